@@ -1,0 +1,6 @@
+export * from './diagnostic.js';
+export * from './result.js';
+export * from './scan.js';
+export * from './facts.js';
+export * from './change.js';
+export * from './resolve.js';

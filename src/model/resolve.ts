@@ -1,0 +1,28 @@
+/** How one import specifier of one file resolved. */
+export type ResolutionKind =
+  | 'relative'
+  | 'paths'
+  | 'baseUrl'
+  | 'workspace'
+  | 'package-self'
+  | 'external'
+  | 'builtin'
+  | 'unresolved';
+
+export interface Resolution {
+  specifier: string;
+  kind: ResolutionKind;
+  /** Repository-relative target path when the import lands on a file of the repository. */
+  target?: string;
+  /** For `external`: the npm package name. */
+  packageName?: string;
+  /** For `unresolved`: why (missing file, alias matched but no file, exports blocked). */
+  reason?: string;
+}
+
+export interface UnresolvedImport {
+  from: string;
+  specifier: string;
+  line: number;
+  reason: string;
+}

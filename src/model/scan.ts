@@ -1,0 +1,43 @@
+/** What the repository scan saw: regular, decodable text files plus everything it skipped and why. */
+export type FileRole = 'source' | 'test' | 'config' | 'doc' | 'manifest' | 'other';
+
+export interface ScannedFile {
+  /** Repository-relative POSIX path. */
+  path: string;
+  size: number;
+  /** Modification time in ms and inode, used only to skip re-hashing unchanged files. */
+  mtimeMs: number;
+  ino: number;
+}
+
+export type SkipReason =
+  | 'symlink-outside'
+  | 'symlink-loop'
+  | 'symlink'
+  | 'not-regular'
+  | 'binary'
+  | 'invalid-utf8'
+  | 'too-large'
+  | 'minified'
+  | 'generated'
+  | 'nesting-too-deep'
+  | 'unreadable';
+
+export interface SkippedFile {
+  path: string;
+  reason: SkipReason;
+  detail: string;
+}
+
+export interface ScanResult {
+  root: string;
+  files: ScannedFile[];
+  skipped: SkippedFile[];
+}
+
+/** A file's text as read for parsing; `hash` is the sha1 of its bytes. */
+export interface SourceText {
+  path: string;
+  hash: string;
+  text: string;
+}
