@@ -1,0 +1,24 @@
+import { parse, type ParseError } from 'jsonc-parser';
+
+export type JsonObject = Record<string, unknown>;
+
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSONC (comments, trailing commas) as tsconfig allows; `undefined` when the text is not an object. */
+export function parseJsonObject(text: string): { value: JsonObject | undefined; error?: string } {
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (!isJsonObject(value)) return { value: undefined, error: errors.length > 0 ? `invalid JSON at offset ${errors[0]?.offset ?? 0}` : 'not a JSON object' };
+  return errors.length > 0 ? { value, error: `invalid JSON at offset ${errors[0]?.offset ?? 0}` } : { value };
+}
+
+export function getString(object: JsonObject, key: string): string | undefined {
+  const value = object[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function getStringArray(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
