@@ -1,0 +1,324 @@
+// Every secret in this file is a synthetic fake from security.md §6 (wrong checksums, FAKE/TEST fillers). gitleaks:allow
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { redactSecrets, sanitizeUntrustedText } from '../../src/text/redact.js';
+
+const SEED = 20260101;
+
+const fill = (pattern: string, length: number): string => pattern.repeat(Math.ceil(length / pattern.length)).slice(0, length);
+
+const OPENAI_FAKE = `sk-proj-${fill('FAKEfake0TEST1', 58)}T3BlbkFJ${fill('test2EXAMPLE3', 58)}`;
+const ANTHROPIC_FAKE = `sk-ant-api03-${fill('FAKE-fake_TEST-test_EXAMPLE', 93)}AA`;
+const PRIVATE_KEY_FAKE = [
+  '-----BEGIN RSA PRIVATE KEY-----',
+  'FAKEKEYFAKEKEYFAKEKEYTHISISNOTAREALKEYFAKEKEYFAKEKEYFAKEKEYFAKE',
+  'THISISNOTAREALKEYTHISISNOTAREALKEYTHISISNOTAREALKEY0123456789ab',
+  '-----END RSA PRIVATE KEY-----',
+].join('\n');
+
+/** Token-shaped fakes that a dedicated rule recognises without any surrounding key name. */
+const TOKEN_FAKES: ReadonlyArray<{ fake: string; rule: string }> = [
+  { fake: 'AKIAIOSFODNN7EXAMPLE', rule: 'aws-access-key' },
+  { fake: 'AKIAFAKE2345TEST6777', rule: 'aws-access-key' },
+  { fake: 'ASIAFAKE2345TEST6777', rule: 'aws-access-key' },
+  { fake: 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X', rule: 'github-token' },
+  { fake: 'gho_FAKEfake0TEST1test2EXAMPLE3example4X', rule: 'github-token' },
+  { fake: 'ghu_FAKEfake0TEST1test2EXAMPLE3example4X', rule: 'github-token' },
+  { fake: 'ghs_FAKEfake0TEST1test2EXAMPLE3example4X', rule: 'github-token' },
+  { fake: 'ghr_FAKEfake0TEST1test2EXAMPLE3example4X', rule: 'github-token' },
+  { fake: 'github_pat_11FAKEFAKE0TESTTEST000_FAKEfakeTESTtestEXAMPLEexampleNOTaREALtokenZz0Yy1Xx2Ww3Zz0Y', rule: 'github-token' },
+  { fake: 'glpat-FAKE0fake1TEST2test3', rule: 'gitlab-token' },
+  { fake: 'xoxb-1234567890-1234567890123-FAKEtokenFORtests0nly', rule: 'slack-token' },
+  { fake: 'xoxp-1234567890-1234567890-1234567890-FAKEfakeTESTtestEXAMPLE0123456', rule: 'slack-token' },
+  { fake: 'https://hooks.slack.com/services/TFAKE0000/BFAKE0000/FAKEfakeFAKEfakeFAKE0000', rule: 'slack-webhook' },
+  {
+    fake: 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJmYWtlLXVzZXItMDAwIiwibm90ZSI6IkZBS0UgVEVTVCBUT0tFTiAtIE5PVCBSRUFMIn0.FAKEsignatureFAKEsignatureFAKE0000000000',
+    rule: 'jwt',
+  },
+  { fake: 'npm_fake0test1fake2test3fake4test5fake6t', rule: 'npm-token' },
+  { fake: 'sk_test_FAKEfake0000TESTtest1111', rule: 'stripe-key' },
+  { fake: 'sk_live_FAKEfake0000TESTtest1111', rule: 'stripe-key' },
+  { fake: 'AIzaFAKEfake0TEST1test2EXAMPLE3exa-_m4Z', rule: 'gcp-api-key' },
+  { fake: OPENAI_FAKE, rule: 'openai-api-key' },
+  { fake: ANTHROPIC_FAKE, rule: 'anthropic-api-key' },
+  { fake: PRIVATE_KEY_FAKE, rule: 'private-key' },
+];
+
+/** Assignment fakes caught by the generic key/secret/token/password rule; `value` must disappear. */
+const ASSIGNMENT_FAKES: ReadonlyArray<{ text: string; value: string }> = [
+  { text: 'aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', value: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY' },
+  { text: 'api_key = "fAkE9x2Q7tEsT4vK8mZ1"', value: 'fAkE9x2Q7tEsT4vK8mZ1' },
+  { text: 'DB_PASSWORD=Fake-P4ssw0rd-For-Tests', value: 'Fake-P4ssw0rd-For-Tests' },
+  { text: "client_secret: 'fake_s3cr3t_V4lue_9Xq2'", value: 'fake_s3cr3t_V4lue_9Xq2' },
+  { text: 'const token = "FAKE.tok3n-value_9"', value: 'FAKE.tok3n-value_9' },
+];
+
+/** gitleaks-style syntactic contexts; `k` is a key name, `s` the secret. */
+const CONTEXTS: ReadonlyArray<{ name: string; wrap: (k: string, s: string) => string }> = [
+  { name: 'alone', wrap: (_k, s) => s },
+  { name: 'ini', wrap: (k, s) => `[default]\n${k}="${s}"\n` },
+  { name: 'env', wrap: (k, s) => `${k.toUpperCase()}=${s}\nNEXT=1` },
+  { name: 'json', wrap: (k, s) => `{"${k}": "${s}", "other": 1}` },
+  { name: 'escaped json', wrap: (k, s) => JSON.stringify({ 'config.ini': `${k.toUpperCase()}=${s}\nBACKUP=true` }) },
+  { name: 'yaml unquoted', wrap: (k, s) => `service:\n  ${k}: ${s}\n  port: 80` },
+  { name: 'yaml single', wrap: (k, s) => `${k}: '${s}'` },
+  { name: 'yaml double', wrap: (k, s) => `${k}: "${s}"` },
+  { name: 'xml', wrap: (k, s) => `<config>\n  <${k}>\n    ${s}\n  </${k}>\n</config>` },
+  { name: 'go', wrap: (k, s) => `${k} := "${s}"` },
+  { name: 'backticks', wrap: (k, s) => `${k} := \`${s}\`` },
+  { name: 'python', wrap: (k, s) => `${k} = '${s}'  # set me` },
+  { name: 'php', wrap: (k, s) => `$${k} .= "${s}";` },
+  { name: 'makefile', wrap: (k, s) => `${k.toUpperCase()} ::= ${s}` },
+  { name: 'makefile triple', wrap: (k, s) => `${k.toUpperCase()} :::= ${s}` },
+  { name: 'logstash', wrap: (k, s) => `${k} => "${s}"` },
+  { name: 'java property', wrap: (k, s) => `System.setProperty("${k}", "${s}");` },
+  { name: 'prose', wrap: (_k, s) => `I pasted ${s} into the chat by mistake, sorry.` },
+  { name: 'diff hunk', wrap: (k, s) => `@@ -1,2 +1,3 @@\n context\n+${k.toUpperCase()}=${s}\n-OLD=1` },
+  { name: 'markdown code', wrap: (_k, s) => `Run \`deploy --key ${s}\` now` },
+];
+
+const KEY_NAMES = ['api_token', 'github_token', 'secret', 'password', 'credentials', 'auth_key'];
+
+function assertRedacted(input: string, secret: string, rule?: string): void {
+  const { text } = redactSecrets(input);
+  assert.equal(text.includes(secret), false, `secret survived in ${JSON.stringify(text)}`);
+  if (rule !== undefined) assert.ok(text.includes(`[REDACTED:${rule}]`), `expected [REDACTED:${rule}] in ${JSON.stringify(text)}`);
+}
+
+describe('redactSecrets: fake samples', () => {
+  for (const { fake, rule } of TOKEN_FAKES) {
+    it(`redacts ${rule} ${fake.slice(0, 12)}… alone with exactly one redaction`, () => {
+      const result = redactSecrets(fake);
+      assert.equal(result.text, `[REDACTED:${rule}]`);
+      assert.deepEqual(result.redactions, [{ rule, count: 1 }]);
+    });
+    for (const context of CONTEXTS) {
+      for (const key of KEY_NAMES.slice(0, 2)) {
+        it(`redacts ${rule} ${fake.slice(0, 8)}… in ${context.name} (${key})`, () => {
+          assertRedacted(context.wrap(key, fake), fake, rule);
+        });
+      }
+    }
+  }
+
+  for (const { text, value } of ASSIGNMENT_FAKES) {
+    it(`redacts the value of ${text.slice(0, 24)}…`, () => {
+      const result = redactSecrets(text);
+      assert.equal(result.text, text.replace(value, '[REDACTED:generic-secret]'));
+      assert.deepEqual(result.redactions, [{ rule: 'generic-secret', count: 1 }]);
+    });
+    for (const context of CONTEXTS.filter((c) => !['alone', 'prose', 'markdown code'].includes(c.name))) {
+      for (const key of KEY_NAMES) {
+        it(`redacts assignment value ${value.slice(0, 8)}… in ${context.name} (${key})`, () => {
+          assertRedacted(context.wrap(key, value), value);
+        });
+      }
+    }
+  }
+
+  it('keeps the user and host of a URL with a password', () => {
+    assert.equal(
+      redactSecrets('postgres://fakeuser:FakePassw0rd@db.invalid:5432/app').text,
+      'postgres://fakeuser:[REDACTED:url-password]@db.invalid:5432/app',
+    );
+    assert.equal(
+      redactSecrets('git clone https://user:FAKEpass123@git.invalid/org/repo.git').text,
+      'git clone https://user:[REDACTED:url-password]@git.invalid/org/repo.git',
+    );
+  });
+
+  it('redacts bearer tokens in Authorization headers and curl commands', () => {
+    assert.equal(redactSecrets('Authorization: Bearer FAKEbearer0TOKEN1for2tests3').text, 'Authorization: Bearer [REDACTED:authorization-header]');
+    assert.equal(
+      redactSecrets('curl -H "X-Auth: Bearer FAKEbearer0TOKEN1for2tests3" https://api.invalid').text,
+      'curl -H "X-Auth: Bearer [REDACTED:bearer-token]" https://api.invalid',
+    );
+    assert.equal(redactSecrets('authorization: Basic ZmFrZXVzZXI6ZmFrZXBhc3M=').text, 'authorization: Basic [REDACTED:authorization-header]');
+  });
+
+  it('redacts private key blocks of every header kind, across lines and in escaped JSON', () => {
+    const body = 'FAKEKEYFAKEKEYFAKEKEYTHISISNOTAREALKEYFAKEKEYFAKEKEYFAKEKEYFAKEKEY';
+    for (const kind of ['RSA PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'EC PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'PRIVATE KEY', 'PGP PRIVATE KEY BLOCK']) {
+      const block = `-----BEGIN ${kind}-----\n${body}\n${body}\n-----END ${kind}-----`;
+      assert.equal(redactSecrets(`before\n${block}\nafter`).text, 'before\n[REDACTED:private-key]\nafter');
+      assert.equal(redactSecrets(JSON.stringify({ key: block })).text, '{"key":"[REDACTED:private-key]"}');
+    }
+  });
+
+  it('redacts a private key whose END line is missing up to the end of the text (fail closed)', () => {
+    assert.equal(redactSecrets(`x\n-----BEGIN OPENSSH PRIVATE KEY-----\nFAKEKEYFAKE\nmore lines`).text, 'x\n[REDACTED:private-key]');
+  });
+
+  it('redacts a base64-encoded PEM block', () => {
+    const encoded = Buffer.from(PRIVATE_KEY_FAKE).toString('base64');
+    assert.equal(redactSecrets(`KEY_B64=${encoded}`).text, 'KEY_B64=[REDACTED:private-key-base64]');
+  });
+
+  it('counts redactions per rule, sorted by rule', () => {
+    const text = ['AKIAFAKE2345TEST6777', 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X', 'AKIAIOSFODNN7EXAMPLE', 'password = Fake-P4ssw0rd-For-Tests'].join('\n');
+    assert.deepEqual(redactSecrets(text).redactions, [
+      { rule: 'aws-access-key', count: 2 },
+      { rule: 'generic-secret', count: 1 },
+      { rule: 'github-token', count: 1 },
+    ]);
+  });
+});
+
+describe('redactSecrets: negative controls', () => {
+  const controls = [
+    'api_version = "2024-01-01"',
+    'primary_key: id',
+    'keyboard',
+    'monkey_patch = true',
+    'e83c5163316f89bfbde7d9ab23ca2e25604af290',
+    '0f8fad5b-d9cb-469f-a165-70867728950e',
+    'password: ${DB_PASSWORD}',
+    'token = process.env.TOKEN',
+    'AKIA',
+    'sk_test_',
+    'ghp_xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    'author: "Jane Doe Smith"',
+    'api_key: <your-key>',
+    'token: "{{ secrets.TOKEN }}"',
+    'const token = await getToken(request)',
+    'secret_name: database_credentials',
+    'TOKEN_ENV=GITHUB_TOKEN',
+    'The key insight is that tokens are cached.',
+    'See https://example.invalid/path?a=1 for details',
+  ];
+  for (const control of controls) {
+    it(`leaves ${JSON.stringify(control)} unchanged`, () => {
+      assert.deepEqual(redactSecrets(control), { text: control, redactions: [] });
+    });
+  }
+});
+
+const tokenFake = fc.constantFrom(...TOKEN_FAKES.map((entry) => entry.fake));
+
+describe('redactSecrets: properties', () => {
+  it('no fake survives arbitrary binary prefixes and suffixes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), tokenFake, fc.string({ unit: 'binary' }), (prefix, fake, suffix) => {
+        return !redactSecrets(prefix + fake + suffix).text.includes(fake);
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('no fake survives arbitrary grapheme prefixes and suffixes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), tokenFake, fc.string({ unit: 'grapheme' }), (prefix, fake, suffix) => {
+        return !redactSecrets(prefix + fake + suffix).text.includes(fake);
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('no assignment value survives arbitrary prefixes and whitespace-led suffixes', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom(...ASSIGNMENT_FAKES),
+        fc.string({ unit: 'binary' }),
+        (prefix, { text, value }, suffix) => !redactSecrets(`${prefix}\n${text}\n${suffix}`).text.includes(value),
+      ),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('is idempotent, never throws and grows output by a bounded factor', () => {
+    const mixed = fc.array(fc.oneof(fc.string({ unit: 'binary' }), tokenFake, fc.constantFrom('token=', ' = ', '://u:', '@h', 'Bearer ', 'ey', '\u0000', '\ud800')), {
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(mixed, (parts) => {
+        const input = parts.join('');
+        const once = redactSecrets(input).text;
+        assert.equal(redactSecrets(once).text, once);
+        assert.ok(once.length <= input.length * 5 + 64);
+        return true;
+      }),
+      { seed: SEED, numRuns: 400 },
+    );
+  });
+
+  it('returns text that matches no rule unchanged', () => {
+    const safe = fc.string({ unit: fc.constantFrom(...'0123456789 \n\t.,!?()-+*#αβγδжзй漢字😀'), maxLength: 200 });
+    fc.assert(
+      fc.property(safe, (text) => redactSecrets(text).text === text),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+});
+
+describe('redactSecrets: performance on hostile 1 MB inputs', () => {
+  const inputs: Record<string, string> = {
+    'repeated ey': 'ey'.repeat(500_000),
+    'jwt-like without dots': `ey${'A'.repeat(1_000_000)}`,
+    'repeated key=': 'key_key='.repeat(125_000),
+    'repeated token assignments': 'token = abc\n'.repeat(90_000),
+    'repeated sk-': 'sk-'.repeat(333_333),
+    'repeated url userinfo': '://user:'.repeat(125_000),
+    'repeated bearer': 'bearer '.repeat(150_000),
+    'repeated BEGIN without END': '-----BEGIN RSA PRIVATE KEY-----'.repeat(33_000),
+    'random printable': Array.from({ length: 1_000_000 }, (_, i) => String.fromCharCode(33 + ((i * 7919) % 94))).join(''),
+  };
+  for (const [name, input] of Object.entries(inputs)) {
+    it(`finishes ${name} quickly`, () => {
+      const started = performance.now();
+      redactSecrets(input);
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed < 1500, `${name} took ${elapsed.toFixed(0)} ms`);
+    });
+  }
+});
+
+describe('sanitizeUntrustedText', () => {
+  it('strips ANSI escapes, controls, bidi overrides and zero-width characters but keeps newlines and tabs', () => {
+    const input = '\u001b[2J\u001b[31mred\u001b[0m\u0000 a\tb\r\nc\u202Eevil\u200Bzw\u2066x\u2069\u0007\u001b]0;title\u0007end';
+    assert.equal(sanitizeUntrustedText(input, 1000), 'red a\tb\ncevilzwxend');
+  });
+
+  it('replaces lone surrogates and never throws on them', () => {
+    assert.equal(sanitizeUntrustedText('a\ud800b\udc00c', 100), 'a\ufffdb\ufffdc');
+  });
+
+  it('caps the length with a truncation marker', () => {
+    assert.equal(sanitizeUntrustedText('x'.repeat(50), 10), `${'x'.repeat(10)}…[truncated 40 chars]`);
+    assert.equal(sanitizeUntrustedText('short', 10), 'short');
+  });
+
+  it('redacts secrets after stripping controls that could split them', () => {
+    assert.equal(sanitizeUntrustedText('key: ghp_FAKEfake0TEST1\u200Btest2EXAMPLE3example4X', 1000), 'key: [REDACTED:github-token]');
+  });
+
+  it('never leaks part of a secret cut by the length cap', () => {
+    const fake = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
+    for (let cut = 0; cut <= 60; cut += 1) {
+      const out = sanitizeUntrustedText(`${'a'.repeat(20)} ${fake} tail`, cut);
+      assert.equal(out.includes('ghp_FAKE'), false, `cut ${cut}: ${out}`);
+    }
+  });
+
+  it('never leaks a secret straddling the pre-redaction cut of a huge input', () => {
+    const fake = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
+    const limit = 10;
+    const budget = limit * 2 + 4096;
+    for (const offset of [budget - 30, budget - 4, budget - 1]) {
+      const input = `${'a'.repeat(offset)}${fake}${'b '.repeat(10_000)}`;
+      const out = sanitizeUntrustedText(input, budget + 100);
+      assert.equal(out.includes('ghp_FAKE'), false);
+    }
+  });
+
+  it('handles a 10 MB input quickly', () => {
+    const input = 'line with token = Fake-P4ssw0rd-For-Tests and \u001b[1mbold\u001b[0m\n'.repeat(160_000);
+    const started = performance.now();
+    const out = sanitizeUntrustedText(input, 4096);
+    const elapsed = performance.now() - started;
+    assert.ok(out.endsWith(' chars]'));
+    assert.equal(out.includes('Fake-P4ssw0rd'), false);
+    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
+  });
+});
