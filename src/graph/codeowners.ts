@@ -1,0 +1,171 @@
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { OwnerType } from '../model/graph.js';
+
+/** The CODEOWNERS locations GitHub reads, in the order it looks for them; the first found is used. */
+export const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'] as const;
+
+export interface CodeownersRule {
+  pattern: string;
+  /** Empty when the line unsets ownership. */
+  owners: string[];
+  line: number;
+  matcher: RegExp;
+}
+
+export interface CodeownersMatch {
+  owners: string[];
+  rule: CodeownersRule;
+}
+
+export interface Codeowners {
+  path: string;
+  rules: CodeownersRule[];
+  diagnostics: Diagnostic[];
+  /** The last matching rule decides; undefined when no rule matches. */
+  matchPath(path: string): CodeownersMatch | undefined;
+  /** Owners of a repository path; empty when no rule matches or the deciding rule has no owners. */
+  ownersOf(path: string): string[];
+}
+
+const USER = /^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
+const TEAM = /^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function getOwnerType(owner: string): OwnerType | undefined {
+  if (TEAM.test(owner)) return 'team';
+  if (USER.test(owner)) return 'user';
+  if (EMAIL.test(owner)) return 'email';
+  return undefined;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+/**
+ * Compiles one CODEOWNERS pattern with GitHub's semantics, which differ from .gitignore in one
+ * documented place: `docs/*` matches `docs/a.md` but not `docs/build/b.md` (the `ignore` package
+ * would treat the matched directory as covering everything below it, so it is not exact here).
+ * - a leading `/` anchors at the root; a pattern with no `/` except a trailing one matches at any depth;
+ * - a trailing `/` means "everything below"; a last segment other than a bare `*` also covers paths below;
+ * - `*` and `?` never cross `/`; `**` spans zero or more folders; `\` escapes the next character;
+ * - character ranges and `!` negation are not supported by GitHub and are taken literally.
+ */
+export function compileCodeownersPattern(pattern: string): RegExp | undefined {
+  if (pattern === '' || pattern.includes('***')) return undefined;
+  if (pattern === '/') return /^$/;
+  let segments = pattern.split('/');
+  if (segments[0] === '') {
+    segments = segments.slice(1);
+  } else if (segments.length === 1 || (segments.length === 2 && segments[1] === '')) {
+    if (segments[0] !== '**') segments = ['**', ...segments];
+  }
+  if (segments.length > 1 && segments[segments.length - 1] === '') segments[segments.length - 1] = '**';
+  const last = segments.length - 1;
+  let source = '^';
+  let needSlash = false;
+  segments.forEach((segment, index) => {
+    if (segment === '**') {
+      if (index === 0 && index === last) source += '.+';
+      else if (index === 0) {
+        source += '(?:.+/)?';
+        needSlash = false;
+      } else if (index === last) source += '/.*';
+      else {
+        source += '(?:/.+)?';
+        needSlash = true;
+      }
+      return;
+    }
+    if (needSlash) source += '/';
+    if (segment === '*') {
+      source += '[^/]+';
+      needSlash = true;
+      return;
+    }
+    let escaped = false;
+    for (const char of segment) {
+      if (escaped) {
+        source += escapeRegex(char);
+        escaped = false;
+      } else if (char === '\\') escaped = true;
+      else if (char === '*') source += '[^/]*';
+      else if (char === '?') source += '[^/]';
+      else source += escapeRegex(char);
+    }
+    if (index === last) source += '(?:/.*)?';
+    needSlash = true;
+  });
+  return new RegExp(`${source}$`);
+}
+
+function splitTokens(line: string): string[] {
+  const tokens: string[] = [];
+  let current = '';
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line[index] ?? '';
+    if (char === '\\' && index + 1 < line.length) {
+      current += char + (line[index + 1] ?? '');
+      index += 1;
+    } else if (char === ' ' || char === '\t') {
+      if (current !== '') tokens.push(current);
+      current = '';
+    } else current += char;
+  }
+  if (current !== '') tokens.push(current);
+  return tokens;
+}
+
+/** Parses a CODEOWNERS file; lines with invalid syntax are skipped with a diagnostic, as GitHub skips them. */
+export function parseCodeowners(path: string, text: string): Codeowners {
+  const rules: CodeownersRule[] = [];
+  const diagnostics: Diagnostic[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    const trimmed = raw.trim();
+    if (trimmed === '' || trimmed.startsWith('#')) return;
+    const tokens = splitTokens(trimmed);
+    const commentAt = tokens.findIndex((token, position) => position > 0 && token.startsWith('#'));
+    const kept = commentAt === -1 ? tokens : tokens.slice(0, commentAt);
+    const [rawPattern, ...owners] = kept;
+    if (rawPattern === undefined) return;
+    const pattern = rawPattern.replace(/^\\#/, '#');
+    const matcher = compileCodeownersPattern(rawPattern);
+    if (matcher === undefined) {
+      diagnostics.push({
+        code: 'codeowners/invalid-pattern',
+        severity: 'warn',
+        message: `CODEOWNERS line ${line}: pattern "${pattern}" is not valid; the line is skipped.`,
+        hint: 'Use a gitignore-style pattern without "***".',
+        location: { file: path, line },
+      });
+      return;
+    }
+    const invalid = owners.filter((owner) => getOwnerType(owner) === undefined);
+    if (invalid.length > 0) {
+      diagnostics.push({
+        code: 'codeowners/invalid-owner',
+        severity: 'warn',
+        message: `CODEOWNERS line ${line}: ${invalid.map((owner) => `"${owner}"`).join(', ')} is not an @user, @org/team or email; the line is skipped.`,
+        hint: 'Write owners as @user, @org/team or user@example.com, as GitHub requires.',
+        location: { file: path, line },
+      });
+      return;
+    }
+    rules.push({ pattern, owners, line, matcher });
+  });
+  const matchPath = (target: string): CodeownersMatch | undefined => {
+    for (let index = rules.length - 1; index >= 0; index -= 1) {
+      const rule = rules[index];
+      if (rule !== undefined && rule.matcher.test(target)) return { owners: rule.owners, rule };
+    }
+    return undefined;
+  };
+  return {
+    path,
+    rules,
+    diagnostics,
+    matchPath,
+    ownersOf: (target) => matchPath(target)?.owners ?? [],
+  };
+}

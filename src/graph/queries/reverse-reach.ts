@@ -1,0 +1,129 @@
+import type { GraphStore, KnowledgeGraph } from '../build.js';
+
+export interface ReverseReachOptions {
+  /** Stop after this many import hops (default: no limit). */
+  maxDistance?: number;
+  /** Follow type-only imports too, marking files reached only through them (default true). */
+  includeTypeOnly?: boolean;
+}
+
+export interface ReachedFile {
+  path: string;
+  /** Import hops from the nearest seed. */
+  distance: number;
+  /** The files from the seed up to the one this file imports: `via[0]` is the seed, `via.length === distance`. */
+  via: string[];
+  /** No runtime import chain reaches this file from a seed; only chains with a type-only import do. */
+  typeOnly: boolean;
+}
+
+interface ReverseAdjacency {
+  order: number;
+  size: number;
+  paths: string[];
+  indexByPath: Map<string, number>;
+  /** importers[i]: files that import or re-export paths[i], sorted by path; flag true when every such edge is type-only. */
+  importers: { from: number; typeOnly: boolean }[][];
+}
+
+const cache = new WeakMap<GraphStore, ReverseAdjacency>();
+
+function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {
+  const cached = cache.get(graph);
+  if (cached !== undefined && cached.order === graph.order && cached.size === graph.size) return cached;
+  const paths: string[] = [];
+  graph.forEachNode((_id, attributes) => {
+    if (attributes.kind === 'file') paths.push(attributes.path);
+  });
+  paths.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  const indexByPath = new Map(paths.map((path, index) => [path, index]));
+  const runtime = paths.map(() => new Map<number, boolean>());
+  graph.forEachEdge((_id, attributes, _source, _target, sourceAttributes, targetAttributes) => {
+    if (attributes.kind !== 'imports' && attributes.kind !== 'reexports') return;
+    if (sourceAttributes.kind !== 'file' || targetAttributes.kind !== 'file') return;
+    const from = indexByPath.get(sourceAttributes.path);
+    const to = indexByPath.get(targetAttributes.path);
+    if (from === undefined || to === undefined) return;
+    const known = runtime[to];
+    if (known === undefined) return;
+    known.set(from, (known.get(from) ?? false) || !attributes.typeOnly);
+  });
+  const importers = runtime.map((byFrom) =>
+    [...byFrom]
+      .sort((left, right) => left[0] - right[0])
+      .map(([from, isRuntime]) => ({ from, typeOnly: !isRuntime })),
+  );
+  const adjacency: ReverseAdjacency = { order: graph.order, size: graph.size, paths, indexByPath, importers };
+  cache.set(graph, adjacency);
+  return adjacency;
+}
+
+function walk(adjacency: ReverseAdjacency, seeds: number[], maxDistance: number, followTypeOnly: boolean): { distance: Int32Array; parent: Int32Array } {
+  const count = adjacency.paths.length;
+  const distance = new Int32Array(count).fill(-1);
+  const parent = new Int32Array(count).fill(-1);
+  const queue = new Int32Array(count);
+  let head = 0;
+  let tail = 0;
+  for (const seed of seeds) {
+    if (distance[seed] !== -1) continue;
+    distance[seed] = 0;
+    queue[tail] = seed;
+    tail += 1;
+  }
+  while (head < tail) {
+    const current = queue[head] ?? 0;
+    head += 1;
+    const next = (distance[current] ?? 0) + 1;
+    if (next > maxDistance) continue;
+    for (const edge of adjacency.importers[current] ?? []) {
+      if (edge.typeOnly && !followTypeOnly) continue;
+      if (distance[edge.from] !== -1) continue;
+      distance[edge.from] = next;
+      parent[edge.from] = current;
+      queue[tail] = edge.from;
+      tail += 1;
+    }
+  }
+  return { distance, parent };
+}
+
+function getVia(adjacency: ReverseAdjacency, parent: Int32Array, index: number): string[] {
+  const via: string[] = [];
+  let current = parent[index] ?? -1;
+  while (current !== -1) {
+    via.push(adjacency.paths[current] ?? '');
+    current = parent[current] ?? -1;
+  }
+  return via.reverse();
+}
+
+/**
+ * Files that depend on the seed files through `imports`/`reexports` edges (multi-source reverse BFS),
+ * seeds excluded, ordered by distance then path. A file with a runtime chain reports that chain; a file
+ * reached only through a type-only import reports its shortest chain and `typeOnly: true`.
+ */
+export function findReverseReach(knowledge: KnowledgeGraph, seeds: string[], options: ReverseReachOptions = {}): ReachedFile[] {
+  const adjacency = getReverseAdjacency(knowledge.graph);
+  const maxDistance = options.maxDistance ?? Number.POSITIVE_INFINITY;
+  const includeTypeOnly = options.includeTypeOnly ?? true;
+  const seedIndexes = [...new Set(seeds)]
+    .map((path) => adjacency.indexByPath.get(path))
+    .filter((index): index is number => index !== undefined)
+    .sort((left, right) => left - right);
+  const runtime = walk(adjacency, seedIndexes, maxDistance, false);
+  const all = includeTypeOnly ? walk(adjacency, seedIndexes, maxDistance, true) : runtime;
+  const reached: ReachedFile[] = [];
+  for (let index = 0; index < adjacency.paths.length; index += 1) {
+    const runtimeDistance = runtime.distance[index] ?? -1;
+    const anyDistance = all.distance[index] ?? -1;
+    if (anyDistance <= 0 && runtimeDistance <= 0) continue;
+    const path = adjacency.paths[index] ?? '';
+    if (runtimeDistance > 0) {
+      reached.push({ path, distance: runtimeDistance, via: getVia(adjacency, runtime.parent, index), typeOnly: false });
+    } else {
+      reached.push({ path, distance: anyDistance, via: getVia(adjacency, all.parent, index), typeOnly: true });
+    }
+  }
+  return reached.sort((left, right) => left.distance - right.distance || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+}

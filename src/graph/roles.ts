@@ -1,0 +1,95 @@
+import type { FileRole } from '../model/scan.js';
+import type { Language } from '../model/graph.js';
+
+const MANIFEST_NAMES = new Set([
+  'package.json',
+  'package-lock.json',
+  'npm-shrinkwrap.json',
+  'yarn.lock',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+  'bun.lockb',
+  'bun.lock',
+  'deno.json',
+  'deno.lock',
+]);
+
+const CONFIG_NAMES = new Set([
+  'tsconfig.json',
+  'jsconfig.json',
+  '.babelrc',
+  '.editorconfig',
+  '.gitignore',
+  '.gitattributes',
+  '.npmrc',
+  '.nvmrc',
+  '.prettierrc',
+  '.eslintrc',
+  '.env.example',
+  'codeowners',
+  'dockerfile',
+  'docker-compose.yml',
+  'docker-compose.yaml',
+  'makefile',
+]);
+
+const CONFIG_PATTERN =
+  /^(?:tsconfig\..+\.json|\.eslintrc\..+|eslint\.config\..+|\.prettierrc\..+|prettier\.config\..+|(?:vite|vitest|jest|webpack|rollup|babel|next|nuxt|svelte|astro|tailwind|postcss|playwright|cypress|karma|tsup|esbuild|turbo|nx|lerna|commitlint|lint-staged|stylelint|biome|knip|\.dependency-cruiser)\.config\..+|\.dependency-cruiser\..+|babel\.config\..+|biome\.jsonc?|turbo\.json|nx\.json|lerna\.json|vercel\.json|netlify\.toml|\.swcrc)$/i;
+
+const DOC_EXTENSIONS = /\.(?:md|mdx|markdown|rst|adoc|txt)$/i;
+const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|[._-])(?:test|spec)s?\.[cm]?[jt]sx?$/i;
+const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__)\//;
+const CONFIG_FOLDER = /^(?:\.github|\.circleci|\.husky|\.vscode|\.devcontainer)\//;
+
+function getBaseName(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? path : path.slice(slash + 1);
+}
+
+/**
+ * The role of a repository file from its path alone: tests (`*.test.*`, `*.spec.*`, `__tests__/`, `test/`,
+ * `tests/` folders), manifests (package.json, lockfiles), config files, docs (Markdown and other prose), source.
+ */
+export function classifyRole(path: string): FileRole {
+  const base = getBaseName(path);
+  const lower = base.toLowerCase();
+  if (MANIFEST_NAMES.has(lower)) return 'manifest';
+  const isCode = /\.[cm]?[jt]sx?$/i.test(base);
+  if (isCode && (TEST_FILE.test(base) || TEST_FOLDER.test(path))) return 'test';
+  if (CONFIG_NAMES.has(lower) || CONFIG_PATTERN.test(base) || lower.startsWith('.env')) return 'config';
+  if (DOC_EXTENSIONS.test(base)) return 'doc';
+  if (isCode) return 'source';
+  if (CONFIG_FOLDER.test(path) || /\.(?:ya?ml|toml|ini|jsonc?)$/i.test(base)) return 'config';
+  return 'other';
+}
+
+export function getLanguage(path: string): Language {
+  const match = /\.([^./]+)$/.exec(path);
+  const extension = match?.[1]?.toLowerCase() ?? '';
+  switch (extension) {
+    case 'ts':
+    case 'mts':
+    case 'cts':
+      return 'ts';
+    case 'tsx':
+      return 'tsx';
+    case 'js':
+    case 'mjs':
+    case 'cjs':
+      return 'js';
+    case 'jsx':
+      return 'jsx';
+    case 'json':
+    case 'jsonc':
+      return 'json';
+    case 'yml':
+    case 'yaml':
+      return 'yaml';
+    case 'md':
+    case 'mdx':
+    case 'markdown':
+      return 'markdown';
+    default:
+      return 'other';
+  }
+}

@@ -1,0 +1,520 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import picomatch from 'picomatch';
+import { parse as parseYaml } from 'yaml';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
+import type { DecisionDoc, MemoryEntry, MemoryKind, PackageManifest, SkillSummary } from '../model/graph.js';
+import { redactSecrets } from '../text/redact.js';
+import { readRepoFile } from './read-repo-file.js';
+import { assertDepth, formatAjvError, getValidator } from './schema.js';
+
+/** Where decision records and design docs are looked for (Markdown only; matched case-insensitively). */
+export const DECISION_GLOBS = [
+  'docs/adr/**/*.{md,markdown}',
+  'docs/decisions/**/*.{md,markdown}',
+  'doc/adr/**/*.{md,markdown}',
+  'doc/decisions/**/*.{md,markdown}',
+  'adr/**/*.{md,markdown}',
+  'decisions/**/*.{md,markdown}',
+  'docs/architecture/**/*.{md,markdown}',
+  'docs/design/**/*.{md,markdown}',
+  'ARCHITECTURE.md',
+  'DESIGN.md',
+  'docs/ARCHITECTURE.md',
+  'docs/DESIGN.md',
+];
+export const CODEOWNERS_CANDIDATES = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+export const MEMORY_FOLDER = '.checker/memory';
+export const SKILLS_FOLDER = '.agents/skills';
+
+export const LIMITS = {
+  /** GitHub ignores CODEOWNERS files over 3 MB. */
+  codeownersBytes: 3 * 1024 * 1024,
+  decisionBytes: 1024 * 1024,
+  decisionTextChars: 64 * 1024,
+  maxDecisions: 1000,
+  memoryBytes: 1024 * 1024,
+  skillBytes: 256 * 1024,
+  skillDescriptionChars: 1024,
+  packageJsonBytes: 1024 * 1024,
+} as const;
+
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const MEMORY_KINDS: readonly MemoryKind[] = ['invariant', 'architecture', 'regression', 'note'];
+
+export interface RepoDocs {
+  codeowners?: { path: string; text: string };
+  decisions: DecisionDoc[];
+  memory: MemoryEntry[];
+  skills: SkillSummary[];
+  packages: PackageManifest[];
+  diagnostics: Diagnostic[];
+}
+
+const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isMemoryKind(value: string): value is MemoryKind {
+  return MEMORY_KINDS.some((kind) => kind === value);
+}
+
+/** Reads one repository input through the contained reader; refusals become diagnostics, a missing file is undefined. */
+async function readInput(root: string, path: string, maxBytes: number, diagnostics: Diagnostic[]): Promise<string | undefined> {
+  try {
+    return await readRepoFile(root, path, { maxBytes, fatalUtf8: false });
+  } catch (error) {
+    if (isCheckerError(error) && error.code === 'input/not-found') return undefined;
+    const reason = isCheckerError(error) ? error.code.replace(/^input\//, '') : 'unreadable';
+    diagnostics.push({
+      code: `repo-docs/${reason}`,
+      severity: 'warn',
+      message: `${error instanceof Error ? error.message : String(error)}; skipped`,
+      hint: isCheckerError(error) && error.hint !== undefined ? error.hint : 'make it a regular, readable file inside the repository',
+      location: { file: path },
+    });
+    return undefined;
+  }
+}
+
+async function listFolder(root: string, folder: string): Promise<{ name: string; isDirectoryLike: boolean }[]> {
+  try {
+    const entries = await readdir(join(root, folder), { withFileTypes: true });
+    return entries
+      .map((entry) => ({ name: entry.name, isDirectoryLike: entry.isDirectory() || entry.isSymbolicLink() }))
+      .sort((left, right) => compareText(left.name, right.name));
+  } catch {
+    return [];
+  }
+}
+
+/** The text of the first `# ` heading outside code fences, or `fallback`. */
+export function getMarkdownTitle(text: string, fallback: string): string {
+  let inFence = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    if (inFence) continue;
+    const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
+    if (match?.[1] !== undefined) return match[1];
+  }
+  return fallback;
+}
+
+function getBaseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+async function readDecisions(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<DecisionDoc[]> {
+  const isDecision = picomatch(DECISION_GLOBS, { nocase: true, dot: false });
+  const paths = files.filter((path) => isDecision(path)).sort(compareText);
+  if (paths.length > LIMITS.maxDecisions) {
+    diagnostics.push({
+      code: 'repo-docs/too-many-decisions',
+      severity: 'info',
+      message: `${paths.length} decision documents found; only the first ${LIMITS.maxDecisions} by path are read`,
+      hint: 'archive superseded decision records outside the decision folders',
+    });
+  }
+  const decisions: DecisionDoc[] = [];
+  for (const path of paths.slice(0, LIMITS.maxDecisions)) {
+    const text = await readInput(root, path, LIMITS.decisionBytes, diagnostics);
+    if (text === undefined) continue;
+    const capped = text.length > LIMITS.decisionTextChars ? text.slice(0, LIMITS.decisionTextChars) : text;
+    decisions.push({ path, title: getMarkdownTitle(capped, getBaseName(path).replace(/\.[^.]+$/, '')), text: capped });
+  }
+  return decisions;
+}
+
+function toSlug(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+}
+
+function splitList(value: string): string[] {
+  return value
+    .split(',')
+    .map((item) => item.trim().replace(/^`|`$/g, ''))
+    .filter((item) => item !== '');
+}
+
+interface EntryValidation {
+  entry?: MemoryEntry;
+  diagnostics: Diagnostic[];
+}
+
+function describeEntry(index: number, id: unknown): string {
+  return typeof id === 'string' && id !== '' ? `entry ${index + 1} ("${id}")` : `entry ${index + 1}`;
+}
+
+function toMemoryDiagnostic(path: string, where: string, error: ErrorObject): Diagnostic {
+  const formatted = formatAjvError(error);
+  return {
+    code: 'memory/invalid',
+    severity: 'warn',
+    message: `${path}: ${where}: ${formatted.message}; the entry is skipped`,
+    hint: `${formatted.hint} (see docs/memory-and-docs.md)`,
+    location: { file: path },
+  };
+}
+
+function validateEntry(path: string, index: number, raw: unknown): EntryValidation {
+  const validate = getValidator('memory');
+  if (validate({ entries: [raw] })) {
+    if (!isRecord(raw)) return { diagnostics: [] };
+    const { id, kind, text, title, paths, terms } = raw;
+    if (typeof id !== 'string' || typeof kind !== 'string' || !isMemoryKind(kind) || typeof text !== 'string') return { diagnostics: [] };
+    const entry: MemoryEntry = {
+      path,
+      id,
+      kind,
+      text,
+      paths: Array.isArray(paths) ? paths.filter((item): item is string => typeof item === 'string') : [],
+      terms: Array.isArray(terms) ? terms.filter((item): item is string => typeof item === 'string').map((term) => term.toLowerCase()) : [],
+    };
+    if (typeof title === 'string') entry.title = title;
+    return { entry, diagnostics: [] };
+  }
+  const error = validate.errors?.[0];
+  if (error === undefined) return { diagnostics: [] };
+  const pointer = error.instancePath.replace(/^\/entries\/0/, `/entries/${index}`);
+  const id = isRecord(raw) ? raw.id : undefined;
+  return { diagnostics: [toMemoryDiagnostic(path, describeEntry(index, id), { ...error, instancePath: pointer })] };
+}
+
+function collectEntries(path: string, raws: unknown[]): { entries: MemoryEntry[]; diagnostics: Diagnostic[] } {
+  const entries: MemoryEntry[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  raws.forEach((raw, index) => {
+    const result = validateEntry(path, index, raw);
+    diagnostics.push(...result.diagnostics);
+    const entry = result.entry;
+    if (entry === undefined) return;
+    if (seen.has(entry.id)) {
+      diagnostics.push({
+        code: 'memory/duplicate-id',
+        severity: 'warn',
+        message: `${path}: ${describeEntry(index, entry.id)} repeats an id used earlier in the file; the entry is skipped`,
+        hint: 'give every entry of a memory file its own id',
+        location: { file: path },
+      });
+      return;
+    }
+    seen.add(entry.id);
+    entries.push(entry);
+  });
+  return { entries, diagnostics };
+}
+
+function parseStructuredMemory(path: string, text: string): { entries: MemoryEntry[]; diagnostics: Diagnostic[] } {
+  let data: unknown;
+  try {
+    data = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 50 });
+    assertDepth(data, { code: 'memory/too-deep', file: path });
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return {
+      entries: [],
+      diagnostics: [
+        {
+          code: isCheckerError(error) ? error.code : 'memory/parse',
+          severity: 'warn',
+          message: `${path}: cannot be parsed (${message}); the file is skipped`,
+          hint: 'fix the syntax; the format is described in docs/memory-and-docs.md',
+          location: { file: path },
+        },
+      ],
+    };
+  }
+  const validate = getValidator('memory');
+  const shell = isRecord(data) && Array.isArray(data.entries) ? { ...data, entries: [] } : data;
+  if (!validate(shell)) {
+    const error = validate.errors?.[0];
+    const diagnostic: Diagnostic =
+      error === undefined
+        ? { code: 'memory/invalid', severity: 'warn', message: `${path}: invalid memory file; the file is skipped`, location: { file: path } }
+        : { ...toMemoryDiagnostic(path, 'the file', error), message: `${path}: ${formatAjvError(error).message}; the file is skipped` };
+    return { entries: [], diagnostics: [diagnostic] };
+  }
+  return collectEntries(path, isRecord(data) && Array.isArray(data.entries) ? data.entries : []);
+}
+
+function parseMarkdownMemory(path: string, text: string): { entries: MemoryEntry[]; diagnostics: Diagnostic[] } {
+  interface Section {
+    heading: string;
+    body: string[];
+  }
+  const sections: Section[] = [];
+  let inFence = false;
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
+    const heading = inFence ? null : /^##\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading?.[1] !== undefined) sections.push({ heading: heading[1], body: [] });
+    else sections[sections.length - 1]?.body.push(line);
+  }
+  if (sections.length === 0) {
+    return {
+      entries: [],
+      diagnostics: [
+        {
+          code: 'memory/empty',
+          severity: 'info',
+          message: `${path}: no "## " headings, so no memory entries`,
+          hint: 'start each entry with a "## Invariant: …", "## Regression: …" or "## …" heading',
+          location: { file: path },
+        },
+      ],
+    };
+  }
+  const raws: Record<string, unknown>[] = [];
+  const usedSlugs = new Map<string, number>();
+  sections.forEach((section, index) => {
+    const prefixed = /^(invariant|architecture|regression|note)\s*:\s*(.+)$/i.exec(section.heading);
+    const title = prefixed?.[2] ?? section.heading;
+    const raw: Record<string, unknown> = { kind: prefixed?.[1]?.toLowerCase() ?? 'note', title };
+    const body = [...section.body];
+    while (body.length > 0) {
+      const line = body[0] ?? '';
+      const meta = /^(kind|paths|terms|id)\s*:\s*(.*)$/i.exec(line.trim());
+      if (line.trim() === '') body.shift();
+      else if (meta?.[1] !== undefined) {
+        const key = meta[1].toLowerCase();
+        const value = (meta[2] ?? '').trim();
+        raw[key] = key === 'paths' || key === 'terms' ? splitList(value) : key === 'kind' ? value.toLowerCase() : value;
+        body.shift();
+      } else break;
+    }
+    if (raw.id === undefined) {
+      const slug = toSlug(title) || `entry-${index + 1}`;
+      const count = (usedSlugs.get(slug) ?? 0) + 1;
+      usedSlugs.set(slug, count);
+      raw.id = count === 1 ? slug : `${slug.slice(0, 60)}-${count}`;
+    }
+    const bodyText = body.join('\n').trim();
+    raw.text = bodyText === '' ? title : bodyText;
+    raws.push(raw);
+  });
+  return collectEntries(path, raws);
+}
+
+/** Parses one memory file (YAML, JSON or Markdown); malformed files and entries become diagnostics. */
+export function parseMemoryFile(path: string, text: string): { entries: MemoryEntry[]; diagnostics: Diagnostic[] } {
+  return path.endsWith('.md') ? parseMarkdownMemory(path, text) : parseStructuredMemory(path, text);
+}
+
+async function readMemory(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<MemoryEntry[]> {
+  const isMemoryFile = (path: string): boolean => /^\.checker\/memory\/[^/]+\.(?:ya?ml|json|md)$/.test(path);
+  const listed = (await listFolder(root, MEMORY_FOLDER)).filter((entry) => !entry.isDirectoryLike).map((entry) => `${MEMORY_FOLDER}/${entry.name}`);
+  const paths = [...new Set([...files.filter(isMemoryFile), ...listed.filter(isMemoryFile)])].sort(compareText);
+  const memory: MemoryEntry[] = [];
+  for (const path of paths) {
+    const text = await readInput(root, path, LIMITS.memoryBytes, diagnostics);
+    if (text === undefined) continue;
+    const parsed = parseMemoryFile(path, text);
+    memory.push(...parsed.entries);
+    diagnostics.push(...parsed.diagnostics);
+  }
+  return memory;
+}
+
+function toPlainText(text: string, maxChars: number): string {
+  const cleaned = redactSecrets(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')).text.replace(/\s+/g, ' ').trim();
+  return cleaned.length > maxChars ? `${cleaned.slice(0, maxChars - 1)}…` : cleaned;
+}
+
+function getFirstParagraph(markdown: string): string {
+  const paragraphs = markdown.split(/\r?\n\s*\r?\n/).map((block) => block.trim());
+  const prose = paragraphs.find((block) => block !== '' && !block.startsWith('#') && !/^(```|~~~)/.test(block));
+  return prose ?? paragraphs.find((block) => block !== '')?.replace(/^#+\s*/, '') ?? '';
+}
+
+/**
+ * Summarises a SKILL.md as text only: `name` and `description` from YAML front matter, or the folder name
+ * and the first paragraph. Nothing in it is executed or followed.
+ */
+export function parseSkillFile(path: string, text: string): { skill: SkillSummary; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const folder = path.split('/').slice(-2, -1)[0] ?? 'skill';
+  let name = folder;
+  let description: string | undefined;
+  let body = text;
+  const frontMatter = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)\s*(?:\r?\n|$)/.exec(text);
+  if (frontMatter !== null) {
+    body = text.slice(frontMatter[0].length);
+    try {
+      const data: unknown = parseYaml(frontMatter[1] ?? '', { maxAliasCount: 10 });
+      if (isRecord(data)) {
+        if (typeof data.name === 'string' && SAFE_NAME.test(data.name.trim())) name = data.name.trim();
+        else if (data.name !== undefined) {
+          diagnostics.push({
+            code: 'skill/invalid-name',
+            severity: 'info',
+            message: `${path}: front matter name is not a plain name (letters, digits, ".", "_", "-"); the folder name "${folder}" is used`,
+            location: { file: path },
+          });
+        }
+        if (typeof data.description === 'string') description = data.description;
+      }
+    } catch (error) {
+      diagnostics.push({
+        code: 'skill/front-matter',
+        severity: 'info',
+        message: `${path}: front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); the first paragraph is used`,
+        location: { file: path },
+      });
+    }
+  }
+  return {
+    skill: { name, description: toPlainText(description ?? getFirstParagraph(body), LIMITS.skillDescriptionChars), path },
+    diagnostics,
+  };
+}
+
+async function readSkills(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<SkillSummary[]> {
+  const fromFiles = files.filter((path) => /^\.agents\/skills\/[^/]+\/SKILL\.md$/.test(path));
+  const folders = (await listFolder(root, SKILLS_FOLDER)).filter((entry) => entry.isDirectoryLike).map((entry) => entry.name);
+  const candidates = new Set(fromFiles);
+  for (const folder of folders) candidates.add(`${SKILLS_FOLDER}/${folder}/SKILL.md`);
+  const skills: SkillSummary[] = [];
+  const names = new Set<string>();
+  for (const path of [...candidates].sort(compareText)) {
+    const folder = path.split('/')[2] ?? '';
+    if (!SAFE_NAME.test(folder)) {
+      diagnostics.push({
+        code: 'skill/invalid-folder',
+        severity: 'info',
+        message: `${JSON.stringify(folder)} is not a plain skill folder name; skipped`,
+        hint: 'name skill folders with letters, digits, ".", "_" and "-"',
+        location: { file: path },
+      });
+      continue;
+    }
+    const text = await readInput(root, path, LIMITS.skillBytes, diagnostics);
+    if (text === undefined) continue;
+    const parsed = parseSkillFile(path, text);
+    diagnostics.push(...parsed.diagnostics);
+    if (names.has(parsed.skill.name)) {
+      diagnostics.push({
+        code: 'skill/duplicate-name',
+        severity: 'info',
+        message: `${path}: skill name "${parsed.skill.name}" is already used by another SKILL.md; skipped`,
+        location: { file: path },
+      });
+      continue;
+    }
+    names.add(parsed.skill.name);
+    skills.push(parsed.skill);
+  }
+  return skills;
+}
+
+function getDependencyNames(manifest: Record<string, unknown>): string[] {
+  const names = new Set<string>();
+  for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
+    const value = manifest[field];
+    if (isRecord(value)) for (const name of Object.keys(value)) names.add(name);
+  }
+  return [...names].sort(compareText);
+}
+
+function getWorkspacePatterns(manifest: Record<string, unknown> | undefined, pnpm: unknown): string[] {
+  const patterns: string[] = [];
+  const workspaces = manifest?.workspaces;
+  const list = Array.isArray(workspaces) ? workspaces : isRecord(workspaces) && Array.isArray(workspaces.packages) ? workspaces.packages : [];
+  const pnpmList = isRecord(pnpm) && Array.isArray(pnpm.packages) ? pnpm.packages : [];
+  for (const pattern of [...list, ...pnpmList]) if (typeof pattern === 'string' && pattern.trim() !== '') patterns.push(pattern.trim());
+  return patterns;
+}
+
+async function readManifest(root: string, path: string, diagnostics: Diagnostic[]): Promise<Record<string, unknown> | undefined> {
+  const text = await readInput(root, path, LIMITS.packageJsonBytes, diagnostics);
+  if (text === undefined) return undefined;
+  try {
+    const data: unknown = JSON.parse(text);
+    if (isRecord(data)) return data;
+  } catch {
+    // reported below
+  }
+  diagnostics.push({
+    code: 'repo-docs/invalid-package-json',
+    severity: 'warn',
+    message: `${path} is not a JSON object; the package is skipped`,
+    hint: 'fix the JSON syntax of the manifest',
+    location: { file: path },
+  });
+  return undefined;
+}
+
+function toPackage(manifest: Record<string, unknown>, folder: string): PackageManifest {
+  const name = typeof manifest.name === 'string' && manifest.name.trim() !== '' ? manifest.name.trim() : folder === '' ? '(root)' : folder;
+  const result: PackageManifest = { name, folder, dependencies: getDependencyNames(manifest) };
+  if (typeof manifest.version === 'string') result.version = manifest.version;
+  return result;
+}
+
+async function readPackages(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<PackageManifest[]> {
+  const rootManifest = await readManifest(root, 'package.json', diagnostics);
+  let pnpm: unknown;
+  if (files.includes('pnpm-workspace.yaml')) {
+    const text = await readInput(root, 'pnpm-workspace.yaml', LIMITS.packageJsonBytes, diagnostics);
+    try {
+      pnpm = text === undefined ? undefined : parseYaml(text, { maxAliasCount: 10 });
+    } catch {
+      diagnostics.push({
+        code: 'repo-docs/invalid-pnpm-workspace',
+        severity: 'warn',
+        message: 'pnpm-workspace.yaml is not valid YAML; its packages are ignored',
+        location: { file: 'pnpm-workspace.yaml' },
+      });
+    }
+  }
+  const packages: PackageManifest[] = [];
+  if (rootManifest !== undefined) packages.push(toPackage(rootManifest, ''));
+  const patterns = getWorkspacePatterns(rootManifest, pnpm);
+  const include = patterns.filter((pattern) => !pattern.startsWith('!')).map((pattern) => `${pattern.replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
+  const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => `${pattern.slice(1).replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
+  if (include.length === 0) return packages;
+  const isIncluded = picomatch(include);
+  const isExcluded = exclude.length === 0 ? (): boolean => false : picomatch(exclude);
+  const manifests = files
+    .filter((path) => path !== 'package.json' && !path.split('/').includes('node_modules') && isIncluded(path) && !isExcluded(path))
+    .sort(compareText);
+  for (const path of manifests) {
+    const manifest = await readManifest(root, path, diagnostics);
+    if (manifest !== undefined) packages.push(toPackage(manifest, path.slice(0, -'/package.json'.length)));
+  }
+  return packages;
+}
+
+async function readCodeowners(root: string, diagnostics: Diagnostic[]): Promise<{ path: string; text: string } | undefined> {
+  for (const path of CODEOWNERS_CANDIDATES) {
+    const text = await readInput(root, path, LIMITS.codeownersBytes, diagnostics);
+    if (text !== undefined) return { path, text };
+  }
+  return undefined;
+}
+
+/**
+ * Reads the inputs around the code for the knowledge graph: CODEOWNERS, decision docs, `.checker/memory`,
+ * repo-local skills (as text) and workspace package manifests. `files` is the scanner's list of repository
+ * paths; every read is contained (realpath inside the repository, regular file, size cap), and anything
+ * refused or malformed becomes a diagnostic instead of an error.
+ */
+export async function readRepoDocs(root: string, files: readonly string[]): Promise<RepoDocs> {
+  const diagnostics: Diagnostic[] = [];
+  const codeowners = await readCodeowners(root, diagnostics);
+  const decisions = await readDecisions(root, files, diagnostics);
+  const memory = await readMemory(root, files, diagnostics);
+  const skills = await readSkills(root, files, diagnostics);
+  const packages = await readPackages(root, files, diagnostics);
+  const docs: RepoDocs = { decisions, memory, skills, packages, diagnostics };
+  if (codeowners !== undefined) docs.codeowners = codeowners;
+  return docs;
+}

@@ -1,0 +1,333 @@
+import type {
+  ExportKind,
+  FileFacts,
+  ParseFailure,
+  RouteFact,
+  RouteFramework,
+  Span,
+  TestModifier,
+} from './facts.js';
+import type { Resolution } from './resolve.js';
+import type { FileRole } from './scan.js';
+
+/**
+ * The repository knowledge graph: node and edge attributes (design.md, "The knowledge graph").
+ * Node ids are stable evidence ids: the same repository state always yields the same ids.
+ */
+export type NodeKind =
+  | 'file'
+  | 'export'
+  | 'route'
+  | 'test'
+  | 'owner'
+  | 'decision'
+  | 'memory'
+  | 'contract'
+  | 'package'
+  | 'skill'
+  | 'check';
+
+export type EdgeKind =
+  | 'imports'
+  | 'reexports'
+  | 'declares'
+  | 'uses'
+  | 'tests'
+  | 'mocks'
+  | 'handles'
+  | 'owns'
+  | 'mentions'
+  | 'belongs'
+  | 'depends';
+
+export type Language = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'yaml' | 'markdown' | 'other';
+
+export interface FileNode {
+  kind: 'file';
+  path: string;
+  language: Language;
+  size: number;
+  hash: string;
+  role: FileRole;
+  lines: number;
+  parseFailure?: ParseFailure;
+}
+
+export interface ExportNode {
+  kind: 'export';
+  path: string;
+  name: string;
+  exportKind: ExportKind;
+  span: Span;
+  typeOnly: boolean;
+}
+
+export interface RouteSource {
+  file: string;
+  line: number;
+  framework: RouteFramework;
+  /** The path as declared in `file`, before cross-file mount prefixes. */
+  declaredPath: string;
+}
+
+export interface RouteNode {
+  kind: 'route';
+  method: string;
+  /** Full path, with cross-file mount prefixes applied when the mount was matched. */
+  path: string;
+  framework: RouteFramework;
+  routeKind: 'api' | 'ui';
+  /** The first code declaration (OpenAPI documents only when no code declares the route). */
+  file: string;
+  line: number;
+  handler?: string;
+  middleware?: string[];
+  /** Every place that declares this method and path, sorted by file then line. */
+  sources: RouteSource[];
+}
+
+export interface TestNode {
+  kind: 'test';
+  file: string;
+  testKind: 'suite' | 'test';
+  titlePath: string[];
+  span: Span;
+  modifiers: TestModifier[];
+  assertions: number;
+  trivialAssertions: number;
+  snapshotAssertions: number;
+  unawaitedAssertions: number;
+  swallowedErrors: number;
+  isAsync: boolean;
+}
+
+export type OwnerType = 'user' | 'team' | 'email';
+
+export interface OwnerNode {
+  kind: 'owner';
+  handle: string;
+  ownerType: OwnerType;
+}
+
+export interface DecisionNode {
+  kind: 'decision';
+  path: string;
+  title: string;
+  terms: string[];
+}
+
+export type MemoryKind = 'invariant' | 'architecture' | 'regression' | 'note';
+
+export interface MemoryNode {
+  kind: 'memory';
+  path: string;
+  id: string;
+  memoryKind: MemoryKind;
+  title?: string;
+  text: string;
+  paths: string[];
+  terms: string[];
+}
+
+export interface ContractNode {
+  kind: 'contract';
+  id: string;
+  description?: string;
+  from: string[];
+  to: string[];
+}
+
+export interface PackageNode {
+  kind: 'package';
+  name: string;
+  folder?: string;
+  version?: string;
+  workspace: boolean;
+}
+
+export interface SkillNode {
+  kind: 'skill';
+  name: string;
+  description: string;
+  path: string;
+}
+
+export interface CheckNode {
+  kind: 'check';
+  name: string;
+  command: string;
+  source: string;
+}
+
+export type NodeAttributes =
+  | FileNode
+  | ExportNode
+  | RouteNode
+  | TestNode
+  | OwnerNode
+  | DecisionNode
+  | MemoryNode
+  | ContractNode
+  | PackageNode
+  | SkillNode
+  | CheckNode;
+
+export interface ImportEdge {
+  kind: 'imports';
+  specifier: string;
+  line: number;
+  /** Imported names as `imported` (source-module names); `*` for namespaces, require and unknown dynamic use. */
+  names: string[];
+  typeOnly: boolean;
+  dynamic: boolean;
+  require: boolean;
+}
+
+export interface ReexportEdge {
+  kind: 'reexports';
+  specifier: string;
+  line: number;
+  names: string[];
+  typeOnly: boolean;
+  /** `export * from`. */
+  all: boolean;
+}
+
+export interface DeclaresEdge {
+  kind: 'declares';
+}
+
+export interface UsesEdge {
+  kind: 'uses';
+  /** The local bindings in the importing file. */
+  locals: string[];
+  typeOnly: boolean;
+  line: number;
+  /** Barrel files crossed to reach the declaring export (empty for a direct import). */
+  through: string[];
+}
+
+export interface TestsEdge {
+  kind: 'tests';
+  line: number;
+}
+
+export interface MocksEdge {
+  kind: 'mocks';
+  specifier: string;
+  line: number;
+  framework: 'vitest' | 'jest' | 'node';
+}
+
+export interface HandlesEdge {
+  kind: 'handles';
+  /** `declaration`: the file declares the route; `handler-import`: the named handler is imported from it. */
+  via: 'declaration' | 'handler-import';
+  line: number;
+}
+
+export interface OwnsEdge {
+  kind: 'owns';
+  /** The CODEOWNERS pattern that decided ownership and its line. */
+  pattern: string;
+  line: number;
+}
+
+export interface MentionsEdge {
+  kind: 'mentions';
+  /** `path`: the text names the path; `glob`: a memory `paths` glob matches; `symbol`: a code span names the export; `route`: `METHOD /path` in the text. */
+  match: 'path' | 'glob' | 'symbol' | 'route';
+}
+
+export interface BelongsEdge {
+  kind: 'belongs';
+}
+
+export interface DependsEdge {
+  kind: 'depends';
+}
+
+export type EdgeAttributes =
+  | ImportEdge
+  | ReexportEdge
+  | DeclaresEdge
+  | UsesEdge
+  | TestsEdge
+  | MocksEdge
+  | HandlesEdge
+  | OwnsEdge
+  | MentionsEdge
+  | BelongsEdge
+  | DependsEdge;
+
+/** One entry of `.checker/memory/*` (see docs/memory-and-docs.md). */
+export interface MemoryEntry {
+  /** Repository-relative path of the memory file. */
+  path: string;
+  id: string;
+  kind: MemoryKind;
+  title?: string;
+  text: string;
+  /** Globs of repository paths the entry is about. */
+  paths: string[];
+  terms: string[];
+}
+
+/** A repo-local skill, read as text only and never executed. */
+export interface SkillSummary {
+  name: string;
+  description: string;
+  /** Repository-relative path of the SKILL.md. */
+  path: string;
+}
+
+export interface DecisionDoc {
+  path: string;
+  title: string;
+  /** Capped at 64 KiB. */
+  text: string;
+}
+
+export interface PackageManifest {
+  name: string;
+  /** Repository-relative folder, `''` for the root. */
+  folder: string;
+  version?: string;
+  /** Names from dependencies, devDependencies and peerDependencies, sorted and unique. */
+  dependencies: string[];
+}
+
+export interface CheckInput {
+  name: string;
+  command: string;
+  source: string;
+}
+
+export interface ContractInput {
+  id: string;
+  description?: string;
+  /** Globs of the layer that must not import `to`. */
+  from: string[];
+  to: string[];
+}
+
+export interface GraphFileInput {
+  path: string;
+  size: number;
+  hash: string;
+  facts?: FileFacts;
+}
+
+export interface GraphInput {
+  files: GraphFileInput[];
+  /** Per file path, one resolution per `facts.imports` entry (same order); extra entries may resolve mock specifiers. */
+  resolutions: Map<string, Resolution[]>;
+  openApiRoutes: { path: string; routes: RouteFact[] }[];
+  codeowners?: { path: string; text: string };
+  decisions: DecisionDoc[];
+  memory: MemoryEntry[];
+  skills: SkillSummary[];
+  checks: CheckInput[];
+  packages: PackageManifest[];
+  contracts?: ContractInput[];
+}
