@@ -1,0 +1,226 @@
+import git from 'isomorphic-git';
+import type { CommitObject } from 'isomorphic-git';
+import { CheckerError } from '../model/diagnostic.js';
+import type { RevisionInfo } from '../model/change.js';
+import { hasErrorCode, readShallowOids } from './git-repository.js';
+import type { GitRepository } from './git-repository.js';
+
+export interface ResolvedRevision extends RevisionInfo {
+  oid: string;
+}
+
+export interface DefaultBase extends ResolvedRevision {
+  /** The default branch the merge-base was taken with, when one was found. */
+  defaultBranch?: string;
+}
+
+interface RevisionStep {
+  kind: '~' | '^';
+  count: number;
+}
+
+const SHALLOW_HINT = 'The clone is shallow; fetch more history with `git fetch --deepen=<n>` or `git fetch --unshallow`.';
+const MAX_REF_LENGTH = 512;
+
+/** Resolves `HEAD`, `HEAD~N`, `HEAD^N`, branches, remote-tracking branches, tags and (short) SHAs to a commit oid. */
+export async function resolveRevision(repo: GitRepository, ref: string): Promise<ResolvedRevision> {
+  const { name, steps } = parseRevision(ref);
+  const start = await resolveName(repo, ref, name);
+  let oid = await peelToCommit(repo, ref, start);
+  for (const step of steps) {
+    if (step.kind === '^') {
+      if (step.count > 0) oid = await readParent(repo, ref, oid, step.count - 1);
+      continue;
+    }
+    for (let index = 0; index < step.count; index += 1) oid = await readParent(repo, ref, oid, 0);
+  }
+  return { ref, oid };
+}
+
+/** Rejects option-like, control-character and path-trick refs before git is touched; splits `~N`/`^N` suffixes. */
+export function parseRevision(ref: string): { name: string; steps: RevisionStep[] } {
+  const invalid = (reason: string): CheckerError =>
+    new CheckerError('git/ref-invalid', `invalid revision ${JSON.stringify(ref)}: ${reason}`, {
+      hint: 'Pass a branch, tag, commit SHA or HEAD~N (for example --base main or --base HEAD~1).',
+    });
+  if (ref.length === 0) throw invalid('it is empty');
+  if (ref.length > MAX_REF_LENGTH) throw invalid('it is too long');
+  if (ref.startsWith('-')) throw invalid('it starts with "-"');
+  if (/[\u0000-\u0020\u007f]/.test(ref)) throw invalid('it contains whitespace or control characters');
+  if (ref.includes('..')) throw invalid('it contains ".."');
+  if (/[\\:?*[\]{}]/.test(ref) || ref.includes('@{')) throw invalid('it contains a character git does not allow in ref names');
+  const suffix = /(?:[~^]\d*)+$/.exec(ref);
+  const name = suffix === null ? ref : ref.slice(0, suffix.index);
+  if (name.length === 0) throw invalid('it has no name before ~ or ^');
+  if (name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.includes('//') || name.endsWith('.lock')) {
+    throw invalid('it is not a well-formed ref name');
+  }
+  if (name.split('/').some((part) => part.startsWith('.'))) throw invalid('a path component starts with "."');
+  const steps: RevisionStep[] = [];
+  for (const match of (suffix?.[0] ?? '').matchAll(/([~^])(\d*)/g)) {
+    const kind = match[1] === '~' ? '~' : '^';
+    const digits = match[2] ?? '';
+    const count = digits === '' ? 1 : Number(digits);
+    if (!Number.isSafeInteger(count) || count > 100_000) throw invalid('the ancestry number is too large');
+    steps.push({ kind, count });
+  }
+  return { name, steps };
+}
+
+function buildRefCandidates(name: string): string[] {
+  if (name === 'HEAD' || name === 'ORIG_HEAD' || name === 'FETCH_HEAD' || name === 'MERGE_HEAD') return [name];
+  if (name.startsWith('refs/')) return [name];
+  return [`refs/tags/${name}`, `refs/heads/${name}`, `refs/remotes/${name}`, `refs/remotes/${name}/HEAD`];
+}
+
+async function resolveName(repo: GitRepository, ref: string, name: string): Promise<string> {
+  const { fs, gitdir, cache } = repo;
+  if (/^[0-9a-f]{40}$/i.test(name)) {
+    const oid = name.toLowerCase();
+    const exists = await git.expandOid({ fs, gitdir, oid, cache }).then(() => true, () => false);
+    if (exists) return oid;
+    throw await buildNotFoundError(repo, ref, true);
+  }
+  for (const candidate of buildRefCandidates(name)) {
+    try {
+      return await git.resolveRef({ fs, gitdir, ref: candidate });
+    } catch (error) {
+      if (!hasErrorCode(error, 'NotFoundError')) throw toStateError(repo, ref, error);
+    }
+  }
+  if (/^[0-9a-f]{4,39}$/i.test(name)) {
+    try {
+      return await git.expandOid({ fs, gitdir, oid: name.toLowerCase(), cache });
+    } catch (error) {
+      if (hasErrorCode(error, 'AmbiguousError')) {
+        throw new CheckerError('git/ref-ambiguous', `short SHA ${name} is ambiguous: more than one object starts with it`, {
+          hint: 'Pass more characters of the commit SHA.',
+        });
+      }
+      if (!hasErrorCode(error, 'NotFoundError')) throw toStateError(repo, ref, error);
+    }
+  }
+  throw await buildNotFoundError(repo, ref, false);
+}
+
+async function buildNotFoundError(repo: GitRepository, ref: string, isFullSha: boolean): Promise<CheckerError> {
+  const hasHead = await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref: 'HEAD' }).then(() => true, () => false);
+  if (!hasHead) {
+    return new CheckerError('git/no-commits', `cannot resolve ${ref}: the repository has no commits yet`, {
+      hint: 'Commit something first; diff-based analyses need at least one commit.',
+    });
+  }
+  const shallow = (await readShallowOids(repo)).size > 0;
+  if (shallow && isFullSha) {
+    return new CheckerError('git/shallow-missing', `base revision not available: ${ref} is not in this shallow clone`, { hint: SHALLOW_HINT });
+  }
+  return new CheckerError('git/ref-not-found', `revision ${ref} was not found in the repository`, {
+    hint: shallow
+      ? `Check the branch, tag or SHA name. ${SHALLOW_HINT}`
+      : 'Check the branch, tag or SHA name (`git branch -a`, `git tag`); fetch the branch if it exists only on a remote.',
+  });
+}
+
+function toStateError(repo: GitRepository, ref: string, error: unknown): CheckerError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new CheckerError('git/state-invalid', `cannot read ${ref} from ${repo.gitdir}: ${reason}`, {
+    hint: 'The repository looks damaged; run `git fsck` or re-clone it.',
+    location: { file: repo.gitdir },
+    cause: error,
+  });
+}
+
+async function peelToCommit(repo: GitRepository, ref: string, start: string): Promise<string> {
+  let oid = start;
+  for (let depth = 0; depth < 32; depth += 1) {
+    const object = await readObjectOrThrow(repo, ref, oid);
+    if (object.type === 'commit') return oid;
+    if (object.type !== 'tag' || object.format !== 'parsed') break;
+    oid = object.object.object;
+  }
+  throw new CheckerError('git/ref-not-commit', `revision ${ref} does not name a commit`, {
+    hint: 'Pass a branch, a tag of a commit, or a commit SHA.',
+  });
+}
+
+async function readObjectOrThrow(repo: GitRepository, ref: string, oid: string): Promise<Awaited<ReturnType<typeof git.readObject>>> {
+  try {
+    return await git.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+  } catch (error) {
+    if (hasErrorCode(error, 'NotFoundError') && (await readShallowOids(repo)).size > 0) {
+      throw new CheckerError('git/shallow-missing', `base revision not available: the clone is shallow and ${ref} needs ${oid.slice(0, 12)}`, {
+        hint: SHALLOW_HINT,
+      });
+    }
+    throw toStateError(repo, ref, error);
+  }
+}
+
+/** Reads a commit; a missing object in a shallow clone becomes `git/shallow-missing`. */
+export async function readCommitObject(repo: GitRepository, oid: string, ref = oid): Promise<CommitObject> {
+  try {
+    const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    return commit;
+  } catch (error) {
+    if (hasErrorCode(error, 'NotFoundError') && (await readShallowOids(repo)).size > 0) {
+      throw new CheckerError('git/shallow-missing', `base revision not available: the clone is shallow and ${ref} needs ${oid.slice(0, 12)}`, {
+        hint: SHALLOW_HINT,
+      });
+    }
+    throw toStateError(repo, ref, error);
+  }
+}
+
+async function readParent(repo: GitRepository, ref: string, oid: string, index: number): Promise<string> {
+  const commit = await readCommitObject(repo, oid, ref);
+  const shallow = await readShallowOids(repo);
+  if (shallow.has(oid)) {
+    throw new CheckerError('git/shallow-missing', `base revision not available: the clone is shallow and ${ref} goes past its oldest commit ${oid.slice(0, 12)}`, {
+      hint: SHALLOW_HINT,
+    });
+  }
+  const parent = commit.parent[index];
+  if (parent === undefined) {
+    const what = commit.parent.length === 0 ? 'has no parent (it is the first commit)' : `has only ${commit.parent.length} parent(s)`;
+    throw new CheckerError('git/ref-not-found', `revision ${ref} was not found: commit ${oid.slice(0, 12)} ${what}`, {
+      hint: 'Use a smaller ancestry number or name the base commit directly.',
+    });
+  }
+  await readCommitObject(repo, parent, ref);
+  return parent;
+}
+
+const DEFAULT_BRANCH_CANDIDATES = ['main', 'master', 'trunk', 'develop'];
+
+/** The merge-base with the default branch when HEAD is on another branch; otherwise HEAD itself. */
+export async function defaultBase(repo: GitRepository): Promise<DefaultBase> {
+  const head = await resolveRevision(repo, 'HEAD');
+  const { fs, gitdir, cache } = repo;
+  const branch = await git.currentBranch({ fs, gitdir, fullname: true }).catch(() => undefined);
+  if (typeof branch !== 'string') return head;
+  const target = await findDefaultBranch(repo);
+  if (target === undefined) return head;
+  const shortName = target.replace(/^refs\/(heads|remotes\/[^/]+)\//, '');
+  if (branch === target || branch === `refs/heads/${shortName}`) return { ...head, defaultBranch: target };
+  const targetOid = await resolveRevision(repo, target);
+  const bases: string[] = await git.findMergeBase({ fs, gitdir, oids: [head.oid, targetOid.oid], cache });
+  const oid = [...bases].sort()[0];
+  if (oid === undefined) return { ...head, defaultBranch: target };
+  return { ref: `merge-base(HEAD, ${target.replace(/^refs\/(heads|remotes)\//, '')})`, oid, defaultBranch: target };
+}
+
+async function findDefaultBranch(repo: GitRepository): Promise<string | undefined> {
+  const { fs, gitdir } = repo;
+  const remoteHead = await git.resolveRef({ fs, gitdir, ref: 'refs/remotes/origin/HEAD', depth: 2 }).catch(() => undefined);
+  if (remoteHead !== undefined && remoteHead.startsWith('refs/')) {
+    const exists = await git.resolveRef({ fs, gitdir, ref: remoteHead }).then(() => true, () => false);
+    if (exists) return remoteHead;
+  }
+  for (const name of DEFAULT_BRANCH_CANDIDATES) {
+    for (const ref of [`refs/heads/${name}`, `refs/remotes/origin/${name}`]) {
+      const exists = await git.resolveRef({ fs, gitdir, ref }).then(() => true, () => false);
+      if (exists) return ref;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
+import { join } from 'node:path';
+import git from 'isomorphic-git';
+import ignore from 'ignore';
+import type { Ignore } from 'ignore';
+import { readGitIndex } from './git-index.js';
+import type { IndexEntry } from './git-index.js';
+import type { GitRepository } from './git-repository.js';
+import type { TreeDelta } from './git-tree.js';
+
+/** A change between a base tree and the working tree; `newContent` is the working-tree bytes already read. */
+export interface WorktreeDelta extends TreeDelta {
+  newContent?: Buffer;
+}
+
+const MODE_SYMLINK = 0o120000;
+const MODE_GITLINK = 0o160000;
+const MODE_TYPE_MASK = 0o170000;
+
+/** The git blob oid of some content, as `git hash-object` computes it. */
+export function hashBlobContent(content: Buffer): string {
+  return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
+}
+
+function lstatOrUndefined(path: string): BigIntStats | undefined {
+  try {
+    return lstatSync(path, { bigint: true });
+  } catch {
+    return undefined;
+  }
+}
+
+function readWorktreeContent(path: string, stats: BigIntStats): Buffer {
+  return stats.isSymbolicLink() ? Buffer.from(readlinkSync(path, { encoding: 'buffer' })) : readFileSync(path);
+}
+
+/** Same size and mtime as recorded in the index, and not written in the same instant as the index itself. */
+function isStatClean(entry: IndexEntry, stats: BigIntStats, indexMtimeMs: number): boolean {
+  const isSymlink = stats.isSymbolicLink();
+  if (isSymlink !== ((entry.mode & MODE_TYPE_MASK) === MODE_SYMLINK)) return false;
+  if (Number(stats.size % 4294967296n) !== entry.size) return false;
+  const seconds = Number(stats.mtimeNs / 1_000_000_000n);
+  const nanoseconds = Number(stats.mtimeNs % 1_000_000_000n);
+  if (seconds !== entry.mtimeSeconds) return false;
+  if (entry.mtimeNanoseconds !== 0 && nanoseconds !== entry.mtimeNanoseconds) return false;
+  const entryMtimeMs = entry.mtimeSeconds * 1000 + entry.mtimeNanoseconds / 1e6;
+  return entryMtimeMs < indexMtimeMs;
+}
+
+interface VirtualTree {
+  oid: string;
+  /** name → entry; folders carry their subtree. */
+  entries: Map<string, { oid: string; subtree?: VirtualTree }>;
+}
+
+function compareTreeNames(left: Buffer, right: Buffer): number {
+  return Buffer.compare(left, right);
+}
+
+/** Builds the tree objects `git write-tree` would write for the index, in memory, with their oids. */
+function buildIndexTree(entries: IndexEntry[]): VirtualTree {
+  interface Node {
+    files: Map<string, { mode: number; oid: string }>;
+    folders: Map<string, Node>;
+  }
+  const root: Node = { files: new Map(), folders: new Map() };
+  for (const entry of entries) {
+    if ((entry.mode & MODE_TYPE_MASK) === 0o040000) continue;
+    const parts = entry.path.split('/');
+    const name = parts.pop() ?? '';
+    let node = root;
+    for (const part of parts) {
+      let next = node.folders.get(part);
+      if (next === undefined) {
+        next = { files: new Map(), folders: new Map() };
+        node.folders.set(part, next);
+      }
+      node = next;
+    }
+    if (!node.files.has(name)) node.files.set(name, { mode: entry.mode, oid: entry.oid });
+  }
+  const seal = (node: Node): VirtualTree => {
+    const rows: { sortKey: Buffer; name: string; mode: string; oid: string; subtree?: VirtualTree }[] = [];
+    for (const [name, file] of node.files) rows.push({ sortKey: Buffer.from(name), name, mode: file.mode.toString(8), oid: file.oid });
+    for (const [name, folder] of node.folders) {
+      const subtree = seal(folder);
+      rows.push({ sortKey: Buffer.from(`${name}/`), name, mode: '40000', oid: subtree.oid, subtree });
+    }
+    rows.sort((left, right) => compareTreeNames(left.sortKey, right.sortKey));
+    const parts: Buffer[] = [];
+    const map = new Map<string, { oid: string; subtree?: VirtualTree }>();
+    for (const row of rows) {
+      parts.push(Buffer.from(`${row.mode} ${row.name}\0`), Buffer.from(row.oid, 'hex'));
+      map.set(row.name, row.subtree === undefined ? { oid: row.oid } : { oid: row.oid, subtree: row.subtree });
+    }
+    const body = Buffer.concat(parts);
+    const oid = createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+    return { oid, entries: map };
+  };
+  return seal(root);
+}
+
+/** Base blob oids of the paths where the base tree and the index differ (undefined: absent from the base). */
+async function diffBaseWithIndex(repo: GitRepository, baseTree: string, indexTree: VirtualTree): Promise<Map<string, string | undefined>> {
+  const differing = new Map<string, string | undefined>();
+  const visit = async (baseOid: string | undefined, tree: VirtualTree | undefined, prefix: string): Promise<void> => {
+    if (baseOid !== undefined && baseOid === tree?.oid) return;
+    const baseEntries = baseOid === undefined ? [] : (await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid: baseOid, cache: repo.cache })).tree;
+    const seen = new Set<string>();
+    const nested: Promise<void>[] = [];
+    for (const entry of baseEntries) {
+      seen.add(entry.path);
+      const path = prefix === '' ? entry.path : `${prefix}/${entry.path}`;
+      const current = tree?.entries.get(entry.path);
+      if (current !== undefined && current.oid === entry.oid) continue;
+      if (entry.type === 'tree') {
+        nested.push(visit(entry.oid, current?.subtree, path));
+        if (current !== undefined && current.subtree === undefined) differing.set(path, undefined);
+      } else if (entry.type === 'blob') {
+        differing.set(path, entry.oid);
+        if (current?.subtree !== undefined) nested.push(visit(undefined, current.subtree, path));
+      } else if (current?.subtree !== undefined) {
+        nested.push(visit(undefined, current.subtree, path));
+      }
+    }
+    for (const [name, current] of tree?.entries ?? []) {
+      if (seen.has(name)) continue;
+      const path = prefix === '' ? name : `${prefix}/${name}`;
+      if (current.subtree !== undefined) nested.push(visit(undefined, current.subtree, path));
+      else differing.set(path, undefined);
+    }
+    await Promise.all(nested);
+  };
+  await visit(baseTree, indexTree, '');
+  return differing;
+}
+
+/**
+ * Content changes from the base tree to the working tree. The index is turned into tree oids in
+ * memory, so only base subtrees that differ from the index are read; tracked files are
+ * stat-compared with the index and hashed only when their stats differ; untracked files count as
+ * present in the working tree.
+ */
+export async function diffWorktree(repo: GitRepository, baseTree: string, untrackedFiles: string[]): Promise<WorktreeDelta[]> {
+  const index = await readGitIndex(repo.gitdir);
+  const indexOids = new Map<string, string>();
+  const worktree = new Map<string, { oid: string; content?: Buffer } | null>();
+  for (const entry of index.entries) {
+    if ((entry.mode & MODE_TYPE_MASK) === MODE_GITLINK || (entry.mode & MODE_TYPE_MASK) === 0o040000) continue;
+    if (worktree.has(entry.path)) continue;
+    indexOids.set(entry.path, entry.oid);
+    if (entry.skipWorktree) {
+      worktree.set(entry.path, { oid: entry.oid });
+      continue;
+    }
+    const full = join(repo.root, entry.path);
+    const stats = lstatOrUndefined(full);
+    if (stats === undefined || stats.isDirectory()) {
+      worktree.set(entry.path, null);
+      continue;
+    }
+    if (entry.stage === 0 && !entry.intentToAdd && isStatClean(entry, stats, index.mtimeMs)) {
+      worktree.set(entry.path, { oid: entry.oid });
+      continue;
+    }
+    const content = readWorktreeContent(full, stats);
+    worktree.set(entry.path, { oid: hashBlobContent(content), content });
+  }
+  const baseDiffers = await diffBaseWithIndex(repo, baseTree, buildIndexTree(index.entries));
+  const baseOidOf = (path: string): string | undefined => (baseDiffers.has(path) ? baseDiffers.get(path) : indexOids.get(path));
+  for (const path of untrackedFiles) {
+    if (worktree.has(path)) continue;
+    const full = join(repo.root, path);
+    const stats = lstatOrUndefined(full);
+    if (stats === undefined || stats.isDirectory()) continue;
+    const content = readWorktreeContent(full, stats);
+    worktree.set(path, { oid: hashBlobContent(content), content });
+  }
+  const deltas: WorktreeDelta[] = [];
+  for (const [path, file] of worktree) {
+    const oldOid = baseOidOf(path);
+    if (file === null) {
+      if (oldOid !== undefined) deltas.push({ path, oldOid });
+      continue;
+    }
+    if (file.oid === oldOid) continue;
+    const delta: WorktreeDelta = { path, newOid: file.oid };
+    if (oldOid !== undefined) delta.oldOid = oldOid;
+    if (file.content !== undefined) delta.newContent = file.content;
+    deltas.push(delta);
+  }
+  for (const [path, oldOid] of baseDiffers) {
+    if (oldOid !== undefined && !worktree.has(path)) deltas.push({ path, oldOid });
+  }
+  return deltas;
+}
+
+interface IgnoreLevel {
+  base: string;
+  rules: Ignore;
+}
+
+function readIgnoreRules(path: string): Ignore | undefined {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  return ignore({ allowRelativePaths: true }).add(text);
+}
+
+function isIgnoredPath(levels: IgnoreLevel[], path: string, isDirectory: boolean): boolean {
+  let ignored = false;
+  for (const level of levels) {
+    const relative = level.base === '' ? path : path.slice(level.base.length + 1);
+    const result = level.rules.test(isDirectory ? `${relative}/` : relative);
+    if (result.ignored) ignored = true;
+    else if (result.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/**
+ * Files in the working tree that are neither in the index nor ignored (`.gitignore` files at every
+ * level plus `.git/info/exclude`; the user's global excludes file is not read). Ignored folders
+ * and nested repositories are not entered.
+ */
+export async function listUntrackedFiles(repo: GitRepository): Promise<string[]> {
+  const index = await readGitIndex(repo.gitdir);
+  const tracked = new Set<string>();
+  const trackedDirectories = new Set<string>();
+  for (const entry of index.entries) {
+    tracked.add(entry.path);
+    for (let slash = entry.path.indexOf('/'); slash >= 0; slash = entry.path.indexOf('/', slash + 1)) {
+      trackedDirectories.add(entry.path.slice(0, slash));
+    }
+  }
+  const rootLevels: IgnoreLevel[] = [];
+  const exclude = readIgnoreRules(join(repo.commonDir, 'info', 'exclude'));
+  if (exclude !== undefined) rootLevels.push({ base: '', rules: exclude });
+  const untracked: string[] = [];
+  const visit = (directory: string, levels: IgnoreLevel[]): void => {
+    const full = directory === '' ? repo.root : join(repo.root, directory);
+    const own = readIgnoreRules(join(full, '.gitignore'));
+    const active = own === undefined ? levels : [...levels, { base: directory, rules: own }];
+    let entries;
+    try {
+      entries = readdirSync(full, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name === '.git') continue;
+      const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (tracked.has(path)) continue;
+        const isNestedRepository = !trackedDirectories.has(path) && lstatOrUndefined(join(full, entry.name, '.git')) !== undefined;
+        if (isNestedRepository || isIgnoredPath(active, path, true)) continue;
+        visit(path, active);
+      } else if (!tracked.has(path) && !isIgnoredPath(active, path, false)) {
+        untracked.push(path);
+      }
+    }
+  };
+  visit('', rootLevels);
+  return untracked;
+}

@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ChangedFile, ChangeSet, RevisionInfo } from '../model/change.js';
+import { diffTextLines, isBinaryContent, measureLineSimilarity } from './git-hunks.js';
+import type { GitRepository } from './git-repository.js';
+import { defaultBase, resolveRevision } from './git-revision.js';
+import { diffTrees, readBlobBytes, readBlobBytesAtCommit, readCommitTree } from './git-tree.js';
+import { diffWorktree, listUntrackedFiles } from './git-worktree.js';
+import type { WorktreeDelta } from './git-worktree.js';
+
+export { openRepository } from './git-repository.js';
+export type { GitRepository } from './git-repository.js';
+export { defaultBase, parseRevision, resolveRevision } from './git-revision.js';
+export type { DefaultBase, ResolvedRevision } from './git-revision.js';
+export { listUntrackedFiles } from './git-worktree.js';
+export { readHistory } from './git-history.js';
+export type { HistoryCommit, ReadHistoryOptions } from './git-history.js';
+
+export interface ReadChangeOptions {
+  /** Base revision; default: `defaultBase` (merge-base with the default branch, or HEAD). */
+  base?: string;
+  /** Head revision; default: the working tree (tracked changes, deletions and untracked files). */
+  head?: string;
+  /** Untracked, not-ignored files to count as added when the head is the working tree; computed when absent. */
+  untrackedFiles?: string[];
+}
+
+/** Renames are looked for by content similarity only when both sides have at most this many candidates. */
+const MAX_SIMILARITY_CANDIDATES = 100;
+const MAX_SIMILARITY_BYTES = 1024 * 1024;
+const RENAME_SIMILARITY = 0.5;
+
+interface Side {
+  oid?: string;
+  content?: Uint8Array;
+}
+
+interface Pairing {
+  path: string;
+  previousPath?: string;
+  base?: Side;
+  head?: Side;
+}
+
+/**
+ * Files changed between `base` and `head` with zero-context line hunks. Renames: a deleted and an
+ * added file with the same blob oid, then (for at most 100 candidates a side, text under 1 MiB)
+ * pairs sharing at least 50% of their lines, best match first.
+ */
+export async function readChange(repo: GitRepository, options: ReadChangeOptions = {}): Promise<ChangeSet> {
+  const base = options.base === undefined ? await defaultBase(repo) : await resolveRevision(repo, options.base);
+  const baseTree = await readCommitTree(repo, base.oid);
+  let head: RevisionInfo;
+  let deltas: WorktreeDelta[];
+  if (options.head === undefined) {
+    head = { ref: 'WORKTREE' };
+    const untracked = options.untrackedFiles ?? (await listUntrackedFiles(repo));
+    deltas = await diffWorktree(repo, baseTree, untracked);
+  } else {
+    const resolved = await resolveRevision(repo, options.head);
+    head = { ref: resolved.ref, oid: resolved.oid };
+    deltas = await diffTrees(repo, baseTree, await readCommitTree(repo, resolved.oid));
+  }
+  const pairings = await pairRenames(repo, deltas);
+  const files: ChangedFile[] = [];
+  for (const pairing of pairings) files.push(await buildChangedFile(repo, pairing));
+  files.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  return { base: { ref: base.ref, oid: base.oid }, head, files };
+}
+
+function toSide(oid: string | undefined, content?: Uint8Array): Side | undefined {
+  if (oid === undefined) return undefined;
+  return content === undefined ? { oid } : { oid, content };
+}
+
+/** Head-side content is the bytes read from the working tree, else the blob (staged or committed), else the file on disk. */
+async function loadContent(repo: GitRepository, side: Side, worktreePath?: string): Promise<Uint8Array> {
+  if (side.content !== undefined) return side.content;
+  const blob = await readBlobBytes(repo, side.oid ?? '');
+  const content = blob ?? (worktreePath === undefined ? undefined : readWorktreeFile(repo, worktreePath));
+  side.content = content ?? new Uint8Array();
+  return side.content;
+}
+
+function readWorktreeFile(repo: GitRepository, path: string): Uint8Array | undefined {
+  try {
+    return readFileSync(join(repo.root, path));
+  } catch {
+    return undefined;
+  }
+}
+
+async function pairRenames(repo: GitRepository, deltas: WorktreeDelta[]): Promise<Pairing[]> {
+  const sorted = [...deltas].sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+  const pairings: Pairing[] = [];
+  const deleted: WorktreeDelta[] = [];
+  const added: WorktreeDelta[] = [];
+  for (const delta of sorted) {
+    if (delta.oldOid !== undefined && delta.newOid !== undefined) {
+      pairings.push({ path: delta.path, base: toSide(delta.oldOid), head: toSide(delta.newOid, delta.newContent) });
+    } else if (delta.oldOid !== undefined) {
+      deleted.push(delta);
+    } else {
+      added.push(delta);
+    }
+  }
+  const addedByOid = new Map<string, WorktreeDelta[]>();
+  for (const delta of added) {
+    const list = addedByOid.get(delta.newOid ?? '') ?? [];
+    list.push(delta);
+    addedByOid.set(delta.newOid ?? '', list);
+  }
+  const matched = new Set<WorktreeDelta>();
+  const unmatchedDeleted: WorktreeDelta[] = [];
+  for (const delta of deleted) {
+    const partner = addedByOid.get(delta.oldOid ?? '')?.find((candidate) => !matched.has(candidate));
+    if (partner === undefined) {
+      unmatchedDeleted.push(delta);
+      continue;
+    }
+    matched.add(partner);
+    pairings.push({ path: partner.path, previousPath: delta.path, base: toSide(delta.oldOid), head: toSide(partner.newOid, partner.newContent) });
+  }
+  const unmatchedAdded = added.filter((delta) => !matched.has(delta));
+  const similar = await pairSimilar(repo, unmatchedDeleted, unmatchedAdded);
+  for (const delta of unmatchedDeleted) {
+    if (!similar.pairedDeleted.has(delta)) pairings.push({ path: delta.path, base: toSide(delta.oldOid) });
+  }
+  for (const delta of unmatchedAdded) {
+    if (!similar.pairedAdded.has(delta)) pairings.push({ path: delta.path, head: toSide(delta.newOid, delta.newContent) });
+  }
+  pairings.push(...similar.pairings);
+  return pairings;
+}
+
+interface SimilarPairs {
+  pairings: Pairing[];
+  pairedDeleted: Set<WorktreeDelta>;
+  pairedAdded: Set<WorktreeDelta>;
+}
+
+async function pairSimilar(
+  repo: GitRepository,
+  deleted: WorktreeDelta[],
+  added: WorktreeDelta[],
+): Promise<SimilarPairs> {
+  const result: SimilarPairs = { pairings: [], pairedDeleted: new Set(), pairedAdded: new Set() };
+  if (deleted.length === 0 || added.length === 0) return result;
+  if (deleted.length > MAX_SIMILARITY_CANDIDATES || added.length > MAX_SIMILARITY_CANDIDATES) return result;
+  const readText = async (delta: WorktreeDelta, isBase: boolean): Promise<string | undefined> => {
+    const content = isBase
+      ? await readBlobBytes(repo, delta.oldOid ?? '')
+      : (delta.newContent ?? (await readBlobBytes(repo, delta.newOid ?? '')) ?? readWorktreeFile(repo, delta.path));
+    if (content === undefined || content.length > MAX_SIMILARITY_BYTES || isBinaryContent(content)) return undefined;
+    return Buffer.from(content).toString('utf8');
+  };
+  const deletedTexts = await Promise.all(deleted.map((delta) => readText(delta, true)));
+  const addedTexts = await Promise.all(added.map((delta) => readText(delta, false)));
+  const candidates: { score: number; deletedIndex: number; addedIndex: number }[] = [];
+  deletedTexts.forEach((oldText, deletedIndex) => {
+    if (oldText === undefined || oldText === '') return;
+    addedTexts.forEach((newText, addedIndex) => {
+      if (newText === undefined || newText === '') return;
+      const score = measureLineSimilarity(oldText, newText);
+      if (score >= RENAME_SIMILARITY) candidates.push({ score, deletedIndex, addedIndex });
+    });
+  });
+  candidates.sort((left, right) => right.score - left.score || left.addedIndex - right.addedIndex || left.deletedIndex - right.deletedIndex);
+  for (const { deletedIndex, addedIndex } of candidates) {
+    const oldDelta = deleted[deletedIndex];
+    const newDelta = added[addedIndex];
+    if (oldDelta === undefined || newDelta === undefined) continue;
+    if (result.pairedDeleted.has(oldDelta) || result.pairedAdded.has(newDelta)) continue;
+    result.pairedDeleted.add(oldDelta);
+    result.pairedAdded.add(newDelta);
+    result.pairings.push({
+      path: newDelta.path,
+      previousPath: oldDelta.path,
+      base: toSide(oldDelta.oldOid),
+      head: toSide(newDelta.newOid, newDelta.newContent),
+    });
+  }
+  return result;
+}
+
+async function buildChangedFile(repo: GitRepository, pairing: Pairing): Promise<ChangedFile> {
+  const status = pairing.previousPath !== undefined ? 'renamed' : pairing.base === undefined ? 'added' : pairing.head === undefined ? 'deleted' : 'modified';
+  const file: ChangedFile = { path: pairing.path, status, hunks: [], additions: 0, deletions: 0, binary: false };
+  if (pairing.previousPath !== undefined) file.previousPath = pairing.previousPath;
+  if (pairing.base?.oid !== undefined && pairing.base.oid === pairing.head?.oid) return file;
+  const oldContent = pairing.base === undefined ? new Uint8Array() : await loadContent(repo, pairing.base);
+  const newContent = pairing.head === undefined ? new Uint8Array() : await loadContent(repo, pairing.head, pairing.path);
+  if (isBinaryContent(oldContent) || isBinaryContent(newContent)) {
+    file.binary = true;
+    return file;
+  }
+  const diff = diffTextLines(Buffer.from(oldContent).toString('utf8'), Buffer.from(newContent).toString('utf8'));
+  file.hunks = diff.hunks;
+  file.additions = diff.additions;
+  file.deletions = diff.deletions;
+  return file;
+}
+
+/** The text of a blob (by oid, or by commit and path); undefined when absent or binary. */
+export async function readBlobText(repo: GitRepository, target: string | { commit: string; path: string }): Promise<string | undefined> {
+  const content = typeof target === 'string' ? await readBlobBytes(repo, target) : await readBlobBytesAtCommit(repo, target.commit, target.path);
+  if (content === undefined || isBinaryContent(content)) return undefined;
+  return Buffer.from(content).toString('utf8');
+}
+
+/** The text of `path` at a revision (`main`, `HEAD~1`, a SHA); undefined when the file is absent there or binary. */
+export async function readFileAtRevision(repo: GitRepository, revision: string, path: string): Promise<string | undefined> {
+  const { oid } = await resolveRevision(repo, revision);
+  return readBlobText(repo, { commit: oid, path });
+}
