@@ -1,0 +1,61 @@
+import { parseSync } from '@swc/core';
+import { emptyFacts, type FileFacts, type ParseFailure, type ParseOptions } from '../../model/facts.js';
+import { FactWalker } from './fact-walker.js';
+import { buildLineIndex, measureLeadingTrivia } from './line-index.js';
+import { findNextRoutes } from './next-routes.js';
+import { toSyntaxFailure } from './parse-failure.js';
+import { getSpan, isAstNode, type AstNode } from './swc-node.js';
+import { getSwcOptions } from './swc-options.js';
+
+/** swc 1.16 crashes the whole process (SIGSEGV) near 3,000 nested brackets; refuse well before that. */
+export const maxBracketDepth = 1000;
+
+/**
+ * Facts of one JS/TS file from one swc parse and one walk. Never throws: a syntax error, a file
+ * nested too deeply, or a crash in the walk gives empty facts with `failure` set.
+ */
+export function extractFacts(path: string, text: string, options: ParseOptions): FileFacts {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const lineIndex = buildLineIndex(source);
+  if (lineIndex.maxBracketDepth > maxBracketDepth) {
+    return emptyFacts(lineIndex.lines, {
+      code: 'parse/too-deep',
+      message: `brackets nested ${lineIndex.maxBracketDepth} deep (limit ${maxBracketDepth})`,
+    });
+  }
+  const parsed = parseModule(path, source);
+  if (!isAstNode(parsed)) return emptyFacts(lineIndex.lines, parsed);
+  try {
+    const walker = new FactWalker(lineIndex, getBaseOffset(parsed, source), options);
+    walker.walkModule(parsed);
+    const facts = walker.toFacts(lineIndex.lines);
+    facts.routes.push(...findNextRoutes(path, facts.exports));
+    return facts;
+  } catch (error) {
+    const failure: ParseFailure =
+      error instanceof RangeError
+        ? { code: 'parse/too-deep', message: 'syntax tree too deep to walk' }
+        : { code: 'parse/crash', message: error instanceof Error ? error.message.slice(0, 200) : 'fact extraction failed' };
+    return emptyFacts(lineIndex.lines, failure);
+  }
+}
+
+function parseModule(path: string, source: string): AstNode | ParseFailure {
+  let failure: ParseFailure | undefined;
+  for (const options of getSwcOptions(path)) {
+    try {
+      const module: unknown = parseSync(source, options);
+      if (isAstNode(module)) return module;
+    } catch (error) {
+      failure ??= toSyntaxFailure(error);
+    }
+  }
+  return failure ?? { code: 'parse/crash', message: 'parser returned no module' };
+}
+
+/** The byte offset swc gave the file's first byte (spans may keep growing across parses). */
+function getBaseOffset(module: AstNode, source: string): number {
+  const span = getSpan(module);
+  if (span === undefined) return 1;
+  return span.start - measureLeadingTrivia(source);
+}

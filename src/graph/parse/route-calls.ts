@@ -1,0 +1,147 @@
+import type { RouteFramework } from '../../model/facts.js';
+import {
+  type AstNode,
+  getDottedName,
+  getExpressions,
+  getKeyName,
+  getNode,
+  getNodes,
+  getPropertyName,
+  getStaticString,
+  isFunctionNode,
+  unwrapExpression,
+} from './swc-node.js';
+
+export const httpMethods = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'options', 'head', 'all']);
+const chainMethods = new Set([...httpMethods, 'use', 'on', 'route']);
+
+export interface Receiver {
+  /** The router variable at the root of the chain (`app`, `this.router` → `router`). */
+  root: string;
+  /** `router.route('/x').get(h)`: the path given to `route()`. */
+  routePath?: string;
+  /** The root is an identifier (not `this.x`), so it can be a parameter or an import. */
+  isIdentifier: boolean;
+}
+
+export function resolveReceiver(node: AstNode | undefined, depth = 0): Receiver | undefined {
+  const value = unwrapExpression(node);
+  if (value === undefined || depth > 20) return undefined;
+  if (value.type === 'Identifier') {
+    const root = getDottedName(value);
+    return root === undefined ? undefined : { root, isIdentifier: true };
+  }
+  if (value.type === 'MemberExpression' && unwrapExpression(getNode(value, 'object'))?.type === 'ThisExpression') {
+    const root = getPropertyName(value);
+    return root === undefined ? undefined : { root, isIdentifier: false };
+  }
+  if (value.type !== 'CallExpression') return undefined;
+  const callee = unwrapExpression(getNode(value, 'callee'));
+  if (callee?.type !== 'MemberExpression') return undefined;
+  const method = getPropertyName(callee);
+  if (method === undefined || !chainMethods.has(method)) return undefined;
+  const inner = resolveReceiver(getNode(callee, 'object'), depth + 1);
+  if (inner === undefined) return undefined;
+  const args = getExpressions(value, 'arguments');
+  if (method === 'route' && args.length === 1) {
+    const routePath = getStaticString(args[0]);
+    if (routePath !== undefined) return { ...inner, routePath };
+  }
+  return inner;
+}
+
+export function isHandlerLike(node: AstNode | undefined): boolean {
+  const value = unwrapExpression(node);
+  if (value === undefined) return false;
+  return (
+    isFunctionNode(value) ||
+    value.type === 'Identifier' ||
+    value.type === 'MemberExpression' ||
+    value.type === 'CallExpression' ||
+    value.type === 'ArrayExpression'
+  );
+}
+
+/** Name of a handler reference: `listUsers`, `users.list`, or the wrapped `asyncHandler(listUsers)`. */
+export function getHandlerName(node: AstNode | undefined): string | undefined {
+  const value = unwrapExpression(node);
+  if (value === undefined) return undefined;
+  if (value.type === 'Identifier' || value.type === 'MemberExpression') return getDottedName(value);
+  if (value.type === 'CallExpression') {
+    const args = getExpressions(value, 'arguments');
+    const last = unwrapExpression(args[args.length - 1]);
+    if (last !== undefined && (last.type === 'Identifier' || last.type === 'MemberExpression')) return getDottedName(last);
+  }
+  return undefined;
+}
+
+/** Middleware names: identifiers, member expressions, and the callee of calls (`requireRole('admin')`). */
+export function getMiddlewareNames(nodes: AstNode[]): string[] {
+  const names: string[] = [];
+  for (const node of nodes) {
+    const value = unwrapExpression(node);
+    if (value === undefined) continue;
+    if (value.type === 'ArrayExpression') names.push(...getMiddlewareNames(getExpressions(value, 'elements')));
+    else if (value.type === 'Identifier' || value.type === 'MemberExpression') {
+      const name = getDottedName(value);
+      if (name !== undefined) names.push(name);
+    } else if (value.type === 'CallExpression') {
+      const name = getDottedName(getNode(value, 'callee'));
+      if (name !== undefined) names.push(name);
+    }
+  }
+  return names;
+}
+
+export function getObjectProperty(object: AstNode, key: string): AstNode | undefined {
+  for (const property of getNodes(object, 'properties')) {
+    if (property.type === 'KeyValueProperty' && getKeyName(getNode(property, 'key')) === key) {
+      return unwrapExpression(getNode(property, 'value'));
+    }
+    if (property.type === 'Identifier' && getKeyName(property) === key) return property;
+  }
+  return undefined;
+}
+
+/** Upper-case methods from `'GET'` or `['GET', 'POST']`. */
+export function getMethodList(node: AstNode | undefined): string[] {
+  const value = unwrapExpression(node);
+  if (value === undefined) return [];
+  const single = getStaticString(value);
+  if (single !== undefined) return [single.toUpperCase()];
+  if (value.type !== 'ArrayExpression') return [];
+  const methods: string[] = [];
+  for (const element of getExpressions(value, 'elements')) {
+    const method = getStaticString(element);
+    if (method !== undefined) methods.push(method.toUpperCase());
+  }
+  return methods;
+}
+
+export function joinRoutePaths(...parts: string[]): string {
+  const segments: string[] = [];
+  for (const part of parts) for (const segment of part.split('/')) if (segment !== '') segments.push(segment);
+  return `/${segments.join('/')}`;
+}
+
+/** Prefixes are joined with the declared path; an already absolute declared path stays as written. */
+export function applyPrefix(prefix: string, path: string): string {
+  if (prefix === '' || prefix === '/') return path;
+  if (path === '' || path === '/') return joinRoutePaths(prefix);
+  if (path === '*' || path.startsWith('/')) return joinRoutePaths(prefix) + (path === '*' ? '/*' : path);
+  return joinRoutePaths(prefix, path);
+}
+
+const routerLikeNames = /^(app|router|server|api|fastify|routes?|instance|subApp|apiApp|apiRouter)$|(Router|Routes|App|Server|Api)$/;
+
+export function isRouterLikeName(name: string): boolean {
+  return routerLikeNames.test(name);
+}
+
+export function getFrameworkOfModule(specifier: string): RouteFramework | undefined {
+  if (specifier === 'express') return 'express';
+  if (specifier === 'fastify') return 'fastify';
+  if (specifier === 'hono' || specifier.startsWith('hono/')) return 'hono';
+  if (specifier === '@koa/router' || specifier === 'koa-router' || specifier === 'koa') return 'koa';
+  return undefined;
+}

@@ -1,0 +1,34 @@
+import type { ParseOptions as SwcParseOptions } from '@swc/core';
+
+const typescriptExtensions = ['.ts', '.mts', '.cts', '.tsx'];
+const javascriptExtensions = ['.js', '.jsx', '.mjs', '.cjs'];
+
+export function getExtension(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dot = path.lastIndexOf('.');
+  return dot > slash ? path.slice(dot).toLowerCase() : '';
+}
+
+export function isParseablePath(path: string): boolean {
+  const extension = getExtension(path);
+  return typescriptExtensions.includes(extension) || javascriptExtensions.includes(extension);
+}
+
+/** The swc configurations to try in order: JavaScript is parsed with JSX first, then without. */
+export function getSwcOptions(path: string): SwcParseOptions[] {
+  const extension = getExtension(path);
+  if (typescriptExtensions.includes(extension)) {
+    return [{ syntax: 'typescript', tsx: extension === '.tsx', decorators: true, target: 'es2022', comments: false }];
+  }
+  const isCommonJs = extension === '.cjs';
+  const base = {
+    syntax: 'ecmascript' as const,
+    decorators: true,
+    importAttributes: true,
+    allowReturnOutsideFunction: isCommonJs,
+    target: 'es2022' as const,
+    comments: false,
+    isModule: isCommonJs ? ('commonjs' as const) : ('unknown' as const),
+  };
+  return [{ ...base, jsx: true }, { ...base, jsx: false }];
+}

@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { RouteFact } from '../../src/model/facts.js';
+import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+
+const parse = (text: string, path = 'src/server.ts') => extractFacts(path, text, { assertionHelpers: [] });
+const api = (method: string, path: string, framework: RouteFact['framework'], line: number, extra: Partial<RouteFact> = {}): RouteFact => ({
+  method,
+  path,
+  framework,
+  kind: 'api',
+  line,
+  ...extra,
+});
+
+describe('express', () => {
+  test('app, Router, route() chains and mounts', () => {
+    const code = [
+      "import express, { Router } from 'express';",
+      "import { requireAuth } from './auth';",
+      'const app = express();',
+      'const users = Router();',
+      'const admin = express.Router();',
+      "app.get('/health', (req, res) => res.send('ok'));",
+      "users.post('/', requireAuth, validate.body, createUser);",
+      "users.route('/:id').get(getUser).put(requireAuth, updateUser);",
+      "admin.delete('/cache', [requireAuth, requireRole('admin')], asyncHandler(clearCache));",
+      "app.all('*', notFound);",
+      "app.use('/users', users);",
+      "app.use('/admin', requireAuth, admin);",
+      'app.use(express.json());',
+      "app.get('title');",
+      "app.get('/x', { cache: true });",
+    ].join('\n');
+    const facts = parse(code);
+    assert.deepEqual(facts.routes, [
+      api('GET', '/health', 'express', 6, { router: 'app' }),
+      api('POST', '/', 'express', 7, { router: 'users', handler: 'createUser', middleware: ['requireAuth', 'validate.body'] }),
+      api('GET', '/:id', 'express', 8, { router: 'users', handler: 'getUser' }),
+      api('PUT', '/:id', 'express', 8, { router: 'users', handler: 'updateUser', middleware: ['requireAuth'] }),
+      api('DELETE', '/cache', 'express', 9, { router: 'admin', handler: 'clearCache', middleware: ['requireAuth', 'requireRole'] }),
+      api('ALL', '*', 'express', 10, { router: 'app', handler: 'notFound' }),
+    ]);
+    assert.deepEqual(facts.mounts, [
+      { prefix: '/users', target: 'users', line: 11 },
+      { prefix: '/admin', target: 'admin', line: 12 },
+    ]);
+  });
+
+  test('router passed as a parameter or created by require', () => {
+    const code = [
+      "const express = require('express');",
+      'const router = express.Router();',
+      "router.get('/a', a);",
+      'module.exports = function register(app) {',
+      "  app.patch('/b', b);",
+      "  app.use(require('./x'));",
+      '};',
+    ].join('\n');
+    assert.deepEqual(parse(code, 'routes.js').routes, [
+      api('GET', '/a', 'express', 3, { router: 'router', handler: 'a' }),
+      api('PATCH', '/b', 'express', 5, { router: 'app', handler: 'b' }),
+    ]);
+  });
+
+  test('unmounted-prefix use of a router mounts at the root', () => {
+    const code = "import express from 'express';\nimport apiRouter from './api';\nconst app = express();\napp.use(apiRouter);\napp.use(cors);";
+    assert.deepEqual(parse(code).mounts, [{ prefix: '/', target: 'apiRouter', line: 4 }]);
+  });
+});
+
+describe('false positives', () => {
+  test('Map.get, clients and unknown receivers are not routes', () => {
+    const code = [
+      'const map = new Map();',
+      "map.get('/x', 1);",
+      "const cache = createCache(); cache.get('/y', loader);",
+      "const api = axios.create(); api.get('/users', config);",
+      "http.get('/z', onResponse);",
+      "thing.post('/w', handler);",
+      "function f(app) { app.get('relative', handler); }",
+    ].join('\n');
+    const facts = parse(code);
+    assert.deepEqual(facts.routes, []);
+    assert.deepEqual(facts.mounts, []);
+  });
+});
+
+describe('fastify', () => {
+  test('shorthand, route() with method arrays, register prefix', () => {
+    const code = [
+      "import Fastify from 'fastify';",
+      'const fastify = Fastify({ logger: true });',
+      "fastify.get('/items', { schema }, listItems);",
+      "fastify.route({ method: ['GET', 'HEAD'], url: '/items/:id', preHandler: [auth], handler: getItem });",
+      "fastify.route({ method: 'POST', url: '/items', handler: async (request) => create(request) });",
+      "fastify.register(itemsPlugin, { prefix: '/v1' });",
+    ].join('\n');
+    const facts = parse(code);
+    assert.deepEqual(facts.routes, [
+      api('GET', '/items', 'fastify', 3, { router: 'fastify', handler: 'listItems' }),
+      api('GET', '/items/:id', 'fastify', 4, { router: 'fastify', handler: 'getItem', middleware: ['auth'] }),
+      api('HEAD', '/items/:id', 'fastify', 4, { router: 'fastify', handler: 'getItem', middleware: ['auth'] }),
+      api('POST', '/items', 'fastify', 5, { router: 'fastify' }),
+    ]);
+    assert.deepEqual(facts.mounts, [{ prefix: '/v1', target: 'itemsPlugin', line: 6 }]);
+  });
+
+  test('plugin function parameter', () => {
+    const code = "export default async function plugin(fastify, opts) {\n  fastify.delete('/items/:id', removeItem);\n}";
+    assert.deepEqual(parse(code, 'plugins/items.js').routes, [api('DELETE', '/items/:id', 'fastify', 2, { router: 'fastify', handler: 'removeItem' })]);
+  });
+});
+
+describe('hono', () => {
+  test('basePath, chained methods, on() and route() mounts', () => {
+    const code = [
+      "import { Hono } from 'hono';",
+      "const app = new Hono().basePath('/api');",
+      'const books = new Hono();',
+      "books.get('/', listBooks).post('/', createBook);",
+      "app.on(['PUT', 'DELETE'], '/books/:id', handleBook);",
+      "app.route('/books', books);",
+      "const v2 = app.basePath('/v2');",
+      "v2.get('/ping', (c) => c.text('pong'));",
+    ].join('\n');
+    const facts = parse(code);
+    assert.deepEqual(facts.routes, [
+      api('GET', '/', 'hono', 4, { router: 'books', handler: 'listBooks' }),
+      api('POST', '/', 'hono', 4, { router: 'books', handler: 'createBook' }),
+      api('PUT', '/api/books/:id', 'hono', 5, { router: 'app', handler: 'handleBook' }),
+      api('DELETE', '/api/books/:id', 'hono', 5, { router: 'app', handler: 'handleBook' }),
+      api('GET', '/api/v2/ping', 'hono', 8, { router: 'v2' }),
+    ]);
+    assert.deepEqual(facts.mounts, [{ prefix: '/api/books', target: 'books', line: 6 }]);
+  });
+});
+
+describe('koa', () => {
+  test('router prefix option, named routes, prefix() and nested routers', () => {
+    const code = [
+      "import Router from '@koa/router';",
+      "const router = new Router({ prefix: '/api' });",
+      "router.get('user', '/users/:id', loadUser, showUser);",
+      "router.post('/users', createUser);",
+      'const admin = new Router();',
+      "admin.prefix('/admin');",
+      "admin.del('/sessions', dropSessions);",
+      "router.use('/nested', admin.routes());",
+    ].join('\n');
+    const facts = parse(code);
+    assert.deepEqual(facts.routes, [
+      api('GET', '/api/users/:id', 'koa', 3, { router: 'router', handler: 'showUser', middleware: ['loadUser'] }),
+      api('POST', '/api/users', 'koa', 4, { router: 'router', handler: 'createUser' }),
+      api('DELETE', '/admin/sessions', 'koa', 7, { router: 'admin', handler: 'dropSessions' }),
+    ]);
+    assert.deepEqual(facts.mounts, [{ prefix: '/api/nested', target: 'admin', line: 8 }]);
+  });
+});
+
+describe('nestjs', () => {
+  test('controller prefix and method decorators', () => {
+    const code = [
+      "import { Controller, Get, Post, Delete, UseGuards } from '@nestjs/common';",
+      "@Controller('users')",
+      '@UseGuards(AuthGuard)',
+      'export class UsersController {',
+      '  @Get()',
+      '  findAll() {}',
+      "  @Get(':id')",
+      '  findOne() {}',
+      '  @Post()',
+      '  @UseGuards(AdminGuard)',
+      '  create() {}',
+      "  @Delete(['a', 'b'])",
+      '  remove() {}',
+      '  helper() {}',
+      '}',
+      "@Controller({ path: 'health' })",
+      'class HealthController {',
+      "  @Get('/')",
+      '  check() {}',
+      '}',
+    ].join('\n');
+    const common = { framework: 'nestjs' as const, kind: 'api' as const };
+    assert.deepEqual(parse(code, 'src/users.controller.ts').routes, [
+      { method: 'GET', path: '/users', ...common, line: 5, router: 'UsersController', handler: 'findAll', middleware: ['AuthGuard'] },
+      { method: 'GET', path: '/users/:id', ...common, line: 7, router: 'UsersController', handler: 'findOne', middleware: ['AuthGuard'] },
+      { method: 'POST', path: '/users', ...common, line: 9, router: 'UsersController', handler: 'create', middleware: ['AuthGuard', 'AdminGuard'] },
+      { method: 'DELETE', path: '/users/a', ...common, line: 12, router: 'UsersController', handler: 'remove', middleware: ['AuthGuard'] },
+      { method: 'DELETE', path: '/users/b', ...common, line: 12, router: 'UsersController', handler: 'remove', middleware: ['AuthGuard'] },
+      { method: 'GET', path: '/health', ...common, line: 18, router: 'HealthController', handler: 'check' },
+    ]);
+  });
+});
+
+describe('next.js', () => {
+  const routesOf = (path: string, code = 'export default function Page() { return null; }') => parse(code, path).routes;
+
+  test('pages/api', () => {
+    assert.deepEqual(routesOf('pages/api/users/[id].ts', 'const x = 1;\nexport default function handler(req, res) {}'), [
+      { method: 'ALL', path: '/api/users/:id', framework: 'nextjs-api', kind: 'api', line: 2 },
+    ]);
+    assert.deepEqual(routesOf('src/pages/api/index.js'), [{ method: 'ALL', path: '/api', framework: 'nextjs-api', kind: 'api', line: 1 }]);
+  });
+
+  test('app route handlers, one route per exported method', () => {
+    const code = 'export async function GET() {}\nexport const POST = async () => {};\nconst h = () => {};\nexport { h as DELETE };\nexport const config = {};\nexport type PUT = string;';
+    assert.deepEqual(routesOf('app/api/(admin)/items/[...slug]/route.ts', code), [
+      { method: 'GET', path: '/api/items/*slug', framework: 'nextjs-route', kind: 'api', line: 1, handler: 'GET' },
+      { method: 'POST', path: '/api/items/*slug', framework: 'nextjs-route', kind: 'api', line: 2, handler: 'POST' },
+      { method: 'DELETE', path: '/api/items/*slug', framework: 'nextjs-route', kind: 'api', line: 3, handler: 'DELETE' },
+    ]);
+  });
+
+  test('pages and app pages are UI routes', () => {
+    const ui = (path: string, line = 1): RouteFact => ({ method: 'PAGE', path, framework: 'nextjs-page', kind: 'ui', line });
+    assert.deepEqual(routesOf('pages/index.tsx'), [ui('/')]);
+    assert.deepEqual(routesOf('pages/blog/[slug].jsx'), [ui('/blog/:slug')]);
+    assert.deepEqual(routesOf('src/pages/docs/[[...path]].tsx'), [ui('/docs/*path?')]);
+    assert.deepEqual(routesOf('app/page.tsx'), [ui('/')]);
+    assert.deepEqual(routesOf('src/app/(shop)/@modal/cart/[id]/page.tsx'), [ui('/cart/:id')]);
+    assert.deepEqual(routesOf('apps/web/app/settings/page.js'), [ui('/settings')]);
+  });
+
+  test('special files and non-route paths', () => {
+    for (const path of ['pages/_app.tsx', 'pages/_document.tsx', 'pages/_error.js', 'app/layout.tsx', 'app/_components/page.tsx', 'lib/pages/home.tsx', 'pages/home.test.tsx', 'src/components/page.tsx']) {
+      assert.deepEqual(routesOf(path), [], path);
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+
+const parse = (text: string, path = 'src/module.ts') => extractFacts(path, text, { assertionHelpers: [] });
+const signalsOf = (text: string) => parse(text).signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`);
+
+describe('signals', () => {
+  test('one signal per kind and line, in source order', () => {
+    const code = [
+      "import dayjs from 'dayjs';",
+      "const port = parseInt(process.env.PORT ?? '3000', 10);",
+      'const data = JSON.parse(raw);',
+      'const now = new Date(); const iso = now.toISOString();',
+      'const total = price * quantity;',
+      'const cents = amount.toFixed(2);',
+      'if (items.length === 0) stop();',
+      'const first = list[0];',
+      'const name = user?.profile?.name;',
+      "async function load(ids) { const rows = await db.query('SELECT * FROM users'); return ids.map((id) => id); }",
+      'promise.catch(log);',
+      'await Promise.all([a(), b()]);',
+      'const { page, pageSize } = query;',
+      'const token = req.headers.authorization;',
+      'const re = /^[a-z]+$/i; const re2 = new RegExp(pattern);',
+      'await fs.promises.readFile(path); writeFileSync(p, d);',
+      'await fetch(url); axios.get(u);',
+      "throw new Error('boom');",
+      'try { x(); } catch (error) { handle(error); }',
+      'const sql = `UPDATE accounts SET balance = ${b}`;',
+      'const v = Number(input); const t = Date.now();',
+      'const last = rows.slice(-1); const env = import.meta.env.VITE_API;',
+      'sum += item.price; const ok = Promise.reject(err);',
+    ].join('\n');
+    assert.deepEqual(signalsOf(code), [
+      '1 date-time dayjs',
+      '2 parse-number parseInt',
+      '2 env-config process.env.PORT',
+      '2 optional-access ??',
+      '3 parse-json JSON.parse',
+      '4 date-time new Date',
+      '5 money price *',
+      '6 money amount.toFixed',
+      '7 collection items.length === 0',
+      '8 collection list[0]',
+      '9 optional-access ?.',
+      '10 async-failure await outside try',
+      '10 sql db.query',
+      '10 collection ids.map',
+      '11 async-failure promise.catch',
+      '12 async-failure await outside try',
+      '12 promise-concurrency Promise.all',
+      '13 pagination page',
+      '14 auth token',
+      '15 regex /^[a-z]+$/i',
+      '16 async-failure await outside try',
+      '16 file-io fs.promises.readFile',
+      '17 async-failure await outside try',
+      '17 network fetch',
+      '18 throw throw',
+      '19 catch catch',
+      '20 sql UPDATE accounts SET balance =',
+      '21 parse-number Number',
+      '21 date-time Date.now',
+      '22 collection rows.slice',
+      '22 env-config import.meta.env.VITE_API',
+      '23 money price +=',
+      '23 async-failure Promise.reject',
+    ]);
+  });
+
+  test('await inside try is not an async failure, inside a nested function it is', () => {
+    const code = 'async function a() {\n  try {\n    await x();\n    const f = async () => {\n      await y();\n    };\n  } catch {}\n}';
+    assert.deepEqual(signalsOf(code), ['5 async-failure await outside try', '7 catch catch']);
+  });
+
+  test('map on a local that is not a parameter, and words inside other words, are not signals', () => {
+    assert.deepEqual(signalsOf('const list = [];\nlist.map(f);\nconst packages = 1;\nconst homepage = 2;\nconst totalWidth = a + b;'), []);
+  });
+
+  test('long operator chains are walked without deep recursion', () => {
+    const code = `const s = ${Array.from({ length: 5000 }, (_, index) => `v${index}`).join(' + ')} + price * 2;`;
+    const facts = parse(code);
+    assert.equal(facts.failure, undefined);
+    assert.deepEqual(facts.signals, [{ kind: 'money', line: 1, detail: 'price *' }]);
+  });
+
+  test('signals are capped at 200 per file and details at 80 characters', () => {
+    const many = Array.from({ length: 250 }, (_, index) => `parseInt(v${index});`).join('\n');
+    assert.equal(parse(many).signals.length, 200);
+    const long = parse(`const q = 'SELECT ${'x'.repeat(200)} FROM t';`).signals;
+    assert.equal(long.length, 1);
+    assert.equal(long[0]?.detail.length, 80);
+  });
+});
+
+describe('functions', () => {
+  test('declarations, exported arrows, class members and complexity', () => {
+    const code = [
+      'export function decide(a, b, c) {',
+      '  if (a && b) return 1;',
+      '  for (const x of c) { while (x) {} }',
+      '  switch (a) { case 1: break; case 2: break; default: break; }',
+      '  const y = a ? b : c ?? 0;',
+      '  try { run(); } catch { a ||= b; }',
+      '  function inner(d) { if (d) {} }',
+      '  return items.filter((item) => item.ok || item.forced);',
+      '}',
+      'export const handler = async (event) => event.body;',
+      'const local = function named() {};',
+      'class Service {',
+      '  constructor(private readonly db) {}',
+      '  async find(id) { return id > 0 ? this.db.get(id) : null; }',
+      '  #secret() {}',
+      '  onClick = () => {};',
+      '  static get value() { return 1; }',
+      '}',
+      'export default function () { do {} while (false); }',
+    ].join('\n');
+    assert.deepEqual(parse(code).functions, [
+      { name: 'decide', span: { start: 1, end: 9 }, complexity: 12, isAsync: false, params: 3 },
+      { name: 'inner', span: { start: 7, end: 7 }, complexity: 2, isAsync: false, params: 1 },
+      { name: 'handler', span: { start: 10, end: 10 }, complexity: 1, isAsync: true, params: 1 },
+      { name: 'local', span: { start: 11, end: 11 }, complexity: 1, isAsync: false, params: 0 },
+      { name: 'Service.constructor', span: { start: 13, end: 13 }, complexity: 1, isAsync: false, params: 1 },
+      { name: 'Service.find', span: { start: 14, end: 14 }, complexity: 2, isAsync: true, params: 1 },
+      { name: 'Service.#secret', span: { start: 15, end: 15 }, complexity: 1, isAsync: false, params: 0 },
+      { name: 'Service.onClick', span: { start: 16, end: 16 }, complexity: 1, isAsync: false, params: 0 },
+      { name: 'Service.value', span: { start: 17, end: 17 }, complexity: 1, isAsync: false, params: 0 },
+      { name: 'default', span: { start: 19, end: 19 }, complexity: 2, isAsync: false, params: 0 },
+    ]);
+  });
+});
+
+describe('syntax and failures', () => {
+  test('a syntax error gives empty facts with its position', () => {
+    const facts = parse('import a from "a";\n\nconst x = ;\n');
+    assert.deepEqual(facts, {
+      imports: [],
+      exports: [],
+      tests: [],
+      mocks: [],
+      routes: [],
+      mounts: [],
+      signals: [],
+      functions: [],
+      lines: 3,
+      failure: { code: 'parse/syntax', message: 'Expression expected', line: 3, col: 11 },
+    });
+  });
+
+  test('the error message does not quote the source excerpt', () => {
+    const facts = parse('const secret = "ghp_notARealToken";\nlet = = 1;');
+    assert.equal(facts.failure?.code, 'parse/syntax');
+    assert.equal(facts.failure?.message.includes('ghp_'), false);
+    assert.equal(facts.failure?.line, 2);
+  });
+
+  test('deep nesting is refused before swc sees it', () => {
+    const facts = parse(`const x = ${'('.repeat(3000)}0${')'.repeat(3000)};`);
+    assert.deepEqual(facts.failure, { code: 'parse/too-deep', message: 'brackets nested 3000 deep (limit 1000)' });
+    assert.equal(facts.lines, 1);
+  });
+
+  test('syntax by extension: JSX in .js and .tsx, generics in .ts, plain .js retried without JSX', () => {
+    assert.equal(parse('export const A = () => <div>{x}</div>;', 'a.jsx').failure, undefined);
+    assert.equal(parse('export const A = () => <div />;', 'a.js').failure, undefined);
+    assert.equal(parse('export const A = () => <div />;', 'a.tsx').failure, undefined);
+    assert.equal(parse('const a = <T,>(x: T) => x; const b = <string>y;', 'a.ts').failure, undefined);
+    assert.equal(parse('export const A = () => <div />;', 'a.ts').failure?.code, 'parse/syntax');
+    assert.equal(parse('with (obj) { x = 1; }\nreturn;', 'legacy.cjs').failure, undefined);
+    assert.equal(parse('@decorator class A {}', 'a.mjs').failure, undefined);
+  });
+
+  test('never throws on odd input', () => {
+    for (const text of ['\u0000', '\uD800', '`${', '/*', 'import', '\uFEFF', '#!']) {
+      assert.equal(typeof parse(text).lines, 'number');
+    }
+  });
+});
