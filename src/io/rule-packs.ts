@@ -1,0 +1,499 @@
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { parseDocument } from 'yaml';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { CheckerError, isCheckerError, type Diagnostic } from '../model/diagnostic.js';
+import {
+  CUSTOM_OPERATORS,
+  ENGINE_OPERATORS,
+  FACT_CATALOGUE,
+  OPERATOR_DECORATORS,
+  PLACEHOLDER_PATTERN,
+  RULE_LIMITS,
+  type Condition,
+  type LoadedPack,
+  type RulePack,
+  type TopLevelCondition,
+} from '../model/rules.js';
+import { readRepoFile, isPathInside } from './read-repo-file.js';
+import { assertDepth, findPackageRoot, formatAjvError, getValidator } from './schema.js';
+
+export const MAX_PACK_BYTES = 256 * 1024;
+export const MAX_REPOSITORY_PACKS = 100;
+export const REPOSITORY_PACK_DIR = '.checker/rules';
+export const REPOSITORY_PACK_PREFIX = 'repo:';
+
+const PACK_FILE = /\.(?:ya?ml|json)$/i;
+const FORMAT_HINT = 'see docs/rule-packs.md for the rule-pack format';
+const KNOWN_OPERATORS = new Set<string>([...ENGINE_OPERATORS, ...CUSTOM_OPERATORS]);
+const KNOWN_DECORATORS = new Set<string>(OPERATOR_DECORATORS);
+
+export interface RepositoryPacks {
+  packs: LoadedPack[];
+  diagnostics: Diagnostic[];
+}
+
+interface Problem {
+  /** Index into `rules` when the problem sits inside a rule. */
+  ruleIndex?: number;
+  /** Dotted field path, relative to the rule when `ruleIndex` is set. */
+  field: string;
+  message: string;
+  hint?: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readString(value: unknown, key: string): string | undefined {
+  if (!isRecord(value) || !Object.hasOwn(value, key)) return undefined;
+  const found = value[key];
+  return typeof found === 'string' ? found : undefined;
+}
+
+function describeRule(data: unknown, ruleIndex: number): string {
+  const rules = isRecord(data) ? data.rules : undefined;
+  const id = Array.isArray(rules) ? readString(rules[ruleIndex], 'id') : undefined;
+  return id === undefined ? `rules[${ruleIndex}]` : `rule "${id}"`;
+}
+
+function buildPackError(file: string, data: unknown, problem: Problem): CheckerError {
+  const parts: string[] = [];
+  const packId = readString(data, 'id');
+  if (packId !== undefined) parts.push(`pack "${packId}"`);
+  if (problem.ruleIndex !== undefined) parts.push(describeRule(data, problem.ruleIndex));
+  const context = parts.length === 0 ? '' : `${parts.join(' ')}: `;
+  const where = problem.field === '' ? '' : `${problem.field} `;
+  return new CheckerError('pack/invalid', `${file}: ${context}${where}${problem.message}`, {
+    hint: problem.hint ?? FORMAT_HINT,
+    location: { file },
+  });
+}
+
+function toOffsetPosition(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let index = 0; index < offset && index < text.length; index += 1) {
+    if (text.charCodeAt(index) === 10) {
+      line += 1;
+      lineStart = index + 1;
+    }
+  }
+  return { line, col: offset - lineStart + 1 };
+}
+
+function syntaxError(file: string, format: string, line: number, col: number, reason: string): CheckerError {
+  return new CheckerError('pack/invalid', `${file}:${line}:${col}: ${format} syntax error: ${reason}`, {
+    hint: `fix the ${format} syntax at line ${line}, column ${col}`,
+    location: { file, line, col },
+  });
+}
+
+function parseJsonPack(file: string, text: string): unknown {
+  const errors: ParseError[] = [];
+  const data: unknown = parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  const first = errors[0];
+  if (first !== undefined) {
+    const { line, col } = toOffsetPosition(text, first.offset);
+    throw syntaxError(file, 'JSON', line, col, printParseErrorCode(first.error));
+  }
+  return data;
+}
+
+/** The first line of a yaml error without the quoted source lines (they may hold secrets, security H38). */
+function describeYamlError(message: string): string {
+  const firstLine = message.split('\n')[0] ?? message;
+  return firstLine.replace(/ at line \d+, column \d+:?$/, '').replace(/:$/, '');
+}
+
+function parseYamlPack(file: string, text: string): unknown {
+  const document = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const first = document.errors[0];
+  if (first !== undefined) {
+    const position = first.linePos?.[0] ?? { line: 1, col: 1 };
+    throw syntaxError(file, 'YAML', position.line, position.col, describeYamlError(first.message));
+  }
+  try {
+    return document.toJS();
+  } catch (error) {
+    throw new CheckerError('pack/invalid', `${file}: YAML could not be expanded: ${error instanceof Error ? describeYamlError(error.message) : 'unknown error'}`, {
+      hint: 'remove YAML aliases; at most 100 alias expansions are allowed',
+      location: { file },
+      cause: error,
+    });
+  }
+}
+
+export function parsePackText(file: string, text: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return /\.json$/i.test(file) ? parseJsonPack(file, body) : parseYamlPack(file, body);
+}
+
+const KEBAB = /^\^\[a-z\]\[a-z0-9\]\*\(\?:-\[a-z0-9\]\+\)\*\$$/;
+
+function describePattern(pattern: string, field: string): string {
+  if (pattern.startsWith('^(?:0|[1-9]')) return 'must be a semver version such as 1.0.0';
+  if (KEBAB.test(pattern)) return 'must be kebab-case (lower-case words joined by -)';
+  if (field.endsWith('id') && pattern.includes('/')) return 'must look like <kind>/<kebab-name>, such as risk/payments-touched';
+  return `must match ${pattern}`;
+}
+
+function toFieldPath(segments: readonly string[]): string {
+  let out = '';
+  for (const segment of segments) {
+    if (/^\d+$/.test(segment)) out += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
+    else out += `[${JSON.stringify(segment)}]`;
+  }
+  return out;
+}
+
+function toSchemaProblem(error: ErrorObject): Problem {
+  const segments = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let ruleIndex: number | undefined;
+  let relative = segments;
+  if (segments[0] === 'rules' && segments[1] !== undefined && /^\d+$/.test(segments[1])) {
+    ruleIndex = Number(segments[1]);
+    relative = segments.slice(2);
+  }
+  const field = toFieldPath(relative);
+  const problem: Problem = { field: '', message: '' };
+  if (ruleIndex !== undefined) problem.ruleIndex = ruleIndex;
+  if (error.keyword === 'pattern') {
+    const pattern = error.params.pattern;
+    problem.field = field;
+    problem.message = describePattern(typeof pattern === 'string' ? pattern : '', field);
+    return problem;
+  }
+  const relativePointer = relative.map((s) => `/${s.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+  const formatted = formatAjvError({ ...error, instancePath: relativePointer });
+  problem.message = formatted.message;
+  problem.hint = formatted.hint;
+  return problem;
+}
+
+/** True when a repeated group holds a repetition itself (`(a+)+`, `(?:x*y)*`): the classic backtracking bomb. */
+function hasNestedQuantifier(source: string): boolean {
+  const groups: boolean[] = [false];
+  let inClass = false;
+  for (let index = 0; index < source.length; index += 1) {
+    const char = source[index];
+    if (char === '\\') {
+      index += 1;
+    } else if (inClass) {
+      if (char === ']') inClass = false;
+    } else if (char === '[') {
+      inClass = true;
+    } else if (char === '(') {
+      groups.push(false);
+    } else if (char === ')') {
+      const inner = groups.pop() ?? false;
+      const next = source[index + 1];
+      const repeated = next === '*' || next === '+' || next === '{';
+      if (inner && repeated) return true;
+      if (groups.length === 0) groups.push(false);
+      groups[groups.length - 1] = (groups[groups.length - 1] ?? false) || inner || repeated;
+    } else if (char === '*' || char === '+' || char === '{') {
+      groups[groups.length - 1] = true;
+    }
+  }
+  return false;
+}
+
+/** A cheap guard against catastrophic backtracking in `matchesRegex` patterns (length, validity, nesting). */
+export function findRegexProblem(source: string): string | undefined {
+  if (source.length > RULE_LIMITS.regexSourceLength) return `is longer than ${RULE_LIMITS.regexSourceLength} characters`;
+  try {
+    new RegExp(source, 'u');
+  } catch {
+    return 'is not a valid regular expression';
+  }
+  if (hasNestedQuantifier(source)) return 'nests quantifiers (such as (a+)+), which can backtrack catastrophically';
+  if (/\\[1-9]/.test(source)) return 'uses a back-reference, which is not allowed';
+  return undefined;
+}
+
+function findPlaceholderProblems(text: string, factNames: ReadonlySet<string>): string[] {
+  const unknown: string[] = [];
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
+    const name = match[1];
+    if (name !== undefined && name !== 'subjectId' && !factNames.has(name)) unknown.push(name);
+  }
+  return unknown;
+}
+
+interface ConditionContext {
+  factNames: ReadonlySet<string>;
+  subject: string;
+  shared: ReadonlySet<string>;
+  problems: Problem[];
+  ruleIndex: number | undefined;
+  references: string[];
+}
+
+function pushProblem(context: ConditionContext, field: string, message: string, hint?: string): void {
+  const problem: Problem = { field, message };
+  if (context.ruleIndex !== undefined) problem.ruleIndex = context.ruleIndex;
+  if (hint !== undefined) problem.hint = hint;
+  context.problems.push(problem);
+}
+
+function checkFactName(context: ConditionContext, field: string, name: string): void {
+  if (context.factNames.has(name)) return;
+  pushProblem(context, field, `names unknown fact "${name}" for subject ${context.subject}`, `use one of: ${[...context.factNames].sort().join(', ')}`);
+}
+
+const LIST_VALUE_OPERATORS = new Set(['in', 'notIn', 'intersects', 'startsWithAny', 'endsWithAny']);
+const VALUE_KEEPING_DECORATORS = new Set(['not', 'someFact', 'everyFact']);
+
+function checkOperatorValue(context: ConditionContext, field: string, operator: string, decorators: readonly string[], value: unknown): void {
+  if (!decorators.every((decorator) => VALUE_KEEPING_DECORATORS.has(decorator))) return;
+  if (LIST_VALUE_OPERATORS.has(operator) && !Array.isArray(value)) {
+    pushProblem(context, field, `must be a list for ${operator}`);
+    return;
+  }
+  if (operator !== 'matchesRegex' && operator !== 'matchesGlob') return;
+  const strings = Array.isArray(value) ? value : [value];
+  for (const item of strings) {
+    if (typeof item !== 'string') {
+      if (!isRecord(item)) pushProblem(context, field, `must be a string (or list of strings) for ${operator}`);
+      continue;
+    }
+    if (operator === 'matchesRegex') {
+      const problem = findRegexProblem(item);
+      if (problem !== undefined) pushProblem(context, field, `pattern ${JSON.stringify(item.slice(0, 60))} ${problem}`);
+    } else if (item.length > RULE_LIMITS.globLength) {
+      pushProblem(context, field, `glob is longer than ${RULE_LIMITS.globLength} characters`);
+    }
+  }
+}
+
+function checkCondition(context: ConditionContext, condition: Condition, field: string): void {
+  if ('all' in condition) condition.all.forEach((child, index) => checkCondition(context, child, `${field}.all[${index}]`));
+  else if ('any' in condition) condition.any.forEach((child, index) => checkCondition(context, child, `${field}.any[${index}]`));
+  else if ('not' in condition) checkCondition(context, condition.not, `${field}.not`);
+  else if ('condition' in condition) {
+    context.references.push(condition.condition);
+    if (!context.shared.has(condition.condition)) {
+      pushProblem(context, `${field}.condition`, `refers to unknown shared condition "${condition.condition}"`, 'define it under sharedConditions');
+    }
+  } else {
+    checkFactName(context, `${field}.fact`, condition.fact);
+    const parts = condition.operator.split(':');
+    const operator = parts[parts.length - 1] ?? '';
+    if (!KNOWN_OPERATORS.has(operator)) {
+      pushProblem(context, `${field}.operator`, `names unknown operator "${operator}"`, `use one of: ${[...KNOWN_OPERATORS].join(', ')}`);
+    }
+    for (const decorator of parts.slice(0, -1)) {
+      if (!KNOWN_DECORATORS.has(decorator)) {
+        pushProblem(context, `${field}.operator`, `names unknown operator decorator "${decorator}"`, `use one of: ${OPERATOR_DECORATORS.join(', ')}`);
+      }
+    }
+    const value = condition.value;
+    if (isRecord(value) && typeof value.fact === 'string') checkFactName(context, `${field}.value.fact`, value.fact);
+    else checkOperatorValue(context, `${field}.value`, operator, parts.slice(0, -1), value);
+  }
+}
+
+function findSharedConditionCycle(graph: ReadonlyMap<string, readonly string[]>): string | undefined {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (name: string): string | undefined => {
+    const seen = state.get(name);
+    if (seen === 'done') return undefined;
+    if (seen === 'visiting') return name;
+    state.set(name, 'visiting');
+    for (const next of graph.get(name) ?? []) {
+      const cycle = visit(next);
+      if (cycle !== undefined) return cycle;
+    }
+    state.set(name, 'done');
+    return undefined;
+  };
+  for (const name of [...graph.keys()].sort()) {
+    const cycle = visit(name);
+    if (cycle !== undefined) return cycle;
+  }
+  return undefined;
+}
+
+/** Checks what the schema cannot: rule ids, facts, operators, references and placeholders. */
+export function findPackProblems(pack: RulePack): Problem[] {
+  const problems: Problem[] = [];
+  const factNames = new Set(Object.keys(FACT_CATALOGUE[pack.subject]));
+  const sharedConditions: Record<string, TopLevelCondition> = pack.sharedConditions ?? {};
+  const shared = new Set(Object.keys(sharedConditions));
+  const references = new Map<string, readonly string[]>();
+  for (const name of [...shared].sort()) {
+    const condition = sharedConditions[name];
+    if (condition === undefined) continue;
+    const context: ConditionContext = { factNames, subject: pack.subject, shared, problems, ruleIndex: undefined, references: [] };
+    checkCondition(context, condition, `sharedConditions.${name}`);
+    references.set(name, context.references);
+  }
+  const cycle = findSharedConditionCycle(references);
+  if (cycle !== undefined) problems.push({ field: `sharedConditions.${cycle}`, message: 'refers to itself through a cycle of shared conditions' });
+  for (const [messageId, text] of Object.entries(pack.messages ?? {})) {
+    for (const name of findPlaceholderProblems(text, factNames)) {
+      problems.push({ field: `messages.${messageId}`, message: `has placeholder {{${name}}}, which is not a ${pack.subject} fact` });
+    }
+  }
+  const firstIndexById = new Map<string, number>();
+  pack.rules.forEach((rule, ruleIndex) => {
+    const earlier = firstIndexById.get(rule.id);
+    if (earlier !== undefined) {
+      problems.push({ ruleIndex, field: 'id', message: `is a duplicate of rules[${earlier}]`, hint: 'give every rule in a pack its own id' });
+    } else firstIndexById.set(rule.id, ruleIndex);
+    const prefix = rule.id.slice(0, rule.id.indexOf('/'));
+    if (prefix !== pack.kind) {
+      problems.push({ ruleIndex, field: 'id', message: `must start with "${pack.kind}/" in a ${pack.kind} pack`, hint: `rename it to ${pack.kind}/${rule.id.slice(rule.id.indexOf('/') + 1)}` });
+    }
+    if (rule.event.type !== rule.id) {
+      problems.push({ ruleIndex, field: 'event.type', message: `must equal the rule id "${rule.id}"` });
+    }
+    const context: ConditionContext = { factNames, subject: pack.subject, shared, problems, ruleIndex, references: [] };
+    checkCondition(context, rule.conditions, 'conditions');
+    const { messageId } = rule.event.params;
+    if (messageId !== undefined && pack.messages?.[messageId] === undefined) {
+      problems.push({ ruleIndex, field: 'event.params.messageId', message: `names message "${messageId}", which is not under messages` });
+    }
+    for (const [key, value] of Object.entries(rule.event.params)) {
+      if (typeof value !== 'string') continue;
+      for (const name of findPlaceholderProblems(value, factNames)) {
+        problems.push({ ruleIndex, field: `event.params.${key}`, message: `has placeholder {{${name}}}, which is not a ${pack.subject} fact` });
+      }
+    }
+  });
+  return problems;
+}
+
+function isRulePack(data: unknown, validate: (data: unknown) => boolean): data is RulePack {
+  return validate(data);
+}
+
+/** Validates a parsed pack (schema, then the semantic checks) and returns it typed; throws `pack/invalid`. */
+export function validatePackData(file: string, data: unknown): RulePack {
+  assertDepth(data, { code: 'pack/invalid', file });
+  const validate = getValidator('rule-pack');
+  if (!isRulePack(data, validate)) {
+    const first = validate.errors?.[0];
+    throw buildPackError(file, data, first === undefined ? { field: '', message: 'is invalid' } : toSchemaProblem(first));
+  }
+  const first = findPackProblems(data)[0];
+  if (first !== undefined) throw buildPackError(file, data, first);
+  return data;
+}
+
+/** Parses (YAML, or JSON for `.json`) and validates one pack file's text; throws `pack/invalid`. */
+export function validatePackFile(file: string, text: string): RulePack {
+  return validatePackData(file, parsePackText(file, text));
+}
+
+function hasErrorCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}
+
+async function readBuiltinPack(rulesDir: string, packDir: string): Promise<LoadedPack | undefined> {
+  const names = (await readdir(join(rulesDir, packDir))).filter((name) => /^pack\.(?:ya?ml|json)$/.test(name)).sort();
+  if (names.length === 0) return undefined;
+  const displayFolder = `rules/${packDir}`;
+  if (names.length > 1) {
+    throw new CheckerError('pack/invalid', `${displayFolder}: holds ${names.join(' and ')}; keep one pack file`, { hint: FORMAT_HINT });
+  }
+  const name = names[0] ?? '';
+  const file = `${displayFolder}/${name}`;
+  const text = await readFile(join(rulesDir, packDir, name), 'utf8');
+  if (Buffer.byteLength(text) > MAX_PACK_BYTES) {
+    throw new CheckerError('pack/invalid', `${file}: is over the ${MAX_PACK_BYTES}-byte limit`, { hint: 'split the pack' });
+  }
+  const pack = validatePackFile(file, text);
+  if (pack.id !== packDir) {
+    throw new CheckerError('pack/invalid', `${file}: pack "${pack.id}": id must equal its folder name "${packDir}"`, { hint: 'rename the folder or the pack id' });
+  }
+  return { pack, source: 'builtin', file };
+}
+
+/** Loads the packs shipped in the package's `rules/<pack-id>/pack.yaml|json`; a broken one throws `pack/invalid`. */
+export async function loadBuiltinPacks(rulesDir: string = join(findPackageRoot(), 'rules')): Promise<LoadedPack[]> {
+  let entries;
+  try {
+    entries = await readdir(rulesDir, { withFileTypes: true });
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT')) return [];
+    throw error;
+  }
+  const packs: LoadedPack[] = [];
+  for (const entry of entries.filter((item) => item.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const loaded = await readBuiltinPack(rulesDir, entry.name);
+    if (loaded !== undefined) packs.push(loaded);
+  }
+  return packs;
+}
+
+/** Refusals from readRepoFile (`input/*`) become `pack/refused`; the message already names the file. */
+function toDiagnostic(error: unknown): Diagnostic {
+  if (!isCheckerError(error)) throw error;
+  const diagnostic = error.toDiagnostic();
+  if (diagnostic.code.startsWith('input/')) diagnostic.code = 'pack/refused';
+  return diagnostic;
+}
+
+/**
+ * Loads `<repo>/.checker/rules/*.yml|yaml|json`. Each pack's id becomes `repo:<id>` so it runs beside the
+ * built-ins and never shadows one. Files that are refused or invalid become diagnostics; the rest load.
+ */
+export async function loadRepositoryPacks(repoRoot: string): Promise<RepositoryPacks> {
+  const diagnostics: Diagnostic[] = [];
+  const root = await realpath(repoRoot);
+  const dir = join(root, REPOSITORY_PACK_DIR);
+  try {
+    await lstat(dir);
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT') || hasErrorCode(error, 'ENOTDIR')) return { packs: [], diagnostics };
+    throw error;
+  }
+  const realDir = await realpath(dir);
+  if (!isPathInside(root, realDir)) {
+    diagnostics.push({
+      code: 'pack/refused',
+      severity: 'error',
+      message: `${REPOSITORY_PACK_DIR} resolves outside the repository (symlink); no repository packs were loaded`,
+      hint: `make ${REPOSITORY_PACK_DIR} a real folder inside the repository`,
+      location: { file: REPOSITORY_PACK_DIR },
+    });
+    return { packs: [], diagnostics };
+  }
+  const names = (await readdir(realDir)).filter((name) => PACK_FILE.test(name)).sort();
+  if (names.length > MAX_REPOSITORY_PACKS) {
+    diagnostics.push({
+      code: 'pack/refused',
+      severity: 'warn',
+      message: `${REPOSITORY_PACK_DIR} holds ${names.length} pack files; only the first ${MAX_REPOSITORY_PACKS} by name were loaded`,
+      hint: 'merge packs',
+      location: { file: REPOSITORY_PACK_DIR },
+    });
+  }
+  const packs: LoadedPack[] = [];
+  const fileById = new Map<string, string>();
+  for (const name of names.slice(0, MAX_REPOSITORY_PACKS)) {
+    const file = `${REPOSITORY_PACK_DIR}/${name}`;
+    try {
+      const text = await readRepoFile(root, file, { maxBytes: MAX_PACK_BYTES, fatalUtf8: true });
+      const pack = validatePackFile(file, text);
+      const id = `${REPOSITORY_PACK_PREFIX}${pack.id}`;
+      const earlier = fileById.get(id);
+      if (earlier !== undefined) {
+        throw new CheckerError('pack/duplicate', `${file}: pack "${pack.id}" is already defined in ${earlier}; this file was skipped`, {
+          hint: 'give every repository pack its own id',
+          location: { file },
+        });
+      }
+      fileById.set(id, file);
+      packs.push({ pack: { ...pack, id }, source: 'repository', file });
+    } catch (error) {
+      diagnostics.push(toDiagnostic(error));
+    }
+  }
+  return { packs, diagnostics };
+}

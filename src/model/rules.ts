@@ -1,0 +1,312 @@
+/**
+ * Rule packs (design.md, "Rule packs"): the pack format, the facts each subject exposes to rules,
+ * the operators a condition may use, and the findings evaluation produces. The fact catalogue and
+ * operator names live here, not in src/rules, because src/io validates packs and may import only model.
+ */
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+export const PACK_KINDS = [
+  'risk',
+  'decay',
+  'weak-test',
+  'missing-test',
+  'proof',
+  'edge-case',
+  'pattern',
+  'tool',
+  'context-weight',
+] as const;
+export type PackKind = (typeof PACK_KINDS)[number];
+
+export const SUBJECT_KINDS = [
+  'changed-file',
+  'changed-export',
+  'test-case',
+  'test-file',
+  'route',
+  'repository',
+  'edge-kind',
+] as const;
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+export interface FactCondition {
+  fact: string;
+  operator: string;
+  value: JsonValue;
+  /** A restricted JSONPath into the fact value: `$.name`, `$.list[0]`. */
+  path?: string;
+}
+export interface AllCondition {
+  all: Condition[];
+}
+export interface AnyCondition {
+  any: Condition[];
+}
+export interface NotCondition {
+  not: Condition;
+}
+/** Refers to an entry of the pack's `sharedConditions`. */
+export interface ConditionReference {
+  condition: string;
+}
+export type TopLevelCondition = AllCondition | AnyCondition | NotCondition | ConditionReference;
+export type Condition = TopLevelCondition | FactCondition;
+
+export type Confidence = 'low' | 'medium' | 'high';
+
+export interface RuleEventParams {
+  weight: number;
+  messageId?: string;
+  message?: string;
+  proof?: string;
+  signal?: string;
+  task?: string;
+  trigger?: string;
+  expectedBehavior?: string;
+  userVisibleFailure?: string;
+  scope?: string;
+  recommendedProof?: string;
+  confidence?: Confidence;
+  tool?: string;
+  why?: string;
+  install?: string;
+  edgeKind?: string;
+}
+
+export interface RuleEvent {
+  /** Always the rule id. */
+  type: string;
+  params: RuleEventParams;
+}
+
+export interface Rule {
+  /** `<pack kind>/<kebab-name>`. */
+  id: string;
+  description: string;
+  rationale: string;
+  since?: string;
+  deprecated?: boolean;
+  replacedBy?: string;
+  /** 1-100; higher runs (and sorts) first. Default 1. */
+  priority?: number;
+  conditions: TopLevelCondition;
+  event: RuleEvent;
+}
+
+export interface RulePack {
+  schemaVersion: 1;
+  id: string;
+  version: string;
+  kind: PackKind;
+  subject: SubjectKind;
+  description: string;
+  rules: Rule[];
+  /** Message templates by messageId; `{{fact}}` placeholders are filled from the subject's facts. */
+  messages?: Record<string, string>;
+  /** Named conditions that rules refer to with `{condition: name}`. */
+  sharedConditions?: Record<string, TopLevelCondition>;
+}
+
+export type PackSource = 'builtin' | 'repository';
+
+export interface LoadedPack {
+  /** Repository packs carry the id `repo:<id>` so they never shadow a built-in pack. */
+  pack: RulePack;
+  source: PackSource;
+  /** Package-relative (`rules/x/pack.yaml`) or repository-relative (`.checker/rules/x.yml`) path. */
+  file: string;
+}
+
+/** One thing rules are evaluated against: a changed file, a test case, a route… */
+export interface FactSubject {
+  subject: SubjectKind;
+  /** Stable id, usually the graph node id (`file:src/a.ts`). */
+  id: string;
+  facts: Record<string, unknown>;
+}
+
+export interface Finding {
+  /** Stable hash of `packId|ruleId|subjectId`. */
+  id: string;
+  packId: string;
+  packVersion: string;
+  ruleId: string;
+  kind: PackKind;
+  subject: SubjectKind;
+  subjectId: string;
+  priority: number;
+  weight: number;
+  messageId?: string;
+  /** Rendered message: placeholders filled from the subject's facts. */
+  message: string;
+  proof?: string;
+  /** The event params, with placeholders in string values filled. */
+  params: RuleEventParams;
+  /** `pack-id@version#rule-id`. */
+  provenance: string;
+}
+
+export type FactType = 'string' | 'number' | 'boolean' | 'string[]' | 'number[]' | 'object' | 'object[]';
+
+export interface FactDeclaration {
+  type: FactType;
+  description: string;
+}
+
+/** The facts a rule may name for each subject; the fact builders must supply every one. */
+export type FactCatalogue = Readonly<Record<SubjectKind, Readonly<Record<string, FactDeclaration>>>>;
+
+const fact = (type: FactType, description: string): FactDeclaration => ({ type, description });
+
+export const FACT_CATALOGUE: FactCatalogue = {
+  'changed-file': {
+    path: fact('string', 'repository-relative POSIX path'),
+    previousPath: fact('string', 'base-side path for renames, else the same as path'),
+    status: fact('string', 'added | modified | deleted | renamed'),
+    role: fact('string', 'source | test | config | doc | manifest | other'),
+    language: fact('string', 'ts | tsx | js | jsx | json | yaml | markdown | other'),
+    extension: fact('string', 'file extension with the dot, `` when none'),
+    additions: fact('number', 'added lines'),
+    deletions: fact('number', 'deleted lines'),
+    hunkCount: fact('number', 'changed hunks'),
+    isBinary: fact('boolean', 'binary or undecodable content'),
+    changedExportCount: fact('number', 'exports added, modified or removed'),
+    fanIn: fact('number', 'files that import this file directly'),
+    reachedFiles: fact('number', 'files that reach this file through imports (transitively)'),
+    reachedRoutes: fact('number', 'routes whose handlers reach this file'),
+    reachingTests: fact('number', 'test files that reach this file'),
+    isAuthPath: fact('boolean', 'path or signals point at authentication/authorisation'),
+    isPaymentPath: fact('boolean', 'path or signals point at payments, billing or money'),
+    isMigration: fact('boolean', 'database migration'),
+    isConfig: fact('boolean', 'configuration file'),
+    isManifest: fact('boolean', 'package manifest or lockfile'),
+    isTest: fact('boolean', 'test file'),
+    isDocOnly: fact('boolean', 'documentation only'),
+    isGenerated: fact('boolean', 'generated or vendored code'),
+    commentOnly: fact('boolean', 'every changed line is a comment or whitespace'),
+    proofState: fact('string', 'runtime-proven | runtime-unproven | static-only | mocked-boundary | unproven'),
+    owners: fact('string[]', 'CODEOWNERS handles'),
+    ownerCount: fact('number', 'number of owners'),
+    churn: fact('number', 'commits touching this file in the history window'),
+    authorCount: fact('number', 'distinct authors in the history window'),
+    complexityDelta: fact('number', 'change in summed cyclomatic complexity'),
+    signals: fact('string[]', 'edge-case signal kinds found in changed lines (parse-number, date-time, …)'),
+  },
+  'changed-export': {
+    path: fact('string', 'declaring file'),
+    name: fact('string', 'export name, `default` for default exports'),
+    exportKind: fact('string', 'function | class | const | type | interface | …'),
+    change: fact('string', 'added | modified | removed'),
+    typeOnly: fact('boolean', 'type-level export'),
+    isDefault: fact('boolean', 'default export'),
+    importerCount: fact('number', 'files importing this export by name'),
+    reachedFiles: fact('number', 'files reaching this export transitively'),
+    reachedRoutes: fact('number', 'routes whose handlers reach this export'),
+    reachingTests: fact('number', 'test files reaching this export'),
+    lineCount: fact('number', 'lines in the declaration'),
+    complexityDelta: fact('number', 'change in cyclomatic complexity'),
+    proofState: fact('string', 'runtime-proven | runtime-unproven | static-only | mocked-boundary | unproven'),
+    signals: fact('string[]', 'edge-case signal kinds inside the declaration'),
+  },
+  'test-case': {
+    file: fact('string', 'test file path'),
+    title: fact('string', 'full title, parts joined with ` > `'),
+    titlePath: fact('string[]', 'titles from the outermost describe to this case'),
+    assertions: fact('number', 'assertions counted in the callback'),
+    trivialAssertions: fact('number', 'assertions that are trivially true'),
+    snapshotAssertions: fact('number', 'snapshot assertions'),
+    unawaitedAssertions: fact('number', 'assertions in callbacks whose promise is neither awaited nor returned'),
+    swallowedErrors: fact('number', 'catch blocks with no assertion and no rethrow'),
+    modifiers: fact('string[]', 'skip | only | todo'),
+    isAsync: fact('boolean', 'async callback or done argument'),
+    mockCount: fact('number', 'mocks in the test file'),
+    mocksUnitUnderTest: fact('boolean', 'the file mocks the module the test is about'),
+    coversChangedFile: fact('boolean', 'the test file reaches a changed file'),
+    lineCount: fact('number', 'lines in the test callback'),
+  },
+  'test-file': {
+    path: fact('string', 'test file path'),
+    framework: fact('string', 'vitest | jest | node | mocha | unknown'),
+    testCount: fact('number', 'test cases'),
+    skippedCount: fact('number', 'skipped or todo test cases'),
+    onlyCount: fact('number', 'focused (.only) test cases'),
+    assertionCount: fact('number', 'assertions over all cases'),
+    mocks: fact('string[]', 'mocked module specifiers'),
+    mockCount: fact('number', 'mocked modules'),
+    mocksChangedFile: fact('boolean', 'a mocked module resolves to a changed file'),
+    testedFiles: fact('number', 'source files the test file reaches'),
+    isChanged: fact('boolean', 'the test file itself changed'),
+  },
+  route: {
+    method: fact('string', 'upper-case HTTP method, ALL or PAGE'),
+    path: fact('string', 'route path with mount prefixes'),
+    framework: fact('string', 'express | fastify | hono | koa | nestjs | nextjs-* | openapi'),
+    kind: fact('string', 'api | ui'),
+    file: fact('string', 'handler file'),
+    middleware: fact('string[]', 'middleware identifiers'),
+    hasAuthMiddleware: fact('boolean', 'a middleware name suggests authentication'),
+    isMutation: fact('boolean', 'POST, PUT, PATCH or DELETE'),
+    params: fact('string[]', 'path parameter names'),
+    changed: fact('boolean', 'the handler or something it reaches changed'),
+    reachingTests: fact('number', 'test files reaching the handler'),
+  },
+  repository: {
+    fileCount: fact('number', 'scanned files'),
+    sourceFileCount: fact('number', 'source files'),
+    testFileCount: fact('number', 'test files'),
+    routeCount: fact('number', 'routes found'),
+    languages: fact('string[]', 'languages present'),
+    frameworks: fact('string[]', 'frameworks detected (express, react, next, …)'),
+    dependencies: fact('string[]', 'declared dependency names over all manifests'),
+    testRunner: fact('string', 'detected test runner, `none` when none'),
+    packageManager: fact('string', 'npm | pnpm | yarn | bun | none'),
+    hasTypeScript: fact('boolean', 'a tsconfig.json exists'),
+    hasCoverage: fact('boolean', 'coverage is configured or a report exists'),
+    hasLockfile: fact('boolean', 'a lockfile exists'),
+    hasCi: fact('boolean', 'CI configuration exists'),
+    hasCodeowners: fact('boolean', 'a CODEOWNERS file exists'),
+    hasLinter: fact('boolean', 'a linter is configured'),
+    workspaceCount: fact('number', 'workspace packages'),
+  },
+  'edge-kind': {
+    edgeKind: fact('string', 'imports | reexports | uses | tests | mocks | handles | owns | mentions | …'),
+    fromKind: fact('string', 'node kind the edge starts at'),
+    toKind: fact('string', 'node kind the edge ends at'),
+    typeOnly: fact('boolean', 'type-only import edge'),
+    taskKind: fact('string', 'what the context is for: change | preflight | investigate'),
+  },
+};
+
+/** Operators json-rules-engine ships. */
+export const ENGINE_OPERATORS = [
+  'equal',
+  'notEqual',
+  'in',
+  'notIn',
+  'contains',
+  'doesNotContain',
+  'lessThan',
+  'lessThanInclusive',
+  'greaterThan',
+  'greaterThanInclusive',
+] as const;
+
+/** Operators checker adds (src/rules/operators). */
+export const CUSTOM_OPERATORS = ['matchesGlob', 'matchesRegex', 'intersects', 'startsWithAny', 'endsWithAny'] as const;
+export type CustomOperatorName = (typeof CUSTOM_OPERATORS)[number];
+
+/** json-rules-engine operator decorators, written `decorator:operator` (`someFact:matchesGlob`). */
+export const OPERATOR_DECORATORS = ['someFact', 'someValue', 'everyFact', 'everyValue', 'swap', 'not'] as const;
+
+export const RULE_LIMITS = {
+  /** Longest `matchesRegex` pattern. */
+  regexSourceLength: 200,
+  /** Longest string `matchesRegex` tests; longer fact values are cut. */
+  regexInputLength: 4096,
+  /** Longest glob given to `matchesGlob`. */
+  globLength: 500,
+} as const;
+
+/** `{{name}}` placeholders in messages; `subjectId` is always available beside the facts. */
+export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;

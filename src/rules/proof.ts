@@ -1,0 +1,266 @@
+import type {
+  ChangedPathProof,
+  ChangedPathProofInput,
+  CoverageEvidence,
+  CoverageFreshness,
+  ProofState,
+  ReachingTest,
+  TestEvidence,
+  TestEvidenceSource,
+} from '../model/coverage.js';
+
+export const MAX_REACHING_TESTS = 20;
+const MAX_LINE_RANGES = 8;
+const MAX_LISTED_NAMES = 3;
+
+const SEARCHED_LOCATIONS =
+  'lcov.info, coverage/lcov.info, coverage/*/lcov.info, coverage/coverage-final.json and coverage/tmp/coverage-*.json';
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** "line 4", "lines 14-18, 22", capped at eight ranges. */
+export function formatLineRanges(lines: readonly number[]): string {
+  const sorted = [...new Set(lines)].sort((a, b) => a - b);
+  const ranges: string[] = [];
+  let index = 0;
+  while (index < sorted.length) {
+    const start = sorted[index] ?? 0;
+    let end = start;
+    while (sorted[index + 1] === end + 1) {
+      index += 1;
+      end += 1;
+    }
+    ranges.push(start === end ? String(start) : `${start}-${end}`);
+    index += 1;
+  }
+  const shown = ranges.slice(0, MAX_LINE_RANGES).join(', ');
+  const rest = ranges.length > MAX_LINE_RANGES ? ` and ${ranges.length - MAX_LINE_RANGES} more ranges` : '';
+  return `${sorted.length === 1 ? 'line' : 'lines'} ${shown}${rest}`;
+}
+
+function joinNames(names: readonly string[]): string {
+  const shown = names.slice(0, MAX_LISTED_NAMES);
+  const extra = names.length - shown.length;
+  if (extra > 0) return `${shown.join(', ')} and ${extra} more`;
+  if (shown.length <= 1) return shown.join('');
+  return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1] ?? ''}`;
+}
+
+/** The conventional sibling test of a source file: `<dir>/<name>.test.<ext>` (`.ts` for non-script files). */
+export function toSiblingTestPath(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dir = slash < 0 ? '' : path.slice(0, slash + 1);
+  const base = path.slice(slash + 1);
+  const declaration = /^(.+)\.d\.(ts|mts|cts)$/.exec(base);
+  if (declaration !== null) return `${dir}${declaration[1] ?? base}.test.${declaration[2] ?? 'ts'}`;
+  const script = /^(.+)\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.exec(base);
+  if (script !== null) return `${dir}${script[1] ?? base}.test.${script[2] ?? 'ts'}`;
+  const dot = base.lastIndexOf('.');
+  return `${dir}${dot > 0 ? base.slice(0, dot) : base}.test.ts`;
+}
+
+function orderReachingTests(tests: readonly ReachingTest[]): { path: string; mocks: boolean }[] {
+  const best = new Map<string, { distance: number; mocks: boolean }>();
+  for (const test of tests) {
+    const known = best.get(test.testFile);
+    if (known === undefined) best.set(test.testFile, { distance: test.distance, mocks: test.mocksChangedModule });
+    else best.set(test.testFile, { distance: Math.min(known.distance, test.distance), mocks: known.mocks && test.mocksChangedModule });
+  }
+  return [...best.entries()]
+    .sort(([a, x], [b, y]) => x.distance - y.distance || compareStrings(a, b))
+    .map(([path, value]) => ({ path, mocks: value.mocks }));
+}
+
+/**
+ * How strongly the tests prove a changed file. Order: no reaching test → `unproven`; every reaching
+ * test mocks the file → `mocked-boundary`; deleted → `static-only`; no fresh coverage → `static-only`;
+ * no instrumented changed line → `static-only`; every instrumented changed line hit →
+ * `runtime-proven`; otherwise (some or none hit) → `runtime-unproven`, naming the lines that never ran.
+ */
+export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPathProof {
+  const { path } = input;
+  const ordered = orderReachingTests(input.reachingTests);
+  const changedLines = [...new Set(input.changedLines)].filter((line) => Number.isInteger(line) && line > 0).sort((a, b) => a - b);
+  const deleted = input.status === 'deleted';
+  const useCoverage = input.coverage !== undefined && input.coverageFresh && !deleted;
+  const hits = useCoverage && input.coverage !== undefined ? input.coverage.lines : {};
+  const instrumented = changedLines.filter((line) => Object.hasOwn(hits, line));
+  const covered = instrumented.filter((line) => (hits[line] ?? 0) > 0);
+  const uncovered = instrumented.filter((line) => (hits[line] ?? 0) <= 0);
+
+  const symbols = input.changedSymbols ?? [];
+  const exercise = symbols.length > 0 ? `calls ${joinNames(symbols)}` : 'exercises the changed code';
+  const coverageRun = input.coverageCommand === undefined ? 'run the suite with coverage' : `run the suite with coverage (${input.coverageCommand})`;
+  const sibling = toSiblingTestPath(path);
+  const nearest = ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling;
+  const mockers = ordered.filter((test) => test.mocks).map((test) => test.path);
+  const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
+  const testCount = `${ordered.length} test file${ordered.length === 1 ? '' : 's'}`;
+
+  const build = (state: ProofState, reason: string, repairTask: string): ChangedPathProof => ({
+    path,
+    state,
+    reachingTests: ordered.slice(0, MAX_REACHING_TESTS).map((test) => test.path),
+    reachingTestCount: ordered.length,
+    coveredChangedLines: useCoverage ? covered : [],
+    uncoveredChangedLines: useCoverage ? uncovered : [],
+    instrumentedChangedLines: useCoverage ? instrumented.length : 0,
+    reason,
+    repairTask,
+  });
+
+  if (ordered.length === 0) {
+    if (deleted) {
+      return build(
+        'unproven',
+        `no test reached ${path} before it was deleted`,
+        `${path} was deleted and no test imported it: add a test for its former callers that covers the path it used to handle.`,
+      );
+    }
+    return build(
+      'unproven',
+      `no test reaches ${path} through imports`,
+      `Add a test in ${sibling} that imports ${path} and ${exercise}${onLines}, then ${coverageRun} so checker can see these lines execute.`,
+    );
+  }
+
+  if (mockers.length === ordered.length) {
+    const verb = mockers.length === 1 ? 'mocks' : 'mock';
+    if (deleted) {
+      return build(
+        'mocked-boundary',
+        `every test that reached ${path} mocks it: ${joinNames(mockers)}`,
+        `${path} was deleted but ${joinNames(mockers)} still ${verb} it: remove the mock and test its former callers against the code that replaces it.`,
+      );
+    }
+    return build(
+      'mocked-boundary',
+      `every reaching test mocks ${path}: ${joinNames(mockers)}`,
+      `Add a test in ${sibling} that imports the real ${path} (not a mock) and ${exercise}${onLines}; ${joinNames(mockers)} ${verb} it, so ${mockers.length === 1 ? 'it never runs' : 'they never run'} the changed code.`,
+    );
+  }
+
+  if (deleted) {
+    const importers = ordered.filter((test) => !test.mocks).map((test) => test.path);
+    return build(
+      'static-only',
+      `${path} was deleted; ${testCount} reached it through imports on the base side, and runtime coverage cannot show a removal`,
+      `${path} was deleted: update the tests that imported it (${joinNames(importers)}) so they exercise its former callers against the code that replaces it, and run them.`,
+    );
+  }
+
+  if (input.coverage === undefined) {
+    return build(
+      'static-only',
+      `${testCount} reach ${path} through imports, but no runtime coverage covers this file`,
+      `Run the suite with coverage${input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`} so checker can see whether ${changedLines.length > 0 ? formatLineRanges(changedLines) : 'the changed code'} of ${path} ${changedLines.length > 1 ? 'execute' : 'executes'}; if not, extend ${nearest} with a case that ${exercise}.`,
+    );
+  }
+
+  if (!input.coverageFresh) {
+    return build(
+      'static-only',
+      `${testCount} reach ${path} through imports, but the runtime coverage is older than the change`,
+      `Re-run the suite with coverage${input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`}: the coverage predates the change, so checker cannot see whether ${changedLines.length > 0 ? formatLineRanges(changedLines) : 'the changed code'} of ${path} ${changedLines.length > 1 ? 'run' : 'runs'} under ${nearest}.`,
+    );
+  }
+
+  if (instrumented.length === 0) {
+    if (changedLines.length === 0) {
+      return build(
+        'static-only',
+        'no executable changed lines: the change only removes lines or renames the file',
+        `Run ${nearest} to confirm the tests still pass after the change to ${path}.`,
+      );
+    }
+    const shown = formatLineRanges(changedLines);
+    return build(
+      'static-only',
+      `no executable changed lines: coverage instruments none of ${shown} (comments, types or declarations)`,
+      `${shown.charAt(0).toUpperCase()}${shown.slice(1)} of ${path} ${changedLines.length > 1 ? 'hold' : 'holds'} no executable code: run the type checker and ${nearest} to confirm the change compiles and the tests still pass.`,
+    );
+  }
+
+  if (uncovered.length === 0) {
+    return build('runtime-proven', `coverage shows every instrumented changed line ran (${formatLineRanges(covered)})`, '');
+  }
+
+  const reason =
+    covered.length === 0
+      ? `tests reach ${path}, but coverage shows none of its instrumented changed lines ran (${formatLineRanges(uncovered)})`
+      : `coverage shows ${covered.length} of ${instrumented.length} instrumented changed lines ran; ${formatLineRanges(uncovered)} never ran`;
+  return build(
+    'runtime-unproven',
+    reason,
+    `Extend ${nearest} with a case that ${exercise} so that ${formatLineRanges(uncovered)} of ${path} ${uncovered.length > 1 ? 'execute' : 'executes'}; coverage shows the reaching tests never run ${uncovered.length > 1 ? 'them' : 'it'}.`,
+  );
+}
+
+function isAtOrAfter(time: string, reference: string): boolean | null {
+  const a = Date.parse(time);
+  const b = Date.parse(reference);
+  if (Number.isNaN(a) || Number.isNaN(b)) return null;
+  return a >= b;
+}
+
+/**
+ * Whether the coverage of `path` may be used as proof: every source that covered it was written at
+ * or after `newestChangeTime`. Unknown time → true (the test evidence summary reports `unknown`).
+ */
+export function isCoverageFreshFor(evidence: CoverageEvidence, path: string, newestChangeTime?: string): boolean {
+  if (!Object.hasOwn(evidence.files, path)) return false;
+  if (newestChangeTime === undefined) return true;
+  const file = evidence.files[path];
+  if (file === undefined) return false;
+  return file.sources.every((sourcePath) => {
+    const source = evidence.sources.find((candidate) => candidate.path === sourcePath);
+    return source !== undefined && isAtOrAfter(source.generatedAt, newestChangeTime) !== false;
+  });
+}
+
+/** The `evidence.testEvidence` entry: which runtime coverage was found and whether it postdates the change. */
+export function summarizeTestEvidence(evidence: CoverageEvidence, newestChangeTime?: string): TestEvidence {
+  const sources: TestEvidenceSource[] = evidence.sources.map((source) => ({
+    ...source,
+    fresh: newestChangeTime === undefined ? null : isAtOrAfter(source.generatedAt, newestChangeTime),
+  }));
+  if (sources.length === 0) {
+    return {
+      found: false,
+      sources,
+      freshness: 'unknown',
+      note: `No runtime coverage found (looked for ${SEARCHED_LOCATIONS}); changed-path proof is static only.`,
+    };
+  }
+  const fileCount = Object.keys(evidence.files).length;
+  const covers = `covers ${fileCount} file${fileCount === 1 ? '' : 's'}`;
+  const paths = joinNames(sources.map((source) => source.path));
+  let freshness: CoverageFreshness;
+  if (newestChangeTime === undefined || sources.some((source) => source.fresh === null)) freshness = 'unknown';
+  else freshness = sources.every((source) => source.fresh === true) ? 'fresh' : 'stale';
+  if (freshness === 'unknown') {
+    return {
+      found: true,
+      sources,
+      freshness,
+      note: `Runtime coverage from ${paths} ${covers}; the time of the newest change is unknown, so its freshness cannot be judged.`,
+    };
+  }
+  if (freshness === 'fresh') {
+    return {
+      found: true,
+      sources,
+      freshness,
+      note: `Runtime coverage from ${paths} ${covers} and was generated at or after the newest change (${newestChangeTime}).`,
+    };
+  }
+  const stale = joinNames(sources.filter((source) => source.fresh === false).map((source) => source.path));
+  return {
+    found: true,
+    sources,
+    freshness,
+    note: `Runtime coverage from ${stale} is older than the newest change (${newestChangeTime}); re-run the suite with coverage to refresh it. Stale coverage is not used as proof.`,
+  };
+}
