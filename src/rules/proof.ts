@@ -1,3 +1,4 @@
+import type { Hunk } from '../model/change.js';
 import type {
   ChangedPathProof,
   ChangedPathProofInput,
@@ -18,6 +19,13 @@ const SEARCHED_LOCATIONS =
 
 function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Head-side lines added or modified by zero-context hunks (as `git diff -U0` numbers them). */
+export function toChangedLines(hunks: readonly Hunk[]): number[] {
+  const lines = new Set<number>();
+  for (const hunk of hunks) for (let offset = 0; offset < hunk.newLines; offset += 1) lines.add(hunk.newStart + offset);
+  return [...lines].sort((a, b) => a - b);
 }
 
 /** "line 4", "lines 14-18, 22", capped at eight ranges. */
@@ -154,7 +162,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   if (input.coverage === undefined) {
     return build(
       'static-only',
-      `${testCount} reach ${path} through imports, but no runtime coverage covers this file`,
+      `${testCount} ${ordered.length === 1 ? 'reaches' : 'reach'} ${path} through imports, but no runtime coverage covers this file`,
       `Run the suite with coverage${input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`} so checker can see whether ${changedLines.length > 0 ? formatLineRanges(changedLines) : 'the changed code'} of ${path} ${changedLines.length > 1 ? 'execute' : 'executes'}; if not, extend ${nearest} with a case that ${exercise}.`,
     );
   }
@@ -162,7 +170,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   if (!input.coverageFresh) {
     return build(
       'static-only',
-      `${testCount} reach ${path} through imports, but the runtime coverage is older than the change`,
+      `${testCount} ${ordered.length === 1 ? 'reaches' : 'reach'} ${path} through imports, but the runtime coverage is older than the change`,
       `Re-run the suite with coverage${input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`}: the coverage predates the change, so checker cannot see whether ${changedLines.length > 0 ? formatLineRanges(changedLines) : 'the changed code'} of ${path} ${changedLines.length > 1 ? 'run' : 'runs'} under ${nearest}.`,
     );
   }

@@ -1,0 +1,754 @@
+import { constants, lstatSync, type Dirent, type Stats } from 'node:fs';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import type { CoverageEvidence, CoverageKind, CoverageSource, FileCoverage } from '../model/coverage.js';
+import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
+import { isPathInside, readRepoFile } from './read-repo-file.js';
+
+export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
+const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
+const MAX_MALFORMED_PER_FILE = 20;
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const TRANSPILED_EXTENSIONS = /\.(?:ts|tsx|mts|cts|jsx)$/;
+
+export interface ReadCoverageOptions {
+  /** Extra folders (repository-relative) holding V8 coverage JSON, as NODE_V8_COVERAGE writes it. */
+  paths?: string[];
+  /** Repository-relative paths tracked by git: a committed coverage report describes someone else's run and is skipped. */
+  trackedPaths?: ReadonlySet<string>;
+}
+
+interface OpenedFile {
+  rel: string;
+  real: string;
+  info: Stats;
+}
+
+interface MappingTally {
+  remapped: number;
+  unmatched: number;
+  foreignRoots: Set<string>;
+}
+
+interface Collector {
+  root: string;
+  rootAliases: string[];
+  files: Map<string, { lines: Map<number, number>; source: CoverageKind; sources: string[] }>;
+  sources: CoverageSource[];
+  diagnostics: Diagnostic[];
+  learnedPrefixes: string[];
+  repoFileCache: Map<string, boolean>;
+  absoluteCache: Map<string, boolean>;
+}
+
+interface V8Range {
+  start: number;
+  end: number;
+  count: number;
+}
+
+interface V8Script {
+  rel: string;
+  ranges: V8Range[];
+  sourcePath: string;
+}
+
+/**
+ * Finds and reads runtime coverage (lcov, istanbul JSON, V8 JSON) below the repository root and
+ * returns line hits keyed by repository-relative POSIX path. Unreadable or malformed inputs become
+ * diagnostics; nothing here throws for a bad coverage file.
+ */
+export async function readCoverage(repoRoot: string, options: ReadCoverageOptions = {}): Promise<CoverageEvidence> {
+  const root = await realpath(repoRoot);
+  const collector: Collector = {
+    root,
+    rootAliases: [...new Set([root, resolve(repoRoot)])],
+    files: new Map(),
+    sources: [],
+    diagnostics: [],
+    learnedPrefixes: [],
+    repoFileCache: new Map(),
+    absoluteCache: new Map(),
+  };
+  const tracked = options.trackedPaths ?? new Set<string>();
+
+  const lcovPaths = ['lcov.info', 'coverage/lcov.info'];
+  for (const entry of await listDirectory(collector, 'coverage')) {
+    if (entry.isDirectory()) lcovPaths.push(`coverage/${entry.name}/lcov.info`);
+  }
+  for (const rel of lcovPaths) {
+    const opened = await openCoverageFile(collector, rel, tracked);
+    if (opened !== undefined) await guardRead(collector, opened, () => readLcov(collector, opened));
+  }
+
+  const istanbul = await openCoverageFile(collector, 'coverage/coverage-final.json', tracked);
+  if (istanbul !== undefined) await guardRead(collector, istanbul, () => readIstanbul(collector, istanbul));
+
+  const v8Files: string[] = [];
+  for (const entry of await listDirectory(collector, 'coverage/tmp')) {
+    if (/^coverage-.*\.json$/.test(entry.name)) v8Files.push(`coverage/tmp/${entry.name}`);
+  }
+  for (const folder of options.paths ?? []) {
+    const rel = toSafeRelative(folder);
+    if (rel === undefined) {
+      collector.diagnostics.push({
+        code: 'coverage/outside-repo',
+        severity: 'warn',
+        message: `coverage folder ${JSON.stringify(folder)} is outside the repository`,
+        hint: 'write V8 coverage inside the repository (for example NODE_V8_COVERAGE=coverage/tmp)',
+      });
+      continue;
+    }
+    for (const entry of await listDirectory(collector, rel)) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (entry.name.endsWith('.json') && !v8Files.includes(path)) v8Files.push(path);
+    }
+  }
+  await readV8Files(collector, v8Files, tracked);
+
+  const files = [...collector.files.entries()]
+    .sort(([a], [b]) => compareStrings(a, b))
+    .map(([path, entry]): [string, FileCoverage] => [
+      path,
+      {
+        lines: Object.fromEntries(entry.lines),
+        source: entry.source,
+        sources: entry.sources,
+      },
+    ]);
+  return { sources: collector.sources, files: Object.fromEntries(files), diagnostics: collector.diagnostics };
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function hasErrorCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toSafeRelative(path: string): string | undefined {
+  if (path.includes('\0') || isAbsolute(path)) return undefined;
+  const normal = posix.normalize(path.replace(/\\/g, '/')).replace(/\/+$/, '');
+  if (normal === '.') return '';
+  if (normal === '..' || normal.startsWith('../')) return undefined;
+  return normal;
+}
+
+async function resolveInside(collector: Collector, rel: string): Promise<{ real: string; info: Stats } | undefined> {
+  const lexical = rel === '' ? collector.root : join(collector.root, rel);
+  let real: string;
+  try {
+    await lstat(lexical);
+    real = await realpath(lexical);
+  } catch (error) {
+    if (hasErrorCode(error, 'ENOENT') || hasErrorCode(error, 'ENOTDIR')) return undefined;
+    collector.diagnostics.push({
+      code: 'coverage/unreadable',
+      severity: 'warn',
+      message: `${rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      location: { file: rel },
+    });
+    return undefined;
+  }
+  if (!isPathInside(collector.root, real)) {
+    collector.diagnostics.push({
+      code: 'coverage/outside-repo',
+      severity: 'warn',
+      message: `${rel} is a symlink that leads outside the repository; it was not read`,
+      hint: 'write coverage into the repository instead of linking to it',
+      location: { file: rel },
+    });
+    return undefined;
+  }
+  try {
+    return { real, info: await stat(real) };
+  } catch {
+    return undefined;
+  }
+}
+
+async function listDirectory(collector: Collector, rel: string): Promise<Dirent[]> {
+  const resolved = await resolveInside(collector, rel);
+  if (resolved === undefined || !resolved.info.isDirectory()) return [];
+  try {
+    const entries = await readdir(resolved.real, { withFileTypes: true });
+    return entries.sort((a, b) => compareStrings(a.name, b.name));
+  } catch {
+    return [];
+  }
+}
+
+async function openCoverageFile(collector: Collector, rel: string, tracked: ReadonlySet<string>): Promise<OpenedFile | undefined> {
+  const resolved = await resolveInside(collector, rel);
+  if (resolved === undefined) return undefined;
+  if (!resolved.info.isFile()) {
+    if (!resolved.info.isDirectory()) {
+      collector.diagnostics.push({ code: 'coverage/not-a-file', severity: 'warn', message: `${rel} is not a regular file; it was not read`, location: { file: rel } });
+    }
+    return undefined;
+  }
+  if (tracked.has(rel)) {
+    collector.diagnostics.push({
+      code: 'coverage/tracked',
+      severity: 'warn',
+      message: `${rel} is committed to the repository, so it describes another run; it was not used as evidence`,
+      hint: `remove ${rel} from git and regenerate coverage locally`,
+      location: { file: rel },
+    });
+    return undefined;
+  }
+  if (resolved.info.size > MAX_COVERAGE_BYTES) {
+    collector.diagnostics.push({
+      code: 'coverage/too-large',
+      severity: 'warn',
+      message: `${rel} is ${resolved.info.size} bytes, over the ${MAX_COVERAGE_BYTES}-byte limit; it was not read`,
+      hint: 'limit coverage to the files under test (coverage include/exclude settings)',
+      location: { file: rel },
+    });
+    return undefined;
+  }
+  return { rel, real: resolved.real, info: resolved.info };
+}
+
+async function readWholeText(opened: OpenedFile): Promise<string> {
+  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW);
+  try {
+    const buffer = await handle.readFile();
+    if (buffer.length > MAX_COVERAGE_BYTES) throw new Error(`over the ${MAX_COVERAGE_BYTES}-byte limit`);
+    return buffer.toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+async function guardRead(collector: Collector, opened: OpenedFile, read: () => Promise<void>): Promise<void> {
+  try {
+    await read();
+  } catch (error) {
+    collector.diagnostics.push({
+      code: 'coverage/unreadable',
+      severity: 'warn',
+      message: `${opened.rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      location: { file: opened.rel },
+    });
+  }
+}
+
+function addSource(collector: Collector, kind: CoverageKind, opened: OpenedFile, files: number, tally?: MappingTally): void {
+  const source: CoverageSource = { kind, path: opened.rel, generatedAt: opened.info.mtime.toISOString(), files };
+  if (tally !== undefined && (tally.remapped > 0 || tally.unmatched > 0)) {
+    source.remappedFiles = tally.remapped;
+    source.unmatchedFiles = tally.unmatched;
+    const roots = [...tally.foreignRoots].sort(compareStrings);
+    collector.diagnostics.push({
+      code: 'coverage/foreign-root',
+      severity: tally.unmatched > 0 ? 'warn' : 'info',
+      message:
+        `${opened.rel} was written under another root${roots.length > 0 ? ` (${roots.join(', ')})` : ''}: ` +
+        `${tally.remapped} file path(s) mapped to repository files by suffix, ${tally.unmatched} could not be mapped`,
+      hint: 'regenerate coverage in this checkout for exact paths',
+      location: { file: opened.rel },
+    });
+  }
+  collector.sources.push(source);
+}
+
+function mergeLines(collector: Collector, path: string, kind: CoverageKind, sourcePath: string, lines: Map<number, number>): void {
+  let entry = collector.files.get(path);
+  if (entry === undefined) {
+    entry = { lines: new Map(), source: kind, sources: [] };
+    collector.files.set(path, entry);
+  }
+  if (!entry.sources.includes(sourcePath)) entry.sources.push(sourcePath);
+  for (const [line, hits] of lines) entry.lines.set(line, (entry.lines.get(line) ?? 0) + hits);
+}
+
+function malformed(collector: Collector, file: string, message: string, line?: number): Diagnostic {
+  const diagnostic: Diagnostic = {
+    code: 'coverage/malformed',
+    severity: 'warn',
+    message: `${file}${line === undefined ? '' : ` line ${line}`}: ${message}`,
+    hint: 'regenerate the coverage report; this part of it was ignored',
+    location: line === undefined ? { file } : { file, line },
+  };
+  collector.diagnostics.push(diagnostic);
+  return diagnostic;
+}
+
+function hasNodeModulesSegment(path: string): boolean {
+  return path === 'node_modules' || path.startsWith('node_modules/') || path.includes('/node_modules/');
+}
+
+async function isRepoFile(collector: Collector, rel: string): Promise<boolean> {
+  const cached = collector.repoFileCache.get(rel);
+  if (cached !== undefined) return cached;
+  const found = lstatSync(join(collector.root, rel), { throwIfNoEntry: false })?.isFile() ?? false;
+  collector.repoFileCache.set(rel, found);
+  return found;
+}
+
+async function existsOnThisMachine(collector: Collector, absolute: string): Promise<boolean> {
+  const cached = collector.absoluteCache.get(absolute);
+  if (cached !== undefined) return cached;
+  let found: boolean;
+  try {
+    found = lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    found = false;
+  }
+  collector.absoluteCache.set(absolute, found);
+  return found;
+}
+
+function relativeInsideRoot(collector: Collector, absolute: string): string | undefined {
+  for (const alias of collector.rootAliases) {
+    if (isPathInside(alias, absolute)) return relative(alias, absolute).split(sep).join('/');
+  }
+  return undefined;
+}
+
+/** Maps a path written by a coverage tool to a repository-relative POSIX path; undefined when it is not ours. */
+async function toRepoPath(collector: Collector, raw: string, tally: MappingTally): Promise<string | undefined> {
+  let path = raw.trim();
+  if (path.length === 0 || path.includes('\0')) return undefined;
+  if (path.startsWith('file://')) {
+    try {
+      path = fileURLToPath(path);
+    } catch {
+      return undefined;
+    }
+  }
+  const slashed = path.replace(/\\/g, '/');
+  const isWindowsAbsolute = /^[A-Za-z]:\//.test(slashed);
+  if (slashed.startsWith('/') || isWindowsAbsolute) {
+    if (!isWindowsAbsolute) {
+      const inside = relativeInsideRoot(collector, posix.normalize(slashed));
+      if (inside !== undefined) return inside === '' || hasNodeModulesSegment(inside) ? undefined : inside;
+      if (await existsOnThisMachine(collector, slashed)) return undefined;
+    }
+    if (hasNodeModulesSegment(slashed)) return undefined;
+    const mapped = await matchBySuffix(collector, posix.normalize(slashed), tally);
+    if (mapped === undefined) tally.unmatched += 1;
+    else tally.remapped += 1;
+    return mapped;
+  }
+  const normal = posix.normalize(slashed);
+  if (normal === '.' || normal === '..' || normal.startsWith('../') || hasNodeModulesSegment(normal)) return undefined;
+  return normal.startsWith('./') ? normal.slice(2) : normal;
+}
+
+async function matchBySuffix(collector: Collector, absolute: string, tally: MappingTally): Promise<string | undefined> {
+  for (const prefix of collector.learnedPrefixes) {
+    if (absolute.startsWith(`${prefix}/`)) {
+      const candidate = absolute.slice(prefix.length + 1);
+      if (await isRepoFile(collector, candidate)) {
+        tally.foreignRoots.add(prefix);
+        return candidate;
+      }
+    }
+  }
+  const segments = absolute.split('/').filter((segment) => segment.length > 0);
+  for (let index = 1; index < segments.length; index += 1) {
+    const candidate = segments.slice(index).join('/');
+    if (await isRepoFile(collector, candidate)) {
+      const prefix = `${absolute.startsWith('/') ? '/' : ''}${segments.slice(0, index).join('/')}`;
+      if (!collector.learnedPrefixes.includes(prefix)) collector.learnedPrefixes.push(prefix);
+      tally.foreignRoots.add(prefix);
+      return candidate;
+    }
+  }
+  return undefined;
+}
+
+function parseNonNegativeInteger(text: string, start: number, end: number): number {
+  if (end <= start || end - start > 15) return -1;
+  let value = 0;
+  for (let index = start; index < end; index += 1) {
+    const code = text.charCodeAt(index) - 48;
+    if (code < 0 || code > 9) return -1;
+    value = value * 10 + code;
+  }
+  return value;
+}
+
+const LCOV_IGNORED_PREFIXES = ['TN:', 'FN:', 'FNDA:', 'FNF:', 'FNH:', 'FNL:', 'FNA:', 'LF:', 'LH:', 'BRDA:', 'BRF:', 'BRH:', 'VER:'];
+const LCOV_IGNORED_FIRST = new Set(LCOV_IGNORED_PREFIXES.map((prefix) => prefix.charCodeAt(0)));
+
+function isIgnoredLcovLine(line: string): boolean {
+  if (!LCOV_IGNORED_FIRST.has(line.charCodeAt(0))) return false;
+  for (const prefix of LCOV_IGNORED_PREFIXES) if (line.startsWith(prefix)) return true;
+  return false;
+}
+
+/** Streams an lcov tracefile; only `SF`, `DA` and `end_of_record` carry what we keep. */
+async function readLcov(collector: Collector, opened: OpenedFile): Promise<void> {
+  const records = new Map<string, Map<number, number>>();
+  let current: Map<number, number> | undefined;
+  let currentLine = 0;
+  let lineNumber = 0;
+  let malformedCount = 0;
+  const report = (message: string): void => {
+    malformedCount += 1;
+    if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, message, lineNumber);
+  };
+  const handleLine = (text: string, start: number, end: number): void => {
+    lineNumber += 1;
+    if (end === start) return;
+    if (text.charCodeAt(start) === 68 && text.charCodeAt(start + 1) === 65 && text.charCodeAt(start + 2) === 58) {
+      const firstComma = text.indexOf(',', start + 3);
+      const inLine = firstComma >= 0 && firstComma < end;
+      const secondComma = inLine ? text.indexOf(',', firstComma + 1) : -1;
+      const hitsEnd = secondComma >= 0 && secondComma < end ? secondComma : end;
+      const lineNo = inLine ? parseNonNegativeInteger(text, start + 3, firstComma) : -1;
+      const hits = inLine ? parseNonNegativeInteger(text, firstComma + 1, hitsEnd) : -1;
+      if (current === undefined) report('DA line outside an SF record');
+      else if (lineNo < 1 || hits < 0) report(`invalid DA entry ${JSON.stringify(text.slice(start, Math.min(end, start + 80)))}`);
+      else current.set(lineNo, (current.get(lineNo) ?? 0) + hits);
+      return;
+    }
+    const line = text.slice(start, end);
+    if (line.startsWith('SF:')) {
+      if (current !== undefined) report('SF record starts before the previous record ended (missing end_of_record)');
+      const raw = line.slice(3);
+      current = records.get(raw);
+      if (current === undefined) {
+        current = new Map();
+        records.set(raw, current);
+      }
+      currentLine = lineNumber;
+      return;
+    }
+    if (line === 'end_of_record') {
+      if (current === undefined) report('end_of_record without an SF record');
+      current = undefined;
+      return;
+    }
+    if (isIgnoredLcovLine(line)) return;
+    report(`unrecognised lcov line ${JSON.stringify(line.slice(0, 80))}`);
+  };
+
+  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW);
+  try {
+    const stream = handle.createReadStream({ encoding: 'utf8', highWaterMark: 1024 * 1024, autoClose: false });
+    let carry = '';
+    for await (const chunk of stream) {
+      const text = carry + String(chunk);
+      let start = 0;
+      for (;;) {
+        const newline = text.indexOf('\n', start);
+        if (newline < 0) break;
+        const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
+        handleLine(text, start, end);
+        start = newline + 1;
+      }
+      carry = text.slice(start);
+    }
+    if (carry.length > 0) handleLine(carry, 0, carry.endsWith('\r') ? carry.length - 1 : carry.length);
+  } finally {
+    await handle.close();
+  }
+  if (current !== undefined) {
+    lineNumber = currentLine;
+    report('record is missing end_of_record at the end of the file; its data was kept');
+  }
+  if (malformedCount > MAX_MALFORMED_PER_FILE) {
+    malformed(collector, opened.rel, `${malformedCount - MAX_MALFORMED_PER_FILE} more malformed line(s) not listed`);
+  }
+
+  const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
+  const contributed = new Set<string>();
+  for (const [raw, lines] of records) {
+    const path = await toRepoPath(collector, raw, tally);
+    if (path === undefined) continue;
+    mergeLines(collector, path, 'lcov', opened.rel, lines);
+    contributed.add(path);
+  }
+  addSource(collector, 'lcov', opened, contributed.size, tally);
+}
+
+/** JSON.parse names no position on Node 20, so jsonc-parser locates the first error. */
+function describeJsonError(text: string): { message: string; line: number | undefined } {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  const first = errors[0];
+  if (first === undefined) return { message: 'not valid JSON', line: undefined };
+  let line = 1;
+  for (let index = text.indexOf('\n'); index >= 0 && index < first.offset; index = text.indexOf('\n', index + 1)) line += 1;
+  return { message: `not valid JSON (${printParseErrorCode(first.error)})`, line };
+}
+
+async function readJson(collector: Collector, opened: OpenedFile): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readWholeText(opened);
+  } catch (error) {
+    collector.diagnostics.push({
+      code: 'coverage/unreadable',
+      severity: 'warn',
+      message: `${opened.rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      location: { file: opened.rel },
+    });
+    return undefined;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    const { message, line } = describeJsonError(text);
+    malformed(collector, opened.rel, message, line);
+    return undefined;
+  }
+}
+
+/** Line hits from statements, as istanbul's own `getLineCoverage` derives them: the highest count of a statement starting on the line. */
+async function readIstanbul(collector: Collector, opened: OpenedFile): Promise<void> {
+  const data = await readJson(collector, opened);
+  if (data === undefined) return;
+  if (!isRecord(data)) {
+    malformed(collector, opened.rel, 'expected an object keyed by file path');
+    return;
+  }
+  const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
+  const contributed = new Set<string>();
+  let malformedCount = 0;
+  for (const [key, rawEntry] of Object.entries(data)) {
+    const entry = isRecord(rawEntry) && isRecord(rawEntry['data']) ? rawEntry['data'] : rawEntry;
+    const statementMap = isRecord(entry) ? entry['statementMap'] : undefined;
+    const counts = isRecord(entry) ? entry['s'] : undefined;
+    if (!isRecord(entry) || !isRecord(statementMap) || !isRecord(counts)) {
+      malformedCount += 1;
+      if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} has no statementMap/s objects`);
+      continue;
+    }
+    const lines = new Map<number, number>();
+    for (const [id, count] of Object.entries(counts)) {
+      const location = statementMap[id];
+      const start = isRecord(location) ? location['start'] : undefined;
+      const line = isRecord(start) ? start['line'] : undefined;
+      if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || typeof line !== 'number' || !Number.isInteger(line) || line < 1) {
+        malformedCount += 1;
+        if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} statement ${JSON.stringify(id)} is invalid`);
+        continue;
+      }
+      const previous = lines.get(line);
+      if (previous === undefined || previous < count) lines.set(line, count);
+    }
+    const declared = entry['path'];
+    const path = await toRepoPath(collector, typeof declared === 'string' ? declared : key, tally);
+    if (path === undefined) continue;
+    mergeLines(collector, path, 'istanbul', opened.rel, lines);
+    contributed.add(path);
+  }
+  if (malformedCount > MAX_MALFORMED_PER_FILE) {
+    malformed(collector, opened.rel, `${malformedCount - MAX_MALFORMED_PER_FILE} more malformed entries not listed`);
+  }
+  addSource(collector, 'istanbul', opened, contributed.size, tally);
+}
+
+function readV8Ranges(functions: unknown): V8Range[] | undefined {
+  if (!Array.isArray(functions)) return undefined;
+  const ranges: V8Range[] = [];
+  for (const fn of functions) {
+    const fnRanges = isRecord(fn) ? fn['ranges'] : undefined;
+    if (!Array.isArray(fnRanges)) return undefined;
+    for (const range of fnRanges) {
+      if (!isRecord(range)) return undefined;
+      const { startOffset, endOffset, count } = range;
+      if (typeof startOffset !== 'number' || typeof endOffset !== 'number' || typeof count !== 'number') return undefined;
+      if (!Number.isInteger(startOffset) || !Number.isInteger(endOffset) || startOffset < 0 || endOffset < startOffset || count < 0) return undefined;
+      ranges.push({ start: startOffset, end: endOffset, count });
+    }
+  }
+  return ranges;
+}
+
+async function readV8Files(collector: Collector, paths: string[], tracked: ReadonlySet<string>): Promise<void> {
+  const scripts: V8Script[] = [];
+  const opens: { opened: OpenedFile; contributed: Set<string> }[] = [];
+  for (const rel of paths) {
+    const opened = await openCoverageFile(collector, rel, tracked);
+    if (opened === undefined) continue;
+    const data = await readJson(collector, opened);
+    if (data === undefined) continue;
+    const result = isRecord(data) ? data['result'] : undefined;
+    if (!Array.isArray(result)) {
+      malformed(collector, opened.rel, 'expected V8 coverage {"result": [...]}');
+      continue;
+    }
+    const sourceMaps = isRecord(data) && isRecord(data['source-map-cache']) ? data['source-map-cache'] : {};
+    const contributed = new Set<string>();
+    let malformedCount = 0;
+    for (const [index, script] of result.entries()) {
+      const url = isRecord(script) ? script['url'] : undefined;
+      if (typeof url !== 'string') {
+        malformedCount += 1;
+        if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `result[${index}] has no url`);
+        continue;
+      }
+      if (!url.startsWith('file://') && !url.startsWith('/')) continue;
+      let absolute: string;
+      try {
+        absolute = url.startsWith('file://') ? fileURLToPath(url) : url;
+      } catch {
+        continue;
+      }
+      const rel = relativeInsideRoot(collector, absolute);
+      if (rel === undefined || rel === '' || hasNodeModulesSegment(rel)) continue;
+      const ranges = readV8Ranges(isRecord(script) ? script['functions'] : undefined);
+      if (ranges === undefined) {
+        malformedCount += 1;
+        if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `result[${index}] (${rel}) has invalid functions/ranges`);
+        continue;
+      }
+      if (TRANSPILED_EXTENSIONS.test(rel) && url in sourceMaps) {
+        collector.diagnostics.push({
+          code: 'coverage/v8-transpiled',
+          severity: 'info',
+          message: `${opened.rel}: V8 offsets for ${rel} refer to transpiled code, not the file on disk; this entry was ignored`,
+          hint: 'use the lcov or istanbul JSON report of your coverage tool (c8 / vitest --coverage) for TypeScript sources',
+          location: { file: opened.rel },
+        });
+        continue;
+      }
+      scripts.push({ rel, ranges, sourcePath: opened.rel });
+      contributed.add(rel);
+    }
+    opens.push({ opened, contributed });
+  }
+
+  const sources = new Map<string, string | undefined>();
+  const rejected = new Set<string>();
+  for (const script of scripts) {
+    if (!sources.has(script.rel)) sources.set(script.rel, await readV8Source(collector, script.rel));
+    const text = sources.get(script.rel);
+    if (text === undefined) {
+      rejected.add(`${script.sourcePath}\0${script.rel}`);
+      continue;
+    }
+    const lines = computeV8LineHits(text, script.ranges);
+    if (lines === undefined) {
+      rejected.add(`${script.sourcePath}\0${script.rel}`);
+      collector.diagnostics.push({
+        code: 'coverage/source-mismatch',
+        severity: 'warn',
+        message: `${script.sourcePath}: V8 offsets for ${script.rel} do not match the file on disk (changed since the run, or transpiled); this entry was ignored`,
+        hint: 're-run the suite with coverage',
+        location: { file: script.sourcePath },
+      });
+      continue;
+    }
+    mergeLines(collector, script.rel, 'v8', script.sourcePath, lines);
+  }
+  for (const { opened, contributed } of opens) {
+    const kept = [...contributed].filter((rel) => !rejected.has(`${opened.rel}\0${rel}`));
+    addSource(collector, 'v8', opened, kept.length);
+  }
+}
+
+async function readV8Source(collector: Collector, rel: string): Promise<string | undefined> {
+  try {
+    return await readRepoFile(collector.root, rel, { maxBytes: MAX_SOURCE_BYTES, fatalUtf8: false });
+  } catch (error) {
+    if (!isCheckerError(error) || error.code !== 'input/not-found') {
+      collector.diagnostics.push({
+        code: 'coverage/source-unreadable',
+        severity: 'warn',
+        message: `${rel} is named by V8 coverage but cannot be read (${error instanceof Error ? error.message : String(error)}); its coverage was ignored`,
+        location: { file: rel },
+      });
+    }
+    return undefined;
+  }
+}
+
+/**
+ * Offset of the first character on each line that is neither whitespace nor inside a comment
+ * (-1 when the line has none). A small lexer: strings and templates count as code; regex literals
+ * are not recognised, which can only misjudge a comment marker inside a regex.
+ */
+export function findFirstCodeOffsets(source: string): number[] {
+  const offsets: number[] = [];
+  let first = -1;
+  let state: 'code' | 'line-comment' | 'block-comment' | 'single' | 'double' | 'template' = 'code';
+  for (let index = 0; index < source.length; index += 1) {
+    const code = source.charCodeAt(index);
+    if (code === 10) {
+      offsets.push(first);
+      first = -1;
+      if (state === 'line-comment' || state === 'single' || state === 'double') state = 'code';
+      continue;
+    }
+    if (state === 'line-comment') continue;
+    if (state === 'block-comment') {
+      if (code === 42 && source.charCodeAt(index + 1) === 47) {
+        state = 'code';
+        index += 1;
+      }
+      continue;
+    }
+    if (state === 'single' || state === 'double' || state === 'template') {
+      if (first < 0 && code !== 32 && code !== 9 && code !== 13) first = index;
+      if (code === 92) index += source.charCodeAt(index + 1) === 10 ? 0 : 1;
+      else if ((state === 'single' && code === 39) || (state === 'double' && code === 34) || (state === 'template' && code === 96)) state = 'code';
+      continue;
+    }
+    if (code === 32 || code === 9 || code === 13 || code === 0xfeff || code === 11 || code === 12) continue;
+    if (code === 47) {
+      const next = source.charCodeAt(index + 1);
+      if (next === 47) {
+        state = 'line-comment';
+        index += 1;
+        continue;
+      }
+      if (next === 42) {
+        state = 'block-comment';
+        index += 1;
+        continue;
+      }
+    }
+    if (first < 0) first = index;
+    if (code === 39) state = 'single';
+    else if (code === 34) state = 'double';
+    else if (code === 96) state = 'template';
+  }
+  offsets.push(first);
+  return offsets;
+}
+
+/**
+ * Line hits from V8 block coverage: a line counts when the innermost range holding its first code
+ * character has a count; undefined when the ranges do not fit the source (edited or transpiled file).
+ */
+export function computeV8LineHits(source: string, ranges: V8Range[]): Map<number, number> | undefined {
+  const maxEnd = ranges.reduce((max, range) => Math.max(max, range.end), 0);
+  if (maxEnd > source.length) return undefined;
+  if (ranges.some((range) => range.start === 0) && maxEnd !== source.length) return undefined;
+  const ordered = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end);
+  const hits = new Map<number, number>();
+  const stack: V8Range[] = [];
+  let next = 0;
+  const offsets = findFirstCodeOffsets(source);
+  for (const [index, offset] of offsets.entries()) {
+    if (offset < 0) continue;
+    while (next < ordered.length) {
+      const range = ordered[next];
+      if (range === undefined || range.start > offset) break;
+      stack.push(range);
+      next += 1;
+    }
+    let innermost = stack[stack.length - 1];
+    while (innermost !== undefined && innermost.end <= offset) {
+      stack.pop();
+      innermost = stack[stack.length - 1];
+    }
+    if (innermost === undefined || innermost.start > offset) continue;
+    hits.set(index + 1, innermost.count);
+  }
+  return hits;
+}

@@ -1,0 +1,88 @@
+import type { ChangeStatus } from './change.js';
+import type { Diagnostic } from './diagnostic.js';
+
+export type CoverageKind = 'lcov' | 'istanbul' | 'v8';
+
+export interface CoverageSource {
+  kind: CoverageKind;
+  /** Repository-relative POSIX path of the coverage file. */
+  path: string;
+  /** ISO time of the coverage file's mtime. */
+  generatedAt: string;
+  /** Repository files this source contributed line data for. */
+  files: number;
+  /** Paths written on another machine (different absolute root) that were mapped by suffix to repository files. */
+  remappedFiles?: number;
+  /** Paths of another root that matched no repository file. */
+  unmatchedFiles?: number;
+}
+
+export interface FileCoverage {
+  /** Line (1-based) → hit count; only instrumented lines appear. */
+  lines: Record<number, number>;
+  /** Kind of the first source that covered the file. */
+  source: CoverageKind;
+  /** Paths of every coverage source merged into `lines` (hits are summed). */
+  sources: string[];
+}
+
+export interface CoverageEvidence {
+  sources: CoverageSource[];
+  /** Keyed by repository-relative POSIX path. */
+  files: Record<string, FileCoverage>;
+  diagnostics: Diagnostic[];
+}
+
+export type ProofState = 'runtime-proven' | 'runtime-unproven' | 'static-only' | 'mocked-boundary' | 'unproven';
+
+export interface ReachingTest {
+  testFile: string;
+  distance: number;
+  via: string[];
+  mocksChangedModule: boolean;
+}
+
+export interface ChangedPathProofInput {
+  path: string;
+  status: ChangeStatus;
+  /** Head-side lines added or modified. */
+  changedLines: number[];
+  /** For deleted files: the tests that reached the file on the base side. */
+  reachingTests: ReachingTest[];
+  coverage?: { lines: Record<number, number> };
+  /** False when the coverage is older than the newest change. */
+  coverageFresh: boolean;
+  /** Changed exports or functions to name in the repair task. */
+  changedSymbols?: string[];
+  /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
+  coverageCommand?: string;
+}
+
+export interface ChangedPathProof {
+  path: string;
+  state: ProofState;
+  /** Reaching test files sorted by distance then path, at most 20. */
+  reachingTests: string[];
+  /** All distinct reaching test files, before the cap. */
+  reachingTestCount: number;
+  coveredChangedLines: number[];
+  uncoveredChangedLines: number[];
+  instrumentedChangedLines: number;
+  reason: string;
+  /** Concrete instruction for the coding agent; empty for `runtime-proven`. */
+  repairTask: string;
+}
+
+export type CoverageFreshness = 'fresh' | 'stale' | 'unknown';
+
+export interface TestEvidenceSource extends CoverageSource {
+  /** null when the time of the newest change is unknown. */
+  fresh: boolean | null;
+}
+
+export interface TestEvidence {
+  found: boolean;
+  sources: TestEvidenceSource[];
+  freshness: CoverageFreshness;
+  note: string;
+}

@@ -1,0 +1,321 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { ChangedPathProofInput, CoverageEvidence, ReachingTest } from '../../src/model/coverage.js';
+import {
+  deriveChangedPathProof,
+  formatLineRanges,
+  isCoverageFreshFor,
+  summarizeTestEvidence,
+  toChangedLines,
+  toSiblingTestPath,
+} from '../../src/rules/proof.js';
+
+const DISCOUNT = 'src/pricing/discount.ts';
+
+function reaching(testFile: string, distance: number, mocksChangedModule = false): ReachingTest {
+  return { testFile, distance, via: [DISCOUNT], mocksChangedModule };
+}
+
+function input(overrides: Partial<ChangedPathProofInput>): ChangedPathProofInput {
+  return {
+    path: DISCOUNT,
+    status: 'modified',
+    changedLines: [14, 15, 16, 17, 18],
+    reachingTests: [reaching('test/pricing/discount.test.ts', 1)],
+    coverageFresh: true,
+    ...overrides,
+  };
+}
+
+describe('deriveChangedPathProof: the five states', () => {
+  test('unproven: no test reaches the file', () => {
+    assert.deepEqual(deriveChangedPathProof(input({ reachingTests: [], changedSymbols: ['applyDiscount'], coverageCommand: 'npx vitest run --coverage' })), {
+      path: DISCOUNT,
+      state: 'unproven',
+      reachingTests: [],
+      reachingTestCount: 0,
+      coveredChangedLines: [],
+      uncoveredChangedLines: [],
+      instrumentedChangedLines: 0,
+      reason: 'no test reaches src/pricing/discount.ts through imports',
+      repairTask:
+        'Add a test in src/pricing/discount.test.ts that imports src/pricing/discount.ts and calls applyDiscount on lines 14-18, then run the suite with coverage (npx vitest run --coverage) so checker can see these lines execute.',
+    });
+  });
+
+  test('mocked-boundary: every reaching test mocks the changed module', () => {
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [reaching('test/checkout.test.ts', 2, true), reaching('test/cart.test.ts', 1, true)],
+        coverage: { lines: { 14: 1, 15: 1 } },
+      }),
+    );
+    assert.deepEqual(proof, {
+      path: DISCOUNT,
+      state: 'mocked-boundary',
+      reachingTests: ['test/cart.test.ts', 'test/checkout.test.ts'],
+      reachingTestCount: 2,
+      coveredChangedLines: [14, 15],
+      uncoveredChangedLines: [],
+      instrumentedChangedLines: 2,
+      reason: 'every reaching test mocks src/pricing/discount.ts: test/cart.test.ts and test/checkout.test.ts',
+      repairTask:
+        'Add a test in src/pricing/discount.test.ts that imports the real src/pricing/discount.ts (not a mock) and exercises the changed code on lines 14-18; test/cart.test.ts and test/checkout.test.ts mock it, so they never run the changed code.',
+    });
+  });
+
+  test('a mocking test beside a non-mocking one is not a mocked boundary, and the non-mocking test is the one to extend', () => {
+    const proof = deriveChangedPathProof(
+      input({ reachingTests: [reaching('test/a-mocking.test.ts', 1, true), reaching('test/z-real.test.ts', 3)] }),
+    );
+    assert.equal(proof.state, 'static-only');
+    assert.deepEqual(proof.reachingTests, ['test/a-mocking.test.ts', 'test/z-real.test.ts']);
+    assert.equal(
+      proof.repairTask,
+      'Run the suite with coverage so checker can see whether lines 14-18 of src/pricing/discount.ts execute; if not, extend test/z-real.test.ts with a case that exercises the changed code.',
+    );
+  });
+
+  test('static-only: tests reach the file but no coverage covers it', () => {
+    assert.deepEqual(deriveChangedPathProof(input({ changedSymbols: ['applyDiscount'], coverageCommand: 'npx vitest run --coverage' })), {
+      path: DISCOUNT,
+      state: 'static-only',
+      reachingTests: ['test/pricing/discount.test.ts'],
+      reachingTestCount: 1,
+      coveredChangedLines: [],
+      uncoveredChangedLines: [],
+      instrumentedChangedLines: 0,
+      reason: '1 test file reaches src/pricing/discount.ts through imports, but no runtime coverage covers this file',
+      repairTask:
+        'Run the suite with coverage (npx vitest run --coverage) so checker can see whether lines 14-18 of src/pricing/discount.ts execute; if not, extend test/pricing/discount.test.ts with a case that calls applyDiscount.',
+    });
+  });
+
+  test('runtime-proven: every instrumented changed line was hit; uninstrumented changed lines do not count', () => {
+    assert.deepEqual(deriveChangedPathProof(input({ coverage: { lines: { 10: 0, 14: 2, 16: 1, 18: 5 } } })), {
+      path: DISCOUNT,
+      state: 'runtime-proven',
+      reachingTests: ['test/pricing/discount.test.ts'],
+      reachingTestCount: 1,
+      coveredChangedLines: [14, 16, 18],
+      uncoveredChangedLines: [],
+      instrumentedChangedLines: 3,
+      reason: 'coverage shows every instrumented changed line ran (lines 14, 16, 18)',
+      repairTask: '',
+    });
+  });
+
+  test('runtime-unproven: partial coverage names the lines that never ran', () => {
+    assert.deepEqual(
+      deriveChangedPathProof(input({ coverage: { lines: { 14: 3, 15: 3, 16: 0, 17: 0, 18: 1 } }, changedSymbols: ['applyDiscount'] })),
+      {
+        path: DISCOUNT,
+        state: 'runtime-unproven',
+        reachingTests: ['test/pricing/discount.test.ts'],
+        reachingTestCount: 1,
+        coveredChangedLines: [14, 15, 18],
+        uncoveredChangedLines: [16, 17],
+        instrumentedChangedLines: 5,
+        reason: 'coverage shows 3 of 5 instrumented changed lines ran; lines 16-17 never ran',
+        repairTask:
+          'Extend test/pricing/discount.test.ts with a case that calls applyDiscount so that lines 16-17 of src/pricing/discount.ts execute; coverage shows the reaching tests never run them.',
+      },
+    );
+  });
+
+  test('runtime-unproven: coverage exists but no changed line ran', () => {
+    const proof = deriveChangedPathProof(input({ changedLines: [16], coverage: { lines: { 1: 4, 16: 0 } } }));
+    assert.equal(proof.state, 'runtime-unproven');
+    assert.deepEqual([proof.coveredChangedLines, proof.uncoveredChangedLines, proof.instrumentedChangedLines], [[], [16], 1]);
+    assert.equal(proof.reason, 'tests reach src/pricing/discount.ts, but coverage shows none of its instrumented changed lines ran (line 16)');
+    assert.equal(
+      proof.repairTask,
+      'Extend test/pricing/discount.test.ts with a case that exercises the changed code so that line 16 of src/pricing/discount.ts executes; coverage shows the reaching tests never run it.',
+    );
+  });
+});
+
+describe('deriveChangedPathProof: fallbacks', () => {
+  test('stale coverage is not used: static-only, no line lists', () => {
+    assert.deepEqual(deriveChangedPathProof(input({ coverage: { lines: { 14: 1, 15: 1, 16: 1, 17: 1, 18: 1 } }, coverageFresh: false })), {
+      path: DISCOUNT,
+      state: 'static-only',
+      reachingTests: ['test/pricing/discount.test.ts'],
+      reachingTestCount: 1,
+      coveredChangedLines: [],
+      uncoveredChangedLines: [],
+      instrumentedChangedLines: 0,
+      reason: '1 test file reaches src/pricing/discount.ts through imports, but the runtime coverage is older than the change',
+      repairTask:
+        'Re-run the suite with coverage: the coverage predates the change, so checker cannot see whether lines 14-18 of src/pricing/discount.ts run under test/pricing/discount.test.ts.',
+    });
+  });
+
+  test('comment- or type-only changes have no executable changed lines: static-only', () => {
+    const proof = deriveChangedPathProof(input({ changedLines: [2, 3, 7], coverage: { lines: { 5: 1, 9: 0 } } }));
+    assert.equal(proof.state, 'static-only');
+    assert.deepEqual([proof.coveredChangedLines, proof.uncoveredChangedLines, proof.instrumentedChangedLines], [[], [], 0]);
+    assert.equal(proof.reason, 'no executable changed lines: coverage instruments none of lines 2-3, 7 (comments, types or declarations)');
+    assert.equal(
+      proof.repairTask,
+      'Lines 2-3, 7 of src/pricing/discount.ts hold no executable code: run the type checker and test/pricing/discount.test.ts to confirm the change compiles and the tests still pass.',
+    );
+  });
+
+  test('a change that only removes lines has no executable changed lines', () => {
+    const proof = deriveChangedPathProof(input({ changedLines: [], coverage: { lines: { 5: 1 } } }));
+    assert.deepEqual([proof.state, proof.reason, proof.repairTask], [
+      'static-only',
+      'no executable changed lines: the change only removes lines or renames the file',
+      'Run test/pricing/discount.test.ts to confirm the tests still pass after the change to src/pricing/discount.ts.',
+    ]);
+  });
+
+  test('reaching tests are deduplicated, sorted by distance then path, and capped at 20 with the full count', () => {
+    const many = Array.from({ length: 25 }, (_, index) => reaching(`test/case-${String(index).padStart(2, '0')}.test.ts`, index < 5 ? 2 : 1));
+    const proof = deriveChangedPathProof(input({ reachingTests: [...many, reaching('test/case-07.test.ts', 3)] }));
+    assert.equal(proof.reachingTestCount, 25);
+    assert.equal(proof.reachingTests.length, 20);
+    assert.deepEqual(proof.reachingTests.slice(0, 3), ['test/case-05.test.ts', 'test/case-06.test.ts', 'test/case-07.test.ts']);
+    assert.deepEqual(proof.reachingTests.slice(18), ['test/case-23.test.ts', 'test/case-24.test.ts']);
+    assert.equal(proof.reachingTests.includes('test/case-00.test.ts'), false);
+    assert.equal(proof.reason, '25 test files reach src/pricing/discount.ts through imports, but no runtime coverage covers this file');
+  });
+});
+
+describe('deriveChangedPathProof: deleted files', () => {
+  test('tests of the base side make a deletion static-only, and the task names them', () => {
+    assert.deepEqual(
+      deriveChangedPathProof({
+        path: 'src/legacy/rates.ts',
+        status: 'deleted',
+        changedLines: [],
+        reachingTests: [reaching('test/rates.test.ts', 1), reaching('test/checkout.test.ts', 2)],
+        coverage: { lines: { 1: 1 } },
+        coverageFresh: true,
+      }),
+      {
+        path: 'src/legacy/rates.ts',
+        state: 'static-only',
+        reachingTests: ['test/rates.test.ts', 'test/checkout.test.ts'],
+        reachingTestCount: 2,
+        coveredChangedLines: [],
+        uncoveredChangedLines: [],
+        instrumentedChangedLines: 0,
+        reason: 'src/legacy/rates.ts was deleted; 2 test files reached it through imports on the base side, and runtime coverage cannot show a removal',
+        repairTask:
+          'src/legacy/rates.ts was deleted: update the tests that imported it (test/rates.test.ts and test/checkout.test.ts) so they exercise its former callers against the code that replaces it, and run them.',
+      },
+    );
+  });
+
+  test('a deleted file only mocked by tests is a mocked boundary; one no test reached is unproven', () => {
+    const mocked = deriveChangedPathProof({
+      path: 'src/legacy/rates.ts',
+      status: 'deleted',
+      changedLines: [],
+      reachingTests: [reaching('test/rates.test.ts', 1, true)],
+      coverageFresh: false,
+    });
+    assert.deepEqual([mocked.state, mocked.reason, mocked.repairTask], [
+      'mocked-boundary',
+      'every test that reached src/legacy/rates.ts mocks it: test/rates.test.ts',
+      'src/legacy/rates.ts was deleted but test/rates.test.ts still mocks it: remove the mock and test its former callers against the code that replaces it.',
+    ]);
+    const orphan = deriveChangedPathProof({ path: 'src/legacy/rates.ts', status: 'deleted', changedLines: [], reachingTests: [], coverageFresh: false });
+    assert.deepEqual([orphan.state, orphan.reason, orphan.repairTask], [
+      'unproven',
+      'no test reached src/legacy/rates.ts before it was deleted',
+      'src/legacy/rates.ts was deleted and no test imported it: add a test for its former callers that covers the path it used to handle.',
+    ]);
+  });
+});
+
+describe('proof helpers', () => {
+  test('toChangedLines takes the head side of zero-context hunks and skips pure deletions', () => {
+    assert.deepEqual(
+      toChangedLines([
+        { oldStart: 3, oldLines: 1, newStart: 3, newLines: 2 },
+        { oldStart: 9, oldLines: 2, newStart: 9, newLines: 0 },
+        { oldStart: 12, oldLines: 0, newStart: 13, newLines: 1 },
+      ]),
+      [3, 4, 13],
+    );
+  });
+
+  test('formatLineRanges compresses runs and caps at eight ranges', () => {
+    assert.equal(formatLineRanges([4]), 'line 4');
+    assert.equal(formatLineRanges([18, 14, 15, 16, 17, 22, 22]), 'lines 14-18, 22');
+    assert.equal(formatLineRanges([1, 3, 5, 7, 9, 11, 13, 15, 17, 19]), 'lines 1, 3, 5, 7, 9, 11, 13, 15 and 2 more ranges');
+  });
+
+  test('toSiblingTestPath follows <dir>/<name>.test.<ext>', () => {
+    assert.deepEqual(
+      ['src/pricing/discount.ts', 'src/ui/Button.tsx', 'lib/util.mjs', 'index.js', 'src/types/api.d.ts', 'src/styles/theme.json', 'Makefile'].map(toSiblingTestPath),
+      ['src/pricing/discount.test.ts', 'src/ui/Button.test.tsx', 'lib/util.test.mjs', 'index.test.js', 'src/types/api.test.ts', 'src/styles/theme.test.ts', 'Makefile.test.ts'],
+    );
+  });
+});
+
+const EVIDENCE: CoverageEvidence = {
+  sources: [
+    { kind: 'lcov', path: 'coverage/lcov.info', generatedAt: '2026-03-01T12:00:00.000Z', files: 2 },
+    { kind: 'v8', path: 'coverage/tmp/coverage-1.json', generatedAt: '2026-03-01T08:00:00.000Z', files: 1 },
+  ],
+  files: {
+    'src/cart.ts': { lines: { 1: 1 }, source: 'lcov', sources: ['coverage/lcov.info'] },
+    'src/pricing/discount.ts': { lines: { 1: 1 }, source: 'lcov', sources: ['coverage/lcov.info', 'coverage/tmp/coverage-1.json'] },
+  },
+  diagnostics: [],
+};
+
+describe('summarizeTestEvidence and isCoverageFreshFor', () => {
+  test('no coverage found', () => {
+    assert.deepEqual(summarizeTestEvidence({ sources: [], files: {}, diagnostics: [] }, '2026-03-01T10:00:00.000Z'), {
+      found: false,
+      sources: [],
+      freshness: 'unknown',
+      note: 'No runtime coverage found (looked for lcov.info, coverage/lcov.info, coverage/*/lcov.info, coverage/coverage-final.json and coverage/tmp/coverage-*.json); changed-path proof is static only.',
+    });
+  });
+
+  test('fresh when every source was written at or after the newest change', () => {
+    const summary = summarizeTestEvidence(EVIDENCE, '2026-03-01T08:00:00.000Z');
+    assert.equal(summary.freshness, 'fresh');
+    assert.deepEqual(summary.sources.map((source) => source.fresh), [true, true]);
+    assert.equal(
+      summary.note,
+      'Runtime coverage from coverage/lcov.info and coverage/tmp/coverage-1.json covers 2 files and was generated at or after the newest change (2026-03-01T08:00:00.000Z).',
+    );
+  });
+
+  test('stale when any source predates the newest change, naming it', () => {
+    assert.deepEqual(summarizeTestEvidence(EVIDENCE, '2026-03-01T10:00:00.000Z'), {
+      found: true,
+      sources: [
+        { ...EVIDENCE.sources[0], fresh: true },
+        { ...EVIDENCE.sources[1], fresh: false },
+      ],
+      freshness: 'stale',
+      note: 'Runtime coverage from coverage/tmp/coverage-1.json is older than the newest change (2026-03-01T10:00:00.000Z); re-run the suite with coverage to refresh it. Stale coverage is not used as proof.',
+    });
+  });
+
+  test('unknown without a change time', () => {
+    const summary = summarizeTestEvidence(EVIDENCE);
+    assert.equal(summary.freshness, 'unknown');
+    assert.deepEqual(summary.sources.map((source) => source.fresh), [null, null]);
+    assert.equal(
+      summary.note,
+      'Runtime coverage from coverage/lcov.info and coverage/tmp/coverage-1.json covers 2 files; the time of the newest change is unknown, so its freshness cannot be judged.',
+    );
+  });
+
+  test('per-file freshness requires every source that covered the file to postdate the change', () => {
+    const change = '2026-03-01T10:00:00.000Z';
+    assert.equal(isCoverageFreshFor(EVIDENCE, 'src/cart.ts', change), true);
+    assert.equal(isCoverageFreshFor(EVIDENCE, 'src/pricing/discount.ts', change), false);
+    assert.equal(isCoverageFreshFor(EVIDENCE, 'src/missing.ts', change), false);
+    assert.equal(isCoverageFreshFor(EVIDENCE, 'src/pricing/discount.ts'), true);
+  });
+});
