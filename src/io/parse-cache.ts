@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { lstat, readdir, readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { FileFacts, ParseOptions } from '../model/facts.js';
+import type { SkipReason } from '../model/scan.js';
+import { writeArtifact } from './artifacts.js';
+
+/** Bump whenever extracted facts change shape or meaning: every cached entry is then re-parsed. */
+export const PARSER_VERSION = 1;
+
+export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
+const CACHE_DIR = ['.checker', 'local', 'cache'];
+const FACT_LISTS = ['imports', 'exports', 'tests', 'mocks', 'routes', 'mounts', 'signals', 'functions'] as const;
+const SKIP_REASONS: ReadonlySet<string> = new Set<SkipReason>([
+  'binary',
+  'invalid-utf8',
+  'minified',
+  'generated',
+  'nesting-too-deep',
+]);
+
+export interface CachedSkip {
+  reason: SkipReason;
+  detail: string;
+}
+
+export interface FactsCacheEntry {
+  hash: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  /** Exactly one of `facts` and `skip` is set. */
+  facts?: FileFacts;
+  skip?: CachedSkip;
+}
+
+export interface FactsCache {
+  readonly entries: Map<string, FactsCacheEntry>;
+  readonly optionsHash: string;
+  /** Modification time of the loaded cache file; entries modified at or after it are re-hashed (racy-git rule). */
+  readonly loadedMtimeMs: number;
+  /** False when `.checker` or `.checker/local` is a symlink or not a directory: nothing is read or written. */
+  readonly isWritable: boolean;
+  isDirty: boolean;
+}
+
+interface CacheDocument {
+  parserVersion: number;
+  optionsHash: string;
+  entries: Record<string, FactsCacheEntry>;
+}
+
+export function hashParseOptions(options: ParseOptions): string {
+  const canonical = JSON.stringify({ assertionHelpers: [...options.assertionHelpers].sort() });
+  return createHash('sha1').update(canonical).digest('hex');
+}
+
+export function createEmptyCache(options: ParseOptions, isWritable = true): FactsCache {
+  return { entries: new Map(), optionsHash: hashParseOptions(options), loadedMtimeMs: 0, isWritable, isDirty: false };
+}
+
+/** Loads the facts cache; a missing, corrupt or foreign cache yields an empty one and never fails the run. */
+export async function loadFactsCache(root: string, options: ParseOptions): Promise<{ cache: FactsCache; diagnostics: Diagnostic[] }> {
+  const symlinked = await findUnsafeComponent(root, CACHE_DIR);
+  if (symlinked !== undefined) {
+    return {
+      cache: createEmptyCache(options, false),
+      diagnostics: [
+        {
+          code: 'cache/unsafe-path',
+          severity: 'warn',
+          message: `${symlinked} is a symlink or not a directory, so the facts cache is neither read nor written.`,
+          hint: `Remove ${symlinked} (checker recreates .checker/local as a plain folder).`,
+          location: { file: symlinked },
+        },
+      ],
+    };
+  }
+  const empty = createEmptyCache(options);
+  const relativeFile = [...CACHE_DIR, FACTS_CACHE_FILE].join('/');
+  const file = join(root, relativeFile);
+  let text: string;
+  let mtimeMs: number;
+  try {
+    const stats = await lstat(file);
+    if (!stats.isFile()) return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, 'it is not a regular file')] };
+    mtimeMs = stats.mtimeMs;
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return { cache: empty, diagnostics: [] };
+    return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, `it could not be read (${errorCode(error) ?? 'error'})`)] };
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, 'it is not valid JSON')] };
+  }
+  if (!isCacheDocument(document)) {
+    return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, 'it does not have the expected shape')] };
+  }
+  if (document.parserVersion !== PARSER_VERSION) {
+    return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, `it was written by parser version ${document.parserVersion}`)] };
+  }
+  if (document.optionsHash !== empty.optionsHash) return { cache: { ...empty, isDirty: true }, diagnostics: [] };
+
+  const entries = new Map<string, FactsCacheEntry>();
+  let invalid = 0;
+  for (const [path, entry] of Object.entries(document.entries)) {
+    if (isCacheEntry(entry)) entries.set(path, entry);
+    else invalid += 1;
+  }
+  const diagnostics = invalid === 0 ? [] : [discarded(relativeFile, `${invalid} entries were malformed`, 'Those entries')];
+  return {
+    cache: { entries, optionsHash: empty.optionsHash, loadedMtimeMs: mtimeMs, isWritable: true, isDirty: invalid > 0 },
+    diagnostics,
+  };
+}
+
+/** Rewrites the cache atomically (temp file + rename) when it changed; failures become diagnostics. */
+export async function saveFactsCache(root: string, cache: FactsCache): Promise<Diagnostic[]> {
+  if (!cache.isWritable || !cache.isDirty) return [];
+  const sorted = [...cache.entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const document: CacheDocument = {
+    parserVersion: PARSER_VERSION,
+    optionsHash: cache.optionsHash,
+    entries: Object.fromEntries(sorted),
+  };
+  try {
+    await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, JSON.stringify(document), { mode: 'replace' });
+    await removeStaleVersions(join(root, ...CACHE_DIR));
+    cache.isDirty = false;
+    return [];
+  } catch (error) {
+    return [
+      {
+        code: 'cache/write-failed',
+        severity: 'warn',
+        message: `The facts cache could not be written: ${error instanceof Error ? error.message : String(error)}`,
+        hint: 'The next run parses the changed files again; check the permissions of .checker/local.',
+        location: { file: [...CACHE_DIR].join('/') },
+      },
+    ];
+  }
+}
+
+/** The first existing component of `.checker/local/cache` that is a symlink or not a directory. */
+async function findUnsafeComponent(root: string, components: string[]): Promise<string | undefined> {
+  for (let index = 1; index <= components.length; index += 1) {
+    const relativePath = components.slice(0, index).join('/');
+    try {
+      const stats = await lstat(join(root, relativePath));
+      if (stats.isSymbolicLink() || !stats.isDirectory()) return relativePath;
+    } catch (error) {
+      if (errorCode(error) === 'ENOENT') return undefined;
+      return relativePath;
+    }
+  }
+  return undefined;
+}
+
+async function removeStaleVersions(directory: string): Promise<void> {
+  const names = await readdir(directory);
+  await Promise.all(
+    names
+      .filter((name) => /^facts-v\d+\.json$/.test(name) && name !== FACTS_CACHE_FILE)
+      .map((name) => unlink(join(directory, name)).catch(() => undefined)),
+  );
+}
+
+function discarded(file: string, reason: string, subject = 'The facts cache'): Diagnostic {
+  return {
+    code: 'cache/discarded',
+    severity: 'info',
+    message: `${subject} in ${file} ${subject === 'The facts cache' ? 'was' : 'were'} discarded because ${reason}; files are parsed again.`,
+    location: { file },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCacheDocument(value: unknown): value is CacheDocument {
+  return (
+    isRecord(value) &&
+    typeof value.parserVersion === 'number' &&
+    typeof value.optionsHash === 'string' &&
+    isRecord(value.entries)
+  );
+}
+
+function isCacheEntry(value: unknown): value is FactsCacheEntry {
+  if (!isRecord(value)) return false;
+  if (typeof value.hash !== 'string' || typeof value.size !== 'number' || typeof value.mtimeMs !== 'number' || typeof value.ino !== 'number') {
+    return false;
+  }
+  const hasFacts = value.facts !== undefined;
+  const hasSkip = value.skip !== undefined;
+  if (hasFacts === hasSkip) return false;
+  if (hasSkip) return isRecord(value.skip) && typeof value.skip.reason === 'string' && SKIP_REASONS.has(value.skip.reason) && typeof value.skip.detail === 'string';
+  return isFileFactsShape(value.facts);
+}
+
+function isFileFactsShape(value: unknown): value is FileFacts {
+  if (!isRecord(value) || typeof value.lines !== 'number') return false;
+  for (const list of FACT_LISTS) if (!Array.isArray(value[list])) return false;
+  return value.failure === undefined || (isRecord(value.failure) && typeof value.failure.code === 'string');
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') return error.code;
+  return undefined;
+}

@@ -1,0 +1,214 @@
+import { availableParallelism } from 'node:os';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { FileFacts, ParseOptions } from '../model/facts.js';
+import type { ScannedFile, SkippedFile } from '../model/scan.js';
+import { createEmptyCache, loadFactsCache, saveFactsCache, type FactsCache, type FactsCacheEntry } from './parse-cache.js';
+import { createParsePool, type ParseJob, type ParsePool } from './parse-pool.js';
+import { classifySource, readFileBytes } from './read-source.js';
+
+export { readTextFile, decodeTextFile } from './read-source.js';
+
+const WARM_START_FILES = 128;
+const CODE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+
+export interface ParseRepositoryOptions extends ParseOptions {
+  /** A pool to reuse (MCP server); without it a pool is created for this call and closed after. */
+  pool?: ParsePool;
+  /** Read and write `.checker/local/cache/`; default true. */
+  useCache?: boolean;
+  /** Drop cache entries for code files not in `files` (deleted files); default true. Pass false when `files` is a subset. */
+  pruneCache?: boolean;
+}
+
+export interface ParsedFile {
+  hash: string;
+  facts: FileFacts;
+}
+
+export interface ParseStats {
+  /** Taken from the cache without reading the file (size, mtime and inode unchanged). */
+  cached: number;
+  /** Sent to the parser in this run. */
+  parsed: number;
+  /** Read from disk and hashed. */
+  read: number;
+  /** Parsed in this run and reported as `parse/crash` or `parse/timeout`. */
+  crashed: number;
+}
+
+export interface ParseRepositoryResult {
+  facts: Map<string, ParsedFile>;
+  skipped: SkippedFile[];
+  diagnostics: Diagnostic[];
+  stats: ParseStats;
+}
+
+export function isCodeFile(path: string): boolean {
+  return CODE_FILE.test(path);
+}
+
+/**
+ * Facts for every JS/TS file among `files`: from the cache when the file is unchanged, otherwise
+ * read, classified and parsed in the child-process pool. Other files are ignored here.
+ */
+export async function parseRepositoryFiles(
+  root: string,
+  files: ScannedFile[],
+  options: ParseRepositoryOptions,
+): Promise<ParseRepositoryResult> {
+  const parseOptions: ParseOptions = { assertionHelpers: [...options.assertionHelpers] };
+  const diagnostics: Diagnostic[] = [];
+  const stats: ParseStats = { cached: 0, parsed: 0, read: 0, crashed: 0 };
+  const facts = new Map<string, ParsedFile>();
+  const skipped: SkippedFile[] = [];
+
+  let cache: FactsCache;
+  if (options.useCache === false) {
+    cache = createEmptyCache(parseOptions, false);
+  } else {
+    const loaded = await loadFactsCache(root, parseOptions);
+    cache = loaded.cache;
+    diagnostics.push(...loaded.diagnostics);
+  }
+
+  const codeFiles = files.filter((file) => isCodeFile(file.path));
+  const toRead = codeFiles.filter((file) => {
+    const entry = cache.entries.get(file.path);
+    return entry === undefined || !isStatUnchanged(entry, file, cache);
+  }).length;
+  const ownPool =
+    options.pool === undefined && toRead > 0 ? createParsePool({ size: Math.min(availableWorkers(), Math.ceil(toRead / 64)) }) : undefined;
+  // Starting the children costs ~0.3 s; overlap it with reading when there is much to read.
+  if (toRead >= WARM_START_FILES) ownPool?.warm();
+  try {
+    return await parseWithPool(root, codeFiles, parseOptions, cache, options, ownPool ?? options.pool, { diagnostics, stats, facts, skipped });
+  } finally {
+    await ownPool?.close();
+  }
+}
+
+interface RunState {
+  diagnostics: Diagnostic[];
+  stats: ParseStats;
+  facts: Map<string, ParsedFile>;
+  skipped: SkippedFile[];
+}
+
+async function parseWithPool(
+  root: string,
+  codeFiles: ScannedFile[],
+  parseOptions: ParseOptions,
+  cache: FactsCache,
+  options: ParseRepositoryOptions,
+  pool: ParsePool | undefined,
+  state: RunState,
+): Promise<ParseRepositoryResult> {
+  const { diagnostics, stats, facts, skipped } = state;
+  const jobs: ParseJob[] = [];
+  const pendingEntries = new Map<string, FactsCacheEntry>();
+
+  for (const file of codeFiles) {
+    const entry = cache.entries.get(file.path);
+    if (entry !== undefined && isStatUnchanged(entry, file, cache)) {
+      stats.cached += 1;
+      takeEntry(file.path, entry, facts, skipped);
+      continue;
+    }
+    stats.read += 1;
+    const read = readFileBytes(root, file.path);
+    if (!read.ok) {
+      skipped.push(read.skip);
+      if (cache.entries.delete(file.path)) cache.isDirty = true;
+      continue;
+    }
+    const source = classifySource(file.path, read.bytes);
+    const stat = { size: read.bytes.byteLength, mtimeMs: file.mtimeMs, ino: file.ino };
+    if (!source.ok) {
+      skipped.push(source.skip);
+      setEntry(cache, file.path, { hash: '', ...stat, skip: { reason: source.skip.reason, detail: source.skip.detail } });
+      continue;
+    }
+    if (entry !== undefined && entry.hash === source.hash && entry.facts !== undefined) {
+      facts.set(file.path, { hash: source.hash, facts: entry.facts });
+      setEntry(cache, file.path, { ...entry, ...stat });
+      continue;
+    }
+    jobs.push({ path: file.path, text: source.text });
+    pendingEntries.set(file.path, { hash: source.hash, ...stat });
+  }
+
+  if (jobs.length > 0) {
+    stats.parsed = jobs.length;
+    const activePool = pool ?? createParsePool({ size: 1 });
+    let results: Map<string, FileFacts>;
+    try {
+      results = await activePool.parse(jobs, parseOptions);
+    } finally {
+      if (pool === undefined) await activePool.close();
+    }
+    for (const [path, pending] of pendingEntries) {
+      const fileFacts = results.get(path);
+      if (fileFacts === undefined) continue;
+      facts.set(path, { hash: pending.hash, facts: fileFacts });
+      const code = fileFacts.failure?.code;
+      if (code === 'parse/crash' || code === 'parse/timeout') stats.crashed += 1;
+      if (code === 'parse/timeout') {
+        if (cache.entries.delete(path)) cache.isDirty = true;
+      } else {
+        setEntry(cache, path, { ...pending, facts: fileFacts });
+      }
+    }
+  }
+
+  if (options.pruneCache !== false) {
+    const present = new Set(codeFiles.map((file) => file.path));
+    for (const path of cache.entries.keys()) {
+      if (!present.has(path)) {
+        cache.entries.delete(path);
+        cache.isDirty = true;
+      }
+    }
+  }
+  if (options.useCache !== false) diagnostics.push(...(await saveFactsCache(root, cache)));
+
+  for (const [path, parsed] of [...facts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const failure = parsed.facts.failure;
+    if (failure === undefined) continue;
+    diagnostics.push({
+      code: failure.code,
+      severity: 'warn',
+      message: `${path} could not be parsed: ${failure.message}`,
+      hint:
+        failure.code === 'parse/syntax'
+          ? 'Fix the syntax error; until then the file contributes no imports, exports or tests.'
+          : 'The file is left out of the graph; report the parser failure if the file is valid.',
+      location: { file: path, ...(failure.line === undefined ? {} : { line: failure.line }), ...(failure.col === undefined ? {} : { col: failure.col }) },
+    });
+  }
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { facts, skipped, diagnostics, stats };
+}
+
+/** Racy-git rule: a file modified at or after the cache was written may have changed within the same timestamp. */
+function isStatUnchanged(entry: FactsCacheEntry, file: ScannedFile, cache: FactsCache): boolean {
+  return (
+    entry.size === file.size &&
+    entry.mtimeMs === file.mtimeMs &&
+    entry.ino === file.ino &&
+    entry.mtimeMs < cache.loadedMtimeMs
+  );
+}
+
+function takeEntry(path: string, entry: FactsCacheEntry, facts: Map<string, ParsedFile>, skipped: SkippedFile[]): void {
+  if (entry.facts !== undefined) facts.set(path, { hash: entry.hash, facts: entry.facts });
+  else if (entry.skip !== undefined) skipped.push({ path, reason: entry.skip.reason, detail: entry.skip.detail });
+}
+
+function setEntry(cache: FactsCache, path: string, entry: FactsCacheEntry): void {
+  cache.entries.set(path, entry);
+  cache.isDirty = true;
+}
+
+function availableWorkers(): number {
+  return Math.max(1, availableParallelism());
+}

@@ -1,0 +1,45 @@
+import { extractFacts } from '../graph/parse/extract-facts.js';
+import { emptyFacts, type FileFacts, type ParseOptions } from '../model/facts.js';
+
+interface ParseRequest {
+  type: 'parse';
+  id: number;
+  options: ParseOptions;
+  files: { path: string; text: string }[];
+}
+
+function isParseRequest(message: unknown): message is ParseRequest {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    'type' in message &&
+    message.type === 'parse' &&
+    'id' in message &&
+    typeof message.id === 'number' &&
+    'files' in message &&
+    Array.isArray(message.files)
+  );
+}
+
+function parseOne(path: string, text: string, options: ParseOptions): FileFacts {
+  try {
+    return extractFacts(path, text, options);
+  } catch (error) {
+    const lines = text.length === 0 ? 0 : text.split('\n').length;
+    return emptyFacts(lines, {
+      code: 'parse/crash',
+      message: `the fact extractor threw: ${error instanceof Error ? error.message : String(error)}`,
+    });
+  }
+}
+
+// The parent owns this process: when its IPC channel closes (parent exited or was killed), stop.
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (message: unknown) => {
+  if (!isParseRequest(message)) return;
+  const results: [string, FileFacts][] = message.files.map((file) => [file.path, parseOne(file.path, file.text, message.options)]);
+  process.send?.({ type: 'result', id: message.id, results });
+});
+
+process.send?.({ type: 'ready' });

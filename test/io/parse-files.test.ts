@@ -1,0 +1,198 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+import { FACTS_CACHE_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
+import { parseRepositoryFiles, readTextFile, type ParseRepositoryOptions } from '../../src/io/parse-files.js';
+import { createParsePool, type ParsePool } from '../../src/io/parse-pool.js';
+import { scanRepository } from '../../src/io/scan.js';
+import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
+
+const sources = {
+  'src/users.ts': "import { db } from './db.js';\nexport function listUsers() { return db.all('users'); }\n",
+  'src/db.ts': 'export const db = { all: (table: string) => [table] };\n',
+  'src/view.tsx': 'export const View = () => <div>users</div>;\n',
+  'lib/legacy.cjs': "const db = require('../src/db.js');\nmodule.exports = db;\n",
+  'test/users.test.ts': "import { test } from 'node:test';\ntest('lists users', () => {});\n",
+};
+const cacheFile = join('.checker', 'local', 'cache', FACTS_CACHE_FILE);
+
+let pool: ParsePool;
+before(() => {
+  pool = createParsePool({ size: 2 });
+});
+after(() => pool.close());
+
+function createSourceRepo(t: { after(fn: () => void): void }): TestRepo {
+  const repo = createRepo({ ...sources, 'README.md': '# Users\n', 'openapi.yaml': 'openapi: 3.0.0\n' });
+  t.after(() => repo.cleanup());
+  return repo;
+}
+
+async function run(repo: TestRepo, extra: Partial<ParseRepositoryOptions> = {}) {
+  const scan = await scanRepository(repo.dir);
+  return parseRepositoryFiles(repo.dir, scan.files, { assertionHelpers: [], pool, ...extra });
+}
+
+test('first run parses every code file and nothing else; the cache stays out of git status', async (t) => {
+  const repo = createSourceRepo(t);
+
+  const result = await run(repo);
+
+  assert.deepEqual(result.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
+  assert.deepEqual([...result.facts.keys()].sort(), Object.keys(sources).sort());
+  for (const [path, text] of Object.entries(sources)) {
+    assert.deepEqual(result.facts.get(path)?.facts, extractFacts(path, text, { assertionHelpers: [] }));
+  }
+  assert.equal(result.facts.get('src/db.ts')?.hash, sha1(sources['src/db.ts']));
+  assert.deepEqual(result.skipped, []);
+  assert.deepEqual(result.diagnostics, []);
+  assert.equal(readFileSync(join(repo.dir, '.checker/local/.gitignore'), 'utf8'), '*\n');
+  assert.equal(repo.git('status', '--porcelain'), '');
+});
+
+test('an untouched repository is served from the cache without reading a file', async (t) => {
+  const repo = createSourceRepo(t);
+  const first = await run(repo);
+
+  const second = await run(repo);
+
+  assert.deepEqual(second.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+  assert.deepEqual(second.facts, first.facts);
+});
+
+test('changing one file re-parses exactly that file; a same-content touch re-reads but does not re-parse', async (t) => {
+  const repo = createSourceRepo(t);
+  await run(repo);
+  repo.write({ 'src/db.ts': 'export const db = { all: (table: string) => [table, table] };\nexport const version = 2;\n' });
+
+  const changed = await run(repo);
+
+  assert.deepEqual(changed.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
+  assert.deepEqual(changed.facts.get('src/db.ts')?.facts.exports.map((fact) => fact.name), ['db', 'version']);
+
+  const earlier = new Date(Date.now() - 60_000);
+  utimesSync(join(repo.dir, 'src/users.ts'), earlier, earlier);
+  const touched = await run(repo);
+  assert.deepEqual(touched.stats, { cached: 4, parsed: 0, read: 1, crashed: 0 });
+
+  const settled = await run(repo);
+  assert.deepEqual(settled.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+});
+
+test('a corrupt cache is discarded with an info diagnostic and rebuilt', async (t) => {
+  const repo = createSourceRepo(t);
+  await run(repo);
+  writeFileSync(join(repo.dir, cacheFile), '{"parserVersion": 1, "entries": {"src/db.ts": ');
+
+  const result = await run(repo);
+
+  assert.deepEqual(result.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
+  assert.deepEqual(result.diagnostics, [
+    {
+      code: 'cache/discarded',
+      severity: 'info',
+      message: `The facts cache in .checker/local/cache/${FACTS_CACHE_FILE} was discarded because it is not valid JSON; files are parsed again.`,
+      location: { file: `.checker/local/cache/${FACTS_CACHE_FILE}` },
+    },
+  ]);
+  assert.deepEqual((await run(repo)).stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+});
+
+test('a cache from another parser version or with malformed entries is not trusted', async (t) => {
+  const repo = createSourceRepo(t);
+  await run(repo);
+  const document = JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8'));
+  document.entries['src/db.ts'].facts = { lines: 'many' };
+  writeFileSync(join(repo.dir, cacheFile), JSON.stringify(document));
+
+  const malformed = await run(repo);
+  assert.deepEqual(malformed.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
+  assert.deepEqual(malformed.diagnostics.map((diagnostic) => diagnostic.code), ['cache/discarded']);
+
+  writeFileSync(join(repo.dir, cacheFile), JSON.stringify({ ...document, parserVersion: PARSER_VERSION + 1 }));
+  const foreign = await run(repo);
+  assert.deepEqual(foreign.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
+  assert.deepEqual(foreign.diagnostics.map((diagnostic) => diagnostic.code), ['cache/discarded']);
+});
+
+test('different parse options do not reuse facts extracted with other options', async (t) => {
+  const repo = createSourceRepo(t);
+  await run(repo);
+
+  const result = await run(repo, { assertionHelpers: ['expectValid'] });
+
+  assert.deepEqual(result.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
+  assert.deepEqual(result.diagnostics, []);
+});
+
+test('a symlinked .checker/local is never written through, and the run still parses', async (t) => {
+  const repo = createSourceRepo(t);
+  const outside = makeTempDir('checker-outside-');
+  t.after(() => rmSync(outside, { recursive: true, force: true }));
+  mkdirSync(join(repo.dir, '.checker'));
+  symlinkSync(outside, join(repo.dir, '.checker', 'local'));
+
+  const first = await run(repo);
+  const second = await run(repo);
+
+  assert.deepEqual(first.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
+  assert.deepEqual(second.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
+  assert.deepEqual(second.diagnostics, [
+    {
+      code: 'cache/unsafe-path',
+      severity: 'warn',
+      message: '.checker/local is a symlink or not a directory, so the facts cache is neither read nor written.',
+      hint: 'Remove .checker/local (checker recreates .checker/local as a plain folder).',
+      location: { file: '.checker/local' },
+    },
+  ]);
+  assert.deepEqual(readdirSync(outside), []);
+});
+
+test('useCache: false neither reads nor creates .checker', async (t) => {
+  const repo = createSourceRepo(t);
+
+  const result = await run(repo, { useCache: false });
+
+  assert.deepEqual(result.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
+  assert.equal(existsSync(join(repo.dir, '.checker')), false);
+});
+
+test('deleted files leave the cache; a syntax error is reported as a parse/syntax diagnostic', async (t) => {
+  const repo = createSourceRepo(t);
+  await run(repo);
+  repo.remove('lib/legacy.cjs');
+  repo.write({ 'src/broken.ts': 'export const = ;\n' });
+
+  const result = await run(repo);
+
+  assert.deepEqual(result.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
+  const cached = JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8'));
+  assert.deepEqual(Object.keys(cached.entries), ['src/broken.ts', 'src/db.ts', 'src/users.ts', 'src/view.tsx', 'test/users.test.ts']);
+  assert.deepEqual(
+    result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.location?.file]),
+    [['parse/syntax', 'src/broken.ts']],
+  );
+});
+
+test('readTextFile reads a non-code file and refuses paths that leave the repository', async (t) => {
+  const repo = createSourceRepo(t);
+  repo.symlink('/etc', 'etc-link');
+
+  assert.deepEqual(await readTextFile(repo.dir, 'README.md'), { ok: true, text: '# Users\n', hash: sha1('# Users\n') });
+  assert.deepEqual(await readTextFile(repo.dir, '../outside.txt'), {
+    ok: false,
+    skip: { path: '../outside.txt', reason: 'symlink-outside', detail: 'the path leaves the repository' },
+  });
+  assert.deepEqual(await readTextFile(repo.dir, 'etc-link/hostname'), {
+    ok: false,
+    skip: { path: 'etc-link/hostname', reason: 'symlink-outside', detail: 'a directory on the path links outside the repository' },
+  });
+});
+
+function sha1(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}

@@ -1,0 +1,180 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+import type { ParseOptions } from '../../src/model/facts.js';
+import { isCheckerError } from '../../src/model/diagnostic.js';
+import { createParsePool, selectExecArgv, type ParseJob } from '../../src/io/parse-pool.js';
+import { makeTempDir } from '../helpers/git-repo.js';
+
+const options: ParseOptions = { assertionHelpers: ['expectValid'] };
+// The fact extractor refuses deep brackets itself, so crash swc (SIGSEGV, verified with @swc/core 1.16) with 12,000 nested `if` statements instead.
+const segfaultingSource = `${'if (ready) '.repeat(12_000)}start();\n`;
+
+function buildModule(index: number): ParseJob {
+  return {
+    path: `src/module-${index}.ts`,
+    text: [
+      `import { helper${index + 1} } from './module-${index + 1}.js';`,
+      `export function helper${index}(value: number): number {`,
+      `  return value > ${index} ? helper${index + 1}(value - 1) : parseInt(String(value), 10);`,
+      '}',
+      '',
+    ].join('\n'),
+  };
+}
+
+/** A zombie (exited, not yet reaped by an init that does not reap) counts as dead. */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+  return true;
+}
+
+test('the pool parses many files across its child processes with the same facts as in-process parsing', async (t) => {
+  const pool = createParsePool({ size: 2 });
+  t.after(() => pool.close());
+  const jobs = Array.from({ length: 300 }, (_, index) => buildModule(index));
+
+  const results = await pool.parse(jobs, options);
+
+  assert.equal(pool.processIds().length, 2);
+  assert.deepEqual([...results.keys()].sort(), jobs.map((job) => job.path).sort());
+  for (const job of jobs) assert.deepEqual(results.get(job.path), extractFacts(job.path, job.text, options));
+});
+
+test('a file that segfaults swc is reported as parse/crash while the rest of its batch is parsed, and the parent survives', async (t) => {
+  const pool = createParsePool({ size: 1 });
+  t.after(() => pool.close());
+  const jobs = Array.from({ length: 10 }, (_, index) => buildModule(index));
+  jobs.splice(4, 0, { path: 'src/hostile.ts', text: segfaultingSource });
+  await pool.parse([buildModule(99)], options);
+  const [firstPid] = pool.processIds();
+  assert.equal(typeof firstPid, 'number');
+
+  const results = await pool.parse(jobs, options);
+
+  assert.deepEqual(results.get('src/hostile.ts'), {
+    imports: [],
+    exports: [],
+    tests: [],
+    mocks: [],
+    routes: [],
+    mounts: [],
+    signals: [],
+    functions: [],
+    lines: 1,
+    failure: { code: 'parse/crash', message: 'the parser process died (signal SIGSEGV) while parsing this file' },
+  });
+  for (const job of jobs) {
+    if (job.path !== 'src/hostile.ts') assert.deepEqual(results.get(job.path), extractFacts(job.path, job.text, options));
+  }
+  assert.equal(results.size, 11);
+  assert.equal(isProcessAlive(firstPid ?? 0), false);
+  assert.equal(pool.processIds().length, 1);
+  assert.notEqual(pool.processIds()[0], firstPid);
+  const after = await pool.parse([buildModule(7)], options);
+  assert.deepEqual(after.get('src/module-7.ts'), extractFacts('src/module-7.ts', buildModule(7).text, options));
+});
+
+test('a batch over the time limit is killed and its file reported as parse/timeout', async (t) => {
+  const pool = createParsePool({ size: 1, timeoutMs: 5 });
+  t.after(() => pool.close());
+  const slow = { path: 'src/slow.ts', text: 'let total = 1;\n'.repeat(200_000) };
+
+  const results = await pool.parse([slow], options);
+
+  assert.deepEqual(results.get('src/slow.ts')?.failure, { code: 'parse/timeout', message: 'parsing took longer than 5 ms' });
+  assert.equal(results.get('src/slow.ts')?.lines, 200_000);
+});
+
+test('close() ends every child process and later calls are refused', async () => {
+  const pool = createParsePool({ size: 2 });
+  await pool.parse(Array.from({ length: 200 }, (_, index) => buildModule(index)), options);
+  const pids = pool.processIds();
+  assert.equal(pids.length, 2);
+
+  await pool.close();
+
+  assert.deepEqual(pool.processIds(), []);
+  assert.deepEqual(pids.map(isProcessAlive), [false, false]);
+  await assert.rejects(pool.parse([buildModule(1)], options), (error) => isCheckerError(error) && error.code === 'parse/pool-closed');
+});
+
+test('an empty job list resolves without starting a process', async () => {
+  const pool = createParsePool();
+  assert.deepEqual(await pool.parse([], options), new Map());
+  assert.deepEqual(pool.processIds(), []);
+  await pool.close();
+});
+
+test('warm() starts the children before the first batch and parse() then uses them', async (t) => {
+  const pool = createParsePool({ size: 2 });
+  t.after(() => pool.close());
+
+  pool.warm();
+  const warmed = pool.processIds();
+  const results = await pool.parse([buildModule(3)], options);
+
+  assert.equal(warmed.length, 2);
+  assert.deepEqual(pool.processIds(), warmed);
+  assert.deepEqual(results.get('src/module-3.ts'), extractFacts('src/module-3.ts', buildModule(3).text, options));
+});
+
+test('child processes inherit loader flags but not test, inspector or eval flags', () => {
+  assert.deepEqual(
+    selectExecArgv(['--import', 'tsx', '--test', '--test-reporter=spec', '--inspect=9229', '--eval', 'code()', '--max-old-space-size=4096', '-r', 'x.cjs']),
+    ['--import', 'tsx', '--max-old-space-size=4096', '-r', 'x.cjs'],
+  );
+});
+
+test('child processes exit on their own when the parent process is killed', async (t) => {
+  const dir = makeTempDir();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'parent.mts');
+  const poolModule = new URL('../../src/io/parse-pool.ts', import.meta.url).href;
+  writeFileSync(
+    script,
+    [
+      `import { createParsePool } from ${JSON.stringify(poolModule)};`,
+      'const pool = createParsePool({ size: 2 });',
+      "const jobs = Array.from({ length: 200 }, (_, index) => ({ path: `f${index}.ts`, text: 'export const a = 1;\\n' }));",
+      "await pool.parse(jobs, { assertionHelpers: [] });",
+      "process.stdout.write(JSON.stringify(pool.processIds()) + '\\n');",
+      'setInterval(() => undefined, 1000);',
+    ].join('\n'),
+  );
+  const parent = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: parent.stdout });
+  const [line] = await once(lines, 'line');
+  const pids: unknown = JSON.parse(String(line));
+  assert.ok(Array.isArray(pids));
+  assert.equal(pids.length, 2);
+
+  parent.kill('SIGKILL');
+  await once(parent, 'exit');
+
+  assert.equal(await waitUntil(() => !pids.some((pid) => typeof pid === 'number' && isProcessAlive(pid)), 10_000), true);
+});
