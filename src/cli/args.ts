@@ -1,0 +1,79 @@
+import type { ArgsDef } from 'citty';
+import { CheckerError } from '../model/diagnostic.js';
+
+export const cwdArg = {
+  cwd: { type: 'string', description: 'Repository to analyse (its root folder)', default: '.', valueHint: 'path' },
+} as const satisfies ArgsDef;
+
+export const formatArg = {
+  format: { type: 'string', description: 'Output format: markdown or json', default: 'markdown', valueHint: 'markdown|json' },
+  output: { type: 'string', description: 'Write the output to a file inside .checker/local/ instead of stdout', valueHint: 'path' },
+} as const satisfies ArgsDef;
+
+export const rangeArgs = {
+  base: { type: 'string', description: 'Base revision (default: merge-base with the default branch, or HEAD on it)', valueHint: 'ref' },
+  head: { type: 'string', description: 'Head revision (default: the working tree, uncommitted changes included)', valueHint: 'ref' },
+} as const satisfies ArgsDef;
+
+export type OutputFormat = 'markdown' | 'json';
+
+export function toFormat(value: unknown): OutputFormat {
+  if (value === 'markdown' || value === 'json') return value;
+  throw new CheckerError('usage/invalid-format', `--format must be markdown or json (got ${JSON.stringify(value)})`, {
+    hint: 'Use --format markdown (the default) or --format json.',
+  });
+}
+
+/**
+ * citty accepts any flag silently; a misspelt flag must not be ignored (a typo in --base would
+ * analyse the wrong range), so every flag is checked against the command's declared arguments.
+ */
+export function assertKnownFlags(rawArgs: string[], argsDef: ArgsDef, commandName: string): void {
+  const known = new Set<string>(['help', 'h']);
+  const booleans = new Set<string>();
+  for (const [name, def] of Object.entries(argsDef)) {
+    known.add(name);
+    known.add(toKebab(name));
+    if (def.type === 'boolean') {
+      booleans.add(name);
+      known.add(`no-${toKebab(name)}`);
+    }
+    const aliases = 'alias' in def && def.alias !== undefined ? (Array.isArray(def.alias) ? def.alias : [def.alias]) : [];
+    for (const alias of aliases) known.add(alias);
+  }
+  const positionals = Object.values(argsDef).filter((def) => def.type === 'positional').length;
+  let seenPositionals = 0;
+  for (let index = 0; index < rawArgs.length; index += 1) {
+    const arg = rawArgs[index] ?? '';
+    if (arg === '--') break;
+    if (arg.startsWith('-') && arg !== '-') {
+      const name = arg.replace(/^--?/, '').split('=')[0] ?? '';
+      if (!known.has(name)) {
+        const flags = Object.keys(argsDef).filter((key) => argsDef[key]?.type !== 'positional').map((key) => `--${toKebab(key)}`);
+        throw new CheckerError('usage/unknown-flag', `Unknown option ${arg.split('=')[0]} for "checker ${commandName}"`, {
+          hint: `Valid options: ${flags.join(', ')}. Run "checker ${commandName} --help" for details.`,
+        });
+      }
+      const def = argsDef[name];
+      const takesValue = def !== undefined && def.type !== 'boolean' && !arg.includes('=');
+      if (takesValue) {
+        const value = rawArgs[index + 1];
+        if (value === undefined) {
+          throw new CheckerError('usage/missing-value', `Option ${arg} needs a value`, { hint: `Example: checker ${commandName} ${arg} <${def.valueHint ?? 'value'}>` });
+        }
+        index += 1;
+      }
+    } else {
+      seenPositionals += 1;
+      if (seenPositionals > positionals) {
+        throw new CheckerError('usage/unexpected-argument', `Unexpected argument "${arg}" for "checker ${commandName}"`, {
+          hint: `Run "checker ${commandName} --help" to see its options; text values go after their flag, e.g. --task "…".`,
+        });
+      }
+    }
+  }
+}
+
+function toKebab(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}

@@ -1,0 +1,68 @@
+import { statSync, realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { CheckerError } from '../model/diagnostic.js';
+import type { Env } from '../model/env.js';
+import { resolveOutputPath, writeArtifact } from '../io/artifacts.js';
+import { createNodeEnv } from '../io/node-env.js';
+import { getValidator } from '../io/schema.js';
+import { renderJson } from '../report/json.js';
+import type { OutputFormat } from './args.js';
+
+/** The repository named by --cwd, as an absolute real path; refuses anything that is not a folder. */
+export function resolveRepositoryRoot(cwd: unknown): string {
+  const value = typeof cwd === 'string' && cwd !== '' ? cwd : '.';
+  const absolute = resolve(process.cwd(), value);
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    throw new CheckerError('usage/cwd-not-found', `--cwd ${value} does not exist`, { hint: 'Pass the path of a repository folder, e.g. --cwd ../my-repo.' });
+  }
+  if (!statSync(real).isDirectory()) {
+    throw new CheckerError('usage/cwd-not-a-folder', `--cwd ${value} is not a folder`, { hint: 'Pass the repository root folder, not a file inside it.' });
+  }
+  return real;
+}
+
+export async function withEnv<T>(cwd: unknown, fn: (env: Env) => Promise<T>, options: { useCache?: boolean } = {}): Promise<T> {
+  const env = createNodeEnv(resolveRepositoryRoot(cwd), options.useCache === false ? { useCache: false } : {});
+  try {
+    return await fn(env);
+  } finally {
+    await env.close();
+  }
+}
+
+/**
+ * Renders a report in the requested format, validating JSON against its schema first (a report
+ * that breaks its own contract is a bug, so that throws), then writes it to stdout or --output.
+ */
+export async function emitReport<T>(
+  root: string,
+  report: T,
+  options: { format: OutputFormat; output?: unknown; schema: string; markdown: (report: T) => string },
+): Promise<void> {
+  let text: string;
+  if (options.format === 'json') {
+    const validate = getValidator(options.schema);
+    if (!validate(report)) {
+      throw new Error(`internal: report does not match schemas/${options.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    }
+    text = renderJson(report);
+  } else {
+    text = options.markdown(report);
+  }
+  await writeOutput(root, text, options.output);
+}
+
+export async function writeOutput(root: string, text: string, output: unknown): Promise<void> {
+  if (typeof output === 'string' && output !== '') {
+    const target = await resolveOutputPath(root, output);
+    const written = await writeArtifact(root, target.relativePath, text, { mode: 'replace' });
+    process.stderr.write(`checker: wrote ${written}\n`);
+    return;
+  }
+  await new Promise<void>((done, fail) => {
+    process.stdout.write(text, (error) => (error ? fail(error) : done()));
+  });
+}

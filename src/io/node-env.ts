@@ -1,0 +1,105 @@
+import { extname } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import type { ChangeSet } from '../model/change.js';
+import { CheckerError } from '../model/diagnostic.js';
+import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from '../model/env.js';
+import type { ParseOptions } from '../model/facts.js';
+import type { ScannedFile } from '../model/scan.js';
+import { readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
+import { loadConfig } from './config.js';
+import { openRepository, readChange, readFileAtRevision, readHistory, resolveRevision } from './git.js';
+import { parseRepositoryFiles } from './parse-files.js';
+import { createParsePool, type ParsePool } from './parse-pool.js';
+import { readRepoFile } from './read-repo-file.js';
+import { readRepoDocs } from './repo-docs.js';
+import { scanRepository } from './scan.js';
+import { validateOrThrow } from './schema.js';
+import { redactSecrets } from '../text/redact.js';
+
+export interface NodeEnvOptions {
+  /** Read and write the facts cache under `.checker/local/cache/` (default true). */
+  useCache?: boolean;
+  /** Keep one parse pool alive across calls (the MCP server); otherwise a pool lives for one parse. */
+  keepPool?: boolean;
+  now?: () => Date;
+}
+
+/** The real-disk implementation of Env, rooted at one repository. */
+export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
+  let pool: ParsePool | undefined;
+  let git: Promise<GitAccess> | undefined;
+  const getPool = (): ParsePool | undefined => {
+    if (options.keepPool !== true) return undefined;
+    pool ??= createParsePool();
+    return pool;
+  };
+  return {
+    root,
+    now: options.now ?? (() => new Date()),
+    loadConfig: () => loadConfig(root),
+    scan: (scanOptions) => scanRepository(root, scanOptions),
+    parseSources: async (files: ScannedFile[], parseOptions: ParseOptions): Promise<ParsedSources> => {
+      const sharedPool = getPool();
+      return parseRepositoryFiles(root, files, {
+        ...parseOptions,
+        useCache: options.useCache !== false,
+        ...(sharedPool === undefined ? {} : { pool: sharedPool }),
+      });
+    },
+    readRepoText: async (path, maxBytes) => {
+      try {
+        return await readRepoFile(root, path, { maxBytes, fatalUtf8: true });
+      } catch (error) {
+        if (error instanceof CheckerError) return undefined;
+        throw error;
+      }
+    },
+    parseStructured: (path, text) => parseStructuredText(path, text),
+    readRepoDocs: (files) => readRepoDocs(root, files),
+    openGit: () => {
+      git ??= openGitAccess(root);
+      return git;
+    },
+    writeArtifact: (relativePath, content, writeOptions) => writeArtifact(root, relativePath, content, writeOptions),
+    readArtifact: async (relativePath) => (await readArtifact(root, relativePath))?.toString('utf8'),
+    withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
+    validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
+    close: async () => {
+      await pool?.close();
+      pool = undefined;
+    },
+  };
+}
+
+async function openGitAccess(root: string): Promise<GitAccess> {
+  const repo = await openRepository(root);
+  return {
+    readChange: (range: RevisionRange): Promise<ChangeSet> => readChange(repo, range),
+    readFileAtRevision: (oid, path) => readFileAtRevision(repo, oid, path),
+    readHistory: async (historyOptions): Promise<HistoryEntry[]> => readHistory(repo, historyOptions),
+    headOid: async () => {
+      try {
+        return (await resolveRevision(repo, 'HEAD')).oid;
+      } catch (error) {
+        if (error instanceof CheckerError && error.code === 'git/no-commits') return undefined;
+        throw error;
+      }
+    },
+  };
+}
+
+/** YAML (default alias limits, one document) or JSON by extension; errors name the file. */
+export function parseStructuredText(path: string, text: string): unknown {
+  const extension = extname(path).toLowerCase();
+  try {
+    if (extension === '.json') return JSON.parse(text.replace(/^\uFEFF/, ''));
+    return parseYaml(text, { prettyErrors: true, uniqueKeys: true });
+  } catch (error) {
+    const reason = redactSecrets(error instanceof Error ? (error.message.split('\n')[0] ?? 'malformed') : 'malformed').text;
+    throw new CheckerError('input/malformed', `${path} is not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${reason}`, {
+      hint: 'Fix the syntax at the position given, then run the command again.',
+      location: { file: path },
+      cause: error,
+    });
+  }
+}
