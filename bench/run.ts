@@ -1,0 +1,378 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import {
+  clearPipelineCache,
+  detectPipelineRunner,
+  listRepoFiles,
+  isParseable,
+  measureBareParse,
+  measureFloor,
+  median,
+  repoRoot,
+  runPipeline,
+  type PipelineRun,
+  type PipelineRunner,
+} from './measure.js';
+import { buildRealCorpus, WORKSPACE_CORPUS } from './corpus.js';
+import { generateSyntheticRepo, touchFiles } from './synthetic.js';
+
+const workRoot = join(repoRoot, 'bench', 'work');
+const resultsPath = join(repoRoot, 'bench', 'RESULTS.md');
+
+const targets = { coldOverBare: 1.15, warmOverFloor: 5, touchedSeconds: 1, rssBytes: 1024 ** 3 };
+
+interface BenchOptions {
+  files: number;
+  seed: number;
+  reps: number;
+  touched: number;
+  processes: number;
+  corpus: boolean;
+  corpusPackage: string | undefined;
+  corpusVersions: string[];
+  record: boolean;
+  runner: PipelineRunner | undefined;
+  touchCommit: boolean;
+}
+
+function readOptions(): BenchOptions {
+  const { values } = parseArgs({
+    options: {
+      files: { type: 'string', default: '10000' },
+      seed: { type: 'string', default: '1' },
+      reps: { type: 'string', default: '3' },
+      touched: { type: 'string', default: '50' },
+      processes: { type: 'string', default: String(availableParallelism()) },
+      corpus: { type: 'boolean', default: false },
+      package: { type: 'string' },
+      versions: { type: 'string', default: '' },
+      record: { type: 'boolean', default: false },
+      runner: { type: 'string' },
+      'touch-uncommitted': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  const toCount = (name: string, text: string, minimum: number): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < minimum) throw new Error(`--${name} must be an integer of at least ${minimum}, got "${text}"`);
+    return value;
+  };
+  const runner = values.runner;
+  if (runner !== undefined && runner !== 'cli' && runner !== 'tsx') throw new Error(`--runner must be cli or tsx, got "${runner}"`);
+  return {
+    files: toCount('files', values.files, 80),
+    seed: toCount('seed', values.seed, 0),
+    reps: toCount('reps', values.reps, 1),
+    touched: toCount('touched', values.touched, 1),
+    processes: toCount('processes', values.processes, 1),
+    corpus: values.corpus,
+    corpusPackage: values.package,
+    corpusVersions: values.versions.split(',').map((version) => version.trim()).filter((version) => version !== ''),
+    record: values.record,
+    runner,
+    touchCommit: !values['touch-uncommitted'],
+  };
+}
+
+const log = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+
+interface Subject {
+  label: string;
+  dir: string;
+  restoreAfterTouch: boolean;
+}
+
+async function prepareSynthetic(options: BenchOptions): Promise<Subject> {
+  const dir = join(workRoot, `synthetic-${options.files}-s${options.seed}`);
+  rmSync(dir, { recursive: true, force: true });
+  const started = performance.now();
+  const summary = await generateSyntheticRepo(dir, { files: options.files, seed: options.seed });
+  log(`generated ${summary.files} files (${formatBytes(summary.bytes)}) in ${formatSeconds((performance.now() - started) / 1000)} at ${dir}`);
+  return { label: `synthetic N=${options.files} seed=${options.seed}`, dir, restoreAfterTouch: false };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+async function prepareCorpus(options: BenchOptions): Promise<Subject> {
+  const single = options.corpusPackage !== undefined;
+  const versions = options.corpusVersions;
+  if (single && versions.length !== 2) throw new Error(`--versions needs two versions separated by a comma, got "${versions.join(',')}"`);
+  const [from = '', to = ''] = versions;
+  const packages = single ? [{ name: options.corpusPackage ?? '', versions: [from, to] as [string, string] }] : WORKSPACE_CORPUS;
+  const slug = packages.map((entry) => `${entry.name}@${entry.versions[1]}`).join('+').replace(/[^\w.+@-]+/g, '_');
+  const dir = join(workRoot, `corpus-${slug}`);
+  rmSync(dir, { recursive: true, force: true });
+  const started = performance.now();
+  const corpus = await buildRealCorpus({ packages, workDir: dir });
+  log(`built the real corpus (${corpus.files} files) in ${formatSeconds((performance.now() - started) / 1000)} at ${dir}`);
+  const label = packages.map((entry) => `${entry.name}@${entry.versions[0]}..${entry.versions[1]}`).join(', ');
+  return { label: `corpus ${label}`, dir: corpus.dir, restoreAfterTouch: true };
+}
+
+function restoreFromHead(dir: string, paths: readonly string[]): void {
+  for (const path of paths) {
+    const content = execFileSync('git', ['--git-dir', join(dir, '.git'), '--work-tree', dir, 'show', `HEAD:${path}`], {
+      cwd: dir,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    writeFileSync(join(dir, path), content);
+  }
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(2)} GiB`;
+  if (bytes >= 1024 ** 2) return `${(bytes / 1024 ** 2).toFixed(1)} MiB`;
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function formatSeconds(seconds: number): string {
+  return Number.isFinite(seconds) ? `${seconds.toFixed(seconds < 1 ? 3 : 2)} s` : 'n/a';
+}
+
+const formatCount = (value: number): string => value.toLocaleString('en-US');
+const judge = (passed: boolean): string => (passed ? 'PASS' : 'MISS');
+
+interface PipelineFigures {
+  available: boolean;
+  reason: string;
+  cold: number;
+  warm: number;
+  touched: number;
+  maxRss: number | undefined;
+  treeRss: number | undefined;
+  coldTimings: unknown;
+  warmTimings: unknown;
+  touchedTimings: unknown;
+  nodes: number | undefined;
+  edges: number | undefined;
+}
+
+/** Runs the pipeline figures; `beforeCold` runs before each cold run so that the bare baseline sees the same load. */
+async function measurePipeline(subject: Subject, options: BenchOptions, beforeCold: () => Promise<void>): Promise<PipelineFigures> {
+  const detection = detectPipelineRunner(options.runner);
+  const none: PipelineFigures = {
+    available: false,
+    reason: detection.reason,
+    cold: Number.NaN,
+    warm: Number.NaN,
+    touched: Number.NaN,
+    maxRss: undefined,
+    treeRss: undefined,
+    coldTimings: undefined,
+    warmTimings: undefined,
+    touchedTimings: undefined,
+    nodes: undefined,
+    edges: undefined,
+  };
+  if (detection.runner === undefined) {
+    log(detection.reason);
+    for (let rep = 0; rep < options.reps; rep += 1) await beforeCold();
+    return none;
+  }
+  const runner = detection.runner;
+  log(`pipeline runner: ${detection.reason}`);
+  const workDir = join(workRoot, 'usage');
+  const runs: PipelineRun[] = [];
+  const runOnce = async (what: string): Promise<PipelineRun | undefined> => {
+    const run = await runPipeline(subject.dir, runner, workDir);
+    if (!run.ok) {
+      log(`${what} failed: ${run.reason ?? 'unknown reason'}`);
+      return undefined;
+    }
+    log(`${what}: ${formatSeconds(run.seconds)}`);
+    runs.push(run);
+    return run;
+  };
+  const cold: number[] = [];
+  let coldTimings: unknown;
+  let nodes: number | undefined;
+  let edges: number | undefined;
+  for (let rep = 0; rep < options.reps; rep += 1) {
+    await beforeCold();
+    clearPipelineCache(subject.dir);
+    const run = await runOnce(`cold run ${rep + 1}`);
+    if (run === undefined) return { ...none, reason: 'the pipeline failed on the cold run (see above)' };
+    cold.push(run.seconds);
+    coldTimings ??= run.timings;
+    nodes ??= run.nodes;
+    edges ??= run.edges;
+  }
+  const warm: number[] = [];
+  let warmTimings: unknown;
+  for (let rep = 0; rep < options.reps; rep += 1) {
+    const run = await runOnce(`warm run ${rep + 1}`);
+    if (run !== undefined) warm.push(run.seconds);
+    warmTimings ??= run?.timings;
+  }
+  const touched: number[] = [];
+  let touchedTimings: unknown;
+  for (let rep = 0; rep < options.reps; rep += 1) {
+    await runOnce(`re-warm before touch ${rep + 1}`);
+    const touch = await touchFiles(subject.dir, options.touched, options.seed * 1000 + rep + 1, { commit: options.touchCommit && !subject.restoreAfterTouch });
+    const run = await runOnce(`after touching ${options.touched} files, run ${rep + 1}`);
+    if (run !== undefined) touched.push(run.seconds);
+    touchedTimings ??= run?.timings;
+    if (subject.restoreAfterTouch) restoreFromHead(subject.dir, touch.paths);
+  }
+  const maxima = (values: Array<number | undefined>): number | undefined => {
+    const known = values.filter((value): value is number => value !== undefined);
+    return known.length === 0 ? undefined : Math.max(...known);
+  };
+  return {
+    available: true,
+    reason: detection.reason,
+    cold: median(cold),
+    warm: median(warm),
+    touched: median(touched),
+    maxRss: maxima(runs.map((run) => run.maxRssBytes)),
+    treeRss: maxima(runs.map((run) => run.treePeakRssBytes)),
+    coldTimings,
+    warmTimings,
+    touchedTimings,
+    nodes,
+    edges,
+  };
+}
+
+function renderTimings(timings: unknown): string | undefined {
+  if (!isRecord(timings)) return undefined;
+  const parts = Object.entries(timings)
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+    .map(([name, ms]) => `${name} ${formatCount(Math.round(ms))} ms`);
+  return parts.length === 0 ? undefined : parts.join(', ');
+}
+
+interface Figures {
+  files: number;
+  parseable: number;
+  bytes: number;
+  floor: number;
+  bare: number;
+  bareCpu: number;
+  processes: number;
+  bareErrors: number;
+  pipeline: PipelineFigures;
+}
+
+function renderTable(figures: Figures, options: BenchOptions): string {
+  const { pipeline } = figures;
+  const missing = 'n/a';
+  const coldRatio = pipeline.cold / figures.bare;
+  const warmRatio = pipeline.warm / figures.floor;
+  const rss = pipeline.treeRss === undefined || pipeline.maxRss === undefined ? (pipeline.treeRss ?? pipeline.maxRss) : Math.max(pipeline.treeRss, pipeline.maxRss);
+  const rows: string[][] = [
+    ['files', `${formatCount(figures.files)} (${formatCount(figures.parseable)} parsed)`, '', '', ''],
+    ['bytes', `${formatCount(figures.bytes)} (${formatBytes(figures.bytes)})`, '', '', ''],
+    ['floor: readFileSync of every file, 1 process', formatSeconds(figures.floor), '', '', ''],
+    [
+      `bare swc parseSync, ${figures.processes} processes (incl. spawn)`,
+      formatSeconds(figures.bare),
+      `CPU ${formatSeconds(figures.bareCpu)}${figures.bareErrors === 0 ? '' : `, ${figures.bareErrors} parse errors`}`,
+      '',
+      '',
+    ],
+  ];
+  if (pipeline.available) {
+    rows.push(
+      ['cold graph build (empty cache)', formatSeconds(pipeline.cold), `${coldRatio.toFixed(2)} × bare parse`, `≤ ${targets.coldOverBare} ×`, judge(coldRatio <= targets.coldOverBare)],
+      ['warm run (cache, nothing changed)', formatSeconds(pipeline.warm), `${warmRatio.toFixed(2)} × floor`, `< ${targets.warmOverFloor} ×`, judge(warmRatio < targets.warmOverFloor)],
+      [`after touching ${options.touched} files`, formatSeconds(pipeline.touched), '', `< ${targets.touchedSeconds} s`, judge(pipeline.touched < targets.touchedSeconds)],
+      [
+        pipeline.treeRss !== undefined ? 'peak RSS (process tree sampled, or main process if higher)' : 'peak RSS (main process)',
+        rss === undefined ? 'n/a' : formatBytes(rss),
+        pipeline.treeRss !== undefined && pipeline.maxRss !== undefined ? `main process ${formatBytes(pipeline.maxRss)}` : '',
+        '< 1 GiB',
+        rss === undefined ? '—' : judge(rss < targets.rssBytes),
+      ],
+    );
+  } else {
+    rows.push(
+      ['cold graph build (empty cache)', missing, '', `≤ ${targets.coldOverBare} × bare`, '—'],
+      ['warm run (cache, nothing changed)', missing, '', `< ${targets.warmOverFloor} × floor`, '—'],
+      [`after touching ${options.touched} files`, missing, '', `< ${targets.touchedSeconds} s`, '—'],
+      ['peak RSS', missing, '', '< 1 GiB', '—'],
+    );
+  }
+  const lines = ['| figure | value | ratio | target | result |', '| --- | ---: | --- | --- | --- |', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+  const phases = [
+    ['Cold', renderTimings(pipeline.coldTimings)],
+    ['Warm', renderTimings(pipeline.warmTimings)],
+    [`Touched-${options.touched}`, renderTimings(pipeline.touchedTimings)],
+  ];
+  const notes: string[] = [];
+  notes.push(pipeline.available ? `Pipeline: ${pipeline.reason}.` : `Pipeline: n/a, ${pipeline.reason}.`);
+  if (pipeline.nodes !== undefined) notes.push(`Graph: ${formatCount(pipeline.nodes)} nodes, ${formatCount(pipeline.edges ?? 0)} edges.`);
+  for (const [label, timings] of phases) if (timings !== undefined) notes.push(`${label} phases (first run, in-process): ${timings}.`);
+  notes.push(`Each figure is the median of ${options.reps} run(s); the pipeline runs in a fresh process each time.`);
+  return `${lines.join('\n')}\n\n${notes.join('\n')}\n`;
+}
+
+function describeMachine(): string {
+  const model = cpus()[0]?.model.trim() ?? 'unknown cpu';
+  return `${cpus().length} cpus (${model}), availableParallelism ${availableParallelism()}, node ${process.version}, ${process.platform}/${process.arch}`;
+}
+
+function recordResults(heading: string, body: string): void {
+  const header = '# Benchmark results\n\nAppended by `npm run bench -- --record`; a run with the same date, subject and machine replaces its section.\n';
+  const existing = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : header;
+  const sections = existing.split(/\n(?=## )/);
+  const section = `## ${heading}\n\n${body}`;
+  const index = sections.findIndex((entry) => entry.startsWith(`## ${heading}\n`));
+  if (index === -1) sections.push(section);
+  else sections[index] = section;
+  writeFileSync(resultsPath, `${sections.map((entry) => entry.trimEnd()).join('\n\n')}\n`);
+}
+
+async function main(): Promise<void> {
+  const options = readOptions();
+  const subject = options.corpus ? await prepareCorpus(options) : await prepareSynthetic(options);
+  const files = listRepoFiles(subject.dir);
+  measureFloor(files);
+  const floors: number[] = [];
+  let bytes = 0;
+  for (let rep = 0; rep < options.reps; rep += 1) {
+    const floor = measureFloor(files);
+    floors.push(floor.seconds);
+    bytes = floor.bytes;
+    log(`floor run ${rep + 1}: ${formatSeconds(floor.seconds)}`);
+  }
+  const bares: number[] = [];
+  const bareCpus: number[] = [];
+  let bareErrors = 0;
+  const measureBare = async (): Promise<void> => {
+    const bare = await measureBareParse(files, { processes: options.processes, workDir: join(workRoot, 'bare') });
+    bares.push(bare.seconds);
+    bareCpus.push(bare.cpuSeconds);
+    bareErrors = bare.errors;
+    const failures = bare.failed.length > 0 ? `: ${bare.failed.join(', ')}` : '';
+    log(`bare parse run ${bares.length}: ${formatSeconds(bare.seconds)}, CPU ${formatSeconds(bare.cpuSeconds)} (${bare.files} files, ${bare.errors} errors${failures})`);
+  };
+  const pipeline = await measurePipeline(subject, options, measureBare);
+  const figures: Figures = {
+    files: files.length,
+    parseable: files.filter(isParseable).length,
+    bytes,
+    floor: median(floors),
+    bare: median(bares),
+    bareCpu: median(bareCpus),
+    processes: options.processes,
+    bareErrors,
+    pipeline,
+  };
+  const machine = describeMachine();
+  const body = `Machine: ${machine}.\n\n${renderTable(figures, options)}`;
+  process.stdout.write(`## ${subject.label}\n\n${body}`);
+  if (options.record) {
+    const date = new Date().toISOString().slice(0, 10);
+    recordResults(`${date} · ${subject.label} · ${cpus().length}× ${cpus()[0]?.model.trim() ?? 'unknown cpu'} · node ${process.version}`, body);
+    log(`recorded in ${resultsPath}`);
+  }
+}
+
+await main();
