@@ -1,7 +1,7 @@
 import { MultiDirectedGraph } from 'graphology';
 import picomatch from 'picomatch';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { FileFacts, ImportFact, ParseFailure, RouteFact } from '../model/facts.js';
+import type { ExportFact, FileFacts, ImportFact, ParseFailure, RouteFact } from '../model/facts.js';
 import type {
   EdgeAttributes,
   GraphFileInput,
@@ -55,6 +55,21 @@ export interface KnowledgeGraph {
   unmatchedMounts: UnmatchedMount[];
   codeowners?: Codeowners;
   diagnostics: Diagnostic[];
+  /**
+   * Source repository path → the named re-exports that take a name from it (`export {a as b} from`,
+   * `export * as ns from`, `import {a} from …; export {a}`), for symbol-level impact through barrels.
+   */
+  reexportBindings?: Map<string, ReexportBinding[]>;
+}
+
+export interface ReexportBinding {
+  /** The re-exporting file and the name it exports. */
+  barrel: string;
+  name: string;
+  /** The name in the source module; `*` when the barrel exports the whole module as a namespace. */
+  imported: string;
+  typeOnly: boolean;
+  line: number;
 }
 
 const MAX_REEXPORT_DEPTH = 16;
@@ -73,6 +88,9 @@ interface Builder {
   factsByPath: Map<string, FileFacts>;
   edgeCounts: Map<string, number>;
   lookups: Map<string, ResolutionLookup>;
+  exportTables: Map<string, Map<string, ExportHit[]>>;
+  chainsInProgress: Set<string>;
+  exportFacts: Map<string, Map<string, ExportFact>>;
   result: KnowledgeGraph;
 }
 
@@ -194,6 +212,28 @@ function getImportedNames(fact: ImportFact): string[] {
   return [...new Set(fact.names.map((name) => name.imported))];
 }
 
+/** Named re-exports (and `export * as ns`) keyed by the repository file they take the name from. */
+function addReexportBindings(builder: Builder): void {
+  const bindings = new Map<string, ReexportBinding[]>();
+  for (const file of builder.files) {
+    const facts = file.facts;
+    if (facts === undefined) continue;
+    const lookup = getResolutionLookup(builder, file.path);
+    const seen = new Set<string>();
+    for (const fact of facts.exports) {
+      if (seen.has(fact.name)) continue;
+      seen.add(fact.name);
+      if (fact.from === undefined || fact.imported === undefined) continue;
+      const source = getRepoTarget(builder, lookup(fact.from));
+      if (source === undefined) continue;
+      const list = bindings.get(source) ?? [];
+      list.push({ barrel: file.path, name: fact.name, imported: fact.imported, typeOnly: fact.typeOnly, line: fact.span.start });
+      bindings.set(source, list);
+    }
+  }
+  builder.result.reexportBindings = bindings;
+}
+
 function addImportEdges(builder: Builder): void {
   for (const file of builder.files) {
     const facts = file.facts;
@@ -260,29 +300,65 @@ interface ExportHit {
   through: string[];
 }
 
-/** Follows a named import through re-exports (`export {x} from`, `export * from`) to every export it lands on. */
-function findExportChain(builder: Builder, path: string, name: string, through: string[], seen: Set<string>, hits: ExportHit[]): void {
-  const key = `${path}#${name}`;
-  if (seen.has(key) || through.length > MAX_REEXPORT_DEPTH) return;
-  seen.add(key);
-  const facts = builder.factsByPath.get(path);
-  const id = builder.exportIds.get(path)?.get(name);
+/**
+ * Follows a named import through re-exports (`export {x} from`, `export * from`) to every export it
+ * lands on, via a per-file table of the names the file exposes. Tables are built once per file:
+ * searching each name through nested `export *` barrels separately made a million calls on a
+ * 10,000-file repository and dominated the whole build.
+ */
+function findExportChain(builder: Builder, path: string, name: string): ExportHit[] {
+  return getExportTable(builder, path, 0).get(name) ?? [];
+}
+
+function getExportTable(builder: Builder, path: string, depth: number): Map<string, ExportHit[]> {
+  const known = builder.exportTables.get(path);
+  if (known !== undefined) return known;
+  if (builder.chainsInProgress.has(path) || depth > MAX_REEXPORT_DEPTH) return new Map();
+  builder.chainsInProgress.add(path);
+  const table = new Map<string, ExportHit[]>();
   const lookup = getResolutionLookup(builder, path);
-  if (id !== undefined) {
-    hits.push({ id, through });
-    const declaration = facts?.exports.find((fact) => fact.name === name);
+  const prefixed = (found: ExportHit[], own: ExportHit[]): ExportHit[] => {
+    const ids = new Set(own.map((hit) => hit.id));
+    const merged = [...own];
+    for (const hit of found) {
+      if (ids.has(hit.id)) continue;
+      ids.add(hit.id);
+      merged.push({ id: hit.id, through: [path, ...hit.through] });
+    }
+    return merged;
+  };
+  for (const [name, id] of builder.exportIds.get(path) ?? []) {
+    let hits: ExportHit[] = [{ id, through: [] }];
+    const declaration = getExportFacts(builder, path).get(name);
     if (declaration?.from !== undefined && declaration.imported !== undefined && declaration.imported !== '*') {
       const next = getRepoTarget(builder, lookup(declaration.from));
-      if (next !== undefined) findExportChain(builder, next, declaration.imported, [...through, path], seen, hits);
+      if (next !== undefined) hits = prefixed(getExportTable(builder, next, depth + 1).get(declaration.imported) ?? [], hits);
     }
-    return;
+    table.set(name, hits);
   }
-  if (facts === undefined || name === 'default') return;
-  facts.imports.forEach((fact, index) => {
+  const own = new Set(table.keys());
+  builder.factsByPath.get(path)?.imports.forEach((fact, index) => {
     if (fact.kind !== 'reexport-all') return;
     const next = getRepoTarget(builder, lookup(fact.specifier, index));
-    if (next !== undefined) findExportChain(builder, next, name, [...through, path], seen, hits);
+    if (next === undefined) return;
+    for (const [name, hits] of getExportTable(builder, next, depth + 1)) {
+      if (name === 'default' || own.has(name)) continue;
+      table.set(name, prefixed(hits, table.get(name) ?? []));
+    }
   });
+  builder.chainsInProgress.delete(path);
+  builder.exportTables.set(path, table);
+  return table;
+}
+
+function getExportFacts(builder: Builder, path: string): Map<string, ExportFact> {
+  let byName = builder.exportFacts.get(path);
+  if (byName === undefined) {
+    byName = new Map();
+    for (const fact of builder.factsByPath.get(path)?.exports ?? []) if (!byName.has(fact.name)) byName.set(fact.name, fact);
+    builder.exportFacts.set(path, byName);
+  }
+  return byName;
 }
 
 function addUsesEdges(builder: Builder): void {
@@ -298,9 +374,7 @@ function addUsesEdges(builder: Builder): void {
       const grouped = new Map<string, { locals: string[]; typeOnly: boolean; through: string[] }>();
       for (const name of fact.names) {
         if (name.imported === '*') continue;
-        const hits: ExportHit[] = [];
-        findExportChain(builder, target, name.imported, [], new Set(), hits);
-        for (const hit of hits) {
+        for (const hit of findExportChain(builder, target, name.imported)) {
           const entry = grouped.get(hit.id);
           const typeOnly = fact.typeOnly || name.typeOnly;
           if (entry === undefined) grouped.set(hit.id, { locals: [name.local], typeOnly, through: hit.through });
@@ -739,11 +813,15 @@ export function buildKnowledgeGraph(input: GraphInput): KnowledgeGraph {
     factsByPath: new Map(),
     edgeCounts: new Map(),
     lookups: new Map(),
+    exportTables: new Map(),
+    chainsInProgress: new Set(),
+    exportFacts: new Map(),
     result,
   };
   addFileNodes(builder);
   addDeclarations(builder);
   addImportEdges(builder);
+  addReexportBindings(builder);
   addUsesEdges(builder);
   addTestEdges(builder);
   addRoutes(builder);
