@@ -1,0 +1,180 @@
+import type { EdgeKind, MemoryKind, NodeKind } from './graph.js';
+
+/**
+ * Task grounding (spec 2.8) and task-scoped context selection (spec 2.7): what src/ranking returns
+ * for a task description before any code changes.
+ */
+
+/**
+ * `word`: one stemmed word; `identifier`: a camelCase/PascalCase/snake_case/kebab-case token kept whole;
+ * `path`: a file path or URL path (`src/pricing/discount.ts`, `/api/orders/:id`); `route`: `GET /orders`;
+ * `phrase`: a quoted phrase of several words.
+ */
+export type TaskTermKind = 'word' | 'identifier' | 'path' | 'route' | 'phrase';
+
+export interface TaskTerm {
+  /** The matching key: the stem for words, the lower-cased token for exact kinds. */
+  term: string;
+  /** The text as the task wrote it. */
+  original: string;
+  weight: number;
+  /** A generic word (`api`, `fix`, `code`, numbers) only adds to files that other terms already ground. */
+  generic: boolean;
+  kind: TaskTermKind;
+  /** Requirement terms weigh half as much as task terms. */
+  source: 'task' | 'requirements';
+}
+
+export type GroundingMatch = 'path' | 'export' | 'route' | 'test' | 'decision' | 'memory' | 'owner' | 'package';
+
+export interface GroundingReason {
+  term: string;
+  matchedOn: GroundingMatch;
+  /** The node the match was made on (a file, export, route, test, decision, memory, owner or package id). */
+  evidenceId: string;
+}
+
+export interface CandidateFile {
+  path: string;
+  id: string;
+  score: number;
+  reasons: GroundingReason[];
+}
+
+export interface CandidateRoute {
+  id: string;
+  method: string;
+  path: string;
+  file: string;
+  score: number;
+  reasons: GroundingReason[];
+}
+
+export interface MatchedDecision {
+  id: string;
+  path: string;
+  title: string;
+  /** Task terms found in the title or terms of the decision (empty when it is listed for mentioning a candidate). */
+  matchedTerms: string[];
+  /** Candidate files the decision mentions. */
+  mentionedFiles: string[];
+}
+
+export interface MatchedMemoryEntry {
+  id: string;
+  path: string;
+  entryId: string;
+  memoryKind: MemoryKind;
+  title?: string;
+  text: string;
+  matchedTerms: string[];
+  /** Candidate files the entry mentions or whose paths its globs match. */
+  mentionedFiles: string[];
+}
+
+export interface MatchedMemory {
+  invariants: MatchedMemoryEntry[];
+  architecture: MatchedMemoryEntry[];
+  regressions: MatchedMemoryEntry[];
+  notes: MatchedMemoryEntry[];
+}
+
+export interface MatchedOwner {
+  id: string;
+  handle: string;
+  matchedTerms: string[];
+  /** Candidate files this owner owns. */
+  ownedFiles: string[];
+}
+
+export type GroundingConfidence = 'low' | 'medium' | 'high';
+
+export interface Grounding {
+  terms: TaskTerm[];
+  /** Keys of the non-generic terms, in task order. */
+  domainTerms: string[];
+  /** Domain terms that match nothing in the repository. */
+  unmatchedTerms: string[];
+  /** Sorted by score desc then path, at most `maxCandidates`. */
+  candidateFiles: CandidateFile[];
+  /** Candidates left out by `maxCandidates`. */
+  omittedCandidates: number;
+  candidateRoutes: CandidateRoute[];
+  matchedDecisions: MatchedDecision[];
+  matchedMemory: MatchedMemory;
+  matchedOwners: MatchedOwner[];
+  confidence: GroundingConfidence;
+  /** One sentence saying why the confidence is what it is. */
+  confidenceReason: string;
+  unresolvedQuestions: string[];
+}
+
+export interface ContextSeed {
+  nodeId: string;
+  weight: number;
+  reason: string;
+}
+
+/** Per edge kind, the strength with which relevance flows along an edge (a context-weight pack). */
+export type EdgeWeights = Record<EdgeKind, number>;
+
+export interface ContextExplanation {
+  /** `seed`, or the edge kind, its direction and the neighbour the relevance came from (`imports← file:src/app.ts`). */
+  via: string;
+  edgeKind?: EdgeKind;
+  neighbour?: string;
+  /** `forward`: the edge runs neighbour → this node; `reverse`: this node → neighbour. */
+  direction?: 'forward' | 'reverse';
+  /** The seed's reason, for `seed`. */
+  detail?: string;
+  contribution: number;
+}
+
+export interface ContextNode {
+  id: string;
+  kind: NodeKind;
+  score: number;
+  /** Pinned by `mustInclude` or a seed. */
+  pinned: boolean;
+  /** The three largest contributions to the score, largest first. */
+  explanation: ContextExplanation[];
+}
+
+export interface ContextEdge {
+  source: string;
+  target: string;
+  kind: EdgeKind;
+}
+
+export interface ContextOmitted {
+  /** Considered nodes (the hop-bounded subgraph, `mustInclude` and `accountFor`) that were not selected. */
+  count: number;
+  byKind: Record<string, number>;
+  /** The ten best-scored omitted nodes. */
+  top: { id: string; score: number }[];
+  /** Every omitted node, by score desc then id. */
+  ids: string[];
+  /** `accountFor` ids that were not selected, sorted. */
+  accountedFor: string[];
+}
+
+export interface ContextStats {
+  /** Nodes considered: the subgraph within `maxHops` of the seeds plus `mustInclude` and `accountFor`. */
+  considered: number;
+  subgraphNodes: number;
+  subgraphEdges: number;
+  iterations: number;
+  /** L1 change of the last iteration. */
+  residual: number;
+}
+
+export interface ContextSelection {
+  /** Pinned nodes first (`mustInclude` in order, then seeds by weight), then by score desc then id. */
+  nodes: ContextNode[];
+  /** Edges among selected nodes, sorted by source, target, kind. */
+  edges: ContextEdge[];
+  omitted: ContextOmitted;
+  /** Seed, `mustInclude` and `accountFor` ids that are not nodes of the graph. */
+  unknownIds: string[];
+  stats: ContextStats;
+}
