@@ -17,7 +17,7 @@ export interface ReachedFile {
   typeOnly: boolean;
 }
 
-interface ReverseAdjacency {
+export interface ReverseAdjacency {
   order: number;
   size: number;
   paths: string[];
@@ -28,7 +28,8 @@ interface ReverseAdjacency {
 
 const cache = new WeakMap<GraphStore, ReverseAdjacency>();
 
-function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {
+/** Sorted file paths and, per file, its importers (cached per graph until nodes or edges are added). */
+export function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {
   const cached = cache.get(graph);
   if (cached !== undefined && cached.order === graph.order && cached.size === graph.size) return cached;
   const paths: string[] = [];
