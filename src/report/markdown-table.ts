@@ -10,5 +10,5 @@ export function renderTable(headers: string[], rows: (string | number)[][]): str
 
 /** Lists are capped in Markdown (JSON keeps everything); this names how many were left out. */
 export function renderMore(shown: number, total: number, what: string): string {
-  return total > shown ? `\n_…and ${total - shown} more ${what} (use --format json for the full list)._` : '';
+  return total > shown ? `\n\n_…and ${total - shown} more ${what} (use --format json for the full list)._` : '';
 }
