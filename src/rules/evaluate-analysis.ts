@@ -1,0 +1,248 @@
+import type { MissingTest, ReviewContext, ScoreContributor, WeakTest } from '../model/analysis.js';
+import type { Confidence, FactSubject, Finding, PackKind } from '../model/rules.js';
+import { evaluatePacks, type Evaluator } from './engine.js';
+import type { CompiledPack } from './pack.js';
+
+const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+
+export interface EvaluateAnalysisOptions {
+  /** `compiled` (default) runs the same conditions as predicates, about 50x faster than the engine. */
+  evaluator?: Evaluator;
+}
+
+/** Runs every pack over the analysis subjects; findings come back in the engine's stable order. */
+export async function evaluateAnalysis(packs: readonly CompiledPack[], subjects: readonly FactSubject[], options: EvaluateAnalysisOptions = {}): Promise<Finding[]> {
+  return evaluatePacks(packs, subjects, { evaluator: options.evaluator ?? 'compiled' });
+}
+
+type SubjectIndex = ReadonlyMap<string, FactSubject>;
+
+/** Subjects by `<subject kind>|<id>` (ids are unique only within a kind: a test file and a changed file share `file:`). */
+export function indexSubjects(subjects: readonly FactSubject[]): SubjectIndex {
+  return new Map(subjects.map((subject) => [`${subject.subject}|${subject.id}`, subject]));
+}
+
+function getFacts(index: SubjectIndex, finding: Finding): Record<string, unknown> {
+  return index.get(`${finding.subject}|${finding.subjectId}`)?.facts ?? {};
+}
+
+function readString(facts: Record<string, unknown>, key: string): string {
+  const value = facts[key];
+  return typeof value === 'string' ? value : '';
+}
+
+function readNumber(facts: Record<string, unknown>, key: string): number {
+  const value = facts[key];
+  return typeof value === 'number' ? value : 0;
+}
+
+function groupBySubject(findings: readonly Finding[], kind: PackKind): Map<string, Finding[]> {
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    if (finding.kind !== kind) continue;
+    const key = `${finding.subject}|${finding.subjectId}`;
+    const group = groups.get(key) ?? [];
+    group.push(finding);
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+function byWeight(a: Finding, b: Finding): number {
+  return b.weight - a.weight || compareText(a.ruleId, b.ruleId) || compareText(a.packId, b.packId);
+}
+
+function joinUnique(values: readonly string[], separator: string): string {
+  return [...new Set(values.filter((value) => value !== ''))].join(separator);
+}
+
+/** One WeakTest per test case with weak-test findings: tests that reach the change first, then by weight. */
+export function toWeakTests(findings: readonly Finding[], subjects: readonly FactSubject[]): WeakTest[] {
+  const index = indexSubjects(subjects);
+  const ranked: { test: WeakTest; weight: number }[] = [];
+  for (const group of groupBySubject(findings, 'weak-test').values()) {
+    const sorted = [...group].sort(byWeight);
+    const first = sorted[0];
+    if (first === undefined) continue;
+    const facts = getFacts(index, first);
+    ranked.push({
+      weight: sorted.reduce((total, finding) => total + finding.weight, 0),
+      test: {
+        id: first.subjectId,
+        file: readString(facts, 'file'),
+        title: readString(facts, 'title'),
+        kinds: [...new Set(sorted.map((finding) => finding.ruleId))].sort(compareText),
+        message: joinUnique(sorted.map((finding) => finding.message), '; '),
+        repairTask: joinUnique(sorted.map((finding) => finding.params.task ?? ''), '; '),
+        reachesChange: facts.coversChangedFile === true,
+        findingIds: sorted.map((finding) => finding.id).sort(compareText),
+      },
+    });
+  }
+  ranked.sort((a, b) => Number(b.test.reachesChange) - Number(a.test.reachesChange) || b.weight - a.weight || compareText(a.test.id, b.test.id));
+  return ranked.map((entry) => entry.test);
+}
+
+/** One MissingTest per changed export or route with missing-test findings, heaviest first. */
+export function toMissingTests(findings: readonly Finding[], subjects: readonly FactSubject[]): MissingTest[] {
+  const index = indexSubjects(subjects);
+  const ranked: { missing: MissingTest; weight: number }[] = [];
+  for (const group of groupBySubject(findings, 'missing-test').values()) {
+    const sorted = [...group].sort(byWeight);
+    const first = sorted[0];
+    if (first === undefined) continue;
+    const facts = getFacts(index, first);
+    const isRoute = first.subject === 'route';
+    const isExport = first.subject === 'changed-export';
+    ranked.push({
+      weight: sorted.reduce((total, finding) => total + finding.weight, 0),
+      missing: {
+        id: first.subjectId,
+        subject: isRoute ? 'route' : isExport ? 'export' : 'file',
+        path: isRoute ? readString(facts, 'file') : readString(facts, 'path'),
+        name: isRoute ? `${readString(facts, 'method')} ${readString(facts, 'path')}` : isExport ? readString(facts, 'name') : readString(facts, 'path'),
+        message: first.message,
+        repairTask: joinUnique(sorted.map((finding) => finding.params.task ?? ''), '; '),
+        findingIds: sorted.map((finding) => finding.id).sort(compareText),
+      },
+    });
+  }
+  ranked.sort((a, b) => b.weight - a.weight || compareText(a.missing.id, b.missing.id));
+  return ranked.map((entry) => entry.missing);
+}
+
+/** An edge case before ranking: the EdgeCase fields plus what the ranking weighs. */
+export interface EdgeCaseCandidate {
+  id: string;
+  title: string;
+  trigger: string;
+  expectedBehavior: string;
+  userVisibleFailure: string;
+  scope: string;
+  provenance: string;
+  confidence: Confidence;
+  recommendedProof: string;
+  score: number;
+  evidenceIds: string[];
+  weight: number;
+  inChangedLines: boolean;
+}
+
+function getEvidenceIds(finding: Finding, facts: Record<string, unknown>): string[] {
+  const ids = new Set<string>([finding.subjectId]);
+  const path = finding.subject === 'route' ? readString(facts, 'file') : readString(facts, 'path');
+  if (path !== '') ids.add(`file:${path}`);
+  return [...ids].sort(compareText);
+}
+
+/** Edge-case findings as candidates for rankEdgeCases (score 0 until ranked). */
+export function toEdgeCases(findings: readonly Finding[], subjects: readonly FactSubject[]): EdgeCaseCandidate[] {
+  const index = indexSubjects(subjects);
+  const candidates: EdgeCaseCandidate[] = [];
+  for (const finding of findings) {
+    if (finding.kind !== 'edge-case') continue;
+    const facts = getFacts(index, finding);
+    const { params } = finding;
+    candidates.push({
+      id: finding.id,
+      title: finding.message,
+      trigger: params.trigger ?? '',
+      expectedBehavior: params.expectedBehavior ?? '',
+      userVisibleFailure: params.userVisibleFailure ?? '',
+      scope: params.scope ?? '',
+      provenance: finding.provenance,
+      confidence: params.confidence ?? 'low',
+      recommendedProof: params.recommendedProof ?? '',
+      score: 0,
+      evidenceIds: getEvidenceIds(finding, facts),
+      weight: finding.weight,
+      inChangedLines: finding.subject === 'route' ? facts.changed === true : facts.inChangedLines === true,
+    });
+  }
+  return candidates.sort((a, b) => compareText(a.id, b.id));
+}
+
+/** Pattern findings on changed lines, by path, line and rule. */
+export function toPatternMatches(findings: readonly Finding[], subjects: readonly FactSubject[]): ReviewContext['patterns'] {
+  const index = indexSubjects(subjects);
+  return findings
+    .filter((finding) => finding.kind === 'pattern')
+    .map((finding) => {
+      const facts = getFacts(index, finding);
+      return { id: finding.id, path: readString(facts, 'path'), line: readNumber(facts, 'line'), message: finding.message, provenance: finding.provenance, ruleId: finding.ruleId };
+    })
+    .sort((a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.ruleId, b.ruleId) || compareText(a.id, b.id))
+    .map(({ id, path, line, message, provenance }) => ({ id, path, line, message, provenance }));
+}
+
+/** Tool recommendations, heaviest first, one per tool. */
+export function toToolRecommendations(findings: readonly Finding[]): ReviewContext['tools'] {
+  const seen = new Set<string>();
+  const tools: ReviewContext['tools'] = [];
+  for (const finding of [...findings].filter((entry) => entry.kind === 'tool').sort((a, b) => byWeight(a, b) || compareText(a.params.tool ?? '', b.params.tool ?? ''))) {
+    const tool = finding.params.tool ?? finding.ruleId;
+    if (seen.has(tool)) continue;
+    seen.add(tool);
+    tools.push({ tool, why: finding.params.why ?? finding.message, install: finding.params.install ?? '', provenance: finding.provenance });
+  }
+  return tools;
+}
+
+/**
+ * Findings of one kind folded into score contributors, one per rule: the weight is the sum over the
+ * rule's subjects, capped at three times its largest single weight so one rule firing on many files
+ * cannot alone saturate the score. Zero-weight rules stay in (they explain a low score).
+ */
+export function toScoreContributors(findings: readonly Finding[], kind: PackKind): ScoreContributor[] {
+  const groups = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    if (finding.kind !== kind) continue;
+    const key = `${finding.packId}#${finding.ruleId}`;
+    groups.set(key, [...(groups.get(key) ?? []), finding]);
+  }
+  const contributors: ScoreContributor[] = [];
+  for (const group of groups.values()) {
+    const sorted = [...group].sort((a, b) => b.weight - a.weight || compareText(a.subjectId, b.subjectId));
+    const first = sorted[0];
+    if (first === undefined) continue;
+    const sum = sorted.reduce((total, finding) => total + finding.weight, 0);
+    const largest = Math.max(...sorted.map((finding) => Math.abs(finding.weight)));
+    const weight = Math.max(-3 * largest, Math.min(3 * largest, sum));
+    const more = sorted.length - 1;
+    contributors.push({
+      contributor: first.ruleId,
+      weight: Math.round(weight * 100) / 100,
+      detail: more === 0 ? first.message : `${first.message} (and ${more} more)`,
+      evidenceIds: [...new Set(sorted.map((finding) => finding.subjectId))].sort(compareText),
+      provenance: first.provenance,
+    });
+  }
+  return contributors.sort((a, b) => b.weight - a.weight || compareText(a.contributor, b.contributor) || compareText(a.provenance ?? '', b.provenance ?? ''));
+}
+
+export function toRiskContributors(findings: readonly Finding[]): ScoreContributor[] {
+  return toScoreContributors(findings, 'risk');
+}
+
+export function toDecayContributors(findings: readonly Finding[]): ScoreContributor[] {
+  return toScoreContributors(findings, 'decay');
+}
+
+/** Context weight per edge-kind subject id (`edge-kind:imports`, `edge-kind:imports:type-only`, …); sums when several rules fire. */
+export function toContextWeights(findings: readonly Finding[]): Map<string, number> {
+  const weights = new Map<string, number>();
+  for (const finding of findings) {
+    if (finding.kind !== 'context-weight') continue;
+    weights.set(finding.subjectId, (weights.get(finding.subjectId) ?? 0) + finding.weight);
+  }
+  return new Map([...weights].sort((a, b) => compareText(a[0], b[0])));
+}
+
+/** Proof repair tasks by changed path (proof findings). */
+export function toProofTasks(findings: readonly Finding[], subjects: readonly FactSubject[]): { path: string; ruleId: string; task: string; provenance: string }[] {
+  const index = indexSubjects(subjects);
+  return findings
+    .filter((finding) => finding.kind === 'proof')
+    .map((finding) => ({ path: readString(getFacts(index, finding), 'path'), ruleId: finding.ruleId, task: finding.params.task ?? finding.message, provenance: finding.provenance }))
+    .sort((a, b) => compareText(a.path, b.path) || compareText(a.ruleId, b.ruleId));
+}

@@ -1,0 +1,673 @@
+import type { KnowledgeGraph } from '../graph/build.js';
+import { toExportId, toFileId } from '../graph/ids.js';
+import { classifyRole, getLanguage } from '../graph/roles.js';
+import type { ImpactedRoute } from '../model/analysis.js';
+import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
+import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
+import type { HistoryEntry } from '../model/env.js';
+import type { FunctionFact, SignalFact, SignalKind } from '../model/facts.js';
+import type { EdgeKind, MemoryKind, RouteNode, TestNode } from '../model/graph.js';
+import type { FactSubject } from '../model/rules.js';
+import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
+import { classifyTextChange, getCommentSyntax } from './facts-text.js';
+import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
+import { toChangedLines } from './proof.js';
+
+export { deriveRepositoryFacts, type RepositoryFactOptions };
+export { createGraphLookup, type GraphLookup };
+
+export interface ChangedFileInput {
+  path: string;
+  status: ChangeStatus;
+  previousPath?: string;
+  additions: number;
+  deletions: number;
+  hunks: Hunk[];
+  binary: boolean;
+  headText?: string;
+  baseText?: string;
+  changedExports: ChangedExport[];
+  headFunctions?: FunctionFact[];
+  baseFunctions?: FunctionFact[];
+  /** Head-side signals of the whole file (the parser's `signals`). */
+  headSignals?: SignalFact[];
+}
+
+export interface ImpactedInput {
+  path: string;
+  distance: number;
+  via: string[];
+  typeOnly: boolean;
+}
+
+/** A memory entry matched to a changed path by terms (the graph's `mentions` edges are added automatically). */
+export interface MemoryMatch {
+  id: string;
+  kind: MemoryKind;
+  paths: string[];
+}
+
+export interface AnalysisFactsInput {
+  kg: KnowledgeGraph;
+  changedFiles: ChangedFileInput[];
+  impacted: ImpactedInput[];
+  impactedRoutes: ImpactedRoute[];
+  reachingTestsByPath: Map<string, ReachingTest[]>;
+  proofByPath: Map<string, ChangedPathProof>;
+  /** Bounded git history (newest first or any order). */
+  history: HistoryEntry[];
+  memoryMatches?: MemoryMatch[];
+  config?: { assertionHelpers?: string[] };
+  repository?: RepositoryFactOptions;
+  /** What context weights are for; default `change`. */
+  taskKind?: string;
+}
+
+export const MAX_LINE_TEXT = 400;
+export const MAX_LINES_PER_FILE = 2000;
+export const MAX_CHANGED_LINES = 20000;
+
+const AUTH_PATH = /(?:^|[/._-])(?:auth\w*|login|logout|signin|signup|session|sessions|oauth\d*|jwt|passport|permissions?|rbac|acl|password|passwords|credentials?|tokens?)(?:[/._-]|$)/i;
+const PAYMENT_PATH = /(?:^|[/._-])(?:payments?|billing|invoices?|checkout|stripe|paypal|money|prices?|pricing|charges?|refunds?|subscriptions?|wallets?|ledger|currency|currencies)(?:[/._-]|$)/i;
+const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate)\/|\.sql$|(?:^|\/)schema\.prisma$|(?:^|\/)(?:db|database)\/(?:[^/]+\/)*schema[^/]*$/i;
+const GENERATED_PATH = /(?:^|\/)(?:dist|build|generated|__generated__|vendor|node_modules)\/|\.generated\.|\.min\.[cm]?js$|\.pb\.[jt]s$/i;
+const AUTH_MIDDLEWARE = /auth|login|session|jwt|passport|guard|protect|require(?:d)?(?:user|role|admin|login)|permission|role|verify(?:token|user)|authori[sz]e/i;
+const MUTATION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const PARSER_SIGNALS = new Set<SignalKind>(['parse-number', 'parse-json', 'date-time', 'money', 'regex']);
+
+function getExtension(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  const dot = base.lastIndexOf('.');
+  return dot <= 0 ? '' : base.slice(dot).toLowerCase();
+}
+
+function getRole(lookup: GraphLookup, path: string): string {
+  const id = toFileId(path);
+  if (lookup.kg.graph.hasNode(id)) {
+    const attributes = lookup.kg.graph.getNodeAttributes(id);
+    if (attributes.kind === 'file') return attributes.role;
+  }
+  return classifyRole(path);
+}
+
+function getBaseChangedLines(hunks: readonly Hunk[]): number[] {
+  const lines = new Set<number>();
+  for (const hunk of hunks) for (let offset = 0; offset < hunk.oldLines; offset += 1) lines.add(hunk.oldStart + offset);
+  return [...lines].sort((a, b) => a - b);
+}
+
+function overlaps(span: { start: number; end: number }, lines: ReadonlySet<number>): boolean {
+  for (const line of lines) if (line >= span.start && line <= span.end) return true;
+  return false;
+}
+
+/** Summed complexity of the head functions touched by the change minus that of the base functions touched. */
+export function deriveComplexityDelta(file: Pick<ChangedFileInput, 'hunks' | 'headFunctions' | 'baseFunctions' | 'status'>): number {
+  const headLines = new Set(toChangedLines(file.hunks));
+  const baseLines = new Set(getBaseChangedLines(file.hunks));
+  const sum = (functions: readonly FunctionFact[] | undefined, lines: ReadonlySet<number>, all: boolean): number =>
+    (functions ?? []).filter((fn) => all || overlaps(fn.span, lines)).reduce((total, fn) => total + fn.complexity, 0);
+  const head = file.status === 'deleted' ? 0 : sum(file.headFunctions, headLines, file.status === 'added');
+  const base = file.status === 'added' ? 0 : sum(file.baseFunctions, baseLines, file.status === 'deleted');
+  return head - base;
+}
+
+interface HistoryIndex {
+  byPath: Map<string, { count: number; authors: Set<string>; last: number }>;
+}
+
+function indexHistory(history: readonly HistoryEntry[]): HistoryIndex {
+  const byPath = new Map<string, { count: number; authors: Set<string>; last: number }>();
+  for (const entry of history) {
+    for (const path of new Set(entry.paths)) {
+      const known = byPath.get(path) ?? { count: 0, authors: new Set<string>(), last: Number.NEGATIVE_INFINITY };
+      known.count += 1;
+      known.authors.add(entry.authorEmail.toLowerCase());
+      known.last = Math.max(known.last, entry.timestamp);
+      byPath.set(path, known);
+    }
+  }
+  return { byPath };
+}
+
+function getHistoryStats(index: HistoryIndex, paths: readonly string[]): { churn: number; authors: number; last: number | undefined } {
+  let churn = 0;
+  const authors = new Set<string>();
+  let last: number | undefined;
+  for (const path of new Set(paths)) {
+    const stats = index.byPath.get(path);
+    if (stats === undefined) continue;
+    churn += stats.count;
+    for (const author of stats.authors) authors.add(author);
+    last = last === undefined ? stats.last : Math.max(last, stats.last);
+  }
+  return { churn, authors: authors.size, last };
+}
+
+function getSignalsOnLines(signals: readonly SignalFact[] | undefined, lines: ReadonlySet<number>): string[] {
+  return sortUnique((signals ?? []).filter((signal) => lines.has(signal.line)).map((signal) => signal.kind));
+}
+
+interface Context {
+  input: AnalysisFactsInput;
+  lookup: GraphLookup;
+  history: HistoryIndex;
+  changedPaths: Set<string>;
+  memoryByPath: Map<string, Map<string, MemoryKind>>;
+}
+
+function createContext(input: AnalysisFactsInput): Context {
+  const memoryByPath = new Map<string, Map<string, MemoryKind>>();
+  for (const match of input.memoryMatches ?? []) {
+    for (const path of match.paths) {
+      const known = memoryByPath.get(path) ?? new Map<string, MemoryKind>();
+      known.set(match.id, match.kind);
+      memoryByPath.set(path, known);
+    }
+  }
+  return {
+    input,
+    lookup: createGraphLookup(input.kg),
+    history: indexHistory(input.history),
+    changedPaths: new Set(input.changedFiles.filter((file) => file.status !== 'deleted').map((file) => file.path)),
+    memoryByPath,
+  };
+}
+
+function getMemoryKinds(context: Context, path: string): MemoryKind[] {
+  const found = new Map<string, MemoryKind>(context.memoryByPath.get(path) ?? []);
+  for (const mention of context.lookup.getMemoryMentions(path)) found.set(mention.id, mention.kind);
+  return [...found.values()];
+}
+
+function getReachingTestFiles(context: Context, path: string): string[] {
+  const given = context.input.reachingTestsByPath.get(path);
+  if (given !== undefined) return sortUnique(given.map((test) => test.testFile));
+  return context.lookup.getReachingTestFiles(path);
+}
+
+export interface ChangedFileFacts {
+  id: string;
+  facts: Record<string, unknown>;
+}
+
+/** The catalogue facts of one changed file. */
+export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedFileInput, context: Context = createContext(input)): Record<string, unknown> {
+  const { lookup } = context;
+  const { path } = file;
+  const role = getRole(lookup, path);
+  const language = getLanguage(path);
+  const headLines = new Set(toChangedLines(file.hunks));
+  const signals = file.status === 'deleted' ? [] : getSignalsOnLines(file.headSignals, headLines);
+  const textChange = file.binary ? { formattingOnly: false, commentOnly: false } : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path));
+  const isDocOnly = role === 'doc';
+  const reachers = lookup.getReachers(path);
+  const reachedFiles = new Set([path, ...reachers]);
+  const routes = lookup.getRoutesHandledBy(reachedFiles);
+  const reachingTests = getReachingTestFiles(context, path);
+  const owners = lookup.getOwners(path);
+  const historyPaths = file.previousPath === undefined ? [path] : [path, file.previousPath];
+  const stats = getHistoryStats(context.history, historyPaths);
+  const testsUpdated = reachingTests.some((test) => context.changedPaths.has(test));
+  const testLast = getHistoryStats(context.history, reachingTests).last;
+  const testsStale =
+    !testsUpdated && reachingTests.length > 0 && stats.last !== undefined && (testLast === undefined || testLast < stats.last);
+  const memoryKinds = getMemoryKinds(context, path);
+  const proof = context.input.proofByPath.get(path);
+  const lowSignal = isDocOnly || textChange.commentOnly || textChange.formattingOnly;
+  return {
+    path,
+    previousPath: file.previousPath ?? path,
+    status: file.status,
+    role,
+    language,
+    extension: getExtension(path),
+    additions: file.additions,
+    deletions: file.deletions,
+    hunkCount: file.hunks.length,
+    isBinary: file.binary,
+    changedExportCount: file.changedExports.length,
+    fanIn: lookup.getDirectImporters(path).length,
+    reachedFiles: reachers.length,
+    reachedRoutes: routes.length,
+    reachingTests: reachingTests.length,
+    // Path-based only: identifier signals (`token`, `role`, `total`) fired on ordinary code and made
+    // every refactor look like an auth or payment change.
+    isAuthPath: AUTH_PATH.test(path),
+    isPaymentPath: PAYMENT_PATH.test(path),
+    isMigration: MIGRATION_PATH.test(path),
+    isConfig: role === 'config',
+    isManifest: role === 'manifest',
+    isTest: role === 'test',
+    isDocOnly,
+    isGenerated: GENERATED_PATH.test(path),
+    commentOnly: textChange.commentOnly,
+    proofState: proof?.state ?? 'unproven',
+    owners,
+    ownerCount: owners.length,
+    churn: stats.churn,
+    authorCount: stats.authors,
+    complexityDelta: deriveComplexityDelta(file),
+    signals,
+    changedLines: file.additions + file.deletions,
+    formattingOnly: textChange.formattingOnly,
+    lowSignal,
+    invariantsTouched: memoryKinds.filter((kind) => kind === 'invariant').length,
+    regressionsTouched: memoryKinds.filter((kind) => kind === 'regression').length,
+    testsUpdated,
+    testsStale,
+    proofReason: proof?.reason ?? '',
+    proofTask: proof?.repairTask ?? '',
+  };
+}
+
+function findFunction(functions: readonly FunctionFact[] | undefined, name: string, span: { start: number; end: number } | undefined): FunctionFact | undefined {
+  const list = functions ?? [];
+  return list.find((fn) => fn.name === name) ?? (span === undefined ? undefined : list.find((fn) => fn.span.start >= span.start && fn.span.end <= span.end));
+}
+
+/** The catalogue facts of one changed export (symbol-level reach: only files that use the name). */
+export function deriveChangedExportFacts(
+  input: AnalysisFactsInput,
+  file: ChangedFileInput,
+  changed: ChangedExport,
+  context: Context = createContext(input),
+): Record<string, unknown> {
+  const { lookup } = context;
+  const node = lookup.kg.graph.hasNode(toExportId(changed.path, changed.name)) ? lookup.kg.graph.getNodeAttributes(toExportId(changed.path, changed.name)) : undefined;
+  const exportNode = node?.kind === 'export' ? node : undefined;
+  const users = changed.change === 'removed' ? [] : lookup.getExportUsers(changed.path, changed.name);
+  const reached = new Set<string>(users);
+  for (const user of users) for (const reacher of lookup.getReachers(user)) reached.add(reacher);
+  reached.delete(changed.path);
+  const routeFiles = new Set([changed.path, ...reached]);
+  const routes = changed.change === 'removed' ? [] : lookup.getRoutesHandledBy(users.length === 0 ? new Set([changed.path]) : routeFiles);
+  const tests = new Set<string>();
+  for (const path of reached) if (lookup.isTestFile(path)) tests.add(path);
+  const headFn = findFunction(file.headFunctions, changed.name, changed.change === 'removed' ? undefined : changed.span);
+  const baseFn = findFunction(file.baseFunctions, changed.name, changed.change === 'removed' ? changed.span : undefined);
+  const headComplexity = changed.change === 'removed' ? 0 : (headFn?.complexity ?? 0);
+  const baseComplexity = changed.change === 'added' ? 0 : (baseFn?.complexity ?? 0);
+  const signalLines = new Set<number>();
+  if (changed.change !== 'removed') for (let line = changed.span.start; line <= changed.span.end; line += 1) signalLines.add(line);
+  return {
+    path: changed.path,
+    name: changed.name,
+    exportKind: exportNode?.exportKind ?? 'unknown',
+    change: changed.change,
+    typeOnly: exportNode?.typeOnly ?? false,
+    isDefault: changed.name === 'default',
+    importerCount: users.length,
+    reachedFiles: reached.size,
+    reachedRoutes: routes.length,
+    reachingTests: tests.size,
+    lineCount: Math.max(0, changed.span.end - changed.span.start + 1),
+    complexityDelta: headComplexity - baseComplexity,
+    proofState: context.input.proofByPath.get(changed.path)?.state ?? 'unproven',
+    signals: getSignalsOnLines(file.headSignals, signalLines),
+  };
+}
+
+function getStem(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base.replace(/\.[cm]?[jt]sx?$/i, '').replace(/\.(?:test|spec|e2e|unit|integration)$/i, '').replace(/^(?:test|spec)[._-]/i, '').toLowerCase();
+}
+
+function getMockTargets(lookup: GraphLookup, testFile: string): { specifiers: string[]; targets: string[]; frameworks: string[] } {
+  const id = toFileId(testFile);
+  const { graph } = lookup.kg;
+  const specifiers: string[] = [];
+  const targets: string[] = [];
+  const frameworks: string[] = [];
+  if (!graph.hasNode(id)) return { specifiers, targets, frameworks };
+  graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind !== 'mocks' || targetAttributes.kind !== 'file') return;
+    specifiers.push(attributes.specifier);
+    targets.push(targetAttributes.path);
+    frameworks.push(attributes.framework);
+  });
+  return { specifiers: sortUnique(specifiers), targets: sortUnique(targets), frameworks: sortUnique(frameworks) };
+}
+
+function getTestedFiles(lookup: GraphLookup, testFile: string): string[] {
+  const id = toFileId(testFile);
+  const { graph } = lookup.kg;
+  if (!graph.hasNode(id)) return [];
+  const tested: string[] = [];
+  graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind === 'tests' && targetAttributes.kind === 'file') tested.push(targetAttributes.path);
+  });
+  return sortUnique(tested);
+}
+
+/** True when the test file mocks the module it is named after, or the only module it tests. */
+export function isMockingUnitUnderTest(lookup: GraphLookup, testFile: string): boolean {
+  const { targets } = getMockTargets(lookup, testFile);
+  if (targets.length === 0) return false;
+  const stem = getStem(testFile);
+  if (targets.some((target) => getStem(target) === stem)) return true;
+  const tested = getTestedFiles(lookup, testFile).filter((path) => !lookup.isTestFile(path));
+  return tested.length === 1 && targets.includes(tested[0] ?? '');
+}
+
+const suitesByLookup = new WeakMap<GraphLookup, Map<string, TestNode[]>>();
+
+function getSuites(lookup: GraphLookup, file: string): TestNode[] {
+  let byFile = suitesByLookup.get(lookup);
+  if (byFile === undefined) {
+    byFile = new Map();
+    for (const { node } of lookup.getTestNodes()) {
+      if (node.testKind === 'suite') byFile.set(node.file, [...(byFile.get(node.file) ?? []), node]);
+    }
+    suitesByLookup.set(lookup, byFile);
+  }
+  return byFile.get(file) ?? [];
+}
+
+/** The test's own modifiers plus those of the suites around it (`describe.skip` skips its tests). */
+function getInheritedModifiers(lookup: GraphLookup, node: TestNode): string[] {
+  const modifiers = new Set<string>(node.modifiers);
+  for (const other of getSuites(lookup, node.file)) {
+    if (other.titlePath.length >= node.titlePath.length) continue;
+    if (other.titlePath.every((title, index) => node.titlePath[index] === title) && other.span.start <= node.span.start && other.span.end >= node.span.end) {
+      for (const modifier of other.modifiers) modifiers.add(modifier);
+    }
+  }
+  return sortUnique(modifiers);
+}
+
+/** Test files (paths) that reach a changed path. */
+function getTestsReachingChange(context: Context): Set<string> {
+  const tests = new Set<string>();
+  for (const path of context.changedPaths) for (const test of getReachingTestFiles(context, path)) tests.add(test);
+  for (const file of context.input.changedFiles) if (file.status === 'deleted') for (const test of getReachingTestFiles(context, file.path)) tests.add(test);
+  return tests;
+}
+
+/** The catalogue facts of one test case node. */
+export function deriveTestCaseFacts(kg: KnowledgeGraph, testId: string, options: { changedPaths: readonly string[]; testsReachingChange?: ReadonlySet<string>; lookup?: GraphLookup }): Record<string, unknown> {
+  const lookup = options.lookup ?? createGraphLookup(kg);
+  const node = kg.graph.getNodeAttributes(testId);
+  if (node.kind !== 'test') throw new Error(`${testId} is not a test node`);
+  const changed = new Set(options.changedPaths);
+  const reaching =
+    options.testsReachingChange ??
+    new Set([...changed].flatMap((path) => lookup.getReachingTestFiles(path)));
+  return {
+    file: node.file,
+    title: node.titlePath.join(' > '),
+    titlePath: [...node.titlePath],
+    assertions: node.assertions,
+    trivialAssertions: node.trivialAssertions,
+    snapshotAssertions: node.snapshotAssertions,
+    unawaitedAssertions: node.unawaitedAssertions,
+    swallowedErrors: node.swallowedErrors,
+    modifiers: getInheritedModifiers(lookup, node),
+    isAsync: node.isAsync,
+    mockCount: getMockTargets(lookup, node.file).targets.length,
+    mocksUnitUnderTest: isMockingUnitUnderTest(lookup, node.file),
+    coversChangedFile: reaching.has(node.file) || changed.has(node.file),
+    lineCount: Math.max(0, node.span.end - node.span.start + 1),
+  };
+}
+
+function getTestFramework(lookup: GraphLookup, path: string): string {
+  const packages = new Set(lookup.kg.externalImports.filter((entry) => entry.from === path).map((entry) => entry.packageName));
+  if (packages.has('vitest')) return 'vitest';
+  if (packages.has('@jest/globals') || packages.has('jest')) return 'jest';
+  if (packages.has('mocha')) return 'mocha';
+  const { frameworks } = getMockTargets(lookup, path);
+  return frameworks[0] ?? 'unknown';
+}
+
+/** The catalogue facts of one test file. */
+export function deriveTestFileFacts(lookup: GraphLookup, path: string, changedPaths: ReadonlySet<string>): Record<string, unknown> {
+  const cases = lookup.getTestNodes().filter((entry) => entry.node.file === path && entry.node.testKind === 'test');
+  const mocks = getMockTargets(lookup, path);
+  const tested = getTestedFiles(lookup, path);
+  return {
+    path,
+    framework: getTestFramework(lookup, path),
+    testCount: cases.length,
+    skippedCount: cases.filter((entry) => entry.node.modifiers.includes('skip') || entry.node.modifiers.includes('todo')).length,
+    onlyCount: cases.filter((entry) => entry.node.modifiers.includes('only')).length,
+    assertionCount: cases.reduce((total, entry) => total + entry.node.assertions, 0),
+    mocks: mocks.specifiers,
+    mockCount: mocks.targets.length,
+    mocksChangedFile: mocks.targets.some((target) => changedPaths.has(target)),
+    testedFiles: tested.length,
+    isChanged: changedPaths.has(path),
+  };
+}
+
+/** Path parameter names: `:id`, `{id}`, `[id]`, `[...slug]`. */
+export function getRouteParams(path: string): string[] {
+  const names: string[] = [];
+  for (const match of path.matchAll(/:([A-Za-z_][\w]*)|\{([A-Za-z_][\w]*)\}|\[(?:\.\.\.)?([A-Za-z_][\w]*)\]/g)) {
+    const name = match[1] ?? match[2] ?? match[3];
+    if (name !== undefined) names.push(name);
+  }
+  return names;
+}
+
+/** The catalogue facts of one route. */
+export function deriveRouteFacts(lookup: GraphLookup, id: string, route: RouteNode, changedRouteIds: ReadonlySet<string>): Record<string, unknown> {
+  const handlerFiles = new Set<string>([route.file]);
+  lookup.kg.graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind === 'handles' && targetAttributes.kind === 'file') handlerFiles.add(targetAttributes.path);
+  });
+  const tests = new Set<string>();
+  for (const file of handlerFiles) for (const test of lookup.getReachingTestFiles(file)) tests.add(test);
+  const middleware = [...(route.middleware ?? [])];
+  return {
+    method: route.method,
+    path: route.path,
+    framework: route.framework,
+    kind: route.routeKind,
+    file: route.file,
+    middleware,
+    hasAuthMiddleware: middleware.some((name) => AUTH_MIDDLEWARE.test(name)),
+    isMutation: MUTATION_METHODS.has(route.method),
+    params: getRouteParams(route.path),
+    changed: changedRouteIds.has(id),
+    reachingTests: tests.size,
+  };
+}
+
+/** One `changed-line` subject per added line (head side) of a text file, capped at MAX_LINES_PER_FILE. */
+export function deriveChangedLineSubjects(path: string, headText: string | undefined, hunks: readonly Hunk[], role: string = classifyRole(path)): FactSubject[] {
+  if (headText === undefined) return [];
+  const lines = headText.split(/\r?\n/);
+  const language = getLanguage(path);
+  const extension = getExtension(path);
+  const subjects: FactSubject[] = [];
+  for (const line of toChangedLines(hunks)) {
+    if (subjects.length >= MAX_LINES_PER_FILE) break;
+    const text = lines[line - 1];
+    if (text === undefined || text.trim() === '') continue;
+    subjects.push({
+      subject: 'changed-line',
+      id: `line:${path}:${line}`,
+      facts: { path, line, text: text.slice(0, MAX_LINE_TEXT), fileRole: role, language, extension },
+    });
+  }
+  return subjects;
+}
+
+export interface SignalFileInput {
+  path: string;
+  role: string;
+  signals: readonly SignalFact[];
+  functions?: readonly FunctionFact[];
+  routeMethods?: readonly string[];
+}
+
+/** One `changed-signal` subject per signal of a changed file, flagged when it sits on a changed line. */
+export function deriveSignalSubjects(file: SignalFileInput, changedLines: readonly number[]): FactSubject[] {
+  const changed = new Set(changedLines);
+  const seen = new Set<string>();
+  const subjects: FactSubject[] = [];
+  const methods = sortUnique(file.routeMethods ?? []);
+  for (const signal of [...file.signals].sort((a, b) => a.line - b.line || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))) {
+    const id = `signal:${file.path}:${signal.line}:${signal.kind}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const fn = (file.functions ?? []).find((candidate) => signal.line >= candidate.span.start && signal.line <= candidate.span.end);
+    subjects.push({
+      subject: 'changed-signal',
+      id,
+      facts: {
+        path: file.path,
+        line: signal.line,
+        signalKind: signal.kind,
+        detail: signal.detail,
+        inChangedLines: changed.has(signal.line),
+        fileRole: file.role,
+        functionName: fn?.name ?? '',
+        isAsyncFunction: fn?.isAsync ?? false,
+        routeMethods: methods,
+        isRouteFile: methods.length > 0,
+      },
+    });
+  }
+  return subjects;
+}
+
+export const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'reexports', 'declares', 'uses', 'tests', 'mocks', 'handles', 'owns', 'mentions', 'belongs', 'depends'];
+
+/** One `edge-kind` subject per edge kind (imports twice: runtime and type-only), for the context-weight pack. */
+export function deriveEdgeKindSubjects(taskKind = 'change'): FactSubject[] {
+  const subjects: FactSubject[] = [];
+  for (const edgeKind of EDGE_KINDS) {
+    const variants = edgeKind === 'imports' ? [false, true] : [false];
+    for (const typeOnly of variants) {
+      subjects.push({
+        subject: 'edge-kind',
+        id: `edge-kind:${edgeKind}${typeOnly ? ':type-only' : ''}`,
+        facts: { edgeKind, fromKind: '', toKind: '', typeOnly, taskKind },
+      });
+    }
+  }
+  return subjects;
+}
+
+/** Facts of the change as a whole; low-signal files are left out of sizes, owners and areas. */
+export function deriveChangeFacts(input: AnalysisFactsInput, fileFacts: readonly Record<string, unknown>[]): Record<string, unknown> {
+  const signalful = fileFacts.filter((facts) => facts.lowSignal !== true);
+  const owners = sortUnique(signalful.flatMap((facts) => (Array.isArray(facts.owners) ? facts.owners.filter((owner): owner is string => typeof owner === 'string') : [])));
+  const areas = new Set(
+    signalful.map((facts) => {
+      const path = typeof facts.path === 'string' ? facts.path : '';
+      const slash = path.indexOf('/');
+      return slash === -1 ? '.' : path.slice(0, slash);
+    }),
+  );
+  const lines = signalful.reduce((total, facts) => total + (typeof facts.changedLines === 'number' ? facts.changedLines : 0), 0);
+  return {
+    fileCount: fileFacts.length,
+    signalFileCount: signalful.length,
+    changedLines: lines,
+    owners,
+    ownerCount: owners.length,
+    areaCount: areas.size,
+    impactedFiles: input.impacted.length,
+    impactedRoutes: input.impactedRoutes.length,
+    lowSignal: fileFacts.length > 0 && signalful.length === 0,
+  };
+}
+
+function getRouteMethodsByFile(lookup: GraphLookup): Map<string, string[]> {
+  const byFile = new Map<string, string[]>();
+  lookup.kg.graph.forEachNode((id, attributes) => {
+    if (attributes.kind !== 'route') return;
+    const files = new Set([attributes.file]);
+    lookup.kg.graph.forEachOutEdge(id, (_edge, edge, _source, _target, _sourceAttributes, targetAttributes) => {
+      if (edge.kind === 'handles' && targetAttributes.kind === 'file') files.add(targetAttributes.path);
+    });
+    for (const file of files) byFile.set(file, [...(byFile.get(file) ?? []), attributes.method]);
+  });
+  return byFile;
+}
+
+/** Signals on changed lines, or inside a function the change touches (an added file: all of them). */
+export function selectChangedSignals(file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions'>, changedLines: readonly number[]): SignalFact[] {
+  const signals = file.headSignals ?? [];
+  if (file.status === 'added') return [...signals];
+  const lines = new Set(changedLines);
+  const touched = (file.headFunctions ?? []).filter((fn) => overlaps(fn.span, lines));
+  return signals.filter((signal) => lines.has(signal.line) || touched.some((fn) => signal.line >= fn.span.start && signal.line <= fn.span.end));
+}
+
+function countParserSignals(files: readonly ChangedFileInput[]): number {
+  return files.reduce((total, file) => total + (file.headSignals ?? []).filter((signal) => PARSER_SIGNALS.has(signal.kind)).length, 0);
+}
+
+/**
+ * Every subject of the analysis with all catalogue facts filled: changed files, the change, changed
+ * exports, test cases, test files, routes, the repository, changed lines, signals and edge kinds.
+ */
+export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] {
+  const context = createContext(input);
+  const { lookup } = context;
+  const subjects: FactSubject[] = [];
+  const files = [...input.changedFiles].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const fileFacts: Record<string, unknown>[] = [];
+  for (const file of files) {
+    const facts = deriveChangedFileFacts(input, file, context);
+    fileFacts.push(facts);
+    subjects.push({ subject: 'changed-file', id: toFileId(file.path), facts });
+  }
+  subjects.push({ subject: 'change', id: 'change', facts: deriveChangeFacts(input, fileFacts) });
+  for (const file of files) {
+    for (const changed of file.changedExports) {
+      subjects.push({ subject: 'changed-export', id: toExportId(changed.path, changed.name), facts: deriveChangedExportFacts(input, file, changed, context) });
+    }
+  }
+  const changedPaths = [...context.changedPaths];
+  const testsReachingChange = getTestsReachingChange(context);
+  const testFiles = new Set<string>();
+  for (const { id, node } of lookup.getTestNodes()) {
+    testFiles.add(node.file);
+    if (node.testKind !== 'test') continue;
+    subjects.push({ subject: 'test-case', id, facts: deriveTestCaseFacts(input.kg, id, { changedPaths, testsReachingChange, lookup }) });
+  }
+  for (const path of sortUnique(testFiles)) {
+    subjects.push({ subject: 'test-file', id: toFileId(path), facts: deriveTestFileFacts(lookup, path, context.changedPaths) });
+  }
+  const changedRouteIds = new Set(input.impactedRoutes.map((route) => route.id));
+  const routes: { id: string; route: RouteNode }[] = [];
+  input.kg.graph.forEachNode((id, attributes) => {
+    if (attributes.kind === 'route') routes.push({ id, route: attributes });
+  });
+  routes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const { id, route } of routes) subjects.push({ subject: 'route', id, facts: deriveRouteFacts(lookup, id, route, changedRouteIds) });
+  subjects.push({
+    subject: 'repository',
+    id: 'repository',
+    facts: deriveRepositoryFacts(input.kg, { parserSignalCount: countParserSignals(files), ...input.repository }),
+  });
+  const methodsByFile = getRouteMethodsByFile(lookup);
+  let lineBudget = MAX_CHANGED_LINES;
+  for (const [index, file] of files.entries()) {
+    const facts = fileFacts[index];
+    if (file.status === 'deleted' || file.binary || facts === undefined) continue;
+    const role = typeof facts.role === 'string' ? facts.role : classifyRole(file.path);
+    if (role !== 'manifest' && facts.lowSignal !== true && lineBudget > 0) {
+      const lines = deriveChangedLineSubjects(file.path, file.headText, file.hunks, role).slice(0, lineBudget);
+      lineBudget -= lines.length;
+      subjects.push(...lines);
+    }
+    if (facts.lowSignal !== true && file.headSignals !== undefined) {
+      const changedLines = toChangedLines(file.hunks);
+      const signals = selectChangedSignals(file, changedLines);
+      subjects.push(
+        ...deriveSignalSubjects(
+          { path: file.path, role, signals, functions: file.headFunctions ?? [], routeMethods: methodsByFile.get(file.path) ?? [] },
+          changedLines,
+        ),
+      );
+    }
+  }
+  subjects.push(...deriveEdgeKindSubjects(input.taskKind));
+  return subjects;
+}

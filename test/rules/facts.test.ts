@@ -1,0 +1,415 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildKnowledgeGraph } from '../../src/graph/build.js';
+import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
+import { emptyFacts, type FileFacts, type ImportFact } from '../../src/model/facts.js';
+import type { GraphInput } from '../../src/model/graph.js';
+import type { ChangedPathProof } from '../../src/model/coverage.js';
+import type { FactSubject } from '../../src/model/rules.js';
+import { scoreMergeRisk } from '../../src/ranking/score.js';
+import { rankEdgeCases } from '../../src/ranking/rank-edge-cases.js';
+import {
+  evaluateAnalysis,
+  toEdgeCases,
+  toMissingTests,
+  toPatternMatches,
+  toRiskContributors,
+  toToolRecommendations,
+  toWeakTests,
+} from '../../src/rules/evaluate-analysis.js';
+import {
+  buildAnalysisSubjects,
+  deriveChangedLineSubjects,
+  deriveComplexityDelta,
+  deriveSignalSubjects,
+  getRouteParams,
+  type AnalysisFactsInput,
+  type ChangedFileInput,
+} from '../../src/rules/facts.js';
+import { classifyTextChange, getCommentSyntax } from '../../src/rules/facts-text.js';
+import { compilePack, findFactProblems } from '../../src/rules/pack.js';
+
+function makeFacts(partial: Partial<FileFacts>): FileFacts {
+  return { ...emptyFacts(10), ...partial };
+}
+
+function named(specifier: string, names: string[]): ImportFact {
+  return { specifier, kind: 'static', typeOnly: false, line: 1, names: names.map((name) => ({ imported: name, local: name, typeOnly: false })) };
+}
+
+const MONEY_BASE = 'export function roundCents(x: number) {\n  if (x < 0) return 0;\n  return Math.round(x);\n}\n\nexport const formatPrice = (x: number) => x.toFixed(2);\n';
+const MONEY_HEAD = 'export function roundCents(x: number) {\n  if (x < 0) return 0;\n  return Math.round(x * 100) / 100; console.log(x);\n}\n\nexport const formatPrice = (x: number) => x.toFixed(2);\n';
+
+const moneyFacts = makeFacts({
+  exports: [
+    { name: 'roundCents', kind: 'function', span: { start: 1, end: 4 }, typeOnly: false },
+    { name: 'formatPrice', kind: 'variable', span: { start: 6, end: 6 }, typeOnly: false },
+  ],
+  signals: [
+    { kind: 'money', line: 3, detail: 'Math.round' },
+    { kind: 'money', line: 6, detail: 'toFixed' },
+  ],
+  functions: [{ name: 'roundCents', span: { start: 1, end: 4 }, complexity: 4, isAsync: false, params: 1 }],
+});
+
+function buildInput(): GraphInput {
+  return {
+    files: [
+      { path: 'src/money.ts', size: 100, hash: 'h1', facts: moneyFacts },
+      {
+        path: 'src/routes/orders.ts',
+        size: 100,
+        hash: 'h2',
+        facts: makeFacts({
+          imports: [named('../money.js', ['roundCents'])],
+          routes: [{ method: 'POST', path: '/orders/:id', framework: 'express', kind: 'api', line: 3, middleware: ['requireAuth'], router: 'router' }],
+        }),
+      },
+      {
+        path: 'src/money.test.ts',
+        size: 100,
+        hash: 'h3',
+        facts: makeFacts({
+          imports: [named('vitest', ['it', 'vi']), named('./money.js', ['roundCents'])],
+          mocks: [{ specifier: './money.js', framework: 'vitest', line: 2 }],
+          tests: [
+            { kind: 'suite', titlePath: ['money'], span: { start: 3, end: 9 }, modifiers: ['skip'], assertions: 0, trivialAssertions: 0, snapshotAssertions: 0, unawaitedAssertions: 0, swallowedErrors: 0, isAsync: false },
+            { kind: 'test', titlePath: ['money', 'rounds'], span: { start: 4, end: 6 }, modifiers: [], assertions: 0, trivialAssertions: 0, snapshotAssertions: 0, unawaitedAssertions: 0, swallowedErrors: 0, isAsync: false },
+          ],
+        }),
+      },
+      { path: 'src/util.ts', size: 10, hash: 'h4', facts: makeFacts({}) },
+      { path: 'README.md', size: 10, hash: 'h5' },
+      { path: 'package.json', size: 10, hash: 'h6' },
+      { path: 'package-lock.json', size: 10, hash: 'h7' },
+      { path: 'tsconfig.json', size: 10, hash: 'h8' },
+    ],
+    resolutions: new Map([
+      ['src/routes/orders.ts', [{ specifier: '../money.js', kind: 'relative', target: 'src/money.ts' }]],
+      [
+        'src/money.test.ts',
+        [
+          { specifier: 'vitest', kind: 'external', packageName: 'vitest' },
+          { specifier: './money.js', kind: 'relative', target: 'src/money.ts' },
+          { specifier: './money.js', kind: 'relative', target: 'src/money.ts' },
+        ],
+      ],
+    ]),
+    openApiRoutes: [],
+    codeowners: { path: 'CODEOWNERS', text: '* @team\nsrc/money.ts @a @b @c\n' },
+    decisions: [],
+    memory: [
+      { path: '.checker/memory/money.md', id: 'cents', kind: 'invariant', text: 'amounts are integer cents', paths: ['src/money.ts'], terms: [] },
+      { path: '.checker/memory/money.md', id: 'rounding-bug', kind: 'regression', text: 'rounding broke refunds', paths: ['src/money.ts'], terms: [] },
+    ],
+    skills: [],
+    checks: [],
+    packages: [{ name: 'shop', folder: '', dependencies: ['express', 'vitest'] }],
+  };
+}
+
+const moneyChange: ChangedFileInput = {
+  path: 'src/money.ts',
+  status: 'modified',
+  additions: 1,
+  deletions: 1,
+  hunks: [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }],
+  binary: false,
+  baseText: MONEY_BASE,
+  headText: MONEY_HEAD,
+  changedExports: [{ path: 'src/money.ts', name: 'roundCents', change: 'modified', span: { start: 1, end: 4 } }],
+  headFunctions: [{ name: 'roundCents', span: { start: 1, end: 4 }, complexity: 4, isAsync: false, params: 1 }],
+  baseFunctions: [{ name: 'roundCents', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 }],
+  headSignals: moneyFacts.signals,
+};
+
+const readmeChange: ChangedFileInput = {
+  path: 'README.md',
+  status: 'modified',
+  additions: 3,
+  deletions: 1,
+  hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 3 }],
+  binary: false,
+  baseText: '# Shop\n',
+  headText: '# Shop\n\nTODO: password = "abcdefghijk"\n',
+  changedExports: [],
+};
+
+const utilComment: ChangedFileInput = {
+  path: 'src/util.ts',
+  status: 'modified',
+  additions: 1,
+  deletions: 0,
+  hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }],
+  binary: false,
+  baseText: 'export const a = 1;\n',
+  headText: '// the answer, before the question\nexport const a = 1;\n',
+  changedExports: [],
+};
+
+const proof: ChangedPathProof = {
+  path: 'src/money.ts',
+  state: 'mocked-boundary',
+  reachingTests: ['src/money.test.ts'],
+  reachingTestCount: 1,
+  coveredChangedLines: [],
+  uncoveredChangedLines: [3],
+  instrumentedChangedLines: 0,
+  reason: 'the only test mocks it',
+  repairTask: 'Add a test in src/money.test.ts that imports the real src/money.ts.',
+};
+
+function buildFactsInput(changedFiles: ChangedFileInput[]): AnalysisFactsInput {
+  const kg = buildKnowledgeGraph(buildInput());
+  return {
+    kg,
+    changedFiles,
+    impacted: [{ path: 'src/routes/orders.ts', distance: 1, via: ['src/money.ts'], typeOnly: false }],
+    impactedRoutes: [
+      { id: 'route:POST /orders/:id', method: 'POST', path: '/orders/:id', kind: 'api', framework: 'express', file: 'src/routes/orders.ts', line: 3, reason: 'x', chain: ['src/money.ts', 'src/routes/orders.ts'], direct: false },
+    ],
+    reachingTestsByPath: new Map([['src/money.ts', [{ testFile: 'src/money.test.ts', distance: 1, via: ['src/money.ts'], mocksChangedModule: true }]]]),
+    proofByPath: new Map([['src/money.ts', proof]]),
+    history: [
+      { oid: 'c1', authorEmail: 'a@x', timestamp: 100, paths: ['src/money.ts', 'src/money.test.ts'] },
+      { oid: 'c2', authorEmail: 'B@x', timestamp: 200, paths: ['src/money.ts'] },
+      { oid: 'c3', authorEmail: 'b@x', timestamp: 300, paths: ['src/money.ts', 'README.md'] },
+    ],
+  };
+}
+
+function findSubject(subjects: FactSubject[], kind: string, id: string): FactSubject {
+  const found = subjects.find((subject) => subject.subject === kind && subject.id === id);
+  assert.ok(found !== undefined, `${kind} ${id}`);
+  return found;
+}
+
+describe('buildAnalysisSubjects', () => {
+  const subjects = buildAnalysisSubjects(buildFactsInput([moneyChange, readmeChange, utilComment]));
+
+  it('fills every catalogue fact of every subject', () => {
+    const problems = subjects.flatMap((subject) => findFactProblems(subject.subject, subject.facts).map((problem) => `${subject.id}: ${problem}`));
+    assert.deepEqual(problems, []);
+  });
+
+  it('yields the exact subject list', () => {
+    assert.deepEqual(
+      subjects.filter((subject) => subject.subject !== 'edge-kind').map((subject) => `${subject.subject} ${subject.id}`),
+      [
+        'changed-file file:README.md',
+        'changed-file file:src/money.ts',
+        'changed-file file:src/util.ts',
+        'change change',
+        'changed-export export:src/money.ts#roundCents',
+        'test-case test:src/money.test.ts#money > rounds',
+        'test-file file:src/money.test.ts',
+        'route route:POST /orders/:id',
+        'repository repository',
+        'changed-line line:src/money.ts:3',
+        'changed-signal signal:src/money.ts:3:money',
+      ],
+    );
+    assert.equal(subjects.filter((subject) => subject.subject === 'edge-kind').length, 12);
+  });
+
+  it('derives the changed-file facts of a source change', () => {
+    assert.deepEqual(findSubject(subjects, 'changed-file', 'file:src/money.ts').facts, {
+      path: 'src/money.ts',
+      previousPath: 'src/money.ts',
+      status: 'modified',
+      role: 'source',
+      language: 'ts',
+      extension: '.ts',
+      additions: 1,
+      deletions: 1,
+      hunkCount: 1,
+      isBinary: false,
+      changedExportCount: 1,
+      fanIn: 2,
+      reachedFiles: 2,
+      reachedRoutes: 1,
+      reachingTests: 1,
+      isAuthPath: false,
+      isPaymentPath: true,
+      isMigration: false,
+      isConfig: false,
+      isManifest: false,
+      isTest: false,
+      isDocOnly: false,
+      isGenerated: false,
+      commentOnly: false,
+      proofState: 'mocked-boundary',
+      owners: ['@a', '@b', '@c'],
+      ownerCount: 3,
+      churn: 3,
+      authorCount: 2,
+      complexityDelta: 2,
+      signals: ['money'],
+      changedLines: 2,
+      formattingOnly: false,
+      lowSignal: false,
+      invariantsTouched: 1,
+      regressionsTouched: 1,
+      testsUpdated: false,
+      testsStale: true,
+      proofReason: 'the only test mocks it',
+      proofTask: 'Add a test in src/money.test.ts that imports the real src/money.ts.',
+    });
+  });
+
+  it('marks docs and comment-only changes low-signal', () => {
+    const readme = findSubject(subjects, 'changed-file', 'file:README.md').facts;
+    assert.deepEqual([readme.isDocOnly, readme.lowSignal, readme.commentOnly], [true, true, false]);
+    const util = findSubject(subjects, 'changed-file', 'file:src/util.ts').facts;
+    assert.deepEqual([util.isDocOnly, util.commentOnly, util.formattingOnly, util.lowSignal], [false, true, false, true]);
+  });
+
+  it('derives export, test-case, route, change and repository facts', () => {
+    assert.deepEqual(findSubject(subjects, 'changed-export', 'export:src/money.ts#roundCents').facts, {
+      path: 'src/money.ts',
+      name: 'roundCents',
+      exportKind: 'function',
+      change: 'modified',
+      typeOnly: false,
+      isDefault: false,
+      importerCount: 2,
+      reachedFiles: 2,
+      reachedRoutes: 1,
+      reachingTests: 1,
+      lineCount: 4,
+      complexityDelta: 2,
+      proofState: 'mocked-boundary',
+      signals: ['money'],
+    });
+    const testCase = findSubject(subjects, 'test-case', 'test:src/money.test.ts#money > rounds').facts;
+    assert.deepEqual([testCase.modifiers, testCase.mocksUnitUnderTest, testCase.coversChangedFile, testCase.mockCount], [['skip'], true, true, 1]);
+    const route = findSubject(subjects, 'route', 'route:POST /orders/:id').facts;
+    assert.deepEqual(route, {
+      method: 'POST',
+      path: '/orders/:id',
+      framework: 'express',
+      kind: 'api',
+      file: 'src/routes/orders.ts',
+      middleware: ['requireAuth'],
+      hasAuthMiddleware: true,
+      isMutation: true,
+      params: ['id'],
+      changed: true,
+      reachingTests: 0,
+    });
+    assert.deepEqual(findSubject(subjects, 'change', 'change').facts, {
+      fileCount: 3,
+      signalFileCount: 1,
+      changedLines: 2,
+      owners: ['@a', '@b', '@c'],
+      ownerCount: 3,
+      areaCount: 1,
+      impactedFiles: 1,
+      impactedRoutes: 1,
+      lowSignal: false,
+    });
+    const repository = findSubject(subjects, 'repository', 'repository').facts;
+    assert.deepEqual(
+      [repository.testRunner, repository.packageManager, repository.hasTypeScript, repository.hasLockfile, repository.dependencies, repository.frameworks, repository.parserSignalCount],
+      ['vitest', 'npm', true, true, ['express', 'vitest'], ['express'], 2],
+    );
+  });
+});
+
+describe('analysis through the built-in packs', () => {
+  it('turns the fixture change into exact findings, scores and shapes', async () => {
+    const packs = (await loadBuiltinPacks()).map((loaded) => compilePack(loaded.pack));
+    const subjects = buildAnalysisSubjects(buildFactsInput([moneyChange, readmeChange, utilComment]));
+    const findings = await evaluateAnalysis(packs, subjects);
+    const risk = scoreMergeRisk(toRiskContributors(findings));
+    assert.deepEqual(
+      risk.breakdown.map((contributor) => [contributor.contributor, contributor.weight]),
+      [
+        ['risk/payment-path', 8],
+        ['risk/invariants-touched', 6],
+        ['risk/missing-proof', 6],
+        ['risk/regressions-touched', 6],
+        ['risk/route-touched', 5],
+        ['risk/owners-spread', 3],
+        ['risk/change-owners-spread', 4],
+        ['risk/low-signal-change', 0],
+      ].sort((a, b) => Number(b[1]) - Number(a[1]) || String(a[0]).localeCompare(String(b[0]))),
+    );
+    assert.deepEqual(risk.breakdown.find((entry) => entry.contributor === 'risk/low-signal-change')?.evidenceIds, ['file:README.md', 'file:src/util.ts']);
+    assert.deepEqual({ score: risk.score, level: risk.level }, { score: 78, level: 'critical' });
+    assert.deepEqual(toWeakTests(findings, subjects).map((test) => [test.id, test.kinds, test.reachesChange]), [
+      ['test:src/money.test.ts#money > rounds', ['weak-test/skipped'], true],
+    ]);
+    assert.deepEqual(toMissingTests(findings, subjects).map((missing) => [missing.id, missing.subject, missing.name]), [
+      ['route:POST /orders/:id', 'route', 'POST /orders/:id'],
+    ]);
+    assert.deepEqual(toPatternMatches(findings, subjects).map((match) => [match.path, match.line, match.provenance]), [
+      ['src/money.ts', 3, 'patterns@1.0.0#pattern/console-log'],
+    ]);
+    const ranked = rankEdgeCases(toEdgeCases(findings, subjects));
+    assert.deepEqual(ranked.top.map((edge) => [edge.provenance, edge.score]), [
+      ['route-edge-cases@1.0.0#edge-case/route-unauthenticated', 9],
+      ['route-edge-cases@1.0.0#edge-case/route-body', 7.5],
+      ['edge-cases@1.0.0#edge-case/money-rounding', 7.5],
+      ['route-edge-cases@1.0.0#edge-case/route-params', 6],
+      ['route-edge-cases@1.0.0#edge-case/route-double-submit', 4.5],
+      ['edge-cases@1.0.0#edge-case/money-negative-currency', 4.5],
+    ]);
+    assert.deepEqual(ranked.overflow, []);
+    assert.deepEqual(toToolRecommendations(findings).map((tool) => tool.tool), ['@vitest/coverage-v8', 'ESLint']);
+  });
+
+  it('scores a docs-only change and a comment-only change low, explained by risk/low-signal-change', async () => {
+    const packs = (await loadBuiltinPacks()).map((loaded) => compilePack(loaded.pack));
+    for (const change of [readmeChange, utilComment]) {
+      const subjects = buildAnalysisSubjects({ ...buildFactsInput([change]), impacted: [], impactedRoutes: [] });
+      const risk = scoreMergeRisk(toRiskContributors(await evaluateAnalysis(packs, subjects)));
+      assert.deepEqual(
+        { score: risk.score, level: risk.level, contributors: risk.breakdown.map((entry) => entry.contributor) },
+        { score: 0, level: 'low', contributors: ['risk/low-signal-change'] },
+        change.path,
+      );
+    }
+  });
+});
+
+describe('fact helpers', () => {
+  it('tells formatting-only from comment-only from real changes', () => {
+    const c = getCommentSyntax('ts', 'a.ts');
+    assert.deepEqual(classifyTextChange('const a = 1;\n', 'const  a=1;\n\n', c), { formattingOnly: true, commentOnly: false });
+    assert.deepEqual(classifyTextChange('const a = 1;\n', '/* why */\nconst a = 1; // note\n', c), { formattingOnly: false, commentOnly: true });
+    assert.deepEqual(classifyTextChange('const a = "x y";\n', 'const a = "xy";\n', c), { formattingOnly: false, commentOnly: false });
+    assert.deepEqual(classifyTextChange('const a = 1;\n', 'const a = 2; // note\n', c), { formattingOnly: false, commentOnly: false });
+    assert.deepEqual(classifyTextChange('const u = "http://x";\n', 'const u = "http://y";\n', c), { formattingOnly: false, commentOnly: false });
+    assert.deepEqual(classifyTextChange('const r = /a\\/\\/b/;\n', 'const r = /a\\/\\/c/;\n', c), { formattingOnly: false, commentOnly: false });
+    assert.deepEqual(classifyTextChange('return a\nb\n', 'return a b\n', c), { formattingOnly: true, commentOnly: false });
+    assert.deepEqual(classifyTextChange('key: 1\n', 'key: 1 # why\n', getCommentSyntax('yaml', 'a.yml')), { formattingOnly: false, commentOnly: true });
+    assert.deepEqual(classifyTextChange(undefined, 'x', c), { formattingOnly: false, commentOnly: false });
+  });
+
+  it('computes complexity growth over the functions the change touches', () => {
+    assert.equal(deriveComplexityDelta(moneyChange), 2);
+    assert.equal(deriveComplexityDelta({ ...moneyChange, hunks: [{ oldStart: 9, oldLines: 1, newStart: 9, newLines: 1 }] }), 0);
+    assert.equal(deriveComplexityDelta({ ...moneyChange, status: 'added' }), 4);
+    assert.equal(deriveComplexityDelta({ ...moneyChange, status: 'deleted' }), -2);
+  });
+
+  it('builds changed-line and signal subjects', () => {
+    assert.deepEqual(deriveChangedLineSubjects('src/a.ts', 'one\n\nthree\n', [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 3 }]), [
+      { subject: 'changed-line', id: 'line:src/a.ts:1', facts: { path: 'src/a.ts', line: 1, text: 'one', fileRole: 'source', language: 'ts', extension: '.ts' } },
+      { subject: 'changed-line', id: 'line:src/a.ts:3', facts: { path: 'src/a.ts', line: 3, text: 'three', fileRole: 'source', language: 'ts', extension: '.ts' } },
+    ]);
+    const signals = deriveSignalSubjects(
+      { path: 'src/a.ts', role: 'source', signals: [{ kind: 'parse-json', line: 5, detail: 'JSON.parse' }], functions: [{ name: 'load', span: { start: 4, end: 6 }, complexity: 1, isAsync: true, params: 0 }], routeMethods: ['POST', 'GET'] },
+      [5],
+    );
+    assert.deepEqual(signals, [
+      {
+        subject: 'changed-signal',
+        id: 'signal:src/a.ts:5:parse-json',
+        facts: { path: 'src/a.ts', line: 5, signalKind: 'parse-json', detail: 'JSON.parse', inChangedLines: true, fileRole: 'source', functionName: 'load', isAsyncFunction: true, routeMethods: ['GET', 'POST'], isRouteFile: true },
+      },
+    ]);
+    assert.deepEqual(getRouteParams('/a/:id/{slug}/[...rest]'), ['id', 'slug', 'rest']);
+  });
+});

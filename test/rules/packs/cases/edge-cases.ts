@@ -1,0 +1,82 @@
+import type { Confidence } from '../../../../src/model/rules.js';
+import type { RuleCases } from '../../../helpers/run-rule-cases.js';
+
+const SIGNAL_RULES: readonly [string, string, number, Confidence][] = [
+  ['edge-case/number-parsing', 'parse-number', 4, 'high'],
+  ['edge-case/json-parsing', 'parse-json', 4, 'high'],
+  ['edge-case/date-time-zones', 'date-time', 4, 'medium'],
+  ['edge-case/invalid-dates', 'date-time', 3, 'medium'],
+  ['edge-case/money-rounding', 'money', 5, 'high'],
+  ['edge-case/money-negative-currency', 'money', 4, 'medium'],
+  ['edge-case/empty-collection', 'collection', 3, 'medium'],
+  ['edge-case/huge-collection', 'collection', 2, 'low'],
+  ['edge-case/missing-optional', 'optional-access', 3, 'medium'],
+  ['edge-case/rejected-promise', 'async-failure', 4, 'medium'],
+  ['edge-case/network-timeout', 'network', 4, 'medium'],
+  ['edge-case/partial-failure', 'promise-concurrency', 4, 'medium'],
+  ['edge-case/pagination-bounds', 'pagination', 4, 'high'],
+  ['edge-case/unauthenticated', 'auth', 5, 'high'],
+  ['edge-case/catastrophic-regex', 'regex', 3, 'medium'],
+  ['edge-case/missing-env', 'env-config', 3, 'high'],
+];
+
+const signal = { path: 'src/orders.ts', line: 12, detail: 'parseInt', fileRole: 'source', inChangedLines: true };
+
+export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
+  SIGNAL_RULES.map(([ruleId, signalKind, weight, confidence]): [string, RuleCases] => [
+    ruleId,
+    {
+      valid: [
+        { ...signal, signalKind: signalKind === 'sql' ? 'throw' : 'sql' },
+        { ...signal, signalKind, fileRole: 'test' },
+      ],
+      invalid: [{ facts: { ...signal, signalKind }, params: { weight, confidence, scope: 'src/orders.ts' } }],
+    },
+  ]),
+);
+
+edgeCaseCases['edge-case/number-parsing'] = {
+  valid: [{ ...signal, signalKind: 'parse-json' }, { ...signal, signalKind: 'parse-number', fileRole: 'test' }],
+  invalid: [
+    {
+      facts: { ...signal, signalKind: 'parse-number' },
+      message: 'src/orders.ts:12 parses a number (parseInt)',
+      params: {
+        weight: 4,
+        confidence: 'high',
+        scope: 'src/orders.ts',
+        trigger: 'a value such as "", "12abc", "-0" or "1e999" reaches parseInt',
+        recommendedProof: 'a table-driven test (or a fast-check property) that feeds "", "12abc", "-0", "1e999" and a valid number to the code at src/orders.ts:12',
+      },
+    },
+  ],
+};
+
+const route = { method: 'POST', path: '/orders/:id', file: 'src/routes/orders.ts', kind: 'api', changed: true, params: ['id'] };
+
+export const routeEdgeCaseCases: Record<string, RuleCases> = {
+  'edge-case/route-params': {
+    valid: [{ ...route, path: '/orders' }, { ...route, changed: false }],
+    invalid: [
+      { facts: { ...route }, message: 'POST /orders/:id takes path parameters (id)', params: { weight: 4, scope: 'POST /orders/:id', confidence: 'high' } },
+      { facts: { ...route, method: 'GET', path: '/users/{userId}', params: ['userId'] }, params: { scope: 'GET /users/{userId}' } },
+      { facts: { ...route, method: 'PAGE', path: '/blog/[slug]', kind: 'ui', params: ['slug'] }, params: { weight: 4 } },
+    ],
+  },
+  'edge-case/route-body': {
+    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, changed: false }, { ...route, isMutation: true, kind: 'ui' }],
+    invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders/:id accepts a request body', params: { weight: 5, confidence: 'high' } }],
+  },
+  'edge-case/route-unauthenticated': {
+    valid: [{ ...route, hasAuthMiddleware: false }, { ...route, hasAuthMiddleware: true, changed: false }],
+    invalid: [{ facts: { ...route, hasAuthMiddleware: true, middleware: ['requireAuth'] }, message: 'POST /orders/:id is protected by requireAuth', params: { weight: 6 } }],
+  },
+  'edge-case/route-unprotected-mutation': {
+    valid: [{ ...route, isMutation: true, hasAuthMiddleware: true }, { ...route, isMutation: false }],
+    invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders/:id writes data and no auth middleware is declared on it', params: { weight: 4, confidence: 'low' } }],
+  },
+  'edge-case/route-double-submit': {
+    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, changed: false }],
+    invalid: [{ facts: { ...route, isMutation: true }, params: { weight: 4, confidence: 'medium', scope: 'POST /orders/:id' } }],
+  },
+};

@@ -1,0 +1,26 @@
+import type { RuleCases } from '../../../helpers/run-rule-cases.js';
+import { contextWeightCases } from './context-weights.js';
+import { decayCases } from './decay.js';
+import { edgeCaseCases, routeEdgeCaseCases } from './edge-cases.js';
+import { missingRouteTestCases, missingTestCases } from './missing-tests.js';
+import { patternCases } from './patterns.js';
+import { proofCases } from './proof.js';
+import { changeRiskCases, riskCases } from './risk.js';
+import { toolCases } from './tools.js';
+import { weakTestCases } from './weak-tests.js';
+
+/** Rule cases of every built-in pack, keyed by pack id (= folder under rules/). */
+export const CASES_BY_PACK: Readonly<Record<string, Record<string, RuleCases>>> = {
+  'change-risk': changeRiskCases,
+  'context-weights': contextWeightCases,
+  decay: decayCases,
+  'edge-cases': edgeCaseCases,
+  'missing-route-tests': missingRouteTestCases,
+  'missing-tests': missingTestCases,
+  patterns: patternCases,
+  proof: proofCases,
+  risk: riskCases,
+  'route-edge-cases': routeEdgeCaseCases,
+  tools: toolCases,
+  'weak-tests': weakTestCases,
+};

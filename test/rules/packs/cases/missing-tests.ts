@@ -1,0 +1,26 @@
+import type { RuleCases } from '../../../helpers/run-rule-cases.js';
+
+const exported = { path: 'src/money.ts', name: 'roundCents', change: 'modified' };
+const route = { method: 'POST', path: '/orders', file: 'src/routes/orders.ts', kind: 'api', changed: true };
+
+export const missingTestCases: Record<string, RuleCases> = {
+  'missing-test/export-unreached': {
+    valid: [{ ...exported, reachingTests: 1 }, { ...exported, change: 'removed' }, { ...exported, typeOnly: true }],
+    invalid: [{ facts: { ...exported }, message: 'roundCents in src/money.ts changed (modified) and no test reaches it', params: { weight: 4, task: 'add a test that imports roundCents from src/money.ts and asserts its behaviour' } }],
+  },
+  'missing-test/routed-export-unreached': {
+    valid: [{ ...exported, reachedRoutes: 0 }, { ...exported, reachedRoutes: 2, reachingTests: 1 }],
+    invalid: [{ facts: { ...exported, change: 'added', reachedRoutes: 2 }, message: 'roundCents in src/money.ts is behind 2 route(s) and no test reaches it', params: { weight: 2 } }],
+  },
+};
+
+export const missingRouteTestCases: Record<string, RuleCases> = {
+  'missing-test/route-unreached': {
+    valid: [{ ...route, reachingTests: 1 }, { ...route, changed: false }],
+    invalid: [{ facts: { ...route }, message: 'POST /orders changed and no test reaches its handler src/routes/orders.ts', params: { weight: 5 } }],
+  },
+  'missing-test/mutation-route-unreached': {
+    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, reachingTests: 3 }],
+    invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders writes data and no test reaches it', params: { weight: 3 } }],
+  },
+};

@@ -1,0 +1,96 @@
+import type { RuleCases } from '../../../helpers/run-rule-cases.js';
+
+const src = { path: 'src/orders.ts', role: 'source', status: 'modified' };
+
+export const riskCases: Record<string, RuleCases> = {
+  'risk/large-diff': {
+    valid: [{ ...src, changedLines: 199 }, { ...src, changedLines: 400, lowSignal: true }, { ...src, changedLines: 400, isGenerated: true }],
+    invalid: [{ facts: { ...src, changedLines: 250, additions: 200, deletions: 50 }, message: 'src/orders.ts changed by 250 lines (+200 -50)', params: { weight: 5 } }],
+  },
+  'risk/fan-in-reached': {
+    valid: [{ ...src, reachedFiles: 9 }, { ...src, reachedFiles: 20, role: 'test' }, { ...src, reachedFiles: 20, status: 'deleted' }],
+    invalid: [{ facts: { ...src, reachedFiles: 12, fanIn: 3 }, message: 'src/orders.ts is reached by 12 files (3 direct importers)', params: { weight: 5 } }],
+  },
+  'risk/route-touched': {
+    valid: [{ ...src, reachedRoutes: 0 }, { ...src, reachedRoutes: 2, isTest: true }, { ...src, reachedRoutes: 2, lowSignal: true }],
+    invalid: [{ facts: { ...src, reachedRoutes: 2 }, message: 'src/orders.ts is reached by 2 route(s)', params: { weight: 5 } }],
+  },
+  'risk/auth-path': {
+    valid: [{ ...src }, { ...src, isAuthPath: true, lowSignal: true }, { ...src, isAuthPath: true, isTest: true }],
+    invalid: [{ facts: { ...src, path: 'src/auth/session.ts', isAuthPath: true }, message: 'src/auth/session.ts touches authentication or authorisation', params: { weight: 8 } }],
+  },
+  'risk/payment-path': {
+    valid: [{ ...src }, { ...src, isPaymentPath: true, lowSignal: true }],
+    invalid: [{ facts: { ...src, path: 'src/billing/charge.ts', isPaymentPath: true }, params: { weight: 8, proof: 'test rounding, negative amounts and currency handling in src/billing/charge.ts, and a refund end to end' } }],
+  },
+  'risk/data-migration': {
+    valid: [{ ...src }, { ...src, isMigration: true, lowSignal: true }],
+    invalid: [{ facts: { path: 'db/migrations/001.sql', role: 'other', status: 'added', isMigration: true }, message: 'db/migrations/001.sql changes the data model or migrates data', params: { weight: 8 } }],
+  },
+  'risk/config-change': {
+    valid: [{ ...src }, { path: 'tsconfig.json', role: 'config', isConfig: true, lowSignal: true }],
+    invalid: [{ facts: { path: 'tsconfig.json', role: 'config', isConfig: true }, params: { weight: 3 } }],
+  },
+  'risk/dependency-manifest': {
+    valid: [{ ...src }, { path: 'package.json', role: 'manifest', isManifest: true, lowSignal: true }],
+    invalid: [{ facts: { path: 'package-lock.json', role: 'manifest', isManifest: true }, message: 'package-lock.json changes dependencies', params: { weight: 4 } }],
+  },
+  'risk/missing-proof': {
+    valid: [
+      { ...src, proofState: 'runtime-proven' },
+      { ...src, proofState: 'static-only' },
+      { ...src, proofState: 'unproven', role: 'doc', lowSignal: true },
+      { ...src, proofState: 'unproven', status: 'deleted' },
+    ],
+    invalid: [
+      { facts: { ...src, proofState: 'unproven', proofTask: 'Add a test in src/orders.test.ts' }, message: 'src/orders.ts has no test proof (unproven)', params: { weight: 6, proof: 'Add a test in src/orders.test.ts' } },
+      { facts: { ...src, proofState: 'mocked-boundary' }, params: { weight: 6 } },
+    ],
+  },
+  'risk/weak-proof': {
+    valid: [{ ...src, proofState: 'runtime-proven' }, { ...src, proofState: 'unproven' }, { ...src, proofState: 'static-only', role: 'config' }],
+    invalid: [
+      { facts: { ...src, proofState: 'static-only' }, message: 'src/orders.ts is only weakly proven (static-only)', params: { weight: 3 } },
+      { facts: { ...src, proofState: 'runtime-unproven' }, params: { weight: 3 } },
+    ],
+  },
+  'risk/owners-spread': {
+    valid: [{ ...src, ownerCount: 2 }, { ...src, ownerCount: 3, lowSignal: true }],
+    invalid: [{ facts: { ...src, ownerCount: 3, owners: ['@a', '@b', '@c'] }, message: 'src/orders.ts has 3 owners (@a, @b, @c)', params: { weight: 3 } }],
+  },
+  'risk/invariants-touched': {
+    valid: [{ ...src, invariantsTouched: 0 }, { ...src, invariantsTouched: 1, lowSignal: true }],
+    invalid: [{ facts: { ...src, invariantsTouched: 2 }, message: 'src/orders.ts is named by 2 recorded invariant(s)', params: { weight: 6 } }],
+  },
+  'risk/regressions-touched': {
+    valid: [{ ...src, regressionsTouched: 0 }, { ...src, regressionsTouched: 1, lowSignal: true }],
+    invalid: [{ facts: { ...src, regressionsTouched: 1 }, message: 'src/orders.ts is named by 1 recorded regression(s)', params: { weight: 6 } }],
+  },
+  'risk/low-signal-change': {
+    valid: [{ ...src }, { ...src, commentOnly: true }],
+    invalid: [{ facts: { path: 'README.md', role: 'doc', isDocOnly: true, lowSignal: true }, message: 'README.md changed only documentation, comments or formatting', params: { weight: 0 } }],
+  },
+};
+
+export const changeRiskCases: Record<string, RuleCases> = {
+  'risk/many-files': {
+    valid: [{ signalFileCount: 19 }, { signalFileCount: 30, lowSignal: true }],
+    invalid: [{ facts: { signalFileCount: 25 }, message: '25 files changed', params: { weight: 5 } }],
+  },
+  'risk/large-change': {
+    valid: [{ changedLines: 499 }, { changedLines: 900, lowSignal: true }],
+    invalid: [{ facts: { changedLines: 600, signalFileCount: 4 }, message: '600 lines changed over 4 files', params: { weight: 6 } }],
+  },
+  'risk/change-owners-spread': {
+    valid: [{ ownerCount: 2 }, { ownerCount: 5, lowSignal: true }],
+    invalid: [{ facts: { ownerCount: 3, owners: ['@a', '@b', '@c'] }, message: 'the change spans 3 owners (@a, @b, @c)', params: { weight: 4 } }],
+  },
+  'risk/areas-spread': {
+    valid: [{ areaCount: 3 }, { areaCount: 6, lowSignal: true }],
+    invalid: [{ facts: { areaCount: 4 }, message: 'the change touches 4 top-level areas', params: { weight: 3 } }],
+  },
+  'risk/wide-impact': {
+    valid: [{ impactedFiles: 49 }, { impactedFiles: 80, lowSignal: true }],
+    invalid: [{ facts: { impactedFiles: 50 }, message: '50 files are impacted through imports', params: { weight: 5 } }],
+  },
+};
