@@ -17,6 +17,14 @@ export const rangeArgs = {
 
 export type OutputFormat = 'markdown' | 'json';
 
+/** --base/--head as given; refs are validated by the change reader (a ref starting with '-' is refused there). */
+export function toRange(args: { base?: unknown; head?: unknown }): { base?: string; head?: string } {
+  const range: { base?: string; head?: string } = {};
+  if (typeof args.base === 'string' && args.base !== '') range.base = args.base;
+  if (typeof args.head === 'string' && args.head !== '') range.head = args.head;
+  return range;
+}
+
 export function toFormat(value: unknown): OutputFormat {
   if (value === 'markdown' || value === 'json') return value;
   throw new CheckerError('usage/invalid-format', `--format must be markdown or json (got ${JSON.stringify(value)})`, {

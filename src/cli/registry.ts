@@ -13,6 +13,15 @@ export interface CommandEntry {
 
 export const commands: CommandEntry[] = [
   { path: ['graph'], description: 'Build the repository knowledge graph and print its counts, parse failures, skipped files and unresolved imports', load: async () => (await import('./commands/graph.js')).default },
+  { path: ['analyze'], description: 'Merge-safety analysis of a git range: impact, proof, weak and missing tests, risk, decay, edge cases, context', load: async () => (await import('./commands/analyze.js')).default },
+  { path: ['impact'], description: 'Changed files, impacted files and areas, route/API impacts, symbol-level import impacts', load: async () => (await import('./commands/impact.js')).default },
+  { path: ['audit-tests'], description: 'Changed-path proof, runtime test evidence, weak and missing tests, checks to run', load: async () => (await import('./commands/audit-tests.js')).default },
+  { path: ['edge-cases'], description: 'Ranked edge-case scenarios: the top eight plus the ranked overflow', load: async () => (await import('./commands/edge-cases.js')).default },
+  { path: ['tools'], description: 'Local open-source tools that fit this repository (installs nothing, runs nothing)', load: async () => (await import('./commands/tools.js')).default },
+  { path: ['patterns'], description: 'Pattern-pack matches in the changed lines', load: async () => (await import('./commands/patterns.js')).default },
+  { path: ['redteam'], description: 'Deterministic merge-safety report with fix tasks and safety flags', load: async () => (await import('./commands/redteam.js')).default },
+  { path: ['rules', 'list'], description: 'List the built-in and repository rule packs and their rules', load: async () => (await import('./commands/rules-list.js')).default },
+  { path: ['rules', 'validate'], description: 'Validate a rule-pack file, or every pack in .checker/rules; errors name the pack, rule and field', load: async () => (await import('./commands/rules-validate.js')).default },
 ];
 
 /** Finds the longest registered command path that prefixes `argv`; returns it and the remaining arguments. */

@@ -14,6 +14,14 @@ import { readRepoFile } from './read-repo-file.js';
 import { readRepoDocs } from './repo-docs.js';
 import { scanRepository } from './scan.js';
 import { validateOrThrow } from './schema.js';
+import { readCoverage } from './coverage.js';
+import { readGitIndex } from './git-index.js';
+import { loadBuiltinPacks, loadRepositoryPacks, validatePackFile } from './rule-packs.js';
+import { lstat } from 'node:fs/promises';
+import { join } from 'node:path';
+import git from 'isomorphic-git';
+import { isCodeFile } from './parse-files.js';
+import { emptyFacts, type FileFacts } from '../model/facts.js';
 import { redactSecrets } from '../text/redact.js';
 
 export interface NodeEnvOptions {
@@ -46,6 +54,34 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
         ...(sharedPool === undefined ? {} : { pool: sharedPool }),
       });
     },
+    parseTexts: async (jobs, parseOptions): Promise<Map<string, FileFacts>> => {
+      const code = jobs.filter((job) => isCodeFile(job.path));
+      if (code.length === 0) return new Map();
+      const sharedPool = getPool();
+      const pool = sharedPool ?? createParsePool({ size: Math.min(2, code.length) });
+      try {
+        const facts = await pool.parse(code, parseOptions);
+        for (const job of code) if (!facts.has(job.path)) facts.set(job.path, emptyFacts(job.text.split('\n').length));
+        return facts;
+      } finally {
+        if (sharedPool === undefined) await pool.close();
+      }
+    },
+    readCoverage: (coverageOptions) => readCoverage(root, coverageOptions.trackedPaths === undefined ? {} : { trackedPaths: coverageOptions.trackedPaths }),
+    loadRulePacks: async () => {
+      const builtin = await loadBuiltinPacks();
+      const repository = await loadRepositoryPacks(root);
+      return { packs: [...builtin, ...repository.packs], diagnostics: repository.diagnostics };
+    },
+    validateRulePack: (file, text) => validatePackFile(file, text),
+    fileTime: async (path) => {
+      try {
+        const stats = await lstat(join(root, path));
+        return stats.isFile() ? stats.mtimeMs : undefined;
+      } catch {
+        return undefined;
+      }
+    },
     readRepoText: async (path, maxBytes) => {
       try {
         return await readRepoFile(root, path, { maxBytes, fatalUtf8: true });
@@ -77,6 +113,15 @@ async function openGitAccess(root: string): Promise<GitAccess> {
     readChange: (range: RevisionRange): Promise<ChangeSet> => readChange(repo, range),
     readFileAtRevision: (oid, path) => readFileAtRevision(repo, oid, path),
     readHistory: async (historyOptions): Promise<HistoryEntry[]> => readHistory(repo, historyOptions),
+    listTrackedFiles: async () => (await readGitIndex(repo.gitdir)).entries.map((entry) => entry.path),
+    commitTime: async (oid) => {
+      try {
+        const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+        return commit.committer.timestamp * 1000;
+      } catch {
+        return undefined;
+      }
+    },
     headOid: async () => {
       try {
         return (await resolveRevision(repo, 'HEAD')).oid;

@@ -4,6 +4,8 @@ import type { Diagnostic } from './diagnostic.js';
 import type { FileFacts, ParseOptions } from './facts.js';
 import type { DecisionDoc, MemoryEntry, PackageManifest, SkillSummary } from './graph.js';
 import type { ScanResult, ScannedFile, SkippedFile } from './scan.js';
+import type { CoverageEvidence } from './coverage.js';
+import type { LoadedPack, RulePack } from './rules.js';
 
 export interface LoadedConfigData {
   config: Config;
@@ -46,6 +48,10 @@ export interface GitAccess {
   readFileAtRevision(oid: string, path: string): Promise<string | undefined>;
   readHistory(options: { paths?: string[]; maxCommits?: number }): Promise<HistoryEntry[]>;
   headOid(): Promise<string | undefined>;
+  /** Paths in the git index (tracked files). */
+  listTrackedFiles(): Promise<string[]>;
+  /** Commit time (ms) of a revision. */
+  commitTime(oid: string): Promise<number | undefined>;
 }
 
 /**
@@ -58,6 +64,16 @@ export interface Env {
   loadConfig(): Promise<LoadedConfigData>;
   scan(options: { maxFileBytes: number }): Promise<ScanResult>;
   parseSources(files: ScannedFile[], options: ParseOptions): Promise<ParsedSources>;
+  /** Parses texts that are not on disk (base-side versions) in the crash-isolating pool; never cached. */
+  parseTexts(jobs: { path: string; text: string }[], options: ParseOptions): Promise<Map<string, FileFacts>>;
+  /** Runtime coverage found in the repository (lcov, istanbul, V8); coverage files that are tracked are refused. */
+  readCoverage(options: { trackedPaths?: ReadonlySet<string> }): Promise<CoverageEvidence>;
+  /** Built-in rule packs plus the repository's `.checker/rules/*` (namespaced `repo:`); a bad repository pack is a diagnostic. */
+  loadRulePacks(): Promise<{ packs: LoadedPack[]; diagnostics: Diagnostic[] }>;
+  /** Parses and validates one rule-pack file's text; throws CheckerError `pack/invalid` naming the pack, rule and field. */
+  validateRulePack(file: string, text: string): RulePack;
+  /** Modification time (ms) of a working-tree file, or undefined. */
+  fileTime(path: string): Promise<number | undefined>;
   /** A repository file's text (contained, regular, size-capped), or undefined when it is missing or unreadable. */
   readRepoText(path: string, maxBytes: number): Promise<string | undefined>;
   /** Parses YAML or JSON text (by extension) with the safe defaults; throws CheckerError on malformed input. */

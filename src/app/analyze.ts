@@ -1,0 +1,347 @@
+import picomatch from 'picomatch';
+import type { KnowledgeGraph } from '../graph/build.js';
+import { toFileId } from '../graph/ids.js';
+import { findChangedExports } from '../graph/queries/find-changed-exports.js';
+import { findContractCrossings } from '../graph/queries/find-contract-crossings.js';
+import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
+import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
+import { findReverseReach } from '../graph/queries/reverse-reach.js';
+import { findRouteImpacts } from '../graph/queries/find-route-impacts.js';
+import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
+import { classifyRole } from '../graph/roles.js';
+import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ReviewContext } from '../model/analysis.js';
+import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
+import type { ChangedPathProof, CoverageEvidence, ReachingTest } from '../model/coverage.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
+import type { ExportFact, FileFacts } from '../model/facts.js';
+import type { ContractInput, MemoryNode } from '../model/graph.js';
+import { deriveChangedPathProof, isCoverageFreshFor, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
+import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
+import { evaluateChangeRules } from './evaluate-change.js';
+
+const MAX_TEXT_BYTES = 2 * 1024 * 1024;
+const HISTORY_COMMITS = 200;
+const CONTRACTS_FILE = '.checker/contracts.yml';
+
+export interface AnalyzeOptions extends RevisionRange {
+  /** Reuse an already built graph (the MCP server keeps one warm). */
+  repository?: RepositoryGraph;
+}
+
+/** Everything a change needs beyond the graph: the git range, both sides' texts and facts. */
+interface ChangeSides {
+  change: ChangeSet;
+  headText: Map<string, string>;
+  baseText: Map<string, string>;
+  headFacts: Map<string, FileFacts>;
+  baseFacts: Map<string, FileFacts>;
+}
+
+/** The deterministic evidence of a git range: impact, proof, weak and missing tests, risk, edge cases, context. */
+export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Promise<ChangeAnalysis> {
+  const git = await env.openGit();
+  const change = await git.readChange(pickRange(options));
+  const repository = options.repository ?? (await buildRepositoryGraph(env));
+  const sides = await readChangeSides(env, git, repository, change);
+  const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository)];
+
+  const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides));
+  const changedExports = changedFiles.flatMap((file) => file.changedExports);
+  const seeds = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
+  const reached = findReverseReach(repository.kg, seeds);
+  const impactedFiles: ImpactedFile[] = reached.map((item) => ({ id: toFileId(item.path), path: item.path, distance: item.distance, via: item.via, typeOnly: item.typeOnly, role: classifyRole(item.path) }));
+  limitations.push(...describeDeletedDependents(repository, change));
+  const impactedRoutes = findRouteImpacts(repository.kg, seeds, reached);
+  const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
+  const impactedAreas = findImpactedAreas(repository.kg, change.files.map((file) => file.path), impactedFiles.map((file) => file.path));
+
+  const trackedPaths = new Set(await git.listTrackedFiles());
+  const coverage = await env.readCoverage({ trackedPaths });
+  limitations.push(...coverage.diagnostics);
+  const newestChange = await findNewestChangeTime(env, git, change);
+  const reachingTestsByPath = new Map<string, ReachingTest[]>();
+  const proofByPath = new Map<string, ChangedPathProof>();
+  for (const file of change.files) {
+    const reachingTests = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
+    reachingTestsByPath.set(file.path, reachingTests);
+    proofByPath.set(file.path, deriveProof(file, reachingTests, coverage, newestChange, changedExports));
+  }
+  const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
+
+  const history = await readBoundedHistory(git, change, limitations);
+  const contracts = await readContracts(env, limitations);
+  const memory = matchMemory(repository.kg, change.files.map((file) => file.path));
+  const evaluated = await evaluateChangeRules(env, {
+    repository,
+    change,
+    sides,
+    changedFiles,
+    impactedFiles,
+    impactedRoutes,
+    reachingTestsByPath,
+    proofByPath,
+    history,
+    memory,
+    hasCoverage: coverage.sources.length > 0,
+  });
+  limitations.push(...evaluated.diagnostics);
+  for (const file of changedFiles) file.lowSignal = evaluated.lowSignalPaths.has(file.path);
+
+  const context: ReviewContext = {
+    owners: collectOwners(repository.kg, changedFiles, impactedFiles),
+    decisions: matchDecisions(repository.kg, [...seeds, ...impactedFiles.map((file) => file.path)]),
+    memory: memory.map((entry) => ({ id: entry.id, kind: entry.node.memoryKind, ...(entry.node.title === undefined ? {} : { title: entry.node.title }), text: entry.node.text, matchedBy: entry.matchedBy })),
+    contracts: findContractCrossings(repository.kg, contracts, { files: seeds }),
+    patterns: evaluated.patterns,
+    tools: evaluated.tools,
+    ...(evaluated.repositoryShape === undefined ? {} : { repositoryShape: evaluated.repositoryShape }),
+  };
+
+  const proofStates: Record<string, number> = {};
+  for (const proof of proofByPath.values()) proofStates[proof.state] = (proofStates[proof.state] ?? 0) + 1;
+  const reachingTests = new Set([...reachingTestsByPath.values()].flat().map((test) => test.testFile));
+  return {
+    range: { base: change.base, head: change.head },
+    changedFiles,
+    impactedFiles,
+    impactedRoutes,
+    symbolImpacts,
+    impactedAreas,
+    changedPathProof: change.files.map((file) => proofByPath.get(file.path)).filter((proof): proof is ChangedPathProof => proof !== undefined),
+    testEvidence,
+    weakTests: evaluated.weakTests,
+    missingTests: evaluated.missingTests,
+    summary: {
+      changedFiles: changedFiles.length,
+      impactedFiles: impactedFiles.length,
+      impactedRoutes: impactedRoutes.length,
+      reachingTests: reachingTests.size,
+      mergeRisk: evaluated.mergeRisk,
+      mergeRiskBreakdown: evaluated.mergeRiskBreakdown,
+      decay: evaluated.decay,
+      decayBreakdown: evaluated.decayBreakdown,
+      proofStates,
+    },
+    edgeCases: evaluated.edgeCases,
+    context,
+    findings: evaluated.findings,
+    limitations: dedupeDiagnostics(limitations),
+  };
+}
+
+function pickRange(options: AnalyzeOptions): RevisionRange {
+  const range: RevisionRange = {};
+  if (options.base !== undefined) range.base = options.base;
+  if (options.head !== undefined) range.head = options.head;
+  return range;
+}
+
+async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryGraph, change: ChangeSet): Promise<ChangeSides> {
+  const headText = new Map<string, string>();
+  const baseText = new Map<string, string>();
+  const headFacts = new Map<string, FileFacts>();
+  const toParse: { path: string; text: string }[] = [];
+  const baseJobs: { path: string; text: string }[] = [];
+  const headOid = change.head.oid;
+  const baseOid = change.base.oid;
+  for (const file of change.files) {
+    if (file.binary) continue;
+    if (file.status !== 'deleted') {
+      const text = headOid === undefined ? await env.readRepoText(file.path, MAX_TEXT_BYTES) : await git.readFileAtRevision(headOid, file.path);
+      if (text !== undefined) {
+        headText.set(file.path, text);
+        const cached = repository.parsed.facts.get(file.path);
+        if (headOid === undefined && cached !== undefined) headFacts.set(file.path, cached.facts);
+        else toParse.push({ path: file.path, text });
+      }
+    }
+    if (file.status !== 'added' && baseOid !== undefined) {
+      const basePath = file.previousPath ?? file.path;
+      const text = await git.readFileAtRevision(baseOid, basePath);
+      if (text !== undefined) {
+        baseText.set(file.path, text);
+        baseJobs.push({ path: file.path, text });
+      }
+    }
+  }
+  const assertionHelpers = [...(repository.config.config.analysis?.assertionHelpers ?? [])];
+  // Base and head sides of one path would collide in one parse call, so they go in two.
+  for (const [path, facts] of await env.parseTexts(toParse, { assertionHelpers })) headFacts.set(path, facts);
+  const baseFacts = await env.parseTexts(baseJobs, { assertionHelpers });
+  return { change, headText, baseText, headFacts, baseFacts };
+}
+
+function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: ChangeSides): ChangedFileEvidence {
+  const baseExports: ExportFact[] = sides.baseFacts.get(file.path)?.exports ?? [];
+  const headExports: ExportFact[] = sides.headFacts.get(file.path)?.exports ?? [];
+  const changedExports: ChangedExport[] = findChangedExports(file, baseExports, headExports);
+  const evidence: ChangedFileEvidence = {
+    id: toFileId(file.path),
+    path: file.path,
+    status: file.status,
+    role: classifyRole(file.path),
+    additions: file.additions,
+    deletions: file.deletions,
+    hunks: file.hunks,
+    binary: file.binary,
+    changedExports,
+    owners: kg.codeowners?.ownersOf(file.path) ?? [],
+    lowSignal: false,
+  };
+  if (file.previousPath !== undefined) evidence.previousPath = file.previousPath;
+  return evidence;
+}
+
+function deriveProof(file: ChangedFile, reachingTests: ReachingTest[], coverage: CoverageEvidence, newestChange: number | undefined, changedExports: ChangedExport[]): ChangedPathProof {
+  const fileCoverage = coverage.files[file.path];
+  return deriveChangedPathProof({
+    path: file.path,
+    status: file.status,
+    changedLines: toChangedLines(file.hunks),
+    reachingTests,
+    ...(fileCoverage === undefined ? {} : { coverage: { lines: fileCoverage.lines } }),
+    coverageFresh: isCoverageFreshFor(coverage, file.path, newestChange === undefined ? undefined : new Date(newestChange).toISOString()),
+    changedSymbols: changedExports.filter((item) => item.path === file.path && item.change !== 'removed').map((item) => item.name),
+  });
+}
+
+/** The time of the newest change: the head commit's time, or the newest modified working-tree file. */
+async function findNewestChangeTime(env: Env, git: GitAccess, change: ChangeSet): Promise<number | undefined> {
+  if (change.head.oid !== undefined) return git.commitTime(change.head.oid);
+  let newest: number | undefined;
+  for (const file of change.files) {
+    if (file.status === 'deleted') continue;
+    const time = await env.fileTime(file.path);
+    if (time !== undefined && (newest === undefined || time > newest)) newest = time;
+  }
+  return newest;
+}
+
+async function readBoundedHistory(git: GitAccess, change: ChangeSet, limitations: Diagnostic[]): Promise<HistoryEntry[]> {
+  if (change.files.length === 0) return [];
+  try {
+    return await git.readHistory({ paths: change.files.map((file) => file.previousPath ?? file.path), maxCommits: HISTORY_COMMITS });
+  } catch (error) {
+    limitations.push({ code: 'git/history-unavailable', severity: 'info', message: `History for decay analysis could not be read: ${error instanceof Error ? error.message : String(error)}` });
+    return [];
+  }
+}
+
+async function readContracts(env: Env, limitations: Diagnostic[]): Promise<ContractInput[]> {
+  const text = await env.readRepoText(CONTRACTS_FILE, 256 * 1024);
+  if (text === undefined) return [];
+  try {
+    const data = env.validate<{ contracts: ContractInput[] }>('contracts', env.parseStructured(CONTRACTS_FILE, text), { code: 'contracts/invalid', file: CONTRACTS_FILE });
+    return data.contracts;
+  } catch (error) {
+    limitations.push({ code: 'contracts/invalid', severity: 'warn', message: error instanceof Error ? error.message : String(error), location: { file: CONTRACTS_FILE } });
+    return [];
+  }
+}
+
+interface MemoryHit {
+  id: string;
+  node: MemoryNode;
+  matchedBy: string[];
+}
+
+/** Memory entries that apply to the changed files: by their `paths` globs, by a `mentions` edge, or by shared terms. */
+function matchMemory(kg: KnowledgeGraph, changedPaths: string[]): MemoryHit[] {
+  const hits: MemoryHit[] = [];
+  const changedIds = new Set(changedPaths.map((path) => toFileId(path)));
+  const pathTerms = new Set(changedPaths.flatMap((path) => path.toLowerCase().split(/[^a-z0-9]+/).filter((term) => term.length > 3)));
+  kg.graph.forEachNode((id, attributes) => {
+    if (attributes.kind !== 'memory') return;
+    const matchedBy: string[] = [];
+    if (attributes.paths.length > 0) {
+      const isMatch = picomatch(attributes.paths, { dot: true });
+      for (const path of changedPaths) if (isMatch(path)) matchedBy.push(`path ${path}`);
+    }
+    kg.graph.forEachOutEdge(id, (_edge, edge, _source, target) => {
+      if (edge.kind === 'mentions' && changedIds.has(target)) matchedBy.push(`mentions ${target.slice('file:'.length)}`);
+    });
+    for (const term of attributes.terms) if (pathTerms.has(term.toLowerCase())) matchedBy.push(`term ${term}`);
+    if (matchedBy.length > 0) hits.push({ id, node: attributes, matchedBy: [...new Set(matchedBy)].sort() });
+  });
+  return hits.sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+}
+
+function matchDecisions(kg: KnowledgeGraph, paths: string[]): ReviewContext['decisions'] {
+  const wanted = new Set(paths.map((path) => toFileId(path)));
+  const decisions: ReviewContext['decisions'] = [];
+  kg.graph.forEachNode((id, attributes) => {
+    if (attributes.kind !== 'decision') return;
+    const matchedBy = new Set<string>();
+    kg.graph.forEachOutEdge(id, (_edge, edge, _source, target) => {
+      if (edge.kind === 'mentions' && wanted.has(target)) matchedBy.add(`mentions ${target.replace(/^file:/, '')}`);
+    });
+    if (matchedBy.size > 0) decisions.push({ id, path: attributes.path, title: attributes.title, matchedBy: [...matchedBy].sort() });
+  });
+  return decisions.sort((left, right) => (left.id < right.id ? -1 : 1));
+}
+
+function collectOwners(kg: KnowledgeGraph, changed: ChangedFileEvidence[], impacted: ImpactedFile[]): ReviewContext['owners'] {
+  const byOwner = new Map<string, Set<string>>();
+  for (const path of [...changed.map((file) => file.path), ...impacted.map((file) => file.path)]) {
+    for (const owner of kg.codeowners?.ownersOf(path) ?? []) {
+      const files = byOwner.get(owner) ?? new Set<string>();
+      files.add(path);
+      byOwner.set(owner, files);
+    }
+  }
+  return [...byOwner.entries()].map(([owner, files]) => ({ owner, files: [...files].sort() })).sort((left, right) => right.files.length - left.files.length || (left.owner < right.owner ? -1 : 1));
+}
+
+function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph): Diagnostic[] {
+  const notes: Diagnostic[] = [];
+  if (change.head.oid !== undefined) {
+    notes.push({
+      code: 'analysis/graph-from-worktree',
+      severity: 'info',
+      message: `Dependents, routes and tests come from the working tree's graph; the changed lines come from ${change.head.ref}. If the working tree differs from ${change.head.ref}, impact is that of the working tree.`,
+    });
+  }
+  const unresolved = repository.kg.unresolvedImports.length;
+  if (unresolved > 0) {
+    notes.push({
+      code: 'analysis/unresolved-imports',
+      severity: 'warn',
+      message: `${unresolved} import${unresolved === 1 ? '' : 's'} could not be resolved to a repository file; files reached only through them are missing from the impact, so the impacted set may be incomplete.`,
+      evidenceIds: repository.kg.unresolvedImports.slice(0, 50).map((item) => toFileId(item.from)),
+    });
+  }
+  return notes;
+}
+
+/** A deleted file has no node any more; its former importers now hold unresolved imports, named here. */
+function describeDeletedDependents(repository: RepositoryGraph, change: ChangeSet): Diagnostic[] {
+  const deleted = change.files.filter((file) => file.status === 'deleted');
+  if (deleted.length === 0) return [];
+  const notes: Diagnostic[] = [];
+  for (const file of deleted) {
+    const stem = file.path.replace(/\.[cm]?[jt]sx?$/, '');
+    const importers = repository.kg.unresolvedImports.filter((item) => item.reason.includes(stem)).map((item) => item.from);
+    notes.push({
+      code: 'analysis/deleted-file',
+      severity: importers.length > 0 ? 'warn' : 'info',
+      message:
+        importers.length > 0
+          ? `${file.path} was deleted but ${importers.length} file${importers.length === 1 ? '' : 's'} still import it: ${[...new Set(importers)].sort().slice(0, 10).join(', ')}.`
+          : `${file.path} was deleted; no remaining file imports it.`,
+      evidenceIds: [...new Set(importers)].map((path) => toFileId(path)),
+    });
+  }
+  return notes;
+}
+
+function dedupeDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((item) => {
+    const key = `${item.code}|${item.location?.file ?? ''}|${item.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+

@@ -1,0 +1,176 @@
+import type { AnalysisSummary, ChangeAnalysis, RepositoryShape, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext } from '../model/analysis.js';
+import type { ChangeSet } from '../model/change.js';
+import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Env, HistoryEntry } from '../model/env.js';
+import type { FileFacts } from '../model/facts.js';
+import type { MemoryNode } from '../model/graph.js';
+import type { FactSubject, Finding } from '../model/rules.js';
+import { rankEdgeCases } from '../ranking/rank-edge-cases.js';
+import { scoreDecay, scoreMergeRisk } from '../ranking/score.js';
+import {
+  evaluateAnalysis,
+  toDecayContributors,
+  toEdgeCases,
+  toMissingTests,
+  toPatternMatches,
+  toRiskContributors,
+  toToolRecommendations,
+  toWeakTests,
+} from '../rules/evaluate-analysis.js';
+import { buildAnalysisSubjects, type ChangedFileInput } from '../rules/facts.js';
+import { compilePack } from '../rules/pack.js';
+import type { RepositoryGraph } from './build-graph.js';
+
+export interface ChangeRuleInput {
+  repository: RepositoryGraph;
+  change: ChangeSet;
+  sides: { headText: Map<string, string>; baseText: Map<string, string>; headFacts: Map<string, FileFacts>; baseFacts: Map<string, FileFacts> };
+  changedFiles: ChangedFileEvidence[];
+  impactedFiles: ImpactedFile[];
+  impactedRoutes: ImpactedRoute[];
+  reachingTestsByPath: Map<string, ReachingTest[]>;
+  proofByPath: Map<string, ChangedPathProof>;
+  history: HistoryEntry[];
+  memory: { id: string; node: MemoryNode }[];
+  hasCoverage: boolean;
+}
+
+export interface ChangeRuleResult {
+  findings: Finding[];
+  weakTests: ChangeAnalysis['weakTests'];
+  missingTests: ChangeAnalysis['missingTests'];
+  edgeCases: ChangeAnalysis['edgeCases'];
+  patterns: ReviewContext['patterns'];
+  tools: ReviewContext['tools'];
+  mergeRisk: AnalysisSummary['mergeRisk'];
+  mergeRiskBreakdown: AnalysisSummary['mergeRiskBreakdown'];
+  decay: AnalysisSummary['decay'];
+  decayBreakdown: AnalysisSummary['decayBreakdown'];
+  repositoryShape?: RepositoryShape;
+  /** Paths whose change is documentation, comments or formatting only. */
+  lowSignalPaths: Set<string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Builds the fact subjects of the change, evaluates every rule pack (built-in and repository) with
+ * json-rules-engine, and turns the findings into the analysis shapes. Test cases, test files and
+ * routes are evaluated only where they touch the change, so a large repository's unrelated tests
+ * neither slow the run nor crowd the report.
+ */
+export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Promise<ChangeRuleResult> {
+  const { packs, diagnostics } = await env.loadRulePacks();
+  const compiled = packs.map((loaded) => compilePack(loaded.pack));
+  const subjects = selectRelevantSubjects(
+    buildAnalysisSubjects({
+      kg: input.repository.kg,
+      changedFiles: input.changedFiles.map((file) => toChangedFileInput(file, input.sides)),
+      impacted: input.impactedFiles.map((file) => ({ path: file.path, distance: file.distance, via: file.via, typeOnly: file.typeOnly })),
+      impactedRoutes: input.impactedRoutes,
+      reachingTestsByPath: input.reachingTestsByPath,
+      proofByPath: input.proofByPath,
+      history: input.history,
+      memoryMatches: input.memory.map((entry) => ({ id: entry.id, kind: entry.node.memoryKind, paths: entry.node.paths })),
+      config: { assertionHelpers: [...(input.repository.config.config.analysis?.assertionHelpers ?? [])] },
+      repository: { hasCoverage: input.hasCoverage },
+    }),
+    input,
+  );
+  const findings = await evaluateAnalysis(compiled, subjects, { evaluator: 'json-rules-engine' });
+  const mergeRisk = scoreMergeRisk(toRiskContributors(findings));
+  const decay = scoreDecay(toDecayContributors(findings));
+  const lowSignalPaths = new Set<string>();
+  for (const subject of subjects) {
+    if (subject.subject === 'changed-file' && subject.facts.lowSignal === true && typeof subject.facts.path === 'string') lowSignalPaths.add(subject.facts.path);
+  }
+  const repositoryFacts = subjects.find((subject) => subject.subject === 'repository')?.facts;
+  return {
+    ...(repositoryFacts === undefined ? {} : { repositoryShape: toRepositoryShape(repositoryFacts) }),
+    findings,
+    weakTests: toWeakTests(findings, subjects),
+    missingTests: toMissingTests(findings, subjects),
+    edgeCases: rankEdgeCases(toEdgeCases(findings, subjects)),
+    patterns: toPatternMatches(findings, subjects),
+    tools: toToolRecommendations(findings),
+    mergeRisk: { score: mergeRisk.score, level: mergeRisk.level },
+    mergeRiskBreakdown: mergeRisk.breakdown,
+    decay: { score: decay.score, level: decay.level },
+    decayBreakdown: decay.breakdown,
+    lowSignalPaths,
+    diagnostics,
+  };
+}
+
+function toChangedFileInput(file: ChangedFileEvidence, sides: ChangeRuleInput['sides']): ChangedFileInput {
+  const head = sides.headFacts.get(file.path);
+  const base = sides.baseFacts.get(file.path);
+  const input: ChangedFileInput = {
+    path: file.path,
+    status: file.status,
+    additions: file.additions,
+    deletions: file.deletions,
+    hunks: file.hunks,
+    binary: file.binary,
+    changedExports: file.changedExports,
+  };
+  if (file.previousPath !== undefined) input.previousPath = file.previousPath;
+  const headText = sides.headText.get(file.path);
+  if (headText !== undefined) input.headText = headText;
+  const baseText = sides.baseText.get(file.path);
+  if (baseText !== undefined) input.baseText = baseText;
+  if (head !== undefined) {
+    input.headFunctions = head.functions;
+    input.headSignals = head.signals;
+  }
+  if (base !== undefined) input.baseFunctions = base.functions;
+  return input;
+}
+
+/** Keeps test cases and test files that reach (or are) changed code, and routes the change reaches. */
+function selectRelevantSubjects(subjects: FactSubject[], input: ChangeRuleInput): FactSubject[] {
+  const reachingTestFiles = new Set<string>();
+  for (const tests of input.reachingTestsByPath.values()) for (const test of tests) reachingTestFiles.add(test.testFile);
+  for (const file of input.changedFiles) if (file.role === 'test') reachingTestFiles.add(file.path);
+  const routeIds = new Set(input.impactedRoutes.map((route) => route.id));
+  return subjects.filter((subject) => {
+    if (subject.subject === 'test-case') return typeof subject.facts.file === 'string' && reachingTestFiles.has(subject.facts.file);
+    if (subject.subject === 'test-file') return reachingTestFiles.has(subject.id.replace(/^file:/, ''));
+    if (subject.subject === 'route') return routeIds.has(subject.id);
+    return true;
+  });
+}
+
+
+function toRepositoryShape(facts: Record<string, unknown>): RepositoryShape {
+  const number = (key: string): number => {
+    const value = facts[key];
+    return typeof value === 'number' ? value : 0;
+  };
+  const text = (key: string): string => {
+    const value = facts[key];
+    return typeof value === 'string' ? value : '';
+  };
+  const flag = (key: string): boolean => facts[key] === true;
+  const list = (key: string): string[] => {
+    const value = facts[key];
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+  };
+  return {
+    fileCount: number('fileCount'),
+    sourceFileCount: number('sourceFileCount'),
+    testFileCount: number('testFileCount'),
+    routeCount: number('routeCount'),
+    languages: list('languages'),
+    frameworks: list('frameworks'),
+    testRunner: text('testRunner'),
+    packageManager: text('packageManager'),
+    hasTypeScript: flag('hasTypeScript'),
+    hasCoverage: flag('hasCoverage'),
+    hasLockfile: flag('hasLockfile'),
+    hasCi: flag('hasCi'),
+    hasCodeowners: flag('hasCodeowners'),
+    hasLinter: flag('hasLinter'),
+    workspaceCount: number('workspaceCount'),
+  };
+}

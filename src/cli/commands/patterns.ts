@@ -1,0 +1,3 @@
+import { defineAnalysisCommand } from './analysis-command.js';
+
+export default defineAnalysisCommand('patterns', 'patterns', 'Pattern-pack matches in the changed lines');

@@ -1,0 +1,14 @@
+import { defineCommand } from 'citty';
+import { listRulePacks } from '../../app/rules-report.js';
+import { renderRulesListMarkdown } from '../../report/rules-markdown.js';
+import { cwdArg, formatArg, toFormat } from '../args.js';
+import { emitReport, withEnv } from '../context.js';
+
+export default defineCommand({
+  meta: { name: 'rules list', description: 'List the built-in and repository rule packs and their rules' },
+  args: { ...cwdArg, ...formatArg },
+  async run({ args }) {
+    const format = toFormat(args.format);
+    await withEnv(args.cwd, async (env) => emitReport(env.root, await listRulePacks(env), { format, output: args.output, schema: 'rules-list', markdown: renderRulesListMarkdown }));
+  },
+});

@@ -1,0 +1,195 @@
+import type { ChangeStatus, ChangedExport, Hunk, RevisionInfo } from './change.js';
+import type { ChangedPathProof, TestEvidence } from './coverage.js';
+import type { Diagnostic } from './diagnostic.js';
+import type { Confidence, Finding } from './rules.js';
+
+/**
+ * The deterministic evidence of one git range (spec 1.1, 2.9, 2.10). Every report (analyze, impact,
+ * audit-tests, edge-cases, tools, patterns, redteam) and the agent bundle are views of this object.
+ * Lists are complete here; renderers cap them for Markdown.
+ */
+export interface ChangeAnalysis {
+  range: { base: RevisionInfo; head: RevisionInfo };
+  changedFiles: ChangedFileEvidence[];
+  impactedFiles: ImpactedFile[];
+  impactedRoutes: ImpactedRoute[];
+  symbolImpacts: SymbolImpact[];
+  impactedAreas: ImpactedAreas;
+  changedPathProof: ChangedPathProof[];
+  testEvidence: TestEvidence;
+  weakTests: WeakTest[];
+  missingTests: MissingTest[];
+  summary: AnalysisSummary;
+  edgeCases: { top: EdgeCase[]; overflow: EdgeCase[] };
+  context: ReviewContext;
+  /** Every rule-pack finding, ranked, each with pack id, version and rule id. */
+  findings: Finding[];
+  limitations: Diagnostic[];
+  /** Imports that look local but resolve to no file (the graph's list): impact through them is not followed. */
+  unresolvedImports?: { from: string; specifier: string; line: number; reason: string }[];
+}
+
+export interface ChangedFileEvidence {
+  /** Evidence id `file:<path>`. */
+  id: string;
+  path: string;
+  status: ChangeStatus;
+  previousPath?: string;
+  role: string;
+  additions: number;
+  deletions: number;
+  hunks: Hunk[];
+  binary: boolean;
+  changedExports: ChangedExport[];
+  owners: string[];
+  /** Only comments, whitespace or documentation changed (low signal). */
+  lowSignal: boolean;
+}
+
+export interface ImpactedFile {
+  id: string;
+  path: string;
+  /** Import hops from the nearest changed file. */
+  distance: number;
+  /** The chain of files from the changed file to this file's importer (length = distance). */
+  via: string[];
+  /** Reached only through type-only imports: compile-time impact, no runtime effect. */
+  typeOnly: boolean;
+  role: string;
+}
+
+export interface ImpactedRoute {
+  /** Evidence id `route:<METHOD> <path>`. */
+  id: string;
+  method: string;
+  path: string;
+  kind: 'api' | 'ui';
+  framework: string;
+  /** File that declares (or handles) the route. */
+  file: string;
+  line: number;
+  /** Human-readable reason, e.g. "handler src/orders.ts imports src/lib/money.ts (changed)". */
+  reason: string;
+  /** File chain from the changed file to the route's file. */
+  chain: string[];
+  /** The route's own file changed (not only something it imports). */
+  direct: boolean;
+}
+
+export interface SymbolImporter {
+  path: string;
+  /** Local binding names in the importer (`*` for namespace, side-effect `''`). */
+  locals: string[];
+  /** Barrels crossed between the importer and the declaring file. */
+  through: string[];
+  typeOnly: boolean;
+  /** `named`, `namespace` (import * as ns), `side-effect` (import 'x'), `require`, `dynamic`. */
+  use: 'named' | 'namespace' | 'side-effect' | 'require' | 'dynamic';
+}
+
+export interface SymbolImpact {
+  /** Evidence id `export:<path>#<name>`. */
+  id: string;
+  path: string;
+  name: string;
+  change: ChangedExport['change'];
+  importers: SymbolImporter[];
+}
+
+export interface ImpactedAreas {
+  folders: { path: string; changed: number; impacted: number }[];
+  packages: { name: string; folder: string; changed: number; impacted: number }[];
+  owners: { owner: string; changed: number; impacted: number }[];
+}
+
+export interface WeakTest {
+  /** Evidence id `test:<path>#<title path>`. */
+  id: string;
+  file: string;
+  title: string;
+  /** Weak-test kinds found (rule ids of the weak-test pack). */
+  kinds: string[];
+  message: string;
+  repairTask: string;
+  /** The test reaches changed code (ranked first). */
+  reachesChange: boolean;
+  findingIds: string[];
+}
+
+export interface MissingTest {
+  /** Evidence id of the export or route no test reaches. */
+  id: string;
+  subject: 'export' | 'route' | 'file';
+  path: string;
+  name: string;
+  message: string;
+  repairTask: string;
+  findingIds: string[];
+}
+
+export type RiskLevel = 'low' | 'medium' | 'high' | 'critical';
+
+export interface ScoreContributor {
+  contributor: string;
+  weight: number;
+  detail: string;
+  evidenceIds: string[];
+  /** Pack provenance `pack@version#rule`. */
+  provenance?: string;
+}
+
+export interface AnalysisSummary {
+  changedFiles: number;
+  impactedFiles: number;
+  impactedRoutes: number;
+  reachingTests: number;
+  mergeRisk: { score: number; level: RiskLevel };
+  mergeRiskBreakdown: ScoreContributor[];
+  decay: { score: number; level: RiskLevel };
+  decayBreakdown: ScoreContributor[];
+  proofStates: Record<string, number>;
+}
+
+export interface EdgeCase {
+  id: string;
+  title: string;
+  trigger: string;
+  expectedBehavior: string;
+  userVisibleFailure: string;
+  scope: string;
+  provenance: string;
+  confidence: Confidence;
+  recommendedProof: string;
+  score: number;
+  evidenceIds: string[];
+}
+
+export interface ReviewContext {
+  owners: { owner: string; files: string[] }[];
+  decisions: { id: string; path: string; title: string; matchedBy: string[] }[];
+  memory: { id: string; kind: string; title?: string; text: string; matchedBy: string[] }[];
+  contracts: { id: string; description?: string; from: string; to: string; specifier: string; line: number }[];
+  patterns: { id: string; path: string; line: number; message: string; provenance: string }[];
+  tools: { tool: string; why: string; install: string; provenance: string }[];
+  /** The repository-subject facts the tool recommendations were evaluated against (reports show what drove them). */
+  repositoryShape?: RepositoryShape;
+}
+
+/** Repository shape facts (FACT_CATALOGUE.repository) that tool-recommendation rules read. */
+export interface RepositoryShape {
+  fileCount: number;
+  sourceFileCount: number;
+  testFileCount: number;
+  routeCount: number;
+  languages: string[];
+  frameworks: string[];
+  testRunner: string;
+  packageManager: string;
+  hasTypeScript: boolean;
+  hasCoverage: boolean;
+  hasLockfile: boolean;
+  hasCi: boolean;
+  hasCodeowners: boolean;
+  hasLinter: boolean;
+  workspaceCount: number;
+}
