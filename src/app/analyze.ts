@@ -126,6 +126,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     edgeCases: evaluated.edgeCases,
     context,
     findings: evaluated.findings,
+    unresolvedImports: repository.kg.unresolvedImports.map(({ from, specifier, line, reason }) => ({ from, specifier, line, reason })),
     limitations: dedupeDiagnostics(limitations),
   };
 }

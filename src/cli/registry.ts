@@ -12,6 +12,8 @@ export interface CommandEntry {
 }
 
 export const commands: CommandEntry[] = [
+  { path: ['ai'], description: 'Agent task bundle for a git range, the recommended one-shot: prompt, evidence, tasks and proof obligations for your coding agent (default profile codex; runs nothing)', load: async () => (await import('./commands/ai.js')).default },
+  { path: ['agent'], description: 'Agent task bundle with the portable generic profile (the lower-level equivalent of checker ai; runs nothing)', load: async () => (await import('./commands/agent.js')).default },
   { path: ['graph'], description: 'Build the repository knowledge graph and print its counts, parse failures, skipped files and unresolved imports', load: async () => (await import('./commands/graph.js')).default },
   { path: ['analyze'], description: 'Merge-safety analysis of a git range: impact, proof, weak and missing tests, risk, decay, edge cases, context', load: async () => (await import('./commands/analyze.js')).default },
   { path: ['impact'], description: 'Changed files, impacted files and areas, route/API impacts, symbol-level import impacts', load: async () => (await import('./commands/impact.js')).default },

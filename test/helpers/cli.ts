@@ -18,6 +18,7 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     encoding: 'utf8',
     input: options.input ?? '',
     timeout: 120_000,
+    maxBuffer: 64 * 1024 * 1024,
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { buildAgentBundle, type AgentBundleInput } from '../../src/app/agent-bundle.js';
 import { PROFILES } from '../../src/app/profiles.js';
+import { runAgentBundle } from '../../src/app/run-agent-bundle.js';
+import { createNodeEnv } from '../../src/io/node-env.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { AgentProfile } from '../../src/model/config.js';
 import { getValidator } from '../../src/io/schema.js';
 import { renderBundleMarkdown } from '../../src/report/bundle-markdown.js';
 import { renderJson } from '../../src/report/json.js';
-import { createMoneyAnalysis } from '../helpers/bundle-analysis.js';
+import { createMoneyAnalysis, createShopRepo } from '../helpers/bundle-analysis.js';
+import type { TestRepo } from '../helpers/git-repo.js';
 import { projectRoot } from '../helpers/cli.js';
 
 const goldenDir = join(projectRoot, 'test/report/golden');
@@ -61,13 +64,45 @@ function compareGolden(name: string, actual: string): void {
   assert.equal(actual, readFileSync(path, 'utf8'), `${name} differs from its golden (UPDATE_GOLDEN=1 rewrites it)`);
 }
 
-describe('agent bundle goldens', () => {
+describe('agent bundle goldens on a real repository, through runAgentBundle', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createShopRepo();
+  });
+  after(() => repo.cleanup());
+
   for (const profile of PROFILES) {
-    it(`renders the ${profile} bundle as JSON (schema-valid) and Markdown`, () => {
-      const bundle = buildAgentBundle(createMoneyAnalysis(), createInput(profile));
-      assert.equal(validate(bundle), true, JSON.stringify(validate.errors?.slice(0, 3)));
-      compareGolden(`bundle-${profile}.json`, renderJson(bundle));
-      compareGolden(`bundle-${profile}.md`, renderBundleMarkdown(bundle));
+    it(`renders the ${profile} bundle of the shop repository as JSON (schema-valid) and Markdown`, async () => {
+      const env = createNodeEnv(repo.dir, { useCache: false, now: () => new Date('2026-01-02T00:00:00Z') });
+      try {
+        const bundle = await runAgentBundle(env, {
+          profile,
+          base: 'HEAD~1',
+          head: 'HEAD',
+          task: 'Round order totals half away from zero',
+          requirementsPath: 'docs/requirements/rounding.yml',
+        });
+        assert.equal(validate(bundle), true, JSON.stringify(validate.errors?.slice(0, 3)));
+        compareGolden(`bundle-${profile}.json`, renderJson(bundle));
+        compareGolden(`bundle-${profile}.md`, renderBundleMarkdown(bundle));
+      } finally {
+        await env.close();
+      }
     });
   }
+
+  it('docs/agent-bundle.md shows the codex bundle exactly as the tool renders it', () => {
+    const docs = readFileSync(join(projectRoot, 'docs/agent-bundle.md'), 'utf8');
+    const golden = readFileSync(join(goldenDir, 'bundle-codex.md'), 'utf8');
+    assert.ok(docs.includes(`\`\`\`\`\`markdown\n${golden}\`\`\`\`\`\n`), 'regenerate the example in docs/agent-bundle.md from test/report/golden/bundle-codex.md');
+  });
+});
+
+describe('agent bundle golden with every section filled (frozen analysis)', () => {
+  it('renders product failures, requirements, skills, checks and an unresolved import', () => {
+    const bundle = buildAgentBundle(createMoneyAnalysis(), createInput('generic'));
+    assert.equal(validate(bundle), true, JSON.stringify(validate.errors?.slice(0, 3)));
+    compareGolden('bundle-frozen-all-sections.json', renderJson(bundle));
+    compareGolden('bundle-frozen-all-sections.md', renderBundleMarkdown(bundle));
+  });
 });

@@ -1,0 +1,20 @@
+import type { AgentBundle } from '../model/bundle.js';
+import type { Env } from '../model/env.js';
+import { buildAgentBundle } from './agent-bundle.js';
+import { analyzeChange } from './analyze.js';
+import { readBundleInputs, type BundleOptions } from './read-bundle-inputs.js';
+
+export interface RunAgentBundleOptions extends BundleOptions {
+  base?: string;
+  head?: string;
+}
+
+/** `checker ai` / `checker agent`: the deterministic analysis of the range, packaged for a coding agent. */
+export async function runAgentBundle(env: Env, options: RunAgentBundleOptions): Promise<AgentBundle> {
+  const analysis = await analyzeChange(env, {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(options.head === undefined ? {} : { head: options.head }),
+  });
+  const input = await readBundleInputs(env, options);
+  return buildAgentBundle(analysis, input);
+}

@@ -1,0 +1,51 @@
+import { isAbsolute, relative, sep } from 'node:path';
+import { defineCommand } from 'citty';
+import { PROFILES, toAgentProfile } from '../../app/profiles.js';
+import { runAgentBundle } from '../../app/run-agent-bundle.js';
+import type { AgentProfile } from '../../model/config.js';
+import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
+import { cwdArg, formatArg, rangeArgs, toFormat } from '../args.js';
+import { emitReport, withEnv } from '../context.js';
+
+/** `checker ai` and `checker agent` differ only in their default profile and description. */
+export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentProfile, description: string) {
+  return defineCommand({
+    meta: { name, description },
+    args: {
+      ...cwdArg,
+      ...rangeArgs,
+      profile: { type: 'string', description: `Agent profile for the hand-off wording: ${PROFILES.join(', ')}`, default: defaultProfile, valueHint: 'profile' },
+      task: { type: 'string', description: 'What the change is for, in your words (becomes the goal of the prompt)', valueHint: 'text' },
+      requirements: { type: 'string', description: 'JSON or YAML requirements file inside the repository (path relative to the repository root)', valueHint: 'file' },
+      ...formatArg,
+    },
+    async run({ args }) {
+      const format = toFormat(args.format);
+      const profile = toAgentProfile(args.profile);
+      await withEnv(args.cwd, async (env) => {
+        const requirementsPath = typeof args.requirements === 'string' && args.requirements !== '' ? toRepositoryPath(env.root, args.requirements) : undefined;
+        const bundle = await runAgentBundle(env, {
+          profile,
+          ...(typeof args.base === 'string' && args.base !== '' ? { base: args.base } : {}),
+          ...(typeof args.head === 'string' && args.head !== '' ? { head: args.head } : {}),
+          ...(typeof args.task === 'string' && args.task.trim() !== '' ? { task: args.task } : {}),
+          ...(requirementsPath === undefined ? {} : { requirementsPath }),
+        });
+        await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
+      });
+    },
+  });
+}
+
+/** An absolute path inside the repository becomes repository-relative; anything else is passed on for the app to judge. */
+function toRepositoryPath(root: string, path: string): string {
+  if (!isAbsolute(path)) return path.split(sep).join('/');
+  const inside = relative(root, path);
+  return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? path : inside.split(sep).join('/');
+}
+
+export default createBundleCommand(
+  'ai',
+  'codex',
+  'Agent task bundle for the range, the recommended one-shot: prompt, evidence, tasks and proof obligations for a coding agent (runs nothing)',
+);

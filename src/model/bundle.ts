@@ -1,0 +1,219 @@
+import type {
+  AnalysisSummary,
+  ChangedFileEvidence,
+  EdgeCase,
+  ImpactedAreas,
+  ImpactedFile,
+  ImpactedRoute,
+  MissingTest,
+  ReviewContext,
+  SymbolImpact,
+  WeakTest,
+} from './analysis.js';
+import type { RevisionInfo } from './change.js';
+import type { AgentProfile, ToolAdapterKind } from './config.js';
+import type { ChangedPathProof, TestEvidence } from './coverage.js';
+import type { Location } from './diagnostic.js';
+
+/**
+ * The agent task bundle (spec 2.9, design.md "Output contracts"), validated by
+ * `schemas/agent-bundle.schema.json`. Evidence is deterministic; requirement evidence sits apart in
+ * `requirements`; repository text (skills, memory, decisions, requirement and product text) is data,
+ * redacted, never copied into `tasks`.
+ */
+export interface AgentBundle {
+  schemaVersion: 1;
+  kind: 'agent-bundle';
+  profile: AgentProfile;
+  range: { base: RevisionInfo; head: RevisionInfo };
+  task?: string;
+  requirements?: RequirementEvidence;
+  evidence: BundleEvidence;
+  checks: BundleCheck[];
+  toolAdapters: BundleToolAdapter[];
+  skills: BundleSkill[];
+  tasks: BundleTask[];
+  proofObligations: ProofObligation[];
+  handoff: Handoff;
+  prompt: string;
+  limitations: BundleLimitation[];
+  safety: string[];
+  execution: BundleExecution;
+  verification: BundleVerification;
+}
+
+export interface ProofEntry extends ChangedPathProof {
+  /** Evidence id `proof:<path>`. */
+  id: string;
+}
+
+export interface ProductFailure {
+  /** Evidence id `product:<check id>`. */
+  id: string;
+  checkId: string;
+  checkKind: 'ui' | 'api' | 'workflow';
+  target: string;
+  /** Untrusted (generated check output), redacted. */
+  title: string;
+  expected?: string;
+  actual?: string;
+  impactedFiles: string[];
+  artifacts: { kind: string; path?: string; label?: string; description?: string }[];
+  rerunCommand: string;
+}
+
+export interface BundleEvidence {
+  changedFiles: ChangedFileEvidence[];
+  impactedFiles: ImpactedFile[];
+  impactedRoutes: ImpactedRoute[];
+  symbolImpacts: SymbolImpact[];
+  impactedAreas: ImpactedAreas;
+  changedPathProof: ProofEntry[];
+  weakTests: WeakTest[];
+  missingTests: MissingTest[];
+  edgeCases: { top: EdgeCase[]; overflow: EdgeCase[] };
+  summary: AnalysisSummary;
+  testEvidence: TestEvidence;
+  productFailures: ProductFailure[];
+  owners: ReviewContext['owners'];
+  decisions: ReviewContext['decisions'];
+  memory: ReviewContext['memory'];
+  contracts: ReviewContext['contracts'];
+  patterns: ReviewContext['patterns'];
+  toolRecommendations: ReviewContext['tools'];
+}
+
+export interface RequirementCriterionEvidence {
+  /** Evidence id `requirement:<criterion id>`. */
+  id: string;
+  criterionId: string;
+  text: string;
+  requiredProof: string[];
+}
+
+export interface RequirementFlowEvidence {
+  /** Evidence id `flow:<index>`. */
+  id: string;
+  name: string;
+  kind: string;
+  route?: string;
+  /** Route evidence ids of `evidence.impactedRoutes` this flow names (api flows only). */
+  matchedRoutes: string[];
+}
+
+export interface RequirementEvidence {
+  path: string;
+  sha256: string;
+  title?: string;
+  acceptanceCriteria: RequirementCriterionEvidence[];
+  affectedFlows: RequirementFlowEvidence[];
+  currentBehavior: string[];
+  expectedBehavior: string[];
+  nonGoals: string[];
+  invariants: string[];
+  architectureConstraints: string[];
+  unresolvedQuestions: string[];
+}
+
+export interface BundleCheck {
+  /** Evidence id `check:<name>`. */
+  id: string;
+  name: string;
+  /** Repository configuration text: shown fenced, never run by the bundle. */
+  command: string;
+  source: string;
+  willRun: false;
+  reason: string;
+}
+
+export interface BundleToolAdapter {
+  kind: ToolAdapterKind | 'agentProcess';
+  command?: string;
+  enabled: boolean;
+  willRun: false;
+}
+
+export interface BundleSkill {
+  /** Evidence id `skill:<name>`. */
+  id: string;
+  name: string;
+  /** Front-matter description: untrusted, size-capped, redacted. */
+  description: string;
+  path: string;
+}
+
+export type TaskKind = 'product-failure' | 'requirement' | 'proof' | 'missing-test' | 'weak-test' | 'edge-case' | 'review';
+
+export interface BundleTask {
+  /** `task:<evidence id of the subject>`. */
+  id: string;
+  kind: TaskKind;
+  title: string;
+  detail: string;
+  /** Evidence ids of this bundle that justify the task (at least one). */
+  evidenceIds: string[];
+}
+
+export interface ProofObligation {
+  /** Evidence id of the acceptance criterion. */
+  id: string;
+  criterionId: string;
+  /** Untrusted requirement text. */
+  requiredProof: string[];
+  /** Route evidence ids of the api flows matched in this change. */
+  routes: string[];
+  status: 'open';
+}
+
+export interface Handoff {
+  profile: AgentProfile;
+  audience: string;
+  deliver: string;
+  runTests: string;
+  reportBack: string;
+}
+
+export interface BundleLimitation {
+  code: string;
+  message: string;
+  hint?: string;
+  location?: Location;
+}
+
+export interface BundleExecution {
+  investigation: { ran: false; reason: string };
+  checks: { ran: false; reason: string };
+  modelCalled: false;
+  network: false;
+  agentCalled: false;
+}
+
+export interface BundleVerification {
+  testEvidence: { found: boolean; freshness: TestEvidence['freshness']; sources: number };
+  proofStates: Record<string, number>;
+  reachingTests: number;
+  productRun: { status: 'absent' | 'read' | 'malformed'; generatedAt?: string; target?: string; passed: number; failed: number; skipped: number };
+  requirements: { given: boolean; criteria: number; flowsMatched: number; flowsUnmatched: number };
+}
+
+/**
+ * `.checker/local/product-runs/latest.json` (spec 2.12), validated by `schemas/product-run.schema.json`:
+ * generated UI/API/workflow check results. Its text fields are untrusted output.
+ */
+export interface ProductRunCheck {
+  id: string;
+  kind: 'ui' | 'api' | 'workflow';
+  status: 'passed' | 'failed' | 'skipped';
+  title: string;
+  expected?: string;
+  actual?: string;
+  impactedFiles?: string[];
+  artifacts?: { kind: string; path?: string; label?: string; description?: string }[];
+}
+
+export interface ProductRunReport {
+  schemaVersion: 1;
+  target: string;
+  generatedAt: string;
+  checks: ProductRunCheck[];
+}
