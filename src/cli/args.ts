@@ -37,17 +37,15 @@ export function toFormat(value: unknown): OutputFormat {
  * analyse the wrong range), so every flag is checked against the command's declared arguments.
  */
 export function assertKnownFlags(rawArgs: string[], argsDef: ArgsDef, commandName: string): void {
-  const known = new Set<string>(['help', 'h']);
-  const booleans = new Set<string>();
+  const byFlag = new Map<string, ArgsDef[string]>();
+  const booleanNegations = new Set<string>();
   for (const [name, def] of Object.entries(argsDef)) {
-    known.add(name);
-    known.add(toKebab(name));
-    if (def.type === 'boolean') {
-      booleans.add(name);
-      known.add(`no-${toKebab(name)}`);
-    }
+    if (def.type === 'positional') continue;
+    byFlag.set(name, def);
+    byFlag.set(toKebab(name), def);
+    if (def.type === 'boolean') booleanNegations.add(`no-${toKebab(name)}`);
     const aliases = 'alias' in def && def.alias !== undefined ? (Array.isArray(def.alias) ? def.alias : [def.alias]) : [];
-    for (const alias of aliases) known.add(alias);
+    for (const alias of aliases) byFlag.set(alias, def);
   }
   const positionals = Object.values(argsDef).filter((def) => def.type === 'positional').length;
   let seenPositionals = 0;
@@ -56,17 +54,16 @@ export function assertKnownFlags(rawArgs: string[], argsDef: ArgsDef, commandNam
     if (arg === '--') break;
     if (arg.startsWith('-') && arg !== '-') {
       const name = arg.replace(/^--?/, '').split('=')[0] ?? '';
-      if (!known.has(name)) {
+      if (name === 'help' || name === 'h' || booleanNegations.has(name)) continue;
+      const def = byFlag.get(name);
+      if (def === undefined) {
         const flags = Object.keys(argsDef).filter((key) => argsDef[key]?.type !== 'positional').map((key) => `--${toKebab(key)}`);
         throw new CheckerError('usage/unknown-flag', `Unknown option ${arg.split('=')[0]} for "checker ${commandName}"`, {
           hint: `Valid options: ${flags.join(', ')}. Run "checker ${commandName} --help" for details.`,
         });
       }
-      const def = argsDef[name];
-      const takesValue = def !== undefined && def.type !== 'boolean' && !arg.includes('=');
-      if (takesValue) {
-        const value = rawArgs[index + 1];
-        if (value === undefined) {
+      if (def.type !== 'boolean' && !arg.includes('=')) {
+        if (rawArgs[index + 1] === undefined) {
           throw new CheckerError('usage/missing-value', `Option ${arg} needs a value`, { hint: `Example: checker ${commandName} ${arg} <${def.valueHint ?? 'value'}>` });
         }
         index += 1;

@@ -1,0 +1,23 @@
+import { defineCommand } from 'citty';
+import { getPreflightReport } from '../../app/preflight.js';
+import { renderPreflightMarkdown } from '../../report/preflight-markdown.js';
+import { cwdArg, formatArg, toFormat } from '../args.js';
+import { emitReport, withEnv } from '../context.js';
+
+/** `checker ai preflight` and `checker agent preflight`: the same before-coding brief. */
+export default defineCommand({
+  meta: { name: 'preflight', description: 'Before-coding brief for a task: candidate files and routes, memory, contracts, proof plan; needs no diff and runs nothing' },
+  args: {
+    ...cwdArg,
+    ...formatArg,
+    task: { type: 'string', description: 'What should change, in words', valueHint: 'text' },
+    requirements: { type: 'string', description: 'Requirements file (JSON or YAML) inside the repository', valueHint: 'file' },
+  },
+  async run({ args }) {
+    const format = toFormat(args.format);
+    await withEnv(args.cwd, async (env) => {
+      const report = await getPreflightReport(env, { task: typeof args.task === 'string' ? args.task : '', ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}) });
+      await emitReport(env.root, report, { format, output: args.output, schema: 'preflight-report', markdown: renderPreflightMarkdown });
+    });
+  },
+});

@@ -1,0 +1,25 @@
+import { defineCommand } from 'citty';
+import { assertSessionId, refreshSessionContext } from '../../app/session.js';
+import { renderSessionMarkdown } from '../../report/session-markdown.js';
+import { cwdArg, formatArg, toFormat } from '../args.js';
+import { emitReport, withEnv } from '../context.js';
+import { maxNodesArg, toMaxNodes } from './context.js';
+
+export default defineCommand({
+  meta: { name: 'session context', description: 'Refresh the session context packet; marks the session stale when files changed since the last observation' },
+  args: {
+    ...cwdArg,
+    ...formatArg,
+    ...maxNodesArg,
+    session: { type: 'string', description: 'Session id', valueHint: 'id' },
+  },
+  async run({ args }) {
+    const format = toFormat(args.format);
+    const sessionId = assertSessionId(args.session);
+    const maxNodes = toMaxNodes(args['max-nodes']);
+    await withEnv(args.cwd, async (env) => {
+      const result = await refreshSessionContext(env, { sessionId, ...(maxNodes === undefined ? {} : { maxNodes }) });
+      await emitReport(env.root, result, { format, output: args.output, schema: 'session-result', markdown: renderSessionMarkdown });
+    });
+  },
+});

@@ -1,0 +1,24 @@
+import { defineCommand } from 'citty';
+import { assertSessionId, startSession } from '../../app/session.js';
+import { renderSessionMarkdown } from '../../report/session-markdown.js';
+import { cwdArg, formatArg, toFormat } from '../args.js';
+import { emitReport, withEnv } from '../context.js';
+
+export default defineCommand({
+  meta: { name: 'session start', description: 'Start a durable agent session; refuses an id that already exists (exit 2)' },
+  args: {
+    ...cwdArg,
+    ...formatArg,
+    session: { type: 'string', description: 'Session id: 1-64 letters, digits, ".", "_" or "-"', valueHint: 'id' },
+    task: { type: 'string', description: 'What should change, in words', valueHint: 'text' },
+    requirements: { type: 'string', description: 'Requirements file (JSON or YAML) inside the repository', valueHint: 'file' },
+  },
+  async run({ args }) {
+    const format = toFormat(args.format);
+    const sessionId = assertSessionId(args.session);
+    await withEnv(args.cwd, async (env) => {
+      const result = await startSession(env, { sessionId, task: typeof args.task === 'string' ? args.task : '', ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}) });
+      await emitReport(env.root, result, { format, output: args.output, schema: 'session-result', markdown: renderSessionMarkdown });
+    });
+  },
+});

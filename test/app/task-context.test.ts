@@ -1,0 +1,201 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, rmSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { getTaskContext } from '../../src/app/task-context.js';
+import { createNodeEnv } from '../../src/io/node-env.js';
+import { getValidator } from '../../src/io/schema.js';
+import { findImpactClosure } from '../../src/ranking/context-select.js';
+import { groundTask } from '../../src/ranking/grounding.js';
+import { buildRepositoryGraph } from '../../src/app/build-graph.js';
+import type { TaskContextPacket } from '../../src/model/context-packet.js';
+import { createRepo, makeTempDir, writeTree, type FileTree, type TestRepo } from '../helpers/git-repo.js';
+
+const SHOP_FILES: FileTree = {
+  'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
+  'src/pricing/discount.ts': [
+    "import { roundCents } from '../shared/money.js';",
+    'export function applyLoyaltyDiscount(total: number, tier: string): number {',
+    "  const rate = tier === 'gold' ? 0.2 : 0.05;",
+    '  return roundCents(total * (1 - rate));',
+    '}',
+    '',
+  ].join('\n'),
+  'src/pricing/tax.ts': "import { roundCents } from '../shared/money.js';\nexport function computeSalesTax(total: number): number {\n  return roundCents(total * 0.08);\n}\n",
+  'src/shared/money.ts': 'export function roundCents(value: number): number {\n  return Math.round(value * 100) / 100;\n}\n',
+  'src/orders/order-service.ts': [
+    "import { applyLoyaltyDiscount } from '../pricing/discount.js';",
+    "import { computeSalesTax } from '../pricing/tax.js';",
+    "import { reserveStock } from '../inventory/stock.js';",
+    'export function createOrder(items: number[], tier: string) {',
+    '  const total = applyLoyaltyDiscount(items.reduce((a, b) => a + b, 0), tier);',
+    '  reserveStock(items.length);',
+    '  return { total, tax: computeSalesTax(total) };',
+    '}',
+    '',
+  ].join('\n'),
+  'src/orders/routes.ts': [
+    "import express from 'express';",
+    "import { createOrder } from './order-service.js';",
+    'export const router = express.Router();',
+    "router.post('/api/orders', (req, res) => { res.json(createOrder(req.body.items, req.body.tier)); });",
+    "router.get('/api/orders/:id', (req, res) => { res.json({ id: req.params.id }); });",
+    '',
+  ].join('\n'),
+  'src/inventory/stock.ts': 'let reserved = 0;\nexport function reserveStock(count: number): number {\n  reserved += count;\n  return reserved;\n}\n',
+  'src/auth/login.ts': 'export function verifyPassword(input: string, expected: string): boolean {\n  return input === expected;\n}\n',
+  'src/server.ts': "import express from 'express';\nimport { router } from './orders/routes.js';\nconst app = express();\napp.use(router);\napp.listen(3000);\n",
+  'test/pricing/discount.test.ts': [
+    "import { test } from 'node:test';",
+    "import assert from 'node:assert/strict';",
+    "import { applyLoyaltyDiscount } from '../../src/pricing/discount.js';",
+    "test('applyLoyaltyDiscount gives gold members twenty percent', () => {",
+    "  assert.equal(applyLoyaltyDiscount(100, 'gold'), 80);",
+    '});',
+    '',
+  ].join('\n'),
+  '.checker/memory/pricing.yml': [
+    'entries:',
+    '  - id: discount-cap',
+    '    kind: invariant',
+    '    title: Loyalty discount never exceeds twenty percent',
+    '    text: The loyalty discount rate is capped at twenty percent for every tier.',
+    '    paths: ["src/pricing/**"]',
+    '    terms: [loyalty, discount]',
+    '',
+  ].join('\n'),
+  'docs/adr/0001-pricing-rules.md': '# Pricing rules live in one module\n\nAll discount and tax rules live in `src/pricing/discount.ts` and `src/pricing/tax.ts`.\n',
+  '.checker/contracts.yml': 'contracts:\n  - id: pricing-stays-pure\n    description: Pricing must not depend on orders.\n    from: ["src/pricing/**"]\n    to: ["src/orders/**"]\n',
+  '.checker/config.yml': 'checks:\n  unit:\n    command: npm test\n',
+};
+
+const TASK = 'apply the loyalty discount for silver members';
+
+async function runContext(dir: string, task: string, maxNodes?: number): Promise<TaskContextPacket> {
+  const env = createNodeEnv(dir);
+  try {
+    return await getTaskContext(env, { task, ...(maxNodes === undefined ? {} : { maxNodes }) });
+  } finally {
+    await env.close();
+  }
+}
+
+async function getImpacted(dir: string, task: string): Promise<string[]> {
+  const env = createNodeEnv(dir);
+  try {
+    const repository = await buildRepositoryGraph(env);
+    const grounding = groundTask(repository.kg, task);
+    return findImpactClosure(repository.kg, grounding.candidateFiles.map((file) => file.path)).ids;
+  } finally {
+    await env.close();
+  }
+}
+
+describe('task context packet', () => {
+  let repo: TestRepo;
+  let head: string;
+  before(() => {
+    repo = createRepo(SHOP_FILES);
+    head = repo.git('rev-parse', 'HEAD');
+  });
+  after(() => repo.cleanup());
+
+  for (const maxNodes of [1, 5, undefined]) {
+    it(`--max-nodes ${maxNodes ?? 'default (80)'} bounds the packet exactly`, async () => {
+      const packet = await runContext(repo.dir, TASK, maxNodes);
+      const bound = maxNodes ?? 80;
+      assert.equal(packet.maxNodes, bound);
+      assert.ok(packet.considered > 5);
+      assert.equal(packet.nodes.length, Math.min(bound, packet.considered));
+      assert.equal(packet.omitted.count, packet.considered - packet.nodes.length);
+      assert.deepEqual(packet.nodes.map((node) => node.rank), packet.nodes.map((_node, index) => index + 1));
+      assert.equal(packet.nodes[0]?.id, 'file:src/pricing/discount.ts');
+      const ids = new Set(packet.nodes.map((node) => node.id));
+      for (const edge of packet.edges) assert.ok(ids.has(edge.source) && ids.has(edge.target));
+      assert.equal(getValidator('task-context')(packet), true);
+      const written: unknown = JSON.parse(readFileSync(join(repo.dir, '.checker/local/task-context.json'), 'utf8'));
+      assert.deepEqual(written, packet);
+    });
+  }
+
+  it('accounts for every file the grounded files impact, in the packet or named as left out', async () => {
+    const impacted = await getImpacted(repo.dir, TASK);
+    assert.deepEqual(impacted, ['file:src/orders/order-service.ts', 'file:src/orders/routes.ts', 'file:src/server.ts']);
+    for (const maxNodes of [1, 3, 80]) {
+      const packet = await runContext(repo.dir, TASK, maxNodes);
+      const inPacket = new Set(packet.nodes.map((node) => node.id));
+      const named = new Set(packet.omitted.impacted);
+      for (const id of impacted) assert.ok(inPacket.has(id) !== named.has(id), `${id} at --max-nodes ${maxNodes}`);
+      assert.equal(packet.impactClosure.total, 3);
+      assert.equal(packet.impactClosure.included + packet.impactClosure.omitted, 3);
+    }
+  });
+
+  it('refuses a bound above the maximum, zero and fractions before writing anything', async () => {
+    const fresh = createRepo({ 'src/pricing/discount.ts': 'export const applyLoyaltyDiscount = 1;\n' });
+    try {
+      for (const maxNodes of [1001, 0, 1.5, -3]) {
+        await assert.rejects(runContext(fresh.dir, TASK, maxNodes), (error: Error & { code?: string }) => error.code === 'context/max-nodes' && /--max-nodes/.test(error.message));
+      }
+      assert.equal(existsSync(join(fresh.dir, '.checker')), false);
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  it('gives each node a trust class, provenance and freshness', async () => {
+    const packet = await runContext(repo.dir, TASK);
+    const byId = new Map(packet.nodes.map((node) => [node.id, node]));
+    const discount = byId.get('file:src/pricing/discount.ts');
+    assert.deepEqual(discount?.provenance, { file: 'src/pricing/discount.ts', commit: head });
+    assert.deepEqual(discount?.freshness, { state: 'current' });
+    assert.equal(discount?.trust, 'deterministic');
+    assert.deepEqual(discount?.matchedTerms, ['discount', 'loyalti']);
+    assert.equal(discount?.explanation.some((entry) => entry.via === 'seed' && /candidate file/.test(entry.detail ?? '')), true);
+    assert.equal(byId.get('memory:.checker/memory/pricing.yml#discount-cap')?.trust, 'memory');
+    assert.equal(byId.get('decision:docs/adr/0001-pricing-rules.md')?.trust, 'decision');
+    const exported = byId.get('export:src/pricing/discount.ts#applyLoyaltyDiscount');
+    assert.deepEqual(exported?.provenance, { file: 'src/pricing/discount.ts', line: 2, commit: head });
+    assert.deepEqual(packet.revision, { git: true, anchor: head, head });
+    assert.match(packet.weights.source, /^rule packs context-weights@/);
+  });
+
+  it('marks nodes whose files changed since the anchor as stale, and knowledge that mentions them', async () => {
+    repo.write({ 'src/pricing/discount.ts': `${SHOP_FILES['src/pricing/discount.ts']}// silver tier next\n` });
+    try {
+      const packet = await runContext(repo.dir, TASK);
+      const byId = new Map(packet.nodes.map((node) => [node.id, node]));
+      assert.deepEqual(byId.get('file:src/pricing/discount.ts')?.freshness, { state: 'stale', since: head, reason: `src/pricing/discount.ts changed since ${head.slice(0, 12)}` });
+      assert.deepEqual(byId.get('file:src/pricing/discount.ts')?.provenance, { file: 'src/pricing/discount.ts' });
+      assert.equal(byId.get('decision:docs/adr/0001-pricing-rules.md')?.freshness.state, 'stale');
+      assert.deepEqual(byId.get('file:src/pricing/tax.ts')?.freshness, { state: 'current' });
+    } finally {
+      repo.git('checkout', '--', 'src/pricing/discount.ts');
+    }
+  });
+
+  it('has no nodes and says why when the task cannot be grounded', async () => {
+    const packet = await runContext(repo.dir, 'fix the api');
+    assert.deepEqual(packet.nodes, []);
+    assert.equal(packet.confidence, 'low');
+    assert.equal(packet.limitations.some((item) => item.code === 'context/ungrounded'), true);
+    assert.equal(getValidator('task-context')(packet), true);
+  });
+});
+
+describe('task context outside git', () => {
+  let dir: string;
+  before(() => {
+    dir = makeTempDir('checker-nogit-');
+    writeTree(dir, SHOP_FILES);
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('reports freshness unknown and no anchor', async () => {
+    const packet = await runContext(dir, TASK, 5);
+    assert.equal(packet.nodes.length, 5);
+    assert.deepEqual(packet.revision, { git: false, anchor: null, head: null });
+    assert.deepEqual([...new Set(packet.nodes.map((node) => node.freshness.state))], ['unknown']);
+    assert.equal(getValidator('task-context')(packet), true);
+  });
+});

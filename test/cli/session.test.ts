@@ -1,0 +1,246 @@
+// Secrets below are synthetic fakes from security.md §6. gitleaks:allow
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { commands } from '../../src/cli/registry.js';
+import { getValidator } from '../../src/io/schema.js';
+import type { TaskContextPacket } from '../../src/model/context-packet.js';
+import type { PreflightReport } from '../../src/model/preflight.js';
+import type { AgentSession, SessionResult } from '../../src/model/session.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
+import { createRepo, makeTempDir, writeTree, type FileTree, type TestRepo } from '../helpers/git-repo.js';
+
+const SHOP_FILES: FileTree = {
+  'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
+  'src/pricing/discount.ts': [
+    "import { roundCents } from '../shared/money.js';",
+    'export function applyLoyaltyDiscount(total: number, tier: string): number {',
+    "  const rate = tier === 'gold' ? 0.2 : 0.05;",
+    '  return roundCents(total * (1 - rate));',
+    '}',
+    '',
+  ].join('\n'),
+  'src/pricing/tax.ts': "import { roundCents } from '../shared/money.js';\nexport function computeSalesTax(total: number): number {\n  return roundCents(total * 0.08);\n}\n",
+  'src/shared/money.ts': 'export function roundCents(value: number): number {\n  return Math.round(value * 100) / 100;\n}\n',
+  'src/orders/order-service.ts': [
+    "import { applyLoyaltyDiscount } from '../pricing/discount.js';",
+    "import { computeSalesTax } from '../pricing/tax.js';",
+    "import { reserveStock } from '../inventory/stock.js';",
+    'export function createOrder(items: number[], tier: string) {',
+    '  const total = applyLoyaltyDiscount(items.reduce((a, b) => a + b, 0), tier);',
+    '  reserveStock(items.length);',
+    '  return { total, tax: computeSalesTax(total) };',
+    '}',
+    '',
+  ].join('\n'),
+  'src/orders/routes.ts': [
+    "import express from 'express';",
+    "import { createOrder } from './order-service.js';",
+    'export const router = express.Router();',
+    "router.post('/api/orders', (req, res) => { res.json(createOrder(req.body.items, req.body.tier)); });",
+    "router.get('/api/orders/:id', (req, res) => { res.json({ id: req.params.id }); });",
+    '',
+  ].join('\n'),
+  'src/inventory/stock.ts': 'let reserved = 0;\nexport function reserveStock(count: number): number {\n  reserved += count;\n  return reserved;\n}\n',
+  'src/auth/login.ts': 'export function verifyPassword(input: string, expected: string): boolean {\n  return input === expected;\n}\n',
+  'src/server.ts': "import express from 'express';\nimport { router } from './orders/routes.js';\nconst app = express();\napp.use(router);\napp.listen(3000);\n",
+  'test/pricing/discount.test.ts': [
+    "import { test } from 'node:test';",
+    "import assert from 'node:assert/strict';",
+    "import { applyLoyaltyDiscount } from '../../src/pricing/discount.js';",
+    "test('applyLoyaltyDiscount gives gold members twenty percent', () => {",
+    "  assert.equal(applyLoyaltyDiscount(100, 'gold'), 80);",
+    '});',
+    '',
+  ].join('\n'),
+  '.checker/memory/pricing.yml': [
+    'entries:',
+    '  - id: discount-cap',
+    '    kind: invariant',
+    '    title: Loyalty discount never exceeds twenty percent',
+    '    text: The loyalty discount rate is capped at twenty percent for every tier.',
+    '    paths: ["src/pricing/**"]',
+    '    terms: [loyalty, discount]',
+    '',
+  ].join('\n'),
+  'docs/adr/0001-pricing-rules.md': '# Pricing rules live in one module\n\nAll discount and tax rules live in `src/pricing/discount.ts` and `src/pricing/tax.ts`.\n',
+  '.checker/contracts.yml': 'contracts:\n  - id: pricing-stays-pure\n    description: Pricing must not depend on orders.\n    from: ["src/pricing/**"]\n    to: ["src/orders/**"]\n',
+  '.checker/config.yml': 'checks:\n  unit:\n    command: npm test\n',
+};
+
+const TASK = 'apply the loyalty discount for silver members';
+const registry = fileURLToPath(new URL('../../src/cli/registry.ts', import.meta.url));
+const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
+const OWN_COMMANDS: [string[], string][] = [
+  [['ai', 'preflight'], 'preflight'],
+  [['agent', 'preflight'], 'preflight'],
+  [['context'], 'context'],
+  [['session', 'start'], 'session-start'],
+  [['session', 'context'], 'session-context'],
+  [['session', 'checkpoint'], 'session-checkpoint'],
+  [['session', 'finish'], 'session-finish'],
+];
+const isRegistered = OWN_COMMANDS.every(([path]) => commands.some((entry) => entry.path.join(' ') === path.join(' ')));
+
+/** Until these commands are in src/cli/registry.ts, a shim registers them and then runs the real entry point. */
+function getShim(): string {
+  const entries = OWN_COMMANDS.map(
+    ([path, file]) => `{ path: ${JSON.stringify(path)}, description: '', load: async () => (await import(${JSON.stringify(fileURLToPath(new URL(`../../src/cli/commands/${file}.ts`, import.meta.url)))})).default }`,
+  );
+  return `const { commands } = await import(${JSON.stringify(registry)}); commands.push(${entries.join(', ')}); process.argv.splice(1, 0, 'checker'); await import(${JSON.stringify(main)});`;
+}
+
+function getArgv(args: string[]): string[] {
+  return isRegistered ? ['--import', 'tsx', main, ...args] : ['--import', 'tsx', '--input-type=module', '-e', getShim(), ...args];
+}
+
+function checker(args: string[]): CliResult {
+  if (isRegistered) return runCli(args);
+  const result = spawnSync(process.execPath, getArgv(args), { encoding: 'utf8', timeout: 120_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function checkerAsync(args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, getArgv(args), { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function parse<T>(result: CliResult): T {
+  assert.equal(result.code, 0, result.stderr);
+  return JSON.parse(result.stdout) as T;
+}
+
+describe('checker ai|agent preflight and checker context', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo(SHOP_FILES);
+  });
+  after(() => repo.cleanup());
+
+  for (const command of [['ai', 'preflight'], ['agent', 'preflight']]) {
+    it(`${command.join(' ')} grounds a domain task`, () => {
+      const report = parse<PreflightReport>(checker([...command, '--cwd', repo.dir, '--task', TASK, '--format', 'json']));
+      assert.equal(report.repositoryEvidence.candidateFiles[0]?.path, 'src/pricing/discount.ts');
+      assert.equal(getValidator('preflight-report')(report), true);
+    });
+  }
+
+  for (const task of ['frobnicate the zorblax quux', 'fix the api']) {
+    it(`preflight of "${task}" has low confidence, no candidates and one question`, () => {
+      const report = parse<PreflightReport>(checker(['agent', 'preflight', '--cwd', repo.dir, '--task', task, '--format', 'json']));
+      assert.equal(report.confidence, 'low');
+      assert.deepEqual(report.repositoryEvidence.candidateFiles, []);
+      assert.equal(report.unresolvedQuestions.length, 1);
+      const markdown = checker(['agent', 'preflight', '--cwd', repo.dir, '--task', task]);
+      assert.equal(markdown.code, 0);
+      assert.match(markdown.stdout, /None: the task names nothing of this repository\./);
+    });
+  }
+
+  it('preflight works in a folder that is not a git repository', () => {
+    const dir = makeTempDir('checker-nogit-');
+    try {
+      writeTree(dir, SHOP_FILES);
+      const report = parse<PreflightReport>(checker(['ai', 'preflight', '--cwd', dir, '--task', TASK, '--format', 'json']));
+      assert.deepEqual(report.revision, { git: false, head: null });
+      assert.equal(report.repositoryEvidence.candidateFiles[0]?.path, 'src/pricing/discount.ts');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('context --max-nodes bounds the packet and refuses above the maximum', () => {
+    const packet = parse<TaskContextPacket>(checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1', '--format', 'json']));
+    assert.deepEqual(packet.nodes.map((node) => node.id), ['file:src/pricing/discount.ts']);
+    assert.equal(getValidator('task-context')(packet), true);
+    const refused = checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1001']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /context\/max-nodes: --max-nodes \(maxNodes\) must be an integer from 1 to 1000/);
+  });
+});
+
+describe('checker session', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo(SHOP_FILES);
+  });
+  after(() => repo.cleanup());
+  const sessionFile = (id: string): string => join(repo.dir, '.checker/local/agent-sessions', `${id}.json`);
+
+  it('start, context, checkpoint and finish through the CLI', () => {
+    const started = parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'cli-1', '--task', TASK, '--format', 'json']));
+    assert.equal(started.operation, 'start');
+    const context = parse<SessionResult>(checker(['session', 'context', '--cwd', repo.dir, '--session', 'cli-1', '--max-nodes', '5', '--format', 'json']));
+    assert.equal(context.context?.nodes.length, 5);
+    assert.equal(getValidator('session-result')(context), true);
+    const checkpoint = parse<SessionResult>(checker(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'cli-1', '--kind', 'plan', '--summary', 'plan the silver tier', '--format', 'json']));
+    assert.equal(checkpoint.checkpoint?.seq, 1);
+    const finished = checker(['session', 'finish', '--cwd', repo.dir, '--session', 'cli-1']);
+    assert.equal(finished.code, 0);
+    assert.match(finished.stdout, /## Verification boundary/);
+    const late = checker(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'cli-1', '--kind', 'diff', '--summary', 'late']);
+    assert.equal(late.code, 2);
+    assert.match(late.stderr, /session\/finished/);
+  });
+
+  it('refuses to overwrite a session: exit 2 and the file byte-identical', () => {
+    parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'keep', '--task', TASK, '--format', 'json']));
+    const before = readFileSync(sessionFile('keep'));
+    const again = checker(['session', 'start', '--cwd', repo.dir, '--session', 'keep', '--task', 'sales tax']);
+    assert.equal(again.code, 2);
+    assert.match(again.stderr, /^checker: session\/exists: session "keep" already exists/);
+    assert.deepEqual(readFileSync(sessionFile('keep')), before);
+  });
+
+  it('refuses hostile ids before touching the disk', () => {
+    const bare = createRepo({ 'src/pricing/discount.ts': 'export const applyLoyaltyDiscount = 1;\n' });
+    try {
+      for (const id of ['../x', '/abs', '', 'a'.repeat(10_000), 'CON']) {
+        const result = checker(['session', 'start', '--cwd', bare.dir, '--session', id, '--task', TASK]);
+        assert.equal(result.code, 2);
+        assert.match(result.stderr, /session\/invalid-id/);
+      }
+      assert.equal(existsSync(join(bare.dir, '.checker')), false);
+    } finally {
+      bare.cleanup();
+    }
+  });
+
+  it('keeps both of two checkpoints written by two processes at once', async () => {
+    parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'race', '--task', TASK, '--format', 'json']));
+    const results = await Promise.all(
+      ['alpha plan', 'beta plan'].map((summary) => checkerAsync(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'race', '--kind', 'plan', '--summary', summary, '--format', 'json'])),
+    );
+    for (const result of results) assert.equal(result.code, 0, result.stderr);
+    const session = JSON.parse(readFileSync(sessionFile('race'), 'utf8')) as AgentSession;
+    assert.deepEqual(session.checkpoints.map((checkpoint) => checkpoint.summary).sort(), ['alpha plan', 'beta plan']);
+    assert.deepEqual(session.checkpoints.map((checkpoint) => checkpoint.seq), [1, 2]);
+    assert.equal(existsSync(`${sessionFile('race')}.lock`), false);
+  });
+
+  it('redacts a secret from the stored checkpoint and from both output formats', () => {
+    parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'leak', '--task', TASK, '--format', 'json']));
+    const secret = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
+    const summary = `I pasted ${secret} and DB_PASSWORD=Fake-P4ssw0rd-For-Tests by mistake`;
+    for (const format of ['json', 'markdown']) {
+      const result = checker(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'leak', '--kind', 'plan', '--summary', summary, '--format', format]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(result.stdout.includes(secret), false);
+      assert.equal(result.stdout.includes('Fake-P4ssw0rd-For-Tests'), false);
+      assert.match(result.stdout, /\[REDACTED:github-token\]/);
+    }
+    const stored = readFileSync(sessionFile('leak'), 'utf8');
+    assert.equal(stored.includes(secret), false);
+    assert.equal(stored.includes('Fake-P4ssw0rd-For-Tests'), false);
+  });
+});
