@@ -8,6 +8,7 @@ import type { HistoryEntry } from '../model/env.js';
 import type { FunctionFact, SignalFact, SignalKind } from '../model/facts.js';
 import type { EdgeKind, MemoryKind, RouteNode, TestNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
+import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
@@ -576,6 +577,25 @@ export function deriveChangeFacts(input: AnalysisFactsInput, fileFacts: readonly
   };
 }
 
+/**
+ * Impacted routes that a behaviour change reaches: a route reached only from comment-, formatting- or
+ * documentation-only files is not changed, so it asks for no test and no edge case.
+ */
+function selectChangedRouteIds(input: AnalysisFactsInput, files: readonly ChangedFileInput[], fileFacts: readonly Record<string, unknown>[]): Set<string> {
+  const signalPaths = files.filter((file, index) => fileFacts[index]?.lowSignal !== true && file.status !== 'deleted').map((file) => file.path);
+  if (signalPaths.length === files.length) return new Set(input.impactedRoutes.map((route) => route.id));
+  const reached = new Set([...signalPaths, ...findReverseReach(input.kg, signalPaths.filter((path) => input.kg.fileIds.has(path))).map((entry) => entry.path)]);
+  const ids = new Set<string>();
+  for (const route of input.impactedRoutes) {
+    const handlerFiles = new Set([route.file]);
+    input.kg.graph.forEachOutEdge(route.id, (_edge, edge, _source, _target, _sourceAttributes, target) => {
+      if (edge.kind === 'handles' && target.kind === 'file') handlerFiles.add(target.path);
+    });
+    if ([...handlerFiles].some((path) => reached.has(path))) ids.add(route.id);
+  }
+  return ids;
+}
+
 function getRouteMethodsByFile(lookup: GraphLookup): Map<string, string[]> {
   const byFile = new Map<string, string[]>();
   lookup.kg.graph.forEachNode((id, attributes) => {
@@ -618,7 +638,9 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     subjects.push({ subject: 'changed-file', id: toFileId(file.path), facts });
   }
   subjects.push({ subject: 'change', id: 'change', facts: deriveChangeFacts(input, fileFacts) });
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    // A comment- or formatting-only change changes no behaviour, so its exports need no new test.
+    if (fileFacts[index]?.lowSignal === true) continue;
     for (const changed of file.changedExports) {
       subjects.push({ subject: 'changed-export', id: toExportId(changed.path, changed.name), facts: deriveChangedExportFacts(input, file, changed, context) });
     }
@@ -634,7 +656,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   for (const path of sortUnique(testFiles)) {
     subjects.push({ subject: 'test-file', id: toFileId(path), facts: deriveTestFileFacts(lookup, path, context.changedPaths) });
   }
-  const changedRouteIds = new Set(input.impactedRoutes.map((route) => route.id));
+  const changedRouteIds = selectChangedRouteIds(input, files, fileFacts);
   const routes: { id: string; route: RouteNode }[] = [];
   input.kg.graph.forEachNode((id, attributes) => {
     if (attributes.kind === 'route') routes.push({ id, route: attributes });

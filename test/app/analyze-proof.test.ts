@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { AuditTestsReport } from '../../src/model/reports.js';
+import { analyzeFixture, createChangeFixture, runJsonReport, toLcov, writeCoverage, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+const source = (name: string, step: number): string => `export function ${name}(x: number): number {\n  const y = x + ${step};\n  return y;\n}\n`;
+const vitest = (name: string, mock = false): string =>
+  `import { describe, it, expect${mock ? ', vi' : ''} } from 'vitest';\nimport { ${name} } from './${name}';\n${mock ? `vi.mock('./${name}');\n` : ''}describe('${name}', () => {\n  it('adds', () => {\n    expect(${name}(1)).toBe(2);\n  });\n});\n`;
+
+/**
+ * Five source files, one per proof state, each changing line 2:
+ * proven (its test runs it and coverage hits line 2), missed (its test exists, line 2 has 0 hits),
+ * nocov (its test exists, coverage does not mention it), mocked (its only test vi.mocks it),
+ * lonely (no test).
+ */
+const BASE = {
+  '.gitignore': 'coverage/\nnode_modules/\n',
+  'package.json': JSON.stringify({ name: 'proof', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+  'src/proven.ts': source('proven', 1),
+  'src/proven.test.ts': vitest('proven'),
+  'src/missed.ts': source('missed', 1),
+  'src/missed.test.ts': vitest('missed'),
+  'src/nocov.ts': source('nocov', 1),
+  'src/nocov.test.ts': vitest('nocov'),
+  'src/mocked.ts': source('mocked', 1),
+  'src/mocked.test.ts': vitest('mocked', true),
+  'src/lonely.ts': source('lonely', 1),
+};
+const CHANGE = Object.fromEntries(['proven', 'missed', 'nocov', 'mocked', 'lonely'].map((name) => [`src/${name}.ts`, source(name, 2)]));
+
+const EXPECTED_STATES = [
+  ['src/lonely.ts', 'unproven'],
+  ['src/missed.ts', 'runtime-unproven'],
+  ['src/mocked.ts', 'mocked-boundary'],
+  ['src/nocov.ts', 'static-only'],
+  ['src/proven.ts', 'runtime-proven'],
+];
+
+describe('checker audit-tests --format json: each proof state from a real lcov file', () => {
+  let fixture: ChangeFixture;
+  let report: AuditTestsReport;
+  before(() => {
+    fixture = createChangeFixture(BASE, CHANGE);
+    writeCoverage(fixture.repo, {
+      'coverage/lcov.info': toLcov({ 'src/proven.ts': { 1: 1, 2: 1, 3: 1 }, 'src/missed.ts': { 1: 1, 2: 0, 3: 0 }, 'src/mocked.ts': { 1: 1, 2: 0, 3: 0 } }),
+    });
+    report = runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report').report;
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('exact state per changed file', () => {
+    assert.deepEqual(
+      report.changedPathProof.map((proof) => [proof.path, proof.state]),
+      EXPECTED_STATES,
+    );
+  });
+
+  test('covered and uncovered changed lines and reaching tests', () => {
+    assert.deepEqual(
+      report.changedPathProof.map((proof) => ({ path: proof.path, tests: proof.reachingTests, covered: proof.coveredChangedLines, uncovered: proof.uncoveredChangedLines })),
+      [
+        { path: 'src/lonely.ts', tests: [], covered: [], uncovered: [] },
+        { path: 'src/missed.ts', tests: ['src/missed.test.ts'], covered: [], uncovered: [2] },
+        { path: 'src/mocked.ts', tests: ['src/mocked.test.ts'], covered: [], uncovered: [2] },
+        { path: 'src/nocov.ts', tests: ['src/nocov.test.ts'], covered: [], uncovered: [] },
+        { path: 'src/proven.ts', tests: ['src/proven.test.ts'], covered: [2], uncovered: [] },
+      ],
+    );
+  });
+
+  test('repair tasks: none for the proven file, one naming the file for every other state', () => {
+    const tasks = Object.fromEntries(report.changedPathProof.map((proof) => [proof.path, proof.repairTask]));
+    assert.deepEqual(tasks, {
+      'src/lonely.ts': 'Add a test in src/lonely.test.ts that imports src/lonely.ts and calls lonely on line 2, then run the suite with coverage so checker can see these lines execute.',
+      'src/missed.ts': 'Extend src/missed.test.ts with a case that calls missed so that line 2 of src/missed.ts executes; coverage shows the reaching tests never run it.',
+      'src/mocked.ts': 'Add a test in src/mocked.test.ts that imports the real src/mocked.ts (not a mock) and calls mocked on line 2; src/mocked.test.ts mocks it, so it never runs the changed code.',
+      'src/nocov.ts': 'Run the suite with coverage so checker can see whether line 2 of src/nocov.ts executes; if not, extend src/nocov.test.ts with a case that calls nocov.',
+      'src/proven.ts': '',
+    });
+  });
+
+  test('test evidence: the fresh lcov source and the per-state summary', () => {
+    assert.equal(report.testEvidence.found, true);
+    assert.equal(report.testEvidence.freshness, 'fresh');
+    assert.deepEqual(report.testEvidence.sources.map((item) => [item.kind, item.path, item.files, item.fresh]), [['lcov', 'coverage/lcov.info', 3, true]]);
+    assert.deepEqual(report.limitations.filter((item) => item.code.startsWith('coverage/')), []);
+  });
+
+  test('missing tests and the test files to run', () => {
+    assert.deepEqual(report.missingTests.map((item) => item.id), ['export:src/lonely.ts#lonely']);
+    assert.deepEqual(
+      report.recommendedChecks.testFiles.map((file) => [file.path, file.reaches]),
+      [
+        ['src/missed.test.ts', ['src/missed.ts']],
+        ['src/mocked.test.ts', ['src/mocked.ts']],
+        ['src/nocov.test.ts', ['src/nocov.ts']],
+        ['src/proven.test.ts', ['src/proven.ts']],
+      ],
+    );
+  });
+});
+
+describe('istanbul coverage-final.json proves the changed lines', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(BASE, CHANGE);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('statementMap/s hits give runtime-proven and runtime-unproven', () => {
+    const statements = (hits: number[]) => ({
+      statementMap: Object.fromEntries(hits.map((_hit, index) => [String(index), { start: { line: index + 2, column: 2 }, end: { line: index + 2, column: 20 } }])),
+      s: Object.fromEntries(hits.map((hit, index) => [String(index), hit])),
+      fnMap: {},
+      f: {},
+      branchMap: {},
+      b: {},
+    });
+    writeCoverage(fixture.repo, {
+      'coverage/coverage-final.json': JSON.stringify({
+        [`${fixture.repo.dir}/src/proven.ts`]: { path: `${fixture.repo.dir}/src/proven.ts`, ...statements([3, 3]) },
+        [`${fixture.repo.dir}/src/missed.ts`]: { path: `${fixture.repo.dir}/src/missed.ts`, ...statements([0, 0]) },
+      }),
+    });
+    const report = runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report').report;
+    assert.deepEqual(report.changedPathProof.map((proof) => [proof.path, proof.state]), EXPECTED_STATES);
+    assert.deepEqual(report.testEvidence.sources.map((item) => [item.kind, item.path, item.files, item.fresh]), [['istanbul', 'coverage/coverage-final.json', 2, true]]);
+  });
+});
+
+describe('a coverage file tracked by git is refused', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    const lcov = toLcov({ 'src/proven.ts': { 1: 1, 2: 1, 3: 1 } });
+    fixture = createChangeFixture({ ...BASE, '.gitignore': 'node_modules/\n', 'coverage/lcov.info': lcov }, CHANGE);
+    writeCoverage(fixture.repo, { 'coverage/lcov.info': lcov });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('it becomes a coverage/tracked limitation and the covered file falls back to static-only', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.limitations.filter((item) => item.code.startsWith('coverage/')).map((item) => [item.code, item.location?.file]),
+      [['coverage/tracked', 'coverage/lcov.info']],
+    );
+    assert.deepEqual(
+      analysis.changedPathProof.map((proof) => [proof.path, proof.state]),
+      [
+        ['src/lonely.ts', 'unproven'],
+        ['src/missed.ts', 'static-only'],
+        ['src/mocked.ts', 'mocked-boundary'],
+        ['src/nocov.ts', 'static-only'],
+        ['src/proven.ts', 'static-only'],
+      ],
+    );
+    assert.equal(analysis.testEvidence.found, false);
+  });
+});

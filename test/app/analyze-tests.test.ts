@@ -1,0 +1,158 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ChangeAnalysis } from '../../src/model/analysis.js';
+import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+const price = (step: number): string => `export function price(x: number): number {\n  return x + ${step};\n}\nexport function isValid(x: number): boolean {\n  return x > 0;\n}\n`;
+
+/** One vitest case per weak-test kind, a case that only calls the configured helper, and a sound case. */
+const PRICE_TEST = `import { describe, it, expect } from 'vitest';
+import { price, isValid } from './price';
+import { expectValid } from './helpers';
+describe('price', () => {
+  it('no assertions', () => {
+    price(1);
+  });
+  it('trivial', () => {
+    price(1);
+    expect(true).toBe(true);
+  });
+  it('snapshot', () => {
+    expect(price(1)).toMatchSnapshot();
+  });
+  it.skip('skipped', () => {
+    expect(price(1)).toBe(2);
+  });
+  it.todo('todo');
+  it.only('focused', () => {
+    expect(price(1)).toBe(2);
+  });
+  it('unawaited', () => {
+    Promise.resolve(price(1)).then((value) => {
+      expect(value).toBe(2);
+    });
+  });
+  it('swallowed', () => {
+    try {
+      expect(price(1)).toBe(2);
+    } catch (error) {
+      console.log(error);
+    }
+  });
+  it('helper', () => {
+    expectValid(isValid(price(1)));
+  });
+  it('sound', () => {
+    expect(price(1)).toBe(2);
+  });
+});
+`;
+const MOCKING_TEST = `import { it, expect, vi } from 'vitest';
+import { price } from './price';
+vi.mock('./price', () => ({ price: () => 5 }));
+it('mocked price', () => {
+  expect(price(1)).toBe(5);
+});
+`;
+
+const WEAK_KINDS = {
+  'test:src/price-mock.test.ts#mocked price': ['weak-test/mocks-unit-under-test'],
+  'test:src/price.test.ts#price > focused': ['weak-test/focused'],
+  'test:src/price.test.ts#price > no assertions': ['weak-test/no-assertions'],
+  'test:src/price.test.ts#price > skipped': ['weak-test/skipped'],
+  'test:src/price.test.ts#price > snapshot': ['weak-test/snapshot-only'],
+  'test:src/price.test.ts#price > swallowed': ['weak-test/swallowed-errors'],
+  'test:src/price.test.ts#price > todo': ['weak-test/todo'],
+  'test:src/price.test.ts#price > trivial': ['weak-test/trivial-assertions-only'],
+  'test:src/price.test.ts#price > unawaited': ['weak-test/unawaited-assertions'],
+};
+
+const toKindsById = (analysis: ChangeAnalysis): Record<string, string[]> =>
+  Object.fromEntries(analysis.weakTests.map((weak) => [weak.id, weak.kinds]).sort(([a], [b]) => (String(a) < String(b) ? -1 : 1)));
+
+describe('weak tests end to end: each kind, and configured assertion helpers', () => {
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'weak', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+        '.checker/config.yml': 'analysis:\n  assertionHelpers: [expectValid]\n',
+        'src/price.ts': price(1),
+        'src/helpers.ts': "export function expectValid(value: boolean): void {\n  if (!value) throw new Error('invalid');\n}\n",
+        'src/price.test.ts': PRICE_TEST,
+        'src/price-mock.test.ts': MOCKING_TEST,
+      },
+      { 'src/price.ts': price(2) },
+    );
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('exact kinds per test id; the helper-only and the sound case are not weak', () => {
+    assert.deepEqual(toKindsById(analysis), WEAK_KINDS);
+  });
+
+  test('every weak test reaches the change and carries a repair task and its findings', () => {
+    for (const weak of analysis.weakTests) {
+      assert.equal(weak.reachesChange, true, weak.id);
+      assert.notEqual(weak.repairTask, '', weak.id);
+      assert.equal(weak.findingIds.length, weak.kinds.length, weak.id);
+    }
+    const provenance = analysis.findings.filter((finding) => finding.kind === 'weak-test').map((finding) => finding.provenance);
+    assert.deepEqual([...new Set(provenance)].sort(), Object.values(WEAK_KINDS).flat().map((kind) => `weak-tests@1.0.0#${kind}`).sort());
+  });
+
+  test('without the configured helper, the helper-only case has no assertion', async () => {
+    fixture.repo.remove('.checker/config.yml');
+    const withoutHelpers = await analyzeFixture(fixture);
+    assert.deepEqual(toKindsById(withoutHelpers), { ...WEAK_KINDS, 'test:src/price.test.ts#price > helper': ['weak-test/no-assertions'] });
+  });
+});
+
+describe('missing tests end to end: changed exports and changed routes no test reaches', () => {
+  const tax = (factor: number): string => `export function tax(x: number): number {\n  return x * ${factor};\n}\nexport function fee(x: number): number {\n  return x + ${factor};\n}\nexport type Rate = number;\n`;
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'missing', type: 'module', dependencies: { express: '^4.19.0' }, devDependencies: { vitest: '^1.6.0' } }),
+        'src/lib/tax.ts': tax(2),
+        'src/lib/tax.test.ts': "import { it, expect } from 'vitest';\nimport { tax } from './tax';\nit('taxes', () => {\n  expect(tax(1)).toBe(2);\n});\n",
+        'src/lib/discount.ts': 'export function discount(x: number): number {\n  return x - 1;\n}\n',
+        'src/routes/orders.ts': "import { Router } from 'express';\nexport const orders = Router();\norders.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id });\n});\n",
+        'src/routes/users.ts': "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (req, res) => {\n  res.json([]);\n});\n",
+        'src/routes/users.test.ts': "import { it, expect } from 'vitest';\nimport { users } from './users';\nit('declares one route', () => {\n  expect(users.stack.length).toBe(1);\n});\n",
+      },
+      {
+        'src/lib/tax.ts': tax(3),
+        'src/lib/discount.ts': 'export function discount(x: number): number {\n  return x - 2;\n}\n',
+        'src/routes/orders.ts': "import { Router } from 'express';\nexport const orders = Router();\norders.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id, ok: true });\n});\n",
+        'src/routes/users.ts': "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (req, res) => {\n  res.json([1]);\n});\n",
+      },
+    );
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('exact missing-test ids: the untested export, the export its sibling test does not import, the unreached route', () => {
+    assert.deepEqual(analysis.missingTests.map((item) => [item.id, item.subject]).sort(), [
+      ['export:src/lib/discount.ts#discount', 'export'],
+      ['export:src/lib/tax.ts#fee', 'export'],
+      ['route:GET /orders/:id', 'route'],
+    ]);
+    assert.deepEqual(analysis.impactedRoutes.map((route) => route.id), ['route:GET /orders/:id', 'route:GET /users']);
+  });
+
+  test('each missing test names its rule', () => {
+    const rulesById = Object.fromEntries(
+      analysis.missingTests.map((item) => [item.id, analysis.findings.filter((finding) => item.findingIds.includes(finding.id)).map((finding) => finding.provenance)]),
+    );
+    assert.deepEqual(rulesById, {
+      'export:src/lib/discount.ts#discount': ['missing-tests@1.0.0#missing-test/export-unreached'],
+      'export:src/lib/tax.ts#fee': ['missing-tests@1.0.0#missing-test/export-unreached'],
+      'route:GET /orders/:id': ['missing-route-tests@1.0.0#missing-test/route-unreached'],
+    });
+  });
+});
