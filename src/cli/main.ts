@@ -42,7 +42,7 @@ function renderTopUsage(): string {
 
 function describeError(error: unknown, debug: boolean): string {
   if (isCheckerError(error)) {
-    const where = error.location === undefined ? '' : ` (${error.location.file}${error.location.line === undefined ? '' : `:${error.location.line}${error.location.col === undefined ? '' : `:${error.location.col}`}`})`;
+    const where = error.location === undefined || error.message.includes(error.location.file) ? '' : ` (${error.location.file}${error.location.line === undefined ? '' : `:${error.location.line}${error.location.col === undefined ? '' : `:${error.location.col}`}`})`;
     const hint = error.hint === undefined ? '' : `\n  hint: ${error.hint}`;
     return `checker: ${error.code}: ${error.message}${where}${hint}${debug && error.stack ? `\n${error.stack}` : ''}`;
   }
