@@ -175,6 +175,7 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
       nonGoals: buildNonGoals(requirementEvidence, repositoryEvidence, grounding),
       followUpChecks,
     },
+    candidateFiles: repositoryEvidence.candidateFiles.map((candidate) => candidate.path),
     confidence: grounding.confidence,
     confidenceReason: grounding.confidenceReason,
     unresolvedQuestions: grounding.unresolvedQuestions,

@@ -36,6 +36,7 @@ export interface NodeEnvOptions {
 export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
   let pool: ParsePool | undefined;
   let git: Promise<GitAccess> | undefined;
+  let trackedLocalState: string[] = [];
   const getPool = (): ParsePool | undefined => {
     if (options.keepPool !== true) return undefined;
     pool ??= createParsePool();
@@ -45,14 +46,29 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     root,
     now: options.now ?? (() => new Date()),
     loadConfig: () => loadConfig(root),
-    scan: (scanOptions) => scanRepository(root, scanOptions),
+    scan: async (scanOptions) => {
+      const result = await scanRepository(root, scanOptions);
+      trackedLocalState = result.trackedLocalState ?? [];
+      return result;
+    },
     parseSources: async (files: ScannedFile[], parseOptions: ParseOptions): Promise<ParsedSources> => {
       const sharedPool = getPool();
-      return parseRepositoryFiles(root, files, {
+      // A repository that commits files under .checker/local could ship a forged facts cache.
+      const cacheIsTrusted = trackedLocalState.length === 0;
+      const result = await parseRepositoryFiles(root, files, {
         ...parseOptions,
-        useCache: options.useCache !== false,
+        useCache: options.useCache !== false && cacheIsTrusted,
         ...(sharedPool === undefined ? {} : { pool: sharedPool }),
       });
+      if (!cacheIsTrusted) {
+        result.diagnostics.push({
+          code: 'cache/tracked',
+          severity: 'warn',
+          message: `git tracks files under .checker/local/ (${trackedLocalState.slice(0, 3).join(', ')}${trackedLocalState.length > 3 ? ', …' : ''}); the facts cache was not read or written, so every file was parsed`,
+          hint: 'Remove them from git (git rm -r --cached .checker/local) so checker can cache facts again.',
+        });
+      }
+      return result;
     },
     parseTexts: async (jobs, parseOptions): Promise<Map<string, FileFacts>> => {
       const code = jobs.filter((job) => isCodeFile(job.path));

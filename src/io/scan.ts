@@ -53,7 +53,8 @@ export async function scanRepository(root: string, options: ScanOptions = {}): P
   addTrackedLeftovers(state, tracked);
   state.files.sort((a, b) => compareStrings(a.path, b.path));
   state.skipped.sort((a, b) => compareStrings(a.path, b.path));
-  return { root: realRoot, files: state.files, skipped: state.skipped };
+  const trackedLocalState = tracked.filter((path) => path.startsWith(`${LOCAL_STATE_DIR}/`));
+  return { root: realRoot, files: state.files, skipped: state.skipped, ...(trackedLocalState.length > 0 ? { trackedLocalState } : {}) };
 }
 
 function walkDirectory(state: WalkState, dirPath: string, parentLevels: IgnoreLevel[]): void {

@@ -139,6 +139,8 @@ export interface PreflightReport {
   requirementEvidence: RequirementEvidence;
   repositoryEvidence: RepositoryEvidence;
   suggestions: Suggestions;
+  /** Candidate file paths, best first (the output contract's `candidateFiles[]`); why each was chosen is in repositoryEvidence.candidateFiles. */
+  candidateFiles: string[];
   confidence: GroundingConfidence;
   confidenceReason: string;
   /** Questions from grounding; requirement questions stay in requirementEvidence. */

@@ -33,6 +33,8 @@ export interface ScanResult {
   root: string;
   files: ScannedFile[];
   skipped: SkippedFile[];
+  /** Files under `.checker/local/` that git tracks: a committed cache could forge facts, so the cache is then not used. */
+  trackedLocalState?: string[];
 }
 
 /** A file's text as read for parsing; `hash` is the sha1 of its bytes. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
@@ -77,5 +77,30 @@ describe('checker graph', () => {
     }
     assert.match(runCli(['graph', '--formt', 'json']).stderr, /Unknown option --formt/);
     assert.match(runCli(['graph', '--format', 'xml']).stderr, /--format must be markdown or json/);
+  });
+});
+
+describe('checker graph on a repository that commits .checker/local', () => {
+  const repo = createRepo({
+    'src/a.ts': "import { b } from './b.js';\nexport const a = b + 1;\n",
+    'src/b.ts': 'export const b = 1;\n',
+  });
+  after(() => repo.cleanup());
+
+  it('never reads a committed facts cache, so forged facts cannot hide an import', () => {
+    assert.equal(runCli(['graph', '--cwd', repo.dir, '--format', 'json']).code, 0);
+    const cachePath = join(repo.dir, '.checker/local/cache/facts-v1.json');
+    const cache = JSON.parse(readFileSync(cachePath, 'utf8'));
+    const forged = JSON.stringify(cache).replaceAll('./b.js', './nowhere.js');
+    writeFileSync(cachePath, forged);
+    repo.git('add', '-f', '.checker/local/cache/facts-v1.json');
+    repo.commit('commit the cache');
+    const result = runCli(['graph', '--cwd', repo.dir, '--format', 'json']);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.deepEqual(report.files, { scanned: 2, parsed: 2, cached: 0, reparsed: 2 });
+    assert.deepEqual(report.unresolvedImports, []);
+    assert.equal(report.edges.byKind.imports, 1);
+    assert.deepEqual(report.diagnostics.filter((item: { code: string }) => item.code === 'cache/tracked').length, 1);
   });
 });
