@@ -62,8 +62,10 @@ export interface ChangeRuleResult {
 export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Promise<ChangeRuleResult> {
   const { packs, diagnostics } = await env.loadRulePacks();
   const compiled = packs.map((loaded) => compilePack(loaded.pack));
+  const scope = getSubjectScope(input);
   const subjects = selectRelevantSubjects(
     buildAnalysisSubjects({
+      scope,
       kg: input.repository.kg,
       changedFiles: input.changedFiles.map((file) => toChangedFileInput(file, input.sides)),
       impacted: input.impactedFiles.map((file) => ({ path: file.path, distance: file.distance, via: file.via, typeOnly: file.typeOnly })),
@@ -75,7 +77,7 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
       config: { assertionHelpers: [...(input.repository.config.config.analysis?.assertionHelpers ?? [])] },
       repository: { hasCoverage: input.hasCoverage },
     }),
-    input,
+    scope,
   );
   const findings = await evaluateAnalysis(compiled, subjects, { evaluator: 'json-rules-engine' });
   const mergeRisk = scoreMergeRisk(toRiskContributors(findings));
@@ -127,20 +129,22 @@ function toChangedFileInput(file: ChangedFileEvidence, sides: ChangeRuleInput['s
   return input;
 }
 
-/** Keeps test cases and test files that reach (or are) changed code, and routes the change reaches. */
-function selectRelevantSubjects(subjects: FactSubject[], input: ChangeRuleInput): FactSubject[] {
-  const reachingTestFiles = new Set<string>();
-  for (const tests of input.reachingTestsByPath.values()) for (const test of tests) reachingTestFiles.add(test.testFile);
-  for (const file of input.changedFiles) if (file.role === 'test') reachingTestFiles.add(file.path);
-  const routeIds = new Set(input.impactedRoutes.map((route) => route.id));
+/** Test files that reach (or are) changed code, and the routes the change reaches: the only ones worth evaluating. */
+function getSubjectScope(input: ChangeRuleInput): { testFiles: Set<string>; routeIds: Set<string> } {
+  const testFiles = new Set<string>();
+  for (const tests of input.reachingTestsByPath.values()) for (const test of tests) testFiles.add(test.testFile);
+  for (const file of input.changedFiles) if (file.role === 'test') testFiles.add(file.path);
+  return { testFiles, routeIds: new Set(input.impactedRoutes.map((route) => route.id)) };
+}
+
+function selectRelevantSubjects(subjects: FactSubject[], scope: { testFiles: Set<string>; routeIds: Set<string> }): FactSubject[] {
   return subjects.filter((subject) => {
-    if (subject.subject === 'test-case') return typeof subject.facts.file === 'string' && reachingTestFiles.has(subject.facts.file);
-    if (subject.subject === 'test-file') return reachingTestFiles.has(subject.id.replace(/^file:/, ''));
-    if (subject.subject === 'route') return routeIds.has(subject.id);
+    if (subject.subject === 'test-case') return typeof subject.facts.file === 'string' && scope.testFiles.has(subject.facts.file);
+    if (subject.subject === 'test-file') return scope.testFiles.has(subject.id.replace(/^file:/, ''));
+    if (subject.subject === 'route') return scope.routeIds.has(subject.id);
     return true;
   });
 }
-
 
 function toRepositoryShape(facts: Record<string, unknown>): RepositoryShape {
   const number = (key: string): number => {

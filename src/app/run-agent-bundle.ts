@@ -1,3 +1,4 @@
+import type { RepositoryGraph } from './build-graph.js';
 import type { AgentBundle } from '../model/bundle.js';
 import type { Env } from '../model/env.js';
 import { buildAgentBundle } from './agent-bundle.js';
@@ -7,6 +8,8 @@ import { readBundleInputs, type BundleOptions } from './read-bundle-inputs.js';
 export interface RunAgentBundleOptions extends BundleOptions {
   base?: string;
   head?: string;
+  /** A graph already built (the MCP server keeps one warm). */
+  repository?: RepositoryGraph;
 }
 
 /** `checker ai` / `checker agent`: the deterministic analysis of the range, packaged for a coding agent. */
@@ -14,6 +17,7 @@ export async function runAgentBundle(env: Env, options: RunAgentBundleOptions): 
   const analysis = await analyzeChange(env, {
     ...(options.base === undefined ? {} : { base: options.base }),
     ...(options.head === undefined ? {} : { head: options.head }),
+    ...(options.repository === undefined ? {} : { repository: options.repository }),
   });
   const input = await readBundleInputs(env, options);
   return buildAgentBundle(analysis, input);

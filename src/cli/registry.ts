@@ -29,6 +29,7 @@ export const commands: CommandEntry[] = [
   { path: ['tools'], description: 'Local open-source tools that fit this repository (installs nothing, runs nothing)', load: async () => (await import('./commands/tools.js')).default },
   { path: ['patterns'], description: 'Pattern-pack matches in the changed lines', load: async () => (await import('./commands/patterns.js')).default },
   { path: ['redteam'], description: 'Deterministic merge-safety report with fix tasks and safety flags', load: async () => (await import('./commands/redteam.js')).default },
+  { path: ['mcp'], description: 'Start the local MCP server over stdio for the repository at --cwd (report-only tools; logs go to stderr)', load: async () => (await import('./commands/mcp.js')).default },
   { path: ['rules', 'list'], description: 'List the built-in and repository rule packs and their rules', load: async () => (await import('./commands/rules-list.js')).default },
   { path: ['rules', 'validate'], description: 'Validate a rule-pack file, or every pack in .checker/rules; errors name the pack, rule and field', load: async () => (await import('./commands/rules-validate.js')).default },
 ];

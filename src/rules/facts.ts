@@ -62,6 +62,12 @@ export interface AnalysisFactsInput {
   repository?: RepositoryFactOptions;
   /** What context weights are for; default `change`. */
   taskKind?: string;
+  /**
+   * When set, only test cases and test files of these files and only these routes become subjects:
+   * deriving facts for every test of a large repository on each call cost seconds for findings
+   * the report never shows.
+   */
+  scope?: { testFiles: ReadonlySet<string>; routeIds: ReadonlySet<string> };
 }
 
 export const MAX_LINE_TEXT = 400;
@@ -649,6 +655,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   const testsReachingChange = getTestsReachingChange(context);
   const testFiles = new Set<string>();
   for (const { id, node } of lookup.getTestNodes()) {
+    if (input.scope !== undefined && !input.scope.testFiles.has(node.file)) continue;
     testFiles.add(node.file);
     if (node.testKind !== 'test') continue;
     subjects.push({ subject: 'test-case', id, facts: deriveTestCaseFacts(input.kg, id, { changedPaths, testsReachingChange, lookup }) });
@@ -659,7 +666,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   const changedRouteIds = selectChangedRouteIds(input, files, fileFacts);
   const routes: { id: string; route: RouteNode }[] = [];
   input.kg.graph.forEachNode((id, attributes) => {
-    if (attributes.kind === 'route') routes.push({ id, route: attributes });
+    if (attributes.kind === 'route' && (input.scope === undefined || input.scope.routeIds.has(id))) routes.push({ id, route: attributes });
   });
   routes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   for (const { id, route } of routes) subjects.push({ subject: 'route', id, facts: deriveRouteFacts(lookup, id, route, changedRouteIds) });

@@ -1,0 +1,171 @@
+import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { median, repoRoot } from './measure.js';
+import { generateSyntheticRepo, runGit, touchFiles } from './synthetic.js';
+
+/**
+ * First call vs later calls of the MCP server on one repository: the server keeps the repository graph
+ * and reuses it while a stat fingerprint of the scan is unchanged. Run with
+ * `node --import tsx bench/mcp-warm.ts [--files 10000] [--reps 3] [--tool impact_map] [--record]`.
+ */
+
+const HEADING = '## MCP warm calls';
+const workRoot = join(repoRoot, 'bench', 'work');
+const resultsPath = join(repoRoot, 'bench', 'RESULTS.md');
+const mainSource = join(repoRoot, 'src', 'cli', 'main.ts');
+
+interface CallTimes {
+  repository: string;
+  files: number;
+  /** New server, facts cache deleted: scan, parse everything, build, analyse (not measured on this project, whose cache other runs share). */
+  coldCache: number | undefined;
+  /** New server, facts cache in place: scan, read cached facts, build, analyse. */
+  first: number;
+  /** Same server, nothing changed: scan fingerprint matches, graph reused, analyse. */
+  second: number;
+  third: number;
+  /** Same server after editing one file: rebuild from the facts cache (one re-parse), analyse. */
+  afterTouch: number;
+}
+
+function parseOptions(): { files: number; reps: number; tool: string; record: boolean; skipSynthetic: boolean } {
+  const { values } = parseArgs({
+    options: {
+      files: { type: 'string', default: '10000' },
+      reps: { type: 'string', default: '3' },
+      tool: { type: 'string', default: 'impact_map' },
+      record: { type: 'boolean', default: false },
+      'skip-synthetic': { type: 'boolean', default: false },
+    },
+  });
+  return { files: Number(values.files), reps: Number(values.reps), tool: values.tool, record: values.record, skipSynthetic: values['skip-synthetic'] };
+}
+
+async function startClient(dir: string): Promise<Client> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', mainSource, 'mcp', '--cwd', dir], cwd: repoRoot, stderr: 'ignore' });
+  const client = new Client({ name: 'checker-bench', version: '0' });
+  await client.connect(transport);
+  return client;
+}
+
+async function timeCall(client: Client, tool: string, args: Record<string, unknown>): Promise<number> {
+  const start = performance.now();
+  const result = await client.callTool({ name: tool, arguments: args }, undefined, { timeout: 600_000 });
+  const seconds = (performance.now() - start) / 1000;
+  if (result.isError === true) throw new Error(`${tool} failed: ${JSON.stringify(result.content).slice(0, 500)}`);
+  return seconds;
+}
+
+type Run = Omit<CallTimes, 'repository' | 'files'>;
+
+async function measureOnce(dir: string, tool: string, args: Record<string, unknown>, clearCache: boolean, touch: () => Promise<void>): Promise<Run> {
+  let coldCache: number | undefined;
+  if (clearCache) {
+    rmSync(join(dir, '.checker', 'local', 'cache'), { recursive: true, force: true });
+    const cold = await startClient(dir);
+    coldCache = await timeCall(cold, tool, args);
+    await cold.close();
+  }
+  const client = await startClient(dir);
+  try {
+    const first = await timeCall(client, tool, args);
+    const second = await timeCall(client, tool, args);
+    const third = await timeCall(client, tool, args);
+    await touch();
+    const afterTouch = await timeCall(client, tool, args);
+    return { coldCache, first, second, third, afterTouch };
+  } finally {
+    await client.close();
+  }
+}
+
+interface Target {
+  repository: string;
+  dir: string;
+  args: Record<string, unknown>;
+  clearCache: boolean;
+  touch(rep: number): Promise<void>;
+}
+
+async function measure(target: Target, reps: number, tool: string): Promise<CallTimes> {
+  const { repository, dir, args } = target;
+  const files = countFiles(dir);
+  const runs: Run[] = [];
+  for (let rep = 0; rep < reps; rep += 1) {
+    const run = await measureOnce(dir, tool, args, target.clearCache, () => target.touch(rep));
+    process.stderr.write(`${repository} rep ${rep + 1}: ${JSON.stringify(run)}\n`);
+    runs.push(run);
+  }
+  const pick = (key: 'first' | 'second' | 'third' | 'afterTouch'): number => median(runs.map((run) => run[key]));
+  const colds = runs.flatMap((run) => (run.coldCache === undefined ? [] : [run.coldCache]));
+  return { repository, files, coldCache: colds.length === 0 ? undefined : median(colds), first: pick('first'), second: pick('second'), third: pick('third'), afterTouch: pick('afterTouch') };
+}
+
+function countFiles(dir: string): number {
+  return runGit(dir, ['ls-files', '--cached', '--others', '--exclude-standard', '-z']).split('\0').filter((path) => path !== '').length;
+}
+
+function renderTable(rows: CallTimes[], tool: string, reps: number): string {
+  const seconds = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(2)} s`);
+  const lines = [
+    HEADING,
+    '',
+    `\`${tool}\` (format json) called over stdio by the SDK Client against \`checker mcp --cwd <repo>\`; median of ${reps} repetition${reps === 1 ? '' : 's'}, measured ${new Date().toISOString().slice(0, 10)} with \`node --import tsx bench/mcp-warm.ts\` on ${availableParallelism()} CPUs (load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end).`,
+    'Cold cache: a new server with `.checker/local/cache/` deleted. First call: a new server with the facts cache in place. Second/third call: the same server, nothing changed on disk (the kept graph is reused after a stat fingerprint of the scan). After touch: the same server after one source file was edited (graph rebuilt from the facts cache). Every call also re-reads the git range and re-runs the analysis, which the warm graph does not skip.',
+    '',
+    '| repository | files | cold cache | first call | second call | third call | second / first | after touching 1 file |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map((row) => `| ${row.repository} | ${row.files} | ${seconds(row.coldCache)} | ${seconds(row.first)} | ${seconds(row.second)} | ${seconds(row.third)} | ${((row.second / row.first) * 100).toFixed(0)}% | ${seconds(row.afterTouch)} |`),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Replaces this benchmark's section of bench/RESULTS.md (or appends it), leaving every other section alone. */
+function recordResults(section: string): void {
+  const existing = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '# Benchmark results\n';
+  const start = existing.indexOf(`${HEADING}\n`);
+  if (start === -1) {
+    writeFileSync(resultsPath, `${existing.replace(/\n*$/, '\n\n')}${section}`);
+    return;
+  }
+  const next = existing.indexOf('\n## ', start + HEADING.length);
+  const after = next === -1 ? '' : existing.slice(next + 1);
+  writeFileSync(resultsPath, `${existing.slice(0, start)}${section}${after === '' ? '' : `\n${after}`}`);
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  const rows: CallTimes[] = [];
+  if (!options.skipSynthetic) {
+    const dir = join(workRoot, `mcp-warm-synthetic-${options.files}`);
+    rmSync(dir, { recursive: true, force: true });
+    process.stderr.write(`generating ${options.files} files in ${dir}\n`);
+    await generateSyntheticRepo(dir, { files: options.files, seed: 1 });
+    await touchFiles(dir, 5, 7, { commit: false });
+    const touch = async (rep: number): Promise<void> => {
+      await touchFiles(dir, 1, 100 + rep, { commit: false });
+    };
+    rows.push(await measure({ repository: `synthetic (${options.files} files, 5 edited)`, dir, args: {}, clearCache: true, touch }, options.reps, options.tool));
+  }
+  // On this project "touching" only bumps the mtime of this benchmark's own source: the content (and git) stay as they are.
+  const ownSource = join(repoRoot, 'bench', 'mcp-warm.ts');
+  const touch = async (): Promise<void> => {
+    const now = new Date();
+    utimesSync(ownSource, now, now);
+  };
+  rows.push(await measure({ repository: 'this project (HEAD~1..worktree)', dir: repoRoot, args: { base: 'HEAD~1' }, clearCache: false, touch }, options.reps, options.tool));
+  const table = renderTable(rows, options.tool, options.reps);
+  process.stdout.write(`${table}\n`);
+  if (options.record) recordResults(table);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { PROFILES } from '../app/profiles.js';
+import { MAX_TASK_CHARS } from '../app/preflight.js';
+import { DEFAULT_CONTEXT_MAX_NODES, MAX_CONTEXT_MAX_NODES } from '../model/context-packet.js';
+import { SESSION_ID_PATTERN } from '../model/session.js';
+
+/**
+ * Input schemas of the MCP tools. Every object is `.strict()`: an unknown field (a `command`, a `cwd`,
+ * an `env`) is refused, never ignored (security H32). Each field's error text names the fix, because
+ * it is what the calling agent reads.
+ */
+
+const REF_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._/@{}~^-]{0,199}$/;
+const STATEMENT_CHARS = 4000;
+
+export const formatField = z
+  .enum(['markdown', 'json'], { error: 'must be "markdown" or "json"; leave it out for markdown' })
+  .optional()
+  .describe('Output format of the text content: "markdown" (default, for reading) or "json" (the report as JSON; structuredContent always holds the JSON report).');
+
+function refField(side: 'base' | 'head') {
+  const fallback = side === 'base' ? 'the merge-base with the default branch (or HEAD on it)' : 'the working tree, uncommitted changes included';
+  return z
+    .string({ error: `must be a git revision string such as "main", "HEAD~1" or a commit id; leave it out for ${fallback}` })
+    .regex(REF_PATTERN, { error: `must be a git revision name (letters, digits, . _ / @ ~ ^ { } -; not starting with "-"), such as "main" or "HEAD~1"` })
+    .optional()
+    .describe(`Git revision on the ${side} side of the range. Default: ${fallback}.`);
+}
+
+export const rangeShape = { base: refField('base'), head: refField('head') };
+
+export const taskField = z
+  .string({ error: 'must be a string describing the change in words, e.g. "apply the loyalty discount at checkout"' })
+  .trim()
+  .min(1, { error: 'must not be empty; describe the change in words, e.g. "apply the loyalty discount at checkout"' })
+  .max(MAX_TASK_CHARS, { error: `is longer than ${MAX_TASK_CHARS} characters; summarise the task and put details in requirements.acceptanceCriteria` })
+  .describe(`What the change is for, in plain words (at most ${MAX_TASK_CHARS} characters). Used to ground the task in repository files; never executed.`);
+
+const statementField = z
+  .union([z.string().max(STATEMENT_CHARS), z.array(z.string().max(STATEMENT_CHARS)).max(200)], {
+    error: `must be a string or an array of strings (each at most ${STATEMENT_CHARS} characters)`,
+  })
+  .optional();
+
+export const requirementsField = z
+  .object({
+    schemaVersion: z.literal(1, { error: 'must be 1 or left out' }).optional(),
+    title: z.string().max(300).optional().describe('Short title of the requirement.'),
+    acceptanceCriteria: z
+      .array(
+        z
+          .object({
+            id: z
+              .string()
+              .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, { error: 'must be a plain id such as "AC-1" (letters, digits, . _ : -; at most 64 characters)' })
+              .describe('Stable id, e.g. "AC-1".'),
+            text: z.string().min(1).max(4000).describe('What must be true.'),
+            requiredProof: z.array(z.string().min(1).max(1000)).max(50).describe('What proves it, e.g. "unit test of toCents".'),
+          })
+          .strict(),
+      )
+      .max(200)
+      .optional()
+      .describe('Acceptance criteria; each becomes a proof obligation.'),
+    currentBehavior: statementField.describe('What happens today.'),
+    expectedBehavior: statementField.describe('What should happen after the change.'),
+    affectedFlows: z
+      .array(
+        z
+          .object({
+            name: z.string().min(1).max(300),
+            kind: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, { error: 'must be a lower-case word such as "api" or "ui"' }).describe('"api" flows are matched to routes.'),
+            route: z.string().min(1).max(300).optional().describe('Optional "METHOD /path" or "/path" of an api flow.'),
+          })
+          .strict(),
+      )
+      .max(200)
+      .optional()
+      .describe('User or API flows the change touches.'),
+    nonGoals: statementField.describe('What the change must not do.'),
+    invariants: statementField.describe('What must stay true.'),
+    architectureConstraints: statementField.describe('Boundaries the change must respect.'),
+    unresolvedQuestions: statementField.describe('Open questions.'),
+  })
+  .strict()
+  .optional()
+  .describe('Requirements object (spec 2.5), the same fields as a requirements file: acceptanceCriteria, currentBehavior, expectedBehavior, affectedFlows, nonGoals, invariants, architectureConstraints, unresolvedQuestions. Recorded as requirement evidence, kept apart from checker suggestions.');
+
+export const profileField = z
+  .enum(PROFILES, { error: `must be one of ${PROFILES.join(', ')}; leave it out for generic` })
+  .optional()
+  .describe(`Agent profile that shapes only the hand-off wording (${PROFILES.join(', ')}); default generic. Selecting one calls no agent and sends nothing anywhere.`);
+
+export const maxNodesField = z
+  .number({ error: `must be a whole number from 1 to ${MAX_CONTEXT_MAX_NODES}` })
+  .int({ error: `must be a whole number from 1 to ${MAX_CONTEXT_MAX_NODES}` })
+  .min(1, { error: `must be at least 1` })
+  .max(MAX_CONTEXT_MAX_NODES, { error: `must be at most ${MAX_CONTEXT_MAX_NODES}` })
+  .optional()
+  .describe(`Upper bound on graph nodes in the packet (1-${MAX_CONTEXT_MAX_NODES}, default ${DEFAULT_CONTEXT_MAX_NODES}).`);
+
+export const sessionIdField = z
+  .string({ error: 'must be a string such as "fix-checkout-rounding"' })
+  .regex(SESSION_ID_PATTERN, {
+    error: 'must be 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", "..", spaces or other characters), e.g. "fix-checkout-rounding"',
+  })
+  .describe('Session id: 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit. The session file is .checker/local/agent-sessions/<sessionId>.json.');
+
+export const analysisInputSchema = z.object({ format: formatField, ...rangeShape }).strict();
+
+export const agentTaskBundleInputSchema = z
+  .object({
+    profile: profileField,
+    task: taskField.optional(),
+    format: formatField,
+    ...rangeShape,
+  })
+  .strict();
+
+export const agentPreflightInputSchema = z.object({ task: taskField, requirements: requirementsField, format: formatField }).strict();
+
+export const taskContextInputSchema = z.object({ task: taskField, requirements: requirementsField, maxNodes: maxNodesField, format: formatField }).strict();
+
+export const agentSessionInputSchema = z
+  .object({
+    operation: z
+      .enum(['start', 'context', 'checkpoint', 'finish'], { error: 'must be one of start, context, checkpoint, finish' })
+      .describe('start creates the session (needs task); context refreshes the bounded context packet; checkpoint records a plan or diff summary (needs checkpointKind and summary); finish returns the verification boundary.'),
+    sessionId: sessionIdField,
+    task: taskField.optional().describe('For start: what the change is for, in plain words.'),
+    requirements: requirementsField,
+    checkpointKind: z.enum(['plan', 'diff'], { error: 'must be "plan" or "diff"' }).optional().describe('For checkpoint: "plan" before coding, "diff" after changing files.'),
+    summary: z
+      .string({ error: 'must be a string' })
+      .min(1, { error: 'must not be empty; summarise the plan or the diff in a few sentences' })
+      .max(64 * 1024, { error: 'is longer than 65536 characters; summarise it (stored summaries are cut to 8192 characters)' })
+      .optional()
+      .describe('For checkpoint: your summary of the plan or the diff. Stored redacted as untrusted agent text.'),
+    maxNodes: maxNodesField,
+    format: formatField,
+  })
+  .strict()
+  .superRefine((input, context) => {
+    const rules = SESSION_FIELDS[input.operation];
+    for (const field of rules.required) {
+      if (input[field] === undefined) context.addIssue({ code: 'custom', path: [field], input: undefined, message: `is required for operation "${input.operation}"` });
+    }
+    for (const field of SESSION_OPTIONAL_FIELDS) {
+      if (input[field] !== undefined && !rules.required.includes(field) && !rules.optional.includes(field)) {
+        const users = SESSION_OPERATIONS.filter((operation) => SESSION_FIELDS[operation].required.includes(field) || SESSION_FIELDS[operation].optional.includes(field));
+        context.addIssue({ code: 'custom', path: [field], message: `does not apply to operation "${input.operation}" (only to ${users.join(', ')}); remove it` });
+      }
+    }
+  });
+
+type SessionField = 'task' | 'requirements' | 'checkpointKind' | 'summary' | 'maxNodes';
+const SESSION_OPERATIONS = ['start', 'context', 'checkpoint', 'finish'] as const;
+const SESSION_OPTIONAL_FIELDS: readonly SessionField[] = ['task', 'requirements', 'checkpointKind', 'summary', 'maxNodes'];
+const SESSION_FIELDS: Record<(typeof SESSION_OPERATIONS)[number], { required: readonly SessionField[]; optional: readonly SessionField[] }> = {
+  start: { required: ['task'], optional: ['requirements'] },
+  context: { required: [], optional: ['maxNodes'] },
+  checkpoint: { required: ['checkpointKind', 'summary'], optional: [] },
+  finish: { required: [], optional: [] },
+};
+
+export type OutputFormat = 'markdown' | 'json';
+export type AnalysisInput = z.infer<typeof analysisInputSchema>;
+export type AgentTaskBundleInput = z.infer<typeof agentTaskBundleInputSchema>;
+export type AgentPreflightInput = z.infer<typeof agentPreflightInputSchema>;
+export type TaskContextInput = z.infer<typeof taskContextInputSchema>;
+export type AgentSessionInput = z.infer<typeof agentSessionInputSchema>;
+export type RequirementsObject = NonNullable<AgentPreflightInput['requirements']>;
+
+const MAX_ECHO_CHARS = 80;
+
+/** One line per problem, each naming the field and how to fix it; unknown fields list the accepted ones. */
+export function describeInputIssues(issues: readonly z.core.$ZodIssue[], acceptedFields: readonly string[], input: unknown): string[] {
+  return issues.map((issue) => {
+    const field = toFieldName(issue.path);
+    if (issue.code === 'unrecognized_keys') {
+      const keys = issue.keys.slice(0, 5).map((key) => JSON.stringify(toEcho(key)));
+      const more = issue.keys.length > 5 ? ` and ${issue.keys.length - 5} more` : '';
+      const where = field === '' ? 'this tool' : `"${field}"`;
+      const accepted = field === '' ? ` Accepted fields: ${acceptedFields.join(', ')}.` : '';
+      return `unknown field${issue.keys.length === 1 ? '' : 's'} ${keys.join(', ')}${more}: ${where} does not accept ${issue.keys.length === 1 ? 'it' : 'them'}; remove ${issue.keys.length === 1 ? 'it' : 'them'}.${accepted}`;
+    }
+    if (issue.code === 'invalid_type' && !hasPath(input, issue.path)) return `"${field}" is required: it ${issue.message}`;
+    return field === '' ? issue.message : `"${field}" ${issue.message}`;
+  });
+}
+
+function hasPath(input: unknown, path: readonly PropertyKey[]): boolean {
+  let current: unknown = input;
+  for (const part of path) {
+    if (typeof current !== 'object' || current === null || typeof part === 'symbol' || !Object.prototype.hasOwnProperty.call(current, part)) return false;
+    current = Reflect.get(current, part);
+  }
+  return current !== undefined;
+}
+
+function toFieldName(path: readonly PropertyKey[]): string {
+  let name = '';
+  for (const part of path) {
+    if (typeof part === 'number') name += `[${part}]`;
+    else name += name === '' ? toEcho(String(part)) : `.${toEcho(String(part))}`;
+  }
+  return name;
+}
+
+function toEcho(text: string): string {
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '?');
+  return clean.length > MAX_ECHO_CHARS ? `${clean.slice(0, MAX_ECHO_CHARS)}…` : clean;
+}

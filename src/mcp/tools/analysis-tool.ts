@@ -1,0 +1,26 @@
+import { getAnalysisReport } from '../../app/analysis-report.js';
+import { getReportSchemaName } from '../../app/reports.js';
+import type { AnalysisReportKind } from '../../model/reports.js';
+import { renderReportMarkdown } from '../../report/report-markdown.js';
+import { analysisInputSchema } from '../schemas.js';
+import type { ToolName } from '../texts.js';
+import { defineTool, READ_ONLY, type McpTool } from './define-tool.js';
+
+/** The seven analysis tools differ only in which view of the analysis they return, as the CLI commands do. */
+export function defineAnalysisTool(name: ToolName, kind: AnalysisReportKind): McpTool {
+  return defineTool({
+    name,
+    inputSchema: analysisInputSchema,
+    outputSchemaName: getReportSchemaName(kind),
+    annotations: READ_ONLY,
+    async run(input, { env, warm }) {
+      const repository = await warm.getRepository();
+      const report = await getAnalysisReport(env, kind, { ...pickRange(input), repository });
+      return { report, schema: getReportSchemaName(kind), renderMarkdown: renderReportMarkdown };
+    },
+  });
+}
+
+export function pickRange(input: { base?: string | undefined; head?: string | undefined }): { base?: string; head?: string } {
+  return { ...(input.base === undefined ? {} : { base: input.base }), ...(input.head === undefined ? {} : { head: input.head }) };
+}

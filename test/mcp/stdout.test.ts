@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { createRepo } from '../helpers/git-repo.js';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const mainSource = join(projectRoot, 'src', 'cli', 'main.ts');
+
+interface Frame {
+  jsonrpc: string;
+  id?: number | string | null;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+}
+
+function isFrame(value: unknown): value is Frame {
+  return typeof value === 'object' && value !== null && 'jsonrpc' in value && value.jsonrpc === '2.0';
+}
+
+describe('checker mcp stdout (security H47, threat 17)', () => {
+  const repo = createRepo({
+    'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
+    'src/lib/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100);\n}\n',
+    'src/lib/money.test.ts': "import { test } from 'node:test';\nimport { toCents } from './money.js';\ntest('toCents', () => { toCents(1); });\n",
+    'src/evil.ts': `export const deep = ${'((((((((((\n'.repeat(300)}0${'))))))))))\n'.repeat(300)};\n`,
+  });
+  repo.write({ 'src/lib/money.ts': 'export function toCents(amount: number): number {\n  console.log("cents");\n  return Math.round(amount * 100);\n}\n' });
+  repo.commit('log');
+  after(() => repo.cleanup());
+
+  it('writes only JSON-RPC frames to stdout, survives bad frames and hostile calls, and exits when stdin closes', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', mainSource, 'mcp', '--cwd', repo.dir], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.stdout.on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const send = (frame: unknown): void => {
+      child.stdin.write(`${typeof frame === 'string' ? frame : JSON.stringify(frame)}\n`);
+    };
+    const callTool = (id: number, name: string, args: unknown): void => send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    callTool(3, 'analyze_pr', { base: 'HEAD~1', head: 'HEAD' });
+    send('this is not json');
+    send('{"jsonrpc":"2.0","id":');
+    send({ hello: 'world' });
+    callTool(4, 'analyze_pr', { cwd: '/', command: 'touch /tmp/pwned' });
+    send({ jsonrpc: '2.0', id: 5, method: 'ping' });
+    callTool(6, 'agent_preflight', { task: 'y'.repeat(1024 * 1024) });
+    send({ jsonrpc: '2.0', id: 7, method: 'no/such-method' });
+    callTool(8, 'agent_session', { operation: 'start', sessionId: '../../x', task: 'escape' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    send({ jsonrpc: '2.0', id: 9, method: 'ping' });
+
+    const timeout = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        const ids = stdout.split('\n').slice(0, -1).map((line): unknown => (JSON.parse(line) as { id?: unknown }).id);
+        if ([1, 2, 3, 4, 5, 6, 7, 8, 9].every((id) => ids.includes(id))) resolve();
+        else setTimeout(check, 50);
+      };
+      check();
+    });
+    child.stdin.end();
+    const code = await exited;
+    clearTimeout(timeout);
+
+    assert.equal(code, 0, stderr);
+    assert.equal(stdout.endsWith('\n'), true);
+    const frames = stdout.split('\n').filter((line) => line !== '').map((line): Frame => {
+      const parsed: unknown = JSON.parse(line);
+      assert.ok(isFrame(parsed), line.slice(0, 200));
+      return parsed;
+    });
+    const byId = new Map(frames.map((frame) => [frame.id, frame]));
+    assert.deepEqual([...byId.keys()].sort(), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert.equal(frames.length, 9);
+    assert.equal((byId.get(1)?.result?.serverInfo as { name: string }).name, 'checker');
+    assert.equal((byId.get(2)?.result?.tools as unknown[]).length, 11);
+    const analysis = byId.get(3)?.result;
+    assert.equal(analysis?.isError, undefined);
+    const limitations = (analysis?.structuredContent as { limitations: { code: string; location?: { file: string } }[] }).limitations;
+    assert.deepEqual(limitations.filter((item) => item.location?.file === 'src/evil.ts').map((item) => item.code), ['scan/nesting-too-deep']);
+    for (const id of [4, 6, 8]) assert.equal(byId.get(id)?.result?.isError, true, String(id));
+    assert.equal(byId.get(7)?.error?.code, -32601);
+    assert.deepEqual(byId.get(5)?.result, {});
+    assert.deepEqual(byId.get(9)?.result, {});
+    assert.match(stderr, /checker mcp: serving .* over stdio\n/);
+    assert.equal(existsSync('/tmp/pwned'), false);
+  });
+});
