@@ -41,7 +41,8 @@ interface ChangeSides {
 /** The deterministic evidence of a git range: impact, proof, weak and missing tests, risk, edge cases, context. */
 export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Promise<ChangeAnalysis> {
   const git = await env.openGit();
-  const change = await git.readChange(pickRange(options));
+  const defaultBranch = (options.repository?.config ?? (await env.loadConfig())).config.analysis?.defaultBranch;
+  const change = await git.readChange({ ...pickRange(options), ...(defaultBranch === undefined ? {} : { defaultBranch }) });
   const repository = options.repository ?? (await buildRepositoryGraph(env));
   const sides = await readChangeSides(env, git, repository, change);
   const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository)];

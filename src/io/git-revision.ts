@@ -193,12 +193,12 @@ async function readParent(repo: GitRepository, ref: string, oid: string, index: 
 const DEFAULT_BRANCH_CANDIDATES = ['main', 'master', 'trunk', 'develop'];
 
 /** The merge-base with the default branch when HEAD is on another branch; otherwise HEAD itself. */
-export async function defaultBase(repo: GitRepository): Promise<DefaultBase> {
+export async function defaultBase(repo: GitRepository, preferredBranch?: string): Promise<DefaultBase> {
   const head = await resolveRevision(repo, 'HEAD');
   const { fs, gitdir, cache } = repo;
   const branch = await git.currentBranch({ fs, gitdir, fullname: true }).catch(() => undefined);
   if (typeof branch !== 'string') return head;
-  const target = await findDefaultBranch(repo);
+  const target = preferredBranch === undefined ? await findDefaultBranch(repo) : await findConfiguredBranch(repo, preferredBranch);
   if (target === undefined) return head;
   const shortName = target.replace(/^refs\/(heads|remotes\/[^/]+)\//, '');
   if (branch === target || branch === `refs/heads/${shortName}`) return { ...head, defaultBranch: target };
@@ -207,6 +207,18 @@ export async function defaultBase(repo: GitRepository): Promise<DefaultBase> {
   const oid = [...bases].sort()[0];
   if (oid === undefined) return { ...head, defaultBranch: target };
   return { ref: `merge-base(HEAD, ${target.replace(/^refs\/(heads|remotes)\//, '')})`, oid, defaultBranch: target };
+}
+
+/** `analysis.defaultBranch` from config: it must name a local or origin branch, or the run stops with a clear error. */
+async function findConfiguredBranch(repo: GitRepository, name: string): Promise<string> {
+  const { fs, gitdir } = repo;
+  for (const ref of [`refs/heads/${name}`, `refs/remotes/origin/${name}`]) {
+    const exists = await git.resolveRef({ fs, gitdir, ref }).then(() => true, () => false);
+    if (exists) return ref;
+  }
+  throw new CheckerError('config/default-branch-not-found', `analysis.defaultBranch "${name}" names no local or origin branch`, {
+    hint: 'Fix analysis.defaultBranch in the checker config, or pass --base <ref> explicitly.',
+  });
 }
 
 async function findDefaultBranch(repo: GitRepository): Promise<string | undefined> {

@@ -17,6 +17,8 @@ export { readHistory } from './git-history.js';
 export type { HistoryCommit, ReadHistoryOptions } from './git-history.js';
 
 export interface ReadChangeOptions {
+  /** The branch whose merge-base is the default base (config `analysis.defaultBranch`); found automatically when absent. */
+  defaultBranch?: string;
   /** Base revision; default: `defaultBase` (merge-base with the default branch, or HEAD). */
   base?: string;
   /** Head revision; default: the working tree (tracked changes, deletions and untracked files). */
@@ -48,7 +50,7 @@ interface Pairing {
  * pairs sharing at least 50% of their lines, best match first.
  */
 export async function readChange(repo: GitRepository, options: ReadChangeOptions = {}): Promise<ChangeSet> {
-  const base = options.base === undefined ? await defaultBase(repo) : await resolveRevision(repo, options.base);
+  const base = options.base === undefined ? await defaultBase(repo, options.defaultBranch) : await resolveRevision(repo, options.base);
   const baseTree = await readCommitTree(repo, base.oid);
   let head: RevisionInfo;
   let deltas: WorktreeDelta[];

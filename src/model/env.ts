@@ -32,6 +32,8 @@ export interface RepoDocsData {
 export interface RevisionRange {
   base?: string;
   head?: string;
+  /** Config `analysis.defaultBranch`: its merge-base with HEAD is the base when `base` is absent. */
+  defaultBranch?: string;
 }
 
 export interface HistoryEntry {
