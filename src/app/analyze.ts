@@ -1,3 +1,4 @@
+import { readContracts } from './contracts.js';
 import picomatch from 'picomatch';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
@@ -15,14 +16,13 @@ import type { ChangedPathProof, CoverageEvidence, ReachingTest } from '../model/
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
 import type { ExportFact, FileFacts } from '../model/facts.js';
-import type { ContractInput, MemoryNode } from '../model/graph.js';
+import type { MemoryNode } from '../model/graph.js';
 import { deriveChangedPathProof, isCoverageFreshFor, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 const HISTORY_COMMITS = 200;
-const CONTRACTS_FILE = '.checker/contracts.yml';
 
 export interface AnalyzeOptions extends RevisionRange {
   /** Reuse an already built graph (the MCP server keeps one warm). */
@@ -230,17 +230,6 @@ async function readBoundedHistory(git: GitAccess, change: ChangeSet, limitations
   }
 }
 
-async function readContracts(env: Env, limitations: Diagnostic[]): Promise<ContractInput[]> {
-  const text = await env.readRepoText(CONTRACTS_FILE, 256 * 1024);
-  if (text === undefined) return [];
-  try {
-    const data = env.validate<{ contracts: ContractInput[] }>('contracts', env.parseStructured(CONTRACTS_FILE, text), { code: 'contracts/invalid', file: CONTRACTS_FILE });
-    return data.contracts;
-  } catch (error) {
-    limitations.push({ code: 'contracts/invalid', severity: 'warn', message: error instanceof Error ? error.message : String(error), location: { file: CONTRACTS_FILE } });
-    return [];
-  }
-}
 
 interface MemoryHit {
   id: string;

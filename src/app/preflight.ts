@@ -1,3 +1,4 @@
+import { readContracts } from './contracts.js';
 import picomatch from 'picomatch';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
@@ -31,7 +32,6 @@ const MAX_IMPACTED_FILES = 50;
 const MAX_LIMITATIONS = 50;
 const PLAN_FILES = 5;
 const PLAN_ROUTES = 5;
-const CONTRACTS_FILE = '.checker/contracts.yml';
 
 export interface PreflightInput {
   task: string;
@@ -224,18 +224,6 @@ function toMemoryEntry(entry: MatchedMemoryEntry): PreflightMemoryEntry {
   };
 }
 
-async function readContracts(env: Env, limitations: Diagnostic[]): Promise<ContractInput[]> {
-  const text = await env.readRepoText(CONTRACTS_FILE, 256 * 1024);
-  if (text === undefined) return [];
-  try {
-    const data = env.validate<{ contracts: ContractInput[] }>('contracts', env.parseStructured(CONTRACTS_FILE, text), { code: 'contracts/invalid', file: CONTRACTS_FILE });
-    return data.contracts;
-  } catch (error) {
-    if (!isCheckerError(error)) throw error;
-    limitations.push({ code: 'contracts/invalid', severity: 'warn', message: error.message, location: { file: CONTRACTS_FILE } });
-    return [];
-  }
-}
 
 function matchContracts(contracts: ContractInput[], paths: string[]): PreflightContract[] {
   const matched: PreflightContract[] = [];
