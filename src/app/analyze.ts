@@ -23,6 +23,7 @@ import { evaluateChangeRules } from './evaluate-change.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 const HISTORY_COMMITS = 200;
+const BASE_SIDE_PREFIX = 'base-side-of/';
 
 export interface AnalyzeOptions extends RevisionRange {
   /** Reuse an already built graph (the MCP server keeps one warm). */
@@ -168,9 +169,14 @@ async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryG
     }
   }
   const assertionHelpers = [...(repository.config.config.analysis?.assertionHelpers ?? [])];
-  // Base and head sides of one path would collide in one parse call, so they go in two.
-  for (const [path, facts] of await env.parseTexts(toParse, { assertionHelpers })) headFacts.set(path, facts);
-  const baseFacts = await env.parseTexts(baseJobs, { assertionHelpers });
+  // One parse call (one pool start) for both sides; base-side paths get a prefix so they cannot
+  // collide with the head side. Only their exports and functions are used, which the prefix leaves alone.
+  const parsed = await env.parseTexts([...toParse, ...baseJobs.map((job) => ({ path: `${BASE_SIDE_PREFIX}${job.path}`, text: job.text }))], { assertionHelpers });
+  const baseFacts = new Map<string, FileFacts>();
+  for (const [path, facts] of parsed) {
+    if (path.startsWith(BASE_SIDE_PREFIX)) baseFacts.set(path.slice(BASE_SIDE_PREFIX.length), facts);
+    else headFacts.set(path, facts);
+  }
   return { change, headText, baseText, headFacts, baseFacts };
 }
 

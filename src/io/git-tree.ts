@@ -23,15 +23,61 @@ function toKind(entry: TreeEntry): EntryKind {
   return 'other';
 }
 
+/**
+ * Trees, commit trees and small blobs already read, per repository. Git objects are immutable, so
+ * the caches never go stale; a large change reads the same trees for every one of its files, and
+ * the analysis reads each changed blob again after the diff did.
+ */
+interface ObjectCaches {
+  trees: Map<string, TreeEntry[]>;
+  commitTrees: Map<string, string>;
+  blobs: Map<string, Uint8Array>;
+  blobBytes: number;
+}
+
+const MAX_CACHED_BLOB_BYTES = 64 * 1024 * 1024;
+const objectCaches = new WeakMap<GitRepository, ObjectCaches>();
+
+function getCaches(repo: GitRepository): ObjectCaches {
+  let caches = objectCaches.get(repo);
+  if (caches === undefined) {
+    caches = { trees: new Map(), commitTrees: new Map(), blobs: new Map(), blobBytes: 0 };
+    objectCaches.set(repo, caches);
+  }
+  return caches;
+}
+
 async function readTreeEntries(repo: GitRepository, oid: string): Promise<TreeEntry[]> {
+  const caches = getCaches(repo);
+  const known = caches.trees.get(oid);
+  if (known !== undefined) return known;
   const { tree } = await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+  caches.trees.set(oid, tree);
   return tree;
 }
 
 /** The tree oid of a commit. */
 export async function readCommitTree(repo: GitRepository, commitOid: string): Promise<string> {
+  const caches = getCaches(repo);
+  const known = caches.commitTrees.get(commitOid);
+  if (known !== undefined) return known;
   const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: commitOid, cache: repo.cache });
+  caches.commitTrees.set(commitOid, commit.tree);
   return commit.tree;
+}
+
+/** The blob oid at `path` in a commit, walking cached trees; undefined when absent or not a file. */
+async function findBlobOid(repo: GitRepository, commitOid: string, path: string): Promise<string | undefined> {
+  let treeOid = await readCommitTree(repo, commitOid);
+  const segments = path.split('/');
+  for (const [index, segment] of segments.entries()) {
+    const entry = (await readTreeEntries(repo, treeOid)).find((item) => item.path === segment);
+    if (entry === undefined) return undefined;
+    if (index === segments.length - 1) return entry.type === 'blob' ? entry.oid : undefined;
+    if (entry.type !== 'tree') return undefined;
+    treeOid = entry.oid;
+  }
+  return undefined;
 }
 
 /** Blob-level differences between two trees, skipping identical subtrees by oid. Either side may be absent (empty). */
@@ -86,8 +132,15 @@ export async function flattenTree(repo: GitRepository, treeOid: string): Promise
 
 /** The raw content of a blob, or undefined when the object is not in the repository. */
 export async function readBlobBytes(repo: GitRepository, oid: string): Promise<Uint8Array | undefined> {
+  const caches = getCaches(repo);
+  const known = caches.blobs.get(oid);
+  if (known !== undefined) return known;
   try {
     const { blob } = await git.readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    if (caches.blobBytes + blob.byteLength <= MAX_CACHED_BLOB_BYTES) {
+      caches.blobs.set(oid, blob);
+      caches.blobBytes += blob.byteLength;
+    }
     return blob;
   } catch (error) {
     if (hasErrorCode(error, 'NotFoundError') || hasErrorCode(error, 'ObjectTypeError')) return undefined;
@@ -98,8 +151,8 @@ export async function readBlobBytes(repo: GitRepository, oid: string): Promise<U
 /** The content of `path` in a commit, or undefined when the path is absent (or not a file) there. */
 export async function readBlobBytesAtCommit(repo: GitRepository, commitOid: string, path: string): Promise<Uint8Array | undefined> {
   try {
-    const { blob } = await git.readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid: commitOid, filepath: path, cache: repo.cache });
-    return blob;
+    const oid = await findBlobOid(repo, commitOid, path);
+    return oid === undefined ? undefined : await readBlobBytes(repo, oid);
   } catch (error) {
     if (hasErrorCode(error, 'NotFoundError') || hasErrorCode(error, 'ObjectTypeError')) return undefined;
     throw error;

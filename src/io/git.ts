@@ -212,6 +212,6 @@ export async function readBlobText(repo: GitRepository, target: string | { commi
 
 /** The text of `path` at a revision (`main`, `HEAD~1`, a SHA); undefined when the file is absent there or binary. */
 export async function readFileAtRevision(repo: GitRepository, revision: string, path: string): Promise<string | undefined> {
-  const { oid } = await resolveRevision(repo, revision);
+  const oid = /^[0-9a-f]{40}$/.test(revision) ? revision : (await resolveRevision(repo, revision)).oid;
   return readBlobText(repo, { commit: oid, path });
 }
