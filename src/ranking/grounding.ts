@@ -21,6 +21,7 @@ import {
   normaliseRoutePath,
   splitPathTerms,
   stemWord,
+  TERM_WEIGHTS,
   termsOfIdentifier,
   termsOfPath,
   termsOfText,
@@ -542,6 +543,21 @@ function matchTerm(matcher: Matcher, term: TaskTerm): boolean {
   }
 }
 
+/**
+ * The root package's own name describes the whole repository ("checker" in checker), so in a task it
+ * is as generic as "code": it must not make every file that mentions it a candidate.
+ */
+function demoteRepositoryName(knowledge: KnowledgeGraph, terms: TaskTerm[]): TaskTerm[] {
+  const nameTerms = new Set<string>();
+  knowledge.graph.forEachNode((_id, attributes) => {
+    if (attributes.kind === 'package' && attributes.workspace && attributes.folder === '') {
+      for (const term of termsOfIdentifier(attributes.name.replace(/^@[^/]+\//, ''))) nameTerms.add(term);
+    }
+  });
+  if (nameTerms.size === 0) return terms;
+  return terms.map((term) => (term.kind === 'word' && !term.generic && nameTerms.has(term.term) ? { ...term, generic: true, weight: TERM_WEIGHTS.generic } : term));
+}
+
 function collectTerms(task: string, requirements: string[]): TaskTerm[] {
   const terms = extractTaskTerms(task);
   const seen = new Set(terms.map((term) => `${term.kind}\u0000${term.term}`));
@@ -638,7 +654,7 @@ function sortHits(hits: Map<string, Set<string>>): string[] {
 export function groundTask(knowledge: KnowledgeGraph, task: string, options: GroundTaskOptions = {}): Grounding {
   const index = getIndex(knowledge);
   const maxCandidates = Math.max(0, Math.floor(options.maxCandidates ?? DEFAULT_MAX_CANDIDATES));
-  const terms = collectTerms(task, options.requirementsTerms ?? []);
+  const terms = demoteRepositoryName(knowledge, collectTerms(task, options.requirementsTerms ?? []));
   const domain = terms.filter((term) => !term.generic);
   const generic = terms.filter((term) => term.generic);
   const hasSurfaceWord = generic.some((term) => SURFACE_STEMS.has(term.term));

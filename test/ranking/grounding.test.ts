@@ -324,6 +324,17 @@ test('a generic word beside a domain term grounds on the domain term only', () =
   assert.deepEqual(grounding.candidateRoutes, []);
 });
 
+test("the repository's own package name is generic: it names every file, so it grounds nothing alone", () => {
+  const alone = groundTask(shop, 'fix the shop');
+  assert.deepEqual(alone.domainTerms, []);
+  assert.deepEqual(alone.candidateFiles, []);
+  assert.equal(alone.confidence, 'low');
+  assert.equal(alone.unresolvedQuestions.length, 1);
+  const withDomain = groundTask(shop, 'fix the shop discount');
+  assert.deepEqual(withDomain.domainTerms, ['discount']);
+  assert.deepEqual(paths(withDomain), paths(groundTask(shop, 'fix the discount')));
+});
+
 test('a task matching only memory has no candidates and one question naming the entry', () => {
   const grounding = groundTask(shop, 'negative balances');
   assert.deepEqual(grounding.candidateFiles, []);
