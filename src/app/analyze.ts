@@ -46,7 +46,8 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const change = await git.readChange({ ...pickRange(options), ...(defaultBranch === undefined ? {} : { defaultBranch }) });
   const repository = options.repository ?? (await buildRepositoryGraph(env));
   const sides = await readChangeSides(env, git, repository, change);
-  const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository)];
+  const worktreeDrift = await countWorktreeDrift(git, change);
+  const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository, worktreeDrift)];
 
   const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides));
   const changedExports = changedFiles.flatMap((file) => file.changedExports);
@@ -290,13 +291,24 @@ function collectOwners(kg: KnowledgeGraph, changed: ChangedFileEvidence[], impac
   return [...byOwner.entries()].map(([owner, files]) => ({ owner, files: [...files].sort() })).sort((left, right) => right.files.length - left.files.length || (left.owner < right.owner ? -1 : 1));
 }
 
-function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph): Diagnostic[] {
+/**
+ * The graph is always the working tree's. When --head is a commit, how many files the working tree
+ * differs from it in (0 on a clean checkout of that commit, the usual CI case); undefined when the
+ * head is the working tree itself.
+ */
+async function countWorktreeDrift(git: GitAccess, change: ChangeSet): Promise<number | undefined> {
+  if (change.head.oid === undefined) return undefined;
+  return (await git.readChange({ base: change.head.oid })).files.length;
+}
+
+function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph, worktreeDrift: number | undefined): Diagnostic[] {
   const notes: Diagnostic[] = [];
-  if (change.head.oid !== undefined) {
+  if (worktreeDrift !== undefined && worktreeDrift > 0) {
     notes.push({
       code: 'analysis/graph-from-worktree',
-      severity: 'info',
-      message: `Dependents, routes and tests come from the working tree's graph; the changed lines come from ${change.head.ref}. If the working tree differs from ${change.head.ref}, impact is that of the working tree.`,
+      severity: 'warn',
+      message: `Dependents, routes and tests come from the working tree's graph, but the working tree differs from ${change.head.ref} in ${worktreeDrift} file${worktreeDrift === 1 ? '' : 's'}; the changed lines come from ${change.head.ref}, so impact may not match that commit exactly.`,
+      hint: `Check out ${change.head.ref} (or omit --head to analyse the working tree) for an exact answer.`,
     });
   }
   const unresolved = repository.kg.unresolvedImports.length;
