@@ -48,6 +48,14 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const sides = await readChangeSides(env, git, repository, change);
   const worktreeDrift = await countWorktreeDrift(git, change);
   const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository, worktreeDrift)];
+  if (change.files.length === 0) {
+    limitations.push({
+      code: 'analysis/no-changes',
+      severity: 'info',
+      message: `No file differs between ${change.base.ref} and ${change.head.ref}: there is nothing to analyse.`,
+      hint: 'Choose the range with --base (and --head), e.g. --base main or --base HEAD~1.',
+    });
+  }
 
   const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides));
   const changedExports = changedFiles.flatMap((file) => file.changedExports);

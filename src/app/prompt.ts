@@ -98,6 +98,9 @@ function renderChanged(bundle: PromptInput): string[] {
   const { evidence } = bundle;
   const lines: string[] = [];
   const files = [...evidence.changedFiles].sort((left, right) => right.additions + right.deletions - (left.additions + left.deletions) || compare(left.path, right.path));
+  if (files.length === 0) {
+    return [`Nothing changed between ${code(bundle.range.base.ref)} and ${code(bundle.range.head.ref)}, so there is nothing to make safe yet. If you expected changes, ask for the bundle of the right range (checker ai --base <ref>, e.g. --base main or --base HEAD~1).`];
+  }
   const lowSignal = files.filter((file) => file.lowSignal).length;
   lines.push(`${files.length} changed file${files.length === 1 ? '' : 's'}${lowSignal > 0 ? ` (${lowSignal} low-signal: docs, comments or formatting only)` : ''}:`);
   for (const file of files.slice(0, PROMPT_LIST_LIMIT)) {
