@@ -44,6 +44,8 @@ export interface McpTool {
 
 /** Markdown text longer than this is cut with a marker pointing at format json (structuredContent is never cut). */
 export const MAX_MARKDOWN_CHARS = 200_000;
+/** Lists longer than this are cut in MCP results (structuredContent and JSON text), with a `truncated` marker. */
+export const MAX_LIST_ITEMS = 200;
 const MAX_ERROR_CHARS = 2000;
 
 /**
@@ -92,11 +94,36 @@ export function toToolResult<T>(output: ToolReport<T>, format: OutputFormat): Ca
   if (!validate(output.report)) {
     throw new Error(`internal: report does not match schemas/${output.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
   }
-  const json = renderJson(output.report);
-  const structuredContent: unknown = JSON.parse(json);
-  if (!isRecord(structuredContent)) throw new Error(`internal: report of schema ${output.schema} is not a JSON object`);
-  const text = format === 'json' ? json : capMarkdown(output.renderMarkdown(output.report));
+  const full: unknown = JSON.parse(renderJson(output.report));
+  if (!isRecord(full)) throw new Error(`internal: report of schema ${output.schema} is not a JSON object`);
+  const structuredContent = capLists(full);
+  const text = format === 'json' ? renderJson(structuredContent) : capMarkdown(output.renderMarkdown(output.report));
   return { content: [{ type: 'text', text }], structuredContent };
+}
+
+/**
+ * A tool result goes into an agent's context window, so every list longer than MAX_LIST_ITEMS is cut
+ * to its first items (they are already ranked) and `truncated` names each cut list with its counts.
+ * Reports under the cap are returned unchanged, equal to the CLI's --format json.
+ */
+export function capLists(report: Record<string, unknown>, maxItems = MAX_LIST_ITEMS): Record<string, unknown> {
+  const truncated: Record<string, { shown: number; total: number }> = {};
+  const visit = (value: unknown, path: string): unknown => {
+    if (Array.isArray(value)) {
+      const kept = value.length > maxItems ? value.slice(0, maxItems) : value;
+      if (kept !== value) truncated[path] = { shown: maxItems, total: value.length };
+      return kept.map((item, index) => visit(item, `${path}[${index}]`));
+    }
+    if (isRecord(value)) {
+      const copy: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) copy[key] = visit(item, path === '' ? key : `${path}.${key}`);
+      return copy;
+    }
+    return value;
+  };
+  const capped = visit(report, '');
+  if (!isRecord(capped)) return report;
+  return Object.keys(truncated).length === 0 ? capped : { ...capped, truncated };
 }
 
 function capMarkdown(text: string): string {
