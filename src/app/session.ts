@@ -60,7 +60,7 @@ export function assertSessionId(value: unknown): string {
   const isValid = typeof value === 'string' && SESSION_ID_PATTERN.test(value) && !WINDOWS_RESERVED.test(value) && !value.endsWith('.');
   if (!isValid) {
     throw new CheckerError('session/invalid-id', `session id ${shown} is not allowed`, {
-      hint: 'Use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit, not a device name such as CON (e.g. --session fix-discount-1).',
+      hint: 'Use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit, not a device name such as CON (e.g. --session fix-discount-1, or sessionId over MCP).',
     });
   }
   return value;
@@ -385,7 +385,7 @@ function countRedactions(summary: string): { rule: string; count: number }[] {
 function toCheckpointKind(value: unknown): CheckpointKind {
   if (value === 'plan' || value === 'diff') return value;
   throw new CheckerError('session/invalid-kind', `--kind must be plan or diff (got ${JSON.stringify(String(value).slice(0, 40))})`, {
-    hint: 'Use --kind plan before coding and --kind diff after changing files.',
+    hint: 'Use --kind plan (MCP checkpointKind "plan") before coding and --kind diff after changing files.',
   });
 }
 
@@ -399,13 +399,13 @@ function serialize(session: AgentSession): string {
 
 function sessionExists(id: string): CheckerError {
   return new CheckerError('session/exists', `session "${id}" already exists (${toSessionPath(id)}); an existing session is never overwritten`, {
-    hint: `Continue it with checker session context --session ${id}, or start a new one with another --session id.`,
+    hint: `Continue it with checker session context --session ${id} (MCP: agent_session operation "context"), or start a new one with another id.`,
   });
 }
 
 function sessionFinished(id: string): CheckerError {
   return new CheckerError('session/finished', `session "${id}" is finished; it accepts no further checkpoints or finish`, {
-    hint: 'Start a new session for further work (checker session start --session <new-id> --task "…").',
+    hint: 'Start a new session for further work (checker session start --session <new-id> --task "…", or agent_session operation "start" over MCP).',
   });
 }
 
@@ -414,7 +414,7 @@ export async function readSession(env: Env, id: string): Promise<AgentSession> {
   const text = await env.readArtifact(toSessionArtifact(id));
   if (text === undefined) {
     throw new CheckerError('session/not-found', `session "${id}" does not exist (${toSessionPath(id)})`, {
-      hint: `Start it first: checker session start --session ${id} --task "…".`,
+      hint: `Start it first: checker session start --session ${id} --task "…" (MCP: agent_session operation "start").`,
     });
   }
   let data: unknown;
