@@ -9,7 +9,7 @@
  * `workspaces: ["packages/*"]`) to reach thousands of files.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,24 +65,31 @@ export function fetchTarball(name: string, version: string, cacheDir = DEFAULT_C
   mkdirSync(cacheDir, { recursive: true });
   const tarball = join(cacheDir, toTarballName(name, version));
   if (existsSync(tarball)) return tarball;
-  let output: string;
+  // Test files run in parallel processes: pack into a private folder and rename into the cache, so
+  // another process never sees (and extracts) a half-written tarball.
+  const staging = mkdtempSync(join(cacheDir, '.pack-'));
   try {
-    output = execFileSync('npm', ['pack', `${name}@${version}`, '--pack-destination', cacheDir, '--json', '--ignore-scripts'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 300_000,
-    });
-  } catch (error) {
-    const stderr = error instanceof Error && 'stderr' in error ? String(error.stderr) : '';
-    const reason = /npm error (?!code|A complete)(.*)/.exec(stderr)?.[1] ?? 'npm pack failed';
-    throw new Error(`cannot download ${name}@${version}: ${reason}`, { cause: error });
+    let output: string;
+    try {
+      output = execFileSync('npm', ['pack', `${name}@${version}`, '--pack-destination', staging, '--json', '--ignore-scripts'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 300_000,
+      });
+    } catch (error) {
+      const stderr = error instanceof Error && 'stderr' in error ? String(error.stderr) : '';
+      const reason = /npm error (?!code|A complete)(.*)/.exec(stderr)?.[1] ?? 'npm pack failed';
+      throw new Error(`cannot download ${name}@${version}: ${reason}`, { cause: error });
+    }
+    const parsed: unknown = JSON.parse(output);
+    const filename = Array.isArray(parsed) && typeof parsed[0]?.filename === 'string' ? String(parsed[0].filename) : undefined;
+    const produced = join(staging, filename === undefined ? toTarballName(name, version) : filename.replace(/^.*\//, ''));
+    if (!existsSync(produced)) throw new Error(`npm pack ${name}@${version} did not produce ${produced}`);
+    renameSync(produced, tarball);
+    return tarball;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
   }
-  const parsed: unknown = JSON.parse(output);
-  const filename = Array.isArray(parsed) && typeof parsed[0]?.filename === 'string' ? String(parsed[0].filename) : undefined;
-  const produced = filename === undefined ? tarball : join(cacheDir, filename.replace(/^.*\//, ''));
-  if (!existsSync(produced)) throw new Error(`npm pack ${name}@${version} did not produce ${produced}`);
-  if (produced !== tarball) execFileSync('mv', [produced, tarball]);
-  return tarball;
 }
 
 function extractInto(tarball: string, dir: string): void {

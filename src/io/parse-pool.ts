@@ -247,7 +247,22 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       const unique = [...new Map(jobs.map((job) => [job.path, job])).values()];
       if (unique.length === 0) return Promise.resolve(new Map());
       return new Promise((resolve, reject) => {
-        const request: PendingRequest = { results: new Map(), remaining: unique.length, resolve, reject };
+        // Idle children are unref'd so they never keep a finished process alive; while a request is
+        // outstanding this timer keeps the event loop alive whatever the children's ref state, so a
+        // request can only end by settling (a full test run under load showed the loop emptying).
+        const keepAlive = setInterval(() => undefined, 60_000);
+        const request: PendingRequest = {
+          results: new Map(),
+          remaining: unique.length,
+          resolve: (value) => {
+            clearInterval(keepAlive);
+            resolve(value);
+          },
+          reject: (error) => {
+            clearInterval(keepAlive);
+            reject(error);
+          },
+        };
         pending.add(request);
         queue.push(...buildBatches(unique, parseOptions, request));
         pump();
