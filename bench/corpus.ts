@@ -94,7 +94,9 @@ export function fetchTarball(name: string, version: string, cacheDir = DEFAULT_C
 
 function extractInto(tarball: string, dir: string): void {
   mkdirSync(dir, { recursive: true });
-  execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '--no-same-owner', '-C', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // -m: npm tarballs give every file the same fixed mtime, so keeping it would let git's stat cache
+  // take a same-size edit for an unchanged file (see commitVersion).
+  execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '--no-same-owner', '-m', '-C', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export async function buildRealCorpus(options: CorpusOptions = {}): Promise<RealCorpus> {
@@ -129,6 +131,10 @@ export async function buildRealCorpus(options: CorpusOptions = {}): Promise<Real
       const manifest = { name: 'checker-corpus', private: true, workspaces: ['packages/*'] };
       writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     }
+    // Without an index git must hash every file. With the old index, a file whose size, mtime and
+    // (reused) inode match its base-side entry is taken as unchanged: a same-length edit such as a
+    // version string went missing from the change, depending on inode reuse.
+    rmSync(join(dir, '.git', 'index'), { force: true });
     git('add', '-A', '-f');
     const label = placed.map((entry) => `${entry.name}@${entry.versions[index]}`).join(', ');
     execFileSync('git', ['-c', 'commit.gpgsign=false', 'commit', '-q', '--allow-empty', '-m', label], {
