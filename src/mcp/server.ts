@@ -39,6 +39,8 @@ export interface CheckerServer {
   server: Server;
   env: Env;
   warm: WarmGraph;
+  /** Waits (at most `timeoutMs`) for the tool calls under way, so a client that half-closes stdin still gets its answers. */
+  settle(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export function createCheckerServer(options: { root: string; version: string; to
   const context: ToolContext = { env, warm, log };
   const byName = new Map<string, McpTool>(tools.map((tool) => [tool.name, tool]));
   const listed: Tool[] = tools.map(toListedTool);
+  const inFlight = new Set<Promise<unknown>>();
 
   const server = new Server({ name: 'checker', version: options.version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
@@ -64,7 +67,13 @@ export function createCheckerServer(options: { root: string; version: string; to
     if (tool === undefined) {
       return toErrorResult('tool/unknown', `there is no tool ${JSON.stringify(request.params.name.slice(0, 80))}`, `Use one of: ${tools.map((item) => item.name).join(', ')}.`);
     }
-    return tool.handler(request.params.arguments ?? {}, context);
+    const call = tool.handler(request.params.arguments ?? {}, context);
+    inFlight.add(call);
+    try {
+      return await call;
+    } finally {
+      inFlight.delete(call);
+    }
   });
   server.onerror = (error) => log(`checker mcp: protocol error: ${error.message}`);
 
@@ -72,6 +81,15 @@ export function createCheckerServer(options: { root: string; version: string; to
     server,
     env,
     warm,
+    settle: async (timeoutMs) => {
+      const deadline = Date.now() + timeoutMs;
+      // Requests read in the same chunk as the end of input are dispatched a few ticks later.
+      for (let tick = 0; tick < 3; tick += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+      while (inFlight.size > 0 && Date.now() < deadline) {
+        const remaining = new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref());
+        await Promise.race([Promise.allSettled([...inFlight]), remaining]);
+      }
+    },
     close: async () => {
       await server.close();
       await env.close();
@@ -113,14 +131,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * `checker mcp --cwd <repo>`: serves the tools over stdio until the client closes stdin. stdout carries
  * only protocol frames; every log line goes to stderr.
  */
+const SETTLE_ON_CLOSE_MS = 120_000;
+
 export async function runStdioServer(options: { root: string; version: string }): Promise<void> {
   const checker = createCheckerServer(options);
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
     checker.server.onclose = () => resolve();
   });
+  // A client may send its last request and close stdin at once; answer what is under way first.
   const closeOnEnd = (): void => {
-    void checker.server.close();
+    void checker.settle(SETTLE_ON_CLOSE_MS).then(() => checker.server.close());
   };
   process.stdin.once('end', closeOnEnd);
   process.stdin.once('close', closeOnEnd);
