@@ -17,6 +17,34 @@ export const rangeArgs = {
 
 export type OutputFormat = 'markdown' | 'json';
 
+export const failOnArg = {
+  'fail-on': {
+    type: 'string',
+    description: 'Exit with code 1 (after printing the report) when the merge risk level is at or above this: low, medium, high or critical',
+    valueHint: 'level',
+  },
+} as const satisfies ArgsDef;
+
+const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+export type RiskThreshold = (typeof RISK_LEVELS)[number];
+
+/** --fail-on as given, checked before any work; undefined when absent. */
+export function toFailOn(value: unknown): RiskThreshold | undefined {
+  if (value === undefined || value === '') return undefined;
+  const level = RISK_LEVELS.find((item) => item === value);
+  if (level === undefined) {
+    throw new CheckerError('usage/invalid-fail-on', `--fail-on must be one of ${RISK_LEVELS.join(', ')} (got ${JSON.stringify(value)})`, {
+      hint: 'For a CI gate that blocks high-risk merges: --fail-on high.',
+    });
+  }
+  return level;
+}
+
+/** Whether a report's merge-risk level reaches the --fail-on threshold (exit code 1). */
+export function isAtOrAbove(level: string, threshold: RiskThreshold): boolean {
+  return RISK_LEVELS.findIndex((item) => item === level) >= RISK_LEVELS.indexOf(threshold);
+}
+
 /** --base/--head as given; refs are validated by the change reader (a ref starting with '-' is refused there). */
 export function toRange(args: { base?: unknown; head?: unknown }): { base?: string; head?: string } {
   const range: { base?: string; head?: string } = {};

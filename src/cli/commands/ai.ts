@@ -4,7 +4,7 @@ import { PROFILES, toAgentProfile } from '../../app/profiles.js';
 import { runAgentBundle } from '../../app/run-agent-bundle.js';
 import type { AgentProfile } from '../../model/config.js';
 import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
-import { cwdArg, formatArg, rangeArgs, toFormat } from '../args.js';
+import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
@@ -18,9 +18,11 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
       task: { type: 'string', description: 'What the change is for, in your words (becomes the goal of the prompt)', valueHint: 'text' },
       requirements: { type: 'string', description: 'JSON or YAML requirements file inside the repository (path relative to the repository root)', valueHint: 'file' },
       ...formatArg,
+      ...failOnArg,
     },
     async run({ args }) {
       const format = toFormat(args.format);
+      const failOn = toFailOn(args['fail-on']);
       const profile = toAgentProfile(args.profile);
       await withEnv(args.cwd, async (env) => {
         const requirementsPath = typeof args.requirements === 'string' && args.requirements !== '' ? toRepositoryPath(env.root, args.requirements) : undefined;
@@ -32,6 +34,11 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
           ...(requirementsPath === undefined ? {} : { requirementsPath }),
         });
         await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
+        const { level, score } = bundle.evidence.summary.mergeRisk;
+        if (failOn !== undefined && isAtOrAbove(level, failOn)) {
+          process.stderr.write(`checker: merge risk is ${level} (${score}/100), at or above --fail-on ${failOn}\n`);
+          process.exitCode = 1;
+        }
       });
     },
   });
