@@ -7,7 +7,6 @@ import type { ParseOptions } from '../model/facts.js';
 import type { ScannedFile } from '../model/scan.js';
 import { readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
 import { loadConfig } from './config.js';
-import { openRepository, readChange, readFileAtRevision, readHistory, resolveRevision } from './git.js';
 import { parseRepositoryFiles } from './parse-files.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
 import { readRepoFile } from './read-repo-file.js';
@@ -19,7 +18,6 @@ import { readGitIndex } from './git-index.js';
 import { loadBuiltinPacks, loadRepositoryPacks, validatePackFile } from './rule-packs.js';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
-import git from 'isomorphic-git';
 import { isCodeFile } from './parse-files.js';
 import { emptyFacts, type FileFacts } from '../model/facts.js';
 import { redactSecrets } from '../text/redact.js';
@@ -124,6 +122,10 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
 }
 
 async function openGitAccess(root: string): Promise<GitAccess> {
+  // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
+  // outside a git repository never need it.
+  const { openRepository, readChange, readFileAtRevision, readHistory, resolveRevision } = await import('./git.js');
+  const { default: git } = await import('isomorphic-git');
   const repo = await openRepository(root);
   return {
     readChange: (range: RevisionRange): Promise<ChangeSet> => readChange(repo, range),

@@ -1,10 +1,9 @@
-import * as fs from 'node:fs';
 import { lstatSync, readdirSync, readFileSync, realpathSync, type Dirent, type Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
-import git from 'isomorphic-git';
 import ignore, { type Ignore } from 'ignore';
 import type { ScanResult, ScannedFile, SkippedFile } from '../model/scan.js';
+import { readGitIndex } from './git-index.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -187,7 +186,8 @@ async function readTrackedPaths(root: string): Promise<string[]> {
   if (gitdir === undefined) return [];
   try {
     if (!lstatSync(join(gitdir, 'index')).isFile()) return [];
-    return await git.listFiles({ fs, dir: root, gitdir });
+    // Our own index reader: loading isomorphic-git only to list paths cost ~90 ms on every run.
+    return [...new Set((await readGitIndex(gitdir)).entries.map((entry) => entry.path))];
   } catch {
     return [];
   }
