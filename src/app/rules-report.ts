@@ -44,7 +44,7 @@ export async function validateRulePacks(env: Env, file?: string): Promise<RulesV
     });
   }
   try {
-    const pack = env.validateRulePack(file, text);
+    const pack = await env.validateRulePack(file, text);
     return { schemaVersion: 1, kind: 'rules-validate', results: [{ file, valid: true, packId: pack.id, version: pack.version, rules: pack.rules.length }] };
   } catch (error) {
     if (!isCheckerError(error)) throw error;

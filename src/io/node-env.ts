@@ -13,9 +13,7 @@ import { readRepoFile } from './read-repo-file.js';
 import { readRepoDocs } from './repo-docs.js';
 import { scanRepository } from './scan.js';
 import { validateOrThrow } from './schema.js';
-import { readCoverage } from './coverage.js';
 import { readGitIndex } from './git-index.js';
-import { loadBuiltinPacks, loadRepositoryPacks, validatePackFile } from './rule-packs.js';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isCodeFile } from './parse-files.js';
@@ -81,13 +79,17 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
         if (sharedPool === undefined) await pool.close();
       }
     },
-    readCoverage: (coverageOptions) => readCoverage(root, coverageOptions.trackedPaths === undefined ? {} : { trackedPaths: coverageOptions.trackedPaths }),
+    readCoverage: async (coverageOptions) => {
+      const { readCoverage } = await import('./coverage.js');
+      return readCoverage(root, coverageOptions.trackedPaths === undefined ? {} : { trackedPaths: coverageOptions.trackedPaths });
+    },
     loadRulePacks: async () => {
+      const { loadBuiltinPacks, loadRepositoryPacks } = await import('./rule-packs.js');
       const builtin = await loadBuiltinPacks();
       const repository = await loadRepositoryPacks(root);
       return { packs: [...builtin, ...repository.packs], diagnostics: repository.diagnostics };
     },
-    validateRulePack: (file, text) => validatePackFile(file, text),
+    validateRulePack: async (file, text) => (await import('./rule-packs.js')).validatePackFile(file, text),
     fileTime: async (path) => {
       try {
         const stats = await lstat(join(root, path));

@@ -73,7 +73,7 @@ export interface Env {
   /** Built-in rule packs plus the repository's `.checker/rules/*` (namespaced `repo:`); a bad repository pack is a diagnostic. */
   loadRulePacks(): Promise<{ packs: LoadedPack[]; diagnostics: Diagnostic[] }>;
   /** Parses and validates one rule-pack file's text; throws CheckerError `pack/invalid` naming the pack, rule and field. */
-  validateRulePack(file: string, text: string): RulePack;
+  validateRulePack(file: string, text: string): Promise<RulePack>;
   /** Modification time (ms) of a working-tree file, or undefined. */
   fileTime(path: string): Promise<number | undefined>;
   /** A repository file's text (contained, regular, size-capped), or undefined when it is missing or unreadable. */
