@@ -1,10 +1,10 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
-import { buildRealCorpus, DEFAULT_CORPUS, WORKSPACE_CORPUS, type CorpusOptions, type RealCorpus } from '../../bench/corpus.js';
+import { buildRealCorpus, DEFAULT_CORPUS, WORKSPACE_CORPUS, type CorpusOptions } from '../../bench/corpus.js';
 import { buildRepositoryGraph } from '../../src/app/build-graph.js';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import { findChangedExports } from '../../src/graph/queries/find-changed-exports.js';
@@ -17,49 +17,11 @@ import { findReverseReach } from '../../src/graph/queries/reverse-reach.js';
 import { openRepository, readChange, readFileAtRevision } from '../../src/io/git.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import type { ChangedExport } from '../../src/model/change.js';
+import { createOptionsLookup, linkWorkspacePackages } from '../helpers/ts-oracle.js';
 
 /** The 8 JS/TS extensions our graph parses; TypeScript's preProcessFile lists imports, re-exports, import() and require(). */
 const SOURCE = /\.(?:[mc]?tsx?|[mc]?jsx?)$/;
 
-const DEFAULT_OPTIONS: ts.CompilerOptions = {
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  allowJs: true,
-  resolveJsonModule: true,
-};
-
-/** TypeScript's options for a file: its nearest tsconfig.json inside the corpus, else bundler defaults (as in resolve-oracle.test.ts). */
-function createOptionsLookup(root: string): (file: string) => { key: string; options: ts.CompilerOptions } {
-  const byConfig = new Map<string, ts.CompilerOptions>();
-  return (file) => {
-    let dir = dirname(join(root, file));
-    while (dir.startsWith(root)) {
-      const configPath = join(dir, 'tsconfig.json');
-      if (ts.sys.fileExists(configPath)) {
-        let options = byConfig.get(configPath);
-        if (options === undefined) {
-          const config = ts.readConfigFile(configPath, ts.sys.readFile);
-          options = { ...ts.parseJsonConfigFileContent(config.config, ts.sys, dir).options, allowJs: true, resolveJsonModule: true };
-          byConfig.set(configPath, options);
-        }
-        return { key: configPath, options };
-      }
-      if (dir === root) break;
-      dir = dirname(dir);
-    }
-    return { key: '', options: DEFAULT_OPTIONS };
-  };
-}
-
-/** Workspace packages visible to TypeScript the way an install would make them: node_modules symlinks. */
-function linkWorkspacePackages(root: string, packages: RealCorpus['packages']): void {
-  for (const { name, folder } of packages) {
-    if (folder === '') continue;
-    const link = join(root, 'node_modules', name);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(join(root, folder), link);
-  }
-}
 
 /** Reverse closure of `seeds` over the import graph TypeScript's own resolver sees (seeds excluded). */
 function computeOracleClosure(root: string, paths: string[], seeds: string[]): { closure: Set<string>; edges: number } {

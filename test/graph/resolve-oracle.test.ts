@@ -1,12 +1,13 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import ts from 'typescript';
-import { buildRealCorpus, DEFAULT_CORPUS, WORKSPACE_CORPUS, type CorpusOptions, type RealCorpus } from '../../bench/corpus.js';
+import { buildRealCorpus, DEFAULT_CORPUS, WORKSPACE_CORPUS, type CorpusOptions } from '../../bench/corpus.js';
 import { createResolver } from '../../src/graph/resolve/index.js';
 import type { Resolution } from '../../src/model/resolve.js';
+import { createOptionsLookup, linkWorkspacePackages } from '../helpers/ts-oracle.js';
 
 const SOURCE = /\.(?:[mc]?tsx?|[mc]?jsx?)$/;
 const ASSET = /\.(?:css|scss|sass|less|svg|png|jpe?g|gif|webp|wasm|html|md|txt|vue|svelte|astro)$/;
@@ -18,45 +19,6 @@ interface Edge {
   ours: string | undefined;
 }
 
-const DEFAULT_OPTIONS: ts.CompilerOptions = {
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  allowJs: true,
-  resolveJsonModule: true,
-};
-
-/** TypeScript's options for a file: its nearest tsconfig.json inside the corpus, else bundler defaults. */
-function createOptionsLookup(root: string): (file: string) => { key: string; options: ts.CompilerOptions } {
-  const byConfig = new Map<string, ts.CompilerOptions>();
-  return (file) => {
-    let dir = dirname(join(root, file));
-    while (dir.startsWith(root)) {
-      const configPath = join(dir, 'tsconfig.json');
-      if (ts.sys.fileExists(configPath)) {
-        let options = byConfig.get(configPath);
-        if (options === undefined) {
-          const config = ts.readConfigFile(configPath, ts.sys.readFile);
-          options = { ...ts.parseJsonConfigFileContent(config.config, ts.sys, dir).options, allowJs: true, resolveJsonModule: true };
-          byConfig.set(configPath, options);
-        }
-        return { key: configPath, options };
-      }
-      if (dir === root) break;
-      dir = dirname(dir);
-    }
-    return { key: '', options: DEFAULT_OPTIONS };
-  };
-}
-
-/** Makes workspace packages visible to TypeScript the way an install would: node_modules symlinks. */
-function linkWorkspacePackages(root: string, packages: RealCorpus['packages']): void {
-  for (const { name, folder } of packages) {
-    if (folder === '') continue;
-    const link = join(root, 'node_modules', name);
-    mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(join(root, folder), link);
-  }
-}
 
 function countKinds(resolutions: readonly Resolution[]): Record<string, number> {
   const counts: Record<string, number> = {};
