@@ -164,6 +164,13 @@ export interface EdgeCase {
   evidenceIds: string[];
 }
 
+/** An edge case before ranking: the EdgeCase fields plus what the ranking weighs. */
+export interface EdgeCaseCandidate extends EdgeCase {
+  weight: number;
+  /** The signal sits on a changed line (or the route itself changed). */
+  inChangedLines: boolean;
+}
+
 export interface ReviewContext {
   owners: { owner: string; files: string[] }[];
   decisions: { id: string; path: string; title: string; matchedBy: string[] }[];

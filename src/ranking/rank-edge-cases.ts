@@ -1,4 +1,4 @@
-import type { EdgeCase } from '../model/analysis.js';
+import type { EdgeCase, EdgeCaseCandidate } from '../model/analysis.js';
 import type { Confidence } from '../model/rules.js';
 
 export const TOP_EDGE_CASES = 8;
@@ -7,11 +7,7 @@ export const CONFIDENCE_FACTORS: Readonly<Record<Confidence, number>> = { high: 
 export const CHANGED_LINE_FACTOR = 1.5;
 
 /** An edge case with what ranking weighs (toEdgeCases in src/rules/evaluate-analysis.ts produces these). */
-export interface RankableEdgeCase extends EdgeCase {
-  weight: number;
-  /** The signal sits on a changed line (or the route itself changed). */
-  inChangedLines: boolean;
-}
+export type RankableEdgeCase = EdgeCaseCandidate;
 
 export interface RankedEdgeCases {
   top: EdgeCase[];

@@ -1,5 +1,5 @@
-import type { MissingTest, ReviewContext, ScoreContributor, WeakTest } from '../model/analysis.js';
-import type { Confidence, FactSubject, Finding, PackKind } from '../model/rules.js';
+import type { EdgeCaseCandidate, MissingTest, ReviewContext, ScoreContributor, WeakTest } from '../model/analysis.js';
+import type { FactSubject, Finding, PackKind } from '../model/rules.js';
 import { evaluatePacks, type Evaluator } from './engine.js';
 import type { CompiledPack } from './pack.js';
 
@@ -111,22 +111,7 @@ export function toMissingTests(findings: readonly Finding[], subjects: readonly 
   return ranked.map((entry) => entry.missing);
 }
 
-/** An edge case before ranking: the EdgeCase fields plus what the ranking weighs. */
-export interface EdgeCaseCandidate {
-  id: string;
-  title: string;
-  trigger: string;
-  expectedBehavior: string;
-  userVisibleFailure: string;
-  scope: string;
-  provenance: string;
-  confidence: Confidence;
-  recommendedProof: string;
-  score: number;
-  evidenceIds: string[];
-  weight: number;
-  inChangedLines: boolean;
-}
+export type { EdgeCaseCandidate };
 
 function getEvidenceIds(finding: Finding, facts: Record<string, unknown>): string[] {
   const ids = new Set<string>([finding.subjectId]);
