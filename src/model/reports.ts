@@ -14,7 +14,6 @@ import type {
 } from './analysis.js';
 import type { ChangedPathProof, ProofState, TestEvidence } from './coverage.js';
 import type { Diagnostic } from './diagnostic.js';
-import type { Finding } from './rules.js';
 
 /**
  * The seven analysis reports (checker analyze, impact, audit-tests, edge-cases, tools, patterns, redteam).
@@ -32,22 +31,8 @@ export interface ReportHeader<K extends AnalysisReportKind> {
 /** The headline every report opens with. */
 export type ReportSummary = Pick<AnalysisSummary, 'changedFiles' | 'impactedFiles' | 'impactedRoutes' | 'reachingTests' | 'mergeRisk'>;
 
-export interface AnalysisReport extends ReportHeader<'analysis'> {
-  summary: AnalysisSummary;
-  changedFiles: ChangedFileEvidence[];
-  impactedFiles: ImpactedFile[];
-  impactedRoutes: ImpactedRoute[];
-  symbolImpacts: SymbolImpact[];
-  impactedAreas: ImpactedAreas;
-  changedPathProof: ChangedPathProof[];
-  testEvidence: TestEvidence;
-  weakTests: WeakTest[];
-  missingTests: MissingTest[];
-  edgeCases: { top: EdgeCase[]; overflow: EdgeCase[] };
-  context: ReviewContext;
-  findings: Finding[];
-  limitations: Diagnostic[];
-}
+/** The whole analysis; the per-import list stays out (`limitations` carries the unresolved-import count). */
+export interface AnalysisReport extends ReportHeader<'analysis'>, Omit<ChangeAnalysis, 'range' | 'unresolvedImports'> {}
 
 export interface ImpactReport extends ReportHeader<'impact'> {
   summary: ReportSummary;
