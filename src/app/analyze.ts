@@ -7,7 +7,7 @@ import { findContractCrossings } from '../graph/queries/find-contract-crossings.
 import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
 import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
-import { findRouteImpacts } from '../graph/queries/find-route-impacts.js';
+import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { classifyRole } from '../graph/roles.js';
 import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ReviewContext } from '../model/analysis.js';
@@ -63,7 +63,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const reached = findReverseReach(repository.kg, seeds);
   const impactedFiles: ImpactedFile[] = reached.map((item) => ({ id: toFileId(item.path), path: item.path, distance: item.distance, via: item.via, typeOnly: item.typeOnly, role: classifyRole(item.path) }));
   limitations.push(...describeDeletedDependents(repository, change));
-  const impactedRoutes = findRouteImpacts(repository.kg, seeds, reached);
+  const impactedRoutes = findRouteImpacts(repository.kg, toRouteChanges(change, sides), reached);
   const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
   const impactedAreas = findImpactedAreas(repository.kg, change.files.map((file) => file.path), impactedFiles.map((file) => file.path));
 
@@ -140,6 +140,25 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     unresolvedImports: repository.kg.unresolvedImports.map(({ from, specifier, line, reason }) => ({ from, specifier, line, reason })),
     limitations: dedupeDiagnostics(limitations),
   };
+}
+
+/** Changed and deleted lines per changed file, with both sides' facts, for handler-level route reach. */
+function toRouteChanges(change: ChangeSet, sides: ChangeSides): RouteChange[] {
+  const routeChanges: RouteChange[] = [];
+  for (const file of change.files) {
+    if (file.status === 'deleted') continue;
+    const routeChange: RouteChange = { path: file.path };
+    if (file.status !== 'added' && !file.binary) {
+      routeChange.changedLines = toChangedLines(file.hunks);
+      routeChange.deletedLines = file.hunks.flatMap((hunk) => Array.from({ length: hunk.oldLines }, (_, index) => hunk.oldStart + index));
+    }
+    const headFacts = sides.headFacts.get(file.path);
+    const baseFacts = sides.baseFacts.get(file.path);
+    if (headFacts !== undefined) routeChange.headFacts = headFacts;
+    if (baseFacts !== undefined) routeChange.baseFacts = baseFacts;
+    routeChanges.push(routeChange);
+  }
+  return routeChanges;
 }
 
 function pickRange(options: AnalyzeOptions): RevisionRange {

@@ -83,6 +83,16 @@ export async function buildRepositoryGraph(env: Env): Promise<RepositoryGraph> {
     ...openApiRoutes.diagnostics,
     ...docs.diagnostics,
     ...kg.diagnostics,
+    ...(kg.routeLimitations ?? []).map((item): Diagnostic => ({
+      code: item.code,
+      severity: 'warn',
+      message: item.message,
+      hint:
+        item.code === 'routes/unresolved-path'
+          ? 'Use a string literal or a constant declared in the repository (a const, a template of consts, an `as const` object member), so the served path can be known.'
+          : 'Mount a router that is imported from (or declared in) the repository, so its routes get the prefix.',
+      location: { file: item.file, line: item.line },
+    })),
   ];
   return { root: env.root, kg, config, scan, parsed, docs, resolutions, limitations, timings: clock.done() };
 }

@@ -123,7 +123,12 @@ function renderChanged(bundle: PromptInput): string[] {
   if (routes.length > 0) {
     lines.push('', `${routes.length} route${routes.length === 1 ? '' : 's'} reached:`);
     const ranked = [...routes].sort((left, right) => Number(right.direct) - Number(left.direct) || left.chain.length - right.chain.length || compare(left.id, right.id));
-    for (const route of ranked.slice(0, PROMPT_LIST_LIMIT)) lines.push(`- ${code(`${route.method} ${route.path}`)} (${route.kind}, ${code(`${route.file}:${route.line}`)}): ${inline(route.reason)}`);
+    for (const route of ranked.slice(0, PROMPT_LIST_LIMIT)) {
+      const through = route.steps.length > 1 ? ['handler', ...route.steps.slice(1)].join(' → ') : route.reason;
+      const guards = (route.guards ?? []).filter((guard) => guard.confidence === 'high').map((guard) => `${guard.role} ${guard.name}`);
+      const notes = [route.reach === 'file' ? 'file-level: the handler cannot be followed statically' : '', guards.length > 0 ? `behind ${guards.join(', ')}` : ''].filter((note) => note !== '');
+      lines.push(`- ${code(`${route.method} ${route.path}`)} (${route.kind}, ${code(`${route.file}:${route.line}`)}): ${inline(through)}${notes.length > 0 ? ` (${inline(notes.join('; '))})` : ''}`);
+    }
     if (routes.length > PROMPT_LIST_LIMIT) lines.push(`- …and ${routes.length - PROMPT_LIST_LIMIT} more; by method: ${countBy(routes.map((route) => route.method))}.`);
   }
   const symbols = evidence.symbolImpacts.filter((symbol) => symbol.importers.length > 0);

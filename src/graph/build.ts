@@ -26,6 +26,8 @@ import {
   toTestId,
 } from './ids.js';
 import { classifyRole, getLanguage } from './roles.js';
+import { composeRoutes, type ComposedRoute, type RouteLimitation } from './routes/compose-routes.js';
+import { SymbolIndex } from './symbol-index.js';
 
 export type GraphStore = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
 
@@ -53,6 +55,10 @@ export interface KnowledgeGraph {
   parseFailures: { path: string; failure: ParseFailure }[];
   /** Cross-file router mounts whose routes could not be found; those routes keep their unprefixed paths. */
   unmatchedMounts: UnmatchedMount[];
+  /** Route paths with constants that could not be resolved, and unmatched mounts, as reportable limitations. */
+  routeLimitations?: RouteLimitation[];
+  /** Name resolution over the parsed facts (callables, imports, constants) for handler-level reach. */
+  symbols?: SymbolIndex;
   codeowners?: Codeowners;
   diagnostics: Diagnostic[];
   /**
@@ -73,7 +79,6 @@ export interface ReexportBinding {
 }
 
 const MAX_REEXPORT_DEPTH = 16;
-const MAX_MOUNT_DEPTH = 8;
 const MAX_SYMBOL_TARGETS = 3;
 const MAX_TERMS = 32;
 
@@ -441,125 +446,39 @@ function addTestEdges(builder: Builder): void {
   }
 }
 
-export function joinRoutePath(prefix: string, path: string): string {
-  const head = prefix.replace(/\/+$/, '');
-  const tail = path === '/' ? '' : path;
-  const joined = tail === '' ? head : `${head}${tail.startsWith('/') ? '' : '/'}${tail}`;
-  const normalised = joined.replace(/\/{2,}/g, '/');
-  return normalised === '' ? '/' : normalised.startsWith('/') ? normalised : `/${normalised}`;
-}
-
-interface IncomingMount {
-  from: string;
-  prefix: string;
-  /** Router variables of the mounted file that the mount covers; undefined covers all of them. */
-  routers: Set<string | undefined> | undefined;
-}
-
-function findBinding(facts: FileFacts, local: string): { fact: ImportFact; index: number; imported: string } | undefined {
-  for (const [index, fact] of facts.imports.entries()) {
-    for (const name of fact.names) {
-      if (name.local === local) return { fact, index, imported: name.imported };
-    }
-  }
-  return undefined;
-}
-
-/**
- * Matches `app.use('/api', usersRouter)` in file A with the routes of the file B that `usersRouter` is
- * imported from. A named import matches B's routes declared on the router variable of that name; a
- * default import, `require` or a named import with no such variable matches when B declares its
- * routes on exactly one router variable. Anything else is recorded in `unmatchedMounts`.
- */
-function collectMounts(builder: Builder): Map<string, IncomingMount[]> {
-  const incoming = new Map<string, IncomingMount[]>();
-  for (const file of builder.files) {
-    const facts = file.facts;
-    if (facts === undefined || facts.mounts.length === 0) continue;
-    const lookup = getResolutionLookup(builder, file.path);
-    const localRouters = new Set(facts.routes.map((route) => route.router));
-    for (const mount of facts.mounts) {
-      const unmatched = (reason: string): void => {
-        builder.result.unmatchedMounts.push({ file: file.path, prefix: mount.prefix, target: mount.target, line: mount.line, reason });
-      };
-      const binding = findBinding(facts, mount.target);
-      if (binding === undefined) {
-        if (!localRouters.has(mount.target)) unmatched(`"${mount.target}" is not imported in this file`);
-        continue;
-      }
-      const target = getRepoTarget(builder, lookup(binding.fact.specifier, binding.index));
-      if (target === undefined) {
-        unmatched(`"${binding.fact.specifier}" does not resolve to a repository file`);
-        continue;
-      }
-      const targetFacts = builder.factsByPath.get(target);
-      const routers = new Set((targetFacts?.routes ?? []).map((route) => route.router));
-      const hasMounts = (targetFacts?.mounts.length ?? 0) > 0;
-      let covered: Set<string | undefined> | undefined;
-      if (binding.imported !== 'default' && binding.imported !== '*' && routers.has(binding.imported)) {
-        covered = new Set([binding.imported]);
-      } else if (routers.size === 1) {
-        covered = routers;
-      } else if (routers.size === 0 && hasMounts) {
-        covered = undefined;
-      } else {
-        unmatched(
-          routers.size === 0
-            ? `${target} declares no routes`
-            : `${target} declares routes on several routers (${[...routers].map(String).sort(compareText).join(', ')}) and the mounted one cannot be told apart`,
-        );
-        continue;
-      }
-      const list = incoming.get(target) ?? [];
-      list.push({ from: file.path, prefix: mount.prefix, routers: covered });
-      incoming.set(target, list);
-    }
-  }
-  return incoming;
-}
-
-function getMountPrefixes(
-  incoming: Map<string, IncomingMount[]>,
-  path: string,
-  router: string | undefined | null,
-  depth: number,
-  visiting: Set<string>,
-): string[] {
-  const mounts = (incoming.get(path) ?? []).filter(
-    (mount) => router === null || mount.routers === undefined || mount.routers.has(router),
-  );
-  if (mounts.length === 0 || depth > MAX_MOUNT_DEPTH || visiting.has(path)) return [''];
-  visiting.add(path);
-  const prefixes = new Set<string>();
-  for (const mount of mounts) {
-    for (const parent of getMountPrefixes(incoming, mount.from, null, depth + 1, visiting)) {
-      prefixes.add(parent === '' ? mount.prefix : joinRoutePath(parent, mount.prefix));
-    }
-  }
-  visiting.delete(path);
-  return [...prefixes].sort(compareText);
+function createSymbolIndex(builder: Builder): SymbolIndex {
+  return new SymbolIndex({
+    getFacts: (path) => builder.factsByPath.get(path),
+    resolveImport: (path, specifier, index) => {
+      const resolution = getResolutionLookup(builder, path)(specifier, index);
+      const file = getRepoTarget(builder, resolution);
+      if (file !== undefined) return { file };
+      return resolution?.kind === 'external' ? { packageName: resolution.packageName ?? specifier } : {};
+    },
+    findExport: (path, name) =>
+      findExportChain(builder, path, name).map((hit) => {
+        const rest = hit.id.slice('export:'.length);
+        const hash = rest.lastIndexOf('#');
+        return { file: rest.slice(0, hash), name: rest.slice(hash + 1) };
+      }),
+  });
 }
 
 interface RouteDeclaration {
   file: string;
   route: RouteFact;
   fullPath: string;
+  composed?: ComposedRoute;
 }
 
 function addRoutes(builder: Builder): void {
-  const incoming = collectMounts(builder);
-  const declarations: RouteDeclaration[] = [];
-  for (const file of builder.files) {
-    for (const route of file.facts?.routes ?? []) {
-      const isMounted = (incoming.get(file.path) ?? []).some(
-        (mount) => mount.routers === undefined || mount.routers.has(route.router),
-      );
-      const prefixes = isMounted ? getMountPrefixes(incoming, file.path, route.router, 0, new Set()) : [''];
-      for (const prefix of prefixes) {
-        declarations.push({ file: file.path, route, fullPath: prefix === '' ? route.path : joinRoutePath(prefix, route.path) });
-      }
-    }
-  }
+  const symbols = createSymbolIndex(builder);
+  builder.result.symbols = symbols;
+  const sources = builder.files.flatMap((file) => (file.facts === undefined || (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0) ? [] : [{ path: file.path, facts: file.facts }]));
+  const composed = composeRoutes(symbols, sources);
+  builder.result.unmatchedMounts.push(...composed.unmatchedMounts);
+  builder.result.routeLimitations = composed.limitations;
+  const declarations: RouteDeclaration[] = composed.routes.map((entry) => ({ file: entry.file, route: entry.route, fullPath: entry.fullPath, composed: entry }));
   const documents = [...builder.input.openApiRoutes].sort((left, right) => compareText(left.path, right.path));
   for (const document of documents) {
     for (const route of document.routes) declarations.push({ file: document.path, route, fullPath: route.path });
@@ -593,7 +512,12 @@ function addRoutes(builder: Builder): void {
       sources,
     };
     if (primary.route.handler !== undefined) attributes.handler = primary.route.handler;
-    if (primary.route.middleware !== undefined) attributes.middleware = primary.route.middleware;
+    const guards = primary.composed?.guards ?? [];
+    const middleware = guards.length > 0 ? guards.map((guard) => guard.name) : primary.route.middleware;
+    if (middleware !== undefined && middleware.length > 0) attributes.middleware = middleware;
+    if (guards.length > 0) attributes.guards = guards;
+    const registrations = list.flatMap((declaration) => (declaration.composed === undefined ? [] : [declaration.composed.registration]));
+    if (registrations.length > 0) attributes.registrations = registrations;
     builder.graph.addNode(id, attributes);
     const handled = new Set<string>();
     for (const declaration of list) {
@@ -603,24 +527,21 @@ function addRoutes(builder: Builder): void {
         handled.add(declaredKey);
         addEdge(builder, id, getFileId(builder, declaration.file), { kind: 'handles', via: 'declaration', line: declaration.route.line });
       }
-      const handlerFile = findHandlerFile(builder, declaration);
-      if (handlerFile !== undefined && !handled.has(`${handlerFile}|handler-import`)) {
+      for (const handlerFile of declaration.composed?.handlerFiles ?? []) {
+        if (handled.has(`${handlerFile}|handler-import`) || !builder.fileIds.has(handlerFile)) continue;
         handled.add(`${handlerFile}|handler-import`);
         addEdge(builder, id, getFileId(builder, handlerFile), { kind: 'handles', via: 'handler-import', line: declaration.route.line });
       }
     }
+    const guarded = new Set<string>();
+    for (const guard of guards) {
+      const file = guard.definedIn?.file ?? guard.file;
+      const key = `${file}|${guard.name}|${guard.level}`;
+      if (guarded.has(key) || !builder.fileIds.has(file)) continue;
+      guarded.add(key);
+      addEdge(builder, id, getFileId(builder, file), { kind: 'guards', name: guard.name, role: guard.role, level: guard.level, line: guard.line });
+    }
   }
-}
-
-function findHandlerFile(builder: Builder, declaration: RouteDeclaration): string | undefined {
-  const handler = declaration.route.handler;
-  const facts = builder.factsByPath.get(declaration.file);
-  if (handler === undefined || facts === undefined) return undefined;
-  const local = handler.split('.')[0] ?? handler;
-  const binding = findBinding(facts, local);
-  if (binding === undefined) return undefined;
-  const target = getRepoTarget(builder, getResolutionLookup(builder, declaration.file)(binding.fact.specifier, binding.index));
-  return target === declaration.file ? undefined : target;
 }
 
 function addOwners(builder: Builder): void {

@@ -74,6 +74,23 @@ export interface ImpactedRoute {
   chain: string[];
   /** The route's own file changed (not only something it imports). */
   direct: boolean;
+  /**
+   * `handler`: the change lies in the route's handler chain or in code the chain calls; `file`: the
+   * handler could not be followed statically, so the route is reached through file imports (lower confidence).
+   */
+  reach: 'handler' | 'file';
+  /** The shortest reason chain, handler first: `handler POST /x (src/a.ts:4)`, `calls foo (src/b.ts)`, `changed foo (src/b.ts:12)`. */
+  steps: string[];
+  /** The route's middleware by role with evidence (authentication, rate limiting, validation). */
+  guards?: RouteGuardSummary[];
+}
+
+export interface RouteGuardSummary {
+  name: string;
+  role: 'auth' | 'rate-limit' | 'validation' | 'other';
+  level: 'app' | 'router' | 'mount' | 'route';
+  evidence: string[];
+  confidence: 'high' | 'low';
 }
 
 export interface SymbolImporter {

@@ -63,6 +63,8 @@ export interface ExportFact {
   from?: string;
   /** For re-exports: the name in the source module (`*` for `export * as ns from`). */
   imported?: string;
+  /** The local binding when it differs from the exported name (`export { app as handlers }` → `app`). */
+  local?: string;
 }
 
 export type TestModifier = 'skip' | 'only' | 'todo';
@@ -104,11 +106,84 @@ export type RouteFramework =
   | 'nextjs-page'
   | 'openapi';
 
+/**
+ * A piece of a route path or mount prefix: literal text, or a reference to a constant that the graph
+ * resolves across files (`API.users`, `BASE`). Unresolvable references become `{?expression}` segments.
+ */
+export type PathPart = { text: string } | { ref: string };
+
+/**
+ * One handler or middleware argument of a route, `use` or mount registration: a named reference
+ * (`listUsers`, `users.list`), an inline function, or a call (`rateLimit({...})`, `asyncHandler(list)`).
+ */
+export interface ChainEntryFact {
+  /** The named reference, or for a call the wrapped reference (`asyncHandler(list)` → `list`). */
+  name?: string;
+  /** For a call: the callee (`rateLimit`, `passport.authenticate`). */
+  callee?: string;
+  /** The argument is a function literal. */
+  inline: boolean;
+  /** Chosen at run time (`handlers[name]`, `flag ? a : b`): the chain cannot be followed statically. */
+  dynamic?: boolean;
+  span: Span;
+  /** Names the argument references at run time (import bindings, top-level declarations, `ns.member`). */
+  refs: string[];
+  /** HTTP statuses the argument responds with (400, 401, 403, 422, 429). */
+  statuses?: number[];
+}
+
+/**
+ * A top-level declaration, class member or object-literal member with what it references at run time:
+ * the per-function reference index that handler-level route reach follows.
+ */
+export interface CallableFact {
+  /** `listUsers`, `UsersService.find` (class member), `handlers.list` (object member), `default`. */
+  name: string;
+  span: Span;
+  /** Local names referenced inside (import bindings, top-level declarations, `ns.member`, `Class.member`), sorted. */
+  refs: string[];
+  /** HTTP statuses it responds with (400, 401, 403, 422, 429). */
+  statuses?: number[];
+}
+
+/** A top-level string constant (`const BASE = '/api'`) or `as const` object member (`API.users`). */
+export interface ConstantFact {
+  name: string;
+  parts: PathPart[];
+}
+
+/** Router- or app-level middleware or setting: `app.use(mw)`, `router.use('/admin', requireAdmin)`, `app.set(...)`. */
+export interface UseFact {
+  receiver: string;
+  /** Path prefix the middleware is limited to (`router.use('/admin', mw)`). */
+  prefix?: string;
+  entries: ChainEntryFact[];
+  line: number;
+  /** Source offset: middleware applies to routes registered after it on the same receiver. */
+  offset: number;
+  /** `app.set`, `app.disable`, …: configuration that applies to every route of the receiver. */
+  setting?: string;
+  /** When `receiver` is a parameter: the top-level declaration it belongs to. */
+  scope?: string;
+  /** The receiver is an application (`express()`, `Fastify()`, `new Hono()`), not a router. */
+  appLevel?: boolean;
+}
+
 export interface RouteFact {
   /** Upper-case HTTP method, `ALL` for catch-all handlers, `PAGE` for UI routes. */
   method: string;
   /** Path as declared, joined with static prefixes known in the same file (router mounts, controller prefix). */
   path: string;
+  /** Set when the declared path uses constants: the parts the graph resolves (`path` then shows `{?…}` for them). */
+  pathParts?: PathPart[];
+  /** Lines of the registration's arguments (path, middleware, handler). */
+  span?: Span;
+  /** Source offset of the registration, for ordering against `use` and mounts on the same receiver. */
+  offset?: number;
+  /** The handler argument (last argument; the decorated method for NestJS). */
+  handlerEntry?: ChainEntryFact;
+  /** Route-level middleware arguments, in order (guards for NestJS). */
+  middlewareEntries?: ChainEntryFact[];
   framework: RouteFramework;
   kind: 'api' | 'ui';
   line: number;
@@ -118,14 +193,31 @@ export interface RouteFact {
   middleware?: string[];
   /** The router variable the route was declared on, for mount resolution across files. */
   router?: string;
+  /** When `router` is a parameter: the top-level declaration it belongs to (`export default async function users(fastify)`). */
+  scope?: string;
 }
 
 /** A mount of a router under a prefix: `app.use('/api', usersRouter)`. */
 export interface MountFact {
   prefix: string;
-  /** Local identifier of the mounted router. */
+  /** Set when the prefix uses constants (`prefix` then shows `{?…}` for them). */
+  prefixParts?: PathPart[];
+  /** Local identifier of the mounted router (`usersRouter`, `accountApp.handlers`); `<inline>` for an inline plugin. */
   target: string;
   line: number;
+  /** The router variable the mount is made on (`app` in `app.use('/api', users)`). */
+  receiver?: string;
+  offset?: number;
+  /** Middleware between the prefix and the router (`app.use('/admin', requireAdmin, adminRouter)`). */
+  middlewareEntries?: ChainEntryFact[];
+  /** `app.use(target)` without a prefix: a router mounted at the receiver's root, or a middleware. */
+  bare?: boolean;
+  /** When `receiver` is a parameter: the top-level declaration it belongs to. */
+  scope?: string;
+  /** The mounted argument itself: used as a middleware when it turns out not to be a router. */
+  targetEntry?: ChainEntryFact;
+  /** The receiver is an application, not a router. */
+  appLevel?: boolean;
 }
 
 export type SignalKind =
@@ -178,6 +270,12 @@ export interface FileFacts {
   mocks: MockFact[];
   routes: RouteFact[];
   mounts: MountFact[];
+  /** Router- and app-level middleware and settings. */
+  uses: UseFact[];
+  /** Top-level declarations and members with their run-time references. */
+  callables: CallableFact[];
+  /** Top-level string constants (and `as const` object members, `API.users`) usable in route paths. */
+  constants: ConstantFact[];
   signals: SignalFact[];
   functions: FunctionFact[];
   /** Number of lines in the file. */
@@ -199,6 +297,9 @@ export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {
     mocks: [],
     routes: [],
     mounts: [],
+    uses: [],
+    callables: [],
+    constants: [],
     signals: [],
     functions: [],
     lines,

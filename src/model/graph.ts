@@ -38,7 +38,8 @@ export type EdgeKind =
   | 'owns'
   | 'mentions'
   | 'belongs'
-  | 'depends';
+  | 'depends'
+  | 'guards';
 
 export type Language = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'yaml' | 'markdown' | 'other';
 
@@ -70,6 +71,53 @@ export interface RouteSource {
   declaredPath: string;
 }
 
+export type MiddlewareRole = 'auth' | 'rate-limit' | 'validation' | 'other';
+
+/** Where a middleware of a route's chain was registered. */
+export type MiddlewareLevel = 'app' | 'router' | 'mount' | 'route';
+
+/** One middleware in a route's chain, classified by what its code does (or only by its name). */
+export interface RouteGuard {
+  name: string;
+  role: MiddlewareRole;
+  level: MiddlewareLevel;
+  /** The file and line of the registration (`app.use(…)`, the route's own arguments). */
+  file: string;
+  line: number;
+  /** Where the middleware's code is declared, when it could be followed. */
+  definedIn?: { file: string; line: number; name: string };
+  /** What the role rests on: `imports jsonwebtoken`, `responds 401`, `calls validateSession (src/auth.ts)`, `name only`. */
+  evidence: string[];
+  /** `high` when the code shows the role; `low` when only the name suggests it. */
+  confidence: 'high' | 'low';
+}
+
+/** A chain link (handler or middleware) as the graph resolved it, for handler-level reach. */
+export interface ChainLink {
+  /** `handler` or the middleware level. */
+  role: 'handler' | MiddlewareLevel;
+  /** Display name: the reference, the callee, or `inline`. */
+  name: string;
+  file: string;
+  span: Span;
+  /** Callable keys (`path#name`) the link calls or references; `path#*` for a whole module. */
+  targets: string[];
+  /** The link cannot be followed statically (dynamic dispatch): reach falls back to files. */
+  dynamic: boolean;
+}
+
+/** One registration of a route (a served path may be registered more than once). */
+export interface RouteRegistration {
+  file: string;
+  line: number;
+  /** Lines of the registration's arguments. */
+  span: Span;
+  /** Handler last, after every middleware that runs before it (app, mount, router, route level). */
+  chain: ChainLink[];
+  /** Files and lines of the mounts and `use` settings the route is served under, outermost first. */
+  mounts: { file: string; line: number; span: Span }[];
+}
+
 export interface RouteNode {
   kind: 'route';
   method: string;
@@ -81,9 +129,14 @@ export interface RouteNode {
   file: string;
   line: number;
   handler?: string;
+  /** Every middleware name of the chain, outermost first. */
   middleware?: string[];
+  /** The chain's middleware classified by role, with evidence. */
+  guards?: RouteGuard[];
   /** Every place that declares this method and path, sorted by file then line. */
   sources: RouteSource[];
+  /** Code registrations with their resolved handler chains (none for OpenAPI-only and file-based routes). */
+  registrations?: RouteRegistration[];
 }
 
 export interface TestNode {
@@ -226,6 +279,15 @@ export interface HandlesEdge {
   line: number;
 }
 
+/** Route → the file that declares one of its middleware. */
+export interface GuardsEdge {
+  kind: 'guards';
+  name: string;
+  role: MiddlewareRole;
+  level: MiddlewareLevel;
+  line: number;
+}
+
 export interface OwnsEdge {
   kind: 'owns';
   /** The CODEOWNERS pattern that decided ownership and its line. */
@@ -258,7 +320,8 @@ export type EdgeAttributes =
   | OwnsEdge
   | MentionsEdge
   | BelongsEdge
-  | DependsEdge;
+  | DependsEdge
+  | GuardsEdge;
 
 /** One entry of `.checker/memory/*` (see docs/memory-and-docs.md). */
 export interface MemoryEntry {

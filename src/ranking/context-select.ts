@@ -23,6 +23,7 @@ const EDGE_KINDS: readonly EdgeKind[] = [
   'mentions',
   'belongs',
   'depends',
+  'guards',
 ];
 
 /**
@@ -42,6 +43,7 @@ export const DEFAULT_EDGE_WEIGHTS: EdgeWeights = {
   mentions: 0.7,
   belongs: 0.2,
   depends: 0.2,
+  guards: 0.6,
 };
 
 /**
@@ -61,6 +63,7 @@ export const DEFAULT_REVERSE_EDGE_WEIGHTS: EdgeWeights = {
   mentions: 0.7,
   belongs: 0.1,
   depends: 0.1,
+  guards: 0.5,
 };
 
 export interface SelectContextOptions {

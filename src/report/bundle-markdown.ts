@@ -1,6 +1,7 @@
 import type { AgentBundle } from '../model/bundle.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderMore, renderTable } from './markdown-table.js';
+import { describeRouteGuards, describeRouteReach } from './sections-markdown.js';
 
 const LIST_LIMIT = 25;
 
@@ -59,7 +60,10 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   if (evidence.impactedRoutes.length > 0) {
     out.push(`## Route and API impacts (${evidence.impactedRoutes.length})`, '');
     out.push(
-      renderTable(['route', 'kind', 'declared at', 'reason'], evidence.impactedRoutes.slice(0, LIST_LIMIT).map((route) => [`${route.method} ${route.path}`, route.kind, `${route.file}:${route.line}`, route.reason])) +
+      renderTable(
+        ['route', 'kind', 'declared at', 'reached through', 'guards'],
+        evidence.impactedRoutes.slice(0, LIST_LIMIT).map((route) => [`${route.method} ${route.path}`, route.kind, `${route.file}:${route.line}`, describeRouteReach(route), describeRouteGuards(route)]),
+      ) +
         renderMore(LIST_LIMIT, evidence.impactedRoutes.length, 'routes'),
       '',
     );

@@ -130,11 +130,24 @@ export function renderImpactedFiles(files: readonly ImpactedFile[]): string {
   );
 }
 
+/** The reach chain after the handler: `calls foo (src/a.ts) → changed bar (src/b.ts:3)`; file-level reach says so. */
+export function describeRouteReach(route: ImpactedRoute): string {
+  const chain = route.steps.length > 1 ? route.steps.slice(1).join(' → ') : route.reason;
+  return route.reach === 'file' ? `${chain} (file-level: the handler cannot be followed statically)` : chain;
+}
+
+/** `auth: requireUser; rate-limit: authLimiter`; name-only roles are marked. */
+export function describeRouteGuards(route: ImpactedRoute): string {
+  const guards = route.guards ?? [];
+  if (guards.length === 0) return 'none found';
+  return guards.map((guard) => `${guard.role}: ${guard.name}${guard.confidence === 'low' ? ' (name only)' : ''}`).join('; ');
+}
+
 export function renderImpactedRoutes(routes: readonly ImpactedRoute[]): string {
   return renderCappedTable(
     routes,
-    ['route', 'kind', 'framework', 'declared at', 'reason'],
-    (route) => [`${route.method} ${route.path}`, route.kind, route.framework, `${route.file}:${route.line}`, route.reason],
+    ['route', 'kind', 'framework', 'declared at', 'reached through', 'guards'],
+    (route) => [`${route.method} ${route.path}`, route.kind, route.framework, `${route.file}:${route.line}`, describeRouteReach(route), describeRouteGuards(route)],
     'routes',
     'No route or API handler reaches the changed files.',
   );

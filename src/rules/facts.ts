@@ -78,7 +78,6 @@ const AUTH_PATH = /(?:^|[/._-])(?:auth\w*|login|logout|signin|signup|session|ses
 const PAYMENT_PATH = /(?:^|[/._-])(?:payments?|billing|invoices?|checkout|stripe|paypal|money|prices?|pricing|charges?|refunds?|subscriptions?|wallets?|ledger|currency|currencies)(?:[/._-]|$)/i;
 const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate)\/|\.sql$|(?:^|\/)schema\.prisma$|(?:^|\/)(?:db|database)\/(?:[^/]+\/)*schema[^/]*$/i;
 const GENERATED_PATH = /(?:^|\/)(?:dist|build|generated|__generated__|vendor|node_modules)\/|\.generated\.|\.min\.[cm]?js$|\.pb\.[jt]s$/i;
-const AUTH_MIDDLEWARE = /auth|login|session|jwt|passport|guard|protect|require(?:d)?(?:user|role|admin|login)|permission|role|verify(?:token|user)|authori[sz]e/i;
 const MUTATION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PARSER_SIGNALS = new Set<SignalKind>(['parse-number', 'parse-json', 'date-time', 'money', 'regex']);
 
@@ -466,6 +465,9 @@ export function deriveRouteFacts(lookup: GraphLookup, id: string, route: RouteNo
   const tests = new Set<string>();
   for (const file of handlerFiles) for (const test of lookup.getReachingTestFiles(file)) tests.add(test);
   const middleware = [...(route.middleware ?? [])];
+  const guards = route.guards ?? [];
+  const auth = guards.filter((guard) => guard.role === 'auth' && guard.confidence === 'high');
+  const nameOnly = guards.filter((guard) => guard.role === 'auth' && guard.confidence === 'low');
   return {
     method: route.method,
     path: route.path,
@@ -473,7 +475,13 @@ export function deriveRouteFacts(lookup: GraphLookup, id: string, route: RouteNo
     kind: route.routeKind,
     file: route.file,
     middleware,
-    hasAuthMiddleware: middleware.some((name) => AUTH_MIDDLEWARE.test(name)),
+    hasAuthMiddleware: auth.length > 0,
+    authMiddleware: sortUnique(auth.map((guard) => guard.name)),
+    authEvidence: auth[0]?.evidence.join('; ') ?? '',
+    hasNameOnlyAuth: auth.length === 0 && nameOnly.length > 0,
+    nameOnlyAuth: auth.length === 0 ? sortUnique(nameOnly.map((guard) => guard.name)) : [],
+    hasRateLimit: guards.some((guard) => guard.role === 'rate-limit' && guard.confidence === 'high'),
+    hasValidation: guards.some((guard) => guard.role === 'validation' && guard.confidence === 'high'),
     isMutation: MUTATION_METHODS.has(route.method),
     params: getRouteParams(route.path),
     changed: changedRouteIds.has(id),
@@ -540,7 +548,7 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
   return subjects;
 }
 
-export const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'reexports', 'declares', 'uses', 'tests', 'mocks', 'handles', 'owns', 'mentions', 'belongs', 'depends'];
+export const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'reexports', 'declares', 'uses', 'tests', 'mocks', 'handles', 'owns', 'mentions', 'belongs', 'depends', 'guards'];
 
 /** One `edge-kind` subject per edge kind (imports twice: runtime and type-only), for the context-weight pack. */
 export function deriveEdgeKindSubjects(taskKind = 'change'): FactSubject[] {

@@ -153,7 +153,7 @@ describe('buildAgentBundle', () => {
   });
 
   it('matches api flows to routes by explicit path or by a domain word, never by a generic word alone', () => {
-    const route = (method: string, path: string): ImpactedRoute => ({ id: `route:${method} ${path}`, method, path, kind: 'api', framework: 'express', file: 'src/a.ts', line: 1, reason: '', chain: [], direct: true });
+    const route = (method: string, path: string): ImpactedRoute => ({ id: `route:${method} ${path}`, method, path, kind: 'api', framework: 'express', file: 'src/a.ts', line: 1, reason: '', chain: [], direct: true, reach: 'handler', steps: [] });
     const routes = [route('GET', '/api/orders/:id'), route('POST', '/api/orders'), route('GET', '/api/users/[id]'), route('ALL', '/health')];
     assert.deepEqual(matchFlowRoutes({ name: 'x', kind: 'api', route: 'GET /api/orders/{orderId}' }, routes), ['route:GET /api/orders/:id']);
     assert.deepEqual(matchFlowRoutes({ name: 'create order: POST /api/orders/', kind: 'api' }, routes), ['route:POST /api/orders']);

@@ -78,17 +78,28 @@ describe('checker impact --format json: aliases, barrels, symbols and mounted ro
     ]);
   });
 
-  test('impacted routes: the mounted router, with mount prefixes and the reason chain; /health is not reached', () => {
-    const chain = ['src/lib/money.ts', 'src/lib/index.ts', 'src/cart.ts', 'src/checkout.ts', 'src/routes/orders.ts'];
-    const reason = 'handler src/routes/orders.ts imports src/checkout.ts, which imports src/cart.ts, which imports src/lib/index.ts, which imports src/lib/money.ts (changed)';
+  test('impacted routes: only the route whose handler calls the changed function, with its full path and call chain; /health and POST / are not reached', () => {
     assert.deepEqual(
-      report.impactedRoutes.map((route) => ({ id: route.id, file: route.file, line: route.line, framework: route.framework, reason: route.reason, chain: route.chain, direct: route.direct })),
+      report.impactedRoutes.map((route) => ({ id: route.id, file: route.file, line: route.line, reason: route.reason, chain: route.chain, direct: route.direct, reach: route.reach, steps: route.steps })),
       [
-        { id: 'route:GET /api/orders/:id', file: 'src/routes/orders.ts', line: 4, framework: 'express', reason, chain, direct: false },
-        { id: 'route:POST /api/orders', file: 'src/routes/orders.ts', line: 7, framework: 'express', reason, chain, direct: false },
+        {
+          id: 'route:GET /api/orders/:id',
+          file: 'src/routes/orders.ts',
+          line: 4,
+          reason: 'handler of GET /api/orders/:id: calls summary (src/checkout.ts) → calls showTotal (src/cart.ts) → changed formatPrice (src/lib/money.ts:2)',
+          chain: ['src/lib/money.ts', 'src/cart.ts', 'src/checkout.ts', 'src/routes/orders.ts'],
+          direct: false,
+          reach: 'handler',
+          steps: [
+            'handler GET /api/orders/:id (src/routes/orders.ts:4)',
+            'calls summary (src/checkout.ts)',
+            'calls showTotal (src/cart.ts)',
+            'changed formatPrice (src/lib/money.ts:2)',
+          ],
+        },
       ],
     );
-    assert.equal(report.summary.impactedRoutes, 2);
+    assert.equal(report.summary.impactedRoutes, 1);
   });
 
   test('impacted areas: folders of the changed and impacted files', () => {

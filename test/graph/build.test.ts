@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { emptyFacts, type FileFacts, type ImportFact, type ImportKind } from '../../src/model/facts.js';
 import type { Resolution } from '../../src/model/resolve.js';
 import type { EdgeKind, GraphInput } from '../../src/model/graph.js';
-import { buildKnowledgeGraph, joinRoutePath, type KnowledgeGraph } from '../../src/graph/build.js';
+import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.js';
+import { joinRoutePaths } from '../../src/graph/parse/route-calls.js';
 import { getGraphCounts } from '../../src/graph/queries/graph-counts.js';
 
 function makeFacts(partial: Partial<FileFacts>): FileFacts {
@@ -38,7 +39,7 @@ function buildShopInput(): GraphInput {
           named('./nope.js', 'static', 3, []),
         ],
         routes: [{ method: 'GET', path: '/health', framework: 'express', kind: 'api', line: 4, router: 'app' }],
-        mounts: [{ prefix: '/api', target: 'usersRouter', line: 5 }],
+        mounts: [{ prefix: '/api', target: 'usersRouter', line: 5, receiver: 'app', offset: 200 }],
       }),
     },
     {
@@ -50,9 +51,18 @@ function buildShopInput(): GraphInput {
           named('../controllers/users.js', 'static', 1, ['listUsers']),
           named('../model/user.js', 'static', 2, ['User'], true),
         ],
-        exports: [{ name: 'default', kind: 'default', span: { start: 8, end: 8 }, typeOnly: false }],
+        exports: [{ name: 'default', kind: 'default', span: { start: 8, end: 8 }, typeOnly: false, local: 'router' }],
         routes: [
-          { method: 'GET', path: '/users', framework: 'express', kind: 'api', line: 5, router: 'router', handler: 'listUsers' },
+          {
+            method: 'GET',
+            path: '/users',
+            framework: 'express',
+            kind: 'api',
+            line: 5,
+            router: 'router',
+            handler: 'listUsers',
+            handlerEntry: { name: 'listUsers', inline: false, span: { start: 5, end: 5 }, refs: ['listUsers'] },
+          },
           { method: 'POST', path: '/users', framework: 'express', kind: 'api', line: 6, router: 'router', handler: 'createUser' },
         ],
       }),
@@ -64,6 +74,7 @@ function buildShopInput(): GraphInput {
       facts: makeFacts({
         imports: [named('../db/index.js', 'static', 1, ['findUsers', 'connect'])],
         exports: [{ name: 'listUsers', kind: 'function', span: { start: 3, end: 9 }, typeOnly: false }],
+        callables: [{ name: 'listUsers', span: { start: 3, end: 9 }, refs: ['findUsers'] }],
       }),
     },
     {
@@ -359,6 +370,17 @@ test('prefixes routes mounted from another file and merges OpenAPI declarations'
       { file: 'openapi.yaml', line: 10, framework: 'openapi', declaredPath: '/api/users' },
       { file: 'src/routes/users.ts', line: 5, framework: 'express', declaredPath: '/users' },
     ],
+    registrations: [
+      {
+        file: 'src/routes/users.ts',
+        line: 5,
+        span: { start: 5, end: 5 },
+        chain: [
+          { role: 'handler', name: 'listUsers', file: 'src/routes/users.ts', span: { start: 5, end: 5 }, targets: ['src/controllers/users.ts#listUsers'], dynamic: false },
+        ],
+        mounts: [{ file: 'src/app.ts', line: 5, span: { start: 5, end: 5 } }],
+      },
+    ],
   });
   assert.deepEqual(getEdges(knowledge, 'handles'), [
     'route:GET /api/users -> file:src/controllers/users.ts',
@@ -379,9 +401,9 @@ test('follows nested mounts and keeps unmatched mounts unprefixed', () => {
         facts: makeFacts({
           imports: [named('./routes/index.js', 'require', 1, ['* as routes']), named('./admin.js', 'static', 2, ['default as admin'])],
           mounts: [
-            { prefix: '/v1', target: 'routes', line: 3 },
-            { prefix: '/admin', target: 'admin', line: 4 },
-            { prefix: '/ghost', target: 'ghost', line: 5 },
+            { prefix: '/v1', target: 'routes', line: 3, receiver: 'app' },
+            { prefix: '/admin', target: 'admin', line: 4, receiver: 'app' },
+            { prefix: '/ghost', target: 'ghost', line: 5, receiver: 'app' },
           ],
         }),
       },
@@ -389,7 +411,7 @@ test('follows nested mounts and keeps unmatched mounts unprefixed', () => {
         path: 'routes/index.js',
         size: 1,
         hash: 'b',
-        facts: makeFacts({ imports: [named('./orders.js', 'static', 1, ['ordersRouter'])], mounts: [{ prefix: '/orders', target: 'ordersRouter', line: 2 }] }),
+        facts: makeFacts({ imports: [named('./orders.js', 'static', 1, ['ordersRouter'])], mounts: [{ prefix: '/orders', target: 'ordersRouter', line: 2, receiver: 'router' }] }),
       },
       {
         path: 'routes/orders.js',
@@ -429,11 +451,12 @@ test('follows nested mounts and keeps unmatched mounts unprefixed', () => {
   assert.deepEqual(getNodes(knowledge, 'route'), ['route:GET /internal', 'route:GET /stats', 'route:GET /users', 'route:GET /v1/orders/:id']);
   assert.deepEqual(knowledge.unmatchedMounts, [
     { file: 'server.js', prefix: '/admin', target: 'admin', line: 4, reason: 'admin.js declares routes on several routers (a, b) and the mounted one cannot be told apart' },
-    { file: 'server.js', prefix: '/ghost', target: 'ghost', line: 5, reason: '"ghost" is not imported in this file' },
+    { file: 'server.js', prefix: '/ghost', target: 'ghost', line: 5, reason: '"ghost" is neither imported nor declared at the top of server.js' },
   ]);
-  assert.equal(joinRoutePath('/api/', '/'), '/api');
-  assert.equal(joinRoutePath('', 'users'), '/users');
-  assert.equal(joinRoutePath('/api', 'users/'), '/api/users/');
+  assert.equal(joinRoutePaths('/api/', '/'), '/api');
+  assert.equal(joinRoutePaths('', 'users'), '/users');
+  assert.equal(joinRoutePaths('/api', 'users/'), '/api/users');
+  assert.equal(joinRoutePaths('', '/'), '/');
 });
 
 test('builds owners, packages and mentions edges', () => {
@@ -472,7 +495,7 @@ test('builds owners, packages and mentions edges', () => {
     nodes: 32,
     edges: 61,
     nodesByKind: { file: 11, export: 6, route: 4, test: 3, owner: 2, decision: 1, memory: 1, contract: 0, package: 2, skill: 1, check: 1 },
-    edgesByKind: { imports: 6, reexports: 2, declares: 9, uses: 7, tests: 2, mocks: 2, handles: 4, owns: 11, mentions: 6, belongs: 11, depends: 1 },
+    edgesByKind: { imports: 6, reexports: 2, declares: 9, uses: 7, tests: 2, mocks: 2, handles: 4, owns: 11, mentions: 6, belongs: 11, depends: 1, guards: 0 },
   });
 });
 

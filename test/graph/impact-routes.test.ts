@@ -78,23 +78,33 @@ const FILES = {
   ].join('\n'),
 };
 
-type Expected = Pick<ImpactedRoute, 'id' | 'framework' | 'file' | 'line' | 'reason' | 'chain' | 'direct'>;
+type Expected = Pick<ImpactedRoute, 'id' | 'file' | 'line' | 'reason' | 'chain' | 'direct' | 'reach' | 'steps'>;
 
 const pick = (route: ImpactedRoute): Expected => ({
   id: route.id,
-  framework: route.framework,
   file: route.file,
   line: route.line,
   reason: route.reason,
   chain: route.chain,
   direct: route.direct,
+  reach: route.reach,
+  steps: route.steps,
 });
 
-const reached = (id: string, framework: string, file: string, line: number, chain: string[]): Expected => {
-  const steps = chain.slice(0, -1).reverse();
-  const handler = chain[chain.length - 1] ?? '';
-  const reason = `handler ${handler} imports ${steps.join(', which imports ')} (changed)`;
-  return { id, framework, file, line, reason, chain, direct: false };
+/** A route whose handler (declared at file:line) reaches `toCents` through `calls`. */
+const throughMoney = (id: string, file: string, line: number, calls: { name: string; file: string }[] = []): Expected => {
+  const label = id.slice('route:'.length);
+  const steps = [`handler ${label} (${file}:${line})`, ...calls.map((call) => `calls ${call.name} (${call.file})`), `changed toCents (${MONEY}:1)`];
+  return {
+    id,
+    file,
+    line,
+    reason: `handler of ${label}: ${steps.slice(1).join(' → ')}`,
+    chain: [MONEY, ...calls.map((call) => call.file).reverse(), file].filter((path, index, all) => all.indexOf(path) === index),
+    direct: false,
+    reach: 'handler',
+    steps,
+  };
 };
 
 describe('route impacts of each framework on a real repository', () => {
@@ -104,43 +114,54 @@ describe('route impacts of each framework on a real repository', () => {
   });
   after(() => fixture.repo.cleanup());
 
-  test('routes reached from a changed library file, with their reason chains, plus direct declarations and OpenAPI documents', () => {
+  test('routes whose handlers call a changed library function, with their call chains, plus changed handlers and OpenAPI documents', () => {
     const changed = [MONEY, 'src/fastify/server.ts', 'openapi.yaml'];
     const routes = findRouteImpacts(fixture.built.kg, changed, reachOf(fixture, changed));
     assert.deepEqual(routes.map(pick), [
-      { id: 'route:GET /legacy', framework: 'openapi', file: 'openapi.yaml', line: 1, reason: 'openapi.yaml (changed) documents GET /legacy', chain: ['openapi.yaml'], direct: true },
+      {
+        id: 'route:GET /legacy',
+        file: 'openapi.yaml',
+        line: 1,
+        reason: 'openapi.yaml (changed) documents GET /legacy',
+        chain: ['openapi.yaml'],
+        direct: true,
+        reach: 'handler',
+        steps: ['document GET /legacy (openapi.yaml:1)', 'changed openapi.yaml'],
+      },
       {
         id: 'route:POST /payments',
-        framework: 'fastify',
         file: 'src/fastify/server.ts',
         line: 3,
-        reason: 'src/fastify/server.ts (changed) declares POST /payments',
+        reason: 'src/fastify/server.ts (changed) changes the handler of POST /payments on line 3',
         chain: ['src/fastify/server.ts'],
         direct: true,
+        reach: 'handler',
+        steps: ['handler POST /payments (src/fastify/server.ts:3)', 'changed line 3 of the handler (src/fastify/server.ts)'],
       },
-      reached('route:ALL /api/charge', 'nextjs-api', 'pages/api/charge.ts', 2, [MONEY, 'pages/api/charge.ts']),
-      reached('route:GET /api/cart', 'nextjs-route', 'app/api/cart/route.ts', 2, [MONEY, 'app/api/cart/route.ts']),
-      reached('route:GET /api/orders/:id', 'express', 'src/express/orders.ts', 4, [MONEY, 'src/express/orders.ts']),
-      reached('route:GET /billing/total', 'nestjs', 'src/nest/billing.controller.ts', 5, [MONEY, 'src/nest/billing.controller.ts']),
-      reached('route:GET /invoices', 'express', 'src/express/invoices-routes.ts', 4, [MONEY, 'src/express/handlers/invoices.ts']),
-      reached('route:GET /koa/refunds', 'koa', 'src/koa/router.ts', 4, [MONEY, 'src/koa/router.ts']),
-      reached('route:GET /hono/quote', 'hono', 'src/hono/app.ts', 4, [MONEY, 'src/hono/quote.ts', 'src/hono/app.ts']),
+      throughMoney('route:ALL /api/charge', 'pages/api/charge.ts', 2),
+      throughMoney('route:GET /api/cart', 'app/api/cart/route.ts', 2),
+      throughMoney('route:GET /api/orders/:id', 'src/express/orders.ts', 4),
+      throughMoney('route:GET /billing/total', 'src/nest/billing.controller.ts', 5),
+      throughMoney('route:GET /koa/refunds', 'src/koa/router.ts', 4),
+      throughMoney('route:GET /hono/quote', 'src/hono/app.ts', 4, [{ name: 'quote', file: 'src/hono/quote.ts' }]),
+      throughMoney('route:GET /invoices', 'src/express/invoices-routes.ts', 4, [{ name: 'listInvoices', file: 'src/express/handlers/invoices.ts' }]),
     ]);
-    assert.equal(routes[6]?.reason, 'handler src/express/handlers/invoices.ts imports src/lib/money.ts (changed)');
-    assert.equal(routes[8]?.reason, 'handler src/hono/app.ts imports src/hono/quote.ts, which imports src/lib/money.ts (changed)');
+    // pages/api/health.ts, GET /ops/status and GET /health import nothing that changed.
+    assert.ok(!routes.some((route) => ['route:ALL /api/health', 'route:GET /ops/status'].includes(route.id)));
   });
 
-  test('a changed handler file makes its imported-handler route direct', () => {
+  test('a changed handler in another file reaches its route through the named handler', () => {
     const changed = ['src/express/handlers/invoices.ts'];
     assert.deepEqual(findRouteImpacts(fixture.built.kg, changed, reachOf(fixture, changed)).map(pick), [
       {
         id: 'route:GET /invoices',
-        framework: 'express',
         file: 'src/express/invoices-routes.ts',
         line: 4,
-        reason: 'handler src/express/handlers/invoices.ts (changed) handles GET /invoices declared in src/express/invoices-routes.ts',
-        chain: ['src/express/handlers/invoices.ts'],
-        direct: true,
+        reason: 'handler of GET /invoices: changed listInvoices (src/express/handlers/invoices.ts:2)',
+        chain: ['src/express/handlers/invoices.ts', 'src/express/invoices-routes.ts'],
+        direct: false,
+        reach: 'handler',
+        steps: ['handler GET /invoices (src/express/invoices-routes.ts:4)', 'changed listInvoices (src/express/handlers/invoices.ts:2)'],
       },
     ]);
   });
@@ -148,7 +169,7 @@ describe('route impacts of each framework on a real repository', () => {
   test('a router mounted in another file keeps its full path; unrelated routes are not impacted', () => {
     const changed = ['src/express/status.ts'];
     const routes = findRouteImpacts(fixture.built.kg, changed, reachOf(fixture, changed));
-    assert.deepEqual(routes.map((route) => [route.id, route.reason]), [['route:GET /ops/status', 'src/express/status.ts (changed) declares GET /ops/status']]);
+    assert.deepEqual(routes.map((route) => [route.id, route.reason]), [['route:GET /ops/status', 'src/express/status.ts (changed) changes the handler of GET /ops/status on line 3']]);
     assert.deepEqual(findRouteImpacts(fixture.built.kg, ['README.md'], []), []);
   });
 });

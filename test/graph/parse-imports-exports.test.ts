@@ -83,15 +83,15 @@ describe('exports', () => {
     { title: 'declare', code: 'export declare function f(): void;\nexport declare const c: number;', expected: [{ name: 'f', kind: 'function', span: span(1), typeOnly: false }, { name: 'c', kind: 'variable', span: span(2), typeOnly: false }] },
     { title: 'default expression', code: 'export default {\n  a: 1,\n};', expected: [{ name: 'default', kind: 'default', span: span(1, 3), typeOnly: false }] },
     { title: 'default function', code: 'export default function () {}', expected: [{ name: 'default', kind: 'default', span: span(1), typeOnly: false }] },
-    { title: 'default class', code: 'export default class Page {\n}', expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false }] },
+    { title: 'default class', code: 'export default class Page {\n}', expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false, local: 'Page' }] },
     { title: 'default interface', code: 'export default interface Shape {}', expected: [{ name: 'default', kind: 'default', span: span(1), typeOnly: true }] },
-    { title: 'default identifier resolves the local declaration', code: 'class Store {\n}\n\nexport default Store;', expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false }] },
+    { title: 'default identifier resolves the local declaration', code: 'class Store {\n}\n\nexport default Store;', expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false, local: 'Store' }] },
     {
       title: 'local specifiers resolve their declarations',
       code: 'function a() {\n}\ntype T = string;\nexport { a, a as b, T };\nconst later = 1;\nexport { later, missing };',
       expected: [
         { name: 'a', kind: 'function', span: span(1, 2), typeOnly: false },
-        { name: 'b', kind: 'function', span: span(1, 2), typeOnly: false },
+        { name: 'b', kind: 'function', span: span(1, 2), typeOnly: false, local: 'a' },
         { name: 'T', kind: 'type', span: span(3), typeOnly: true },
         { name: 'later', kind: 'variable', span: span(5), typeOnly: false },
         { name: 'missing', kind: 'variable', span: span(6), typeOnly: false },
@@ -111,7 +111,7 @@ describe('exports', () => {
         { name: 'T', kind: 'reexport', span: span(3), typeOnly: true, from: './t', imported: 'T' },
       ],
     },
-    { title: 'export =', code: 'const api = {};\nexport = api;', expected: [{ name: 'default', kind: 'cjs', span: span(1), typeOnly: false }] },
+    { title: 'export =', code: 'const api = {};\nexport = api;', expected: [{ name: 'default', kind: 'cjs', span: span(1), typeOnly: false, local: 'api' }] },
     {
       title: 'module.exports object',
       code: 'function parse() {\n}\nmodule.exports = {\n  parse,\n  version: 2,\n};',

@@ -63,6 +63,8 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         reason: 'handler src/orders.ts imports src/lib/money.ts (changed)',
         chain: ['src/lib/money.ts', 'src/orders.ts'],
         direct: false,
+        reach: 'handler',
+        steps: ['handler GET /api/orders/:id (src/orders.ts:5)', 'changed toCents (src/lib/money.ts:1)'],
       },
     ],
     symbolImpacts: [

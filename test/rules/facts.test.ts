@@ -62,7 +62,19 @@ function buildInput(): GraphInput {
         hash: 'h2',
         facts: makeFacts({
           imports: [named('../money.js', ['roundCents'])],
-          routes: [{ method: 'POST', path: '/orders/:id', framework: 'express', kind: 'api', line: 3, middleware: ['requireAuth'], router: 'router' }],
+          routes: [
+            {
+              method: 'POST',
+              path: '/orders/:id',
+              framework: 'express',
+              kind: 'api',
+              line: 3,
+              middleware: ['requireAuth'],
+              router: 'router',
+              middlewareEntries: [{ name: 'requireAuth', inline: false, span: { start: 3, end: 3 }, refs: ['requireAuth'] }],
+            },
+          ],
+          callables: [{ name: 'requireAuth', span: { start: 5, end: 8 }, refs: [], statuses: [401] }],
         }),
       },
       {
@@ -166,7 +178,7 @@ function buildFactsInput(changedFiles: ChangedFileInput[]): AnalysisFactsInput {
     changedFiles,
     impacted: [{ path: 'src/routes/orders.ts', distance: 1, via: ['src/money.ts'], typeOnly: false }],
     impactedRoutes: [
-      { id: 'route:POST /orders/:id', method: 'POST', path: '/orders/:id', kind: 'api', framework: 'express', file: 'src/routes/orders.ts', line: 3, reason: 'x', chain: ['src/money.ts', 'src/routes/orders.ts'], direct: false },
+      { id: 'route:POST /orders/:id', method: 'POST', path: '/orders/:id', kind: 'api', framework: 'express', file: 'src/routes/orders.ts', line: 3, reason: 'x', chain: ['src/money.ts', 'src/routes/orders.ts'], direct: false, reach: 'handler', steps: [] },
     ],
     reachingTestsByPath: new Map([['src/money.ts', [{ testFile: 'src/money.test.ts', distance: 1, via: ['src/money.ts'], mocksChangedModule: true }]]]),
     proofByPath: new Map([['src/money.ts', proof]]),
@@ -209,7 +221,7 @@ describe('buildAnalysisSubjects', () => {
         'changed-signal signal:src/money.ts:3:money',
       ],
     );
-    assert.equal(subjects.filter((subject) => subject.subject === 'edge-kind').length, 12);
+    assert.equal(subjects.filter((subject) => subject.subject === 'edge-kind').length, 13);
   });
 
   it('derives the changed-file facts of a source change', () => {
@@ -292,6 +304,12 @@ describe('buildAnalysisSubjects', () => {
       file: 'src/routes/orders.ts',
       middleware: ['requireAuth'],
       hasAuthMiddleware: true,
+      authMiddleware: ['requireAuth'],
+      authEvidence: 'responds 401 (requireAuth, src/routes/orders.ts)',
+      hasNameOnlyAuth: false,
+      nameOnlyAuth: [],
+      hasRateLimit: false,
+      hasValidation: false,
       isMutation: true,
       params: ['id'],
       changed: true,
@@ -348,11 +366,11 @@ describe('analysis through the built-in packs', () => {
     ]);
     const ranked = rankEdgeCases(toEdgeCases(findings, subjects));
     assert.deepEqual(ranked.top.map((edge) => [edge.provenance, edge.score]), [
-      ['route-edge-cases@1.0.0#edge-case/route-unauthenticated', 9],
-      ['route-edge-cases@1.0.0#edge-case/route-body', 7.5],
+      ['route-edge-cases@2.0.0#edge-case/route-unauthenticated', 9],
+      ['route-edge-cases@2.0.0#edge-case/route-body', 7.5],
       ['edge-cases@1.0.0#edge-case/money-rounding', 7.5],
-      ['route-edge-cases@1.0.0#edge-case/route-params', 6],
-      ['route-edge-cases@1.0.0#edge-case/route-double-submit', 4.5],
+      ['route-edge-cases@2.0.0#edge-case/route-params', 6],
+      ['route-edge-cases@2.0.0#edge-case/route-double-submit', 4.5],
       ['edge-cases@1.0.0#edge-case/money-negative-currency', 4.5],
     ]);
     assert.deepEqual(ranked.overflow, []);

@@ -287,7 +287,7 @@ describe('rule-pack schema and validation', () => {
     };
     assert.equal(
       errorOf(() => validatePackData('c.yml', weightPack)).message,
-      'c.yml: pack "context" rule "context-weight/imports": event.params.edgeKind must be one of "imports", "reexports", "declares", "uses", "tests", "mocks", "handles", "owns", "mentions", "belongs", "depends" (got string "calls")',
+      'c.yml: pack "context" rule "context-weight/imports": event.params.edgeKind must be one of "imports", "reexports", "declares", "uses", "tests", "mocks", "handles", "owns", "mentions", "belongs", "depends", "guards" (got string "calls")',
     );
   });
 

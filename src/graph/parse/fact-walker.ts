@@ -1,4 +1,7 @@
 import type {
+  CallableFact,
+  ChainEntryFact,
+  ConstantFact,
   ExportFact,
   ExportKind,
   FileFacts,
@@ -8,12 +11,14 @@ import type {
   MockFact,
   MountFact,
   ParseOptions,
+  PathPart,
   RouteFact,
   RouteFramework,
   SignalFact,
   SignalKind,
   Span,
   TestCaseFact,
+  UseFact,
 } from '../../model/facts.js';
 import { getLineAt, type LineIndex } from './line-index.js';
 import {
@@ -58,6 +63,19 @@ import {
   unwrapExpression,
 } from './swc-node.js';
 import { matchAssertionCall, matchPropertyAssertion, matchTestCall } from './test-calls.js';
+import {
+  collectConstantParts,
+  getExceptionStatus,
+  getNamedStatus,
+  getNumericValue,
+  getPathParts,
+  isStaticParts,
+  limits,
+  type PendingEntry,
+  RefFrame,
+  renderParts,
+  toChainEntry,
+} from './reference-frames.js';
 
 const skippedKeys = new Set([
   'span',
@@ -105,26 +123,63 @@ interface PendingExport {
   typeOnly: boolean;
 }
 
-interface RouteCandidate {
+interface CallBase {
   receiver: string;
   isIdentifier: boolean;
   isParameter: boolean;
-  methods: string[];
-  path: string;
   line: number;
-  handler: string | undefined;
-  middleware: string[];
+  offset: number;
+  /** The top-level declaration the call sits in (for routes registered on a parameter). */
+  scope: string | undefined;
 }
 
-interface MountCandidate {
-  receiver: string;
-  isIdentifier: boolean;
-  isParameter: boolean;
-  prefix: string | undefined;
-  target: string;
-  line: number;
-  via: 'use' | 'route' | 'register';
+interface RouteCandidate extends CallBase {
+  methods: string[];
+  path: PathPart[];
+  span: Span;
+  handler: string | undefined;
+  middleware: string[];
+  handlerEntry: PendingEntry | undefined;
+  middlewareEntries: PendingEntry[];
 }
+
+interface MountCandidate extends CallBase {
+  prefix: PathPart[] | undefined;
+  target: string;
+  via: 'use' | 'route' | 'register';
+  middlewareEntries: PendingEntry[];
+  targetEntry: PendingEntry | undefined;
+}
+
+interface UseCandidate extends CallBase {
+  prefix: PathPart[] | undefined;
+  entries: PendingEntry[];
+  setting: string | undefined;
+}
+
+interface InlinePlugin {
+  receiver: string;
+  param: string;
+  start: number;
+  end: number;
+  line: number;
+  prefix: PathPart[] | undefined;
+  base: CallBase;
+}
+
+interface ClassContext {
+  name: string;
+  /** A top-level class: its members are callables of their own (`Class.member`). */
+  frame: RefFrame | undefined;
+  /** Constructor parameter properties and their declared class (`private svc: UsersService`). */
+  paramTypes: Map<string, string>;
+}
+
+interface ObjectContext {
+  name: string;
+}
+
+const settingMethods = new Set(['set', 'disable', 'enable', 'engine', 'setGlobalPrefix']);
 
 interface RouterDeclaration {
   factory: string;
@@ -163,9 +218,21 @@ export class FactWalker {
   private readonly pendingExports: PendingExport[] = [];
   private readonly routeCandidates: RouteCandidate[] = [];
   private readonly mountCandidates: MountCandidate[] = [];
+  private readonly useCandidates: UseCandidate[] = [];
+  private readonly inlinePlugins: InlinePlugin[] = [];
+  private readonly callables: CallableFact[] = [];
+  private readonly constants: ConstantFact[] = [];
+  private readonly frames: RefFrame[] = [];
+  private readonly argFrames = new Map<AstNode, PendingEntry>();
+  private readonly nonRefs = new WeakSet<AstNode>();
+  private readonly classContexts: ClassContext[] = [];
+  private readonly objectContexts: ObjectContext[] = [];
+  private topLevelName: string | undefined;
   private readonly routerDeclarations = new Map<string, RouterDeclaration>();
   private readonly prefixCalls = new Map<string, string[]>();
   private readonly nestRoutes: RouteFact[] = [];
+  private readonly nestEntries = new Map<RouteFact, { handler: PendingEntry | undefined; guards: PendingEntry[] }>();
+  private readonly pluginFrameworks = new Map<string, RouteFramework>();
   private tryDepth = 0;
   private unawaitedDepth = 0;
   private promiseExecutorDepth = 0;
@@ -185,7 +252,7 @@ export class FactWalker {
 
   toFacts(lines: number): FileFacts {
     this.resolvePendingExports();
-    const { routes, mounts } = this.resolveRoutes();
+    const { routes, mounts, uses } = this.resolveRoutes();
     return {
       imports: this.imports,
       exports: this.exports,
@@ -193,10 +260,96 @@ export class FactWalker {
       mocks: this.mocks,
       routes,
       mounts,
+      uses,
+      callables: this.callables,
+      constants: this.constants,
       signals: this.signals,
       functions: this.functions,
       lines,
     };
+  }
+
+  private offsetOf(node: AstNode): number {
+    const span = getSpan(node);
+    return span === undefined ? 0 : span.start - this.base;
+  }
+
+  private addRef(name: string): void {
+    this.frames[this.frames.length - 1]?.addRef(name);
+  }
+
+  private addStatus(status: number | undefined): void {
+    this.frames[this.frames.length - 1]?.addStatus(status);
+  }
+
+  /** Visits a top-level declaration inside a frame named after it, then records it as a callable. */
+  private visitInFrame(name: string | undefined, spanNode: AstNode, spanStart: AstNode, visit: () => void): void {
+    if (name === undefined || this.frames.length > 0) {
+      visit();
+      return;
+    }
+    const frame = new RefFrame(name);
+    const savedTopLevel = this.topLevelName;
+    this.topLevelName = name;
+    this.frames.push(frame);
+    try {
+      visit();
+    } finally {
+      this.frames.pop();
+      this.topLevelName = savedTopLevel;
+    }
+    const callable = frame.toCallable(this.spanOf(spanNode, spanStart));
+    if (callable !== undefined && this.callables.length < limits.MAX_CALLABLES) this.callables.push(callable);
+  }
+
+  /** A member of a top-level class or object: a callable `Owner.member` of its own. */
+  private visitMemberInFrame(owner: string, key: string | undefined, spanNode: AstNode, visit: () => void): void {
+    if (key === undefined) {
+      visit();
+      return;
+    }
+    const frame = new RefFrame(`${owner}.${key}`);
+    this.frames.push(frame);
+    try {
+      visit();
+    } finally {
+      this.frames.pop();
+    }
+    const callable = frame.toCallable(this.spanOf(spanNode));
+    if (callable !== undefined && this.callables.length < limits.MAX_CALLABLES) this.callables.push(callable);
+  }
+
+  private visitTopLevel(declaration: AstNode, statement: AstNode, spanStart: AstNode, defaultName?: string): void {
+    if (declaration.type === 'VariableDeclaration') {
+      const declarators = getNodes(declaration, 'declarations');
+      const isConst = getString(declaration, 'kind') === 'const';
+      for (const declarator of declarators) {
+        const id = getNode(declarator, 'id');
+        const name = getBindingNames(id)[0];
+        if (isConst && id?.type === 'Identifier' && name !== undefined) collectConstantParts(name, getNode(declarator, 'init'), this.constants);
+        const spanNode = declarators.length === 1 ? statement : declarator;
+        this.visitInFrame(name, spanNode, declarators.length === 1 ? spanStart : declarator, () => this.visitNode(declarator));
+      }
+      return;
+    }
+    let name: string | undefined;
+    switch (declaration.type) {
+      case 'FunctionDeclaration':
+      case 'ClassDeclaration':
+        name = getIdentifierName(getNode(declaration, 'identifier'));
+        break;
+      case 'FunctionExpression':
+      case 'ClassExpression':
+        name = getIdentifierName(getNode(declaration, 'identifier')) ?? defaultName;
+        break;
+      case 'TsEnumDeclaration':
+      case 'TsModuleDeclaration':
+        name = getIdentifierName(getNode(declaration, 'id'));
+        break;
+      default:
+        name = defaultName;
+    }
+    this.visitInFrame(name, statement, spanStart, () => this.visitNode(declaration));
   }
 
   private lineOf(offset: number): number {
@@ -260,18 +413,21 @@ export class FactWalker {
         for (const declared of this.recordDeclaration(declaration, item, spanStart)) {
           this.exports.push({ name: declared.name, kind: declared.kind, span: declared.span, typeOnly: declared.typeOnly });
         }
-        this.visitNode(declaration);
+        this.visitTopLevel(declaration, item, spanStart);
         return;
       }
       case 'ExportDefaultDeclaration': {
         const declaration = getNode(item, 'decl');
         if (declaration === undefined) return;
         const typeOnly = declaration.type === 'TsInterfaceDeclaration';
-        this.exports.push({ name: 'default', kind: 'default', span: this.spanOf(item, getFirstDecorator(declaration) ?? item), typeOnly });
+        const local = getIdentifierName(getNode(declaration, 'identifier'));
+        const fact: ExportFact = { name: 'default', kind: 'default', span: this.spanOf(item, getFirstDecorator(declaration) ?? item), typeOnly };
+        if (local !== undefined && !typeOnly) fact.local = local;
+        this.exports.push(fact);
         if (declaration.type === 'FunctionExpression') {
-          this.functionTargets.set(declaration, { name: getIdentifierName(getNode(declaration, 'identifier')) ?? 'default', spanNode: item });
+          this.functionTargets.set(declaration, { name: local ?? 'default', spanNode: item });
         }
-        if (!typeOnly) this.visitNode(declaration);
+        if (!typeOnly) this.visitTopLevel(declaration, item, getFirstDecorator(declaration) ?? item, 'default');
         return;
       }
       case 'ExportDefaultExpression': {
@@ -284,7 +440,8 @@ export class FactWalker {
           this.exports.push({ name: 'default', kind: 'default', span: this.spanOf(item), typeOnly: false });
         }
         if (isFunctionNode(expression)) this.functionTargets.set(expression, { name: 'default', spanNode: item });
-        this.visitNode(expression);
+        if (local !== undefined) this.visitNode(expression);
+        else this.visitTopLevel(expression, item, item, 'default');
         return;
       }
       case 'TsExportAssignment': {
@@ -302,7 +459,7 @@ export class FactWalker {
         return;
       default:
         this.recordDeclaration(item, item, getFirstDecorator(item) ?? item);
-        this.visitNode(item);
+        this.visitTopLevel(item, item, getFirstDecorator(item) ?? item);
     }
   }
 
@@ -356,6 +513,20 @@ export class FactWalker {
   }
 
   private visitNode(node: AstNode): void {
+    const pending = this.argFrames.size === 0 ? undefined : this.argFrames.get(node);
+    if (pending === undefined) {
+      this.visitNodeInner(node);
+      return;
+    }
+    this.frames.push(pending.frame);
+    try {
+      this.visitNodeInner(node);
+    } finally {
+      this.frames.pop();
+    }
+  }
+
+  private visitNodeInner(node: AstNode): void {
     switch (node.type) {
       case 'CallExpression':
         this.visitCall(node);
@@ -377,8 +548,9 @@ export class FactWalker {
       case 'GetterProperty':
       case 'SetterProperty':
       case 'Constructor':
+        this.markKey(node);
         if (node.type === 'Constructor') {
-          this.visitFunction(node, node, { name: `${this.currentClassName()}.constructor`, spanNode: node });
+          this.withClassMember(node, 'constructor', () => this.visitFunction(node, node, { name: `${this.currentClassName()}.constructor`, spanNode: node }));
         } else this.visitFunction(node, node, undefined);
         return;
       case 'ClassMethod':
@@ -388,7 +560,9 @@ export class FactWalker {
         const computed = getNode(node, 'key');
         if (computed?.type === 'Computed') this.visitNode(computed);
         if (fn !== undefined) {
-          this.visitFunction(fn, node, key === undefined ? undefined : { name: `${this.currentClassName()}.${key}`, spanNode: node });
+          this.withClassMember(node, key, () =>
+            this.visitFunction(fn, node, key === undefined ? undefined : { name: `${this.currentClassName()}.${key}`, spanNode: node }),
+          );
         }
         return;
       }
@@ -399,6 +573,14 @@ export class FactWalker {
         if (value !== undefined && isFunctionNode(value) && key !== undefined) {
           this.functionTargets.set(value, { name: `${this.currentClassName()}.${key}`, spanNode: node });
         }
+        this.markKey(node);
+        this.withClassMember(node, key, () => this.visitChildren(node));
+        return;
+      }
+      case 'KeyValueProperty': {
+        this.markKey(node);
+        const key = getKeyName(getNode(node, 'key'));
+        if (key === 'status' || key === 'statusCode') this.addStatus(getNumericValue(getNode(node, 'value')));
         this.visitChildren(node);
         return;
       }
@@ -484,6 +666,7 @@ export class FactWalker {
       case 'Identifier': {
         const name = getString(node, 'value');
         if (name === undefined) return;
+        if (!this.nonRefs.has(node)) this.addRef(name);
         const kind = classifyIdentifier(name);
         if (kind !== undefined) this.addSignal(kind, node, name);
         return;
@@ -505,6 +688,21 @@ export class FactWalker {
   private addComplexity(): void {
     const frame = this.functionFrames[this.functionFrames.length - 1];
     if (frame !== undefined) frame.complexity++;
+  }
+
+  /** Property and member keys are names, not references. */
+  private markKey(node: AstNode): void {
+    const key = getNode(node, 'key');
+    if (key?.type === 'Identifier') this.nonRefs.add(key);
+  }
+
+  private withClassMember(node: AstNode, key: string | undefined, visit: () => void): void {
+    const context = this.classContexts[this.classContexts.length - 1];
+    if (context?.frame === undefined || this.frames[this.frames.length - 1] !== context.frame) {
+      visit();
+      return;
+    }
+    this.visitMemberInFrame(context.name, key, node, visit);
   }
 
   private currentClassName(): string {
@@ -542,45 +740,59 @@ export class FactWalker {
 
   private visitClass(node: AstNode): void {
     const name = getIdentifierName(getNode(node, 'identifier')) ?? this.functionTargets.get(node)?.name ?? 'default';
+    const top = this.frames.length === 1 ? this.frames[0] : undefined;
+    const frame = top !== undefined && top.name === name ? top : undefined;
+    this.classContexts.push({ name, frame, paramTypes: getParameterPropertyTypes(node) });
     this.collectNestRoutes(node, name);
     this.classNames.push(name);
     this.visitChildren(node);
     this.classNames.pop();
+    this.classContexts.pop();
   }
 
   private collectNestRoutes(node: AstNode, className: string): void {
     const controller = findDecoratorCall(getNodes(node, 'decorators'), 'Controller');
     if (controller === undefined) return;
     const firstArg = unwrapExpression(getExpressions(controller, 'arguments')[0]);
-    const prefix =
-      getStaticString(firstArg) ??
-      (firstArg?.type === 'ObjectExpression' ? getStaticString(getObjectProperty(firstArg, 'path')) : undefined) ??
-      '';
-    const classGuards = getGuardNames(getNodes(node, 'decorators'));
+    const prefixParts = (firstArg?.type === 'ObjectExpression' ? getPathParts(getObjectProperty(firstArg, 'path')) : getPathParts(firstArg)) ?? [];
+    const prefix = renderParts(prefixParts);
+    const classGuardArgs = getGuardArguments(getNodes(node, 'decorators'));
+    const classGuards = getMiddlewareNames(classGuardArgs);
     for (const member of getNodes(node, 'body')) {
       if (member.type !== 'ClassMethod') continue;
       const fn = getObject(member, 'function');
       const decoratorList = fn === undefined || !Array.isArray(fn.decorators) ? [] : fn.decorators.filter(isAstNode);
       const handler = getKeyName(getNode(member, 'key'));
-      const guards = [...classGuards, ...getGuardNames(decoratorList)];
+      const methodGuardArgs = getGuardArguments(decoratorList);
+      const guards = [...classGuards, ...getMiddlewareNames(methodGuardArgs)];
+      const guardEntries = [...classGuardArgs, ...methodGuardArgs].map((arg) => this.makeEntry(arg));
+      const memberSpan = this.spanOf(member, decoratorList[0] ?? member);
       for (const decorator of decoratorList) {
         const call = unwrapExpression(getNode(decorator, 'expression'));
         const callee = call?.type === 'CallExpression' ? getIdentifierName(unwrapExpression(getNode(call, 'callee'))) : undefined;
         if (call === undefined || callee === undefined || !nestRouteDecorators.has(callee)) continue;
         const arg = unwrapExpression(getExpressions(call, 'arguments')[0]);
-        const paths = arg?.type === 'ArrayExpression' ? getExpressions(arg, 'elements').map(getStaticString) : [arg === undefined ? '' : getStaticString(arg)];
-        for (const path of paths) {
-          if (path === undefined) continue;
+        const paths = arg?.type === 'ArrayExpression' ? getExpressions(arg, 'elements').map((element) => getPathParts(element)) : [arg === undefined ? [] : getPathParts(arg)];
+        for (const pathParts of paths) {
+          if (pathParts === undefined) continue;
           const route: RouteFact = {
             method: callee.toUpperCase(),
-            path: joinRoutePaths(prefix, path),
+            path: joinRoutePaths(prefix, renderParts(pathParts)),
             framework: 'nestjs',
             kind: 'api',
             line: this.startLine(decorator),
             router: className,
+            span: memberSpan,
+            offset: this.offsetOf(member),
           };
+          if (!isStaticParts(prefixParts) || !isStaticParts(pathParts)) route.pathParts = [...prefixParts, { text: '/' }, ...pathParts];
           if (handler !== undefined) route.handler = handler;
           if (guards.length > 0) route.middleware = guards;
+          const handlerEntry: PendingEntry | undefined =
+            handler === undefined
+              ? undefined
+              : { entry: { name: `${className}.${handler}`, inline: false, span: memberSpan, refs: [`${className}.${handler}`] }, frame: new RefFrame(undefined) };
+          this.nestEntries.set(route, { handler: handlerEntry, guards: guardEntries });
           this.nestRoutes.push(route);
         }
       }
@@ -598,7 +810,24 @@ export class FactWalker {
       this.recordBindingImport(id, init);
       if (name !== undefined) this.recordRouterDeclaration(name, init);
     }
+    const top = this.frames.length === 1 ? this.frames[0] : undefined;
+    if (init?.type === 'ObjectExpression' && name !== undefined && top?.name === name) {
+      if (id !== undefined) this.visitNode(id);
+      this.visitObjectMembers(name, init);
+      return;
+    }
     this.visitChildren(node);
+  }
+
+  /** `const handlers = { list() {…}, create: async () => {…} }`: each member is a callable `handlers.list`. */
+  private visitObjectMembers(owner: string, object: AstNode): void {
+    this.objectContexts.push({ name: owner });
+    for (const property of getNodes(object, 'properties')) {
+      const isMember = property.type === 'KeyValueProperty' || property.type === 'MethodProperty' || property.type === 'GetterProperty' || property.type === 'SetterProperty';
+      const key = isMember ? getKeyName(getNode(property, 'key')) : undefined;
+      this.visitMemberInFrame(owner, key, property, () => this.visitNode(property));
+    }
+    this.objectContexts.pop();
   }
 
   /** `const {a} = require('x')`, `const m = await import('x')`, `const b = require('x').b`. */
@@ -803,6 +1032,10 @@ export class FactWalker {
   private visitMember(node: AstNode): void {
     const object = unwrapExpression(getNode(node, 'object'));
     const property = getNode(node, 'property');
+    if (property?.type === 'Identifier') {
+      this.nonRefs.add(property);
+      this.recordMemberRef(node, object);
+    }
     if (object?.type === 'MemberExpression') {
       const objectName = getDottedName(object);
       if (objectName === 'process.env') this.addSignal('env-config', node, `process.env.${getPropertyName(node) ?? '[…]'}`);
@@ -818,6 +1051,34 @@ export class FactWalker {
       }
     }
     this.visitChildren(node);
+  }
+
+  /** `ns.member` for imports and objects, `Class.member` for `this.member`, `Service.member` for `this.service.member`. */
+  private recordMemberRef(node: AstNode, object: AstNode | undefined): void {
+    if (this.frames.length === 0) return;
+    const member = getPropertyName(node);
+    if (member === undefined) return;
+    this.addStatus(getNamedStatus(getDottedName(node)));
+    if (object?.type === 'Identifier') {
+      const root = getString(object, 'value');
+      if (root !== undefined) this.addRef(`${root}.${member}`);
+      // `ns.member` names what is used; the bare root would stand for the whole object or module.
+      this.nonRefs.add(object);
+      return;
+    }
+    if (object?.type === 'ThisExpression') {
+      const owner = this.classContexts[this.classContexts.length - 1]?.name ?? this.objectContexts[this.objectContexts.length - 1]?.name;
+      if (owner !== undefined) this.addRef(`${owner}.${member}`);
+      return;
+    }
+    if (object?.type === 'MemberExpression' && unwrapExpression(getNode(object, 'object'))?.type === 'ThisExpression') {
+      const property = getPropertyName(object);
+      const type = property === undefined ? undefined : this.classContexts[this.classContexts.length - 1]?.paramTypes.get(property);
+      if (type !== undefined) {
+        this.addRef(type);
+        this.addRef(`${type}.${member}`);
+      }
+    }
   }
 
   private visitExpressionStatement(node: AstNode): void {
@@ -871,7 +1132,9 @@ export class FactWalker {
     if (name !== undefined) {
       const kind = classifyConstructor(name);
       if (kind !== undefined) this.addSignal(kind, node, `new ${name}`);
+      this.addStatus(getExceptionStatus(name));
     }
+    for (const arg of getExpressions(node, 'arguments')) this.addStatus(getNumericValue(arg));
     const isAwaitedPromise = name === 'Promise' && this.awaited.has(node);
     if (isAwaitedPromise) this.promiseExecutorDepth++;
     this.visitChildren(node);
@@ -941,6 +1204,7 @@ export class FactWalker {
       }
     }
     this.visitNode(callee);
+    for (const arg of args) this.addStatus(getNumericValue(arg));
     if (callee.type === 'MemberExpression' && method !== undefined) this.recordRouteCall(node, callee, method, args);
     for (const arg of args) {
       const isCallback = callbacksUnawaited && isFunctionNode(unwrapExpression(arg));
@@ -1029,63 +1293,110 @@ export class FactWalker {
   private recordRouteCall(node: AstNode, callee: AstNode, method: string, args: AstNode[]): void {
     const receiver = resolveReceiver(getNode(callee, 'object'));
     if (receiver === undefined) return;
-    const line = this.startLine(node);
     const isParameter = receiver.isIdentifier && this.isParameter(receiver.root);
-    const base = { receiver: receiver.root, isIdentifier: receiver.isIdentifier, isParameter, line };
+    const base: CallBase = {
+      receiver: receiver.root,
+      isIdentifier: receiver.isIdentifier,
+      isParameter,
+      line: this.startLine(node),
+      offset: this.offsetOf(node),
+      scope: isParameter ? this.topLevelName : undefined,
+    };
     if (httpMethods.has(method)) {
       const methods = [method === 'del' ? 'DELETE' : method.toUpperCase()];
       if (receiver.routePath !== undefined) {
-        this.pushRouteCandidate(base, methods, receiver.routePath, args);
+        this.pushRouteCandidate(base, methods, [{ text: receiver.routePath }], args);
         return;
       }
       const path = getStaticString(unwrapExpression(args[0]));
       const namedPath = getStaticString(unwrapExpression(args[1]));
       if (path !== undefined && namedPath?.startsWith('/') === true && !path.startsWith('/') && args.length >= 3) {
-        this.pushRouteCandidate(base, methods, namedPath, args.slice(2));
-      } else if (path !== undefined && args.length >= 2) {
-        this.pushRouteCandidate(base, methods, path, args.slice(1));
+        this.pushRouteCandidate(base, methods, [{ text: namedPath }], args.slice(2));
+      } else if (args.length >= 2) {
+        const parts = getPathParts(args[0]);
+        if (parts !== undefined && isPathExpression(args[0])) this.pushRouteCandidate(base, methods, parts, args.slice(1));
       }
+      return;
+    }
+    if (settingMethods.has(method)) {
+      const prefix = method === 'setGlobalPrefix' ? getPathParts(args[0]) : undefined;
+      this.useCandidates.push({ ...base, prefix, entries: [], setting: method });
       return;
     }
     switch (method) {
       case 'on': {
         const methods = getMethodList(args[0]);
         const pathArg = unwrapExpression(args[1]);
-        const paths = pathArg?.type === 'ArrayExpression' ? getExpressions(pathArg, 'elements').map(getStaticString) : [getStaticString(pathArg)];
+        const paths = pathArg?.type === 'ArrayExpression' ? getExpressions(pathArg, 'elements').map((element) => getPathParts(element)) : [getPathParts(pathArg)];
         for (const path of paths) if (path !== undefined && methods.length > 0) this.pushRouteCandidate(base, methods, path, args.slice(2));
         return;
       }
       case 'route': {
         const first = unwrapExpression(args[0]);
         if (first?.type === 'ObjectExpression') {
-          const url = getStaticString(getObjectProperty(first, 'url') ?? getObjectProperty(first, 'path'));
+          const url = getPathParts(getObjectProperty(first, 'url') ?? getObjectProperty(first, 'path'));
           const methods = getMethodList(getObjectProperty(first, 'method'));
           if (url === undefined || methods.length === 0) return;
           const handler = getObjectProperty(first, 'handler');
           const middleware = ['onRequest', 'preValidation', 'preHandler']
             .map((key) => getObjectProperty(first, key))
             .filter((value): value is AstNode => value !== undefined);
-          this.routeCandidates.push({ ...base, methods, path: url, handler: getHandlerName(handler), middleware: getMiddlewareNames(middleware) });
+          this.routeCandidates.push({
+            ...base,
+            methods,
+            path: url,
+            span: this.spanOf(first),
+            handler: getHandlerName(handler),
+            middleware: getMiddlewareNames(middleware),
+            handlerEntry: handler === undefined ? undefined : this.makeEntry(handler),
+            middlewareEntries: middleware.flatMap((value) => (value.type === 'ArrayExpression' ? getExpressions(value, 'elements') : [value])).map((value) => this.makeEntry(value)),
+          });
           return;
         }
-        const prefix = getStaticString(first);
+        const prefix = getPathParts(first);
         const target = getMountTarget(args[1]);
-        if (prefix !== undefined && target !== undefined && args.length === 2) this.mountCandidates.push({ ...base, prefix, target, via: 'route' });
+        if (prefix !== undefined && isPathExpression(args[0]) && target !== undefined && args.length === 2) {
+          this.mountCandidates.push({ ...base, prefix, target, via: 'route', middlewareEntries: [], targetEntry: undefined });
+        }
         return;
       }
       case 'use': {
-        const prefix = getStaticString(unwrapExpression(args[0]));
-        const target = getMountTarget(args[args.length - 1]);
-        if (target === undefined) return;
-        if (prefix !== undefined && args.length >= 2) this.mountCandidates.push({ ...base, prefix, target, via: 'use' });
-        else if (prefix === undefined && args.length === 1) this.mountCandidates.push({ ...base, prefix: undefined, target, via: 'use' });
+        const first = unwrapExpression(args[0]);
+        const hasPrefix = args.length >= 2 && isPrefixExpression(first, (name) => this.isConstantName(name));
+        const prefix = hasPrefix ? getPathParts(first) : undefined;
+        const rest = hasPrefix ? args.slice(1) : args;
+        const last = rest[rest.length - 1];
+        if (last === undefined) return;
+        const target = getMountTarget(last);
+        const inline = unwrapExpression(last);
+        if (target !== undefined && !isFunctionNode(inline)) {
+          this.mountCandidates.push({
+            ...base,
+            prefix,
+            target,
+            via: 'use',
+            middlewareEntries: rest.slice(0, -1).map((arg) => this.makeEntry(arg)),
+            targetEntry: this.makeEntry(last),
+          });
+          return;
+        }
+        this.useCandidates.push({ ...base, prefix, entries: rest.map((arg) => this.makeEntry(arg)), setting: undefined });
         return;
       }
       case 'register': {
-        const target = getMountTarget(args[0]);
+        const plugin = unwrapExpression(args[0]);
         const options = unwrapExpression(args[1]);
-        const prefix = options?.type === 'ObjectExpression' ? getStaticString(getObjectProperty(options, 'prefix')) : undefined;
-        if (target !== undefined) this.mountCandidates.push({ ...base, prefix: prefix ?? '/', target, via: 'register' });
+        const prefix = options?.type === 'ObjectExpression' ? getPathParts(getObjectProperty(options, 'prefix')) : undefined;
+        if (plugin !== undefined && isFunctionNode(plugin)) {
+          const param = getCallbackParams(plugin)[0]?.name;
+          const span = getSpan(plugin);
+          if (param !== undefined && span !== undefined) {
+            this.inlinePlugins.push({ receiver: receiver.root, param, start: span.start - this.base, end: span.end - this.base, line: base.line, prefix, base });
+          }
+          return;
+        }
+        const target = getMountTarget(args[0]);
+        if (target !== undefined) this.mountCandidates.push({ ...base, prefix: prefix ?? [{ text: '/' }], target, via: 'register', middlewareEntries: [], targetEntry: undefined });
         return;
       }
       case 'prefix': {
@@ -1100,16 +1411,62 @@ export class FactWalker {
     }
   }
 
-  private pushRouteCandidate(
-    base: { receiver: string; isIdentifier: boolean; isParameter: boolean; line: number },
-    methods: string[],
-    path: string,
-    rest: AstNode[],
-  ): void {
+  private isConstantName(name: string): boolean {
+    return this.constants.some((constant) => constant.name === name);
+  }
+
+  /** A handler or middleware argument; its references are collected while the walker visits it. */
+  private makeEntry(arg: AstNode): PendingEntry {
+    const known = this.argFrames.get(arg);
+    if (known !== undefined) return known;
+    const value = unwrapExpression(arg) ?? arg;
+    const entry: ChainEntryFact = { inline: isFunctionNode(value), span: this.spanOf(value), refs: [] };
+    if (isDynamicReference(value)) entry.dynamic = true;
+    else if (value.type === 'Identifier' || value.type === 'MemberExpression') {
+      const name = this.toOwnName(getDottedName(value));
+      if (name !== undefined) {
+        entry.name = name;
+        entry.refs = [name];
+      }
+    } else if (value.type === 'CallExpression') {
+      const callee = this.toOwnName(getDottedName(getNode(value, 'callee')));
+      if (callee !== undefined) entry.callee = callee;
+      const name = this.toOwnName(getHandlerName(value));
+      if (name !== undefined && name !== callee) entry.name = name;
+    }
+    const pending: PendingEntry = { entry, frame: new RefFrame(undefined) };
+    this.argFrames.set(arg, pending);
+    return pending;
+  }
+
+  /** `this.list` inside a top-level class or object names its member `Owner.list`. */
+  private toOwnName(name: string | undefined): string | undefined {
+    if (name === undefined || !name.startsWith('this.')) return name;
+    const owner = this.classContexts[this.classContexts.length - 1]?.name ?? this.objectContexts[this.objectContexts.length - 1]?.name;
+    const member = name.slice(5).split('.')[0];
+    return owner === undefined || member === undefined ? undefined : `${owner}.${member}`;
+  }
+
+  private pushRouteCandidate(base: CallBase, methods: string[], path: PathPart[], rest: AstNode[]): void {
     const last = rest[rest.length - 1];
-    if (!isHandlerLike(last)) return;
-    const middleware = getMiddlewareNames(rest.slice(0, -1));
-    this.routeCandidates.push({ ...base, methods, path, handler: getHandlerName(last), middleware });
+    if (!isHandlerLike(last) || last === undefined) return;
+    const middlewareArgs = rest.slice(0, -1);
+    const first = getSpan(rest[0] ?? last);
+    const lastSpan = getSpan(last);
+    const span = first === undefined || lastSpan === undefined ? { start: base.line, end: base.line } : { start: Math.min(base.line, this.lineOf(first.start)), end: this.lineOf(Math.max(lastSpan.start, lastSpan.end - 1)) };
+    this.routeCandidates.push({
+      ...base,
+      methods,
+      path,
+      span,
+      handler: getHandlerName(last),
+      middleware: getMiddlewareNames(middlewareArgs),
+      handlerEntry: this.makeEntry(last),
+      middlewareEntries: middlewareArgs.flatMap((arg) => {
+        const value = unwrapExpression(arg);
+        return value?.type === 'ArrayExpression' ? getExpressions(value, 'elements') : [arg];
+      }).map((arg) => this.makeEntry(arg)),
+    });
   }
 
   private recordRouterDeclaration(name: string, init: AstNode): void {
@@ -1143,6 +1500,8 @@ export class FactWalker {
   }
 
   private getRouterFramework(name: string, depth = 0): RouteFramework | undefined {
+    const plugin = this.pluginFrameworks.get(name);
+    if (plugin !== undefined) return plugin;
     const declaration = this.routerDeclarations.get(name);
     if (declaration === undefined || depth > 8) return undefined;
     if (declaration.parent !== undefined) return this.getRouterFramework(declaration.parent, depth + 1);
@@ -1197,48 +1556,104 @@ export class FactWalker {
     return fileFramework ?? 'express';
   }
 
-  private resolveRoutes(): { routes: RouteFact[]; mounts: MountFact[] } {
+  private resolveRoutes(): { routes: RouteFact[]; mounts: MountFact[]; uses: UseFact[] } {
     const routes: RouteFact[] = [];
-    for (const candidate of this.routeCandidates) {
-      const framework = this.getReceiverFramework(candidate, candidate.path);
+    const mounts: MountFact[] = [];
+    for (const plugin of this.inlinePlugins) {
+      const framework = this.getReceiverFramework(plugin.base, '/');
       if (framework === undefined) continue;
-      const path = applyPrefix(this.getRouterPrefix(candidate.receiver), candidate.path);
+      const target = `<plugin:${plugin.line}>`;
+      for (const candidate of this.routeCandidates) {
+        if (candidate.receiver === plugin.param && candidate.isParameter && candidate.offset >= plugin.start && candidate.offset < plugin.end) {
+          candidate.receiver = target;
+          candidate.isParameter = false;
+          candidate.scope = undefined;
+          this.routerDeclarations.set(target, { factory: '', isNew: false, prefix: '', parent: undefined });
+          this.pluginFrameworks.set(target, framework);
+        }
+      }
+      mounts.push(this.toMountFact({ ...plugin.base, prefix: plugin.prefix ?? [{ text: '/' }], target, via: 'register', middlewareEntries: [], targetEntry: undefined }));
+    }
+    for (const candidate of this.routeCandidates) {
+      const rendered = renderParts(candidate.path);
+      const framework = this.getReceiverFramework(candidate, rendered);
+      if (framework === undefined) continue;
+      const prefix = this.getRouterPrefix(candidate.receiver);
+      const path = applyPrefix(prefix, rendered);
       for (const method of candidate.methods) {
-        const route: RouteFact = { method, path, framework, kind: 'api', line: candidate.line, router: candidate.receiver };
+        const route: RouteFact = { method, path, framework, kind: 'api', line: candidate.line, router: candidate.receiver, span: candidate.span, offset: candidate.offset };
+        if (!isStaticParts(candidate.path)) route.pathParts = prefix === '' ? candidate.path : [{ text: `${prefix}/` }, ...candidate.path];
+        if (candidate.scope !== undefined) route.scope = candidate.scope;
         if (candidate.handler !== undefined) route.handler = candidate.handler;
         if (candidate.middleware.length > 0) route.middleware = [...candidate.middleware];
+        if (candidate.handlerEntry !== undefined) route.handlerEntry = toChainEntry(candidate.handlerEntry);
+        if (candidate.middlewareEntries.length > 0) route.middlewareEntries = candidate.middlewareEntries.map(toChainEntry);
         routes.push(route);
       }
     }
-    routes.push(...this.nestRoutes);
-    const mounts: MountFact[] = [];
+    routes.push(...this.nestRoutes.map((route) => this.finishNestRoute(route)));
     for (const candidate of this.mountCandidates) {
-      const framework = this.getReceiverFramework(candidate, candidate.prefix ?? '/');
+      const framework = this.getReceiverFramework(candidate, candidate.prefix === undefined ? '/' : renderParts(candidate.prefix));
       if (framework === undefined) continue;
       if (candidate.via === 'register' && framework !== 'fastify') continue;
-      if (candidate.prefix === undefined) {
-        const isRouter = this.getRouterFramework(candidate.target) !== undefined || (this.importBindings.has(candidate.target) && /router|routes/i.test(candidate.target));
-        if (!isRouter) continue;
-      }
-      const prefix = applyPrefix(this.getRouterPrefix(candidate.receiver), candidate.prefix ?? '/');
-      mounts.push({ prefix, target: candidate.target, line: candidate.line });
+      mounts.push(this.toMountFact(candidate));
     }
-    return { routes, mounts };
+    const uses: UseFact[] = [];
+    for (const candidate of this.useCandidates) {
+      if (candidate.setting !== 'setGlobalPrefix' && this.getReceiverFramework(candidate, '/') === undefined) continue;
+      const use: UseFact = { receiver: candidate.receiver, entries: candidate.entries.map(toChainEntry), line: candidate.line, offset: candidate.offset };
+      if (candidate.prefix !== undefined) use.prefix = renderParts(candidate.prefix);
+      if (candidate.setting !== undefined) use.setting = candidate.setting;
+      if (candidate.scope !== undefined) use.scope = candidate.scope;
+      if (this.isApplication(candidate.receiver)) use.appLevel = true;
+      uses.push(use);
+    }
+    return { routes, mounts, uses };
+  }
+
+  private toMountFact(candidate: MountCandidate): MountFact {
+    const own = candidate.prefix ?? [{ text: '/' }];
+    const routerPrefix = this.getRouterPrefix(candidate.receiver);
+    const prefix = applyPrefix(routerPrefix, renderParts(own));
+    const mount: MountFact = { prefix, target: candidate.target, line: candidate.line, receiver: candidate.receiver, offset: candidate.offset };
+    if (!isStaticParts(own)) mount.prefixParts = routerPrefix === '' ? own : [{ text: `${routerPrefix}/` }, ...own];
+    if (candidate.prefix === undefined) mount.bare = true;
+    if (candidate.scope !== undefined) mount.scope = candidate.scope;
+    if (candidate.middlewareEntries.length > 0) mount.middlewareEntries = candidate.middlewareEntries.map(toChainEntry);
+    if (candidate.targetEntry !== undefined) mount.targetEntry = toChainEntry(candidate.targetEntry);
+    if (this.isApplication(candidate.receiver)) mount.appLevel = true;
+    return mount;
+  }
+
+  /** `express()`, `Fastify()`, `new Hono()`, `new Koa()`: an application rather than a router. */
+  private isApplication(name: string): boolean {
+    const declaration = this.routerDeclarations.get(name);
+    if (declaration === undefined || declaration.parent !== undefined) return false;
+    return this.getRouterFramework(name) !== undefined && !/Router$/.test(declaration.factory);
+  }
+
+  private finishNestRoute(route: RouteFact): RouteFact {
+    const entries = this.nestEntries.get(route);
+    if (entries === undefined) return route;
+    if (entries.handler !== undefined) route.handlerEntry = toChainEntry(entries.handler);
+    if (entries.guards.length > 0) route.middlewareEntries = entries.guards.map(toChainEntry);
+    return route;
   }
 
   private resolvePendingExports(): void {
     for (const pending of this.pendingExports) {
       const declaration = this.declarations.get(pending.local);
+      const withLocal = (fact: ExportFact): ExportFact => (declaration !== undefined && pending.local !== fact.name ? { ...fact, local: pending.local } : fact);
       if (pending.kind === 'cjs') {
-        this.exports.push({ name: pending.name, kind: 'cjs', span: declaration?.span ?? pending.span, typeOnly: false });
+        this.exports.push(withLocal({ name: pending.name, kind: 'cjs', span: declaration?.span ?? pending.span, typeOnly: false }));
         continue;
       }
       if (pending.kind === 'default') {
-        this.exports.push({ name: 'default', kind: 'default', span: declaration?.span ?? pending.span, typeOnly: declaration?.typeOnly ?? false });
+        this.exports.push(withLocal({ name: 'default', kind: 'default', span: declaration?.span ?? pending.span, typeOnly: declaration?.typeOnly ?? false }));
         continue;
       }
       if (declaration !== undefined) {
-        this.exports.push({ name: pending.name, kind: declaration.kind, span: declaration.span, typeOnly: pending.typeOnly || declaration.typeOnly });
+        this.exports.push(withLocal({ name: pending.name, kind: declaration.kind, span: declaration.span, typeOnly: pending.typeOnly || declaration.typeOnly }));
         continue;
       }
       const binding = this.importBindings.get(pending.local);
@@ -1328,9 +1743,56 @@ function findDecoratorCall(decorators: AstNode[], name: string): AstNode | undef
   return undefined;
 }
 
-function getGuardNames(decorators: AstNode[]): string[] {
+function getGuardArguments(decorators: AstNode[]): AstNode[] {
   const call = findDecoratorCall(decorators, 'UseGuards');
-  return call === undefined ? [] : getMiddlewareNames(getExpressions(call, 'arguments'));
+  return call === undefined ? [] : getExpressions(call, 'arguments');
+}
+
+/** Constructor parameter properties with a class type: `constructor(private readonly users: UsersService)`. */
+function getParameterPropertyTypes(node: AstNode): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const member of getNodes(node, 'body')) {
+    if (member.type !== 'Constructor') continue;
+    for (const param of getNodes(member, 'params')) {
+      if (param.type !== 'TsParameterProperty') continue;
+      const inner = getNode(param, 'param');
+      const pattern = inner?.type === 'AssignmentPattern' ? getNode(inner, 'left') : inner;
+      const name = getIdentifierName(pattern);
+      const annotation = pattern === undefined ? undefined : getNode(getNode(pattern, 'typeAnnotation') ?? pattern, 'typeAnnotation');
+      const typeName = annotation?.type === 'TsTypeReference' ? getIdentifierName(getNode(annotation, 'typeName')) : undefined;
+      if (name !== undefined && typeName !== undefined) types.set(name, typeName);
+    }
+  }
+  return types;
+}
+
+/** `handlers[name]`, `flag ? a : b`, `a || b`: which function runs is decided at run time. */
+function isDynamicReference(node: AstNode): boolean {
+  if (node.type === 'ConditionalExpression' || (node.type === 'BinaryExpression' && ['||', '??', '&&'].includes(getString(node, 'operator') ?? ''))) return true;
+  if (node.type !== 'MemberExpression') return false;
+  if (getNode(node, 'property')?.type === 'Computed') return true;
+  const object = unwrapExpression(getNode(node, 'object'));
+  return object !== undefined && isDynamicReference(object);
+}
+
+/** A route path argument: a string, template, concatenation, constant reference or call (a dynamic path). */
+function isPathExpression(node: AstNode | undefined): boolean {
+  const value = unwrapExpression(node);
+  if (value === undefined) return false;
+  return ['StringLiteral', 'TemplateLiteral', 'BinaryExpression', 'Identifier', 'MemberExpression', 'CallExpression'].includes(value.type);
+}
+
+const constantLikeName = /^[A-Z][A-Z0-9_]*$|(?:path|prefix|base|url|endpoint|route)s?$/i;
+
+/** The first `use` argument is a prefix: a string or template, or a constant (`API_PREFIX`, `paths.admin`). */
+function isPrefixExpression(node: AstNode | undefined, isConstant: (name: string) => boolean): boolean {
+  if (node === undefined) return false;
+  if (node.type === 'StringLiteral' || node.type === 'TemplateLiteral' || node.type === 'BinaryExpression') return true;
+  if (node.type !== 'Identifier' && node.type !== 'MemberExpression') return false;
+  const name = getDottedName(node);
+  if (name === undefined) return false;
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return isConstant(name) || constantLikeName.test(last);
 }
 
 function getMountTarget(node: AstNode | undefined): string | undefined {
@@ -1340,6 +1802,10 @@ function getMountTarget(node: AstNode | undefined): string | undefined {
   if (value.type === 'CallExpression') {
     const callee = unwrapExpression(getNode(value, 'callee'));
     if (callee?.type === 'MemberExpression' && getPropertyName(callee) === 'routes') return getDottedName(getNode(callee, 'object'));
+    if (getIdentifierName(callee) === 'require') {
+      const specifier = getStaticString(unwrapExpression(getExpressions(value, 'arguments')[0]));
+      if (specifier !== undefined) return `require:${specifier}`;
+    }
   }
   return undefined;
 }

@@ -1,6 +1,8 @@
-import type { ImpactedRoute } from '../../model/analysis.js';
-import type { HandlesEdge, RouteNode } from '../../model/graph.js';
+import type { ImpactedRoute, RouteGuardSummary } from '../../model/analysis.js';
+import type { FileFacts, Span } from '../../model/facts.js';
+import type { HandlesEdge, RouteNode, RouteRegistration } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
+import { parseCallableKey, type SymbolIndex, toCallableKey } from '../symbol-index.js';
 
 export interface ImpactReach {
   path: string;
@@ -9,101 +11,369 @@ export interface ImpactReach {
   via: string[];
 }
 
-interface Candidate {
-  file: string;
-  line: number;
+/** One changed file as route reach needs it. Without `changedLines` every line of the file counts as changed. */
+export interface RouteChange {
+  path: string;
+  /** Head-side lines added or modified. */
+  changedLines?: readonly number[];
+  /** Base-side lines removed (pure deletions leave no head-side line). */
+  deletedLines?: readonly number[];
+  headFacts?: FileFacts;
+  baseFacts?: FileFacts;
+}
+
+interface Reached {
+  parent: string | undefined;
+  /** The first changed line, for callables that changed themselves. */
+  line?: number;
+}
+
+interface Evidence {
   distance: number;
-  chain: string[];
+  steps: string[];
+  files: string[];
   reason: string;
   direct: boolean;
-  /** Declarations before handler imports before OpenAPI documents, for equal distances. */
-  rank: number;
+  reach: 'handler' | 'file';
+  registration: { file: string; line: number };
 }
 
 const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
-function describeChain(chain: readonly string[]): string {
-  const steps = chain.slice(0, -1).reverse();
-  const [first, ...rest] = steps;
-  if (first === undefined) return '';
-  const tail = rest.map((step) => `, which imports ${step}`).join('');
-  return `imports ${first}${tail} (changed)`;
-}
-
-function toCandidate(route: RouteNode, file: string, edge: HandlesEdge, changed: Set<string>, reached: Map<string, ImpactReach>): Candidate | undefined {
-  const label = `${route.method} ${route.path}`;
-  const isDeclaration = edge.via === 'declaration';
-  const routeFile = isDeclaration ? file : route.file;
-  const line = isDeclaration ? edge.line : route.line;
-  const rank = isDeclaration ? 0 : 1;
-  if (changed.has(file)) {
-    const reason = isDeclaration
-      ? `${file} (changed) declares ${label}`
-      : `handler ${file} (changed) handles ${label} declared in ${route.file}`;
-    return { file: routeFile, line, distance: 0, chain: [file], reason, direct: true, rank };
-  }
-  const reach = reached.get(file);
-  if (reach === undefined || reach.via.length === 0) return undefined;
-  const chain = [...reach.via, file];
-  return { file: routeFile, line, distance: reach.distance, chain, reason: `handler ${file} ${describeChain(chain)}`, direct: false, rank };
-}
-
-function isBetter(next: Candidate, known: Candidate | undefined): boolean {
-  if (known === undefined) return true;
-  if (next.direct !== known.direct) return next.direct;
-  return next.distance - known.distance < 0 || (next.distance === known.distance && (next.rank - known.rank < 0 || (next.rank === known.rank && compareText(next.chain.join('\0'), known.chain.join('\0')) < 0)));
+function overlaps(span: Span, lines: ReadonlySet<number> | 'all'): number | undefined {
+  if (lines === 'all') return span.start;
+  for (let line = span.start; line <= span.end; line++) if (lines.has(line)) return line;
+  return undefined;
 }
 
 /**
- * Routes whose declaring or handler file changed (`direct`), or is reached by the impact, through
- * `handles` edges (declarations and imported handlers); routes declared in a changed OpenAPI document
- * (direct). Each route appears once with its best reason: direct first, then the shortest chain.
- * Sorted direct first, then by distance, then by id.
+ * Routes the change reaches through their handler chains: a changed line in the handler, in a
+ * middleware of its chain, or in a mount it is served under; or a changed function that the handler
+ * or a middleware calls, directly or through functions in other files (the symbol reference index).
+ * A module that only declares other routes does not reach them. Handlers that cannot be followed
+ * statically fall back to file imports (`reach: 'file'`). Sorted direct first, then by distance, then by id.
  */
-export function findRouteImpacts(knowledge: KnowledgeGraph, changedPaths: readonly string[], impacted: readonly ImpactReach[]): ImpactedRoute[] {
-  const { graph } = knowledge;
-  const changed = new Set(changedPaths);
-  const reached = new Map(impacted.map((entry) => [entry.path, entry]));
-  const routes: { route: ImpactedRoute; distance: number }[] = [];
-  graph.forEachNode((id, attributes) => {
+export function findRouteImpacts(knowledge: KnowledgeGraph, changes: readonly (string | RouteChange)[], impacted: readonly ImpactReach[]): ImpactedRoute[] {
+  let hasRoutes = false;
+  knowledge.graph.forEachNode((_id, attributes) => {
+    if (attributes.kind === 'route') hasRoutes = true;
+  });
+  if (!hasRoutes || changes.length === 0) return [];
+  const normalized = changes.map((change): RouteChange => (typeof change === 'string' ? { path: change } : change));
+  const changedLines = new Map<string, ReadonlySet<number> | 'all'>();
+  for (const change of normalized) changedLines.set(change.path, change.changedLines === undefined ? 'all' : new Set(change.changedLines));
+  const reachedFiles = new Map(impacted.map((entry) => [entry.path, entry]));
+  const symbols = knowledge.symbols;
+  const reached = symbols === undefined ? new Map<string, Reached>() : findReachedCallables(symbols, normalized, changedLines, [...changedLines.keys(), ...reachedFiles.keys()]);
+  const reachedByFile = new Set<string>();
+  for (const key of reached.keys()) reachedByFile.add(parseCallableKey(key).file);
+
+  const routes: ImpactedRoute[] = [];
+  const distances = new Map<string, number>();
+  knowledge.graph.forEachNode((id, attributes) => {
     if (attributes.kind !== 'route') return;
-    let best: Candidate | undefined;
-    graph.forEachOutEdge(id, (_edge, edge, _source, _target, _sourceAttributes, targetAttributes) => {
-      if (edge.kind !== 'handles' || targetAttributes.kind !== 'file') return;
-      const candidate = toCandidate(attributes, targetAttributes.path, edge, changed, reached);
-      if (candidate !== undefined && isBetter(candidate, best)) best = candidate;
-    });
-    for (const source of attributes.sources) {
-      if (source.framework !== 'openapi' || !changed.has(source.file)) continue;
-      const candidate: Candidate = {
-        file: source.file,
-        line: source.line,
+    let best: Evidence | undefined;
+    for (const registration of attributes.registrations ?? []) {
+      const evidence = evaluateRegistration(attributes, registration, changedLines, reached, reachedFiles);
+      if (evidence !== undefined && isBetter(evidence, best)) best = evidence;
+    }
+    if ((attributes.registrations?.length ?? 0) === 0) {
+      const evidence = evaluateFileRoute(knowledge, id, attributes, changedLines, reached, reachedByFile, reachedFiles);
+      if (evidence !== undefined && isBetter(evidence, best)) best = evidence;
+    }
+    if (best === undefined) return;
+    const route: ImpactedRoute = {
+      id,
+      method: attributes.method,
+      path: attributes.path,
+      kind: attributes.routeKind,
+      framework: attributes.framework,
+      file: best.registration.file,
+      line: best.registration.line,
+      reason: best.reason,
+      chain: best.files,
+      direct: best.direct,
+      reach: best.reach,
+      steps: best.steps,
+    };
+    const guards = summarizeGuards(attributes);
+    if (guards.length > 0) route.guards = guards;
+    distances.set(id, best.distance);
+    routes.push(route);
+  });
+  return routes.sort(
+    (left, right) => Number(right.direct) - Number(left.direct) || (distances.get(left.id) ?? 0) - (distances.get(right.id) ?? 0) || compareText(left.id, right.id),
+  );
+}
+
+function summarizeGuards(route: RouteNode): RouteGuardSummary[] {
+  return (route.guards ?? [])
+    .filter((guard) => guard.role !== 'other')
+    .map((guard) => ({ name: guard.name, role: guard.role, level: guard.level, evidence: guard.evidence, confidence: guard.confidence }));
+}
+
+function isBetter(next: Evidence, known: Evidence | undefined): boolean {
+  if (known === undefined) return true;
+  if (next.reach !== known.reach) return next.reach === 'handler';
+  if (next.direct !== known.direct) return next.direct;
+  return next.distance < known.distance || (next.distance === known.distance && compareText(next.steps.join('\0'), known.steps.join('\0')) < 0);
+}
+
+/** Callables (`file#name`) the change modified, and every callable that calls them, with parent pointers. */
+function findReachedCallables(
+  symbols: SymbolIndex,
+  changes: readonly RouteChange[],
+  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
+  candidateFiles: readonly string[],
+): Map<string, Reached> {
+  const reached = new Map<string, Reached>();
+  const queue: string[] = [];
+  const mark = (key: string, value: Reached): void => {
+    if (reached.has(key)) return;
+    reached.set(key, value);
+    queue.push(key);
+  };
+  for (const change of changes) {
+    const lines = changedLines.get(change.path) ?? 'all';
+    const callables = change.headFacts?.callables ?? symbols.getCallables(change.path);
+    if (callables.length === 0) {
+      mark(toCallableKey(change.path, '*'), { parent: undefined, line: lines === 'all' ? 1 : ([...lines][0] ?? 1) });
+      continue;
+    }
+    for (const callable of callables) {
+      const line = overlaps(callable.span, lines);
+      if (line !== undefined) mark(toCallableKey(change.path, callable.name), { parent: undefined, line });
+    }
+    const deleted = new Set(change.deletedLines ?? []);
+    if (deleted.size > 0) {
+      const headNames = new Set(callables.map((callable) => callable.name));
+      for (const callable of change.baseFacts?.callables ?? []) {
+        const line = overlaps(callable.span, deleted);
+        if (line !== undefined && headNames.has(callable.name)) {
+          const headLine = callables.find((candidate) => candidate.name === callable.name)?.span.start;
+          mark(toCallableKey(change.path, callable.name), { parent: undefined, ...(headLine === undefined ? {} : { line: headLine }) });
+        }
+      }
+    }
+    if (lines !== 'all') {
+      const rebound = new Set<string>();
+      for (const fact of change.headFacts?.imports ?? []) if (lines.has(fact.line)) for (const name of fact.names) rebound.add(name.local);
+      if (rebound.size > 0) {
+        for (const callable of callables) {
+          if (callable.refs.some((ref) => rebound.has(ref.split('.')[0] ?? ref))) mark(toCallableKey(change.path, callable.name), { parent: undefined, line: callable.span.start });
+        }
+      }
+    }
+  }
+
+  const referrers = new Map<string, string[]>();
+  for (const file of new Set(candidateFiles)) {
+    for (const callable of symbols.getCallables(file)) {
+      const from = toCallableKey(file, callable.name);
+      for (const ref of callable.refs) {
+        const target = symbols.resolveName(file, ref);
+        if (target === undefined || target.kind === 'package') continue;
+        const key = target.kind === 'module' ? toCallableKey(target.file, '*') : toCallableKey(target.file, target.name);
+        if (key === from) continue;
+        const list = referrers.get(key) ?? [];
+        if (!list.includes(from)) list.push(from);
+        referrers.set(key, list);
+      }
+    }
+  }
+
+  while (queue.length > 0) {
+    const key = queue.shift();
+    if (key === undefined) break;
+    const { file, name } = parseCallableKey(key);
+    if (name !== '*') mark(toCallableKey(file, '*'), { parent: key });
+    const dot = name.indexOf('.');
+    if (dot > 0) mark(toCallableKey(file, name.slice(0, dot)), { parent: key });
+    for (const referrer of (referrers.get(key) ?? []).sort(compareText)) mark(referrer, { parent: key });
+  }
+  return reached;
+}
+
+/** `calls foo (src/a.ts)` … `changed bar (src/b.ts:12)`, from `key` down to the changed callable. */
+function describeCalls(key: string, reached: ReadonlyMap<string, Reached>): { steps: string[]; files: string[] } {
+  const steps: string[] = [];
+  const files: string[] = [];
+  let current: string | undefined = key;
+  const seen = new Set<string>();
+  while (current !== undefined && !seen.has(current)) {
+    seen.add(current);
+    const entry = reached.get(current);
+    const { file, name } = parseCallableKey(current);
+    const label = name === '*' ? 'the module' : name;
+    if (entry?.parent === undefined) {
+      steps.push(`changed ${label} (${file}${entry?.line === undefined ? '' : `:${entry.line}`})`);
+    } else if (name !== '*') {
+      const { file: parentFile, name: parentName } = parseCallableKey(entry.parent);
+      const contains = parentFile === file && parentName.startsWith(`${name}.`);
+      if (!contains) steps.push(`calls ${label} (${file})`);
+    }
+    if (files[files.length - 1] !== file) files.push(file);
+    current = entry?.parent;
+  }
+  return { steps, files: files.reverse() };
+}
+
+function evaluateRegistration(
+  route: RouteNode,
+  registration: RouteRegistration,
+  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
+  reached: ReadonlyMap<string, Reached>,
+  reachedFiles: ReadonlyMap<string, ImpactReach>,
+): Evidence | undefined {
+  const label = `${route.method} ${route.path}`;
+  const head = `handler ${label} (${registration.file}:${registration.line})`;
+  const at = { file: registration.file, line: registration.line };
+  const ownLines = changedLines.get(registration.file);
+  const handler = registration.chain.find((link) => link.role === 'handler');
+  if (ownLines !== undefined) {
+    const line = overlaps(registration.span, ownLines);
+    if (line !== undefined) {
+      const where = handler !== undefined && overlaps(handler.span, ownLines) !== undefined ? 'the handler' : 'the registration';
+      return {
         distance: 0,
-        chain: [source.file],
-        reason: `${source.file} (changed) documents ${attributes.method} ${attributes.path}`,
+        steps: [head, `changed line ${line} of ${where} (${registration.file})`],
+        files: [registration.file],
+        reason: `${registration.file} (changed) changes ${where} of ${label} on line ${line}`,
         direct: true,
-        rank: 2,
+        reach: 'handler',
+        registration: at,
+      };
+    }
+  }
+  let best: Evidence | undefined;
+  for (const link of registration.chain) {
+    const linkLines = changedLines.get(link.file);
+    const middlewareStep = link.role === 'handler' ? [] : [`middleware ${link.name} (${link.file}:${link.span.start})`];
+    if (linkLines !== undefined && link.role !== 'handler') {
+      const line = overlaps(link.span, linkLines);
+      if (line !== undefined) {
+        const candidate: Evidence = {
+          distance: 0,
+          steps: [head, ...middlewareStep, `changed line ${line} of middleware ${link.name} (${link.file})`],
+          files: [link.file, registration.file].filter((file, index, all) => all.indexOf(file) === index),
+          reason: `middleware ${link.name} of ${label} changed (${link.file}:${line})`,
+          direct: link.file === registration.file,
+          reach: 'handler',
+          registration: at,
+        };
+        if (isBetter(candidate, best)) best = candidate;
+      }
+    }
+    for (const target of link.dynamic ? [] : link.targets) {
+      if (!reached.has(target)) continue;
+      const calls = describeCalls(target, reached);
+      // The handler is the callable itself (a Next.js export, a NestJS method): "calls" it says nothing.
+      if (link.role === 'handler' && parseCallableKey(target).file === registration.file && calls.steps.length > 1 && calls.steps[0]?.startsWith('calls ') === true) calls.steps.shift();
+      const files = [...calls.files];
+      if (files[files.length - 1] !== registration.file) files.push(registration.file);
+      const via = link.role === 'handler' ? 'handler' : `middleware ${link.name}`;
+      const candidate: Evidence = {
+        distance: calls.steps.length,
+        steps: [head, ...middlewareStep, ...calls.steps],
+        files,
+        reason: `${via} of ${label}: ${calls.steps.join(' → ')}`,
+        direct: false,
+        reach: 'handler',
+        registration: at,
       };
       if (isBetter(candidate, best)) best = candidate;
     }
-    if (best === undefined) return;
-    routes.push({
-      distance: best.distance,
-      route: {
-        id,
-        method: attributes.method,
-        path: attributes.path,
-        kind: attributes.routeKind,
-        framework: attributes.framework,
-        file: best.file,
-        line: best.line,
-        reason: best.reason,
-        chain: best.chain,
-        direct: best.direct,
-      },
-    });
+  }
+  for (const mount of registration.mounts) {
+    const lines = changedLines.get(mount.file);
+    if (lines === undefined) continue;
+    const line = overlaps(mount.span, lines);
+    if (line === undefined) continue;
+    const candidate: Evidence = {
+      distance: 0,
+      steps: [head, `changed the mount or setting it is served under (${mount.file}:${line})`],
+      files: [mount.file, registration.file].filter((file, index, all) => all.indexOf(file) === index),
+      reason: `${label} is served under the mount or setting on ${mount.file}:${line}, which changed`,
+      direct: false,
+      reach: 'handler',
+      registration: at,
+    };
+    if (isBetter(candidate, best)) best = candidate;
+  }
+  if (best !== undefined) return best;
+  if (handler?.dynamic === true) return evaluateFileFallback(label, registration, changedLines, reachedFiles);
+  return undefined;
+}
+
+/** A handler that cannot be followed statically: reached when its file or a file it imports changed. */
+function evaluateFileFallback(
+  label: string,
+  registration: RouteRegistration,
+  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
+  reachedFiles: ReadonlyMap<string, ImpactReach>,
+): Evidence | undefined {
+  const head = `handler ${label} (${registration.file}:${registration.line}) is not statically known`;
+  const at = { file: registration.file, line: registration.line };
+  if (changedLines.has(registration.file)) {
+    return { distance: 0, steps: [head, `changed ${registration.file} (file-level reach)`], files: [registration.file], reason: `${registration.file} (changed) declares ${label}; its handler cannot be followed, so the whole file counts`, direct: true, reach: 'file', registration: at };
+  }
+  const reach = reachedFiles.get(registration.file);
+  if (reach === undefined || reach.via.length === 0) return undefined;
+  const files = [...reach.via, registration.file];
+  const changedFile = reach.via[0] ?? registration.file;
+  return {
+    distance: reach.distance,
+    steps: [head, ...reach.via.slice(1).reverse().map((file) => `imports ${file}`), `changed ${changedFile} (file-level reach)`],
+    files,
+    reason: `${registration.file} imports ${changedFile} (changed) through ${reach.distance} file${reach.distance === 1 ? '' : 's'}; its handler cannot be followed, so the route counts at file level`,
+    direct: false,
+    reach: 'file',
+    registration: at,
+  };
+}
+
+/** File-based routes (Next.js pages and route handlers, OpenAPI documents): the file is the handler. */
+function evaluateFileRoute(
+  knowledge: KnowledgeGraph,
+  id: string,
+  route: RouteNode,
+  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
+  reached: ReadonlyMap<string, Reached>,
+  reachedByFile: ReadonlySet<string>,
+  reachedFiles: ReadonlyMap<string, ImpactReach>,
+): Evidence | undefined {
+  const label = `${route.method} ${route.path}`;
+  for (const source of route.sources) {
+    if (source.framework === 'openapi' && changedLines.has(source.file)) {
+      return { distance: 0, steps: [`document ${label} (${source.file}:${source.line})`, `changed ${source.file}`], files: [source.file], reason: `${source.file} (changed) documents ${label}`, direct: true, reach: 'handler', registration: { file: source.file, line: source.line } };
+    }
+  }
+  let best: Evidence | undefined;
+  knowledge.graph.forEachOutEdge(id, (_edge, edge, _source, _target, _sourceAttributes, target) => {
+    if (edge.kind !== 'handles' || target.kind !== 'file') return;
+    const file = target.path;
+    const at = { file: edge.via === 'declaration' ? file : route.file, line: edge.via === 'declaration' ? edge.line : route.line };
+    const head = `handler ${label} (${at.file}:${at.line})`;
+    let candidate: Evidence | undefined;
+    if (changedLines.has(file)) {
+      candidate = { distance: 0, steps: [head, `changed ${file}`], files: [file], reason: describeDirect(file, label, route, edge), direct: true, reach: 'handler', registration: at };
+    } else if (reachedByFile.has(file) && knowledge.symbols !== undefined) {
+      const key = [...reached.keys()].filter((candidateKey) => candidateKey.startsWith(`${file}#`) && !candidateKey.endsWith('#*')).sort(compareText)[0];
+      if (key !== undefined) {
+        const calls = describeCalls(key, reached);
+        candidate = { distance: calls.steps.length, steps: [head, ...calls.steps], files: calls.files, reason: `handler of ${label}: ${calls.steps.join(' → ')}`, direct: false, reach: 'handler', registration: at };
+      }
+    } else if (knowledge.symbols === undefined) {
+      const reach = reachedFiles.get(file);
+      if (reach !== undefined && reach.via.length > 0) {
+        candidate = { distance: reach.distance, steps: [head, `changed ${reach.via[0] ?? file} (file-level reach)`], files: [...reach.via, file], reason: `${file} imports ${reach.via[0] ?? ''} (changed)`, direct: false, reach: 'file', registration: at };
+      }
+    }
+    if (candidate !== undefined && isBetter(candidate, best)) best = candidate;
   });
-  return routes
-    .sort((left, right) => Number(right.route.direct) - Number(left.route.direct) || left.distance - right.distance || compareText(left.route.id, right.route.id))
-    .map((entry) => entry.route);
+  return best;
+}
+
+function describeDirect(file: string, label: string, route: RouteNode, edge: HandlesEdge): string {
+  return edge.via === 'declaration' ? `${file} (changed) declares ${label}` : `handler ${file} (changed) handles ${label} declared in ${route.file}`;
 }

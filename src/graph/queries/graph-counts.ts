@@ -36,6 +36,7 @@ export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
     mentions: 0,
     belongs: 0,
     depends: 0,
+    guards: 0,
   };
   knowledge.graph.forEachNode((_id, attributes) => {
     nodesByKind[attributes.kind] += 1;

@@ -13,6 +13,7 @@ const WEIGHTS: readonly [string, string, number, boolean][] = [
   ['context-weight/mentions', 'mentions', 5, false],
   ['context-weight/belongs', 'belongs', 1, false],
   ['context-weight/depends', 'depends', 1, false],
+  ['context-weight/guards', 'guards', 6, false],
 ];
 
 export const contextWeightCases: Record<string, RuleCases> = Object.fromEntries(

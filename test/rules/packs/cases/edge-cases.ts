@@ -68,11 +68,35 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders/:id accepts a request body', params: { weight: 5, confidence: 'high' } }],
   },
   'edge-case/route-unauthenticated': {
-    valid: [{ ...route, hasAuthMiddleware: false }, { ...route, hasAuthMiddleware: true, changed: false }],
-    invalid: [{ facts: { ...route, hasAuthMiddleware: true, middleware: ['requireAuth'] }, message: 'POST /orders/:id is protected by requireAuth', params: { weight: 6 } }],
+    valid: [
+      { ...route, hasAuthMiddleware: false },
+      { ...route, hasAuthMiddleware: true, changed: false },
+      { ...route, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
+    ],
+    invalid: [
+      {
+        facts: { ...route, hasAuthMiddleware: true, authMiddleware: ['requireAuth'], authEvidence: 'uses jsonwebtoken (verify)' },
+        message: 'POST /orders/:id is protected by requireAuth (uses jsonwebtoken (verify))',
+        params: { weight: 6, confidence: 'high' },
+      },
+    ],
+  },
+  'edge-case/route-auth-by-name': {
+    valid: [{ ...route, hasNameOnlyAuth: false }, { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], changed: false }],
+    invalid: [
+      {
+        facts: { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
+        message: 'POST /orders/:id relies on requireAuth, named like authentication; its code shows no credential check',
+        params: { weight: 3, confidence: 'low' },
+      },
+    ],
   },
   'edge-case/route-unprotected-mutation': {
-    valid: [{ ...route, isMutation: true, hasAuthMiddleware: true }, { ...route, isMutation: false }],
+    valid: [
+      { ...route, isMutation: true, hasAuthMiddleware: true },
+      { ...route, isMutation: false },
+      { ...route, isMutation: true, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
+    ],
     invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders/:id writes data and no auth middleware is declared on it', params: { weight: 4, confidence: 'low' } }],
   },
   'edge-case/route-double-submit': {

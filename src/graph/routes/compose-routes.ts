@@ -1,0 +1,360 @@
+import type { ChainEntryFact, FileFacts, MountFact, RouteFact, Span, UseFact } from '../../model/facts.js';
+import type { ChainLink, MiddlewareLevel, RouteGuard, RouteRegistration } from '../../model/graph.js';
+import { type SymbolIndex, toCallableKey } from '../symbol-index.js';
+import { joinRoutePaths } from '../parse/route-calls.js';
+import { classifyMiddleware, type MiddlewareClass } from './classify-middleware.js';
+
+export interface ComposedRoute {
+  file: string;
+  route: RouteFact;
+  fullPath: string;
+  registration: RouteRegistration;
+  guards: RouteGuard[];
+  /** Files other than `file` where the handler's code lives. */
+  handlerFiles: string[];
+}
+
+export interface RouteLimitation {
+  code: 'routes/unresolved-path' | 'routes/unmatched-mount';
+  file: string;
+  line: number;
+  message: string;
+}
+
+export interface UnmatchedMountInfo {
+  file: string;
+  prefix: string;
+  target: string;
+  line: number;
+  reason: string;
+}
+
+interface SourceFile {
+  path: string;
+  facts: FileFacts;
+}
+
+interface IncomingMount {
+  from: string;
+  keys: string[];
+  offset: number;
+  line: number;
+  prefix: string;
+  entries: ChainEntryFact[];
+}
+
+interface Context {
+  prefix: string;
+  chain: LinkDraft[];
+  served: { file: string; line: number; span: Span }[];
+}
+
+interface LinkDraft {
+  level: MiddlewareLevel;
+  file: string;
+  line: number;
+  entry: ChainEntryFact;
+}
+
+interface UseLike {
+  keys: string[];
+  offset: number;
+  line: number;
+  prefix: string | undefined;
+  entries: ChainEntryFact[];
+  setting: string | undefined;
+  appLevel: boolean;
+}
+
+const MAX_MOUNT_DEPTH = 8;
+const MAX_CONTEXTS = 16;
+const routerKey = (file: string, name: string): string => `${file}\0${name}`;
+
+function keysOf(receiver: string | undefined, scope: string | undefined): string[] {
+  const keys: string[] = [];
+  if (receiver !== undefined) keys.push(receiver);
+  if (scope !== undefined && scope !== receiver) keys.push(scope);
+  return keys;
+}
+
+function isUnderPrefix(prefix: string | undefined, path: string): boolean {
+  if (prefix === undefined || path.includes('{?')) return true;
+  const head = joinRoutePaths(prefix);
+  const full = joinRoutePaths(path);
+  return head === '/' || full === head || full.startsWith(`${head}/`);
+}
+
+/**
+ * Composes every route's served path through its mounts (any depth, across files), resolves path
+ * constants, and builds each registration's handler chain: app- and router-level middleware
+ * registered before it, mount middleware, route middleware, then the handler. Middleware is
+ * classified by what its code does (classify-middleware.ts).
+ */
+export function composeRoutes(symbols: SymbolIndex, files: readonly SourceFile[]): { routes: ComposedRoute[]; limitations: RouteLimitation[]; unmatchedMounts: UnmatchedMountInfo[] } {
+  const limitations: RouteLimitation[] = [];
+  const unmatchedMounts: UnmatchedMountInfo[] = [];
+  const receivers = new Map<string, Set<string>>();
+  const uses = new Map<string, UseLike[]>();
+  const incoming = new Map<string, IncomingMount[]>();
+  let globalPrefix = '';
+
+  for (const { path, facts } of files) {
+    const names = new Set<string>();
+    for (const route of facts.routes) for (const key of keysOf(route.router, route.scope)) names.add(key);
+    for (const mount of facts.mounts) for (const key of keysOf(mount.receiver, mount.scope)) names.add(key);
+    for (const use of facts.uses ?? []) for (const key of keysOf(use.receiver, use.scope)) names.add(key);
+    receivers.set(path, names);
+    const list: UseLike[] = [];
+    for (const use of facts.uses ?? []) {
+      if (use.setting === 'setGlobalPrefix') {
+        if (use.prefix !== undefined) globalPrefix = use.prefix;
+        continue;
+      }
+      list.push(toUseLike(use));
+    }
+    uses.set(path, list);
+  }
+
+  const resolvePrefix = (file: string, mount: MountFact): string => {
+    if (mount.prefixParts === undefined) return mount.prefix;
+    const resolved = symbols.resolvePath(file, mount.prefixParts);
+    for (const ref of resolved.unresolved) {
+      limitations.push({
+        code: 'routes/unresolved-path',
+        file,
+        line: mount.line,
+        message: `${file}:${mount.line}: the mount prefix uses ${ref}, which cannot be resolved statically; routes under it show {?${ref}} in their path.`,
+      });
+    }
+    return resolved.text;
+  };
+
+  for (const { path, facts } of files) {
+    for (const mount of facts.mounts) {
+      const prefix = mount.bare === true ? '/' : resolvePrefix(path, mount);
+      const found = findMountedRouters(symbols, path, mount, receivers);
+      if (found.routers.length > 0) {
+        for (const target of found.routers) {
+          const key = routerKey(target.file, target.name);
+          const list = incoming.get(key) ?? [];
+          list.push({ from: path, keys: keysOf(mount.receiver, mount.scope), offset: mount.offset ?? 0, line: mount.line, prefix, entries: mount.middlewareEntries ?? [] });
+          incoming.set(key, list);
+        }
+        continue;
+      }
+      if (found.middleware) {
+        const entries = [...(mount.middlewareEntries ?? []), ...(mount.targetEntry === undefined ? [] : [mount.targetEntry])];
+        uses.get(path)?.push({ keys: keysOf(mount.receiver, mount.scope), offset: mount.offset ?? 0, line: mount.line, prefix: mount.bare === true ? undefined : prefix, entries, setting: undefined, appLevel: mount.appLevel === true });
+        continue;
+      }
+      unmatchedMounts.push({ file: path, prefix, target: mount.target, line: mount.line, reason: found.reason });
+      limitations.push({
+        code: 'routes/unmatched-mount',
+        file: path,
+        line: mount.line,
+        message: `${path}:${mount.line}: the router mounted at "${prefix}" (${mount.target}) could not be found: ${found.reason}. Routes under it are listed without that prefix.`,
+      });
+    }
+  }
+  for (const list of uses.values()) list.sort((left, right) => left.offset - right.offset);
+
+  const contextCache = new Map<string, Context[]>();
+  const getContexts = (file: string, keys: string[], offset: number, localPath: string, depth: number, visiting: Set<string>): Context[] => {
+    const cacheKey = `${file}\0${keys.join(',')}\0${offset}\0${localPath}`;
+    const cached = contextCache.get(cacheKey);
+    if (cached !== undefined) return cached;
+    const own = getOwnUses(uses.get(file) ?? [], file, keys, offset, localPath);
+    const mounts = keys.flatMap((key) => incoming.get(routerKey(file, key)) ?? []);
+    const visitKey = `${file}\0${keys.join(',')}`;
+    let result: Context[];
+    if (mounts.length === 0 || depth > MAX_MOUNT_DEPTH || visiting.has(visitKey)) {
+      result = [{ prefix: '', chain: own.links, served: own.served }];
+    } else {
+      visiting.add(visitKey);
+      const byPrefix = new Map<string, Context>();
+      for (const mount of mounts) {
+        for (const parent of getContexts(mount.from, mount.keys, mount.offset, mount.prefix, depth + 1, visiting)) {
+          const prefix = joinRoutePaths(parent.prefix, mount.prefix);
+          if (byPrefix.has(prefix) || byPrefix.size >= MAX_CONTEXTS) continue;
+          const mountLinks = mount.entries.map((entry) => ({ level: 'mount' as const, file: mount.from, line: mount.line, entry }));
+          const span = { start: mount.line, end: mount.line };
+          byPrefix.set(prefix, { prefix, chain: [...parent.chain, ...mountLinks, ...own.links], served: [...parent.served, { file: mount.from, line: mount.line, span }, ...own.served] });
+        }
+      }
+      visiting.delete(visitKey);
+      result = byPrefix.size === 0 ? [{ prefix: '', chain: own.links, served: own.served }] : [...byPrefix.values()];
+    }
+    contextCache.set(cacheKey, result);
+    return result;
+  };
+
+  const guardCache = new Map<ChainEntryFact, MiddlewareClass>();
+  const classify = (file: string, entry: ChainEntryFact): MiddlewareClass => {
+    let known = guardCache.get(entry);
+    if (known === undefined) {
+      known = classifyMiddleware(symbols, file, entry);
+      guardCache.set(entry, known);
+    }
+    return known;
+  };
+
+  const routes: ComposedRoute[] = [];
+  for (const { path, facts } of files) {
+    for (const route of facts.routes) {
+      let localPath = route.path;
+      if (route.pathParts !== undefined) {
+        const resolved = symbols.resolvePath(path, route.pathParts);
+        localPath = joinRoutePaths(resolved.text);
+        for (const ref of resolved.unresolved) {
+          limitations.push({
+            code: 'routes/unresolved-path',
+            file: path,
+            line: route.line,
+            message: `${path}:${route.line}: the path of this ${route.method} route uses ${ref}, which cannot be resolved statically; it is listed as ${localPath}.`,
+          });
+        }
+      }
+      if (route.framework === 'nestjs' && globalPrefix !== '') localPath = joinRoutePaths(globalPrefix, localPath);
+      const isCode = !route.framework.startsWith('nextjs') && route.framework !== 'openapi';
+      const contexts = isCode ? getContexts(path, keysOf(route.router, route.scope), route.offset ?? Number.MAX_SAFE_INTEGER, localPath, 0, new Set()) : [{ prefix: '', chain: [], served: [] }];
+      for (const context of contexts) {
+        const fullPath = context.prefix === '' ? (route.framework.startsWith('nextjs') ? route.path : joinRoutePaths(localPath)) : joinRoutePaths(context.prefix, localPath);
+        const drafts: LinkDraft[] = [...context.chain, ...(route.middlewareEntries ?? []).map((entry) => ({ level: 'route' as const, file: path, line: route.line, entry }))];
+        const chain: ChainLink[] = drafts.map((draft) => toLink(symbols, draft.level, draft.file, draft.entry));
+        const guards: RouteGuard[] = drafts.map((draft) => {
+          const result = classify(draft.file, draft.entry);
+          const guard: RouteGuard = { name: getEntryName(draft.entry), role: result.role, level: draft.level, file: draft.file, line: draft.line, evidence: result.evidence, confidence: result.confidence };
+          if (result.definedIn !== undefined) guard.definedIn = result.definedIn;
+          return guard;
+        });
+        const handlerFiles = new Set<string>();
+        if (!isCode) chain.push(toFileHandlerLink(symbols, path, route, facts.lines));
+        if (route.handlerEntry !== undefined) {
+          const handler = toLink(symbols, 'handler', path, route.handlerEntry);
+          chain.push(handler);
+          // A `handles` edge goes to the file of a named handler (`router.get('/', listUsers)`), not to everything an inline one calls.
+          const named = route.handlerEntry.name === undefined || route.handlerEntry.inline ? [] : handler.targets;
+          for (const target of named) {
+            const file = target.slice(0, target.lastIndexOf('#'));
+            if (file !== path) handlerFiles.add(file);
+          }
+        }
+        const span = route.span ?? (isCode ? { start: route.line, end: route.line } : (chain[chain.length - 1]?.span ?? { start: route.line, end: route.line }));
+        routes.push({
+          file: path,
+          route,
+          fullPath,
+          registration: { file: path, line: route.line, span, chain, mounts: context.served },
+          guards,
+          handlerFiles: [...handlerFiles].sort(),
+        });
+      }
+    }
+  }
+  return { routes, limitations, unmatchedMounts };
+}
+
+/** A file-based route (Next.js): its handler is the exported function (`GET`, the default export), else the whole module. */
+function toFileHandlerLink(symbols: SymbolIndex, file: string, route: RouteFact, lines: number): ChainLink {
+  const name = route.handler ?? 'default';
+  const target = symbols.resolveExport(file, name);
+  if (target?.kind === 'callable' && target.file === file) {
+    const callable = symbols.getCallable(file, target.name);
+    if (callable !== undefined) return { role: 'handler', name: target.name, file, span: callable.span, targets: [toCallableKey(file, target.name)], dynamic: false };
+  }
+  return { role: 'handler', name, file, span: { start: 1, end: Math.max(1, lines) }, targets: [toCallableKey(file, '*')], dynamic: false };
+}
+
+function toUseLike(use: UseFact): UseLike {
+  return { keys: keysOf(use.receiver, use.scope), offset: use.offset, line: use.line, prefix: use.prefix, entries: use.entries, setting: use.setting, appLevel: use.appLevel === true };
+}
+
+function getOwnUses(list: readonly UseLike[], file: string, keys: readonly string[], offset: number, localPath: string): { links: LinkDraft[]; served: Context['served'] } {
+  const links: LinkDraft[] = [];
+  const served: Context['served'] = [];
+  for (const use of list) {
+    if (!use.keys.some((key) => keys.includes(key))) continue;
+    if (use.setting !== undefined) {
+      served.push({ file, line: use.line, span: { start: use.line, end: use.line } });
+      continue;
+    }
+    if (use.offset >= offset || !isUnderPrefix(use.prefix, localPath)) continue;
+    for (const entry of use.entries) links.push({ level: use.appLevel ? 'app' : 'router', file, line: use.line, entry });
+  }
+  return { links, served };
+}
+
+function getEntryName(entry: ChainEntryFact): string {
+  return entry.callee ?? entry.name ?? (entry.inline ? 'inline function' : 'expression');
+}
+
+function toLink(symbols: SymbolIndex, role: ChainLink['role'], file: string, entry: ChainEntryFact): ChainLink {
+  const targets = new Set<string>();
+  let sawPackage = false;
+  const names = new Set([...(entry.name === undefined ? [] : [entry.name]), ...(entry.callee === undefined ? [] : [entry.callee]), ...entry.refs]);
+  for (const name of names) {
+    const target = symbols.resolveName(file, name);
+    if (target === undefined) continue;
+    if (target.kind === 'callable') targets.add(toCallableKey(target.file, target.name));
+    else if (target.kind === 'module') targets.add(toCallableKey(target.file, '*'));
+    else sawPackage = true;
+  }
+  const dynamic = role === 'handler' && (entry.dynamic === true || (!entry.inline && targets.size === 0 && !sawPackage));
+  return { role, name: getEntryName(entry), file, span: entry.span, targets: [...targets].sort(), dynamic };
+}
+
+interface MountedRouters {
+  routers: { file: string; name: string }[];
+  /** The target is a middleware (a function or a package), not a router. */
+  middleware: boolean;
+  reason: string;
+}
+
+function findMountedRouters(symbols: SymbolIndex, file: string, mount: MountFact, receivers: ReadonlyMap<string, Set<string>>): MountedRouters {
+  const target = mount.target;
+  const local = receivers.get(file);
+  if (target.startsWith('<plugin:') || (local?.has(target) === true && target !== mount.receiver)) return { routers: [{ file, name: target }], middleware: false, reason: '' };
+  if (target.startsWith('require:')) {
+    const specifier = target.slice('require:'.length);
+    const facts = symbols.getFacts(file);
+    const index = facts?.imports.findIndex((fact) => fact.specifier === specifier) ?? -1;
+    const resolved = symbols.resolveModule(file, specifier, index < 0 ? undefined : index);
+    if (resolved.file === undefined) return { routers: [], middleware: resolved.packageName !== undefined, reason: `"${specifier}" does not resolve to a repository file` };
+    const declared = symbols.resolveExport(resolved.file, 'default');
+    return routersIn(symbols, resolved.file, declared?.kind === 'callable' ? declared.name : undefined, receivers);
+  }
+  const resolved = symbols.resolveName(file, target);
+  if (resolved === undefined) {
+    if (mount.bare === true) return { routers: [], middleware: true, reason: '' };
+    return { routers: [], middleware: false, reason: `"${target.split('.')[0] ?? target}" is neither imported nor declared at the top of ${file}` };
+  }
+  if (resolved.kind === 'package') return { routers: [], middleware: true, reason: '' };
+  if (resolved.kind === 'module') {
+    const [root = target, member] = target.split('.');
+    const binding = symbols.getBinding(file, root);
+    const name = binding === undefined ? undefined : binding.imported === '*' ? member : binding.imported;
+    return routersIn(symbols, resolved.file, name, receivers);
+  }
+  return routersIn(symbols, resolved.file, resolved.name, receivers);
+}
+
+function routersIn(symbols: SymbolIndex, file: string, name: string | undefined, receivers: ReadonlyMap<string, Set<string>>): MountedRouters {
+  const names = receivers.get(file) ?? new Set<string>();
+  if (name !== undefined && names.has(name)) return { routers: [{ file, name }], middleware: false, reason: '' };
+  const facts = symbols.getFacts(file);
+  const routers = new Set((facts?.routes ?? []).map((route) => route.router).filter((router): router is string => router !== undefined));
+  const callable = name === undefined ? undefined : symbols.getCallable(file, name);
+  const isFunction = callable !== undefined && name !== 'default' && !names.has(name ?? '');
+  if (!isFunction && routers.size === 1) return { routers: [...routers].map((router) => ({ file, name: router })), middleware: false, reason: '' };
+  if (!isFunction && routers.size === 0 && (facts?.mounts.length ?? 0) > 0) {
+    const mountReceivers = new Set((facts?.mounts ?? []).map((mount) => mount.receiver).filter((receiver): receiver is string => receiver !== undefined));
+    if (mountReceivers.size === 1) return { routers: [...mountReceivers].map((receiver) => ({ file, name: receiver })), middleware: false, reason: '' };
+  }
+  if (callable !== undefined && routers.size === 0) return { routers: [], middleware: true, reason: '' };
+  if (isFunction) return { routers: [], middleware: true, reason: '' };
+  return {
+    routers: [],
+    middleware: false,
+    reason: routers.size === 0 ? `${file} declares no routes` : `${file} declares routes on several routers (${[...routers].sort().join(', ')}) and the mounted one cannot be told apart`,
+  };
+}
