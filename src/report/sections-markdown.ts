@@ -136,11 +136,11 @@ export function describeRouteReach(route: ImpactedRoute): string {
   return route.reach === 'file' ? `${chain} (file-level: the handler cannot be followed statically)` : chain;
 }
 
-/** `auth: requireUser; rate-limit: authLimiter`; name-only roles are marked. */
+/** `requireUser (auth); authLimiter (rate-limit)`; name-only roles are marked. */
 export function describeRouteGuards(route: ImpactedRoute): string {
   const guards = route.guards ?? [];
   if (guards.length === 0) return 'none found';
-  return guards.map((guard) => `${guard.role}: ${guard.name}${guard.confidence === 'low' ? ' (name only)' : ''}`).join('; ');
+  return guards.map((guard) => `${guard.name} (${guard.role}${guard.confidence === 'low' ? ', name only' : ''})`).join('; ');
 }
 
 export function renderImpactedRoutes(routes: readonly ImpactedRoute[]): string {

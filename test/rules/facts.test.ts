@@ -305,7 +305,7 @@ describe('buildAnalysisSubjects', () => {
       middleware: ['requireAuth'],
       hasAuthMiddleware: true,
       authMiddleware: ['requireAuth'],
-      authEvidence: 'responds 401 (requireAuth, src/routes/orders.ts)',
+      authEvidence: 'responds 401 in requireAuth (src/routes/orders.ts)',
       hasNameOnlyAuth: false,
       nameOnlyAuth: [],
       hasRateLimit: false,

@@ -61,7 +61,7 @@ export function classifyMiddleware(symbols: SymbolIndex, file: string, entry: Ch
       if (callable !== undefined) definedIn = { file: target.file, line: callable.span.start, name: target.name };
     }
   }
-  for (const status of entry.statuses ?? []) found.statuses.set(status, file);
+  for (const status of entry.statuses ?? []) found.statuses.set(status, `inline (${file})`);
   collect(symbols, file, entry.refs, found);
   const label = entry.callee ?? entry.name ?? 'inline middleware';
   const fromCode = decide(found);
@@ -95,7 +95,7 @@ function decide(found: Found): { role: MiddlewareRole; evidence: string[] } | un
   }
   for (const { role, statuses } of STATUS_ROLES) {
     const hits = statuses.filter((status) => found.statuses.has(status));
-    if (hits.length > 0) return { role, evidence: hits.map((status) => `responds ${status} (${found.statuses.get(status) ?? ''})`) };
+    if (hits.length > 0) return { role, evidence: hits.map((status) => `responds ${status} in ${found.statuses.get(status) ?? 'its code'}`) };
   }
   return undefined;
 }
@@ -119,7 +119,7 @@ function collect(symbols: SymbolIndex, file: string, refs: readonly string[], fo
         seen.add(key);
         visits++;
         const via = item.via ?? `${callable.name} (${target.file})`;
-        for (const status of callable.statuses ?? []) if (!found.statuses.has(status)) found.statuses.set(status, `${callable.name}, ${target.file}`);
+        for (const status of callable.statuses ?? []) if (!found.statuses.has(status)) found.statuses.set(status, `${callable.name} (${target.file})`);
         queue.push({ file: target.file, refs: callable.refs, depth: item.depth + 1, via });
       }
     }
