@@ -28,6 +28,8 @@ interface FileSymbols {
 }
 
 const MAX_DEPTH = 12;
+/** A resolved path longer than this is treated as unresolvable (a hostile `A = B + B`, `B = C + C`, … chain). */
+const MAX_PATH_TEXT = 2048;
 
 export const toCallableKey = (file: string, name: string): string => `${file}#${name}`;
 
@@ -44,6 +46,8 @@ export function parseCallableKey(key: string): { file: string; name: string } {
  */
 export class SymbolIndex {
   private readonly files = new Map<string, FileSymbols>();
+  /** Constants already resolved (`undefined` while in progress, so cycles end), keyed by file and reference. */
+  private readonly constantValues = new Map<string, { text: string; unresolved: string[] } | undefined>();
 
   constructor(private readonly sources: SymbolSources) {}
 
@@ -131,13 +135,22 @@ export class SymbolIndex {
         text += part.text;
         continue;
       }
-      const value = depth > MAX_DEPTH ? undefined : this.resolveConstant(file, part.ref, depth + 1);
-      if (value === undefined || value.unresolved.length > 0) {
+      const value = depth > MAX_DEPTH ? undefined : this.resolveConstantOnce(file, part.ref, depth + 1);
+      if (value === undefined || value.unresolved.length > 0 || text.length + value.text.length > MAX_PATH_TEXT) {
         unresolved.push(part.ref);
         text += `{?${part.ref}}`;
       } else text += value.text;
     }
     return { text, unresolved };
+  }
+
+  private resolveConstantOnce(file: string, ref: string, depth: number): { text: string; unresolved: string[] } | undefined {
+    const key = `${file}\0${ref}`;
+    if (this.constantValues.has(key)) return this.constantValues.get(key);
+    this.constantValues.set(key, undefined);
+    const value = this.resolveConstant(file, ref, depth);
+    this.constantValues.set(key, value);
+    return value;
   }
 
   private resolveConstant(file: string, ref: string, depth: number): { text: string; unresolved: string[] } | undefined {
@@ -158,11 +171,11 @@ export class SymbolIndex {
       const memberRoot = member.split('.')[0] ?? member;
       const declared = this.resolveExport(target, memberRoot, depth);
       if (declared?.kind !== 'callable') return undefined;
-      return this.resolveConstant(declared.file, `${declared.name}${member.slice(memberRoot.length)}`, depth + 1);
+      return this.resolveConstantOnce(declared.file, `${declared.name}${member.slice(memberRoot.length)}`, depth + 1);
     }
     const declared = this.resolveExport(target, binding.imported, depth);
     if (declared?.kind !== 'callable') return undefined;
-    return this.resolveConstant(declared.file, `${declared.name}${rest}`, depth + 1);
+    return this.resolveConstantOnce(declared.file, `${declared.name}${rest}`, depth + 1);
   }
 
   private getSymbols(file: string): FileSymbols | undefined {
