@@ -263,6 +263,19 @@ describe('redactSecrets: performance on hostile 1 MB inputs', () => {
     'repeated bearer': 'bearer '.repeat(150_000),
     'repeated BEGIN without END': '-----BEGIN RSA PRIVATE KEY-----'.repeat(33_000),
     'random printable': Array.from({ length: 1_000_000 }, (_, i) => String.fromCharCode(33 + ((i * 7919) % 94))).join(''),
+    // The generic rule reads keys, quotes and values by hand and rescans rejected values: each shape below aims at that.
+    'chained password=': 'password='.repeat(111_111),
+    'chained token:': 'token:'.repeat(166_666),
+    'unclosed quotes after keys': 'token: "'.repeat(125_000),
+    'escaped quotes after keys': 'password: \\"'.repeat(83_000),
+    'weak keys with short values': 'auth: x '.repeat(125_000),
+    'env lines': 'DB_PASSWORD=x\n'.repeat(71_000),
+    'env keys behind long blanks': `${' '.repeat(30)}API_KEY=`.repeat(26_000),
+    'nested rejected values': 'token: a/token:b/token:c/'.repeat(40_000),
+    'keyword soup': 'apikeytokensecretpassword'.repeat(40_000),
+    'long key tails': `token_${'a'.repeat(40)}`.repeat(21_000),
+    'one quote then 1 MB': `password: "${'a'.repeat(1_000_000)}`,
+    'one path-like run of 1 MB': `secret: ${'ab/'.repeat(333_333)}`,
   };
   for (const [name, input] of Object.entries(inputs)) {
     it(`finishes ${name} quickly`, () => {
