@@ -7,7 +7,7 @@ import type { SkipReason } from '../model/scan.js';
 import { writeArtifact } from './artifacts.js';
 
 /** Bump whenever extracted facts change shape or meaning: every cached entry is then re-parsed. */
-export const PARSER_VERSION = 2;
+export const PARSER_VERSION = 4;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 const CACHE_DIR = ['.checker', 'local', 'cache'];

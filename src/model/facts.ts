@@ -75,11 +75,11 @@ export interface TestCaseFact {
   titlePath: string[];
   span: Span;
   modifiers: TestModifier[];
-  /** Assertions counted inside the callback (expect/assert/t.*, configured helper names). Suites: 0. */
+  /** Assertions inside the callback: expect/assert/t.*, throws/rejects, type-level checks (`expectTypeOf`, `assertType`, `@ts-expect-error`), helper-like names (`assertEqual`, `expectValid`), local helpers that assert, configured helper names. Suites: 0. */
   assertions: number;
   /** Assertions that are trivially true (`expect(true).toBe(true)`, `assert.ok(1)`). */
   trivialAssertions: number;
-  /** Snapshot assertions (`toMatchSnapshot`, `toMatchInlineSnapshot`). */
+  /** Snapshot assertions: `toMatchSnapshot()` and empty inline snapshots (an inline snapshot with content is an explicit assertion). */
   snapshotAssertions: number;
   /** Assertions inside callbacks (then/setTimeout/on) whose promise is neither awaited nor returned. */
   unawaitedAssertions: number;
@@ -276,6 +276,8 @@ export interface FileFacts {
   callables: CallableFact[];
   /** Top-level string constants (and `as const` object members, `API.users`) usable in route paths. */
   constants: ConstantFact[];
+  /** Lines of top-level statements with no run-time effect (types, `declare`, overloads, type-only imports). */
+  typeSpans?: Span[];
   signals: SignalFact[];
   functions: FunctionFact[];
   /** Number of lines in the file. */

@@ -11,7 +11,7 @@ const price = (step: number): string => `export function price(x: number): numbe
 /** One vitest case per weak-test kind, a case that only calls the configured helper, and a sound case. */
 const PRICE_TEST = `import { describe, it, expect } from 'vitest';
 import { price, isValid } from './price';
-import { expectValid } from './helpers';
+import { checkValid } from './helpers';
 describe('price', () => {
   it('no assertions', () => {
     price(1);
@@ -43,7 +43,7 @@ describe('price', () => {
     }
   });
   it('helper', () => {
-    expectValid(isValid(price(1)));
+    checkValid(isValid(price(1)));
   });
   it('sound', () => {
     expect(price(1)).toBe(2);
@@ -80,9 +80,9 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
     fixture = createChangeFixture(
       {
         'package.json': JSON.stringify({ name: 'weak', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
-        '.checker/config.yml': 'analysis:\n  assertionHelpers: [expectValid]\n',
+        '.checker/config.yml': 'analysis:\n  assertionHelpers: [checkValid]\n',
         'src/price.ts': price(1),
-        'src/helpers.ts': "export function expectValid(value: boolean): void {\n  if (!value) throw new Error('invalid');\n}\n",
+        'src/helpers.ts': "export function checkValid(value: boolean): void {\n  if (!value) throw new Error('invalid');\n}\n",
         'src/price.test.ts': PRICE_TEST,
         'src/price-mock.test.ts': MOCKING_TEST,
       },
@@ -155,7 +155,7 @@ describe('missing tests end to end: changed exports and changed routes no test r
     assert.deepEqual(rulesById, {
       'export:src/lib/discount.ts#discount': ['missing-tests@1.0.0#missing-test/export-unreached'],
       'export:src/lib/tax.ts#fee': ['missing-tests@1.0.0#missing-test/export-unreached'],
-      'route:GET /orders/:id': ['missing-route-tests@1.0.0#missing-test/route-unreached'],
+      'route:GET /orders/:id': ['missing-route-tests@1.1.0#missing-test/route-unreached'],
     });
   });
 });

@@ -159,7 +159,8 @@ describe('assertions', () => {
     { title: 'nested arrow functions count', body: 'items.forEach((item) => { expect(item).toBeDefined(); });', expected: counts(1) },
     { title: 'assert forms', body: 'assert(x);\nassert.equal(a, b);\nassert.strict.equal(a, b);\nstrictEqual(a, b);\nt.assert.ok(a);\nt.ok(a);', expected: counts(6) },
     { title: 'chai', body: 'expect(a).to.equal(1);\nexpect(b).to.be.true;\nresult.should.equal(2);\nresult.should.be.ok;\nshould.exist(c);', expected: counts(5) },
-    { title: 'configured helpers', body: 'expectValid(a);\nhelpers.assertSorted(b);\nunrelated(c);', helpers: ['expectValid', 'assertSorted'], expected: counts(2) },
+    { title: 'configured helpers', body: 'checkValid(a);\nhelpers.verifySorted(b);\nunrelated(c);', helpers: ['checkValid', 'verifySorted'], expected: counts(2) },
+    { title: 'helpers named otherwise count only when configured', body: 'checkValid(a);\nhelpers.verifySorted(b);', expected: counts(0) },
     {
       title: 'trivial assertions',
       body: "expect(true).toBe(true);\nexpect(1).toBe(1);\nexpect('a').toEqual('a');\nassert.ok(true);\nassert(true);\nassert.equal(1, 1);\nexpect(true).toBeTruthy();\nexpect(x).toBe(true);\nexpect(1).toBe(2);",
@@ -167,8 +168,13 @@ describe('assertions', () => {
     },
     {
       title: 'snapshots',
-      body: "expect(a).toMatchSnapshot();\nexpect(b).toMatchInlineSnapshot(`\"x\"`);\nawait expect(c).toMatchFileSnapshot('./c.txt');\nt.assert.snapshot(d);",
+      body: "expect(a).toMatchSnapshot();\nexpect(b).toMatchInlineSnapshot();\nawait expect(c).toMatchFileSnapshot('./c.txt');\nt.assert.snapshot(d);",
       expected: counts(4, { snapshotAssertions: 4 }),
+    },
+    {
+      title: 'an inline snapshot with content is an explicit assertion, not a snapshot',
+      body: "expect(b).toMatchInlineSnapshot(`\"x\"`);\nexpect(() => f()).toThrowErrorMatchingInlineSnapshot(`\"boom\"`);\nexpect(c).toMatchInlineSnapshot('\"y\"');",
+      expected: counts(3),
     },
     {
       title: 'unawaited callbacks',

@@ -26,7 +26,7 @@ export function extractFacts(path: string, text: string, options: ParseOptions):
   const parsed = parseModule(path, source);
   if (!isAstNode(parsed)) return emptyFacts(lineIndex.lines, parsed);
   try {
-    const walker = new FactWalker(lineIndex, getBaseOffset(parsed, source), options);
+    const walker = new FactWalker(lineIndex, getBaseOffset(parsed, source), options, source);
     walker.walkModule(parsed);
     const facts = walker.toFacts(lineIndex.lines);
     facts.routes.push(...findNextRoutes(path, facts.exports));

@@ -62,7 +62,15 @@ import {
   isTrue,
   unwrapExpression,
 } from './swc-node.js';
-import { matchAssertionCall, matchPropertyAssertion, matchTestCall } from './test-calls.js';
+import {
+  collectAssertingHelpers,
+  findExpectErrorLines,
+  type AssertionMatch,
+  type LocalHelpers,
+  matchAssertionCall,
+  matchPropertyAssertion,
+  matchTestCall,
+} from './test-calls.js';
 import {
   collectConstantParts,
   getExceptionStatus,
@@ -107,7 +115,13 @@ interface TestFrame {
   contextName: string | undefined;
   isDoneStyle: boolean;
   unawaitedBase: number;
+  /** swc span of the callback: local helpers declared inside it are counted in place, not per call. */
+  callbackStart: number;
+  callbackEnd: number;
 }
+
+/** Array methods whose function argument runs once per item: `cases.forEach(check)` calls the helper. */
+const iterationMethods = new Set(['forEach', 'map', 'flatMap', 'every', 'some', 'filter', 'find', 'reduce']);
 
 interface LocalDeclaration {
   kind: ExportKind;
@@ -221,6 +235,7 @@ export class FactWalker {
   private readonly useCandidates: UseCandidate[] = [];
   private readonly inlinePlugins: InlinePlugin[] = [];
   private readonly callables: CallableFact[] = [];
+  private readonly typeSpans: Span[] = [];
   private readonly constants: ConstantFact[] = [];
   private readonly frames: RefFrame[] = [];
   private readonly argFrames = new Map<AstNode, PendingEntry>();
@@ -237,16 +252,25 @@ export class FactWalker {
   private unawaitedDepth = 0;
   private promiseExecutorDepth = 0;
   private assertOrThrowCount = 0;
+  private moduleNode: AstNode | undefined;
+  private localHelpers: LocalHelpers | undefined;
+  private expectErrorOffsets: number[] | undefined;
+  private readonly claimedExpectErrors = new Set<number>();
+  /** `ctx.expect(x)` calls already counted through the matcher chained on them. */
+  private readonly expectSubjects = new WeakSet<AstNode>();
 
+  /** `source` (the parsed text) lets `// @ts-expect-error` lines inside a test count as type assertions. */
   constructor(
     private readonly lineIndex: LineIndex,
     private readonly base: number,
     options: ParseOptions,
+    private readonly source?: string,
   ) {
     this.helpers = new Set(options.assertionHelpers);
   }
 
   walkModule(module: AstNode): void {
+    this.moduleNode = module;
     for (const item of getNodes(module, 'body')) this.visitModuleItem(item);
   }
 
@@ -263,6 +287,7 @@ export class FactWalker {
       uses,
       callables: this.callables,
       constants: this.constants,
+      typeSpans: this.typeSpans,
       signals: this.signals,
       functions: this.functions,
       lines,
@@ -396,6 +421,7 @@ export class FactWalker {
   }
 
   private visitModuleItem(item: AstNode): void {
+    if (isTypeOnlyItem(item)) this.typeSpans.push(this.spanOf(item, getFirstDecorator(item) ?? item));
     switch (item.type) {
       case 'ImportDeclaration':
         this.recordImportDeclaration(item);
@@ -1090,11 +1116,12 @@ export class FactWalker {
         this.consumedCalls.add(expression);
         this.pushImport(moduleCall.specifier, moduleCall.kind, false, [], expression);
       } else if (expression.type === 'MemberExpression') {
-        const frame = this.currentTestFrame();
-        const match = frame === undefined ? undefined : matchPropertyAssertion(expression);
-        if (frame !== undefined && match !== undefined) this.countAssertion(frame, match.trivial, match.snapshot);
+        this.countPropertyAssertion(expression);
       }
     }
+    // `z.string() satisfies z.ZodString;`: a statement that is only a type check asserts a type.
+    const frame = this.currentTestFrame();
+    if (frame !== undefined && getNode(node, 'expression')?.type === 'TsSatisfiesExpression') this.countAssertion(frame, false, false);
     this.visitChildren(node);
   }
 
@@ -1125,6 +1152,52 @@ export class FactWalker {
     if (snapshot) frame.fact.snapshotAssertions++;
     if (this.unawaitedDepth > frame.unawaitedBase && !frame.isDoneStyle) frame.fact.unawaitedAssertions++;
     this.assertOrThrowCount++;
+  }
+
+  private countMatch(frame: TestFrame, match: AssertionMatch): void {
+    if (match.subject !== undefined) this.expectSubjects.add(match.subject);
+    this.countAssertion(frame, match.trivial, match.snapshot);
+  }
+
+  /** Chai-style `expect(x).to.be.true;` in the current test. */
+  private countPropertyAssertion(member: AstNode): void {
+    const frame = this.currentTestFrame();
+    const match = frame === undefined ? undefined : matchPropertyAssertion(member);
+    if (frame !== undefined && match !== undefined) this.countMatch(frame, match);
+  }
+
+  /**
+   * A call of a function declared in this file whose body asserts (`check(input)`), or such a
+   * function handed to `cases.forEach(check)`. Helpers declared inside the test itself were already
+   * counted where they are written.
+   */
+  private countHelperCall(frame: TestFrame, callee: AstNode, method: string | undefined, args: AstNode[]): void {
+    const candidates: AstNode[] = [callee];
+    if (method !== undefined && iterationMethods.has(method)) candidates.push(...args);
+    for (const candidate of candidates) {
+      const name = getIdentifierName(unwrapExpression(candidate));
+      const helper = name === undefined ? undefined : this.getLocalHelpers().get(name);
+      if (helper === undefined || (helper.start >= frame.callbackStart && helper.end <= frame.callbackEnd)) continue;
+      this.countAssertion(frame, helper.trivial, helper.snapshot);
+      return;
+    }
+  }
+
+  private getLocalHelpers(): LocalHelpers {
+    this.localHelpers ??=
+      this.moduleNode === undefined ? new Map<string, never>() : collectAssertingHelpers(this.moduleNode, { assertNames: this.assertNames, helpers: this.helpers });
+    return this.localHelpers;
+  }
+
+  /** `// @ts-expect-error` lines inside the callback not already claimed by a nested test, as swc offsets. */
+  private countExpectErrors(frame: TestFrame): void {
+    if (this.source === undefined) return;
+    this.expectErrorOffsets ??= findExpectErrorLines(this.source).map((line) => (this.lineIndex.lineStarts[line] ?? 0) + this.base);
+    this.expectErrorOffsets.forEach((offset, index) => {
+      if (offset < frame.callbackStart || offset >= frame.callbackEnd || this.claimedExpectErrors.has(index)) return;
+      this.claimedExpectErrors.add(index);
+      frame.fact.assertions++;
+    });
   }
 
   private visitNew(node: AstNode): void {
@@ -1177,9 +1250,10 @@ export class FactWalker {
       }
       if (propagatingCalls.has(calleeName)) this.assertOrThrowCount++;
     }
-    if (frame !== undefined) {
+    if (frame !== undefined && !this.expectSubjects.has(node)) {
       const match = matchAssertionCall(node, { assertNames: this.assertNames, contextName: frame.contextName, helpers: this.helpers });
-      if (match !== undefined) this.countAssertion(frame, match.trivial, match.snapshot);
+      if (match !== undefined) this.countMatch(frame, match);
+      else this.countHelperCall(frame, callee, method, args);
     }
     this.recordCallSignal(node, callee, calleeName, method);
 
@@ -1240,11 +1314,23 @@ export class FactWalker {
       isAsync: kind === 'test' && (callback?.async === true || isDoneStyle),
     };
     this.tests.push(fact);
-    const frame: TestFrame = { fact, contextName: kind === 'test' ? contextName : undefined, isDoneStyle, unawaitedBase: this.unawaitedDepth };
+    const callbackSpan = callback === undefined ? undefined : getSpan(callback);
+    const frame: TestFrame = {
+      fact,
+      contextName: kind === 'test' ? contextName : undefined,
+      isDoneStyle,
+      unawaitedBase: this.unawaitedDepth,
+      callbackStart: callbackSpan?.start ?? 0,
+      callbackEnd: callbackSpan?.end ?? 0,
+    };
     this.testFrames.push(frame);
     const addedContext = frame.contextName !== undefined && !this.contextNames.has(frame.contextName);
     if (addedContext && frame.contextName !== undefined) this.contextNames.add(frame.contextName);
+    // `it('x', () => expect(p).to.be.fulfilled)`: a property assertion as the arrow's whole body.
+    const body = kind === 'test' && callback !== undefined ? unwrapExpression(getNode(callback, 'body')) : undefined;
+    if (body?.type === 'MemberExpression') this.countPropertyAssertion(body);
     this.visit(node.arguments);
+    if (kind === 'test') this.countExpectErrors(frame);
     if (addedContext && frame.contextName !== undefined) this.contextNames.delete(frame.contextName);
     this.testFrames.pop();
   }
@@ -1741,6 +1827,36 @@ function findDecoratorCall(decorators: AstNode[], name: string): AstNode | undef
     if (call?.type === 'CallExpression' && getIdentifierName(unwrapExpression(getNode(call, 'callee'))) === name) return call;
   }
   return undefined;
+}
+
+/** A top-level statement that has no run-time effect: types, `declare`, overload signatures, type-only imports and exports. */
+function isTypeOnlyItem(item: AstNode): boolean {
+  switch (item.type) {
+    case 'TsInterfaceDeclaration':
+    case 'TsTypeAliasDeclaration':
+      return true;
+    case 'ImportDeclaration': {
+      if (isTrue(item, 'typeOnly')) return true;
+      const specifiers = getNodes(item, 'specifiers');
+      return specifiers.length > 0 && specifiers.every((spec) => isTrue(spec, 'isTypeOnly'));
+    }
+    case 'ExportNamedDeclaration':
+    case 'ExportAllDeclaration':
+      return isTrue(item, 'typeOnly');
+    case 'ExportDeclaration': {
+      const declaration = getNode(item, 'declaration');
+      return declaration !== undefined && isTypeOnlyItem(declaration);
+    }
+    case 'FunctionDeclaration':
+      return isTrue(item, 'declare') || item.body === null;
+    case 'VariableDeclaration':
+    case 'ClassDeclaration':
+    case 'TsEnumDeclaration':
+    case 'TsModuleDeclaration':
+      return isTrue(item, 'declare');
+    default:
+      return false;
+  }
 }
 
 function getGuardArguments(decorators: AstNode[]): AstNode[] {

@@ -1,0 +1,407 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseSync } from '@swc/core';
+import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+import { FactWalker } from '../../src/graph/parse/fact-walker.js';
+import { buildLineIndex, measureLeadingTrivia } from '../../src/graph/parse/line-index.js';
+import { getSpan, isAstNode } from '../../src/graph/parse/swc-node.js';
+import { getSwcOptions } from '../../src/graph/parse/swc-options.js';
+import { findExpectErrorLines, isAssertionHelperName } from '../../src/graph/parse/test-calls.js';
+import type { FileFacts, TestCaseFact } from '../../src/model/facts.js';
+
+/**
+ * Assertion counting calibrated on idioms of real suites (zod, vitest, jest, node:test, chai, ava,
+ * supertest): each case states the exact counts, and the negative cases keep the rules biting.
+ */
+
+type Counts = Pick<TestCaseFact, 'assertions' | 'trivialAssertions' | 'snapshotAssertions' | 'unawaitedAssertions' | 'swallowedErrors'>;
+
+const counts = (assertions: number, extra: Partial<Counts> = {}): Counts => ({
+  assertions,
+  trivialAssertions: 0,
+  snapshotAssertions: 0,
+  unawaitedAssertions: 0,
+  swallowedErrors: 0,
+  ...extra,
+});
+
+const countsOf = (fact: TestCaseFact): Counts => {
+  const { assertions, trivialAssertions, snapshotAssertions, unawaitedAssertions, swallowedErrors } = fact;
+  return { assertions, trivialAssertions, snapshotAssertions, unawaitedAssertions, swallowedErrors };
+};
+
+/** Counts of every test case (suites left out), keyed by the title path. */
+function testCounts(facts: FileFacts): Record<string, Counts> {
+  assert.equal(facts.failure, undefined);
+  const result: Record<string, Counts> = {};
+  for (const fact of facts.tests) if (fact.kind === 'test') result[fact.titlePath.join(' > ')] = countsOf(fact);
+  return result;
+}
+
+const parse = (code: string, helpers: string[] = []) => testCounts(extractFacts('test/sample.test.ts', code, { assertionHelpers: helpers }));
+
+/** The walker given the source text, as extractFacts does once it hands the text over (for `@ts-expect-error`). */
+function parseWithSource(code: string, path = 'test/sample.test.ts'): Record<string, Counts> {
+  const lineIndex = buildLineIndex(code);
+  const options = getSwcOptions(path)[0];
+  assert.ok(options !== undefined);
+  const module: unknown = parseSync(code, options);
+  assert.ok(isAstNode(module));
+  const span = getSpan(module);
+  assert.ok(span !== undefined);
+  const walker = new FactWalker(lineIndex, span.start - measureLeadingTrivia(code), { assertionHelpers: [] }, code);
+  walker.walkModule(module);
+  return testCounts(walker.toFacts(lineIndex.lines));
+}
+
+/** One test named `case` around `body`, with the imports real suites use. */
+const single = (body: string, header = '') => parse(`${header}\ntest('case', async () => {\n${body}\n});`).case;
+
+describe('type-level assertions', () => {
+  test('expectTypeOf matchers count, the bare subject does not', () => {
+    const header = "import { expectTypeOf, test } from 'vitest';";
+    assert.deepEqual(single('expectTypeOf(schema.parse(x)).toEqualTypeOf<string>();\nexpectTypeOf<A>().not.toBeAny();', header), counts(2));
+    assert.deepEqual(single('expectTypeOf(x);\nexpectTypeOf<A>();', header), counts(0));
+  });
+
+  test('assertType<T>(x) is one assertion', () => {
+    assert.deepEqual(single('assertType<string>(schema.parse("a"));', "import { assertType, test } from 'vitest';"), counts(1));
+  });
+
+  test("zod's util.assertEqual<A, B>(true) is a non-trivial assertion", () => {
+    const body = 'type t1 = z.infer<typeof schema>;\nutil.assertEqual<t1, string>(true);\nassertEqual<t1, string>(true);';
+    assert.deepEqual(single(body, "import { util } from '../helpers/util.js';"), counts(2));
+  });
+
+  test('a callee named like an assertion helper counts', () => {
+    const body = 'expectValid(schema, input);\nh.assertFoo();\nassert_ok(value);\nexpectError(() => run());\nt.assert(value);';
+    assert.deepEqual(single(body), counts(5));
+  });
+
+  test('names that only start with the letters are not helpers', () => {
+    const body = 'const expected = expectedOutput();\nassertions(list);\nasserted(x);\nexpectation(y);\nexpect.assertions(1);\nexpect(x);\nexpectTypeOf(x);';
+    assert.deepEqual(single(body), counts(0));
+    assert.deepEqual(
+      ['assertEqual', 'expectValid', 'assert', 'assert_ok', 'assertType', 'expect', 'expectTypeOf', 'expectAsync', 'expected', 'assertions'].map(isAssertionHelperName),
+      [true, true, true, true, true, false, false, false, false, false],
+    );
+  });
+
+  test('// @ts-expect-error lines inside a test are type assertions, @ts-ignore is not', () => {
+    const code = [
+      "import { test, describe } from 'vitest';",
+      "const label = '😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀😀';",
+      "describe('types', () => {",
+      '  // @ts-expect-error a suite-level check belongs to no test',
+      "  const n: number = 'x';",
+      "  test('only type checks', () => {",
+      '    // @ts-expect-error',
+      '    schema.parse(12);',
+      '    /* @ts-expect-error wrong argument */',
+      "    fn('x');",
+      '  });',
+      "  test('ignored', () => {",
+      '    // @ts-ignore',
+      '    schema.parse(12);',
+      '    // see the @ts-expect-error docs',
+      '  });',
+      "  test('parent', async (t) => {",
+      '    // @ts-expect-error',
+      '    parent(1);',
+      "    await t.test('child', () => {",
+      '      // @ts-expect-error',
+      '      child(1);',
+      '    });',
+      '  });',
+      '});',
+    ].join('\n');
+    assert.deepEqual(parseWithSource(code), {
+      'types > only type checks': counts(2),
+      'types > ignored': counts(0),
+      'types > parent': counts(1),
+      'types > parent > child': counts(1),
+    });
+  });
+
+  test('a statement that is only `x satisfies T` is a type assertion; a declaration using satisfies is not', () => {
+    const body = 'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';
+    assert.deepEqual(single(body), counts(2));
+    assert.deepEqual(single('const schema = z.string() satisfies z.ZodString;\nschema.parse("a");'), counts(0));
+  });
+
+  test('the directive scanner finds directive lines only', () => {
+    const text = [
+      '// @ts-expect-error',
+      'a();',
+      "const s = 'x // @ts-expect-error';",
+      '  /** @ts-expect-error */',
+      '// @ts-expect-errors',
+      '{/* @ts-expect-error */}',
+      '// @ts-expect-error -- mentions @ts-expect-error twice',
+    ].join('\n');
+    assert.deepEqual(findExpectErrorLines(text), [0, 3, 5, 6]);
+    assert.deepEqual(findExpectErrorLines('no directives here\n'), []);
+  });
+
+  test('extractFacts counts @ts-expect-error once it passes the source to the walker', () => {
+    const code = "test('only type checks', () => {\n  // @ts-expect-error\n  schema.parse(12);\n});";
+    assert.deepEqual(parse(code), { 'only type checks': counts(1) });
+  });
+});
+
+describe('snapshots', () => {
+  test('an inline snapshot with content is explicit; toMatchSnapshot and empty inline snapshots are snapshots', () => {
+    const code = [
+      "import { expect, test } from 'vitest';",
+      "test('inline with content', () => {",
+      '  expect(parse("a")).toMatchInlineSnapshot(`',
+      '    {',
+      '      "success": true,',
+      '    }',
+      '  `);',
+      '});',
+      "test('inline with property matchers and content', () => {",
+      '  expect(user).toMatchInlineSnapshot({ id: expect.any(String) }, `{ "id": Any<String> }`);',
+      '});',
+      "test('file snapshot', () => {",
+      '  expect(parse("a")).toMatchSnapshot();',
+      '});',
+      "test('empty inline', () => {",
+      '  expect(parse("a")).toMatchInlineSnapshot();',
+      '  expect(parse("b")).toMatchInlineSnapshot(``);',
+      '  expect(parse("c")).toMatchInlineSnapshot({ id: expect.any(String) });',
+      '});',
+      "test('mixed', () => {",
+      '  expect(a).toMatchSnapshot();',
+      '  expect(b).toMatchInlineSnapshot(`"b"`);',
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'inline with content': counts(1),
+      'inline with property matchers and content': counts(1),
+      'file snapshot': counts(1, { snapshotAssertions: 1 }),
+      'empty inline': counts(3, { snapshotAssertions: 3 }),
+      mixed: counts(2, { snapshotAssertions: 1 }),
+    });
+  });
+});
+
+describe('throws, rejects and resolves', () => {
+  test('vitest and jest', () => {
+    const body = [
+      'expect(() => schema.parse(1)).toThrow();',
+      'expect(() => schema.parse(1)).toThrowError(/expected string/);',
+      "await expect(schema.parseAsync(1)).rejects.toThrow('Expected string');",
+      "await expect(schema.parseAsync('a')).resolves.toBe('a');",
+      'await expect(p).resolves.not.toThrow();',
+    ].join('\n');
+    assert.deepEqual(single(body, "import { expect, test } from 'vitest';"), counts(5));
+    assert.deepEqual(single('expect(() => schema.parse(1));\nawait expect(p).resolves;', "import { expect, test } from 'vitest';"), counts(0));
+  });
+
+  test('node:test with node:assert', () => {
+    const code = [
+      "import { test } from 'node:test';",
+      "import assert from 'node:assert/strict';",
+      "import * as nodeAssert from 'node:assert';",
+      "import { rejects } from 'node:assert';",
+      "test('throws', async (t) => {",
+      '  assert.throws(() => parse(1), /Expected/);',
+      '  await assert.rejects(parseAsync(1));',
+      '  nodeAssert.doesNotThrow(() => parse("a"));',
+      '  await rejects(parseAsync(2));',
+      '  t.assert.throws(() => parse(1));',
+      '});',
+      "test('no assertion', () => {",
+      '  parse("a");',
+      '  const error = new assert.AssertionError({ message: "x" });',
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), { throws: counts(5), 'no assertion': counts(0) });
+  });
+
+  test('ava and tap context assertions', () => {
+    const code = [
+      "import test from 'ava';",
+      "test('ava', async (t) => {",
+      '  t.throws(() => parse(1));',
+      '  await t.throwsAsync(parseAsync(1));',
+      '  t.notThrows(() => parse("a"));',
+      '  await t.notThrowsAsync(parseAsync("a"));',
+      '});',
+      "test('plan only', (t) => {",
+      '  t.plan(1);',
+      '  t.log("x");',
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), { ava: counts(4), 'plan only': counts(0) });
+  });
+
+  test('chai and chai-as-promised', () => {
+    const code = [
+      "import { expect } from 'chai';",
+      "describe('chai', () => {",
+      "  it('throws', () => {",
+      '    expect(() => parse(1)).to.throw(TypeError);',
+      '    expect(fn).to.throw;',
+      '    expect(p).to.be.rejectedWith(Error);',
+      '  });',
+      "  it('arrow body', () => expect(p).to.be.fulfilled);",
+      "  it('arrow body without assertion', () => p.then);",
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'chai > throws': counts(3),
+      'chai > arrow body': counts(1),
+      'chai > arrow body without assertion': counts(0),
+    });
+  });
+
+  test('supertest expectations in an Express app', () => {
+    const code = [
+      "import request from 'supertest';",
+      "describe('GET /users', () => {",
+      "  it('returns', () => request(app).get('/users').expect(200));",
+      "  it('returns json', async () => {",
+      "    await request(app).get('/users').expect(200).expect('Content-Type', /json/);",
+      '  });',
+      "  it('only calls', async () => {",
+      "    await request(app).get('/users');",
+      '  });',
+      "  it('context expect is a subject', (ctx) => {",
+      '    ctx.expect(a).toBe(1);',
+      '    chai.expect(b).to.be.true;',
+      '    chai.expect(c).to.equal(1);',
+      '  });',
+      "  it('expectation on a request variable', function (done) {",
+      "    var test = request(app).post('/');",
+      "    test.set('Content-Type', 'application/octet-stream');",
+      '    test.write(buf);',
+      '    test.expect(413, done);',
+      '  });',
+      "  it('request variable without expectation', function (done) {",
+      "    var test = request(app).post('/');",
+      '    test.end(done);',
+      '  });',
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'GET /users > returns': counts(1),
+      'GET /users > returns json': counts(2),
+      'GET /users > only calls': counts(0),
+      'GET /users > context expect is a subject': counts(3),
+      'GET /users > expectation on a request variable': counts(1),
+      'GET /users > request variable without expectation': counts(0),
+    });
+  });
+});
+
+describe('helpers declared in the test file', () => {
+  test('calls of a local function whose body asserts count in the calling test', () => {
+    const code = [
+      "import { expect, test, describe } from 'vitest';",
+      "import assert from 'node:assert';",
+      "test('function declared below', () => {",
+      "  check('a');",
+      "  check('b');",
+      '});',
+      "test('arrow helper and iteration', () => {",
+      '  verify(res);',
+      "  ['a', 'b'].forEach(check);",
+      '});',
+      "test('transitive', () => {",
+      "  checkBoth('a', 'b');",
+      '});',
+      "describe('suite', () => {",
+      '  function inSuite(v) {',
+      '    for (const item of v) expect(item).toBeDefined();',
+      '  }',
+      "  test('suite helper', () => inSuite(list));",
+      '});',
+      "test('node:test style helper', (t) => {",
+      '  checkStatus(t, res);',
+      '});',
+      'function check(input) {',
+      '  expect(parse(input)).toBe(true);',
+      '}',
+      'const verify = (r) => {',
+      '  assert.equal(r.status, 200);',
+      '};',
+      'function checkBoth(a, b) {',
+      '  check(a);',
+      '  check(b);',
+      '}',
+      'function checkStatus(t, res) {',
+      '  t.equal(res.status, 200);',
+      '}',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'function declared below': counts(2),
+      'arrow helper and iteration': counts(2),
+      transitive: counts(1),
+      'suite > suite helper': counts(1),
+      'node:test style helper': counts(1),
+    });
+  });
+
+  test('functions that do not assert are not helpers', () => {
+    const code = [
+      "test('calls a builder', () => {",
+      '  const user = build();',
+      '  loop(3);',
+      "  defineCases('x');",
+      '});',
+      'function build() { return make({ id: 1 }); }',
+      'function loop(n) { if (n > 0) loop(n - 1); }',
+      "function defineCases(name) { it(name, () => { expect(parse(name)).toBe(true); }); }",
+    ].join('\n');
+    // The test defined inside defineCases keeps its own assertion; the caller gains none from it.
+    assert.deepEqual(parse(code), { 'calls a builder': counts(0), name: counts(1) });
+  });
+
+  test('a helper declared inside the test is counted where it is written, not per call', () => {
+    const code = [
+      "test('inner helper', () => {",
+      '  const check = (v) => { expect(parse(v)).toBe(true); };',
+      "  check('a');",
+      "  check('b');",
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), { 'inner helper': counts(1) });
+  });
+
+  test('a helper call carries what the helper proves: snapshot, trivial, unawaited, caught errors', () => {
+    const code = [
+      "test('snapshot helper', () => { snap(render()); });",
+      "test('snapshot helper on a chai subject', () => { snapVia(render()); });",
+      "test('trivial helper', () => { sanity(); });",
+      "test('unawaited helper', () => { load().then((v) => check(v)); });",
+      "test('caught error checked by a helper', () => {",
+      '  try { run(); } catch (error) { checkError(error); }',
+      '});',
+      "test('caught error only logged', () => {",
+      '  try { run(); } catch (error) { log(error); }',
+      '});',
+      'function snap(value) { expect(value).toMatchSnapshot(); }',
+      'function snapVia(value) { chai.expect(value).toMatchSnapshot(); }',
+      'function sanity() { expect(true).toBe(true); }',
+      'function check(value) { expect(value).toBe(1); }',
+      'function checkError(error) { expect(error.message).toMatch(/boom/); }',
+      'function log(error) { console.error(error); }',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'snapshot helper': counts(1, { snapshotAssertions: 1 }),
+      'snapshot helper on a chai subject': counts(1, { snapshotAssertions: 1 }),
+      'trivial helper': counts(1, { trivialAssertions: 1 }),
+      'unawaited helper': counts(1, { unawaitedAssertions: 1 }),
+      'caught error checked by a helper': counts(1),
+      'caught error only logged': counts(0, { swallowedErrors: 1 }),
+    });
+  });
+
+  test('configured assertionHelpers keep working alongside local helpers', () => {
+    const code = "test('configured', () => {\n  checkShape(a);\n  lib.verifyAll(b);\n});";
+    assert.deepEqual(parse(code, ['checkShape', 'verifyAll']), { configured: counts(2) });
+    assert.deepEqual(parse(code), { configured: counts(0) });
+  });
+});
