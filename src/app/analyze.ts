@@ -10,13 +10,14 @@ import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { classifyRole } from '../graph/roles.js';
-import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ReviewContext } from '../model/analysis.js';
+import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
-import type { ChangedPathProof, CoverageEvidence, ReachingTest } from '../model/coverage.js';
+import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
 import type { ExportFact, FileFacts } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
+import { classifyChangeKind, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { deriveChangedPathProof, isCoverageFreshFor, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
@@ -76,7 +77,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   for (const file of change.files) {
     const reachingTests = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     reachingTestsByPath.set(file.path, reachingTests);
-    proofByPath.set(file.path, deriveProof(file, reachingTests, coverage, newestChange, changedExports));
+    proofByPath.set(file.path, deriveProof(file, reachingTests, coverage, newestChange, changedExports, symbolImpacts, sides.headFacts.get(file.path)?.exports ?? []));
   }
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
@@ -119,7 +120,11 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedRoutes,
     symbolImpacts,
     impactedAreas,
-    changedPathProof: change.files.map((file) => proofByPath.get(file.path)).filter((proof): proof is ChangedPathProof => proof !== undefined),
+    // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run: no proof obligation.
+    changedPathProof: changedFiles
+      .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind))
+      .map((file) => proofByPath.get(file.path))
+      .filter((proof): proof is ChangedPathProof => proof !== undefined),
     testEvidence,
     weakTests: evaluated.weakTests,
     missingTests: evaluated.missingTests,
@@ -159,6 +164,10 @@ function toRouteChanges(change: ChangeSet, sides: ChangeSides): RouteChange[] {
     routeChanges.push(routeChange);
   }
   return routeChanges;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Partial<Record<K, V>>);
 }
 
 function pickRange(options: AnalyzeOptions): RevisionRange {
@@ -224,12 +233,32 @@ function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: Cha
     changedExports,
     owners: kg.codeowners?.ownersOf(file.path) ?? [],
     lowSignal: false,
+    changeKind: classifyChangeKind({
+      path: file.path,
+      status: file.status,
+      binary: file.binary,
+      hunks: file.hunks,
+      additions: file.additions,
+      deletions: file.deletions,
+      ...optional('baseText', sides.baseText.get(file.path)),
+      ...optional('headText', sides.headText.get(file.path)),
+      ...optional('baseTypeSpans', sides.baseFacts.get(file.path)?.typeSpans),
+      ...optional('headTypeSpans', sides.headFacts.get(file.path)?.typeSpans),
+    }),
   };
   if (file.previousPath !== undefined) evidence.previousPath = file.previousPath;
   return evidence;
 }
 
-function deriveProof(file: ChangedFile, reachingTests: ReachingTest[], coverage: CoverageEvidence, newestChange: number | undefined, changedExports: ChangedExport[]): ChangedPathProof {
+function deriveProof(
+  file: ChangedFile,
+  reachingTests: ReachingTest[],
+  coverage: CoverageEvidence,
+  newestChange: number | undefined,
+  changedExports: ChangedExport[],
+  symbolImpacts: readonly SymbolImpact[],
+  headExports: readonly ExportFact[],
+): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   return deriveChangedPathProof({
     path: file.path,
@@ -238,8 +267,33 @@ function deriveProof(file: ChangedFile, reachingTests: ReachingTest[], coverage:
     reachingTests,
     ...(fileCoverage === undefined ? {} : { coverage: { lines: fileCoverage.lines } }),
     coverageFresh: isCoverageFreshFor(coverage, file.path, newestChange === undefined ? undefined : new Date(newestChange).toISOString()),
-    changedSymbols: changedExports.filter((item) => item.path === file.path && item.change !== 'removed').map((item) => item.name),
+    changedSymbols: toChangedSymbols(file.path, changedExports, headExports),
+    symbolTests: symbolImpacts
+      .filter((impact) => impact.path === file.path && impact.change !== 'removed')
+      .flatMap((impact) => impact.importers.filter((importer) => !importer.typeOnly && classifyRole(importer.path) === 'test').map((importer) => ({ path: importer.path, name: impact.name })))
+      .reduce<{ path: string; names: string[] }[]>((tests, entry) => {
+        const known = tests.find((test) => test.path === entry.path);
+        if (known === undefined) tests.push({ path: entry.path, names: [entry.name] });
+        else if (!known.names.includes(entry.name)) known.names.push(entry.name);
+        return tests;
+      }, [])
+      .sort((left, right) => right.names.length - left.names.length || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
   });
+}
+
+/** Changed runtime exports of a file with the verb a test uses on each; type-only exports are left out (they do not run). */
+function toChangedSymbols(path: string, changedExports: readonly ChangedExport[], headExports: readonly ExportFact[]): ChangedSymbol[] {
+  const kinds = new Map(headExports.map((fact) => [fact.name, fact]));
+  const symbols: ChangedSymbol[] = [];
+  for (const item of changedExports) {
+    if (item.path !== path || item.change === 'removed') continue;
+    const fact = kinds.get(item.name);
+    if (fact?.typeOnly === true || fact?.kind === 'type' || fact?.kind === 'interface') continue;
+    const component = /\.[jt]sx$/.test(path) && /^[A-Z]/.test(item.name) && (fact?.kind === 'function' || fact?.kind === 'variable');
+    const verb: ChangedSymbol['verb'] = component ? 'renders' : fact?.kind === 'class' ? 'constructs' : fact?.kind === 'variable' || fact?.kind === 'enum' || fact?.kind === 'cjs' ? 'uses' : 'calls';
+    symbols.push({ name: item.name, verb });
+  }
+  return symbols;
 }
 
 /** The time of the newest change: the head commit's time, or the newest modified working-tree file. */

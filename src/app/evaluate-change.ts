@@ -115,6 +115,7 @@ function toChangedFileInput(file: ChangedFileEvidence, sides: ChangeRuleInput['s
     hunks: file.hunks,
     binary: file.binary,
     changedExports: file.changedExports,
+    changeKind: file.changeKind,
   };
   if (file.previousPath !== undefined) input.previousPath = file.previousPath;
   const headText = sides.headText.get(file.path);

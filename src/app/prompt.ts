@@ -37,7 +37,7 @@ export function renderPrompt(bundle: PromptInput): string {
   if (contributors.length > CONTRIBUTOR_LIMIT) out.push(`- …and ${contributors.length - CONTRIBUTOR_LIMIT} smaller contributors (evidence.summary.mergeRiskBreakdown).`);
 
   out.push('', '## Tasks, in order', '');
-  out.push(...renderTasks(bundle.tasks));
+  out.push(...renderTasks(bundle.tasks, bundle.taskOverflow));
 
   if (bundle.proofObligations.length > 0) {
     out.push('', '## Proof obligations from the requirements', '');
@@ -158,30 +158,12 @@ const KIND_LABELS: Record<BundleTask['kind'], string> = {
   review: 'reviews',
 };
 
-function renderTasks(all: BundleTask[]): string[] {
-  if (all.length === 0) return ['No task: the evidence shows no missing proof. Run the checks below and report back.'];
-  const edgeTasks = all.filter((task) => task.kind === 'edge-case').length;
-  const tasks = all.filter((task) => task.kind !== 'edge-case');
-  const edgeLine = edgeTasks === 0 ? [] : [`${tasks.length === 0 ? '' : 'Then '}test the ${edgeTasks} edge case${edgeTasks === 1 ? '' : 's'} under "Edge cases to test" (one task each in the JSON bundle).`];
-  if (tasks.length === 0) return edgeLine;
-  return [...renderTaskList(tasks), ...(edgeLine.length === 0 ? [] : ['', ...edgeLine])];
-}
-
-function renderTaskList(tasks: BundleTask[]): string[] {
-  const line = (task: BundleTask, number: number): string => `${number}. ${inline(task.title)}: ${inline(task.detail)}${cite(task.evidenceIds)}`;
-  if (tasks.length <= PROMPT_LIST_LIMIT) return tasks.map((task, index) => line(task, index + 1));
-  const kinds = [...new Set(tasks.map((task) => task.kind))];
-  const perKind = Math.max(2, Math.floor(PROMPT_LIST_LIMIT / kinds.length));
-  const lines = [`${tasks.length} tasks (${countBy(tasks.map((task) => KIND_LABELS[task.kind]))}); the highest-ranked of each kind follow, and the JSON bundle lists every one with its evidence.`];
-  let number = 0;
-  for (const kind of kinds) {
-    const ofKind = tasks.filter((task) => task.kind === kind);
-    lines.push('', `${KIND_LABELS[kind]} (${ofKind.length}):`);
-    for (const task of ofKind.slice(0, perKind)) {
-      number += 1;
-      lines.push(line(task, number));
-    }
-    if (ofKind.length > perKind) lines.push(`…and ${ofKind.length - perKind} more ${KIND_LABELS[kind]} tasks.`);
+/** The ranked tasks, numbered; the overflow as counts by kind (the JSON bundle's `taskOverflow` lists them). */
+function renderTasks(tasks: readonly BundleTask[], overflow: readonly BundleTask[]): string[] {
+  if (tasks.length === 0) return ['No task: the evidence shows no missing proof. Run the checks below and report back.'];
+  const lines = tasks.map((task, index) => `${index + 1}. ${inline(task.title)}: ${inline(task.detail)}${cite(task.evidenceIds)}`);
+  if (overflow.length > 0) {
+    lines.push('', `Lower-ranked and not listed here: ${overflow.length === 1 ? '1 task' : `${overflow.length} tasks`} (${countBy(overflow.map((task) => KIND_LABELS[task.kind]))}), in \`taskOverflow\` of the JSON bundle. Do the tasks above first.`);
   }
   return lines;
 }

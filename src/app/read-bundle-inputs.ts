@@ -57,6 +57,7 @@ export async function readBundleInputs(env: Env, options: BundleOptions): Promis
     adapters,
     unresolvedImports: [],
     limitations,
+    ...(config.config.analysis?.maxPromptTasks === undefined ? {} : { maxTasks: config.config.analysis.maxPromptTasks }),
   };
 }
 

@@ -29,6 +29,9 @@ export interface ChangeAnalysis {
   unresolvedImports?: { from: string; specifier: string; line: number; reason: string }[];
 }
 
+/** What a changed file's change is: only `runtime` (and `test`) changes run, so only they carry runtime-proof tasks. */
+export type ChangeKind = 'docs' | 'config' | 'manifest' | 'lockfile' | 'generated' | 'rename' | 'comment-or-format' | 'type-only' | 'binary' | 'test' | 'runtime';
+
 export interface ChangedFileEvidence {
   /** Evidence id `file:<path>`. */
   id: string;
@@ -44,6 +47,8 @@ export interface ChangedFileEvidence {
   owners: string[];
   /** Only comments, whitespace or documentation changed (low signal). */
   lowSignal: boolean;
+  /** What the change is (docs, config, type-only, runtime …); decides whether it carries a runtime-proof obligation. */
+  changeKind: ChangeKind;
 }
 
 export interface ImpactedFile {

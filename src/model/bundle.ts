@@ -32,7 +32,10 @@ export interface AgentBundle {
   checks: BundleCheck[];
   toolAdapters: BundleToolAdapter[];
   skills: BundleSkill[];
+  /** The highest-ranked tasks (at most `analysis.maxPromptTasks`, default 12), deduplicated by subject and action. */
   tasks: BundleTask[];
+  /** The rest of the ranked task list, in rank order. */
+  taskOverflow: BundleTask[];
   proofObligations: ProofObligation[];
   handoff: Handoff;
   prompt: string;

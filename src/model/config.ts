@@ -69,6 +69,8 @@ export interface AnalysisConfig {
   maxFileBytes?: number;
   ignore?: string[];
   defaultBranch?: string;
+  /** Ranked tasks the bundle lists first (the rest are overflow), 1-100, default 12. */
+  maxPromptTasks?: number;
 }
 
 export interface Config {

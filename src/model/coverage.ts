@@ -42,6 +42,12 @@ export interface ReachingTest {
   mocksChangedModule: boolean;
 }
 
+/** A changed symbol and the verb a test uses on it: call a function, construct a class, render a component, use a value. */
+export interface ChangedSymbol {
+  name: string;
+  verb: 'calls' | 'constructs' | 'renders' | 'uses';
+}
+
 export interface ChangedPathProofInput {
   path: string;
   status: ChangeStatus;
@@ -52,8 +58,10 @@ export interface ChangedPathProofInput {
   coverage?: { lines: Record<number, number> };
   /** False when the coverage is older than the newest change. */
   coverageFresh: boolean;
-  /** Changed exports or functions to name in the repair task. */
-  changedSymbols?: string[];
+  /** Changed exports or functions to name in the repair task, with how a test exercises them (default `calls`). */
+  changedSymbols?: (string | ChangedSymbol)[];
+  /** Test files that import a changed symbol of this file (not only the file): the first is the one to extend. */
+  symbolTests?: { path: string; names: string[] }[];
   /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
   coverageCommand?: string;
 }

@@ -13,20 +13,29 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push(`# Agent task bundle: ${escapeMarkdownInline(range)}`, '');
   out.push(
     `Profile ${bundle.profile} (${escapeMarkdownInline(bundle.handoff.audience)}). ${evidence.changedFiles.length} changed, ${evidence.impactedFiles.length} impacted files, ` +
-      `${evidence.impactedRoutes.length} routes; merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); ${bundle.tasks.length} tasks.`,
+      `${evidence.impactedRoutes.length} routes; merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); ${bundle.tasks.length === 1 ? '1 task' : `${bundle.tasks.length} tasks`}${bundle.taskOverflow.length > 0 ? ` (and ${bundle.taskOverflow.length} lower-ranked)` : ''}.`,
     '',
   );
   out.push('## Hand-off', '', `- Deliver: ${escapeMarkdownInline(bundle.handoff.deliver)}`, `- Tests: ${escapeMarkdownInline(bundle.handoff.runTests)}`, `- Report back: ${escapeMarkdownInline(bundle.handoff.reportBack)}`, '');
   out.push('## Prompt (copy and paste)', '', wrapPrompt(bundle.prompt), '');
 
   out.push(`## Tasks (${bundle.tasks.length})`, '');
+  const taskRow = (task: AgentBundle['tasks'][number], number: number): (string | number)[] => [number, task.kind, `${task.title}: ${task.detail}`, task.evidenceIds.join(', ')];
   out.push(
     bundle.tasks.length === 0
       ? 'None: the evidence shows no missing proof.'
-      : renderTable(['#', 'kind', 'task', 'evidence'], bundle.tasks.slice(0, LIST_LIMIT).map((task, index) => [index + 1, task.kind, `${task.title}: ${task.detail}`, task.evidenceIds.join(', ')])) +
-          renderMore(LIST_LIMIT, bundle.tasks.length, 'tasks'),
+      : renderTable(['#', 'kind', 'task', 'evidence'], bundle.tasks.slice(0, LIST_LIMIT).map((task, index) => taskRow(task, index + 1))) + renderMore(LIST_LIMIT, bundle.tasks.length, 'tasks'),
     '',
   );
+  if (bundle.taskOverflow.length > 0) {
+    const first = bundle.tasks.length + 1;
+    out.push(
+      `### Lower-ranked tasks (${bundle.taskOverflow.length})`,
+      '',
+      renderTable(['#', 'kind', 'task', 'evidence'], bundle.taskOverflow.slice(0, LIST_LIMIT).map((task, index) => taskRow(task, first + index))) + renderMore(LIST_LIMIT, bundle.taskOverflow.length, 'tasks'),
+      '',
+    );
+  }
 
   out.push(`## Changed files (${evidence.changedFiles.length})`, '');
   out.push(

@@ -1,7 +1,9 @@
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toExportId, toFileId } from '../graph/ids.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
-import type { ImpactedRoute } from '../model/analysis.js';
+import type { ChangeKind, ImpactedRoute } from '../model/analysis.js';
+import { GENERATED_PATH } from './change-kind.js';
+import { describeManifestChange } from './manifest-change.js';
 import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
@@ -28,6 +30,8 @@ export interface ChangedFileInput {
   headText?: string;
   baseText?: string;
   changedExports: ChangedExport[];
+  /** What the change is (rules/change-kind.ts); `runtime` when not given. */
+  changeKind?: ChangeKind;
   headFunctions?: FunctionFact[];
   baseFunctions?: FunctionFact[];
   /** Head-side signals of the whole file (the parser's `signals`). */
@@ -77,7 +81,6 @@ export const MAX_CHANGED_LINES = 20000;
 const AUTH_PATH = /(?:^|[/._-])(?:auth\w*|login|logout|signin|signup|session|sessions|oauth\d*|jwt|passport|permissions?|rbac|acl|password|passwords|credentials?|tokens?)(?:[/._-]|$)/i;
 const PAYMENT_PATH = /(?:^|[/._-])(?:payments?|billing|invoices?|checkout|stripe|paypal|money|prices?|pricing|charges?|refunds?|subscriptions?|wallets?|ledger|currency|currencies)(?:[/._-]|$)/i;
 const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate)\/|\.sql$|(?:^|\/)schema\.prisma$|(?:^|\/)(?:db|database)\/(?:[^/]+\/)*schema[^/]*$/i;
-const GENERATED_PATH = /(?:^|\/)(?:dist|build|generated|__generated__|vendor|node_modules)\/|\.generated\.|\.min\.[cm]?js$|\.pb\.[jt]s$/i;
 const MUTATION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PARSER_SIGNALS = new Set<SignalKind>(['parse-number', 'parse-json', 'date-time', 'money', 'regex']);
 
@@ -221,10 +224,12 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
   const memoryKinds = getMemoryKinds(context, path);
   const proof = context.input.proofByPath.get(path);
   const lowSignal = isDocOnly || textChange.commentOnly || textChange.formattingOnly;
+  const manifestChanges = role === 'manifest' ? describeManifestChange(path, file.baseText, file.status === 'deleted' ? undefined : file.headText) : [];
   return {
     path,
     previousPath: file.previousPath ?? path,
     status: file.status,
+    changeKind: file.changeKind ?? 'runtime',
     role,
     language,
     extension: getExtension(path),
@@ -244,6 +249,8 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
     isMigration: MIGRATION_PATH.test(path),
     isConfig: role === 'config',
     isManifest: role === 'manifest',
+    manifestChanges,
+    manifestChangeCount: manifestChanges.length,
     isTest: role === 'test',
     isDocOnly,
     isGenerated: GENERATED_PATH.test(path),
@@ -484,6 +491,8 @@ export function deriveRouteFacts(lookup: GraphLookup, id: string, route: RouteNo
     hasValidation: guards.some((guard) => guard.role === 'validation' && guard.confidence === 'high'),
     isMutation: MUTATION_METHODS.has(route.method),
     params: getRouteParams(route.path),
+    paramCount: getRouteParams(route.path).length,
+    request: route.method === 'ALL' ? 'a request of any method' : route.method === 'PAGE' ? 'a page visit' : `${/^[AEIOU]/.test(route.method) ? 'an' : 'a'} ${route.method} request`,
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
   };

@@ -1,5 +1,6 @@
 import type { Hunk } from '../model/change.js';
 import type {
+  ChangedSymbol,
   ChangedPathProof,
   ChangedPathProofInput,
   CoverageEvidence,
@@ -56,6 +57,17 @@ function joinNames(names: readonly string[]): string {
   return `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1] ?? ''}`;
 }
 
+/** `calls a and b, constructs Cart`: what a test does with the changed symbols; types are never among them. */
+function describeExercise(symbols: readonly (string | ChangedSymbol)[]): string {
+  if (symbols.length === 0) return 'exercises the changed code';
+  const byVerb = new Map<ChangedSymbol['verb'], string[]>();
+  for (const symbol of symbols) {
+    const { name, verb } = typeof symbol === 'string' ? { name: symbol, verb: 'calls' as const } : symbol;
+    byVerb.set(verb, [...(byVerb.get(verb) ?? []), name]);
+  }
+  return [...byVerb.entries()].map(([verb, names]) => `${verb} ${joinNames(names)}`).join(' and ');
+}
+
 /** The conventional sibling test of a source file: `<dir>/<name>.test.<ext>` (`.ts` for non-script files). */
 export function toSiblingTestPath(path: string): string {
   const slash = path.lastIndexOf('/');
@@ -98,12 +110,16 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   const covered = instrumented.filter((line) => (hits[line] ?? 0) > 0);
   const uncovered = instrumented.filter((line) => (hits[line] ?? 0) <= 0);
 
-  const symbols = input.changedSymbols ?? [];
-  const exercise = symbols.length > 0 ? `calls ${joinNames(symbols)}` : 'exercises the changed code';
+  const exercise = describeExercise(input.changedSymbols ?? []);
   const coverageRun = input.coverageCommand === undefined ? 'run the suite with coverage' : `run the suite with coverage (${input.coverageCommand})`;
   const sibling = toSiblingTestPath(path);
-  const nearest = ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling;
   const mockers = ordered.filter((test) => test.mocks).map((test) => test.path);
+  // The test that already imports a changed symbol is the one to extend, before any file that only reaches the module.
+  const symbolTest = (input.symbolTests ?? []).find((test) => !mockers.includes(test.path));
+  const nearest =
+    symbolTest !== undefined
+      ? `${symbolTest.path} (it imports ${joinNames(symbolTest.names)})`
+      : (ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling);
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
   const testCount = `${ordered.length} test file${ordered.length === 1 ? '' : 's'}`;
 

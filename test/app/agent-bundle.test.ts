@@ -25,7 +25,7 @@ function baseInput(overrides: Partial<AgentBundleInput> = {}): AgentBundleInput 
 function assertValid(bundle: AgentBundle): void {
   assert.equal(validateBundle(bundle), true, JSON.stringify(validateBundle.errors?.slice(0, 3)));
   const ids = collectEvidenceIds(bundle.evidence, bundle.requirements, bundle.skills, bundle.checks);
-  for (const task of bundle.tasks) {
+  for (const task of [...bundle.tasks, ...bundle.taskOverflow]) {
     assert.ok(task.evidenceIds.length > 0, `${task.id} cites no evidence`);
     for (const id of task.evidenceIds) assert.ok(ids.has(id), `${task.id} cites ${id}, which is not in the bundle`);
   }
@@ -45,13 +45,15 @@ describe('buildAgentBundle', () => {
       bundle.tasks.map((task) => [task.kind, task.id]),
       [
         ['proof', 'task:proof:src/lib/money.ts'],
-        ['missing-test', 'task:export:src/lib/money.ts#toCents'],
-        ['weak-test', 'task:test:src/orders.test.ts#orders > has a router'],
         ['edge-case', 'task:edge:money-1'],
         ['edge-case', 'task:edge:money-2'],
         ['review', 'task:memory:.checker/memory/invariants.yml#cents'],
+        ['weak-test', 'task:test:src/orders.test.ts#orders > has a router'],
       ],
     );
+    // The missing test for toCents asks what the proof task of its file asks: one task, both evidence ids.
+    assert.deepEqual(bundle.tasks[0]?.evidenceIds, ['proof:src/lib/money.ts', 'file:src/lib/money.ts', 'export:src/lib/money.ts#toCents']);
+    assert.deepEqual(bundle.taskOverflow, []);
     assert.deepEqual(bundle.checks, [{ id: 'check:test', name: 'test', command: 'npm test', source: '.checker/config.yml', willRun: false, reason: bundle.execution.checks.reason }]);
     assert.deepEqual(bundle.toolAdapters, [{ kind: 'coverage', command: 'npx c8', enabled: true, willRun: false }]);
     assert.deepEqual(
@@ -226,15 +228,16 @@ describe('buildAgentBundle', () => {
     const bundle = buildAgentBundle(analysis, baseInput());
     assertValid(bundle);
     assert.equal(bundle.evidence.changedFiles.length, 300);
-    assert.equal(bundle.tasks.filter((task) => task.kind === 'proof').length, 300);
+    assert.equal(bundle.tasks.length, 12);
+    assert.equal([...bundle.tasks, ...bundle.taskOverflow].filter((task) => task.kind === 'proof').length, 300);
     const lines = bundle.prompt.split('\n').length;
     assert.ok(lines < 110, `prompt has ${lines} lines`);
     assert.match(bundle.prompt, /- …and 280 more; by folder: pkg0\/src\/ \(100\), pkg1\/src\/ \(100\), pkg2\/src\/ \(100\)\./);
     assert.match(bundle.prompt, /300 files import the change \(by distance: hop 1 \(150\), hop 2 \(150\)\)\./);
-    assert.match(bundle.prompt, /^303 tasks \(changed-path proof \(300\), missing tests \(1\), reviews \(1\), weak tests \(1\)\); the highest-ranked of each kind follow/m);
     assert.match(bundle.prompt, /^1\. Prove the changed lines of pkg2\/src\/file299\.ts at runtime \(now unproven\)/m, 'the largest change ranks first');
-    assert.match(bundle.prompt, /^…and 295 more changed-path proof tasks\.$/m);
-    assert.match(bundle.prompt, /^Then test the 2 edge cases under "Edge cases to test" \(one task each in the JSON bundle\)\.$/m);
+    assert.match(bundle.prompt, /^12\. Prove the changed lines of pkg0\/src\/file288\.ts/m);
+    assert.doesNotMatch(bundle.prompt, /^13\. /m);
+    assert.match(bundle.prompt, /^Lower-ranked and not listed here: 293 tasks \(changed-path proof \(288\), edge cases \(2\), missing tests \(1\), reviews \(1\), weak tests \(1\)\), in `taskOverflow` of the JSON bundle\./m);
     const small = buildAgentBundle(createMoneyAnalysis(), baseInput()).prompt.split('\n').length;
     assert.ok(small < 70, `small prompt has ${small} lines`);
   });

@@ -72,9 +72,9 @@ describe('checker audit-tests --format json: each proof state from a real lcov f
     const tasks = Object.fromEntries(report.changedPathProof.map((proof) => [proof.path, proof.repairTask]));
     assert.deepEqual(tasks, {
       'src/lonely.ts': 'Add a test in src/lonely.test.ts that imports src/lonely.ts and calls lonely on line 2, then run the suite with coverage so checker can see these lines execute.',
-      'src/missed.ts': 'Extend src/missed.test.ts with a case that calls missed so that line 2 of src/missed.ts executes; coverage shows the reaching tests never run it.',
+      'src/missed.ts': 'Extend src/missed.test.ts (it imports missed) with a case that calls missed so that line 2 of src/missed.ts executes; coverage shows the reaching tests never run it.',
       'src/mocked.ts': 'Add a test in src/mocked.test.ts that imports the real src/mocked.ts (not a mock) and calls mocked on line 2; src/mocked.test.ts mocks it, so it never runs the changed code.',
-      'src/nocov.ts': 'Run the suite with coverage so checker can see whether line 2 of src/nocov.ts executes; if not, extend src/nocov.test.ts with a case that calls nocov.',
+      'src/nocov.ts': 'Run the suite with coverage so checker can see whether line 2 of src/nocov.ts executes; if not, extend src/nocov.test.ts (it imports nocov) with a case that calls nocov.',
       'src/proven.ts': '',
     });
   });

@@ -35,6 +35,7 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         changedExports: [{ path: 'src/lib/money.ts', name: 'toCents', change: 'modified', span: { start: 1, end: 3 } }],
         owners: ['@shop/payments'],
         lowSignal: false,
+        changeKind: 'runtime',
       },
       {
         id: 'file:README.md',
@@ -48,6 +49,7 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         changedExports: [],
         owners: [],
         lowSignal: true,
+        changeKind: 'docs',
       },
     ],
     impactedFiles: [{ id: 'file:src/orders.ts', path: 'src/orders.ts', distance: 1, via: ['src/lib/money.ts'], typeOnly: false, role: 'source' }],

@@ -319,3 +319,47 @@ describe('summarizeTestEvidence and isCoverageFreshFor', () => {
     assert.equal(isCoverageFreshFor(EVIDENCE, 'src/pricing/discount.ts'), true);
   });
 });
+
+describe('repair tasks name the test that exercises the changed symbol, with the verb for its kind', () => {
+  test('the test that imports the changed symbol is the one to extend, before a nearer test that only reaches the module', () => {
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [reaching('test/locale.test.ts', 1), reaching('test/error-utils.test.ts', 2)],
+        coverage: { lines: { 14: 0, 15: 1 } },
+        changedSymbols: ['applyDiscount'],
+        symbolTests: [{ path: 'test/error-utils.test.ts', names: ['applyDiscount'] }],
+      }),
+    );
+    assert.equal(
+      proof.repairTask,
+      'Extend test/error-utils.test.ts (it imports applyDiscount) with a case that calls applyDiscount so that line 14 of src/pricing/discount.ts executes; coverage shows the reaching tests never run it.',
+    );
+  });
+
+  test('a test that mocks the symbol is not the one to extend', () => {
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [reaching('test/mocking.test.ts', 1, true), reaching('test/real.test.ts', 2)],
+        coverage: { lines: { 14: 0 } },
+        symbolTests: [{ path: 'test/mocking.test.ts', names: ['applyDiscount'] }],
+      }),
+    );
+    assert.match(proof.repairTask, /^Extend test\/real\.test\.ts with a case that exercises the changed code/);
+  });
+
+  test('verbs: call a function, construct a class, render a component, use a value', () => {
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [],
+        changedSymbols: [
+          { name: 'applyDiscount', verb: 'calls' },
+          { name: 'Cart', verb: 'constructs' },
+          { name: 'PriceTag', verb: 'renders' },
+          { name: 'MAX_DISCOUNT', verb: 'uses' },
+          { name: 'roundPrice', verb: 'calls' },
+        ],
+      }),
+    );
+    assert.match(proof.repairTask, / and calls applyDiscount and roundPrice and constructs Cart and renders PriceTag and uses MAX_DISCOUNT on lines 14-18,/);
+  });
+});

@@ -52,11 +52,12 @@ edgeCaseCases['edge-case/number-parsing'] = {
   ],
 };
 
-const route = { method: 'POST', path: '/orders/:id', file: 'src/routes/orders.ts', kind: 'api', changed: true, params: ['id'] };
+const route = { method: 'POST', path: '/orders/:id', file: 'src/routes/orders.ts', kind: 'api', changed: true, params: ['id'], paramCount: 1 };
 
 export const routeEdgeCaseCases: Record<string, RuleCases> = {
   'edge-case/route-params': {
-    valid: [{ ...route, path: '/orders' }, { ...route, changed: false }],
+    // An unresolved `{?…}` segment is not a parameter.
+    valid: [{ ...route, path: '/orders', params: [], paramCount: 0 }, { ...route, changed: false }, { ...route, path: '/orders/{?ROUTES.x}', params: [], paramCount: 0 }],
     invalid: [
       { facts: { ...route }, message: 'POST /orders/:id takes path parameters (id)', params: { weight: 4, scope: 'POST /orders/:id', confidence: 'high' } },
       { facts: { ...route, method: 'GET', path: '/users/{userId}', params: ['userId'] }, params: { scope: 'GET /users/{userId}' } },

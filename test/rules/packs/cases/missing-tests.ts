@@ -17,7 +17,10 @@ export const missingTestCases: Record<string, RuleCases> = {
 export const missingRouteTestCases: Record<string, RuleCases> = {
   'missing-test/route-unreached': {
     valid: [{ ...route, reachingTests: 1 }, { ...route, changed: false }],
-    invalid: [{ facts: { ...route }, message: 'POST /orders changed and no test reaches its handler src/routes/orders.ts', params: { weight: 5 } }],
+    invalid: [
+      { facts: { ...route, request: 'a POST request' }, message: 'POST /orders changed and no test reaches its handler src/routes/orders.ts', params: { weight: 5, task: 'add a test that sends a POST request to /orders and asserts status and body' } },
+      { facts: { ...route, method: 'ALL', request: 'a request of any method' }, params: { task: 'add a test that sends a request of any method to /orders and asserts status and body' } },
+    ],
   },
   'missing-test/mutation-route-unreached': {
     valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, reachingTests: 3 }],

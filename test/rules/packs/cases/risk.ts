@@ -32,8 +32,15 @@ export const riskCases: Record<string, RuleCases> = {
     invalid: [{ facts: { path: 'tsconfig.json', role: 'config', isConfig: true }, params: { weight: 3 } }],
   },
   'risk/dependency-manifest': {
-    valid: [{ ...src }, { path: 'package.json', role: 'manifest', isManifest: true, lowSignal: true }],
-    invalid: [{ facts: { path: 'package-lock.json', role: 'manifest', isManifest: true }, message: 'package-lock.json changes dependencies', params: { weight: 4 } }],
+    valid: [
+      { ...src },
+      { path: 'package.json', role: 'manifest', isManifest: true, lowSignal: true, manifestChanges: ['dependencies'], manifestChangeCount: 1 },
+      { path: 'package.json', role: 'manifest', isManifest: true, manifestChanges: [], manifestChangeCount: 0 },
+    ],
+    invalid: [
+      { facts: { path: 'package-lock.json', role: 'manifest', isManifest: true, manifestChanges: ['locked versions'], manifestChangeCount: 1 }, message: 'package-lock.json changes locked versions', params: { weight: 4 } },
+      { facts: { path: 'package.json', role: 'manifest', isManifest: true, manifestChanges: ['dependencies', 'engines'], manifestChangeCount: 2 }, message: 'package.json changes dependencies, engines' },
+    ],
   },
   'risk/missing-proof': {
     valid: [

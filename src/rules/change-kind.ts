@@ -1,0 +1,81 @@
+import type { ChangeKind } from '../model/analysis.js';
+import type { ChangeStatus, Hunk } from '../model/change.js';
+import type { Span } from '../model/facts.js';
+import { classifyRole, getLanguage } from '../graph/roles.js';
+import { classifyTextChange, getCommentSyntax } from './facts-text.js';
+
+const LOCKFILES = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock)$/;
+export const GENERATED_PATH = /(?:^|\/)(?:dist|build|generated|__generated__|vendor|node_modules)\/|\.generated\.|\.min\.[cm]?js$|\.pb\.[jt]s$/i;
+
+export interface ChangeKindInput {
+  path: string;
+  status: ChangeStatus;
+  binary: boolean;
+  hunks: readonly Hunk[];
+  additions: number;
+  deletions: number;
+  baseText?: string;
+  headText?: string;
+  /** Type-only declarations on each side (interfaces, type aliases, `declare`, overload signatures, type imports). */
+  baseTypeSpans?: readonly Span[];
+  headTypeSpans?: readonly Span[];
+}
+
+/** Kinds whose changed lines do not run: they get no runtime-proof obligation. */
+export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set(['docs', 'config', 'manifest', 'lockfile', 'generated', 'rename', 'comment-or-format', 'type-only', 'binary']);
+
+/**
+ * What kind of change a changed file carries: docs, config, manifest, lockfile, generated, a pure
+ * rename, comments or formatting only, type-only declarations, a test, or runtime code. Decided from
+ * the path, the two texts and the type-only spans the parser found on each side.
+ */
+export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
+  const { path } = input;
+  if (LOCKFILES.test(path)) return 'lockfile';
+  const role = classifyRole(path);
+  if (role === 'doc') return 'docs';
+  if (role === 'manifest') return 'manifest';
+  if (role === 'config') return 'config';
+  if (input.binary) return 'binary';
+  if (GENERATED_PATH.test(path)) return 'generated';
+  if (input.status === 'renamed' && input.additions === 0 && input.deletions === 0) return 'rename';
+  if (role === 'test') return 'test';
+  const language = getLanguage(path);
+  if (input.status === 'modified' || input.status === 'renamed') {
+    const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path));
+    if (text.commentOnly || text.formattingOnly) return 'comment-or-format';
+    if (isTypeOnlyChange(input)) return 'type-only';
+  }
+  if (input.status === 'added' && input.headText !== undefined && input.headTypeSpans !== undefined && (countTypedLines(input.headText, allLines(input.headText), input.headTypeSpans) ?? 0) > 0) return 'type-only';
+  return 'runtime';
+}
+
+function isTypeOnlyChange(input: ChangeKindInput): boolean {
+  if (input.headText === undefined || input.baseText === undefined || input.headTypeSpans === undefined || input.baseTypeSpans === undefined) return false;
+  const added: number[] = [];
+  const removed: number[] = [];
+  for (const hunk of input.hunks) {
+    for (let offset = 0; offset < hunk.newLines; offset++) added.push(hunk.newStart + offset);
+    for (let offset = 0; offset < hunk.oldLines; offset++) removed.push(hunk.oldStart + offset);
+  }
+  const head = countTypedLines(input.headText, added, input.headTypeSpans);
+  const base = countTypedLines(input.baseText, removed, input.baseTypeSpans);
+  return head !== undefined && base !== undefined && head + base > 0;
+}
+
+function allLines(text: string): number[] {
+  return Array.from({ length: text.split('\n').length }, (_, index) => index + 1);
+}
+
+/** How many non-blank, non-comment lines among `lines` there are, all inside type-only spans; undefined when one is not. */
+function countTypedLines(text: string, lines: readonly number[], spans: readonly Span[]): number | undefined {
+  const source = text.split('\n');
+  let typed = 0;
+  for (const line of lines) {
+    const content = (source[line - 1] ?? '').trim();
+    if (content === '' || content.startsWith('//') || content.startsWith('/*') || content.startsWith('*')) continue;
+    if (!spans.some((span) => span.start <= line && line <= span.end)) return undefined;
+    typed++;
+  }
+  return typed;
+}

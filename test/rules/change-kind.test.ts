@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+import type { AgentBundle } from '../../src/model/bundle.js';
+import type { ChangeStatus, Hunk } from '../../src/model/change.js';
+import { classifyChangeKind } from '../../src/rules/change-kind.js';
+import { createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+const typeSpans = (path: string, text: string) => extractFacts(path, text, { assertionHelpers: [] }).typeSpans ?? [];
+
+/** One hunk per contiguous run of differing lines (enough for these single-edit cases). */
+function diffHunks(base: string, head: string): Hunk[] {
+  const a = base.split('\n');
+  const b = head.split('\n');
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length - 1;
+  let endB = b.length - 1;
+  while (endA >= start && endB >= start && a[endA] === b[endB]) {
+    endA--;
+    endB--;
+  }
+  return [{ oldStart: start + 1, oldLines: endA - start + 1, newStart: start + 1, newLines: endB - start + 1 }];
+}
+
+function kindOf(path: string, base: string | undefined, head: string | undefined, status: ChangeStatus = 'modified') {
+  const hunks = base !== undefined && head !== undefined ? diffHunks(base, head) : [];
+  const additions = hunks.reduce((total, hunk) => total + hunk.newLines, 0);
+  const deletions = hunks.reduce((total, hunk) => total + hunk.oldLines, 0);
+  return classifyChangeKind({
+    path,
+    status,
+    binary: false,
+    hunks,
+    additions: status === 'renamed' && base === head ? 0 : additions,
+    deletions: status === 'renamed' && base === head ? 0 : deletions,
+    ...(base === undefined ? {} : { baseText: base, baseTypeSpans: typeSpans(path, base) }),
+    ...(head === undefined ? {} : { headText: head, headTypeSpans: typeSpans(path, head) }),
+  });
+}
+
+const TYPES = 'export interface Price {\n  cents: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents;\n}\n';
+
+describe('change kinds', () => {
+  test('by path: docs, lockfile, manifest, config, generated, test', () => {
+    assert.equal(kindOf('README.md', '# a\n', '# b\n'), 'docs');
+    assert.equal(kindOf('package-lock.json', '{}\n', '{"a":1}\n'), 'lockfile');
+    assert.equal(kindOf('package.json', '{}\n', '{"a":1}\n'), 'manifest');
+    assert.equal(kindOf('tsconfig.json', '{}\n', '{"a":1}\n'), 'config');
+    assert.equal(kindOf('dist/index.js', 'a();\n', 'b();\n'), 'generated');
+    assert.equal(kindOf('src/money.test.ts', 'a();\n', 'b();\n'), 'test');
+  });
+
+  test('a rename without edits, comment and formatting edits', () => {
+    assert.equal(kindOf('src/health-check.ts', 'export const ok = 1;\n', 'export const ok = 1;\n', 'renamed'), 'rename');
+    assert.equal(kindOf('src/money.ts', '// rounds\nexport const a = 1;\n', '// rounds half up\nexport const a = 1;\n'), 'comment-or-format');
+    assert.equal(kindOf('src/money.ts', 'export const a = 1;\n', 'export const a  =  1;\n'), 'comment-or-format');
+  });
+
+  test('type-only: interface members, type aliases, type imports, overload signatures, declare, a new types-only file', () => {
+    assert.equal(kindOf('src/price.ts', TYPES, TYPES.replace('  cents: number;', '  cents: number;\n  label?: string;')), 'type-only');
+    assert.equal(kindOf('src/price.ts', TYPES, TYPES.replace('"EUR" | "USD"', '"EUR" | "USD" | "GBP"')), 'type-only');
+    const imports = "import type { A } from './a';\nexport const x = 1;\n";
+    assert.equal(kindOf('src/x.ts', imports, imports.replace('{ A }', '{ A, B }')), 'type-only');
+    const overloads = 'export function f(a: string): string;\nexport function f(a: any) { return a; }\n';
+    assert.equal(kindOf('src/f.ts', overloads, overloads.replace('(a: string): string;', '(a: string): string;\nexport function f(a: number): number;')), 'type-only');
+    assert.equal(kindOf('src/env.d.ts', 'declare const VERSION: string;\n', 'declare const VERSION: string;\ndeclare const BUILD: number;\n'), 'type-only');
+    assert.equal(kindOf('src/types.ts', undefined, 'export interface A {\n  a: string;\n}\n', 'added'), 'type-only');
+  });
+
+  test('runtime: a changed body, a change mixing types and code, a new file with code, and an exported interface beside a changed function', () => {
+    assert.equal(kindOf('src/price.ts', TYPES, TYPES.replace('return price.cents;', 'return price.cents + 1;')), 'runtime');
+    assert.equal(kindOf('src/price.ts', TYPES, TYPES.replace('  cents: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents;', '  cents: number;\n  tax: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents + price.tax;')), 'runtime');
+    assert.equal(kindOf('src/new.ts', undefined, 'export interface A { a: string }\nexport const a = 1;\n', 'added'), 'runtime');
+  });
+});
+
+describe('no runtime proof for changes that do not run (checker ai)', () => {
+  const base = {
+    'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
+    'README.md': '# Shop\n\nRounds prices.\n',
+    'src/price.ts': TYPES,
+    'src/cart.ts': "import { total, type Price } from './price.js';\nexport const sum = (items: Price[]): number => items.reduce((acc, item) => acc + total(item), 0);\n",
+  };
+  let docsOnly: ChangeFixture;
+  let typeOnly: ChangeFixture;
+  let runtime: ChangeFixture;
+  before(() => {
+    docsOnly = createChangeFixture(base, { 'README.md': '# Shop\n\nRounds prices half up.\n' });
+    typeOnly = createChangeFixture(base, { 'src/price.ts': TYPES.replace('  cents: number;', '  cents: number;\n  label?: string;') });
+    runtime = createChangeFixture(base, { 'src/price.ts': TYPES.replace('return price.cents;', 'return Math.round(price.cents);') });
+  });
+  after(() => {
+    for (const fixture of [docsOnly, typeOnly, runtime]) fixture.repo.cleanup();
+  });
+
+  test('a docs-only change and a type-only change get no proof entry and no proof task; a runtime change does', () => {
+    const kinds = (fixture: ChangeFixture) => {
+      const { report } = runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+      return {
+        changeKinds: report.evidence.changedFiles.map((file) => [file.path, file.changeKind]),
+        proof: report.evidence.changedPathProof.map((proof) => proof.path),
+        proofTasks: [...report.tasks, ...report.taskOverflow].filter((task) => task.kind === 'proof').length,
+        typeCheckTasks: [...report.tasks, ...report.taskOverflow].filter((task) => task.title.startsWith('Type-check')).length,
+      };
+    };
+    assert.deepEqual(kinds(docsOnly), { changeKinds: [['README.md', 'docs']], proof: [], proofTasks: 0, typeCheckTasks: 0 });
+    assert.deepEqual(kinds(typeOnly), { changeKinds: [['src/price.ts', 'type-only']], proof: [], proofTasks: 0, typeCheckTasks: 1 });
+    assert.deepEqual(kinds(runtime), { changeKinds: [['src/price.ts', 'runtime']], proof: ['src/price.ts'], proofTasks: 1, typeCheckTasks: 0 });
+  });
+});
