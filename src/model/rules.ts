@@ -30,6 +30,7 @@ export const SUBJECT_KINDS = [
   'change',
   'changed-line',
   'changed-signal',
+  'changed-semantic',
 ] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
@@ -333,6 +334,20 @@ export const FACT_CATALOGUE: FactCatalogue = {
     isAsyncFunction: fact('boolean', 'the enclosing function is async'),
     routeMethods: fact('string[]', 'methods of routes declared or handled in the file'),
     isRouteFile: fact('boolean', 'the file declares or handles a route'),
+  },
+  'changed-semantic': {
+    path: fact('string', 'changed file'),
+    line: fact('number', 'head-side line of the change'),
+    semanticKind: fact('string', 'boundary | default | condition | error-path | regex | arithmetic: what the diff changed in the decision'),
+    before: fact('string', 'the replaced line, trimmed (empty for an added line), at most 80 characters'),
+    after: fact('string', 'the new line, trimmed, at most 80 characters'),
+    edit: fact('string', '`<before> → <after>`, or `new line: <after>` for an added line'),
+    subject: fact('string', 'what the decision is about: `value.length`, a parameter, the regex'),
+    limit: fact('string', 'the limit of a boundary or the new default, `` otherwise'),
+    values: fact('string', 'concrete inputs to try (`4, 5 and 6`)'),
+    functionName: fact('string', 'enclosing top-level function, `` when none'),
+    fileRole: fact('string', 'source | test | config | doc | manifest | other'),
+    changeKind: fact('string', 'the change kind of the file (only runtime changes get semantic subjects)'),
   },
 };
 

@@ -141,7 +141,7 @@ export function toEdgeCases(findings: readonly Finding[], subjects: readonly Fac
       score: 0,
       evidenceIds: getEvidenceIds(finding, facts),
       weight: finding.weight,
-      inChangedLines: finding.subject === 'route' ? facts.changed === true : facts.inChangedLines === true,
+      inChangedLines: finding.subject === 'route' ? facts.changed === true : finding.subject === 'changed-semantic' || facts.inChangedLines === true,
     });
   }
   return candidates.sort((a, b) => compareText(a.id, b.id));

@@ -4,6 +4,7 @@ import { classifyRole, getLanguage } from '../graph/roles.js';
 import type { ChangeKind, ImpactedRoute } from '../model/analysis.js';
 import { GENERATED_PATH } from './change-kind.js';
 import { describeManifestChange } from './manifest-change.js';
+import { findSemanticChanges } from './semantic-hunks.js';
 import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
@@ -633,12 +634,12 @@ function getRouteMethodsByFile(lookup: GraphLookup): Map<string, string[]> {
 }
 
 /** Signals on changed lines, or inside a function the change touches (an added file: all of them). */
+/** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
 export function selectChangedSignals(file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions'>, changedLines: readonly number[]): SignalFact[] {
   const signals = file.headSignals ?? [];
   if (file.status === 'added') return [...signals];
   const lines = new Set(changedLines);
-  const touched = (file.headFunctions ?? []).filter((fn) => overlaps(fn.span, lines));
-  return signals.filter((signal) => lines.has(signal.line) || touched.some((fn) => signal.line >= fn.span.start && signal.line <= fn.span.end));
+  return signals.filter((signal) => lines.has(signal.line));
 }
 
 function countParserSignals(files: readonly ChangedFileInput[]): number {
@@ -703,6 +704,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       lineBudget -= lines.length;
       subjects.push(...lines);
     }
+    if (facts.lowSignal !== true) subjects.push(...deriveSemanticSubjects(file, role));
     if (facts.lowSignal !== true && file.headSignals !== undefined) {
       const changedLines = toChangedLines(file.hunks);
       const signals = selectChangedSignals(file, changedLines);
@@ -716,4 +718,27 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   }
   subjects.push(...deriveEdgeKindSubjects(input.taskKind));
   return subjects;
+}
+
+/** One `changed-semantic` subject per decision the diff changed in a runtime source file (rules/semantic-hunks.ts). */
+export function deriveSemanticSubjects(file: ChangedFileInput, role: string): FactSubject[] {
+  if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
+  return findSemanticChanges(file.baseText, file.headText, file.hunks).map((change) => ({
+    subject: 'changed-semantic',
+    id: `semantic:${file.path}:${change.line}:${change.kind}`,
+    facts: {
+      path: file.path,
+      line: change.line,
+      semanticKind: change.kind,
+      before: change.before,
+      after: change.after,
+      edit: change.before === '' ? `new line: ${change.after}` : `${change.before} → ${change.after}`,
+      subject: change.subject,
+      limit: change.limit,
+      values: change.values,
+      functionName: (file.headFunctions ?? []).find((fn) => fn.span.start <= change.line && change.line <= fn.span.end)?.name ?? '',
+      fileRole: role,
+      changeKind: file.changeKind ?? 'runtime',
+    },
+  }));
 }

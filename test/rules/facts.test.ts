@@ -218,6 +218,7 @@ describe('buildAnalysisSubjects', () => {
         'route route:POST /orders/:id',
         'repository repository',
         'changed-line line:src/money.ts:3',
+        'changed-semantic semantic:src/money.ts:3:arithmetic',
         'changed-signal signal:src/money.ts:3:money',
       ],
     );
@@ -371,6 +372,8 @@ describe('analysis through the built-in packs', () => {
     ]);
     const ranked = rankEdgeCases(toEdgeCases(findings, subjects));
     assert.deepEqual(ranked.top.map((edge) => [edge.provenance, edge.score]), [
+      // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
+      ['semantic-edge-cases@1.0.0#edge-case/changed-arithmetic', 12],
       ['route-edge-cases@2.0.0#edge-case/route-unauthenticated', 9],
       ['route-edge-cases@2.0.0#edge-case/route-body', 7.5],
       ['edge-cases@1.0.0#edge-case/money-rounding', 7.5],

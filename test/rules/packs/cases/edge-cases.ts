@@ -105,3 +105,39 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     invalid: [{ facts: { ...route, isMutation: true }, params: { weight: 4, confidence: 'medium', scope: 'POST /orders/:id' } }],
   },
 };
+
+const semantic = {
+  path: 'src/validate.ts',
+  line: 12,
+  before: 'if (value.length >= 5) return ok;',
+  after: 'if (value.length > 5) return ok;',
+  edit: 'if (value.length >= 5) return ok; → if (value.length > 5) return ok;',
+  subject: 'value.length',
+  limit: '5',
+  values: '4, 5 and 6',
+  functionName: 'validate',
+  fileRole: 'source',
+  changeKind: 'runtime',
+};
+
+const SEMANTIC_KINDS = ['boundary', 'default', 'condition', 'error-path', 'regex', 'arithmetic'] as const;
+
+export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
+  SEMANTIC_KINDS.map((kind): [string, RuleCases] => [
+    `edge-case/changed-${kind}`,
+    {
+      valid: SEMANTIC_KINDS.filter((other) => other !== kind).map((other) => ({ ...semantic, semanticKind: other })),
+      invalid: [{ facts: { ...semantic, semanticKind: kind }, params: { scope: 'src/validate.ts:12', confidence: 'high' } }],
+    },
+  ]),
+);
+semanticEdgeCaseCases['edge-case/changed-boundary'] = {
+  valid: SEMANTIC_KINDS.filter((other) => other !== 'boundary').map((other) => ({ ...semantic, semanticKind: other })),
+  invalid: [
+    {
+      facts: { ...semantic, semanticKind: 'boundary' },
+      message: 'src/validate.ts:12 changes a boundary on value.length (if (value.length >= 5) return ok; → if (value.length > 5) return ok;)',
+      params: { weight: 9, trigger: 'value.length is 4, 5 and 6 (at, just below and just above the limit 5)', confidence: 'high' },
+    },
+  ],
+};

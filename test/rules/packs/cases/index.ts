@@ -1,7 +1,7 @@
 import type { RuleCases } from '../../../helpers/run-rule-cases.js';
 import { contextWeightCases } from './context-weights.js';
 import { decayCases } from './decay.js';
-import { edgeCaseCases, routeEdgeCaseCases } from './edge-cases.js';
+import { edgeCaseCases, routeEdgeCaseCases, semanticEdgeCaseCases } from './edge-cases.js';
 import { missingRouteTestCases, missingTestCases } from './missing-tests.js';
 import { patternCases } from './patterns.js';
 import { proofCases } from './proof.js';
@@ -21,6 +21,7 @@ export const CASES_BY_PACK: Readonly<Record<string, Record<string, RuleCases>>> 
   proof: proofCases,
   risk: riskCases,
   'route-edge-cases': routeEdgeCaseCases,
+  'semantic-edge-cases': semanticEdgeCaseCases,
   tools: toolCases,
   'weak-tests': weakTestCases,
 };

@@ -1,0 +1,141 @@
+import type { Hunk } from '../model/change.js';
+
+export type SemanticKind = 'boundary' | 'default' | 'condition' | 'error-path' | 'regex' | 'arithmetic';
+
+/** A change in what the code decides, found by comparing a changed line with the line it replaced. */
+export interface SemanticChange {
+  kind: SemanticKind;
+  /** Head-side line. */
+  line: number;
+  /** The replaced line (empty for an added line) and the new one, trimmed, at most 80 characters. */
+  before: string;
+  after: string;
+  /** What the change decides on: `value.length`, the parameter with a default, the regex. */
+  subject: string;
+  /** For a boundary: the limit; for a default: the new default value. */
+  limit: string;
+  /** Concrete inputs to try: `4, 5 and 6`, `.5, -0.5 and 0`, `a call without the argument`. */
+  values: string;
+}
+
+const MAX_EXCERPT = 80;
+const MAX_CHANGES = 40;
+const COMPARISON = /([A-Za-z_$][\w$.]*(?:\(\))?|\))\s*(===|!==|==|!=|<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\b|\b(-?\d+(?:\.\d+)?)\s*(===|!==|==|!=|<=|>=|<|>)\s*([A-Za-z_$][\w$.]*)/;
+const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=>][^,)]*?)\s*[,)]/;
+const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
+const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
+const ERROR_PATH = /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*Error\(|res\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d/;
+const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/;
+const ROUNDING = /\bMath\.(?:round|floor|ceil|trunc)\(|\.toFixed\(|\.toPrecision\(|\b(?:round|floor|ceil)\w*\(/;
+const ARITHMETIC = /[\w)\]]\s*([-+*/%])\s*[\w(]/g;
+
+function excerpt(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  return trimmed.length > MAX_EXCERPT ? `${trimmed.slice(0, MAX_EXCERPT - 1)}…` : trimmed;
+}
+
+/** Drops `//` comments and the contents of string literals, so a changed message is not a changed decision. */
+function toCode(line: string): string {
+  return line
+    .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')
+    .replace(/\/\/.*$/, '')
+    .trim();
+}
+
+function neighbours(limit: string): string {
+  const value = Number(limit);
+  if (!Number.isFinite(value)) return limit;
+  if (Number.isInteger(value)) return `${value - 1}, ${value} and ${value + 1}`;
+  return `${(value - 0.01).toFixed(2)}, ${limit} and ${(value + 0.01).toFixed(2)}`;
+}
+
+function findComparison(code: string): { subject: string; operator: string; limit: string } | undefined {
+  const match = COMPARISON.exec(code);
+  if (match === null) return undefined;
+  if (match[2] !== undefined) return { subject: match[1] ?? 'the value', operator: match[2], limit: match[3] ?? '' };
+  return { subject: match[6] ?? 'the value', operator: match[5] ?? '', limit: match[4] ?? '' };
+}
+
+function findRegex(code: string, raw: string): string | undefined {
+  const match = REGEX.exec(raw);
+  if (match === null || !REGEX.test(code.replace(/""/g, ''))) return match?.[0]?.trim();
+  return match[0].trim();
+}
+
+function operators(code: string): string {
+  const withoutRegex = code.replace(new RegExp(REGEX.source, 'g'), ' ');
+  return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
+}
+
+function findDefault(line: string): RegExpExecArray | null {
+  const code = line.replace(/\/\/.*$/, '');
+  return DEFAULT_PARAM.exec(code) ?? FALLBACK.exec(code);
+}
+
+/** Semantic changes of one replaced or added line. */
+function classifyPair(before: string | undefined, after: string, line: number): SemanticChange[] {
+  const head = toCode(after);
+  const base = before === undefined ? undefined : toCode(before);
+  if (head === '' || after.trim() === before?.trim()) return [];
+  const changes: SemanticChange[] = [];
+  // Only a default's literal may differ inside a string (`?? 'anon'` → `?? 'guest'`); anything else must differ in code.
+  const codeChanged = head !== base;
+  const add = (kind: SemanticKind, subject: string, limit: string, values: string): void => {
+    changes.push({ kind, line, before: before === undefined ? '' : excerpt(before), after: excerpt(after), subject: excerpt(subject), limit, values });
+  };
+  const headComparison = findComparison(head);
+  const baseComparison = base === undefined ? undefined : findComparison(base);
+  if (!codeChanged) {
+    // fall through to the default check only
+  } else if (headComparison !== undefined && (baseComparison === undefined || baseComparison.operator !== headComparison.operator || baseComparison.limit !== headComparison.limit)) {
+    add('boundary', headComparison.subject, headComparison.limit, neighbours(headComparison.limit));
+  } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
+    add('condition', head.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'), '', 'an input for which the condition is true and one for which it is false');
+  }
+  const headDefault = findDefault(after);
+  const baseDefault = before === undefined ? null : findDefault(before);
+  if (headDefault !== null && baseDefault !== null && headDefault[2]?.trim() !== baseDefault[2]?.trim()) {
+    const subject = headDefault[1] === '??' || headDefault[1] === '||' ? 'the missing value' : (headDefault[1] ?? 'the argument');
+    add('default', subject, (headDefault[2] ?? '').trim(), `a call without ${subject === 'the missing value' ? 'the value' : subject} (and with undefined and null)`);
+  }
+  if (!codeChanged) return changes;
+  if (ERROR_PATH.test(head)) add('error-path', 'the error path', '', 'an input that makes this line run');
+  else if (base !== undefined && ERROR_PATH.test(base)) add('error-path', 'the removed error path', '', 'the input that used to fail here (it must still be refused, or now be accepted on purpose)');
+  const headRegex = findRegex(head, after);
+  const baseRegex = before === undefined ? undefined : findRegex(base ?? '', before);
+  if (headRegex !== undefined && headRegex !== baseRegex) add('regex', headRegex, '', 'a string the old pattern accepts and the new one refuses, and the reverse');
+  const rounding = ROUNDING.test(head);
+  if ((rounding && (base === undefined || toCode(before ?? '') !== head)) || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')) {
+    add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', '.5, -0.5, 0 and a negative value');
+  }
+  return changes;
+}
+
+/**
+ * What the diff changed in the code's decisions: comparisons and their limits, defaults, conditions,
+ * error paths, regular expressions and arithmetic or rounding. Lines of a hunk are paired in order
+ * (the i-th removed line with the i-th added one); added lines without a partner count as new.
+ */
+export function findSemanticChanges(baseText: string | undefined, headText: string | undefined, hunks: readonly Hunk[]): SemanticChange[] {
+  if (headText === undefined) return [];
+  const head = headText.split('\n');
+  const base = baseText?.split('\n') ?? [];
+  const changes: SemanticChange[] = [];
+  const seen = new Set<string>();
+  for (const [index, hunk] of hunks.entries()) {
+    for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
+      const line = hunk.newStart + offset;
+      const after = head[line - 1];
+      if (after === undefined) continue;
+      const before = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
+      for (const change of classifyPair(before, after, line)) {
+        // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject.
+        const key = change.kind === 'boundary' || change.kind === 'default' ? `${change.kind}:${change.subject}:${change.limit}` : `${change.kind}:${index}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        changes.push(change);
+      }
+    }
+  }
+  return changes;
+}

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { ChangeAnalysis } from '../../src/model/analysis.js';
+import { findSemanticChanges } from '../../src/rules/semantic-hunks.js';
+import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+const one = (before: string, after: string) => findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [change.kind, change.subject, change.limit, change.values]);
+
+describe('findSemanticChanges: what the diff changed in a decision', () => {
+  test('a comparison or its limit: the values at, below and above the limit', () => {
+    assert.deepEqual(one('  if (value.length >= 5) return ok;', '  if (value.length > 5) return ok;'), [['boundary', 'value.length', '5', '4, 5 and 6']]);
+    assert.deepEqual(one('  if (total < 100) return 0;', '  if (total < 150) return 0;'), [['boundary', 'total', '150', '149, 150 and 151']]);
+  });
+
+  test('a default, also inside a string; a condition; a removed throw; a regex; rounding', () => {
+    assert.deepEqual(one('export function page(size = 20) {', 'export function page(size = 50) {'), [['default', 'size', '50', 'a call without size (and with undefined and null)']]);
+    assert.deepEqual(one("  const name = input.name ?? 'anon';", "  const name = input.name ?? 'guest';"), [['default', 'the missing value', "'guest'", 'a call without the value (and with undefined and null)']]);
+    assert.deepEqual(one('  if (user.isAdmin) {', '  if (user.isAdmin || user.isOwner) {'), [['condition', '(user.isAdmin || user.isOwner)', '', 'an input for which the condition is true and one for which it is false']]);
+    assert.deepEqual(one("    throw new Error('bad');", '    return null;')[0]?.[0], 'error-path');
+    assert.deepEqual(one('  const re = /^[a-z]+$/;', '  const re = /^[a-z0-9]+$/;'), [['regex', '/^[a-z0-9]+$/', '', 'a string the old pattern accepts and the new one refuses, and the reverse']]);
+    assert.deepEqual(one('  return Math.round(total * 100) / 100;', '  return Math.floor(total * 100) / 100;'), [['arithmetic', 'the rounding', '', '.5, -0.5, 0 and a negative value']]);
+  });
+
+  test('a changed message, comment or log line changes no decision', () => {
+    assert.deepEqual(one("  console.log('hello');", "  console.log('hello world');"), []);
+    assert.deepEqual(one('  // at least five', '  // more than five'), []);
+    assert.deepEqual(one("  throw new Error('too short');", "  throw new Error('name is too short');"), []);
+  });
+});
+
+describe('semantic edge cases come first and name the changed line (checker analyze)', () => {
+  const base = {
+    'package.json': JSON.stringify({ name: 'names', version: '1.0.0', type: 'module' }),
+    'src/validate.ts': [
+      'export function isValidName(value: string): boolean {',
+      '  const trimmed = value.trim();',
+      '  const parts = trimmed.split(/\\s+/);',
+      '  if (trimmed.length >= 3) return parts.length > 0;',
+      '  return false;',
+      '}',
+      '',
+    ].join('\n'),
+  };
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(base, { 'src/validate.ts': base['src/validate.ts'].replace('trimmed.length >= 3', 'trimmed.length > 3') });
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
+    const [first] = analysis.edgeCases.top;
+    assert.ok(first !== undefined);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.0\.0#edge-case\/changed-boundary$/);
+    assert.equal(first.title, 'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)');
+    assert.equal(first.trigger, 'trimmed.length is 2, 3 and 4 (at, just below and just above the limit 3)');
+    assert.equal(first.confidence, 'high');
+    // The regex `/\s+/` sits on line 3, which did not change.
+    const all = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow];
+    assert.equal(all.some((edge) => edge.provenance.endsWith('#edge-case/catastrophic-regex')), false);
+  });
+});
