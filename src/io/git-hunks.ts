@@ -95,6 +95,23 @@ function toHunk(oldBefore: number, oldLines: number, newBefore: number, newLines
 }
 
 /** Shared lines (as a multiset) over the longer file's line count: 1 for identical texts, 0 for disjoint ones. */
+/** Share of the old file's lines that survive in the new one (how much of the source a rename kept). */
+export function measureLineRetention(oldText: string, newText: string): number {
+  const oldLines = splitLines(oldText).map((line) => line.replace(/\r?\n$/, '').trim()).filter((line) => line !== '');
+  if (oldLines.length === 0) return 0;
+  const counts = new Map<string, number>();
+  for (const line of splitLines(newText).map((entry) => entry.replace(/\r?\n$/, '').trim())) counts.set(line, (counts.get(line) ?? 0) + 1);
+  let kept = 0;
+  for (const line of oldLines) {
+    const left = counts.get(line) ?? 0;
+    if (left > 0) {
+      kept += 1;
+      counts.set(line, left - 1);
+    }
+  }
+  return kept / oldLines.length;
+}
+
 export function measureLineSimilarity(oldText: string, newText: string): number {
   const oldLines = splitLines(oldText).map((line) => line.replace(/\r?\n$/, ''));
   const newLines = splitLines(newText).map((line) => line.replace(/\r?\n$/, ''));

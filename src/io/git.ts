@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangedFile, ChangeSet, RevisionInfo } from '../model/change.js';
-import { diffTextLines, isBinaryContent, measureLineSimilarity } from './git-hunks.js';
+import { diffTextLines, isBinaryContent, measureLineRetention, measureLineSimilarity } from './git-hunks.js';
 import type { GitRepository } from './git-repository.js';
 import { defaultBase, resolveRevision } from './git-revision.js';
 import { diffTrees, readBlobBytes, readBlobBytesAtCommit, readCommitTree } from './git-tree.js';
@@ -141,6 +141,11 @@ interface SimilarPairs {
   pairedAdded: Set<WorktreeDelta>;
 }
 
+/** `src/health-check.js` and `src/health-check.ts` share the stem `src/health-check`. */
+function toStem(path: string): string {
+  return path.replace(/\.[cm]?[jt]sx?$/, '');
+}
+
 async function pairSimilar(
   repo: GitRepository,
   deleted: WorktreeDelta[],
@@ -164,7 +169,11 @@ async function pairSimilar(
     addedTexts.forEach((newText, addedIndex) => {
       if (newText === undefined || newText === '') return;
       const score = measureLineSimilarity(oldText, newText);
-      if (score >= RENAME_SIMILARITY) candidates.push({ score, deletedIndex, addedIndex });
+      const oldPath = deleted[deletedIndex]?.path ?? '';
+      const newPath = added[addedIndex]?.path ?? '';
+      // `health-check.js` → `health-check.ts` with types added: the new file grew, but it keeps most of the old one.
+      const sameStem = toStem(oldPath) === toStem(newPath);
+      if (score >= RENAME_SIMILARITY || (sameStem && measureLineRetention(oldText, newText) >= RENAME_SIMILARITY)) candidates.push({ score, deletedIndex, addedIndex });
     });
   });
   candidates.sort((left, right) => right.score - left.score || left.addedIndex - right.addedIndex || left.deletedIndex - right.deletedIndex);

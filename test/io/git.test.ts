@@ -413,3 +413,55 @@ describe('the reader never writes into the repository', () => {
     assert.equal(existsSync(marker), false);
   });
 });
+
+describe('readChange: a .js file converted to .ts keeps its history as a rename', () => {
+  const js = ['function check(req, res) {', '  const started = Date.now();', '  const ok = ping();', '  if (!ok) {', "    res.status(503).send('down');", '    return;', '  }', "  res.send('up');", '  log(Date.now() - started);', '}', 'module.exports = check;', ''].join('\n');
+  const ts = [
+    "import type { Request, Response } from 'express';",
+    '',
+    'function check(req: Request, res: Response): void {',
+    '  const started = Date.now();',
+    '  const ok = ping();',
+    '  if (!ok) {',
+    "    res.status(503).send('down');",
+    '    return;',
+    '  }',
+    "  res.send('up');",
+    '  log(Date.now() - started);',
+    '}',
+    '',
+    'export interface HealthReport {',
+    '  ok: boolean;',
+    '  tookMs: number;',
+    '  checkedAt: string;',
+    '}',
+    '',
+    'export default check;',
+    ''
+  ].join('\n');
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo({ 'src/health-check.js': js, 'src/other.js': 'module.exports = 1;\n', 'src/unrelated.js': js.replace('check', 'probe') });
+    repo.remove('src/unrelated.js');
+    repo.write({ 'src/unrelated-probe.ts': ts.replace(/check/g, 'probe') });
+    repo.remove('src/health-check.js');
+    repo.write({ 'src/health-check.ts': ts });
+    repo.commit('convert health-check to TypeScript');
+  });
+  after(() => repo.cleanup());
+
+  test('paired as renamed, with hunks against the .js original, not an add and a delete', async () => {
+    // git's byte score is below its 50% default (the file grew), but 10 of the 11 old lines survive under the same stem.
+    assert.match(repo.git('diff', '--name-status', '-M30%', 'HEAD~1', 'HEAD'), /^R\d+\tsrc\/health-check\.js\tsrc\/health-check\.ts$/m);
+    const change = await readChange(await openRepository(repo.dir), { base: 'HEAD~1', head: 'HEAD' });
+    // The same rewrite under a different stem stays an add and a delete: the stem rule does not widen git's score elsewhere.
+    assert.deepEqual(
+      change.files.map((file) => [file.path, file.status, file.previousPath ?? '']),
+      [
+        ['src/health-check.ts', 'renamed', 'src/health-check.js'],
+        ['src/unrelated-probe.ts', 'added', ''],
+        ['src/unrelated.js', 'deleted', ''],
+      ],
+    );
+  });
+});
