@@ -212,8 +212,8 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
   const textChange = file.binary ? { formattingOnly: false, commentOnly: false } : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path));
   const isDocOnly = role === 'doc';
   const reachers = lookup.getReachers(path);
-  const reachedFiles = new Set([path, ...reachers]);
-  const routes = lookup.getRoutesHandledBy(reachedFiles);
+  // Routes whose handler chain this file's change reaches (handler-level reach), not every route of an importer.
+  const routes = input.impactedRoutes.filter((route) => route.chain[0] === path);
   const reachingTests = getReachingTestFiles(context, path);
   const owners = lookup.getOwners(path);
   const historyPaths = file.previousPath === undefined ? [path] : [path, file.previousPath];
@@ -242,6 +242,7 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
     fanIn: lookup.getDirectImporters(path).length,
     reachedFiles: reachers.length,
     reachedRoutes: routes.length,
+    reachedRoutesLabel: routes.length === 1 ? '1 route' : `${routes.length} routes`,
     reachingTests: reachingTests.length,
     // Path-based only: identifier signals (`token`, `role`, `total`) fired on ordinary code and made
     // every refactor look like an auth or payment change.

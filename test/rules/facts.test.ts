@@ -242,6 +242,7 @@ describe('buildAnalysisSubjects', () => {
       fanIn: 2,
       reachedFiles: 2,
       reachedRoutes: 1,
+      reachedRoutesLabel: '1 route',
       reachingTests: 1,
       isAuthPath: false,
       isPaymentPath: true,

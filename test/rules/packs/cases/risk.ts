@@ -13,7 +13,7 @@ export const riskCases: Record<string, RuleCases> = {
   },
   'risk/route-touched': {
     valid: [{ ...src, reachedRoutes: 0 }, { ...src, reachedRoutes: 2, isTest: true }, { ...src, reachedRoutes: 2, lowSignal: true }],
-    invalid: [{ facts: { ...src, reachedRoutes: 2 }, message: 'src/orders.ts is reached by 2 route(s)', params: { weight: 5 } }],
+    invalid: [{ facts: { ...src, reachedRoutes: 2, reachedRoutesLabel: '2 routes' }, message: 'src/orders.ts reaches 2 routes through the handler chain', params: { weight: 5 } }],
   },
   'risk/auth-path': {
     valid: [{ ...src }, { ...src, isAuthPath: true, lowSignal: true }, { ...src, isAuthPath: true, isTest: true }],
