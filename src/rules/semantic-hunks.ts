@@ -34,15 +34,25 @@ function excerpt(text: string): string {
   return trimmed.length > MAX_EXCERPT ? `${trimmed.slice(0, MAX_EXCERPT - 1)}…` : trimmed;
 }
 
-/** Drops `//` comments and the contents of string literals, so a changed message is not a changed decision. */
+/** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
   return line
     .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')
+    .replace(/\/\*.*?\*\//g, '')
     .replace(/\/\/.*$/, '')
     .trim();
 }
 
-function neighbours(limit: string): string {
+/** A line that is only a comment (`//`, `/*`, ` * ` inside JSDoc). */
+function isCommentLine(line: string): boolean {
+  return /^\s*(?:\/\/|\/\*|\*)/.test(line);
+}
+
+/** A function or method signature, where `name = value` is a parameter default rather than an assignment. */
+const SIGNATURE = /\bfunction\b|=>|^\s*(?:(?:public|private|protected|static|async|export|default)\s+)*[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\s*\(/;
+
+function neighbours(limit: string, operator: string): string {
+  if (operator === '===' || operator === '!==' || operator === '==' || operator === '!=') return `${limit} and a value other than ${limit}`;
   const value = Number(limit);
   if (!Number.isFinite(value)) return limit;
   if (Number.isInteger(value)) return `${value - 1}, ${value} and ${value + 1}`;
@@ -69,13 +79,16 @@ function operators(code: string): string {
 
 function findDefault(line: string): RegExpExecArray | null {
   const code = line.replace(/\/\/.*$/, '');
-  return DEFAULT_PARAM.exec(code) ?? FALLBACK.exec(code);
+  const open = code.indexOf('(');
+  const parameter = SIGNATURE.test(code) && open >= 0 ? DEFAULT_PARAM.exec(code.slice(open + 1)) : null;
+  return parameter ?? FALLBACK.exec(code);
 }
 
 /** Semantic changes of one replaced or added line. */
 function classifyPair(before: string | undefined, after: string, line: number): SemanticChange[] {
+  if (isCommentLine(after)) return [];
   const head = toCode(after);
-  const base = before === undefined ? undefined : toCode(before);
+  const base = before === undefined || isCommentLine(before) ? undefined : toCode(before);
   if (head === '' || after.trim() === before?.trim()) return [];
   const changes: SemanticChange[] = [];
   // Only a default's literal may differ inside a string (`?? 'anon'` → `?? 'guest'`); anything else must differ in code.
@@ -88,7 +101,7 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   if (!codeChanged) {
     // fall through to the default check only
   } else if (headComparison !== undefined && (baseComparison === undefined || baseComparison.operator !== headComparison.operator || baseComparison.limit !== headComparison.limit)) {
-    add('boundary', headComparison.subject, headComparison.limit, neighbours(headComparison.limit));
+    add('boundary', headComparison.subject, headComparison.limit, neighbours(headComparison.limit, headComparison.operator));
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
     add('condition', head.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'), '', 'an input for which the condition is true and one for which it is false');
   }
@@ -101,6 +114,8 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   if (!codeChanged) return changes;
   if (ERROR_PATH.test(head)) add('error-path', 'the error path', '', 'an input that makes this line run');
   else if (base !== undefined && ERROR_PATH.test(base)) add('error-path', 'the removed error path', '', 'the input that used to fail here (it must still be refused, or now be accepted on purpose)');
+  // A regex or rounding in new code has no old version to compare with: its proof is the new code's test.
+  if (before === undefined) return changes;
   const headRegex = findRegex(head, after);
   const baseRegex = before === undefined ? undefined : findRegex(base ?? '', before);
   if (headRegex !== undefined && headRegex !== baseRegex) add('regex', headRegex, '', 'a string the old pattern accepts and the new one refuses, and the reverse');
@@ -122,13 +137,19 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
   const base = baseText?.split('\n') ?? [];
   const changes: SemanticChange[] = [];
   const seen = new Set<string>();
+  const addedHunks = new Set<number>();
   for (const [index, hunk] of hunks.entries()) {
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];
       if (after === undefined) continue;
       const before = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
-      for (const change of classifyPair(before, after, line)) {
+      const found = classifyPair(before, after, line);
+      // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
+      const added = before === undefined;
+      if (added && addedHunks.has(index)) continue;
+      if (added && found.length > 0) addedHunks.add(index);
+      for (const change of added ? found.slice(0, 1) : found) {
         // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject.
         const key = change.kind === 'boundary' || change.kind === 'default' ? `${change.kind}:${change.subject}:${change.limit}` : `${change.kind}:${index}`;
         if (seen.has(key)) continue;

@@ -21,6 +21,14 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  return Math.round(total * 100) / 100;', '  return Math.floor(total * 100) / 100;'), [['arithmetic', 'the rounding', '', '.5, -0.5, 0 and a negative value']]);
   });
 
+  test('found reading this repository: JSDoc is not a regex, an assignment is not a default, equality is not a range', () => {
+    assert.deepEqual(one('/** Share of the lines kept. */', "/** Share of the old file's lines (how much of the `src/` kept). */"), []);
+    assert.deepEqual(one('  const routes = lookup.getRoutesHandledBy(files);', '  const routes = input.routes.filter((route) => route.chain[0] === path);'), []);
+    assert.deepEqual(one('  if (count === 0) return;', '  if (count === 1) return;'), [['boundary', 'count', '1', '1 and a value other than 1']]);
+    const added = findSemanticChanges('a\n', 'a\nif (x > 1) return 1;\nif (y > 2) throw new Error();\nif (z < 3) return 3;\n', [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 }]);
+    assert.deepEqual(added.map((change) => [change.kind, change.line]), [['boundary', 2]], 'new code gives one case per hunk');
+  });
+
   test('a changed message, comment or log line changes no decision', () => {
     assert.deepEqual(one("  console.log('hello');", "  console.log('hello world');"), []);
     assert.deepEqual(one('  // at least five', '  // more than five'), []);
