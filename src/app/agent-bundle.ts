@@ -20,6 +20,9 @@ import type { CheckInput, SkillSummary } from '../model/graph.js';
 import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../model/requirements.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
+import { classifyRole } from '../graph/roles.js';
+import { NON_RUNTIME_KINDS } from '../rules/change-kind.js';
+import { namesChangedSymbol } from '../rules/proof.js';
 import { getHandoff } from './profiles.js';
 import { renderPrompt } from './prompt.js';
 
@@ -232,6 +235,29 @@ function toSingular(word: string): string {
  * name) must match exactly, parameters of any syntax equal; otherwise a domain word of the name must
  * equal a static path segment (generic words such as "api" never match on their own).
  */
+/**
+ * The test files that are the proof of a changed line: changed tests themselves, tests that import a
+ * changed export of a changed runtime file by name (not only a type, not a namespace of a re-exporting index), and tests that import a changed runtime
+ * file directly. A test that reaches the change only through layers of other modules proves none of it.
+ */
+function findProofTests(evidence: BundleEvidence): Set<string> {
+  const tests = new Set(evidence.changedFiles.filter((file) => file.role === 'test').map((file) => file.path));
+  const runtime = new Set(evidence.changedFiles.filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind)).map((file) => file.path));
+  for (const impact of evidence.symbolImpacts) {
+    if (!runtime.has(impact.path)) continue;
+    for (const importer of impact.importers) if (namesChangedSymbol(importer) && classifyRole(importer.path) === 'test') tests.add(importer.path);
+  }
+  for (const file of evidence.impactedFiles) {
+    if (file.distance === 1 && file.role === 'test' && !file.typeOnly && file.via.some((path) => runtime.has(path))) tests.add(file.path);
+  }
+  // The nearest test of each changed file: the one its proof task falls back to.
+  for (const proof of evidence.changedPathProof) {
+    const nearest = proof.reachingTests[0];
+    if (nearest !== undefined && runtime.has(proof.path)) tests.add(nearest);
+  }
+  return tests;
+}
+
 export function matchFlowRoutes(flow: AffectedFlow, routes: ImpactedRoute[]): string[] {
   const explicit = ROUTE_IN_TEXT.exec(flow.route ?? '') ?? ROUTE_IN_TEXT.exec(flow.name);
   let matched: ImpactedRoute[];
@@ -408,9 +434,10 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
       isRoute ? TASK_WEIGHTS.missingRoute : TASK_WEIGHTS.missingExport,
     );
   }
+  const proofTests = findProofTests(evidence);
   for (const test of evidence.weakTests) {
-    // Weak tests that do not reach the change stay evidence, counted, not tasks.
-    if (!test.reachesChange) continue;
+    // A weak test is a task only when it is the proof of a changed line; the others stay evidence, counted.
+    if (!test.reachesChange || !proofTests.has(test.file)) continue;
     add(
       {
         id: `task:${test.id}`,

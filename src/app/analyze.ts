@@ -17,8 +17,8 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
 import type { ExportFact, FileFacts } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
-import { classifyChangeKind, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
-import { deriveChangedPathProof, isCoverageFreshFor, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
+import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
+import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 
@@ -58,7 +58,8 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     });
   }
 
-  const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides));
+  const trackedPaths = new Set(await git.listTrackedFiles());
+  const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides, trackedPaths));
   const changedExports = changedFiles.flatMap((file) => file.changedExports);
   const seeds = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
   const reached = findReverseReach(repository.kg, seeds);
@@ -68,16 +69,24 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
   const impactedAreas = findImpactedAreas(repository.kg, change.files.map((file) => file.path), impactedFiles.map((file) => file.path));
 
-  const trackedPaths = new Set(await git.listTrackedFiles());
   const coverage = await env.readCoverage({ trackedPaths });
   limitations.push(...coverage.diagnostics);
   const newestChange = await findNewestChangeTime(env, git, change);
   const reachingTestsByPath = new Map<string, ReachingTest[]>();
   const proofByPath = new Map<string, ChangedPathProof>();
+  const updatedTests = changedFiles.filter((file) => file.changeKind === 'test' && file.status !== 'deleted').map((file) => file.path);
+  // Tests of a package that ships its build output often import the output (`zod/v4` → v4/index.js): a test
+  // that reaches the compiled mirror of a changed source reaches that source's code too.
+  const mirrors = new Map<string, string[]>();
   for (const file of change.files) {
-    const reachingTests = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
+    const source = file.status === 'deleted' ? undefined : findCompiledSource(file.path, (path) => trackedPaths.has(path));
+    if (source !== undefined) mirrors.set(source, [...(mirrors.get(source) ?? []), file.path]);
+  }
+  for (const file of change.files) {
+    const own = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
+    const reachingTests = [...own, ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror))];
     reachingTestsByPath.set(file.path, reachingTests);
-    proofByPath.set(file.path, deriveProof(file, reachingTests, coverage, newestChange, changedExports, symbolImpacts, sides.headFacts.get(file.path)?.exports ?? []));
+    proofByPath.set(file.path, deriveProof(file, reachingTests, coverage, newestChange, changedExports, symbolImpacts, sides.headFacts.get(file.path)?.exports ?? [], updatedTests));
   }
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
@@ -120,9 +129,10 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedRoutes,
     symbolImpacts,
     impactedAreas,
-    // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run: no proof obligation.
+    // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run, and a
+    // changed test is itself proof: no proof obligation for any of them.
     changedPathProof: changedFiles
-      .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind))
+      .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind) && file.changeKind !== 'test')
       .map((file) => proofByPath.get(file.path))
       .filter((proof): proof is ChangedPathProof => proof !== undefined),
     testEvidence,
@@ -217,7 +227,7 @@ async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryG
   return { change, headText, baseText, headFacts, baseFacts };
 }
 
-function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: ChangeSides): ChangedFileEvidence {
+function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: ChangeSides, trackedPaths: ReadonlySet<string>): ChangedFileEvidence {
   const baseExports: ExportFact[] = sides.baseFacts.get(file.path)?.exports ?? [];
   const headExports: ExportFact[] = sides.headFacts.get(file.path)?.exports ?? [];
   const changedExports: ChangedExport[] = findChangedExports(file, baseExports, headExports);
@@ -244,6 +254,7 @@ function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: Cha
       ...optional('headText', sides.headText.get(file.path)),
       ...optional('baseTypeSpans', sides.baseFacts.get(file.path)?.typeSpans),
       ...optional('headTypeSpans', sides.headFacts.get(file.path)?.typeSpans),
+      ...optional('compiledFrom', findCompiledSource(file.path, (path) => trackedPaths.has(path))),
     }),
   };
   if (file.previousPath !== undefined) evidence.previousPath = file.previousPath;
@@ -258,6 +269,7 @@ function deriveProof(
   changedExports: ChangedExport[],
   symbolImpacts: readonly SymbolImpact[],
   headExports: readonly ExportFact[],
+  updatedTests: readonly string[],
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   return deriveChangedPathProof({
@@ -268,9 +280,10 @@ function deriveProof(
     ...(fileCoverage === undefined ? {} : { coverage: { lines: fileCoverage.lines } }),
     coverageFresh: isCoverageFreshFor(coverage, file.path, newestChange === undefined ? undefined : new Date(newestChange).toISOString()),
     changedSymbols: toChangedSymbols(file.path, changedExports, headExports),
+    updatedTests: [...updatedTests],
     symbolTests: symbolImpacts
       .filter((impact) => impact.path === file.path && impact.change !== 'removed')
-      .flatMap((impact) => impact.importers.filter((importer) => !importer.typeOnly && classifyRole(importer.path) === 'test').map((importer) => ({ path: importer.path, name: impact.name })))
+      .flatMap((impact) => impact.importers.filter((importer) => namesChangedSymbol(importer) && classifyRole(importer.path) === 'test').map((importer) => ({ path: importer.path, name: impact.name })))
       .reduce<{ path: string; names: string[] }[]>((tests, entry) => {
         const known = tests.find((test) => test.path === entry.path);
         if (known === undefined) tests.push({ path: entry.path, names: [entry.name] });

@@ -62,6 +62,8 @@ export interface ChangedPathProofInput {
   changedSymbols?: (string | ChangedSymbol)[];
   /** Test files that import a changed symbol of this file (not only the file): the first is the one to extend. */
   symbolTests?: { path: string; names: string[] }[];
+  /** Test files the change itself edits (they are where its author put the proof). */
+  updatedTests?: string[];
   /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
   coverageCommand?: string;
 }

@@ -224,13 +224,24 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
     !testsUpdated && reachingTests.length > 0 && stats.last !== undefined && (testLast === undefined || testLast < stats.last);
   const memoryKinds = getMemoryKinds(context, path);
   const proof = context.input.proofByPath.get(path);
-  const lowSignal = isDocOnly || textChange.commentOnly || textChange.formattingOnly;
+  const changeKind = file.changeKind ?? 'runtime';
+  // Nothing new runs: documentation, comments, formatting, type declarations, generated or compiled output.
+  const lowSignalReason = isDocOnly
+    ? 'documentation'
+    : textChange.commentOnly || textChange.formattingOnly
+      ? 'comments or formatting'
+      : changeKind === 'type-only'
+        ? 'type declarations (the type checker proves them, nothing new runs)'
+        : changeKind === 'generated'
+          ? 'generated or compiled output (its source carries the proof)'
+          : '';
+  const lowSignal = lowSignalReason !== '';
   const manifestChanges = role === 'manifest' ? describeManifestChange(path, file.baseText, file.status === 'deleted' ? undefined : file.headText) : [];
   return {
     path,
     previousPath: file.previousPath ?? path,
     status: file.status,
-    changeKind: file.changeKind ?? 'runtime',
+    changeKind,
     role,
     language,
     extension: getExtension(path),
@@ -255,7 +266,7 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
     manifestChangeCount: manifestChanges.length,
     isTest: role === 'test',
     isDocOnly,
-    isGenerated: GENERATED_PATH.test(path),
+    isGenerated: changeKind === 'generated' || GENERATED_PATH.test(path),
     commentOnly: textChange.commentOnly,
     proofState: proof?.state ?? 'unproven',
     owners,
@@ -267,6 +278,7 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
     changedLines: file.additions + file.deletions,
     formattingOnly: textChange.formattingOnly,
     lowSignal,
+    lowSignalReason,
     invariantsTouched: memoryKinds.filter((kind) => kind === 'invariant').length,
     regressionsTouched: memoryKinds.filter((kind) => kind === 'regression').length,
     testsUpdated,

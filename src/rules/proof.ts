@@ -1,3 +1,4 @@
+import type { SymbolImporter } from '../model/analysis.js';
 import type { Hunk } from '../model/change.js';
 import type {
   ChangedSymbol,
@@ -94,6 +95,16 @@ function orderReachingTests(tests: readonly ReachingTest[]): { path: string; moc
 }
 
 /**
+ * Whether an importer names the changed symbol: `import { x }`, `require`, `import()` or a namespace of
+ * the changed module itself. A namespace or `import()` of an index that re-exports everything
+ * (`import * as z from '../../index.js'`) or a side-effect import names nothing in particular.
+ */
+export function namesChangedSymbol(importer: Pick<SymbolImporter, 'use' | 'through' | 'typeOnly'>): boolean {
+  const whole = importer.use === 'namespace' || importer.use === 'dynamic';
+  return !importer.typeOnly && importer.use !== 'side-effect' && !(whole && importer.through.length > 0);
+}
+
+/**
  * How strongly the tests prove a changed file. Order: no reaching test → `unproven`; every reaching
  * test mocks the file → `mocked-boundary`; deleted → `static-only`; no fresh coverage → `static-only`;
  * no instrumented changed line → `static-only`; every instrumented changed line hit →
@@ -115,11 +126,17 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   const sibling = toSiblingTestPath(path);
   const mockers = ordered.filter((test) => test.mocks).map((test) => test.path);
   // The test that already imports a changed symbol is the one to extend, before any file that only reaches the module.
-  const symbolTest = (input.symbolTests ?? []).find((test) => !mockers.includes(test.path));
+  // A test the change itself edits and that reaches the file is where its author put the proof: extend that one first.
+  const updated = new Set(input.updatedTests ?? []);
+  const symbolTests = (input.symbolTests ?? []).filter((test) => !mockers.includes(test.path));
+  const symbolTest = symbolTests.find((test) => updated.has(test.path)) ?? symbolTests[0];
+  const updatedTest = ordered.find((test) => !test.mocks && updated.has(test.path));
   const nearest =
-    symbolTest !== undefined
-      ? `${symbolTest.path} (it imports ${joinNames(symbolTest.names)})`
-      : (ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling);
+    symbolTest !== undefined && (updated.has(symbolTest.path) || updatedTest === undefined)
+      ? `${symbolTest.path} (it imports ${joinNames(symbolTest.names)}${updated.has(symbolTest.path) ? '; this change edits it' : ''})`
+      : updatedTest !== undefined
+        ? `${updatedTest.path} (this change edits it)`
+        : (ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling);
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
   const testCount = `${ordered.length} test file${ordered.length === 1 ? '' : 's'}`;
 

@@ -20,7 +20,11 @@ export interface SemanticChange {
 
 const MAX_EXCERPT = 80;
 const MAX_CHANGES = 40;
-const COMPARISON = /([A-Za-z_$][\w$.]*(?:\(\))?|\))\s*(===|!==|==|!=|<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\b|\b(-?\d+(?:\.\d+)?)\s*(===|!==|==|!=|<=|>=|<|>)\s*([A-Za-z_$][\w$.]*)/;
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
+const COMPARISONS = new RegExp(String.raw`(${OPERAND}|\))(\s*)(===|!==|==|!=|<=|>=|<|>)(\s*)(${OPERAND})`, 'g');
+/** Operands that make a presence or type check (`x !== undefined`), not a boundary. */
+const NOT_A_LIMIT = /^(?:undefined|null|true|false|NaN|typeof)$/;
 const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=>][^,)]*?)\s*[,)]/;
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
@@ -54,16 +58,40 @@ const SIGNATURE = /\bfunction\b|=>|^\s*(?:(?:public|private|protected|static|asy
 function neighbours(limit: string, operator: string): string {
   if (operator === '===' || operator === '!==' || operator === '==' || operator === '!=') return `${limit} and a value other than ${limit}`;
   const value = Number(limit);
-  if (!Number.isFinite(value)) return limit;
+  if (!Number.isFinite(value)) return `${limit} − 1, ${limit} and ${limit} + 1`;
   if (Number.isInteger(value)) return `${value - 1}, ${value} and ${value + 1}`;
   return `${(value - 0.01).toFixed(2)}, ${limit} and ${(value + 0.01).toFixed(2)}`;
 }
 
-function findComparison(code: string): { subject: string; operator: string; limit: string } | undefined {
-  const match = COMPARISON.exec(code);
-  if (match === null) return undefined;
-  if (match[2] !== undefined) return { subject: match[1] ?? 'the value', operator: match[2], limit: match[3] ?? '' };
-  return { subject: match[6] ?? 'the value', operator: match[5] ?? '', limit: match[4] ?? '' };
+interface Comparison {
+  subject: string;
+  operator: string;
+  limit: string;
+}
+
+/**
+ * The comparisons of a line that draw a boundary: against a number (`length >= 5`, `count === 0`) or,
+ * with a relational operator between spaces, against another value (`keys.length < guards.minProperties`;
+ * the spaces keep generics such as `Map<K, V>` out). Presence checks (`x !== undefined`) are not boundaries.
+ */
+function findComparisons(code: string): Comparison[] {
+  const found: Comparison[] = [];
+  for (const match of code.matchAll(COMPARISONS)) {
+    const [, left = '', spaceBefore = '', operator = '', spaceAfter = '', right = ''] = match;
+    if (NOT_A_LIMIT.test(left) || NOT_A_LIMIT.test(right)) continue;
+    const equality = operator.startsWith('=') || operator.startsWith('!');
+    if (NUMBER.test(right)) found.push({ subject: left === ')' ? 'the value' : left, operator, limit: right });
+    else if (NUMBER.test(left)) found.push({ subject: right, operator, limit: left });
+    else if (!equality && spaceBefore !== '' && spaceAfter !== '' && left !== ')') found.push({ subject: left, operator, limit: right });
+  }
+  return found;
+}
+
+/** The first comparison of the new line that the old line did not make (any, for an added line). */
+function findChangedComparison(head: string, base: string | undefined): Comparison | undefined {
+  const key = (comparison: Comparison): string => `${comparison.subject} ${comparison.operator} ${comparison.limit}`;
+  const old = new Set((base === undefined ? [] : findComparisons(base)).map(key));
+  return findComparisons(head).find((comparison) => !old.has(key(comparison)));
 }
 
 function findRegex(code: string, raw: string): string | undefined {
@@ -96,11 +124,10 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   const add = (kind: SemanticKind, subject: string, limit: string, values: string): void => {
     changes.push({ kind, line, before: before === undefined ? '' : excerpt(before), after: excerpt(after), subject: excerpt(subject), limit, values });
   };
-  const headComparison = findComparison(head);
-  const baseComparison = base === undefined ? undefined : findComparison(base);
+  const headComparison = codeChanged ? findChangedComparison(head, base) : undefined;
   if (!codeChanged) {
     // fall through to the default check only
-  } else if (headComparison !== undefined && (baseComparison === undefined || baseComparison.operator !== headComparison.operator || baseComparison.limit !== headComparison.limit)) {
+  } else if (headComparison !== undefined) {
     add('boundary', headComparison.subject, headComparison.limit, neighbours(headComparison.limit, headComparison.operator));
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
     add('condition', head.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'), '', 'an input for which the condition is true and one for which it is false');

@@ -29,6 +29,17 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(added.map((change) => [change.kind, change.line]), [['boundary', 2]], 'new code gives one case per hunk');
   });
 
+  test('found on zod: a limit that is a value, not a number, and a line with a presence check before the boundary', () => {
+    assert.deepEqual(one('      if (length >= def.minimum) return;', '      if (length > def.minimum) return;'), [['boundary', 'length', 'def.minimum', 'def.minimum − 1, def.minimum and def.minimum + 1']]);
+    assert.deepEqual(
+      one('if (guards.minProperties !== undefined && keys.length < guards.minProperties) {', 'if (guards.minProperties !== undefined && keys.length <= guards.minProperties) {'),
+      [['boundary', 'keys.length', 'guards.minProperties', 'guards.minProperties − 1, guards.minProperties and guards.minProperties + 1']],
+    );
+    // Generics and presence checks draw no boundary.
+    assert.deepEqual(one('  const seen: Map<string, number> = new Map();', '  const seen: Map<string, boolean> = new Map();'), []);
+    assert.deepEqual(one('  if (value !== undefined) return value;', '  if (value !== null) return value;').map(([kind]) => kind), ['condition']);
+  });
+
   test('a changed message, comment or log line changes no decision', () => {
     assert.deepEqual(one("  console.log('hello');", "  console.log('hello world');"), []);
     assert.deepEqual(one('  // at least five', '  // more than five'), []);

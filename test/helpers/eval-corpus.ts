@@ -28,15 +28,19 @@ function collectFiles(root: string, folder: string, tree: FileTree): void {
 
 /**
  * The files of `name@version` under the given package-relative paths (folders or files, e.g.
- * `build/src`, `package.json`), keyed by their path inside the package, byte for byte.
+ * `build/src`, `package.json`) or all of them, keyed by their path inside the package, byte for byte.
  */
-export function readPackageFiles(name: string, version: string, include: readonly string[]): FileTree {
+export function readPackageFiles(name: string, version: string, include: readonly string[] | 'all'): FileTree {
   const tarball = fetchTarball(name, version);
   const staging = mkdtempSync(join(tmpdir(), 'checker-eval-package-'));
   try {
     // npm tarballs put everything under `package/`.
     execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '--no-same-owner', '-m', '-C', staging], { stdio: ['ignore', 'pipe', 'pipe'] });
     const tree: FileTree = {};
+    if (include === 'all') {
+      collectFiles(staging, '', tree);
+      return tree;
+    }
     for (const path of include) {
       const full = join(staging, path);
       if (!existsSync(full)) throw new Error(`${name}@${version} has no ${path}`);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { ChangeStatus, Hunk } from '../../src/model/change.js';
-import { classifyChangeKind } from '../../src/rules/change-kind.js';
+import { classifyChangeKind, findCompiledSource } from '../../src/rules/change-kind.js';
 import { createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
 const typeSpans = (path: string, text: string) => extractFacts(path, text, { assertionHelpers: [] }).typeSpans ?? [];
@@ -75,6 +75,38 @@ describe('change kinds', () => {
   });
 });
 
+describe('compiled output beside its sources (a package that ships src/ and its build)', () => {
+  const tracked = new Set([
+    'src/v4/core/util.ts',
+    'v4/core/util.js',
+    'v4/core/util.cjs',
+    'v4/core/util.d.ts',
+    'v4/core/util.d.cts',
+    'src/index.ts',
+    'out/index.js',
+    'out/index.d.ts',
+    'lib/handwritten.js',
+    'lib/handwritten.d.ts',
+    'scripts/tool.js',
+    'src/scripts/tool.ts',
+  ]);
+  const isTracked = (path: string) => tracked.has(path);
+
+  test('a .js/.cjs or .d.ts/.d.cts whose counterpart is beside it and whose .ts source exists is compiled from that source', () => {
+    assert.deepEqual(
+      ['v4/core/util.js', 'v4/core/util.cjs', 'v4/core/util.d.ts', 'v4/core/util.d.cts', 'out/index.js', 'out/index.d.ts'].map((path) => findCompiledSource(path, isTracked)),
+      ['src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/index.ts', 'src/index.ts'],
+    );
+  });
+
+  test('hand-written JavaScript stays code: no .ts source, or no declaration beside it', () => {
+    assert.equal(findCompiledSource('lib/handwritten.js', isTracked), undefined, 'a declaration but no TypeScript source');
+    assert.equal(findCompiledSource('scripts/tool.js', isTracked), undefined, 'a TypeScript source but no declaration beside the .js');
+    assert.equal(findCompiledSource('src/v4/core/util.ts', isTracked), undefined);
+    assert.equal(classifyChangeKind({ path: 'v4/core/util.js', status: 'modified', binary: false, hunks: [], additions: 1, deletions: 1, compiledFrom: 'src/v4/core/util.ts' }), 'generated');
+  });
+});
+
 describe('no runtime proof for changes that do not run (checker ai)', () => {
   const base = {
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
@@ -107,5 +139,15 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
     assert.deepEqual(kinds(docsOnly), { changeKinds: [['README.md', 'docs']], proof: [], proofTasks: 0, typeCheckTasks: 0 });
     assert.deepEqual(kinds(typeOnly), { changeKinds: [['src/price.ts', 'type-only']], proof: [], proofTasks: 0, typeCheckTasks: 1 });
     assert.deepEqual(kinds(runtime), { changeKinds: [['src/price.ts', 'runtime']], proof: ['src/price.ts'], proofTasks: 1, typeCheckTasks: 0 });
+  });
+
+  test('a type-only change scores low, explained by risk/low-signal-change; the runtime change does not', () => {
+    const risk = (fixture: ChangeFixture) => {
+      const { report } = runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+      const { mergeRisk, mergeRiskBreakdown } = report.evidence.summary;
+      return { level: mergeRisk.level, contributors: mergeRiskBreakdown.map((entry) => `${entry.contributor}: ${entry.detail}`) };
+    };
+    assert.deepEqual(risk(typeOnly), { level: 'low', contributors: ['risk/low-signal-change: src/price.ts changed only type declarations (the type checker proves them, nothing new runs)'] });
+    assert.ok(!risk(runtime).contributors.some((entry) => entry.startsWith('risk/low-signal-change')));
   });
 });

@@ -265,6 +265,7 @@ describe('buildAnalysisSubjects', () => {
       changedLines: 2,
       formattingOnly: false,
       lowSignal: false,
+      lowSignalReason: '',
       invariantsTouched: 1,
       regressionsTouched: 1,
       testsUpdated: false,
@@ -276,9 +277,9 @@ describe('buildAnalysisSubjects', () => {
 
   it('marks docs and comment-only changes low-signal', () => {
     const readme = findSubject(subjects, 'changed-file', 'file:README.md').facts;
-    assert.deepEqual([readme.isDocOnly, readme.lowSignal, readme.commentOnly], [true, true, false]);
+    assert.deepEqual([readme.isDocOnly, readme.lowSignal, readme.commentOnly, readme.lowSignalReason], [true, true, false, 'documentation']);
     const util = findSubject(subjects, 'changed-file', 'file:src/util.ts').facts;
-    assert.deepEqual([util.isDocOnly, util.commentOnly, util.formattingOnly, util.lowSignal], [false, true, false, true]);
+    assert.deepEqual([util.isDocOnly, util.commentOnly, util.formattingOnly, util.lowSignal, util.lowSignalReason], [false, true, false, true, 'comments or formatting']);
   });
 
   it('derives export, test-case, route, change and repository facts', () => {
