@@ -1,5 +1,6 @@
 import type { AgentBundle, BundleTask } from '../model/bundle.js';
 import { fenceUntrusted } from '../text/fence.js';
+import { describeGroup, groupLimitations } from '../text/group-limitations.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 
 /** Lists longer than this become ranked summaries with counts (the JSON bundle keeps every item). */
@@ -83,8 +84,10 @@ export function renderPrompt(bundle: PromptInput): string {
     const unresolved = bundle.limitations.filter((item) => item.code === 'resolve/unresolved-import').length;
     const others = bundle.limitations.filter((item) => item.code !== 'resolve/unresolved-import' && item.code !== 'resolve/incomplete-impact');
     if (unresolved > 0) out.push(`- ${unresolved} unresolved import${unresolved === 1 ? '' : 's'}: impact is a lower bound; check the dependents of ${unresolved === 1 ? 'that import' : 'those imports'} by hand.`);
-    for (const item of others.slice(0, LIMITATION_LIMIT)) out.push(`- ${code(item.code)}: ${inline(item.message)}`);
-    if (others.length > LIMITATION_LIMIT) out.push(`- …and ${others.length - LIMITATION_LIMIT} more (limitations in the JSON bundle).`);
+    const groups = groupLimitations(others);
+    for (const group of groups.slice(0, LIMITATION_LIMIT)) out.push(`- ${code(group.code)}: ${describeGroup(group, inline(group.first.message))}`);
+    const hidden = groups.slice(LIMITATION_LIMIT).reduce((total, group) => total + group.count, 0);
+    if (hidden > 0) out.push(`- …and ${hidden} more (limitations in the JSON bundle).`);
   }
 
   const untrusted = renderUntrusted(bundle);

@@ -1,7 +1,7 @@
 import type { AgentBundle } from '../model/bundle.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderMore, renderTable } from './markdown-table.js';
-import { describeRouteGuards, describeRouteReach } from './sections-markdown.js';
+import { describeRouteGuards, describeRouteReach, renderGroupedLimitations } from './sections-markdown.js';
 
 const LIST_LIMIT = 25;
 
@@ -180,7 +180,7 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push(
     bundle.limitations.length === 0
       ? 'None recorded.'
-      : bundle.limitations.slice(0, LIST_LIMIT * 2).map((item) => `- ${escapeMarkdownInline(item.code)}: ${escapeMarkdownInline(item.message)}`).join('\n') + renderMore(LIST_LIMIT * 2, bundle.limitations.length, 'limitations'),
+      : renderGroupedLimitations(bundle.limitations, LIST_LIMIT * 2, (item) => escapeMarkdownInline(item.message)),
     '',
   );
   out.push('## Safety and execution', '');

@@ -17,7 +17,8 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { ConfiguredCheckRef, FixTask, MemorySummary, PatternGroup, RecommendedChecks, ReportSummary } from '../model/reports.js';
 import type { Finding } from '../model/rules.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
-import { renderTable } from './markdown-table.js';
+import { renderMore, renderTable } from './markdown-table.js';
+import { describeGroup, groupLimitations } from '../text/group-limitations.js';
 
 /** Rows shown per Markdown table; JSON keeps everything. */
 export const LIST_LIMIT = 25;
@@ -66,9 +67,7 @@ export function renderRiskSentence(summary: ReportSummary): string {
  * "…and N more" after a capped list, preceded by a blank line: in GitHub Markdown a line directly under a
  * table becomes one more row, and one directly under a list item joins that item.
  */
-export function renderMore(shown: number, total: number, what: string): string {
-  return total > shown ? `\n\n_…and ${total - shown} more ${what} (use --format json for the full list)._` : '';
-}
+export { renderMore };
 
 /** A capped table, `None.` when empty, and the "…and N more" line. */
 export function renderCappedTable<T>(items: readonly T[], headers: string[], toRow: (item: T, index: number) => Cell[], what: string, empty = 'None.'): string {
@@ -394,11 +393,26 @@ export function renderFixTasks(tasks: readonly FixTask[]): string {
 
 export function renderLimitations(limitations: readonly Diagnostic[]): string {
   if (limitations.length === 0) return 'None recorded.';
-  const items = limitations.slice(0, LIST_LIMIT).map((item) => {
-    const hint = item.hint === undefined ? "" : ` (hint: ${escapeMarkdownInline(item.hint)})`;
-    return `- ${item.severity} ${escapeMarkdownInline(item.code)}: ${escapeMarkdownInline(item.message)}${hint}`;
-  });
-  return items.join('\n') + renderMore(LIST_LIMIT, limitations.length, 'limitations');
+  return renderGroupedLimitations(limitations, LIST_LIMIT, (item) => {
+    const hint = item.hint === undefined ? '' : ` (hint: ${escapeMarkdownInline(item.hint)})`;
+    return `${escapeMarkdownInline(item.message)}${hint}`;
+  }, (item) => `${item.severity} `);
+}
+
+/**
+ * Limitations as a list, one line per kind: a repeated code shows its first message and how many more
+ * of the kind there are (the JSON keeps every one).
+ */
+export function renderGroupedLimitations<T extends { code: string; message: string }>(
+  limitations: readonly T[],
+  limit: number,
+  message: (item: T) => string,
+  prefix: (item: T) => string = () => '',
+): string {
+  const groups = groupLimitations(limitations);
+  const items = groups.slice(0, limit).map((group) => `- ${prefix(group.first)}${escapeMarkdownInline(group.code)}: ${describeGroup(group, message(group.first))}`);
+  const shown = groups.slice(0, limit).reduce((total, group) => total + group.count, 0);
+  return items.join('\n') + renderMore(shown, limitations.length, 'limitations');
 }
 
 /** Joins sections with one blank line between them and a single trailing newline. */

@@ -28,7 +28,9 @@ const NOT_A_LIMIT = /^(?:undefined|null|true|false|NaN|typeof)$/;
 const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=>][^,)]*?)\s*[,)]/;
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
-const ERROR_PATH = /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*Error\(|res\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d/;
+/** A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`, `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`. */
+const ERROR_PATH =
+  /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
 const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/;
 const ROUNDING = /\bMath\.(?:round|floor|ceil|trunc)\(|\.toFixed\(|\.toPrecision\(|\b(?:round|floor|ceil)\w*\(/;
 const ARITHMETIC = /[\w)\]]\s*([-+*/%])\s*[\w(]/g;

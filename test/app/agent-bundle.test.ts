@@ -108,7 +108,8 @@ describe('buildAgentBundle', () => {
     assert.equal(bundle.limitations[1]?.message, 'src/app.ts:1 imports "@lib/missing", which resolves to no file of the repository (tsconfig paths target does not exist)');
     assert.match(bundle.limitations[2]?.message ?? '', /^2 imports could not be resolved, so the impact is a lower bound/);
     assert.match(bundle.prompt, /- 2 unresolved imports: impact is a lower bound; check the dependents of those imports by hand\./);
-    assert.match(renderBundleMarkdown(bundle), /- resolve\/unresolved-import: src\/app.ts:1 imports "@lib\/missing"/);
+    // The Markdown groups them (one line per kind, with a count); the JSON above keeps each one.
+    assert.match(renderBundleMarkdown(bundle), /- resolve\/unresolved-import: src\/orders.ts:3 imports "\.\/gone\.js" which resolves to no file \(and 1 more of this kind\)/);
   });
 
   it('keeps requirement evidence apart: acceptance criteria become proof obligations, api flows match routes', () => {

@@ -40,6 +40,13 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  if (value !== undefined) return value;', '  if (value !== null) return value;').map(([kind]) => kind), ['condition']);
   });
 
+  test('found on a Hono app: an error status passed as an argument is an error path', () => {
+    assert.deepEqual(one('    return ctx.body(null, 500);', '    return ctx.body(null, 400);').map(([kind]) => kind), ['error-path']);
+    assert.deepEqual(one("  return c.json({ error: 'no' }, 404);", "  return c.json({ error: 'gone' }, 410);").map(([kind]) => kind), ['error-path']);
+    assert.deepEqual(one('  return new Response(text, { status: 503 });', '  return new Response(text, { status: 500 });').map(([kind]) => kind), ['error-path']);
+    assert.deepEqual(one('  return c.json(rows, 200);', '  return c.json(rows, 201);'), [], 'a success status is no error path');
+  });
+
   test('a changed message, comment or log line changes no decision', () => {
     assert.deepEqual(one("  console.log('hello');", "  console.log('hello world');"), []);
     assert.deepEqual(one('  // at least five', '  // more than five'), []);

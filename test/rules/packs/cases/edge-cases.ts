@@ -101,8 +101,11 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders/:id writes data and no auth middleware is declared on it', params: { weight: 4, confidence: 'low' } }],
   },
   'edge-case/route-double-submit': {
-    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, changed: false }],
-    invalid: [{ facts: { ...route, isMutation: true }, params: { weight: 4, confidence: 'medium', scope: 'POST /orders/:id' } }],
+    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, changed: false }, { ...route, isMutation: true, method: 'PUT' }, { ...route, isMutation: true, method: 'DELETE' }],
+    invalid: [
+      { facts: { ...route, isMutation: true }, params: { weight: 4, confidence: 'medium', scope: 'POST /orders/:id' } },
+      { facts: { ...route, isMutation: true, method: 'PATCH' }, params: { weight: 4, confidence: 'medium', scope: 'PATCH /orders/:id' } },
+    ],
   },
 };
 
