@@ -167,6 +167,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
   'changed-file': {
     path: fact('string', 'repository-relative POSIX path'),
     previousPath: fact('string', 'base-side path for renames, else the same as path'),
+    changedHunks: fact('string', "the changed lines a contributor cites: 'lines 4-5, 9', 'line 12', 'deleted', 'renamed, no line changed'"),
     changeKind: fact('string', 'docs | config | manifest | lockfile | generated | rename | comment-or-format | type-only | binary | test | runtime (only runtime and test changes run)'),
     status: fact('string', 'added | modified | deleted | renamed'),
     manifestChanges: fact('string[]', 'package.json fields that changed and can change behaviour (dependencies, engines, exports, scripts …; not version or description); `locked versions` for a lockfile'),

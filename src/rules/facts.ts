@@ -15,7 +15,7 @@ import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
-import { toChangedLines } from './proof.js';
+import { formatLineRanges, toChangedLines } from './proof.js';
 
 export { deriveRepositoryFacts, type RepositoryFactOptions };
 export { createGraphLookup, type GraphLookup };
@@ -237,10 +237,13 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
           : '';
   const lowSignal = lowSignalReason !== '';
   const manifestChanges = role === 'manifest' ? describeManifestChange(path, file.baseText, file.status === 'deleted' ? undefined : file.headText) : [];
+  // Which hunks a contributor is about: "lines 4-5, 9", or what happened to the whole file.
+  const changedHunks = file.status === 'deleted' ? 'deleted' : headLines.size === 0 ? (file.status === 'renamed' ? 'renamed, no line changed' : 'no changed line') : formatLineRanges([...headLines]);
   return {
     path,
     previousPath: file.previousPath ?? path,
     status: file.status,
+    changedHunks,
     changeKind,
     role,
     language,

@@ -230,6 +230,7 @@ describe('buildAnalysisSubjects', () => {
       path: 'src/money.ts',
       previousPath: 'src/money.ts',
       status: 'modified',
+      changedHunks: 'line 3',
       changeKind: 'runtime',
       role: 'source',
       language: 'ts',

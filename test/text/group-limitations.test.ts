@@ -11,13 +11,15 @@ const unresolvedPaths = Array.from({ length: 50 }, (_, index) => ({
   severity: 'info' as const,
   message: `src/routes/r${index}.ts:${index + 1} registers a route whose path is not a literal`,
 }));
-const mount = { code: 'routes/unmatched-mount', severity: 'warning' as const, message: "src/app.ts:9 mounts '/api' on an unknown router" };
+const mount = { code: 'routes/unmatched-mount', severity: 'warn' as const, message: "src/app.ts:9 mounts '/api' on an unknown router" };
 
 describe('repeated limitations are grouped with counts', () => {
   test('one group per code, in first-seen order, with its first item and count', () => {
-    const groups = groupLimitations([unresolvedPaths[0], mount, ...unresolvedPaths.slice(1)]);
+    const [first, ...rest] = unresolvedPaths;
+    assert.ok(first !== undefined);
+    const groups = groupLimitations([first, mount, ...rest]);
     assert.deepEqual(groups.map((group) => [group.code, group.count, group.first.message]), [
-      ['routes/unresolved-path', 50, unresolvedPaths[0]?.message],
+      ['routes/unresolved-path', 50, first.message],
       ['routes/unmatched-mount', 1, mount.message],
     ]);
   });
@@ -25,7 +27,7 @@ describe('repeated limitations are grouped with counts', () => {
   test('reports, the bundle Markdown and the prompt show 50 of a kind as one line', () => {
     assert.equal(
       renderLimitations([...unresolvedPaths, mount]),
-      "- info routes/unresolved-path: src/routes/r0.ts:1 registers a route whose path is not a literal (and 49 more of this kind)\n- warning routes/unmatched-mount: src/app.ts:9 mounts '/api' on an unknown router",
+      "- info routes/unresolved-path: src/routes/r0.ts:1 registers a route whose path is not a literal (and 49 more of this kind)\n- warn routes/unmatched-mount: src/app.ts:9 mounts '/api' on an unknown router",
     );
     const analysis = createMoneyAnalysis();
     const bundle = buildAgentBundle(analysis, {
