@@ -232,8 +232,10 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
       ? 'comments or formatting'
       : changeKind === 'type-only'
         ? 'type declarations (the type checker proves them, nothing new runs)'
-        : changeKind === 'generated'
-          ? 'generated or compiled output (its source carries the proof)'
+        : // A compiled mirror of a source in the repository (generated, but not by path): the source carries the
+          // proof. A dist/ or build/ folder may be the only code a repository has, so it keeps its signal.
+          changeKind === 'generated' && !GENERATED_PATH.test(path)
+          ? 'compiled output of a source in the repository (the source carries the proof)'
           : '';
   const lowSignal = lowSignalReason !== '';
   const manifestChanges = role === 'manifest' ? describeManifestChange(path, file.baseText, file.status === 'deleted' ? undefined : file.headText) : [];
