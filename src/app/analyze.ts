@@ -78,10 +78,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // Tests of a package that ships its build output often import the output (`zod/v4` → v4/index.js): a test
   // that reaches the compiled mirror of a changed source reaches that source's code too.
   const mirrors = new Map<string, string[]>();
-  for (const file of change.files) {
-    const source = file.status === 'deleted' ? undefined : findCompiledSource(file.path, (path) => trackedPaths.has(path));
-    if (source !== undefined) mirrors.set(source, [...(mirrors.get(source) ?? []), file.path]);
-  }
+  for (const { compiledFrom, path } of changedFiles) if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
   for (const file of change.files) {
     const own = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     const reachingTests = [...own, ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror))];
@@ -231,6 +228,7 @@ function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: Cha
   const baseExports: ExportFact[] = sides.baseFacts.get(file.path)?.exports ?? [];
   const headExports: ExportFact[] = sides.headFacts.get(file.path)?.exports ?? [];
   const changedExports: ChangedExport[] = findChangedExports(file, baseExports, headExports);
+  const compiledFrom = file.status === 'deleted' ? undefined : findCompiledSource(file.path, (path) => trackedPaths.has(path));
   const evidence: ChangedFileEvidence = {
     id: toFileId(file.path),
     path: file.path,
@@ -254,9 +252,10 @@ function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: Cha
       ...optional('headText', sides.headText.get(file.path)),
       ...optional('baseTypeSpans', sides.baseFacts.get(file.path)?.typeSpans),
       ...optional('headTypeSpans', sides.headFacts.get(file.path)?.typeSpans),
-      ...optional('compiledFrom', findCompiledSource(file.path, (path) => trackedPaths.has(path))),
+      ...optional('compiledFrom', compiledFrom),
     }),
   };
+  if (compiledFrom !== undefined) evidence.compiledFrom = compiledFrom;
   if (file.previousPath !== undefined) evidence.previousPath = file.previousPath;
   return evidence;
 }

@@ -118,6 +118,7 @@ function toChangedFileInput(file: ChangedFileEvidence, sides: ChangeRuleInput['s
     changeKind: file.changeKind,
   };
   if (file.previousPath !== undefined) input.previousPath = file.previousPath;
+  if (file.compiledFrom !== undefined) input.compiledFrom = file.compiledFrom;
   const headText = sides.headText.get(file.path);
   if (headText !== undefined) input.headText = headText;
   const baseText = sides.baseText.get(file.path);

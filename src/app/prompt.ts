@@ -105,7 +105,7 @@ function renderChanged(bundle: PromptInput): string[] {
     return [`Nothing changed between ${code(bundle.range.base.ref)} and ${code(bundle.range.head.ref)}, so there is nothing to make safe yet. If you expected changes, ask for the bundle of the right range (checker ai --base <ref>, e.g. --base main or --base HEAD~1).`];
   }
   const lowSignal = files.filter((file) => file.lowSignal).length;
-  lines.push(`${files.length} changed file${files.length === 1 ? '' : 's'}${lowSignal > 0 ? ` (${lowSignal} low-signal: docs, comments, formatting, types or generated output only)` : ''}:`);
+  lines.push(`${files.length} changed file${files.length === 1 ? '' : 's'}${lowSignal > 0 ? ` (${lowSignal} low-signal: docs, comments, formatting, types or compiled output only)` : ''}:`);
   for (const file of files.slice(0, PROMPT_LIST_LIMIT)) {
     const exports = file.changedExports.length === 0 ? '' : `; exports ${limitList(file.changedExports.map((item) => `${code(item.name)} ${item.change}`), 5)}`;
     lines.push(`- ${code(file.path)} ${file.status}, +${file.additions}/-${file.deletions}${exports}`);

@@ -49,6 +49,8 @@ export interface ChangedFileEvidence {
   lowSignal: boolean;
   /** What the change is (docs, config, type-only, runtime …); decides whether it carries a runtime-proof obligation. */
   changeKind: ChangeKind;
+  /** For compiled output kept beside its sources (`v4/x.js`, `v4/x.d.ts`): the TypeScript source it is built from. */
+  compiledFrom?: string;
 }
 
 export interface ImpactedFile {

@@ -185,6 +185,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     reachedRoutes: fact('number', 'routes whose handler chain the change of this file reaches (docs/routes.md)'),
     reachedRoutesLabel: fact('string', '`1 route`, `3 routes`: reachedRoutes for wording'),
     reachingTests: fact('number', 'test files that reach this file'),
+    reachingTestsLabel: fact('string', '`1 test file`, `3 test files`: reachingTests for wording'),
     isAuthPath: fact('boolean', 'path or signals point at authentication/authorisation'),
     isPaymentPath: fact('boolean', 'path or signals point at payments, billing or money'),
     isMigration: fact('boolean', 'database migration'),

@@ -1,7 +1,7 @@
 import type { AgentBundle } from '../model/bundle.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderMore, renderTable } from './markdown-table.js';
-import { describeRouteGuards, describeRouteReach, renderGroupedLimitations } from './sections-markdown.js';
+import { describeRouteGuards, describeRouteReach, plural, renderGroupedLimitations } from './sections-markdown.js';
 
 const LIST_LIMIT = 25;
 
@@ -12,8 +12,8 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   const range = `${bundle.range.base.ref}..${bundle.range.head.ref}`;
   out.push(`# Agent task bundle: ${escapeMarkdownInline(range)}`, '');
   out.push(
-    `Profile ${bundle.profile} (${escapeMarkdownInline(bundle.handoff.audience)}). ${evidence.changedFiles.length} changed, ${evidence.impactedFiles.length} impacted files, ` +
-      `${evidence.impactedRoutes.length} routes; merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); ${bundle.tasks.length === 1 ? '1 task' : `${bundle.tasks.length} tasks`}${bundle.taskOverflow.length > 0 ? ` (and ${bundle.taskOverflow.length} lower-ranked)` : ''}.`,
+    `Profile ${bundle.profile} (${escapeMarkdownInline(bundle.handoff.audience)}). ${evidence.changedFiles.length} changed, ${plural(evidence.impactedFiles.length, 'impacted file')}, ` +
+      `${plural(evidence.impactedRoutes.length, 'route')}; merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); ${bundle.tasks.length === 1 ? '1 task' : `${bundle.tasks.length} tasks`}${bundle.taskOverflow.length > 0 ? ` (and ${bundle.taskOverflow.length} lower-ranked)` : ''}.`,
     '',
   );
   out.push('## Hand-off', '', `- Deliver: ${escapeMarkdownInline(bundle.handoff.deliver)}`, `- Tests: ${escapeMarkdownInline(bundle.handoff.runTests)}`, `- Report back: ${escapeMarkdownInline(bundle.handoff.reportBack)}`, '');

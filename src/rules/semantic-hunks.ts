@@ -12,7 +12,7 @@ export interface SemanticChange {
   after: string;
   /** What the change decides on: `value.length`, the parameter with a default, the regex. */
   subject: string;
-  /** For a boundary: the limit; for a default: the new default value. */
+  /** For a boundary: the limit; for a default: the new default value; for an error path: the HTTP status, when the line has one. */
   limit: string;
   /** Concrete inputs to try: `4, 5 and 6`, `.5, -0.5 and 0`, `a call without the argument`. */
   values: string;
@@ -29,6 +29,7 @@ const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
 /** A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`, `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`. */
+const STATUS = /\b([45]\d\d)\b/;
 const ERROR_PATH =
   /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
 const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/;
@@ -141,7 +142,13 @@ function classifyPair(before: string | undefined, after: string, line: number): 
     add('default', subject, (headDefault[2] ?? '').trim(), `a call without ${subject === 'the missing value' ? 'the value' : subject} (and with undefined and null)`);
   }
   if (!codeChanged) return changes;
-  if (ERROR_PATH.test(head)) add('error-path', 'the error path', '', 'an input that makes this line run');
+  if (ERROR_PATH.test(head)) {
+    // A changed HTTP status is the one thing a caller sees: name both values.
+    const status = STATUS.exec(head)?.[1];
+    const old = base === undefined ? undefined : STATUS.exec(base)?.[1];
+    const values = status !== undefined && old !== undefined && status !== old ? `a request that reaches this line, asserting the new status ${status} (was ${old})` : 'an input that makes this line run';
+    add('error-path', 'the error path', status ?? '', values);
+  }
   else if (base !== undefined && ERROR_PATH.test(base)) add('error-path', 'the removed error path', '', 'the input that used to fail here (it must still be refused, or now be accepted on purpose)');
   // A regex or rounding in new code has no old version to compare with: its proof is the new code's test.
   if (before === undefined) return changes;

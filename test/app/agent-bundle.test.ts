@@ -219,6 +219,34 @@ describe('buildAgentBundle', () => {
     assert.match(bundle.prompt, /^````````text untrusted-repository-text$/m, 'the fence is longer than the 7-backtick run inside');
   });
 
+  it('makes a weak test a task only when it is the proof of a changed line', () => {
+    const weak = (file: string) => ({ id: `test:${file}#t`, file, title: 't', kinds: ['weak-test/trivial-assertion'], message: 'm', repairTask: 'r', reachesChange: true, findingIds: [] });
+    const analysis = createMoneyAnalysis();
+    analysis.weakTests = ['src/orders.test.ts', 'src/far.test.ts', 'src/named.test.ts', 'src/whole.test.ts', 'src/lib/money.test.ts'].map(weak);
+    // far.test.ts reaches money.ts two imports away and is not the nearest test; whole.test.ts imports the index namespace.
+    analysis.impactedFiles.push(
+      { id: 'file:src/far.test.ts', path: 'src/far.test.ts', distance: 2, via: ['src/lib/money.ts', 'src/orders.ts'], typeOnly: false, role: 'test' },
+      { id: 'file:src/lib/money.test.ts', path: 'src/lib/money.test.ts', distance: 1, via: ['src/lib/money.ts'], typeOnly: false, role: 'test' },
+    );
+    analysis.symbolImpacts[0]?.importers.push(
+      { path: 'src/named.test.ts', locals: ['toCents'], through: ['src/index.ts'], typeOnly: false, use: 'named' },
+      { path: 'src/whole.test.ts', locals: ['lib'], through: ['src/index.ts'], typeOnly: false, use: 'namespace' },
+    );
+    const tasks = (input: ChangeAnalysis) => {
+      const bundle = buildAgentBundle(input, baseInput());
+      return [...bundle.tasks, ...bundle.taskOverflow].filter((task) => task.kind === 'weak-test').map((task) => task.title.replace(/^Strengthen the weak test in (\S+).*$/, '$1')).sort();
+    };
+    // orders.test.ts is the nearest reaching test (the proof task's fallback), money.test.ts imports the file, named.test.ts imports toCents.
+    assert.deepEqual(tasks(analysis), ['src/lib/money.test.ts', 'src/named.test.ts', 'src/orders.test.ts']);
+    // The same tests reaching only a type-only change prove nothing that runs.
+    const typeOnly = createMoneyAnalysis();
+    typeOnly.weakTests = analysis.weakTests;
+    typeOnly.impactedFiles = analysis.impactedFiles;
+    typeOnly.symbolImpacts = analysis.symbolImpacts;
+    for (const file of typeOnly.changedFiles) file.changeKind = 'type-only';
+    assert.deepEqual(tasks(typeOnly), []);
+  });
+
   it('scales the prompt: a change reaching 300 files gets ranked counts, the JSON keeps every item', () => {
     const analysis = createMoneyAnalysis();
     const template = analysis.changedFiles[0];

@@ -41,7 +41,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   });
 
   test('found on a Hono app: an error status passed as an argument is an error path', () => {
-    assert.deepEqual(one('    return ctx.body(null, 500);', '    return ctx.body(null, 400);').map(([kind]) => kind), ['error-path']);
+    assert.deepEqual(one('    return ctx.body(null, 500);', '    return ctx.body(null, 400);'), [['error-path', 'the error path', '400', 'a request that reaches this line, asserting the new status 400 (was 500)']]);
     assert.deepEqual(one("  return c.json({ error: 'no' }, 404);", "  return c.json({ error: 'gone' }, 410);").map(([kind]) => kind), ['error-path']);
     assert.deepEqual(one('  return new Response(text, { status: 503 });', '  return new Response(text, { status: 500 });').map(([kind]) => kind), ['error-path']);
     assert.deepEqual(one('  return c.json(rows, 200);', '  return c.json(rows, 201);'), [], 'a success status is no error path');

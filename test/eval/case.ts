@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangeKind, RiskLevel } from '../../src/model/analysis.js';
 import type { TaskKind } from '../../src/model/bundle.js';
-import type { TestRepo } from '../helpers/git-repo.js';
+import { createPackageRepo } from '../helpers/eval-corpus.js';
+import type { FileTree, TestRepo } from '../helpers/git-repo.js';
 
 export interface CaseRepo {
   /** Repository folder; its working tree is at `head`. */
@@ -76,4 +77,16 @@ export function commitEdits(repo: TestRepo, edits: readonly TextEdit[], message:
     writeFileSync(full, text.slice(0, at) + edit.replace + text.slice(at + edit.search.length));
   }
   return repo.commit(message);
+}
+
+/** A repository whose first commit is `files` (a published package's files) and whose second is the hand-made edit. */
+export function buildEditedRepo(files: FileTree, edits: readonly TextEdit[], message: string, renames: readonly [string, string][] = []): CaseRepo {
+  const { repo, baseOid } = createPackageRepo(files);
+  try {
+    const head = commitEdits(repo, edits, message, renames);
+    return { dir: repo.dir, base: baseOid, head, cleanup: () => repo.cleanup() };
+  } catch (error) {
+    repo.cleanup();
+    throw error;
+  }
 }

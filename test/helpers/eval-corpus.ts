@@ -53,6 +53,18 @@ export function readPackageFiles(name: string, version: string, include: readonl
   }
 }
 
+/**
+ * The tree with the folder `from` moved to `to` (`build/src/` → `src/`), keeping only the files `keep`
+ * accepts: a published app's build output committed as its authors keep their sources.
+ */
+export function moveFolder(tree: FileTree, from: string, to: string, keep: (path: string) => boolean = () => true): FileTree {
+  const moved: FileTree = {};
+  for (const [path, content] of Object.entries(tree)) {
+    if (keep(path)) moved[path.startsWith(`${from}/`) ? `${to}/${path.slice(from.length + 1)}` : path] = content;
+  }
+  return moved;
+}
+
 /** A temporary repository whose first commit is `files`; checker's local state (.checker/) stays out of git. */
 export function createPackageRepo(files: FileTree): PackageRepo {
   const repo = createRepo(files);

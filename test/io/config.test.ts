@@ -185,6 +185,8 @@ describe('loadConfig: schema errors name the field', () => {
     ['float maxNodes', 'context:\n  maxNodes: 1.5\n', '.checker/config.yml: context.maxNodes must be integer (got number 1.5)'],
     ['schemaVersion 2', 'schemaVersion: 2\n', '.checker/config.yml: schemaVersion must be 1 (got number 2)'],
     ['top-level list', '- a\n- b\n', '.checker/config.yml: the document must be object (got array)'],
+    ['an assertion helper that is not a name', 'analysis:\n  assertionHelpers: ["expect; rm -rf /"]\n', '.checker/config.yml: analysis.assertionHelpers[0] must match pattern "^[A-Za-z_$][A-Za-z0-9_$.]{0,199}$" (got string "expect; rm -rf /")'],
+    ['assertion helpers as a string', 'analysis:\n  assertionHelpers: verify\n', '.checker/config.yml: analysis.assertionHelpers must be array (got string "verify")'],
   ];
   for (const [name, yaml, message] of cases) {
     it(`refuses ${name}`, async () => {

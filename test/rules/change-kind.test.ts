@@ -107,6 +107,52 @@ describe('compiled output beside its sources (a package that ships src/ and its 
   });
 });
 
+describe('a compiled mirror is low signal; a dist/ folder that is the only code is not (checker ai)', () => {
+  const source = 'export function slug(text: string): string {\n  return text.trim();\n}\n';
+  const compiled = 'export function slug(text) {\n    return text.trim();\n}\n';
+  const edit = (text: string) => text.replace('text.trim()', 'text.trim().replace(/^(a+)+$/, "")');
+  let mirrored: ChangeFixture;
+  let distOnly: ChangeFixture;
+  before(() => {
+    mirrored = createChangeFixture(
+      { 'package.json': '{"name":"lib","type":"module"}', 'src/slug.ts': source, 'out/slug.js': compiled, 'out/slug.d.ts': 'export declare function slug(text: string): string;\n' },
+      { 'src/slug.ts': edit(source), 'out/slug.js': edit(compiled) },
+    );
+    distOnly = createChangeFixture({ 'package.json': '{"name":"app","type":"module"}', 'dist/slug.js': compiled }, { 'dist/slug.js': edit(compiled) });
+  });
+  after(() => {
+    mirrored.repo.cleanup();
+    distOnly.repo.cleanup();
+  });
+
+  test('out/slug.js records its source, carries no proof, no edge case and no risk of its own; src/slug.ts carries them', () => {
+    const { report } = runJsonReport<AgentBundle>(mirrored, ['ai'], 'agent-bundle');
+    const files = report.evidence.changedFiles.map((file) => [file.path, file.changeKind, file.compiledFrom ?? null, file.lowSignal]);
+    assert.deepEqual(files, [
+      ['out/slug.js', 'generated', 'src/slug.ts', true],
+      ['src/slug.ts', 'runtime', null, false],
+    ]);
+    const edgeScopes = [...report.evidence.edgeCases.top, ...report.evidence.edgeCases.overflow].map((edgeCase) => edgeCase.scope);
+    assert.ok(edgeScopes.some((scope) => scope.startsWith('src/slug.ts')), JSON.stringify(edgeScopes));
+    assert.deepEqual(edgeScopes.filter((scope) => scope.startsWith('out/')), []);
+    assert.deepEqual(report.evidence.changedPathProof.map((proof) => proof.path), ['src/slug.ts']);
+    const lowSignal = report.evidence.summary.mergeRiskBreakdown.find((entry) => entry.contributor === 'risk/low-signal-change');
+    assert.equal(lowSignal?.detail, 'out/slug.js changed only compiled output of src/slug.ts (the source carries the proof)');
+    // The analysis and impact reports carry the same field, valid against their schemas.
+    for (const [command, schema] of [['analyze', 'analysis-report'], ['impact', 'impact-report']] as const) {
+      const { report: other } = runJsonReport<{ changedFiles: { path: string; compiledFrom?: string }[] }>(mirrored, [command], schema);
+      assert.deepEqual(other.changedFiles.map((file) => file.compiledFrom ?? null), ['src/slug.ts', null], command);
+    }
+  });
+
+  test('dist/slug.js with no source beside it keeps its signal: its edge case is there', () => {
+    const { report } = runJsonReport<AgentBundle>(distOnly, ['ai'], 'agent-bundle');
+    assert.deepEqual(report.evidence.changedFiles.map((file) => [file.path, file.changeKind, file.lowSignal]), [['dist/slug.js', 'generated', false]]);
+    const edgeScopes = [...report.evidence.edgeCases.top, ...report.evidence.edgeCases.overflow].map((edgeCase) => edgeCase.scope);
+    assert.ok(edgeScopes.some((scope) => scope.startsWith('dist/slug.js')), JSON.stringify(edgeScopes));
+  });
+});
+
 describe('no runtime proof for changes that do not run (checker ai)', () => {
   const base = {
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),

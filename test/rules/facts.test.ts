@@ -245,6 +245,7 @@ describe('buildAnalysisSubjects', () => {
       reachedRoutes: 1,
       reachedRoutesLabel: '1 route',
       reachingTests: 1,
+      reachingTestsLabel: '1 test file',
       isAuthPath: false,
       isPaymentPath: true,
       isMigration: false,

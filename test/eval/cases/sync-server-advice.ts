@@ -7,23 +7,14 @@
  *  - a rename: app-sync/validation.js → app-sync/validate.js with its one importer updated.
  */
 import type { FileTree } from '../../helpers/git-repo.js';
-import { createPackageRepo, readPackageFiles } from '../../helpers/eval-corpus.js';
-import { commitEdits, type CaseRepo, type EvalCase, type TextEdit } from '../case.js';
+import { moveFolder, readPackageFiles } from '../../helpers/eval-corpus.js';
+import { buildEditedRepo, type CaseRepo, type EvalCase, type TextEdit } from '../case.js';
 import { PACKAGE } from './actual-sync-server.js';
 
-function readAsSource(): FileTree {
-  const tree: FileTree = {};
-  for (const [path, content] of Object.entries(readPackageFiles(PACKAGE.name, PACKAGE.version, ['build/src', 'package.json']))) {
-    tree[path.replace(/^build\/src\//, 'src/')] = content;
-  }
-  return tree;
-}
+const readAsSource = (): FileTree => moveFolder(readPackageFiles(PACKAGE.name, PACKAGE.version, ['build/src', 'package.json']), 'build/src', 'src');
 
-async function buildEdited(edits: readonly TextEdit[], message: string, renames: readonly [string, string][] = []): Promise<CaseRepo> {
-  const { repo, baseOid } = createPackageRepo(readAsSource());
-  const head = commitEdits(repo, edits, message, renames);
-  return { dir: repo.dir, base: baseOid, head, cleanup: () => repo.cleanup() };
-}
+const buildEdited = async (edits: readonly TextEdit[], message: string, renames: readonly [string, string][] = []): Promise<CaseRepo> =>
+  buildEditedRepo(readAsSource(), edits, message, renames);
 
 export const SYNC_STATUS_CHANGE: EvalCase = {
   id: 'sync-server-status-change',
@@ -48,7 +39,7 @@ export const SYNC_STATUS_CHANGE: EvalCase = {
       { text: /GET \/health|GET \/mode|GET \/metrics|\/account\/|\/admin\/|\/secret|\/gocardless|\/openid|upload-user-file/, why: 'the change is inside one handler: no other route is reached' },
       { text: /\.test\.test\./, why: 'a test file gets no test of its own' },
     ],
-    semanticEdgeCase: { file: 'src/app-sync.js', line: 58, kind: 'error-path' },
+    semanticEdgeCase: { file: 'src/app-sync.js', line: 58, kind: 'error-path', values: /asserting the new status 400 \(was 422\)/ },
   },
 };
 

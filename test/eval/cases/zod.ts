@@ -15,17 +15,13 @@
 import type { ChangeKind } from '../../../src/model/analysis.js';
 import { buildRealCorpus } from '../../../bench/corpus.js';
 import { rmSync } from 'node:fs';
-import { createPackageRepo, readPackageFiles } from '../../helpers/eval-corpus.js';
-import { commitEdits, type CaseRepo, type EvalCase, type TextEdit } from '../case.js';
+import { readPackageFiles } from '../../helpers/eval-corpus.js';
+import { buildEditedRepo, type CaseRepo, type EvalCase, type TextEdit } from '../case.js';
 
 const VERSION = '4.6.6';
 
 /** zod 4.6.6, every file of the package, and one hand-made commit on top. */
-async function buildEdited(edits: readonly TextEdit[], message: string): Promise<CaseRepo> {
-  const { repo, baseOid } = createPackageRepo(readPackageFiles('zod', VERSION, 'all'));
-  const head = commitEdits(repo, edits, message);
-  return { dir: repo.dir, base: baseOid, head, cleanup: () => repo.cleanup() };
-}
+const buildEdited = async (edits: readonly TextEdit[], message: string): Promise<CaseRepo> => buildEditedRepo(readPackageFiles('zod', VERSION, 'all'), edits, message);
 
 /** Generated mirrors of a source in this package: `v4/core/x.{js,cjs,d.ts,d.cts}` for `src/v4/core/x.ts`. */
 const mirrors = (stem: string, kind: ChangeKind): Record<string, ChangeKind> =>
@@ -108,7 +104,7 @@ export const ZOD_ONE_LINE_FIX: EvalCase = {
       { kind: 'edge-case', text: /from-json-schema\.ts:175.*guards\.minProperties/, why: 'the changed comparison: test at, just below and just above minProperties' },
     ],
     mustNotTasks: [...NEVER, { text: /huge|100,000|pagination|catastrophic/i, why: 'generic signals on unchanged lines are not about this change' }],
-    semanticEdgeCase: { file: 'src/v4/classic/from-json-schema.ts', line: 175, kind: 'boundary', values: /guards\.minProperties/ },
+    semanticEdgeCase: { file: 'src/v4/classic/from-json-schema.ts', line: 175, kind: 'boundary', values: /guards\.minProperties − 1, guards\.minProperties and guards\.minProperties \+ 1/ },
   },
 };
 

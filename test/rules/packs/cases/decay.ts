@@ -13,7 +13,7 @@ export const decayCases: Record<string, RuleCases> = {
   },
   'decay/stale-tests': {
     valid: [{ ...src, testsStale: false }, { ...src, testsStale: true, isGenerated: true }],
-    invalid: [{ facts: { ...src, testsStale: true, reachingTests: 2 }, message: 'the 2 test file(s) reaching src/cart.ts are older than its latest change', params: { weight: 4 } }],
+    invalid: [{ facts: { ...src, testsStale: true, reachingTests: 2, reachingTestsLabel: '2 test files' }, message: 'src/cart.ts changed after every test that reaches it (2 test files)', params: { weight: 4 } }],
   },
   'decay/tests-not-updated': {
     valid: [
@@ -21,7 +21,7 @@ export const decayCases: Record<string, RuleCases> = {
       { ...src, reachingTests: 2, testsUpdated: true, additions: 5 },
       { ...src, reachingTests: 2, additions: 0, deletions: 4 },
     ],
-    invalid: [{ facts: { ...src, reachingTests: 2, additions: 5 }, message: 'src/cart.ts changed but none of the 2 test file(s) reaching it changed', params: { weight: 3 } }],
+    invalid: [{ facts: { ...src, reachingTests: 1, reachingTestsLabel: '1 test file', additions: 5 }, message: 'src/cart.ts changed but no test that reaches it did (1 test file)', params: { weight: 3 } }],
   },
   'decay/complexity-growth': {
     valid: [{ ...src, complexityDelta: 4 }, { ...src, complexityDelta: -10 }, { ...src, complexityDelta: 9, lowSignal: true }],

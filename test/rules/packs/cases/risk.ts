@@ -1,6 +1,6 @@
 import type { RuleCases } from '../../../helpers/run-rule-cases.js';
 
-const src = { path: 'src/orders.ts', role: 'source', status: 'modified' };
+const src = { path: 'src/orders.ts', role: 'source', status: 'modified', changedHunks: 'lines 3-4' };
 
 export const riskCases: Record<string, RuleCases> = {
   'risk/large-diff': {
@@ -9,15 +9,15 @@ export const riskCases: Record<string, RuleCases> = {
   },
   'risk/fan-in-reached': {
     valid: [{ ...src, reachedFiles: 9 }, { ...src, reachedFiles: 20, role: 'test' }, { ...src, reachedFiles: 20, status: 'deleted' }],
-    invalid: [{ facts: { ...src, reachedFiles: 12, fanIn: 3 }, message: 'src/orders.ts is reached by 12 files (3 direct importers)', params: { weight: 5 } }],
+    invalid: [{ facts: { ...src, reachedFiles: 12, fanIn: 3 }, message: 'src/orders.ts (lines 3-4) is reached by 12 files (3 direct importers)', params: { weight: 5 } }],
   },
   'risk/route-touched': {
     valid: [{ ...src, reachedRoutes: 0 }, { ...src, reachedRoutes: 2, isTest: true }, { ...src, reachedRoutes: 2, lowSignal: true }],
-    invalid: [{ facts: { ...src, reachedRoutes: 2, reachedRoutesLabel: '2 routes' }, message: 'src/orders.ts reaches 2 routes through the handler chain', params: { weight: 5 } }],
+    invalid: [{ facts: { ...src, reachedRoutes: 2, reachedRoutesLabel: '2 routes' }, message: 'src/orders.ts (lines 3-4) reaches 2 routes through the handler chain', params: { weight: 5 } }],
   },
   'risk/auth-path': {
     valid: [{ ...src }, { ...src, isAuthPath: true, lowSignal: true }, { ...src, isAuthPath: true, isTest: true }],
-    invalid: [{ facts: { ...src, path: 'src/auth/session.ts', isAuthPath: true }, message: 'src/auth/session.ts touches authentication or authorisation', params: { weight: 8 } }],
+    invalid: [{ facts: { ...src, path: 'src/auth/session.ts', isAuthPath: true }, message: 'src/auth/session.ts (lines 3-4) touches authentication or authorisation', params: { weight: 8 } }],
   },
   'risk/payment-path': {
     valid: [{ ...src }, { ...src, isPaymentPath: true, lowSignal: true }],
@@ -25,7 +25,7 @@ export const riskCases: Record<string, RuleCases> = {
   },
   'risk/data-migration': {
     valid: [{ ...src }, { ...src, isMigration: true, lowSignal: true }],
-    invalid: [{ facts: { path: 'db/migrations/001.sql', role: 'other', status: 'added', isMigration: true }, message: 'db/migrations/001.sql changes the data model or migrates data', params: { weight: 8 } }],
+    invalid: [{ facts: { path: 'db/migrations/001.sql', role: 'other', status: 'added', isMigration: true, changedHunks: 'lines 1-12' }, message: 'db/migrations/001.sql (lines 1-12) changes the data model or migrates data', params: { weight: 8 } }],
   },
   'risk/config-change': {
     valid: [{ ...src }, { path: 'tsconfig.json', role: 'config', isConfig: true, lowSignal: true }],
@@ -50,14 +50,14 @@ export const riskCases: Record<string, RuleCases> = {
       { ...src, proofState: 'unproven', status: 'deleted' },
     ],
     invalid: [
-      { facts: { ...src, proofState: 'unproven', proofTask: 'Add a test in src/orders.test.ts' }, message: 'src/orders.ts has no test proof (unproven)', params: { weight: 6, proof: 'Add a test in src/orders.test.ts' } },
+      { facts: { ...src, proofState: 'unproven', proofTask: 'Add a test in src/orders.test.ts' }, message: 'src/orders.ts (lines 3-4) has no test proof (unproven)', params: { weight: 6, proof: 'Add a test in src/orders.test.ts' } },
       { facts: { ...src, proofState: 'mocked-boundary' }, params: { weight: 6 } },
     ],
   },
   'risk/weak-proof': {
     valid: [{ ...src, proofState: 'runtime-proven' }, { ...src, proofState: 'unproven' }, { ...src, proofState: 'static-only', role: 'config' }],
     invalid: [
-      { facts: { ...src, proofState: 'static-only' }, message: 'src/orders.ts is only weakly proven (static-only)', params: { weight: 3 } },
+      { facts: { ...src, proofState: 'static-only' }, message: 'src/orders.ts (lines 3-4) is only weakly proven (static-only)', params: { weight: 3 } },
       { facts: { ...src, proofState: 'runtime-unproven' }, params: { weight: 3 } },
     ],
   },
@@ -67,15 +67,15 @@ export const riskCases: Record<string, RuleCases> = {
   },
   'risk/invariants-touched': {
     valid: [{ ...src, invariantsTouched: 0 }, { ...src, invariantsTouched: 1, lowSignal: true }],
-    invalid: [{ facts: { ...src, invariantsTouched: 2 }, message: 'src/orders.ts is named by 2 recorded invariant(s)', params: { weight: 6 } }],
+    invalid: [{ facts: { ...src, invariantsTouched: 2 }, message: 'src/orders.ts (lines 3-4) is named by 2 recorded invariant(s)', params: { weight: 6 } }],
   },
   'risk/regressions-touched': {
     valid: [{ ...src, regressionsTouched: 0 }, { ...src, regressionsTouched: 1, lowSignal: true }],
-    invalid: [{ facts: { ...src, regressionsTouched: 1 }, message: 'src/orders.ts is named by 1 recorded regression(s)', params: { weight: 6 } }],
+    invalid: [{ facts: { ...src, regressionsTouched: 1 }, message: 'src/orders.ts (lines 3-4) is named by 1 recorded regression(s)', params: { weight: 6 } }],
   },
   'risk/low-signal-change': {
     valid: [{ ...src }, { ...src, commentOnly: true }],
-    invalid: [{ facts: { path: 'README.md', role: 'doc', isDocOnly: true, lowSignal: true }, message: 'README.md changed only documentation, comments or formatting', params: { weight: 0 } }],
+    invalid: [{ facts: { path: 'README.md', role: 'doc', isDocOnly: true, lowSignal: true, lowSignalReason: 'documentation' }, message: 'README.md changed only documentation', params: { weight: 0 } }],
   },
 };
 
