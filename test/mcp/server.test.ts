@@ -154,7 +154,7 @@ describe('checker mcp over stdio (SDK Client)', () => {
   it('builds the agent task bundle with the requested profile in both formats', async () => {
     const markdown = await call(client, 'agent_task_bundle', { ...RANGE, profile: 'claude-code' });
     const bundle = assertReport(markdown, 'agent-bundle');
-    assert.match(textOf(markdown), /^# Agent task bundle: HEAD~1\.\.HEAD\n\nProfile claude-code \(a Claude Code session\)\. 1 changed, 2 impacted files, 1 routes;/);
+    assert.match(textOf(markdown), /^# Agent task bundle: HEAD~1\.\.HEAD\n\nProfile claude-code \(a Claude Code session\)\. 1 changed, 2 impacted files, 1 route;/);
     assert.equal(bundle.profile, 'claude-code');
     const json = await call(client, 'agent_task_bundle', { ...RANGE, format: 'json' });
     const generic = assertReport(json, 'agent-bundle');
