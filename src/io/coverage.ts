@@ -11,6 +11,8 @@ export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 const MAX_MALFORMED_PER_FILE = 20;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+// A FIFO swapped in after the lstat opens at once and is refused by the stat of the open descriptor.
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const TRANSPILED_EXTENSIONS = /\.(?:ts|tsx|mts|cts|jsx)$/;
 
 export interface ReadCoverageOptions {
@@ -218,7 +220,7 @@ async function openCoverageFile(collector: Collector, rel: string, tracked: Read
 }
 
 async function readWholeText(opened: OpenedFile): Promise<string> {
-  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW);
+  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   try {
     const buffer = await handle.readFile();
     if (buffer.length > MAX_COVERAGE_BYTES) throw new Error(`over the ${MAX_COVERAGE_BYTES}-byte limit`);
@@ -434,7 +436,7 @@ async function readLcov(collector: Collector, opened: OpenedFile): Promise<void>
     report(`unrecognised lcov line ${JSON.stringify(line.slice(0, 80))}`);
   };
 
-  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW);
+  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   try {
     const stream = handle.createReadStream({ encoding: 'utf8', highWaterMark: 1024 * 1024, autoClose: false });
     let carry = '';

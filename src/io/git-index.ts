@@ -1,6 +1,10 @@
 import { promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { CheckerError } from '../model/diagnostic.js';
+import { readGuarded } from './guarded-read.js';
+
+/** An index of a million paths is about 100 MB. */
+const MAX_INDEX_BYTES = 512 * 1024 * 1024;
 
 export interface IndexEntry {
   path: string;
@@ -26,9 +30,15 @@ export interface GitIndex {
 /** Reads `.git/index` (versions 2, 3 and 4) without taking a lock or writing anything back. */
 export async function readGitIndex(gitdir: string): Promise<GitIndex> {
   const path = join(gitdir, 'index');
-  const [buffer, stats] = await Promise.all([fsp.readFile(path).catch(() => undefined), fsp.stat(path).catch(() => undefined)]);
-  if (buffer === undefined || stats === undefined) return { entries: [], mtimeMs: 0 };
-  return { entries: parseGitIndex(buffer, path), mtimeMs: stats.mtimeMs };
+  const [read, stats] = await Promise.all([readGuarded(path, { maxBytes: MAX_INDEX_BYTES, followSymlinks: true }), fsp.stat(path).catch(() => undefined)]);
+  if (!read.ok && read.reason !== 'missing') {
+    throw new CheckerError('git/state-invalid', `cannot read the git index ${path}: it ${read.detail}`, {
+      hint: 'Run `git status` yourself to rebuild the index, or re-clone the repository.',
+      location: { file: path },
+    });
+  }
+  if (!read.ok || stats === undefined) return { entries: [], mtimeMs: 0 };
+  return { entries: parseGitIndex(read.bytes, path), mtimeMs: stats.mtimeMs };
 }
 
 export function parseGitIndex(buffer: Buffer, path = 'index'): IndexEntry[] {

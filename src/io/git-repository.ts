@@ -2,6 +2,7 @@ import { promises as fsp } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { PromiseFsClient } from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
+import { readGuarded } from './guarded-read.js';
 
 /** An opened repository: its work-tree root, git directories and one shared isomorphic-git object cache. */
 export interface GitRepository {
@@ -18,6 +19,10 @@ export interface GitRepository {
 }
 
 /** Per-worktree files; everything else under the gitdir lives in the common dir (gitrepository-layout). */
+/** A `.git` file or `commondir` holds one path. */
+const MAX_POINTER_BYTES = 64 * 1024;
+/** Pack files are read whole by isomorphic-git; above this a repository is refused rather than exhausting memory. */
+const MAX_GIT_FILE_BYTES = 2 * 1024 * 1024 * 1024;
 const PER_WORKTREE = new Set(['HEAD', 'index', 'ORIG_HEAD', 'FETCH_HEAD', 'MERGE_HEAD', 'CHERRY_PICK_HEAD', 'logs/HEAD']);
 
 /** Opens the repository whose root is exactly `cwd`; never widens to a parent repository. */
@@ -81,7 +86,7 @@ async function findEnclosingRepository(start: string): Promise<string | undefine
 }
 
 async function readGitdirPointer(dotGit: string, root: string): Promise<string> {
-  const text = await fsp.readFile(dotGit, 'utf8').catch(() => '');
+  const text = (await readGitText(dotGit, MAX_POINTER_BYTES)) ?? '';
   const match = /^gitdir:\s*(.+?)\s*$/m.exec(text);
   const target = match?.[1];
   if (target === undefined) {
@@ -102,7 +107,7 @@ async function readGitdirPointer(dotGit: string, root: string): Promise<string> 
 }
 
 async function readCommonDir(gitdir: string): Promise<string> {
-  const text = await fsp.readFile(join(gitdir, 'commondir'), 'utf8').catch(() => undefined);
+  const text = await readGitText(join(gitdir, 'commondir'), MAX_POINTER_BYTES);
   if (text === undefined || text.trim() === '') return gitdir;
   const target = text.trim();
   const commonDir = isAbsolute(target) ? target : resolve(gitdir, target);
@@ -129,6 +134,24 @@ function mapPath(path: string, gitdir: string, commonDir: string): string {
   return join(commonDir, inner);
 }
 
+/**
+ * A file inside the git directory. Links are followed (alternates and some tools use them), but a FIFO, a device or a
+ * socket is refused on the open descriptor, so a hostile `.git` cannot block or flood a read.
+ */
+async function readGitFile(path: string, maxBytes = MAX_GIT_FILE_BYTES): Promise<Buffer> {
+  const read = await readGuarded(path, { maxBytes, followSymlinks: true });
+  if (read.ok) return read.bytes;
+  const code = read.reason === 'missing' ? 'ENOENT' : 'EINVAL';
+  throw Object.assign(new Error(`${path} ${read.detail}`), { code });
+}
+
+async function readGitText(path: string, maxBytes: number): Promise<string | undefined> {
+  return readGitFile(path, maxBytes).then(
+    (bytes) => bytes.toString('utf8'),
+    () => undefined,
+  );
+}
+
 function refuseWrite(): Promise<never> {
   return Promise.reject(Object.assign(new Error('checker reads repositories only'), { code: 'EROFS' }));
 }
@@ -140,7 +163,8 @@ function createReadOnlyFs(gitdir: string, commonDir: string): PromiseFsClient {
     promises: {
       readFile: async (path: string, options?: BufferEncoding | { encoding?: BufferEncoding | null }) => {
         const encoding = typeof options === 'string' ? options : options?.encoding;
-        return encoding ? fsp.readFile(map(path), { encoding }) : fsp.readFile(map(path));
+        const bytes = await readGitFile(map(path));
+        return encoding ? bytes.toString(encoding) : bytes;
       },
       readdir: async (path: string) => fsp.readdir(map(path)),
       stat: async (path: string) => fsp.stat(map(path)),
@@ -163,6 +187,6 @@ export function hasErrorCode(error: unknown, code: string): boolean {
 
 /** Oids listed in the repository's `shallow` file (empty for a complete clone). */
 export async function readShallowOids(repo: GitRepository): Promise<Set<string>> {
-  const text = await fsp.readFile(join(repo.commonDir, 'shallow'), 'utf8').catch(() => '');
+  const text = (await readGitText(join(repo.commonDir, 'shallow'), MAX_GIT_FILE_BYTES)) ?? '';
   return new Set(text.split('\n').map((line) => line.trim()).filter((line) => /^[0-9a-f]{40}$/.test(line)));
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import type { BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import ignore from 'ignore';
 import type { Ignore } from 'ignore';
 import { readGitIndex } from './git-index.js';
+import { hashBlobGuardedSync, readGuardedSync } from './guarded-read.js';
 import type { IndexEntry } from './git-index.js';
 import type { GitRepository } from './git-repository.js';
 import type { TreeDelta } from './git-tree.js';
@@ -15,6 +16,10 @@ export interface WorktreeDelta extends TreeDelta {
   newContent?: Buffer;
 }
 
+/** Same limits as the scan (src/io/scan.ts): an ignore file or diffed file over these is not held in memory. */
+const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+/** A working-tree file above this is hashed in chunks and not diffed line by line. */
+export const MAX_WORKTREE_DIFF_BYTES = 8 * 1024 * 1024;
 const MODE_SYMLINK = 0o120000;
 const MODE_GITLINK = 0o160000;
 const MODE_TYPE_MASK = 0o170000;
@@ -32,8 +37,39 @@ function lstatOrUndefined(path: string): BigIntStats | undefined {
   }
 }
 
-function readWorktreeContent(path: string, stats: BigIntStats): Buffer {
-  return stats.isSymbolicLink() ? Buffer.from(readlinkSync(path, { encoding: 'buffer' })) : readFileSync(path);
+/**
+ * What git would store for a working-tree path: a symlink's target, or a regular file's bytes (hashed in chunks and
+ * not kept above MAX_WORKTREE_DIFF_BYTES). undefined for anything git does not track: FIFOs, sockets, devices.
+ */
+function readWorktreeEntry(path: string, stats: BigIntStats): { oid: string; content?: Buffer } | undefined {
+  if (stats.isSymbolicLink()) {
+    const content = Buffer.from(readlinkSync(path, { encoding: 'buffer' }));
+    return { oid: hashBlobContent(content), content };
+  }
+  if (!stats.isFile()) return undefined;
+  const read = readGuardedSync(path, { maxBytes: MAX_WORKTREE_DIFF_BYTES });
+  if (read.ok) return { oid: hashBlobContent(read.bytes), content: read.bytes };
+  if (read.reason !== 'too-large') return undefined;
+  const hashed = hashBlobGuardedSync(path);
+  return hashed.ok ? { oid: hashed.oid } : undefined;
+}
+
+/** git does not look through a symlinked folder: `link/file.ts` under `link -> /elsewhere` is not in the working tree. */
+function createSymlinkedFolderCheck(root: string): (path: string) => boolean {
+  const known = new Map<string, boolean>();
+  const check = (folder: string): boolean => {
+    if (folder === '') return false;
+    const cached = known.get(folder);
+    if (cached !== undefined) return cached;
+    const slash = folder.lastIndexOf('/');
+    const result = check(slash === -1 ? '' : folder.slice(0, slash)) || lstatOrUndefined(join(root, folder))?.isDirectory() !== true;
+    known.set(folder, result);
+    return result;
+  };
+  return (path) => {
+    const slash = path.lastIndexOf('/');
+    return slash !== -1 && check(path.slice(0, slash));
+  };
 }
 
 /** Same size and mtime as recorded in the index, and not written in the same instant as the index itself. */
@@ -147,6 +183,7 @@ export async function diffWorktree(repo: GitRepository, baseTree: string, untrac
   const index = await readGitIndex(repo.gitdir);
   const indexOids = new Map<string, string>();
   const worktree = new Map<string, { oid: string; content?: Buffer } | null>();
+  const isBeyondSymlink = createSymlinkedFolderCheck(repo.root);
   for (const entry of index.entries) {
     if ((entry.mode & MODE_TYPE_MASK) === MODE_GITLINK || (entry.mode & MODE_TYPE_MASK) === 0o040000) continue;
     if (worktree.has(entry.path)) continue;
@@ -156,7 +193,7 @@ export async function diffWorktree(repo: GitRepository, baseTree: string, untrac
       continue;
     }
     const full = join(repo.root, entry.path);
-    const stats = lstatOrUndefined(full);
+    const stats = isBeyondSymlink(entry.path) ? undefined : lstatOrUndefined(full);
     if (stats === undefined || stats.isDirectory()) {
       worktree.set(entry.path, null);
       continue;
@@ -165,18 +202,17 @@ export async function diffWorktree(repo: GitRepository, baseTree: string, untrac
       worktree.set(entry.path, { oid: entry.oid });
       continue;
     }
-    const content = readWorktreeContent(full, stats);
-    worktree.set(entry.path, { oid: hashBlobContent(content), content });
+    worktree.set(entry.path, readWorktreeEntry(full, stats) ?? null);
   }
   const baseDiffers = await diffBaseWithIndex(repo, baseTree, buildIndexTree(index.entries));
   const baseOidOf = (path: string): string | undefined => (baseDiffers.has(path) ? baseDiffers.get(path) : indexOids.get(path));
   for (const path of untrackedFiles) {
     if (worktree.has(path)) continue;
     const full = join(repo.root, path);
-    const stats = lstatOrUndefined(full);
+    const stats = isBeyondSymlink(path) ? undefined : lstatOrUndefined(full);
     if (stats === undefined || stats.isDirectory()) continue;
-    const content = readWorktreeContent(full, stats);
-    worktree.set(path, { oid: hashBlobContent(content), content });
+    const file = readWorktreeEntry(full, stats);
+    if (file !== undefined) worktree.set(path, file);
   }
   const deltas: WorktreeDelta[] = [];
   for (const [path, file] of worktree) {
@@ -202,14 +238,11 @@ interface IgnoreLevel {
   rules: Ignore;
 }
 
+/** An ignore file that is not a regular file (a FIFO, `/dev/zero`, a symlink) or is over the cap is not read. */
 function readIgnoreRules(path: string): Ignore | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-  return ignore({ allowRelativePaths: true }).add(text);
+  const read = readGuardedSync(path, { maxBytes: MAX_IGNORE_FILE_BYTES });
+  if (!read.ok) return undefined;
+  return ignore({ allowRelativePaths: true }).add(read.bytes.toString('utf8'));
 }
 
 function isIgnoredPath(levels: IgnoreLevel[], path: string, isDirectory: boolean): boolean {

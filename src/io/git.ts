@@ -1,11 +1,11 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangedFile, ChangeSet, RevisionInfo } from '../model/change.js';
 import { diffTextLines, isBinaryContent, measureLineRetention, measureLineSimilarity } from './git-hunks.js';
 import type { GitRepository } from './git-repository.js';
+import { readGuardedSync } from './guarded-read.js';
 import { defaultBase, resolveRevision } from './git-revision.js';
 import { diffTrees, readBlobBytes, readBlobBytesAtCommit, readCommitTree } from './git-tree.js';
-import { diffWorktree, listUntrackedFiles } from './git-worktree.js';
+import { diffWorktree, listUntrackedFiles, MAX_WORKTREE_DIFF_BYTES } from './git-worktree.js';
 import type { WorktreeDelta } from './git-worktree.js';
 
 export { openRepository } from './git-repository.js';
@@ -75,21 +75,24 @@ function toSide(oid: string | undefined, content?: Uint8Array): Side | undefined
   return content === undefined ? { oid } : { oid, content };
 }
 
-/** Head-side content is the bytes read from the working tree, else the blob (staged or committed), else the file on disk. */
-async function loadContent(repo: GitRepository, side: Side, worktreePath?: string): Promise<Uint8Array> {
+/**
+ * Head-side content is the bytes read from the working tree, else the blob (staged or committed), else the file on
+ * disk. undefined: the working-tree file is over MAX_WORKTREE_DIFF_BYTES, so it is not diffed (shown like a binary file).
+ */
+async function loadContent(repo: GitRepository, side: Side, worktreePath?: string): Promise<Uint8Array | undefined> {
   if (side.content !== undefined) return side.content;
   const blob = await readBlobBytes(repo, side.oid ?? '');
-  const content = blob ?? (worktreePath === undefined ? undefined : readWorktreeFile(repo, worktreePath));
-  side.content = content ?? new Uint8Array();
+  if (blob !== undefined) return (side.content = blob);
+  if (worktreePath === undefined) return (side.content = new Uint8Array());
+  const read = readGuardedSync(join(repo.root, worktreePath), { maxBytes: MAX_WORKTREE_DIFF_BYTES });
+  if (!read.ok && read.reason === 'too-large') return undefined;
+  side.content = read.ok ? read.bytes : new Uint8Array();
   return side.content;
 }
 
-function readWorktreeFile(repo: GitRepository, path: string): Uint8Array | undefined {
-  try {
-    return readFileSync(join(repo.root, path));
-  } catch {
-    return undefined;
-  }
+function readWorktreeFile(repo: GitRepository, path: string, maxBytes: number): Uint8Array | undefined {
+  const read = readGuardedSync(join(repo.root, path), { maxBytes });
+  return read.ok ? read.bytes : undefined;
 }
 
 async function pairRenames(repo: GitRepository, deltas: WorktreeDelta[]): Promise<Pairing[]> {
@@ -157,7 +160,7 @@ async function pairSimilar(
   const readText = async (delta: WorktreeDelta, isBase: boolean): Promise<string | undefined> => {
     const content = isBase
       ? await readBlobBytes(repo, delta.oldOid ?? '')
-      : (delta.newContent ?? (await readBlobBytes(repo, delta.newOid ?? '')) ?? readWorktreeFile(repo, delta.path));
+      : (delta.newContent ?? (await readBlobBytes(repo, delta.newOid ?? '')) ?? readWorktreeFile(repo, delta.path, MAX_SIMILARITY_BYTES));
     if (content === undefined || content.length > MAX_SIMILARITY_BYTES || isBinaryContent(content)) return undefined;
     return Buffer.from(content).toString('utf8');
   };
@@ -201,7 +204,7 @@ async function buildChangedFile(repo: GitRepository, pairing: Pairing): Promise<
   if (pairing.base?.oid !== undefined && pairing.base.oid === pairing.head?.oid) return file;
   const oldContent = pairing.base === undefined ? new Uint8Array() : await loadContent(repo, pairing.base);
   const newContent = pairing.head === undefined ? new Uint8Array() : await loadContent(repo, pairing.head, pairing.path);
-  if (isBinaryContent(oldContent) || isBinaryContent(newContent)) {
+  if (oldContent === undefined || newContent === undefined || isBinaryContent(oldContent) || isBinaryContent(newContent)) {
     file.binary = true;
     return file;
   }

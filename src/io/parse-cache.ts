@@ -1,16 +1,19 @@
 import { createHash } from 'node:crypto';
-import { lstat, readdir, readFile, unlink } from 'node:fs/promises';
+import { lstat, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileFacts, ParseOptions } from '../model/facts.js';
 import type { SkipReason } from '../model/scan.js';
 import { writeArtifact } from './artifacts.js';
+import { readGuarded } from './guarded-read.js';
 
 /** Bump whenever extracted facts change shape or meaning: every cached entry is then re-parsed. */
 export const PARSER_VERSION = 4;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 const CACHE_DIR = ['.checker', 'local', 'cache'];
+/** The facts of 100k files are about 150 MB of JSON; a bigger cache file is discarded, not parsed. */
+const MAX_CACHE_BYTES = 512 * 1024 * 1024;
 const FACT_LISTS = ['imports', 'exports', 'tests', 'mocks', 'routes', 'mounts', 'signals', 'functions'] as const;
 const SKIP_REASONS: ReadonlySet<string> = new Set<SkipReason>([
   'binary',
@@ -86,7 +89,12 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
     const stats = await lstat(file);
     if (!stats.isFile()) return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, 'it is not a regular file')] };
     mtimeMs = stats.mtimeMs;
-    text = await readFile(file, 'utf8');
+    const read = await readGuarded(file, { maxBytes: MAX_CACHE_BYTES });
+    if (!read.ok) {
+      if (read.reason === 'missing') return { cache: empty, diagnostics: [] };
+      return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, `it ${read.detail}`)] };
+    }
+    text = read.bytes.toString('utf8');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { cache: empty, diagnostics: [] };
     return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, `it could not be read (${errorCode(error) ?? 'error'})`)] };

@@ -68,7 +68,7 @@ export async function readRepoFile(repoRoot: string, relativePath: string, optio
       location: { file: relativePath },
     });
   }
-  const handle = await open(real, constants.O_RDONLY | NOFOLLOW);
+  const handle = await open(real, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0));
   let bytes: Buffer;
   try {
     const opened = await handle.stat();

@@ -1,9 +1,10 @@
-import { lstatSync, readdirSync, readFileSync, realpathSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, type Dirent, type Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { ScanResult, ScannedFile, SkippedFile } from '../model/scan.js';
 import { readGitIndex } from './git-index.js';
+import { readGuardedSync } from './guarded-read.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -199,8 +200,9 @@ function findGitDirectory(root: string): string | undefined {
   try {
     const stats = lstatSync(dotGit);
     if (stats.isDirectory()) return dotGit;
-    if (!stats.isFile() || stats.size > 4096) return undefined;
-    const match = /^gitdir:\s*(.+?)\s*$/m.exec(readFileSync(dotGit, 'utf8'));
+    const read = readGuardedSync(dotGit, { maxBytes: 4096 });
+    if (!read.ok) return undefined;
+    const match = /^gitdir:\s*(.+?)\s*$/m.exec(read.bytes.toString('utf8'));
     if (match?.[1] === undefined) return undefined;
     return resolve(root, match[1]);
   } catch {
@@ -210,10 +212,9 @@ function findGitDirectory(root: string): string | undefined {
 
 function readIgnoreLevel(file: string, base: string): IgnoreLevel | undefined {
   try {
-    const stats = lstatSync(file);
-    if (!stats.isFile() || stats.size > MAX_IGNORE_FILE_BYTES) return undefined;
-    const text = readFileSync(file, 'utf8');
-    return { base, matcher: ignore({ ignorecase: false }).add(text) };
+    const read = readGuardedSync(file, { maxBytes: MAX_IGNORE_FILE_BYTES });
+    if (!read.ok) return undefined;
+    return { base, matcher: ignore({ ignorecase: false }).add(read.bytes.toString('utf8')) };
   } catch {
     return undefined;
   }
