@@ -123,6 +123,26 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
   };
 }
 
+/** Programming errors stay internal errors; anything else thrown while reading objects means the repository is damaged. */
+const BUG_ERRORS = [TypeError, ReferenceError, RangeError, SyntaxError];
+
+/**
+ * A corrupt loose object or pack surfaces from isomorphic-git or zlib as a bare Error ("Invalid compressed buffer",
+ * "incorrect header check", a failed checksum). Whatever object read it came from, the user gets a git error.
+ */
+async function asGitError<T>(gitdir: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof CheckerError || BUG_ERRORS.some((kind) => error instanceof kind) || !(error instanceof Error)) throw error;
+    throw new CheckerError('git/state-invalid', `cannot read the repository at ${gitdir}: ${error.message.split('\n')[0] ?? 'unreadable object'}`, {
+      hint: 'The repository looks damaged (a corrupt or truncated object); run `git fsck` to find it, or re-clone.',
+      location: { file: gitdir },
+      cause: error,
+    });
+  }
+}
+
 async function openGitAccess(root: string): Promise<GitAccess> {
   // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
   // outside a git repository never need it.
@@ -130,9 +150,9 @@ async function openGitAccess(root: string): Promise<GitAccess> {
   const { default: git } = await import('isomorphic-git');
   const repo = await openRepository(root);
   return {
-    readChange: (range: RevisionRange): Promise<ChangeSet> => readChange(repo, range),
-    readFileAtRevision: (oid, path) => readFileAtRevision(repo, oid, path),
-    readHistory: async (historyOptions): Promise<HistoryEntry[]> => readHistory(repo, historyOptions),
+    readChange: (range: RevisionRange): Promise<ChangeSet> => asGitError(repo.gitdir, readChange(repo, range)),
+    readFileAtRevision: (oid, path) => asGitError(repo.gitdir, readFileAtRevision(repo, oid, path)),
+    readHistory: async (historyOptions): Promise<HistoryEntry[]> => asGitError(repo.gitdir, readHistory(repo, historyOptions)),
     listTrackedFiles: async () => (await readGitIndex(repo.gitdir)).entries.map((entry) => entry.path),
     commitTime: async (oid) => {
       try {
