@@ -112,7 +112,9 @@ function union(...lists: readonly string[][]): string[] {
 export async function startSession(env: Env, input: StartSessionInput): Promise<SessionResult> {
   const id = assertSessionId(input.sessionId);
   const artifact = toSessionArtifact(id);
-  if ((await env.readArtifact(artifact)) !== undefined) throw sessionExists(id);
+  const existing = await env.readArtifact(artifact);
+  // An empty file is no session but the leftover of an older version killed mid-write; the create below removes it.
+  if (existing !== undefined && existing.length > 0) throw sessionExists(id);
   const { report, requirements, git } = await computePreflight(env, {
     task: input.task,
     ...(input.requirementsPath === undefined ? {} : { requirementsPath: input.requirementsPath }),

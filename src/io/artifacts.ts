@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { lstat, mkdir, open, readFile, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { link, lstat, lutimes, mkdir, open, readdir, realpath, rename, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { hostname } from 'node:os';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckerError } from '../model/diagnostic.js';
 import { isPathInside } from './read-repo-file.js';
@@ -12,12 +13,29 @@ const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
 const MAX_PATH_CHARS = 1024;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const GITIGNORE_CONTENT = '*\n';
+/** Temp and broken-lock files are named `<target>.<12 hex>.tmp|.stale`; such names are reserved and swept. */
+const STRAY_NAME = /\.[0-9a-f]{12}\.(?:tmp|stale)$/;
+/** Strays younger than this may belong to a live writer in another process, so the sweep leaves them. */
+export const STRAY_AGE_MS = 60_000;
+const SWEEP_MAX_DEPTH = 8;
+const MAX_LOCK_BYTES = 4096;
+/** `link` fails with these where the filesystem has no hard links (some FUSE, SMB and FAT mounts). */
+const LINK_UNSUPPORTED = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'];
 
 export type WriteMode = 'replace' | 'create';
 
-function hasErrorCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
+function hasErrorCode(error: unknown, ...codes: string[]): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && codes.includes(error.code);
+}
+
+function ignoreMissing(error: unknown): void {
+  if (!hasErrorCode(error, 'ENOENT')) throw error;
+}
+
+function toTempPath(target: string, kind: 'tmp' | 'stale'): string {
+  return `${target}.${randomBytes(6).toString('hex')}.${kind}`;
 }
 
 function invalidPath(relativePath: string, reason: string): CheckerError {
@@ -40,6 +58,7 @@ export function validateArtifactPath(relativePath: string): string[] {
     if (!SEGMENT.test(segment)) throw invalidPath(relativePath, `segment ${JSON.stringify(segment.slice(0, 40))} is not allowed`);
     if (WINDOWS_RESERVED.test(segment) || segment.endsWith('.')) throw invalidPath(relativePath, `segment "${segment}" is a reserved name`);
   }
+  if (STRAY_NAME.test(segments[segments.length - 1] ?? '')) throw invalidPath(relativePath, 'names ending in .<12 hex digits>.tmp or .stale are reserved for checker temp files');
   return segments;
 }
 
@@ -53,6 +72,11 @@ async function realRoot(repoRoot: string): Promise<string> {
 
 function display(root: string, full: string): string {
   return relative(root, full).split(sep).join('/');
+}
+
+/** The artifact path relative to `.checker/local/`, as withArtifactLock names it. */
+function toLocalName(root: string, full: string): string {
+  return relative(join(root, ...LOCAL_DIR), full).split(sep).join('/');
 }
 
 async function assertRealDirectory(root: string, dir: string): Promise<void> {
@@ -141,7 +165,38 @@ async function prepareArtifact(repoRoot: string, relativePath: string, create: b
   if (!isPathInside(localDir, parent)) {
     throw new CheckerError('artifact/outside', `${relativePath} resolves outside .checker/local/`, { hint: 'remove symlinks under .checker/' });
   }
+  if (create) await sweepOnce(localDir);
   return { root, localDir, parent, target: join(parent, segments[segments.length - 1] ?? '') };
+}
+
+const sweeps = new Map<string, Promise<void>>();
+
+/**
+ * Once per process and repository, before the first write: removes temp files (`*.<hex>.tmp`) and moved-away locks
+ * (`*.<hex>.stale`) that a killed writer left under `.checker/local/`. Only files older than STRAY_AGE_MS go, so a
+ * concurrent writer's live temp file is left alone. Never follows symlinks.
+ */
+function sweepOnce(localDir: string): Promise<void> {
+  let sweep = sweeps.get(localDir);
+  if (sweep === undefined) {
+    sweep = removeStrayFiles(localDir, Date.now() - STRAY_AGE_MS, 0);
+    sweeps.set(localDir, sweep);
+  }
+  return sweep;
+}
+
+/** Best effort: a leftover that cannot be listed or removed now is tried again by the next process. */
+async function removeStrayFiles(dir: string, olderThanMs: number, depth: number): Promise<void> {
+  if (depth > SWEEP_MAX_DEPTH) return;
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) await removeStrayFiles(full, olderThanMs, depth + 1);
+    else if (entry.isFile() && STRAY_NAME.test(entry.name)) {
+      const info = await lstat(full).catch(() => undefined);
+      if (info?.isFile() === true && info.mtimeMs < olderThanMs) await unlink(full).catch(() => undefined);
+    }
+  }
 }
 
 const writeQueues = new Map<string, Promise<unknown>>();
@@ -161,49 +216,115 @@ function enqueue<T>(key: string, task: () => Promise<T>): Promise<T> {
   return next;
 }
 
-async function createExclusive(root: string, target: string, content: string | Uint8Array): Promise<void> {
-  let handle: FileHandle;
-  try {
-    handle = await open(target, 'wx', 0o600);
-  } catch (error) {
-    if (hasErrorCode(error, 'EEXIST')) {
-      throw new CheckerError('artifact/exists', `${display(root, target)} already exists and is never overwritten`, {
-        hint: 'choose another id, or remove the existing file if it is no longer needed',
-        cause: error,
-      });
-    }
-    throw writeFailed(root, target, error);
-  }
-  try {
-    await writeAll(handle, content);
-    await handle.close();
-  } catch (error) {
-    await handle.close().catch(() => undefined);
-    await unlink(target).catch(() => undefined);
-    throw writeFailed(root, target, error);
-  }
-}
-
-async function replaceAtomically(root: string, target: string, content: string | Uint8Array): Promise<void> {
-  const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+/** Writes `content` to a new temp file next to `target` (`wx`, 0600, fsync); removes it again on any failure. */
+async function writeTemp(target: string, content: string | Uint8Array, options: { sync: boolean }): Promise<string> {
+  const temp = toTempPath(target, 'tmp');
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx', 0o600);
-    await writeAll(handle, content);
+    await handle.writeFile(content);
+    if (options.sync) await handle.sync();
     await handle.close();
-    handle = undefined;
-    await rename(temp, target);
+    return temp;
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+function artifactExists(root: string, target: string, error: unknown): CheckerError {
+  return new CheckerError('artifact/exists', `${display(root, target)} already exists and is never overwritten`, {
+    hint: 'choose another id, or remove the existing file if it is no longer needed',
+    cause: error,
+  });
+}
+
+/**
+ * Never-overwrite create that a kill at any instruction leaves complete or absent: the content goes to a fsynced temp
+ * file first, and `link(temp, target)` publishes it; `link` fails with EEXIST on any existing target (a dangling
+ * symlink included, which it does not follow). Where the filesystem has no hard links, see renameIfAbsent.
+ */
+async function createExclusive(root: string, target: string, content: string | Uint8Array): Promise<void> {
+  let temp: string;
+  try {
+    temp = await writeTemp(target, content, { sync: true });
+  } catch (error) {
+    throw writeFailed(root, target, error);
+  }
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await link(temp, target);
+        return;
+      } catch (error) {
+        if (hasErrorCode(error, 'EEXIST')) {
+          if (attempt === 0 && (await removeEmptyLeftover(root, target))) continue;
+          throw artifactExists(root, target, error);
+        }
+        if (!hasErrorCode(error, ...LINK_UNSUPPORTED)) throw writeFailed(root, target, error);
+        await renameIfAbsent(root, target, temp);
+        return;
+      }
+    }
+  } finally {
+    // After `link` the temp file is a second name of the target; a temp this cannot remove is swept later.
+    await unlink(temp).catch(() => undefined);
+  }
+}
+
+/**
+ * Fallback for filesystems without hard links: under `<target>.lock`, rename the complete temp file onto the target
+ * only if nothing is there. Still complete-or-absent; exclusive among checker processes (they all take the lock), but
+ * a file another program creates between the check and the rename would be replaced.
+ */
+async function renameIfAbsent(root: string, target: string, temp: string): Promise<void> {
+  await withLockFile(`${target}.lock`, async () => {
+    await removeEmptyLeftover(root, target, { locked: true });
+    const existing = await lstat(target).catch((error: unknown) => ignoreMissing(error));
+    if (existing !== undefined) throw artifactExists(root, target, undefined);
+    try {
+      await rename(temp, target);
+    } catch (error) {
+      throw writeFailed(root, target, error);
+    }
+  }, { ...DEFAULT_LOCK, name: toLocalName(root, target) });
+}
+
+/**
+ * Versions before the link-based create opened the target with `wx` and then wrote, so a kill left a 0-byte file that
+ * blocked its id for good. Such a file is no artifact (every checker artifact has content), so once it is older than
+ * STRAY_AGE_MS (no writer can still be filling it) it is removed under the target's lock. Returns true if removed.
+ */
+async function removeEmptyLeftover(root: string, target: string, options: { locked?: boolean } = {}): Promise<boolean> {
+  const isLeftover = async (): Promise<boolean> => {
+    const info = await lstat(target).catch(() => undefined);
+    return info !== undefined && info.isFile() && info.size === 0 && Date.now() - info.mtimeMs > STRAY_AGE_MS;
+  };
+  if (!(await isLeftover())) return false;
+  const remove = async (): Promise<boolean> => {
+    if (!(await isLeftover())) return false;
+    await unlink(target).catch(ignoreMissing);
+    return true;
+  };
+  return options.locked === true ? remove() : withLockFile(`${target}.lock`, remove, { ...DEFAULT_LOCK, name: toLocalName(root, target) });
+}
+
+async function replaceAtomically(root: string, target: string, content: string | Uint8Array): Promise<void> {
+  let temp: string | undefined;
+  try {
+    temp = await writeTemp(target, content, { sync: true });
+    await rename(temp, target);
+  } catch (error) {
+    if (temp !== undefined) await unlink(temp).catch(() => undefined);
     throw writeFailed(root, target, error);
   }
 }
 
 /**
- * The one writer for `<repo>/.checker/local/`. `create` never overwrites (`artifact/exists`); `replace` writes a temp
- * file in the same folder and renames it over the target (which replaces a symlink instead of following it).
- * Returns the absolute path written.
+ * The one writer for `<repo>/.checker/local/`. `create` never overwrites (`artifact/exists`) and publishes a complete
+ * file or nothing (temp file + `link`); `replace` writes a temp file in the same folder and renames it over the target
+ * (which replaces a symlink instead of following it). Returns the absolute path written.
  */
 export async function writeArtifact(
   repoRoot: string,
@@ -259,20 +380,38 @@ function outsideOutput(outputArg: string): CheckerError {
   });
 }
 
+/** The real path `absolute` names: realpath of its deepest existing ancestor plus the segments not created yet. */
+async function toRealPath(absolute: string): Promise<string | undefined> {
+  const missing: string[] = [];
+  let current = absolute;
+  for (;;) {
+    try {
+      return join(await realpath(current), ...missing);
+    } catch (error) {
+      if (!hasErrorCode(error, 'ENOENT', 'ENOTDIR')) return undefined;
+      const parent = dirname(current);
+      if (parent === current) return undefined;
+      missing.unshift(basename(current));
+      current = parent;
+    }
+  }
+}
+
 /**
  * Resolves `--output`: a relative path lands inside `.checker/local/` (a leading `.checker/local/` is accepted);
- * an absolute path must already lie inside `<repo>/.checker/local/`. Anything else is `output/outside`.
+ * an absolute path must really lie inside `<repo>/.checker/local/` once symlinks are resolved, so a path through a
+ * symlinked `--cwd` is accepted and a path through a symlink that points outside is not. Anything else is
+ * `output/outside`.
  */
 export async function resolveOutputPath(repoRoot: string, outputArg: string): Promise<ResolvedOutput> {
   if (outputArg.length === 0 || outputArg.includes('\0')) throw outsideOutput(outputArg);
   const root = await realRoot(repoRoot);
-  const localDirs = [join(root, ...LOCAL_DIR), join(resolve(repoRoot), ...LOCAL_DIR)];
+  const localDir = join(root, ...LOCAL_DIR);
   let relativePath: string;
   if (isAbsolute(outputArg)) {
-    const absolute = resolve(outputArg);
-    const base = localDirs.find((dir) => isPathInside(dir, absolute) && absolute !== dir);
-    if (base === undefined) throw outsideOutput(outputArg);
-    relativePath = relative(base, absolute).split(sep).join('/');
+    const real = await toRealPath(resolve(outputArg));
+    if (real === undefined || real === localDir || !isPathInside(localDir, real)) throw outsideOutput(outputArg);
+    relativePath = relative(localDir, real).split(sep).join('/');
   } else {
     if (outputArg.includes('\\')) throw outsideOutput(outputArg);
     const normalised = outputArg.replace(/^(?:\.\/)+/, '').replace(/^\.checker\/local\//, '');
@@ -280,7 +419,7 @@ export async function resolveOutputPath(repoRoot: string, outputArg: string): Pr
     relativePath = normalised;
   }
   validateArtifactPath(relativePath);
-  return { relativePath, absolutePath: join(root, ...LOCAL_DIR, ...relativePath.split('/')) };
+  return { relativePath, absolutePath: join(localDir, ...relativePath.split('/')) };
 }
 
 export interface LockOptions {
@@ -288,61 +427,156 @@ export interface LockOptions {
   staleMs?: number;
 }
 
-async function tryAcquire(lockPath: string, token: string): Promise<boolean> {
+const DEFAULT_LOCK: Required<LockOptions> = { timeoutMs: 10_000, staleMs: 30_000 };
+
+/** What a lock file holds: enough for a waiter to tell whether its holder is still running. */
+interface LockOwner {
+  pid: number;
+  hostname: string;
+  startedAt: string;
+  token: string;
+}
+
+function toLockOwner(text: string | undefined): LockOwner | undefined {
+  if (text === undefined) return undefined;
+  let data: unknown;
   try {
-    const handle = await open(lockPath, 'wx', 0o600);
-    try {
-      await handle.writeFile(token);
-    } finally {
-      await handle.close();
-    }
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (typeof data !== 'object' || data === null || !('pid' in data) || !('hostname' in data) || !('startedAt' in data) || !('token' in data)) return undefined;
+  const { pid, hostname: host, startedAt, token } = data;
+  if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
+  if (typeof host !== 'string' || typeof startedAt !== 'string' || typeof token !== 'string') return undefined;
+  return { pid, hostname: host, startedAt, token };
+}
+
+/** `kill(pid, 0)` sends nothing; ESRCH means no such process. EPERM means it exists under another user. */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return !hasErrorCode(error, 'ESRCH');
+  }
+}
+
+/** A lock file's text, or undefined when it is absent, not a regular file, or too large to be a lock. */
+async function readLockText(path: string): Promise<string | undefined> {
+  const info = await lstat(path).catch(() => undefined);
+  if (info === undefined || !info.isFile() || info.size > MAX_LOCK_BYTES) return undefined;
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
+    return await handle.readFile('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Publishes the lock complete or not at all (temp + `link`); `wx` + write where the filesystem has no hard links. */
+async function tryAcquire(lockPath: string, body: string): Promise<boolean> {
+  const temp = await writeTemp(lockPath, body, { sync: false });
+  try {
+    await link(temp, lockPath);
+    return true;
+  } catch (error) {
+    if (hasErrorCode(error, 'EEXIST')) return false;
+    if (!hasErrorCode(error, ...LINK_UNSUPPORTED)) throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(lockPath, 'wx', 0o600);
+    await handle.writeFile(body);
     return true;
   } catch (error) {
     if (hasErrorCode(error, 'EEXIST')) return false;
     throw error;
-  }
-}
-
-async function removeIfStale(lockPath: string, staleMs: number): Promise<void> {
-  try {
-    const info = await stat(lockPath);
-    if (Date.now() - info.mtimeMs <= staleMs) return;
-    // Rename first so two waiters cannot both delete a lock that one of them has just re-created.
-    const moved = `${lockPath}.${randomBytes(6).toString('hex')}.stale`;
-    await rename(lockPath, moved);
-    await unlink(moved);
-  } catch (error) {
-    if (!hasErrorCode(error, 'ENOENT')) throw error;
+  } finally {
+    await handle?.close();
   }
 }
 
 /**
- * Runs `fn` while holding `<path>.lock` (created with `wx`), for read-modify-write across processes. Waits with
- * backoff up to `timeoutMs` (`artifact/locked`); a lock older than `staleMs` (30 s) is taken over.
+ * Breaks the lock if its holder is gone: a holder on this host whose pid no longer runs is gone at once; any other
+ * lock (another host's, an unreadable one, a reused pid) only once its mtime is older than `staleMs`, which live
+ * holders keep fresh.
  */
-export async function withArtifactLock<T>(repoRoot: string, relativePath: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const staleMs = options.staleMs ?? 30_000;
-  const resolved = await prepareArtifact(repoRoot, `${relativePath}.lock`, true);
-  if (resolved === undefined) throw new CheckerError('artifact/write-failed', `cannot prepare ${relativePath}.lock`);
-  const lockPath = resolved.target;
-  const token = `${process.pid}:${randomBytes(8).toString('hex')}`;
-  const deadline = Date.now() + timeoutMs;
+async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<void> {
+  const info = await lstat(lockPath).catch(() => undefined);
+  if (info === undefined) return;
+  const text = await readLockText(lockPath);
+  const owner = toLockOwner(text);
+  const isDead = owner !== undefined && owner.hostname === hostname() && !isProcessAlive(owner.pid);
+  if (!isDead && Date.now() - info.mtimeMs <= staleMs) return;
+  // Rename first so two waiters cannot both remove a lock: only one rename of it succeeds.
+  const moved = toTempPath(lockPath, 'stale');
+  try {
+    await rename(lockPath, moved);
+  } catch (error) {
+    ignoreMissing(error);
+    return;
+  }
+  const captured = await readLockText(moved);
+  if (captured === text) {
+    await unlink(moved).catch(ignoreMissing);
+    return;
+  }
+  // Another waiter broke the judged lock first and a live process took a new one, which this rename moved away: put it
+  // back. `link` cannot overwrite, so a lock taken in the meantime is not lost either.
+  try {
+    await link(moved, lockPath);
+  } catch (error) {
+    if (!hasErrorCode(error, 'EEXIST', ...LINK_UNSUPPORTED)) throw error;
+    if (!hasErrorCode(error, 'EEXIST') && (await lstat(lockPath).catch(() => undefined)) === undefined) await rename(moved, lockPath);
+  }
+  await unlink(moved).catch(ignoreMissing);
+}
+
+/** Runs `fn` while holding the lock file `lockPath`; see withArtifactLock. */
+async function withLockFile<T>(lockPath: string, fn: () => Promise<T>, options: Required<LockOptions> & { name: string }): Promise<T> {
+  const owner: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), token: randomBytes(8).toString('hex') };
+  const body = `${JSON.stringify(owner)}\n`;
+  const deadline = Date.now() + options.timeoutMs;
   let delay = 5;
-  while (!(await tryAcquire(lockPath, token))) {
-    await removeIfStale(lockPath, staleMs);
+  while (!(await tryAcquire(lockPath, body))) {
+    await breakIfAbandoned(lockPath, options.staleMs);
+    if (await tryAcquire(lockPath, body)) break;
     if (Date.now() > deadline) {
-      throw new CheckerError('artifact/locked', `${relativePath} is locked by another checker process`, {
-        hint: `wait for it to finish, or delete .checker/local/${relativePath}.lock if no checker process is running`,
+      throw new CheckerError('artifact/locked', `${options.name} is locked by another checker process`, {
+        hint: `wait for it to finish, or delete .checker/local/${options.name}.lock if no checker process is running`,
       });
     }
     await sleep(delay + Math.floor(Math.random() * delay));
     delay = Math.min(delay * 2, 100);
   }
+  // A live holder keeps its lock's mtime fresh, so only a dead or hung holder's lock ever looks stale.
+  const heartbeat = setInterval(() => {
+    const now = new Date();
+    lutimes(lockPath, now, now).catch(() => undefined);
+  }, Math.max(10, Math.floor(options.staleMs / 3)));
+  heartbeat.unref();
   try {
     return await fn();
   } finally {
-    const current = await readFile(lockPath, 'utf8').catch(() => undefined);
-    if (current === token) await unlink(lockPath).catch(() => undefined);
+    clearInterval(heartbeat);
+    if ((await readLockText(lockPath)) === body) await unlink(lockPath).catch(ignoreMissing);
   }
+}
+
+/**
+ * Runs `fn` while holding `<path>.lock`, for read-modify-write across processes. The lock file is published whole
+ * (temp + `link`) and names its holder (pid, hostname, start time, token). A waiter retries with backoff up to
+ * `timeoutMs` (10 s, then `artifact/locked`); it breaks the lock at once when the holder was on this host and its pid
+ * is gone (killed), and otherwise when the lock has not been refreshed for `staleMs` (30 s).
+ */
+export async function withArtifactLock<T>(repoRoot: string, relativePath: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const resolved = await prepareArtifact(repoRoot, `${relativePath}.lock`, true);
+  if (resolved === undefined) throw new CheckerError('artifact/write-failed', `cannot prepare ${relativePath}.lock`);
+  return withLockFile(resolved.target, fn, { timeoutMs: options.timeoutMs ?? DEFAULT_LOCK.timeoutMs, staleMs: options.staleMs ?? DEFAULT_LOCK.staleMs, name: relativePath });
 }
