@@ -3,6 +3,7 @@ import type { ChangedFile, ChangeSet, RevisionInfo } from '../model/change.js';
 import { diffTextLines, isBinaryContent, measureLineRetention, measureLineSimilarity } from './git-hunks.js';
 import type { GitRepository } from './git-repository.js';
 import { readGuardedSync } from './guarded-read.js';
+import { showName } from '../text/safe-name.js';
 import { defaultBase, resolveRevision } from './git-revision.js';
 import { diffTrees, readBlobBytes, readBlobBytesAtCommit, readCommitTree } from './git-tree.js';
 import { diffWorktree, listUntrackedFiles, MAX_WORKTREE_DIFF_BYTES } from './git-worktree.js';
@@ -199,8 +200,9 @@ async function pairSimilar(
 
 async function buildChangedFile(repo: GitRepository, pairing: Pairing): Promise<ChangedFile> {
   const status = pairing.previousPath !== undefined ? 'renamed' : pairing.base === undefined ? 'added' : pairing.head === undefined ? 'deleted' : 'modified';
-  const file: ChangedFile = { path: pairing.path, status, hunks: [], additions: 0, deletions: 0, binary: false };
-  if (pairing.previousPath !== undefined) file.previousPath = pairing.previousPath;
+  // A name with a line break or control character is shown quoted everywhere (the scan does not analyse it).
+  const file: ChangedFile = { path: showName(pairing.path), status, hunks: [], additions: 0, deletions: 0, binary: false };
+  if (pairing.previousPath !== undefined) file.previousPath = showName(pairing.previousPath);
   if (pairing.base?.oid !== undefined && pairing.base.oid === pairing.head?.oid) return file;
   const oldContent = pairing.base === undefined ? new Uint8Array() : await loadContent(repo, pairing.base);
   const newContent = pairing.head === undefined ? new Uint8Array() : await loadContent(repo, pairing.head, pairing.path);

@@ -21,6 +21,7 @@ const SKIP_REASONS: ReadonlySet<string> = new Set<SkipReason>([
   'minified',
   'generated',
   'nesting-too-deep',
+  'unsafe-name',
 ]);
 
 export interface CachedSkip {

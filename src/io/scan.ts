@@ -5,6 +5,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { ScanResult, ScannedFile, SkippedFile } from '../model/scan.js';
 import { readGitIndex } from './git-index.js';
 import { readGuardedSync } from './guarded-read.js';
+import { hasUnsafeNameChars, showName } from '../text/safe-name.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -80,6 +81,10 @@ function walkDirectory(state: WalkState, dirPath: string, parentLevels: IgnoreLe
     if (name === '.git' || name === 'node_modules') continue;
     const path = dirPath === '' ? name : `${dirPath}/${name}`;
     if (path === LOCAL_STATE_DIR) continue;
+    if (hasUnsafeNameChars(name)) {
+      if (!isIgnored(levels, path, entry.isDirectory())) skipUnsafeName(state, path);
+      continue;
+    }
     if (entry.isDirectory()) {
       if (!isIgnored(levels, path, true)) subdirectories.push(path);
       continue;
@@ -91,6 +96,11 @@ function walkDirectory(state: WalkState, dirPath: string, parentLevels: IgnoreLe
     else state.skipped.push({ path, reason: 'not-regular', detail: describeDirentKind(entry) });
   }
   for (const subdirectory of subdirectories) walkDirectory(state, subdirectory, levels);
+}
+
+function skipUnsafeName(state: WalkState, path: string): void {
+  state.seen.add(path);
+  state.skipped.push({ path: showName(path), reason: 'unsafe-name', detail: 'the name holds a line break, control or invisible character; not analysed, shown quoted' });
 }
 
 function statRegularFile(state: WalkState, path: string): void {
@@ -154,6 +164,10 @@ function addTrackedLeftovers(state: WalkState, tracked: string[]): void {
   };
   for (const path of tracked) {
     if (state.seen.has(path) || !isSafeTrackedPath(path)) continue;
+    if (hasUnsafeNameChars(path)) {
+      if (!state.seen.has(showName(path))) skipUnsafeName(state, path);
+      continue;
+    }
     const parts = path.split('/');
     let isReachable = true;
     for (let index = 1; index < parts.length && isReachable; index += 1) {

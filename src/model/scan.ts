@@ -21,6 +21,7 @@ export type SkipReason =
   | 'minified'
   | 'generated'
   | 'nesting-too-deep'
+  | 'unsafe-name'
   | 'unreadable';
 
 export interface SkippedFile {

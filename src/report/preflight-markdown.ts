@@ -19,27 +19,8 @@ export function renderPreflightMarkdown(report: PreflightReport): string {
   if (!requirements.provided) requirementLines.push('No requirements file was given.');
   else {
     requirementLines.push(`From \`${escapeMarkdownInline(requirements.source?.path ?? '')}\` (sha256 ${requirements.source?.hash.slice(0, 12) ?? ''}).`);
-    if (requirements.acceptanceCriteria.length > 0) {
-      requirementLines.push(
-        renderTable(
-          ['Criterion', 'Text', 'Required proof'],
-          requirements.acceptanceCriteria.map((criterion) => [criterion.id, criterion.text, criterion.requiredProof.join('; ')]),
-        ),
-      );
-    }
-    for (const [label, list] of [
-      ['Expected behaviour', requirements.expectedBehavior],
-      ['Current behaviour', requirements.currentBehavior],
-      ['Non-goals', requirements.nonGoals],
-      ['Invariants', requirements.invariants],
-      ['Architecture constraints', requirements.architectureConstraints],
-      ['Open questions (from the requirements)', requirements.unresolvedQuestions],
-    ] as const) {
-      if (list.length > 0) requirementLines.push(`**${label}:**\n${list.map((item) => `- ${escapeMarkdownInline(item)}`).join('\n')}`);
-    }
-    if (requirements.affectedFlows.length > 0) {
-      requirementLines.push(renderTable(['Flow', 'Kind', 'Route', 'Matched routes'], requirements.affectedFlows.map((flow) => [flow.name, flow.kind, flow.route ?? '', flow.matchedRoutes.join(', ')])));
-    }
+    const quoted = renderRequirementText(requirements);
+    if (quoted !== '') requirementLines.push(fenceUntrusted(quoted, `requirements ${requirements.source?.path ?? ''}`));
   }
   parts.push(requirementLines.join('\n\n'));
 
@@ -82,7 +63,7 @@ export function renderPreflightMarkdown(report: PreflightReport): string {
   parts.push(repositoryLines.join('\n\n'));
 
   const suggestionLines: string[] = ['## Suggestions for the receiving agent'];
-  suggestionLines.push(`### Proof plan\n\n${report.suggestions.proofPlan.length === 0 ? 'Nothing to prove yet: ground the task first.' : report.suggestions.proofPlan.map((step, index) => `${index + 1}. ${escapeMarkdownInline(step.text)}${step.requiredProof === undefined || step.requiredProof.length === 0 ? '' : ` (required proof: ${escapeMarkdownInline(step.requiredProof.join('; '))})`}`).join('\n')}`);
+  suggestionLines.push(`### Proof plan\n\n${report.suggestions.proofPlan.length === 0 ? 'Nothing to prove yet: ground the task first.' : report.suggestions.proofPlan.map((step, index) => `${index + 1}. ${renderProofStep(step)}`).join('\n')}`);
   suggestionLines.push(`### Non-goals\n\n${report.suggestions.nonGoals.map((goal) => `- ${escapeMarkdownInline(goal.text)} _(${goal.source})_`).join('\n')}`);
   if (report.suggestions.followUpChecks.length > 0) {
     suggestionLines.push(
@@ -94,6 +75,47 @@ export function renderPreflightMarkdown(report: PreflightReport): string {
     parts.push(`## Limitations\n\n${report.limitations.slice(0, SHOWN).map((item) => `- ${escapeMarkdownInline(item.code)}: ${escapeMarkdownInline(item.message)}`).join('\n')}${renderMore(Math.min(SHOWN, report.limitations.length), report.limitations.length, 'limitations')}`);
   }
   return `${parts.join('\n\n')}\n`;
+}
+
+type RequirementEvidence = PreflightReport['requirementEvidence'];
+
+/** Everything the requirements file says, as plain lines for one untrusted fence: it is data the user or an agent wrote, never instructions. */
+function renderRequirementText(requirements: RequirementEvidence): string {
+  const lines: string[] = [];
+  if (requirements.acceptanceCriteria.length > 0) {
+    lines.push('Acceptance criteria:');
+    for (const criterion of requirements.acceptanceCriteria) {
+      lines.push(`- ${criterion.id}: ${criterion.text}`);
+      if (criterion.requiredProof.length > 0) lines.push(`  required proof: ${criterion.requiredProof.join('; ')}`);
+    }
+  }
+  for (const [label, list] of [
+    ['Expected behaviour', requirements.expectedBehavior],
+    ['Current behaviour', requirements.currentBehavior],
+    ['Non-goals', requirements.nonGoals],
+    ['Invariants', requirements.invariants],
+    ['Architecture constraints', requirements.architectureConstraints],
+    ['Open questions (from the requirements)', requirements.unresolvedQuestions],
+  ] as const) {
+    if (list.length > 0) lines.push(`${label}:`, ...list.map((item) => `- ${item}`));
+  }
+  if (requirements.affectedFlows.length > 0) {
+    lines.push('Affected flows:');
+    for (const flow of requirements.affectedFlows) {
+      const matched = flow.matchedRoutes.length === 0 ? 'no route matched' : `matched ${flow.matchedRoutes.join(', ')}`;
+      lines.push(`- ${flow.name} (${flow.kind}${flow.route === undefined ? '' : `, ${flow.route}`}): ${matched}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/** A proof step built from an acceptance criterion points at the fenced requirement text instead of repeating it as prose. */
+function renderProofStep(step: PreflightReport['suggestions']['proofPlan'][number]): string {
+  if (step.kind === 'acceptance-criterion') {
+    const id = step.id.slice('proof:acceptance:'.length);
+    return `Prove acceptance criterion \`${escapeMarkdownInline(id, 80).replace(/\\`/g, "'")}\` (its text and required proof are quoted under Requirement evidence)`;
+  }
+  return escapeMarkdownInline(step.text);
 }
 
 function renderMemory(entry: PreflightMemoryEntry): string {

@@ -13,6 +13,7 @@ import {
   type TopLevelCondition,
 } from '../model/rules.js';
 import { customOperators } from './operators/index.js';
+import { showName } from '../text/safe-name.js';
 
 export { FACT_CATALOGUE };
 export type { FactCatalogue, FactDeclaration, FactType };
@@ -208,7 +209,7 @@ export function getDefaultFactValue(type: FactType): unknown {
 
 function formatFactValue(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return showName(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(formatFactValue).join(', ');
   return JSON.stringify(value);
