@@ -381,6 +381,13 @@ export const RULE_LIMITS = {
   regexSourceLength: 200,
   /** Longest string `matchesRegex` tests; longer fact values are cut. */
   regexInputLength: 4096,
+  /** Largest compiled RE2 program (instructions) a `matchesRegex` pattern may have: RE2's work per tested character grows with it. */
+  regexProgramSize: 500,
+  /**
+   * Work repository patterns may do in one evaluation run, in tested characters × program instructions
+   * (RE2's worst-case bound); about 10 s on the slowest patterns measured (docs/rule-packs.md).
+   */
+  regexWorkPerRun: 50_000_000,
   /** Longest glob given to `matchesGlob`. */
   globLength: 500,
 } as const;
