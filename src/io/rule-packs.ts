@@ -1,6 +1,7 @@
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { parseDocument } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { CheckerError, isCheckerError, type Diagnostic } from '../model/diagnostic.js';
@@ -174,44 +175,36 @@ function toSchemaProblem(error: ErrorObject): Problem {
   return problem;
 }
 
-/** True when a repeated group holds a repetition itself (`(a+)+`, `(?:x*y)*`): the classic backtracking bomb. */
-function hasNestedQuantifier(source: string): boolean {
-  const groups: boolean[] = [false];
-  let inClass = false;
-  for (let index = 0; index < source.length; index += 1) {
-    const char = source[index];
-    if (char === '\\') {
-      index += 1;
-    } else if (inClass) {
-      if (char === ']') inClass = false;
-    } else if (char === '[') {
-      inClass = true;
-    } else if (char === '(') {
-      groups.push(false);
-    } else if (char === ')') {
-      const inner = groups.pop() ?? false;
-      const next = source[index + 1];
-      const repeated = next === '*' || next === '+' || next === '{';
-      if (inner && repeated) return true;
-      if (groups.length === 0) groups.push(false);
-      groups[groups.length - 1] = (groups[groups.length - 1] ?? false) || inner || repeated;
-    } else if (char === '*' || char === '+' || char === '{') {
-      groups[groups.length - 1] = true;
-    }
-  }
-  return false;
+/** What every refused pattern is told: the engine, so the fix is a rewrite rather than a tweak. */
+const REGEX_ENGINE_NOTE = 'repository patterns run on a linear-time engine (RE2 syntax)';
+
+/** Turns RE2's refusal into what a JavaScript author needs to change; RE2 reports the offending piece of the pattern. */
+function describeRe2Error(error: RE2JSSyntaxException): string {
+  const piece = error.getPattern() ?? '';
+  if (piece.startsWith('(?=') || piece.startsWith('(?!')) return `uses lookahead (${piece.slice(0, 3)}), which is not supported: rewrite without lookahead; ${REGEX_ENGINE_NOTE}`;
+  if (piece.startsWith('(?<=') || piece.startsWith('(?<!')) return `uses lookbehind (${piece.slice(0, 4)}), which is not supported: rewrite without lookbehind; ${REGEX_ENGINE_NOTE}`;
+  if (/^\\(?:[1-9]|k)/.test(piece)) return `uses a back-reference (${piece.slice(0, 2)}), which is not supported: rewrite without back-references; ${REGEX_ENGINE_NOTE}`;
+  if (piece.startsWith('\\u')) return `uses a \\u escape, which is not supported: write \\x{263A} for U+263A; ${REGEX_ENGINE_NOTE}`;
+  const where = piece === '' ? '' : ` at \`${piece.slice(0, 40)}\``;
+  return `is not a valid regular expression: ${error.getDescription()}${where}; ${REGEX_ENGINE_NOTE}, see docs/rule-packs.md`;
 }
 
-/** A cheap guard against catastrophic backtracking in `matchesRegex` patterns (length, validity, nesting). */
+/**
+ * Why a `matchesRegex` pattern is refused, or undefined. Patterns run on RE2, so any pattern RE2 compiles
+ * matches in linear time (nested quantifiers such as `(a+)+` included); the limits bound the constant.
+ */
 export function findRegexProblem(source: string): string | undefined {
   if (source.length > RULE_LIMITS.regexSourceLength) return `is longer than ${RULE_LIMITS.regexSourceLength} characters`;
+  let programSize: number;
   try {
-    new RegExp(source, 'u');
-  } catch {
-    return 'is not a valid regular expression';
+    programSize = RE2JS.compile(source).programSize();
+  } catch (error) {
+    if (error instanceof RE2JSSyntaxException) return describeRe2Error(error);
+    return `is not a valid regular expression; ${REGEX_ENGINE_NOTE}, see docs/rule-packs.md`;
   }
-  if (hasNestedQuantifier(source)) return 'nests quantifiers (such as (a+)+), which can backtrack catastrophically';
-  if (/\\[1-9]/.test(source)) return 'uses a back-reference, which is not allowed';
+  if (programSize > RULE_LIMITS.regexProgramSize) {
+    return `compiles to ${programSize} instructions, more than the ${RULE_LIMITS.regexProgramSize} allowed: use smaller repetition counts (such as {1,50} instead of {1,1000})`;
+  }
   return undefined;
 }
 
