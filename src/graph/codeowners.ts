@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { OwnerType } from '../model/graph.js';
 
@@ -9,7 +10,8 @@ export interface CodeownersRule {
   /** Empty when the line unsets ownership. */
   owners: string[];
   line: number;
-  matcher: RegExp;
+  /** Compiled on RE2: a repository's pattern matches in time linear in the path, whatever its wildcards. */
+  matcher: RE2JS;
 }
 
 export interface CodeownersMatch {
@@ -26,6 +28,9 @@ export interface Codeowners {
   /** Owners of a repository path; empty when no rule matches or the deciding rule has no owners. */
   ownersOf(path: string): string[];
 }
+
+/** Longer patterns are skipped: the compiled program, and so the work per path, grows with the pattern. */
+export const MAX_CODEOWNERS_PATTERN_LENGTH = 1024;
 
 const USER = /^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/;
 const TEAM = /^@[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})\/[A-Za-z0-9._-]+$/;
@@ -48,12 +53,15 @@ function escapeRegex(text: string): string {
  * would treat the matched directory as covering everything below it, so it is not exact here).
  * - a leading `/` anchors at the root; a pattern with no `/` except a trailing one matches at any depth;
  * - a trailing `/` means "everything below"; a last segment other than a bare `*` also covers paths below;
- * - `*` and `?` never cross `/`; `**` spans zero or more folders; `\` escapes the next character;
+ * - `*` and `?` never cross `/`; `**` spans zero or more folders (a run of them is one); `\` escapes the next character;
  * - character ranges and `!` negation are not supported by GitHub and are taken literally.
+ *
+ * The pattern is a repository's input, so it runs on RE2: `a*a*a*a*b` or a run of `**` segments
+ * would backtrack for minutes on a long path in a JavaScript RegExp.
  */
-export function compileCodeownersPattern(pattern: string): RegExp | undefined {
-  if (pattern === '' || pattern.includes('***')) return undefined;
-  if (pattern === '/') return /^$/;
+export function compileCodeownersPattern(pattern: string): RE2JS | undefined {
+  if (pattern === '' || pattern.includes('***') || pattern.length > MAX_CODEOWNERS_PATTERN_LENGTH) return undefined;
+  if (pattern === '/') return RE2JS.compile('^$');
   let segments = pattern.split('/');
   if (segments[0] === '') {
     segments = segments.slice(1);
@@ -61,6 +69,7 @@ export function compileCodeownersPattern(pattern: string): RegExp | undefined {
     if (segments[0] !== '**') segments = ['**', ...segments];
   }
   if (segments.length > 1 && segments[segments.length - 1] === '') segments[segments.length - 1] = '**';
+  segments = segments.filter((segment, index) => segment !== '**' || segments[index - 1] !== '**');
   const last = segments.length - 1;
   let source = '^';
   let needSlash = false;
@@ -96,7 +105,11 @@ export function compileCodeownersPattern(pattern: string): RegExp | undefined {
     if (index === last) source += '(?:/.*)?';
     needSlash = true;
   });
-  return new RegExp(`${source}$`);
+  try {
+    return RE2JS.compile(`${source}$`);
+  } catch {
+    return undefined;
+  }
 }
 
 function splitTokens(line: string): string[] {
@@ -135,8 +148,8 @@ export function parseCodeowners(path: string, text: string): Codeowners {
       diagnostics.push({
         code: 'codeowners/invalid-pattern',
         severity: 'warn',
-        message: `CODEOWNERS line ${line}: pattern "${pattern}" is not valid; the line is skipped.`,
-        hint: 'Use a gitignore-style pattern without "***".',
+        message: `CODEOWNERS line ${line}: pattern "${pattern.length > 80 ? `${pattern.slice(0, 80)}…` : pattern}" is not valid; the line is skipped.`,
+        hint: `Use a gitignore-style pattern without "***", at most ${MAX_CODEOWNERS_PATTERN_LENGTH} characters long.`,
         location: { file: path, line },
       });
       return;

@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import { getDirName } from './paths.js';
 import { getString, getStringArray, isJsonObject, type JsonObject } from './json.js';
 
@@ -39,8 +40,17 @@ export function parsePnpmWorkspacePackages(text: string): string[] {
   return globs;
 }
 
-export function globToRegExp(glob: string): RegExp {
+/** Longer globs match nothing: the compiled program, and so the work per folder, grows with the glob. */
+export const MAX_WORKSPACE_GLOB_LENGTH = 1024;
+
+/**
+ * Compiles a workspace glob (`packages/*`, `apps/**`) to a matcher over repository-relative folders, or
+ * undefined when it is too long. The glob is a repository's input, so it runs on RE2, in time linear in
+ * the folder path: `a*a*a*a*b` or a run of `**` segments would backtrack for minutes in a RegExp.
+ */
+export function compileWorkspaceGlob(glob: string): RE2JS | undefined {
   const clean = glob.trim().replace(/^\.\//, '').replace(/\/+$/, '');
+  if (clean.length > MAX_WORKSPACE_GLOB_LENGTH) return undefined;
   let source = '';
   for (let index = 0; index < clean.length; index += 1) {
     const char = clean[index] ?? '';
@@ -52,7 +62,15 @@ export function globToRegExp(glob: string): RegExp {
     else if (char === '?') source += '[^/]';
     else source += char.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
-  return new RegExp(`^${source}$`);
+  try {
+    return RE2JS.compile(`^${source}$`);
+  } catch {
+    return undefined;
+  }
+}
+
+function compileGlobs(globs: readonly string[]): RE2JS[] {
+  return globs.map(compileWorkspaceGlob).filter((matcher) => matcher !== undefined);
 }
 
 export function getWorkspaceGlobs(rootManifest: JsonObject | undefined): string[] {
@@ -65,13 +83,13 @@ export function getWorkspaceGlobs(rootManifest: JsonObject | undefined): string[
 
 /** Maps each workspace package name to its package; folders are matched in sorted order, first one wins a name. */
 export function findWorkspacePackages(packages: readonly PackageInfo[], globs: readonly string[]): Map<string, PackageInfo> {
-  const include = globs.filter((glob) => !glob.startsWith('!')).map(globToRegExp);
-  const exclude = globs.filter((glob) => glob.startsWith('!')).map((glob) => globToRegExp(glob.slice(1)));
+  const include = compileGlobs(globs.filter((glob) => !glob.startsWith('!')));
+  const exclude = compileGlobs(globs.filter((glob) => glob.startsWith('!')).map((glob) => glob.slice(1)));
   const byName = new Map<string, PackageInfo>();
   const sorted = [...packages].sort((left, right) => (left.folder < right.folder ? -1 : left.folder > right.folder ? 1 : 0));
   for (const info of sorted) {
     if (info.name === undefined || info.folder === '' || info.folder.split('/').includes('node_modules')) continue;
-    if (!include.some((regexp) => regexp.test(info.folder)) || exclude.some((regexp) => regexp.test(info.folder))) continue;
+    if (!include.some((matcher) => matcher.test(info.folder)) || exclude.some((matcher) => matcher.test(info.folder))) continue;
     if (!byName.has(info.name)) byName.set(info.name, info);
   }
   return byName;
