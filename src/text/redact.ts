@@ -3,7 +3,7 @@
  * aggressive than a scanner: the token rules have no entropy floors and no `EXAMPLE` allowlists. The generic
  * `key = value` rule is the exception: it must not eat our own paths, identifiers and prose, so it asks for a
  * secret-shaped value (see the comment above SECRET_KEYWORD). Every pattern is either bounded or scanned manually so
- * that a 1 MB hostile input stays linear.
+ * that a 1 MB hostile input stays linear. Both failure modes are measured on a corpus (test/text/redact-corpus.test.ts).
  */
 export interface Redaction {
   rule: string;
@@ -39,14 +39,18 @@ const TOKEN_RULES: readonly TokenRule[] = [
 const PRIVATE_KEY_BEGIN = /-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/gi;
 const PRIVATE_KEY_END = /-----END[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----/gi;
 
-const URL_PASSWORD = /:\/\/([^\s:/@]{0,256}):([^\s@/]{1,256})@/g;
-
 const AUTHORIZATION_HEADER =
   /(authorization["'\\]{0,3}[ \t]{0,3}[:=][ \t]{0,3}["'\\]{0,3}(?:(?:bearer|basic|token|bot|digest)[ \t]{1,8})?)([^\s"'\\,;[]{8,4096})/gi;
 const BEARER = /(bearer[ \t]{1,8})([A-Za-z0-9._~+/-]{16,4096}=*)/gi;
+/** `IDENTIFIED BY 'x'` (MySQL), `IDENTIFIED WITH mysql_native_password BY "x"`; `WITH PASSWORD 'x'` is the generic rule's. */
+const SQL_IDENTIFIED_BY = /\bidentified[ \t]{1,8}(?:with[ \t]{1,8}[\w$]{1,64}[ \t]{1,8})?by[ \t]{1,8}(?:'([^'\n]{1,512})'|"([^"\n]{1,512})")/gi;
 
 const JWT_SEGMENT = /[A-Za-z0-9_-]/;
 const JWT_TAIL = /[A-Za-z0-9_/-]/;
+
+const GENERIC = 'generic-secret';
+const MAX_URL_AUTHORITY = 512;
+const MAX_FLAG_VALUE = 512;
 
 function marker(rule: string): string {
   return `[REDACTED:${rule}]`;
@@ -59,6 +63,22 @@ function count(counter: Counter, rule: string): void {
 function isRepeatedChar(value: string): boolean {
   for (let i = 1; i < value.length; i += 1) if (value[i] !== value[0]) return false;
   return true;
+}
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+function replaceSpans(text: string, spans: readonly Span[], rule: string, counter: Counter): string {
+  let out = '';
+  let last = 0;
+  for (const span of spans) {
+    out += text.slice(last, span.start) + marker(rule);
+    count(counter, rule);
+    last = span.end;
+  }
+  return out + text.slice(last);
 }
 
 function redactPrivateKeys(text: string, counter: Counter): string {
@@ -125,12 +145,39 @@ function redactTokens(text: string, rule: TokenRule, counter: Counter): string {
   });
 }
 
+const URL_AUTHORITY_STOP = new Set([...' \t\n\r\f\v/\\"\'`<>']);
+
+/**
+ * `scheme://user:password@host`: the password runs from the first `:` of the authority to its *last* `@`, so
+ * `mysql://root:p@ssw0rd@host` loses `p@ssw0rd` whole. The authority ends at `/`, whitespace or a quote; a user may be
+ * empty (`redis://:pw@host`) or an e-mail address (`https://me@example.com:pw@host`).
+ */
 function redactUrlPasswords(text: string, counter: Counter): string {
-  return text.replace(URL_PASSWORD, (match: string, user: string, password: string) => {
-    if (password.startsWith('[REDACTED:')) return match;
-    count(counter, 'url-password');
-    return `://${user}:${marker('url-password')}@`;
-  });
+  const spans: Span[] = [];
+  let at = text.indexOf('://');
+  while (at !== -1) {
+    const authorityStart = at + 3;
+    let end = authorityStart;
+    let colon = -1;
+    let lastAt = -1;
+    while (end < text.length && end - authorityStart < MAX_URL_AUTHORITY && !URL_AUTHORITY_STOP.has(text.charAt(end))) {
+      const char = text.charAt(end);
+      if (char === ':' && colon === -1) colon = end;
+      else if (char === '@') lastAt = end;
+      end += 1;
+    }
+    if (colon !== -1 && lastAt > colon + 1) {
+      const password = text.slice(colon + 1, lastAt);
+      if (isHiddenValue(password)) spans.push({ start: colon + 1, end: lastAt });
+    }
+    at = text.indexOf('://', Math.max(end, at + 1));
+  }
+  return replaceSpans(text, spans, 'url-password', counter);
+}
+
+/** A password in a URL or after a flag: anything but a placeholder, however short (`postgres://u:p@h`). */
+function isHiddenValue(secret: string): boolean {
+  return secret.length > 0 && (secret.length < 3 || !isPlaceholderValue(secret));
 }
 
 function redactPrefixed(text: string, pattern: RegExp, rule: string, counter: Counter): string {
@@ -138,6 +185,15 @@ function redactPrefixed(text: string, pattern: RegExp, rule: string, counter: Co
     if (isPlaceholder(value)) return match;
     count(counter, rule);
     return prefix + marker(rule);
+  });
+}
+
+function redactSqlPasswords(text: string, counter: Counter): string {
+  return text.replace(SQL_IDENTIFIED_BY, (match: string, single: string | undefined, double: string | undefined) => {
+    const password = single ?? double ?? '';
+    if (isPlaceholderValue(password)) return match;
+    count(counter, GENERIC);
+    return match.replace(password, marker(GENERIC));
   });
 }
 
@@ -156,58 +212,262 @@ function isPlaceholder(value: string): boolean {
 }
 
 /*
- * Generic `key <operator> value` rule (the `generic-secret` marker). The regex below only *locates* a secret-named
- * keyword; the key's boundaries, the operator and the value are then read by hand with bounded loops, so a candidate
- * costs O(1) plus its value. A rejected value is rescanned for nested pairs (`url: https://h/?token=…`) only when it is
- * at most MAX_RESCAN characters long; a longer one is skipped whole, so the scan stays linear on hostile input.
+ * Command-line conventions where a *short* or unnamed flag carries a secret. Long flags that name a secret
+ * (`--password`, `--token`, `--api-key`, `--client-secret`) need no list: the generic rule and redactArgv read them by
+ * name. A convention applies after one of its commands on the same line (text) or earlier in the same argv, until a
+ * `|`, `;`, `&&` or `||` ends the command.
+ *   - mysql family: `-pSECRET` attached only (`-p` alone prompts, and the next word is the database);
+ *   - sshpass `-p SECRET`, redis-cli `-a SECRET`, `docker|podman|helm … login -p SECRET`, ssh-keygen `-N|-P SECRET`;
+ *   - curl `-u|--user|-U|--proxy-user user:SECRET` (the part after the first `:`);
+ *   - openssl `-passin|-passout|-pass pass:SECRET` (only the `pass:` form; `env:` and `file:` name no secret).
+ */
+export interface CommandSecretFlag {
+  commands: readonly string[];
+  /** A word that must follow the command before the flag counts (`docker login`). */
+  subcommand?: string;
+  flags: readonly string[];
+  /** `-pSECRET`, `-uuser:pw`, `--user=user:pw` (a long flag needs `=`). */
+  isAttached: boolean;
+  /** `-p SECRET`: the next word is the value. */
+  isSeparate: boolean;
+  part: 'whole' | 'after-colon' | 'after-pass-prefix';
+}
+
+export const COMMAND_SECRET_FLAGS: readonly CommandSecretFlag[] = [
+  {
+    commands: [
+      'mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mysqlcheck', 'mysqlshow', 'mysqlslap', 'mysqlpump', 'mysqlbinlog',
+      'mariadb', 'mariadb-dump', 'mariadb-admin', 'mariadb-import', 'mariadb-check', 'mariadb-show',
+    ],
+    flags: ['-p'],
+    isAttached: true,
+    isSeparate: false,
+    part: 'whole',
+  },
+  { commands: ['sshpass'], flags: ['-p'], isAttached: true, isSeparate: true, part: 'whole' },
+  { commands: ['redis-cli', 'valkey-cli', 'keydb-cli'], flags: ['-a'], isAttached: true, isSeparate: true, part: 'whole' },
+  {
+    commands: ['docker', 'podman', 'nerdctl', 'buildah', 'skopeo', 'helm', 'oras'],
+    subcommand: 'login',
+    flags: ['-p'],
+    isAttached: true,
+    isSeparate: true,
+    part: 'whole',
+  },
+  { commands: ['ssh-keygen'], flags: ['-N', '-P'], isAttached: false, isSeparate: true, part: 'whole' },
+  { commands: ['curl'], flags: ['-u', '--user', '-U', '--proxy-user'], isAttached: true, isSeparate: true, part: 'after-colon' },
+  { commands: ['openssl'], flags: ['-passin', '-passout', '-pass'], isAttached: false, isSeparate: true, part: 'after-pass-prefix' },
+];
+
+const CONVENTION_BY_COMMAND = new Map<string, CommandSecretFlag[]>();
+for (const convention of COMMAND_SECRET_FLAGS) {
+  for (const command of convention.commands) CONVENTION_BY_COMMAND.set(command, [...(CONVENTION_BY_COMMAND.get(command) ?? []), convention]);
+}
+const COMMAND_WORD = new RegExp(
+  `(?<![\\w.-])(?:${[...CONVENTION_BY_COMMAND.keys()].sort((a, b) => b.length - a.length).join('|')})(?:\\.exe)?(?![\\w-])`,
+  'g',
+);
+const COMMAND_SEPARATORS = new Set(['|', '||', '&&', ';', '&']);
+
+/** `/usr/bin/mysql`, `mysql.exe`, `(curl`, `$(curl`: the command a word names, if any. */
+function commandOf(word: string): string | undefined {
+  const bare = word.replace(/^[$(]{1,3}|^["']/, '');
+  const base = bare.slice(bare.lastIndexOf('/') + 1).replace(/\.exe$/i, '');
+  return CONVENTION_BY_COMMAND.has(base) ? base : undefined;
+}
+
+/** Where the secret sits inside a flag's value (`user:pw` → after the colon), or undefined when it carries none. */
+function secretPart(value: string, part: CommandSecretFlag['part']): Span | undefined {
+  let start = 0;
+  if (part === 'after-colon') {
+    start = value.indexOf(':') + 1;
+    if (start === 0) return undefined;
+  } else if (part === 'after-pass-prefix') {
+    if (!value.startsWith('pass:')) return undefined;
+    start = 5;
+  }
+  const secret = value.slice(start);
+  if (!isHiddenValue(secret) || (part === 'after-colon' && NUMBER_LIKE.test(secret))) return undefined;
+  return { start, end: value.length };
+}
+
+/** The flag a word starts with, for the active conventions: a separate value follows, or the value is attached. */
+function matchFlag(word: string, conventions: readonly CommandSecretFlag[], hasSubcommand: (c: CommandSecretFlag) => boolean):
+  | { convention: CommandSecretFlag; valueOffset: number | undefined }
+  | undefined {
+  for (const convention of conventions) {
+    if (!hasSubcommand(convention)) continue;
+    for (const flag of convention.flags) {
+      if (word === flag && convention.isSeparate) return { convention, valueOffset: undefined };
+      if (!convention.isAttached || !word.startsWith(flag) || word.length === flag.length) continue;
+      if (flag.startsWith('--')) {
+        if (word.charAt(flag.length) === '=') return { convention, valueOffset: flag.length + 1 };
+      } else if (flag.length === 2) return { convention, valueOffset: flag.length };
+    }
+  }
+  return undefined;
+}
+
+const QUOTES = `'"`;
+
+function isBlank(char: string): boolean {
+  return char === ' ' || char === '\t' || char === '\r';
+}
+
+/** A flag value in text: a quoted run on the line, or a word up to a blank, backtick or quote. */
+function readFlagValue(text: string, at: number, lineEnd: number): { start: number; end: number; next: number } {
+  const quote = text.charAt(at);
+  if (QUOTES.includes(quote)) {
+    const close = text.indexOf(quote, at + 1);
+    if (close !== -1 && close < lineEnd && close - at <= MAX_FLAG_VALUE) return { start: at + 1, end: close, next: close + 1 };
+  }
+  let end = at;
+  while (end < lineEnd && !isBlank(text.charAt(end)) && !'`\'"'.includes(text.charAt(end))) end += 1;
+  const next = end;
+  if (text.charAt(end - 1) === '\\' && QUOTES.includes(text.charAt(end))) end -= 1;
+  return { start: at, end, next };
+}
+
+/** Applies COMMAND_SECRET_FLAGS to each line from its first command word on; every character is read once. */
+function redactCommandFlags(text: string, counter: Counter): string {
+  const spans: Span[] = [];
+  const command = new RegExp(COMMAND_WORD.source, 'g');
+  let found = command.exec(text);
+  while (found !== null) {
+    const newline = text.indexOf('\n', found.index);
+    const lineEnd = newline === -1 ? text.length : newline;
+    let conventions: readonly CommandSecretFlag[] = [];
+    let words: string[] = [];
+    let at = found.index;
+    while (at < lineEnd) {
+      while (at < lineEnd && (isBlank(text.charAt(at)) || text.charAt(at) === '`')) at += 1;
+      const wordStart = at;
+      while (at < lineEnd && !isBlank(text.charAt(at)) && text.charAt(at) !== '`') at += 1;
+      if (at === wordStart) break;
+      const word = text.slice(wordStart, at);
+      const name = commandOf(word);
+      if (name !== undefined) {
+        conventions = CONVENTION_BY_COMMAND.get(name) ?? [];
+        words = [];
+        continue;
+      }
+      if (COMMAND_SEPARATORS.has(word) || word.endsWith(';')) {
+        conventions = [];
+        continue;
+      }
+      if (conventions.length === 0) continue;
+      if (words.length < 8) words.push(word);
+      const flag = matchFlag(word, conventions, (c) => c.subcommand === undefined || words.includes(c.subcommand));
+      if (flag === undefined) continue;
+      let valueAt = wordStart + (flag.valueOffset ?? word.length);
+      if (flag.valueOffset === undefined) {
+        while (valueAt < lineEnd && isBlank(text.charAt(valueAt))) valueAt += 1;
+        if (valueAt >= lineEnd || (text.charAt(valueAt) === '-' && flag.convention.part !== 'whole')) continue;
+      }
+      const value = readFlagValue(text, valueAt, lineEnd);
+      const part = secretPart(text.slice(value.start, value.end), flag.convention.part);
+      if (part !== undefined) spans.push({ start: value.start + part.start, end: value.start + part.end });
+      at = Math.max(at, value.next);
+    }
+    command.lastIndex = Math.max(lineEnd, found.index + 1);
+    found = command.exec(text);
+  }
+  return replaceSpans(text, spans, GENERIC, counter);
+}
+
+/*
+ * Generic `key <operator> value` rule (the `generic-secret` marker). The regex below only *locates* a secret keyword;
+ * the key's boundaries, the operator and the value are then read by hand with bounded loops, so a candidate costs O(1)
+ * plus its value. A rejected value is rescanned for nested pairs (`url: https://h/?token=…`) only when it is at most
+ * MAX_RESCAN characters long; a longer one is skipped whole, so the scan stays linear on hostile input.
  *
- * A value is redacted when it follows a secret-named key and an assignment operator and it is
+ * The key is classified first (classifyKey, shared with redactAssignedValue):
+ *   - *names a secret*: its last word is the secret noun (password, passwd, pass, passphrase, secret, token,
+ *     credentials, authorization, `db_password`, `apiKey`, `<qualifier>_key` such as api/access/private/secret);
+ *   - *mentions a secret*: a secret word that is not the noun being valued (`token_type`, `secret_name`, `auth`,
+ *     bare `key`, `pwd`, `stripeKey`);
+ *   - *no secret*: key names where "key" is not a credential (`sortKey`, `primaryKey`, `cacheKey`, `idempotencyKey`,
+ *     `publicKey`, …; see NON_SECRET_KEY_QUALIFIERS) and words that only contain one (`hotkey`, `keyboard`, `tokenizer`).
+ * A value is then redacted when it is
  *   (a) a quoted literal (`'…'`, `"…"`, `` `…` ``, JSON-escaped `\"…\"`) of ≥ 4 characters, multi-word passphrases
- *       included, when the key *names* a secret (its last segment is password/passwd/pwd/passphrase/secret/token, or
- *       `<qualifier>_key` such as api_key/access_key/private_key/secret_key) and the operator is not `,`;
+ *       included, after a key that names a secret and an assignment (not `,`, `==`, `is`);
  *   (b) a secret-shaped token (no whitespace, ≥ 6 characters, mixing ≥ 2 of lower/upper/digit/symbol, or Shannon
- *       entropy ≥ 3.5 bits/char, or ≥ 20 characters) after any secret-named key, including weak ones (`auth`, `key`,
- *       `pass`, `authorization`, `credentials`) and qualifier keys (`token_type`, `secret_name`), quoted or not;
- *   (c) any unquoted value of ≥ 4 characters in an env/shell line (`KEY=value`, `KEY:=value`, `KEY?=value` at line start,
- *       after `export `, `ENV `, `set ` or a diff/list marker) whose UPPER_SNAKE key has a PASSWORD/PASSWD/PWD/PASS/
- *       PASSPHRASE/SECRET/TOKEN/KEY segment: there plain words and identifiers count too (`DB_PASSWORD=hunter`), since
- *       nothing but a value sits there; paths, numbers, placeholders, dotted names and `OTHER_VAR` references do not.
+ *       entropy ≥ 3.5 bits/char, or ≥ 20 characters) after any secret key, quoted or not. Besides `=`, `:`, `=>`, `:=`
+ *       and friends, a blank counts as the operator after a key that names a secret or a flag (`password hunter2`,
+ *       `--token abc123XYZ`), and so do `is`, `was`, `to` (`the password is hunter2`);
+ *   (c) any unquoted value of ≥ 4 characters where nothing but a value can sit: an UPPER_SNAKE key naming a secret
+ *       with `=` at line start, after `export `/`ENV `/`set `/a diff or list marker, or after a blank, quote or `=`
+ *       mid-line (`docker run -e DB_PASS=hunter`); a flag with `=` (`--password=hunter`, `-Ddb.password=hunter`);
+ *       `.netrc` (`login me password hunter`); and a YAML line `password: hunter` (one lowercase or uppercase word,
+ *       nothing after). `key=value` in code stays untouched (`connect(password=password)`, `token=token_value`);
+ *   (d) the rest of the line after a passphrase key (`passphrase: correct horse battery staple`).
  * Never redacted: file paths and URLs, identifier-like words (camelCase, PascalCase, lower/UPPER_SNAKE, kebab-case)
  * without digits, dotted references (`process.env.API_KEY`), calls (`getToken(`), numbers, dates and versions,
- * true/false/null/undefined/none, placeholders (`<…>`, `${…}`, `$VAR`, `{{…}}`, `%VAR%`, `***`, `xxxx`, `…`,
- * `your_…`) and values that are already redacted. `changeme` and other default passwords are *not* placeholders:
- * they are live credentials often enough, and are redacted wherever a literal would be. Markdown table cells are never
- * values: `|` ends a key and a value, and is not an operator.
+ * keyboard chords (`Ctrl+Shift+P`), true/false/null/undefined/none, placeholders (`<…>`, `${…}`, `$VAR`, `{{…}}`,
+ * `%VAR%`, `***`, `xxxx`, `…`, `your_…`) and values that are already redacted. `changeme` and other default passwords
+ * are *not* placeholders: they are live credentials often enough. Markdown table cells are never values: `|` ends a key
+ * and a value, and is not an operator. An unquoted value keeps a trailing `.` or `:` (sentence punctuation) but takes
+ * `!`, `?` and `&3` with it; `&name=` ends it (a query string).
  */
 const SECRET_KEYWORD =
   /(?:api[_.-]?key|access[_.-]?key|private[_.-]?key|secret[_.-]?key|client[_.-]?secret|auth[_.-]?token|passphrase|passw(?:or)?d|pass|pwd|secret|token|credentials?|creds|authorization|auth|key)s?/gi;
 /** Keywords that are also common word parts (`monkey`, `oauth`, `bypass`) must start a word or a camelCase segment. */
 const NEEDS_START_BOUNDARY = new Set(['key', 'keys', 'auth', 'auths', 'authorization', 'authorizations', 'pass', 'pwd', 'pwds', 'creds', 'credential', 'credentials']);
-const SECRET_NOUNS = new Set(['password', 'passwd', 'passphrase', 'secret', 'token', 'pwd', 'apikey', 'secretkey', 'accesskey', 'privatekey', 'authtoken', 'clientsecret']);
-const PLURAL_NOUNS = new Set(['password', 'passwd', 'passphrase', 'secret', 'token', 'pwd', 'apikey', 'key', 'credential', 'cred', 'auth']);
+/** Last key words that name the secret itself. */
+const SECRET_NOUNS = new Set([
+  'password', 'passwd', 'passphrase', 'pass', 'secret', 'token', 'apikey', 'secretkey', 'accesskey', 'privatekey', 'authtoken',
+  'clientsecret', 'credential', 'cred', 'authorization',
+]);
 const SECRET_NOUN_ENDINGS = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'secretkey', 'accesskey', 'privatekey'];
+/** Words that mention a secret without naming the value (`auth`, bare `key`, `pwd` is also the working directory). */
+const WEAK_SECRET_WORDS = new Set(['auth', 'key', 'pwd']);
+const PLURAL_NOUNS = new Set(['password', 'passwd', 'passphrase', 'secret', 'token', 'pwd', 'apikey', 'key', 'credential', 'cred', 'auth']);
 const KEY_QUALIFIERS = new Set([
   'api', 'access', 'private', 'secret', 'client', 'signing', 'encryption', 'master', 'license', 'ssh', 'deploy', 'service',
   'app', 'account', 'shared', 'session', 'hmac', 'jwt', 'webhook', 'consumer', 'subscription', 'storage', 'admin', 'auth',
+  'decryption', 'crypto', 'aes', 'gpg', 'pgp', 'rsa', 'sas', 'root', 'bot', 'integration', 'write', 'read',
+]);
+/** `<qualifier>Key` names that are data or UI keys, never credentials. */
+const NON_SECRET_KEY_QUALIFIERS = new Set([
+  'sort', 'primary', 'foreign', 'cache', 'idempotency', 'idempotence', 'partition', 'hot', 'shortcut', 'short', 'lookup',
+  'unique', 'composite', 'compound', 'row', 'range', 'hash', 'dedupe', 'dedup', 'group', 'index', 'map', 'object', 'item',
+  'list', 'react', 'query', 'route', 'state', 'translation', 'i18n', 'message', 'label', 'field', 'column', 'order',
+  'lock', 'cursor', 'page', 'event', 'metric', 'config', 'setting', 'header', 'public', 'natural', 'surrogate',
+  'candidate', 'cluster', 'shard', 'routing', 'file', 'path', 'id', 'name', 'dict', 'registry', 'prop', 'attribute',
+  'attr', 'data', 'type', 'table', 'record', 'entity', 'search', 'filter', 'option', 'menu', 'hint', 'locale', 'context',
+  'slot', 'store', 'local', 'memo', 'dependency', 'deps', 'sequence', 'version', 'tenant', 'request', 'job', 'task', 'queue', 'topic', 'stream', 'tag', 'node', 'child', 'parent', 'next', 'prev', 'last', 'first',
+  'enter', 'escape', 'arrow', 'modifier', 'press', 'down', 'up', 'mapping', 'binding', 'cell', 'sheet', 'lang', 'i18next',
 ]);
 const MAX_KEY_HEAD = 64;
 const MAX_KEY_TAIL = 30;
 const MAX_QUOTED = 512;
 const MAX_RESCAN = 256;
-const VALUE_STOP = new Set([...' \t\n\r\f\v\'"`\\,;<>(){}[]&|']);
+const MAX_LINE_VALUE = 256;
+const VALUE_STOP = new Set([...' \t\n\r\f\v\'"`\\,;<>(){}[]|']);
 const LITERAL_KEYWORDS = new Set([
   'true', 'false', 'null', 'undefined', 'none', 'nil', 'yes', 'no', 'on', 'off', 'required', 'optional', 'string', 'number',
-  'boolean', 'object', 'array', 'any', 'unknown',
+  'boolean', 'object', 'array', 'any', 'unknown', 'include', 'omit', 'same-origin',
 ]);
 const SOURCE_EXTENSION =
   /\.(?:[cm]?[jt]sx?|mdx?|markdown|json5?|jsonc|ya?ml|toml|ini|cfg|conf|config|env|txt|rst|adoc|html?|css|scss|less|vue|svelte|py|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|ps1|sql|xml|csv|lock|log|pem|crt|key|pub|gpg|asc|p12|pfx|jks|keystore|gradle|properties|tf|tfvars|hcl|dockerfile|graphql|gql|proto|wasm|map|snap|golden)$/i;
 const URL_LIKE = /^[a-z][a-z0-9+.-]{0,15}:\/\//i;
 const NUMBER_LIKE = /^[~^<>=+-]{0,2}[vV]?\d[\d.,:_/+-]{0,64}(?:T[\d.,:_+-]{1,32}Z?)?(?:%|ms|[smhdwy]|[kmgt]i?b?)?$/i;
 const EMAIL_LIKE = /^[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}$/;
+const KEY_CHORD =
+  /^(?:(?:ctrl|control|cmd|command|alt|option|opt|shift|meta|super|win|mod|hyper|fn|⌘|⌥|⇧|⌃)\+){1,4}(?:[A-Za-z0-9]|f\d{1,2}|[a-z]{2,10}|[^\sA-Za-z0-9])$/i;
 const CONSTANT_NAME_WITH_UNDERSCORE = /^[A-Z]+(?:_(?:[A-Z]+|\d+))+$/;
 const ENV_LINE_PREFIX = /^[ \t]*(?:[+-][ \t]*)?(?:(?:export|ENV|set|setenv)[ \t]+)?$/;
 const ENV_KEY = /^[A-Z][A-Z0-9_]*$/;
-const ENV_SECRET_SEGMENTS = new Set(['password', 'passwd', 'pwd', 'pass', 'passphrase', 'secret', 'token', 'key', 'apikey']);
+const ENV_KEY_BEFORE = new Set([...' \t"\'`(=;&|']);
+const PROSE_OPERATORS = ['is', 'was', 'to'];
+/** `the --password flag is deprecated`: words that follow a flag's name in prose, not as its value. */
+const FLAG_PROSE_WORDS = new Set([
+  'flag', 'flags', 'option', 'options', 'argument', 'arguments', 'param', 'parameter', 'parameters', 'switch', 'value',
+  'values', 'instead', 'with', 'without', 'from', 'when', 'then', 'only', 'must', 'should', 'will', 'also', 'that', 'this',
+  'here', 'there', 'which', 'where', 'because', 'unless', 'until', 'before', 'after', 'and/or', 'works', 'does', 'takes',
+  'accepts', 'expects', 'requires', 'overrides', 'wins', 'alone', 'first', 'last', 'too', 'still', 'below', 'above',
+]);
+const NETRC_WORDS = new Set(['login', 'machine', 'account']);
 
 function isLower(char: string): boolean {
   return char >= 'a' && char <= 'z';
@@ -305,6 +565,13 @@ function isDottedReference(value: string): boolean {
   });
 }
 
+/** `process.env.TOKEN`, `os.environ["TOKEN"]`, `env:TOKEN`, `ENV['TOKEN']`, `$TOKEN`, `${TOKEN}`, `%TOKEN%`. */
+function isEnvReference(value: string): boolean {
+  if (/^\$\{?[A-Za-z_]\w*\}?$/.test(value) || /^%[\w.-]+%$/.test(value)) return true;
+  if (/^(?:env|file|fd|stdin|vault|secret|secrets|op|ssm|keychain):[\w./{}-]+$/i.test(value)) return true;
+  return /^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|ENV|env|System\.getenv|Deno\.env\.get)(?:\.[A-Za-z_]\w*|\[["'`]?[\w.-]+["'`]?\]|\(["'`][\w.-]+["'`]\))$/.test(value);
+}
+
 function isPlaceholderValue(value: string): boolean {
   if (value.includes('[REDACTED')) return true;
   if (/^<[^<>]*>$/.test(value)) return true;
@@ -316,13 +583,19 @@ function isPlaceholderValue(value: string): boolean {
 }
 
 function isPlainValue(value: string): boolean {
-  return isPlaceholderValue(value) || LITERAL_KEYWORDS.has(value.toLowerCase()) || NUMBER_LIKE.test(value) || EMAIL_LIKE.test(value);
+  return (
+    isPlaceholderValue(value) ||
+    LITERAL_KEYWORDS.has(value.toLowerCase()) ||
+    NUMBER_LIKE.test(value) ||
+    EMAIL_LIKE.test(value) ||
+    KEY_CHORD.test(value)
+  );
 }
 
 /** (b): a single token that looks like a secret and like nothing else. */
 function isSecretShaped(value: string): boolean {
   if (value.length < 6 || /\s/.test(value)) return false;
-  if (isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isIdentifierWords(value)) return false;
+  if (isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isIdentifierWords(value) || isEnvReference(value)) return false;
   return characterClasses(value) >= 2 || value.length >= 20 || shannonEntropy(value) >= 3.5;
 }
 
@@ -331,14 +604,14 @@ function isSecretLiteral(content: string, quote: string): boolean {
   const value = content.trim();
   if (value.length < 4 || isPlainValue(value)) return false;
   if (/\s/.test(value)) return true;
-  if (isPathLike(value) || isDottedReference(value) || CONSTANT_NAME_WITH_UNDERSCORE.test(value)) return false;
+  if (isPathLike(value) || isDottedReference(value) || isEnvReference(value) || CONSTANT_NAME_WITH_UNDERSCORE.test(value)) return false;
   // A Markdown code span names code (`token: \`validateToken\``); a literal in quotes is the value itself.
   return quote !== '`' || !isIdentifierWords(value);
 }
 
-/** (c): any unquoted value of an env/shell secret line, words included, except references, paths, numbers and placeholders. */
-function isEnvSecret(value: string): boolean {
-  if (value.length < 4 || isPlainValue(value) || isPathLike(value) || isDottedReference(value)) return false;
+/** (c): any unquoted value where only a value can sit, words included, except references, paths, numbers and placeholders. */
+function isBareSecret(value: string): boolean {
+  if (value.length < 4 || isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isEnvReference(value)) return false;
   return !CONSTANT_NAME_WITH_UNDERSCORE.test(value);
 }
 
@@ -351,21 +624,80 @@ function keySegments(key: string): string[] {
   return words.map((word) => (word.endsWith('s') && PLURAL_NOUNS.has(word.slice(0, -1)) ? word.slice(0, -1) : word));
 }
 
-/** The key *names* a secret: its last segment is the secret noun (`db_password`, `apiKey`), not a qualifier of it (`token_type`). */
-function isSecretNamingKey(segments: readonly string[]): boolean {
-  const last = segments[segments.length - 1] ?? '';
-  if (SECRET_NOUNS.has(last) || SECRET_NOUN_ENDINGS.some((noun) => last.endsWith(noun))) return true;
-  return last === 'key' && KEY_QUALIFIERS.has(segments[segments.length - 2] ?? '');
+function isSecretNoun(segment: string): boolean {
+  return SECRET_NOUNS.has(segment) || SECRET_NOUN_ENDINGS.some((noun) => segment.endsWith(noun));
 }
 
-function isEnvLine(text: string, keyStart: number, key: string, operator: string): boolean {
-  if (!ENV_KEY.test(key) || !operator.endsWith('=') || operator === '==' || operator === '.=') return false;
+type KeyKind = 'names-secret' | 'mentions-secret' | 'not-secret';
+
+/**
+ * One classification for the text rule and redactAssignedValue. An UPPER_SNAKE key is an environment variable: there
+ * any `*_KEY` but a data key (`SORT_KEY`) names a secret, and `*_PWD` does too (bare `PWD`/`OLDPWD` is a directory).
+ */
+function classifyKey(key: string): KeyKind {
   const segments = keySegments(key);
-  if (!segments.some((segment) => ENV_SECRET_SEGMENTS.has(segment) || SECRET_NOUN_ENDINGS.some((noun) => segment.endsWith(noun)))) return false;
-  let lineStart = keyStart;
-  while (lineStart > 0 && keyStart - lineStart < 40 && text.charAt(lineStart - 1) !== '\n') lineStart -= 1;
-  if (lineStart > 0 && text.charAt(lineStart - 1) !== '\n') return false;
-  return ENV_LINE_PREFIX.test(text.slice(lineStart, keyStart));
+  if (!segments.some((segment) => isSecretNoun(segment) || WEAK_SECRET_WORDS.has(segment))) return 'not-secret';
+  const last = segments[segments.length - 1] ?? '';
+  const previous = segments[segments.length - 2];
+  const isEnv = ENV_KEY.test(key.replace(/^\$/, ''));
+  if (last === 'key') {
+    if (previous !== undefined && NON_SECRET_KEY_QUALIFIERS.has(previous)) return 'not-secret';
+    if ((previous !== undefined && KEY_QUALIFIERS.has(previous)) || isEnv) return 'names-secret';
+    return 'mentions-secret';
+  }
+  if (last === 'pwd') return isEnv && previous !== undefined && previous !== 'old' ? 'names-secret' : 'mentions-secret';
+  return isSecretNoun(last) ? 'names-secret' : 'mentions-secret';
+}
+
+/** `--password`, `-Ddb.password`, `-passin`: a command-line flag, whose value is whatever follows it. */
+function isFlag(key: string): boolean {
+  return /^--?[A-Za-z]/.test(key);
+}
+
+function lineStartOf(text: string, at: number, limit: number): number | undefined {
+  let start = at;
+  while (start > 0 && at - start < limit && text.charAt(start - 1) !== '\n') start -= 1;
+  return start === 0 || text.charAt(start - 1) === '\n' ? start : undefined;
+}
+
+function isAtLineStart(text: string, keyStart: number): boolean {
+  const start = lineStartOf(text, keyStart, 40);
+  return start !== undefined && ENV_LINE_PREFIX.test(text.slice(start, keyStart));
+}
+
+/** `DB_PASSWORD=x` at line start (blanks allowed, as in Makefiles), or glued mid-line as a shell assignment. */
+function isEnvAssignment(text: string, candidate: Candidate, key: string): boolean {
+  const { keyStart, keyEnd, operator, valueAt } = candidate;
+  if (!ENV_KEY.test(key) || !operator.endsWith('=') || operator === '==' || operator === '.=') return false;
+  if (isAtLineStart(text, keyStart)) return true;
+  const isGlued = text.startsWith(operator, keyEnd) && valueAt === keyEnd + operator.length;
+  return isGlued && ENV_KEY_BEFORE.has(text.charAt(keyStart - 1));
+}
+
+/** `.netrc`: `machine h login me password hunter`, on one line or several. */
+function isNetrcPassword(text: string, keyStart: number, key: string): boolean {
+  if (key !== 'password' && key !== 'passwd') return false;
+  let at = keyStart;
+  while (at > 0 && keyStart - at < 16 && isSpace(text.charAt(at - 1))) at -= 1;
+  if (at === keyStart) return false;
+  const valueEnd = at;
+  while (at > 0 && valueEnd - at < 256 && !isSpace(text.charAt(at - 1))) at -= 1;
+  let wordEnd = at;
+  while (wordEnd > 0 && at - wordEnd < 16 && isSpace(text.charAt(wordEnd - 1))) wordEnd -= 1;
+  let wordStart = wordEnd;
+  while (wordStart > 0 && wordEnd - wordStart < 8 && isLetter(text.charAt(wordStart - 1))) wordStart -= 1;
+  return NETRC_WORDS.has(text.slice(wordStart, wordEnd)) && (wordStart === 0 || isSpace(text.charAt(wordStart - 1)));
+}
+
+/** `password: hunter` on a YAML/ini line of its own: one word, then only blanks or a comment. */
+function isConfigLineWord(text: string, candidate: Candidate, key: string, value: string, valueEnd: number): boolean {
+  if (candidate.operator !== ':' || !/^(?:[a-z]{4,64}|[A-Z]{4,64})$/.test(value) || LITERAL_KEYWORDS.has(value.toLowerCase())) return false;
+  const last = keySegments(key).pop() ?? '';
+  if (last === 'pass' || last === 'credential' || last === 'cred' || last === 'authorization') return false;
+  let at = valueEnd;
+  while (at < text.length && isBlank(text.charAt(at))) at += 1;
+  if (at < text.length && text.charAt(at) !== '\n' && !(text.charAt(at) === '#' && at > valueEnd)) return false;
+  return isAtLineStart(text, candidate.keyStart);
 }
 
 const OPERATORS = ['=>', ':::=', '::=', ':=', '?=', '.=', '||', '=', '>', ',', ':'];
@@ -379,6 +711,7 @@ interface Candidate {
   /** Where the key token starts and ends (keyword plus its `[\w.-]` head and tail). */
   keyStart: number;
   keyEnd: number;
+  /** An assignment operator, `,`, `==`, a prose word (`is`) or `' '` (the key and the value are only blank-separated). */
   operator: string;
   /** First character after the operator and the blanks that follow it. */
   valueAt: number;
@@ -398,6 +731,8 @@ function readCandidate(text: string, index: number, keyword: string): Candidate 
     if (keyEnd - end >= MAX_KEY_TAIL) return undefined;
     keyEnd += 1;
   }
+  // A sentence's last word is not a key (`…the key.`), and neither is a flag's trailing dash.
+  while (keyEnd > end && '.-'.includes(text.charAt(keyEnd - 1))) keyEnd -= 1;
   let at = keyEnd;
   let isKeyQuoted = false;
   while (at < text.length && at - keyEnd < 5 && (isSpace(text.charAt(at)) || `'"\`\\`.includes(text.charAt(at)))) {
@@ -405,7 +740,7 @@ function readCandidate(text: string, index: number, keyword: string): Candidate 
     at += 1;
   }
   const read = readOperator(text, at);
-  if (read === undefined) return undefined;
+  if (read === undefined) return readBlankCandidate(text, keyStart, keyEnd);
   const operator = read === '=' && text.charAt(at + 1) === '=' ? '==' : read;
   // `>` only closes an XML element (`<password>value`); `,` only separates a quoted key from a quoted value.
   if (operator === '>' && text.charAt(keyStart - 1) !== '<') return undefined;
@@ -418,6 +753,20 @@ function readCandidate(text: string, index: number, keyword: string): Candidate 
   const blanks = at;
   while (at < text.length && at - blanks < 8 && isSpace(text.charAt(at))) at += 1;
   return { keyStart, keyEnd, operator, valueAt: at };
+}
+
+/** `password hunter2`, `--token abc123XYZ`, `the password is hunter2`: blanks on one line, then maybe a prose operator. */
+function readBlankCandidate(text: string, keyStart: number, keyEnd: number): Candidate | undefined {
+  let at = keyEnd;
+  while (at < text.length && at - keyEnd < 8 && isBlank(text.charAt(at))) at += 1;
+  if (at === keyEnd || at >= text.length || isSpace(text.charAt(at))) return undefined;
+  for (const word of PROSE_OPERATORS) {
+    if (!text.startsWith(word, at) || !isBlank(text.charAt(at + word.length))) continue;
+    let valueAt = at + word.length;
+    while (valueAt < text.length && valueAt - at < 12 && isBlank(text.charAt(valueAt))) valueAt += 1;
+    return { keyStart, keyEnd, operator: word, valueAt };
+  }
+  return { keyStart, keyEnd, operator: ' ', valueAt: at };
 }
 
 interface Quoted {
@@ -459,10 +808,95 @@ function readQuoted(text: string, at: number, next: NextIndex): Quoted | undefin
   return undefined;
 }
 
+/** An unquoted value ends at a stop character; `&` ends it only before a blank, another `&` or a `name=` pair. */
 function readUnquotedEnd(text: string, at: number): number {
   let end = at;
-  while (end < text.length && !VALUE_STOP.has(text.charAt(end))) end += 1;
+  while (end < text.length) {
+    const char = text.charAt(end);
+    if (VALUE_STOP.has(char)) break;
+    if (char === '&') {
+      const following = text.charAt(end + 1);
+      if (following === '' || isSpace(following) || following === '&' || VALUE_STOP.has(following)) break;
+      let name = end + 1;
+      while (name < text.length && name - end <= 64 && isKeyChar(text.charAt(name))) name += 1;
+      if (name > end + 1 && text.charAt(name) === '=') break;
+    }
+    end += 1;
+  }
   return end;
+}
+
+/** (d): a passphrase is the rest of its line, minus a trailing ` # comment` (or the next ` -flag` after a flag). */
+function readLineValueEnd(text: string, at: number, next: NextIndex, isAfterFlag: boolean): number | undefined {
+  const newline = next.of('\n', at);
+  let end = newline === -1 ? text.length : newline;
+  if (end - at > MAX_LINE_VALUE) return undefined;
+  const comment = text.slice(at, end).search(isAfterFlag ? /[ \t](?:#|-)/ : /[ \t]#/);
+  if (comment !== -1) end = at + comment;
+  while (end > at && (isSpace(text.charAt(end - 1)) || '.,;'.includes(text.charAt(end - 1)))) end -= 1;
+  return end;
+}
+
+interface Decision {
+  start: number;
+  end: number;
+  isSecret: boolean;
+  /** Where the keyword scan resumes. */
+  next: number;
+}
+
+function decideQuoted(candidate: Candidate, kind: KeyKind, key: string, quoted: Quoted, text: string): Decision {
+  const content = text.slice(quoted.contentStart, quoted.contentEnd);
+  const { operator } = candidate;
+  const isAssignment = operator !== ',' && operator !== '==' && !PROSE_OPERATORS.includes(operator);
+  let isLiteral = kind === 'names-secret' && isAssignment;
+  // A blank is an operator before a quote only for flags and passwords (`--password 'x y'`, `WITH PASSWORD 'x'`).
+  if (operator === ' ' && !isFlag(key)) isLiteral = isLiteral && /pass(?:wor)?d|passphrase/i.test(keySegments(key).pop() ?? '');
+  const isShapeAllowed = operator !== ' ' || isFlag(key) || kind === 'names-secret';
+  const isSecret = isLiteral ? isSecretLiteral(content, quoted.quote) : isShapeAllowed && isSecretShaped(content.trim());
+  return { start: quoted.contentStart, end: quoted.contentEnd, isSecret, next: isSecret ? quoted.contentEnd : quoted.contentStart };
+}
+
+function decideUnquoted(text: string, candidate: Candidate, kind: KeyKind, key: string, next: NextIndex): Decision {
+  const { operator } = candidate;
+  let start = candidate.valueAt;
+  // An unterminated quote: read the token after it.
+  if (`'"\``.includes(text.charAt(start))) start += 1;
+  else if (text.charAt(start) === '\\' && `'"\``.includes(text.charAt(start + 1))) start += 2;
+  const isAssignment = operator !== '==' && operator !== ' ' && !PROSE_OPERATORS.includes(operator);
+  const isLineValue = isFlag(key) || isAtLineStart(text, candidate.keyStart) || isEnvAssignment(text, candidate, key);
+  if ((isAssignment || (operator === ' ' && isFlag(key))) && start === candidate.valueAt && /passphrase$/i.test(key) && isLineValue) {
+    const lineEnd = readLineValueEnd(text, start, next, isFlag(key));
+    if (lineEnd !== undefined && /\s/.test(text.slice(start, lineEnd))) {
+      const value = text.slice(start, lineEnd);
+      const isSecret = value.length >= 4 && !isPlainValue(value) && !isPathLike(value) && !isEnvReference(value);
+      if (isSecret) return { start, end: lineEnd, isSecret, next: lineEnd };
+    }
+  }
+  const runEnd = readUnquotedEnd(text, start);
+  let end = runEnd;
+  while (end > start && '.:'.includes(text.charAt(end - 1))) end -= 1;
+  const value = text.slice(start, end);
+  const isCall = text.charAt(runEnd) === '(' && /^[A-Za-z_$][\w$.]*$/.test(value);
+  let isSecret = false;
+  if (value.length >= 4 && !'=:'.includes(value.charAt(0)) && !isCall) isSecret = isUnquotedSecret(text, candidate, kind, key, value, end);
+  return { start, end, isSecret, next: isSecret || runEnd - start > MAX_RESCAN ? runEnd : start };
+}
+
+function isUnquotedSecret(text: string, candidate: Candidate, kind: KeyKind, key: string, value: string, end: number): boolean {
+  const { operator } = candidate;
+  const names = kind === 'names-secret';
+  if (operator === ' ') {
+    if (isNetrcPassword(text, candidate.keyStart, key)) return isBareSecret(value);
+    if (isFlag(key) && names && !FLAG_PROSE_WORDS.has(value.toLowerCase())) return isBareSecret(value);
+    return (names || isFlag(key)) && isSecretShaped(value);
+  }
+  if (PROSE_OPERATORS.includes(operator)) return names && isSecretShaped(value);
+  if (isSecretShaped(value)) return true;
+  if (operator === '==') return false;
+  if (isFlag(key) && operator === '=') return isBareSecret(value);
+  if (names && isEnvAssignment(text, candidate, key)) return isBareSecret(value);
+  return names && isConfigLineWord(text, candidate, key, value, end);
 }
 
 function redactAssignments(text: string, counter: Counter): string {
@@ -476,36 +910,21 @@ function redactAssignments(text: string, counter: Counter): string {
     let next = found.index + 1;
     if (candidate !== undefined) {
       const key = text.slice(candidate.keyStart, candidate.keyEnd);
-      const quoted = readQuoted(text, candidate.valueAt, nextIndex);
-      let start = candidate.valueAt;
-      let end = candidate.valueAt;
-      let isSecret = false;
-      if (quoted !== undefined) {
-        const content = text.slice(quoted.contentStart, quoted.contentEnd);
-        start = quoted.contentStart;
-        end = quoted.contentEnd;
-        // `"password", "value"` (Java properties) shares its shape with lists of strings: (b) only.
-        const isLiteral = candidate.operator !== ',' && isSecretNamingKey(keySegments(key));
-        isSecret = isLiteral ? isSecretLiteral(content, quoted.quote) : isSecretShaped(content.trim());
-        next = isSecret ? end : start;
-      } else if (candidate.operator !== ',') {
-        // An unterminated quote: read the token after it.
-        if (`'"\``.includes(text.charAt(start))) start += 1;
-        else if (text.charAt(start) === '\\' && `'"\``.includes(text.charAt(start + 1))) start += 2;
-        const runEnd = readUnquotedEnd(text, start);
-        end = runEnd;
-        while (end > start && '.:!?'.includes(text.charAt(end - 1))) end -= 1;
-        const value = text.slice(start, end);
-        const isCall = text.charAt(runEnd) === '(' && /^[A-Za-z_$][\w$.]*$/.test(value);
-        if (value.length >= 4 && !'=:'.includes(value.charAt(0)) && !isCall) {
-          isSecret = isSecretShaped(value) || (isEnvLine(text, candidate.keyStart, key, candidate.operator) && isEnvSecret(value));
+      const kind = classifyKey(key);
+      if (kind === 'not-secret') next = Math.max(next, candidate.keyEnd);
+      else {
+        const quoted = readQuoted(text, candidate.valueAt, nextIndex);
+        let decision: Decision | undefined;
+        if (quoted !== undefined) decision = decideQuoted(candidate, kind, key, quoted, text);
+        else if (candidate.operator !== ',') decision = decideUnquoted(text, candidate, kind, key, nextIndex);
+        if (decision !== undefined) {
+          if (decision.isSecret) {
+            out += text.slice(last, decision.start) + marker(GENERIC);
+            count(counter, GENERIC);
+            last = decision.end;
+          }
+          next = decision.next;
         }
-        next = isSecret || runEnd - start > MAX_RESCAN ? runEnd : start;
-      }
-      if (isSecret) {
-        out += text.slice(last, start) + marker('generic-secret');
-        count(counter, 'generic-secret');
-        last = end;
       }
     }
     pattern.lastIndex = Math.max(next, found.index + 1);
@@ -520,15 +939,127 @@ export function redactSecrets(text: string): RedactionResult {
   let out = String(text);
   out = redactPrivateKeys(out, counter);
   out = redactUrlPasswords(out, counter);
+  out = redactCommandFlags(out, counter);
   for (const rule of TOKEN_RULES) out = redactTokens(out, rule, counter);
   out = redactJwts(out, counter);
   out = redactPrefixed(out, AUTHORIZATION_HEADER, 'authorization-header', counter);
   out = redactPrefixed(out, BEARER, 'bearer-token', counter);
+  out = redactSqlPasswords(out, counter);
   out = redactAssignments(out, counter);
   const redactions = [...counter.entries()]
     .map(([rule, n]) => ({ rule, count: n }))
     .sort((a, b) => (a.rule < b.rule ? -1 : a.rule > b.rule ? 1 : 0));
   return { text: out, redactions };
+}
+
+/** Empty, a placeholder, an environment reference, a path, a number or a literal keyword: nothing to hide. */
+function isHarmlessValue(value: string): boolean {
+  const trimmed = value.trim();
+  if (trimmed.length === 0) return true;
+  if (isPlaceholderValue(trimmed) || isEnvReference(trimmed) || isDottedReference(trimmed)) return true;
+  return LITERAL_KEYWORDS.has(trimmed.toLowerCase()) || NUMBER_LIKE.test(trimmed) || isPathLike(trimmed);
+}
+
+/**
+ * The value of `key` (an object property in JSON/YAML, a CLI flag such as `--password` or `-p`, an env variable),
+ * redacted whole as `[REDACTED:generic-secret]` when the key names a secret and the value is not plainly harmless, or
+ * when the key mentions one and the value is secret-shaped; otherwise redactSecrets(value).text. Keys are classified
+ * exactly as in the generic text rule, so `sortKey`/`primaryKey` values are never hidden and `pwd` only when
+ * secret-shaped.
+ */
+export function redactAssignedValue(key: string, value: string): string {
+  const text = String(value);
+  const kind = classifyKey(String(key).replace(/^-{1,2}/, ''));
+  if (kind === 'names-secret' && !isHarmlessValue(text)) return marker(GENERIC);
+  if (kind === 'mentions-secret' && isSecretShaped(text.trim())) return marker(GENERIC);
+  return redactSecrets(text).text;
+}
+
+const HEADER_FLAGS = new Set(['-H', '--header', '--proxy-header']);
+const ENV_ELEMENT = /^([A-Za-z_][A-Za-z0-9_.-]*)=([\s\S]*)$/;
+const FLAG_WITH_VALUE = /^(--?[A-Za-z][\w.-]*)=([\s\S]*)$/;
+const BARE_FLAG = /^--?[A-Za-z][\w.-]*$/;
+
+function redactHeaderValue(header: string): string {
+  const colon = header.indexOf(':');
+  if (colon <= 0) return redactSecrets(header).text;
+  const name = header.slice(0, colon);
+  const rest = header.slice(colon + 1);
+  const blanks = rest.length - rest.trimStart().length;
+  return `${name}:${rest.slice(0, blanks)}${redactAssignedValue(name.trim(), rest.slice(blanks))}`;
+}
+
+function redactSpanOf(value: string, span: Span | undefined): string {
+  if (span === undefined) return value;
+  return value.slice(0, span.start) + marker(GENERIC) + value.slice(span.end);
+}
+
+/**
+ * Redacts an argv list element by element, reading each element in the context of the one before: the value after
+ * a flag that names a secret (`--password X`, `--token X`, `--api-key X`; not when X is itself a flag), `--password=X`,
+ * `-H 'Authorization: …'` and other headers, COMMAND_SECRET_FLAGS (`mysql -pX`, `curl -u user:X`, `sshpass -p X`, …),
+ * `KEY=VALUE` elements; every element also goes through redactSecrets.
+ */
+export function redactArgv(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  let conventions: readonly CommandSecretFlag[] = [];
+  let words: string[] = [];
+  let pending: ((value: string) => string) | undefined;
+  for (const element of argv) {
+    const arg = String(element);
+    if (pending !== undefined && !BARE_FLAG.test(arg)) {
+      out.push(redactSecrets(pending(arg)).text);
+      pending = undefined;
+      continue;
+    }
+    pending = undefined;
+    const command = commandOf(arg);
+    if (command !== undefined) {
+      conventions = CONVENTION_BY_COMMAND.get(command) ?? [];
+      words = [];
+      out.push(arg);
+      continue;
+    }
+    if (COMMAND_SEPARATORS.has(arg)) conventions = [];
+    if (words.length < 8) words.push(arg);
+    const flag = matchFlag(arg, conventions, (c) => c.subcommand === undefined || words.includes(c.subcommand));
+    if (flag !== undefined) {
+      const { convention, valueOffset } = flag;
+      if (valueOffset === undefined) {
+        pending = (value) => redactSpanOf(value, secretPart(value, convention.part));
+        out.push(arg);
+      } else {
+        const value = arg.slice(valueOffset);
+        out.push(redactSecrets(arg.slice(0, valueOffset) + redactSpanOf(value, secretPart(value, convention.part))).text);
+      }
+      continue;
+    }
+    if (HEADER_FLAGS.has(arg)) {
+      pending = redactHeaderValue;
+      out.push(arg);
+      continue;
+    }
+    const withValue = FLAG_WITH_VALUE.exec(arg);
+    if (withValue !== null) {
+      const [, name = '', value = ''] = withValue;
+      const redacted = HEADER_FLAGS.has(name) ? redactHeaderValue(value) : redactAssignedValue(name, value);
+      out.push(`${name}=${redactSecrets(redacted).text}`);
+      continue;
+    }
+    if (BARE_FLAG.test(arg) && classifyKey(arg.replace(/^-{1,2}/, '')) !== 'not-secret') {
+      pending = (value) => redactAssignedValue(arg, value);
+      out.push(arg);
+      continue;
+    }
+    const assignment = ENV_ELEMENT.exec(arg);
+    if (assignment !== null) {
+      const [, name = '', value = ''] = assignment;
+      out.push(`${name}=${redactAssignedValue(name, value)}`);
+      continue;
+    }
+    out.push(redactSecrets(arg).text);
+  }
+  return out;
 }
 
 const ANSI_ESCAPE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]{0,4096}(?:\u0007|\u001b\\)?|[PX^_][^\u001b]{0,4096}(?:\u001b\\)?|[@-Z\\-_]|)/g;
