@@ -1,44 +1,30 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { createNodeEnv } from '../io/node-env.js';
 import { getValidator } from '../io/schema.js';
-import type { Env } from '../model/env.js';
+import { createStdioTransport } from './stdio-transport.js';
 import { SERVER_INSTRUCTIONS } from './texts.js';
-import agentPreflight from './tools/agent-preflight.js';
-import agentSession from './tools/agent-session.js';
-import agentTaskBundle from './tools/agent-task-bundle.js';
-import analyzePr from './tools/analyze-pr.js';
-import auditTests from './tools/audit-tests.js';
-import { toErrorResult, type McpTool, type ToolContext } from './tools/define-tool.js';
-import impactMap from './tools/impact-map.js';
-import patternSearch from './tools/pattern-search.js';
-import redteamReport from './tools/redteam-report.js';
-import suggestEdgeCases from './tools/suggest-edge-cases.js';
-import taskContext from './tools/task-context.js';
-import toolRecommendations from './tools/tool-recommendations.js';
-import { createWarmGraph, type WarmGraph } from './warm.js';
+import { createToolWorker, DEFAULT_DEADLINE_MS, DEFAULT_TOOLS_MODULE } from './tool-worker.js';
+import { toErrorResult } from './tools/define-tool.js';
+import { toServedTools, type ServedTool } from './worker-protocol.js';
 
-/** The report-only tools, in the order tools/list shows them. */
-export const TOOLS: readonly McpTool[] = [
-  analyzePr,
-  impactMap,
-  auditTests,
-  suggestEdgeCases,
-  toolRecommendations,
-  patternSearch,
-  redteamReport,
-  agentTaskBundle,
-  agentPreflight,
-  agentSession,
-  taskContext,
-];
+export { TOOLS } from './tool-list.js';
+export { DEFAULT_DEADLINE_MS } from './tool-worker.js';
+
+export interface CheckerServerOptions {
+  root: string;
+  version: string;
+  /** URL of a module whose `TOOLS` export lists the tools (default: `tool-list`); both threads load it, so tests inject tools this way. */
+  toolsModule?: string;
+  /** Time limit of one tool call in milliseconds (default DEFAULT_DEADLINE_MS). */
+  deadlineMs?: number;
+  log?: (message: string) => void;
+}
 
 export interface CheckerServer {
   server: Server;
-  env: Env;
-  warm: WarmGraph;
+  root: string;
+  deadlineMs: number;
   /** Waits (at most `timeoutMs`) for the tool calls under way, so a client that half-closes stdin still gets its answers. */
   settle(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
@@ -49,25 +35,29 @@ export interface CheckerServer {
  * adapter owns two things: input errors are `isError` results whose text names the field and the fix
  * (McpServer answers with its own wording), and each tool's outputSchema is the project's canonical
  * `schemas/<name>.schema.json` that the CLI validates against, not a second zod copy that could drift.
+ *
+ * This thread only speaks the protocol; tool calls run in a worker thread (`tool-worker.ts`) under a
+ * deadline, so a slow or hostile call never stops ping, tools/list or protocol errors being answered.
  */
-export function createCheckerServer(options: { root: string; version: string; tools?: readonly McpTool[]; log?: (message: string) => void }): CheckerServer {
-  const tools = options.tools ?? TOOLS;
+export async function createCheckerServer(options: CheckerServerOptions): Promise<CheckerServer> {
+  const toolsModule = options.toolsModule ?? DEFAULT_TOOLS_MODULE;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const env = createNodeEnv(options.root, { keepPool: true });
-  const warm = createWarmGraph(env);
-  const context: ToolContext = { env, warm, log };
-  const byName = new Map<string, McpTool>(tools.map((tool) => [tool.name, tool]));
+  const tools = toServedTools(await import(toolsModule), toolsModule);
+  const names = new Set(tools.map((tool) => tool.name));
   const listed: Tool[] = tools.map(toListedTool);
+  const worker = createToolWorker({ root: options.root, toolsModule, deadlineMs, log });
   const inFlight = new Set<Promise<unknown>>();
 
   const server = new Server({ name: 'checker', version: options.version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
-    const tool = byName.get(request.params.name);
-    if (tool === undefined) {
-      return toErrorResult('tool/unknown', `there is no tool ${JSON.stringify(request.params.name.slice(0, 80))}`, `Use one of: ${tools.map((item) => item.name).join(', ')}.`);
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const name = request.params.name;
+    if (!names.has(name)) {
+      return toErrorResult('tool/unknown', `there is no tool ${JSON.stringify(name.slice(0, 80))}`, `Use one of: ${tools.map((item) => item.name).join(', ')}.`);
     }
-    const call = tool.handler(request.params.arguments ?? {}, context);
+    const label = `${name} (request ${JSON.stringify(extra.requestId).slice(0, 40)})`;
+    const call = worker.run({ name, arguments: request.params.arguments ?? {}, label }, extra.signal);
     inFlight.add(call);
     try {
       return await call;
@@ -79,8 +69,8 @@ export function createCheckerServer(options: { root: string; version: string; to
 
   return {
     server,
-    env,
-    warm,
+    root: options.root,
+    deadlineMs,
     settle: async (timeoutMs) => {
       const deadline = Date.now() + timeoutMs;
       // Requests read in the same chunk as the end of input are dispatched a few ticks later.
@@ -92,12 +82,12 @@ export function createCheckerServer(options: { root: string; version: string; to
     },
     close: async () => {
       await server.close();
-      await env.close();
+      await worker.close();
     },
   };
 }
 
-function toListedTool(tool: McpTool): Tool {
+function toListedTool(tool: ServedTool): Tool {
   return {
     name: tool.name,
     title: tool.config.title,
@@ -127,28 +117,29 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Every call ends by its deadline, so waiting this much longer on end of input only covers the replies being written. */
+const SETTLE_MARGIN_MS = 5_000;
+
 /**
  * `checker mcp --cwd <repo>`: serves the tools over stdio until the client closes stdin. stdout carries
  * only protocol frames; every log line goes to stderr.
  */
-const SETTLE_ON_CLOSE_MS = 120_000;
-
-export async function runStdioServer(options: { root: string; version: string }): Promise<void> {
-  const checker = createCheckerServer(options);
-  const transport = new StdioServerTransport();
+export async function runStdioServer(options: CheckerServerOptions): Promise<void> {
+  const checker = await createCheckerServer(options);
+  const transport = createStdioTransport({ input: process.stdin, output: process.stdout });
   const closed = new Promise<void>((resolve) => {
     checker.server.onclose = () => resolve();
   });
   // A client may send its last request and close stdin at once; answer what is under way first.
   const closeOnEnd = (): void => {
-    void checker.settle(SETTLE_ON_CLOSE_MS).then(() => checker.server.close());
+    void checker.settle(checker.deadlineMs + SETTLE_MARGIN_MS).then(() => checker.server.close());
   };
   process.stdin.once('end', closeOnEnd);
   process.stdin.once('close', closeOnEnd);
   await checker.server.connect(transport);
-  process.stderr.write(`checker mcp: serving ${checker.env.root} over stdio\n`);
+  process.stderr.write(`checker mcp: serving ${checker.root} over stdio (tool calls time out after ${checker.deadlineMs / 1000} s)\n`);
   await closed;
   process.stdin.off('end', closeOnEnd);
   process.stdin.off('close', closeOnEnd);
-  await checker.env.close();
+  await checker.close();
 }

@@ -1,0 +1,47 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createNodeEnv } from '../io/node-env.js';
+import { redactSecrets } from '../text/redact.js';
+import { toErrorResult, type ToolContext } from './tools/define-tool.js';
+import { createWarmGraph } from './warm.js';
+import { isToWorker, toServedTools, toToolWorkerData, type FromWorker, type ToWorker } from './worker-protocol.js';
+
+/*
+ * The tool worker: owns the repository's Env (with its kept-alive parse pool) and the warm graph, and
+ * runs tool calls, so a slow call never holds up the protocol thread. Started by `tool-worker.ts`.
+ */
+const port = parentPort;
+if (port === null) throw new Error('internal: tool-worker-entry.ts runs only as a worker thread');
+const { root, toolsModule } = toToolWorkerData(workerData);
+const tools = toServedTools(await import(toolsModule), toolsModule);
+const byName = new Map(tools.map((tool) => [tool.name, tool]));
+const log = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+const env = createNodeEnv(root, { keepPool: true });
+const context: ToolContext = { env, warm: createWarmGraph(env), log };
+
+const post = (message: FromWorker): void => port.postMessage(message);
+
+async function runCall(call: Extract<ToWorker, { type: 'call' }>): Promise<CallToolResult> {
+  const tool = byName.get(call.name);
+  if (tool === undefined) return toErrorResult('tool/unknown', `there is no tool ${JSON.stringify(call.name.slice(0, 80))}`);
+  try {
+    return await tool.handler(call.arguments, context);
+  } catch (error) {
+    log(`checker mcp: ${call.name} threw: ${redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error)).text}`);
+    return toErrorResult('internal/error', `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a bug in checker; the stack trace is on the server stderr.');
+  }
+}
+
+port.on('message', (message: unknown) => {
+  if (!isToWorker(message)) return;
+  if (message.type === 'probe') {
+    post({ type: 'probe', id: message.id });
+  } else if (message.type === 'close') {
+    void env.close().finally(() => port.close());
+  } else {
+    void runCall(message).then((result) => post({ type: 'result', id: message.id, result }));
+  }
+});
+post({ type: 'ready' });
