@@ -528,7 +528,8 @@ async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<void
     return;
   }
   // Another waiter broke the judged lock first and a live process took a new one, which this rename moved away: put it
-  // back. `link` cannot overwrite, so a lock taken in the meantime is not lost either.
+  // back with `link`, which cannot overwrite. Residual: if a third process took the lock in the few system calls since
+  // the rename, the moved lock cannot go back and two holders overlap once.
   try {
     await link(moved, lockPath);
   } catch (error) {
