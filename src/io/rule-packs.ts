@@ -1,6 +1,7 @@
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import picomatch from 'picomatch';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { parseDocument } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020.js';
@@ -208,6 +209,26 @@ export function findRegexProblem(source: string): string | undefined {
   return undefined;
 }
 
+/** picomatch's guards against `.`/`..` segments; src/rules/operators/matches-glob.ts strips the same list. */
+const GLOB_PATH_GUARDS = ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{1,2}(?:\\/|$))', '(?!\\.{0,1}(?:\\/|$))', '(?=.)'];
+
+/** Why a `matchesGlob` glob is refused, or undefined: it is too long, or needs a lookaround RE2 lacks. */
+export function findGlobProblem(glob: string): string | undefined {
+  if (glob.length > RULE_LIMITS.globLength) return `is longer than ${RULE_LIMITS.globLength} characters`;
+  const body = glob.startsWith('!') && !glob.startsWith('!(') ? glob.slice(1) : glob;
+  try {
+    let source = picomatch.makeRe(body, { dot: true }).source;
+    for (const guard of GLOB_PATH_GUARDS) source = source.split(guard).join('');
+    if (/\(\?<?[=!]/.test(source)) {
+      return 'uses a negated extglob !(…) or a lookaround, which is not supported: list what to exclude in a separate not condition; repository globs run on a linear-time engine (RE2)';
+    }
+    RE2JS.compile(source);
+  } catch {
+    return 'is not a glob checker can compile; see docs/rule-packs.md';
+  }
+  return undefined;
+}
+
 function findPlaceholderProblems(text: string, factNames: ReadonlySet<string>): string[] {
   const unknown: string[] = [];
   for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
@@ -257,8 +278,9 @@ function checkOperatorValue(context: ConditionContext, field: string, operator: 
     if (operator === 'matchesRegex') {
       const problem = findRegexProblem(item);
       if (problem !== undefined) pushProblem(context, field, `pattern ${JSON.stringify(item.slice(0, 60))} ${problem}`);
-    } else if (item.length > RULE_LIMITS.globLength) {
-      pushProblem(context, field, `glob is longer than ${RULE_LIMITS.globLength} characters`);
+    } else {
+      const problem = findGlobProblem(item);
+      if (problem !== undefined) pushProblem(context, field, `glob ${JSON.stringify(item.slice(0, 60))} ${problem}`);
     }
   }
 }
