@@ -216,10 +216,13 @@ function isPlaceholder(value: string): boolean {
  * (`--password`, `--token`, `--api-key`, `--client-secret`) need no list: the generic rule and redactArgv read them by
  * name. A convention applies after one of its commands on the same line (text) or earlier in the same argv, until a
  * `|`, `;`, `&&` or `||` ends the command.
- *   - mysql family: `-pSECRET` attached only (`-p` alone prompts, and the next word is the database);
- *   - sshpass `-p SECRET`, redis-cli `-a SECRET`, `docker|podman|helm … login -p SECRET`, ssh-keygen `-N|-P SECRET`;
- *   - curl `-u|--user|-U|--proxy-user user:SECRET` (the part after the first `:`);
+ *   - mysql family and 7-Zip: `-pSECRET` attached only (`mysql -p` alone prompts, and the next word is the database);
+ *   - sshpass `-p SECRET`, mongo/mongosh/mongodump… `-p SECRET`, redis-cli `-a SECRET`, sqlcmd/bcp `-P SECRET`,
+ *     ldapsearch & co. `-w SECRET`, zip/unzip `-P SECRET`, `docker|podman|helm … login -p SECRET`,
+ *     ssh-keygen `-N|-P SECRET`, keytool/jarsigner `-storepass|-keypass|… SECRET`;
+ *   - curl `-u|--user|-U|--proxy-user user:SECRET` (after the first `:`), smbclient `-U user%SECRET` (after `%`);
  *   - openssl `-passin|-passout|-pass pass:SECRET` (only the `pass:` form; `env:` and `file:` name no secret).
+ * A value that looks like a flag (`mongosh -p --quiet`) is not taken: the flag prompts for the password then.
  */
 export interface CommandSecretFlag {
   commands: readonly string[];
@@ -230,7 +233,7 @@ export interface CommandSecretFlag {
   isAttached: boolean;
   /** `-p SECRET`: the next word is the value. */
   isSeparate: boolean;
-  part: 'whole' | 'after-colon' | 'after-pass-prefix';
+  part: 'whole' | 'after-colon' | 'after-percent' | 'after-pass-prefix';
 }
 
 export const COMMAND_SECRET_FLAGS: readonly CommandSecretFlag[] = [
@@ -244,7 +247,32 @@ export const COMMAND_SECRET_FLAGS: readonly CommandSecretFlag[] = [
     isSeparate: false,
     part: 'whole',
   },
+  { commands: ['7z', '7za', '7zr'], flags: ['-p'], isAttached: true, isSeparate: false, part: 'whole' },
   { commands: ['sshpass'], flags: ['-p'], isAttached: true, isSeparate: true, part: 'whole' },
+  {
+    commands: ['mongo', 'mongosh', 'mongodump', 'mongorestore', 'mongoexport', 'mongoimport', 'mongostat', 'mongotop'],
+    flags: ['-p', '--password'],
+    isAttached: true,
+    isSeparate: true,
+    part: 'whole',
+  },
+  { commands: ['sqlcmd', 'bcp', 'osql', 'isql'], flags: ['-P'], isAttached: true, isSeparate: true, part: 'whole' },
+  {
+    commands: ['ldapsearch', 'ldapadd', 'ldapmodify', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn'],
+    flags: ['-w'],
+    isAttached: true,
+    isSeparate: true,
+    part: 'whole',
+  },
+  { commands: ['zip', 'unzip', 'zipcloak'], flags: ['-P', '--password'], isAttached: false, isSeparate: true, part: 'whole' },
+  {
+    commands: ['keytool', 'jarsigner'],
+    flags: ['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'],
+    isAttached: false,
+    isSeparate: true,
+    part: 'whole',
+  },
+  { commands: ['smbclient', 'rpcclient', 'smbmap'], flags: ['-U', '--user'], isAttached: true, isSeparate: true, part: 'after-percent' },
   { commands: ['redis-cli', 'valkey-cli', 'keydb-cli'], flags: ['-a'], isAttached: true, isSeparate: true, part: 'whole' },
   {
     commands: ['docker', 'podman', 'nerdctl', 'buildah', 'skopeo', 'helm', 'oras'],
@@ -268,6 +296,7 @@ const COMMAND_WORD = new RegExp(
   'g',
 );
 const COMMAND_SEPARATORS = new Set(['|', '||', '&&', ';', '&']);
+const FLAG_LIKE = /^--?[A-Za-z]/;
 
 /** `/usr/bin/mysql`, `mysql.exe`, `(curl`, `$(curl`: the command a word names, if any. */
 function commandOf(word: string): string | undefined {
@@ -279,8 +308,8 @@ function commandOf(word: string): string | undefined {
 /** Where the secret sits inside a flag's value (`user:pw` → after the colon), or undefined when it carries none. */
 function secretPart(value: string, part: CommandSecretFlag['part']): Span | undefined {
   let start = 0;
-  if (part === 'after-colon') {
-    start = value.indexOf(':') + 1;
+  if (part === 'after-colon' || part === 'after-percent') {
+    start = value.indexOf(part === 'after-colon' ? ':' : '%') + 1;
     if (start === 0) return undefined;
   } else if (part === 'after-pass-prefix') {
     if (!value.startsWith('pass:')) return undefined;
@@ -314,12 +343,14 @@ function isBlank(char: string): boolean {
   return char === ' ' || char === '\t' || char === '\r';
 }
 
-/** A flag value in text: a quoted run on the line, or a word up to a blank, backtick or quote. */
+/** A flag value in text: a quoted run on the line (`'…'`, `"…"`, JSON-escaped `\"…\"`), or a word up to a blank, backtick or quote. */
 function readFlagValue(text: string, at: number, lineEnd: number): { start: number; end: number; next: number } {
-  const quote = text.charAt(at);
+  const isEscaped = text.charAt(at) === '\\' && QUOTES.includes(text.charAt(at + 1));
+  const quote = text.charAt(isEscaped ? at + 1 : at);
   if (QUOTES.includes(quote)) {
-    const close = text.indexOf(quote, at + 1);
-    if (close !== -1 && close < lineEnd && close - at <= MAX_FLAG_VALUE) return { start: at + 1, end: close, next: close + 1 };
+    const open = at + (isEscaped ? 2 : 1);
+    const close = text.indexOf(isEscaped ? `\\${quote}` : quote, open);
+    if (close !== -1 && close < lineEnd && close - at <= MAX_FLAG_VALUE) return { start: open, end: close, next: close + (isEscaped ? 2 : 1) };
   }
   let end = at;
   while (end < lineEnd && !isBlank(text.charAt(end)) && !'`\'"'.includes(text.charAt(end))) end += 1;
@@ -362,7 +393,7 @@ function redactCommandFlags(text: string, counter: Counter): string {
       let valueAt = wordStart + (flag.valueOffset ?? word.length);
       if (flag.valueOffset === undefined) {
         while (valueAt < lineEnd && isBlank(text.charAt(valueAt))) valueAt += 1;
-        if (valueAt >= lineEnd || (text.charAt(valueAt) === '-' && flag.convention.part !== 'whole')) continue;
+        if (valueAt >= lineEnd || FLAG_LIKE.test(text.slice(valueAt, valueAt + 3))) continue;
       }
       const value = readFlagValue(text, valueAt, lineEnd);
       const part = secretPart(text.slice(value.start, value.end), flag.convention.part);
@@ -424,7 +455,7 @@ const WEAK_SECRET_WORDS = new Set(['auth', 'key', 'pwd']);
 const PLURAL_NOUNS = new Set(['password', 'passwd', 'passphrase', 'secret', 'token', 'pwd', 'apikey', 'key', 'credential', 'cred', 'auth']);
 const KEY_QUALIFIERS = new Set([
   'api', 'access', 'private', 'secret', 'client', 'signing', 'encryption', 'master', 'license', 'ssh', 'deploy', 'service',
-  'app', 'account', 'shared', 'session', 'hmac', 'jwt', 'webhook', 'consumer', 'subscription', 'storage', 'admin', 'auth',
+  'app', 'account', 'shared', 'session', 'hmac', 'jwt', 'webhook', 'consumer', 'subscription', 'admin', 'auth',
   'decryption', 'crypto', 'aes', 'gpg', 'pgp', 'rsa', 'sas', 'root', 'bot', 'integration', 'write', 'read',
 ]);
 /** `<qualifier>Key` names that are data or UI keys, never credentials. */
@@ -455,6 +486,9 @@ const NUMBER_LIKE = /^[~^<>=+-]{0,2}[vV]?\d[\d.,:_/+-]{0,64}(?:T[\d.,:_+-]{1,32}
 const EMAIL_LIKE = /^[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}$/;
 const KEY_CHORD =
   /^(?:(?:ctrl|control|cmd|command|alt|option|opt|shift|meta|super|win|mod|hyper|fn|⌘|⌥|⇧|⌃)\+){1,4}(?:[A-Za-z0-9]|f\d{1,2}|[a-z]{2,10}|[^\sA-Za-z0-9])$/i;
+/** `!vault |`, `!secret db_password`, `!Ref DbPassword`: a YAML tag names where the value comes from. */
+const YAML_TAG = /^!{1,2}[A-Za-z][\w/.:-]{0,64}$/;
+const ARN = /^arn:[\w-]{1,32}:[\w-]{0,64}:[\w-]{0,32}:\d{0,12}:[\w/:.+=@*-]{1,512}$/;
 const CONSTANT_NAME_WITH_UNDERSCORE = /^[A-Z]+(?:_(?:[A-Z]+|\d+))+$/;
 const ENV_LINE_PREFIX = /^[ \t]*(?:[+-][ \t]*)?(?:(?:export|ENV|set|setenv)[ \t]+)?$/;
 const ENV_KEY = /^[A-Z][A-Z0-9_]*$/;
@@ -572,12 +606,19 @@ function isEnvReference(value: string): boolean {
   return /^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|ENV|env|System\.getenv|Deno\.env\.get)(?:\.[A-Za-z_]\w*|\[["'`]?[\w.-]+["'`]?\]|\(["'`][\w.-]+["'`]\))$/.test(value);
 }
 
+/** `xxxx-xxxx`, `sk_live_xxxxxxxxxxxx`: a run of x that makes up most of the value, not 4 x's inside random text. */
+function isMostlyX(value: string): boolean {
+  if (!/x{4,}/i.test(value)) return false;
+  const alphanumerics = value.replace(/[^A-Za-z0-9]/g, '');
+  return alphanumerics.replace(/[^xX]/g, '').length * 2 >= alphanumerics.length;
+}
+
 function isPlaceholderValue(value: string): boolean {
   if (value.includes('[REDACTED')) return true;
   if (/^<[^<>]*>$/.test(value)) return true;
   if (value.includes('${') || value.includes('{{') || value.includes('}}')) return true;
   if (/^\$[A-Za-z_]\w*$/.test(value) || /^%[\w.-]+%$/.test(value)) return true;
-  if (/x{4,}/i.test(value) || /\*{3,}|•{3,}|…|\.{3}/.test(value)) return true;
+  if (isMostlyX(value) || /\*{3,}|•{3,}|…|\.{3}/.test(value)) return true;
   if (/^your[\s_-]/i.test(value)) return true;
   return isRepeatedChar(value);
 }
@@ -588,7 +629,9 @@ function isPlainValue(value: string): boolean {
     LITERAL_KEYWORDS.has(value.toLowerCase()) ||
     NUMBER_LIKE.test(value) ||
     EMAIL_LIKE.test(value) ||
-    KEY_CHORD.test(value)
+    KEY_CHORD.test(value) ||
+    ARN.test(value) ||
+    YAML_TAG.test(value)
   );
 }
 
@@ -596,7 +639,9 @@ function isPlainValue(value: string): boolean {
 function isSecretShaped(value: string): boolean {
   if (value.length < 6 || /\s/.test(value)) return false;
   if (isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isIdentifierWords(value) || isEnvReference(value)) return false;
-  return characterClasses(value) >= 2 || value.length >= 20 || shannonEntropy(value) >= 3.5;
+  // Punctuation around a word (`myapp:`, `(beta)`) is not a symbol class of its own; `hunter2!` keeps its digit.
+  const core = value.replace(/^[^A-Za-z0-9]{1,3}|[^A-Za-z0-9]{1,3}$/g, '');
+  return characterClasses(core) >= 2 || value.length >= 20 || shannonEntropy(value) >= 3.5;
 }
 
 /** (a): a quoted literal given to a key that names a secret. */
@@ -651,13 +696,18 @@ function classifyKey(key: string): KeyKind {
 
 /** `--password`, `-Ddb.password`, `-passin`: a command-line flag, whose value is whatever follows it. */
 function isFlag(key: string): boolean {
-  return /^--?[A-Za-z]/.test(key);
+  return /^--?[A-Za-z][\w.-]*$/.test(key);
+}
+
+/** A line break, or its JSON escape `\n` (a config file quoted inside a JSON string). */
+function isLineBreakBefore(text: string, at: number): boolean {
+  return at === 0 || text.charAt(at - 1) === '\n' || (text.charAt(at - 1) === 'n' && text.charAt(at - 2) === '\\');
 }
 
 function lineStartOf(text: string, at: number, limit: number): number | undefined {
   let start = at;
-  while (start > 0 && at - start < limit && text.charAt(start - 1) !== '\n') start -= 1;
-  return start === 0 || text.charAt(start - 1) === '\n' ? start : undefined;
+  while (start > 0 && at - start < limit && !isLineBreakBefore(text, start)) start -= 1;
+  return isLineBreakBefore(text, start) ? start : undefined;
 }
 
 function isAtLineStart(text: string, keyStart: number): boolean {
@@ -689,14 +739,30 @@ function isNetrcPassword(text: string, keyStart: number, key: string): boolean {
   return NETRC_WORDS.has(text.slice(wordStart, wordEnd)) && (wordStart === 0 || isSpace(text.charAt(wordStart - 1)));
 }
 
-/** `password: hunter` on a YAML/ini line of its own: one word, then only blanks or a comment. */
+/**
+ * `key=value` glued where only data can sit: a connection string (`User Id=sa;Password=hunter;`), a query string
+ * (`?user=me&password=hunter`) or a nested pair (`--from-literal=password=hunter`). Code passes variables
+ * (`connect(password=password)`), so a glued pair elsewhere needs a secret-shaped value.
+ */
+function isConnectionPair(text: string, candidate: Candidate, valueEnd: number): boolean {
+  const { keyStart, keyEnd, operator, valueAt } = candidate;
+  if (operator !== '=' || keyEnd !== valueAt - 1 || text.charAt(keyEnd) !== '=') return false;
+  return (keyStart > 0 && '?&;='.includes(text.charAt(keyStart - 1))) || text.charAt(valueEnd) === ';';
+}
+
+/**
+ * `password: hunter` or `password = MySecret` on a YAML/ini line of its own: one word, then only blanks or a comment.
+ * Code puts a comma or semicolon after the same shape (`password: hashed,`), so identifiers stay there.
+ */
 function isConfigLineWord(text: string, candidate: Candidate, key: string, value: string, valueEnd: number): boolean {
-  if (candidate.operator !== ':' || !/^(?:[a-z]{4,64}|[A-Z]{4,64})$/.test(value) || LITERAL_KEYWORDS.has(value.toLowerCase())) return false;
+  if (candidate.operator !== ':' && candidate.operator !== '=') return false;
+  if (!isBareSecret(value)) return false;
   const last = keySegments(key).pop() ?? '';
   if (last === 'pass' || last === 'credential' || last === 'cred' || last === 'authorization') return false;
   let at = valueEnd;
   while (at < text.length && isBlank(text.charAt(at))) at += 1;
-  if (at < text.length && text.charAt(at) !== '\n' && !(text.charAt(at) === '#' && at > valueEnd)) return false;
+  const isLineEnd = at >= text.length || text.charAt(at) === '\n' || text.startsWith('\\n', at) || (text.charAt(at) === '#' && at > valueEnd);
+  if (!isLineEnd) return false;
   return isAtLineStart(text, candidate.keyStart);
 }
 
@@ -725,7 +791,11 @@ function readCandidate(text: string, index: number, keyword: string): Candidate 
   const after = text.charAt(end);
   if (isLetter(after) && !(isLower(text.charAt(end - 1)) && isUpper(after))) return undefined;
   let keyStart = index;
-  while (keyStart > 0 && index - keyStart < MAX_KEY_HEAD && (isKeyChar(text.charAt(keyStart - 1)) || text.charAt(keyStart - 1) === '$')) keyStart -= 1;
+  while (keyStart > 0 && index - keyStart < MAX_KEY_HEAD && (isKeyChar(text.charAt(keyStart - 1)) || text.charAt(keyStart - 1) === '$')) {
+    // `\npassword=…` inside a JSON string: the escape's `n` is not part of the key.
+    if (text.charAt(keyStart - 2) === '\\' && 'ntr'.includes(text.charAt(keyStart - 1))) break;
+    keyStart -= 1;
+  }
   let keyEnd = end;
   while (keyEnd < text.length && isKeyChar(text.charAt(keyEnd))) {
     if (keyEnd - end >= MAX_KEY_TAIL) return undefined;
@@ -757,6 +827,8 @@ function readCandidate(text: string, index: number, keyword: string): Candidate 
 
 /** `password hunter2`, `--token abc123XYZ`, `the password is hunter2`: blanks on one line, then maybe a prose operator. */
 function readBlankCandidate(text: string, keyStart: number, keyEnd: number): Candidate | undefined {
+  // `$PASSWORD shop`: a variable reference followed by the next word.
+  if (text.slice(keyStart, keyEnd).includes('$')) return undefined;
   let at = keyEnd;
   while (at < text.length && at - keyEnd < 8 && isBlank(text.charAt(at))) at += 1;
   if (at === keyEnd || at >= text.length || isSpace(text.charAt(at))) return undefined;
@@ -826,12 +898,15 @@ function readUnquotedEnd(text: string, at: number): number {
   return end;
 }
 
-/** (d): a passphrase is the rest of its line, minus a trailing ` # comment` (or the next ` -flag` after a flag). */
+/**
+ * (d): a passphrase is the rest of its line, up to a ` # comment`, a quote, backtick or `|`, an escaped `\n` (the line of
+ * a file quoted in JSON), or after a flag the next ` -flag`.
+ */
 function readLineValueEnd(text: string, at: number, next: NextIndex, isAfterFlag: boolean): number | undefined {
   const newline = next.of('\n', at);
   let end = newline === -1 ? text.length : newline;
   if (end - at > MAX_LINE_VALUE) return undefined;
-  const comment = text.slice(at, end).search(isAfterFlag ? /[ \t](?:#|-)/ : /[ \t]#/);
+  const comment = text.slice(at, end).search(isAfterFlag ? /[ \t](?:#|-)|\\n|["`|]/ : /[ \t]#|\\n|["`|]/);
   if (comment !== -1) end = at + comment;
   while (end > at && (isSpace(text.charAt(end - 1)) || '.,;'.includes(text.charAt(end - 1)))) end -= 1;
   return end;
@@ -869,7 +944,8 @@ function decideUnquoted(text: string, candidate: Candidate, kind: KeyKind, key: 
     const lineEnd = readLineValueEnd(text, start, next, isFlag(key));
     if (lineEnd !== undefined && /\s/.test(text.slice(start, lineEnd))) {
       const value = text.slice(start, lineEnd);
-      const isSecret = value.length >= 4 && !isPlainValue(value) && !isPathLike(value) && !isEnvReference(value);
+      const isNote = /^\(.*\)$/.test(value);
+      const isSecret = value.length >= 4 && !isNote && !isPlainValue(value) && !isPathLike(value) && !isEnvReference(value);
       if (isSecret) return { start, end: lineEnd, isSecret, next: lineEnd };
     }
   }
@@ -896,6 +972,9 @@ function isUnquotedSecret(text: string, candidate: Candidate, kind: KeyKind, key
   if (operator === '==') return false;
   if (isFlag(key) && operator === '=') return isBareSecret(value);
   if (names && isEnvAssignment(text, candidate, key)) return isBareSecret(value);
+  // A bare `PWD` is the working directory on a line of its own, but ODBC's password inside a connection string.
+  const isPwd = keySegments(key).pop() === 'pwd';
+  if ((names || isPwd) && isConnectionPair(text, candidate, end)) return isBareSecret(value);
   return names && isConfigLineWord(text, candidate, key, value, end);
 }
 

@@ -236,12 +236,15 @@ describe('generic key=value rule: properties', () => {
     fc.assert(
       fc.property(fc.constantFrom(...PREFIXES), fc.constantFrom(...SECRET_KEYS), fc.constantFrom(...OPERATORS), value, fc.constantFrom(...SUFFIXES), (prefix, key, operator, [text, quote], suffix) => {
         // An UPPER_SNAKE key at line start with `=` is an env line, where any word is a value (rule (c)).
-        const envLine = /^ *(?:- )?$/.test(prefix) && /^[A-Z_]+$/.test(key) && operator.trim().endsWith('=') && operator.trim() !== '==';
+        const isEnvKey = /^[A-Z_]+$/.test(key) && operator.trim().endsWith('=') && operator.trim() !== '==';
+        const envLine = isEnvKey && /^ *(?:- )?$/.test(prefix);
         // A passphrase on a line of its own is the whole rest of the line (rule (d)), so only a line break may follow it.
-        // `password: hunter` alone on its line is YAML (rule (c)); the code form of the same line ends with a comma.
-        const configLine = /^ *(?:- )?$/.test(prefix) && operator.trim() === ':' && quote === '' && /^(?:[a-z]+|[A-Z]+)$/.test(text) && /^ ?(?:\n|$)/.test(suffix);
-        const after = key === 'passphrase' && !envLine && /^[^\n]*\w/.test(suffix) ? '\n' : configLine ? `,${suffix}` : suffix;
-        const input = `${envLine ? 'see ' : prefix}${key}${operator}${quote}${text}${quote}${after}`;
+        // `password: hunter` or `password = hunter` alone on its line is YAML/ini (rule (c)); code ends the line with a comma.
+        const lineEnd = key === 'passphrase' && !envLine && /^[^\n]*\w/.test(suffix) ? '\n' : suffix;
+        const configLine = /^ *(?:- )?$/.test(prefix) && [':', '='].includes(operator.trim()) && quote === '' && /^ ?(?:\n|$)/.test(lineEnd);
+        const after = configLine ? `,${lineEnd}` : lineEnd;
+        // Mid-line, a glued `KEY=value` is a shell assignment (rule (c)) too; with blanks around `=` it is prose or code.
+        const input = `${envLine ? 'see ' : prefix}${key}${isEnvKey && operator === '=' ? ' = ' : operator}${quote}${text}${quote}${after}`;
         assert.deepEqual(redactSecrets(input), { text: input, redactions: [] });
       }),
       { seed: SEED, numRuns: 1500 },
