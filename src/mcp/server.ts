@@ -43,10 +43,14 @@ export async function createCheckerServer(options: CheckerServerOptions): Promis
   const toolsModule = options.toolsModule ?? DEFAULT_TOOLS_MODULE;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
-  const tools = toServedTools(await import(toolsModule), toolsModule);
+  // Started first so that both threads load the tool modules at the same time.
+  const worker = createToolWorker({ root: options.root, toolsModule, deadlineMs, log });
+  const tools = await loadTools(toolsModule).catch(async (error: unknown) => {
+    await worker.close();
+    throw error;
+  });
   const names = new Set(tools.map((tool) => tool.name));
   const listed: Tool[] = tools.map(toListedTool);
-  const worker = createToolWorker({ root: options.root, toolsModule, deadlineMs, log });
   const inFlight = new Set<Promise<unknown>>();
 
   const server = new Server({ name: 'checker', version: options.version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
@@ -85,6 +89,10 @@ export async function createCheckerServer(options: CheckerServerOptions): Promis
       await worker.close();
     },
   };
+}
+
+async function loadTools(url: string): Promise<readonly ServedTool[]> {
+  return toServedTools(await import(url), url);
 }
 
 function toListedTool(tool: ServedTool): Tool {
