@@ -20,6 +20,7 @@ import {
 } from '../rules/evaluate-analysis.js';
 import { buildAnalysisSubjects, type ChangedFileInput } from '../rules/facts.js';
 import { compilePack } from '../rules/pack.js';
+import { createRegexBudget } from '../rules/operators/regex-budget.js';
 import type { RepositoryGraph } from './build-graph.js';
 
 export interface ChangeRuleInput {
@@ -61,7 +62,9 @@ export interface ChangeRuleResult {
  */
 export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Promise<ChangeRuleResult> {
   const { packs, diagnostics } = await env.loadRulePacks();
-  const compiled = packs.map((loaded) => compilePack(loaded.pack));
+  // A repository's patterns are its code: their matching is charged to one budget per run (docs/rule-packs.md).
+  const regexBudget = createRegexBudget();
+  const compiled = packs.map((loaded) => compilePack(loaded.pack, loaded.source === 'repository' ? { operators: { matchesRegex: regexBudget.matchesRegex } } : {}));
   const scope = getSubjectScope(input);
   const subjects = selectRelevantSubjects(
     buildAnalysisSubjects({
@@ -100,7 +103,7 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
     decay: { score: decay.score, level: decay.level },
     decayBreakdown: decay.breakdown,
     lowSignalPaths,
-    diagnostics,
+    diagnostics: [...diagnostics, ...regexBudget.getDiagnostics()],
   };
 }
 

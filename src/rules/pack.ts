@@ -2,6 +2,7 @@ import { Engine } from 'json-rules-engine';
 import {
   FACT_CATALOGUE,
   type Condition,
+  type CustomOperatorName,
   PLACEHOLDER_PATTERN,
   type FactCatalogue,
   type FactDeclaration,
@@ -12,7 +13,7 @@ import {
   type SubjectKind,
   type TopLevelCondition,
 } from '../model/rules.js';
-import { customOperators } from './operators/index.js';
+import { customOperators, type OperatorEvaluator } from './operators/index.js';
 import { showName } from '../text/safe-name.js';
 
 export { FACT_CATALOGUE };
@@ -259,14 +260,19 @@ export function compileParams(params: RuleEventParams): ParamsRenderer {
   };
 }
 
+export interface CompilePackOptions {
+  /** Replacements for custom operators: a repository pack's matchesRegex is charged to the run's regex budget. */
+  operators?: Partial<Record<CustomOperatorName, OperatorEvaluator>>;
+}
+
 /** Builds the Engine (and the matching predicates) for a validated pack; src/io/rule-packs.ts validates. */
-export function compilePack(pack: RulePack): CompiledPack {
+export function compilePack(pack: RulePack, options: CompilePackOptions = {}): CompiledPack {
   const engine = new Engine([], {
     allowUndefinedFacts: false,
     allowUndefinedConditions: false,
     pathResolver: resolveFactPath,
   });
-  for (const [name, evaluate] of Object.entries(customOperators)) engine.addOperator(name, evaluate);
+  for (const [name, evaluate] of Object.entries({ ...customOperators, ...options.operators })) engine.addOperator(name, evaluate);
   const shared = pack.sharedConditions ?? {};
   for (const [name, condition] of Object.entries(shared)) engine.setCondition(name, condition);
   const context: PredicateContext = {
