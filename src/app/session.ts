@@ -24,6 +24,7 @@ import { sanitizeUntrustedText } from '../text/redact.js';
 import { DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
 import { computePreflight, openGitState, type GitState } from './preflight.js';
 import { computeTaskContext } from './task-context.js';
+import { clipRedacted } from '../text/clip.js';
 
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
 const SHORT_HASH = 16;
@@ -56,7 +57,7 @@ export interface FinishSessionInput {
  * device name and must not end with a dot. Checked before anything touches the disk (`session/invalid-id`).
  */
 export function assertSessionId(value: unknown): string {
-  const shown = typeof value === 'string' ? JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value) : String(value);
+  const shown = typeof value === 'string' ? JSON.stringify(clipRedacted(value, 40)) : String(value);
   const isValid = typeof value === 'string' && SESSION_ID_PATTERN.test(value) && !WINDOWS_RESERVED.test(value) && !value.endsWith('.');
   if (!isValid) {
     throw new CheckerError('session/invalid-id', `session id ${shown} is not allowed`, {

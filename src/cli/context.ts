@@ -6,6 +6,8 @@ import { resolveOutputPath, writeArtifact } from '../io/artifacts.js';
 import { createNodeEnv } from '../io/node-env.js';
 import { getValidator } from '../io/schema.js';
 import { renderJson } from '../report/json.js';
+import { redactSecrets } from '../text/redact.js';
+import { redactTree } from '../text/redact-tree.js';
 import type { OutputFormat } from './args.js';
 
 /** The repository named by --cwd, as an absolute real path; refuses anything that is not a folder. */
@@ -36,6 +38,8 @@ export async function withEnv<T>(cwd: unknown, fn: (env: Env) => Promise<T>, opt
 /**
  * Renders a report in the requested format, validating JSON against its schema first (a report
  * that breaks its own contract is a bug, so that throws), then writes it to stdout or --output.
+ * Every exit is redacted: the report as a tree (each value in the context of its key) before it is
+ * rendered in either format, and Markdown once more as a whole.
  */
 export async function emitReport<T>(
   root: string,
@@ -43,14 +47,17 @@ export async function emitReport<T>(
   options: { format: OutputFormat; output?: unknown; schema: string; markdown: (report: T) => string },
 ): Promise<void> {
   let text: string;
+  const safe = redactTree(report);
   if (options.format === 'json') {
     const validate = getValidator(options.schema);
-    if (!validate(report)) {
+    if (!validate(safe)) {
       throw new Error(`internal: report does not match schemas/${options.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
     }
-    text = renderJson(report);
+    text = renderJson(safe);
   } else {
-    text = options.markdown(report);
+    // Markdown joins values into sentences and tables: redact the joined text too. JSON needs no second pass (every
+    // string was redacted with its key), and a text pass over JSON could not be proven to keep it valid.
+    text = redactSecrets(options.markdown(safe)).text;
   }
   await writeOutput(root, text, options.output);
 }

@@ -4,6 +4,8 @@ import { isCheckerError } from '../model/diagnostic.js';
 import { assertKnownFlags } from './args.js';
 import { commands, findCommand } from './registry.js';
 import { readVersion } from './version.js';
+import { clipRedacted } from '../text/clip.js';
+import { redactArgv, redactSecrets } from '../text/redact.js';
 
 /** Exit codes: 0 done, 1 findings at or above --fail-on, 2 usage, config or runtime error. */
 export const EXIT_ERROR = 2;
@@ -19,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const found = findCommand(argv);
   if (found === undefined) {
-    process.stderr.write(`checker: unknown command "${argv.join(' ')}"\n\n${renderTopUsage()}`);
+    process.stderr.write(`checker: unknown command "${clipRedacted(redactArgv(argv).join(' '), 200)}"\n\n${renderTopUsage()}`);
     return EXIT_ERROR;
   }
   const name = found.entry.path.join(' ');
@@ -57,7 +59,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`${describeError(error, debug)}\n`);
+    process.stderr.write(`${redactSecrets(describeError(error, debug)).text}\n`);
     process.exitCode = EXIT_ERROR;
   },
 );

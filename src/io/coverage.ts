@@ -6,6 +6,7 @@ import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc
 import type { CoverageEvidence, CoverageKind, CoverageSource, FileCoverage } from '../model/coverage.js';
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import { isPathInside, readRepoFile } from './read-repo-file.js';
+import { clipRedacted } from '../text/clip.js';
 
 export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
@@ -433,7 +434,7 @@ async function readLcov(collector: Collector, opened: OpenedFile): Promise<void>
       return;
     }
     if (isIgnoredLcovLine(line)) return;
-    report(`unrecognised lcov line ${JSON.stringify(line.slice(0, 80))}`);
+    report(`unrecognised lcov line ${JSON.stringify(clipRedacted(line, 80))}`);
   };
 
   const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);

@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { isCodeFile } from './parse-files.js';
 import { emptyFacts, type FileFacts } from '../model/facts.js';
 import { redactSecrets } from '../text/redact.js';
+import { redactDocument } from '../text/redact-tree.js';
 
 export interface NodeEnvOptions {
   /** Read and write the facts cache under `.checker/local/cache/` (default true). */
@@ -112,7 +113,8 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
       git ??= openGitAccess(root);
       return git;
     },
-    writeArtifact: (relativePath, content, writeOptions) => writeArtifact(root, relativePath, content, writeOptions),
+    // Every file written under .checker/local/ is redacted on the way out, whatever produced it.
+    writeArtifact: (relativePath, content, writeOptions) => writeArtifact(root, relativePath, redactDocument(relativePath, content), writeOptions),
     readArtifact: async (relativePath) => (await readArtifact(root, relativePath))?.toString('utf8'),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),

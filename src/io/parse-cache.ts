@@ -6,6 +6,7 @@ import type { FileFacts, ParseOptions } from '../model/facts.js';
 import type { SkipReason } from '../model/scan.js';
 import { writeArtifact } from './artifacts.js';
 import { readGuarded } from './guarded-read.js';
+import { redactTree } from '../text/redact-tree.js';
 
 /** Bump whenever extracted facts change shape or meaning: every cached entry is then re-parsed. */
 export const PARSER_VERSION = 4;
@@ -137,7 +138,8 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
     entries: Object.fromEntries(sorted),
   };
   try {
-    await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, JSON.stringify(document), { mode: 'replace' });
+    // Facts hold names and strings from code (test titles, route paths, literals): no secret is written to disk.
+    await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, JSON.stringify(redactTree(document)), { mode: 'replace' });
     await removeStaleVersions(join(root, ...CACHE_DIR));
     cache.isDirty = false;
     return [];

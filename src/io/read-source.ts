@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { SkippedFile } from '../model/scan.js';
 import { readGuardedSync } from './guarded-read.js';
 import { DEFAULT_MAX_FILE_BYTES } from './scan.js';
+import { clipRedacted } from '../text/clip.js';
 
 export const MAX_NESTING_DEPTH = 500;
 
@@ -179,7 +180,7 @@ function describeGenerated(path: string, text: string): string | undefined {
     const end = newline === -1 ? text.length : newline;
     const content = text.slice(start, end).trim();
     if (COMMENT_START.test(content) && GENERATED_MARKER.test(content)) {
-      return `header comment marks it generated: ${content.slice(0, 80)}`;
+      return `header comment marks it generated: ${clipRedacted(content, 80)}`;
     }
     if (newline === -1) break;
     start = newline + 1;

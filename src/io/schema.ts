@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { CheckerError } from '../model/diagnostic.js';
-import { redactSecrets } from '../text/redact.js';
+import { clipRedacted } from '../text/clip.js';
 
 /** Deeper data is refused before ajv sees it: ajv and JSON.stringify recurse and overflow the stack (security V14). */
 export const MAX_DATA_DEPTH = 64;
@@ -123,7 +123,7 @@ function describeValue(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (typeof value === 'string') {
-    const shown = redactSecrets(value.length > 60 ? `${value.slice(0, 60)}…` : value).text;
+    const shown = clipRedacted(value, 60);
     return `string ${JSON.stringify(shown)}`;
   }
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;

@@ -16,6 +16,7 @@ import type {
   TaskTerm,
 } from '../model/grounding.js';
 import type { FileRole } from '../model/scan.js';
+import { clipRedacted } from '../text/clip.js';
 import {
   extractTaskTerms,
   normaliseRoutePath,
@@ -597,7 +598,7 @@ function sumCredits(credits: Map<string, Credit>): number {
 
 function quoteTask(task: string): string {
   const flat = task.replace(/\s+/g, ' ').replace(/"/g, "'").trim();
-  return flat.length > 120 ? `${flat.slice(0, 119)}…` : flat;
+  return clipRedacted(flat, 119);
 }
 
 function listOriginals(terms: TaskTerm[]): string {

@@ -1,4 +1,5 @@
 import type { SignalKind } from '../../model/facts.js';
+import { clipRedacted } from '../../text/clip.js';
 
 const wordCandidates = /page|limit|offset|cursor|auth|token|session|permission|role|jwt|password|price|amount|total|currency|cents|money|balance/i;
 const paginationWords = new Set(['page', 'pages', 'limit', 'limits', 'offset', 'offsets', 'cursor', 'cursors', 'pagesize', 'perpage']);
@@ -91,5 +92,5 @@ export function isSqlText(text: string): boolean {
 }
 
 export function truncateDetail(detail: string): string {
-  return detail.length <= 80 ? detail : `${detail.slice(0, 79)}…`;
+  return clipRedacted(detail, 79);
 }

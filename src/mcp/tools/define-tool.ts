@@ -5,6 +5,7 @@ import { isCheckerError } from '../../model/diagnostic.js';
 import type { Env } from '../../model/env.js';
 import { renderJson } from '../../report/json.js';
 import { redactSecrets } from '../../text/redact.js';
+import { redactTree } from '../../text/redact-tree.js';
 import { describeInputIssues, type OutputFormat } from '../schemas.js';
 import { TOOL_TEXTS, type ToolName } from '../texts.js';
 import type { WarmGraph } from '../warm.js';
@@ -94,10 +95,11 @@ export function toToolResult<T>(output: ToolReport<T>, format: OutputFormat): Ca
   if (!validate(output.report)) {
     throw new Error(`internal: report does not match schemas/${output.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
   }
-  const full: unknown = JSON.parse(renderJson(output.report));
+  // One redaction at the exit, for every channel: structuredContent, JSON text and Markdown (see redactTree).
+  const full: unknown = redactTree(JSON.parse(renderJson(output.report)));
   if (!isRecord(full)) throw new Error(`internal: report of schema ${output.schema} is not a JSON object`);
   const structuredContent = capLists(full);
-  const text = format === 'json' ? renderJson(structuredContent) : capMarkdown(output.renderMarkdown(output.report));
+  const text = format === 'json' ? renderJson(structuredContent) : capMarkdown(redactSecrets(output.renderMarkdown(full as T)).text);
   return { content: [{ type: 'text', text }], structuredContent };
 }
 

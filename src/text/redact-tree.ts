@@ -1,0 +1,112 @@
+import { redactArgv, redactAssignedValue, redactSecrets } from './redact.js';
+
+/**
+ * Redaction of structured output: a report, a session or a task-context packet on its way out (stdout JSON, MCP
+ * structuredContent, a file under `.checker/local/`). Each string is redacted in the context the structure gives it:
+ * a property's value as assigned to its key (`{"password": "hunter2"}` hides `hunter2`, `{"sortKey": "createdAt"}`
+ * keeps it), an argv list element by element with the flag before it, a command string as the words it is made of;
+ * keys themselves are redacted as text. The input is never changed; parts with nothing to redact are shared.
+ */
+export function redactTree<T>(value: T): T {
+  return visit(value, undefined, new Map()) as T;
+}
+
+/** Reports repeat names (`auth`, an export, a test title) many times: each distinct string is redacted once per tree. */
+type Seen = Map<string, string>;
+
+/** Keys whose string arrays are command lines (`checks.test.argv`) and whose strings are whole commands. */
+const ARGV_KEY = /^(?:argv|args|arguments)$/i;
+const COMMAND_KEY = /^(?:command|cmd|commandLine)$/i;
+
+/**
+ * Only a key that reads as a property name gives its value a context (`apiKey`, `db.password`, `X-Auth-Token`). A map
+ * keyed by paths or ids (`{"src/auth/login.ts": "<sha>"}`) says nothing about its values.
+ */
+const NAME_KEY = /^[A-Za-z_$][\w$.-]{0,63}$/;
+const FILE_NAME = /\.(?:[cm]?[jt]sx?|json5?|ya?ml|toml|md|mdx|txt|lock|html?|css|scss|vue|svelte|graphql|sql|env)$/i;
+
+/** Copy on write: a subtree with nothing to redact is returned as is, so a clean report costs a walk, not a copy. */
+function visit(value: unknown, key: string | undefined, seen: Seen): unknown {
+  if (typeof value === 'string') return redactString(value, key, seen);
+  if (Array.isArray(value)) {
+    if (key !== undefined && ARGV_KEY.test(key) && value.every((item) => typeof item === 'string')) {
+      const redacted = redactArgv(value);
+      return redacted.every((item, index) => item === value[index]) ? value : redacted;
+    }
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      const redacted = visit(item, undefined, seen);
+      if (redacted !== item && copy === undefined) copy = value.slice(0, index);
+      copy?.push(redacted);
+    }
+    return copy ?? value;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value);
+    let copy: Record<string, unknown> | undefined;
+    for (let index = 0; index < entries.length; index += 1) {
+      const [name, item] = entries[index] ?? ['', undefined];
+      const safeName = redactString(name, undefined, seen);
+      const redacted = visit(item, NAME_KEY.test(name) && !FILE_NAME.test(name) ? name : undefined, seen);
+      if ((redacted !== item || safeName !== name) && copy === undefined) copy = Object.fromEntries(entries.slice(0, index));
+      if (copy !== undefined) copy[safeName] = redacted;
+    }
+    return copy ?? value;
+  }
+  return value;
+}
+
+/**
+ * A superset of what redactSecrets can match: its keywords, token prefixes, key headers and URL credentials. Most
+ * strings in a report are paths and identifiers that contain none of these, and one test is far cheaper than the full
+ * redactor. Kept in step with redact.ts by the corpus test, which asserts every secret it redacts passes this filter.
+ */
+export const MIGHT_HOLD_SECRET =
+  /pass|pwd|secret|token|cred|auth|key|bearer|-----|:\/\/[^\s/@]*:|AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl(?:pat|ptt|dt|rt|cbt|soat)-|xox|npm_|[sr]k_|sk-|AIza|eyJ|LS0tLS1|slack/i;
+
+/** The shortest text redactSecrets changes is a keyword, an operator and a 4-character value (`pwd=abcd`). */
+const MIN_REDACTABLE_LENGTH = 8;
+
+function redactString(value: string, key: string | undefined, seen: Seen): string {
+  if (key === undefined) {
+    if (value.length < MIN_REDACTABLE_LENGTH || !MIGHT_HOLD_SECRET.test(value)) return value;
+    let redacted = seen.get(value);
+    if (redacted === undefined) {
+      redacted = redactSecrets(value).text;
+      seen.set(value, redacted);
+    }
+    return redacted;
+  }
+  if (COMMAND_KEY.test(key)) return redactCommandLine(value);
+  if (!MIGHT_HOLD_SECRET.test(key) && !MIGHT_HOLD_SECRET.test(value)) return value;
+  return redactAssignedValue(key, value);
+}
+
+/** A command string read as the words a shell-free tokenizer would give: `mysql -u root -pS3cret db` hides `S3cret`. */
+function redactCommandLine(command: string): string {
+  const parts = command.split(/(\s+)/);
+  const words = parts.filter((_, index) => index % 2 === 0);
+  const redacted = redactArgv(words);
+  return redactSecrets(parts.map((part, index) => (index % 2 === 0 ? (redacted[index / 2] ?? part) : part)).join('')).text;
+}
+
+/**
+ * A document on its way to a file: JSON is redacted as a tree and written back in the same layout (two-space indent
+ * or compact, trailing newline kept); anything else is redacted as text. Unchanged content is returned as is.
+ */
+export function redactDocument(name: string, content: string): string {
+  if (name.endsWith('.json')) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(content);
+    } catch {
+      return redactSecrets(content).text;
+    }
+    const redacted = redactTree(parsed);
+    if (redacted === parsed) return content;
+    const indent = /^[[{]\n {2}"/.test(content) ? 2 : undefined;
+    return `${JSON.stringify(redacted, null, indent)}${content.endsWith('\n') ? '\n' : ''}`;
+  }
+  return redactSecrets(content).text;
+}
