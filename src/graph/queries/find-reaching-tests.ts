@@ -1,6 +1,7 @@
 import type { ReachingTest } from '../../model/coverage.js';
 import type { GraphStore, KnowledgeGraph } from '../build.js';
 import { getReverseAdjacency, type ReverseAdjacency } from './reverse-reach.js';
+import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
 
 export interface ReachingTestsOptions {
   /** Follow type-only imports too (default false: a type-only import runs none of the file's code). */
@@ -55,13 +56,19 @@ function getTestIndex(graph: GraphStore): TestIndex {
   return index;
 }
 
+interface TestWalk extends ParentWalk {
+  /** Files in BFS order, `order[0]` the seed. */
+  order: Int32Array;
+  count: number;
+}
+
 /** Reverse BFS from `seed` over runtime (and optionally type-only) imports. */
-function walk(adjacency: ReverseAdjacency, seed: number, followTypeOnly: boolean): { distance: Int32Array; parent: Int32Array; order: Int32Array; count: number } {
+function walk(adjacency: ReverseAdjacency, seed: number, followTypeOnly: boolean): TestWalk {
   const size = adjacency.paths.length;
-  const distance = new Int32Array(size).fill(-1);
-  const parent = new Int32Array(size).fill(-1);
+  const walked = createParentWalk(size);
+  const { distance } = walked;
   const order = new Int32Array(size);
-  distance[seed] = 0;
+  linkSeed(walked, seed);
   order[0] = seed;
   let head = 0;
   let tail = 1;
@@ -71,13 +78,12 @@ function walk(adjacency: ReverseAdjacency, seed: number, followTypeOnly: boolean
     const next = (distance[current] ?? 0) + 1;
     for (const edge of adjacency.importers[current] ?? []) {
       if ((edge.typeOnly && !followTypeOnly) || distance[edge.from] !== -1) continue;
-      distance[edge.from] = next;
-      parent[edge.from] = current;
+      linkParent(walked, current, edge.from, next);
       order[tail] = edge.from;
       tail += 1;
     }
   }
-  return { distance, parent, order, count: tail };
+  return { ...walked, order, count: tail };
 }
 
 /**
@@ -100,29 +106,81 @@ function isReachableAvoiding(index: TestIndex, seed: number, test: number, mocke
   return false;
 }
 
-function isMockedAway(index: TestIndex, seed: number, test: number, walked: { distance: Int32Array; parent: Int32Array }, followTypeOnly: boolean): boolean {
-  const mocked = index.mocks.get(test);
-  const { distance, parent } = walked;
-  if (mocked === undefined) return false;
-  if (mocked.has(seed)) return true;
-  let isShortestChainCut = false;
-  for (let current = parent[test] ?? -1; current !== -1 && !isShortestChainCut; current = parent[current] ?? -1) isShortestChainCut = mocked.has(current);
-  return isShortestChainCut && !isReachableAvoiding(index, seed, test, mocked, distance, followTypeOnly);
+/**
+ * Entry and exit times of a depth-first pass over the walk's shortest-path tree: `a` is an ancestor of
+ * `b` when enter[a] <= enter[b] and exit[b] <= exit[a]. Built once per walk, iteratively, so asking
+ * whether a mocked file lies on a test's chain costs O(1) instead of a walk up the whole chain.
+ */
+interface TreeIntervals {
+  enter: Int32Array;
+  exit: Int32Array;
 }
 
-function getVia(adjacency: ReverseAdjacency, parent: Int32Array, index: number): string[] {
-  const via: string[] = [];
-  let current = parent[index] ?? -1;
-  while (current !== -1) {
-    via.push(adjacency.paths[current] ?? '');
-    current = parent[current] ?? -1;
+function buildTreeIntervals(walked: TestWalk): TreeIntervals {
+  const size = walked.parent.length;
+  const childCount = new Int32Array(size + 1);
+  for (let position = 1; position < walked.count; position += 1) {
+    const slot = (walked.parent[walked.order[position] ?? 0] ?? 0) + 1;
+    childCount[slot] = (childCount[slot] ?? 0) + 1;
   }
-  return via.reverse();
+  for (let index = 0; index < size; index += 1) childCount[index + 1] = (childCount[index + 1] ?? 0) + (childCount[index] ?? 0);
+  const children = new Int32Array(Math.max(walked.count - 1, 0));
+  const filled = childCount.slice(0, size);
+  for (let position = 1; position < walked.count; position += 1) {
+    const node = walked.order[position] ?? 0;
+    const from = walked.parent[node] ?? 0;
+    children[filled[from] ?? 0] = node;
+    filled[from] = (filled[from] ?? 0) + 1;
+  }
+  const enter = new Int32Array(size).fill(-1);
+  const exit = new Int32Array(size).fill(-1);
+  const stack = new Int32Array(walked.count);
+  const cursor = new Int32Array(size);
+  let clock = 0;
+  let top = 0;
+  const root = walked.order[0] ?? 0;
+  stack[0] = root;
+  enter[root] = clock++;
+  cursor[root] = childCount[root] ?? 0;
+  while (top >= 0) {
+    const node = stack[top] ?? 0;
+    const position = cursor[node] ?? 0;
+    if (position < (childCount[node + 1] ?? 0)) {
+      cursor[node] = position + 1;
+      const child = children[position] ?? 0;
+      enter[child] = clock++;
+      cursor[child] = childCount[child] ?? 0;
+      top += 1;
+      stack[top] = child;
+    } else {
+      exit[node] = clock++;
+      top -= 1;
+    }
+  }
+  return { enter, exit };
+}
+
+function isMockedAway(index: TestIndex, seed: number, test: number, walked: TestWalk, getIntervals: () => TreeIntervals, followTypeOnly: boolean): boolean {
+  const mocked = index.mocks.get(test);
+  if (mocked === undefined) return false;
+  if (mocked.has(seed)) return true;
+  const { enter, exit } = getIntervals();
+  const testEnter = enter[test] ?? -1;
+  const testExit = exit[test] ?? -1;
+  let isShortestChainCut = false;
+  for (const file of mocked) {
+    const fileEnter = enter[file] ?? -1;
+    if (file !== test && fileEnter !== -1 && fileEnter <= testEnter && testExit <= (exit[file] ?? -1)) {
+      isShortestChainCut = true;
+      break;
+    }
+  }
+  return isShortestChainCut && !isReachableAvoiding(index, seed, test, mocked, walked.distance, followTypeOnly);
 }
 
 /**
  * The test files that reach `path` through reverse imports (one reverse BFS), with the shortest chain:
- * `via[0]` is `path`, `via.length === distance`. `mocksChangedModule` is true when the test mocks `path`
+ * `via[0]` is `path`, `via.length === distance` (shortened past `MAX_SHOWN_PATH`, see `getShownVia`). `mocksChangedModule` is true when the test mocks `path`
  * itself, or mocks modules that cut every import chain from the test to `path` (e.g. it mocks the
  * module it imports that leads to `path`), so the real code of `path` does not run in it.
  * Sorted by distance, then test file path. The file itself is never listed.
@@ -134,16 +192,18 @@ export function findReachingTests(knowledge: KnowledgeGraph, path: string, optio
   if (seed === undefined) return [];
   const followTypeOnly = options.includeTypeOnly ?? false;
   const walked = walk(adjacency, seed, followTypeOnly);
-  const { distance, parent, order, count } = walked;
+  const { distance, order, count } = walked;
   const tests: ReachingTest[] = [];
+  let intervals: TreeIntervals | undefined;
+  const getIntervals = (): TreeIntervals => (intervals ??= buildTreeIntervals(walked));
   for (let position = 1; position < count; position += 1) {
     const reached = order[position] ?? 0;
     if (index.isTest[reached] !== 1) continue;
-    const mocksChangedModule = isMockedAway(index, seed, reached, walked, followTypeOnly);
+    const mocksChangedModule = isMockedAway(index, seed, reached, walked, getIntervals, followTypeOnly);
     tests.push({
       testFile: adjacency.paths[reached] ?? '',
       distance: distance[reached] ?? 0,
-      via: getVia(adjacency, parent, reached),
+      via: getShownVia(adjacency.paths, walked, reached),
       mocksChangedModule,
     });
   }

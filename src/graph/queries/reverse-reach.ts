@@ -1,4 +1,5 @@
 import type { GraphStore, KnowledgeGraph } from '../build.js';
+import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
 
 export interface ReverseReachOptions {
   /** Stop after this many import hops (default: no limit). */
@@ -11,7 +12,11 @@ export interface ReachedFile {
   path: string;
   /** Import hops from the nearest seed. */
   distance: number;
-  /** The files from the seed up to the one this file imports: `via[0]` is the seed, `via.length === distance`. */
+  /**
+   * The files from the seed up to the one this file imports: `via[0]` is the seed, `via.length === distance`
+   * up to `MAX_SHOWN_PATH` hops; a longer chain keeps its first and last `SHOWN_PATH_END` files around one
+   * `… N more files …` marker (`isOmittedMarker`).
+   */
   via: string[];
   /** No runtime import chain reaches this file from a seed; only chains with a type-only import do. */
   typeOnly: boolean;
@@ -59,16 +64,16 @@ export function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {
   return adjacency;
 }
 
-function walk(adjacency: ReverseAdjacency, seeds: number[], maxDistance: number, followTypeOnly: boolean): { distance: Int32Array; parent: Int32Array } {
+function walk(adjacency: ReverseAdjacency, seeds: number[], maxDistance: number, followTypeOnly: boolean): ParentWalk {
   const count = adjacency.paths.length;
-  const distance = new Int32Array(count).fill(-1);
-  const parent = new Int32Array(count).fill(-1);
+  const walked = createParentWalk(count);
+  const { distance } = walked;
   const queue = new Int32Array(count);
   let head = 0;
   let tail = 0;
   for (const seed of seeds) {
     if (distance[seed] !== -1) continue;
-    distance[seed] = 0;
+    linkSeed(walked, seed);
     queue[tail] = seed;
     tail += 1;
   }
@@ -80,29 +85,19 @@ function walk(adjacency: ReverseAdjacency, seeds: number[], maxDistance: number,
     for (const edge of adjacency.importers[current] ?? []) {
       if (edge.typeOnly && !followTypeOnly) continue;
       if (distance[edge.from] !== -1) continue;
-      distance[edge.from] = next;
-      parent[edge.from] = current;
+      linkParent(walked, current, edge.from, next);
       queue[tail] = edge.from;
       tail += 1;
     }
   }
-  return { distance, parent };
-}
-
-function getVia(adjacency: ReverseAdjacency, parent: Int32Array, index: number): string[] {
-  const via: string[] = [];
-  let current = parent[index] ?? -1;
-  while (current !== -1) {
-    via.push(adjacency.paths[current] ?? '');
-    current = parent[current] ?? -1;
-  }
-  return via.reverse();
+  return walked;
 }
 
 /**
  * Files that depend on the seed files through `imports`/`reexports` edges (multi-source reverse BFS),
  * seeds excluded, ordered by distance then path. A file with a runtime chain reports that chain; a file
- * reached only through a type-only import reports its shortest chain and `typeOnly: true`.
+ * reached only through a type-only import reports its shortest chain and `typeOnly: true`. Linear in
+ * the graph: two BFS with parent pointers, and at most `MAX_SHOWN_PATH + 1` via entries per file.
  */
 export function findReverseReach(knowledge: KnowledgeGraph, seeds: string[], options: ReverseReachOptions = {}): ReachedFile[] {
   const adjacency = getReverseAdjacency(knowledge.graph);
@@ -121,9 +116,9 @@ export function findReverseReach(knowledge: KnowledgeGraph, seeds: string[], opt
     if (anyDistance <= 0 && runtimeDistance <= 0) continue;
     const path = adjacency.paths[index] ?? '';
     if (runtimeDistance > 0) {
-      reached.push({ path, distance: runtimeDistance, via: getVia(adjacency, runtime.parent, index), typeOnly: false });
+      reached.push({ path, distance: runtimeDistance, via: getShownVia(adjacency.paths, runtime, index), typeOnly: false });
     } else {
-      reached.push({ path, distance: anyDistance, via: getVia(adjacency, all.parent, index), typeOnly: true });
+      reached.push({ path, distance: anyDistance, via: getShownVia(adjacency.paths, all, index), typeOnly: true });
     }
   }
   return reached.sort((left, right) => left.distance - right.distance || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
