@@ -1,31 +1,17 @@
 import type { ImpactedRoute, RouteGuardSummary } from '../../model/analysis.js';
-import type { FileFacts, Span } from '../../model/facts.js';
 import type { HandlesEdge, RouteNode, RouteRegistration } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
-import { parseCallableKey, type SymbolIndex, toCallableKey } from '../symbol-index.js';
+import { parseCallableKey } from '../symbol-index.js';
+import { type ChangedLines, findReachedCallables, overlaps, type ReachedCallables, type RouteChange } from './call-chains.js';
+import { isOmittedMarker } from './shown-path.js';
+
+export type { RouteChange } from './call-chains.js';
 
 export interface ImpactReach {
   path: string;
   distance: number;
-  /** Files from the changed file up to the one `path` imports (`via[0]` changed, `via.length === distance`). */
+  /** Files from the changed file up to the one `path` imports (`via[0]` changed, `via.length === distance`, or shortened as `findReverseReach` shortens it). */
   via: string[];
-}
-
-/** One changed file as route reach needs it. Without `changedLines` every line of the file counts as changed. */
-export interface RouteChange {
-  path: string;
-  /** Head-side lines added or modified. */
-  changedLines?: readonly number[];
-  /** Base-side lines removed (pure deletions leave no head-side line). */
-  deletedLines?: readonly number[];
-  headFacts?: FileFacts;
-  baseFacts?: FileFacts;
-}
-
-interface Reached {
-  parent: string | undefined;
-  /** The first changed line, for callables that changed themselves. */
-  line?: number;
 }
 
 interface Evidence {
@@ -40,11 +26,7 @@ interface Evidence {
 
 const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
-function overlaps(span: Span, lines: ReadonlySet<number> | 'all'): number | undefined {
-  if (lines === 'all') return span.start;
-  for (let line = span.start; line <= span.end; line++) if (lines.has(line)) return line;
-  return undefined;
-}
+const NOTHING_REACHED: ReachedCallables = { has: () => false, files: new Set(), getFirstCallable: () => undefined, describe: () => ({ steps: [], files: [], count: 0 }) };
 
 /**
  * Routes the change reaches through their handler chains: a changed line in the handler, in a
@@ -64,9 +46,7 @@ export function findRouteImpacts(knowledge: KnowledgeGraph, changes: readonly (s
   for (const change of normalized) changedLines.set(change.path, change.changedLines === undefined ? 'all' : new Set(change.changedLines));
   const reachedFiles = new Map(impacted.map((entry) => [entry.path, entry]));
   const symbols = knowledge.symbols;
-  const reached = symbols === undefined ? new Map<string, Reached>() : findReachedCallables(symbols, normalized, changedLines, [...changedLines.keys(), ...reachedFiles.keys()]);
-  const reachedByFile = new Set<string>();
-  for (const key of reached.keys()) reachedByFile.add(parseCallableKey(key).file);
+  const reached = symbols === undefined ? NOTHING_REACHED : findReachedCallables(symbols, normalized, changedLines, [...changedLines.keys(), ...reachedFiles.keys()]);
 
   const routes: ImpactedRoute[] = [];
   const distances = new Map<string, number>();
@@ -78,7 +58,7 @@ export function findRouteImpacts(knowledge: KnowledgeGraph, changes: readonly (s
       if (evidence !== undefined && isBetter(evidence, best)) best = evidence;
     }
     if ((attributes.registrations?.length ?? 0) === 0) {
-      const evidence = evaluateFileRoute(knowledge, id, attributes, changedLines, reached, reachedByFile, reachedFiles);
+      const evidence = evaluateFileRoute(knowledge, id, attributes, changedLines, reached, reachedFiles);
       if (evidence !== undefined && isBetter(evidence, best)) best = evidence;
     }
     if (best === undefined) return;
@@ -119,110 +99,11 @@ function isBetter(next: Evidence, known: Evidence | undefined): boolean {
   return next.distance < known.distance || (next.distance === known.distance && compareText(next.steps.join('\0'), known.steps.join('\0')) < 0);
 }
 
-/** Callables (`file#name`) the change modified, and every callable that calls them, with parent pointers. */
-function findReachedCallables(
-  symbols: SymbolIndex,
-  changes: readonly RouteChange[],
-  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
-  candidateFiles: readonly string[],
-): Map<string, Reached> {
-  const reached = new Map<string, Reached>();
-  const queue: string[] = [];
-  const mark = (key: string, value: Reached): void => {
-    if (reached.has(key)) return;
-    reached.set(key, value);
-    queue.push(key);
-  };
-  for (const change of changes) {
-    const lines = changedLines.get(change.path) ?? 'all';
-    const callables = change.headFacts?.callables ?? symbols.getCallables(change.path);
-    if (callables.length === 0) {
-      mark(toCallableKey(change.path, '*'), { parent: undefined, line: lines === 'all' ? 1 : ([...lines][0] ?? 1) });
-      continue;
-    }
-    for (const callable of callables) {
-      const line = overlaps(callable.span, lines);
-      if (line !== undefined) mark(toCallableKey(change.path, callable.name), { parent: undefined, line });
-    }
-    const deleted = new Set(change.deletedLines ?? []);
-    if (deleted.size > 0) {
-      const headNames = new Set(callables.map((callable) => callable.name));
-      for (const callable of change.baseFacts?.callables ?? []) {
-        const line = overlaps(callable.span, deleted);
-        if (line !== undefined && headNames.has(callable.name)) {
-          const headLine = callables.find((candidate) => candidate.name === callable.name)?.span.start;
-          mark(toCallableKey(change.path, callable.name), { parent: undefined, ...(headLine === undefined ? {} : { line: headLine }) });
-        }
-      }
-    }
-    if (lines !== 'all') {
-      const rebound = new Set<string>();
-      for (const fact of change.headFacts?.imports ?? []) if (lines.has(fact.line)) for (const name of fact.names) rebound.add(name.local);
-      if (rebound.size > 0) {
-        for (const callable of callables) {
-          if (callable.refs.some((ref) => rebound.has(ref.split('.')[0] ?? ref))) mark(toCallableKey(change.path, callable.name), { parent: undefined, line: callable.span.start });
-        }
-      }
-    }
-  }
-
-  const referrers = new Map<string, string[]>();
-  for (const file of new Set(candidateFiles)) {
-    for (const callable of symbols.getCallables(file)) {
-      const from = toCallableKey(file, callable.name);
-      for (const ref of callable.refs) {
-        const target = symbols.resolveName(file, ref);
-        if (target === undefined || target.kind === 'package') continue;
-        const key = target.kind === 'module' ? toCallableKey(target.file, '*') : toCallableKey(target.file, target.name);
-        if (key === from) continue;
-        const list = referrers.get(key) ?? [];
-        if (!list.includes(from)) list.push(from);
-        referrers.set(key, list);
-      }
-    }
-  }
-
-  while (queue.length > 0) {
-    const key = queue.shift();
-    if (key === undefined) break;
-    const { file, name } = parseCallableKey(key);
-    if (name !== '*') mark(toCallableKey(file, '*'), { parent: key });
-    const dot = name.indexOf('.');
-    if (dot > 0) mark(toCallableKey(file, name.slice(0, dot)), { parent: key });
-    for (const referrer of (referrers.get(key) ?? []).sort(compareText)) mark(referrer, { parent: key });
-  }
-  return reached;
-}
-
-/** `calls foo (src/a.ts)` … `changed bar (src/b.ts:12)`, from `key` down to the changed callable. */
-function describeCalls(key: string, reached: ReadonlyMap<string, Reached>): { steps: string[]; files: string[] } {
-  const steps: string[] = [];
-  const files: string[] = [];
-  let current: string | undefined = key;
-  const seen = new Set<string>();
-  while (current !== undefined && !seen.has(current)) {
-    seen.add(current);
-    const entry = reached.get(current);
-    const { file, name } = parseCallableKey(current);
-    const label = name === '*' ? 'the module' : name;
-    if (entry?.parent === undefined) {
-      steps.push(`changed ${label} (${file}${entry?.line === undefined ? '' : `:${entry.line}`})`);
-    } else if (name !== '*') {
-      const { file: parentFile, name: parentName } = parseCallableKey(entry.parent);
-      const contains = parentFile === file && parentName.startsWith(`${name}.`);
-      if (!contains) steps.push(`calls ${label} (${file})`);
-    }
-    if (files[files.length - 1] !== file) files.push(file);
-    current = entry?.parent;
-  }
-  return { steps, files: files.reverse() };
-}
-
 function evaluateRegistration(
   route: RouteNode,
   registration: RouteRegistration,
-  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
-  reached: ReadonlyMap<string, Reached>,
+  changedLines: ChangedLines,
+  reached: ReachedCallables,
   reachedFiles: ReadonlyMap<string, ImpactReach>,
 ): Evidence | undefined {
   const label = `${route.method} ${route.path}`;
@@ -266,14 +147,17 @@ function evaluateRegistration(
     }
     for (const target of link.dynamic ? [] : link.targets) {
       if (!reached.has(target)) continue;
-      const calls = describeCalls(target, reached);
+      const calls = reached.describe(target);
       // The handler is the callable itself (a Next.js export, a NestJS method): "calls" it says nothing.
-      if (link.role === 'handler' && parseCallableKey(target).file === registration.file && calls.steps.length > 1 && calls.steps[0]?.startsWith('calls ') === true) calls.steps.shift();
+      if (link.role === 'handler' && parseCallableKey(target).file === registration.file && calls.steps.length > 1 && calls.steps[0]?.startsWith('calls ') === true) {
+        calls.steps.shift();
+        calls.count -= 1;
+      }
       const files = [...calls.files];
       if (files[files.length - 1] !== registration.file) files.push(registration.file);
       const via = link.role === 'handler' ? 'handler' : `middleware ${link.name}`;
       const candidate: Evidence = {
-        distance: calls.steps.length,
+        distance: calls.count,
         steps: [head, ...middlewareStep, ...calls.steps],
         files,
         reason: `${via} of ${label}: ${calls.steps.join(' → ')}`,
@@ -309,7 +193,7 @@ function evaluateRegistration(
 function evaluateFileFallback(
   label: string,
   registration: RouteRegistration,
-  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
+  changedLines: ChangedLines,
   reachedFiles: ReadonlyMap<string, ImpactReach>,
 ): Evidence | undefined {
   const head = `handler ${label} (${registration.file}:${registration.line}) is not statically known`;
@@ -323,7 +207,7 @@ function evaluateFileFallback(
   const changedFile = reach.via[0] ?? registration.file;
   return {
     distance: reach.distance,
-    steps: [head, ...reach.via.slice(1).reverse().map((file) => `imports ${file}`), `changed ${changedFile} (file-level reach)`],
+    steps: [head, ...reach.via.slice(1).reverse().map((file) => (isOmittedMarker(file) ? file : `imports ${file}`)), `changed ${changedFile} (file-level reach)`],
     files,
     reason: `${registration.file} imports ${changedFile} (changed) through ${reach.distance} file${reach.distance === 1 ? '' : 's'}; its handler cannot be followed, so the route counts at file level`,
     direct: false,
@@ -337,9 +221,8 @@ function evaluateFileRoute(
   knowledge: KnowledgeGraph,
   id: string,
   route: RouteNode,
-  changedLines: ReadonlyMap<string, ReadonlySet<number> | 'all'>,
-  reached: ReadonlyMap<string, Reached>,
-  reachedByFile: ReadonlySet<string>,
+  changedLines: ChangedLines,
+  reached: ReachedCallables,
   reachedFiles: ReadonlyMap<string, ImpactReach>,
 ): Evidence | undefined {
   const label = `${route.method} ${route.path}`;
@@ -357,11 +240,11 @@ function evaluateFileRoute(
     let candidate: Evidence | undefined;
     if (changedLines.has(file)) {
       candidate = { distance: 0, steps: [head, `changed ${file}`], files: [file], reason: describeDirect(file, label, route, edge), direct: true, reach: 'handler', registration: at };
-    } else if (reachedByFile.has(file) && knowledge.symbols !== undefined) {
-      const key = [...reached.keys()].filter((candidateKey) => candidateKey.startsWith(`${file}#`) && !candidateKey.endsWith('#*')).sort(compareText)[0];
+    } else if (reached.files.has(file) && knowledge.symbols !== undefined) {
+      const key = reached.getFirstCallable(file);
       if (key !== undefined) {
-        const calls = describeCalls(key, reached);
-        candidate = { distance: calls.steps.length, steps: [head, ...calls.steps], files: calls.files, reason: `handler of ${label}: ${calls.steps.join(' → ')}`, direct: false, reach: 'handler', registration: at };
+        const calls = reached.describe(key);
+        candidate = { distance: calls.count, steps: [head, ...calls.steps], files: calls.files, reason: `handler of ${label}: ${calls.steps.join(' → ')}`, direct: false, reach: 'handler', registration: at };
       }
     } else if (knowledge.symbols === undefined) {
       const reach = reachedFiles.get(file);
