@@ -9,8 +9,9 @@ import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
+import { isOmittedMarker, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
 import { classifyRole } from '../graph/roles.js';
-import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ReviewContext, SymbolImpact } from '../model/analysis.js';
+import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -85,6 +86,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     reachingTestsByPath.set(file.path, reachingTests);
     proofByPath.set(file.path, deriveProof(file, reachingTests, coverage, newestChange, changedExports, symbolImpacts, sides.headFacts.get(file.path)?.exports ?? [], updatedTests));
   }
+  limitations.push(...describeShortenedChains(impactedFiles, impactedRoutes, reachingTestsByPath));
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
   const history = await readBoundedHistory(git, change, limitations);
@@ -414,6 +416,30 @@ function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph, wor
     });
   }
   return notes;
+}
+
+/**
+ * One note when some chains were shown shortened (over `MAX_SHOWN_PATH` files or calls): the impact is
+ * complete, only the chain printed per file, test or route is cut in the middle.
+ */
+function describeShortenedChains(impactedFiles: readonly ImpactedFile[], impactedRoutes: readonly ImpactedRoute[], reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>): Diagnostic[] {
+  const files = impactedFiles.filter((file) => file.distance > MAX_SHOWN_PATH).length;
+  const tests = new Set<string>();
+  for (const reaching of reachingTestsByPath.values()) for (const test of reaching) if (test.distance > MAX_SHOWN_PATH) tests.add(test.testFile);
+  const routes = impactedRoutes.filter((route) => route.steps.some(isOmittedMarker) || route.chain.some(isOmittedMarker)).length;
+  if (files + tests.size + routes === 0) return [];
+  const count = (value: number, one: string, many: string): string => (value === 0 ? '' : `${value} ${value === 1 ? one : many}`);
+  const parts = [count(files, 'impacted file', 'impacted files'), count(tests.size, 'reaching test', 'reaching tests'), count(routes, 'route', 'routes')].filter((part) => part !== '');
+  let longest = 0;
+  for (const file of impactedFiles) longest = Math.max(longest, file.distance);
+  return [
+    {
+      code: 'limits/path-shortened',
+      severity: 'info',
+      message: `Chains longer than ${MAX_SHOWN_PATH} files or calls are shortened (${parts.join(', ')}${files > 0 ? `; the longest import chain has ${longest} files` : ''}): via, steps and chain keep their first and last ${SHOWN_PATH_END} entries around a "… N more files …" or "… N more calls …" entry, and distance counts the whole chain.`,
+      hint: 'Nothing is missing from the impact: every file in the left-out middle is an impacted file of its own, listed with its distance. Chains this deep usually come from generated or machine-chained modules; analysis.ignore in .checker/config.yml can leave those out.',
+    },
+  ];
 }
 
 /** A deleted file has no node any more; its former importers now hold unresolved imports, named here. */
