@@ -138,8 +138,9 @@ function redactJwts(text: string, counter: Counter): string {
 
 function redactTokens(text: string, rule: TokenRule, counter: Counter): string {
   return text.replace(rule.pattern, (match: string) => {
+    // `ghp_xxxxxxxx…` is a placeholder; a 1–7 character tail after the last `_` or `-` of a real token is not.
     const body = match.slice(match.search(/[_-]/) + 1);
-    if (body.length > 0 && isRepeatedChar(body)) return match;
+    if (body.length >= 8 && isRepeatedChar(body)) return match;
     count(counter, rule.rule);
     return marker(rule.rule);
   });
@@ -309,8 +310,12 @@ function commandOf(word: string): string | undefined {
 function secretPart(value: string, part: CommandSecretFlag['part']): Span | undefined {
   let start = 0;
   if (part === 'after-colon' || part === 'after-percent') {
-    start = value.indexOf(part === 'after-colon' ? ':' : '%') + 1;
-    if (start === 0) return undefined;
+    const separator = part === 'after-colon' ? ':' : '%';
+    let at = value.indexOf(separator);
+    // `[REDACTED:github-token]:x-oauth-basic`: the marker's own colon separates nothing.
+    while (at !== -1 && value.lastIndexOf('[REDACTED:', at) > value.lastIndexOf(']', at)) at = value.indexOf(separator, at + 1);
+    if (at === -1) return undefined;
+    start = at + 1;
   } else if (part === 'after-pass-prefix') {
     if (!value.startsWith('pass:')) return undefined;
     start = 5;
@@ -989,7 +994,9 @@ function redactAssignments(text: string, counter: Counter): string {
     let next = found.index + 1;
     if (candidate !== undefined) {
       const key = text.slice(candidate.keyStart, candidate.keyEnd);
-      const kind = classifyKey(key);
+      // `[REDACTED:generic-secret]` names a rule, not a key.
+      const isMarker = text.startsWith('[REDACTED:', candidate.keyStart - 10);
+      const kind = isMarker ? 'not-secret' : classifyKey(key);
       if (kind === 'not-secret') next = Math.max(next, candidate.keyEnd);
       else {
         const quoted = readQuoted(text, candidate.valueAt, nextIndex);
@@ -1018,9 +1025,10 @@ export function redactSecrets(text: string): RedactionResult {
   let out = String(text);
   out = redactPrivateKeys(out, counter);
   out = redactUrlPasswords(out, counter);
-  out = redactCommandFlags(out, counter);
   for (const rule of TOKEN_RULES) out = redactTokens(out, rule, counter);
   out = redactJwts(out, counter);
+  // After the token rules, so a command word glued to a token (`…EXAMPLEcurl -u a:b`) reads the same in both passes.
+  out = redactCommandFlags(out, counter);
   out = redactPrefixed(out, AUTHORIZATION_HEADER, 'authorization-header', counter);
   out = redactPrefixed(out, BEARER, 'bearer-token', counter);
   out = redactSqlPasswords(out, counter);

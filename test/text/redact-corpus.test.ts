@@ -4,10 +4,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import fc from 'fast-check';
 import { redactArgv, redactSecrets } from '../../src/text/redact.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'redaction');
+const SEED = 20260501;
 
 interface ValueSecret {
   id: string;
@@ -250,6 +252,26 @@ describe('redaction corpus: negatives (ordinary text comes out unchanged)', () =
       assert.deepEqual(redactions, [], `${source} changed: ${JSON.stringify(redactions)}`);
       assert.equal(out, text, source);
     }
+  });
+});
+
+describe('redaction corpus: properties', () => {
+  it('is idempotent on every positive and negative', () => {
+    for (const text of [...positives.map((positive) => positive.input), ...fixtureNegatives.map((negative) => negative.text)]) {
+      const once = redactSecrets(text).text;
+      assert.equal(redactSecrets(once).text, once, JSON.stringify(text));
+    }
+  });
+
+  it('removes every fake of the corpus behind random lines of text', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.constantFrom(...positives), fc.string({ unit: 'binary' }), (prefix, positive, suffix) => {
+        const output = redactSecrets(`${prefix}\n${positive.input}\n${suffix}`).text;
+        const leak = findLeak(output, positive.secret, positive.carrier);
+        assert.equal(leak, undefined, `${positive.id} in ${positive.context}: ${JSON.stringify(output)}`);
+      }),
+      { seed: SEED, numRuns: 600 },
+    );
   });
 });
 
