@@ -746,13 +746,25 @@ function isNetrcPassword(text: string, keyStart: number, key: string): boolean {
 
 /**
  * `key=value` glued where only data can sit: a connection string (`User Id=sa;Password=hunter;`), a query string
- * (`?user=me&password=hunter`) or a nested pair (`--from-literal=password=hunter`). Code passes variables
+ * (`?user=me&password=hunter`), a nested pair (`--from-literal=password=hunter`), conninfo or logfmt (`user=app
+ * password=hunter`). Code passes variables
  * (`connect(password=password)`), so a glued pair elsewhere needs a secret-shaped value.
  */
 function isConnectionPair(text: string, candidate: Candidate, valueEnd: number): boolean {
   const { keyStart, keyEnd, operator, valueAt } = candidate;
   if (operator !== '=' || keyEnd !== valueAt - 1 || text.charAt(keyEnd) !== '=') return false;
-  return (keyStart > 0 && '?&;='.includes(text.charAt(keyStart - 1))) || text.charAt(valueEnd) === ';';
+  if ((keyStart > 0 && '?&;='.includes(text.charAt(keyStart - 1))) || text.charAt(valueEnd) === ';') return true;
+  return isAfterBlankSeparatedPair(text, keyStart);
+}
+
+/** libpq conninfo and logfmt: `host=db user=app password=…`, `level=warn user=bob password=…` (not `f(a=a, b=b)`). */
+function isAfterBlankSeparatedPair(text: string, keyStart: number): boolean {
+  let at = keyStart;
+  while (at > 0 && keyStart - at < 4 && isBlank(text.charAt(at - 1))) at -= 1;
+  if (at === keyStart) return false;
+  const tokenEnd = at;
+  while (at > 0 && tokenEnd - at < 128 && !isSpace(text.charAt(at - 1))) at -= 1;
+  return /^["'`]?[\w.-]{1,64}=[^\s,;()]*$/.test(text.slice(at, tokenEnd));
 }
 
 /**
@@ -1019,7 +1031,10 @@ function redactAssignments(text: string, counter: Counter): string {
   return out + text.slice(last);
 }
 
-/** Replaces every secret-shaped value with `[REDACTED:<rule>]`. Pure, idempotent, linear-time. */
+/**
+ * Replaces every secret-shaped value with `[REDACTED:<rule>]`. Pure, idempotent, linear-time; the output is at most 8×
+ * the input (a 25-character marker for a 1-character secret needs 3+ characters of syntax around it) plus a constant.
+ */
 export function redactSecrets(text: string): RedactionResult {
   const counter: Counter = new Map();
   let out = String(text);

@@ -195,6 +195,8 @@ describe('redactSecrets: negative controls', () => {
 });
 
 const tokenFake = fc.constantFrom(...TOKEN_FAKES.map((entry) => entry.fake));
+/** A 25-character marker may replace a 1-character secret, but every such secret needs 3+ characters of syntax around it. */
+const MAX_GROWTH = 8;
 
 describe('redactSecrets: properties', () => {
   it('no fake survives arbitrary binary prefixes and suffixes', () => {
@@ -227,6 +229,26 @@ describe('redactSecrets: properties', () => {
     );
   });
 
+  it('grows the densest secrets by at most MAX_GROWTH (a marker for each 4-character flag or 6-character URL)', () => {
+    const densest = [`mysql ${'-pa '.repeat(1000)}`, '://:p@ '.repeat(1000), `curl ${'-ua:b '.repeat(1000)}`, `sshpass ${'-p a '.repeat(1000)}`];
+    for (const input of densest) {
+      const out = redactSecrets(input).text;
+      assert.ok(out.length > input.length * 3, 'the dense input was redacted');
+      assert.ok(out.length <= input.length * MAX_GROWTH, `${input.slice(0, 12)}… grew ${(out.length / input.length).toFixed(1)}×`);
+    }
+  });
+
+  it('never throws on lone surrogates, NUL and other controls, in any entry point', () => {
+    const hostile = ['\ud800', '\udc00', '\u0000', 'password=\ud800\udc00x\ud800', 'mysql -p\u0000\ud800', 'curl -u a:\udfff', '://u:\ud800@h', 'token: "\u0000"'];
+    for (const text of hostile) {
+      assert.equal(typeof redactSecrets(text).text, 'string');
+      assert.equal(typeof redactAssignedValue('password', text), 'string');
+      assert.equal(typeof redactAssignedValue(text, text), 'string');
+      assert.equal(redactArgv([text, '-p', text, '--password', text]).length, 5);
+      assert.equal(typeof sanitizeUntrustedText(text, 10), 'string');
+    }
+  });
+
   it('is idempotent, never throws and grows output by a bounded factor', () => {
     const syntax = fc.constantFrom(
       'token=', ' = ', '://u:', '@h', '@', 'Bearer ', 'ey', '\u0000', '\ud800', '\udc00', 'mysql ', ' -p', 'curl -u a:', 'sshpass -p ', '-H ',
@@ -238,7 +260,7 @@ describe('redactSecrets: properties', () => {
         const input = parts.join('');
         const once = redactSecrets(input).text;
         assert.equal(redactSecrets(once).text, once);
-        assert.ok(once.length <= input.length * 5 + 64);
+        assert.ok(once.length <= input.length * MAX_GROWTH + 64);
         return true;
       }),
       { seed: SEED, numRuns: 400 },
