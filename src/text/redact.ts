@@ -427,15 +427,17 @@ function redactCommandFlags(text: string, counter: Counter): string {
  * A value is then redacted when it is
  *   (a) a quoted literal (`'…'`, `"…"`, `` `…` ``, JSON-escaped `\"…\"`) of ≥ 4 characters, multi-word passphrases
  *       included, after a key that names a secret and an assignment (not `,`, `==`, `is`);
- *   (b) a secret-shaped token (no whitespace, ≥ 6 characters, mixing ≥ 2 of lower/upper/digit/symbol, or Shannon
- *       entropy ≥ 3.5 bits/char, or ≥ 20 characters) after any secret key, quoted or not. Besides `=`, `:`, `=>`, `:=`
- *       and friends, a blank counts as the operator after a key that names a secret or a flag (`password hunter2`,
- *       `--token abc123XYZ`), and so do `is`, `was`, `to` (`the password is hunter2`);
- *   (c) any unquoted value of ≥ 4 characters where nothing but a value can sit: an UPPER_SNAKE key naming a secret
- *       with `=` at line start, after `export `/`ENV `/`set `/a diff or list marker, or after a blank, quote or `=`
- *       mid-line (`docker run -e DB_PASS=hunter`); a flag with `=` (`--password=hunter`, `-Ddb.password=hunter`);
- *       `.netrc` (`login me password hunter`); and a YAML line `password: hunter` (one lowercase or uppercase word,
- *       nothing after). `key=value` in code stays untouched (`connect(password=password)`, `token=token_value`);
+ *   (b) a secret-shaped token (no whitespace, ≥ 6 characters, mixing ≥ 2 of lower/upper/digit/symbol inside the
+ *       word, or Shannon entropy ≥ 3.5 bits/char, or ≥ 20 characters) after any secret key, quoted or not. Besides
+ *       `=`, `:`, `=>`, `:=` and friends, a blank counts as the operator after a key that names a secret or a flag
+ *       (`password hunter2`, `--token abc123XYZ`), and so do `is`, `was`, `to` (`the password is hunter2`);
+ *   (c) any unquoted value of ≥ 4 characters where nothing but a value can sit, words included: an UPPER_SNAKE key
+ *       naming a secret with `=` at line start (after `export `/`ENV `/`set `/a diff or list marker) or glued mid-line
+ *       (`docker run -e DB_PASS=hunter`); a flag with `=` or a blank (`--password=hunter`, `--password hunter`,
+ *       `-Ddb.password=hunter`; FLAG_PROSE_WORDS such as `flag`, `option` excepted); connection strings, query
+ *       strings, conninfo and logfmt (`;Password=hunter;`, `&password=hunter`, `user=app password=hunter`); `.netrc`
+ *       (`login me password hunter`); and a YAML/ini line holding one word after the key (`password: hunter`,
+ *       `password = MySecret`). `key=value` in code stays untouched (`connect(password=password)`, `password: hashed,`);
  *   (d) the rest of the line after a passphrase key (`passphrase: correct horse battery staple`).
  * Never redacted: file paths and URLs, identifier-like words (camelCase, PascalCase, lower/UPPER_SNAKE, kebab-case)
  * without digits, dotted references (`process.env.API_KEY`), calls (`getToken(`), numbers, dates and versions,
@@ -471,8 +473,9 @@ const NON_SECRET_KEY_QUALIFIERS = new Set([
   'lock', 'cursor', 'page', 'event', 'metric', 'config', 'setting', 'header', 'public', 'natural', 'surrogate',
   'candidate', 'cluster', 'shard', 'routing', 'file', 'path', 'id', 'name', 'dict', 'registry', 'prop', 'attribute',
   'attr', 'data', 'type', 'table', 'record', 'entity', 'search', 'filter', 'option', 'menu', 'hint', 'locale', 'context',
-  'slot', 'store', 'local', 'memo', 'dependency', 'deps', 'sequence', 'version', 'tenant', 'request', 'job', 'task', 'queue', 'topic', 'stream', 'tag', 'node', 'child', 'parent', 'next', 'prev', 'last', 'first',
-  'enter', 'escape', 'arrow', 'modifier', 'press', 'down', 'up', 'mapping', 'binding', 'cell', 'sheet', 'lang', 'i18next',
+  'slot', 'store', 'local', 'memo', 'dependency', 'deps', 'sequence', 'version', 'tenant', 'request', 'job', 'task',
+  'queue', 'topic', 'stream', 'tag', 'node', 'child', 'parent', 'next', 'prev', 'last', 'first', 'enter', 'escape',
+  'arrow', 'modifier', 'press', 'down', 'up', 'mapping', 'binding', 'cell', 'sheet', 'lang', 'i18next',
 ]);
 const MAX_KEY_HEAD = 64;
 const MAX_KEY_TAIL = 30;
