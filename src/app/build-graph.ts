@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlobs } from '../text/glob.js';
 import { buildKnowledgeGraph, type KnowledgeGraph } from '../graph/build.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
@@ -116,7 +116,7 @@ function createClock(env: Env): { lap(name: keyof Timings): void; done(): Timing
 
 function applyConfiguredIgnores(scan: ScanResult, globs: readonly string[]): ScanResult {
   if (globs.length === 0) return scan;
-  const isIgnored = picomatch([...globs], { dot: true });
+  const isIgnored = compileGlobs(globs, { dot: true });
   return { ...scan, files: scan.files.filter((file) => !isIgnored(file.path)) };
 }
 

@@ -1,5 +1,5 @@
 import { readContracts } from './contracts.js';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../text/glob.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
@@ -228,8 +228,8 @@ function toMemoryEntry(entry: MatchedMemoryEntry): PreflightMemoryEntry {
 function matchContracts(contracts: ContractInput[], paths: string[]): PreflightContract[] {
   const matched: PreflightContract[] = [];
   for (const contract of contracts) {
-    const isFrom = picomatch(contract.from, { dot: true });
-    const isTo = picomatch(contract.to, { dot: true });
+    const isFrom = compileGlobs(contract.from, { dot: true });
+    const isTo = compileGlobs(contract.to, { dot: true });
     const fromFiles = paths.filter((path) => isFrom(path));
     const toFiles = paths.filter((path) => isTo(path));
     if (fromFiles.length === 0 && toFiles.length === 0) continue;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../text/glob.js';
 import { TASK_CONTEXT_ARTIFACT } from '../model/context-packet.js';
 import { CheckerError, isCheckerError } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
@@ -325,7 +325,7 @@ function buildBoundary(session: AgentSession, config: Awaited<ReturnType<Env['lo
     const check = checks[name];
     const command = check?.command ?? (check?.argv ?? []).join(' ');
     const scope = check?.paths;
-    const applies = scope === undefined || scope.length === 0 || changedFiles.some((path) => picomatch(scope, { dot: true })(path));
+    const applies = scope === undefined || scope.length === 0 || changedFiles.some(compileGlobs(scope, { dot: true }));
     if (allowCommands) {
       allowed.push({
         name,

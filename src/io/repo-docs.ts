@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../text/glob.js';
 import { parse as parseYaml } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
@@ -108,7 +108,7 @@ function getBaseName(path: string): string {
 }
 
 async function readDecisions(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<DecisionDoc[]> {
-  const isDecision = picomatch(DECISION_GLOBS, { nocase: true, dot: false });
+  const isDecision = compileGlobs(DECISION_GLOBS, { nocase: true });
   const paths = files.filter((path) => isDecision(path)).sort(compareText);
   if (paths.length > LIMITS.maxDecisions) {
     diagnostics.push({
@@ -481,8 +481,8 @@ async function readPackages(root: string, files: readonly string[], diagnostics:
   const include = patterns.filter((pattern) => !pattern.startsWith('!')).map((pattern) => `${pattern.replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
   const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => `${pattern.slice(1).replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
   if (include.length === 0) return packages;
-  const isIncluded = picomatch(include);
-  const isExcluded = exclude.length === 0 ? (): boolean => false : picomatch(exclude);
+  const isIncluded = compileGlobs(include);
+  const isExcluded = compileGlobs(exclude);
   const manifests = files
     .filter((path) => path !== 'package.json' && !path.split('/').includes('node_modules') && isIncluded(path) && !isExcluded(path))
     .sort(compareText);

@@ -1,7 +1,6 @@
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import picomatch from 'picomatch';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { parseDocument } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020.js';
@@ -20,6 +19,7 @@ import {
 } from '../model/rules.js';
 import { readRepoFile, isPathInside } from './read-repo-file.js';
 import { assertDepth, findPackageRoot, formatAjvError, getValidator } from './schema.js';
+import { toGlobSource } from '../text/glob.js';
 
 export const MAX_PACK_BYTES = 256 * 1024;
 export const MAX_REPOSITORY_PACKS = 100;
@@ -209,20 +209,18 @@ export function findRegexProblem(source: string): string | undefined {
   return undefined;
 }
 
-/** picomatch's guards against `.`/`..` segments; src/rules/operators/matches-glob.ts strips the same list. */
-const GLOB_PATH_GUARDS = ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{1,2}(?:\\/|$))', '(?!\\.{0,1}(?:\\/|$))', '(?=.)'];
-
 /** Why a `matchesGlob` glob is refused, or undefined: it is too long, or needs a lookaround RE2 lacks. */
 export function findGlobProblem(glob: string): string | undefined {
   if (glob.length > RULE_LIMITS.globLength) return `is longer than ${RULE_LIMITS.globLength} characters`;
   const body = glob.startsWith('!') && !glob.startsWith('!(') ? glob.slice(1) : glob;
+  const compiled = toGlobSource(body, { dot: true });
+  if ('problem' in compiled) {
+    return compiled.problem.startsWith('uses a negated extglob')
+      ? 'uses a negated extglob !(…) or a lookaround, which is not supported: list what to exclude in a separate not condition; repository globs run on a linear-time engine (RE2)'
+      : 'is not a glob checker can compile; see docs/rule-packs.md';
+  }
   try {
-    let source = picomatch.makeRe(body, { dot: true }).source;
-    for (const guard of GLOB_PATH_GUARDS) source = source.split(guard).join('');
-    if (/\(\?<?[=!]/.test(source)) {
-      return 'uses a negated extglob !(…) or a lookaround, which is not supported: list what to exclude in a separate not condition; repository globs run on a linear-time engine (RE2)';
-    }
-    RE2JS.compile(source);
+    RE2JS.compile(compiled.source);
   } catch {
     return 'is not a glob checker can compile; see docs/rule-packs.md';
   }

@@ -4,7 +4,11 @@ import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { findGlobProblem } from '../../src/io/rule-packs.js';
 import { RULE_LIMITS } from '../../src/model/rules.js';
-import { compileGlob, matchesGlob } from '../../src/rules/operators/matches-glob.js';
+import { matchesGlob } from '../../src/rules/operators/matches-glob.js';
+import { compileGlob as compileTextGlob } from '../../src/text/glob.js';
+
+/** matchesGlob's compilation: picomatch syntax with `dot`, on RE2. */
+const compileGlob = (glob: string): ((path: string) => boolean) | null => compileTextGlob(glob, { dot: true });
 
 const SEED = 20260101;
 

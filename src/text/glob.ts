@@ -1,0 +1,77 @@
+import picomatch from 'picomatch';
+import { RE2JS } from 're2js';
+
+/**
+ * Globs a repository gives us (config `analysis.ignore`, contracts, memory and session scopes, workspace
+ * patterns, rule packs) with picomatch's syntax and meaning, matched on RE2: picomatch's own RegExp for
+ * `a*a*a*a*a*a*a*b` backtracks for minutes on a 40-character path, and a repository's glob is its code.
+ */
+export interface GlobOptions {
+  /** Match names starting with `.` (picomatch `dot`). */
+  dot?: boolean;
+  nocase?: boolean;
+}
+
+/** Longest glob compiled; longer ones never match. */
+export const MAX_GLOB_LENGTH = 500;
+
+/**
+ * picomatch's guards against `.` and `..` segments and empty names. They are the only lookarounds in its
+ * output for plain globs, and repository-relative paths never hold what they exclude.
+ */
+const PATH_GUARDS = ['(?!(?:^|\\/)\\.{1,2}(?:\\/|$))', '(?!\\.{1,2}(?:\\/|$))', '(?!\\.{0,1}(?:\\/|$))', '(?=.)'];
+const LOOKAROUND = /\(\?<?[=!]/;
+
+/** The RE2 source of one glob (a leading `!` is the caller's), or an error saying why it cannot run on RE2. */
+export function toGlobSource(glob: string, options: GlobOptions = {}): { source: string } | { problem: string } {
+  if (glob.length > MAX_GLOB_LENGTH) return { problem: `is longer than ${MAX_GLOB_LENGTH} characters` };
+  let source: string;
+  try {
+    // Always compiled with `dot`: picomatch expresses "no dot names" as lookaheads RE2 lacks; compileGlob checks it per segment.
+    source = picomatch.makeRe(glob, { dot: true, nocase: options.nocase === true }).source;
+  } catch {
+    return { problem: 'is not a valid glob' };
+  }
+  for (const guard of PATH_GUARDS) source = source.split(guard).join('');
+  if (LOOKAROUND.test(source)) return { problem: 'uses a negated extglob !(…), which is not supported: list what to exclude separately' };
+  return { source: options.nocase === true ? `(?i)${source}` : source };
+}
+
+/**
+ * One glob as a predicate: picomatch semantics (a leading `!` negates), RE2 matching. Null when the glob
+ * cannot run on RE2 (too long, a negated extglob, invalid).
+ */
+export function compileGlob(glob: string, options: GlobOptions = {}): ((path: string) => boolean) | null {
+  const negated = glob.startsWith('!') && !glob.startsWith('!(');
+  const body = negated ? glob.slice(1) : glob;
+  const compiled = toGlobSource(body, options);
+  if ('problem' in compiled) return null;
+  let regex: RE2JS;
+  try {
+    regex = RE2JS.compile(compiled.source);
+  } catch {
+    return null;
+  }
+  const hidesDotNames = options.dot !== true && !isDotSafe(body);
+  return (path) => {
+    const isMatch = path === body || (regex.test(path) && !(hidesDotNames && hasDotSegment(path)));
+    return isMatch !== negated;
+  };
+}
+
+/** Without `dot`, a wildcard never matches a name starting with `.`; a glob that names dot segments itself (`.github/**`) is checked whole. */
+function isDotSafe(glob: string): boolean {
+  return glob.split('/').some((segment) => segment.startsWith('.'));
+}
+
+function hasDotSegment(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/** Any of the globs matches (picomatch's list semantics); globs that cannot run on RE2 never match. */
+export function compileGlobs(globs: readonly string[], options: GlobOptions = {}): (path: string) => boolean {
+  const matchers = globs.map((glob) => compileGlob(glob, options)).filter((matcher): matcher is (path: string) => boolean => matcher !== null);
+  if (matchers.length === 0) return () => false;
+  if (matchers.length === 1) return matchers[0] ?? (() => false);
+  return (path) => matchers.some((matcher) => matcher(path));
+}
