@@ -31,7 +31,7 @@ describe('checker mcp runs tool calls off the protocol thread', () => {
     session.send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'spin', arguments: { started: join(signals, `${name}.started`), release: join(signals, `${name}.release`) } } });
   };
 
-  it('answers ping and tools/list while a call holds the tool thread in synchronous code', async () => {
+  it('answers ping and tools/list while a call holds the tool thread in synchronous code', async (t) => {
     const session = startStdioSession(spinServer, [repo.dir, '60000']);
     try {
       await initialize(session);
@@ -51,7 +51,7 @@ describe('checker mcp runs tool calls off the protocol thread', () => {
       assert.equal(await session.end(), 0);
       assert.deepEqual(session.strays, []);
       assert.match(session.stderr(), /tool output \(kept off stdout\): spin: started/);
-      process.stderr.write(`# ping answered in ${pingMs.toFixed(1)} ms while the tool thread was held\n`);
+      t.diagnostic(`ping answered in ${pingMs.toFixed(1)} ms while the tool thread was held`);
     } finally {
       session.kill();
     }
