@@ -9,7 +9,7 @@ import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
-import { isOmittedMarker, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
+import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
 import { classifyRole } from '../graph/roles.js';
 import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
@@ -423,9 +423,9 @@ function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph, wor
  * complete, only the chain printed per file, test or route is cut in the middle.
  */
 function describeShortenedChains(impactedFiles: readonly ImpactedFile[], impactedRoutes: readonly ImpactedRoute[], reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>): Diagnostic[] {
-  const files = impactedFiles.filter((file) => file.distance > MAX_SHOWN_PATH).length;
+  const files = impactedFiles.filter((file) => !isShownWhole(file.distance)).length;
   const tests = new Set<string>();
-  for (const reaching of reachingTestsByPath.values()) for (const test of reaching) if (test.distance > MAX_SHOWN_PATH) tests.add(test.testFile);
+  for (const reaching of reachingTestsByPath.values()) for (const test of reaching) if (!isShownWhole(test.distance)) tests.add(test.testFile);
   const routes = impactedRoutes.filter((route) => route.steps.some(isOmittedMarker) || route.chain.some(isOmittedMarker)).length;
   if (files + tests.size + routes === 0) return [];
   const count = (value: number, one: string, many: string): string => (value === 0 ? '' : `${value} ${value === 1 ? one : many}`);
@@ -436,7 +436,7 @@ function describeShortenedChains(impactedFiles: readonly ImpactedFile[], impacte
     {
       code: 'limits/path-shortened',
       severity: 'info',
-      message: `Chains longer than ${MAX_SHOWN_PATH} files or calls are shortened (${parts.join(', ')}${files > 0 ? `; the longest import chain has ${longest} files` : ''}): via, steps and chain keep their first and last ${SHOWN_PATH_END} entries around a "… N more files …" or "… N more calls …" entry, and distance counts the whole chain.`,
+      message: `Chains longer than ${MAX_SHOWN_PATH} files or calls are shortened (${parts.join(', ')}${files > 0 ? `; the deepest file is ${longest} imports away` : ''}): via, steps and chain keep their first and last ${SHOWN_PATH_END} entries around a "… N more files …" or "… N more calls …" entry, and distance counts the whole chain.`,
       hint: 'Nothing is missing from the impact: every file in the left-out middle is an impacted file of its own, listed with its distance. Chains this deep usually come from generated or machine-chained modules; analysis.ignore in .checker/config.yml can leave those out.',
     },
   ];

@@ -1,6 +1,6 @@
 import type { FileFacts, Span } from '../../model/facts.js';
 import { parseCallableKey, type SymbolIndex, toCallableKey } from '../symbol-index.js';
-import { MAX_SHOWN_PATH, SHOWN_PATH_END, toOmittedMarker } from './shown-path.js';
+import { isShownWhole, SHOWN_PATH_END, toOmittedMarker } from './shown-path.js';
 
 /** One changed file as route reach needs it. Without `changedLines` every line of the file counts as changed. */
 export interface RouteChange {
@@ -194,7 +194,7 @@ function createReachedCallables(reached: Map<string, Reached>): ReachedCallables
     describe(key) {
       index();
       const entry = reached.get(key);
-      if (entry === undefined || (entry.steps <= MAX_SHOWN_PATH && entry.breaks + 1 <= MAX_SHOWN_PATH)) {
+      if (entry === undefined || (isShownWhole(entry.steps) && isShownWhole(entry.breaks + 1))) {
         const walked = walkDown(reached, key, () => false);
         return { steps: walked.steps, files: walked.files.reverse(), count: walked.steps.length };
       }

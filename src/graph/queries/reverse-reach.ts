@@ -97,7 +97,7 @@ function walk(adjacency: ReverseAdjacency, seeds: number[], maxDistance: number,
  * Files that depend on the seed files through `imports`/`reexports` edges (multi-source reverse BFS),
  * seeds excluded, ordered by distance then path. A file with a runtime chain reports that chain; a file
  * reached only through a type-only import reports its shortest chain and `typeOnly: true`. Linear in
- * the graph: two BFS with parent pointers, and at most `MAX_SHOWN_PATH + 1` via entries per file.
+ * the graph: two BFS with parent pointers, and at most `MAX_SHOWN_PATH` via entries per file.
  */
 export function findReverseReach(knowledge: KnowledgeGraph, seeds: string[], options: ReverseReachOptions = {}): ReachedFile[] {
   const adjacency = getReverseAdjacency(knowledge.graph);

@@ -1,38 +1,30 @@
 /**
- * A chain (the `via` files of an impacted file or a reaching test, the steps and files of a route) longer
- * than this is shown shortened: its first and last `SHOWN_PATH_END` entries around one marker entry that
- * says how many were left out. Every file of a 50,000-file import chain carrying its whole chain made the
- * report grow with the square of the chain; capped, it grows linearly.
+ * A chain (the `via` files of an impacted file or a reaching test, the steps and files of a route) of
+ * more than `MAX_SHOWN_PATH` entries is shown shortened: its first and last `SHOWN_PATH_END` entries
+ * around one marker entry that says how many were left out (always two or more). Every file of a
+ * 50,000-file import chain carrying its whole chain made the report grow with the square of the chain;
+ * capped, it grows linearly.
  */
-export const MAX_SHOWN_PATH = 32;
-export const SHOWN_PATH_END = MAX_SHOWN_PATH / 2;
+export const SHOWN_PATH_END = 16;
+export const MAX_SHOWN_PATH = 2 * SHOWN_PATH_END + 1;
+
+/** True when a chain of `length` entries is shown whole. */
+export function isShownWhole(length: number): boolean {
+  return length <= MAX_SHOWN_PATH;
+}
 
 export type OmittedNoun = 'files' | 'calls';
 
 /** The entry that stands for `count` entries left out of the middle of a shortened chain. */
 export function toOmittedMarker(count: number, noun: OmittedNoun): string {
-  return `… ${count} more ${noun} …`;
+  return `… ${count} more ${count === 1 ? noun.slice(0, -1) : noun} …`;
 }
 
-const MARKER = /^… \d+ more (files|calls) …$/;
+const MARKER = /^… \d+ more (files?|calls?) …$/;
 
 /** True for the marker entry of a shortened chain (never a repository path: paths do not start with `… `). */
 export function isOmittedMarker(entry: string): boolean {
   return MARKER.test(entry);
-}
-
-/**
- * Ancestors of `index` through `parent` pointers, nearest last: the `count` files before `index` on its
- * path, or fewer when the path is shorter.
- */
-export function collectAncestors(paths: readonly string[], parent: Int32Array, index: number, count: number): string[] {
-  const found: string[] = [];
-  let current = parent[index] ?? -1;
-  while (current !== -1 && found.length < count) {
-    found.push(paths[current] ?? '');
-    current = parent[current] ?? -1;
-  }
-  return found.reverse();
 }
 
 /** A search from seeds with parent pointers, where `anchor[i]` is the node `SHOWN_PATH_END` hops from the seed on `i`'s path. */
@@ -49,16 +41,33 @@ export function linkParent(walk: ParentWalk, current: number, next: number, dist
   walk.anchor[next] = distance <= SHOWN_PATH_END ? next : (walk.anchor[current] ?? next);
 }
 
+/** Writes the `count` files before `from` on its path into `via`, ending at `end` (exclusive), nearest last. */
+function fillAncestors(via: string[], paths: readonly string[], parent: Int32Array, from: number, end: number, count: number): void {
+  let current = parent[from] ?? -1;
+  for (let slot = end - 1; slot >= end - count && current !== -1; slot -= 1) {
+    via[slot] = paths[current] ?? '';
+    current = parent[current] ?? -1;
+  }
+}
+
 /**
  * The files from the seed to the one `index` imports (`via[0]` the seed): all of them up to
- * `MAX_SHOWN_PATH`, else the first and last `SHOWN_PATH_END` around a marker. O(MAX_SHOWN_PATH) per call.
+ * `MAX_SHOWN_PATH`, else the first and last `SHOWN_PATH_END` around a marker. O(MAX_SHOWN_PATH) per call,
+ * one array allocated.
  */
 export function getShownVia(paths: readonly string[], walk: ParentWalk, index: number): string[] {
   const distance = walk.distance[index] ?? 0;
-  if (distance <= MAX_SHOWN_PATH) return collectAncestors(paths, walk.parent, index, distance);
-  const head = collectAncestors(paths, walk.parent, walk.anchor[index] ?? index, SHOWN_PATH_END);
-  const tail = collectAncestors(paths, walk.parent, index, SHOWN_PATH_END);
-  return [...head, toOmittedMarker(distance - head.length - tail.length, 'files'), ...tail];
+  if (distance <= 0) return [];
+  if (isShownWhole(distance)) {
+    const via = new Array<string>(distance);
+    fillAncestors(via, paths, walk.parent, index, distance, distance);
+    return via;
+  }
+  const via = new Array<string>(MAX_SHOWN_PATH);
+  fillAncestors(via, paths, walk.parent, walk.anchor[index] ?? index, SHOWN_PATH_END, SHOWN_PATH_END);
+  via[SHOWN_PATH_END] = toOmittedMarker(distance - 2 * SHOWN_PATH_END, 'files');
+  fillAncestors(via, paths, walk.parent, index, MAX_SHOWN_PATH, SHOWN_PATH_END);
+  return via;
 }
 
 /** Empty walk arrays for `size` nodes: every distance, parent and anchor -1. */
