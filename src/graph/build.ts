@@ -1,6 +1,6 @@
 import { MultiDirectedGraph } from 'graphology';
 import picomatch from 'picomatch';
-import type { Diagnostic } from '../model/diagnostic.js';
+import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { ExportFact, FileFacts, ImportFact, ParseFailure, RouteFact } from '../model/facts.js';
 import type {
   EdgeAttributes,
@@ -78,6 +78,20 @@ export interface ReexportBinding {
   line: number;
 }
 
+/** Budgets that end a build with a `limits/…` error instead of letting the heap run out. */
+export interface GraphLimits {
+  /** Most nodes plus edges the knowledge graph may hold. */
+  maxElements: number;
+}
+
+/**
+ * 1.5 million nodes and edges: about 70,000 files of ordinary code (some 21 elements a file) or a
+ * 300,000-file import chain (5 a file). An analysis needs about 2 KB of heap per element at its peak
+ * (measured with bench/deep-chain.ts: 250,000 elements need 400-600 MB), so this stays inside Node's
+ * default heap of 2-4 GB, where going over it ends in a V8 abort with a native stack trace.
+ */
+export const DEFAULT_GRAPH_LIMITS: GraphLimits = { maxElements: 1_500_000 };
+
 const MAX_REEXPORT_DEPTH = 16;
 const MAX_SYMBOL_TARGETS = 3;
 const MAX_TERMS = 32;
@@ -97,15 +111,34 @@ interface Builder {
   chainsInProgress: Set<string>;
   exportFacts: Map<string, Map<string, ExportFact>>;
   result: KnowledgeGraph;
+  limits: GraphLimits;
 }
 
 type ResolutionLookup = (specifier: string, index?: number) => Resolution | undefined;
 
 function addEdge(builder: Builder, source: string, target: string, attributes: EdgeAttributes): void {
+  if (builder.graph.size + builder.graph.order >= builder.limits.maxElements) throw createGraphLimitError(builder.limits, builder.files.length, 'would hold');
   const base = `${attributes.kind}:${source}->${target}`;
   const count = builder.edgeCounts.get(base) ?? 0;
   builder.edgeCounts.set(base, count + 1);
   builder.graph.addDirectedEdgeWithKey(count === 0 ? base : `${base}#${count + 1}`, source, target, attributes);
+}
+
+function createGraphLimitError(limits: GraphLimits, files: number, verb: 'would hold' | 'needs at least'): CheckerError {
+  return new CheckerError(
+    'limits/graph-too-large',
+    `The knowledge graph of ${files} files ${verb} more than ${limits.maxElements} nodes and edges (the graph limit, maxElements), so checker stops here instead of running out of memory.`,
+    {
+      hint: 'Leave generated, vendored or fixture folders out with analysis.ignore in .checker/config.yml, or run checker on one package or sub-folder with --cwd <folder>.',
+    },
+  );
+}
+
+/** Files, exports and imports: a floor for the graph's size, known before any node is added. */
+function countElementsAtLeast(files: readonly GraphFileInput[]): number {
+  let count = files.length;
+  for (const file of files) count += (file.facts?.exports.length ?? 0) + (file.facts?.imports.length ?? 0);
+  return count;
 }
 
 /** Reuses the id string stored at node creation: graphology hashes flat, already-seen strings much faster. */
@@ -710,12 +743,14 @@ function addKnowledge(builder: Builder): void {
 /**
  * Builds the knowledge graph from scanned files, their facts and resolutions, and the documents around
  * the code. Inputs are sorted first, so the same repository state always yields the same node ids,
- * edge keys and insertion order.
+ * edge keys and insertion order. Throws `limits/graph-too-large` (a CheckerError) when the graph would
+ * exceed `limits.maxElements`, before the heap gives out.
  */
-export function buildKnowledgeGraph(input: GraphInput): KnowledgeGraph {
+export function buildKnowledgeGraph(input: GraphInput, limits: GraphLimits = DEFAULT_GRAPH_LIMITS): KnowledgeGraph {
   const byPath = new Map<string, GraphFileInput>();
   for (const file of input.files) if (!byPath.has(file.path)) byPath.set(file.path, file);
   const files = [...byPath.values()].sort((left, right) => compareText(left.path, right.path));
+  if (countElementsAtLeast(files) > limits.maxElements) throw createGraphLimitError(limits, files.length, 'needs at least');
   const result: KnowledgeGraph = {
     graph: new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({ allowSelfLoops: true }),
     fileIds: new Map(),
@@ -738,6 +773,7 @@ export function buildKnowledgeGraph(input: GraphInput): KnowledgeGraph {
     chainsInProgress: new Set(),
     exportFacts: new Map(),
     result,
+    limits,
   };
   addFileNodes(builder);
   addDeclarations(builder);

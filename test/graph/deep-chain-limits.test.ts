@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS } from '../../src/graph/build.js';
+import { CheckerError } from '../../src/model/diagnostic.js';
+import { emptyFacts, type FileFacts } from '../../src/model/facts.js';
+import type { GraphInput } from '../../src/model/graph.js';
+import type { Resolution } from '../../src/model/resolve.js';
+
+const linkPath = (index: number): string => `src/chain/m${index}.ts`;
+
+/** `count` files, each importing the next by name: a file node, an export node and three edges a link. */
+function buildChainInput(count: number): GraphInput {
+  const files: GraphInput['files'] = [];
+  const resolutions = new Map<string, Resolution[]>();
+  for (let index = 0; index < count; index += 1) {
+    const facts: FileFacts = { ...emptyFacts(3), exports: [{ name: `step${index}`, kind: 'function', span: { start: 1, end: 3 }, typeOnly: false }] };
+    if (index < count - 1) {
+      facts.imports = [{ specifier: `./m${index + 1}`, kind: 'static', typeOnly: false, line: 1, names: [{ imported: `step${index + 1}`, local: `step${index + 1}`, typeOnly: false }] }];
+      resolutions.set(linkPath(index), [{ specifier: `./m${index + 1}`, kind: 'relative', target: linkPath(index + 1) }]);
+    }
+    files.push({ path: linkPath(index), size: 80, hash: `h${index}`, facts });
+  }
+  return { files, resolutions, openApiRoutes: [], decisions: [], memory: [], skills: [], checks: [], packages: [] };
+}
+
+function assertGraphLimit(error: unknown, limit: number): true {
+  assert.ok(error instanceof CheckerError, String(error));
+  assert.equal(error.code, 'limits/graph-too-large');
+  assert.match(error.message, new RegExp(`more than ${limit} nodes and edges \\(the graph limit, maxElements\\)`));
+  assert.match(error.hint ?? '', /analysis\.ignore/);
+  assert.match(error.hint ?? '', /--cwd/);
+  return true;
+}
+
+test('the default graph limit is 1.5 million nodes and edges (documented in src/graph/build.ts)', () => {
+  assert.equal(DEFAULT_GRAPH_LIMITS.maxElements, 1_500_000);
+});
+
+test('a chain within the limit builds: two nodes and three edges a link', () => {
+  const knowledge = buildKnowledgeGraph(buildChainInput(100), { maxElements: 500 });
+  assert.equal(knowledge.graph.order, 200);
+  assert.equal(knowledge.graph.size, 100 + 2 * 99);
+});
+
+test('files, exports and imports already over the limit: refused before any node is added', () => {
+  assert.throws(() => buildKnowledgeGraph(buildChainInput(100), { maxElements: 250 }), (error) => assertGraphLimit(error, 250) && /needs at least/.test(String(error)));
+});
+
+test('a graph that grows past the limit while edges are added: refused with the same error', () => {
+  assert.throws(() => buildKnowledgeGraph(buildChainInput(100), { maxElements: 400 }), (error) => assertGraphLimit(error, 400) && /would hold/.test(String(error)));
+});
