@@ -687,12 +687,27 @@ type KeyKind = 'names-secret' | 'mentions-secret' | 'not-secret';
  * One classification for the text rule and redactAssignedValue. An UPPER_SNAKE key is an environment variable: there
  * any `*_KEY` but a data key (`SORT_KEY`) names a secret, and `*_PWD` does too (bare `PWD`/`OLDPWD` is a directory).
  */
+/**
+ * First words that make a key a function or method name (`redactSecrets`, `validateToken`, `get_password`), whose
+ * "value" in prose or a test title is a description (`redactSecrets: properties`). Noun adjuncts that also read as
+ * verbs (`reset`, `refresh`, `access`, `session`, `verify` in `VERIFY_TOKEN`) are not listed: `resetToken: …` is a
+ * secret. Such a key only mentions a secret: a secret-shaped value after it is still redacted. Environment-style keys
+ * never count as function names.
+ */
+const FUNCTION_VERBS = new Set([
+  'get', 'set', 'redact', 'validate', 'check', 'parse', 'mask', 'hide', 'strip', 'remove', 'read', 'load', 'fetch', 'find',
+  'create', 'generate', 'rotate', 'revoke', 'handle', 'is', 'has', 'use', 'make', 'build', 'encode', 'decode', 'encrypt',
+  'decrypt', 'store', 'save', 'update', 'delete', 'clear', 'ensure', 'sanitize', 'scrub', 'print', 'log', 'format',
+  'render', 'compare', 'require', 'extract', 'issue', 'mint', 'detect', 'scan', 'test', 'assert', 'expect', 'should',
+]);
+
 function classifyKey(key: string): KeyKind {
   const segments = keySegments(key);
   if (!segments.some((segment) => isSecretNoun(segment) || WEAK_SECRET_WORDS.has(segment))) return 'not-secret';
   const last = segments[segments.length - 1] ?? '';
   const previous = segments[segments.length - 2];
   const isEnv = ENV_KEY.test(key.replace(/^\$/, ''));
+  if (!isEnv && segments.length > 1 && FUNCTION_VERBS.has(segments[0] ?? '')) return 'mentions-secret';
   if (last === 'key') {
     if (previous !== undefined && NON_SECRET_KEY_QUALIFIERS.has(previous)) return 'not-secret';
     if ((previous !== undefined && KEY_QUALIFIERS.has(previous)) || isEnv) return 'names-secret';
