@@ -1,4 +1,4 @@
-import { redactArgv, redactAssignedValue, redactSecrets } from './redact.js';
+import { COMMAND_SECRET_FLAGS, redactArgv, redactAssignedValue, redactSecrets } from './redact.js';
 
 /**
  * Redaction of structured output: a report, a session or a task-context packet on its way out (stdout JSON, MCP
@@ -57,20 +57,30 @@ function visit(value: unknown, key: string | undefined, seen: Seen): unknown {
   return value;
 }
 
+/** Commands whose flags carry passwords (`mysql -pX`, `curl -u a:X`): a string naming one may hold a secret. */
+const SECRET_COMMANDS = new Set(COMMAND_SECRET_FLAGS.flatMap((convention) => convention.commands));
+
 /**
- * A superset of what redactSecrets can match: its keywords, token prefixes, key headers and URL credentials. Most
- * strings in a report are paths and identifiers that contain none of these, and one test is far cheaper than the full
- * redactor. Kept in step with redact.ts by the corpus test, which asserts every secret it redacts passes this filter.
+ * A superset of what redactSecrets can match: its keywords, token prefixes, key headers, URL credentials and
+ * commands with password flags. Most strings in a report are paths and identifiers that contain none of these, and
+ * one test is far cheaper than the full redactor. Kept in step with redact.ts by test/text/redact-tree.test.ts, which
+ * asserts that every corpus text the redactor changes passes this filter.
  */
-export const MIGHT_HOLD_SECRET =
-  /pass|pwd|secret|token|cred|auth|key|bearer|-----|:\/\/[^\s/@]*:|AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl(?:pat|ptt|dt|rt|cbt|soat)-|xox|npm_|[sr]k_|sk-|AIza|eyJ|LS0tLS1|slack/i;
+const MIGHT_HOLD_SECRET =
+  /pass|pwd|secret|token|cred|auth|key|bearer|identified|-----|:\/\/[^\s/@]*[:@]|AKIA|ASIA|ABIA|ACCA|A3T|gh[pousr]_|github_pat_|gl(?:pat|ptt|dt|rt|cbt|soat)-|xox|npm_|[sr]k_|sk-|AIza|eyJ|LS0tLS1|slack/i;
+
+export function mightHoldSecret(text: string): boolean {
+  if (MIGHT_HOLD_SECRET.test(text)) return true;
+  if (!text.includes(' -')) return false;
+  return text.split(/[\s;|&()]+/).some((word) => SECRET_COMMANDS.has(word.slice(word.lastIndexOf('/') + 1)));
+}
 
 /** The shortest text redactSecrets changes is a keyword, an operator and a 4-character value (`pwd=abcd`). */
 const MIN_REDACTABLE_LENGTH = 8;
 
 function redactString(value: string, key: string | undefined, seen: Seen): string {
   if (key === undefined) {
-    if (value.length < MIN_REDACTABLE_LENGTH || !MIGHT_HOLD_SECRET.test(value)) return value;
+    if (value.length < MIN_REDACTABLE_LENGTH || !mightHoldSecret(value)) return value;
     let redacted = seen.get(value);
     if (redacted === undefined) {
       redacted = redactSecrets(value).text;
@@ -79,7 +89,7 @@ function redactString(value: string, key: string | undefined, seen: Seen): strin
     return redacted;
   }
   if (COMMAND_KEY.test(key)) return redactCommandLine(value);
-  if (!MIGHT_HOLD_SECRET.test(key) && !MIGHT_HOLD_SECRET.test(value)) return value;
+  if (!MIGHT_HOLD_SECRET.test(key) && !mightHoldSecret(value)) return value;
   return redactAssignedValue(key, value);
 }
 
