@@ -78,4 +78,13 @@ describe('deep chains inside one file and under mocks', () => {
     assert.equal(whole?.distance, 33);
     assert.deepEqual(whole?.via, chain.slice(0, 33));
   });
+
+  test('reverse reach without via: the same files and distances, every via empty', () => {
+    const withVia = findReverseReach(fixture.built.kg, [linkPath(LINKS - 1)]);
+    const without = findReverseReach(fixture.built.kg, [linkPath(LINKS - 1)], { includeVia: false });
+    assert.deepEqual(
+      without,
+      withVia.map((file) => ({ ...file, via: [] })),
+    );
+  });
 });

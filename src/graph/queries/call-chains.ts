@@ -50,6 +50,7 @@ export interface ReachedCallables {
 
 const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
+/** The first line of `span` among `lines` (its start when every line counts), or undefined. */
 export function overlaps(span: Span, lines: ReadonlySet<number> | 'all'): number | undefined {
   if (lines === 'all') return span.start;
   for (let line = span.start; line <= span.end; line++) if (lines.has(line)) return line;

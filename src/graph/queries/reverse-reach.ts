@@ -6,6 +6,8 @@ export interface ReverseReachOptions {
   maxDistance?: number;
   /** Follow type-only imports too, marking files reached only through them (default true). */
   includeTypeOnly?: boolean;
+  /** Build each file's `via` (default true); false leaves every `via` empty, for callers that only need the files. */
+  includeVia?: boolean;
 }
 
 export interface ReachedFile {
@@ -103,6 +105,7 @@ export function findReverseReach(knowledge: KnowledgeGraph, seeds: string[], opt
   const adjacency = getReverseAdjacency(knowledge.graph);
   const maxDistance = options.maxDistance ?? Number.POSITIVE_INFINITY;
   const includeTypeOnly = options.includeTypeOnly ?? true;
+  const includeVia = options.includeVia ?? true;
   const seedIndexes = [...new Set(seeds)]
     .map((path) => adjacency.indexByPath.get(path))
     .filter((index): index is number => index !== undefined)
@@ -116,9 +119,9 @@ export function findReverseReach(knowledge: KnowledgeGraph, seeds: string[], opt
     if (anyDistance <= 0 && runtimeDistance <= 0) continue;
     const path = adjacency.paths[index] ?? '';
     if (runtimeDistance > 0) {
-      reached.push({ path, distance: runtimeDistance, via: getShownVia(adjacency.paths, runtime, index), typeOnly: false });
+      reached.push({ path, distance: runtimeDistance, via: includeVia ? getShownVia(adjacency.paths, runtime, index) : [], typeOnly: false });
     } else {
-      reached.push({ path, distance: anyDistance, via: getShownVia(adjacency.paths, all, index), typeOnly: true });
+      reached.push({ path, distance: anyDistance, via: includeVia ? getShownVia(adjacency.paths, all, index) : [], typeOnly: true });
     }
   }
   return reached.sort((left, right) => left.distance - right.distance || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
