@@ -170,7 +170,7 @@ function main(): void {
   const commands = values.commands.split(',').map((text) => text.trim()).filter((text) => text !== '');
   const rows: string[] = ['| files | change | command | exit | seconds | peak RSS | output | error |', '| ---: | --- | --- | ---: | ---: | ---: | ---: | --- |'];
   for (const count of counts) {
-    const dir = join(repoRoot, 'bench', 'work', `deep-chain-${count}`, 'repo');
+    const dir = join(repoRoot, 'bench', 'work', `deep-chain-${count}${change === 'first' ? '-first' : ''}`, 'repo');
     const generated = performance.now();
     generateDeepChainRepo(dir, { files: count, change, route: !values['no-route'] });
     process.stderr.write(`deep-chain: ${count} files written and committed in ${((performance.now() - generated) / 1000).toFixed(1)} s\n`);
