@@ -1,5 +1,5 @@
 import { readContracts } from './contracts.js';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../text/glob.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findChangedExports } from '../graph/queries/find-changed-exports.js';
@@ -348,7 +348,7 @@ function matchMemory(kg: KnowledgeGraph, changedPaths: string[]): MemoryHit[] {
     if (attributes.kind !== 'memory') return;
     const matchedBy: string[] = [];
     if (attributes.paths.length > 0) {
-      const isMatch = picomatch(attributes.paths, { dot: true });
+      const isMatch = compileGlobs(attributes.paths, { dot: true });
       for (const path of changedPaths) if (isMatch(path)) matchedBy.push(`path ${path}`);
     }
     kg.graph.forEachOutEdge(id, (_edge, edge, _source, target) => {

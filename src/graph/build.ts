@@ -1,5 +1,5 @@
 import { MultiDirectedGraph } from 'graphology';
-import picomatch from 'picomatch';
+import { compileGlobs } from '../text/glob.js';
 import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { ExportFact, FileFacts, ImportFact, ParseFailure, RouteFact } from '../model/facts.js';
 import type {
@@ -715,7 +715,7 @@ function addKnowledge(builder: Builder): void {
     if (!addNodeOnce(builder.graph, id, attributes)) continue;
     const added = new Set<string>();
     if (entry.paths.length > 0) {
-      const isMatch = picomatch(entry.paths, { dot: true });
+      const isMatch = compileGlobs(entry.paths, { dot: true });
       for (const path of paths) {
         if (!isMatch(path)) continue;
         added.add(getFileId(builder, path));

@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import { compileGlobs } from '../../text/glob.js';
 import type { ContractInput } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
 
@@ -48,8 +48,8 @@ export function findContractCrossings(
   const crossings: ContractCrossing[] = [];
   for (const contract of contracts) {
     if (contract.from.length === 0 || contract.to.length === 0) continue;
-    const isFrom = picomatch([...contract.from], { dot: true });
-    const isTo = picomatch([...contract.to], { dot: true });
+    const isFrom = compileGlobs(contract.from, { dot: true });
+    const isTo = compileGlobs(contract.to, { dot: true });
     for (const link of links) {
       if (link.from === link.to || !isFrom(link.from) || !isTo(link.to)) continue;
       const crossing: ContractCrossing = { id: contract.id, from: link.from, to: link.to, specifier: link.specifier, line: link.line };
