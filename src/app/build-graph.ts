@@ -1,5 +1,5 @@
 import { compileGlobs } from '../text/glob.js';
-import { buildKnowledgeGraph, type KnowledgeGraph } from '../graph/build.js';
+import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS, type KnowledgeGraph } from '../graph/build.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
 import type { LoadedConfigData, Env, ParsedSources, RepoDocsData } from '../model/env.js';
@@ -71,7 +71,7 @@ export async function buildRepositoryGraph(env: Env): Promise<RepositoryGraph> {
     skills: docs.skills,
     checks: toCheckInputs(config),
     packages: docs.packages,
-  });
+  }, { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements });
   clock.lap('build');
 
   const limitations = [

@@ -58,7 +58,10 @@ export interface ImpactedFile {
   path: string;
   /** Import hops from the nearest changed file. */
   distance: number;
-  /** The chain of files from the changed file to this file's importer (length = distance). */
+  /**
+   * The chain of files from the changed file to this file's importer: whole up to 33 entries (length = distance);
+   * a longer chain keeps its first and last 16 around one `… N more files …` entry (`limits/path-shortened`).
+   */
   via: string[];
   /** Reached only through type-only imports: compile-time impact, no runtime effect. */
   typeOnly: boolean;
@@ -77,7 +80,7 @@ export interface ImpactedRoute {
   line: number;
   /** Human-readable reason, e.g. "handler src/orders.ts imports src/lib/money.ts (changed)". */
   reason: string;
-  /** File chain from the changed file to the route's file. */
+  /** File chain from the changed file to the route's file; over 33 entries shortened as in ImpactedFile.via. */
   chain: string[];
   /** The route's own file changed (not only something it imports). */
   direct: boolean;

@@ -67,6 +67,8 @@ export interface ProviderConfig {
 export interface AnalysisConfig {
   assertionHelpers?: string[];
   maxFileBytes?: number;
+  /** Nodes plus edges the knowledge graph may hold before `limits/graph-too-large` (default 1,500,000, ~2 KB of heap each). */
+  maxGraphElements?: number;
   ignore?: string[];
   defaultBranch?: string;
   /** Ranked tasks the bundle lists first (the rest are overflow), 1-100, default 12. */

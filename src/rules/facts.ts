@@ -629,7 +629,7 @@ export function deriveChangeFacts(input: AnalysisFactsInput, fileFacts: readonly
 function selectChangedRouteIds(input: AnalysisFactsInput, files: readonly ChangedFileInput[], fileFacts: readonly Record<string, unknown>[]): Set<string> {
   const signalPaths = files.filter((file, index) => fileFacts[index]?.lowSignal !== true && file.status !== 'deleted').map((file) => file.path);
   if (signalPaths.length === files.length) return new Set(input.impactedRoutes.map((route) => route.id));
-  const reached = new Set([...signalPaths, ...findReverseReach(input.kg, signalPaths.filter((path) => input.kg.fileIds.has(path))).map((entry) => entry.path)]);
+  const reached = new Set([...signalPaths, ...findReverseReach(input.kg, signalPaths.filter((path) => input.kg.fileIds.has(path)), { includeVia: false }).map((entry) => entry.path)]);
   const ids = new Set<string>();
   for (const route of input.impactedRoutes) {
     const handlerFiles = new Set([route.file]);

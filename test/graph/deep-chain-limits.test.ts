@@ -5,6 +5,8 @@ import { CheckerError } from '../../src/model/diagnostic.js';
 import { emptyFacts, type FileFacts } from '../../src/model/facts.js';
 import type { GraphInput } from '../../src/model/graph.js';
 import type { Resolution } from '../../src/model/resolve.js';
+import { runCli } from '../helpers/cli.js';
+import { createRepo } from '../helpers/git-repo.js';
 
 const linkPath = (index: number): string => `src/chain/m${index}.ts`;
 
@@ -48,4 +50,24 @@ test('files, exports and imports already over the limit: refused before any node
 
 test('a graph that grows past the limit while edges are added: refused with the same error', () => {
   assert.throws(() => buildKnowledgeGraph(buildChainInput(100), { maxElements: 400 }), (error) => assertGraphLimit(error, 400) && /would hold/.test(String(error)));
+});
+
+test('analysis.maxGraphElements sets the limit from the repository config: exit 2 naming the key, and an invalid value is refused', () => {
+  const files: Record<string, string> = { '.checker/config.yml': 'analysis:\n  maxGraphElements: 1000\n' };
+  for (let index = 0; index < 300; index += 1) files[`src/m${index}.ts`] = `import { step${index + 1} } from './m${index + 1}';\nexport const step${index} = () => step${index + 1};\n`;
+  const repo = createRepo(files);
+  try {
+    const refused = runCli(['graph', '--format', 'json', '--cwd', repo.dir]);
+    assert.equal(refused.code, 2, refused.stderr);
+    assert.match(refused.stderr, /^checker: limits\/graph-too-large: .*more than 1000 nodes and edges/m);
+    assert.match(refused.stderr, /raise analysis\.maxGraphElements/);
+    repo.write({ '.checker/config.yml': 'analysis:\n  maxGraphElements: 5\n' });
+    const invalid = runCli(['graph', '--format', 'json', '--cwd', repo.dir]);
+    assert.equal(invalid.code, 2);
+    assert.match(invalid.stderr, /analysis\.maxGraphElements/);
+    repo.write({ '.checker/config.yml': 'analysis:\n  maxGraphElements: 100000\n' });
+    assert.equal(runCli(['graph', '--format', 'json', '--cwd', repo.dir]).code, 0);
+  } finally {
+    repo.cleanup();
+  }
 });
