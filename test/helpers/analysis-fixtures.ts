@@ -1,16 +1,14 @@
 import { spawn } from 'node:child_process';
 import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { analyzeChange } from '../../src/app/analyze.js';
 import { getValidator } from '../../src/io/schema.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { RevisionRange } from '../../src/model/env.js';
-import { projectRoot, runCli, type CliResult } from './cli.js';
+import { cliArgv, projectRoot, runCli, type CliResult } from './cli.js';
 import { createRepo, type FileTree, type TestRepo } from './git-repo.js';
 
-const CLI_MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 export interface ChangeFixture {
   repo: TestRepo;
@@ -92,7 +90,7 @@ export function toLcov(entries: Record<string, Record<number, number>>): string 
 /** `runCli` without blocking, so independent CLI runs of one test file overlap. */
 export function runCliAsync(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI_MAIN, ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgv(), ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

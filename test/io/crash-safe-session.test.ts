@@ -9,12 +9,12 @@ import { createNodeEnv } from '../../src/io/node-env.js';
 import { getValidator } from '../../src/io/schema.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
+import { cliArgv } from '../helpers/cli.js';
 
 const TASK = 'apply the loyalty discount for silver members';
 const ITERATIONS = 30;
 const STRAY = /^[A-Za-z0-9._-]+\.[0-9a-f]{12}\.tmp$/;
 const moduleUrl = (path: string): string => pathToFileURL(fileURLToPath(new URL(`../../src/${path}`, import.meta.url))).href;
-const mainSource = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
 
 /**
  * Writes a session the way startSession does (the real writeArtifact, mode create) in a child process. With a pause
@@ -164,7 +164,7 @@ describe('SIGKILL during session start', () => {
   it('the real CLI killed as its session file appears leaves it absent or complete, never session/corrupt', async () => {
     for (let i = 0; i < 2; i += 1) {
       const id = `cli-kill-${i}`;
-      const argv = ['--import', 'tsx', mainSource, 'session', 'start', '--cwd', repo.dir, '--session', id, '--task', TASK, '--format', 'json'];
+      const argv = [...cliArgv(), 'session', 'start', '--cwd', repo.dir, '--session', id, '--task', TASK, '--format', 'json'];
       await runAndKill(argv, i === 1 ? 'file-appears-late' : 'file-appears');
       await startAgain(id, inspect(id));
     }

@@ -4,15 +4,15 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { projectRoot } from '../helpers/cli.js';
 import { createRepo } from '../helpers/git-repo.js';
+import { cliArgv } from '../helpers/cli.js';
 
-const mainSource = join(projectRoot, 'src', 'cli', 'main.ts');
 
 describe('checker mcp when the client closes stdin right after its last request', () => {
   const repo = createRepo({ 'src/orders.ts': 'export const orders = [];\n' });
   after(() => repo.cleanup());
 
   it('answers the requests under way before it exits', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainSource, 'mcp', '--cwd', repo.dir], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgv(), 'mcp', '--cwd', repo.dir], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       stdout += chunk;

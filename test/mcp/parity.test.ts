@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { runCli, projectRoot } from '../helpers/cli.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { cliArgv } from '../helpers/cli.js';
 
-const mainSource = join(projectRoot, 'src', 'cli', 'main.ts');
 const TIME_KEYS = new Set(['generatedAt']);
 const TASK = 'round order totals to whole cents';
 
@@ -32,7 +31,7 @@ describe('parity: CLI --format json equals the MCP tool structuredContent', () =
     });
     repo.write({ 'src/lib/money.ts': 'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n' });
     repo.commit('round once');
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', mainSource, 'mcp', '--cwd', repo.dir], cwd: projectRoot, stderr: 'pipe' });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'mcp', '--cwd', repo.dir], cwd: projectRoot, stderr: 'pipe' });
     client = new Client({ name: 'checker-parity', version: '0.0.0' });
     await client.connect(transport);
   });

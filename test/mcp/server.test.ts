@@ -9,9 +9,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { getValidator } from '../../src/io/schema.js';
 import { TOOL_TEXTS } from '../../src/mcp/texts.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { cliArgv } from '../helpers/cli.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const mainSource = join(projectRoot, 'src', 'cli', 'main.ts');
 const RANGE = { base: 'HEAD~1', head: 'HEAD' };
 const TASK = 'round order totals to whole cents';
 const ANALYSIS_TOOLS = ['analyze_pr', 'impact_map', 'audit_tests', 'suggest_edge_cases', 'tool_recommendations', 'pattern_search', 'redteam_report'];
@@ -32,7 +32,7 @@ function createShopRepo(): TestRepo {
 }
 
 async function connect(dir: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', mainSource, 'mcp', '--cwd', dir], cwd: projectRoot, stderr: 'pipe' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'mcp', '--cwd', dir], cwd: projectRoot, stderr: 'pipe' });
   const client = new Client({ name: 'checker-test', version: '0.0.0' });
   await client.connect(transport);
   return client;

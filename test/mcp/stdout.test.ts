@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { createRepo } from '../helpers/git-repo.js';
+import { cliArgv } from '../helpers/cli.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-const mainSource = join(projectRoot, 'src', 'cli', 'main.ts');
 
 interface Frame {
   jsonrpc: string;
@@ -32,7 +31,7 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
   after(() => repo.cleanup());
 
   it('writes only JSON-RPC frames to stdout, survives bad frames and hostile calls, and exits when stdin closes', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', mainSource, 'mcp', '--cwd', repo.dir], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...cliArgv(), 'mcp', '--cwd', repo.dir], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8');
