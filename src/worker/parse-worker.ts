@@ -36,10 +36,21 @@ function parseOne(path: string, text: string, options: ParseOptions): FileFacts 
 // The parent owns this process: when its IPC channel closes (parent exited or was killed), stop.
 process.on('disconnect', () => process.exit(0));
 
+/**
+ * Replies only while the parent listens. A parent that went away mid-parse (an MCP worker replaced after its deadline)
+ * made `send` fail with EPIPE and print a stack trace; the callback takes that error and the process exits quietly.
+ */
+function reply(message: object): void {
+  if (process.send === undefined || !process.connected) return;
+  process.send(message, undefined, undefined, (error: Error | null) => {
+    if (error !== null) process.exit(0);
+  });
+}
+
 process.on('message', (message: unknown) => {
   if (!isParseRequest(message)) return;
   const results: [string, FileFacts][] = message.files.map((file) => [file.path, parseOne(file.path, file.text, message.options)]);
-  process.send?.({ type: 'result', id: message.id, results });
+  reply({ type: 'result', id: message.id, results });
 });
 
-process.send?.({ type: 'ready' });
+reply({ type: 'ready' });
