@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -283,23 +284,23 @@ describe('secrets from every source stay out of every channel', () => {
 });
 
 describe('state left by a killed run', () => {
-  it('a stale lock of a dead process and stray temp files do not block the next run', () => {
+  it('a lock left by a dead process and stray temp files do not block the next run', () => {
     const repo = createRepo({ 'src/a.ts': 'export const a = 1;\n' });
     try {
+      assertFinished(run(repo.dir, ['session', 'start', '--session', 's1', '--task', 'x', '--format', 'json']), 0, 'session start');
       const sessions = join(repo.dir, '.checker/local/agent-sessions');
-      mkdirSync(sessions, { recursive: true });
-      // pid 2^22+1 is above Linux's pid_max default: no such process.
-      writeFileSync(join(sessions, 's1.json.lock'), JSON.stringify({ pid: 4194305, hostname: (spawnSync('hostname', { encoding: 'utf8' }).stdout || '').trim(), startedAt: Date.now(), token: 'x' }));
+      // A checkpoint is a read-modify-write under s1.json.lock. pid 2^22+1 is above Linux's pid_max: no such process.
+      writeFileSync(join(sessions, 's1.json.lock'), JSON.stringify({ pid: 4194305, hostname: hostname(), startedAt: new Date().toISOString(), token: 'x' }));
       const stray = join(sessions, 's0.json.0123456789ab.tmp');
       writeFileSync(stray, '{');
-      const old = new Date(Date.now() - 10 * 60_000);
-      spawnSync('touch', ['-d', old.toISOString(), stray]);
+      spawnSync('touch', ['-d', new Date(Date.now() - 10 * 60_000).toISOString(), stray]);
       const started = Date.now();
-      const result = run(repo.dir, ['session', 'start', '--session', 's1', '--task', 'x', '--format', 'json']);
-      assertFinished(result, 0, 'session start after a killed holder');
-      assert.ok(Date.now() - started < 30_000, 'waited for the stale window instead of breaking a dead holder at once');
-      assert.equal(statSync(join(sessions, 's1.json')).size > 0, true);
-      assert.equal(listFiles(sessions).some((file) => file.endsWith('.tmp')), false);
+      const result = run(repo.dir, ['session', 'checkpoint', '--session', 's1', '--kind', 'plan', '--summary', 'plan', '--format', 'json']);
+      // The old lock waited its 10 s timeout and failed with artifact/locked (exit 2).
+      assertFinished(result, 0, 'checkpoint after a killed lock holder');
+      assert.ok(Date.now() - started < 8_000, 'waited instead of breaking a dead holder at once');
+      assert.equal((JSON.parse(readFileSync(join(sessions, 's1.json'), 'utf8')) as { checkpoints: unknown[] }).checkpoints.length, 1);
+      assert.equal(listFiles(sessions).some((file) => file.endsWith('.tmp') || file.endsWith('.lock')), false);
     } finally {
       repo.cleanup();
     }
