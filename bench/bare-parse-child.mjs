@@ -30,7 +30,9 @@ if (listPath === undefined) {
   process.exit(2);
 }
 const started = performance.now();
-const paths = readFileSync(listPath, 'utf8').split('\n').filter((line) => line.length > 0);
+const paths = readFileSync(listPath, 'utf8')
+  .split('\n')
+  .filter((line) => line.length > 0);
 let bytes = 0;
 let errors = 0;
 const failed = [];

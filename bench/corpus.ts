@@ -100,8 +100,9 @@ function extractInto(tarball: string, dir: string): void {
 }
 
 export async function buildRealCorpus(options: CorpusOptions = {}): Promise<RealCorpus> {
-  const packages: CorpusPackage[] =
-    options.packages ?? [{ name: options.package ?? DEFAULT_CORPUS.name, versions: options.versions ?? DEFAULT_CORPUS.versions }];
+  const packages: CorpusPackage[] = options.packages ?? [
+    { name: options.package ?? DEFAULT_CORPUS.name, versions: options.versions ?? DEFAULT_CORPUS.versions },
+  ];
   if (packages.length === 0) throw new Error('buildRealCorpus needs at least one package');
   const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
   const tarballs = packages.map((entry) => entry.versions.map((version) => fetchTarball(entry.name, version, cacheDir)));
@@ -126,7 +127,7 @@ export async function buildRealCorpus(options: CorpusOptions = {}): Promise<Real
 
   const commitVersion = (index: 0 | 1, date: string): string => {
     for (const entry of readdirSync(dir)) if (entry !== '.git') rmSync(join(dir, entry), { recursive: true, force: true });
-    placed.forEach((entry, position) => extractInto(tarballs[position]?.[index] ?? '', join(dir, entry.folder)));
+    for (const [position, entry] of placed.entries()) extractInto(tarballs[position]?.[index] ?? '', join(dir, entry.folder));
     if (!single) {
       const manifest = { name: 'checker-corpus', private: true, workspaces: ['packages/*'] };
       writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -149,7 +150,9 @@ export async function buildRealCorpus(options: CorpusOptions = {}): Promise<Real
     git('init', '-q', '-b', 'main');
     const baseOid = commitVersion(0, '2026-01-01T00:00:00Z');
     const headOid = commitVersion(1, '2026-01-02T00:00:00Z');
-    const files = git('ls-files').split('\n').filter((line) => line !== '').length;
+    const files = git('ls-files')
+      .split('\n')
+      .filter((line) => line !== '').length;
     return { dir, baseOid, headOid, files, packages: placed.map(({ name, folder }) => ({ name, folder })) };
   } finally {
     rmSync(home, { recursive: true, force: true });

@@ -49,7 +49,13 @@ const gitEnvironment = (): NodeJS.ProcessEnv => ({
 });
 
 function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, env: gitEnvironment(), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  return execFileSync('git', args, {
+    cwd: dir,
+    env: gitEnvironment(),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }).trim();
 }
 
 const chainPath = (index: number): string => `src/chain/m${index}.ts`;
@@ -73,8 +79,16 @@ export function generateDeepChainRepo(dir: string, options: DeepChainOptions): D
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   git(dir, 'init', '-q', '-b', 'main');
-  write(dir, 'package.json', `${JSON.stringify({ name: 'deep-chain', private: true, type: 'module', dependencies: { express: '^4.21.0' }, devDependencies: { vitest: '^2.1.0' } }, null, 2)}\n`);
-  write(dir, 'tsconfig.json', `${JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' } }, null, 2)}\n`);
+  write(
+    dir,
+    'package.json',
+    `${JSON.stringify({ name: 'deep-chain', private: true, type: 'module', dependencies: { express: '^4.21.0' }, devDependencies: { vitest: '^2.1.0' } }, null, 2)}\n`,
+  );
+  write(
+    dir,
+    'tsconfig.json',
+    `${JSON.stringify({ compilerOptions: { strict: true, module: 'esnext', moduleResolution: 'bundler' } }, null, 2)}\n`,
+  );
   const chain: string[] = [];
   for (let index = 0; index < count; index += 1) {
     chain.push(chainPath(index));
@@ -98,7 +112,11 @@ export function generateDeepChainRepo(dir: string, options: DeepChainOptions): D
   git(dir, 'commit', '-q', '-m', 'chain');
   const changedIndex = options.change === 'first' ? 0 : count - 1;
   const changed = chainPath(changedIndex);
-  write(dir, changed, changedIndex === count - 1 ? renderLink(changedIndex, count, 3) : renderLink(changedIndex, count, 2).replace('+ 1;', '+ 2;'));
+  write(
+    dir,
+    changed,
+    changedIndex === count - 1 ? renderLink(changedIndex, count, 3) : renderLink(changedIndex, count, 2).replace('+ 1;', '+ 2;'),
+  );
   git(dir, 'commit', '-q', '-am', `change ${changed}`);
   return { dir, chain, testFile, serverFile, changed };
 }
@@ -145,7 +163,13 @@ export function runChecker(dir: string, command: string, options: { timeoutMs?: 
     seconds,
     maxRssBytes: rss === null ? undefined : Number(rss[1]) * 1024,
     outputBytes: existsSync(outputPath) ? statSync(outputPath).size : 0,
-    error: exitCode === 0 ? undefined : (lines.find((line) => /error|checker:|heap/i.test(line)) ?? (signalled === null ? undefined : `signal ${signalled[1]}`) ?? lines[0] ?? `signal ${result.signal ?? '?'}`),
+    error:
+      exitCode === 0
+        ? undefined
+        : (lines.find((line) => /error|checker:|heap/i.test(line)) ??
+          (signalled === null ? undefined : `signal ${signalled[1]}`) ??
+          lines[0] ??
+          `signal ${result.signal ?? '?'}`),
   };
 }
 
@@ -164,11 +188,18 @@ function main(): void {
     strict: true,
   });
   const checker = resolve(values.checker ?? join(repoRoot, 'bin', 'checker.js'));
-  if (!existsSync(join(dirname(checker), '..', 'dist', 'cli', 'main.js'))) throw new Error(`${checker}: its dist/ is missing: run npm run build first`);
+  if (!existsSync(join(dirname(checker), '..', 'dist', 'cli', 'main.js')))
+    throw new Error(`${checker}: its dist/ is missing: run npm run build first`);
   const change: ChainChange = values.change === 'first' ? 'first' : 'deepest';
   const counts = values.files.split(',').map((text) => Number(text.trim()));
-  const commands = values.commands.split(',').map((text) => text.trim()).filter((text) => text !== '');
-  const rows: string[] = ['| files | change | command | exit | seconds | peak RSS | output | error |', '| ---: | --- | --- | ---: | ---: | ---: | ---: | --- |'];
+  const commands = values.commands
+    .split(',')
+    .map((text) => text.trim())
+    .filter((text) => text !== '');
+  const rows: string[] = [
+    '| files | change | command | exit | seconds | peak RSS | output | error |',
+    '| ---: | --- | --- | ---: | ---: | ---: | ---: | --- |',
+  ];
   for (const count of counts) {
     const dir = join(repoRoot, 'bench', 'work', `deep-chain-${count}${change === 'first' ? '-first' : ''}`, 'repo');
     const generated = performance.now();

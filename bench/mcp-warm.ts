@@ -43,11 +43,22 @@ function parseOptions(): { files: number; reps: number; tool: string; record: bo
       'skip-synthetic': { type: 'boolean', default: false },
     },
   });
-  return { files: Number(values.files), reps: Number(values.reps), tool: values.tool, record: values.record, skipSynthetic: values['skip-synthetic'] };
+  return {
+    files: Number(values.files),
+    reps: Number(values.reps),
+    tool: values.tool,
+    record: values.record,
+    skipSynthetic: values['skip-synthetic'],
+  };
 }
 
 async function startClient(dir: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', mainSource, 'mcp', '--cwd', dir], cwd: repoRoot, stderr: 'ignore' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', mainSource, 'mcp', '--cwd', dir],
+    cwd: repoRoot,
+    stderr: 'ignore',
+  });
   const client = new Client({ name: 'checker-bench', version: '0' });
   await client.connect(transport);
   return client;
@@ -63,7 +74,13 @@ async function timeCall(client: Client, tool: string, args: Record<string, unkno
 
 type Run = Omit<CallTimes, 'repository' | 'files'>;
 
-async function measureOnce(dir: string, tool: string, args: Record<string, unknown>, clearCache: boolean, touch: () => Promise<void>): Promise<Run> {
+async function measureOnce(
+  dir: string,
+  tool: string,
+  args: Record<string, unknown>,
+  clearCache: boolean,
+  touch: () => Promise<void>,
+): Promise<Run> {
   let coldCache: number | undefined;
   if (clearCache) {
     rmSync(join(dir, '.checker', 'local', 'cache'), { recursive: true, force: true });
@@ -103,11 +120,21 @@ async function measure(target: Target, reps: number, tool: string): Promise<Call
   }
   const pick = (key: 'first' | 'second' | 'third' | 'afterTouch'): number => median(runs.map((run) => run[key]));
   const colds = runs.flatMap((run) => (run.coldCache === undefined ? [] : [run.coldCache]));
-  return { repository, files, coldCache: colds.length === 0 ? undefined : median(colds), first: pick('first'), second: pick('second'), third: pick('third'), afterTouch: pick('afterTouch') };
+  return {
+    repository,
+    files,
+    coldCache: colds.length === 0 ? undefined : median(colds),
+    first: pick('first'),
+    second: pick('second'),
+    third: pick('third'),
+    afterTouch: pick('afterTouch'),
+  };
 }
 
 function countFiles(dir: string): number {
-  return runGit(dir, ['ls-files', '--cached', '--others', '--exclude-standard', '-z']).split('\0').filter((path) => path !== '').length;
+  return runGit(dir, ['ls-files', '--cached', '--others', '--exclude-standard', '-z'])
+    .split('\0')
+    .filter((path) => path !== '').length;
 }
 
 function renderTable(rows: CallTimes[], tool: string, reps: number): string {
@@ -120,7 +147,10 @@ function renderTable(rows: CallTimes[], tool: string, reps: number): string {
     '',
     '| repository | files | cold cache | first call | second call | third call | second / first | after touching 1 file |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
-    ...rows.map((row) => `| ${row.repository} | ${row.files} | ${seconds(row.coldCache)} | ${seconds(row.first)} | ${seconds(row.second)} | ${seconds(row.third)} | ${((row.second / row.first) * 100).toFixed(0)}% | ${seconds(row.afterTouch)} |`),
+    ...rows.map(
+      (row) =>
+        `| ${row.repository} | ${row.files} | ${seconds(row.coldCache)} | ${seconds(row.first)} | ${seconds(row.second)} | ${seconds(row.third)} | ${((row.second / row.first) * 100).toFixed(0)}% | ${seconds(row.afterTouch)} |`,
+    ),
     '',
   ];
   return lines.join('\n');
@@ -151,7 +181,13 @@ async function main(): Promise<void> {
     const touch = async (rep: number): Promise<void> => {
       await touchFiles(dir, 1, 100 + rep, { commit: false });
     };
-    rows.push(await measure({ repository: `synthetic (${options.files} files, 5 edited)`, dir, args: {}, clearCache: true, touch }, options.reps, options.tool));
+    rows.push(
+      await measure(
+        { repository: `synthetic (${options.files} files, 5 edited)`, dir, args: {}, clearCache: true, touch },
+        options.reps,
+        options.tool,
+      ),
+    );
   }
   // On this project "touching" only bumps the mtime of this benchmark's own source: the content (and git) stay as they are.
   const ownSource = join(repoRoot, 'bench', 'mcp-warm.ts');
@@ -159,7 +195,13 @@ async function main(): Promise<void> {
     const now = new Date();
     utimesSync(ownSource, now, now);
   };
-  rows.push(await measure({ repository: 'this project (HEAD~1..worktree)', dir: repoRoot, args: { base: 'HEAD~1' }, clearCache: false, touch }, options.reps, options.tool));
+  rows.push(
+    await measure(
+      { repository: 'this project (HEAD~1..worktree)', dir: repoRoot, args: { base: 'HEAD~1' }, clearCache: false, touch },
+      options.reps,
+      options.tool,
+    ),
+  );
   const table = renderTable(rows, options.tool, options.reps);
   process.stdout.write(`${table}\n`);
   if (options.record) recordResults(table);

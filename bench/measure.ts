@@ -99,7 +99,12 @@ interface ChildOutcome {
 }
 
 /** Spawns a process, samples the summed RSS of its process tree (Linux /proc) and collects its output. */
-export function spawnMeasured(command: string, args: string[], env: NodeJS.ProcessEnv = process.env, cwd = repoRoot): Promise<ChildOutcome> {
+export function spawnMeasured(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  cwd = repoRoot,
+): Promise<ChildOutcome> {
   return new Promise((resolveOutcome, reject) => {
     const started = performance.now();
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -155,9 +160,7 @@ function readChildPids(pid: number): number[] {
     try {
       const text = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
       if (text !== '') children.push(...text.split(' ').map(Number));
-    } catch {
-      continue;
-    }
+    } catch {}
   }
   return children;
 }
@@ -182,10 +185,7 @@ export function readTreeRss(pid: number): number | undefined {
  * A bare swc baseline: `processes` fresh child processes each read and `parseSync` a share of the files (balanced by
  * bytes). The wall time includes spawning them.
  */
-export async function measureBareParse(
-  files: readonly string[],
-  options: { processes?: number; workDir: string },
-): Promise<BareParseRun> {
+export async function measureBareParse(files: readonly string[], options: { processes?: number; workDir: string }): Promise<BareParseRun> {
   const processes = options.processes ?? availableParallelism();
   const parseable = files.filter(isParseable);
   const sizes = new Map<string, number>();
@@ -286,7 +286,15 @@ export async function runPipeline(dir: string, runner: PipelineRunner, workDir: 
   const outcome = await spawnMeasured(process.execPath, args, env);
   const maxRssBytes = readUsageFile(usageFile);
   rmSync(usageFile, { force: true });
-  const base = { seconds: outcome.seconds, maxRssBytes, treePeakRssBytes: outcome.treePeakRssBytes, nodes: undefined, edges: undefined, timings: undefined, stats: undefined };
+  const base = {
+    seconds: outcome.seconds,
+    maxRssBytes,
+    treePeakRssBytes: outcome.treePeakRssBytes,
+    nodes: undefined,
+    edges: undefined,
+    timings: undefined,
+    stats: undefined,
+  };
   if (runner === 'cli') {
     if (outcome.code !== 0) {
       return { ...base, ok: false, reason: `CLI exited with ${outcome.code ?? outcome.signal}: ${outcome.stderr.trim().slice(0, 500)}` };
@@ -296,10 +304,16 @@ export async function runPipeline(dir: string, runner: PipelineRunner, workDir: 
     const timings = isRecord(parsed) ? parsed.timings : undefined;
     return { ...base, ok: true, reason: undefined, stats, timings };
   }
-  const line = outcome.stdout.split('\n').reverse().find((entry) => entry.startsWith(resultMarker));
+  const line = outcome.stdout
+    .split('\n')
+    .reverse()
+    .find((entry) => entry.startsWith(resultMarker));
   const parsed = line === undefined ? undefined : parseJsonOrUndefined(line.slice(resultMarker.length));
   if (!isRecord(parsed) || parsed.ok !== true) {
-    const reason = isRecord(parsed) && typeof parsed.reason === 'string' ? parsed.reason : `pipeline child exited with ${outcome.code ?? outcome.signal}: ${outcome.stderr.trim().slice(0, 500)}`;
+    const reason =
+      isRecord(parsed) && typeof parsed.reason === 'string'
+        ? parsed.reason
+        : `pipeline child exited with ${outcome.code ?? outcome.signal}: ${outcome.stderr.trim().slice(0, 500)}`;
     return { ...base, ok: false, reason };
   }
   return {

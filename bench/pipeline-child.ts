@@ -23,11 +23,13 @@ function print(result: ChildResult): void {
 }
 
 /** `createNodeEnv(root, {useCache})` from src/io/node-env.ts when the pipeline takes an Env. */
-async function loadEnvFactory(): Promise<Function | undefined> {
+async function loadEnvFactory(): Promise<((...args: unknown[]) => unknown) | undefined> {
   const specifier: string = '../src/io/node-env.js';
   try {
     const loaded: unknown = await import(specifier);
-    return isRecord(loaded) && typeof loaded.createNodeEnv === 'function' ? loaded.createNodeEnv : undefined;
+    return isRecord(loaded) && typeof loaded.createNodeEnv === 'function'
+      ? (loaded.createNodeEnv as (...args: unknown[]) => unknown)
+      : undefined;
   } catch (error) {
     if (isRecord(error) && error.code === 'ERR_MODULE_NOT_FOUND') return undefined;
     throw error;

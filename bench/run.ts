@@ -71,7 +71,10 @@ function readOptions(): BenchOptions {
     processes: toCount('processes', values.processes, 1),
     corpus: values.corpus,
     corpusPackage: values.package,
-    corpusVersions: values.versions.split(',').map((version) => version.trim()).filter((version) => version !== ''),
+    corpusVersions: values.versions
+      .split(',')
+      .map((version) => version.trim())
+      .filter((version) => version !== ''),
     record: values.record,
     runner,
     touchCommit: !values['touch-uncommitted'],
@@ -93,7 +96,9 @@ async function prepareSynthetic(options: BenchOptions): Promise<Subject> {
   rmSync(dir, { recursive: true, force: true });
   const started = performance.now();
   const summary = await generateSyntheticRepo(dir, { files: options.files, seed: options.seed });
-  log(`generated ${summary.files} files (${formatBytes(summary.bytes)}) in ${formatSeconds((performance.now() - started) / 1000)} at ${dir}`);
+  log(
+    `generated ${summary.files} files (${formatBytes(summary.bytes)}) in ${formatSeconds((performance.now() - started) / 1000)} at ${dir}`,
+  );
   return { label: `synthetic N=${options.files} seed=${options.seed}`, dir, restoreAfterTouch: false };
 }
 
@@ -105,7 +110,10 @@ async function prepareCorpus(options: BenchOptions): Promise<Subject> {
   if (single && versions.length !== 2) throw new Error(`--versions needs two versions separated by a comma, got "${versions.join(',')}"`);
   const [from = '', to = ''] = versions;
   const packages = single ? [{ name: options.corpusPackage ?? '', versions: [from, to] as [string, string] }] : WORKSPACE_CORPUS;
-  const slug = packages.map((entry) => `${entry.name}@${entry.versions[1]}`).join('+').replace(/[^\w.+@-]+/g, '_');
+  const slug = packages
+    .map((entry) => `${entry.name}@${entry.versions[1]}`)
+    .join('+')
+    .replace(/[^\w.+@-]+/g, '_');
   const dir = join(workRoot, `corpus-${slug}`);
   rmSync(dir, { recursive: true, force: true });
   const started = performance.now();
@@ -214,7 +222,9 @@ async function measurePipeline(subject: Subject, options: BenchOptions, beforeCo
   let touchedTimings: unknown;
   for (let rep = 0; rep < options.reps; rep += 1) {
     await runOnce(`re-warm before touch ${rep + 1}`);
-    const touch = await touchFiles(subject.dir, options.touched, options.seed * 1000 + rep + 1, { commit: options.touchCommit && !subject.restoreAfterTouch });
+    const touch = await touchFiles(subject.dir, options.touched, options.seed * 1000 + rep + 1, {
+      commit: options.touchCommit && !subject.restoreAfterTouch,
+    });
     const run = await runOnce(`after touching ${options.touched} files, run ${rep + 1}`);
     if (run !== undefined) touched.push(run.seconds);
     touchedTimings ??= run?.timings;
@@ -265,7 +275,10 @@ function renderTable(figures: Figures, options: BenchOptions): string {
   const missing = 'n/a';
   const coldRatio = pipeline.cold / figures.bare;
   const warmRatio = pipeline.warm / figures.floor;
-  const rss = pipeline.treeRss === undefined || pipeline.maxRss === undefined ? (pipeline.treeRss ?? pipeline.maxRss) : Math.max(pipeline.treeRss, pipeline.maxRss);
+  const rss =
+    pipeline.treeRss === undefined || pipeline.maxRss === undefined
+      ? (pipeline.treeRss ?? pipeline.maxRss)
+      : Math.max(pipeline.treeRss, pipeline.maxRss);
   const rows: string[][] = [
     ['files', `${formatCount(figures.files)} (${formatCount(figures.parseable)} parsed)`, '', '', ''],
     ['bytes', `${formatCount(figures.bytes)} (${formatBytes(figures.bytes)})`, '', '', ''],
@@ -280,9 +293,27 @@ function renderTable(figures: Figures, options: BenchOptions): string {
   ];
   if (pipeline.available) {
     rows.push(
-      ['cold graph build (empty cache)', formatSeconds(pipeline.cold), `${coldRatio.toFixed(2)} × bare parse`, `≤ ${targets.coldOverBare} ×`, judge(coldRatio <= targets.coldOverBare)],
-      ['warm run (cache, nothing changed)', formatSeconds(pipeline.warm), `${warmRatio.toFixed(2)} × floor`, `< ${targets.warmOverFloor} ×`, judge(warmRatio < targets.warmOverFloor)],
-      [`after touching ${options.touched} files`, formatSeconds(pipeline.touched), '', `< ${targets.touchedSeconds} s`, judge(pipeline.touched < targets.touchedSeconds)],
+      [
+        'cold graph build (empty cache)',
+        formatSeconds(pipeline.cold),
+        `${coldRatio.toFixed(2)} × bare parse`,
+        `≤ ${targets.coldOverBare} ×`,
+        judge(coldRatio <= targets.coldOverBare),
+      ],
+      [
+        'warm run (cache, nothing changed)',
+        formatSeconds(pipeline.warm),
+        `${warmRatio.toFixed(2)} × floor`,
+        `< ${targets.warmOverFloor} ×`,
+        judge(warmRatio < targets.warmOverFloor),
+      ],
+      [
+        `after touching ${options.touched} files`,
+        formatSeconds(pipeline.touched),
+        '',
+        `< ${targets.touchedSeconds} s`,
+        judge(pipeline.touched < targets.touchedSeconds),
+      ],
       [
         pipeline.treeRss !== undefined ? 'peak RSS (process tree sampled, or main process if higher)' : 'peak RSS (main process)',
         rss === undefined ? 'n/a' : formatBytes(rss),
@@ -299,7 +330,11 @@ function renderTable(figures: Figures, options: BenchOptions): string {
       ['peak RSS', missing, '', '< 1 GiB', '—'],
     );
   }
-  const lines = ['| figure | value | ratio | target | result |', '| --- | ---: | --- | --- | --- |', ...rows.map((row) => `| ${row.join(' | ')} |`)];
+  const lines = [
+    '| figure | value | ratio | target | result |',
+    '| --- | ---: | --- | --- | --- |',
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ];
   const phases = [
     ['Cold', renderTimings(pipeline.coldTimings)],
     ['Warm', renderTimings(pipeline.warmTimings)],
@@ -319,7 +354,8 @@ function describeMachine(): string {
 }
 
 function recordResults(heading: string, body: string): void {
-  const header = '# Benchmark results\n\nAppended by `npm run bench -- --record`; a run with the same date, subject and machine replaces its section.\n';
+  const header =
+    '# Benchmark results\n\nAppended by `npm run bench -- --record`; a run with the same date, subject and machine replaces its section.\n';
   const existing = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : header;
   const sections = existing.split(/\n(?=## )/);
   const section = `## ${heading}\n\n${body}`;
@@ -351,7 +387,9 @@ async function main(): Promise<void> {
     bareCpus.push(bare.cpuSeconds);
     bareErrors = bare.errors;
     const failures = bare.failed.length > 0 ? `: ${bare.failed.join(', ')}` : '';
-    log(`bare parse run ${bares.length}: ${formatSeconds(bare.seconds)}, CPU ${formatSeconds(bare.cpuSeconds)} (${bare.files} files, ${bare.errors} errors${failures})`);
+    log(
+      `bare parse run ${bares.length}: ${formatSeconds(bare.seconds)}, CPU ${formatSeconds(bare.cpuSeconds)} (${bare.files} files, ${bare.errors} errors${failures})`,
+    );
   };
   const pipeline = await measurePipeline(subject, options, measureBare);
   const figures: Figures = {
@@ -370,7 +408,10 @@ async function main(): Promise<void> {
   process.stdout.write(`## ${subject.label}\n\n${body}`);
   if (options.record) {
     const date = new Date().toISOString().slice(0, 10);
-    recordResults(`${date} · ${subject.label} · ${cpus().length}× ${cpus()[0]?.model.trim() ?? 'unknown cpu'} · node ${process.version}`, body);
+    recordResults(
+      `${date} · ${subject.label} · ${cpus().length}× ${cpus()[0]?.model.trim() ?? 'unknown cpu'} · node ${process.version}`,
+      body,
+    );
     log(`recorded in ${resultsPath}`);
   }
 }

@@ -69,26 +69,133 @@ const toKebab = (words: string[]): string => words.join('-');
 const toUpperSnake = (words: string[]): string => words.map((word) => word.toUpperCase()).join('_');
 
 const areaNames = [
-  'accounts', 'catalog', 'checkout', 'inventory', 'orders', 'payments', 'pricing', 'reports', 'search', 'sessions',
-  'shipping', 'tenants', 'users', 'webhooks', 'audit', 'caching', 'email', 'files', 'jobs', 'metrics', 'plans',
-  'quotas', 'teams', 'tokens', 'exports',
+  'accounts',
+  'catalog',
+  'checkout',
+  'inventory',
+  'orders',
+  'payments',
+  'pricing',
+  'reports',
+  'search',
+  'sessions',
+  'shipping',
+  'tenants',
+  'users',
+  'webhooks',
+  'audit',
+  'caching',
+  'email',
+  'files',
+  'jobs',
+  'metrics',
+  'plans',
+  'quotas',
+  'teams',
+  'tokens',
+  'exports',
 ] as const;
 
 const nounWords = [
-  'invoice', 'customer', 'order', 'ledger', 'refund', 'coupon', 'cart', 'shipment', 'address', 'session', 'token',
-  'webhook', 'report', 'metric', 'plan', 'quota', 'team', 'member', 'role', 'permission', 'product', 'variant',
-  'price', 'discount', 'payment', 'payout', 'receipt', 'subscription', 'trial', 'job', 'queue', 'event', 'note',
-  'comment', 'upload', 'asset', 'channel', 'message', 'template', 'digest', 'schedule', 'region', 'tenant', 'account',
-  'profile', 'device', 'credential', 'policy', 'rule', 'limit', 'batch', 'cursor', 'snapshot', 'entry', 'record',
-  'warehouse', 'carrier', 'parcel', 'voucher', 'bundle',
+  'invoice',
+  'customer',
+  'order',
+  'ledger',
+  'refund',
+  'coupon',
+  'cart',
+  'shipment',
+  'address',
+  'session',
+  'token',
+  'webhook',
+  'report',
+  'metric',
+  'plan',
+  'quota',
+  'team',
+  'member',
+  'role',
+  'permission',
+  'product',
+  'variant',
+  'price',
+  'discount',
+  'payment',
+  'payout',
+  'receipt',
+  'subscription',
+  'trial',
+  'job',
+  'queue',
+  'event',
+  'note',
+  'comment',
+  'upload',
+  'asset',
+  'channel',
+  'message',
+  'template',
+  'digest',
+  'schedule',
+  'region',
+  'tenant',
+  'account',
+  'profile',
+  'device',
+  'credential',
+  'policy',
+  'rule',
+  'limit',
+  'batch',
+  'cursor',
+  'snapshot',
+  'entry',
+  'record',
+  'warehouse',
+  'carrier',
+  'parcel',
+  'voucher',
+  'bundle',
 ] as const;
 
 const qualifierWords = [
-  'pending', 'active', 'draft', 'bulk', 'scheduled', 'cached', 'remote', 'local', 'legacy', 'primary', 'shadow',
-  'daily', 'monthly', 'external', 'internal', 'default', 'partial', 'archived', 'signed', 'shared',
+  'pending',
+  'active',
+  'draft',
+  'bulk',
+  'scheduled',
+  'cached',
+  'remote',
+  'local',
+  'legacy',
+  'primary',
+  'shadow',
+  'daily',
+  'monthly',
+  'external',
+  'internal',
+  'default',
+  'partial',
+  'archived',
+  'signed',
+  'shared',
 ] as const;
 
-const roleWords = ['store', 'client', 'mapper', 'builder', 'handler', 'worker', 'view', 'adapter', 'sync', 'loader', 'policy', 'queue'] as const;
+const roleWords = [
+  'store',
+  'client',
+  'mapper',
+  'builder',
+  'handler',
+  'worker',
+  'view',
+  'adapter',
+  'sync',
+  'loader',
+  'policy',
+  'queue',
+] as const;
 
 function chooseModuleWords(rng: Rng): string[] {
   const roll = rng.next();
@@ -122,14 +229,86 @@ const webAliases = [
 ];
 
 const workspacePackages: readonly WorkspacePackage[] = [
-  { name: '@acme/shared', root: 'packages/shared', srcDir: 'packages/shared/src', modulesDir: 'packages/shared/src', style: 'bare', layer: 0, weight: 10, aliases: rootAliases },
-  { name: '@acme/core', root: 'packages/core', srcDir: 'packages/core/src', modulesDir: 'packages/core/src', style: 'js', layer: 1, weight: 12, aliases: rootAliases },
-  { name: '@acme/db', root: 'packages/db', srcDir: 'packages/db/src', modulesDir: 'packages/db/src', style: 'js', layer: 2, weight: 12, aliases: rootAliases },
-  { name: '@acme/auth', root: 'packages/auth', srcDir: 'packages/auth/src', modulesDir: 'packages/auth/src', style: 'bare', layer: 3, weight: 8, aliases: rootAliases },
-  { name: '@acme/billing', root: 'packages/billing', srcDir: 'packages/billing/src', modulesDir: 'packages/billing/src', style: 'js', layer: 3, weight: 14, aliases: rootAliases },
-  { name: '@acme/notifications', root: 'packages/notifications', srcDir: 'packages/notifications/src', modulesDir: 'packages/notifications/src', style: 'bare', layer: 3, weight: 10, aliases: rootAliases },
-  { name: '@acme/api', root: 'apps/api', srcDir: 'apps/api/src', modulesDir: 'apps/api/src/services', style: 'bare', layer: 4, weight: 20, aliases: rootAliases },
-  { name: '@acme/web', root: 'apps/web', srcDir: 'apps/web/lib', modulesDir: 'apps/web/lib', style: 'bare', layer: 4, weight: 14, aliases: webAliases },
+  {
+    name: '@acme/shared',
+    root: 'packages/shared',
+    srcDir: 'packages/shared/src',
+    modulesDir: 'packages/shared/src',
+    style: 'bare',
+    layer: 0,
+    weight: 10,
+    aliases: rootAliases,
+  },
+  {
+    name: '@acme/core',
+    root: 'packages/core',
+    srcDir: 'packages/core/src',
+    modulesDir: 'packages/core/src',
+    style: 'js',
+    layer: 1,
+    weight: 12,
+    aliases: rootAliases,
+  },
+  {
+    name: '@acme/db',
+    root: 'packages/db',
+    srcDir: 'packages/db/src',
+    modulesDir: 'packages/db/src',
+    style: 'js',
+    layer: 2,
+    weight: 12,
+    aliases: rootAliases,
+  },
+  {
+    name: '@acme/auth',
+    root: 'packages/auth',
+    srcDir: 'packages/auth/src',
+    modulesDir: 'packages/auth/src',
+    style: 'bare',
+    layer: 3,
+    weight: 8,
+    aliases: rootAliases,
+  },
+  {
+    name: '@acme/billing',
+    root: 'packages/billing',
+    srcDir: 'packages/billing/src',
+    modulesDir: 'packages/billing/src',
+    style: 'js',
+    layer: 3,
+    weight: 14,
+    aliases: rootAliases,
+  },
+  {
+    name: '@acme/notifications',
+    root: 'packages/notifications',
+    srcDir: 'packages/notifications/src',
+    modulesDir: 'packages/notifications/src',
+    style: 'bare',
+    layer: 3,
+    weight: 10,
+    aliases: rootAliases,
+  },
+  {
+    name: '@acme/api',
+    root: 'apps/api',
+    srcDir: 'apps/api/src',
+    modulesDir: 'apps/api/src/services',
+    style: 'bare',
+    layer: 4,
+    weight: 20,
+    aliases: rootAliases,
+  },
+  {
+    name: '@acme/web',
+    root: 'apps/web',
+    srcDir: 'apps/web/lib',
+    modulesDir: 'apps/web/lib',
+    style: 'bare',
+    layer: 4,
+    weight: 14,
+    aliases: webAliases,
+  },
 ];
 
 const hubSpecs = [
@@ -193,7 +372,7 @@ function allocate(total: number): Allocation {
   const remaining = rest - tests - express - fastify - hono - next - cjs - components;
   const weightSum = workspacePackages.reduce((sum, pkg) => sum + pkg.weight, 0);
   const areasByPackage = workspacePackages.map((pkg) =>
-    Math.min(areaNames.length, Math.max(1, Math.round((pkg.weight / weightSum) * remaining * 0.97 / 40))),
+    Math.min(areaNames.length, Math.max(1, Math.round(((pkg.weight / weightSum) * remaining * 0.97) / 40))),
   );
   const moduleCount = remaining - areasByPackage.reduce((sum, count) => sum + count, 0);
   const baseByPackage = workspacePackages.map(
@@ -201,9 +380,7 @@ function allocate(total: number): Allocation {
   );
   const extra = moduleCount - baseByPackage.reduce((sum, count) => sum + count, 0);
   if (extra < 0) throw new RangeError(`synthetic repository of ${total} files is too small for its layout`);
-  const modulesByPackage = workspacePackages.map(
-    (pkg, index) => at(baseByPackage, index) + Math.floor((extra * pkg.weight) / weightSum),
-  );
+  const modulesByPackage = workspacePackages.map((pkg, index) => at(baseByPackage, index) + Math.floor((extra * pkg.weight) / weightSum));
   let leftover = moduleCount - modulesByPackage.reduce((sum, count) => sum + count, 0);
   for (let i = 0; leftover > 0; i = (i + 1) % modulesByPackage.length, leftover -= 1) {
     modulesByPackage[i] = at(modulesByPackage, i) + 1;
@@ -295,7 +472,9 @@ function planModules(allocation: Allocation, rng: Rng, names: NameRegistry): Pla
     const areaCount = at(allocation.areasByPackage, packageIndex);
     const hubCount = hubSpecs.filter((spec) => spec.pkg === pkg.name).length;
     const moduleCount = at(allocation.modulesByPackage, packageIndex) - hubCount;
-    const areas = shuffle([...areaNames], rng).slice(0, areaCount).sort();
+    const areas = shuffle([...areaNames], rng)
+      .slice(0, areaCount)
+      .sort();
     const filesByArea = new Map<string, Set<string>>();
     for (let i = 0; i < moduleCount; i += 1) {
       const area = i < areas.length ? at(areas, i) : rng.pick(areas);
@@ -314,7 +493,7 @@ function createZipfSampler(size: number, exponent: number, rng: Rng): () => numb
   const cumulative = new Float64Array(size);
   let sum = 0;
   for (let rank = 0; rank < size; rank += 1) {
-    sum += 1 / Math.pow(rank + 1, exponent);
+    sum += 1 / (rank + 1) ** exponent;
     cumulative[rank] = sum;
   }
   return () => {
@@ -339,7 +518,13 @@ function chooseFanOut(rng: Rng): number {
 
 function linkModules(modules: PlannedModule[], rng: Rng): void {
   const hubs = modules.filter((module) => module.isHub);
-  const ranked = [...hubs, ...shuffle(modules.filter((module) => !module.isHub), rng)];
+  const ranked = [
+    ...hubs,
+    ...shuffle(
+      modules.filter((module) => !module.isHub),
+      rng,
+    ),
+  ];
   const sampleRank = createZipfSampler(ranked.length, 1.05, rng);
   const byPackage = new Map<string, PlannedModule[]>();
   const byArea = new Map<string, PlannedModule[]>();
@@ -435,7 +620,9 @@ function renderImports(module: PlannedModule, rng: Rng): ImportContext {
   for (const target of targets) {
     const specifier = chooseSpecifier(module.path, module.pkg, target, rng);
     const count = Math.min(target.exports.length, rng.int(1, 3));
-    const names = shuffle([...target.exports], rng).slice(0, count).sort((a, b) => (a.name < b.name ? -1 : 1));
+    const names = shuffle([...target.exports], rng)
+      .slice(0, count)
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
     const typeNames = names.filter((entry) => isTypeKind(entry.kind)).map((entry) => entry.name);
     const valueNames = names.filter((entry) => !isTypeKind(entry.kind)).map((entry) => entry.name);
     for (const entry of names) {
@@ -461,8 +648,22 @@ function renderImports(module: PlannedModule, rng: Rng): ImportContext {
 
 const fieldTypes = ['string', 'number', 'boolean', 'string[]', 'Date', 'Record<string, string>', 'number | null'] as const;
 const fieldNames = [
-  'label', 'amount', 'currency', 'enabled', 'tags', 'expiresAt', 'metadata', 'retries', 'ownerId', 'region', 'priority',
-  'notes', 'version', 'checksum', 'quantity', 'sortKey',
+  'label',
+  'amount',
+  'currency',
+  'enabled',
+  'tags',
+  'expiresAt',
+  'metadata',
+  'retries',
+  'ownerId',
+  'region',
+  'priority',
+  'notes',
+  'version',
+  'checksum',
+  'quantity',
+  'sortKey',
 ] as const;
 const statusWords = ['pending', 'active', 'failed', 'archived', 'processing', 'cancelled', 'scheduled', 'expired'] as const;
 
@@ -502,7 +703,12 @@ function renderCreate(module: PlannedModule, context: ImportContext, rng: Rng): 
     '  const createdAt = input.createdAt ?? now.toISOString();',
   ];
   if (context.functions.length > 0 && rng.chance(0.7)) {
-    lines.push(`  const upstream = ${rng.pick(context.functions)}(input);`, '  if (upstream === undefined) {', "    return { ...input, id: input.id, createdAt, attempts: 0 } as " + module.pascal + 'Record;', '  }');
+    lines.push(
+      `  const upstream = ${rng.pick(context.functions)}(input);`,
+      '  if (upstream === undefined) {',
+      `    return { ...input, id: input.id, createdAt, attempts: 0 } as ${module.pascal}Record;`,
+      '  }',
+    );
   }
   lines.push(
     `  return { ...input, id: input.id, createdAt, attempts: Number.isNaN(attempts) ? 0 : attempts } as ${module.pascal}Record;`,
@@ -521,12 +727,12 @@ function renderLoad(module: PlannedModule, context: ImportContext, rng: Rng): st
     context.dynamic = undefined;
   }
   lines.push(
-    '  const response = await fetch(`${baseUrl}/' + module.plural + '/${encodeURIComponent(id)}`);',
+    `  const response = await fetch(\`\${baseUrl}/${module.plural}/\${encodeURIComponent(id)}\`);`,
     '  if (response.status === 404) {',
     '    return undefined;',
     '  }',
     '  if (!response.ok) {',
-    '    throw new Error(`failed to load ' + module.camel + ' ${id}: ${response.status}`);',
+    `    throw new Error(\`failed to load ${module.camel} \${id}: \${response.status}\`);`,
     '  }',
     `  const body = (await response.json()) as ${module.pascal}Record;`,
     '  const createdAt = new Date(body.createdAt);',
@@ -547,7 +753,7 @@ function renderValidate(module: PlannedModule, rng: Rng): string[] {
     "  if (typeof value !== 'object' || value === null) {",
     '    return false;',
     '  }',
-    "  const candidate = value as { id?: unknown; attempts?: unknown };",
+    '  const candidate = value as { id?: unknown; attempts?: unknown };',
     "  if (typeof candidate.id !== 'string' || candidate.id.length === 0) {",
     '    return false;',
     '  }',
@@ -569,7 +775,7 @@ function renderClass(module: PlannedModule, context: ImportContext, rng: Rng): s
     '    if (cached !== undefined && Date.now() - Date.parse(cached.createdAt) < this.ttlMs) {',
     '      return cached;',
     '    }',
-    '    const response = await fetch(`${this.baseUrl}/' + module.plural + '/${id}`);',
+    `    const response = await fetch(\`\${this.baseUrl}/${module.plural}/\${id}\`);`,
     '    if (!response.ok) {',
     '      return undefined;',
     '    }',
@@ -611,9 +817,9 @@ function renderHelper(module: PlannedModule, context: ImportContext, rng: Rng, o
     return [
       `async function ${name}(ids: string[]): Promise<number> {`,
       '  const results = await Promise.all(',
-      "    ids.map(async (id) => {",
+      '    ids.map(async (id) => {',
       '      try {',
-      '        const response = await fetch(`/internal/' + module.plural + '/${id}`);',
+      `        const response = await fetch(\`/internal/${module.plural}/\${id}\`);`,
       '        return response.ok ? 1 : 0;',
       '      } catch {',
       '        return 0;',
@@ -647,7 +853,7 @@ function renderHelper(module: PlannedModule, context: ImportContext, rng: Rng, o
   if (variant === 3) {
     return [
       `function ${name}(raw: string | undefined): Date | undefined {`,
-      '  if (raw === undefined || raw.trim() === \'\') {',
+      "  if (raw === undefined || raw.trim() === '') {",
       '    return undefined;',
       '  }',
       '  const seconds = Number.parseInt(raw, 10);',
@@ -689,7 +895,10 @@ function renderModule(module: PlannedModule, rng: Rng): string {
   const lines = [...context.lines];
   if (lines.length > 0) lines.push('');
   if (lines.some((line) => line.includes("from 'zod'"))) {
-    lines.push(`export const ${module.camel}Schema = z.object({ id: z.string().min(1), attempts: z.number().int().nonnegative().optional() });`, '');
+    lines.push(
+      `export const ${module.camel}Schema = z.object({ id: z.string().min(1), attempts: z.number().int().nonnegative().optional() });`,
+      '',
+    );
   }
   for (const entry of module.exports) {
     if (entry.kind === 'interface') lines.push(...renderInterface(module, context, rng));
@@ -821,7 +1030,7 @@ function renderRootFiles(routeLines: string[]): Record<string, string> {
       '/docs/                  @acme/architects',
       '',
     ].join('\n'),
-    'docs/openapi.yaml': ['openapi: 3.0.3', 'info:', '  title: Acme API', '  version: 1.4.0', 'paths:', ...routeLines].join('\n') + '\n',
+    'docs/openapi.yaml': `${['openapi: 3.0.3', 'info:', '  title: Acme API', '  version: 1.4.0', 'paths:', ...routeLines].join('\n')}\n`,
     'docs/adr/0001-workspace-layout.md': [
       '# 1. Workspace layout',
       '',
@@ -852,7 +1061,17 @@ function renderRootFiles(routeLines: string[]): Record<string, string> {
       'Every route is documented in `docs/openapi.yaml`.',
       '',
     ].join('\n'),
-    'README.md': ['# Acme platform', '', 'A synthetic monorepo generated for benchmarks.', '', '```sh', 'npm install', 'npm test', '```', ''].join('\n'),
+    'README.md': [
+      '# Acme platform',
+      '',
+      'A synthetic monorepo generated for benchmarks.',
+      '',
+      '```sh',
+      'npm install',
+      'npm test',
+      '```',
+      '',
+    ].join('\n'),
   };
 }
 
@@ -887,16 +1106,24 @@ function renderExpressRouter(
   const handlers = pickHandlerNames(services);
   for (const service of services) {
     const names = service.exports.filter((entry) => entry.kind === 'function').map((entry) => entry.name);
-    if (names.length > 0) lines.push(`import { ${names.join(', ')} } from '${chooseSpecifier(path, at(workspacePackages, 6), service, rng)}';`);
+    if (names.length > 0)
+      lines.push(`import { ${names.join(', ')} } from '${chooseSpecifier(path, at(workspacePackages, 6), service, rng)}';`);
   }
   lines.push('', namedExport ? `export const ${routerName} = Router();` : `const ${routerName} = Router();`, '');
   for (const route of routes) {
     const handler = handlers.length > 0 ? rng.pick(handlers) : undefined;
     lines.push(`${routerName}.${route.method}('${route.path}', async (req: Request, res: Response, next: NextFunction) => {`, '  try {');
     if (route.path.includes(':id')) {
-      lines.push('    const id = req.params.id;', '    if (!id) {', "      res.status(400).json({ error: 'missing id' });", '      return;', '    }');
+      lines.push(
+        '    const id = req.params.id;',
+        '    if (!id) {',
+        "      res.status(400).json({ error: 'missing id' });",
+        '      return;',
+        '    }',
+      );
     }
-    if (handler !== undefined) lines.push(`    const result = ${handler}(${route.method === 'get' ? '{ id: req.params.id }' : 'req.body'});`);
+    if (handler !== undefined)
+      lines.push(`    const result = ${handler}(${route.method === 'get' ? '{ id: req.params.id }' : 'req.body'});`);
     else lines.push('    const result = { ok: true };');
     lines.push(
       `    res.status(${route.method === 'post' ? 201 : 200}).json(result);`,
@@ -935,7 +1162,7 @@ function renderExpressApp(routers: Array<{ path: string; resource: string; named
     '  res.status(500).json({ error: error.message });',
     '});',
     '',
-    'export function startServer(port = Number.parseInt(process.env.PORT ?? \'3000\', 10)): void {',
+    "export function startServer(port = Number.parseInt(process.env.PORT ?? '3000', 10)): void {",
     '  app.listen(port);',
     '}',
   );
@@ -945,7 +1172,8 @@ function renderExpressApp(routers: Array<{ path: string; resource: string; named
 function renderFastify(resource: string, pascal: string, service: PlannedModule | undefined, path: string, rng: Rng): string {
   const lines = ["import type { FastifyInstance } from 'fastify';"];
   const loader = service?.exports.find((entry) => entry.kind === 'function');
-  if (service !== undefined && loader !== undefined) lines.push(`import { ${loader.name} } from '${chooseSpecifier(path, at(workspacePackages, 6), service, rng)}';`);
+  if (service !== undefined && loader !== undefined)
+    lines.push(`import { ${loader.name} } from '${chooseSpecifier(path, at(workspacePackages, 6), service, rng)}';`);
   lines.push(
     '',
     `export async function register${pascal}Routes(app: FastifyInstance): Promise<void> {`,
@@ -981,7 +1209,7 @@ function renderHono(resource: string, camel: string): string {
     '});',
     '',
     `${camel}Edge.delete('/edge/${resource}/:id', async (c) => {`,
-    '  await fetch(`https://internal.example.test/' + resource + '/${c.req.param(\'id\')}`, { method: \'DELETE\' });',
+    `  await fetch(\`https://internal.example.test/${resource}/\${c.req.param('id')}\`, { method: 'DELETE' });`,
     '  return c.body(null, 204);',
     '});',
     '',
@@ -991,7 +1219,8 @@ function renderHono(resource: string, camel: string): string {
 function renderNextRoute(path: string, resource: string, withId: boolean, service: PlannedModule | undefined, rng: Rng): string {
   const lines = ["import { NextResponse } from 'next/server';"];
   const fn = service?.exports.find((entry) => entry.kind === 'function');
-  if (service !== undefined && fn !== undefined) lines.push(`import { ${fn.name} } from '${chooseSpecifier(path, at(workspacePackages, 7), service, rng)}';`);
+  if (service !== undefined && fn !== undefined)
+    lines.push(`import { ${fn.name} } from '${chooseSpecifier(path, at(workspacePackages, 7), service, rng)}';`);
   lines.push('');
   if (withId) {
     lines.push(
@@ -1020,7 +1249,9 @@ function renderNextRoute(path: string, resource: string, withId: boolean, servic
       "  if (typeof body !== 'object' || body === null) {",
       "    return NextResponse.json({ error: 'invalid body' }, { status: 422 });",
       '  }',
-      fn !== undefined ? `  return NextResponse.json(${fn.name}(body), { status: 201 });` : '  return NextResponse.json(body, { status: 201 });',
+      fn !== undefined
+        ? `  return NextResponse.json(${fn.name}(body), { status: 201 });`
+        : '  return NextResponse.json(body, { status: 201 });',
       '}',
     );
   }
@@ -1029,7 +1260,8 @@ function renderNextRoute(path: string, resource: string, withId: boolean, servic
 
 function renderComponent(path: string, pascal: string, service: PlannedModule | undefined, rng: Rng): string {
   const lines = ["import { useEffect, useState } from 'react';"];
-  if (service !== undefined) lines.push(`import type { ${service.pascal}Record } from '${chooseSpecifier(path, at(workspacePackages, 7), service, rng)}';`);
+  if (service !== undefined)
+    lines.push(`import type { ${service.pascal}Record } from '${chooseSpecifier(path, at(workspacePackages, 7), service, rng)}';`);
   const recordType = service !== undefined ? `${service.pascal}Record` : '{ id: string }';
   lines.push(
     '',
@@ -1050,7 +1282,7 @@ function renderComponent(path: string, pascal: string, service: PlannedModule | 
     `      <h3>{record.id}</h3>`,
     '      {expanded ? <pre>{JSON.stringify(record, null, 2)}</pre> : null}',
     '      <button type="button" onClick={() => { setExpanded(!expanded); onSelect?.(record.id); }}>',
-    '        {expanded ? \'Hide\' : \'Show\'}',
+    "        {expanded ? 'Hide' : 'Show'}",
     '      </button>',
     '    </div>',
     '  );',
@@ -1107,7 +1339,10 @@ function renderTest(index: number, testPath: string, module: PlannedModule, rng:
   const isAssertionFree = index % 10 === 6;
   const specifier = toRelativeSpecifier(testPath, module.path, module.pkg.style);
   const functions = module.exports.filter((entry) => entry.kind === 'function').map((entry) => entry.name);
-  const lines = [`import { describe, it, expect${isMocked ? ', vi' : ''} } from 'vitest';`, `import { ${functions.join(', ')} } from '${specifier}';`];
+  const lines = [
+    `import { describe, it, expect${isMocked ? ', vi' : ''} } from 'vitest';`,
+    `import { ${functions.join(', ')} } from '${specifier}';`,
+  ];
   if (isMocked) {
     const dependency = module.targets[0];
     const mocked =
@@ -1116,7 +1351,10 @@ function renderTest(index: number, testPath: string, module: PlannedModule, rng:
         : dependency.pkg === module.pkg
           ? toRelativeSpecifier(testPath, dependency.path, module.pkg.style)
           : dependency.pkg.name;
-    lines.push('', `vi.mock('${mocked}', () => ({ ${dependency === undefined ? 'readFileSync' : `create${dependency.pascal}`}: vi.fn(() => undefined) }));`);
+    lines.push(
+      '',
+      `vi.mock('${mocked}', () => ({ ${dependency === undefined ? 'readFileSync' : `create${dependency.pascal}`}: vi.fn(() => undefined) }));`,
+    );
   }
   lines.push('', `describe('${module.camel}', () => {`);
   const cases = rng.int(2, 6);
@@ -1134,7 +1372,11 @@ function renderTest(index: number, testPath: string, module: PlannedModule, rng:
     lines.push('  });', '');
   }
   if (!isAssertionFree) {
-    lines.push(`  it('rejects a ${module.camel} without id', () => {`, `    expect(() => create${module.pascal}({})).toThrow('id is required');`, '  });');
+    lines.push(
+      `  it('rejects a ${module.camel} without id', () => {`,
+      `    expect(() => create${module.pascal}({})).toThrow('id is required');`,
+      '  });',
+    );
   }
   lines.push('});');
   return `${lines.join('\n').trimEnd()}\n`;
@@ -1161,7 +1403,14 @@ export function renderSyntheticRepo(options: SyntheticOptions): Map<string, stri
     areasByPackage.set(pkg, areas);
     for (const area of areas) {
       const path = `${pkg.modulesDir}/${area}/index.ts`;
-      files.set(path, renderAreaBarrel(path, members.filter((module) => module.area === area), pkg.style));
+      files.set(
+        path,
+        renderAreaBarrel(
+          path,
+          members.filter((module) => module.area === area),
+          pkg.style,
+        ),
+      );
     }
     files.set(`${pkg.srcDir}/index.ts`, renderPackageBarrel(pkg, modules, areas));
     files.set(`${pkg.root}/package.json`, renderPackageJson(pkg));
@@ -1192,11 +1441,24 @@ export function renderSyntheticRepo(options: SyntheticOptions): Map<string, stri
       openApiLines.push(`  ${fullPath}:`);
       for (const method of methods) {
         const operationId = `${method}${toPascal(resource.split('-'))}${getOperationSuffix(fullPath)}`;
-        openApiLines.push(`    ${method}:`, `      operationId: ${operationId}`, '      responses:', "        '200':", '          description: OK');
+        openApiLines.push(
+          `    ${method}:`,
+          `      operationId: ${operationId}`,
+          '      responses:',
+          "        '200':",
+          '          description: OK',
+        );
       }
     }
   }
-  openApiLines.push('  /api/legacy/export:', '    get:', '      operationId: legacyExport', '      responses:', "        '200':", '          description: OK');
+  openApiLines.push(
+    '  /api/legacy/export:',
+    '    get:',
+    '      operationId: legacyExport',
+    '      responses:',
+    "        '200':",
+    '          description: OK',
+  );
   files.set('apps/api/src/app.ts', renderExpressApp(routers));
   for (let i = 0; i < allocation.fastify; i += 1) {
     const words = nextResource();
@@ -1283,7 +1545,14 @@ export async function generateSyntheticRepo(dir: string, options: SyntheticOptio
   execFileSync('git', ['init', '-q', '-b', 'main', dir], { env: gitEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
   if (!existsSync(join(dir, '.git'))) throw new Error(`git init did not create ${join(dir, '.git')}`);
   runGit(dir, ['add', '-A']);
-  runGit(dir, ['-c', 'commit.gpgsign=false', 'commit', '-q', '-m', `synthetic repository (${files.size} files, seed ${options.seed ?? 1})`]);
+  runGit(dir, [
+    '-c',
+    'commit.gpgsign=false',
+    'commit',
+    '-q',
+    '-m',
+    `synthetic repository (${files.size} files, seed ${options.seed ?? 1})`,
+  ]);
   return { files: files.size, bytes };
 }
 
@@ -1298,7 +1567,13 @@ function editSource(text: string, ordinal: number, salt: number): string {
         const match = /^(\s+)return /.exec(line);
         if (match !== null) {
           const indent = match[1] ?? '  ';
-          lines.splice(i, 0, `${indent}if (Date.now() < ${salt}) {`, `${indent}  throw new Error('clock before touch ${salt}');`, `${indent}}`);
+          lines.splice(
+            i,
+            0,
+            `${indent}if (Date.now() < ${salt}) {`,
+            `${indent}  throw new Error('clock before touch ${salt}');`,
+            `${indent}}`,
+          );
           return lines.join('\n');
         }
       }
@@ -1321,7 +1596,9 @@ export async function touchFiles(dir: string, count: number, seed: number, optio
     .sort();
   if (candidates.length < count) throw new RangeError(`cannot touch ${count} files: only ${candidates.length} TypeScript sources`);
   const rng = createRng(seed);
-  const chosen = shuffle([...candidates], rng).slice(0, count).sort();
+  const chosen = shuffle([...candidates], rng)
+    .slice(0, count)
+    .sort();
   chosen.forEach((path, ordinal) => {
     const full = join(dir, path);
     writeFileSync(full, editSource(readFileSync(full, 'utf8'), ordinal, seed * 1000 + ordinal));

@@ -5,7 +5,11 @@ import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { buildAnalysisReport } from './reports.js';
 
 /** One of the seven analysis reports (analyze, impact, audit-tests, edge-cases, tools, patterns, redteam) of a git range. */
-export async function getAnalysisReport(env: Env, kind: AnalysisReportKind, range: RevisionRange & { repository?: RepositoryGraph } = {}): Promise<AnyAnalysisReport> {
+export async function getAnalysisReport(
+  env: Env,
+  kind: AnalysisReportKind,
+  range: RevisionRange & { repository?: RepositoryGraph } = {},
+): Promise<AnyAnalysisReport> {
   const repository = range.repository ?? (await buildRepositoryGraph(env));
   const analysis = await analyzeChange(env, { ...pickRange(range), repository });
   return buildAnalysisReport(kind, analysis, repository.config.config.checks);

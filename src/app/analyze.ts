@@ -64,11 +64,22 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const changedExports = changedFiles.flatMap((file) => file.changedExports);
   const seeds = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
   const reached = findReverseReach(repository.kg, seeds);
-  const impactedFiles: ImpactedFile[] = reached.map((item) => ({ id: toFileId(item.path), path: item.path, distance: item.distance, via: item.via, typeOnly: item.typeOnly, role: classifyRole(item.path) }));
+  const impactedFiles: ImpactedFile[] = reached.map((item) => ({
+    id: toFileId(item.path),
+    path: item.path,
+    distance: item.distance,
+    via: item.via,
+    typeOnly: item.typeOnly,
+    role: classifyRole(item.path),
+  }));
   limitations.push(...describeDeletedDependents(repository, change));
   const impactedRoutes = findRouteImpacts(repository.kg, toRouteChanges(change, sides), reached);
   const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
-  const impactedAreas = findImpactedAreas(repository.kg, change.files.map((file) => file.path), impactedFiles.map((file) => file.path));
+  const impactedAreas = findImpactedAreas(
+    repository.kg,
+    change.files.map((file) => file.path),
+    impactedFiles.map((file) => file.path),
+  );
 
   const coverage = await env.readCoverage({ trackedPaths });
   limitations.push(...coverage.diagnostics);
@@ -79,19 +90,35 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // Tests of a package that ships its build output often import the output (`zod/v4` → v4/index.js): a test
   // that reaches the compiled mirror of a changed source reaches that source's code too.
   const mirrors = new Map<string, string[]>();
-  for (const { compiledFrom, path } of changedFiles) if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
+  for (const { compiledFrom, path } of changedFiles)
+    if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
   for (const file of change.files) {
     const own = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     const reachingTests = [...own, ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror))];
     reachingTestsByPath.set(file.path, reachingTests);
-    proofByPath.set(file.path, deriveProof(file, reachingTests, coverage, newestChange, changedExports, symbolImpacts, sides.headFacts.get(file.path)?.exports ?? [], updatedTests));
+    proofByPath.set(
+      file.path,
+      deriveProof(
+        file,
+        reachingTests,
+        coverage,
+        newestChange,
+        changedExports,
+        symbolImpacts,
+        sides.headFacts.get(file.path)?.exports ?? [],
+        updatedTests,
+      ),
+    );
   }
   limitations.push(...describeShortenedChains(impactedFiles, impactedRoutes, reachingTestsByPath));
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
   const history = await readBoundedHistory(git, change, limitations);
   const contracts = await readContracts(env, limitations);
-  const memory = matchMemory(repository.kg, change.files.map((file) => file.path));
+  const memory = matchMemory(
+    repository.kg,
+    change.files.map((file) => file.path),
+  );
   const evaluated = await evaluateChangeRules(env, {
     repository,
     change,
@@ -111,7 +138,13 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const context: ReviewContext = {
     owners: collectOwners(repository.kg, changedFiles, impactedFiles),
     decisions: matchDecisions(repository.kg, [...seeds, ...impactedFiles.map((file) => file.path)]),
-    memory: memory.map((entry) => ({ id: entry.id, kind: entry.node.memoryKind, ...(entry.node.title === undefined ? {} : { title: entry.node.title }), text: entry.node.text, matchedBy: entry.matchedBy })),
+    memory: memory.map((entry) => ({
+      id: entry.id,
+      kind: entry.node.memoryKind,
+      ...(entry.node.title === undefined ? {} : { title: entry.node.title }),
+      text: entry.node.text,
+      matchedBy: entry.matchedBy,
+    })),
     contracts: findContractCrossings(repository.kg, contracts, { files: seeds }),
     patterns: evaluated.patterns,
     tools: evaluated.tools,
@@ -197,7 +230,8 @@ async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryG
   for (const file of change.files) {
     if (file.binary) continue;
     if (file.status !== 'deleted') {
-      const text = headOid === undefined ? await env.readRepoText(file.path, MAX_TEXT_BYTES) : await git.readFileAtRevision(headOid, file.path);
+      const text =
+        headOid === undefined ? await env.readRepoText(file.path, MAX_TEXT_BYTES) : await git.readFileAtRevision(headOid, file.path);
       if (text !== undefined) {
         headText.set(file.path, text);
         const cached = repository.parsed.facts.get(file.path);
@@ -217,7 +251,10 @@ async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryG
   const assertionHelpers = [...(repository.config.config.analysis?.assertionHelpers ?? [])];
   // One parse call (one pool start) for both sides; base-side paths get a prefix so they cannot
   // collide with the head side. Only their exports and functions are used, which the prefix leaves alone.
-  const parsed = await env.parseTexts([...toParse, ...baseJobs.map((job) => ({ path: `${BASE_SIDE_PREFIX}${job.path}`, text: job.text }))], { assertionHelpers });
+  const parsed = await env.parseTexts(
+    [...toParse, ...baseJobs.map((job) => ({ path: `${BASE_SIDE_PREFIX}${job.path}`, text: job.text }))],
+    { assertionHelpers },
+  );
   const baseFacts = new Map<string, FileFacts>();
   for (const [path, facts] of parsed) {
     if (path.startsWith(BASE_SIDE_PREFIX)) baseFacts.set(path.slice(BASE_SIDE_PREFIX.length), facts);
@@ -226,7 +263,12 @@ async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryG
   return { change, headText, baseText, headFacts, baseFacts };
 }
 
-function toChangedFileEvidence(kg: KnowledgeGraph, file: ChangedFile, sides: ChangeSides, trackedPaths: ReadonlySet<string>): ChangedFileEvidence {
+function toChangedFileEvidence(
+  kg: KnowledgeGraph,
+  file: ChangedFile,
+  sides: ChangeSides,
+  trackedPaths: ReadonlySet<string>,
+): ChangedFileEvidence {
   const baseExports: ExportFact[] = sides.baseFacts.get(file.path)?.exports ?? [];
   const headExports: ExportFact[] = sides.headFacts.get(file.path)?.exports ?? [];
   const changedExports: ChangedExport[] = findChangedExports(file, baseExports, headExports);
@@ -284,7 +326,11 @@ function deriveProof(
     updatedTests: [...updatedTests],
     symbolTests: symbolImpacts
       .filter((impact) => impact.path === file.path && impact.change !== 'removed')
-      .flatMap((impact) => impact.importers.filter((importer) => namesChangedSymbol(importer) && classifyRole(importer.path) === 'test').map((importer) => ({ path: importer.path, name: impact.name })))
+      .flatMap((impact) =>
+        impact.importers
+          .filter((importer) => namesChangedSymbol(importer) && classifyRole(importer.path) === 'test')
+          .map((importer) => ({ path: importer.path, name: impact.name })),
+      )
       .reduce<{ path: string; names: string[] }[]>((tests, entry) => {
         const known = tests.find((test) => test.path === entry.path);
         if (known === undefined) tests.push({ path: entry.path, names: [entry.name] });
@@ -304,7 +350,13 @@ function toChangedSymbols(path: string, changedExports: readonly ChangedExport[]
     const fact = kinds.get(item.name);
     if (fact?.typeOnly === true || fact?.kind === 'type' || fact?.kind === 'interface') continue;
     const component = /\.[jt]sx$/.test(path) && /^[A-Z]/.test(item.name) && (fact?.kind === 'function' || fact?.kind === 'variable');
-    const verb: ChangedSymbol['verb'] = component ? 'renders' : fact?.kind === 'class' ? 'constructs' : fact?.kind === 'variable' || fact?.kind === 'enum' || fact?.kind === 'cjs' ? 'uses' : 'calls';
+    const verb: ChangedSymbol['verb'] = component
+      ? 'renders'
+      : fact?.kind === 'class'
+        ? 'constructs'
+        : fact?.kind === 'variable' || fact?.kind === 'enum' || fact?.kind === 'cjs'
+          ? 'uses'
+          : 'calls';
     symbols.push({ name: item.name, verb });
   }
   return symbols;
@@ -327,11 +379,14 @@ async function readBoundedHistory(git: GitAccess, change: ChangeSet, limitations
   try {
     return await git.readHistory({ paths: change.files.map((file) => file.previousPath ?? file.path), maxCommits: HISTORY_COMMITS });
   } catch (error) {
-    limitations.push({ code: 'git/history-unavailable', severity: 'info', message: `History for decay analysis could not be read: ${error instanceof Error ? error.message : String(error)}` });
+    limitations.push({
+      code: 'git/history-unavailable',
+      severity: 'info',
+      message: `History for decay analysis could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    });
     return [];
   }
 }
-
 
 interface MemoryHit {
   id: string;
@@ -343,7 +398,14 @@ interface MemoryHit {
 function matchMemory(kg: KnowledgeGraph, changedPaths: string[]): MemoryHit[] {
   const hits: MemoryHit[] = [];
   const changedIds = new Set(changedPaths.map((path) => toFileId(path)));
-  const pathTerms = new Set(changedPaths.flatMap((path) => path.toLowerCase().split(/[^a-z0-9]+/).filter((term) => term.length > 3)));
+  const pathTerms = new Set(
+    changedPaths.flatMap((path) =>
+      path
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((term) => term.length > 3),
+    ),
+  );
   kg.graph.forEachNode((id, attributes) => {
     if (attributes.kind !== 'memory') return;
     const matchedBy: string[] = [];
@@ -383,7 +445,9 @@ function collectOwners(kg: KnowledgeGraph, changed: ChangedFileEvidence[], impac
       byOwner.set(owner, files);
     }
   }
-  return [...byOwner.entries()].map(([owner, files]) => ({ owner, files: [...files].sort() })).sort((left, right) => right.files.length - left.files.length || (left.owner < right.owner ? -1 : 1));
+  return [...byOwner.entries()]
+    .map(([owner, files]) => ({ owner, files: [...files].sort() }))
+    .sort((left, right) => right.files.length - left.files.length || (left.owner < right.owner ? -1 : 1));
 }
 
 /**
@@ -422,14 +486,23 @@ function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph, wor
  * One note when some chains were shown shortened (over `MAX_SHOWN_PATH` files or calls): the impact is
  * complete, only the chain printed per file, test or route is cut in the middle.
  */
-function describeShortenedChains(impactedFiles: readonly ImpactedFile[], impactedRoutes: readonly ImpactedRoute[], reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>): Diagnostic[] {
+function describeShortenedChains(
+  impactedFiles: readonly ImpactedFile[],
+  impactedRoutes: readonly ImpactedRoute[],
+  reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>,
+): Diagnostic[] {
   const files = impactedFiles.filter((file) => !isShownWhole(file.distance)).length;
   const tests = new Set<string>();
-  for (const reaching of reachingTestsByPath.values()) for (const test of reaching) if (!isShownWhole(test.distance)) tests.add(test.testFile);
+  for (const reaching of reachingTestsByPath.values())
+    for (const test of reaching) if (!isShownWhole(test.distance)) tests.add(test.testFile);
   const routes = impactedRoutes.filter((route) => route.steps.some(isOmittedMarker) || route.chain.some(isOmittedMarker)).length;
   if (files + tests.size + routes === 0) return [];
   const count = (value: number, one: string, many: string): string => (value === 0 ? '' : `${value} ${value === 1 ? one : many}`);
-  const parts = [count(files, 'impacted file', 'impacted files'), count(tests.size, 'reaching test', 'reaching tests'), count(routes, 'route', 'routes')].filter((part) => part !== '');
+  const parts = [
+    count(files, 'impacted file', 'impacted files'),
+    count(tests.size, 'reaching test', 'reaching tests'),
+    count(routes, 'route', 'routes'),
+  ].filter((part) => part !== '');
   let longest = 0;
   for (const file of impactedFiles) longest = Math.max(longest, file.distance);
   return [
@@ -472,4 +545,3 @@ function dedupeDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
     return true;
   });
 }
-

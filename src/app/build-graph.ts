@@ -15,7 +15,8 @@ const OPENAPI_TEXT_LIMIT = 4 * 1024 * 1024;
 const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json)$/;
 const PACKAGE_JSON = /(^|\/)package\.json$/;
 const STRUCTURED_DOC = /\.(ya?ml|json)$/i;
-const NOT_OPENAPI = /(^|\/)(package(-lock)?\.json|tsconfig[^/]*\.json|jsconfig\.json|pnpm-lock\.yaml|yarn\.lock|\.eslintrc[^/]*|composer\.json|renovate\.json|\.prettierrc[^/]*)$|(^|\/)(\.github|\.checker|\.agents)\//;
+const NOT_OPENAPI =
+  /(^|\/)(package(-lock)?\.json|tsconfig[^/]*\.json|jsconfig\.json|pnpm-lock\.yaml|yarn\.lock|\.eslintrc[^/]*|composer\.json|renovate\.json|\.prettierrc[^/]*)$|(^|\/)(\.github|\.checker|\.agents)\//;
 const OPENAPI_MARKER = /^\s*["']?(openapi|swagger)["']?\s*:/m;
 
 export type Timings = Record<'config' | 'scan' | 'parse' | 'resolve' | 'docs' | 'build' | 'total', number>;
@@ -59,40 +60,68 @@ export async function buildRepositoryGraph(env: Env): Promise<RepositoryGraph> {
 
   const files: GraphFileInput[] = scan.files.map((file) => {
     const entry = parsed.facts.get(file.path);
-    return entry === undefined ? { path: file.path, size: file.size, hash: '' } : { path: file.path, size: file.size, hash: entry.hash, facts: entry.facts };
+    return entry === undefined
+      ? { path: file.path, size: file.size, hash: '' }
+      : { path: file.path, size: file.size, hash: entry.hash, facts: entry.facts };
   });
-  const kg = buildKnowledgeGraph({
-    files,
-    resolutions,
-    openApiRoutes: openApiRoutes.routes,
-    ...(docs.codeowners === undefined ? {} : { codeowners: docs.codeowners }),
-    decisions: docs.decisions,
-    memory: docs.memory,
-    skills: docs.skills,
-    checks: toCheckInputs(config),
-    packages: docs.packages,
-  }, { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements });
+  const kg = buildKnowledgeGraph(
+    {
+      files,
+      resolutions,
+      openApiRoutes: openApiRoutes.routes,
+      ...(docs.codeowners === undefined ? {} : { codeowners: docs.codeowners }),
+      decisions: docs.decisions,
+      memory: docs.memory,
+      skills: docs.skills,
+      checks: toCheckInputs(config),
+      packages: docs.packages,
+    },
+    { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements },
+  );
   clock.lap('build');
 
   const limitations = [
     ...config.diagnostics,
-    ...scan.skipped.map((skip): Diagnostic => ({ code: `scan/${skip.reason}`, severity: 'warn', message: `${skip.path} was not analysed: ${skip.detail}`, location: { file: skip.path } })),
-    ...parsed.skipped.map((skip): Diagnostic => ({ code: `scan/${skip.reason}`, severity: 'warn', message: `${skip.path} was not analysed: ${skip.detail}`, location: { file: skip.path } })),
+    ...scan.skipped.map(
+      (skip): Diagnostic => ({
+        code: `scan/${skip.reason}`,
+        severity: 'warn',
+        message: `${skip.path} was not analysed: ${skip.detail}`,
+        location: { file: skip.path },
+      }),
+    ),
+    ...parsed.skipped.map(
+      (skip): Diagnostic => ({
+        code: `scan/${skip.reason}`,
+        severity: 'warn',
+        message: `${skip.path} was not analysed: ${skip.detail}`,
+        location: { file: skip.path },
+      }),
+    ),
     ...parsed.diagnostics,
-    ...resolver.getConfigProblems().map((problem): Diagnostic => ({ code: 'resolve/config', severity: 'warn', message: `${problem.path}: ${problem.message}`, location: { file: problem.path } })),
+    ...resolver.getConfigProblems().map(
+      (problem): Diagnostic => ({
+        code: 'resolve/config',
+        severity: 'warn',
+        message: `${problem.path}: ${problem.message}`,
+        location: { file: problem.path },
+      }),
+    ),
     ...openApiRoutes.diagnostics,
     ...docs.diagnostics,
     ...kg.diagnostics,
-    ...(kg.routeLimitations ?? []).map((item): Diagnostic => ({
-      code: item.code,
-      severity: 'warn',
-      message: item.message,
-      hint:
-        item.code === 'routes/unresolved-path'
-          ? 'Use a string literal or a constant declared in the repository (a const, a template of consts, an `as const` object member), so the served path can be known.'
-          : 'Mount a router that is imported from (or declared in) the repository, so its routes get the prefix.',
-      location: { file: item.file, line: item.line },
-    })),
+    ...(kg.routeLimitations ?? []).map(
+      (item): Diagnostic => ({
+        code: item.code,
+        severity: 'warn',
+        message: item.message,
+        hint:
+          item.code === 'routes/unresolved-path'
+            ? 'Use a string literal or a constant declared in the repository (a const, a template of consts, an `as const` object member), so the served path can be known.'
+            : 'Mount a router that is imported from (or declared in) the repository, so its routes get the prefix.',
+        location: { file: item.file, line: item.line },
+      }),
+    ),
   ];
   return { root: env.root, kg, config, scan, parsed, docs, resolutions, limitations, timings: clock.done() };
 }
@@ -124,7 +153,11 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
   const tsconfigs = new Map<string, string>();
   const packageJsons = new Map<string, string>();
   for (const path of paths) {
-    const target = RESOLVER_CONFIG.test(path) ? tsconfigs : PACKAGE_JSON.test(path) && !path.includes('node_modules/') ? packageJsons : undefined;
+    const target = RESOLVER_CONFIG.test(path)
+      ? tsconfigs
+      : PACKAGE_JSON.test(path) && !path.includes('node_modules/')
+        ? packageJsons
+        : undefined;
     if (target === undefined) continue;
     const text = await env.readRepoText(path, CONFIG_TEXT_LIMIT);
     if (text !== undefined) target.set(path, text);
@@ -168,15 +201,24 @@ function resolveAll(resolver: Resolver, parsed: ParsedSources): Map<string, Reso
   return resolutions;
 }
 
-async function readOpenApiRoutes(env: Env, files: ScannedFile[]): Promise<{ routes: { path: string; routes: RouteFact[] }[]; diagnostics: Diagnostic[] }> {
+async function readOpenApiRoutes(
+  env: Env,
+  files: ScannedFile[],
+): Promise<{ routes: { path: string; routes: RouteFact[] }[]; diagnostics: Diagnostic[] }> {
   const routes: { path: string; routes: RouteFact[] }[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const file of files) {
-    if (!STRUCTURED_DOC.test(file.path) || NOT_OPENAPI.test(file.path) || file.path.includes('node_modules/') || file.size > OPENAPI_TEXT_LIMIT) continue;
+    if (
+      !STRUCTURED_DOC.test(file.path) ||
+      NOT_OPENAPI.test(file.path) ||
+      file.path.includes('node_modules/') ||
+      file.size > OPENAPI_TEXT_LIMIT
+    )
+      continue;
     const text = await env.readRepoText(file.path, OPENAPI_TEXT_LIMIT);
     if (text === undefined || !OPENAPI_MARKER.test(text.slice(0, 4096))) continue;
     try {
-      const found = extractOpenApiRoutes(file.path, env.parseStructured(file.path, text));
+      const found = extractOpenApiRoutes(env.parseStructured(file.path, text));
       if (found.length > 0) routes.push({ path: file.path, routes: found });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,10 @@ export async function readContracts(env: Env, limitations: Diagnostic[]): Promis
   const text = await env.readRepoText(CONTRACTS_FILE, 256 * 1024);
   if (text === undefined) return [];
   try {
-    const data = env.validate<{ contracts: ContractInput[] }>('contracts', env.parseStructured(CONTRACTS_FILE, text), { code: 'contracts/invalid', file: CONTRACTS_FILE });
+    const data = env.validate<{ contracts: ContractInput[] }>('contracts', env.parseStructured(CONTRACTS_FILE, text), {
+      code: 'contracts/invalid',
+      file: CONTRACTS_FILE,
+    });
     return data.contracts;
   } catch (error) {
     if (!isCheckerError(error)) throw error;

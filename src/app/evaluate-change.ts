@@ -1,4 +1,12 @@
-import type { AnalysisSummary, ChangeAnalysis, RepositoryShape, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext } from '../model/analysis.js';
+import type {
+  AnalysisSummary,
+  ChangeAnalysis,
+  RepositoryShape,
+  ChangedFileEvidence,
+  ImpactedFile,
+  ImpactedRoute,
+  ReviewContext,
+} from '../model/analysis.js';
 import type { ChangeSet } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -26,7 +34,12 @@ import type { RepositoryGraph } from './build-graph.js';
 export interface ChangeRuleInput {
   repository: RepositoryGraph;
   change: ChangeSet;
-  sides: { headText: Map<string, string>; baseText: Map<string, string>; headFacts: Map<string, FileFacts>; baseFacts: Map<string, FileFacts> };
+  sides: {
+    headText: Map<string, string>;
+    baseText: Map<string, string>;
+    headFacts: Map<string, FileFacts>;
+    baseFacts: Map<string, FileFacts>;
+  };
   changedFiles: ChangedFileEvidence[];
   impactedFiles: ImpactedFile[];
   impactedRoutes: ImpactedRoute[];
@@ -64,7 +77,9 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
   const { packs, diagnostics } = await env.loadRulePacks();
   // A repository's patterns are its code: their matching is charged to one budget per run (docs/rule-packs.md).
   const regexBudget = createRegexBudget();
-  const compiled = packs.map((loaded) => compilePack(loaded.pack, loaded.source === 'repository' ? { operators: { matchesRegex: regexBudget.matchesRegex } } : {}));
+  const compiled = packs.map((loaded) =>
+    compilePack(loaded.pack, loaded.source === 'repository' ? { operators: { matchesRegex: regexBudget.matchesRegex } } : {}),
+  );
   const scope = getSubjectScope(input);
   const subjects = selectRelevantSubjects(
     buildAnalysisSubjects({
@@ -87,7 +102,8 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
   const decay = scoreDecay(toDecayContributors(findings));
   const lowSignalPaths = new Set<string>();
   for (const subject of subjects) {
-    if (subject.subject === 'changed-file' && subject.facts.lowSignal === true && typeof subject.facts.path === 'string') lowSignalPaths.add(subject.facts.path);
+    if (subject.subject === 'changed-file' && subject.facts.lowSignal === true && typeof subject.facts.path === 'string')
+      lowSignalPaths.add(subject.facts.path);
   }
   const repositoryFacts = subjects.find((subject) => subject.subject === 'repository')?.facts;
   return {

@@ -77,7 +77,15 @@ export async function openGitState(env: Env): Promise<GitState> {
     const access = await env.openGit();
     const head = (await access.headOid()) ?? null;
     if (head === null) {
-      return { access, head, limitation: { code: 'git/no-commits', severity: 'info', message: 'the repository has no commits yet; there is no base revision and freshness is unknown' } };
+      return {
+        access,
+        head,
+        limitation: {
+          code: 'git/no-commits',
+          severity: 'info',
+          message: 'the repository has no commits yet; there is no base revision and freshness is unknown',
+        },
+      };
     }
     return { access, head };
   } catch (error) {
@@ -85,7 +93,12 @@ export async function openGitState(env: Env): Promise<GitState> {
     return {
       access: undefined,
       head: null,
-      limitation: { code: 'git/unavailable', severity: 'info', message: `${error.message}; no base revision is recorded and freshness is unknown`, ...(error.hint === undefined ? {} : { hint: error.hint }) },
+      limitation: {
+        code: 'git/unavailable',
+        severity: 'info',
+        message: `${error.message}; no base revision is recorded and freshness is unknown`,
+        ...(error.hint === undefined ? {} : { hint: error.hint }),
+      },
     };
   }
 }
@@ -114,7 +127,8 @@ export async function getPreflightReport(env: Env, input: PreflightInput): Promi
 
 export async function computePreflight(env: Env, input: PreflightInput): Promise<PreflightComputation> {
   const task = toTaskText(input.task);
-  const requirements = input.requirements ?? (input.requirementsPath === undefined ? undefined : await readRequirements(env, input.requirementsPath));
+  const requirements =
+    input.requirements ?? (input.requirementsPath === undefined ? undefined : await readRequirements(env, input.requirementsPath));
   const repository = input.repository ?? (await buildRepositoryGraph(env));
   const git = await openGitState(env);
   const kg = repository.kg;
@@ -124,14 +138,25 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
 
   const candidateFiles = grounding.candidateFiles.map((candidate): PreflightCandidateFile => {
     const tests = findTestFiles(kg, candidate.path);
-    return { id: candidate.id, path: candidate.path, score: candidate.score, why: describeReasons(candidate.reasons, tests), reasons: candidate.reasons, tests };
+    return {
+      id: candidate.id,
+      path: candidate.path,
+      score: candidate.score,
+      why: describeReasons(candidate.reasons, tests),
+      reasons: candidate.reasons,
+      tests,
+    };
   });
   const candidateRoutes = grounding.candidateRoutes.map(
     (route): PreflightCandidateRoute => ({ ...route, why: `${describeReasons(route.reasons, [])}; handled in ${route.file}` }),
   );
   const candidatePaths = candidateFiles.map((candidate) => candidate.path);
   const closure = findImpactClosure(kg, candidatePaths);
-  const areas = findImpactedAreas(kg, candidatePaths, closure.files.map((file) => file.path));
+  const areas = findImpactedAreas(
+    kg,
+    candidatePaths,
+    closure.files.map((file) => file.path),
+  );
   const memory = {
     invariants: grounding.matchedMemory.invariants.map(toMemoryEntry),
     architecture: grounding.matchedMemory.architecture.map(toMemoryEntry),
@@ -153,7 +178,9 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
       packages: areas.packages.map((area) => ({ name: area.name, candidates: area.changed, impacted: area.impacted })),
       owners: areas.owners.map((area) => ({ name: area.owner, candidates: area.changed, impacted: area.impacted })),
     },
-    impactedFiles: closure.files.slice(0, MAX_IMPACTED_FILES).map((file) => ({ path: file.path, distance: file.distance, via: file.via, typeOnly: file.typeOnly })),
+    impactedFiles: closure.files
+      .slice(0, MAX_IMPACTED_FILES)
+      .map((file) => ({ path: file.path, distance: file.distance, via: file.via, typeOnly: file.typeOnly })),
     impactedFilesTotal: closure.files.length,
     memory,
     decisions: grounding.matchedDecisions,
@@ -200,7 +227,9 @@ export function capLimitations(limitations: Diagnostic[]): Diagnostic[] {
 function describeReasons(reasons: GroundingReason[], tests: string[]): string {
   const parts = reasons.slice(0, 4).map((reason) => `"${reason.term}" on ${reason.matchedOn} (${reason.evidenceId})`);
   const text = parts.length === 0 ? 'supporting evidence only' : `matches ${parts.join(', ')}`;
-  return tests.length === 0 ? `${text}; no test file tests it` : `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;
+  return tests.length === 0
+    ? `${text}; no test file tests it`
+    : `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;
 }
 
 export function findTestFiles(kg: KnowledgeGraph, path: string): string[] {
@@ -223,7 +252,6 @@ function toMemoryEntry(entry: MatchedMemoryEntry): PreflightMemoryEntry {
     mentionedFiles: entry.mentionedFiles,
   };
 }
-
 
 function matchContracts(contracts: ContractInput[], paths: string[]): PreflightContract[] {
   const matched: PreflightContract[] = [];
@@ -337,7 +365,12 @@ function buildProofPlan(requirements: RequirementsInput | undefined, evidence: R
     });
   }
   for (const entry of evidence.memory.invariants) {
-    steps.push({ id: `proof:invariant:${entry.id}`, kind: 'invariant', text: `Show that the invariant "${entry.title ?? entry.id}" still holds`, evidenceIds: [entry.id] });
+    steps.push({
+      id: `proof:invariant:${entry.id}`,
+      kind: 'invariant',
+      text: `Show that the invariant "${entry.title ?? entry.id}" still holds`,
+      evidenceIds: [entry.id],
+    });
   }
   for (const contract of evidence.contracts) {
     steps.push({
@@ -361,14 +394,25 @@ function buildProofPlan(requirements: RequirementsInput | undefined, evidence: R
 function buildNonGoals(requirements: RequirementEvidence, evidence: RepositoryEvidence, grounding: Grounding): NonGoal[] {
   const nonGoals: NonGoal[] = requirements.nonGoals.map((text) => ({ text, source: 'requirements' }));
   if (evidence.candidateFiles.length === 0) {
-    nonGoals.push({ text: 'Inventing scope: the task could not be grounded in this repository; answer the unresolved question before changing code', source: 'checker' });
+    nonGoals.push({
+      text: 'Inventing scope: the task could not be grounded in this repository; answer the unresolved question before changing code',
+      source: 'checker',
+    });
   } else {
-    nonGoals.push({ text: 'Changing files outside the candidate files, their tests and impacted files without new evidence that they must change', source: 'checker' });
+    nonGoals.push({
+      text: 'Changing files outside the candidate files, their tests and impacted files without new evidence that they must change',
+      source: 'checker',
+    });
   }
   for (const contract of evidence.contracts) nonGoals.push({ text: `Crossing the design contract ${contract.id}`, source: 'checker' });
-  nonGoals.push({ text: 'Treating agent claims ("tests pass") as proof: only tests, configured checks and review verify', source: 'checker' });
+  nonGoals.push({
+    text: 'Treating agent claims ("tests pass") as proof: only tests, configured checks and review verify',
+    source: 'checker',
+  });
   const unmatched = new Set(grounding.unmatchedTerms);
-  const originals = [...new Set(grounding.terms.filter((term) => !term.generic && unmatched.has(term.term)).map((term) => term.original.toLowerCase()))];
+  const originals = [
+    ...new Set(grounding.terms.filter((term) => !term.generic && unmatched.has(term.term)).map((term) => term.original.toLowerCase())),
+  ];
   if (originals.length > 0) {
     nonGoals.push({ text: `Guessing where ${originals.join(', ')} live: they match nothing in this repository`, source: 'checker' });
   }

@@ -11,7 +11,14 @@ export const PRODUCT_RUN_ARTIFACT = 'product-runs/latest.json';
 const PRODUCT_RUN_SHOWN = `.checker/local/${PRODUCT_RUN_ARTIFACT}`;
 const REQUIREMENTS_MAX_BYTES = 1024 * 1024;
 const PRODUCT_RUN_MAX_CHARS = 16 * 1024 * 1024;
-const ADAPTER_KINDS: readonly ToolAdapterKind[] = ['apiFuzzer', 'browserTestRunner', 'contractTester', 'coverage', 'mutationTester', 'staticAnalyzer'];
+const ADAPTER_KINDS: readonly ToolAdapterKind[] = [
+  'apiFuzzer',
+  'browserTestRunner',
+  'contractTester',
+  'coverage',
+  'mutationTester',
+  'staticAnalyzer',
+];
 
 export interface BundleOptions {
   profile: AgentProfile;
@@ -34,7 +41,8 @@ export async function readBundleInputs(env: Env, options: BundleOptions): Promis
   }));
   const adapters: AdapterInput[] = [];
   const toolAdapters = config.config.toolAdapters ?? {};
-  if (toolAdapters.agentProcess !== undefined) adapters.push({ kind: 'agentProcess', command: toolAdapters.agentProcess.command, enabled: true });
+  if (toolAdapters.agentProcess !== undefined)
+    adapters.push({ kind: 'agentProcess', command: toolAdapters.agentProcess.command, enabled: true });
   for (const kind of ADAPTER_KINDS) {
     const adapter = toolAdapters[kind];
     if (adapter !== undefined) adapters.push({ kind, command: adapter.command, enabled: adapter.enabled });
@@ -76,20 +84,28 @@ export async function readRequirements(env: Env, path: string): Promise<Requirem
   }
   const text = await env.readRepoText(normalised, REQUIREMENTS_MAX_BYTES);
   if (text === undefined) {
-    throw new CheckerError('requirements/unreadable', `--requirements ${JSON.stringify(path)} cannot be read: it does not exist, is not a regular file, is larger than 1 MiB, is not UTF-8, or is a symlink that leads outside the repository`, {
-      hint: 'Pass a regular file inside the repository (symlinks out of the repository are refused).',
-      location: { file: normalised },
-    });
+    throw new CheckerError(
+      'requirements/unreadable',
+      `--requirements ${JSON.stringify(path)} cannot be read: it does not exist, is not a regular file, is larger than 1 MiB, is not UTF-8, or is a symlink that leads outside the repository`,
+      {
+        hint: 'Pass a regular file inside the repository (symlinks out of the repository are refused).',
+        location: { file: normalised },
+      },
+    );
   }
   const data = env.parseStructured(normalised, text);
   const requirements = env.validate<Requirements>('requirements', data, { code: 'requirements/invalid', file: normalised });
   const seen = new Set<string>();
   for (const [index, criterion] of (requirements.acceptanceCriteria ?? []).entries()) {
     if (seen.has(criterion.id)) {
-      throw new CheckerError('requirements/invalid', `${normalised}: acceptanceCriteria[${index}].id ${JSON.stringify(criterion.id)} is used twice`, {
-        hint: 'Give every acceptance criterion its own id.',
-        location: { file: normalised },
-      });
+      throw new CheckerError(
+        'requirements/invalid',
+        `${normalised}: acceptanceCriteria[${index}].id ${JSON.stringify(criterion.id)} is used twice`,
+        {
+          hint: 'Give every acceptance criterion its own id.',
+          location: { file: normalised },
+        },
+      );
     }
     seen.add(criterion.id);
   }
@@ -106,13 +122,23 @@ export async function readProductRun(env: Env): Promise<AgentBundleInput['produc
   }
   if (text === undefined) return undefined;
   if (text.length > PRODUCT_RUN_MAX_CHARS) {
-    return { limitation: toProductLimitation('product-run/too-large', `${PRODUCT_RUN_SHOWN} is larger than 16 MiB; product failures were left out`) };
+    return {
+      limitation: toProductLimitation(
+        'product-run/too-large',
+        `${PRODUCT_RUN_SHOWN} is larger than 16 MiB; product failures were left out`,
+      ),
+    };
   }
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { limitation: toProductLimitation('product-run/malformed', `${PRODUCT_RUN_SHOWN} is not valid JSON (${describe(error)}); product failures were left out`) };
+    return {
+      limitation: toProductLimitation(
+        'product-run/malformed',
+        `${PRODUCT_RUN_SHOWN} is not valid JSON (${describe(error)}); product failures were left out`,
+      ),
+    };
   }
   try {
     const report = env.validate<ProductRunReport>('product-run', data, { code: 'product-run/malformed', file: PRODUCT_RUN_SHOWN });
@@ -124,7 +150,12 @@ export async function readProductRun(env: Env): Promise<AgentBundleInput['produc
 }
 
 function toProductLimitation(code: string, message: string): BundleLimitation {
-  return { code, message, hint: 'Run the product checks again (checker product --output product-runs/latest.json) to record a fresh report.', location: { file: PRODUCT_RUN_SHOWN } };
+  return {
+    code,
+    message,
+    hint: 'Run the product checks again (checker product --output product-runs/latest.json) to record a fresh report.',
+    location: { file: PRODUCT_RUN_SHOWN },
+  };
 }
 
 function describe(error: unknown): string {

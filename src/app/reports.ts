@@ -82,7 +82,9 @@ function toRecommendedTestFiles(analysis: ChangeAnalysis): RecommendedTestFile[]
       reaches.set(test, set);
     }
   }
-  const changedTests = new Set(analysis.changedFiles.filter((file) => file.role === 'test' && file.status !== 'deleted').map((file) => file.path));
+  const changedTests = new Set(
+    analysis.changedFiles.filter((file) => file.role === 'test' && file.status !== 'deleted').map((file) => file.path),
+  );
   for (const path of changedTests) if (!reaches.has(path)) reaches.set(path, new Set());
   return [...reaches.entries()]
     .map(([path, files]) => ({ path, reaches: [...files].sort(compareText), changed: changedTests.has(path) }))
@@ -167,8 +169,11 @@ function groupPatterns(context: ReviewContext): PatternGroup[] {
     group.matches.push({ id: match.id, path: match.path, line: match.line, message: match.message });
     groups.set(match.provenance, group);
   }
-  for (const group of groups.values()) group.matches.sort((a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.id, b.id));
-  return [...groups.values()].sort((a, b) => b.matches.length - a.matches.length || compareText(a.rule, b.rule) || compareText(a.provenance, b.provenance));
+  for (const group of groups.values())
+    group.matches.sort((a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.id, b.id));
+  return [...groups.values()].sort(
+    (a, b) => b.matches.length - a.matches.length || compareText(a.rule, b.rule) || compareText(a.provenance, b.provenance),
+  );
 }
 
 /** checker analyze / analyze_pr: the whole analysis, with secrets removed from memory notes and decision titles. */

@@ -33,9 +33,19 @@ export async function validateRulePacks(env: Env, file?: string): Promise<RulesV
     const { packs, diagnostics } = await env.loadRulePacks();
     const results: RulesValidateReport['results'] = packs
       .filter((loaded) => loaded.source === 'repository')
-      .map((loaded) => ({ file: loaded.file, valid: true, packId: loaded.pack.id, version: loaded.pack.version, rules: loaded.pack.rules.length }));
+      .map((loaded) => ({
+        file: loaded.file,
+        valid: true,
+        packId: loaded.pack.id,
+        version: loaded.pack.version,
+        rules: loaded.pack.rules.length,
+      }));
     for (const item of diagnostics) results.push({ file: item.location?.file ?? '.checker/rules', valid: false, error: item.message });
-    return { schemaVersion: 1, kind: 'rules-validate', results: results.sort((left, right) => (left.file < right.file ? -1 : left.file > right.file ? 1 : 0)) };
+    return {
+      schemaVersion: 1,
+      kind: 'rules-validate',
+      results: results.sort((left, right) => (left.file < right.file ? -1 : left.file > right.file ? 1 : 0)),
+    };
   }
   const text = await env.readRepoText(file, MAX_PACK_BYTES);
   if (text === undefined) {
@@ -45,7 +55,11 @@ export async function validateRulePacks(env: Env, file?: string): Promise<RulesV
   }
   try {
     const pack = await env.validateRulePack(file, text);
-    return { schemaVersion: 1, kind: 'rules-validate', results: [{ file, valid: true, packId: pack.id, version: pack.version, rules: pack.rules.length }] };
+    return {
+      schemaVersion: 1,
+      kind: 'rules-validate',
+      results: [{ file, valid: true, packId: pack.id, version: pack.version, rules: pack.rules.length }],
+    };
   } catch (error) {
     if (!isCheckerError(error)) throw error;
     return { schemaVersion: 1, kind: 'rules-validate', results: [{ file, valid: false, error: error.message }] };

@@ -86,7 +86,10 @@ export async function observeTree(env: Env): Promise<TreeObservation> {
   for (const path of paths) {
     const text = await env.readRepoText(path, maxFileBytes);
     const file = byPath.get(path);
-    files[path] = text === undefined ? `stat:${file?.size ?? 0}:${file?.mtimeMs ?? 0}` : createHash('sha1').update(text).digest('hex').slice(0, SHORT_HASH);
+    files[path] =
+      text === undefined
+        ? `stat:${file?.size ?? 0}:${file?.mtimeMs ?? 0}`
+        : createHash('sha1').update(text).digest('hex').slice(0, SHORT_HASH);
   }
   for (const skipped of [...scan.skipped].sort((left, right) => compareText(left.path, right.path))) {
     if (files[skipped.path] === undefined) files[skipped.path] = `skipped:${skipped.reason}`;
@@ -146,7 +149,12 @@ export async function startSession(env: Env, input: StartSessionInput): Promise<
       followUpChecks: report.suggestions.followUpChecks,
     },
     memory: [...evidence.memory.invariants, ...evidence.memory.architecture, ...evidence.memory.regressions, ...evidence.memory.notes],
-    designConstraints: { contracts: evidence.contracts, decisions: evidence.decisions, architecture: evidence.memory.architecture, invariants: evidence.memory.invariants },
+    designConstraints: {
+      contracts: evidence.contracts,
+      decisions: evidence.decisions,
+      architecture: evidence.memory.architecture,
+      invariants: evidence.memory.invariants,
+    },
     contextEvidence: null,
     checkpoints: [],
     proofObligations: buildObligations(requirements, report.suggestions.proofPlan),
@@ -183,7 +191,14 @@ function buildObligations(requirements: RequirementsInput | undefined, plan: Age
   }
   for (const step of plan) {
     if (step.kind === 'acceptance-criterion' || step.kind === 'configured-check') continue;
-    obligations.push({ id: `obligation:${step.id.replace(/^proof:/, '')}`, source: 'preflight', text: step.text, requiredProof: step.requiredProof ?? [], evidenceIds: step.evidenceIds, status: 'open' });
+    obligations.push({
+      id: `obligation:${step.id.replace(/^proof:/, '')}`,
+      source: 'preflight',
+      text: step.text,
+      requiredProof: step.requiredProof ?? [],
+      evidenceIds: step.evidenceIds,
+      status: 'open',
+    });
   }
   return obligations;
 }
@@ -250,7 +265,9 @@ export async function recordCheckpoint(env: Env, input: CheckpointInput): Promis
   const session = await updateSession(env, id, (session) => {
     if (session.status === 'finished') throw sessionFinished(id);
     if (session.checkpoints.length >= MAX_CHECKPOINTS) {
-      throw new CheckerError('session/too-many-checkpoints', `session ${id} already has ${MAX_CHECKPOINTS} checkpoints`, { hint: 'finish this session and start a new one.' });
+      throw new CheckerError('session/too-many-checkpoints', `session ${id} already has ${MAX_CHECKPOINTS} checkpoints`, {
+        hint: 'finish this session and start a new one.',
+      });
     }
     const diff = compareObservations(session.observation, observation);
     const touched = union(session.touchedFiles, diff, sinceBase);
@@ -303,7 +320,13 @@ export async function finishSession(env: Env, input: FinishSessionInput): Promis
     session.stale = { isStale: false, changedFiles: [] };
     session.finish = {
       finishedAt: now,
-      tree: { fingerprint: observation.fingerprint, fileCount: observation.fileCount, head: git.head, changedFiles, diffFingerprint: fingerprintDiff(changedFiles, observation) },
+      tree: {
+        fingerprint: observation.fingerprint,
+        fileCount: observation.fileCount,
+        head: git.head,
+        changedFiles,
+        diffFingerprint: fingerprintDiff(changedFiles, observation),
+      },
       verificationBoundary: buildBoundary(session, config, changedFiles, unobserved),
     };
   });
@@ -315,7 +338,12 @@ export async function finishSession(env: Env, input: FinishSessionInput): Promis
   });
 }
 
-function buildBoundary(session: AgentSession, config: Awaited<ReturnType<Env['loadConfig']>>, changedFiles: string[], unobserved: string[]): VerificationBoundary {
+function buildBoundary(
+  session: AgentSession,
+  config: Awaited<ReturnType<Env['loadConfig']>>,
+  changedFiles: string[],
+  unobserved: string[],
+): VerificationBoundary {
   const allowCommands = config.config.safety?.allowCommands === true;
   const source = config.sources[0] ?? null;
   const checks = config.config.checks ?? {};
@@ -350,14 +378,20 @@ function buildBoundary(session: AgentSession, config: Awaited<ReturnType<Env['lo
     'session finish runs nothing: run the allowed checks with checker execute, and the tests named by the proof obligations.',
     'checkpoint summaries are untrusted agent claims; they close no proof obligation and change no deterministic evidence.',
   ];
-  if (unobserved.length > 0) notes.push(`${describeFiles(unobserved)} changed after the last checkpoint and are described by no checkpoint.`);
+  if (unobserved.length > 0)
+    notes.push(`${describeFiles(unobserved)} changed after the last checkpoint and are described by no checkpoint.`);
   if (!session.base.git) notes.push('no git base revision: changed files are those observed during the session.');
   return {
     allowCommands,
     policySource: source,
     allowedChecks: allowed,
     blockedChecks: blocked,
-    acceptanceCriteria: (session.requirements?.data.acceptanceCriteria ?? []).map((criterion) => ({ id: criterion.id, text: criterion.text, requiredProof: criterion.requiredProof, status: 'needs-proof' })),
+    acceptanceCriteria: (session.requirements?.data.acceptanceCriteria ?? []).map((criterion) => ({
+      id: criterion.id,
+      text: criterion.text,
+      requiredProof: criterion.requiredProof,
+      status: 'needs-proof',
+    })),
     openObligations: session.proofObligations.filter((obligation) => obligation.status === 'open').length,
     changedFiles,
     notes,
@@ -401,9 +435,13 @@ function serialize(session: AgentSession): string {
 }
 
 function sessionExists(id: string): CheckerError {
-  return new CheckerError('session/exists', `session "${id}" already exists (${toSessionPath(id)}); an existing session is never overwritten`, {
-    hint: `Continue it with checker session context --session ${id} (MCP: agent_session operation "context"), or start a new one with another id.`,
-  });
+  return new CheckerError(
+    'session/exists',
+    `session "${id}" already exists (${toSessionPath(id)}); an existing session is never overwritten`,
+    {
+      hint: `Continue it with checker session context --session ${id} (MCP: agent_session operation "context"), or start a new one with another id.`,
+    },
+  );
 }
 
 function sessionFinished(id: string): CheckerError {
@@ -424,7 +462,10 @@ export async function readSession(env: Env, id: string): Promise<AgentSession> {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new CheckerError('session/corrupt', `${toSessionPath(id)} is not valid JSON`, { hint: 'The file was edited or truncated by hand; start a new session.', cause: error });
+    throw new CheckerError('session/corrupt', `${toSessionPath(id)} is not valid JSON`, {
+      hint: 'The file was edited or truncated by hand; start a new session.',
+      cause: error,
+    });
   }
   return env.validate<AgentSession>('agent-session', data, { code: 'session/corrupt', file: toSessionPath(id) });
 }

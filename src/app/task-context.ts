@@ -28,7 +28,19 @@ import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type GitState } from './preflight.js';
 import { readRequirements } from './read-bundle-inputs.js';
 
-const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'reexports', 'declares', 'uses', 'tests', 'mocks', 'handles', 'owns', 'mentions', 'belongs', 'depends'];
+const EDGE_KINDS: readonly EdgeKind[] = [
+  'imports',
+  'reexports',
+  'declares',
+  'uses',
+  'tests',
+  'mocks',
+  'handles',
+  'owns',
+  'mentions',
+  'belongs',
+  'depends',
+];
 const PACK_WEIGHT_SCALE = 10;
 const MAX_OMITTED_IDS = 500;
 const MAX_EVIDENCE_TEXT = 2000;
@@ -66,9 +78,13 @@ export function resolveMaxNodes(requested: unknown, configured: number | undefin
   const value = requested ?? configured ?? DEFAULT_CONTEXT_MAX_NODES;
   const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_CONTEXT_MAX_NODES) {
-    throw new CheckerError('context/max-nodes', `--max-nodes (maxNodes) must be an integer from 1 to ${MAX_CONTEXT_MAX_NODES} (got ${JSON.stringify(String(value).slice(0, 40))})`, {
-      hint: `Pass --max-nodes between 1 and ${MAX_CONTEXT_MAX_NODES} (default ${DEFAULT_CONTEXT_MAX_NODES}, or context.maxNodes in .checker/config.yml).`,
-    });
+    throw new CheckerError(
+      'context/max-nodes',
+      `--max-nodes (maxNodes) must be an integer from 1 to ${MAX_CONTEXT_MAX_NODES} (got ${JSON.stringify(String(value).slice(0, 40))})`,
+      {
+        hint: `Pass --max-nodes between 1 and ${MAX_CONTEXT_MAX_NODES} (default ${DEFAULT_CONTEXT_MAX_NODES}, or context.maxNodes in .checker/config.yml).`,
+      },
+    );
   }
   return number;
 }
@@ -82,7 +98,8 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   const task = toTaskText(input.task);
   const config = await env.loadConfig();
   const maxNodes = resolveMaxNodes(input.maxNodes, config.config.context?.maxNodes);
-  const requirements = input.requirements ?? (input.requirementsPath === undefined ? undefined : await readRequirements(env, input.requirementsPath));
+  const requirements =
+    input.requirements ?? (input.requirementsPath === undefined ? undefined : await readRequirements(env, input.requirementsPath));
   const repository = input.repository ?? (await buildRepositoryGraph(env));
   const kg = repository.kg;
   const git = await openGitState(env);
@@ -92,11 +109,17 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
 
   const grounding = groundTask(kg, task, { requirementsTerms: getRequirementsTerms(requirements?.data) });
   const seeds: ContextSeed[] = getGroundingSeeds(grounding);
-  const changed = [...new Set([...(input.changedFiles ?? []), ...(input.sessionId === undefined ? [] : changedSinceAnchor)])].sort(compareText);
+  const changed = [...new Set([...(input.changedFiles ?? []), ...(input.sessionId === undefined ? [] : changedSinceAnchor)])].sort(
+    compareText,
+  );
   for (const path of changed) {
-    if (kg.graph.hasNode(toFileId(path))) seeds.push({ nodeId: toFileId(path), weight: CHANGED_SEED_WEIGHT, reason: 'changed in this session' });
+    if (kg.graph.hasNode(toFileId(path)))
+      seeds.push({ nodeId: toFileId(path), weight: CHANGED_SEED_WEIGHT, reason: 'changed in this session' });
   }
-  const closure = findImpactClosure(kg, [...grounding.candidateFiles.map((candidate) => candidate.path), ...changed.filter((path) => kg.graph.hasNode(toFileId(path)))]);
+  const closure = findImpactClosure(kg, [
+    ...grounding.candidateFiles.map((candidate) => candidate.path),
+    ...changed.filter((path) => kg.graph.hasNode(toFileId(path))),
+  ]);
   const weights = await loadContextWeights(env, limitations);
   const selection = selectContext(kg, seeds, { maxNodes, edgeWeights: weights.edgeWeights, accountFor: closure.ids });
 
@@ -104,7 +127,8 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   for (const candidate of [...grounding.candidateFiles, ...grounding.candidateRoutes]) {
     termsById.set(candidate.id, [...new Set(candidate.reasons.map((reason) => reason.term))].sort(compareText));
   }
-  for (const entry of [...grounding.matchedDecisions, ...Object.values(grounding.matchedMemory).flat()]) termsById.set(entry.id, entry.matchedTerms);
+  for (const entry of [...grounding.matchedDecisions, ...Object.values(grounding.matchedMemory).flat()])
+    termsById.set(entry.id, entry.matchedTerms);
   const changedSet = new Set(changedSinceAnchor);
   const freshnessContext: FreshnessContext = { isGit: git.access !== undefined, anchor, changed: changedSet };
   const nodes = selection.nodes.map((node, index): PacketNode => {
@@ -135,10 +159,18 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
     });
   }
   if (grounding.candidateFiles.length === 0 && changed.length === 0) {
-    limitations.push({ code: 'context/ungrounded', severity: 'warn', message: `the task could not be grounded in the repository, so the packet has no seeds: ${grounding.unresolvedQuestions[0] ?? grounding.confidenceReason}` });
+    limitations.push({
+      code: 'context/ungrounded',
+      severity: 'warn',
+      message: `the task could not be grounded in the repository, so the packet has no seeds: ${grounding.unresolvedQuestions[0] ?? grounding.confidenceReason}`,
+    });
   }
   if (selection.unknownIds.length > 0) {
-    limitations.push({ code: 'context/unknown-ids', severity: 'info', message: `not in the graph (deleted or not analysed): ${selection.unknownIds.slice(0, 10).join(', ')}${selection.unknownIds.length > 10 ? ', …' : ''}` });
+    limitations.push({
+      code: 'context/unknown-ids',
+      severity: 'info',
+      message: `not in the graph (deleted or not analysed): ${selection.unknownIds.slice(0, 10).join(', ')}${selection.unknownIds.length > 10 ? ', …' : ''}`,
+    });
   }
   const packet: TaskContextPacket = {
     schemaVersion: 1,
@@ -183,7 +215,11 @@ async function readChangedSince(git: GitState, anchor: string | null, limitation
     return [...paths].sort(compareText);
   } catch (error) {
     if (!isCheckerError(error)) throw error;
-    limitations.push({ code: 'context/diff-unavailable', severity: 'warn', message: `changes since ${anchor.slice(0, 12)} could not be read: ${error.message}` });
+    limitations.push({
+      code: 'context/diff-unavailable',
+      severity: 'warn',
+      message: `changes since ${anchor.slice(0, 12)} could not be read: ${error.message}`,
+    });
     return [];
   }
 }
@@ -194,7 +230,11 @@ async function loadContextWeights(env: Env, limitations: Diagnostic[]): Promise<
     const loaded = await env.loadRulePacks();
     const packs = loaded.packs.filter((entry) => entry.pack.kind === 'context-weight');
     if (packs.length === 0) return { source: 'defaults (no context-weight pack)', edgeWeights: { ...DEFAULT_EDGE_WEIGHTS } };
-    const findings = await evaluatePacks(packs.map((entry) => compilePack(entry.pack)), deriveEdgeKindSubjects('preflight'), { evaluator: 'compiled' });
+    const findings = await evaluatePacks(
+      packs.map((entry) => compilePack(entry.pack)),
+      deriveEdgeKindSubjects('preflight'),
+      { evaluator: 'compiled' },
+    );
     const byKind = toContextWeights(findings);
     const edgeWeights: EdgeWeights = { ...DEFAULT_EDGE_WEIGHTS };
     for (const kind of EDGE_KINDS) {
@@ -204,7 +244,11 @@ async function loadContextWeights(env: Env, limitations: Diagnostic[]): Promise<
     return { source: `rule packs ${packs.map((entry) => `${entry.pack.id}@${entry.pack.version}`).join(', ')}`, edgeWeights };
   } catch (error) {
     if (!isCheckerError(error)) throw error;
-    limitations.push({ code: 'context/weights', severity: 'warn', message: `context-weight pack not used (${error.message}); built-in edge weights apply` });
+    limitations.push({
+      code: 'context/weights',
+      severity: 'warn',
+      message: `context-weight pack not used (${error.message}); built-in edge weights apply`,
+    });
     return { source: 'defaults (context-weight pack failed)', edgeWeights: { ...DEFAULT_EDGE_WEIGHTS } };
   }
 }
@@ -245,7 +289,9 @@ function getProvenance(node: NodeAttributes): Provenance {
     case 'skill':
       return { file: node.path };
     case 'package':
-      return node.folder === undefined ? {} : { file: node.folder === '' || node.folder === '.' ? 'package.json' : `${node.folder}/package.json` };
+      return node.folder === undefined
+        ? {}
+        : { file: node.folder === '' || node.folder === '.' ? 'package.json' : `${node.folder}/package.json` };
     case 'check':
       return { file: node.source };
     case 'owner':
@@ -295,8 +341,10 @@ function getFreshness(kg: KnowledgeGraph, id: string, node: NodeAttributes, prov
   if (!context.isGit) return { state: 'unknown', reason: 'not a git repository' };
   if (context.anchor === null) return { state: 'unknown', reason: 'the repository has no commits' };
   const file = provenance.file;
-  if (file === undefined || node.kind === 'check' || node.kind === 'package') return { state: 'unknown', reason: 'no file of its own to compare' };
-  if (context.changed.has(file)) return { state: 'stale', since: context.anchor, reason: `${file} changed since ${context.anchor.slice(0, 12)}` };
+  if (file === undefined || node.kind === 'check' || node.kind === 'package')
+    return { state: 'unknown', reason: 'no file of its own to compare' };
+  if (context.changed.has(file))
+    return { state: 'stale', since: context.anchor, reason: `${file} changed since ${context.anchor.slice(0, 12)}` };
   if (node.kind === 'memory' || node.kind === 'decision') {
     const mentioned: string[] = [];
     kg.graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, target) => {
@@ -306,7 +354,11 @@ function getFreshness(kg: KnowledgeGraph, id: string, node: NodeAttributes, prov
     });
     if (mentioned.length > 0) {
       const sorted = [...new Set(mentioned)].sort(compareText);
-      return { state: 'stale', since: context.anchor, reason: `mentions ${sorted.slice(0, 3).join(', ')}, changed since ${context.anchor.slice(0, 12)}` };
+      return {
+        state: 'stale',
+        since: context.anchor,
+        reason: `mentions ${sorted.slice(0, 3).join(', ')}, changed since ${context.anchor.slice(0, 12)}`,
+      };
     }
   }
   return { state: 'current' };

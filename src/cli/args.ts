@@ -20,7 +20,8 @@ export type OutputFormat = 'markdown' | 'json';
 export const failOnArg = {
   'fail-on': {
     type: 'string',
-    description: 'Exit with code 1 (after printing the report) when the merge risk level is at or above this: low, medium, high or critical',
+    description:
+      'Exit with code 1 (after printing the report) when the merge risk level is at or above this: low, medium, high or critical',
     valueHint: 'level',
   },
 } as const satisfies ArgsDef;
@@ -42,7 +43,7 @@ export function toFailOn(value: unknown): RiskThreshold | undefined {
 
 /** Whether a report's merge-risk level reaches the --fail-on threshold (exit code 1). */
 export function isAtOrAbove(level: string, threshold: RiskThreshold): boolean {
-  return RISK_LEVELS.findIndex((item) => item === level) >= RISK_LEVELS.indexOf(threshold);
+  return (RISK_LEVELS as readonly string[]).indexOf(level) >= RISK_LEVELS.indexOf(threshold);
 }
 
 /** --base/--head as given; refs are validated by the change reader (a ref starting with '-' is refused there). */
@@ -85,14 +86,18 @@ export function assertKnownFlags(rawArgs: string[], argsDef: ArgsDef, commandNam
       if (name === 'help' || name === 'h' || booleanNegations.has(name)) continue;
       const def = byFlag.get(name);
       if (def === undefined) {
-        const flags = Object.keys(argsDef).filter((key) => argsDef[key]?.type !== 'positional').map((key) => `--${toKebab(key)}`);
+        const flags = Object.keys(argsDef)
+          .filter((key) => argsDef[key]?.type !== 'positional')
+          .map((key) => `--${toKebab(key)}`);
         throw new CheckerError('usage/unknown-flag', `Unknown option ${arg.split('=')[0]} for "checker ${commandName}"`, {
           hint: `Valid options: ${flags.join(', ')}. Run "checker ${commandName} --help" for details.`,
         });
       }
       if (def.type !== 'boolean' && !arg.includes('=')) {
         if (rawArgs[index + 1] === undefined) {
-          throw new CheckerError('usage/missing-value', `Option ${arg} needs a value`, { hint: `Example: checker ${commandName} ${arg} <${def.valueHint ?? 'value'}>` });
+          throw new CheckerError('usage/missing-value', `Option ${arg} needs a value`, {
+            hint: `Example: checker ${commandName} ${arg} <${def.valueHint ?? 'value'}>`,
+          });
         }
         index += 1;
       }

@@ -18,10 +18,14 @@ export function resolveRepositoryRoot(cwd: unknown): string {
   try {
     real = realpathSync(absolute);
   } catch {
-    throw new CheckerError('usage/cwd-not-found', `--cwd ${value} does not exist`, { hint: 'Pass the path of a repository folder, e.g. --cwd ../my-repo.' });
+    throw new CheckerError('usage/cwd-not-found', `--cwd ${value} does not exist`, {
+      hint: 'Pass the path of a repository folder, e.g. --cwd ../my-repo.',
+    });
   }
   if (!statSync(real).isDirectory()) {
-    throw new CheckerError('usage/cwd-not-a-folder', `--cwd ${value} is not a folder`, { hint: 'Pass the repository root folder, not a file inside it.' });
+    throw new CheckerError('usage/cwd-not-a-folder', `--cwd ${value} is not a folder`, {
+      hint: 'Pass the repository root folder, not a file inside it.',
+    });
   }
   return real;
 }
@@ -51,7 +55,9 @@ export async function emitReport<T>(
   if (options.format === 'json') {
     const validate = getValidator(options.schema);
     if (!validate(safe)) {
-      throw new Error(`internal: report does not match schemas/${options.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+      throw new Error(
+        `internal: report does not match schemas/${options.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`,
+      );
     }
     text = renderJson(safe);
   } else {

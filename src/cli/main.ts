@@ -30,7 +30,8 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${await renderUsage({ ...command, meta: { name: `checker ${name}`, description: found.entry.description } })}\n`);
     return 0;
   }
-  const argsDef: ArgsDef = typeof command.args === 'object' && command.args !== null && !('then' in command.args) ? (command.args as ArgsDef) : {};
+  const argsDef: ArgsDef =
+    typeof command.args === 'object' && command.args !== null && !('then' in command.args) ? (command.args as ArgsDef) : {};
   assertKnownFlags(found.rest, argsDef, name);
   await runCommand(command, { rawArgs: found.rest });
   return typeof process.exitCode === 'number' ? process.exitCode : 0;
@@ -44,7 +45,10 @@ function renderTopUsage(): string {
 
 function describeError(error: unknown, debug: boolean): string {
   if (isCheckerError(error)) {
-    const where = error.location === undefined || error.message.includes(error.location.file) ? '' : ` (${error.location.file}${error.location.line === undefined ? '' : `:${error.location.line}${error.location.col === undefined ? '' : `:${error.location.col}`}`})`;
+    const where =
+      error.location === undefined || error.message.includes(error.location.file)
+        ? ''
+        : ` (${error.location.file}${error.location.line === undefined ? '' : `:${error.location.line}${error.location.col === undefined ? '' : `:${error.location.col}`}`})`;
     const hint = error.hint === undefined ? '' : `\n  hint: ${error.hint}`;
     return `checker: ${error.code}: ${error.message}${where}${hint}${debug && error.stack ? `\n${error.stack}` : ''}`;
   }

@@ -2,14 +2,7 @@ import { MultiDirectedGraph } from 'graphology';
 import { compileGlobs } from '../text/glob.js';
 import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { ExportFact, FileFacts, ImportFact, ParseFailure, RouteFact } from '../model/facts.js';
-import type {
-  EdgeAttributes,
-  GraphFileInput,
-  GraphInput,
-  NodeAttributes,
-  RouteNode,
-  RouteSource,
-} from '../model/graph.js';
+import type { EdgeAttributes, GraphFileInput, GraphInput, NodeAttributes, RouteNode, RouteSource } from '../model/graph.js';
 import type { Resolution, UnresolvedImport } from '../model/resolve.js';
 import { parseCodeowners, getOwnerType, type Codeowners } from './codeowners.js';
 import {
@@ -117,7 +110,8 @@ interface Builder {
 type ResolutionLookup = (specifier: string, index?: number) => Resolution | undefined;
 
 function addEdge(builder: Builder, source: string, target: string, attributes: EdgeAttributes): void {
-  if (builder.graph.size + builder.graph.order >= builder.limits.maxElements) throw createGraphLimitError(builder.limits, builder.files.length, 'would hold');
+  if (builder.graph.size + builder.graph.order >= builder.limits.maxElements)
+    throw createGraphLimitError(builder.limits, builder.files.length, 'would hold');
   const base = `${attributes.kind}:${source}->${target}`;
   const count = builder.edgeCounts.get(base) ?? 0;
   builder.edgeCounts.set(base, count + 1);
@@ -310,13 +304,7 @@ function addImportEdges(builder: Builder): void {
   }
 }
 
-function recordNonRepoImport(
-  builder: Builder,
-  from: string,
-  specifier: string,
-  line: number,
-  resolution: Resolution | undefined,
-): void {
+function recordNonRepoImport(builder: Builder, from: string, specifier: string, line: number, resolution: Resolution | undefined): void {
   if (resolution === undefined) {
     builder.result.unresolvedImports.push({ from, specifier, line, reason: 'no resolution was computed for this specifier' });
     return;
@@ -435,14 +423,14 @@ function addUsesEdges(builder: Builder): void {
   }
 }
 
-function isTestFile(builder: Builder, file: GraphFileInput): boolean {
+function isTestFile(file: GraphFileInput): boolean {
   return classifyRole(file.path) === 'test' || (file.facts?.tests.length ?? 0) > 0;
 }
 
 function addTestEdges(builder: Builder): void {
   for (const file of builder.files) {
     const facts = file.facts;
-    if (facts === undefined || !isTestFile(builder, file)) continue;
+    if (facts === undefined || !isTestFile(file)) continue;
     const lookup = getResolutionLookup(builder, file.path);
     const fileId = getFileId(builder, file.path);
     const tested = new Set<string>();
@@ -507,11 +495,20 @@ interface RouteDeclaration {
 function addRoutes(builder: Builder): void {
   const symbols = createSymbolIndex(builder);
   builder.result.symbols = symbols;
-  const sources = builder.files.flatMap((file) => (file.facts === undefined || (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0) ? [] : [{ path: file.path, facts: file.facts }]));
+  const sources = builder.files.flatMap((file) =>
+    file.facts === undefined || (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0)
+      ? []
+      : [{ path: file.path, facts: file.facts }],
+  );
   const composed = composeRoutes(symbols, sources);
   builder.result.unmatchedMounts.push(...composed.unmatchedMounts);
   builder.result.routeLimitations = composed.limitations;
-  const declarations: RouteDeclaration[] = composed.routes.map((entry) => ({ file: entry.file, route: entry.route, fullPath: entry.fullPath, composed: entry }));
+  const declarations: RouteDeclaration[] = composed.routes.map((entry) => ({
+    file: entry.file,
+    route: entry.route,
+    fullPath: entry.fullPath,
+    composed: entry,
+  }));
   const documents = [...builder.input.openApiRoutes].sort((left, right) => compareText(left.path, right.path));
   for (const document of documents) {
     for (const route of document.routes) declarations.push({ file: document.path, route, fullPath: route.path });
@@ -572,7 +569,13 @@ function addRoutes(builder: Builder): void {
       const key = `${file}|${guard.name}|${guard.level}`;
       if (guarded.has(key) || !builder.fileIds.has(file)) continue;
       guarded.add(key);
-      addEdge(builder, id, getFileId(builder, file), { kind: 'guards', name: guard.name, role: guard.role, level: guard.level, line: guard.line });
+      addEdge(builder, id, getFileId(builder, file), {
+        kind: 'guards',
+        name: guard.name,
+        role: guard.role,
+        level: guard.level,
+        line: guard.line,
+      });
     }
   }
 }
@@ -592,7 +595,11 @@ function addOwners(builder: Builder): void {
     const match = codeowners.matchPath(file.path);
     if (match === undefined) continue;
     for (const owner of match.owners) {
-      addEdge(builder, toOwnerId(owner), getFileId(builder, file.path), { kind: 'owns', pattern: match.rule.pattern, line: match.rule.line });
+      addEdge(builder, toOwnerId(owner), getFileId(builder, file.path), {
+        kind: 'owns',
+        pattern: match.rule.pattern,
+        line: match.rule.line,
+      });
     }
   }
 }
@@ -632,7 +639,7 @@ const STOP_WORDS = new Set(
     'the and for are but not you all any can had her was one our out has have this that with from they will would there their what ' +
     'which when where who why how into than then them these those been being also such only other some more most very just should ' +
     'could must may might each both does did doing over under about after before while because between through during without within ' +
-    'use used uses using see its it\'s our ours your yours we us via per new old true false null undefined'
+    "use used uses using see its it's our ours your yours we us via per new old true false null undefined"
   ).split(' '),
 );
 
@@ -726,7 +733,12 @@ function addKnowledge(builder: Builder): void {
   }
   const skills = [...builder.input.skills].sort((left, right) => compareText(left.name, right.name) || compareText(left.path, right.path));
   for (const skill of skills) {
-    addNodeOnce(builder.graph, toSkillId(skill.name), { kind: 'skill', name: skill.name, description: skill.description, path: skill.path });
+    addNodeOnce(builder.graph, toSkillId(skill.name), {
+      kind: 'skill',
+      name: skill.name,
+      description: skill.description,
+      path: skill.path,
+    });
   }
   const checks = [...builder.input.checks].sort((left, right) => compareText(left.name, right.name));
   for (const check of checks) {

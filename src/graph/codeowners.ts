@@ -170,7 +170,7 @@ export function parseCodeowners(path: string, text: string): Codeowners {
   const matchPath = (target: string): CodeownersMatch | undefined => {
     for (let index = rules.length - 1; index >= 0; index -= 1) {
       const rule = rules[index];
-      if (rule !== undefined && rule.matcher.test(target)) return { owners: rule.owners, rule };
+      if (rule?.matcher.test(target)) return { owners: rule.owners, rule };
     }
     return undefined;
   };

@@ -8,7 +8,7 @@ const maxRoutes = 10_000;
  * JSON: one per path and operation, `{id}` written as `:id`, server base paths ignored. Any other
  * value gives no routes; hostile shapes never throw.
  */
-export function extractOpenApiRoutes(docPath: string, doc: unknown): RouteFact[] {
+export function extractOpenApiRoutes(doc: unknown): RouteFact[] {
   try {
     return collectRoutes(doc);
   } catch {
@@ -49,5 +49,5 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function getOwn(object: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+  return Object.hasOwn(object, key) ? object[key] : undefined;
 }

@@ -98,7 +98,8 @@ export class SymbolIndex {
     const target = this.resolveExport(resolved.file, binding.imported, depth + 1);
     if (target?.kind === 'callable' && member !== undefined) {
       const memberName = `${target.name}.${member}`;
-      if (this.getSymbols(target.file)?.callables.has(memberName) === true) return { kind: 'callable', file: target.file, name: memberName };
+      if (this.getSymbols(target.file)?.callables.has(memberName) === true)
+        return { kind: 'callable', file: target.file, name: memberName };
     }
     return target ?? { kind: 'module', file: resolved.file };
   }
@@ -114,12 +115,15 @@ export class SymbolIndex {
       return { kind: 'callable', file: hit.file, name: local };
     }
     const facts = this.sources.getFacts(file);
-    const reexport = facts?.exports.find((candidate) => candidate.name === name && candidate.imported === '*' && candidate.from !== undefined);
+    const reexport = facts?.exports.find(
+      (candidate) => candidate.name === name && candidate.imported === '*' && candidate.from !== undefined,
+    );
     if (reexport?.from !== undefined) {
       const target = this.sources.resolveImport(file, reexport.from).file;
       if (target !== undefined) return { kind: 'module', file: target };
     }
-    if (name === 'default' && facts !== undefined && this.getSymbols(file)?.callables.has('default') === true) return { kind: 'callable', file, name: 'default' };
+    if (name === 'default' && facts !== undefined && this.getSymbols(file)?.callables.has('default') === true)
+      return { kind: 'callable', file, name: 'default' };
     return undefined;
   }
 

@@ -58,7 +58,8 @@ export function validateArtifactPath(relativePath: string): string[] {
     if (!SEGMENT.test(segment)) throw invalidPath(relativePath, `segment ${JSON.stringify(segment.slice(0, 40))} is not allowed`);
     if (WINDOWS_RESERVED.test(segment) || segment.endsWith('.')) throw invalidPath(relativePath, `segment "${segment}" is a reserved name`);
   }
-  if (STRAY_NAME.test(segments[segments.length - 1] ?? '')) throw invalidPath(relativePath, 'names ending in .<12 hex digits>.tmp or .stale are reserved for checker temp files');
+  if (STRAY_NAME.test(segments[segments.length - 1] ?? ''))
+    throw invalidPath(relativePath, 'names ending in .<12 hex digits>.tmp or .stale are reserved for checker temp files');
   return segments;
 }
 
@@ -66,7 +67,10 @@ async function realRoot(repoRoot: string): Promise<string> {
   try {
     return await realpath(repoRoot);
   } catch (error) {
-    throw new CheckerError('artifact/no-repo', `repository folder ${JSON.stringify(repoRoot)} does not exist`, { hint: 'pass an existing --cwd', cause: error });
+    throw new CheckerError('artifact/no-repo', `repository folder ${JSON.stringify(repoRoot)} does not exist`, {
+      hint: 'pass an existing --cwd',
+      cause: error,
+    });
   }
 }
 
@@ -76,7 +80,9 @@ function display(root: string, full: string): string {
 
 /** The artifact path relative to `.checker/local/`, as withArtifactLock names it. */
 function toLocalName(root: string, full: string): string {
-  return relative(join(root, ...LOCAL_DIR), full).split(sep).join('/');
+  return relative(join(root, ...LOCAL_DIR), full)
+    .split(sep)
+    .join('/');
 }
 
 async function assertRealDirectory(root: string, dir: string): Promise<void> {
@@ -87,7 +93,9 @@ async function assertRealDirectory(root: string, dir: string): Promise<void> {
     });
   }
   if (!info.isDirectory()) {
-    throw new CheckerError('artifact/not-a-directory', `${display(root, dir)} is not a folder`, { hint: `remove or rename ${display(root, dir)}` });
+    throw new CheckerError('artifact/not-a-directory', `${display(root, dir)} is not a folder`, {
+      hint: `remove or rename ${display(root, dir)}`,
+    });
   }
 }
 
@@ -163,7 +171,9 @@ async function prepareArtifact(repoRoot: string, relativePath: string, create: b
   if (create) await ensureGitignore(localDir);
   const parent = await realpath(current);
   if (!isPathInside(localDir, parent)) {
-    throw new CheckerError('artifact/outside', `${relativePath} resolves outside .checker/local/`, { hint: 'remove symlinks under .checker/' });
+    throw new CheckerError('artifact/outside', `${relativePath} resolves outside .checker/local/`, {
+      hint: 'remove symlinks under .checker/',
+    });
   }
   if (create) await sweepOnce(localDir);
   return { root, localDir, parent, target: join(parent, segments[segments.length - 1] ?? '') };
@@ -279,16 +289,20 @@ async function createExclusive(root: string, target: string, content: string | U
  * a file another program creates between the check and the rename would be replaced.
  */
 async function renameIfAbsent(root: string, target: string, temp: string): Promise<void> {
-  await withLockFile(`${target}.lock`, async () => {
-    await removeEmptyLeftover(root, target, { locked: true });
-    const existing = await lstat(target).catch((error: unknown) => ignoreMissing(error));
-    if (existing !== undefined) throw artifactExists(root, target, undefined);
-    try {
-      await rename(temp, target);
-    } catch (error) {
-      throw writeFailed(root, target, error);
-    }
-  }, { ...DEFAULT_LOCK, name: toLocalName(root, target) });
+  await withLockFile(
+    `${target}.lock`,
+    async () => {
+      await removeEmptyLeftover(root, target, { locked: true });
+      const existing = await lstat(target).catch((error: unknown) => ignoreMissing(error));
+      if (existing !== undefined) throw artifactExists(root, target, undefined);
+      try {
+        await rename(temp, target);
+      } catch (error) {
+        throw writeFailed(root, target, error);
+      }
+    },
+    { ...DEFAULT_LOCK, name: toLocalName(root, target) },
+  );
 }
 
 /**
@@ -299,7 +313,7 @@ async function renameIfAbsent(root: string, target: string, temp: string): Promi
 async function removeEmptyLeftover(root: string, target: string, options: { locked?: boolean } = {}): Promise<boolean> {
   const isLeftover = async (): Promise<boolean> => {
     const info = await lstat(target).catch(() => undefined);
-    return info !== undefined && info.isFile() && info.size === 0 && Date.now() - info.mtimeMs > STRAY_AGE_MS;
+    return info?.isFile() === true && info.size === 0 && Date.now() - info.mtimeMs > STRAY_AGE_MS;
   };
   if (!(await isLeftover())) return false;
   const remove = async (): Promise<boolean> => {
@@ -347,7 +361,7 @@ export async function readArtifact(repoRoot: string, relativePath: string): Prom
   const resolved = await prepareArtifact(repoRoot, relativePath, false);
   if (resolved === undefined) return undefined;
   const { root, target } = resolved;
-  let info;
+  let info: Awaited<ReturnType<typeof lstat>>;
   try {
     info = await lstat(target);
   } catch (error) {
@@ -359,7 +373,10 @@ export async function readArtifact(repoRoot: string, relativePath: string): Prom
       hint: `remove the symlink ${display(root, target)}`,
     });
   }
-  if (!info.isFile()) throw new CheckerError('artifact/not-a-file', `${display(root, target)} is not a regular file`, { hint: `remove ${display(root, target)}` });
+  if (!info.isFile())
+    throw new CheckerError('artifact/not-a-file', `${display(root, target)} is not a regular file`, {
+      hint: `remove ${display(root, target)}`,
+    });
   const handle = await open(target, constants.O_RDONLY | NOFOLLOW);
   try {
     return await handle.readFile();
@@ -445,7 +462,15 @@ function toLockOwner(text: string | undefined): LockOwner | undefined {
   } catch {
     return undefined;
   }
-  if (typeof data !== 'object' || data === null || !('pid' in data) || !('hostname' in data) || !('startedAt' in data) || !('token' in data)) return undefined;
+  if (
+    typeof data !== 'object' ||
+    data === null ||
+    !('pid' in data) ||
+    !('hostname' in data) ||
+    !('startedAt' in data) ||
+    !('token' in data)
+  )
+    return undefined;
   const { pid, hostname: host, startedAt, token } = data;
   if (typeof pid !== 'number' || !Number.isSafeInteger(pid) || pid <= 0) return undefined;
   if (typeof host !== 'string' || typeof startedAt !== 'string' || typeof token !== 'string') return undefined;
@@ -541,7 +566,12 @@ async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<void
 
 /** Runs `fn` while holding the lock file `lockPath`; see withArtifactLock. */
 async function withLockFile<T>(lockPath: string, fn: () => Promise<T>, options: Required<LockOptions> & { name: string }): Promise<T> {
-  const owner: LockOwner = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), token: randomBytes(8).toString('hex') };
+  const owner: LockOwner = {
+    pid: process.pid,
+    hostname: hostname(),
+    startedAt: new Date().toISOString(),
+    token: randomBytes(8).toString('hex'),
+  };
   const body = `${JSON.stringify(owner)}\n`;
   const deadline = Date.now() + options.timeoutMs;
   let delay = 5;
@@ -557,10 +587,13 @@ async function withLockFile<T>(lockPath: string, fn: () => Promise<T>, options: 
     delay = Math.min(delay * 2, 100);
   }
   // A live holder keeps its lock's mtime fresh, so only a dead or hung holder's lock ever looks stale.
-  const heartbeat = setInterval(() => {
-    const now = new Date();
-    lutimes(lockPath, now, now).catch(() => undefined);
-  }, Math.max(10, Math.floor(options.staleMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      const now = new Date();
+      lutimes(lockPath, now, now).catch(() => undefined);
+    },
+    Math.max(10, Math.floor(options.staleMs / 3)),
+  );
   heartbeat.unref();
   try {
     return await fn();
@@ -576,8 +609,17 @@ async function withLockFile<T>(lockPath: string, fn: () => Promise<T>, options: 
  * `timeoutMs` (10 s, then `artifact/locked`); it breaks the lock at once when the holder was on this host and its pid
  * is gone (killed), and otherwise when the lock has not been refreshed for `staleMs` (30 s).
  */
-export async function withArtifactLock<T>(repoRoot: string, relativePath: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+export async function withArtifactLock<T>(
+  repoRoot: string,
+  relativePath: string,
+  fn: () => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
   const resolved = await prepareArtifact(repoRoot, `${relativePath}.lock`, true);
   if (resolved === undefined) throw new CheckerError('artifact/write-failed', `cannot prepare ${relativePath}.lock`);
-  return withLockFile(resolved.target, fn, { timeoutMs: options.timeoutMs ?? DEFAULT_LOCK.timeoutMs, staleMs: options.staleMs ?? DEFAULT_LOCK.staleMs, name: relativePath });
+  return withLockFile(resolved.target, fn, {
+    timeoutMs: options.timeoutMs ?? DEFAULT_LOCK.timeoutMs,
+    staleMs: options.staleMs ?? DEFAULT_LOCK.staleMs,
+    name: relativePath,
+  });
 }

@@ -70,7 +70,7 @@ function readLinePos(error: unknown): { line: number; col: number } | undefined 
 
 /** Parses one YAML (or JSON) document with the library's default alias limit and unique keys. */
 export function parseConfigText(text: string, file: string): unknown {
-  let doc;
+  let doc: ReturnType<typeof parseDocument>;
   try {
     doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
@@ -101,7 +101,7 @@ async function readConfigFile(root: string, file: string): Promise<Config> {
 
 function mergeInto(target: PlainRecord, source: PlainRecord): void {
   for (const key of Object.keys(source)) {
-    if (UNSAFE_KEYS.has(key) || Object.prototype.hasOwnProperty.call(target, key)) {
+    if (UNSAFE_KEYS.has(key) || Object.hasOwn(target, key)) {
       const existing = target[key];
       const incoming = source[key];
       if (!UNSAFE_KEYS.has(key) && isPlainRecord(existing) && isPlainRecord(incoming)) mergeInto(existing, incoming);
@@ -132,7 +132,7 @@ function applySafetyGate(merged: PlainRecord, loaded: Array<{ file: string; conf
   const keys = new Set<string>();
   for (const { config } of loaded) for (const key of Object.keys(config.safety ?? {})) keys.add(key);
   for (const key of [...keys].sort()) {
-    const setters = loaded.filter(({ config }) => config.safety !== undefined && Object.prototype.hasOwnProperty.call(config.safety, key));
+    const setters = loaded.filter(({ config }) => config.safety !== undefined && Object.hasOwn(config.safety, key));
     const values = new Set(setters.map(({ config }) => JSON.stringify(Reflect.get(config.safety ?? {}, key))));
     if (values.size <= 1) continue;
     const safety = merged.safety;

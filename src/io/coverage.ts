@@ -193,7 +193,12 @@ async function openCoverageFile(collector: Collector, rel: string, tracked: Read
   if (resolved === undefined) return undefined;
   if (!resolved.info.isFile()) {
     if (!resolved.info.isDirectory()) {
-      collector.diagnostics.push({ code: 'coverage/not-a-file', severity: 'warn', message: `${rel} is not a regular file; it was not read`, location: { file: rel } });
+      collector.diagnostics.push({
+        code: 'coverage/not-a-file',
+        severity: 'warn',
+        message: `${rel} is not a regular file; it was not read`,
+        location: { file: rel },
+      });
     }
     return undefined;
   }
@@ -521,28 +526,37 @@ async function readIstanbul(collector: Collector, opened: OpenedFile): Promise<v
   const contributed = new Set<string>();
   let malformedCount = 0;
   for (const [key, rawEntry] of Object.entries(data)) {
-    const entry = isRecord(rawEntry) && isRecord(rawEntry['data']) ? rawEntry['data'] : rawEntry;
-    const statementMap = isRecord(entry) ? entry['statementMap'] : undefined;
-    const counts = isRecord(entry) ? entry['s'] : undefined;
+    const entry = isRecord(rawEntry) && isRecord(rawEntry.data) ? rawEntry.data : rawEntry;
+    const statementMap = isRecord(entry) ? entry.statementMap : undefined;
+    const counts = isRecord(entry) ? entry.s : undefined;
     if (!isRecord(entry) || !isRecord(statementMap) || !isRecord(counts)) {
       malformedCount += 1;
-      if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} has no statementMap/s objects`);
+      if (malformedCount <= MAX_MALFORMED_PER_FILE)
+        malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} has no statementMap/s objects`);
       continue;
     }
     const lines = new Map<number, number>();
     for (const [id, count] of Object.entries(counts)) {
       const location = statementMap[id];
-      const start = isRecord(location) ? location['start'] : undefined;
-      const line = isRecord(start) ? start['line'] : undefined;
-      if (typeof count !== 'number' || !Number.isInteger(count) || count < 0 || typeof line !== 'number' || !Number.isInteger(line) || line < 1) {
+      const start = isRecord(location) ? location.start : undefined;
+      const line = isRecord(start) ? start.line : undefined;
+      if (
+        typeof count !== 'number' ||
+        !Number.isInteger(count) ||
+        count < 0 ||
+        typeof line !== 'number' ||
+        !Number.isInteger(line) ||
+        line < 1
+      ) {
         malformedCount += 1;
-        if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} statement ${JSON.stringify(id)} is invalid`);
+        if (malformedCount <= MAX_MALFORMED_PER_FILE)
+          malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} statement ${JSON.stringify(id)} is invalid`);
         continue;
       }
       const previous = lines.get(line);
       if (previous === undefined || previous < count) lines.set(line, count);
     }
-    const declared = entry['path'];
+    const declared = entry.path;
     const path = await toRepoPath(collector, typeof declared === 'string' ? declared : key, tally);
     if (path === undefined) continue;
     mergeLines(collector, path, 'istanbul', opened.rel, lines);
@@ -558,13 +572,14 @@ function readV8Ranges(functions: unknown): V8Range[] | undefined {
   if (!Array.isArray(functions)) return undefined;
   const ranges: V8Range[] = [];
   for (const fn of functions) {
-    const fnRanges = isRecord(fn) ? fn['ranges'] : undefined;
+    const fnRanges = isRecord(fn) ? fn.ranges : undefined;
     if (!Array.isArray(fnRanges)) return undefined;
     for (const range of fnRanges) {
       if (!isRecord(range)) return undefined;
       const { startOffset, endOffset, count } = range;
       if (typeof startOffset !== 'number' || typeof endOffset !== 'number' || typeof count !== 'number') return undefined;
-      if (!Number.isInteger(startOffset) || !Number.isInteger(endOffset) || startOffset < 0 || endOffset < startOffset || count < 0) return undefined;
+      if (!Number.isInteger(startOffset) || !Number.isInteger(endOffset) || startOffset < 0 || endOffset < startOffset || count < 0)
+        return undefined;
       ranges.push({ start: startOffset, end: endOffset, count });
     }
   }
@@ -579,7 +594,7 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
     if (opened === undefined) continue;
     const data = await readJson(collector, opened);
     if (data === undefined) continue;
-    const result = isRecord(data) ? data['result'] : undefined;
+    const result = isRecord(data) ? data.result : undefined;
     if (!Array.isArray(result)) {
       malformed(collector, opened.rel, 'expected V8 coverage {"result": [...]}');
       continue;
@@ -588,7 +603,7 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
     const contributed = new Set<string>();
     let malformedCount = 0;
     for (const [index, script] of result.entries()) {
-      const url = isRecord(script) ? script['url'] : undefined;
+      const url = isRecord(script) ? script.url : undefined;
       if (typeof url !== 'string') {
         malformedCount += 1;
         if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `result[${index}] has no url`);
@@ -603,10 +618,11 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
       }
       const rel = relativeInsideRoot(collector, absolute);
       if (rel === undefined || rel === '' || hasNodeModulesSegment(rel)) continue;
-      const ranges = readV8Ranges(isRecord(script) ? script['functions'] : undefined);
+      const ranges = readV8Ranges(isRecord(script) ? script.functions : undefined);
       if (ranges === undefined) {
         malformedCount += 1;
-        if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `result[${index}] (${rel}) has invalid functions/ranges`);
+        if (malformedCount <= MAX_MALFORMED_PER_FILE)
+          malformed(collector, opened.rel, `result[${index}] (${rel}) has invalid functions/ranges`);
         continue;
       }
       if (TRANSPILED_EXTENSIONS.test(rel) && url in sourceMaps) {
@@ -698,7 +714,8 @@ export function findFirstCodeOffsets(source: string): number[] {
     if (state === 'single' || state === 'double' || state === 'template') {
       if (first < 0 && code !== 32 && code !== 9 && code !== 13) first = index;
       if (code === 92) index += source.charCodeAt(index + 1) === 10 ? 0 : 1;
-      else if ((state === 'single' && code === 39) || (state === 'double' && code === 34) || (state === 'template' && code === 96)) state = 'code';
+      else if ((state === 'single' && code === 39) || (state === 'double' && code === 34) || (state === 'template' && code === 96))
+        state = 'code';
       continue;
     }
     if (code === 32 || code === 9 || code === 13 || code === 0xfeff || code === 11 || code === 12) continue;

@@ -39,7 +39,7 @@ export async function readHistory(repo: GitRepository, options: ReadHistoryOptio
   const start = await resolveRevision(repo, options.ref ?? 'HEAD');
   const shallow = await readShallowOids(repo);
   const filter = buildPathFilter(options.paths);
-  let entries;
+  let entries: Awaited<ReturnType<typeof git.log>>;
   try {
     entries = await git.log({ fs: repo.fs, gitdir: repo.gitdir, ref: start.oid, depth: maxCommits, cache: repo.cache });
   } catch (error) {

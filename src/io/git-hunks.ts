@@ -45,9 +45,7 @@ export function diffTextLines(oldText: string, newText: string): LineDiff {
   const newMiddle = newLines.slice(prefix, newLines.length - suffix);
   if (oldMiddle.length === 0 && newMiddle.length === 0) return { hunks: [], additions: 0, deletions: 0 };
   const changes =
-    oldMiddle.length === 0 || newMiddle.length === 0
-      ? undefined
-      : diffArrays(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH });
+    oldMiddle.length === 0 || newMiddle.length === 0 ? undefined : diffArrays(oldMiddle, newMiddle, { maxEditLength: MAX_EDIT_LENGTH });
   const hunks: Hunk[] = [];
   if (changes === undefined) {
     hunks.push(toHunk(prefix, oldMiddle.length, prefix, newMiddle.length));
@@ -97,7 +95,9 @@ function toHunk(oldBefore: number, oldLines: number, newBefore: number, newLines
 /** Shared lines (as a multiset) over the longer file's line count: 1 for identical texts, 0 for disjoint ones. */
 /** Share of the old file's lines that survive in the new one (how much of the source a rename kept). */
 export function measureLineRetention(oldText: string, newText: string): number {
-  const oldLines = splitLines(oldText).map((line) => line.replace(/\r?\n$/, '').trim()).filter((line) => line !== '');
+  const oldLines = splitLines(oldText)
+    .map((line) => line.replace(/\r?\n$/, '').trim())
+    .filter((line) => line !== '');
   if (oldLines.length === 0) return 0;
   const counts = new Map<string, number>();
   for (const line of splitLines(newText).map((entry) => entry.replace(/\r?\n$/, '').trim())) counts.set(line, (counts.get(line) ?? 0) + 1);

@@ -30,7 +30,10 @@ export interface GitIndex {
 /** Reads `.git/index` (versions 2, 3 and 4) without taking a lock or writing anything back. */
 export async function readGitIndex(gitdir: string): Promise<GitIndex> {
   const path = join(gitdir, 'index');
-  const [read, stats] = await Promise.all([readGuarded(path, { maxBytes: MAX_INDEX_BYTES, followSymlinks: true }), fsp.stat(path).catch(() => undefined)]);
+  const [read, stats] = await Promise.all([
+    readGuarded(path, { maxBytes: MAX_INDEX_BYTES, followSymlinks: true }),
+    fsp.stat(path).catch(() => undefined),
+  ]);
   if (!read.ok && read.reason !== 'missing') {
     throw new CheckerError('git/state-invalid', `cannot read the git index ${path}: it ${read.detail}`, {
       hint: 'Run `git status` yourself to rebuild the index, or re-clone the repository.',

@@ -63,10 +63,14 @@ async function toRealDirectory(cwd: string): Promise<string> {
 async function buildNotRepositoryError(root: string): Promise<CheckerError> {
   const parent = await findEnclosingRepository(dirname(root));
   if (parent !== undefined && parent !== root) {
-    return new CheckerError('git/not-a-repository', `${root} is not the root of a git repository; it is inside the repository at ${parent}`, {
-      hint: `Run checker from the repository root (--cwd ${parent}); diff-based analyses are unavailable for a sub-folder.`,
-      location: { file: root },
-    });
+    return new CheckerError(
+      'git/not-a-repository',
+      `${root} is not the root of a git repository; it is inside the repository at ${parent}`,
+      {
+        hint: `Run checker from the repository root (--cwd ${parent}); diff-based analyses are unavailable for a sub-folder.`,
+        location: { file: root },
+      },
+    );
   }
   return new CheckerError('git/not-a-repository', `${root} is not a git repository (no .git found)`, {
     hint: 'Run checker from the root of a git repository, or run `git init` there; diff-based analyses are unavailable without one.',
@@ -77,7 +81,10 @@ async function buildNotRepositoryError(root: string): Promise<CheckerError> {
 async function findEnclosingRepository(start: string): Promise<string | undefined> {
   let current = start;
   for (;;) {
-    const found = await fsp.lstat(join(current, '.git')).then(() => true, () => false);
+    const found = await fsp.lstat(join(current, '.git')).then(
+      () => true,
+      () => false,
+    );
     if (found) return current;
     const up = dirname(current);
     if (up === current) return undefined;
@@ -188,5 +195,10 @@ export function hasErrorCode(error: unknown, code: string): boolean {
 /** Oids listed in the repository's `shallow` file (empty for a complete clone). */
 export async function readShallowOids(repo: GitRepository): Promise<Set<string>> {
   const text = (await readGitText(join(repo.commonDir, 'shallow'), MAX_GIT_FILE_BYTES)) ?? '';
-  return new Set(text.split('\n').map((line) => line.trim()).filter((line) => /^[0-9a-f]{40}$/.test(line)));
+  return new Set(
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^[0-9a-f]{40}$/.test(line)),
+  );
 }

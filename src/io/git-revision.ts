@@ -46,6 +46,7 @@ export function parseRevision(ref: string): { name: string; steps: RevisionStep[
   if (ref.length === 0) throw invalid('it is empty');
   if (ref.length > MAX_REF_LENGTH) throw invalid('it is too long');
   if (ref.startsWith('-')) throw invalid('it starts with "-"');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes or refuses.
   if (/[\u0000-\u0020\u007f]/.test(ref)) throw invalid('it contains whitespace or control characters');
   if (ref.includes('..')) throw invalid('it contains ".."');
   if (/[\\:?*[\]{}]/.test(ref) || ref.includes('@{')) throw invalid('it contains a character git does not allow in ref names');
@@ -77,7 +78,10 @@ async function resolveName(repo: GitRepository, ref: string, name: string): Prom
   const { fs, gitdir, cache } = repo;
   if (/^[0-9a-f]{40}$/i.test(name)) {
     const oid = name.toLowerCase();
-    const exists = await git.expandOid({ fs, gitdir, oid, cache }).then(() => true, () => false);
+    const exists = await git.expandOid({ fs, gitdir, oid, cache }).then(
+      () => true,
+      () => false,
+    );
     if (exists) return oid;
     throw await buildNotFoundError(repo, ref, true);
   }
@@ -104,7 +108,10 @@ async function resolveName(repo: GitRepository, ref: string, name: string): Prom
 }
 
 async function buildNotFoundError(repo: GitRepository, ref: string, isFullSha: boolean): Promise<CheckerError> {
-  const hasHead = await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref: 'HEAD' }).then(() => true, () => false);
+  const hasHead = await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref: 'HEAD' }).then(
+    () => true,
+    () => false,
+  );
   if (!hasHead) {
     return new CheckerError('git/no-commits', `cannot resolve ${ref}: the repository has no commits yet`, {
       hint: 'Commit something first; diff-based analyses need at least one commit.',
@@ -112,7 +119,9 @@ async function buildNotFoundError(repo: GitRepository, ref: string, isFullSha: b
   }
   const shallow = (await readShallowOids(repo)).size > 0;
   if (shallow && isFullSha) {
-    return new CheckerError('git/shallow-missing', `base revision not available: ${ref} is not in this shallow clone`, { hint: SHALLOW_HINT });
+    return new CheckerError('git/shallow-missing', `base revision not available: ${ref} is not in this shallow clone`, {
+      hint: SHALLOW_HINT,
+    });
   }
   return new CheckerError('git/ref-not-found', `revision ${ref} was not found in the repository`, {
     hint: shallow
@@ -148,9 +157,13 @@ async function readObjectOrThrow(repo: GitRepository, ref: string, oid: string):
     return await git.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
   } catch (error) {
     if (hasErrorCode(error, 'NotFoundError') && (await readShallowOids(repo)).size > 0) {
-      throw new CheckerError('git/shallow-missing', `base revision not available: the clone is shallow and ${ref} needs ${oid.slice(0, 12)}`, {
-        hint: SHALLOW_HINT,
-      });
+      throw new CheckerError(
+        'git/shallow-missing',
+        `base revision not available: the clone is shallow and ${ref} needs ${oid.slice(0, 12)}`,
+        {
+          hint: SHALLOW_HINT,
+        },
+      );
     }
     throw toStateError(repo, ref, error);
   }
@@ -163,9 +176,13 @@ export async function readCommitObject(repo: GitRepository, oid: string, ref = o
     return commit;
   } catch (error) {
     if (hasErrorCode(error, 'NotFoundError') && (await readShallowOids(repo)).size > 0) {
-      throw new CheckerError('git/shallow-missing', `base revision not available: the clone is shallow and ${ref} needs ${oid.slice(0, 12)}`, {
-        hint: SHALLOW_HINT,
-      });
+      throw new CheckerError(
+        'git/shallow-missing',
+        `base revision not available: the clone is shallow and ${ref} needs ${oid.slice(0, 12)}`,
+        {
+          hint: SHALLOW_HINT,
+        },
+      );
     }
     throw toStateError(repo, ref, error);
   }
@@ -175,9 +192,13 @@ async function readParent(repo: GitRepository, ref: string, oid: string, index: 
   const commit = await readCommitObject(repo, oid, ref);
   const shallow = await readShallowOids(repo);
   if (shallow.has(oid)) {
-    throw new CheckerError('git/shallow-missing', `base revision not available: the clone is shallow and ${ref} goes past its oldest commit ${oid.slice(0, 12)}`, {
-      hint: SHALLOW_HINT,
-    });
+    throw new CheckerError(
+      'git/shallow-missing',
+      `base revision not available: the clone is shallow and ${ref} goes past its oldest commit ${oid.slice(0, 12)}`,
+      {
+        hint: SHALLOW_HINT,
+      },
+    );
   }
   const parent = commit.parent[index];
   if (parent === undefined) {
@@ -213,7 +234,10 @@ export async function defaultBase(repo: GitRepository, preferredBranch?: string)
 async function findConfiguredBranch(repo: GitRepository, name: string): Promise<string> {
   const { fs, gitdir } = repo;
   for (const ref of [`refs/heads/${name}`, `refs/remotes/origin/${name}`]) {
-    const exists = await git.resolveRef({ fs, gitdir, ref }).then(() => true, () => false);
+    const exists = await git.resolveRef({ fs, gitdir, ref }).then(
+      () => true,
+      () => false,
+    );
     if (exists) return ref;
   }
   throw new CheckerError('config/default-branch-not-found', `analysis.defaultBranch "${name}" names no local or origin branch`, {
@@ -224,13 +248,19 @@ async function findConfiguredBranch(repo: GitRepository, name: string): Promise<
 async function findDefaultBranch(repo: GitRepository): Promise<string | undefined> {
   const { fs, gitdir } = repo;
   const remoteHead = await git.resolveRef({ fs, gitdir, ref: 'refs/remotes/origin/HEAD', depth: 2 }).catch(() => undefined);
-  if (remoteHead !== undefined && remoteHead.startsWith('refs/')) {
-    const exists = await git.resolveRef({ fs, gitdir, ref: remoteHead }).then(() => true, () => false);
+  if (remoteHead?.startsWith('refs/')) {
+    const exists = await git.resolveRef({ fs, gitdir, ref: remoteHead }).then(
+      () => true,
+      () => false,
+    );
     if (exists) return remoteHead;
   }
   for (const name of DEFAULT_BRANCH_CANDIDATES) {
     for (const ref of [`refs/heads/${name}`, `refs/remotes/origin/${name}`]) {
-      const exists = await git.resolveRef({ fs, gitdir, ref }).then(() => true, () => false);
+      const exists = await git.resolveRef({ fs, gitdir, ref }).then(
+        () => true,
+        () => false,
+      );
       if (exists) return ref;
     }
   }

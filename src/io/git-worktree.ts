@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import type { BigIntStats } from 'node:fs';
+import type { BigIntStats, Dirent } from 'node:fs';
 import { join } from 'node:path';
 import git from 'isomorphic-git';
 import ignore from 'ignore';
@@ -143,7 +143,8 @@ async function diffBaseWithIndex(repo: GitRepository, baseTree: string, indexTre
   const differing = new Map<string, string | undefined>();
   const visit = async (baseOid: string | undefined, tree: VirtualTree | undefined, prefix: string): Promise<void> => {
     if (baseOid !== undefined && baseOid === tree?.oid) return;
-    const baseEntries = baseOid === undefined ? [] : (await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid: baseOid, cache: repo.cache })).tree;
+    const baseEntries =
+      baseOid === undefined ? [] : (await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid: baseOid, cache: repo.cache })).tree;
     const seen = new Set<string>();
     const nested: Promise<void>[] = [];
     for (const entry of baseEntries) {
@@ -279,7 +280,7 @@ export async function listUntrackedFiles(repo: GitRepository): Promise<string[]>
     const full = directory === '' ? repo.root : join(repo.root, directory);
     const own = readIgnoreRules(join(full, '.gitignore'));
     const active = own === undefined ? levels : [...levels, { base: directory, rules: own }];
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(full, { withFileTypes: true });
     } catch {

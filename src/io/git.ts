@@ -83,8 +83,14 @@ function toSide(oid: string | undefined, content?: Uint8Array): Side | undefined
 async function loadContent(repo: GitRepository, side: Side, worktreePath?: string): Promise<Uint8Array | undefined> {
   if (side.content !== undefined) return side.content;
   const blob = await readBlobBytes(repo, side.oid ?? '');
-  if (blob !== undefined) return (side.content = blob);
-  if (worktreePath === undefined) return (side.content = new Uint8Array());
+  if (blob !== undefined) {
+    side.content = blob;
+    return blob;
+  }
+  if (worktreePath === undefined) {
+    side.content = new Uint8Array();
+    return side.content;
+  }
   const read = readGuardedSync(join(repo.root, worktreePath), { maxBytes: MAX_WORKTREE_DIFF_BYTES });
   if (!read.ok && read.reason === 'too-large') return undefined;
   side.content = read.ok ? read.bytes : new Uint8Array();
@@ -125,7 +131,12 @@ async function pairRenames(repo: GitRepository, deltas: WorktreeDelta[]): Promis
       continue;
     }
     matched.add(partner);
-    pairings.push({ path: partner.path, previousPath: delta.path, base: toSide(delta.oldOid), head: toSide(partner.newOid, partner.newContent) });
+    pairings.push({
+      path: partner.path,
+      previousPath: delta.path,
+      base: toSide(delta.oldOid),
+      head: toSide(partner.newOid, partner.newContent),
+    });
   }
   const unmatchedAdded = added.filter((delta) => !matched.has(delta));
   const similar = await pairSimilar(repo, unmatchedDeleted, unmatchedAdded);
@@ -150,11 +161,7 @@ function toStem(path: string): string {
   return path.replace(/\.[cm]?[jt]sx?$/, '');
 }
 
-async function pairSimilar(
-  repo: GitRepository,
-  deleted: WorktreeDelta[],
-  added: WorktreeDelta[],
-): Promise<SimilarPairs> {
+async function pairSimilar(repo: GitRepository, deleted: WorktreeDelta[], added: WorktreeDelta[]): Promise<SimilarPairs> {
   const result: SimilarPairs = { pairings: [], pairedDeleted: new Set(), pairedAdded: new Set() };
   if (deleted.length === 0 || added.length === 0) return result;
   if (deleted.length > MAX_SIMILARITY_CANDIDATES || added.length > MAX_SIMILARITY_CANDIDATES) return result;
@@ -177,10 +184,13 @@ async function pairSimilar(
       const newPath = added[addedIndex]?.path ?? '';
       // `health-check.js` → `health-check.ts` with types added: the new file grew, but it keeps most of the old one.
       const sameStem = toStem(oldPath) === toStem(newPath);
-      if (score >= RENAME_SIMILARITY || (sameStem && measureLineRetention(oldText, newText) >= RENAME_SIMILARITY)) candidates.push({ score, deletedIndex, addedIndex });
+      if (score >= RENAME_SIMILARITY || (sameStem && measureLineRetention(oldText, newText) >= RENAME_SIMILARITY))
+        candidates.push({ score, deletedIndex, addedIndex });
     });
   });
-  candidates.sort((left, right) => right.score - left.score || left.addedIndex - right.addedIndex || left.deletedIndex - right.deletedIndex);
+  candidates.sort(
+    (left, right) => right.score - left.score || left.addedIndex - right.addedIndex || left.deletedIndex - right.deletedIndex,
+  );
   for (const { deletedIndex, addedIndex } of candidates) {
     const oldDelta = deleted[deletedIndex];
     const newDelta = added[addedIndex];
@@ -199,7 +209,14 @@ async function pairSimilar(
 }
 
 async function buildChangedFile(repo: GitRepository, pairing: Pairing): Promise<ChangedFile> {
-  const status = pairing.previousPath !== undefined ? 'renamed' : pairing.base === undefined ? 'added' : pairing.head === undefined ? 'deleted' : 'modified';
+  const status =
+    pairing.previousPath !== undefined
+      ? 'renamed'
+      : pairing.base === undefined
+        ? 'added'
+        : pairing.head === undefined
+          ? 'deleted'
+          : 'modified';
   // A name with a line break or control character is shown quoted everywhere (the scan does not analyse it).
   const file: ChangedFile = { path: showName(pairing.path), status, hunks: [], additions: 0, deletions: 0, binary: false };
   if (pairing.previousPath !== undefined) file.previousPath = showName(pairing.previousPath);
@@ -219,7 +236,8 @@ async function buildChangedFile(repo: GitRepository, pairing: Pairing): Promise<
 
 /** The text of a blob (by oid, or by commit and path); undefined when absent or binary. */
 export async function readBlobText(repo: GitRepository, target: string | { commit: string; path: string }): Promise<string | undefined> {
-  const content = typeof target === 'string' ? await readBlobBytes(repo, target) : await readBlobBytesAtCommit(repo, target.commit, target.path);
+  const content =
+    typeof target === 'string' ? await readBlobBytes(repo, target) : await readBlobBytesAtCommit(repo, target.commit, target.path);
   if (content === undefined || isBinaryContent(content)) return undefined;
   return Buffer.from(content).toString('utf8');
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 
 /**
  * The one way this project opens a file it did not write: `lstat` is not enough (a FIFO swapped in
@@ -43,7 +43,8 @@ function openFailure(error: unknown): GuardedRead {
 
 function checkStats(stats: { isFile(): boolean; size: number }, maxBytes: number): GuardedRead | undefined {
   if (!stats.isFile()) return { ok: false, reason: 'not-regular', detail: 'is not a regular file (FIFO, device, socket or folder)' };
-  if (stats.size > maxBytes) return { ok: false, reason: 'too-large', detail: `${stats.size} bytes, over the ${maxBytes}-byte limit`, size: stats.size };
+  if (stats.size > maxBytes)
+    return { ok: false, reason: 'too-large', detail: `${stats.size} bytes, over the ${maxBytes}-byte limit`, size: stats.size };
   return undefined;
 }
 
@@ -75,7 +76,7 @@ export function readGuardedSync(path: string, options: GuardedReadOptions): Guar
 }
 
 export async function readGuarded(path: string, options: GuardedReadOptions): Promise<GuardedRead> {
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(path, openFlags(options));
   } catch (error) {
@@ -106,7 +107,10 @@ const HASH_CHUNK_BYTES = 1024 * 1024;
  * The git blob oid of a regular file too large to keep in memory, hashed in fixed-size chunks
  * (a change to a 200 MB asset is still seen as a change). Same guards as readGuardedSync, no size cap.
  */
-export function hashBlobGuardedSync(path: string, followSymlinks = false): { ok: true; oid: string; size: number } | Exclude<GuardedRead, { ok: true }> {
+export function hashBlobGuardedSync(
+  path: string,
+  followSymlinks = false,
+): { ok: true; oid: string; size: number } | Exclude<GuardedRead, { ok: true }> {
   let descriptor: number;
   try {
     descriptor = openSync(path, openFlags({ maxBytes: Number.MAX_SAFE_INTEGER, followSymlinks }));

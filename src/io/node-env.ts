@@ -114,7 +114,8 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
       return git;
     },
     // Every file written under .checker/local/ is redacted on the way out, whatever produced it.
-    writeArtifact: (relativePath, content, writeOptions) => writeArtifact(root, relativePath, redactDocument(relativePath, content), writeOptions),
+    writeArtifact: (relativePath, content, writeOptions) =>
+      writeArtifact(root, relativePath, redactDocument(relativePath, content), writeOptions),
     readArtifact: async (relativePath) => (await readArtifact(root, relativePath))?.toString('utf8'),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
@@ -137,11 +138,15 @@ async function asGitError<T>(gitdir: string, work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (error instanceof CheckerError || BUG_ERRORS.some((kind) => error instanceof kind) || !(error instanceof Error)) throw error;
-    throw new CheckerError('git/state-invalid', `cannot read the repository at ${gitdir}: ${error.message.split('\n')[0] ?? 'unreadable object'}`, {
-      hint: 'The repository looks damaged (a corrupt or truncated object); run `git fsck` to find it, or re-clone.',
-      location: { file: gitdir },
-      cause: error,
-    });
+    throw new CheckerError(
+      'git/state-invalid',
+      `cannot read the repository at ${gitdir}: ${error.message.split('\n')[0] ?? 'unreadable object'}`,
+      {
+        hint: 'The repository looks damaged (a corrupt or truncated object); run `git fsck` to find it, or re-clone.',
+        location: { file: gitdir },
+        cause: error,
+      },
+    );
   }
 }
 

@@ -99,7 +99,10 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
     text = read.bytes.toString('utf8');
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { cache: empty, diagnostics: [] };
-    return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, `it could not be read (${errorCode(error) ?? 'error'})`)] };
+    return {
+      cache: { ...empty, isDirty: true },
+      diagnostics: [discarded(relativeFile, `it could not be read (${errorCode(error) ?? 'error'})`)],
+    };
   }
   let document: unknown;
   try {
@@ -111,7 +114,10 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
     return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, 'it does not have the expected shape')] };
   }
   if (document.parserVersion !== PARSER_VERSION) {
-    return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, `it was written by parser version ${document.parserVersion}`)] };
+    return {
+      cache: { ...empty, isDirty: true },
+      diagnostics: [discarded(relativeFile, `it was written by parser version ${document.parserVersion}`)],
+    };
   }
   if (document.optionsHash !== empty.optionsHash) return { cache: { ...empty, isDirty: true }, diagnostics: [] };
 
@@ -194,23 +200,29 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isCacheDocument(value: unknown): value is CacheDocument {
-  return (
-    isRecord(value) &&
-    typeof value.parserVersion === 'number' &&
-    typeof value.optionsHash === 'string' &&
-    isRecord(value.entries)
-  );
+  return isRecord(value) && typeof value.parserVersion === 'number' && typeof value.optionsHash === 'string' && isRecord(value.entries);
 }
 
 function isCacheEntry(value: unknown): value is FactsCacheEntry {
   if (!isRecord(value)) return false;
-  if (typeof value.hash !== 'string' || typeof value.size !== 'number' || typeof value.mtimeMs !== 'number' || typeof value.ino !== 'number') {
+  if (
+    typeof value.hash !== 'string' ||
+    typeof value.size !== 'number' ||
+    typeof value.mtimeMs !== 'number' ||
+    typeof value.ino !== 'number'
+  ) {
     return false;
   }
   const hasFacts = value.facts !== undefined;
   const hasSkip = value.skip !== undefined;
   if (hasFacts === hasSkip) return false;
-  if (hasSkip) return isRecord(value.skip) && typeof value.skip.reason === 'string' && SKIP_REASONS.has(value.skip.reason) && typeof value.skip.detail === 'string';
+  if (hasSkip)
+    return (
+      isRecord(value.skip) &&
+      typeof value.skip.reason === 'string' &&
+      SKIP_REASONS.has(value.skip.reason) &&
+      typeof value.skip.detail === 'string'
+    );
   return isFileFactsShape(value.facts);
 }
 

@@ -81,7 +81,12 @@ export async function parseRepositoryFiles(
   // Starting the children costs ~0.3 s; overlap it with reading when there is much to read.
   if (toRead >= WARM_START_FILES) ownPool?.warm();
   try {
-    return await parseWithPool(root, codeFiles, parseOptions, cache, options, ownPool ?? options.pool, { diagnostics, stats, facts, skipped });
+    return await parseWithPool(root, codeFiles, parseOptions, cache, options, ownPool ?? options.pool, {
+      diagnostics,
+      stats,
+      facts,
+      skipped,
+    });
   } finally {
     await ownPool?.close();
   }
@@ -182,7 +187,11 @@ async function parseWithPool(
         failure.code === 'parse/syntax'
           ? 'Fix the syntax error; until then the file contributes no imports, exports or tests.'
           : 'The file is left out of the graph; report the parser failure if the file is valid.',
-      location: { file: path, ...(failure.line === undefined ? {} : { line: failure.line }), ...(failure.col === undefined ? {} : { col: failure.col }) },
+      location: {
+        file: path,
+        ...(failure.line === undefined ? {} : { line: failure.line }),
+        ...(failure.col === undefined ? {} : { col: failure.col }),
+      },
     });
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -191,12 +200,7 @@ async function parseWithPool(
 
 /** Racy-git rule: a file modified at or after the cache was written may have changed within the same timestamp. */
 function isStatUnchanged(entry: FactsCacheEntry, file: ScannedFile, cache: FactsCache): boolean {
-  return (
-    entry.size === file.size &&
-    entry.mtimeMs === file.mtimeMs &&
-    entry.ino === file.ino &&
-    entry.mtimeMs < cache.loadedMtimeMs
-  );
+  return entry.size === file.size && entry.mtimeMs === file.mtimeMs && entry.ino === file.ino && entry.mtimeMs < cache.loadedMtimeMs;
 }
 
 function takeEntry(path: string, entry: FactsCacheEntry, facts: Map<string, ParsedFile>, skipped: SkippedFile[]): void {

@@ -36,7 +36,8 @@ const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_BATCH_FILES = 64;
 const DEFAULT_BATCH_CHARS = 1024 * 1024;
 const VALUE_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C']);
-const KEPT_FLAGS = /^--(max-old-space-size|max-semi-space-size|stack-size|enable-source-maps|no-warnings|no-deprecation|conditions|import|require|loader|experimental-loader)(=|$)/;
+const KEPT_FLAGS =
+  /^--(max-old-space-size|max-semi-space-size|stack-size|enable-source-maps|no-warnings|no-deprecation|conditions|import|require|loader|experimental-loader)(=|$)/;
 
 interface PendingRequest {
   results: Map<string, FileFacts>;
@@ -188,7 +189,11 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       const results = new Map(message.results);
       for (const job of batch.jobs) {
         const facts = results.get(job.path);
-        settle(batch, job.path, facts ?? emptyFacts(countLines(job.text), { code: 'parse/crash', message: 'the parser process returned no facts for this file' }));
+        settle(
+          batch,
+          job.path,
+          facts ?? emptyFacts(countLines(job.text), { code: 'parse/crash', message: 'the parser process returned no facts for this file' }),
+        );
       }
       pump();
     });

@@ -30,7 +30,9 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 export async function readRepoFile(repoRoot: string, relativePath: string, options: ReadRepoFileOptions): Promise<string> {
   const shown = JSON.stringify(relativePath);
   if (relativePath.length === 0 || relativePath.includes('\0')) {
-    throw new CheckerError('input/outside-repo', `invalid repository path ${shown}`, { hint: 'pass a path relative to the repository root' });
+    throw new CheckerError('input/outside-repo', `invalid repository path ${shown}`, {
+      hint: 'pass a path relative to the repository root',
+    });
   }
   const root = await realpath(repoRoot);
   const lexical = resolve(root, relativePath);
@@ -48,7 +50,10 @@ export async function readRepoFile(repoRoot: string, relativePath: string, optio
       throw new CheckerError('input/not-found', `${shown} does not exist`, { hint: 'check the path', cause: error });
     }
     if (hasErrorCode(error, 'ELOOP')) {
-      throw new CheckerError('input/not-a-file', `${shown} is a symlink loop`, { hint: 'replace the symlink with a regular file', cause: error });
+      throw new CheckerError('input/not-a-file', `${shown} is a symlink loop`, {
+        hint: 'replace the symlink with a regular file',
+        cause: error,
+      });
     }
     throw error;
   }
@@ -60,7 +65,10 @@ export async function readRepoFile(repoRoot: string, relativePath: string, optio
   }
   const info = await lstat(real);
   if (!info.isFile()) {
-    throw new CheckerError('input/not-a-file', `${shown} is not a regular file`, { hint: 'point to a regular file', location: { file: relativePath } });
+    throw new CheckerError('input/not-a-file', `${shown} is not a regular file`, {
+      hint: 'point to a regular file',
+      location: { file: relativePath },
+    });
   }
   if (info.size > options.maxBytes) {
     throw new CheckerError('input/too-large', `${shown} is ${info.size} bytes, over the ${options.maxBytes}-byte limit`, {
@@ -73,7 +81,10 @@ export async function readRepoFile(repoRoot: string, relativePath: string, optio
   try {
     const opened = await handle.stat();
     if (!opened.isFile()) {
-      throw new CheckerError('input/not-a-file', `${shown} is not a regular file`, { hint: 'point to a regular file', location: { file: relativePath } });
+      throw new CheckerError('input/not-a-file', `${shown} is not a regular file`, {
+        hint: 'point to a regular file',
+        location: { file: relativePath },
+      });
     }
     let buffer = Buffer.alloc(Math.min(options.maxBytes, opened.size) + 1);
     let length = 0;
@@ -87,7 +98,10 @@ export async function readRepoFile(repoRoot: string, relativePath: string, optio
       if (bytesRead === 0) break;
       length += bytesRead;
       if (length > options.maxBytes) {
-        throw new CheckerError('input/too-large', `${shown} is over the ${options.maxBytes}-byte limit`, { hint: 'shrink the file', location: { file: relativePath } });
+        throw new CheckerError('input/too-large', `${shown} is over the ${options.maxBytes}-byte limit`, {
+          hint: 'shrink the file',
+          location: { file: relativePath },
+        });
       }
     }
     bytes = buffer.subarray(0, length);

@@ -239,7 +239,12 @@ function parseStructuredMemory(path: string, text: string): { entries: MemoryEnt
     const error = validate.errors?.[0];
     const diagnostic: Diagnostic =
       error === undefined
-        ? { code: 'memory/invalid', severity: 'warn', message: `${path}: invalid memory file; the file is skipped`, location: { file: path } }
+        ? {
+            code: 'memory/invalid',
+            severity: 'warn',
+            message: `${path}: invalid memory file; the file is skipped`,
+            location: { file: path },
+          }
         : { ...toMemoryDiagnostic(path, 'the file', error), message: `${path}: ${formatAjvError(error).message}; the file is skipped` };
     return { entries: [], diagnostics: [diagnostic] };
   }
@@ -311,7 +316,9 @@ export function parseMemoryFile(path: string, text: string): { entries: MemoryEn
 
 async function readMemory(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<MemoryEntry[]> {
   const isMemoryFile = (path: string): boolean => /^\.checker\/memory\/[^/]+\.(?:ya?ml|json|md)$/.test(path);
-  const listed = (await listFolder(root, MEMORY_FOLDER)).filter((entry) => !entry.isDirectoryLike).map((entry) => `${MEMORY_FOLDER}/${entry.name}`);
+  const listed = (await listFolder(root, MEMORY_FOLDER))
+    .filter((entry) => !entry.isDirectoryLike)
+    .map((entry) => `${MEMORY_FOLDER}/${entry.name}`);
   const paths = [...new Set([...files.filter(isMemoryFile), ...listed.filter(isMemoryFile)])].sort(compareText);
   const memory: MemoryEntry[] = [];
   for (const path of paths) {
@@ -325,7 +332,10 @@ async function readMemory(root: string, files: readonly string[], diagnostics: D
 }
 
 function toPlainText(text: string, maxChars: number): string {
-  const cleaned = redactSecrets(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')).text.replace(/\s+/g, ' ').trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes or refuses.
+  const cleaned = redactSecrets(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' '))
+    .text.replace(/\s+/g, ' ')
+    .trim();
   return cleaned.length > maxChars ? `${cleaned.slice(0, maxChars - 1)}…` : cleaned;
 }
 
@@ -427,7 +437,11 @@ function getDependencyNames(manifest: Record<string, unknown>): string[] {
 function getWorkspacePatterns(manifest: Record<string, unknown> | undefined, pnpm: unknown): string[] {
   const patterns: string[] = [];
   const workspaces = manifest?.workspaces;
-  const list = Array.isArray(workspaces) ? workspaces : isRecord(workspaces) && Array.isArray(workspaces.packages) ? workspaces.packages : [];
+  const list = Array.isArray(workspaces)
+    ? workspaces
+    : isRecord(workspaces) && Array.isArray(workspaces.packages)
+      ? workspaces.packages
+      : [];
   const pnpmList = isRecord(pnpm) && Array.isArray(pnpm.packages) ? pnpm.packages : [];
   for (const pattern of [...list, ...pnpmList]) if (typeof pattern === 'string' && pattern.trim() !== '') patterns.push(pattern.trim());
   return patterns;
@@ -478,8 +492,12 @@ async function readPackages(root: string, files: readonly string[], diagnostics:
   const packages: PackageManifest[] = [];
   if (rootManifest !== undefined) packages.push(toPackage(rootManifest, ''));
   const patterns = getWorkspacePatterns(rootManifest, pnpm);
-  const include = patterns.filter((pattern) => !pattern.startsWith('!')).map((pattern) => `${pattern.replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
-  const exclude = patterns.filter((pattern) => pattern.startsWith('!')).map((pattern) => `${pattern.slice(1).replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
+  const include = patterns
+    .filter((pattern) => !pattern.startsWith('!'))
+    .map((pattern) => `${pattern.replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
+  const exclude = patterns
+    .filter((pattern) => pattern.startsWith('!'))
+    .map((pattern) => `${pattern.slice(1).replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);
   if (include.length === 0) return packages;
   const isIncluded = compileGlobs(include);
   const isExcluded = compileGlobs(exclude);

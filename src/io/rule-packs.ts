@@ -1,4 +1,5 @@
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
@@ -120,11 +121,15 @@ function parseYamlPack(file: string, text: string): unknown {
   try {
     return document.toJS();
   } catch (error) {
-    throw new CheckerError('pack/invalid', `${file}: YAML could not be expanded: ${error instanceof Error ? describeYamlError(error.message) : 'unknown error'}`, {
-      hint: 'remove YAML aliases; at most 100 alias expansions are allowed',
-      location: { file },
-      cause: error,
-    });
+    throw new CheckerError(
+      'pack/invalid',
+      `${file}: YAML could not be expanded: ${error instanceof Error ? describeYamlError(error.message) : 'unknown error'}`,
+      {
+        hint: 'remove YAML aliases; at most 100 alias expansions are allowed',
+        location: { file },
+        cause: error,
+      },
+    );
   }
 }
 
@@ -153,7 +158,13 @@ function toFieldPath(segments: readonly string[]): string {
 }
 
 function toSchemaProblem(error: ErrorObject): Problem {
-  const segments = error.instancePath === '' ? [] : error.instancePath.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    error.instancePath === ''
+      ? []
+      : error.instancePath
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   let ruleIndex: number | undefined;
   let relative = segments;
   if (segments[0] === 'rules' && segments[1] !== undefined && /^\d+$/.test(segments[1])) {
@@ -182,9 +193,12 @@ const REGEX_ENGINE_NOTE = 'repository patterns run on a linear-time engine (RE2 
 /** Turns RE2's refusal into what a JavaScript author needs to change; RE2 reports the offending piece of the pattern. */
 function describeRe2Error(error: RE2JSSyntaxException): string {
   const piece = error.getPattern() ?? '';
-  if (piece.startsWith('(?=') || piece.startsWith('(?!')) return `uses lookahead (${piece.slice(0, 3)}), which is not supported: rewrite without lookahead; ${REGEX_ENGINE_NOTE}`;
-  if (piece.startsWith('(?<=') || piece.startsWith('(?<!')) return `uses lookbehind (${piece.slice(0, 4)}), which is not supported: rewrite without lookbehind; ${REGEX_ENGINE_NOTE}`;
-  if (/^\\(?:[1-9]|k)/.test(piece)) return `uses a back-reference (${piece.slice(0, 2)}), which is not supported: rewrite without back-references; ${REGEX_ENGINE_NOTE}`;
+  if (piece.startsWith('(?=') || piece.startsWith('(?!'))
+    return `uses lookahead (${piece.slice(0, 3)}), which is not supported: rewrite without lookahead; ${REGEX_ENGINE_NOTE}`;
+  if (piece.startsWith('(?<=') || piece.startsWith('(?<!'))
+    return `uses lookbehind (${piece.slice(0, 4)}), which is not supported: rewrite without lookbehind; ${REGEX_ENGINE_NOTE}`;
+  if (/^\\(?:[1-9]|k)/.test(piece))
+    return `uses a back-reference (${piece.slice(0, 2)}), which is not supported: rewrite without back-references; ${REGEX_ENGINE_NOTE}`;
   if (piece.startsWith('\\u')) return `uses a \\u escape, which is not supported: write \\x{263A} for U+263A; ${REGEX_ENGINE_NOTE}`;
   const where = piece === '' ? '' : ` at \`${piece.slice(0, 40)}\``;
   return `is not a valid regular expression: ${error.getDescription()}${where}; ${REGEX_ENGINE_NOTE}, see docs/rule-packs.md`;
@@ -254,13 +268,24 @@ function pushProblem(context: ConditionContext, field: string, message: string, 
 
 function checkFactName(context: ConditionContext, field: string, name: string): void {
   if (context.factNames.has(name)) return;
-  pushProblem(context, field, `names unknown fact "${name}" for subject ${context.subject}`, `use one of: ${[...context.factNames].sort().join(', ')}`);
+  pushProblem(
+    context,
+    field,
+    `names unknown fact "${name}" for subject ${context.subject}`,
+    `use one of: ${[...context.factNames].sort().join(', ')}`,
+  );
 }
 
 const LIST_VALUE_OPERATORS = new Set(['in', 'notIn', 'intersects', 'startsWithAny', 'endsWithAny']);
 const VALUE_KEEPING_DECORATORS = new Set(['not', 'someFact', 'everyFact']);
 
-function checkOperatorValue(context: ConditionContext, field: string, operator: string, decorators: readonly string[], value: unknown): void {
+function checkOperatorValue(
+  context: ConditionContext,
+  field: string,
+  operator: string,
+  decorators: readonly string[],
+  value: unknown,
+): void {
   if (!decorators.every((decorator) => VALUE_KEEPING_DECORATORS.has(decorator))) return;
   if (LIST_VALUE_OPERATORS.has(operator) && !Array.isArray(value)) {
     pushProblem(context, field, `must be a list for ${operator}`);
@@ -284,13 +309,20 @@ function checkOperatorValue(context: ConditionContext, field: string, operator: 
 }
 
 function checkCondition(context: ConditionContext, condition: Condition, field: string): void {
-  if ('all' in condition) condition.all.forEach((child, index) => checkCondition(context, child, `${field}.all[${index}]`));
-  else if ('any' in condition) condition.any.forEach((child, index) => checkCondition(context, child, `${field}.any[${index}]`));
-  else if ('not' in condition) checkCondition(context, condition.not, `${field}.not`);
+  if ('all' in condition) {
+    for (const [index, child] of condition.all.entries()) checkCondition(context, child, `${field}.all[${index}]`);
+  } else if ('any' in condition) {
+    for (const [index, child] of condition.any.entries()) checkCondition(context, child, `${field}.any[${index}]`);
+  } else if ('not' in condition) checkCondition(context, condition.not, `${field}.not`);
   else if ('condition' in condition) {
     context.references.push(condition.condition);
     if (!context.shared.has(condition.condition)) {
-      pushProblem(context, `${field}.condition`, `refers to unknown shared condition "${condition.condition}"`, 'define it under sharedConditions');
+      pushProblem(
+        context,
+        `${field}.condition`,
+        `refers to unknown shared condition "${condition.condition}"`,
+        'define it under sharedConditions',
+      );
     }
   } else {
     checkFactName(context, `${field}.fact`, condition.fact);
@@ -301,7 +333,12 @@ function checkCondition(context: ConditionContext, condition: Condition, field: 
     }
     for (const decorator of parts.slice(0, -1)) {
       if (!KNOWN_DECORATORS.has(decorator)) {
-        pushProblem(context, `${field}.operator`, `names unknown operator decorator "${decorator}"`, `use one of: ${OPERATOR_DECORATORS.join(', ')}`);
+        pushProblem(
+          context,
+          `${field}.operator`,
+          `names unknown operator decorator "${decorator}"`,
+          `use one of: ${OPERATOR_DECORATORS.join(', ')}`,
+        );
       }
     }
     const value = condition.value;
@@ -346,7 +383,8 @@ export function findPackProblems(pack: RulePack): Problem[] {
     references.set(name, context.references);
   }
   const cycle = findSharedConditionCycle(references);
-  if (cycle !== undefined) problems.push({ field: `sharedConditions.${cycle}`, message: 'refers to itself through a cycle of shared conditions' });
+  if (cycle !== undefined)
+    problems.push({ field: `sharedConditions.${cycle}`, message: 'refers to itself through a cycle of shared conditions' });
   for (const [messageId, text] of Object.entries(pack.messages ?? {})) {
     for (const name of findPlaceholderProblems(text, factNames)) {
       problems.push({ field: `messages.${messageId}`, message: `has placeholder {{${name}}}, which is not a ${pack.subject} fact` });
@@ -356,11 +394,21 @@ export function findPackProblems(pack: RulePack): Problem[] {
   pack.rules.forEach((rule, ruleIndex) => {
     const earlier = firstIndexById.get(rule.id);
     if (earlier !== undefined) {
-      problems.push({ ruleIndex, field: 'id', message: `is a duplicate of rules[${earlier}]`, hint: 'give every rule in a pack its own id' });
+      problems.push({
+        ruleIndex,
+        field: 'id',
+        message: `is a duplicate of rules[${earlier}]`,
+        hint: 'give every rule in a pack its own id',
+      });
     } else firstIndexById.set(rule.id, ruleIndex);
     const prefix = rule.id.slice(0, rule.id.indexOf('/'));
     if (prefix !== pack.kind) {
-      problems.push({ ruleIndex, field: 'id', message: `must start with "${pack.kind}/" in a ${pack.kind} pack`, hint: `rename it to ${pack.kind}/${rule.id.slice(rule.id.indexOf('/') + 1)}` });
+      problems.push({
+        ruleIndex,
+        field: 'id',
+        message: `must start with "${pack.kind}/" in a ${pack.kind} pack`,
+        hint: `rename it to ${pack.kind}/${rule.id.slice(rule.id.indexOf('/') + 1)}`,
+      });
     }
     if (rule.event.type !== rule.id) {
       problems.push({ ruleIndex, field: 'event.type', message: `must equal the rule id "${rule.id}"` });
@@ -374,7 +422,11 @@ export function findPackProblems(pack: RulePack): Problem[] {
     for (const [key, value] of Object.entries(rule.event.params)) {
       if (typeof value !== 'string') continue;
       for (const name of findPlaceholderProblems(value, factNames)) {
-        problems.push({ ruleIndex, field: `event.params.${key}`, message: `has placeholder {{${name}}}, which is not a ${pack.subject} fact` });
+        problems.push({
+          ruleIndex,
+          field: `event.params.${key}`,
+          message: `has placeholder {{${name}}}, which is not a ${pack.subject} fact`,
+        });
       }
     }
   });
@@ -422,14 +474,16 @@ async function readBuiltinPack(rulesDir: string, packDir: string): Promise<Loade
   }
   const pack = validatePackFile(file, text);
   if (pack.id !== packDir) {
-    throw new CheckerError('pack/invalid', `${file}: pack "${pack.id}": id must equal its folder name "${packDir}"`, { hint: 'rename the folder or the pack id' });
+    throw new CheckerError('pack/invalid', `${file}: pack "${pack.id}": id must equal its folder name "${packDir}"`, {
+      hint: 'rename the folder or the pack id',
+    });
   }
   return { pack, source: 'builtin', file };
 }
 
 /** Loads the packs shipped in the package's `rules/<pack-id>/pack.yaml|json`; a broken one throws `pack/invalid`. */
 export async function loadBuiltinPacks(rulesDir: string = join(findPackageRoot(), 'rules')): Promise<LoadedPack[]> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(rulesDir, { withFileTypes: true });
   } catch (error) {

@@ -100,7 +100,11 @@ function walkDirectory(state: WalkState, dirPath: string, parentLevels: IgnoreLe
 
 function skipUnsafeName(state: WalkState, path: string): void {
   state.seen.add(path);
-  state.skipped.push({ path: showName(path), reason: 'unsafe-name', detail: 'the name holds a line break, control or invisible character; not analysed, shown quoted' });
+  state.skipped.push({
+    path: showName(path),
+    reason: 'unsafe-name',
+    detail: 'the name holds a line break, control or invisible character; not analysed, shown quoted',
+  });
 }
 
 function statRegularFile(state: WalkState, path: string): void {

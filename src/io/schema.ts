@@ -45,7 +45,8 @@ export function findPackageRoot(): string {
       return dir;
     }
     const parent = dirname(dir);
-    if (parent === dir) throw new CheckerError('internal/package-root', 'cannot find the checker package root (package.json with schemas/)');
+    if (parent === dir)
+      throw new CheckerError('internal/package-root', 'cannot find the checker package root (package.json with schemas/)');
     dir = parent;
   }
 }
@@ -92,7 +93,11 @@ export function getValidator<T = unknown>(schemaName: string): ValidateFunction<
     validate = ajv.compile<T>(schema);
   } catch (error) {
     ajv.removeSchema(schema);
-    throw new CheckerError('internal/schema-invalid', `schema ${schemaName} does not compile: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new CheckerError(
+      'internal/schema-invalid',
+      `schema ${schemaName} does not compile: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   validators.set(schemaName, validate);
   return validate;
@@ -131,7 +136,7 @@ function describeValue(value: unknown): string {
 }
 
 function readProperty(value: unknown, key: string): unknown {
-  return isObjectLike(value) && Object.prototype.hasOwnProperty.call(value, key) ? Reflect.get(value, key) : undefined;
+  return isObjectLike(value) && Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
 }
 
 function listAllowedKeys(parentSchema: unknown): string[] {
@@ -153,18 +158,27 @@ export function formatAjvError(error: ErrorObject): { message: string; hint: str
   }
   switch (error.keyword) {
     case 'type':
-      return { message: `${where} must be ${String(readProperty(params, 'type'))}${got}`, hint: `set ${where} to a ${String(readProperty(params, 'type'))} value (no quotes for booleans and numbers)` };
+      return {
+        message: `${where} must be ${String(readProperty(params, 'type'))}${got}`,
+        hint: `set ${where} to a ${String(readProperty(params, 'type'))} value (no quotes for booleans and numbers)`,
+      };
     case 'additionalProperties': {
       const key = String(readProperty(params, 'additionalProperty'));
       const allowed = listAllowedKeys(error.parentSchema);
       return {
         message: `unknown key ${toFieldPath(error.instancePath, key)}`,
-        hint: allowed.length > 0 ? `remove it or check its spelling; allowed keys here: ${allowed.join(', ')}` : 'remove it or check its spelling',
+        hint:
+          allowed.length > 0
+            ? `remove it or check its spelling; allowed keys here: ${allowed.join(', ')}`
+            : 'remove it or check its spelling',
       };
     }
     case 'required': {
       const key = String(readProperty(params, 'missingProperty'));
-      return { message: `missing required key ${toFieldPath(error.instancePath, key)}`, hint: `add ${toFieldPath(error.instancePath, key)}` };
+      return {
+        message: `missing required key ${toFieldPath(error.instancePath, key)}`,
+        hint: `add ${toFieldPath(error.instancePath, key)}`,
+      };
     }
     case 'enum': {
       const allowed = readProperty(params, 'allowedValues');
@@ -172,14 +186,22 @@ export function formatAjvError(error: ErrorObject): { message: string; hint: str
       return { message: `${where} must be one of ${list}${got}`, hint: `use one of ${list}` };
     }
     case 'const':
-      return { message: `${where} must be ${JSON.stringify(readProperty(params, 'allowedValue'))}${got}`, hint: `set ${where} to ${JSON.stringify(readProperty(params, 'allowedValue'))}` };
+      return {
+        message: `${where} must be ${JSON.stringify(readProperty(params, 'allowedValue'))}${got}`,
+        hint: `set ${where} to ${JSON.stringify(readProperty(params, 'allowedValue'))}`,
+      };
     case 'format':
-      return { message: `${where} must be a valid ${String(readProperty(params, 'format'))}${got}`, hint: `fix the ${String(readProperty(params, 'format'))} in ${where}` };
+      return {
+        message: `${where} must be a valid ${String(readProperty(params, 'format'))}${got}`,
+        hint: `fix the ${String(readProperty(params, 'format'))} in ${where}`,
+      };
     case 'oneOf': {
-      const alternatives = Array.isArray(error.schema) ? error.schema.flatMap((branch: unknown) => {
-        const required = readProperty(branch, 'required');
-        return Array.isArray(required) ? required.map(String) : [];
-      }) : [];
+      const alternatives = Array.isArray(error.schema)
+        ? error.schema.flatMap((branch: unknown) => {
+            const required = readProperty(branch, 'required');
+            return Array.isArray(required) ? required.map(String) : [];
+          })
+        : [];
       if (alternatives.length > 1) {
         const list = alternatives.map((key) => `"${key}"`).join(' or ');
         return { message: `${where} must have exactly one of ${list}`, hint: `keep one of ${list} in ${where}` };

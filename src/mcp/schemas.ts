@@ -16,13 +16,18 @@ const STATEMENT_CHARS = 4000;
 export const formatField = z
   .enum(['markdown', 'json'], { error: 'must be "markdown" or "json"; leave it out for markdown' })
   .optional()
-  .describe('Output format of the text content: "markdown" (default, for reading) or "json" (the report as JSON; structuredContent always holds the JSON report).');
+  .describe(
+    'Output format of the text content: "markdown" (default, for reading) or "json" (the report as JSON; structuredContent always holds the JSON report).',
+  );
 
 function refField(side: 'base' | 'head') {
-  const fallback = side === 'base' ? 'the merge-base with the default branch (or HEAD on it)' : 'the working tree, uncommitted changes included';
+  const fallback =
+    side === 'base' ? 'the merge-base with the default branch (or HEAD on it)' : 'the working tree, uncommitted changes included';
   return z
     .string({ error: `must be a git revision string such as "main", "HEAD~1" or a commit id; leave it out for ${fallback}` })
-    .regex(REF_PATTERN, { error: `must be a git revision name (letters, digits, . _ / @ ~ ^ { } -; not starting with "-"), such as "main" or "HEAD~1"` })
+    .regex(REF_PATTERN, {
+      error: `must be a git revision name (letters, digits, . _ / @ ~ ^ { } -; not starting with "-"), such as "main" or "HEAD~1"`,
+    })
     .optional()
     .describe(`Git revision on the ${side} side of the range. Default: ${fallback}.`);
 }
@@ -33,8 +38,12 @@ export const taskField = z
   .string({ error: 'must be a string describing the change in words, e.g. "apply the loyalty discount at checkout"' })
   .trim()
   .min(1, { error: 'must not be empty; describe the change in words, e.g. "apply the loyalty discount at checkout"' })
-  .max(MAX_TASK_CHARS, { error: `is longer than ${MAX_TASK_CHARS} characters; summarise the task and put details in requirements.acceptanceCriteria` })
-  .describe(`What the change is for, in plain words (at most ${MAX_TASK_CHARS} characters). Used to ground the task in repository files; never executed.`);
+  .max(MAX_TASK_CHARS, {
+    error: `is longer than ${MAX_TASK_CHARS} characters; summarise the task and put details in requirements.acceptanceCriteria`,
+  })
+  .describe(
+    `What the change is for, in plain words (at most ${MAX_TASK_CHARS} characters). Used to ground the task in repository files; never executed.`,
+  );
 
 const statementField = z
   .union([z.string().max(STATEMENT_CHARS), z.array(z.string().max(STATEMENT_CHARS)).max(200)], {
@@ -52,7 +61,9 @@ export const requirementsField = z
           .object({
             id: z
               .string()
-              .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, { error: 'must be a plain id such as "AC-1" (letters, digits, . _ : -; at most 64 characters)' })
+              .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, {
+                error: 'must be a plain id such as "AC-1" (letters, digits, . _ : -; at most 64 characters)',
+              })
               .describe('Stable id, e.g. "AC-1".'),
             text: z.string().min(1).max(4000).describe('What must be true.'),
             requiredProof: z.array(z.string().min(1).max(1000)).max(50).describe('What proves it, e.g. "unit test of toCents".'),
@@ -69,7 +80,10 @@ export const requirementsField = z
         z
           .object({
             name: z.string().min(1).max(300),
-            kind: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/, { error: 'must be a lower-case word such as "api" or "ui"' }).describe('"api" flows are matched to routes.'),
+            kind: z
+              .string()
+              .regex(/^[a-z][a-z0-9-]{0,31}$/, { error: 'must be a lower-case word such as "api" or "ui"' })
+              .describe('"api" flows are matched to routes.'),
             route: z.string().min(1).max(300).optional().describe('Optional "METHOD /path" or "/path" of an api flow.'),
           })
           .strict(),
@@ -84,12 +98,16 @@ export const requirementsField = z
   })
   .strict()
   .optional()
-  .describe('Requirements object (spec 2.5), the same fields as a requirements file: acceptanceCriteria, currentBehavior, expectedBehavior, affectedFlows, nonGoals, invariants, architectureConstraints, unresolvedQuestions. Recorded as requirement evidence, kept apart from checker suggestions.');
+  .describe(
+    'Requirements object (spec 2.5), the same fields as a requirements file: acceptanceCriteria, currentBehavior, expectedBehavior, affectedFlows, nonGoals, invariants, architectureConstraints, unresolvedQuestions. Recorded as requirement evidence, kept apart from checker suggestions.',
+  );
 
 export const profileField = z
   .enum(PROFILES, { error: `must be one of ${PROFILES.join(', ')}; leave it out for generic` })
   .optional()
-  .describe(`Agent profile that shapes only the hand-off wording (${PROFILES.join(', ')}); default generic. Selecting one calls no agent and sends nothing anywhere.`);
+  .describe(
+    `Agent profile that shapes only the hand-off wording (${PROFILES.join(', ')}); default generic. Selecting one calls no agent and sends nothing anywhere.`,
+  );
 
 export const maxNodesField = z
   .number({ error: `must be a whole number from 1 to ${MAX_CONTEXT_MAX_NODES}` })
@@ -102,9 +120,12 @@ export const maxNodesField = z
 export const sessionIdField = z
   .string({ error: 'must be a string such as "fix-checkout-rounding"' })
   .regex(SESSION_ID_PATTERN, {
-    error: 'must be 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", "..", spaces or other characters), e.g. "fix-checkout-rounding"',
+    error:
+      'must be 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", "..", spaces or other characters), e.g. "fix-checkout-rounding"',
   })
-  .describe('Session id: 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit. The session file is .checker/local/agent-sessions/<sessionId>.json.');
+  .describe(
+    'Session id: 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit. The session file is .checker/local/agent-sessions/<sessionId>.json.',
+  );
 
 export const analysisInputSchema = z.object({ format: formatField, ...rangeShape }).strict();
 
@@ -119,17 +140,24 @@ export const agentTaskBundleInputSchema = z
 
 export const agentPreflightInputSchema = z.object({ task: taskField, requirements: requirementsField, format: formatField }).strict();
 
-export const taskContextInputSchema = z.object({ task: taskField, requirements: requirementsField, maxNodes: maxNodesField, format: formatField }).strict();
+export const taskContextInputSchema = z
+  .object({ task: taskField, requirements: requirementsField, maxNodes: maxNodesField, format: formatField })
+  .strict();
 
 export const agentSessionInputSchema = z
   .object({
     operation: z
       .enum(['start', 'context', 'checkpoint', 'finish'], { error: 'must be one of start, context, checkpoint, finish' })
-      .describe('start creates the session (needs task); context refreshes the bounded context packet; checkpoint records a plan or diff summary (needs checkpointKind and summary); finish returns the verification boundary.'),
+      .describe(
+        'start creates the session (needs task); context refreshes the bounded context packet; checkpoint records a plan or diff summary (needs checkpointKind and summary); finish returns the verification boundary.',
+      ),
     sessionId: sessionIdField,
     task: taskField.optional().describe('For start: what the change is for, in plain words.'),
     requirements: requirementsField,
-    checkpointKind: z.enum(['plan', 'diff'], { error: 'must be "plan" or "diff"' }).optional().describe('For checkpoint: "plan" before coding, "diff" after changing files.'),
+    checkpointKind: z
+      .enum(['plan', 'diff'], { error: 'must be "plan" or "diff"' })
+      .optional()
+      .describe('For checkpoint: "plan" before coding, "diff" after changing files.'),
     summary: z
       .string({ error: 'must be a string' })
       .min(1, { error: 'must not be empty; summarise the plan or the diff in a few sentences' })
@@ -143,12 +171,19 @@ export const agentSessionInputSchema = z
   .superRefine((input, context) => {
     const rules = SESSION_FIELDS[input.operation];
     for (const field of rules.required) {
-      if (input[field] === undefined) context.addIssue({ code: 'custom', path: [field], input: undefined, message: `is required for operation "${input.operation}"` });
+      if (input[field] === undefined)
+        context.addIssue({ code: 'custom', path: [field], input: undefined, message: `is required for operation "${input.operation}"` });
     }
     for (const field of SESSION_OPTIONAL_FIELDS) {
       if (input[field] !== undefined && !rules.required.includes(field) && !rules.optional.includes(field)) {
-        const users = SESSION_OPERATIONS.filter((operation) => SESSION_FIELDS[operation].required.includes(field) || SESSION_FIELDS[operation].optional.includes(field));
-        context.addIssue({ code: 'custom', path: [field], message: `does not apply to operation "${input.operation}" (only to ${users.join(', ')}); remove it` });
+        const users = SESSION_OPERATIONS.filter(
+          (operation) => SESSION_FIELDS[operation].required.includes(field) || SESSION_FIELDS[operation].optional.includes(field),
+        );
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `does not apply to operation "${input.operation}" (only to ${users.join(', ')}); remove it`,
+        });
       }
     }
   });
@@ -156,7 +191,10 @@ export const agentSessionInputSchema = z
 type SessionField = 'task' | 'requirements' | 'checkpointKind' | 'summary' | 'maxNodes';
 const SESSION_OPERATIONS = ['start', 'context', 'checkpoint', 'finish'] as const;
 const SESSION_OPTIONAL_FIELDS: readonly SessionField[] = ['task', 'requirements', 'checkpointKind', 'summary', 'maxNodes'];
-const SESSION_FIELDS: Record<(typeof SESSION_OPERATIONS)[number], { required: readonly SessionField[]; optional: readonly SessionField[] }> = {
+const SESSION_FIELDS: Record<
+  (typeof SESSION_OPERATIONS)[number],
+  { required: readonly SessionField[]; optional: readonly SessionField[] }
+> = {
   start: { required: ['task'], optional: ['requirements'] },
   context: { required: [], optional: ['maxNodes'] },
   checkpoint: { required: ['checkpointKind', 'summary'], optional: [] },
@@ -192,7 +230,7 @@ export function describeInputIssues(issues: readonly z.core.$ZodIssue[], accepte
 function hasPath(input: unknown, path: readonly PropertyKey[]): boolean {
   let current: unknown = input;
   for (const part of path) {
-    if (typeof current !== 'object' || current === null || typeof part === 'symbol' || !Object.prototype.hasOwnProperty.call(current, part)) return false;
+    if (typeof current !== 'object' || current === null || typeof part === 'symbol' || !Object.hasOwn(current, part)) return false;
     current = Reflect.get(current, part);
   }
   return current !== undefined;
@@ -208,6 +246,7 @@ function toFieldName(path: readonly PropertyKey[]): string {
 }
 
 function toEcho(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes or refuses.
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '?');
   return clean.length > MAX_ECHO_CHARS ? `${clean.slice(0, MAX_ECHO_CHARS)}…` : clean;
 }

@@ -42,13 +42,19 @@ const MAX_ISSUES = 3;
  * without one, as JSON-RPC 2.0 asks and MCP's JSONRPCErrorResponse (id optional) allows.
  */
 export function screenMessage(value: unknown): ScreenedMessage {
-  if (Array.isArray(value)) return reject(undefined, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported; send one message per line');
+  if (Array.isArray(value))
+    return reject(undefined, ErrorCode.InvalidRequest, 'Invalid Request: batches are not supported; send one message per line');
   if (!isRecord(value)) return reject(undefined, ErrorCode.InvalidRequest, 'Invalid Request: a JSON-RPC message must be a JSON object');
   if ('method' in value) return 'id' in value ? screenRequest(value) : screenNotification(value);
   const response = JSONRPCMessageSchema.safeParse(value);
   if (response.success) return { kind: 'message', message: response.data };
-  if ('result' in value || 'error' in value) return { kind: 'dropped', reason: `a malformed response was ignored: ${describeIssues(response.error.issues)}` };
-  return reject(toRequestId(value.id), ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC request, notification or response (no "method")');
+  if ('result' in value || 'error' in value)
+    return { kind: 'dropped', reason: `a malformed response was ignored: ${describeIssues(response.error.issues)}` };
+  return reject(
+    toRequestId(value.id),
+    ErrorCode.InvalidRequest,
+    'Invalid Request: not a JSON-RPC request, notification or response (no "method")',
+  );
 }
 
 function screenRequest(value: Record<string, unknown>): ScreenedMessage {
@@ -56,13 +62,18 @@ function screenRequest(value: Record<string, unknown>): ScreenedMessage {
   if (id === undefined) return reject(undefined, ErrorCode.InvalidRequest, 'Invalid Request: "id" must be a string or an integer');
   if (typeof value.method !== 'string') return reject(id, ErrorCode.InvalidRequest, 'Invalid Request: "method" must be a string');
   if ('params' in value && !isRecord(value.params)) {
-    return reject(id, ErrorCode.InvalidParams, `Invalid params: "params" of ${value.method.slice(0, 80)} must be an object when present (got ${describeType(value.params)})`);
+    return reject(
+      id,
+      ErrorCode.InvalidParams,
+      `Invalid params: "params" of ${value.method.slice(0, 80)} must be an object when present (got ${describeType(value.params)})`,
+    );
   }
   const request = JSONRPCRequestSchema.safeParse(value);
   if (!request.success) return reject(id, ErrorCode.InvalidRequest, `Invalid Request: ${describeIssues(request.error.issues)}`);
   const schema = REQUEST_SCHEMAS.get(request.data.method);
   const checked = schema?.safeParse(request.data);
-  if (checked !== undefined && !checked.success) return reject(id, ErrorCode.InvalidParams, `Invalid params: ${describeIssues(checked.error?.issues ?? [])}`);
+  if (checked !== undefined && !checked.success)
+    return reject(id, ErrorCode.InvalidParams, `Invalid params: ${describeIssues(checked.error?.issues ?? [])}`);
   return { kind: 'message', message: request.data };
 }
 
@@ -73,7 +84,8 @@ function screenNotification(value: Record<string, unknown>): ScreenedMessage {
 }
 
 function reject(id: RequestId | undefined, code: number, message: string): ScreenedMessage {
-  const reply: JSONRPCErrorResponse = id === undefined ? { jsonrpc: '2.0', error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message } };
+  const reply: JSONRPCErrorResponse =
+    id === undefined ? { jsonrpc: '2.0', error: { code, message } } : { jsonrpc: '2.0', id, error: { code, message } };
   return { kind: 'rejected', reply, reason: `${message} (request id ${id === undefined ? 'unknown' : JSON.stringify(id).slice(0, 40)})` };
 }
 
@@ -84,7 +96,9 @@ function toRequestId(value: unknown): RequestId | undefined {
 }
 
 function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  const described = issues.slice(0, MAX_ISSUES).map((issue) => `${issue.path.length === 0 ? 'message' : issue.path.map(String).join('.')}: ${issue.message}`);
+  const described = issues
+    .slice(0, MAX_ISSUES)
+    .map((issue) => `${issue.path.length === 0 ? 'message' : issue.path.map(String).join('.')}: ${issue.message}`);
   const more = issues.length > MAX_ISSUES ? `; and ${issues.length - MAX_ISSUES} more` : '';
   return `${described.join('; ')}${more}`.slice(0, 500);
 }

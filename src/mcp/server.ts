@@ -53,12 +53,19 @@ export async function createCheckerServer(options: CheckerServerOptions): Promis
   const listed: Tool[] = tools.map(toListedTool);
   const inFlight = new Set<Promise<unknown>>();
 
-  const server = new Server({ name: 'checker', version: options.version }, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const server = new Server(
+    { name: 'checker', version: options.version },
+    { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const name = request.params.name;
     if (!names.has(name)) {
-      return toErrorResult('tool/unknown', `there is no tool ${JSON.stringify(name.slice(0, 80))}`, `Use one of: ${tools.map((item) => item.name).join(', ')}.`);
+      return toErrorResult(
+        'tool/unknown',
+        `there is no tool ${JSON.stringify(name.slice(0, 80))}`,
+        `Use one of: ${tools.map((item) => item.name).join(', ')}.`,
+      );
     }
     const label = `${name} (request ${JSON.stringify(extra.requestId).slice(0, 40)})`;
     const call = worker.run({ name, arguments: request.params.arguments ?? {}, label }, extra.signal);

@@ -41,7 +41,10 @@ export function createStdioTransport(options: StdioTransportOptions): Transport 
       value = JSON.parse(line);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      void send({ jsonrpc: '2.0', error: { code: ErrorCode.ParseError, message: `Parse error: a line of input is not JSON (${detail.slice(0, 120)})` } });
+      void send({
+        jsonrpc: '2.0',
+        error: { code: ErrorCode.ParseError, message: `Parse error: a line of input is not JSON (${detail.slice(0, 120)})` },
+      });
       report(`a line of input is not JSON: ${detail.slice(0, 120)}`);
       return;
     }
@@ -57,7 +60,10 @@ export function createStdioTransport(options: StdioTransportOptions): Transport 
   const endLine = (): void => {
     if (isOversized) {
       isOversized = false;
-      void send({ jsonrpc: '2.0', error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: a message is larger than ${maxBytes} bytes and was skipped` } });
+      void send({
+        jsonrpc: '2.0',
+        error: { code: ErrorCode.InvalidRequest, message: `Invalid Request: a message is larger than ${maxBytes} bytes and was skipped` },
+      });
       report(`a message larger than ${maxBytes} bytes was skipped`);
       return;
     }

@@ -6,7 +6,8 @@
 const RANGE =
   'Works on a git range of the repository the server was started in: by default from the merge-base with the default branch to the working tree (uncommitted changes included); pass base/head to choose another range.';
 const REPORT_ONLY = 'Report-only: reads the repository, runs no command, calls no model, uses no network.';
-const FORMAT = 'format "markdown" (default) returns a readable report as text; "json" returns the same report as JSON text. structuredContent always holds the JSON report.';
+const FORMAT =
+  'format "markdown" (default) returns a readable report as text; "json" returns the same report as JSON text. structuredContent always holds the JSON report.';
 
 export const TOOL_TEXTS = {
   analyze_pr: {

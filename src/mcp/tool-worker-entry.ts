@@ -30,7 +30,11 @@ async function runCall(call: Extract<ToWorker, { type: 'call' }>): Promise<CallT
     return await tool.handler(call.arguments, context);
   } catch (error) {
     log(`checker mcp: ${call.name} threw: ${redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error)).text}`);
-    return toErrorResult('internal/error', `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`, 'This is a bug in checker; the stack trace is on the server stderr.');
+    return toErrorResult(
+      'internal/error',
+      `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      'This is a bug in checker; the stack trace is on the server stderr.',
+    );
   }
 }
 

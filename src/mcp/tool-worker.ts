@@ -92,7 +92,12 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
 
   const post = (slot: Slot, pending: PendingCall): void => {
     slot.posted.set(pending.id, pending);
-    slot.worker.postMessage({ type: 'call', id: pending.id, name: pending.call.name, arguments: pending.call.arguments } satisfies ToWorker);
+    slot.worker.postMessage({
+      type: 'call',
+      id: pending.id,
+      name: pending.call.name,
+      arguments: pending.call.arguments,
+    } satisfies ToWorker);
   };
 
   const dispatch = (pending: PendingCall): void => {
@@ -116,7 +121,11 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
     for (const pending of slot.posted.values()) {
       clearTimeout(pending.timer);
       pending.answer(
-        toErrorResult(code, `${pending.call.label} was stopped: the tool worker was restarted because ${reason}`, 'Call again; a fresh worker takes the next call and rebuilds the repository graph.'),
+        toErrorResult(
+          code,
+          `${pending.call.label} was stopped: the tool worker was restarted because ${reason}`,
+          'Call again; a fresh worker takes the next call and rebuilds the repository graph.',
+        ),
       );
     }
     slot.posted.clear();
@@ -230,7 +239,8 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
       markExited();
       if (slot.isStopping) return;
       if (isClosed) stop(slot, 'the server is closing', 'server/closed');
-      else stop(slot, `it exited unexpectedly (${slot.failure ?? `exit code ${code}`}; the error is on the server stderr)`, 'worker/crashed');
+      else
+        stop(slot, `it exited unexpectedly (${slot.failure ?? `exit code ${code}`}; the error is on the server stderr)`, 'worker/crashed');
     });
     worker.stdout.setEncoding('utf8').on('data', (text: string) => {
       options.log(`checker mcp: tool output (kept off stdout): ${text.trimEnd()}`);

@@ -48,7 +48,13 @@ export function toServedTools(module: unknown, url: string): readonly ServedTool
 }
 
 function isServedTool(value: unknown): value is ServedTool {
-  return isRecord(value) && typeof value.name === 'string' && typeof value.handler === 'function' && isRecord(value.config) && typeof value.config.outputSchemaName === 'string';
+  return (
+    isRecord(value) &&
+    typeof value.name === 'string' &&
+    typeof value.handler === 'function' &&
+    isRecord(value.config) &&
+    typeof value.config.outputSchemaName === 'string'
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -30,7 +30,18 @@ export interface ChangeAnalysis {
 }
 
 /** What a changed file's change is: only `runtime` (and `test`) changes run, so only they carry runtime-proof tasks. */
-export type ChangeKind = 'docs' | 'config' | 'manifest' | 'lockfile' | 'generated' | 'rename' | 'comment-or-format' | 'type-only' | 'binary' | 'test' | 'runtime';
+export type ChangeKind =
+  | 'docs'
+  | 'config'
+  | 'manifest'
+  | 'lockfile'
+  | 'generated'
+  | 'rename'
+  | 'comment-or-format'
+  | 'type-only'
+  | 'binary'
+  | 'test'
+  | 'runtime';
 
 export interface ChangedFileEvidence {
   /** Evidence id `file:<path>`. */

@@ -195,7 +195,14 @@ export interface BundleVerification {
   testEvidence: { found: boolean; freshness: TestEvidence['freshness']; sources: number };
   proofStates: Record<string, number>;
   reachingTests: number;
-  productRun: { status: 'absent' | 'read' | 'malformed'; generatedAt?: string; target?: string; passed: number; failed: number; skipped: number };
+  productRun: {
+    status: 'absent' | 'read' | 'malformed';
+    generatedAt?: string;
+    target?: string;
+    passed: number;
+    failed: number;
+    skipped: number;
+  };
   requirements: { given: boolean; criteria: number; flowsMatched: number; flowsUnmatched: number };
 }
 

@@ -17,13 +17,7 @@ export interface ToolAdapterConfig extends CommandSpec {
   enabled: boolean;
 }
 
-export type ToolAdapterKind =
-  | 'browserTestRunner'
-  | 'coverage'
-  | 'mutationTester'
-  | 'staticAnalyzer'
-  | 'apiFuzzer'
-  | 'contractTester';
+export type ToolAdapterKind = 'browserTestRunner' | 'coverage' | 'mutationTester' | 'staticAnalyzer' | 'apiFuzzer' | 'contractTester';
 
 export type ToolAdaptersConfig = { agentProcess?: AgentProcessConfig } & { [K in ToolAdapterKind]?: ToolAdapterConfig };
 

@@ -40,17 +40,7 @@ export interface ImportFact {
   line: number;
 }
 
-export type ExportKind =
-  | 'function'
-  | 'class'
-  | 'variable'
-  | 'type'
-  | 'interface'
-  | 'enum'
-  | 'namespace'
-  | 'default'
-  | 'reexport'
-  | 'cjs';
+export type ExportKind = 'function' | 'class' | 'variable' | 'type' | 'interface' | 'enum' | 'namespace' | 'default' | 'reexport' | 'cjs';
 
 export interface ExportFact {
   /** Exported name; `default` for the default export. */
@@ -95,16 +85,7 @@ export interface MockFact {
   line: number;
 }
 
-export type RouteFramework =
-  | 'express'
-  | 'fastify'
-  | 'hono'
-  | 'koa'
-  | 'nestjs'
-  | 'nextjs-api'
-  | 'nextjs-route'
-  | 'nextjs-page'
-  | 'openapi';
+export type RouteFramework = 'express' | 'fastify' | 'hono' | 'koa' | 'nestjs' | 'nextjs-api' | 'nextjs-route' | 'nextjs-page' | 'openapi';
 
 /**
  * A piece of a route path or mount prefix: literal text, or a reference to a constant that the graph

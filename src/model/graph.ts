@@ -1,12 +1,4 @@
-import type {
-  ExportKind,
-  FileFacts,
-  ParseFailure,
-  RouteFact,
-  RouteFramework,
-  Span,
-  TestModifier,
-} from './facts.js';
+import type { ExportKind, FileFacts, ParseFailure, RouteFact, RouteFramework, Span, TestModifier } from './facts.js';
 import type { Resolution } from './resolve.js';
 import type { FileRole } from './scan.js';
 
@@ -14,18 +6,7 @@ import type { FileRole } from './scan.js';
  * The repository knowledge graph: node and edge attributes (design.md, "The knowledge graph").
  * Node ids are stable evidence ids: the same repository state always yields the same ids.
  */
-export type NodeKind =
-  | 'file'
-  | 'export'
-  | 'route'
-  | 'test'
-  | 'owner'
-  | 'decision'
-  | 'memory'
-  | 'contract'
-  | 'package'
-  | 'skill'
-  | 'check';
+export type NodeKind = 'file' | 'export' | 'route' | 'test' | 'owner' | 'decision' | 'memory' | 'contract' | 'package' | 'skill' | 'check';
 
 export type EdgeKind =
   | 'imports'

@@ -93,7 +93,12 @@ export interface RepositoryEvidence {
   /** Files that import the candidates (reverse reach), nearest first, at most 50. */
   impactedFiles: PreflightImpactedFile[];
   impactedFilesTotal: number;
-  memory: { invariants: PreflightMemoryEntry[]; architecture: PreflightMemoryEntry[]; regressions: PreflightMemoryEntry[]; notes: PreflightMemoryEntry[] };
+  memory: {
+    invariants: PreflightMemoryEntry[];
+    architecture: PreflightMemoryEntry[];
+    regressions: PreflightMemoryEntry[];
+    notes: PreflightMemoryEntry[];
+  };
   decisions: MatchedDecision[];
   owners: MatchedOwner[];
   contracts: PreflightContract[];
@@ -109,7 +114,14 @@ export interface FollowUpCheck {
   reason: string;
 }
 
-export type ProofStepKind = 'acceptance-criterion' | 'existing-tests' | 'missing-test' | 'route' | 'invariant' | 'contract' | 'configured-check';
+export type ProofStepKind =
+  | 'acceptance-criterion'
+  | 'existing-tests'
+  | 'missing-test'
+  | 'route'
+  | 'invariant'
+  | 'contract'
+  | 'configured-check';
 
 export interface ProofStep {
   id: string;

@@ -164,4 +164,11 @@ export interface RedteamReport extends ReportHeader<'redteam'> {
   limitations: Diagnostic[];
 }
 
-export type AnyAnalysisReport = AnalysisReport | ImpactReport | AuditTestsReport | EdgeCasesReport | ToolsReport | PatternsReport | RedteamReport;
+export type AnyAnalysisReport =
+  | AnalysisReport
+  | ImpactReport
+  | AuditTestsReport
+  | EdgeCasesReport
+  | ToolsReport
+  | PatternsReport
+  | RedteamReport;

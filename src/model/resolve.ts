@@ -1,13 +1,5 @@
 /** How one import specifier of one file resolved. */
-export type ResolutionKind =
-  | 'relative'
-  | 'paths'
-  | 'baseUrl'
-  | 'workspace'
-  | 'package-self'
-  | 'external'
-  | 'builtin'
-  | 'unresolved';
+export type ResolutionKind = 'relative' | 'paths' | 'baseUrl' | 'workspace' | 'package-self' | 'external' | 'builtin' | 'unresolved';
 
 export interface Resolution {
   specifier: string;

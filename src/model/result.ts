@@ -1,8 +1,6 @@
 import type { Diagnostic } from './diagnostic.js';
 
-export type Result<T> =
-  | { ok: true; value: T; diagnostics: Diagnostic[] }
-  | { ok: false; error: Diagnostic; diagnostics: Diagnostic[] };
+export type Result<T> = { ok: true; value: T; diagnostics: Diagnostic[] } | { ok: false; error: Diagnostic; diagnostics: Diagnostic[] };
 
 export function ok<T>(value: T, diagnostics: Diagnostic[] = []): Result<T> {
   return { ok: true, value, diagnostics };

@@ -126,7 +126,12 @@ export interface AgentSession {
   base: SessionBase;
   preflight: SessionPreflight;
   memory: PreflightMemoryEntry[];
-  designConstraints: { contracts: PreflightContract[]; decisions: MatchedDecision[]; architecture: PreflightMemoryEntry[]; invariants: PreflightMemoryEntry[] };
+  designConstraints: {
+    contracts: PreflightContract[];
+    decisions: MatchedDecision[];
+    architecture: PreflightMemoryEntry[];
+    invariants: PreflightMemoryEntry[];
+  };
   contextEvidence: SessionContextEvidence | null;
   checkpoints: Checkpoint[];
   proofObligations: ProofObligation[];

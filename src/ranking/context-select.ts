@@ -2,14 +2,7 @@ import type { GraphStore, KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findReverseReach, type ReachedFile } from '../graph/queries/reverse-reach.js';
 import type { EdgeKind, NodeKind } from '../model/graph.js';
-import type {
-  ContextEdge,
-  ContextExplanation,
-  ContextNode,
-  ContextSeed,
-  ContextSelection,
-  EdgeWeights,
-} from '../model/grounding.js';
+import type { ContextEdge, ContextExplanation, ContextNode, ContextSeed, ContextSelection, EdgeWeights } from '../model/grounding.js';
 
 const EDGE_KINDS: readonly EdgeKind[] = [
   'imports',
@@ -360,7 +353,13 @@ function explain(
       known.contribution += contribution;
       continue;
     }
-    byKey.set(key, { via: `${edgeKind}${direction === 'forward' ? '\u2190' : '\u2192'} ${neighbourId}`, edgeKind, neighbour: neighbourId, direction, contribution });
+    byKey.set(key, {
+      via: `${edgeKind}${direction === 'forward' ? '\u2190' : '\u2192'} ${neighbourId}`,
+      edgeKind,
+      neighbour: neighbourId,
+      direction,
+      contribution,
+    });
   }
   const explanations = [...byKey.values()];
   if (seed.share > 0) {
@@ -444,20 +443,30 @@ export function selectContext(knowledge: KnowledgeGraph, seeds: ContextSeed[], o
   const rest = [...considered].filter((index) => !pinnedSet.has(index)).sort(byScore);
   const selected = [...pinned, ...rest].slice(0, maxNodes);
   const selectedSet = new Set(selected);
-  const omittedList =
-    pinned.length <= maxNodes ? rest.slice(maxNodes - pinned.length) : [...pinned.slice(maxNodes), ...rest].sort(byScore);
+  const omittedList = pinned.length <= maxNodes ? rest.slice(maxNodes - pinned.length) : [...pinned.slice(maxNodes), ...rest].sort(byScore);
 
   const seedReasons = new Map(validSeeds.map((seed) => [seed.index, seed.reasons.join('; ')]));
   const nodes: ContextNode[] = selected.map((index) => {
     const row = subgraph.local[index] ?? -1;
-    const seedShare = row === -1 ? 0 : ((1 - damping) + damping * ranked.danglingMass) * (teleport[row] ?? 0);
+    const seedShare = row === -1 ? 0 : (1 - damping + damping * ranked.danglingMass) * (teleport[row] ?? 0);
     return {
       id: adjacency.ids[index] ?? '',
       kind: adjacency.kinds[index] ?? 'file',
       score: scoreOf(index),
       pinned: pinnedSet.has(index),
       explanation:
-        row === -1 ? [] : explain(adjacency, subgraph, ranked.scores, row, { share: seedShare, reason: seedReasons.get(index) }, forward, reverse, damping),
+        row === -1
+          ? []
+          : explain(
+              adjacency,
+              subgraph,
+              ranked.scores,
+              row,
+              { share: seedShare, reason: seedReasons.get(index) },
+              forward,
+              reverse,
+              damping,
+            ),
     };
   });
   const edges = collectEdges(adjacency, selected, selectedSet);

@@ -72,7 +72,6 @@ const SURFACE_STEMS = new Set(['api', 'endpoint', 'route', 'http', 'rest', 'requ
 
 const ROLE_FACTOR: Record<FileRole, number> = { source: 1, test: 0.7, config: 0.6, doc: 0.5, manifest: 0.4, other: 0.5 };
 
-
 const DEFAULT_MAX_CANDIDATES = 20;
 const MAX_REASONS = 8;
 const REQUIREMENTS_FACTOR = 0.5;
@@ -447,7 +446,8 @@ function matchRoutePath(matcher: Matcher, term: TaskTerm, normalised: string, me
     const isSuffix = !isSame && normalised !== '/' && route.normalised.endsWith(normalised);
     if (!isSame && !isSuffix) continue;
     const isSameMethod = method === undefined || method === route.method;
-    const strength = isSame && isSameMethod ? STRENGTH.exactRoute : isSameMethod ? STRENGTH.exactRouteSuffix : isSame ? STRENGTH.exactRouteOtherMethod : 0;
+    const strength =
+      isSame && isSameMethod ? STRENGTH.exactRoute : isSameMethod ? STRENGTH.exactRouteSuffix : isSame ? STRENGTH.exactRouteOtherMethod : 0;
     if (strength === 0) continue;
     hit = true;
     creditRoute(matcher, route, term, strength);
@@ -556,7 +556,9 @@ function demoteRepositoryName(knowledge: KnowledgeGraph, terms: TaskTerm[]): Tas
     }
   });
   if (nameTerms.size === 0) return terms;
-  return terms.map((term) => (term.kind === 'word' && !term.generic && nameTerms.has(term.term) ? { ...term, generic: true, weight: TERM_WEIGHTS.generic } : term));
+  return terms.map((term) =>
+    term.kind === 'word' && !term.generic && nameTerms.has(term.term) ? { ...term, generic: true, weight: TERM_WEIGHTS.generic } : term,
+  );
 }
 
 function collectTerms(task: string, requirements: string[]): TaskTerm[] {
@@ -690,12 +692,24 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
     }))
     .sort((left, right) => right.score - left.score || compareText(left.path, right.path));
   const kept = ranked.slice(0, maxCandidates);
-  const candidateFiles: CandidateFile[] = kept.map(({ path, credits, score }) => ({ path, id: toFileId(path), score, reasons: toReasons(credits) }));
+  const candidateFiles: CandidateFile[] = kept.map(({ path, credits, score }) => ({
+    path,
+    id: toFileId(path),
+    score,
+    reasons: toReasons(credits),
+  }));
   const candidateRoutes: CandidateRoute[] = groundedRoutes
     .map(([id, credits]) => ({ route: index.routeById.get(id), credits, score: round(sumCredits(credits)) }))
     .filter((entry): entry is { route: RouteEntry; credits: Map<string, Credit>; score: number } => entry.route !== undefined)
     .sort((left, right) => right.score - left.score || compareText(left.route.id, right.route.id))
-    .map(({ route, credits, score }) => ({ id: route.id, method: route.method, path: route.path, file: route.file, score, reasons: toReasons(credits) }));
+    .map(({ route, credits, score }) => ({
+      id: route.id,
+      method: route.method,
+      path: route.path,
+      file: route.file,
+      score,
+      reasons: toReasons(credits),
+    }));
 
   const coverage = domainTerms.length === 0 ? 0 : (domainTerms.length - unmatchedTerms.length) / domainTerms.length;
   if (candidateFiles.length === 0) {
@@ -708,7 +722,8 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
       candidateRoutes: [],
       ...collectKnowledge(knowledge, index, knowledgeHits, new Set()),
       confidence: 'low',
-      confidenceReason: domainTerms.length === 0 ? 'the task has only generic words' : 'no file of the repository matches a domain term of the task',
+      confidenceReason:
+        domainTerms.length === 0 ? 'the task has only generic words' : 'no file of the repository matches a domain term of the task',
       unresolvedQuestions: [askForScope(task, terms, domain, knowledgeHits)],
     };
   }
@@ -720,7 +735,10 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
     );
   }
   if (judgement.confidence === 'low') {
-    const names = kept.slice(0, 3).map((candidate) => candidate.path).join(', ');
+    const names = kept
+      .slice(0, 3)
+      .map((candidate) => candidate.path)
+      .join(', ');
     questions.push(`The task's evidence is spread across ${ranked.length} file(s) (${names}, …); which of them should change?`);
   }
   return {
@@ -763,8 +781,9 @@ function collectKnowledge(
 ): { matchedDecisions: MatchedDecision[]; matchedMemory: MatchedMemory; matchedOwners: MatchedOwner[] } {
   const graph = knowledge.graph;
   const inCandidates = (files: string[]): string[] => files.filter((path) => candidates.has(path));
-  const byRelevance = <T extends { id: string; matchedTerms: string[]; mentionedFiles?: string[]; ownedFiles?: string[] }>(list: T[]): T[] =>
-    list.sort((left, right) => right.matchedTerms.length - left.matchedTerms.length || compareText(left.id, right.id));
+  const byRelevance = <T extends { id: string; matchedTerms: string[]; mentionedFiles?: string[]; ownedFiles?: string[] }>(
+    list: T[],
+  ): T[] => list.sort((left, right) => right.matchedTerms.length - left.matchedTerms.length || compareText(left.id, right.id));
 
   const matchedDecisions: MatchedDecision[] = [];
   for (const entry of index.decisions.values()) {

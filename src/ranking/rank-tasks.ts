@@ -44,7 +44,11 @@ export function rankTasks(candidates: readonly TaskCandidate[], limit: number): 
     }
   }
   const ranked = [...bySubject.values()]
-    .sort((left, right) => right.score - left.score || (left.candidate.task.id < right.candidate.task.id ? -1 : left.candidate.task.id > right.candidate.task.id ? 1 : 0))
+    .sort(
+      (left, right) =>
+        right.score - left.score ||
+        (left.candidate.task.id < right.candidate.task.id ? -1 : left.candidate.task.id > right.candidate.task.id ? 1 : 0),
+    )
     .map((entry) => {
       const own = entry.candidate.task.evidenceIds;
       const extra = [...entry.evidenceIds].filter((id) => !own.includes(id)).sort();

@@ -30,7 +30,9 @@ export function toRiskLevel(score: number): RiskLevel {
 }
 
 export function sortContributors(contributors: readonly ScoreContributor[]): ScoreContributor[] {
-  return [...contributors].sort((a, b) => b.weight - a.weight || compareText(a.contributor, b.contributor) || compareText(a.provenance ?? '', b.provenance ?? ''));
+  return [...contributors].sort(
+    (a, b) => b.weight - a.weight || compareText(a.contributor, b.contributor) || compareText(a.provenance ?? '', b.provenance ?? ''),
+  );
 }
 
 function scoreContributors(contributors: readonly ScoreContributor[]): Score {

@@ -49,7 +49,10 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
     renderSection(`Impacted routes (${report.impactedRoutes.length})`, renderImpactedRoutes(report.impactedRoutes)),
     renderSection(`Symbol impacts (${report.symbolImpacts.length})`, renderSymbolImpacts(report.symbolImpacts)),
     renderSection('Impacted areas', renderImpactedAreas(report.impactedAreas)),
-    renderSection(`Changed-path proof (${report.changedPathProof.length})`, renderProof(report.changedPathProof, report.summary.proofStates)),
+    renderSection(
+      `Changed-path proof (${report.changedPathProof.length})`,
+      renderProof(report.changedPathProof, report.summary.proofStates),
+    ),
     renderSection('Test evidence', renderTestEvidence(report.testEvidence)),
     renderSection(`Weak tests (${report.weakTests.length})`, renderWeakTests(report.weakTests)),
     renderSection(`Missing tests (${report.missingTests.length})`, renderMissingTests(report.missingTests)),

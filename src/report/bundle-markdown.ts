@@ -16,15 +16,30 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       `${plural(evidence.impactedRoutes.length, 'route')}; merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); ${bundle.tasks.length === 1 ? '1 task' : `${bundle.tasks.length} tasks`}${bundle.taskOverflow.length > 0 ? ` (and ${bundle.taskOverflow.length} lower-ranked)` : ''}.`,
     '',
   );
-  out.push('## Hand-off', '', `- Deliver: ${escapeMarkdownInline(bundle.handoff.deliver)}`, `- Tests: ${escapeMarkdownInline(bundle.handoff.runTests)}`, `- Report back: ${escapeMarkdownInline(bundle.handoff.reportBack)}`, '');
+  out.push(
+    '## Hand-off',
+    '',
+    `- Deliver: ${escapeMarkdownInline(bundle.handoff.deliver)}`,
+    `- Tests: ${escapeMarkdownInline(bundle.handoff.runTests)}`,
+    `- Report back: ${escapeMarkdownInline(bundle.handoff.reportBack)}`,
+    '',
+  );
   out.push('## Prompt (copy and paste)', '', wrapPrompt(bundle.prompt), '');
 
   out.push(`## Tasks (${bundle.tasks.length})`, '');
-  const taskRow = (task: AgentBundle['tasks'][number], number: number): (string | number)[] => [number, task.kind, `${task.title}: ${task.detail}`, task.evidenceIds.join(', ')];
+  const taskRow = (task: AgentBundle['tasks'][number], number: number): (string | number)[] => [
+    number,
+    task.kind,
+    `${task.title}: ${task.detail}`,
+    task.evidenceIds.join(', '),
+  ];
   out.push(
     bundle.tasks.length === 0
       ? 'None: the evidence shows no missing proof.'
-      : renderTable(['#', 'kind', 'task', 'evidence'], bundle.tasks.slice(0, LIST_LIMIT).map((task, index) => taskRow(task, index + 1))) + renderMore(LIST_LIMIT, bundle.tasks.length, 'tasks'),
+      : renderTable(
+          ['#', 'kind', 'task', 'evidence'],
+          bundle.tasks.slice(0, LIST_LIMIT).map((task, index) => taskRow(task, index + 1)),
+        ) + renderMore(LIST_LIMIT, bundle.tasks.length, 'tasks'),
     '',
   );
   if (bundle.taskOverflow.length > 0) {
@@ -32,27 +47,39 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     out.push(
       `### Lower-ranked tasks (${bundle.taskOverflow.length})`,
       '',
-      renderTable(['#', 'kind', 'task', 'evidence'], bundle.taskOverflow.slice(0, LIST_LIMIT).map((task, index) => taskRow(task, first + index))) + renderMore(LIST_LIMIT, bundle.taskOverflow.length, 'tasks'),
+      renderTable(
+        ['#', 'kind', 'task', 'evidence'],
+        bundle.taskOverflow.slice(0, LIST_LIMIT).map((task, index) => taskRow(task, first + index)),
+      ) + renderMore(LIST_LIMIT, bundle.taskOverflow.length, 'tasks'),
       '',
     );
   }
 
   out.push(`## Changed files (${evidence.changedFiles.length})`, '');
   out.push(
-    renderTable(['file', 'status', '+/-', 'changed exports', 'owners'], evidence.changedFiles.slice(0, LIST_LIMIT).map((file) => [
-      `${file.path}${file.lowSignal ? ' (low signal)' : ''}`,
-      file.status,
-      `+${file.additions}/-${file.deletions}`,
-      file.changedExports.map((item) => `${item.name} (${item.change})`).join(', '),
-      file.owners.join(', '),
-    ])) + renderMore(LIST_LIMIT, evidence.changedFiles.length, 'changed files'),
+    renderTable(
+      ['file', 'status', '+/-', 'changed exports', 'owners'],
+      evidence.changedFiles
+        .slice(0, LIST_LIMIT)
+        .map((file) => [
+          `${file.path}${file.lowSignal ? ' (low signal)' : ''}`,
+          file.status,
+          `+${file.additions}/-${file.deletions}`,
+          file.changedExports.map((item) => `${item.name} (${item.change})`).join(', '),
+          file.owners.join(', '),
+        ]),
+    ) + renderMore(LIST_LIMIT, evidence.changedFiles.length, 'changed files'),
     '',
   );
   if (evidence.impactedFiles.length > 0) {
     out.push(`## Impacted files (${evidence.impactedFiles.length})`, '');
     out.push(
-      renderTable(['file', 'distance', 'via', 'types only'], evidence.impactedFiles.slice(0, LIST_LIMIT).map((file) => [file.path, file.distance, file.via.join(' → '), file.typeOnly ? 'yes' : 'no'])) +
-        renderMore(LIST_LIMIT, evidence.impactedFiles.length, 'impacted files'),
+      renderTable(
+        ['file', 'distance', 'via', 'types only'],
+        evidence.impactedFiles
+          .slice(0, LIST_LIMIT)
+          .map((file) => [file.path, file.distance, file.via.join(' → '), file.typeOnly ? 'yes' : 'no']),
+      ) + renderMore(LIST_LIMIT, evidence.impactedFiles.length, 'impacted files'),
       '',
     );
   }
@@ -64,27 +91,49 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       ...areas.packages.map((area) => ['package', area.name, area.changed, area.impacted]),
       ...areas.owners.map((area) => ['owner', area.owner, area.changed, area.impacted]),
     ];
-    out.push(renderTable(['area', 'name', 'changed', 'impacted'], rows.slice(0, LIST_LIMIT)) + renderMore(LIST_LIMIT, rows.length, 'areas'), '');
+    out.push(
+      renderTable(['area', 'name', 'changed', 'impacted'], rows.slice(0, LIST_LIMIT)) + renderMore(LIST_LIMIT, rows.length, 'areas'),
+      '',
+    );
   }
   if (evidence.impactedRoutes.length > 0) {
     out.push(`## Route and API impacts (${evidence.impactedRoutes.length})`, '');
     out.push(
       renderTable(
         ['route', 'kind', 'declared at', 'reached through', 'guards'],
-        evidence.impactedRoutes.slice(0, LIST_LIMIT).map((route) => [`${route.method} ${route.path}`, route.kind, `${route.file}:${route.line}`, describeRouteReach(route), describeRouteGuards(route)]),
-      ) +
-        renderMore(LIST_LIMIT, evidence.impactedRoutes.length, 'routes'),
+        evidence.impactedRoutes
+          .slice(0, LIST_LIMIT)
+          .map((route) => [
+            `${route.method} ${route.path}`,
+            route.kind,
+            `${route.file}:${route.line}`,
+            describeRouteReach(route),
+            describeRouteGuards(route),
+          ]),
+      ) + renderMore(LIST_LIMIT, evidence.impactedRoutes.length, 'routes'),
       '',
     );
   }
   if (evidence.symbolImpacts.length > 0) {
     out.push(`## Symbol-level import impacts (${evidence.symbolImpacts.length})`, '');
     out.push(
-      renderTable(['export', 'change', 'importers'], evidence.symbolImpacts.slice(0, LIST_LIMIT).map((symbol) => [
-        `${symbol.name} in ${symbol.path}`,
-        symbol.change,
-        symbol.importers.length === 0 ? 'none' : symbol.importers.map((importer) => `${importer.path} (${importer.use}${importer.through.length > 0 ? ` through ${importer.through.join(', ')}` : ''})`).join('; '),
-      ])) + renderMore(LIST_LIMIT, evidence.symbolImpacts.length, 'changed exports'),
+      renderTable(
+        ['export', 'change', 'importers'],
+        evidence.symbolImpacts
+          .slice(0, LIST_LIMIT)
+          .map((symbol) => [
+            `${symbol.name} in ${symbol.path}`,
+            symbol.change,
+            symbol.importers.length === 0
+              ? 'none'
+              : symbol.importers
+                  .map(
+                    (importer) =>
+                      `${importer.path} (${importer.use}${importer.through.length > 0 ? ` through ${importer.through.join(', ')}` : ''})`,
+                  )
+                  .join('; '),
+          ]),
+      ) + renderMore(LIST_LIMIT, evidence.symbolImpacts.length, 'changed exports'),
       '',
     );
   }
@@ -92,64 +141,152 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push(
     evidence.changedPathProof.length === 0
       ? 'No changed source lines to prove.'
-      : renderTable(['file', 'state', 'reaching tests', 'repair task'], evidence.changedPathProof.slice(0, LIST_LIMIT).map((proof) => [proof.path, proof.state, proof.reachingTestCount, proof.repairTask === '' ? proof.reason : proof.repairTask])) +
-          renderMore(LIST_LIMIT, evidence.changedPathProof.length, 'files'),
+      : renderTable(
+          ['file', 'state', 'reaching tests', 'repair task'],
+          evidence.changedPathProof
+            .slice(0, LIST_LIMIT)
+            .map((proof) => [proof.path, proof.state, proof.reachingTestCount, proof.repairTask === '' ? proof.reason : proof.repairTask]),
+        ) + renderMore(LIST_LIMIT, evidence.changedPathProof.length, 'files'),
     '',
   );
   if (evidence.weakTests.length > 0) {
     out.push(`## Weak tests (${evidence.weakTests.length})`, '');
     out.push(
-      renderTable(['test', 'kinds', 'reaches the change', 'repair'], evidence.weakTests.slice(0, LIST_LIMIT).map((test) => [`${test.file}: ${test.title}`, test.kinds.join(', '), test.reachesChange ? 'yes' : 'no', test.repairTask])) +
-        renderMore(LIST_LIMIT, evidence.weakTests.length, 'weak tests'),
+      renderTable(
+        ['test', 'kinds', 'reaches the change', 'repair'],
+        evidence.weakTests
+          .slice(0, LIST_LIMIT)
+          .map((test) => [`${test.file}: ${test.title}`, test.kinds.join(', '), test.reachesChange ? 'yes' : 'no', test.repairTask]),
+      ) + renderMore(LIST_LIMIT, evidence.weakTests.length, 'weak tests'),
       '',
     );
   }
   if (evidence.missingTests.length > 0) {
     out.push(`## Missing tests (${evidence.missingTests.length})`, '');
     out.push(
-      renderTable(['subject', 'name', 'repair'], evidence.missingTests.slice(0, LIST_LIMIT).map((missing) => [missing.subject, `${missing.name} (${missing.path})`, missing.repairTask])) +
-        renderMore(LIST_LIMIT, evidence.missingTests.length, 'missing tests'),
+      renderTable(
+        ['subject', 'name', 'repair'],
+        evidence.missingTests
+          .slice(0, LIST_LIMIT)
+          .map((missing) => [missing.subject, `${missing.name} (${missing.path})`, missing.repairTask]),
+      ) + renderMore(LIST_LIMIT, evidence.missingTests.length, 'missing tests'),
       '',
     );
   }
   if (evidence.productFailures.length > 0 || bundle.verification.productRun.status !== 'absent') {
     out.push(`## Product verification failures (${evidence.productFailures.length})`, '');
     const run = bundle.verification.productRun;
-    out.push(run.status === 'read' ? `Latest product run of ${escapeMarkdownInline(run.target ?? '')} at ${escapeMarkdownInline(run.generatedAt ?? '')}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped.` : 'The latest product run could not be used (see limitations).', '');
+    out.push(
+      run.status === 'read'
+        ? `Latest product run of ${escapeMarkdownInline(run.target ?? '')} at ${escapeMarkdownInline(run.generatedAt ?? '')}: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped.`
+        : 'The latest product run could not be used (see limitations).',
+      '',
+    );
     for (const failure of evidence.productFailures.slice(0, LIST_LIMIT)) {
       out.push(`### ${escapeMarkdownInline(failure.checkId)} (${failure.checkKind})`, '', `Rerun: \`${failure.rerunCommand}\``, '');
-      if (failure.impactedFiles.length > 0) out.push(`Impacted files: ${failure.impactedFiles.map((path) => escapeMarkdownInline(path)).join(', ')}`, '');
-      const text = [`title: ${failure.title}`, ...(failure.expected === undefined ? [] : [`expected: ${failure.expected}`]), ...(failure.actual === undefined ? [] : [`actual: ${failure.actual}`])].join('\n');
+      if (failure.impactedFiles.length > 0)
+        out.push(`Impacted files: ${failure.impactedFiles.map((path) => escapeMarkdownInline(path)).join(', ')}`, '');
+      const text = [
+        `title: ${failure.title}`,
+        ...(failure.expected === undefined ? [] : [`expected: ${failure.expected}`]),
+        ...(failure.actual === undefined ? [] : [`actual: ${failure.actual}`]),
+      ].join('\n');
       out.push(fenceUntrusted(text, `product check ${failure.checkId} output`), '');
     }
   }
   out.push('## Merge risk and decay', '');
-  out.push(`Merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); decay ${evidence.summary.decay.score}/100 (${evidence.summary.decay.level}).`, '');
+  out.push(
+    `Merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); decay ${evidence.summary.decay.score}/100 (${evidence.summary.decay.level}).`,
+    '',
+  );
   const contributors = [
-    ...evidence.summary.mergeRiskBreakdown.map((item) => ['merge risk', item.contributor, item.weight, item.detail, item.evidenceIds.join(', ')]),
+    ...evidence.summary.mergeRiskBreakdown.map((item) => [
+      'merge risk',
+      item.contributor,
+      item.weight,
+      item.detail,
+      item.evidenceIds.join(', '),
+    ]),
     ...evidence.summary.decayBreakdown.map((item) => ['decay', item.contributor, item.weight, item.detail, item.evidenceIds.join(', ')]),
   ];
-  if (contributors.length > 0) out.push(renderTable(['score', 'contributor', 'weight', 'detail', 'evidence'], contributors.slice(0, LIST_LIMIT)) + renderMore(LIST_LIMIT, contributors.length, 'contributors'), '');
+  if (contributors.length > 0)
+    out.push(
+      renderTable(['score', 'contributor', 'weight', 'detail', 'evidence'], contributors.slice(0, LIST_LIMIT)) +
+        renderMore(LIST_LIMIT, contributors.length, 'contributors'),
+      '',
+    );
   out.push('## Runtime test evidence', '');
   const test = evidence.testEvidence;
-  out.push(`${test.found ? `${test.sources.length} coverage source(s), ${test.freshness}` : 'No coverage report found'}. ${escapeMarkdownInline(test.note)}`, '');
-  if (test.sources.length > 0) out.push(renderTable(['source', 'kind', 'generated', 'files', 'fresh'], test.sources.map((source) => [source.path, source.kind, source.generatedAt, source.files, source.fresh === null ? 'unknown' : source.fresh ? 'yes' : 'no'])), '');
+  out.push(
+    `${test.found ? `${test.sources.length} coverage source(s), ${test.freshness}` : 'No coverage report found'}. ${escapeMarkdownInline(test.note)}`,
+    '',
+  );
+  if (test.sources.length > 0)
+    out.push(
+      renderTable(
+        ['source', 'kind', 'generated', 'files', 'fresh'],
+        test.sources.map((source) => [
+          source.path,
+          source.kind,
+          source.generatedAt,
+          source.files,
+          source.fresh === null ? 'unknown' : source.fresh ? 'yes' : 'no',
+        ]),
+      ),
+      '',
+    );
 
   const edges = evidence.edgeCases;
   if (edges.top.length > 0) {
     out.push(`## Edge cases (top ${edges.top.length} of ${edges.top.length + edges.overflow.length})`, '');
-    out.push(renderTable(['edge case', 'trigger', 'expected', 'user-visible failure', 'confidence', 'proof'], edges.top.map((edge) => [edge.title, edge.trigger, edge.expectedBehavior, edge.userVisibleFailure, edge.confidence, edge.recommendedProof])), '');
-    if (edges.overflow.length > 0) out.push(`Ranked overflow: ${edges.overflow.slice(0, LIST_LIMIT).map((edge) => escapeMarkdownInline(edge.title)).join('; ')}${renderMore(LIST_LIMIT, edges.overflow.length, 'edge cases')}`, '');
+    out.push(
+      renderTable(
+        ['edge case', 'trigger', 'expected', 'user-visible failure', 'confidence', 'proof'],
+        edges.top.map((edge) => [
+          edge.title,
+          edge.trigger,
+          edge.expectedBehavior,
+          edge.userVisibleFailure,
+          edge.confidence,
+          edge.recommendedProof,
+        ]),
+      ),
+      '',
+    );
+    if (edges.overflow.length > 0)
+      out.push(
+        `Ranked overflow: ${edges.overflow
+          .slice(0, LIST_LIMIT)
+          .map((edge) => escapeMarkdownInline(edge.title))
+          .join('; ')}${renderMore(LIST_LIMIT, edges.overflow.length, 'edge cases')}`,
+        '',
+      );
   }
   const requirements = bundle.requirements;
   if (requirements !== undefined) {
     out.push('## Requirements (from the user, kept apart from the evidence)', '');
-    out.push(`File ${escapeMarkdownInline(requirements.path)}, sha256 ${requirements.sha256}. ${requirements.acceptanceCriteria.length} acceptance criteria, ${requirements.affectedFlows.length} affected flows.`, '');
+    out.push(
+      `File ${escapeMarkdownInline(requirements.path)}, sha256 ${requirements.sha256}. ${requirements.acceptanceCriteria.length} acceptance criteria, ${requirements.affectedFlows.length} affected flows.`,
+      '',
+    );
     if (requirements.affectedFlows.length > 0) {
-      out.push(renderTable(['flow', 'kind', 'matched routes'], requirements.affectedFlows.map((flow) => [flow.id, flow.kind, flow.matchedRoutes.join(', ') || (flow.kind === 'api' ? 'none' : 'n/a')])), '');
+      out.push(
+        renderTable(
+          ['flow', 'kind', 'matched routes'],
+          requirements.affectedFlows.map((flow) => [
+            flow.id,
+            flow.kind,
+            flow.matchedRoutes.join(', ') || (flow.kind === 'api' ? 'none' : 'n/a'),
+          ]),
+        ),
+        '',
+      );
     }
     const text = [
-      ...requirements.acceptanceCriteria.flatMap((criterion) => [`${criterion.criterionId}: ${criterion.text}`, ...criterion.requiredProof.map((proof) => `  required proof: ${proof}`)]),
+      ...requirements.acceptanceCriteria.flatMap((criterion) => [
+        `${criterion.criterionId}: ${criterion.text}`,
+        ...criterion.requiredProof.map((proof) => `  required proof: ${proof}`),
+      ]),
       ...requirements.affectedFlows.map((flow) => `${flow.id}: ${flow.name}${flow.route === undefined ? '' : ` [${flow.route}]`}`),
       ...requirements.nonGoals.map((item) => `non-goal: ${item}`),
       ...requirements.invariants.map((item) => `invariant: ${item}`),
@@ -161,20 +298,55 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push('## Checks and tool adapters (available, not run)', '');
   if (bundle.checks.length === 0 && bundle.toolAdapters.length === 0) out.push('None configured.', '');
   if (bundle.checks.length > 0) {
-    out.push(renderTable(['check', 'source', 'will run'], bundle.checks.map((check) => [check.name, check.source, 'no'])), '');
+    out.push(
+      renderTable(
+        ['check', 'source', 'will run'],
+        bundle.checks.map((check) => [check.name, check.source, 'no']),
+      ),
+      '',
+    );
     out.push(fenceUntrusted(bundle.checks.map((check) => `${check.name}: ${check.command}`).join('\n'), 'configured check commands'), '');
   }
-  if (bundle.toolAdapters.length > 0) out.push(renderTable(['adapter', 'enabled', 'will run'], bundle.toolAdapters.map((adapter) => [adapter.kind, adapter.enabled ? 'yes' : 'no', 'no'])), '');
+  if (bundle.toolAdapters.length > 0)
+    out.push(
+      renderTable(
+        ['adapter', 'enabled', 'will run'],
+        bundle.toolAdapters.map((adapter) => [adapter.kind, adapter.enabled ? 'yes' : 'no', 'no']),
+      ),
+      '',
+    );
   if (bundle.skills.length > 0) {
     out.push(`## Repo-local skills (${bundle.skills.length}, summaries only, never run)`, '');
-    out.push(fenceUntrusted(bundle.skills.map((skill) => `${skill.name} (${skill.path}): ${skill.description}`).join('\n'), 'repo-local skills'), '');
+    out.push(
+      fenceUntrusted(bundle.skills.map((skill) => `${skill.name} (${skill.path}): ${skill.description}`).join('\n'), 'repo-local skills'),
+      '',
+    );
   }
   if (evidence.owners.length + evidence.decisions.length + evidence.memory.length + evidence.contracts.length > 0) {
     out.push('## Owners, decisions and memory', '');
-    if (evidence.owners.length > 0) out.push(renderTable(['owner', 'files'], evidence.owners.map((owner) => [owner.owner, owner.files.join(', ')])), '');
-    if (evidence.contracts.length > 0) out.push(renderTable(['contract', 'from', 'imports', 'at'], evidence.contracts.map((contract) => [contract.id, contract.from, contract.to, `${contract.specifier} (line ${contract.line})`])), '');
-    if (evidence.decisions.length > 0) out.push(fenceUntrusted(evidence.decisions.map((decision) => `${decision.path}: ${decision.title}`).join('\n'), 'decision records'), '');
-    if (evidence.memory.length > 0) out.push(fenceUntrusted(evidence.memory.map((entry) => `${entry.id} (${entry.kind}): ${entry.text}`).join('\n'), 'memory'), '');
+    if (evidence.owners.length > 0)
+      out.push(
+        renderTable(
+          ['owner', 'files'],
+          evidence.owners.map((owner) => [owner.owner, owner.files.join(', ')]),
+        ),
+        '',
+      );
+    if (evidence.contracts.length > 0)
+      out.push(
+        renderTable(
+          ['contract', 'from', 'imports', 'at'],
+          evidence.contracts.map((contract) => [contract.id, contract.from, contract.to, `${contract.specifier} (line ${contract.line})`]),
+        ),
+        '',
+      );
+    if (evidence.decisions.length > 0)
+      out.push(
+        fenceUntrusted(evidence.decisions.map((decision) => `${decision.path}: ${decision.title}`).join('\n'), 'decision records'),
+        '',
+      );
+    if (evidence.memory.length > 0)
+      out.push(fenceUntrusted(evidence.memory.map((entry) => `${entry.id} (${entry.kind}): ${entry.text}`).join('\n'), 'memory'), '');
   }
   out.push(`## Limitations (${bundle.limitations.length})`, '');
   out.push(
@@ -187,10 +359,17 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push(...bundle.safety.map((note) => `- ${escapeMarkdownInline(note)}`));
   out.push(
     `- Investigation ran: no. Checks ran: no. Model called: no. Network used: no. Coding agent called: no.`,
-    `- Verification in hand: proof states ${Object.entries(bundle.verification.proofStates).map(([state, count]) => `${state} ${count}`).join(', ') || 'none'}; ${bundle.verification.reachingTests} reaching test files; product run ${bundle.verification.productRun.status}.`,
+    `- Verification in hand: proof states ${
+      Object.entries(bundle.verification.proofStates)
+        .map(([state, count]) => `${state} ${count}`)
+        .join(', ') || 'none'
+    }; ${bundle.verification.reachingTests} reaching test files; product run ${bundle.verification.productRun.status}.`,
     '',
   );
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The prompt inside a fence longer than any backtick run it contains, so it copies as one block. */

@@ -1,5 +1,13 @@
 import type { EdgeCasesReport } from '../model/reports.js';
-import { joinMarkdown, plural, renderEdgeCases, renderHeader, renderLimitations, renderRiskSentence, renderSection } from './sections-markdown.js';
+import {
+  joinMarkdown,
+  plural,
+  renderEdgeCases,
+  renderHeader,
+  renderLimitations,
+  renderRiskSentence,
+  renderSection,
+} from './sections-markdown.js';
 
 /** checker edge-cases / suggest_edge_cases as Markdown. */
 export function renderEdgeCasesMarkdown(report: EdgeCasesReport): string {

@@ -16,15 +16,22 @@ export function renderGraphMarkdown(report: GraphReport): string {
   sections.push(
     report.parseFailures.length === 0
       ? 'None.'
-      : renderTable(['file', 'code', 'message'], report.parseFailures.slice(0, LIST_LIMIT).map((item) => [`${item.path}${item.line === undefined ? '' : `:${item.line}`}`, item.code, item.message])) +
-          renderMore(LIST_LIMIT, report.parseFailures.length, 'parse failures'),
+      : renderTable(
+          ['file', 'code', 'message'],
+          report.parseFailures
+            .slice(0, LIST_LIMIT)
+            .map((item) => [`${item.path}${item.line === undefined ? '' : `:${item.line}`}`, item.code, item.message]),
+        ) + renderMore(LIST_LIMIT, report.parseFailures.length, 'parse failures'),
     '',
   );
   sections.push(`## Skipped files (${report.skipped.length})`, '');
   sections.push(
     report.skipped.length === 0
       ? 'None.'
-      : renderTable(['file', 'reason', 'detail'], report.skipped.slice(0, LIST_LIMIT).map((item) => [item.path, item.reason, item.detail])) + renderMore(LIST_LIMIT, report.skipped.length, 'skipped files'),
+      : renderTable(
+          ['file', 'reason', 'detail'],
+          report.skipped.slice(0, LIST_LIMIT).map((item) => [item.path, item.reason, item.detail]),
+        ) + renderMore(LIST_LIMIT, report.skipped.length, 'skipped files'),
     '',
   );
   sections.push(`## Unresolved imports (${report.unresolvedImports.length})`, '');
@@ -32,15 +39,31 @@ export function renderGraphMarkdown(report: GraphReport): string {
     report.unresolvedImports.length === 0
       ? 'None: every local-looking import resolved to a file of the repository.'
       : 'Imports that look local but lead to no file: impact through them cannot be followed, so reports may miss dependents.\n\n' +
-          renderTable(['from', 'specifier', 'reason'], report.unresolvedImports.slice(0, LIST_LIMIT).map((item) => [`${item.from}:${item.line}`, item.specifier, item.reason])) +
+          renderTable(
+            ['from', 'specifier', 'reason'],
+            report.unresolvedImports.slice(0, LIST_LIMIT).map((item) => [`${item.from}:${item.line}`, item.specifier, item.reason]),
+          ) +
           renderMore(LIST_LIMIT, report.unresolvedImports.length, 'unresolved imports'),
     '',
   );
   if (report.diagnostics.length > 0) {
     sections.push(`## Notes (${report.diagnostics.length})`, '');
-    sections.push(...report.diagnostics.slice(0, LIST_LIMIT).map((item) => `- ${item.severity}: ${item.code}: ${item.message.replace(/\s+/g, ' ')}`));
+    sections.push(
+      ...report.diagnostics.slice(0, LIST_LIMIT).map((item) => `- ${item.severity}: ${item.code}: ${item.message.replace(/\s+/g, ' ')}`),
+    );
     sections.push(renderMore(LIST_LIMIT, report.diagnostics.length, 'notes'), '');
   }
-  sections.push('## Timings (ms)', '', renderTable(['stage', 'ms'], Object.entries(report.timings).map(([stage, ms]) => [stage, Math.round(ms)])), '');
-  return `${sections.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  sections.push(
+    '## Timings (ms)',
+    '',
+    renderTable(
+      ['stage', 'ms'],
+      Object.entries(report.timings).map(([stage, ms]) => [stage, Math.round(ms)]),
+    ),
+    '',
+  );
+  return `${sections
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

@@ -20,7 +20,11 @@ export function renderImpactMarkdown(report: ImpactReport): string {
   const summary =
     `${renderRiskSentence(report.summary)} ${plural(report.symbolImpacts.length, 'changed export')} used by ${plural(importers.size, 'importing file')}; ` +
     `${plural(report.impactedAreas.folders.length, 'folder')}, ${plural(report.impactedAreas.packages.length, 'package')} and ${plural(report.impactedAreas.owners.length, 'owner')} touched.`;
-  const diagram = renderChangeDiagram({ changedFiles: report.changedFiles, impactedFiles: report.impactedFiles, impactedRoutes: report.impactedRoutes });
+  const diagram = renderChangeDiagram({
+    changedFiles: report.changedFiles,
+    impactedFiles: report.impactedFiles,
+    impactedRoutes: report.impactedRoutes,
+  });
   return joinMarkdown([
     renderHeader('Change impact', report.range),
     summary,

@@ -4,7 +4,9 @@ import { escapeMarkdownInline } from '../text/fence.js';
 export function renderTable(headers: string[], rows: (string | number)[][]): string {
   const head = `| ${headers.join(' | ')} |`;
   const rule = `| ${headers.map(() => '---').join(' | ')} |`;
-  const body = rows.map((row) => `| ${row.map((cell) => (typeof cell === 'number' ? String(cell) : escapeMarkdownInline(cell))).join(' | ')} |`);
+  const body = rows.map(
+    (row) => `| ${row.map((cell) => (typeof cell === 'number' ? String(cell) : escapeMarkdownInline(cell))).join(' | ')} |`,
+  );
   return [head, rule, ...body].join('\n');
 }
 

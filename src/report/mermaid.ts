@@ -46,7 +46,12 @@ function compareText(a: string, b: string): number {
 function allocate(counts: Record<NodeKind, number>, maxNodes: number): Record<NodeKind, number> {
   const order: NodeKind[] = ['changed', 'impacted', 'route', 'test'];
   const base = Math.floor(maxNodes / 5);
-  const quota: Record<NodeKind, number> = { changed: base + Math.ceil(maxNodes / 15), impacted: maxNodes - 3 * base - Math.ceil(maxNodes / 15), route: base, test: base };
+  const quota: Record<NodeKind, number> = {
+    changed: base + Math.ceil(maxNodes / 15),
+    impacted: maxNodes - 3 * base - Math.ceil(maxNodes / 15),
+    route: base,
+    test: base,
+  };
   const taken: Record<NodeKind, number> = { changed: 0, impacted: 0, route: 0, test: 0 };
   let left = maxNodes;
   for (const kind of order) {
@@ -182,7 +187,9 @@ export function renderChangeDiagram(input: DiagramInput, maxNodes = MAX_DIAGRAM_
   const lines = [
     '```mermaid',
     'flowchart LR',
-    ...(leftOut.length > 0 ? [`  %% left out to keep the diagram small: ${leftOut.join(', ')} (use --format json for the full lists)`] : []),
+    ...(leftOut.length > 0
+      ? [`  %% left out to keep the diagram small: ${leftOut.join(', ')} (use --format json for the full lists)`]
+      : []),
     ...nodes.map(renderNode),
     ...edges,
     '  classDef changed fill:#fde2e2,stroke:#c0392b',

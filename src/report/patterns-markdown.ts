@@ -1,5 +1,13 @@
 import type { PatternsReport } from '../model/reports.js';
-import { joinMarkdown, plural, renderHeader, renderLimitations, renderPatternGroups, renderRiskSentence, renderSection } from './sections-markdown.js';
+import {
+  joinMarkdown,
+  plural,
+  renderHeader,
+  renderLimitations,
+  renderPatternGroups,
+  renderRiskSentence,
+  renderSection,
+} from './sections-markdown.js';
 
 /** checker patterns / pattern_search as Markdown. Matched line text is untrusted and escaped. */
 export function renderPatternsMarkdown(report: PatternsReport): string {

@@ -70,7 +70,13 @@ export function renderRiskSentence(summary: ReportSummary): string {
 export { renderMore };
 
 /** A capped table, `None.` when empty, and the "…and N more" line. */
-export function renderCappedTable<T>(items: readonly T[], headers: string[], toRow: (item: T, index: number) => Cell[], what: string, empty = 'None.'): string {
+export function renderCappedTable<T>(
+  items: readonly T[],
+  headers: string[],
+  toRow: (item: T, index: number) => Cell[],
+  what: string,
+  empty = 'None.',
+): string {
   if (items.length === 0) return empty;
   return renderTable(headers, items.slice(0, LIST_LIMIT).map(toRow)) + renderMore(LIST_LIMIT, items.length, what);
 }
@@ -146,7 +152,14 @@ export function renderImpactedRoutes(routes: readonly ImpactedRoute[]): string {
   return renderCappedTable(
     routes,
     ['route', 'kind', 'framework', 'declared at', 'reached through', 'guards'],
-    (route) => [`${route.method} ${route.path}`, route.kind, route.framework, `${route.file}:${route.line}`, describeRouteReach(route), describeRouteGuards(route)],
+    (route) => [
+      `${route.method} ${route.path}`,
+      route.kind,
+      route.framework,
+      `${route.file}:${route.line}`,
+      describeRouteReach(route),
+      describeRouteGuards(route),
+    ],
     'routes',
     'No route or API handler reaches the changed files.',
   );
@@ -175,11 +188,23 @@ export function renderImpactedAreas(areas: ImpactedAreas): string {
     '',
     '### Packages',
     '',
-    renderCappedTable(areas.packages, ['package', 'folder', 'changed', 'impacted'], (item) => [item.name, item.folder, item.changed, item.impacted], 'packages', 'No workspace package.'),
+    renderCappedTable(
+      areas.packages,
+      ['package', 'folder', 'changed', 'impacted'],
+      (item) => [item.name, item.folder, item.changed, item.impacted],
+      'packages',
+      'No workspace package.',
+    ),
     '',
     '### Owners',
     '',
-    renderCappedTable(areas.owners, ['owner', 'changed', 'impacted'], (item) => [item.owner, item.changed, item.impacted], 'owners', 'No CODEOWNERS entry matches.'),
+    renderCappedTable(
+      areas.owners,
+      ['owner', 'changed', 'impacted'],
+      (item) => [item.owner, item.changed, item.impacted],
+      'owners',
+      'No CODEOWNERS entry matches.',
+    ),
   ];
   return parts.join('\n');
 }
@@ -189,7 +214,13 @@ function renderLines(lines: readonly number[]): string {
 }
 
 export function renderProof(entries: readonly ChangedPathProof[], states?: Record<string, number>): string {
-  const counts = states === undefined ? '' : Object.entries(states).filter(([, count]) => count > 0).map(([state, count]) => `${state} ${count}`).join(', ');
+  const counts =
+    states === undefined
+      ? ''
+      : Object.entries(states)
+          .filter(([, count]) => count > 0)
+          .map(([state, count]) => `${state} ${count}`)
+          .join(', ');
   const table = renderCappedTable(
     entries,
     ['file', 'state', 'reaching tests', 'uncovered changed lines', 'repair task'],
@@ -205,7 +236,13 @@ export function renderTestEvidence(evidence: TestEvidence): string {
   const table = renderCappedTable(
     evidence.sources,
     ['source', 'kind', 'files', 'generated', 'fresh'],
-    (source) => [source.path, source.kind, source.files, source.generatedAt, source.fresh === null ? 'unknown' : source.fresh ? 'yes' : 'no'],
+    (source) => [
+      source.path,
+      source.kind,
+      source.files,
+      source.generatedAt,
+      source.fresh === null ? 'unknown' : source.fresh ? 'yes' : 'no',
+    ],
     'coverage sources',
   );
   return `${head}\n\n${table}`;
@@ -265,7 +302,13 @@ export function renderEdgeCases(edgeCases: { top: readonly EdgeCase[]; overflow:
 }
 
 export function renderOwners(owners: ReviewContext['owners']): string {
-  return renderCappedTable(owners, ['owner', 'files'], (item) => [item.owner, joinCapped(item.files)], 'owners', 'No CODEOWNERS entry matches.');
+  return renderCappedTable(
+    owners,
+    ['owner', 'files'],
+    (item) => [item.owner, joinCapped(item.files)],
+    'owners',
+    'No CODEOWNERS entry matches.',
+  );
 }
 
 export function renderDecisions(decisions: ReviewContext['decisions']): string {
@@ -279,7 +322,9 @@ export function renderDecisions(decisions: ReviewContext['decisions']): string {
 }
 
 /** Memory notes are repository text: titles escaped, bodies fenced (and redacted) as untrusted data. */
-export function renderMemory(memory: readonly { id: string; kind: string; title?: string; text: string; matchedBy: readonly string[] }[]): string {
+export function renderMemory(
+  memory: readonly { id: string; kind: string; title?: string; text: string; matchedBy: readonly string[] }[],
+): string {
   if (memory.length === 0) return 'No memory note matches.';
   const items = memory.slice(0, MEMORY_LIMIT).map((item) => {
     const title = item.title === undefined ? '' : ` ${escapeMarkdownInline(item.title)}`;
@@ -296,7 +341,9 @@ export function renderMemory(memory: readonly { id: string; kind: string; title?
 
 export function renderMemorySummary(memory: MemorySummary): string {
   if (memory.count === 0) return 'No memory note matches.';
-  const kinds = Object.entries(memory.byKind).map(([kind, count]) => `${escapeMarkdownInline(kind)} ${count}`).join(', ');
+  const kinds = Object.entries(memory.byKind)
+    .map(([kind, count]) => `${escapeMarkdownInline(kind)} ${count}`)
+    .join(', ');
   const table = renderCappedTable(
     memory.items,
     ['note', 'kind', 'title', 'excerpt', 'matched by'],
@@ -318,15 +365,17 @@ export function renderContracts(contracts: ReviewContext['contracts']): string {
 
 export function renderPatternGroups(groups: readonly PatternGroup[]): string {
   if (groups.length === 0) return 'No pattern-pack rule matched the changed lines.';
-  const shown = groups.slice(0, LIST_LIMIT).map((group) =>
-    [
-      `### ${escapeMarkdownInline(group.rule)} (${plural(group.matches.length, 'match', 'matches')})`,
-      '',
-      `Provenance: ${escapeMarkdownInline(group.provenance)}.`,
-      '',
-      renderCappedTable(group.matches, ['file', 'line', 'match'], (item) => [item.path, item.line, item.message], 'matches'),
-    ].join('\n'),
-  );
+  const shown = groups
+    .slice(0, LIST_LIMIT)
+    .map((group) =>
+      [
+        `### ${escapeMarkdownInline(group.rule)} (${plural(group.matches.length, 'match', 'matches')})`,
+        '',
+        `Provenance: ${escapeMarkdownInline(group.provenance)}.`,
+        '',
+        renderCappedTable(group.matches, ['file', 'line', 'match'], (item) => [item.path, item.line, item.message], 'matches'),
+      ].join('\n'),
+    );
   return shown.join('\n\n') + renderMore(LIST_LIMIT, groups.length, 'pattern rules');
 }
 
@@ -393,10 +442,15 @@ export function renderFixTasks(tasks: readonly FixTask[]): string {
 
 export function renderLimitations(limitations: readonly Diagnostic[]): string {
   if (limitations.length === 0) return 'None recorded.';
-  return renderGroupedLimitations(limitations, LIST_LIMIT, (item) => {
-    const hint = item.hint === undefined ? '' : ` (hint: ${escapeMarkdownInline(item.hint)})`;
-    return `${escapeMarkdownInline(item.message)}${hint}`;
-  }, (item) => `${item.severity} `);
+  return renderGroupedLimitations(
+    limitations,
+    LIST_LIMIT,
+    (item) => {
+      const hint = item.hint === undefined ? '' : ` (hint: ${escapeMarkdownInline(item.hint)})`;
+      return `${escapeMarkdownInline(item.message)}${hint}`;
+    },
+    (item) => `${item.severity} `,
+  );
 }
 
 /**
@@ -410,12 +464,17 @@ export function renderGroupedLimitations<T extends { code: string; message: stri
   prefix: (item: T) => string = () => '',
 ): string {
   const groups = groupLimitations(limitations);
-  const items = groups.slice(0, limit).map((group) => `- ${prefix(group.first)}${escapeMarkdownInline(group.code)}: ${describeGroup(group, message(group.first))}`);
+  const items = groups
+    .slice(0, limit)
+    .map((group) => `- ${prefix(group.first)}${escapeMarkdownInline(group.code)}: ${describeGroup(group, message(group.first))}`);
   const shown = groups.slice(0, limit).reduce((total, group) => total + group.count, 0);
   return items.join('\n') + renderMore(shown, limitations.length, 'limitations');
 }
 
 /** Joins sections with one blank line between them and a single trailing newline. */
 export function joinMarkdown(parts: readonly string[]): string {
-  return `${parts.filter((part) => part !== '').map((part) => part.trimEnd()).join('\n\n')}\n`;
+  return `${parts
+    .filter((part) => part !== '')
+    .map((part) => part.trimEnd())
+    .join('\n\n')}\n`;
 }

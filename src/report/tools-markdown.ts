@@ -1,7 +1,16 @@
 import type { RepositoryShape } from '../model/analysis.js';
 import type { ToolsReport } from '../model/reports.js';
 import { renderTable } from './markdown-table.js';
-import { joinCapped, joinMarkdown, plural, renderHeader, renderLimitations, renderRiskSentence, renderSection, renderTools } from './sections-markdown.js';
+import {
+  joinCapped,
+  joinMarkdown,
+  plural,
+  renderHeader,
+  renderLimitations,
+  renderRiskSentence,
+  renderSection,
+  renderTools,
+} from './sections-markdown.js';
 
 function renderShape(shape: RepositoryShape | null): string {
   if (shape === null) return 'Not recorded by this analysis.';

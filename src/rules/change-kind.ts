@@ -5,7 +5,8 @@ import { classifyRole, getLanguage } from '../graph/roles.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 
 const LOCKFILES = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock)$/;
-export const GENERATED_PATH = /(?:^|\/)(?:dist|build|generated|__generated__|vendor|node_modules)\/|\.generated\.|\.min\.[cm]?js$|\.pb\.[jt]s$/i;
+export const GENERATED_PATH =
+  /(?:^|\/)(?:dist|build|generated|__generated__|vendor|node_modules)\/|\.generated\.|\.min\.[cm]?js$|\.pb\.[jt]s$/i;
 
 export interface ChangeKindInput {
   path: string;
@@ -57,7 +58,17 @@ export function findCompiledSource(path: string, isTracked: (path: string) => bo
 }
 
 /** Kinds whose changed lines do not run: they get no runtime-proof obligation. */
-export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set(['docs', 'config', 'manifest', 'lockfile', 'generated', 'rename', 'comment-or-format', 'type-only', 'binary']);
+export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set([
+  'docs',
+  'config',
+  'manifest',
+  'lockfile',
+  'generated',
+  'rename',
+  'comment-or-format',
+  'type-only',
+  'binary',
+]);
 
 /**
  * What kind of change a changed file carries: docs, config, manifest, lockfile, generated, a pure
@@ -81,12 +92,24 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
     if (text.commentOnly || text.formattingOnly) return 'comment-or-format';
     if (isTypeOnlyChange(input)) return 'type-only';
   }
-  if (input.status === 'added' && input.headText !== undefined && input.headTypeSpans !== undefined && (countTypedLines(input.headText, allLines(input.headText), input.headTypeSpans) ?? 0) > 0) return 'type-only';
+  if (
+    input.status === 'added' &&
+    input.headText !== undefined &&
+    input.headTypeSpans !== undefined &&
+    (countTypedLines(input.headText, allLines(input.headText), input.headTypeSpans) ?? 0) > 0
+  )
+    return 'type-only';
   return 'runtime';
 }
 
 function isTypeOnlyChange(input: ChangeKindInput): boolean {
-  if (input.headText === undefined || input.baseText === undefined || input.headTypeSpans === undefined || input.baseTypeSpans === undefined) return false;
+  if (
+    input.headText === undefined ||
+    input.baseText === undefined ||
+    input.headTypeSpans === undefined ||
+    input.baseTypeSpans === undefined
+  )
+    return false;
   const added: number[] = [];
   const removed: number[] = [];
   for (const hunk of input.hunks) {

@@ -1,3 +1,4 @@
+import type { Event } from 'json-rules-engine';
 import { CheckerError } from '../model/diagnostic.js';
 import type { FactSubject, Finding, RuleEventParams } from '../model/rules.js';
 import type { CompiledPack, CompiledRule } from './pack.js';
@@ -52,10 +53,7 @@ function compareText(a: string, b: string): number {
 /** Sorted because rules of equal priority run in parallel and their events arrive in any order. */
 export function compareFindings(a: Finding, b: Finding): number {
   return (
-    b.priority - a.priority ||
-    compareText(a.ruleId, b.ruleId) ||
-    compareText(a.subjectId, b.subjectId) ||
-    compareText(a.packId, b.packId)
+    b.priority - a.priority || compareText(a.ruleId, b.ruleId) || compareText(a.subjectId, b.subjectId) || compareText(a.packId, b.packId)
   );
 }
 
@@ -74,14 +72,18 @@ export interface EvaluateOptions {
 }
 
 function failEvaluation(pack: CompiledPack, subject: FactSubject, error: unknown): never {
-  throw new CheckerError('rules/evaluation-failed', `pack "${pack.pack.id}" failed on ${subject.subject} "${subject.id}": ${describeError(error)}`, {
-    hint: 'the fact builder must supply every fact the pack names (see FACT_CATALOGUE in src/model/rules.ts)',
-    cause: error,
-  });
+  throw new CheckerError(
+    'rules/evaluation-failed',
+    `pack "${pack.pack.id}" failed on ${subject.subject} "${subject.id}": ${describeError(error)}`,
+    {
+      hint: 'the fact builder must supply every fact the pack names (see FACT_CATALOGUE in src/model/rules.ts)',
+      cause: error,
+    },
+  );
 }
 
 async function runEngine(compiled: CompiledPack, subject: FactSubject): Promise<CompiledRule[]> {
-  let events;
+  let events: Event[];
   try {
     ({ events } = await compiled.engine.run(subject.facts));
   } catch (error) {

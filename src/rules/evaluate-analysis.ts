@@ -11,7 +11,11 @@ export interface EvaluateAnalysisOptions {
 }
 
 /** Runs every pack over the analysis subjects; findings come back in the engine's stable order. */
-export async function evaluateAnalysis(packs: readonly CompiledPack[], subjects: readonly FactSubject[], options: EvaluateAnalysisOptions = {}): Promise<Finding[]> {
+export async function evaluateAnalysis(
+  packs: readonly CompiledPack[],
+  subjects: readonly FactSubject[],
+  options: EvaluateAnalysisOptions = {},
+): Promise<Finding[]> {
   return evaluatePacks(packs, subjects, { evaluator: options.evaluator ?? 'compiled' });
 }
 
@@ -72,14 +76,22 @@ export function toWeakTests(findings: readonly Finding[], subjects: readonly Fac
         file: readString(facts, 'file'),
         title: readString(facts, 'title'),
         kinds: [...new Set(sorted.map((finding) => finding.ruleId))].sort(compareText),
-        message: joinUnique(sorted.map((finding) => finding.message), '; '),
-        repairTask: joinUnique(sorted.map((finding) => finding.params.task ?? ''), '; '),
+        message: joinUnique(
+          sorted.map((finding) => finding.message),
+          '; ',
+        ),
+        repairTask: joinUnique(
+          sorted.map((finding) => finding.params.task ?? ''),
+          '; ',
+        ),
         reachesChange: facts.coversChangedFile === true,
         findingIds: sorted.map((finding) => finding.id).sort(compareText),
       },
     });
   }
-  ranked.sort((a, b) => Number(b.test.reachesChange) - Number(a.test.reachesChange) || b.weight - a.weight || compareText(a.test.id, b.test.id));
+  ranked.sort(
+    (a, b) => Number(b.test.reachesChange) - Number(a.test.reachesChange) || b.weight - a.weight || compareText(a.test.id, b.test.id),
+  );
   return ranked.map((entry) => entry.test);
 }
 
@@ -100,9 +112,16 @@ export function toMissingTests(findings: readonly Finding[], subjects: readonly 
         id: first.subjectId,
         subject: isRoute ? 'route' : isExport ? 'export' : 'file',
         path: isRoute ? readString(facts, 'file') : readString(facts, 'path'),
-        name: isRoute ? `${readString(facts, 'method')} ${readString(facts, 'path')}` : isExport ? readString(facts, 'name') : readString(facts, 'path'),
+        name: isRoute
+          ? `${readString(facts, 'method')} ${readString(facts, 'path')}`
+          : isExport
+            ? readString(facts, 'name')
+            : readString(facts, 'path'),
         message: first.message,
-        repairTask: joinUnique(sorted.map((finding) => finding.params.task ?? ''), '; '),
+        repairTask: joinUnique(
+          sorted.map((finding) => finding.params.task ?? ''),
+          '; ',
+        ),
         findingIds: sorted.map((finding) => finding.id).sort(compareText),
       },
     });
@@ -141,7 +160,8 @@ export function toEdgeCases(findings: readonly Finding[], subjects: readonly Fac
       score: 0,
       evidenceIds: getEvidenceIds(finding, facts),
       weight: finding.weight,
-      inChangedLines: finding.subject === 'route' ? facts.changed === true : finding.subject === 'changed-semantic' || facts.inChangedLines === true,
+      inChangedLines:
+        finding.subject === 'route' ? facts.changed === true : finding.subject === 'changed-semantic' || facts.inChangedLines === true,
     });
   }
   return candidates.sort((a, b) => compareText(a.id, b.id));
@@ -154,7 +174,14 @@ export function toPatternMatches(findings: readonly Finding[], subjects: readonl
     .filter((finding) => finding.kind === 'pattern')
     .map((finding) => {
       const facts = getFacts(index, finding);
-      return { id: finding.id, path: readString(facts, 'path'), line: readNumber(facts, 'line'), message: finding.message, provenance: finding.provenance, ruleId: finding.ruleId };
+      return {
+        id: finding.id,
+        path: readString(facts, 'path'),
+        line: readNumber(facts, 'line'),
+        message: finding.message,
+        provenance: finding.provenance,
+        ruleId: finding.ruleId,
+      };
     })
     .sort((a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.ruleId, b.ruleId) || compareText(a.id, b.id))
     .map(({ id, path, line, message, provenance }) => ({ id, path, line, message, provenance }));
@@ -164,7 +191,9 @@ export function toPatternMatches(findings: readonly Finding[], subjects: readonl
 export function toToolRecommendations(findings: readonly Finding[]): ReviewContext['tools'] {
   const seen = new Set<string>();
   const tools: ReviewContext['tools'] = [];
-  for (const finding of [...findings].filter((entry) => entry.kind === 'tool').sort((a, b) => byWeight(a, b) || compareText(a.params.tool ?? '', b.params.tool ?? ''))) {
+  for (const finding of [...findings]
+    .filter((entry) => entry.kind === 'tool')
+    .sort((a, b) => byWeight(a, b) || compareText(a.params.tool ?? '', b.params.tool ?? ''))) {
     const tool = finding.params.tool ?? finding.ruleId;
     if (seen.has(tool)) continue;
     seen.add(tool);
@@ -202,7 +231,9 @@ export function toScoreContributors(findings: readonly Finding[], kind: PackKind
       provenance: first.provenance,
     });
   }
-  return contributors.sort((a, b) => b.weight - a.weight || compareText(a.contributor, b.contributor) || compareText(a.provenance ?? '', b.provenance ?? ''));
+  return contributors.sort(
+    (a, b) => b.weight - a.weight || compareText(a.contributor, b.contributor) || compareText(a.provenance ?? '', b.provenance ?? ''),
+  );
 }
 
 export function toRiskContributors(findings: readonly Finding[]): ScoreContributor[] {
@@ -224,10 +255,18 @@ export function toContextWeights(findings: readonly Finding[]): Map<string, numb
 }
 
 /** Proof repair tasks by changed path (proof findings). */
-export function toProofTasks(findings: readonly Finding[], subjects: readonly FactSubject[]): { path: string; ruleId: string; task: string; provenance: string }[] {
+export function toProofTasks(
+  findings: readonly Finding[],
+  subjects: readonly FactSubject[],
+): { path: string; ruleId: string; task: string; provenance: string }[] {
   const index = indexSubjects(subjects);
   return findings
     .filter((finding) => finding.kind === 'proof')
-    .map((finding) => ({ path: readString(getFacts(index, finding), 'path'), ruleId: finding.ruleId, task: finding.params.task ?? finding.message, provenance: finding.provenance }))
+    .map((finding) => ({
+      path: readString(getFacts(index, finding), 'path'),
+      ruleId: finding.ruleId,
+      task: finding.params.task ?? finding.message,
+      provenance: finding.provenance,
+    }))
     .sort((a, b) => compareText(a.path, b.path) || compareText(a.ruleId, b.ruleId));
 }

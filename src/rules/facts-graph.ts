@@ -59,7 +59,11 @@ export function createGraphLookup(kg: KnowledgeGraph): GraphLookup {
     getReachers(path) {
       const cached = reachers.get(path);
       if (cached !== undefined) return cached;
-      const found = kg.fileIds.has(path) ? findReverseReach(kg, [path], { includeVia: false }).map((entry) => entry.path).filter((entry) => entry !== path) : [];
+      const found = kg.fileIds.has(path)
+        ? findReverseReach(kg, [path], { includeVia: false })
+            .map((entry) => entry.path)
+            .filter((entry) => entry !== path)
+        : [];
       const sorted = sortUnique(found);
       reachers.set(path, sorted);
       return sorted;

@@ -44,7 +44,8 @@ const FRAMEWORKS: readonly [string, string][] = [
 const COVERAGE_DEPENDENCIES = ['c8', 'nyc', '@vitest/coverage-v8', '@vitest/coverage-istanbul', 'istanbul'];
 const LINTER_DEPENDENCIES = ['eslint', '@biomejs/biome', 'oxlint', 'standard', 'xo'];
 const LINTER_CONFIG = /(?:^|\/)(?:\.eslintrc(?:\.[a-z]+)?|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|\.oxlintrc\.json)$/i;
-const CI_CONFIG = /^(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.yml|\.circleci\/config\.yml|azure-pipelines\.yml|Jenkinsfile|bitbucket-pipelines\.yml|\.travis\.yml|\.buildkite\/.+)$/;
+const CI_CONFIG =
+  /^(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.yml|\.circleci\/config\.yml|azure-pipelines\.yml|Jenkinsfile|bitbucket-pipelines\.yml|\.travis\.yml|\.buildkite\/.+)$/;
 const COVERAGE_CONFIG = /(?:^|\/)(?:\.c8rc(?:\.json)?|\.nycrc(?:\.json|\.ya?ml)?)$/;
 
 const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
@@ -90,7 +91,9 @@ export function deriveRepositoryFacts(kg: KnowledgeGraph, options: RepositoryFac
   const runner = RUNNERS.find(([dependency]) => dependencies.has(dependency));
   const lockfile = LOCKFILES.find(([name]) => paths.includes(name));
   const hasCoverage =
-    options.hasCoverage === true || COVERAGE_DEPENDENCIES.some((name) => dependencies.has(name)) || paths.some((path) => COVERAGE_CONFIG.test(path));
+    options.hasCoverage === true ||
+    COVERAGE_DEPENDENCIES.some((name) => dependencies.has(name)) ||
+    paths.some((path) => COVERAGE_CONFIG.test(path));
   return {
     fileCount: paths.length,
     sourceFileCount,

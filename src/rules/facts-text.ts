@@ -15,7 +15,11 @@ const REGEX_KEYWORDS = /(?:^|[^\p{L}\p{N}_$])(?:return|typeof|case|do|else|in|of
 
 export function getCommentSyntax(language: Language, path: string): CommentSyntax {
   if (language === 'ts' || language === 'tsx' || language === 'js' || language === 'jsx' || language === 'json') return 'c';
-  if (language === 'yaml' || /\.(?:toml|ini|cfg|conf|sh|py|rb)$|(?:^|\/)(?:\.env[^/]*|dockerfile|makefile|\.gitignore|\.npmrc)$/i.test(path)) return 'hash';
+  if (
+    language === 'yaml' ||
+    /\.(?:toml|ini|cfg|conf|sh|py|rb)$|(?:^|\/)(?:\.env[^/]*|dockerfile|makefile|\.gitignore|\.npmrc)$/i.test(path)
+  )
+    return 'hash';
   return 'none';
 }
 

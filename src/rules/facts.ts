@@ -81,9 +81,12 @@ export const MAX_LINE_TEXT = 400;
 export const MAX_LINES_PER_FILE = 2000;
 export const MAX_CHANGED_LINES = 20000;
 
-const AUTH_PATH = /(?:^|[/._-])(?:auth\w*|login|logout|signin|signup|session|sessions|oauth\d*|jwt|passport|permissions?|rbac|acl|password|passwords|credentials?|tokens?)(?:[/._-]|$)/i;
-const PAYMENT_PATH = /(?:^|[/._-])(?:payments?|billing|invoices?|checkout|stripe|paypal|money|prices?|pricing|charges?|refunds?|subscriptions?|wallets?|ledger|currency|currencies)(?:[/._-]|$)/i;
-const MIGRATION_PATH = /(?:^|\/)(?:migrations?|migrate)\/|\.sql$|(?:^|\/)schema\.prisma$|(?:^|\/)(?:db|database)\/(?:[^/]+\/)*schema[^/]*$/i;
+const AUTH_PATH =
+  /(?:^|[/._-])(?:auth\w*|login|logout|signin|signup|session|sessions|oauth\d*|jwt|passport|permissions?|rbac|acl|password|passwords|credentials?|tokens?)(?:[/._-]|$)/i;
+const PAYMENT_PATH =
+  /(?:^|[/._-])(?:payments?|billing|invoices?|checkout|stripe|paypal|money|prices?|pricing|charges?|refunds?|subscriptions?|wallets?|ledger|currency|currencies)(?:[/._-]|$)/i;
+const MIGRATION_PATH =
+  /(?:^|\/)(?:migrations?|migrate)\/|\.sql$|(?:^|\/)schema\.prisma$|(?:^|\/)(?:db|database)\/(?:[^/]+\/)*schema[^/]*$/i;
 const MUTATION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PARSER_SIGNALS = new Set<SignalKind>(['parse-number', 'parse-json', 'date-time', 'money', 'regex']);
 
@@ -204,14 +207,20 @@ export interface ChangedFileFacts {
 }
 
 /** The catalogue facts of one changed file. */
-export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedFileInput, context: Context = createContext(input)): Record<string, unknown> {
+export function deriveChangedFileFacts(
+  input: AnalysisFactsInput,
+  file: ChangedFileInput,
+  context: Context = createContext(input),
+): Record<string, unknown> {
   const { lookup } = context;
   const { path } = file;
   const role = getRole(lookup, path);
   const language = getLanguage(path);
   const headLines = new Set(toChangedLines(file.hunks));
   const signals = file.status === 'deleted' ? [] : getSignalsOnLines(file.headSignals, headLines);
-  const textChange = file.binary ? { formattingOnly: false, commentOnly: false } : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path));
+  const textChange = file.binary
+    ? { formattingOnly: false, commentOnly: false }
+    : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path));
   const isDocOnly = role === 'doc';
   const reachers = lookup.getReachers(path);
   // Routes whose handler chain this file's change reaches (handler-level reach), not every route of an importer.
@@ -240,9 +249,17 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
           ? `compiled output of ${file.compiledFrom} (the source carries the proof)`
           : '';
   const lowSignal = lowSignalReason !== '';
-  const manifestChanges = role === 'manifest' ? describeManifestChange(path, file.baseText, file.status === 'deleted' ? undefined : file.headText) : [];
+  const manifestChanges =
+    role === 'manifest' ? describeManifestChange(path, file.baseText, file.status === 'deleted' ? undefined : file.headText) : [];
   // Which hunks a contributor is about: "lines 4-5, 9", or what happened to the whole file.
-  const changedHunks = file.status === 'deleted' ? 'deleted' : headLines.size === 0 ? (file.status === 'renamed' ? 'renamed, no line changed' : 'no changed line') : formatLineRanges([...headLines]);
+  const changedHunks =
+    file.status === 'deleted'
+      ? 'deleted'
+      : headLines.size === 0
+        ? file.status === 'renamed'
+          ? 'renamed, no line changed'
+          : 'no changed line'
+        : formatLineRanges([...headLines]);
   return {
     path,
     previousPath: file.previousPath ?? path,
@@ -296,9 +313,16 @@ export function deriveChangedFileFacts(input: AnalysisFactsInput, file: ChangedF
   };
 }
 
-function findFunction(functions: readonly FunctionFact[] | undefined, name: string, span: { start: number; end: number } | undefined): FunctionFact | undefined {
+function findFunction(
+  functions: readonly FunctionFact[] | undefined,
+  name: string,
+  span: { start: number; end: number } | undefined,
+): FunctionFact | undefined {
   const list = functions ?? [];
-  return list.find((fn) => fn.name === name) ?? (span === undefined ? undefined : list.find((fn) => fn.span.start >= span.start && fn.span.end <= span.end));
+  return (
+    list.find((fn) => fn.name === name) ??
+    (span === undefined ? undefined : list.find((fn) => fn.span.start >= span.start && fn.span.end <= span.end))
+  );
 }
 
 /** The catalogue facts of one changed export (symbol-level reach: only files that use the name). */
@@ -309,7 +333,9 @@ export function deriveChangedExportFacts(
   context: Context = createContext(input),
 ): Record<string, unknown> {
   const { lookup } = context;
-  const node = lookup.kg.graph.hasNode(toExportId(changed.path, changed.name)) ? lookup.kg.graph.getNodeAttributes(toExportId(changed.path, changed.name)) : undefined;
+  const node = lookup.kg.graph.hasNode(toExportId(changed.path, changed.name))
+    ? lookup.kg.graph.getNodeAttributes(toExportId(changed.path, changed.name))
+    : undefined;
   const exportNode = node?.kind === 'export' ? node : undefined;
   const users = changed.change === 'removed' ? [] : lookup.getExportUsers(changed.path, changed.name);
   const reached = new Set<string>(users);
@@ -345,7 +371,11 @@ export function deriveChangedExportFacts(
 
 function getStem(path: string): string {
   const base = path.slice(path.lastIndexOf('/') + 1);
-  return base.replace(/\.[cm]?[jt]sx?$/i, '').replace(/\.(?:test|spec|e2e|unit|integration)$/i, '').replace(/^(?:test|spec)[._-]/i, '').toLowerCase();
+  return base
+    .replace(/\.[cm]?[jt]sx?$/i, '')
+    .replace(/\.(?:test|spec|e2e|unit|integration)$/i, '')
+    .replace(/^(?:test|spec)[._-]/i, '')
+    .toLowerCase();
 }
 
 function getMockTargets(lookup: GraphLookup, testFile: string): { specifiers: string[]; targets: string[]; frameworks: string[] } {
@@ -404,7 +434,11 @@ function getInheritedModifiers(lookup: GraphLookup, node: TestNode): string[] {
   const modifiers = new Set<string>(node.modifiers);
   for (const other of getSuites(lookup, node.file)) {
     if (other.titlePath.length >= node.titlePath.length) continue;
-    if (other.titlePath.every((title, index) => node.titlePath[index] === title) && other.span.start <= node.span.start && other.span.end >= node.span.end) {
+    if (
+      other.titlePath.every((title, index) => node.titlePath[index] === title) &&
+      other.span.start <= node.span.start &&
+      other.span.end >= node.span.end
+    ) {
       for (const modifier of other.modifiers) modifiers.add(modifier);
     }
   }
@@ -415,19 +449,22 @@ function getInheritedModifiers(lookup: GraphLookup, node: TestNode): string[] {
 function getTestsReachingChange(context: Context): Set<string> {
   const tests = new Set<string>();
   for (const path of context.changedPaths) for (const test of getReachingTestFiles(context, path)) tests.add(test);
-  for (const file of context.input.changedFiles) if (file.status === 'deleted') for (const test of getReachingTestFiles(context, file.path)) tests.add(test);
+  for (const file of context.input.changedFiles)
+    if (file.status === 'deleted') for (const test of getReachingTestFiles(context, file.path)) tests.add(test);
   return tests;
 }
 
 /** The catalogue facts of one test case node. */
-export function deriveTestCaseFacts(kg: KnowledgeGraph, testId: string, options: { changedPaths: readonly string[]; testsReachingChange?: ReadonlySet<string>; lookup?: GraphLookup }): Record<string, unknown> {
+export function deriveTestCaseFacts(
+  kg: KnowledgeGraph,
+  testId: string,
+  options: { changedPaths: readonly string[]; testsReachingChange?: ReadonlySet<string>; lookup?: GraphLookup },
+): Record<string, unknown> {
   const lookup = options.lookup ?? createGraphLookup(kg);
   const node = kg.graph.getNodeAttributes(testId);
   if (node.kind !== 'test') throw new Error(`${testId} is not a test node`);
   const changed = new Set(options.changedPaths);
-  const reaching =
-    options.testsReachingChange ??
-    new Set([...changed].flatMap((path) => lookup.getReachingTestFiles(path)));
+  const reaching = options.testsReachingChange ?? new Set([...changed].flatMap((path) => lookup.getReachingTestFiles(path)));
   return {
     file: node.file,
     title: node.titlePath.join(' > '),
@@ -486,7 +523,12 @@ export function getRouteParams(path: string): string[] {
 }
 
 /** The catalogue facts of one route. */
-export function deriveRouteFacts(lookup: GraphLookup, id: string, route: RouteNode, changedRouteIds: ReadonlySet<string>): Record<string, unknown> {
+export function deriveRouteFacts(
+  lookup: GraphLookup,
+  id: string,
+  route: RouteNode,
+  changedRouteIds: ReadonlySet<string>,
+): Record<string, unknown> {
   const handlerFiles = new Set<string>([route.file]);
   lookup.kg.graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
     if (attributes.kind === 'handles' && targetAttributes.kind === 'file') handlerFiles.add(targetAttributes.path);
@@ -514,14 +556,24 @@ export function deriveRouteFacts(lookup: GraphLookup, id: string, route: RouteNo
     isMutation: MUTATION_METHODS.has(route.method),
     params: getRouteParams(route.path),
     paramCount: getRouteParams(route.path).length,
-    request: route.method === 'ALL' ? 'a request of any method' : route.method === 'PAGE' ? 'a page visit' : `${/^[AEIOU]/.test(route.method) ? 'an' : 'a'} ${route.method} request`,
+    request:
+      route.method === 'ALL'
+        ? 'a request of any method'
+        : route.method === 'PAGE'
+          ? 'a page visit'
+          : `${/^[AEIOU]/.test(route.method) ? 'an' : 'a'} ${route.method} request`,
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
   };
 }
 
 /** One `changed-line` subject per added line (head side) of a text file, capped at MAX_LINES_PER_FILE. */
-export function deriveChangedLineSubjects(path: string, headText: string | undefined, hunks: readonly Hunk[], role: string = classifyRole(path)): FactSubject[] {
+export function deriveChangedLineSubjects(
+  path: string,
+  headText: string | undefined,
+  hunks: readonly Hunk[],
+  role: string = classifyRole(path),
+): FactSubject[] {
   if (headText === undefined) return [];
   const lines = headText.split(/\r?\n/);
   const language = getLanguage(path);
@@ -579,7 +631,20 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
   return subjects;
 }
 
-export const EDGE_KINDS: readonly EdgeKind[] = ['imports', 'reexports', 'declares', 'uses', 'tests', 'mocks', 'handles', 'owns', 'mentions', 'belongs', 'depends', 'guards'];
+export const EDGE_KINDS: readonly EdgeKind[] = [
+  'imports',
+  'reexports',
+  'declares',
+  'uses',
+  'tests',
+  'mocks',
+  'handles',
+  'owns',
+  'mentions',
+  'belongs',
+  'depends',
+  'guards',
+];
 
 /** One `edge-kind` subject per edge kind (imports twice: runtime and type-only), for the context-weight pack. */
 export function deriveEdgeKindSubjects(taskKind = 'change'): FactSubject[] {
@@ -600,7 +665,11 @@ export function deriveEdgeKindSubjects(taskKind = 'change'): FactSubject[] {
 /** Facts of the change as a whole; low-signal files are left out of sizes, owners and areas. */
 export function deriveChangeFacts(input: AnalysisFactsInput, fileFacts: readonly Record<string, unknown>[]): Record<string, unknown> {
   const signalful = fileFacts.filter((facts) => facts.lowSignal !== true);
-  const owners = sortUnique(signalful.flatMap((facts) => (Array.isArray(facts.owners) ? facts.owners.filter((owner): owner is string => typeof owner === 'string') : [])));
+  const owners = sortUnique(
+    signalful.flatMap((facts) =>
+      Array.isArray(facts.owners) ? facts.owners.filter((owner): owner is string => typeof owner === 'string') : [],
+    ),
+  );
   const areas = new Set(
     signalful.map((facts) => {
       const path = typeof facts.path === 'string' ? facts.path : '';
@@ -626,10 +695,23 @@ export function deriveChangeFacts(input: AnalysisFactsInput, fileFacts: readonly
  * Impacted routes that a behaviour change reaches: a route reached only from comment-, formatting- or
  * documentation-only files is not changed, so it asks for no test and no edge case.
  */
-function selectChangedRouteIds(input: AnalysisFactsInput, files: readonly ChangedFileInput[], fileFacts: readonly Record<string, unknown>[]): Set<string> {
-  const signalPaths = files.filter((file, index) => fileFacts[index]?.lowSignal !== true && file.status !== 'deleted').map((file) => file.path);
+function selectChangedRouteIds(
+  input: AnalysisFactsInput,
+  files: readonly ChangedFileInput[],
+  fileFacts: readonly Record<string, unknown>[],
+): Set<string> {
+  const signalPaths = files
+    .filter((file, index) => fileFacts[index]?.lowSignal !== true && file.status !== 'deleted')
+    .map((file) => file.path);
   if (signalPaths.length === files.length) return new Set(input.impactedRoutes.map((route) => route.id));
-  const reached = new Set([...signalPaths, ...findReverseReach(input.kg, signalPaths.filter((path) => input.kg.fileIds.has(path)), { includeVia: false }).map((entry) => entry.path)]);
+  const reached = new Set([
+    ...signalPaths,
+    ...findReverseReach(
+      input.kg,
+      signalPaths.filter((path) => input.kg.fileIds.has(path)),
+      { includeVia: false },
+    ).map((entry) => entry.path),
+  ]);
   const ids = new Set<string>();
   for (const route of input.impactedRoutes) {
     const handlerFiles = new Set([route.file]);
@@ -656,7 +738,10 @@ function getRouteMethodsByFile(lookup: GraphLookup): Map<string, string[]> {
 
 /** Signals on changed lines, or inside a function the change touches (an added file: all of them). */
 /** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
-export function selectChangedSignals(file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions'>, changedLines: readonly number[]): SignalFact[] {
+export function selectChangedSignals(
+  file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions'>,
+  changedLines: readonly number[],
+): SignalFact[] {
   const signals = file.headSignals ?? [];
   if (file.status === 'added') return [...signals];
   const lines = new Set(changedLines);
@@ -687,7 +772,11 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     // A comment- or formatting-only change changes no behaviour, so its exports need no new test.
     if (fileFacts[index]?.lowSignal === true) continue;
     for (const changed of file.changedExports) {
-      subjects.push({ subject: 'changed-export', id: toExportId(changed.path, changed.name), facts: deriveChangedExportFacts(input, file, changed, context) });
+      subjects.push({
+        subject: 'changed-export',
+        id: toExportId(changed.path, changed.name),
+        facts: deriveChangedExportFacts(input, file, changed, context),
+      });
     }
   }
   const changedPaths = [...context.changedPaths];

@@ -122,7 +122,8 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   const uncovered = instrumented.filter((line) => (hits[line] ?? 0) <= 0);
 
   const exercise = describeExercise(input.changedSymbols ?? []);
-  const coverageRun = input.coverageCommand === undefined ? 'run the suite with coverage' : `run the suite with coverage (${input.coverageCommand})`;
+  const coverageRun =
+    input.coverageCommand === undefined ? 'run the suite with coverage' : `run the suite with coverage (${input.coverageCommand})`;
   const sibling = toSiblingTestPath(path);
   const mockers = ordered.filter((test) => test.mocks).map((test) => test.path);
   // The test that already imports a changed symbol is the one to extend, before any file that only reaches the module.

@@ -56,7 +56,8 @@ function isCommentLine(line: string): boolean {
 }
 
 /** A function or method signature, where `name = value` is a parameter default rather than an assignment. */
-const SIGNATURE = /\bfunction\b|=>|^\s*(?:(?:public|private|protected|static|async|export|default)\s+)*[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\s*\(/;
+const SIGNATURE =
+  /\bfunction\b|=>|^\s*(?:(?:public|private|protected|static|async|export|default)\s+)*[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\s*\(/;
 
 function neighbours(limit: string, operator: string): string {
   if (operator === '===' || operator === '!==' || operator === '==' || operator === '!=') return `${limit} and a value other than ${limit}`;
@@ -125,7 +126,15 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   // Only a default's literal may differ inside a string (`?? 'anon'` → `?? 'guest'`); anything else must differ in code.
   const codeChanged = head !== base;
   const add = (kind: SemanticKind, subject: string, limit: string, values: string): void => {
-    changes.push({ kind, line, before: before === undefined ? '' : excerpt(before), after: excerpt(after), subject: excerpt(subject), limit, values });
+    changes.push({
+      kind,
+      line,
+      before: before === undefined ? '' : excerpt(before),
+      after: excerpt(after),
+      subject: excerpt(subject),
+      limit,
+      values,
+    });
   };
   const headComparison = codeChanged ? findChangedComparison(head, base) : undefined;
   if (!codeChanged) {
@@ -133,30 +142,52 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   } else if (headComparison !== undefined) {
     add('boundary', headComparison.subject, headComparison.limit, neighbours(headComparison.limit, headComparison.operator));
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
-    add('condition', head.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'), '', 'an input for which the condition is true and one for which it is false');
+    add(
+      'condition',
+      head.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'),
+      '',
+      'an input for which the condition is true and one for which it is false',
+    );
   }
   const headDefault = findDefault(after);
   const baseDefault = before === undefined ? null : findDefault(before);
   if (headDefault !== null && baseDefault !== null && headDefault[2]?.trim() !== baseDefault[2]?.trim()) {
     const subject = headDefault[1] === '??' || headDefault[1] === '||' ? 'the missing value' : (headDefault[1] ?? 'the argument');
-    add('default', subject, (headDefault[2] ?? '').trim(), `a call without ${subject === 'the missing value' ? 'the value' : subject} (and with undefined and null)`);
+    add(
+      'default',
+      subject,
+      (headDefault[2] ?? '').trim(),
+      `a call without ${subject === 'the missing value' ? 'the value' : subject} (and with undefined and null)`,
+    );
   }
   if (!codeChanged) return changes;
   if (ERROR_PATH.test(head)) {
     // A changed HTTP status is the one thing a caller sees: name both values.
     const status = STATUS.exec(head)?.[1];
     const old = base === undefined ? undefined : STATUS.exec(base)?.[1];
-    const values = status !== undefined && old !== undefined && status !== old ? `a request that reaches this line, asserting the new status ${status} (was ${old})` : 'an input that makes this line run';
+    const values =
+      status !== undefined && old !== undefined && status !== old
+        ? `a request that reaches this line, asserting the new status ${status} (was ${old})`
+        : 'an input that makes this line run';
     add('error-path', 'the error path', status ?? '', values);
-  }
-  else if (base !== undefined && ERROR_PATH.test(base)) add('error-path', 'the removed error path', '', 'the input that used to fail here (it must still be refused, or now be accepted on purpose)');
+  } else if (base !== undefined && ERROR_PATH.test(base))
+    add(
+      'error-path',
+      'the removed error path',
+      '',
+      'the input that used to fail here (it must still be refused, or now be accepted on purpose)',
+    );
   // A regex or rounding in new code has no old version to compare with: its proof is the new code's test.
   if (before === undefined) return changes;
   const headRegex = findRegex(head, after);
   const baseRegex = before === undefined ? undefined : findRegex(base ?? '', before);
-  if (headRegex !== undefined && headRegex !== baseRegex) add('regex', headRegex, '', 'a string the old pattern accepts and the new one refuses, and the reverse');
+  if (headRegex !== undefined && headRegex !== baseRegex)
+    add('regex', headRegex, '', 'a string the old pattern accepts and the new one refuses, and the reverse');
   const rounding = ROUNDING.test(head);
-  if ((rounding && (base === undefined || toCode(before ?? '') !== head)) || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')) {
+  if (
+    (rounding && (base === undefined || toCode(before ?? '') !== head)) ||
+    (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')
+  ) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', '.5, -0.5, 0 and a negative value');
   }
   return changes;
@@ -187,7 +218,10 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
       if (added && found.length > 0) addedHunks.add(index);
       for (const change of added ? found.slice(0, 1) : found) {
         // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject.
-        const key = change.kind === 'boundary' || change.kind === 'default' ? `${change.kind}:${change.subject}:${change.limit}` : `${change.kind}:${index}`;
+        const key =
+          change.kind === 'boundary' || change.kind === 'default'
+            ? `${change.kind}:${change.subject}:${change.limit}`
+            : `${change.kind}:${index}`;
         if (seen.has(key)) continue;
         seen.add(key);
         changes.push(change);

@@ -70,7 +70,9 @@ function hasDotSegment(path: string): boolean {
 
 /** Any of the globs matches (picomatch's list semantics); globs that cannot run on RE2 never match. */
 export function compileGlobs(globs: readonly string[], options: GlobOptions = {}): (path: string) => boolean {
-  const matchers = globs.map((glob) => compileGlob(glob, options)).filter((matcher): matcher is (path: string) => boolean => matcher !== null);
+  const matchers = globs
+    .map((glob) => compileGlob(glob, options))
+    .filter((matcher): matcher is (path: string) => boolean => matcher !== null);
   if (matchers.length === 0) return () => false;
   if (matchers.length === 1) return matchers[0] ?? (() => false);
   return (path) => matchers.some((matcher) => matcher(path));

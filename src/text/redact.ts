@@ -43,7 +43,8 @@ const AUTHORIZATION_HEADER =
   /(authorization["'\\]{0,3}[ \t]{0,3}[:=][ \t]{0,3}["'\\]{0,3}(?:(?:bearer|basic|token|bot|digest)[ \t]{1,8})?)([^\s"'\\,;[]{8,4096})/gi;
 const BEARER = /(bearer[ \t]{1,8})([A-Za-z0-9._~+/-]{16,4096}=*)/gi;
 /** `IDENTIFIED BY 'x'` (MySQL), `IDENTIFIED WITH mysql_native_password BY "x"`; `WITH PASSWORD 'x'` is the generic rule's. */
-const SQL_IDENTIFIED_BY = /\bidentified[ \t]{1,8}(?:with[ \t]{1,8}[\w$]{1,64}[ \t]{1,8})?by[ \t]{1,8}(?:'([^'\n]{1,512})'|"([^"\n]{1,512})")/gi;
+const SQL_IDENTIFIED_BY =
+  /\bidentified[ \t]{1,8}(?:with[ \t]{1,8}[\w$]{1,64}[ \t]{1,8})?by[ \t]{1,8}(?:'([^'\n]{1,512})'|"([^"\n]{1,512})")/gi;
 
 const JWT_SEGMENT = /[A-Za-z0-9_-]/;
 const JWT_TAIL = /[A-Za-z0-9_/-]/;
@@ -240,8 +241,21 @@ export interface CommandSecretFlag {
 export const COMMAND_SECRET_FLAGS: readonly CommandSecretFlag[] = [
   {
     commands: [
-      'mysql', 'mysqldump', 'mysqladmin', 'mysqlimport', 'mysqlcheck', 'mysqlshow', 'mysqlslap', 'mysqlpump', 'mysqlbinlog',
-      'mariadb', 'mariadb-dump', 'mariadb-admin', 'mariadb-import', 'mariadb-check', 'mariadb-show',
+      'mysql',
+      'mysqldump',
+      'mysqladmin',
+      'mysqlimport',
+      'mysqlcheck',
+      'mysqlshow',
+      'mysqlslap',
+      'mysqlpump',
+      'mysqlbinlog',
+      'mariadb',
+      'mariadb-dump',
+      'mariadb-admin',
+      'mariadb-import',
+      'mariadb-check',
+      'mariadb-show',
     ],
     flags: ['-p'],
     isAttached: true,
@@ -290,7 +304,8 @@ export const COMMAND_SECRET_FLAGS: readonly CommandSecretFlag[] = [
 
 const CONVENTION_BY_COMMAND = new Map<string, CommandSecretFlag[]>();
 for (const convention of COMMAND_SECRET_FLAGS) {
-  for (const command of convention.commands) CONVENTION_BY_COMMAND.set(command, [...(CONVENTION_BY_COMMAND.get(command) ?? []), convention]);
+  for (const command of convention.commands)
+    CONVENTION_BY_COMMAND.set(command, [...(CONVENTION_BY_COMMAND.get(command) ?? []), convention]);
 }
 const COMMAND_WORD = new RegExp(
   `(?<![\\w.-])(?:${[...CONVENTION_BY_COMMAND.keys()].sort((a, b) => b.length - a.length).join('|')})(?:\\.exe)?(?![\\w-])`,
@@ -326,9 +341,11 @@ function secretPart(value: string, part: CommandSecretFlag['part']): Span | unde
 }
 
 /** The flag a word starts with, for the active conventions: a separate value follows, or the value is attached. */
-function matchFlag(word: string, conventions: readonly CommandSecretFlag[], hasSubcommand: (c: CommandSecretFlag) => boolean):
-  | { convention: CommandSecretFlag; valueOffset: number | undefined }
-  | undefined {
+function matchFlag(
+  word: string,
+  conventions: readonly CommandSecretFlag[],
+  hasSubcommand: (c: CommandSecretFlag) => boolean,
+): { convention: CommandSecretFlag; valueOffset: number | undefined } | undefined {
   for (const convention of conventions) {
     if (!hasSubcommand(convention)) continue;
     for (const flag of convention.flags) {
@@ -355,7 +372,8 @@ function readFlagValue(text: string, at: number, lineEnd: number): { start: numb
   if (QUOTES.includes(quote)) {
     const open = at + (isEscaped ? 2 : 1);
     const close = text.indexOf(isEscaped ? `\\${quote}` : quote, open);
-    if (close !== -1 && close < lineEnd && close - at <= MAX_FLAG_VALUE) return { start: open, end: close, next: close + (isEscaped ? 2 : 1) };
+    if (close !== -1 && close < lineEnd && close - at <= MAX_FLAG_VALUE)
+      return { start: open, end: close, next: close + (isEscaped ? 2 : 1) };
   }
   let end = at;
   while (end < lineEnd && !isBlank(text.charAt(end)) && !'`\'"'.includes(text.charAt(end))) end += 1;
@@ -450,32 +468,189 @@ function redactCommandFlags(text: string, counter: Counter): string {
 const SECRET_KEYWORD =
   /(?:api[_.-]?key|access[_.-]?key|private[_.-]?key|secret[_.-]?key|client[_.-]?secret|auth[_.-]?token|passphrase|passw(?:or)?d|pass|pwd|secret|token|credentials?|creds|authorization|auth|key)s?/gi;
 /** Keywords that are also common word parts (`monkey`, `oauth`, `bypass`) must start a word or a camelCase segment. */
-const NEEDS_START_BOUNDARY = new Set(['key', 'keys', 'auth', 'auths', 'authorization', 'authorizations', 'pass', 'pwd', 'pwds', 'creds', 'credential', 'credentials']);
+const NEEDS_START_BOUNDARY = new Set([
+  'key',
+  'keys',
+  'auth',
+  'auths',
+  'authorization',
+  'authorizations',
+  'pass',
+  'pwd',
+  'pwds',
+  'creds',
+  'credential',
+  'credentials',
+]);
 /** Last key words that name the secret itself. */
 const SECRET_NOUNS = new Set([
-  'password', 'passwd', 'passphrase', 'pass', 'secret', 'token', 'apikey', 'secretkey', 'accesskey', 'privatekey', 'authtoken',
-  'clientsecret', 'credential', 'cred', 'authorization',
+  'password',
+  'passwd',
+  'passphrase',
+  'pass',
+  'secret',
+  'token',
+  'apikey',
+  'secretkey',
+  'accesskey',
+  'privatekey',
+  'authtoken',
+  'clientsecret',
+  'credential',
+  'cred',
+  'authorization',
 ]);
 const SECRET_NOUN_ENDINGS = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'secretkey', 'accesskey', 'privatekey'];
 /** Words that mention a secret without naming the value (`auth`, bare `key`, `pwd` is also the working directory). */
 const WEAK_SECRET_WORDS = new Set(['auth', 'key', 'pwd']);
 const PLURAL_NOUNS = new Set(['password', 'passwd', 'passphrase', 'secret', 'token', 'pwd', 'apikey', 'key', 'credential', 'cred', 'auth']);
 const KEY_QUALIFIERS = new Set([
-  'api', 'access', 'private', 'secret', 'client', 'signing', 'encryption', 'master', 'license', 'ssh', 'deploy', 'service',
-  'app', 'account', 'shared', 'session', 'hmac', 'jwt', 'webhook', 'consumer', 'subscription', 'admin', 'auth',
-  'decryption', 'crypto', 'aes', 'gpg', 'pgp', 'rsa', 'sas', 'root', 'bot', 'integration', 'write', 'read',
+  'api',
+  'access',
+  'private',
+  'secret',
+  'client',
+  'signing',
+  'encryption',
+  'master',
+  'license',
+  'ssh',
+  'deploy',
+  'service',
+  'app',
+  'account',
+  'shared',
+  'session',
+  'hmac',
+  'jwt',
+  'webhook',
+  'consumer',
+  'subscription',
+  'admin',
+  'auth',
+  'decryption',
+  'crypto',
+  'aes',
+  'gpg',
+  'pgp',
+  'rsa',
+  'sas',
+  'root',
+  'bot',
+  'integration',
+  'write',
+  'read',
 ]);
 /** `<qualifier>Key` names that are data or UI keys, never credentials. */
 const NON_SECRET_KEY_QUALIFIERS = new Set([
-  'sort', 'primary', 'foreign', 'cache', 'idempotency', 'idempotence', 'partition', 'hot', 'shortcut', 'short', 'lookup',
-  'unique', 'composite', 'compound', 'row', 'range', 'hash', 'dedupe', 'dedup', 'group', 'index', 'map', 'object', 'item',
-  'list', 'react', 'query', 'route', 'state', 'translation', 'i18n', 'message', 'label', 'field', 'column', 'order',
-  'lock', 'cursor', 'page', 'event', 'metric', 'config', 'setting', 'header', 'public', 'natural', 'surrogate',
-  'candidate', 'cluster', 'shard', 'routing', 'file', 'path', 'id', 'name', 'dict', 'registry', 'prop', 'attribute',
-  'attr', 'data', 'type', 'table', 'record', 'entity', 'search', 'filter', 'option', 'menu', 'hint', 'locale', 'context',
-  'slot', 'store', 'local', 'memo', 'dependency', 'deps', 'sequence', 'version', 'tenant', 'request', 'job', 'task',
-  'queue', 'topic', 'stream', 'tag', 'node', 'child', 'parent', 'next', 'prev', 'last', 'first', 'enter', 'escape',
-  'arrow', 'modifier', 'press', 'down', 'up', 'mapping', 'binding', 'cell', 'sheet', 'lang', 'i18next',
+  'sort',
+  'primary',
+  'foreign',
+  'cache',
+  'idempotency',
+  'idempotence',
+  'partition',
+  'hot',
+  'shortcut',
+  'short',
+  'lookup',
+  'unique',
+  'composite',
+  'compound',
+  'row',
+  'range',
+  'hash',
+  'dedupe',
+  'dedup',
+  'group',
+  'index',
+  'map',
+  'object',
+  'item',
+  'list',
+  'react',
+  'query',
+  'route',
+  'state',
+  'translation',
+  'i18n',
+  'message',
+  'label',
+  'field',
+  'column',
+  'order',
+  'lock',
+  'cursor',
+  'page',
+  'event',
+  'metric',
+  'config',
+  'setting',
+  'header',
+  'public',
+  'natural',
+  'surrogate',
+  'candidate',
+  'cluster',
+  'shard',
+  'routing',
+  'file',
+  'path',
+  'id',
+  'name',
+  'dict',
+  'registry',
+  'prop',
+  'attribute',
+  'attr',
+  'data',
+  'type',
+  'table',
+  'record',
+  'entity',
+  'search',
+  'filter',
+  'option',
+  'menu',
+  'hint',
+  'locale',
+  'context',
+  'slot',
+  'store',
+  'local',
+  'memo',
+  'dependency',
+  'deps',
+  'sequence',
+  'version',
+  'tenant',
+  'request',
+  'job',
+  'task',
+  'queue',
+  'topic',
+  'stream',
+  'tag',
+  'node',
+  'child',
+  'parent',
+  'next',
+  'prev',
+  'last',
+  'first',
+  'enter',
+  'escape',
+  'arrow',
+  'modifier',
+  'press',
+  'down',
+  'up',
+  'mapping',
+  'binding',
+  'cell',
+  'sheet',
+  'lang',
+  'i18next',
 ]);
 const MAX_KEY_HEAD = 64;
 const MAX_KEY_TAIL = 30;
@@ -484,8 +659,28 @@ const MAX_RESCAN = 256;
 const MAX_LINE_VALUE = 256;
 const VALUE_STOP = new Set([...' \t\n\r\f\v\'"`\\,;<>(){}[]|']);
 const LITERAL_KEYWORDS = new Set([
-  'true', 'false', 'null', 'undefined', 'none', 'nil', 'yes', 'no', 'on', 'off', 'required', 'optional', 'string', 'number',
-  'boolean', 'object', 'array', 'any', 'unknown', 'include', 'omit', 'same-origin',
+  'true',
+  'false',
+  'null',
+  'undefined',
+  'none',
+  'nil',
+  'yes',
+  'no',
+  'on',
+  'off',
+  'required',
+  'optional',
+  'string',
+  'number',
+  'boolean',
+  'object',
+  'array',
+  'any',
+  'unknown',
+  'include',
+  'omit',
+  'same-origin',
 ]);
 const SOURCE_EXTENSION =
   /\.(?:[cm]?[jt]sx?|mdx?|markdown|json5?|jsonc|ya?ml|toml|ini|cfg|conf|config|env|txt|rst|adoc|html?|css|scss|less|vue|svelte|py|rb|go|rs|java|kt|kts|swift|c|h|cc|cpp|hpp|cs|php|sh|bash|zsh|ps1|sql|xml|csv|lock|log|pem|crt|key|pub|gpg|asc|p12|pfx|jks|keystore|gradle|properties|tf|tfvars|hcl|dockerfile|graphql|gql|proto|wasm|map|snap|golden)$/i;
@@ -504,10 +699,56 @@ const ENV_KEY_BEFORE = new Set([...' \t"\'`(=;&|']);
 const PROSE_OPERATORS = ['is', 'was', 'to'];
 /** `the --password flag is deprecated`: words that follow a flag's name in prose, not as its value. */
 const FLAG_PROSE_WORDS = new Set([
-  'flag', 'flags', 'option', 'options', 'argument', 'arguments', 'param', 'parameter', 'parameters', 'switch', 'value',
-  'values', 'instead', 'with', 'without', 'from', 'when', 'then', 'only', 'must', 'should', 'will', 'also', 'that', 'this',
-  'here', 'there', 'which', 'where', 'because', 'unless', 'until', 'before', 'after', 'and/or', 'works', 'does', 'takes',
-  'accepts', 'expects', 'requires', 'overrides', 'wins', 'alone', 'first', 'last', 'too', 'still', 'below', 'above',
+  'flag',
+  'flags',
+  'option',
+  'options',
+  'argument',
+  'arguments',
+  'param',
+  'parameter',
+  'parameters',
+  'switch',
+  'value',
+  'values',
+  'instead',
+  'with',
+  'without',
+  'from',
+  'when',
+  'then',
+  'only',
+  'must',
+  'should',
+  'will',
+  'also',
+  'that',
+  'this',
+  'here',
+  'there',
+  'which',
+  'where',
+  'because',
+  'unless',
+  'until',
+  'before',
+  'after',
+  'and/or',
+  'works',
+  'does',
+  'takes',
+  'accepts',
+  'expects',
+  'requires',
+  'overrides',
+  'wins',
+  'alone',
+  'first',
+  'last',
+  'too',
+  'still',
+  'below',
+  'above',
 ]);
 const NETRC_WORDS = new Set(['login', 'machine', 'account']);
 
@@ -611,7 +852,9 @@ function isDottedReference(value: string): boolean {
 function isEnvReference(value: string): boolean {
   if (/^\$\{?[A-Za-z_]\w*\}?$/.test(value) || /^%[\w.-]+%$/.test(value)) return true;
   if (/^(?:env|file|fd|stdin|vault|secret|secrets|op|ssm|keychain):[\w./{}-]+$/i.test(value)) return true;
-  return /^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|ENV|env|System\.getenv|Deno\.env\.get)(?:\.[A-Za-z_]\w*|\[["'`]?[\w.-]+["'`]?\]|\(["'`][\w.-]+["'`]\))$/.test(value);
+  return /^(?:process\.env|import\.meta\.env|os\.environ|os\.getenv|ENV|env|System\.getenv|Deno\.env\.get)(?:\.[A-Za-z_]\w*|\[["'`]?[\w.-]+["'`]?\]|\(["'`][\w.-]+["'`]\))$/.test(
+    value,
+  );
 }
 
 /** `xxxx-xxxx`, `sk_live_xxxxxxxxxxxx`: a run of x that makes up most of the value, not 4 x's inside random text. */
@@ -646,7 +889,8 @@ function isPlainValue(value: string): boolean {
 /** (b): a single token that looks like a secret and like nothing else. */
 function isSecretShaped(value: string): boolean {
   if (value.length < 6 || /\s/.test(value)) return false;
-  if (isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isIdentifierWords(value) || isEnvReference(value)) return false;
+  if (isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isIdentifierWords(value) || isEnvReference(value))
+    return false;
   // Punctuation around a word (`myapp:`, `(beta)`) is not a symbol class of its own; `hunter2!` keeps its digit.
   const core = value.replace(/^[^A-Za-z0-9]{1,3}|[^A-Za-z0-9]{1,3}$/g, '');
   return characterClasses(core) >= 2 || value.length >= 20 || shannonEntropy(value) >= 3.5;
@@ -695,10 +939,57 @@ type KeyKind = 'names-secret' | 'mentions-secret' | 'not-secret';
  * never count as function names.
  */
 const FUNCTION_VERBS = new Set([
-  'get', 'set', 'redact', 'validate', 'check', 'parse', 'mask', 'hide', 'strip', 'remove', 'read', 'load', 'fetch', 'find',
-  'create', 'generate', 'rotate', 'revoke', 'handle', 'is', 'has', 'use', 'make', 'build', 'encode', 'decode', 'encrypt',
-  'decrypt', 'store', 'save', 'update', 'delete', 'clear', 'ensure', 'sanitize', 'scrub', 'print', 'log', 'format',
-  'render', 'compare', 'require', 'extract', 'issue', 'mint', 'detect', 'scan', 'test', 'assert', 'expect', 'should',
+  'get',
+  'set',
+  'redact',
+  'validate',
+  'check',
+  'parse',
+  'mask',
+  'hide',
+  'strip',
+  'remove',
+  'read',
+  'load',
+  'fetch',
+  'find',
+  'create',
+  'generate',
+  'rotate',
+  'revoke',
+  'handle',
+  'is',
+  'has',
+  'use',
+  'make',
+  'build',
+  'encode',
+  'decode',
+  'encrypt',
+  'decrypt',
+  'store',
+  'save',
+  'update',
+  'delete',
+  'clear',
+  'ensure',
+  'sanitize',
+  'scrub',
+  'print',
+  'log',
+  'format',
+  'render',
+  'compare',
+  'require',
+  'extract',
+  'issue',
+  'mint',
+  'detect',
+  'scan',
+  'test',
+  'assert',
+  'expect',
+  'should',
 ]);
 
 function classifyKey(key: string): KeyKind {
@@ -796,7 +1087,8 @@ function isConfigLineWord(text: string, candidate: Candidate, key: string, value
   if (last === 'pass' || last === 'credential' || last === 'cred' || last === 'authorization') return false;
   let at = valueEnd;
   while (at < text.length && isBlank(text.charAt(at))) at += 1;
-  const isLineEnd = at >= text.length || text.charAt(at) === '\n' || text.startsWith('\\n', at) || (text.charAt(at) === '#' && at > valueEnd);
+  const isLineEnd =
+    at >= text.length || text.charAt(at) === '\n' || text.startsWith('\\n', at) || (text.charAt(at) === '#' && at > valueEnd);
   if (!isLineEnd) return false;
   return isAtLineStart(text, candidate.keyStart);
 }
@@ -1182,7 +1474,8 @@ export function redactArgv(argv: readonly string[]): string[] {
   return out;
 }
 
-const ANSI_ESCAPE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]{0,4096}(?:\u0007|\u001b\\)?|[PX^_][^\u001b]{0,4096}(?:\u001b\\)?|[@-Z\\-_]|)/g;
+const ANSI_ESCAPE =
+  /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]{0,4096}(?:\u0007|\u001b\\)?|[PX^_][^\u001b]{0,4096}(?:\u001b\\)?|[@-Z\\-_]|)/g;
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 const INVISIBLE_CHARS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u180e]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;

@@ -14,5 +14,8 @@ export function hasUnsafeNameChars(name: string): boolean {
 /** The name itself when it is safe to show, else its JSON string literal (`"evil\n## Tasks"`), escaping bidi and invisible characters too. */
 export function showName(name: string): string {
   if (!hasUnsafeNameChars(name)) return name;
-  return JSON.stringify(name).replace(/[\u0080-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(name).replace(
+    /[\u0080-\u009f\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

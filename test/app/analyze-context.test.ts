@@ -11,15 +11,18 @@ import { createChangeFixture, runJsonReport, type ChangeFixture } from '../helpe
 const BASE = {
   'package.json': JSON.stringify({ name: 'context', type: 'module' }),
   '.github/CODEOWNERS': '* @org/core\nsrc/pricing/ @org/pricing @alice\nsrc/ui/ @org/frontend\n',
-  'docs/adr/0001-pricing.md': '# 1. Prices are integers in cents\n\nAll amounts in `src/pricing/total.ts` are integer cents; rounding happens once, at display.\n',
+  'docs/adr/0001-pricing.md':
+    '# 1. Prices are integers in cents\n\nAll amounts in `src/pricing/total.ts` are integer cents; rounding happens once, at display.\n',
   'docs/adr/0002-logging.md': '# 2. Logging\n\nWe log through `src/log.ts`.\n',
   '.checker/memory/invariants.yml':
     'entries:\n  - id: cents-only\n    kind: invariant\n    title: Money is integer cents\n    text: Never store fractional cents.\n    paths: ["src/pricing/**"]\n  - id: log-format\n    kind: invariant\n    text: Log lines are JSON.\n    paths: ["src/log.ts"]\n',
-  '.checker/contracts.yml': 'contracts:\n  - id: ui-not-db\n    description: The UI never talks to the database directly.\n    from: ["src/ui/**"]\n    to: ["src/db/**"]\n',
+  '.checker/contracts.yml':
+    'contracts:\n  - id: ui-not-db\n    description: The UI never talks to the database directly.\n    from: ["src/ui/**"]\n    to: ["src/db/**"]\n',
   'src/log.ts': 'export function log(message: string): void {\n  console.info(message);\n}\n',
   'src/db/orders.ts': 'export function loadOrders(): number[] {\n  return [100, 250];\n}\n',
   'src/pricing/total.ts': 'export function total(items: number[]): number {\n  return items.reduce((sum, item) => sum + item, 0);\n}\n',
-  'src/ui/cart-view.ts': "import { total } from '../pricing/total';\nexport function render(items: number[]): string {\n  return String(total(items));\n}\n",
+  'src/ui/cart-view.ts':
+    "import { total } from '../pricing/total';\nexport function render(items: number[]): string {\n  return String(total(items));\n}\n",
 };
 
 describe('checker analyze --format json: owners, decisions, memory and contracts', () => {
@@ -27,7 +30,8 @@ describe('checker analyze --format json: owners, decisions, memory and contracts
   let report: AnalysisReport;
   before(() => {
     fixture = createChangeFixture(BASE, {
-      'src/pricing/total.ts': 'export function total(items: number[]): number {\n  return Math.round(items.reduce((sum, item) => sum + item, 0));\n}\n',
+      'src/pricing/total.ts':
+        'export function total(items: number[]): number {\n  return Math.round(items.reduce((sum, item) => sum + item, 0));\n}\n',
       'src/ui/cart-view.ts':
         "import { total } from '../pricing/total';\nimport { loadOrders } from '../db/orders';\nexport function render(items: number[]): string {\n  return String(total(items.length > 0 ? items : loadOrders()));\n}\n",
     });
@@ -52,7 +56,12 @@ describe('checker analyze --format json: owners, decisions, memory and contracts
 
   test('the ADR that names the changed file, and only it', () => {
     assert.deepEqual(report.context.decisions, [
-      { id: 'decision:docs/adr/0001-pricing.md', path: 'docs/adr/0001-pricing.md', title: '1. Prices are integers in cents', matchedBy: ['mentions src/pricing/total.ts'] },
+      {
+        id: 'decision:docs/adr/0001-pricing.md',
+        path: 'docs/adr/0001-pricing.md',
+        title: '1. Prices are integers in cents',
+        matchedBy: ['mentions src/pricing/total.ts'],
+      },
     ]);
   });
 
@@ -66,12 +75,23 @@ describe('checker analyze --format json: owners, decisions, memory and contracts
         matchedBy: ['mentions src/pricing/total.ts', 'path src/pricing/total.ts'],
       },
     ]);
-    assert.ok(report.summary.mergeRiskBreakdown.some((item) => item.contributor === 'risk/invariants-touched' && item.evidenceIds.includes('file:src/pricing/total.ts')));
+    assert.ok(
+      report.summary.mergeRiskBreakdown.some(
+        (item) => item.contributor === 'risk/invariants-touched' && item.evidenceIds.includes('file:src/pricing/total.ts'),
+      ),
+    );
   });
 
   test('the contract boundary the change crosses', () => {
     assert.deepEqual(report.context.contracts, [
-      { id: 'ui-not-db', description: 'The UI never talks to the database directly.', from: 'src/ui/cart-view.ts', to: 'src/db/orders.ts', specifier: '../db/orders', line: 2 },
+      {
+        id: 'ui-not-db',
+        description: 'The UI never talks to the database directly.',
+        from: 'src/ui/cart-view.ts',
+        to: 'src/db/orders.ts',
+        specifier: '../db/orders',
+        line: 2,
+      },
     ]);
   });
 });

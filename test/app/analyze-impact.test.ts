@@ -15,17 +15,22 @@ const money = (digits: number, factor: number): string =>
  */
 const BASE = {
   'package.json': JSON.stringify({ name: 'shop', type: 'module', dependencies: { express: '^4.19.0' } }),
-  'tsconfig.json': JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true, baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } } }),
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true, baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } },
+  }),
   'src/lib/money.ts': money(2, 1),
   'src/lib/index.ts': "export { formatPrice, roundCents } from './money';\n",
   'src/lib/rounding.ts': "export { roundCents } from './money';\n",
   'src/lib/types.ts': 'export interface Price {\n  cents: number;\n}\n',
-  'src/cart.ts': "import { formatPrice } from '@lib/index';\nexport function showTotal(cents: number): string {\n  return formatPrice(cents);\n}\n",
+  'src/cart.ts':
+    "import { formatPrice } from '@lib/index';\nexport function showTotal(cents: number): string {\n  return formatPrice(cents);\n}\n",
   'src/checkout.ts': "import { showTotal } from './cart';\nexport function summary(): string {\n  return showTotal(100);\n}\n",
   'src/routes/orders.ts':
     "import { Router } from 'express';\nimport { summary } from '../checkout';\nexport const orders = Router();\norders.get('/:id', (req, res) => {\n  res.send(summary());\n});\norders.post('/', (req, res) => {\n  res.status(201).send('created');\n});\n",
-  'src/routes/health.ts': "import { Router } from 'express';\nexport const health = Router();\nhealth.get('/health', (req, res) => {\n  res.send('ok');\n});\n",
-  'src/server.ts': "import express from 'express';\nimport { orders } from './routes/orders';\nimport { health } from './routes/health';\nconst app = express();\napp.use('/api/orders', orders);\napp.use(health);\napp.listen(3000);\n",
+  'src/routes/health.ts':
+    "import { Router } from 'express';\nexport const health = Router();\nhealth.get('/health', (req, res) => {\n  res.send('ok');\n});\n",
+  'src/server.ts':
+    "import express from 'express';\nimport { orders } from './routes/orders';\nimport { health } from './routes/health';\nconst app = express();\napp.use('/api/orders', orders);\napp.use(health);\napp.listen(3000);\n",
   'src/formatter.ts': "import type { formatPrice } from './lib/money';\nexport type Formatter = typeof formatPrice;\n",
   'src/unrelated.ts': "import type { Price } from '@lib/types';\nexport const zero: Price = { cents: 0 };\n",
 };
@@ -55,8 +60,18 @@ describe('checker impact --format json: aliases, barrels, symbols and mounted ro
         { path: 'src/lib/rounding.ts', distance: 1, via: ['src/lib/money.ts'], typeOnly: false },
         { path: 'src/cart.ts', distance: 2, via: ['src/lib/money.ts', 'src/lib/index.ts'], typeOnly: false },
         { path: 'src/checkout.ts', distance: 3, via: ['src/lib/money.ts', 'src/lib/index.ts', 'src/cart.ts'], typeOnly: false },
-        { path: 'src/routes/orders.ts', distance: 4, via: ['src/lib/money.ts', 'src/lib/index.ts', 'src/cart.ts', 'src/checkout.ts'], typeOnly: false },
-        { path: 'src/server.ts', distance: 5, via: ['src/lib/money.ts', 'src/lib/index.ts', 'src/cart.ts', 'src/checkout.ts', 'src/routes/orders.ts'], typeOnly: false },
+        {
+          path: 'src/routes/orders.ts',
+          distance: 4,
+          via: ['src/lib/money.ts', 'src/lib/index.ts', 'src/cart.ts', 'src/checkout.ts'],
+          typeOnly: false,
+        },
+        {
+          path: 'src/server.ts',
+          distance: 5,
+          via: ['src/lib/money.ts', 'src/lib/index.ts', 'src/cart.ts', 'src/checkout.ts', 'src/routes/orders.ts'],
+          typeOnly: false,
+        },
       ],
     );
     assert.equal(report.summary.impactedFiles, 7);
@@ -80,13 +95,23 @@ describe('checker impact --format json: aliases, barrels, symbols and mounted ro
 
   test('impacted routes: only the route whose handler calls the changed function, with its full path and call chain; /health and POST / are not reached', () => {
     assert.deepEqual(
-      report.impactedRoutes.map((route) => ({ id: route.id, file: route.file, line: route.line, reason: route.reason, chain: route.chain, direct: route.direct, reach: route.reach, steps: route.steps })),
+      report.impactedRoutes.map((route) => ({
+        id: route.id,
+        file: route.file,
+        line: route.line,
+        reason: route.reason,
+        chain: route.chain,
+        direct: route.direct,
+        reach: route.reach,
+        steps: route.steps,
+      })),
       [
         {
           id: 'route:GET /api/orders/:id',
           file: 'src/routes/orders.ts',
           line: 4,
-          reason: 'handler of GET /api/orders/:id: calls summary (src/checkout.ts) → calls showTotal (src/cart.ts) → changed formatPrice (src/lib/money.ts:2)',
+          reason:
+            'handler of GET /api/orders/:id: calls summary (src/checkout.ts) → calls showTotal (src/cart.ts) → changed formatPrice (src/lib/money.ts:2)',
           chain: ['src/lib/money.ts', 'src/cart.ts', 'src/checkout.ts', 'src/routes/orders.ts'],
           direct: false,
           reach: 'handler',

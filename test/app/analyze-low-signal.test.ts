@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
-const TOTAL = '// Sums the items.\nexport function total(items: number[]): number {\n  return items.reduce((sum, item) => sum + item, 0);\n}\n';
+const TOTAL =
+  '// Sums the items.\nexport function total(items: number[]): number {\n  return items.reduce((sum, item) => sum + item, 0);\n}\n';
 const ORDERS =
   "import { Router } from 'express';\nimport { total } from '../payments/total';\nexport const orders = Router();\norders.post('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id, total: total(req.body.items) });\n});\n";
 const BASE = {
@@ -17,10 +18,14 @@ const BASE = {
 const CHANGES: Record<string, Record<string, string>> = {
   'docs only': { 'README.md': '# Shop\n\nSells many things.\n', 'docs/guide.md': '# Guide\n\nStep one.\nStep two.\n' },
   'comments only': {
-    'src/payments/total.ts': '// Sums the items, in cents.\n/* no rounding here */\nexport function total(items: number[]): number {\n  // a plain sum\n  return items.reduce((sum, item) => sum + item, 0);\n}\n',
+    'src/payments/total.ts':
+      '// Sums the items, in cents.\n/* no rounding here */\nexport function total(items: number[]): number {\n  // a plain sum\n  return items.reduce((sum, item) => sum + item, 0);\n}\n',
   },
   'formatting only': { 'src/payments/total.ts': TOTAL.replace('  return', '    return') },
-  'a comment in a route file and a doc': { 'src/routes/orders.ts': `// The orders API.\n${ORDERS}`, 'README.md': '# Shop\n\nSells orders.\n' },
+  'a comment in a route file and a doc': {
+    'src/routes/orders.ts': `// The orders API.\n${ORDERS}`,
+    'README.md': '# Shop\n\nSells orders.\n',
+  },
 };
 
 describe('low-signal changes score low', () => {
@@ -42,9 +47,14 @@ describe('low-signal changes score low', () => {
         assert.deepEqual(analysis.summary.mergeRisk, { score: 0, level: 'low' });
         assert.deepEqual(
           analysis.changedFiles.map((file) => [file.path, file.lowSignal]),
-          Object.keys(change).sort().map((path) => [path, true]),
+          Object.keys(change)
+            .sort()
+            .map((path) => [path, true]),
         );
-        assert.deepEqual(analysis.summary.mergeRiskBreakdown.map((item) => [item.contributor, item.weight]), [['risk/low-signal-change', 0]]);
+        assert.deepEqual(
+          analysis.summary.mergeRiskBreakdown.map((item) => [item.contributor, item.weight]),
+          [['risk/low-signal-change', 0]],
+        );
         assert.deepEqual(analysis.missingTests, []);
         assert.deepEqual(analysis.edgeCases, { top: [], overflow: [] });
       });
@@ -73,7 +83,10 @@ describe('a low-signal file beside a behaviour change', () => {
     );
     assert.deepEqual(analysis.missingTests.map((item) => item.id).sort(), ['export:src/payments/total.ts#total', 'route:POST /orders/:id']);
     assert.deepEqual(
-      [...analysis.edgeCases.top, ...analysis.edgeCases.overflow].map((item) => item.provenance).filter((provenance) => provenance.startsWith('route-edge-cases@')).sort(),
+      [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .map((item) => item.provenance)
+        .filter((provenance) => provenance.startsWith('route-edge-cases@'))
+        .sort(),
       [
         'route-edge-cases@2.1.0#edge-case/route-body',
         'route-edge-cases@2.1.0#edge-case/route-double-submit',

@@ -1,9 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { AuditTestsReport } from '../../src/model/reports.js';
-import { analyzeFixture, createChangeFixture, runJsonReport, toLcov, writeCoverage, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+import {
+  analyzeFixture,
+  createChangeFixture,
+  runJsonReport,
+  toLcov,
+  writeCoverage,
+  type ChangeFixture,
+} from '../helpers/analysis-fixtures.js';
 
-const source = (name: string, step: number): string => `export function ${name}(x: number): number {\n  const y = x + ${step};\n  return y;\n}\n`;
+const source = (name: string, step: number): string =>
+  `export function ${name}(x: number): number {\n  const y = x + ${step};\n  return y;\n}\n`;
 const vitest = (name: string, mock = false): string =>
   `import { describe, it, expect${mock ? ', vi' : ''} } from 'vitest';\nimport { ${name} } from './${name}';\n${mock ? `vi.mock('./${name}');\n` : ''}describe('${name}', () => {\n  it('adds', () => {\n    expect(${name}(1)).toBe(2);\n  });\n});\n`;
 
@@ -42,7 +50,11 @@ describe('checker audit-tests --format json: each proof state from a real lcov f
   before(() => {
     fixture = createChangeFixture(BASE, CHANGE);
     writeCoverage(fixture.repo, {
-      'coverage/lcov.info': toLcov({ 'src/proven.ts': { 1: 1, 2: 1, 3: 1 }, 'src/missed.ts': { 1: 1, 2: 0, 3: 0 }, 'src/mocked.ts': { 1: 1, 2: 0, 3: 0 } }),
+      'coverage/lcov.info': toLcov({
+        'src/proven.ts': { 1: 1, 2: 1, 3: 1 },
+        'src/missed.ts': { 1: 1, 2: 0, 3: 0 },
+        'src/mocked.ts': { 1: 1, 2: 0, 3: 0 },
+      }),
     });
     report = runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report').report;
   });
@@ -57,7 +69,12 @@ describe('checker audit-tests --format json: each proof state from a real lcov f
 
   test('covered and uncovered changed lines and reaching tests', () => {
     assert.deepEqual(
-      report.changedPathProof.map((proof) => ({ path: proof.path, tests: proof.reachingTests, covered: proof.coveredChangedLines, uncovered: proof.uncoveredChangedLines })),
+      report.changedPathProof.map((proof) => ({
+        path: proof.path,
+        tests: proof.reachingTests,
+        covered: proof.coveredChangedLines,
+        uncovered: proof.uncoveredChangedLines,
+      })),
       [
         { path: 'src/lonely.ts', tests: [], covered: [], uncovered: [] },
         { path: 'src/missed.ts', tests: ['src/missed.test.ts'], covered: [], uncovered: [2] },
@@ -71,10 +88,14 @@ describe('checker audit-tests --format json: each proof state from a real lcov f
   test('repair tasks: none for the proven file, one naming the file for every other state', () => {
     const tasks = Object.fromEntries(report.changedPathProof.map((proof) => [proof.path, proof.repairTask]));
     assert.deepEqual(tasks, {
-      'src/lonely.ts': 'Add a test in src/lonely.test.ts that imports src/lonely.ts and calls lonely on line 2, then run the suite with coverage so checker can see these lines execute.',
-      'src/missed.ts': 'Extend src/missed.test.ts (it imports missed) with a case that calls missed so that line 2 of src/missed.ts executes; coverage shows the reaching tests never run it.',
-      'src/mocked.ts': 'Add a test in src/mocked.test.ts that imports the real src/mocked.ts (not a mock) and calls mocked on line 2; src/mocked.test.ts mocks it, so it never runs the changed code.',
-      'src/nocov.ts': 'Run the suite with coverage so checker can see whether line 2 of src/nocov.ts executes; if not, extend src/nocov.test.ts (it imports nocov) with a case that calls nocov.',
+      'src/lonely.ts':
+        'Add a test in src/lonely.test.ts that imports src/lonely.ts and calls lonely on line 2, then run the suite with coverage so checker can see these lines execute.',
+      'src/missed.ts':
+        'Extend src/missed.test.ts (it imports missed) with a case that calls missed so that line 2 of src/missed.ts executes; coverage shows the reaching tests never run it.',
+      'src/mocked.ts':
+        'Add a test in src/mocked.test.ts that imports the real src/mocked.ts (not a mock) and calls mocked on line 2; src/mocked.test.ts mocks it, so it never runs the changed code.',
+      'src/nocov.ts':
+        'Run the suite with coverage so checker can see whether line 2 of src/nocov.ts executes; if not, extend src/nocov.test.ts (it imports nocov) with a case that calls nocov.',
       'src/proven.ts': '',
     });
   });
@@ -82,12 +103,21 @@ describe('checker audit-tests --format json: each proof state from a real lcov f
   test('test evidence: the fresh lcov source and the per-state summary', () => {
     assert.equal(report.testEvidence.found, true);
     assert.equal(report.testEvidence.freshness, 'fresh');
-    assert.deepEqual(report.testEvidence.sources.map((item) => [item.kind, item.path, item.files, item.fresh]), [['lcov', 'coverage/lcov.info', 3, true]]);
-    assert.deepEqual(report.limitations.filter((item) => item.code.startsWith('coverage/')), []);
+    assert.deepEqual(
+      report.testEvidence.sources.map((item) => [item.kind, item.path, item.files, item.fresh]),
+      [['lcov', 'coverage/lcov.info', 3, true]],
+    );
+    assert.deepEqual(
+      report.limitations.filter((item) => item.code.startsWith('coverage/')),
+      [],
+    );
   });
 
   test('missing tests and the test files to run', () => {
-    assert.deepEqual(report.missingTests.map((item) => item.id), ['export:src/lonely.ts#lonely']);
+    assert.deepEqual(
+      report.missingTests.map((item) => item.id),
+      ['export:src/lonely.ts#lonely'],
+    );
     assert.deepEqual(
       report.recommendedChecks.testFiles.map((file) => [file.path, file.reaches]),
       [
@@ -109,7 +139,9 @@ describe('istanbul coverage-final.json proves the changed lines', () => {
 
   test('statementMap/s hits give runtime-proven and runtime-unproven', () => {
     const statements = (hits: number[]) => ({
-      statementMap: Object.fromEntries(hits.map((_hit, index) => [String(index), { start: { line: index + 2, column: 2 }, end: { line: index + 2, column: 20 } }])),
+      statementMap: Object.fromEntries(
+        hits.map((_hit, index) => [String(index), { start: { line: index + 2, column: 2 }, end: { line: index + 2, column: 20 } }]),
+      ),
       s: Object.fromEntries(hits.map((hit, index) => [String(index), hit])),
       fnMap: {},
       f: {},
@@ -123,8 +155,14 @@ describe('istanbul coverage-final.json proves the changed lines', () => {
       }),
     });
     const report = runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report').report;
-    assert.deepEqual(report.changedPathProof.map((proof) => [proof.path, proof.state]), EXPECTED_STATES);
-    assert.deepEqual(report.testEvidence.sources.map((item) => [item.kind, item.path, item.files, item.fresh]), [['istanbul', 'coverage/coverage-final.json', 2, true]]);
+    assert.deepEqual(
+      report.changedPathProof.map((proof) => [proof.path, proof.state]),
+      EXPECTED_STATES,
+    );
+    assert.deepEqual(
+      report.testEvidence.sources.map((item) => [item.kind, item.path, item.files, item.fresh]),
+      [['istanbul', 'coverage/coverage-final.json', 2, true]],
+    );
   });
 });
 

@@ -9,10 +9,17 @@ import { projectRoot } from '../helpers/cli.js';
 const doc = readFileSync(join(projectRoot, 'docs/rule-packs.md'), 'utf8');
 
 test('docs/rule-packs.md lists every built-in pack with its subject and every rule', () => {
-  const rows = new Map(doc.split('\n').filter((line) => line.startsWith('| `')).map((line) => [line.split('|')[1]?.trim() ?? '', line]));
+  const rows = new Map(
+    doc
+      .split('\n')
+      .filter((line) => line.startsWith('| `'))
+      .map((line) => [line.split('|')[1]?.trim() ?? '', line]),
+  );
   for (const folder of readdirSync(join(projectRoot, 'rules')).sort()) {
     const pack: unknown = parse(readFileSync(join(projectRoot, 'rules', folder, 'pack.yaml'), 'utf8'));
-    assert.ok(typeof pack === 'object' && pack !== null && 'id' in pack && 'subject' in pack && 'rules' in pack && Array.isArray(pack.rules));
+    assert.ok(
+      typeof pack === 'object' && pack !== null && 'id' in pack && 'subject' in pack && 'rules' in pack && Array.isArray(pack.rules),
+    );
     const row = rows.get(`\`${String(pack.id)}\``);
     assert.ok(row !== undefined, `no row for pack ${String(pack.id)}`);
     assert.ok(row.includes(`| \`${String(pack.subject)}\` |`), `${String(pack.id)}: subject`);

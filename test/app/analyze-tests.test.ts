@@ -6,7 +6,8 @@ import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../help
 /** Fixture source only: spelled this way so a scan for focused tests in this suite finds none. */
 const FOCUS = '.only';
 
-const price = (step: number): string => `export function price(x: number): number {\n  return x + ${step};\n}\nexport function isValid(x: number): boolean {\n  return x > 0;\n}\n`;
+const price = (step: number): string =>
+  `export function price(x: number): number {\n  return x + ${step};\n}\nexport function isValid(x: number): boolean {\n  return x > 0;\n}\n`;
 
 /** One vitest case per weak-test kind, a case that only calls the configured helper, and a sound case. */
 const PRICE_TEST = `import { describe, it, expect } from 'vitest';
@@ -103,7 +104,13 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
       assert.equal(weak.findingIds.length, weak.kinds.length, weak.id);
     }
     const provenance = analysis.findings.filter((finding) => finding.kind === 'weak-test').map((finding) => finding.provenance);
-    assert.deepEqual([...new Set(provenance)].sort(), Object.values(WEAK_KINDS).flat().map((kind) => `weak-tests@1.0.0#${kind}`).sort());
+    assert.deepEqual(
+      [...new Set(provenance)].sort(),
+      Object.values(WEAK_KINDS)
+        .flat()
+        .map((kind) => `weak-tests@1.0.0#${kind}`)
+        .sort(),
+    );
   });
 
   test('without the configured helper, the helper-only case has no assertion', async () => {
@@ -114,25 +121,37 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
 });
 
 describe('missing tests end to end: changed exports and changed routes no test reaches', () => {
-  const tax = (factor: number): string => `export function tax(x: number): number {\n  return x * ${factor};\n}\nexport function fee(x: number): number {\n  return x + ${factor};\n}\nexport type Rate = number;\n`;
+  const tax = (factor: number): string =>
+    `export function tax(x: number): number {\n  return x * ${factor};\n}\nexport function fee(x: number): number {\n  return x + ${factor};\n}\nexport type Rate = number;\n`;
   let fixture: ChangeFixture;
   let analysis: ChangeAnalysis;
   before(async () => {
     fixture = createChangeFixture(
       {
-        'package.json': JSON.stringify({ name: 'missing', type: 'module', dependencies: { express: '^4.19.0' }, devDependencies: { vitest: '^1.6.0' } }),
+        'package.json': JSON.stringify({
+          name: 'missing',
+          type: 'module',
+          dependencies: { express: '^4.19.0' },
+          devDependencies: { vitest: '^1.6.0' },
+        }),
         'src/lib/tax.ts': tax(2),
-        'src/lib/tax.test.ts': "import { it, expect } from 'vitest';\nimport { tax } from './tax';\nit('taxes', () => {\n  expect(tax(1)).toBe(2);\n});\n",
+        'src/lib/tax.test.ts':
+          "import { it, expect } from 'vitest';\nimport { tax } from './tax';\nit('taxes', () => {\n  expect(tax(1)).toBe(2);\n});\n",
         'src/lib/discount.ts': 'export function discount(x: number): number {\n  return x - 1;\n}\n',
-        'src/routes/orders.ts': "import { Router } from 'express';\nexport const orders = Router();\norders.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id });\n});\n",
-        'src/routes/users.ts': "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (req, res) => {\n  res.json([]);\n});\n",
-        'src/routes/users.test.ts': "import { it, expect } from 'vitest';\nimport { users } from './users';\nit('declares one route', () => {\n  expect(users.stack.length).toBe(1);\n});\n",
+        'src/routes/orders.ts':
+          "import { Router } from 'express';\nexport const orders = Router();\norders.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id });\n});\n",
+        'src/routes/users.ts':
+          "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (req, res) => {\n  res.json([]);\n});\n",
+        'src/routes/users.test.ts':
+          "import { it, expect } from 'vitest';\nimport { users } from './users';\nit('declares one route', () => {\n  expect(users.stack.length).toBe(1);\n});\n",
       },
       {
         'src/lib/tax.ts': tax(3),
         'src/lib/discount.ts': 'export function discount(x: number): number {\n  return x - 2;\n}\n',
-        'src/routes/orders.ts': "import { Router } from 'express';\nexport const orders = Router();\norders.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id, ok: true });\n});\n",
-        'src/routes/users.ts': "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (req, res) => {\n  res.json([1]);\n});\n",
+        'src/routes/orders.ts':
+          "import { Router } from 'express';\nexport const orders = Router();\norders.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id, ok: true });\n});\n",
+        'src/routes/users.ts':
+          "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (req, res) => {\n  res.json([1]);\n});\n",
       },
     );
     analysis = await analyzeFixture(fixture);
@@ -145,12 +164,18 @@ describe('missing tests end to end: changed exports and changed routes no test r
       ['export:src/lib/tax.ts#fee', 'export'],
       ['route:GET /orders/:id', 'route'],
     ]);
-    assert.deepEqual(analysis.impactedRoutes.map((route) => route.id), ['route:GET /orders/:id', 'route:GET /users']);
+    assert.deepEqual(
+      analysis.impactedRoutes.map((route) => route.id),
+      ['route:GET /orders/:id', 'route:GET /users'],
+    );
   });
 
   test('each missing test names its rule', () => {
     const rulesById = Object.fromEntries(
-      analysis.missingTests.map((item) => [item.id, analysis.findings.filter((finding) => item.findingIds.includes(finding.id)).map((finding) => finding.provenance)]),
+      analysis.missingTests.map((item) => [
+        item.id,
+        analysis.findings.filter((finding) => item.findingIds.includes(finding.id)).map((finding) => finding.provenance),
+      ]),
     );
     assert.deepEqual(rulesById, {
       'export:src/lib/discount.ts#discount': ['missing-tests@1.0.0#missing-test/export-unreached'],

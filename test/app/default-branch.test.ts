@@ -36,6 +36,12 @@ describe('default base and analysis.defaultBranch', () => {
 
   it('refuses a configured branch that does not exist, naming the key', async () => {
     repo.write({ '.checker/config.yml': 'analysis:\n  defaultBranch: trunk\n' });
-    await assert.rejects(changedPaths(), (error: unknown) => error instanceof CheckerError && error.code === 'config/default-branch-not-found' && error.message.includes('analysis.defaultBranch'));
+    await assert.rejects(
+      changedPaths(),
+      (error: unknown) =>
+        error instanceof CheckerError &&
+        error.code === 'config/default-branch-not-found' &&
+        error.message.includes('analysis.defaultBranch'),
+    );
   });
 });

@@ -14,7 +14,10 @@ describe('a range with no changes', () => {
       const bundle = await runAgentBundle(env, { profile: 'generic' });
       assert.deepEqual(bundle.evidence.changedFiles, []);
       assert.deepEqual(bundle.tasks, []);
-      assert.deepEqual(bundle.limitations.map((item) => item.code), ['analysis/no-changes']);
+      assert.deepEqual(
+        bundle.limitations.map((item) => item.code),
+        ['analysis/no-changes'],
+      );
       assert.match(bundle.prompt, /Nothing changed between `HEAD` and `WORKTREE`, so there is nothing to make safe yet/);
     } finally {
       await env.close();

@@ -22,7 +22,6 @@ import { createOptionsLookup, linkWorkspacePackages } from '../helpers/ts-oracle
 /** The 8 JS/TS extensions our graph parses; TypeScript's preProcessFile lists imports, re-exports, import() and require(). */
 const SOURCE = /\.(?:[mc]?tsx?|[mc]?jsx?)$/;
 
-
 /** Reverse closure of `seeds` over the import graph TypeScript's own resolver sees (seeds excluded). */
 function computeOracleClosure(root: string, paths: string[], seeds: string[]): { closure: Set<string>; edges: number } {
   const getOptions = createOptionsLookup(root);
@@ -40,7 +39,8 @@ function computeOracleClosure(root: string, paths: string[], seeds: string[]): {
     }
     const mode = /\.c[jt]s$/.test(path) ? ts.ModuleKind.CommonJS : ts.ModuleKind.ESNext;
     for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
-      const resolved = ts.resolveModuleName(fileName, join(root, path), options, ts.sys, cache, undefined, mode).resolvedModule?.resolvedFileName;
+      const resolved = ts.resolveModuleName(fileName, join(root, path), options, ts.sys, cache, undefined, mode).resolvedModule
+        ?.resolvedFileName;
       if (resolved === undefined || !resolved.startsWith(`${root}/`)) continue;
       const target = resolved.slice(root.length + 1);
       if (!tracked.has(target) || target.split('/').includes('node_modules')) continue;
@@ -104,7 +104,8 @@ async function compareImpactWithTypeScript(label: string, options: CorpusOptions
   for (const file of change.files) {
     if (!SOURCE.test(file.path)) continue;
     const headText = file.status === 'deleted' ? '' : readFileSync(join(corpus.dir, file.path), 'utf8');
-    const baseText = file.status === 'added' ? '' : ((await readFileAtRevision(repo, corpus.baseOid, file.previousPath ?? file.path)) ?? '');
+    const baseText =
+      file.status === 'added' ? '' : ((await readFileAtRevision(repo, corpus.baseOid, file.previousPath ?? file.path)) ?? '');
     const exportsOf = (text: string) => (text === '' ? [] : extractFacts(file.path, text, { assertionHelpers: [] }).exports);
     changedExports.push(...findChangedExports(file, exportsOf(baseText), exportsOf(headText)));
   }
@@ -135,10 +136,16 @@ async function compareImpactWithTypeScript(label: string, options: CorpusOptions
 
 test(`impacted files equal TypeScript's reverse closure on ${DEFAULT_CORPUS.name} ${DEFAULT_CORPUS.versions.join(' → ')}`, async () => {
   const { changed, impacted } = await compareImpactWithTypeScript(`${DEFAULT_CORPUS.name}@${DEFAULT_CORPUS.versions.join('→')}`, {});
-  assert.ok(changed >= 3 && impacted >= 100, `the change is too small to be a meaningful oracle test: ${changed} changed, ${impacted} impacted`);
+  assert.ok(
+    changed >= 3 && impacted >= 100,
+    `the change is too small to be a meaningful oracle test: ${changed} changed, ${impacted} impacted`,
+  );
 });
 
-test('impacted files equal TypeScript\'s reverse closure on the workspace corpus (zod, rxjs, tRPC server and client, two versions each)', async () => {
+test("impacted files equal TypeScript's reverse closure on the workspace corpus (zod, rxjs, tRPC server and client, two versions each)", async () => {
   const { changed, impacted } = await compareImpactWithTypeScript('workspace', { packages: WORKSPACE_CORPUS });
-  assert.ok(changed >= 100 && impacted >= 300, `the change is too small to be a meaningful oracle test: ${changed} changed, ${impacted} impacted`);
+  assert.ok(
+    changed >= 100 && impacted >= 300,
+    `the change is too small to be a meaningful oracle test: ${changed} changed, ${impacted} impacted`,
+  );
 });

@@ -7,10 +7,15 @@ import { SHOP_FILES } from '../helpers/shop-fixture.js';
 import { createRepo, makeTempDir, writeTree, type TestRepo } from '../helpers/git-repo.js';
 import { rmSync } from 'node:fs';
 
-
 const REQUIREMENTS = JSON.stringify({
   title: 'Silver tier loyalty discount',
-  acceptanceCriteria: [{ id: 'AC-1', text: 'Silver members get a ten percent loyalty discount', requiredProof: ['unit test of applyLoyaltyDiscount for silver'] }],
+  acceptanceCriteria: [
+    {
+      id: 'AC-1',
+      text: 'Silver members get a ten percent loyalty discount',
+      requiredProof: ['unit test of applyLoyaltyDiscount for silver'],
+    },
+  ],
   expectedBehavior: 'silver members pay ninety percent',
   affectedFlows: [{ name: 'place order', kind: 'api', route: 'POST /api/orders' }],
   nonGoals: ['changing gold member pricing'],
@@ -63,22 +68,37 @@ describe('preflight grounding on a fixture repository', () => {
       assert.deepEqual(report.repositoryEvidence.candidateFiles, []);
       assert.deepEqual(report.repositoryEvidence.candidateRoutes, []);
       assert.equal(report.unresolvedQuestions.length, 1);
-      assert.deepEqual(report.suggestions.nonGoals.filter((goal) => goal.source === 'checker').map((goal) => goal.text.split(':')[0]), [
-        'Inventing scope',
-        'Treating agent claims ("tests pass") as proof',
-        ...(task === 'fix the api' ? [] : ['Guessing where frobnicate, zorblax, quux live']),
-      ]);
+      assert.deepEqual(
+        report.suggestions.nonGoals.filter((goal) => goal.source === 'checker').map((goal) => goal.text.split(':')[0]),
+        [
+          'Inventing scope',
+          'Treating agent claims ("tests pass") as proof',
+          ...(task === 'fix the api' ? [] : ['Guessing where frobnicate, zorblax, quux live']),
+        ],
+      );
     });
   }
 
   it('matches memory, decisions and design-contract boundaries of the grounded files', async () => {
     const report = await runPreflight(repo.dir, 'apply the loyalty discount for silver members');
     const evidence = report.repositoryEvidence;
-    assert.deepEqual(evidence.memory.invariants.map((entry) => entry.id), ['memory:.checker/memory/pricing.yml#discount-cap']);
-    assert.deepEqual(evidence.decisions.map((entry) => entry.id), ['decision:docs/adr/0001-pricing-rules.md']);
-    assert.deepEqual(evidence.contracts.map((contract) => [contract.id, contract.fromFiles, contract.toFiles]), [['contract:pricing-stays-pure', ['src/pricing/discount.ts'], []]]);
+    assert.deepEqual(
+      evidence.memory.invariants.map((entry) => entry.id),
+      ['memory:.checker/memory/pricing.yml#discount-cap'],
+    );
+    assert.deepEqual(
+      evidence.decisions.map((entry) => entry.id),
+      ['decision:docs/adr/0001-pricing-rules.md'],
+    );
+    assert.deepEqual(
+      evidence.contracts.map((contract) => [contract.id, contract.fromFiles, contract.toFiles]),
+      [['contract:pricing-stays-pure', ['src/pricing/discount.ts'], []]],
+    );
     assert.deepEqual(evidence.candidateFiles[0]?.tests, ['test/pricing/discount.test.ts']);
-    assert.deepEqual(evidence.impactedFiles.map((file) => file.path), ['src/orders/order-service.ts', 'src/orders/routes.ts', 'src/server.ts']);
+    assert.deepEqual(
+      evidence.impactedFiles.map((file) => file.path),
+      ['src/orders/order-service.ts', 'src/orders/routes.ts', 'src/server.ts'],
+    );
   });
 
   it('lists configured checks as follow-up proof that will not run', async () => {
@@ -88,7 +108,10 @@ describe('preflight grounding on a fixture repository', () => {
       [['unit', 'npm test', false, false]],
     );
     assert.deepEqual(report.execution, { modelCalled: false, commandsRun: false, network: false, investigation: false });
-    assert.deepEqual(report.suggestions.proofPlan.map((step) => step.kind), ['existing-tests', 'missing-test', 'invariant', 'contract', 'configured-check']);
+    assert.deepEqual(
+      report.suggestions.proofPlan.map((step) => step.kind),
+      ['existing-tests', 'missing-test', 'invariant', 'contract', 'configured-check'],
+    );
   });
 
   it('keeps requirement evidence apart from repository evidence and suggestions', async () => {
@@ -97,8 +120,14 @@ describe('preflight grounding on a fixture repository', () => {
     assert.equal(requirements.provided, true);
     assert.equal(requirements.source?.path, 'docs/requirements.json');
     assert.match(requirements.source?.hash ?? '', /^[0-9a-f]{64}$/);
-    assert.deepEqual(requirements.acceptanceCriteria.map((criterion) => criterion.id), ['AC-1']);
-    assert.deepEqual(requirements.affectedFlows.map((flow) => flow.matchedRoutes), [['route:POST /api/orders']]);
+    assert.deepEqual(
+      requirements.acceptanceCriteria.map((criterion) => criterion.id),
+      ['AC-1'],
+    );
+    assert.deepEqual(
+      requirements.affectedFlows.map((flow) => flow.matchedRoutes),
+      [['route:POST /api/orders']],
+    );
     assert.deepEqual(requirements.unresolvedQuestions, ['does the discount stack with coupons?']);
     assert.equal(report.unresolvedQuestions.includes('does the discount stack with coupons?'), false);
     assert.deepEqual(report.suggestions.proofPlan[0], {

@@ -2,7 +2,15 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChangeAnalysis, EdgeCase, ImpactedRoute } from '../../src/model/analysis.js';
 import { sorted } from '../helpers/analysis-fixtures.js';
-import { EXPRESS_FILES, FRAMEWORK_FILES, createScenarioRepo, edit, editMany, lineOf, type ScenarioRepo } from '../helpers/route-fixtures.js';
+import {
+  EXPRESS_FILES,
+  FRAMEWORK_FILES,
+  createScenarioRepo,
+  edit,
+  editMany,
+  lineOf,
+  type ScenarioRepo,
+} from '../helpers/route-fixtures.js';
 
 /**
  * Handler-level route reach: a change reaches a route only through its handler, its middleware chain,
@@ -23,7 +31,12 @@ const EXPRESS_SCENARIOS = {
   // Called by validateSessionMiddleware, registered app-wide before the accounts mount and GET /bank/profile.
   sessionReject: edit(X, 'src/bank/middleware/reject.ts', "error: 'unauthorized'", "error: 'session expired'"),
   // Route-level middleware of POST /bank/accounts/transfer, declared in the router's file.
-  validateTransfer: edit(X, 'src/bank/routes/accounts.ts', "{ error: 'invalid transfer' }", "{ error: 'invalid transfer', issues: parsed.error.issues }"),
+  validateTransfer: edit(
+    X,
+    'src/bank/routes/accounts.ts',
+    "{ error: 'invalid transfer' }",
+    "{ error: 'invalid transfer', issues: parsed.error.issues }",
+  ),
   // Router-level middleware of accountsRouter, used before both of its routes.
   auditTrail: edit(X, 'src/bank/middleware/audit.ts', '  next();', "  res.setHeader('x-audit', req.method);\n  next();"),
   // An object-literal member used as a handler (reportHandlers.weekly), beside reportHandlers.daily.
@@ -93,25 +106,37 @@ function assertSteps(analysis: ChangeAnalysis): void {
     if (route.reach !== 'handler') continue;
     const first = route.steps[0] ?? '';
     const last = route.steps[route.steps.length - 1] ?? '';
-    assert.ok(route.steps.length > 0 && first.startsWith('handler ') && last.startsWith('changed '), `${route.id} steps: ${JSON.stringify(route.steps)}`);
+    assert.ok(
+      route.steps.length > 0 && first.startsWith('handler ') && last.startsWith('changed '),
+      `${route.id} steps: ${JSON.stringify(route.steps)}`,
+    );
   }
 }
 
 /** The impacted route's guards other than role `other`, as `name role level confidence`. */
 const guardsOf = (route: ImpactedRoute): string[] =>
-  sorted((route.guards ?? []).filter((guard) => guard.role !== 'other').map((guard) => `${guard.name} ${guard.role} ${guard.level} ${guard.confidence}`));
+  sorted(
+    (route.guards ?? [])
+      .filter((guard) => guard.role !== 'other')
+      .map((guard) => `${guard.name} ${guard.role} ${guard.level} ${guard.confidence}`),
+  );
 
-const isUnauthenticatedCase = (edgeCase: EdgeCase): boolean => edgeCase.id.includes('route-unauthenticated') || edgeCase.provenance.includes('route-unauthenticated');
+const isUnauthenticatedCase = (edgeCase: EdgeCase): boolean =>
+  edgeCase.id.includes('route-unauthenticated') || edgeCase.provenance.includes('route-unauthenticated');
 
 /** `route id confidence` of every route-unauthenticated edge case (top and overflow), sorted. */
 function unauthenticatedCases(analysis: ChangeAnalysis): string[] {
   const cases = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow].filter(isUnauthenticatedCase);
-  return sorted(cases.flatMap((edgeCase) => edgeCase.evidenceIds.filter((id) => id.startsWith('route:')).map((id) => `${id} ${edgeCase.confidence}`)));
+  return sorted(
+    cases.flatMap((edgeCase) => edgeCase.evidenceIds.filter((id) => id.startsWith('route:')).map((id) => `${id} ${edgeCase.confidence}`)),
+  );
 }
 
 /** No high-confidence route-unauthenticated edge case for a route without evidence-backed auth. */
 function assertNoUnbackedHighAuth(analysis: ChangeAnalysis): void {
-  const high = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow].filter((edgeCase) => isUnauthenticatedCase(edgeCase) && edgeCase.confidence === 'high');
+  const high = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow].filter(
+    (edgeCase) => isUnauthenticatedCase(edgeCase) && edgeCase.confidence === 'high',
+  );
   const unbacked = high.filter((edgeCase) => {
     const routes = edgeCase.evidenceIds.filter((id) => id.startsWith('route:'));
     return routes.length === 0 || routes.some((id) => !EVIDENCE_BACKED_AUTH.has(id));
@@ -135,7 +160,11 @@ function limitationsWithCode(analysis: ChangeAnalysis, code: string): string[] {
 
 /** The message names the file, the line (as a whole number) and every given fragment. */
 function mentions(message: string, file: string, line: number, fragments: string[]): boolean {
-  return message.includes(file) && new RegExp(`(^|\\D)${String(line)}(\\D|$)`).test(message) && fragments.every((fragment) => message.includes(fragment));
+  return (
+    message.includes(file) &&
+    new RegExp(`(^|\\D)${String(line)}(\\D|$)`).test(message) &&
+    fragments.every((fragment) => message.includes(fragment))
+  );
 }
 
 describe('express: handler-level route reach', () => {
@@ -168,11 +197,22 @@ describe('express: handler-level route reach', () => {
 
   test('code called by app-level auth middleware reaches every route registered after it, which carry the auth guard', async () => {
     const analysis = await analyze('sessionReject');
-    assertReach(analysis, ['route:GET /bank/accounts [handler]', 'route:POST /bank/accounts/transfer [handler]', 'route:GET /bank/profile [handler]']);
+    assertReach(analysis, [
+      'route:GET /bank/accounts [handler]',
+      'route:POST /bank/accounts/transfer [handler]',
+      'route:GET /bank/profile [handler]',
+    ]);
     assert.deepEqual(guardsOf(getRoute(analysis, 'route:GET /bank/accounts')), ['validateSessionMiddleware auth app high']);
-    assert.deepEqual(guardsOf(getRoute(analysis, 'route:POST /bank/accounts/transfer')), ['validateSessionMiddleware auth app high', 'validateTransfer validation route high']);
+    assert.deepEqual(guardsOf(getRoute(analysis, 'route:POST /bank/accounts/transfer')), [
+      'validateSessionMiddleware auth app high',
+      'validateTransfer validation route high',
+    ]);
     assert.deepEqual(guardsOf(getRoute(analysis, 'route:GET /bank/profile')), ['validateSessionMiddleware auth app high']);
-    assert.deepEqual(unauthenticatedCases(analysis), ['route:GET /bank/accounts high', 'route:GET /bank/profile high', 'route:POST /bank/accounts/transfer high']);
+    assert.deepEqual(unauthenticatedCases(analysis), [
+      'route:GET /bank/accounts high',
+      'route:GET /bank/profile high',
+      'route:POST /bank/accounts/transfer high',
+    ]);
   });
 
   test('route-level middleware reaches its route; the route behind evidence-backed auth gets a high route-unauthenticated edge case', async () => {
@@ -234,7 +274,10 @@ describe('express: handler-level route reach', () => {
   });
 
   test('routes whose paths come from constants are reached under their resolved ids', async () => {
-    assertReach(await analyze('constantPathHandlers'), ['route:GET /api/v1/billing/invoices/:invoiceId [handler]', 'route:GET /api/v1/me/avatar [handler]']);
+    assertReach(await analyze('constantPathHandlers'), [
+      'route:GET /api/v1/billing/invoices/:invoiceId [handler]',
+      'route:GET /api/v1/me/avatar [handler]',
+    ]);
   });
 
   test('an unresolved path stays a reachable route; its file change also reaches the dynamic-dispatch route by file; both paths are reported', async () => {

@@ -4,46 +4,96 @@ import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import { findSemanticChanges } from '../../src/rules/semantic-hunks.js';
 import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
-const one = (before: string, after: string) => findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [change.kind, change.subject, change.limit, change.values]);
+const one = (before: string, after: string) =>
+  findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [
+    change.kind,
+    change.subject,
+    change.limit,
+    change.values,
+  ]);
 
 describe('findSemanticChanges: what the diff changed in a decision', () => {
   test('a comparison or its limit: the values at, below and above the limit', () => {
-    assert.deepEqual(one('  if (value.length >= 5) return ok;', '  if (value.length > 5) return ok;'), [['boundary', 'value.length', '5', '4, 5 and 6']]);
-    assert.deepEqual(one('  if (total < 100) return 0;', '  if (total < 150) return 0;'), [['boundary', 'total', '150', '149, 150 and 151']]);
+    assert.deepEqual(one('  if (value.length >= 5) return ok;', '  if (value.length > 5) return ok;'), [
+      ['boundary', 'value.length', '5', '4, 5 and 6'],
+    ]);
+    assert.deepEqual(one('  if (total < 100) return 0;', '  if (total < 150) return 0;'), [
+      ['boundary', 'total', '150', '149, 150 and 151'],
+    ]);
   });
 
   test('a default, also inside a string; a condition; a removed throw; a regex; rounding', () => {
-    assert.deepEqual(one('export function page(size = 20) {', 'export function page(size = 50) {'), [['default', 'size', '50', 'a call without size (and with undefined and null)']]);
-    assert.deepEqual(one("  const name = input.name ?? 'anon';", "  const name = input.name ?? 'guest';"), [['default', 'the missing value', "'guest'", 'a call without the value (and with undefined and null)']]);
-    assert.deepEqual(one('  if (user.isAdmin) {', '  if (user.isAdmin || user.isOwner) {'), [['condition', '(user.isAdmin || user.isOwner)', '', 'an input for which the condition is true and one for which it is false']]);
+    assert.deepEqual(one('export function page(size = 20) {', 'export function page(size = 50) {'), [
+      ['default', 'size', '50', 'a call without size (and with undefined and null)'],
+    ]);
+    assert.deepEqual(one("  const name = input.name ?? 'anon';", "  const name = input.name ?? 'guest';"), [
+      ['default', 'the missing value', "'guest'", 'a call without the value (and with undefined and null)'],
+    ]);
+    assert.deepEqual(one('  if (user.isAdmin) {', '  if (user.isAdmin || user.isOwner) {'), [
+      ['condition', '(user.isAdmin || user.isOwner)', '', 'an input for which the condition is true and one for which it is false'],
+    ]);
     assert.deepEqual(one("    throw new Error('bad');", '    return null;')[0]?.[0], 'error-path');
-    assert.deepEqual(one('  const re = /^[a-z]+$/;', '  const re = /^[a-z0-9]+$/;'), [['regex', '/^[a-z0-9]+$/', '', 'a string the old pattern accepts and the new one refuses, and the reverse']]);
-    assert.deepEqual(one('  return Math.round(total * 100) / 100;', '  return Math.floor(total * 100) / 100;'), [['arithmetic', 'the rounding', '', '.5, -0.5, 0 and a negative value']]);
+    assert.deepEqual(one('  const re = /^[a-z]+$/;', '  const re = /^[a-z0-9]+$/;'), [
+      ['regex', '/^[a-z0-9]+$/', '', 'a string the old pattern accepts and the new one refuses, and the reverse'],
+    ]);
+    assert.deepEqual(one('  return Math.round(total * 100) / 100;', '  return Math.floor(total * 100) / 100;'), [
+      ['arithmetic', 'the rounding', '', '.5, -0.5, 0 and a negative value'],
+    ]);
   });
 
   test('found reading this repository: JSDoc is not a regex, an assignment is not a default, equality is not a range', () => {
     assert.deepEqual(one('/** Share of the lines kept. */', "/** Share of the old file's lines (how much of the `src/` kept). */"), []);
-    assert.deepEqual(one('  const routes = lookup.getRoutesHandledBy(files);', '  const routes = input.routes.filter((route) => route.chain[0] === path);'), []);
-    assert.deepEqual(one('  if (count === 0) return;', '  if (count === 1) return;'), [['boundary', 'count', '1', '1 and a value other than 1']]);
-    const added = findSemanticChanges('a\n', 'a\nif (x > 1) return 1;\nif (y > 2) throw new Error();\nif (z < 3) return 3;\n', [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 }]);
-    assert.deepEqual(added.map((change) => [change.kind, change.line]), [['boundary', 2]], 'new code gives one case per hunk');
+    assert.deepEqual(
+      one(
+        '  const routes = lookup.getRoutesHandledBy(files);',
+        '  const routes = input.routes.filter((route) => route.chain[0] === path);',
+      ),
+      [],
+    );
+    assert.deepEqual(one('  if (count === 0) return;', '  if (count === 1) return;'), [
+      ['boundary', 'count', '1', '1 and a value other than 1'],
+    ]);
+    const added = findSemanticChanges('a\n', 'a\nif (x > 1) return 1;\nif (y > 2) throw new Error();\nif (z < 3) return 3;\n', [
+      { oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 },
+    ]);
+    assert.deepEqual(
+      added.map((change) => [change.kind, change.line]),
+      [['boundary', 2]],
+      'new code gives one case per hunk',
+    );
   });
 
   test('found on zod: a limit that is a value, not a number, and a line with a presence check before the boundary', () => {
-    assert.deepEqual(one('      if (length >= def.minimum) return;', '      if (length > def.minimum) return;'), [['boundary', 'length', 'def.minimum', 'def.minimum − 1, def.minimum and def.minimum + 1']]);
+    assert.deepEqual(one('      if (length >= def.minimum) return;', '      if (length > def.minimum) return;'), [
+      ['boundary', 'length', 'def.minimum', 'def.minimum − 1, def.minimum and def.minimum + 1'],
+    ]);
     assert.deepEqual(
-      one('if (guards.minProperties !== undefined && keys.length < guards.minProperties) {', 'if (guards.minProperties !== undefined && keys.length <= guards.minProperties) {'),
+      one(
+        'if (guards.minProperties !== undefined && keys.length < guards.minProperties) {',
+        'if (guards.minProperties !== undefined && keys.length <= guards.minProperties) {',
+      ),
       [['boundary', 'keys.length', 'guards.minProperties', 'guards.minProperties − 1, guards.minProperties and guards.minProperties + 1']],
     );
     // Generics and presence checks draw no boundary.
     assert.deepEqual(one('  const seen: Map<string, number> = new Map();', '  const seen: Map<string, boolean> = new Map();'), []);
-    assert.deepEqual(one('  if (value !== undefined) return value;', '  if (value !== null) return value;').map(([kind]) => kind), ['condition']);
+    assert.deepEqual(
+      one('  if (value !== undefined) return value;', '  if (value !== null) return value;').map(([kind]) => kind),
+      ['condition'],
+    );
   });
 
   test('found on a Hono app: an error status passed as an argument is an error path', () => {
-    assert.deepEqual(one('    return ctx.body(null, 500);', '    return ctx.body(null, 400);'), [['error-path', 'the error path', '400', 'a request that reaches this line, asserting the new status 400 (was 500)']]);
-    assert.deepEqual(one("  return c.json({ error: 'no' }, 404);", "  return c.json({ error: 'gone' }, 410);").map(([kind]) => kind), ['error-path']);
-    assert.deepEqual(one('  return new Response(text, { status: 503 });', '  return new Response(text, { status: 500 });').map(([kind]) => kind), ['error-path']);
+    assert.deepEqual(one('    return ctx.body(null, 500);', '    return ctx.body(null, 400);'), [
+      ['error-path', 'the error path', '400', 'a request that reaches this line, asserting the new status 400 (was 500)'],
+    ]);
+    assert.deepEqual(
+      one("  return c.json({ error: 'no' }, 404);", "  return c.json({ error: 'gone' }, 410);").map(([kind]) => kind),
+      ['error-path'],
+    );
+    assert.deepEqual(
+      one('  return new Response(text, { status: 503 });', '  return new Response(text, { status: 500 });').map(([kind]) => kind),
+      ['error-path'],
+    );
     assert.deepEqual(one('  return c.json(rows, 200);', '  return c.json(rows, 201);'), [], 'a success status is no error path');
   });
 
@@ -70,7 +120,9 @@ describe('semantic edge cases come first and name the changed line (checker anal
   let fixture: ChangeFixture;
   let analysis: ChangeAnalysis;
   before(async () => {
-    fixture = createChangeFixture(base, { 'src/validate.ts': base['src/validate.ts'].replace('trimmed.length >= 3', 'trimmed.length > 3') });
+    fixture = createChangeFixture(base, {
+      'src/validate.ts': base['src/validate.ts'].replace('trimmed.length >= 3', 'trimmed.length > 3'),
+    });
     analysis = await analyzeFixture(fixture);
   });
   after(() => fixture.repo.cleanup());
@@ -79,11 +131,17 @@ describe('semantic edge cases come first and name the changed line (checker anal
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
     assert.match(first.provenance, /^semantic-edge-cases@1\.0\.0#edge-case\/changed-boundary$/);
-    assert.equal(first.title, 'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)');
+    assert.equal(
+      first.title,
+      'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
+    );
     assert.equal(first.trigger, 'trimmed.length is 2, 3 and 4 (at, just below and just above the limit 3)');
     assert.equal(first.confidence, 'high');
     // The regex `/\s+/` sits on line 3, which did not change.
     const all = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow];
-    assert.equal(all.some((edge) => edge.provenance.endsWith('#edge-case/catastrophic-regex')), false);
+    assert.equal(
+      all.some((edge) => edge.provenance.endsWith('#edge-case/catastrophic-regex')),
+      false,
+    );
   });
 });

@@ -28,7 +28,11 @@ describe('analysis.maxPromptTasks', () => {
     const { report } = runJsonReport<AgentBundle>(capped, ['ai'], 'agent-bundle');
     assert.equal(report.tasks.length, 2);
     assert.ok(report.taskOverflow.length >= 3, `overflow ${report.taskOverflow.length}`);
-    assert.equal(new Set([...report.tasks, ...report.taskOverflow].map((task) => task.id)).size, report.tasks.length + report.taskOverflow.length, 'no task twice');
+    assert.equal(
+      new Set([...report.tasks, ...report.taskOverflow].map((task) => task.id)).size,
+      report.tasks.length + report.taskOverflow.length,
+      'no task twice',
+    );
     assert.match(report.prompt, /^2\. /m);
     assert.doesNotMatch(report.prompt, /^3\. /m);
     assert.match(report.prompt, new RegExp(`^Lower-ranked and not listed here: ${report.taskOverflow.length} tasks`, 'm'));

@@ -12,7 +12,6 @@ import type { TaskContextPacket } from '../../src/model/context-packet.js';
 import { SHOP_FILES } from '../helpers/shop-fixture.js';
 import { createRepo, makeTempDir, writeTree, type TestRepo } from '../helpers/git-repo.js';
 
-
 const TASK = 'apply the loyalty discount for silver members';
 
 async function runContext(dir: string, task: string, maxNodes?: number): Promise<TaskContextPacket> {
@@ -29,7 +28,10 @@ async function getImpacted(dir: string, task: string): Promise<string[]> {
   try {
     const repository = await buildRepositoryGraph(env);
     const grounding = groundTask(repository.kg, task);
-    return findImpactClosure(repository.kg, grounding.candidateFiles.map((file) => file.path)).ids;
+    return findImpactClosure(
+      repository.kg,
+      grounding.candidateFiles.map((file) => file.path),
+    ).ids;
   } finally {
     await env.close();
   }
@@ -52,7 +54,10 @@ describe('task context packet', () => {
       assert.ok(packet.considered > 5);
       assert.equal(packet.nodes.length, Math.min(bound, packet.considered));
       assert.equal(packet.omitted.count, packet.considered - packet.nodes.length);
-      assert.deepEqual(packet.nodes.map((node) => node.rank), packet.nodes.map((_node, index) => index + 1));
+      assert.deepEqual(
+        packet.nodes.map((node) => node.rank),
+        packet.nodes.map((_node, index) => index + 1),
+      );
       assert.equal(packet.nodes[0]?.id, 'file:src/pricing/discount.ts');
       const ids = new Set(packet.nodes.map((node) => node.id));
       for (const edge of packet.edges) assert.ok(ids.has(edge.source) && ids.has(edge.target));
@@ -79,7 +84,10 @@ describe('task context packet', () => {
     const fresh = createRepo({ 'src/pricing/discount.ts': 'export const applyLoyaltyDiscount = 1;\n' });
     try {
       for (const maxNodes of [1001, 0, 1.5, -3]) {
-        await assert.rejects(runContext(fresh.dir, TASK, maxNodes), (error: Error & { code?: string }) => error.code === 'context/max-nodes' && /--max-nodes/.test(error.message));
+        await assert.rejects(
+          runContext(fresh.dir, TASK, maxNodes),
+          (error: Error & { code?: string }) => error.code === 'context/max-nodes' && /--max-nodes/.test(error.message),
+        );
       }
       assert.equal(existsSync(join(fresh.dir, '.checker')), false);
     } finally {
@@ -95,7 +103,10 @@ describe('task context packet', () => {
     assert.deepEqual(discount?.freshness, { state: 'current' });
     assert.equal(discount?.trust, 'deterministic');
     assert.deepEqual(discount?.matchedTerms, ['discount', 'loyalti']);
-    assert.equal(discount?.explanation.some((entry) => entry.via === 'seed' && /candidate file/.test(entry.detail ?? '')), true);
+    assert.equal(
+      discount?.explanation.some((entry) => entry.via === 'seed' && /candidate file/.test(entry.detail ?? '')),
+      true,
+    );
     assert.equal(byId.get('memory:.checker/memory/pricing.yml#discount-cap')?.trust, 'memory');
     assert.equal(byId.get('decision:docs/adr/0001-pricing-rules.md')?.trust, 'decision');
     const exported = byId.get('export:src/pricing/discount.ts#applyLoyaltyDiscount');
@@ -109,7 +120,11 @@ describe('task context packet', () => {
     try {
       const packet = await runContext(repo.dir, TASK);
       const byId = new Map(packet.nodes.map((node) => [node.id, node]));
-      assert.deepEqual(byId.get('file:src/pricing/discount.ts')?.freshness, { state: 'stale', since: head, reason: `src/pricing/discount.ts changed since ${head.slice(0, 12)}` });
+      assert.deepEqual(byId.get('file:src/pricing/discount.ts')?.freshness, {
+        state: 'stale',
+        since: head,
+        reason: `src/pricing/discount.ts changed since ${head.slice(0, 12)}`,
+      });
       assert.deepEqual(byId.get('file:src/pricing/discount.ts')?.provenance, { file: 'src/pricing/discount.ts' });
       assert.equal(byId.get('decision:docs/adr/0001-pricing-rules.md')?.freshness.state, 'stale');
       assert.deepEqual(byId.get('file:src/pricing/tax.ts')?.freshness, { state: 'current' });
@@ -122,7 +137,10 @@ describe('task context packet', () => {
     const packet = await runContext(repo.dir, 'fix the api');
     assert.deepEqual(packet.nodes, []);
     assert.equal(packet.confidence, 'low');
-    assert.equal(packet.limitations.some((item) => item.code === 'context/ungrounded'), true);
+    assert.equal(
+      packet.limitations.some((item) => item.code === 'context/ungrounded'),
+      true,
+    );
     assert.equal(getValidator('task-context')(packet), true);
   });
 });

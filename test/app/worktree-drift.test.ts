@@ -5,7 +5,10 @@ import { createNodeEnv } from '../../src/io/node-env.js';
 import { createRepo } from '../helpers/git-repo.js';
 
 describe('--head a commit while the graph comes from the working tree', () => {
-  const repo = createRepo({ 'src/price.ts': 'export const price = 1;\n', 'src/cart.ts': "import { price } from './price.js';\nexport const cart = price;\n" });
+  const repo = createRepo({
+    'src/price.ts': 'export const price = 1;\n',
+    'src/cart.ts': "import { price } from './price.js';\nexport const cart = price;\n",
+  });
   repo.write({ 'src/price.ts': 'export const price = 2;\n' });
   repo.commit('raise the price');
   after(() => repo.cleanup());

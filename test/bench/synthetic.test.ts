@@ -8,11 +8,21 @@ import ts from 'typescript';
 import { generateSyntheticRepo, renderSyntheticRepo, runGit, touchFiles } from '../../bench/synthetic.js';
 import { makeTempDir } from '../helpers/git-repo.js';
 
-const listTracked = (dir: string): string[] => runGit(dir, ['ls-files', '-z']).split('\0').filter((path) => path !== '').sort();
+const listTracked = (dir: string): string[] =>
+  runGit(dir, ['ls-files', '-z'])
+    .split('\0')
+    .filter((path) => path !== '')
+    .sort();
 
 function hashTree(dir: string): Map<string, string> {
   const hashes = new Map<string, string>();
-  for (const path of listTracked(dir)) hashes.set(path, createHash('sha1').update(readFileSync(join(dir, path))).digest('hex'));
+  for (const path of listTracked(dir))
+    hashes.set(
+      path,
+      createHash('sha1')
+        .update(readFileSync(join(dir, path)))
+        .digest('hex'),
+    );
   return hashes;
 }
 
@@ -60,7 +70,8 @@ function countFeatures(dir: string): FeatureCounts {
     tsx: paths.filter((path) => path.endsWith('.tsx')).length,
     cjs: paths.filter((path) => path.endsWith('.cjs')).length,
     packageManifests: paths.filter((path) => path.endsWith('package.json')).length,
-    extendingTsconfigs: paths.filter((path) => path.endsWith('tsconfig.json') && read(path).includes('"extends": "../../tsconfig.json"')).length,
+    extendingTsconfigs: paths.filter((path) => path.endsWith('tsconfig.json') && read(path).includes('"extends": "../../tsconfig.json"'))
+      .length,
     barrelsWithStar: count(/^export \* from '/m),
     barrelsWithRename: count(/^export \{ \w+ as \w+, type \w+ \} from '/m),
     filesWithJsRelativeImports: count(/from '(?:\.{1,2}\/)+[^']*\.js'/),
@@ -105,7 +116,10 @@ describe('generateSyntheticRepo', () => {
     const tracked = listTracked(first);
     assert.equal(firstSummary.files, 200);
     assert.equal(tracked.length, 200);
-    assert.equal(firstSummary.bytes, tracked.reduce((sum, path) => sum + readFileSync(join(first, path)).length, 0));
+    assert.equal(
+      firstSummary.bytes,
+      tracked.reduce((sum, path) => sum + readFileSync(join(first, path)).length, 0),
+    );
     assert.equal(runGit(first, ['status', '--porcelain']), '');
   });
 
@@ -152,7 +166,13 @@ describe('generateSyntheticRepo', () => {
       compilerOptions: { jsx: 'preserve', paths: { '@web/*': ['apps/web/*'], '@shared/*': ['packages/shared/src/*'] } },
       include: ['**/*.ts', '**/*.tsx'],
     });
-    for (const path of ['.gitignore', '.github/CODEOWNERS', 'docs/openapi.yaml', 'docs/adr/0001-workspace-layout.md', 'docs/adr/0002-http-frameworks.md']) {
+    for (const path of [
+      '.gitignore',
+      '.github/CODEOWNERS',
+      'docs/openapi.yaml',
+      'docs/adr/0001-workspace-layout.md',
+      'docs/adr/0002-http-frameworks.md',
+    ]) {
       assert.ok(listTracked(first).includes(path), path);
     }
   });

@@ -8,7 +8,10 @@ describe('--fail-on: a CI gate on the merge risk level', () => {
     'src/payments/refund.ts': 'export function refund(amount: number): number {\n  return amount;\n}\n',
     'src/checkout.ts': "import { refund } from './payments/refund.js';\nexport const undo = (total: number) => refund(total);\n",
   });
-  repo.write({ 'src/payments/refund.ts': 'export function refund(amount: number): number {\n  return Math.max(0, Math.round(amount * 100) / 100);\n}\n' });
+  repo.write({
+    'src/payments/refund.ts':
+      'export function refund(amount: number): number {\n  return Math.max(0, Math.round(amount * 100) / 100);\n}\n',
+  });
   repo.commit('round refunds');
   after(() => repo.cleanup());
 

@@ -14,11 +14,14 @@ describe('checker graph', () => {
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0' }),
     'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@lib/*': ['src/lib/*'] } } }),
     'src/lib/money.ts': 'export function toCents(amount: number): number { return Math.round(amount * 100); }\n',
-    'src/orders.ts': "import express from 'express';\nimport { toCents } from '@lib/money';\nimport { missing } from './gone.js';\nexport const router = express.Router();\nrouter.get('/orders/:id', (req, res) => res.json({ total: toCents(1) }));\n",
-    'src/app.ts': "import express from 'express';\nimport { router } from './orders.js';\nconst app = express();\napp.use('/api', router);\n",
-    'src/orders.test.ts': "import { describe, it, expect } from 'vitest';\nimport { router } from './orders.js';\ndescribe('orders', () => { it('has a router', () => { expect(router).toBeDefined(); }); it.skip('later', () => {}); });\n",
+    'src/orders.ts':
+      "import express from 'express';\nimport { toCents } from '@lib/money';\nimport { missing } from './gone.js';\nexport const router = express.Router();\nrouter.get('/orders/:id', (req, res) => res.json({ total: toCents(1) }));\n",
+    'src/app.ts':
+      "import express from 'express';\nimport { router } from './orders.js';\nconst app = express();\napp.use('/api', router);\n",
+    'src/orders.test.ts':
+      "import { describe, it, expect } from 'vitest';\nimport { router } from './orders.js';\ndescribe('orders', () => { it('has a router', () => { expect(router).toBeDefined(); }); it.skip('later', () => {}); });\n",
     'src/broken.ts': 'export const = ;\n',
-    'CODEOWNERS': '* @shop/core\n',
+    CODEOWNERS: '* @shop/core\n',
   });
   after(() => repo.cleanup());
 
@@ -31,8 +34,14 @@ describe('checker graph', () => {
     assert.equal(report.nodes.byKind.file, 8);
     assert.equal(report.nodes.byKind.route, 1);
     assert.equal(report.nodes.byKind.owner, 1);
-    assert.deepEqual(report.parseFailures.map((item: { path: string; code: string }) => [item.path, item.code]), [['src/broken.ts', 'parse/syntax']]);
-    assert.deepEqual(report.unresolvedImports.map((item: { from: string; specifier: string }) => [item.from, item.specifier]), [['src/orders.ts', './gone.js']]);
+    assert.deepEqual(
+      report.parseFailures.map((item: { path: string; code: string }) => [item.path, item.code]),
+      [['src/broken.ts', 'parse/syntax']],
+    );
+    assert.deepEqual(
+      report.unresolvedImports.map((item: { from: string; specifier: string }) => [item.from, item.specifier]),
+      [['src/orders.ts', './gone.js']],
+    );
     assert.deepEqual(report.routes, { api: 1, ui: 0, unmatchedMounts: 0 });
   });
 

@@ -14,7 +14,6 @@ import { runCli, type CliResult } from '../helpers/cli.js';
 import { SHOP_FILES } from '../helpers/shop-fixture.js';
 import { createRepo, makeTempDir, writeTree, type TestRepo } from '../helpers/git-repo.js';
 
-
 const TASK = 'apply the loyalty discount for silver members';
 const registry = fileURLToPath(new URL('../../src/cli/registry.ts', import.meta.url));
 const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -32,7 +31,8 @@ const isRegistered = OWN_COMMANDS.every(([path]) => commands.some((entry) => ent
 /** Until these commands are in src/cli/registry.ts, a shim registers them and then runs the real entry point. */
 function getShim(): string {
   const entries = OWN_COMMANDS.map(
-    ([path, file]) => `{ path: ${JSON.stringify(path)}, description: '', load: async () => (await import(${JSON.stringify(fileURLToPath(new URL(`../../src/cli/commands/${file}.ts`, import.meta.url)))})).default }`,
+    ([path, file]) =>
+      `{ path: ${JSON.stringify(path)}, description: '', load: async () => (await import(${JSON.stringify(fileURLToPath(new URL(`../../src/cli/commands/${file}.ts`, import.meta.url)))})).default }`,
   );
   return `const { commands } = await import(${JSON.stringify(registry)}); commands.push(${entries.join(', ')}); process.argv.splice(1, 0, 'checker'); await import(${JSON.stringify(main)});`;
 }
@@ -71,7 +71,10 @@ describe('checker ai|agent preflight and checker context', () => {
   });
   after(() => repo.cleanup());
 
-  for (const command of [['ai', 'preflight'], ['agent', 'preflight']]) {
+  for (const command of [
+    ['ai', 'preflight'],
+    ['agent', 'preflight'],
+  ]) {
     it(`${command.join(' ')} grounds a domain task`, () => {
       const report = parse<PreflightReport>(checker([...command, '--cwd', repo.dir, '--task', TASK, '--format', 'json']));
       assert.equal(report.repositoryEvidence.candidateFiles[0]?.path, 'src/pricing/discount.ts');
@@ -104,8 +107,13 @@ describe('checker ai|agent preflight and checker context', () => {
   });
 
   it('context --max-nodes bounds the packet and refuses above the maximum', () => {
-    const packet = parse<TaskContextPacket>(checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1', '--format', 'json']));
-    assert.deepEqual(packet.nodes.map((node) => node.id), ['file:src/pricing/discount.ts']);
+    const packet = parse<TaskContextPacket>(
+      checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1', '--format', 'json']),
+    );
+    assert.deepEqual(
+      packet.nodes.map((node) => node.id),
+      ['file:src/pricing/discount.ts'],
+    );
     assert.equal(getValidator('task-context')(packet), true);
     const refused = checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1001']);
     assert.equal(refused.code, 2);
@@ -122,12 +130,31 @@ describe('checker session', () => {
   const sessionFile = (id: string): string => join(repo.dir, '.checker/local/agent-sessions', `${id}.json`);
 
   it('start, context, checkpoint and finish through the CLI', () => {
-    const started = parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'cli-1', '--task', TASK, '--format', 'json']));
+    const started = parse<SessionResult>(
+      checker(['session', 'start', '--cwd', repo.dir, '--session', 'cli-1', '--task', TASK, '--format', 'json']),
+    );
     assert.equal(started.operation, 'start');
-    const context = parse<SessionResult>(checker(['session', 'context', '--cwd', repo.dir, '--session', 'cli-1', '--max-nodes', '5', '--format', 'json']));
+    const context = parse<SessionResult>(
+      checker(['session', 'context', '--cwd', repo.dir, '--session', 'cli-1', '--max-nodes', '5', '--format', 'json']),
+    );
     assert.equal(context.context?.nodes.length, 5);
     assert.equal(getValidator('session-result')(context), true);
-    const checkpoint = parse<SessionResult>(checker(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'cli-1', '--kind', 'plan', '--summary', 'plan the silver tier', '--format', 'json']));
+    const checkpoint = parse<SessionResult>(
+      checker([
+        'session',
+        'checkpoint',
+        '--cwd',
+        repo.dir,
+        '--session',
+        'cli-1',
+        '--kind',
+        'plan',
+        '--summary',
+        'plan the silver tier',
+        '--format',
+        'json',
+      ]),
+    );
     assert.equal(checkpoint.checkpoint?.seq, 1);
     const finished = checker(['session', 'finish', '--cwd', repo.dir, '--session', 'cli-1']);
     assert.equal(finished.code, 0);
@@ -163,12 +190,30 @@ describe('checker session', () => {
   it('keeps both of two checkpoints written by two processes at once', async () => {
     parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'race', '--task', TASK, '--format', 'json']));
     const results = await Promise.all(
-      ['alpha plan', 'beta plan'].map((summary) => checkerAsync(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'race', '--kind', 'plan', '--summary', summary, '--format', 'json'])),
+      ['alpha plan', 'beta plan'].map((summary) =>
+        checkerAsync([
+          'session',
+          'checkpoint',
+          '--cwd',
+          repo.dir,
+          '--session',
+          'race',
+          '--kind',
+          'plan',
+          '--summary',
+          summary,
+          '--format',
+          'json',
+        ]),
+      ),
     );
     for (const result of results) assert.equal(result.code, 0, result.stderr);
     const session = JSON.parse(readFileSync(sessionFile('race'), 'utf8')) as AgentSession;
     assert.deepEqual(session.checkpoints.map((checkpoint) => checkpoint.summary).sort(), ['alpha plan', 'beta plan']);
-    assert.deepEqual(session.checkpoints.map((checkpoint) => checkpoint.seq), [1, 2]);
+    assert.deepEqual(
+      session.checkpoints.map((checkpoint) => checkpoint.seq),
+      [1, 2],
+    );
     assert.equal(existsSync(`${sessionFile('race')}.lock`), false);
   });
 
@@ -177,7 +222,20 @@ describe('checker session', () => {
     const secret = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
     const summary = `I pasted ${secret} and DB_PASSWORD=Fake-P4ssw0rd-For-Tests by mistake`;
     for (const format of ['json', 'markdown']) {
-      const result = checker(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'leak', '--kind', 'plan', '--summary', summary, '--format', format]);
+      const result = checker([
+        'session',
+        'checkpoint',
+        '--cwd',
+        repo.dir,
+        '--session',
+        'leak',
+        '--kind',
+        'plan',
+        '--summary',
+        summary,
+        '--format',
+        format,
+      ]);
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stdout.includes(secret), false);
       assert.equal(result.stdout.includes('Fake-P4ssw0rd-For-Tests'), false);

@@ -40,7 +40,12 @@ export interface CaseExpectations {
   /** No task, in the prompt or the overflow, may match one of these. */
   mustNotTasks: { text: RegExp; why: string }[];
   /** A semantic edge case (from the diff's before/after) must name this line. */
-  semanticEdgeCase?: { file: string; line: number; kind: 'boundary' | 'default' | 'condition' | 'error-path' | 'regex' | 'arithmetic'; values?: RegExp };
+  semanticEdgeCase?: {
+    file: string;
+    line: number;
+    kind: 'boundary' | 'default' | 'condition' | 'error-path' | 'regex' | 'arithmetic';
+    values?: RegExp;
+  };
   /** Exact set of impacted route ids, when the case is about routes. */
   impactedRoutes?: string[];
 }
@@ -48,7 +53,16 @@ export interface CaseExpectations {
 export interface EvalCase {
   id: string;
   /** Which kind of change of the corpus this case stands for. */
-  kind: 'library release' | 'one-line fix' | 'type-only' | 'docs-only' | 'rename' | 'express app' | 'hono app' | 'fastify app' | 'test-only';
+  kind:
+    | 'library release'
+    | 'one-line fix'
+    | 'type-only'
+    | 'docs-only'
+    | 'rename'
+    | 'express app'
+    | 'hono app'
+    | 'fastify app'
+    | 'test-only';
   /** The code and the change, in one sentence. */
   description: string;
   build(): Promise<CaseRepo>;
@@ -64,7 +78,12 @@ export interface TextEdit {
 }
 
 /** Applies text edits and renames (`git mv`), commits, and returns the new commit. Throws when an edit does not apply exactly once. */
-export function commitEdits(repo: TestRepo, edits: readonly TextEdit[], message: string, renames: readonly [string, string][] = []): string {
+export function commitEdits(
+  repo: TestRepo,
+  edits: readonly TextEdit[],
+  message: string,
+  renames: readonly [string, string][] = [],
+): string {
   for (const [from, to] of renames) repo.git('mv', from, to);
   for (const edit of edits) {
     const full = join(repo.dir, edit.path);
@@ -73,14 +92,24 @@ export function commitEdits(repo: TestRepo, edits: readonly TextEdit[], message:
     if (from < 0) throw new Error(`"${edit.after}" does not occur in ${edit.path}`);
     const at = text.indexOf(edit.search, from);
     // With `after`, the first occurrence after it; without, the only one.
-    if (at < 0 || (edit.after === undefined && text.indexOf(edit.search, at + 1) >= 0)) throw new Error(edit.after === undefined ? `"${edit.search}" must occur exactly once in ${edit.path}` : `"${edit.search}" does not occur in ${edit.path} after "${edit.after}"`);
+    if (at < 0 || (edit.after === undefined && text.indexOf(edit.search, at + 1) >= 0))
+      throw new Error(
+        edit.after === undefined
+          ? `"${edit.search}" must occur exactly once in ${edit.path}`
+          : `"${edit.search}" does not occur in ${edit.path} after "${edit.after}"`,
+      );
     writeFileSync(full, text.slice(0, at) + edit.replace + text.slice(at + edit.search.length));
   }
   return repo.commit(message);
 }
 
 /** A repository whose first commit is `files` (a published package's files) and whose second is the hand-made edit. */
-export function buildEditedRepo(files: FileTree, edits: readonly TextEdit[], message: string, renames: readonly [string, string][] = []): CaseRepo {
+export function buildEditedRepo(
+  files: FileTree,
+  edits: readonly TextEdit[],
+  message: string,
+  renames: readonly [string, string][] = [],
+): CaseRepo {
   const { repo, baseOid } = createPackageRepo(files);
   try {
     const head = commitEdits(repo, edits, message, renames);

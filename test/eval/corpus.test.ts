@@ -40,28 +40,46 @@ function describeCase(evalCase: EvalCase): void {
     test(`carries at most ${expect.maxTasks} tasks in the prompt, ${expect.proofTasks} of them runtime proof`, () => {
       const tasks = run.bundle.tasks.map(taskText);
       assert.ok(run.bundle.tasks.length <= Math.min(12, expect.maxTasks), `${run.bundle.tasks.length} tasks:\n${tasks.join('\n')}`);
-      const proof = allTasks(run.bundle).filter((task) => task.kind === 'proof').map(taskText);
+      const proof = allTasks(run.bundle)
+        .filter((task) => task.kind === 'proof')
+        .map(taskText);
       assert.equal(proof.length, expect.proofTasks, `proof tasks:\n${proof.join('\n')}`);
     });
 
     test('puts the tasks a reviewer wants in the prompt', () => {
       const tasks = run.bundle.tasks.map((task) => ({ kind: task.kind, text: `${task.title} — ${task.detail}` }));
-      const missing = expect.mustTasks.filter((wanted) => !tasks.some((task) => task.kind === wanted.kind && wanted.text.test(task.text))).map((wanted) => `${wanted.kind} ${wanted.text}: ${wanted.why}`);
+      const missing = expect.mustTasks
+        .filter((wanted) => !tasks.some((task) => task.kind === wanted.kind && wanted.text.test(task.text)))
+        .map((wanted) => `${wanted.kind} ${wanted.text}: ${wanted.why}`);
       assert.deepEqual(missing, [], `tasks in the prompt:\n${run.bundle.tasks.map(taskText).join('\n')}`);
     });
 
     test('carries no task a reviewer would reject', () => {
-      const rejected = allTasks(run.bundle).flatMap((task) => expect.mustNotTasks.filter((unwanted) => unwanted.text.test(`${task.title} — ${task.detail}`)).map((unwanted) => `${taskText(task)}\n   ✗ ${unwanted.why}`));
+      const rejected = allTasks(run.bundle).flatMap((task) =>
+        expect.mustNotTasks
+          .filter((unwanted) => unwanted.text.test(`${task.title} — ${task.detail}`))
+          .map((unwanted) => `${taskText(task)}\n   ✗ ${unwanted.why}`),
+      );
       assert.deepEqual(rejected, []);
     });
 
     test(`scores the merge risk ${expect.riskLevels.join(' or ')}`, () => {
       const { mergeRisk, mergeRiskBreakdown } = run.bundle.evidence.summary;
-      assert.ok(expect.riskLevels.includes(mergeRisk.level), `${mergeRisk.score} ${mergeRisk.level}:\n${mergeRiskBreakdown.map((entry) => `${entry.contributor} ${entry.weight} ${entry.detail}`).join('\n')}`);
+      assert.ok(
+        expect.riskLevels.includes(mergeRisk.level),
+        `${mergeRisk.score} ${mergeRisk.level}:\n${mergeRiskBreakdown.map((entry) => `${entry.contributor} ${entry.weight} ${entry.detail}`).join('\n')}`,
+      );
     });
 
     test('redacts nothing: the corpus holds no secret', () => {
-      assert.equal(run.signals.redactions, 0, run.markdown.split('\n').filter((line) => line.includes('[REDACTED')).join('\n'));
+      assert.equal(
+        run.signals.redactions,
+        0,
+        run.markdown
+          .split('\n')
+          .filter((line) => line.includes('[REDACTED'))
+          .join('\n'),
+      );
     });
 
     const semantic = expect.semanticEdgeCase;
@@ -69,10 +87,17 @@ function describeCase(evalCase: EvalCase): void {
       test(`gives the ${semantic.kind} edge case of ${semantic.file}:${semantic.line}`, () => {
         const edgeCases = [...run.bundle.evidence.edgeCases.top, ...run.bundle.evidence.edgeCases.overflow];
         const found = edgeCases.filter(
-          (edgeCase) => edgeCase.provenance.startsWith(SEMANTIC_PACK) && edgeCase.scope === `${semantic.file}:${semantic.line}` && KIND_TITLE[semantic.kind]?.test(edgeCase.title) === true,
+          (edgeCase) =>
+            edgeCase.provenance.startsWith(SEMANTIC_PACK) &&
+            edgeCase.scope === `${semantic.file}:${semantic.line}` &&
+            KIND_TITLE[semantic.kind]?.test(edgeCase.title) === true,
         );
-        assert.ok(found.length > 0, `edge cases:\n${edgeCases.map((edgeCase) => `${edgeCase.provenance} ${edgeCase.scope}: ${edgeCase.title}`).join('\n')}`);
-        if (semantic.values !== undefined) assert.match(found.map((edgeCase) => `${edgeCase.title} ${edgeCase.trigger}`).join('\n'), semantic.values);
+        assert.ok(
+          found.length > 0,
+          `edge cases:\n${edgeCases.map((edgeCase) => `${edgeCase.provenance} ${edgeCase.scope}: ${edgeCase.title}`).join('\n')}`,
+        );
+        if (semantic.values !== undefined)
+          assert.match(found.map((edgeCase) => `${edgeCase.title} ${edgeCase.trigger}`).join('\n'), semantic.values);
         // Semantic cases rank above every generic one.
         const first = run.bundle.evidence.edgeCases.top[0];
         assert.ok(first?.provenance.startsWith(SEMANTIC_PACK), `first edge case: ${first?.provenance}`);

@@ -36,14 +36,20 @@ function findUnfoundedAuthEdgeCases(analysis: ChangeAnalysis): string[] {
   return allEdgeCases(analysis)
     .filter((edgeCase) => edgeCase.confidence === 'high' && AUTH_EDGE_CASE_RULES.authRule.test(edgeCase.provenance))
     .flatMap((edgeCase) =>
-      edgeCase.evidenceIds.filter((id) => id.startsWith('route:') && AUTH_GUARDED_ROUTES[id] === undefined).map((id) => `${edgeCase.provenance} on ${id}: ${edgeCase.title}`),
+      edgeCase.evidenceIds
+        .filter((id) => id.startsWith('route:') && AUTH_GUARDED_ROUTES[id] === undefined)
+        .map((id) => `${edgeCase.provenance} on ${id}: ${edgeCase.title}`),
     )
     .sort();
 }
 
 function checkRouteLimitations(analysis: ChangeAnalysis): void {
   const forbidden = analysis.limitations.filter((limitation) => FORBIDDEN_LIMITATION_CODES.includes(limitation.code));
-  assert.deepEqual(forbidden.map((limitation) => `${limitation.code}: ${limitation.message}`), [], 'all eight sub-app mounts of app.js must be matched');
+  assert.deepEqual(
+    forbidden.map((limitation) => `${limitation.code}: ${limitation.message}`),
+    [],
+    'all eight sub-app mounts of app.js must be matched',
+  );
   // Every relative import of build/src resolves to a committed file (checked by hand, file by file).
   assert.deepEqual(analysis.unresolvedImports ?? [], []);
 }
@@ -99,11 +105,21 @@ describe(`${PACKAGE.name}@${PACKAGE.version}: routes, guards and change reach on
 
   test(`matches all ${MOUNTS.length} sub-app mounts (\`app.use('/sync', syncApp.handlers)\`, export { app as handlers })`, async () => {
     const { kg, limitations } = await getBaseGraph();
-    assert.deepEqual(kg.unmatchedMounts.map((mount) => `${mount.file}:${mount.line} ${mount.prefix} → ${mount.target}: ${mount.reason}`), []);
-    assert.deepEqual(limitations.filter((limitation) => FORBIDDEN_LIMITATION_CODES.includes(limitation.code)).map((limitation) => limitation.message), []);
+    assert.deepEqual(
+      kg.unmatchedMounts.map((mount) => `${mount.file}:${mount.line} ${mount.prefix} → ${mount.target}: ${mount.reason}`),
+      [],
+    );
+    assert.deepEqual(
+      limitations.filter((limitation) => FORBIDDEN_LIMITATION_CODES.includes(limitation.code)).map((limitation) => limitation.message),
+      [],
+    );
     // Every mount contributes routes under its prefix (none of them keeps unprefixed paths).
     const ids = [...(await routeNodes()).keys()];
-    for (const mount of MOUNTS) assert.ok(ids.some((id) => id.includes(` ${mount.prefix}`)), `no route under ${mount.prefix} (${mount.target}, app.js:${mount.line})`);
+    for (const mount of MOUNTS)
+      assert.ok(
+        ids.some((id) => id.includes(` ${mount.prefix}`)),
+        `no route under ${mount.prefix} (${mount.target}, app.js:${mount.line})`,
+      );
   });
 
   test(`classifies validateSessionMiddleware as evidence-backed auth on exactly the ${Object.keys(AUTH_GUARDED_ROUTES).length} routes it guards`, async () => {
@@ -112,9 +128,14 @@ describe(`${PACKAGE.name}@${PACKAGE.version}: routes, guards and change reach on
     for (const [id, route] of routes) {
       const auth = (route.guards ?? []).filter((guard) => guard.role === 'auth' && guard.confidence === 'high');
       if (auth.length === 0) continue;
-      guarded[id] = auth.map((guard) => `${guard.name}@${guard.level}`).sort().join(', ');
+      guarded[id] = auth
+        .map((guard) => `${guard.name}@${guard.level}`)
+        .sort()
+        .join(', ');
     }
-    const expected = Object.fromEntries(Object.entries(AUTH_GUARDED_ROUTES).map(([id, level]) => [id, `validateSessionMiddleware@${level}`]));
+    const expected = Object.fromEntries(
+      Object.entries(AUTH_GUARDED_ROUTES).map(([id, level]) => [id, `validateSessionMiddleware@${level}`]),
+    );
     assert.deepEqual(guarded, expected);
     // validateSession called inside a handler is not a middleware guard.
     for (const id of HANDLER_AUTH_ROUTES) assert.equal(guarded[id], undefined, id);
@@ -124,7 +145,13 @@ describe(`${PACKAGE.name}@${PACKAGE.version}: routes, guards and change reach on
     const routes = await routeNodes();
     const missing = sorted(
       [...routes.entries()]
-        .filter(([, route]) => !(route.guards ?? []).some((guard) => guard.role === 'rate-limit' && guard.level === 'app' && guard.confidence === 'high' && /rateLimit/.test(guard.name)))
+        .filter(
+          ([, route]) =>
+            !(route.guards ?? []).some(
+              (guard) =>
+                guard.role === 'rate-limit' && guard.level === 'app' && guard.confidence === 'high' && /rateLimit/.test(guard.name),
+            ),
+        )
         .map(([id]) => id),
     );
     assert.deepEqual(missing, []);
@@ -133,13 +160,32 @@ describe(`${PACKAGE.name}@${PACKAGE.version}: routes, guards and change reach on
   describe(`change 1: ${SYNC_HANDLER_CHANGE.description}`, () => {
     test(`reaches exactly ${SYNC_HANDLER_CHANGE.impactedRoutes.join(', ')}, through its handler`, async () => {
       const analysis = await getSyncAnalysis();
-      assert.deepEqual(analysis.changedFiles.map((file) => `${file.path} +${file.additions} -${file.deletions}`), [`${SYNC_HANDLER_CHANGE.path} +1 -1`]);
+      assert.deepEqual(
+        analysis.changedFiles.map((file) => `${file.path} +${file.additions} -${file.deletions}`),
+        [`${SYNC_HANDLER_CHANGE.path} +1 -1`],
+      );
       assert.deepEqual(sorted(analysis.impactedRoutes.map((route) => route.id)), sorted(SYNC_HANDLER_CHANGE.impactedRoutes));
       const route = analysis.impactedRoutes.find((entry) => entry.id === 'route:POST /sync/sync');
       assert.ok(route !== undefined);
       assert.deepEqual(
-        { method: route.method, path: route.path, file: route.file, line: route.line, reach: route.reach, direct: route.direct, chain: route.chain },
-        { method: 'POST', path: '/sync/sync', file: 'build/src/app-sync.js', line: 41, reach: 'handler', direct: true, chain: ['build/src/app-sync.js'] },
+        {
+          method: route.method,
+          path: route.path,
+          file: route.file,
+          line: route.line,
+          reach: route.reach,
+          direct: route.direct,
+          chain: route.chain,
+        },
+        {
+          method: 'POST',
+          path: '/sync/sync',
+          file: 'build/src/app-sync.js',
+          line: 41,
+          reach: 'handler',
+          direct: true,
+          chain: ['build/src/app-sync.js'],
+        },
       );
     });
 
@@ -154,13 +200,19 @@ describe(`${PACKAGE.name}@${PACKAGE.version}: routes, guards and change reach on
         SYNC_ROUTE_GUARDS.auth.map(({ name, level, confidence }) => ({ name, level, confidence })),
       );
       const auth = byRole('auth')[0];
-      assert.ok(auth !== undefined && auth.evidence.some((line) => /401|validateSession\b/.test(line)), `auth evidence should cite validateSession or its 401: ${JSON.stringify(auth?.evidence)}`);
+      assert.ok(
+        auth?.evidence.some((line) => /401|validateSession\b/.test(line)),
+        `auth evidence should cite validateSession or its 401: ${JSON.stringify(auth?.evidence)}`,
+      );
       const rateLimits = byRole('rate-limit');
       assert.equal(rateLimits.length, SYNC_ROUTE_GUARDS.rateLimit.length, JSON.stringify(rateLimits));
       for (const [index, expected] of SYNC_ROUTE_GUARDS.rateLimit.entries()) {
         const actual = rateLimits[index];
         assert.ok(actual !== undefined && expected.name.test(actual.name), `rate-limit guard ${JSON.stringify(actual)}`);
-        assert.deepEqual({ level: actual.level, confidence: actual.confidence }, { level: expected.level, confidence: expected.confidence });
+        assert.deepEqual(
+          { level: actual.level, confidence: actual.confidence },
+          { level: expected.level, confidence: expected.confidence },
+        );
       }
       assert.deepEqual(byRole('validation'), [...SYNC_ROUTE_GUARDS.validation]);
     });
@@ -172,14 +224,17 @@ describe(`${PACKAGE.name}@${PACKAGE.version}: routes, guards and change reach on
       const protectedCase = edgeCases.find((edgeCase) => edgeCase.id === expectedId);
       assert.ok(
         protectedCase !== undefined,
-        `no ${AUTH_EDGE_CASE_RULES.protectedRoute} edge case for POST /sync/sync; edge cases: ${JSON.stringify(edgeCases.map((edgeCase) => edgeCase.provenance + ' ' + edgeCase.scope))}`,
+        `no ${AUTH_EDGE_CASE_RULES.protectedRoute} edge case for POST /sync/sync; edge cases: ${JSON.stringify(edgeCases.map((edgeCase) => `${edgeCase.provenance} ${edgeCase.scope}`))}`,
       );
       assert.equal(protectedCase.confidence, 'high');
       assert.ok(protectedCase.provenance.endsWith(`#${AUTH_EDGE_CASE_RULES.protectedRoute}`), protectedCase.provenance);
       assert.ok(protectedCase.evidenceIds.includes('route:POST /sync/sync'), JSON.stringify(protectedCase.evidenceIds));
       // The route is protected: "writes data and no auth middleware is declared" must not be said of it.
       const unprotectedId = getFindingId(AUTH_EDGE_CASE_RULES.pack, AUTH_EDGE_CASE_RULES.unprotectedMutation, 'route:POST /sync/sync');
-      assert.equal(edgeCases.find((edgeCase) => edgeCase.id === unprotectedId), undefined);
+      assert.equal(
+        edgeCases.find((edgeCase) => edgeCase.id === unprotectedId),
+        undefined,
+      );
       assert.deepEqual(findUnfoundedAuthEdgeCases(analysis), []);
     });
 
@@ -193,11 +248,28 @@ describe(`${PACKAGE.name}@${PACKAGE.version}: routes, guards and change reach on
       await getSyncAnalysis().catch(() => undefined);
       checkout(corpus.repo, helperHead);
       const analysis = await withNodeEnv(corpus.repo.dir, (env) => analyzeChange(env, { base: syncHead, head: helperHead }));
-      assert.deepEqual(analysis.changedFiles.map((file) => `${file.path} +${file.additions} -${file.deletions}`), [`${HELPER_CHANGE.path} +1 -1`]);
+      assert.deepEqual(
+        analysis.changedFiles.map((file) => `${file.path} +${file.additions} -${file.deletions}`),
+        [`${HELPER_CHANGE.path} +1 -1`],
+      );
       assert.deepEqual(sorted(analysis.impactedRoutes.map((route) => route.id)), sorted(HELPER_CHANGE.impactedRoutes));
-      const pick = (route: ImpactedRoute) => ({ id: route.id, reach: route.reach, direct: route.direct, file: route.file, line: route.line, chain: route.chain });
+      const pick = (route: ImpactedRoute) => ({
+        id: route.id,
+        reach: route.reach,
+        direct: route.direct,
+        file: route.file,
+        line: route.line,
+        chain: route.chain,
+      });
       assert.deepEqual(analysis.impactedRoutes.map(pick), [
-        { id: 'route:POST /sync/upload-user-file', reach: 'handler', direct: false, file: 'build/src/app-sync.js', line: 135, chain: [HELPER_CHANGE.path, 'build/src/app-sync.js'] },
+        {
+          id: 'route:POST /sync/upload-user-file',
+          reach: 'handler',
+          direct: false,
+          file: 'build/src/app-sync.js',
+          line: 135,
+          chain: [HELPER_CHANGE.path, 'build/src/app-sync.js'],
+        },
       ]);
       assert.deepEqual(findUnfoundedAuthEdgeCases(analysis), []);
       checkRouteLimitations(analysis);

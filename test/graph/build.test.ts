@@ -47,10 +47,7 @@ function buildShopInput(): GraphInput {
       size: 200,
       hash: 'h-routes',
       facts: makeFacts({
-        imports: [
-          named('../controllers/users.js', 'static', 1, ['listUsers']),
-          named('../model/user.js', 'static', 2, ['User'], true),
-        ],
+        imports: [named('../controllers/users.js', 'static', 1, ['listUsers']), named('../model/user.js', 'static', 2, ['User'], true)],
         exports: [{ name: 'default', kind: 'default', span: { start: 8, end: 8 }, typeOnly: false, local: 'router' }],
         routes: [
           {
@@ -118,9 +115,42 @@ function buildShopInput(): GraphInput {
           { specifier: './missing.js', framework: 'vitest', line: 5 },
         ],
         tests: [
-          { kind: 'suite', titlePath: ['users'], span: { start: 6, end: 20 }, modifiers: [], assertions: 0, trivialAssertions: 0, snapshotAssertions: 0, unawaitedAssertions: 0, swallowedErrors: 0, isAsync: false },
-          { kind: 'test', titlePath: ['users', 'lists users'], span: { start: 7, end: 10 }, modifiers: [], assertions: 2, trivialAssertions: 0, snapshotAssertions: 0, unawaitedAssertions: 0, swallowedErrors: 0, isAsync: true },
-          { kind: 'test', titlePath: ['users', 'lists users'], span: { start: 11, end: 14 }, modifiers: ['skip'], assertions: 1, trivialAssertions: 1, snapshotAssertions: 0, unawaitedAssertions: 0, swallowedErrors: 0, isAsync: false },
+          {
+            kind: 'suite',
+            titlePath: ['users'],
+            span: { start: 6, end: 20 },
+            modifiers: [],
+            assertions: 0,
+            trivialAssertions: 0,
+            snapshotAssertions: 0,
+            unawaitedAssertions: 0,
+            swallowedErrors: 0,
+            isAsync: false,
+          },
+          {
+            kind: 'test',
+            titlePath: ['users', 'lists users'],
+            span: { start: 7, end: 10 },
+            modifiers: [],
+            assertions: 2,
+            trivialAssertions: 0,
+            snapshotAssertions: 0,
+            unawaitedAssertions: 0,
+            swallowedErrors: 0,
+            isAsync: true,
+          },
+          {
+            kind: 'test',
+            titlePath: ['users', 'lists users'],
+            span: { start: 11, end: 14 },
+            modifiers: ['skip'],
+            assertions: 1,
+            trivialAssertions: 1,
+            snapshotAssertions: 0,
+            unawaitedAssertions: 0,
+            swallowedErrors: 0,
+            isAsync: false,
+          },
         ],
       }),
     },
@@ -137,7 +167,10 @@ function buildShopInput(): GraphInput {
         { specifier: './nope.js', kind: 'unresolved', reason: 'file not found' },
       ],
     ],
-    ['src/routes/users.ts', [relative('../controllers/users.js', 'src/controllers/users.ts'), relative('../model/user.js', 'src/model/user.ts')]],
+    [
+      'src/routes/users.ts',
+      [relative('../controllers/users.js', 'src/controllers/users.ts'), relative('../model/user.js', 'src/model/user.ts')],
+    ],
     ['src/controllers/users.ts', [relative('../db/index.js', 'src/db/index.ts')]],
     ['src/db/index.ts', [relative('./users-table.js', 'src/db/users-table.ts'), relative('./connection.js', 'src/db/connection.ts')]],
     [
@@ -170,7 +203,14 @@ function buildShopInput(): GraphInput {
       },
     ],
     memory: [
-      { path: '.checker/memory/db.yml', id: 'db-single-connection', kind: 'invariant', text: 'One connection per process.', paths: ['src/db/**'], terms: [] },
+      {
+        path: '.checker/memory/db.yml',
+        id: 'db-single-connection',
+        kind: 'invariant',
+        text: 'One connection per process.',
+        paths: ['src/db/**'],
+        terms: [],
+      },
     ],
     skills: [{ name: 'release', description: 'Cut a release.', path: '.agents/skills/release/SKILL.md' }],
     checks: [{ name: 'unit', command: 'npm test', source: '.checker/config.yml' }],
@@ -218,7 +258,12 @@ test('builds nodes of every kind with the documented ids', () => {
     'test:test/users.test.ts#users > lists users',
     'test:test/users.test.ts#users > lists users [2]',
   ]);
-  assert.deepEqual(getNodes(knowledge, 'route'), ['route:GET /api/orders', 'route:GET /api/users', 'route:GET /health', 'route:POST /api/users']);
+  assert.deepEqual(getNodes(knowledge, 'route'), [
+    'route:GET /api/orders',
+    'route:GET /api/users',
+    'route:GET /health',
+    'route:POST /api/users',
+  ]);
   assert.deepEqual(getNodes(knowledge, 'owner'), ['owner:@dba-lead', 'owner:@org/core']);
   assert.deepEqual(getNodes(knowledge, 'package'), ['package:express', 'package:shop']);
   assert.deepEqual(getNodes(knowledge, 'decision'), ['decision:docs/adr/0001-use-express.md']);
@@ -235,7 +280,10 @@ test('builds nodes of every kind with the documented ids', () => {
     role: 'test',
     lines: 10,
   });
-  const roles = knowledge.graph.mapNodes((_id, attributes) => (attributes.kind === 'file' ? `${attributes.path}=${attributes.role}` : '')).filter(Boolean).sort();
+  const roles = knowledge.graph
+    .mapNodes((_id, attributes) => (attributes.kind === 'file' ? `${attributes.path}=${attributes.role}` : ''))
+    .filter(Boolean)
+    .sort();
   assert.deepEqual(roles, [
     'docs/adr/0001-use-express.md=doc',
     'openapi.yaml=config',
@@ -332,7 +380,12 @@ test('builds import, re-export, declares and uses edges, type-only marked', () =
   });
   assert.deepEqual(knowledge.unresolvedImports, [
     { from: 'src/app.ts', specifier: './nope.js', line: 3, reason: 'file not found' },
-    { from: 'test/users.test.ts', specifier: './missing.js', line: 5, reason: 'mocked specifier has no resolution (the file does not import it)' },
+    {
+      from: 'test/users.test.ts',
+      specifier: './missing.js',
+      line: 5,
+      reason: 'mocked specifier has no resolution (the file does not import it)',
+    },
   ]);
   assert.deepEqual(knowledge.externalImports, [{ from: 'src/app.ts', specifier: 'express', line: 1, packageName: 'express' }]);
 });
@@ -376,7 +429,14 @@ test('prefixes routes mounted from another file and merges OpenAPI declarations'
         line: 5,
         span: { start: 5, end: 5 },
         chain: [
-          { role: 'handler', name: 'listUsers', file: 'src/routes/users.ts', span: { start: 5, end: 5 }, targets: ['src/controllers/users.ts#listUsers'], dynamic: false },
+          {
+            role: 'handler',
+            name: 'listUsers',
+            file: 'src/routes/users.ts',
+            span: { start: 5, end: 5 },
+            targets: ['src/controllers/users.ts#listUsers'],
+            dynamic: false,
+          },
         ],
         mounts: [{ file: 'src/app.ts', line: 5, span: { start: 5, end: 5 } }],
       },
@@ -411,7 +471,10 @@ test('follows nested mounts and keeps unmatched mounts unprefixed', () => {
         path: 'routes/index.js',
         size: 1,
         hash: 'b',
-        facts: makeFacts({ imports: [named('./orders.js', 'static', 1, ['ordersRouter'])], mounts: [{ prefix: '/orders', target: 'ordersRouter', line: 2, receiver: 'router' }] }),
+        facts: makeFacts({
+          imports: [named('./orders.js', 'static', 1, ['ordersRouter'])],
+          mounts: [{ prefix: '/orders', target: 'ordersRouter', line: 2, receiver: 'router' }],
+        }),
       },
       {
         path: 'routes/orders.js',
@@ -448,10 +511,27 @@ test('follows nested mounts and keeps unmatched mounts unprefixed', () => {
     packages: [],
   };
   const knowledge = buildKnowledgeGraph(input);
-  assert.deepEqual(getNodes(knowledge, 'route'), ['route:GET /internal', 'route:GET /stats', 'route:GET /users', 'route:GET /v1/orders/:id']);
+  assert.deepEqual(getNodes(knowledge, 'route'), [
+    'route:GET /internal',
+    'route:GET /stats',
+    'route:GET /users',
+    'route:GET /v1/orders/:id',
+  ]);
   assert.deepEqual(knowledge.unmatchedMounts, [
-    { file: 'server.js', prefix: '/admin', target: 'admin', line: 4, reason: 'admin.js declares routes on several routers (a, b) and the mounted one cannot be told apart' },
-    { file: 'server.js', prefix: '/ghost', target: 'ghost', line: 5, reason: '"ghost" is neither imported nor declared at the top of server.js' },
+    {
+      file: 'server.js',
+      prefix: '/admin',
+      target: 'admin',
+      line: 4,
+      reason: 'admin.js declares routes on several routers (a, b) and the mounted one cannot be told apart',
+    },
+    {
+      file: 'server.js',
+      prefix: '/ghost',
+      target: 'ghost',
+      line: 5,
+      reason: '"ghost" is neither imported nor declared at the top of server.js',
+    },
   ]);
   assert.equal(joinRoutePaths('/api/', '/'), '/api');
   assert.equal(joinRoutePaths('', 'users'), '/users');
@@ -495,7 +575,20 @@ test('builds owners, packages and mentions edges', () => {
     nodes: 32,
     edges: 61,
     nodesByKind: { file: 11, export: 6, route: 4, test: 3, owner: 2, decision: 1, memory: 1, contract: 0, package: 2, skill: 1, check: 1 },
-    edgesByKind: { imports: 6, reexports: 2, declares: 9, uses: 7, tests: 2, mocks: 2, handles: 4, owns: 11, mentions: 6, belongs: 11, depends: 1, guards: 0 },
+    edgesByKind: {
+      imports: 6,
+      reexports: 2,
+      declares: 9,
+      uses: 7,
+      tests: 2,
+      mocks: 2,
+      handles: 4,
+      owns: 11,
+      mentions: 6,
+      belongs: 11,
+      depends: 1,
+      guards: 0,
+    },
   });
 });
 
@@ -523,7 +616,10 @@ test('yields the same ids, attributes and insertion order for shuffled input', (
     resolutions: new Map(shuffle([...input.resolutions], 3)),
     memory: shuffle(input.memory, 5),
   };
-  assert.notDeepEqual(shuffled.files.map((file) => file.path), input.files.map((file) => file.path));
+  assert.notDeepEqual(
+    shuffled.files.map((file) => file.path),
+    input.files.map((file) => file.path),
+  );
   const second = buildKnowledgeGraph(shuffled);
   assert.deepEqual(second.graph.export(), first.graph.export());
   assert.deepEqual(second.unresolvedImports, first.unresolvedImports);
@@ -531,7 +627,9 @@ test('yields the same ids, attributes and insertion order for shuffled input', (
 
 test('records parse failures on the file node', () => {
   const knowledge = buildKnowledgeGraph({
-    files: [{ path: 'src/broken.ts', size: 5, hash: 'x', facts: emptyFacts(3, { code: 'parse/syntax', message: 'Unexpected token', line: 2 }) }],
+    files: [
+      { path: 'src/broken.ts', size: 5, hash: 'x', facts: emptyFacts(3, { code: 'parse/syntax', message: 'Unexpected token', line: 2 }) },
+    ],
     resolutions: new Map(),
     openApiRoutes: [],
     decisions: [],
@@ -540,7 +638,9 @@ test('records parse failures on the file node', () => {
     checks: [],
     packages: [],
   });
-  assert.deepEqual(knowledge.parseFailures, [{ path: 'src/broken.ts', failure: { code: 'parse/syntax', message: 'Unexpected token', line: 2 } }]);
+  assert.deepEqual(knowledge.parseFailures, [
+    { path: 'src/broken.ts', failure: { code: 'parse/syntax', message: 'Unexpected token', line: 2 } },
+  ]);
   const node = knowledge.graph.getNodeAttributes('file:src/broken.ts');
   assert.equal(node.kind === 'file' ? node.parseFailure?.code : undefined, 'parse/syntax');
 });

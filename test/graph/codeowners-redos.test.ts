@@ -34,8 +34,39 @@ describe('CODEOWNERS patterns match in linear time', () => {
   });
 
   test('RE2 gives the answers a RegExp gives on the same compiled source', () => {
-    const patterns = ['*', '*.js', '/build/logs/', 'docs/*', 'apps/', '/docs/', '**/logs', '/scripts/**', 'a/**/b', 'src/*.ts', 'file?.md', 'a\\*b', 'docs/**/', '**/**'];
-    const paths = ['a.js', 'src/a.js', 'build/logs/x.log', 'docs/a.md', 'docs/build/b.md', 'apps/web/x', 'x/apps/y', 'deep/logs/z', 'scripts/run.sh', 'a/b', 'a/x/y/b', 'src/a.ts', 'file1.md', 'a*b', ''];
+    const patterns = [
+      '*',
+      '*.js',
+      '/build/logs/',
+      'docs/*',
+      'apps/',
+      '/docs/',
+      '**/logs',
+      '/scripts/**',
+      'a/**/b',
+      'src/*.ts',
+      'file?.md',
+      'a\\*b',
+      'docs/**/',
+      '**/**',
+    ];
+    const paths = [
+      'a.js',
+      'src/a.js',
+      'build/logs/x.log',
+      'docs/a.md',
+      'docs/build/b.md',
+      'apps/web/x',
+      'x/apps/y',
+      'deep/logs/z',
+      'scripts/run.sh',
+      'a/b',
+      'a/x/y/b',
+      'src/a.ts',
+      'file1.md',
+      'a*b',
+      '',
+    ];
     for (const pattern of patterns) {
       const matcher = compileCodeownersPattern(pattern);
       assert.ok(matcher !== undefined, pattern);
@@ -49,7 +80,13 @@ describe('CODEOWNERS patterns match in linear time', () => {
     assert.equal(compileCodeownersPattern(long), undefined);
     const codeowners = parseCodeowners('CODEOWNERS', `${long} @team-lead\n`);
     assert.deepEqual(codeowners.rules, []);
-    assert.deepEqual(codeowners.diagnostics.map((diagnostic) => diagnostic.code), ['codeowners/invalid-pattern']);
-    assert.match(codeowners.diagnostics[0]?.message ?? '', /^CODEOWNERS line 1: pattern "(?:a\*){40}…" is not valid; the line is skipped\.$/);
+    assert.deepEqual(
+      codeowners.diagnostics.map((diagnostic) => diagnostic.code),
+      ['codeowners/invalid-pattern'],
+    );
+    assert.match(
+      codeowners.diagnostics[0]?.message ?? '',
+      /^CODEOWNERS line 1: pattern "(?:a\*){40}…" is not valid; the line is skipped\.$/,
+    );
   });
 });

@@ -72,7 +72,7 @@ apps/ @octocat
 /apps/github @doctocat
 `;
 
-test('parses every rule of GitHub\'s example file, stripping comments', () => {
+test("parses every rule of GitHub's example file, stripping comments", () => {
   const codeowners = parseCodeowners('.github/CODEOWNERS', GITHUB_EXAMPLE);
   assert.deepEqual(
     codeowners.rules.map((rule) => [rule.line, rule.pattern, rule.owners.join(' ')]),
@@ -136,10 +136,12 @@ test('a line with no owners unsets ownership for what it matches', () => {
   assert.equal(codeowners.matchPath('apps/github/page.tsx')?.rule.line, 2);
 });
 
-test('anchoring, trailing slashes, ** and ? follow GitHub\'s semantics', () => {
+test("anchoring, trailing slashes, ** and ? follow GitHub's semantics", () => {
   const codeowners = parseCodeowners(
     'CODEOWNERS',
-    ['/build/logs/ @anchored', 'apps/ @anywhere', 'src/**/fixture.js @double', 'file?.md @single', '\\#notes.md @hash', '*.JS @upper'].join('\n'),
+    ['/build/logs/ @anchored', 'apps/ @anywhere', 'src/**/fixture.js @double', 'file?.md @single', '\\#notes.md @hash', '*.JS @upper'].join(
+      '\n',
+    ),
   );
   assert.deepEqual(codeowners.ownersOf('build/logs/x.log'), ['@anchored']);
   assert.deepEqual(codeowners.ownersOf('pkg/build/logs/x.log'), []);
@@ -168,7 +170,10 @@ test('skips lines with invalid owners or patterns and reports them', () => {
       ['codeowners/invalid-pattern', 2],
     ],
   );
-  assert.equal(codeowners.diagnostics[0]?.message, 'CODEOWNERS line 1: "not-an-owner" is not an @user, @org/team or email; the line is skipped.');
+  assert.equal(
+    codeowners.diagnostics[0]?.message,
+    'CODEOWNERS line 1: "not-an-owner" is not an @user, @org/team or email; the line is skipped.',
+  );
 });
 
 test('classifies owner handles', () => {

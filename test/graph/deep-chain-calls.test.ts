@@ -11,7 +11,9 @@ const LINKS = 40;
 /** `stepN` calls `stepN+1` inside one file; the deepest is the change. */
 const renderCallChain = (): string =>
   Array.from({ length: CALLS }, (_, index) =>
-    index === CALLS - 1 ? `export function step${index}(value: number): number {\n  return value * 2;\n}\n` : `export function step${index}(value: number): number {\n  return step${index + 1}(value) + 1;\n}\n`,
+    index === CALLS - 1
+      ? `export function step${index}(value: number): number {\n  return value * 2;\n}\n`
+      : `export function step${index}(value: number): number {\n  return step${index + 1}(value) + 1;\n}\n`,
   ).join('');
 
 const linkPath = (index: number): string => `src/links/l${index}.ts`;
@@ -20,15 +22,20 @@ const FILES: Record<string, string> = {
   'package.json': json({ name: 'deep-calls', type: 'module', dependencies: { express: '^4.21.0' }, devDependencies: { vitest: '^2.1.0' } }),
   'tsconfig.json': json({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }),
   'src/calls.ts': renderCallChain(),
-  'src/server.ts': "import express from 'express';\nimport { step0 } from './calls';\n\nexport const app = express();\n\napp.get('/deep', (req, res) => {\n  res.json({ value: step0(1) });\n});\n",
+  'src/server.ts':
+    "import express from 'express';\nimport { step0 } from './calls';\n\nexport const app = express();\n\napp.get('/deep', (req, res) => {\n  res.json({ value: step0(1) });\n});\n",
   ...Object.fromEntries(
     Array.from({ length: LINKS }, (_, index) => [
       linkPath(index),
-      index === LINKS - 1 ? `export const value${index} = 1;\n` : `import { value${index + 1} } from './l${index + 1}';\nexport const value${index} = value${index + 1} + 1;\n`,
+      index === LINKS - 1
+        ? `export const value${index} = 1;\n`
+        : `import { value${index + 1} } from './l${index + 1}';\nexport const value${index} = value${index + 1} + 1;\n`,
     ]),
   ),
-  'test/mocks-middle.test.ts': "import { it, vi } from 'vitest';\nimport '../src/links/l0';\nvi.mock('../src/links/l20');\nit('runs', () => {});\n",
-  'test/mocks-aside.test.ts': "import { it, vi } from 'vitest';\nimport '../src/links/l0';\nvi.mock('../src/server');\nit('runs', () => {});\n",
+  'test/mocks-middle.test.ts':
+    "import { it, vi } from 'vitest';\nimport '../src/links/l0';\nvi.mock('../src/links/l20');\nit('runs', () => {});\n",
+  'test/mocks-aside.test.ts':
+    "import { it, vi } from 'vitest';\nimport '../src/links/l0';\nvi.mock('../src/server');\nit('runs', () => {});\n",
 };
 
 describe('deep chains inside one file and under mocks', () => {

@@ -15,9 +15,20 @@ function buildChainInput(count: number): GraphInput {
   const files: GraphInput['files'] = [];
   const resolutions = new Map<string, Resolution[]>();
   for (let index = 0; index < count; index += 1) {
-    const facts: FileFacts = { ...emptyFacts(3), exports: [{ name: `step${index}`, kind: 'function', span: { start: 1, end: 3 }, typeOnly: false }] };
+    const facts: FileFacts = {
+      ...emptyFacts(3),
+      exports: [{ name: `step${index}`, kind: 'function', span: { start: 1, end: 3 }, typeOnly: false }],
+    };
     if (index < count - 1) {
-      facts.imports = [{ specifier: `./m${index + 1}`, kind: 'static', typeOnly: false, line: 1, names: [{ imported: `step${index + 1}`, local: `step${index + 1}`, typeOnly: false }] }];
+      facts.imports = [
+        {
+          specifier: `./m${index + 1}`,
+          kind: 'static',
+          typeOnly: false,
+          line: 1,
+          names: [{ imported: `step${index + 1}`, local: `step${index + 1}`, typeOnly: false }],
+        },
+      ];
       resolutions.set(linkPath(index), [{ specifier: `./m${index + 1}`, kind: 'relative', target: linkPath(index + 1) }]);
     }
     files.push({ path: linkPath(index), size: 80, hash: `h${index}`, facts });
@@ -45,16 +56,24 @@ test('a chain within the limit builds: two nodes and three edges a link', () => 
 });
 
 test('files, exports and imports already over the limit: refused before any node is added', () => {
-  assert.throws(() => buildKnowledgeGraph(buildChainInput(100), { maxElements: 250 }), (error) => assertGraphLimit(error, 250) && /needs at least/.test(String(error)));
+  assert.throws(
+    () => buildKnowledgeGraph(buildChainInput(100), { maxElements: 250 }),
+    (error) => assertGraphLimit(error, 250) && /needs at least/.test(String(error)),
+  );
 });
 
 test('a graph that grows past the limit while edges are added: refused with the same error', () => {
-  assert.throws(() => buildKnowledgeGraph(buildChainInput(100), { maxElements: 400 }), (error) => assertGraphLimit(error, 400) && /would hold/.test(String(error)));
+  assert.throws(
+    () => buildKnowledgeGraph(buildChainInput(100), { maxElements: 400 }),
+    (error) => assertGraphLimit(error, 400) && /would hold/.test(String(error)),
+  );
 });
 
 test('analysis.maxGraphElements sets the limit from the repository config: exit 2 naming the key, and an invalid value is refused', () => {
   const files: Record<string, string> = { '.checker/config.yml': 'analysis:\n  maxGraphElements: 1000\n' };
-  for (let index = 0; index < 300; index += 1) files[`src/m${index}.ts`] = `import { step${index + 1} } from './m${index + 1}';\nexport const step${index} = () => step${index + 1};\n`;
+  for (let index = 0; index < 300; index += 1)
+    files[`src/m${index}.ts`] =
+      `import { step${index + 1} } from './m${index + 1}';\nexport const step${index} = () => step${index + 1};\n`;
   const repo = createRepo(files);
   try {
     const refused = runCli(['graph', '--format', 'json', '--cwd', repo.dir]);

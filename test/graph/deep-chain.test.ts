@@ -86,7 +86,8 @@ describe('a deep import chain stays linear (src/chain/m0.ts → m1.ts → … th
     const { repo, run } = large;
     assert.equal(run.impacted.length, LARGE + 1);
     const byPath = new Map(run.impacted.map((file) => [file.path, file]));
-    for (let index = 0; index < LARGE - 1; index += 1) assert.equal(byPath.get(repo.chain[index] ?? '')?.distance, LARGE - 1 - index, repo.chain[index]);
+    for (let index = 0; index < LARGE - 1; index += 1)
+      assert.equal(byPath.get(repo.chain[index] ?? '')?.distance, LARGE - 1 - index, repo.chain[index]);
     assert.equal(byPath.get(repo.testFile)?.distance, LARGE);
     assert.equal(byPath.get('src/server.ts')?.distance, LARGE);
     assert.equal(byPath.has(repo.changed), false);
@@ -133,11 +134,20 @@ describe('a deep import chain stays linear (src/chain/m0.ts → m1.ts → … th
     assert.deepEqual(run.proof, [{ path: repo.changed, state: 'static-only', reachingTests: [repo.testFile] }]);
     const note = run.limitations.find((item) => item.code === 'limits/path-shortened');
     assert.ok(note, JSON.stringify(run.limitations));
-    assert.match(note.message, new RegExp(`^Chains longer than 33 files or calls are shortened \\(${LARGE - 32} impacted files, 1 reaching test, 1 route; the deepest file is ${LARGE} imports away`));
+    assert.match(
+      note.message,
+      new RegExp(
+        `^Chains longer than 33 files or calls are shortened \\(${LARGE - 32} impacted files, 1 reaching test, 1 route; the deepest file is ${LARGE} imports away`,
+      ),
+    );
   });
 
   test('paths carried grow linearly: at most 33 entries per impacted file and route', () => {
-    for (const { run } of [small, large]) assert.ok(run.pathEntries <= 33 * (run.impacted.length + 2 * run.routes.length + run.reachingTests.length), `${run.pathEntries} path entries`);
+    for (const { run } of [small, large])
+      assert.ok(
+        run.pathEntries <= 33 * (run.impacted.length + 2 * run.routes.length + run.reachingTests.length),
+        `${run.pathEntries} path entries`,
+      );
     const ratio = large.run.pathEntries / small.run.pathEntries;
     assert.ok(ratio < 2.2, `path entries grew ${ratio.toFixed(2)}x when the chain doubled`);
   });
@@ -145,7 +155,9 @@ describe('a deep import chain stays linear (src/chain/m0.ts → m1.ts → … th
   test('peak memory and output grow linearly, not with the square of the chain', (context) => {
     const rss = large.run.maxRssBytes / small.run.maxRssBytes;
     const output = large.run.bundleBytes / small.run.bundleBytes;
-    context.diagnostic(`peak RSS ${small.run.maxRssBytes} → ${large.run.maxRssBytes} bytes (${rss.toFixed(2)}x), bundle JSON ${small.run.bundleBytes} → ${large.run.bundleBytes} bytes (${output.toFixed(2)}x)`);
+    context.diagnostic(
+      `peak RSS ${small.run.maxRssBytes} → ${large.run.maxRssBytes} bytes (${rss.toFixed(2)}x), bundle JSON ${small.run.bundleBytes} → ${large.run.bundleBytes} bytes (${output.toFixed(2)}x)`,
+    );
     // Doubling the chain doubles the work at most (ratio 2 plus start-up); a quadratic run quadruples it.
     assert.ok(rss < 2.5, `peak RSS grew ${rss.toFixed(2)}x (${small.run.maxRssBytes} → ${large.run.maxRssBytes} bytes)`);
     assert.ok(output < 2.5, `bundle JSON grew ${output.toFixed(2)}x (${small.run.bundleBytes} → ${large.run.bundleBytes} bytes)`);

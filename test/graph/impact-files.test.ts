@@ -13,14 +13,18 @@ const FILES = {
   '.github/CODEOWNERS': ['* @acme/core', 'packages/money/ @acme/payments', 'apps/web/src/components/ @acme/design'].join('\n'),
   'packages/money/package.json': json({ name: '@acme/money', version: '1.0.0', type: 'module', exports: { '.': './src/index.ts' } }),
   'packages/money/src/index.ts': "export * from './format.js';\nexport { rate } from './rates.js';\n",
-  'packages/money/src/format.ts': 'export type Cents = number;\nexport function formatCents(cents: Cents): string {\n  return `${cents / 100}`;\n}\n',
+  'packages/money/src/format.ts':
+    'export type Cents = number;\nexport function formatCents(cents: Cents): string {\n  return `${cents / 100}`;\n}\n',
   'packages/money/src/rates.ts': 'export const rate = 0.2;\n',
   'apps/web/package.json': json({ name: '@acme/web', version: '0.1.0', type: 'module', dependencies: { '@acme/money': '1.0.0' } }),
-  'apps/web/src/lib/price.ts': "import { formatCents } from '@acme/money';\nexport const price = (cents: number): string => formatCents(cents);\n",
+  'apps/web/src/lib/price.ts':
+    "import { formatCents } from '@acme/money';\nexport const price = (cents: number): string => formatCents(cents);\n",
   'apps/web/src/lib/index.ts': "export * from './price.js';\n",
-  'apps/web/src/components/price-tag.ts': "import { price } from '@app/lib';\nexport const PriceTag = (cents: number): string => `<b>${price(cents)}</b>`;\n",
+  'apps/web/src/components/price-tag.ts':
+    "import { price } from '@app/lib';\nexport const PriceTag = (cents: number): string => `<b>${price(cents)}</b>`;\n",
   'apps/web/src/components/index.ts': "export { PriceTag } from './price-tag.js';\n",
-  'apps/web/src/pages/checkout.ts': "import { PriceTag } from '../components/index.js';\nexport const render = (): string => PriceTag(100);\n",
+  'apps/web/src/pages/checkout.ts':
+    "import { PriceTag } from '../components/index.js';\nexport const render = (): string => PriceTag(100);\n",
   'apps/web/src/types.ts': "import type { Cents } from '@acme/money';\nexport type Total = { cents: Cents };\n",
   'apps/web/src/tax.ts': "import { rate } from '@acme/money';\nexport const tax = (cents: number): number => cents * rate;\n",
   'apps/web/test/checkout.test.ts': "import { render } from '../src/pages/checkout.js';\nrender();\n",
@@ -37,7 +41,13 @@ describe('impact through workspace packages, tsconfig paths, barrels and .js imp
   const CHANGED = 'packages/money/src/format.ts';
 
   test('reverse reach: exact files, distances, via chains and type-only dependents', () => {
-    const chain = [CHANGED, 'packages/money/src/index.ts', 'apps/web/src/lib/price.ts', 'apps/web/src/lib/index.ts', 'apps/web/src/components/price-tag.ts'];
+    const chain = [
+      CHANGED,
+      'packages/money/src/index.ts',
+      'apps/web/src/lib/price.ts',
+      'apps/web/src/lib/index.ts',
+      'apps/web/src/components/price-tag.ts',
+    ];
     assert.deepEqual(describeReach(fixture, [CHANGED]), {
       'packages/money/src/index.ts': [1, [CHANGED], false],
       'apps/web/src/lib/price.ts': [2, chain.slice(0, 2), false],
@@ -61,9 +71,34 @@ describe('impact through workspace packages, tsconfig paths, barrels and .js imp
     assert.deepEqual(
       impacts.map((impact) => [impact.id, impact.importers]),
       [
-        ['export:packages/money/src/format.ts#formatCents', [{ path: 'apps/web/src/lib/price.ts', locals: ['formatCents'], through: ['packages/money/src/index.ts'], typeOnly: false, use: 'named' }]],
-        ['export:packages/money/src/format.ts#Cents', [{ path: 'apps/web/src/types.ts', locals: ['Cents'], through: ['packages/money/src/index.ts'], typeOnly: true, use: 'named' }]],
-        ['export:apps/web/src/lib/price.ts#price', [{ path: 'apps/web/src/components/price-tag.ts', locals: ['price'], through: ['apps/web/src/lib/index.ts'], typeOnly: false, use: 'named' }]],
+        [
+          'export:packages/money/src/format.ts#formatCents',
+          [
+            {
+              path: 'apps/web/src/lib/price.ts',
+              locals: ['formatCents'],
+              through: ['packages/money/src/index.ts'],
+              typeOnly: false,
+              use: 'named',
+            },
+          ],
+        ],
+        [
+          'export:packages/money/src/format.ts#Cents',
+          [{ path: 'apps/web/src/types.ts', locals: ['Cents'], through: ['packages/money/src/index.ts'], typeOnly: true, use: 'named' }],
+        ],
+        [
+          'export:apps/web/src/lib/price.ts#price',
+          [
+            {
+              path: 'apps/web/src/components/price-tag.ts',
+              locals: ['price'],
+              through: ['apps/web/src/lib/index.ts'],
+              typeOnly: false,
+              use: 'named',
+            },
+          ],
+        ],
       ],
     );
   });

@@ -25,14 +25,19 @@ const FILES = {
     'export const ordersRouter = Router();',
     "ordersRouter.get('/orders/:id', (req, res) => res.json({ total: toCents(1) }));",
   ].join('\n'),
-  'src/express/status.ts': ["import { Router } from 'express';", 'export const router = Router();', "router.get('/status', (req, res) => res.send('ok'));"].join('\n'),
+  'src/express/status.ts': [
+    "import { Router } from 'express';",
+    'export const router = Router();',
+    "router.get('/status', (req, res) => res.send('ok'));",
+  ].join('\n'),
   'src/express/invoices-routes.ts': [
     "import { Router } from 'express';",
     "import { listInvoices } from './handlers/invoices.js';",
     'export const invoices = Router();',
     "invoices.get('/invoices', listInvoices);",
   ].join('\n'),
-  'src/express/handlers/invoices.ts': "import { toCents } from '../../lib/money.js';\nexport const listInvoices = (req: unknown, res: { json(v: unknown): void }): void => res.json(toCents(2));\n",
+  'src/express/handlers/invoices.ts':
+    "import { toCents } from '../../lib/money.js';\nexport const listInvoices = (req: unknown, res: { json(v: unknown): void }): void => res.json(toCents(2));\n",
   'src/fastify/server.ts': [
     "import Fastify from 'fastify';",
     'const fastify = Fastify();',
@@ -62,8 +67,10 @@ const FILES = {
     '  total(): number { return toCents(5); }',
     '}',
   ].join('\n'),
-  'app/api/cart/route.ts': "import { toCents } from '../../../src/lib/money.js';\nexport async function GET() {\n  return Response.json(toCents(6));\n}\n",
-  'pages/api/charge.ts': "import { toCents } from '../../src/lib/money.js';\nexport default function handler(req: unknown, res: { json(v: unknown): void }) {\n  res.json(toCents(7));\n}\n",
+  'app/api/cart/route.ts':
+    "import { toCents } from '../../../src/lib/money.js';\nexport async function GET() {\n  return Response.json(toCents(6));\n}\n",
+  'pages/api/charge.ts':
+    "import { toCents } from '../../src/lib/money.js';\nexport default function handler(req: unknown, res: { json(v: unknown): void }) {\n  res.json(toCents(7));\n}\n",
   'pages/api/health.ts': 'export default function handler(req: unknown, res: { end(): void }) {\n  res.end();\n}\n',
   'openapi.yaml': [
     'openapi: 3.0.0',
@@ -94,7 +101,11 @@ const pick = (route: ImpactedRoute): Expected => ({
 /** A route whose handler (declared at file:line) reaches `toCents` through `calls`. */
 const throughMoney = (id: string, file: string, line: number, calls: { name: string; file: string }[] = []): Expected => {
   const label = id.slice('route:'.length);
-  const steps = [`handler ${label} (${file}:${line})`, ...calls.map((call) => `calls ${call.name} (${call.file})`), `changed toCents (${MONEY}:1)`];
+  const steps = [
+    `handler ${label} (${file}:${line})`,
+    ...calls.map((call) => `calls ${call.name} (${call.file})`),
+    `changed toCents (${MONEY}:1)`,
+  ];
   return {
     id,
     file,
@@ -144,7 +155,9 @@ describe('route impacts of each framework on a real repository', () => {
       throughMoney('route:GET /billing/total', 'src/nest/billing.controller.ts', 5),
       throughMoney('route:GET /koa/refunds', 'src/koa/router.ts', 4),
       throughMoney('route:GET /hono/quote', 'src/hono/app.ts', 4, [{ name: 'quote', file: 'src/hono/quote.ts' }]),
-      throughMoney('route:GET /invoices', 'src/express/invoices-routes.ts', 4, [{ name: 'listInvoices', file: 'src/express/handlers/invoices.ts' }]),
+      throughMoney('route:GET /invoices', 'src/express/invoices-routes.ts', 4, [
+        { name: 'listInvoices', file: 'src/express/handlers/invoices.ts' },
+      ]),
     ]);
     // pages/api/health.ts, GET /ops/status and GET /health import nothing that changed.
     assert.ok(!routes.some((route) => ['route:ALL /api/health', 'route:GET /ops/status'].includes(route.id)));
@@ -169,7 +182,10 @@ describe('route impacts of each framework on a real repository', () => {
   test('a router mounted in another file keeps its full path; unrelated routes are not impacted', () => {
     const changed = ['src/express/status.ts'];
     const routes = findRouteImpacts(fixture.built.kg, changed, reachOf(fixture, changed));
-    assert.deepEqual(routes.map((route) => [route.id, route.reason]), [['route:GET /ops/status', 'src/express/status.ts (changed) changes the handler of GET /ops/status on line 3']]);
+    assert.deepEqual(
+      routes.map((route) => [route.id, route.reason]),
+      [['route:GET /ops/status', 'src/express/status.ts (changed) changes the handler of GET /ops/status on line 3']],
+    );
     assert.deepEqual(findRouteImpacts(fixture.built.kg, ['README.md'], []), []);
   });
 });

@@ -14,7 +14,11 @@ const FILES = {
     'export type Amount = number;',
     'export default function main(): void {}',
   ].join('\n'),
-  'src/lib/index.ts': ["export { a, b } from './money';", "export { a as c } from './money';", "export type { Amount } from './money';"].join('\n'),
+  'src/lib/index.ts': [
+    "export { a, b } from './money';",
+    "export { a as c } from './money';",
+    "export type { Amount } from './money';",
+  ].join('\n'),
   'src/index.ts': "export * from './lib/index';\n",
   'src/ns-barrel.ts': "export * as money from './lib/money';\n",
   'src/barrel-user.ts': ["import { a } from './lib/money';", 'export { a };', 'export const twice = (): number => a() * 2;'].join('\n'),
@@ -39,8 +43,19 @@ const FILES = {
   'src/use-rate.ts': "import { rate } from './tax';\nexport const t = rate();\n",
 };
 
-const changed = (path: string, name: string, change: ChangedExport['change'] = 'modified'): ChangedExport => ({ path, name, change, span: { start: 1, end: 1 } });
-const importer = (path: string, use: SymbolImporter['use'], locals: string[], through: string[] = [], typeOnly = false): SymbolImporter => ({ path, locals, through, typeOnly, use });
+const changed = (path: string, name: string, change: ChangedExport['change'] = 'modified'): ChangedExport => ({
+  path,
+  name,
+  change,
+  span: { start: 1, end: 1 },
+});
+const importer = (
+  path: string,
+  use: SymbolImporter['use'],
+  locals: string[],
+  through: string[] = [],
+  typeOnly = false,
+): SymbolImporter => ({ path, locals, through, typeOnly, use });
 
 const MONEY = 'src/lib/money.ts';
 /** Module-level users of money.ts: namespace, side-effect, require and dynamic imports of it or of its namespace re-export. */
@@ -81,12 +96,24 @@ describe('findSymbolImpacts on a real repository', () => {
 
   test('importers of an unchanged name through the same barrel are not importers of the changed one', () => {
     const paths = importersOf(MONEY, 'b').map((entry) => entry.path);
-    assert.deepEqual(paths, ['src/lazy-named.ts', 'src/lazy.ts', 'src/req-all.js', 'src/side.ts', 'src/use-b.ts', 'src/use-barrel-ns.ts', 'src/use-money-ns.ts', 'src/use-ns.ts']);
+    assert.deepEqual(paths, [
+      'src/lazy-named.ts',
+      'src/lazy.ts',
+      'src/req-all.js',
+      'src/side.ts',
+      'src/use-b.ts',
+      'src/use-barrel-ns.ts',
+      'src/use-money-ns.ts',
+      'src/use-ns.ts',
+    ]);
     assert.ok(!importersOf(MONEY, 'a').some((entry) => entry.path === 'src/use-b.ts' || entry.path === 'src/lazy-named.ts'));
   });
 
   test('a re-exported changed name nobody imports has no importers; its sibling keeps its own', () => {
-    const impacts = findSymbolImpacts(fixture.built.kg, [changed('src/tax/rates.ts', 'unused'), changed('src/tax/rates.ts', 'rate', 'added')]);
+    const impacts = findSymbolImpacts(fixture.built.kg, [
+      changed('src/tax/rates.ts', 'unused'),
+      changed('src/tax/rates.ts', 'rate', 'added'),
+    ]);
     assert.deepEqual(impacts, [
       { id: 'export:src/tax/rates.ts#unused', path: 'src/tax/rates.ts', name: 'unused', change: 'modified', importers: [] },
       {
@@ -115,14 +142,22 @@ describe('findSymbolImpacts on a real repository', () => {
   test('default exports do not travel through export *', () => {
     assert.deepEqual(
       importersOf(MONEY, 'default'),
-      sortByPath([...MODULE_USERS, importer('src/use-default.ts', 'named', ['main']), importer('src/use-money-ns.ts', 'namespace', ['money'], ['src/ns-barrel.ts'])]),
+      sortByPath([
+        ...MODULE_USERS,
+        importer('src/use-default.ts', 'named', ['main']),
+        importer('src/use-money-ns.ts', 'namespace', ['money'], ['src/ns-barrel.ts']),
+      ]),
     );
   });
 
   test('a removed export still lists the files that import it by name', () => {
     assert.deepEqual(
       importersOf(MONEY, 'gone', 'removed'),
-      sortByPath([...MODULE_USERS, importer('src/use-gone.ts', 'named', ['gone']), importer('src/use-money-ns.ts', 'namespace', ['money'], ['src/ns-barrel.ts'])]),
+      sortByPath([
+        ...MODULE_USERS,
+        importer('src/use-gone.ts', 'named', ['gone']),
+        importer('src/use-money-ns.ts', 'namespace', ['money'], ['src/ns-barrel.ts']),
+      ]),
     );
   });
 

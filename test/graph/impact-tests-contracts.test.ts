@@ -25,9 +25,12 @@ const FILES = {
     'export const getOrders = () => [listOrders(), connect()];',
   ].join('\n'),
   'src/api/handler.ts': "import { listOrders } from '../services/orders.js';\nexport const handle = () => listOrders();\n",
-  'src/ui/page.ts': "import { getOrders } from '../api/orders.js';\nimport type { Client } from '../db/client.js';\nexport const page = (client?: Client) => getOrders();\n",
-  'src/selfcheck.ts': "import { test } from 'node:test';\nimport { connect } from './db/client.js';\ntest('connects', () => { connect(); });\n",
-  'test/db/client.test.ts': "import { test, expect } from 'vitest';\nimport { connect } from '../../src/db/client.js';\ntest('connect', () => { expect(connect()).toBeTruthy(); });\n",
+  'src/ui/page.ts':
+    "import { getOrders } from '../api/orders.js';\nimport type { Client } from '../db/client.js';\nexport const page = (client?: Client) => getOrders();\n",
+  'src/selfcheck.ts':
+    "import { test } from 'node:test';\nimport { connect } from './db/client.js';\ntest('connects', () => { connect(); });\n",
+  'test/db/client.test.ts':
+    "import { test, expect } from 'vitest';\nimport { connect } from '../../src/db/client.js';\ntest('connect', () => { expect(connect()).toBeTruthy(); });\n",
   'test/services/orders.test.ts': [
     "import { test, expect, vi } from 'vitest';",
     "import { listOrders } from '../../src/services/orders.js';",
@@ -46,7 +49,8 @@ const FILES = {
     "vi.mock('../../src/services/orders.js');",
     "test('gets', () => { expect(getOrders()).toHaveLength(2); });",
   ].join('\n'),
-  'test/types.test.ts': "import { test } from 'vitest';\nimport type { Client } from '../src/db/client.js';\ntest('types', () => { const c: Client | undefined = undefined; void c; });\n",
+  'test/types.test.ts':
+    "import { test } from 'vitest';\nimport type { Client } from '../src/db/client.js';\ntest('types', () => { const c: Client | undefined = undefined; void c; });\n",
   '.checker/contracts.yml': [
     'contracts:',
     '  - id: ui-no-db',
@@ -70,17 +74,28 @@ describe('reaching tests and contract crossings on a real repository', () => {
   after(() => fixture.repo.cleanup());
 
   test('test files reaching a file, with distance, via and mocked boundaries (type-only imports excluded)', () => {
-    assert.deepEqual(findReachingTests(fixture.built.kg, CLIENT), [
-      { testFile: 'src/selfcheck.ts', distance: 1, via: [CLIENT], mocksChangedModule: false },
-      { testFile: 'test/db/client.test.ts', distance: 1, via: [CLIENT], mocksChangedModule: false },
-      { testFile: 'test/api/handler.test.ts', distance: 3, via: [CLIENT, 'src/services/orders.ts', 'src/api/handler.ts'], mocksChangedModule: true },
-      { testFile: 'test/api/orders.test.ts', distance: 2, via: [CLIENT, 'src/api/orders.ts'], mocksChangedModule: false },
-      { testFile: 'test/services/orders.test.ts', distance: 2, via: [CLIENT, 'src/services/orders.ts'], mocksChangedModule: true },
-    ].sort((left, right) => left.distance - right.distance || (left.testFile < right.testFile ? -1 : 1)));
+    assert.deepEqual(
+      findReachingTests(fixture.built.kg, CLIENT),
+      [
+        { testFile: 'src/selfcheck.ts', distance: 1, via: [CLIENT], mocksChangedModule: false },
+        { testFile: 'test/db/client.test.ts', distance: 1, via: [CLIENT], mocksChangedModule: false },
+        {
+          testFile: 'test/api/handler.test.ts',
+          distance: 3,
+          via: [CLIENT, 'src/services/orders.ts', 'src/api/handler.ts'],
+          mocksChangedModule: true,
+        },
+        { testFile: 'test/api/orders.test.ts', distance: 2, via: [CLIENT, 'src/api/orders.ts'], mocksChangedModule: false },
+        { testFile: 'test/services/orders.test.ts', distance: 2, via: [CLIENT, 'src/services/orders.ts'], mocksChangedModule: true },
+      ].sort((left, right) => left.distance - right.distance || (left.testFile < right.testFile ? -1 : 1)),
+    );
   });
 
   test('type-only reach is opt-in; a file with no tests reaching it has none', () => {
-    const withTypes = findReachingTests(fixture.built.kg, CLIENT, { includeTypeOnly: true }).map((entry) => [entry.testFile, entry.distance]);
+    const withTypes = findReachingTests(fixture.built.kg, CLIENT, { includeTypeOnly: true }).map((entry) => [
+      entry.testFile,
+      entry.distance,
+    ]);
     assert.deepEqual(withTypes, [
       ['src/selfcheck.ts', 1],
       ['test/db/client.test.ts', 1],
@@ -94,17 +109,35 @@ describe('reaching tests and contract crossings on a real repository', () => {
   });
 
   test('a test that mocks the file itself is a mocked boundary for it', () => {
-    const [services] = findReachingTests(fixture.built.kg, 'src/services/orders.ts').filter((entry) => entry.testFile === 'test/api/orders.test.ts');
-    assert.deepEqual(services, { testFile: 'test/api/orders.test.ts', distance: 2, via: ['src/services/orders.ts', 'src/api/orders.ts'], mocksChangedModule: true });
+    const [services] = findReachingTests(fixture.built.kg, 'src/services/orders.ts').filter(
+      (entry) => entry.testFile === 'test/api/orders.test.ts',
+    );
+    assert.deepEqual(services, {
+      testFile: 'test/api/orders.test.ts',
+      distance: 2,
+      via: ['src/services/orders.ts', 'src/api/orders.ts'],
+      mocksChangedModule: true,
+    });
   });
 
   test('contract crossings of the changed files, type-only imports and re-exports included', () => {
-    const contracts = (parseYaml(readFileSync(`${fixture.repo.dir}/.checker/contracts.yml`, 'utf8')) as { contracts: ContractInput[] }).contracts;
-    assert.deepEqual(findContractCrossings(fixture.built.kg, contracts, { files: ['src/api/orders.ts', 'src/ui/page.ts', 'src/db/client.ts'] }), [
-      { id: 'api-through-services', from: 'src/api/orders.ts', to: CLIENT, specifier: '../db/client.js', line: 2 },
-      { id: 'api-through-services', from: 'src/api/orders.ts', to: CLIENT, specifier: '../db/client.js', line: 3 },
-      { id: 'ui-no-db', description: 'The UI talks to the API, never to the database.', from: 'src/ui/page.ts', to: CLIENT, specifier: '../db/client.js', line: 2 },
-    ]);
+    const contracts = (parseYaml(readFileSync(`${fixture.repo.dir}/.checker/contracts.yml`, 'utf8')) as { contracts: ContractInput[] })
+      .contracts;
+    assert.deepEqual(
+      findContractCrossings(fixture.built.kg, contracts, { files: ['src/api/orders.ts', 'src/ui/page.ts', 'src/db/client.ts'] }),
+      [
+        { id: 'api-through-services', from: 'src/api/orders.ts', to: CLIENT, specifier: '../db/client.js', line: 2 },
+        { id: 'api-through-services', from: 'src/api/orders.ts', to: CLIENT, specifier: '../db/client.js', line: 3 },
+        {
+          id: 'ui-no-db',
+          description: 'The UI talks to the API, never to the database.',
+          from: 'src/ui/page.ts',
+          to: CLIENT,
+          specifier: '../db/client.js',
+          line: 2,
+        },
+      ],
+    );
     assert.deepEqual(findContractCrossings(fixture.built.kg, contracts, { files: ['src/services/orders.ts', 'src/api/handler.ts'] }), []);
     assert.deepEqual(
       findContractCrossings(fixture.built.kg, contracts).map((crossing) => `${crossing.id} ${crossing.from}:${crossing.line}`),
@@ -121,7 +154,9 @@ describe('reaching tests and contract crossings on a real repository', () => {
       return (validate.errors ?? []).map((error) => `${error.instancePath} ${error.keyword}`);
     };
     assert.deepEqual(invalid({ contracts: [{ id: 'UI', from: ['a/**'], to: ['b/**'] }] }), ['/contracts/0/id pattern']);
-    assert.deepEqual(invalid({ contracts: [{ id: 'ui', from: ['a/**'], to: ['b/**'], severity: 'error' }] }), ['/contracts/0 additionalProperties']);
+    assert.deepEqual(invalid({ contracts: [{ id: 'ui', from: ['a/**'], to: ['b/**'], severity: 'error' }] }), [
+      '/contracts/0 additionalProperties',
+    ]);
     assert.deepEqual(invalid({ contracts: [{ id: 'ui', from: [], to: ['b/**'] }] }), ['/contracts/0/from minItems']);
     assert.deepEqual(invalid({ contracts: [{ id: 'ui', to: ['b/**'] }] }), ['/contracts/0 required']);
     assert.deepEqual(invalid({ rules: [] }), [' required', ' additionalProperties']);
@@ -157,7 +192,12 @@ test('findReachingTests stays fast: 50 files of a 10,000-file graph where every 
     resolutions.set(path, resolved);
   });
   const knowledge = buildKnowledgeGraph({
-    files: paths.map((path) => ({ path, size: 1, hash: path, facts: { ...emptyFacts(1), imports: imports.get(path) ?? [], mocks: mocks.get(path) ?? [] } })),
+    files: paths.map((path) => ({
+      path,
+      size: 1,
+      hash: path,
+      facts: { ...emptyFacts(1), imports: imports.get(path) ?? [], mocks: mocks.get(path) ?? [] },
+    })),
     resolutions,
     openApiRoutes: [],
     decisions: [],
@@ -177,7 +217,9 @@ test('findReachingTests stays fast: 50 files of a 10,000-file graph where every 
     mocked += tests.filter((entry) => entry.mocksChangedModule).length;
   }
   const elapsed = performance.now() - warm;
-  console.log(`findReachingTests: first call (builds indexes) ${(warm - first).toFixed(1)} ms; 50 calls ${elapsed.toFixed(1)} ms; ${reached} reaching tests, ${mocked} behind a mock`);
+  console.log(
+    `findReachingTests: first call (builds indexes) ${(warm - first).toFixed(1)} ms; 50 calls ${elapsed.toFixed(1)} ms; ${reached} reaching tests, ${mocked} behind a mock`,
+  );
   assert.ok(reached > 1000, `expected a dense graph, got ${reached} reaching tests`);
   assert.ok(elapsed < 1000, `50 calls took ${elapsed.toFixed(0)} ms`);
 });

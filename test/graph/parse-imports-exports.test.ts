@@ -9,40 +9,130 @@ const span = (start: number, end = start) => ({ start, end });
 
 describe('imports', () => {
   const cases: { title: string; code: string; path?: string; expected: ImportFact[] }[] = [
-    { title: 'default', code: "import React from 'react';", expected: [{ specifier: 'react', kind: 'static', typeOnly: false, names: [name('default', 'React')], line: 1 }] },
+    {
+      title: 'default',
+      code: "import React from 'react';",
+      expected: [{ specifier: 'react', kind: 'static', typeOnly: false, names: [name('default', 'React')], line: 1 }],
+    },
     {
       title: 'named with renames and inline type',
       code: "import { a, b as c, type T } from './x';",
       expected: [{ specifier: './x', kind: 'static', typeOnly: false, names: [name('a'), name('b', 'c'), name('T', 'T', true)], line: 1 }],
     },
-    { title: 'namespace', code: "import * as path from 'node:path';", expected: [{ specifier: 'node:path', kind: 'static', typeOnly: false, names: [name('*', 'path')], line: 1 }] },
-    { title: 'side effect', code: "import './polyfill.js';", expected: [{ specifier: './polyfill.js', kind: 'static', typeOnly: false, names: [], line: 1 }] },
-    { title: 'import type', code: "import type { User } from './user';", expected: [{ specifier: './user', kind: 'static', typeOnly: true, names: [name('User', 'User', true)], line: 1 }] },
-    { title: 'all names inline type', code: "import { type A, type B } from './t';", expected: [{ specifier: './t', kind: 'static', typeOnly: true, names: [name('A', 'A', true), name('B', 'B', true)], line: 1 }] },
-    { title: 'default and named', code: "import def, { x } from 'lib';", expected: [{ specifier: 'lib', kind: 'static', typeOnly: false, names: [name('default', 'def'), name('x')], line: 1 }] },
-    { title: 'string-named import', code: "import { 'a-b' as ab } from 'lib';", expected: [{ specifier: 'lib', kind: 'static', typeOnly: false, names: [name('a-b', 'ab')], line: 1 }] },
-    { title: 'dynamic with literal', code: "load(import('./lazy'));", expected: [{ specifier: './lazy', kind: 'dynamic', typeOnly: false, names: [name('*', '*')], line: 1 }] },
-    { title: 'dynamic with plain template', code: 'const m = import(`./tpl`);', expected: [{ specifier: './tpl', kind: 'dynamic', typeOnly: false, names: [name('*', 'm')], line: 1 }] },
+    {
+      title: 'namespace',
+      code: "import * as path from 'node:path';",
+      expected: [{ specifier: 'node:path', kind: 'static', typeOnly: false, names: [name('*', 'path')], line: 1 }],
+    },
+    {
+      title: 'side effect',
+      code: "import './polyfill.js';",
+      expected: [{ specifier: './polyfill.js', kind: 'static', typeOnly: false, names: [], line: 1 }],
+    },
+    {
+      title: 'import type',
+      code: "import type { User } from './user';",
+      expected: [{ specifier: './user', kind: 'static', typeOnly: true, names: [name('User', 'User', true)], line: 1 }],
+    },
+    {
+      title: 'all names inline type',
+      code: "import { type A, type B } from './t';",
+      expected: [{ specifier: './t', kind: 'static', typeOnly: true, names: [name('A', 'A', true), name('B', 'B', true)], line: 1 }],
+    },
+    {
+      title: 'default and named',
+      code: "import def, { x } from 'lib';",
+      expected: [{ specifier: 'lib', kind: 'static', typeOnly: false, names: [name('default', 'def'), name('x')], line: 1 }],
+    },
+    {
+      title: 'string-named import',
+      code: "import { 'a-b' as ab } from 'lib';",
+      expected: [{ specifier: 'lib', kind: 'static', typeOnly: false, names: [name('a-b', 'ab')], line: 1 }],
+    },
+    {
+      title: 'dynamic with literal',
+      code: "load(import('./lazy'));",
+      expected: [{ specifier: './lazy', kind: 'dynamic', typeOnly: false, names: [name('*', '*')], line: 1 }],
+    },
+    {
+      title: 'dynamic with plain template',
+      code: 'const m = import(`./tpl`);',
+      expected: [{ specifier: './tpl', kind: 'dynamic', typeOnly: false, names: [name('*', 'm')], line: 1 }],
+    },
     { title: 'dynamic with expression is ignored', code: 'const m = import(`./x/${name}`);', expected: [] },
-    { title: 'dynamic destructured', code: "const { a, b: c } = await import('./d');", expected: [{ specifier: './d', kind: 'dynamic', typeOnly: false, names: [name('a'), name('b', 'c')], line: 1 }] },
-    { title: 'dynamic awaited binding', code: "const mod = await import('./d');", expected: [{ specifier: './d', kind: 'dynamic', typeOnly: false, names: [name('*', 'mod')], line: 1 }] },
-    { title: 'dynamic statement', code: "await import('./side');", expected: [{ specifier: './side', kind: 'dynamic', typeOnly: false, names: [], line: 1 }] },
-    { title: 'require binding', code: "const fs = require('fs');", path: 'a.cjs', expected: [{ specifier: 'fs', kind: 'require', typeOnly: false, names: [name('*', 'fs')], line: 1 }] },
+    {
+      title: 'dynamic destructured',
+      code: "const { a, b: c } = await import('./d');",
+      expected: [{ specifier: './d', kind: 'dynamic', typeOnly: false, names: [name('a'), name('b', 'c')], line: 1 }],
+    },
+    {
+      title: 'dynamic awaited binding',
+      code: "const mod = await import('./d');",
+      expected: [{ specifier: './d', kind: 'dynamic', typeOnly: false, names: [name('*', 'mod')], line: 1 }],
+    },
+    {
+      title: 'dynamic statement',
+      code: "await import('./side');",
+      expected: [{ specifier: './side', kind: 'dynamic', typeOnly: false, names: [], line: 1 }],
+    },
+    {
+      title: 'require binding',
+      code: "const fs = require('fs');",
+      path: 'a.cjs',
+      expected: [{ specifier: 'fs', kind: 'require', typeOnly: false, names: [name('*', 'fs')], line: 1 }],
+    },
     {
       title: 'require destructured',
       code: "const { readFile, join: j, ...rest } = require('./util');",
       path: 'a.js',
-      expected: [{ specifier: './util', kind: 'require', typeOnly: false, names: [name('readFile'), name('join', 'j'), name('*', 'rest')], line: 1 }],
+      expected: [
+        { specifier: './util', kind: 'require', typeOnly: false, names: [name('readFile'), name('join', 'j'), name('*', 'rest')], line: 1 },
+      ],
     },
-    { title: 'require member', code: "const parse = require('./p').parse;", path: 'a.js', expected: [{ specifier: './p', kind: 'require', typeOnly: false, names: [name('parse')], line: 1 }] },
-    { title: 'require side effect', code: "require('./setup');", path: 'a.js', expected: [{ specifier: './setup', kind: 'require', typeOnly: false, names: [], line: 1 }] },
-    { title: 'require nested', code: "use(require('./n'));", path: 'a.js', expected: [{ specifier: './n', kind: 'require', typeOnly: false, names: [name('*', '*')], line: 1 }] },
+    {
+      title: 'require member',
+      code: "const parse = require('./p').parse;",
+      path: 'a.js',
+      expected: [{ specifier: './p', kind: 'require', typeOnly: false, names: [name('parse')], line: 1 }],
+    },
+    {
+      title: 'require side effect',
+      code: "require('./setup');",
+      path: 'a.js',
+      expected: [{ specifier: './setup', kind: 'require', typeOnly: false, names: [], line: 1 }],
+    },
+    {
+      title: 'require nested',
+      code: "use(require('./n'));",
+      path: 'a.js',
+      expected: [{ specifier: './n', kind: 'require', typeOnly: false, names: [name('*', '*')], line: 1 }],
+    },
     { title: 'require.resolve is not an import', code: "require.resolve('./x');", path: 'a.js', expected: [] },
-    { title: 'reexport named', code: "export { a as b, c } from './m';", expected: [{ specifier: './m', kind: 'reexport', typeOnly: false, names: [name('a', 'b'), name('c')], line: 1 }] },
-    { title: 'reexport all', code: "export * from './all';", expected: [{ specifier: './all', kind: 'reexport-all', typeOnly: false, names: [name('*', '*')], line: 1 }] },
-    { title: 'reexport namespace', code: "export * as ns from './ns';", expected: [{ specifier: './ns', kind: 'reexport', typeOnly: false, names: [name('*', 'ns')], line: 1 }] },
-    { title: 'reexport type', code: "export type { T } from './types';", expected: [{ specifier: './types', kind: 'reexport', typeOnly: true, names: [name('T', 'T', true)], line: 1 }] },
-    { title: 'import equals', code: "import fs = require('fs');", expected: [{ specifier: 'fs', kind: 'import-equals', typeOnly: false, names: [name('*', 'fs')], line: 1 }] },
+    {
+      title: 'reexport named',
+      code: "export { a as b, c } from './m';",
+      expected: [{ specifier: './m', kind: 'reexport', typeOnly: false, names: [name('a', 'b'), name('c')], line: 1 }],
+    },
+    {
+      title: 'reexport all',
+      code: "export * from './all';",
+      expected: [{ specifier: './all', kind: 'reexport-all', typeOnly: false, names: [name('*', '*')], line: 1 }],
+    },
+    {
+      title: 'reexport namespace',
+      code: "export * as ns from './ns';",
+      expected: [{ specifier: './ns', kind: 'reexport', typeOnly: false, names: [name('*', 'ns')], line: 1 }],
+    },
+    {
+      title: 'reexport type',
+      code: "export type { T } from './types';",
+      expected: [{ specifier: './types', kind: 'reexport', typeOnly: true, names: [name('T', 'T', true)], line: 1 }],
+    },
+    {
+      title: 'import equals',
+      code: "import fs = require('fs');",
+      expected: [{ specifier: 'fs', kind: 'import-equals', typeOnly: false, names: [name('*', 'fs')], line: 1 }],
+    },
     { title: 'import equals of a namespace is not an import', code: 'import Bar = Foo.Bar;', expected: [] },
   ];
   for (const { title, code, path, expected } of cases) {
@@ -56,10 +146,22 @@ describe('imports', () => {
 
 describe('exports', () => {
   const cases: { title: string; code: string; path?: string; expected: ExportFact[] }[] = [
-    { title: 'function', code: 'export function run() {\n  return 1;\n}', expected: [{ name: 'run', kind: 'function', span: span(1, 3), typeOnly: false }] },
-    { title: 'async function', code: '\nexport async function run() {}', expected: [{ name: 'run', kind: 'function', span: span(2), typeOnly: false }] },
+    {
+      title: 'function',
+      code: 'export function run() {\n  return 1;\n}',
+      expected: [{ name: 'run', kind: 'function', span: span(1, 3), typeOnly: false }],
+    },
+    {
+      title: 'async function',
+      code: '\nexport async function run() {}',
+      expected: [{ name: 'run', kind: 'function', span: span(2), typeOnly: false }],
+    },
     { title: 'class', code: 'export class A {\n}', expected: [{ name: 'A', kind: 'class', span: span(1, 2), typeOnly: false }] },
-    { title: 'decorated class starts at the decorator', code: '@Injectable()\nexport class S {\n}', expected: [{ name: 'S', kind: 'class', span: span(1, 3), typeOnly: false }] },
+    {
+      title: 'decorated class starts at the decorator',
+      code: '@Injectable()\nexport class S {\n}',
+      expected: [{ name: 'S', kind: 'class', span: span(1, 3), typeOnly: false }],
+    },
     { title: 'const', code: 'export const a = 1;', expected: [{ name: 'a', kind: 'variable', span: span(1), typeOnly: false }] },
     {
       title: 'several declarators use their own spans',
@@ -75,17 +177,56 @@ describe('exports', () => {
       expected: ['a', 'c', 'd', 'e', 'f'].map((n) => ({ name: n, kind: 'variable' as const, span: span(1), typeOnly: false })),
     },
     { title: 'var', code: 'export var v;', path: 'a.js', expected: [{ name: 'v', kind: 'variable', span: span(1), typeOnly: false }] },
-    { title: 'type', code: 'export type T = {\n  a: string;\n};', expected: [{ name: 'T', kind: 'type', span: span(1, 3), typeOnly: true }] },
-    { title: 'interface', code: 'export interface I {\n  a: string;\n}', expected: [{ name: 'I', kind: 'interface', span: span(1, 3), typeOnly: true }] },
+    {
+      title: 'type',
+      code: 'export type T = {\n  a: string;\n};',
+      expected: [{ name: 'T', kind: 'type', span: span(1, 3), typeOnly: true }],
+    },
+    {
+      title: 'interface',
+      code: 'export interface I {\n  a: string;\n}',
+      expected: [{ name: 'I', kind: 'interface', span: span(1, 3), typeOnly: true }],
+    },
     { title: 'enum', code: 'export enum E { A }', expected: [{ name: 'E', kind: 'enum', span: span(1), typeOnly: false }] },
-    { title: 'namespace', code: 'export namespace N {\n  export const x = 1;\n}', expected: [{ name: 'N', kind: 'namespace', span: span(1, 3), typeOnly: false }] },
+    {
+      title: 'namespace',
+      code: 'export namespace N {\n  export const x = 1;\n}',
+      expected: [{ name: 'N', kind: 'namespace', span: span(1, 3), typeOnly: false }],
+    },
     { title: 'module keyword', code: 'export module M {}', expected: [{ name: 'M', kind: 'namespace', span: span(1), typeOnly: false }] },
-    { title: 'declare', code: 'export declare function f(): void;\nexport declare const c: number;', expected: [{ name: 'f', kind: 'function', span: span(1), typeOnly: false }, { name: 'c', kind: 'variable', span: span(2), typeOnly: false }] },
-    { title: 'default expression', code: 'export default {\n  a: 1,\n};', expected: [{ name: 'default', kind: 'default', span: span(1, 3), typeOnly: false }] },
-    { title: 'default function', code: 'export default function () {}', expected: [{ name: 'default', kind: 'default', span: span(1), typeOnly: false }] },
-    { title: 'default class', code: 'export default class Page {\n}', expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false, local: 'Page' }] },
-    { title: 'default interface', code: 'export default interface Shape {}', expected: [{ name: 'default', kind: 'default', span: span(1), typeOnly: true }] },
-    { title: 'default identifier resolves the local declaration', code: 'class Store {\n}\n\nexport default Store;', expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false, local: 'Store' }] },
+    {
+      title: 'declare',
+      code: 'export declare function f(): void;\nexport declare const c: number;',
+      expected: [
+        { name: 'f', kind: 'function', span: span(1), typeOnly: false },
+        { name: 'c', kind: 'variable', span: span(2), typeOnly: false },
+      ],
+    },
+    {
+      title: 'default expression',
+      code: 'export default {\n  a: 1,\n};',
+      expected: [{ name: 'default', kind: 'default', span: span(1, 3), typeOnly: false }],
+    },
+    {
+      title: 'default function',
+      code: 'export default function () {}',
+      expected: [{ name: 'default', kind: 'default', span: span(1), typeOnly: false }],
+    },
+    {
+      title: 'default class',
+      code: 'export default class Page {\n}',
+      expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false, local: 'Page' }],
+    },
+    {
+      title: 'default interface',
+      code: 'export default interface Shape {}',
+      expected: [{ name: 'default', kind: 'default', span: span(1), typeOnly: true }],
+    },
+    {
+      title: 'default identifier resolves the local declaration',
+      code: 'class Store {\n}\n\nexport default Store;',
+      expected: [{ name: 'default', kind: 'default', span: span(1, 2), typeOnly: false, local: 'Store' }],
+    },
     {
       title: 'local specifiers resolve their declarations',
       code: 'function a() {\n}\ntype T = string;\nexport { a, a as b, T };\nconst later = 1;\nexport { later, missing };',
@@ -111,7 +252,11 @@ describe('exports', () => {
         { name: 'T', kind: 'reexport', span: span(3), typeOnly: true, from: './t', imported: 'T' },
       ],
     },
-    { title: 'export =', code: 'const api = {};\nexport = api;', expected: [{ name: 'default', kind: 'cjs', span: span(1), typeOnly: false, local: 'api' }] },
+    {
+      title: 'export =',
+      code: 'const api = {};\nexport = api;',
+      expected: [{ name: 'default', kind: 'cjs', span: span(1), typeOnly: false, local: 'api' }],
+    },
     {
       title: 'module.exports object',
       code: 'function parse() {\n}\nmodule.exports = {\n  parse,\n  version: 2,\n};',
@@ -121,7 +266,12 @@ describe('exports', () => {
         { name: 'parse', kind: 'cjs', span: span(1, 2), typeOnly: false },
       ],
     },
-    { title: 'module.exports value', code: 'module.exports = function () {};', path: 'lib.js', expected: [{ name: 'default', kind: 'cjs', span: span(1), typeOnly: false }] },
+    {
+      title: 'module.exports value',
+      code: 'module.exports = function () {};',
+      path: 'lib.js',
+      expected: [{ name: 'default', kind: 'cjs', span: span(1), typeOnly: false }],
+    },
     {
       title: 'exports.x and module.exports.y',
       code: 'exports.a = 1;\nmodule.exports.b = () => {};',

@@ -10,7 +10,11 @@ const pick = <T extends object>(value: T, keys: readonly string[]): Partial<T> =
   Object.fromEntries(Object.entries(value).filter(([key]) => keys.includes(key))) as Partial<T>;
 const parse = (text: string, path = 'src/server.ts') => {
   const facts = extractFacts(path, text, { assertionHelpers: [] });
-  return { ...facts, routes: facts.routes.map((route) => pick(route, LEGACY_ROUTE_KEYS)), mounts: facts.mounts.map((mount) => pick(mount, LEGACY_MOUNT_KEYS)) };
+  return {
+    ...facts,
+    routes: facts.routes.map((route) => pick(route, LEGACY_ROUTE_KEYS)),
+    mounts: facts.mounts.map((mount) => pick(mount, LEGACY_MOUNT_KEYS)),
+  };
 };
 const api = (method: string, path: string, framework: RouteFact['framework'], line: number, extra: Partial<RouteFact> = {}): RouteFact => ({
   method,
@@ -72,7 +76,8 @@ describe('express', () => {
   });
 
   test('unmounted-prefix use of a router mounts at the root', () => {
-    const code = "import express from 'express';\nimport apiRouter from './api';\nconst app = express();\napp.use(apiRouter);\napp.use(cors);";
+    const code =
+      "import express from 'express';\nimport apiRouter from './api';\nconst app = express();\napp.use(apiRouter);\napp.use(cors);";
     // A bare `use(identifier)` may be a router or a middleware: the graph decides once it can see the target.
     assert.deepEqual(parse(code).mounts, [
       { prefix: '/', target: 'apiRouter', line: 4 },
@@ -120,7 +125,9 @@ describe('fastify', () => {
 
   test('plugin function parameter', () => {
     const code = "export default async function plugin(fastify, opts) {\n  fastify.delete('/items/:id', removeItem);\n}";
-    assert.deepEqual(parse(code, 'plugins/items.js').routes, [api('DELETE', '/items/:id', 'fastify', 2, { router: 'fastify', handler: 'removeItem' })]);
+    assert.deepEqual(parse(code, 'plugins/items.js').routes, [
+      api('DELETE', '/items/:id', 'fastify', 2, { router: 'fastify', handler: 'removeItem' }),
+    ]);
   });
 });
 
@@ -198,7 +205,15 @@ describe('nestjs', () => {
     assert.deepEqual(parse(code, 'src/users.controller.ts').routes, [
       { method: 'GET', path: '/users', ...common, line: 5, router: 'UsersController', handler: 'findAll', middleware: ['AuthGuard'] },
       { method: 'GET', path: '/users/:id', ...common, line: 7, router: 'UsersController', handler: 'findOne', middleware: ['AuthGuard'] },
-      { method: 'POST', path: '/users', ...common, line: 9, router: 'UsersController', handler: 'create', middleware: ['AuthGuard', 'AdminGuard'] },
+      {
+        method: 'POST',
+        path: '/users',
+        ...common,
+        line: 9,
+        router: 'UsersController',
+        handler: 'create',
+        middleware: ['AuthGuard', 'AdminGuard'],
+      },
       { method: 'DELETE', path: '/users/a', ...common, line: 12, router: 'UsersController', handler: 'remove', middleware: ['AuthGuard'] },
       { method: 'DELETE', path: '/users/b', ...common, line: 12, router: 'UsersController', handler: 'remove', middleware: ['AuthGuard'] },
       { method: 'GET', path: '/health', ...common, line: 18, router: 'HealthController', handler: 'check' },
@@ -217,7 +232,8 @@ describe('next.js', () => {
   });
 
   test('app route handlers, one route per exported method', () => {
-    const code = 'export async function GET() {}\nexport const POST = async () => {};\nconst h = () => {};\nexport { h as DELETE };\nexport const config = {};\nexport type PUT = string;';
+    const code =
+      'export async function GET() {}\nexport const POST = async () => {};\nconst h = () => {};\nexport { h as DELETE };\nexport const config = {};\nexport type PUT = string;';
     assert.deepEqual(routesOf('app/api/(admin)/items/[...slug]/route.ts', code), [
       { method: 'GET', path: '/api/items/*slug', framework: 'nextjs-route', kind: 'api', line: 1, handler: 'GET' },
       { method: 'POST', path: '/api/items/*slug', framework: 'nextjs-route', kind: 'api', line: 2, handler: 'POST' },
@@ -236,7 +252,16 @@ describe('next.js', () => {
   });
 
   test('special files and non-route paths', () => {
-    for (const path of ['pages/_app.tsx', 'pages/_document.tsx', 'pages/_error.js', 'app/layout.tsx', 'app/_components/page.tsx', 'lib/pages/home.tsx', 'pages/home.test.tsx', 'src/components/page.tsx']) {
+    for (const path of [
+      'pages/_app.tsx',
+      'pages/_document.tsx',
+      'pages/_error.js',
+      'app/layout.tsx',
+      'app/_components/page.tsx',
+      'lib/pages/home.tsx',
+      'pages/home.test.tsx',
+      'src/components/page.tsx',
+    ]) {
       assert.deepEqual(routesOf(path), [], path);
     }
   });

@@ -25,7 +25,8 @@ function fact(kind: 'suite' | 'test', titlePath: string[], start: number, end: n
 }
 
 /** Titles and modifiers only, for the cases where counts are not the subject. */
-const summarize = (tests: TestCaseFact[]) => tests.map((t) => `${t.kind}:${t.titlePath.join(' > ')}${t.modifiers.length > 0 ? ` [${t.modifiers.join(',')}]` : ''}`);
+const summarize = (tests: TestCaseFact[]) =>
+  tests.map((t) => `${t.kind}:${t.titlePath.join(' > ')}${t.modifiers.length > 0 ? ` [${t.modifiers.join(',')}]` : ''}`);
 
 describe('test cases', () => {
   test('nesting, titles and spans', () => {
@@ -58,7 +59,7 @@ describe('test cases', () => {
       "test.concurrent('t3', async () => {});",
       "test.fails('t4', () => {});",
       "it.each([1, 2])('t5 %i', (n) => {});",
-      'test.each`a\n${1}`(\'t6 $a\', ({ a }) => {});',
+      "test.each`a\n${1}`('t6 $a', ({ a }) => {});",
       "describe.each([[1]])('s2 %i', () => {});",
       "xit('t7', () => {});",
       "xdescribe('s3', () => {});",
@@ -138,7 +139,10 @@ describe('test cases', () => {
 
 describe('assertions', () => {
   const count = (body: string, helpers: string[] = []) => {
-    const facts = parse(`import assert from 'node:assert';\nimport { strictEqual } from 'node:assert/strict';\nit('case', async (t) => {\n${body}\n});`, helpers);
+    const facts = parse(
+      `import assert from 'node:assert';\nimport { strictEqual } from 'node:assert/strict';\nit('case', async (t) => {\n${body}\n});`,
+      helpers,
+    );
     const found = facts.tests[0];
     assert.ok(found !== undefined);
     const { assertions, trivialAssertions, snapshotAssertions, unawaitedAssertions, swallowedErrors } = found;
@@ -154,12 +158,33 @@ describe('assertions', () => {
   });
 
   const cases: { title: string; body: string; expected: ReturnType<typeof count>; helpers?: string[] }[] = [
-    { title: 'expect chains', body: 'expect(a).toBe(1);\nexpect(b).not.toEqual(2);\nawait expect(p).rejects.toThrow();\nexpect.soft(c).toBe(3);', expected: counts(4) },
-    { title: 'expect without a matcher and expect.assertions are not assertions', body: 'expect.assertions(2);\nexpect.hasAssertions();\nexpect(a);', expected: counts(0) },
+    {
+      title: 'expect chains',
+      body: 'expect(a).toBe(1);\nexpect(b).not.toEqual(2);\nawait expect(p).rejects.toThrow();\nexpect.soft(c).toBe(3);',
+      expected: counts(4),
+    },
+    {
+      title: 'expect without a matcher and expect.assertions are not assertions',
+      body: 'expect.assertions(2);\nexpect.hasAssertions();\nexpect(a);',
+      expected: counts(0),
+    },
     { title: 'nested arrow functions count', body: 'items.forEach((item) => { expect(item).toBeDefined(); });', expected: counts(1) },
-    { title: 'assert forms', body: 'assert(x);\nassert.equal(a, b);\nassert.strict.equal(a, b);\nstrictEqual(a, b);\nt.assert.ok(a);\nt.ok(a);', expected: counts(6) },
-    { title: 'chai', body: 'expect(a).to.equal(1);\nexpect(b).to.be.true;\nresult.should.equal(2);\nresult.should.be.ok;\nshould.exist(c);', expected: counts(5) },
-    { title: 'configured helpers', body: 'checkValid(a);\nhelpers.verifySorted(b);\nunrelated(c);', helpers: ['checkValid', 'verifySorted'], expected: counts(2) },
+    {
+      title: 'assert forms',
+      body: 'assert(x);\nassert.equal(a, b);\nassert.strict.equal(a, b);\nstrictEqual(a, b);\nt.assert.ok(a);\nt.ok(a);',
+      expected: counts(6),
+    },
+    {
+      title: 'chai',
+      body: 'expect(a).to.equal(1);\nexpect(b).to.be.true;\nresult.should.equal(2);\nresult.should.be.ok;\nshould.exist(c);',
+      expected: counts(5),
+    },
+    {
+      title: 'configured helpers',
+      body: 'checkValid(a);\nhelpers.verifySorted(b);\nunrelated(c);',
+      helpers: ['checkValid', 'verifySorted'],
+      expected: counts(2),
+    },
     { title: 'helpers named otherwise count only when configured', body: 'checkValid(a);\nhelpers.verifySorted(b);', expected: counts(0) },
     {
       title: 'trivial assertions',
@@ -173,7 +198,7 @@ describe('assertions', () => {
     },
     {
       title: 'an inline snapshot with content is an explicit assertion, not a snapshot',
-      body: "expect(b).toMatchInlineSnapshot(`\"x\"`);\nexpect(() => f()).toThrowErrorMatchingInlineSnapshot(`\"boom\"`);\nexpect(c).toMatchInlineSnapshot('\"y\"');",
+      body: 'expect(b).toMatchInlineSnapshot(`"x"`);\nexpect(() => f()).toThrowErrorMatchingInlineSnapshot(`"boom"`);\nexpect(c).toMatchInlineSnapshot(\'"y"\');',
       expected: counts(3),
     },
     {
@@ -197,7 +222,8 @@ describe('assertions', () => {
   }
 
   test('assertions in hooks and suites are not counted on tests', () => {
-    const code = "describe('s', () => {\n  beforeEach(() => { expect(setup()).toBe(true); });\n  expect(1).toBe(1);\n  it('t', () => {});\n});";
+    const code =
+      "describe('s', () => {\n  beforeEach(() => { expect(setup()).toBe(true); });\n  expect(1).toBe(1);\n  it('t', () => {});\n});";
     assert.deepEqual(
       parse(code).tests.map((t) => t.assertions),
       [0, 0],

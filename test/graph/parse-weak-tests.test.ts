@@ -38,7 +38,8 @@ function testCounts(facts: FileFacts): Record<string, Counts> {
   return result;
 }
 
-const parse = (code: string, helpers: string[] = []) => testCounts(extractFacts('test/sample.test.ts', code, { assertionHelpers: helpers }));
+const parse = (code: string, helpers: string[] = []) =>
+  testCounts(extractFacts('test/sample.test.ts', code, { assertionHelpers: helpers }));
 
 /** The walker given the source text, as extractFacts does once it hands the text over (for `@ts-expect-error`). */
 function parseWithSource(code: string, path = 'test/sample.test.ts'): Record<string, Counts> {
@@ -79,10 +80,22 @@ describe('type-level assertions', () => {
   });
 
   test('names that only start with the letters are not helpers', () => {
-    const body = 'const expected = expectedOutput();\nassertions(list);\nasserted(x);\nexpectation(y);\nexpect.assertions(1);\nexpect(x);\nexpectTypeOf(x);';
+    const body =
+      'const expected = expectedOutput();\nassertions(list);\nasserted(x);\nexpectation(y);\nexpect.assertions(1);\nexpect(x);\nexpectTypeOf(x);';
     assert.deepEqual(single(body), counts(0));
     assert.deepEqual(
-      ['assertEqual', 'expectValid', 'assert', 'assert_ok', 'assertType', 'expect', 'expectTypeOf', 'expectAsync', 'expected', 'assertions'].map(isAssertionHelperName),
+      [
+        'assertEqual',
+        'expectValid',
+        'assert',
+        'assert_ok',
+        'assertType',
+        'expect',
+        'expectTypeOf',
+        'expectAsync',
+        'expected',
+        'assertions',
+      ].map(isAssertionHelperName),
       [true, true, true, true, true, false, false, false, false, false],
     );
   });
@@ -124,7 +137,8 @@ describe('type-level assertions', () => {
   });
 
   test('a statement that is only `x satisfies T` is a type assertion; a declaration using satisfies is not', () => {
-    const body = 'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';
+    const body =
+      'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';
     assert.deepEqual(single(body), counts(2));
     assert.deepEqual(single('const schema = z.string() satisfies z.ZodString;\nschema.parse("a");'), counts(0));
   });
@@ -196,7 +210,10 @@ describe('throws, rejects and resolves', () => {
       'await expect(p).resolves.not.toThrow();',
     ].join('\n');
     assert.deepEqual(single(body, "import { expect, test } from 'vitest';"), counts(5));
-    assert.deepEqual(single('expect(() => schema.parse(1));\nawait expect(p).resolves;', "import { expect, test } from 'vitest';"), counts(0));
+    assert.deepEqual(
+      single('expect(() => schema.parse(1));\nawait expect(p).resolves;', "import { expect, test } from 'vitest';"),
+      counts(0),
+    );
   });
 
   test('node:test with node:assert', () => {
@@ -353,7 +370,7 @@ describe('helpers declared in the test file', () => {
       '});',
       'function build() { return make({ id: 1 }); }',
       'function loop(n) { if (n > 0) loop(n - 1); }',
-      "function defineCases(name) { it(name, () => { expect(parse(name)).toBe(true); }); }",
+      'function defineCases(name) { it(name, () => { expect(parse(name)).toBe(true); }); }',
     ].join('\n');
     // The test defined inside defineCases keeps its own assertion; the caller gains none from it.
     assert.deepEqual(parse(code), { 'calls a builder': counts(0), name: counts(1) });

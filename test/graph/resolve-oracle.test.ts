@@ -19,7 +19,6 @@ interface Edge {
   ours: string | undefined;
 }
 
-
 function countKinds(resolutions: readonly Resolution[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const { kind } of resolutions) counts[kind] = (counts[kind] ?? 0) + 1;
@@ -34,7 +33,9 @@ async function compareWithTypeScript(label: string, options: CorpusOptions): Pro
     .filter((path) => path !== '');
   linkWorkspacePackages(corpus.dir, corpus.packages);
   const read = (path: string): string => readFileSync(join(corpus.dir, path), 'utf8');
-  const tsconfigs = new Map(paths.filter((path) => /(?:^|\/)(?:tsconfig[^/]*|jsconfig)\.json$/.test(path)).map((path) => [path, read(path)]));
+  const tsconfigs = new Map(
+    paths.filter((path) => /(?:^|\/)(?:tsconfig[^/]*|jsconfig)\.json$/.test(path)).map((path) => [path, read(path)]),
+  );
   const packageJsons = new Map(paths.filter((path) => /(?:^|\/)package\.json$/.test(path)).map((path) => [path, read(path)]));
 
   const sources = paths.filter((path) => SOURCE.test(path));
@@ -67,7 +68,12 @@ async function compareWithTypeScript(label: string, options: CorpusOptions): Pro
     }
     specifiers.forEach((specifier, index) => {
       const result = ts.resolveModuleName(specifier, join(corpus.dir, path), compilerOptions, ts.sys, cache, undefined, mode);
-      edges.push({ from: path, specifier, oracle: toRepoPath(result.resolvedModule?.resolvedFileName), ours: ours[fileIndex]?.[index]?.target });
+      edges.push({
+        from: path,
+        specifier,
+        oracle: toRepoPath(result.resolvedModule?.resolvedFileName),
+        ours: ours[fileIndex]?.[index]?.target,
+      });
     });
   });
 
@@ -84,7 +90,9 @@ async function compareWithTypeScript(label: string, options: CorpusOptions): Pro
       `in-repo edges compared ${considered.length}, agreeing ${agreeing.length} (${(agreement * 100).toFixed(2)}%)`,
       `TypeScript in-repo but not ours ${onlyOracle}; ours in-repo but not TypeScript ${onlyOurs}; different targets ${disagreeing.length - onlyOracle - onlyOurs}`,
       `resolver time ${elapsed.toFixed(1)} ms for ${edges.length} imports; kinds ${JSON.stringify(countKinds(ours.flat()))}`,
-      ...disagreeing.slice(0, 40).map((edge) => `  ${edge.from}: '${edge.specifier}' typescript=${edge.oracle ?? '-'} ours=${edge.ours ?? '-'}`),
+      ...disagreeing
+        .slice(0, 40)
+        .map((edge) => `  ${edge.from}: '${edge.specifier}' typescript=${edge.oracle ?? '-'} ours=${edge.ours ?? '-'}`),
     ].join('\n'),
   );
   assert.ok(agreement >= 0.995, `agreement ${(agreement * 100).toFixed(2)}% is below 99.5%`);

@@ -9,7 +9,8 @@ type Tree = Record<string, string | undefined>;
 
 function createFromTree(tree: Tree, extra: Partial<ResolverInput> = {}): ReturnType<typeof createResolver> {
   const paths = Object.keys(tree).filter((path) => tree[path] !== undefined);
-  const pick = (pattern: RegExp): Map<string, string> => new Map(paths.filter((path) => pattern.test(path)).map((path) => [path, tree[path] ?? '']));
+  const pick = (pattern: RegExp): Map<string, string> =>
+    new Map(paths.filter((path) => pattern.test(path)).map((path) => [path, tree[path] ?? '']));
   return createResolver({
     files: new Set(paths),
     tsconfigs: pick(/(?:^|\/)(?:tsconfig[^/]*|jsconfig)\.json$/),
@@ -119,7 +120,11 @@ describe('tsconfig paths, baseUrl and extends', () => {
   const resolver = createFromTree(tree);
 
   test('paths inherited through two levels of extends, the base in a parent folder', () => {
-    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', '@lib/ui'), { specifier: '@lib/ui', kind: 'paths', target: 'libs/ui/src/index.ts' });
+    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', '@lib/ui'), {
+      specifier: '@lib/ui',
+      kind: 'paths',
+      target: 'libs/ui/src/index.ts',
+    });
   });
 
   test('the pattern with the longest prefix wins', () => {
@@ -131,28 +136,52 @@ describe('tsconfig paths, baseUrl and extends', () => {
   });
 
   test('substitutions are tried in order', () => {
-    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', '@gen/schema'), { specifier: '@gen/schema', kind: 'paths', target: 'src/gen/schema.ts' });
+    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', '@gen/schema'), {
+      specifier: '@gen/schema',
+      kind: 'paths',
+      target: 'src/gen/schema.ts',
+    });
   });
 
   test('an exact pattern', () => {
-    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', 'app-config'), { specifier: 'app-config', kind: 'paths', target: 'config/app.ts' });
+    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', 'app-config'), {
+      specifier: 'app-config',
+      kind: 'paths',
+      target: 'config/app.ts',
+    });
   });
 
   test('baseUrl from the extended config resolves bare paths', () => {
-    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', 'config/app'), { specifier: 'config/app', kind: 'baseUrl', target: 'config/app.ts' });
+    assert.deepEqual(resolver.resolve('apps/web/src/page.ts', 'config/app'), {
+      specifier: 'config/app',
+      kind: 'baseUrl',
+      target: 'config/app.ts',
+    });
   });
 
   test('a child paths replaces the base one and is rooted at the inherited baseUrl', () => {
-    assert.deepEqual(resolver.resolve('tools/main.ts', '~/build'), { specifier: '~/build', kind: 'unresolved', reason: "paths alias '~/*' matched but no file found (tried scripts/build)" });
+    assert.deepEqual(resolver.resolve('tools/main.ts', '~/build'), {
+      specifier: '~/build',
+      kind: 'unresolved',
+      reason: "paths alias '~/*' matched but no file found (tried scripts/build)",
+    });
     assert.deepEqual(resolver.resolve('tools/main.ts', '@lib/ui'), { specifier: '@lib/ui', kind: 'external', packageName: '@lib/ui' });
   });
 
   test('without baseUrl, paths are relative to the config that declares them', () => {
-    assert.deepEqual(resolver.resolve('docs/site/render.ts', '~/intro'), { specifier: '~/intro', kind: 'paths', target: 'docs/pages/intro.ts' });
+    assert.deepEqual(resolver.resolve('docs/site/render.ts', '~/intro'), {
+      specifier: '~/intro',
+      kind: 'paths',
+      target: 'docs/pages/intro.ts',
+    });
   });
 
   test('jsconfig.json baseUrl', () => {
-    assert.deepEqual(resolver.resolve('legacy/src/app.js', 'utils/date'), { specifier: 'utils/date', kind: 'baseUrl', target: 'legacy/src/utils/date.js' });
+    assert.deepEqual(resolver.resolve('legacy/src/app.js', 'utils/date'), {
+      specifier: 'utils/date',
+      kind: 'baseUrl',
+      target: 'legacy/src/utils/date.js',
+    });
     assert.deepEqual(resolver.resolve('legacy/src/app.js', 'react'), { specifier: 'react', kind: 'external', packageName: 'react' });
   });
 
@@ -180,7 +209,11 @@ describe('tsconfig paths, baseUrl and extends', () => {
       { externalConfigs: new Map([['packages/tsconfig/base.json', sharedTree['packages/tsconfig/base.json'] ?? '']]) },
     );
     assert.deepEqual(provided.getMissingConfigs(), []);
-    assert.deepEqual(provided.resolve('apps/api/src/server.ts', '#src/db'), { specifier: '#src/db', kind: 'paths', target: 'apps/api/src/db.ts' });
+    assert.deepEqual(provided.resolve('apps/api/src/server.ts', '#src/db'), {
+      specifier: '#src/db',
+      kind: 'paths',
+      target: 'apps/api/src/db.ts',
+    });
     assert.deepEqual(provided.resolve('apps/api/src/server.ts', '#src/nope'), {
       specifier: '#src/nope',
       kind: 'unresolved',
@@ -206,7 +239,11 @@ describe('extends into packages outside the repository', () => {
     assert.deepEqual(resolver.getConfigProblems(), [
       { path: 'tsconfig.json', message: "extends '@acme/base/tsconfig.json' not available (the package's config was not provided)" },
     ]);
-    assert.deepEqual(resolver.resolve('src/app.ts', '@acme/ui'), { specifier: '@acme/ui', kind: 'workspace', target: 'packages/ui/dist/index.mjs' });
+    assert.deepEqual(resolver.resolve('src/app.ts', '@acme/ui'), {
+      specifier: '@acme/ui',
+      kind: 'workspace',
+      target: 'packages/ui/dist/index.mjs',
+    });
   });
 
   test('once provided, its customConditions select the source export', () => {
@@ -214,7 +251,11 @@ describe('extends into packages outside the repository', () => {
       externalConfigs: new Map([['node_modules/@acme/base/tsconfig.json', '{ "compilerOptions": { "customConditions": ["source"] } }']]),
     });
     assert.deepEqual(resolver.getMissingConfigs(), []);
-    assert.deepEqual(resolver.resolve('src/app.ts', '@acme/ui'), { specifier: '@acme/ui', kind: 'workspace', target: 'packages/ui/src/index.ts' });
+    assert.deepEqual(resolver.resolve('src/app.ts', '@acme/ui'), {
+      specifier: '@acme/ui',
+      kind: 'workspace',
+      target: 'packages/ui/src/index.ts',
+    });
   });
 
   test('a broken config and a missing relative extends are reported, not thrown', () => {
@@ -255,7 +296,13 @@ describe('workspaces and package exports', () => {
   const from = 'packages/web/src/page.tsx';
 
   test('npm workspaces array maps names to folders', () => {
-    assert.deepEqual(resolver.getWorkspacePackages(), new Map([['@acme/ui', 'packages/ui'], ['web', 'packages/web']]));
+    assert.deepEqual(
+      resolver.getWorkspacePackages(),
+      new Map([
+        ['@acme/ui', 'packages/ui'],
+        ['web', 'packages/web'],
+      ]),
+    );
   });
 
   test('the types condition pointing at uncommitted dist maps back to src (heuristic)', () => {
@@ -263,7 +310,11 @@ describe('workspaces and package exports', () => {
   });
 
   test('a subpath export and a subpath pattern', () => {
-    assert.deepEqual(resolver.resolve(from, '@acme/ui/button'), { specifier: '@acme/ui/button', kind: 'workspace', target: 'packages/ui/src/button.tsx' });
+    assert.deepEqual(resolver.resolve(from, '@acme/ui/button'), {
+      specifier: '@acme/ui/button',
+      kind: 'workspace',
+      target: 'packages/ui/src/button.tsx',
+    });
     assert.deepEqual(resolver.resolve(from, '@acme/ui/icons/star'), {
       specifier: '@acme/ui/icons/star',
       kind: 'workspace',
@@ -285,14 +336,26 @@ describe('workspaces and package exports', () => {
   });
 
   test('import and require conditions follow the mode, the file extension, else key order', () => {
-    assert.deepEqual(resolver.resolve(from, '@acme/ui/dual', 'import'), { specifier: '@acme/ui/dual', kind: 'workspace', target: 'packages/ui/esm/dual.mjs' });
-    assert.deepEqual(resolver.resolve(from, '@acme/ui/dual', 'require'), { specifier: '@acme/ui/dual', kind: 'workspace', target: 'packages/ui/cjs/dual.cjs' });
+    assert.deepEqual(resolver.resolve(from, '@acme/ui/dual', 'import'), {
+      specifier: '@acme/ui/dual',
+      kind: 'workspace',
+      target: 'packages/ui/esm/dual.mjs',
+    });
+    assert.deepEqual(resolver.resolve(from, '@acme/ui/dual', 'require'), {
+      specifier: '@acme/ui/dual',
+      kind: 'workspace',
+      target: 'packages/ui/cjs/dual.cjs',
+    });
     assert.deepEqual(resolver.resolve('packages/web/src/legacy.cjs', '@acme/ui/dual'), {
       specifier: '@acme/ui/dual',
       kind: 'workspace',
       target: 'packages/ui/cjs/dual.cjs',
     });
-    assert.deepEqual(resolver.resolve(from, '@acme/ui/dual'), { specifier: '@acme/ui/dual', kind: 'workspace', target: 'packages/ui/cjs/dual.cjs' });
+    assert.deepEqual(resolver.resolve(from, '@acme/ui/dual'), {
+      specifier: '@acme/ui/dual',
+      kind: 'workspace',
+      target: 'packages/ui/cjs/dual.cjs',
+    });
   });
 
   test('yarn object form, a package without exports: main mapped to src, subpaths by folder', () => {
@@ -303,8 +366,16 @@ describe('workspaces and package exports', () => {
       'libs/util/format.ts': '',
       'app/main.ts': '',
     });
-    assert.deepEqual(yarn.resolve('app/main.ts', '@acme/util'), { specifier: '@acme/util', kind: 'workspace', target: 'libs/util/src/index.ts' });
-    assert.deepEqual(yarn.resolve('app/main.ts', '@acme/util/format.js'), { specifier: '@acme/util/format.js', kind: 'workspace', target: 'libs/util/format.ts' });
+    assert.deepEqual(yarn.resolve('app/main.ts', '@acme/util'), {
+      specifier: '@acme/util',
+      kind: 'workspace',
+      target: 'libs/util/src/index.ts',
+    });
+    assert.deepEqual(yarn.resolve('app/main.ts', '@acme/util/format.js'), {
+      specifier: '@acme/util/format.js',
+      kind: 'workspace',
+      target: 'libs/util/format.ts',
+    });
     assert.deepEqual(yarn.resolve('app/main.ts', '@acme/util/gone'), {
       specifier: '@acme/util/gone',
       kind: 'unresolved',
@@ -313,7 +384,7 @@ describe('workspaces and package exports', () => {
   });
 
   test('pnpm globs with ** and a negation', () => {
-    const pnpmWorkspace = "packages:\n  - 'apps/**'\n  - \"!apps/legacy\" # old\n  - tools/*\nonlyBuiltDependencies:\n  - esbuild\n";
+    const pnpmWorkspace = 'packages:\n  - \'apps/**\'\n  - "!apps/legacy" # old\n  - tools/*\nonlyBuiltDependencies:\n  - esbuild\n';
     assert.deepEqual(parsePnpmWorkspacePackages(pnpmWorkspace), ['apps/**', '!apps/legacy', 'tools/*']);
     const pnpm = createFromTree(
       {
@@ -332,7 +403,11 @@ describe('workspaces and package exports', () => {
     );
     assert.deepEqual(
       pnpm.getWorkspacePackages(),
-      new Map([['cli', 'apps/tools/cli'], ['web-app', 'apps/web'], ['lint', 'tools/lint']]),
+      new Map([
+        ['cli', 'apps/tools/cli'],
+        ['web-app', 'apps/web'],
+        ['lint', 'tools/lint'],
+      ]),
     );
     assert.deepEqual(pnpm.resolve('scripts/run.ts', 'web-app'), { specifier: 'web-app', kind: 'workspace', target: 'apps/web/index.ts' });
     assert.deepEqual(pnpm.resolve('scripts/run.ts', 'cli'), { specifier: 'cli', kind: 'workspace', target: 'apps/tools/cli/src/main.ts' });
@@ -369,10 +444,22 @@ describe('self-reference and #imports', () => {
 
   test('#imports with conditions, patterns, a bare target and misses', () => {
     assert.deepEqual(resolver.resolve(from, '#db'), { specifier: '#db', kind: 'package-self', target: 'src/db/node.ts' });
-    assert.deepEqual(resolver.resolve(from, '#internal/cache'), { specifier: '#internal/cache', kind: 'package-self', target: 'src/internal/cache.ts' });
+    assert.deepEqual(resolver.resolve(from, '#internal/cache'), {
+      specifier: '#internal/cache',
+      kind: 'package-self',
+      target: 'src/internal/cache.ts',
+    });
     assert.deepEqual(resolver.resolve(from, '#dep'), { specifier: '#dep', kind: 'external', packageName: 'lodash' });
-    assert.deepEqual(resolver.resolve(from, '#nope'), { specifier: '#nope', kind: 'unresolved', reason: `'#nope' is not in the "imports" of package.json` });
-    assert.deepEqual(resolver.resolve(from, '#gone'), { specifier: '#gone', kind: 'unresolved', reason: "import '#gone' points to a missing file (src/gone.ts)" });
+    assert.deepEqual(resolver.resolve(from, '#nope'), {
+      specifier: '#nope',
+      kind: 'unresolved',
+      reason: `'#nope' is not in the "imports" of package.json`,
+    });
+    assert.deepEqual(resolver.resolve(from, '#gone'), {
+      specifier: '#gone',
+      kind: 'unresolved',
+      reason: "import '#gone' points to a missing file (src/gone.ts)",
+    });
   });
 });
 

@@ -62,7 +62,9 @@ test('reports distances, via chains and type-only reach, seeds excluded', () => 
 test('honours maxDistance and includeTypeOnly', () => {
   const knowledge = buildGraphFrom(FILES, EDGES);
   assert.deepEqual(
-    findReverseReach(knowledge, ['a.ts'], { maxDistance: 1 }).map((file) => `${file.path}@${file.distance}${file.typeOnly ? ' type-only' : ''}`),
+    findReverseReach(knowledge, ['a.ts'], { maxDistance: 1 }).map(
+      (file) => `${file.path}@${file.distance}${file.typeOnly ? ' type-only' : ''}`,
+    ),
     ['b.ts@1', 'd.ts@1 type-only', 'index.ts@1', 't.ts@1 type-only'],
   );
   assert.deepEqual(

@@ -28,9 +28,22 @@ describe('callables: the per-declaration reference index', () => {
       ].join('\n'),
     );
     const byName = Object.fromEntries(facts.callables.map((callable) => [callable.name, callable]));
-    assert.deepEqual(Object.keys(byName).sort(), ['UsersService', 'UsersService.audit', 'UsersService.constructor', 'UsersService.find', 'createUser', 'default', 'handlers', 'handlers.list', 'handlers.remove']);
+    assert.deepEqual(Object.keys(byName).sort(), [
+      'UsersService',
+      'UsersService.audit',
+      'UsersService.constructor',
+      'UsersService.find',
+      'createUser',
+      'default',
+      'handlers',
+      'handlers.list',
+      'handlers.remove',
+    ]);
     // Types do not run: `User` is not a reference; `mail.send` names the namespace member, not the whole module.
-    assert.deepEqual(byName.createUser?.refs.filter((ref) => ['save', 'mail', 'mail.send', 'User'].includes(ref)), ['mail.send', 'save']);
+    assert.deepEqual(
+      byName.createUser?.refs.filter((ref) => ['save', 'mail', 'mail.send', 'User'].includes(ref)),
+      ['mail.send', 'save'],
+    );
     // `this.repo.load()` on an injected `Repository` and `this.audit()` on the same class.
     assert.ok(byName['UsersService.find']?.refs.includes('Repository.load'));
     assert.ok(byName['UsersService.find']?.refs.includes('UsersService.audit'));
@@ -60,14 +73,20 @@ describe('route registrations: handler and middleware entries, uses, constants',
         '  res.send(save(req.body));',
         '});',
         "app.get('/dispatch', handlers[req.name]);",
-        "app.use(`${BASE}/admin`, adminRouter);",
+        'app.use(`${BASE}/admin`, adminRouter);',
         "app.set('trust proxy', true);",
       ].join('\n'),
     );
     const [users, created, dispatch] = facts.routes;
     assert.equal(users?.path, '/users');
-    assert.deepEqual(users?.middlewareEntries?.map((entry) => [entry.name, entry.refs]), [['authLimiter', ['authLimiter']]]);
-    assert.deepEqual([users?.handlerEntry?.callee, users?.handlerEntry?.name, users?.handlerEntry?.refs], ['asyncHandler', 'listUsers', ['asyncHandler', 'listUsers']]);
+    assert.deepEqual(
+      users?.middlewareEntries?.map((entry) => [entry.name, entry.refs]),
+      [['authLimiter', ['authLimiter']]],
+    );
+    assert.deepEqual(
+      [users?.handlerEntry?.callee, users?.handlerEntry?.name, users?.handlerEntry?.refs],
+      ['asyncHandler', 'listUsers', ['asyncHandler', 'listUsers']],
+    );
     assert.deepEqual(users?.span, { start: 9, end: 9 });
     assert.equal(created?.path, '{?API.users}');
     assert.deepEqual(created?.pathParts, [{ ref: 'API.users' }]);

@@ -41,7 +41,11 @@ function idsDeclaredIn(routes: Map<string, RouteNode>, file: string): string[] {
 
 /** The route's guards other than role `other`, as `name role level confidence`. */
 function describeGuards(node: RouteNode | undefined): string[] {
-  return sorted((node?.guards ?? []).filter((guard) => guard.role !== 'other').map((guard) => `${guard.name} ${guard.role} ${guard.level} ${guard.confidence}`));
+  return sorted(
+    (node?.guards ?? [])
+      .filter((guard) => guard.role !== 'other')
+      .map((guard) => `${guard.name} ${guard.role} ${guard.level} ${guard.confidence}`),
+  );
 }
 
 /** Guards (role other than `other`) of every route: routes missing from `expected` must have none. */
@@ -119,14 +123,20 @@ describe('express route paths and guards', () => {
   });
 
   test('mounts compose at any depth across files, and one router under two prefixes gives two routes', () => {
-    assert.deepEqual(idsDeclaredIn(routes, 'src/shop/routes/orders.ts'), sorted(['route:GET /api/orders', 'route:GET /api/orders/:id', 'route:POST /api/orders/:id']));
+    assert.deepEqual(
+      idsDeclaredIn(routes, 'src/shop/routes/orders.ts'),
+      sorted(['route:GET /api/orders', 'route:GET /api/orders/:id', 'route:POST /api/orders/:id']),
+    );
     assert.deepEqual(idsDeclaredIn(routes, 'src/shop/routes/status.ts'), ['route:GET /api/a/status', 'route:GET /api/b/status']);
     assert.deepEqual(idsDeclaredIn(routes, 'src/shop/routes/admin.ts'), ['route:DELETE /admin/cache']);
     assert.deepEqual(idsDeclaredIn(routes, 'src/shop/app.ts'), ['route:GET /']);
   });
 
   test('namespace import of `export { app as handlers }`, default import and CommonJS require are followed', () => {
-    assert.deepEqual(idsDeclaredIn(routes, 'src/shop/accounts/app.ts'), sorted(['route:GET /accounts/me', 'route:POST /accounts/transactions', 'route:GET /accounts/health']));
+    assert.deepEqual(
+      idsDeclaredIn(routes, 'src/shop/accounts/app.ts'),
+      sorted(['route:GET /accounts/me', 'route:POST /accounts/transactions', 'route:GET /accounts/health']),
+    );
     assert.deepEqual(idsDeclaredIn(routes, 'src/shop/routes/reports.ts'), ['route:GET /reports/daily', 'route:GET /reports/weekly']);
     assert.deepEqual(idsDeclaredIn(routes, 'src/legacy/catalog.js'), ['route:GET /legacy/items']);
   });
@@ -134,12 +144,20 @@ describe('express route paths and guards', () => {
   test('paths from constants: same file (template and +), a barrel `as const` member, a workspace package, a constant mount prefix', () => {
     assert.deepEqual(
       idsDeclaredIn(routes, 'src/shop/routes/users.ts'),
-      sorted(['route:GET /api/v1/users', 'route:GET /api/v1/me/settings', 'route:GET /api/v1/me/avatar', 'route:GET /api/v1/billing/invoices/:invoiceId']),
+      sorted([
+        'route:GET /api/v1/users',
+        'route:GET /api/v1/me/settings',
+        'route:GET /api/v1/me/avatar',
+        'route:GET /api/v1/billing/invoices/:invoiceId',
+      ]),
     );
   });
 
   test('paths that cannot be resolved keep a {?expression} segment under their mount prefix', () => {
-    assert.deepEqual(idsDeclaredIn(routes, 'src/shop/routes/misc.ts'), sorted(['route:GET /misc/{?getPath()}', 'route:GET /misc/{?ENDPOINTS.x}', 'route:GET /misc/dispatch']));
+    assert.deepEqual(
+      idsDeclaredIn(routes, 'src/shop/routes/misc.ts'),
+      sorted(['route:GET /misc/{?getPath()}', 'route:GET /misc/{?ENDPOINTS.x}', 'route:GET /misc/dispatch']),
+    );
     assert.equal(routes.get('route:GET /misc/{?getPath()}')?.path, '/misc/{?getPath()}');
     assert.equal(routes.get('route:GET /misc/{?ENDPOINTS.x}')?.path, '/misc/{?ENDPOINTS.x}');
   });
@@ -234,7 +252,10 @@ describe('fastify, hono, koa, nestjs and next.js route paths and guards', () => 
   });
 
   test('hono: basePath and one sub-app routed under two prefixes', () => {
-    assert.deepEqual(idsDeclaredIn(routes, 'src/hono/books.ts'), sorted(['route:GET /hono/books', 'route:GET /hono/books/:id', 'route:GET /hono/library', 'route:GET /hono/library/:id']));
+    assert.deepEqual(
+      idsDeclaredIn(routes, 'src/hono/books.ts'),
+      sorted(['route:GET /hono/books', 'route:GET /hono/books/:id', 'route:GET /hono/library', 'route:GET /hono/library/:id']),
+    );
     assert.deepEqual(idsDeclaredIn(routes, 'src/hono/app.ts'), ['route:GET /hono/health']);
   });
 

@@ -6,7 +6,9 @@ import type { FileFacts } from '../../src/model/facts.js';
 
 /** A SymbolIndex over parsed files whose relative imports resolve to `<name>.ts` in the same set. */
 function indexOf(files: Record<string, string>): SymbolIndex {
-  const facts = new Map<string, FileFacts>(Object.entries(files).map(([path, text]) => [path, extractFacts(path, text, { assertionHelpers: [] })]));
+  const facts = new Map<string, FileFacts>(
+    Object.entries(files).map(([path, text]) => [path, extractFacts(path, text, { assertionHelpers: [] })]),
+  );
   return new SymbolIndex({
     getFacts: (path) => facts.get(path),
     resolveImport: (_path, specifier) => {
@@ -21,9 +23,13 @@ describe('SymbolIndex', () => {
   test('resolves path constants across files, through namespaces and as const members', () => {
     const symbols = indexOf({
       'paths.ts': "export const ROOT = '/api';\nexport const API = { users: `${ROOT}/users` } as const;\n",
-      'routes.ts': "import { API } from './paths';\nimport * as paths from './paths';\nimport { ENDPOINTS } from '@vendor/endpoints';\nexport const x = 1;\n",
+      'routes.ts':
+        "import { API } from './paths';\nimport * as paths from './paths';\nimport { ENDPOINTS } from '@vendor/endpoints';\nexport const x = 1;\n",
     });
-    assert.deepEqual(symbols.resolvePath('routes.ts', [{ ref: 'API.users' }, { text: '/:id' }]), { text: '/api/users/:id', unresolved: [] });
+    assert.deepEqual(symbols.resolvePath('routes.ts', [{ ref: 'API.users' }, { text: '/:id' }]), {
+      text: '/api/users/:id',
+      unresolved: [],
+    });
     assert.deepEqual(symbols.resolvePath('routes.ts', [{ ref: 'paths.ROOT' }]), { text: '/api', unresolved: [] });
     assert.deepEqual(symbols.resolvePath('routes.ts', [{ ref: 'ENDPOINTS.x' }]), { text: '{?ENDPOINTS.x}', unresolved: ['ENDPOINTS.x'] });
   });

@@ -9,7 +9,6 @@ import type { RevisionRange } from '../../src/model/env.js';
 import { cliArgv, projectRoot, runCli, type CliResult } from './cli.js';
 import { createRepo, type FileTree, type TestRepo } from './git-repo.js';
 
-
 export interface ChangeFixture {
   repo: TestRepo;
   /** The base commit's oid. */
@@ -22,7 +21,11 @@ export interface ChangeFixture {
  * A repository with `base` committed, then `change` applied (paths mapped to `null` are removed):
  * committed as a second commit, or left uncommitted in the working tree with `worktree: true`.
  */
-export function createChangeFixture(base: FileTree, change: Record<string, string | null>, options: { worktree?: boolean } = {}): ChangeFixture {
+export function createChangeFixture(
+  base: FileTree,
+  change: Record<string, string | null>,
+  options: { worktree?: boolean } = {},
+): ChangeFixture {
   const repo = createRepo(base);
   try {
     const baseOid = repo.git('rev-parse', 'HEAD');

@@ -21,7 +21,10 @@ export function createMoneyAnalysis(): ChangeAnalysis {
     evidenceIds: ['export:src/lib/money.ts#toCents'],
   });
   return {
-    range: { base: { ref: 'HEAD~1', oid: '1111111111111111111111111111111111111111' }, head: { ref: 'HEAD', oid: '2222222222222222222222222222222222222222' } },
+    range: {
+      base: { ref: 'HEAD~1', oid: '1111111111111111111111111111111111111111' },
+      head: { ref: 'HEAD', oid: '2222222222222222222222222222222222222222' },
+    },
     changedFiles: [
       {
         id: 'file:src/lib/money.ts',
@@ -52,7 +55,9 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         changeKind: 'docs',
       },
     ],
-    impactedFiles: [{ id: 'file:src/orders.ts', path: 'src/orders.ts', distance: 1, via: ['src/lib/money.ts'], typeOnly: false, role: 'source' }],
+    impactedFiles: [
+      { id: 'file:src/orders.ts', path: 'src/orders.ts', distance: 1, via: ['src/lib/money.ts'], typeOnly: false, role: 'source' },
+    ],
     impactedRoutes: [
       {
         id: 'route:GET /api/orders/:id',
@@ -79,7 +84,10 @@ export function createMoneyAnalysis(): ChangeAnalysis {
       },
     ],
     impactedAreas: {
-      folders: [{ path: 'src/lib', changed: 1, impacted: 0 }, { path: 'src', changed: 0, impacted: 1 }],
+      folders: [
+        { path: 'src/lib', changed: 1, impacted: 0 },
+        { path: 'src', changed: 0, impacted: 1 },
+      ],
       packages: [{ name: 'shop', folder: '', changed: 2, impacted: 1 }],
       owners: [{ owner: '@shop/payments', changed: 1, impacted: 0 }],
     },
@@ -96,7 +104,12 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         repairTask: 'Run npx vitest run --coverage and make a test execute lines 1-3 of src/lib/money.ts (toCents).',
       },
     ],
-    testEvidence: { found: false, sources: [], freshness: 'unknown', note: 'No coverage report found (coverage/lcov.info, coverage/coverage-final.json).' },
+    testEvidence: {
+      found: false,
+      sources: [],
+      freshness: 'unknown',
+      note: 'No coverage report found (coverage/lcov.info, coverage/coverage-final.json).',
+    },
     weakTests: [
       {
         id: 'test:src/orders.test.ts#orders > has a router',
@@ -127,18 +140,44 @@ export function createMoneyAnalysis(): ChangeAnalysis {
       reachingTests: 1,
       mergeRisk: { score: 46, level: 'medium' },
       mergeRiskBreakdown: [
-        { contributor: 'routes-touched', weight: 18, detail: '1 API route reached', evidenceIds: ['route:GET /api/orders/:id'], provenance: 'builtin.risk@1.0.0#risk/route-reached' },
-        { contributor: 'payment-path', weight: 20, detail: 'money handling changed', evidenceIds: ['file:src/lib/money.ts'], provenance: 'builtin.risk@1.0.0#risk/payment-path' },
+        {
+          contributor: 'routes-touched',
+          weight: 18,
+          detail: '1 API route reached',
+          evidenceIds: ['route:GET /api/orders/:id'],
+          provenance: 'builtin.risk@1.0.0#risk/route-reached',
+        },
+        {
+          contributor: 'payment-path',
+          weight: 20,
+          detail: 'money handling changed',
+          evidenceIds: ['file:src/lib/money.ts'],
+          provenance: 'builtin.risk@1.0.0#risk/payment-path',
+        },
         { contributor: 'missing-proof', weight: 8, detail: 'changed lines are static-only', evidenceIds: ['file:src/lib/money.ts'] },
       ],
       decay: { score: 12, level: 'low' },
-      decayBreakdown: [{ contributor: 'churn', weight: 12, detail: '4 commits touched src/lib/money.ts in the last 90 days', evidenceIds: ['file:src/lib/money.ts'] }],
+      decayBreakdown: [
+        {
+          contributor: 'churn',
+          weight: 12,
+          detail: '4 commits touched src/lib/money.ts in the last 90 days',
+          evidenceIds: ['file:src/lib/money.ts'],
+        },
+      ],
       proofStates: { 'static-only': 1 },
     },
     edgeCases: { top: [edge(1, 'Half a cent'), edge(2, 'Negative amounts')], overflow: [edge(9, 'Very large amounts')] },
     context: {
       owners: [{ owner: '@shop/payments', files: ['src/lib/money.ts'] }],
-      decisions: [{ id: 'decision:docs/adr/0001-money.md', path: 'docs/adr/0001-money.md', title: 'Store money as integer cents', matchedBy: ['path:src/lib/money.ts'] }],
+      decisions: [
+        {
+          id: 'decision:docs/adr/0001-money.md',
+          path: 'docs/adr/0001-money.md',
+          title: 'Store money as integer cents',
+          matchedBy: ['path:src/lib/money.ts'],
+        },
+      ],
       memory: [
         {
           id: 'memory:.checker/memory/invariants.yml#cents',
@@ -167,15 +206,21 @@ export function createShopRepo(): TestRepo {
   const repo = createRepo({
     'package.json': `${JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module', dependencies: { express: '^4.19.0' }, devDependencies: { vitest: '^2.0.0' } }, null, 2)}\n`,
     'src/lib/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100);\n}\n',
-    'src/orders.ts': "import express from 'express';\nimport { toCents } from './lib/money.js';\n\nexport const router = express.Router();\n\nrouter.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id, total: toCents(19.99) });\n});\n",
-    'src/orders.test.ts': "import { describe, it, expect } from 'vitest';\nimport { router } from './orders.js';\n\ndescribe('orders', () => {\n  it('has a router', () => {\n    expect(router).toBeDefined();\n  });\n});\n",
+    'src/orders.ts':
+      "import express from 'express';\nimport { toCents } from './lib/money.js';\n\nexport const router = express.Router();\n\nrouter.get('/orders/:id', (req, res) => {\n  res.json({ id: req.params.id, total: toCents(19.99) });\n});\n",
+    'src/orders.test.ts':
+      "import { describe, it, expect } from 'vitest';\nimport { router } from './orders.js';\n\ndescribe('orders', () => {\n  it('has a router', () => {\n    expect(router).toBeDefined();\n  });\n});\n",
     CODEOWNERS: 'src/lib/ @shop/payments\n',
     '.checker/config.yml': 'checks:\n  unit:\n    command: npx vitest run\n',
-    '.agents/skills/release/SKILL.md': '---\nname: release\ndescription: How we cut a release (bump, tag, publish).\n---\n\n1. npm version patch\n',
+    '.agents/skills/release/SKILL.md':
+      '---\nname: release\ndescription: How we cut a release (bump, tag, publish).\n---\n\n1. npm version patch\n',
     'docs/requirements/rounding.yml':
       'acceptanceCriteria:\n  - id: AC-1\n    text: Order totals are whole cents, rounded half away from zero\n    requiredProof:\n      - unit test of toCents with 1.005 and -1.005\naffectedFlows:\n  - name: Order lookup\n    kind: api\n    route: GET /orders/:id\nnonGoals: Changing the currency model\n',
   });
-  repo.write({ 'src/lib/money.ts': 'export function toCents(amount: number): number {\n  const cents = Number((Math.abs(amount) * 100).toFixed(2));\n  return Math.sign(amount) * Math.round(cents);\n}\n' });
+  repo.write({
+    'src/lib/money.ts':
+      'export function toCents(amount: number): number {\n  const cents = Number((Math.abs(amount) * 100).toFixed(2));\n  return Math.sign(amount) * Math.round(cents);\n}\n',
+  });
   repo.commit('Round half away from zero');
   return repo;
 }

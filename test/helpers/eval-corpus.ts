@@ -35,7 +35,9 @@ export function readPackageFiles(name: string, version: string, include: readonl
   const staging = mkdtempSync(join(tmpdir(), 'checker-eval-package-'));
   try {
     // npm tarballs put everything under `package/`.
-    execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '--no-same-owner', '-m', '-C', staging], { stdio: ['ignore', 'pipe', 'pipe'] });
+    execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '--no-same-owner', '-m', '-C', staging], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const tree: FileTree = {};
     if (include === 'all') {
       collectFiles(staging, '', tree);
@@ -100,7 +102,8 @@ export function commitLineEdit(repo: TestRepo, edit: LineEdit, message = 'one-li
   const where = edit.after === undefined ? edit.path : `${edit.path} after "${edit.after}"`;
   if (at < 0 || text.indexOf(edit.search, at + 1) >= 0) throw new Error(`"${edit.search}" must occur exactly once in ${where}`);
   const line = text.slice(0, at).split('\n').length;
-  if (edit.line !== undefined && line !== edit.line) throw new Error(`"${edit.search}" is on line ${line} of ${edit.path}, expected ${edit.line}`);
+  if (edit.line !== undefined && line !== edit.line)
+    throw new Error(`"${edit.search}" is on line ${line} of ${edit.path}, expected ${edit.line}`);
   writeFileSync(full, text.slice(0, at) + edit.replace + text.slice(at + edit.search.length));
   const before = repo.git('rev-parse', 'HEAD');
   const oid = repo.commit(message);

@@ -23,7 +23,10 @@ export async function buildImpactFixture(files: FileTree): Promise<ImpactFixture
 
 /** Reverse reach of the changed files as `path → [distance, via, typeOnly]`, for exact comparisons. */
 export function describeReach(fixture: ImpactFixture, changed: string[]): Record<string, [number, string[], boolean]> {
-  const entries = findReverseReach(fixture.built.kg, changed).map((file): [string, [number, string[], boolean]] => [file.path, [file.distance, file.via, file.typeOnly]]);
+  const entries = findReverseReach(fixture.built.kg, changed).map((file): [string, [number, string[], boolean]] => [
+    file.path,
+    [file.distance, file.via, file.typeOnly],
+  ]);
   return Object.fromEntries(entries);
 }
 

@@ -13,7 +13,14 @@ const source = (...lines: string[]): string => `${lines.join('\n')}\n`;
 const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
 
 const TSCONFIG = json({
-  compilerOptions: { target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, experimentalDecorators: true, emitDecoratorMetadata: true },
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'ESNext',
+    moduleResolution: 'Bundler',
+    strict: true,
+    experimentalDecorators: true,
+    emitDecoratorMetadata: true,
+  },
 });
 
 export const EXPRESS_FILES: FileTree = {
@@ -37,7 +44,10 @@ export const EXPRESS_FILES: FileTree = {
 
   // A workspace package of path constants, resolved through the root `workspaces`.
   'packages/paths/package.json': json({ name: '@acme/paths', version: '1.0.0', main: 'src/index.ts', exports: { '.': './src/index.ts' } }),
-  'packages/paths/src/index.ts': source("export const BILLING = '/billing';", "export const INVOICE_ROUTES = { one: '/invoices/:invoiceId' } as const;"),
+  'packages/paths/src/index.ts': source(
+    "export const BILLING = '/billing';",
+    "export const INVOICE_ROUTES = { one: '/invoices/:invoiceId' } as const;",
+  ),
 
   'src/lib/money.ts': source(
     'export function formatTotal(value: number): string {',
@@ -71,7 +81,13 @@ export const EXPRESS_FILES: FileTree = {
     "app.use('/admin', requireAdmin, adminRouter);",
     'export default app;',
   ),
-  'src/shop/constants/paths.ts': source("export const API_BASE = '/api';", 'export const API = {', "  users: '/users',", "  profile: '/profile',", '} as const;'),
+  'src/shop/constants/paths.ts': source(
+    "export const API_BASE = '/api';",
+    'export const API = {',
+    "  users: '/users',",
+    "  profile: '/profile',",
+    '} as const;',
+  ),
   'src/shop/constants/index.ts': source("export * from './paths.js';"),
   'src/shop/routes/api.ts': source(
     "import { Router } from 'express';",
@@ -263,7 +279,13 @@ export const EXPRESS_FILES: FileTree = {
     "  res.json({ token: 'issued' });",
     '}',
   ),
-  'src/bank/middleware/limits.ts': source("import rateLimit from 'express-rate-limit';", 'export const authLimiter = rateLimit({', '  windowMs: 60_000,', '  limit: 5,', '});'),
+  'src/bank/middleware/limits.ts': source(
+    "import rateLimit from 'express-rate-limit';",
+    'export const authLimiter = rateLimit({',
+    '  windowMs: 60_000,',
+    '  limit: 5,',
+    '});',
+  ),
   'src/bank/middleware/logger.ts': source(
     "import type { NextFunction, Request, Response } from 'express';",
     'export function logger(req: Request, res: Response, next: NextFunction): void {',
@@ -324,7 +346,16 @@ export const FRAMEWORK_FILES: FileTree = {
     name: 'route-fixture-frameworks',
     version: '1.0.0',
     private: true,
-    dependencies: { '@koa/router': '^13.0.0', '@nestjs/common': '^10.0.0', '@nestjs/core': '^10.0.0', fastify: '^5.0.0', hono: '^4.6.0', jose: '^5.9.0', koa: '^2.15.0', next: '^15.0.0' },
+    dependencies: {
+      '@koa/router': '^13.0.0',
+      '@nestjs/common': '^10.0.0',
+      '@nestjs/core': '^10.0.0',
+      fastify: '^5.0.0',
+      hono: '^4.6.0',
+      jose: '^5.9.0',
+      koa: '^2.15.0',
+      next: '^15.0.0',
+    },
   }),
   'tsconfig.json': TSCONFIG,
 
@@ -368,7 +399,11 @@ export const FRAMEWORK_FILES: FileTree = {
     '  }',
     '}',
   ),
-  'src/fastify/render.ts': source('export function renderInvoice(params: unknown): { invoice: unknown } {', '  return { invoice: params };', '}'),
+  'src/fastify/render.ts': source(
+    'export function renderInvoice(params: unknown): { invoice: unknown } {',
+    '  return { invoice: params };',
+    '}',
+  ),
 
   // --- Hono: basePath and one sub-app routed under two prefixes. ---
   'src/hono/app.ts': source(
@@ -395,7 +430,11 @@ export const FRAMEWORK_FILES: FileTree = {
     "books.get('/', (c) => c.json([]));",
     "books.get('/:id', requireJwt, (c) => c.json(findBook(c.req.param('id'))));",
   ),
-  'src/hono/store.ts': source('export function findBook(id: string): { id: string; title: string } {', "  return { id, title: 'Dune' };", '}'),
+  'src/hono/store.ts': source(
+    'export function findBook(id: string): { id: string; title: string } {',
+    "  return { id, title: 'Dune' };",
+    '}',
+  ),
 
   // --- Koa: a router prefix option, prefix() and a nested router under use(). ---
   'src/koa/router.ts': source(
@@ -477,11 +516,7 @@ export const FRAMEWORK_FILES: FileTree = {
 
   // --- Next.js: file-system routes. ---
   'app/api/health/route.ts': source('export async function GET(): Promise<Response> {', '  return Response.json({ ok: true });', '}'),
-  'pages/api/legacy-orders.ts': source(
-    'export default function handler(req: unknown, res: { end(): void }): void {',
-    '  res.end();',
-    '}',
-  ),
+  'pages/api/legacy-orders.ts': source('export default function handler(req: unknown, res: { end(): void }): void {', '  res.end();', '}'),
 };
 
 /** The text of `path` in `tree`. */

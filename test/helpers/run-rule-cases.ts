@@ -56,7 +56,11 @@ export async function runRuleCases(packPathOrObject: string | unknown, ruleId: s
       const label = `${ruleId} valid[${index}] (${evaluator})`;
       const subject = { subject: pack.subject, id: `case:valid-${index}`, facts: completeFacts(pack, facts, label) };
       const findings = await evaluatePacks([single], [subject], { evaluator });
-      assert.deepEqual(findings.map((finding) => finding.message), [], `${label} should not fire`);
+      assert.deepEqual(
+        findings.map((finding) => finding.message),
+        [],
+        `${label} should not fire`,
+      );
     }
     for (const [index, expected] of cases.invalid.entries()) {
       const label = `${ruleId} invalid[${index}] (${evaluator})`;
@@ -82,6 +86,8 @@ export function assertPackCoverage(pack: RulePack, casesByRuleId: Readonly<Recor
     return cases === undefined || cases.valid.length === 0 || cases.invalid.length === 0;
   });
   assert.deepEqual(uncovered, [], `pack "${pack.id}": rules without at least one valid and one invalid case`);
-  const unknown = Object.keys(casesByRuleId).filter((id) => !ruleIds.includes(id)).sort();
+  const unknown = Object.keys(casesByRuleId)
+    .filter((id) => !ruleIds.includes(id))
+    .sort();
   assert.deepEqual(unknown, [], `pack "${pack.id}": cases for rules the pack does not have`);
 }

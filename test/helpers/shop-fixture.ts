@@ -11,7 +11,8 @@ export const SHOP_FILES: FileTree = {
     '}',
     '',
   ].join('\n'),
-  'src/pricing/tax.ts': "import { roundCents } from '../shared/money.js';\nexport function computeSalesTax(total: number): number {\n  return roundCents(total * 0.08);\n}\n",
+  'src/pricing/tax.ts':
+    "import { roundCents } from '../shared/money.js';\nexport function computeSalesTax(total: number): number {\n  return roundCents(total * 0.08);\n}\n",
   'src/shared/money.ts': 'export function roundCents(value: number): number {\n  return Math.round(value * 100) / 100;\n}\n',
   'src/orders/order-service.ts': [
     "import { applyLoyaltyDiscount } from '../pricing/discount.js';",
@@ -32,9 +33,11 @@ export const SHOP_FILES: FileTree = {
     "router.get('/api/orders/:id', (req, res) => { res.json({ id: req.params.id }); });",
     '',
   ].join('\n'),
-  'src/inventory/stock.ts': 'let reserved = 0;\nexport function reserveStock(count: number): number {\n  reserved += count;\n  return reserved;\n}\n',
+  'src/inventory/stock.ts':
+    'let reserved = 0;\nexport function reserveStock(count: number): number {\n  reserved += count;\n  return reserved;\n}\n',
   'src/auth/login.ts': 'export function verifyPassword(input: string, expected: string): boolean {\n  return input === expected;\n}\n',
-  'src/server.ts': "import express from 'express';\nimport { router } from './orders/routes.js';\nconst app = express();\napp.use(router);\napp.listen(3000);\n",
+  'src/server.ts':
+    "import express from 'express';\nimport { router } from './orders/routes.js';\nconst app = express();\napp.use(router);\napp.listen(3000);\n",
   'test/pricing/discount.test.ts': [
     "import { test } from 'node:test';",
     "import assert from 'node:assert/strict';",
@@ -54,7 +57,9 @@ export const SHOP_FILES: FileTree = {
     '    terms: [loyalty, discount]',
     '',
   ].join('\n'),
-  'docs/adr/0001-pricing-rules.md': '# Pricing rules live in one module\n\nAll discount and tax rules live in `src/pricing/discount.ts` and `src/pricing/tax.ts`.\n',
-  '.checker/contracts.yml': 'contracts:\n  - id: pricing-stays-pure\n    description: Pricing must not depend on orders.\n    from: ["src/pricing/**"]\n    to: ["src/orders/**"]\n',
+  'docs/adr/0001-pricing-rules.md':
+    '# Pricing rules live in one module\n\nAll discount and tax rules live in `src/pricing/discount.ts` and `src/pricing/tax.ts`.\n',
+  '.checker/contracts.yml':
+    'contracts:\n  - id: pricing-stays-pure\n    description: Pricing must not depend on orders.\n    from: ["src/pricing/**"]\n    to: ["src/orders/**"]\n',
   '.checker/config.yml': 'checks:\n  unit:\n    command: npm test\n',
 };

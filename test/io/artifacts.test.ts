@@ -2,7 +2,19 @@ import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isCheckerError } from '../../src/model/diagnostic.js';
@@ -56,7 +68,27 @@ async function rejectsWithCode(promise: Promise<unknown>, code: string): Promise
 }
 
 describe('writeArtifact: path validation', () => {
-  const invalid = ['../x', '../../../../tmp/pwn', 'a/../../x', '/abs/path.json', '', 'x\u0000y', 'a\\b', '..\\..\\x', 'x'.repeat(10_000), '.', '..', 'a//b', '.hidden', 'CON', 'nul.json', 'trailing.', 'ses sion', '\u202Eevil', 'ＦＵＬＬＷＩＤＴＨ'];
+  const invalid = [
+    '../x',
+    '../../../../tmp/pwn',
+    'a/../../x',
+    '/abs/path.json',
+    '',
+    'x\u0000y',
+    'a\\b',
+    '..\\..\\x',
+    'x'.repeat(10_000),
+    '.',
+    '..',
+    'a//b',
+    '.hidden',
+    'CON',
+    'nul.json',
+    'trailing.',
+    'ses sion',
+    '\u202Eevil',
+    'ＦＵＬＬＷＩＤＴＨ',
+  ];
   for (const relativePath of invalid) {
     it(`refuses ${JSON.stringify(relativePath.slice(0, 30))} before touching the disk`, async () => {
       const { repo } = makeLayout();
@@ -100,7 +132,9 @@ describe('writeArtifact: writing', () => {
 
   it('lets exactly one of 20 concurrent creates win', async () => {
     const { repo } = makeLayout();
-    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => writeArtifact(repo, 'agent-sessions/race.json', `writer ${i}`, { mode: 'create' })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => writeArtifact(repo, 'agent-sessions/race.json', `writer ${i}`, { mode: 'create' })),
+    );
     assert.equal(results.filter((r) => r.status === 'fulfilled').length, 1);
     assert.match(readFileSync(join(repo, '.checker/local/agent-sessions/race.json'), 'utf8'), /^writer \d+$/);
   });
@@ -201,7 +235,10 @@ describe('readArtifact', () => {
 describe('resolveOutputPath', () => {
   it('resolves relative paths inside .checker/local', async () => {
     const { repo } = makeLayout();
-    assert.deepEqual(await resolveOutputPath(repo, 'report.md'), { relativePath: 'report.md', absolutePath: join(repo, '.checker/local/report.md') });
+    assert.deepEqual(await resolveOutputPath(repo, 'report.md'), {
+      relativePath: 'report.md',
+      absolutePath: join(repo, '.checker/local/report.md'),
+    });
     assert.deepEqual(await resolveOutputPath(repo, './.checker/local/runs/out.json'), {
       relativePath: 'runs/out.json',
       absolutePath: join(repo, '.checker/local/runs/out.json'),
@@ -214,7 +251,15 @@ describe('resolveOutputPath', () => {
 
   it('refuses anything outside .checker/local with the redirection hint', async () => {
     const { repo } = makeLayout();
-    for (const output of ['../x.md', '/tmp/x.md', join(repo, 'README.md'), join(repo, '.checker/local-evil/x.md'), `${repo}2/x.md`, join(repo, '.checker/local'), 'a\\..\\..\\x']) {
+    for (const output of [
+      '../x.md',
+      '/tmp/x.md',
+      join(repo, 'README.md'),
+      join(repo, '.checker/local-evil/x.md'),
+      `${repo}2/x.md`,
+      join(repo, '.checker/local'),
+      'a\\..\\..\\x',
+    ]) {
       await assert.rejects(resolveOutputPath(repo, output), (error: unknown) => {
         assert.ok(isCheckerError(error));
         assert.equal(error.code, 'output/outside', output);

@@ -91,7 +91,13 @@ const FULL_CONFIG: Config = {
   schemaVersion: 1,
   safety: { allowCommands: true },
   toolAdapters: {
-    agentProcess: { command: 'my-agent --non-interactive', args: ['--quiet'], timeoutMs: 600000, profile: 'claude-code', bundleFormat: 'json' },
+    agentProcess: {
+      command: 'my-agent --non-interactive',
+      args: ['--quiet'],
+      timeoutMs: 600000,
+      profile: 'claude-code',
+      bundleFormat: 'json',
+    },
     browserTestRunner: { enabled: true, command: 'npx', args: ['playwright', 'test'], timeoutMs: 120000 },
     coverage: { enabled: false, command: 'c8' },
     mutationTester: { enabled: false, command: 'stryker' },
@@ -105,14 +111,24 @@ const FULL_CONFIG: Config = {
   },
   products: {
     targets: {
-      web: { baseUrl: 'http://localhost:3000', kind: 'ui', start: { command: 'npm run dev' }, healthcheck: { path: '/health', timeoutMs: 30000 } },
+      web: {
+        baseUrl: 'http://localhost:3000',
+        kind: 'ui',
+        start: { command: 'npm run dev' },
+        healthcheck: { path: '/health', timeoutMs: 30000 },
+      },
       api: { baseUrl: 'https://api.localhost:8443/v1', kind: 'api' },
     },
   },
   investigation: {
     provider: { kind: 'byok', endpoint: 'https://llm.example.invalid/v1', model: 'some-model', apiKeyEnv: 'CHECKER_PROVIDER_KEY' },
   },
-  analysis: { assertionHelpers: ['expectValid', 't.assertSnapshot'], maxFileBytes: 2097152, ignore: ['fixtures/**'], defaultBranch: 'main' },
+  analysis: {
+    assertionHelpers: ['expectValid', 't.assertSnapshot'],
+    maxFileBytes: 2097152,
+    ignore: ['fixtures/**'],
+    defaultBranch: 'main',
+  },
   context: { maxNodes: 120 },
 };
 
@@ -129,8 +145,14 @@ describe('loadConfig: valid files', () => {
   });
 
   it('reads checker.config.yaml, JSON-style YAML and empty files', async () => {
-    assert.deepEqual((await loadConfig(makeRepo({ 'checker.config.yaml': '{"safety": {"allowCommands": false}}' }))).config, { safety: { allowCommands: false } });
-    assert.deepEqual(await loadConfig(makeRepo({ 'checker.config.yml': '' })), { config: {}, sources: ['checker.config.yml'], diagnostics: [] });
+    assert.deepEqual((await loadConfig(makeRepo({ 'checker.config.yaml': '{"safety": {"allowCommands": false}}' }))).config, {
+      safety: { allowCommands: false },
+    });
+    assert.deepEqual(await loadConfig(makeRepo({ 'checker.config.yml': '' })), {
+      config: {},
+      sources: ['checker.config.yml'],
+      diagnostics: [],
+    });
   });
 
   it('reads YAML True as the boolean true', async () => {
@@ -139,7 +161,10 @@ describe('loadConfig: valid files', () => {
   });
 
   it('never reads .checker/local/config.yml', async () => {
-    const repo = makeRepo({ '.checker/local/config.yml': 'safety:\n  allowCommands: true\n', '.checker/local/checker.config.yml': 'safety:\n  allowCommands: true\n' });
+    const repo = makeRepo({
+      '.checker/local/config.yml': 'safety:\n  allowCommands: true\n',
+      '.checker/local/checker.config.yml': 'safety:\n  allowCommands: true\n',
+    });
     const loaded = await loadConfig(repo);
     assert.deepEqual(loaded, { config: {}, sources: [], diagnostics: [] });
     assert.equal(isExecutionAllowed(loaded.config), false);
@@ -174,19 +199,59 @@ describe('loadConfig: schema errors name the field', () => {
   const cases: Array<[string, string, string]> = [
     ['unknown top-level key', 'telemetry: true\n', '.checker/config.yml: unknown key telemetry'],
     ['misspelt safety key', 'safety:\n  allowComands: true\n', '.checker/config.yml: unknown key safety.allowComands'],
-    ['secret in config', 'investigation:\n  provider:\n    kind: byok\n    apiKey: sk_live_FAKEfake0000TESTtest1111\n', '.checker/config.yml: unknown key investigation.provider.apiKey'],
-    ['bad profile', 'toolAdapters:\n  agentProcess:\n    command: agent\n    profile: gpt\n', '.checker/config.yml: toolAdapters.agentProcess.profile must be one of "generic", "codex", "claude-code", "cursor", "pi", "opencode", "desktop" (got string "gpt")'],
-    ['bad bundle format', 'toolAdapters:\n  agentProcess:\n    command: agent\n    bundleFormat: html\n', '.checker/config.yml: toolAdapters.agentProcess.bundleFormat must be one of "markdown", "json" (got string "html")'],
-    ['adapter without enabled', 'toolAdapters:\n  coverage:\n    command: c8\n', '.checker/config.yml: missing required key toolAdapters.coverage.enabled'],
-    ['check with both forms', 'checks:\n  lint:\n    command: a\n    argv: [b]\n', '.checker/config.yml: checks.lint must have exactly one of "command" or "argv"'],
-    ['check with a hostile name', 'checks:\n  "../x":\n    command: a\n', '.checker/config.yml: checks["../x"] is not a valid name: must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"'],
-    ['non-http base URL', 'products:\n  targets:\n    web:\n      baseUrl: "file:///etc/passwd"\n      kind: ui\n', '.checker/config.yml: products.targets.web.baseUrl must match pattern "^https?://" (got string "file:///etc/passwd")'],
-    ['bad provider kind', 'investigation:\n  provider:\n    kind: hosted\n', '.checker/config.yml: investigation.provider.kind must be one of "local", "byok" (got string "hosted")'],
+    [
+      'secret in config',
+      'investigation:\n  provider:\n    kind: byok\n    apiKey: sk_live_FAKEfake0000TESTtest1111\n',
+      '.checker/config.yml: unknown key investigation.provider.apiKey',
+    ],
+    [
+      'bad profile',
+      'toolAdapters:\n  agentProcess:\n    command: agent\n    profile: gpt\n',
+      '.checker/config.yml: toolAdapters.agentProcess.profile must be one of "generic", "codex", "claude-code", "cursor", "pi", "opencode", "desktop" (got string "gpt")',
+    ],
+    [
+      'bad bundle format',
+      'toolAdapters:\n  agentProcess:\n    command: agent\n    bundleFormat: html\n',
+      '.checker/config.yml: toolAdapters.agentProcess.bundleFormat must be one of "markdown", "json" (got string "html")',
+    ],
+    [
+      'adapter without enabled',
+      'toolAdapters:\n  coverage:\n    command: c8\n',
+      '.checker/config.yml: missing required key toolAdapters.coverage.enabled',
+    ],
+    [
+      'check with both forms',
+      'checks:\n  lint:\n    command: a\n    argv: [b]\n',
+      '.checker/config.yml: checks.lint must have exactly one of "command" or "argv"',
+    ],
+    [
+      'check with a hostile name',
+      'checks:\n  "../x":\n    command: a\n',
+      '.checker/config.yml: checks["../x"] is not a valid name: must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"',
+    ],
+    [
+      'non-http base URL',
+      'products:\n  targets:\n    web:\n      baseUrl: "file:///etc/passwd"\n      kind: ui\n',
+      '.checker/config.yml: products.targets.web.baseUrl must match pattern "^https?://" (got string "file:///etc/passwd")',
+    ],
+    [
+      'bad provider kind',
+      'investigation:\n  provider:\n    kind: hosted\n',
+      '.checker/config.yml: investigation.provider.kind must be one of "local", "byok" (got string "hosted")',
+    ],
     ['float maxNodes', 'context:\n  maxNodes: 1.5\n', '.checker/config.yml: context.maxNodes must be integer (got number 1.5)'],
     ['schemaVersion 2', 'schemaVersion: 2\n', '.checker/config.yml: schemaVersion must be 1 (got number 2)'],
     ['top-level list', '- a\n- b\n', '.checker/config.yml: the document must be object (got array)'],
-    ['an assertion helper that is not a name', 'analysis:\n  assertionHelpers: ["expect; rm -rf /"]\n', '.checker/config.yml: analysis.assertionHelpers[0] must match pattern "^[A-Za-z_$][A-Za-z0-9_$.]{0,199}$" (got string "expect; rm -rf /")'],
-    ['assertion helpers as a string', 'analysis:\n  assertionHelpers: verify\n', '.checker/config.yml: analysis.assertionHelpers must be array (got string "verify")'],
+    [
+      'an assertion helper that is not a name',
+      'analysis:\n  assertionHelpers: ["expect; rm -rf /"]\n',
+      '.checker/config.yml: analysis.assertionHelpers[0] must match pattern "^[A-Za-z_$][A-Za-z0-9_$.]{0,199}$" (got string "expect; rm -rf /")',
+    ],
+    [
+      'assertion helpers as a string',
+      'analysis:\n  assertionHelpers: verify\n',
+      '.checker/config.yml: analysis.assertionHelpers must be array (got string "verify")',
+    ],
   ];
   for (const [name, yaml, message] of cases) {
     it(`refuses ${name}`, async () => {
@@ -205,14 +270,20 @@ describe('loadConfig: schema errors name the field', () => {
 
   it(`refuses data nested deeper than ${MAX_DATA_DEPTH} levels before validation`, async () => {
     const deep = `checks: ${'['.repeat(100)}${']'.repeat(100)}\n`;
-    await rejectsWith(loadConfig(makeRepo({ '.checker/config.yml': deep })), 'config/invalid', `.checker/config.yml is nested deeper than ${MAX_DATA_DEPTH} levels`);
+    await rejectsWith(
+      loadConfig(makeRepo({ '.checker/config.yml': deep })),
+      'config/invalid',
+      `.checker/config.yml is nested deeper than ${MAX_DATA_DEPTH} levels`,
+    );
   });
 });
 
 describe('loadConfig: YAML errors', () => {
   it('reports file, line and column of a duplicate key without echoing the secret on that line', async () => {
     const secret = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
-    const repo = makeRepo({ '.checker/config.yml': `safety:\n  allowCommands: false\ninvestigation:\n  token: ${secret}\n  token: hunter2hunter2\n` });
+    const repo = makeRepo({
+      '.checker/config.yml': `safety:\n  allowCommands: false\ninvestigation:\n  token: ${secret}\n  token: hunter2hunter2\n`,
+    });
     await assert.rejects(loadConfig(repo), (error: unknown) => {
       assert.ok(isCheckerError(error));
       assert.equal(error.code, 'config/yaml');
@@ -239,19 +310,35 @@ describe('loadConfig: YAML errors', () => {
   it('refuses a billion-laughs document', async () => {
     const lines = ['a0: &a0 ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
     for (let i = 1; i <= 9; i += 1) lines.push(`a${i}: &a${i} [${Array.from({ length: 9 }, () => `*a${i - 1}`).join(',')}]`);
-    await rejectsWith(loadConfig(makeRepo({ '.checker/config.yml': `${lines.join('\n')}\n` })), 'config/yaml', '.checker/config.yml: alias expansion limit exceeded (excessive YAML aliases)');
+    await rejectsWith(
+      loadConfig(makeRepo({ '.checker/config.yml': `${lines.join('\n')}\n` })),
+      'config/yaml',
+      '.checker/config.yml: alias expansion limit exceeded (excessive YAML aliases)',
+    );
   });
 
   it('refuses multiple documents and 20,000-deep flow nesting as config/yaml', async () => {
-    await rejectsWith(loadConfig(makeRepo({ 'checker.config.yml': 'safety: {}\n---\nsafety: {allowCommands: true}\n' })), 'config/yaml', 'checker.config.yml:2:1: Source contains multiple documents; please use YAML.parseAllDocuments() at line 2, column 1');
-    await rejectsWith(loadConfig(makeRepo({ 'checker.config.yml': `x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n` })), 'config/yaml', /^checker\.config\.yml/);
+    await rejectsWith(
+      loadConfig(makeRepo({ 'checker.config.yml': 'safety: {}\n---\nsafety: {allowCommands: true}\n' })),
+      'config/yaml',
+      'checker.config.yml:2:1: Source contains multiple documents; please use YAML.parseAllDocuments() at line 2, column 1',
+    );
+    await rejectsWith(
+      loadConfig(makeRepo({ 'checker.config.yml': `x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n` })),
+      'config/yaml',
+      /^checker\.config\.yml/,
+    );
   });
 
   it('refuses invalid UTF-8 and oversized files', async () => {
     const repo = makeRepo();
     writeFileSync(join(repo, 'checker.config.yml'), Buffer.from([0x73, 0x3a, 0x20, 0xff]));
     await rejectsWith(loadConfig(repo), 'input/invalid-utf8', 'config file "checker.config.yml" is not valid UTF-8');
-    await rejectsWith(loadConfig(makeRepo({ 'checker.config.yml': `# ${'x'.repeat(300 * 1024)}\n` })), 'input/too-large', /^config file "checker\.config\.yml" is \d+ bytes, over the 262144-byte limit$/);
+    await rejectsWith(
+      loadConfig(makeRepo({ 'checker.config.yml': `# ${'x'.repeat(300 * 1024)}\n` })),
+      'input/too-large',
+      /^config file "checker\.config\.yml" is \d+ bytes, over the 262144-byte limit$/,
+    );
   });
 });
 
@@ -259,7 +346,8 @@ describe('loadConfig: two files', () => {
   it('merges key by key with .checker/config.yml winning', async () => {
     const repo = makeRepo({
       '.checker/config.yml': 'checks:\n  lint:\n    command: eslint .\ncontext:\n  maxNodes: 50\n',
-      'checker.config.yml': 'checks:\n  lint:\n    command: npm run lint\n  unit:\n    argv: [node, --test]\ncontext:\n  maxNodes: 200\nanalysis:\n  defaultBranch: trunk\n',
+      'checker.config.yml':
+        'checks:\n  lint:\n    command: npm run lint\n  unit:\n    argv: [node, --test]\ncontext:\n  maxNodes: 200\nanalysis:\n  defaultBranch: trunk\n',
     });
     assert.deepEqual(await loadConfig(repo), {
       config: {
@@ -273,7 +361,10 @@ describe('loadConfig: two files', () => {
   });
 
   it('keeps a safety value set in only one file', async () => {
-    const repo = makeRepo({ '.checker/config.yml': 'context:\n  maxNodes: 50\n', 'checker.config.yml': 'safety:\n  allowCommands: true\n' });
+    const repo = makeRepo({
+      '.checker/config.yml': 'context:\n  maxNodes: 50\n',
+      'checker.config.yml': 'safety:\n  allowCommands: true\n',
+    });
     const loaded = await loadConfig(repo);
     assert.equal(isExecutionAllowed(loaded.config), true);
     assert.deepEqual(loaded.diagnostics, []);
@@ -284,7 +375,10 @@ describe('loadConfig: two files', () => {
     ['false', 'true'],
   ]) {
     it(`fails closed when the files disagree on allowCommands (${first} vs ${second})`, async () => {
-      const repo = makeRepo({ '.checker/config.yml': `safety:\n  allowCommands: ${first}\n`, 'checker.config.yml': `safety:\n  allowCommands: ${second}\n` });
+      const repo = makeRepo({
+        '.checker/config.yml': `safety:\n  allowCommands: ${first}\n`,
+        'checker.config.yml': `safety:\n  allowCommands: ${second}\n`,
+      });
       const loaded = await loadConfig(repo);
       assert.deepEqual(loaded.config, { safety: { allowCommands: false } });
       assert.equal(isExecutionAllowed(loaded.config), false);
@@ -327,7 +421,10 @@ describe('loadConfig: hostile files', () => {
   });
 
   it('keeps a check named constructor as plain data', async () => {
-    const repo = makeRepo({ '.checker/config.yml': 'checks:\n  constructor:\n    command: x\n', 'checker.config.yml': 'checks:\n  prototype:\n    command: y\n' });
+    const repo = makeRepo({
+      '.checker/config.yml': 'checks:\n  constructor:\n    command: x\n',
+      'checker.config.yml': 'checks:\n  prototype:\n    command: y\n',
+    });
     const loaded = await loadConfig(repo);
     assert.deepEqual(Object.entries(loaded.config.checks ?? {}), [
       ['constructor', { command: 'x' }],
@@ -359,7 +456,11 @@ describe('loadConfig: hostile files', () => {
     const repo = makeRepo();
     writeFileSync(join(repo, '..', 'outside', 'config.yml'), 'safety:\n  allowCommands: true\n');
     symlinkSync(join(repo, '..', 'outside'), join(repo, '.checker'));
-    await rejectsWith(loadConfig(repo), 'input/outside-repo', 'config file ".checker/config.yml" resolves outside the repository (symlink)');
+    await rejectsWith(
+      loadConfig(repo),
+      'input/outside-repo',
+      'config file ".checker/config.yml" resolves outside the repository (symlink)',
+    );
   });
 
   it('accepts a config symlinked inside the repository', async () => {
@@ -369,7 +470,32 @@ describe('loadConfig: hostile files', () => {
   });
 
   it('random YAML never throws anything but a CheckerError and never opens the gate', () => {
-    const token = fc.constantFrom('safety:', 'allowCommands:', ' ', '\n', '  ', 'true', 'yes', '"true"', '1', '&a', '*a', '[', ']', '{', '}', ',', '- ', '__proto__:', '<<: *a', '---', '!!js/function', '\t', ':', '#');
+    const token = fc.constantFrom(
+      'safety:',
+      'allowCommands:',
+      ' ',
+      '\n',
+      '  ',
+      'true',
+      'yes',
+      '"true"',
+      '1',
+      '&a',
+      '*a',
+      '[',
+      ']',
+      '{',
+      '}',
+      ',',
+      '- ',
+      '__proto__:',
+      '<<: *a',
+      '---',
+      '!!js/function',
+      '\t',
+      ':',
+      '#',
+    );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 40 }), (parts) => {
         const text = parts.join('');
@@ -401,7 +527,10 @@ describe('schema helpers', () => {
   });
 
   it('refuses schema names that could escape schemas/', () => {
-    assert.throws(() => getValidator('../package'), (error: unknown) => isCheckerError(error) && error.code === 'internal/schema-name');
+    assert.throws(
+      () => getValidator('../package'),
+      (error: unknown) => isCheckerError(error) && error.code === 'internal/schema-name',
+    );
   });
 
   it('redacts secrets that appear in the offending value', () => {

@@ -34,7 +34,9 @@ const DISCOUNT_SOURCE = [
   '',
 ].join('\n');
 
-const CART_SOURCE = ['export function total(items) {', '  return items.reduce((sum, item) => sum + item.price, 0);', '}', '', ''].join('\n');
+const CART_SOURCE = ['export function total(items) {', '  return items.reduce((sum, item) => sum + item.price, 0);', '}', '', ''].join(
+  '\n',
+);
 
 function lcovRecord(sf: string, lines: [number, number][], fn = 'main'): string {
   const hit = lines.filter(([, hits]) => hits > 0).length;
@@ -63,8 +65,24 @@ describe('readCoverage: lcov', () => {
     const dir = makeRepo({ 'src/pricing/discount.js': DISCOUNT_SOURCE, 'src/cart.js': CART_SOURCE });
     writeTree(dir, {
       'coverage/lcov.info': [
-        lcovRecord('src/pricing/discount.js', [[1, 3], [2, 3], [3, 0], [5, 3]], 'applyDiscount'),
-        lcovRecord(`${dir}/src/cart.js`, [[1, 1], [2, 0]], 'total'),
+        lcovRecord(
+          'src/pricing/discount.js',
+          [
+            [1, 3],
+            [2, 3],
+            [3, 0],
+            [5, 3],
+          ],
+          'applyDiscount',
+        ),
+        lcovRecord(
+          `${dir}/src/cart.js`,
+          [
+            [1, 1],
+            [2, 0],
+          ],
+          'total',
+        ),
         lcovRecord(`${dir}/node_modules/lib/index.js`, [[1, 1]]),
         lcovRecord(`${elsewhere}/outside.js`, [[1, 1]]),
       ].join(''),
@@ -86,7 +104,11 @@ describe('readCoverage: lcov', () => {
     const dir = makeRepo({ 'src/cart.js': CART_SOURCE });
     writeTree(dir, {
       'lcov.info': lcovRecord('./src/cart.js', [[1, 2]]).replace(/\n/g, '\r\n'),
-      'coverage/web/lcov.info': lcovRecord('src/cart.js', [[1, 1], [2, 1]]) + lcovRecord('src/cart.js', [[2, 4]]),
+      'coverage/web/lcov.info':
+        lcovRecord('src/cart.js', [
+          [1, 1],
+          [2, 1],
+        ]) + lcovRecord('src/cart.js', [[2, 4]]),
       'coverage/web/deeper/lcov.info': lcovRecord('src/cart.js', [[1, 100]]),
     });
     setTime(dir, 'lcov.info', '2026-02-01T10:00:00.000Z');
@@ -252,7 +274,9 @@ function istanbulEntry(absolute: string): Record<string, unknown> {
 describe('readCoverage: istanbul', () => {
   test('derives line hits from statements (highest count of a statement starting on the line)', async () => {
     const dir = makeRepo({ 'src/cart.js': CART_SOURCE });
-    writeTree(dir, { 'coverage/coverage-final.json': JSON.stringify({ [join(dir, 'src/cart.js')]: istanbulEntry(join(dir, 'src/cart.js')) }) });
+    writeTree(dir, {
+      'coverage/coverage-final.json': JSON.stringify({ [join(dir, 'src/cart.js')]: istanbulEntry(join(dir, 'src/cart.js')) }),
+    });
     setTime(dir, 'coverage/coverage-final.json', '2026-02-02T09:30:00.000Z');
     const evidence = await readCoverage(dir);
     assert.deepEqual(evidence, {
@@ -325,7 +349,10 @@ describe('readCoverage: merging', () => {
   test('lcov and istanbul data for one file are summed and both sources listed', async () => {
     const dir = makeRepo({ 'src/cart.js': CART_SOURCE });
     writeTree(dir, {
-      'coverage/lcov.info': lcovRecord('src/cart.js', [[1, 1], [2, 0]]),
+      'coverage/lcov.info': lcovRecord('src/cart.js', [
+        [1, 1],
+        [2, 0],
+      ]),
       'coverage/coverage-final.json': JSON.stringify({ [join(dir, 'src/cart.js')]: istanbulEntry(join(dir, 'src/cart.js')) }),
     });
     setTime(dir, 'coverage/lcov.info', '2026-02-03T00:00:00.000Z');
@@ -388,8 +415,20 @@ describe('readCoverage: V8', () => {
   });
 
   test('maps hand-written offsets in a folder given by options.paths; ignores outside, node_modules, transpiled and mismatched entries', async () => {
-    const calc = ['/* header', '   comment */', 'export function add(a, b) {', '  return a + b;', '}', 'export function sub(a, b) { return a - b; }', ''].join('\n');
-    const dir = makeRepo({ 'src/calc.js': calc, 'src/typed.ts': 'export const typed: number = 1;\n', 'src/edited.js': 'export const edited = 1;\n' });
+    const calc = [
+      '/* header',
+      '   comment */',
+      'export function add(a, b) {',
+      '  return a + b;',
+      '}',
+      'export function sub(a, b) { return a - b; }',
+      '',
+    ].join('\n');
+    const dir = makeRepo({
+      'src/calc.js': calc,
+      'src/typed.ts': 'export const typed: number = 1;\n',
+      'src/edited.js': 'export const edited = 1;\n',
+    });
     const addStart = calc.indexOf('function add');
     const addEnd = calc.indexOf('}\nexport function sub') + 1;
     const subStart = calc.indexOf('function sub');
@@ -409,8 +448,16 @@ describe('readCoverage: V8', () => {
           { scriptId: '2', url: 'node:internal/main/run_main_module', functions: [] },
           { scriptId: '3', url: url('node_modules/dep/index.js'), functions: [] },
           { scriptId: '4', url: 'file:///usr/lib/other/outside.js', functions: [] },
-          { scriptId: '5', url: url('src/typed.ts'), functions: [{ functionName: '', ranges: [{ startOffset: 0, endOffset: 20, count: 1 }] }] },
-          { scriptId: '6', url: url('src/edited.js'), functions: [{ functionName: '', ranges: [{ startOffset: 0, endOffset: 400, count: 1 }] }] },
+          {
+            scriptId: '5',
+            url: url('src/typed.ts'),
+            functions: [{ functionName: '', ranges: [{ startOffset: 0, endOffset: 20, count: 1 }] }],
+          },
+          {
+            scriptId: '6',
+            url: url('src/edited.js'),
+            functions: [{ functionName: '', ranges: [{ startOffset: 0, endOffset: 400, count: 1 }] }],
+          },
         ],
         timestamp: 1234.5,
         'source-map-cache': { [url('src/typed.ts')]: { lineLengths: [20], data: { version: 3, sources: [], mappings: '' } } },
@@ -422,7 +469,9 @@ describe('readCoverage: V8', () => {
     assert.deepEqual(evidence.files, {
       'src/calc.js': { lines: { 3: 1, 4: 2, 5: 2, 6: 1 }, source: 'v8', sources: ['v8-out/coverage-100-1-0.json'] },
     });
-    assert.deepEqual(evidence.sources, [{ kind: 'v8', path: 'v8-out/coverage-100-1-0.json', generatedAt: '2026-02-04T00:00:00.000Z', files: 1 }]);
+    assert.deepEqual(evidence.sources, [
+      { kind: 'v8', path: 'v8-out/coverage-100-1-0.json', generatedAt: '2026-02-04T00:00:00.000Z', files: 1 },
+    ]);
     assert.deepEqual(
       evidence.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message]),
       [
@@ -444,15 +493,26 @@ describe('readCoverage: V8', () => {
     writeTree(dir, {
       'coverage/tmp/coverage-1-1-0.json': '{"timestamp": 1}',
       'coverage/tmp/coverage-2-1-0.json': JSON.stringify({
-        result: [{ url: pathToFileURL(join(dir, 'src/calc.js')).href, functions: [{ ranges: [{ startOffset: 5, endOffset: 1, count: 1 }] }] }, { functions: [] }],
+        result: [
+          { url: pathToFileURL(join(dir, 'src/calc.js')).href, functions: [{ ranges: [{ startOffset: 5, endOffset: 1, count: 1 }] }] },
+          { functions: [] },
+        ],
       }),
     });
     const evidence = await readCoverage(dir);
     assert.deepEqual(
       evidence.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message, diagnostic.location]),
       [
-        ['coverage/malformed', 'coverage/tmp/coverage-1-1-0.json: expected V8 coverage {"result": [...]}', { file: 'coverage/tmp/coverage-1-1-0.json' }],
-        ['coverage/malformed', 'coverage/tmp/coverage-2-1-0.json: result[0] (src/calc.js) has invalid functions/ranges', { file: 'coverage/tmp/coverage-2-1-0.json' }],
+        [
+          'coverage/malformed',
+          'coverage/tmp/coverage-1-1-0.json: expected V8 coverage {"result": [...]}',
+          { file: 'coverage/tmp/coverage-1-1-0.json' },
+        ],
+        [
+          'coverage/malformed',
+          'coverage/tmp/coverage-2-1-0.json: result[0] (src/calc.js) has invalid functions/ranges',
+          { file: 'coverage/tmp/coverage-2-1-0.json' },
+        ],
         ['coverage/malformed', 'coverage/tmp/coverage-2-1-0.json: result[1] has no url', { file: 'coverage/tmp/coverage-2-1-0.json' }],
       ],
     );
@@ -464,9 +524,24 @@ describe('readCoverage: V8', () => {
   });
 
   test('first code offsets skip blank lines and comments but count strings and templates as code', () => {
-    const source = ['', '  // line comment', '/* block', '  still */ code();', 'const s = `multi', '// inside template', '`;', "const q = '/*';", 'after();'].join('\n');
+    const source = [
+      '',
+      '  // line comment',
+      '/* block',
+      '  still */ code();',
+      'const s = `multi',
+      '// inside template',
+      '`;',
+      "const q = '/*';",
+      'after();',
+    ].join('\n');
     const offsets = findFirstCodeOffsets(source);
-    const lineStarts = source.split('\n').reduce<number[]>((starts, line, index) => [...starts, index === 0 ? 0 : (starts[index - 1] ?? 0) + (source.split('\n')[index - 1]?.length ?? 0) + 1], []);
+    const lineStarts: number[] = [];
+    let start = 0;
+    for (const line of source.split('\n')) {
+      lineStarts.push(start);
+      start += line.length + 1;
+    }
     const columns = offsets.map((offset, index) => (offset < 0 ? -1 : offset - (lineStarts[index] ?? 0)));
     assert.deepEqual(columns, [-1, -1, -1, 11, 0, 0, 0, 0, 0]);
   });
@@ -479,10 +554,7 @@ describe('readCoverage: V8', () => {
       { start: ifBlock, end: source.indexOf('}') + 1, count: 0 },
     ]);
     assert.deepEqual(hits === undefined ? undefined : Object.fromEntries(hits), { 1: 3, 2: 3, 3: 0, 4: 0, 5: 3 });
-    assert.deepEqual(
-      Object.fromEntries(computeV8LineHits(source, [{ start: 5, end: 12, count: 1 }]) ?? []),
-      { 2: 1 },
-    );
+    assert.deepEqual(Object.fromEntries(computeV8LineHits(source, [{ start: 5, end: 12, count: 1 }]) ?? []), { 2: 1 });
   });
 });
 
@@ -551,7 +623,11 @@ describe('readCoverage: hostile and absent inputs', () => {
   test('hostile SF paths cannot escape or pollute the result object', async () => {
     const dir = makeRepo({ 'src/cart.js': CART_SOURCE });
     writeTree(dir, {
-      'lcov.info': [lcovRecord('../../etc/passwd', [[1, 1]]), lcovRecord('__proto__', [[1, 1]]), lcovRecord('src/../src/cart.js', [[1, 1]])].join(''),
+      'lcov.info': [
+        lcovRecord('../../etc/passwd', [[1, 1]]),
+        lcovRecord('__proto__', [[1, 1]]),
+        lcovRecord('src/../src/cart.js', [[1, 1]]),
+      ].join(''),
     });
     const evidence = await readCoverage(dir);
     assert.deepEqual(Object.keys(evidence.files), ['__proto__', 'src/cart.js']);

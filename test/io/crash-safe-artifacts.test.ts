@@ -46,7 +46,11 @@ async function rejectsWithCode(promise: Promise<unknown>, code: string): Promise
 }
 
 /** Spawns `node --import tsx script ...args`, resolves with the child once it printed `marker` (or exited). */
-function startChild(script: string, args: string[], marker: string): Promise<{ child: ReturnType<typeof spawn>; exited: Promise<number | null> }> {
+function startChild(
+  script: string,
+  args: string[],
+  marker: string,
+): Promise<{ child: ReturnType<typeof spawn>; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
@@ -99,7 +103,10 @@ describe('withArtifactLock: a killed holder', () => {
     const repo = makeRepo();
     const { child, exited } = await startChild(writeScript('holder.mts', HOLDER), [repo.dir, '300'], 'locked');
     try {
-      await rejectsWithCode(withArtifactLock(repo.dir, 'agent-sessions/s1.json', async () => 'stolen', { staleMs: 300, timeoutMs: 1500 }), 'artifact/locked');
+      await rejectsWithCode(
+        withArtifactLock(repo.dir, 'agent-sessions/s1.json', async () => 'stolen', { staleMs: 300, timeoutMs: 1500 }),
+        'artifact/locked',
+      );
     } finally {
       child.kill('SIGKILL');
       await exited;
@@ -111,12 +118,24 @@ describe('withArtifactLock: a killed holder', () => {
     const repo = makeRepo();
     const lockPath = join(repo.dir, '.checker/local/state.json.lock');
     const cases: Array<[string, string, 'waits' | 'breaks']> = [
-      ['another host', JSON.stringify({ pid: getDeadPid(), hostname: `not-${hostname()}`, startedAt: new Date().toISOString(), token: 'a' }), 'waits'],
+      [
+        'another host',
+        JSON.stringify({ pid: getDeadPid(), hostname: `not-${hostname()}`, startedAt: new Date().toISOString(), token: 'a' }),
+        'waits',
+      ],
       ['unreadable', '', 'waits'],
       ['not JSON', 'pid 1', 'waits'],
       ['pid 0 (a process group, never a holder)', JSON.stringify({ pid: 0, hostname: hostname(), startedAt: '', token: 'b' }), 'waits'],
-      ['dead pid on this host', JSON.stringify({ pid: getDeadPid(), hostname: hostname(), startedAt: new Date().toISOString(), token: 'c' }), 'breaks'],
-      ['live pid on this host', JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), token: 'd' }), 'waits'],
+      [
+        'dead pid on this host',
+        JSON.stringify({ pid: getDeadPid(), hostname: hostname(), startedAt: new Date().toISOString(), token: 'c' }),
+        'breaks',
+      ],
+      [
+        'live pid on this host',
+        JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), token: 'd' }),
+        'waits',
+      ],
     ];
     for (const [name, text, expected] of cases) {
       mkdirSync(join(repo.dir, '.checker/local'), { recursive: true });
@@ -141,7 +160,10 @@ describe('withArtifactLock: a killed holder', () => {
     let runs = 0;
     for (let round = 0; round < 15; round += 1) {
       mkdirSync(join(repo.dir, '.checker/local'), { recursive: true });
-      writeFileSync(lockPath, JSON.stringify({ pid: getDeadPid(), hostname: hostname(), startedAt: new Date().toISOString(), token: `dead-${round}` }));
+      writeFileSync(
+        lockPath,
+        JSON.stringify({ pid: getDeadPid(), hostname: hostname(), startedAt: new Date().toISOString(), token: `dead-${round}` }),
+      );
       await Promise.all(
         Array.from({ length: 6 }, () =>
           withArtifactLock(repo.dir, 'counter.json', async () => {
@@ -186,7 +208,15 @@ describe('stray temp files', () => {
     symlinkSync(outside, join(local, 'linked-dir'));
     await writeArtifact(repo.dir, 'task-context.json', '{}\n');
     const left = (dir: string): string[] => readdirSync(join(local, dir)).sort();
-    assert.deepEqual(left('.'), ['.gitignore', 'agent-sessions', 'linked-dir', 'linked.json.bbbbbbbbbbbb.tmp', 'notes.tmp', 'product-runs', 'task-context.json']);
+    assert.deepEqual(left('.'), [
+      '.gitignore',
+      'agent-sessions',
+      'linked-dir',
+      'linked.json.bbbbbbbbbbbb.tmp',
+      'notes.tmp',
+      'product-runs',
+      'task-context.json',
+    ]);
     assert.deepEqual(left('agent-sessions'), ['s3.json']);
     assert.deepEqual(left('product-runs'), ['latest.json.fedcba987654.tmp']);
     assert.equal(readFileSync(join(outside, 'victim.json.aaaaaaaaaaaa.tmp'), 'utf8'), 'victim');
@@ -220,7 +250,10 @@ describe('stray temp files', () => {
     const strays = readdirSync(local).filter((name) => name.endsWith('.tmp'));
     assert.equal(strays.length, 1);
     assert.equal(readFileSync(join(local, strays[0] ?? ''), 'utf8'), '{"version":2}\n');
-    const sweeper = writeScript('sweep-worker.mts', [`const { writeArtifact } = await import('${artifactsUrl}');`, "await writeArtifact(process.argv[2], 'other.json', '{}');"]);
+    const sweeper = writeScript('sweep-worker.mts', [
+      `const { writeArtifact } = await import('${artifactsUrl}');`,
+      "await writeArtifact(process.argv[2], 'other.json', '{}');",
+    ]);
     const sweep = (): Promise<number | null> => startChild(sweeper, [repo.dir], '\0').then(({ exited: done }) => done);
     assert.equal(await sweep(), 0);
     assert.ok(existsSync(join(local, strays[0] ?? '')), 'a fresh stray may still be a live writer');
@@ -307,7 +340,13 @@ describe('--output through a symlinked --cwd', () => {
     symlinkSync(outside, join(repo.dir, '.checker/local/escape'));
     symlinkSync(outside, join(base, 'evil'));
     symlinkSync(join(repo.dir, 'missing-loop'), join(repo.dir, 'missing-loop'));
-    for (const output of [join(link, '.checker/local/escape/x.md'), join(base, 'evil/x.md'), join(link, '.checker/local'), join(link, 'README.md'), join(repo.dir, 'missing-loop/.checker/local/x.md')]) {
+    for (const output of [
+      join(link, '.checker/local/escape/x.md'),
+      join(base, 'evil/x.md'),
+      join(link, '.checker/local'),
+      join(link, 'README.md'),
+      join(repo.dir, 'missing-loop/.checker/local/x.md'),
+    ]) {
       await rejectsWithCode(resolveOutputPath(link, output), 'output/outside');
     }
     assert.deepEqual(readdirSync(outside), []);

@@ -52,8 +52,10 @@ const validateSession = getValidator('agent-session');
 
 before(async () => {
   repo = createRepo({
-    'src/pricing/discount.ts': 'export function applyLoyaltyDiscount(total: number, tier: string): number {\n  return tier === "silver" ? total * 0.95 : total;\n}\n',
-    'test/pricing/discount.test.ts': 'import { applyLoyaltyDiscount } from "../../src/pricing/discount";\nexport const checks = [applyLoyaltyDiscount(100, "silver")];\n',
+    'src/pricing/discount.ts':
+      'export function applyLoyaltyDiscount(total: number, tier: string): number {\n  return tier === "silver" ? total * 0.95 : total;\n}\n',
+    'test/pricing/discount.test.ts':
+      'import { applyLoyaltyDiscount } from "../../src/pricing/discount";\nexport const checks = [applyLoyaltyDiscount(100, "silver")];\n',
   });
   scripts = makeTempDir('checker-crash-worker-');
   workerPath = join(scripts, 'start-session-worker.mjs');
@@ -175,7 +177,10 @@ describe('SIGKILL during session start', () => {
     writeFileSync(target, '');
     const env = createNodeEnv(repo.dir);
     try {
-      await assert.rejects(startSession(env, { sessionId: 'legacy-empty', task: TASK }), (error: unknown) => isCheckerError(error) && error.code === 'session/exists');
+      await assert.rejects(
+        startSession(env, { sessionId: 'legacy-empty', task: TASK }),
+        (error: unknown) => isCheckerError(error) && error.code === 'session/exists',
+      );
       assert.equal(readFileSync(target, 'utf8'), '');
       const old = new Date(Date.now() - 5 * 60_000);
       utimesSync(target, old, old);

@@ -35,12 +35,54 @@ describe('readChange with the working tree as head', () => {
     assert.deepEqual(change.base, { ref: 'HEAD', oid: headOid });
     assert.deepEqual(change.head, { ref: 'WORKTREE' });
     assert.deepEqual(change.files, [
-      { path: 'lib/important.log', status: 'added', hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }], additions: 1, deletions: 0, binary: false },
-      { path: 'lib/util.ts', status: 'added', hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }], additions: 1, deletions: 0, binary: false },
-      { path: 'src/edit.ts', status: 'modified', hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }], additions: 1, deletions: 1, binary: false },
-      { path: 'src/new-file.ts', status: 'added', hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }], additions: 1, deletions: 0, binary: false },
-      { path: 'src/remove.ts', status: 'deleted', hunks: [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0 }], additions: 0, deletions: 1, binary: false },
-      { path: 'src/staged.ts', status: 'modified', hunks: [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }], additions: 1, deletions: 0, binary: false },
+      {
+        path: 'lib/important.log',
+        status: 'added',
+        hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }],
+        additions: 1,
+        deletions: 0,
+        binary: false,
+      },
+      {
+        path: 'lib/util.ts',
+        status: 'added',
+        hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }],
+        additions: 1,
+        deletions: 0,
+        binary: false,
+      },
+      {
+        path: 'src/edit.ts',
+        status: 'modified',
+        hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+        additions: 1,
+        deletions: 1,
+        binary: false,
+      },
+      {
+        path: 'src/new-file.ts',
+        status: 'added',
+        hunks: [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }],
+        additions: 1,
+        deletions: 0,
+        binary: false,
+      },
+      {
+        path: 'src/remove.ts',
+        status: 'deleted',
+        hunks: [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0 }],
+        additions: 0,
+        deletions: 1,
+        binary: false,
+      },
+      {
+        path: 'src/staged.ts',
+        status: 'modified',
+        hunks: [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }],
+        additions: 1,
+        deletions: 0,
+        binary: false,
+      },
     ]);
   });
 
@@ -50,7 +92,10 @@ describe('readChange with the working tree as head', () => {
     repo.write({ 'b.ts': 'b\n', 'c.ts': 'c\n' });
     const opened = await openRepository(repo.dir);
     const change = await readChange(opened, { base: 'HEAD', untrackedFiles: ['c.ts', 'missing.ts'] });
-    assert.deepEqual(change.files.map((file) => [file.path, file.status]), [['c.ts', 'added']]);
+    assert.deepEqual(
+      change.files.map((file) => [file.path, file.status]),
+      [['c.ts', 'added']],
+    );
     const none = await readChange(opened, { base: 'HEAD', untrackedFiles: [] });
     assert.deepEqual(none.files, []);
   });
@@ -63,7 +108,10 @@ describe('readChange with the working tree as head', () => {
     repo.write({ 'a.ts': 'a\n' });
     const opened = await openRepository(repo.dir);
     const change = await readChange(opened, { base: 'HEAD', untrackedFiles: [] });
-    assert.deepEqual(change.files.map((file) => [file.path, file.status]), [['staged-new.ts', 'added']]);
+    assert.deepEqual(
+      change.files.map((file) => [file.path, file.status]),
+      [['staged-new.ts', 'added']],
+    );
   });
 
   test('git rm deletes; git rm --cached keeps an unchanged untracked copy; a symlink retarget is a change to its target text', async (t) => {
@@ -79,8 +127,22 @@ describe('readChange with the working tree as head', () => {
     assert.deepEqual(await listUntrackedFiles(opened), ['uncached.ts']);
     const change = await readChange(opened, { base: 'HEAD' });
     assert.deepEqual(change.files, [
-      { path: 'link.ts', status: 'modified', hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], additions: 1, deletions: 1, binary: false },
-      { path: 'removed.ts', status: 'deleted', hunks: [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0 }], additions: 0, deletions: 1, binary: false },
+      {
+        path: 'link.ts',
+        status: 'modified',
+        hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }],
+        additions: 1,
+        deletions: 1,
+        binary: false,
+      },
+      {
+        path: 'removed.ts',
+        status: 'deleted',
+        hunks: [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0 }],
+        additions: 0,
+        deletions: 1,
+        binary: false,
+      },
     ]);
   });
 
@@ -132,7 +194,10 @@ describe('readChange with the working tree as head', () => {
     assert.deepEqual((await readChange(opened, { base: 'HEAD', untrackedFiles: [] })).files, []);
     utimesSync(join(repo.dir, 'a.ts'), new Date('2021-01-01T00:00:00Z'), new Date('2021-01-01T00:00:00Z'));
     const change = await readChange(opened, { base: 'HEAD', untrackedFiles: [] });
-    assert.deepEqual(change.files.map((file) => [file.path, file.status, file.additions, file.deletions]), [['a.ts', 'modified', 1, 1]]);
+    assert.deepEqual(
+      change.files.map((file) => [file.path, file.status, file.additions, file.deletions]),
+      [['a.ts', 'modified', 1, 1]],
+    );
   });
 
   test('nested repositories are not listed as untracked files', async (t) => {
@@ -165,7 +230,10 @@ describe('defaultBase', () => {
     assert.deepEqual(await defaultBase(opened), { ref: 'merge-base(HEAD, main)', oid: forkPoint, defaultBranch: 'refs/heads/main' });
     const change = await readChange(opened, { head: 'HEAD' });
     assert.deepEqual(change.base, { ref: 'merge-base(HEAD, main)', oid: forkPoint });
-    assert.deepEqual(change.files.map((file) => [file.path, file.status]), [['feature.ts', 'added']]);
+    assert.deepEqual(
+      change.files.map((file) => [file.path, file.status]),
+      [['feature.ts', 'added']],
+    );
     repo.git('checkout', '-q', 'main');
     assert.deepEqual(await defaultBase(opened), { ref: 'HEAD', oid: mainTip, defaultBranch: 'refs/heads/main' });
     repo.git('checkout', '-q', '--detach', featureTip);
@@ -187,7 +255,11 @@ describe('defaultBase', () => {
     repo.git('update-ref', 'refs/remotes/origin/release', second);
     repo.git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/release');
     repo.git('checkout', '-q', 'topic');
-    assert.deepEqual(await defaultBase(opened), { ref: 'merge-base(HEAD, origin/release)', oid: first, defaultBranch: 'refs/remotes/origin/release' });
+    assert.deepEqual(await defaultBase(opened), {
+      ref: 'merge-base(HEAD, origin/release)',
+      oid: first,
+      defaultBranch: 'refs/remotes/origin/release',
+    });
   });
 
   test('a repository without commits is git/no-commits', async (t) => {
@@ -219,10 +291,13 @@ describe('linked worktrees', () => {
     assert.equal((await resolveRevision(opened, 'main')).oid, mainTip);
     assert.deepEqual(await defaultBase(opened), { ref: 'merge-base(HEAD, main)', oid: mainTip, defaultBranch: 'refs/heads/main' });
     const change = await readChange(opened);
-    assert.deepEqual(change.files.map((file) => [file.path, file.status, file.hunks]), [
-      ['a.ts', 'modified', [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]],
-      ['c.ts', 'added', [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }]],
-    ]);
+    assert.deepEqual(
+      change.files.map((file) => [file.path, file.status, file.hunks]),
+      [
+        ['a.ts', 'modified', [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]],
+        ['c.ts', 'added', [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }]],
+      ],
+    );
     const fromMain = await readChange(await openRepository(repo.dir), { base: 'HEAD' });
     assert.deepEqual(fromMain.files, []);
   });

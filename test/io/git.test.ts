@@ -20,7 +20,8 @@ async function rejectsWithCode(promise: Promise<unknown>, code: string, messageP
   await assert.rejects(promise, (error: unknown) => {
     assert.ok(error instanceof CheckerError, `expected CheckerError, got ${String(error)}`);
     assert.equal(error.code, code);
-    if (messagePart !== undefined) assert.ok(error.message.includes(messagePart), `message ${JSON.stringify(error.message)} lacks ${messagePart}`);
+    if (messagePart !== undefined)
+      assert.ok(error.message.includes(messagePart), `message ${JSON.stringify(error.message)} lacks ${messagePart}`);
     assert.equal(typeof error.hint, 'string');
     return true;
   });
@@ -110,7 +111,9 @@ describe('ambiguous short SHA', () => {
     let pair: [string, string] | undefined;
     for (let index = 0; pair === undefined; index += 1) {
       const content = `blob number ${index}\n`;
-      const oid = createHash('sha1').update(`blob ${Buffer.byteLength(content)}\0${content}`).digest('hex');
+      const oid = createHash('sha1')
+        .update(`blob ${Buffer.byteLength(content)}\0${content}`)
+        .digest('hex');
       const other = seen.get(oid.slice(0, 4));
       if (other !== undefined) pair = [other, content];
       else seen.set(oid.slice(0, 4), content);
@@ -134,9 +137,25 @@ describe('revision validation happens before git is touched', () => {
     });
     const opened = await openRepository(repo.dir);
     const target = join(outside, 'x');
-    for (const ref of ['-x', `--output=${target}`, '../../etc/passwd', 'main..HEAD', 'a\nb', 'tab\there', 'HEAD@{1}', 'x:y', '', '/abs', 'ends.lock', 'dir/.hidden']) {
+    for (const ref of [
+      '-x',
+      `--output=${target}`,
+      '../../etc/passwd',
+      'main..HEAD',
+      'a\nb',
+      'tab\there',
+      'HEAD@{1}',
+      'x:y',
+      '',
+      '/abs',
+      'ends.lock',
+      'dir/.hidden',
+    ]) {
       await rejectsWithCode(resolveRevision(opened, ref), 'git/ref-invalid');
-      assert.throws(() => parseRevision(ref), (error: unknown) => error instanceof CheckerError && error.code === 'git/ref-invalid');
+      assert.throws(
+        () => parseRevision(ref),
+        (error: unknown) => error instanceof CheckerError && error.code === 'git/ref-invalid',
+      );
     }
     await rejectsWithCode(readChange(opened, { base: '--output=/tmp/x' }), 'git/ref-invalid', '--output=/tmp/x');
     await rejectsWithCode(readChange(opened, { base: 'HEAD', head: '-h' }), 'git/ref-invalid', '-h');
@@ -216,7 +235,10 @@ describe('openRepository', () => {
       assert.ok(error instanceof CheckerError);
       assert.equal(error.code, 'git/not-a-repository');
       assert.equal(error.message, `${sub} is not the root of a git repository; it is inside the repository at ${repo.dir}`);
-      assert.equal(error.hint, `Run checker from the repository root (--cwd ${repo.dir}); diff-based analyses are unavailable for a sub-folder.`);
+      assert.equal(
+        error.hint,
+        `Run checker from the repository root (--cwd ${repo.dir}); diff-based analyses are unavailable for a sub-folder.`,
+      );
       return true;
     });
   });
@@ -350,7 +372,10 @@ describe('readChange between commits', () => {
     assert.equal(await readFileAtRevision(opened, 'HEAD', 'src/delete.ts'), undefined);
     assert.equal(await readFileAtRevision(opened, 'HEAD', 'src'), undefined);
     assert.equal(await readFileAtRevision(opened, 'HEAD', 'assets/logo.bin'), undefined);
-    assert.equal(await readBlobText(opened, { commit: baseOid, path: 'src/delete.ts' }), 'export const gone = 1;\nexport const alsoGone = 2;\n');
+    assert.equal(
+      await readBlobText(opened, { commit: baseOid, path: 'src/delete.ts' }),
+      'export const gone = 1;\nexport const alsoGone = 2;\n',
+    );
     const blob = repo.git('rev-parse', 'HEAD~1:src/keep.ts');
     assert.equal(await readBlobText(opened, blob), 'export const keep = 1;\n');
     assert.equal(await readBlobText(opened, 'f'.repeat(40)), undefined);
@@ -369,8 +394,18 @@ describe('readHistory', () => {
     const opened = await openRepository(repo.dir);
     assert.deepEqual(await readHistory(opened), [
       { oid: third, authorEmail: 'author@example.test', timestamp: Date.parse('2026-01-01T00:03:00Z') / 1000, paths: ['docs/readme.md'] },
-      { oid: second, authorEmail: 'author@example.test', timestamp: Date.parse('2026-01-01T00:02:00Z') / 1000, paths: ['src/a.ts', 'src/b.ts'] },
-      { oid: first, authorEmail: 'author@example.test', timestamp: Date.parse('2026-01-01T00:01:00Z') / 1000, paths: ['docs/readme.md', 'src/a.ts'] },
+      {
+        oid: second,
+        authorEmail: 'author@example.test',
+        timestamp: Date.parse('2026-01-01T00:02:00Z') / 1000,
+        paths: ['src/a.ts', 'src/b.ts'],
+      },
+      {
+        oid: first,
+        authorEmail: 'author@example.test',
+        timestamp: Date.parse('2026-01-01T00:01:00Z') / 1000,
+        paths: ['docs/readme.md', 'src/a.ts'],
+      },
     ]);
     assert.deepEqual(
       (await readHistory(opened, { paths: ['src'] })).map((commit) => [commit.oid, commit.paths]),
@@ -379,7 +414,10 @@ describe('readHistory', () => {
         [first, ['src/a.ts']],
       ],
     );
-    assert.deepEqual((await readHistory(opened, { maxCommits: 1 })).map((commit) => commit.oid), [third]);
+    assert.deepEqual(
+      (await readHistory(opened, { maxCommits: 1 })).map((commit) => commit.oid),
+      [third],
+    );
   });
 });
 
@@ -409,13 +447,32 @@ describe('the reader never writes into the repository', () => {
     repo.write({ 'a.ts': 'b\n', 'new.ts': 'n\n' });
     const opened = await openRepository(repo.dir);
     const change = await readChange(opened);
-    assert.deepEqual(change.files.map((file) => [file.path, file.status]), [['a.ts', 'modified'], ['new.ts', 'added']]);
+    assert.deepEqual(
+      change.files.map((file) => [file.path, file.status]),
+      [
+        ['a.ts', 'modified'],
+        ['new.ts', 'added'],
+      ],
+    );
     assert.equal(existsSync(marker), false);
   });
 });
 
 describe('readChange: a .js file converted to .ts keeps its history as a rename', () => {
-  const js = ['function check(req, res) {', '  const started = Date.now();', '  const ok = ping();', '  if (!ok) {', "    res.status(503).send('down');", '    return;', '  }', "  res.send('up');", '  log(Date.now() - started);', '}', 'module.exports = check;', ''].join('\n');
+  const js = [
+    'function check(req, res) {',
+    '  const started = Date.now();',
+    '  const ok = ping();',
+    '  if (!ok) {',
+    "    res.status(503).send('down');",
+    '    return;',
+    '  }',
+    "  res.send('up');",
+    '  log(Date.now() - started);',
+    '}',
+    'module.exports = check;',
+    '',
+  ].join('\n');
   const ts = [
     "import type { Request, Response } from 'express';",
     '',
@@ -437,11 +494,15 @@ describe('readChange: a .js file converted to .ts keeps its history as a rename'
     '}',
     '',
     'export default check;',
-    ''
+    '',
   ].join('\n');
   let repo: TestRepo;
   before(() => {
-    repo = createRepo({ 'src/health-check.js': js, 'src/other.js': 'module.exports = 1;\n', 'src/unrelated.js': js.replace('check', 'probe') });
+    repo = createRepo({
+      'src/health-check.js': js,
+      'src/other.js': 'module.exports = 1;\n',
+      'src/unrelated.js': js.replace('check', 'probe'),
+    });
     repo.remove('src/unrelated.js');
     repo.write({ 'src/unrelated-probe.ts': ts.replace(/check/g, 'probe') });
     repo.remove('src/health-check.js');

@@ -66,7 +66,10 @@ test('a hostile repository is scanned and parsed to completion, each problem nam
     code: 'parse/crash',
     message: 'the parser process died (signal SIGSEGV) while parsing this file',
   });
-  assert.deepEqual(parsed.facts.get('src/ok.ts')?.facts.exports.map((fact) => fact.name), ['ok']);
+  assert.deepEqual(
+    parsed.facts.get('src/ok.ts')?.facts.exports.map((fact) => fact.name),
+    ['ok'],
+  );
   assert.deepEqual(parsed.stats, { cached: 0, parsed: 3, read: 10, crashed: 1 });
   assert.deepEqual(
     parsed.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.location?.file]),

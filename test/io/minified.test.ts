@@ -78,7 +78,12 @@ test('bundler output with many dense long lines between short wrapper lines is m
 test('long lines with ordinary whitespace (prose fixtures) do not make a file minified', () => {
   const lines: string[] = [];
   for (let index = 0; index < 20; index++) {
-    lines.push(`it('renders ${index}', () => {`, `  const text = '${'the quick brown fox jumps over '.repeat(50)}';`, '  expect(render(text)).toContain("fox");', '});');
+    lines.push(
+      `it('renders ${index}', () => {`,
+      `  const text = '${'the quick brown fox jumps over '.repeat(50)}';`,
+      '  expect(render(text)).toContain("fox");',
+      '});',
+    );
   }
   const text = `${lines.join('\n')}\n`;
   assert.ok(text.length / lines.length < 500);

@@ -71,7 +71,10 @@ test('changing one file re-parses exactly that file; a same-content touch re-rea
   const changed = await run(repo);
 
   assert.deepEqual(changed.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
-  assert.deepEqual(changed.facts.get('src/db.ts')?.facts.exports.map((fact) => fact.name), ['db', 'version']);
+  assert.deepEqual(
+    changed.facts.get('src/db.ts')?.facts.exports.map((fact) => fact.name),
+    ['db', 'version'],
+  );
 
   const earlier = new Date(Date.now() - 60_000);
   utimesSync(join(repo.dir, 'src/users.ts'), earlier, earlier);
@@ -110,12 +113,18 @@ test('a cache from another parser version or with malformed entries is not trust
 
   const malformed = await run(repo);
   assert.deepEqual(malformed.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
-  assert.deepEqual(malformed.diagnostics.map((diagnostic) => diagnostic.code), ['cache/discarded']);
+  assert.deepEqual(
+    malformed.diagnostics.map((diagnostic) => diagnostic.code),
+    ['cache/discarded'],
+  );
 
   writeFileSync(join(repo.dir, cacheFile), JSON.stringify({ ...document, parserVersion: PARSER_VERSION + 1 }));
   const foreign = await run(repo);
   assert.deepEqual(foreign.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
-  assert.deepEqual(foreign.diagnostics.map((diagnostic) => diagnostic.code), ['cache/discarded']);
+  assert.deepEqual(
+    foreign.diagnostics.map((diagnostic) => diagnostic.code),
+    ['cache/discarded'],
+  );
 });
 
 test('different parse options do not reuse facts extracted with other options', async (t) => {

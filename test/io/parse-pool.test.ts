@@ -115,7 +115,10 @@ test('a batch over the time limit is killed and its file reported as parse/timeo
 
 test('close() ends every child process and later calls are refused', async () => {
   const pool = createParsePool({ size: 2 });
-  await pool.parse(Array.from({ length: 200 }, (_, index) => buildModule(index)), options);
+  await pool.parse(
+    Array.from({ length: 200 }, (_, index) => buildModule(index)),
+    options,
+  );
   const pids = pool.processIds();
   assert.equal(pids.length, 2);
 
@@ -148,7 +151,18 @@ test('warm() starts the children before the first batch and parse() then uses th
 
 test('child processes inherit loader flags but not test, inspector or eval flags', () => {
   assert.deepEqual(
-    selectExecArgv(['--import', 'tsx', '--test', '--test-reporter=spec', '--inspect=9229', '--eval', 'code()', '--max-old-space-size=4096', '-r', 'x.cjs']),
+    selectExecArgv([
+      '--import',
+      'tsx',
+      '--test',
+      '--test-reporter=spec',
+      '--inspect=9229',
+      '--eval',
+      'code()',
+      '--max-old-space-size=4096',
+      '-r',
+      'x.cjs',
+    ]),
     ['--import', 'tsx', '--max-old-space-size=4096', '-r', 'x.cjs'],
   );
 });
@@ -164,7 +178,7 @@ test('child processes exit on their own when the parent process is killed', asyn
       `import { createParsePool } from ${JSON.stringify(poolModule)};`,
       'const pool = createParsePool({ size: 2 });',
       "const jobs = Array.from({ length: 200 }, (_, index) => ({ path: `f${index}.ts`, text: 'export const a = 1;\\n' }));",
-      "await pool.parse(jobs, { assertionHelpers: [] });",
+      'await pool.parse(jobs, { assertionHelpers: [] });',
       "process.stdout.write(JSON.stringify(pool.processIds()) + '\\n');",
       'setInterval(() => undefined, 1000);',
     ].join('\n'),

@@ -40,7 +40,18 @@ function errorOf(run: () => unknown): CheckerError {
 
 describe('matchesRegex patterns are validated against RE2', () => {
   test('accepts what RE2 runs in linear time, nested quantifiers and inline flags included', () => {
-    for (const pattern of ['^src/(api|routes)/.+\\.ts$', '(a|b)?c{2,3}', '(a+)+$', '((ab)*c)*', '(x+x+)+y', '(a|a)*!x', '(?i)select', '(?<year>\\d{4})', '[[:alpha:]]+', '\\x{263A}']) {
+    for (const pattern of [
+      '^src/(api|routes)/.+\\.ts$',
+      '(a|b)?c{2,3}',
+      '(a+)+$',
+      '((ab)*c)*',
+      '(x+x+)+y',
+      '(a|a)*!x',
+      '(?i)select',
+      '(?<year>\\d{4})',
+      '[[:alpha:]]+',
+      '\\x{263A}',
+    ]) {
       assert.equal(findRegexProblem(pattern), undefined, pattern);
     }
   });
@@ -50,14 +61,26 @@ describe('matchesRegex patterns are validated against RE2', () => {
     assert.equal(findRegexProblem('a(?=b)'), `uses lookahead ((?=), which is not supported: rewrite without lookahead; ${ENGINE}`);
     assert.equal(findRegexProblem('(?<=\\$)\\d+'), `uses lookbehind ((?<=), which is not supported: rewrite without lookbehind; ${ENGINE}`);
     assert.equal(findRegexProblem('(?<!x)y'), `uses lookbehind ((?<!), which is not supported: rewrite without lookbehind; ${ENGINE}`);
-    assert.equal(findRegexProblem('(a)\\1'), `uses a back-reference (\\1), which is not supported: rewrite without back-references; ${ENGINE}`);
-    assert.equal(findRegexProblem('(?<q>["\'])\\k<q>'), `uses a back-reference (\\k), which is not supported: rewrite without back-references; ${ENGINE}`);
+    assert.equal(
+      findRegexProblem('(a)\\1'),
+      `uses a back-reference (\\1), which is not supported: rewrite without back-references; ${ENGINE}`,
+    );
+    assert.equal(
+      findRegexProblem('(?<q>["\'])\\k<q>'),
+      `uses a back-reference (\\k), which is not supported: rewrite without back-references; ${ENGINE}`,
+    );
     assert.equal(findRegexProblem('\\u263A'), `uses a \\u escape, which is not supported: write \\x{263A} for U+263A; ${ENGINE}`);
   });
 
   test('quotes RE2 for other syntax errors, and keeps the length and size limits', () => {
-    assert.equal(findRegexProblem('(unclosed'), `is not a valid regular expression: missing closing ) at \`(unclosed\`; ${ENGINE}, see docs/rule-packs.md`);
-    assert.equal(findRegexProblem('a'.repeat(RULE_LIMITS.regexSourceLength + 1)), `is longer than ${RULE_LIMITS.regexSourceLength} characters`);
+    assert.equal(
+      findRegexProblem('(unclosed'),
+      `is not a valid regular expression: missing closing ) at \`(unclosed\`; ${ENGINE}, see docs/rule-packs.md`,
+    );
+    assert.equal(
+      findRegexProblem('a'.repeat(RULE_LIMITS.regexSourceLength + 1)),
+      `is longer than ${RULE_LIMITS.regexSourceLength} characters`,
+    );
     assert.equal(
       findRegexProblem('\\pL{1000}'),
       `compiles to 1002 instructions, more than the ${RULE_LIMITS.regexProgramSize} allowed: use smaller repetition counts (such as {1,50} instead of {1,1000})`,

@@ -45,16 +45,29 @@ describe('loadRepositoryPacks', () => {
     writeTree(repo, { '.checker/rules/team.yml': buildPackYaml('team-risk'), '.checker/rules/notes.txt': 'not a pack' });
     const { packs, diagnostics } = await loadRepositoryPacks(repo);
     assert.deepEqual(diagnostics, []);
-    assert.deepEqual(packs.map((loaded) => [loaded.pack.id, loaded.source, loaded.file]), [['repo:team-risk', 'repository', '.checker/rules/team.yml']]);
+    assert.deepEqual(
+      packs.map((loaded) => [loaded.pack.id, loaded.source, loaded.file]),
+      [['repo:team-risk', 'repository', '.checker/rules/team.yml']],
+    );
     const [loaded] = packs;
     assert.ok(loaded !== undefined);
-    const findings = await evaluatePacks([compilePack(loaded.pack)], [
-      { subject: 'changed-file', id: 'file:src/payments/charge.ts', facts: { path: 'src/payments/charge.ts' } },
-      { subject: 'changed-file', id: 'file:src/cart.ts', facts: { path: 'src/cart.ts' } },
-    ]);
+    const findings = await evaluatePacks(
+      [compilePack(loaded.pack)],
+      [
+        { subject: 'changed-file', id: 'file:src/payments/charge.ts', facts: { path: 'src/payments/charge.ts' } },
+        { subject: 'changed-file', id: 'file:src/cart.ts', facts: { path: 'src/cart.ts' } },
+      ],
+    );
     assert.deepEqual(
       findings.map((finding) => [finding.packId, finding.subjectId, finding.message, finding.provenance]),
-      [['repo:team-risk', 'file:src/payments/charge.ts', 'src/payments/charge.ts touches payments', 'repo:team-risk@1.0.0#risk/payments-touched']],
+      [
+        [
+          'repo:team-risk',
+          'file:src/payments/charge.ts',
+          'src/payments/charge.ts touches payments',
+          'repo:team-risk@1.0.0#risk/payments-touched',
+        ],
+      ],
     );
   });
 
@@ -70,17 +83,42 @@ describe('loadRepositoryPacks', () => {
       '.checker/rules/a-good.yaml': buildPackYaml('good'),
       '.checker/rules/b-broken.yml': buildPackYaml('broken').replace('weight: 3', 'weight: heavy'),
       '.checker/rules/c-big.yml': `# ${'x'.repeat(1024 * 1024)}\n`,
-      '.checker/rules/d-again.json': JSON.stringify({ schemaVersion: 1, id: 'good', version: '1.0.0', kind: 'risk', subject: 'repository', description: 'd', rules: [{ id: 'risk/x', description: 'd', rationale: 'r', conditions: { all: [{ fact: 'hasCi', operator: 'equal', value: false }] }, event: { type: 'risk/x', params: { weight: 1 } } }] }),
+      '.checker/rules/d-again.json': JSON.stringify({
+        schemaVersion: 1,
+        id: 'good',
+        version: '1.0.0',
+        kind: 'risk',
+        subject: 'repository',
+        description: 'd',
+        rules: [
+          {
+            id: 'risk/x',
+            description: 'd',
+            rationale: 'r',
+            conditions: { all: [{ fact: 'hasCi', operator: 'equal', value: false }] },
+            event: { type: 'risk/x', params: { weight: 1 } },
+          },
+        ],
+      }),
     });
     symlinkSync(join(outside, 'evil.yml'), join(repo, '.checker/rules/e-evil.yml'));
     const { packs, diagnostics } = await loadRepositoryPacks(repo);
-    assert.deepEqual(packs.map((loaded) => loaded.pack.id), ['repo:good']);
+    assert.deepEqual(
+      packs.map((loaded) => loaded.pack.id),
+      ['repo:good'],
+    );
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message]),
       [
-        ['pack/invalid', '.checker/rules/b-broken.yml: pack "broken" rule "risk/payments-touched": event.params.weight must be number (got string "heavy")'],
+        [
+          'pack/invalid',
+          '.checker/rules/b-broken.yml: pack "broken" rule "risk/payments-touched": event.params.weight must be number (got string "heavy")',
+        ],
         ['pack/refused', `".checker/rules/c-big.yml" is ${1024 * 1024 + 3} bytes, over the ${MAX_PACK_BYTES}-byte limit`],
-        ['pack/duplicate', '.checker/rules/d-again.json: pack "good" is already defined in .checker/rules/a-good.yaml; this file was skipped'],
+        [
+          'pack/duplicate',
+          '.checker/rules/d-again.json: pack "good" is already defined in .checker/rules/a-good.yaml; this file was skipped',
+        ],
         ['pack/refused', '".checker/rules/e-evil.yml" resolves outside the repository (symlink)'],
       ],
     );
@@ -106,10 +144,13 @@ describe('loadBuiltinPacks', () => {
     const rules = makeDir();
     writeTree(rules, { 'beta/pack.yaml': buildPackYaml('beta'), 'alpha/pack.yaml': buildPackYaml('alpha'), 'empty/README.md': '' });
     const packs = await loadBuiltinPacks(rules);
-    assert.deepEqual(packs.map((loaded) => [loaded.pack.id, loaded.source, loaded.file]), [
-      ['alpha', 'builtin', 'rules/alpha/pack.yaml'],
-      ['beta', 'builtin', 'rules/beta/pack.yaml'],
-    ]);
+    assert.deepEqual(
+      packs.map((loaded) => [loaded.pack.id, loaded.source, loaded.file]),
+      [
+        ['alpha', 'builtin', 'rules/alpha/pack.yaml'],
+        ['beta', 'builtin', 'rules/beta/pack.yaml'],
+      ],
+    );
   });
 
   test('refuses a pack whose id differs from its folder', async () => {

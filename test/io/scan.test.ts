@@ -70,7 +70,10 @@ test('scan honours nested .gitignore files, negations, directory and anchored pa
     .split('\n')
     .filter((path) => !path.endsWith('/') && !path.startsWith('.checker/local/'))
     .sort();
-  assert.deepEqual(result.files.map((file) => file.path), gitListing);
+  assert.deepEqual(
+    result.files.map((file) => file.path),
+    gitListing,
+  );
   assert.equal(result.root, repo.dir);
   const stats = lstatSync(join(repo.dir, 'src/index.ts'));
   assert.deepEqual(
@@ -86,7 +89,10 @@ test('scan skips node_modules even when no rule ignores it, and records nothing 
 
   const result = await scanRepository(repo.dir);
 
-  assert.deepEqual(result.files.map((file) => file.path), ['index.js']);
+  assert.deepEqual(
+    result.files.map((file) => file.path),
+    ['index.js'],
+  );
   assert.deepEqual(result.skipped, []);
 });
 
@@ -97,7 +103,10 @@ test('scan works on a folder that is not a git repository and still honours its 
 
   const result = await scanRepository(dir);
 
-  assert.deepEqual(result.files.map((file) => file.path), ['.gitignore', 'src/app.ts']);
+  assert.deepEqual(
+    result.files.map((file) => file.path),
+    ['.gitignore', 'src/app.ts'],
+  );
 });
 
 test('scan reports files over the size cap as too-large and a symlink inside the repository as symlink', async (t) => {
@@ -107,7 +116,10 @@ test('scan reports files over the size cap as too-large and a symlink inside the
 
   const result = await scanRepository(repo.dir, { maxFileBytes: 100 });
 
-  assert.deepEqual(result.files.map((file) => file.path), ['small.ts']);
+  assert.deepEqual(
+    result.files.map((file) => file.path),
+    ['small.ts'],
+  );
   assert.deepEqual(result.skipped, [
     { path: 'alias.ts', reason: 'symlink', detail: 'links to small.ts, which is scanned itself' },
     { path: 'big.ts', reason: 'too-large', detail: '204 bytes, over the 100-byte limit' },
@@ -129,5 +141,8 @@ test('scan of a linked worktree reads the index through the .git file', async (t
 
   const result = await scanRepository(worktree);
 
-  assert.deepEqual(result.files.map((file) => file.path), ['.gitignore', 'src/app.ts', 'tracked.log']);
+  assert.deepEqual(
+    result.files.map((file) => file.path),
+    ['.gitignore', 'src/app.ts', 'tracked.log'],
+  );
 });

@@ -12,7 +12,7 @@ describe('MCP list caps', () => {
     const report = JSON.parse(JSON.stringify(toImpactReport(largeChange)));
     assert.equal(report.impactedFiles.length, 300);
     const capped = capLists(report);
-    assert.equal(capped.impactedFiles instanceof Array && capped.impactedFiles.length, MAX_LIST_ITEMS);
+    assert.equal(Array.isArray(capped.impactedFiles) && capped.impactedFiles.length, MAX_LIST_ITEMS);
     assert.deepEqual(capped.truncated, { impactedFiles: { shown: MAX_LIST_ITEMS, total: 300 } });
     assert.deepEqual((capped.impactedFiles as unknown[])[0], report.impactedFiles[0], 'the first (ranked) items are kept');
     assert.equal(getValidator('impact-report')(capped), true, JSON.stringify(getValidator('impact-report').errors));
@@ -20,7 +20,10 @@ describe('MCP list caps', () => {
 
   it('names nested lists by their JSON path', () => {
     const capped = capLists({ evidence: { files: [{ hunks: [1, 2, 3, 4] }] } }, 2);
-    assert.deepEqual(capped, { evidence: { files: [{ hunks: [1, 2] }] }, truncated: { 'evidence.files[0].hunks': { shown: 2, total: 4 } } });
+    assert.deepEqual(capped, {
+      evidence: { files: [{ hunks: [1, 2] }] },
+      truncated: { 'evidence.files[0].hunks': { shown: 2, total: 4 } },
+    });
   });
 
   it('leaves a report under the cap exactly as the CLI prints it, in structuredContent and JSON text', () => {

@@ -13,7 +13,11 @@ const TASK = 'round order totals to whole cents';
 function withoutTimestamps(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTimestamps);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !TIME_KEYS.has(key)).map(([key, item]) => [key, withoutTimestamps(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !TIME_KEYS.has(key))
+      .map(([key, item]) => [key, withoutTimestamps(item)]),
+  );
 }
 
 describe('parity: CLI --format json equals the MCP tool structuredContent', () => {
@@ -25,13 +29,22 @@ describe('parity: CLI --format json equals the MCP tool structuredContent', () =
       'src/lib/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100);\n}\n',
       'src/routes/orders.ts':
         "import express from 'express';\nimport { toCents } from '../lib/money.js';\nexport const router = express.Router();\nrouter.get('/orders/:id/total', (req, res) => {\n  res.json({ cents: toCents(Number(req.params.id)) });\n});\n",
-      'src/lib/money.test.ts': "import { test } from 'node:test';\nimport { toCents } from './money.js';\ntest('toCents', () => { toCents(1.5); });\n",
+      'src/lib/money.test.ts':
+        "import { test } from 'node:test';\nimport { toCents } from './money.js';\ntest('toCents', () => { toCents(1.5); });\n",
       '.checker/config.yml': 'checks:\n  unit:\n    command: node --test\n',
       '.checker/memory/rounding.md': '# Rounding\n\nOrder totals are rounded once, at checkout.\n',
     });
-    repo.write({ 'src/lib/money.ts': 'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n' });
+    repo.write({
+      'src/lib/money.ts':
+        'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n',
+    });
     repo.commit('round once');
-    const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'mcp', '--cwd', repo.dir], cwd: projectRoot, stderr: 'pipe' });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgv(), 'mcp', '--cwd', repo.dir],
+      cwd: projectRoot,
+      stderr: 'pipe',
+    });
     client = new Client({ name: 'checker-parity', version: '0.0.0' });
     await client.connect(transport);
   });
@@ -57,7 +70,12 @@ describe('parity: CLI --format json equals the MCP tool structuredContent', () =
   });
 
   it('agent_task_bundle equals checker agent with the same profile and task', async () => {
-    await assertParity(['agent', '--base', 'HEAD~1', '--head', 'HEAD', '--profile', 'cursor', '--task', TASK], 'agent_task_bundle', { base: 'HEAD~1', head: 'HEAD', profile: 'cursor', task: TASK });
+    await assertParity(['agent', '--base', 'HEAD~1', '--head', 'HEAD', '--profile', 'cursor', '--task', TASK], 'agent_task_bundle', {
+      base: 'HEAD~1',
+      head: 'HEAD',
+      profile: 'cursor',
+      task: TASK,
+    });
   });
 
   it('agent_preflight equals checker agent preflight, and task_context equals checker context', async () => {

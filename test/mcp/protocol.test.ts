@@ -27,7 +27,12 @@ describe('checker mcp answers every JSON-RPC request', () => {
       ];
       for (const line of raw) session.send(line);
       session.send({ jsonrpc: '2.0', id: 12, method: 'ping' });
-      session.send({ jsonrpc: '2.0', id: 13, method: 'tools/call', params: { name: 'agent_preflight', arguments: { task: 'list the orders', format: 'json' } } });
+      session.send({
+        jsonrpc: '2.0',
+        id: 13,
+        method: 'tools/call',
+        params: { name: 'agent_preflight', arguments: { task: 'list the orders', format: 'json' } },
+      });
       for (const id of [5, 6, 7, 8, 9, 'ten', 11]) {
         const reply = await session.reply(id);
         assert.equal(reply.error?.code, -32602, `${id}: ${JSON.stringify(reply)}`);
@@ -53,7 +58,11 @@ describe('checker mcp answers every JSON-RPC request', () => {
     for (const value of ['abc', '0', '-5', '1e3', '90000']) {
       const result = runCli(['mcp', '--cwd', repo.dir, '--deadline', value]);
       assert.equal(result.code, 2, `${value}: ${result.stderr}`);
-      assert.match(result.stderr, /^checker: usage\/invalid-deadline: --deadline must be a number of seconds above 0 and at most 86400/, value);
+      assert.match(
+        result.stderr,
+        /^checker: usage\/invalid-deadline: --deadline must be a number of seconds above 0 and at most 86400/,
+        value,
+      );
       assert.equal(result.stdout, '');
     }
   });

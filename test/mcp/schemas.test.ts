@@ -10,11 +10,30 @@ describe('MCP input schemas', () => {
     const validate = getValidator('requirements');
     const samples: [string, unknown, boolean][] = [
       ['empty', {}, true],
-      ['every field', { schemaVersion: 1, title: 'Rounding', acceptanceCriteria: [criterion], currentBehavior: 'rounds twice', expectedBehavior: ['rounds once'], affectedFlows: [{ name: 'Checkout', kind: 'api', route: 'POST /checkout' }], nonGoals: [], invariants: 'cents are integers', architectureConstraints: ['no new deps'], unresolvedQuestions: 'which currency?' }, true],
+      [
+        'every field',
+        {
+          schemaVersion: 1,
+          title: 'Rounding',
+          acceptanceCriteria: [criterion],
+          currentBehavior: 'rounds twice',
+          expectedBehavior: ['rounds once'],
+          affectedFlows: [{ name: 'Checkout', kind: 'api', route: 'POST /checkout' }],
+          nonGoals: [],
+          invariants: 'cents are integers',
+          architectureConstraints: ['no new deps'],
+          unresolvedQuestions: 'which currency?',
+        },
+        true,
+      ],
       ['id with a space', { acceptanceCriteria: [{ ...criterion, id: 'AC 1' }] }, false],
       ['empty text', { acceptanceCriteria: [{ ...criterion, text: '' }] }, false],
       ['missing requiredProof', { acceptanceCriteria: [{ id: 'AC-1', text: 'x' }] }, false],
-      ['51 proofs', { acceptanceCriteria: [{ ...criterion, requiredProof: Array.from({ length: 51 }, (_, index) => `proof ${index}`) }] }, false],
+      [
+        '51 proofs',
+        { acceptanceCriteria: [{ ...criterion, requiredProof: Array.from({ length: 51 }, (_, index) => `proof ${index}`) }] },
+        false,
+      ],
       ['extra criterion field', { acceptanceCriteria: [{ ...criterion, run: 'rm -rf /' }] }, false],
       ['extra top-level field', { path: '../../etc/passwd' }, false],
       ['upper-case flow kind', { affectedFlows: [{ name: 'Checkout', kind: 'API' }] }, false],
@@ -33,7 +52,9 @@ describe('MCP input schemas', () => {
     const parsed = analysisInputSchema.safeParse(unknown);
     assert.equal(parsed.success, false);
     const lines = parsed.success ? [] : describeInputIssues(parsed.error.issues, ['format', 'base', 'head'], unknown);
-    assert.deepEqual(lines, [`unknown fields "${'k'.repeat(80)}…", "a?b": this tool does not accept them; remove them. Accepted fields: format, base, head.`]);
+    assert.deepEqual(lines, [
+      `unknown fields "${'k'.repeat(80)}…", "a?b": this tool does not accept them; remove them. Accepted fields: format, base, head.`,
+    ]);
 
     const session = { operation: 'finish', sessionId: 'fix-1', summary: 'done', maxNodes: 5 };
     const refined = agentSessionInputSchema.safeParse(session);
@@ -45,9 +66,13 @@ describe('MCP input schemas', () => {
 
     const wrongType = { operation: 'start', sessionId: 7 };
     const typed = agentSessionInputSchema.safeParse(wrongType);
-    assert.deepEqual(typed.success ? [] : describeInputIssues(typed.error.issues, [], wrongType), ['"sessionId" must be a string such as "fix-checkout-rounding"']);
+    assert.deepEqual(typed.success ? [] : describeInputIssues(typed.error.issues, [], wrongType), [
+      '"sessionId" must be a string such as "fix-checkout-rounding"',
+    ]);
     const missing = { operation: 'start' };
     const absent = agentSessionInputSchema.safeParse(missing);
-    assert.deepEqual(absent.success ? [] : describeInputIssues(absent.error.issues, [], missing), ['"sessionId" is required: it must be a string such as "fix-checkout-rounding"']);
+    assert.deepEqual(absent.success ? [] : describeInputIssues(absent.error.issues, [], missing), [
+      '"sessionId" is required: it must be a string such as "fix-checkout-rounding"',
+    ]);
   });
 });

@@ -7,18 +7,36 @@ const CALL = { name: 'analyze_pr', arguments: { format: 'json' } };
 describe('screenMessage', () => {
   it('answers -32602 with the request id when params is null, missing where required, not an object, or wrong', () => {
     const cases: { message: Record<string, unknown>; expected: RegExp }[] = [
-      { message: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: null }, expected: /^Invalid params: "params" of tools\/call must be an object when present \(got null\)$/ },
-      { message: { jsonrpc: '2.0', id: 5, method: 'tools/list', params: null }, expected: /"params" of tools\/list must be an object when present \(got null\)/ },
-      { message: { jsonrpc: '2.0', id: 5, method: 'ping', params: null }, expected: /"params" of ping must be an object when present \(got null\)/ },
+      {
+        message: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: null },
+        expected: /^Invalid params: "params" of tools\/call must be an object when present \(got null\)$/,
+      },
+      {
+        message: { jsonrpc: '2.0', id: 5, method: 'tools/list', params: null },
+        expected: /"params" of tools\/list must be an object when present \(got null\)/,
+      },
+      {
+        message: { jsonrpc: '2.0', id: 5, method: 'ping', params: null },
+        expected: /"params" of ping must be an object when present \(got null\)/,
+      },
       { message: { jsonrpc: '2.0', id: 5, method: 'initialize', params: null }, expected: /"params" of initialize must be an object/ },
-      { message: { jsonrpc: '2.0', id: 5, method: 'resources/list', params: null }, expected: /"params" of resources\/list must be an object/ },
+      {
+        message: { jsonrpc: '2.0', id: 5, method: 'resources/list', params: null },
+        expected: /"params" of resources\/list must be an object/,
+      },
       { message: { jsonrpc: '2.0', id: 5, method: 'ping', params: [1, 2] }, expected: /\(got an array\)/ },
       { message: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: 'analyze_pr' }, expected: /\(got a string\)/ },
       { message: { jsonrpc: '2.0', id: 5, method: 'tools/call' }, expected: /^Invalid params: params: / },
       { message: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: {} }, expected: /^Invalid params: params\.name: / },
       { message: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 42 } }, expected: /^Invalid params: params\.name: / },
-      { message: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'analyze_pr', arguments: 'x' } }, expected: /^Invalid params: params\.arguments: / },
-      { message: { jsonrpc: '2.0', id: 5, method: 'initialize', params: { protocolVersion: '2025-06-18' } }, expected: /^Invalid params: params\.(capabilities|clientInfo): / },
+      {
+        message: { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'analyze_pr', arguments: 'x' } },
+        expected: /^Invalid params: params\.arguments: /,
+      },
+      {
+        message: { jsonrpc: '2.0', id: 5, method: 'initialize', params: { protocolVersion: '2025-06-18' } },
+        expected: /^Invalid params: params\.(capabilities|clientInfo): /,
+      },
     ];
     for (const { message, expected } of cases) {
       const screened = screenMessage(message);
@@ -62,7 +80,12 @@ describe('screenMessage', () => {
       { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 'next' } },
       { jsonrpc: '2.0', id: 3, method: 'tools/call', params: CALL },
       { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'analyze_pr', _meta: { progressToken: 1 } } },
-      { jsonrpc: '2.0', id: 5, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 5,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+      },
       { jsonrpc: '2.0', id: 6, method: 'resources/list' },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 3, reason: 'stop' } },

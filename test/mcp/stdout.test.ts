@@ -23,10 +23,14 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
   const repo = createRepo({
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
     'src/lib/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100);\n}\n',
-    'src/lib/money.test.ts': "import { test } from 'node:test';\nimport { toCents } from './money.js';\ntest('toCents', () => { toCents(1); });\n",
+    'src/lib/money.test.ts':
+      "import { test } from 'node:test';\nimport { toCents } from './money.js';\ntest('toCents', () => { toCents(1); });\n",
     'src/evil.ts': `export const deep = ${'((((((((((\n'.repeat(300)}0${'))))))))))\n'.repeat(300)};\n`,
   });
-  repo.write({ 'src/lib/money.ts': 'export function toCents(amount: number): number {\n  console.log("cents");\n  return Math.round(amount * 100);\n}\n' });
+  repo.write({
+    'src/lib/money.ts':
+      'export function toCents(amount: number): number {\n  console.log("cents");\n  return Math.round(amount * 100);\n}\n',
+  });
   repo.commit('log');
   after(() => repo.cleanup());
 
@@ -46,9 +50,15 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
     const send = (frame: unknown): void => {
       child.stdin.write(`${typeof frame === 'string' ? frame : JSON.stringify(frame)}\n`);
     };
-    const callTool = (id: number, name: string, args: unknown): void => send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+    const callTool = (id: number, name: string, args: unknown): void =>
+      send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     callTool(3, 'analyze_pr', { base: 'HEAD~1', head: 'HEAD' });
@@ -66,7 +76,10 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
     const timeout = setTimeout(() => child.kill('SIGKILL'), 120_000);
     await new Promise<void>((resolve) => {
       const check = (): void => {
-        const ids = stdout.split('\n').slice(0, -1).map((line): unknown => (JSON.parse(line) as { id?: unknown }).id);
+        const ids = stdout
+          .split('\n')
+          .slice(0, -1)
+          .map((line): unknown => (JSON.parse(line) as { id?: unknown }).id);
         if ([1, 2, 3, 4, 5, 6, 7, 8, 9].every((id) => ids.includes(id))) resolve();
         else setTimeout(check, 50);
       };
@@ -78,24 +91,34 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
 
     assert.equal(code, 0, stderr);
     assert.equal(stdout.endsWith('\n'), true);
-    const frames = stdout.split('\n').filter((line) => line !== '').map((line): Frame => {
-      const parsed: unknown = JSON.parse(line);
-      assert.ok(isFrame(parsed), line.slice(0, 200));
-      return parsed;
-    });
+    const frames = stdout
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line): Frame => {
+        const parsed: unknown = JSON.parse(line);
+        assert.ok(isFrame(parsed), line.slice(0, 200));
+        return parsed;
+      });
     const answered = frames.filter((frame) => frame.id !== undefined);
     const byId = new Map(answered.map((frame) => [frame.id, frame]));
     assert.deepEqual([...byId.keys()].sort(), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
     assert.equal(answered.length, 9);
     // The two lines that are not JSON and the object that is no JSON-RPC message cannot name an id: answered without one (JSON-RPC 2.0 section 5).
     const unnamed = frames.filter((frame) => frame.id === undefined);
-    assert.deepEqual(unnamed.map((frame) => frame.error?.code), [-32700, -32700, -32600]);
-    assert.equal((byId.get(1)?.result?.serverInfo as { name: string }).name, 'checker');
-    assert.equal((byId.get(2)?.result?.tools as unknown[]).length, 11);
+    assert.deepEqual(
+      unnamed.map((frame) => frame.error?.code),
+      [-32700, -32700, -32600],
+    );
+    assert.equal((byId.get(1)?.result?.serverInfo as { name: string } | undefined)?.name, 'checker');
+    assert.equal((byId.get(2)?.result?.tools as unknown[] | undefined)?.length, 11);
     const analysis = byId.get(3)?.result;
     assert.equal(analysis?.isError, undefined);
-    const limitations = (analysis?.structuredContent as { limitations: { code: string; location?: { file: string } }[] }).limitations;
-    assert.deepEqual(limitations.filter((item) => item.location?.file === 'src/evil.ts').map((item) => item.code), ['scan/nesting-too-deep']);
+    const limitations =
+      (analysis?.structuredContent as { limitations: { code: string; location?: { file: string } }[] } | undefined)?.limitations ?? [];
+    assert.deepEqual(
+      limitations.filter((item) => item.location?.file === 'src/evil.ts').map((item) => item.code),
+      ['scan/nesting-too-deep'],
+    );
     for (const id of [4, 6, 8]) assert.equal(byId.get(id)?.result?.isError, true, String(id));
     assert.equal(byId.get(7)?.error?.code, -32601);
     assert.deepEqual(byId.get(5)?.result, {});

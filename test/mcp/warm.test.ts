@@ -23,7 +23,10 @@ describe('createWarmGraph', () => {
     assert.equal(await warm.getRepository(), first);
     assert.deepEqual(warm.getStats(), { builds: 1, reuses: 1, last: 'reused' });
 
-    repo.write({ 'src/lib/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100) + 0;\n}\nexport const CENTS = 100;\n' });
+    repo.write({
+      'src/lib/money.ts':
+        'export function toCents(amount: number): number {\n  return Math.round(amount * 100) + 0;\n}\nexport const CENTS = 100;\n',
+    });
     const edited = await warm.getRepository();
     assert.notEqual(edited, first);
     assert.equal(warm.getStats().last, 'built');
@@ -31,11 +34,17 @@ describe('createWarmGraph', () => {
 
     repo.write({ 'src/tax.ts': 'export const rate = 0.2;\n' });
     const added = await warm.getRepository();
-    assert.deepEqual(added.scan.files.map((file) => file.path), ['package.json', 'src/lib/money.ts', 'src/orders.ts', 'src/tax.ts']);
+    assert.deepEqual(
+      added.scan.files.map((file) => file.path),
+      ['package.json', 'src/lib/money.ts', 'src/orders.ts', 'src/tax.ts'],
+    );
 
     repo.write({ '.checker/config.yml': 'analysis:\n  ignore:\n    - src/tax.ts\n' });
     const configured = await warm.getRepository();
-    assert.deepEqual(configured.scan.files.map((file) => file.path), ['.checker/config.yml', 'package.json', 'src/lib/money.ts', 'src/orders.ts']);
+    assert.deepEqual(
+      configured.scan.files.map((file) => file.path),
+      ['.checker/config.yml', 'package.json', 'src/lib/money.ts', 'src/orders.ts'],
+    );
     assert.equal(await warm.getRepository(), configured);
     assert.deepEqual(warm.getStats(), { builds: 4, reuses: 2, last: 'reused' });
   });

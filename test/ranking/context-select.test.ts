@@ -47,7 +47,10 @@ function buildInput(specs: FileSpec[]): GraphInput {
         isAsync: false,
       })),
     };
-    resolutions.set(spec.path, (spec.imports ?? []).map((target): Resolution => ({ specifier: `./${target}`, kind: 'relative', target })));
+    resolutions.set(
+      spec.path,
+      (spec.imports ?? []).map((target): Resolution => ({ specifier: `./${target}`, kind: 'relative', target })),
+    );
     return { path: spec.path, size: 10, hash: `h${index}`, facts };
   });
   return { files, resolutions, openApiRoutes: [], decisions: [], memory: [], skills: [], checks: [], packages: [] };
@@ -86,10 +89,14 @@ for (const maxNodes of [1, 5, 50, 0]) {
       selection.omitted.count,
     );
     assert.equal(selection.omitted.ids.length, selection.omitted.count);
-    assert.deepEqual(selection.omitted.top.map((entry) => entry.id), selection.omitted.ids.slice(0, 10));
+    assert.deepEqual(
+      selection.omitted.top.map((entry) => entry.id),
+      selection.omitted.ids.slice(0, 10),
+    );
     if (maxNodes > 0) assert.equal(selection.nodes[0]?.id, 'file:src/a.ts');
     const selected = new Set(selection.nodes.map((node) => node.id));
-    for (const edge of selection.edges) assert.ok(selected.has(edge.source) && selected.has(edge.target), `${edge.source} -> ${edge.target}`);
+    for (const edge of selection.edges)
+      assert.ok(selected.has(edge.source) && selected.has(edge.target), `${edge.source} -> ${edge.target}`);
     assert.equal(selection.unknownIds.length, 0);
   });
 }
@@ -127,10 +134,16 @@ test('the five best nodes around a seed, with their edges and what was left out'
   );
   for (const node of selection.nodes) {
     const contributions = node.explanation.map((entry) => entry.contribution);
-    assert.deepEqual(contributions, [...contributions].sort((left, right) => right - left));
+    assert.deepEqual(
+      contributions,
+      [...contributions].sort((left, right) => right - left),
+    );
   }
   const scores = selection.nodes.slice(1).map((node) => node.score);
-  assert.deepEqual(scores, [...scores].sort((left, right) => right - left));
+  assert.deepEqual(
+    scores,
+    [...scores].sort((left, right) => right - left),
+  );
 });
 
 test('selection is deterministic and independent of seed order', () => {
@@ -141,7 +154,10 @@ test('selection is deterministic and independent of seed order', () => {
   const once = selectContext(chain, seeds, options(6));
   const twice = selectContext(chain, [...seeds].reverse(), options(6));
   assert.deepEqual(once, twice);
-  assert.deepEqual(once.nodes.slice(0, 2).map((node) => node.id), ['file:src/f.ts', 'file:src/c.ts']);
+  assert.deepEqual(
+    once.nodes.slice(0, 2).map((node) => node.id),
+    ['file:src/f.ts', 'file:src/c.ts'],
+  );
   assert.deepEqual(selectContext(buildKnowledgeGraph(buildInput([{ path: 'src/x.ts' }])), [], options(3)).nodes, []);
 });
 
@@ -150,12 +166,18 @@ test('seeds beyond maxNodes keep their weight order; mustInclude comes before th
     { nodeId: 'file:src/b.ts', weight: 0.2, reason: 'weak' },
     { nodeId: 'file:src/e.ts', weight: 0.9, reason: 'strong' },
   ];
-  assert.deepEqual(selectContext(chain, seeds, options(1)).nodes.map((node) => node.id), ['file:src/e.ts']);
+  assert.deepEqual(
+    selectContext(chain, seeds, options(1)).nodes.map((node) => node.id),
+    ['file:src/e.ts'],
+  );
   const pinned = selectContext(chain, seeds, options(2, { mustInclude: ['file:src/z.ts', 'file:src/missing.ts'] }));
-  assert.deepEqual(pinned.nodes.map((node) => [node.id, node.score]), [
-    ['file:src/z.ts', 0],
-    ['file:src/e.ts', pinned.nodes[1]?.score ?? -1],
-  ]);
+  assert.deepEqual(
+    pinned.nodes.map((node) => [node.id, node.score]),
+    [
+      ['file:src/z.ts', 0],
+      ['file:src/e.ts', pinned.nodes[1]?.score ?? -1],
+    ],
+  );
   assert.deepEqual(pinned.unknownIds, ['file:src/missing.ts']);
   assert.equal(pinned.stats.considered, 13);
   assert.equal(pinned.omitted.count, 11);
@@ -164,13 +186,20 @@ test('seeds beyond maxNodes keep their weight order; mustInclude comes before th
 test('every impacted file is either selected or accounted for', () => {
   const closure = findImpactClosure(chain, ['src/e.ts']);
   assert.deepEqual(closure.ids, ['file:src/d.ts', 'file:src/c.ts', 'file:src/b.ts', 'file:src/a.ts']);
-  assert.deepEqual(closure.files.map((file) => [file.path, file.distance]), [
-    ['src/d.ts', 1],
-    ['src/c.ts', 2],
-    ['src/b.ts', 3],
-    ['src/a.ts', 4],
-  ]);
-  const selection = selectContext(chain, [{ nodeId: 'file:src/e.ts', weight: 1, reason: 'grounded' }], options(3, { accountFor: closure.ids, maxHops: 1 }));
+  assert.deepEqual(
+    closure.files.map((file) => [file.path, file.distance]),
+    [
+      ['src/d.ts', 1],
+      ['src/c.ts', 2],
+      ['src/b.ts', 3],
+      ['src/a.ts', 4],
+    ],
+  );
+  const selection = selectContext(
+    chain,
+    [{ nodeId: 'file:src/e.ts', weight: 1, reason: 'grounded' }],
+    options(3, { accountFor: closure.ids, maxHops: 1 }),
+  );
   const selected = new Set(selection.nodes.map((node) => node.id));
   assert.deepEqual(selection.omitted.accountedFor, ['file:src/a.ts', 'file:src/b.ts', 'file:src/c.ts']);
   for (const id of closure.ids) assert.ok(selected.has(id) || selection.omitted.accountedFor.includes(id), id);
@@ -184,13 +213,19 @@ test('edge kinds weighted zero are not followed', () => {
     edgeWeights: noImports,
     reverseEdgeWeights: { ...noImports, declares: 0.8 },
   });
-  assert.deepEqual(selection.nodes.map((node) => node.id), ['file:src/a.ts', 'export:src/a.ts#a']);
+  assert.deepEqual(
+    selection.nodes.map((node) => node.id),
+    ['file:src/a.ts', 'export:src/a.ts#a'],
+  );
   assert.equal(selection.stats.subgraphNodes, 2);
 });
 
 test('the ranked subgraph can be capped, nearest nodes first', () => {
   const selection = selectContext(chain, seedA, options(2, { maxSubgraphNodes: 3 }));
-  assert.deepEqual(selection.nodes.map((node) => node.id), ['file:src/a.ts', 'file:src/b.ts']);
+  assert.deepEqual(
+    selection.nodes.map((node) => node.id),
+    ['file:src/a.ts', 'file:src/b.ts'],
+  );
   assert.equal(selection.stats.subgraphNodes, 3);
   assert.deepEqual(selection.omitted.ids, ['export:src/a.ts#a']);
 });
@@ -198,7 +233,10 @@ test('the ranked subgraph can be capped, nearest nodes first', () => {
 test('unknown seeds are reported and ignored', () => {
   const selection = selectContext(chain, [{ nodeId: 'file:nope.ts', weight: 1, reason: 'typo' }, ...seedA], options(2));
   assert.deepEqual(selection.unknownIds, ['file:nope.ts']);
-  assert.deepEqual(selection.nodes.map((node) => node.id), ['file:src/a.ts', 'file:src/b.ts']);
+  assert.deepEqual(
+    selection.nodes.map((node) => node.id),
+    ['file:src/a.ts', 'file:src/b.ts'],
+  );
 });
 
 /** About 16,000 nodes and 60,000 edges: 7,600 source files with one export each and 400 test files. */
@@ -237,7 +275,7 @@ test('performance on a 16k-node graph (measured, not asserted)', (t) => {
     { nodeId: 'file:src/payments/module-7001.ts', weight: 0.5, reason: 'grounded' },
   ];
   const timings: number[] = [];
-  let last;
+  let last: ReturnType<typeof selectContext> | undefined;
   for (let run = 0; run < 5; run += 1) {
     started = performance.now();
     last = selectContext(large, seeds, options(50));

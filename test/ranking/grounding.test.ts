@@ -40,7 +40,11 @@ function buildShopInput(): GraphInput {
     {
       path: 'src/app.ts',
       facts: makeFacts({
-        imports: [named('./routes/orders.js', ['ordersRouter']), named('./routes/checkout.js', ['checkoutRouter']), named('./routes/users.js', ['usersRouter'])],
+        imports: [
+          named('./routes/orders.js', ['ordersRouter']),
+          named('./routes/checkout.js', ['checkoutRouter']),
+          named('./routes/users.js', ['usersRouter']),
+        ],
         routes: [{ method: 'GET', path: '/health', framework: 'express', kind: 'api', line: 6, router: 'app' }],
         mounts: [
           { prefix: '/api', target: 'ordersRouter', line: 7 },
@@ -49,7 +53,11 @@ function buildShopInput(): GraphInput {
         ],
         exports: [exported('app', 'variable')],
       }),
-      imports: [['./routes/orders.js', 'src/routes/orders.ts'], ['./routes/checkout.js', 'src/routes/checkout.ts'], ['./routes/users.js', 'src/routes/users.ts']],
+      imports: [
+        ['./routes/orders.js', 'src/routes/orders.ts'],
+        ['./routes/checkout.js', 'src/routes/checkout.ts'],
+        ['./routes/users.js', 'src/routes/users.ts'],
+      ],
     },
     {
       path: 'src/routes/orders.ts',
@@ -58,10 +66,21 @@ function buildShopInput(): GraphInput {
         exports: [exported('ordersRouter', 'variable')],
         routes: [
           { method: 'GET', path: '/orders', framework: 'express', kind: 'api', line: 5, router: 'ordersRouter' },
-          { method: 'GET', path: '/orders/:id', framework: 'express', kind: 'api', line: 9, router: 'ordersRouter', middleware: ['requireAuth'] },
+          {
+            method: 'GET',
+            path: '/orders/:id',
+            framework: 'express',
+            kind: 'api',
+            line: 9,
+            router: 'ordersRouter',
+            middleware: ['requireAuth'],
+          },
         ],
       }),
-      imports: [['../orders/order-repository.js', 'src/orders/order-repository.ts'], ['../middleware/auth.js', 'src/middleware/auth.ts']],
+      imports: [
+        ['../orders/order-repository.js', 'src/orders/order-repository.ts'],
+        ['../middleware/auth.js', 'src/middleware/auth.ts'],
+      ],
     },
     {
       path: 'src/orders/order-repository.ts',
@@ -71,11 +90,17 @@ function buildShopInput(): GraphInput {
     {
       path: 'src/routes/checkout.ts',
       facts: makeFacts({
-        imports: [named('../pricing/discount.js', ['applyDiscountCode']), named('../payments/payment-provider.js', ['createPaymentProvider'])],
+        imports: [
+          named('../pricing/discount.js', ['applyDiscountCode']),
+          named('../payments/payment-provider.js', ['createPaymentProvider']),
+        ],
         exports: [exported('checkoutRouter', 'variable')],
         routes: [{ method: 'POST', path: '/checkout', framework: 'express', kind: 'api', line: 6, router: 'checkoutRouter' }],
       }),
-      imports: [['../pricing/discount.js', 'src/pricing/discount.ts'], ['../payments/payment-provider.js', 'src/payments/payment-provider.ts']],
+      imports: [
+        ['../pricing/discount.js', 'src/pricing/discount.ts'],
+        ['../payments/payment-provider.js', 'src/payments/payment-provider.ts'],
+      ],
     },
     {
       path: 'src/pricing/discount.ts',
@@ -93,7 +118,10 @@ function buildShopInput(): GraphInput {
     },
     {
       path: 'src/payments/stripe-provider.ts',
-      facts: makeFacts({ imports: [named('./payment-provider.js', ['PaymentProvider'], true)], exports: [exported('StripeProvider', 'class')] }),
+      facts: makeFacts({
+        imports: [named('./payment-provider.js', ['PaymentProvider'], true)],
+        exports: [exported('StripeProvider', 'class')],
+      }),
       imports: [['./payment-provider.js', 'src/payments/payment-provider.ts']],
     },
     {
@@ -111,7 +139,9 @@ function buildShopInput(): GraphInput {
       facts: makeFacts({
         imports: [named('../users/user-service.js', ['getUser'])],
         exports: [exported('usersRouter', 'variable')],
-        routes: [{ method: 'GET', path: '/users/:id', framework: 'express', kind: 'api', line: 4, router: 'usersRouter', handler: 'getUser' }],
+        routes: [
+          { method: 'GET', path: '/users/:id', framework: 'express', kind: 'api', line: 4, router: 'usersRouter', handler: 'getUser' },
+        ],
       }),
       imports: [['../users/user-service.js', 'src/users/user-service.ts']],
     },
@@ -220,7 +250,10 @@ test('a domain concept grounds the task on the file that implements it, first', 
     { term: 'discount', matchedOn: 'decision', evidenceId: 'decision:docs/adr/0003-discounts-before-tax.md' },
     { term: 'discount', matchedOn: 'memory', evidenceId: 'memory:.checker/memory/invariants.yaml#discount-cap' },
   ]);
-  assert.deepEqual(grounding.candidateRoutes.map((route) => route.id), ['route:POST /api/checkout']);
+  assert.deepEqual(
+    grounding.candidateRoutes.map((route) => route.id),
+    ['route:POST /api/checkout'],
+  );
   assert.deepEqual(grounding.matchedDecisions, [
     {
       id: 'decision:docs/adr/0003-discounts-before-tax.md',
@@ -230,14 +263,18 @@ test('a domain concept grounds the task on the file that implements it, first', 
       mentionedFiles: ['src/pricing/discount.ts'],
     },
   ]);
-  assert.deepEqual(grounding.matchedMemory.invariants.map((entry) => [entry.id, entry.matchedTerms, entry.mentionedFiles]), [
-    ['memory:.checker/memory/invariants.yaml#discount-cap', ['discount'], ['src/pricing/discount.ts']],
-  ]);
+  assert.deepEqual(
+    grounding.matchedMemory.invariants.map((entry) => [entry.id, entry.matchedTerms, entry.mentionedFiles]),
+    [['memory:.checker/memory/invariants.yaml#discount-cap', ['discount'], ['src/pricing/discount.ts']]],
+  );
   assert.deepEqual(grounding.matchedMemory.architecture, []);
-  assert.deepEqual(grounding.matchedOwners.map((owner) => [owner.handle, owner.ownedFiles]), [
-    ['@acme/core', ['docs/adr/0003-discounts-before-tax.md', 'src/routes/checkout.ts', 'test/pricing/discount.test.ts']],
-    ['@acme/pricing-team', ['src/pricing/discount.ts']],
-  ]);
+  assert.deepEqual(
+    grounding.matchedOwners.map((owner) => [owner.handle, owner.ownedFiles]),
+    [
+      ['@acme/core', ['docs/adr/0003-discounts-before-tax.md', 'src/routes/checkout.ts', 'test/pricing/discount.test.ts']],
+      ['@acme/pricing-team', ['src/pricing/discount.ts']],
+    ],
+  );
   assert.equal(grounding.confidence, 'high');
   assert.deepEqual(grounding.unresolvedQuestions, []);
 });
@@ -247,7 +284,10 @@ test('an endpoint task grounds on the route file and its route', () => {
   assert.deepEqual(grounding.domainTerms, ['order']);
   assert.equal(grounding.candidateFiles[0]?.path, 'src/routes/orders.ts');
   assert.deepEqual(paths(grounding), ['src/routes/orders.ts', 'src/orders/order-repository.ts', 'test/orders.test.ts']);
-  assert.deepEqual(grounding.candidateRoutes.map((route) => route.id), ['route:GET /api/orders/:id', 'route:GET /api/orders']);
+  assert.deepEqual(
+    grounding.candidateRoutes.map((route) => route.id),
+    ['route:GET /api/orders/:id', 'route:GET /api/orders'],
+  );
   assert.equal(grounding.confidence, 'high');
 });
 
@@ -306,7 +346,10 @@ for (const task of ['fix the api', 'improve the code']) {
     assert.deepEqual(grounding.candidateRoutes, []);
     assert.equal(grounding.confidence, 'low');
     assert.equal(grounding.unresolvedQuestions.length, 1);
-    const words = task.split(' ').filter((word) => word !== 'the').join(', ');
+    const words = task
+      .split(' ')
+      .filter((word) => word !== 'the')
+      .join(', ');
     assert.equal(
       grounding.unresolvedQuestions[0],
       `The task ("${task}") has only generic words (${words}), which name no file, export, route, test, decision or memory entry of this repository; which module or behaviour should change?`,
@@ -340,9 +383,10 @@ test('a task matching only memory has no candidates and one question naming the 
   assert.deepEqual(grounding.candidateFiles, []);
   assert.equal(grounding.confidence, 'low');
   assert.deepEqual(grounding.unmatchedTerms, ['balanc']);
-  assert.deepEqual(grounding.matchedMemory.invariants.map((entry) => [entry.id, entry.matchedTerms]), [
-    ['memory:.checker/memory/invariants.yaml#discount-cap', ['negativ']],
-  ]);
+  assert.deepEqual(
+    grounding.matchedMemory.invariants.map((entry) => [entry.id, entry.matchedTerms]),
+    [['memory:.checker/memory/invariants.yaml#discount-cap', ['negativ']]],
+  );
   assert.deepEqual(grounding.unresolvedQuestions, [
     'The task ("negative balances") matches memory:.checker/memory/invariants.yaml#discount-cap but no file of this repository; which files or behaviour should change?',
   ]);

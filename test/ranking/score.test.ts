@@ -6,21 +6,46 @@ import { rankEdgeCases, scoreEdgeCase, type RankableEdgeCase } from '../../src/r
 import { scoreDecay, scoreMergeRisk, toRiskLevel, toSaturatedScore } from '../../src/ranking/score.js';
 import { toScoreContributors } from '../../src/rules/evaluate-analysis.js';
 
-const contributor = (name: string, weight: number): ScoreContributor => ({ contributor: name, weight, detail: name, evidenceIds: [`file:${name}`] });
+const contributor = (name: string, weight: number): ScoreContributor => ({
+  contributor: name,
+  weight,
+  detail: name,
+  evidenceIds: [`file:${name}`],
+});
 
 describe('scoreMergeRisk and scoreDecay', () => {
   it('saturates the weight sum into 0-100', () => {
-    assert.deepEqual([0, -5, 7, 8, 18, 35, 1000].map((sum) => toSaturatedScore(sum)), [0, 0, 24, 27, 51, 75, 100]);
+    assert.deepEqual(
+      [0, -5, 7, 8, 18, 35, 1000].map((sum) => toSaturatedScore(sum)),
+      [0, 0, 24, 27, 51, 75, 100],
+    );
   });
 
   it('maps scores to levels at 25, 50 and 75', () => {
-    assert.deepEqual([0, 24, 25, 49, 50, 74, 75, 100].map(toRiskLevel), ['low', 'low', 'medium', 'medium', 'high', 'high', 'critical', 'critical']);
+    assert.deepEqual([0, 24, 25, 49, 50, 74, 75, 100].map(toRiskLevel), [
+      'low',
+      'low',
+      'medium',
+      'medium',
+      'high',
+      'high',
+      'critical',
+      'critical',
+    ]);
   });
 
   it('returns score, level and the breakdown sorted by weight then name', () => {
-    const result = scoreMergeRisk([contributor('risk/b', 5), contributor('risk/low-signal-change', 0), contributor('risk/a', 5), contributor('risk/c', 8)]);
+    const result = scoreMergeRisk([
+      contributor('risk/b', 5),
+      contributor('risk/low-signal-change', 0),
+      contributor('risk/a', 5),
+      contributor('risk/c', 8),
+    ]);
     assert.deepEqual({ score: result.score, level: result.level }, { score: 51, level: 'high' });
-    assert.deepEqual(result.breakdown.map((entry) => entry.contributor), ['risk/c', 'risk/a', 'risk/b', 'risk/low-signal-change']);
+    assert.deepEqual(
+      result.breakdown.map((entry) => entry.contributor),
+      ['risk/c', 'risk/a', 'risk/b', 'risk/low-signal-change'],
+    );
   });
 
   it('scores only low-signal contributors as 0 / low', () => {
@@ -29,7 +54,10 @@ describe('scoreMergeRisk and scoreDecay', () => {
   });
 
   it('lets negative weights lower the score', () => {
-    assert.deepEqual({ ...scoreDecay([contributor('decay/a', 10), contributor('decay/b', -4)]), breakdown: [] }, { score: 21, level: 'low', breakdown: [] });
+    assert.deepEqual(
+      { ...scoreDecay([contributor('decay/a', 10), contributor('decay/b', -4)]), breakdown: [] },
+      { score: 21, level: 'low', breakdown: [] },
+    );
   });
 });
 
@@ -67,12 +95,25 @@ describe('toScoreContributors', () => {
         evidenceIds: ['file:a.ts', 'file:b.ts', 'file:c.ts', 'file:d.ts', 'file:e.ts', 'file:f.ts'],
         provenance: 'risk@1.0.0#risk/large-diff',
       },
-      { contributor: 'risk/auth-path', weight: 8, detail: 'risk/auth-path on file:a.ts', evidenceIds: ['file:a.ts'], provenance: 'risk@1.0.0#risk/auth-path' },
+      {
+        contributor: 'risk/auth-path',
+        weight: 8,
+        detail: 'risk/auth-path on file:a.ts',
+        evidenceIds: ['file:a.ts'],
+        provenance: 'risk@1.0.0#risk/auth-path',
+      },
     ]);
   });
 });
 
-function edgeCase(id: string, weight: number, confidence: RankableEdgeCase['confidence'], inChangedLines: boolean, trigger = `trigger ${id}`, scope = 'src/a.ts'): RankableEdgeCase {
+function edgeCase(
+  id: string,
+  weight: number,
+  confidence: RankableEdgeCase['confidence'],
+  inChangedLines: boolean,
+  trigger = `trigger ${id}`,
+  scope = 'src/a.ts',
+): RankableEdgeCase {
   return {
     id,
     title: id,
@@ -106,20 +147,26 @@ describe('rankEdgeCases', () => {
       ...['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id, index) => edgeCase(id, 1 + index * 0.5, 'medium', false)),
     ];
     const ranked = rankEdgeCases(candidates);
-    assert.deepEqual(ranked.top.map((entry) => [entry.id, entry.score]), [
-      ['i', 6],
-      ['j', 6],
-      ['h', 3.38],
-      ['g', 3],
-      ['f', 2.63],
-      ['e', 2.25],
-      ['d', 1.88],
-      ['c', 1.5],
-    ]);
-    assert.deepEqual(ranked.overflow.map((entry) => [entry.id, entry.score]), [
-      ['b', 1.13],
-      ['a', 0.75],
-    ]);
+    assert.deepEqual(
+      ranked.top.map((entry) => [entry.id, entry.score]),
+      [
+        ['i', 6],
+        ['j', 6],
+        ['h', 3.38],
+        ['g', 3],
+        ['f', 2.63],
+        ['e', 2.25],
+        ['d', 1.88],
+        ['c', 1.5],
+      ],
+    );
+    assert.deepEqual(
+      ranked.overflow.map((entry) => [entry.id, entry.score]),
+      [
+        ['b', 1.13],
+        ['a', 0.75],
+      ],
+    );
     assert.deepEqual(ranked.top[1]?.evidenceIds, ['signal:j', 'signal:k']);
     assert.equal(Object.hasOwn(ranked.top[0] ?? {}, 'weight'), false);
   });

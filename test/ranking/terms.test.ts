@@ -22,9 +22,20 @@ test('identifiers split on case, digits and separators', () => {
 
 test('the stemmer is conservative and treats inflections alike', () => {
   const stems = Object.fromEntries(
-    ['discounts', 'payments', 'refunding', 'refunded', 'orders', 'status', 'addresses', 'matches', 'shipping', 'settings', 'policies', 'policy'].map(
-      (word) => [word, stemWord(word)],
-    ),
+    [
+      'discounts',
+      'payments',
+      'refunding',
+      'refunded',
+      'orders',
+      'status',
+      'addresses',
+      'matches',
+      'shipping',
+      'settings',
+      'policies',
+      'policy',
+    ].map((word) => [word, stemWord(word)]),
   );
   assert.deepEqual(stems, {
     discounts: 'discount',
@@ -52,7 +63,12 @@ test('the stemmer is conservative and treats inflections alike', () => {
 });
 
 test('task terms drop stop words and mark generic words', () => {
-  assert.deepEqual(describe('Apply a discount code at checkout'), ['word:appli (generic)', 'word:discount', 'word:cod (generic)', 'word:checkout']);
+  assert.deepEqual(describe('Apply a discount code at checkout'), [
+    'word:appli (generic)',
+    'word:discount',
+    'word:cod (generic)',
+    'word:checkout',
+  ]);
   assert.deepEqual(describe('fix the api'), ['word:fix (generic)', 'word:api (generic)']);
   assert.deepEqual(describe('orders endpoint returns 500 for missing id'), [
     'word:order',
@@ -121,5 +137,8 @@ test('long and hostile input stays linear and bounded', () => {
   assert.ok(performance.now() - started < 5_000);
   assert.deepEqual(splitWords('AAAAServer'), ['aaaa', 'server']);
   assert.ok(terms.length <= 64);
-  assert.equal(extractTaskTerms(Array.from({ length: 200 }, (_, index) => `term${String.fromCharCode(97 + (index % 26))}${index}`).join(' ')).length, 64);
+  assert.equal(
+    extractTaskTerms(Array.from({ length: 200 }, (_, index) => `term${String.fromCharCode(97 + (index % 26))}${index}`).join(' ')).length,
+    64,
+  );
 });

@@ -29,7 +29,13 @@ function createInput(profile: AgentProfile): AgentBundleInput {
       hash: '9f2c4b7d1e0a5c3b8d6f4e2a0c9b7d5f3e1a8c6b4d2f0e9a7c5b3d1f8e6a4c2b',
       data: {
         title: 'Whole-cent totals',
-        acceptanceCriteria: [{ id: 'AC-1', text: 'Order totals are rounded half away from zero', requiredProof: ['unit test of toCents', 'API test of GET /api/orders/:id'] }],
+        acceptanceCriteria: [
+          {
+            id: 'AC-1',
+            text: 'Order totals are rounded half away from zero',
+            requiredProof: ['unit test of toCents', 'API test of GET /api/orders/:id'],
+          },
+        ],
         affectedFlows: [{ name: 'Order lookup', kind: 'api', route: 'GET /api/orders/:id' }],
         nonGoals: ['Changing the currency model'],
         invariants: 'Amounts are integer cents',
@@ -41,7 +47,16 @@ function createInput(profile: AgentProfile): AgentBundleInput {
         target: 'shop-api',
         generatedAt: '2026-01-01T00:30:00.000Z',
         checks: [
-          { id: 'api-orders-total', kind: 'api', status: 'failed', title: 'GET /api/orders/1 total', expected: '{"total": 1999}', actual: '{"total": 1998}', impactedFiles: ['src/orders.ts'], artifacts: [{ kind: 'test-source', path: '.checker/local/product-tests/api-orders-total.test.ts' }] },
+          {
+            id: 'api-orders-total',
+            kind: 'api',
+            status: 'failed',
+            title: 'GET /api/orders/1 total',
+            expected: '{"total": 1999}',
+            actual: '{"total": 1998}',
+            impactedFiles: ['src/orders.ts'],
+            artifacts: [{ kind: 'test-source', path: '.checker/local/product-tests/api-orders-total.test.ts' }],
+          },
           { id: 'api-health', kind: 'api', status: 'passed', title: 'GET /health' },
         ],
       },
@@ -94,7 +109,10 @@ describe('agent bundle goldens on a real repository, through runAgentBundle', ()
   it('docs/agent-bundle.md shows the codex bundle exactly as the tool renders it', () => {
     const docs = readFileSync(join(projectRoot, 'docs/agent-bundle.md'), 'utf8');
     const golden = readFileSync(join(goldenDir, 'bundle-codex.md'), 'utf8');
-    assert.ok(docs.includes(`\`\`\`\`\`markdown\n${golden}\`\`\`\`\`\n`), 'regenerate the example in docs/agent-bundle.md from test/report/golden/bundle-codex.md');
+    assert.ok(
+      docs.includes(`\`\`\`\`\`markdown\n${golden}\`\`\`\`\`\n`),
+      'regenerate the example in docs/agent-bundle.md from test/report/golden/bundle-codex.md',
+    );
   });
 });
 

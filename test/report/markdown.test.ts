@@ -121,7 +121,10 @@ describe('Markdown caps for a large change', () => {
     assert.equal(findings.filter((line) => line.startsWith('| risk@')).length, 25);
     assert.equal(findings.includes('_…and 15 more findings (use --format json for the full list)._'), true);
     // 27 limitations of one kind read as one line with a count.
-    assert.deepEqual(sectionLines('Limitations (27)').filter((line) => line.startsWith('- ')), ['- info parse/skipped: packages/app/vendor/bundle-000.js was skipped (minified) (and 26 more of this kind)']);
+    assert.deepEqual(
+      sectionLines('Limitations (27)').filter((line) => line.startsWith('- ')),
+      ['- info parse/skipped: packages/app/vendor/bundle-000.js was skipped (minified) (and 26 more of this kind)'],
+    );
     assert.equal(sectionLines('Memory (14)').includes('_…and 4 more memory notes (use --format json for the full list)._'), true);
   });
 
@@ -141,7 +144,10 @@ describe('Markdown caps for a large change', () => {
     const redteam = splitFences(renderRedteamMarkdown(toRedteamReport(largeChange, largeChecks))).outside;
     const tasks = redteam.filter((line) => /^\d+\. \[/.test(line));
     assert.equal(tasks.length, 25);
-    assert.equal(tasks[0], '1. [proof (unproven)] packages/core/src/module-004.ts: Cover lines 3-5 of packages/core/src/module-004.ts with a test that runs. Evidence: file:packages/core/src/module-004.ts.');
+    assert.equal(
+      tasks[0],
+      '1. [proof (unproven)] packages/core/src/module-004.ts: Cover lines 3-5 of packages/core/src/module-004.ts with a test that runs. Evidence: file:packages/core/src/module-004.ts.',
+    );
     assert.equal(redteam.includes('_…and 17 more fix tasks (use --format json for the full list)._'), true);
   });
 });

@@ -42,10 +42,18 @@ describe('change diagram', () => {
     const diagram = parseDiagram(lines);
     assert.equal(MAX_DIAGRAM_NODES, 30);
     assert.equal(diagram.nodes.length, 30);
-    assert.deepEqual(diagram.nodes, Array.from({ length: 30 }, (_, i) => `n${i + 1}`));
-    assert.deepEqual(diagram.comments, ['left out to keep the diagram small: 4 changed files, 290 impacted files, 8 routes, 34 test files (use --format json for the full lists)']);
+    assert.deepEqual(
+      diagram.nodes,
+      Array.from({ length: 30 }, (_, i) => `n${i + 1}`),
+    );
+    assert.deepEqual(diagram.comments, [
+      'left out to keep the diagram small: 4 changed files, 290 impacted files, 8 routes, 34 test files (use --format json for the full lists)',
+    ]);
     const ids = new Set(diagram.nodes);
-    assert.equal(diagram.edges.every(([from, to]) => ids.has(from) && ids.has(to)), true);
+    assert.equal(
+      diagram.edges.every(([from, to]) => ids.has(from) && ids.has(to)),
+      true,
+    );
     assert.ok(diagram.edges.length <= 60);
   });
 
@@ -54,17 +62,20 @@ describe('change diagram', () => {
     const diagram = parseDiagram(lines);
     assert.equal(diagram.nodes.length, 12);
     assert.deepEqual(diagram.comments, []);
-    assert.deepEqual(lines.filter((line) => EDGE_LINE.test(line)), [
-      '  n1 --> n4',
-      '  n1 --> n5',
-      '  n1 --> n6',
-      '  n5 --> n7',
-      '  n2 --> n8',
-      '  n7 --> n9',
-      '  n1 -. test .-> n10',
-      '  n1 -. test .-> n11',
-      '  n2 -. test .-> n12',
-    ]);
+    assert.deepEqual(
+      lines.filter((line) => EDGE_LINE.test(line)),
+      [
+        '  n1 --> n4',
+        '  n1 --> n5',
+        '  n1 --> n6',
+        '  n5 --> n7',
+        '  n2 --> n8',
+        '  n7 --> n9',
+        '  n1 -. test .-> n10',
+        '  n1 -. test .-> n11',
+        '  n2 -. test .-> n12',
+      ],
+    );
   });
 
   it('keeps hostile names inside quoted labels', () => {
@@ -72,7 +83,10 @@ describe('change diagram', () => {
       const lines = extractMermaid(markdown);
       const diagram = parseDiagram(lines);
       assert.equal(diagram.nodes.length >= 5, true);
-      assert.equal(lines.some((line) => line.includes('`') || line.includes('<') || line.includes('|')), false);
+      assert.equal(
+        lines.some((line) => line.includes('`') || line.includes('<') || line.includes('|')),
+        false,
+      );
     }
   });
 
@@ -115,7 +129,10 @@ describe('change diagram', () => {
       impactedFiles: [{ path: 'z.ts', distance: 2, via: ['a.ts', 'hidden.ts'] }],
       impactedRoutes: [{ id: 'route:GET /x', method: 'GET', path: '/x', file: 'hidden.ts', chain: ['a.ts', 'hidden.ts'], direct: false }],
     });
-    assert.deepEqual(skipped.split('\n').filter((line) => EDGE_LINE.test(line)), ['  n1 -.-> n2', '  n1 -.-> n3']);
+    assert.deepEqual(
+      skipped.split('\n').filter((line) => EDGE_LINE.test(line)),
+      ['  n1 -.-> n2', '  n1 -.-> n3'],
+    );
     assert.equal(renderChangeDiagram({ changedFiles: [], impactedFiles: [], impactedRoutes: [] }), '');
   });
 

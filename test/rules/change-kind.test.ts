@@ -39,7 +39,8 @@ function kindOf(path: string, base: string | undefined, head: string | undefined
   });
 }
 
-const TYPES = 'export interface Price {\n  cents: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents;\n}\n';
+const TYPES =
+  'export interface Price {\n  cents: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents;\n}\n';
 
 describe('change kinds', () => {
   test('by path: docs, lockfile, manifest, config, generated, test', () => {
@@ -53,7 +54,10 @@ describe('change kinds', () => {
 
   test('a rename without edits, comment and formatting edits', () => {
     assert.equal(kindOf('src/health-check.ts', 'export const ok = 1;\n', 'export const ok = 1;\n', 'renamed'), 'rename');
-    assert.equal(kindOf('src/money.ts', '// rounds\nexport const a = 1;\n', '// rounds half up\nexport const a = 1;\n'), 'comment-or-format');
+    assert.equal(
+      kindOf('src/money.ts', '// rounds\nexport const a = 1;\n', '// rounds half up\nexport const a = 1;\n'),
+      'comment-or-format',
+    );
     assert.equal(kindOf('src/money.ts', 'export const a = 1;\n', 'export const a  =  1;\n'), 'comment-or-format');
   });
 
@@ -63,14 +67,34 @@ describe('change kinds', () => {
     const imports = "import type { A } from './a';\nexport const x = 1;\n";
     assert.equal(kindOf('src/x.ts', imports, imports.replace('{ A }', '{ A, B }')), 'type-only');
     const overloads = 'export function f(a: string): string;\nexport function f(a: any) { return a; }\n';
-    assert.equal(kindOf('src/f.ts', overloads, overloads.replace('(a: string): string;', '(a: string): string;\nexport function f(a: number): number;')), 'type-only');
-    assert.equal(kindOf('src/env.d.ts', 'declare const VERSION: string;\n', 'declare const VERSION: string;\ndeclare const BUILD: number;\n'), 'type-only');
+    assert.equal(
+      kindOf(
+        'src/f.ts',
+        overloads,
+        overloads.replace('(a: string): string;', '(a: string): string;\nexport function f(a: number): number;'),
+      ),
+      'type-only',
+    );
+    assert.equal(
+      kindOf('src/env.d.ts', 'declare const VERSION: string;\n', 'declare const VERSION: string;\ndeclare const BUILD: number;\n'),
+      'type-only',
+    );
     assert.equal(kindOf('src/types.ts', undefined, 'export interface A {\n  a: string;\n}\n', 'added'), 'type-only');
   });
 
   test('runtime: a changed body, a change mixing types and code, a new file with code, and an exported interface beside a changed function', () => {
     assert.equal(kindOf('src/price.ts', TYPES, TYPES.replace('return price.cents;', 'return price.cents + 1;')), 'runtime');
-    assert.equal(kindOf('src/price.ts', TYPES, TYPES.replace('  cents: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents;', '  cents: number;\n  tax: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents + price.tax;')), 'runtime');
+    assert.equal(
+      kindOf(
+        'src/price.ts',
+        TYPES,
+        TYPES.replace(
+          '  cents: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents;',
+          '  cents: number;\n  tax: number;\n}\nexport type Currency = "EUR" | "USD";\nexport function total(price: Price): number {\n  return price.cents + price.tax;',
+        ),
+      ),
+      'runtime',
+    );
     assert.equal(kindOf('src/new.ts', undefined, 'export interface A { a: string }\nexport const a = 1;\n', 'added'), 'runtime');
   });
 });
@@ -94,7 +118,9 @@ describe('compiled output beside its sources (a package that ships src/ and its 
 
   test('a .js/.cjs or .d.ts/.d.cts whose counterpart is beside it and whose .ts source exists is compiled from that source', () => {
     assert.deepEqual(
-      ['v4/core/util.js', 'v4/core/util.cjs', 'v4/core/util.d.ts', 'v4/core/util.d.cts', 'out/index.js', 'out/index.d.ts'].map((path) => findCompiledSource(path, isTracked)),
+      ['v4/core/util.js', 'v4/core/util.cjs', 'v4/core/util.d.ts', 'v4/core/util.d.cts', 'out/index.js', 'out/index.d.ts'].map((path) =>
+        findCompiledSource(path, isTracked),
+      ),
       ['src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/index.ts', 'src/index.ts'],
     );
   });
@@ -103,7 +129,18 @@ describe('compiled output beside its sources (a package that ships src/ and its 
     assert.equal(findCompiledSource('lib/handwritten.js', isTracked), undefined, 'a declaration but no TypeScript source');
     assert.equal(findCompiledSource('scripts/tool.js', isTracked), undefined, 'a TypeScript source but no declaration beside the .js');
     assert.equal(findCompiledSource('src/v4/core/util.ts', isTracked), undefined);
-    assert.equal(classifyChangeKind({ path: 'v4/core/util.js', status: 'modified', binary: false, hunks: [], additions: 1, deletions: 1, compiledFrom: 'src/v4/core/util.ts' }), 'generated');
+    assert.equal(
+      classifyChangeKind({
+        path: 'v4/core/util.js',
+        status: 'modified',
+        binary: false,
+        hunks: [],
+        additions: 1,
+        deletions: 1,
+        compiledFrom: 'src/v4/core/util.ts',
+      }),
+      'generated',
+    );
   });
 });
 
@@ -115,10 +152,18 @@ describe('a compiled mirror is low signal; a dist/ folder that is the only code 
   let distOnly: ChangeFixture;
   before(() => {
     mirrored = createChangeFixture(
-      { 'package.json': '{"name":"lib","type":"module"}', 'src/slug.ts': source, 'out/slug.js': compiled, 'out/slug.d.ts': 'export declare function slug(text: string): string;\n' },
+      {
+        'package.json': '{"name":"lib","type":"module"}',
+        'src/slug.ts': source,
+        'out/slug.js': compiled,
+        'out/slug.d.ts': 'export declare function slug(text: string): string;\n',
+      },
       { 'src/slug.ts': edit(source), 'out/slug.js': edit(compiled) },
     );
-    distOnly = createChangeFixture({ 'package.json': '{"name":"app","type":"module"}', 'dist/slug.js': compiled }, { 'dist/slug.js': edit(compiled) });
+    distOnly = createChangeFixture(
+      { 'package.json': '{"name":"app","type":"module"}', 'dist/slug.js': compiled },
+      { 'dist/slug.js': edit(compiled) },
+    );
   });
   after(() => {
     mirrored.repo.cleanup();
@@ -133,23 +178,45 @@ describe('a compiled mirror is low signal; a dist/ folder that is the only code 
       ['src/slug.ts', 'runtime', null, false],
     ]);
     const edgeScopes = [...report.evidence.edgeCases.top, ...report.evidence.edgeCases.overflow].map((edgeCase) => edgeCase.scope);
-    assert.ok(edgeScopes.some((scope) => scope.startsWith('src/slug.ts')), JSON.stringify(edgeScopes));
-    assert.deepEqual(edgeScopes.filter((scope) => scope.startsWith('out/')), []);
-    assert.deepEqual(report.evidence.changedPathProof.map((proof) => proof.path), ['src/slug.ts']);
+    assert.ok(
+      edgeScopes.some((scope) => scope.startsWith('src/slug.ts')),
+      JSON.stringify(edgeScopes),
+    );
+    assert.deepEqual(
+      edgeScopes.filter((scope) => scope.startsWith('out/')),
+      [],
+    );
+    assert.deepEqual(
+      report.evidence.changedPathProof.map((proof) => proof.path),
+      ['src/slug.ts'],
+    );
     const lowSignal = report.evidence.summary.mergeRiskBreakdown.find((entry) => entry.contributor === 'risk/low-signal-change');
     assert.equal(lowSignal?.detail, 'out/slug.js changed only compiled output of src/slug.ts (the source carries the proof)');
     // The analysis and impact reports carry the same field, valid against their schemas.
-    for (const [command, schema] of [['analyze', 'analysis-report'], ['impact', 'impact-report']] as const) {
+    for (const [command, schema] of [
+      ['analyze', 'analysis-report'],
+      ['impact', 'impact-report'],
+    ] as const) {
       const { report: other } = runJsonReport<{ changedFiles: { path: string; compiledFrom?: string }[] }>(mirrored, [command], schema);
-      assert.deepEqual(other.changedFiles.map((file) => file.compiledFrom ?? null), ['src/slug.ts', null], command);
+      assert.deepEqual(
+        other.changedFiles.map((file) => file.compiledFrom ?? null),
+        ['src/slug.ts', null],
+        command,
+      );
     }
   });
 
   test('dist/slug.js with no source beside it keeps its signal: its edge case is there', () => {
     const { report } = runJsonReport<AgentBundle>(distOnly, ['ai'], 'agent-bundle');
-    assert.deepEqual(report.evidence.changedFiles.map((file) => [file.path, file.changeKind, file.lowSignal]), [['dist/slug.js', 'generated', false]]);
+    assert.deepEqual(
+      report.evidence.changedFiles.map((file) => [file.path, file.changeKind, file.lowSignal]),
+      [['dist/slug.js', 'generated', false]],
+    );
     const edgeScopes = [...report.evidence.edgeCases.top, ...report.evidence.edgeCases.overflow].map((edgeCase) => edgeCase.scope);
-    assert.ok(edgeScopes.some((scope) => scope.startsWith('dist/slug.js')), JSON.stringify(edgeScopes));
+    assert.ok(
+      edgeScopes.some((scope) => scope.startsWith('dist/slug.js')),
+      JSON.stringify(edgeScopes),
+    );
   });
 });
 
@@ -158,7 +225,8 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
     'README.md': '# Shop\n\nRounds prices.\n',
     'src/price.ts': TYPES,
-    'src/cart.ts': "import { total, type Price } from './price.js';\nexport const sum = (items: Price[]): number => items.reduce((acc, item) => acc + total(item), 0);\n",
+    'src/cart.ts':
+      "import { total, type Price } from './price.js';\nexport const sum = (items: Price[]): number => items.reduce((acc, item) => acc + total(item), 0);\n",
   };
   let docsOnly: ChangeFixture;
   let typeOnly: ChangeFixture;
@@ -184,7 +252,12 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
     };
     assert.deepEqual(kinds(docsOnly), { changeKinds: [['README.md', 'docs']], proof: [], proofTasks: 0, typeCheckTasks: 0 });
     assert.deepEqual(kinds(typeOnly), { changeKinds: [['src/price.ts', 'type-only']], proof: [], proofTasks: 0, typeCheckTasks: 1 });
-    assert.deepEqual(kinds(runtime), { changeKinds: [['src/price.ts', 'runtime']], proof: ['src/price.ts'], proofTasks: 1, typeCheckTasks: 0 });
+    assert.deepEqual(kinds(runtime), {
+      changeKinds: [['src/price.ts', 'runtime']],
+      proof: ['src/price.ts'],
+      proofTasks: 1,
+      typeCheckTasks: 0,
+    });
   });
 
   test('a type-only change scores low, explained by risk/low-signal-change; the runtime change does not', () => {
@@ -193,7 +266,12 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
       const { mergeRisk, mergeRiskBreakdown } = report.evidence.summary;
       return { level: mergeRisk.level, contributors: mergeRiskBreakdown.map((entry) => `${entry.contributor}: ${entry.detail}`) };
     };
-    assert.deepEqual(risk(typeOnly), { level: 'low', contributors: ['risk/low-signal-change: src/price.ts changed only type declarations (the type checker proves them, nothing new runs)'] });
+    assert.deepEqual(risk(typeOnly), {
+      level: 'low',
+      contributors: [
+        'risk/low-signal-change: src/price.ts changed only type declarations (the type checker proves them, nothing new runs)',
+      ],
+    });
     assert.ok(!risk(runtime).contributors.some((entry) => entry.startsWith('risk/low-signal-change')));
   });
 });

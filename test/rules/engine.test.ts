@@ -23,7 +23,14 @@ const routePack: RulePack = validatePackData('inline', {
   subject: 'route',
   description: 'Route risks.',
   messages: { unauthenticated: '{{method}} {{path}} has no auth middleware ({{middleware}})' },
-  sharedConditions: { isApiMutation: { all: [{ fact: 'kind', operator: 'equal', value: 'api' }, { fact: 'isMutation', operator: 'equal', value: true }] } },
+  sharedConditions: {
+    isApiMutation: {
+      all: [
+        { fact: 'kind', operator: 'equal', value: 'api' },
+        { fact: 'isMutation', operator: 'equal', value: true },
+      ],
+    },
+  },
   rules: [
     {
       id: 'risk/unauthenticated-mutation',
@@ -31,7 +38,10 @@ const routePack: RulePack = validatePackData('inline', {
       rationale: 'Anyone can call it.',
       priority: 5,
       conditions: { all: [{ condition: 'isApiMutation' }, { fact: 'hasAuthMiddleware', operator: 'equal', value: false }] },
-      event: { type: 'risk/unauthenticated-mutation', params: { weight: 4, messageId: 'unauthenticated', proof: 'call {{subjectId}} without a session' } },
+      event: {
+        type: 'risk/unauthenticated-mutation',
+        params: { weight: 4, messageId: 'unauthenticated', proof: 'call {{subjectId}} without a session' },
+      },
     },
     {
       id: 'risk/changed-route',
@@ -44,7 +54,12 @@ const routePack: RulePack = validatePackData('inline', {
       id: 'risk/admin-route',
       description: 'An admin route.',
       rationale: 'Admin routes are privileged.',
-      conditions: { any: [{ fact: 'path', operator: 'startsWithAny', value: ['/admin', '/internal'] }, { fact: 'middleware', operator: 'intersects', value: ['requireAdmin'] }] },
+      conditions: {
+        any: [
+          { fact: 'path', operator: 'startsWithAny', value: ['/admin', '/internal'] },
+          { fact: 'middleware', operator: 'intersects', value: ['requireAdmin'] },
+        ],
+      },
       event: { type: 'risk/admin-route', params: { weight: 2, message: 'admin route {{path}}', signal: 'auth' } },
     },
   ],
@@ -54,14 +69,33 @@ function buildRoute(id: string, facts: Record<string, unknown>): FactSubject {
   return {
     subject: 'route',
     id,
-    facts: { method: 'GET', path: '/', framework: 'express', kind: 'api', file: 'src/app.ts', middleware: [], hasAuthMiddleware: false, isMutation: false, params: [], changed: false, reachingTests: 0, ...facts },
+    facts: {
+      method: 'GET',
+      path: '/',
+      framework: 'express',
+      kind: 'api',
+      file: 'src/app.ts',
+      middleware: [],
+      hasAuthMiddleware: false,
+      isMutation: false,
+      params: [],
+      changed: false,
+      reachingTests: 0,
+      ...facts,
+    },
   };
 }
 
 const routes: FactSubject[] = [
   buildRoute('route:POST /orders', { method: 'POST', path: '/orders', isMutation: true, changed: true, middleware: ['rateLimit'] }),
   buildRoute('route:GET /admin/users', { path: '/admin/users', changed: true }),
-  buildRoute('route:DELETE /admin/users/:id', { method: 'DELETE', path: '/admin/users/:id', isMutation: true, hasAuthMiddleware: true, middleware: ['requireAuth', 'requireAdmin'] }),
+  buildRoute('route:DELETE /admin/users/:id', {
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    isMutation: true,
+    hasAuthMiddleware: true,
+    middleware: ['requireAuth', 'requireAdmin'],
+  }),
   buildRoute('route:GET /health', { path: '/health' }),
 ];
 
@@ -135,11 +169,66 @@ describe('evaluatePacks', () => {
       subject: 'test-case',
       description: 'Operators and decorators.',
       rules: [
-        { id: 'weak-test/no-assertions', description: 'd', rationale: 'r', conditions: { all: [{ fact: 'assertions', operator: 'lessThanInclusive', value: { fact: 'trivialAssertions' } }] }, event: { type: 'weak-test/no-assertions', params: { weight: 1 } } },
-        { id: 'weak-test/skipped', description: 'd', rationale: 'r', conditions: { any: [{ fact: 'modifiers', operator: 'contains', value: 'skip' }, { fact: 'modifiers', operator: 'someFact:in', value: ['todo', 'only'] }] }, event: { type: 'weak-test/skipped', params: { weight: 1 } } },
-        { id: 'weak-test/odd-title', description: 'd', rationale: 'r', conditions: { not: { any: [{ fact: 'title', operator: 'matchesRegex', value: '^[a-z ]+$' }, { fact: 'file', operator: 'matchesGlob', value: ['**/*.spec.ts'] }] } }, event: { type: 'weak-test/odd-title', params: { weight: 1 } } },
-        { id: 'weak-test/deep', description: 'd', rationale: 'r', priority: 3, conditions: { all: [{ fact: 'titlePath', operator: 'equal', value: 'login', path: '$[0]' }, { fact: 'unawaitedAssertions', operator: 'not:equal', value: 0 }, { fact: 'titlePath', operator: 'everyFact:notEqual', value: '' }] }, event: { type: 'weak-test/deep', params: { weight: 1 } } },
-        { id: 'weak-test/async-swallow', description: 'd', rationale: 'r', conditions: { all: [{ fact: 'isAsync', operator: 'equal', value: true }, { fact: 'swallowedErrors', operator: 'greaterThan', value: 0 }, { fact: 'file', operator: 'endsWithAny', value: ['.test.ts', '.test.js'] }] }, event: { type: 'weak-test/async-swallow', params: { weight: 1 } } },
+        {
+          id: 'weak-test/no-assertions',
+          description: 'd',
+          rationale: 'r',
+          conditions: { all: [{ fact: 'assertions', operator: 'lessThanInclusive', value: { fact: 'trivialAssertions' } }] },
+          event: { type: 'weak-test/no-assertions', params: { weight: 1 } },
+        },
+        {
+          id: 'weak-test/skipped',
+          description: 'd',
+          rationale: 'r',
+          conditions: {
+            any: [
+              { fact: 'modifiers', operator: 'contains', value: 'skip' },
+              { fact: 'modifiers', operator: 'someFact:in', value: ['todo', 'only'] },
+            ],
+          },
+          event: { type: 'weak-test/skipped', params: { weight: 1 } },
+        },
+        {
+          id: 'weak-test/odd-title',
+          description: 'd',
+          rationale: 'r',
+          conditions: {
+            not: {
+              any: [
+                { fact: 'title', operator: 'matchesRegex', value: '^[a-z ]+$' },
+                { fact: 'file', operator: 'matchesGlob', value: ['**/*.spec.ts'] },
+              ],
+            },
+          },
+          event: { type: 'weak-test/odd-title', params: { weight: 1 } },
+        },
+        {
+          id: 'weak-test/deep',
+          description: 'd',
+          rationale: 'r',
+          priority: 3,
+          conditions: {
+            all: [
+              { fact: 'titlePath', operator: 'equal', value: 'login', path: '$[0]' },
+              { fact: 'unawaitedAssertions', operator: 'not:equal', value: 0 },
+              { fact: 'titlePath', operator: 'everyFact:notEqual', value: '' },
+            ],
+          },
+          event: { type: 'weak-test/deep', params: { weight: 1 } },
+        },
+        {
+          id: 'weak-test/async-swallow',
+          description: 'd',
+          rationale: 'r',
+          conditions: {
+            all: [
+              { fact: 'isAsync', operator: 'equal', value: true },
+              { fact: 'swallowedErrors', operator: 'greaterThan', value: 0 },
+              { fact: 'file', operator: 'endsWithAny', value: ['.test.ts', '.test.js'] },
+            ],
+          },
+          event: { type: 'weak-test/async-swallow', params: { weight: 1 } },
+        },
       ],
     });
     const compiled = compilePack(pack);
@@ -177,22 +266,47 @@ describe('evaluatePacks', () => {
       description: 'd',
       rationale: 'r',
       priority: 1 + (index % 3),
-      conditions: { all: [{ fact: 'additions', operator: 'greaterThan', value: 40 + index }, { any: [{ fact: 'path', operator: 'matchesGlob', value: 'src/**/*.ts' }, { fact: 'isAuthPath', operator: 'equal', value: true }] }] },
+      conditions: {
+        all: [
+          { fact: 'additions', operator: 'greaterThan', value: 40 + index },
+          {
+            any: [
+              { fact: 'path', operator: 'matchesGlob', value: 'src/**/*.ts' },
+              { fact: 'isAuthPath', operator: 'equal', value: true },
+            ],
+          },
+        ],
+      },
       event: { type: `risk/rule-${index}`, params: { weight: 1, message: '{{path}} changed' } },
     }));
-    const pack = compilePack(validatePackData('inline', { schemaVersion: 1, id: 'bench', version: '1.0.0', kind: 'risk', subject: 'changed-file', description: 'b', rules }));
+    const pack = compilePack(
+      validatePackData('inline', {
+        schemaVersion: 1,
+        id: 'bench',
+        version: '1.0.0',
+        kind: 'risk',
+        subject: 'changed-file',
+        description: 'b',
+        rules,
+      }),
+    );
     const subjects: FactSubject[] = Array.from({ length: 10_000 }, (_, index) => ({
       subject: 'changed-file',
       id: `file:src/f${index}.ts`,
       facts: { path: `src/f${index}.ts`, additions: index % 100, isAuthPath: index % 7 === 0 },
     }));
     const figures: string[] = [];
-    for (const [evaluator, count] of [['compiled', 10_000], ['json-rules-engine', 1_000]] as const) {
+    for (const [evaluator, count] of [
+      ['compiled', 10_000],
+      ['json-rules-engine', 1_000],
+    ] as const) {
       const started = performance.now();
       const cpu = process.cpuUsage();
       const findings = await evaluatePacks([pack], subjects.slice(0, count), { evaluator });
       const used = process.cpuUsage(cpu);
-      figures.push(`${evaluator}: ${count} subjects x 30 rules, ${findings.length} findings, ${Math.round(performance.now() - started)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms cpu`);
+      figures.push(
+        `${evaluator}: ${count} subjects x 30 rules, ${findings.length} findings, ${Math.round(performance.now() - started)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms cpu`,
+      );
       assert.equal(findings.length, count === 10_000 ? 133_500 : 13_350);
     }
     t.diagnostic(figures.join('; '));
@@ -233,16 +347,39 @@ describe('custom operators', () => {
 describe('runRuleCases and assertPackCoverage', () => {
   test('run only the named rule over valid and invalid cases', async () => {
     await runRuleCases(routePack, 'risk/unauthenticated-mutation', {
-      valid: [{ kind: 'api', isMutation: true, hasAuthMiddleware: true }, { kind: 'ui', isMutation: true }, { kind: 'api', changed: true }],
-      invalid: [{ facts: { kind: 'api', isMutation: true, method: 'PUT', path: '/cart' }, messageId: 'unauthenticated', message: 'PUT /cart has no auth middleware ()', params: { weight: 4 } }],
+      valid: [
+        { kind: 'api', isMutation: true, hasAuthMiddleware: true },
+        { kind: 'ui', isMutation: true },
+        { kind: 'api', changed: true },
+      ],
+      invalid: [
+        {
+          facts: { kind: 'api', isMutation: true, method: 'PUT', path: '/cart' },
+          messageId: 'unauthenticated',
+          message: 'PUT /cart has no auth middleware ()',
+          params: { weight: 4 },
+        },
+      ],
     });
   });
 
   test('fail when a valid case fires or an invalid case does not', async () => {
-    await assert.rejects(runRuleCases(routePack, 'risk/changed-route', { valid: [{ changed: true }], invalid: [] }), /risk\/changed-route valid\[0\] \(json-rules-engine\) should not fire/);
-    await assert.rejects(runRuleCases(routePack, 'risk/changed-route', { valid: [], invalid: [{ facts: { changed: false } }] }), /risk\/changed-route invalid\[0\] \(json-rules-engine\) should fire once/);
-    await assert.rejects(runRuleCases(routePack, 'risk/changed-route', { valid: [{ colour: 'red' }], invalid: [] }), /facts not in the route catalogue/);
-    await assert.rejects(runRuleCases(routePack, 'risk/missing', { valid: [], invalid: [] }), /pack "route-risk" has no rule "risk\/missing"/);
+    await assert.rejects(
+      runRuleCases(routePack, 'risk/changed-route', { valid: [{ changed: true }], invalid: [] }),
+      /risk\/changed-route valid\[0\] \(json-rules-engine\) should not fire/,
+    );
+    await assert.rejects(
+      runRuleCases(routePack, 'risk/changed-route', { valid: [], invalid: [{ facts: { changed: false } }] }),
+      /risk\/changed-route invalid\[0\] \(json-rules-engine\) should fire once/,
+    );
+    await assert.rejects(
+      runRuleCases(routePack, 'risk/changed-route', { valid: [{ colour: 'red' }], invalid: [] }),
+      /facts not in the route catalogue/,
+    );
+    await assert.rejects(
+      runRuleCases(routePack, 'risk/missing', { valid: [], invalid: [] }),
+      /pack "route-risk" has no rule "risk\/missing"/,
+    );
   });
 
   test('coverage fails for rules without a valid and an invalid case', () => {
@@ -257,7 +394,13 @@ describe('runRuleCases and assertPackCoverage', () => {
       },
     );
     assert.throws(
-      () => assertPackCoverage(routePack, { 'risk/unauthenticated-mutation': covered, 'risk/changed-route': covered, 'risk/admin-route': covered, 'risk/gone': covered }),
+      () =>
+        assertPackCoverage(routePack, {
+          'risk/unauthenticated-mutation': covered,
+          'risk/changed-route': covered,
+          'risk/admin-route': covered,
+          'risk/gone': covered,
+        }),
       (error: unknown) => error instanceof assert.AssertionError && JSON.stringify(error.actual) === '["risk/gone"]',
     );
   });

@@ -34,11 +34,19 @@ function makeFacts(partial: Partial<FileFacts>): FileFacts {
 }
 
 function named(specifier: string, names: string[]): ImportFact {
-  return { specifier, kind: 'static', typeOnly: false, line: 1, names: names.map((name) => ({ imported: name, local: name, typeOnly: false })) };
+  return {
+    specifier,
+    kind: 'static',
+    typeOnly: false,
+    line: 1,
+    names: names.map((name) => ({ imported: name, local: name, typeOnly: false })),
+  };
 }
 
-const MONEY_BASE = 'export function roundCents(x: number) {\n  if (x < 0) return 0;\n  return Math.round(x);\n}\n\nexport const formatPrice = (x: number) => x.toFixed(2);\n';
-const MONEY_HEAD = 'export function roundCents(x: number) {\n  if (x < 0) return 0;\n  return Math.round(x * 100) / 100; console.log(x);\n}\n\nexport const formatPrice = (x: number) => x.toFixed(2);\n';
+const MONEY_BASE =
+  'export function roundCents(x: number) {\n  if (x < 0) return 0;\n  return Math.round(x);\n}\n\nexport const formatPrice = (x: number) => x.toFixed(2);\n';
+const MONEY_HEAD =
+  'export function roundCents(x: number) {\n  if (x < 0) return 0;\n  return Math.round(x * 100) / 100; console.log(x);\n}\n\nexport const formatPrice = (x: number) => x.toFixed(2);\n';
 
 const moneyFacts = makeFacts({
   exports: [
@@ -85,8 +93,30 @@ function buildInput(): GraphInput {
           imports: [named('vitest', ['it', 'vi']), named('./money.js', ['roundCents'])],
           mocks: [{ specifier: './money.js', framework: 'vitest', line: 2 }],
           tests: [
-            { kind: 'suite', titlePath: ['money'], span: { start: 3, end: 9 }, modifiers: ['skip'], assertions: 0, trivialAssertions: 0, snapshotAssertions: 0, unawaitedAssertions: 0, swallowedErrors: 0, isAsync: false },
-            { kind: 'test', titlePath: ['money', 'rounds'], span: { start: 4, end: 6 }, modifiers: [], assertions: 0, trivialAssertions: 0, snapshotAssertions: 0, unawaitedAssertions: 0, swallowedErrors: 0, isAsync: false },
+            {
+              kind: 'suite',
+              titlePath: ['money'],
+              span: { start: 3, end: 9 },
+              modifiers: ['skip'],
+              assertions: 0,
+              trivialAssertions: 0,
+              snapshotAssertions: 0,
+              unawaitedAssertions: 0,
+              swallowedErrors: 0,
+              isAsync: false,
+            },
+            {
+              kind: 'test',
+              titlePath: ['money', 'rounds'],
+              span: { start: 4, end: 6 },
+              modifiers: [],
+              assertions: 0,
+              trivialAssertions: 0,
+              snapshotAssertions: 0,
+              unawaitedAssertions: 0,
+              swallowedErrors: 0,
+              isAsync: false,
+            },
           ],
         }),
       },
@@ -111,8 +141,22 @@ function buildInput(): GraphInput {
     codeowners: { path: 'CODEOWNERS', text: '* @team\nsrc/money.ts @a @b @c\n' },
     decisions: [],
     memory: [
-      { path: '.checker/memory/money.md', id: 'cents', kind: 'invariant', text: 'amounts are integer cents', paths: ['src/money.ts'], terms: [] },
-      { path: '.checker/memory/money.md', id: 'rounding-bug', kind: 'regression', text: 'rounding broke refunds', paths: ['src/money.ts'], terms: [] },
+      {
+        path: '.checker/memory/money.md',
+        id: 'cents',
+        kind: 'invariant',
+        text: 'amounts are integer cents',
+        paths: ['src/money.ts'],
+        terms: [],
+      },
+      {
+        path: '.checker/memory/money.md',
+        id: 'rounding-bug',
+        kind: 'regression',
+        text: 'rounding broke refunds',
+        paths: ['src/money.ts'],
+        terms: [],
+      },
     ],
     skills: [],
     checks: [],
@@ -178,9 +222,24 @@ function buildFactsInput(changedFiles: ChangedFileInput[]): AnalysisFactsInput {
     changedFiles,
     impacted: [{ path: 'src/routes/orders.ts', distance: 1, via: ['src/money.ts'], typeOnly: false }],
     impactedRoutes: [
-      { id: 'route:POST /orders/:id', method: 'POST', path: '/orders/:id', kind: 'api', framework: 'express', file: 'src/routes/orders.ts', line: 3, reason: 'x', chain: ['src/money.ts', 'src/routes/orders.ts'], direct: false, reach: 'handler', steps: [] },
+      {
+        id: 'route:POST /orders/:id',
+        method: 'POST',
+        path: '/orders/:id',
+        kind: 'api',
+        framework: 'express',
+        file: 'src/routes/orders.ts',
+        line: 3,
+        reason: 'x',
+        chain: ['src/money.ts', 'src/routes/orders.ts'],
+        direct: false,
+        reach: 'handler',
+        steps: [],
+      },
     ],
-    reachingTestsByPath: new Map([['src/money.ts', [{ testFile: 'src/money.test.ts', distance: 1, via: ['src/money.ts'], mocksChangedModule: true }]]]),
+    reachingTestsByPath: new Map([
+      ['src/money.ts', [{ testFile: 'src/money.test.ts', distance: 1, via: ['src/money.ts'], mocksChangedModule: true }]],
+    ]),
     proofByPath: new Map([['src/money.ts', proof]]),
     history: [
       { oid: 'c1', authorEmail: 'a@x', timestamp: 100, paths: ['src/money.ts', 'src/money.test.ts'] },
@@ -200,7 +259,9 @@ describe('buildAnalysisSubjects', () => {
   const subjects = buildAnalysisSubjects(buildFactsInput([moneyChange, readmeChange, utilComment]));
 
   it('fills every catalogue fact of every subject', () => {
-    const problems = subjects.flatMap((subject) => findFactProblems(subject.subject, subject.facts).map((problem) => `${subject.id}: ${problem}`));
+    const problems = subjects.flatMap((subject) =>
+      findFactProblems(subject.subject, subject.facts).map((problem) => `${subject.id}: ${problem}`),
+    );
     assert.deepEqual(problems, []);
   });
 
@@ -279,9 +340,15 @@ describe('buildAnalysisSubjects', () => {
 
   it('marks docs and comment-only changes low-signal', () => {
     const readme = findSubject(subjects, 'changed-file', 'file:README.md').facts;
-    assert.deepEqual([readme.isDocOnly, readme.lowSignal, readme.commentOnly, readme.lowSignalReason], [true, true, false, 'documentation']);
+    assert.deepEqual(
+      [readme.isDocOnly, readme.lowSignal, readme.commentOnly, readme.lowSignalReason],
+      [true, true, false, 'documentation'],
+    );
     const util = findSubject(subjects, 'changed-file', 'file:src/util.ts').facts;
-    assert.deepEqual([util.isDocOnly, util.commentOnly, util.formattingOnly, util.lowSignal, util.lowSignalReason], [false, true, false, true, 'comments or formatting']);
+    assert.deepEqual(
+      [util.isDocOnly, util.commentOnly, util.formattingOnly, util.lowSignal, util.lowSignalReason],
+      [false, true, false, true, 'comments or formatting'],
+    );
   });
 
   it('derives export, test-case, route, change and repository facts', () => {
@@ -302,7 +369,10 @@ describe('buildAnalysisSubjects', () => {
       signals: ['money'],
     });
     const testCase = findSubject(subjects, 'test-case', 'test:src/money.test.ts#money > rounds').facts;
-    assert.deepEqual([testCase.modifiers, testCase.mocksUnitUnderTest, testCase.coversChangedFile, testCase.mockCount], [['skip'], true, true, 1]);
+    assert.deepEqual(
+      [testCase.modifiers, testCase.mocksUnitUnderTest, testCase.coversChangedFile, testCase.mockCount],
+      [['skip'], true, true, 1],
+    );
     const route = findSubject(subjects, 'route', 'route:POST /orders/:id').facts;
     assert.deepEqual(route, {
       method: 'POST',
@@ -338,7 +408,15 @@ describe('buildAnalysisSubjects', () => {
     });
     const repository = findSubject(subjects, 'repository', 'repository').facts;
     assert.deepEqual(
-      [repository.testRunner, repository.packageManager, repository.hasTypeScript, repository.hasLockfile, repository.dependencies, repository.frameworks, repository.parserSignalCount],
+      [
+        repository.testRunner,
+        repository.packageManager,
+        repository.hasTypeScript,
+        repository.hasLockfile,
+        repository.dependencies,
+        repository.frameworks,
+        repository.parserSignalCount,
+      ],
       ['vitest', 'npm', true, true, ['express', 'vitest'], ['express'], 2],
     );
   });
@@ -363,30 +441,42 @@ describe('analysis through the built-in packs', () => {
         ['risk/low-signal-change', 0],
       ].sort((a, b) => Number(b[1]) - Number(a[1]) || String(a[0]).localeCompare(String(b[0]))),
     );
-    assert.deepEqual(risk.breakdown.find((entry) => entry.contributor === 'risk/low-signal-change')?.evidenceIds, ['file:README.md', 'file:src/util.ts']);
+    assert.deepEqual(risk.breakdown.find((entry) => entry.contributor === 'risk/low-signal-change')?.evidenceIds, [
+      'file:README.md',
+      'file:src/util.ts',
+    ]);
     assert.deepEqual({ score: risk.score, level: risk.level }, { score: 78, level: 'critical' });
-    assert.deepEqual(toWeakTests(findings, subjects).map((test) => [test.id, test.kinds, test.reachesChange]), [
-      ['test:src/money.test.ts#money > rounds', ['weak-test/skipped'], true],
-    ]);
-    assert.deepEqual(toMissingTests(findings, subjects).map((missing) => [missing.id, missing.subject, missing.name]), [
-      ['route:POST /orders/:id', 'route', 'POST /orders/:id'],
-    ]);
-    assert.deepEqual(toPatternMatches(findings, subjects).map((match) => [match.path, match.line, match.provenance]), [
-      ['src/money.ts', 3, 'patterns@1.0.0#pattern/console-log'],
-    ]);
+    assert.deepEqual(
+      toWeakTests(findings, subjects).map((test) => [test.id, test.kinds, test.reachesChange]),
+      [['test:src/money.test.ts#money > rounds', ['weak-test/skipped'], true]],
+    );
+    assert.deepEqual(
+      toMissingTests(findings, subjects).map((missing) => [missing.id, missing.subject, missing.name]),
+      [['route:POST /orders/:id', 'route', 'POST /orders/:id']],
+    );
+    assert.deepEqual(
+      toPatternMatches(findings, subjects).map((match) => [match.path, match.line, match.provenance]),
+      [['src/money.ts', 3, 'patterns@1.0.0#pattern/console-log']],
+    );
     const ranked = rankEdgeCases(toEdgeCases(findings, subjects));
-    assert.deepEqual(ranked.top.map((edge) => [edge.provenance, edge.score]), [
-      // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-      ['semantic-edge-cases@1.0.0#edge-case/changed-arithmetic', 12],
-      ['route-edge-cases@2.1.0#edge-case/route-unauthenticated', 9],
-      ['route-edge-cases@2.1.0#edge-case/route-body', 7.5],
-      ['edge-cases@1.0.0#edge-case/money-rounding', 7.5],
-      ['route-edge-cases@2.1.0#edge-case/route-params', 6],
-      ['route-edge-cases@2.1.0#edge-case/route-double-submit', 4.5],
-      ['edge-cases@1.0.0#edge-case/money-negative-currency', 4.5],
-    ]);
+    assert.deepEqual(
+      ranked.top.map((edge) => [edge.provenance, edge.score]),
+      [
+        // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
+        ['semantic-edge-cases@1.0.0#edge-case/changed-arithmetic', 12],
+        ['route-edge-cases@2.1.0#edge-case/route-unauthenticated', 9],
+        ['route-edge-cases@2.1.0#edge-case/route-body', 7.5],
+        ['edge-cases@1.0.0#edge-case/money-rounding', 7.5],
+        ['route-edge-cases@2.1.0#edge-case/route-params', 6],
+        ['route-edge-cases@2.1.0#edge-case/route-double-submit', 4.5],
+        ['edge-cases@1.0.0#edge-case/money-negative-currency', 4.5],
+      ],
+    );
     assert.deepEqual(ranked.overflow, []);
-    assert.deepEqual(toToolRecommendations(findings).map((tool) => tool.tool), ['@vitest/coverage-v8', 'ESLint']);
+    assert.deepEqual(
+      toToolRecommendations(findings).map((tool) => tool.tool),
+      ['@vitest/coverage-v8', 'ESLint'],
+    );
   });
 
   it('scores a docs-only change and a comment-only change low, explained by risk/low-signal-change', async () => {
@@ -407,13 +497,25 @@ describe('fact helpers', () => {
   it('tells formatting-only from comment-only from real changes', () => {
     const c = getCommentSyntax('ts', 'a.ts');
     assert.deepEqual(classifyTextChange('const a = 1;\n', 'const  a=1;\n\n', c), { formattingOnly: true, commentOnly: false });
-    assert.deepEqual(classifyTextChange('const a = 1;\n', '/* why */\nconst a = 1; // note\n', c), { formattingOnly: false, commentOnly: true });
+    assert.deepEqual(classifyTextChange('const a = 1;\n', '/* why */\nconst a = 1; // note\n', c), {
+      formattingOnly: false,
+      commentOnly: true,
+    });
     assert.deepEqual(classifyTextChange('const a = "x y";\n', 'const a = "xy";\n', c), { formattingOnly: false, commentOnly: false });
     assert.deepEqual(classifyTextChange('const a = 1;\n', 'const a = 2; // note\n', c), { formattingOnly: false, commentOnly: false });
-    assert.deepEqual(classifyTextChange('const u = "http://x";\n', 'const u = "http://y";\n', c), { formattingOnly: false, commentOnly: false });
-    assert.deepEqual(classifyTextChange('const r = /a\\/\\/b/;\n', 'const r = /a\\/\\/c/;\n', c), { formattingOnly: false, commentOnly: false });
+    assert.deepEqual(classifyTextChange('const u = "http://x";\n', 'const u = "http://y";\n', c), {
+      formattingOnly: false,
+      commentOnly: false,
+    });
+    assert.deepEqual(classifyTextChange('const r = /a\\/\\/b/;\n', 'const r = /a\\/\\/c/;\n', c), {
+      formattingOnly: false,
+      commentOnly: false,
+    });
     assert.deepEqual(classifyTextChange('return a\nb\n', 'return a b\n', c), { formattingOnly: true, commentOnly: false });
-    assert.deepEqual(classifyTextChange('key: 1\n', 'key: 1 # why\n', getCommentSyntax('yaml', 'a.yml')), { formattingOnly: false, commentOnly: true });
+    assert.deepEqual(classifyTextChange('key: 1\n', 'key: 1 # why\n', getCommentSyntax('yaml', 'a.yml')), {
+      formattingOnly: false,
+      commentOnly: true,
+    });
     assert.deepEqual(classifyTextChange(undefined, 'x', c), { formattingOnly: false, commentOnly: false });
   });
 
@@ -426,18 +528,43 @@ describe('fact helpers', () => {
 
   it('builds changed-line and signal subjects', () => {
     assert.deepEqual(deriveChangedLineSubjects('src/a.ts', 'one\n\nthree\n', [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 3 }]), [
-      { subject: 'changed-line', id: 'line:src/a.ts:1', facts: { path: 'src/a.ts', line: 1, text: 'one', fileRole: 'source', language: 'ts', extension: '.ts' } },
-      { subject: 'changed-line', id: 'line:src/a.ts:3', facts: { path: 'src/a.ts', line: 3, text: 'three', fileRole: 'source', language: 'ts', extension: '.ts' } },
+      {
+        subject: 'changed-line',
+        id: 'line:src/a.ts:1',
+        facts: { path: 'src/a.ts', line: 1, text: 'one', fileRole: 'source', language: 'ts', extension: '.ts' },
+      },
+      {
+        subject: 'changed-line',
+        id: 'line:src/a.ts:3',
+        facts: { path: 'src/a.ts', line: 3, text: 'three', fileRole: 'source', language: 'ts', extension: '.ts' },
+      },
     ]);
     const signals = deriveSignalSubjects(
-      { path: 'src/a.ts', role: 'source', signals: [{ kind: 'parse-json', line: 5, detail: 'JSON.parse' }], functions: [{ name: 'load', span: { start: 4, end: 6 }, complexity: 1, isAsync: true, params: 0 }], routeMethods: ['POST', 'GET'] },
+      {
+        path: 'src/a.ts',
+        role: 'source',
+        signals: [{ kind: 'parse-json', line: 5, detail: 'JSON.parse' }],
+        functions: [{ name: 'load', span: { start: 4, end: 6 }, complexity: 1, isAsync: true, params: 0 }],
+        routeMethods: ['POST', 'GET'],
+      },
       [5],
     );
     assert.deepEqual(signals, [
       {
         subject: 'changed-signal',
         id: 'signal:src/a.ts:5:parse-json',
-        facts: { path: 'src/a.ts', line: 5, signalKind: 'parse-json', detail: 'JSON.parse', inChangedLines: true, fileRole: 'source', functionName: 'load', isAsyncFunction: true, routeMethods: ['GET', 'POST'], isRouteFile: true },
+        facts: {
+          path: 'src/a.ts',
+          line: 5,
+          signalKind: 'parse-json',
+          detail: 'JSON.parse',
+          inChangedLines: true,
+          fileRole: 'source',
+          functionName: 'load',
+          isAsyncFunction: true,
+          routeMethods: ['GET', 'POST'],
+          isRouteFile: true,
+        },
       },
     ]);
     assert.deepEqual(getRouteParams('/a/:id/{slug}/[...rest]'), ['id', 'slug', 'rest']);

@@ -103,7 +103,7 @@ describe('regex budget for repository patterns', () => {
     ]);
   });
 
-  test('bounds the time of a pattern that defeats RE2\'s DFA over many changed lines', () => {
+  test("bounds the time of a pattern that defeats RE2's DFA over many changed lines", () => {
     const budget = createRegexBudget(2_000_000);
     const pattern = 'a[ab]{20}x';
     const lines = Array.from({ length: 20_000 }, (_, index) => `${'ba'.repeat(30 + (index % 7))}x`);

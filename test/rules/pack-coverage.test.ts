@@ -28,7 +28,10 @@ describe('built-in pack coverage', () => {
       assert.equal(pack.schemaVersion, 1);
       assert.match(pack.version, /^\d+\.\d+\.\d+$/, pack.id);
       for (const rule of pack.rules) {
-        assert.ok(compare(rule.since ?? '0.0.0', pack.version) <= 0, `${rule.id} since ${rule.since} is newer than ${pack.id}@${pack.version}`);
+        assert.ok(
+          compare(rule.since ?? '0.0.0', pack.version) <= 0,
+          `${rule.id} since ${rule.since} is newer than ${pack.id}@${pack.version}`,
+        );
         assert.ok(rule.rationale.length > 10 && rule.description.length > 10, rule.id);
         assert.equal(typeof rule.event.params.weight, 'number', rule.id);
         assert.ok(rule.event.params.message !== undefined, `${rule.id} has a message`);

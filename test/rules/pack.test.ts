@@ -66,7 +66,10 @@ describe('rule-pack schema and validation', () => {
   test('accepts a complete pack and returns it typed', () => {
     const pack = validatePackFile(FILE, goodYaml);
     assert.equal(pack.id, 'team-risk');
-    assert.deepEqual(pack.rules.map((rule) => rule.id), ['risk/payments-touched', 'risk/auth-touched']);
+    assert.deepEqual(
+      pack.rules.map((rule) => rule.id),
+      ['risk/payments-touched', 'risk/auth-touched'],
+    );
     assert.equal(pack.rules[0]?.event.params.weight, 3);
   });
 
@@ -207,7 +210,10 @@ describe('rule-pack schema and validation', () => {
     const text = replaceOnce(goodYaml, 'rules:\n', 'rules:\n  broken: [\n');
     const error = errorOf(() => validatePackFile(FILE, text));
     assert.equal(error.code, 'pack/invalid');
-    assert.equal(error.message, `${FILE}:11:3: YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`);
+    assert.equal(
+      error.message,
+      `${FILE}:11:3: YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+    );
     assert.deepEqual(error.location, { file: FILE, line: 11, col: 3 });
   });
 
@@ -217,7 +223,10 @@ describe('rule-pack schema and validation', () => {
   });
 
   test('rejects a JSON syntax error with line and column', () => {
-    assert.equal(messageFor('{\n  "schemaVersion": 1,\n  "id": }\n', '.checker/rules/team.json'), '.checker/rules/team.json:3:9: JSON syntax error: ValueExpected');
+    assert.equal(
+      messageFor('{\n  "schemaVersion": 1,\n  "id": }\n', '.checker/rules/team.json'),
+      '.checker/rules/team.json:3:9: JSON syntax error: ValueExpected',
+    );
   });
 
   test('rejects a YAML alias bomb', () => {
@@ -227,7 +236,10 @@ describe('rule-pack schema and validation', () => {
       const name = String.fromCharCode(97 + level);
       lines.push(`${name}: &${name} [${Array.from({ length: 10 }, () => `*${previous}`).join(',')}]`);
     }
-    assert.equal(messageFor(lines.join('\n')), `${FILE}: YAML could not be expanded: Excessive alias count indicates a resource exhaustion attack`);
+    assert.equal(
+      messageFor(lines.join('\n')),
+      `${FILE}: YAML could not be expanded: Excessive alias count indicates a resource exhaustion attack`,
+    );
   });
 
   test('rejects an edge-case pack whose rule lacks the scenario field trigger', () => {
@@ -260,7 +272,10 @@ describe('rule-pack schema and validation', () => {
       ],
     };
     const error = errorOf(() => validatePackData('rules/edge-cases/pack.yaml', pack));
-    assert.equal(error.message, 'rules/edge-cases/pack.yaml: pack "edge-cases" rule "edge-case/number-parsing": missing required key event.params.trigger');
+    assert.equal(
+      error.message,
+      'rules/edge-cases/pack.yaml: pack "edge-cases" rule "edge-case/number-parsing": missing required key event.params.trigger',
+    );
     const withTrigger = structuredClone(pack);
     const params = withTrigger.rules[0]?.event.params;
     assert.ok(params !== undefined);
@@ -275,15 +290,34 @@ describe('rule-pack schema and validation', () => {
       id: 'tools',
       kind: 'tool',
       subject: 'repository',
-      rules: [{ id: 'tool/knip', description: 'd', rationale: 'r', conditions: { all: [{ fact: 'hasTypeScript', operator: 'equal', value: true }] }, event: { type: 'tool/knip', params: { weight: 1, tool: 'knip', why: 'finds unused exports' } } }],
+      rules: [
+        {
+          id: 'tool/knip',
+          description: 'd',
+          rationale: 'r',
+          conditions: { all: [{ fact: 'hasTypeScript', operator: 'equal', value: true }] },
+          event: { type: 'tool/knip', params: { weight: 1, tool: 'knip', why: 'finds unused exports' } },
+        },
+      ],
     };
-    assert.equal(errorOf(() => validatePackData('t.yml', toolPack)).message, 't.yml: pack "tools" rule "tool/knip": missing required key event.params.install');
+    assert.equal(
+      errorOf(() => validatePackData('t.yml', toolPack)).message,
+      't.yml: pack "tools" rule "tool/knip": missing required key event.params.install',
+    );
     const weightPack = {
       ...base,
       id: 'context',
       kind: 'context-weight',
       subject: 'edge-kind',
-      rules: [{ id: 'context-weight/imports', description: 'd', rationale: 'r', conditions: { all: [{ fact: 'edgeKind', operator: 'equal', value: 'imports' }] }, event: { type: 'context-weight/imports', params: { weight: 0.8, edgeKind: 'calls' } } }],
+      rules: [
+        {
+          id: 'context-weight/imports',
+          description: 'd',
+          rationale: 'r',
+          conditions: { all: [{ fact: 'edgeKind', operator: 'equal', value: 'imports' }] },
+          event: { type: 'context-weight/imports', params: { weight: 0.8, edgeKind: 'calls' } },
+        },
+      ],
     };
     assert.equal(
       errorOf(() => validatePackData('c.yml', weightPack)).message,
@@ -294,9 +328,18 @@ describe('rule-pack schema and validation', () => {
   test('checks shared-condition references and cycles', () => {
     const pack = validatePackFile(FILE, goodYaml);
     const unknownRef = { ...pack, rules: [{ ...pack.rules[1], conditions: { condition: 'isPayments' } }] };
-    assert.equal(errorOf(() => validatePackData(FILE, unknownRef)).message, `${FILE}: pack "team-risk" rule "risk/auth-touched": conditions.condition refers to unknown shared condition "isPayments"`);
-    const cyclic = { ...unknownRef, sharedConditions: { isPayments: { not: { condition: 'isMoney' } }, isMoney: { any: [{ condition: 'isPayments' }] } } };
-    assert.equal(errorOf(() => validatePackData(FILE, cyclic)).message, `${FILE}: pack "team-risk": sharedConditions.isMoney refers to itself through a cycle of shared conditions`);
+    assert.equal(
+      errorOf(() => validatePackData(FILE, unknownRef)).message,
+      `${FILE}: pack "team-risk" rule "risk/auth-touched": conditions.condition refers to unknown shared condition "isPayments"`,
+    );
+    const cyclic = {
+      ...unknownRef,
+      sharedConditions: { isPayments: { not: { condition: 'isMoney' } }, isMoney: { any: [{ condition: 'isPayments' }] } },
+    };
+    assert.equal(
+      errorOf(() => validatePackData(FILE, cyclic)).message,
+      `${FILE}: pack "team-risk": sharedConditions.isMoney refers to itself through a cycle of shared conditions`,
+    );
   });
 
   test('refuses data nested deeper than the depth limit before ajv sees it', () => {
@@ -319,7 +362,11 @@ describe('fact catalogue', () => {
 
   test('findFactProblems reports missing, mistyped and undeclared facts', () => {
     const facts = { edgeKind: 'imports', fromKind: 'file', toKind: 3, typeOnly: false, colour: 'red' };
-    assert.deepEqual(findFactProblems('edge-kind', facts), ['taskKind: missing (string)', 'toKind: must be string', 'colour: not a edge-kind fact']);
+    assert.deepEqual(findFactProblems('edge-kind', facts), [
+      'taskKind: missing (string)',
+      'toKind: must be string',
+      'colour: not a edge-kind fact',
+    ]);
   });
 });
 
@@ -328,7 +375,16 @@ describe('compilePack', () => {
     const pack = validatePackFile(FILE, goodYaml);
     const withReference: RulePack = {
       ...pack,
-      rules: [...pack.rules, { id: 'risk/more-deleted', description: 'd', rationale: 'r', conditions: { all: [{ fact: 'deletions', operator: 'greaterThan', value: { fact: 'additions' } }] }, event: { type: 'risk/more-deleted', params: { weight: 1 } } }],
+      rules: [
+        ...pack.rules,
+        {
+          id: 'risk/more-deleted',
+          description: 'd',
+          rationale: 'r',
+          conditions: { all: [{ fact: 'deletions', operator: 'greaterThan', value: { fact: 'additions' } }] },
+          event: { type: 'risk/more-deleted', params: { weight: 1 } },
+        },
+      ],
     };
     assert.deepEqual(compilePack(withReference).requiredFacts, ['additions', 'deletions', 'isAuthPath', 'path', 'signals']);
   });

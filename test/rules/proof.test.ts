@@ -29,18 +29,21 @@ function input(overrides: Partial<ChangedPathProofInput>): ChangedPathProofInput
 
 describe('deriveChangedPathProof: the five states', () => {
   test('unproven: no test reaches the file', () => {
-    assert.deepEqual(deriveChangedPathProof(input({ reachingTests: [], changedSymbols: ['applyDiscount'], coverageCommand: 'npx vitest run --coverage' })), {
-      path: DISCOUNT,
-      state: 'unproven',
-      reachingTests: [],
-      reachingTestCount: 0,
-      coveredChangedLines: [],
-      uncoveredChangedLines: [],
-      instrumentedChangedLines: 0,
-      reason: 'no test reaches src/pricing/discount.ts through imports',
-      repairTask:
-        'Add a test in src/pricing/discount.test.ts that imports src/pricing/discount.ts and calls applyDiscount on lines 14-18, then run the suite with coverage (npx vitest run --coverage) so checker can see these lines execute.',
-    });
+    assert.deepEqual(
+      deriveChangedPathProof(input({ reachingTests: [], changedSymbols: ['applyDiscount'], coverageCommand: 'npx vitest run --coverage' })),
+      {
+        path: DISCOUNT,
+        state: 'unproven',
+        reachingTests: [],
+        reachingTestCount: 0,
+        coveredChangedLines: [],
+        uncoveredChangedLines: [],
+        instrumentedChangedLines: 0,
+        reason: 'no test reaches src/pricing/discount.ts through imports',
+        repairTask:
+          'Add a test in src/pricing/discount.test.ts that imports src/pricing/discount.ts and calls applyDiscount on lines 14-18, then run the suite with coverage (npx vitest run --coverage) so checker can see these lines execute.',
+      },
+    );
   });
 
   test('mocked-boundary: every reaching test mocks the changed module', () => {
@@ -127,7 +130,10 @@ describe('deriveChangedPathProof: the five states', () => {
     const proof = deriveChangedPathProof(input({ changedLines: [16], coverage: { lines: { 1: 4, 16: 0 } } }));
     assert.equal(proof.state, 'runtime-unproven');
     assert.deepEqual([proof.coveredChangedLines, proof.uncoveredChangedLines, proof.instrumentedChangedLines], [[], [16], 1]);
-    assert.equal(proof.reason, 'tests reach src/pricing/discount.ts, but coverage shows none of its instrumented changed lines ran (line 16)');
+    assert.equal(
+      proof.reason,
+      'tests reach src/pricing/discount.ts, but coverage shows none of its instrumented changed lines ran (line 16)',
+    );
     assert.equal(
       proof.repairTask,
       'Extend test/pricing/discount.test.ts with a case that exercises the changed code so that line 16 of src/pricing/discount.ts executes; coverage shows the reaching tests never run it.',
@@ -164,15 +170,20 @@ describe('deriveChangedPathProof: fallbacks', () => {
 
   test('a change that only removes lines has no executable changed lines', () => {
     const proof = deriveChangedPathProof(input({ changedLines: [], coverage: { lines: { 5: 1 } } }));
-    assert.deepEqual([proof.state, proof.reason, proof.repairTask], [
-      'static-only',
-      'no executable changed lines: the change only removes lines or renames the file',
-      'Run test/pricing/discount.test.ts to confirm the tests still pass after the change to src/pricing/discount.ts.',
-    ]);
+    assert.deepEqual(
+      [proof.state, proof.reason, proof.repairTask],
+      [
+        'static-only',
+        'no executable changed lines: the change only removes lines or renames the file',
+        'Run test/pricing/discount.test.ts to confirm the tests still pass after the change to src/pricing/discount.ts.',
+      ],
+    );
   });
 
   test('reaching tests are deduplicated, sorted by distance then path, and capped at 20 with the full count', () => {
-    const many = Array.from({ length: 25 }, (_, index) => reaching(`test/case-${String(index).padStart(2, '0')}.test.ts`, index < 5 ? 2 : 1));
+    const many = Array.from({ length: 25 }, (_, index) =>
+      reaching(`test/case-${String(index).padStart(2, '0')}.test.ts`, index < 5 ? 2 : 1),
+    );
     const proof = deriveChangedPathProof(input({ reachingTests: [...many, reaching('test/case-07.test.ts', 3)] }));
     assert.equal(proof.reachingTestCount, 25);
     assert.equal(proof.reachingTests.length, 20);
@@ -202,7 +213,8 @@ describe('deriveChangedPathProof: deleted files', () => {
         coveredChangedLines: [],
         uncoveredChangedLines: [],
         instrumentedChangedLines: 0,
-        reason: 'src/legacy/rates.ts was deleted; 2 test files reached it through imports on the base side, and runtime coverage cannot show a removal',
+        reason:
+          'src/legacy/rates.ts was deleted; 2 test files reached it through imports on the base side, and runtime coverage cannot show a removal',
         repairTask:
           'src/legacy/rates.ts was deleted: update the tests that imported it (test/rates.test.ts and test/checkout.test.ts) so they exercise its former callers against the code that replaces it, and run them.',
       },
@@ -217,17 +229,29 @@ describe('deriveChangedPathProof: deleted files', () => {
       reachingTests: [reaching('test/rates.test.ts', 1, true)],
       coverageFresh: false,
     });
-    assert.deepEqual([mocked.state, mocked.reason, mocked.repairTask], [
-      'mocked-boundary',
-      'every test that reached src/legacy/rates.ts mocks it: test/rates.test.ts',
-      'src/legacy/rates.ts was deleted but test/rates.test.ts still mocks it: remove the mock and test its former callers against the code that replaces it.',
-    ]);
-    const orphan = deriveChangedPathProof({ path: 'src/legacy/rates.ts', status: 'deleted', changedLines: [], reachingTests: [], coverageFresh: false });
-    assert.deepEqual([orphan.state, orphan.reason, orphan.repairTask], [
-      'unproven',
-      'no test reached src/legacy/rates.ts before it was deleted',
-      'src/legacy/rates.ts was deleted and no test imported it: add a test for its former callers that covers the path it used to handle.',
-    ]);
+    assert.deepEqual(
+      [mocked.state, mocked.reason, mocked.repairTask],
+      [
+        'mocked-boundary',
+        'every test that reached src/legacy/rates.ts mocks it: test/rates.test.ts',
+        'src/legacy/rates.ts was deleted but test/rates.test.ts still mocks it: remove the mock and test its former callers against the code that replaces it.',
+      ],
+    );
+    const orphan = deriveChangedPathProof({
+      path: 'src/legacy/rates.ts',
+      status: 'deleted',
+      changedLines: [],
+      reachingTests: [],
+      coverageFresh: false,
+    });
+    assert.deepEqual(
+      [orphan.state, orphan.reason, orphan.repairTask],
+      [
+        'unproven',
+        'no test reached src/legacy/rates.ts before it was deleted',
+        'src/legacy/rates.ts was deleted and no test imported it: add a test for its former callers that covers the path it used to handle.',
+      ],
+    );
   });
 });
 
@@ -251,8 +275,24 @@ describe('proof helpers', () => {
 
   test('toSiblingTestPath follows <dir>/<name>.test.<ext>', () => {
     assert.deepEqual(
-      ['src/pricing/discount.ts', 'src/ui/Button.tsx', 'lib/util.mjs', 'index.js', 'src/types/api.d.ts', 'src/styles/theme.json', 'Makefile'].map(toSiblingTestPath),
-      ['src/pricing/discount.test.ts', 'src/ui/Button.test.tsx', 'lib/util.test.mjs', 'index.test.js', 'src/types/api.test.ts', 'src/styles/theme.test.ts', 'Makefile.test.ts'],
+      [
+        'src/pricing/discount.ts',
+        'src/ui/Button.tsx',
+        'lib/util.mjs',
+        'index.js',
+        'src/types/api.d.ts',
+        'src/styles/theme.json',
+        'Makefile',
+      ].map(toSiblingTestPath),
+      [
+        'src/pricing/discount.test.ts',
+        'src/ui/Button.test.tsx',
+        'lib/util.test.mjs',
+        'index.test.js',
+        'src/types/api.test.ts',
+        'src/styles/theme.test.ts',
+        'Makefile.test.ts',
+      ],
     );
   });
 });
@@ -282,7 +322,10 @@ describe('summarizeTestEvidence and isCoverageFreshFor', () => {
   test('fresh when every source was written at or after the newest change', () => {
     const summary = summarizeTestEvidence(EVIDENCE, '2026-03-01T08:00:00.000Z');
     assert.equal(summary.freshness, 'fresh');
-    assert.deepEqual(summary.sources.map((source) => source.fresh), [true, true]);
+    assert.deepEqual(
+      summary.sources.map((source) => source.fresh),
+      [true, true],
+    );
     assert.equal(
       summary.note,
       'Runtime coverage from coverage/lcov.info and coverage/tmp/coverage-1.json covers 2 files and was generated at or after the newest change (2026-03-01T08:00:00.000Z).',
@@ -304,7 +347,10 @@ describe('summarizeTestEvidence and isCoverageFreshFor', () => {
   test('unknown without a change time', () => {
     const summary = summarizeTestEvidence(EVIDENCE);
     assert.equal(summary.freshness, 'unknown');
-    assert.deepEqual(summary.sources.map((source) => source.fresh), [null, null]);
+    assert.deepEqual(
+      summary.sources.map((source) => source.fresh),
+      [null, null],
+    );
     assert.equal(
       summary.note,
       'Runtime coverage from coverage/lcov.info and coverage/tmp/coverage-1.json covers 2 files; the time of the newest change is unknown, so its freshness cannot be judged.',
@@ -360,6 +406,9 @@ describe('repair tasks name the test that exercises the changed symbol, with the
         ],
       }),
     );
-    assert.match(proof.repairTask, / and calls applyDiscount and roundPrice and constructs Cart and renders PriceTag and uses MAX_DISCOUNT on lines 14-18,/);
+    assert.match(
+      proof.repairTask,
+      / and calls applyDiscount and roundPrice and constructs Cart and renders PriceTag and uses MAX_DISCOUNT on lines 14-18,/,
+    );
   });
 });

@@ -16,9 +16,11 @@ interface RegexUse {
 }
 
 function collectRegexUses(packId: string, ruleId: string, condition: Condition, uses: RegexUse[]): void {
-  if ('all' in condition) condition.all.forEach((child) => collectRegexUses(packId, ruleId, child, uses));
-  else if ('any' in condition) condition.any.forEach((child) => collectRegexUses(packId, ruleId, child, uses));
-  else if ('not' in condition) collectRegexUses(packId, ruleId, condition.not, uses);
+  if ('all' in condition) {
+    for (const child of condition.all) collectRegexUses(packId, ruleId, child, uses);
+  } else if ('any' in condition) {
+    for (const child of condition.any) collectRegexUses(packId, ruleId, child, uses);
+  } else if ('not' in condition) collectRegexUses(packId, ruleId, condition.not, uses);
   else if ('fact' in condition && condition.operator.endsWith('matchesRegex')) {
     const patterns: unknown[] = Array.isArray(condition.value) ? condition.value : [condition.value];
     for (const pattern of patterns) if (typeof pattern === 'string') uses.push({ packId, ruleId, fact: condition.fact, pattern });
@@ -29,7 +31,8 @@ function findRegexUses(packs: readonly LoadedPack[]): RegexUse[] {
   const uses: RegexUse[] = [];
   for (const { pack } of packs) {
     for (const rule of pack.rules) collectRegexUses(pack.id, rule.id, rule.conditions, uses);
-    for (const [name, condition] of Object.entries(pack.sharedConditions ?? {})) collectRegexUses(pack.id, `sharedConditions.${name}`, condition, uses);
+    for (const [name, condition] of Object.entries(pack.sharedConditions ?? {}))
+      collectRegexUses(pack.id, `sharedConditions.${name}`, condition, uses);
   }
   return uses;
 }
@@ -78,7 +81,7 @@ describe('built-in matchesRegex patterns on RE2', async () => {
     assert.ok(compared >= 2 * uses.length, `compared ${compared} values`);
   });
 
-  test('every pattern gives the answer a JavaScript RegExp gives on every line of checker\'s own sources', () => {
+  test("every pattern gives the answer a JavaScript RegExp gives on every line of checker's own sources", () => {
     const lines = readSourceLines();
     assert.ok(lines.length > 10_000);
     for (const use of uses) {

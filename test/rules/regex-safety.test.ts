@@ -97,7 +97,10 @@ describe('repository patterns run on a linear-time engine', () => {
         ['pattern/word-run', ['src/runs.ts:3']],
       ],
     );
-    assert.deepEqual(limitations.filter((limitation) => limitation.code.startsWith('pack/') || limitation.code.startsWith('rules/')), []);
+    assert.deepEqual(
+      limitations.filter((limitation) => limitation.code.startsWith('pack/') || limitation.code.startsWith('rules/')),
+      [],
+    );
   });
 
   test('checker rules validate refuses lookahead and back-references, naming the pack, rule, field and fix', () => {

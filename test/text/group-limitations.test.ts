@@ -18,10 +18,13 @@ describe('repeated limitations are grouped with counts', () => {
     const [first, ...rest] = unresolvedPaths;
     assert.ok(first !== undefined);
     const groups = groupLimitations([first, mount, ...rest]);
-    assert.deepEqual(groups.map((group) => [group.code, group.count, group.first.message]), [
-      ['routes/unresolved-path', 50, first.message],
-      ['routes/unmatched-mount', 1, mount.message],
-    ]);
+    assert.deepEqual(
+      groups.map((group) => [group.code, group.count, group.first.message]),
+      [
+        ['routes/unresolved-path', 50, first.message],
+        ['routes/unmatched-mount', 1, mount.message],
+      ],
+    );
   });
 
   test('reports, the bundle Markdown and the prompt show 50 of a kind as one line', () => {

@@ -48,7 +48,8 @@ const fixtures: SecretFixtures = JSON.parse(readFileSync(join(FIXTURES, 'secrets
 const toEnv = (key: string): string => key.toUpperCase();
 const toKebab = (key: string): string => key.replace(/_/g, '-');
 const toCamel = (key: string): string => key.replace(/_([a-z])/g, (_, char: string) => char.toUpperCase());
-const toHeader = (key: string): string => key.replace(/(^|_)([a-z])/g, (_, sep: string, char: string) => (sep ? '-' : '') + char.toUpperCase());
+const toHeader = (key: string): string =>
+  key.replace(/(^|_)([a-z])/g, (_, sep: string, char: string) => (sep ? '-' : '') + char.toUpperCase());
 const shellQuote = (value: string): string => (/^[\w@%+=:,./-]+$/.test(value) ? value : `'${value}'`);
 
 /** Where a value assigned to a key shows up: files, commands, prose, code, errors, argv. */
@@ -265,11 +266,16 @@ describe('redaction corpus: properties', () => {
 
   it('removes every fake of the corpus behind random lines of text', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.constantFrom(...positives), fc.string({ unit: 'binary' }), (prefix, positive, suffix) => {
-        const output = redactSecrets(`${prefix}\n${positive.input}\n${suffix}`).text;
-        const leak = findLeak(output, positive.secret, positive.carrier);
-        assert.equal(leak, undefined, `${positive.id} in ${positive.context}: ${JSON.stringify(output)}`);
-      }),
+      fc.property(
+        fc.string({ unit: 'binary' }),
+        fc.constantFrom(...positives),
+        fc.string({ unit: 'binary' }),
+        (prefix, positive, suffix) => {
+          const output = redactSecrets(`${prefix}\n${positive.input}\n${suffix}`).text;
+          const leak = findLeak(output, positive.secret, positive.carrier);
+          assert.equal(leak, undefined, `${positive.id} in ${positive.context}: ${JSON.stringify(output)}`);
+        },
+      ),
       { seed: SEED, numRuns: 600 },
     );
   });
@@ -282,7 +288,9 @@ describe('redaction corpus: counts', () => {
     const negatives = [...fixtureNegatives, ...productNegatives];
     const untouched = negatives.filter(({ text }) => redactSecrets(text).text === text).length;
     t.diagnostic(`positives caught ${caught}/${positives.length} (text), ${argvCaught}/${argvPositives.length} (argv)`);
-    t.diagnostic(`negatives untouched ${untouched}/${negatives.length} (${fixtureNegatives.length} fixture lines, ${productNegatives.length} product files)`);
+    t.diagnostic(
+      `negatives untouched ${untouched}/${negatives.length} (${fixtureNegatives.length} fixture lines, ${productNegatives.length} product files)`,
+    );
     assert.equal(caught, positives.length);
     assert.equal(argvCaught, argvPositives.length);
     assert.equal(untouched, negatives.length);

@@ -15,7 +15,11 @@ const MUST_REDACT: ReadonlyArray<{ text: string; expected: string; rules?: Recor
   // Reported as missed: a short password and a quoted passphrase in a checkpoint summary.
   { text: 'password=hunter2', expected: `password=${GENERIC}` },
   { text: 'DB_PASSWORD="correct horse battery"', expected: `DB_PASSWORD="${GENERIC}"` },
-  { text: 'Set DB_PASSWORD="correct horse battery" in .env, then password=hunter2 for the admin.', expected: `Set DB_PASSWORD="${GENERIC}" in .env, then password=${GENERIC} for the admin.`, rules: { 'generic-secret': 2 } },
+  {
+    text: 'Set DB_PASSWORD="correct horse battery" in .env, then password=hunter2 for the admin.',
+    expected: `Set DB_PASSWORD="${GENERIC}" in .env, then password=${GENERIC} for the admin.`,
+    rules: { 'generic-secret': 2 },
+  },
   // (c) env/shell lines: any value of 4+ characters, words included.
   { text: 'export API_TOKEN=abc123XYZ', expected: `export API_TOKEN=${GENERIC}` },
   { text: 'DB_PASSWORD=hunter2', expected: `DB_PASSWORD=${GENERIC}` },
@@ -30,7 +34,10 @@ const MUST_REDACT: ReadonlyArray<{ text: string; expected: string; rules?: Recor
   { text: 'set DB_PASSWORD=letmein', expected: `set DB_PASSWORD=${GENERIC}` },
   // (a) quoted literals after a key that names a secret, any length from 4.
   { text: "password: 'p@ss w0rd'", expected: `password: '${GENERIC}'` },
-  { text: '{"client_secret": "s3cr3t-Value", "client_id": "web-app"}', expected: `{"client_secret": "${GENERIC}", "client_id": "web-app"}` },
+  {
+    text: '{"client_secret": "s3cr3t-Value", "client_id": "web-app"}',
+    expected: `{"client_secret": "${GENERIC}", "client_id": "web-app"}`,
+  },
   { text: 'secret: "correct horse battery staple"', expected: `secret: "${GENERIC}"` },
   { text: 'const password = "hunter"', expected: `const password = "${GENERIC}"` },
   { text: "password: 'changeme'", expected: `password: '${GENERIC}'` },
@@ -48,7 +55,10 @@ const MUST_REDACT: ReadonlyArray<{ text: string; expected: string; rules?: Recor
   { text: 'key: e83c5163316f89bfbde7d9ab23ca2e25604af290', expected: `key: ${GENERIC}` },
   { text: '<password>\n    Fake-P4ssw0rd\n</password>', expected: `<password>\n    ${GENERIC}\n</password>` },
   { text: 'System.setProperty("password", "Fake-P4ss")', expected: `System.setProperty("password", "${GENERIC}")` },
-  { text: 'token_url: https://auth.invalid/cb?token=abc123XYZ&mode=x', expected: `token_url: https://auth.invalid/cb?token=${GENERIC}&mode=x` },
+  {
+    text: 'token_url: https://auth.invalid/cb?token=abc123XYZ&mode=x',
+    expected: `token_url: https://auth.invalid/cb?token=${GENERIC}&mode=x`,
+  },
   // The adversarial review's misses: each must lose its whole value, no tail left.
   { text: 'pass: S3cr3tP@ss!', expected: `pass: ${GENERIC}` },
   { text: 'PASSWORD=HUNTERHUNTER', expected: `PASSWORD=${GENERIC}` },
@@ -57,9 +67,18 @@ const MUST_REDACT: ReadonlyArray<{ text: string; expected: string; rules?: Recor
   { text: 'GPG_PASSPHRASE=correct horse battery staple # signing', expected: `GPG_PASSPHRASE=${GENERIC} # signing` },
   { text: 'password: "Tr0ub4dor&3"', expected: `password: "${GENERIC}"` },
   { text: 'DB_PASSWORD=Tr0ub4dor&3', expected: `DB_PASSWORD=${GENERIC}` },
-  { text: 'psql "host=db user=app password=hunter sslmode=require"', expected: `psql "host=db user=app password=${GENERIC} sslmode=require"` },
-  { text: 'level=warn msg="login failed" user=bob password=hunter ip=10.0.0.7', expected: `level=warn msg="login failed" user=bob password=${GENERIC} ip=10.0.0.7` },
-  { text: 'jdbc:mysql://db/app?user=root&password=hunter&useSSL=true', expected: `jdbc:mysql://db/app?user=root&password=${GENERIC}&useSSL=true` },
+  {
+    text: 'psql "host=db user=app password=hunter sslmode=require"',
+    expected: `psql "host=db user=app password=${GENERIC} sslmode=require"`,
+  },
+  {
+    text: 'level=warn msg="login failed" user=bob password=hunter ip=10.0.0.7',
+    expected: `level=warn msg="login failed" user=bob password=${GENERIC} ip=10.0.0.7`,
+  },
+  {
+    text: 'jdbc:mysql://db/app?user=root&password=hunter&useSSL=true',
+    expected: `jdbc:mysql://db/app?user=root&password=${GENERIC}&useSSL=true`,
+  },
   // Shapes close to them.
   { text: 'deploy --password hunter2 --force', expected: `deploy --password ${GENERIC} --force` },
   { text: 'deploy --password=hunter', expected: `deploy --password=${GENERIC}` },
@@ -76,9 +95,17 @@ const MUST_REDACT: ReadonlyArray<{ text: string; expected: string; rules?: Recor
   { text: "ALTER ROLE app WITH PASSWORD 'hunter';", expected: `ALTER ROLE app WITH PASSWORD '${GENERIC}';` },
   { text: 'The admin password is Summer2024! for now.', expected: `The admin password is ${GENERIC} for now.` },
   { text: 'openssl rsa -in k.pem -passin pass:FAKEpw -out p.pem', expected: `openssl rsa -in k.pem -passin pass:${GENERIC} -out p.pem` },
-  { text: 'mysql://root:p@ssw0rd@db.invalid/shop', expected: 'mysql://root:[REDACTED:url-password]@db.invalid/shop', rules: { 'url-password': 1 } },
+  {
+    text: 'mysql://root:p@ssw0rd@db.invalid/shop',
+    expected: 'mysql://root:[REDACTED:url-password]@db.invalid/shop',
+    rules: { 'url-password': 1 },
+  },
   { text: 'redis://:FAKE#pw@cache:6379', expected: 'redis://:[REDACTED:url-password]@cache:6379', rules: { 'url-password': 1 } },
-  { text: 'DATABASE_URL=postgres://u:p@h/db', expected: 'DATABASE_URL=postgres://u:[REDACTED:url-password]@h/db', rules: { 'url-password': 1 } },
+  {
+    text: 'DATABASE_URL=postgres://u:p@h/db',
+    expected: 'DATABASE_URL=postgres://u:[REDACTED:url-password]@h/db',
+    rules: { 'url-password': 1 },
+  },
   // Specific rules keep their own markers.
   { text: 'postgres://user:s3cr3t@host/db', expected: 'postgres://user:[REDACTED:url-password]@host/db', rules: { 'url-password': 1 } },
   { text: 'token: ghp_FAKEfake0TEST1test2EXAMPLE3example4X', expected: 'token: [REDACTED:github-token]', rules: { 'github-token': 1 } },
@@ -208,8 +235,7 @@ describe('generic key=value rule: must not redact', () => {
   it('quotes the golden lines verbatim (they still exist in test/report/golden)', () => {
     const goldens = readdirSync(GOLDEN_DIR)
       .filter((name) => name.endsWith('.md'))
-      .map((name) => readFileSync(join(GOLDEN_DIR, name), 'utf8').split('\n'))
-      .flat();
+      .flatMap((name) => readFileSync(join(GOLDEN_DIR, name), 'utf8').split('\n'));
     for (const line of GOLDEN_LINES) assert.ok(goldens.includes(line), `not in any golden: ${line}`);
   });
 
@@ -225,8 +251,25 @@ describe('generic key=value rule: must not redact', () => {
 });
 
 const SECRET_KEYS = [
-  'password', 'passwd', 'pwd', 'secret', 'token', 'api_key', 'apiKey', 'access_key', 'private_key', 'credentials', 'auth_token',
-  'client_secret', 'passphrase', 'auth', 'key', 'requireAuth', 'dbPassword', 'x-api-key', 'SECRET_KEY',
+  'password',
+  'passwd',
+  'pwd',
+  'secret',
+  'token',
+  'api_key',
+  'apiKey',
+  'access_key',
+  'private_key',
+  'credentials',
+  'auth_token',
+  'client_secret',
+  'passphrase',
+  'auth',
+  'key',
+  'requireAuth',
+  'dbPassword',
+  'x-api-key',
+  'SECRET_KEY',
 ];
 /** `Authorization: <8+ chars>` belongs to the header rule, which redacts any such value; only the token side uses it. */
 const TOKEN_KEYS = [...SECRET_KEYS, 'Authorization'];
@@ -246,8 +289,12 @@ const identifier = fc.oneof(
 );
 const extension = fc.constantFrom('ts', 'js', 'md', 'json', 'yml', 'tsx', 'mjs', 'py');
 const path = fc.oneof(
-  fc.tuple(fc.array(word, { minLength: 1, maxLength: 4 }), identifier, extension).map(([dirs, base, ext]) => `${dirs.join('/')}/${base}.${ext}`),
-  fc.tuple(fc.constantFrom('./', '../', '/', '~/', ''), fc.array(word, { minLength: 1, maxLength: 4 })).map(([lead, dirs]) => `${lead}${dirs.join('/')}/`),
+  fc
+    .tuple(fc.array(word, { minLength: 1, maxLength: 4 }), identifier, extension)
+    .map(([dirs, base, ext]) => `${dirs.join('/')}/${base}.${ext}`),
+  fc
+    .tuple(fc.constantFrom('./', '../', '/', '~/', ''), fc.array(word, { minLength: 1, maxLength: 4 }))
+    .map(([lead, dirs]) => `${lead}${dirs.join('/')}/`),
   fc.tuple(word, extension).map(([base, ext]) => `${base}.${ext}`),
   fc.tuple(fc.array(word, { minLength: 1, maxLength: 3 }), word).map(([dirs, base]) => `C:\\${dirs.join('\\')}\\${base}.txt`),
   fc.tuple(word, fc.array(word, { minLength: 1, maxLength: 3 })).map(([host, dirs]) => `https://${host}.example.com/${dirs.join('/')}`),
@@ -256,7 +303,20 @@ const reference = fc.array(identifier, { minLength: 2, maxLength: 4 }).map((part
 const plain = fc.oneof(
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).map((n) => n.toFixed(2)),
-  fc.constantFrom('true', 'false', 'null', 'undefined', '2024-01-01', 'v1.2.3', '3600s', '<your-token>', '${TOKEN}', '{{ secrets.X }}', '***', 'xxxxxxxx'),
+  fc.constantFrom(
+    'true',
+    'false',
+    'null',
+    'undefined',
+    '2024-01-01',
+    'v1.2.3',
+    '3600s',
+    '<your-token>',
+    '${TOKEN}',
+    '{{ secrets.X }}',
+    '***',
+    'xxxxxxxx',
+  ),
 );
 const quoteOf = fc.constantFrom('', '`');
 const anyQuote = fc.constantFrom('', '`', '"', "'");
@@ -287,48 +347,98 @@ describe('generic key=value rule: properties', () => {
       fc.tuple(fc.oneof(path, reference, plain), anyQuote),
     );
     fc.assert(
-      fc.property(fc.constantFrom(...PREFIXES), fc.constantFrom(...SECRET_KEYS), fc.constantFrom(...OPERATORS), value, fc.constantFrom(...SUFFIXES), (prefix, key, operator, [text, quote], suffix) => {
-        // An UPPER_SNAKE key at line start with `=` is an env line, where any word is a value (rule (c)).
-        const isEnvKey = /^[A-Z_]+$/.test(key) && operator.trim().endsWith('=') && operator.trim() !== '==';
-        const envLine = isEnvKey && /^ *(?:- )?$/.test(prefix);
-        // A passphrase on a line of its own is the whole rest of the line (rule (d)), so only a line break may follow it.
-        // `password: hunter` or `password = hunter` alone on its line is YAML/ini (rule (c)); code ends the line with a comma.
-        const lineEnd = key === 'passphrase' && !envLine && /^[^\n]*\w/.test(suffix) ? '\n' : suffix;
-        const configLine = /^ *(?:- )?$/.test(prefix) && [':', '='].includes(operator.trim()) && quote === '' && /^ ?(?:\n|$)/.test(lineEnd);
-        const after = configLine ? `,${lineEnd}` : lineEnd;
-        // Mid-line, a glued `KEY=value` is a shell assignment (rule (c)) too; with blanks around `=` it is prose or code.
-        const input = `${envLine ? 'see ' : prefix}${key}${isEnvKey && operator === '=' ? ' = ' : operator}${quote}${text}${quote}${after}`;
-        assert.deepEqual(redactSecrets(input), { text: input, redactions: [] });
-      }),
+      fc.property(
+        fc.constantFrom(...PREFIXES),
+        fc.constantFrom(...SECRET_KEYS),
+        fc.constantFrom(...OPERATORS),
+        value,
+        fc.constantFrom(...SUFFIXES),
+        (prefix, key, operator, [text, quote], suffix) => {
+          // An UPPER_SNAKE key at line start with `=` is an env line, where any word is a value (rule (c)).
+          const isEnvKey = /^[A-Z_]+$/.test(key) && operator.trim().endsWith('=') && operator.trim() !== '==';
+          const envLine = isEnvKey && /^ *(?:- )?$/.test(prefix);
+          // A passphrase on a line of its own is the whole rest of the line (rule (d)), so only a line break may follow it.
+          // `password: hunter` or `password = hunter` alone on its line is YAML/ini (rule (c)); code ends the line with a comma.
+          const lineEnd = key === 'passphrase' && !envLine && /^[^\n]*\w/.test(suffix) ? '\n' : suffix;
+          const configLine =
+            /^ *(?:- )?$/.test(prefix) && [':', '='].includes(operator.trim()) && quote === '' && /^ ?(?:\n|$)/.test(lineEnd);
+          const after = configLine ? `,${lineEnd}` : lineEnd;
+          // Mid-line, a glued `KEY=value` is a shell assignment (rule (c)) too; with blanks around `=` it is prose or code.
+          const input = `${envLine ? 'see ' : prefix}${key}${isEnvKey && operator === '=' ? ' = ' : operator}${quote}${text}${quote}${after}`;
+          assert.deepEqual(redactSecrets(input), { text: input, redactions: [] });
+        },
+      ),
       { seed: SEED, numRuns: 1500 },
     );
   });
 
   it('always redacts a random high-entropy 24-character token after a secret-named key, quoted or not', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...PREFIXES), fc.constantFrom(...TOKEN_KEYS), fc.constantFrom(...OPERATORS), anyQuote, highEntropyToken, fc.constantFrom(...SUFFIXES), (prefix, key, operator, quote, token, suffix) => {
-        const input = `${prefix}${key}${operator}${quote}${token}${quote}${suffix}`;
-        const { text } = redactSecrets(input);
-        assert.equal(text.includes(token), false, `survived in ${JSON.stringify(text)}`);
-        assert.ok(text.includes('[REDACTED:'), text);
-      }),
+      fc.property(
+        fc.constantFrom(...PREFIXES),
+        fc.constantFrom(...TOKEN_KEYS),
+        fc.constantFrom(...OPERATORS),
+        anyQuote,
+        highEntropyToken,
+        fc.constantFrom(...SUFFIXES),
+        (prefix, key, operator, quote, token, suffix) => {
+          const input = `${prefix}${key}${operator}${quote}${token}${quote}${suffix}`;
+          const { text } = redactSecrets(input);
+          assert.equal(text.includes(token), false, `survived in ${JSON.stringify(text)}`);
+          assert.ok(text.includes('[REDACTED:'), text);
+        },
+      ),
       { seed: SEED, numRuns: 1500 },
     );
   });
 
   it('always redacts a word of 4+ letters in an env line whose key names a secret', () => {
-    const envKey = fc.tuple(fc.constantFrom('', 'DB_', 'APP_', 'STRIPE_', 'AWS_SECRET_ACCESS_'), fc.constantFrom('PASSWORD', 'SECRET', 'TOKEN', 'KEY', 'PASS', 'API_KEY', 'PASSPHRASE'));
+    const envKey = fc.tuple(
+      fc.constantFrom('', 'DB_', 'APP_', 'STRIPE_', 'AWS_SECRET_ACCESS_'),
+      fc.constantFrom('PASSWORD', 'SECRET', 'TOKEN', 'KEY', 'PASS', 'API_KEY', 'PASSPHRASE'),
+    );
     fc.assert(
-      fc.property(fc.constantFrom('', 'export ', '+', '  '), envKey, fc.stringMatching(/^[a-z]{4,12}$/), fc.constantFrom('', '\n', '\nNEXT=1'), (lead, [head, tail], value, suffix) => {
-        const input = `${lead}${head}${tail}=${value}${suffix}`;
-        assert.equal(redactSecrets(input).text, `${lead}${head}${tail}=${GENERIC}${suffix}`);
-      }),
+      fc.property(
+        fc.constantFrom('', 'export ', '+', '  '),
+        envKey,
+        fc.stringMatching(/^[a-z]{4,12}$/),
+        fc.constantFrom('', '\n', '\nNEXT=1'),
+        (lead, [head, tail], value, suffix) => {
+          const input = `${lead}${head}${tail}=${value}${suffix}`;
+          assert.equal(redactSecrets(input).text, `${lead}${head}${tail}=${GENERIC}${suffix}`);
+        },
+      ),
       { seed: SEED, numRuns: 500 },
     );
   });
 
   it('is idempotent on mixes of assignment syntax, quotes, paths and values', () => {
-    const piece = fc.constantFrom('password', 'DB_PASSWORD', 'token_url', 'auth', '=', ': ', ' => ', '"', "'", '`', '\\"', ', ', ' ', '\n', 'export ', 'hunter2', 'correct horse', 'src/a.ts', 'https://h/?token=', 'abc123XYZ', '${X}', '<x>', '|', '**');
+    const piece = fc.constantFrom(
+      'password',
+      'DB_PASSWORD',
+      'token_url',
+      'auth',
+      '=',
+      ': ',
+      ' => ',
+      '"',
+      "'",
+      '`',
+      '\\"',
+      ', ',
+      ' ',
+      '\n',
+      'export ',
+      'hunter2',
+      'correct horse',
+      'src/a.ts',
+      'https://h/?token=',
+      'abc123XYZ',
+      '${X}',
+      '<x>',
+      '|',
+      '**',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
         const once = redactSecrets(parts.join('')).text;

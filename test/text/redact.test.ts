@@ -129,17 +129,30 @@ describe('redactSecrets: fake samples', () => {
   });
 
   it('redacts bearer tokens in Authorization headers and curl commands', () => {
-    assert.equal(redactSecrets('Authorization: Bearer FAKEbearer0TOKEN1for2tests3').text, 'Authorization: Bearer [REDACTED:authorization-header]');
+    assert.equal(
+      redactSecrets('Authorization: Bearer FAKEbearer0TOKEN1for2tests3').text,
+      'Authorization: Bearer [REDACTED:authorization-header]',
+    );
     assert.equal(
       redactSecrets('curl -H "X-Auth: Bearer FAKEbearer0TOKEN1for2tests3" https://api.invalid').text,
       'curl -H "X-Auth: Bearer [REDACTED:bearer-token]" https://api.invalid',
     );
-    assert.equal(redactSecrets('authorization: Basic ZmFrZXVzZXI6ZmFrZXBhc3M=').text, 'authorization: Basic [REDACTED:authorization-header]');
+    assert.equal(
+      redactSecrets('authorization: Basic ZmFrZXVzZXI6ZmFrZXBhc3M=').text,
+      'authorization: Basic [REDACTED:authorization-header]',
+    );
   });
 
   it('redacts private key blocks of every header kind, across lines and in escaped JSON', () => {
     const body = 'FAKEKEYFAKEKEYFAKEKEYTHISISNOTAREALKEYFAKEKEYFAKEKEYFAKEKEYFAKEKEY';
-    for (const kind of ['RSA PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'EC PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'PRIVATE KEY', 'PGP PRIVATE KEY BLOCK']) {
+    for (const kind of [
+      'RSA PRIVATE KEY',
+      'OPENSSH PRIVATE KEY',
+      'EC PRIVATE KEY',
+      'ENCRYPTED PRIVATE KEY',
+      'PRIVATE KEY',
+      'PGP PRIVATE KEY BLOCK',
+    ]) {
       const block = `-----BEGIN ${kind}-----\n${body}\n${body}\n-----END ${kind}-----`;
       assert.equal(redactSecrets(`before\n${block}\nafter`).text, 'before\n[REDACTED:private-key]\nafter');
       assert.equal(redactSecrets(JSON.stringify({ key: block })).text, '{"key":"[REDACTED:private-key]"}');
@@ -156,7 +169,12 @@ describe('redactSecrets: fake samples', () => {
   });
 
   it('counts redactions per rule, sorted by rule', () => {
-    const text = ['AKIAFAKE2345TEST6777', 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X', 'AKIAIOSFODNN7EXAMPLE', 'password = Fake-P4ssw0rd-For-Tests'].join('\n');
+    const text = [
+      'AKIAFAKE2345TEST6777',
+      'ghp_FAKEfake0TEST1test2EXAMPLE3example4X',
+      'AKIAIOSFODNN7EXAMPLE',
+      'password = Fake-P4ssw0rd-For-Tests',
+    ].join('\n');
     assert.deepEqual(redactSecrets(text).redactions, [
       { rule: 'aws-access-key', count: 2 },
       { rule: 'generic-secret', count: 1 },
@@ -230,7 +248,12 @@ describe('redactSecrets: properties', () => {
   });
 
   it('grows the densest secrets by at most MAX_GROWTH (a marker for each 4-character flag or 6-character URL)', () => {
-    const densest = [`mysql ${'-pa '.repeat(1000)}`, '://:p@ '.repeat(1000), `curl ${'-ua:b '.repeat(1000)}`, `sshpass ${'-p a '.repeat(1000)}`];
+    const densest = [
+      `mysql ${'-pa '.repeat(1000)}`,
+      '://:p@ '.repeat(1000),
+      `curl ${'-ua:b '.repeat(1000)}`,
+      `sshpass ${'-p a '.repeat(1000)}`,
+    ];
     for (const input of densest) {
       const out = redactSecrets(input).text;
       assert.ok(out.length > input.length * 3, 'the dense input was redacted');
@@ -239,7 +262,16 @@ describe('redactSecrets: properties', () => {
   });
 
   it('never throws on lone surrogates, NUL and other controls, in any entry point', () => {
-    const hostile = ['\ud800', '\udc00', '\u0000', 'password=\ud800\udc00x\ud800', 'mysql -p\u0000\ud800', 'curl -u a:\udfff', '://u:\ud800@h', 'token: "\u0000"'];
+    const hostile = [
+      '\ud800',
+      '\udc00',
+      '\u0000',
+      'password=\ud800\udc00x\ud800',
+      'mysql -p\u0000\ud800',
+      'curl -u a:\udfff',
+      '://u:\ud800@h',
+      'token: "\u0000"',
+    ];
     for (const text of hostile) {
       assert.equal(typeof redactSecrets(text).text, 'string');
       assert.equal(typeof redactAssignedValue('password', text), 'string');
@@ -251,8 +283,35 @@ describe('redactSecrets: properties', () => {
 
   it('is idempotent, never throws and grows output by a bounded factor', () => {
     const syntax = fc.constantFrom(
-      'token=', ' = ', '://u:', '@h', '@', 'Bearer ', 'ey', '\u0000', '\ud800', '\udc00', 'mysql ', ' -p', 'curl -u a:', 'sshpass -p ', '-H ',
-      'passphrase: ', 'password ', ' is ', '--password ', '--token=', 'login x ', 'IDENTIFIED BY \'', ';Password=', '&password=', '\\n', '\n', '"', "'", '`',
+      'token=',
+      ' = ',
+      '://u:',
+      '@h',
+      '@',
+      'Bearer ',
+      'ey',
+      '\u0000',
+      '\ud800',
+      '\udc00',
+      'mysql ',
+      ' -p',
+      'curl -u a:',
+      'sshpass -p ',
+      '-H ',
+      'passphrase: ',
+      'password ',
+      ' is ',
+      '--password ',
+      '--token=',
+      'login x ',
+      "IDENTIFIED BY '",
+      ';Password=',
+      '&password=',
+      '\\n',
+      '\n',
+      '"',
+      "'",
+      '`',
     );
     const mixed = fc.array(fc.oneof(fc.string({ unit: 'binary' }), tokenFake, syntax), { maxLength: 10 });
     fc.assert(
@@ -343,7 +402,6 @@ describe('redactSecrets: performance on hostile 1 MB inputs', () => {
   }
 });
 
-
 const GENERIC = '[REDACTED:generic-secret]';
 
 describe('redactAssignedValue', () => {
@@ -413,16 +471,25 @@ describe('redactAssignedValue', () => {
 
   it('still redacts token shapes inside a value whose key names no secret', () => {
     assert.equal(redactAssignedValue('note', 'see ghp_FAKEfake0TEST1test2EXAMPLE3example4X'), 'see [REDACTED:github-token]');
-    assert.equal(redactAssignedValue('sortKey', 'postgres://u:FakePassw0rd@db.invalid/app'), 'postgres://u:[REDACTED:url-password]@db.invalid/app');
+    assert.equal(
+      redactAssignedValue('sortKey', 'postgres://u:FakePassw0rd@db.invalid/app'),
+      'postgres://u:[REDACTED:url-password]@db.invalid/app',
+    );
   });
 
   it('agrees with the generic text rule on `key: "value"`', () => {
-    const rows = [...hidden, ...kept].filter(([key, value]) => !key.startsWith('-') && value.trim().length >= 4 && !value.includes(' ') && !/^(?:Basic|Bearer) /.test(value));
+    const rows = [...hidden, ...kept].filter(
+      ([key, value]) => !key.startsWith('-') && value.trim().length >= 4 && !value.includes(' ') && !/^(?:Basic|Bearer) /.test(value),
+    );
     assert.ok(rows.length > 25);
     for (const [key, value] of rows) {
       const isHidden = redactAssignedValue(key, value) !== value;
       const text = `${key}: "${value}"`;
-      assert.equal(redactSecrets(text).text !== text, isHidden, `${text}: helper ${isHidden ? 'hides' : 'keeps'} it, the text rule does not`);
+      assert.equal(
+        redactSecrets(text).text !== text,
+        isHidden,
+        `${text}: helper ${isHidden ? 'hides' : 'keeps'} it, the text rule does not`,
+      );
     }
   });
 });
@@ -431,7 +498,10 @@ describe('redactArgv', () => {
   const cases: ReadonlyArray<{ argv: string[]; expected: string[] }> = [
     { argv: ['mysql', '-u', 'root', '-pS3cret', 'shop'], expected: ['mysql', '-u', 'root', `-p${GENERIC}`, 'shop'] },
     { argv: ['/usr/bin/mysqldump', '-pS3cret'], expected: ['/usr/bin/mysqldump', `-p${GENERIC}`] },
-    { argv: ['curl', '-u', 'admin:FAKEpass123', 'https://api.invalid'], expected: ['curl', '-u', `admin:${GENERIC}`, 'https://api.invalid'] },
+    {
+      argv: ['curl', '-u', 'admin:FAKEpass123', 'https://api.invalid'],
+      expected: ['curl', '-u', `admin:${GENERIC}`, 'https://api.invalid'],
+    },
     { argv: ['curl', '-uadmin:FAKEpass123'], expected: ['curl', `-uadmin:${GENERIC}`] },
     { argv: ['curl', '--user=admin:FAKEpass123'], expected: ['curl', `--user=admin:${GENERIC}`] },
     { argv: ['curl', '-H', 'Authorization: Bearer FAKEbearer0TOKEN1for2tests3'], expected: ['curl', '-H', `Authorization: ${GENERIC}`] },
@@ -442,22 +512,40 @@ describe('redactArgv', () => {
     { argv: ['deploy', '--api-key', 'abcd'], expected: ['deploy', '--api-key', GENERIC] },
     { argv: ['java', '-Ddb.password=hunter', '-jar', 'app.jar'], expected: ['java', `-Ddb.password=${GENERIC}`, '-jar', 'app.jar'] },
     { argv: ['env', 'DB_PASSWORD=hunter', 'node', 'app.js'], expected: ['env', `DB_PASSWORD=${GENERIC}`, 'node', 'app.js'] },
-    { argv: ['docker', 'run', '-e', 'DB_PASS=hunter', 'postgres:16'], expected: ['docker', 'run', '-e', `DB_PASS=${GENERIC}`, 'postgres:16'] },
-    { argv: ['docker', 'login', '-u', 'ci', '-p', 'pw12', 'registry.invalid'], expected: ['docker', 'login', '-u', 'ci', '-p', GENERIC, 'registry.invalid'] },
+    {
+      argv: ['docker', 'run', '-e', 'DB_PASS=hunter', 'postgres:16'],
+      expected: ['docker', 'run', '-e', `DB_PASS=${GENERIC}`, 'postgres:16'],
+    },
+    {
+      argv: ['docker', 'login', '-u', 'ci', '-p', 'pw12', 'registry.invalid'],
+      expected: ['docker', 'login', '-u', 'ci', '-p', GENERIC, 'registry.invalid'],
+    },
     { argv: ['sshpass', '-p', 'FAKEsshPW', 'ssh', 'host'], expected: ['sshpass', '-p', GENERIC, 'ssh', 'host'] },
     { argv: ['redis-cli', '-a', 'pw12', 'PING'], expected: ['redis-cli', '-a', GENERIC, 'PING'] },
-    { argv: ['openssl', 'rsa', '-passin', 'pass:FAKEpw', '-in', 'key.pem'], expected: ['openssl', 'rsa', '-passin', `pass:${GENERIC}`, '-in', 'key.pem'] },
+    {
+      argv: ['openssl', 'rsa', '-passin', 'pass:FAKEpw', '-in', 'key.pem'],
+      expected: ['openssl', 'rsa', '-passin', `pass:${GENERIC}`, '-in', 'key.pem'],
+    },
     { argv: ['sh', '-c', 'mysql -pS3cret shop'], expected: ['sh', '-c', `mysql -p${GENERIC} shop`] },
-    { argv: ['git', 'clone', 'https://user:FAKEpass123@git.invalid/r.git'], expected: ['git', 'clone', 'https://user:[REDACTED:url-password]@git.invalid/r.git'] },
+    {
+      argv: ['git', 'clone', 'https://user:FAKEpass123@git.invalid/r.git'],
+      expected: ['git', 'clone', 'https://user:[REDACTED:url-password]@git.invalid/r.git'],
+    },
     { argv: ['node', 'app.js', 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X'], expected: ['node', 'app.js', '[REDACTED:github-token]'] },
     // Left alone: no secret, or a flag whose convention does not apply here.
     { argv: ['mysql', '-p', 'shop'], expected: ['mysql', '-p', 'shop'] },
     { argv: ['psql', '-p', '5432', '-U', 'app'], expected: ['psql', '-p', '5432', '-U', 'app'] },
     { argv: ['curl', '-u', 'admin', 'https://api.invalid'], expected: ['curl', '-u', 'admin', 'https://api.invalid'] },
-    { argv: ['docker', 'run', '-u', '1000:1000', '-p', '8080:80', 'node:20'], expected: ['docker', 'run', '-u', '1000:1000', '-p', '8080:80', 'node:20'] },
+    {
+      argv: ['docker', 'run', '-u', '1000:1000', '-p', '8080:80', 'node:20'],
+      expected: ['docker', 'run', '-u', '1000:1000', '-p', '8080:80', 'node:20'],
+    },
     { argv: ['curl', '-H', 'Accept: application/json'], expected: ['curl', '-H', 'Accept: application/json'] },
     { argv: ['deploy', '--password', '--dry-run'], expected: ['deploy', '--password', '--dry-run'] },
-    { argv: ['deploy', '--sort-key', 'createdAt', '--key', 'server.key'], expected: ['deploy', '--sort-key', 'createdAt', '--key', 'server.key'] },
+    {
+      argv: ['deploy', '--sort-key', 'createdAt', '--key', 'server.key'],
+      expected: ['deploy', '--sort-key', 'createdAt', '--key', 'server.key'],
+    },
     { argv: ['env', 'PWD=/home/me', 'NODE_ENV=production'], expected: ['env', 'PWD=/home/me', 'NODE_ENV=production'] },
     { argv: ['openssl', 'rsa', '-passin', 'env:KEY_PASSPHRASE'], expected: ['openssl', 'rsa', '-passin', 'env:KEY_PASSPHRASE'] },
   ];
@@ -472,7 +560,20 @@ describe('redactArgv', () => {
   it('is element-wise, idempotent and never throws', () => {
     const element = fc.oneof(
       fc.string({ unit: 'binary' }),
-      fc.constantFrom('mysql', 'curl', '-p', '-u', '--password', '--token=', '-H', 'Authorization: Bearer ', 'DB_PASSWORD=', 'login', 'docker', 'a:b'),
+      fc.constantFrom(
+        'mysql',
+        'curl',
+        '-p',
+        '-u',
+        '--password',
+        '--token=',
+        '-H',
+        'Authorization: Bearer ',
+        'DB_PASSWORD=',
+        'login',
+        'docker',
+        'a:b',
+      ),
     );
     fc.assert(
       fc.property(fc.array(element, { maxLength: 8 }), (argv) => {

@@ -14,9 +14,18 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
     args: {
       ...cwdArg,
       ...rangeArgs,
-      profile: { type: 'string', description: `Agent profile for the hand-off wording: ${PROFILES.join(', ')}`, default: defaultProfile, valueHint: 'profile' },
+      profile: {
+        type: 'string',
+        description: `Agent profile for the hand-off wording: ${PROFILES.join(', ')}`,
+        default: defaultProfile,
+        valueHint: 'profile',
+      },
       task: { type: 'string', description: 'What the change is for, in your words (becomes the goal of the prompt)', valueHint: 'text' },
-      requirements: { type: 'string', description: 'JSON or YAML requirements file inside the repository (path relative to the repository root)', valueHint: 'file' },
+      requirements: {
+        type: 'string',
+        description: 'JSON or YAML requirements file inside the repository (path relative to the repository root)',
+        valueHint: 'file',
+      },
       ...formatArg,
       ...failOnArg,
     },
@@ -25,7 +34,8 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
       const failOn = toFailOn(args['fail-on']);
       const profile = toAgentProfile(args.profile);
       await withEnv(args.cwd, async (env) => {
-        const requirementsPath = typeof args.requirements === 'string' && args.requirements !== '' ? toRepositoryPath(env.root, args.requirements) : undefined;
+        const requirementsPath =
+          typeof args.requirements === 'string' && args.requirements !== '' ? toRepositoryPath(env.root, args.requirements) : undefined;
         const bundle = await runAgentBundle(env, {
           profile,
           ...(typeof args.base === 'string' && args.base !== '' ? { base: args.base } : {}),

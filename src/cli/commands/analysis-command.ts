@@ -17,10 +17,17 @@ export function defineAnalysisCommand(name: string, kind: AnalysisReportKind, de
       const range = toRange(args);
       await withEnv(args.cwd, async (env) => {
         const report = await getAnalysisReport(env, kind, range);
-        await emitReport(env.root, report, { format, output: args.output, schema: getReportSchemaName(kind), markdown: renderReportMarkdown });
+        await emitReport(env.root, report, {
+          format,
+          output: args.output,
+          schema: getReportSchemaName(kind),
+          markdown: renderReportMarkdown,
+        });
         const level = report.summary.mergeRisk.level;
         if (failOn !== undefined && isAtOrAbove(level, failOn)) {
-          process.stderr.write(`checker: merge risk is ${level} (${report.summary.mergeRisk.score}/100), at or above --fail-on ${failOn}\n`);
+          process.stderr.write(
+            `checker: merge risk is ${level} (${report.summary.mergeRisk.score}/100), at or above --fail-on ${failOn}\n`,
+          );
           process.exitCode = 1;
         }
       });

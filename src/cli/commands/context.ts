@@ -5,7 +5,11 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export const maxNodesArg = {
-  'max-nodes': { type: 'string', description: 'Most graph nodes in the context packet (1-1000; default context.maxNodes or 80)', valueHint: 'integer' },
+  'max-nodes': {
+    type: 'string',
+    description: 'Most graph nodes in the context packet (1-1000; default context.maxNodes or 80)',
+    valueHint: 'integer',
+  },
 } as const;
 
 /** `--max-nodes` as given, checked before any work (`context/max-nodes`); undefined when absent. */

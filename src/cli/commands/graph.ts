@@ -9,13 +9,23 @@ export default defineCommand({
   args: {
     ...cwdArg,
     ...formatArg,
-    cache: { type: 'boolean', description: 'Use the facts cache in .checker/local/cache (--no-cache parses everything again)', default: true },
+    cache: {
+      type: 'boolean',
+      description: 'Use the facts cache in .checker/local/cache (--no-cache parses everything again)',
+      default: true,
+    },
   },
   async run({ args }) {
     const format = toFormat(args.format);
     await withEnv(
       args.cwd,
-      async (env) => emitReport(env.root, await getGraphReport(env), { format, output: args.output, schema: 'graph-report', markdown: renderGraphMarkdown }),
+      async (env) =>
+        emitReport(env.root, await getGraphReport(env), {
+          format,
+          output: args.output,
+          schema: 'graph-report',
+          markdown: renderGraphMarkdown,
+        }),
       { useCache: args.cache !== false },
     );
   },

@@ -8,7 +8,10 @@ import { readVersion } from '../version.js';
 const MAX_DEADLINE_SECONDS = 24 * 60 * 60;
 
 export default defineCommand({
-  meta: { name: 'mcp', description: 'Start the local MCP server over stdio for the repository at --cwd (report-only tools; logs go to stderr)' },
+  meta: {
+    name: 'mcp',
+    description: 'Start the local MCP server over stdio for the repository at --cwd (report-only tools; logs go to stderr)',
+  },
   args: {
     ...cwdArg,
     deadline: {
@@ -28,9 +31,13 @@ function toDeadlineMs(value: unknown): number {
   if (value === undefined || value === '') return DEFAULT_DEADLINE_MS;
   const seconds = typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : Number.NaN;
   if (!(seconds > 0 && seconds <= MAX_DEADLINE_SECONDS)) {
-    throw new CheckerError('usage/invalid-deadline', `--deadline must be a number of seconds above 0 and at most ${MAX_DEADLINE_SECONDS} (got ${JSON.stringify(value)})`, {
-      hint: `For a very large repository raise it, e.g. --deadline 600; leave it out for ${DEFAULT_DEADLINE_MS / 1000} s.`,
-    });
+    throw new CheckerError(
+      'usage/invalid-deadline',
+      `--deadline must be a number of seconds above 0 and at most ${MAX_DEADLINE_SECONDS} (got ${JSON.stringify(value)})`,
+      {
+        hint: `For a very large repository raise it, e.g. --deadline 600; leave it out for ${DEFAULT_DEADLINE_MS / 1000} s.`,
+      },
+    );
   }
   return Math.round(seconds * 1000);
 }

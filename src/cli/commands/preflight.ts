@@ -6,7 +6,11 @@ import { emitReport, withEnv } from '../context.js';
 
 /** `checker ai preflight` and `checker agent preflight`: the same before-coding brief. */
 export default defineCommand({
-  meta: { name: 'preflight', description: 'Before-coding brief for a task: candidate files and routes, memory, contracts, proof plan; needs no diff and runs nothing' },
+  meta: {
+    name: 'preflight',
+    description:
+      'Before-coding brief for a task: candidate files and routes, memory, contracts, proof plan; needs no diff and runs nothing',
+  },
   args: {
     ...cwdArg,
     ...formatArg,
@@ -16,7 +20,10 @@ export default defineCommand({
   async run({ args }) {
     const format = toFormat(args.format);
     await withEnv(args.cwd, async (env) => {
-      const report = await getPreflightReport(env, { task: typeof args.task === 'string' ? args.task : '', ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}) });
+      const report = await getPreflightReport(env, {
+        task: typeof args.task === 'string' ? args.task : '',
+        ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}),
+      });
       await emitReport(env.root, report, { format, output: args.output, schema: 'preflight-report', markdown: renderPreflightMarkdown });
     });
   },

@@ -9,6 +9,13 @@ export default defineCommand({
   args: { ...cwdArg, ...formatArg },
   async run({ args }) {
     const format = toFormat(args.format);
-    await withEnv(args.cwd, async (env) => emitReport(env.root, await listRulePacks(env), { format, output: args.output, schema: 'rules-list', markdown: renderRulesListMarkdown }));
+    await withEnv(args.cwd, async (env) =>
+      emitReport(env.root, await listRulePacks(env), {
+        format,
+        output: args.output,
+        schema: 'rules-list',
+        markdown: renderRulesListMarkdown,
+      }),
+    );
   },
 });

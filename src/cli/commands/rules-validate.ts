@@ -18,7 +18,8 @@ export default defineCommand({
       const report = await validateRulePacks(env, file);
       await emitReport(env.root, report, { format, output: args.output, schema: 'rules-validate', markdown: renderRulesValidateMarkdown });
       if (report.results.some((result) => !result.valid)) {
-        for (const result of report.results) if (!result.valid) process.stderr.write(`checker: pack/invalid: ${result.error ?? result.file}\n`);
+        for (const result of report.results)
+          if (!result.valid) process.stderr.write(`checker: pack/invalid: ${result.error ?? result.file}\n`);
         process.exitCode = 2;
       }
     });

@@ -5,7 +5,10 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
-  meta: { name: 'session checkpoint', description: 'Record a plan or diff checkpoint; the summary is redacted and stored as untrusted agent data' },
+  meta: {
+    name: 'session checkpoint',
+    description: 'Record a plan or diff checkpoint; the summary is redacted and stored as untrusted agent data',
+  },
   args: {
     ...cwdArg,
     ...formatArg,

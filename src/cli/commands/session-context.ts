@@ -6,7 +6,10 @@ import { emitReport, withEnv } from '../context.js';
 import { maxNodesArg, toMaxNodes } from './context.js';
 
 export default defineCommand({
-  meta: { name: 'session context', description: 'Refresh the session context packet; marks the session stale when files changed since the last observation' },
+  meta: {
+    name: 'session context',
+    description: 'Refresh the session context packet; marks the session stale when files changed since the last observation',
+  },
   args: {
     ...cwdArg,
     ...formatArg,

@@ -17,7 +17,11 @@ export default defineCommand({
     const format = toFormat(args.format);
     const sessionId = assertSessionId(args.session);
     await withEnv(args.cwd, async (env) => {
-      const result = await startSession(env, { sessionId, task: typeof args.task === 'string' ? args.task : '', ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}) });
+      const result = await startSession(env, {
+        sessionId,
+        task: typeof args.task === 'string' ? args.task : '',
+        ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}),
+      });
       await emitReport(env.root, result, { format, output: args.output, schema: 'session-result', markdown: renderSessionMarkdown });
     });
   },

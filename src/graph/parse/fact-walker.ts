@@ -351,7 +351,8 @@ export class FactWalker {
       for (const declarator of declarators) {
         const id = getNode(declarator, 'id');
         const name = getBindingNames(id)[0];
-        if (isConst && id?.type === 'Identifier' && name !== undefined) collectConstantParts(name, getNode(declarator, 'init'), this.constants);
+        if (isConst && id?.type === 'Identifier' && name !== undefined)
+          collectConstantParts(name, getNode(declarator, 'init'), this.constants);
         const spanNode = declarators.length === 1 ? statement : declarator;
         this.visitInFrame(name, spanNode, declarators.length === 1 ? spanStart : declarator, () => this.visitNode(declarator));
       }
@@ -447,7 +448,12 @@ export class FactWalker {
         if (declaration === undefined) return;
         const typeOnly = declaration.type === 'TsInterfaceDeclaration';
         const local = getIdentifierName(getNode(declaration, 'identifier'));
-        const fact: ExportFact = { name: 'default', kind: 'default', span: this.spanOf(item, getFirstDecorator(declaration) ?? item), typeOnly };
+        const fact: ExportFact = {
+          name: 'default',
+          kind: 'default',
+          span: this.spanOf(item, getFirstDecorator(declaration) ?? item),
+          typeOnly,
+        };
         if (local !== undefined && !typeOnly) fact.local = local;
         this.exports.push(fact);
         if (declaration.type === 'FunctionExpression') {
@@ -563,12 +569,12 @@ export class FactWalker {
       case 'FunctionDeclaration': {
         const name = getIdentifierName(getNode(node, 'identifier'));
         const target = this.functionTargets.get(node);
-        this.visitFunction(node, node, target ?? (name === undefined ? undefined : { name, spanNode: node }));
+        this.visitFunction(node, target ?? (name === undefined ? undefined : { name, spanNode: node }));
         return;
       }
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
-        this.visitFunction(node, node, this.functionTargets.get(node));
+        this.visitFunction(node, this.functionTargets.get(node));
         return;
       case 'MethodProperty':
       case 'GetterProperty':
@@ -576,8 +582,10 @@ export class FactWalker {
       case 'Constructor':
         this.markKey(node);
         if (node.type === 'Constructor') {
-          this.withClassMember(node, 'constructor', () => this.visitFunction(node, node, { name: `${this.currentClassName()}.constructor`, spanNode: node }));
-        } else this.visitFunction(node, node, undefined);
+          this.withClassMember(node, 'constructor', () =>
+            this.visitFunction(node, { name: `${this.currentClassName()}.constructor`, spanNode: node }),
+          );
+        } else this.visitFunction(node, undefined);
         return;
       case 'ClassMethod':
       case 'PrivateMethod': {
@@ -587,7 +595,7 @@ export class FactWalker {
         if (computed?.type === 'Computed') this.visitNode(computed);
         if (fn !== undefined) {
           this.withClassMember(node, key, () =>
-            this.visitFunction(fn, node, key === undefined ? undefined : { name: `${this.currentClassName()}.${key}`, spanNode: node }),
+            this.visitFunction(fn, key === undefined ? undefined : { name: `${this.currentClassName()}.${key}`, spanNode: node }),
           );
         }
         return;
@@ -678,7 +686,7 @@ export class FactWalker {
       }
       case 'TemplateLiteral': {
         const first = getNodes(node, 'quasis')[0];
-        const text = first === undefined ? '' : getString(first, 'cooked') ?? getString(first, 'raw') ?? '';
+        const text = first === undefined ? '' : (getString(first, 'cooked') ?? getString(first, 'raw') ?? '');
         if (isSqlText(text)) this.addSignal('sql', node, text.trim());
         this.visit(node.expressions);
         return;
@@ -735,12 +743,13 @@ export class FactWalker {
     return this.classNames[this.classNames.length - 1] ?? '(anonymous)';
   }
 
-  private visitFunction(fn: Readonly<Record<string, unknown>>, spanNode: AstNode, target: FunctionTarget | undefined): void {
+  private visitFunction(fn: Readonly<Record<string, unknown>>, target: FunctionTarget | undefined): void {
     const params = Array.isArray(fn.params) ? fn.params : [];
     const paramNames: string[] = [];
     for (const param of params) {
       if (!isAstNode(param)) continue;
-      const pattern = param.type === 'Parameter' ? getNode(param, 'pat') : param.type === 'TsParameterProperty' ? getNode(param, 'param') : param;
+      const pattern =
+        param.type === 'Parameter' ? getNode(param, 'pat') : param.type === 'TsParameterProperty' ? getNode(param, 'param') : param;
       const name = getIdentifierName(pattern);
       if (name !== undefined) paramNames.push(name);
     }
@@ -780,7 +789,8 @@ export class FactWalker {
     const controller = findDecoratorCall(getNodes(node, 'decorators'), 'Controller');
     if (controller === undefined) return;
     const firstArg = unwrapExpression(getExpressions(controller, 'arguments')[0]);
-    const prefixParts = (firstArg?.type === 'ObjectExpression' ? getPathParts(getObjectProperty(firstArg, 'path')) : getPathParts(firstArg)) ?? [];
+    const prefixParts =
+      (firstArg?.type === 'ObjectExpression' ? getPathParts(getObjectProperty(firstArg, 'path')) : getPathParts(firstArg)) ?? [];
     const prefix = renderParts(prefixParts);
     const classGuardArgs = getGuardArguments(getNodes(node, 'decorators'));
     const classGuards = getMiddlewareNames(classGuardArgs);
@@ -798,7 +808,10 @@ export class FactWalker {
         const callee = call?.type === 'CallExpression' ? getIdentifierName(unwrapExpression(getNode(call, 'callee'))) : undefined;
         if (call === undefined || callee === undefined || !nestRouteDecorators.has(callee)) continue;
         const arg = unwrapExpression(getExpressions(call, 'arguments')[0]);
-        const paths = arg?.type === 'ArrayExpression' ? getExpressions(arg, 'elements').map((element) => getPathParts(element)) : [arg === undefined ? [] : getPathParts(arg)];
+        const paths =
+          arg?.type === 'ArrayExpression'
+            ? getExpressions(arg, 'elements').map((element) => getPathParts(element))
+            : [arg === undefined ? [] : getPathParts(arg)];
         for (const pathParts of paths) {
           if (pathParts === undefined) continue;
           const route: RouteFact = {
@@ -817,7 +830,10 @@ export class FactWalker {
           const handlerEntry: PendingEntry | undefined =
             handler === undefined
               ? undefined
-              : { entry: { name: `${className}.${handler}`, inline: false, span: memberSpan, refs: [`${className}.${handler}`] }, frame: new RefFrame(undefined) };
+              : {
+                  entry: { name: `${className}.${handler}`, inline: false, span: memberSpan, refs: [`${className}.${handler}`] },
+                  frame: new RefFrame(undefined),
+                };
           this.nestEntries.set(route, { handler: handlerEntry, guards: guardEntries });
           this.nestRoutes.push(route);
         }
@@ -849,7 +865,11 @@ export class FactWalker {
   private visitObjectMembers(owner: string, object: AstNode): void {
     this.objectContexts.push({ name: owner });
     for (const property of getNodes(object, 'properties')) {
-      const isMember = property.type === 'KeyValueProperty' || property.type === 'MethodProperty' || property.type === 'GetterProperty' || property.type === 'SetterProperty';
+      const isMember =
+        property.type === 'KeyValueProperty' ||
+        property.type === 'MethodProperty' ||
+        property.type === 'GetterProperty' ||
+        property.type === 'SetterProperty';
       const key = isMember ? getKeyName(getNode(property, 'key')) : undefined;
       this.visitMemberInFrame(owner, key, property, () => this.visitNode(property));
     }
@@ -980,7 +1000,10 @@ export class FactWalker {
         if (key === undefined) continue;
         const local = property.type === 'Identifier' ? key : getIdentifierName(unwrapExpression(getNode(property, 'value')));
         const value = getNode(property, 'value');
-        const span = property.type === 'KeyValueProperty' && value !== undefined ? this.spanOf(value, getNode(property, 'key')) : this.spanOf(property);
+        const span =
+          property.type === 'KeyValueProperty' && value !== undefined
+            ? this.spanOf(value, getNode(property, 'key'))
+            : this.spanOf(property);
         this.pushCommonJsExport(key, local, span);
       }
       return;
@@ -1065,7 +1088,11 @@ export class FactWalker {
     if (object?.type === 'MemberExpression') {
       const objectName = getDottedName(object);
       if (objectName === 'process.env') this.addSignal('env-config', node, `process.env.${getPropertyName(node) ?? '[…]'}`);
-      else if (objectName === undefined && getPropertyName(object) === 'env' && unwrapExpression(getNode(object, 'object'))?.type === 'MetaProperty') {
+      else if (
+        objectName === undefined &&
+        getPropertyName(object) === 'env' &&
+        unwrapExpression(getNode(object, 'object'))?.type === 'MetaProperty'
+      ) {
         this.addSignal('env-config', node, `import.meta.env.${getPropertyName(node) ?? '[…]'}`);
       }
     }
@@ -1185,7 +1212,9 @@ export class FactWalker {
 
   private getLocalHelpers(): LocalHelpers {
     this.localHelpers ??=
-      this.moduleNode === undefined ? new Map<string, never>() : collectAssertingHelpers(this.moduleNode, { assertNames: this.assertNames, helpers: this.helpers });
+      this.moduleNode === undefined
+        ? new Map<string, never>()
+        : collectAssertingHelpers(this.moduleNode, { assertNames: this.assertNames, helpers: this.helpers });
     return this.localHelpers;
   }
 
@@ -1231,7 +1260,8 @@ export class FactWalker {
     if (calleeName === 'require' && args.length === 1) {
       const specifier = getStaticString(unwrapExpression(args[0]));
       if (specifier !== undefined) {
-        if (!this.consumedCalls.has(node)) this.pushImport(specifier, 'require', false, [{ imported: '*', local: '*', typeOnly: false }], node);
+        if (!this.consumedCalls.has(node))
+          this.pushImport(specifier, 'require', false, [{ imported: '*', local: '*', typeOnly: false }], node);
         return;
       }
     }
@@ -1271,10 +1301,11 @@ export class FactWalker {
         callbacksUnawaited = true;
       }
     }
-    if (this.awaited.has(node) && calleeName !== undefined && calleeName.startsWith('Promise.')) {
+    if (this.awaited.has(node) && calleeName?.startsWith('Promise.')) {
       for (const arg of args) {
         const list = unwrapExpression(arg);
-        if (list?.type === 'ArrayExpression') for (const element of getExpressions(list, 'elements')) this.awaited.add(unwrapExpression(element) ?? element);
+        if (list?.type === 'ArrayExpression')
+          for (const element of getExpressions(list, 'elements')) this.awaited.add(unwrapExpression(element) ?? element);
       }
     }
     this.visitNode(callee);
@@ -1358,7 +1389,7 @@ export class FactWalker {
     const name = calleeName ?? (method === undefined ? undefined : `.${method}`);
     if (name === undefined) return;
     const last = method ?? name;
-    const root = calleeName === undefined ? '' : calleeName.split('.')[0] ?? '';
+    const root = calleeName === undefined ? '' : (calleeName.split('.')[0] ?? '');
     const kind = classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root);
     if (kind !== undefined) {
       this.addSignal(kind, node, name);
@@ -1367,7 +1398,7 @@ export class FactWalker {
     if (method === 'map' || method === 'filter' || method === 'reduce') {
       const object = getIdentifierName(unwrapExpression(getNode(callee, 'object')));
       const params = this.paramScopes[this.paramScopes.length - 1];
-      if (object !== undefined && params !== undefined && params.includes(object)) this.addSignal('collection', node, `${object}.${method}`);
+      if (object && params?.includes(object)) this.addSignal('collection', node, `${object}.${method}`);
     }
   }
 
@@ -1413,7 +1444,10 @@ export class FactWalker {
       case 'on': {
         const methods = getMethodList(args[0]);
         const pathArg = unwrapExpression(args[1]);
-        const paths = pathArg?.type === 'ArrayExpression' ? getExpressions(pathArg, 'elements').map((element) => getPathParts(element)) : [getPathParts(pathArg)];
+        const paths =
+          pathArg?.type === 'ArrayExpression'
+            ? getExpressions(pathArg, 'elements').map((element) => getPathParts(element))
+            : [getPathParts(pathArg)];
         for (const path of paths) if (path !== undefined && methods.length > 0) this.pushRouteCandidate(base, methods, path, args.slice(2));
         return;
       }
@@ -1435,7 +1469,9 @@ export class FactWalker {
             handler: getHandlerName(handler),
             middleware: getMiddlewareNames(middleware),
             handlerEntry: handler === undefined ? undefined : this.makeEntry(handler),
-            middlewareEntries: middleware.flatMap((value) => (value.type === 'ArrayExpression' ? getExpressions(value, 'elements') : [value])).map((value) => this.makeEntry(value)),
+            middlewareEntries: middleware
+              .flatMap((value) => (value.type === 'ArrayExpression' ? getExpressions(value, 'elements') : [value]))
+              .map((value) => this.makeEntry(value)),
           });
           return;
         }
@@ -1477,12 +1513,28 @@ export class FactWalker {
           const param = getCallbackParams(plugin)[0]?.name;
           const span = getSpan(plugin);
           if (param !== undefined && span !== undefined) {
-            this.inlinePlugins.push({ receiver: receiver.root, param, start: span.start - this.base, end: span.end - this.base, line: base.line, prefix, base });
+            this.inlinePlugins.push({
+              receiver: receiver.root,
+              param,
+              start: span.start - this.base,
+              end: span.end - this.base,
+              line: base.line,
+              prefix,
+              base,
+            });
           }
           return;
         }
         const target = getMountTarget(args[0]);
-        if (target !== undefined) this.mountCandidates.push({ ...base, prefix: prefix ?? [{ text: '/' }], target, via: 'register', middlewareEntries: [], targetEntry: undefined });
+        if (target !== undefined)
+          this.mountCandidates.push({
+            ...base,
+            prefix: prefix ?? [{ text: '/' }],
+            target,
+            via: 'register',
+            middlewareEntries: [],
+            targetEntry: undefined,
+          });
         return;
       }
       case 'prefix': {
@@ -1539,7 +1591,10 @@ export class FactWalker {
     const middlewareArgs = rest.slice(0, -1);
     const first = getSpan(rest[0] ?? last);
     const lastSpan = getSpan(last);
-    const span = first === undefined || lastSpan === undefined ? { start: base.line, end: base.line } : { start: Math.min(base.line, this.lineOf(first.start)), end: this.lineOf(Math.max(lastSpan.start, lastSpan.end - 1)) };
+    const span =
+      first === undefined || lastSpan === undefined
+        ? { start: base.line, end: base.line }
+        : { start: Math.min(base.line, this.lineOf(first.start)), end: this.lineOf(Math.max(lastSpan.start, lastSpan.end - 1)) };
     this.routeCandidates.push({
       ...base,
       methods,
@@ -1548,10 +1603,12 @@ export class FactWalker {
       handler: getHandlerName(last),
       middleware: getMiddlewareNames(middlewareArgs),
       handlerEntry: this.makeEntry(last),
-      middlewareEntries: middlewareArgs.flatMap((arg) => {
-        const value = unwrapExpression(arg);
-        return value?.type === 'ArrayExpression' ? getExpressions(value, 'elements') : [arg];
-      }).map((arg) => this.makeEntry(arg)),
+      middlewareEntries: middlewareArgs
+        .flatMap((arg) => {
+          const value = unwrapExpression(arg);
+          return value?.type === 'ArrayExpression' ? getExpressions(value, 'elements') : [arg];
+        })
+        .map((arg) => this.makeEntry(arg)),
     });
   }
 
@@ -1574,13 +1631,19 @@ export class FactWalker {
         return;
       }
       const factory = getDottedName(callee);
-      if (factory !== undefined) this.routerDeclarations.set(name, { factory, isNew: false, prefix: getOptionsPrefix(args[0]), parent: undefined });
+      if (factory !== undefined)
+        this.routerDeclarations.set(name, { factory, isNew: false, prefix: getOptionsPrefix(args[0]), parent: undefined });
       return;
     }
     if (value.type === 'NewExpression') {
       const factory = getDottedName(getNode(value, 'callee'));
       if (factory !== undefined) {
-        this.routerDeclarations.set(name, { factory, isNew: true, prefix: getOptionsPrefix(getExpressions(value, 'arguments')[0]), parent: undefined });
+        this.routerDeclarations.set(name, {
+          factory,
+          isNew: true,
+          prefix: getOptionsPrefix(getExpressions(value, 'arguments')[0]),
+          parent: undefined,
+        });
       }
     }
   }
@@ -1596,7 +1659,12 @@ export class FactWalker {
     if (binding === undefined) return undefined;
     const framework = getFrameworkOfModule(binding.specifier);
     if (framework === 'express') {
-      if (member === undefined && !declaration.isNew && (binding.imported === 'default' || binding.imported === '*' || binding.imported === 'Router')) return framework;
+      if (
+        member === undefined &&
+        !declaration.isNew &&
+        (binding.imported === 'default' || binding.imported === '*' || binding.imported === 'Router')
+      )
+        return framework;
       if (member === 'Router' && (binding.imported === 'default' || binding.imported === '*')) return framework;
       return undefined;
     }
@@ -1621,16 +1689,20 @@ export class FactWalker {
       const framework = getFrameworkOfModule(fact.specifier);
       if (framework !== undefined && !fact.typeOnly) found.add(framework);
     }
-    if (found.size === 0) for (const fact of this.imports) {
-      const framework = getFrameworkOfModule(fact.specifier);
-      if (framework !== undefined) found.add(framework);
-    }
+    if (found.size === 0)
+      for (const fact of this.imports) {
+        const framework = getFrameworkOfModule(fact.specifier);
+        if (framework !== undefined) found.add(framework);
+      }
     for (const framework of ['express', 'fastify', 'hono', 'koa'] as const) if (found.has(framework)) return framework;
     return undefined;
   }
 
   /** Known routers first; otherwise a router-like parameter or import, in a file that imports a framework or with an absolute path. */
-  private getReceiverFramework(candidate: { receiver: string; isIdentifier: boolean; isParameter: boolean }, path: string | undefined): RouteFramework | undefined {
+  private getReceiverFramework(
+    candidate: { receiver: string; isIdentifier: boolean; isParameter: boolean },
+    path: string | undefined,
+  ): RouteFramework | undefined {
     const known = this.getRouterFramework(candidate.receiver);
     if (known !== undefined) return known;
     if (!isRouterLikeName(candidate.receiver)) return undefined;
@@ -1650,7 +1722,12 @@ export class FactWalker {
       if (framework === undefined) continue;
       const target = `<plugin:${plugin.line}>`;
       for (const candidate of this.routeCandidates) {
-        if (candidate.receiver === plugin.param && candidate.isParameter && candidate.offset >= plugin.start && candidate.offset < plugin.end) {
+        if (
+          candidate.receiver === plugin.param &&
+          candidate.isParameter &&
+          candidate.offset >= plugin.start &&
+          candidate.offset < plugin.end
+        ) {
           candidate.receiver = target;
           candidate.isParameter = false;
           candidate.scope = undefined;
@@ -1658,7 +1735,16 @@ export class FactWalker {
           this.pluginFrameworks.set(target, framework);
         }
       }
-      mounts.push(this.toMountFact({ ...plugin.base, prefix: plugin.prefix ?? [{ text: '/' }], target, via: 'register', middlewareEntries: [], targetEntry: undefined }));
+      mounts.push(
+        this.toMountFact({
+          ...plugin.base,
+          prefix: plugin.prefix ?? [{ text: '/' }],
+          target,
+          via: 'register',
+          middlewareEntries: [],
+          targetEntry: undefined,
+        }),
+      );
     }
     for (const candidate of this.routeCandidates) {
       const rendered = renderParts(candidate.path);
@@ -1667,7 +1753,16 @@ export class FactWalker {
       const prefix = this.getRouterPrefix(candidate.receiver);
       const path = applyPrefix(prefix, rendered);
       for (const method of candidate.methods) {
-        const route: RouteFact = { method, path, framework, kind: 'api', line: candidate.line, router: candidate.receiver, span: candidate.span, offset: candidate.offset };
+        const route: RouteFact = {
+          method,
+          path,
+          framework,
+          kind: 'api',
+          line: candidate.line,
+          router: candidate.receiver,
+          span: candidate.span,
+          offset: candidate.offset,
+        };
         if (!isStaticParts(candidate.path)) route.pathParts = prefix === '' ? candidate.path : [{ text: `${prefix}/` }, ...candidate.path];
         if (candidate.scope !== undefined) route.scope = candidate.scope;
         if (candidate.handler !== undefined) route.handler = candidate.handler;
@@ -1687,7 +1782,12 @@ export class FactWalker {
     const uses: UseFact[] = [];
     for (const candidate of this.useCandidates) {
       if (candidate.setting !== 'setGlobalPrefix' && this.getReceiverFramework(candidate, '/') === undefined) continue;
-      const use: UseFact = { receiver: candidate.receiver, entries: candidate.entries.map(toChainEntry), line: candidate.line, offset: candidate.offset };
+      const use: UseFact = {
+        receiver: candidate.receiver,
+        entries: candidate.entries.map(toChainEntry),
+        line: candidate.line,
+        offset: candidate.offset,
+      };
       if (candidate.prefix !== undefined) use.prefix = renderParts(candidate.prefix);
       if (candidate.setting !== undefined) use.setting = candidate.setting;
       if (candidate.scope !== undefined) use.scope = candidate.scope;
@@ -1701,7 +1801,13 @@ export class FactWalker {
     const own = candidate.prefix ?? [{ text: '/' }];
     const routerPrefix = this.getRouterPrefix(candidate.receiver);
     const prefix = applyPrefix(routerPrefix, renderParts(own));
-    const mount: MountFact = { prefix, target: candidate.target, line: candidate.line, receiver: candidate.receiver, offset: candidate.offset };
+    const mount: MountFact = {
+      prefix,
+      target: candidate.target,
+      line: candidate.line,
+      receiver: candidate.receiver,
+      offset: candidate.offset,
+    };
     if (!isStaticParts(own)) mount.prefixParts = routerPrefix === '' ? own : [{ text: `${routerPrefix}/` }, ...own];
     if (candidate.prefix === undefined) mount.bare = true;
     if (candidate.scope !== undefined) mount.scope = candidate.scope;
@@ -1729,22 +1835,44 @@ export class FactWalker {
   private resolvePendingExports(): void {
     for (const pending of this.pendingExports) {
       const declaration = this.declarations.get(pending.local);
-      const withLocal = (fact: ExportFact): ExportFact => (declaration !== undefined && pending.local !== fact.name ? { ...fact, local: pending.local } : fact);
+      const withLocal = (fact: ExportFact): ExportFact =>
+        declaration !== undefined && pending.local !== fact.name ? { ...fact, local: pending.local } : fact;
       if (pending.kind === 'cjs') {
         this.exports.push(withLocal({ name: pending.name, kind: 'cjs', span: declaration?.span ?? pending.span, typeOnly: false }));
         continue;
       }
       if (pending.kind === 'default') {
-        this.exports.push(withLocal({ name: 'default', kind: 'default', span: declaration?.span ?? pending.span, typeOnly: declaration?.typeOnly ?? false }));
+        this.exports.push(
+          withLocal({
+            name: 'default',
+            kind: 'default',
+            span: declaration?.span ?? pending.span,
+            typeOnly: declaration?.typeOnly ?? false,
+          }),
+        );
         continue;
       }
       if (declaration !== undefined) {
-        this.exports.push(withLocal({ name: pending.name, kind: declaration.kind, span: declaration.span, typeOnly: pending.typeOnly || declaration.typeOnly }));
+        this.exports.push(
+          withLocal({
+            name: pending.name,
+            kind: declaration.kind,
+            span: declaration.span,
+            typeOnly: pending.typeOnly || declaration.typeOnly,
+          }),
+        );
         continue;
       }
       const binding = this.importBindings.get(pending.local);
       if (binding !== undefined) {
-        this.exports.push({ name: pending.name, kind: 'reexport', span: pending.span, typeOnly: pending.typeOnly, from: binding.specifier, imported: binding.imported });
+        this.exports.push({
+          name: pending.name,
+          kind: 'reexport',
+          span: pending.span,
+          typeOnly: pending.typeOnly,
+          from: binding.specifier,
+          imported: binding.imported,
+        });
         continue;
       }
       this.exports.push({ name: pending.name, kind: 'variable', span: pending.span, typeOnly: pending.typeOnly });
@@ -1884,7 +2012,11 @@ function getParameterPropertyTypes(node: AstNode): Map<string, string> {
 
 /** `handlers[name]`, `flag ? a : b`, `a || b`: which function runs is decided at run time. */
 function isDynamicReference(node: AstNode): boolean {
-  if (node.type === 'ConditionalExpression' || (node.type === 'BinaryExpression' && ['||', '??', '&&'].includes(getString(node, 'operator') ?? ''))) return true;
+  if (
+    node.type === 'ConditionalExpression' ||
+    (node.type === 'BinaryExpression' && ['||', '??', '&&'].includes(getString(node, 'operator') ?? ''))
+  )
+    return true;
   if (node.type !== 'MemberExpression') return false;
   if (getNode(node, 'property')?.type === 'Computed') return true;
   const object = unwrapExpression(getNode(node, 'object'));
@@ -1939,6 +2071,7 @@ function isLengthMember(node: AstNode | undefined): boolean {
 function getMoneyOperandName(node: AstNode | undefined): string | undefined {
   const value = unwrapExpression(node);
   if (value === undefined) return undefined;
-  const name = value.type === 'Identifier' ? getString(value, 'value') : value.type === 'MemberExpression' ? getPropertyName(value) : undefined;
+  const name =
+    value.type === 'Identifier' ? getString(value, 'value') : value.type === 'MemberExpression' ? getPropertyName(value) : undefined;
   return isMoneyName(name) ? name : undefined;
 }

@@ -72,7 +72,17 @@ export function measureLeadingTrivia(text: string): number {
     } else if (code === 47 && text.charCodeAt(index + 1) === 42) {
       const end = text.indexOf('*/', index + 2);
       index = end === -1 ? length : end + 2;
-    } else if (code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029 || (code >= 0x2000 && code <= 0x200a) || code === 0x3000 || code === 0x1680 || code === 0x202f || code === 0x205f) {
+    } else if (
+      code === 0xa0 ||
+      code === 0xfeff ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      (code >= 0x2000 && code <= 0x200a) ||
+      code === 0x3000 ||
+      code === 0x1680 ||
+      code === 0x202f ||
+      code === 0x205f
+    ) {
       index++;
     } else break;
   }

@@ -37,7 +37,14 @@ export function findNextRoutes(path: string, exports: ExportFact[]): RouteFact[]
     const routes: RouteFact[] = [];
     for (const fact of exports) {
       if (!routeMethods.has(fact.name) || fact.typeOnly) continue;
-      routes.push({ method: fact.name, path: routePath, framework: 'nextjs-route', kind: 'api', line: fact.span.start, handler: fact.name });
+      routes.push({
+        method: fact.name,
+        path: routePath,
+        framework: 'nextjs-route',
+        kind: 'api',
+        line: fact.span.start,
+        handler: fact.name,
+      });
     }
     return routes;
   }

@@ -169,7 +169,14 @@ export function collectConstantParts(name: string, init: AstNode | undefined, ou
     }
     return;
   }
-  if (value.type !== 'StringLiteral' && value.type !== 'TemplateLiteral' && value.type !== 'BinaryExpression' && value.type !== 'Identifier' && value.type !== 'MemberExpression') return;
+  if (
+    value.type !== 'StringLiteral' &&
+    value.type !== 'TemplateLiteral' &&
+    value.type !== 'BinaryExpression' &&
+    value.type !== 'Identifier' &&
+    value.type !== 'MemberExpression'
+  )
+    return;
   const parts = getPathParts(value);
   if (parts !== undefined && parts.length > 0) out.push({ name, parts });
 }

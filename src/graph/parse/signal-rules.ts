@@ -1,10 +1,36 @@
 import type { SignalKind } from '../../model/facts.js';
 import { clipRedacted } from '../../text/clip.js';
 
-const wordCandidates = /page|limit|offset|cursor|auth|token|session|permission|role|jwt|password|price|amount|total|currency|cents|money|balance/i;
+const wordCandidates =
+  /page|limit|offset|cursor|auth|token|session|permission|role|jwt|password|price|amount|total|currency|cents|money|balance/i;
 const paginationWords = new Set(['page', 'pages', 'limit', 'limits', 'offset', 'offsets', 'cursor', 'cursors', 'pagesize', 'perpage']);
-const authWords = new Set(['token', 'tokens', 'session', 'sessions', 'permission', 'permissions', 'role', 'roles', 'jwt', 'password', 'passwords']);
-const moneyWords = new Set(['price', 'prices', 'amount', 'amounts', 'total', 'totals', 'subtotal', 'currency', 'cents', 'money', 'balance', 'balances']);
+const authWords = new Set([
+  'token',
+  'tokens',
+  'session',
+  'sessions',
+  'permission',
+  'permissions',
+  'role',
+  'roles',
+  'jwt',
+  'password',
+  'passwords',
+]);
+const moneyWords = new Set([
+  'price',
+  'prices',
+  'amount',
+  'amounts',
+  'total',
+  'totals',
+  'subtotal',
+  'currency',
+  'cents',
+  'money',
+  'balance',
+  'balances',
+]);
 
 function splitWords(name: string): string[] {
   return name.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g)?.map((word) => word.toLowerCase()) ?? [];

@@ -30,5 +30,8 @@ export function getSwcOptions(path: string): SwcParseOptions[] {
     comments: false,
     isModule: isCommonJs ? ('commonjs' as const) : ('unknown' as const),
   };
-  return [{ ...base, jsx: true }, { ...base, jsx: false }];
+  return [
+    { ...base, jsx: true },
+    { ...base, jsx: false },
+  ];
 }

@@ -165,8 +165,7 @@ function addOptionModifiers(options: AstNode, modifiers: Set<TestModifier>): voi
     if (key !== 'skip' && key !== 'todo' && key !== 'only') continue;
     const value = unwrapExpression(getNode(property, 'value'));
     const isSet =
-      (value?.type === 'BooleanLiteral' && value.value === true) ||
-      (value?.type === 'StringLiteral' && getString(value, 'value') !== '');
+      (value?.type === 'BooleanLiteral' && value.value === true) || (value?.type === 'StringLiteral' && getString(value, 'value') !== '');
     if (isSet) modifiers.add(key);
   }
 }
@@ -205,12 +204,58 @@ const snapshotMatchers = new Set([
   'snapshot',
 ]);
 const contextAssertions = new Set([
-  'ok', 'notOk', 'equal', 'notEqual', 'equals', 'not', 'same', 'notSame', 'strictSame', 'strictEqual',
-  'notStrictEqual', 'deepEqual', 'notDeepEqual', 'deepStrictEqual', 'match', 'notMatch', 'throws',
-  'doesNotThrow', 'rejects', 'resolves', 'resolveMatch', 'type', 'has', 'hasStrict', 'error', 'fail',
-  'is', 'isNot', 'truthy', 'falsy', 'true', 'false', 'like', 'unlike', 'regex', 'notRegex',
-  'matchSnapshot', 'snapshot', 'assert', 'pass', 'throwsAsync', 'notThrows', 'notThrowsAsync', 'doesNotReject',
-  'strictNotSame', 'matchOnly', 'matchStrict', 'hasProp', 'hasProps', 'hasOwnProp', 'emits', 'expectUncaughtException',
+  'ok',
+  'notOk',
+  'equal',
+  'notEqual',
+  'equals',
+  'not',
+  'same',
+  'notSame',
+  'strictSame',
+  'strictEqual',
+  'notStrictEqual',
+  'deepEqual',
+  'notDeepEqual',
+  'deepStrictEqual',
+  'match',
+  'notMatch',
+  'throws',
+  'doesNotThrow',
+  'rejects',
+  'resolves',
+  'resolveMatch',
+  'type',
+  'has',
+  'hasStrict',
+  'error',
+  'fail',
+  'is',
+  'isNot',
+  'truthy',
+  'falsy',
+  'true',
+  'false',
+  'like',
+  'unlike',
+  'regex',
+  'notRegex',
+  'matchSnapshot',
+  'snapshot',
+  'assert',
+  'pass',
+  'throwsAsync',
+  'notThrows',
+  'notThrowsAsync',
+  'doesNotReject',
+  'strictNotSame',
+  'matchOnly',
+  'matchStrict',
+  'hasProp',
+  'hasProps',
+  'hasOwnProp',
+  'emits',
+  'expectUncaughtException',
 ]);
 const literalMatchers = new Set(['toBe', 'toEqual', 'toStrictEqual', 'equal', 'equals', 'eql', 'eq']);
 const literalAssertMethods = new Set(['equal', 'strictEqual', 'deepEqual', 'deepStrictEqual', 'is', 'same', 'strictSame']);
@@ -289,8 +334,33 @@ function hasInlineContent(node: AstNode | undefined): boolean {
 
 /** Chai language chains and jest modifiers: `expect(p).resolves;` and `expect(x).to.be;` assert nothing. */
 const chainWords = new Set([
-  'to', 'be', 'been', 'is', 'that', 'which', 'and', 'has', 'have', 'with', 'at', 'of', 'same', 'but', 'does', 'still',
-  'also', 'not', 'deep', 'nested', 'own', 'ordered', 'any', 'all', 'eventually', 'resolves', 'rejects',
+  'to',
+  'be',
+  'been',
+  'is',
+  'that',
+  'which',
+  'and',
+  'has',
+  'have',
+  'with',
+  'at',
+  'of',
+  'same',
+  'but',
+  'does',
+  'still',
+  'also',
+  'not',
+  'deep',
+  'nested',
+  'own',
+  'ordered',
+  'any',
+  'all',
+  'eventually',
+  'resolves',
+  'rejects',
 ]);
 
 /** Chai property assertions used as statements: `expect(x).to.be.true;`, `x.should.exist;`. */
@@ -300,7 +370,8 @@ export function matchPropertyAssertion(member: AstNode): AssertionMatch | undefi
     const property = getPropertyName(member) ?? '';
     if (chainWords.has(property)) return undefined;
     const subject = literalOf(getExpressions(expectCall, 'arguments')[0]);
-    const trivial = subject !== undefined && ((property === 'true' && subject.value === true) || (property === 'ok' && Boolean(subject.value)));
+    const trivial =
+      subject !== undefined && ((property === 'true' && subject.value === true) || (property === 'ok' && Boolean(subject.value)));
     return { trivial, snapshot: false, subject: expectCall };
   }
   return hasShouldLink(member) ? { trivial: false, snapshot: false } : undefined;
@@ -409,7 +480,17 @@ interface HelperBody {
   calls: string[];
 }
 
-const typeKeys = new Set(['span', 'ctxt', 'typeAnnotation', 'returnType', 'typeParameters', 'typeArguments', 'typeParams', 'superTypeParams', 'implements']);
+const typeKeys = new Set([
+  'span',
+  'ctxt',
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'typeArguments',
+  'typeParams',
+  'superTypeParams',
+  'implements',
+]);
 const noContextNames: ReadonlySet<string> = new Set();
 const maxHelperDepth = 32;
 

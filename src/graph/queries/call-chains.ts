@@ -58,7 +58,12 @@ export function overlaps(span: Span, lines: ReadonlySet<number> | 'all'): number
 }
 
 /** Callables (`file#name`) the change modified, and every callable that calls them, with parent pointers. */
-export function findReachedCallables(symbols: SymbolIndex, changes: readonly RouteChange[], changedLines: ChangedLines, candidateFiles: readonly string[]): ReachedCallables {
+export function findReachedCallables(
+  symbols: SymbolIndex,
+  changes: readonly RouteChange[],
+  changedLines: ChangedLines,
+  candidateFiles: readonly string[],
+): ReachedCallables {
   const reached = new Map<string, Reached>();
   const queue: string[] = [];
   const mark = (key: string, parent: string | undefined, line?: number): void => {
@@ -85,7 +90,8 @@ export function findReachedCallables(symbols: SymbolIndex, changes: readonly Rou
       for (const callable of callables) if (!headStarts.has(callable.name)) headStarts.set(callable.name, callable.span.start);
       for (const callable of change.baseFacts?.callables ?? []) {
         const line = overlaps(callable.span, deleted);
-        if (line !== undefined && headStarts.has(callable.name)) mark(toCallableKey(change.path, callable.name), undefined, headStarts.get(callable.name));
+        if (line !== undefined && headStarts.has(callable.name))
+          mark(toCallableKey(change.path, callable.name), undefined, headStarts.get(callable.name));
       }
     }
     if (lines !== 'all') {
@@ -93,7 +99,8 @@ export function findReachedCallables(symbols: SymbolIndex, changes: readonly Rou
       for (const fact of change.headFacts?.imports ?? []) if (lines.has(fact.line)) for (const name of fact.names) rebound.add(name.local);
       if (rebound.size > 0) {
         for (const callable of callables) {
-          if (callable.refs.some((ref) => rebound.has(ref.split('.')[0] ?? ref))) mark(toCallableKey(change.path, callable.name), undefined, callable.span.start);
+          if (callable.refs.some((ref) => rebound.has(ref.split('.')[0] ?? ref)))
+            mark(toCallableKey(change.path, callable.name), undefined, callable.span.start);
         }
       }
     }
@@ -183,7 +190,10 @@ function createReachedCallables(reached: Map<string, Reached>): ReachedCallables
       const parent = entry.parent === undefined ? undefined : reached.get(entry.parent);
       const hasStep = describeStep(key, entry) === undefined ? 0 : 1;
       entry.steps = (parent?.steps ?? 0) + hasStep;
-      entry.breaks = parent === undefined || entry.parent === undefined ? 0 : parent.breaks + (parseCallableKey(key).file === parseCallableKey(entry.parent).file ? 0 : 1);
+      entry.breaks =
+        parent === undefined || entry.parent === undefined
+          ? 0
+          : parent.breaks + (parseCallableKey(key).file === parseCallableKey(entry.parent).file ? 0 : 1);
       const isShort = entry.steps <= SHOWN_PATH_END && entry.breaks + 1 <= SHOWN_PATH_END;
       entry.anchor = isShort || parent === undefined ? key : parent.anchor;
     }
@@ -207,7 +217,11 @@ function createReachedCallables(reached: Map<string, Reached>): ReachedCallables
       const omittedSteps = (last?.steps ?? 0) - lastStep - (anchor?.steps ?? 0);
       const omittedFiles = (last?.breaks ?? 0) - (anchor?.breaks ?? 0) - 1;
       const steps = [...head.steps, ...(omittedSteps > 0 ? [toOmittedMarker(omittedSteps, 'calls')] : []), ...tail.steps];
-      const files = [...head.files, ...(omittedFiles > 0 ? [toOmittedMarker(omittedFiles, 'files')] : []), ...(omittedFiles < 0 ? tail.files.slice(1) : tail.files)];
+      const files = [
+        ...head.files,
+        ...(omittedFiles > 0 ? [toOmittedMarker(omittedFiles, 'files')] : []),
+        ...(omittedFiles < 0 ? tail.files.slice(1) : tail.files),
+      ];
       return { steps, files: files.reverse(), count: entry.steps };
     },
   };

@@ -57,9 +57,15 @@ export function findContractCrossings(
       crossings.push(crossing);
     }
   }
-  const unique = new Map(crossings.map((crossing) => [`${crossing.id}\0${crossing.from}\0${crossing.line}\0${crossing.to}\0${crossing.specifier}`, crossing]));
+  const unique = new Map(
+    crossings.map((crossing) => [`${crossing.id}\0${crossing.from}\0${crossing.line}\0${crossing.to}\0${crossing.specifier}`, crossing]),
+  );
   return [...unique.values()].sort(
     (left, right) =>
-      compareText(left.id, right.id) || compareText(left.from, right.from) || left.line - right.line || compareText(left.to, right.to) || compareText(left.specifier, right.specifier),
+      compareText(left.id, right.id) ||
+      compareText(left.from, right.from) ||
+      left.line - right.line ||
+      compareText(left.to, right.to) ||
+      compareText(left.specifier, right.specifier),
   );
 }

@@ -62,11 +62,17 @@ export function findImpactedAreas(knowledge: KnowledgeGraph, changed: readonly s
     });
   }
   return {
-    folders: byTotal([...folders].map(([path, tally]) => ({ path, ...tally })), (entry) => entry.path),
+    folders: byTotal(
+      [...folders].map(([path, tally]) => ({ path, ...tally })),
+      (entry) => entry.path,
+    ),
     packages: byTotal(
       [...packages].map(([name, tally]) => ({ name, folder: packageFolders.get(name) ?? '', ...tally })),
       (entry) => entry.name,
     ),
-    owners: byTotal([...owners].map(([owner, tally]) => ({ owner, ...tally })), (entry) => entry.owner),
+    owners: byTotal(
+      [...owners].map(([owner, tally]) => ({ owner, ...tally })),
+      (entry) => entry.owner,
+    ),
   };
 }

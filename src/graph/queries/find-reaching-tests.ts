@@ -90,14 +90,22 @@ function walk(adjacency: ReverseAdjacency, seed: number, followTypeOnly: boolean
  * Whether the test still reaches `seed` when the files it mocks are cut out: a forward search from the
  * test over files of the seed's reverse closure (`distance` set), which is small next to the closure.
  */
-function isReachableAvoiding(index: TestIndex, seed: number, test: number, mocked: Set<number>, distance: Int32Array, followTypeOnly: boolean): boolean {
+function isReachableAvoiding(
+  index: TestIndex,
+  seed: number,
+  test: number,
+  mocked: Set<number>,
+  distance: Int32Array,
+  followTypeOnly: boolean,
+): boolean {
   index.generation += 1;
   const stamp = index.generation;
   const queue = [test];
   index.stamps[test] = stamp;
   for (let head = 0; head < queue.length; head += 1) {
     for (const edge of index.imports[queue[head] ?? 0] ?? []) {
-      if ((edge.typeOnly && !followTypeOnly) || index.stamps[edge.to] === stamp || mocked.has(edge.to) || (distance[edge.to] ?? -1) === -1) continue;
+      if ((edge.typeOnly && !followTypeOnly) || index.stamps[edge.to] === stamp || mocked.has(edge.to) || (distance[edge.to] ?? -1) === -1)
+        continue;
       if (edge.to === seed) return true;
       index.stamps[edge.to] = stamp;
       queue.push(edge.to);
@@ -160,7 +168,14 @@ function buildTreeIntervals(walked: TestWalk): TreeIntervals {
   return { enter, exit };
 }
 
-function isMockedAway(index: TestIndex, seed: number, test: number, walked: TestWalk, getIntervals: () => TreeIntervals, followTypeOnly: boolean): boolean {
+function isMockedAway(
+  index: TestIndex,
+  seed: number,
+  test: number,
+  walked: TestWalk,
+  getIntervals: () => TreeIntervals,
+  followTypeOnly: boolean,
+): boolean {
   const mocked = index.mocks.get(test);
   if (mocked === undefined) return false;
   if (mocked.has(seed)) return true;
@@ -207,5 +222,7 @@ export function findReachingTests(knowledge: KnowledgeGraph, path: string, optio
       mocksChangedModule,
     });
   }
-  return tests.sort((left, right) => left.distance - right.distance || (left.testFile < right.testFile ? -1 : left.testFile > right.testFile ? 1 : 0));
+  return tests.sort(
+    (left, right) => left.distance - right.distance || (left.testFile < right.testFile ? -1 : left.testFile > right.testFile ? 1 : 0),
+  );
 }

@@ -26,7 +26,12 @@ interface Evidence {
 
 const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
-const NOTHING_REACHED: ReachedCallables = { has: () => false, files: new Set(), getFirstCallable: () => undefined, describe: () => ({ steps: [], files: [], count: 0 }) };
+const NOTHING_REACHED: ReachedCallables = {
+  has: () => false,
+  files: new Set(),
+  getFirstCallable: () => undefined,
+  describe: () => ({ steps: [], files: [], count: 0 }),
+};
 
 /**
  * Routes the change reaches through their handler chains: a changed line in the handler, in a
@@ -35,7 +40,11 @@ const NOTHING_REACHED: ReachedCallables = { has: () => false, files: new Set(), 
  * A module that only declares other routes does not reach them. Handlers that cannot be followed
  * statically fall back to file imports (`reach: 'file'`). Sorted direct first, then by distance, then by id.
  */
-export function findRouteImpacts(knowledge: KnowledgeGraph, changes: readonly (string | RouteChange)[], impacted: readonly ImpactReach[]): ImpactedRoute[] {
+export function findRouteImpacts(
+  knowledge: KnowledgeGraph,
+  changes: readonly (string | RouteChange)[],
+  impacted: readonly ImpactReach[],
+): ImpactedRoute[] {
   let hasRoutes = false;
   knowledge.graph.forEachNode((_id, attributes) => {
     if (attributes.kind === 'route') hasRoutes = true;
@@ -46,7 +55,10 @@ export function findRouteImpacts(knowledge: KnowledgeGraph, changes: readonly (s
   for (const change of normalized) changedLines.set(change.path, change.changedLines === undefined ? 'all' : new Set(change.changedLines));
   const reachedFiles = new Map(impacted.map((entry) => [entry.path, entry]));
   const symbols = knowledge.symbols;
-  const reached = symbols === undefined ? NOTHING_REACHED : findReachedCallables(symbols, normalized, changedLines, [...changedLines.keys(), ...reachedFiles.keys()]);
+  const reached =
+    symbols === undefined
+      ? NOTHING_REACHED
+      : findReachedCallables(symbols, normalized, changedLines, [...changedLines.keys(), ...reachedFiles.keys()]);
 
   const routes: ImpactedRoute[] = [];
   const distances = new Map<string, number>();
@@ -82,7 +94,10 @@ export function findRouteImpacts(knowledge: KnowledgeGraph, changes: readonly (s
     routes.push(route);
   });
   return routes.sort(
-    (left, right) => Number(right.direct) - Number(left.direct) || (distances.get(left.id) ?? 0) - (distances.get(right.id) ?? 0) || compareText(left.id, right.id),
+    (left, right) =>
+      Number(right.direct) - Number(left.direct) ||
+      (distances.get(left.id) ?? 0) - (distances.get(right.id) ?? 0) ||
+      compareText(left.id, right.id),
   );
 }
 
@@ -96,7 +111,9 @@ function isBetter(next: Evidence, known: Evidence | undefined): boolean {
   if (known === undefined) return true;
   if (next.reach !== known.reach) return next.reach === 'handler';
   if (next.direct !== known.direct) return next.direct;
-  return next.distance < known.distance || (next.distance === known.distance && compareText(next.steps.join('\0'), known.steps.join('\0')) < 0);
+  return (
+    next.distance < known.distance || (next.distance === known.distance && compareText(next.steps.join('\0'), known.steps.join('\0')) < 0)
+  );
 }
 
 function evaluateRegistration(
@@ -149,7 +166,12 @@ function evaluateRegistration(
       if (!reached.has(target)) continue;
       const calls = reached.describe(target);
       // The handler is the callable itself (a Next.js export, a NestJS method): "calls" it says nothing.
-      if (link.role === 'handler' && parseCallableKey(target).file === registration.file && calls.steps.length > 1 && calls.steps[0]?.startsWith('calls ') === true) {
+      if (
+        link.role === 'handler' &&
+        parseCallableKey(target).file === registration.file &&
+        calls.steps.length > 1 &&
+        calls.steps[0]?.startsWith('calls ') === true
+      ) {
         calls.steps.shift();
         calls.count -= 1;
       }
@@ -199,7 +221,15 @@ function evaluateFileFallback(
   const head = `handler ${label} (${registration.file}:${registration.line}) is not statically known`;
   const at = { file: registration.file, line: registration.line };
   if (changedLines.has(registration.file)) {
-    return { distance: 0, steps: [head, `changed ${registration.file} (file-level reach)`], files: [registration.file], reason: `${registration.file} (changed) declares ${label}; its handler cannot be followed, so the whole file counts`, direct: true, reach: 'file', registration: at };
+    return {
+      distance: 0,
+      steps: [head, `changed ${registration.file} (file-level reach)`],
+      files: [registration.file],
+      reason: `${registration.file} (changed) declares ${label}; its handler cannot be followed, so the whole file counts`,
+      direct: true,
+      reach: 'file',
+      registration: at,
+    };
   }
   const reach = reachedFiles.get(registration.file);
   if (reach === undefined || reach.via.length === 0) return undefined;
@@ -207,7 +237,14 @@ function evaluateFileFallback(
   const changedFile = reach.via[0] ?? registration.file;
   return {
     distance: reach.distance,
-    steps: [head, ...reach.via.slice(1).reverse().map((file) => (isOmittedMarker(file) ? file : `imports ${file}`)), `changed ${changedFile} (file-level reach)`],
+    steps: [
+      head,
+      ...reach.via
+        .slice(1)
+        .reverse()
+        .map((file) => (isOmittedMarker(file) ? file : `imports ${file}`)),
+      `changed ${changedFile} (file-level reach)`,
+    ],
     files,
     reason: `${registration.file} imports ${changedFile} (changed) through ${reach.distance} file${reach.distance === 1 ? '' : 's'}; its handler cannot be followed, so the route counts at file level`,
     direct: false,
@@ -228,7 +265,15 @@ function evaluateFileRoute(
   const label = `${route.method} ${route.path}`;
   for (const source of route.sources) {
     if (source.framework === 'openapi' && changedLines.has(source.file)) {
-      return { distance: 0, steps: [`document ${label} (${source.file}:${source.line})`, `changed ${source.file}`], files: [source.file], reason: `${source.file} (changed) documents ${label}`, direct: true, reach: 'handler', registration: { file: source.file, line: source.line } };
+      return {
+        distance: 0,
+        steps: [`document ${label} (${source.file}:${source.line})`, `changed ${source.file}`],
+        files: [source.file],
+        reason: `${source.file} (changed) documents ${label}`,
+        direct: true,
+        reach: 'handler',
+        registration: { file: source.file, line: source.line },
+      };
     }
   }
   let best: Evidence | undefined;
@@ -239,17 +284,41 @@ function evaluateFileRoute(
     const head = `handler ${label} (${at.file}:${at.line})`;
     let candidate: Evidence | undefined;
     if (changedLines.has(file)) {
-      candidate = { distance: 0, steps: [head, `changed ${file}`], files: [file], reason: describeDirect(file, label, route, edge), direct: true, reach: 'handler', registration: at };
+      candidate = {
+        distance: 0,
+        steps: [head, `changed ${file}`],
+        files: [file],
+        reason: describeDirect(file, label, route, edge),
+        direct: true,
+        reach: 'handler',
+        registration: at,
+      };
     } else if (reached.files.has(file) && knowledge.symbols !== undefined) {
       const key = reached.getFirstCallable(file);
       if (key !== undefined) {
         const calls = reached.describe(key);
-        candidate = { distance: calls.count, steps: [head, ...calls.steps], files: calls.files, reason: `handler of ${label}: ${calls.steps.join(' → ')}`, direct: false, reach: 'handler', registration: at };
+        candidate = {
+          distance: calls.count,
+          steps: [head, ...calls.steps],
+          files: calls.files,
+          reason: `handler of ${label}: ${calls.steps.join(' → ')}`,
+          direct: false,
+          reach: 'handler',
+          registration: at,
+        };
       }
     } else if (knowledge.symbols === undefined) {
       const reach = reachedFiles.get(file);
       if (reach !== undefined && reach.via.length > 0) {
-        candidate = { distance: reach.distance, steps: [head, `changed ${reach.via[0] ?? file} (file-level reach)`], files: [...reach.via, file], reason: `${file} imports ${reach.via[0] ?? ''} (changed)`, direct: false, reach: 'file', registration: at };
+        candidate = {
+          distance: reach.distance,
+          steps: [head, `changed ${reach.via[0] ?? file} (file-level reach)`],
+          files: [...reach.via, file],
+          reason: `${file} imports ${reach.via[0] ?? ''} (changed)`,
+          direct: false,
+          reach: 'file',
+          registration: at,
+        };
       }
     }
     if (candidate !== undefined && isBetter(candidate, best)) best = candidate;
@@ -258,5 +327,7 @@ function evaluateFileRoute(
 }
 
 function describeDirect(file: string, label: string, route: RouteNode, edge: HandlesEdge): string {
-  return edge.via === 'declaration' ? `${file} (changed) declares ${label}` : `handler ${file} (changed) handles ${label} declared in ${route.file}`;
+  return edge.via === 'declaration'
+    ? `${file} (changed) declares ${label}`
+    : `handler ${file} (changed) handles ${label} declared in ${route.file}`;
 }

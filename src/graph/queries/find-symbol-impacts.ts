@@ -41,11 +41,19 @@ function findExposures(knowledge: KnowledgeGraph, path: string, name: string): E
       const key = `${barrel}\0${exported}`;
       if (seen.has(key) || barrel === path) return;
       seen.add(key);
-      exposures.push({ file: barrel, name: exported, namespace, through: [barrel, ...current.through], typeOnly: current.typeOnly || typeOnly, usesTarget });
+      exposures.push({
+        file: barrel,
+        name: exported,
+        namespace,
+        through: [barrel, ...current.through],
+        typeOnly: current.typeOnly || typeOnly,
+        usesTarget,
+      });
     };
     for (const binding of bindings.get(current.file) ?? []) {
       if (binding.imported === '*') add(binding.barrel, binding.name, true, binding.typeOnly, toExportId(binding.barrel, binding.name));
-      else if (binding.imported === current.name) add(binding.barrel, binding.name, current.namespace, binding.typeOnly, current.usesTarget);
+      else if (binding.imported === current.name)
+        add(binding.barrel, binding.name, current.namespace, binding.typeOnly, current.usesTarget);
     }
     const fileId = toFileId(current.file);
     if (current.name === 'default' || !graph.hasNode(fileId)) continue;
@@ -65,7 +73,12 @@ function getModuleUse(edge: ImportEdge): Use {
 }
 
 /** Local names and type-only flag of the importer's `uses` edge for this import line, if the build made one. */
-function findUses(knowledge: KnowledgeGraph, importer: string, usesTarget: string, line: number): { locals: string[]; typeOnly: boolean } | undefined {
+function findUses(
+  knowledge: KnowledgeGraph,
+  importer: string,
+  usesTarget: string,
+  line: number,
+): { locals: string[]; typeOnly: boolean } | undefined {
   const { graph } = knowledge;
   const source = toFileId(importer);
   if (!graph.hasNode(usesTarget) || !graph.hasNode(source)) return undefined;

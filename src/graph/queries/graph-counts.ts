@@ -8,7 +8,6 @@ export interface GraphCounts {
   edgesByKind: Record<EdgeKind, number>;
 }
 
-
 /** Counts of nodes and edges, in total and by kind (every kind present, zero when absent). */
 export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
   const nodesByKind: Record<NodeKind, number> = {

@@ -57,9 +57,7 @@ export function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {
     known.set(from, (known.get(from) ?? false) || !attributes.typeOnly);
   });
   const importers = runtime.map((byFrom) =>
-    [...byFrom]
-      .sort((left, right) => left[0] - right[0])
-      .map(([from, isRuntime]) => ({ from, typeOnly: !isRuntime })),
+    [...byFrom].sort((left, right) => left[0] - right[0]).map(([from, isRuntime]) => ({ from, typeOnly: !isRuntime })),
   );
   const adjacency: ReverseAdjacency = { order: graph.order, size: graph.size, paths, indexByPath, importers };
   cache.set(graph, adjacency);
@@ -119,7 +117,12 @@ export function findReverseReach(knowledge: KnowledgeGraph, seeds: string[], opt
     if (anyDistance <= 0 && runtimeDistance <= 0) continue;
     const path = adjacency.paths[index] ?? '';
     if (runtimeDistance > 0) {
-      reached.push({ path, distance: runtimeDistance, via: includeVia ? getShownVia(adjacency.paths, runtime, index) : [], typeOnly: false });
+      reached.push({
+        path,
+        distance: runtimeDistance,
+        via: includeVia ? getShownVia(adjacency.paths, runtime, index) : [],
+        typeOnly: false,
+      });
     } else {
       reached.push({ path, distance: anyDistance, via: includeVia ? getShownVia(adjacency.paths, all, index) : [], typeOnly: true });
     }

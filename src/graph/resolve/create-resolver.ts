@@ -4,13 +4,7 @@ import { isJsonObject, parseJsonObject } from './json.js';
 import { getConditions, resolvePackageEntry, resolvePackageImport, type ImportMode } from './package-entry.js';
 import { getAncestorDirs, getDirName, isRelativeSpecifier, joinRepoPath } from './paths.js';
 import { probeFile, probeIndex, type ProbePass, type RepoFiles } from './probe.js';
-import {
-  createConfigLoader,
-  matchPathPattern,
-  splitPackageSpecifier,
-  type ConfigProblem,
-  type ResolutionSettings,
-} from './tsconfig.js';
+import { createConfigLoader, matchPathPattern, splitPackageSpecifier, type ConfigProblem, type ResolutionSettings } from './tsconfig.js';
 import { findWorkspacePackages, getWorkspaceGlobs, parsePnpmWorkspacePackages, toPackageInfo, type PackageInfo } from './workspaces.js';
 
 export interface ResolverInput {
@@ -48,7 +42,12 @@ export interface Resolver {
 const PASSES: readonly ProbePass[] = ['typescript', 'javascript'];
 const VALID_PACKAGE_NAME = /^(?:@[a-z0-9~][a-z0-9._~-]*\/)?[a-z0-9~][a-z0-9._~-]*$/i;
 
-function probeFileOrDirectory(repo: RepoFiles, packages: ReadonlyMap<string, PackageInfo>, candidate: string, pass: ProbePass): string | undefined {
+function probeFileOrDirectory(
+  repo: RepoFiles,
+  packages: ReadonlyMap<string, PackageInfo>,
+  candidate: string,
+  pass: ProbePass,
+): string | undefined {
   const file = probeFile(repo, candidate, pass);
   if (file !== undefined) return file;
   if (!repo.dirs.has(candidate)) return undefined;
@@ -153,10 +152,7 @@ export function createResolver(input: ResolverInput): Resolver {
   };
 
   /** `paths`, then `baseUrl` (skipped for `#` names), once per probe pass as TypeScript does. */
-  const resolveWithCompilerOptions = (
-    dir: string,
-    specifier: string,
-  ): { resolution: Resolution } | { aliasMiss?: Resolution } => {
+  const resolveWithCompilerOptions = (dir: string, specifier: string): { resolution: Resolution } | { aliasMiss?: Resolution } => {
     const settings = getSettings(dir);
     const matched = settings?.paths === undefined ? undefined : matchPathPattern(settings.paths, specifier);
     const baseUrl = specifier.startsWith('#') ? undefined : settings?.baseUrl;

@@ -10,7 +10,8 @@ export function isJsonObject(value: unknown): value is JsonObject {
 export function parseJsonObject(text: string): { value: JsonObject | undefined; error?: string } {
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (!isJsonObject(value)) return { value: undefined, error: errors.length > 0 ? `invalid JSON at offset ${errors[0]?.offset ?? 0}` : 'not a JSON object' };
+  if (!isJsonObject(value))
+    return { value: undefined, error: errors.length > 0 ? `invalid JSON at offset ${errors[0]?.offset ?? 0}` : 'not a JSON object' };
   return errors.length > 0 ? { value, error: `invalid JSON at offset ${errors[0]?.offset ?? 0}` } : { value };
 }
 

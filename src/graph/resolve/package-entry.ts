@@ -90,7 +90,8 @@ export function resolvePackageImport(
   specifier: string,
   conditions: readonly string[],
 ): EntryResult | { specifier: string } {
-  if (!isJsonObject(info.manifest.imports)) return { reason: `no "imports" field in ${info.folder === '' ? '' : `${info.folder}/`}package.json` };
+  if (!isJsonObject(info.manifest.imports))
+    return { reason: `no "imports" field in ${info.folder === '' ? '' : `${info.folder}/`}package.json` };
   let targets: string[] = [];
   try {
     targets = resolveImportsField(info.manifest, specifier, { conditions, unsafe: true }) ?? [];

@@ -185,7 +185,7 @@ export function createConfigLoader(sources: ConfigSources): {
     const options = isJsonObject(config.compilerOptions) ? config.compilerOptions : {};
     const configDir = getDirName(path);
     const baseUrl = getString(options, 'baseUrl');
-    if (baseUrl !== undefined && baseUrl.startsWith(CONFIG_DIR)) {
+    if (baseUrl?.startsWith(CONFIG_DIR)) {
       result.baseUrl = { fromLeaf: `.${baseUrl.slice(CONFIG_DIR.length)}` };
     } else if (baseUrl !== undefined) {
       const resolved = joinRepoPath(configDir, baseUrl);
@@ -204,13 +204,20 @@ export function createConfigLoader(sources: ConfigSources): {
     const options = mergeConfig(configPath, [configPath]);
     const leafDir = getDirName(configPath);
     const value: ResolutionSettings = { configPath, customConditions: options.customConditions ?? [] };
-    const baseUrl = options.baseUrl === undefined ? undefined : 'dir' in options.baseUrl ? options.baseUrl.dir : joinRepoPath(leafDir, options.baseUrl.fromLeaf);
+    const baseUrl =
+      options.baseUrl === undefined
+        ? undefined
+        : 'dir' in options.baseUrl
+          ? options.baseUrl.dir
+          : joinRepoPath(leafDir, options.baseUrl.fromLeaf);
     if (baseUrl !== undefined) value.baseUrl = baseUrl;
     if (options.paths !== undefined) {
       value.paths = toPathPatterns(options.paths.value).map((pattern) => ({
         ...pattern,
         substitutions: pattern.substitutions.map((substitution) =>
-          substitution.startsWith(CONFIG_DIR) ? `${leafDir === '' ? '' : '/'}${leafDir}${substitution.slice(CONFIG_DIR.length)}` : substitution,
+          substitution.startsWith(CONFIG_DIR)
+            ? `${leafDir === '' ? '' : '/'}${leafDir}${substitution.slice(CONFIG_DIR.length)}`
+            : substitution,
         ),
       }));
       value.pathsBase = baseUrl ?? options.paths.base;

@@ -16,7 +16,11 @@ export interface PackageInfo {
 export function parsePnpmWorkspacePackages(text: string): string[] {
   const globs: string[] = [];
   const lines = text.split(/\r?\n/);
-  const unquote = (value: string): string => value.trim().replace(/^(['"])(.*)\1$/, '$2').trim();
+  const unquote = (value: string): string =>
+    value
+      .trim()
+      .replace(/^(['"])(.*)\1$/, '$2')
+      .trim();
   for (let index = 0; index < lines.length; index += 1) {
     const line = (lines[index] ?? '').replace(/\s+#.*$/, '');
     const header = /^packages\s*:\s*(.*)$/.exec(line);

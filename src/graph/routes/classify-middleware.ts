@@ -4,7 +4,11 @@ import { type SymbolIndex, type SymbolTarget, toCallableKey } from '../symbol-in
 
 /** Packages whose use shows what a middleware does. */
 const LIBRARY_ROLES: ReadonlyArray<{ role: Exclude<MiddlewareRole, 'other'>; pattern: RegExp }> = [
-  { role: 'rate-limit', pattern: /^(?:express-rate-limit|express-slow-down|rate-limiter-flexible|@fastify\/rate-limit|koa-ratelimit|koa2-ratelimit|hono-rate-limiter|@nestjs\/throttler|express-brute)(?:\/|$)/ },
+  {
+    role: 'rate-limit',
+    pattern:
+      /^(?:express-rate-limit|express-slow-down|rate-limiter-flexible|@fastify\/rate-limit|koa-ratelimit|koa2-ratelimit|hono-rate-limiter|@nestjs\/throttler|express-brute)(?:\/|$)/,
+  },
   {
     role: 'auth',
     pattern:
@@ -12,7 +16,8 @@ const LIBRARY_ROLES: ReadonlyArray<{ role: Exclude<MiddlewareRole, 'other'>; pat
   },
   {
     role: 'validation',
-    pattern: /^(?:zod|joi|@hapi\/joi|ajv|celebrate|express-validator|yup|class-validator|valibot|superstruct|@sinclair\/typebox|@hono\/zod-validator|hono\/validator|express-joi-validation|@fastify\/type-provider-typebox)(?:\/|$)/,
+    pattern:
+      /^(?:zod|joi|@hapi\/joi|ajv|celebrate|express-validator|yup|class-validator|valibot|superstruct|@sinclair\/typebox|@hono\/zod-validator|hono\/validator|express-joi-validation|@fastify\/type-provider-typebox)(?:\/|$)/,
   },
 ];
 
@@ -23,7 +28,8 @@ const STATUS_ROLES: ReadonlyArray<{ role: Exclude<MiddlewareRole, 'other'>; stat
 ];
 
 const RATE_LIMIT_NAME = /limit(?:er)?|throttl|slow-?down/i;
-const AUTH_NAME = /auth|login|session|jwt|passport|guard|protect|require(?:d)?(?:user|role|admin|login)|permission|verify(?:token|user)|authori[sz]e|signed-?in|logged-?in/i;
+const AUTH_NAME =
+  /auth|login|session|jwt|passport|guard|protect|require(?:d)?(?:user|role|admin|login)|permission|verify(?:token|user)|authori[sz]e|signed-?in|logged-?in/i;
 const VALIDATION_NAME = /valid|schema|sanitiz/i;
 
 const MAX_VISITS = 60;
@@ -54,7 +60,8 @@ export function classifyMiddleware(symbols: SymbolIndex, file: string, entry: Ch
     const target = symbols.resolveName(file, name);
     if (target?.kind === 'package') {
       const role = getLibraryRole(target.packageName) ?? getLibraryRole(target.specifier);
-      if (role !== undefined) return { role, evidence: [`${entry.callee === name ? 'calls' : 'uses'} ${name} from ${target.packageName}`], confidence: 'high' };
+      if (role !== undefined)
+        return { role, evidence: [`${entry.callee === name ? 'calls' : 'uses'} ${name} from ${target.packageName}`], confidence: 'high' };
     }
     if (target?.kind === 'callable' && definedIn === undefined) {
       const callable = symbols.getCallable(target.file, target.name);
@@ -95,14 +102,17 @@ function decide(found: Found): { role: MiddlewareRole; evidence: string[] } | un
   }
   for (const { role, statuses } of STATUS_ROLES) {
     const hits = statuses.filter((status) => found.statuses.has(status));
-    if (hits.length > 0) return { role, evidence: hits.map((status) => `responds ${status} in ${found.statuses.get(status) ?? 'its code'}`) };
+    if (hits.length > 0)
+      return { role, evidence: hits.map((status) => `responds ${status} in ${found.statuses.get(status) ?? 'its code'}`) };
   }
   return undefined;
 }
 
 /** Follows references breadth-first through repository code, noting packages and statuses. */
 function collect(symbols: SymbolIndex, file: string, refs: readonly string[], found: Found): void {
-  const queue: { file: string; refs: readonly string[]; depth: number; via: string | undefined }[] = [{ file, refs, depth: 0, via: undefined }];
+  const queue: { file: string; refs: readonly string[]; depth: number; via: string | undefined }[] = [
+    { file, refs, depth: 0, via: undefined },
+  ];
   const seen = new Set<string>();
   let visits = 0;
   while (queue.length > 0 && visits < MAX_VISITS) {
@@ -119,7 +129,8 @@ function collect(symbols: SymbolIndex, file: string, refs: readonly string[], fo
         seen.add(key);
         visits++;
         const via = item.via ?? `${callable.name} (${target.file})`;
-        for (const status of callable.statuses ?? []) if (!found.statuses.has(status)) found.statuses.set(status, `${callable.name} (${target.file})`);
+        for (const status of callable.statuses ?? [])
+          if (!found.statuses.has(status)) found.statuses.set(status, `${callable.name} (${target.file})`);
         queue.push({ file: target.file, refs: callable.refs, depth: item.depth + 1, via });
       }
     }
@@ -130,13 +141,20 @@ function noteTarget(target: SymbolTarget, ref: string, via: string | undefined, 
   if (target.kind !== 'package') return;
   const role = getLibraryRole(target.packageName) ?? getLibraryRole(target.specifier);
   if (role === undefined || found.libraries.has(role)) return;
-  const member = ref.includes('.') ? ref.slice(ref.indexOf('.') + 1) : target.imported === 'default' || target.imported === '*' ? undefined : target.imported;
+  const member = ref.includes('.')
+    ? ref.slice(ref.indexOf('.') + 1)
+    : target.imported === 'default' || target.imported === '*'
+      ? undefined
+      : target.imported;
   const what = `uses ${target.packageName}${member === undefined ? '' : ` (${member})`}`;
   found.libraries.set(role, via === undefined ? what : `calls ${via}, which ${what}`);
 }
 
 /** A class stands for its members too: a guard's work happens in `canActivate`. */
-function getWithMembers(symbols: SymbolIndex, target: { file: string; name: string }): { name: string; refs: string[]; statuses?: number[] }[] {
+function getWithMembers(
+  symbols: SymbolIndex,
+  target: { file: string; name: string },
+): { name: string; refs: string[]; statuses?: number[] }[] {
   const own = symbols.getCallable(target.file, target.name);
   const prefix = `${target.name}.`;
   const members = target.name.includes('.') ? [] : symbols.getCallables(target.file).filter((callable) => callable.name.startsWith(prefix));

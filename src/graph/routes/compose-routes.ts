@@ -90,7 +90,10 @@ function isUnderPrefix(prefix: string | undefined, path: string): boolean {
  * registered before it, mount middleware, route middleware, then the handler. Middleware is
  * classified by what its code does (classify-middleware.ts).
  */
-export function composeRoutes(symbols: SymbolIndex, files: readonly SourceFile[]): { routes: ComposedRoute[]; limitations: RouteLimitation[]; unmatchedMounts: UnmatchedMountInfo[] } {
+export function composeRoutes(
+  symbols: SymbolIndex,
+  files: readonly SourceFile[],
+): { routes: ComposedRoute[]; limitations: RouteLimitation[]; unmatchedMounts: UnmatchedMountInfo[] } {
   const limitations: RouteLimitation[] = [];
   const unmatchedMounts: UnmatchedMountInfo[] = [];
   const receivers = new Map<string, Set<string>>();
@@ -137,14 +140,29 @@ export function composeRoutes(symbols: SymbolIndex, files: readonly SourceFile[]
         for (const target of found.routers) {
           const key = routerKey(target.file, target.name);
           const list = incoming.get(key) ?? [];
-          list.push({ from: path, keys: keysOf(mount.receiver, mount.scope), offset: mount.offset ?? 0, line: mount.line, prefix, entries: mount.middlewareEntries ?? [] });
+          list.push({
+            from: path,
+            keys: keysOf(mount.receiver, mount.scope),
+            offset: mount.offset ?? 0,
+            line: mount.line,
+            prefix,
+            entries: mount.middlewareEntries ?? [],
+          });
           incoming.set(key, list);
         }
         continue;
       }
       if (found.middleware) {
         const entries = [...(mount.middlewareEntries ?? []), ...(mount.targetEntry === undefined ? [] : [mount.targetEntry])];
-        uses.get(path)?.push({ keys: keysOf(mount.receiver, mount.scope), offset: mount.offset ?? 0, line: mount.line, prefix: mount.bare === true ? undefined : prefix, entries, setting: undefined, appLevel: mount.appLevel === true });
+        uses.get(path)?.push({
+          keys: keysOf(mount.receiver, mount.scope),
+          offset: mount.offset ?? 0,
+          line: mount.line,
+          prefix: mount.bare === true ? undefined : prefix,
+          entries,
+          setting: undefined,
+          appLevel: mount.appLevel === true,
+        });
         continue;
       }
       unmatchedMounts.push({ file: path, prefix, target: mount.target, line: mount.line, reason: found.reason });
@@ -159,7 +177,14 @@ export function composeRoutes(symbols: SymbolIndex, files: readonly SourceFile[]
   for (const list of uses.values()) list.sort((left, right) => left.offset - right.offset);
 
   const contextCache = new Map<string, Context[]>();
-  const getContexts = (file: string, keys: string[], offset: number, localPath: string, depth: number, visiting: Set<string>): Context[] => {
+  const getContexts = (
+    file: string,
+    keys: string[],
+    offset: number,
+    localPath: string,
+    depth: number,
+    visiting: Set<string>,
+  ): Context[] => {
     const cacheKey = `${file}\0${keys.join(',')}\0${offset}\0${localPath}`;
     const cached = contextCache.get(cacheKey);
     if (cached !== undefined) return cached;
@@ -178,7 +203,11 @@ export function composeRoutes(symbols: SymbolIndex, files: readonly SourceFile[]
           if (byPrefix.has(prefix) || byPrefix.size >= MAX_CONTEXTS) continue;
           const mountLinks = mount.entries.map((entry) => ({ level: 'mount' as const, file: mount.from, line: mount.line, entry }));
           const span = { start: mount.line, end: mount.line };
-          byPrefix.set(prefix, { prefix, chain: [...parent.chain, ...mountLinks, ...own.links], served: [...parent.served, { file: mount.from, line: mount.line, span }, ...own.served] });
+          byPrefix.set(prefix, {
+            prefix,
+            chain: [...parent.chain, ...mountLinks, ...own.links],
+            served: [...parent.served, { file: mount.from, line: mount.line, span }, ...own.served],
+          });
         }
       }
       visiting.delete(visitKey);
@@ -216,14 +245,32 @@ export function composeRoutes(symbols: SymbolIndex, files: readonly SourceFile[]
       }
       if (route.framework === 'nestjs' && globalPrefix !== '') localPath = joinRoutePaths(globalPrefix, localPath);
       const isCode = !route.framework.startsWith('nextjs') && route.framework !== 'openapi';
-      const contexts = isCode ? getContexts(path, keysOf(route.router, route.scope), route.offset ?? Number.MAX_SAFE_INTEGER, localPath, 0, new Set()) : [{ prefix: '', chain: [], served: [] }];
+      const contexts = isCode
+        ? getContexts(path, keysOf(route.router, route.scope), route.offset ?? Number.MAX_SAFE_INTEGER, localPath, 0, new Set())
+        : [{ prefix: '', chain: [], served: [] }];
       for (const context of contexts) {
-        const fullPath = context.prefix === '' ? (route.framework.startsWith('nextjs') ? route.path : joinRoutePaths(localPath)) : joinRoutePaths(context.prefix, localPath);
-        const drafts: LinkDraft[] = [...context.chain, ...(route.middlewareEntries ?? []).map((entry) => ({ level: 'route' as const, file: path, line: route.line, entry }))];
+        const fullPath =
+          context.prefix === ''
+            ? route.framework.startsWith('nextjs')
+              ? route.path
+              : joinRoutePaths(localPath)
+            : joinRoutePaths(context.prefix, localPath);
+        const drafts: LinkDraft[] = [
+          ...context.chain,
+          ...(route.middlewareEntries ?? []).map((entry) => ({ level: 'route' as const, file: path, line: route.line, entry })),
+        ];
         const chain: ChainLink[] = drafts.map((draft) => toLink(symbols, draft.level, draft.file, draft.entry));
         const guards: RouteGuard[] = drafts.map((draft) => {
           const result = classify(draft.file, draft.entry);
-          const guard: RouteGuard = { name: getEntryName(draft.entry), role: result.role, level: draft.level, file: draft.file, line: draft.line, evidence: result.evidence, confidence: result.confidence };
+          const guard: RouteGuard = {
+            name: getEntryName(draft.entry),
+            role: result.role,
+            level: draft.level,
+            file: draft.file,
+            line: draft.line,
+            evidence: result.evidence,
+            confidence: result.confidence,
+          };
           if (result.definedIn !== undefined) guard.definedIn = result.definedIn;
           return guard;
         });
@@ -239,7 +286,9 @@ export function composeRoutes(symbols: SymbolIndex, files: readonly SourceFile[]
             if (file !== path) handlerFiles.add(file);
           }
         }
-        const span = route.span ?? (isCode ? { start: route.line, end: route.line } : (chain[chain.length - 1]?.span ?? { start: route.line, end: route.line }));
+        const span =
+          route.span ??
+          (isCode ? { start: route.line, end: route.line } : (chain[chain.length - 1]?.span ?? { start: route.line, end: route.line }));
         routes.push({
           file: path,
           route,
@@ -260,16 +309,31 @@ function toFileHandlerLink(symbols: SymbolIndex, file: string, route: RouteFact,
   const target = symbols.resolveExport(file, name);
   if (target?.kind === 'callable' && target.file === file) {
     const callable = symbols.getCallable(file, target.name);
-    if (callable !== undefined) return { role: 'handler', name: target.name, file, span: callable.span, targets: [toCallableKey(file, target.name)], dynamic: false };
+    if (callable !== undefined)
+      return { role: 'handler', name: target.name, file, span: callable.span, targets: [toCallableKey(file, target.name)], dynamic: false };
   }
   return { role: 'handler', name, file, span: { start: 1, end: Math.max(1, lines) }, targets: [toCallableKey(file, '*')], dynamic: false };
 }
 
 function toUseLike(use: UseFact): UseLike {
-  return { keys: keysOf(use.receiver, use.scope), offset: use.offset, line: use.line, prefix: use.prefix, entries: use.entries, setting: use.setting, appLevel: use.appLevel === true };
+  return {
+    keys: keysOf(use.receiver, use.scope),
+    offset: use.offset,
+    line: use.line,
+    prefix: use.prefix,
+    entries: use.entries,
+    setting: use.setting,
+    appLevel: use.appLevel === true,
+  };
 }
 
-function getOwnUses(list: readonly UseLike[], file: string, keys: readonly string[], offset: number, localPath: string): { links: LinkDraft[]; served: Context['served'] } {
+function getOwnUses(
+  list: readonly UseLike[],
+  file: string,
+  keys: readonly string[],
+  offset: number,
+  localPath: string,
+): { links: LinkDraft[]; served: Context['served'] } {
   const links: LinkDraft[] = [];
   const served: Context['served'] = [];
   for (const use of list) {
@@ -291,7 +355,11 @@ function getEntryName(entry: ChainEntryFact): string {
 function toLink(symbols: SymbolIndex, role: ChainLink['role'], file: string, entry: ChainEntryFact): ChainLink {
   const targets = new Set<string>();
   let sawPackage = false;
-  const names = new Set([...(entry.name === undefined ? [] : [entry.name]), ...(entry.callee === undefined ? [] : [entry.callee]), ...entry.refs]);
+  const names = new Set([
+    ...(entry.name === undefined ? [] : [entry.name]),
+    ...(entry.callee === undefined ? [] : [entry.callee]),
+    ...entry.refs,
+  ]);
   for (const name of names) {
     const target = symbols.resolveName(file, name);
     if (target === undefined) continue;
@@ -310,23 +378,38 @@ interface MountedRouters {
   reason: string;
 }
 
-function findMountedRouters(symbols: SymbolIndex, file: string, mount: MountFact, receivers: ReadonlyMap<string, Set<string>>): MountedRouters {
+function findMountedRouters(
+  symbols: SymbolIndex,
+  file: string,
+  mount: MountFact,
+  receivers: ReadonlyMap<string, Set<string>>,
+): MountedRouters {
   const target = mount.target;
   const local = receivers.get(file);
-  if (target.startsWith('<plugin:') || (local?.has(target) === true && target !== mount.receiver)) return { routers: [{ file, name: target }], middleware: false, reason: '' };
+  if (target.startsWith('<plugin:') || (local?.has(target) === true && target !== mount.receiver))
+    return { routers: [{ file, name: target }], middleware: false, reason: '' };
   if (target.startsWith('require:')) {
     const specifier = target.slice('require:'.length);
     const facts = symbols.getFacts(file);
     const index = facts?.imports.findIndex((fact) => fact.specifier === specifier) ?? -1;
     const resolved = symbols.resolveModule(file, specifier, index < 0 ? undefined : index);
-    if (resolved.file === undefined) return { routers: [], middleware: resolved.packageName !== undefined, reason: `"${specifier}" does not resolve to a repository file` };
+    if (resolved.file === undefined)
+      return {
+        routers: [],
+        middleware: resolved.packageName !== undefined,
+        reason: `"${specifier}" does not resolve to a repository file`,
+      };
     const declared = symbols.resolveExport(resolved.file, 'default');
     return routersIn(symbols, resolved.file, declared?.kind === 'callable' ? declared.name : undefined, receivers);
   }
   const resolved = symbols.resolveName(file, target);
   if (resolved === undefined) {
     if (mount.bare === true) return { routers: [], middleware: true, reason: '' };
-    return { routers: [], middleware: false, reason: `"${target.split('.')[0] ?? target}" is neither imported nor declared at the top of ${file}` };
+    return {
+      routers: [],
+      middleware: false,
+      reason: `"${target.split('.')[0] ?? target}" is neither imported nor declared at the top of ${file}`,
+    };
   }
   if (resolved.kind === 'package') return { routers: [], middleware: true, reason: '' };
   if (resolved.kind === 'module') {
@@ -338,23 +421,35 @@ function findMountedRouters(symbols: SymbolIndex, file: string, mount: MountFact
   return routersIn(symbols, resolved.file, resolved.name, receivers);
 }
 
-function routersIn(symbols: SymbolIndex, file: string, name: string | undefined, receivers: ReadonlyMap<string, Set<string>>): MountedRouters {
+function routersIn(
+  symbols: SymbolIndex,
+  file: string,
+  name: string | undefined,
+  receivers: ReadonlyMap<string, Set<string>>,
+): MountedRouters {
   const names = receivers.get(file) ?? new Set<string>();
   if (name !== undefined && names.has(name)) return { routers: [{ file, name }], middleware: false, reason: '' };
   const facts = symbols.getFacts(file);
   const routers = new Set((facts?.routes ?? []).map((route) => route.router).filter((router): router is string => router !== undefined));
   const callable = name === undefined ? undefined : symbols.getCallable(file, name);
   const isFunction = callable !== undefined && name !== 'default' && !names.has(name ?? '');
-  if (!isFunction && routers.size === 1) return { routers: [...routers].map((router) => ({ file, name: router })), middleware: false, reason: '' };
+  if (!isFunction && routers.size === 1)
+    return { routers: [...routers].map((router) => ({ file, name: router })), middleware: false, reason: '' };
   if (!isFunction && routers.size === 0 && (facts?.mounts.length ?? 0) > 0) {
-    const mountReceivers = new Set((facts?.mounts ?? []).map((mount) => mount.receiver).filter((receiver): receiver is string => receiver !== undefined));
-    if (mountReceivers.size === 1) return { routers: [...mountReceivers].map((receiver) => ({ file, name: receiver })), middleware: false, reason: '' };
+    const mountReceivers = new Set(
+      (facts?.mounts ?? []).map((mount) => mount.receiver).filter((receiver): receiver is string => receiver !== undefined),
+    );
+    if (mountReceivers.size === 1)
+      return { routers: [...mountReceivers].map((receiver) => ({ file, name: receiver })), middleware: false, reason: '' };
   }
   if (callable !== undefined && routers.size === 0) return { routers: [], middleware: true, reason: '' };
   if (isFunction) return { routers: [], middleware: true, reason: '' };
   return {
     routers: [],
     middleware: false,
-    reason: routers.size === 0 ? `${file} declares no routes` : `${file} declares routes on several routers (${[...routers].sort().join(', ')}) and the mounted one cannot be told apart`,
+    reason:
+      routers.size === 0
+        ? `${file} declares no routes`
+        : `${file} declares routes on several routers (${[...routers].sort().join(', ')}) and the mounted one cannot be told apart`,
   };
 }

@@ -65,7 +65,13 @@ export function defineTool<S extends z.ZodObject, T>(tool: {
   const acceptedFields = Object.keys(tool.inputSchema.shape);
   return {
     name: tool.name,
-    config: { title: texts.title, description: texts.description, inputSchema: tool.inputSchema, outputSchemaName: tool.outputSchemaName, annotations: tool.annotations },
+    config: {
+      title: texts.title,
+      description: texts.description,
+      inputSchema: tool.inputSchema,
+      outputSchemaName: tool.outputSchemaName,
+      annotations: tool.annotations,
+    },
     async handler(args, context) {
       const parsed = tool.inputSchema.safeParse(args ?? {});
       if (!parsed.success) {
@@ -93,7 +99,9 @@ function readFormat(input: object): OutputFormat {
 export function toToolResult<T>(output: ToolReport<T>, format: OutputFormat): CallToolResult {
   const validate = getValidator(output.schema);
   if (!validate(output.report)) {
-    throw new Error(`internal: report does not match schemas/${output.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
+    throw new Error(
+      `internal: report does not match schemas/${output.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`,
+    );
   }
   // One redaction at the exit, for every channel: structuredContent, JSON text and Markdown (see redactTree).
   const full: unknown = redactTree(JSON.parse(renderJson(output.report)));
@@ -143,7 +151,8 @@ export function toErrorResult(code: string, message: string, hint?: string): Cal
 
 function toThrownResult(name: string, error: unknown, context: ToolContext): CallToolResult {
   if (isCheckerError(error)) {
-    const where = error.location === undefined ? '' : ` (${error.location.file}${error.location.line === undefined ? '' : `:${error.location.line}`})`;
+    const where =
+      error.location === undefined ? '' : ` (${error.location.file}${error.location.line === undefined ? '' : `:${error.location.line}`})`;
     return toErrorResult(error.code, `${error.message}${where}`, error.hint);
   }
   const messages: string[] = [];
@@ -152,8 +161,14 @@ function toThrownResult(name: string, error: unknown, context: ToolContext): Cal
     messages.push(cause instanceof Error ? cause.message : String(cause));
     cause = cause instanceof Error ? cause.cause : undefined;
   }
-  context.log(`checker mcp: ${name} failed: ${redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error)).text}`);
-  return toErrorResult('internal/error', `${name} failed: ${messages.join(': caused by: ')}`, 'This is a bug in checker, not in your input; the server keeps running. The stack trace is on the server stderr.');
+  context.log(
+    `checker mcp: ${name} failed: ${redactSecrets(error instanceof Error ? (error.stack ?? error.message) : String(error)).text}`,
+  );
+  return toErrorResult(
+    'internal/error',
+    `${name} failed: ${messages.join(': caused by: ')}`,
+    'This is a bug in checker, not in your input; the server keeps running. The stack trace is on the server stderr.',
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -19,9 +19,13 @@ export function toRequirementsInput(env: Env, data: RequirementsObject | undefin
   const seen = new Set<string>();
   for (const [index, criterion] of (requirements.acceptanceCriteria ?? []).entries()) {
     if (seen.has(criterion.id)) {
-      throw new CheckerError('requirements/invalid', `requirements.acceptanceCriteria[${index}].id ${JSON.stringify(criterion.id)} is used twice`, {
-        hint: 'Give every acceptance criterion its own id.',
-      });
+      throw new CheckerError(
+        'requirements/invalid',
+        `requirements.acceptanceCriteria[${index}].id ${JSON.stringify(criterion.id)} is used twice`,
+        {
+          hint: 'Give every acceptance criterion its own id.',
+        },
+      );
     }
     seen.add(criterion.id);
   }

@@ -22,7 +22,7 @@ export function matchesGlob(factValue: unknown, globs: unknown): boolean {
   for (const glob of list) {
     if (typeof glob !== 'string') continue;
     const matcher = getMatcher(glob);
-    if (matcher !== null && matcher(factValue)) return true;
+    if (matcher?.(factValue)) return true;
   }
   return false;
 }

@@ -44,7 +44,10 @@ export function createRegexBudget(limit: number = RULE_LIMITS.regexWorkPerRun): 
   const getDiagnostics = (): Diagnostic[] => {
     const diagnostics: Diagnostic[] = [];
     if (skipped > 0) {
-      const patterns = [...skippedPatterns].sort().slice(0, 3).map((pattern) => JSON.stringify(pattern.slice(0, 60)));
+      const patterns = [...skippedPatterns]
+        .sort()
+        .slice(0, 3)
+        .map((pattern) => JSON.stringify(pattern.slice(0, 60)));
       diagnostics.push({
         code: 'rules/regex-budget',
         severity: 'warn',

@@ -215,7 +215,7 @@ export interface ChangeCase {
  * nine other /sync routes in the same file, not the root routes of app.js (which imports app-sync.js).
  */
 export const SYNC_HANDLER_CHANGE: ChangeCase = {
-  description: "the 422 details string inside the POST /sync handler (app-sync.js:59)",
+  description: 'the 422 details string inside the POST /sync handler (app-sync.js:59)',
   path: 'build/src/app-sync.js',
   search: "details: 'since-required',",
   replace: "details: 'since-missing',",

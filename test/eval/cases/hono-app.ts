@@ -60,7 +60,8 @@ import { buildEditedRepo, type EvalCase } from '../case.js';
 export const PACKAGE = { name: '@spotlightjs/sidecar', version: '2.5.0' } as const;
 
 /** The published `dist/**` as `src/**` (no `.d.ts`), plus package.json. */
-const readAsSource = (): FileTree => moveFolder(readPackageFiles(PACKAGE.name, PACKAGE.version, ['dist', 'package.json']), 'dist', 'src', (path) => !path.endsWith('.d.ts'));
+const readAsSource = (): FileTree =>
+  moveFolder(readPackageFiles(PACKAGE.name, PACKAGE.version, ['dist', 'package.json']), 'dist', 'src', (path) => !path.endsWith('.d.ts'));
 
 export const HONO_APP: EvalCase = {
   id: 'hono-sidecar-contextlines-status',
@@ -70,7 +71,14 @@ export const HONO_APP: EvalCase = {
   build: async () =>
     buildEditedRepo(
       readAsSource(),
-      [{ path: 'src/routes/contextlines/index.js', after: 'router.put("/"', search: 'return ctx.body(null, 500);', replace: 'return ctx.body(null, 400);' }],
+      [
+        {
+          path: 'src/routes/contextlines/index.js',
+          after: 'router.put("/"',
+          search: 'return ctx.body(null, 500);',
+          replace: 'return ctx.body(null, 400);',
+        },
+      ],
       'contextlines: a body that is not a stack trace is a bad request',
     ),
   expect: {
@@ -89,7 +97,11 @@ export const HONO_APP: EvalCase = {
         text: /^(?=[\s\S]*src\/routes\/contextlines\/index\.js)(?=[\s\S]*src\/routes\/__tests__\/server\.test\.js)/,
         why: 'the edited handler must be run; server.test.js already drives the routes/index.js router (which mounts /contextlines) with app.request and is the test to extend',
       },
-      { kind: 'edge-case', text: /PUT \/contextlines/, why: 'the one route the change reaches, named by its served path (prefix from CONTEXT_LINES_ENDPOINT)' },
+      {
+        kind: 'edge-case',
+        text: /PUT \/contextlines/,
+        why: 'the one route the change reaches, named by its served path (prefix from CONTEXT_LINES_ENDPOINT)',
+      },
     ],
     mustNotTasks: [
       {
@@ -108,6 +120,11 @@ export const HONO_APP: EvalCase = {
       { text: /README/, why: 'no documentation changed or is relevant' },
       { text: /\.test\.test\./, why: 'a test file gets no test of its own' },
     ],
-    semanticEdgeCase: { file: 'src/routes/contextlines/index.js', line: 9, kind: 'error-path', values: /asserting the new status 400 \(was 500\)/ },
+    semanticEdgeCase: {
+      file: 'src/routes/contextlines/index.js',
+      line: 9,
+      kind: 'error-path',
+      values: /asserting the new status 400 \(was 500\)/,
+    },
   },
 };

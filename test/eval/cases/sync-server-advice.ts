@@ -11,7 +11,8 @@ import { moveFolder, readPackageFiles } from '../../helpers/eval-corpus.js';
 import { buildEditedRepo, type CaseRepo, type EvalCase, type TextEdit } from '../case.js';
 import { PACKAGE } from './actual-sync-server.js';
 
-const readAsSource = (): FileTree => moveFolder(readPackageFiles(PACKAGE.name, PACKAGE.version, ['build/src', 'package.json']), 'build/src', 'src');
+const readAsSource = (): FileTree =>
+  moveFolder(readPackageFiles(PACKAGE.name, PACKAGE.version, ['build/src', 'package.json']), 'build/src', 'src');
 
 const buildEdited = async (edits: readonly TextEdit[], message: string, renames: readonly [string, string][] = []): Promise<CaseRepo> =>
   buildEditedRepo(readAsSource(), edits, message, renames);
@@ -19,10 +20,18 @@ const buildEdited = async (edits: readonly TextEdit[], message: string, renames:
 export const SYNC_STATUS_CHANGE: EvalCase = {
   id: 'sync-server-status-change',
   kind: 'express app',
-  description: 'POST /sync/sync answers 400 instead of 422 when `since` is missing (src/app-sync.js:58, an Express sub-app mounted at /sync)',
+  description:
+    'POST /sync/sync answers 400 instead of 422 when `since` is missing (src/app-sync.js:58, an Express sub-app mounted at /sync)',
   build: () =>
     buildEdited(
-      [{ path: 'src/app-sync.js', after: "app.post('/sync'", search: 'res.status(422).send({\n            details: \'since-required\',', replace: 'res.status(400).send({\n            details: \'since-required\',' }],
+      [
+        {
+          path: 'src/app-sync.js',
+          after: "app.post('/sync'",
+          search: "res.status(422).send({\n            details: 'since-required',",
+          replace: "res.status(400).send({\n            details: 'since-required',",
+        },
+      ],
       'sync: a missing since is a bad request',
     ),
   expect: {
@@ -32,11 +41,18 @@ export const SYNC_STATUS_CHANGE: EvalCase = {
     proofTasks: 1,
     impactedRoutes: ['route:POST /sync/sync'],
     mustTasks: [
-      { kind: 'proof', text: /src\/app-sync\.js.*src\/app-sync\.test\.js/, why: 'app-sync.test.js imports the sync app (handlers) and is the test to extend' },
+      {
+        kind: 'proof',
+        text: /src\/app-sync\.js.*src\/app-sync\.test\.js/,
+        why: 'app-sync.test.js imports the sync app (handlers) and is the test to extend',
+      },
       { kind: 'edge-case', text: /POST \/sync\/sync/, why: 'the one route the change reaches, behind validateSessionMiddleware' },
     ],
     mustNotTasks: [
-      { text: /GET \/health|GET \/mode|GET \/metrics|\/account\/|\/admin\/|\/secret|\/gocardless|\/openid|upload-user-file/, why: 'the change is inside one handler: no other route is reached' },
+      {
+        text: /GET \/health|GET \/mode|GET \/metrics|\/account\/|\/admin\/|\/secret|\/gocardless|\/openid|upload-user-file/,
+        why: 'the change is inside one handler: no other route is reached',
+      },
       { text: /\.test\.test\./, why: 'a test file gets no test of its own' },
     ],
     semanticEdgeCase: { file: 'src/app-sync.js', line: 58, kind: 'error-path', values: /asserting the new status 400 \(was 422\)/ },
@@ -59,7 +75,13 @@ export const SYNC_RENAME: EvalCase = {
     riskLevels: ['low', 'medium'],
     // Only the edited import line of app-sync.js runs differently (it must still resolve); the rename itself runs nothing new.
     proofTasks: 1,
-    mustTasks: [{ kind: 'proof', text: /src\/app-sync\.js/, why: 'the updated import is on the path of every /sync route; running app-sync.test.js proves it resolves' }],
+    mustTasks: [
+      {
+        kind: 'proof',
+        text: /src\/app-sync\.js/,
+        why: 'the updated import is on the path of every /sync route; running app-sync.test.js proves it resolves',
+      },
+    ],
     mustNotTasks: [
       { text: /deleted|validation\.js/, why: 'a rename is not a deletion: nothing asks about the old path' },
       { text: /validate\.js.*(?:exercises|calls|uses)/, why: 'a zero-line rename has no changed code to exercise' },

@@ -21,7 +21,8 @@ import { buildEditedRepo, type CaseRepo, type EvalCase, type TextEdit } from '..
 const VERSION = '4.6.6';
 
 /** zod 4.6.6, every file of the package, and one hand-made commit on top. */
-const buildEdited = async (edits: readonly TextEdit[], message: string): Promise<CaseRepo> => buildEditedRepo(readPackageFiles('zod', VERSION, 'all'), edits, message);
+const buildEdited = async (edits: readonly TextEdit[], message: string): Promise<CaseRepo> =>
+  buildEditedRepo(readPackageFiles('zod', VERSION, 'all'), edits, message);
 
 /** Generated mirrors of a source in this package: `v4/core/x.{js,cjs,d.ts,d.cts}` for `src/v4/core/x.ts`. */
 const mirrors = (stem: string, kind: ChangeKind): Record<string, ChangeKind> =>
@@ -29,7 +30,10 @@ const mirrors = (stem: string, kind: ChangeKind): Record<string, ChangeKind> =>
 
 /** Texts no task may carry in any zod case: proof asked of compiled output, of docs, of a test file itself. */
 const NEVER = [
-  { text: /(?:Prove|exercises|calls|uses).*\bv4\/core\/[\w-]+\.(?:c?js|d\.c?ts)\b/, why: 'compiled output is proven through its TypeScript source, never on its own' },
+  {
+    text: /(?:Prove|exercises|calls|uses).*\bv4\/core\/[\w-]+\.(?:c?js|d\.c?ts)\b/,
+    why: 'compiled output is proven through its TypeScript source, never on its own',
+  },
   { text: /README/, why: 'documentation does not run' },
   { text: /\.test\.test\./, why: 'a test file is the proof; it gets no test of its own' },
 ];
@@ -37,10 +41,16 @@ const NEVER = [
 export const ZOD_RELEASE: EvalCase = {
   id: 'zod-4.6.6-release',
   kind: 'library release',
-  description: 'zod 4.6.5 → 4.6.6: an array/map/set size cap is checked before any element is parsed (3 source files, 3 test files, version bump, compiled mirrors)',
+  description:
+    'zod 4.6.5 → 4.6.6: an array/map/set size cap is checked before any element is parsed (3 source files, 3 test files, version bump, compiled mirrors)',
   async build() {
     const corpus = await buildRealCorpus({ package: 'zod', versions: ['4.6.5', VERSION] });
-    return { dir: corpus.dir, base: corpus.baseOid, head: corpus.headOid, cleanup: () => rmSync(corpus.dir, { recursive: true, force: true }) };
+    return {
+      dir: corpus.dir,
+      base: corpus.baseOid,
+      head: corpus.headOid,
+      cleanup: () => rmSync(corpus.dir, { recursive: true, force: true }),
+    };
   },
   expect: {
     changeKinds: {
@@ -83,10 +93,17 @@ export const ZOD_RELEASE: EvalCase = {
 export const ZOD_ONE_LINE_FIX: EvalCase = {
   id: 'zod-min-properties-off-by-one',
   kind: 'one-line fix',
-  description: "fromJSONSchema's object guard made to refuse an object with exactly minProperties keys (`<` → `<=`, src/v4/classic/from-json-schema.ts:175)",
+  description:
+    "fromJSONSchema's object guard made to refuse an object with exactly minProperties keys (`<` → `<=`, src/v4/classic/from-json-schema.ts:175)",
   build: () =>
     buildEdited(
-      [{ path: 'src/v4/classic/from-json-schema.ts', search: 'keys.length < guards.minProperties', replace: 'keys.length <= guards.minProperties' }],
+      [
+        {
+          path: 'src/v4/classic/from-json-schema.ts',
+          search: 'keys.length < guards.minProperties',
+          replace: 'keys.length <= guards.minProperties',
+        },
+      ],
       'from-json-schema: minProperties is exclusive',
     ),
   expect: {
@@ -101,10 +118,22 @@ export const ZOD_ONE_LINE_FIX: EvalCase = {
         text: /from-json-schema\.ts.*src\/v4\/classic\/tests\/from-json-schema\.test\.ts/,
         why: 'from-json-schema.test.ts imports fromJSONSchema and already tests minProperties (line 1312)',
       },
-      { kind: 'edge-case', text: /from-json-schema\.ts:175.*guards\.minProperties/, why: 'the changed comparison: test at, just below and just above minProperties' },
+      {
+        kind: 'edge-case',
+        text: /from-json-schema\.ts:175.*guards\.minProperties/,
+        why: 'the changed comparison: test at, just below and just above minProperties',
+      },
     ],
-    mustNotTasks: [...NEVER, { text: /huge|100,000|pagination|catastrophic/i, why: 'generic signals on unchanged lines are not about this change' }],
-    semanticEdgeCase: { file: 'src/v4/classic/from-json-schema.ts', line: 175, kind: 'boundary', values: /guards\.minProperties − 1, guards\.minProperties and guards\.minProperties \+ 1/ },
+    mustNotTasks: [
+      ...NEVER,
+      { text: /huge|100,000|pagination|catastrophic/i, why: 'generic signals on unchanged lines are not about this change' },
+    ],
+    semanticEdgeCase: {
+      file: 'src/v4/classic/from-json-schema.ts',
+      line: 175,
+      kind: 'boundary',
+      values: /guards\.minProperties − 1, guards\.minProperties and guards\.minProperties \+ 1/,
+    },
   },
 };
 
@@ -114,7 +143,14 @@ export const ZOD_TYPE_ONLY: EvalCase = {
   description: 'an optional `trim?: boolean` member added to the $ZodStringDef interface (src/v4/core/schemas.ts)',
   build: () =>
     buildEdited(
-      [{ path: 'src/v4/core/schemas.ts', after: 'export interface $ZodStringDef extends $ZodTypeDef {', search: '  coerce?: boolean;\n', replace: '  coerce?: boolean;\n  /** Trim the input before the checks run. */\n  trim?: boolean;\n' }],
+      [
+        {
+          path: 'src/v4/core/schemas.ts',
+          after: 'export interface $ZodStringDef extends $ZodTypeDef {',
+          search: '  coerce?: boolean;\n',
+          replace: '  coerce?: boolean;\n  /** Trim the input before the checks run. */\n  trim?: boolean;\n',
+        },
+      ],
       'types: $ZodStringDef.trim',
     ),
   expect: {
@@ -122,7 +158,9 @@ export const ZOD_TYPE_ONLY: EvalCase = {
     maxTasks: 1,
     riskLevels: ['low'],
     proofTasks: 0,
-    mustTasks: [{ kind: 'review', text: /Type-check.*src\/v4\/core\/schemas\.ts.*tsc --noEmit/, why: 'a type change is proven by the type checker' }],
+    mustTasks: [
+      { kind: 'review', text: /Type-check.*src\/v4\/core\/schemas\.ts.*tsc --noEmit/, why: 'a type change is proven by the type checker' },
+    ],
     mustNotTasks: [...NEVER, { text: /coverage|edge case/i, why: 'nothing new runs: no coverage run, no runtime edge case' }],
   },
 };
@@ -132,10 +170,7 @@ export const ZOD_DOCS_ONLY: EvalCase = {
   kind: 'docs-only',
   description: 'the README introduction reworded (two lines)',
   build: () =>
-    buildEdited(
-      [{ path: 'README.md', search: '## What is Zod?', replace: '## What is Zod, and why use it?' }],
-      'docs: README heading',
-    ),
+    buildEdited([{ path: 'README.md', search: '## What is Zod?', replace: '## What is Zod, and why use it?' }], 'docs: README heading'),
   expect: {
     changeKinds: { 'README.md': 'docs' },
     maxTasks: 0,
@@ -152,7 +187,14 @@ export const ZOD_TEST_ONLY: EvalCase = {
   description: 'an assertion added to the minProperties test of from-json-schema.test.ts',
   build: () =>
     buildEdited(
-      [{ path: 'src/v4/classic/tests/from-json-schema.test.ts', search: '  expect(z.toJSONSchema(schema)).toMatchObject({ minProperties: 1, maxProperties: 2 });', replace: '  expect(z.toJSONSchema(schema)).toMatchObject({ minProperties: 1, maxProperties: 2 });\n  expect(schema.safeParse({}).success).toBe(false);' }],
+      [
+        {
+          path: 'src/v4/classic/tests/from-json-schema.test.ts',
+          search: '  expect(z.toJSONSchema(schema)).toMatchObject({ minProperties: 1, maxProperties: 2 });',
+          replace:
+            '  expect(z.toJSONSchema(schema)).toMatchObject({ minProperties: 1, maxProperties: 2 });\n  expect(schema.safeParse({}).success).toBe(false);',
+        },
+      ],
       'test: an empty object is below minProperties',
     ),
   expect: {

@@ -59,7 +59,10 @@ export function startStdioSession(script: string, args: string[]): StdioSession 
       const known = frames.find((frame) => frame.id === id);
       if (known !== undefined) return Promise.resolve(known);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no reply to ${JSON.stringify(id)} within ${timeoutMs} ms; stderr:\n${stderr}`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no reply to ${JSON.stringify(id)} within ${timeoutMs} ms; stderr:\n${stderr}`)),
+          timeoutMs,
+        );
         waiters.set(id, (frame) => {
           clearTimeout(timer);
           waiters.delete(id);
@@ -82,7 +85,12 @@ export function startStdioSession(script: string, args: string[]): StdioSession 
 
 /** Sends initialize and notifications/initialized, and waits for the server's answer. */
 export async function initialize(session: StdioSession): Promise<Frame> {
-  session.send({ jsonrpc: '2.0', id: 'init', method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-test', version: '0' } } });
+  session.send({
+    jsonrpc: '2.0',
+    id: 'init',
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw-test', version: '0' } },
+  });
   session.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
   return session.reply('init');
 }

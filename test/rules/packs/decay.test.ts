@@ -5,7 +5,7 @@ import { CASES_BY_PACK } from './cases/index.js';
 const PACK = 'rules/decay/pack.yaml';
 
 describe('decay pack', () => {
-  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK['decay'] ?? {})) {
+  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK.decay ?? {})) {
     it(ruleId, async () => {
       await runRuleCases(PACK, ruleId, cases);
     });

@@ -5,7 +5,7 @@ import { CASES_BY_PACK } from './cases/index.js';
 const PACK = 'rules/patterns/pack.yaml';
 
 describe('patterns pack', () => {
-  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK['patterns'] ?? {})) {
+  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK.patterns ?? {})) {
     it(ruleId, async () => {
       await runRuleCases(PACK, ruleId, cases);
     });

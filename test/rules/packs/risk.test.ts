@@ -5,7 +5,7 @@ import { CASES_BY_PACK } from './cases/index.js';
 const PACK = 'rules/risk/pack.yaml';
 
 describe('risk pack', () => {
-  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK['risk'] ?? {})) {
+  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK.risk ?? {})) {
     it(ruleId, async () => {
       await runRuleCases(PACK, ruleId, cases);
     });

@@ -5,7 +5,7 @@ import { CASES_BY_PACK } from './cases/index.js';
 const PACK = 'rules/tools/pack.yaml';
 
 describe('tools pack', () => {
-  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK['tools'] ?? {})) {
+  for (const [ruleId, cases] of Object.entries(CASES_BY_PACK.tools ?? {})) {
     it(ruleId, async () => {
       await runRuleCases(PACK, ruleId, cases);
     });

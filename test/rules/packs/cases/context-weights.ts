@@ -20,8 +20,13 @@ export const contextWeightCases: Record<string, RuleCases> = Object.fromEntries(
   WEIGHTS.map(([ruleId, edgeKind, weight, typeOnly]): [string, RuleCases] => [
     ruleId,
     {
-      valid: [{ edgeKind: edgeKind === 'owns' ? 'uses' : 'owns', typeOnly }, ...(edgeKind === 'imports' ? [{ edgeKind, typeOnly: !typeOnly }] : [])],
-      invalid: [{ facts: { edgeKind, typeOnly, taskKind: 'change' }, message: `${edgeKind} edges weigh ${weight}`, params: { weight, edgeKind } }],
+      valid: [
+        { edgeKind: edgeKind === 'owns' ? 'uses' : 'owns', typeOnly },
+        ...(edgeKind === 'imports' ? [{ edgeKind, typeOnly: !typeOnly }] : []),
+      ],
+      invalid: [
+        { facts: { edgeKind, typeOnly, taskKind: 'change' }, message: `${edgeKind} edges weigh ${weight}`, params: { weight, edgeKind } },
+      ],
     },
   ]),
 );

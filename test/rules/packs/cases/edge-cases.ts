@@ -36,7 +36,10 @@ export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
 );
 
 edgeCaseCases['edge-case/number-parsing'] = {
-  valid: [{ ...signal, signalKind: 'parse-json' }, { ...signal, signalKind: 'parse-number', fileRole: 'test' }],
+  valid: [
+    { ...signal, signalKind: 'parse-json' },
+    { ...signal, signalKind: 'parse-number', fileRole: 'test' },
+  ],
   invalid: [
     {
       facts: { ...signal, signalKind: 'parse-number' },
@@ -46,27 +49,54 @@ edgeCaseCases['edge-case/number-parsing'] = {
         confidence: 'high',
         scope: 'src/orders.ts',
         trigger: 'a value such as "", "12abc", "-0" or "1e999" reaches parseInt',
-        recommendedProof: 'a table-driven test (or a fast-check property) that feeds "", "12abc", "-0", "1e999" and a valid number to the code at src/orders.ts:12',
+        recommendedProof:
+          'a table-driven test (or a fast-check property) that feeds "", "12abc", "-0", "1e999" and a valid number to the code at src/orders.ts:12',
       },
     },
   ],
 };
 
-const route = { method: 'POST', path: '/orders/:id', file: 'src/routes/orders.ts', kind: 'api', changed: true, params: ['id'], paramCount: 1 };
+const route = {
+  method: 'POST',
+  path: '/orders/:id',
+  file: 'src/routes/orders.ts',
+  kind: 'api',
+  changed: true,
+  params: ['id'],
+  paramCount: 1,
+};
 
 export const routeEdgeCaseCases: Record<string, RuleCases> = {
   'edge-case/route-params': {
     // An unresolved `{?…}` segment is not a parameter.
-    valid: [{ ...route, path: '/orders', params: [], paramCount: 0 }, { ...route, changed: false }, { ...route, path: '/orders/{?ROUTES.x}', params: [], paramCount: 0 }],
+    valid: [
+      { ...route, path: '/orders', params: [], paramCount: 0 },
+      { ...route, changed: false },
+      { ...route, path: '/orders/{?ROUTES.x}', params: [], paramCount: 0 },
+    ],
     invalid: [
-      { facts: { ...route }, message: 'POST /orders/:id takes path parameters (id)', params: { weight: 4, scope: 'POST /orders/:id', confidence: 'high' } },
+      {
+        facts: { ...route },
+        message: 'POST /orders/:id takes path parameters (id)',
+        params: { weight: 4, scope: 'POST /orders/:id', confidence: 'high' },
+      },
       { facts: { ...route, method: 'GET', path: '/users/{userId}', params: ['userId'] }, params: { scope: 'GET /users/{userId}' } },
       { facts: { ...route, method: 'PAGE', path: '/blog/[slug]', kind: 'ui', params: ['slug'] }, params: { weight: 4 } },
     ],
   },
   'edge-case/route-body': {
-    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, changed: false }, { ...route, isMutation: true, kind: 'ui' }],
-    invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders/:id accepts a request body', params: { weight: 5, confidence: 'high' } }],
+    valid: [
+      { ...route, isMutation: false },
+      { ...route, isMutation: true, changed: false },
+      { ...route, isMutation: true, kind: 'ui' },
+    ],
+    invalid: [
+      {
+        facts: { ...route, isMutation: true },
+        message: 'POST /orders/:id accepts a request body',
+        params: { weight: 5, confidence: 'high' },
+      },
+    ],
   },
   'edge-case/route-unauthenticated': {
     valid: [
@@ -83,7 +113,10 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     ],
   },
   'edge-case/route-auth-by-name': {
-    valid: [{ ...route, hasNameOnlyAuth: false }, { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], changed: false }],
+    valid: [
+      { ...route, hasNameOnlyAuth: false },
+      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], changed: false },
+    ],
     invalid: [
       {
         facts: { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
@@ -98,10 +131,21 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
       { ...route, isMutation: false },
       { ...route, isMutation: true, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
     ],
-    invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders/:id writes data and no auth middleware is declared on it', params: { weight: 4, confidence: 'low' } }],
+    invalid: [
+      {
+        facts: { ...route, isMutation: true },
+        message: 'POST /orders/:id writes data and no auth middleware is declared on it',
+        params: { weight: 4, confidence: 'low' },
+      },
+    ],
   },
   'edge-case/route-double-submit': {
-    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, changed: false }, { ...route, isMutation: true, method: 'PUT' }, { ...route, isMutation: true, method: 'DELETE' }],
+    valid: [
+      { ...route, isMutation: false },
+      { ...route, isMutation: true, changed: false },
+      { ...route, isMutation: true, method: 'PUT' },
+      { ...route, isMutation: true, method: 'DELETE' },
+    ],
     invalid: [
       { facts: { ...route, isMutation: true }, params: { weight: 4, confidence: 'medium', scope: 'POST /orders/:id' } },
       { facts: { ...route, isMutation: true, method: 'PATCH' }, params: { weight: 4, confidence: 'medium', scope: 'PATCH /orders/:id' } },
@@ -139,7 +183,8 @@ semanticEdgeCaseCases['edge-case/changed-boundary'] = {
   invalid: [
     {
       facts: { ...semantic, semanticKind: 'boundary' },
-      message: 'src/validate.ts:12 changes a boundary on value.length (if (value.length >= 5) return ok; → if (value.length > 5) return ok;)',
+      message:
+        'src/validate.ts:12 changes a boundary on value.length (if (value.length >= 5) return ok; → if (value.length > 5) return ok;)',
       params: { weight: 9, trigger: 'value.length is 4, 5 and 6 (at, just below and just above the limit 5)', confidence: 'high' },
     },
   ],

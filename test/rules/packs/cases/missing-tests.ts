@@ -5,25 +5,57 @@ const route = { method: 'POST', path: '/orders', file: 'src/routes/orders.ts', k
 
 export const missingTestCases: Record<string, RuleCases> = {
   'missing-test/export-unreached': {
-    valid: [{ ...exported, reachingTests: 1 }, { ...exported, change: 'removed' }, { ...exported, typeOnly: true }],
-    invalid: [{ facts: { ...exported }, message: 'roundCents in src/money.ts changed (modified) and no test reaches it', params: { weight: 4, task: 'add a test that imports roundCents from src/money.ts and asserts its behaviour' } }],
+    valid: [
+      { ...exported, reachingTests: 1 },
+      { ...exported, change: 'removed' },
+      { ...exported, typeOnly: true },
+    ],
+    invalid: [
+      {
+        facts: { ...exported },
+        message: 'roundCents in src/money.ts changed (modified) and no test reaches it',
+        params: { weight: 4, task: 'add a test that imports roundCents from src/money.ts and asserts its behaviour' },
+      },
+    ],
   },
   'missing-test/routed-export-unreached': {
-    valid: [{ ...exported, reachedRoutes: 0 }, { ...exported, reachedRoutes: 2, reachingTests: 1 }],
-    invalid: [{ facts: { ...exported, change: 'added', reachedRoutes: 2 }, message: 'roundCents in src/money.ts is behind 2 route(s) and no test reaches it', params: { weight: 2 } }],
+    valid: [
+      { ...exported, reachedRoutes: 0 },
+      { ...exported, reachedRoutes: 2, reachingTests: 1 },
+    ],
+    invalid: [
+      {
+        facts: { ...exported, change: 'added', reachedRoutes: 2 },
+        message: 'roundCents in src/money.ts is behind 2 route(s) and no test reaches it',
+        params: { weight: 2 },
+      },
+    ],
   },
 };
 
 export const missingRouteTestCases: Record<string, RuleCases> = {
   'missing-test/route-unreached': {
-    valid: [{ ...route, reachingTests: 1 }, { ...route, changed: false }],
+    valid: [
+      { ...route, reachingTests: 1 },
+      { ...route, changed: false },
+    ],
     invalid: [
-      { facts: { ...route, request: 'a POST request' }, message: 'POST /orders changed and no test reaches its handler src/routes/orders.ts', params: { weight: 5, task: 'add a test that sends a POST request to /orders and asserts status and body' } },
-      { facts: { ...route, method: 'ALL', request: 'a request of any method' }, params: { task: 'add a test that sends a request of any method to /orders and asserts status and body' } },
+      {
+        facts: { ...route, request: 'a POST request' },
+        message: 'POST /orders changed and no test reaches its handler src/routes/orders.ts',
+        params: { weight: 5, task: 'add a test that sends a POST request to /orders and asserts status and body' },
+      },
+      {
+        facts: { ...route, method: 'ALL', request: 'a request of any method' },
+        params: { task: 'add a test that sends a request of any method to /orders and asserts status and body' },
+      },
     ],
   },
   'missing-test/mutation-route-unreached': {
-    valid: [{ ...route, isMutation: false }, { ...route, isMutation: true, reachingTests: 3 }],
+    valid: [
+      { ...route, isMutation: false },
+      { ...route, isMutation: true, reachingTests: 3 },
+    ],
     invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders writes data and no test reaches it', params: { weight: 3 } }],
   },
 };

@@ -1,11 +1,24 @@
 import type { RuleCases } from '../../../helpers/run-rule-cases.js';
 
-const src = { path: 'src/cart.ts', role: 'source', status: 'modified', changeKind: 'runtime', proofReason: 'why', proofTask: 'Add a test.' };
+const src = {
+  path: 'src/cart.ts',
+  role: 'source',
+  status: 'modified',
+  changeKind: 'runtime',
+  proofReason: 'why',
+  proofTask: 'Add a test.',
+};
 
 function forState(state: string, weight: number, message: string): RuleCases {
   const other = state === 'unproven' ? 'static-only' : 'unproven';
   return {
-    valid: [{ ...src, proofState: 'runtime-proven', proofTask: '' }, { ...src, proofState: other }, { ...src, proofState: state, role: 'doc', lowSignal: true }, { ...src, proofState: state, role: 'test' }, { ...src, proofState: state, changeKind: 'type-only' }],
+    valid: [
+      { ...src, proofState: 'runtime-proven', proofTask: '' },
+      { ...src, proofState: other },
+      { ...src, proofState: state, role: 'doc', lowSignal: true },
+      { ...src, proofState: state, role: 'test' },
+      { ...src, proofState: state, changeKind: 'type-only' },
+    ],
     invalid: [{ facts: { ...src, proofState: state }, message, params: { weight, task: 'Add a test.' } }],
   };
 }

@@ -4,28 +4,78 @@ const src = { path: 'src/orders.ts', role: 'source', status: 'modified', changed
 
 export const riskCases: Record<string, RuleCases> = {
   'risk/large-diff': {
-    valid: [{ ...src, changedLines: 199 }, { ...src, changedLines: 400, lowSignal: true }, { ...src, changedLines: 400, isGenerated: true }],
-    invalid: [{ facts: { ...src, changedLines: 250, additions: 200, deletions: 50 }, message: 'src/orders.ts changed by 250 lines (+200 -50)', params: { weight: 5 } }],
+    valid: [
+      { ...src, changedLines: 199 },
+      { ...src, changedLines: 400, lowSignal: true },
+      { ...src, changedLines: 400, isGenerated: true },
+    ],
+    invalid: [
+      {
+        facts: { ...src, changedLines: 250, additions: 200, deletions: 50 },
+        message: 'src/orders.ts changed by 250 lines (+200 -50)',
+        params: { weight: 5 },
+      },
+    ],
   },
   'risk/fan-in-reached': {
-    valid: [{ ...src, reachedFiles: 9 }, { ...src, reachedFiles: 20, role: 'test' }, { ...src, reachedFiles: 20, status: 'deleted' }],
-    invalid: [{ facts: { ...src, reachedFiles: 12, fanIn: 3 }, message: 'src/orders.ts (lines 3-4) is reached by 12 files (3 direct importers)', params: { weight: 5 } }],
+    valid: [
+      { ...src, reachedFiles: 9 },
+      { ...src, reachedFiles: 20, role: 'test' },
+      { ...src, reachedFiles: 20, status: 'deleted' },
+    ],
+    invalid: [
+      {
+        facts: { ...src, reachedFiles: 12, fanIn: 3 },
+        message: 'src/orders.ts (lines 3-4) is reached by 12 files (3 direct importers)',
+        params: { weight: 5 },
+      },
+    ],
   },
   'risk/route-touched': {
-    valid: [{ ...src, reachedRoutes: 0 }, { ...src, reachedRoutes: 2, isTest: true }, { ...src, reachedRoutes: 2, lowSignal: true }],
-    invalid: [{ facts: { ...src, reachedRoutes: 2, reachedRoutesLabel: '2 routes' }, message: 'src/orders.ts (lines 3-4) reaches 2 routes through the handler chain', params: { weight: 5 } }],
+    valid: [
+      { ...src, reachedRoutes: 0 },
+      { ...src, reachedRoutes: 2, isTest: true },
+      { ...src, reachedRoutes: 2, lowSignal: true },
+    ],
+    invalid: [
+      {
+        facts: { ...src, reachedRoutes: 2, reachedRoutesLabel: '2 routes' },
+        message: 'src/orders.ts (lines 3-4) reaches 2 routes through the handler chain',
+        params: { weight: 5 },
+      },
+    ],
   },
   'risk/auth-path': {
     valid: [{ ...src }, { ...src, isAuthPath: true, lowSignal: true }, { ...src, isAuthPath: true, isTest: true }],
-    invalid: [{ facts: { ...src, path: 'src/auth/session.ts', isAuthPath: true }, message: 'src/auth/session.ts (lines 3-4) touches authentication or authorisation', params: { weight: 8 } }],
+    invalid: [
+      {
+        facts: { ...src, path: 'src/auth/session.ts', isAuthPath: true },
+        message: 'src/auth/session.ts (lines 3-4) touches authentication or authorisation',
+        params: { weight: 8 },
+      },
+    ],
   },
   'risk/payment-path': {
     valid: [{ ...src }, { ...src, isPaymentPath: true, lowSignal: true }],
-    invalid: [{ facts: { ...src, path: 'src/billing/charge.ts', isPaymentPath: true }, params: { weight: 8, proof: 'test rounding, negative amounts and currency handling in src/billing/charge.ts, and a refund end to end' } }],
+    invalid: [
+      {
+        facts: { ...src, path: 'src/billing/charge.ts', isPaymentPath: true },
+        params: {
+          weight: 8,
+          proof: 'test rounding, negative amounts and currency handling in src/billing/charge.ts, and a refund end to end',
+        },
+      },
+    ],
   },
   'risk/data-migration': {
     valid: [{ ...src }, { ...src, isMigration: true, lowSignal: true }],
-    invalid: [{ facts: { path: 'db/migrations/001.sql', role: 'other', status: 'added', isMigration: true, changedHunks: 'lines 1-12' }, message: 'db/migrations/001.sql (lines 1-12) changes the data model or migrates data', params: { weight: 8 } }],
+    invalid: [
+      {
+        facts: { path: 'db/migrations/001.sql', role: 'other', status: 'added', isMigration: true, changedHunks: 'lines 1-12' },
+        message: 'db/migrations/001.sql (lines 1-12) changes the data model or migrates data',
+        params: { weight: 8 },
+      },
+    ],
   },
   'risk/config-change': {
     valid: [{ ...src }, { path: 'tsconfig.json', role: 'config', isConfig: true, lowSignal: true }],
@@ -34,12 +84,38 @@ export const riskCases: Record<string, RuleCases> = {
   'risk/dependency-manifest': {
     valid: [
       { ...src },
-      { path: 'package.json', role: 'manifest', isManifest: true, lowSignal: true, manifestChanges: ['dependencies'], manifestChangeCount: 1 },
+      {
+        path: 'package.json',
+        role: 'manifest',
+        isManifest: true,
+        lowSignal: true,
+        manifestChanges: ['dependencies'],
+        manifestChangeCount: 1,
+      },
       { path: 'package.json', role: 'manifest', isManifest: true, manifestChanges: [], manifestChangeCount: 0 },
     ],
     invalid: [
-      { facts: { path: 'package-lock.json', role: 'manifest', isManifest: true, manifestChanges: ['locked versions'], manifestChangeCount: 1 }, message: 'package-lock.json changes locked versions', params: { weight: 4 } },
-      { facts: { path: 'package.json', role: 'manifest', isManifest: true, manifestChanges: ['dependencies', 'engines'], manifestChangeCount: 2 }, message: 'package.json changes dependencies, engines' },
+      {
+        facts: {
+          path: 'package-lock.json',
+          role: 'manifest',
+          isManifest: true,
+          manifestChanges: ['locked versions'],
+          manifestChangeCount: 1,
+        },
+        message: 'package-lock.json changes locked versions',
+        params: { weight: 4 },
+      },
+      {
+        facts: {
+          path: 'package.json',
+          role: 'manifest',
+          isManifest: true,
+          manifestChanges: ['dependencies', 'engines'],
+          manifestChangeCount: 2,
+        },
+        message: 'package.json changes dependencies, engines',
+      },
     ],
   },
   'risk/missing-proof': {
@@ -50,32 +126,77 @@ export const riskCases: Record<string, RuleCases> = {
       { ...src, proofState: 'unproven', status: 'deleted' },
     ],
     invalid: [
-      { facts: { ...src, proofState: 'unproven', proofTask: 'Add a test in src/orders.test.ts' }, message: 'src/orders.ts (lines 3-4) has no test proof (unproven)', params: { weight: 6, proof: 'Add a test in src/orders.test.ts' } },
+      {
+        facts: { ...src, proofState: 'unproven', proofTask: 'Add a test in src/orders.test.ts' },
+        message: 'src/orders.ts (lines 3-4) has no test proof (unproven)',
+        params: { weight: 6, proof: 'Add a test in src/orders.test.ts' },
+      },
       { facts: { ...src, proofState: 'mocked-boundary' }, params: { weight: 6 } },
     ],
   },
   'risk/weak-proof': {
-    valid: [{ ...src, proofState: 'runtime-proven' }, { ...src, proofState: 'unproven' }, { ...src, proofState: 'static-only', role: 'config' }],
+    valid: [
+      { ...src, proofState: 'runtime-proven' },
+      { ...src, proofState: 'unproven' },
+      { ...src, proofState: 'static-only', role: 'config' },
+    ],
     invalid: [
-      { facts: { ...src, proofState: 'static-only' }, message: 'src/orders.ts (lines 3-4) is only weakly proven (static-only)', params: { weight: 3 } },
+      {
+        facts: { ...src, proofState: 'static-only' },
+        message: 'src/orders.ts (lines 3-4) is only weakly proven (static-only)',
+        params: { weight: 3 },
+      },
       { facts: { ...src, proofState: 'runtime-unproven' }, params: { weight: 3 } },
     ],
   },
   'risk/owners-spread': {
-    valid: [{ ...src, ownerCount: 2 }, { ...src, ownerCount: 3, lowSignal: true }],
-    invalid: [{ facts: { ...src, ownerCount: 3, owners: ['@a', '@b', '@c'] }, message: 'src/orders.ts has 3 owners (@a, @b, @c)', params: { weight: 3 } }],
+    valid: [
+      { ...src, ownerCount: 2 },
+      { ...src, ownerCount: 3, lowSignal: true },
+    ],
+    invalid: [
+      {
+        facts: { ...src, ownerCount: 3, owners: ['@a', '@b', '@c'] },
+        message: 'src/orders.ts has 3 owners (@a, @b, @c)',
+        params: { weight: 3 },
+      },
+    ],
   },
   'risk/invariants-touched': {
-    valid: [{ ...src, invariantsTouched: 0 }, { ...src, invariantsTouched: 1, lowSignal: true }],
-    invalid: [{ facts: { ...src, invariantsTouched: 2 }, message: 'src/orders.ts (lines 3-4) is named by 2 recorded invariant(s)', params: { weight: 6 } }],
+    valid: [
+      { ...src, invariantsTouched: 0 },
+      { ...src, invariantsTouched: 1, lowSignal: true },
+    ],
+    invalid: [
+      {
+        facts: { ...src, invariantsTouched: 2 },
+        message: 'src/orders.ts (lines 3-4) is named by 2 recorded invariant(s)',
+        params: { weight: 6 },
+      },
+    ],
   },
   'risk/regressions-touched': {
-    valid: [{ ...src, regressionsTouched: 0 }, { ...src, regressionsTouched: 1, lowSignal: true }],
-    invalid: [{ facts: { ...src, regressionsTouched: 1 }, message: 'src/orders.ts (lines 3-4) is named by 1 recorded regression(s)', params: { weight: 6 } }],
+    valid: [
+      { ...src, regressionsTouched: 0 },
+      { ...src, regressionsTouched: 1, lowSignal: true },
+    ],
+    invalid: [
+      {
+        facts: { ...src, regressionsTouched: 1 },
+        message: 'src/orders.ts (lines 3-4) is named by 1 recorded regression(s)',
+        params: { weight: 6 },
+      },
+    ],
   },
   'risk/low-signal-change': {
     valid: [{ ...src }, { ...src, commentOnly: true }],
-    invalid: [{ facts: { path: 'README.md', role: 'doc', isDocOnly: true, lowSignal: true, lowSignalReason: 'documentation' }, message: 'README.md changed only documentation', params: { weight: 0 } }],
+    invalid: [
+      {
+        facts: { path: 'README.md', role: 'doc', isDocOnly: true, lowSignal: true, lowSignalReason: 'documentation' },
+        message: 'README.md changed only documentation',
+        params: { weight: 0 },
+      },
+    ],
   },
 };
 
@@ -90,7 +211,9 @@ export const changeRiskCases: Record<string, RuleCases> = {
   },
   'risk/change-owners-spread': {
     valid: [{ ownerCount: 2 }, { ownerCount: 5, lowSignal: true }],
-    invalid: [{ facts: { ownerCount: 3, owners: ['@a', '@b', '@c'] }, message: 'the change spans 3 owners (@a, @b, @c)', params: { weight: 4 } }],
+    invalid: [
+      { facts: { ownerCount: 3, owners: ['@a', '@b', '@c'] }, message: 'the change spans 3 owners (@a, @b, @c)', params: { weight: 4 } },
+    ],
   },
   'risk/areas-spread': {
     valid: [{ areaCount: 3 }, { areaCount: 6, lowSignal: true }],
