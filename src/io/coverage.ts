@@ -2,15 +2,17 @@ import { constants, lstatSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { CoverageEvidence, CoverageKind, CoverageSource, FileCoverage } from '../model/coverage.js';
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import { isPathInside, readRepoFile } from './read-repo-file.js';
-import { clipRedacted } from '../text/clip.js';
+import { parseIstanbulCoverage } from '../runtime-coverage/istanbul.js';
+import { describeJsonError, isRecord } from '../runtime-coverage/json.js';
+import { createLcovParser } from '../runtime-coverage/lcov.js';
+import { countUnlisted, MAX_PROBLEMS_PER_REPORT, type ProblemLog } from '../runtime-coverage/problems.js';
+import { computeV8LineHits, readV8Ranges, type V8Range } from '../runtime-coverage/v8.js';
 
 export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
-const MAX_MALFORMED_PER_FILE = 20;
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 // A FIFO swapped in after the lstat opens at once and is refused by the stat of the open descriptor.
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
@@ -44,12 +46,6 @@ interface Collector {
   learnedPrefixes: string[];
   repoFileCache: Map<string, boolean>;
   absoluteCache: Map<string, boolean>;
-}
-
-interface V8Range {
-  start: number;
-  end: number;
-  count: number;
 }
 
 interface V8Script {
@@ -130,10 +126,6 @@ function compareStrings(a: string, b: string): number {
 
 function hasErrorCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function toSafeRelative(path: string): string | undefined {
@@ -278,6 +270,12 @@ function mergeLines(collector: Collector, path: string, kind: CoverageKind, sour
   for (const [line, hits] of lines) entry.lines.set(line, (entry.lines.get(line) ?? 0) + hits);
 }
 
+function reportProblems(collector: Collector, file: string, problems: ProblemLog, unit: string): void {
+  for (const problem of problems.listed) malformed(collector, file, problem.message, problem.line);
+  const unlisted = countUnlisted(problems);
+  if (unlisted > 0) malformed(collector, file, `${unlisted} more malformed ${unit} not listed`);
+}
+
 function malformed(collector: Collector, file: string, message: string, line?: number): Diagnostic {
   const diagnostic: Diagnostic = {
     code: 'coverage/malformed',
@@ -375,100 +373,18 @@ async function matchBySuffix(collector: Collector, absolute: string, tally: Mapp
   return undefined;
 }
 
-function parseNonNegativeInteger(text: string, start: number, end: number): number {
-  if (end <= start || end - start > 15) return -1;
-  let value = 0;
-  for (let index = start; index < end; index += 1) {
-    const code = text.charCodeAt(index) - 48;
-    if (code < 0 || code > 9) return -1;
-    value = value * 10 + code;
-  }
-  return value;
-}
-
-const LCOV_IGNORED_PREFIXES = ['TN:', 'FN:', 'FNDA:', 'FNF:', 'FNH:', 'FNL:', 'FNA:', 'LF:', 'LH:', 'BRDA:', 'BRF:', 'BRH:', 'VER:'];
-const LCOV_IGNORED_FIRST = new Set(LCOV_IGNORED_PREFIXES.map((prefix) => prefix.charCodeAt(0)));
-
-function isIgnoredLcovLine(line: string): boolean {
-  if (!LCOV_IGNORED_FIRST.has(line.charCodeAt(0))) return false;
-  for (const prefix of LCOV_IGNORED_PREFIXES) if (line.startsWith(prefix)) return true;
-  return false;
-}
-
-/** Streams an lcov tracefile; only `SF`, `DA` and `end_of_record` carry what we keep. */
+/** Streams an lcov tracefile through the pure parser; malformed lines become diagnostics. */
 async function readLcov(collector: Collector, opened: OpenedFile): Promise<void> {
-  const records = new Map<string, Map<number, number>>();
-  let current: Map<number, number> | undefined;
-  let currentLine = 0;
-  let lineNumber = 0;
-  let malformedCount = 0;
-  const report = (message: string): void => {
-    malformedCount += 1;
-    if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, message, lineNumber);
-  };
-  const handleLine = (text: string, start: number, end: number): void => {
-    lineNumber += 1;
-    if (end === start) return;
-    if (text.charCodeAt(start) === 68 && text.charCodeAt(start + 1) === 65 && text.charCodeAt(start + 2) === 58) {
-      const firstComma = text.indexOf(',', start + 3);
-      const inLine = firstComma >= 0 && firstComma < end;
-      const secondComma = inLine ? text.indexOf(',', firstComma + 1) : -1;
-      const hitsEnd = secondComma >= 0 && secondComma < end ? secondComma : end;
-      const lineNo = inLine ? parseNonNegativeInteger(text, start + 3, firstComma) : -1;
-      const hits = inLine ? parseNonNegativeInteger(text, firstComma + 1, hitsEnd) : -1;
-      if (current === undefined) report('DA line outside an SF record');
-      else if (lineNo < 1 || hits < 0) report(`invalid DA entry ${JSON.stringify(text.slice(start, Math.min(end, start + 80)))}`);
-      else current.set(lineNo, (current.get(lineNo) ?? 0) + hits);
-      return;
-    }
-    const line = text.slice(start, end);
-    if (line.startsWith('SF:')) {
-      if (current !== undefined) report('SF record starts before the previous record ended (missing end_of_record)');
-      const raw = line.slice(3);
-      current = records.get(raw);
-      if (current === undefined) {
-        current = new Map();
-        records.set(raw, current);
-      }
-      currentLine = lineNumber;
-      return;
-    }
-    if (line === 'end_of_record') {
-      if (current === undefined) report('end_of_record without an SF record');
-      current = undefined;
-      return;
-    }
-    if (isIgnoredLcovLine(line)) return;
-    report(`unrecognised lcov line ${JSON.stringify(clipRedacted(line, 80))}`);
-  };
-
+  const parser = createLcovParser();
   const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   try {
     const stream = handle.createReadStream({ encoding: 'utf8', highWaterMark: 1024 * 1024, autoClose: false });
-    let carry = '';
-    for await (const chunk of stream) {
-      const text = carry + String(chunk);
-      let start = 0;
-      for (;;) {
-        const newline = text.indexOf('\n', start);
-        if (newline < 0) break;
-        const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline;
-        handleLine(text, start, end);
-        start = newline + 1;
-      }
-      carry = text.slice(start);
-    }
-    if (carry.length > 0) handleLine(carry, 0, carry.endsWith('\r') ? carry.length - 1 : carry.length);
+    for await (const chunk of stream) parser.write(String(chunk));
   } finally {
     await handle.close();
   }
-  if (current !== undefined) {
-    lineNumber = currentLine;
-    report('record is missing end_of_record at the end of the file; its data was kept');
-  }
-  if (malformedCount > MAX_MALFORMED_PER_FILE) {
-    malformed(collector, opened.rel, `${malformedCount - MAX_MALFORMED_PER_FILE} more malformed line(s) not listed`);
-  }
+  const { records, problems } = parser.end();
+  reportProblems(collector, opened.rel, problems, 'line(s)');
 
   const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
   const contributed = new Set<string>();
@@ -479,17 +395,6 @@ async function readLcov(collector: Collector, opened: OpenedFile): Promise<void>
     contributed.add(path);
   }
   addSource(collector, 'lcov', opened, contributed.size, tally);
-}
-
-/** JSON.parse names no position on Node 20, so jsonc-parser locates the first error. */
-function describeJsonError(text: string): { message: string; line: number | undefined } {
-  const errors: ParseError[] = [];
-  parseJsonc(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-  const first = errors[0];
-  if (first === undefined) return { message: 'not valid JSON', line: undefined };
-  let line = 1;
-  for (let index = text.indexOf('\n'); index >= 0 && index < first.offset; index = text.indexOf('\n', index + 1)) line += 1;
-  return { message: `not valid JSON (${printParseErrorCode(first.error)})`, line };
 }
 
 async function readJson(collector: Collector, opened: OpenedFile): Promise<unknown> {
@@ -514,76 +419,25 @@ async function readJson(collector: Collector, opened: OpenedFile): Promise<unkno
   }
 }
 
-/** Line hits from statements, as istanbul's own `getLineCoverage` derives them: the highest count of a statement starting on the line. */
+/** Reads istanbul's coverage-final.json and maps its entries to repository paths. */
 async function readIstanbul(collector: Collector, opened: OpenedFile): Promise<void> {
   const data = await readJson(collector, opened);
   if (data === undefined) return;
-  if (!isRecord(data)) {
-    malformed(collector, opened.rel, 'expected an object keyed by file path');
+  const parsed = parseIstanbulCoverage(data);
+  if (!parsed.ok) {
+    malformed(collector, opened.rel, parsed.message);
     return;
   }
+  reportProblems(collector, opened.rel, parsed.problems, 'entries');
   const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
   const contributed = new Set<string>();
-  let malformedCount = 0;
-  for (const [key, rawEntry] of Object.entries(data)) {
-    const entry = isRecord(rawEntry) && isRecord(rawEntry.data) ? rawEntry.data : rawEntry;
-    const statementMap = isRecord(entry) ? entry.statementMap : undefined;
-    const counts = isRecord(entry) ? entry.s : undefined;
-    if (!isRecord(entry) || !isRecord(statementMap) || !isRecord(counts)) {
-      malformedCount += 1;
-      if (malformedCount <= MAX_MALFORMED_PER_FILE)
-        malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} has no statementMap/s objects`);
-      continue;
-    }
-    const lines = new Map<number, number>();
-    for (const [id, count] of Object.entries(counts)) {
-      const location = statementMap[id];
-      const start = isRecord(location) ? location.start : undefined;
-      const line = isRecord(start) ? start.line : undefined;
-      if (
-        typeof count !== 'number' ||
-        !Number.isInteger(count) ||
-        count < 0 ||
-        typeof line !== 'number' ||
-        !Number.isInteger(line) ||
-        line < 1
-      ) {
-        malformedCount += 1;
-        if (malformedCount <= MAX_MALFORMED_PER_FILE)
-          malformed(collector, opened.rel, `entry ${JSON.stringify(key.slice(0, 200))} statement ${JSON.stringify(id)} is invalid`);
-        continue;
-      }
-      const previous = lines.get(line);
-      if (previous === undefined || previous < count) lines.set(line, count);
-    }
-    const declared = entry.path;
-    const path = await toRepoPath(collector, typeof declared === 'string' ? declared : key, tally);
+  for (const file of parsed.files) {
+    const path = await toRepoPath(collector, file.path, tally);
     if (path === undefined) continue;
-    mergeLines(collector, path, 'istanbul', opened.rel, lines);
+    mergeLines(collector, path, 'istanbul', opened.rel, file.lines);
     contributed.add(path);
   }
-  if (malformedCount > MAX_MALFORMED_PER_FILE) {
-    malformed(collector, opened.rel, `${malformedCount - MAX_MALFORMED_PER_FILE} more malformed entries not listed`);
-  }
   addSource(collector, 'istanbul', opened, contributed.size, tally);
-}
-
-function readV8Ranges(functions: unknown): V8Range[] | undefined {
-  if (!Array.isArray(functions)) return undefined;
-  const ranges: V8Range[] = [];
-  for (const fn of functions) {
-    const fnRanges = isRecord(fn) ? fn.ranges : undefined;
-    if (!Array.isArray(fnRanges)) return undefined;
-    for (const range of fnRanges) {
-      if (!isRecord(range)) return undefined;
-      const { startOffset, endOffset, count } = range;
-      if (typeof startOffset !== 'number' || typeof endOffset !== 'number' || typeof count !== 'number') return undefined;
-      if (!Number.isInteger(startOffset) || !Number.isInteger(endOffset) || startOffset < 0 || endOffset < startOffset || count < 0)
-        return undefined;
-      ranges.push({ start: startOffset, end: endOffset, count });
-    }
-  }
-  return ranges;
 }
 
 async function readV8Files(collector: Collector, paths: string[], tracked: ReadonlySet<string>): Promise<void> {
@@ -606,7 +460,7 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
       const url = isRecord(script) ? script.url : undefined;
       if (typeof url !== 'string') {
         malformedCount += 1;
-        if (malformedCount <= MAX_MALFORMED_PER_FILE) malformed(collector, opened.rel, `result[${index}] has no url`);
+        if (malformedCount <= MAX_PROBLEMS_PER_REPORT) malformed(collector, opened.rel, `result[${index}] has no url`);
         continue;
       }
       if (!url.startsWith('file://') && !url.startsWith('/')) continue;
@@ -621,7 +475,7 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
       const ranges = readV8Ranges(isRecord(script) ? script.functions : undefined);
       if (ranges === undefined) {
         malformedCount += 1;
-        if (malformedCount <= MAX_MALFORMED_PER_FILE)
+        if (malformedCount <= MAX_PROBLEMS_PER_REPORT)
           malformed(collector, opened.rel, `result[${index}] (${rel}) has invalid functions/ranges`);
         continue;
       }
@@ -684,91 +538,4 @@ async function readV8Source(collector: Collector, rel: string): Promise<string |
     }
     return undefined;
   }
-}
-
-/**
- * Offset of the first character on each line that is neither whitespace nor inside a comment
- * (-1 when the line has none). A small lexer: strings and templates count as code; regex literals
- * are not recognised, which can only misjudge a comment marker inside a regex.
- */
-export function findFirstCodeOffsets(source: string): number[] {
-  const offsets: number[] = [];
-  let first = -1;
-  let state: 'code' | 'line-comment' | 'block-comment' | 'single' | 'double' | 'template' = 'code';
-  for (let index = 0; index < source.length; index += 1) {
-    const code = source.charCodeAt(index);
-    if (code === 10) {
-      offsets.push(first);
-      first = -1;
-      if (state === 'line-comment' || state === 'single' || state === 'double') state = 'code';
-      continue;
-    }
-    if (state === 'line-comment') continue;
-    if (state === 'block-comment') {
-      if (code === 42 && source.charCodeAt(index + 1) === 47) {
-        state = 'code';
-        index += 1;
-      }
-      continue;
-    }
-    if (state === 'single' || state === 'double' || state === 'template') {
-      if (first < 0 && code !== 32 && code !== 9 && code !== 13) first = index;
-      if (code === 92) index += source.charCodeAt(index + 1) === 10 ? 0 : 1;
-      else if ((state === 'single' && code === 39) || (state === 'double' && code === 34) || (state === 'template' && code === 96))
-        state = 'code';
-      continue;
-    }
-    if (code === 32 || code === 9 || code === 13 || code === 0xfeff || code === 11 || code === 12) continue;
-    if (code === 47) {
-      const next = source.charCodeAt(index + 1);
-      if (next === 47) {
-        state = 'line-comment';
-        index += 1;
-        continue;
-      }
-      if (next === 42) {
-        state = 'block-comment';
-        index += 1;
-        continue;
-      }
-    }
-    if (first < 0) first = index;
-    if (code === 39) state = 'single';
-    else if (code === 34) state = 'double';
-    else if (code === 96) state = 'template';
-  }
-  offsets.push(first);
-  return offsets;
-}
-
-/**
- * Line hits from V8 block coverage: a line counts when the innermost range holding its first code
- * character has a count; undefined when the ranges do not fit the source (edited or transpiled file).
- */
-export function computeV8LineHits(source: string, ranges: V8Range[]): Map<number, number> | undefined {
-  const maxEnd = ranges.reduce((max, range) => Math.max(max, range.end), 0);
-  if (maxEnd > source.length) return undefined;
-  if (ranges.some((range) => range.start === 0) && maxEnd !== source.length) return undefined;
-  const ordered = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end);
-  const hits = new Map<number, number>();
-  const stack: V8Range[] = [];
-  let next = 0;
-  const offsets = findFirstCodeOffsets(source);
-  for (const [index, offset] of offsets.entries()) {
-    if (offset < 0) continue;
-    while (next < ordered.length) {
-      const range = ordered[next];
-      if (range === undefined || range.start > offset) break;
-      stack.push(range);
-      next += 1;
-    }
-    let innermost = stack[stack.length - 1];
-    while (innermost !== undefined && innermost.end <= offset) {
-      stack.pop();
-      innermost = stack[stack.length - 1];
-    }
-    if (innermost === undefined || innermost.start > offset) continue;
-    hits.set(index + 1, innermost.count);
-  }
-  return hits;
 }

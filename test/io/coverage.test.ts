@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeV8LineHits, findFirstCodeOffsets, MAX_COVERAGE_BYTES, readCoverage } from '../../src/io/coverage.js';
+import { computeV8LineHits, findFirstCodeOffsets } from '../../src/runtime-coverage/v8.js';
+import { MAX_COVERAGE_BYTES, readCoverage } from '../../src/io/coverage.js';
 import { makeTempDir, writeTree } from '../helpers/git-repo.js';
 
 const temps: string[] = [];

@@ -1,0 +1,114 @@
+import { isRecord } from './json.js';
+
+/** One V8 block-coverage range: character offsets into the script and its execution count. */
+export interface V8Range {
+  start: number;
+  end: number;
+  count: number;
+}
+
+/** The ranges of a V8 script's `functions`, or undefined when any of them is malformed. */
+export function readV8Ranges(functions: unknown): V8Range[] | undefined {
+  if (!Array.isArray(functions)) return undefined;
+  const ranges: V8Range[] = [];
+  for (const fn of functions) {
+    const fnRanges = isRecord(fn) ? fn.ranges : undefined;
+    if (!Array.isArray(fnRanges)) return undefined;
+    for (const range of fnRanges) {
+      if (!isRecord(range)) return undefined;
+      const { startOffset, endOffset, count } = range;
+      if (typeof startOffset !== 'number' || typeof endOffset !== 'number' || typeof count !== 'number') return undefined;
+      if (!Number.isInteger(startOffset) || !Number.isInteger(endOffset) || startOffset < 0 || endOffset < startOffset || count < 0)
+        return undefined;
+      ranges.push({ start: startOffset, end: endOffset, count });
+    }
+  }
+  return ranges;
+}
+
+/**
+ * Offset of the first character on each line that is neither whitespace nor inside a comment
+ * (-1 when the line has none). A small lexer: strings and templates count as code; regex literals
+ * are not recognised, which can only misjudge a comment marker inside a regex.
+ */
+export function findFirstCodeOffsets(source: string): number[] {
+  const offsets: number[] = [];
+  let first = -1;
+  let state: 'code' | 'line-comment' | 'block-comment' | 'single' | 'double' | 'template' = 'code';
+  for (let index = 0; index < source.length; index += 1) {
+    const code = source.charCodeAt(index);
+    if (code === 10) {
+      offsets.push(first);
+      first = -1;
+      if (state === 'line-comment' || state === 'single' || state === 'double') state = 'code';
+      continue;
+    }
+    if (state === 'line-comment') continue;
+    if (state === 'block-comment') {
+      if (code === 42 && source.charCodeAt(index + 1) === 47) {
+        state = 'code';
+        index += 1;
+      }
+      continue;
+    }
+    if (state === 'single' || state === 'double' || state === 'template') {
+      if (first < 0 && code !== 32 && code !== 9 && code !== 13) first = index;
+      if (code === 92) index += source.charCodeAt(index + 1) === 10 ? 0 : 1;
+      else if ((state === 'single' && code === 39) || (state === 'double' && code === 34) || (state === 'template' && code === 96))
+        state = 'code';
+      continue;
+    }
+    if (code === 32 || code === 9 || code === 13 || code === 0xfeff || code === 11 || code === 12) continue;
+    if (code === 47) {
+      const next = source.charCodeAt(index + 1);
+      if (next === 47) {
+        state = 'line-comment';
+        index += 1;
+        continue;
+      }
+      if (next === 42) {
+        state = 'block-comment';
+        index += 1;
+        continue;
+      }
+    }
+    if (first < 0) first = index;
+    if (code === 39) state = 'single';
+    else if (code === 34) state = 'double';
+    else if (code === 96) state = 'template';
+  }
+  offsets.push(first);
+  return offsets;
+}
+
+/**
+ * Line hits from V8 block coverage: a line counts when the innermost range holding its first code
+ * character has a count; undefined when the ranges do not fit the source (edited or transpiled file).
+ */
+export function computeV8LineHits(source: string, ranges: V8Range[]): Map<number, number> | undefined {
+  const maxEnd = ranges.reduce((max, range) => Math.max(max, range.end), 0);
+  if (maxEnd > source.length) return undefined;
+  if (ranges.some((range) => range.start === 0) && maxEnd !== source.length) return undefined;
+  const ordered = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end);
+  const hits = new Map<number, number>();
+  const stack: V8Range[] = [];
+  let next = 0;
+  const offsets = findFirstCodeOffsets(source);
+  for (const [index, offset] of offsets.entries()) {
+    if (offset < 0) continue;
+    while (next < ordered.length) {
+      const range = ordered[next];
+      if (range === undefined || range.start > offset) break;
+      stack.push(range);
+      next += 1;
+    }
+    let innermost = stack[stack.length - 1];
+    while (innermost !== undefined && innermost.end <= offset) {
+      stack.pop();
+      innermost = stack[stack.length - 1];
+    }
+    if (innermost === undefined || innermost.start > offset) continue;
+    hits.set(index + 1, innermost.count);
+  }
+  return hits;
+}
