@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { REPORT_SCHEMAS } from './report-schemas.js';
+
+/**
+ * Every file of schemas/ that is generated from a zod schema of src/model (`npm run schemas` writes them;
+ * test/model/json-schemas.test.ts fails when a committed file differs). The zod schema is the source:
+ * model types are its `z.infer` or are asserted equal to it, and the MCP tools and CLI flags validate
+ * with the same zod objects.
+ */
+export interface GeneratedSchema {
+  title: string;
+  schema: z.ZodType;
+}
+
+export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = Object.fromEntries(
+  Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source]),
+);
+
+type JsonSchema = Record<string, unknown>;
+
+/** The JSON Schema document for one generated file, with the `$defs` it reaches inlined. */
+export function buildJsonSchema(name: string): JsonSchema {
+  const source = GENERATED_SCHEMAS[name];
+  if (source === undefined) throw new Error(`no generated schema named ${name}`);
+  const { $schema, ...body } = z.toJSONSchema(source.schema, {
+    target: 'draft-2020-12',
+    io: 'output',
+    unrepresentable: 'throw',
+    override: ({ jsonSchema }) => {
+      // z.int() bounds every integer to the safe range; the contracts never come near it.
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+    },
+  });
+  return { $schema, $id: `https://checker.local/schemas/${name}.schema.json`, title: source.title, ...body };
+}
+
+/** The file text of schemas/<name>.schema.json. */
+export function renderJsonSchema(name: string): string {
+  return `${JSON.stringify(buildJsonSchema(name), null, 2)}\n`;
+}
