@@ -5,7 +5,12 @@ import { parse as parseYaml } from 'yaml';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { DecisionDoc, MemoryEntry, MemoryKind, PackageManifest, SkillSummary } from '../model/graph.js';
-import { redactSecrets } from '../text/redact.js';
+
+import { getMarkdownTitle } from '../docs/markdown.js';
+import { splitMarkdownMemory } from '../docs/memory-markdown.js';
+import { getWorkspacePatterns, toPackage } from '../docs/packages.js';
+import { parsePnpmWorkspace } from '../docs/pnpm-workspace.js';
+import { parseSkillFile, SAFE_NAME, SKILL_DESCRIPTION_CHARS } from '../docs/skill.js';
 import { readRepoFile } from './read-repo-file.js';
 import { assertDepth, formatAjvError, getValidator } from './schema.js';
 
@@ -36,11 +41,10 @@ export const LIMITS = {
   maxDecisions: 1000,
   memoryBytes: 1024 * 1024,
   skillBytes: 256 * 1024,
-  skillDescriptionChars: 1024,
+  skillDescriptionChars: SKILL_DESCRIPTION_CHARS,
   packageJsonBytes: 1024 * 1024,
 } as const;
 
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const MEMORY_KINDS: readonly MemoryKind[] = ['invariant', 'architecture', 'regression', 'note'];
 
 export interface RepoDocs {
@@ -91,18 +95,6 @@ async function listFolder(root: string, folder: string): Promise<{ name: string;
   }
 }
 
-/** The text of the first `# ` heading outside code fences, or `fallback`. */
-export function getMarkdownTitle(text: string, fallback: string): string {
-  let inFence = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    if (inFence) continue;
-    const match = /^#\s+(.+?)\s*#*\s*$/.exec(line);
-    if (match?.[1] !== undefined) return match[1];
-  }
-  return fallback;
-}
-
 function getBaseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
@@ -126,22 +118,6 @@ async function readDecisions(root: string, files: readonly string[], diagnostics
     decisions.push({ path, title: getMarkdownTitle(capped, getBaseName(path).replace(/\.[^.]+$/, '')), text: capped });
   }
   return decisions;
-}
-
-function toSlug(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 64)
-    .replace(/-+$/, '');
-}
-
-function splitList(value: string): string[] {
-  return value
-    .split(',')
-    .map((item) => item.trim().replace(/^`|`$/g, ''))
-    .filter((item) => item !== '');
 }
 
 interface EntryValidation {
@@ -252,61 +228,8 @@ function parseStructuredMemory(path: string, text: string): { entries: MemoryEnt
 }
 
 function parseMarkdownMemory(path: string, text: string): { entries: MemoryEntry[]; diagnostics: Diagnostic[] } {
-  interface Section {
-    heading: string;
-    body: string[];
-  }
-  const sections: Section[] = [];
-  let inFence = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (/^\s*(```|~~~)/.test(line)) inFence = !inFence;
-    const heading = inFence ? null : /^##\s+(.+?)\s*#*\s*$/.exec(line);
-    if (heading?.[1] !== undefined) sections.push({ heading: heading[1], body: [] });
-    else sections[sections.length - 1]?.body.push(line);
-  }
-  if (sections.length === 0) {
-    return {
-      entries: [],
-      diagnostics: [
-        {
-          code: 'memory/empty',
-          severity: 'info',
-          message: `${path}: no "## " headings, so no memory entries`,
-          hint: 'start each entry with a "## Invariant: …", "## Regression: …" or "## …" heading',
-          location: { file: path },
-        },
-      ],
-    };
-  }
-  const raws: Record<string, unknown>[] = [];
-  const usedSlugs = new Map<string, number>();
-  sections.forEach((section, index) => {
-    const prefixed = /^(invariant|architecture|regression|note)\s*:\s*(.+)$/i.exec(section.heading);
-    const title = prefixed?.[2] ?? section.heading;
-    const raw: Record<string, unknown> = { kind: prefixed?.[1]?.toLowerCase() ?? 'note', title };
-    const body = [...section.body];
-    while (body.length > 0) {
-      const line = body[0] ?? '';
-      const meta = /^(kind|paths|terms|id)\s*:\s*(.*)$/i.exec(line.trim());
-      if (line.trim() === '') body.shift();
-      else if (meta?.[1] !== undefined) {
-        const key = meta[1].toLowerCase();
-        const value = (meta[2] ?? '').trim();
-        raw[key] = key === 'paths' || key === 'terms' ? splitList(value) : key === 'kind' ? value.toLowerCase() : value;
-        body.shift();
-      } else break;
-    }
-    if (raw.id === undefined) {
-      const slug = toSlug(title) || `entry-${index + 1}`;
-      const count = (usedSlugs.get(slug) ?? 0) + 1;
-      usedSlugs.set(slug, count);
-      raw.id = count === 1 ? slug : `${slug.slice(0, 60)}-${count}`;
-    }
-    const bodyText = body.join('\n').trim();
-    raw.text = bodyText === '' ? title : bodyText;
-    raws.push(raw);
-  });
-  return collectEntries(path, raws);
+  const split = splitMarkdownMemory(path, text);
+  return 'diagnostic' in split ? { entries: [], diagnostics: [split.diagnostic] } : collectEntries(path, split.raws);
 }
 
 /** Parses one memory file (YAML, JSON or Markdown); malformed files and entries become diagnostics. */
@@ -329,62 +252,6 @@ async function readMemory(root: string, files: readonly string[], diagnostics: D
     diagnostics.push(...parsed.diagnostics);
   }
   return memory;
-}
-
-function toPlainText(text: string, maxChars: number): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes or refuses.
-  const cleaned = redactSecrets(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' '))
-    .text.replace(/\s+/g, ' ')
-    .trim();
-  return cleaned.length > maxChars ? `${cleaned.slice(0, maxChars - 1)}…` : cleaned;
-}
-
-function getFirstParagraph(markdown: string): string {
-  const paragraphs = markdown.split(/\r?\n\s*\r?\n/).map((block) => block.trim());
-  const prose = paragraphs.find((block) => block !== '' && !block.startsWith('#') && !/^(```|~~~)/.test(block));
-  return prose ?? paragraphs.find((block) => block !== '')?.replace(/^#+\s*/, '') ?? '';
-}
-
-/**
- * Summarises a SKILL.md as text only: `name` and `description` from YAML front matter, or the folder name
- * and the first paragraph. Nothing in it is executed or followed.
- */
-export function parseSkillFile(path: string, text: string): { skill: SkillSummary; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  const folder = path.split('/').slice(-2, -1)[0] ?? 'skill';
-  let name = folder;
-  let description: string | undefined;
-  let body = text;
-  const frontMatter = /^---\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)\s*(?:\r?\n|$)/.exec(text);
-  if (frontMatter !== null) {
-    body = text.slice(frontMatter[0].length);
-    try {
-      const data: unknown = parseYaml(frontMatter[1] ?? '', { maxAliasCount: 10 });
-      if (isRecord(data)) {
-        if (typeof data.name === 'string' && SAFE_NAME.test(data.name.trim())) name = data.name.trim();
-        else if (data.name !== undefined) {
-          diagnostics.push({
-            code: 'skill/invalid-name',
-            severity: 'info',
-            message: `${path}: front matter name is not a plain name (letters, digits, ".", "_", "-"); the folder name "${folder}" is used`,
-            location: { file: path },
-          });
-        }
-        if (typeof data.description === 'string') description = data.description;
-      }
-    } catch (error) {
-      diagnostics.push({
-        code: 'skill/front-matter',
-        severity: 'info',
-        message: `${path}: front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); the first paragraph is used`,
-        location: { file: path },
-      });
-    }
-  }
-  return {
-    skill: { name, description: toPlainText(description ?? getFirstParagraph(body), LIMITS.skillDescriptionChars), path },
-    diagnostics,
-  };
 }
 
 async function readSkills(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<SkillSummary[]> {
@@ -425,28 +292,6 @@ async function readSkills(root: string, files: readonly string[], diagnostics: D
   return skills;
 }
 
-function getDependencyNames(manifest: Record<string, unknown>): string[] {
-  const names = new Set<string>();
-  for (const field of ['dependencies', 'devDependencies', 'peerDependencies', 'optionalDependencies']) {
-    const value = manifest[field];
-    if (isRecord(value)) for (const name of Object.keys(value)) names.add(name);
-  }
-  return [...names].sort(compareText);
-}
-
-function getWorkspacePatterns(manifest: Record<string, unknown> | undefined, pnpm: unknown): string[] {
-  const patterns: string[] = [];
-  const workspaces = manifest?.workspaces;
-  const list = Array.isArray(workspaces)
-    ? workspaces
-    : isRecord(workspaces) && Array.isArray(workspaces.packages)
-      ? workspaces.packages
-      : [];
-  const pnpmList = isRecord(pnpm) && Array.isArray(pnpm.packages) ? pnpm.packages : [];
-  for (const pattern of [...list, ...pnpmList]) if (typeof pattern === 'string' && pattern.trim() !== '') patterns.push(pattern.trim());
-  return patterns;
-}
-
 async function readManifest(root: string, path: string, diagnostics: Diagnostic[]): Promise<Record<string, unknown> | undefined> {
   const text = await readInput(root, path, LIMITS.packageJsonBytes, diagnostics);
   if (text === undefined) return undefined;
@@ -466,21 +311,14 @@ async function readManifest(root: string, path: string, diagnostics: Diagnostic[
   return undefined;
 }
 
-function toPackage(manifest: Record<string, unknown>, folder: string): PackageManifest {
-  const name = typeof manifest.name === 'string' && manifest.name.trim() !== '' ? manifest.name.trim() : folder === '' ? '(root)' : folder;
-  const result: PackageManifest = { name, folder, dependencies: getDependencyNames(manifest) };
-  if (typeof manifest.version === 'string') result.version = manifest.version;
-  return result;
-}
-
 async function readPackages(root: string, files: readonly string[], diagnostics: Diagnostic[]): Promise<PackageManifest[]> {
   const rootManifest = await readManifest(root, 'package.json', diagnostics);
-  let pnpm: unknown;
+  let pnpmPackages: string[] = [];
   if (files.includes('pnpm-workspace.yaml')) {
     const text = await readInput(root, 'pnpm-workspace.yaml', LIMITS.packageJsonBytes, diagnostics);
-    try {
-      pnpm = text === undefined ? undefined : parseYaml(text, { maxAliasCount: 10 });
-    } catch {
+    const parsed = text === undefined ? [] : parsePnpmWorkspace(text);
+    if (parsed !== undefined) pnpmPackages = parsed;
+    else {
       diagnostics.push({
         code: 'repo-docs/invalid-pnpm-workspace',
         severity: 'warn',
@@ -491,7 +329,7 @@ async function readPackages(root: string, files: readonly string[], diagnostics:
   }
   const packages: PackageManifest[] = [];
   if (rootManifest !== undefined) packages.push(toPackage(rootManifest, ''));
-  const patterns = getWorkspacePatterns(rootManifest, pnpm);
+  const patterns = getWorkspacePatterns(rootManifest, pnpmPackages);
   const include = patterns
     .filter((pattern) => !pattern.startsWith('!'))
     .map((pattern) => `${pattern.replace(/^\.\//, '').replace(/\/+$/, '')}/package.json`);

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, writeTree, type FileTree } from '../helpers/git-repo.js';
-import { parseMemoryFile, parseSkillFile, readRepoDocs } from '../../src/io/repo-docs.js';
+import { parseSkillFile } from '../../src/docs/skill.js';
+import { parseMemoryFile, readRepoDocs } from '../../src/io/repo-docs.js';
 
 const cleanup: string[] = [];
 after(() => {
