@@ -233,7 +233,6 @@ async function loadContextWeights(env: Env, limitations: Diagnostic[]): Promise<
     const findings = await evaluatePacks(
       packs.map((entry) => compilePack(entry.pack)),
       deriveEdgeKindSubjects('preflight'),
-      { evaluator: 'compiled' },
     );
     const byKind = toContextWeights(findings);
     const edgeWeights: EdgeWeights = { ...DEFAULT_EDGE_WEIGHTS };

@@ -13,7 +13,7 @@ import {
   type SubjectKind,
   type TopLevelCondition,
 } from '../model/rules.js';
-import { customOperators, type OperatorEvaluator } from './operators/index.js';
+import { buildOperatorTable, type OperatorEvaluator, type OperatorTable, operatorDecorators, resolveOperator } from './operators/index.js';
 import { showName } from '../text/safe-name.js';
 
 export { FACT_CATALOGUE };
@@ -30,36 +30,18 @@ export interface CompiledRule {
   renderParams: ParamsRenderer;
 }
 
-/** A pack ready to run: one json-rules-engine Engine, reused for every subject of the pack's kind. */
+/** A pack ready to run: each rule's conditions compiled to a predicate over one operator table. */
 export interface CompiledPack {
   pack: RulePack;
-  engine: Engine;
+  /** The operators the predicates use; buildEngine registers the same table on a json-rules-engine Engine. */
+  operators: OperatorTable;
   rules: ReadonlyMap<string, CompiledRule>;
   /** Every fact a condition names; each subject must supply them all (json-rules-engine's allowUndefinedFacts: false). */
   requiredFacts: readonly string[];
 }
 
-interface EngineOperator {
-  evaluate(factValue: unknown, value: unknown): boolean;
-}
-
-interface OperatorLookup {
-  get(name: string): EngineOperator | null;
-}
-
-function isOperatorLookup(value: unknown): value is OperatorLookup {
-  return typeof value === 'object' && value !== null && typeof Reflect.get(value, 'get') === 'function';
-}
-
-/** The engine's own operator map (decorators included), so both evaluators share one operator implementation. */
-function getOperatorLookup(engine: Engine): OperatorLookup {
-  const operators: unknown = Reflect.get(engine, 'operators');
-  if (!isOperatorLookup(operators)) throw new Error('json-rules-engine: Engine#operators is not an operator map');
-  return operators;
-}
-
 interface PredicateContext {
-  operators: OperatorLookup;
+  operators: OperatorTable;
   shared: Readonly<Record<string, TopLevelCondition>>;
   compiledShared: Map<string, FactPredicate>;
   facts: Set<string>;
@@ -104,7 +86,7 @@ function compileCondition(context: PredicateContext, condition: Condition): Fact
     context.compiledShared.set(name, compiled);
     return compiled;
   }
-  const operator = context.operators.get(condition.operator);
+  const operator = resolveOperator(condition.operator, context.operators);
   if (operator === null) throw new Error(`pack "${context.packId}": unknown operator "${condition.operator}"`);
   context.facts.add(condition.fact);
   const readFact = buildFactReader(condition.fact, condition.path);
@@ -112,9 +94,9 @@ function compileCondition(context: PredicateContext, condition: Condition): Fact
   if (isFactReference(value)) {
     context.facts.add(value.fact);
     const readValue = buildFactReader(value.fact, value.path);
-    return (facts) => operator.evaluate(readFact(facts), readValue(facts));
+    return (facts) => operator(readFact(facts), readValue(facts));
   }
-  return (facts) => operator.evaluate(readFact(facts), value);
+  return (facts) => operator(readFact(facts), value);
 }
 
 export function getFactNames(subject: SubjectKind, catalogue: FactCatalogue = FACT_CATALOGUE): string[] {
@@ -265,19 +247,16 @@ export interface CompilePackOptions {
   operators?: Partial<Record<CustomOperatorName, OperatorEvaluator>>;
 }
 
-/** Builds the Engine (and the matching predicates) for a validated pack; src/io/rule-packs.ts validates. */
+/**
+ * Compiles a validated pack (src/io/rule-packs.ts validates) to synchronous predicates with
+ * json-rules-engine's semantics: all/any/not, shared conditions, fact paths and fact references, over
+ * one operator table (test/rules/engine-parity.test.ts proves them equal to buildEngine's Engine).
+ */
 export function compilePack(pack: RulePack, options: CompilePackOptions = {}): CompiledPack {
-  const engine = new Engine([], {
-    allowUndefinedFacts: false,
-    allowUndefinedConditions: false,
-    pathResolver: resolveFactPath,
-  });
-  for (const [name, evaluate] of Object.entries({ ...customOperators, ...options.operators })) engine.addOperator(name, evaluate);
-  const shared = pack.sharedConditions ?? {};
-  for (const [name, condition] of Object.entries(shared)) engine.setCondition(name, condition);
+  const operators = buildOperatorTable(options.operators);
   const context: PredicateContext = {
-    operators: getOperatorLookup(engine),
-    shared,
+    operators,
+    shared: pack.sharedConditions ?? {},
     compiledShared: new Map(),
     facts: new Set(),
     packId: pack.id,
@@ -285,19 +264,37 @@ export function compilePack(pack: RulePack, options: CompilePackOptions = {}): C
   const rules = new Map<string, CompiledRule>();
   for (const rule of pack.rules) {
     if (rules.has(rule.id)) throw new Error(`pack "${pack.id}": duplicate rule id "${rule.id}"`);
-    const priority = rule.priority ?? 1;
     const { messageId, message } = rule.event.params;
     const template = (messageId === undefined ? undefined : pack.messages?.[messageId]) ?? message ?? rule.description;
     rules.set(rule.id, {
       rule,
-      priority,
+      priority: rule.priority ?? 1,
       test: compileCondition(context, rule.conditions),
       renderMessage: compileTemplate(template),
       renderParams: compileParams(rule.event.params),
     });
-    // The engine event carries only the type: json-rules-engine deep-clones events on every run,
-    // and the params are read from the compiled rule instead.
+  }
+  return { pack, operators, rules, requiredFacts: [...context.facts].sort() };
+}
+
+/**
+ * The same pack as a json-rules-engine Engine, through its public API only: every operator and
+ * decorator of the compiled pack's table is registered with addOperator/addOperatorDecorator, so
+ * json-rules-engine's own built-ins are replaced by ours. The reference the predicates are proven against.
+ */
+export function buildEngine(compiled: CompiledPack): Engine {
+  const engine = new Engine([], {
+    allowUndefinedFacts: false,
+    allowUndefinedConditions: false,
+    pathResolver: resolveFactPath,
+  });
+  for (const [name, evaluate] of Object.entries(compiled.operators)) engine.addOperator(name, evaluate);
+  for (const [name, decorate] of Object.entries(operatorDecorators)) engine.addOperatorDecorator(name, decorate);
+  for (const [name, condition] of Object.entries(compiled.pack.sharedConditions ?? {})) engine.setCondition(name, condition);
+  for (const { rule, priority } of compiled.rules.values()) {
+    // The event carries only the type: json-rules-engine deep-clones events on every run, and the
+    // params are read from the compiled rule instead.
     engine.addRule({ name: rule.id, priority, conditions: rule.conditions, event: { type: rule.id } });
   }
-  return { pack, engine, rules, requiredFacts: [...context.facts].sort() };
+  return engine;
 }
