@@ -97,7 +97,7 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
     }),
     scope,
   );
-  const findings = await evaluateAnalysis(compiled, subjects, { evaluator: 'json-rules-engine' });
+  const findings = await evaluateAnalysis(compiled, subjects);
   const mergeRisk = scoreMergeRisk(toRiskContributors(findings));
   const decay = scoreDecay(toDecayContributors(findings));
   const lowSignalPaths = new Set<string>();
