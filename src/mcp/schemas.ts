@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PROFILES } from '../app/profiles.js';
 import { MAX_TASK_CHARS } from '../app/preflight.js';
 import { DEFAULT_CONTEXT_MAX_NODES, MAX_CONTEXT_MAX_NODES } from '../model/context-packet.js';
+import { requirementsSchema } from '../model/requirements.js';
 import { SESSION_ID_PATTERN } from '../model/session.js';
 
 /**
@@ -11,7 +12,6 @@ import { SESSION_ID_PATTERN } from '../model/session.js';
  */
 
 const REF_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._/@{}~^-]{0,199}$/;
-const STATEMENT_CHARS = 4000;
 
 export const formatField = z
   .enum(['markdown', 'json'], { error: 'must be "markdown" or "json"; leave it out for markdown' })
@@ -45,58 +45,7 @@ export const taskField = z
     `What the change is for, in plain words (at most ${MAX_TASK_CHARS} characters). Used to ground the task in repository files; never executed.`,
   );
 
-const statementField = z
-  .union([z.string().max(STATEMENT_CHARS), z.array(z.string().max(STATEMENT_CHARS)).max(200)], {
-    error: `must be a string or an array of strings (each at most ${STATEMENT_CHARS} characters)`,
-  })
-  .optional();
-
-export const requirementsField = z
-  .object({
-    schemaVersion: z.literal(1, { error: 'must be 1 or left out' }).optional(),
-    title: z.string().max(300).optional().describe('Short title of the requirement.'),
-    acceptanceCriteria: z
-      .array(
-        z
-          .object({
-            id: z
-              .string()
-              .regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/, {
-                error: 'must be a plain id such as "AC-1" (letters, digits, . _ : -; at most 64 characters)',
-              })
-              .describe('Stable id, e.g. "AC-1".'),
-            text: z.string().min(1).max(4000).describe('What must be true.'),
-            requiredProof: z.array(z.string().min(1).max(1000)).max(50).describe('What proves it, e.g. "unit test of toCents".'),
-          })
-          .strict(),
-      )
-      .max(200)
-      .optional()
-      .describe('Acceptance criteria; each becomes a proof obligation.'),
-    currentBehavior: statementField.describe('What happens today.'),
-    expectedBehavior: statementField.describe('What should happen after the change.'),
-    affectedFlows: z
-      .array(
-        z
-          .object({
-            name: z.string().min(1).max(300),
-            kind: z
-              .string()
-              .regex(/^[a-z][a-z0-9-]{0,31}$/, { error: 'must be a lower-case word such as "api" or "ui"' })
-              .describe('"api" flows are matched to routes.'),
-            route: z.string().min(1).max(300).optional().describe('Optional "METHOD /path" or "/path" of an api flow.'),
-          })
-          .strict(),
-      )
-      .max(200)
-      .optional()
-      .describe('User or API flows the change touches.'),
-    nonGoals: statementField.describe('What the change must not do.'),
-    invariants: statementField.describe('What must stay true.'),
-    architectureConstraints: statementField.describe('Boundaries the change must respect.'),
-    unresolvedQuestions: statementField.describe('Open questions.'),
-  })
-  .strict()
+export const requirementsField = requirementsSchema
   .optional()
   .describe(
     'Requirements object (spec 2.5), the same fields as a requirements file: acceptanceCriteria, currentBehavior, expectedBehavior, affectedFlows, nonGoals, invariants, architectureConstraints, unresolvedQuestions. Recorded as requirement evidence, kept apart from checker suggestions.',

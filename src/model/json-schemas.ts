@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_SCHEMAS } from './report-schemas.js';
+import { requirementsSchema } from './requirements.js';
 
 /**
  * Every file of schemas/ that is generated from a zod schema of src/model (`npm run schemas` writes them;
@@ -12,9 +13,10 @@ export interface GeneratedSchema {
   schema: z.ZodType;
 }
 
-export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = Object.fromEntries(
-  Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source]),
-);
+export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
+  ...Object.fromEntries(Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source])),
+  requirements: { title: 'checker requirements artifact (spec 2.5)', schema: requirementsSchema },
+};
 
 type JsonSchema = Record<string, unknown>;
 
