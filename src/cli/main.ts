@@ -1,8 +1,9 @@
-import { renderUsage, runCommand } from 'citty';
+import { runCommand } from 'citty';
 import type { ArgsDef } from 'citty';
 import { isCheckerError } from '../model/diagnostic.js';
 import { assertKnownFlags } from './args.js';
-import { commands, findCommand } from './registry.js';
+import { findCommand } from './registry.js';
+import { assertRequiredFlags, findGroup, renderCommandHelp, renderGroupUsage, renderTopUsage, toTerminalText } from './usage.js';
 import { readVersion } from './version.js';
 import { clipRedacted } from '../text/clip.js';
 import { redactArgv, redactSecrets } from '../text/redact.js';
@@ -11,36 +12,62 @@ import { redactArgv, redactSecrets } from '../text/redact.js';
 export const EXIT_ERROR = 2;
 
 async function main(argv: string[]): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    process.stdout.write(renderTopUsage());
+  const words = argv[0] === 'help' ? [...argv.slice(1), '--help'] : argv;
+  if (words.length === 0 || words[0] === '--help' || words[0] === '-h') {
+    writeHelp(renderTopUsage(readVersion()));
     return 0;
   }
-  if (argv[0] === '--version' || argv[0] === '-v') {
+  if (words[0] === '--version' || words[0] === '-v') {
     process.stdout.write(`${readVersion()}\n`);
     return 0;
   }
-  const found = findCommand(argv);
+  const found = findCommand(words);
+  const wantsHelp = isHelpRequested(found?.rest ?? words);
   if (found === undefined) {
-    process.stderr.write(`checker: unknown command "${clipRedacted(redactArgv(argv).join(' '), 200)}"\n\n${renderTopUsage()}`);
+    const group = findGroup(words);
+    const isGroupAlone = group !== undefined && words.slice(1).every((word) => word.startsWith('-'));
+    if (group !== undefined && isGroupAlone && wantsHelp) {
+      writeHelp(renderGroupUsage(group));
+      return 0;
+    }
+    if (group !== undefined && isGroupAlone) {
+      const names = group.children.map((entry) => entry.path.at(-1));
+      writeError(
+        `checker: usage/missing-command: checker ${group.name} needs a command: ${names.join(', ')}\n  hint: e.g. checker ${group.name} ${names[0]} --help\n\n${renderGroupUsage(group)}`,
+      );
+      return EXIT_ERROR;
+    }
+    const shown = clipRedacted(redactArgv(words.filter((word) => word !== '--help')).join(' '), 200);
+    const usage = group === undefined ? renderTopUsage(readVersion()) : renderGroupUsage(group);
+    const fix = group === undefined ? 'checker --help' : `checker ${group.name} --help`;
+    writeError(`checker: usage/unknown-command: unknown command "${shown}"\n  hint: run "${fix}" for the commands.\n\n${usage}`);
     return EXIT_ERROR;
   }
   const name = found.entry.path.join(' ');
   const command = await found.entry.load();
-  if (found.rest.includes('--help') || found.rest.includes('-h')) {
-    process.stdout.write(`${await renderUsage({ ...command, meta: { name: `checker ${name}`, description: found.entry.description } })}\n`);
+  if (wantsHelp) {
+    writeHelp(await renderCommandHelp(found.entry, command));
     return 0;
   }
   const argsDef: ArgsDef =
     typeof command.args === 'object' && command.args !== null && !('then' in command.args) ? (command.args as ArgsDef) : {};
   assertKnownFlags(found.rest, argsDef, name);
+  assertRequiredFlags(found.rest, argsDef, name);
   await runCommand(command, { rawArgs: found.rest });
   return typeof process.exitCode === 'number' ? process.exitCode : 0;
 }
 
-function renderTopUsage(): string {
-  const width = Math.max(...commands.map((entry) => entry.path.join(' ').length));
-  const lines = commands.map((entry) => `  checker ${entry.path.join(' ').padEnd(width)}  ${entry.description}`);
-  return `checker ${readVersion()}: local merge-safety and agent handoff\n\nUsage: checker <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "checker <command> --help" for a command's options.\n`;
+function isHelpRequested(args: readonly string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+function writeHelp(text: string): void {
+  process.stdout.write(toTerminalText(text, process.stdout.isTTY, process.env));
+}
+
+function writeError(text: string): void {
+  process.stderr.write(toTerminalText(text, process.stderr.isTTY, process.env));
 }
 
 function describeError(error: unknown, debug: boolean): string {

@@ -1,4 +1,5 @@
 import type { CommandDef } from 'citty';
+import { COMMAND_TEXTS, type CommandText } from '../app/command-texts.js';
 
 // Each command has its own argument types; citty's own SubCommandsDef erases them the same way.
 // biome-ignore lint/suspicious/noExplicitAny: citty's CommandDef is invariant in its args; the registry holds commands of every shape.
@@ -7,113 +8,122 @@ export type AnyCommand = CommandDef<any>;
 /** A leaf command, imported only when it runs so `checker graph` never loads the MCP SDK. */
 export interface CommandEntry {
   path: string[];
-  description: string;
+  /** Its title and description, shared with the MCP tool of the same capability (app/command-texts.ts). */
+  text: CommandText;
+  /** What only the CLI form adds to the title (a default that differs between two commands). */
+  note?: string;
   load: () => Promise<AnyCommand>;
 }
 
 export const commands: CommandEntry[] = [
   {
     path: ['ai'],
-    description:
-      'Agent task bundle for a git range, the recommended one-shot: prompt, evidence, tasks and proof obligations for your coding agent (default profile codex; runs nothing)',
+    text: COMMAND_TEXTS.agentBundle,
+    note: 'default profile codex; the recommended one-shot',
     load: async () => (await import('./commands/ai.js')).default,
   },
   {
     path: ['agent'],
-    description: 'Agent task bundle with the portable generic profile (the lower-level equivalent of checker ai; runs nothing)',
+    text: COMMAND_TEXTS.agentBundle,
+    note: 'default profile generic',
     load: async () => (await import('./commands/agent.js')).default,
   },
   {
     path: ['graph'],
-    description: 'Build the repository knowledge graph and print its counts, parse failures, skipped files and unresolved imports',
+    text: COMMAND_TEXTS.graph,
     load: async () => (await import('./commands/graph.js')).default,
   },
   {
     path: ['ai', 'preflight'],
-    description: 'Before-coding brief for a task: candidate files and routes, memory, contracts, proof plan; needs no diff, runs nothing',
+    text: COMMAND_TEXTS.preflight,
     load: async () => (await import('./commands/preflight.js')).default,
   },
   {
     path: ['agent', 'preflight'],
-    description: 'Before-coding brief for a task (same as ai preflight)',
+    text: COMMAND_TEXTS.preflight,
     load: async () => (await import('./commands/preflight.js')).default,
   },
   {
     path: ['context'],
-    description: 'Bounded, task-scoped context packet; writes .checker/local/task-context.json',
+    text: COMMAND_TEXTS.taskContext,
     load: async () => (await import('./commands/context.js')).default,
   },
   {
     path: ['session', 'start'],
-    description: 'Start a durable agent session (never overwrites an existing id)',
+    text: COMMAND_TEXTS.sessionStart,
     load: async () => (await import('./commands/session-start.js')).default,
   },
   {
     path: ['session', 'context'],
-    description: 'Refresh the session context packet; marks the session stale when files changed',
+    text: COMMAND_TEXTS.sessionContext,
     load: async () => (await import('./commands/session-context.js')).default,
   },
   {
     path: ['session', 'checkpoint'],
-    description: 'Record a plan or diff checkpoint (redacted, stored as untrusted)',
+    text: COMMAND_TEXTS.sessionCheckpoint,
     load: async () => (await import('./commands/session-checkpoint.js')).default,
   },
   {
     path: ['session', 'finish'],
-    description: 'Record the current tree and return the verification boundary',
+    text: COMMAND_TEXTS.sessionFinish,
     load: async () => (await import('./commands/session-finish.js')).default,
   },
   {
     path: ['analyze'],
-    description: 'Merge-safety analysis of a git range: impact, proof, weak and missing tests, risk, decay, edge cases, context',
+    text: COMMAND_TEXTS.analysis,
     load: async () => (await import('./commands/analyze.js')).default,
   },
   {
     path: ['impact'],
-    description: 'Changed files, impacted files and areas, route/API impacts, symbol-level import impacts',
+    text: COMMAND_TEXTS.impact,
     load: async () => (await import('./commands/impact.js')).default,
   },
   {
     path: ['audit-tests'],
-    description: 'Changed-path proof, runtime test evidence, weak and missing tests, checks to run',
+    text: COMMAND_TEXTS.auditTests,
     load: async () => (await import('./commands/audit-tests.js')).default,
   },
   {
     path: ['edge-cases'],
-    description: 'Ranked edge-case scenarios: the top eight plus the ranked overflow',
+    text: COMMAND_TEXTS.edgeCases,
     load: async () => (await import('./commands/edge-cases.js')).default,
   },
   {
     path: ['tools'],
-    description: 'Local open-source tools that fit this repository (installs nothing, runs nothing)',
+    text: COMMAND_TEXTS.tools,
     load: async () => (await import('./commands/tools.js')).default,
   },
   {
     path: ['patterns'],
-    description: 'Pattern-pack matches in the changed lines',
+    text: COMMAND_TEXTS.patterns,
     load: async () => (await import('./commands/patterns.js')).default,
   },
   {
     path: ['redteam'],
-    description: 'Deterministic merge-safety report with fix tasks and safety flags',
+    text: COMMAND_TEXTS.redteam,
     load: async () => (await import('./commands/redteam.js')).default,
   },
   {
     path: ['mcp'],
-    description: 'Start the local MCP server over stdio for the repository at --cwd (report-only tools; logs go to stderr)',
+    text: COMMAND_TEXTS.mcp,
     load: async () => (await import('./commands/mcp.js')).default,
   },
   {
     path: ['rules', 'list'],
-    description: 'List the built-in and repository rule packs and their rules',
+    text: COMMAND_TEXTS.rulesList,
     load: async () => (await import('./commands/rules-list.js')).default,
   },
   {
     path: ['rules', 'validate'],
-    description: 'Validate a rule-pack file, or every pack in .checker/rules; errors name the pack, rule and field',
+    text: COMMAND_TEXTS.rulesValidate,
     load: async () => (await import('./commands/rules-validate.js')).default,
   },
 ];
+
+/** The one-line listing of a command: its shared title, plus what only the CLI form adds. */
+export function getSummary(entry: CommandEntry): string {
+  return entry.note === undefined ? entry.text.title : `${entry.text.title} (${entry.note})`;
+}
 
 /** Finds the longest registered command path that prefixes `argv`; returns it and the remaining arguments. */
 export function findCommand(argv: string[]): { entry: CommandEntry; rest: string[] } | undefined {

@@ -1,7 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { createBundleCommand } from './ai.js';
 
-export default createBundleCommand(
-  'agent',
-  'generic',
-  'Agent task bundle for the range with the portable generic profile (the lower-level equivalent of checker ai; runs nothing)',
-);
+export default createBundleCommand('agent', 'generic', COMMAND_TEXTS.agentBundle.description);

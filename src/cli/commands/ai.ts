@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { isAbsolute, relative, sep } from 'node:path';
 import { defineCommand } from 'citty';
 import { PROFILES, toAgentProfile } from '../../app/profiles.js';
@@ -61,8 +62,4 @@ function toRepositoryPath(root: string, path: string): string {
   return inside === '' || inside.startsWith('..') || isAbsolute(inside) ? path : inside.split(sep).join('/');
 }
 
-export default createBundleCommand(
-  'ai',
-  'codex',
-  'Agent task bundle for the range, the recommended one-shot: prompt, evidence, tasks and proof obligations for a coding agent (runs nothing)',
-);
+export default createBundleCommand('ai', 'codex', COMMAND_TEXTS.agentBundle.description);

@@ -1,7 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineAnalysisCommand } from './analysis-command.js';
 
-export default defineAnalysisCommand(
-  'analyze',
-  'analysis',
-  'Deterministic merge-safety analysis of a git range: impact, proof, weak and missing tests, risk, decay, edge cases, context',
-);
+export default defineAnalysisCommand('analyze', 'analysis', COMMAND_TEXTS.analysis.description);

@@ -1,7 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineAnalysisCommand } from './analysis-command.js';
 
-export default defineAnalysisCommand(
-  'audit-tests',
-  'audit-tests',
-  'Changed-path proof, runtime test evidence, weak and missing tests, and the checks to run',
-);
+export default defineAnalysisCommand('audit-tests', 'audit-tests', COMMAND_TEXTS.auditTests.description);

@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { getTaskContext, resolveMaxNodes } from '../../app/task-context.js';
 import { renderContextMarkdown } from '../../report/context-markdown.js';
@@ -18,12 +19,12 @@ export function toMaxNodes(value: unknown): number | undefined {
 }
 
 export default defineCommand({
-  meta: { name: 'context', description: 'Bounded, task-scoped context packet; writes .checker/local/task-context.json' },
+  meta: { name: 'context', description: COMMAND_TEXTS.taskContext.description },
   args: {
     ...cwdArg,
     ...formatArg,
     ...maxNodesArg,
-    task: { type: 'string', description: 'What should change, in words', valueHint: 'text' },
+    task: { type: 'string', required: true, description: 'What should change, in words', valueHint: 'text' },
     requirements: { type: 'string', description: 'Requirements file (JSON or YAML) inside the repository', valueHint: 'file' },
   },
   async run({ args }) {

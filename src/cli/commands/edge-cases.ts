@@ -1,7 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineAnalysisCommand } from './analysis-command.js';
 
-export default defineAnalysisCommand(
-  'edge-cases',
-  'edge-cases',
-  'Ranked edge-case scenarios for the change: the top eight plus the ranked overflow',
-);
+export default defineAnalysisCommand('edge-cases', 'edge-cases', COMMAND_TEXTS.edgeCases.description);

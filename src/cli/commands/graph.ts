@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { getGraphReport } from '../../app/graph-report.js';
 import { renderGraphMarkdown } from '../../report/graph-markdown.js';
@@ -5,7 +6,7 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
-  meta: { name: 'graph', description: 'Build the repository knowledge graph and report what it holds and what it could not see' },
+  meta: { name: 'graph', description: COMMAND_TEXTS.graph.description },
   args: {
     ...cwdArg,
     ...formatArg,

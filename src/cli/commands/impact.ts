@@ -1,7 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineAnalysisCommand } from './analysis-command.js';
 
-export default defineAnalysisCommand(
-  'impact',
-  'impact',
-  'Changed files, impacted files and areas, route/API impacts and symbol-level import impacts',
-);
+export default defineAnalysisCommand('impact', 'impact', COMMAND_TEXTS.impact.description);

@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { DEFAULT_DEADLINE_MS, runStdioServer } from '../../mcp/server.js';
 import { CheckerError } from '../../model/diagnostic.js';
@@ -8,10 +9,7 @@ import { readVersion } from '../version.js';
 const MAX_DEADLINE_SECONDS = 24 * 60 * 60;
 
 export default defineCommand({
-  meta: {
-    name: 'mcp',
-    description: 'Start the local MCP server over stdio for the repository at --cwd (report-only tools; logs go to stderr)',
-  },
+  meta: { name: 'mcp', description: COMMAND_TEXTS.mcp.description },
   args: {
     ...cwdArg,
     deadline: {

@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineAnalysisCommand } from './analysis-command.js';
 
-export default defineAnalysisCommand('patterns', 'patterns', 'Pattern-pack matches in the changed lines');
+export default defineAnalysisCommand('patterns', 'patterns', COMMAND_TEXTS.patterns.description);

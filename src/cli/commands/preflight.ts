@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { getPreflightReport } from '../../app/preflight.js';
 import { renderPreflightMarkdown } from '../../report/preflight-markdown.js';
@@ -6,15 +7,11 @@ import { emitReport, withEnv } from '../context.js';
 
 /** `checker ai preflight` and `checker agent preflight`: the same before-coding brief. */
 export default defineCommand({
-  meta: {
-    name: 'preflight',
-    description:
-      'Before-coding brief for a task: candidate files and routes, memory, contracts, proof plan; needs no diff and runs nothing',
-  },
+  meta: { name: 'preflight', description: COMMAND_TEXTS.preflight.description },
   args: {
     ...cwdArg,
     ...formatArg,
-    task: { type: 'string', description: 'What should change, in words', valueHint: 'text' },
+    task: { type: 'string', required: true, description: 'What should change, in words', valueHint: 'text' },
     requirements: { type: 'string', description: 'Requirements file (JSON or YAML) inside the repository', valueHint: 'file' },
   },
   async run({ args }) {

@@ -1,7 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineAnalysisCommand } from './analysis-command.js';
 
-export default defineAnalysisCommand(
-  'redteam',
-  'redteam',
-  'Deterministic merge-safety report: proof, weak tests, edge cases, checks not run, memory, fix tasks, safety flags',
-);
+export default defineAnalysisCommand('redteam', 'redteam', COMMAND_TEXTS.redteam.description);

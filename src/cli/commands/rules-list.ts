@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { listRulePacks } from '../../app/rules-report.js';
 import { renderRulesListMarkdown } from '../../report/rules-markdown.js';
@@ -5,7 +6,7 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
-  meta: { name: 'rules list', description: 'List the built-in and repository rule packs and their rules' },
+  meta: { name: 'rules list', description: COMMAND_TEXTS.rulesList.description },
   args: { ...cwdArg, ...formatArg },
   async run({ args }) {
     const format = toFormat(args.format);

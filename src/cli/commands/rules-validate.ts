@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { validateRulePacks } from '../../app/rules-report.js';
 import { renderRulesValidateMarkdown } from '../../report/rules-markdown.js';
@@ -5,7 +6,7 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
-  meta: { name: 'rules validate', description: 'Validate a rule-pack file (or every .checker/rules pack); exit 2 when one is invalid' },
+  meta: { name: 'rules validate', description: COMMAND_TEXTS.rulesValidate.description },
   args: {
     file: { type: 'positional', description: 'Pack file inside the repository (default: every .checker/rules/* pack)', required: false },
     ...cwdArg,

@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { assertSessionId, recordCheckpoint } from '../../app/session.js';
 import { renderSessionMarkdown } from '../../report/session-markdown.js';
@@ -5,16 +6,18 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
-  meta: {
-    name: 'session checkpoint',
-    description: 'Record a plan or diff checkpoint; the summary is redacted and stored as untrusted agent data',
-  },
+  meta: { name: 'session checkpoint', description: COMMAND_TEXTS.sessionCheckpoint.description },
   args: {
     ...cwdArg,
     ...formatArg,
-    session: { type: 'string', description: 'Session id', valueHint: 'id' },
-    kind: { type: 'string', description: 'plan or diff', valueHint: 'plan|diff' },
-    summary: { type: 'string', description: 'What was planned or changed (untrusted; redacted and capped at 8 KiB)', valueHint: 'text' },
+    session: { type: 'string', required: true, description: 'Session id', valueHint: 'id' },
+    kind: { type: 'string', required: true, description: 'plan or diff', valueHint: 'plan|diff' },
+    summary: {
+      type: 'string',
+      required: true,
+      description: 'What was planned or changed (untrusted; redacted and capped at 8 KiB)',
+      valueHint: 'text',
+    },
   },
   async run({ args }) {
     const format = toFormat(args.format);

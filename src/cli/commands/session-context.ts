@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { assertSessionId, refreshSessionContext } from '../../app/session.js';
 import { renderSessionMarkdown } from '../../report/session-markdown.js';
@@ -6,15 +7,12 @@ import { emitReport, withEnv } from '../context.js';
 import { maxNodesArg, toMaxNodes } from './context.js';
 
 export default defineCommand({
-  meta: {
-    name: 'session context',
-    description: 'Refresh the session context packet; marks the session stale when files changed since the last observation',
-  },
+  meta: { name: 'session context', description: COMMAND_TEXTS.sessionContext.description },
   args: {
     ...cwdArg,
     ...formatArg,
     ...maxNodesArg,
-    session: { type: 'string', description: 'Session id', valueHint: 'id' },
+    session: { type: 'string', required: true, description: 'Session id', valueHint: 'id' },
   },
   async run({ args }) {
     const format = toFormat(args.format);

@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { assertSessionId, finishSession } from '../../app/session.js';
 import { renderSessionMarkdown } from '../../report/session-markdown.js';
@@ -5,11 +6,11 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
-  meta: { name: 'session finish', description: 'Record the current tree and return the verification boundary; runs nothing' },
+  meta: { name: 'session finish', description: COMMAND_TEXTS.sessionFinish.description },
   args: {
     ...cwdArg,
     ...formatArg,
-    session: { type: 'string', description: 'Session id', valueHint: 'id' },
+    session: { type: 'string', required: true, description: 'Session id', valueHint: 'id' },
   },
   async run({ args }) {
     const format = toFormat(args.format);

@@ -1,3 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { assertSessionId, startSession } from '../../app/session.js';
 import { renderSessionMarkdown } from '../../report/session-markdown.js';
@@ -5,12 +6,12 @@ import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
-  meta: { name: 'session start', description: 'Start a durable agent session; refuses an id that already exists (exit 2)' },
+  meta: { name: 'session start', description: COMMAND_TEXTS.sessionStart.description },
   args: {
     ...cwdArg,
     ...formatArg,
-    session: { type: 'string', description: 'Session id: 1-64 letters, digits, ".", "_" or "-"', valueHint: 'id' },
-    task: { type: 'string', description: 'What should change, in words', valueHint: 'text' },
+    session: { type: 'string', required: true, description: 'Session id: 1-64 letters, digits, ".", "_" or "-"', valueHint: 'id' },
+    task: { type: 'string', required: true, description: 'What should change, in words', valueHint: 'text' },
     requirements: { type: 'string', description: 'Requirements file (JSON or YAML) inside the repository', valueHint: 'file' },
   },
   async run({ args }) {

@@ -1,7 +1,4 @@
+import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineAnalysisCommand } from './analysis-command.js';
 
-export default defineAnalysisCommand(
-  'tools',
-  'tools',
-  'Local open-source tools that fit the shape of this repository (installs nothing, runs nothing)',
-);
+export default defineAnalysisCommand('tools', 'tools', COMMAND_TEXTS.tools.description);

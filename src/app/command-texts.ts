@@ -1,0 +1,121 @@
+/**
+ * What each capability does, written once for both adapters: the CLI lists the title and shows the
+ * description under `checker <command> --help`; the MCP server uses the same title and description and
+ * adds only its own argument notes (src/mcp/texts.ts). Fixed text: nothing from a repository or a previous
+ * call ever reaches it (security threat 14).
+ */
+export interface CommandText {
+  /** One line: the CLI command list and the MCP tool title. */
+  title: string;
+  /** What it returns and when to use it. */
+  description: string;
+}
+
+export const COMMAND_TEXTS = {
+  analysis: {
+    title: 'Analyze a change (full merge-safety analysis)',
+    description:
+      'The complete deterministic analysis of a change: changed and impacted files, route/API impacts, symbol-level import impacts, changed-path proof (which tests really reach each changed file), weak and missing tests, merge-risk and decay scores with their contributors, ranked edge cases, memory and decision context, findings and limitations. Use it when you need everything at once; the narrower reports return subsets of the same analysis.',
+  },
+  impact: {
+    title: 'Impact map of a change',
+    description:
+      'What a change reaches: changed files, impacted files (reverse import reach with distance and path), impacted areas and owners, route/API impacts, and symbol-level import impacts of changed exports when detectable. Use it to decide what else to read or retest before editing further.',
+  },
+  auditTests: {
+    title: 'Audit the tests of a change',
+    description:
+      'Test evidence for a change: changed-path proof per changed file (runtime-proven, runtime-unproven, static-only, mocked-boundary, unproven), runtime coverage evidence when present, weak-test and missing-test findings, and the test files and configured checks recommended to run (nothing is run). Use it to find what still needs a test.',
+  },
+  edgeCases: {
+    title: 'Suggest edge cases for a change',
+    description:
+      'Ranked edge-case scenarios for a change, each with trigger, expected behaviour, user-visible failure, scope, provenance, confidence and recommended proof: the top eight plus the rest as ranked overflow. Use it to plan tests beyond the happy path.',
+  },
+  tools: {
+    title: 'Recommend local tools for this repository',
+    description:
+      "Local open-source tools (test runners, coverage, mutation, static analysis, API fuzzing, contract testing) that fit the repository's shape, with why each fits. Installs nothing, runs nothing, no network.",
+  },
+  patterns: {
+    title: 'Search pattern packs in a change',
+    description:
+      'Matches of the local pattern packs (built-in and .checker/rules) in the changed lines, grouped by rule with file and line. Use it to spot risky constructs introduced by a change.',
+  },
+  redteam: {
+    title: 'Red-team merge-safety report',
+    description:
+      'Deterministic merge-safety report for a reviewer: merge-risk breakdown, impacted areas, changed-path proof, weak and missing tests, edge cases, configured checks (listed, not run), memory summary, ordered fix tasks and safety flags. Use it before approving or merging.',
+  },
+  agentBundle: {
+    title: 'Agent task bundle for a change',
+    description:
+      'A hand-off bundle for a user-owned coding agent: a copy-paste prompt, changed files, impacted areas and routes, symbol impacts, changed-path proof with repair tasks, weak and missing tests, product failures from the latest product run, risk and decay breakdowns, edge cases, configured checks (not run), repo-local skill summaries (never executed), tasks, and safety notes. The profile only changes the hand-off wording; no agent or model is called.',
+  },
+  preflight: {
+    title: 'Preflight brief before coding',
+    description:
+      'A before-coding brief for a task, no git diff needed: likely impacted areas, candidate files and route/API surfaces grounded in repository evidence, matched memory, invariants, architecture notes and design contracts, configured checks as follow-up proof (willRun=false), a proof plan, non-goals, confidence and unresolved questions. Requirement evidence, repository evidence and suggestions are kept apart. When the task cannot be grounded, it says so (low confidence, no candidate files) instead of inventing scope.',
+  },
+  session: {
+    title: 'Durable agent session (start, context, checkpoint, finish)',
+    description: 'Keeps one coding task in a durable session file under .checker/local/agent-sessions/<sessionId>.json.',
+  },
+  sessionStart: {
+    title: 'Start a durable agent session',
+    description:
+      'stores the task, requirements, base revision, preflight guidance, memory, design constraints and proof obligations (an existing session id is never overwritten)',
+  },
+  sessionContext: {
+    title: 'Refresh the context of an agent session',
+    description:
+      'refreshes the bounded task context (written to .checker/local/task-context.json) and flags the session stale when files changed since the last observation',
+  },
+  sessionCheckpoint: {
+    title: 'Record a plan or diff checkpoint in an agent session',
+    description: 'records your plan or diff summary (redacted, stored as untrusted)',
+  },
+  sessionFinish: {
+    title: 'Finish an agent session',
+    description:
+      'records the tree and returns the verification boundary (allowed configured checks and acceptance criteria still needing proof)',
+  },
+  taskContext: {
+    title: 'Task context packet',
+    description:
+      'A bounded, task-scoped context packet: the most relevant files, routes, tests, decision records, memory, owners and proof references for a task, each with a stable evidence id, a ranked relevance explanation, provenance, trust class and freshness, plus the selected graph edges and what was left out. Its node budget bounds its size. Use it to load just enough context before editing.',
+  },
+  graph: {
+    title: 'Repository knowledge graph',
+    description:
+      'Builds the repository knowledge graph and reports its counts, parse failures, skipped files and unresolved imports: what the analysis can and cannot see.',
+  },
+  mcp: {
+    title: 'Local MCP server over stdio',
+    description:
+      'Starts the local MCP server over stdio for one repository: report-only tools; logs go to stderr, stdout carries the protocol.',
+  },
+  rules: {
+    title: 'Rule packs (list, validate)',
+    description: 'The rule packs the analysis runs: the built-in packs and those in .checker/rules.',
+  },
+  rulesList: {
+    title: 'List rule packs',
+    description: 'Lists the built-in and repository rule packs and their rules.',
+  },
+  rulesValidate: {
+    title: 'Validate rule packs',
+    description:
+      'Validates a rule-pack file, or every pack in .checker/rules; errors name the pack, rule and field, and an invalid pack exits with code 2.',
+  },
+} as const satisfies Record<string, CommandText>;
+
+export type CommandTextId = keyof typeof COMMAND_TEXTS;
+
+/** The four session operations, in the order the session tool lists them. */
+export const SESSION_OPERATION_TEXTS = {
+  start: COMMAND_TEXTS.sessionStart,
+  context: COMMAND_TEXTS.sessionContext,
+  checkpoint: COMMAND_TEXTS.sessionCheckpoint,
+  finish: COMMAND_TEXTS.sessionFinish,
+} as const;
