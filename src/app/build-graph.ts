@@ -1,3 +1,4 @@
+import { parseStructuredText } from '../docs/structured.js';
 import { compileGlobs } from '../text/glob.js';
 import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS, type KnowledgeGraph } from '../graph/build.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
@@ -218,7 +219,7 @@ async function readOpenApiRoutes(
     const text = await env.readRepoText(file.path, OPENAPI_TEXT_LIMIT);
     if (text === undefined || !OPENAPI_MARKER.test(text.slice(0, 4096))) continue;
     try {
-      const found = extractOpenApiRoutes(env.parseStructured(file.path, text));
+      const found = extractOpenApiRoutes(parseStructuredText(file.path, text));
       if (found.length > 0) routes.push({ path: file.path, routes: found });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

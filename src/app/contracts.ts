@@ -1,3 +1,4 @@
+import { parseStructuredText } from '../docs/structured.js';
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import type { ContractInput } from '../model/graph.js';
@@ -9,7 +10,7 @@ export async function readContracts(env: Env, limitations: Diagnostic[]): Promis
   const text = await env.readRepoText(CONTRACTS_FILE, 256 * 1024);
   if (text === undefined) return [];
   try {
-    const data = env.validate<{ contracts: ContractInput[] }>('contracts', env.parseStructured(CONTRACTS_FILE, text), {
+    const data = env.validate<{ contracts: ContractInput[] }>('contracts', parseStructuredText(CONTRACTS_FILE, text), {
       code: 'contracts/invalid',
       file: CONTRACTS_FILE,
     });

@@ -1,3 +1,4 @@
+import { parseStructuredText } from '../docs/structured.js';
 import { createHash } from 'node:crypto';
 import type { BundleLimitation, ProductRunReport } from '../model/bundle.js';
 import type { AgentProfile, ToolAdapterKind } from '../model/config.js';
@@ -93,7 +94,7 @@ export async function readRequirements(env: Env, path: string): Promise<Requirem
       },
     );
   }
-  const data = env.parseStructured(normalised, text);
+  const data = parseStructuredText(normalised, text);
   const requirements = env.validate<Requirements>('requirements', data, { code: 'requirements/invalid', file: normalised });
   const seen = new Set<string>();
   for (const [index, criterion] of (requirements.acceptanceCriteria ?? []).entries()) {

@@ -1,5 +1,3 @@
-import { extname } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import type { ChangeSet } from '../model/change.js';
 import { CheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from '../model/env.js';
@@ -18,7 +16,6 @@ import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isCodeFile } from './parse-files.js';
 import { emptyFacts, type FileFacts } from '../model/facts.js';
-import { redactSecrets } from '../text/redact.js';
 import { redactDocument } from '../text/redact-tree.js';
 
 export interface NodeEnvOptions {
@@ -107,7 +104,6 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
         throw error;
       }
     },
-    parseStructured: (path, text) => parseStructuredText(path, text),
     readRepoDocs: (files) => readRepoDocs(root, files),
     openGit: () => {
       git ??= openGitAccess(root);
@@ -178,20 +174,4 @@ async function openGitAccess(root: string): Promise<GitAccess> {
       }
     },
   };
-}
-
-/** YAML (default alias limits, one document) or JSON by extension; errors name the file. */
-export function parseStructuredText(path: string, text: string): unknown {
-  const extension = extname(path).toLowerCase();
-  try {
-    if (extension === '.json') return JSON.parse(text.replace(/^\uFEFF/, ''));
-    return parseYaml(text, { prettyErrors: true, uniqueKeys: true });
-  } catch (error) {
-    const reason = redactSecrets(error instanceof Error ? (error.message.split('\n')[0] ?? 'malformed') : 'malformed').text;
-    throw new CheckerError('input/malformed', `${path} is not valid ${extension === '.json' ? 'JSON' : 'YAML'}: ${reason}`, {
-      hint: 'Fix the syntax at the position given, then run the command again.',
-      location: { file: path },
-      cause: error,
-    });
-  }
 }

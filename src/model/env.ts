@@ -78,8 +78,6 @@ export interface Env {
   fileTime(path: string): Promise<number | undefined>;
   /** A repository file's text (contained, regular, size-capped), or undefined when it is missing or unreadable. */
   readRepoText(path: string, maxBytes: number): Promise<string | undefined>;
-  /** Parses YAML or JSON text (by extension) with the safe defaults; throws CheckerError on malformed input. */
-  parseStructured(path: string, text: string): unknown;
   readRepoDocs(files: readonly string[]): Promise<RepoDocsData>;
   /** Throws CheckerError (git/not-a-repository, …) when the repository has no usable git history. */
   openGit(): Promise<GitAccess>;
