@@ -27,6 +27,7 @@ import {
   toWeakTests,
 } from '../rules/evaluate-analysis.js';
 import { buildAnalysisSubjects, type ChangedFileInput } from '../rules/facts.js';
+import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js';
 import { compilePack } from '../rules/pack.js';
 import { createRegexBudget } from '../rules/operators/regex-budget.js';
 import type { RepositoryGraph } from './build-graph.js';
@@ -94,6 +95,7 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
       memoryMatches: input.memory.map((entry) => ({ id: entry.id, kind: entry.node.memoryKind, paths: entry.node.paths })),
       config: { assertionHelpers: [...(input.repository.config.config.analysis?.assertionHelpers ?? [])] },
       repository: { hasCoverage: input.hasCoverage },
+      pathClasses: createPathClassifier(mergeClassifiers(packs)),
     }),
     scope,
   );

@@ -11,8 +11,11 @@ import {
   ENGINE_OPERATORS,
   FACT_CATALOGUE,
   OPERATOR_DECORATORS,
+  PATH_CLASSES,
   PLACEHOLDER_PATTERN,
   RULE_LIMITS,
+  SIGNAL_WORD_CLASSES,
+  type ClassifierSection,
   type Condition,
   type LoadedPack,
   type RulePack,
@@ -368,9 +371,49 @@ function findSharedConditionCycle(graph: ReadonlyMap<string, readonly string[]>)
   return undefined;
 }
 
-/** Checks what the schema cannot: rule ids, facts, operators, references and placeholders. */
-export function findPackProblems(pack: RulePack): Problem[] {
+function findPatternListProblems(field: string, values: readonly string[] | undefined, kind: 'glob' | 'pattern'): Problem[] {
   const problems: Problem[] = [];
+  for (const [index, value] of (values ?? []).entries()) {
+    const problem = kind === 'glob' ? findGlobProblem(value) : findRegexProblem(value);
+    if (problem !== undefined)
+      problems.push({ field: `${field}[${index}]`, message: `${kind} ${JSON.stringify(value.slice(0, 60))} ${problem}` });
+  }
+  return problems;
+}
+
+/** Unknown class names, and globs or regexes RE2 cannot run, in a pack's `classifiers` section. */
+function findClassifierProblems(section: ClassifierSection): Problem[] {
+  const problems: Problem[] = [];
+  const knownPaths = new Set<string>(PATH_CLASSES);
+  for (const [name, data] of Object.entries(section.paths ?? {})) {
+    const field = `classifiers.paths.${name}`;
+    if (!knownPaths.has(name)) {
+      problems.push({
+        field,
+        message: `names unknown path class "${name}"`,
+        hint: `use one of: ${PATH_CLASSES.join(', ')} (a pack extends the built-in classes; it cannot add one)`,
+      });
+      continue;
+    }
+    problems.push(...findPatternListProblems(`${field}.globs`, data.globs, 'glob'));
+    problems.push(...findPatternListProblems(`${field}.exclude`, data.exclude, 'glob'));
+    problems.push(...findPatternListProblems(`${field}.regexes`, data.regexes, 'pattern'));
+  }
+  const knownSignals = new Set<string>(SIGNAL_WORD_CLASSES);
+  for (const name of Object.keys(section.signals ?? {})) {
+    if (knownSignals.has(name)) continue;
+    problems.push({
+      field: `classifiers.signals.${name}`,
+      message: `names unknown signal class "${name}"`,
+      hint: `use one of: ${SIGNAL_WORD_CLASSES.join(', ')} (a pack extends the built-in classes; it cannot add one)`,
+    });
+  }
+  return problems;
+}
+
+/** Checks what the schema cannot: rule ids, facts, operators, references, placeholders and classifier classes. */
+export function findPackProblems(pack: RulePack): Problem[] {
+  const problems: Problem[] = pack.classifiers === undefined ? [] : findClassifierProblems(pack.classifiers);
   const factNames = new Set(Object.keys(FACT_CATALOGUE[pack.subject]));
   const sharedConditions: Record<string, TopLevelCondition> = pack.sharedConditions ?? {};
   const shared = new Set(Object.keys(sharedConditions));

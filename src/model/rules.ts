@@ -98,6 +98,44 @@ export interface Rule {
   event: RuleEvent;
 }
 
+/** Path classes a pack may extend; each becomes a changed-file fact (`isAuthPath`, …) or a change kind. */
+export const PATH_CLASSES = ['auth', 'payment', 'migration', 'generated', 'lockfile'] as const;
+export type PathClass = (typeof PATH_CLASSES)[number];
+
+/** Signal classes whose word lists a pack may extend (identifier words such as `authToken`, `pageSize`, `price`). */
+export const SIGNAL_WORD_CLASSES = ['auth', 'pagination', 'money'] as const;
+export type SignalWordClass = (typeof SIGNAL_WORD_CLASSES)[number];
+
+/**
+ * One path class. A path is in the class when a word, prefix, glob or regex matches and no `exclude` glob
+ * does; words and prefixes match a name between `/`, `.`, `_` and `-`. Matching ignores case.
+ */
+export interface PathClassData {
+  description?: string;
+  words?: string[];
+  prefixes?: string[];
+  globs?: string[];
+  /** RE2 syntax. */
+  regexes?: string[];
+  exclude?: string[];
+  /** Words taken out of the merged list (a repository pack removing a built-in word). */
+  removeWords?: string[];
+}
+
+/** One signal class: the words of identifiers (`pageSize` → page, size) that raise it. */
+export interface SignalClassData {
+  description?: string;
+  words?: string[];
+  prefixes?: string[];
+  removeWords?: string[];
+}
+
+/** Classifier data a pack may carry; class names are keys of PATH_CLASSES and SIGNAL_WORD_CLASSES (validation names unknown ones). */
+export interface ClassifierSection {
+  paths?: Record<string, PathClassData>;
+  signals?: Record<string, SignalClassData>;
+}
+
 export interface RulePack {
   schemaVersion: 1;
   id: string;
@@ -110,6 +148,8 @@ export interface RulePack {
   messages?: Record<string, string>;
   /** Named conditions that rules refer to with `{condition: name}`. */
   sharedConditions?: Record<string, TopLevelCondition>;
+  /** Path and signal classes; a pack that carries them may have no rules. */
+  classifiers?: ClassifierSection;
 }
 
 export type PackSource = 'builtin' | 'repository';

@@ -2,7 +2,7 @@ import type { KnowledgeGraph } from '../graph/build.js';
 import { toExportId, toFileId } from '../graph/ids.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
 import type { ChangeKind, ImpactedRoute } from '../model/analysis.js';
-import { GENERATED_PATH } from './change-kind.js';
+import type { PathClassifier } from './classifiers.js';
 import { describeManifestChange } from './manifest-change.js';
 import { findSemanticChanges } from './semantic-hunks.js';
 import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
@@ -67,6 +67,8 @@ export interface AnalysisFactsInput {
   memoryMatches?: MemoryMatch[];
   config?: { assertionHelpers?: string[] };
   repository?: RepositoryFactOptions;
+  /** The merged path classes of the loaded packs (rules/classifiers.ts): isAuthPath, isPaymentPath, isMigration, isGenerated. */
+  pathClasses: PathClassifier;
   /** What context weights are for; default `change`. */
   taskKind?: string;
   /**
@@ -81,12 +83,6 @@ export const MAX_LINE_TEXT = 400;
 export const MAX_LINES_PER_FILE = 2000;
 export const MAX_CHANGED_LINES = 20000;
 
-const AUTH_PATH =
-  /(?:^|[/._-])(?:auth\w*|login|logout|signin|signup|session|sessions|oauth\d*|jwt|passport|permissions?|rbac|acl|password|passwords|credentials?|tokens?)(?:[/._-]|$)/i;
-const PAYMENT_PATH =
-  /(?:^|[/._-])(?:payments?|billing|invoices?|checkout|stripe|paypal|money|prices?|pricing|charges?|refunds?|subscriptions?|wallets?|ledger|currency|currencies)(?:[/._-]|$)/i;
-const MIGRATION_PATH =
-  /(?:^|\/)(?:migrations?|migrate)\/|\.sql$|(?:^|\/)schema\.prisma$|(?:^|\/)(?:db|database)\/(?:[^/]+\/)*schema[^/]*$/i;
 const MUTATION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const PARSER_SIGNALS = new Set<SignalKind>(['parse-number', 'parse-json', 'date-time', 'money', 'regex']);
 
@@ -236,6 +232,7 @@ export function deriveChangedFileFacts(
   const memoryKinds = getMemoryKinds(context, path);
   const proof = context.input.proofByPath.get(path);
   const changeKind = file.changeKind ?? 'runtime';
+  const pathClasses = input.pathClasses(path);
   // Nothing new runs: documentation, comments, formatting, type declarations, generated or compiled output.
   const lowSignalReason = isDocOnly
     ? 'documentation'
@@ -282,16 +279,16 @@ export function deriveChangedFileFacts(
     reachingTestsLabel: reachingTests.length === 1 ? '1 test file' : `${reachingTests.length} test files`,
     // Path-based only: identifier signals (`token`, `role`, `total`) fired on ordinary code and made
     // every refactor look like an auth or payment change.
-    isAuthPath: AUTH_PATH.test(path),
-    isPaymentPath: PAYMENT_PATH.test(path),
-    isMigration: MIGRATION_PATH.test(path),
+    isAuthPath: pathClasses.auth,
+    isPaymentPath: pathClasses.payment,
+    isMigration: pathClasses.migration,
     isConfig: role === 'config',
     isManifest: role === 'manifest',
     manifestChanges,
     manifestChangeCount: manifestChanges.length,
     isTest: role === 'test',
     isDocOnly,
-    isGenerated: changeKind === 'generated' || GENERATED_PATH.test(path),
+    isGenerated: changeKind === 'generated' || pathClasses.generated,
     commentOnly: textChange.commentOnly,
     proofState: proof?.state ?? 'unproven',
     owners,

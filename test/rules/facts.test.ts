@@ -26,6 +26,7 @@ import {
   type AnalysisFactsInput,
   type ChangedFileInput,
 } from '../../src/rules/facts.js';
+import { createPathClassifier, mergeClassifiers } from '../../src/rules/classifiers.js';
 import { classifyTextChange, getCommentSyntax } from '../../src/rules/facts-text.js';
 import { compilePack, findFactProblems } from '../../src/rules/pack.js';
 
@@ -215,10 +216,13 @@ const proof: ChangedPathProof = {
   repairTask: 'Add a test in src/money.test.ts that imports the real src/money.ts.',
 };
 
+const pathClasses = createPathClassifier(mergeClassifiers(await loadBuiltinPacks()));
+
 function buildFactsInput(changedFiles: ChangedFileInput[]): AnalysisFactsInput {
   const kg = buildKnowledgeGraph(buildInput());
   return {
     kg,
+    pathClasses,
     changedFiles,
     impacted: [{ path: 'src/routes/orders.ts', distance: 1, via: ['src/money.ts'], typeOnly: false }],
     impactedRoutes: [

@@ -12,6 +12,8 @@ import { weakTestCases } from './weak-tests.js';
 /** Rule cases of every built-in pack, keyed by pack id (= folder under rules/). */
 export const CASES_BY_PACK: Readonly<Record<string, Record<string, RuleCases>>> = {
   'change-risk': changeRiskCases,
+  // Classes only, no rules: test/rules/packs/classifiers.test.ts checks its data.
+  classifiers: {},
   'context-weights': contextWeightCases,
   decay: decayCases,
   'edge-cases': edgeCaseCases,
