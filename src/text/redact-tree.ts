@@ -1,4 +1,5 @@
-import { COMMAND_SECRET_FLAGS, redactArgv, redactAssignedValue, redactSecrets } from './redact.js';
+import { COMMAND_SECRET_FLAGS } from './redact-command-flags.js';
+import { redactArgv, redactAssignedValue, redactSecrets } from './redact.js';
 
 /**
  * Redaction of structured output: a report, a session or a task-context packet on its way out (stdout JSON, MCP
