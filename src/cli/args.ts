@@ -1,5 +1,7 @@
 import type { ArgsDef } from 'citty';
+import type { z } from 'zod';
 import { CheckerError } from '../model/diagnostic.js';
+import { failOnField, formatField, type OutputFormat, type RiskLevelName, RISK_LEVELS, refField } from '../model/input-fields.js';
 
 export const cwdArg = {
   cwd: { type: 'string', description: 'Repository to analyse (its root folder)', default: '.', valueHint: 'path' },
@@ -15,7 +17,7 @@ export const rangeArgs = {
   head: { type: 'string', description: 'Head revision (default: the working tree, uncommitted changes included)', valueHint: 'ref' },
 } as const satisfies ArgsDef;
 
-export type OutputFormat = 'markdown' | 'json';
+export type { OutputFormat } from '../model/input-fields.js';
 
 export const failOnArg = {
   'fail-on': {
@@ -26,19 +28,34 @@ export const failOnArg = {
   },
 } as const satisfies ArgsDef;
 
-const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
-export type RiskThreshold = (typeof RISK_LEVELS)[number];
+export type RiskThreshold = RiskLevelName;
+
+const MAX_ECHO_CHARS = 80;
+
+/**
+ * A flag's value checked by the zod field the MCP tools use for the same input (src/model/input-fields.ts),
+ * so both adapters refuse it with the same words: `--<flag> <field message> (got <value>)`.
+ */
+export function parseFlag<T extends z.ZodType>(
+  field: T,
+  flag: string,
+  value: unknown,
+  refusal: { code: string; hint: string; given?: unknown },
+): z.output<T> {
+  const parsed = field.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? 'is not valid';
+  const given = String(refusal.given ?? value).slice(0, MAX_ECHO_CHARS);
+  throw new CheckerError(refusal.code, `--${flag} ${message} (got ${JSON.stringify(given)})`, { hint: refusal.hint });
+}
 
 /** --fail-on as given, checked before any work; undefined when absent. */
 export function toFailOn(value: unknown): RiskThreshold | undefined {
   if (value === undefined || value === '') return undefined;
-  const level = RISK_LEVELS.find((item) => item === value);
-  if (level === undefined) {
-    throw new CheckerError('usage/invalid-fail-on', `--fail-on must be one of ${RISK_LEVELS.join(', ')} (got ${JSON.stringify(value)})`, {
-      hint: 'For a CI gate that blocks high-risk merges: --fail-on high.',
-    });
-  }
-  return level;
+  return parseFlag(failOnField, 'fail-on', value, {
+    code: 'usage/invalid-fail-on',
+    hint: 'For a CI gate that blocks high-risk merges: --fail-on high.',
+  });
 }
 
 /** Whether a report's merge-risk level reaches the --fail-on threshold (exit code 1). */
@@ -46,17 +63,24 @@ export function isAtOrAbove(level: string, threshold: RiskThreshold): boolean {
   return (RISK_LEVELS as readonly string[]).indexOf(level) >= RISK_LEVELS.indexOf(threshold);
 }
 
-/** --base/--head as given; refs are validated by the change reader (a ref starting with '-' is refused there). */
+const refHint =
+  'Name a branch, tag, commit id or HEAD~N, e.g. --base main; leave --base out for the merge-base and --head out for the working tree.';
+const refFields = { base: refField('base'), head: refField('head') };
+
+/** --base/--head as given, checked with the MCP tools' ref fields before any git call. */
 export function toRange(args: { base?: unknown; head?: unknown }): { base?: string; head?: string } {
   const range: { base?: string; head?: string } = {};
-  if (typeof args.base === 'string' && args.base !== '') range.base = args.base;
-  if (typeof args.head === 'string' && args.head !== '') range.head = args.head;
+  for (const side of ['base', 'head'] as const) {
+    const value = args[side];
+    if (value === undefined || value === '') continue;
+    range[side] = parseFlag(refFields[side], side, value, { code: 'git/ref-invalid', hint: refHint });
+  }
   return range;
 }
 
 export function toFormat(value: unknown): OutputFormat {
-  if (value === 'markdown' || value === 'json') return value;
-  throw new CheckerError('usage/invalid-format', `--format must be markdown or json (got ${JSON.stringify(value)})`, {
+  return parseFlag(formatField, 'format', value, {
+    code: 'usage/invalid-format',
     hint: 'Use --format markdown (the default) or --format json.',
   });
 }

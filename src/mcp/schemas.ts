@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { PROFILES } from '../app/profiles.js';
 import { MAX_TASK_CHARS } from '../app/preflight.js';
-import { DEFAULT_CONTEXT_MAX_NODES, MAX_CONTEXT_MAX_NODES } from '../model/context-packet.js';
+import { formatField as sharedFormatField, maxNodesField as sharedMaxNodesField, refField, sessionIdField } from '../model/input-fields.js';
 import { requirementsSchema } from '../model/requirements.js';
-import { SESSION_ID_PATTERN } from '../model/session.js';
 
 /**
  * Input schemas of the MCP tools. Every object is `.strict()`: an unknown field (a `command`, a `cwd`,
@@ -11,28 +10,9 @@ import { SESSION_ID_PATTERN } from '../model/session.js';
  * it is what the calling agent reads.
  */
 
-const REF_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9._/@{}~^-]{0,199}$/;
+export const formatField = sharedFormatField.optional();
 
-export const formatField = z
-  .enum(['markdown', 'json'], { error: 'must be "markdown" or "json"; leave it out for markdown' })
-  .optional()
-  .describe(
-    'Output format of the text content: "markdown" (default, for reading) or "json" (the report as JSON; structuredContent always holds the JSON report).',
-  );
-
-function refField(side: 'base' | 'head') {
-  const fallback =
-    side === 'base' ? 'the merge-base with the default branch (or HEAD on it)' : 'the working tree, uncommitted changes included';
-  return z
-    .string({ error: `must be a git revision string such as "main", "HEAD~1" or a commit id; leave it out for ${fallback}` })
-    .regex(REF_PATTERN, {
-      error: `must be a git revision name (letters, digits, . _ / @ ~ ^ { } -; not starting with "-"), such as "main" or "HEAD~1"`,
-    })
-    .optional()
-    .describe(`Git revision on the ${side} side of the range. Default: ${fallback}.`);
-}
-
-export const rangeShape = { base: refField('base'), head: refField('head') };
+export const rangeShape = { base: refField('base').optional(), head: refField('head').optional() };
 
 export const taskField = z
   .string({ error: 'must be a string describing the change in words, e.g. "apply the loyalty discount at checkout"' })
@@ -58,23 +38,7 @@ export const profileField = z
     `Agent profile that shapes only the hand-off wording (${PROFILES.join(', ')}); default generic. Selecting one calls no agent and sends nothing anywhere.`,
   );
 
-export const maxNodesField = z
-  .number({ error: `must be a whole number from 1 to ${MAX_CONTEXT_MAX_NODES}` })
-  .int({ error: `must be a whole number from 1 to ${MAX_CONTEXT_MAX_NODES}` })
-  .min(1, { error: `must be at least 1` })
-  .max(MAX_CONTEXT_MAX_NODES, { error: `must be at most ${MAX_CONTEXT_MAX_NODES}` })
-  .optional()
-  .describe(`Upper bound on graph nodes in the packet (1-${MAX_CONTEXT_MAX_NODES}, default ${DEFAULT_CONTEXT_MAX_NODES}).`);
-
-export const sessionIdField = z
-  .string({ error: 'must be a string such as "fix-checkout-rounding"' })
-  .regex(SESSION_ID_PATTERN, {
-    error:
-      'must be 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit (no "/", "..", spaces or other characters), e.g. "fix-checkout-rounding"',
-  })
-  .describe(
-    'Session id: 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit. The session file is .checker/local/agent-sessions/<sessionId>.json.',
-  );
+export const maxNodesField = sharedMaxNodesField.optional();
 
 export const analysisInputSchema = z.object({ format: formatField, ...rangeShape }).strict();
 
@@ -150,7 +114,7 @@ const SESSION_FIELDS: Record<
   finish: { required: [], optional: [] },
 };
 
-export type OutputFormat = 'markdown' | 'json';
+export type { OutputFormat } from '../model/input-fields.js';
 export type AnalysisInput = z.infer<typeof analysisInputSchema>;
 export type AgentTaskBundleInput = z.infer<typeof agentTaskBundleInputSchema>;
 export type AgentPreflightInput = z.infer<typeof agentPreflightInputSchema>;

@@ -14,6 +14,7 @@ import type {
   RedteamReport,
   ToolsReport,
 } from './reports.js';
+import { RISK_LEVELS } from './input-fields.js';
 import { PACK_KINDS, SUBJECT_KINDS } from './rules.js';
 
 /**
@@ -43,7 +44,7 @@ const revision = def(
   }),
 );
 const range = def('range', z.strictObject({ base: revision, head: revision }));
-const riskLevel = def('riskLevel', z.enum(['low', 'medium', 'high', 'critical']));
+const riskLevel = def('riskLevel', z.enum(RISK_LEVELS));
 const score = def('score', z.strictObject({ score: z.number().min(0).max(100), level: riskLevel }));
 const scoreContributor = def(
   'scoreContributor',

@@ -288,9 +288,13 @@ describe('checker mcp over stdio (SDK Client)', () => {
       {
         name: 'analyze_pr',
         args: { format: 3 },
-        expected: /^input\/invalid: analyze_pr: "format" must be "markdown" or "json"; leave it out for markdown\n/,
+        expected: /^input\/invalid: analyze_pr: "format" must be markdown or json; leave it out for markdown\n/,
       },
-      { name: 'analyze_pr', args: { format: 'html' }, expected: /^input\/invalid: analyze_pr: "format" must be "markdown" or "json"/ },
+      {
+        name: 'analyze_pr',
+        args: { format: 'html' },
+        expected: /^input\/invalid: analyze_pr: "format" must be markdown or json; leave it out for markdown/,
+      },
       {
         name: 'redteam_report',
         args: { base: '--upload-pack=touch /tmp/x' },
@@ -339,16 +343,20 @@ describe('checker mcp over stdio (SDK Client)', () => {
         expected:
           /^requirements\/invalid: requirements\.acceptanceCriteria\[1\]\.id "A" is used twice\nhint: Give every acceptance criterion its own id\.$/,
       },
-      { name: 'task_context', args: { task: TASK, maxNodes: 0 }, expected: /^input\/invalid: task_context: "maxNodes" must be at least 1/ },
+      {
+        name: 'task_context',
+        args: { task: TASK, maxNodes: 0 },
+        expected: /^input\/invalid: task_context: "maxNodes" must be an integer from 1 to 1000/,
+      },
       {
         name: 'task_context',
         args: { task: TASK, maxNodes: 2.5 },
-        expected: /^input\/invalid: task_context: "maxNodes" must be a whole number from 1 to 1000/,
+        expected: /^input\/invalid: task_context: "maxNodes" must be an integer from 1 to 1000/,
       },
       {
         name: 'task_context',
         args: { task: TASK, maxNodes: '10' },
-        expected: /^input\/invalid: task_context: "maxNodes" must be a whole number from 1 to 1000/,
+        expected: /^input\/invalid: task_context: "maxNodes" must be an integer from 1 to 1000/,
       },
       {
         name: 'agent_session',

@@ -5,7 +5,7 @@ import { PROFILES, toAgentProfile } from '../../app/profiles.js';
 import { runAgentBundle } from '../../app/run-agent-bundle.js';
 import type { AgentProfile } from '../../model/config.js';
 import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
-import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat } from '../args.js';
+import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
@@ -39,8 +39,7 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
           typeof args.requirements === 'string' && args.requirements !== '' ? toRepositoryPath(env.root, args.requirements) : undefined;
         const bundle = await runAgentBundle(env, {
           profile,
-          ...(typeof args.base === 'string' && args.base !== '' ? { base: args.base } : {}),
-          ...(typeof args.head === 'string' && args.head !== '' ? { head: args.head } : {}),
+          ...toRange(args),
           ...(typeof args.task === 'string' && args.task.trim() !== '' ? { task: args.task } : {}),
           ...(requirementsPath === undefined ? {} : { requirementsPath }),
         });

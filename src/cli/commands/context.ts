@@ -1,8 +1,10 @@
 import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
-import { getTaskContext, resolveMaxNodes } from '../../app/task-context.js';
+import { getTaskContext } from '../../app/task-context.js';
+import { DEFAULT_CONTEXT_MAX_NODES, MAX_CONTEXT_MAX_NODES } from '../../model/context-packet.js';
+import { maxNodesField } from '../../model/input-fields.js';
 import { renderContextMarkdown } from '../../report/context-markdown.js';
-import { cwdArg, formatArg, toFormat } from '../args.js';
+import { cwdArg, formatArg, parseFlag, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export const maxNodesArg = {
@@ -13,9 +15,15 @@ export const maxNodesArg = {
   },
 } as const;
 
-/** `--max-nodes` as given, checked before any work (`context/max-nodes`); undefined when absent. */
+/** `--max-nodes` as given, checked before any work by the MCP tools' maxNodes field (`context/max-nodes`); undefined when absent. */
 export function toMaxNodes(value: unknown): number | undefined {
-  return value === undefined ? undefined : resolveMaxNodes(value, undefined);
+  if (value === undefined) return undefined;
+  const number = typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+  return parseFlag(maxNodesField, 'max-nodes (maxNodes)', number, {
+    code: 'context/max-nodes',
+    hint: `Pass --max-nodes between 1 and ${MAX_CONTEXT_MAX_NODES} (default ${DEFAULT_CONTEXT_MAX_NODES}, or context.maxNodes in .checker/config.yml).`,
+    given: value,
+  });
 }
 
 export default defineCommand({
