@@ -25,6 +25,7 @@ import { NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { namesChangedSymbol } from '../rules/proof.js';
 import { getHandoff } from './profiles.js';
 import { renderPrompt } from './prompt.js';
+import { compareText } from '../text/compare-text.js';
 
 export interface UnresolvedImportInput {
   from: string;
@@ -102,7 +103,7 @@ export function buildAgentBundle(analysis: ChangeAnalysis, input: AgentBundleInp
         path: skill.path,
       }),
     )
-    .sort((left, right) => compare(left.name, right.name));
+    .sort((left, right) => compareText(left.name, right.name));
   const checks = input.checks
     .map(
       (check): BundleCheck => ({
@@ -114,7 +115,7 @@ export function buildAgentBundle(analysis: ChangeAnalysis, input: AgentBundleInp
         reason: CHECKS_REASON,
       }),
     )
-    .sort((left, right) => compare(left.name, right.name));
+    .sort((left, right) => compareText(left.name, right.name));
   const toolAdapters = input.adapters
     .map(
       (adapter): BundleToolAdapter => ({
@@ -124,7 +125,7 @@ export function buildAgentBundle(analysis: ChangeAnalysis, input: AgentBundleInp
         willRun: false,
       }),
     )
-    .sort((left, right) => compare(left.kind, right.kind));
+    .sort((left, right) => compareText(left.kind, right.kind));
   const proofObligations = requirements === undefined ? [] : buildProofObligations(requirements);
   const ids = collectEvidenceIds(evidence, requirements, skills, checks);
   const candidates = buildTaskCandidates(evidence, requirements).flatMap((candidate) => {
@@ -174,7 +175,7 @@ function buildEvidence(analysis: ChangeAnalysis, input: AgentBundleInput): Bundl
     impactedAreas: analysis.impactedAreas,
     changedPathProof: analysis.changedPathProof
       .map((proof): ProofEntry => ({ id: `proof:${proof.path}`, ...proof }))
-      .sort((left, right) => PROOF_ORDER.indexOf(left.state) - PROOF_ORDER.indexOf(right.state) || compare(left.path, right.path)),
+      .sort((left, right) => PROOF_ORDER.indexOf(left.state) - PROOF_ORDER.indexOf(right.state) || compareText(left.path, right.path)),
     weakTests: analysis.weakTests,
     missingTests: analysis.missingTests,
     edgeCases: analysis.edgeCases,
@@ -209,7 +210,7 @@ function buildProductFailures(report: ProductRunReport): ProductFailure[] {
         title: clean(check.title, LIMITS.title),
         ...(check.expected === undefined ? {} : { expected: clean(check.expected, LIMITS.product) }),
         ...(check.actual === undefined ? {} : { actual: clean(check.actual, LIMITS.product) }),
-        impactedFiles: [...(check.impactedFiles ?? [])].sort(compare),
+        impactedFiles: [...(check.impactedFiles ?? [])].sort(compareText),
         artifacts: (check.artifacts ?? []).map((artifact) => ({
           kind: artifact.kind,
           ...(artifact.path === undefined ? {} : { path: artifact.path }),
@@ -219,7 +220,7 @@ function buildProductFailures(report: ProductRunReport): ProductFailure[] {
         rerunCommand: `checker product --target ${report.target} --test-id ${check.id}`,
       }),
     )
-    .sort((left, right) => compare(left.checkId, right.checkId));
+    .sort((left, right) => compareText(left.checkId, right.checkId));
 }
 
 function toStatements(value: RequirementStatement | undefined): string[] {
@@ -329,11 +330,11 @@ export function matchFlowRoutes(flow: AffectedFlow, routes: ImpactedRoute[]): st
       (route) => route.kind === 'api' && getStaticSegments(route.path).some((segment) => words.has(toSingular(segment))),
     );
   }
-  return [...new Set(matched.map((route) => route.id))].sort(compare);
+  return [...new Set(matched.map((route) => route.id))].sort(compareText);
 }
 
 function buildProofObligations(requirements: RequirementEvidence): ProofObligation[] {
-  const routes = [...new Set(requirements.affectedFlows.flatMap((flow) => flow.matchedRoutes))].sort(compare);
+  const routes = [...new Set(requirements.affectedFlows.flatMap((flow) => flow.matchedRoutes))].sort(compareText);
   return requirements.acceptanceCriteria.map((criterion) => ({
     id: criterion.id,
     criterionId: criterion.criterionId,
@@ -422,7 +423,7 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
     );
   }
   if (requirements !== undefined) {
-    const routes = [...new Set(requirements.affectedFlows.flatMap((flow) => flow.matchedRoutes))].sort(compare);
+    const routes = [...new Set(requirements.affectedFlows.flatMap((flow) => flow.matchedRoutes))].sort(compareText);
     for (const criterion of requirements.acceptanceCriteria) {
       add(
         {
@@ -580,7 +581,7 @@ function buildLimitations(
   }));
   const known = new Set(limitations.map((item) => `${item.code}|${item.location?.file ?? ''}|${item.location?.line ?? ''}`));
   const unresolved = [...(analysis.unresolvedImports ?? []), ...input.unresolvedImports].sort(
-    (left, right) => compare(left.from, right.from) || left.line - right.line || compare(left.specifier, right.specifier),
+    (left, right) => compareText(left.from, right.from) || left.line - right.line || compareText(left.specifier, right.specifier),
   );
   for (const item of unresolved) {
     const key = `resolve/unresolved-import|${item.from}|${item.line}`;
@@ -680,8 +681,4 @@ function clean(text: string, maxChars: number): string {
 
 function oneLine(text: string): string {
   return sanitizeUntrustedText(text, LIMITS.requirement).replace(/\s+/g, ' ').trim();
-}
-
-function compare(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

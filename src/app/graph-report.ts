@@ -2,6 +2,7 @@ import { getGraphCounts } from '../graph/queries/graph-counts.js';
 import type { Env } from '../model/env.js';
 import type { GraphReport } from '../model/graph-report.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
+import { compareText } from '../text/compare-text.js';
 
 /** `checker graph`: counts by kind, parse failures, skipped files, unresolved imports and timings. */
 export async function getGraphReport(env: Env): Promise<GraphReport> {
@@ -17,7 +18,7 @@ export function toGraphReport(repo: RepositoryGraph): GraphReport {
     if (attributes.routeKind === 'ui') ui += 1;
     else api += 1;
   });
-  const skipped = [...repo.scan.skipped, ...repo.parsed.skipped].sort((left, right) => compare(left.path, right.path));
+  const skipped = [...repo.scan.skipped, ...repo.parsed.skipped].sort((left, right) => compareText(left.path, right.path));
   const skippedCodes = new Set(skipped.map((skip) => `scan/${skip.reason}`));
   return {
     schemaVersion: 1,
@@ -47,10 +48,6 @@ export function toGraphReport(repo: RepositoryGraph): GraphReport {
     diagnostics: repo.limitations.filter((diagnostic) => !skippedCodes.has(diagnostic.code) || diagnostic.location === undefined),
     timings: { ...repo.timings },
   };
-}
-
-function compare(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }
 
 function sortRecord(record: Record<string, number>): Record<string, number> {

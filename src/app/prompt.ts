@@ -2,6 +2,7 @@ import type { AgentBundle, BundleTask } from '../model/bundle.js';
 import { fenceUntrusted } from '../text/fence.js';
 import { describeGroup, groupLimitations } from '../text/group-limitations.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
+import { compareText } from '../text/compare-text.js';
 
 /** Lists longer than this become ranked summaries with counts (the JSON bundle keeps every item). */
 export const PROMPT_LIST_LIMIT = 20;
@@ -35,7 +36,7 @@ export function renderPrompt(bundle: PromptInput): string {
   out.push(...renderChanged(bundle));
 
   const contributors = [...evidence.summary.mergeRiskBreakdown].sort(
-    (left, right) => right.weight - left.weight || compare(left.contributor, right.contributor),
+    (left, right) => right.weight - left.weight || compareText(left.contributor, right.contributor),
   );
   out.push('', '## Risks, ranked', '');
   out.push(
@@ -137,7 +138,7 @@ function renderChanged(bundle: PromptInput): string[] {
   const { evidence } = bundle;
   const lines: string[] = [];
   const files = [...evidence.changedFiles].sort(
-    (left, right) => right.additions + right.deletions - (left.additions + left.deletions) || compare(left.path, right.path),
+    (left, right) => right.additions + right.deletions - (left.additions + left.deletions) || compareText(left.path, right.path),
   );
   if (files.length === 0) {
     return [
@@ -187,7 +188,8 @@ function renderChanged(bundle: PromptInput): string[] {
   if (routes.length > 0) {
     lines.push('', `${routes.length} route${routes.length === 1 ? '' : 's'} reached:`);
     const ranked = [...routes].sort(
-      (left, right) => Number(right.direct) - Number(left.direct) || left.chain.length - right.chain.length || compare(left.id, right.id),
+      (left, right) =>
+        Number(right.direct) - Number(left.direct) || left.chain.length - right.chain.length || compareText(left.id, right.id),
     );
     for (const route of ranked.slice(0, PROMPT_LIST_LIMIT)) {
       const through = route.steps.length > 1 ? ['handler', ...route.steps.slice(1)].join(' → ') : route.reason;
@@ -206,7 +208,7 @@ function renderChanged(bundle: PromptInput): string[] {
   const symbols = evidence.symbolImpacts.filter((symbol) => symbol.importers.length > 0);
   if (symbols.length > 0) {
     lines.push('', 'Changed exports and the files that use them:');
-    const ranked = [...symbols].sort((left, right) => right.importers.length - left.importers.length || compare(left.id, right.id));
+    const ranked = [...symbols].sort((left, right) => right.importers.length - left.importers.length || compareText(left.id, right.id));
     for (const symbol of ranked.slice(0, SYMBOL_LIMIT)) {
       lines.push(
         `- ${code(symbol.name)} (${symbol.change}) in ${code(symbol.path)}: ${symbol.importers.length} importer${symbol.importers.length === 1 ? '' : 's'} (${limitList(
@@ -351,11 +353,7 @@ function topFolder(path: string): string {
 function countBy(values: string[], prefix = ''): string {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  const sorted = [...counts.entries()].sort((left, right) => right[1] - left[1] || compare(left[0], right[0]));
+  const sorted = [...counts.entries()].sort((left, right) => right[1] - left[1] || compareText(left[0], right[0]));
   const shown = sorted.slice(0, 8).map(([value, count]) => `${prefix}${value} (${count})`);
   return sorted.length > 8 ? `${shown.join(', ')}, ${sorted.length - 8} other groups` : shown.join(', ');
-}
-
-function compare(left: string, right: string): number {
-  return left < right ? -1 : left > right ? 1 : 0;
 }

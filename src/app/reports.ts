@@ -20,6 +20,7 @@ import type {
   ToolsReport,
 } from '../model/reports.js';
 import { redactSecrets } from '../text/redact.js';
+import { compareText } from '../text/compare-text.js';
 
 export type ConfiguredChecks = Readonly<Record<string, CheckConfig>> | undefined;
 
@@ -36,10 +37,6 @@ const PROOF_STATE_ORDER: Record<ProofState, number> = {
   'runtime-unproven': 3,
   'runtime-proven': 4,
 };
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 function toReportSummary(analysis: ChangeAnalysis): ReportSummary {
   const { changedFiles, impactedFiles, impactedRoutes, reachingTests, mergeRisk } = analysis.summary;

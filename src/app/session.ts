@@ -25,11 +25,10 @@ import { DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
 import { computePreflight, openGitState, type GitState } from './preflight.js';
 import { computeTaskContext } from './task-context.js';
 import { clipRedacted } from '../text/clip.js';
+import { compareText } from '../text/compare-text.js';
 
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
 const SHORT_HASH = 16;
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
-
 export interface StartSessionInput {
   sessionId: unknown;
   task: string;

@@ -1,10 +1,6 @@
 import type { PackageManifest } from '../model/graph.js';
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { compareText } from '../text/compare-text.js';
+import { isRecord } from '../text/is-record.js';
 
 function getDependencyNames(manifest: Record<string, unknown>): string[] {
   const names = new Set<string>();

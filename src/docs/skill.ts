@@ -2,14 +2,11 @@ import { parse as parseYaml } from 'yaml';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { SkillSummary } from '../model/graph.js';
 import { getFirstParagraph, toPlainText } from './markdown.js';
+import { isRecord } from '../text/is-record.js';
 
 /** A skill or skill-folder name: plain characters only, so it can never name a path. */
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 export const SKILL_DESCRIPTION_CHARS = 1024;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Summarises a SKILL.md as text only: `name` and `description` from YAML front matter, or the folder name

@@ -7,6 +7,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { redactSecrets } from '../text/redact.js';
 import { readRepoFile } from './read-repo-file.js';
 import { validateOrThrow } from './schema.js';
+import { hasErrorCode } from './has-error-code.js';
 
 /** Highest precedence first. Only these paths at the repository root are read: never `.checker/local/`, env or parents. */
 export const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;
@@ -30,10 +31,6 @@ type PlainRecord = Record<string, unknown>;
 
 function isPlainRecord(value: unknown): value is PlainRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function hasErrorCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
 async function isPresent(root: string, file: string): Promise<boolean> {

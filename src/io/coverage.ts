@@ -6,10 +6,13 @@ import type { CoverageEvidence, CoverageKind, CoverageSource, FileCoverage } fro
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import { isPathInside, readRepoFile } from './read-repo-file.js';
 import { parseIstanbulCoverage } from '../runtime-coverage/istanbul.js';
-import { describeJsonError, isRecord } from '../runtime-coverage/json.js';
+import { describeJsonError } from '../runtime-coverage/json.js';
+import { isRecord } from '../text/is-record.js';
 import { createLcovParser } from '../runtime-coverage/lcov.js';
 import { countUnlisted, MAX_PROBLEMS_PER_REPORT, type ProblemLog } from '../runtime-coverage/problems.js';
 import { computeV8LineHits, readV8Ranges, type V8Range } from '../runtime-coverage/v8.js';
+import { hasErrorCode } from './has-error-code.js';
+import { compareText } from '../text/compare-text.js';
 
 export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
@@ -108,7 +111,7 @@ export async function readCoverage(repoRoot: string, options: ReadCoverageOption
   await readV8Files(collector, v8Files, tracked);
 
   const files = [...collector.files.entries()]
-    .sort(([a], [b]) => compareStrings(a, b))
+    .sort(([a], [b]) => compareText(a, b))
     .map(([path, entry]): [string, FileCoverage] => [
       path,
       {
@@ -118,14 +121,6 @@ export async function readCoverage(repoRoot: string, options: ReadCoverageOption
       },
     ]);
   return { sources: collector.sources, files: Object.fromEntries(files), diagnostics: collector.diagnostics };
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function hasErrorCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
 function toSafeRelative(path: string): string | undefined {
@@ -174,7 +169,7 @@ async function listDirectory(collector: Collector, rel: string): Promise<Dirent[
   if (resolved === undefined || !resolved.info.isDirectory()) return [];
   try {
     const entries = await readdir(resolved.real, { withFileTypes: true });
-    return entries.sort((a, b) => compareStrings(a.name, b.name));
+    return entries.sort((a, b) => compareText(a.name, b.name));
   } catch {
     return [];
   }
@@ -246,7 +241,7 @@ function addSource(collector: Collector, kind: CoverageKind, opened: OpenedFile,
   if (tally !== undefined && (tally.remapped > 0 || tally.unmatched > 0)) {
     source.remappedFiles = tally.remapped;
     source.unmatchedFiles = tally.unmatched;
-    const roots = [...tally.foreignRoots].sort(compareStrings);
+    const roots = [...tally.foreignRoots].sort(compareText);
     collector.diagnostics.push({
       code: 'coverage/foreign-root',
       severity: tally.unmatched > 0 ? 'warn' : 'info',

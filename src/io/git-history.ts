@@ -1,6 +1,7 @@
 import git from 'isomorphic-git';
 import type { GitRepository } from './git-repository.js';
-import { hasErrorCode, readShallowOids } from './git-repository.js';
+import { readShallowOids } from './git-repository.js';
+import { hasErrorCode } from './has-error-code.js';
 import { resolveRevision } from './git-revision.js';
 import { diffTrees } from './git-tree.js';
 import type { PathFilter } from './git-tree.js';

@@ -188,10 +188,6 @@ function createReadOnlyFs(gitdir: string, commonDir: string): PromiseFsClient {
 }
 
 /** True when isomorphic-git (or node) failed with the given error code. */
-export function hasErrorCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
-}
-
 /** Oids listed in the repository's `shallow` file (empty for a complete clone). */
 export async function readShallowOids(repo: GitRepository): Promise<Set<string>> {
   const text = (await readGitText(join(repo.commonDir, 'shallow'), MAX_GIT_FILE_BYTES)) ?? '';

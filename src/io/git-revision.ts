@@ -2,7 +2,8 @@ import git from 'isomorphic-git';
 import type { CommitObject } from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
 import type { RevisionInfo } from '../model/change.js';
-import { hasErrorCode, readShallowOids } from './git-repository.js';
+import { readShallowOids } from './git-repository.js';
+import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
 
 export interface ResolvedRevision extends RevisionInfo {

@@ -1,6 +1,6 @@
 import git from 'isomorphic-git';
 import type { TreeEntry } from 'isomorphic-git';
-import { hasErrorCode } from './git-repository.js';
+import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
 
 /** A content change between two trees; gitlinks (submodules) and mode-only changes are not reported. */

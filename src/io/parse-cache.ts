@@ -7,6 +7,8 @@ import type { SkipReason } from '../model/scan.js';
 import { writeArtifact } from './artifacts.js';
 import { readGuarded } from './guarded-read.js';
 import { redactTree } from '../text/redact-tree.js';
+import { isRecord } from '../text/is-record.js';
+import { compareText } from '../text/compare-text.js';
 
 /** Bump whenever extracted facts change shape or meaning: every cached entry is then re-parsed. */
 export const PARSER_VERSION = 4;
@@ -137,7 +139,7 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
 /** Rewrites the cache atomically (temp file + rename) when it changed; failures become diagnostics. */
 export async function saveFactsCache(root: string, cache: FactsCache): Promise<Diagnostic[]> {
   if (!cache.isWritable || !cache.isDirty) return [];
-  const sorted = [...cache.entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...cache.entries.entries()].sort(([a], [b]) => compareText(a, b));
   const document: CacheDocument = {
     parserVersion: PARSER_VERSION,
     optionsHash: cache.optionsHash,
@@ -193,10 +195,6 @@ function discarded(file: string, reason: string, subject = 'The facts cache'): D
     message: `${subject} in ${file} ${subject === 'The facts cache' ? 'was' : 'were'} discarded because ${reason}; files are parsed again.`,
     location: { file },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isCacheDocument(value: unknown): value is CacheDocument {

@@ -5,6 +5,7 @@ import type { ScannedFile, SkippedFile } from '../model/scan.js';
 import { createEmptyCache, loadFactsCache, saveFactsCache, type FactsCache, type FactsCacheEntry } from './parse-cache.js';
 import { createParsePool, type ParseJob, type ParsePool } from './parse-pool.js';
 import { classifySource, readFileBytes } from './read-source.js';
+import { compareText } from '../text/compare-text.js';
 
 export { readTextFile, decodeTextFile } from './read-source.js';
 
@@ -176,7 +177,7 @@ async function parseWithPool(
   }
   if (options.useCache !== false) diagnostics.push(...(await saveFactsCache(root, cache)));
 
-  for (const [path, parsed] of [...facts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  for (const [path, parsed] of [...facts.entries()].sort(([a], [b]) => compareText(a, b))) {
     const failure = parsed.facts.failure;
     if (failure === undefined) continue;
     diagnostics.push({

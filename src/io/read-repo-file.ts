@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { CheckerError } from '../model/diagnostic.js';
+import { hasErrorCode } from './has-error-code.js';
 
 export interface ReadRepoFileOptions {
   maxBytes: number;
@@ -15,10 +16,6 @@ export function isPathInside(root: string, target: string): boolean {
   if (rel === '') return true;
   if (isAbsolute(rel)) return false;
   return rel !== '..' && !rel.startsWith(`..${sep}`);
-}
-
-function hasErrorCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
 }
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;

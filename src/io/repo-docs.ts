@@ -13,6 +13,8 @@ import { parsePnpmWorkspace } from '../docs/pnpm-workspace.js';
 import { parseSkillFile, SAFE_NAME, SKILL_DESCRIPTION_CHARS } from '../docs/skill.js';
 import { readRepoFile } from './read-repo-file.js';
 import { assertDepth, formatAjvError, getValidator } from './schema.js';
+import { compareText } from '../text/compare-text.js';
+import { isRecord } from '../text/is-record.js';
 
 /** Where decision records and design docs are looked for (Markdown only; matched case-insensitively). */
 export const DECISION_GLOBS = [
@@ -54,12 +56,6 @@ export interface RepoDocs {
   skills: SkillSummary[];
   packages: PackageManifest[];
   diagnostics: Diagnostic[];
-}
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isMemoryKind(value: string): value is MemoryKind {

@@ -6,6 +6,7 @@ import type { ScanResult, ScannedFile, SkippedFile } from '../model/scan.js';
 import { readGitIndex } from './git-index.js';
 import { readGuardedSync } from './guarded-read.js';
 import { hasUnsafeNameChars, showName } from '../text/safe-name.js';
+import { compareText } from '../text/compare-text.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
@@ -52,8 +53,8 @@ export async function scanRepository(root: string, options: ScanOptions = {}): P
   const excludeLevel = readIgnoreLevel(join(realRoot, '.git', 'info', 'exclude'), '');
   walkDirectory(state, '', excludeLevel === undefined ? [] : [excludeLevel]);
   addTrackedLeftovers(state, tracked);
-  state.files.sort((a, b) => compareStrings(a.path, b.path));
-  state.skipped.sort((a, b) => compareStrings(a.path, b.path));
+  state.files.sort((a, b) => compareText(a.path, b.path));
+  state.skipped.sort((a, b) => compareText(a.path, b.path));
   const trackedLocalState = tracked.filter((path) => path.startsWith(`${LOCAL_STATE_DIR}/`));
   return { root: realRoot, files: state.files, skipped: state.skipped, ...(trackedLocalState.length > 0 ? { trackedLocalState } : {}) };
 }
@@ -280,8 +281,4 @@ function errorCode(error: unknown): string | undefined {
 
 function describeError(error: unknown): string {
   return errorCode(error) ?? (error instanceof Error ? error.message : String(error));
-}
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

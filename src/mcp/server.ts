@@ -7,6 +7,7 @@ import { SERVER_INSTRUCTIONS } from './texts.js';
 import { createToolWorker, DEFAULT_DEADLINE_MS, DEFAULT_TOOLS_MODULE } from './tool-worker.js';
 import { toErrorResult } from './tools/define-tool.js';
 import { toServedTools, type ServedTool } from './worker-protocol.js';
+import { isRecord } from '../text/is-record.js';
 
 export { TOOLS } from './tool-list.js';
 export { DEFAULT_DEADLINE_MS } from './tool-worker.js';
@@ -126,10 +127,6 @@ function toOutputJsonSchema(name: string): Tool['outputSchema'] {
   if (!isRecord(schema)) throw new Error(`internal: schemas/${name}.schema.json is not an object`);
   const { $schema: _schema, $id: _id, ...rest } = schema;
   return { ...rest, type: 'object' };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Every call ends by its deadline, so waiting this much longer on end of input only covers the replies being written. */

@@ -1,5 +1,6 @@
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTool } from './tools/define-tool.js';
+import { isRecord } from '../text/is-record.js';
 
 /** A tool as the server serves it. Its name is a plain string so tests can inject tools of their own. */
 export type ServedTool = Omit<McpTool, 'name'> & { name: string };
@@ -55,8 +56,4 @@ function isServedTool(value: unknown): value is ServedTool {
     isRecord(value.config) &&
     typeof value.config.outputSchemaName === 'string'
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

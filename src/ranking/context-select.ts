@@ -3,6 +3,7 @@ import { toFileId } from '../graph/ids.js';
 import { findReverseReach, type ReachedFile } from '../graph/queries/reverse-reach.js';
 import type { EdgeKind, NodeKind } from '../model/graph.js';
 import type { ContextEdge, ContextExplanation, ContextNode, ContextSeed, ContextSelection, EdgeWeights } from '../model/grounding.js';
+import { compareText } from '../text/compare-text.js';
 
 const EDGE_KINDS: readonly EdgeKind[] = [
   'imports',
@@ -91,8 +92,6 @@ const EXPLANATIONS = 3;
 const OMITTED_TOP = 10;
 const FORWARD = 0;
 const REVERSE = 1;
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 /** Both-direction adjacency of the whole graph in compressed rows, built once per graph state. */
 interface Adjacency {

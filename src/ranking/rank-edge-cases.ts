@@ -1,5 +1,6 @@
 import type { EdgeCase, EdgeCaseCandidate } from '../model/analysis.js';
 import type { Confidence } from '../model/rules.js';
+import { compareText } from '../text/compare-text.js';
 
 export const TOP_EDGE_CASES = 8;
 
@@ -13,8 +14,6 @@ export interface RankedEdgeCases {
   top: EdgeCase[];
   overflow: EdgeCase[];
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 /** weight × confidence factor × 1.5 when on changed lines, rounded to two decimals. */
 export function scoreEdgeCase(candidate: Pick<RankableEdgeCase, 'weight' | 'confidence' | 'inChangedLines'>): number {

@@ -1,4 +1,5 @@
 import type { RiskLevel, ScoreContributor } from '../model/analysis.js';
+import { compareText } from '../text/compare-text.js';
 
 /**
  * Scores saturate: `score = round(100 × (1 − e^(−sum / SCORE_SCALE)))`, where `sum` is the sum of the
@@ -13,8 +14,6 @@ export interface Score {
   /** The contributors sorted by weight (highest first), then contributor name. */
   breakdown: ScoreContributor[];
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 export function toSaturatedScore(sum: number, scale: number = SCORE_SCALE): number {
   if (!Number.isFinite(sum) || sum <= 0) return 0;

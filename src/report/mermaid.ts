@@ -1,4 +1,5 @@
 import { sanitizeUntrustedText } from '../text/redact.js';
+import { compareText } from '../text/compare-text.js';
 
 export const MAX_DIAGRAM_NODES = 30;
 const LABEL_MAX_CHARS = 80;
@@ -36,10 +37,6 @@ export function toMermaidLabel(text: string, maxChars = LABEL_MAX_CHARS): string
     .replace(/"/g, '#quot;')
     .trim();
   return `"${body === '' ? '?' : body}"`;
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Splits the node budget: each kind gets its quota, then what a kind leaves unused goes to the others in order. */

@@ -1,4 +1,4 @@
-import { isRecord } from './json.js';
+import { isRecord } from '../text/is-record.js';
 import { addProblem, createProblemLog, type ProblemLog } from './problems.js';
 
 export interface IstanbulFile {

@@ -1,9 +1,5 @@
 import { type ParseError, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** JSON.parse names no position on Node 20, so jsonc-parser locates the first error. */
 export function describeJsonError(text: string): { message: string; line: number | undefined } {
   const errors: ParseError[] = [];

@@ -1,4 +1,4 @@
-import { isRecord } from './json.js';
+import { isRecord } from '../text/is-record.js';
 
 /** One V8 block-coverage range: character offsets into the script and its execution count. */
 export interface V8Range {

@@ -1,6 +1,7 @@
 import type { FileFacts, Span } from '../../model/facts.js';
 import { parseCallableKey, type SymbolIndex, toCallableKey } from '../symbol-index.js';
 import { isShownWhole, SHOWN_PATH_END, toOmittedMarker } from './shown-path.js';
+import { compareText } from '../../text/compare-text.js';
 
 /** One changed file as route reach needs it. Without `changedLines` every line of the file counts as changed. */
 export interface RouteChange {
@@ -47,8 +48,6 @@ export interface ReachedCallables {
   /** The chain from `key` down to a changed callable. O(MAX_SHOWN_PATH) per call once the chains are indexed. */
   describe(key: string): CallChain;
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 /** The first line of `span` among `lines` (its start when every line counts), or undefined. */
 export function overlaps(span: Span, lines: ReadonlySet<number> | 'all'): number | undefined {

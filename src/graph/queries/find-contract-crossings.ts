@@ -1,6 +1,7 @@
 import { compileGlobs } from '../../text/glob.js';
 import type { ContractInput } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
+import { compareText } from '../../text/compare-text.js';
 
 export interface ContractCrossing {
   id: string;
@@ -12,8 +13,6 @@ export interface ContractCrossing {
   specifier: string;
   line: number;
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 interface ImportLink {
   from: string;

@@ -1,13 +1,12 @@
 import type { ImpactedAreas } from '../../model/analysis.js';
 import type { KnowledgeGraph } from '../build.js';
 import { toFileId } from '../ids.js';
+import { compareText } from '../../text/compare-text.js';
 
 interface Tally {
   changed: number;
   impacted: number;
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 /** The folder of a repository path; `.` for files at the root. */
 export function getFolder(path: string): string {

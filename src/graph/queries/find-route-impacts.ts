@@ -4,6 +4,7 @@ import type { KnowledgeGraph } from '../build.js';
 import { parseCallableKey } from '../symbol-index.js';
 import { type ChangedLines, findReachedCallables, overlaps, type ReachedCallables, type RouteChange } from './call-chains.js';
 import { isOmittedMarker } from './shown-path.js';
+import { compareText } from '../../text/compare-text.js';
 
 export type { RouteChange } from './call-chains.js';
 
@@ -23,8 +24,6 @@ interface Evidence {
   reach: 'handler' | 'file';
   registration: { file: string; line: number };
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 const NOTHING_REACHED: ReachedCallables = {
   has: () => false,

@@ -3,6 +3,7 @@ import type { ChangedExport } from '../../model/change.js';
 import type { ImportEdge } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
 import { toExportId, toFileId } from '../ids.js';
+import { compareText } from '../../text/compare-text.js';
 
 type Use = SymbolImporter['use'];
 
@@ -21,8 +22,6 @@ interface Exposure {
 }
 
 const USE_PRIORITY: Record<Use, number> = { named: 0, namespace: 1, require: 2, dynamic: 3, 'side-effect': 4 };
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 /**
  * The files that expose a declared name: barrels that re-export it by name (renames followed), with

@@ -1,5 +1,6 @@
 import type { GraphStore, KnowledgeGraph } from '../build.js';
 import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
+import { compareText } from '../../text/compare-text.js';
 
 export interface ReverseReachOptions {
   /** Stop after this many import hops (default: no limit). */
@@ -43,7 +44,7 @@ export function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {
   graph.forEachNode((_id, attributes) => {
     if (attributes.kind === 'file') paths.push(attributes.path);
   });
-  paths.sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  paths.sort(compareText);
   const indexByPath = new Map(paths.map((path, index) => [path, index]));
   const runtime = paths.map(() => new Map<number, boolean>());
   graph.forEachEdge((_id, attributes, _source, _target, sourceAttributes, targetAttributes) => {
