@@ -3,6 +3,7 @@ import {
   type AstNode,
   getDottedName,
   getExpressions,
+  getIdentifierName,
   getKeyName,
   getNode,
   getNodes,
@@ -144,4 +145,58 @@ export function getFrameworkOfModule(specifier: string): RouteFramework | undefi
   if (specifier === 'hono' || specifier.startsWith('hono/')) return 'hono';
   if (specifier === '@koa/router' || specifier === 'koa-router' || specifier === 'koa') return 'koa';
   return undefined;
+}
+
+export function findDecoratorCall(decorators: AstNode[], name: string): AstNode | undefined {
+  for (const decorator of decorators) {
+    const call = unwrapExpression(getNode(decorator, 'expression'));
+    if (call?.type === 'CallExpression' && getIdentifierName(unwrapExpression(getNode(call, 'callee'))) === name) return call;
+  }
+  return undefined;
+}
+
+export function getGuardArguments(decorators: AstNode[]): AstNode[] {
+  const call = findDecoratorCall(decorators, 'UseGuards');
+  return call === undefined ? [] : getExpressions(call, 'arguments');
+}
+
+/** A route path argument: a string, template, concatenation, constant reference or call (a dynamic path). */
+export function isPathExpression(node: AstNode | undefined): boolean {
+  const value = unwrapExpression(node);
+  if (value === undefined) return false;
+  return ['StringLiteral', 'TemplateLiteral', 'BinaryExpression', 'Identifier', 'MemberExpression', 'CallExpression'].includes(value.type);
+}
+
+const constantLikeName = /^[A-Z][A-Z0-9_]*$|(?:path|prefix|base|url|endpoint|route)s?$/i;
+
+/** The first `use` argument is a prefix: a string or template, or a constant (`API_PREFIX`, `paths.admin`). */
+export function isPrefixExpression(node: AstNode | undefined, isConstant: (name: string) => boolean): boolean {
+  if (node === undefined) return false;
+  if (node.type === 'StringLiteral' || node.type === 'TemplateLiteral' || node.type === 'BinaryExpression') return true;
+  if (node.type !== 'Identifier' && node.type !== 'MemberExpression') return false;
+  const name = getDottedName(node);
+  if (name === undefined) return false;
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  return isConstant(name) || constantLikeName.test(last);
+}
+
+export function getMountTarget(node: AstNode | undefined): string | undefined {
+  const value = unwrapExpression(node);
+  if (value === undefined) return undefined;
+  if (value.type === 'Identifier' || value.type === 'MemberExpression') return getDottedName(value);
+  if (value.type === 'CallExpression') {
+    const callee = unwrapExpression(getNode(value, 'callee'));
+    if (callee?.type === 'MemberExpression' && getPropertyName(callee) === 'routes') return getDottedName(getNode(callee, 'object'));
+    if (getIdentifierName(callee) === 'require') {
+      const specifier = getStaticString(unwrapExpression(getExpressions(value, 'arguments')[0]));
+      if (specifier !== undefined) return `require:${specifier}`;
+    }
+  }
+  return undefined;
+}
+
+export function getOptionsPrefix(node: AstNode | undefined): string {
+  const value = unwrapExpression(node);
+  if (value?.type !== 'ObjectExpression') return '';
+  return getStaticString(getObjectProperty(value, 'prefix')) ?? '';
 }

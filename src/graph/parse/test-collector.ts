@@ -1,0 +1,242 @@
+import type { MockFact, TestCaseFact } from '../../model/facts.js';
+import type { ModuleLinks } from './module-links.js';
+import type { SourcePositions } from './source-positions.js';
+import { type AstNode, getExpressions, getIdentifierName, getNode, getSpan, getStaticString, unwrapExpression } from './swc-node.js';
+import {
+  type AssertionMatch,
+  collectAssertingHelpers,
+  findExpectErrorLines,
+  type LocalHelpers,
+  matchAssertionCall,
+  matchPropertyAssertion,
+  matchTestCall,
+  type TestCallMatch,
+} from './test-calls.js';
+import { getCallbackParams } from './walker-patterns.js';
+
+const doneNames = new Set(['done', 'cb', 'callback', 'next', 'finish', 'end']);
+const propagatingCalls = new Set(['done', 'reject', 'fail']);
+/** Array methods whose function argument runs once per item: `cases.forEach(check)` calls the helper. */
+const iterationMethods = new Set(['forEach', 'map', 'flatMap', 'every', 'some', 'filter', 'find', 'reduce']);
+
+interface TestFrame {
+  fact: TestCaseFact;
+  contextName: string | undefined;
+  isDoneStyle: boolean;
+  unawaitedBase: number;
+  /** swc span of the callback: local helpers declared inside it are counted in place, not per call. */
+  callbackStart: number;
+  callbackEnd: number;
+}
+
+/** Test cases, their assertions and the module mocks of one file, counted while the walker passes through them. */
+export class TestCollector {
+  readonly tests: TestCaseFact[] = [];
+  readonly mocks: MockFact[] = [];
+  /** How many callbacks that run unawaited (timers, listeners, un-awaited `.then`) the walker is inside. */
+  unawaitedDepth = 0;
+  private assertOrThrowCount = 0;
+  private readonly frames: TestFrame[] = [];
+  private readonly contextNames = new Set<string>();
+  private readonly helpers: ReadonlySet<string>;
+  private moduleNode: AstNode | undefined;
+  private localHelpers: LocalHelpers | undefined;
+  private expectErrorOffsets: number[] | undefined;
+  private readonly claimedExpectErrors = new Set<number>();
+  /** `ctx.expect(x)` calls already counted through the matcher chained on them. */
+  private readonly expectSubjects = new WeakSet<AstNode>();
+
+  constructor(
+    private readonly positions: SourcePositions,
+    private readonly links: ModuleLinks,
+    assertionHelpers: readonly string[],
+    private readonly source: string | undefined,
+  ) {
+    this.helpers = new Set(assertionHelpers);
+  }
+
+  setModule(module: AstNode): void {
+    this.moduleNode = module;
+  }
+
+  /** Inside a test or a suite callback. */
+  isInsideTest(): boolean {
+    return this.frames.length > 0;
+  }
+
+  matchTest(node: AstNode): TestCallMatch | undefined {
+    return matchTestCall(node, this.contextNames);
+  }
+
+  /** Records a test or suite and visits its arguments (`visitArguments`) inside its frame. */
+  visitTest(node: AstNode, match: TestCallMatch, visitArguments: () => void): void {
+    const { kind, callback } = match;
+    const parent = this.frames[this.frames.length - 1];
+    const params = callback === undefined ? [] : getCallbackParams(callback);
+    const contextName = params[0]?.name;
+    const isDoneStyle =
+      kind === 'test' &&
+      (params.some((param) => param.name !== undefined && doneNames.has(param.name)) || (params.length >= 2 && this.isNodeTestFile()));
+    const fact: TestCaseFact = {
+      kind,
+      titlePath: [...(parent?.fact.titlePath ?? []), match.title],
+      span: this.positions.spanOf(node),
+      modifiers: match.modifiers,
+      assertions: 0,
+      trivialAssertions: 0,
+      snapshotAssertions: 0,
+      unawaitedAssertions: 0,
+      swallowedErrors: 0,
+      isAsync: kind === 'test' && (callback?.async === true || isDoneStyle),
+    };
+    this.tests.push(fact);
+    const callbackSpan = callback === undefined ? undefined : getSpan(callback);
+    const frame: TestFrame = {
+      fact,
+      contextName: kind === 'test' ? contextName : undefined,
+      isDoneStyle,
+      unawaitedBase: this.unawaitedDepth,
+      callbackStart: callbackSpan?.start ?? 0,
+      callbackEnd: callbackSpan?.end ?? 0,
+    };
+    this.frames.push(frame);
+    const addedContext = frame.contextName !== undefined && !this.contextNames.has(frame.contextName);
+    if (addedContext && frame.contextName !== undefined) this.contextNames.add(frame.contextName);
+    // `it('x', () => expect(p).to.be.fulfilled)`: a property assertion as the arrow's whole body.
+    const body = kind === 'test' && callback !== undefined ? unwrapExpression(getNode(callback, 'body')) : undefined;
+    if (body?.type === 'MemberExpression') this.countPropertyAssertion(body);
+    visitArguments();
+    if (kind === 'test') this.countExpectErrors(frame);
+    if (addedContext && frame.contextName !== undefined) this.contextNames.delete(frame.contextName);
+    this.frames.pop();
+  }
+
+  /** A call inside or outside a test: a module mock, `t.skip()`, `done()`, an assertion or an asserting helper. */
+  recordCall(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined, args: AstNode[]): void {
+    const frame = this.currentFrame();
+    if (calleeName !== undefined) {
+      this.recordMock(calleeName, args, node);
+      if (frame !== undefined && method !== undefined && (method === 'skip' || method === 'todo')) {
+        const object = calleeName.slice(0, calleeName.length - method.length - 1);
+        if (object === 'this' || object === frame.contextName) addModifier(frame.fact, method);
+      }
+      if (propagatingCalls.has(calleeName)) this.assertOrThrowCount++;
+    }
+    if (frame !== undefined && !this.expectSubjects.has(node)) {
+      const match = matchAssertionCall(node, {
+        assertNames: this.links.assertNames,
+        contextName: frame.contextName,
+        helpers: this.helpers,
+      });
+      if (match !== undefined) this.countMatch(frame, match);
+      else this.countHelperCall(frame, callee, method, args);
+    }
+  }
+
+  /** Chai-style `expect(x).to.be.true;` in the current test. */
+  countPropertyAssertion(member: AstNode): void {
+    const frame = this.currentFrame();
+    const match = frame === undefined ? undefined : matchPropertyAssertion(member);
+    if (frame !== undefined && match !== undefined) this.countMatch(frame, match);
+  }
+
+  /** `z.string() satisfies z.ZodString;`: a statement that is only a type check asserts a type. */
+  countTypeCheck(): void {
+    const frame = this.currentFrame();
+    if (frame !== undefined) this.countAssertion(frame, false, false);
+  }
+
+  countThrow(): void {
+    this.assertOrThrowCount++;
+  }
+
+  /** Visits a `catch` block (`visitHandler`); one in a test that neither asserts nor rethrows swallows the error. */
+  visitCatch(visitHandler: () => void): void {
+    const before = this.assertOrThrowCount;
+    visitHandler();
+    const frame = this.currentFrame();
+    if (frame !== undefined && this.assertOrThrowCount === before) frame.fact.swallowedErrors++;
+  }
+
+  private currentFrame(): TestFrame | undefined {
+    const frame = this.frames[this.frames.length - 1];
+    return frame?.fact.kind === 'test' ? frame : undefined;
+  }
+
+  private countAssertion(frame: TestFrame, trivial: boolean, snapshot: boolean): void {
+    frame.fact.assertions++;
+    if (trivial) frame.fact.trivialAssertions++;
+    if (snapshot) frame.fact.snapshotAssertions++;
+    if (this.unawaitedDepth > frame.unawaitedBase && !frame.isDoneStyle) frame.fact.unawaitedAssertions++;
+    this.assertOrThrowCount++;
+  }
+
+  private countMatch(frame: TestFrame, match: AssertionMatch): void {
+    if (match.subject !== undefined) this.expectSubjects.add(match.subject);
+    this.countAssertion(frame, match.trivial, match.snapshot);
+  }
+
+  /**
+   * A call of a function declared in this file whose body asserts (`check(input)`), or such a
+   * function handed to `cases.forEach(check)`. Helpers declared inside the test itself were already
+   * counted where they are written.
+   */
+  private countHelperCall(frame: TestFrame, callee: AstNode, method: string | undefined, args: AstNode[]): void {
+    const candidates: AstNode[] = [callee];
+    if (method !== undefined && iterationMethods.has(method)) candidates.push(...args);
+    for (const candidate of candidates) {
+      const name = getIdentifierName(unwrapExpression(candidate));
+      const helper = name === undefined ? undefined : this.getLocalHelpers().get(name);
+      if (helper === undefined || (helper.start >= frame.callbackStart && helper.end <= frame.callbackEnd)) continue;
+      this.countAssertion(frame, helper.trivial, helper.snapshot);
+      return;
+    }
+  }
+
+  private getLocalHelpers(): LocalHelpers {
+    this.localHelpers ??=
+      this.moduleNode === undefined
+        ? new Map<string, never>()
+        : collectAssertingHelpers(this.moduleNode, { assertNames: this.links.assertNames, helpers: this.helpers });
+    return this.localHelpers;
+  }
+
+  /** `// @ts-expect-error` lines inside the callback not already claimed by a nested test, as swc offsets. */
+  private countExpectErrors(frame: TestFrame): void {
+    if (this.source === undefined) return;
+    const { lineIndex, base } = this.positions;
+    this.expectErrorOffsets ??= findExpectErrorLines(this.source).map((line) => (lineIndex.lineStarts[line] ?? 0) + base);
+    this.expectErrorOffsets.forEach((offset, index) => {
+      if (offset < frame.callbackStart || offset >= frame.callbackEnd || this.claimedExpectErrors.has(index)) return;
+      this.claimedExpectErrors.add(index);
+      frame.fact.assertions++;
+    });
+  }
+
+  private isNodeTestFile(): boolean {
+    for (const binding of this.links.importBindings.values())
+      if (binding.specifier === 'node:test' || binding.specifier === 'test') return true;
+    return false;
+  }
+
+  private recordMock(calleeName: string, args: AstNode[], node: AstNode): void {
+    let framework: MockFact['framework'] | undefined;
+    if (calleeName === 'vi.mock' || calleeName === 'vi.doMock') framework = 'vitest';
+    else if (calleeName === 'jest.mock' || calleeName === 'jest.doMock' || calleeName === 'jest.unstable_mockModule') framework = 'jest';
+    else if (calleeName === 'mock.module' || calleeName.endsWith('.mock.module')) framework = 'node';
+    if (framework === undefined) return;
+    const first = unwrapExpression(args[0]);
+    let specifier = getStaticString(first);
+    if (specifier === undefined && first?.type === 'CallExpression' && getNode(first, 'callee')?.type === 'Import') {
+      specifier = getStaticString(unwrapExpression(getExpressions(first, 'arguments')[0]));
+    }
+    if (specifier !== undefined) this.mocks.push({ specifier, framework, line: this.positions.startLine(node) });
+  }
+}
+
+function addModifier(fact: TestCaseFact, modifier: 'skip' | 'todo'): void {
+  if (!fact.modifiers.includes(modifier)) {
+    fact.modifiers.push(modifier);
+    fact.modifiers.sort();
+  }
+}
