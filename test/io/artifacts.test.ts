@@ -16,11 +16,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { readArtifact, resolveOutputPath, withArtifactLock, writeArtifact } from '../../src/io/artifacts.js';
 import { readRepoFile } from '../../src/io/read-repo-file.js';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
+import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
 
 const cleanups: Array<() => void> = [];
 after(() => {
@@ -291,8 +291,8 @@ describe('withArtifactLock', () => {
 
   it('two processes incrementing 20 times each lose no update', async () => {
     const { repo } = makeLayout();
-    const script = join(tempDir(), 'lock-worker.mts');
-    const artifactsModule = pathToFileURL(fileURLToPath(new URL('../../src/io/artifacts.ts', import.meta.url))).href;
+    const script = join(tempDir(), 'lock-worker.mjs');
+    const artifactsModule = childModuleUrl('io/artifacts');
     writeFileSync(
       script,
       [
@@ -308,7 +308,7 @@ describe('withArtifactLock', () => {
     );
     const run = (): Promise<number | null> =>
       new Promise((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', script, repo], { stdio: ['ignore', 'ignore', 'inherit'] });
+        const child = spawn(process.execPath, [...childNodeArgs(), script, repo], { stdio: ['ignore', 'ignore', 'inherit'] });
         child.on('error', reject);
         child.on('exit', (code) => resolve(code));
       });

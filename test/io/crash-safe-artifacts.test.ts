@@ -5,18 +5,18 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, sym
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readArtifact, resolveOutputPath, STRAY_AGE_MS, withArtifactLock, writeArtifact } from '../../src/io/artifacts.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { runCli } from '../helpers/cli.js';
 import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
+import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
 
 const cleanups: Array<() => void> = [];
 after(() => {
   for (const cleanup of cleanups) cleanup();
 });
 
-const artifactsUrl = pathToFileURL(fileURLToPath(new URL('../../src/io/artifacts.ts', import.meta.url))).href;
+const artifactsUrl = childModuleUrl('io/artifacts');
 const OLD = new Date(Date.now() - 10 * 60_000);
 
 function makeRepo(): TestRepo {
@@ -45,14 +45,14 @@ async function rejectsWithCode(promise: Promise<unknown>, code: string): Promise
   });
 }
 
-/** Spawns `node --import tsx script ...args`, resolves with the child once it printed `marker` (or exited). */
+/** Spawns `node script ...args` (see childNodeArgs), resolves with the child once it printed `marker` (or exited). */
 function startChild(
   script: string,
   args: string[],
   marker: string,
 ): Promise<{ child: ReturnType<typeof spawn>; exited: Promise<number | null> }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...childNodeArgs(), script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
     child.on('error', reject);
     let output = '';
@@ -82,7 +82,7 @@ const HOLDER = [
 describe('withArtifactLock: a killed holder', () => {
   it('names its holder, and the next run breaks the lock of a SIGKILLed holder at once', async () => {
     const repo = makeRepo();
-    const { child, exited } = await startChild(writeScript('holder.mts', HOLDER), [repo.dir, '30000'], 'locked');
+    const { child, exited } = await startChild(writeScript('holder.mjs', HOLDER), [repo.dir, '30000'], 'locked');
     const lockPath = join(repo.dir, '.checker/local/agent-sessions/s1.json.lock');
     const owner: unknown = JSON.parse(readFileSync(lockPath, 'utf8'));
     assert.ok(typeof owner === 'object' && owner !== null && 'pid' in owner && 'hostname' in owner);
@@ -101,7 +101,7 @@ describe('withArtifactLock: a killed holder', () => {
 
   it('a live holder keeps its lock fresh past the stale window, and its death frees the lock', async () => {
     const repo = makeRepo();
-    const { child, exited } = await startChild(writeScript('holder.mts', HOLDER), [repo.dir, '300'], 'locked');
+    const { child, exited } = await startChild(writeScript('holder.mjs', HOLDER), [repo.dir, '300'], 'locked');
     try {
       await rejectsWithCode(
         withArtifactLock(repo.dir, 'agent-sessions/s1.json', async () => 'stolen', { staleMs: 300, timeoutMs: 1500 }),
@@ -233,7 +233,7 @@ describe('stray temp files', () => {
   it('SIGKILL between temp write and rename of a replace keeps the old file; the stray is swept by a later run', async () => {
     const repo = makeRepo();
     await writeArtifact(repo.dir, 'task-context.json', '{"version":1}\n');
-    const script = writeScript('replace-worker.mts', [
+    const script = writeScript('replace-worker.mjs', [
       "import { createRequire, syncBuiltinESMExports } from 'node:module';",
       "const fsp = createRequire(import.meta.url)('node:fs/promises');",
       'const original = fsp.rename;',
@@ -250,7 +250,7 @@ describe('stray temp files', () => {
     const strays = readdirSync(local).filter((name) => name.endsWith('.tmp'));
     assert.equal(strays.length, 1);
     assert.equal(readFileSync(join(local, strays[0] ?? ''), 'utf8'), '{"version":2}\n');
-    const sweeper = writeScript('sweep-worker.mts', [
+    const sweeper = writeScript('sweep-worker.mjs', [
       `const { writeArtifact } = await import('${artifactsUrl}');`,
       "await writeArtifact(process.argv[2], 'other.json', '{}');",
     ]);
@@ -298,7 +298,7 @@ describe('create where the filesystem has no hard links', () => {
 
   it('four processes creating one id without hard links: exactly one wins', async () => {
     const repo = makeRepo();
-    const script = writeScript('create-worker.mts', [
+    const script = writeScript('create-worker.mjs', [
       "import { createRequire, syncBuiltinESMExports } from 'node:module';",
       "const fsp = createRequire(import.meta.url)('node:fs/promises');",
       "fsp.link = async () => { throw Object.assign(new Error('no links'), { code: 'EPERM' }); };",

@@ -3,18 +3,17 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSession } from '../../src/app/session.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import { getValidator } from '../../src/io/schema.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
+import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
 import { cliArgv } from '../helpers/cli.js';
 
 const TASK = 'apply the loyalty discount for silver members';
 const ITERATIONS = 30;
 const STRAY = /^[A-Za-z0-9._-]+\.[0-9a-f]{12}\.tmp$/;
-const moduleUrl = (path: string): string => pathToFileURL(fileURLToPath(new URL(`../../src/${path}`, import.meta.url))).href;
 
 /**
  * Writes a session the way startSession does (the real writeArtifact, mode create) in a child process. With a pause
@@ -35,7 +34,7 @@ fsp.link = async (existing, target) => {
   if (isSession && pause === 'after-link') await stop();
 };
 syncBuiltinESMExports();
-const { writeArtifact } = await import(${JSON.stringify(moduleUrl('io/artifacts.ts'))});
+const { writeArtifact } = await import(${JSON.stringify(childModuleUrl('io/artifacts'))});
 const session = { ...JSON.parse(readFileSync(templatePath, 'utf8')), id: sessionId };
 await writeArtifact(repo, 'agent-sessions/' + sessionId + '.json', JSON.stringify(session, null, 2) + '\\n', { mode: 'create' });
 process.stdout.write('done\\n');
@@ -151,7 +150,7 @@ describe('SIGKILL during session start', () => {
       const point = points[i % points.length] ?? 'file-appears';
       const id = `kill-${i}`;
       const pause = point === 'before-link' || point === 'after-link' ? point : 'none';
-      const outcome = await runAndKill(['--import', 'tsx', workerPath, repo.dir, id, pause, templatePath], point);
+      const outcome = await runAndKill([...childNodeArgs(), workerPath, repo.dir, id, pause, templatePath], point);
       const state = inspect(id);
       if (point === 'before-link') assert.equal(state, 'absent');
       if (point === 'after-link') assert.equal(state, 'complete');

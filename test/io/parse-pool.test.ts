@@ -11,6 +11,7 @@ import type { ParseOptions } from '../../src/model/facts.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { createParsePool, selectExecArgv, type ParseJob } from '../../src/io/parse-pool.js';
 import { makeTempDir } from '../helpers/git-repo.js';
+import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
 
 const options: ParseOptions = { assertionHelpers: ['expectValid'] };
 // The fact extractor refuses deep brackets itself, so crash swc (SIGSEGV, verified with @swc/core 1.16) with 12,000 nested `if` statements instead.
@@ -170,8 +171,8 @@ test('child processes inherit loader flags but not test, inspector or eval flags
 test('child processes exit on their own when the parent process is killed', async (t) => {
   const dir = makeTempDir();
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const script = join(dir, 'parent.mts');
-  const poolModule = new URL('../../src/io/parse-pool.ts', import.meta.url).href;
+  const script = join(dir, 'parent.mjs');
+  const poolModule = childModuleUrl('io/parse-pool');
   writeFileSync(
     script,
     [
@@ -183,7 +184,7 @@ test('child processes exit on their own when the parent process is killed', asyn
       'setInterval(() => undefined, 1000);',
     ].join('\n'),
   );
-  const parent = spawn(process.execPath, ['--import', import.meta.resolve('tsx'), script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const parent = spawn(process.execPath, [...childNodeArgs(), script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: parent.stdout });
   const [line] = await once(lines, 'line');
   const pids: unknown = JSON.parse(String(line));
