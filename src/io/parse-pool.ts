@@ -73,6 +73,11 @@ interface ResultMessage {
  * hostile input and only a process boundary contains that. A batch whose child dies or runs over
  * the time limit is retried file by file so only the culprit is reported as `parse/crash` or
  * `parse/timeout`.
+ *
+ * Not workerpool (workerType 'process', evaluated for issue 12): it keeps crashes in a child and has per-task timeouts,
+ * but its child replies with a bare `process.send`, so a parent killed mid-parse leaves the child printing an EPIPE stack
+ * (measured with workerpool 10.0.3); it also exposes no child pids and keeps idle children referenced. The batching
+ * and file-by-file retry would stay ours either way.
  */
 export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   const size = Math.max(1, Math.floor(options.size ?? availableParallelism()));
