@@ -336,6 +336,11 @@ async function replaceAtomically(root: string, target: string, content: string |
 }
 
 /**
+ * Not write-file-atomic or proper-lockfile (evaluated for issue 12): write-file-atomic realpaths its target and so writes
+ * through a symlink planted in `.checker/local/`, has no never-overwrite create, and names its temp files so the stray
+ * sweep cannot tell them apart; proper-lockfile (a `mkdir` lock aged by mtime) records no holder, so a SIGKILLed holder
+ * blocks every waiter for its whole stale time (at least 2 s, 10 s by default) and `artifact/locked` cannot name it.
+ *
  * The one writer for `<repo>/.checker/local/`. `create` never overwrites (`artifact/exists`) and publishes a complete
  * file or nothing (temp file + `link`); `replace` writes a temp file in the same folder and renames it over the target
  * (which replaces a symlink instead of following it). Returns the absolute path written.
