@@ -181,6 +181,8 @@ export function redactArgv(argv: readonly string[]): string[] {
   return out;
 }
 
+// Not util.stripVTControlCharacters: on untrusted text it leaves payloads behind. "\u001b]0;my title\u0007" becomes
+// "y title\u0007" and "\u001bPq#0;2\u001b\\" keeps "q#0;2" (Node 20); this removes the whole OSC/DCS/APC sequence.
 const ANSI_ESCAPE =
   /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]{0,4096}(?:\u0007|\u001b\\)?|[PX^_][^\u001b]{0,4096}(?:\u001b\\)?|[@-Z\\-_]|)/g;
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
