@@ -24,6 +24,7 @@ import type {
 import type { Requirements, RequirementsInput, RequirementStatement } from '../model/requirements.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
+import { loadGroundingWeights } from './grounding-weights.js';
 import { readRequirements } from './read-bundle-inputs.js';
 
 export const MAX_TASK_CHARS = 4000;
@@ -132,7 +133,8 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   const repository = input.repository ?? (await buildRepositoryGraph(env));
   const git = await openGitState(env);
   const kg = repository.kg;
-  const grounding = groundTask(kg, task, { requirementsTerms: getRequirementsTerms(requirements?.data) });
+  const { weights } = await loadGroundingWeights(env);
+  const grounding = groundTask(kg, task, { weights, requirementsTerms: getRequirementsTerms(requirements?.data) });
   const limitations: Diagnostic[] = git.limitation === undefined ? [] : [git.limitation];
   const contracts = await readContracts(env, limitations);
 

@@ -25,6 +25,7 @@ import type { RequirementsInput } from '../model/requirements.js';
 import type { Checkpoint } from '../model/session.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
+import { loadGroundingWeights } from './grounding-weights.js';
 import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type GitState } from './preflight.js';
 import { readRequirements } from './read-bundle-inputs.js';
 
@@ -107,7 +108,8 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   const anchor = input.anchor === undefined ? git.head : input.anchor;
   const changedSinceAnchor = await readChangedSince(git, anchor, limitations);
 
-  const grounding = groundTask(kg, task, { requirementsTerms: getRequirementsTerms(requirements?.data) });
+  const { weights: groundingWeights } = await loadGroundingWeights(env);
+  const grounding = groundTask(kg, task, { weights: groundingWeights, requirementsTerms: getRequirementsTerms(requirements?.data) });
   const seeds: ContextSeed[] = getGroundingSeeds(grounding);
   const changed = [...new Set([...(input.changedFiles ?? []), ...(input.sessionId === undefined ? [] : changedSinceAnchor)])].sort(
     compareText,

@@ -1,4 +1,5 @@
 import type { EdgeKind, MemoryKind, NodeKind } from './graph.js';
+import type { FileRole } from './scan.js';
 
 /**
  * Task grounding (spec 2.8) and task-scoped context selection (spec 2.7): what src/ranking returns
@@ -177,4 +178,56 @@ export interface ContextSelection {
   /** Seed, `mustInclude` and `accountFor` ids that are not nodes of the graph. */
   unknownIds: string[];
   stats: ContextStats;
+}
+
+/**
+ * Kinds of match between a task term and the repository, each with a strength in the context-weights
+ * pack's `grounding.matchStrength`: plain word matches (`fileName`, `folder`, `export`…) and exact-token
+ * matches (`exactPath`, `exactRoute`…).
+ */
+export const GROUNDING_MATCH_STRENGTHS = [
+  'fileName',
+  'folder',
+  'export',
+  'route',
+  'testFile',
+  'testedFile',
+  'decision',
+  'memory',
+  'owner',
+  'package',
+  'exactPath',
+  'exactPathSuffix',
+  'exactFolder',
+  'exactRoute',
+  'exactRouteSuffix',
+  'exactRouteOtherMethod',
+  'exactExport',
+  'exactFileName',
+  'exactHandler',
+  'exactTest',
+  'exactTested',
+  'exactKnowledge',
+] as const;
+export type GroundingMatchStrength = (typeof GROUNDING_MATCH_STRENGTHS)[number];
+
+export const GROUNDING_FILE_ROLES: readonly FileRole[] = ['source', 'test', 'config', 'doc', 'manifest', 'other'];
+
+/** The weights task grounding uses, complete: the built-in context-weights pack's `grounding` section with any repository overrides. */
+export interface GroundingWeights {
+  matchStrength: Record<GroundingMatchStrength, number>;
+  /** A candidate file's score is multiplied by the factor of its role. */
+  roleFactor: Record<FileRole, number>;
+  /** Route evidence counts this much more when the task speaks of the API surface (`api`, `endpoint`, `route`…). */
+  surfaceBoost: number;
+  /** Requirement-file terms weigh this fraction of task terms. */
+  requirementsFactor: number;
+}
+
+/** A pack's `grounding` section: any subset of the weights (a repository pack overrides single keys). */
+export interface GroundingWeightsSection {
+  matchStrength?: Partial<Record<GroundingMatchStrength, number>>;
+  roleFactor?: Partial<Record<FileRole, number>>;
+  surfaceBoost?: number;
+  requirementsFactor?: number;
 }

@@ -4,6 +4,8 @@
  * operator names live here, not in src/rules, because src/io validates packs and may import only model.
  */
 
+import type { GroundingWeightsSection } from './grounding.js';
+
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export const PACK_KINDS = [
@@ -146,6 +148,8 @@ export interface RulePack {
   rules: Rule[];
   /** Message templates by messageId; `{{fact}}` placeholders are filled from the subject's facts. */
   messages?: Record<string, string>;
+  /** Task-grounding weights (the context-weights pack); a repository pack overrides single keys. */
+  grounding?: GroundingWeightsSection;
   /** Named conditions that rules refer to with `{condition: name}`. */
   sharedConditions?: Record<string, TopLevelCondition>;
   /** Path and signal classes; a pack that carries them may have no rules. */

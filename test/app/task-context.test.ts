@@ -11,6 +11,7 @@ import { buildRepositoryGraph } from '../../src/app/build-graph.js';
 import type { TaskContextPacket } from '../../src/model/context-packet.js';
 import { SHOP_FILES } from '../helpers/shop-fixture.js';
 import { createRepo, makeTempDir, writeTree, type TestRepo } from '../helpers/git-repo.js';
+import { BUILTIN_GROUNDING_WEIGHTS } from '../helpers/grounding-weights.js';
 
 const TASK = 'apply the loyalty discount for silver members';
 
@@ -27,7 +28,7 @@ async function getImpacted(dir: string, task: string): Promise<string[]> {
   const env = createNodeEnv(dir);
   try {
     const repository = await buildRepositoryGraph(env);
-    const grounding = groundTask(repository.kg, task);
+    const grounding = groundTask(repository.kg, task, { weights: BUILTIN_GROUNDING_WEIGHTS });
     return findImpactClosure(
       repository.kg,
       grounding.candidateFiles.map((file) => file.path),

@@ -6,6 +6,7 @@ import type { Resolution } from '../../src/model/resolve.js';
 import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.js';
 import { getGroundingSeeds, groundTask } from '../../src/ranking/grounding.js';
 import type { Grounding } from '../../src/model/grounding.js';
+import { BUILTIN_GROUNDING_WEIGHTS } from '../helpers/grounding-weights.js';
 
 function makeFacts(partial: Partial<FileFacts>): FileFacts {
   return { ...emptyFacts(20), ...partial };
@@ -235,7 +236,7 @@ const shop: KnowledgeGraph = buildKnowledgeGraph(buildShopInput());
 const paths = (grounding: Grounding): string[] => grounding.candidateFiles.map((candidate) => candidate.path);
 
 test('a domain concept grounds the task on the file that implements it, first', () => {
-  const grounding = groundTask(shop, 'apply a discount code at checkout');
+  const grounding = groundTask(shop, 'apply a discount code at checkout', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['discount', 'checkout']);
   assert.deepEqual(grounding.unmatchedTerms, []);
   assert.deepEqual(paths(grounding), [
@@ -280,7 +281,7 @@ test('a domain concept grounds the task on the file that implements it, first', 
 });
 
 test('an endpoint task grounds on the route file and its route', () => {
-  const grounding = groundTask(shop, 'orders endpoint returns 500 for missing id');
+  const grounding = groundTask(shop, 'orders endpoint returns 500 for missing id', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['order']);
   assert.equal(grounding.candidateFiles[0]?.path, 'src/routes/orders.ts');
   assert.deepEqual(paths(grounding), ['src/routes/orders.ts', 'src/orders/order-repository.ts', 'test/orders.test.ts']);
@@ -292,7 +293,7 @@ test('an endpoint task grounds on the route file and its route', () => {
 });
 
 test('an identifier in the task is an exact export match', () => {
-  const grounding = groundTask(shop, 'PaymentProvider refund');
+  const grounding = groundTask(shop, 'PaymentProvider refund', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['paymentprovider', 'payment', 'provider', 'refund']);
   assert.deepEqual(paths(grounding), [
     'src/payments/payment-provider.ts',
@@ -309,14 +310,14 @@ test('an identifier in the task is an exact export match', () => {
 });
 
 test('exact path and route tokens outrank word matches', () => {
-  const byPath = groundTask(shop, 'update src/pricing/price.ts rounding');
+  const byPath = groundTask(shop, 'update src/pricing/price.ts rounding', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.equal(byPath.candidateFiles[0]?.path, 'src/pricing/price.ts');
   assert.deepEqual(byPath.candidateFiles[0]?.reasons[0], {
     term: 'src/pricing/price.ts',
     matchedOn: 'path',
     evidenceId: 'file:src/pricing/price.ts',
   });
-  const byRoute = groundTask(shop, 'GET /api/orders/:id returns 500');
+  const byRoute = groundTask(shop, 'GET /api/orders/:id returns 500', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.equal(byRoute.candidateFiles[0]?.path, 'src/routes/orders.ts');
   assert.equal(byRoute.candidateRoutes[0]?.id, 'route:GET /api/orders/:id');
   assert.deepEqual(byRoute.candidateRoutes[0]?.reasons[0], {
@@ -327,7 +328,7 @@ test('exact path and route tokens outrank word matches', () => {
 });
 
 test('a task that names nothing of the repository is not grounded', () => {
-  const grounding = groundTask(shop, 'flibber the wobbulator');
+  const grounding = groundTask(shop, 'flibber the wobbulator', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['flibber', 'wobbulator']);
   assert.deepEqual(grounding.unmatchedTerms, ['flibber', 'wobbulator']);
   assert.deepEqual(grounding.candidateFiles, []);
@@ -340,7 +341,7 @@ test('a task that names nothing of the repository is not grounded', () => {
 
 for (const task of ['fix the api', 'improve the code']) {
   test(`generic words alone ground nothing: "${task}"`, () => {
-    const grounding = groundTask(shop, task);
+    const grounding = groundTask(shop, task, { weights: BUILTIN_GROUNDING_WEIGHTS });
     assert.deepEqual(grounding.domainTerms, []);
     assert.deepEqual(grounding.candidateFiles, []);
     assert.deepEqual(grounding.candidateRoutes, []);
@@ -358,7 +359,7 @@ for (const task of ['fix the api', 'improve the code']) {
 }
 
 test('a generic word beside a domain term grounds on the domain term only', () => {
-  const grounding = groundTask(shop, 'fix the discount api');
+  const grounding = groundTask(shop, 'fix the discount api', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['discount']);
   assert.deepEqual(paths(grounding), ['src/pricing/discount.ts', 'test/pricing/discount.test.ts', 'docs/adr/0003-discounts-before-tax.md']);
   for (const candidate of grounding.candidateFiles) {
@@ -368,18 +369,18 @@ test('a generic word beside a domain term grounds on the domain term only', () =
 });
 
 test("the repository's own package name is generic: it names every file, so it grounds nothing alone", () => {
-  const alone = groundTask(shop, 'fix the shop');
+  const alone = groundTask(shop, 'fix the shop', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(alone.domainTerms, []);
   assert.deepEqual(alone.candidateFiles, []);
   assert.equal(alone.confidence, 'low');
   assert.equal(alone.unresolvedQuestions.length, 1);
-  const withDomain = groundTask(shop, 'fix the shop discount');
+  const withDomain = groundTask(shop, 'fix the shop discount', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(withDomain.domainTerms, ['discount']);
-  assert.deepEqual(paths(withDomain), paths(groundTask(shop, 'fix the discount')));
+  assert.deepEqual(paths(withDomain), paths(groundTask(shop, 'fix the discount', { weights: BUILTIN_GROUNDING_WEIGHTS })));
 });
 
 test('a task matching only memory has no candidates and one question naming the entry', () => {
-  const grounding = groundTask(shop, 'negative balances');
+  const grounding = groundTask(shop, 'negative balances', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.candidateFiles, []);
   assert.equal(grounding.confidence, 'low');
   assert.deepEqual(grounding.unmatchedTerms, ['balanc']);
@@ -393,7 +394,7 @@ test('a task matching only memory has no candidates and one question naming the 
 });
 
 test('requirement terms ground at half weight and unmatched task terms raise a question', () => {
-  const grounding = groundTask(shop, 'flibber', { requirementsTerms: ['refund the payment'] });
+  const grounding = groundTask(shop, 'flibber', { weights: BUILTIN_GROUNDING_WEIGHTS, requirementsTerms: ['refund the payment'] });
   assert.deepEqual(
     grounding.terms.map((term) => [term.term, term.source, term.weight]),
     [
@@ -411,18 +412,21 @@ test('requirement terms ground at half weight and unmatched task terms raise a q
 });
 
 test('maxCandidates bounds the list and counts what it left out', () => {
-  const grounding = groundTask(shop, 'PaymentProvider refund', { maxCandidates: 2 });
+  const grounding = groundTask(shop, 'PaymentProvider refund', { weights: BUILTIN_GROUNDING_WEIGHTS, maxCandidates: 2 });
   assert.deepEqual(paths(grounding), ['src/payments/payment-provider.ts', 'src/payments/refunds.ts']);
   assert.equal(grounding.omittedCandidates, 2);
 });
 
 test('grounding is deterministic', () => {
   const again = buildKnowledgeGraph(buildShopInput());
-  assert.deepEqual(groundTask(again, 'apply a discount code at checkout'), groundTask(shop, 'apply a discount code at checkout'));
+  assert.deepEqual(
+    groundTask(again, 'apply a discount code at checkout', { weights: BUILTIN_GROUNDING_WEIGHTS }),
+    groundTask(shop, 'apply a discount code at checkout', { weights: BUILTIN_GROUNDING_WEIGHTS }),
+  );
 });
 
 test('context seeds come from candidates, routes and matched knowledge', () => {
-  const seeds = getGroundingSeeds(groundTask(shop, 'apply a discount code at checkout'));
+  const seeds = getGroundingSeeds(groundTask(shop, 'apply a discount code at checkout', { weights: BUILTIN_GROUNDING_WEIGHTS }));
   assert.deepEqual(
     seeds.map((seed) => [seed.nodeId, seed.weight]),
     [
@@ -435,5 +439,5 @@ test('context seeds come from candidates, routes and matched knowledge', () => {
       ['memory:.checker/memory/invariants.yaml#discount-cap', 0.25],
     ],
   );
-  assert.deepEqual(getGroundingSeeds(groundTask(shop, 'fix the api')), []);
+  assert.deepEqual(getGroundingSeeds(groundTask(shop, 'fix the api', { weights: BUILTIN_GROUNDING_WEIGHTS })), []);
 });
