@@ -19,6 +19,7 @@ import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.j
 import type { ExportFact, FileFacts } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
+import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
 import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
@@ -60,7 +61,10 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   }
 
   const trackedPaths = new Set(await git.listTrackedFiles());
-  const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides, trackedPaths));
+  // Loaded once: the path classes decide change kinds here, and the rules run on the same packs below.
+  const packs = await env.loadRulePacks();
+  const pathClasses = createPathClassifier(mergeClassifiers(packs.packs));
+  const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides, trackedPaths, pathClasses));
   const changedExports = changedFiles.flatMap((file) => file.changedExports);
   const seeds = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
   const reached = findReverseReach(repository.kg, seeds);
@@ -131,6 +135,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     history,
     memory,
     hasCoverage: coverage.sources.length > 0,
+    packs,
   });
   limitations.push(...evaluated.diagnostics);
   for (const file of changedFiles) file.lowSignal = evaluated.lowSignalPaths.has(file.path);
@@ -268,6 +273,7 @@ function toChangedFileEvidence(
   file: ChangedFile,
   sides: ChangeSides,
   trackedPaths: ReadonlySet<string>,
+  pathClasses: PathClassifier,
 ): ChangedFileEvidence {
   const baseExports: ExportFact[] = sides.baseFacts.get(file.path)?.exports ?? [];
   const headExports: ExportFact[] = sides.headFacts.get(file.path)?.exports ?? [];
@@ -297,6 +303,7 @@ function toChangedFileEvidence(
       ...optional('baseTypeSpans', sides.baseFacts.get(file.path)?.typeSpans),
       ...optional('headTypeSpans', sides.headFacts.get(file.path)?.typeSpans),
       ...optional('compiledFrom', compiledFrom),
+      pathClasses: pathClasses(file.path),
     }),
   };
   if (compiledFrom !== undefined) evidence.compiledFrom = compiledFrom;

@@ -13,7 +13,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, HistoryEntry } from '../model/env.js';
 import type { FileFacts } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
-import type { FactSubject, Finding } from '../model/rules.js';
+import type { FactSubject, Finding, LoadedPack } from '../model/rules.js';
 import { rankEdgeCases } from '../ranking/rank-edge-cases.js';
 import { scoreDecay, scoreMergeRisk } from '../ranking/score.js';
 import {
@@ -49,6 +49,8 @@ export interface ChangeRuleInput {
   history: HistoryEntry[];
   memory: { id: string; node: MemoryNode }[];
   hasCoverage: boolean;
+  /** The packs when the caller loaded them already (analyzeChange does, for the path classes). */
+  packs?: { packs: LoadedPack[]; diagnostics: Diagnostic[] };
 }
 
 export interface ChangeRuleResult {
@@ -75,7 +77,7 @@ export interface ChangeRuleResult {
  * neither slow the run nor crowd the report.
  */
 export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Promise<ChangeRuleResult> {
-  const { packs, diagnostics } = await env.loadRulePacks();
+  const { packs, diagnostics } = input.packs ?? (await env.loadRulePacks());
   // A repository's patterns are its code: their matching is charged to one budget per run (docs/rule-packs.md).
   const regexBudget = createRegexBudget();
   const compiled = packs.map((loaded) =>

@@ -1,12 +1,9 @@
 import type { ChangeKind } from '../model/analysis.js';
 import type { ChangeStatus, Hunk } from '../model/change.js';
 import type { Span } from '../model/facts.js';
+import type { PathClasses } from './classifiers.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
-
-const LOCKFILES = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock)$/;
-export const GENERATED_PATH =
-  /(?:^|\/)(?:dist|build|generated|__generated__|vendor|node_modules)\/|\.generated\.|\.min\.[cm]?js$|\.pb\.[jt]s$/i;
 
 export interface ChangeKindInput {
   path: string;
@@ -22,6 +19,8 @@ export interface ChangeKindInput {
   headTypeSpans?: readonly Span[];
   /** The TypeScript source this file is compiled from (see findCompiledSource): its proof is the source's. */
   compiledFrom?: string;
+  /** The path's classes from the merged classifier packs (rules/classifiers.ts). */
+  pathClasses: Pick<PathClasses, 'generated' | 'lockfile'>;
 }
 
 const COMPILED = /\.([cm]?)js$/;
@@ -77,13 +76,13 @@ export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set([
  */
 export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   const { path } = input;
-  if (LOCKFILES.test(path)) return 'lockfile';
+  if (input.pathClasses.lockfile) return 'lockfile';
   const role = classifyRole(path);
   if (role === 'doc') return 'docs';
   if (role === 'manifest') return 'manifest';
   if (role === 'config') return 'config';
   if (input.binary) return 'binary';
-  if (GENERATED_PATH.test(path) || input.compiledFrom !== undefined) return 'generated';
+  if (input.pathClasses.generated || input.compiledFrom !== undefined) return 'generated';
   if (input.status === 'renamed' && input.additions === 0 && input.deletions === 0) return 'rename';
   if (role === 'test') return 'test';
   const language = getLanguage(path);

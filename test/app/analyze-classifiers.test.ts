@@ -57,6 +57,20 @@ describe('a repository pack extends the built-in path classes (no TypeScript cha
     assert.ok(!ruleIdsOn(analysis, 'file:src/receivables/settle.ts').includes('risk/payment-path'));
   });
 
+  test('a generated glob makes the file generated output: change kind generated, no payment or proof finding', async () => {
+    fixture.repo.write({
+      '.checker/rules/classes.yml': classesPack(
+        '  paths:\n    payment:\n      words: [receivables]\n    generated:\n      globs: ["src/receivables/**"]\n',
+      ),
+    });
+    const analysis = await analyzeFixture(fixture);
+    assert.equal(analysis.changedFiles.find((file) => file.path === 'src/receivables/settle.ts')?.changeKind, 'generated');
+    assert.deepEqual(
+      ruleIdsOn(analysis, 'file:src/receivables/settle.ts').filter((id) => id === 'risk/payment-path' || id.startsWith('proof/')),
+      [],
+    );
+  });
+
   test('an invalid class is a pack/invalid diagnostic naming the field, and the built-in classes still apply', async () => {
     fixture.repo.write({ '.checker/rules/classes.yml': classesPack('  paths:\n    payments:\n      globs: ["src/receivables/**"]\n') });
     const analysis = await analyzeFixture(fixture);

@@ -3,7 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { ChangeStatus, Hunk } from '../../src/model/change.js';
+import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
 import { classifyChangeKind, findCompiledSource } from '../../src/rules/change-kind.js';
+import { createPathClassifier, mergeClassifiers } from '../../src/rules/classifiers.js';
 import { createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
 const typeSpans = (path: string, text: string) => extractFacts(path, text, { assertionHelpers: [] }).typeSpans ?? [];
@@ -23,6 +25,8 @@ function diffHunks(base: string, head: string): Hunk[] {
   return [{ oldStart: start + 1, oldLines: endA - start + 1, newStart: start + 1, newLines: endB - start + 1 }];
 }
 
+const pathClasses = createPathClassifier(mergeClassifiers(await loadBuiltinPacks()));
+
 function kindOf(path: string, base: string | undefined, head: string | undefined, status: ChangeStatus = 'modified') {
   const hunks = base !== undefined && head !== undefined ? diffHunks(base, head) : [];
   const additions = hunks.reduce((total, hunk) => total + hunk.newLines, 0);
@@ -36,6 +40,7 @@ function kindOf(path: string, base: string | undefined, head: string | undefined
     deletions: status === 'renamed' && base === head ? 0 : deletions,
     ...(base === undefined ? {} : { baseText: base, baseTypeSpans: typeSpans(path, base) }),
     ...(head === undefined ? {} : { headText: head, headTypeSpans: typeSpans(path, head) }),
+    pathClasses: pathClasses(path),
   });
 }
 
@@ -138,6 +143,7 @@ describe('compiled output beside its sources (a package that ships src/ and its 
         additions: 1,
         deletions: 1,
         compiledFrom: 'src/v4/core/util.ts',
+        pathClasses: pathClasses('v4/core/util.js'),
       }),
       'generated',
     );
