@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { getValidator } from '../../src/io/schema.js';
 import type { AnalysisReport, ImpactReport } from '../../src/model/reports.js';
-import { createChangeFixture, runCliAsync, type ChangeFixture } from '../helpers/analysis-fixtures.js';
-import type { CliResult } from '../helpers/cli.js';
+import { createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+import { runCliAsync, type CliResult } from '../helpers/cli.js';
 import { makeTempDir } from '../helpers/git-repo.js';
 import { rmSync } from 'node:fs';
 

@@ -1,63 +1,19 @@
 // Secrets below are synthetic fakes from security.md §6. gitleaks:allow
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { commands } from '../../src/cli/registry.js';
 import { getValidator } from '../../src/io/schema.js';
 import type { TaskContextPacket } from '../../src/model/context-packet.js';
 import type { PreflightReport } from '../../src/model/preflight.js';
 import type { AgentSession, SessionResult } from '../../src/model/session.js';
-import { runCli, type CliResult } from '../helpers/cli.js';
+import { runCli, runCliAsync, type CliResult } from '../helpers/cli.js';
 import { SHOP_FILES } from '../helpers/shop-fixture.js';
 import { createRepo, makeTempDir, writeTree, type TestRepo } from '../helpers/git-repo.js';
 
 const TASK = 'apply the loyalty discount for silver members';
-const registry = fileURLToPath(new URL('../../src/cli/registry.ts', import.meta.url));
-const main = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
-const OWN_COMMANDS: [string[], string][] = [
-  [['ai', 'preflight'], 'preflight'],
-  [['agent', 'preflight'], 'preflight'],
-  [['context'], 'context'],
-  [['session', 'start'], 'session-start'],
-  [['session', 'context'], 'session-context'],
-  [['session', 'checkpoint'], 'session-checkpoint'],
-  [['session', 'finish'], 'session-finish'],
-];
-const isRegistered = OWN_COMMANDS.every(([path]) => commands.some((entry) => entry.path.join(' ') === path.join(' ')));
-
-/** Until these commands are in src/cli/registry.ts, a shim registers them and then runs the real entry point. */
-function getShim(): string {
-  const entries = OWN_COMMANDS.map(
-    ([path, file]) =>
-      `{ path: ${JSON.stringify(path)}, description: '', load: async () => (await import(${JSON.stringify(fileURLToPath(new URL(`../../src/cli/commands/${file}.ts`, import.meta.url)))})).default }`,
-  );
-  return `const { commands } = await import(${JSON.stringify(registry)}); commands.push(${entries.join(', ')}); process.argv.splice(1, 0, 'checker'); await import(${JSON.stringify(main)});`;
-}
-
-function getArgv(args: string[]): string[] {
-  return isRegistered ? ['--import', 'tsx', main, ...args] : ['--import', 'tsx', '--input-type=module', '-e', getShim(), ...args];
-}
-
-function checker(args: string[]): CliResult {
-  if (isRegistered) return runCli(args);
-  const result = spawnSync(process.execPath, getArgv(args), { encoding: 'utf8', timeout: 120_000 });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-function checkerAsync(args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, getArgv(args), { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const checker = runCli;
+const checkerAsync = runCliAsync;
 
 function parse<T>(result: CliResult): T {
   assert.equal(result.code, 0, result.stderr);

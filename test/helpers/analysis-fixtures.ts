@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeChange } from '../../src/app/analyze.js';
@@ -6,7 +5,7 @@ import { getValidator } from '../../src/io/schema.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { RevisionRange } from '../../src/model/env.js';
-import { cliArgv, projectRoot, runCli, type CliResult } from './cli.js';
+import { runCli, type CliResult } from './cli.js';
 import { createRepo, type FileTree, type TestRepo } from './git-repo.js';
 
 export interface ChangeFixture {
@@ -88,17 +87,4 @@ export function toLcov(entries: Record<string, Record<number, number>>): string 
     return ['TN:', `SF:${path}`, ...lines, `LF:${String(lines.length)}`, `LH:${String(hit)}`, 'end_of_record'].join('\n');
   });
   return `${blocks.join('\n')}\n`;
-}
-
-/** `runCli` without blocking, so independent CLI runs of one test file overlap. */
-export function runCliAsync(args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...cliArgv(), ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }

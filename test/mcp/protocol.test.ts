@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { projectRoot, runCli } from '../helpers/cli.js';
+import { cliArgv, runCli } from '../helpers/cli.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { initialize, startStdioSession } from './helpers/stdio-session.js';
-
-const mainSource = join(projectRoot, 'src', 'cli', 'main.ts');
 
 describe('checker mcp answers every JSON-RPC request', () => {
   const repo = createRepo({ 'src/orders.ts': 'export const orders = [];\n' });
   after(() => repo.cleanup());
 
   it('replies -32602 to params: null, missing or non-object params on every method, and keeps serving', async () => {
-    const session = startStdioSession(mainSource, ['mcp', '--cwd', repo.dir, '--deadline', '90']);
+    const session = startStdioSession([...cliArgv(), 'mcp', '--cwd', repo.dir, '--deadline', '90']);
     try {
       await initialize(session);
       const raw = [

@@ -19,6 +19,15 @@ function isFrame(value: unknown): value is Frame {
   return typeof value === 'object' && value !== null && 'jsonrpc' in value && value.jsonrpc === '2.0';
 }
 
+function isJsonLine(line: string): boolean {
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe('checker mcp stdout (security H47, threat 17)', () => {
   const repo = createRepo({
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
@@ -76,11 +85,10 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
     const timeout = setTimeout(() => child.kill('SIGKILL'), 120_000);
     await new Promise<void>((resolve) => {
       const check = (): void => {
-        const ids = stdout
-          .split('\n')
-          .slice(0, -1)
-          .map((line): unknown => (JSON.parse(line) as { id?: unknown }).id);
-        if ([1, 2, 3, 4, 5, 6, 7, 8, 9].every((id) => ids.includes(id))) resolve();
+        const lines = stdout.split('\n').slice(0, -1);
+        // A line that is not JSON stops the wait; the frame assertions below then name it (thrown here, it was an uncaught error).
+        const ids = lines.every(isJsonLine) ? lines.map((line): unknown => (JSON.parse(line) as { id?: unknown }).id) : undefined;
+        if (ids === undefined || [1, 2, 3, 4, 5, 6, 7, 8, 9].every((id) => ids.includes(id))) resolve();
         else setTimeout(check, 50);
       };
       check();
@@ -95,6 +103,7 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
       .split('\n')
       .filter((line) => line !== '')
       .map((line): Frame => {
+        assert.ok(isJsonLine(line), `not JSON on stdout: ${line.slice(0, 200)}\nstderr:\n${stderr}`);
         const parsed: unknown = JSON.parse(line);
         assert.ok(isFrame(parsed), line.slice(0, 200));
         return parsed;

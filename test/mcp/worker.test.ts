@@ -6,7 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
 import { initialize, startStdioSession, textOf, type StdioSession } from './helpers/stdio-session.js';
 
-const spinServer = fileURLToPath(new URL('./fixtures/spin-server.ts', import.meta.url));
+const spinServer = fileURLToPath(new URL('./fixtures/spin-server.mjs', import.meta.url));
+/** Under `npm test` (CHECKER_TEST_CLI=dist) the spin server runs the built server with plain node; by hand, the sources through tsx. */
+const startSpinServer = (args: string[]): StdioSession =>
+  startStdioSession([...(process.env.CHECKER_TEST_CLI === 'dist' ? [] : ['--import', 'tsx']), spinServer, ...args]);
 
 async function waitForFile(path: string, session: StdioSession, timeoutMs = 60_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -37,7 +40,7 @@ describe('checker mcp runs tool calls off the protocol thread', () => {
   };
 
   it('answers ping and tools/list while a call holds the tool thread in synchronous code', async (t) => {
-    const session = startStdioSession(spinServer, [repo.dir, '60000']);
+    const session = startSpinServer([repo.dir, '60000']);
     try {
       await initialize(session);
       spin(session, 2, 'held');
@@ -63,7 +66,7 @@ describe('checker mcp runs tool calls off the protocol thread', () => {
   });
 
   it('answers a call past its deadline with limits/deadline, the call sharing its worker with worker/restarted, and serves the next call', async () => {
-    const session = startStdioSession(spinServer, [repo.dir, '1000']);
+    const session = startSpinServer([repo.dir, '1000']);
     try {
       await initialize(session);
       spin(session, 2, 'stuck');
@@ -103,7 +106,7 @@ describe('checker mcp runs tool calls off the protocol thread', () => {
   });
 
   it('drops a cancelled call without a reply and replaces the worker it left stuck', async () => {
-    const session = startStdioSession(spinServer, [repo.dir, '600000']);
+    const session = startSpinServer([repo.dir, '600000']);
     try {
       await initialize(session);
       spin(session, 2, 'cancelled');

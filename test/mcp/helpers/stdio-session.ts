@@ -25,9 +25,9 @@ export interface StdioSession {
   kill(): void;
 }
 
-/** Starts `node --import tsx <script> ...args` from the project root. */
-export function startStdioSession(script: string, args: string[]): StdioSession {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+/** Starts `node ...nodeArgs` from the project root (`cliArgv()` for the CLI, built or from sources). */
+export function startStdioSession(nodeArgs: string[]): StdioSession {
+  const child = spawn(process.execPath, nodeArgs, { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
   const frames: Frame[] = [];
   const strays: string[] = [];
   const waiters = new Map<string | number, (frame: Frame) => void>();
