@@ -56,7 +56,7 @@ export interface AgentBundleInput {
   maxTasks?: number;
 }
 
-export const DEFAULT_MAX_TASKS = 12;
+const DEFAULT_MAX_TASKS = 12;
 
 const LIMITS = { task: 4000, skill: 1024, memory: 4000, title: 300, requirement: 2000, product: 4000, command: 4096 } as const;
 const PROOF_ORDER: readonly ProofState[] = ['unproven', 'mocked-boundary', 'static-only', 'runtime-unproven', 'runtime-proven'];

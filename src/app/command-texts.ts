@@ -110,8 +110,6 @@ export const COMMAND_TEXTS = {
   },
 } as const satisfies Record<string, CommandText>;
 
-export type CommandTextId = keyof typeof COMMAND_TEXTS;
-
 /** The four session operations, in the order the session tool lists them. */
 export const SESSION_OPERATION_TEXTS = {
   start: COMMAND_TEXTS.sessionStart,

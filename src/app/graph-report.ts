@@ -9,7 +9,7 @@ export async function getGraphReport(env: Env): Promise<GraphReport> {
   return toGraphReport(await buildRepositoryGraph(env));
 }
 
-export function toGraphReport(repo: RepositoryGraph): GraphReport {
+function toGraphReport(repo: RepositoryGraph): GraphReport {
   const counts = getGraphCounts(repo.kg);
   let api = 0;
   let ui = 0;

@@ -66,7 +66,7 @@ const HANDOFFS: Readonly<Record<AgentProfile, Omit<Handoff, 'profile'>>> = {
   },
 };
 
-export function isAgentProfile(value: unknown): value is AgentProfile {
+function isAgentProfile(value: unknown): value is AgentProfile {
   return typeof value === 'string' && (PROFILES as readonly string[]).includes(value);
 }
 

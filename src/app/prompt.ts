@@ -5,7 +5,7 @@ import { sanitizeUntrustedText } from '../text/redact.js';
 import { compareText } from '../text/compare-text.js';
 
 /** Lists longer than this become ranked summaries with counts (the JSON bundle keeps every item). */
-export const PROMPT_LIST_LIMIT = 20;
+const PROMPT_LIST_LIMIT = 20;
 const CONTRIBUTOR_LIMIT = 8;
 const SYMBOL_LIMIT = 10;
 const LIMITATION_LIMIT = 8;

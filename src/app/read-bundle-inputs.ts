@@ -8,7 +8,7 @@ import type { CheckInput } from '../model/graph.js';
 import type { Requirements, RequirementsInput } from '../model/requirements.js';
 import type { AdapterInput, AgentBundleInput } from './agent-bundle.js';
 
-export const PRODUCT_RUN_ARTIFACT = 'product-runs/latest.json';
+const PRODUCT_RUN_ARTIFACT = 'product-runs/latest.json';
 const PRODUCT_RUN_SHOWN = `.checker/local/${PRODUCT_RUN_ARTIFACT}`;
 const REQUIREMENTS_MAX_BYTES = 1024 * 1024;
 const PRODUCT_RUN_MAX_CHARS = 16 * 1024 * 1024;

@@ -27,7 +27,7 @@ export type ConfiguredChecks = Readonly<Record<string, CheckConfig>> | undefined
 const MEMORY_EXCERPT_CHARS = 200;
 
 export const TOOLS_NOTE = 'Recommendations only: checker installed nothing, ran nothing and used no network to produce them.';
-export const REDTEAM_SAFETY_NOTE =
+const REDTEAM_SAFETY_NOTE =
   'Deterministic, report-only: no configured check, tool adapter, investigation or model ran, and nothing left this machine. Configured checks are listed as follow-up proof.';
 
 const PROOF_STATE_ORDER: Record<ProofState, number> = {

@@ -66,7 +66,7 @@ export function assertSessionId(value: unknown): string {
   return value;
 }
 
-export function toSessionArtifact(id: string): string {
+function toSessionArtifact(id: string): string {
   return `${SESSIONS_FOLDER}/${id}.json`;
 }
 
@@ -75,7 +75,7 @@ function toSessionPath(id: string): string {
 }
 
 /** A content fingerprint of the working tree: every scanned file's path and content SHA-1 (never mtimes alone). */
-export async function observeTree(env: Env): Promise<TreeObservation> {
+async function observeTree(env: Env): Promise<TreeObservation> {
   const config = await env.loadConfig();
   const maxFileBytes = config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const scan = await env.scan({ maxFileBytes });
@@ -99,7 +99,7 @@ export async function observeTree(env: Env): Promise<TreeObservation> {
 }
 
 /** Paths added, removed or with other content between two observations, sorted. */
-export function compareObservations(before: TreeObservation, after: TreeObservation): string[] {
+function compareObservations(before: TreeObservation, after: TreeObservation): string[] {
   if (before.fingerprint === after.fingerprint) return [];
   const changed = new Set<string>();
   for (const [path, hash] of Object.entries(after.files)) if (before.files[path] !== hash) changed.add(path);
@@ -450,7 +450,7 @@ function sessionFinished(id: string): CheckerError {
 }
 
 /** Reads and validates a session file (`session/not-found`, `session/corrupt`). */
-export async function readSession(env: Env, id: string): Promise<AgentSession> {
+async function readSession(env: Env, id: string): Promise<AgentSession> {
   const text = await env.readArtifact(toSessionArtifact(id));
   if (text === undefined) {
     throw new CheckerError('session/not-found', `session "${id}" does not exist (${toSessionPath(id)})`, {

@@ -2,9 +2,6 @@ import { RE2JS } from 're2js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { OwnerType } from '../model/graph.js';
 
-/** The CODEOWNERS locations GitHub reads, in the order it looks for them; the first found is used. */
-export const CODEOWNERS_PATHS = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'] as const;
-
 export interface CodeownersRule {
   pattern: string;
   /** Empty when the line unsets ownership. */

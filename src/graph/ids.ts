@@ -10,8 +10,3 @@ export const toContractId = (id: string): string => `contract:${id}`;
 export const toPackageId = (name: string): string => `package:${name}`;
 export const toSkillId = (name: string): string => `skill:${name}`;
 export const toCheckId = (name: string): string => `check:${name}`;
-
-/** The path of a `file:` id, or undefined for any other id. */
-export function getPathOfFileId(id: string): string | undefined {
-  return id.startsWith('file:') ? id.slice('file:'.length) : undefined;
-}

@@ -10,10 +10,8 @@ import { validateOrThrow } from './schema.js';
 import { hasErrorCode } from './has-error-code.js';
 
 /** Highest precedence first. Only these paths at the repository root are read: never `.checker/local/`, env or parents. */
-export const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;
-export const MAX_CONFIG_BYTES = 256 * 1024;
-export const DEFAULT_CONTEXT_MAX_NODES = 80;
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;
+const MAX_CONFIG_BYTES = 256 * 1024;
 
 /** Fail-closed value of every `safety.*` gate, used when config files disagree. */
 const FAIL_CLOSED_SAFETY: Readonly<Record<string, boolean>> = { allowCommands: false };

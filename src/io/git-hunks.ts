@@ -19,7 +19,7 @@ export function isBinaryContent(content: Uint8Array): boolean {
 }
 
 /** Lines with their terminators kept, so a missing final newline counts as a change to the last line (as in git). */
-export function splitLines(text: string): string[] {
+function splitLines(text: string): string[] {
   if (text === '') return [];
   const parts = text.split('\n');
   const lines = parts.map((part, index) => (index < parts.length - 1 ? `${part}\n` : part));

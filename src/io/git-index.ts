@@ -44,7 +44,7 @@ export async function readGitIndex(gitdir: string): Promise<GitIndex> {
   return { entries: parseGitIndex(read.bytes, path), mtimeMs: stats.mtimeMs };
 }
 
-export function parseGitIndex(buffer: Buffer, path = 'index'): IndexEntry[] {
+function parseGitIndex(buffer: Buffer, path = 'index'): IndexEntry[] {
   const fail = (reason: string): CheckerError =>
     new CheckerError('git/state-invalid', `cannot read the git index ${path}: ${reason}`, {
       hint: 'Run `git status` yourself to rebuild the index, or re-clone the repository.',

@@ -171,7 +171,7 @@ async function readObjectOrThrow(repo: GitRepository, ref: string, oid: string):
 }
 
 /** Reads a commit; a missing object in a shallow clone becomes `git/shallow-missing`. */
-export async function readCommitObject(repo: GitRepository, oid: string, ref = oid): Promise<CommitObject> {
+async function readCommitObject(repo: GitRepository, oid: string, ref = oid): Promise<CommitObject> {
   try {
     const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
     return commit;

@@ -121,15 +121,6 @@ export async function diffTrees(
   return deltas;
 }
 
-/** Every blob (regular file or symlink) of a tree: repo-relative path → blob oid. */
-export async function flattenTree(repo: GitRepository, treeOid: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const delta of await diffTrees(repo, undefined, treeOid)) {
-    if (delta.newOid !== undefined) files.set(delta.path, delta.newOid);
-  }
-  return files;
-}
-
 /** The raw content of a blob, or undefined when the object is not in the repository. */
 export async function readBlobBytes(repo: GitRepository, oid: string): Promise<Uint8Array | undefined> {
   const caches = getCaches(repo);

@@ -25,7 +25,7 @@ const MODE_GITLINK = 0o160000;
 const MODE_TYPE_MASK = 0o170000;
 
 /** The git blob oid of some content, as `git hash-object` computes it. */
-export function hashBlobContent(content: Buffer): string {
+function hashBlobContent(content: Buffer): string {
   return createHash('sha1').update(`blob ${content.length}\0`).update(content).digest('hex');
 }
 

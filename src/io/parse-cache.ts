@@ -58,7 +58,7 @@ interface CacheDocument {
   entries: Record<string, FactsCacheEntry>;
 }
 
-export function hashParseOptions(options: ParseOptions): string {
+function hashParseOptions(options: ParseOptions): string {
   const canonical = JSON.stringify({ assertionHelpers: [...options.assertionHelpers].sort() });
   return createHash('sha1').update(canonical).digest('hex');
 }

@@ -7,7 +7,7 @@ import { createParsePool, type ParseJob, type ParsePool } from './parse-pool.js'
 import { classifySource, readFileBytes } from './read-source.js';
 import { compareText } from '../text/compare-text.js';
 
-export { readTextFile, decodeTextFile } from './read-source.js';
+export { readTextFile } from './read-source.js';
 
 const WARM_START_FILES = 128;
 const CODE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;

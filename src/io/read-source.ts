@@ -6,7 +6,7 @@ import { readGuardedSync } from './guarded-read.js';
 import { DEFAULT_MAX_FILE_BYTES } from './scan.js';
 import { clipRedacted } from '../text/clip.js';
 
-export const MAX_NESTING_DEPTH = 500;
+const MAX_NESTING_DEPTH = 500;
 
 const BINARY_PROBE_BYTES = 8 * 1024;
 const MINIFIED_MIN_BYTES = 2 * 1024;
@@ -30,7 +30,7 @@ export type ReadBytesResult = { ok: true; bytes: Uint8Array } | { ok: false; ski
 
 const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export function hashBytes(bytes: Uint8Array): string {
+function hashBytes(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');
 }
 
@@ -60,7 +60,7 @@ export function classifySource(path: string, bytes: Uint8Array): ClassifiedSourc
 }
 
 /** Decodes any text file (docs, OpenAPI, config) without the source-only checks. */
-export function decodeTextFile(path: string, bytes: Uint8Array): ClassifiedSource {
+function decodeTextFile(path: string, bytes: Uint8Array): ClassifiedSource {
   if (hasNulByte(bytes)) {
     return { ok: false, skip: { path, reason: 'binary', detail: `contains a NUL byte in the first ${BINARY_PROBE_BYTES} bytes` } };
   }

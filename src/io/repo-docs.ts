@@ -17,7 +17,7 @@ import { compareText } from '../text/compare-text.js';
 import { isRecord } from '../text/is-record.js';
 
 /** Where decision records and design docs are looked for (Markdown only; matched case-insensitively). */
-export const DECISION_GLOBS = [
+const DECISION_GLOBS = [
   'docs/adr/**/*.{md,markdown}',
   'docs/decisions/**/*.{md,markdown}',
   'doc/adr/**/*.{md,markdown}',
@@ -31,11 +31,12 @@ export const DECISION_GLOBS = [
   'docs/ARCHITECTURE.md',
   'docs/DESIGN.md',
 ];
-export const CODEOWNERS_CANDIDATES = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
-export const MEMORY_FOLDER = '.checker/memory';
-export const SKILLS_FOLDER = '.agents/skills';
+/** The CODEOWNERS locations GitHub reads, in the order it looks for them; the first found is used. */
+const CODEOWNERS_CANDIDATES = ['.github/CODEOWNERS', 'CODEOWNERS', 'docs/CODEOWNERS'];
+const MEMORY_FOLDER = '.checker/memory';
+const SKILLS_FOLDER = '.agents/skills';
 
-export const LIMITS = {
+const LIMITS = {
   /** GitHub ignores CODEOWNERS files over 3 MB. */
   codeownersBytes: 3 * 1024 * 1024,
   decisionBytes: 1024 * 1024,

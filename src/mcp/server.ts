@@ -9,7 +9,6 @@ import { toErrorResult } from './tools/define-tool.js';
 import { toServedTools, type ServedTool } from './worker-protocol.js';
 import { isRecord } from '../text/is-record.js';
 
-export { TOOLS } from './tool-list.js';
 export { DEFAULT_DEADLINE_MS } from './tool-worker.js';
 
 export interface CheckerServerOptions {
@@ -40,7 +39,7 @@ export interface CheckerServer {
  * This thread only speaks the protocol; tool calls run in a worker thread (`tool-worker.ts`) under a
  * deadline, so a slow or hostile call never stops ping, tools/list or protocol errors being answered.
  */
-export async function createCheckerServer(options: CheckerServerOptions): Promise<CheckerServer> {
+async function createCheckerServer(options: CheckerServerOptions): Promise<CheckerServer> {
   const toolsModule = options.toolsModule ?? DEFAULT_TOOLS_MODULE;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));

@@ -4,7 +4,7 @@ import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.
 import { screenMessage } from './screen-message.js';
 
 /** The SDK's stdio reader allows 10 MiB per message; so does this one. */
-export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 const NEWLINE = 0x0a;
 
 export interface StdioTransportOptions {

@@ -45,7 +45,7 @@ export const DEFAULT_EDGE_WEIGHTS: EdgeWeights = {
  * file → decisions and memory that mention it, file → owner). Importers matter less than imports; a
  * file's tests, routes and the knowledge about it matter as much in both directions.
  */
-export const DEFAULT_REVERSE_EDGE_WEIGHTS: EdgeWeights = {
+const DEFAULT_REVERSE_EDGE_WEIGHTS: EdgeWeights = {
   imports: 0.6,
   reexports: 0.6,
   declares: 0.8,
@@ -534,5 +534,3 @@ export function findImpactClosure(knowledge: KnowledgeGraph, files: string[]): I
   const reached = findReverseReach(knowledge, files);
   return { files: reached, ids: reached.map((file) => toFileId(file.path)) };
 }
-
-export const impactClosure = findImpactClosure;

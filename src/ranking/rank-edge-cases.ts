@@ -2,10 +2,10 @@ import type { EdgeCase, EdgeCaseCandidate } from '../model/analysis.js';
 import type { Confidence } from '../model/rules.js';
 import { compareText } from '../text/compare-text.js';
 
-export const TOP_EDGE_CASES = 8;
+const TOP_EDGE_CASES = 8;
 
-export const CONFIDENCE_FACTORS: Readonly<Record<Confidence, number>> = { high: 1, medium: 0.75, low: 0.5 };
-export const CHANGED_LINE_FACTOR = 1.5;
+const CONFIDENCE_FACTORS: Readonly<Record<Confidence, number>> = { high: 1, medium: 0.75, low: 0.5 };
+const CHANGED_LINE_FACTOR = 1.5;
 
 /** An edge case with what ranking weighs (toEdgeCases in src/rules/evaluate-analysis.ts produces these). */
 export type RankableEdgeCase = EdgeCaseCandidate;

@@ -6,7 +6,7 @@ import { compareText } from '../text/compare-text.js';
  * contributor weights, clamped at 0. With SCORE_SCALE 25 a sum of 7 gives 24 (low), 8 gives 27 (medium),
  * 18 gives 51 (high) and 35 gives 75 (critical); no sum reaches 100.
  */
-export const SCORE_SCALE = 25;
+const SCORE_SCALE = 25;
 
 export interface Score {
   score: number;
@@ -28,7 +28,7 @@ export function toRiskLevel(score: number): RiskLevel {
   return 'critical';
 }
 
-export function sortContributors(contributors: readonly ScoreContributor[]): ScoreContributor[] {
+function sortContributors(contributors: readonly ScoreContributor[]): ScoreContributor[] {
   return [...contributors].sort(
     (a, b) => b.weight - a.weight || compareText(a.contributor, b.contributor) || compareText(a.provenance ?? '', b.provenance ?? ''),
   );

@@ -28,7 +28,7 @@ const PATH_NOISE = new Set(
  * Generic words (spec 2.8 rule 1): they name no part of a repository on their own, so they only add to
  * files that domain terms already ground. Listed as words; compared by stem.
  */
-export const GENERIC_WORDS: readonly string[] = [
+const GENERIC_WORDS: readonly string[] = [
   // change verbs and their outcomes
   'fix',
   'fixing',

@@ -21,15 +21,15 @@ import { renderMore, renderTable } from './markdown-table.js';
 import { describeGroup, groupLimitations } from '../text/group-limitations.js';
 
 /** Rows shown per Markdown table; JSON keeps everything. */
-export const LIST_LIMIT = 25;
-export const EDGE_CASE_TOP = 8;
+const LIST_LIMIT = 25;
+const EDGE_CASE_TOP = 8;
 const MEMORY_LIMIT = 10;
 const MEMORY_FENCE_CHARS = 600;
 const INLINE_LIST_LIMIT = 5;
 
 type Cell = string | number;
 
-export function formatNumber(value: number): string {
+function formatNumber(value: number): string {
   return String(Math.round(value * 100) / 100);
 }
 
@@ -44,7 +44,7 @@ export function joinCapped(values: readonly string[], limit = INLINE_LIST_LIMIT)
   return values.length > limit ? `${shown} and ${values.length - limit} more` : shown;
 }
 
-export function renderRange(range: ChangeAnalysis['range']): string {
+function renderRange(range: ChangeAnalysis['range']): string {
   const side = (rev: ChangeAnalysis['range']['base']): string =>
     escapeMarkdownInline(rev.oid === undefined ? rev.ref : `${rev.ref} (${rev.oid.slice(0, 12)})`);
   return `Range: ${side(range.base)} → ${side(range.head)}.`;
@@ -63,14 +63,8 @@ export function renderRiskSentence(summary: ReportSummary): string {
   );
 }
 
-/**
- * "…and N more" after a capped list, preceded by a blank line: in GitHub Markdown a line directly under a
- * table becomes one more row, and one directly under a list item joins that item.
- */
-export { renderMore };
-
 /** A capped table, `None.` when empty, and the "…and N more" line. */
-export function renderCappedTable<T>(
+function renderCappedTable<T>(
   items: readonly T[],
   headers: string[],
   toRow: (item: T, index: number) => Cell[],

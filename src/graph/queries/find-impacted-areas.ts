@@ -9,7 +9,7 @@ interface Tally {
 }
 
 /** The folder of a repository path; `.` for files at the root. */
-export function getFolder(path: string): string {
+function getFolder(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? '.' : path.slice(0, slash);
 }

@@ -1,3 +1,2 @@
 export { createResolver, type Resolver, type ResolverInput } from './create-resolver.js';
 export { parsePnpmWorkspacePackages } from './workspaces.js';
-export type { ConfigProblem } from './tsconfig.js';

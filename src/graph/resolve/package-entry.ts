@@ -20,7 +20,7 @@ export function getConditions(customConditions: readonly string[], mode: ImportM
  * Heuristic for monorepos whose packages point `exports`/`main` at build output that is not committed:
  * `<pkg>/dist/esm/x.js` → `<pkg>/src/x.ts` when that source exists (up to two output folders are stripped).
  */
-export function findSourceForOutput(repo: RepoFiles, folder: string, relative: string): string | undefined {
+function findSourceForOutput(repo: RepoFiles, folder: string, relative: string): string | undefined {
   const parts = relative.split('/');
   for (let strip = 1; strip <= 2 && strip < parts.length; strip += 1) {
     if (!OUTPUT_DIRS.has(parts[strip - 1] ?? '')) break;

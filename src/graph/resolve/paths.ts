@@ -1,5 +1,5 @@
 /** POSIX, repository-relative path helpers. `undefined` means the path left the repository. */
-export function normalizeRepoPath(path: string): string | undefined {
+function normalizeRepoPath(path: string): string | undefined {
   const out: string[] = [];
   for (const part of path.split('/')) {
     if (part === '' || part === '.') continue;

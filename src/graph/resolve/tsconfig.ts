@@ -51,7 +51,7 @@ export function splitPackageSpecifier(specifier: string): { name: string; subpat
   return { name, subpath: rest === '' ? '.' : `./${rest}` };
 }
 
-export function toPathPatterns(paths: JsonObject): PathPattern[] {
+function toPathPatterns(paths: JsonObject): PathPattern[] {
   const patterns: PathPattern[] = [];
   for (const [pattern, value] of Object.entries(paths)) {
     const star = pattern.indexOf('*');

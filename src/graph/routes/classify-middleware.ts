@@ -82,7 +82,7 @@ function withDefinition(result: MiddlewareClass, definedIn: MiddlewareClass['def
   return definedIn === undefined ? result : { ...result, definedIn };
 }
 
-export function getLibraryRole(packageName: string): Exclude<MiddlewareRole, 'other'> | undefined {
+function getLibraryRole(packageName: string): Exclude<MiddlewareRole, 'other'> | undefined {
   for (const { role, pattern } of LIBRARY_ROLES) if (pattern.test(packageName)) return role;
   return undefined;
 }
