@@ -49,11 +49,7 @@ export async function renderCommandHelp(entry: CommandEntry, command: AnyCommand
   const name = `checker ${entry.path.join(' ')}`;
   const usage = await renderUsage({ ...command, meta: { name, description: entry.text.title } });
   // citty's first line repeats the description; ours (title, then the wrapped description) replaces it.
-  const body = usage
-    .split('\n')
-    .slice(1)
-    .map(trimLineEnd)
-    .join('\n');
+  const body = usage.split('\n').slice(1).map(trimLineEnd).join('\n');
   const children = findChildren(entry.path);
   const subcommands = children.length === 0 ? '' : `\nCOMMANDS\n\n${renderList(children)}\n`;
   return `${name}: ${getSummary(entry)}\n\n${wrap(toSentence(entry.text.description))}\n${body}${subcommands}\n`;
