@@ -1,0 +1,59 @@
+import type { RouteNode } from '../model/graph.js';
+import { type GraphLookup, sortUnique } from './facts-graph.js';
+
+const MUTATION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Path parameter names: `:id`, `{id}`, `[id]`, `[...slug]`. */
+export function getRouteParams(path: string): string[] {
+  const names: string[] = [];
+  for (const match of path.matchAll(/:([A-Za-z_][\w]*)|\{([A-Za-z_][\w]*)\}|\[(?:\.\.\.)?([A-Za-z_][\w]*)\]/g)) {
+    const name = match[1] ?? match[2] ?? match[3];
+    if (name !== undefined) names.push(name);
+  }
+  return names;
+}
+
+/** The catalogue facts of one route. */
+export function deriveRouteFacts(
+  lookup: GraphLookup,
+  id: string,
+  route: RouteNode,
+  changedRouteIds: ReadonlySet<string>,
+): Record<string, unknown> {
+  const handlerFiles = new Set<string>([route.file]);
+  lookup.kg.graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind === 'handles' && targetAttributes.kind === 'file') handlerFiles.add(targetAttributes.path);
+  });
+  const tests = new Set<string>();
+  for (const file of handlerFiles) for (const test of lookup.getReachingTestFiles(file)) tests.add(test);
+  const middleware = [...(route.middleware ?? [])];
+  const guards = route.guards ?? [];
+  const auth = guards.filter((guard) => guard.role === 'auth' && guard.confidence === 'high');
+  const nameOnly = guards.filter((guard) => guard.role === 'auth' && guard.confidence === 'low');
+  return {
+    method: route.method,
+    path: route.path,
+    framework: route.framework,
+    kind: route.routeKind,
+    file: route.file,
+    middleware,
+    hasAuthMiddleware: auth.length > 0,
+    authMiddleware: sortUnique(auth.map((guard) => guard.name)),
+    authEvidence: auth[0]?.evidence.join('; ') ?? '',
+    hasNameOnlyAuth: auth.length === 0 && nameOnly.length > 0,
+    nameOnlyAuth: auth.length === 0 ? sortUnique(nameOnly.map((guard) => guard.name)) : [],
+    hasRateLimit: guards.some((guard) => guard.role === 'rate-limit' && guard.confidence === 'high'),
+    hasValidation: guards.some((guard) => guard.role === 'validation' && guard.confidence === 'high'),
+    isMutation: MUTATION_METHODS.has(route.method),
+    params: getRouteParams(route.path),
+    paramCount: getRouteParams(route.path).length,
+    request:
+      route.method === 'ALL'
+        ? 'a request of any method'
+        : route.method === 'PAGE'
+          ? 'a page visit'
+          : `${/^[AEIOU]/.test(route.method) ? 'an' : 'a'} ${route.method} request`,
+    changed: changedRouteIds.has(id),
+    reachingTests: tests.size,
+  };
+}

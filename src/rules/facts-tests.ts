@@ -1,0 +1,138 @@
+import type { KnowledgeGraph } from '../graph/build.js';
+import { toFileId } from '../graph/ids.js';
+import type { TestNode } from '../model/graph.js';
+import { createGraphLookup, type GraphLookup, sortUnique } from './facts-graph.js';
+
+function getStem(path: string): string {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return base
+    .replace(/\.[cm]?[jt]sx?$/i, '')
+    .replace(/\.(?:test|spec|e2e|unit|integration)$/i, '')
+    .replace(/^(?:test|spec)[._-]/i, '')
+    .toLowerCase();
+}
+
+function getMockTargets(lookup: GraphLookup, testFile: string): { specifiers: string[]; targets: string[]; frameworks: string[] } {
+  const id = toFileId(testFile);
+  const { graph } = lookup.kg;
+  const specifiers: string[] = [];
+  const targets: string[] = [];
+  const frameworks: string[] = [];
+  if (!graph.hasNode(id)) return { specifiers, targets, frameworks };
+  graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind !== 'mocks' || targetAttributes.kind !== 'file') return;
+    specifiers.push(attributes.specifier);
+    targets.push(targetAttributes.path);
+    frameworks.push(attributes.framework);
+  });
+  return { specifiers: sortUnique(specifiers), targets: sortUnique(targets), frameworks: sortUnique(frameworks) };
+}
+
+function getTestedFiles(lookup: GraphLookup, testFile: string): string[] {
+  const id = toFileId(testFile);
+  const { graph } = lookup.kg;
+  if (!graph.hasNode(id)) return [];
+  const tested: string[] = [];
+  graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind === 'tests' && targetAttributes.kind === 'file') tested.push(targetAttributes.path);
+  });
+  return sortUnique(tested);
+}
+
+/** True when the test file mocks the module it is named after, or the only module it tests. */
+export function isMockingUnitUnderTest(lookup: GraphLookup, testFile: string): boolean {
+  const { targets } = getMockTargets(lookup, testFile);
+  if (targets.length === 0) return false;
+  const stem = getStem(testFile);
+  if (targets.some((target) => getStem(target) === stem)) return true;
+  const tested = getTestedFiles(lookup, testFile).filter((path) => !lookup.isTestFile(path));
+  return tested.length === 1 && targets.includes(tested[0] ?? '');
+}
+
+const suitesByLookup = new WeakMap<GraphLookup, Map<string, TestNode[]>>();
+
+function getSuites(lookup: GraphLookup, file: string): TestNode[] {
+  let byFile = suitesByLookup.get(lookup);
+  if (byFile === undefined) {
+    byFile = new Map();
+    for (const { node } of lookup.getTestNodes()) {
+      if (node.testKind === 'suite') byFile.set(node.file, [...(byFile.get(node.file) ?? []), node]);
+    }
+    suitesByLookup.set(lookup, byFile);
+  }
+  return byFile.get(file) ?? [];
+}
+
+/** The test's own modifiers plus those of the suites around it (`describe.skip` skips its tests). */
+function getInheritedModifiers(lookup: GraphLookup, node: TestNode): string[] {
+  const modifiers = new Set<string>(node.modifiers);
+  for (const other of getSuites(lookup, node.file)) {
+    if (other.titlePath.length >= node.titlePath.length) continue;
+    if (
+      other.titlePath.every((title, index) => node.titlePath[index] === title) &&
+      other.span.start <= node.span.start &&
+      other.span.end >= node.span.end
+    ) {
+      for (const modifier of other.modifiers) modifiers.add(modifier);
+    }
+  }
+  return sortUnique(modifiers);
+}
+
+/** The catalogue facts of one test case node. */
+export function deriveTestCaseFacts(
+  kg: KnowledgeGraph,
+  testId: string,
+  options: { changedPaths: readonly string[]; testsReachingChange?: ReadonlySet<string>; lookup?: GraphLookup },
+): Record<string, unknown> {
+  const lookup = options.lookup ?? createGraphLookup(kg);
+  const node = kg.graph.getNodeAttributes(testId);
+  if (node.kind !== 'test') throw new Error(`${testId} is not a test node`);
+  const changed = new Set(options.changedPaths);
+  const reaching = options.testsReachingChange ?? new Set([...changed].flatMap((path) => lookup.getReachingTestFiles(path)));
+  return {
+    file: node.file,
+    title: node.titlePath.join(' > '),
+    titlePath: [...node.titlePath],
+    assertions: node.assertions,
+    trivialAssertions: node.trivialAssertions,
+    snapshotAssertions: node.snapshotAssertions,
+    unawaitedAssertions: node.unawaitedAssertions,
+    swallowedErrors: node.swallowedErrors,
+    modifiers: getInheritedModifiers(lookup, node),
+    isAsync: node.isAsync,
+    mockCount: getMockTargets(lookup, node.file).targets.length,
+    mocksUnitUnderTest: isMockingUnitUnderTest(lookup, node.file),
+    coversChangedFile: reaching.has(node.file) || changed.has(node.file),
+    lineCount: Math.max(0, node.span.end - node.span.start + 1),
+  };
+}
+
+function getTestFramework(lookup: GraphLookup, path: string): string {
+  const packages = new Set(lookup.kg.externalImports.filter((entry) => entry.from === path).map((entry) => entry.packageName));
+  if (packages.has('vitest')) return 'vitest';
+  if (packages.has('@jest/globals') || packages.has('jest')) return 'jest';
+  if (packages.has('mocha')) return 'mocha';
+  const { frameworks } = getMockTargets(lookup, path);
+  return frameworks[0] ?? 'unknown';
+}
+
+/** The catalogue facts of one test file. */
+export function deriveTestFileFacts(lookup: GraphLookup, path: string, changedPaths: ReadonlySet<string>): Record<string, unknown> {
+  const cases = lookup.getTestNodes().filter((entry) => entry.node.file === path && entry.node.testKind === 'test');
+  const mocks = getMockTargets(lookup, path);
+  const tested = getTestedFiles(lookup, path);
+  return {
+    path,
+    framework: getTestFramework(lookup, path),
+    testCount: cases.length,
+    skippedCount: cases.filter((entry) => entry.node.modifiers.includes('skip') || entry.node.modifiers.includes('todo')).length,
+    onlyCount: cases.filter((entry) => entry.node.modifiers.includes('only')).length,
+    assertionCount: cases.reduce((total, entry) => total + entry.node.assertions, 0),
+    mocks: mocks.specifiers,
+    mockCount: mocks.targets.length,
+    mocksChangedFile: mocks.targets.some((target) => changedPaths.has(target)),
+    testedFiles: tested.length,
+    isChanged: changedPaths.has(path),
+  };
+}
