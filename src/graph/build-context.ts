@@ -1,0 +1,93 @@
+import { toFileId } from './ids.js';
+import type { Resolution } from '../model/resolve.js';
+import type { EdgeAttributes, GraphFileInput, GraphInput, NodeAttributes } from '../model/graph.js';
+import type { ExportFact, FileFacts } from '../model/facts.js';
+import { CheckerError } from '../model/diagnostic.js';
+import type { GraphLimits, GraphStore, KnowledgeGraph } from './knowledge-graph.js';
+
+/** The state one build threads through its stages, and the node and edge primitives every stage shares. */
+
+export interface Builder {
+  input: GraphInput;
+  graph: GraphStore;
+  files: GraphFileInput[];
+  fileIds: Map<string, string>;
+  exportIds: Map<string, Map<string, string>>;
+  factsByPath: Map<string, FileFacts>;
+  edgeCounts: Map<string, number>;
+  lookups: Map<string, ResolutionLookup>;
+  exportTables: Map<string, Map<string, ExportHit[]>>;
+  chainsInProgress: Set<string>;
+  exportFacts: Map<string, Map<string, ExportFact>>;
+  result: KnowledgeGraph;
+  limits: GraphLimits;
+}
+
+type ResolutionLookup = (specifier: string, index?: number) => Resolution | undefined;
+
+export function addEdge(builder: Builder, source: string, target: string, attributes: EdgeAttributes): void {
+  if (builder.graph.size + builder.graph.order >= builder.limits.maxElements)
+    throw createGraphLimitError(builder.limits, builder.files.length, 'would hold');
+  const base = `${attributes.kind}:${source}->${target}`;
+  const count = builder.edgeCounts.get(base) ?? 0;
+  builder.edgeCounts.set(base, count + 1);
+  builder.graph.addDirectedEdgeWithKey(count === 0 ? base : `${base}#${count + 1}`, source, target, attributes);
+}
+
+export function createGraphLimitError(limits: GraphLimits, files: number, verb: 'would hold' | 'needs at least'): CheckerError {
+  return new CheckerError(
+    'limits/graph-too-large',
+    `The knowledge graph of ${files} files ${verb} more than ${limits.maxElements} nodes and edges (the graph limit, maxElements), so checker stops here instead of running out of memory.`,
+    {
+      hint: 'Leave generated, vendored or fixture folders out with analysis.ignore in .checker/config.yml, run checker on one package or sub-folder with --cwd <folder>, or raise analysis.maxGraphElements if the machine has the memory (about 2 KB per element).',
+    },
+  );
+}
+
+/** Files, exports and imports: a floor for the graph's size, known before any node is added. */
+export function countElementsAtLeast(files: readonly GraphFileInput[]): number {
+  let count = files.length;
+  for (const file of files) count += (file.facts?.exports.length ?? 0) + (file.facts?.imports.length ?? 0);
+  return count;
+}
+
+/** Reuses the id string stored at node creation: graphology hashes flat, already-seen strings much faster. */
+export function getFileId(builder: Builder, path: string): string {
+  return builder.fileIds.get(path) ?? toFileId(path);
+}
+
+export function addNodeOnce(graph: GraphStore, id: string, attributes: NodeAttributes): boolean {
+  if (graph.hasNode(id)) return false;
+  graph.addNode(id, attributes);
+  return true;
+}
+
+export function getResolutionLookup(builder: Builder, path: string): ResolutionLookup {
+  const cached = builder.lookups.get(path);
+  if (cached !== undefined) return cached;
+  const list = builder.input.resolutions.get(path) ?? [];
+  const bySpecifier = new Map<string, Resolution>();
+  for (const resolution of list) {
+    const known = bySpecifier.get(resolution.specifier);
+    if (known === undefined || (known.target === undefined && resolution.target !== undefined)) {
+      bySpecifier.set(resolution.specifier, resolution);
+    }
+  }
+  const lookup: ResolutionLookup = (specifier, index) => {
+    const aligned = index === undefined ? undefined : list[index];
+    if (aligned !== undefined && aligned.specifier === specifier) return aligned;
+    return bySpecifier.get(specifier);
+  };
+  builder.lookups.set(path, lookup);
+  return lookup;
+}
+
+export function getRepoTarget(builder: Builder, resolution: Resolution | undefined): string | undefined {
+  const target = resolution?.target;
+  return target !== undefined && builder.fileIds.has(target) ? target : undefined;
+}
+
+export interface ExportHit {
+  id: string;
+  through: string[];
+}

@@ -1,0 +1,276 @@
+import { SymbolIndex } from './symbol-index.js';
+import { classifyRole, getLanguage } from './roles.js';
+import { toExportId, toFileId, toTestId } from './ids.js';
+import type { Resolution } from '../model/resolve.js';
+import type { NodeAttributes } from '../model/graph.js';
+import type { ExportFact, ImportFact } from '../model/facts.js';
+import { addEdge, addNodeOnce, type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
+import type { ReexportBinding } from './knowledge-graph.js';
+
+/** File nodes, declarations and the module edges between them: imports, re-exports, uses and the symbol index. */
+
+const MAX_REEXPORT_DEPTH = 16;
+
+export function addFileNodes(builder: Builder): void {
+  for (const file of builder.files) {
+    const id = toFileId(file.path);
+    const facts = file.facts;
+    const attributes: NodeAttributes = {
+      kind: 'file',
+      path: file.path,
+      language: getLanguage(file.path),
+      size: file.size,
+      hash: file.hash,
+      role: classifyRole(file.path),
+      lines: facts?.lines ?? 0,
+    };
+    if (facts?.failure !== undefined) {
+      attributes.parseFailure = facts.failure;
+      builder.result.parseFailures.push({ path: file.path, failure: facts.failure });
+    }
+    builder.graph.addNode(id, attributes);
+    builder.fileIds.set(file.path, id);
+    if (facts !== undefined) builder.factsByPath.set(file.path, facts);
+  }
+}
+
+export function addDeclarations(builder: Builder): void {
+  for (const file of builder.files) {
+    const facts = file.facts;
+    if (facts === undefined) continue;
+    const fileId = getFileId(builder, file.path);
+    for (const fact of facts.exports) {
+      const id = toExportId(file.path, fact.name);
+      const added = addNodeOnce(builder.graph, id, {
+        kind: 'export',
+        path: file.path,
+        name: fact.name,
+        exportKind: fact.kind,
+        span: fact.span,
+        typeOnly: fact.typeOnly,
+      });
+      if (!added) continue;
+      addEdge(builder, fileId, id, { kind: 'declares' });
+      const byName = builder.exportIds.get(file.path) ?? new Map<string, string>();
+      byName.set(fact.name, id);
+      builder.exportIds.set(file.path, byName);
+    }
+    const seen = new Map<string, number>();
+    for (const fact of facts.tests) {
+      const baseId = toTestId(file.path, fact.titlePath);
+      const occurrence = (seen.get(baseId) ?? 0) + 1;
+      seen.set(baseId, occurrence);
+      const id = occurrence === 1 ? baseId : `${baseId} [${occurrence}]`;
+      builder.graph.addNode(id, {
+        kind: 'test',
+        file: file.path,
+        testKind: fact.kind,
+        titlePath: fact.titlePath,
+        span: fact.span,
+        modifiers: fact.modifiers,
+        assertions: fact.assertions,
+        trivialAssertions: fact.trivialAssertions,
+        snapshotAssertions: fact.snapshotAssertions,
+        unawaitedAssertions: fact.unawaitedAssertions,
+        swallowedErrors: fact.swallowedErrors,
+        isAsync: fact.isAsync,
+      });
+      addEdge(builder, fileId, id, { kind: 'declares' });
+    }
+  }
+}
+
+function getImportedNames(fact: ImportFact): string[] {
+  return [...new Set(fact.names.map((name) => name.imported))];
+}
+
+/** Named re-exports (and `export * as ns`) keyed by the repository file they take the name from. */
+export function addReexportBindings(builder: Builder): void {
+  const bindings = new Map<string, ReexportBinding[]>();
+  for (const file of builder.files) {
+    const facts = file.facts;
+    if (facts === undefined) continue;
+    const lookup = getResolutionLookup(builder, file.path);
+    const seen = new Set<string>();
+    for (const fact of facts.exports) {
+      if (seen.has(fact.name)) continue;
+      seen.add(fact.name);
+      if (fact.from === undefined || fact.imported === undefined) continue;
+      const source = getRepoTarget(builder, lookup(fact.from));
+      if (source === undefined) continue;
+      const list = bindings.get(source) ?? [];
+      list.push({ barrel: file.path, name: fact.name, imported: fact.imported, typeOnly: fact.typeOnly, line: fact.span.start });
+      bindings.set(source, list);
+    }
+  }
+  builder.result.reexportBindings = bindings;
+}
+
+export function addImportEdges(builder: Builder): void {
+  for (const file of builder.files) {
+    const facts = file.facts;
+    if (facts === undefined) continue;
+    const lookup = getResolutionLookup(builder, file.path);
+    const fileId = getFileId(builder, file.path);
+    facts.imports.forEach((fact, index) => {
+      const resolution = lookup(fact.specifier, index);
+      const target = getRepoTarget(builder, resolution);
+      if (target === undefined) {
+        recordNonRepoImport(builder, file.path, fact.specifier, fact.line, resolution);
+        return;
+      }
+      const targetId = getFileId(builder, target);
+      if (fact.kind === 'reexport' || fact.kind === 'reexport-all') {
+        addEdge(builder, fileId, targetId, {
+          kind: 'reexports',
+          specifier: fact.specifier,
+          line: fact.line,
+          names: getImportedNames(fact),
+          typeOnly: fact.typeOnly,
+          all: fact.kind === 'reexport-all',
+        });
+        return;
+      }
+      addEdge(builder, fileId, targetId, {
+        kind: 'imports',
+        specifier: fact.specifier,
+        line: fact.line,
+        names: getImportedNames(fact),
+        typeOnly: fact.typeOnly,
+        dynamic: fact.kind === 'dynamic',
+        require: fact.kind === 'require' || fact.kind === 'import-equals',
+      });
+    });
+  }
+}
+
+function recordNonRepoImport(builder: Builder, from: string, specifier: string, line: number, resolution: Resolution | undefined): void {
+  if (resolution === undefined) {
+    builder.result.unresolvedImports.push({ from, specifier, line, reason: 'no resolution was computed for this specifier' });
+    return;
+  }
+  if (resolution.kind === 'builtin') return;
+  if (resolution.kind === 'external') {
+    builder.result.externalImports.push({ from, specifier, line, packageName: resolution.packageName ?? specifier });
+    return;
+  }
+  const reason =
+    resolution.target === undefined
+      ? (resolution.reason ?? 'unresolved')
+      : `resolved to ${resolution.target}, which is not among the scanned files`;
+  builder.result.unresolvedImports.push({ from, specifier, line, reason });
+}
+/**
+ * Follows a named import through re-exports (`export {x} from`, `export * from`) to every export it
+ * lands on, via a per-file table of the names the file exposes. Tables are built once per file:
+ * searching each name through nested `export *` barrels separately made a million calls on a
+ * 10,000-file repository and dominated the whole build.
+ */
+function findExportChain(builder: Builder, path: string, name: string): ExportHit[] {
+  return getExportTable(builder, path, 0).get(name) ?? [];
+}
+
+function getExportTable(builder: Builder, path: string, depth: number): Map<string, ExportHit[]> {
+  const known = builder.exportTables.get(path);
+  if (known !== undefined) return known;
+  if (builder.chainsInProgress.has(path) || depth > MAX_REEXPORT_DEPTH) return new Map();
+  builder.chainsInProgress.add(path);
+  const table = new Map<string, ExportHit[]>();
+  const lookup = getResolutionLookup(builder, path);
+  const prefixed = (found: ExportHit[], own: ExportHit[]): ExportHit[] => {
+    const ids = new Set(own.map((hit) => hit.id));
+    const merged = [...own];
+    for (const hit of found) {
+      if (ids.has(hit.id)) continue;
+      ids.add(hit.id);
+      merged.push({ id: hit.id, through: [path, ...hit.through] });
+    }
+    return merged;
+  };
+  for (const [name, id] of builder.exportIds.get(path) ?? []) {
+    let hits: ExportHit[] = [{ id, through: [] }];
+    const declaration = getExportFacts(builder, path).get(name);
+    if (declaration?.from !== undefined && declaration.imported !== undefined && declaration.imported !== '*') {
+      const next = getRepoTarget(builder, lookup(declaration.from));
+      if (next !== undefined) hits = prefixed(getExportTable(builder, next, depth + 1).get(declaration.imported) ?? [], hits);
+    }
+    table.set(name, hits);
+  }
+  const own = new Set(table.keys());
+  builder.factsByPath.get(path)?.imports.forEach((fact, index) => {
+    if (fact.kind !== 'reexport-all') return;
+    const next = getRepoTarget(builder, lookup(fact.specifier, index));
+    if (next === undefined) return;
+    for (const [name, hits] of getExportTable(builder, next, depth + 1)) {
+      if (name === 'default' || own.has(name)) continue;
+      table.set(name, prefixed(hits, table.get(name) ?? []));
+    }
+  });
+  builder.chainsInProgress.delete(path);
+  builder.exportTables.set(path, table);
+  return table;
+}
+
+function getExportFacts(builder: Builder, path: string): Map<string, ExportFact> {
+  let byName = builder.exportFacts.get(path);
+  if (byName === undefined) {
+    byName = new Map();
+    for (const fact of builder.factsByPath.get(path)?.exports ?? []) if (!byName.has(fact.name)) byName.set(fact.name, fact);
+    builder.exportFacts.set(path, byName);
+  }
+  return byName;
+}
+
+export function addUsesEdges(builder: Builder): void {
+  for (const file of builder.files) {
+    const facts = file.facts;
+    if (facts === undefined) continue;
+    const lookup = getResolutionLookup(builder, file.path);
+    const fileId = getFileId(builder, file.path);
+    facts.imports.forEach((fact, index) => {
+      if (fact.kind === 'reexport' || fact.kind === 'reexport-all') return;
+      const target = getRepoTarget(builder, lookup(fact.specifier, index));
+      if (target === undefined) return;
+      const grouped = new Map<string, { locals: string[]; typeOnly: boolean; through: string[] }>();
+      for (const name of fact.names) {
+        if (name.imported === '*') continue;
+        for (const hit of findExportChain(builder, target, name.imported)) {
+          const entry = grouped.get(hit.id);
+          const typeOnly = fact.typeOnly || name.typeOnly;
+          if (entry === undefined) grouped.set(hit.id, { locals: [name.local], typeOnly, through: hit.through });
+          else {
+            if (!entry.locals.includes(name.local)) entry.locals.push(name.local);
+            entry.typeOnly = entry.typeOnly && typeOnly;
+          }
+        }
+      }
+      for (const [exportId, entry] of grouped) {
+        addEdge(builder, fileId, exportId, {
+          kind: 'uses',
+          locals: entry.locals,
+          typeOnly: entry.typeOnly,
+          line: fact.line,
+          through: entry.through,
+        });
+      }
+    });
+  }
+}
+
+export function createSymbolIndex(builder: Builder): SymbolIndex {
+  return new SymbolIndex({
+    getFacts: (path) => builder.factsByPath.get(path),
+    resolveImport: (path, specifier, index) => {
+      const resolution = getResolutionLookup(builder, path)(specifier, index);
+      const file = getRepoTarget(builder, resolution);
+      if (file !== undefined) return { file };
+      return resolution?.kind === 'external' ? { packageName: resolution.packageName ?? specifier } : {};
+    },
+    findExport: (path, name) =>
+      findExportChain(builder, path, name).map((hit) => {
+        const rest = hit.id.slice('export:'.length);
+        const hash = rest.lastIndexOf('#');
+        return { file: rest.slice(0, hash), name: rest.slice(hash + 1) };
+      }),
+  });
+}

@@ -1,0 +1,104 @@
+import { composeRoutes, type ComposedRoute } from './routes/compose-routes.js';
+import { toRouteId } from './ids.js';
+import type { RouteNode, RouteSource } from '../model/graph.js';
+import type { RouteFact } from '../model/facts.js';
+import { compareText } from '../text/compare-text.js';
+import { addEdge, type Builder, getFileId } from './build-context.js';
+import { createSymbolIndex } from './build-modules.js';
+
+/** Route nodes: every framework route of every file, composed across router mounts. */
+
+interface RouteDeclaration {
+  file: string;
+  route: RouteFact;
+  fullPath: string;
+  composed?: ComposedRoute;
+}
+
+export function addRoutes(builder: Builder): void {
+  const symbols = createSymbolIndex(builder);
+  builder.result.symbols = symbols;
+  const sources = builder.files.flatMap((file) =>
+    file.facts === undefined || (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0)
+      ? []
+      : [{ path: file.path, facts: file.facts }],
+  );
+  const composed = composeRoutes(symbols, sources);
+  builder.result.unmatchedMounts.push(...composed.unmatchedMounts);
+  builder.result.routeLimitations = composed.limitations;
+  const declarations: RouteDeclaration[] = composed.routes.map((entry) => ({
+    file: entry.file,
+    route: entry.route,
+    fullPath: entry.fullPath,
+    composed: entry,
+  }));
+  const documents = [...builder.input.openApiRoutes].sort((left, right) => compareText(left.path, right.path));
+  for (const document of documents) {
+    for (const route of document.routes) declarations.push({ file: document.path, route, fullPath: route.path });
+  }
+  const grouped = new Map<string, RouteDeclaration[]>();
+  for (const declaration of declarations) {
+    const id = toRouteId(declaration.route.method, declaration.fullPath);
+    const list = grouped.get(id) ?? [];
+    list.push(declaration);
+    grouped.set(id, list);
+  }
+  for (const [id, list] of grouped) {
+    const primary = list.find((declaration) => declaration.route.framework !== 'openapi') ?? list[0];
+    if (primary === undefined) continue;
+    const sources: RouteSource[] = list
+      .map((declaration) => ({
+        file: declaration.file,
+        line: declaration.route.line,
+        framework: declaration.route.framework,
+        declaredPath: declaration.route.path,
+      }))
+      .sort((left, right) => compareText(left.file, right.file) || left.line - right.line);
+    const attributes: RouteNode = {
+      kind: 'route',
+      method: primary.route.method,
+      path: primary.fullPath,
+      framework: primary.route.framework,
+      routeKind: primary.route.kind,
+      file: primary.file,
+      line: primary.route.line,
+      sources,
+    };
+    if (primary.route.handler !== undefined) attributes.handler = primary.route.handler;
+    const guards = primary.composed?.guards ?? [];
+    const middleware = guards.length > 0 ? guards.map((guard) => guard.name) : primary.route.middleware;
+    if (middleware !== undefined && middleware.length > 0) attributes.middleware = middleware;
+    if (guards.length > 0) attributes.guards = guards;
+    const registrations = list.flatMap((declaration) => (declaration.composed === undefined ? [] : [declaration.composed.registration]));
+    if (registrations.length > 0) attributes.registrations = registrations;
+    builder.graph.addNode(id, attributes);
+    const handled = new Set<string>();
+    for (const declaration of list) {
+      if (declaration.route.framework === 'openapi' || !builder.fileIds.has(declaration.file)) continue;
+      const declaredKey = `${declaration.file}|declaration`;
+      if (!handled.has(declaredKey)) {
+        handled.add(declaredKey);
+        addEdge(builder, id, getFileId(builder, declaration.file), { kind: 'handles', via: 'declaration', line: declaration.route.line });
+      }
+      for (const handlerFile of declaration.composed?.handlerFiles ?? []) {
+        if (handled.has(`${handlerFile}|handler-import`) || !builder.fileIds.has(handlerFile)) continue;
+        handled.add(`${handlerFile}|handler-import`);
+        addEdge(builder, id, getFileId(builder, handlerFile), { kind: 'handles', via: 'handler-import', line: declaration.route.line });
+      }
+    }
+    const guarded = new Set<string>();
+    for (const guard of guards) {
+      const file = guard.definedIn?.file ?? guard.file;
+      const key = `${file}|${guard.name}|${guard.level}`;
+      if (guarded.has(key) || !builder.fileIds.has(file)) continue;
+      guarded.add(key);
+      addEdge(builder, id, getFileId(builder, file), {
+        kind: 'guards',
+        name: guard.name,
+        role: guard.role,
+        level: guard.level,
+        line: guard.line,
+      });
+    }
+  }
+}

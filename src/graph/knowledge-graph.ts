@@ -1,0 +1,71 @@
+import type { SymbolIndex } from './symbol-index.js';
+import type { RouteLimitation } from './routes/compose-routes.js';
+import type { Codeowners } from './codeowners.js';
+import type { UnresolvedImport } from '../model/resolve.js';
+import type { EdgeAttributes, NodeAttributes } from '../model/graph.js';
+import type { ParseFailure } from '../model/facts.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { MultiDirectedGraph } from 'graphology';
+
+export type GraphStore = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
+
+export interface ExternalImport {
+  from: string;
+  packageName: string;
+  specifier: string;
+  line: number;
+}
+
+export interface UnmatchedMount {
+  file: string;
+  prefix: string;
+  target: string;
+  line: number;
+  reason: string;
+}
+
+export interface KnowledgeGraph {
+  graph: GraphStore;
+  /** Repository path → `file:` node id, for every file node. */
+  fileIds: Map<string, string>;
+  unresolvedImports: UnresolvedImport[];
+  externalImports: ExternalImport[];
+  parseFailures: { path: string; failure: ParseFailure }[];
+  /** Cross-file router mounts whose routes could not be found; those routes keep their unprefixed paths. */
+  unmatchedMounts: UnmatchedMount[];
+  /** Route paths with constants that could not be resolved, and unmatched mounts, as reportable limitations. */
+  routeLimitations?: RouteLimitation[];
+  /** Name resolution over the parsed facts (callables, imports, constants) for handler-level reach. */
+  symbols?: SymbolIndex;
+  codeowners?: Codeowners;
+  diagnostics: Diagnostic[];
+  /**
+   * Source repository path → the named re-exports that take a name from it (`export {a as b} from`,
+   * `export * as ns from`, `import {a} from …; export {a}`), for symbol-level impact through barrels.
+   */
+  reexportBindings?: Map<string, ReexportBinding[]>;
+}
+
+export interface ReexportBinding {
+  /** The re-exporting file and the name it exports. */
+  barrel: string;
+  name: string;
+  /** The name in the source module; `*` when the barrel exports the whole module as a namespace. */
+  imported: string;
+  typeOnly: boolean;
+  line: number;
+}
+
+/** Budgets that end a build with a `limits/…` error instead of letting the heap run out. */
+export interface GraphLimits {
+  /** Most nodes plus edges the knowledge graph may hold. */
+  maxElements: number;
+}
+
+/**
+ * 1.5 million nodes and edges: about 70,000 files of ordinary code (some 21 elements a file) or a
+ * 300,000-file import chain (5 a file). An analysis needs about 2 KB of heap per element at its peak
+ * (measured with bench/deep-chain.ts: 250,000 elements need 400-600 MB), so this stays inside Node's
+ * default heap of 2-4 GB, where going over it ends in a V8 abort with a native stack trace.
+ */
+export const DEFAULT_GRAPH_LIMITS: GraphLimits = { maxElements: 1_500_000 };
