@@ -223,16 +223,20 @@ async function readWholeText(opened: OpenedFile): Promise<string> {
   }
 }
 
+function reportUnreadable(collector: Collector, opened: OpenedFile, error: unknown): void {
+  collector.diagnostics.push({
+    code: 'coverage/unreadable',
+    severity: 'warn',
+    message: `${opened.rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    location: { file: opened.rel },
+  });
+}
+
 async function guardRead(collector: Collector, opened: OpenedFile, read: () => Promise<void>): Promise<void> {
   try {
     await read();
   } catch (error) {
-    collector.diagnostics.push({
-      code: 'coverage/unreadable',
-      severity: 'warn',
-      message: `${opened.rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-      location: { file: opened.rel },
-    });
+    reportUnreadable(collector, opened, error);
   }
 }
 
@@ -397,12 +401,7 @@ async function readJson(collector: Collector, opened: OpenedFile): Promise<unkno
   try {
     text = await readWholeText(opened);
   } catch (error) {
-    collector.diagnostics.push({
-      code: 'coverage/unreadable',
-      severity: 'warn',
-      message: `${opened.rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-      location: { file: opened.rel },
-    });
+    reportUnreadable(collector, opened, error);
     return undefined;
   }
   try {

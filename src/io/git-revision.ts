@@ -153,9 +153,10 @@ async function peelToCommit(repo: GitRepository, ref: string, start: string): Pr
   });
 }
 
-async function readObjectOrThrow(repo: GitRepository, ref: string, oid: string): Promise<Awaited<ReturnType<typeof git.readObject>>> {
+/** Runs a git object read; a missing object in a shallow clone becomes `git/shallow-missing`, anything else a state error. */
+async function readNamingShallow<T>(repo: GitRepository, ref: string, oid: string, read: () => Promise<T>): Promise<T> {
   try {
-    return await git.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    return await read();
   } catch (error) {
     if (hasErrorCode(error, 'NotFoundError') && (await readShallowOids(repo)).size > 0) {
       throw new CheckerError(
@@ -170,23 +171,16 @@ async function readObjectOrThrow(repo: GitRepository, ref: string, oid: string):
   }
 }
 
+function readObjectOrThrow(repo: GitRepository, ref: string, oid: string): Promise<Awaited<ReturnType<typeof git.readObject>>> {
+  return readNamingShallow(repo, ref, oid, () => git.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache }));
+}
+
 /** Reads a commit; a missing object in a shallow clone becomes `git/shallow-missing`. */
 async function readCommitObject(repo: GitRepository, oid: string, ref = oid): Promise<CommitObject> {
-  try {
-    const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
-    return commit;
-  } catch (error) {
-    if (hasErrorCode(error, 'NotFoundError') && (await readShallowOids(repo)).size > 0) {
-      throw new CheckerError(
-        'git/shallow-missing',
-        `base revision not available: the clone is shallow and ${ref} needs ${oid.slice(0, 12)}`,
-        {
-          hint: SHALLOW_HINT,
-        },
-      );
-    }
-    throw toStateError(repo, ref, error);
-  }
+  const { commit } = await readNamingShallow(repo, ref, oid, () =>
+    git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache }),
+  );
+  return commit;
 }
 
 async function readParent(repo: GitRepository, ref: string, oid: string, index: number): Promise<string> {
