@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, symlinkSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -42,8 +43,34 @@ export function writeTree(root: string, files: FileTree): void {
   }
 }
 
+/**
+ * Committed repositories already built in this process, by content: a test file that builds the same tree again
+ * (per test, or in a loop) gets a copy from its second request on (`cp -a`, about a quarter of the cost of
+ * git init + add + commit), with the same commit oid, since author, committer and dates are fixed.
+ */
+const templates = new Map<string, string>();
+/** Trees built once: the second request keeps a template, so a tree built only once costs no copy. */
+const requested = new Set<string>();
+
+function getTreeKey(files: FileTree, branch: string): string {
+  const hash = createHash('sha256').update(branch);
+  for (const path of Object.keys(files).sort()) {
+    const content = files[path] ?? '';
+    hash.update(`\0${path}\0${typeof content === 'string' ? 's' : 'b'}${String(content.length)}\0`).update(content);
+  }
+  return hash.digest('hex');
+}
+
+function removeTemplates(): void {
+  for (const template of templates.values()) rmSync(template, { recursive: true, force: true });
+}
+
 /** Creates a repository with `files` committed as the first commit (unless `commit: false`). */
 export function createRepo(files: FileTree = {}, options: { commit?: boolean; branch?: string } = {}): TestRepo {
+  const branch = options.branch ?? 'main';
+  const isCommitted = options.commit !== false && Object.keys(files).length > 0;
+  const key = isCommitted ? getTreeKey(files, branch) : undefined;
+  const template = key === undefined ? undefined : templates.get(key);
   const dir = makeTempDir();
   const home = join(dir, '..', `${dir.split('/').pop() ?? 'repo'}-home`);
   mkdirSync(home, { recursive: true });
@@ -51,7 +78,12 @@ export function createRepo(files: FileTree = {}, options: { commit?: boolean; br
   let tick = 0;
   const git = (...args: string[]): string =>
     execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
-  git('init', '-q', '-b', options.branch ?? 'main');
+  if (template !== undefined) {
+    execFileSync('cp', ['-a', `${template}/.`, dir]);
+    tick = 1;
+  } else {
+    git('init', '-q', '-b', branch);
+  }
   const repo: TestRepo = {
     dir,
     write: (tree) => writeTree(dir, tree),
@@ -80,7 +112,15 @@ export function createRepo(files: FileTree = {}, options: { commit?: boolean; br
       rmSync(home, { recursive: true, force: true });
     },
   };
+  if (template !== undefined) return repo;
   repo.write(files);
-  if (options.commit !== false && Object.keys(files).length > 0) repo.commit('initial');
+  if (isCommitted) repo.commit('initial');
+  if (key !== undefined && requested.has(key)) {
+    if (templates.size === 0) process.once('exit', removeTemplates);
+    const copy = makeTempDir('checker-template-');
+    execFileSync('cp', ['-a', `${dir}/.`, copy]);
+    templates.set(key, copy);
+  }
+  if (key !== undefined) requested.add(key);
   return repo;
 }
