@@ -1,20 +1,11 @@
-import type { CallableFact, ChainEntryFact, ConstantFact, FileFacts, FunctionFact, ParseOptions, Span } from '../../model/facts.js';
+import type { ConstantFact, FileFacts, FunctionFact, ParseOptions, Span } from '../../model/facts.js';
 import type { LineIndex } from './line-index.js';
 import { type FunctionTarget, ModuleLinks } from './module-links.js';
-import {
-  collectConstantParts,
-  getExceptionStatus,
-  getNamedStatus,
-  getNumericValue,
-  limits,
-  type PendingEntry,
-  RefFrame,
-} from './reference-frames.js';
-import { getHandlerName } from './route-calls.js';
+import { getExceptionStatus, getNumericValue, type PendingEntry } from './reference-frames.js';
 import { RouteCollector, type RouteHost } from './route-collector.js';
 import { resolveRoutes } from './route-resolution.js';
-import { isArithmeticOperator, isLengthMember, SignalCollector } from './signal-collector.js';
-import { classifyCall, classifyConstructor, classifyIdentifier, isSqlText } from './signal-rules.js';
+import { isArithmeticOperator, SignalCollector } from './signal-collector.js';
+import { classifyConstructor, classifyIdentifier } from './signal-rules.js';
 import { SourcePositions } from './source-positions.js';
 import {
   type AstNode,
@@ -34,7 +25,10 @@ import {
   unwrapExpression,
 } from './swc-node.js';
 import { TestCollector } from './test-collector.js';
-import { getBindingNames, getFirstDecorator, getParameterPropertyTypes, isDynamicReference, isTypeOnlyItem } from './walker-patterns.js';
+import { type ModuleItemHost, visitModuleItem } from './module-items.js';
+import { AwaitTracker } from './await-tracker.js';
+import { CallableScopes } from './callable-scopes.js';
+import { getParameterPropertyTypes } from './walker-patterns.js';
 
 const skippedKeys = new Set([
   'span',
@@ -48,47 +42,64 @@ const skippedKeys = new Set([
   'implements',
   'thisParam',
 ]);
-const timerFunctions = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'process.nextTick']);
-const listenerMethods = new Set(['on', 'once', 'addEventListener', 'addListener', 'subscribe']);
-const promiseMethods = new Set(['then', 'catch', 'finally']);
 const logicalOperators = new Set(['&&', '||', '??']);
-
-interface ClassContext {
-  name: string;
-  /** A top-level class: its members are callables of their own (`Class.member`). */
-  frame: RefFrame | undefined;
-  /** Constructor parameter properties and their declared class (`private svc: UsersService`). */
-  paramTypes: Map<string, string>;
-}
+/** Statements and expressions that add a branch to the enclosing function's complexity. */
+const branchingNodes = new Set([
+  'ConditionalExpression',
+  'IfStatement',
+  'ForStatement',
+  'ForInStatement',
+  'ForOfStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+]);
+const memberOrFunctionNodes = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'MethodProperty',
+  'GetterProperty',
+  'SetterProperty',
+  'Constructor',
+  'ClassMethod',
+  'PrivateMethod',
+  'ClassProperty',
+  'PrivateProperty',
+  'KeyValueProperty',
+]);
+/** Declarations with nothing to collect inside a function body: types, imports and exports are read at the top level. */
+const declarationOnlyNodes = new Set([
+  'TsInterfaceDeclaration',
+  'TsTypeAliasDeclaration',
+  'TsEnumDeclaration',
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+  'TsImportEqualsDeclaration',
+  'TsDeclareFunction',
+]);
 
 /**
  * Collects every fact of one module in a single pass over swc's AST. The walker keeps the
  * traversal, scopes and reference frames; imports and exports (`ModuleLinks`), tests
  * (`TestCollector`), routes (`RouteCollector`) and signals (`SignalCollector`) record what it meets.
  */
-export class FactWalker implements RouteHost {
+export class FactWalker implements RouteHost, ModuleItemHost {
   readonly positions: SourcePositions;
   readonly links: ModuleLinks;
   private readonly signals: SignalCollector;
   private readonly testing: TestCollector;
   private readonly routes: RouteCollector;
+  readonly scopes: CallableScopes;
   private readonly functions: FunctionFact[] = [];
   private readonly functionFrames: FunctionFact[] = [];
-  private readonly functionTargets = new Map<AstNode, FunctionTarget>();
+  readonly functionTargets = new Map<AstNode, FunctionTarget>();
   private readonly classNames: string[] = [];
   private readonly paramScopes: string[][] = [];
-  private readonly awaited = new Set<AstNode>();
-  private readonly callables: CallableFact[] = [];
-  private readonly typeSpans: Span[] = [];
-  private readonly constants: ConstantFact[] = [];
-  private readonly frames: RefFrame[] = [];
-  private readonly argFrames = new Map<AstNode, PendingEntry>();
-  private readonly nonRefs = new WeakSet<AstNode>();
-  private readonly classContexts: ClassContext[] = [];
-  private readonly objectContexts: { name: string }[] = [];
-  private topLevelName: string | undefined;
+  private readonly awaits = new AwaitTracker();
+  readonly typeSpans: Span[] = [];
+  readonly constants: ConstantFact[] = [];
   private tryDepth = 0;
-  private promiseExecutorDepth = 0;
 
   /** `source` (the parsed text) lets `// @ts-expect-error` lines inside a test count as type assertions. */
   constructor(lineIndex: LineIndex, base: number, options: ParseOptions, source?: string) {
@@ -96,12 +107,13 @@ export class FactWalker implements RouteHost {
     this.signals = new SignalCollector(this.positions);
     this.links = new ModuleLinks(this.positions, this.signals, this.functionTargets);
     this.testing = new TestCollector(this.positions, this.links, options.assertionHelpers, source);
+    this.scopes = new CallableScopes(this.positions);
     this.routes = new RouteCollector(this);
   }
 
   walkModule(module: AstNode): void {
     this.testing.setModule(module);
-    for (const item of getNodes(module, 'body')) this.visitModuleItem(item);
+    for (const item of getNodes(module, 'body')) visitModuleItem(this, item);
   }
 
   toFacts(lines: number): FileFacts {
@@ -115,13 +127,21 @@ export class FactWalker implements RouteHost {
       routes,
       mounts,
       uses,
-      callables: this.callables,
+      callables: this.scopes.callables,
       constants: this.constants,
       typeSpans: this.typeSpans,
       signals: this.signals.signals,
       functions: this.functions,
       lines,
     };
+  }
+
+  makeEntry(arg: AstNode): PendingEntry {
+    return this.scopes.makeEntry(arg);
+  }
+
+  getTopLevelName(): string | undefined {
+    return this.scopes.getTopLevelName();
   }
 
   isParameter(name: string): boolean {
@@ -131,111 +151,6 @@ export class FactWalker implements RouteHost {
 
   isConstantName(name: string): boolean {
     return this.constants.some((constant) => constant.name === name);
-  }
-
-  getTopLevelName(): string | undefined {
-    return this.topLevelName;
-  }
-
-  /** A handler or middleware argument; its references are collected while the walker visits it. */
-  makeEntry(arg: AstNode): PendingEntry {
-    const known = this.argFrames.get(arg);
-    if (known !== undefined) return known;
-    const value = unwrapExpression(arg) ?? arg;
-    const entry: ChainEntryFact = { inline: isFunctionNode(value), span: this.positions.spanOf(value), refs: [] };
-    if (isDynamicReference(value)) entry.dynamic = true;
-    else if (value.type === 'Identifier' || value.type === 'MemberExpression') {
-      const name = this.toOwnName(getDottedName(value));
-      if (name !== undefined) {
-        entry.name = name;
-        entry.refs = [name];
-      }
-    } else if (value.type === 'CallExpression') {
-      const callee = this.toOwnName(getDottedName(getNode(value, 'callee')));
-      if (callee !== undefined) entry.callee = callee;
-      const name = this.toOwnName(getHandlerName(value));
-      if (name !== undefined && name !== callee) entry.name = name;
-    }
-    const pending: PendingEntry = { entry, frame: new RefFrame(undefined) };
-    this.argFrames.set(arg, pending);
-    return pending;
-  }
-
-  /** `this.list` inside a top-level class or object names its member `Owner.list`. */
-  private toOwnName(name: string | undefined): string | undefined {
-    if (name === undefined || !name.startsWith('this.')) return name;
-    const owner = this.getOwnerName();
-    const member = name.slice(5).split('.')[0];
-    return owner === undefined || member === undefined ? undefined : `${owner}.${member}`;
-  }
-
-  private getOwnerName(): string | undefined {
-    return this.classContexts[this.classContexts.length - 1]?.name ?? this.objectContexts[this.objectContexts.length - 1]?.name;
-  }
-
-  private addRef(name: string): void {
-    this.frames[this.frames.length - 1]?.addRef(name);
-  }
-
-  private addStatus(status: number | undefined): void {
-    this.frames[this.frames.length - 1]?.addStatus(status);
-  }
-
-  private addCallable(frame: RefFrame, span: Span): void {
-    const callable = frame.toCallable(span);
-    if (callable !== undefined && this.callables.length < limits.MAX_CALLABLES) this.callables.push(callable);
-  }
-
-  /** Visits a top-level declaration inside a frame named after it, then records it as a callable. */
-  private visitInFrame(name: string | undefined, spanNode: AstNode, spanStart: AstNode, visit: () => void): void {
-    if (name === undefined || this.frames.length > 0) {
-      visit();
-      return;
-    }
-    const frame = new RefFrame(name);
-    const savedTopLevel = this.topLevelName;
-    this.topLevelName = name;
-    this.frames.push(frame);
-    try {
-      visit();
-    } finally {
-      this.frames.pop();
-      this.topLevelName = savedTopLevel;
-    }
-    this.addCallable(frame, this.positions.spanOf(spanNode, spanStart));
-  }
-
-  /** A member of a top-level class or object: a callable `Owner.member` of its own. */
-  private visitMemberInFrame(owner: string, key: string | undefined, spanNode: AstNode, visit: () => void): void {
-    if (key === undefined) {
-      visit();
-      return;
-    }
-    const frame = new RefFrame(`${owner}.${key}`);
-    this.frames.push(frame);
-    try {
-      visit();
-    } finally {
-      this.frames.pop();
-    }
-    this.addCallable(frame, this.positions.spanOf(spanNode));
-  }
-
-  private visitTopLevel(declaration: AstNode, statement: AstNode, spanStart: AstNode, defaultName?: string): void {
-    if (declaration.type === 'VariableDeclaration') {
-      const declarators = getNodes(declaration, 'declarations');
-      const isConst = getString(declaration, 'kind') === 'const';
-      for (const declarator of declarators) {
-        const id = getNode(declarator, 'id');
-        const name = getBindingNames(id)[0];
-        if (isConst && id?.type === 'Identifier' && name !== undefined)
-          collectConstantParts(name, getNode(declarator, 'init'), this.constants);
-        const spanNode = declarators.length === 1 ? statement : declarator;
-        this.visitInFrame(name, spanNode, declarators.length === 1 ? spanStart : declarator, () => this.visitNode(declarator));
-      }
-      return;
-    }
-    this.visitInFrame(getDeclarationName(declaration, defaultName), statement, spanStart, () => this.visitNode(declaration));
   }
 
   private visit(value: unknown): void {
@@ -255,119 +170,37 @@ export class FactWalker implements RouteHost {
     }
   }
 
-  private visitModuleItem(item: AstNode): void {
-    if (isTypeOnlyItem(item)) this.typeSpans.push(this.positions.spanOf(item, getFirstDecorator(item) ?? item));
-    switch (item.type) {
-      case 'ImportDeclaration':
-        this.links.recordImportDeclaration(item);
-        return;
-      case 'ExportAllDeclaration':
-        this.links.recordExportAll(item);
-        return;
-      case 'ExportNamedDeclaration':
-        this.links.recordExportNamed(item);
-        return;
-      case 'ExportDeclaration':
-        this.visitExportDeclaration(item);
-        return;
-      case 'ExportDefaultDeclaration':
-        this.visitExportDefaultDeclaration(item);
-        return;
-      case 'ExportDefaultExpression':
-        this.visitExportDefaultExpression(item);
-        return;
-      case 'TsExportAssignment': {
-        const expression = getNode(item, 'expression');
-        if (expression !== undefined) {
-          this.links.recordCommonJsValue(expression, item);
-          this.visitNode(expression);
-        }
-        return;
-      }
-      case 'TsImportEqualsDeclaration':
-        this.links.recordImportEquals(item);
-        return;
-      case 'TsNamespaceExportDeclaration':
-        return;
-      default:
-        this.links.recordDeclaration(item, item, getFirstDecorator(item) ?? item);
-        this.visitTopLevel(item, item, getFirstDecorator(item) ?? item);
-    }
-  }
-
-  private visitExportDeclaration(item: AstNode): void {
-    const declaration = getNode(item, 'declaration');
-    if (declaration === undefined) return;
-    const spanStart = getFirstDecorator(declaration) ?? item;
-    for (const declared of this.links.recordDeclaration(declaration, item, spanStart)) {
-      this.links.addExport({ name: declared.name, kind: declared.kind, span: declared.span, typeOnly: declared.typeOnly });
-    }
-    this.visitTopLevel(declaration, item, spanStart);
-  }
-
-  private visitExportDefaultDeclaration(item: AstNode): void {
-    const declaration = getNode(item, 'decl');
-    if (declaration === undefined) return;
-    const typeOnly = declaration.type === 'TsInterfaceDeclaration';
-    const local = getIdentifierName(getNode(declaration, 'identifier'));
-    const span = this.positions.spanOf(item, getFirstDecorator(declaration) ?? item);
-    this.links.addExport(
-      local !== undefined && !typeOnly
-        ? { name: 'default', kind: 'default', span, typeOnly, local }
-        : { name: 'default', kind: 'default', span, typeOnly },
-    );
-    if (declaration.type === 'FunctionExpression') {
-      this.functionTargets.set(declaration, { name: local ?? 'default', spanNode: item });
-    }
-    if (!typeOnly) this.visitTopLevel(declaration, item, getFirstDecorator(declaration) ?? item, 'default');
-  }
-
-  private visitExportDefaultExpression(item: AstNode): void {
-    const expression = unwrapExpression(getNode(item, 'expression'));
-    if (expression === undefined) return;
-    const local = getIdentifierName(expression);
-    if (local !== undefined) this.links.addPendingDefault(local, this.positions.spanOf(item));
-    else this.links.addExport({ name: 'default', kind: 'default', span: this.positions.spanOf(item), typeOnly: false });
-    if (isFunctionNode(expression)) this.functionTargets.set(expression, { name: 'default', spanNode: item });
-    if (local !== undefined) this.visitNode(expression);
-    else this.visitTopLevel(expression, item, item, 'default');
-  }
-
-  private visitNode(node: AstNode): void {
-    const pending = this.argFrames.size === 0 ? undefined : this.argFrames.get(node);
-    if (pending === undefined) {
+  visitNode(node: AstNode): void {
+    const frame = this.scopes.getArgFrame(node);
+    if (frame === undefined) {
       this.visitNodeInner(node);
       return;
     }
-    this.frames.push(pending.frame);
+    this.scopes.pushFrame(frame);
     try {
       this.visitNodeInner(node);
     } finally {
-      this.frames.pop();
+      this.scopes.popFrame();
     }
   }
 
   private visitNodeInner(node: AstNode): void {
+    if (branchingNodes.has(node.type)) {
+      this.addComplexity();
+      this.visitChildren(node);
+      return;
+    }
+    if (memberOrFunctionNodes.has(node.type)) {
+      this.visitMemberOrFunction(node);
+      return;
+    }
+    if (declarationOnlyNodes.has(node.type)) return;
     switch (node.type) {
       case 'CallExpression':
         this.visitCall(node);
         return;
       case 'NewExpression':
         this.visitNew(node);
-        return;
-      case 'FunctionDeclaration':
-      case 'FunctionExpression':
-      case 'ArrowFunctionExpression':
-      case 'MethodProperty':
-      case 'GetterProperty':
-      case 'SetterProperty':
-      case 'Constructor':
-      case 'ClassMethod':
-      case 'PrivateMethod':
-      case 'ClassProperty':
-      case 'PrivateProperty':
-      case 'KeyValueProperty':
-        this.visitMemberOrFunction(node);
         return;
       case 'ClassDeclaration':
       case 'ClassExpression':
@@ -388,16 +221,6 @@ export class FactWalker implements RouteHost {
         return;
       case 'AssignmentExpression':
         this.visitAssignment(node);
-        return;
-      case 'ConditionalExpression':
-      case 'IfStatement':
-      case 'ForStatement':
-      case 'ForInStatement':
-      case 'ForOfStatement':
-      case 'WhileStatement':
-      case 'DoWhileStatement':
-        this.addComplexity();
-        this.visitChildren(node);
         return;
       case 'SwitchCase':
         if (getNode(node, 'test') !== undefined) this.addComplexity();
@@ -427,15 +250,6 @@ export class FactWalker implements RouteHost {
       case 'Identifier':
         this.visitIdentifier(node);
         return;
-      case 'TsInterfaceDeclaration':
-      case 'TsTypeAliasDeclaration':
-      case 'TsEnumDeclaration':
-      case 'ImportDeclaration':
-      case 'ExportNamedDeclaration':
-      case 'ExportAllDeclaration':
-      case 'TsImportEqualsDeclaration':
-      case 'TsDeclareFunction':
-        return;
       default:
         this.visitChildren(node);
     }
@@ -458,9 +272,9 @@ export class FactWalker implements RouteHost {
       case 'GetterProperty':
       case 'SetterProperty':
       case 'Constructor':
-        this.markKey(node);
+        this.scopes.markKey(node);
         if (node.type === 'Constructor') {
-          this.withClassMember(node, 'constructor', () =>
+          this.scopes.visitClassMember(node, 'constructor', () =>
             this.visitFunction(node, { name: `${this.currentClassName()}.constructor`, spanNode: node }),
           );
         } else this.visitFunction(node, undefined);
@@ -472,7 +286,7 @@ export class FactWalker implements RouteHost {
         const computed = getNode(node, 'key');
         if (computed?.type === 'Computed') this.visitNode(computed);
         if (fn !== undefined) {
-          this.withClassMember(node, key, () =>
+          this.scopes.visitClassMember(node, key, () =>
             this.visitFunction(fn, key === undefined ? undefined : { name: `${this.currentClassName()}.${key}`, spanNode: node }),
           );
         }
@@ -485,14 +299,14 @@ export class FactWalker implements RouteHost {
         if (value !== undefined && isFunctionNode(value) && key !== undefined) {
           this.functionTargets.set(value, { name: `${this.currentClassName()}.${key}`, spanNode: node });
         }
-        this.markKey(node);
-        this.withClassMember(node, key, () => this.visitChildren(node));
+        this.scopes.markKey(node);
+        this.scopes.visitClassMember(node, key, () => this.visitChildren(node));
         return;
       }
       default: {
-        this.markKey(node);
+        this.scopes.markKey(node);
         const key = getKeyName(getNode(node, 'key'));
-        if (key === 'status' || key === 'statusCode') this.addStatus(getNumericValue(getNode(node, 'value')));
+        if (key === 'status' || key === 'statusCode') this.scopes.addStatus(getNumericValue(getNode(node, 'value')));
         this.visitChildren(node);
       }
     }
@@ -500,40 +314,21 @@ export class FactWalker implements RouteHost {
 
   private visitAwaitOrReturn(node: AstNode): void {
     const argument = unwrapExpression(getNode(node, 'argument'));
-    if (argument !== undefined) this.awaited.add(argument);
+    if (argument !== undefined) this.awaits.markAwaited(argument);
     if (node.type === 'AwaitExpression' && this.tryDepth === 0) this.signals.add('async-failure', node, 'await outside try');
     this.visitChildren(node);
   }
 
   private visitTextLiteral(node: AstNode): void {
-    switch (node.type) {
-      case 'RegExpLiteral':
-        this.signals.add('regex', node, `/${getString(node, 'pattern') ?? ''}/${getString(node, 'flags') ?? ''}`);
-        return;
-      case 'StringLiteral': {
-        const value = getString(node, 'value') ?? '';
-        if (isSqlText(value)) this.signals.add('sql', node, value.trim());
-        return;
-      }
-      case 'TemplateLiteral': {
-        const first = getNodes(node, 'quasis')[0];
-        const text = first === undefined ? '' : (getString(first, 'cooked') ?? getString(first, 'raw') ?? '');
-        if (isSqlText(text)) this.signals.add('sql', node, text.trim());
-        this.visit(node.expressions);
-        return;
-      }
-      default: {
-        const tag = getDottedName(getNode(node, 'tag'));
-        if (tag === 'sql' || tag === 'Prisma.sql') this.signals.add('sql', node, tag);
-        this.visitChildren(node);
-      }
-    }
+    this.signals.addLiteral(node);
+    if (node.type === 'TemplateLiteral') this.visit(node.expressions);
+    else if (node.type === 'TaggedTemplateExpression') this.visitChildren(node);
   }
 
   private visitIdentifier(node: AstNode): void {
     const name = getString(node, 'value');
     if (name === undefined) return;
-    if (!this.nonRefs.has(node)) this.addRef(name);
+    this.scopes.addIdentifierRef(node, name);
     const kind = classifyIdentifier(name);
     if (kind !== undefined) this.signals.add(kind, node, name);
   }
@@ -541,21 +336,6 @@ export class FactWalker implements RouteHost {
   private addComplexity(): void {
     const frame = this.functionFrames[this.functionFrames.length - 1];
     if (frame !== undefined) frame.complexity++;
-  }
-
-  /** Property and member keys are names, not references. */
-  private markKey(node: AstNode): void {
-    const key = getNode(node, 'key');
-    if (key?.type === 'Identifier') this.nonRefs.add(key);
-  }
-
-  private withClassMember(node: AstNode, key: string | undefined, visit: () => void): void {
-    const context = this.classContexts[this.classContexts.length - 1];
-    if (context?.frame === undefined || this.frames[this.frames.length - 1] !== context.frame) {
-      visit();
-      return;
-    }
-    this.visitMemberInFrame(context.name, key, node, visit);
   }
 
   private currentClassName(): string {
@@ -582,7 +362,7 @@ export class FactWalker implements RouteHost {
     const body = fn.body;
     if (isAstNode(body) && body.type !== 'BlockStatement' && body.type !== 'FunctionBody') {
       const expression = unwrapExpression(body);
-      if (expression !== undefined) this.awaited.add(expression);
+      if (expression !== undefined) this.awaits.markAwaited(expression);
     }
     const savedTryDepth = this.tryDepth;
     this.tryDepth = 0;
@@ -595,14 +375,12 @@ export class FactWalker implements RouteHost {
 
   private visitClass(node: AstNode): void {
     const name = getIdentifierName(getNode(node, 'identifier')) ?? this.functionTargets.get(node)?.name ?? 'default';
-    const top = this.frames.length === 1 ? this.frames[0] : undefined;
-    const frame = top !== undefined && top.name === name ? top : undefined;
-    this.classContexts.push({ name, frame, paramTypes: getParameterPropertyTypes(node) });
+    this.scopes.enterClass(name, getParameterPropertyTypes(node));
     this.routes.collectNestRoutes(node, name);
     this.classNames.push(name);
     this.visitChildren(node);
     this.classNames.pop();
-    this.classContexts.pop();
+    this.scopes.leaveClass();
   }
 
   private visitDeclarator(node: AstNode): void {
@@ -616,8 +394,7 @@ export class FactWalker implements RouteHost {
       this.links.recordBindingImport(id, init);
       if (name !== undefined) this.routes.recordRouterDeclaration(name, init);
     }
-    const top = this.frames.length === 1 ? this.frames[0] : undefined;
-    if (init?.type === 'ObjectExpression' && name !== undefined && top?.name === name) {
+    if (init?.type === 'ObjectExpression' && name !== undefined && this.scopes.isTopLevelFrame(name)) {
       if (id !== undefined) this.visitNode(id);
       this.visitObjectMembers(name, init);
       return;
@@ -627,7 +404,7 @@ export class FactWalker implements RouteHost {
 
   /** `const handlers = { list() {…}, create: async () => {…} }`: each member is a callable `handlers.list`. */
   private visitObjectMembers(owner: string, object: AstNode): void {
-    this.objectContexts.push({ name: owner });
+    this.scopes.enterObject(owner);
     for (const property of getNodes(object, 'properties')) {
       const isMember =
         property.type === 'KeyValueProperty' ||
@@ -635,9 +412,9 @@ export class FactWalker implements RouteHost {
         property.type === 'GetterProperty' ||
         property.type === 'SetterProperty';
       const key = isMember ? getKeyName(getNode(property, 'key')) : undefined;
-      this.visitMemberInFrame(owner, key, property, () => this.visitNode(property));
+      this.scopes.visitMemberInFrame(owner, key, property, () => this.visitNode(property));
     }
-    this.objectContexts.pop();
+    this.scopes.leaveObject();
   }
 
   private visitAssignment(node: AstNode): void {
@@ -685,56 +462,11 @@ export class FactWalker implements RouteHost {
     const object = unwrapExpression(getNode(node, 'object'));
     const property = getNode(node, 'property');
     if (property?.type === 'Identifier') {
-      this.nonRefs.add(property);
-      this.recordMemberRef(node, object);
+      this.scopes.markNonRef(property);
+      this.scopes.addMemberRef(node, object);
     }
-    if (object?.type === 'MemberExpression') {
-      const objectName = getDottedName(object);
-      if (objectName === 'process.env') this.signals.add('env-config', node, `process.env.${getPropertyName(node) ?? '[…]'}`);
-      else if (
-        objectName === undefined &&
-        getPropertyName(object) === 'env' &&
-        unwrapExpression(getNode(object, 'object'))?.type === 'MetaProperty'
-      ) {
-        this.signals.add('env-config', node, `import.meta.env.${getPropertyName(node) ?? '[…]'}`);
-      }
-    }
-    if (property?.type === 'Computed') {
-      const index = unwrapExpression(getNode(property, 'expression'));
-      if (index?.type === 'NumericLiteral' && index.value === 0) this.signals.add('collection', node, `${getDottedName(object) ?? ''}[0]`);
-      else if (index?.type === 'BinaryExpression' && isLengthMember(unwrapExpression(getNode(index, 'left')))) {
-        this.signals.add('collection', node, `${getDottedName(object) ?? ''}[length - 1]`);
-      }
-    }
+    this.signals.addMemberAccess(node, object, property);
     this.visitChildren(node);
-  }
-
-  /** `ns.member` for imports and objects, `Class.member` for `this.member`, `Service.member` for `this.service.member`. */
-  private recordMemberRef(node: AstNode, object: AstNode | undefined): void {
-    if (this.frames.length === 0) return;
-    const member = getPropertyName(node);
-    if (member === undefined) return;
-    this.addStatus(getNamedStatus(getDottedName(node)));
-    if (object?.type === 'Identifier') {
-      const root = getString(object, 'value');
-      if (root !== undefined) this.addRef(`${root}.${member}`);
-      // `ns.member` names what is used; the bare root would stand for the whole object or module.
-      this.nonRefs.add(object);
-      return;
-    }
-    if (object?.type === 'ThisExpression') {
-      const owner = this.getOwnerName();
-      if (owner !== undefined) this.addRef(`${owner}.${member}`);
-      return;
-    }
-    if (object?.type === 'MemberExpression' && unwrapExpression(getNode(object, 'object'))?.type === 'ThisExpression') {
-      const property = getPropertyName(object);
-      const type = property === undefined ? undefined : this.classContexts[this.classContexts.length - 1]?.paramTypes.get(property);
-      if (type !== undefined) {
-        this.addRef(type);
-        this.addRef(`${type}.${member}`);
-      }
-    }
   }
 
   private visitExpressionStatement(node: AstNode): void {
@@ -765,13 +497,11 @@ export class FactWalker implements RouteHost {
     if (name !== undefined) {
       const kind = classifyConstructor(name);
       if (kind !== undefined) this.signals.add(kind, node, `new ${name}`);
-      this.addStatus(getExceptionStatus(name));
+      this.scopes.addStatus(getExceptionStatus(name));
     }
-    for (const arg of getExpressions(node, 'arguments')) this.addStatus(getNumericValue(arg));
-    const isAwaitedPromise = name === 'Promise' && this.awaited.has(node);
-    if (isAwaitedPromise) this.promiseExecutorDepth++;
-    this.visitChildren(node);
-    if (isAwaitedPromise) this.promiseExecutorDepth--;
+    for (const arg of getExpressions(node, 'arguments')) this.scopes.addStatus(getNumericValue(arg));
+    if (name === 'Promise' && this.awaits.isAwaited(node)) this.awaits.visitPromiseExecutor(() => this.visitChildren(node));
+    else this.visitChildren(node);
   }
 
   private visitCall(node: AstNode): void {
@@ -797,11 +527,11 @@ export class FactWalker implements RouteHost {
     }
     const method = callee.type === 'MemberExpression' ? getPropertyName(callee) : undefined;
     this.testing.recordCall(node, callee, calleeName, method, args);
-    this.recordCallSignal(node, callee, calleeName, method);
-    const callbacksUnawaited = this.testing.isInsideTest() && this.hasUnawaitedCallbacks(node, callee, calleeName, method);
-    if (this.awaited.has(node) && calleeName?.startsWith('Promise.')) this.markAwaitedLists(args);
+    this.signals.addCall(node, callee, calleeName, method, this.paramScopes[this.paramScopes.length - 1]);
+    const callbacksUnawaited = this.testing.isInsideTest() && this.awaits.hasUnawaitedCallbacks(node, callee, calleeName, method);
+    if (this.awaits.isAwaited(node) && calleeName?.startsWith('Promise.')) this.awaits.markAwaitedLists(args);
     this.visitNode(callee);
-    for (const arg of args) this.addStatus(getNumericValue(arg));
+    for (const arg of args) this.scopes.addStatus(getNumericValue(arg));
     if (callee.type === 'MemberExpression' && method !== undefined) this.routes.recordCall(node, callee, method, args);
     for (const arg of args) {
       const isCallback = callbacksUnawaited && isFunctionNode(unwrapExpression(arg));
@@ -818,60 +548,5 @@ export class FactWalker implements RouteHost {
     if (!this.links.consumedCalls.has(node))
       this.links.pushImport(specifier, 'require', false, [{ imported: '*', local: '*', typeOnly: false }], node);
     return true;
-  }
-
-  /** Callbacks of an un-awaited `.then`, a timer or a listener run after the test returns; an awaited `.then` awaits its object. */
-  private hasUnawaitedCallbacks(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined): boolean {
-    if (method !== undefined && promiseMethods.has(method)) {
-      if (!this.awaited.has(node)) return true;
-      const object = unwrapExpression(getNode(callee, 'object'));
-      if (object !== undefined) this.awaited.add(object);
-      return false;
-    }
-    const isDeferred =
-      (calleeName !== undefined && timerFunctions.has(calleeName)) || (method !== undefined && listenerMethods.has(method));
-    return isDeferred && this.promiseExecutorDepth === 0;
-  }
-
-  /** `await Promise.all([a(), b()])` awaits every element. */
-  private markAwaitedLists(args: AstNode[]): void {
-    for (const arg of args) {
-      const list = unwrapExpression(arg);
-      if (list?.type === 'ArrayExpression')
-        for (const element of getExpressions(list, 'elements')) this.awaited.add(unwrapExpression(element) ?? element);
-    }
-  }
-
-  private recordCallSignal(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined): void {
-    const name = calleeName ?? (method === undefined ? undefined : `.${method}`);
-    if (name === undefined) return;
-    const last = method ?? name;
-    const root = calleeName === undefined ? '' : (calleeName.split('.')[0] ?? '');
-    const kind = classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root);
-    if (kind !== undefined) {
-      this.signals.add(kind, node, name);
-      return;
-    }
-    if (method === 'map' || method === 'filter' || method === 'reduce') {
-      const object = getIdentifierName(unwrapExpression(getNode(callee, 'object')));
-      const params = this.paramScopes[this.paramScopes.length - 1];
-      if (object && params?.includes(object)) this.signals.add('collection', node, `${object}.${method}`);
-    }
-  }
-}
-
-function getDeclarationName(declaration: AstNode, defaultName: string | undefined): string | undefined {
-  switch (declaration.type) {
-    case 'FunctionDeclaration':
-    case 'ClassDeclaration':
-      return getIdentifierName(getNode(declaration, 'identifier'));
-    case 'FunctionExpression':
-    case 'ClassExpression':
-      return getIdentifierName(getNode(declaration, 'identifier')) ?? defaultName;
-    case 'TsEnumDeclaration':
-    case 'TsModuleDeclaration':
-      return getIdentifierName(getNode(declaration, 'id'));
-    default:
-      return defaultName;
   }
 }

@@ -1,7 +1,16 @@
 import type { SignalFact, SignalKind } from '../../model/facts.js';
-import { isMoneyName, truncateDetail } from './signal-rules.js';
+import { classifyCall, isMoneyName, isSqlText, truncateDetail } from './signal-rules.js';
 import type { SourcePositions } from './source-positions.js';
-import { type AstNode, getDottedName, getPropertyName, getString, unwrapExpression } from './swc-node.js';
+import {
+  type AstNode,
+  getDottedName,
+  getIdentifierName,
+  getNode,
+  getNodes,
+  getPropertyName,
+  getString,
+  unwrapExpression,
+} from './swc-node.js';
 
 const maxSignals = 200;
 const arithmeticOperators = new Set(['+', '-', '*', '/', '%', '**']);
@@ -40,6 +49,70 @@ export class SignalCollector {
     const other = lengthSide === left ? right : left;
     if (lengthSide !== undefined && other?.type === 'NumericLiteral' && (other.value === 0 || other.value === 1)) {
       this.add('collection', node, `${getDottedName(lengthSide) ?? '.length'} ${operator} ${String(other.value)}`);
+    }
+  }
+
+  /** Regular expressions, and SQL in strings, templates and `sql` tagged templates. */
+  addLiteral(node: AstNode): void {
+    switch (node.type) {
+      case 'RegExpLiteral':
+        this.add('regex', node, `/${getString(node, 'pattern') ?? ''}/${getString(node, 'flags') ?? ''}`);
+        return;
+      case 'StringLiteral': {
+        const value = getString(node, 'value') ?? '';
+        if (isSqlText(value)) this.add('sql', node, value.trim());
+        return;
+      }
+      case 'TemplateLiteral': {
+        const first = getNodes(node, 'quasis')[0];
+        const text = first === undefined ? '' : (getString(first, 'cooked') ?? getString(first, 'raw') ?? '');
+        if (isSqlText(text)) this.add('sql', node, text.trim());
+        return;
+      }
+      case 'TaggedTemplateExpression': {
+        const tag = getDottedName(getNode(node, 'tag'));
+        if (tag === 'sql' || tag === 'Prisma.sql') this.add('sql', node, tag);
+        return;
+      }
+    }
+  }
+
+  /** `process.env.X`, `import.meta.env.X`, `list[0]` and `list[list.length - 1]`. */
+  addMemberAccess(node: AstNode, object: AstNode | undefined, property: AstNode | undefined): void {
+    if (object?.type === 'MemberExpression') {
+      const objectName = getDottedName(object);
+      if (objectName === 'process.env') this.add('env-config', node, `process.env.${getPropertyName(node) ?? '[…]'}`);
+      else if (
+        objectName === undefined &&
+        getPropertyName(object) === 'env' &&
+        unwrapExpression(getNode(object, 'object'))?.type === 'MetaProperty'
+      ) {
+        this.add('env-config', node, `import.meta.env.${getPropertyName(node) ?? '[…]'}`);
+      }
+    }
+    if (property?.type === 'Computed') {
+      const index = unwrapExpression(getNode(property, 'expression'));
+      if (index?.type === 'NumericLiteral' && index.value === 0) this.add('collection', node, `${getDottedName(object) ?? ''}[0]`);
+      else if (index?.type === 'BinaryExpression' && isLengthMember(unwrapExpression(getNode(index, 'left')))) {
+        this.add('collection', node, `${getDottedName(object) ?? ''}[length - 1]`);
+      }
+    }
+  }
+
+  /** A call the signal rules classify, or `.map`/`.filter`/`.reduce` on a parameter of the enclosing function (`params`). */
+  addCall(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined, params: string[] | undefined): void {
+    const name = calleeName ?? (method === undefined ? undefined : `.${method}`);
+    if (name === undefined) return;
+    const last = method ?? name;
+    const root = calleeName === undefined ? '' : (calleeName.split('.')[0] ?? '');
+    const kind = classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root);
+    if (kind !== undefined) {
+      this.add(kind, node, name);
+      return;
+    }
+    if (method === 'map' || method === 'filter' || method === 'reduce') {
+      const object = getIdentifierName(unwrapExpression(getNode(callee, 'object')));
+      if (object && params?.includes(object)) this.add('collection', node, `${object}.${method}`);
     }
   }
 }
