@@ -1,6 +1,6 @@
 import { composeRoutes, type ComposedRoute } from './routes/compose-routes.js';
 import { toRouteId } from './ids.js';
-import type { RouteNode, RouteSource } from '../model/graph.js';
+import type { RouteGuard, RouteNode, RouteSource } from '../model/graph.js';
 import type { RouteFact } from '../model/facts.js';
 import { compareText } from '../text/compare-text.js';
 import { addEdge, type Builder, getFileId } from './build-context.js';
@@ -16,6 +16,18 @@ interface RouteDeclaration {
 }
 
 export function addRoutes(builder: Builder): void {
+  for (const [id, list] of groupRouteDeclarations(builder)) {
+    const primary = list.find((declaration) => declaration.route.framework !== 'openapi') ?? list[0];
+    if (primary === undefined) continue;
+    const guards = primary.composed?.guards ?? [];
+    builder.graph.addNode(id, toRouteNode(primary, list, guards));
+    addHandlesEdges(builder, id, list);
+    addGuardsEdges(builder, id, guards);
+  }
+}
+
+/** Framework routes composed across mounts, then OpenAPI operations, grouped by route id (method and full path). */
+function groupRouteDeclarations(builder: Builder): Map<string, RouteDeclaration[]> {
   const symbols = createSymbolIndex(builder);
   builder.result.symbols = symbols;
   const sources = builder.files.flatMap((file) =>
@@ -43,62 +55,68 @@ export function addRoutes(builder: Builder): void {
     list.push(declaration);
     grouped.set(id, list);
   }
-  for (const [id, list] of grouped) {
-    const primary = list.find((declaration) => declaration.route.framework !== 'openapi') ?? list[0];
-    if (primary === undefined) continue;
-    const sources: RouteSource[] = list
-      .map((declaration) => ({
-        file: declaration.file,
-        line: declaration.route.line,
-        framework: declaration.route.framework,
-        declaredPath: declaration.route.path,
-      }))
-      .sort((left, right) => compareText(left.file, right.file) || left.line - right.line);
-    const attributes: RouteNode = {
-      kind: 'route',
-      method: primary.route.method,
-      path: primary.fullPath,
-      framework: primary.route.framework,
-      routeKind: primary.route.kind,
-      file: primary.file,
-      line: primary.route.line,
-      sources,
-    };
-    if (primary.route.handler !== undefined) attributes.handler = primary.route.handler;
-    const guards = primary.composed?.guards ?? [];
-    const middleware = guards.length > 0 ? guards.map((guard) => guard.name) : primary.route.middleware;
-    if (middleware !== undefined && middleware.length > 0) attributes.middleware = middleware;
-    if (guards.length > 0) attributes.guards = guards;
-    const registrations = list.flatMap((declaration) => (declaration.composed === undefined ? [] : [declaration.composed.registration]));
-    if (registrations.length > 0) attributes.registrations = registrations;
-    builder.graph.addNode(id, attributes);
-    const handled = new Set<string>();
-    for (const declaration of list) {
-      if (declaration.route.framework === 'openapi' || !builder.fileIds.has(declaration.file)) continue;
-      const declaredKey = `${declaration.file}|declaration`;
-      if (!handled.has(declaredKey)) {
-        handled.add(declaredKey);
-        addEdge(builder, id, getFileId(builder, declaration.file), { kind: 'handles', via: 'declaration', line: declaration.route.line });
-      }
-      for (const handlerFile of declaration.composed?.handlerFiles ?? []) {
-        if (handled.has(`${handlerFile}|handler-import`) || !builder.fileIds.has(handlerFile)) continue;
-        handled.add(`${handlerFile}|handler-import`);
-        addEdge(builder, id, getFileId(builder, handlerFile), { kind: 'handles', via: 'handler-import', line: declaration.route.line });
-      }
+  return grouped;
+}
+
+function toRouteNode(primary: RouteDeclaration, list: RouteDeclaration[], guards: RouteGuard[]): RouteNode {
+  const sources: RouteSource[] = list
+    .map((declaration) => ({
+      file: declaration.file,
+      line: declaration.route.line,
+      framework: declaration.route.framework,
+      declaredPath: declaration.route.path,
+    }))
+    .sort((left, right) => compareText(left.file, right.file) || left.line - right.line);
+  const attributes: RouteNode = {
+    kind: 'route',
+    method: primary.route.method,
+    path: primary.fullPath,
+    framework: primary.route.framework,
+    routeKind: primary.route.kind,
+    file: primary.file,
+    line: primary.route.line,
+    sources,
+  };
+  if (primary.route.handler !== undefined) attributes.handler = primary.route.handler;
+  const middleware = guards.length > 0 ? guards.map((guard) => guard.name) : primary.route.middleware;
+  if (middleware !== undefined && middleware.length > 0) attributes.middleware = middleware;
+  if (guards.length > 0) attributes.guards = guards;
+  const registrations = list.flatMap((declaration) => (declaration.composed === undefined ? [] : [declaration.composed.registration]));
+  if (registrations.length > 0) attributes.registrations = registrations;
+  return attributes;
+}
+
+/** The declaring file of each code route, and the files its handlers are imported from. */
+function addHandlesEdges(builder: Builder, id: string, list: RouteDeclaration[]): void {
+  const handled = new Set<string>();
+  for (const declaration of list) {
+    if (declaration.route.framework === 'openapi' || !builder.fileIds.has(declaration.file)) continue;
+    const declaredKey = `${declaration.file}|declaration`;
+    if (!handled.has(declaredKey)) {
+      handled.add(declaredKey);
+      addEdge(builder, id, getFileId(builder, declaration.file), { kind: 'handles', via: 'declaration', line: declaration.route.line });
     }
-    const guarded = new Set<string>();
-    for (const guard of guards) {
-      const file = guard.definedIn?.file ?? guard.file;
-      const key = `${file}|${guard.name}|${guard.level}`;
-      if (guarded.has(key) || !builder.fileIds.has(file)) continue;
-      guarded.add(key);
-      addEdge(builder, id, getFileId(builder, file), {
-        kind: 'guards',
-        name: guard.name,
-        role: guard.role,
-        level: guard.level,
-        line: guard.line,
-      });
+    for (const handlerFile of declaration.composed?.handlerFiles ?? []) {
+      if (handled.has(`${handlerFile}|handler-import`) || !builder.fileIds.has(handlerFile)) continue;
+      handled.add(`${handlerFile}|handler-import`);
+      addEdge(builder, id, getFileId(builder, handlerFile), { kind: 'handles', via: 'handler-import', line: declaration.route.line });
     }
+  }
+}
+
+function addGuardsEdges(builder: Builder, id: string, guards: RouteGuard[]): void {
+  const guarded = new Set<string>();
+  for (const guard of guards) {
+    const file = guard.definedIn?.file ?? guard.file;
+    const key = `${file}|${guard.name}|${guard.level}`;
+    if (guarded.has(key) || !builder.fileIds.has(file)) continue;
+    guarded.add(key);
+    addEdge(builder, id, getFileId(builder, file), {
+      kind: 'guards',
+      name: guard.name,
+      role: guard.role,
+      level: guard.level,
+      line: guard.line,
+    });
   }
 }
