@@ -28,7 +28,7 @@ export function listRepoFiles(dir: string): string[] {
     .map((path) => join(dir, path));
 }
 
-/** The files our pipeline parses (src/graph/parse/swc-options.ts isParseablePath), declaration files included. */
+/** The files our pipeline parses (TypeScript and JavaScript: getSwcOptions in src/graph/parse/swc-options.ts), declaration files included. */
 export function isParseable(path: string): boolean {
   return parseableExtensions.test(path);
 }

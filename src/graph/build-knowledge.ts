@@ -18,7 +18,7 @@ const STOP_WORDS = new Set(
 );
 
 /** The most frequent distinctive words of a text, lower-cased (ties broken alphabetically). */
-export function extractTerms(text: string, limit = MAX_TERMS): string[] {
+function extractTerms(text: string, limit = MAX_TERMS): string[] {
   const counts = new Map<string, number>();
   const words = text
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')

@@ -8,7 +8,7 @@ import { getSpan, isAstNode, type AstNode } from './swc-node.js';
 import { getSwcOptions } from './swc-options.js';
 
 /** swc 1.16 crashes the whole process (SIGSEGV) near 3,000 nested brackets; refuse well before that. */
-export const maxBracketDepth = 1000;
+const maxBracketDepth = 1000;
 
 /**
  * Facts of one JS/TS file from one swc parse and one walk. Never throws: a syntax error, a file

@@ -2,7 +2,7 @@ import type { CallableFact, ChainEntryFact, PathPart, Span } from '../../model/f
 import { type AstNode, getDottedName, getExpressions, getNode, getNodes, getString, unwrapExpression } from './swc-node.js';
 
 /** Statuses that tell what a middleware does: validation (400, 422), authentication (401, 403), rate limiting (429). */
-export const ROLE_STATUSES = new Set([400, 401, 403, 422, 429]);
+const ROLE_STATUSES = new Set([400, 401, 403, 422, 429]);
 
 const EXCEPTION_STATUSES: ReadonlyMap<string, number> = new Map([
   ['BadRequestException', 400],
@@ -91,7 +91,7 @@ export function getNumericValue(node: AstNode | undefined): number | undefined {
 export const limits = { MAX_CALLABLES, MAX_CONSTANTS };
 
 /** A short description of an expression for limitations: `API.users`, `getPath()`, `expression`. */
-export function describeExpression(node: AstNode | undefined): string {
+function describeExpression(node: AstNode | undefined): string {
   const value = unwrapExpression(node);
   if (value === undefined) return 'expression';
   const dotted = getDottedName(value);

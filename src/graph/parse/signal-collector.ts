@@ -121,7 +121,7 @@ export function isArithmeticOperator(operator: string): boolean {
   return arithmeticOperators.has(operator);
 }
 
-export function isLengthMember(node: AstNode | undefined): boolean {
+function isLengthMember(node: AstNode | undefined): boolean {
   return node?.type === 'MemberExpression' && getPropertyName(node) === 'length';
 }
 

@@ -1,17 +1,11 @@
 import type { ParseOptions as SwcParseOptions } from '@swc/core';
 
 const typescriptExtensions = ['.ts', '.mts', '.cts', '.tsx'];
-const javascriptExtensions = ['.js', '.jsx', '.mjs', '.cjs'];
 
-export function getExtension(path: string): string {
+function getExtension(path: string): string {
   const slash = path.lastIndexOf('/');
   const dot = path.lastIndexOf('.');
   return dot > slash ? path.slice(dot).toLowerCase() : '';
-}
-
-export function isParseablePath(path: string): boolean {
-  const extension = getExtension(path);
-  return typescriptExtensions.includes(extension) || javascriptExtensions.includes(extension);
 }
 
 /** The swc configurations to try in order: JavaScript is parsed with JSX first, then without. */
