@@ -21,6 +21,7 @@ import type { MemoryNode } from '../model/graph.js';
 import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
 import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
+import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../rules/proof-messages.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 
@@ -64,6 +65,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // Loaded once: the path classes decide change kinds here, and the rules run on the same packs below.
   const packs = await env.loadRulePacks();
   const pathClasses = createPathClassifier(mergeClassifiers(packs.packs));
+  const proofMessages = toProofMessages(packs.packs);
   const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides, trackedPaths, pathClasses));
   const changedExports = changedFiles.flatMap((file) => file.changedExports);
   const seeds = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
@@ -111,6 +113,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         symbolImpacts,
         sides.headFacts.get(file.path)?.exports ?? [],
         updatedTests,
+        proofMessages,
       ),
     );
   }
@@ -320,9 +323,10 @@ function deriveProof(
   symbolImpacts: readonly SymbolImpact[],
   headExports: readonly ExportFact[],
   updatedTests: readonly string[],
+  proofMessages: ProofMessages,
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
-  return deriveChangedPathProof({
+  const judgement = deriveChangedPathProof({
     path: file.path,
     status: file.status,
     changedLines: toChangedLines(file.hunks),
@@ -346,6 +350,7 @@ function deriveProof(
       }, [])
       .sort((left, right) => right.names.length - left.names.length || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
   });
+  return renderChangedPathProof(judgement, proofMessages);
 }
 
 /** Changed runtime exports of a file with the verb a test uses on each; type-only exports are left out (they do not run). */

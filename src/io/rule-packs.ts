@@ -13,11 +13,13 @@ import {
   OPERATOR_DECORATORS,
   PATH_CLASSES,
   PLACEHOLDER_PATTERN,
+  PROOF_MESSAGE_DATA,
   RULE_LIMITS,
   SIGNAL_WORD_CLASSES,
   type ClassifierSection,
   type Condition,
   type LoadedPack,
+  type ProofMessageId,
   type RulePack,
   type TopLevelCondition,
 } from '../model/rules.js';
@@ -411,6 +413,36 @@ function findClassifierProblems(section: ClassifierSection): Problem[] {
   return problems;
 }
 
+/** A proof pack's message that no rule names is a changed-path proof message: a known id, placeholders from its data. */
+function findProofMessageProblems(messageId: string, text: string): Problem[] {
+  const field = `messages.${messageId}`;
+  if (!isProofMessageId(messageId)) {
+    return [
+      {
+        field,
+        message: `names unknown proof message "${messageId}"`,
+        hint: `use one of: ${Object.keys(PROOF_MESSAGE_DATA).join(', ')}, or name it from a rule's event.params.messageId`,
+      },
+    ];
+  }
+  const data: readonly string[] = PROOF_MESSAGE_DATA[messageId];
+  const problems: Problem[] = [];
+  for (const match of text.matchAll(PLACEHOLDER_PATTERN)) {
+    const name = match[1];
+    if (name === undefined || data.includes(name)) continue;
+    problems.push({
+      field,
+      message: `has placeholder {{${name}}}, which the proof message ${messageId} has no data for`,
+      hint: `use one of: ${data.map((key) => `{{${key}}}`).join(', ')}`,
+    });
+  }
+  return problems;
+}
+
+function isProofMessageId(id: string): id is ProofMessageId {
+  return Object.hasOwn(PROOF_MESSAGE_DATA, id);
+}
+
 /** Checks what the schema cannot: rule ids, facts, operators, references, placeholders and classifier classes. */
 export function findPackProblems(pack: RulePack): Problem[] {
   const problems: Problem[] = pack.classifiers === undefined ? [] : findClassifierProblems(pack.classifiers);
@@ -428,7 +460,18 @@ export function findPackProblems(pack: RulePack): Problem[] {
   const cycle = findSharedConditionCycle(references);
   if (cycle !== undefined)
     problems.push({ field: `sharedConditions.${cycle}`, message: 'refers to itself through a cycle of shared conditions' });
+  if (pack.rules.length === 0 && pack.classifiers === undefined && pack.kind !== 'proof') {
+    problems.push({
+      field: 'rules',
+      message: 'must hold at least one rule (only a proof pack of messages or a classifiers pack may have none)',
+    });
+  }
+  const ruleMessageIds = new Set(pack.rules.map((rule) => rule.event.params.messageId));
   for (const [messageId, text] of Object.entries(pack.messages ?? {})) {
+    if (pack.kind === 'proof' && !ruleMessageIds.has(messageId)) {
+      problems.push(...findProofMessageProblems(messageId, text));
+      continue;
+    }
     for (const name of findPlaceholderProblems(text, factNames)) {
       problems.push({ field: `messages.${messageId}`, message: `has placeholder {{${name}}}, which is not a ${pack.subject} fact` });
     }

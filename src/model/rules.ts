@@ -462,3 +462,39 @@ export const RULE_LIMITS = {
 
 /** `{{name}}` placeholders in messages; `subjectId` is always available beside the facts. */
 export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+
+/**
+ * The changed-path proof messages: src/rules/proof.ts decides a state and picks one of these ids with its
+ * data; the `proof` pack's `messages` supplies the words, and a repository proof pack may override any id.
+ * Each id lists the data its `{{placeholders}}` may name. Reason ids name the state; `-task` ids the repair.
+ */
+export const PROOF_MESSAGE_DATA = {
+  'unproven-deleted': ['path'],
+  'unproven-deleted-task': ['path'],
+  unproven: ['path'],
+  'unproven-task': ['path', 'sibling', 'exercise', 'onLines', 'command'],
+  'mocked-boundary-deleted': ['path', 'mockers'],
+  'mocked-boundary-deleted-task': ['path', 'mockers', 'mocks'],
+  'mocked-boundary': ['path', 'mockers'],
+  'mocked-boundary-task': ['path', 'sibling', 'exercise', 'onLines', 'mockers', 'mocks', 'neverRuns'],
+  'static-deleted': ['path', 'tests', 'testFiles'],
+  'static-deleted-task': ['path', 'importers'],
+  'static-no-coverage': ['path', 'tests', 'testFiles', 'reaches'],
+  'static-no-coverage-task': ['path', 'command', 'lines', 'executes', 'nearest', 'exercise'],
+  'static-stale-coverage': ['path', 'tests', 'testFiles', 'reaches'],
+  'static-stale-coverage-task': ['path', 'command', 'lines', 'runs', 'nearest'],
+  'static-no-changed-lines': ['path'],
+  'static-no-changed-lines-task': ['path', 'nearest'],
+  'static-not-executable': ['path', 'lines'],
+  'static-not-executable-task': ['path', 'Lines', 'holds', 'nearest'],
+  'runtime-proven': ['path', 'coveredLines'],
+  'runtime-unproven-none-ran': ['path', 'uncoveredLines'],
+  'runtime-unproven-some-ran': ['path', 'covered', 'instrumented', 'uncoveredLines'],
+  'runtime-unproven-task': ['path', 'nearest', 'exercise', 'uncoveredLines', 'executes', 'them'],
+} as const satisfies Record<string, readonly string[]>;
+export type ProofMessageId = keyof typeof PROOF_MESSAGE_DATA;
+
+/** One proof message: its id and the data for its placeholders, rendered with the packs' words. */
+export type ProofMessage = {
+  [Id in ProofMessageId]: { messageId: Id; data: Record<(typeof PROOF_MESSAGE_DATA)[Id][number], string | number> };
+}[ProofMessageId];

@@ -11,6 +11,7 @@ import type {
   TestEvidence,
   TestEvidenceSource,
 } from '../model/coverage.js';
+import type { ProofMessage } from '../model/rules.js';
 
 export const MAX_REACHING_TESTS = 20;
 const MAX_LINE_RANGES = 8;
@@ -104,13 +105,21 @@ export function namesChangedSymbol(importer: Pick<SymbolImporter, 'use' | 'throu
   return !importer.typeOnly && importer.use !== 'side-effect' && !(whole && importer.through.length > 0);
 }
 
+/** A changed path's proof as decided: the state and evidence, with message ids and data in place of wording. */
+export interface ChangedPathProofJudgement extends Omit<ChangedPathProof, 'reason' | 'repairTask'> {
+  reason: ProofMessage;
+  /** Absent for `runtime-proven`: nothing to repair. */
+  repairTask?: ProofMessage;
+}
+
 /**
  * How strongly the tests prove a changed file. Order: no reaching test → `unproven`; every reaching
  * test mocks the file → `mocked-boundary`; deleted → `static-only`; no fresh coverage → `static-only`;
  * no instrumented changed line → `static-only`; every instrumented changed line hit →
  * `runtime-proven`; otherwise (some or none hit) → `runtime-unproven`, naming the lines that never ran.
+ * The words come from the proof pack's messages (renderChangedPathProof).
  */
-export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPathProof {
+export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPathProofJudgement {
   const { path } = input;
   const ordered = orderReachingTests(input.reachingTests);
   const changedLines = [...new Set(input.changedLines)].filter((line) => Number.isInteger(line) && line > 0).sort((a, b) => a - b);
@@ -122,8 +131,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   const uncovered = instrumented.filter((line) => (hits[line] ?? 0) <= 0);
 
   const exercise = describeExercise(input.changedSymbols ?? []);
-  const coverageRun =
-    input.coverageCommand === undefined ? 'run the suite with coverage' : `run the suite with coverage (${input.coverageCommand})`;
+  const command = input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`;
   const sibling = toSiblingTestPath(path);
   const mockers = ordered.filter((test) => test.mocks).map((test) => test.path);
   // The test that already imports a changed symbol is the one to extend, before any file that only reaches the module.
@@ -139,9 +147,13 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
         ? `${updatedTest.path} (this change edits it)`
         : (ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling);
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
-  const testCount = `${ordered.length} test file${ordered.length === 1 ? '' : 's'}`;
+  const tests = ordered.length;
+  const testFiles = tests === 1 ? 'test file' : 'test files';
+  const reaches = tests === 1 ? 'reaches' : 'reach';
+  const lines = changedLines.length > 0 ? formatLineRanges(changedLines) : 'the changed code';
+  const several = changedLines.length > 1;
 
-  const build = (state: ProofState, reason: string, repairTask: string): ChangedPathProof => ({
+  const build = (state: ProofState, reason: ProofMessage, repairTask?: ProofMessage): ChangedPathProofJudgement => ({
     path,
     state,
     reachingTests: ordered.slice(0, MAX_REACHING_TESTS).map((test) => test.path),
@@ -150,62 +162,63 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
     uncoveredChangedLines: useCoverage ? uncovered : [],
     instrumentedChangedLines: useCoverage ? instrumented.length : 0,
     reason,
-    repairTask,
+    ...(repairTask === undefined ? {} : { repairTask }),
   });
 
   if (ordered.length === 0) {
     if (deleted) {
-      return build(
-        'unproven',
-        `no test reached ${path} before it was deleted`,
-        `${path} was deleted and no test imported it: add a test for its former callers that covers the path it used to handle.`,
-      );
+      return build('unproven', { messageId: 'unproven-deleted', data: { path } }, { messageId: 'unproven-deleted-task', data: { path } });
     }
     return build(
       'unproven',
-      `no test reaches ${path} through imports`,
-      `Add a test in ${sibling} that imports ${path} and ${exercise}${onLines}, then ${coverageRun} so checker can see these lines execute.`,
+      { messageId: 'unproven', data: { path } },
+      { messageId: 'unproven-task', data: { path, sibling, exercise, onLines, command } },
     );
   }
 
   if (mockers.length === ordered.length) {
-    const verb = mockers.length === 1 ? 'mocks' : 'mock';
+    const mocks = mockers.length === 1 ? 'mocks' : 'mock';
+    const names = joinNames(mockers);
     if (deleted) {
       return build(
         'mocked-boundary',
-        `every test that reached ${path} mocks it: ${joinNames(mockers)}`,
-        `${path} was deleted but ${joinNames(mockers)} still ${verb} it: remove the mock and test its former callers against the code that replaces it.`,
+        { messageId: 'mocked-boundary-deleted', data: { path, mockers: names } },
+        { messageId: 'mocked-boundary-deleted-task', data: { path, mockers: names, mocks } },
       );
     }
+    const neverRuns = mockers.length === 1 ? 'it never runs' : 'they never run';
     return build(
       'mocked-boundary',
-      `every reaching test mocks ${path}: ${joinNames(mockers)}`,
-      `Add a test in ${sibling} that imports the real ${path} (not a mock) and ${exercise}${onLines}; ${joinNames(mockers)} ${verb} it, so ${mockers.length === 1 ? 'it never runs' : 'they never run'} the changed code.`,
+      { messageId: 'mocked-boundary', data: { path, mockers: names } },
+      { messageId: 'mocked-boundary-task', data: { path, sibling, exercise, onLines, mockers: names, mocks, neverRuns } },
     );
   }
 
   if (deleted) {
-    const importers = ordered.filter((test) => !test.mocks).map((test) => test.path);
+    const importers = joinNames(ordered.filter((test) => !test.mocks).map((test) => test.path));
     return build(
       'static-only',
-      `${path} was deleted; ${testCount} reached it through imports on the base side, and runtime coverage cannot show a removal`,
-      `${path} was deleted: update the tests that imported it (${joinNames(importers)}) so they exercise its former callers against the code that replaces it, and run them.`,
+      { messageId: 'static-deleted', data: { path, tests, testFiles } },
+      { messageId: 'static-deleted-task', data: { path, importers } },
     );
   }
 
   if (input.coverage === undefined) {
     return build(
       'static-only',
-      `${testCount} ${ordered.length === 1 ? 'reaches' : 'reach'} ${path} through imports, but no runtime coverage covers this file`,
-      `Run the suite with coverage${input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`} so checker can see whether ${changedLines.length > 0 ? formatLineRanges(changedLines) : 'the changed code'} of ${path} ${changedLines.length > 1 ? 'execute' : 'executes'}; if not, extend ${nearest} with a case that ${exercise}.`,
+      { messageId: 'static-no-coverage', data: { path, tests, testFiles, reaches } },
+      {
+        messageId: 'static-no-coverage-task',
+        data: { path, command, lines, executes: several ? 'execute' : 'executes', nearest, exercise },
+      },
     );
   }
 
   if (!input.coverageFresh) {
     return build(
       'static-only',
-      `${testCount} ${ordered.length === 1 ? 'reaches' : 'reach'} ${path} through imports, but the runtime coverage is older than the change`,
-      `Re-run the suite with coverage${input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`}: the coverage predates the change, so checker cannot see whether ${changedLines.length > 0 ? formatLineRanges(changedLines) : 'the changed code'} of ${path} ${changedLines.length > 1 ? 'run' : 'runs'} under ${nearest}.`,
+      { messageId: 'static-stale-coverage', data: { path, tests, testFiles, reaches } },
+      { messageId: 'static-stale-coverage-task', data: { path, command, lines, runs: several ? 'run' : 'runs', nearest } },
     );
   }
 
@@ -213,31 +226,37 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
     if (changedLines.length === 0) {
       return build(
         'static-only',
-        'no executable changed lines: the change only removes lines or renames the file',
-        `Run ${nearest} to confirm the tests still pass after the change to ${path}.`,
+        { messageId: 'static-no-changed-lines', data: { path } },
+        { messageId: 'static-no-changed-lines-task', data: { path, nearest } },
       );
     }
-    const shown = formatLineRanges(changedLines);
     return build(
       'static-only',
-      `no executable changed lines: coverage instruments none of ${shown} (comments, types or declarations)`,
-      `${shown.charAt(0).toUpperCase()}${shown.slice(1)} of ${path} ${changedLines.length > 1 ? 'hold' : 'holds'} no executable code: run the type checker and ${nearest} to confirm the change compiles and the tests still pass.`,
+      { messageId: 'static-not-executable', data: { path, lines } },
+      {
+        messageId: 'static-not-executable-task',
+        data: { path, Lines: `${lines.charAt(0).toUpperCase()}${lines.slice(1)}`, holds: several ? 'hold' : 'holds', nearest },
+      },
     );
   }
 
   if (uncovered.length === 0) {
-    return build('runtime-proven', `coverage shows every instrumented changed line ran (${formatLineRanges(covered)})`, '');
+    return build('runtime-proven', { messageId: 'runtime-proven', data: { path, coveredLines: formatLineRanges(covered) } });
   }
 
-  const reason =
+  const uncoveredLines = formatLineRanges(uncovered);
+  const reason: ProofMessage =
     covered.length === 0
-      ? `tests reach ${path}, but coverage shows none of its instrumented changed lines ran (${formatLineRanges(uncovered)})`
-      : `coverage shows ${covered.length} of ${instrumented.length} instrumented changed lines ran; ${formatLineRanges(uncovered)} never ran`;
-  return build(
-    'runtime-unproven',
-    reason,
-    `Extend ${nearest} with a case that ${exercise} so that ${formatLineRanges(uncovered)} of ${path} ${uncovered.length > 1 ? 'execute' : 'executes'}; coverage shows the reaching tests never run ${uncovered.length > 1 ? 'them' : 'it'}.`,
-  );
+      ? { messageId: 'runtime-unproven-none-ran', data: { path, uncoveredLines } }
+      : {
+          messageId: 'runtime-unproven-some-ran',
+          data: { path, covered: covered.length, instrumented: instrumented.length, uncoveredLines },
+        };
+  const many = uncovered.length > 1;
+  return build('runtime-unproven', reason, {
+    messageId: 'runtime-unproven-task',
+    data: { path, nearest, exercise, uncoveredLines, executes: many ? 'execute' : 'executes', them: many ? 'them' : 'it' },
+  });
 }
 
 function isAtOrAfter(time: string, reference: string): boolean | null {

@@ -39,9 +39,17 @@ describe('deriveChangedPathProof: the five states', () => {
         coveredChangedLines: [],
         uncoveredChangedLines: [],
         instrumentedChangedLines: 0,
-        reason: 'no test reaches src/pricing/discount.ts through imports',
-        repairTask:
-          'Add a test in src/pricing/discount.test.ts that imports src/pricing/discount.ts and calls applyDiscount on lines 14-18, then run the suite with coverage (npx vitest run --coverage) so checker can see these lines execute.',
+        reason: { messageId: 'unproven', data: { path: DISCOUNT } },
+        repairTask: {
+          messageId: 'unproven-task',
+          data: {
+            path: DISCOUNT,
+            sibling: 'src/pricing/discount.test.ts',
+            exercise: 'calls applyDiscount',
+            onLines: ' on lines 14-18',
+            command: ' (npx vitest run --coverage)',
+          },
+        },
       },
     );
   });
@@ -61,9 +69,19 @@ describe('deriveChangedPathProof: the five states', () => {
       coveredChangedLines: [14, 15],
       uncoveredChangedLines: [],
       instrumentedChangedLines: 2,
-      reason: 'every reaching test mocks src/pricing/discount.ts: test/cart.test.ts and test/checkout.test.ts',
-      repairTask:
-        'Add a test in src/pricing/discount.test.ts that imports the real src/pricing/discount.ts (not a mock) and exercises the changed code on lines 14-18; test/cart.test.ts and test/checkout.test.ts mock it, so they never run the changed code.',
+      reason: { messageId: 'mocked-boundary', data: { path: DISCOUNT, mockers: 'test/cart.test.ts and test/checkout.test.ts' } },
+      repairTask: {
+        messageId: 'mocked-boundary-task',
+        data: {
+          path: DISCOUNT,
+          sibling: 'src/pricing/discount.test.ts',
+          exercise: 'exercises the changed code',
+          onLines: ' on lines 14-18',
+          mockers: 'test/cart.test.ts and test/checkout.test.ts',
+          mocks: 'mock',
+          neverRuns: 'they never run',
+        },
+      },
     });
   });
 
@@ -73,10 +91,17 @@ describe('deriveChangedPathProof: the five states', () => {
     );
     assert.equal(proof.state, 'static-only');
     assert.deepEqual(proof.reachingTests, ['test/a-mocking.test.ts', 'test/z-real.test.ts']);
-    assert.equal(
-      proof.repairTask,
-      'Run the suite with coverage so checker can see whether lines 14-18 of src/pricing/discount.ts execute; if not, extend test/z-real.test.ts with a case that exercises the changed code.',
-    );
+    assert.deepEqual(proof.repairTask, {
+      messageId: 'static-no-coverage-task',
+      data: {
+        path: DISCOUNT,
+        command: '',
+        lines: 'lines 14-18',
+        executes: 'execute',
+        nearest: 'test/z-real.test.ts',
+        exercise: 'exercises the changed code',
+      },
+    });
   });
 
   test('static-only: tests reach the file but no coverage covers it', () => {
@@ -88,9 +113,18 @@ describe('deriveChangedPathProof: the five states', () => {
       coveredChangedLines: [],
       uncoveredChangedLines: [],
       instrumentedChangedLines: 0,
-      reason: '1 test file reaches src/pricing/discount.ts through imports, but no runtime coverage covers this file',
-      repairTask:
-        'Run the suite with coverage (npx vitest run --coverage) so checker can see whether lines 14-18 of src/pricing/discount.ts execute; if not, extend test/pricing/discount.test.ts with a case that calls applyDiscount.',
+      reason: { messageId: 'static-no-coverage', data: { path: DISCOUNT, tests: 1, testFiles: 'test file', reaches: 'reaches' } },
+      repairTask: {
+        messageId: 'static-no-coverage-task',
+        data: {
+          path: DISCOUNT,
+          command: ' (npx vitest run --coverage)',
+          lines: 'lines 14-18',
+          executes: 'execute',
+          nearest: 'test/pricing/discount.test.ts',
+          exercise: 'calls applyDiscount',
+        },
+      },
     });
   });
 
@@ -103,8 +137,7 @@ describe('deriveChangedPathProof: the five states', () => {
       coveredChangedLines: [14, 16, 18],
       uncoveredChangedLines: [],
       instrumentedChangedLines: 3,
-      reason: 'coverage shows every instrumented changed line ran (lines 14, 16, 18)',
-      repairTask: '',
+      reason: { messageId: 'runtime-proven', data: { path: DISCOUNT, coveredLines: 'lines 14, 16, 18' } },
     });
   });
 
@@ -119,9 +152,21 @@ describe('deriveChangedPathProof: the five states', () => {
         coveredChangedLines: [14, 15, 18],
         uncoveredChangedLines: [16, 17],
         instrumentedChangedLines: 5,
-        reason: 'coverage shows 3 of 5 instrumented changed lines ran; lines 16-17 never ran',
-        repairTask:
-          'Extend test/pricing/discount.test.ts with a case that calls applyDiscount so that lines 16-17 of src/pricing/discount.ts execute; coverage shows the reaching tests never run them.',
+        reason: {
+          messageId: 'runtime-unproven-some-ran',
+          data: { path: DISCOUNT, covered: 3, instrumented: 5, uncoveredLines: 'lines 16-17' },
+        },
+        repairTask: {
+          messageId: 'runtime-unproven-task',
+          data: {
+            path: DISCOUNT,
+            nearest: 'test/pricing/discount.test.ts',
+            exercise: 'calls applyDiscount',
+            uncoveredLines: 'lines 16-17',
+            executes: 'execute',
+            them: 'them',
+          },
+        },
       },
     );
   });
@@ -130,14 +175,18 @@ describe('deriveChangedPathProof: the five states', () => {
     const proof = deriveChangedPathProof(input({ changedLines: [16], coverage: { lines: { 1: 4, 16: 0 } } }));
     assert.equal(proof.state, 'runtime-unproven');
     assert.deepEqual([proof.coveredChangedLines, proof.uncoveredChangedLines, proof.instrumentedChangedLines], [[], [16], 1]);
-    assert.equal(
-      proof.reason,
-      'tests reach src/pricing/discount.ts, but coverage shows none of its instrumented changed lines ran (line 16)',
-    );
-    assert.equal(
-      proof.repairTask,
-      'Extend test/pricing/discount.test.ts with a case that exercises the changed code so that line 16 of src/pricing/discount.ts executes; coverage shows the reaching tests never run it.',
-    );
+    assert.deepEqual(proof.reason, { messageId: 'runtime-unproven-none-ran', data: { path: DISCOUNT, uncoveredLines: 'line 16' } });
+    assert.deepEqual(proof.repairTask, {
+      messageId: 'runtime-unproven-task',
+      data: {
+        path: DISCOUNT,
+        nearest: 'test/pricing/discount.test.ts',
+        exercise: 'exercises the changed code',
+        uncoveredLines: 'line 16',
+        executes: 'executes',
+        them: 'it',
+      },
+    });
   });
 });
 
@@ -151,9 +200,11 @@ describe('deriveChangedPathProof: fallbacks', () => {
       coveredChangedLines: [],
       uncoveredChangedLines: [],
       instrumentedChangedLines: 0,
-      reason: '1 test file reaches src/pricing/discount.ts through imports, but the runtime coverage is older than the change',
-      repairTask:
-        'Re-run the suite with coverage: the coverage predates the change, so checker cannot see whether lines 14-18 of src/pricing/discount.ts run under test/pricing/discount.test.ts.',
+      reason: { messageId: 'static-stale-coverage', data: { path: DISCOUNT, tests: 1, testFiles: 'test file', reaches: 'reaches' } },
+      repairTask: {
+        messageId: 'static-stale-coverage-task',
+        data: { path: DISCOUNT, command: '', lines: 'lines 14-18', runs: 'run', nearest: 'test/pricing/discount.test.ts' },
+      },
     });
   });
 
@@ -161,11 +212,11 @@ describe('deriveChangedPathProof: fallbacks', () => {
     const proof = deriveChangedPathProof(input({ changedLines: [2, 3, 7], coverage: { lines: { 5: 1, 9: 0 } } }));
     assert.equal(proof.state, 'static-only');
     assert.deepEqual([proof.coveredChangedLines, proof.uncoveredChangedLines, proof.instrumentedChangedLines], [[], [], 0]);
-    assert.equal(proof.reason, 'no executable changed lines: coverage instruments none of lines 2-3, 7 (comments, types or declarations)');
-    assert.equal(
-      proof.repairTask,
-      'Lines 2-3, 7 of src/pricing/discount.ts hold no executable code: run the type checker and test/pricing/discount.test.ts to confirm the change compiles and the tests still pass.',
-    );
+    assert.deepEqual(proof.reason, { messageId: 'static-not-executable', data: { path: DISCOUNT, lines: 'lines 2-3, 7' } });
+    assert.deepEqual(proof.repairTask, {
+      messageId: 'static-not-executable-task',
+      data: { path: DISCOUNT, Lines: 'Lines 2-3, 7', holds: 'hold', nearest: 'test/pricing/discount.test.ts' },
+    });
   });
 
   test('a change that only removes lines has no executable changed lines', () => {
@@ -174,8 +225,8 @@ describe('deriveChangedPathProof: fallbacks', () => {
       [proof.state, proof.reason, proof.repairTask],
       [
         'static-only',
-        'no executable changed lines: the change only removes lines or renames the file',
-        'Run test/pricing/discount.test.ts to confirm the tests still pass after the change to src/pricing/discount.ts.',
+        { messageId: 'static-no-changed-lines', data: { path: DISCOUNT } },
+        { messageId: 'static-no-changed-lines-task', data: { path: DISCOUNT, nearest: 'test/pricing/discount.test.ts' } },
       ],
     );
   });
@@ -190,7 +241,10 @@ describe('deriveChangedPathProof: fallbacks', () => {
     assert.deepEqual(proof.reachingTests.slice(0, 3), ['test/case-05.test.ts', 'test/case-06.test.ts', 'test/case-07.test.ts']);
     assert.deepEqual(proof.reachingTests.slice(18), ['test/case-23.test.ts', 'test/case-24.test.ts']);
     assert.equal(proof.reachingTests.includes('test/case-00.test.ts'), false);
-    assert.equal(proof.reason, '25 test files reach src/pricing/discount.ts through imports, but no runtime coverage covers this file');
+    assert.deepEqual(proof.reason, {
+      messageId: 'static-no-coverage',
+      data: { path: DISCOUNT, tests: 25, testFiles: 'test files', reaches: 'reach' },
+    });
   });
 });
 
@@ -213,10 +267,11 @@ describe('deriveChangedPathProof: deleted files', () => {
         coveredChangedLines: [],
         uncoveredChangedLines: [],
         instrumentedChangedLines: 0,
-        reason:
-          'src/legacy/rates.ts was deleted; 2 test files reached it through imports on the base side, and runtime coverage cannot show a removal',
-        repairTask:
-          'src/legacy/rates.ts was deleted: update the tests that imported it (test/rates.test.ts and test/checkout.test.ts) so they exercise its former callers against the code that replaces it, and run them.',
+        reason: { messageId: 'static-deleted', data: { path: 'src/legacy/rates.ts', tests: 2, testFiles: 'test files' } },
+        repairTask: {
+          messageId: 'static-deleted-task',
+          data: { path: 'src/legacy/rates.ts', importers: 'test/rates.test.ts and test/checkout.test.ts' },
+        },
       },
     );
   });
@@ -233,8 +288,11 @@ describe('deriveChangedPathProof: deleted files', () => {
       [mocked.state, mocked.reason, mocked.repairTask],
       [
         'mocked-boundary',
-        'every test that reached src/legacy/rates.ts mocks it: test/rates.test.ts',
-        'src/legacy/rates.ts was deleted but test/rates.test.ts still mocks it: remove the mock and test its former callers against the code that replaces it.',
+        { messageId: 'mocked-boundary-deleted', data: { path: 'src/legacy/rates.ts', mockers: 'test/rates.test.ts' } },
+        {
+          messageId: 'mocked-boundary-deleted-task',
+          data: { path: 'src/legacy/rates.ts', mockers: 'test/rates.test.ts', mocks: 'mocks' },
+        },
       ],
     );
     const orphan = deriveChangedPathProof({
@@ -248,8 +306,8 @@ describe('deriveChangedPathProof: deleted files', () => {
       [orphan.state, orphan.reason, orphan.repairTask],
       [
         'unproven',
-        'no test reached src/legacy/rates.ts before it was deleted',
-        'src/legacy/rates.ts was deleted and no test imported it: add a test for its former callers that covers the path it used to handle.',
+        { messageId: 'unproven-deleted', data: { path: 'src/legacy/rates.ts' } },
+        { messageId: 'unproven-deleted-task', data: { path: 'src/legacy/rates.ts' } },
       ],
     );
   });
@@ -376,10 +434,17 @@ describe('repair tasks name the test that exercises the changed symbol, with the
         symbolTests: [{ path: 'test/error-utils.test.ts', names: ['applyDiscount'] }],
       }),
     );
-    assert.equal(
-      proof.repairTask,
-      'Extend test/error-utils.test.ts (it imports applyDiscount) with a case that calls applyDiscount so that line 14 of src/pricing/discount.ts executes; coverage shows the reaching tests never run it.',
-    );
+    assert.deepEqual(proof.repairTask, {
+      messageId: 'runtime-unproven-task',
+      data: {
+        path: DISCOUNT,
+        nearest: 'test/error-utils.test.ts (it imports applyDiscount)',
+        exercise: 'calls applyDiscount',
+        uncoveredLines: 'line 14',
+        executes: 'executes',
+        them: 'it',
+      },
+    });
   });
 
   test('a test that mocks the symbol is not the one to extend', () => {
@@ -390,7 +455,9 @@ describe('repair tasks name the test that exercises the changed symbol, with the
         symbolTests: [{ path: 'test/mocking.test.ts', names: ['applyDiscount'] }],
       }),
     );
-    assert.match(proof.repairTask, /^Extend test\/real\.test\.ts with a case that exercises the changed code/);
+    assert.equal(proof.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(proof.repairTask.data.nearest, 'test/real.test.ts');
+    assert.equal(proof.repairTask.data.exercise, 'exercises the changed code');
   });
 
   test('verbs: call a function, construct a class, render a component, use a value', () => {
@@ -406,9 +473,11 @@ describe('repair tasks name the test that exercises the changed symbol, with the
         ],
       }),
     );
-    assert.match(
-      proof.repairTask,
-      / and calls applyDiscount and roundPrice and constructs Cart and renders PriceTag and uses MAX_DISCOUNT on lines 14-18,/,
+    assert.equal(proof.repairTask?.messageId, 'unproven-task');
+    assert.equal(
+      proof.repairTask.data.exercise,
+      'calls applyDiscount and roundPrice and constructs Cart and renders PriceTag and uses MAX_DISCOUNT',
     );
+    assert.equal(proof.repairTask.data.onLines, ' on lines 14-18');
   });
 });
