@@ -28,56 +28,14 @@ import { TestCollector } from './test-collector.js';
 import { type ModuleItemHost, visitModuleItem } from './module-items.js';
 import { AwaitTracker } from './await-tracker.js';
 import { CallableScopes } from './callable-scopes.js';
-import { getParameterPropertyTypes } from './walker-patterns.js';
-
-const skippedKeys = new Set([
-  'span',
-  'ctxt',
-  'typeAnnotation',
-  'returnType',
-  'typeParameters',
-  'typeArguments',
-  'typeParams',
-  'superTypeParams',
-  'implements',
-  'thisParam',
-]);
-const logicalOperators = new Set(['&&', '||', '??']);
-/** Statements and expressions that add a branch to the enclosing function's complexity. */
-const branchingNodes = new Set([
-  'ConditionalExpression',
-  'IfStatement',
-  'ForStatement',
-  'ForInStatement',
-  'ForOfStatement',
-  'WhileStatement',
-  'DoWhileStatement',
-]);
-const memberOrFunctionNodes = new Set([
-  'FunctionDeclaration',
-  'FunctionExpression',
-  'ArrowFunctionExpression',
-  'MethodProperty',
-  'GetterProperty',
-  'SetterProperty',
-  'Constructor',
-  'ClassMethod',
-  'PrivateMethod',
-  'ClassProperty',
-  'PrivateProperty',
-  'KeyValueProperty',
-]);
-/** Declarations with nothing to collect inside a function body: types, imports and exports are read at the top level. */
-const declarationOnlyNodes = new Set([
-  'TsInterfaceDeclaration',
-  'TsTypeAliasDeclaration',
-  'TsEnumDeclaration',
-  'ImportDeclaration',
-  'ExportNamedDeclaration',
-  'ExportAllDeclaration',
-  'TsImportEqualsDeclaration',
-  'TsDeclareFunction',
-]);
+import {
+  branchingNodes,
+  declarationOnlyNodes,
+  getParameterPropertyTypes,
+  logicalOperators,
+  memberOrFunctionNodes,
+  skippedKeys,
+} from './walker-patterns.js';
 
 /**
  * Collects every fact of one module in a single pass over swc's AST. The walker keeps the

@@ -11,6 +11,56 @@ import {
   unwrapExpression,
 } from './swc-node.js';
 
+/** swc node keys that hold types, spans or syntax context: nothing a fact is made of. */
+export const skippedKeys = new Set([
+  'span',
+  'ctxt',
+  'typeAnnotation',
+  'returnType',
+  'typeParameters',
+  'typeArguments',
+  'typeParams',
+  'superTypeParams',
+  'implements',
+  'thisParam',
+]);
+export const logicalOperators = new Set(['&&', '||', '??']);
+/** Statements and expressions that add a branch to the enclosing function's complexity. */
+export const branchingNodes = new Set([
+  'ConditionalExpression',
+  'IfStatement',
+  'ForStatement',
+  'ForInStatement',
+  'ForOfStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+]);
+export const memberOrFunctionNodes = new Set([
+  'FunctionDeclaration',
+  'FunctionExpression',
+  'ArrowFunctionExpression',
+  'MethodProperty',
+  'GetterProperty',
+  'SetterProperty',
+  'Constructor',
+  'ClassMethod',
+  'PrivateMethod',
+  'ClassProperty',
+  'PrivateProperty',
+  'KeyValueProperty',
+]);
+/** Declarations with nothing to collect inside a function body: types, imports and exports are read at the top level. */
+export const declarationOnlyNodes = new Set([
+  'TsInterfaceDeclaration',
+  'TsTypeAliasDeclaration',
+  'TsEnumDeclaration',
+  'ImportDeclaration',
+  'ExportNamedDeclaration',
+  'ExportAllDeclaration',
+  'TsImportEqualsDeclaration',
+  'TsDeclareFunction',
+]);
+
 export function getFirstDecorator(declaration: AstNode): AstNode | undefined {
   return getNodes(declaration, 'decorators')[0];
 }
