@@ -26,6 +26,7 @@ import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { loadGroundingWeights } from './grounding-weights.js';
 import { readRequirements } from './read-bundle-inputs.js';
+import { compareText } from '../text/compare-text.js';
 
 export const MAX_TASK_CHARS = 4000;
 const MAX_MEMORY_TEXT = 2000;
@@ -58,8 +59,6 @@ export interface GitState {
   head: string | null;
   limitation?: Diagnostic;
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 /** The task text as stored and shown: required, control characters stripped, secrets redacted, capped. */
 export function toTaskText(task: unknown): string {
@@ -116,7 +115,7 @@ export function getRequirementsTerms(requirements: Requirements | undefined): st
   ];
 }
 
-export function toStatements(statement: RequirementStatement | undefined): string[] {
+function toStatements(statement: RequirementStatement | undefined): string[] {
   if (statement === undefined) return [];
   return (Array.isArray(statement) ? statement : [statement]).filter((text) => text.trim() !== '');
 }
@@ -234,7 +233,7 @@ function describeReasons(reasons: GroundingReason[], tests: string[]): string {
     : `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;
 }
 
-export function findTestFiles(kg: KnowledgeGraph, path: string): string[] {
+function findTestFiles(kg: KnowledgeGraph, path: string): string[] {
   const id = toFileId(path);
   if (!kg.graph.hasNode(id)) return [];
   const tests = new Set<string>();

@@ -28,6 +28,7 @@ import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { loadGroundingWeights } from './grounding-weights.js';
 import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type GitState } from './preflight.js';
 import { readRequirements } from './read-bundle-inputs.js';
+import { compareText } from '../text/compare-text.js';
 
 const EDGE_KINDS: readonly EdgeKind[] = [
   'imports',
@@ -71,11 +72,10 @@ export interface TaskContextComputation {
   git: GitState;
 }
 
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 const round = (value: number): number => Math.round(value * 1e6) / 1e6;
 
 /** `--max-nodes` and `context.maxNodes`: an integer from 1 to 1000; anything else is `context/max-nodes`. */
-export function resolveMaxNodes(requested: unknown, configured: number | undefined): number {
+function resolveMaxNodes(requested: unknown, configured: number | undefined): number {
   const value = requested ?? configured ?? DEFAULT_CONTEXT_MAX_NODES;
   const number = typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > MAX_CONTEXT_MAX_NODES) {

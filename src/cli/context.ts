@@ -68,7 +68,7 @@ export async function emitReport<T>(
   await writeOutput(root, text, options.output);
 }
 
-export async function writeOutput(root: string, text: string, output: unknown): Promise<void> {
+async function writeOutput(root: string, text: string, output: unknown): Promise<void> {
   if (typeof output === 'string' && output !== '') {
     const target = await resolveOutputPath(root, output);
     const written = await writeArtifact(root, target.relativePath, text, { mode: 'replace' });

@@ -7,8 +7,9 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckerError } from '../model/diagnostic.js';
 import { isPathInside } from './read-repo-file.js';
+import { hasErrorCode } from './has-error-code.js';
 
-export const LOCAL_DIR = ['.checker', 'local'] as const;
+const LOCAL_DIR = ['.checker', 'local'] as const;
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
 const MAX_PATH_CHARS = 1024;
@@ -26,10 +27,6 @@ const LINK_UNSUPPORTED = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'];
 
 export type WriteMode = 'replace' | 'create';
 
-function hasErrorCode(error: unknown, ...codes: string[]): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' && codes.includes(error.code);
-}
-
 function ignoreMissing(error: unknown): void {
   if (!hasErrorCode(error, 'ENOENT')) throw error;
 }
@@ -46,7 +43,7 @@ function invalidPath(relativePath: string, reason: string): CheckerError {
 }
 
 /** Lexical validation of a path relative to `.checker/local/`; returns its segments. Never touches the filesystem. */
-export function validateArtifactPath(relativePath: string): string[] {
+function validateArtifactPath(relativePath: string): string[] {
   if (typeof relativePath !== 'string' || relativePath.length === 0) throw invalidPath(String(relativePath), 'empty');
   if (relativePath.length > MAX_PATH_CHARS) throw invalidPath(relativePath, `longer than ${MAX_PATH_CHARS} characters`);
   if (relativePath.includes('\0')) throw invalidPath(relativePath, 'contains NUL');

@@ -1,8 +1,7 @@
 import type { GraphStore, KnowledgeGraph } from '../graph/build.js';
 import type { FileRole } from '../model/scan.js';
 import { normaliseRoutePath, splitPathTerms, termsOfIdentifier, termsOfPath, termsOfText, toCompact } from './terms.js';
-
-export const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+import { compareText } from '../text/compare-text.js';
 
 export interface FileEntry {
   path: string;

@@ -16,7 +16,8 @@ import type {
   TaskTerm,
 } from '../model/grounding.js';
 import { clipRedacted } from '../text/clip.js';
-import { compareText, getGroundingIndex, type GroundingIndex, type RouteEntry } from './grounding-index.js';
+import { compareText } from '../text/compare-text.js';
+import { getGroundingIndex, type GroundingIndex, type RouteEntry } from './grounding-index.js';
 import { type Credit, type Matcher, matchTerm } from './grounding-match.js';
 import { extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier } from './terms.js';
 

@@ -2,6 +2,7 @@ import type { Engine, Event } from 'json-rules-engine';
 import { CheckerError } from '../model/diagnostic.js';
 import type { FactSubject, Finding, RuleEventParams } from '../model/rules.js';
 import { buildEngine, type CompiledPack, type CompiledRule } from './pack.js';
+import { compareText } from '../text/compare-text.js';
 
 /** A 64-bit string hash (cyrb53's mixing, both halves kept): stable across runs and platforms, and cheap. */
 function hashText(text: string): string {
@@ -45,13 +46,8 @@ function buildFinding(compiled: CompiledPack, entry: CompiledRule, subject: Fact
   return finding;
 }
 
-function compareText(a: string, b: string): number {
-  if (a === b) return 0;
-  return a < b ? -1 : 1;
-}
-
 /** Sorted because rules of equal priority run in parallel and their events arrive in any order. */
-export function compareFindings(a: Finding, b: Finding): number {
+function compareFindings(a: Finding, b: Finding): number {
   return (
     b.priority - a.priority || compareText(a.ruleId, b.ruleId) || compareText(a.subjectId, b.subjectId) || compareText(a.packId, b.packId)
   );

@@ -2,8 +2,7 @@ import type { EdgeCaseCandidate, MissingTest, ReviewContext, ScoreContributor, W
 import type { FactSubject, Finding, PackKind } from '../model/rules.js';
 import { evaluatePacks, type Evaluator } from './engine.js';
 import type { CompiledPack } from './pack.js';
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+import { compareText } from '../text/compare-text.js';
 
 export interface EvaluateAnalysisOptions {
   /** `compiled` (default) runs the same conditions as predicates, about 50x faster than the engine. */
@@ -22,7 +21,7 @@ export async function evaluateAnalysis(
 type SubjectIndex = ReadonlyMap<string, FactSubject>;
 
 /** Subjects by `<subject kind>|<id>` (ids are unique only within a kind: a test file and a changed file share `file:`). */
-export function indexSubjects(subjects: readonly FactSubject[]): SubjectIndex {
+function indexSubjects(subjects: readonly FactSubject[]): SubjectIndex {
   return new Map(subjects.map((subject) => [`${subject.subject}|${subject.id}`, subject]));
 }
 
@@ -252,21 +251,4 @@ export function toContextWeights(findings: readonly Finding[]): Map<string, numb
     weights.set(finding.subjectId, (weights.get(finding.subjectId) ?? 0) + finding.weight);
   }
   return new Map([...weights].sort((a, b) => compareText(a[0], b[0])));
-}
-
-/** Proof repair tasks by changed path (proof findings). */
-export function toProofTasks(
-  findings: readonly Finding[],
-  subjects: readonly FactSubject[],
-): { path: string; ruleId: string; task: string; provenance: string }[] {
-  const index = indexSubjects(subjects);
-  return findings
-    .filter((finding) => finding.kind === 'proof')
-    .map((finding) => ({
-      path: readString(getFacts(index, finding), 'path'),
-      ruleId: finding.ruleId,
-      task: finding.params.task ?? finding.message,
-      provenance: finding.provenance,
-    }))
-    .sort((a, b) => compareText(a.path, b.path) || compareText(a.ruleId, b.ruleId));
 }

@@ -2,6 +2,7 @@ import type { KnowledgeGraph } from '../graph/build.js';
 import { toExportId, toFileId } from '../graph/ids.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import type { MemoryKind, RouteNode, TestNode } from '../model/graph.js';
+import { compareText } from '../text/compare-text.js';
 
 /** Memoised graph lookups shared by the fact builders of one analysis. */
 export interface GraphLookup {
@@ -22,8 +23,6 @@ export interface GraphLookup {
   getExportUsers(path: string, name: string): string[];
   getTestNodes(): { id: string; node: TestNode }[];
 }
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 export function sortUnique(values: Iterable<string>): string[] {
   return [...new Set(values)].sort(compareText);

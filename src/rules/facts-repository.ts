@@ -1,4 +1,5 @@
 import type { KnowledgeGraph } from '../graph/build.js';
+import { compareText } from '../text/compare-text.js';
 
 export interface RepositoryFactOptions {
   /** Coverage configured or a coverage report found (the app knows from the coverage evidence). */
@@ -47,8 +48,6 @@ const LINTER_CONFIG = /(?:^|\/)(?:\.eslintrc(?:\.[a-z]+)?|eslint\.config\.[cm]?[
 const CI_CONFIG =
   /^(?:\.github\/workflows\/[^/]+\.ya?ml|\.gitlab-ci\.yml|\.circleci\/config\.yml|azure-pipelines\.yml|Jenkinsfile|bitbucket-pipelines\.yml|\.travis\.yml|\.buildkite\/.+)$/;
 const COVERAGE_CONFIG = /(?:^|\/)(?:\.c8rc(?:\.json)?|\.nycrc(?:\.json|\.ya?ml)?)$/;
-
-const compareText = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
 function getBaseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);

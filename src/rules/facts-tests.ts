@@ -40,7 +40,7 @@ function getTestedFiles(lookup: GraphLookup, testFile: string): string[] {
 }
 
 /** True when the test file mocks the module it is named after, or the only module it tests. */
-export function isMockingUnitUnderTest(lookup: GraphLookup, testFile: string): boolean {
+function isMockingUnitUnderTest(lookup: GraphLookup, testFile: string): boolean {
   const { targets } = getMockTargets(lookup, testFile);
   if (targets.length === 0) return false;
   const stem = getStem(testFile);

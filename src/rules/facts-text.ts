@@ -95,7 +95,7 @@ function skipRegex(text: string, start: number): number {
  * and regex literals are kept verbatim. Comparing two normalised versions tells a layout-only change
  * (withComments equal) from a comment-only one (withoutComments equal).
  */
-export function normaliseCode(text: string, syntax: CommentSyntax): NormalisedText {
+function normaliseCode(text: string, syntax: CommentSyntax): NormalisedText {
   const withComments: Output = { parts: [], pendingSpace: false };
   const withoutComments: Output = { parts: [], pendingSpace: false };
   const emit = (part: string, isComment: boolean): void => {

@@ -19,11 +19,6 @@ import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
 import { formatLineRanges, toChangedLines } from './proof.js';
 
-export { deriveRepositoryFacts, type RepositoryFactOptions };
-export { deriveRouteFacts, getRouteParams } from './facts-routes.js';
-export { deriveTestCaseFacts, deriveTestFileFacts, isMockingUnitUnderTest } from './facts-tests.js';
-export { createGraphLookup, type GraphLookup };
-
 export interface ChangedFileInput {
   path: string;
   status: ChangeStatus;
@@ -83,9 +78,9 @@ export interface AnalysisFactsInput {
   scope?: { testFiles: ReadonlySet<string>; routeIds: ReadonlySet<string> };
 }
 
-export const MAX_LINE_TEXT = 400;
-export const MAX_LINES_PER_FILE = 2000;
-export const MAX_CHANGED_LINES = 20000;
+const MAX_LINE_TEXT = 400;
+const MAX_LINES_PER_FILE = 2000;
+const MAX_CHANGED_LINES = 20000;
 
 const PARSER_SIGNALS = new Set<SignalKind>(['parse-number', 'parse-json', 'date-time', 'money', 'regex']);
 
@@ -200,13 +195,8 @@ function getReachingTestFiles(context: Context, path: string): string[] {
   return context.lookup.getReachingTestFiles(path);
 }
 
-export interface ChangedFileFacts {
-  id: string;
-  facts: Record<string, unknown>;
-}
-
 /** The catalogue facts of one changed file. */
-export function deriveChangedFileFacts(
+function deriveChangedFileFacts(
   input: AnalysisFactsInput,
   file: ChangedFileInput,
   context: Context = createContext(input),
@@ -326,7 +316,7 @@ function findFunction(
 }
 
 /** The catalogue facts of one changed export (symbol-level reach: only files that use the name). */
-export function deriveChangedExportFacts(
+function deriveChangedExportFacts(
   input: AnalysisFactsInput,
   file: ChangedFileInput,
   changed: ChangedExport,
@@ -442,7 +432,7 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
   return subjects;
 }
 
-export const EDGE_KINDS: readonly EdgeKind[] = [
+const EDGE_KINDS: readonly EdgeKind[] = [
   'imports',
   'reexports',
   'declares',
@@ -474,7 +464,7 @@ export function deriveEdgeKindSubjects(taskKind = 'change'): FactSubject[] {
 }
 
 /** Facts of the change as a whole; low-signal files are left out of sizes, owners and areas. */
-export function deriveChangeFacts(input: AnalysisFactsInput, fileFacts: readonly Record<string, unknown>[]): Record<string, unknown> {
+function deriveChangeFacts(input: AnalysisFactsInput, fileFacts: readonly Record<string, unknown>[]): Record<string, unknown> {
   const signalful = fileFacts.filter((facts) => facts.lowSignal !== true);
   const owners = sortUnique(
     signalful.flatMap((facts) =>
@@ -549,7 +539,7 @@ function getRouteMethodsByFile(lookup: GraphLookup): Map<string, string[]> {
 
 /** Signals on changed lines, or inside a function the change touches (an added file: all of them). */
 /** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
-export function selectChangedSignals(
+function selectChangedSignals(
   file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions'>,
   changedLines: readonly number[],
 ): SignalFact[] {
@@ -642,7 +632,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
 }
 
 /** One `changed-semantic` subject per decision the diff changed in a runtime source file (rules/semantic-hunks.ts). */
-export function deriveSemanticSubjects(file: ChangedFileInput, role: string): FactSubject[] {
+function deriveSemanticSubjects(file: ChangedFileInput, role: string): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
   return findSemanticChanges(file.baseText, file.headText, file.hunks).map((change) => ({
     subject: 'changed-semantic',

@@ -5,7 +5,6 @@ import {
   type CustomOperatorName,
   PLACEHOLDER_PATTERN,
   type FactCatalogue,
-  type FactDeclaration,
   type FactType,
   type Rule,
   type RuleEventParams,
@@ -16,8 +15,7 @@ import {
 import { buildOperatorTable, type OperatorEvaluator, type OperatorTable, operatorDecorators, resolveOperator } from './operators/index.js';
 import { showName } from '../text/safe-name.js';
 
-export { FACT_CATALOGUE };
-export type { FactCatalogue, FactDeclaration, FactType };
+export type { FactCatalogue, FactType };
 
 export type FactPredicate = (facts: Record<string, unknown>) => boolean;
 
@@ -201,7 +199,7 @@ function formatFactValue(value: unknown): string {
 export type Template = (facts: Record<string, unknown>, subjectId: string) => string;
 
 /** Splits a `{{fact}}` template once, so rendering is a join; `{{subjectId}}` is the subject id. */
-export function compileTemplate(template: string): Template {
+function compileTemplate(template: string): Template {
   if (!template.includes('{{')) return () => template;
   const texts: string[] = [];
   const names: string[] = [];
@@ -223,14 +221,14 @@ export function compileTemplate(template: string): Template {
   };
 }
 
-export function renderTemplate(template: string, facts: Record<string, unknown>, subjectId: string): string {
+function renderTemplate(template: string, facts: Record<string, unknown>, subjectId: string): string {
   return compileTemplate(template)(facts, subjectId);
 }
 
 export type ParamsRenderer = (facts: Record<string, unknown>, subjectId: string) => RuleEventParams;
 
 /** Renders placeholders in every string param; params without any are shared, not copied. */
-export function compileParams(params: RuleEventParams): ParamsRenderer {
+function compileParams(params: RuleEventParams): ParamsRenderer {
   const templated = Object.entries(params).flatMap(([key, value]) =>
     typeof value === 'string' && value.includes('{{') ? [{ key, render: compileTemplate(value) }] : [],
   );

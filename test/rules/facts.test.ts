@@ -22,11 +22,11 @@ import {
   deriveChangedLineSubjects,
   deriveComplexityDelta,
   deriveSignalSubjects,
-  getRouteParams,
   type AnalysisFactsInput,
   type ChangedFileInput,
 } from '../../src/rules/facts.js';
 import { createPathClassifier, mergeClassifiers } from '../../src/rules/classifiers.js';
+import { getRouteParams } from '../../src/rules/facts-routes.js';
 import { classifyTextChange, getCommentSyntax } from '../../src/rules/facts-text.js';
 import { compilePack, findFactProblems } from '../../src/rules/pack.js';
 

@@ -6,7 +6,7 @@ import { matchesGlob } from './matches-glob.js';
 import { matchesRegex } from './matches-regex.js';
 import { startsWithAny } from './starts-with-any.js';
 
-export type { DecoratorEvaluator, OperatorEvaluator };
+export type { OperatorEvaluator };
 export { operatorDecorators };
 
 /** Every custom operator the model declares, by name; the Record type keeps the two lists in step. */
