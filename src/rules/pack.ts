@@ -221,10 +221,6 @@ function compileTemplate(template: string): Template {
   };
 }
 
-function renderTemplate(template: string, facts: Record<string, unknown>, subjectId: string): string {
-  return compileTemplate(template)(facts, subjectId);
-}
-
 export type ParamsRenderer = (facts: Record<string, unknown>, subjectId: string) => RuleEventParams;
 
 /** Renders placeholders in every string param; params without any are shared, not copied. */
