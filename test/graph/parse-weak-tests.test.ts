@@ -6,7 +6,8 @@ import { FactWalker } from '../../src/graph/parse/fact-walker.js';
 import { buildLineIndex, measureLeadingTrivia } from '../../src/graph/parse/line-index.js';
 import { getSpan, isAstNode } from '../../src/graph/parse/swc-node.js';
 import { getSwcOptions } from '../../src/graph/parse/swc-options.js';
-import { findExpectErrorLines, isAssertionHelperName } from '../../src/graph/parse/test-calls.js';
+import { isAssertionHelperName } from '../../src/graph/parse/assertion-calls.js';
+import { findExpectErrorLines } from '../../src/graph/parse/test-calls.js';
 import type { FileFacts, TestCaseFact } from '../../src/model/facts.js';
 
 /**

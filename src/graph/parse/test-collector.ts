@@ -2,16 +2,9 @@ import type { MockFact, TestCaseFact } from '../../model/facts.js';
 import type { ModuleLinks } from './module-links.js';
 import type { SourcePositions } from './source-positions.js';
 import { type AstNode, getExpressions, getIdentifierName, getNode, getSpan, getStaticString, unwrapExpression } from './swc-node.js';
-import {
-  type AssertionMatch,
-  collectAssertingHelpers,
-  findExpectErrorLines,
-  type LocalHelpers,
-  matchAssertionCall,
-  matchPropertyAssertion,
-  matchTestCall,
-  type TestCallMatch,
-} from './test-calls.js';
+import { type AssertionMatch, matchAssertionCall, matchPropertyAssertion } from './assertion-calls.js';
+import { collectAssertingHelpers, type LocalHelpers } from './assertion-helpers.js';
+import { findExpectErrorLines, matchTestCall, type TestCallMatch } from './test-calls.js';
 import { getCallbackParams } from './walker-patterns.js';
 
 const doneNames = new Set(['done', 'cb', 'callback', 'next', 'finish', 'end']);
