@@ -1,6 +1,7 @@
 import type { ChangedPathProof } from '../model/coverage.js';
 import { CheckerError } from '../model/diagnostic.js';
 import { PLACEHOLDER_PATTERN, PROOF_MESSAGE_DATA, type LoadedPack, type ProofMessage, type ProofMessageId } from '../model/rules.js';
+import { compareText } from '../text/compare-text.js';
 import type { ChangedPathProofJudgement } from './proof.js';
 
 /** The words of every proof message id, with the packs that supplied them (`proof@1.2.0, repo:proof@1.0.0`). */
@@ -23,7 +24,7 @@ function isProofMessageId(id: string): id is ProofMessageId {
 export function toProofMessages(packs: readonly LoadedPack[]): ProofMessages {
   const proofPacks = packs
     .filter((entry) => entry.pack.kind === 'proof' && Object.keys(entry.pack.messages ?? {}).some(isProofMessageId))
-    .sort((a, b) => SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] || (a.pack.id < b.pack.id ? -1 : a.pack.id > b.pack.id ? 1 : 0));
+    .sort((a, b) => SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] || compareText(a.pack.id, b.pack.id));
   const merged: Partial<Record<ProofMessageId, string>> = {};
   for (const { pack } of proofPacks) {
     for (const [id, text] of Object.entries(pack.messages ?? {})) if (isProofMessageId(id)) merged[id] = text;

@@ -12,17 +12,14 @@ import type {
   TestEvidenceSource,
 } from '../model/coverage.js';
 import type { ProofMessage } from '../model/rules.js';
+import { compareText } from '../text/compare-text.js';
 
-export const MAX_REACHING_TESTS = 20;
+const MAX_REACHING_TESTS = 20;
 const MAX_LINE_RANGES = 8;
 const MAX_LISTED_NAMES = 3;
 
 const SEARCHED_LOCATIONS =
   'lcov.info, coverage/lcov.info, coverage/*/lcov.info, coverage/coverage-final.json and coverage/tmp/coverage-*.json';
-
-function compareStrings(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 /** Head-side lines added or modified by zero-context hunks (as `git diff -U0` numbers them). */
 export function toChangedLines(hunks: readonly Hunk[]): number[] {
@@ -91,7 +88,7 @@ function orderReachingTests(tests: readonly ReachingTest[]): { path: string; moc
     else best.set(test.testFile, { distance: Math.min(known.distance, test.distance), mocks: known.mocks && test.mocksChangedModule });
   }
   return [...best.entries()]
-    .sort(([a, x], [b, y]) => x.distance - y.distance || compareStrings(a, b))
+    .sort(([a, x], [b, y]) => x.distance - y.distance || compareText(a, b))
     .map(([path, value]) => ({ path, mocks: value.mocks }));
 }
 
