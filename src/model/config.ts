@@ -1,81 +1,168 @@
-/** Repository configuration (`.checker/config.yml`, `checker.config.yml`), validated by `schemas/config.schema.json`. */
-export type AgentProfile = 'generic' | 'codex' | 'claude-code' | 'cursor' | 'pi' | 'opencode' | 'desktop';
-export type BundleFormat = 'markdown' | 'json';
+import { z } from 'zod';
 
-export interface CommandSpec {
-  command: string;
-  args?: string[];
-  timeoutMs?: number;
-}
+/**
+ * Repository configuration (`.checker/config.yml`, `checker.config.yml`). `configSchema` is the source of
+ * schemas/config.schema.json (`npm run schemas`), which src/io/config.ts validates each file against; the types
+ * below are its `z.infer`. Refinements are kept out: what the file checks, zod checks, and the reverse.
+ */
 
-export interface AgentProcessConfig extends CommandSpec {
-  profile?: AgentProfile;
-  bundleFormat?: BundleFormat;
-}
+const def = <T extends z.ZodType>(id: string, schema: T): T => schema.meta({ id });
 
-export interface ToolAdapterConfig extends CommandSpec {
-  enabled: boolean;
-}
+export const AGENT_PROFILES = ['generic', 'codex', 'claude-code', 'cursor', 'pi', 'opencode', 'desktop'] as const;
+export const BUNDLE_FORMATS = ['markdown', 'json'] as const;
 
-export type ToolAdapterKind = 'browserTestRunner' | 'coverage' | 'mutationTester' | 'staticAnalyzer' | 'apiFuzzer' | 'contractTester';
+const name = def('name', z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/));
+const commandString = def('commandString', z.string().min(1).max(4096));
+const args = def('args', z.array(z.string().max(4096)).max(256));
+const timeoutMs = def('timeoutMs', z.int().min(1).max(86_400_000));
+const globs = def('globs', z.array(z.string().min(1).max(1024)).max(500));
+const httpUrl = def(
+  'httpUrl',
+  z
+    .string()
+    .max(2048)
+    .regex(/^https?:\/\//)
+    .refine((value) => URL.canParse(value))
+    // RegExp#source escapes the slashes; the file keeps the pattern users read in error messages.
+    .meta({ format: 'uri', pattern: '^https?://' }),
+);
 
-export type ToolAdaptersConfig = { agentProcess?: AgentProcessConfig } & { [K in ToolAdapterKind]?: ToolAdapterConfig };
+const commandSpec = def('command', z.strictObject({ command: commandString, args: args.optional(), timeoutMs: timeoutMs.optional() }));
 
-/** A named check: either a command string (tokenised without a shell) or an argv array. */
-export interface CheckConfig {
-  command?: string;
-  argv?: string[];
-  description?: string;
-  timeoutMs?: number;
-  /** Globs of repository paths the check applies to. */
-  paths?: string[];
-}
+const agentProcess = def(
+  'agentProcess',
+  z.strictObject({
+    command: commandString,
+    args: args.optional(),
+    timeoutMs: timeoutMs.optional(),
+    profile: z.enum(AGENT_PROFILES).optional(),
+    bundleFormat: z.enum(BUNDLE_FORMATS).optional(),
+  }),
+);
 
-export interface HealthcheckConfig {
-  path?: string;
-  timeoutMs?: number;
-  intervalMs?: number;
-  expectStatus?: number;
-}
+const adapter = def(
+  'adapter',
+  z.strictObject({ enabled: z.boolean(), command: commandString, args: args.optional(), timeoutMs: timeoutMs.optional() }),
+);
 
-export interface ProductTargetConfig {
-  baseUrl: string;
-  kind: 'ui' | 'api';
-  start?: CommandSpec;
-  setup?: CommandSpec;
-  teardown?: CommandSpec;
-  healthcheck?: HealthcheckConfig;
-}
+/** A named check: either a command string (tokenised without a shell) or an argv array, never both. */
+const check = def(
+  'check',
+  z
+    .strictObject({
+      command: commandString.optional(),
+      argv: z.array(z.string().min(1).max(4096)).min(1).max(256).optional(),
+      description: z.string().max(2000).optional(),
+      timeoutMs: timeoutMs.optional(),
+      /** Globs of repository paths the check applies to. */
+      paths: globs.optional(),
+    })
+    .refine((value) => (value.command === undefined) !== (value.argv === undefined), {
+      error: 'must have exactly one of "command" or "argv"',
+    })
+    .meta({
+      oneOf: [
+        { type: 'object', properties: { command: true }, required: ['command'] },
+        { type: 'object', properties: { argv: true }, required: ['argv'] },
+      ],
+    }),
+);
+
+const productTarget = def(
+  'productTarget',
+  z.strictObject({
+    baseUrl: httpUrl,
+    kind: z.enum(['ui', 'api']),
+    start: commandSpec.optional(),
+    setup: commandSpec.optional(),
+    teardown: commandSpec.optional(),
+    healthcheck: z
+      .strictObject({
+        path: z.string().max(2048).regex(/^\//).optional(),
+        timeoutMs: timeoutMs.optional(),
+        intervalMs: z.int().min(10).max(60_000).optional(),
+        expectStatus: z.int().min(100).max(599).optional(),
+      })
+      .optional(),
+  }),
+);
 
 /** No secrets in config: a BYOK key is read from the environment variable named by `apiKeyEnv`. */
-export interface ProviderConfig {
-  kind: 'local' | 'byok';
-  command?: string;
-  args?: string[];
-  endpoint?: string;
-  model?: string;
-  apiKeyEnv?: string;
-  timeoutMs?: number;
+const provider = def(
+  'provider',
+  z.strictObject({
+    kind: z.enum(['local', 'byok']),
+    command: commandString.optional(),
+    args: args.optional(),
+    endpoint: httpUrl.optional(),
+    model: z.string().min(1).max(200).optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]{0,127}$/)
+      .optional(),
+    timeoutMs: timeoutMs.optional(),
+  }),
+);
+
+/** A record keyed by check or target names, at most `max` entries. */
+function namedRecord<T extends z.ZodType>(value: T, max: number) {
+  return z
+    .record(name, value)
+    .refine((record) => Object.keys(record).length <= max, { error: `must have at most ${max} entries` })
+    .meta({ maxProperties: max });
 }
 
-export interface AnalysisConfig {
-  assertionHelpers?: string[];
-  maxFileBytes?: number;
-  /** Nodes plus edges the knowledge graph may hold before `limits/graph-too-large` (default 1,500,000, ~2 KB of heap each). */
-  maxGraphElements?: number;
-  ignore?: string[];
-  defaultBranch?: string;
-  /** Ranked tasks the bundle lists first (the rest are overflow), 1-100, default 12. */
-  maxPromptTasks?: number;
-}
+const adapterFields = {
+  browserTestRunner: adapter.optional(),
+  coverage: adapter.optional(),
+  mutationTester: adapter.optional(),
+  staticAnalyzer: adapter.optional(),
+  apiFuzzer: adapter.optional(),
+  contractTester: adapter.optional(),
+};
 
-export interface Config {
-  schemaVersion?: 1;
-  safety?: { allowCommands?: boolean };
-  toolAdapters?: ToolAdaptersConfig;
-  checks?: Record<string, CheckConfig>;
-  products?: { targets?: Record<string, ProductTargetConfig> };
-  investigation?: { provider?: ProviderConfig };
-  analysis?: AnalysisConfig;
-  context?: { maxNodes?: number };
-}
+export const configSchema = z.strictObject({
+  schemaVersion: z.literal(1).optional().describe('Optional; 1 is the only version.'),
+  safety: z
+    .strictObject({
+      allowCommands: z.boolean().optional().describe('Gate for any command execution. Only the boolean true opens it.'),
+    })
+    .optional(),
+  toolAdapters: z.strictObject({ agentProcess: agentProcess.optional(), ...adapterFields }).optional(),
+  checks: namedRecord(check, 200).optional(),
+  products: z.strictObject({ targets: namedRecord(productTarget, 100).optional() }).optional(),
+  investigation: z.strictObject({ provider: provider.optional() }).optional(),
+  analysis: z
+    .strictObject({
+      assertionHelpers: z
+        .array(z.string().regex(/^[A-Za-z_$][A-Za-z0-9_$.]{0,199}$/))
+        .max(200)
+        .optional(),
+      maxFileBytes: z.int().min(1024).max(67_108_864).optional(),
+      /** Nodes plus edges the knowledge graph may hold before `limits/graph-too-large` (default 1,500,000, ~2 KB of heap each). */
+      maxGraphElements: z.int().min(1000).max(100_000_000).optional(),
+      ignore: globs.optional(),
+      defaultBranch: z
+        .string()
+        .regex(/^[A-Za-z0-9_][A-Za-z0-9._/-]{0,199}$/)
+        .optional(),
+      /** Ranked tasks the bundle lists first (the rest are overflow), 1-100, default 12. */
+      maxPromptTasks: z.int().min(1).max(100).optional().meta({ default: 12 }),
+    })
+    .optional(),
+  context: z.strictObject({ maxNodes: z.int().min(1).max(1000).optional().meta({ default: 80 }) }).optional(),
+});
+
+export type Config = z.infer<typeof configSchema>;
+export type AgentProfile = (typeof AGENT_PROFILES)[number];
+export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
+export type CommandSpec = z.infer<typeof commandSpec>;
+export type AgentProcessConfig = z.infer<typeof agentProcess>;
+export type ToolAdapterConfig = z.infer<typeof adapter>;
+export type ToolAdapterKind = keyof typeof adapterFields;
+export type ToolAdaptersConfig = NonNullable<Config['toolAdapters']>;
+export type CheckConfig = z.infer<typeof check>;
+export type HealthcheckConfig = NonNullable<ProductTargetConfig['healthcheck']>;
+export type ProductTargetConfig = z.infer<typeof productTarget>;
+export type ProviderConfig = z.infer<typeof provider>;
+export type AnalysisConfig = NonNullable<Config['analysis']>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configSchema } from './config.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
 
@@ -15,6 +16,7 @@ export interface GeneratedSchema {
 
 export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   ...Object.fromEntries(Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source])),
+  config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
   requirements: { title: 'checker requirements artifact (spec 2.5)', schema: requirementsSchema },
 };
 
