@@ -27,8 +27,8 @@ import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { loadGroundingWeights } from './grounding-weights.js';
 import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
+import { MAX_TASK_CHARS } from '../model/input-fields.js';
 
-export const MAX_TASK_CHARS = 4000;
 const MAX_MEMORY_TEXT = 2000;
 const MAX_IMPACTED_FILES = 50;
 const MAX_LIMITATIONS = 50;

@@ -1,7 +1,16 @@
 import type { ArgsDef } from 'citty';
 import type { z } from 'zod';
 import { CheckerError } from '../model/diagnostic.js';
-import { failOnField, formatField, type OutputFormat, type RiskLevelName, RISK_LEVELS, refField } from '../model/input-fields.js';
+import {
+  failOnField,
+  formatField,
+  type OutputFormat,
+  type RiskLevelName,
+  RISK_LEVELS,
+  refField,
+  sessionIdField,
+  taskField,
+} from '../model/input-fields.js';
 
 export const cwdArg = {
   cwd: { type: 'string', description: 'Repository to analyse (its root folder)', default: '.', valueHint: 'path' },
@@ -82,6 +91,23 @@ export function toFormat(value: unknown): OutputFormat {
   return parseFlag(formatField, 'format', value, {
     code: 'usage/invalid-format',
     hint: 'Use --format markdown (the default) or --format json.',
+  });
+}
+
+/** --task checked with the MCP tools' task field (trimmed, not empty, at most MAX_TASK_CHARS); the text itself is never echoed. */
+export function toTask(value: unknown): string {
+  return parseFlag(taskField, 'task', value, {
+    code: 'usage/invalid-task',
+    hint: 'Describe the change in a few sentences, e.g. --task "apply the loyalty discount at checkout"; put details in a --requirements file.',
+    given: typeof value === 'string' ? `${value.length} characters` : value,
+  });
+}
+
+/** --session checked with the MCP tools' sessionId field, so both refuse an id with the same words. */
+export function toSessionId(value: unknown): string {
+  return parseFlag(sessionIdField, 'session', value, {
+    code: 'session/invalid-id',
+    hint: 'Use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit, e.g. --session fix-discount-1.',
   });
 }
 

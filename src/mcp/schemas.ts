@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { PROFILES } from '../app/profiles.js';
-import { MAX_TASK_CHARS } from '../app/preflight.js';
-import { formatField as sharedFormatField, maxNodesField as sharedMaxNodesField, refField, sessionIdField } from '../model/input-fields.js';
+import {
+  formatField as sharedFormatField,
+  maxNodesField as sharedMaxNodesField,
+  refField,
+  sessionIdField,
+  taskField,
+} from '../model/input-fields.js';
 import { requirementsSchema } from '../model/requirements.js';
 
 /**
@@ -10,20 +15,9 @@ import { requirementsSchema } from '../model/requirements.js';
  * it is what the calling agent reads.
  */
 
-export const formatField = sharedFormatField.optional();
+const formatField = sharedFormatField.optional();
 
-export const rangeShape = { base: refField('base').optional(), head: refField('head').optional() };
-
-export const taskField = z
-  .string({ error: 'must be a string describing the change in words, e.g. "apply the loyalty discount at checkout"' })
-  .trim()
-  .min(1, { error: 'must not be empty; describe the change in words, e.g. "apply the loyalty discount at checkout"' })
-  .max(MAX_TASK_CHARS, {
-    error: `is longer than ${MAX_TASK_CHARS} characters; summarise the task and put details in requirements.acceptanceCriteria`,
-  })
-  .describe(
-    `What the change is for, in plain words (at most ${MAX_TASK_CHARS} characters). Used to ground the task in repository files; never executed.`,
-  );
+const rangeShape = { base: refField('base').optional(), head: refField('head').optional() };
 
 export const requirementsField = requirementsSchema
   .optional()
@@ -31,14 +25,14 @@ export const requirementsField = requirementsSchema
     'Requirements object (spec 2.5), the same fields as a requirements file: acceptanceCriteria, currentBehavior, expectedBehavior, affectedFlows, nonGoals, invariants, architectureConstraints, unresolvedQuestions. Recorded as requirement evidence, kept apart from checker suggestions.',
   );
 
-export const profileField = z
+const profileField = z
   .enum(PROFILES, { error: `must be one of ${PROFILES.join(', ')}; leave it out for generic` })
   .optional()
   .describe(
     `Agent profile that shapes only the hand-off wording (${PROFILES.join(', ')}); default generic. Selecting one calls no agent and sends nothing anywhere.`,
   );
 
-export const maxNodesField = sharedMaxNodesField.optional();
+const maxNodesField = sharedMaxNodesField.optional();
 
 export const analysisInputSchema = z.object({ format: formatField, ...rangeShape }).strict();
 
@@ -115,10 +109,7 @@ const SESSION_FIELDS: Record<
 };
 
 export type { OutputFormat } from '../model/input-fields.js';
-export type AnalysisInput = z.infer<typeof analysisInputSchema>;
-export type AgentTaskBundleInput = z.infer<typeof agentTaskBundleInputSchema>;
 export type AgentPreflightInput = z.infer<typeof agentPreflightInputSchema>;
-export type TaskContextInput = z.infer<typeof taskContextInputSchema>;
 export type AgentSessionInput = z.infer<typeof agentSessionInputSchema>;
 export type RequirementsObject = NonNullable<AgentPreflightInput['requirements']>;
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 const def = <T extends z.ZodType>(id: string, schema: T): T => schema.meta({ id });
 
 export const AGENT_PROFILES = ['generic', 'codex', 'claude-code', 'cursor', 'pi', 'opencode', 'desktop'] as const;
-export const BUNDLE_FORMATS = ['markdown', 'json'] as const;
+const BUNDLE_FORMATS = ['markdown', 'json'] as const;
 
 const name = def('name', z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/));
 const commandString = def('commandString', z.string().min(1).max(4096));
@@ -155,14 +155,6 @@ export const configSchema = z.strictObject({
 
 export type Config = z.infer<typeof configSchema>;
 export type AgentProfile = (typeof AGENT_PROFILES)[number];
-export type BundleFormat = (typeof BUNDLE_FORMATS)[number];
-export type CommandSpec = z.infer<typeof commandSpec>;
-export type AgentProcessConfig = z.infer<typeof agentProcess>;
-export type ToolAdapterConfig = z.infer<typeof adapter>;
 export type ToolAdapterKind = keyof typeof adapterFields;
-export type ToolAdaptersConfig = NonNullable<Config['toolAdapters']>;
 export type CheckConfig = z.infer<typeof check>;
-export type HealthcheckConfig = NonNullable<ProductTargetConfig['healthcheck']>;
 export type ProductTargetConfig = z.infer<typeof productTarget>;
-export type ProviderConfig = z.infer<typeof provider>;
-export type AnalysisConfig = NonNullable<Config['analysis']>;

@@ -48,6 +48,20 @@ export const sessionIdField = z
     'Session id: 1-64 characters of letters, digits, ".", "_" or "-", starting with a letter or digit. The session file is .checker/local/agent-sessions/<sessionId>.json.',
   );
 
+/** Characters of task text kept (preflight, context, sessions, bundles); a longer task is refused by taskField. */
+export const MAX_TASK_CHARS = 4000;
+
+export const taskField = z
+  .string({ error: 'must be a string describing the change in words, e.g. "apply the loyalty discount at checkout"' })
+  .trim()
+  .min(1, { error: 'must not be empty; describe the change in words, e.g. "apply the loyalty discount at checkout"' })
+  .max(MAX_TASK_CHARS, {
+    error: `is longer than ${MAX_TASK_CHARS} characters; summarise the task and put details in requirements.acceptanceCriteria`,
+  })
+  .describe(
+    `What the change is for, in plain words (at most ${MAX_TASK_CHARS} characters). Used to ground the task in repository files; never executed.`,
+  );
+
 export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevelName = (typeof RISK_LEVELS)[number];
 

@@ -6,7 +6,7 @@ import type { MemoryEntry, MemoryKind } from './graph.js';
  * is the source of schemas/memory.schema.json (`npm run schemas`); src/io/repo-docs.ts validates each file and
  * each entry against that file, and turns a valid entry into a graph `MemoryEntry`.
  */
-export const MEMORY_KINDS = ['invariant', 'architecture', 'regression', 'note'] as const;
+const MEMORY_KINDS = ['invariant', 'architecture', 'regression', 'note'] as const;
 
 const memoryEntryInput = z
   .strictObject({

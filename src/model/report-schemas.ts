@@ -31,7 +31,7 @@ const nonEmpty = z.string().min(1);
 const count = z.int().min(0);
 const strings = z.array(str);
 
-export const PROOF_STATES = ['runtime-proven', 'runtime-unproven', 'static-only', 'mocked-boundary', 'unproven'] as const;
+const PROOF_STATES = ['runtime-proven', 'runtime-unproven', 'static-only', 'mocked-boundary', 'unproven'] as const;
 
 const revision = def(
   'revision',
@@ -312,7 +312,7 @@ const finding = def(
     provenance: nonEmpty,
   }),
 );
-export const diagnosticSchema = def(
+const diagnosticSchema = def(
   'diagnostic',
   z.strictObject({
     code: nonEmpty,
@@ -382,7 +382,7 @@ const truncated = z
 const header = <K extends string>(kind: K) => ({ schemaVersion: z.literal(1), kind: z.literal(kind), range });
 const limitations = z.array(diagnosticSchema);
 
-export const analysisReportSchema = z.strictObject({
+const analysisReportSchema = z.strictObject({
   ...header('analysis'),
   summary: analysisSummary,
   changedFiles: z.array(changedFile),
@@ -401,7 +401,7 @@ export const analysisReportSchema = z.strictObject({
   truncated,
 });
 
-export const impactReportSchema = z.strictObject({
+const impactReportSchema = z.strictObject({
   ...header('impact'),
   summary: reportSummary,
   changedFiles: z.array(changedFile),
@@ -413,7 +413,7 @@ export const impactReportSchema = z.strictObject({
   truncated,
 });
 
-export const auditTestsReportSchema = z.strictObject({
+const auditTestsReportSchema = z.strictObject({
   ...header('audit-tests'),
   summary: reportSummary,
   changedPathProof: z.array(changedPathProof),
@@ -425,7 +425,7 @@ export const auditTestsReportSchema = z.strictObject({
   truncated,
 });
 
-export const edgeCasesReportSchema = z.strictObject({
+const edgeCasesReportSchema = z.strictObject({
   ...header('edge-cases'),
   summary: reportSummary,
   edgeCases,
@@ -433,7 +433,7 @@ export const edgeCasesReportSchema = z.strictObject({
   truncated,
 });
 
-export const toolsReportSchema = z.strictObject({
+const toolsReportSchema = z.strictObject({
   ...header('tools'),
   summary: reportSummary,
   tools: z.array(tool),
@@ -443,7 +443,7 @@ export const toolsReportSchema = z.strictObject({
   truncated,
 });
 
-export const patternsReportSchema = z.strictObject({
+const patternsReportSchema = z.strictObject({
   ...header('patterns'),
   summary: reportSummary,
   matchCount: count,
@@ -452,7 +452,7 @@ export const patternsReportSchema = z.strictObject({
   truncated,
 });
 
-export const redteamReportSchema = z.strictObject({
+const redteamReportSchema = z.strictObject({
   ...header('redteam'),
   summary: reportSummary,
   mergeRiskBreakdown: z.array(scoreContributor),

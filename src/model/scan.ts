@@ -37,10 +37,3 @@ export interface ScanResult {
   /** Files under `.checker/local/` that git tracks: a committed cache could forge facts, so the cache is then not used. */
   trackedLocalState?: string[];
 }
-
-/** A file's text as read for parsing; `hash` is the sha1 of its bytes. */
-export interface SourceText {
-  path: string;
-  hash: string;
-  text: string;
-}

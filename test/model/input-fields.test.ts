@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toFailOn, toFormat, toRange } from '../../src/cli/args.js';
+import { toFailOn, toFormat, toRange, toSessionId, toTask } from '../../src/cli/args.js';
 import { toMaxNodes } from '../../src/cli/commands/context.js';
-import { analysisInputSchema, describeInputIssues, taskContextInputSchema } from '../../src/mcp/schemas.js';
+import { agentSessionInputSchema, analysisInputSchema, describeInputIssues, taskContextInputSchema } from '../../src/mcp/schemas.js';
 import type { z } from 'zod';
 
 function cliRefusal(run: () => unknown): { code: string; message: string } {
@@ -54,5 +54,26 @@ describe('input fields shared by the CLI flags and the MCP tools', () => {
     assert.equal(cliRefusal(() => toFailOn('severe')).message, '--fail-on must be one of low, medium, high, critical (got "severe")');
     assert.equal(toFailOn('high'), 'high');
     assert.equal(toFailOn(undefined), undefined);
+  });
+
+  it('--task and the task field refuse an empty or too long task with the same words, never echoing the text', () => {
+    for (const task of ['   ', 'x'.repeat(4001)]) {
+      const cli = cliRefusal(() => toTask(task));
+      assert.equal(cli.code, 'usage/invalid-task');
+      const mcp = mcpRefusal(taskContextInputSchema, { task });
+      assert.equal(cli.message, `${mcp.replace('"task"', '--task')} (got "${task.length} characters")`);
+    }
+    assert.match(cliRefusal(() => toTask('x'.repeat(4001))).message, /^--task is longer than 4000 characters; summarise/);
+    assert.equal(toTask('  apply the discount \n'), 'apply the discount');
+  });
+
+  it('--session and the sessionId field refuse with the same words', () => {
+    for (const id of ['../x', 'a b', '-lead', 'x'.repeat(65)]) {
+      const cli = cliRefusal(() => toSessionId(id));
+      assert.equal(cli.code, 'session/invalid-id');
+      const mcp = mcpRefusal(agentSessionInputSchema, { operation: 'finish', sessionId: id });
+      assert.equal(cli.message, `${mcp.replace('"sessionId"', '--session')} (got ${JSON.stringify(id.slice(0, 80))})`);
+    }
+    assert.equal(toSessionId('fix-discount-1'), 'fix-discount-1');
   });
 });

@@ -5,7 +5,7 @@ import { PROFILES, toAgentProfile } from '../../app/profiles.js';
 import { runAgentBundle } from '../../app/run-agent-bundle.js';
 import type { AgentProfile } from '../../model/config.js';
 import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
-import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange } from '../args.js';
+import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
@@ -40,7 +40,7 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         const bundle = await runAgentBundle(env, {
           profile,
           ...toRange(args),
-          ...(typeof args.task === 'string' && args.task.trim() !== '' ? { task: args.task } : {}),
+          ...(typeof args.task === 'string' && args.task.trim() !== '' ? { task: toTask(args.task) } : {}),
           ...(requirementsPath === undefined ? {} : { requirementsPath }),
         });
         await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });

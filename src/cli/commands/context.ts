@@ -4,7 +4,7 @@ import { getTaskContext } from '../../app/task-context.js';
 import { DEFAULT_CONTEXT_MAX_NODES, MAX_CONTEXT_MAX_NODES } from '../../model/context-packet.js';
 import { maxNodesField } from '../../model/input-fields.js';
 import { renderContextMarkdown } from '../../report/context-markdown.js';
-import { cwdArg, formatArg, parseFlag, toFormat } from '../args.js';
+import { cwdArg, formatArg, parseFlag, toFormat, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export const maxNodesArg = {
@@ -40,7 +40,7 @@ export default defineCommand({
     const maxNodes = toMaxNodes(args['max-nodes']);
     await withEnv(args.cwd, async (env) => {
       const packet = await getTaskContext(env, {
-        task: typeof args.task === 'string' ? args.task : '',
+        task: toTask(args.task),
         ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}),
         ...(maxNodes === undefined ? {} : { maxNodes }),
       });

@@ -2,7 +2,7 @@ import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
 import { getPreflightReport } from '../../app/preflight.js';
 import { renderPreflightMarkdown } from '../../report/preflight-markdown.js';
-import { cwdArg, formatArg, toFormat } from '../args.js';
+import { cwdArg, formatArg, toFormat, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 /** `checker ai preflight` and `checker agent preflight`: the same before-coding brief. */
@@ -18,7 +18,7 @@ export default defineCommand({
     const format = toFormat(args.format);
     await withEnv(args.cwd, async (env) => {
       const report = await getPreflightReport(env, {
-        task: typeof args.task === 'string' ? args.task : '',
+        task: toTask(args.task),
         ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}),
       });
       await emitReport(env.root, report, { format, output: args.output, schema: 'preflight-report', markdown: renderPreflightMarkdown });

@@ -1,8 +1,8 @@
 import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
-import { assertSessionId, recordCheckpoint } from '../../app/session.js';
+import { recordCheckpoint } from '../../app/session.js';
 import { renderSessionMarkdown } from '../../report/session-markdown.js';
-import { cwdArg, formatArg, toFormat } from '../args.js';
+import { cwdArg, formatArg, toFormat, toSessionId } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
@@ -21,7 +21,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const format = toFormat(args.format);
-    const sessionId = assertSessionId(args.session);
+    const sessionId = toSessionId(args.session);
     await withEnv(args.cwd, async (env) => {
       const result = await recordCheckpoint(env, { sessionId, kind: args.kind, summary: args.summary });
       await emitReport(env.root, result, { format, output: args.output, schema: 'session-result', markdown: renderSessionMarkdown });

@@ -1,8 +1,8 @@
 import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
-import { assertSessionId, refreshSessionContext } from '../../app/session.js';
+import { refreshSessionContext } from '../../app/session.js';
 import { renderSessionMarkdown } from '../../report/session-markdown.js';
-import { cwdArg, formatArg, toFormat } from '../args.js';
+import { cwdArg, formatArg, toFormat, toSessionId } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { maxNodesArg, toMaxNodes } from './context.js';
 
@@ -16,7 +16,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const format = toFormat(args.format);
-    const sessionId = assertSessionId(args.session);
+    const sessionId = toSessionId(args.session);
     const maxNodes = toMaxNodes(args['max-nodes']);
     await withEnv(args.cwd, async (env) => {
       const result = await refreshSessionContext(env, { sessionId, ...(maxNodes === undefined ? {} : { maxNodes }) });

@@ -1,8 +1,8 @@
 import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { defineCommand } from 'citty';
-import { assertSessionId, finishSession } from '../../app/session.js';
+import { finishSession } from '../../app/session.js';
 import { renderSessionMarkdown } from '../../report/session-markdown.js';
-import { cwdArg, formatArg, toFormat } from '../args.js';
+import { cwdArg, formatArg, toFormat, toSessionId } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 
 export default defineCommand({
@@ -14,7 +14,7 @@ export default defineCommand({
   },
   async run({ args }) {
     const format = toFormat(args.format);
-    const sessionId = assertSessionId(args.session);
+    const sessionId = toSessionId(args.session);
     await withEnv(args.cwd, async (env) => {
       const result = await finishSession(env, { sessionId });
       await emitReport(env.root, result, { format, output: args.output, schema: 'session-result', markdown: renderSessionMarkdown });

@@ -5,6 +5,7 @@ import { isCheckerError } from '../../model/diagnostic.js';
 import type { Env } from '../../model/env.js';
 import { renderJson } from '../../report/json.js';
 import { redactSecrets } from '../../text/redact.js';
+import { isRecord } from '../../text/is-record.js';
 import { redactTree } from '../../text/redact-tree.js';
 import { describeInputIssues, type OutputFormat } from '../schemas.js';
 import { TOOL_TEXTS, type ToolName } from '../texts.js';
@@ -44,7 +45,7 @@ export interface McpTool {
 }
 
 /** Markdown text longer than this is cut with a marker pointing at format json (structuredContent is never cut). */
-export const MAX_MARKDOWN_CHARS = 200_000;
+const MAX_MARKDOWN_CHARS = 200_000;
 /** Lists longer than this are cut in MCP results (structuredContent and JSON text), with a `truncated` marker. */
 export const MAX_LIST_ITEMS = 200;
 const MAX_ERROR_CHARS = 2000;
@@ -169,8 +170,4 @@ function toThrownResult(name: string, error: unknown, context: ToolContext): Cal
     `${name} failed: ${messages.join(': caused by: ')}`,
     'This is a bug in checker, not in your input; the server keeps running. The stack trace is on the server stderr.',
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -6,7 +6,7 @@ import { renderJson } from '../../report/json.js';
 import type { RequirementsObject } from '../schemas.js';
 
 /** Provenance label of requirements given inline by the MCP client (spec 4.2: an object, not a file). */
-export const INLINE_REQUIREMENTS_PATH = 'mcp:requirements';
+const INLINE_REQUIREMENTS_PATH = 'mcp:requirements';
 
 /**
  * The `requirements` object of a tool call as the app functions take it: validated against
