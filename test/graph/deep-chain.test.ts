@@ -3,12 +3,14 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { generateDeepChainRepo, type DeepChainRepo } from '../../bench/deep-chain.js';
+import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
 import { makeTempDir } from '../helpers/git-repo.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const moduleUrl = (path: string): string => pathToFileURL(join(repoRoot, path)).href;
+/** src/<path>.ts by hand, the built dist/<path>.js under npm test (see test/helpers/child-module.ts). */
+const moduleUrl = (path: string): string => childModuleUrl(path.replace(/^src\//, '').replace(/\.ts$/, ''));
 
 /** What the child process reports about one `checker ai` run (analysis plus bundle) on a chain repository. */
 interface ChainRun {
@@ -58,7 +60,7 @@ process.stdout.write(JSON.stringify({
 `;
 
 function runChain(repo: DeepChainRepo): ChainRun {
-  const stdout = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CHILD, repo.dir], {
+  const stdout = execFileSync(process.execPath, [...childNodeArgs(), '--input-type=module', '-e', CHILD, repo.dir], {
     cwd: repoRoot,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
