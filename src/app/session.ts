@@ -55,7 +55,7 @@ export interface FinishSessionInput {
  * A session id becomes a file name, so it must match `^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`, must not be a Windows
  * device name and must not end with a dot. Checked before anything touches the disk (`session/invalid-id`).
  */
-export function assertSessionId(value: unknown): string {
+function assertSessionId(value: unknown): string {
   const shown = typeof value === 'string' ? JSON.stringify(clipRedacted(value, 40)) : String(value);
   const isValid = typeof value === 'string' && SESSION_ID_PATTERN.test(value) && !WINDOWS_RESERVED.test(value) && !value.endsWith('.');
   if (!isValid) {

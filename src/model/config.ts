@@ -157,4 +157,3 @@ export type Config = z.infer<typeof configSchema>;
 export type AgentProfile = (typeof AGENT_PROFILES)[number];
 export type ToolAdapterKind = keyof typeof adapterFields;
 export type CheckConfig = z.infer<typeof check>;
-export type ProductTargetConfig = z.infer<typeof productTarget>;
