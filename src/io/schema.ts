@@ -1,9 +1,9 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { CheckerError } from '../model/diagnostic.js';
 import { clipRedacted } from '../text/clip.js';
 
@@ -11,12 +11,24 @@ import { clipRedacted } from '../text/clip.js';
 export const MAX_DATA_DEPTH = 64;
 const SCHEMA_NAME = /^[a-z0-9][a-z0-9.-]{0,99}$/;
 
-let ajvInstance: Ajv2020 | undefined;
-const validators = new Map<string, ValidateFunction>();
-let packageRoot: string | undefined;
+/** A compiled schema: ajv's function (or its precompiled standalone twin) and the schema it checks. */
+export interface SchemaValidator<T = unknown> {
+  (data: unknown): data is T;
+  errors?: ErrorObject[] | null;
+  schema: unknown;
+}
 
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({
+let ajvInstance: Ajv2020 | undefined;
+const validators = new Map<string, SchemaValidator>();
+let packageRoot: string | undefined;
+/** ajv and ajv-formats are required only when a schema has no precompiled validator: loading them costs a CLI start ~100 ms. */
+const require = createRequire(import.meta.url);
+
+/** The one ajv configuration, shared by run-time compiles and the build's standalone validators (dist/schemas-compiled). */
+export function createAjv(extra: Pick<Options, 'code'> = {}): Ajv2020 {
+  const { Ajv2020: Ajv }: typeof import('ajv/dist/2020.js') = require('ajv/dist/2020.js');
+  const formats: typeof import('ajv-formats') = require('ajv-formats');
+  const ajv = new Ajv({
     strict: true,
     allErrors: false,
     coerceTypes: false,
@@ -24,8 +36,9 @@ function createAjv(): Ajv2020 {
     removeAdditional: false,
     $data: false,
     verbose: true,
+    ...extra,
   });
-  const addFormats = typeof addFormatsModule === 'function' ? addFormatsModule : addFormatsModule.default;
+  const addFormats = typeof formats === 'function' ? formats : formats.default;
   addFormats(ajv);
   return ajv;
 }
@@ -75,22 +88,33 @@ export function measureDepth(data: unknown, limit = MAX_DATA_DEPTH): number {
   return deepest;
 }
 
-export function getValidator<T = unknown>(schemaName: string): ValidateFunction<T> {
-  if (!SCHEMA_NAME.test(schemaName)) throw new CheckerError('internal/schema-name', `invalid schema name "${schemaName}"`);
-  const cached = validators.get(schemaName);
-  if (cached !== undefined) return cached as ValidateFunction<T>;
+function readSchemaText(schemaName: string): string {
   const file = join(findPackageRoot(), 'schemas', `${schemaName}.schema.json`);
-  let schema: unknown;
   try {
-    schema = JSON.parse(readFileSync(file, 'utf8'));
+    return readFileSync(file, 'utf8');
   } catch (error) {
     throw new CheckerError('internal/schema-missing', `cannot load schema ${schemaName} from ${file}`, { cause: error });
   }
-  if (!isObjectLike(schema)) throw new CheckerError('internal/schema-invalid', `schema ${schemaName} is not an object`);
-  const ajv = getAjv();
-  let validate: ValidateFunction<T>;
+}
+
+function parseSchema(schemaName: string, text: string): object {
+  let schema: unknown;
   try {
-    validate = ajv.compile<T>(schema);
+    schema = JSON.parse(text);
+  } catch (error) {
+    throw new CheckerError('internal/schema-invalid', `schema ${schemaName} is not JSON`, { cause: error });
+  }
+  if (!isObjectLike(schema)) throw new CheckerError('internal/schema-invalid', `schema ${schemaName} is not an object`);
+  return schema;
+}
+
+function hashSchemaText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function compileSchema(ajv: Ajv2020, schemaName: string, schema: object): ValidateFunction {
+  try {
+    return ajv.compile(schema);
   } catch (error) {
     ajv.removeSchema(schema);
     throw new CheckerError(
@@ -99,8 +123,51 @@ export function getValidator<T = unknown>(schemaName: string): ValidateFunction<
       { cause: error },
     );
   }
+}
+
+/**
+ * The CommonJS module of ajv's standalone code for one schema, as `npm run build` writes it to
+ * dist/schemas-compiled/<name>.cjs; it records the schema text's hash so an edited schema is never checked by stale code.
+ */
+export function toStandaloneValidatorModule(schemaName: string, schemaText: string): string {
+  const ajv = createAjv({ code: { source: true } });
+  const validate = compileSchema(ajv, schemaName, parseSchema(schemaName, schemaText));
+  const { default: standaloneCode }: typeof import('ajv/dist/standalone/index.js') = require('ajv/dist/standalone/index.js');
+  return `${standaloneCode(ajv, validate)}\nmodule.exports.schemaTextHash = ${JSON.stringify(hashSchemaText(schemaText))};\n`;
+}
+
+/** A standalone module exports its validate function, on which the build hung `schemaTextHash`. */
+interface CompiledModule {
+  (data: unknown): data is unknown;
+  errors?: ErrorObject[] | null;
+  schemaTextHash: unknown;
+}
+
+function isCompiledValidator(value: unknown): value is CompiledModule {
+  return typeof value === 'function' && 'schemaTextHash' in value;
+}
+
+/** The precompiled validator `<dir>/<name>.cjs` when it was built from exactly `schemaText`; undefined otherwise. */
+export function readCompiledValidator(dir: string, schemaName: string, schemaText: string): SchemaValidator | undefined {
+  const file = join(dir, `${schemaName}.cjs`);
+  if (!existsSync(file)) return undefined;
+  const loaded: unknown = require(file);
+  if (!isCompiledValidator(loaded) || loaded.schemaTextHash !== hashSchemaText(schemaText)) return undefined;
+  return Object.assign(loaded, { schema: parseSchema(schemaName, schemaText) });
+}
+
+/** dist/schemas-compiled beside dist/io; under tsx (src/io) the folder does not exist and every schema compiles at run time. */
+const COMPILED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas-compiled');
+
+export function getValidator<T = unknown>(schemaName: string): SchemaValidator<T> {
+  if (!SCHEMA_NAME.test(schemaName)) throw new CheckerError('internal/schema-name', `invalid schema name "${schemaName}"`);
+  const cached = validators.get(schemaName);
+  if (cached !== undefined) return cached as SchemaValidator<T>;
+  const text = readSchemaText(schemaName);
+  const validate: SchemaValidator =
+    readCompiledValidator(COMPILED_DIR, schemaName, text) ?? compileSchema(getAjv(), schemaName, parseSchema(schemaName, text));
   validators.set(schemaName, validate);
-  return validate;
+  return validate as SchemaValidator<T>;
 }
 
 function decodePointer(pointer: string): string[] {

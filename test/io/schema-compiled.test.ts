@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { parsePackText } from '../../src/io/rule-packs.js';
+import {
+  createAjv,
+  findPackageRoot,
+  formatAjvError,
+  readCompiledValidator,
+  type SchemaValidator,
+  toStandaloneValidatorModule,
+} from '../../src/io/schema.js';
+
+const root = findPackageRoot();
+
+async function readSchemaText(name: string): Promise<string> {
+  return readFile(join(root, 'schemas', `${name}.schema.json`), 'utf8');
+}
+
+async function readJson(path: string): Promise<unknown> {
+  return JSON.parse(await readFile(join(root, path), 'utf8'));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function clone<T>(value: T): T {
+  return structuredClone(value);
+}
+
+/** The first object found depth-first inside `value` at depth >= 1 (an array item or a nested field). */
+function findNestedObject(value: unknown): Record<string, unknown> | undefined {
+  const children = Array.isArray(value) ? value : isRecord(value) ? Object.values(value) : [];
+  for (const child of children) {
+    if (isRecord(child)) return child;
+    const deeper = findNestedObject(child);
+    if (deeper !== undefined) return deeper;
+  }
+  return undefined;
+}
+
+/** Broken copies of a valid document: one per kind of error formatAjvError words differently. */
+function toInvalidVariants(document: Record<string, unknown>): unknown[] {
+  const variants: unknown[] = [null, [], 'text', { ...clone(document), unexpectedKey: true }];
+  for (const key of Object.keys(document)) {
+    const missing = clone(document);
+    delete missing[key];
+    variants.push(missing);
+    variants.push({ ...clone(document), [key]: key === 'schemaVersion' ? 99 : { wrong: 'type' } });
+    variants.push({ ...clone(document), [key]: 'not-a-valid-value' });
+  }
+  for (const key of ['generatedAt', 'createdAt', 'startedAt']) {
+    if (key in document) variants.push({ ...clone(document), [key]: 'yesterday at noon' });
+  }
+  const nestedCopy = clone(document);
+  const nested = findNestedObject(nestedCopy);
+  if (nested !== undefined) {
+    nested.unexpectedNestedKey = 1;
+    variants.push(nestedCopy);
+    const nestedKeys = Object.keys(nested);
+    const first = nestedKeys[0];
+    if (first !== undefined) {
+      const retyped = clone(document);
+      const target = findNestedObject(retyped);
+      if (target !== undefined) target[first] = [[[]]];
+      variants.push(retyped);
+    }
+  }
+  return variants;
+}
+
+interface Case {
+  schema: string;
+  valid: () => Promise<unknown>;
+}
+
+const cases: Case[] = [
+  { schema: 'config', valid: async () => ({}) },
+  {
+    schema: 'rule-pack',
+    valid: async () => parsePackText('risk/pack.yaml', await readFile(join(root, 'rules', 'risk', 'pack.yaml'), 'utf8')),
+  },
+  {
+    schema: 'rule-pack',
+    valid: async () => parsePackText('edge-cases/pack.yaml', await readFile(join(root, 'rules', 'edge-cases', 'pack.yaml'), 'utf8')),
+  },
+  { schema: 'analysis-report', valid: () => readJson('test/report/golden/large-analysis.golden.json') },
+  { schema: 'impact-report', valid: () => readJson('test/report/golden/hostile-impact.golden.json') },
+  { schema: 'agent-bundle', valid: () => readJson('test/report/golden/bundle-codex.json') },
+];
+
+describe('precompiled (ajv standalone) validators', () => {
+  let dir = '';
+  before(async () => {
+    // Inside the package, as dist/schemas-compiled is: the standalone code requires ajv's runtime helpers by package name.
+    const cache = join(root, 'node_modules', '.cache', 'checker');
+    await mkdir(cache, { recursive: true });
+    dir = await mkdtemp(join(cache, 'compiled-validators-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function loadBoth(schema: string): Promise<{ compiled: SchemaValidator; runtime: SchemaValidator }> {
+    const text = await readSchemaText(schema);
+    await writeFile(join(dir, `${schema}.cjs`), toStandaloneValidatorModule(schema, text));
+    const compiled = readCompiledValidator(dir, schema, text);
+    assert.ok(compiled !== undefined, `the compiled ${schema} validator loads`);
+    const runtime = createAjv().compile(JSON.parse(text));
+    return { compiled, runtime };
+  }
+
+  for (const { schema, valid } of cases) {
+    it(`${schema}: the same verdicts, ErrorObjects and messages as a run-time compile`, async () => {
+      const { compiled, runtime } = await loadBoth(schema);
+      const document = await valid();
+      assert.ok(isRecord(document));
+      assert.equal(runtime(document), true, `the sample ${schema} document is valid: ${JSON.stringify(runtime.errors?.[0])}`);
+      let invalid = 0;
+      for (const data of [document, ...toInvalidVariants(document)]) {
+        const expected = runtime(data);
+        assert.equal(compiled(data), expected);
+        assert.deepEqual(compiled.errors ?? null, runtime.errors ?? null);
+        const first = runtime.errors?.[0];
+        const compiledFirst = compiled.errors?.[0];
+        if (first !== undefined && compiledFirst !== undefined) {
+          invalid += 1;
+          assert.deepEqual(formatAjvError(compiledFirst), formatAjvError(first));
+        }
+      }
+      assert.ok(invalid >= 4, `at least four invalid variants of ${schema} were compared (${invalid})`);
+    });
+  }
+
+  it('carries the schema, as getValidator(name).schema does for the MCP output schemas', async () => {
+    const { compiled } = await loadBoth('memory');
+    assert.deepEqual(compiled.schema, JSON.parse(await readSchemaText('memory')));
+  });
+
+  it('refuses a compiled file built from other schema text (an edited schema compiles at run time instead)', async () => {
+    const text = await readSchemaText('memory');
+    await writeFile(join(dir, 'memory.cjs'), toStandaloneValidatorModule('memory', text));
+    assert.equal(readCompiledValidator(dir, 'memory', `${text} `), undefined);
+    assert.equal(readCompiledValidator(dir, 'absent', text), undefined);
+  });
+});
