@@ -16,7 +16,7 @@ import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
-import type { ExportFact, FileFacts } from '../model/facts.js';
+import type { ExportFact, FileFacts, SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
@@ -49,7 +49,10 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const defaultBranch = (options.repository?.config ?? (await env.loadConfig())).config.analysis?.defaultBranch;
   const change = await git.readChange({ ...pickRange(options), ...(defaultBranch === undefined ? {} : { defaultBranch }) });
   const repository = options.repository ?? (await buildRepositoryGraph(env));
-  const sides = await readChangeSides(env, git, repository, change);
+  // Loaded once: the signal words parse the changed sides, the path classes decide change kinds, and the rules run on the same packs below.
+  const packs = await env.loadRulePacks();
+  const classifiers = mergeClassifiers(packs.packs);
+  const sides = await readChangeSides(env, git, repository, change, classifiers.signals);
   const worktreeDrift = await countWorktreeDrift(git, change);
   const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository, worktreeDrift)];
   if (change.files.length === 0) {
@@ -62,9 +65,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   }
 
   const trackedPaths = new Set(await git.listTrackedFiles());
-  // Loaded once: the path classes decide change kinds here, and the rules run on the same packs below.
-  const packs = await env.loadRulePacks();
-  const pathClasses = createPathClassifier(mergeClassifiers(packs.packs));
+  const pathClasses = createPathClassifier(classifiers);
   const proofMessages = toProofMessages(packs.packs);
   const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides, trackedPaths, pathClasses));
   const changedExports = changedFiles.flatMap((file) => file.changedExports);
@@ -227,7 +228,13 @@ function pickRange(options: AnalyzeOptions): RevisionRange {
   return range;
 }
 
-async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryGraph, change: ChangeSet): Promise<ChangeSides> {
+async function readChangeSides(
+  env: Env,
+  git: GitAccess,
+  repository: RepositoryGraph,
+  change: ChangeSet,
+  signalWords: SignalWordLists,
+): Promise<ChangeSides> {
   const headText = new Map<string, string>();
   const baseText = new Map<string, string>();
   const headFacts = new Map<string, FileFacts>();
@@ -261,7 +268,7 @@ async function readChangeSides(env: Env, git: GitAccess, repository: RepositoryG
   // collide with the head side. Only their exports and functions are used, which the prefix leaves alone.
   const parsed = await env.parseTexts(
     [...toParse, ...baseJobs.map((job) => ({ path: `${BASE_SIDE_PREFIX}${job.path}`, text: job.text }))],
-    { assertionHelpers },
+    { assertionHelpers, signalWords },
   );
   const baseFacts = new Map<string, FileFacts>();
   for (const [path, facts] of parsed) {

@@ -9,6 +9,7 @@ import type { FileFacts, ImportFact, RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
+import { mergeClassifiers } from '../rules/classifiers.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const CONFIG_TEXT_LIMIT = 1024 * 1024;
@@ -47,7 +48,9 @@ export async function buildRepositoryGraph(env: Env): Promise<RepositoryGraph> {
   const scan = applyConfiguredIgnores(scanned, analysis.ignore ?? []);
   clock.lap('scan');
 
-  const parsed = await env.parseSources(scan.files, { assertionHelpers: [...(analysis.assertionHelpers ?? [])] });
+  // The packs' signal words (built-in and the repository's) decide which identifiers raise auth, pagination and money signals.
+  const signalWords = mergeClassifiers((await env.loadRulePacks()).packs).signals;
+  const parsed = await env.parseSources(scan.files, { assertionHelpers: [...(analysis.assertionHelpers ?? [])], signalWords });
   clock.lap('parse');
 
   const paths = scan.files.map((file) => file.path);

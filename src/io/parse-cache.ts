@@ -58,8 +58,9 @@ interface CacheDocument {
   entries: Record<string, FactsCacheEntry>;
 }
 
+/** Facts depend on the options: a changed assertion helper or pack signal word makes every cached entry stale. */
 function hashParseOptions(options: ParseOptions): string {
-  const canonical = JSON.stringify({ assertionHelpers: [...options.assertionHelpers].sort() });
+  const canonical = JSON.stringify({ assertionHelpers: [...options.assertionHelpers].sort(), signalWords: options.signalWords ?? null });
   return createHash('sha1').update(canonical).digest('hex');
 }
 

@@ -57,7 +57,10 @@ export async function parseRepositoryFiles(
   files: ScannedFile[],
   options: ParseRepositoryOptions,
 ): Promise<ParseRepositoryResult> {
-  const parseOptions: ParseOptions = { assertionHelpers: [...options.assertionHelpers] };
+  const parseOptions: ParseOptions = {
+    assertionHelpers: [...options.assertionHelpers],
+    ...(options.signalWords === undefined ? {} : { signalWords: options.signalWords }),
+  };
   const diagnostics: Diagnostic[] = [];
   const stats: ParseStats = { cached: 0, parsed: 0, read: 0, crashed: 0 };
   const facts = new Map<string, ParsedFile>();

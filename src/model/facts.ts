@@ -267,9 +267,20 @@ export interface FileFacts {
   failure?: ParseFailure;
 }
 
+/** The identifier words of one signal class: a word of an identifier (`pageSize` → page, size) equal to one, or starting with a prefix. */
+export interface SignalWordList {
+  words: string[];
+  prefixes: string[];
+}
+
+/** The auth, pagination and money identifier words: the classifiers packs' `signals`, built-in and repository, merged. */
+export type SignalWordLists = Record<'auth' | 'pagination' | 'money', SignalWordList>;
+
 export interface ParseOptions {
   /** Extra assertion helper names (`expectValid`, `assertSorted`), from config. */
   assertionHelpers: string[];
+  /** The merged signal words of the loaded packs; without them the parser uses the built-in classifiers pack's. */
+  signalWords?: SignalWordLists;
 }
 
 export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {

@@ -5,7 +5,7 @@ import { getExceptionStatus, getNumericValue, type PendingEntry } from './refere
 import { RouteCollector, type RouteHost } from './route-collector.js';
 import { resolveRoutes } from './route-resolution.js';
 import { isArithmeticOperator, SignalCollector } from './signal-collector.js';
-import { classifyConstructor, classifyIdentifier } from './signal-rules.js';
+import { classifyConstructor, getSignalWordMatcher } from './signal-rules.js';
 import { SourcePositions } from './source-positions.js';
 import {
   type AstNode,
@@ -62,7 +62,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   /** `source` (the parsed text) lets `// @ts-expect-error` lines inside a test count as type assertions. */
   constructor(lineIndex: LineIndex, base: number, options: ParseOptions, source?: string) {
     this.positions = new SourcePositions(lineIndex, base);
-    this.signals = new SignalCollector(this.positions);
+    this.signals = new SignalCollector(this.positions, getSignalWordMatcher(options.signalWords));
     this.links = new ModuleLinks(this.positions, this.signals, this.functionTargets);
     this.testing = new TestCollector(this.positions, this.links, options.assertionHelpers, source);
     this.scopes = new CallableScopes(this.positions);
@@ -287,8 +287,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     const name = getString(node, 'value');
     if (name === undefined) return;
     this.scopes.addIdentifierRef(node, name);
-    const kind = classifyIdentifier(name);
-    if (kind !== undefined) this.signals.add(kind, node, name);
+    this.signals.addIdentifier(node, name);
   }
 
   private addComplexity(): void {

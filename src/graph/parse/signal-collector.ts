@@ -1,5 +1,5 @@
 import type { SignalFact, SignalKind } from '../../model/facts.js';
-import { classifyCall, isMoneyName, isSqlText, truncateDetail } from './signal-rules.js';
+import { classifyCall, isSqlText, type SignalWordMatcher, truncateDetail } from './signal-rules.js';
 import type { SourcePositions } from './source-positions.js';
 import {
   type AstNode,
@@ -21,7 +21,10 @@ export class SignalCollector {
   readonly signals: SignalFact[] = [];
   private readonly keys = new Set<string>();
 
-  constructor(private readonly positions: SourcePositions) {}
+  constructor(
+    private readonly positions: SourcePositions,
+    private readonly words: SignalWordMatcher,
+  ) {}
 
   add(kind: SignalKind, node: AstNode, detail: string): void {
     if (this.signals.length >= maxSignals) return;
@@ -32,10 +35,24 @@ export class SignalCollector {
     this.signals.push({ kind, line, detail: truncateDetail(detail) });
   }
 
+  /** An identifier whose words are auth or pagination words (`authToken`, `pageSize`). */
+  addIdentifier(node: AstNode, name: string): void {
+    const kind = this.words.classifyIdentifier(name);
+    if (kind !== undefined) this.add(kind, node, name);
+  }
+
   /** `price + tax`, `total *= rate`: arithmetic on a money-named operand. */
   addMoneyArithmetic(node: AstNode, operator: string, left: AstNode | undefined, right: AstNode | undefined): void {
-    const name = getMoneyOperandName(left) ?? getMoneyOperandName(right);
+    const name = this.getMoneyOperandName(left) ?? this.getMoneyOperandName(right);
     if (name !== undefined) this.add('money', node, `${name} ${operator}`);
+  }
+
+  private getMoneyOperandName(node: AstNode | undefined): string | undefined {
+    const value = unwrapExpression(node);
+    if (value === undefined) return undefined;
+    const name =
+      value.type === 'Identifier' ? getString(value, 'value') : value.type === 'MemberExpression' ? getPropertyName(value) : undefined;
+    return this.words.isMoneyName(name) ? name : undefined;
   }
 
   /** Arithmetic on money and `.length` compared with 0 or 1 in one binary expression. */
@@ -123,12 +140,4 @@ export function isArithmeticOperator(operator: string): boolean {
 
 function isLengthMember(node: AstNode | undefined): boolean {
   return node?.type === 'MemberExpression' && getPropertyName(node) === 'length';
-}
-
-function getMoneyOperandName(node: AstNode | undefined): string | undefined {
-  const value = unwrapExpression(node);
-  if (value === undefined) return undefined;
-  const name =
-    value.type === 'Identifier' ? getString(value, 'value') : value.type === 'MemberExpression' ? getPropertyName(value) : undefined;
-  return isMoneyName(name) ? name : undefined;
 }

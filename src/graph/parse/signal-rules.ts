@@ -1,55 +1,61 @@
-import type { SignalKind } from '../../model/facts.js';
+import type { SignalKind, SignalWordList, SignalWordLists } from '../../model/facts.js';
 import { clipRedacted } from '../../text/clip.js';
+import { BUILTIN_SIGNAL_WORDS } from './builtin-signal-words.js';
 
-const wordCandidates =
-  /page|limit|offset|cursor|auth|token|session|permission|role|jwt|password|price|amount|total|currency|cents|money|balance/i;
-const paginationWords = new Set(['page', 'pages', 'limit', 'limits', 'offset', 'offsets', 'cursor', 'cursors', 'pagesize', 'perpage']);
-const authWords = new Set([
-  'token',
-  'tokens',
-  'session',
-  'sessions',
-  'permission',
-  'permissions',
-  'role',
-  'roles',
-  'jwt',
-  'password',
-  'passwords',
-]);
-const moneyWords = new Set([
-  'price',
-  'prices',
-  'amount',
-  'amounts',
-  'total',
-  'totals',
-  'subtotal',
-  'currency',
-  'cents',
-  'money',
-  'balance',
-  'balances',
-]);
+/** The identifier signals of one set of signal words, compiled once. */
+export interface SignalWordMatcher {
+  /** `auth` or `pagination` for identifiers such as `pageSize`, `authToken`, `userRoles` (auth first). */
+  classifyIdentifier(name: string): SignalKind | undefined;
+  /** True for identifiers with a money word (`totalCents`, `price`). */
+  isMoneyName(name: string | undefined): boolean;
+}
 
 function splitWords(name: string): string[] {
   return name.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g)?.map((word) => word.toLowerCase()) ?? [];
 }
 
-/** `pagination` or `auth` for identifiers such as `pageSize`, `authToken`, `userRoles`. */
-export function classifyIdentifier(name: string): SignalKind | undefined {
-  if (!wordCandidates.test(name)) return undefined;
-  const words = splitWords(name);
-  for (const word of words) {
-    if (word.startsWith('auth') || authWords.has(word)) return 'auth';
-  }
-  for (const word of words) if (paginationWords.has(word)) return 'pagination';
-  return undefined;
+function compileWordList(list: SignalWordList): (word: string) => boolean {
+  const words = new Set(list.words.map((word) => word.toLowerCase()));
+  const prefixes = list.prefixes.map((prefix) => prefix.toLowerCase());
+  return (word) => words.has(word) || prefixes.some((prefix) => word.startsWith(prefix));
 }
 
-export function isMoneyName(name: string | undefined): boolean {
-  if (name === undefined || !wordCandidates.test(name)) return false;
-  return splitWords(name).some((word) => moneyWords.has(word));
+/** Compiles pack signal words: an identifier is split into words (`pageSize` → page, size) and each is looked up. */
+export function compileSignalWords(lists: SignalWordLists): SignalWordMatcher {
+  const all = [lists.auth, lists.pagination, lists.money].flatMap((list) => [...list.words, ...list.prefixes]);
+  // A name holding none of the words anywhere (most identifiers) is refused before it is split.
+  const candidates =
+    all.length === 0 ? undefined : new RegExp(all.map((word) => word.replace(/[^A-Za-z0-9]/g, (char) => `\\${char}`)).join('|'), 'i');
+  const isAuth = compileWordList(lists.auth);
+  const isPagination = compileWordList(lists.pagination);
+  const isMoney = compileWordList(lists.money);
+  return {
+    classifyIdentifier(name) {
+      if (candidates === undefined || !candidates.test(name)) return undefined;
+      const words = splitWords(name);
+      if (words.some(isAuth)) return 'auth';
+      if (words.some(isPagination)) return 'pagination';
+      return undefined;
+    },
+    isMoneyName(name) {
+      if (name === undefined || candidates === undefined || !candidates.test(name)) return false;
+      return splitWords(name).some(isMoney);
+    },
+  };
+}
+
+const builtinMatcher = compileSignalWords(BUILTIN_SIGNAL_WORDS);
+const compiled = new WeakMap<SignalWordLists, SignalWordMatcher>();
+
+/** The matcher of a parse's words (compiled once per options object), or of the built-in pack's when it has none. */
+export function getSignalWordMatcher(lists: SignalWordLists | undefined): SignalWordMatcher {
+  if (lists === undefined) return builtinMatcher;
+  let matcher = compiled.get(lists);
+  if (matcher === undefined) {
+    matcher = compileSignalWords(lists);
+    compiled.set(lists, matcher);
+  }
+  return matcher;
 }
 
 const dateFunctions = new Set(['Date.parse', 'Date.now', 'Date.UTC', 'Intl.DateTimeFormat', 'dayjs', 'moment']);
