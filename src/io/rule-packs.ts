@@ -23,6 +23,7 @@ import {
   type RulePack,
   type TopLevelCondition,
 } from '../model/rules.js';
+import { readCompiledPack } from './compiled-packs.js';
 import { readRepoFile, isPathInside } from './read-repo-file.js';
 import { assertDepth, findPackageRoot, formatAjvError, getValidator } from './schema.js';
 import { toGlobSource } from '../text/glob.js';
@@ -558,7 +559,7 @@ async function readBuiltinPack(rulesDir: string, packDir: string): Promise<Loade
   if (Buffer.byteLength(text) > MAX_PACK_BYTES) {
     throw new CheckerError('pack/invalid', `${file}: is over the ${MAX_PACK_BYTES}-byte limit`, { hint: 'split the pack' });
   }
-  const pack = validatePackFile(file, text);
+  const pack = validatePackData(file, readCompiledPack(packDir, text) ?? parsePackText(file, text));
   if (pack.id !== packDir) {
     throw new CheckerError('pack/invalid', `${file}: pack "${pack.id}": id must equal its folder name "${packDir}"`, {
       hint: 'rename the folder or the pack id',

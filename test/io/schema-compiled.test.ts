@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { readCompiledPack, toCompiledPackJson } from '../../src/io/compiled-packs.js';
 import { parsePackText } from '../../src/io/rule-packs.js';
 import {
   createAjv,
@@ -144,5 +146,34 @@ describe('precompiled (ajv standalone) validators', () => {
     await writeFile(join(dir, 'memory.cjs'), toStandaloneValidatorModule('memory', text));
     assert.equal(readCompiledValidator(dir, 'memory', `${text} `), undefined);
     assert.equal(readCompiledValidator(dir, 'absent', text), undefined);
+  });
+});
+
+describe('precompiled built-in packs (dist/rules-compiled)', () => {
+  let dir = '';
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'checker-compiled-packs-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('every built-in pack reads back from JSON exactly as its YAML parses', async () => {
+    const packDirs = (await readdir(join(root, 'rules'))).sort();
+    assert.ok(packDirs.length >= 10);
+    for (const packDir of packDirs) {
+      const file = `rules/${packDir}/pack.yaml`;
+      const text = await readFile(join(root, file), 'utf8');
+      const parsed = parsePackText(file, text);
+      await writeFile(join(dir, `${packDir}.json`), toCompiledPackJson(text, parsed));
+      assert.deepEqual(readCompiledPack(packDir, text, dir), parsed, file);
+    }
+  });
+
+  it('refuses compiled data from other pack text, and a pack with no compiled file', async () => {
+    const text = await readFile(join(root, 'rules', 'risk', 'pack.yaml'), 'utf8');
+    await writeFile(join(dir, 'risk.json'), toCompiledPackJson(text, parsePackText('rules/risk/pack.yaml', text)));
+    assert.equal(readCompiledPack('risk', text.replace('weight', 'weight '), dir), undefined);
+    assert.equal(readCompiledPack('no-such-pack', text, dir), undefined);
   });
 });
