@@ -1,18 +1,27 @@
-import type { Diagnostic } from './diagnostic.js';
-import type { SkippedFile } from './scan.js';
+import { z } from 'zod';
+import { diagnosticSchema } from './report-schemas.js';
+import { SKIP_REASONS } from './scan.js';
 
-/** `checker graph`: what the knowledge graph holds and what it could not see. */
-export interface GraphReport {
-  schemaVersion: 1;
-  kind: 'graph-report';
-  files: { scanned: number; parsed: number; cached: number; reparsed: number };
-  nodes: { total: number; byKind: Record<string, number> };
-  edges: { total: number; byKind: Record<string, number> };
-  parseFailures: { path: string; code: string; message: string; line?: number }[];
-  skipped: SkippedFile[];
-  unresolvedImports: { from: string; specifier: string; line: number; reason: string }[];
-  routes: { api: number; ui: number; unmatchedMounts: number };
-  diagnostics: Diagnostic[];
-  /** Milliseconds per stage. */
-  timings: Record<string, number>;
-}
+/**
+ * `checker graph`: what the knowledge graph holds and what it could not see. `graphReportSchema` is the source
+ * of schemas/graph-report.schema.json (`npm run schemas`); `GraphReport` is its type.
+ */
+const count = z.int().min(0);
+const nonEmpty = z.string().min(1);
+const counts = z.strictObject({ total: count, byKind: z.record(z.string(), count) }).meta({ id: 'counts' });
+
+export const graphReportSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  kind: z.literal('graph-report'),
+  files: z.strictObject({ scanned: count, parsed: count, cached: count, reparsed: count }),
+  nodes: counts,
+  edges: counts,
+  parseFailures: z.array(z.strictObject({ path: nonEmpty, code: nonEmpty, message: z.string(), line: z.int().min(1).optional() })),
+  skipped: z.array(z.strictObject({ path: nonEmpty, reason: z.enum(SKIP_REASONS), detail: z.string() })),
+  unresolvedImports: z.array(z.strictObject({ from: nonEmpty, specifier: z.string(), line: count, reason: z.string() })),
+  routes: z.strictObject({ api: count, ui: count, unmatchedMounts: count }),
+  diagnostics: z.array(diagnosticSchema),
+  timings: z.record(z.string(), z.number().min(0)).describe('Milliseconds per stage.'),
+});
+
+export type GraphReport = z.infer<typeof graphReportSchema>;

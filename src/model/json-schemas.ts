@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { configSchema } from './config.js';
+import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
@@ -18,6 +19,7 @@ export interface GeneratedSchema {
 export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   ...Object.fromEntries(Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source])),
   config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
+  'graph-report': { title: 'checker graph report', schema: graphReportSchema },
   memory: { title: 'checker memory file (.checker/memory/*.yml, *.yaml, *.json)', schema: memoryFileSchema },
   requirements: { title: 'checker requirements artifact (spec 2.5)', schema: requirementsSchema },
 };

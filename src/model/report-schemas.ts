@@ -312,7 +312,7 @@ const finding = def(
     provenance: nonEmpty,
   }),
 );
-const diagnosticSchema = def(
+export const diagnosticSchema = def(
   'diagnostic',
   z.strictObject({
     code: nonEmpty,

@@ -10,19 +10,23 @@ export interface ScannedFile {
   ino: number;
 }
 
-export type SkipReason =
-  | 'symlink-outside'
-  | 'symlink-loop'
-  | 'symlink'
-  | 'not-regular'
-  | 'binary'
-  | 'invalid-utf8'
-  | 'too-large'
-  | 'minified'
-  | 'generated'
-  | 'nesting-too-deep'
-  | 'unsafe-name'
-  | 'unreadable';
+/** Why the scan skipped a file; the graph report's `skipped[].reason` (schemas/graph-report.schema.json). */
+export const SKIP_REASONS = [
+  'symlink-outside',
+  'symlink-loop',
+  'symlink',
+  'not-regular',
+  'binary',
+  'invalid-utf8',
+  'too-large',
+  'minified',
+  'generated',
+  'nesting-too-deep',
+  'unsafe-name',
+  'unreadable',
+] as const;
+
+export type SkipReason = (typeof SKIP_REASONS)[number];
 
 export interface SkippedFile {
   path: string;
