@@ -1,19 +1,31 @@
-/** `checker rules list` and `checker rules validate`. */
-export interface RulesListReport {
-  schemaVersion: 1;
-  kind: 'rules-list';
-  packs: {
-    id: string;
-    version: string;
-    kind: string;
-    subject: string;
-    source: 'builtin' | 'repository';
-    file: string;
-    description: string;
-    rules: { id: string; description: string; weight: number }[];
-  }[];
-  diagnostics: { code: string; severity: string; message: string }[];
-}
+import { z } from 'zod';
+
+/**
+ * `checker rules list` and `checker rules validate`. `rulesListSchema` and `rulesValidateSchema` are the sources of
+ * schemas/rules-list.schema.json and schemas/rules-validate.schema.json (`npm run schemas`); the report types are
+ * their z.infer.
+ */
+const nonEmpty = z.string().min(1);
+
+export const rulesListSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  kind: z.literal('rules-list'),
+  packs: z.array(
+    z.strictObject({
+      id: nonEmpty,
+      version: nonEmpty,
+      kind: z.string(),
+      subject: z.string(),
+      source: z.enum(['builtin', 'repository']),
+      file: z.string(),
+      description: z.string(),
+      rules: z.array(z.strictObject({ id: z.string(), description: z.string(), weight: z.number() })),
+    }),
+  ),
+  diagnostics: z.array(z.strictObject({ code: z.string(), severity: z.string(), message: z.string() })),
+});
+
+export type RulesListReport = z.infer<typeof rulesListSchema>;
 
 export interface RulesValidateReport {
   schemaVersion: 1;
