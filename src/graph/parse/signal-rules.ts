@@ -21,7 +21,7 @@ function compileWordList(list: SignalWordList): (word: string) => boolean {
 }
 
 /** Compiles pack signal words: an identifier is split into words (`pageSize` → page, size) and each is looked up. */
-export function compileSignalWords(lists: SignalWordLists): SignalWordMatcher {
+function compileSignalWords(lists: SignalWordLists): SignalWordMatcher {
   const all = [lists.auth, lists.pagination, lists.money].flatMap((list) => [...list.words, ...list.prefixes]);
   // A name holding none of the words anywhere (most identifiers) is refused before it is split.
   const candidates =
