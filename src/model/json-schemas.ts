@@ -4,7 +4,7 @@ import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
-import { rulesListSchema } from './rules-report.js';
+import { rulesListSchema, rulesValidateSchema } from './rules-report.js';
 
 /**
  * Every file of schemas/ that is generated from a zod schema of src/model (`npm run schemas` writes them;
@@ -23,6 +23,7 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   'graph-report': { title: 'checker graph report', schema: graphReportSchema },
   memory: { title: 'checker memory file (.checker/memory/*.yml, *.yaml, *.json)', schema: memoryFileSchema },
   'rules-list': { title: 'checker rules list', schema: rulesListSchema },
+  'rules-validate': { title: 'checker rules validate', schema: rulesValidateSchema },
   requirements: { title: 'checker requirements artifact (spec 2.5)', schema: requirementsSchema },
 };
 

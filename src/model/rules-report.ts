@@ -27,8 +27,19 @@ export const rulesListSchema = z.strictObject({
 
 export type RulesListReport = z.infer<typeof rulesListSchema>;
 
-export interface RulesValidateReport {
-  schemaVersion: 1;
-  kind: 'rules-validate';
-  results: { file: string; valid: boolean; packId?: string; version?: string; rules?: number; error?: string }[];
-}
+export const rulesValidateSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  kind: z.literal('rules-validate'),
+  results: z.array(
+    z.strictObject({
+      file: z.string(),
+      valid: z.boolean(),
+      packId: z.string().optional(),
+      version: z.string().optional(),
+      rules: z.int().min(0).optional(),
+      error: z.string().optional(),
+    }),
+  ),
+});
+
+export type RulesValidateReport = z.infer<typeof rulesValidateSchema>;
