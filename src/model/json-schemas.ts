@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { configSchema } from './config.js';
+import { contractsFileSchema } from './contracts.js';
 import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
@@ -20,6 +21,7 @@ export interface GeneratedSchema {
 export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   ...Object.fromEntries(Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source])),
   config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
+  contracts: { title: 'checker design contracts (.checker/contracts.yml)', schema: contractsFileSchema },
   'graph-report': { title: 'checker graph report', schema: graphReportSchema },
   memory: { title: 'checker memory file (.checker/memory/*.yml, *.yaml, *.json)', schema: memoryFileSchema },
   'rules-list': { title: 'checker rules list', schema: rulesListSchema },
