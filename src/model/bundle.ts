@@ -206,24 +206,4 @@ export interface BundleVerification {
   requirements: { given: boolean; criteria: number; flowsMatched: number; flowsUnmatched: number };
 }
 
-/**
- * `.checker/local/product-runs/latest.json` (spec 2.12), validated by `schemas/product-run.schema.json`:
- * generated UI/API/workflow check results. Its text fields are untrusted output.
- */
-export interface ProductRunCheck {
-  id: string;
-  kind: 'ui' | 'api' | 'workflow';
-  status: 'passed' | 'failed' | 'skipped';
-  title: string;
-  expected?: string;
-  actual?: string;
-  impactedFiles?: string[];
-  artifacts?: { kind: string; path?: string; label?: string; description?: string }[];
-}
-
-export interface ProductRunReport {
-  schemaVersion: 1;
-  target: string;
-  generatedAt: string;
-  checks: ProductRunCheck[];
-}
+export type { ProductRunCheck, ProductRunReport } from './product-run.js';

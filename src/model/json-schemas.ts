@@ -3,6 +3,7 @@ import { configSchema } from './config.js';
 import { contractsFileSchema } from './contracts.js';
 import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
+import { productRunSchema } from './product-run.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
 import { rulesListSchema, rulesValidateSchema } from './rules-report.js';
@@ -26,6 +27,10 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   memory: { title: 'checker memory file (.checker/memory/*.yml, *.yaml, *.json)', schema: memoryFileSchema },
   'rules-list': { title: 'checker rules list', schema: rulesListSchema },
   'rules-validate': { title: 'checker rules validate', schema: rulesValidateSchema },
+  'product-run': {
+    title: 'checker product run report (.checker/local/product-runs/latest.json, spec 2.12)',
+    schema: productRunSchema,
+  },
   requirements: { title: 'checker requirements artifact (spec 2.5)', schema: requirementsSchema },
 };
 
