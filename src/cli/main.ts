@@ -1,7 +1,6 @@
 import { runCommand } from 'citty';
 import type { ArgsDef } from 'citty';
 import { isCheckerError } from '../model/diagnostic.js';
-import { assertKnownFlags } from './args.js';
 import { findCommand } from './registry.js';
 import { assertRequiredFlags, findGroup, renderCommandHelp, renderGroupUsage, renderTopUsage, toTerminalText } from './usage.js';
 import { readVersion } from './version.js';
@@ -51,6 +50,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const argsDef: ArgsDef =
     typeof command.args === 'object' && command.args !== null && !('then' in command.args) ? (command.args as ArgsDef) : {};
+  // Imported here, not at the top: args.js brings zod (~100 ms of a start), which --help and --version never need.
+  const { assertKnownFlags } = await import('./args.js');
   assertKnownFlags(found.rest, argsDef, name);
   assertRequiredFlags(found.rest, argsDef, name);
   await runCommand(command, { rawArgs: found.rest });
