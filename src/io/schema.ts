@@ -69,7 +69,7 @@ function isObjectLike(value: unknown): value is object {
 }
 
 /** Returns the nesting depth of `data` (a scalar is 0), stopping as soon as `limit` is exceeded. */
-export function measureDepth(data: unknown, limit = MAX_DATA_DEPTH): number {
+function measureDepth(data: unknown, limit = MAX_DATA_DEPTH): number {
   if (!isObjectLike(data)) return 0;
   let deepest = 1;
   const stack: Array<{ value: object; depth: number }> = [{ value: data, depth: 1 }];
