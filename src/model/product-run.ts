@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTimeField } from './date-time.js';
 
 /**
  * `.checker/local/product-runs/latest.json` (spec 2.12): generated UI/API/workflow check results, whose text fields
@@ -16,13 +17,6 @@ const ARTIFACT_KINDS = [
   'request-response-diff',
   'other',
 ] as const;
-
-/** RFC 3339 date-time with a zone; the file carries `format: date-time`, which ajv-formats checks in full. */
-const RFC3339 = /^\d{4}-\d\d-\d\d[Tt ]\d\d:\d\d:\d\d(?:\.\d+)?(?:[Zz]|[+-]\d\d(?::?\d\d)?)$/;
-const dateTime = z
-  .string()
-  .refine((value) => RFC3339.test(value) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))), { error: 'must be an RFC 3339 date-time' })
-  .meta({ format: 'date-time' });
 
 const productRunCheck = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/),
@@ -48,7 +42,7 @@ const productRunCheck = z.strictObject({
 export const productRunSchema = z.strictObject({
   schemaVersion: z.literal(1),
   target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/),
-  generatedAt: dateTime,
+  generatedAt: dateTimeField,
   checks: z.array(productRunCheck).max(5000),
 });
 

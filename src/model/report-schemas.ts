@@ -372,7 +372,7 @@ const executionFlags = def(
 );
 
 /** Set only by the MCP server when it caps long lists (src/mcp/tools/define-tool.ts). */
-const truncated = z
+export const truncated = z
   .record(z.string(), z.strictObject({ shown: count, total: count }))
   .optional()
   .describe(
