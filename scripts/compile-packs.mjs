@@ -2,7 +2,7 @@
 // CLI start reads JSON instead of parsing ~85 KB of YAML. loadBuiltinPacks uses a file only when its recorded hash
 // matches the pack text, and validates the data as before. A pack that does not parse is left out: the CLI reports it.
 // Usage: node scripts/compile-packs.mjs [outDir]
-import { renameSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toCompiledPackJson } from '../dist/io/compiled-packs.js';

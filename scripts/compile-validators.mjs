@@ -1,7 +1,7 @@
 // Precompiles every schemas/*.schema.json into ajv standalone code (dist/schemas-compiled/<name>.cjs), so a CLI start
 // loads validators instead of compiling them (~450 ms CPU per `checker analyze`). Runs after tsc: it uses the built
 // createAjv options through dist/io/schema.js. Usage: node scripts/compile-validators.mjs [outDir]
-import { renameSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toStandaloneValidatorModule } from '../dist/io/schema.js';
