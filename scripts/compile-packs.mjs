@@ -29,7 +29,9 @@ for (const packDir of readdirSync(rulesDir).sort()) {
     writeAtomically(join(outDir, `${packDir}.json`), toCompiledPackJson(text, parsePackText(`rules/${packDir}/${name}`, text)));
     count += 1;
   } catch (error) {
-    process.stderr.write(`compile-packs: rules/${packDir}/${name} left to run-time parsing: ${error instanceof Error ? error.message : error}\n`);
+    process.stderr.write(
+      `compile-packs: rules/${packDir}/${name} left to run-time parsing: ${error instanceof Error ? error.message : error}\n`,
+    );
   }
 }
 process.stdout.write(`compiled ${count} built-in packs into ${outDir}\n`);
