@@ -7,6 +7,7 @@ import { productRunSchema } from './product-run.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
 import { rulesListSchema, rulesValidateSchema } from './rules-report.js';
+import { agentSessionSchema } from './session-schemas.js';
 import { taskContextSchema } from './task-context-schema.js';
 
 /**
@@ -22,6 +23,7 @@ export interface GeneratedSchema {
 
 export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   ...Object.fromEntries(Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source])),
+  'agent-session': { title: 'checker agent session (spec 2.6): .checker/local/agent-sessions/<id>.json', schema: agentSessionSchema },
   config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
   contracts: { title: 'checker design contracts (.checker/contracts.yml)', schema: contractsFileSchema },
   'graph-report': { title: 'checker graph report', schema: graphReportSchema },
