@@ -7,7 +7,7 @@ import { productRunSchema } from './product-run.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
 import { rulesListSchema, rulesValidateSchema } from './rules-report.js';
-import { agentSessionSchema } from './session-schemas.js';
+import { agentSessionSchema, sessionResultSchema } from './session-schemas.js';
 import { taskContextSchema } from './task-context-schema.js';
 
 /**
@@ -34,6 +34,7 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
     title: 'checker product run report (.checker/local/product-runs/latest.json, spec 2.12)',
     schema: productRunSchema,
   },
+  'session-result': { title: 'checker session operation result (start, context, checkpoint, finish)', schema: sessionResultSchema },
   'task-context': { title: 'checker task context packet (spec 2.7)', schema: taskContextSchema },
   requirements: { title: 'checker requirements artifact (spec 2.5)', schema: requirementsSchema },
 };

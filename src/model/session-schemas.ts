@@ -12,9 +12,19 @@ import type {
   PreflightMemoryEntry,
   ProofStep,
 } from './preflight.js';
+import { diagnosticSchema, truncated } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
-import type { AgentSession, Checkpoint, SessionFinish, SessionPreflight, StaleState, VerificationBoundary } from './session.js';
-import { MAX_CHECKPOINTS, SESSION_ID_PATTERN } from './session.js';
+import type {
+  AgentSession,
+  Checkpoint,
+  SessionFinish,
+  SessionPreflight,
+  SessionResult,
+  StaleState,
+  VerificationBoundary,
+} from './session.js';
+import { MAX_CHECKPOINTS, SESSION_ID_PATTERN, SESSIONS_FOLDER } from './session.js';
+import { taskContextSchema } from './task-context-schema.js';
 
 /**
  * The source of schemas/agent-session.schema.json (`npm run schemas`): the durable agent session (spec 2.6) at
@@ -190,6 +200,29 @@ export const agentSessionSchema = z.strictObject({
   finish: finish.nullable(),
 });
 
+/** What `checker session <operation> --format json` prints and the agent_session MCP tool returns. */
+export const sessionResultSchema = z
+  .strictObject({
+    schemaVersion: z.literal(1),
+    kind: z.literal('session-result'),
+    operation: z.enum(['start', 'context', 'checkpoint', 'finish']),
+    sessionId: z.string().regex(SESSION_ID_PATTERN),
+    status: z.enum(['active', 'finished']),
+    sessionPath: z.string().regex(new RegExp(`^\\.checker/local/${SESSIONS_FOLDER}/${SESSION_ID_PATTERN.source.slice(1, -1)}\\.json$`)),
+    stale: staleState,
+    checkpointRequested: z.boolean(),
+    message: str,
+    preflight: sessionPreflight.optional(),
+    context: taskContextSchema.omit({ truncated: true }).meta({ id: 'taskContext' }).optional(),
+    checkpoint: checkpoint.optional(),
+    finish: finish.optional(),
+    limitations: z.array(diagnosticSchema),
+    truncated,
+  })
+  .describe(
+    'What checker session <operation> --format json prints and the agent_session MCP tool returns. context embeds the task context packet.',
+  );
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<EvidenceReason, z.infer<typeof reason>>;
 true satisfies Same<PreflightCandidateFile, z.infer<typeof candidateFile>>;
@@ -208,3 +241,4 @@ true satisfies Same<SessionFinish, z.infer<typeof finish>>;
 /** One way only: the file pins contextEvidence.packetPath to the one path, the model type says string. */
 type SessionFitsModel = z.infer<typeof agentSessionSchema> extends AgentSession ? true : false;
 true satisfies SessionFitsModel;
+true satisfies Same<SessionResult, Omit<z.infer<typeof sessionResultSchema>, 'truncated'>>;
