@@ -7,7 +7,7 @@ import { productRunSchema } from './product-run.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
 import { rulesListSchema, rulesValidateSchema } from './rules-report.js';
-import { agentSessionSchema, sessionResultSchema } from './session-schemas.js';
+import { agentSessionSchema, preflightReportSchema, sessionResultSchema } from './session-schemas.js';
 import { taskContextSchema } from './task-context-schema.js';
 
 /**
@@ -30,6 +30,7 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   memory: { title: 'checker memory file (.checker/memory/*.yml, *.yaml, *.json)', schema: memoryFileSchema },
   'rules-list': { title: 'checker rules list', schema: rulesListSchema },
   'rules-validate': { title: 'checker rules validate', schema: rulesValidateSchema },
+  'preflight-report': { title: 'checker preflight report (spec 2.8)', schema: preflightReportSchema },
   'product-run': {
     title: 'checker product run report (.checker/local/product-runs/latest.json, spec 2.12)',
     schema: productRunSchema,

@@ -1,16 +1,22 @@
 import { z } from 'zod';
 import { MAX_CONTEXT_MAX_NODES, TASK_CONTEXT_ARTIFACT } from './context-packet.js';
 import { dateTimeField } from './date-time.js';
-import type { MatchedDecision } from './grounding.js';
+import type { MatchedDecision, MatchedOwner } from './grounding.js';
 import type {
   EvidenceReason,
   FollowUpCheck,
   NonGoal,
+  PreflightArea,
   PreflightCandidateFile,
   PreflightCandidateRoute,
   PreflightContract,
+  PreflightImpactedFile,
   PreflightMemoryEntry,
+  PreflightReport,
   ProofStep,
+  RepositoryEvidence,
+  RequirementEvidence,
+  Suggestions,
 } from './preflight.js';
 import { diagnosticSchema, truncated } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
@@ -27,9 +33,10 @@ import { MAX_CHECKPOINTS, SESSION_ID_PATTERN, SESSIONS_FOLDER } from './session.
 import { taskContextSchema } from './task-context-schema.js';
 
 /**
- * The source of schemas/agent-session.schema.json (`npm run schemas`): the durable agent session (spec 2.6) at
- * `.checker/local/agent-sessions/<id>.json`. The model types in session.ts and preflight.ts are asserted equal
- * to these schemas below; the preflight pieces are shared with the session result and the preflight report.
+ * The source of schemas/agent-session.schema.json, session-result.schema.json and preflight-report.schema.json
+ * (`npm run schemas`): the durable agent session (spec 2.6) at `.checker/local/agent-sessions/<id>.json`, what a
+ * session operation returns, and the before-coding brief. The model types in session.ts and preflight.ts are
+ * asserted equal to these schemas below; the preflight pieces are shared by all three.
  */
 const def = <T extends z.ZodType>(id: string, schema: T): T => schema.meta({ id });
 const str = z.string();
@@ -223,6 +230,81 @@ export const sessionResultSchema = z
     'What checker session <operation> --format json prints and the agent_session MCP tool returns. context embeds the task context packet.',
   );
 
+const owner = def('owner', z.strictObject({ id: str, handle: str, matchedTerms: strings, ownedFiles: strings }));
+const area = def('area', z.strictObject({ name: str, candidates: count, impacted: count }));
+const acceptanceCriterion = def('acceptanceCriterion', z.strictObject({ id: str, text: str, requiredProof: strings }));
+const affectedFlow = z.strictObject({ name: str, kind: str, route: str.optional(), matchedRoutes: strings });
+const requirementEvidence = def(
+  'requirementEvidence',
+  z.strictObject({
+    provided: z.boolean(),
+    source: z.strictObject({ path: str, hash: sha256 }).optional(),
+    title: str.optional(),
+    acceptanceCriteria: z.array(acceptanceCriterion),
+    affectedFlows: z.array(affectedFlow),
+    currentBehavior: strings,
+    expectedBehavior: strings,
+    nonGoals: strings,
+    invariants: strings,
+    architectureConstraints: strings,
+    unresolvedQuestions: strings,
+  }),
+);
+const impactedFile = z.strictObject({ path: str, distance: count, via: strings, typeOnly: z.boolean() });
+const repositoryEvidence = def(
+  'repositoryEvidence',
+  z.strictObject({
+    terms: z.strictObject({ domain: strings, generic: strings, unmatched: strings }),
+    candidateFiles: z.array(candidateFile),
+    omittedCandidates: count,
+    candidateRoutes: z.array(candidateRoute),
+    impactedAreas: z.strictObject({ folders: z.array(area), packages: z.array(area), owners: z.array(area) }),
+    impactedFiles: z.array(impactedFile),
+    impactedFilesTotal: count,
+    memory: z.strictObject({
+      invariants: z.array(memoryEntry),
+      architecture: z.array(memoryEntry),
+      regressions: z.array(memoryEntry),
+      notes: z.array(memoryEntry),
+    }),
+    decisions: z.array(decision),
+    owners: z.array(owner),
+    contracts: z.array(contract),
+  }),
+);
+const suggestions = def(
+  'suggestions',
+  z.strictObject({ proofPlan: z.array(proofStep), nonGoals: z.array(nonGoal), followUpChecks: z.array(followUpCheck) }),
+);
+
+/** `checker ai preflight` / `checker agent preflight` and the MCP preflight tool: the before-coding brief. */
+export const preflightReportSchema = z
+  .strictObject({
+    schemaVersion: z.literal(1),
+    kind: z.literal('preflight-report'),
+    task: z.string().min(1),
+    generatedAt: dateTimeField,
+    revision: z.strictObject({ git: z.boolean(), head: str.nullable() }),
+    requirementEvidence,
+    repositoryEvidence,
+    suggestions,
+    candidateFiles: z.array(z.string().min(1)).describe('Candidate file paths, best first; details in repositoryEvidence.candidateFiles'),
+    confidence: z.enum(['low', 'medium', 'high']),
+    confidenceReason: str,
+    unresolvedQuestions: strings,
+    execution: z.strictObject({
+      modelCalled: z.literal(false),
+      commandsRun: z.literal(false),
+      network: z.literal(false),
+      investigation: z.literal(false),
+    }),
+    limitations: z.array(diagnosticSchema),
+    truncated,
+  })
+  .describe(
+    "Before-coding brief. requirementEvidence (the requirements file), repositoryEvidence (deterministic) and suggestions (checker's proposals) are kept apart.",
+  );
+
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<EvidenceReason, z.infer<typeof reason>>;
 true satisfies Same<PreflightCandidateFile, z.infer<typeof candidateFile>>;
@@ -242,3 +324,10 @@ true satisfies Same<SessionFinish, z.infer<typeof finish>>;
 type SessionFitsModel = z.infer<typeof agentSessionSchema> extends AgentSession ? true : false;
 true satisfies SessionFitsModel;
 true satisfies Same<SessionResult, Omit<z.infer<typeof sessionResultSchema>, 'truncated'>>;
+true satisfies Same<MatchedOwner, z.infer<typeof owner>>;
+true satisfies Same<PreflightArea, z.infer<typeof area>>;
+true satisfies Same<PreflightImpactedFile, z.infer<typeof impactedFile>>;
+true satisfies Same<RequirementEvidence, z.infer<typeof requirementEvidence>>;
+true satisfies Same<RepositoryEvidence, z.infer<typeof repositoryEvidence>>;
+true satisfies Same<Suggestions, z.infer<typeof suggestions>>;
+true satisfies Same<PreflightReport, Omit<z.infer<typeof preflightReportSchema>, 'truncated'>>;
