@@ -206,4 +206,4 @@ export interface BundleVerification {
   requirements: { given: boolean; criteria: number; flowsMatched: number; flowsUnmatched: number };
 }
 
-export type { ProductRunCheck, ProductRunReport } from './product-run.js';
+export type { ProductRunReport } from './product-run.js';

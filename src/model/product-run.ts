@@ -46,5 +46,4 @@ export const productRunSchema = z.strictObject({
   checks: z.array(productRunCheck).max(5000),
 });
 
-export type ProductRunCheck = z.infer<typeof productRunCheck>;
 export type ProductRunReport = z.infer<typeof productRunSchema>;
