@@ -469,6 +469,23 @@ const redteamReportSchema = z.strictObject({
   truncated,
 });
 
+/** The parts of the analysis report that the agent bundle's evidence carries (src/model/bundle-schema.ts). */
+export const REPORT_PARTS = {
+  range,
+  changedFile,
+  impactedFile,
+  impactedRoute,
+  symbolImpact,
+  impactedAreas,
+  changedPathProof,
+  weakTest,
+  missingTest,
+  edgeCase,
+  analysisSummary,
+  testEvidence,
+  reviewContext,
+};
+
 /** Each report kind's schema and title, in the order of ANALYSIS_REPORT_KINDS. */
 export const REPORT_SCHEMAS = {
   analysis: { title: 'checker analysis report (checker analyze, MCP analyze_pr)', schema: analysisReportSchema },
