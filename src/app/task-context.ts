@@ -19,7 +19,7 @@ import {
 } from '../model/context-packet.js';
 import { CheckerError, isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
-import type { EdgeKind, NodeAttributes } from '../model/graph.js';
+import { EDGE_KINDS, type NodeAttributes } from '../model/graph.js';
 import type { ContextSeed, EdgeWeights, Grounding } from '../model/grounding.js';
 import type { RequirementsInput } from '../model/requirements.js';
 import type { Checkpoint } from '../model/session.js';
@@ -30,19 +30,6 @@ import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type Gi
 import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
 
-const EDGE_KINDS: readonly EdgeKind[] = [
-  'imports',
-  'reexports',
-  'declares',
-  'uses',
-  'tests',
-  'mocks',
-  'handles',
-  'owns',
-  'mentions',
-  'belongs',
-  'depends',
-];
 const PACK_WEIGHT_SCALE = 10;
 const MAX_OMITTED_IDS = 500;
 const MAX_EVIDENCE_TEXT = 2000;

@@ -8,19 +8,23 @@ import type { FileRole } from './scan.js';
  */
 export type NodeKind = 'file' | 'export' | 'route' | 'test' | 'owner' | 'decision' | 'memory' | 'contract' | 'package' | 'skill' | 'check';
 
-export type EdgeKind =
-  | 'imports'
-  | 'reexports'
-  | 'declares'
-  | 'uses'
-  | 'tests'
-  | 'mocks'
-  | 'handles'
-  | 'owns'
-  | 'mentions'
-  | 'belongs'
-  | 'depends'
-  | 'guards';
+/** Every edge kind, in one list: context weights, edge-kind rule subjects and the task-context schema read it. */
+export const EDGE_KINDS = [
+  'imports',
+  'reexports',
+  'declares',
+  'uses',
+  'tests',
+  'mocks',
+  'handles',
+  'owns',
+  'mentions',
+  'belongs',
+  'depends',
+  'guards',
+] as const;
+
+export type EdgeKind = (typeof EDGE_KINDS)[number];
 
 export type Language = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'yaml' | 'markdown' | 'other';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EdgeKind, NodeKind } from './graph.js';
+import { EDGE_KINDS, type EdgeKind, type NodeKind } from './graph.js';
 import type { Provenance, TaskContextPacket, TrustClass } from './context-packet.js';
 import { MAX_CONTEXT_MAX_NODES } from './context-packet.js';
 import { dateTimeField } from './date-time.js';
@@ -12,20 +12,6 @@ import { SESSION_ID_PATTERN } from './session.js';
  * asserted equal to its z.infer below.
  */
 const NODE_KINDS = ['file', 'export', 'route', 'test', 'owner', 'decision', 'memory', 'contract', 'package', 'skill', 'check'] as const;
-const EDGE_KINDS = [
-  'imports',
-  'reexports',
-  'declares',
-  'uses',
-  'tests',
-  'mocks',
-  'handles',
-  'owns',
-  'mentions',
-  'belongs',
-  'depends',
-  'guards',
-] as const;
 const TRUST_CLASSES = ['deterministic', 'requirement', 'memory', 'decision', 'untrusted-agent'] as const;
 
 const count = z.int().min(0);

@@ -1,24 +1,9 @@
 import type { GraphStore, KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findReverseReach, type ReachedFile } from '../graph/queries/reverse-reach.js';
-import type { EdgeKind, NodeKind } from '../model/graph.js';
+import { EDGE_KINDS, type NodeKind } from '../model/graph.js';
 import type { ContextEdge, ContextExplanation, ContextNode, ContextSeed, ContextSelection, EdgeWeights } from '../model/grounding.js';
 import { compareText } from '../text/compare-text.js';
-
-const EDGE_KINDS: readonly EdgeKind[] = [
-  'imports',
-  'reexports',
-  'declares',
-  'uses',
-  'tests',
-  'mocks',
-  'handles',
-  'owns',
-  'mentions',
-  'belongs',
-  'depends',
-  'guards',
-];
 
 /**
  * Relevance flowing along an edge in its own direction (importer → imported, route → handler, test file →

@@ -9,7 +9,7 @@ import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
 import type { FunctionFact, SignalFact, SignalKind } from '../model/facts.js';
-import type { EdgeKind, MemoryKind, RouteNode } from '../model/graph.js';
+import { EDGE_KINDS, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
@@ -431,21 +431,6 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
   }
   return subjects;
 }
-
-const EDGE_KINDS: readonly EdgeKind[] = [
-  'imports',
-  'reexports',
-  'declares',
-  'uses',
-  'tests',
-  'mocks',
-  'handles',
-  'owns',
-  'mentions',
-  'belongs',
-  'depends',
-  'guards',
-];
 
 /** One `edge-kind` subject per edge kind (imports twice: runtime and type-only), for the context-weight pack. */
 export function deriveEdgeKindSubjects(taskKind = 'change'): FactSubject[] {

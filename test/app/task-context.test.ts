@@ -162,3 +162,41 @@ describe('task context outside git', () => {
     assert.equal(getValidator('task-context')(packet), true);
   });
 });
+
+describe('task context edge weights from packs', () => {
+  it('applies a pack weight to every edge kind, guards included (each weight sums over packs, /10)', async () => {
+    const pack = [
+      'schemaVersion: 1',
+      'id: repo-weights',
+      'version: 1.0.0',
+      'kind: context-weight',
+      'subject: edge-kind',
+      'description: Route middleware matters more in this repository.',
+      'rules:',
+      '  - id: context-weight/repo-guards',
+      '    description: Guards weigh more here.',
+      '    rationale: Most regressions here came from middleware.',
+      '    since: 1.0.0',
+      '    conditions:',
+      '      all:',
+      '        - { fact: edgeKind, operator: equal, value: guards }',
+      '    event:',
+      '      type: context-weight/repo-guards',
+      '      params:',
+      '        weight: 2',
+      '        edgeKind: guards',
+      '        message: "{{edgeKind}} edges weigh 2 more"',
+      '',
+    ].join('\n');
+    const repo = createRepo({ ...SHOP_FILES, '.checker/rules/weights.yml': pack });
+    try {
+      const packet = await runContext(repo.dir, TASK, 5);
+      assert.match(packet.weights.source, /repo-weights@1\.0\.0/);
+      // Built-in 6 plus the repository's 2, over the pack scale of 10.
+      assert.equal(packet.weights.edgeWeights.guards, 0.8);
+      assert.equal(packet.weights.edgeWeights.imports, 0.8);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});
