@@ -1,4 +1,4 @@
-import { CheckerError } from '../model/diagnostic.js';
+import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import {
   GROUNDING_FILE_ROLES,
@@ -60,7 +60,12 @@ export function toGroundingWeights(packs: readonly LoadedPack[]): { weights: Gro
   return { weights: { matchStrength, roleFactor, surfaceBoost, requirementsFactor }, source: names.join(', ') };
 }
 
-/** The grounding weights of the run's rule packs (built-in and repository). */
-export async function loadGroundingWeights(env: Env): Promise<{ weights: GroundingWeights; source: string }> {
-  return toGroundingWeights((await env.loadRulePacks()).packs);
+/**
+ * The grounding weights of the run's rule packs (built-in and repository). A repository pack the loader refused
+ * (`pack/invalid`, `pack/refused`) is reported in `limitations`, so a report never uses defaults silently.
+ */
+export async function loadGroundingWeights(env: Env, limitations: Diagnostic[]): Promise<{ weights: GroundingWeights; source: string }> {
+  const { packs, diagnostics } = await env.loadRulePacks();
+  limitations.push(...diagnostics);
+  return toGroundingWeights(packs);
 }

@@ -132,9 +132,9 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   const repository = input.repository ?? (await buildRepositoryGraph(env));
   const git = await openGitState(env);
   const kg = repository.kg;
-  const { weights } = await loadGroundingWeights(env);
-  const grounding = groundTask(kg, task, { weights, requirementsTerms: getRequirementsTerms(requirements?.data) });
   const limitations: Diagnostic[] = git.limitation === undefined ? [] : [git.limitation];
+  const { weights } = await loadGroundingWeights(env, limitations);
+  const grounding = groundTask(kg, task, { weights, requirementsTerms: getRequirementsTerms(requirements?.data) });
   const contracts = await readContracts(env, limitations);
 
   const candidateFiles = grounding.candidateFiles.map((candidate): PreflightCandidateFile => {

@@ -95,7 +95,7 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   const anchor = input.anchor === undefined ? git.head : input.anchor;
   const changedSinceAnchor = await readChangedSince(git, anchor, limitations);
 
-  const { weights: groundingWeights } = await loadGroundingWeights(env);
+  const { weights: groundingWeights } = await loadGroundingWeights(env, limitations);
   const grounding = groundTask(kg, task, { weights: groundingWeights, requirementsTerms: getRequirementsTerms(requirements?.data) });
   const seeds: ContextSeed[] = getGroundingSeeds(grounding);
   const changed = [...new Set([...(input.changedFiles ?? []), ...(input.sessionId === undefined ? [] : changedSinceAnchor)])].sort(

@@ -85,4 +85,38 @@ describe('a repository pack changes task grounding without TypeScript changes', 
     });
     assert.equal(await top(), 'test/pricing/discount.test.ts');
   });
+
+  test('a refused repository pack is a limitation of the preflight report, not silently ignored', async () => {
+    repo.write({
+      '.checker/rules/grounding.yml': [
+        'schemaVersion: 1',
+        'id: grounding',
+        'version: 1.0.0',
+        'kind: context-weight',
+        'subject: edge-kind',
+        'description: A typo in a weight name.',
+        'grounding:',
+        '  roleFactor: { tests: 5 }',
+        'rules:',
+        '  - id: context-weight/tests',
+        '    description: Test edges.',
+        '    rationale: Tests show intent.',
+        '    conditions: { all: [{ fact: edgeKind, operator: equal, value: tests }] }',
+        '    event: { type: context-weight/tests, params: { weight: 6, edgeKind: tests } }',
+        '',
+      ].join('\n'),
+    });
+    const env = createNodeEnv(repo.dir);
+    try {
+      const report = await getPreflightReport(env, { task });
+      const refused = report.limitations.filter((entry) => entry.code === 'pack/invalid');
+      assert.deepEqual(
+        refused.map((entry) => [entry.location?.file, /grounding\.roleFactor\.tests/.test(entry.message)]),
+        [['.checker/rules/grounding.yml', true]],
+      );
+      assert.equal(report.candidateFiles[0], 'src/pricing/discount.ts', 'the built-in weights apply');
+    } finally {
+      await env.close();
+    }
+  });
 });
