@@ -569,7 +569,22 @@ async function readBuiltinPack(rulesDir: string, packDir: string): Promise<Loade
 }
 
 /** Loads the packs shipped in the package's `rules/<pack-id>/pack.yaml|json`; a broken one throws `pack/invalid`. */
-export async function loadBuiltinPacks(rulesDir: string = join(findPackageRoot(), 'rules')): Promise<LoadedPack[]> {
+let installedPacks: Promise<LoadedPack[]> | undefined;
+
+/**
+ * The built-in packs. The installed ones (no `rulesDir`) are read and validated once per process: a command loads
+ * packs two to four times (graph signal words, rules, grounding, context weights), about 45 ms each.
+ */
+export function loadBuiltinPacks(rulesDir?: string): Promise<LoadedPack[]> {
+  if (rulesDir !== undefined) return readBuiltinPacks(rulesDir);
+  installedPacks ??= readBuiltinPacks(join(findPackageRoot(), 'rules')).catch((error: unknown) => {
+    installedPacks = undefined;
+    throw error;
+  });
+  return installedPacks;
+}
+
+async function readBuiltinPacks(rulesDir: string): Promise<LoadedPack[]> {
   let entries: Dirent[];
   try {
     entries = await readdir(rulesDir, { withFileTypes: true });
