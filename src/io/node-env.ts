@@ -23,6 +23,8 @@ export interface NodeEnvOptions {
   useCache?: boolean;
   /** Keep one parse pool alive across calls (the MCP server); otherwise a pool lives for one parse. */
   keepPool?: boolean;
+  /** A pool owned by the caller and shared by several envs (a test process, a host with many roots); `close` leaves it open. */
+  pool?: ParsePool;
   now?: () => Date;
 }
 
@@ -32,6 +34,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
   let git: Promise<GitAccess> | undefined;
   let trackedLocalState: string[] = [];
   const getPool = (): ParsePool | undefined => {
+    if (options.pool !== undefined) return options.pool;
     if (options.keepPool !== true) return undefined;
     pool ??= createParsePool();
     return pool;

@@ -9,7 +9,7 @@ import { readBundleInputs, readProductRun, readRequirements } from '../../src/ap
 import type { ChangeAnalysis, ImpactedRoute } from '../../src/model/analysis.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { getValidator } from '../../src/io/schema.js';
 import { renderBundleMarkdown } from '../../src/report/bundle-markdown.js';
 import { createMoneyAnalysis } from '../helpers/bundle-analysis.js';
@@ -459,7 +459,7 @@ describe('reading the bundle inputs', () => {
     const text =
       'acceptanceCriteria:\n  - id: AC-1\n    text: Totals are whole cents\n    requiredProof: [unit test]\naffectedFlows:\n  - name: Order lookup\n    kind: api\nnonGoals: currency model\n';
     writeTree(dir, { 'docs/req.yml': text });
-    const requirements = await readRequirements(createNodeEnv(dir), './docs/req.yml');
+    const requirements = await readRequirements(createTestEnv(dir), './docs/req.yml');
     assert.deepEqual(requirements, {
       path: 'docs/req.yml',
       hash: createHash('sha256').update(text).digest('hex'),
@@ -483,7 +483,7 @@ describe('reading the bundle inputs', () => {
       'req.txt': 'plain',
     });
     symlinkSync(join(outside, 'secret.yml'), join(dir, 'linked.yml'));
-    const env = createNodeEnv(dir);
+    const env = createTestEnv(dir);
     const expectError = async (path: string, code: string, message: RegExp): Promise<void> => {
       await assert.rejects(readRequirements(env, path), (error: unknown) => {
         assert.ok(error instanceof CheckerError, String(error));
@@ -509,7 +509,7 @@ describe('reading the bundle inputs', () => {
 
   it('turns a malformed latest product run into a limitation, never a crash', async () => {
     const dir = tempDir();
-    const env = createNodeEnv(dir);
+    const env = createTestEnv(dir);
     assert.equal(await readProductRun(env), undefined);
     await env.writeArtifact('product-runs/latest.json', '{"schemaVersion": 1, "target": ');
     const broken = await readProductRun(env);
@@ -566,7 +566,7 @@ describe('reading the bundle inputs', () => {
     });
     writeTree(dir, { '.agents/skills/linked/notes.txt': '' });
     symlinkSync(join(outside, 'id_rsa'), join(dir, '.agents/skills/linked/SKILL.md'));
-    const env = createNodeEnv(dir);
+    const env = createTestEnv(dir);
     const input = await readBundleInputs(env, { profile: 'claude-code' });
     assert.deepEqual(
       input.skills.map((skill) => skill.name),

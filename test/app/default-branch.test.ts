@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { analyzeChange } from '../../src/app/analyze.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import { createRepo } from '../helpers/git-repo.js';
 
@@ -16,7 +16,7 @@ describe('default base and analysis.defaultBranch', () => {
   after(() => repo.cleanup());
 
   const changedPaths = async (): Promise<string[]> => {
-    const env = createNodeEnv(repo.dir, { useCache: false });
+    const env = createTestEnv(repo.dir, { useCache: false });
     try {
       return (await analyzeChange(env)).changedFiles.map((file) => file.path);
     } finally {

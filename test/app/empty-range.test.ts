@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { runAgentBundle } from '../../src/app/run-agent-bundle.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { createRepo } from '../helpers/git-repo.js';
 
 describe('a range with no changes', () => {
@@ -9,7 +9,7 @@ describe('a range with no changes', () => {
   after(() => repo.cleanup());
 
   it('says so in the limitations and in the prompt instead of handing off an empty task', async () => {
-    const env = createNodeEnv(repo.dir, { useCache: false });
+    const env = createTestEnv(repo.dir, { useCache: false });
     try {
       const bundle = await runAgentBundle(env, { profile: 'generic' });
       assert.deepEqual(bundle.evidence.changedFiles, []);

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { toGroundingWeights } from '../../src/app/grounding-weights.js';
 import { getPreflightReport } from '../../src/app/preflight.js';
 import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import type { LoadedPack } from '../../src/model/rules.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
@@ -50,7 +50,7 @@ describe('a repository pack changes task grounding without TypeScript changes', 
   let repo: TestRepo;
   const task = 'apply a discount code at checkout';
   const top = async (): Promise<string | undefined> => {
-    const env = createNodeEnv(repo.dir);
+    const env = createTestEnv(repo.dir);
     try {
       return (await getPreflightReport(env, { task })).candidateFiles[0];
     } finally {
@@ -106,7 +106,7 @@ describe('a repository pack changes task grounding without TypeScript changes', 
         '',
       ].join('\n'),
     });
-    const env = createNodeEnv(repo.dir);
+    const env = createTestEnv(repo.dir);
     try {
       const report = await getPreflightReport(env, { task });
       const refused = report.limitations.filter((entry) => entry.code === 'pack/invalid');

@@ -15,7 +15,7 @@ import { findRouteImpacts } from '../../src/graph/queries/find-route-impacts.js'
 import { findSymbolImpacts } from '../../src/graph/queries/find-symbol-impacts.js';
 import { findReverseReach } from '../../src/graph/queries/reverse-reach.js';
 import { openRepository, readChange, readFileAtRevision } from '../../src/io/git.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import type { ChangedExport } from '../../src/model/change.js';
 import { createOptionsLookup, linkWorkspacePackages } from '../helpers/ts-oracle.js';
 
@@ -77,7 +77,7 @@ async function compareImpactWithTypeScript(label: string, options: CorpusOptions
   after(() => rmSync(corpus.dir, { recursive: true, force: true }));
   const repo = await openRepository(corpus.dir);
   const change = await readChange(repo, { base: corpus.baseOid, head: corpus.headOid });
-  const built = await buildRepositoryGraph(createNodeEnv(corpus.dir));
+  const built = await buildRepositoryGraph(createTestEnv(corpus.dir));
   const kg = built.kg;
   const changed = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
   const changedSet = new Set(changed);

@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getPreflightReport } from '../../src/app/preflight.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { getValidator } from '../../src/io/schema.js';
 import { SHOP_FILES } from '../helpers/shop-fixture.js';
 import { createRepo, makeTempDir, writeTree, type TestRepo } from '../helpers/git-repo.js';
@@ -23,7 +23,7 @@ const REQUIREMENTS = JSON.stringify({
 });
 
 async function runPreflight(dir: string, task: string, requirementsPath?: string) {
-  const env = createNodeEnv(dir);
+  const env = createTestEnv(dir);
   try {
     return await getPreflightReport(env, { task, ...(requirementsPath === undefined ? {} : { requirementsPath }) });
   } finally {

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, sym
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { finishSession, recordCheckpoint, refreshSessionContext, startSession } from '../../src/app/session.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { getValidator } from '../../src/io/schema.js';
 import type { Env } from '../../src/model/env.js';
 import type { AgentSession } from '../../src/model/session.js';
@@ -56,7 +56,7 @@ FAKES.push(
 );
 
 async function withEnv<T>(dir: string, fn: (env: Env) => Promise<T>): Promise<T> {
-  const env = createNodeEnv(dir);
+  const env = createTestEnv(dir);
   try {
     return await fn(env);
   } finally {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getTaskContext } from '../../src/app/task-context.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { getValidator } from '../../src/io/schema.js';
 import { findImpactClosure } from '../../src/ranking/context-select.js';
 import { groundTask } from '../../src/ranking/grounding.js';
@@ -16,7 +16,7 @@ import { BUILTIN_GROUNDING_WEIGHTS } from '../helpers/grounding-weights.js';
 const TASK = 'apply the loyalty discount for silver members';
 
 async function runContext(dir: string, task: string, maxNodes?: number): Promise<TaskContextPacket> {
-  const env = createNodeEnv(dir);
+  const env = createTestEnv(dir);
   try {
     return await getTaskContext(env, { task, ...(maxNodes === undefined ? {} : { maxNodes }) });
   } finally {
@@ -25,7 +25,7 @@ async function runContext(dir: string, task: string, maxNodes?: number): Promise
 }
 
 async function getImpacted(dir: string, task: string): Promise<string[]> {
-  const env = createNodeEnv(dir);
+  const env = createTestEnv(dir);
   try {
     const repository = await buildRepositoryGraph(env);
     const grounding = groundTask(repository.kg, task, { weights: BUILTIN_GROUNDING_WEIGHTS });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { analyzeChange } from '../../src/app/analyze.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { createRepo } from '../helpers/git-repo.js';
 
 describe('--head a commit while the graph comes from the working tree', () => {
@@ -14,7 +14,7 @@ describe('--head a commit while the graph comes from the working tree', () => {
   after(() => repo.cleanup());
 
   const driftNotes = async (): Promise<string[]> => {
-    const env = createNodeEnv(repo.dir, { useCache: false });
+    const env = createTestEnv(repo.dir, { useCache: false });
     try {
       const analysis = await analyzeChange(env, { base: 'HEAD~1', head: 'HEAD' });
       return analysis.limitations.filter((item) => item.code === 'analysis/graph-from-worktree').map((item) => item.message);

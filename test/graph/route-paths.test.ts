@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import type { RouteGuard, RouteNode } from '../../src/model/graph.js';
 import { sorted } from '../helpers/analysis-fixtures.js';
 import { createRepo, type FileTree, type TestRepo } from '../helpers/git-repo.js';
@@ -15,7 +15,7 @@ interface BuiltRepo {
 /** Commits `files` and builds the knowledge graph through the real pipeline (scan, parse, resolve, build). */
 async function buildRepo(files: FileTree): Promise<BuiltRepo> {
   const repo = createRepo(files);
-  const env = createNodeEnv(repo.dir);
+  const env = createTestEnv(repo.dir);
   try {
     return { repo, built: await buildRepositoryGraph(env) };
   } catch (error) {

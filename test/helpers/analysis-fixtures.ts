@@ -2,7 +2,7 @@ import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { analyzeChange } from '../../src/app/analyze.js';
 import { getValidator } from '../../src/io/schema.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from './test-env.js';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { RevisionRange } from '../../src/model/env.js';
 import { runCli, type CliResult } from './cli.js';
@@ -55,7 +55,7 @@ export function writeCoverage(repo: TestRepo, files: FileTree, secondsAhead = 60
 
 /** analyzeChange through the real pipeline (disk, git, parser, rule packs). */
 export async function analyzeFixture(fixture: ChangeFixture, range?: RevisionRange): Promise<ChangeAnalysis> {
-  const env = createNodeEnv(fixture.repo.dir);
+  const env = createTestEnv(fixture.repo.dir);
   try {
     return await analyzeChange(env, range ?? { base: fixture.base, ...(fixture.head === undefined ? {} : { head: fixture.head }) });
   } finally {

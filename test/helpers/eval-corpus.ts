@@ -8,7 +8,7 @@ import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetchTarball } from '../../bench/corpus.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from './test-env.js';
 import type { Env } from '../../src/model/env.js';
 import { createRepo, type FileTree, type TestRepo } from './git-repo.js';
 
@@ -119,7 +119,7 @@ export function checkout(repo: TestRepo, oid: string): void {
 
 /** Runs `run` with a real-disk Env on `dir` and closes it afterwards (its parse pool). */
 export async function withNodeEnv<T>(dir: string, run: (env: Env) => Promise<T>): Promise<T> {
-  const env = createNodeEnv(dir);
+  const env = createTestEnv(dir);
   try {
     return await run(env);
   } finally {

@@ -1,7 +1,7 @@
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
 import type { ImpactReach } from '../../src/graph/queries/find-route-impacts.js';
 import { findReverseReach } from '../../src/graph/queries/reverse-reach.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from './test-env.js';
 import { createRepo, type FileTree, type TestRepo } from './git-repo.js';
 
 export interface ImpactFixture {
@@ -13,7 +13,7 @@ export interface ImpactFixture {
 export async function buildImpactFixture(files: FileTree): Promise<ImpactFixture> {
   const repo = createRepo(files);
   try {
-    const built = await buildRepositoryGraph(createNodeEnv(repo.dir));
+    const built = await buildRepositoryGraph(createTestEnv(repo.dir));
     return { repo, built };
   } catch (error) {
     repo.cleanup();

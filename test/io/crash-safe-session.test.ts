@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, watch, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startSession } from '../../src/app/session.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { getValidator } from '../../src/io/schema.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
@@ -61,7 +61,7 @@ before(async () => {
   writeFileSync(workerPath, WORKER);
   sessionsDir = join(repo.dir, '.checker/local/agent-sessions');
   mkdirSync(sessionsDir, { recursive: true });
-  const env = createNodeEnv(repo.dir);
+  const env = createTestEnv(repo.dir);
   try {
     await startSession(env, { sessionId: 'template', task: TASK });
   } finally {
@@ -124,7 +124,7 @@ function inspect(id: string): 'absent' | 'complete' {
 
 /** `session start` with the same id: succeeds when the file was absent, says exists when it was complete. */
 async function startAgain(id: string, state: 'absent' | 'complete'): Promise<void> {
-  const env = createNodeEnv(repo.dir);
+  const env = createTestEnv(repo.dir);
   try {
     if (state === 'absent') {
       const result = await startSession(env, { sessionId: id, task: TASK });
@@ -174,7 +174,7 @@ describe('SIGKILL during session start', () => {
   it('an empty session file left by an older version no longer blocks its id once it is a minute old', async () => {
     const target = join(sessionsDir, 'legacy-empty.json');
     writeFileSync(target, '');
-    const env = createNodeEnv(repo.dir);
+    const env = createTestEnv(repo.dir);
     try {
       await assert.rejects(
         startSession(env, { sessionId: 'legacy-empty', task: TASK }),

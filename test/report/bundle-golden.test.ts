@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildAgentBundle, type AgentBundleInput } from '../../src/app/agent-bundle.js';
 import { PROFILES } from '../../src/app/profiles.js';
 import { runAgentBundle } from '../../src/app/run-agent-bundle.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { AgentProfile } from '../../src/model/config.js';
 import { getValidator } from '../../src/io/schema.js';
@@ -88,7 +88,7 @@ describe('agent bundle goldens on a real repository, through runAgentBundle', ()
 
   for (const profile of PROFILES) {
     it(`renders the ${profile} bundle of the shop repository as JSON (schema-valid) and Markdown`, async () => {
-      const env = createNodeEnv(repo.dir, { useCache: false, now: () => new Date('2026-01-02T00:00:00Z') });
+      const env = createTestEnv(repo.dir, { useCache: false, now: () => new Date('2026-01-02T00:00:00Z') });
       try {
         const bundle = await runAgentBundle(env, {
           profile,
