@@ -1,12 +1,12 @@
 // Parses the built-in rule packs (rules/<id>/pack.yaml|json) once at build time into dist/rules-compiled/<id>.json, so a
-// CLI start reads JSON instead of parsing ~85 KB of YAML. loadBuiltinPacks uses a file only when its recorded hash
+// CLI start reads JSON instead of parsing ~85 KB of YAML. readBuiltinPackSources uses a file only when its recorded hash
 // matches the pack text, and validates the data as before. A pack that does not parse is left out: the CLI reports it.
 // Usage: node scripts/compile-packs.mjs [outDir]
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toCompiledPackJson } from '../dist/io/compiled-packs.js';
-import { parsePackText } from '../dist/io/rule-packs.js';
+import { parsePackText } from '../dist/rules/validate-pack.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = resolve(process.argv[2] ?? join(root, 'dist', 'rules-compiled'));

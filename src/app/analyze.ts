@@ -24,6 +24,10 @@ import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summari
 import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../rules/proof-messages.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
+import { loadConfig } from './load-config.js';
+import { loadRulePacks } from './load-rule-packs.js';
+import { readRepoText } from './repo-text.js';
+import { loadCoverage } from './load-coverage.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 const HISTORY_COMMITS = 200;
@@ -46,11 +50,11 @@ interface ChangeSides {
 /** The deterministic evidence of a git range: impact, proof, weak and missing tests, risk, edge cases, context. */
 export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Promise<ChangeAnalysis> {
   const git = await env.openGit();
-  const defaultBranch = (options.repository?.config ?? (await env.loadConfig())).config.analysis?.defaultBranch;
+  const defaultBranch = (options.repository?.config ?? (await loadConfig(env))).config.analysis?.defaultBranch;
   const change = await git.readChange({ ...pickRange(options), ...(defaultBranch === undefined ? {} : { defaultBranch }) });
   const repository = options.repository ?? (await buildRepositoryGraph(env));
   // Loaded once: the signal words parse the changed sides, the path classes decide change kinds, and the rules run on the same packs below.
-  const packs = await env.loadRulePacks();
+  const packs = await loadRulePacks(env);
   const classifiers = mergeClassifiers(packs.packs);
   const sides = await readChangeSides(env, git, repository, change, classifiers.signals);
   const worktreeDrift = await countWorktreeDrift(git, change);
@@ -88,7 +92,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedFiles.map((file) => file.path),
   );
 
-  const coverage = await env.readCoverage({ trackedPaths });
+  const coverage = await loadCoverage(env, { trackedPaths });
   limitations.push(...coverage.diagnostics);
   const newestChange = await findNewestChangeTime(env, git, change);
   const reachingTestsByPath = new Map<string, ReachingTest[]>();
@@ -246,7 +250,7 @@ async function readChangeSides(
     if (file.binary) continue;
     if (file.status !== 'deleted') {
       const text =
-        headOid === undefined ? await env.readRepoText(file.path, MAX_TEXT_BYTES) : await git.readFileAtRevision(headOid, file.path);
+        headOid === undefined ? await readRepoText(env, file.path, MAX_TEXT_BYTES) : await git.readFileAtRevision(headOid, file.path);
       if (text !== undefined) {
         headText.set(file.path, text);
         const cached = repository.parsed.facts.get(file.path);
@@ -387,8 +391,9 @@ async function findNewestChangeTime(env: Env, git: GitAccess, change: ChangeSet)
   let newest: number | undefined;
   for (const file of change.files) {
     if (file.status === 'deleted') continue;
-    const time = await env.fileTime(file.path);
-    if (time !== undefined && (newest === undefined || time > newest)) newest = time;
+    const found = await env.files.stat(file.path);
+    if (!found.ok || found.kind !== 'file' || found.isSymlink) continue;
+    if (newest === undefined || found.mtimeMs > newest) newest = found.mtimeMs;
   }
   return newest;
 }

@@ -3,13 +3,18 @@ import { compileGlobs } from '../text/glob.js';
 import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS, type KnowledgeGraph } from '../graph/build.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
-import type { LoadedConfigData, Env, ParsedSources, RepoDocsData } from '../model/env.js';
+import type { LoadedConfigData } from '../model/config.js';
+import type { Env, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileFacts, ImportFact, RouteFact } from '../model/facts.js';
-import type { CheckInput, GraphFileInput } from '../model/graph.js';
+import type { CheckInput, GraphFileInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
 import { mergeClassifiers } from '../rules/classifiers.js';
+import { loadConfig } from './load-config.js';
+import { loadRulePacks } from './load-rule-packs.js';
+import { loadRepoDocs } from './load-repo-docs.js';
+import { readRepoText } from './repo-text.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const CONFIG_TEXT_LIMIT = 1024 * 1024;
@@ -37,19 +42,25 @@ export interface RepositoryGraph {
   timings: Timings;
 }
 
-/** Scans, parses (cached), resolves and builds the knowledge graph of the repository at env.root. */
-export async function buildRepositoryGraph(env: Env): Promise<RepositoryGraph> {
+/**
+ * Scans, parses (cached), resolves and builds the knowledge graph of the repository at env.root; `known` hands in a
+ * configuration and scan the caller already has (the MCP server's warm graph).
+ */
+export async function buildRepositoryGraph(
+  env: Env,
+  known: { config: LoadedConfigData; scan: ScanResult } | undefined = undefined,
+): Promise<RepositoryGraph> {
   const clock = createClock(env);
-  const config = await env.loadConfig();
+  const config = known?.config ?? (await loadConfig(env));
   clock.lap('config');
 
   const analysis = config.config.analysis ?? {};
-  const scanned = await env.scan({ maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
+  const scanned = known?.scan ?? (await env.scan({ maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES }));
   const scan = applyConfiguredIgnores(scanned, analysis.ignore ?? []);
   clock.lap('scan');
 
   // The packs' signal words (built-in and the repository's) decide which identifiers raise auth, pagination and money signals.
-  const signalWords = mergeClassifiers((await env.loadRulePacks()).packs).signals;
+  const signalWords = mergeClassifiers((await loadRulePacks(env)).packs).signals;
   const parsed = await env.parseSources(scan.files, { assertionHelpers: [...(analysis.assertionHelpers ?? [])], signalWords });
   clock.lap('parse');
 
@@ -58,7 +69,7 @@ export async function buildRepositoryGraph(env: Env): Promise<RepositoryGraph> {
   const resolutions = resolveAll(resolver, parsed);
   clock.lap('resolve');
 
-  const docs = await env.readRepoDocs(paths);
+  const docs = await loadRepoDocs(env, paths);
   const openApiRoutes = await readOpenApiRoutes(env, scan.files);
   clock.lap('docs');
 
@@ -163,10 +174,10 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
         ? packageJsons
         : undefined;
     if (target === undefined) continue;
-    const text = await env.readRepoText(path, CONFIG_TEXT_LIMIT);
+    const text = await readRepoText(env, path, CONFIG_TEXT_LIMIT);
     if (text !== undefined) target.set(path, text);
   }
-  const pnpmText = paths.includes('pnpm-workspace.yaml') ? await env.readRepoText('pnpm-workspace.yaml', CONFIG_TEXT_LIMIT) : undefined;
+  const pnpmText = paths.includes('pnpm-workspace.yaml') ? await readRepoText(env, 'pnpm-workspace.yaml', CONFIG_TEXT_LIMIT) : undefined;
   const pnpmWorkspace = pnpmText === undefined ? {} : { workspaceGlobs: parsePnpmWorkspacePackages(pnpmText) };
   const externalConfigs = new Map<string, string>();
   let resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, ...pnpmWorkspace });
@@ -177,7 +188,7 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
     if (missing.length === 0) break;
     let added = 0;
     for (const path of missing) {
-      const text = await env.readRepoText(path, CONFIG_TEXT_LIMIT);
+      const text = await readRepoText(env, path, CONFIG_TEXT_LIMIT);
       externalConfigs.set(path, text ?? '');
       if (text !== undefined) added += 1;
     }
@@ -219,7 +230,7 @@ async function readOpenApiRoutes(
       file.size > OPENAPI_TEXT_LIMIT
     )
       continue;
-    const text = await env.readRepoText(file.path, OPENAPI_TEXT_LIMIT);
+    const text = await readRepoText(env, file.path, OPENAPI_TEXT_LIMIT);
     if (text === undefined || !OPENAPI_MARKER.test(text.slice(0, 4096))) continue;
     try {
       const found = extractOpenApiRoutes(parseStructuredText(file.path, text));

@@ -2,12 +2,13 @@ import { parseStructuredText } from '../docs/structured.js';
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import type { ContractInput } from '../model/graph.js';
+import { readRepoText } from './repo-text.js';
 
 export const CONTRACTS_FILE = '.checker/contracts.yml';
 
 /** Design-contract boundaries from `.checker/contracts.yml`; a malformed file is a limitation, never fatal. */
 export async function readContracts(env: Env, limitations: Diagnostic[]): Promise<ContractInput[]> {
-  const text = await env.readRepoText(CONTRACTS_FILE, 256 * 1024);
+  const text = await readRepoText(env, CONTRACTS_FILE, 256 * 1024);
   if (text === undefined) return [];
   try {
     const data = env.validate<{ contracts: ContractInput[] }>('contracts', parseStructuredText(CONTRACTS_FILE, text), {

@@ -31,6 +31,7 @@ import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js'
 import { compilePack } from '../rules/pack.js';
 import { createRegexBudget } from '../rules/operators/regex-budget.js';
 import type { RepositoryGraph } from './build-graph.js';
+import { loadRulePacks } from './load-rule-packs.js';
 
 export interface ChangeRuleInput {
   repository: RepositoryGraph;
@@ -77,7 +78,7 @@ export interface ChangeRuleResult {
  * neither slow the run nor crowd the report.
  */
 export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Promise<ChangeRuleResult> {
-  const { packs, diagnostics } = input.packs ?? (await env.loadRulePacks());
+  const { packs, diagnostics } = input.packs ?? (await loadRulePacks(env));
   // A repository's patterns are its code: their matching is charged to one budget per run (docs/rule-packs.md).
   const regexBudget = createRegexBudget();
   const compiled = packs.map((loaded) =>

@@ -7,6 +7,7 @@ import {
   type GroundingWeightsSection,
 } from '../model/grounding.js';
 import type { LoadedPack } from '../model/rules.js';
+import { loadRulePacks } from './load-rule-packs.js';
 
 const SOURCE_ORDER = { builtin: 0, repository: 1 } as const;
 
@@ -65,7 +66,7 @@ export function toGroundingWeights(packs: readonly LoadedPack[]): { weights: Gro
  * (`pack/invalid`, `pack/refused`) is reported in `limitations`, so a report never uses defaults silently.
  */
 export async function loadGroundingWeights(env: Env, limitations: Diagnostic[]): Promise<{ weights: GroundingWeights; source: string }> {
-  const { packs, diagnostics } = await env.loadRulePacks();
+  const { packs, diagnostics } = await loadRulePacks(env);
   limitations.push(...diagnostics);
   return toGroundingWeights(packs);
 }

@@ -7,6 +7,9 @@ import type { Env } from '../model/env.js';
 import type { CheckInput } from '../model/graph.js';
 import type { Requirements, RequirementsInput } from '../model/requirements.js';
 import type { AdapterInput, AgentBundleInput } from './agent-bundle.js';
+import { loadConfig } from './load-config.js';
+import { loadRepoDocs } from './load-repo-docs.js';
+import { readRepoText } from './repo-text.js';
 
 const PRODUCT_RUN_ARTIFACT = 'product-runs/latest.json';
 const PRODUCT_RUN_SHOWN = `.checker/local/${PRODUCT_RUN_ARTIFACT}`;
@@ -32,8 +35,8 @@ export interface BundleOptions {
 export async function readBundleInputs(env: Env, options: BundleOptions): Promise<AgentBundleInput> {
   const requirements = options.requirementsPath === undefined ? undefined : await readRequirements(env, options.requirementsPath);
   const productRun = await readProductRun(env);
-  const config = await env.loadConfig();
-  const docs = await env.readRepoDocs([]);
+  const config = await loadConfig(env);
+  const docs = await loadRepoDocs(env, []);
   const source = config.sources[0] ?? 'config';
   const checks: CheckInput[] = Object.entries(config.config.checks ?? {}).map(([name, check]) => ({
     name,
@@ -83,7 +86,7 @@ export async function readRequirements(env: Env, path: string): Promise<Requirem
       hint: 'Write the requirements as JSON or YAML (see docs/agent-bundle.md).',
     });
   }
-  const text = await env.readRepoText(normalised, REQUIREMENTS_MAX_BYTES);
+  const text = await readRepoText(env, normalised, REQUIREMENTS_MAX_BYTES);
   if (text === undefined) {
     throw new CheckerError(
       'requirements/unreadable',

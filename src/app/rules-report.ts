@@ -1,12 +1,13 @@
 import { CheckerError, isCheckerError } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import type { RulesListReport, RulesValidateReport } from '../model/rules-report.js';
-
-const MAX_PACK_BYTES = 256 * 1024;
+import { loadRulePacks, MAX_PACK_BYTES } from './load-rule-packs.js';
+import { validatePackFile } from '../rules/validate-pack.js';
+import { readRepoText } from './repo-text.js';
 
 /** Every rule pack that would run: the built-ins and the repository's `.checker/rules/*`. */
 export async function listRulePacks(env: Env): Promise<RulesListReport> {
-  const { packs, diagnostics } = await env.loadRulePacks();
+  const { packs, diagnostics } = await loadRulePacks(env);
   return {
     schemaVersion: 1,
     kind: 'rules-list',
@@ -30,7 +31,7 @@ export async function listRulePacks(env: Env): Promise<RulesListReport> {
  */
 export async function validateRulePacks(env: Env, file?: string): Promise<RulesValidateReport> {
   if (file === undefined) {
-    const { packs, diagnostics } = await env.loadRulePacks();
+    const { packs, diagnostics } = await loadRulePacks(env);
     const results: RulesValidateReport['results'] = packs
       .filter((loaded) => loaded.source === 'repository')
       .map((loaded) => ({
@@ -47,14 +48,14 @@ export async function validateRulePacks(env: Env, file?: string): Promise<RulesV
       results: results.sort((left, right) => (left.file < right.file ? -1 : left.file > right.file ? 1 : 0)),
     };
   }
-  const text = await env.readRepoText(file, MAX_PACK_BYTES);
+  const text = await readRepoText(env, file, MAX_PACK_BYTES);
   if (text === undefined) {
     throw new CheckerError('pack/not-found', `${file} is not a readable rule-pack file inside the repository`, {
       hint: 'Pass a path relative to --cwd, e.g. checker rules validate .checker/rules/team.yml (at most 256 KiB, not a symlink out of the repository).',
     });
   }
   try {
-    const pack = await env.validateRulePack(file, text);
+    const pack = validatePackFile(file, text, (name, data) => env.checkSchema(name, data));
     return {
       schemaVersion: 1,
       kind: 'rules-validate',

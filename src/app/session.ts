@@ -26,6 +26,9 @@ import { computePreflight, openGitState, type GitState } from './preflight.js';
 import { computeTaskContext } from './task-context.js';
 import { clipRedacted } from '../text/clip.js';
 import { compareText } from '../text/compare-text.js';
+import { loadConfig } from './load-config.js';
+import type { LoadedConfigData } from '../model/config.js';
+import { readRepoText } from './repo-text.js';
 
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
 const SHORT_HASH = 16;
@@ -76,14 +79,14 @@ function toSessionPath(id: string): string {
 
 /** A content fingerprint of the working tree: every scanned file's path and content SHA-1 (never mtimes alone). */
 async function observeTree(env: Env): Promise<TreeObservation> {
-  const config = await env.loadConfig();
+  const config = await loadConfig(env);
   const maxFileBytes = config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const scan = await env.scan({ maxFileBytes });
   const files: Record<string, string> = {};
   const paths = scan.files.map((file) => file.path).sort(compareText);
   const byPath = new Map(scan.files.map((file) => [file.path, file]));
   for (const path of paths) {
-    const text = await env.readRepoText(path, maxFileBytes);
+    const text = await readRepoText(env, path, maxFileBytes);
     const file = byPath.get(path);
     files[path] =
       text === undefined
@@ -304,7 +307,7 @@ export async function finishSession(env: Env, input: FinishSessionInput): Promis
   const id = assertSessionId(input.sessionId);
   const existing = await readSession(env, id);
   if (existing.status === 'finished') throw sessionFinished(id);
-  const config = await env.loadConfig();
+  const config = await loadConfig(env);
   const observation = await observeTree(env);
   const git = await openGitState(env);
   const sinceBase = await readChangedSince(git, existing.base.oid);
@@ -339,7 +342,7 @@ export async function finishSession(env: Env, input: FinishSessionInput): Promis
 
 function buildBoundary(
   session: AgentSession,
-  config: Awaited<ReturnType<Env['loadConfig']>>,
+  config: LoadedConfigData,
   changedFiles: string[],
   unobserved: string[],
 ): VerificationBoundary {

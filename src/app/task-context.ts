@@ -29,6 +29,8 @@ import { loadGroundingWeights } from './grounding-weights.js';
 import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type GitState } from './preflight.js';
 import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
+import { loadConfig } from './load-config.js';
+import { loadRulePacks } from './load-rule-packs.js';
 
 const PACK_WEIGHT_SCALE = 10;
 const MAX_OMITTED_IDS = 500;
@@ -84,7 +86,7 @@ export async function getTaskContext(env: Env, input: TaskContextInput): Promise
 
 export async function computeTaskContext(env: Env, input: TaskContextInput): Promise<TaskContextComputation> {
   const task = toTaskText(input.task);
-  const config = await env.loadConfig();
+  const config = await loadConfig(env);
   const maxNodes = resolveMaxNodes(input.maxNodes, config.config.context?.maxNodes);
   const requirements =
     input.requirements ?? (input.requirementsPath === undefined ? undefined : await readRequirements(env, input.requirementsPath));
@@ -216,7 +218,7 @@ async function readChangedSince(git: GitState, anchor: string | null, limitation
 /** Edge weights from the context-weight rule packs (weight 0-10 → 0-1); the built-in defaults when none fires. */
 async function loadContextWeights(env: Env, limitations: Diagnostic[]): Promise<{ source: string; edgeWeights: EdgeWeights }> {
   try {
-    const loaded = await env.loadRulePacks();
+    const loaded = await loadRulePacks(env);
     const packs = loaded.packs.filter((entry) => entry.pack.kind === 'context-weight');
     if (packs.length === 0) return { source: 'defaults (no context-weight pack)', edgeWeights: { ...DEFAULT_EDGE_WEIGHTS } };
     const findings = await evaluatePacks(

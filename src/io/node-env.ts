@@ -4,16 +4,13 @@ import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from 
 import type { ParseOptions } from '../model/facts.js';
 import type { ScannedFile } from '../model/scan.js';
 import { readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
-import { loadConfig } from './config.js';
 import { parseRepositoryFiles } from './parse-files.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
-import { readRepoFile } from './read-repo-file.js';
-import { readRepoDocs } from './repo-docs.js';
+import { readBuiltinPackSources } from './builtin-packs.js';
+import { createRepoFiles } from './read-repo-file.js';
 import { scanRepository } from './scan.js';
-import { validateOrThrow } from './schema.js';
+import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
-import { lstat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { isCodeFile } from './parse-files.js';
 import { emptyFacts, type FileFacts } from '../model/facts.js';
 import { redactDocument } from '../text/redact-tree.js';
@@ -42,7 +39,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
   return {
     root,
     now: options.now ?? (() => new Date()),
-    loadConfig: () => loadConfig(root),
+    files: createRepoFiles(root),
     scan: async (scanOptions) => {
       const result = await scanRepository(root, scanOptions);
       trackedLocalState = result.trackedLocalState ?? [];
@@ -80,34 +77,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
         if (sharedPool === undefined) await pool.close();
       }
     },
-    readCoverage: async (coverageOptions) => {
-      const { readCoverage } = await import('./coverage.js');
-      return readCoverage(root, coverageOptions.trackedPaths === undefined ? {} : { trackedPaths: coverageOptions.trackedPaths });
-    },
-    loadRulePacks: async () => {
-      const { loadBuiltinPacks, loadRepositoryPacks } = await import('./rule-packs.js');
-      const builtin = await loadBuiltinPacks();
-      const repository = await loadRepositoryPacks(root);
-      return { packs: [...builtin, ...repository.packs], diagnostics: repository.diagnostics };
-    },
-    validateRulePack: async (file, text) => (await import('./rule-packs.js')).validatePackFile(file, text),
-    fileTime: async (path) => {
-      try {
-        const stats = await lstat(join(root, path));
-        return stats.isFile() ? stats.mtimeMs : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    readRepoText: async (path, maxBytes) => {
-      try {
-        return await readRepoFile(root, path, { maxBytes, fatalUtf8: true });
-      } catch (error) {
-        if (error instanceof CheckerError) return undefined;
-        throw error;
-      }
-    },
-    readRepoDocs: (files) => readRepoDocs(root, files),
+    builtinPacks: () => readBuiltinPackSources(),
     openGit: () => {
       git ??= openGitAccess(root);
       return git;
@@ -118,6 +88,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     readArtifact: async (relativePath) => (await readArtifact(root, relativePath))?.toString('utf8'),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
+    checkSchema: (schemaName, data) => checkSchema(schemaName, data),
     close: async () => {
       await pool?.close();
       pool = undefined;

@@ -1,14 +1,18 @@
-import { constants } from 'node:fs';
-import { lstat, open, realpath } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
-import { CheckerError } from '../model/diagnostic.js';
-import { hasErrorCode } from './has-error-code.js';
-
-export interface ReadRepoFileOptions {
-  maxBytes: number;
-  /** true: invalid UTF-8 is an error (`input/invalid-utf8`); false: replaced with U+FFFD. */
-  fatalUtf8: boolean;
-}
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import {
+  refuse,
+  type FileKind,
+  type FileRefusal,
+  type FileStat,
+  type FolderEntry,
+  type FolderListing,
+  type ReadTextOptions,
+  type RepoFiles,
+  type TextRead,
+} from '../model/repo-files.js';
+import { compareText } from '../text/compare-text.js';
 
 /** True when `target` is `root` or lies below it (compared with path.relative, never a bare prefix test). */
 export function isPathInside(root: string, target: string): boolean {
@@ -18,102 +22,170 @@ export function isPathInside(root: string, target: string): boolean {
   return rel !== '..' && !rel.startsWith(`..${sep}`);
 }
 
+// O_NOFOLLOW and O_NONBLOCK are absent on Windows, where FIFOs in a working tree do not exist.
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+// A FIFO swapped in after the lstat opens at once and is refused by the stat of the open descriptor.
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function toKind(info: Stats): FileKind {
+  if (info.isFile()) return 'file';
+  return info.isDirectory() ? 'directory' : 'other';
+}
+
+interface Resolved {
+  ok: true;
+  real: string;
+  isSymlink: boolean;
+}
 
 /**
- * Reads a repository input (config, requirements, SKILL.md): it must stay inside the repository lexically and
- * by realpath, be a regular file, and fit in `maxBytes`. A leading BOM is dropped.
+ * The disk side of `env.files` for one repository: paths must stay inside the repository lexically and by realpath,
+ * a symlink may lead elsewhere inside it but never out, and reads open with O_NOFOLLOW | O_NONBLOCK and check the
+ * open descriptor, so a FIFO, device or socket swapped in after the checks is refused instead of blocking.
  */
-export async function readRepoFile(repoRoot: string, relativePath: string, options: ReadRepoFileOptions): Promise<string> {
-  const shown = JSON.stringify(relativePath);
-  if (relativePath.length === 0 || relativePath.includes('\0')) {
-    throw new CheckerError('input/outside-repo', `invalid repository path ${shown}`, {
-      hint: 'pass a path relative to the repository root',
+export function createRepoFiles(repoRoot: string): RepoFiles {
+  let realRoot: Promise<string> | undefined;
+  const getRoot = (): Promise<string> => {
+    realRoot ??= realpath(repoRoot).catch((error: unknown) => {
+      realRoot = undefined;
+      throw error;
     });
-  }
-  const root = await realpath(repoRoot);
-  const lexical = resolve(root, relativePath);
-  if (!isPathInside(root, lexical)) {
-    throw new CheckerError('input/outside-repo', `${shown} is outside the repository`, {
-      hint: 'only files inside the repository can be read; copy the file into the repository',
-    });
-  }
-  let real: string;
+    return realRoot;
+  };
+
+  /** `path` ('' for the root) resolved inside the repository, or why not. */
+  const resolveInside = async (path: string): Promise<Resolved | FileRefusal> => {
+    if (path.includes('\0')) return refuse.invalidPath(path);
+    const root = await getRoot();
+    const lexical = resolve(root, path);
+    if (!isPathInside(root, lexical)) return refuse.outside(path);
+    let real: string;
+    let isSymlink: boolean;
+    try {
+      isSymlink = (await lstat(lexical)).isSymbolicLink();
+      real = await realpath(lexical);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return refuse.missing(path);
+      if (code === 'ELOOP') return refuse.symlinkLoop(path);
+      return refuse.unreadable(path, describeError(error));
+    }
+    if (!isPathInside(root, real)) return refuse.symlinkOutside(path);
+    return { ok: true, real, isSymlink };
+  };
+
+  const readText = async (path: string, options: ReadTextOptions): Promise<TextRead> => {
+    if (path.length === 0) return refuse.invalidPath(path);
+    const resolved = await resolveInside(path);
+    if (!resolved.ok) return resolved;
+    let info: Stats;
+    try {
+      info = await lstat(resolved.real);
+    } catch (error) {
+      return refuse.unreadable(path, describeError(error));
+    }
+    if (!info.isFile()) return refuse.notAFile(path);
+    if (info.size > options.maxBytes) return refuse.tooLarge(path, options.maxBytes, info.size);
+    const read = await readCapped(resolved.real, path, options.maxBytes);
+    if (!read.ok) return read;
+    try {
+      const fatal = options.invalidUtf8 !== 'replace';
+      return { ok: true, text: new TextDecoder('utf-8', { fatal, ignoreBOM: false }).decode(read.bytes) };
+    } catch {
+      return refuse.invalidUtf8(path);
+    }
+  };
+
+  const statPath = async (path: string): Promise<FileStat> => {
+    const resolved = await resolveInside(path);
+    if (!resolved.ok) return resolved;
+    try {
+      const info = await stat(resolved.real);
+      return { ok: true, kind: toKind(info), size: info.size, mtimeMs: info.mtimeMs, isSymlink: resolved.isSymlink };
+    } catch (error) {
+      return refuse.unreadable(path, describeError(error));
+    }
+  };
+
+  const list = async (path: string): Promise<FolderListing> => {
+    const found = await statPath(path);
+    if (!found.ok) return found;
+    if (found.kind !== 'directory') return refuse.notAFolder(path);
+    const resolved = await resolveInside(path);
+    if (!resolved.ok) return resolved;
+    try {
+      const dirents = await readdir(resolved.real, { withFileTypes: true });
+      const entries = dirents.map(
+        (entry): FolderEntry => ({
+          name: entry.name,
+          kind: entry.isSymbolicLink() ? 'symlink' : entry.isFile() ? 'file' : entry.isDirectory() ? 'directory' : 'other',
+        }),
+      );
+      return { ok: true, entries: entries.sort((left, right) => compareText(left.name, right.name)) };
+    } catch (error) {
+      return refuse.unreadable(path, describeError(error));
+    }
+  };
+
+  const toRepoPath = async (absolutePath: string): Promise<string | undefined> => {
+    const aliases = [...new Set([await getRoot(), resolve(repoRoot)])];
+    for (const alias of aliases) {
+      if (isPathInside(alias, absolutePath)) return relative(alias, absolutePath).split(sep).join('/');
+    }
+    return undefined;
+  };
+
+  const existsOnHost = async (absolutePath: string): Promise<boolean> => {
+    try {
+      await lstat(posix.normalize(absolutePath));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  return { readText, list, stat: statPath, toRepoPath, existsOnHost };
+}
+
+/** Reads at most `maxBytes` from a regular file opened without following a last-component symlink and without blocking. */
+async function readCapped(real: string, path: string, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | FileRefusal> {
+  let handle: Awaited<ReturnType<typeof open>>;
   try {
-    await lstat(lexical);
-    real = await realpath(lexical);
+    handle = await open(real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
   } catch (error) {
-    if (hasErrorCode(error, 'ENOENT') || hasErrorCode(error, 'ENOTDIR')) {
-      throw new CheckerError('input/not-found', `${shown} does not exist`, { hint: 'check the path', cause: error });
-    }
-    if (hasErrorCode(error, 'ELOOP')) {
-      throw new CheckerError('input/not-a-file', `${shown} is a symlink loop`, {
-        hint: 'replace the symlink with a regular file',
-        cause: error,
-      });
-    }
-    throw error;
+    const code = errorCode(error);
+    if (code === 'ELOOP' || code === 'ENXIO' || code === 'EISDIR') return refuse.notAFile(path);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return refuse.missing(path);
+    return refuse.unreadable(path, describeError(error));
   }
-  if (!isPathInside(root, real)) {
-    throw new CheckerError('input/outside-repo', `${shown} resolves outside the repository (symlink)`, {
-      hint: 'a symlink to a file outside the repository is refused; copy the file into the repository',
-      location: { file: relativePath },
-    });
-  }
-  const info = await lstat(real);
-  if (!info.isFile()) {
-    throw new CheckerError('input/not-a-file', `${shown} is not a regular file`, {
-      hint: 'point to a regular file',
-      location: { file: relativePath },
-    });
-  }
-  if (info.size > options.maxBytes) {
-    throw new CheckerError('input/too-large', `${shown} is ${info.size} bytes, over the ${options.maxBytes}-byte limit`, {
-      hint: 'shrink the file',
-      location: { file: relativePath },
-    });
-  }
-  const handle = await open(real, constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0));
-  let bytes: Buffer;
   try {
     const opened = await handle.stat();
-    if (!opened.isFile()) {
-      throw new CheckerError('input/not-a-file', `${shown} is not a regular file`, {
-        hint: 'point to a regular file',
-        location: { file: relativePath },
-      });
-    }
-    let buffer = Buffer.alloc(Math.min(options.maxBytes, opened.size) + 1);
+    if (!opened.isFile()) return refuse.notAFile(path);
+    let buffer = Buffer.alloc(Math.min(maxBytes, opened.size) + 1);
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
-        const grown = Buffer.alloc(Math.min(options.maxBytes + 1, buffer.length * 2));
+        const grown = Buffer.alloc(Math.min(maxBytes + 1, buffer.length * 2));
         buffer.copy(grown);
         buffer = grown;
       }
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
-      if (length > options.maxBytes) {
-        throw new CheckerError('input/too-large', `${shown} is over the ${options.maxBytes}-byte limit`, {
-          hint: 'shrink the file',
-          location: { file: relativePath },
-        });
-      }
+      if (length > maxBytes) return refuse.tooLarge(path, maxBytes);
     }
-    bytes = buffer.subarray(0, length);
+    return { ok: true, bytes: buffer.subarray(0, length) };
+  } catch (error) {
+    return refuse.unreadable(path, describeError(error));
   } finally {
     await handle.close();
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: options.fatalUtf8, ignoreBOM: false }).decode(bytes);
-  } catch (error) {
-    throw new CheckerError('input/invalid-utf8', `${shown} is not valid UTF-8`, {
-      hint: 'save the file as UTF-8',
-      location: { file: relativePath },
-      cause: error,
-    });
-  }
-  return text;
 }

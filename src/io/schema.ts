@@ -5,10 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { CheckerError } from '../model/diagnostic.js';
-import { clipRedacted } from '../text/clip.js';
+import { assertDepth, formatAjvError } from '../docs/schema-errors.js';
+import type { SchemaIssue } from '../model/schema-issue.js';
 
-/** Deeper data is refused before ajv sees it: ajv and JSON.stringify recurse and overflow the stack (security V14). */
-export const MAX_DATA_DEPTH = 64;
 const SCHEMA_NAME = /^[a-z0-9][a-z0-9.-]{0,99}$/;
 
 /** A compiled schema: ajv's function (or its precompiled standalone twin) and the schema it checks. */
@@ -66,26 +65,6 @@ export function findPackageRoot(): string {
 
 function isObjectLike(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
-}
-
-/** Returns the nesting depth of `data` (a scalar is 0), stopping as soon as `limit` is exceeded. */
-function measureDepth(data: unknown, limit = MAX_DATA_DEPTH): number {
-  if (!isObjectLike(data)) return 0;
-  let deepest = 1;
-  const stack: Array<{ value: object; depth: number }> = [{ value: data, depth: 1 }];
-  const seen = new Set<object>();
-  while (stack.length > 0) {
-    const top = stack.pop();
-    if (top === undefined) break;
-    if (top.depth > deepest) deepest = top.depth;
-    if (deepest > limit) return deepest;
-    if (seen.has(top.value)) continue;
-    seen.add(top.value);
-    for (const child of Object.values(top.value)) {
-      if (isObjectLike(child)) stack.push({ value: child, depth: top.depth + 1 });
-    }
-  }
-  return deepest;
 }
 
 function readSchemaText(schemaName: string): string {
@@ -170,131 +149,16 @@ export function getValidator<T = unknown>(schemaName: string): SchemaValidator<T
   return validate as SchemaValidator<T>;
 }
 
-function decodePointer(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-/** `/checks/lint/paths/0` → `checks.lint.paths[0]`; odd keys are quoted. */
-export function toFieldPath(pointer: string, extra?: string): string {
-  const segments = decodePointer(pointer);
-  if (extra !== undefined) segments.push(extra);
-  let out = '';
-  for (const segment of segments) {
-    if (/^\d+$/.test(segment)) out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'array';
-  if (typeof value === 'string') {
-    const shown = clipRedacted(value, 60);
-    return `string ${JSON.stringify(shown)}`;
-  }
-  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
-  return typeof value;
-}
-
-function readProperty(value: unknown, key: string): unknown {
-  return isObjectLike(value) && Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
-}
-
-function listAllowedKeys(parentSchema: unknown): string[] {
-  const properties = readProperty(parentSchema, 'properties');
-  return isObjectLike(properties) ? Object.keys(properties).sort() : [];
-}
-
-/** One line naming the JSON path of the offending field, what it must be, and what it got. */
-export function formatAjvError(error: ErrorObject): { message: string; hint: string } {
-  const field = toFieldPath(error.instancePath);
-  const where = field === '' ? 'the document' : field;
-  const got = ` (got ${describeValue(error.data)})`;
-  const params: unknown = error.params;
-  if (error.propertyName !== undefined) {
-    return {
-      message: `${toFieldPath(error.instancePath, error.propertyName)} is not a valid name: ${error.message ?? 'invalid'}`,
-      hint: 'use letters, digits, ".", "_" and "-", starting with a letter or digit',
-    };
-  }
-  switch (error.keyword) {
-    case 'type':
-      return {
-        message: `${where} must be ${String(readProperty(params, 'type'))}${got}`,
-        hint: `set ${where} to a ${String(readProperty(params, 'type'))} value (no quotes for booleans and numbers)`,
-      };
-    case 'additionalProperties': {
-      const key = String(readProperty(params, 'additionalProperty'));
-      const allowed = listAllowedKeys(error.parentSchema);
-      return {
-        message: `unknown key ${toFieldPath(error.instancePath, key)}`,
-        hint:
-          allowed.length > 0
-            ? `remove it or check its spelling; allowed keys here: ${allowed.join(', ')}`
-            : 'remove it or check its spelling',
-      };
-    }
-    case 'required': {
-      const key = String(readProperty(params, 'missingProperty'));
-      return {
-        message: `missing required key ${toFieldPath(error.instancePath, key)}`,
-        hint: `add ${toFieldPath(error.instancePath, key)}`,
-      };
-    }
-    case 'enum': {
-      const allowed = readProperty(params, 'allowedValues');
-      const list = Array.isArray(allowed) ? allowed.map((v) => JSON.stringify(v)).join(', ') : '';
-      return { message: `${where} must be one of ${list}${got}`, hint: `use one of ${list}` };
-    }
-    case 'const':
-      return {
-        message: `${where} must be ${JSON.stringify(readProperty(params, 'allowedValue'))}${got}`,
-        hint: `set ${where} to ${JSON.stringify(readProperty(params, 'allowedValue'))}`,
-      };
-    case 'format':
-      return {
-        message: `${where} must be a valid ${String(readProperty(params, 'format'))}${got}`,
-        hint: `fix the ${String(readProperty(params, 'format'))} in ${where}`,
-      };
-    case 'oneOf': {
-      const alternatives = Array.isArray(error.schema)
-        ? error.schema.flatMap((branch: unknown) => {
-            const required = readProperty(branch, 'required');
-            return Array.isArray(required) ? required.map(String) : [];
-          })
-        : [];
-      if (alternatives.length > 1) {
-        const list = alternatives.map((key) => `"${key}"`).join(' or ');
-        return { message: `${where} must have exactly one of ${list}`, hint: `keep one of ${list} in ${where}` };
-      }
-      return { message: `${where} ${error.message ?? 'is invalid'}${got}`, hint: `fix ${where}` };
-    }
-    default:
-      return { message: `${where} ${error.message ?? 'is invalid'}${got}`, hint: `fix ${where}` };
-  }
-}
-
 export interface ValidateOptions {
   code: string;
   file?: string;
 }
 
-/** Refuses data nested deeper than MAX_DATA_DEPTH with a CheckerError. */
-export function assertDepth(data: unknown, options: ValidateOptions): void {
-  const depth = measureDepth(data, MAX_DATA_DEPTH);
-  if (depth > MAX_DATA_DEPTH) {
-    const subject = options.file ?? 'input';
-    throw new CheckerError(options.code, `${subject} is nested deeper than ${MAX_DATA_DEPTH} levels`, {
-      hint: 'flatten the document; deep nesting is refused to protect the validator',
-      ...(options.file === undefined ? {} : { location: { file: options.file } }),
-    });
-  }
+/** The first issue of `data` against `schemas/<schemaName>.schema.json`, or undefined when it is valid. */
+export function checkSchema(schemaName: string, data: unknown): SchemaIssue | undefined {
+  const validate = getValidator(schemaName);
+  if (validate(data)) return undefined;
+  return validate.errors?.[0] ?? { keyword: 'invalid', instancePath: '', params: {}, message: 'is invalid' };
 }
 
 /** Validates `data` against `schemas/<schemaName>.schema.json` and returns it typed, or throws a CheckerError. */

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from '../app/build-graph.js';
-import type { Env, LoadedConfigData } from '../model/env.js';
+import { loadConfig } from '../app/load-config.js';
+import type { LoadedConfigData } from '../model/config.js';
+import type { Env } from '../model/env.js';
 import type { ScanResult } from '../model/scan.js';
 
 export interface WarmGraphStats {
@@ -31,7 +33,7 @@ export function createWarmGraph(env: Env): WarmGraph {
   const stats: WarmGraphStats = { builds: 0, reuses: 0, last: undefined };
 
   const refresh = async (): Promise<RepositoryGraph> => {
-    const config = await env.loadConfig();
+    const config = await loadConfig(env);
     const scan = await env.scan({ maxFileBytes: config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
     const fingerprint = toFingerprint(config, scan);
     if (kept !== undefined && kept.fingerprint === fingerprint) {
@@ -39,8 +41,7 @@ export function createWarmGraph(env: Env): WarmGraph {
       stats.last = 'reused';
       return kept.repository;
     }
-    const scanOnce: Env = { ...env, loadConfig: async () => config, scan: async () => scan };
-    const repository = await buildRepositoryGraph(scanOnce);
+    const repository = await buildRepositoryGraph(env, { config, scan });
     kept = { fingerprint, repository };
     stats.builds += 1;
     stats.last = 'built';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Diagnostic } from './diagnostic.js';
 
 /**
  * Repository configuration (`.checker/config.yml`, `checker.config.yml`). `configSchema` is the source of
@@ -157,3 +158,11 @@ export type Config = z.infer<typeof configSchema>;
 export type AgentProfile = (typeof AGENT_PROFILES)[number];
 export type ToolAdapterKind = keyof typeof adapterFields;
 export type CheckConfig = z.infer<typeof check>;
+
+/** The repository's merged configuration and where it came from. */
+export interface LoadedConfigData {
+  config: Config;
+  /** Repository-relative paths of the files read, highest precedence first. */
+  sources: string[];
+  diagnostics: Diagnostic[];
+}

@@ -1,17 +1,9 @@
 import type { ChangeSet } from './change.js';
-import type { Config } from './config.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { FileFacts, ParseOptions } from './facts.js';
-import type { DecisionDoc, MemoryEntry, PackageManifest, SkillSummary } from './graph.js';
+import type { RepoFiles } from './repo-files.js';
 import type { ScanResult, ScannedFile, SkippedFile } from './scan.js';
-import type { CoverageEvidence } from './coverage.js';
-import type { LoadedPack, RulePack } from './rules.js';
-
-export interface LoadedConfigData {
-  config: Config;
-  sources: string[];
-  diagnostics: Diagnostic[];
-}
+import type { SchemaIssue } from './schema-issue.js';
 
 export interface ParsedSources {
   facts: Map<string, { hash: string; facts: FileFacts }>;
@@ -20,13 +12,14 @@ export interface ParsedSources {
   stats: { cached: number; parsed: number; read: number; crashed: number };
 }
 
-export interface RepoDocsData {
-  codeowners?: { path: string; text: string };
-  decisions: DecisionDoc[];
-  memory: MemoryEntry[];
-  skills: SkillSummary[];
-  packages: PackageManifest[];
-  diagnostics: Diagnostic[];
+/** One rule pack shipped with checker (`rules/<folder>/pack.yaml|json`), as read; the core parses and validates it. */
+export interface BuiltinPackSource {
+  folder: string;
+  /** Shown path, `rules/<folder>/pack.yaml`. */
+  file: string;
+  text: string;
+  /** The data the build parsed from exactly this text (dist/rules-compiled), when there is one: no YAML parse needed. */
+  compiled?: unknown;
 }
 
 export interface RevisionRange {
@@ -57,34 +50,37 @@ export interface GitAccess {
 }
 
 /**
- * Everything app functions need from the outside world. `src/io/node-env.ts` implements it on
- * the real disk; app code never imports io, node:fs or process.
+ * The edges app functions reach the outside world through: the working tree (`files`), git, the clock, the scanner and
+ * parser pool, the artifact store, and data the host ships (built-in packs, compiled schema validators). Domain
+ * logic (config, rule packs, repository docs, runtime coverage) lives in the core and reads through `files`.
+ * `src/io/node-env.ts` implements it on the real disk and `test/helpers/memory-env.ts` in memory; app code never
+ * imports io, node:fs or process.
  */
 export interface Env {
   readonly root: string;
   now(): Date;
-  loadConfig(): Promise<LoadedConfigData>;
+  /** The working tree: contained, size-capped reads whose refusals are data. */
+  readonly files: RepoFiles;
   scan(options: { maxFileBytes: number }): Promise<ScanResult>;
   parseSources(files: ScannedFile[], options: ParseOptions): Promise<ParsedSources>;
   /** Parses texts that are not on disk (base-side versions) in the crash-isolating pool; never cached. */
   parseTexts(jobs: { path: string; text: string }[], options: ParseOptions): Promise<Map<string, FileFacts>>;
-  /** Runtime coverage found in the repository (lcov, istanbul, V8); coverage files that are tracked are refused. */
-  readCoverage(options: { trackedPaths?: ReadonlySet<string> }): Promise<CoverageEvidence>;
-  /** Built-in rule packs plus the repository's `.checker/rules/*` (namespaced `repo:`); a bad repository pack is a diagnostic. */
-  loadRulePacks(): Promise<{ packs: LoadedPack[]; diagnostics: Diagnostic[] }>;
-  /** Parses and validates one rule-pack file's text; throws CheckerError `pack/invalid` naming the pack, rule and field. */
-  validateRulePack(file: string, text: string): Promise<RulePack>;
-  /** Modification time (ms) of a working-tree file, or undefined. */
-  fileTime(path: string): Promise<number | undefined>;
-  /** A repository file's text (contained, regular, size-capped), or undefined when it is missing or unreadable. */
-  readRepoText(path: string, maxBytes: number): Promise<string | undefined>;
-  readRepoDocs(files: readonly string[]): Promise<RepoDocsData>;
+  /**
+   * Host-provided data: the rule packs shipped with checker, read once per process (the same array every call).
+   * Throws CheckerError `pack/invalid` when the installation itself is broken.
+   */
+  builtinPacks(): Promise<readonly BuiltinPackSource[]>;
   /** Throws CheckerError (git/not-a-repository, …) when the repository has no usable git history. */
   openGit(): Promise<GitAccess>;
   writeArtifact(relativePath: string, content: string, options?: { mode?: 'replace' | 'create' }): Promise<string>;
   readArtifact(relativePath: string): Promise<string | undefined>;
   withArtifactLock<T>(relativePath: string, fn: () => Promise<T>): Promise<T>;
-  /** Validates data against `schemas/<name>.schema.json`; throws CheckerError with `code` naming the field. */
+  /**
+   * Host-provided: the compiled validator of `schemas/<name>.schema.json`. Returns the data typed, or throws
+   * CheckerError with `code` naming the field.
+   */
   validate<T>(schemaName: string, data: unknown, options: { code: string; file?: string }): T;
+  /** Host-provided, as `validate`: the first schema issue of `data` (for callers that word it themselves), or undefined. */
+  checkSchema(schemaName: string, data: unknown): SchemaIssue | undefined;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import type { ExportKind, FileFacts, ParseFailure, RouteFact, RouteFramework, Span, TestModifier } from './facts.js';
 import type { Resolution } from './resolve.js';
 import type { FileRole } from './scan.js';
+import type { Diagnostic } from './diagnostic.js';
 
 /**
  * The repository knowledge graph: node and edge attributes (design.md, "The knowledge graph").
@@ -378,4 +379,14 @@ export interface GraphInput {
   checks: CheckInput[];
   packages: PackageManifest[];
   contracts?: ContractInput[];
+}
+
+/** The inputs around the code: CODEOWNERS, decision docs, memory, repo-local skills and workspace manifests. */
+export interface RepoDocsData {
+  codeowners?: { path: string; text: string };
+  decisions: DecisionDoc[];
+  memory: MemoryEntry[];
+  skills: SkillSummary[];
+  packages: PackageManifest[];
+  diagnostics: Diagnostic[];
 }

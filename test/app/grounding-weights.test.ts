@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { toGroundingWeights } from '../../src/app/grounding-weights.js';
 import { getPreflightReport } from '../../src/app/preflight.js';
-import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
+import { loadBuiltinPacks } from '../helpers/packs.js';
 import { createTestEnv } from '../helpers/test-env.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import type { LoadedPack } from '../../src/model/rules.js';

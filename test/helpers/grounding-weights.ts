@@ -1,5 +1,5 @@
 import { toGroundingWeights } from '../../src/app/grounding-weights.js';
-import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
+import { loadBuiltinPacks } from './packs.js';
 import type { GroundingWeights } from '../../src/model/grounding.js';
 
 /** The built-in packs' grounding weights (rules/context-weights/pack.yaml), as the app passes them to groundTask. */

@@ -1,7 +1,11 @@
+import { posix } from 'node:path';
+import { readBuiltinPackSources } from '../../src/io/builtin-packs.js';
+import { checkSchema, validateOrThrow } from '../../src/io/schema.js';
 import type { ChangeSet } from '../../src/model/change.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry } from '../../src/model/env.js';
-import { validateOrThrow } from '../../src/io/schema.js';
+import { refuse, type FileRefusal, type FileStat, type FolderEntry, type RepoFiles } from '../../src/model/repo-files.js';
+import { compareText } from '../../src/text/compare-text.js';
 
 export interface MemoryGit {
   change?: ChangeSet;
@@ -15,8 +19,14 @@ export interface MemoryGit {
 
 export interface MemoryEnvOptions {
   root?: string;
-  /** Repository files by repository-relative path. */
-  files?: Record<string, string>;
+  /** Repository files by repository-relative path; bytes for a file that is not UTF-8. */
+  files?: Record<string, string | Uint8Array>;
+  /** Symlinks by repository-relative path: the target, relative to the link's folder or absolute (outside when not under root). */
+  links?: Record<string, string>;
+  /** Paths that are FIFOs, devices or sockets: present, but never regular files. */
+  specials?: string[];
+  /** Absolute paths outside the repository that exist on the pretend machine (`files.existsOnHost`). */
+  hostPaths?: string[];
   /** File modification times (ms) by path; files without one report `now`. */
   times?: Record<string, number>;
   /** A scripted history; without it, openGit fails like a folder that is not a repository. */
@@ -44,28 +54,117 @@ function createGit(script: MemoryGit): GitAccess {
   };
 }
 
+const MAX_LINK_HOPS = 40;
+
+function isInside(path: string): boolean {
+  return path !== '..' && !path.startsWith('../') && !posix.isAbsolute(path);
+}
+
+/** `env.files` over in-memory maps, with the refusals (and their wording) of the disk edge. */
+function createMemoryFiles(root: string, options: MemoryEnvOptions, now: Date): RepoFiles {
+  const files = new Map(Object.entries(options.files ?? {}));
+  const links = new Map(Object.entries(options.links ?? {}));
+  const specials = new Set(options.specials ?? []);
+  const allPaths = [...files.keys(), ...links.keys(), ...specials];
+
+  /** The real repository path `path` leads to, following links, or why it cannot. */
+  const resolvePath = (path: string): { ok: true; real: string; isSymlink: boolean } | FileRefusal => {
+    if (path.includes('\0')) return refuse.invalidPath(path);
+    const normal = path === '' ? '.' : posix.normalize(path);
+    if (!isInside(normal)) return refuse.outside(path);
+    let segments = normal === '.' ? [] : normal.split('/');
+    for (let hops = 0, index = 0; index < segments.length; index += 1) {
+      const prefix = segments.slice(0, index + 1).join('/');
+      const target = links.get(prefix);
+      if (target === undefined) continue;
+      if (++hops > MAX_LINK_HOPS) return refuse.symlinkLoop(path);
+      const joined = posix.isAbsolute(target)
+        ? target.startsWith(`${root}/`)
+          ? target.slice(root.length + 1)
+          : '..'
+        : posix.normalize(posix.join(posix.dirname(prefix), target));
+      if (!isInside(joined)) return refuse.symlinkOutside(path);
+      segments = [...(joined === '.' ? [] : joined.split('/')), ...segments.slice(index + 1)];
+      index = -1;
+    }
+    return { ok: true, real: segments.join('/'), isSymlink: links.has(normal) };
+  };
+
+  const isFolder = (real: string): boolean => real === '' || allPaths.some((key) => key.startsWith(`${real}/`));
+
+  const statPath = async (path: string): Promise<FileStat> => {
+    const resolved = resolvePath(path);
+    if (!resolved.ok) return resolved;
+    const content = files.get(resolved.real);
+    const mtimeMs = options.times?.[resolved.real] ?? now.getTime();
+    const base = { ok: true as const, mtimeMs, isSymlink: resolved.isSymlink };
+    if (content !== undefined) return { ...base, kind: 'file', size: Buffer.byteLength(content) };
+    if (specials.has(resolved.real)) return { ...base, kind: 'other', size: 0 };
+    if (isFolder(resolved.real)) return { ...base, kind: 'directory', size: 0 };
+    return refuse.missing(path);
+  };
+
+  return {
+    stat: statPath,
+    readText: async (path, readOptions) => {
+      if (path === '') return refuse.invalidPath(path);
+      const found = await statPath(path);
+      if (!found.ok) return found;
+      if (found.kind !== 'file') return refuse.notAFile(path);
+      if (found.size > readOptions.maxBytes) return refuse.tooLarge(path, readOptions.maxBytes, found.size);
+      const resolved = resolvePath(path);
+      const content = resolved.ok ? files.get(resolved.real) : undefined;
+      const bytes = typeof content === 'string' ? Buffer.from(content) : (content ?? new Uint8Array());
+      try {
+        return { ok: true, text: new TextDecoder('utf-8', { fatal: readOptions.invalidUtf8 !== 'replace' }).decode(bytes) };
+      } catch {
+        return refuse.invalidUtf8(path);
+      }
+    },
+    list: async (path) => {
+      const found = await statPath(path);
+      if (!found.ok) return found;
+      if (found.kind !== 'directory') return refuse.notAFolder(path);
+      const resolved = resolvePath(path);
+      const real = resolved.ok ? resolved.real : '';
+      const prefix = real === '' ? '' : `${real}/`;
+      const entries = new Map<string, FolderEntry>();
+      for (const key of allPaths) {
+        if (!key.startsWith(prefix)) continue;
+        const [name = '', ...rest] = key.slice(prefix.length).split('/');
+        const kind = rest.length > 0 ? 'directory' : links.has(key) ? 'symlink' : specials.has(key) ? 'other' : 'file';
+        if (!entries.has(name) || kind === 'directory') entries.set(name, { name, kind });
+      }
+      return { ok: true, entries: [...entries.values()].sort((left, right) => compareText(left.name, right.name)) };
+    },
+    toRepoPath: async (absolutePath) => {
+      const normal = posix.normalize(absolutePath);
+      if (normal === root) return '';
+      return normal.startsWith(`${root}/`) ? normal.slice(root.length + 1) : undefined;
+    },
+    existsOnHost: async (absolutePath) => (options.hostPaths ?? []).includes(absolutePath),
+  };
+}
+
 /**
- * An Env held in memory: files, a scripted git, a fixed clock and an artifact map; schemas are the real ones.
- * Domain operations that still sit behind Env (config, scan, parsing, packs, coverage, repository docs) are not
- * implemented and throw, so a test that needs them says so.
+ * An Env held in memory: files (with symlinks and special files), a scripted git, a fixed clock and an artifact map;
+ * the host data (built-in packs, schema validators) is the real one. Config, rule packs, repository docs and coverage
+ * are core functions over `env.files`, so they run here unchanged. Scanning and parsing are not implemented and
+ * throw, so a test that needs them says so.
  */
 export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
-  const files = new Map(Object.entries(options.files ?? {}));
   const artifacts = new Map<string, string>();
   const now = options.now ?? new Date('2026-01-01T00:00:00.000Z');
   const locks = new Map<string, Promise<unknown>>();
+  const root = options.root ?? '/memory/repo';
   return {
-    root: options.root ?? '/memory/repo',
+    root,
     artifacts,
     now: () => new Date(now.getTime()),
-    readRepoText: async (path, maxBytes) => {
-      const text = files.get(path);
-      return text === undefined || Buffer.byteLength(text) > maxBytes ? undefined : text;
-    },
-    fileTime: async (path) => (files.has(path) ? (options.times?.[path] ?? now.getTime()) : undefined),
+    files: createMemoryFiles(root, options, now),
+    builtinPacks: () => readBuiltinPackSources(),
     openGit: async () => {
-      if (options.git === undefined)
-        throw new CheckerError('git/not-a-repository', `${options.root ?? '/memory/repo'} is not a git repository`);
+      if (options.git === undefined) throw new CheckerError('git/not-a-repository', `${root} is not a git repository`);
       return createGit(options.git);
     },
     readArtifact: async (relativePath) => artifacts.get(relativePath),
@@ -86,14 +185,10 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
       return run;
     },
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
-    loadConfig: async () => unsupported('loadConfig'),
+    checkSchema: (schemaName, data) => checkSchema(schemaName, data),
     scan: async () => unsupported('scan'),
     parseSources: async () => unsupported('parseSources'),
     parseTexts: async () => unsupported('parseTexts'),
-    readCoverage: async () => unsupported('readCoverage'),
-    loadRulePacks: async () => unsupported('loadRulePacks'),
-    validateRulePack: async () => unsupported('validateRulePack'),
-    readRepoDocs: async () => unsupported('readRepoDocs'),
     close: async () => undefined,
   };
 }

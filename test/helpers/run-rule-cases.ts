@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { validatePackData, validatePackFile } from '../../src/io/rule-packs.js';
+import { validatePackData, validatePackFile } from './packs.js';
 import { FACT_CATALOGUE, type RuleEventParams, type RulePack } from '../../src/model/rules.js';
 import { evaluatePacks, type Evaluator } from '../../src/rules/engine.js';
 import { compilePack, getDefaultFactValue } from '../../src/rules/pack.js';

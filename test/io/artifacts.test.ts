@@ -18,9 +18,20 @@ import {
 import { join } from 'node:path';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { readArtifact, resolveOutputPath, withArtifactLock, writeArtifact } from '../../src/io/artifacts.js';
-import { readRepoFile } from '../../src/io/read-repo-file.js';
+import { createRepoFiles } from '../../src/io/read-repo-file.js';
+import { toInputError } from '../../src/model/repo-files.js';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
 import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
+
+/** The edge's text read, throwing its refusal as the `input/*` CheckerError a caller that cannot go on would. */
+async function readRepoFile(root: string, path: string, options: { maxBytes: number; fatalUtf8: boolean }): Promise<string> {
+  const read = await createRepoFiles(root).readText(path, {
+    maxBytes: options.maxBytes,
+    invalidUtf8: options.fatalUtf8 ? 'refuse' : 'replace',
+  });
+  if (!read.ok) throw toInputError(path, read);
+  return read.text;
+}
 
 const cleanups: Array<() => void> = [];
 after(() => {

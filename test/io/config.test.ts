@@ -6,10 +6,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Config } from '../../src/model/config.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
-import { isExecutionAllowed, loadConfig, parseConfigText } from '../../src/io/config.js';
-import { formatAjvError, getValidator, MAX_DATA_DEPTH, toFieldPath, validateOrThrow } from '../../src/io/schema.js';
+import { isExecutionAllowed, loadConfig as loadConfigFromEnv } from '../../src/app/load-config.js';
+import { parseConfigText } from '../../src/docs/config-text.js';
+import { formatAjvError, MAX_DATA_DEPTH, toFieldPath } from '../../src/docs/schema-errors.js';
+import type { LoadedConfigData } from '../../src/model/config.js';
+import { createNodeEnv } from '../../src/io/node-env.js';
+import { getValidator, validateOrThrow } from '../../src/io/schema.js';
 import { makeTempDir, writeTree } from '../helpers/git-repo.js';
 import type { FileTree } from '../helpers/git-repo.js';
+
+const loadConfig = (root: string): Promise<LoadedConfigData> => loadConfigFromEnv(createNodeEnv(root));
 
 const SEED = 20260101;
 const cleanups: Array<() => void> = [];

@@ -5,8 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { computeV8LineHits, findFirstCodeOffsets } from '../../src/runtime-coverage/v8.js';
-import { MAX_COVERAGE_BYTES, readCoverage } from '../../src/io/coverage.js';
+import { loadCoverage, MAX_COVERAGE_BYTES, type LoadCoverageOptions } from '../../src/app/load-coverage.js';
+import { createNodeEnv } from '../../src/io/node-env.js';
+import type { CoverageEvidence } from '../../src/model/coverage.js';
 import { makeTempDir, writeTree } from '../helpers/git-repo.js';
+
+const readCoverage = (root: string, options?: LoadCoverageOptions): Promise<CoverageEvidence> => loadCoverage(createNodeEnv(root), options);
 
 const temps: string[] = [];
 after(() => {

@@ -4,7 +4,14 @@ import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeTempDir, writeTree, type FileTree } from '../helpers/git-repo.js';
 import { parseSkillFile } from '../../src/docs/skill.js';
-import { parseMemoryFile, readRepoDocs } from '../../src/io/repo-docs.js';
+import { loadRepoDocs } from '../../src/app/load-repo-docs.js';
+import { parseMemoryFile as parseMemory } from '../../src/docs/memory-file.js';
+import { createNodeEnv } from '../../src/io/node-env.js';
+import { checkSchema } from '../../src/io/schema.js';
+import type { RepoDocsData } from '../../src/model/graph.js';
+
+const readRepoDocs = (root: string, files: readonly string[]): Promise<RepoDocsData> => loadRepoDocs(createNodeEnv(root), files);
+const parseMemoryFile = (path: string, text: string): ReturnType<typeof parseMemory> => parseMemory(path, text, checkSchema);
 
 const cleanup: string[] = [];
 after(() => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findRegexProblem, validatePackFile } from '../../src/io/rule-packs.js';
+import { validatePackFile } from '../helpers/packs.js';
+import { findRegexProblem } from '../../src/rules/validate-pack.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import { RULE_LIMITS } from '../../src/model/rules.js';
 

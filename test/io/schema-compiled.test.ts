@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { readCompiledPack, toCompiledPackJson } from '../../src/io/compiled-packs.js';
-import { parsePackText } from '../../src/io/rule-packs.js';
+import { parsePackText } from '../../src/rules/validate-pack.js';
+import { formatAjvError } from '../../src/docs/schema-errors.js';
 import {
   createAjv,
   findPackageRoot,
-  formatAjvError,
   readCompiledValidator,
   type SchemaValidator,
   toStandaloneValidatorModule,

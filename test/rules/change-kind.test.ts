@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { ChangeStatus, Hunk } from '../../src/model/change.js';
-import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
+import { loadBuiltinPacks } from '../helpers/packs.js';
 import { classifyChangeKind, findCompiledSource } from '../../src/rules/change-kind.js';
 import { createPathClassifier, mergeClassifiers } from '../../src/rules/classifiers.js';
 import { createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';

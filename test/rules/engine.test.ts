@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { validatePackData } from '../../src/io/rule-packs.js';
+import { validatePackData } from '../helpers/packs.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import type { FactSubject, RulePack } from '../../src/model/rules.js';
 import { evaluatePacks, getFindingId, type Evaluator } from '../../src/rules/engine.js';

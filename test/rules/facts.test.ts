@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildKnowledgeGraph } from '../../src/graph/build.js';
-import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
+import { loadBuiltinPacks } from '../helpers/packs.js';
 import { emptyFacts, type FileFacts, type ImportFact } from '../../src/model/facts.js';
 import type { GraphInput } from '../../src/model/graph.js';
 import type { ChangedPathProof } from '../../src/model/coverage.js';

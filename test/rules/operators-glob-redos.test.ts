@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { findGlobProblem } from '../../src/io/rule-packs.js';
+import { findGlobProblem } from '../../src/rules/validate-pack.js';
 import { RULE_LIMITS } from '../../src/model/rules.js';
 import { matchesGlob } from '../../src/rules/operators/matches-glob.js';
 import { compileGlob as compileTextGlob } from '../../src/text/glob.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { loadBuiltinPacks } from '../../src/io/rule-packs.js';
+import { loadBuiltinPacks } from '../helpers/packs.js';
 import { assertPackCoverage } from '../helpers/run-rule-cases.js';
 import { CASES_BY_PACK } from './packs/cases/index.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { validatePackData, validatePackFile } from '../../src/io/rule-packs.js';
+import { validatePackData, validatePackFile } from '../helpers/packs.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import { CUSTOM_OPERATORS, FACT_CATALOGUE, SUBJECT_KINDS, type RulePack } from '../../src/model/rules.js';
 import { customOperators } from '../../src/rules/operators/index.js';

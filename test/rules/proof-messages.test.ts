@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadBuiltinPacks, validatePackData } from '../../src/io/rule-packs.js';
+import { loadBuiltinPacks, validatePackData } from '../helpers/packs.js';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { type LoadedPack, PLACEHOLDER_PATTERN, PROOF_MESSAGE_DATA } from '../../src/model/rules.js';
 import { deriveChangedPathProof } from '../../src/rules/proof.js';

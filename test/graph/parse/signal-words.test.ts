@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BUILTIN_SIGNAL_WORDS } from '../../../src/graph/parse/builtin-signal-words.js';
 import { extractFacts } from '../../../src/graph/parse/extract-facts.js';
-import { loadBuiltinPacks } from '../../../src/io/rule-packs.js';
+import { loadBuiltinPacks } from '../../helpers/packs.js';
 import type { SignalWordLists } from '../../../src/model/facts.js';
 import { mergeClassifiers } from '../../../src/rules/classifiers.js';
 

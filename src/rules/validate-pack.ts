@@ -1,11 +1,8 @@
-import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
-import type { Dirent } from 'node:fs';
-import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { parseDocument } from 'yaml';
-import type { ErrorObject } from 'ajv/dist/2020.js';
-import { CheckerError, isCheckerError, type Diagnostic } from '../model/diagnostic.js';
+import { assertDepth, formatAjvError } from '../docs/schema-errors.js';
+import { CheckerError } from '../model/diagnostic.js';
 import {
   CUSTOM_OPERATORS,
   ENGINE_OPERATORS,
@@ -18,30 +15,16 @@ import {
   SIGNAL_WORD_CLASSES,
   type ClassifierSection,
   type Condition,
-  type LoadedPack,
   type ProofMessageId,
   type RulePack,
   type TopLevelCondition,
 } from '../model/rules.js';
-import { readCompiledPack } from './compiled-packs.js';
-import { readRepoFile, isPathInside } from './read-repo-file.js';
-import { assertDepth, findPackageRoot, formatAjvError, getValidator } from './schema.js';
+import type { SchemaCheck, SchemaIssue } from '../model/schema-issue.js';
 import { toGlobSource } from '../text/glob.js';
 
-export const MAX_PACK_BYTES = 256 * 1024;
-export const MAX_REPOSITORY_PACKS = 100;
-export const REPOSITORY_PACK_DIR = '.checker/rules';
-export const REPOSITORY_PACK_PREFIX = 'repo:';
-
-const PACK_FILE = /\.(?:ya?ml|json)$/i;
 const FORMAT_HINT = 'see docs/rule-packs.md for the rule-pack format';
 const KNOWN_OPERATORS = new Set<string>([...ENGINE_OPERATORS, ...CUSTOM_OPERATORS]);
 const KNOWN_DECORATORS = new Set<string>(OPERATOR_DECORATORS);
-
-export interface RepositoryPacks {
-  packs: LoadedPack[];
-  diagnostics: Diagnostic[];
-}
 
 interface Problem {
   /** Index into `rules` when the problem sits inside a rule. */
@@ -163,7 +146,7 @@ function toFieldPath(segments: readonly string[]): string {
   return out;
 }
 
-function toSchemaProblem(error: ErrorObject): Problem {
+function toSchemaProblem(error: SchemaIssue): Problem {
   const segments =
     error.instancePath === ''
       ? []
@@ -445,7 +428,7 @@ function isProofMessageId(id: string): id is ProofMessageId {
 }
 
 /** Checks what the schema cannot: rule ids, facts, operators, references, placeholders and classifier classes. */
-export function findPackProblems(pack: RulePack): Problem[] {
+function findPackProblems(pack: RulePack): Problem[] {
   const problems: Problem[] = pack.classifiers === undefined ? [] : findClassifierProblems(pack.classifiers);
   const factNames = new Set(Object.keys(FACT_CATALOGUE[pack.subject]));
   const sharedConditions: Record<string, TopLevelCondition> = pack.sharedConditions ?? {};
@@ -520,17 +503,19 @@ export function findPackProblems(pack: RulePack): Problem[] {
   return problems;
 }
 
-function isRulePack(data: unknown, validate: (data: unknown) => boolean): data is RulePack {
-  return validate(data);
+function isRulePack(data: unknown, issue: SchemaIssue | undefined): data is RulePack {
+  return issue === undefined;
 }
 
-/** Validates a parsed pack (schema, then the semantic checks) and returns it typed; throws `pack/invalid`. */
-export function validatePackData(file: string, data: unknown): RulePack {
+/**
+ * Validates a parsed pack (schemas/rule-pack.schema.json through `checkSchema`, then the semantic checks) and returns
+ * it typed; throws `pack/invalid` naming the pack, rule and field.
+ */
+export function validatePackData(file: string, data: unknown, checkSchema: SchemaCheck): RulePack {
   assertDepth(data, { code: 'pack/invalid', file });
-  const validate = getValidator('rule-pack');
-  if (!isRulePack(data, validate)) {
-    const first = validate.errors?.[0];
-    throw buildPackError(file, data, first === undefined ? { field: '', message: 'is invalid' } : toSchemaProblem(first));
+  const issue = checkSchema('rule-pack', data);
+  if (!isRulePack(data, issue)) {
+    throw buildPackError(file, data, issue === undefined ? { field: '', message: 'is invalid' } : toSchemaProblem(issue));
   }
   const first = findPackProblems(data)[0];
   if (first !== undefined) throw buildPackError(file, data, first);
@@ -538,131 +523,6 @@ export function validatePackData(file: string, data: unknown): RulePack {
 }
 
 /** Parses (YAML, or JSON for `.json`) and validates one pack file's text; throws `pack/invalid`. */
-export function validatePackFile(file: string, text: string): RulePack {
-  return validatePackData(file, parsePackText(file, text));
-}
-
-function hasErrorCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
-}
-
-async function readBuiltinPack(rulesDir: string, packDir: string): Promise<LoadedPack | undefined> {
-  const names = (await readdir(join(rulesDir, packDir))).filter((name) => /^pack\.(?:ya?ml|json)$/.test(name)).sort();
-  if (names.length === 0) return undefined;
-  const displayFolder = `rules/${packDir}`;
-  if (names.length > 1) {
-    throw new CheckerError('pack/invalid', `${displayFolder}: holds ${names.join(' and ')}; keep one pack file`, { hint: FORMAT_HINT });
-  }
-  const name = names[0] ?? '';
-  const file = `${displayFolder}/${name}`;
-  const text = await readFile(join(rulesDir, packDir, name), 'utf8');
-  if (Buffer.byteLength(text) > MAX_PACK_BYTES) {
-    throw new CheckerError('pack/invalid', `${file}: is over the ${MAX_PACK_BYTES}-byte limit`, { hint: 'split the pack' });
-  }
-  const pack = validatePackData(file, readCompiledPack(packDir, text) ?? parsePackText(file, text));
-  if (pack.id !== packDir) {
-    throw new CheckerError('pack/invalid', `${file}: pack "${pack.id}": id must equal its folder name "${packDir}"`, {
-      hint: 'rename the folder or the pack id',
-    });
-  }
-  return { pack, source: 'builtin', file };
-}
-
-/** Loads the packs shipped in the package's `rules/<pack-id>/pack.yaml|json`; a broken one throws `pack/invalid`. */
-let installedPacks: Promise<LoadedPack[]> | undefined;
-
-/**
- * The built-in packs. The installed ones (no `rulesDir`) are read and validated once per process: a command loads
- * packs two to four times (graph signal words, rules, grounding, context weights), about 45 ms each.
- */
-export function loadBuiltinPacks(rulesDir?: string): Promise<LoadedPack[]> {
-  if (rulesDir !== undefined) return readBuiltinPacks(rulesDir);
-  installedPacks ??= readBuiltinPacks(join(findPackageRoot(), 'rules')).catch((error: unknown) => {
-    installedPacks = undefined;
-    throw error;
-  });
-  return installedPacks;
-}
-
-async function readBuiltinPacks(rulesDir: string): Promise<LoadedPack[]> {
-  let entries: Dirent[];
-  try {
-    entries = await readdir(rulesDir, { withFileTypes: true });
-  } catch (error) {
-    if (hasErrorCode(error, 'ENOENT')) return [];
-    throw error;
-  }
-  const packs: LoadedPack[] = [];
-  for (const entry of entries.filter((item) => item.isDirectory()).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const loaded = await readBuiltinPack(rulesDir, entry.name);
-    if (loaded !== undefined) packs.push(loaded);
-  }
-  return packs;
-}
-
-/** Refusals from readRepoFile (`input/*`) become `pack/refused`; the message already names the file. */
-function toDiagnostic(error: unknown): Diagnostic {
-  if (!isCheckerError(error)) throw error;
-  const diagnostic = error.toDiagnostic();
-  if (diagnostic.code.startsWith('input/')) diagnostic.code = 'pack/refused';
-  return diagnostic;
-}
-
-/**
- * Loads `<repo>/.checker/rules/*.yml|yaml|json`. Each pack's id becomes `repo:<id>` so it runs beside the
- * built-ins and never shadows one. Files that are refused or invalid become diagnostics; the rest load.
- */
-export async function loadRepositoryPacks(repoRoot: string): Promise<RepositoryPacks> {
-  const diagnostics: Diagnostic[] = [];
-  const root = await realpath(repoRoot);
-  const dir = join(root, REPOSITORY_PACK_DIR);
-  try {
-    await lstat(dir);
-  } catch (error) {
-    if (hasErrorCode(error, 'ENOENT') || hasErrorCode(error, 'ENOTDIR')) return { packs: [], diagnostics };
-    throw error;
-  }
-  const realDir = await realpath(dir);
-  if (!isPathInside(root, realDir)) {
-    diagnostics.push({
-      code: 'pack/refused',
-      severity: 'error',
-      message: `${REPOSITORY_PACK_DIR} resolves outside the repository (symlink); no repository packs were loaded`,
-      hint: `make ${REPOSITORY_PACK_DIR} a real folder inside the repository`,
-      location: { file: REPOSITORY_PACK_DIR },
-    });
-    return { packs: [], diagnostics };
-  }
-  const names = (await readdir(realDir)).filter((name) => PACK_FILE.test(name)).sort();
-  if (names.length > MAX_REPOSITORY_PACKS) {
-    diagnostics.push({
-      code: 'pack/refused',
-      severity: 'warn',
-      message: `${REPOSITORY_PACK_DIR} holds ${names.length} pack files; only the first ${MAX_REPOSITORY_PACKS} by name were loaded`,
-      hint: 'merge packs',
-      location: { file: REPOSITORY_PACK_DIR },
-    });
-  }
-  const packs: LoadedPack[] = [];
-  const fileById = new Map<string, string>();
-  for (const name of names.slice(0, MAX_REPOSITORY_PACKS)) {
-    const file = `${REPOSITORY_PACK_DIR}/${name}`;
-    try {
-      const text = await readRepoFile(root, file, { maxBytes: MAX_PACK_BYTES, fatalUtf8: true });
-      const pack = validatePackFile(file, text);
-      const id = `${REPOSITORY_PACK_PREFIX}${pack.id}`;
-      const earlier = fileById.get(id);
-      if (earlier !== undefined) {
-        throw new CheckerError('pack/duplicate', `${file}: pack "${pack.id}" is already defined in ${earlier}; this file was skipped`, {
-          hint: 'give every repository pack its own id',
-          location: { file },
-        });
-      }
-      fileById.set(id, file);
-      packs.push({ pack: { ...pack, id }, source: 'repository', file });
-    } catch (error) {
-      diagnostics.push(toDiagnostic(error));
-    }
-  }
-  return { packs, diagnostics };
+export function validatePackFile(file: string, text: string, checkSchema: SchemaCheck): RulePack {
+  return validatePackData(file, parsePackText(file, text), checkSchema);
 }

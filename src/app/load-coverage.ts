@@ -1,27 +1,22 @@
-import { constants, lstatSync, type Dirent, type Stats } from 'node:fs';
-import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
+import { isAbsolute, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CoverageEvidence, CoverageKind, CoverageSource, FileCoverage } from '../model/coverage.js';
-import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
-import { isPathInside, readRepoFile } from './read-repo-file.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Env } from '../model/env.js';
+import type { FileRefusal, FolderEntry } from '../model/repo-files.js';
 import { parseIstanbulCoverage } from '../runtime-coverage/istanbul.js';
 import { describeJsonError } from '../runtime-coverage/json.js';
-import { isRecord } from '../text/is-record.js';
-import { createLcovParser } from '../runtime-coverage/lcov.js';
+import { parseLcov } from '../runtime-coverage/lcov.js';
 import { countUnlisted, MAX_PROBLEMS_PER_REPORT, type ProblemLog } from '../runtime-coverage/problems.js';
 import { computeV8LineHits, readV8Ranges, type V8Range } from '../runtime-coverage/v8.js';
-import { hasErrorCode } from './has-error-code.js';
 import { compareText } from '../text/compare-text.js';
+import { isRecord } from '../text/is-record.js';
 
 export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
-const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
-// A FIFO swapped in after the lstat opens at once and is refused by the stat of the open descriptor.
-const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const TRANSPILED_EXTENSIONS = /\.(?:ts|tsx|mts|cts|jsx)$/;
 
-export interface ReadCoverageOptions {
+export interface LoadCoverageOptions {
   /** Extra folders (repository-relative) holding V8 coverage JSON, as NODE_V8_COVERAGE writes it. */
   paths?: string[];
   /** Repository-relative paths tracked by git: a committed coverage report describes someone else's run and is skipped. */
@@ -30,8 +25,7 @@ export interface ReadCoverageOptions {
 
 interface OpenedFile {
   rel: string;
-  real: string;
-  info: Stats;
+  mtimeMs: number;
 }
 
 interface MappingTally {
@@ -41,8 +35,7 @@ interface MappingTally {
 }
 
 interface Collector {
-  root: string;
-  rootAliases: string[];
+  env: Env;
   files: Map<string, { lines: Map<number, number>; source: CoverageKind; sources: string[] }>;
   sources: CoverageSource[];
   diagnostics: Diagnostic[];
@@ -58,15 +51,14 @@ interface V8Script {
 }
 
 /**
- * Finds and reads runtime coverage (lcov, istanbul JSON, V8 JSON) below the repository root and
- * returns line hits keyed by repository-relative POSIX path. Unreadable or malformed inputs become
- * diagnostics; nothing here throws for a bad coverage file.
+ * Finds and reads runtime coverage (lcov, istanbul JSON, V8 JSON) below the repository root through `env.files` and
+ * returns line hits keyed by repository-relative POSIX path. Coverage files are capped at MAX_COVERAGE_BYTES, must stay
+ * inside the repository, and are skipped when git tracks them (someone else's run). Unreadable or malformed inputs
+ * become diagnostics; nothing here throws for a bad coverage file.
  */
-export async function readCoverage(repoRoot: string, options: ReadCoverageOptions = {}): Promise<CoverageEvidence> {
-  const root = await realpath(repoRoot);
+export async function loadCoverage(env: Env, options: LoadCoverageOptions = {}): Promise<CoverageEvidence> {
   const collector: Collector = {
-    root,
-    rootAliases: [...new Set([root, resolve(repoRoot)])],
+    env,
     files: new Map(),
     sources: [],
     diagnostics: [],
@@ -78,15 +70,15 @@ export async function readCoverage(repoRoot: string, options: ReadCoverageOption
 
   const lcovPaths = ['lcov.info', 'coverage/lcov.info'];
   for (const entry of await listDirectory(collector, 'coverage')) {
-    if (entry.isDirectory()) lcovPaths.push(`coverage/${entry.name}/lcov.info`);
+    if (entry.kind === 'directory') lcovPaths.push(`coverage/${entry.name}/lcov.info`);
   }
   for (const rel of lcovPaths) {
     const opened = await openCoverageFile(collector, rel, tracked);
-    if (opened !== undefined) await guardRead(collector, opened, () => readLcov(collector, opened));
+    if (opened !== undefined) await readLcov(collector, opened);
   }
 
   const istanbul = await openCoverageFile(collector, 'coverage/coverage-final.json', tracked);
-  if (istanbul !== undefined) await guardRead(collector, istanbul, () => readIstanbul(collector, istanbul));
+  if (istanbul !== undefined) await readIstanbul(collector, istanbul);
 
   const v8Files: string[] = [];
   for (const entry of await listDirectory(collector, 'coverage/tmp')) {
@@ -131,23 +123,10 @@ function toSafeRelative(path: string): string | undefined {
   return normal;
 }
 
-async function resolveInside(collector: Collector, rel: string): Promise<{ real: string; info: Stats } | undefined> {
-  const lexical = rel === '' ? collector.root : join(collector.root, rel);
-  let real: string;
-  try {
-    await lstat(lexical);
-    real = await realpath(lexical);
-  } catch (error) {
-    if (hasErrorCode(error, 'ENOENT') || hasErrorCode(error, 'ENOTDIR')) return undefined;
-    collector.diagnostics.push({
-      code: 'coverage/unreadable',
-      severity: 'warn',
-      message: `${rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-      location: { file: rel },
-    });
-    return undefined;
-  }
-  if (!isPathInside(collector.root, real)) {
+/** A refusal of a coverage path as its diagnostic; a missing path (or a symlink loop) says nothing. */
+function reportRefusal(collector: Collector, rel: string, refusal: FileRefusal): void {
+  if (refusal.reason === 'missing') return;
+  if (refusal.reason === 'outside-repo') {
     collector.diagnostics.push({
       code: 'coverage/outside-repo',
       severity: 'warn',
@@ -155,31 +134,31 @@ async function resolveInside(collector: Collector, rel: string): Promise<{ real:
       hint: 'write coverage into the repository instead of linking to it',
       location: { file: rel },
     });
-    return undefined;
+    return;
   }
-  try {
-    return { real, info: await stat(real) };
-  } catch {
-    return undefined;
-  }
+  collector.diagnostics.push({
+    code: 'coverage/unreadable',
+    severity: 'warn',
+    message: `${rel} cannot be read: ${refusal.detail ?? refusal.message}`,
+    location: { file: rel },
+  });
 }
 
-async function listDirectory(collector: Collector, rel: string): Promise<Dirent[]> {
-  const resolved = await resolveInside(collector, rel);
-  if (resolved === undefined || !resolved.info.isDirectory()) return [];
-  try {
-    const entries = await readdir(resolved.real, { withFileTypes: true });
-    return entries.sort((a, b) => compareText(a.name, b.name));
-  } catch {
-    return [];
-  }
+async function listDirectory(collector: Collector, rel: string): Promise<FolderEntry[]> {
+  const listing = await collector.env.files.list(rel);
+  if (listing.ok) return listing.entries;
+  if (listing.reason !== 'not-a-file') reportRefusal(collector, rel, listing);
+  return [];
 }
 
 async function openCoverageFile(collector: Collector, rel: string, tracked: ReadonlySet<string>): Promise<OpenedFile | undefined> {
-  const resolved = await resolveInside(collector, rel);
-  if (resolved === undefined) return undefined;
-  if (!resolved.info.isFile()) {
-    if (!resolved.info.isDirectory()) {
+  const found = await collector.env.files.stat(rel);
+  if (!found.ok) {
+    reportRefusal(collector, rel, found);
+    return undefined;
+  }
+  if (found.kind !== 'file') {
+    if (found.kind !== 'directory') {
       collector.diagnostics.push({
         code: 'coverage/not-a-file',
         severity: 'warn',
@@ -199,49 +178,38 @@ async function openCoverageFile(collector: Collector, rel: string, tracked: Read
     });
     return undefined;
   }
-  if (resolved.info.size > MAX_COVERAGE_BYTES) {
+  if (found.size > MAX_COVERAGE_BYTES) {
     collector.diagnostics.push({
       code: 'coverage/too-large',
       severity: 'warn',
-      message: `${rel} is ${resolved.info.size} bytes, over the ${MAX_COVERAGE_BYTES}-byte limit; it was not read`,
+      message: `${rel} is ${found.size} bytes, over the ${MAX_COVERAGE_BYTES}-byte limit; it was not read`,
       hint: 'limit coverage to the files under test (coverage include/exclude settings)',
       location: { file: rel },
     });
     return undefined;
   }
-  return { rel, real: resolved.real, info: resolved.info };
+  return { rel, mtimeMs: found.mtimeMs };
 }
 
-async function readWholeText(opened: OpenedFile): Promise<string> {
-  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
-  try {
-    const buffer = await handle.readFile();
-    if (buffer.length > MAX_COVERAGE_BYTES) throw new Error(`over the ${MAX_COVERAGE_BYTES}-byte limit`);
-    return buffer.toString('utf8');
-  } finally {
-    await handle.close();
-  }
+/** The whole text of an opened coverage file (at most MAX_COVERAGE_BYTES), or undefined after a diagnostic. */
+async function readWholeText(collector: Collector, opened: OpenedFile): Promise<string | undefined> {
+  const read = await collector.env.files.readText(opened.rel, { maxBytes: MAX_COVERAGE_BYTES, invalidUtf8: 'replace' });
+  if (read.ok) return read.text;
+  reportUnreadable(collector, opened, read.detail ?? read.message);
+  return undefined;
 }
 
-function reportUnreadable(collector: Collector, opened: OpenedFile, error: unknown): void {
+function reportUnreadable(collector: Collector, opened: OpenedFile, detail: string): void {
   collector.diagnostics.push({
     code: 'coverage/unreadable',
     severity: 'warn',
-    message: `${opened.rel} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    message: `${opened.rel} cannot be read: ${detail}`,
     location: { file: opened.rel },
   });
 }
 
-async function guardRead(collector: Collector, opened: OpenedFile, read: () => Promise<void>): Promise<void> {
-  try {
-    await read();
-  } catch (error) {
-    reportUnreadable(collector, opened, error);
-  }
-}
-
 function addSource(collector: Collector, kind: CoverageKind, opened: OpenedFile, files: number, tally?: MappingTally): void {
-  const source: CoverageSource = { kind, path: opened.rel, generatedAt: opened.info.mtime.toISOString(), files };
+  const source: CoverageSource = { kind, path: opened.rel, generatedAt: new Date(opened.mtimeMs).toISOString(), files };
   if (tally !== undefined && (tally.remapped > 0 || tally.unmatched > 0)) {
     source.remappedFiles = tally.remapped;
     source.unmatchedFiles = tally.unmatched;
@@ -291,32 +259,26 @@ function hasNodeModulesSegment(path: string): boolean {
   return path === 'node_modules' || path.startsWith('node_modules/') || path.includes('/node_modules/');
 }
 
+/** A regular file (not a symlink) at this repository path: the test for a suffix-mapped coverage path. */
 async function isRepoFile(collector: Collector, rel: string): Promise<boolean> {
   const cached = collector.repoFileCache.get(rel);
   if (cached !== undefined) return cached;
-  const found = lstatSync(join(collector.root, rel), { throwIfNoEntry: false })?.isFile() ?? false;
-  collector.repoFileCache.set(rel, found);
-  return found;
+  const found = await collector.env.files.stat(rel);
+  const isFile = found.ok && found.kind === 'file' && !found.isSymlink;
+  collector.repoFileCache.set(rel, isFile);
+  return isFile;
 }
 
 async function existsOnThisMachine(collector: Collector, absolute: string): Promise<boolean> {
   const cached = collector.absoluteCache.get(absolute);
   if (cached !== undefined) return cached;
-  let found: boolean;
-  try {
-    found = lstatSync(absolute, { throwIfNoEntry: false }) !== undefined;
-  } catch {
-    found = false;
-  }
+  const found = await collector.env.files.existsOnHost(absolute);
   collector.absoluteCache.set(absolute, found);
   return found;
 }
 
-function relativeInsideRoot(collector: Collector, absolute: string): string | undefined {
-  for (const alias of collector.rootAliases) {
-    if (isPathInside(alias, absolute)) return relative(alias, absolute).split(sep).join('/');
-  }
-  return undefined;
+function relativeInsideRoot(collector: Collector, absolute: string): Promise<string | undefined> {
+  return collector.env.files.toRepoPath(absolute);
 }
 
 /** Maps a path written by a coverage tool to a repository-relative POSIX path; undefined when it is not ours. */
@@ -334,7 +296,7 @@ async function toRepoPath(collector: Collector, raw: string, tally: MappingTally
   const isWindowsAbsolute = /^[A-Za-z]:\//.test(slashed);
   if (slashed.startsWith('/') || isWindowsAbsolute) {
     if (!isWindowsAbsolute) {
-      const inside = relativeInsideRoot(collector, posix.normalize(slashed));
+      const inside = await relativeInsideRoot(collector, posix.normalize(slashed));
       if (inside !== undefined) return inside === '' || hasNodeModulesSegment(inside) ? undefined : inside;
       if (await existsOnThisMachine(collector, slashed)) return undefined;
     }
@@ -372,17 +334,11 @@ async function matchBySuffix(collector: Collector, absolute: string, tally: Mapp
   return undefined;
 }
 
-/** Streams an lcov tracefile through the pure parser; malformed lines become diagnostics. */
+/** Reads an lcov tracefile through the pure parser; malformed lines become diagnostics. */
 async function readLcov(collector: Collector, opened: OpenedFile): Promise<void> {
-  const parser = createLcovParser();
-  const handle = await open(opened.real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
-  try {
-    const stream = handle.createReadStream({ encoding: 'utf8', highWaterMark: 1024 * 1024, autoClose: false });
-    for await (const chunk of stream) parser.write(String(chunk));
-  } finally {
-    await handle.close();
-  }
-  const { records, problems } = parser.end();
+  const text = await readWholeText(collector, opened);
+  if (text === undefined) return;
+  const { records, problems } = parseLcov(text);
   reportProblems(collector, opened.rel, problems, 'line(s)');
 
   const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
@@ -397,13 +353,8 @@ async function readLcov(collector: Collector, opened: OpenedFile): Promise<void>
 }
 
 async function readJson(collector: Collector, opened: OpenedFile): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readWholeText(opened);
-  } catch (error) {
-    reportUnreadable(collector, opened, error);
-    return undefined;
-  }
+  const text = await readWholeText(collector, opened);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -464,7 +415,7 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
       } catch {
         continue;
       }
-      const rel = relativeInsideRoot(collector, absolute);
+      const rel = await relativeInsideRoot(collector, absolute);
       if (rel === undefined || rel === '' || hasNodeModulesSegment(rel)) continue;
       const ranges = readV8Ranges(isRecord(script) ? script.functions : undefined);
       if (ranges === undefined) {
@@ -519,17 +470,15 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
 }
 
 async function readV8Source(collector: Collector, rel: string): Promise<string | undefined> {
-  try {
-    return await readRepoFile(collector.root, rel, { maxBytes: MAX_SOURCE_BYTES, fatalUtf8: false });
-  } catch (error) {
-    if (!isCheckerError(error) || error.code !== 'input/not-found') {
-      collector.diagnostics.push({
-        code: 'coverage/source-unreadable',
-        severity: 'warn',
-        message: `${rel} is named by V8 coverage but cannot be read (${error instanceof Error ? error.message : String(error)}); its coverage was ignored`,
-        location: { file: rel },
-      });
-    }
-    return undefined;
+  const read = await collector.env.files.readText(rel, { maxBytes: MAX_SOURCE_BYTES, invalidUtf8: 'replace' });
+  if (read.ok) return read.text;
+  if (read.reason !== 'missing') {
+    collector.diagnostics.push({
+      code: 'coverage/source-unreadable',
+      severity: 'warn',
+      message: `${rel} is named by V8 coverage but cannot be read (${read.message}); its coverage was ignored`,
+      location: { file: rel },
+    });
   }
+  return undefined;
 }

@@ -1,0 +1,121 @@
+import type { Config, LoadedConfigData } from '../model/config.js';
+import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
+import type { Env } from '../model/env.js';
+import { toInputCode } from '../model/repo-files.js';
+import { parseConfigText } from '../docs/config-text.js';
+
+/** Highest precedence first. Only these paths at the repository root are read: never `.checker/local/`, env or parents. */
+const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;
+const MAX_CONFIG_BYTES = 256 * 1024;
+
+/** Fail-closed value of every `safety.*` gate, used when config files disagree. */
+const FAIL_CLOSED_SAFETY: Readonly<Record<string, boolean>> = { allowCommands: false };
+/** Dropped while merging; every other key is copied with defineProperty, so no key can reach a prototype. */
+const UNSAFE_KEYS = new Set(['__proto__']);
+
+type PlainRecord = Record<string, unknown>;
+
+function isPlainRecord(value: unknown): value is PlainRecord {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One config file, read through the contained reader; a refusal (symlink out, FIFO, too large, not UTF-8) throws `input/*`. */
+async function readConfigFile(env: Env, file: string): Promise<Config> {
+  const read = await env.files.readText(file, { maxBytes: MAX_CONFIG_BYTES });
+  if (!read.ok) {
+    throw new CheckerError(toInputCode(read.reason), `config file ${read.message}`, { hint: read.hint, location: { file } });
+  }
+  const data = parseConfigText(read.text, file);
+  const document = data === null || data === undefined ? {} : data;
+  return env.validate<Config>('config', document, { code: 'config/invalid', file });
+}
+
+function mergeInto(target: PlainRecord, source: PlainRecord): void {
+  for (const key of Object.keys(source)) {
+    if (UNSAFE_KEYS.has(key) || Object.hasOwn(target, key)) {
+      const existing = target[key];
+      const incoming = source[key];
+      if (!UNSAFE_KEYS.has(key) && isPlainRecord(existing) && isPlainRecord(incoming)) mergeInto(existing, incoming);
+      continue;
+    }
+    Object.defineProperty(target, key, { value: cloneValue(source[key]), enumerable: true, writable: true, configurable: true });
+  }
+}
+
+function cloneValue(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneValue);
+  if (isPlainRecord(value)) {
+    const copy: PlainRecord = {};
+    mergeInto(copy, value);
+    return copy;
+  }
+  return value;
+}
+
+/** Merges configs key by key; earlier (higher-precedence) entries win. */
+function mergeConfigs(configs: Config[]): PlainRecord {
+  const merged: PlainRecord = {};
+  for (const config of configs) mergeInto(merged, { ...config });
+  return merged;
+}
+
+function applySafetyGate(merged: PlainRecord, loaded: Array<{ file: string; config: Config }>, diagnostics: Diagnostic[]): void {
+  const keys = new Set<string>();
+  for (const { config } of loaded) for (const key of Object.keys(config.safety ?? {})) keys.add(key);
+  for (const key of [...keys].sort()) {
+    const setters = loaded.filter(({ config }) => config.safety !== undefined && Object.hasOwn(config.safety, key));
+    const values = new Set(setters.map(({ config }) => JSON.stringify(Reflect.get(config.safety ?? {}, key))));
+    if (values.size <= 1) continue;
+    const safety = merged.safety;
+    if (isPlainRecord(safety)) safety[key] = FAIL_CLOSED_SAFETY[key] ?? false;
+    const files = setters.map(({ file }) => file);
+    diagnostics.push({
+      code: 'config/safety-conflict',
+      severity: 'warn',
+      message: `${files.join(' and ')} disagree on safety.${key}; using the fail-closed value ${String(FAIL_CLOSED_SAFETY[key] ?? false)}`,
+      hint: `set safety.${key} in one config file only, or make the files agree`,
+      location: { file: files[0] ?? CONFIG_FILES[0] },
+    });
+  }
+}
+
+function toConfig(env: Env, value: PlainRecord): Config {
+  return env.validate<Config>('config', value, { code: 'config/invalid', file: 'merged configuration' });
+}
+
+/**
+ * Loads `.checker/config.yml` and `checker.config.yml` (or `.yaml`) from the repository root. Files are merged key by
+ * key with `.checker/config.yml` winning, except `safety.*`: files that disagree yield the fail-closed value plus a
+ * warning. A config file that is present but refused (outside the repository, not a regular file, too large, not
+ * UTF-8) throws its `input/*` code.
+ */
+export async function loadConfig(env: Env): Promise<LoadedConfigData> {
+  const diagnostics: Diagnostic[] = [];
+  const loaded: Array<{ file: string; config: Config }> = [];
+  for (const file of CONFIG_FILES) {
+    const found = await env.files.stat(file);
+    if (!found.ok && found.reason === 'missing') continue;
+    loaded.push({ file, config: await readConfigFile(env, file) });
+  }
+  for (const stem of ['.checker/config', 'checker.config']) {
+    const both = loaded.filter(({ file }) => file.startsWith(`${stem}.`));
+    if (both.length > 1) {
+      diagnostics.push({
+        code: 'config/duplicate-file',
+        severity: 'warn',
+        message: `both ${stem}.yml and ${stem}.yaml exist; ${stem}.yml takes precedence`,
+        hint: `keep only one of ${stem}.yml and ${stem}.yaml`,
+        location: { file: `${stem}.yaml` },
+      });
+    }
+  }
+  if (loaded.length === 0) return { config: {}, sources: [], diagnostics };
+  const merged = mergeConfigs(loaded.map(({ config }) => config));
+  applySafetyGate(merged, loaded, diagnostics);
+  return { config: toConfig(env, merged), sources: loaded.map(({ file }) => file), diagnostics };
+}
+
+/** The execution gate: only a schema-validated boolean `true` opens it. */
+export function isExecutionAllowed(config: Config): boolean {
+  return config.safety?.allowCommands === true;
+}
