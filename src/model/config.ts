@@ -3,7 +3,7 @@ import type { Diagnostic } from './diagnostic.js';
 
 /**
  * Repository configuration (`.checker/config.yml`, `checker.config.yml`). `configSchema` is the source of
- * schemas/config.schema.json (`npm run schemas`), which src/io/config.ts validates each file against; the types
+ * schemas/config.schema.json (`npm run schemas`), which src/app/load-config.ts validates each file against; the types
  * below are its `z.infer`. Refinements are kept out: what the file checks, zod checks, and the reverse.
  */
 

@@ -242,7 +242,7 @@ export interface CompilePackOptions {
 }
 
 /**
- * Compiles a validated pack (src/io/rule-packs.ts validates) to synchronous predicates with
+ * Compiles a validated pack (src/rules/validate-pack.ts validates) to synchronous predicates with
  * json-rules-engine's semantics: all/any/not, shared conditions, fact paths and fact references, over
  * one operator table (test/rules/engine-parity.test.ts proves them equal to buildEngine's Engine).
  */
