@@ -58,10 +58,24 @@ async function readInput(env: Env, path: string, maxBytes: number, diagnostics: 
   return undefined;
 }
 
-/** A folder's entries, symlinks counted as folders (what they lead to is checked when read); none when it is refused. */
-async function listFolder(env: Env, folder: string): Promise<{ name: string; isDirectoryLike: boolean }[]> {
+/**
+ * A folder's entries, symlinks counted as folders (what they lead to is checked when read). A folder that leads out of
+ * the repository is a diagnostic and lists nothing; a missing one lists nothing.
+ */
+async function listFolder(env: Env, folder: string, diagnostics: Diagnostic[]): Promise<{ name: string; isDirectoryLike: boolean }[]> {
   const listing = await env.files.list(folder);
-  if (!listing.ok) return [];
+  if (!listing.ok) {
+    if (listing.reason === 'outside-repo' || listing.reason === 'unreadable') {
+      diagnostics.push({
+        code: `repo-docs/${toInputCode(listing.reason).replace(/^input\//, '')}`,
+        severity: 'warn',
+        message: `${listing.message}; skipped`,
+        hint: listing.hint,
+        location: { file: folder },
+      });
+    }
+    return [];
+  }
   return listing.entries.map((entry) => ({ name: entry.name, isDirectoryLike: entry.kind === 'directory' || entry.kind === 'symlink' }));
 }
 
@@ -92,7 +106,7 @@ async function readDecisions(env: Env, files: readonly string[], diagnostics: Di
 
 async function readMemory(env: Env, files: readonly string[], diagnostics: Diagnostic[]): Promise<MemoryEntry[]> {
   const isMemoryFile = (path: string): boolean => /^\.checker\/memory\/[^/]+\.(?:ya?ml|json|md)$/.test(path);
-  const listed = (await listFolder(env, MEMORY_FOLDER))
+  const listed = (await listFolder(env, MEMORY_FOLDER, diagnostics))
     .filter((entry) => !entry.isDirectoryLike)
     .map((entry) => `${MEMORY_FOLDER}/${entry.name}`);
   const paths = [...new Set([...files.filter(isMemoryFile), ...listed.filter(isMemoryFile)])].sort(compareText);
@@ -109,7 +123,7 @@ async function readMemory(env: Env, files: readonly string[], diagnostics: Diagn
 
 async function readSkills(env: Env, files: readonly string[], diagnostics: Diagnostic[]): Promise<SkillSummary[]> {
   const fromFiles = files.filter((path) => /^\.agents\/skills\/[^/]+\/SKILL\.md$/.test(path));
-  const folders = (await listFolder(env, SKILLS_FOLDER)).filter((entry) => entry.isDirectoryLike).map((entry) => entry.name);
+  const folders = (await listFolder(env, SKILLS_FOLDER, diagnostics)).filter((entry) => entry.isDirectoryLike).map((entry) => entry.name);
   const candidates = new Set(fromFiles);
   for (const folder of folders) candidates.add(`${SKILLS_FOLDER}/${folder}/SKILL.md`);
   const skills: SkillSummary[] = [];

@@ -79,4 +79,13 @@ describe('loadRepoDocs over memEnv (no disk)', () => {
       ],
     );
   });
+
+  test('says so when the memory folder leads out of the repository, and reads nothing through it', async () => {
+    const docs = await loadRepoDocs(memEnv({ links: { '.checker/memory': '/home/someone/memory' } }), []);
+    assert.deepEqual(docs.memory, []);
+    assert.deepEqual(
+      docs.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message, diagnostic.location?.file]),
+      [['repo-docs/outside-repo', '".checker/memory" resolves outside the repository (symlink); skipped', '.checker/memory']],
+    );
+  });
 });
