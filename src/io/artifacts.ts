@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckerError } from '../model/diagnostic.js';
-import { isPathInside } from './read-repo-file.js';
+import { isPathInside } from './repo-files.js';
 import { hasErrorCode } from './has-error-code.js';
 
 const LOCAL_DIR = ['.checker', 'local'] as const;

@@ -7,7 +7,7 @@ import { readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
 import { parseRepositoryFiles } from './parse-files.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
 import { readBuiltinPackSources } from './builtin-packs.js';
-import { createRepoFiles } from './read-repo-file.js';
+import { createRepoFiles } from './repo-files.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';

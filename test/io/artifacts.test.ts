@@ -18,7 +18,7 @@ import {
 import { join } from 'node:path';
 import { isCheckerError } from '../../src/model/diagnostic.js';
 import { readArtifact, resolveOutputPath, withArtifactLock, writeArtifact } from '../../src/io/artifacts.js';
-import { createRepoFiles } from '../../src/io/read-repo-file.js';
+import { createRepoFiles } from '../../src/io/repo-files.js';
 import { toInputError } from '../../src/model/repo-files.js';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
 import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
