@@ -135,8 +135,15 @@ export function readCompiledValidator(dir: string, schemaName: string, schemaTex
   return Object.assign(loaded, { schema: parseSchema(schemaName, schemaText) });
 }
 
-/** dist/schemas-compiled beside dist/io; under tsx (src/io) the folder does not exist and every schema compiles at run time. */
-const COMPILED_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas-compiled');
+/**
+ * dist/schemas-compiled beside dist/io. Run from source (src/io under tsx, as tests and scripts are), the build's
+ * dist/schemas-compiled is used when it was compiled from the same schema text (the hash check above); otherwise, or
+ * before the first build, every schema compiles at run time (~10-60 ms each).
+ */
+const COMPILED_DIR = join(
+  dirname(fileURLToPath(import.meta.url)),
+  import.meta.url.endsWith('.ts') ? '../../dist/schemas-compiled' : '../schemas-compiled',
+);
 
 export function getValidator<T = unknown>(schemaName: string): SchemaValidator<T> {
   if (!SCHEMA_NAME.test(schemaName)) throw new CheckerError('internal/schema-name', `invalid schema name "${schemaName}"`);
