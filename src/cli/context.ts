@@ -9,11 +9,12 @@ import { renderJson } from '../report/json.js';
 import { redactSecrets } from '../text/redact.js';
 import { redactTree } from '../text/redact-tree.js';
 import type { OutputFormat } from './args.js';
+import { currentHost } from './host.js';
 
 /** The repository named by --cwd, as an absolute real path; refuses anything that is not a folder. */
 export function resolveRepositoryRoot(cwd: unknown): string {
   const value = typeof cwd === 'string' && cwd !== '' ? cwd : '.';
-  const absolute = resolve(process.cwd(), value);
+  const absolute = resolve(currentHost().cwd(), value);
   let real: string;
   try {
     real = realpathSync(absolute);
@@ -31,7 +32,10 @@ export function resolveRepositoryRoot(cwd: unknown): string {
 }
 
 export async function withEnv<T>(cwd: unknown, fn: (env: Env) => Promise<T>, options: { useCache?: boolean } = {}): Promise<T> {
-  const env = createNodeEnv(resolveRepositoryRoot(cwd), options.useCache === false ? { useCache: false } : {});
+  const env = createNodeEnv(resolveRepositoryRoot(cwd), {
+    ...currentHost().envOptions,
+    ...(options.useCache === false ? { useCache: false } : {}),
+  });
   try {
     return await fn(env);
   } finally {
@@ -72,10 +76,8 @@ async function writeOutput(root: string, text: string, output: unknown): Promise
   if (typeof output === 'string' && output !== '') {
     const target = await resolveOutputPath(root, output);
     const written = await writeArtifact(root, target.relativePath, text, { mode: 'replace' });
-    process.stderr.write(`checker: wrote ${written}\n`);
+    await currentHost().writeStderr(`checker: wrote ${written}\n`);
     return;
   }
-  await new Promise<void>((done, fail) => {
-    process.stdout.write(text, (error) => (error ? fail(error) : done()));
-  });
+  await currentHost().writeStdout(text);
 }

@@ -28,14 +28,14 @@ const BASE = {
 describe('checker analyze --format json: owners, decisions, memory and contracts', () => {
   let fixture: ChangeFixture;
   let report: AnalysisReport;
-  before(() => {
+  before(async () => {
     fixture = createChangeFixture(BASE, {
       'src/pricing/total.ts':
         'export function total(items: number[]): number {\n  return Math.round(items.reduce((sum, item) => sum + item, 0));\n}\n',
       'src/ui/cart-view.ts':
         "import { total } from '../pricing/total';\nimport { loadOrders } from '../db/orders';\nexport function render(items: number[]): string {\n  return String(total(items.length > 0 ? items : loadOrders()));\n}\n",
     });
-    report = runJsonReport<AnalysisReport>(fixture, ['analyze'], 'analysis-report').report;
+    report = (await runJsonReport<AnalysisReport>(fixture, ['analyze'], 'analysis-report')).report;
   });
   after(() => fixture.repo.cleanup());
 

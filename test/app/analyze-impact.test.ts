@@ -38,9 +38,9 @@ const BASE = {
 describe('checker impact --format json: aliases, barrels, symbols and mounted routes', () => {
   let fixture: ChangeFixture;
   let report: ImpactReport;
-  before(() => {
+  before(async () => {
     fixture = createChangeFixture(BASE, { 'src/lib/money.ts': money(3, 1.0001) });
-    report = runJsonReport<ImpactReport>(fixture, ['impact'], 'impact-report').report;
+    report = (await runJsonReport<ImpactReport>(fixture, ['impact'], 'impact-report')).report;
   });
   after(() => fixture.repo.cleanup());
 

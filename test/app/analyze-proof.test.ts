@@ -47,7 +47,7 @@ const EXPECTED_STATES = [
 describe('checker audit-tests --format json: each proof state from a real lcov file', () => {
   let fixture: ChangeFixture;
   let report: AuditTestsReport;
-  before(() => {
+  before(async () => {
     fixture = createChangeFixture(BASE, CHANGE);
     writeCoverage(fixture.repo, {
       'coverage/lcov.info': toLcov({
@@ -56,7 +56,7 @@ describe('checker audit-tests --format json: each proof state from a real lcov f
         'src/mocked.ts': { 1: 1, 2: 0, 3: 0 },
       }),
     });
-    report = runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report').report;
+    report = (await runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report')).report;
   });
   after(() => fixture.repo.cleanup());
 
@@ -137,7 +137,7 @@ describe('istanbul coverage-final.json proves the changed lines', () => {
   });
   after(() => fixture.repo.cleanup());
 
-  test('statementMap/s hits give runtime-proven and runtime-unproven', () => {
+  test('statementMap/s hits give runtime-proven and runtime-unproven', async () => {
     const statements = (hits: number[]) => ({
       statementMap: Object.fromEntries(
         hits.map((_hit, index) => [String(index), { start: { line: index + 2, column: 2 }, end: { line: index + 2, column: 20 } }]),
@@ -154,7 +154,7 @@ describe('istanbul coverage-final.json proves the changed lines', () => {
         [`${fixture.repo.dir}/src/missed.ts`]: { path: `${fixture.repo.dir}/src/missed.ts`, ...statements([0, 0]) },
       }),
     });
-    const report = runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report').report;
+    const report = (await runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report')).report;
     assert.deepEqual(
       report.changedPathProof.map((proof) => [proof.path, proof.state]),
       EXPECTED_STATES,

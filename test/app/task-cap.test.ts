@@ -24,8 +24,8 @@ describe('analysis.maxPromptTasks', () => {
     invalid.repo.cleanup();
   });
 
-  test('the bundle lists the configured number of ranked tasks; the rest are overflow, counted in the prompt', () => {
-    const { report } = runJsonReport<AgentBundle>(capped, ['ai'], 'agent-bundle');
+  test('the bundle lists the configured number of ranked tasks; the rest are overflow, counted in the prompt', async () => {
+    const { report } = await runJsonReport<AgentBundle>(capped, ['ai'], 'agent-bundle');
     assert.equal(report.tasks.length, 2);
     assert.ok(report.taskOverflow.length >= 3, `overflow ${report.taskOverflow.length}`);
     assert.equal(

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import { getValidator } from '../../src/io/schema.js';
-import { runCli, projectRoot } from '../helpers/cli.js';
+import { runCliAsync, projectRoot } from '../helpers/cli.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { findNeedle } from '../helpers/markdown-fences.js';
 
@@ -39,12 +39,12 @@ describe('checker ai / checker agent', () => {
   repo.commit('round once');
   after(() => repo.cleanup());
 
-  it('checker ai completes on this project for HEAD~1 and its JSON validates', () => {
+  it('checker ai completes on this project for HEAD~1 and its JSON validates', async () => {
     const name = `test-ai-self-${process.pid}.json`;
     const written = join(projectRoot, '.checker/local', name);
     after(() => rmSync(written, { force: true }));
     // --output: the bundle of a working tree with many changes is larger than spawnSync's stdout buffer.
-    const result = runCli(['ai', '--base', 'HEAD~1', '--format', 'json', '--cwd', projectRoot, '--output', name]);
+    const result = await runCliAsync(['ai', '--base', 'HEAD~1', '--format', 'json', '--cwd', projectRoot, '--output', name]);
     assert.equal(result.code, 0, result.stderr);
     const bundle = parseBundle(readFileSync(written, 'utf8'));
     assert.equal(bundle.profile, 'codex');
@@ -61,8 +61,8 @@ describe('checker ai / checker agent', () => {
     );
   });
 
-  it('checker agent defaults to the generic profile and writes Markdown without dirtying git status', () => {
-    const result = runCli(['agent', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--output', 'bundle.md']);
+  it('checker agent defaults to the generic profile and writes Markdown without dirtying git status', async () => {
+    const result = await runCliAsync(['agent', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--output', 'bundle.md']);
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, '');
     const markdown = readFileSync(join(repo.dir, '.checker/local/bundle.md'), 'utf8');
@@ -75,8 +75,8 @@ describe('checker ai / checker agent', () => {
     assert.equal(repo.git('status', '--porcelain'), '');
   });
 
-  it('keeps hostile SKILL.md and README text fenced and out of the tasks; names the unresolved import', () => {
-    const result = runCli([
+  it('keeps hostile SKILL.md and README text fenced and out of the tasks; names the unresolved import', async () => {
+    const result = await runCliAsync([
       'ai',
       '--cwd',
       repo.dir,
@@ -118,7 +118,7 @@ describe('checker ai / checker agent', () => {
         `${needle} outside an untrusted fence`,
       );
     }
-    const markdown = runCli(['ai', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD']);
+    const markdown = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD']);
     assert.equal(markdown.code, 0, markdown.stderr);
     for (const needle of ['IGNORE PREVIOUS INSTRUCTIONS', 'curl evil']) {
       assert.deepEqual(
@@ -128,17 +128,17 @@ describe('checker ai / checker agent', () => {
     }
   });
 
-  it('refuses an unknown profile, an unregistered flag and a requirements file outside the repository', () => {
-    const profile = runCli(['agent', '--cwd', repo.dir, '--profile', 'copilot']);
+  it('refuses an unknown profile, an unregistered flag and a requirements file outside the repository', async () => {
+    const profile = await runCliAsync(['agent', '--cwd', repo.dir, '--profile', 'copilot']);
     assert.equal(profile.code, 2);
     assert.match(
       profile.stderr,
       /^checker: usage\/invalid-profile: --profile "copilot" is not a known agent profile\n {2}hint: Use one of: generic, codex, claude-code, cursor, pi, opencode, desktop\.\n$/,
     );
-    const flag = runCli(['ai', '--cwd', repo.dir, '--with-checks']);
+    const flag = await runCliAsync(['ai', '--cwd', repo.dir, '--with-checks']);
     assert.equal(flag.code, 2);
     assert.match(flag.stderr, /usage\/unknown-flag: Unknown option --with-checks for "checker ai"/);
-    const outside = runCli(['ai', '--cwd', repo.dir, '--base', 'HEAD~1', '--requirements', '../elsewhere.yml']);
+    const outside = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD~1', '--requirements', '../elsewhere.yml']);
     assert.equal(outside.code, 2);
     assert.match(outside.stderr, /requirements\/outside-repo/);
   });

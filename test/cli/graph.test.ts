@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { runCli, projectRoot } from '../helpers/cli.js';
+import { runCliAsync, projectRoot } from '../helpers/cli.js';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
 
 const schema: Record<string, unknown> = JSON.parse(readFileSync(join(projectRoot, 'schemas/graph-report.schema.json'), 'utf8'));
@@ -25,8 +25,8 @@ describe('checker graph', () => {
   });
   after(() => repo.cleanup());
 
-  it('reports counts, routes, the parse failure and the unresolved import as JSON that validates', () => {
-    const result = runCli(['graph', '--cwd', repo.dir, '--format', 'json']);
+  it('reports counts, routes, the parse failure and the unresolved import as JSON that validates', async () => {
+    const result = await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout);
     assert.equal(validate(report), true, JSON.stringify(validate.errors));
@@ -45,47 +45,47 @@ describe('checker graph', () => {
     assert.deepEqual(report.routes, { api: 1, ui: 0, unmatchedMounts: 0 });
   });
 
-  it('takes every fact from the cache on a second run', () => {
-    const result = runCli(['graph', '--cwd', repo.dir, '--format', 'json']);
+  it('takes every fact from the cache on a second run', async () => {
+    const result = await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(JSON.parse(result.stdout).files, { scanned: 8, parsed: 5, cached: 5, reparsed: 0 });
     assert.equal(repo.git('status', '--porcelain'), '', 'the cache must not dirty git status');
   });
 
-  it('renders Markdown with the failure and the unresolved import named', () => {
-    const result = runCli(['graph', '--cwd', repo.dir]);
+  it('renders Markdown with the failure and the unresolved import named', async () => {
+    const result = await runCliAsync(['graph', '--cwd', repo.dir]);
     assert.equal(result.code, 0, result.stderr);
     assert.match(result.stdout, /## Parse failures \(1\)/);
     assert.match(result.stdout, /src\/broken\.ts:1 \| parse\/syntax/);
     assert.match(result.stdout, /\| src\/orders\.ts:3 \| \.\/gone\.js \|/);
   });
 
-  it('writes --output inside .checker/local and refuses a path outside it', () => {
-    const written = runCli(['graph', '--cwd', repo.dir, '--format', 'json', '--output', 'graph.json']);
+  it('writes --output inside .checker/local and refuses a path outside it', async () => {
+    const written = await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json', '--output', 'graph.json']);
     assert.equal(written.code, 0, written.stderr);
     assert.equal(written.stdout, '');
     assert.equal(existsSync(join(repo.dir, '.checker/local/graph.json')), true);
     const outside = join(makeTempDir(), 'graph.json');
-    const refused = runCli(['graph', '--cwd', repo.dir, '--output', outside]);
+    const refused = await runCliAsync(['graph', '--cwd', repo.dir, '--output', outside]);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /output\/outside/);
     assert.match(refused.stderr, /redirect/i);
     assert.equal(existsSync(outside), false);
   });
 
-  it('refuses unknown flags, bad formats and a missing --cwd with exit code 2 and no stack trace', () => {
+  it('refuses unknown flags, bad formats and a missing --cwd with exit code 2 and no stack trace', async () => {
     for (const args of [
       ['graph', '--cwd', repo.dir, '--formt', 'json'],
       ['graph', '--cwd', repo.dir, '--format', 'xml'],
       ['graph', '--cwd', join(repo.dir, 'nope')],
       ['grph'],
     ]) {
-      const result = runCli(args);
+      const result = await runCliAsync(args);
       assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
       assert.doesNotMatch(result.stderr, /\n\s+at /, 'no stack trace');
     }
-    assert.match(runCli(['graph', '--formt', 'json']).stderr, /Unknown option --formt/);
-    assert.match(runCli(['graph', '--format', 'xml']).stderr, /--format must be markdown or json/);
+    assert.match((await runCliAsync(['graph', '--formt', 'json'])).stderr, /Unknown option --formt/);
+    assert.match((await runCliAsync(['graph', '--format', 'xml'])).stderr, /--format must be markdown or json/);
   });
 });
 
@@ -96,15 +96,15 @@ describe('checker graph on a repository that commits .checker/local', () => {
   });
   after(() => repo.cleanup());
 
-  it('never reads a committed facts cache, so forged facts cannot hide an import', () => {
-    assert.equal(runCli(['graph', '--cwd', repo.dir, '--format', 'json']).code, 0);
+  it('never reads a committed facts cache, so forged facts cannot hide an import', async () => {
+    assert.equal((await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json'])).code, 0);
     const cachePath = join(repo.dir, '.checker/local/cache/facts-v4.json');
     const cache = JSON.parse(readFileSync(cachePath, 'utf8'));
     const forged = JSON.stringify(cache).replaceAll('./b.js', './nowhere.js');
     writeFileSync(cachePath, forged);
     repo.git('add', '-f', '.checker/local/cache/facts-v4.json');
     repo.commit('commit the cache');
-    const result = runCli(['graph', '--cwd', repo.dir, '--format', 'json']);
+    const result = await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout);
     assert.deepEqual(report.files, { scanned: 2, parsed: 2, cached: 0, reparsed: 2 });

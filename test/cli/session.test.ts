@@ -7,13 +7,12 @@ import { getValidator } from '../../src/io/schema.js';
 import type { TaskContextPacket } from '../../src/model/context-packet.js';
 import type { PreflightReport } from '../../src/model/preflight.js';
 import type { AgentSession, SessionResult } from '../../src/model/session.js';
-import { runCli, runCliAsync, type CliResult } from '../helpers/cli.js';
+import { runCliAsync, spawnCliAsync, type CliResult } from '../helpers/cli.js';
 import { SHOP_FILES } from '../helpers/shop-fixture.js';
 import { createRepo, makeTempDir, writeTree, type TestRepo } from '../helpers/git-repo.js';
 
 const TASK = 'apply the loyalty discount for silver members';
-const checker = runCli;
-const checkerAsync = runCliAsync;
+const checker = runCliAsync;
 
 function parse<T>(result: CliResult): T {
   assert.equal(result.code, 0, result.stderr);
@@ -31,30 +30,30 @@ describe('checker ai|agent preflight and checker context', () => {
     ['ai', 'preflight'],
     ['agent', 'preflight'],
   ]) {
-    it(`${command.join(' ')} grounds a domain task`, () => {
-      const report = parse<PreflightReport>(checker([...command, '--cwd', repo.dir, '--task', TASK, '--format', 'json']));
+    it(`${command.join(' ')} grounds a domain task`, async () => {
+      const report = parse<PreflightReport>(await checker([...command, '--cwd', repo.dir, '--task', TASK, '--format', 'json']));
       assert.equal(report.repositoryEvidence.candidateFiles[0]?.path, 'src/pricing/discount.ts');
       assert.equal(getValidator('preflight-report')(report), true);
     });
   }
 
   for (const task of ['frobnicate the zorblax quux', 'fix the api']) {
-    it(`preflight of "${task}" has low confidence, no candidates and one question`, () => {
-      const report = parse<PreflightReport>(checker(['agent', 'preflight', '--cwd', repo.dir, '--task', task, '--format', 'json']));
+    it(`preflight of "${task}" has low confidence, no candidates and one question`, async () => {
+      const report = parse<PreflightReport>(await checker(['agent', 'preflight', '--cwd', repo.dir, '--task', task, '--format', 'json']));
       assert.equal(report.confidence, 'low');
       assert.deepEqual(report.repositoryEvidence.candidateFiles, []);
       assert.equal(report.unresolvedQuestions.length, 1);
-      const markdown = checker(['agent', 'preflight', '--cwd', repo.dir, '--task', task]);
+      const markdown = await checker(['agent', 'preflight', '--cwd', repo.dir, '--task', task]);
       assert.equal(markdown.code, 0);
       assert.match(markdown.stdout, /None: the task names nothing of this repository\./);
     });
   }
 
-  it('preflight works in a folder that is not a git repository', () => {
+  it('preflight works in a folder that is not a git repository', async () => {
     const dir = makeTempDir('checker-nogit-');
     try {
       writeTree(dir, SHOP_FILES);
-      const report = parse<PreflightReport>(checker(['ai', 'preflight', '--cwd', dir, '--task', TASK, '--format', 'json']));
+      const report = parse<PreflightReport>(await checker(['ai', 'preflight', '--cwd', dir, '--task', TASK, '--format', 'json']));
       assert.deepEqual(report.revision, { git: false, head: null });
       assert.equal(report.repositoryEvidence.candidateFiles[0]?.path, 'src/pricing/discount.ts');
     } finally {
@@ -62,16 +61,16 @@ describe('checker ai|agent preflight and checker context', () => {
     }
   });
 
-  it('context --max-nodes bounds the packet and refuses above the maximum', () => {
+  it('context --max-nodes bounds the packet and refuses above the maximum', async () => {
     const packet = parse<TaskContextPacket>(
-      checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1', '--format', 'json']),
+      await checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1', '--format', 'json']),
     );
     assert.deepEqual(
       packet.nodes.map((node) => node.id),
       ['file:src/pricing/discount.ts'],
     );
     assert.equal(getValidator('task-context')(packet), true);
-    const refused = checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1001']);
+    const refused = await checker(['context', '--cwd', repo.dir, '--task', TASK, '--max-nodes', '1001']);
     assert.equal(refused.code, 2);
     assert.match(refused.stderr, /context\/max-nodes: --max-nodes \(maxNodes\) must be an integer from 1 to 1000/);
   });
@@ -85,18 +84,18 @@ describe('checker session', () => {
   after(() => repo.cleanup());
   const sessionFile = (id: string): string => join(repo.dir, '.checker/local/agent-sessions', `${id}.json`);
 
-  it('start, context, checkpoint and finish through the CLI', () => {
+  it('start, context, checkpoint and finish through the CLI', async () => {
     const started = parse<SessionResult>(
-      checker(['session', 'start', '--cwd', repo.dir, '--session', 'cli-1', '--task', TASK, '--format', 'json']),
+      await checker(['session', 'start', '--cwd', repo.dir, '--session', 'cli-1', '--task', TASK, '--format', 'json']),
     );
     assert.equal(started.operation, 'start');
     const context = parse<SessionResult>(
-      checker(['session', 'context', '--cwd', repo.dir, '--session', 'cli-1', '--max-nodes', '5', '--format', 'json']),
+      await checker(['session', 'context', '--cwd', repo.dir, '--session', 'cli-1', '--max-nodes', '5', '--format', 'json']),
     );
     assert.equal(context.context?.nodes.length, 5);
     assert.equal(getValidator('session-result')(context), true);
     const checkpoint = parse<SessionResult>(
-      checker([
+      await checker([
         'session',
         'checkpoint',
         '--cwd',
@@ -112,28 +111,28 @@ describe('checker session', () => {
       ]),
     );
     assert.equal(checkpoint.checkpoint?.seq, 1);
-    const finished = checker(['session', 'finish', '--cwd', repo.dir, '--session', 'cli-1']);
+    const finished = await checker(['session', 'finish', '--cwd', repo.dir, '--session', 'cli-1']);
     assert.equal(finished.code, 0);
     assert.match(finished.stdout, /## Verification boundary/);
-    const late = checker(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'cli-1', '--kind', 'diff', '--summary', 'late']);
+    const late = await checker(['session', 'checkpoint', '--cwd', repo.dir, '--session', 'cli-1', '--kind', 'diff', '--summary', 'late']);
     assert.equal(late.code, 2);
     assert.match(late.stderr, /session\/finished/);
   });
 
-  it('refuses to overwrite a session: exit 2 and the file byte-identical', () => {
-    parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'keep', '--task', TASK, '--format', 'json']));
+  it('refuses to overwrite a session: exit 2 and the file byte-identical', async () => {
+    parse<SessionResult>(await checker(['session', 'start', '--cwd', repo.dir, '--session', 'keep', '--task', TASK, '--format', 'json']));
     const before = readFileSync(sessionFile('keep'));
-    const again = checker(['session', 'start', '--cwd', repo.dir, '--session', 'keep', '--task', 'sales tax']);
+    const again = await checker(['session', 'start', '--cwd', repo.dir, '--session', 'keep', '--task', 'sales tax']);
     assert.equal(again.code, 2);
     assert.match(again.stderr, /^checker: session\/exists: session "keep" already exists/);
     assert.deepEqual(readFileSync(sessionFile('keep')), before);
   });
 
-  it('refuses hostile ids before touching the disk', () => {
+  it('refuses hostile ids before touching the disk', async () => {
     const bare = createRepo({ 'src/pricing/discount.ts': 'export const applyLoyaltyDiscount = 1;\n' });
     try {
       for (const id of ['../x', '/abs', '', 'a'.repeat(10_000), 'CON']) {
-        const result = checker(['session', 'start', '--cwd', bare.dir, '--session', id, '--task', TASK]);
+        const result = await checker(['session', 'start', '--cwd', bare.dir, '--session', id, '--task', TASK]);
         assert.equal(result.code, 2);
         assert.match(result.stderr, /session\/invalid-id/);
       }
@@ -144,10 +143,10 @@ describe('checker session', () => {
   });
 
   it('keeps both of two checkpoints written by two processes at once', async () => {
-    parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'race', '--task', TASK, '--format', 'json']));
+    parse<SessionResult>(await checker(['session', 'start', '--cwd', repo.dir, '--session', 'race', '--task', TASK, '--format', 'json']));
     const results = await Promise.all(
       ['alpha plan', 'beta plan'].map((summary) =>
-        checkerAsync([
+        spawnCliAsync([
           'session',
           'checkpoint',
           '--cwd',
@@ -173,12 +172,12 @@ describe('checker session', () => {
     assert.equal(existsSync(`${sessionFile('race')}.lock`), false);
   });
 
-  it('redacts a secret from the stored checkpoint and from both output formats', () => {
-    parse<SessionResult>(checker(['session', 'start', '--cwd', repo.dir, '--session', 'leak', '--task', TASK, '--format', 'json']));
+  it('redacts a secret from the stored checkpoint and from both output formats', async () => {
+    parse<SessionResult>(await checker(['session', 'start', '--cwd', repo.dir, '--session', 'leak', '--task', TASK, '--format', 'json']));
     const secret = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
     const summary = `I pasted ${secret} and DB_PASSWORD=Fake-P4ssw0rd-For-Tests by mistake`;
     for (const format of ['json', 'markdown']) {
-      const result = checker([
+      const result = await checker([
         'session',
         'checkpoint',
         '--cwd',

@@ -5,7 +5,7 @@ import { CheckerError } from '../../src/model/diagnostic.js';
 import { emptyFacts, type FileFacts } from '../../src/model/facts.js';
 import type { GraphInput } from '../../src/model/graph.js';
 import type { Resolution } from '../../src/model/resolve.js';
-import { runCli } from '../helpers/cli.js';
+import { runCliAsync } from '../helpers/cli.js';
 import { createRepo } from '../helpers/git-repo.js';
 
 const linkPath = (index: number): string => `src/chain/m${index}.ts`;
@@ -45,47 +45,47 @@ function assertGraphLimit(error: unknown, limit: number): true {
   return true;
 }
 
-test('the default graph limit is 1.5 million nodes and edges (documented in src/graph/build.ts)', () => {
+test('the default graph limit is 1.5 million nodes and edges (documented in src/graph/build.ts)', async () => {
   assert.equal(DEFAULT_GRAPH_LIMITS.maxElements, 1_500_000);
 });
 
-test('a chain within the limit builds: two nodes and three edges a link', () => {
+test('a chain within the limit builds: two nodes and three edges a link', async () => {
   const knowledge = buildKnowledgeGraph(buildChainInput(100), { maxElements: 500 });
   assert.equal(knowledge.graph.order, 200);
   assert.equal(knowledge.graph.size, 100 + 2 * 99);
 });
 
-test('files, exports and imports already over the limit: refused before any node is added', () => {
+test('files, exports and imports already over the limit: refused before any node is added', async () => {
   assert.throws(
     () => buildKnowledgeGraph(buildChainInput(100), { maxElements: 250 }),
     (error) => assertGraphLimit(error, 250) && /needs at least/.test(String(error)),
   );
 });
 
-test('a graph that grows past the limit while edges are added: refused with the same error', () => {
+test('a graph that grows past the limit while edges are added: refused with the same error', async () => {
   assert.throws(
     () => buildKnowledgeGraph(buildChainInput(100), { maxElements: 400 }),
     (error) => assertGraphLimit(error, 400) && /would hold/.test(String(error)),
   );
 });
 
-test('analysis.maxGraphElements sets the limit from the repository config: exit 2 naming the key, and an invalid value is refused', () => {
+test('analysis.maxGraphElements sets the limit from the repository config: exit 2 naming the key, and an invalid value is refused', async () => {
   const files: Record<string, string> = { '.checker/config.yml': 'analysis:\n  maxGraphElements: 1000\n' };
   for (let index = 0; index < 300; index += 1)
     files[`src/m${index}.ts`] =
       `import { step${index + 1} } from './m${index + 1}';\nexport const step${index} = () => step${index + 1};\n`;
   const repo = createRepo(files);
   try {
-    const refused = runCli(['graph', '--format', 'json', '--cwd', repo.dir]);
+    const refused = await runCliAsync(['graph', '--format', 'json', '--cwd', repo.dir]);
     assert.equal(refused.code, 2, refused.stderr);
     assert.match(refused.stderr, /^checker: limits\/graph-too-large: .*more than 1000 nodes and edges/m);
     assert.match(refused.stderr, /raise analysis\.maxGraphElements/);
     repo.write({ '.checker/config.yml': 'analysis:\n  maxGraphElements: 5\n' });
-    const invalid = runCli(['graph', '--format', 'json', '--cwd', repo.dir]);
+    const invalid = await runCliAsync(['graph', '--format', 'json', '--cwd', repo.dir]);
     assert.equal(invalid.code, 2);
     assert.match(invalid.stderr, /analysis\.maxGraphElements/);
     repo.write({ '.checker/config.yml': 'analysis:\n  maxGraphElements: 100000\n' });
-    assert.equal(runCli(['graph', '--format', 'json', '--cwd', repo.dir]).code, 0);
+    assert.equal((await runCliAsync(['graph', '--format', 'json', '--cwd', repo.dir])).code, 0);
   } finally {
     repo.cleanup();
   }

@@ -5,7 +5,7 @@ import { getValidator } from '../../src/io/schema.js';
 import { createTestEnv } from './test-env.js';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { RevisionRange } from '../../src/model/env.js';
-import { runCli, type CliResult } from './cli.js';
+import { runCliAsync, type CliResult } from './cli.js';
 import { createRepo, type FileTree, type TestRepo } from './git-repo.js';
 
 export interface ChangeFixture {
@@ -63,10 +63,14 @@ export async function analyzeFixture(fixture: ChangeFixture, range?: RevisionRan
   }
 }
 
-/** Runs `checker <command> --format json` on the fixture's range and returns the parsed, schema-checked report. */
-export function runJsonReport<T>(fixture: ChangeFixture, command: string[], schema: string): { result: CliResult; report: T } {
+/** Runs `checker <command> --format json` (in process) on the fixture's range and returns the parsed, schema-checked report. */
+export async function runJsonReport<T>(
+  fixture: ChangeFixture,
+  command: string[],
+  schema: string,
+): Promise<{ result: CliResult; report: T }> {
   const range = ['--base', fixture.base, ...(fixture.head === undefined ? [] : ['--head', fixture.head])];
-  const result = runCli([...command, '--cwd', fixture.repo.dir, ...range, '--format', 'json']);
+  const result = await runCliAsync([...command, '--cwd', fixture.repo.dir, ...range, '--format', 'json']);
   if (result.code !== 0) throw new Error(`checker ${command.join(' ')} exited ${String(result.code)}: ${result.stderr}`);
   const report: unknown = JSON.parse(result.stdout);
   const validate = getValidator(schema);

@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { CliHost } from '../../src/cli/host.js';
+import { sharedParsePool } from './test-env.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const mainSource = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -34,8 +36,11 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** `runCli` without blocking, so independent CLI runs of one test file overlap. */
-export function runCliAsync(args: string[]): Promise<CliResult> {
+/**
+ * `runCli` without blocking, in a real child process: for what only processes show (two runs racing on one lock,
+ * a run killed midway). Everything else uses `runCliAsync`.
+ */
+export function spawnCliAsync(args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...cliArgv(), ...args], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -45,6 +50,34 @@ export function runCliAsync(args: string[]): Promise<CliResult> {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * Runs one command line in this process, through the same `runChecker` bin/checker calls, with output captured,
+ * not a terminal, and the test process's shared parse pool: a spawned run costs 1-1.5 s of CPU to start node, load
+ * the CLI and start a parse child, which was a fifth of the suite. Runs may overlap (each has its own host).
+ * Exit codes, help text and piping are still checked on real processes with `runCli`.
+ */
+export async function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+  const [{ runChecker }, { withCliHost }] = await Promise.all([import('../../src/cli/run.js'), import('../../src/cli/host.js')]);
+  let stdout = '';
+  let stderr = '';
+  const host: CliHost = {
+    cwd: () => options.cwd ?? projectRoot,
+    env: { ...process.env, ...options.env },
+    stdoutIsTTY: false,
+    stderrIsTTY: false,
+    writeStdout: async (text) => {
+      stdout += text;
+    },
+    writeStderr: async (text) => {
+      stderr += text;
+    },
+    exitCode: undefined,
+    envOptions: { pool: sharedParsePool() },
+  };
+  const code = await withCliHost(host, () => runChecker(args));
+  return { code, stdout, stderr };
 }
 
 export { projectRoot };

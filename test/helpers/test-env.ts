@@ -11,6 +11,11 @@ let sharedPool: ParsePool | undefined;
  * in-process analyses. Idle children are unreferenced, so the process still exits when its tests end.
  */
 export function createTestEnv(root: string, options: Omit<NodeEnvOptions, 'pool' | 'keepPool'> = {}): Env {
+  return createNodeEnv(root, { ...options, pool: sharedParsePool() });
+}
+
+/** The parse pool of this test process (see createTestEnv). */
+export function sharedParsePool(): ParsePool {
   sharedPool ??= createParsePool({ size: Math.min(2, availableParallelism()) });
-  return createNodeEnv(root, { ...options, pool: sharedPool });
+  return sharedPool;
 }

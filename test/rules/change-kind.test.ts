@@ -176,8 +176,8 @@ describe('a compiled mirror is low signal; a dist/ folder that is the only code 
     distOnly.repo.cleanup();
   });
 
-  test('out/slug.js records its source, carries no proof, no edge case and no risk of its own; src/slug.ts carries them', () => {
-    const { report } = runJsonReport<AgentBundle>(mirrored, ['ai'], 'agent-bundle');
+  test('out/slug.js records its source, carries no proof, no edge case and no risk of its own; src/slug.ts carries them', async () => {
+    const { report } = await runJsonReport<AgentBundle>(mirrored, ['ai'], 'agent-bundle');
     const files = report.evidence.changedFiles.map((file) => [file.path, file.changeKind, file.compiledFrom ?? null, file.lowSignal]);
     assert.deepEqual(files, [
       ['out/slug.js', 'generated', 'src/slug.ts', true],
@@ -203,7 +203,11 @@ describe('a compiled mirror is low signal; a dist/ folder that is the only code 
       ['analyze', 'analysis-report'],
       ['impact', 'impact-report'],
     ] as const) {
-      const { report: other } = runJsonReport<{ changedFiles: { path: string; compiledFrom?: string }[] }>(mirrored, [command], schema);
+      const { report: other } = await runJsonReport<{ changedFiles: { path: string; compiledFrom?: string }[] }>(
+        mirrored,
+        [command],
+        schema,
+      );
       assert.deepEqual(
         other.changedFiles.map((file) => file.compiledFrom ?? null),
         ['src/slug.ts', null],
@@ -212,8 +216,8 @@ describe('a compiled mirror is low signal; a dist/ folder that is the only code 
     }
   });
 
-  test('dist/slug.js with no source beside it keeps its signal: its edge case is there', () => {
-    const { report } = runJsonReport<AgentBundle>(distOnly, ['ai'], 'agent-bundle');
+  test('dist/slug.js with no source beside it keeps its signal: its edge case is there', async () => {
+    const { report } = await runJsonReport<AgentBundle>(distOnly, ['ai'], 'agent-bundle');
     assert.deepEqual(
       report.evidence.changedFiles.map((file) => [file.path, file.changeKind, file.lowSignal]),
       [['dist/slug.js', 'generated', false]],
@@ -246,9 +250,9 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
     for (const fixture of [docsOnly, typeOnly, runtime]) fixture.repo.cleanup();
   });
 
-  test('a docs-only change and a type-only change get no proof entry and no proof task; a runtime change does', () => {
-    const kinds = (fixture: ChangeFixture) => {
-      const { report } = runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+  test('a docs-only change and a type-only change get no proof entry and no proof task; a runtime change does', async () => {
+    const kinds = async (fixture: ChangeFixture) => {
+      const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
       return {
         changeKinds: report.evidence.changedFiles.map((file) => [file.path, file.changeKind]),
         proof: report.evidence.changedPathProof.map((proof) => proof.path),
@@ -256,9 +260,9 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
         typeCheckTasks: [...report.tasks, ...report.taskOverflow].filter((task) => task.title.startsWith('Type-check')).length,
       };
     };
-    assert.deepEqual(kinds(docsOnly), { changeKinds: [['README.md', 'docs']], proof: [], proofTasks: 0, typeCheckTasks: 0 });
-    assert.deepEqual(kinds(typeOnly), { changeKinds: [['src/price.ts', 'type-only']], proof: [], proofTasks: 0, typeCheckTasks: 1 });
-    assert.deepEqual(kinds(runtime), {
+    assert.deepEqual(await kinds(docsOnly), { changeKinds: [['README.md', 'docs']], proof: [], proofTasks: 0, typeCheckTasks: 0 });
+    assert.deepEqual(await kinds(typeOnly), { changeKinds: [['src/price.ts', 'type-only']], proof: [], proofTasks: 0, typeCheckTasks: 1 });
+    assert.deepEqual(await kinds(runtime), {
       changeKinds: [['src/price.ts', 'runtime']],
       proof: ['src/price.ts'],
       proofTasks: 1,
@@ -266,18 +270,18 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
     });
   });
 
-  test('a type-only change scores low, explained by risk/low-signal-change; the runtime change does not', () => {
-    const risk = (fixture: ChangeFixture) => {
-      const { report } = runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+  test('a type-only change scores low, explained by risk/low-signal-change; the runtime change does not', async () => {
+    const risk = async (fixture: ChangeFixture) => {
+      const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
       const { mergeRisk, mergeRiskBreakdown } = report.evidence.summary;
       return { level: mergeRisk.level, contributors: mergeRiskBreakdown.map((entry) => `${entry.contributor}: ${entry.detail}`) };
     };
-    assert.deepEqual(risk(typeOnly), {
+    assert.deepEqual(await risk(typeOnly), {
       level: 'low',
       contributors: [
         'risk/low-signal-change: src/price.ts changed only type declarations (the type checker proves them, nothing new runs)',
       ],
     });
-    assert.ok(!risk(runtime).contributors.some((entry) => entry.startsWith('risk/low-signal-change')));
+    assert.ok(!(await risk(runtime)).contributors.some((entry) => entry.startsWith('risk/low-signal-change')));
   });
 });

@@ -7,6 +7,7 @@ import type { AgentProfile } from '../../model/config.js';
 import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
+import { currentHost } from '../host.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
 export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentProfile, description: string) {
@@ -46,8 +47,8 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
         const { level, score } = bundle.evidence.summary.mergeRisk;
         if (failOn !== undefined && isAtOrAbove(level, failOn)) {
-          process.stderr.write(`checker: merge risk is ${level} (${score}/100), at or above --fail-on ${failOn}\n`);
-          process.exitCode = 1;
+          await currentHost().writeStderr(`checker: merge risk is ${level} (${score}/100), at or above --fail-on ${failOn}\n`);
+          currentHost().exitCode = 1;
         }
       });
     },

@@ -5,6 +5,7 @@ import type { AnalysisReportKind } from '../../model/reports.js';
 import { renderReportMarkdown } from '../../report/report-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
+import { currentHost } from '../host.js';
 
 /** The seven analysis commands differ only in which view of the analysis they print. */
 export function defineAnalysisCommand(name: string, kind: AnalysisReportKind, description: string) {
@@ -25,10 +26,10 @@ export function defineAnalysisCommand(name: string, kind: AnalysisReportKind, de
         });
         const level = report.summary.mergeRisk.level;
         if (failOn !== undefined && isAtOrAbove(level, failOn)) {
-          process.stderr.write(
+          await currentHost().writeStderr(
             `checker: merge risk is ${level} (${report.summary.mergeRisk.score}/100), at or above --fail-on ${failOn}\n`,
           );
-          process.exitCode = 1;
+          currentHost().exitCode = 1;
         }
       });
     },

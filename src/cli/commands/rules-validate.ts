@@ -4,6 +4,7 @@ import { validateRulePacks } from '../../app/rules-report.js';
 import { renderRulesValidateMarkdown } from '../../report/rules-markdown.js';
 import { cwdArg, formatArg, toFormat } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
+import { currentHost } from '../host.js';
 
 export default defineCommand({
   meta: { name: 'rules validate', description: COMMAND_TEXTS.rulesValidate.description },
@@ -20,8 +21,8 @@ export default defineCommand({
       await emitReport(env.root, report, { format, output: args.output, schema: 'rules-validate', markdown: renderRulesValidateMarkdown });
       if (report.results.some((result) => !result.valid)) {
         for (const result of report.results)
-          if (!result.valid) process.stderr.write(`checker: pack/invalid: ${result.error ?? result.file}\n`);
-        process.exitCode = 2;
+          if (!result.valid) await currentHost().writeStderr(`checker: pack/invalid: ${result.error ?? result.file}\n`);
+        currentHost().exitCode = 2;
       }
     });
   },
