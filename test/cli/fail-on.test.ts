@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliAsync } from '../helpers/cli.js';
 import { createRepo } from '../helpers/git-repo.js';
 
 describe('--fail-on: a CI gate on the merge risk level', () => {
@@ -15,24 +15,25 @@ describe('--fail-on: a CI gate on the merge risk level', () => {
   repo.commit('round refunds');
   after(() => repo.cleanup());
 
-  const level = (): string => {
-    const result = runCli(['redteam', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json']);
+  const level = async (): Promise<string> => {
+    const result = await runCliAsync(['redteam', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     return JSON.parse(result.stdout).summary.mergeRisk.level;
   };
 
-  it('exits 1 after printing the report when the level reaches the threshold, 0 below it', () => {
-    assert.equal(level(), 'medium');
+  it('exits 1 after printing the report when the level reaches the threshold, 0 below it', async () => {
+    assert.equal(await level(), 'medium');
+    // A real process: the exit code a CI job sees.
     const blocked = runCli(['redteam', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--fail-on', 'medium']);
     assert.equal(blocked.code, 1);
     assert.match(blocked.stdout, /^# /, 'the report is still printed');
     assert.match(blocked.stderr, /merge risk is medium \(\d+\/100\), at or above --fail-on medium/);
-    assert.equal(runCli(['redteam', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--fail-on', 'high']).code, 0);
-    assert.equal(runCli(['ai', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--fail-on', 'low']).code, 1);
+    assert.equal((await runCliAsync(['redteam', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--fail-on', 'high'])).code, 0);
+    assert.equal((await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--fail-on', 'low'])).code, 1);
   });
 
-  it('refuses an unknown level before doing any work', () => {
-    const result = runCli(['analyze', '--cwd', repo.dir, '--base', 'HEAD~1', '--fail-on', 'severe']);
+  it('refuses an unknown level before doing any work', async () => {
+    const result = await runCliAsync(['analyze', '--cwd', repo.dir, '--base', 'HEAD~1', '--fail-on', 'severe']);
     assert.equal(result.code, 2);
     assert.match(result.stderr, /usage\/invalid-fail-on: --fail-on must be one of low, medium, high, critical \(got "severe"\)/);
     assert.equal(result.stdout, '');

@@ -4,7 +4,7 @@ import { COMMAND_TEXTS } from '../../src/app/command-texts.js';
 import { commands } from '../../src/cli/registry.js';
 import { renderCommandHelp, toTerminalText } from '../../src/cli/usage.js';
 import { TOOL_TEXTS } from '../../src/mcp/texts.js';
-import { runCli } from '../helpers/cli.js';
+import { runCli, runCliAsync } from '../helpers/cli.js';
 
 const ESCAPE = '\u001b';
 const GROUPS = ['session', 'rules'];
@@ -34,8 +34,8 @@ describe('checker <command> --help', () => {
   });
 
   for (const group of GROUPS) {
-    it(`checker ${group} --help lists the group's commands and exits 0`, () => {
-      const result = runCli([group, '--help']);
+    it(`checker ${group} --help lists the group's commands and exits 0`, async () => {
+      const result = await runCliAsync([group, '--help']);
       assert.equal(result.code, 0, result.stderr);
       assert.equal(result.stdout.includes(ESCAPE), false);
       const children = commands.filter((entry) => entry.path[0] === group);
@@ -44,36 +44,36 @@ describe('checker <command> --help', () => {
     });
   }
 
-  it('ai --help and agent --help list their preflight subcommand', () => {
+  it('ai --help and agent --help list their preflight subcommand', async () => {
     for (const group of ['ai', 'agent']) {
-      const result = runCli([group, '--help']);
+      const result = await runCliAsync([group, '--help']);
       assert.equal(result.code, 0, result.stderr);
       assert.match(result.stdout, new RegExp(`COMMANDS\\n\\n {2}checker ${group} preflight +${COMMAND_TEXTS.preflight.title}`));
     }
   });
 
-  it('checker help <command> is checker <command> --help', () => {
+  it('checker help <command> is checker <command> --help', async () => {
     for (const path of [['session'], ['session', 'start'], ['rules', 'validate'], ['analyze']]) {
-      const viaHelp = runCli(['help', ...path]);
+      const viaHelp = await runCliAsync(['help', ...path]);
       assert.equal(viaHelp.code, 0, viaHelp.stderr);
-      assert.equal(viaHelp.stdout, runCli([...path, '--help']).stdout);
+      assert.equal(viaHelp.stdout, (await runCliAsync([...path, '--help'])).stdout);
     }
-    const top = runCli(['help']);
+    const top = await runCliAsync(['help']);
     assert.equal(top.code, 0);
     for (const entry of commands) assert.ok(top.stdout.includes(`checker ${entry.path.join(' ')}`));
     assert.equal(top.stdout.includes(ESCAPE), false);
   });
 
-  it('a group without a command, or with an unknown one, is a usage error (exit 2) that shows the group', () => {
-    const alone = runCli(['session']);
+  it('a group without a command, or with an unknown one, is a usage error (exit 2) that shows the group', async () => {
+    const alone = await runCliAsync(['session']);
     assert.equal(alone.code, 2);
     assert.equal(alone.stdout, '');
     assert.match(alone.stderr, /^checker: usage\/missing-command: checker session needs a command: start, context, checkpoint, finish\n/);
-    const typo = runCli(['rules', 'lst']);
+    const typo = await runCliAsync(['rules', 'lst']);
     assert.equal(typo.code, 2);
     assert.match(typo.stderr, /^checker: usage\/unknown-command: unknown command "rules lst"\n {2}hint: run "checker rules --help"/);
     assert.match(typo.stderr, /checker rules validate/);
-    const typoHelp = runCli(['session', 'strt', '--help']);
+    const typoHelp = await runCliAsync(['session', 'strt', '--help']);
     assert.equal(typoHelp.code, 2);
     assert.match(typoHelp.stderr, /usage\/unknown-command: unknown command "session strt"/);
   });
@@ -82,7 +82,7 @@ describe('checker <command> --help', () => {
 describe('colours', () => {
   const coloured = `${ESCAPE}[4m${ESCAPE}[1mUSAGE${ESCAPE}[22m${ESCAPE}[24m ${ESCAPE}[36mchecker graph${ESCAPE}[39m`;
 
-  it('a terminal keeps them; a pipe or NO_COLOR gets plain text', () => {
+  it('a terminal keeps them; a pipe or NO_COLOR gets plain text', async () => {
     assert.equal(toTerminalText(coloured, true, {}), coloured);
     assert.equal(toTerminalText(coloured, true, { NO_COLOR: '' }), coloured);
     assert.equal(toTerminalText(coloured, false, {}), 'USAGE checker graph');
@@ -112,8 +112,8 @@ describe('missing required flags', () => {
   ];
   for (const { args, flag, example } of cases) {
     const name = args.filter((arg, index) => !arg.startsWith('-') && !args[index - 1]?.startsWith('-')).join(' ');
-    it(`checker ${args.join(' ')} names ${flag.split(' ')[0]} and the fix, exit 2`, () => {
-      const result = runCli(args);
+    it(`checker ${args.join(' ')} names ${flag.split(' ')[0]} and the fix, exit 2`, async () => {
+      const result = await runCliAsync(args);
       assert.equal(result.code, 2, result.stderr);
       assert.equal(result.stdout, '');
       const [message = '', hint = ''] = result.stderr.split('\n');
@@ -124,8 +124,8 @@ describe('missing required flags', () => {
     });
   }
 
-  it('a required flag given an invalid value is named by the command (session id)', () => {
-    const result = runCli(['session', 'finish', '--session', '../x']);
+  it('a required flag given an invalid value is named by the command (session id)', async () => {
+    const result = await runCliAsync(['session', 'finish', '--session', '../x']);
     assert.equal(result.code, 2);
     assert.match(
       result.stderr,
@@ -135,7 +135,7 @@ describe('missing required flags', () => {
 });
 
 describe('one source for command texts', () => {
-  it('the CLI help and the MCP tool of a capability share its title and description', () => {
+  it('the CLI help and the MCP tool of a capability share its title and description', async () => {
     const pairs: [string[], keyof typeof TOOL_TEXTS, keyof typeof COMMAND_TEXTS][] = [
       [['analyze'], 'analyze_pr', 'analysis'],
       [['impact'], 'impact_map', 'impact'],
