@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentBundleSchema } from './bundle-schema.js';
 import { configSchema } from './config.js';
 import { contractsFileSchema } from './contracts.js';
+import { executionReportSchema } from './execution.js';
 import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
 import { productRunSchema } from './product-run.js';
@@ -28,6 +29,10 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   'agent-session': { title: 'checker agent session (spec 2.6): .checker/local/agent-sessions/<id>.json', schema: agentSessionSchema },
   config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
   contracts: { title: 'checker design contracts (.checker/contracts.yml)', schema: contractsFileSchema },
+  'execution-report': {
+    title: 'checker execute report (checker execute, MCP execute_configured_checks; .checker/local/executions/<runId>/result.json)',
+    schema: executionReportSchema,
+  },
   'graph-report': { title: 'checker graph report', schema: graphReportSchema },
   memory: { title: 'checker memory file (.checker/memory/*.yml, *.yaml, *.json)', schema: memoryFileSchema },
   'rules-list': { title: 'checker rules list', schema: rulesListSchema },

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * `checker execute` and the MCP tool `execute_configured_checks`. `executionReportSchema` is the source of
+ * schemas/execution-report.schema.json (`npm run schemas`); the types are its z.infer.
+ */
+const excerpt = z.strictObject({
+  head: z.string(),
+  tail: z.string(),
+  bytes: z.int().min(0),
+  truncated: z.boolean(),
+});
+
+export const CHECK_STATUSES = ['passed', 'failed', 'timed-out', 'not-started', 'skipped', 'refused'] as const;
+
+const checkResult = z.strictObject({
+  id: z.string(),
+  /** The words run (no shell); absent when the command string was refused before it could be split. */
+  argv: z.array(z.string()).optional(),
+  status: z.enum(CHECK_STATUSES),
+  /** Why the check ran, or why it did not: the gate, its paths against the change, a refused command. */
+  reason: z.string(),
+  exitCode: z.int().nullable().optional(),
+  signal: z.string().nullable().optional(),
+  durationMs: z.number().min(0).optional(),
+  timeoutMs: z.int().min(1).optional(),
+  stdout: excerpt.optional(),
+  stderr: excerpt.optional(),
+});
+
+export const executionReportSchema = z.strictObject({
+  schemaVersion: z.literal(1),
+  kind: z.literal('execution'),
+  runId: z.string(),
+  startedAt: z.string(),
+  gate: z.strictObject({
+    /** The user asked for execution (`checker execute`, MCP `confirmExecution: true`). */
+    requested: z.boolean(),
+    /** The merged configuration has `safety.allowCommands: true`. */
+    allowCommands: z.boolean(),
+    open: z.boolean(),
+    explanation: z.string(),
+  }),
+  /** The changed paths checks with `paths` were matched against; absent with `--all` or without git. */
+  changedPaths: z.array(z.string()).optional(),
+  checks: z.array(checkResult),
+  summary: z.strictObject({
+    configured: z.int().min(0),
+    ran: z.int().min(0),
+    passed: z.int().min(0),
+    failed: z.int().min(0),
+    timedOut: z.int().min(0),
+  }),
+  /** Where the record of this run was written (under .checker/local/executions/), when anything ran. */
+  recordPath: z.string().optional(),
+  limitations: z.array(z.strictObject({ code: z.string(), message: z.string() })),
+});
+
+export type ExecutionReport = z.infer<typeof executionReportSchema>;
+export type CheckResult = z.infer<typeof checkResult>;
+export type CheckStatus = (typeof CHECK_STATUSES)[number];
