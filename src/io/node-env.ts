@@ -8,6 +8,7 @@ import { parseRepositoryFiles } from './parse-files.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
 import { readBuiltinPackSources } from './builtin-packs.js';
 import { createRepoFiles } from './repo-files.js';
+import { runCommand } from './run-command.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
@@ -87,6 +88,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
       writeArtifact(root, relativePath, redactDocument(relativePath, content), writeOptions),
     readArtifact: async (relativePath) => (await readArtifact(root, relativePath))?.toString('utf8'),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
+    runCommand: (spec) => runCommand(root, spec),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),
     close: async () => {

@@ -1,4 +1,5 @@
 import type { ChangeSet } from './change.js';
+import type { CommandRun, CommandSpec } from './command.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { FileFacts, ParseOptions } from './facts.js';
 import type { RepoFiles } from './repo-files.js';
@@ -51,8 +52,9 @@ export interface GitAccess {
 
 /**
  * The edges app functions reach the outside world through: the working tree (`files`), git, the clock, the scanner and
- * parser pool, the artifact store, and data the host ships (built-in packs, compiled schema validators). Domain
- * logic (config, rule packs, repository docs, runtime coverage) lives in the core and reads through `files`.
+ * parser pool, the artifact store, the command runner, and data the host ships (built-in packs, compiled schema
+ * validators). Domain logic (config, rule packs, repository docs, runtime coverage) lives in the core and reads through
+ * `files`.
  * `src/io/node-env.ts` implements it on the real disk and `test/helpers/memory-env.ts` in memory; app code never
  * imports io, node:fs or process.
  */
@@ -75,6 +77,8 @@ export interface Env {
   writeArtifact(relativePath: string, content: string, options?: { mode?: 'replace' | 'create' }): Promise<string>;
   readArtifact(relativePath: string): Promise<string | undefined>;
   withArtifactLock<T>(relativePath: string, fn: () => Promise<T>): Promise<T>;
+  /** Runs one command without a shell in the repository root; never throws for the command's own failure. */
+  runCommand(spec: CommandSpec): Promise<CommandRun>;
   /**
    * Host-provided: the compiled validator of `schemas/<name>.schema.json`. Returns the data typed, or throws
    * CheckerError with `code` naming the field.

@@ -2,6 +2,7 @@ import { posix } from 'node:path';
 import { readBuiltinPackSources } from '../../src/io/builtin-packs.js';
 import { checkSchema, validateOrThrow } from '../../src/io/schema.js';
 import type { ChangeSet } from '../../src/model/change.js';
+import type { CommandRun, CommandSpec } from '../../src/model/command.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry } from '../../src/model/env.js';
 import { refuse, type FileRefusal, type FileStat, type FolderEntry, type RepoFiles } from '../../src/model/repo-files.js';
@@ -31,12 +32,25 @@ export interface MemoryEnvOptions {
   times?: Record<string, number>;
   /** A scripted history; without it, openGit fails like a folder that is not a repository. */
   git?: MemoryGit;
+  /**
+   * Scripted command results by argv joined with spaces (`'npm test'`); fields left out are a clean, instant exit 0
+   * with no output. Without a script, or for an argv it does not hold, runCommand throws.
+   */
+  runCommand?: Record<string, Partial<CommandRun>>;
   now?: Date;
 }
 
 export interface MemoryEnv extends Env {
   /** Artifacts written under .checker/local, by relative path. */
   readonly artifacts: Map<string, string>;
+  /** Every runCommand call, in order, scripted or not (so a test can assert that nothing was spawned). */
+  readonly commands: CommandSpec[];
+}
+
+const emptyExcerpt = { head: '', tail: '', bytes: 0, truncated: false };
+
+function scriptedRun(script: Partial<CommandRun>): CommandRun {
+  return { exitCode: 0, signal: null, timedOut: false, durationMs: 0, stdout: emptyExcerpt, stderr: emptyExcerpt, ...script };
 }
 
 function unsupported(name: string): never {
@@ -149,17 +163,19 @@ function createMemoryFiles(root: string, options: MemoryEnvOptions, now: Date): 
 /**
  * An Env held in memory: files (with symlinks and special files), a scripted git, a fixed clock and an artifact map;
  * the host data (built-in packs, schema validators) is the real one. Config, rule packs, repository docs and coverage
- * are core functions over `env.files`, so they run here unchanged. Scanning and parsing are not implemented and
- * throw, so a test that needs them says so.
+ * are core functions over `env.files`, so they run here unchanged. Commands return scripted results and are recorded
+ * in `commands`. Scanning and parsing are not implemented and throw, so a test that needs them says so.
  */
 export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
   const artifacts = new Map<string, string>();
   const now = options.now ?? new Date('2026-01-01T00:00:00.000Z');
   const locks = new Map<string, Promise<unknown>>();
   const root = options.root ?? '/memory/repo';
+  const commands: CommandSpec[] = [];
   return {
     root,
     artifacts,
+    commands,
     now: () => new Date(now.getTime()),
     files: createMemoryFiles(root, options, now),
     builtinPacks: () => readBuiltinPackSources(),
@@ -183,6 +199,13 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
         run.catch(() => undefined),
       );
       return run;
+    },
+    runCommand: async (spec) => {
+      commands.push(spec);
+      const script = options.runCommand?.[spec.argv.join(' ')];
+      return script === undefined
+        ? unsupported(`runCommand for ${JSON.stringify(spec.argv.join(' '))} without a scripted result`)
+        : scriptedRun(script);
     },
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),

@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { CommandRun, CommandSpec, OutputExcerpt } from '../model/command.js';
+import { hasErrorCode } from './has-error-code.js';
+
+const DEFAULT_EXCERPT_BYTES = 16 * 1024;
+/** Time a timed-out group gets between SIGTERM and SIGKILL. */
+const KILL_GRACE_MS = 2000;
+/** Time the pipes get to close once the child has exited and its group was killed (a grandchild that left the group may hold them). */
+const CLOSE_GRACE_MS = 2000;
+/** setTimeout fires at once for delays past 2^31 - 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export interface ExcerptBuffer {
+  push(chunk: Uint8Array): void;
+  finish(): OutputExcerpt;
+}
+
+/**
+ * Keeps the first `limit` bytes of a stream and a ring of the last `limit` bytes after them, and counts every byte:
+ * memory stays at 2 × `limit` whatever the stream's length.
+ */
+export function createExcerptBuffer(limit: number): ExcerptBuffer {
+  const head = Buffer.alloc(limit);
+  const ring = Buffer.alloc(limit);
+  let headLength = 0;
+  let ringStart = 0;
+  let ringLength = 0;
+  let bytes = 0;
+
+  const pushToRing = (chunk: Uint8Array): void => {
+    if (limit === 0) return;
+    if (chunk.length >= limit) {
+      ring.set(chunk.subarray(chunk.length - limit));
+      ringStart = 0;
+      ringLength = limit;
+      return;
+    }
+    let end = (ringStart + ringLength) % limit;
+    for (let offset = 0; offset < chunk.length; ) {
+      const part = chunk.subarray(offset, offset + Math.min(chunk.length - offset, limit - end));
+      ring.set(part, end);
+      offset += part.length;
+      end = (end + part.length) % limit;
+    }
+    const overflow = Math.max(0, ringLength + chunk.length - limit);
+    ringStart = (ringStart + overflow) % limit;
+    ringLength = Math.min(limit, ringLength + chunk.length);
+  };
+
+  return {
+    push: (chunk) => {
+      bytes += chunk.length;
+      const toHead = Math.min(limit - headLength, chunk.length);
+      head.set(chunk.subarray(0, toHead), headLength);
+      headLength += toHead;
+      if (toHead < chunk.length) pushToRing(chunk.subarray(toHead));
+    },
+    finish: () => {
+      const tail = Buffer.concat([
+        ring.subarray(ringStart, Math.min(limit, ringStart + ringLength)),
+        ring.subarray(0, Math.max(0, ringStart + ringLength - limit)),
+      ]);
+      const truncated = bytes > headLength + tail.length;
+      const kept = head.subarray(0, headLength);
+      return truncated
+        ? { head: kept.toString('utf8'), tail: tail.toString('utf8'), bytes, truncated }
+        : { head: Buffer.concat([kept, tail]).toString('utf8'), tail: '', bytes, truncated };
+    },
+  };
+}
+
+/** Signals the child's whole process group. A group already gone is fine (ESRCH; EPERM on macOS when only zombies are left). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch (error) {
+    if (!hasErrorCode(error, 'ESRCH', 'EPERM')) throw error;
+  }
+}
+
+function describeSpawnError(program: string | undefined, error: unknown): string {
+  const code = hasErrorCode(error, 'ENOENT') ? 'not found' : hasErrorCode(error, 'EACCES') ? 'permission denied' : undefined;
+  const detail = code ?? (error instanceof Error ? error.message : String(error));
+  return `cannot start ${JSON.stringify(program ?? '')}: ${detail}`;
+}
+
+/**
+ * Runs `spec.argv` without a shell in `cwd`, as the leader of its own process group: on timeout the group gets
+ * SIGTERM then SIGKILL, and whatever is left of it when the child exits is killed, so no grandchild outlives the
+ * run. Output is kept as bounded head and tail excerpts. Resolves for every outcome of the command itself (exit
+ * code, signal, timeout, a program that cannot start); rejects only on a bug.
+ */
+export async function runCommand(cwd: string, spec: CommandSpec): Promise<CommandRun> {
+  const started = performance.now();
+  const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
+  const stdout = createExcerptBuffer(limit);
+  const stderr = createExcerptBuffer(limit);
+  const [program, ...args] = spec.argv;
+  const finish = (outcome: Pick<CommandRun, 'exitCode' | 'signal' | 'timedOut'> & { spawnError?: string }): CommandRun => ({
+    ...outcome,
+    durationMs: Math.round(performance.now() - started),
+    stdout: stdout.finish(),
+    stderr: stderr.finish(),
+  });
+
+  if (program === undefined || program === '') {
+    return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, 'empty argv') });
+  }
+  let child: ChildProcess;
+  try {
+    child = spawn(program, args, {
+      cwd,
+      shell: false,
+      detached: true,
+      windowsHide: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: spec.env === undefined ? process.env : { ...process.env, ...spec.env },
+    });
+  } catch (error) {
+    // Arguments Node refuses before spawning (a NUL byte, a Windows batch file without a shell).
+    return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error) });
+  }
+
+  return new Promise((resolve) => {
+    let timedOut = false;
+    let settled = false;
+    let killTimer: NodeJS.Timeout | undefined;
+    let closeTimer: NodeJS.Timeout | undefined;
+    const timeoutTimer = setTimeout(
+      () => {
+        timedOut = true;
+        signalGroup(child, 'SIGTERM');
+        killTimer = setTimeout(() => signalGroup(child, 'SIGKILL'), KILL_GRACE_MS);
+      },
+      Math.min(spec.timeoutMs, MAX_TIMER_MS),
+    );
+    const settle = (outcome: Parameters<typeof finish>[0]): void => {
+      clearTimeout(timeoutTimer);
+      clearTimeout(killTimer);
+      clearTimeout(closeTimer);
+      if (settled) return;
+      settled = true;
+      resolve(finish(outcome));
+    };
+
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.once('error', (error) => {
+      // Only a failed start reaches here: signals go through process.kill, never child.kill.
+      if (child.pid !== undefined) return;
+      settle({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error) });
+    });
+    child.once('exit', (exitCode, signal) => {
+      clearTimeout(timeoutTimer);
+      clearTimeout(killTimer);
+      signalGroup(child, 'SIGKILL');
+      const outcome = { exitCode, signal, timedOut };
+      // 'close' waits for the pipes; a grandchild that left the group (setsid) could hold them open for ever.
+      child.once('close', () => settle(outcome));
+      closeTimer = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        settle(outcome);
+      }, CLOSE_GRACE_MS);
+    });
+  });
+}

@@ -1,0 +1,37 @@
+/** One command to run without a shell, in the repository root (`Env.runCommand`). */
+export interface CommandSpec {
+  /** `argv[0]` is the program, found on PATH as execFile does; the rest are passed as they are, never through a shell. */
+  argv: readonly string[];
+  /** After this, the whole process group gets SIGTERM, then SIGKILL after a short grace. */
+  timeoutMs: number;
+  /** Bytes kept from the start and from the end of each stream (default 16 KiB each). */
+  excerptBytes?: number;
+  /** Extra environment variables, added to the inherited environment. */
+  env?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A bounded view of one output stream, decoded as UTF-8 (invalid or cut sequences become U+FFFD). Output that fits
+ * in twice the excerpt size is all in `head` and `tail` is empty; longer output keeps the first and the last
+ * `excerptBytes` bytes and drops the middle.
+ */
+export interface OutputExcerpt {
+  head: string;
+  tail: string;
+  /** Every byte the stream produced, kept or not. */
+  bytes: number;
+  truncated: boolean;
+}
+
+export interface CommandRun {
+  /** null when the process was ended by a signal or never started. */
+  exitCode: number | null;
+  /** The signal that ended the process (`SIGTERM`, `SIGKILL`…), or null. */
+  signal: string | null;
+  timedOut: boolean;
+  durationMs: number;
+  stdout: OutputExcerpt;
+  stderr: OutputExcerpt;
+  /** Set when the program could not start (ENOENT, EACCES…): a short message naming argv[0]. */
+  spawnError?: string;
+}
