@@ -1,0 +1,365 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import fc from 'fast-check';
+import { createNodeEnv } from '../../src/io/node-env.js';
+import { createExcerptBuffer } from '../../src/io/run-command.js';
+import type { CommandRun } from '../../src/model/command.js';
+import { makeTempDir } from '../helpers/git-repo.js';
+
+const node = process.execPath;
+
+function envIn(root = makeTempDir('checker-run-')) {
+  return createNodeEnv(root, { useCache: false });
+}
+
+/** A zombie (exited, not reaped by an init that does not reap) counts as dead. */
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function isGoneSoon(pid: number, timeoutMs = 2000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isProcessAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
+/** A node script that starts a grandchild (stdio as given) and writes `pids.json` ({child, grandchild}) into cwd. */
+function spawningScript(options: { grandchildStdio: string; detached?: boolean; grandchild?: string; afterwards: string }): string {
+  const grandchild = JSON.stringify(options.grandchild ?? 'setInterval(() => {}, 1000)');
+  return [
+    "const { spawn } = require('node:child_process');",
+    `const grandchild = spawn(process.execPath, ['-e', ${grandchild}], { stdio: ${options.grandchildStdio}, detached: ${options.detached === true} });`,
+    "require('node:fs').writeFileSync('pids.json', JSON.stringify({ child: process.pid, grandchild: grandchild.pid }));",
+    options.afterwards,
+  ].join('\n');
+}
+
+function readPids(root: string): { child: number; grandchild: number } {
+  const file = join(root, 'pids.json');
+  assert.ok(existsSync(file), 'the script wrote its pids before the run ended');
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Kills whatever a script recorded in `pids.json` and is still alive, so a failed test leaves nothing behind. */
+function killRecorded(root: string): void {
+  if (!existsSync(join(root, 'pids.json'))) return;
+  for (const pid of Object.values(readPids(root))) {
+    if (!isProcessAlive(pid)) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+  }
+}
+
+/** A runner that never resolves fails the test here instead of hanging the file (a live grandchild would keep it open). */
+async function settleWithin<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`runCommand did not resolve within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('runCommand: exit, output, environment and cwd', () => {
+  test('a passing command: exit 0 and its exact stdout and stderr, decoded as UTF-8', async () => {
+    const run = await envIn().runCommand({
+      argv: [node, '-e', "process.stdout.write('héllo ✓\\nsecond line\\n'); process.stderr.write('a warning\\n')"],
+      timeoutMs: 10_000,
+    });
+    assert.equal(run.exitCode, 0);
+    assert.equal(run.signal, null);
+    assert.equal(run.timedOut, false);
+    assert.equal(run.spawnError, undefined);
+    assert.deepEqual(run.stdout, {
+      head: 'héllo ✓\nsecond line\n',
+      tail: '',
+      bytes: Buffer.byteLength('héllo ✓\nsecond line\n'),
+      truncated: false,
+    });
+    assert.deepEqual(run.stderr, { head: 'a warning\n', tail: '', bytes: 10, truncated: false });
+    assert.ok(run.durationMs >= 0 && run.durationMs < 10_000);
+  });
+
+  test('a failing command: its exit code and output, no throw', async () => {
+    const run = await envIn().runCommand({
+      argv: [node, '-e', "console.log('1 passing'); console.error('1 failing'); process.exitCode = 3"],
+      timeoutMs: 10_000,
+    });
+    assert.equal(run.exitCode, 3);
+    assert.equal(run.signal, null);
+    assert.equal(run.timedOut, false);
+    assert.equal(run.stdout.head, '1 passing\n');
+    assert.equal(run.stderr.head, '1 failing\n');
+  });
+
+  test('extra env vars reach the child beside the inherited ones, and cwd is the repository root', async () => {
+    const root = makeTempDir('checker-run-');
+    const run = await envIn(root).runCommand({
+      argv: [node, '-e', 'console.log(JSON.stringify([process.cwd(), process.env.CHECKER_RUN_VALUE, typeof process.env.PATH]))'],
+      timeoutMs: 10_000,
+      env: { CHECKER_RUN_VALUE: 'a b $HOME' },
+    });
+    assert.deepEqual(JSON.parse(run.stdout.head), [root, 'a b $HOME', 'string']);
+  });
+
+  test('stdin is closed: a command that reads it sees end of input at once instead of waiting', async () => {
+    const run = await envIn().runCommand({
+      argv: [
+        node,
+        '-e',
+        "let bytes = 0; process.stdin.on('data', (chunk) => { bytes += chunk.length; }).on('end', () => console.log(`end after ${bytes}`));",
+      ],
+      timeoutMs: 5000,
+    });
+    assert.equal(run.timedOut, false);
+    assert.equal(run.stdout.head, 'end after 0\n');
+  });
+
+  test('no shell: metacharacters in an argument are passed as the literal string', async () => {
+    const root = makeTempDir('checker-run-');
+    const run = await envIn(root).runCommand({
+      argv: ['node', '-e', 'console.log(process.argv[1])', '$HOME && echo hi; touch marker `id` $(id)'],
+      timeoutMs: 10_000,
+    });
+    assert.equal(run.exitCode, 0);
+    assert.equal(run.stdout.head, '$HOME && echo hi; touch marker `id` $(id)\n');
+    assert.equal(existsSync(join(root, 'marker')), false);
+  });
+});
+
+describe('runCommand: bounded output', () => {
+  const line = (index: number): string => `line ${String(index).padStart(7, '0')}\n`;
+  const lines = 80_000;
+  const full = Array.from({ length: lines }, (_, index) => line(index)).join('');
+
+  test('1 MB of stdout: every byte counted, the first and last 16 KiB kept exactly, the middle dropped', async () => {
+    assert.ok(full.length > 1_000_000);
+    const run = await envIn().runCommand({
+      argv: [
+        node,
+        '-e',
+        `let out = ''; for (let i = 0; i < ${lines}; i++) out += 'line ' + String(i).padStart(7, '0') + '\\n'; process.stdout.write(out); console.error('done')`,
+      ],
+      timeoutMs: 20_000,
+    });
+    assert.equal(run.exitCode, 0);
+    assert.equal(run.stdout.bytes, full.length);
+    assert.equal(run.stdout.truncated, true);
+    assert.equal(run.stdout.head.length, 16 * 1024);
+    assert.equal(run.stdout.tail.length, 16 * 1024);
+    assert.equal(run.stdout.head, full.slice(0, 16 * 1024));
+    assert.equal(run.stdout.tail, full.slice(-16 * 1024));
+    assert.deepEqual(run.stderr, { head: 'done\n', tail: '', bytes: 5, truncated: false });
+  });
+
+  test('excerptBytes sets the size kept at each end; output within twice that is kept whole', async () => {
+    const env = envIn();
+    const script = (count: number) => `process.stdout.write('x'.repeat(${count - 1}) + 'y')`;
+    const whole = await env.runCommand({ argv: [node, '-e', script(200)], timeoutMs: 10_000, excerptBytes: 100 });
+    assert.deepEqual(whole.stdout, { head: `${'x'.repeat(199)}y`, tail: '', bytes: 200, truncated: false });
+    const cut = await env.runCommand({ argv: [node, '-e', script(201)], timeoutMs: 10_000, excerptBytes: 100 });
+    assert.deepEqual(cut.stdout, { head: 'x'.repeat(100), tail: `${'x'.repeat(99)}y`, bytes: 201, truncated: true });
+  });
+});
+
+describe('runCommand: timeouts and the process group', { concurrency: true }, () => {
+  test('a timeout kills the child and its grandchild (the whole group) and says so', async () => {
+    const root = makeTempDir('checker-run-');
+    try {
+      const run = await settleWithin(
+        envIn(root).runCommand({
+          argv: [node, '-e', spawningScript({ grandchildStdio: "'ignore'", afterwards: 'setInterval(() => {}, 1000);' })],
+          timeoutMs: 1500,
+        }),
+        10_000,
+      );
+      const pids = readPids(root);
+      assert.equal(run.timedOut, true);
+      assert.equal(run.exitCode, null);
+      assert.equal(run.signal, 'SIGTERM');
+      assert.ok(run.durationMs >= 1500 && run.durationMs < 5000, `took ${run.durationMs} ms`);
+      assert.equal(await isGoneSoon(pids.child), true, 'the child is gone');
+      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
+    } finally {
+      killRecorded(root);
+    }
+  });
+
+  test('on timeout the whole group gets SIGTERM first, and what ignores it gets SIGKILL after the grace period', async () => {
+    const root = makeTempDir('checker-run-');
+    const grandchild = [
+      "const fs = require('node:fs');",
+      "process.on('SIGTERM', () => { fs.writeFileSync('grandchild-sigterm', ''); process.exit(0); });",
+      "fs.writeFileSync('grandchild-ready', '');",
+      'setInterval(() => {}, 1000);',
+    ].join(' ');
+    try {
+      const run = await settleWithin(
+        envIn(root).runCommand({
+          argv: [
+            node,
+            '-e',
+            spawningScript({
+              grandchildStdio: "'ignore'",
+              grandchild,
+              afterwards: "process.on('SIGTERM', () => console.log('ignored')); console.log('ready'); setInterval(() => {}, 1000);",
+            }),
+          ],
+          timeoutMs: 2000,
+        }),
+        10_000,
+      );
+      const pids = readPids(root);
+      assert.ok(existsSync(join(root, 'grandchild-ready')), 'the grandchild started before the timeout');
+      assert.equal(run.timedOut, true);
+      assert.equal(run.signal, 'SIGKILL');
+      assert.equal(run.stdout.head, 'ready\nignored\n');
+      assert.ok(run.durationMs >= 3900 && run.durationMs < 8000, `took ${run.durationMs} ms`);
+      assert.ok(existsSync(join(root, 'grandchild-sigterm')), 'the grandchild got SIGTERM with its parent');
+      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
+    } finally {
+      killRecorded(root);
+    }
+  });
+
+  test('a normal exit that leaves a background grandchild: the grandchild is killed too', async () => {
+    const root = makeTempDir('checker-run-');
+    try {
+      const run = await settleWithin(
+        envIn(root).runCommand({
+          argv: [node, '-e', spawningScript({ grandchildStdio: "'ignore'", afterwards: "grandchild.unref(); console.log('leaving')" })],
+          timeoutMs: 10_000,
+        }),
+        10_000,
+      );
+      const pids = readPids(root);
+      assert.equal(run.exitCode, 0);
+      assert.equal(run.timedOut, false);
+      assert.equal(run.stdout.head, 'leaving\n');
+      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
+    } finally {
+      killRecorded(root);
+    }
+  });
+
+  test('a grandchild holding the output pipes open does not hold the run: it is killed and the run ends at once', async () => {
+    const root = makeTempDir('checker-run-');
+    try {
+      const run = await settleWithin(
+        envIn(root).runCommand({
+          argv: [node, '-e', spawningScript({ grandchildStdio: "'inherit'", afterwards: 'grandchild.unref(); console.log(Date.now())' })],
+          timeoutMs: 10_000,
+        }),
+        10_000,
+      );
+      const ended = Date.now();
+      const pids = readPids(root);
+      assert.equal(run.exitCode, 0);
+      // Measured from the child's last line, not from spawn: start-up time under load must not decide it.
+      const waited = ended - Number(run.stdout.head);
+      assert.ok(waited < 1500, `the run ended ${waited} ms after the child's last line (the close grace is 2000 ms)`);
+      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
+    } finally {
+      killRecorded(root);
+    }
+  });
+
+  test('a grandchild that left the group (its own session) and holds the pipes: the run still ends after a short grace', async () => {
+    const root = makeTempDir('checker-run-');
+    try {
+      const run = await settleWithin(
+        envIn(root).runCommand({
+          argv: [
+            node,
+            '-e',
+            spawningScript({ grandchildStdio: "'inherit'", detached: true, afterwards: "grandchild.unref(); console.log('leaving')" }),
+          ],
+          timeoutMs: 10_000,
+        }),
+        10_000,
+      );
+      assert.equal(run.exitCode, 0);
+      assert.equal(run.timedOut, false);
+      assert.equal(run.stdout.head, 'leaving\n');
+    } finally {
+      killRecorded(root);
+    }
+  });
+});
+
+describe('runCommand: programs that cannot start', () => {
+  const assertNotStarted = (run: CommandRun, pattern: RegExp): void => {
+    assert.match(run.spawnError ?? '', pattern);
+    assert.equal(run.exitCode, null);
+    assert.equal(run.signal, null);
+    assert.equal(run.timedOut, false);
+    assert.equal(run.stdout.bytes, 0);
+  };
+
+  test('a missing program: spawnError names it, no throw', async () => {
+    const run = await envIn().runCommand({ argv: ['checker-no-such-program', '--version'], timeoutMs: 10_000 });
+    assertNotStarted(run, /^cannot start "checker-no-such-program": not found$/);
+  });
+
+  test('a file that is not executable: permission denied', async () => {
+    const root = makeTempDir('checker-run-');
+    writeFileSync(join(root, 'script.sh'), 'echo hi\n', { mode: 0o644 });
+    const run = await envIn(root).runCommand({ argv: ['./script.sh'], timeoutMs: 10_000 });
+    assertNotStarted(run, /^cannot start "\.\/script\.sh": permission denied$/);
+  });
+
+  test('an empty argv or a NUL byte in an argument: spawnError, no throw', async () => {
+    const env = envIn();
+    assertNotStarted(await env.runCommand({ argv: [], timeoutMs: 10_000 }), /^cannot start "": /);
+    assertNotStarted(await env.runCommand({ argv: [node, '-e', 'a\0b'], timeoutMs: 10_000 }), /^cannot start ".*node": .*null bytes/);
+  });
+});
+
+describe('createExcerptBuffer', () => {
+  test('any chunking of any stream keeps exactly the first and last `limit` bytes, or all of it within 2 × limit', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 40 }), fc.array(fc.uint8Array({ maxLength: 60 }), { maxLength: 12 }), (limit, chunks) => {
+        const buffer = createExcerptBuffer(limit);
+        for (const chunk of chunks) buffer.push(chunk);
+        const all = Buffer.concat(chunks);
+        const expected =
+          all.length <= 2 * limit
+            ? { head: all.toString('utf8'), tail: '', bytes: all.length, truncated: false }
+            : {
+                head: all.subarray(0, limit).toString('utf8'),
+                tail: all.subarray(all.length - limit).toString('utf8'),
+                bytes: all.length,
+                truncated: true,
+              };
+        assert.deepEqual(buffer.finish(), expected);
+      }),
+      { seed: 13, numRuns: 2000 },
+    );
+  });
+
+  test('a multi-byte character cut at an excerpt edge becomes U+FFFD', () => {
+    const buffer = createExcerptBuffer(4);
+    buffer.push(Buffer.from('abc€€€xyz'));
+    assert.deepEqual(buffer.finish(), { head: 'abc\uFFFD', tail: '\uFFFDxyz', bytes: 15, truncated: true });
+  });
+});
