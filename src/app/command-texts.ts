@@ -95,6 +95,11 @@ export const COMMAND_TEXTS = {
     description:
       'Starts the local MCP server over stdio for one repository: report-only tools; logs go to stderr, stdout carries the protocol.',
   },
+  execute: {
+    title: 'Run the configured checks',
+    description:
+      'Runs the checks configured under checks: in .checker/config.yml, without a shell, only when safety.allowCommands is true; checks with paths run only when the change touches them. Otherwise it reports what would run and what is missing, and starts nothing.',
+  },
   rules: {
     title: 'Rule packs (list, validate)',
     description: 'The rule packs the analysis runs: the built-in packs and those in .checker/rules.',

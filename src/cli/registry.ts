@@ -104,6 +104,12 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./commands/redteam.js')).default,
   },
   {
+    path: ['execute'],
+    text: COMMAND_TEXTS.execute,
+    note: 'runs configured commands when safety.allowCommands is true',
+    load: async () => (await import('./commands/execute.js')).default,
+  },
+  {
     path: ['mcp'],
     text: COMMAND_TEXTS.mcp,
     load: async () => (await import('./commands/mcp.js')).default,

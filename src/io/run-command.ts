@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { isMainThread } from 'node:worker_threads';
 import type { CommandRun, CommandSpec, OutputExcerpt } from '../model/command.js';
 import { hasErrorCode } from './has-error-code.js';
 
@@ -115,13 +116,14 @@ export async function runCommand(cwd: string, spec: CommandSpec): Promise<Comman
       detached: true,
       windowsHide: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: spec.env === undefined ? process.env : { ...process.env, ...spec.env },
+      env: { ...pickInheritedEnv(process.env), ...spec.env },
     });
   } catch (error) {
     // Arguments Node refuses before spawning (a NUL byte, a Windows batch file without a shell).
     return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error) });
   }
 
+  trackLive(child);
   return new Promise((resolve) => {
     let timedOut = false;
     let settled = false;
@@ -141,6 +143,7 @@ export async function runCommand(cwd: string, spec: CommandSpec): Promise<Comman
       clearTimeout(closeTimer);
       if (settled) return;
       settled = true;
+      live.delete(child);
       resolve(finish(outcome));
     };
 
@@ -165,4 +168,63 @@ export async function runCommand(cwd: string, spec: CommandSpec): Promise<Comman
       }, CLOSE_GRACE_MS);
     });
   });
+}
+
+/** Variables a check inherits from checker's own environment: what programs need to run, nothing that carries a secret. */
+const INHERITED_ENV = new Set([
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TERM',
+  'TMPDIR',
+  'TMP',
+  'TEMP',
+  'CI',
+]);
+
+/**
+ * The allowlisted part of an environment (security V8, H29): a configured check never sees GITHUB_TOKEN, cloud keys
+ * or npm tokens from the shell that started checker, nor NODE_OPTIONS or NODE_TEST_CONTEXT that would change how it runs.
+ */
+function pickInheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const [key, value] of Object.entries(env)) {
+    if (value !== undefined && (INHERITED_ENV.has(key) || key.startsWith('LC_'))) picked[key] = value;
+  }
+  return picked;
+}
+
+/** Process groups of the commands running now: killed when checker itself exits or is interrupted. */
+const live = new Set<ChildProcess>();
+let isExitHookInstalled = false;
+
+/**
+ * A check leads its own group, so a Ctrl-C in the terminal reaches checker only: without this, an interrupted or
+ * exiting checker would leave the check running. On SIGINT, SIGTERM or SIGHUP the live groups get SIGKILL and the
+ * signal is raised again, so checker still ends as the signal says. (In the MCP tool worker, a thread, signals go to
+ * the main thread; there each check's timeout is cut to the call's deadline instead.)
+ */
+function trackLive(child: ChildProcess): void {
+  live.add(child);
+  if (isExitHookInstalled) return;
+  isExitHookInstalled = true;
+  const killLive = (): void => {
+    for (const running of live) signalGroup(running, 'SIGKILL');
+    live.clear();
+  };
+  process.on('exit', killLive);
+  if (!isMainThread) return;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = (): void => {
+      killLive();
+      for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(name);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
 }

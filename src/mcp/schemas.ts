@@ -36,6 +36,23 @@ const maxNodesField = sharedMaxNodesField.optional();
 
 export const analysisInputSchema = z.object({ format: formatField, ...rangeShape }).strict();
 
+export const executeInputSchema = z
+  .object({
+    confirmExecution: z
+      .boolean({ error: 'must be true to run the configured checks, or false (the default) to see what would run' })
+      .optional()
+      .describe(
+        'true runs the checks configured in the repository (only when its configuration has safety.allowCommands: true); false or absent runs nothing and reports what would run.',
+      ),
+    all: z
+      .boolean({ error: 'must be a boolean' })
+      .optional()
+      .describe('true runs every configured check, also those whose paths the change does not touch.'),
+    format: formatField,
+    ...rangeShape,
+  })
+  .strict();
+
 export const agentTaskBundleInputSchema = z
   .object({
     profile: profileField,

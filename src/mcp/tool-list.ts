@@ -3,6 +3,7 @@ import agentSession from './tools/agent-session.js';
 import agentTaskBundle from './tools/agent-task-bundle.js';
 import analyzePr from './tools/analyze-pr.js';
 import auditTests from './tools/audit-tests.js';
+import executeConfiguredChecks from './tools/execute-configured-checks.js';
 import type { McpTool } from './tools/define-tool.js';
 import impactMap from './tools/impact-map.js';
 import patternSearch from './tools/pattern-search.js';
@@ -12,7 +13,7 @@ import taskContext from './tools/task-context.js';
 import toolRecommendations from './tools/tool-recommendations.js';
 
 /**
- * The report-only tools, in the order tools/list shows them. A module of its own because both threads
+ * The tools, in the order tools/list shows them (all report-only but execute_configured_checks, which is gated). A module of its own because both threads
  * load it: the protocol thread for tools/list, the tool worker for the handlers.
  */
 export const TOOLS: readonly McpTool[] = [
@@ -27,4 +28,5 @@ export const TOOLS: readonly McpTool[] = [
   agentPreflight,
   agentSession,
   taskContext,
+  executeConfiguredChecks,
 ];

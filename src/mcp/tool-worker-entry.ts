@@ -12,14 +12,14 @@ import { isToWorker, toServedTools, toToolWorkerData, type FromWorker, type ToWo
  */
 const port = parentPort;
 if (port === null) throw new Error('internal: tool-worker-entry.ts runs only as a worker thread');
-const { root, toolsModule } = toToolWorkerData(workerData);
+const { root, toolsModule, deadlineMs } = toToolWorkerData(workerData);
 const tools = toServedTools(await import(toolsModule), toolsModule);
 const byName = new Map(tools.map((tool) => [tool.name, tool]));
 const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
 const env = createNodeEnv(root, { keepPool: true });
-const context: ToolContext = { env, warm: createWarmGraph(env), log };
+const context: ToolContext = { env, warm: createWarmGraph(env), log, deadlineMs };
 
 const post = (message: FromWorker): void => port.postMessage(message);
 

@@ -195,7 +195,7 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
   };
 
   const start = (): Slot => {
-    const worker = startWorkerThread({ root: options.root, toolsModule: options.toolsModule });
+    const worker = startWorkerThread({ root: options.root, toolsModule: options.toolsModule, deadlineMs: options.deadlineMs });
     let markExited: () => void = () => undefined;
     const slot: Slot = {
       worker,

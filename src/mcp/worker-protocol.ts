@@ -10,6 +10,8 @@ export interface ToolWorkerData {
   root: string;
   /** URL of a module whose `TOOLS` export is the list of tools. */
   toolsModule: string;
+  /** A call's deadline: tools that start processes keep them inside it (the worker thread cannot kill them once replaced). */
+  deadlineMs: number;
 }
 
 /** Protocol thread → tool worker. */
@@ -35,10 +37,10 @@ export function toFromWorker(value: unknown): FromWorker | undefined {
 }
 
 export function toToolWorkerData(value: unknown): ToolWorkerData {
-  if (!isRecord(value) || typeof value.root !== 'string' || typeof value.toolsModule !== 'string') {
-    throw new Error('internal: the tool worker was started without { root, toolsModule }');
+  if (!isRecord(value) || typeof value.root !== 'string' || typeof value.toolsModule !== 'string' || typeof value.deadlineMs !== 'number') {
+    throw new Error('internal: the tool worker was started without { root, toolsModule, deadlineMs }');
   }
-  return { root: value.root, toolsModule: value.toolsModule };
+  return { root: value.root, toolsModule: value.toolsModule, deadlineMs: value.deadlineMs };
 }
 
 /** The `TOOLS` export of a tools module, checked, since it is loaded by URL. */

@@ -11,7 +11,7 @@ const excerpt = z.strictObject({
   truncated: z.boolean(),
 });
 
-export const CHECK_STATUSES = ['passed', 'failed', 'timed-out', 'not-started', 'skipped', 'refused'] as const;
+const CHECK_STATUSES = ['passed', 'failed', 'timed-out', 'not-started', 'skipped', 'refused'] as const;
 
 const checkResult = z.strictObject({
   id: z.string(),
@@ -58,4 +58,3 @@ export const executionReportSchema = z.strictObject({
 
 export type ExecutionReport = z.infer<typeof executionReportSchema>;
 export type CheckResult = z.infer<typeof checkResult>;
-export type CheckStatus = (typeof CHECK_STATUSES)[number];

@@ -122,6 +122,28 @@ describe('runCommand: exit, output, environment and cwd', () => {
     assert.deepEqual(JSON.parse(run.stdout.head), [root, 'a b $HOME', 'string']);
   });
 
+  test('the child inherits an allowlist, never the secrets of the shell that started checker (security H29)', async () => {
+    const secrets = {
+      GITHUB_TOKEN: 'ghp_FAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKEFAKE',
+      AWS_SECRET_ACCESS_KEY: 'fake/secret',
+      NPM_TOKEN: 'npm_fake',
+      OPENAI_API_KEY: 'sk-fake',
+    };
+    Object.assign(process.env, secrets, { NODE_OPTIONS: '--no-warnings', LC_ALL: 'C.UTF-8' });
+    try {
+      const run = await envIn().runCommand({
+        argv: [node, '-e', 'console.log(JSON.stringify(Object.keys(process.env).sort()))'],
+        timeoutMs: 10_000,
+        env: { CHECKER_AGENT_BUNDLE_PATH: '/tmp/bundle.md' },
+      });
+      const keys = JSON.parse(run.stdout.head) as string[];
+      for (const name of [...Object.keys(secrets), 'NODE_OPTIONS', 'NODE_TEST_CONTEXT']) assert.equal(keys.includes(name), false, name);
+      for (const name of ['PATH', 'LC_ALL', 'CHECKER_AGENT_BUNDLE_PATH']) assert.equal(keys.includes(name), true, name);
+    } finally {
+      for (const name of [...Object.keys(secrets), 'NODE_OPTIONS', 'LC_ALL']) delete process.env[name];
+    }
+  });
+
   test('stdin is closed: a command that reads it sees end of input at once instead of waiting', async () => {
     const run = await envIn().runCommand({
       argv: [

@@ -23,7 +23,7 @@ const ANALYSIS_TOOLS = [
   'pattern_search',
   'redteam_report',
 ];
-const ALL_TOOLS = [...ANALYSIS_TOOLS, 'agent_task_bundle', 'agent_preflight', 'agent_session', 'task_context'];
+const ALL_TOOLS = [...ANALYSIS_TOOLS, 'agent_task_bundle', 'agent_preflight', 'agent_session', 'task_context', 'execute_configured_checks'];
 
 function createShopRepo(): TestRepo {
   const repo = createRepo({
@@ -88,7 +88,7 @@ describe('checker mcp over stdio (SDK Client)', () => {
     repo.cleanup();
   });
 
-  it('lists the eleven report-only tools with title, description, annotations and strict schemas', async () => {
+  it('lists the eleven report-only tools and the gated execute tool with title, description, annotations and strict schemas', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((tool) => tool.name),
@@ -99,20 +99,23 @@ describe('checker mcp over stdio (SDK Client)', () => {
       agent_preflight: ['task', 'requirements', 'format'],
       agent_session: ['operation', 'sessionId', 'task', 'requirements', 'checkpointKind', 'summary', 'maxNodes', 'format'],
       task_context: ['task', 'requirements', 'maxNodes', 'format'],
+      execute_configured_checks: ['confirmExecution', 'all', 'format', 'base', 'head'],
     };
     const expectedRequired: Record<string, string[] | undefined> = {
       agent_preflight: ['task'],
       agent_session: ['operation', 'sessionId'],
       task_context: ['task'],
     };
-    const writers = new Set(['agent_session', 'task_context']);
+    const writers = new Set(['agent_session', 'task_context', 'execute_configured_checks']);
+    // The one tool that runs commands says so: they may change files and reach the network, and a rerun runs them again.
+    const runsCommands = new Set(['execute_configured_checks']);
     for (const tool of tools) {
       const texts = Object.entries(TOOL_TEXTS).find(([name]) => name === tool.name)?.[1];
       assert.equal(tool.title, texts?.title);
       assert.equal(tool.description, texts?.description);
       assert.equal(tool.annotations?.readOnlyHint, !writers.has(tool.name), tool.name);
-      assert.equal(tool.annotations?.destructiveHint, false, tool.name);
-      assert.equal(tool.annotations?.openWorldHint, false, tool.name);
+      assert.equal(tool.annotations?.destructiveHint, runsCommands.has(tool.name), tool.name);
+      assert.equal(tool.annotations?.openWorldHint, runsCommands.has(tool.name), tool.name);
       assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
       assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}), expectedFields[tool.name] ?? ['format', 'base', 'head'], tool.name);
       assert.deepEqual(tool.inputSchema.required, expectedRequired[tool.name], tool.name);

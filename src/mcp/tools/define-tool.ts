@@ -17,6 +17,8 @@ export interface ToolContext {
   warm: WarmGraph;
   /** Where internal errors are logged (stderr in the server); never stdout. */
   log(message: string): void;
+  /** How long a call may take before the server answers limits/deadline and replaces the worker. */
+  deadlineMs: number;
 }
 
 /** A report, the schema it validates against (`schemas/<schema>.schema.json`), and its Markdown rendering. */

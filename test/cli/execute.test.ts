@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ExecutionReport } from '../../src/model/execution.js';
+import { getValidator } from '../../src/io/schema.js';
+import { cliArgv, projectRoot, runCli, runCliAsync } from '../helpers/cli.js';
+import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+
+/**
+ * checker execute on a real repository with a real node:test suite: a canary check proves whether anything ran,
+ * `unit` passes, `broken` fails on a planted bug, and `sleepy` outlives its timeout. The gate is the configuration's
+ * safety.allowCommands (toggled by rewriting .checker/config.yml) and, over MCP, confirmExecution.
+ */
+const NODE = JSON.stringify(process.execPath);
+const checks = (allow: boolean): string =>
+  [
+    `safety:\n  allowCommands: ${allow}`,
+    'checks:',
+    `  canary:\n    argv: [${NODE}, -e, "require('fs').writeFileSync('canary.txt', 'ran')"]`,
+    `  unit:\n    argv: [${NODE}, --test, test/sum.test.mjs]`,
+    `  broken:\n    argv: [${NODE}, --test, test/half.test.mjs]`,
+    `  sleepy:\n    argv: [${NODE}, -e, "setTimeout(() => {}, 60000)"]\n    timeoutMs: 1500`,
+    '',
+  ].join('\n');
+
+const FILES = {
+  'package.json': JSON.stringify({ name: 'calc', version: '1.0.0', type: 'module' }),
+  'src/sum.mjs': 'export const sum = (a, b) => a + b;\n',
+  'src/half.mjs': 'export const half = (n) => n / 3;\n',
+  'test/sum.test.mjs':
+    "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { sum } from '../src/sum.mjs';\ntest('sum', () => assert.equal(sum(2, 3), 5));\n",
+  'test/half.test.mjs':
+    "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { half } from '../src/half.mjs';\ntest('half', () => assert.equal(half(8), 4));\n",
+};
+
+describe('checker execute runs what the repository allows, and only that', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo({ ...FILES, '.checker/config.yml': checks(false) });
+  });
+  after(() => repo.cleanup());
+
+  it('gate closed: exit 0, every check reported as not run, the canary untouched, nothing recorded', async () => {
+    const result = await runCliAsync(['execute', '--cwd', repo.dir, '--all', '--format', 'json']);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout) as ExecutionReport;
+    assert.equal(getValidator('execution-report')(report), true);
+    assert.equal(report.gate.open, false);
+    assert.deepEqual(
+      report.checks.map((check) => [check.id, check.status]),
+      [
+        ['broken', 'skipped'],
+        ['canary', 'skipped'],
+        ['sleepy', 'skipped'],
+        ['unit', 'skipped'],
+      ],
+    );
+    assert.match(result.stderr, /^checker: execute: closed: safety\.allowCommands is not true/);
+    assert.equal(existsSync(join(repo.dir, 'canary.txt')), false);
+    assert.equal(existsSync(join(repo.dir, '.checker/local/executions')), false);
+  });
+
+  it('gate open: the real exit codes and output, the timeout killed, exit 1 for the failures, and the run recorded', async () => {
+    repo.write({ '.checker/config.yml': checks(true) });
+    // A real process: the exit code a CI job sees. NODE_TEST_CONTEXT (set by this test runner) would make the nested
+    // `node --test` report to us instead of exiting 1 on a failure.
+    const result = runCli(['execute', '--cwd', repo.dir, '--all', '--format', 'json'], { env: { NODE_TEST_CONTEXT: undefined } });
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stderr, /^checker: 2 check\(s\) did not pass: broken, sleepy$/m);
+    const report = JSON.parse(result.stdout) as ExecutionReport;
+    assert.equal(getValidator('execution-report')(report), true);
+    const byId = Object.fromEntries(report.checks.map((check) => [check.id, check]));
+    assert.deepEqual(Object.fromEntries(Object.entries(byId).map(([id, check]) => [id, [check.status, check.exitCode]])), {
+      broken: ['failed', 1],
+      canary: ['passed', 0],
+      sleepy: ['timed-out', null],
+      unit: ['passed', 0],
+    });
+    assert.match(byId.broken?.stdout?.head ?? '', /not ok 1 - half/);
+    assert.match(byId.unit?.stdout?.head ?? '', /ok 1 - sum/);
+    assert.ok((byId.sleepy?.durationMs ?? 0) >= 1500 && (byId.sleepy?.durationMs ?? 0) < 15_000, String(byId.sleepy?.durationMs));
+    assert.equal(readFileSync(join(repo.dir, 'canary.txt'), 'utf8'), 'ran');
+    const record = JSON.parse(readFileSync(join(repo.dir, report.recordPath ?? 'missing'), 'utf8')) as ExecutionReport;
+    assert.deepEqual(record, report);
+    repo.remove('canary.txt');
+  });
+
+  it('Ctrl-C on checker execute kills the running check too (it leads its own process group)', async () => {
+    const sleeper = createRepo({
+      '.checker/config.yml': `safety:\n  allowCommands: true\nchecks:\n  sleepy:\n    argv: [${NODE}, -e, "require('fs').writeFileSync('pid.txt', String(process.pid)); setInterval(() => {}, 1000)"]\n`,
+    });
+    try {
+      const cli = spawn(process.execPath, [...cliArgv(), 'execute', '--cwd', sleeper.dir, '--all'], { cwd: projectRoot, stdio: 'ignore' });
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => cli.once('exit', (_code, signal) => resolve(signal)));
+      const pidFile = join(sleeper.dir, 'pid.txt');
+      for (let waited = 0; !existsSync(pidFile) && waited < 20_000; waited += 50) await sleep(50);
+      const checkPid = Number(readFileSync(pidFile, 'utf8'));
+      cli.kill('SIGINT');
+      assert.equal(await exited, 'SIGINT');
+      let alive = true;
+      for (let waited = 0; alive && waited < 5000; waited += 50) {
+        try {
+          process.kill(checkPid, 0);
+          await sleep(50);
+        } catch {
+          alive = false;
+        }
+      }
+      if (alive) process.kill(checkPid, 'SIGKILL');
+      assert.equal(alive, false, 'the check outlived an interrupted checker');
+    } finally {
+      sleeper.cleanup();
+    }
+  });
+
+  it('MCP execute_configured_checks: confirmExecution false or a closed gate starts nothing; both open runs the checks', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgv(), 'mcp', '--cwd', repo.dir],
+      cwd: projectRoot,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'checker-execute', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      const tools = await client.listTools();
+      const tool = tools.tools.find((item) => item.name === 'execute_configured_checks');
+      assert.deepEqual(tool?.annotations, {
+        title: 'Run the configured checks',
+        readOnlyHint: false,
+        destructiveHint: true,
+        idempotentHint: false,
+        openWorldHint: true,
+      });
+      const call = async (allow: boolean, confirmExecution: boolean | undefined) => {
+        repo.write({ '.checker/config.yml': checks(allow) });
+        const result = await client.callTool({
+          name: 'execute_configured_checks',
+          arguments: { all: true, format: 'json', ...(confirmExecution === undefined ? {} : { confirmExecution }) },
+        });
+        assert.equal(result.isError, undefined, JSON.stringify(result.content));
+        const report = result.structuredContent as ExecutionReport;
+        const ran = existsSync(join(repo.dir, 'canary.txt'));
+        if (ran) repo.remove('canary.txt');
+        return [report.gate.open, report.summary.ran, ran];
+      };
+      assert.deepEqual(await call(true, undefined), [false, 0, false]);
+      assert.deepEqual(await call(true, false), [false, 0, false]);
+      assert.deepEqual(await call(false, true), [false, 0, false]);
+      assert.deepEqual(await call(true, true), [true, 4, true]);
+      const refused = await client.callTool({
+        name: 'execute_configured_checks',
+        arguments: { confirmExecution: true, command: 'rm -rf /' },
+      });
+      assert.equal(refused.isError, true);
+      assert.match(JSON.stringify(refused.content), /command/);
+    } finally {
+      await client.close();
+    }
+  });
+});
