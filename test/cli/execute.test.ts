@@ -90,6 +90,31 @@ describe('checker execute runs what the repository allows, and only that', () =>
     repo.remove('canary.txt');
   });
 
+  it('a secret a check prints is redacted in JSON, Markdown and the stored record', async () => {
+    // Synthetic fake from security.md §6. gitleaks:allow
+    const token = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
+    const leaky = createRepo({
+      '.checker/config.yml': `safety:\n  allowCommands: true\nchecks:\n  leaky:\n    argv: [${NODE}, -e, "console.log('token=${token}')"]\n`,
+    });
+    try {
+      const json = await runCliAsync(['execute', '--cwd', leaky.dir, '--format', 'json']);
+      const markdown = await runCliAsync(['execute', '--cwd', leaky.dir]);
+      const report = JSON.parse(json.stdout) as ExecutionReport;
+      assert.equal(report.checks[0]?.status, 'passed');
+      const record = readFileSync(join(leaky.dir, report.recordPath ?? 'missing'), 'utf8');
+      for (const [where, text] of [
+        ['json', json.stdout],
+        ['markdown', markdown.stdout],
+        ['record', record],
+      ]) {
+        assert.equal(text.includes('FAKEfake0TEST1test2EXAMPLE3'), false, where);
+        assert.match(text, /REDACTED/, where);
+      }
+    } finally {
+      leaky.cleanup();
+    }
+  });
+
   it('Ctrl-C on checker execute kills the running check too (it leads its own process group)', async () => {
     const sleeper = createRepo({
       '.checker/config.yml': `safety:\n  allowCommands: true\nchecks:\n  sleepy:\n    argv: [${NODE}, -e, "require('fs').writeFileSync('pid.txt', String(process.pid)); setInterval(() => {}, 1000)"]\n`,
