@@ -6,6 +6,8 @@ import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
 import { compileGlobs } from '../text/glob.js';
 import { isExecutionAllowed, loadConfig } from './load-config.js';
+import { renderBundleMarkdown } from '../report/bundle-markdown.js';
+import { runAgentBundle } from './run-agent-bundle.js';
 
 /** A check without `timeoutMs` may run this long (10 minutes) before its process group is killed. */
 const DEFAULT_CHECK_TIMEOUT_MS = 600_000;
@@ -84,6 +86,10 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
     checks.push(await runCheck(env, item.id, item.check, item.argv, leftMs));
   }
 
+  const agentProcess =
+    config.toolAdapters?.agentProcess === undefined
+      ? undefined
+      : await runAgentProcess(env, config.toolAdapters.agentProcess, { open, source, range: options, endsAt });
   const ran = checks.filter((check) => check.status === 'passed' || check.status === 'failed' || check.status === 'timed-out');
   const report: ExecutionReport = {
     schemaVersion: 1,
@@ -93,6 +99,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
     gate: { requested: options.confirmed, allowCommands, open, explanation: explainGate(options.confirmed, allowCommands, source) },
     ...(changedPaths === undefined ? {} : { changedPaths }),
     checks,
+    ...(agentProcess === undefined ? {} : { agentProcess }),
     summary: {
       configured: configured.length,
       ran: ran.length,
@@ -102,7 +109,8 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
     },
     limitations,
   };
-  if (ran.length === 0) return env.validate('execution-report', report, { code: 'internal/execution-report' });
+  if (ran.length === 0 && agentProcess?.bundlePath === undefined)
+    return env.validate('execution-report', report, { code: 'internal/execution-report' });
   const recordPath = `executions/${runId}/result.json`;
   const withRecord: ExecutionReport = { ...report, recordPath: `.checker/local/${recordPath}` };
   env.validate('execution-report', withRecord, { code: 'internal/execution-report' });
@@ -148,9 +156,16 @@ function planCheck(
   return { id, check, argv };
 }
 
-async function runCheck(env: Env, id: string, check: ConfiguredCheck, argv: string[], leftMs: number): Promise<CheckResult> {
+async function runCheck(
+  env: Env,
+  id: string,
+  check: { timeoutMs?: number | undefined },
+  argv: string[],
+  leftMs: number,
+  extraEnv?: Record<string, string>,
+): Promise<CheckResult> {
   const timeoutMs = Math.floor(Math.min(check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS, leftMs));
-  const run = await env.runCommand({ argv, timeoutMs, excerptBytes: EXCERPT_BYTES });
+  const run = await env.runCommand({ argv, timeoutMs, excerptBytes: EXCERPT_BYTES, ...(extraEnv === undefined ? {} : { env: extraEnv }) });
   const base = { id, argv, timeoutMs, durationMs: Math.round(run.durationMs), stdout: run.stdout, stderr: run.stderr };
   if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };
   if (run.timedOut) {
@@ -192,6 +207,47 @@ async function readChangedPaths(
     });
     return [];
   }
+}
+
+type AgentProcessConfig = NonNullable<NonNullable<Config['toolAdapters']>['agentProcess']>;
+type AgentProcessResult = NonNullable<ExecutionReport['agentProcess']>;
+
+/**
+ * Spec 4.1 rule 6: with the gate open, the task bundle is written to .checker/local/agent-process/bundle.md (or
+ * .json, `bundleFormat`) in the configured `profile`, its absolute path is given in CHECKER_AGENT_BUNDLE_PATH, and
+ * the configured command runs with its args and timeout. What it prints is kept as untrusted agent suggestion.
+ */
+async function runAgentProcess(
+  env: Env,
+  agent: AgentProcessConfig,
+  context: { open: boolean; source: string; range: RevisionRange; endsAt: number },
+): Promise<AgentProcessResult> {
+  const id = 'agentProcess';
+  const evidence = 'untrusted-agent-suggestion' as const;
+  const words = splitCommand(agent.command);
+  if (!words.ok) {
+    return { id, evidence, status: 'refused', reason: `toolAdapters.agentProcess.command ${words.problem} (in ${context.source})` };
+  }
+  const argv = [...words.argv, ...(agent.args ?? [])];
+  if (!context.open) return { id, evidence, argv, status: 'skipped', reason: 'not run: the gate is closed (see gate)' };
+  const leftMs = context.endsAt - env.now().getTime();
+  if (leftMs < MIN_CHECK_MS) return { id, evidence, argv, status: 'skipped', reason: "not started: the call's time budget is used up" };
+  const format = agent.bundleFormat ?? 'markdown';
+  let bundlePath: string;
+  try {
+    const bundle = await runAgentBundle(env, {
+      profile: agent.profile ?? 'generic',
+      ...(context.range.base === undefined ? {} : { base: context.range.base }),
+      ...(context.range.head === undefined ? {} : { head: context.range.head }),
+    });
+    const text = format === 'json' ? `${JSON.stringify(bundle, null, 2)}\n` : renderBundleMarkdown(bundle);
+    bundlePath = await env.writeArtifact(`agent-process/bundle.${format === 'json' ? 'json' : 'md'}`, text, { mode: 'replace' });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { id, evidence, argv, status: 'not-started', reason: `the task bundle could not be built: ${message}` };
+  }
+  const run = await runCheck(env, id, { timeoutMs: agent.timeoutMs }, argv, leftMs, { CHECKER_AGENT_BUNDLE_PATH: bundlePath });
+  return { ...run, bundlePath, evidence };
 }
 
 function explainGate(confirmed: boolean, allowCommands: boolean, source: string): string {

@@ -51,6 +51,17 @@ export const executionReportSchema = z.strictObject({
     failed: z.int().min(0),
     timedOut: z.int().min(0),
   }),
+  /**
+   * The configured agent process (`toolAdapters.agentProcess`), run after the checks with the task bundle at
+   * CHECKER_AGENT_BUNDLE_PATH. Its output is untrusted agent-suggestion evidence: never proof, never a task.
+   */
+  agentProcess: checkResult
+    .extend({
+      /** Where the bundle it was given was written (absolute), when it ran. */
+      bundlePath: z.string().optional(),
+      evidence: z.literal('untrusted-agent-suggestion'),
+    })
+    .optional(),
   /** Where the record of this run was written (under .checker/local/executions/), when anything ran. */
   recordPath: z.string().optional(),
   limitations: z.array(z.strictObject({ code: z.string(), message: z.string() })),

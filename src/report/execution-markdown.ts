@@ -33,6 +33,17 @@ export function renderExecutionMarkdown(report: ExecutionReport): string {
     );
   }
   for (const check of report.checks) parts.push(...renderOutput(check));
+  const agent = report.agentProcess;
+  if (agent !== undefined) {
+    parts.push(
+      '## Agent process (untrusted agent suggestion: never proof, never a task)',
+      '',
+      `${agent.status}: ${escapeMarkdownInline(agent.reason, 400)}${agent.argv === undefined ? '' : ` (${escapeMarkdownInline(agent.argv.join(' '), 200)})`}`,
+      '',
+      ...(agent.bundlePath === undefined ? [] : [`Bundle given to it: ${escapeMarkdownInline(agent.bundlePath)}`, '']),
+      ...renderOutput(agent),
+    );
+  }
   if (report.recordPath !== undefined) parts.push(`Record: ${report.recordPath}`, '');
   if (report.limitations.length > 0) {
     parts.push('## Limitations', '', ...report.limitations.map((item) => `- ${item.code}: ${escapeMarkdownInline(item.message)}`), '');

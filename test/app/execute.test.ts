@@ -111,6 +111,31 @@ describe('executeChecks: the gate, selection and results (memEnv, scripted comma
     assert.deepEqual(report.summary, { configured: 2, ran: 1, passed: 0, failed: 1, timedOut: 1 });
   });
 
+  test('the agent process is reported but not run while the gate is closed; a shell-only command is refused', async () => {
+    const closed = memEnv({
+      files: { '.checker/config.yml': 'toolAdapters:\n  agentProcess:\n    command: codex exec\n    args: [--full-auto]\n' },
+    });
+    const report = await executeChecks(closed, { confirmed: true });
+    assert.deepEqual(closed.commands, []);
+    assert.deepEqual([...closed.artifacts.keys()], []);
+    assert.deepEqual(report.agentProcess, {
+      id: 'agentProcess',
+      evidence: 'untrusted-agent-suggestion',
+      argv: ['codex', 'exec', '--full-auto'],
+      status: 'skipped',
+      reason: 'not run: the gate is closed (see gate)',
+    });
+    const shell = memEnv({
+      files: {
+        '.checker/config.yml': 'safety:\n  allowCommands: true\ntoolAdapters:\n  agentProcess:\n    command: codex exec | tee log\n',
+      },
+    });
+    const refused = await executeChecks(shell, { confirmed: true });
+    assert.deepEqual(shell.commands, []);
+    assert.equal(refused.agentProcess?.status, 'refused');
+    assert.match(refused.agentProcess?.reason ?? '', /^toolAdapters\.agentProcess\.command uses the shell operator \|/);
+  });
+
   test('a time budget (an MCP deadline) cuts each timeout to what is left and starts nothing with under a second left', async () => {
     const files = { '.checker/config.yml': 'safety:\n  allowCommands: true\nchecks:\n  unit:\n    command: npm test\n' };
     const roomy = memEnv({ files, runCommand: { 'npm test': {} } });

@@ -106,12 +106,42 @@ describe('checker execute runs what the repository allows, and only that', () =>
         ['json', json.stdout],
         ['markdown', markdown.stdout],
         ['record', record],
-      ]) {
+      ] as const) {
         assert.equal(text.includes('FAKEfake0TEST1test2EXAMPLE3'), false, where);
         assert.match(text, /REDACTED/, where);
       }
     } finally {
       leaky.cleanup();
+    }
+  });
+
+  it('the configured agent process gets the task bundle at CHECKER_AGENT_BUNDLE_PATH; its output is untrusted suggestion, never proof', async () => {
+    const agentRepo = createRepo({
+      ...FILES,
+      'agent.mjs':
+        "import { readFileSync } from 'node:fs';\nconst bundle = readFileSync(process.env.CHECKER_AGENT_BUNDLE_PATH, 'utf8');\nconsole.log('SUGGESTION: add a test for half(8); bundle starts ' + JSON.stringify(bundle.split('\\n')[0]));\n",
+      '.checker/config.yml': `safety:\n  allowCommands: true\ntoolAdapters:\n  agentProcess:\n    command: ${NODE}\n    args: [agent.mjs]\n    profile: codex\n    timeoutMs: 20000\n`,
+    });
+    try {
+      agentRepo.write({ 'src/half.mjs': 'export const half = (n) => n / 2;\n' });
+      agentRepo.commit('fix half');
+      const result = await runCliAsync(['execute', '--cwd', agentRepo.dir, '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json']);
+      assert.equal(result.code, 0, result.stderr);
+      const report = JSON.parse(result.stdout) as ExecutionReport;
+      assert.equal(getValidator('execution-report')(report), true);
+      const agent = report.agentProcess;
+      assert.equal(agent?.status, 'passed', agent?.reason);
+      assert.equal(agent?.evidence, 'untrusted-agent-suggestion');
+      assert.equal(agent?.bundlePath, join(agentRepo.dir, '.checker/local/agent-process/bundle.md'));
+      const bundleStart = readFileSync(agent?.bundlePath ?? 'missing', 'utf8').split('\n')[0];
+      assert.equal(agent?.stdout?.head, `SUGGESTION: add a test for half(8); bundle starts ${JSON.stringify(bundleStart)}\n`);
+      assert.deepEqual(report.checks, []);
+      const markdown = await runCliAsync(['execute', '--cwd', agentRepo.dir, '--base', 'HEAD~1', '--head', 'HEAD']);
+      const section = markdown.stdout.slice(markdown.stdout.indexOf('## Agent process'));
+      assert.match(section, /^## Agent process \(untrusted agent suggestion: never proof, never a task\)/);
+      assert.match(section, /Untrusted repository text \(agentProcess stdout\)[^\n]*\n\n```+text untrusted-repository-text\nSUGGESTION: /);
+    } finally {
+      agentRepo.cleanup();
     }
   });
 
