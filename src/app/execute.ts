@@ -4,7 +4,8 @@ import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
-import { compileGlobs } from '../text/glob.js';
+import { compileGlob } from '../text/glob.js';
+import { isCheckerError } from '../model/diagnostic.js';
 import { isExecutionAllowed, loadConfig } from './load-config.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
 import { runAgentBundle } from './run-agent-bundle.js';
@@ -61,7 +62,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
   const configured = Object.entries(config.checks ?? {}).sort(([a], [b]) => compareText(a, b));
 
   const needsChange = options.all !== true && configured.some(([, check]) => (check.paths ?? []).length > 0);
-  const changedPaths = needsChange ? await readChangedPaths(env, options, limitations) : undefined;
+  const changedPaths = needsChange ? await readChangedPaths(env, options, config.analysis?.defaultBranch, limitations) : undefined;
 
   const planned = configured.map(([id, check]) =>
     planCheck(id, check, { open, allowCommands, confirmed: options.confirmed, source, changedPaths }),
@@ -134,9 +135,14 @@ function planCheck(
   }
   const argv = words.argv;
   const paths = check.paths ?? [];
+  const matchers = paths.map((glob) => compileGlob(glob));
+  const badGlob = matchers.indexOf(null);
+  if (badGlob !== -1) {
+    const reason = `checks.${id}.paths[${badGlob}] ${JSON.stringify(paths[badGlob])} is not a glob checker can compile (in ${context.source}); negated extglobs !(…) and lookarounds are not supported: list paths to include instead`;
+    return { id, check, argv, result: { id, argv, status: 'refused', reason } };
+  }
   if (paths.length > 0 && context.changedPaths !== undefined) {
-    const matches = compileGlobs(paths);
-    const touched = context.changedPaths.filter((path) => matches(path));
+    const touched = context.changedPaths.filter((path) => matchers.some((matches) => matches?.(path) === true));
     if (touched.length === 0) {
       return {
         id,
@@ -185,12 +191,11 @@ async function runCheck(
 async function readChangedPaths(
   env: Env,
   range: RevisionRange,
+  defaultBranch: string | undefined,
   limitations: ExecutionReport['limitations'],
-): Promise<string[] | undefined> {
+): Promise<string[]> {
   try {
     const git = await env.openGit();
-    const { config } = await loadConfig(env);
-    const defaultBranch = config.analysis?.defaultBranch;
     const change = await git.readChange({
       ...(range.base === undefined ? {} : { base: range.base }),
       ...(range.head === undefined ? {} : { head: range.head }),
@@ -200,7 +205,9 @@ async function readChangedPaths(
       ...new Set(change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]))),
     ].sort(compareText);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // A folder without git or a bad --base is said and the checks with paths wait; anything else is a bug.
+    if (!isCheckerError(error)) throw error;
+    const message = error.message;
     limitations.push({
       code: 'execute/no-change',
       message: `cannot read the change (${message}); checks with paths were not matched and do not run: pass --all to run them`,

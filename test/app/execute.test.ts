@@ -136,6 +136,26 @@ describe('executeChecks: the gate, selection and results (memEnv, scripted comma
     assert.match(refused.agentProcess?.reason ?? '', /^toolAdapters\.agentProcess\.command uses the shell operator \|/);
   });
 
+  test('a paths glob checker cannot compile is refused by name; without git, checks with paths wait and a limitation says why', async () => {
+    const env = memEnv({
+      files: {
+        '.checker/config.yml':
+          'safety:\n  allowCommands: true\nchecks:\n  odd:\n    command: npm test\n    paths: ["src/**", "!(docs)/**"]\n  api:\n    command: npm run api\n    paths: ["src/api/**"]\n',
+      },
+    });
+    const report = await executeChecks(env, { confirmed: true });
+    assert.deepEqual(env.commands, []);
+    assert.deepEqual(statuses(report), { api: 'skipped', odd: 'refused' });
+    assert.match(
+      report.checks.find((check) => check.id === 'odd')?.reason ?? '',
+      /^checks\.odd\.paths\[1\] "!\(docs\)\/\*\*" is not a glob checker can compile/,
+    );
+    assert.deepEqual(
+      report.limitations.map((item) => item.code),
+      ['execute/no-change'],
+    );
+  });
+
   test('a time budget (an MCP deadline) cuts each timeout to what is left and starts nothing with under a second left', async () => {
     const files = { '.checker/config.yml': 'safety:\n  allowCommands: true\nchecks:\n  unit:\n    command: npm test\n' };
     const roomy = memEnv({ files, runCommand: { 'npm test': {} } });

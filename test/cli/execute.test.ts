@@ -10,6 +10,7 @@ import type { ExecutionReport } from '../../src/model/execution.js';
 import { getValidator } from '../../src/io/schema.js';
 import { cliArgv, projectRoot, runCli, runCliAsync } from '../helpers/cli.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { isGoneSoon } from '../helpers/processes.js';
 
 /**
  * checker execute on a real repository with a real node:test suite: a canary check proves whether anything ran,
@@ -157,17 +158,9 @@ describe('checker execute runs what the repository allows, and only that', () =>
       const checkPid = Number(readFileSync(pidFile, 'utf8'));
       cli.kill('SIGINT');
       assert.equal(await exited, 'SIGINT');
-      let alive = true;
-      for (let waited = 0; alive && waited < 5000; waited += 50) {
-        try {
-          process.kill(checkPid, 0);
-          await sleep(50);
-        } catch {
-          alive = false;
-        }
-      }
-      if (alive) process.kill(checkPid, 'SIGKILL');
-      assert.equal(alive, false, 'the check outlived an interrupted checker');
+      const gone = await isGoneSoon(checkPid, 5000);
+      if (!gone) process.kill(checkPid, 'SIGKILL');
+      assert.equal(gone, true, 'the check outlived an interrupted checker');
     } finally {
       sleeper.cleanup();
     }
@@ -214,6 +207,10 @@ describe('checker execute runs what the repository allows, and only that', () =>
       });
       assert.equal(refused.isError, true);
       assert.match(JSON.stringify(refused.content), /command/);
+      const notBoolean = await client.callTool({ name: 'execute_configured_checks', arguments: { confirmExecution: 'yes' } });
+      assert.equal(notBoolean.isError, true);
+      assert.match(JSON.stringify(notBoolean.content), /confirmExecution/);
+      assert.equal(existsSync(join(repo.dir, 'canary.txt')), false);
     } finally {
       await client.close();
     }
