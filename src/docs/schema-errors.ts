@@ -41,6 +41,11 @@ function decodePointer(pointer: string): string[] {
 export function toFieldPath(pointer: string, extra?: string): string {
   const segments = decodePointer(pointer);
   if (extra !== undefined) segments.push(extra);
+  return joinFieldPath(segments);
+}
+
+/** `['checks', 'lint', 'paths', '0']` → `checks.lint.paths[0]`; odd keys are quoted. */
+export function joinFieldPath(segments: readonly string[]): string {
   let out = '';
   for (const segment of segments) {
     if (/^\d+$/.test(segment)) out += `[${segment}]`;

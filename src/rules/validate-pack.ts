@@ -1,7 +1,7 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { parseDocument } from 'yaml';
-import { assertDepth, formatAjvError } from '../docs/schema-errors.js';
+import { assertDepth, formatAjvError, joinFieldPath } from '../docs/schema-errors.js';
 import { CheckerError } from '../model/diagnostic.js';
 import {
   CUSTOM_OPERATORS,
@@ -136,16 +136,6 @@ function describePattern(pattern: string, field: string): string {
   return `must match ${pattern}`;
 }
 
-function toFieldPath(segments: readonly string[]): string {
-  let out = '';
-  for (const segment of segments) {
-    if (/^\d+$/.test(segment)) out += `[${segment}]`;
-    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) out += out === '' ? segment : `.${segment}`;
-    else out += `[${JSON.stringify(segment)}]`;
-  }
-  return out;
-}
-
 function toSchemaProblem(error: SchemaIssue): Problem {
   const segments =
     error.instancePath === ''
@@ -160,7 +150,7 @@ function toSchemaProblem(error: SchemaIssue): Problem {
     ruleIndex = Number(segments[1]);
     relative = segments.slice(2);
   }
-  const field = toFieldPath(relative);
+  const field = joinFieldPath(relative);
   const problem: Problem = { field: '', message: '' };
   if (ruleIndex !== undefined) problem.ruleIndex = ruleIndex;
   if (error.keyword === 'pattern') {

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +12,7 @@ import { isCheckerError } from '../../src/model/diagnostic.js';
 import { createParsePool, selectExecArgv, type ParseJob } from '../../src/io/parse-pool.js';
 import { makeTempDir } from '../helpers/git-repo.js';
 import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
+import { isProcessAlive } from '../helpers/processes.js';
 
 const options: ParseOptions = { assertionHelpers: ['expectValid'] };
 // The fact extractor refuses deep brackets itself, so crash swc (SIGSEGV, verified with @swc/core 1.16) with 12,000 nested `if` statements instead.
@@ -28,21 +29,6 @@ function buildModule(index: number): ParseJob {
       '',
     ].join('\n'),
   };
-}
-
-/** A zombie (exited, not yet reaped by an init that does not reap) counts as dead. */
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<boolean> {

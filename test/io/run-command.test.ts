@@ -2,41 +2,17 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import { createExcerptBuffer } from '../../src/io/run-command.js';
 import type { CommandRun } from '../../src/model/command.js';
 import { makeTempDir } from '../helpers/git-repo.js';
+import { isGoneSoon, isProcessAlive } from '../helpers/processes.js';
 
 const node = process.execPath;
 
 function envIn(root = makeTempDir('checker-run-')) {
   return createNodeEnv(root, { useCache: false });
-}
-
-/** A zombie (exited, not reaped by an init that does not reap) counts as dead. */
-function isProcessAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
-
-async function isGoneSoon(pid: number, timeoutMs = 2000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (isProcessAlive(pid)) {
-    if (Date.now() > deadline) return false;
-    await sleep(25);
-  }
-  return true;
 }
 
 /** A node script that starts a grandchild (stdio as given) and writes `pids.json` ({child, grandchild}) into cwd. */

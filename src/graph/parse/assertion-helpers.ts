@@ -11,6 +11,7 @@ import {
 } from './swc-node.js';
 import { type AssertionContext, type AssertionMatch, matchAssertionCall, matchPropertyAssertion } from './assertion-calls.js';
 import { matchTestCall } from './test-calls.js';
+import { skippedKeys } from './walker-patterns.js';
 
 /** What a call to a function declared in the test file proves, judged from its body. */
 export interface LocalHelper {
@@ -29,17 +30,6 @@ interface HelperBody {
   calls: string[];
 }
 
-const typeKeys = new Set([
-  'span',
-  'ctxt',
-  'typeAnnotation',
-  'returnType',
-  'typeParameters',
-  'typeArguments',
-  'typeParams',
-  'superTypeParams',
-  'implements',
-]);
 const noContextNames: ReadonlySet<string> = new Set();
 const maxHelperDepth = 32;
 
@@ -160,7 +150,7 @@ function forEachNode(root: AstNode, visit: (node: AstNode) => boolean): void {
     if (!isRecord(value) || (isAstNode(value) && !visit(value))) continue;
     for (const key in value) {
       const child = value[key];
-      if (typeof child === 'object' && child !== null && !typeKeys.has(key)) stack.push(child);
+      if (typeof child === 'object' && child !== null && !skippedKeys.has(key)) stack.push(child);
     }
   }
 }
