@@ -143,6 +143,16 @@ export function assertKnownFlags(rawArgs: string[], argsDef: ArgsDef, commandNam
           hint: `Valid options: ${flags.join(', ')}. Run "checker ${commandName} --help" for details.`,
         });
       }
+      const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined;
+      if (def.type === 'boolean' && value !== undefined && value !== 'true' && value !== 'false') {
+        throw new CheckerError(
+          'usage/invalid-value',
+          `Option ${arg.split('=')[0]} is a switch: give it alone, or =true / =false (got "${value.slice(0, 40)}")`,
+          {
+            hint: `Example: checker ${commandName} ${arg.split('=')[0]}`,
+          },
+        );
+      }
       if (def.type !== 'boolean' && !arg.includes('=')) {
         if (rawArgs[index + 1] === undefined) {
           throw new CheckerError('usage/missing-value', `Option ${arg} needs a value`, {

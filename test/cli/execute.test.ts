@@ -66,6 +66,16 @@ describe('checker execute runs what the repository allows, and only that', () =>
     assert.equal(existsSync(join(repo.dir, '.checker/local/executions')), false);
   });
 
+  it('a switch given a value other than true or false is a usage error naming it, before anything runs', async () => {
+    const result = await runCliAsync(['execute', '--cwd', repo.dir, '--all=maybe']);
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, '');
+    assert.match(
+      result.stderr,
+      /^checker: usage\/invalid-value: Option --all is a switch: give it alone, or =true \/ =false \(got "maybe"\)/,
+    );
+  });
+
   it('gate open: the real exit codes and output, the timeout killed, exit 1 for the failures, and the run recorded', async () => {
     repo.write({ '.checker/config.yml': checks(true) });
     // A real process: the exit code a CI job sees. NODE_TEST_CONTEXT (set by this test runner) would make the nested
