@@ -176,6 +176,33 @@ describe('checker execute runs what the repository allows, and only that', () =>
     }
   });
 
+  it('MCP: a check is cut to the call deadline (--deadline 8: 3 s after the 5 s margin), killed, and the call is answered', async () => {
+    const slow = createRepo({
+      '.checker/config.yml': `safety:\n  allowCommands: true\nchecks:\n  slow:\n    argv: [${NODE}, -e, "setTimeout(() => {}, 60000)"]\n`,
+    });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgv(), 'mcp', '--cwd', slow.dir, '--deadline', '8'],
+      cwd: projectRoot,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'checker-deadline', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({
+        name: 'execute_configured_checks',
+        arguments: { confirmExecution: true, all: true, format: 'json' },
+      });
+      assert.equal(result.isError, undefined, JSON.stringify(result.content));
+      const check = (result.structuredContent as ExecutionReport).checks[0];
+      assert.equal(check?.status, 'timed-out');
+      assert.ok((check?.timeoutMs ?? 0) <= 3000 && (check?.timeoutMs ?? 0) > 1000, String(check?.timeoutMs));
+    } finally {
+      await client.close();
+      slow.cleanup();
+    }
+  });
+
   it('MCP execute_configured_checks: confirmExecution false or a closed gate starts nothing; both open runs the checks', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
