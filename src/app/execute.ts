@@ -34,13 +34,8 @@ export interface ExecuteOptions extends RevisionRange {
   budgetMs?: number;
 }
 
-interface PlannedCheck {
-  id: string;
-  check: ConfiguredCheck;
-  argv?: string[];
-  /** Set when the check will not run: its result as planned. */
-  result?: CheckResult;
-}
+/** A check that will run, or the result of one that will not (refused, skipped), decided before anything starts. */
+type PlannedCheck = { id: string; check: ConfiguredCheck; argv: string[] } | { result: CheckResult };
 
 /**
  * `checker execute`: runs the repository's configured checks (`checks.*` in its configuration; commands never
@@ -70,8 +65,8 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
   const checks: CheckResult[] = [];
   const endsAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : startedAt.getTime() + options.budgetMs;
   for (const item of planned) {
-    if (item.result !== undefined || item.argv === undefined) {
-      checks.push(item.result ?? { id: item.id, status: 'refused', reason: 'no command' });
+    if ('result' in item) {
+      checks.push(item.result);
       continue;
     }
     const leftMs = endsAt - env.now().getTime();
@@ -131,7 +126,7 @@ function planCheck(
 ): PlannedCheck {
   const words = check.argv === undefined ? splitCommand(check.command ?? '') : { ok: true as const, argv: [...check.argv] };
   if (!words.ok) {
-    return { id, check, result: { id, status: 'refused', reason: `checks.${id}.command ${words.problem} (in ${context.source})` } };
+    return { result: { id, status: 'refused', reason: `checks.${id}.command ${words.problem} (in ${context.source})` } };
   }
   const argv = words.argv;
   const paths = check.paths ?? [];
@@ -139,15 +134,12 @@ function planCheck(
   const badGlob = matchers.indexOf(null);
   if (badGlob !== -1) {
     const reason = `checks.${id}.paths[${badGlob}] ${JSON.stringify(paths[badGlob])} is not a glob checker can compile (in ${context.source}); negated extglobs !(…) and lookarounds are not supported: list paths to include instead`;
-    return { id, check, argv, result: { id, argv, status: 'refused', reason } };
+    return { result: { id, argv, status: 'refused', reason } };
   }
   if (paths.length > 0 && context.changedPaths !== undefined) {
     const touched = context.changedPaths.filter((path) => matchers.some((matches) => matches?.(path) === true));
     if (touched.length === 0) {
       return {
-        id,
-        check,
-        argv,
         result: { id, argv, status: 'skipped', reason: `the change touches none of its paths (${paths.join(', ')}); --all runs it anyway` },
       };
     }
@@ -157,7 +149,7 @@ function planCheck(
       ...(context.confirmed ? [] : ['execution was not requested (checker execute, MCP confirmExecution: true)']),
       ...(context.allowCommands ? [] : [`safety.allowCommands is not true (${context.source})`]),
     ];
-    return { id, check, argv, result: { id, argv, status: 'skipped', reason: `not run: ${missing.join('; ')}` } };
+    return { result: { id, argv, status: 'skipped', reason: `not run: ${missing.join('; ')}` } };
   }
   return { id, check, argv };
 }
