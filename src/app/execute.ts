@@ -1,23 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { Config } from '../model/config.js';
 import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
-import { compileGlob } from '../text/glob.js';
+import { explainGate, MIN_CHECK_MS, planCheck, runCheck, toRunId } from './checks.js';
 import { isCheckerError } from '../model/diagnostic.js';
 import { isExecutionAllowed, loadConfig } from './load-config.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
 import { runAgentBundle } from './run-agent-bundle.js';
-
-/** A check without `timeoutMs` may run this long (10 minutes) before its process group is killed. */
-const DEFAULT_CHECK_TIMEOUT_MS = 600_000;
-/** Bytes kept from the start and from the end of each output stream of a check. */
-const EXCERPT_BYTES = 16 * 1024;
-/** A check is not started with less time than this left in the budget. */
-const MIN_CHECK_MS = 1000;
-
-type ConfiguredCheck = NonNullable<Config['checks']>[string];
 
 export interface ExecuteOptions extends RevisionRange {
   /**
@@ -33,9 +23,6 @@ export interface ExecuteOptions extends RevisionRange {
    */
   budgetMs?: number;
 }
-
-/** A check that will run, or the result of one that will not (refused, skipped), decided before anything starts. */
-type PlannedCheck = { id: string; check: ConfiguredCheck; argv: string[] } | { result: CheckResult };
 
 /**
  * `checker execute`: runs the repository's configured checks (`checks.*` in its configuration; commands never
@@ -79,7 +66,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
       });
       continue;
     }
-    checks.push(await runCheck(env, item.id, item.check, item.argv, leftMs));
+    checks.push(await runCheck(env, { id: item.id, argv: item.argv, timeoutMs: item.check.timeoutMs, leftMs }));
   }
 
   const agentProcess =
@@ -117,67 +104,6 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
 /** True when a run should fail a CI job: a check failed, timed out or could not start. */
 export function hasFailedChecks(report: ExecutionReport): boolean {
   return report.summary.failed + report.summary.timedOut > 0;
-}
-
-function planCheck(
-  id: string,
-  check: ConfiguredCheck,
-  context: { open: boolean; allowCommands: boolean; confirmed: boolean; source: string; changedPaths: string[] | undefined },
-): PlannedCheck {
-  const words = check.argv === undefined ? splitCommand(check.command ?? '') : { ok: true as const, argv: [...check.argv] };
-  if (!words.ok) {
-    return { result: { id, status: 'refused', reason: `checks.${id}.command ${words.problem} (in ${context.source})` } };
-  }
-  const argv = words.argv;
-  const paths = check.paths ?? [];
-  const matchers = paths.map((glob) => compileGlob(glob));
-  const badGlob = matchers.indexOf(null);
-  if (badGlob !== -1) {
-    const reason = `checks.${id}.paths[${badGlob}] ${JSON.stringify(paths[badGlob])} is not a glob checker can compile (in ${context.source}); negated extglobs !(…) and lookarounds are not supported: list paths to include instead`;
-    return { result: { id, argv, status: 'refused', reason } };
-  }
-  if (paths.length > 0 && context.changedPaths !== undefined) {
-    const touched = context.changedPaths.filter((path) => matchers.some((matches) => matches?.(path) === true));
-    if (touched.length === 0) {
-      return {
-        result: { id, argv, status: 'skipped', reason: `the change touches none of its paths (${paths.join(', ')}); --all runs it anyway` },
-      };
-    }
-  }
-  if (!context.open) {
-    const missing = [
-      ...(context.confirmed ? [] : ['execution was not requested (checker execute, MCP confirmExecution: true)']),
-      ...(context.allowCommands ? [] : [`safety.allowCommands is not true (${context.source})`]),
-    ];
-    return { result: { id, argv, status: 'skipped', reason: `not run: ${missing.join('; ')}` } };
-  }
-  return { id, check, argv };
-}
-
-async function runCheck(
-  env: Env,
-  id: string,
-  check: { timeoutMs?: number | undefined },
-  argv: string[],
-  leftMs: number,
-  extraEnv?: Record<string, string>,
-): Promise<CheckResult> {
-  const timeoutMs = Math.floor(Math.min(check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS, leftMs));
-  const run = await env.runCommand({ argv, timeoutMs, excerptBytes: EXCERPT_BYTES, ...(extraEnv === undefined ? {} : { env: extraEnv }) });
-  const base = { id, argv, timeoutMs, durationMs: Math.round(run.durationMs), stdout: run.stdout, stderr: run.stderr };
-  if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };
-  if (run.timedOut) {
-    return {
-      ...base,
-      status: 'timed-out',
-      reason: `ran past its ${timeoutMs} ms timeout; its process group was killed`,
-      exitCode: run.exitCode,
-      signal: run.signal,
-    };
-  }
-  if (run.exitCode === 0) return { ...base, status: 'passed', reason: 'exited 0', exitCode: 0, signal: null };
-  const how = run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited ${run.exitCode}`;
-  return { ...base, status: 'failed', reason: how, exitCode: run.exitCode, signal: run.signal };
 }
 
 async function readChangedPaths(
@@ -245,23 +171,6 @@ async function runAgentProcess(
     const message = error instanceof Error ? error.message : String(error);
     return { id, evidence, argv, status: 'not-started', reason: `the task bundle could not be built: ${message}` };
   }
-  const run = await runCheck(env, id, { timeoutMs: agent.timeoutMs }, argv, leftMs, { CHECKER_AGENT_BUNDLE_PATH: bundlePath });
+  const run = await runCheck(env, { id, argv, timeoutMs: agent.timeoutMs, leftMs, env: { CHECKER_AGENT_BUNDLE_PATH: bundlePath } });
   return { ...run, bundlePath, evidence };
-}
-
-function explainGate(confirmed: boolean, allowCommands: boolean, source: string): string {
-  if (confirmed && allowCommands) return `open: execution was requested and safety.allowCommands is true (${source})`;
-  if (!allowCommands && !confirmed)
-    return `closed: execution was not requested and safety.allowCommands is not true (${source}); nothing was started`;
-  if (!allowCommands)
-    return `closed: safety.allowCommands is not true (${source}); nothing was started. Set safety.allowCommands: true in .checker/config.yml to let checker run the configured checks`;
-  return 'closed: execution was not requested; nothing was started. Run checker execute, or call the MCP tool with confirmExecution: true';
-}
-
-function toRunId(at: Date): string {
-  const stamp = at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-  return `${stamp}-${randomBytes(3).toString('hex')}`;
 }

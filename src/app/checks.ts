@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import type { Config } from '../model/config.js';
+import type { Env } from '../model/env.js';
+import type { CheckResult } from '../model/execution.js';
+import { splitCommand } from '../text/command-words.js';
+import { compileGlob } from '../text/glob.js';
+
+/** A check without `timeoutMs` may run this long (10 minutes) before its process group is killed. */
+const DEFAULT_CHECK_TIMEOUT_MS = 600_000;
+/** Bytes kept from the start and from the end of each output stream of a check. */
+const EXCERPT_BYTES = 16 * 1024;
+/** A check is not started with less time than this left in the budget. */
+export const MIN_CHECK_MS = 1000;
+
+export type ConfiguredCheck = NonNullable<Config['checks']>[string];
+
+/** A check that will run, or the result of one that will not (refused, skipped), decided before anything starts. */
+export type PlannedCheck = { id: string; check: ConfiguredCheck; argv: string[] } | { result: CheckResult };
+
+export function planCheck(
+  id: string,
+  check: ConfiguredCheck,
+  context: { open: boolean; allowCommands: boolean; confirmed: boolean; source: string; changedPaths: string[] | undefined },
+): PlannedCheck {
+  const words = check.argv === undefined ? splitCommand(check.command ?? '') : { ok: true as const, argv: [...check.argv] };
+  if (!words.ok) {
+    return { result: { id, status: 'refused', reason: `checks.${id}.command ${words.problem} (in ${context.source})` } };
+  }
+  const argv = words.argv;
+  const paths = check.paths ?? [];
+  const matchers = paths.map((glob) => compileGlob(glob));
+  const badGlob = matchers.indexOf(null);
+  if (badGlob !== -1) {
+    const reason = `checks.${id}.paths[${badGlob}] ${JSON.stringify(paths[badGlob])} is not a glob checker can compile (in ${context.source}); negated extglobs !(…) and lookarounds are not supported: list paths to include instead`;
+    return { result: { id, argv, status: 'refused', reason } };
+  }
+  if (paths.length > 0 && context.changedPaths !== undefined) {
+    const touched = context.changedPaths.filter((path) => matchers.some((matches) => matches?.(path) === true));
+    if (touched.length === 0) {
+      return {
+        result: { id, argv, status: 'skipped', reason: `the change touches none of its paths (${paths.join(', ')}); --all runs it anyway` },
+      };
+    }
+  }
+  if (!context.open) {
+    const missing = [
+      ...(context.confirmed ? [] : ['execution was not requested (checker execute, MCP confirmExecution: true)']),
+      ...(context.allowCommands ? [] : [`safety.allowCommands is not true (${context.source})`]),
+    ];
+    return { result: { id, argv, status: 'skipped', reason: `not run: ${missing.join('; ')}` } };
+  }
+  return { id, check, argv };
+}
+
+/** One check to start: its words, its own timeout, the time left, and extra environment variables. */
+export interface CheckRun {
+  id: string;
+  argv: string[];
+  /** The check's configured timeout (default 10 minutes), cut to `leftMs`. */
+  timeoutMs?: number | undefined;
+  leftMs: number;
+  env?: Record<string, string>;
+}
+
+/** Runs one check without a shell and words its outcome: passed, failed (exit code or signal), timed out, not started. */
+export async function runCheck(env: Env, check: CheckRun): Promise<CheckResult> {
+  const { id, argv } = check;
+  const timeoutMs = Math.floor(Math.min(check.timeoutMs ?? DEFAULT_CHECK_TIMEOUT_MS, check.leftMs));
+  const run = await env.runCommand({
+    argv,
+    timeoutMs,
+    excerptBytes: EXCERPT_BYTES,
+    ...(check.env === undefined ? {} : { env: check.env }),
+  });
+  const base = { id, argv, timeoutMs, durationMs: Math.round(run.durationMs), stdout: run.stdout, stderr: run.stderr };
+  if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };
+  if (run.timedOut) {
+    return {
+      ...base,
+      status: 'timed-out',
+      reason: `ran past its ${timeoutMs} ms timeout; its process group was killed`,
+      exitCode: run.exitCode,
+      signal: run.signal,
+    };
+  }
+  if (run.exitCode === 0) return { ...base, status: 'passed', reason: 'exited 0', exitCode: 0, signal: null };
+  const how = run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited ${run.exitCode}`;
+  return { ...base, status: 'failed', reason: how, exitCode: run.exitCode, signal: run.signal };
+}
+
+export function toRunId(at: Date): string {
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+  return `${stamp}-${randomBytes(3).toString('hex')}`;
+}
+
+/** One sentence on the execution gate: open, or which of its two conditions is missing. */
+export function explainGate(confirmed: boolean, allowCommands: boolean, source: string): string {
+  if (confirmed && allowCommands) return `open: execution was requested and safety.allowCommands is true (${source})`;
+  if (!allowCommands && !confirmed)
+    return `closed: execution was not requested and safety.allowCommands is not true (${source}); nothing was started`;
+  if (!allowCommands)
+    return `closed: safety.allowCommands is not true (${source}); nothing was started. Set safety.allowCommands: true in .checker/config.yml to let checker run the configured checks`;
+  return 'closed: execution was not requested; nothing was started. Run checker execute, or call the MCP tool with confirmExecution: true';
+}
