@@ -9,6 +9,7 @@ import { describeJsonError } from '../runtime-coverage/json.js';
 import { parseLcov } from '../runtime-coverage/lcov.js';
 import { countUnlisted, MAX_PROBLEMS_PER_REPORT, type ProblemLog } from '../runtime-coverage/problems.js';
 import { computeV8LineHits, readV8Ranges, type V8Range } from '../runtime-coverage/v8.js';
+import { type CachedSourceMap, computeMappedLineHits, readCachedSourceMap } from '../runtime-coverage/v8-source-map.js';
 import { compareText } from '../text/compare-text.js';
 import { isRecord } from '../text/is-record.js';
 
@@ -385,9 +386,14 @@ async function readIstanbul(collector: Collector, opened: OpenedFile): Promise<v
   addSource(collector, 'istanbul', opened, contributed.size, tally);
 }
 
+/** Where V8 counted: a script's offsets in the file on disk, or in generated code a cached source map explains. */
+type V8Job =
+  | { kind: 'direct'; script: V8Script }
+  | { kind: 'mapped'; rel: string; ranges: V8Range[]; map: CachedSourceMap; sourcePath: string };
+
 async function readV8Files(collector: Collector, paths: string[], tracked: ReadonlySet<string>): Promise<void> {
-  const scripts: V8Script[] = [];
-  const opens: { opened: OpenedFile; contributed: Set<string> }[] = [];
+  const jobs: V8Job[] = [];
+  const opens: OpenedFile[] = [];
   for (const rel of paths) {
     const opened = await openCoverageFile(collector, rel, tracked);
     if (opened === undefined) continue;
@@ -399,7 +405,6 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
       continue;
     }
     const sourceMaps = isRecord(data) && isRecord(data['source-map-cache']) ? data['source-map-cache'] : {};
-    const contributed = new Set<string>();
     let malformedCount = 0;
     for (const [index, script] of result.entries()) {
       const url = isRecord(script) ? script.url : undefined;
@@ -424,49 +429,97 @@ async function readV8Files(collector: Collector, paths: string[], tracked: Reado
           malformed(collector, opened.rel, `result[${index}] (${rel}) has invalid functions/ranges`);
         continue;
       }
-      if (TRANSPILED_EXTENSIONS.test(rel) && url in sourceMaps) {
+      const map = Object.hasOwn(sourceMaps, url) ? readCachedSourceMap(sourceMaps[url], url) : undefined;
+      if (map !== undefined) jobs.push({ kind: 'mapped', rel, ranges, map, sourcePath: opened.rel });
+      else if (TRANSPILED_EXTENSIONS.test(rel) && Object.hasOwn(sourceMaps, url)) {
         collector.diagnostics.push({
           code: 'coverage/v8-transpiled',
           severity: 'info',
-          message: `${opened.rel}: V8 offsets for ${rel} refer to transpiled code, not the file on disk; this entry was ignored`,
+          message: `${opened.rel}: V8 offsets for ${rel} refer to transpiled code and its cached source map cannot be read; this entry was ignored`,
           hint: 'use the lcov or istanbul JSON report of your coverage tool (c8 / vitest --coverage) for TypeScript sources',
           location: { file: opened.rel },
         });
-        continue;
-      }
-      scripts.push({ rel, ranges, sourcePath: opened.rel });
-      contributed.add(rel);
+      } else jobs.push({ kind: 'direct', script: { rel, ranges, sourcePath: opened.rel } });
     }
-    opens.push({ opened, contributed });
+    opens.push(opened);
   }
 
-  const sources = new Map<string, string | undefined>();
-  const rejected = new Set<string>();
-  for (const script of scripts) {
-    if (!sources.has(script.rel)) sources.set(script.rel, await readV8Source(collector, script.rel));
-    const text = sources.get(script.rel);
-    if (text === undefined) {
-      rejected.add(`${script.sourcePath}\0${script.rel}`);
+  const contributed = new Map<string, Set<string>>();
+  const texts = new Map<string, string | undefined>();
+  const readText = async (rel: string): Promise<string | undefined> => {
+    if (!texts.has(rel)) texts.set(rel, await readV8Source(collector, rel));
+    return texts.get(rel);
+  };
+  const keep = (sourcePath: string, rel: string, lines: Map<number, number>): void => {
+    mergeLines(collector, rel, 'v8', sourcePath, lines);
+    const files = contributed.get(sourcePath) ?? new Set<string>();
+    files.add(rel);
+    contributed.set(sourcePath, files);
+  };
+  for (const job of jobs) {
+    if (job.kind === 'mapped') {
+      await readMappedScript(collector, job, readText, keep);
       continue;
     }
+    const { script } = job;
+    const text = await readText(script.rel);
+    if (text === undefined) continue;
     const lines = computeV8LineHits(text, script.ranges);
     if (lines === undefined) {
-      rejected.add(`${script.sourcePath}\0${script.rel}`);
-      collector.diagnostics.push({
-        code: 'coverage/source-mismatch',
-        severity: 'warn',
-        message: `${script.sourcePath}: V8 offsets for ${script.rel} do not match the file on disk (changed since the run, or transpiled); this entry was ignored`,
-        hint: 're-run the suite with coverage',
-        location: { file: script.sourcePath },
-      });
+      reportMismatch(collector, script.sourcePath, script.rel);
       continue;
     }
-    mergeLines(collector, script.rel, 'v8', script.sourcePath, lines);
+    keep(script.sourcePath, script.rel, lines);
   }
-  for (const { opened, contributed } of opens) {
-    const kept = [...contributed].filter((rel) => !rejected.has(`${opened.rel}\0${rel}`));
-    addSource(collector, 'v8', opened, kept.length);
+  for (const opened of opens) addSource(collector, 'v8', opened, contributed.get(opened.rel)?.size ?? 0);
+}
+
+/**
+ * A script run through a loader that transpiles (tsx, ts-node) or built with source maps: its counts land on the
+ * original sources' lines. A source is used only when it is a repository file whose text still is what the map
+ * carries (`sourcesContent`) and holds every mapped line; otherwise the run was of other code and says so.
+ */
+async function readMappedScript(
+  collector: Collector,
+  job: Extract<V8Job, { kind: 'mapped' }>,
+  readText: (rel: string) => Promise<string | undefined>,
+  keep: (sourcePath: string, rel: string, lines: Map<number, number>) => void,
+): Promise<void> {
+  const mapped = computeMappedLineHits(job.ranges, job.map);
+  if (mapped === undefined) {
+    reportMismatch(collector, job.sourcePath, job.rel);
+    return;
   }
+  for (const source of mapped) {
+    let absolute: string;
+    try {
+      absolute = source.source.startsWith('file://') ? fileURLToPath(source.source) : source.source;
+    } catch {
+      continue;
+    }
+    if (!absolute.startsWith('/')) continue;
+    const rel = await relativeInsideRoot(collector, absolute);
+    if (rel === undefined || rel === '' || hasNodeModulesSegment(rel)) continue;
+    const text = await readText(rel);
+    if (text === undefined) continue;
+    const lineCount = text.split('\n').length;
+    const stale = source.content !== undefined && source.content !== text;
+    if (stale || [...source.lines.keys()].some((line) => line > lineCount)) {
+      reportMismatch(collector, job.sourcePath, rel);
+      continue;
+    }
+    keep(job.sourcePath, rel, source.lines);
+  }
+}
+
+function reportMismatch(collector: Collector, sourcePath: string, rel: string): void {
+  collector.diagnostics.push({
+    code: 'coverage/source-mismatch',
+    severity: 'warn',
+    message: `${sourcePath}: V8 offsets for ${rel} do not match the file on disk (changed since the run, or transpiled without a source map); this entry was ignored`,
+    hint: 're-run the suite with coverage',
+    location: { file: sourcePath },
+  });
 }
 
 async function readV8Source(collector: Collector, rel: string): Promise<string | undefined> {

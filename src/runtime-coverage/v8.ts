@@ -82,22 +82,15 @@ export function findFirstCodeOffsets(source: string): number[] {
 }
 
 /**
- * Line hits from V8 block coverage: a line counts when the innermost range holding its first code
- * character has a count; undefined when the ranges do not fit the source (edited or transpiled file).
- * Not v8-to-istanbul: it makes every line a statement, so comment-only lines and lines outside every
- * range come out covered (count 1), which would turn comments into proof.
+ * V8's count at each offset (ascending): the count of the innermost range holding it, undefined when no range does.
+ * Ranges nest (a function's blocks inside it); a sweep with a stack of open ranges answers every offset in one pass.
  */
-export function computeV8LineHits(source: string, ranges: V8Range[]): Map<number, number> | undefined {
-  const maxEnd = ranges.reduce((max, range) => Math.max(max, range.end), 0);
-  if (maxEnd > source.length) return undefined;
-  if (ranges.some((range) => range.start === 0) && maxEnd !== source.length) return undefined;
+export function countInnermost(ranges: readonly V8Range[], offsets: readonly number[]): (number | undefined)[] {
   const ordered = [...ranges].sort((a, b) => a.start - b.start || b.end - a.end);
-  const hits = new Map<number, number>();
   const stack: V8Range[] = [];
+  const counts: (number | undefined)[] = [];
   let next = 0;
-  const offsets = findFirstCodeOffsets(source);
-  for (const [index, offset] of offsets.entries()) {
-    if (offset < 0) continue;
+  for (const offset of offsets) {
     while (next < ordered.length) {
       const range = ordered[next];
       if (range === undefined || range.start > offset) break;
@@ -109,8 +102,32 @@ export function computeV8LineHits(source: string, ranges: V8Range[]): Map<number
       stack.pop();
       innermost = stack[stack.length - 1];
     }
-    if (innermost === undefined || innermost.start > offset) continue;
-    hits.set(index + 1, innermost.count);
+    counts.push(innermost === undefined || innermost.start > offset ? undefined : innermost.count);
+  }
+  return counts;
+}
+
+/**
+ * Line hits from V8 block coverage: a line counts when the innermost range holding its first code
+ * character has a count; undefined when the ranges do not fit the source (edited or transpiled file).
+ * Not v8-to-istanbul: it makes every line a statement, so comment-only lines and lines outside every
+ * range come out covered (count 1), which would turn comments into proof.
+ */
+export function computeV8LineHits(source: string, ranges: V8Range[]): Map<number, number> | undefined {
+  const maxEnd = ranges.reduce((max, range) => Math.max(max, range.end), 0);
+  if (maxEnd > source.length) return undefined;
+  if (ranges.some((range) => range.start === 0) && maxEnd !== source.length) return undefined;
+  const lines = findFirstCodeOffsets(source)
+    .map((offset, index) => ({ line: index + 1, offset }))
+    .filter((entry) => entry.offset >= 0);
+  const counts = countInnermost(
+    ranges,
+    lines.map((entry) => entry.offset),
+  );
+  const hits = new Map<number, number>();
+  for (const [index, entry] of lines.entries()) {
+    const count = counts[index];
+    if (count !== undefined) hits.set(entry.line, count);
   }
   return hits;
 }

@@ -419,6 +419,54 @@ describe('readCoverage: V8', () => {
     });
   });
 
+  test('TypeScript run through tsx: counts land on the .ts lines through the cached source map; type lines are not instrumented', async () => {
+    const source = [
+      'export interface Options {',
+      '  strict: boolean;',
+      '}',
+      'export function divide(a: number, b: number, options?: Options): number {',
+      '  if (b === 0) {',
+      "    if (options?.strict) throw new Error('zero');",
+      '    return 0;',
+      '  }',
+      '  return a / b;',
+      '}',
+      'export function unused(): string {',
+      "  return 'never';",
+      '}',
+      '',
+    ].join('\n');
+    const dir = makeRepo({
+      'package.json': '{"type":"module"}\n',
+      'src/divide.ts': source,
+      'src/main.ts': "import { divide } from './divide.ts';\nconst half: number = divide(4, 2);\nconsole.log(half);\n",
+    });
+    execFileSync(process.execPath, ['--import', import.meta.resolve('tsx/esm'), 'src/main.ts'], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', NODE_V8_COVERAGE: join(dir, 'coverage/tmp') },
+    });
+    const evidence = await readCoverage(dir);
+    assert.deepEqual(evidence.diagnostics, []);
+    // tsx's loader thread writes a file of its own that holds none of the repository's code.
+    const sources = evidence.sources.filter((item) => item.files > 0).map((item) => item.path);
+    assert.equal(sources.length, 1);
+    // Lines 1-3 (the interface) have no code; 6-8 are the b === 0 branch that never ran; 11-13 a function never called.
+    assert.deepEqual(evidence.files['src/divide.ts'], {
+      lines: { 4: 1, 5: 1, 6: 0, 7: 0, 8: 0, 9: 1, 10: 1, 11: 0, 12: 0, 13: 0 },
+      source: 'v8',
+      sources,
+    });
+    assert.deepEqual(evidence.files['src/main.ts'], { lines: { 1: 1, 2: 1, 3: 1 }, source: 'v8', sources });
+
+    writeTree(dir, { 'src/divide.ts': source.replace('return a / b;', 'return a / b + 0;') });
+    const edited = await readCoverage(dir);
+    assert.equal(edited.files['src/divide.ts'], undefined);
+    assert.deepEqual(
+      edited.diagnostics.map((diagnostic) => diagnostic.code),
+      ['coverage/source-mismatch'],
+    );
+  });
+
   test('maps hand-written offsets in a folder given by options.paths; ignores outside, node_modules, transpiled and mismatched entries', async () => {
     const calc = [
       '/* header',
@@ -465,7 +513,7 @@ describe('readCoverage: V8', () => {
           },
         ],
         timestamp: 1234.5,
-        'source-map-cache': { [url('src/typed.ts')]: { lineLengths: [20], data: { version: 3, sources: [], mappings: '' } } },
+        'source-map-cache': { [url('src/typed.ts')]: { lineLengths: [20], data: 'not a source map' } },
       }),
       'v8-out/notes.txt': 'not coverage',
     });
@@ -483,11 +531,11 @@ describe('readCoverage: V8', () => {
         ['coverage/outside-repo', 'coverage folder "../elsewhere" is outside the repository'],
         [
           'coverage/v8-transpiled',
-          'v8-out/coverage-100-1-0.json: V8 offsets for src/typed.ts refer to transpiled code, not the file on disk; this entry was ignored',
+          'v8-out/coverage-100-1-0.json: V8 offsets for src/typed.ts refer to transpiled code and its cached source map cannot be read; this entry was ignored',
         ],
         [
           'coverage/source-mismatch',
-          'v8-out/coverage-100-1-0.json: V8 offsets for src/edited.js do not match the file on disk (changed since the run, or transpiled); this entry was ignored',
+          'v8-out/coverage-100-1-0.json: V8 offsets for src/edited.js do not match the file on disk (changed since the run, or transpiled without a source map); this entry was ignored',
         ],
       ],
     );
