@@ -28,6 +28,7 @@ import { loadConfig } from './load-config.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { readRepoText } from './repo-text.js';
 import { loadCoverage } from './load-coverage.js';
+import { readLatestExecution } from './execution-evidence.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 const HISTORY_COMMITS = 200;
@@ -92,7 +93,9 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedFiles.map((file) => file.path),
   );
 
-  const coverage = await loadCoverage(env, { trackedPaths });
+  // The latest checker execute run's passing checks wrote V8 coverage under .checker/local/: runtime proof with the check named.
+  const execution = await readLatestExecution(env, limitations);
+  const coverage = await loadCoverage(env, { trackedPaths, paths: execution?.folders ?? [] });
   limitations.push(...coverage.diagnostics);
   const newestChange = await findNewestChangeTime(env, git, change);
   const reachingTestsByPath = new Map<string, ReachingTest[]>();
@@ -361,7 +364,10 @@ function deriveProof(
       }, [])
       .sort((left, right) => right.names.length - left.names.length || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),
   });
-  return renderChangedPathProof(judgement, proofMessages);
+  const proof = renderChangedPathProof(judgement, proofMessages);
+  const checks = fileCoverage?.checks ?? [];
+  if (checks.length === 0 || (proof.state !== 'runtime-proven' && proof.state !== 'runtime-unproven')) return proof;
+  return { ...proof, reason: `${proof.reason} Runtime evidence: ${checks.join(', ')} (checker execute).`, runtimeChecks: checks };
 }
 
 /** Changed runtime exports of a file with the verb a test uses on each; type-only exports are left out (they do not run). */

@@ -17,21 +17,27 @@ export type ConfiguredCheck = NonNullable<Config['checks']>[string];
 /** A check that will run, or the result of one that will not (refused, skipped), decided before anything starts. */
 export type PlannedCheck = { id: string; check: ConfiguredCheck; argv: string[] } | { result: CheckResult };
 
+/**
+ * Decides before anything starts whether a configured check runs: its command split into words (refused when it uses
+ * shell syntax), its `paths` matched against the change, the gate. `field` names it in messages (`checks.unit`,
+ * `toolAdapters.coverage`); an adapter's `args` follow its command's words.
+ */
 export function planCheck(
   id: string,
-  check: ConfiguredCheck,
+  check: ConfiguredCheck & { args?: string[] | undefined },
   context: { open: boolean; allowCommands: boolean; confirmed: boolean; source: string; changedPaths: string[] | undefined },
+  field = `checks.${id}`,
 ): PlannedCheck {
   const words = check.argv === undefined ? splitCommand(check.command ?? '') : { ok: true as const, argv: [...check.argv] };
   if (!words.ok) {
-    return { result: { id, status: 'refused', reason: `checks.${id}.command ${words.problem} (in ${context.source})` } };
+    return { result: { id, status: 'refused', reason: `${field}.command ${words.problem} (in ${context.source})` } };
   }
-  const argv = words.argv;
+  const argv = [...words.argv, ...(check.args ?? [])];
   const paths = check.paths ?? [];
   const matchers = paths.map((glob) => compileGlob(glob));
   const badGlob = matchers.indexOf(null);
   if (badGlob !== -1) {
-    const reason = `checks.${id}.paths[${badGlob}] ${JSON.stringify(paths[badGlob])} is not a glob checker can compile (in ${context.source}); negated extglobs !(…) and lookarounds are not supported: list paths to include instead`;
+    const reason = `${field}.paths[${badGlob}] ${JSON.stringify(paths[badGlob])} is not a glob checker can compile (in ${context.source}); negated extglobs !(…) and lookarounds are not supported: list paths to include instead`;
     return { result: { id, argv, status: 'refused', reason } };
   }
   if (paths.length > 0 && context.changedPaths !== undefined) {

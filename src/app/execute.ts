@@ -3,11 +3,16 @@ import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
-import { explainGate, MIN_CHECK_MS, planCheck, runCheck, toRunId } from './checks.js';
+import { type ConfiguredCheck, explainGate, MIN_CHECK_MS, planCheck, runCheck, toRunId } from './checks.js';
 import { isCheckerError } from '../model/diagnostic.js';
 import { isExecutionAllowed, loadConfig } from './load-config.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
 import { runAgentBundle } from './run-agent-bundle.js';
+import { loadCoverage } from './load-coverage.js';
+import { classifyRole } from '../graph/roles.js';
+import { LATEST_EXECUTION } from './execution-evidence.js';
+import { toChangedLines } from '../rules/proof.js';
+import type { ChangeSet } from '../model/change.js';
 
 export interface ExecuteOptions extends RevisionRange {
   /**
@@ -22,6 +27,8 @@ export interface ExecuteOptions extends RevisionRange {
    * and a check with under a second left is not started.
    */
   budgetMs?: number;
+  /** Told before and after each command, for a long run's progress on stderr. */
+  onProgress?: (message: string) => void;
 }
 
 /**
@@ -41,16 +48,20 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
   const allowCommands = isExecutionAllowed(config);
   const open = options.confirmed && allowCommands;
   const limitations: ExecutionReport['limitations'] = loaded.diagnostics.map((item) => ({ code: item.code, message: item.message }));
-  const configured = Object.entries(config.checks ?? {}).sort(([a], [b]) => compareText(a, b));
+  const configured = listConfiguredChecks(config);
 
-  const needsChange = options.all !== true && configured.some(([, check]) => (check.paths ?? []).length > 0);
-  const changedPaths = needsChange ? await readChangedPaths(env, options, config.analysis?.defaultBranch, limitations) : undefined;
+  // Checks with paths are matched against the change; with the gate open it also places the run's coverage on changed lines.
+  const matchesPaths = options.all !== true && configured.some((item) => (item.check.paths ?? []).length > 0);
+  const change = open || matchesPaths ? await readChange(env, options, config.analysis?.defaultBranch, limitations) : undefined;
+  const matchPaths = matchesPaths ? (change === undefined ? [] : toChangedPaths(change)) : undefined;
 
-  const planned = configured.map(([id, check]) =>
-    planCheck(id, check, { open, allowCommands, confirmed: options.confirmed, source, changedPaths }),
+  const planned = configured.map((item) =>
+    planCheck(item.id, item.check, { open, allowCommands, confirmed: options.confirmed, source, changedPaths: matchPaths }, item.field),
   );
   const checks: CheckResult[] = [];
   const endsAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : startedAt.getTime() + options.budgetMs;
+  const toRun = planned.filter((item) => !('result' in item)).length;
+  let started = 0;
   for (const item of planned) {
     if ('result' in item) {
       checks.push(item.result);
@@ -66,21 +77,44 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
       });
       continue;
     }
-    checks.push(await runCheck(env, { id: item.id, argv: item.argv, timeoutMs: item.check.timeoutMs, leftMs }));
+    started += 1;
+    options.onProgress?.(`running ${item.id} (${started}/${toRun}): ${item.argv.join(' ')}`);
+    const folder = item.check.coverage === false ? undefined : `executions/${runId}/coverage/${item.id}`;
+    const coverageDir = folder === undefined ? undefined : await env.createArtifactFolder(folder);
+    const result = await runCheck(env, {
+      id: item.id,
+      argv: item.argv,
+      timeoutMs: item.check.timeoutMs,
+      leftMs,
+      ...(coverageDir === undefined ? {} : { env: { NODE_V8_COVERAGE: coverageDir } }),
+    });
+    const written = folder === undefined ? 0 : await countJsonFiles(env, `.checker/local/${folder}`);
+    checks.push(written === 0 ? result : { ...result, coverage: { folder: `.checker/local/${folder}`, files: written } });
+    options.onProgress?.(`${item.id}: ${result.status} (${result.reason}) in ${formatSeconds(result.durationMs ?? 0)}`);
   }
 
   const agentProcess =
     config.toolAdapters?.agentProcess === undefined
       ? undefined
-      : await runAgentProcess(env, config.toolAdapters.agentProcess, { open, source, range: options, endsAt });
+      : await runAgentProcess(env, config.toolAdapters.agentProcess, {
+          open,
+          source,
+          range: options,
+          endsAt,
+          onProgress: options.onProgress,
+        });
   const ran = checks.filter((check) => check.status === 'passed' || check.status === 'failed' || check.status === 'timed-out');
+  const runtimeProof =
+    change === undefined
+      ? undefined
+      : await collectRuntimeProof(env, { change, checks, runId, startedAt: startedAt.getTime(), limitations });
   const report: ExecutionReport = {
     schemaVersion: 1,
     kind: 'execution',
     runId,
     startedAt: startedAt.toISOString(),
     gate: { requested: options.confirmed, allowCommands, open, explanation: explainGate(options.confirmed, allowCommands, source) },
-    ...(changedPaths === undefined ? {} : { changedPaths }),
+    ...(matchPaths === undefined ? {} : { changedPaths: matchPaths }),
     checks,
     ...(agentProcess === undefined ? {} : { agentProcess }),
     summary: {
@@ -90,6 +124,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
       failed: checks.filter((check) => check.status === 'failed' || check.status === 'not-started').length,
       timedOut: checks.filter((check) => check.status === 'timed-out').length,
     },
+    ...(runtimeProof === undefined ? {} : { runtimeProof }),
     limitations,
   };
   if (ran.length === 0 && agentProcess?.bundlePath === undefined)
@@ -98,6 +133,10 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
   const withRecord: ExecutionReport = { ...report, recordPath: `.checker/local/${recordPath}` };
   env.validate('execution-report', withRecord, { code: 'internal/execution-report' });
   await env.writeArtifact(recordPath, `${JSON.stringify(withRecord, null, 2)}\n`, { mode: 'create' });
+  // The analysis (ai, audit-tests, redteam…) reads the latest run's passing coverage as runtime proof.
+  await env.writeArtifact(LATEST_EXECUTION, `${JSON.stringify({ schemaVersion: 1, runId, recordPath: withRecord.recordPath })}\n`, {
+    mode: 'replace',
+  });
   return withRecord;
 }
 
@@ -106,32 +145,116 @@ export function hasFailedChecks(report: ExecutionReport): boolean {
   return report.summary.failed + report.summary.timedOut > 0;
 }
 
-async function readChangedPaths(
+type ToolAdapters = NonNullable<Config['toolAdapters']>;
+const ADAPTER_KINDS = [
+  'browserTestRunner',
+  'coverage',
+  'mutationTester',
+  'staticAnalyzer',
+  'apiFuzzer',
+  'contractTester',
+] as const satisfies readonly Exclude<keyof ToolAdapters, 'agentProcess'>[];
+
+/** `checks.*` in name order, then the enabled tool adapters (`toolAdapters.<kind>` with `enabled: true`) in a fixed order. */
+function listConfiguredChecks(config: Config): { id: string; field: string; check: ConfiguredCheck & { args?: string[] | undefined } }[] {
+  const checks = Object.entries(config.checks ?? {})
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([id, check]) => ({ id, field: `checks.${id}`, check }));
+  const adapters = ADAPTER_KINDS.flatMap((kind) => {
+    const adapter = config.toolAdapters?.[kind];
+    if (adapter?.enabled !== true) return [];
+    const id = `toolAdapters.${kind}`;
+    return [{ id, field: id, check: { command: adapter.command, args: adapter.args, timeoutMs: adapter.timeoutMs } }];
+  });
+  return [...checks, ...adapters];
+}
+
+async function readChange(
   env: Env,
   range: RevisionRange,
   defaultBranch: string | undefined,
   limitations: ExecutionReport['limitations'],
-): Promise<string[]> {
+): Promise<ChangeSet | undefined> {
   try {
     const git = await env.openGit();
-    const change = await git.readChange({
+    return await git.readChange({
       ...(range.base === undefined ? {} : { base: range.base }),
       ...(range.head === undefined ? {} : { head: range.head }),
       ...(defaultBranch === undefined ? {} : { defaultBranch }),
     });
-    return [
-      ...new Set(change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]))),
-    ].sort(compareText);
   } catch (error) {
     // A folder without git or a bad --base is said and the checks with paths wait; anything else is a bug.
     if (!isCheckerError(error)) throw error;
-    const message = error.message;
     limitations.push({
       code: 'execute/no-change',
-      message: `cannot read the change (${message}); checks with paths were not matched and do not run: pass --all to run them`,
+      message: `cannot read the change (${error.message}); checks with paths were not matched and do not run (pass --all to run them), and runtime proof cannot be placed on changed lines`,
     });
-    return [];
+    return undefined;
   }
+}
+
+function toChangedPaths(change: ChangeSet): string[] {
+  const paths = change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]));
+  return [...new Set(paths)].sort(compareText);
+}
+
+async function countJsonFiles(env: Env, folder: string): Promise<number> {
+  const listing = await env.files.list(folder);
+  return listing.ok ? listing.entries.filter((entry) => entry.kind === 'file' && entry.name.endsWith('.json')).length : 0;
+}
+
+function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?)$/;
+
+/**
+ * The run's changed-path proof: coverage of the checks that passed (their V8 folders, and reports the `coverage`
+ * adapter wrote during the run) mapped onto the change's added and modified lines. A failed check's coverage is
+ * never read: what a failing suite executed proves nothing.
+ */
+async function collectRuntimeProof(
+  env: Env,
+  context: { change: ChangeSet; checks: CheckResult[]; runId: string; startedAt: number; limitations: ExecutionReport['limitations'] },
+): Promise<ExecutionReport['runtimeProof']> {
+  const { change, checks, runId } = context;
+  const passed = checks.filter((check) => check.status === 'passed');
+  const failedChecks = checks.filter((check) => check.status === 'failed' || check.status === 'timed-out').map((check) => check.id);
+  const folders = passed.flatMap((check) =>
+    check.coverage === undefined ? [] : [{ path: check.coverage.folder, check: check.id, runId }],
+  );
+  const adapter = passed.find((check) => check.id === 'toolAdapters.coverage');
+  if (folders.length === 0 && adapter === undefined)
+    return failedChecks.length === 0 ? undefined : { files: [], notExecuted: [], failedChecks };
+  const coverage = await loadCoverage(env, {
+    paths: folders,
+    defaults: adapter === undefined ? false : { since: context.startedAt, check: adapter.id, runId },
+  });
+  for (const diagnostic of coverage.diagnostics) context.limitations.push({ code: diagnostic.code, message: diagnostic.message });
+  const files: NonNullable<ExecutionReport['runtimeProof']>['files'] = [];
+  const notExecuted: string[] = [];
+  for (const file of change.files) {
+    // A test that ran itself proves nothing about the change; the analysis leaves changed tests out of proof too.
+    if (file.status === 'deleted' || classifyRole(file.path) === 'test') continue;
+    const hits = coverage.files[file.path];
+    if (hits === undefined) {
+      if (SCRIPT_FILE.test(file.path)) notExecuted.push(file.path);
+      continue;
+    }
+    const instrumented = toChangedLines(file.hunks).filter((line) => Object.hasOwn(hits.lines, line));
+    if (instrumented.length === 0) continue;
+    const coveredLines = instrumented.filter((line) => (hits.lines[line] ?? 0) > 0);
+    const uncoveredLines = instrumented.filter((line) => (hits.lines[line] ?? 0) <= 0);
+    files.push({
+      path: file.path,
+      state: uncoveredLines.length === 0 ? 'runtime-proven' : 'runtime-unproven',
+      coveredLines,
+      uncoveredLines,
+      checks: hits.checks ?? [],
+    });
+  }
+  return { files, notExecuted, failedChecks };
 }
 
 type AgentProcessConfig = NonNullable<NonNullable<Config['toolAdapters']>['agentProcess']>;
@@ -145,7 +268,7 @@ type AgentProcessResult = NonNullable<ExecutionReport['agentProcess']>;
 async function runAgentProcess(
   env: Env,
   agent: AgentProcessConfig,
-  context: { open: boolean; source: string; range: RevisionRange; endsAt: number },
+  context: { open: boolean; source: string; range: RevisionRange; endsAt: number; onProgress?: ((message: string) => void) | undefined },
 ): Promise<AgentProcessResult> {
   const id = 'agentProcess';
   const evidence = 'untrusted-agent-suggestion' as const;
@@ -171,6 +294,8 @@ async function runAgentProcess(
     const message = error instanceof Error ? error.message : String(error);
     return { id, evidence, argv, status: 'not-started', reason: `the task bundle could not be built: ${message}` };
   }
+  context.onProgress?.(`running the agent process: ${argv.join(' ')}`);
   const run = await runCheck(env, { id, argv, timeoutMs: agent.timeoutMs, leftMs, env: { CHECKER_AGENT_BUNDLE_PATH: bundlePath } });
+  context.onProgress?.(`agent process: ${run.status} (${run.reason}) in ${formatSeconds(run.durationMs ?? 0)}`);
   return { ...run, bundlePath, evidence };
 }

@@ -17,11 +17,23 @@ export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
 const TRANSPILED_EXTENSIONS = /\.(?:ts|tsx|mts|cts|jsx)$/;
 
+/** A folder of V8 coverage written by a configured check's run (`checker execute`): its files carry the check as provenance. */
+export interface CheckCoverageFolder {
+  path: string;
+  check: string;
+  runId: string;
+}
+
 export interface LoadCoverageOptions {
   /** Extra folders (repository-relative) holding V8 coverage JSON, as NODE_V8_COVERAGE writes it. */
-  paths?: string[];
+  paths?: (string | CheckCoverageFolder)[];
   /** Repository-relative paths tracked by git: a committed coverage report describes someone else's run and is skipped. */
   trackedPaths?: ReadonlySet<string>;
+  /**
+   * The usual report locations (lcov.info, coverage/…): read them (the default), skip them (`false`), or read only those
+   * written at or after `since` (epoch ms), as the output of a configured check run then (the `coverage` adapter).
+   */
+  defaults?: boolean | { since: number; check: string; runId: string };
 }
 
 interface OpenedFile {
@@ -68,24 +80,12 @@ export async function loadCoverage(env: Env, options: LoadCoverageOptions = {}):
     absoluteCache: new Map(),
   };
   const tracked = options.trackedPaths ?? new Set<string>();
-
-  const lcovPaths = ['lcov.info', 'coverage/lcov.info'];
-  for (const entry of await listDirectory(collector, 'coverage')) {
-    if (entry.kind === 'directory') lcovPaths.push(`coverage/${entry.name}/lcov.info`);
-  }
-  for (const rel of lcovPaths) {
-    const opened = await openCoverageFile(collector, rel, tracked);
-    if (opened !== undefined) await readLcov(collector, opened);
-  }
-
-  const istanbul = await openCoverageFile(collector, 'coverage/coverage-final.json', tracked);
-  if (istanbul !== undefined) await readIstanbul(collector, istanbul);
-
+  const provenance = new Map<string, CheckCoverageFolder>();
   const v8Files: string[] = [];
-  for (const entry of await listDirectory(collector, 'coverage/tmp')) {
-    if (/^coverage-.*\.json$/.test(entry.name)) v8Files.push(`coverage/tmp/${entry.name}`);
-  }
-  for (const folder of options.paths ?? []) {
+  if (options.defaults !== false) await readDefaultLocations(collector, tracked, options.defaults, provenance, v8Files);
+
+  for (const entry of options.paths ?? []) {
+    const folder = typeof entry === 'string' ? entry : entry.path;
     const rel = toSafeRelative(folder);
     if (rel === undefined) {
       collector.diagnostics.push({
@@ -96,24 +96,75 @@ export async function loadCoverage(env: Env, options: LoadCoverageOptions = {}):
       });
       continue;
     }
-    for (const entry of await listDirectory(collector, rel)) {
-      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.name.endsWith('.json') && !v8Files.includes(path)) v8Files.push(path);
+    for (const file of await listDirectory(collector, rel)) {
+      const path = rel === '' ? file.name : `${rel}/${file.name}`;
+      if (!file.name.endsWith('.json') || v8Files.includes(path)) continue;
+      v8Files.push(path);
+      if (typeof entry !== 'string') provenance.set(path, entry);
     }
   }
   await readV8Files(collector, v8Files, tracked);
+  // A check's run writes a file per Node process (npm, the test runner, each test file); those that ran none of the
+  // repository's code are no evidence and stay out of the list.
+  collector.sources = collector.sources.flatMap((source) => {
+    const from = provenance.get(source.path);
+    if (from === undefined) return [source];
+    return source.files === 0 ? [] : [{ ...source, check: from.check, runId: from.runId }];
+  });
 
   const files = [...collector.files.entries()]
     .sort(([a], [b]) => compareText(a, b))
-    .map(([path, entry]): [string, FileCoverage] => [
-      path,
-      {
-        lines: Object.fromEntries(entry.lines),
-        source: entry.source,
-        sources: entry.sources,
-      },
-    ]);
+    .map(([path, entry]): [string, FileCoverage] => {
+      const checks = [...new Set(entry.sources.flatMap((source) => provenance.get(source)?.check ?? []))].sort(compareText);
+      return [
+        path,
+        {
+          lines: Object.fromEntries(entry.lines),
+          source: entry.source,
+          sources: entry.sources,
+          ...(checks.length === 0 ? {} : { checks }),
+        },
+      ];
+    });
   return { sources: collector.sources, files: Object.fromEntries(files), diagnostics: collector.diagnostics };
+}
+
+/** lcov.info, coverage/lcov.info, coverage/<tool>/lcov.info, coverage/coverage-final.json and coverage/tmp (V8). */
+async function readDefaultLocations(
+  collector: Collector,
+  tracked: ReadonlySet<string>,
+  fresh: { since: number; check: string; runId: string } | true | undefined,
+  provenance: Map<string, CheckCoverageFolder>,
+  v8Files: string[],
+): Promise<void> {
+  const open = async (rel: string): Promise<OpenedFile | undefined> => {
+    const opened = await openCoverageFile(collector, rel, tracked);
+    if (opened === undefined || typeof fresh !== 'object') return opened;
+    if (opened.mtimeMs < fresh.since) return undefined;
+    provenance.set(rel, { path: rel, check: fresh.check, runId: fresh.runId });
+    return opened;
+  };
+  const lcovPaths = ['lcov.info', 'coverage/lcov.info'];
+  for (const entry of await listDirectory(collector, 'coverage')) {
+    if (entry.kind === 'directory') lcovPaths.push(`coverage/${entry.name}/lcov.info`);
+  }
+  for (const rel of lcovPaths) {
+    const opened = await open(rel);
+    if (opened !== undefined) await readLcov(collector, opened);
+  }
+  const istanbul = await open('coverage/coverage-final.json');
+  if (istanbul !== undefined) await readIstanbul(collector, istanbul);
+  for (const entry of await listDirectory(collector, 'coverage/tmp')) {
+    if (!/^coverage-.*\.json$/.test(entry.name)) continue;
+    const rel = `coverage/tmp/${entry.name}`;
+    if (typeof fresh !== 'object') v8Files.push(rel);
+    else {
+      const found = await collector.env.files.stat(rel);
+      if (!found.ok || found.mtimeMs < fresh.since) continue;
+      v8Files.push(rel);
+      provenance.set(rel, { path: rel, check: fresh.check, runId: fresh.runId });
+    }
+  }
 }
 
 function toSafeRelative(path: string): string | undefined {

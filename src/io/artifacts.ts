@@ -358,6 +358,17 @@ export async function writeArtifact(
   });
 }
 
+/**
+ * Creates a folder under `.checker/local/` (and its parents) for a program checker runs to write into, such as
+ * NODE_V8_COVERAGE; returns its absolute path. The same checks as writeArtifact: no symlinked segment, inside the folder.
+ */
+export async function createArtifactFolder(repoRoot: string, relativePath: string): Promise<string> {
+  const resolved = await prepareArtifact(repoRoot, relativePath, true);
+  if (resolved === undefined) throw new CheckerError('artifact/write-failed', `cannot prepare ${relativePath}`);
+  await ensureDirectory(resolved.root, resolved.target);
+  return resolved.target;
+}
+
 /** Reads an artifact under `.checker/local/`; undefined when absent. Symlinks anywhere on the path are refused. */
 export async function readArtifact(repoRoot: string, relativePath: string): Promise<Buffer | undefined> {
   const resolved = await prepareArtifact(repoRoot, relativePath, false);

@@ -3,7 +3,7 @@ import { CheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from '../model/env.js';
 import type { ParseOptions } from '../model/facts.js';
 import type { ScannedFile } from '../model/scan.js';
-import { readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
+import { createArtifactFolder, readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
 import { parseRepositoryFiles } from './parse-files.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
 import { readBuiltinPackSources } from './builtin-packs.js';
@@ -87,6 +87,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     writeArtifact: (relativePath, content, writeOptions) =>
       writeArtifact(root, relativePath, redactDocument(relativePath, content), writeOptions),
     readArtifact: async (relativePath) => (await readArtifact(root, relativePath))?.toString('utf8'),
+    createArtifactFolder: (relativePath) => createArtifactFolder(root, relativePath),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
     runCommand: (spec) => runCommand(root, spec),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),

@@ -57,6 +57,8 @@ const check = def(
       timeoutMs: timeoutMs.optional(),
       /** Globs of repository paths the check applies to. */
       paths: globs.optional(),
+      /** Collect V8 coverage of the Node processes it starts (NODE_V8_COVERAGE) as runtime proof; default true. */
+      coverage: z.boolean().optional(),
     })
     .refine((value) => (value.command === undefined) !== (value.argv === undefined), {
       error: 'must have exactly one of "command" or "argv"',

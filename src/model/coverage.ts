@@ -15,6 +15,9 @@ export interface CoverageSource {
   remappedFiles?: number;
   /** Paths of another root that matched no repository file. */
   unmatchedFiles?: number;
+  /** The configured check whose passing run wrote this file (`checker execute`), and that run's id. */
+  check?: string;
+  runId?: string;
 }
 
 export interface FileCoverage {
@@ -24,6 +27,8 @@ export interface FileCoverage {
   source: CoverageKind;
   /** Paths of every coverage source merged into `lines` (hits are summed). */
   sources: string[];
+  /** The configured checks whose runs (`checker execute`) wrote any of those sources. */
+  checks?: string[];
 }
 
 export interface CoverageEvidence {
@@ -81,6 +86,8 @@ export interface ChangedPathProof {
   reason: string;
   /** Concrete instruction for the coding agent; empty for `runtime-proven`. */
   repairTask: string;
+  /** The configured checks whose passing run (`checker execute`) gave the runtime evidence, when one did. */
+  runtimeChecks?: string[];
 }
 
 export type CoverageFreshness = 'fresh' | 'stale' | 'unknown';

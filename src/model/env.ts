@@ -76,6 +76,8 @@ export interface Env {
   openGit(): Promise<GitAccess>;
   writeArtifact(relativePath: string, content: string, options?: { mode?: 'replace' | 'create' }): Promise<string>;
   readArtifact(relativePath: string): Promise<string | undefined>;
+  /** Creates a folder under `.checker/local/` for a command to write into (NODE_V8_COVERAGE); returns its absolute path. */
+  createArtifactFolder(relativePath: string): Promise<string>;
   withArtifactLock<T>(relativePath: string, fn: () => Promise<T>): Promise<T>;
   /** Runs one command without a shell in the repository root; never throws for the command's own failure. */
   runCommand(spec: CommandSpec): Promise<CommandRun>;

@@ -26,6 +26,21 @@ const checkResult = z.strictObject({
   timeoutMs: z.int().min(1).optional(),
   stdout: excerpt.optional(),
   stderr: excerpt.optional(),
+  /**
+   * V8 coverage its Node processes wrote (NODE_V8_COVERAGE into this folder under .checker/local/executions/):
+   * runtime proof when the check passed, never when it failed.
+   */
+  coverage: z.strictObject({ folder: z.string(), files: z.int().min(0) }).optional(),
+});
+
+const lines = z.array(z.int().min(1));
+/** A changed file the passing checks executed: which of its changed lines ran, and under which checks. */
+const runtimeProof = z.strictObject({
+  path: z.string(),
+  state: z.enum(['runtime-proven', 'runtime-unproven']),
+  coveredLines: lines,
+  uncoveredLines: lines,
+  checks: z.array(z.string()),
 });
 
 export const executionReportSchema = z.strictObject({
@@ -60,6 +75,19 @@ export const executionReportSchema = z.strictObject({
       /** Where the bundle it was given was written (absolute), when it ran. */
       bundlePath: z.string().optional(),
       evidence: z.literal('untrusted-agent-suggestion'),
+    })
+    .optional(),
+  /**
+   * Changed-path proof from this run's passing checks: per changed file they executed, the changed lines that ran and
+   * those that did not (lines without code are not counted). Absent when no passing check wrote coverage.
+   */
+  runtimeProof: z
+    .strictObject({
+      files: z.array(runtimeProof),
+      /** Changed script files no passing check executed at all. */
+      notExecuted: z.array(z.string()),
+      /** Checks that failed or timed out: their coverage is never proof. */
+      failedChecks: z.array(z.string()),
     })
     .optional(),
   /** Where the record of this run was written (under .checker/local/executions/), when anything ran. */

@@ -177,6 +177,7 @@ const changedPathProof = def(
     instrumentedChangedLines: count,
     reason: str,
     repairTask: str,
+    runtimeChecks: z.array(nonEmpty).optional(),
   }),
 );
 const testEvidence = def(
@@ -191,6 +192,8 @@ const testEvidence = def(
         files: count,
         remappedFiles: count.optional(),
         unmatchedFiles: count.optional(),
+        check: nonEmpty.optional(),
+        runId: nonEmpty.optional(),
         fresh: z.boolean().nullable(),
       }),
     ),

@@ -1,5 +1,6 @@
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
+import { formatLineRanges } from '../text/line-ranges.js';
 import { renderTable } from './markdown-table.js';
 
 /** `checker execute` as Markdown: the gate, one row per configured check, and each run's output fenced as untrusted text. */
@@ -32,6 +33,7 @@ export function renderExecutionMarkdown(report: ExecutionReport): string {
       '',
     );
   }
+  if (report.runtimeProof !== undefined) parts.push(...renderRuntimeProof(report.runtimeProof));
   for (const check of report.checks) parts.push(...renderOutput(check));
   const agent = report.agentProcess;
   if (agent !== undefined) {
@@ -64,4 +66,23 @@ function renderOutput(check: CheckResult): string[] {
     lines.push(`## ${escapeMarkdownInline(check.id)}: ${name}`, '', fenceUntrusted(text, `${check.id} ${name}`));
   }
   return lines;
+}
+
+/** Which changed lines the passing checks ran: proof from this run, with the checks that gave it. */
+function renderRuntimeProof(proof: NonNullable<ExecutionReport['runtimeProof']>): string[] {
+  const parts = ['## Runtime proof of the change', ''];
+  for (const file of proof.files) {
+    const by = file.checks.length === 0 ? '' : ` under ${file.checks.map((id) => escapeMarkdownInline(id)).join(', ')}`;
+    const ran = file.coveredLines.length === 0 ? 'no changed line ran' : `${formatLineRanges(file.coveredLines)} ran${by}`;
+    const missed = file.uncoveredLines.length === 0 ? '' : `; ${formatLineRanges(file.uncoveredLines)} never ran`;
+    parts.push(`- ${escapeMarkdownInline(file.path)}: ${file.state}: ${ran}${missed}`);
+  }
+  if (proof.notExecuted.length > 0)
+    parts.push(`- Not executed by any passing check: ${proof.notExecuted.map((path) => escapeMarkdownInline(path)).join(', ')}`);
+  if (proof.failedChecks.length > 0)
+    parts.push(`- Failed, so their coverage is not proof: ${proof.failedChecks.map((id) => escapeMarkdownInline(id)).join(', ')}`);
+  if (proof.files.length === 0 && proof.notExecuted.length === 0 && proof.failedChecks.length === 0)
+    parts.push('- The passing checks executed none of the changed lines that hold code.');
+  parts.push('', "checker ai, audit-tests and redteam use this run's coverage for changed-path proof until the next run.", '');
+  return parts;
 }

@@ -17,7 +17,8 @@ import { deriveRouteFacts } from './facts-routes.js';
 import { deriveTestCaseFacts, deriveTestFileFacts } from './facts-tests.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
-import { formatLineRanges, toChangedLines } from './proof.js';
+import { toChangedLines } from './proof.js';
+import { formatLineRanges } from '../text/line-ranges.js';
 
 export interface ChangedFileInput {
   path: string;

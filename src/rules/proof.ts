@@ -13,9 +13,9 @@ import type {
 } from '../model/coverage.js';
 import type { ProofMessage } from '../model/rules.js';
 import { compareText } from '../text/compare-text.js';
+import { formatLineRanges } from '../text/line-ranges.js';
 
 const MAX_REACHING_TESTS = 20;
-const MAX_LINE_RANGES = 8;
 const MAX_LISTED_NAMES = 3;
 
 const SEARCHED_LOCATIONS =
@@ -26,26 +26,6 @@ export function toChangedLines(hunks: readonly Hunk[]): number[] {
   const lines = new Set<number>();
   for (const hunk of hunks) for (let offset = 0; offset < hunk.newLines; offset += 1) lines.add(hunk.newStart + offset);
   return [...lines].sort((a, b) => a - b);
-}
-
-/** "line 4", "lines 14-18, 22", capped at eight ranges. */
-export function formatLineRanges(lines: readonly number[]): string {
-  const sorted = [...new Set(lines)].sort((a, b) => a - b);
-  const ranges: string[] = [];
-  let index = 0;
-  while (index < sorted.length) {
-    const start = sorted[index] ?? 0;
-    let end = start;
-    while (sorted[index + 1] === end + 1) {
-      index += 1;
-      end += 1;
-    }
-    ranges.push(start === end ? String(start) : `${start}-${end}`);
-    index += 1;
-  }
-  const shown = ranges.slice(0, MAX_LINE_RANGES).join(', ');
-  const rest = ranges.length > MAX_LINE_RANGES ? ` and ${ranges.length - MAX_LINE_RANGES} more ranges` : '';
-  return `${sorted.length === 1 ? 'line' : 'lines'} ${shown}${rest}`;
 }
 
 function joinNames(names: readonly string[]): string {
@@ -278,6 +258,14 @@ export function isCoverageFreshFor(evidence: CoverageEvidence, path: string, new
   });
 }
 
+/** A coverage source as a reader names it: its path, or the configured check whose run wrote it (once per check). */
+function toSourceLabels(sources: readonly TestEvidenceSource[]): string[] {
+  const labels = sources.map((source) =>
+    source.check === undefined ? source.path : `check ${source.check} (checker execute run ${source.runId ?? '?'})`,
+  );
+  return [...new Set(labels)];
+}
+
 /** The `evidence.testEvidence` entry: which runtime coverage was found and whether it postdates the change. */
 export function summarizeTestEvidence(evidence: CoverageEvidence, newestChangeTime?: string): TestEvidence {
   const sources: TestEvidenceSource[] = evidence.sources.map((source) => ({
@@ -294,7 +282,7 @@ export function summarizeTestEvidence(evidence: CoverageEvidence, newestChangeTi
   }
   const fileCount = Object.keys(evidence.files).length;
   const covers = `covers ${fileCount} file${fileCount === 1 ? '' : 's'}`;
-  const paths = joinNames(sources.map((source) => source.path));
+  const paths = joinNames(toSourceLabels(sources));
   let freshness: CoverageFreshness;
   if (newestChangeTime === undefined || sources.some((source) => source.fresh === null)) freshness = 'unknown';
   else freshness = sources.every((source) => source.fresh === true) ? 'fresh' : 'stale';
@@ -314,7 +302,7 @@ export function summarizeTestEvidence(evidence: CoverageEvidence, newestChangeTi
       note: `Runtime coverage from ${paths} ${covers} and was generated at or after the newest change (${newestChangeTime}).`,
     };
   }
-  const stale = joinNames(sources.filter((source) => source.fresh === false).map((source) => source.path));
+  const stale = joinNames(toSourceLabels(sources.filter((source) => source.fresh === false)));
   return {
     found: true,
     sources,

@@ -184,6 +184,7 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
       return createGit(options.git);
     },
     readArtifact: async (relativePath) => artifacts.get(relativePath),
+    createArtifactFolder: async (relativePath) => `${root}/.checker/local/${relativePath}`,
     writeArtifact: async (relativePath, content, writeOptions) => {
       if (writeOptions?.mode === 'create' && artifacts.has(relativePath)) {
         throw new CheckerError('artifact/exists', `.checker/local/${relativePath} already exists`);

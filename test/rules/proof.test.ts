@@ -3,12 +3,12 @@ import assert from 'node:assert/strict';
 import type { ChangedPathProofInput, CoverageEvidence, ReachingTest } from '../../src/model/coverage.js';
 import {
   deriveChangedPathProof,
-  formatLineRanges,
   isCoverageFreshFor,
   summarizeTestEvidence,
   toChangedLines,
   toSiblingTestPath,
 } from '../../src/rules/proof.js';
+import { formatLineRanges } from '../../src/text/line-ranges.js';
 
 const DISCOUNT = 'src/pricing/discount.ts';
 

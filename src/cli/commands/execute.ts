@@ -20,9 +20,14 @@ export default defineCommand({
     const range = toRange(args);
     await withEnv(args.cwd, async (env) => {
       // Running this command is the explicit request; the configuration's safety.allowCommands is the other half of the gate.
-      const report = await executeChecks(env, { ...range, confirmed: true, all: args.all === true });
-      await emitReport(env.root, report, { format, output: args.output, schema: 'execution-report', markdown: renderExecutionMarkdown });
       const host = currentHost();
+      const report = await executeChecks(env, {
+        ...range,
+        confirmed: true,
+        all: args.all === true,
+        onProgress: (message) => void host.writeStderr(`checker: ${message}\n`),
+      });
+      await emitReport(env.root, report, { format, output: args.output, schema: 'execution-report', markdown: renderExecutionMarkdown });
       if (!report.gate.open) await host.writeStderr(`checker: execute: ${report.gate.explanation}\n`);
       if (hasFailedChecks(report)) {
         const failed = report.checks
