@@ -93,6 +93,45 @@ describe('executeChecks: the gate, selection and results (memEnv, scripted comma
     assert.deepEqual(JSON.parse(env.artifacts.get(`executions/${report.runId}/result.json`) ?? 'null'), report);
   });
 
+  test('enabled tool adapters run after the checks with their args, each with its own V8 coverage folder; disabled ones do not', async () => {
+    const config = [
+      'safety:\n  allowCommands: true',
+      'checks:\n  unit:\n    command: npm test\n  slow:\n    command: npm run e2e\n    coverage: false',
+      'toolAdapters:',
+      '  coverage:\n    enabled: true\n    command: npx c8 --reporter=lcov\n    args: [npm, test]\n    timeoutMs: 9000',
+      '  mutationTester:\n    enabled: false\n    command: npx stryker run',
+      '  staticAnalyzer:\n    enabled: true\n    command: npx tsc --noEmit $FLAGS',
+      '',
+    ].join('\n');
+    const env = memEnv({
+      files: { '.checker/config.yml': config },
+      git: { change: CHANGE },
+      runCommand: { 'npm test': { exitCode: 0 }, 'npm run e2e': { exitCode: 0 }, 'npx c8 --reporter=lcov npm test': { exitCode: 0 } },
+      now: new Date('2026-11-24T07:00:00.000Z'),
+    });
+    const report = await executeChecks(env, { confirmed: true });
+    const folder = (id: string) => `${env.root}/.checker/local/executions/${report.runId}/coverage/${id}`;
+    assert.deepEqual(
+      env.commands.map((spec) => [spec.argv.join(' '), spec.timeoutMs, spec.env?.NODE_V8_COVERAGE]),
+      [
+        ['npm run e2e', 600_000, undefined],
+        ['npm test', 600_000, folder('unit')],
+        ['npx c8 --reporter=lcov npm test', 9000, folder('toolAdapters.coverage')],
+      ],
+    );
+    assert.deepEqual(statuses(report), {
+      slow: 'passed',
+      unit: 'passed',
+      'toolAdapters.coverage': 'passed',
+      'toolAdapters.staticAnalyzer': 'refused',
+    });
+    assert.match(
+      report.checks.find((check) => check.id === 'toolAdapters.staticAnalyzer')?.reason ?? '',
+      /^toolAdapters\.staticAnalyzer\.command uses \$FLAGS/,
+    );
+    assert.equal(getValidator('execution-report')(report), true);
+  });
+
   test('--all runs a check whose paths the change misses; a timeout and a program that cannot start are failures, not passes', async () => {
     const env = memEnv({
       files: {
