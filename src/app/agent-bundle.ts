@@ -15,6 +15,7 @@ import type {
   RequirementFlowEvidence,
 } from '../model/bundle.js';
 import type { AgentProfile } from '../model/config.js';
+import type { ExecutionReport } from '../model/execution.js';
 import type { ProofState } from '../model/coverage.js';
 import type { CheckInput, SkillSummary } from '../model/graph.js';
 import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../model/requirements.js';
@@ -54,6 +55,8 @@ export interface AgentBundleInput {
   limitations?: BundleLimitation[];
   /** How many ranked tasks the bundle lists as `tasks` (the rest are `taskOverflow`); `analysis.maxPromptTasks`, default 12. */
   maxTasks?: number;
+  /** The `--with-checks` run made for this bundle (gate open or not). */
+  execution?: ExecutionReport;
 }
 
 const DEFAULT_MAX_TASKS = 12;
@@ -112,7 +115,7 @@ export function buildAgentBundle(analysis: ChangeAnalysis, input: AgentBundleInp
         command: clean(check.command, LIMITS.command),
         source: check.source,
         willRun: false,
-        reason: CHECKS_REASON,
+        reason: describeCheckRun(input.execution, check.name) ?? CHECKS_REASON,
       }),
     )
     .sort((left, right) => compareText(left.name, right.name));
@@ -128,10 +131,12 @@ export function buildAgentBundle(analysis: ChangeAnalysis, input: AgentBundleInp
     .sort((left, right) => compareText(left.kind, right.kind));
   const proofObligations = requirements === undefined ? [] : buildProofObligations(requirements);
   const ids = collectEvidenceIds(evidence, requirements, skills, checks);
-  const candidates = buildTaskCandidates(evidence, requirements).flatMap((candidate) => {
-    const evidenceIds = candidate.task.evidenceIds.filter((id) => ids.has(id));
-    return evidenceIds.length === 0 ? [] : [{ ...candidate, task: { ...candidate.task, evidenceIds } }];
-  });
+  const candidates = [...buildCheckFailureTasks(input.execution, checks), ...buildTaskCandidates(evidence, requirements)].flatMap(
+    (candidate) => {
+      const evidenceIds = candidate.task.evidenceIds.filter((id) => ids.has(id));
+      return evidenceIds.length === 0 ? [] : [{ ...candidate, task: { ...candidate.task, evidenceIds } }];
+    },
+  );
   const ranked = rankTasks(candidates, input.maxTasks ?? DEFAULT_MAX_TASKS);
   const tasks = ranked.top;
   const taskOverflow = ranked.overflow;
@@ -155,7 +160,7 @@ export function buildAgentBundle(analysis: ChangeAnalysis, input: AgentBundleInp
     safety: buildSafetyNotes(skills, requirements, evidence),
     execution: {
       investigation: { ran: false as const, reason: 'not requested: the bundle is built from deterministic evidence only' },
-      checks: { ran: false as const, reason: CHECKS_REASON },
+      checks: describeExecution(input.execution),
       modelCalled: false as const,
       network: false as const,
       agentCalled: false as const,
@@ -380,6 +385,7 @@ export function collectEvidenceIds(
 
 /** Weights (0-100) of each kind of task; proof by how little is known, edge cases by their confidence. */
 const TASK_WEIGHTS = {
+  checkFailure: 100,
   productFailure: 100,
   requirement: 90,
   proof: { unproven: 75, 'mocked-boundary': 74, 'runtime-unproven': 70, 'static-only': 60, 'runtime-proven': 0 } satisfies Record<
@@ -394,6 +400,73 @@ const TASK_WEIGHTS = {
   memory: 42,
   weakTest: 35,
 } as const;
+
+const CHECK_OUTPUT_CHARS = 1500;
+const UNPASSED = new Set(['failed', 'timed-out', 'not-started']);
+
+/** What `--with-checks` did, for `execution.checks`: ran (with the run named), or why nothing ran. */
+function describeExecution(execution: ExecutionReport | undefined): AgentBundle['execution']['checks'] {
+  if (execution === undefined) return { ran: false, reason: CHECKS_REASON };
+  const { summary } = execution;
+  if (!execution.gate.open) return { ran: false, reason: `--with-checks was given, but ${execution.gate.explanation}` };
+  return {
+    ran: summary.ran > 0,
+    reason: `--with-checks: ${summary.ran} of ${summary.configured} ran, ${summary.passed} passed, ${summary.failed} failed, ${summary.timedOut} timed out`,
+    runId: execution.runId,
+    ...(execution.recordPath === undefined ? {} : { recordPath: execution.recordPath }),
+  };
+}
+
+function describeCheckRun(execution: ExecutionReport | undefined, name: string): string | undefined {
+  const result = execution?.checks.find((check) => check.id === name);
+  return result === undefined ? undefined : `--with-checks: ${result.status} (${result.reason})`;
+}
+
+/** The results of the `--with-checks` run with the tail of each check's output, redacted and marked untrusted by the renderers. */
+function buildCheckResults(execution: ExecutionReport | undefined): AgentBundle['verification']['checks'] {
+  if (execution === undefined) return undefined;
+  return {
+    runId: execution.runId,
+    gateOpen: execution.gate.open,
+    results: execution.checks.map((check) => {
+      const output = [check.stdout, check.stderr]
+        .flatMap((excerpt) => (excerpt === undefined || excerpt.bytes === 0 ? [] : [excerpt.truncated ? excerpt.tail : excerpt.head]))
+        .join('\n')
+        .trim();
+      return {
+        id: check.id,
+        status: check.status,
+        reason: clean(check.reason, LIMITS.command),
+        ...(check.durationMs === undefined ? {} : { durationMs: check.durationMs }),
+        ...(output === '' ? {} : { output: clean(output.slice(-CHECK_OUTPUT_CHARS), CHECK_OUTPUT_CHARS) }),
+      };
+    }),
+  };
+}
+
+/** A configured check that did not pass under `--with-checks` is the first thing to fix: nothing else is proven while it fails. */
+function buildCheckFailureTasks(execution: ExecutionReport | undefined, checks: readonly BundleCheck[]): TaskCandidate[] {
+  if (execution === undefined) return [];
+  return execution.checks.flatMap((result) => {
+    const check = checks.find((item) => item.name === result.id);
+    if (check === undefined || !UNPASSED.has(result.status)) return [];
+    return [
+      {
+        task: {
+          id: `task:${check.id}`,
+          kind: 'check-failure' as const,
+          title: `Fix the failing check ${result.id} (${result.status === 'timed-out' ? 'timed out' : clean(result.reason, 200)})`,
+          detail: `Read its output under verification results (untrusted text), fix the cause in the change, then run checker ai --with-checks (or checker execute) again: a failing check proves nothing.`,
+          evidenceIds: [check.id],
+        },
+        subject: check.id,
+        action: 'fix',
+        weight: TASK_WEIGHTS.checkFailure,
+        closeness: 1,
+      },
+    ];
+  });
+}
 
 function buildTaskCandidates(evidence: BundleEvidence, requirements: RequirementEvidence | undefined): TaskCandidate[] {
   const candidates: TaskCandidate[] = [];
@@ -657,7 +730,9 @@ function buildVerification(
     };
   }
   const flows = requirements?.affectedFlows.filter((flow) => flow.kind === 'api') ?? [];
+  const checks = buildCheckResults(input.execution);
   return {
+    ...(checks === undefined ? {} : { checks }),
     testEvidence: {
       found: analysis.testEvidence.found,
       freshness: analysis.testEvidence.freshness,

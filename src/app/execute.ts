@@ -27,6 +27,8 @@ export interface ExecuteOptions extends RevisionRange {
    * and a check with under a second left is not started.
    */
   budgetMs?: number;
+  /** Leave the configured agent process out (`--with-checks` verifies; it does not hand the change to an agent). */
+  skipAgentProcess?: boolean;
   /** Told before and after each command, for a long run's progress on stderr. */
   onProgress?: (message: string) => void;
 }
@@ -94,7 +96,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
   }
 
   const agentProcess =
-    config.toolAdapters?.agentProcess === undefined
+    config.toolAdapters?.agentProcess === undefined || options.skipAgentProcess === true
       ? undefined
       : await runAgentProcess(env, config.toolAdapters.agentProcess, {
           open,

@@ -231,6 +231,7 @@ function renderChanged(bundle: PromptInput): string[] {
 }
 
 const KIND_LABELS: Record<BundleTask['kind'], string> = {
+  'check-failure': 'failing checks',
   'product-failure': 'product failures',
   requirement: 'requirements',
   proof: 'changed-path proof',

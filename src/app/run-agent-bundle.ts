@@ -1,6 +1,7 @@
 import type { RepositoryGraph } from './build-graph.js';
 import type { AgentBundle } from '../model/bundle.js';
 import type { Env } from '../model/env.js';
+import type { ExecutionReport } from '../model/execution.js';
 import { buildAgentBundle } from './agent-bundle.js';
 import { analyzeChange } from './analyze.js';
 import { readBundleInputs, type BundleOptions } from './read-bundle-inputs.js';
@@ -10,6 +11,8 @@ export interface RunAgentBundleOptions extends BundleOptions {
   head?: string;
   /** A graph already built (the MCP server keeps one warm). */
   repository?: RepositoryGraph;
+  /** The `--with-checks` run made for this bundle (src/app/with-checks.ts); its results go into the bundle. */
+  execution?: ExecutionReport;
 }
 
 /** `checker ai` / `checker agent`: the deterministic analysis of the range, packaged for a coding agent. */
@@ -20,5 +23,5 @@ export async function runAgentBundle(env: Env, options: RunAgentBundleOptions): 
     ...(options.repository === undefined ? {} : { repository: options.repository }),
   });
   const input = await readBundleInputs(env, options);
-  return buildAgentBundle(analysis, input);
+  return buildAgentBundle(analysis, options.execution === undefined ? input : { ...input, execution: options.execution });
 }

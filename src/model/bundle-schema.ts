@@ -37,7 +37,7 @@ const TOOL_ADAPTER_KINDS = [
   'apiFuzzer',
   'contractTester',
 ] as const;
-const TASK_KINDS = ['product-failure', 'requirement', 'proof', 'missing-test', 'weak-test', 'edge-case', 'review'] as const;
+const TASK_KINDS = ['check-failure', 'product-failure', 'requirement', 'proof', 'missing-test', 'weak-test', 'edge-case', 'review'] as const;
 
 const proofEntry = changedPathProof.extend({ id: nonEmpty }).meta({ id: 'proofEntry' });
 const artifact = z
@@ -134,12 +134,27 @@ export const agentBundleSchema = z.strictObject({
   safety: z.array(nonEmpty),
   execution: z.strictObject({
     investigation: notRun,
-    checks: notRun,
+    checks: z.strictObject({ ran: z.boolean(), reason: str, runId: nonEmpty.optional(), recordPath: nonEmpty.optional() }),
     modelCalled: z.literal(false),
     network: z.literal(false),
     agentCalled: z.literal(false),
   }),
   verification: z.strictObject({
+    checks: z
+      .strictObject({
+        runId: nonEmpty,
+        gateOpen: z.boolean(),
+        results: z.array(
+          z.strictObject({
+            id: nonEmpty,
+            status: z.enum(['passed', 'failed', 'timed-out', 'not-started', 'skipped', 'refused']),
+            reason: str,
+            durationMs: z.number().min(0).optional(),
+            output: str.optional(),
+          }),
+        ),
+      })
+      .optional(),
     testEvidence: z.strictObject({ found: z.boolean(), freshness: z.enum(['fresh', 'stale', 'unknown']), sources: count }),
     proofStates: z.record(z.string(), count),
     reachingTests: count,

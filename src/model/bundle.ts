@@ -145,7 +145,7 @@ export interface BundleSkill {
   path: string;
 }
 
-export type TaskKind = 'product-failure' | 'requirement' | 'proof' | 'missing-test' | 'weak-test' | 'edge-case' | 'review';
+export type TaskKind = 'check-failure' | 'product-failure' | 'requirement' | 'proof' | 'missing-test' | 'weak-test' | 'edge-case' | 'review';
 
 export interface BundleTask {
   /** `task:<evidence id of the subject>`. */
@@ -185,13 +185,25 @@ export interface BundleLimitation {
 
 export interface BundleExecution {
   investigation: { ran: false; reason: string };
-  checks: { ran: false; reason: string };
+  /** `ran` only with `--with-checks` and the gate open; then the run's id and record. */
+  checks: { ran: boolean; reason: string; runId?: string; recordPath?: string };
   modelCalled: false;
   network: false;
   agentCalled: false;
 }
 
+/** One configured check's result from a `--with-checks` run; `output` is the redacted tail of what it printed (untrusted). */
+export interface BundleCheckResult {
+  id: string;
+  status: 'passed' | 'failed' | 'timed-out' | 'not-started' | 'skipped' | 'refused';
+  reason: string;
+  durationMs?: number;
+  output?: string;
+}
+
 export interface BundleVerification {
+  /** The checks `--with-checks` ran (or why it could not), from its execution record. */
+  checks?: { runId: string; gateOpen: boolean; results: BundleCheckResult[] };
   testEvidence: { found: boolean; freshness: TestEvidence['freshness']; sources: number };
   proofStates: Record<string, number>;
   reachingTests: number;

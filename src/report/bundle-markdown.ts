@@ -295,7 +295,31 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     ];
     if (text.length > 0) out.push(fenceUntrusted(text.join('\n'), `requirements ${requirements.path}`), '');
   }
-  out.push('## Checks and tool adapters (available, not run)', '');
+  const run = bundle.verification.checks;
+  if (run !== undefined) {
+    out.push(
+      `## Verification results (--with-checks, run ${run.runId})`,
+      '',
+      `${escapeMarkdownInline(bundle.execution.checks.reason)}.`,
+      '',
+    );
+    if (run.results.length > 0)
+      out.push(
+        renderTable(
+          ['check', 'status', 'why', 'time'],
+          run.results.map((check) => [
+            escapeMarkdownInline(check.id),
+            check.status,
+            escapeMarkdownInline(check.reason, 300),
+            check.durationMs === undefined ? '—' : `${(check.durationMs / 1000).toFixed(1)} s`,
+          ]),
+        ),
+        '',
+      );
+    for (const check of run.results)
+      if (check.output !== undefined) out.push(fenceUntrusted(check.output, `output of check ${check.id} (its end)`), '');
+  }
+  out.push(run?.gateOpen === true ? '## Checks and tool adapters' : '## Checks and tool adapters (available, not run)', '');
   if (bundle.checks.length === 0 && bundle.toolAdapters.length === 0) out.push('None configured.', '');
   if (bundle.checks.length > 0) {
     out.push(
@@ -358,7 +382,7 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push('## Safety and execution', '');
   out.push(...bundle.safety.map((note) => `- ${escapeMarkdownInline(note)}`));
   out.push(
-    `- Investigation ran: no. Checks ran: no. Model called: no. Network used: no. Coding agent called: no.`,
+    `- Investigation ran: no. Checks ran: ${bundle.execution.checks.ran ? `yes (run ${bundle.execution.checks.runId ?? '?'})` : 'no'}. Model called: no. Network used: no. Coding agent called: no.`,
     `- Verification in hand: proof states ${
       Object.entries(bundle.verification.proofStates)
         .map(([state, count]) => `${state} ${count}`)

@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { AuditTestsReport } from '../../src/model/reports.js';
 import type { ExecutionReport } from '../../src/model/execution.js';
+import type { AgentBundle } from '../../src/model/bundle.js';
 import { getValidator } from '../../src/io/schema.js';
 import { runCliAsync } from '../helpers/cli.js';
+import { isOnlyInsideFences } from '../helpers/markdown-fences.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 
 /**
@@ -90,7 +92,13 @@ describe('runtime proof from checker execute', () => {
     const proof = audit.changedPathProof.find((entry) => entry.path === 'src/divide.ts');
     assert.equal(proof?.state, 'runtime-unproven');
     assert.deepEqual(proof?.runtimeChecks, ['unit']);
-    assert.deepEqual([proof?.coveredChangedLines, proof?.uncoveredChangedLines], [[5, 9], [6, 7, 8]]);
+    assert.deepEqual(
+      [proof?.coveredChangedLines, proof?.uncoveredChangedLines],
+      [
+        [5, 9],
+        [6, 7, 8],
+      ],
+    );
     assert.match(proof?.reason ?? '', /Runtime evidence: unit \(checker execute\)\.$/);
     assert.equal(audit.testEvidence.freshness, 'fresh');
     assert.match(audit.testEvidence.note, /check unit \(checker execute run /);
@@ -128,5 +136,50 @@ describe('runtime proof from checker execute', () => {
     assert.notEqual(proof?.state, 'runtime-unproven');
     assert.equal(proof?.runtimeChecks, undefined);
     assert.ok(audit.limitations.some((item) => item.code === 'execute/failed-checks' && item.message.includes('unit did not pass')));
+  });
+
+  it('ai --with-checks runs the checks first: the bundle holds their results and output (untrusted), a fix task for the failure, and the run in its execution record', async () => {
+    // The suite still has the failing test from the case above.
+    const result = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD', '--with-checks', '--format', 'json']);
+    assert.equal(result.code, 1, result.stderr);
+    assert.match(result.stderr, /checker: 1 check\(s\) did not pass: unit/);
+    const bundle = JSON.parse(result.stdout) as AgentBundle;
+    assert.equal(getValidator('agent-bundle')(bundle), true);
+    assert.equal(bundle.execution.checks.ran, true);
+    assert.match(bundle.execution.checks.reason, /^--with-checks: 1 of 1 ran, 0 passed, 1 failed, 0 timed out$/);
+    assert.match(bundle.execution.checks.recordPath ?? '', /^\.checker\/local\/executions\/.+\/result\.json$/);
+    const unit = bundle.verification.checks?.results.find((check) => check.id === 'unit');
+    assert.equal(unit?.status, 'failed');
+    assert.match(unit?.output ?? '', /# fail 1/);
+    assert.deepEqual(bundle.tasks[0] && [bundle.tasks[0].kind, bundle.tasks[0].id, bundle.tasks[0].evidenceIds], [
+      'check-failure',
+      'task:check:unit',
+      ['check:unit'],
+    ]);
+
+    const markdown = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD', '--with-checks']);
+    assert.match(markdown.stdout, /## Verification results \(--with-checks, run /);
+    assert.match(markdown.stdout, /Checks ran: yes \(run /);
+    // The suite's output sits only inside fences marked untrusted.
+    assert.ok(markdown.stdout.includes('# fail 1'));
+    assert.equal(isOnlyInsideFences(markdown.stdout, '# fail 1'), true);
+  });
+
+  it('ai --with-checks with the gate closed runs nothing and says why; without the flag nothing runs either', async () => {
+    repo.write({ '.checker/config.yml': CONFIG.replace('allowCommands: true', 'allowCommands: false') });
+    const result = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD', '--with-checks', '--format', 'json']);
+    assert.equal(result.code, 0, result.stderr);
+    const bundle = JSON.parse(result.stdout) as AgentBundle;
+    assert.equal(bundle.execution.checks.ran, false);
+    assert.match(bundle.execution.checks.reason, /^--with-checks was given, but closed: safety\.allowCommands is not true/);
+    assert.deepEqual(
+      bundle.verification.checks?.results.map((check) => [check.id, check.status]),
+      [['unit', 'skipped']],
+    );
+    assert.match(result.stderr, /checker: --with-checks: --with-checks was given, but closed/);
+    repo.write({ '.checker/config.yml': CONFIG });
+    const plain = JSON.parse((await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD', '--format', 'json'])).stdout) as AgentBundle;
+    assert.equal(plain.execution.checks.ran, false);
+    assert.equal(plain.verification.checks, undefined);
   });
 });

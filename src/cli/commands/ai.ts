@@ -3,6 +3,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { defineCommand } from 'citty';
 import { PROFILES, toAgentProfile } from '../../app/profiles.js';
 import { runAgentBundle } from '../../app/run-agent-bundle.js';
+import { runAgentBundleWithChecks } from '../../app/with-checks.js';
 import type { AgentProfile } from '../../model/config.js';
 import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange, toTask } from '../args.js';
@@ -28,6 +29,11 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         description: 'JSON or YAML requirements file inside the repository (path relative to the repository root)',
         valueHint: 'file',
       },
+      'with-checks': {
+        type: 'boolean',
+        description:
+          'Run the configured checks first (needs safety.allowCommands: true) and put their results and runtime proof in the bundle',
+      },
       ...formatArg,
       ...failOnArg,
     },
@@ -38,13 +44,28 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
       await withEnv(args.cwd, async (env) => {
         const requirementsPath =
           typeof args.requirements === 'string' && args.requirements !== '' ? toRepositoryPath(env.root, args.requirements) : undefined;
-        const bundle = await runAgentBundle(env, {
+        const options = {
           profile,
           ...toRange(args),
           ...(typeof args.task === 'string' && args.task.trim() !== '' ? { task: toTask(args.task) } : {}),
           ...(requirementsPath === undefined ? {} : { requirementsPath }),
-        });
+        };
+        const host = currentHost();
+        const bundle =
+          args['with-checks'] === true
+            ? await runAgentBundleWithChecks(env, options, (message) => void host.writeStderr(`checker: ${message}\n`))
+            : await runAgentBundle(env, options);
         await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
+        // --with-checks gates like checker execute: a check that did not pass fails the command.
+        const unpassed = (bundle.verification.checks?.results ?? []).filter((check) =>
+          ['failed', 'timed-out', 'not-started'].includes(check.status),
+        );
+        if (bundle.verification.checks !== undefined && !bundle.verification.checks.gateOpen)
+          await host.writeStderr(`checker: --with-checks: ${bundle.execution.checks.reason}\n`);
+        if (unpassed.length > 0) {
+          await host.writeStderr(`checker: ${unpassed.length} check(s) did not pass: ${unpassed.map((check) => check.id).join(', ')}\n`);
+          host.exitCode = 1;
+        }
         const { level, score } = bundle.evidence.summary.mergeRisk;
         if (failOn !== undefined && isAtOrAbove(level, failOn)) {
           await currentHost().writeStderr(`checker: merge risk is ${level} (${score}/100), at or above --fail-on ${failOn}\n`);
