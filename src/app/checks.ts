@@ -60,6 +60,8 @@ export interface CheckRun {
   timeoutMs?: number | undefined;
   leftMs: number;
   env?: Record<string, string>;
+  /** Where it runs (default: the repository root): a worktree of `checker differential`. */
+  cwd?: string;
 }
 
 /** Runs one check without a shell and words its outcome: passed, failed (exit code or signal), timed out, not started. */
@@ -71,6 +73,7 @@ export async function runCheck(env: Env, check: CheckRun): Promise<CheckResult> 
     timeoutMs,
     excerptBytes: EXCERPT_BYTES,
     ...(check.env === undefined ? {} : { env: check.env }),
+    ...(check.cwd === undefined ? {} : { cwd: check.cwd }),
   });
   const base = { id, argv, timeoutMs, durationMs: Math.round(run.durationMs), stdout: run.stdout, stderr: run.stderr };
   if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };

@@ -176,6 +176,16 @@ async function prepareArtifact(repoRoot: string, relativePath: string, create: b
   return { root, localDir, parent, target: join(parent, segments[segments.length - 1] ?? '') };
 }
 
+/**
+ * Creates `.checker/local/<relativeFolder>/` folder by folder as writeArtifact does (no symlinked segment, contained by
+ * realpath) and returns its real path. The placeholder last segment only completes the path; nothing is written there.
+ */
+export async function ensureArtifactFolder(repoRoot: string, relativeFolder: string): Promise<string> {
+  const resolved = await prepareArtifact(repoRoot, `${relativeFolder}/placeholder`, true);
+  if (resolved === undefined) throw new CheckerError('internal/artifact-folder', `cannot create .checker/local/${relativeFolder}`);
+  return resolved.parent;
+}
+
 const sweeps = new Map<string, Promise<void>>();
 
 /**
