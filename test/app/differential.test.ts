@@ -158,6 +158,18 @@ describe('differential: the base worktree on a real repository', () => {
     assert.deepEqual(worktrees(), []);
   });
 
+  test('a tree past the file or byte cap is written incompletely and says so; removal leaves nothing', async () => {
+    const env = createTestEnv(repo.dir);
+    const commit = repo.git('rev-parse', 'HEAD');
+    const byFiles = await env.createWorktree({ name: 'capped-files', commit, maxFiles: 2, maxBytes: 1 << 20 });
+    assert.match(byFiles.incomplete ?? '', /^the tree of [0-9a-f]{12} has more than 2 files; writing stopped at 0 files/);
+    assert.equal(byFiles.linkedNodeModules, false);
+    const byBytes = await env.createWorktree({ name: 'capped-bytes', commit, maxFiles: 100, maxBytes: 10 });
+    assert.match(byBytes.incomplete ?? '', /has more than 10 bytes/);
+    assert.deepEqual(await env.removeWorktrees({ names: ['capped-bytes', 'capped-files'] }), ['capped-bytes', 'capped-files']);
+    assert.deepEqual(worktrees(), []);
+  });
+
   test('a check that throws: the error reaches the caller and the worktree is removed', async () => {
     const env = createTestEnv(repo.dir);
     const broken: Env = {
