@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../model/config.js';
+import type { ChangeSet } from '../model/change.js';
 import type { Env } from '../model/env.js';
 import type { CheckResult } from '../model/execution.js';
+import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
 import { compileGlob } from '../text/glob.js';
 
@@ -66,6 +68,8 @@ export interface CheckRun {
   timeoutMs?: number | undefined;
   leftMs: number;
   env?: Record<string, string>;
+  /** Where it runs (default: the repository root): a worktree of `checker differential`. */
+  cwd?: string;
 }
 
 /** Runs one check without a shell and words its outcome: passed, failed (exit code or signal), timed out, not started. */
@@ -77,6 +81,7 @@ export async function runCheck(env: Env, check: CheckRun): Promise<CheckResult> 
     timeoutMs,
     excerptBytes: EXCERPT_BYTES,
     ...(check.env === undefined ? {} : { env: check.env }),
+    ...(check.cwd === undefined ? {} : { cwd: check.cwd }),
   });
   const base = { id, argv, timeoutMs, durationMs: Math.round(run.durationMs), stdout: run.stdout, stderr: run.stderr };
   if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };
@@ -110,4 +115,10 @@ export function explainGate(confirmed: boolean, allowCommands: boolean, source: 
   if (!allowCommands)
     return `closed: safety.allowCommands is not true (${source}); nothing was started. Set safety.allowCommands: true in .checker/config.yml to let checker run the configured checks`;
   return 'closed: execution was not requested; nothing was started. Run checker execute, or call the MCP tool with confirmExecution: true';
+}
+
+/** The paths a change touches, both sides of a rename, sorted: what checks with `paths` are matched against. */
+export function toChangedPaths(change: ChangeSet): string[] {
+  const paths = change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]));
+  return [...new Set(paths)].sort(compareText);
 }

@@ -100,6 +100,11 @@ export const COMMAND_TEXTS = {
     description:
       'Runs the checks configured under checks: in .checker/config.yml, without a shell, only when safety.allowCommands is true; checks with paths run only when the change touches them. Otherwise it reports what would run and what is missing, and starts nothing.',
   },
+  differential: {
+    title: 'Run the configured checks on base and on head, and compare',
+    description:
+      'Runs the checks configured under checks: in .checker/config.yml on the base revision (a temporary worktree under .checker/local/worktrees/, written from git objects, node_modules linked) and on head, reruns once on both sides where the outcomes differ, and reports per check: regression (pass to fail), fixed, still failing, passing, flaky, not comparable, with durations. Same gate as execute: only when safety.allowCommands is true; otherwise it reports what would run and starts nothing. Worktrees are removed afterwards, also on failure or interrupt.',
+  },
   rules: {
     title: 'Rule packs (list, validate)',
     description: 'The rule packs the analysis runs: the built-in packs and those in .checker/rules.',

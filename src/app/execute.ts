@@ -3,7 +3,7 @@ import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
-import { type ConfiguredCheck, explainGate, MIN_CHECK_MS, planCheck, runCheck, toRunId } from './checks.js';
+import { type ConfiguredCheck, explainGate, MIN_CHECK_MS, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
 import { isCheckerError } from '../model/diagnostic.js';
 import { isExecutionAllowed, loadConfig } from './load-config.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
@@ -193,11 +193,6 @@ async function readChange(
     });
     return undefined;
   }
-}
-
-function toChangedPaths(change: ChangeSet): string[] {
-  const paths = change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]));
-  return [...new Set(paths)].sort(compareText);
 }
 
 async function countJsonFiles(env: Env, folder: string): Promise<number> {

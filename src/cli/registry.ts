@@ -110,6 +110,12 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./commands/execute.js')).default,
   },
   {
+    path: ['differential'],
+    text: COMMAND_TEXTS.differential,
+    note: 'runs configured commands on base and head when safety.allowCommands is true',
+    load: async () => (await import('./commands/differential.js')).default,
+  },
+  {
     path: ['mcp'],
     text: COMMAND_TEXTS.mcp,
     load: async () => (await import('./commands/mcp.js')).default,

@@ -90,6 +90,11 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     createArtifactFolder: (relativePath) => createArtifactFolder(root, relativePath),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
     runCommand: (spec) => runCommand(root, spec),
+    createWorktree: async (request) => {
+      const [{ openRepository }, { createWorktree }] = await Promise.all([import('./git.js'), import('./worktrees.js')]);
+      return createWorktree(await openRepository(root), root, request);
+    },
+    removeWorktrees: async (selection) => (await import('./worktrees.js')).removeWorktrees(root, selection),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),
     close: async () => {

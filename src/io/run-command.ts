@@ -1,7 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { realpath } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { CommandRun, CommandSpec, OutputExcerpt } from '../model/command.js';
+import { CheckerError } from '../model/diagnostic.js';
 import { hasErrorCode } from './has-error-code.js';
+import { isPathInside } from './repo-files.js';
 
 const DEFAULT_EXCERPT_BYTES = 16 * 1024;
 /** Time a timed-out group gets between SIGTERM and SIGKILL. */
@@ -92,7 +96,8 @@ function describeSpawnError(program: string | undefined, error: unknown): string
  * run. Output is kept as bounded head and tail excerpts. Resolves for every outcome of the command itself (exit
  * code, signal, timeout, a program that cannot start); rejects only on a bug.
  */
-export async function runCommand(cwd: string, spec: CommandSpec): Promise<CommandRun> {
+export async function runCommand(root: string, spec: CommandSpec): Promise<CommandRun> {
+  const cwd = await resolveCommandCwd(root, spec.cwd);
   const started = performance.now();
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
   const stdout = createExcerptBuffer(limit);
@@ -170,6 +175,22 @@ export async function runCommand(cwd: string, spec: CommandSpec): Promise<Comman
   });
 }
 
+/**
+ * The folder a command runs in: the repository root, or a worktree inside `<root>/.checker/local/worktrees/`, both
+ * by real path (a symlinked segment that leads elsewhere is refused). Anything else is a bug in the caller: it throws.
+ */
+async function resolveCommandCwd(root: string, cwd: string | undefined): Promise<string> {
+  const realRoot = await realpath(root);
+  if (cwd === undefined) return realRoot;
+  const real = await realpath(resolve(realRoot, cwd)).catch(() => undefined);
+  const worktrees = join(realRoot, '.checker', 'local', 'worktrees');
+  if (real !== undefined && (real === realRoot || (real !== worktrees && isPathInside(worktrees, real)))) return real;
+  throw new CheckerError(
+    'internal/command-cwd',
+    `a command may run only in the repository root or a worktree under .checker/local/worktrees/, not ${JSON.stringify(cwd)}`,
+  );
+}
+
 /** Variables a check inherits from checker's own environment: what programs need to run, nothing that carries a secret. */
 const INHERITED_ENV = new Set([
   'PATH',
@@ -201,7 +222,26 @@ function pickInheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /** Process groups of the commands running now: killed when checker itself exits or is interrupted. */
 const live = new Set<ChildProcess>();
+/** Synchronous clean-ups (temporary worktrees) run on exit or interruption, after the live groups are killed. */
+const exitCleanups = new Set<() => void>();
 let isExitHookInstalled = false;
+
+/**
+ * Registers `cleanup` to run, synchronously, when checker exits or is interrupted (SIGINT, SIGTERM, SIGHUP), after
+ * the running commands' process groups are killed, so nothing still writes where it cleans. Returns its removal.
+ */
+export function addExitCleanup(cleanup: () => void): () => void {
+  installExitHook();
+  exitCleanups.add(cleanup);
+  return () => {
+    exitCleanups.delete(cleanup);
+  };
+}
+
+function trackLive(child: ChildProcess): void {
+  live.add(child);
+  installExitHook();
+}
 
 /**
  * A check leads its own group, so a Ctrl-C in the terminal reaches checker only: without this, an interrupted or
@@ -209,13 +249,19 @@ let isExitHookInstalled = false;
  * signal is raised again, so checker still ends as the signal says. (In the MCP tool worker, a thread, signals go to
  * the main thread; there each check's timeout is cut to the call's deadline instead.)
  */
-function trackLive(child: ChildProcess): void {
-  live.add(child);
+function installExitHook(): void {
   if (isExitHookInstalled) return;
   isExitHookInstalled = true;
   const killLive = (): void => {
     for (const running of live) signalGroup(running, 'SIGKILL');
     live.clear();
+    for (const cleanup of exitCleanups) {
+      // The process is ending: a clean-up that fails must not keep the others (or the re-raised signal) from running.
+      try {
+        cleanup();
+      } catch {}
+    }
+    exitCleanups.clear();
   };
   process.on('exit', killLive);
   if (!isMainThread) return;

@@ -1,4 +1,4 @@
-/** One command to run without a shell, in the repository root (`Env.runCommand`). */
+/** One command to run without a shell, in the repository root or a worktree (`Env.runCommand`). */
 export interface CommandSpec {
   /** `argv[0]` is the program, found on PATH as execFile does; the rest are passed as they are, never through a shell. */
   argv: readonly string[];
@@ -8,6 +8,11 @@ export interface CommandSpec {
   excerptBytes?: number;
   /** Extra environment variables, added to the inherited environment. */
   env?: Readonly<Record<string, string>>;
+  /**
+   * Where it runs (default: the repository root). Only the root or a folder inside `<root>/.checker/local/worktrees/`
+   * (`Env.createWorktree`) is accepted; anything else throws.
+   */
+  cwd?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { FileFacts, ParseOptions } from './facts.js';
 import type { RepoFiles } from './repo-files.js';
 import type { ScanResult, ScannedFile, SkippedFile } from './scan.js';
 import type { SchemaIssue } from './schema-issue.js';
+import type { Worktree, WorktreeRequest, WorktreeSelection } from './worktree.js';
 
 export interface ParsedSources {
   facts: Map<string, { hash: string; facts: FileFacts }>;
@@ -81,6 +82,13 @@ export interface Env {
   withArtifactLock<T>(relativePath: string, fn: () => Promise<T>): Promise<T>;
   /** Runs one command without a shell in the repository root; never throws for the command's own failure. */
   runCommand(spec: CommandSpec): Promise<CommandRun>;
+  /**
+   * Writes a commit's tree from git objects into `.checker/local/worktrees/<name>/` (a new folder; never through a
+   * symlink) for `checker differential`. Until removed, it is also removed when checker exits or is interrupted.
+   */
+  createWorktree(request: WorktreeRequest): Promise<Worktree>;
+  /** Removes worktrees under `.checker/local/worktrees/` (never following a symlink); returns the names removed. */
+  removeWorktrees(selection: WorktreeSelection): Promise<string[]>;
   /**
    * Host-provided: the compiled validator of `schemas/<name>.schema.json`. Returns the data typed, or throws
    * CheckerError with `code` naming the field.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { agentBundleSchema } from './bundle-schema.js';
 import { configSchema } from './config.js';
 import { contractsFileSchema } from './contracts.js';
+import { differentialReportSchema } from './differential.js';
 import { executionReportSchema } from './execution.js';
 import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
@@ -29,6 +30,10 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   'agent-session': { title: 'checker agent session (spec 2.6): .checker/local/agent-sessions/<id>.json', schema: agentSessionSchema },
   config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
   contracts: { title: 'checker design contracts (.checker/contracts.yml)', schema: contractsFileSchema },
+  'differential-report': {
+    title: 'checker differential report (checker differential; .checker/local/differentials/<runId>/result.json)',
+    schema: differentialReportSchema,
+  },
   'execution-report': {
     title: 'checker execute report (checker execute, MCP execute_configured_checks; .checker/local/executions/<runId>/result.json)',
     schema: executionReportSchema,

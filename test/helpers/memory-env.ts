@@ -210,6 +210,8 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
     },
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),
+    createWorktree: async () => unsupported('createWorktree (worktrees are written from real git objects)'),
+    removeWorktrees: async () => [],
     scan: async () => unsupported('scan'),
     parseSources: async () => unsupported('parseSources'),
     parseTexts: async () => unsupported('parseTexts'),
