@@ -60,6 +60,37 @@ function toFolderSlug(name: string): string {
   return name.replace(/^@/, '').replace(/\//g, '__');
 }
 
+/**
+ * Installs exact package specs (`vitest@3.2.7`) from the registry into a cached folder unless it is there already, and
+ * returns its node_modules path: a real test runner a fixture repository can link to. Install scripts do not run.
+ */
+export function installPackages(specs: readonly string[], cacheDir = DEFAULT_CACHE_DIR): string {
+  const folder = join(cacheDir, 'installs', specs.map(toFolderSlug).join('+').replace(/@/g, '-'));
+  const modules = join(folder, 'node_modules');
+  const marker = join(folder, 'installed.txt');
+  if (existsSync(marker)) return modules;
+  mkdirSync(join(cacheDir, 'installs'), { recursive: true });
+  // As fetchTarball: install into a private folder and rename it into place, so a parallel test never sees half of it.
+  const staging = mkdtempSync(join(cacheDir, 'installs', '.install-'));
+  try {
+    writeFileSync(join(staging, 'package.json'), '{"private":true}\n');
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-package-lock', ...specs], {
+      cwd: staging,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 300_000,
+    });
+    writeFileSync(join(staging, 'installed.txt'), `${specs.join(' ')}\n`);
+    try {
+      renameSync(staging, folder);
+    } catch (error) {
+      if (!existsSync(marker)) throw error;
+    }
+    return modules;
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
 /** Downloads `name@version` with `npm pack` into the cache unless it is there already; returns the tarball path. */
 export function fetchTarball(name: string, version: string, cacheDir = DEFAULT_CACHE_DIR): string {
   mkdirSync(cacheDir, { recursive: true });
