@@ -37,7 +37,16 @@ const TOOL_ADAPTER_KINDS = [
   'apiFuzzer',
   'contractTester',
 ] as const;
-const TASK_KINDS = ['check-failure', 'product-failure', 'requirement', 'proof', 'missing-test', 'weak-test', 'edge-case', 'review'] as const;
+const TASK_KINDS = [
+  'check-failure',
+  'product-failure',
+  'requirement',
+  'proof',
+  'missing-test',
+  'weak-test',
+  'edge-case',
+  'review',
+] as const;
 
 const proofEntry = changedPathProof.extend({ id: nonEmpty }).meta({ id: 'proofEntry' });
 const artifact = z

@@ -145,7 +145,15 @@ export interface BundleSkill {
   path: string;
 }
 
-export type TaskKind = 'check-failure' | 'product-failure' | 'requirement' | 'proof' | 'missing-test' | 'weak-test' | 'edge-case' | 'review';
+export type TaskKind =
+  | 'check-failure'
+  | 'product-failure'
+  | 'requirement'
+  | 'proof'
+  | 'missing-test'
+  | 'weak-test'
+  | 'edge-case'
+  | 'review';
 
 export interface BundleTask {
   /** `task:<evidence id of the subject>`. */
