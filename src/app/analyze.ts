@@ -367,7 +367,12 @@ function deriveProof(
   const proof = renderChangedPathProof(judgement, proofMessages);
   const checks = fileCoverage?.checks ?? [];
   if (checks.length === 0 || (proof.state !== 'runtime-proven' && proof.state !== 'runtime-unproven')) return proof;
-  return { ...proof, reason: `${proof.reason} Runtime evidence: ${checks.join(', ')} (checker execute).`, runtimeChecks: checks };
+  const named = checks.map((check) => `check ${check}`).join(', ');
+  return {
+    ...proof,
+    reason: `${proof.reason.replace(/\.$/, '')}; runtime evidence from ${named} (checker execute)`,
+    runtimeChecks: checks,
+  };
 }
 
 /** Changed runtime exports of a file with the verb a test uses on each; type-only exports are left out (they do not run). */

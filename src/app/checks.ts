@@ -70,6 +70,8 @@ export interface CheckRun {
   env?: Record<string, string>;
   /** Where it runs (default: the repository root): a worktree of `checker differential`. */
   cwd?: string;
+  /** Absolute folder under `.checker/local/` for the V8 coverage of its Node processes (NODE_V8_COVERAGE). */
+  v8CoverageDir?: string;
 }
 
 /** Runs one check without a shell and words its outcome: passed, failed (exit code or signal), timed out, not started. */
@@ -82,6 +84,7 @@ export async function runCheck(env: Env, check: CheckRun): Promise<CheckResult> 
     excerptBytes: EXCERPT_BYTES,
     ...(check.env === undefined ? {} : { env: check.env }),
     ...(check.cwd === undefined ? {} : { cwd: check.cwd }),
+    ...(check.v8CoverageDir === undefined ? {} : { v8CoverageDir: check.v8CoverageDir }),
   });
   const base = { id, argv, timeoutMs, durationMs: Math.round(run.durationMs), stdout: run.stdout, stderr: run.stderr };
   if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };

@@ -88,7 +88,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
       argv: item.argv,
       timeoutMs: item.check.timeoutMs,
       leftMs,
-      ...(coverageDir === undefined ? {} : { env: { NODE_V8_COVERAGE: coverageDir } }),
+      ...(coverageDir === undefined ? {} : { v8CoverageDir: coverageDir }),
     });
     const written = folder === undefined ? 0 : await countJsonFiles(env, `.checker/local/${folder}`);
     checks.push(written === 0 ? result : { ...result, coverage: { folder: `.checker/local/${folder}`, files: written } });

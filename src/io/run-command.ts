@@ -3,6 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { CommandRun, CommandSpec, OutputExcerpt } from '../model/command.js';
+import { compactV8Folder } from './v8-coverage.js';
 import { CheckerError } from '../model/diagnostic.js';
 import { hasErrorCode } from './has-error-code.js';
 import { isPathInside } from './repo-files.js';
@@ -97,7 +98,14 @@ function describeSpawnError(program: string | undefined, error: unknown): string
  * code, signal, timeout, a program that cannot start); rejects only on a bug.
  */
 export async function runCommand(root: string, spec: CommandSpec): Promise<CommandRun> {
+  const run = await runInGroup(root, spec);
+  if (spec.v8CoverageDir !== undefined) await compactV8Folder(await resolveCoverageDir(root, spec.v8CoverageDir), await realpath(root));
+  return run;
+}
+
+async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> {
   const cwd = await resolveCommandCwd(root, spec.cwd);
+  const coverageDir = spec.v8CoverageDir === undefined ? undefined : await resolveCoverageDir(root, spec.v8CoverageDir);
   const started = performance.now();
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
   const stdout = createExcerptBuffer(limit);
@@ -121,7 +129,7 @@ export async function runCommand(root: string, spec: CommandSpec): Promise<Comma
       detached: true,
       windowsHide: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...pickInheritedEnv(process.env), ...spec.env },
+      env: { ...pickInheritedEnv(process.env), ...spec.env, ...(coverageDir === undefined ? {} : { NODE_V8_COVERAGE: coverageDir }) },
     });
   } catch (error) {
     // Arguments Node refuses before spawning (a NUL byte, a Windows batch file without a shell).
@@ -189,6 +197,14 @@ async function resolveCommandCwd(root: string, cwd: string | undefined): Promise
     'internal/command-cwd',
     `a command may run only in the repository root or a worktree under .checker/local/worktrees/, not ${JSON.stringify(cwd)}`,
   );
+}
+
+/** The NODE_V8_COVERAGE folder: an existing folder inside `<root>/.checker/local/`, by real path; anything else is a caller bug. */
+async function resolveCoverageDir(root: string, dir: string): Promise<string> {
+  const local = join(await realpath(root), '.checker', 'local');
+  const real = await realpath(resolve(root, dir)).catch(() => undefined);
+  if (real !== undefined && isPathInside(local, real) && real !== local) return real;
+  throw new CheckerError('internal/coverage-dir', `V8 coverage may be written only inside .checker/local/, not ${JSON.stringify(dir)}`);
 }
 
 /** Variables a check inherits from checker's own environment: what programs need to run, nothing that carries a secret. */

@@ -6,6 +6,11 @@ export interface CommandSpec {
   timeoutMs: number;
   /** Bytes kept from the start and from the end of each stream (default 16 KiB each). */
   excerptBytes?: number;
+  /**
+   * An absolute folder under `.checker/local/` for NODE_V8_COVERAGE: every Node process of the command writes its
+   * coverage there, and once the command has ended each file is cut down to the repository's own scripts.
+   */
+  v8CoverageDir?: string;
   /** Extra environment variables, added to the inherited environment. */
   env?: Readonly<Record<string, string>>;
   /**

@@ -112,7 +112,7 @@ describe('executeChecks: the gate, selection and results (memEnv, scripted comma
     const report = await executeChecks(env, { confirmed: true });
     const folder = (id: string) => `${env.root}/.checker/local/executions/${report.runId}/coverage/${id}`;
     assert.deepEqual(
-      env.commands.map((spec) => [spec.argv.join(' '), spec.timeoutMs, spec.env?.NODE_V8_COVERAGE]),
+      env.commands.map((spec) => [spec.argv.join(' '), spec.timeoutMs, spec.v8CoverageDir]),
       [
         ['npm run e2e', 600_000, undefined],
         ['npm test', 600_000, folder('unit')],

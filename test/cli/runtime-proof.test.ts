@@ -99,7 +99,7 @@ describe('runtime proof from checker execute', () => {
         [6, 7, 8],
       ],
     );
-    assert.match(proof?.reason ?? '', /Runtime evidence: unit \(checker execute\)\.$/);
+    assert.match(proof?.reason ?? '', /; runtime evidence from check unit \(checker execute\)$/);
     assert.equal(audit.testEvidence.freshness, 'fresh');
     assert.match(audit.testEvidence.note, /check unit \(checker execute run /);
   });

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { createNodeEnv } from '../../src/io/node-env.js';
@@ -359,5 +360,41 @@ describe('createExcerptBuffer', () => {
     const buffer = createExcerptBuffer(4);
     buffer.push(Buffer.from('abc€€€xyz'));
     assert.deepEqual(buffer.finish(), { head: 'abc\uFFFD', tail: '\uFFFDxyz', bytes: 15, truncated: true });
+  });
+});
+
+describe('runCommand: V8 coverage of the command', () => {
+  test('each coverage file keeps only the repository scripts outside node_modules; a process that ran none leaves no file', async () => {
+    const root = makeTempDir('checker-run-coverage-');
+    mkdirSync(join(root, 'node_modules', 'dep'), { recursive: true });
+    writeFileSync(join(root, 'node_modules', 'dep', 'index.js'), 'module.exports = (n) => n + 1;\n');
+    writeFileSync(join(root, 'lib.js'), "const dep = require('dep');\nmodule.exports = (n) => dep(n) * 2;\n");
+    writeFileSync(
+      join(root, 'main.js'),
+      "const { execFileSync } = require('node:child_process');\nrequire('./lib.js')(1);\nexecFileSync(process.execPath, ['-e', '1 + 1']);\n",
+    );
+    const env = envIn(root);
+    const dir = await env.createArtifactFolder('executions/run/coverage/unit');
+    const run = await env.runCommand({ argv: [node, 'main.js'], timeoutMs: 20_000, v8CoverageDir: dir });
+    assert.equal(run.exitCode, 0);
+    // Two processes wrote coverage; the `-e` child ran no file of the repository, so its file is gone.
+    const files = readdirSync(dir);
+    assert.equal(files.length, 1);
+    const data = JSON.parse(readFileSync(join(dir, files[0] ?? ''), 'utf8')) as { result: { url: string }[] };
+    const real = realpathSync(root);
+    assert.deepEqual(data.result.map((script) => script.url).sort(), [
+      pathToFileURL(join(real, 'lib.js')).href,
+      pathToFileURL(join(real, 'main.js')).href,
+    ]);
+  });
+
+  test('a coverage folder outside .checker/local/ is refused before anything starts', async () => {
+    const root = makeTempDir('checker-run-coverage-');
+    const env = envIn(root);
+    await assert.rejects(
+      env.runCommand({ argv: [node, '-e', "require('fs').writeFileSync('ran', '')"], timeoutMs: 5000, v8CoverageDir: root }),
+      { code: 'internal/coverage-dir' },
+    );
+    assert.equal(existsSync(join(root, 'ran')), false);
   });
 });
