@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../model/config.js';
 import type { ChangeSet } from '../model/change.js';
+import type { OutputExcerpt } from '../model/command.js';
 import type { Env } from '../model/env.js';
+import { sanitizeUntrustedText } from '../text/redact.js';
 import type { CheckResult } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
@@ -86,7 +88,14 @@ export async function runCheck(env: Env, check: CheckRun): Promise<CheckResult> 
     ...(check.cwd === undefined ? {} : { cwd: check.cwd }),
     ...(check.v8CoverageDir === undefined ? {} : { v8CoverageDir: check.v8CoverageDir }),
   });
-  const base = { id, argv, timeoutMs, durationMs: Math.round(run.durationMs), stdout: run.stdout, stderr: run.stderr };
+  const base = {
+    id,
+    argv,
+    timeoutMs,
+    durationMs: Math.round(run.durationMs),
+    stdout: toPlainText(run.stdout),
+    stderr: toPlainText(run.stderr),
+  };
   if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };
   if (run.timedOut) {
     return {
@@ -124,4 +133,17 @@ export function explainGate(confirmed: boolean, allowCommands: boolean, source: 
 export function toChangedPaths(change: ChangeSet): string[] {
   const paths = change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]));
   return [...new Set(paths)].sort(compareText);
+}
+
+/**
+ * What a check printed, as text that is safe to show: colours and cursor moves (vitest, jest and mocha colour their
+ * output when CI is set), other terminal escapes, controls and bidi overrides are removed, so replaying a report in a
+ * terminal cannot drive it. `bytes` still counts what the stream produced.
+ */
+function toPlainText(excerpt: OutputExcerpt): OutputExcerpt {
+  return {
+    ...excerpt,
+    head: sanitizeUntrustedText(excerpt.head, excerpt.head.length),
+    tail: sanitizeUntrustedText(excerpt.tail, excerpt.tail.length),
+  };
 }

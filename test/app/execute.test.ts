@@ -62,7 +62,7 @@ describe('executeChecks: the gate, selection and results (memEnv, scripted comma
       files: { '.checker/config.yml': `safety:\n  allowCommands: true\n${CHECKS}` },
       git: { change: CHANGE },
       runCommand: {
-        'npm test': { exitCode: 1, durationMs: 1234, stdout: excerpt('1 failing\n') },
+        'npm test': { exitCode: 1, durationMs: 1234, stdout: excerpt('\u001b[31m1 failing\u001b[39m\u001b]0;pwned\u0007\n') },
         'npx biome check': { exitCode: 0, durationMs: 50 },
       },
       now: new Date('2026-11-24T07:00:00.000Z'),
@@ -79,6 +79,7 @@ describe('executeChecks: the gate, selection and results (memEnv, scripted comma
     assert.deepEqual(report.summary, { configured: 4, ran: 2, passed: 1, failed: 1, timedOut: 0 });
     assert.deepEqual(report.changedPaths, ['src/a.ts']);
     const unit = report.checks.find((check) => check.id === 'unit');
+    // Colours and a terminal-title escape are gone: a report replayed in a terminal cannot drive it.
     assert.deepEqual([unit?.reason, unit?.exitCode, unit?.stdout?.head], ['exited 1', 1, '1 failing\n']);
     assert.match(
       report.checks.find((check) => check.id === 'chained')?.reason ?? '',
