@@ -308,9 +308,9 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
         renderTable(
           ['check', 'status', 'why', 'time'],
           run.results.map((check) => [
-            escapeMarkdownInline(check.id),
+            check.id,
             check.status,
-            escapeMarkdownInline(check.reason, 300),
+            check.reason,
             check.durationMs === undefined ? '—' : `${(check.durationMs / 1000).toFixed(1)} s`,
           ]),
         ),

@@ -52,7 +52,7 @@ export function renderDifferentialMarkdown(report: DifferentialReport): string {
           cell(check.head[0]),
           cell(check.base[1]),
           cell(check.head[1]),
-          escapeMarkdownInline(check.reason, 400),
+          check.reason,
         ]),
       ),
       '',

@@ -23,10 +23,10 @@ export function renderExecutionMarkdown(report: ExecutionReport): string {
       renderTable(
         ['Check', 'Status', 'Command', 'Why', 'Time'],
         report.checks.map((check) => [
-          escapeMarkdownInline(check.id),
+          check.id,
           check.status,
-          check.argv === undefined ? '—' : escapeMarkdownInline(check.argv.join(' '), 200),
-          escapeMarkdownInline(check.reason, 400),
+          check.argv === undefined ? '—' : check.argv.join(' '),
+          check.reason,
           check.durationMs === undefined ? '—' : `${(check.durationMs / 1000).toFixed(1)} s`,
         ]),
       ),
