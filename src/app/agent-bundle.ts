@@ -409,12 +409,10 @@ function describeExecution(execution: ExecutionReport | undefined): AgentBundle[
   if (execution === undefined) return { ran: false, reason: CHECKS_REASON };
   const { summary } = execution;
   if (!execution.gate.open) return { ran: false, reason: `--with-checks was given, but ${execution.gate.explanation}` };
-  return {
-    ran: summary.ran > 0,
-    reason: `--with-checks: ${summary.ran} of ${summary.configured} ran, ${summary.passed} passed, ${summary.failed} failed, ${summary.timedOut} timed out`,
-    runId: execution.runId,
-    ...(execution.recordPath === undefined ? {} : { recordPath: execution.recordPath }),
-  };
+  const reason = `--with-checks: ${summary.ran} of ${summary.configured} ran, ${summary.passed} passed, ${summary.failed} failed, ${summary.timedOut} timed out`;
+  if (summary.ran > 0 && execution.recordPath !== undefined)
+    return { ran: true, reason, runId: execution.runId, recordPath: execution.recordPath };
+  return { ran: false, reason, runId: execution.runId };
 }
 
 function describeCheckRun(execution: ExecutionReport | undefined, name: string): string | undefined {

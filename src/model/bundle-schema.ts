@@ -143,7 +143,11 @@ export const agentBundleSchema = z.strictObject({
   safety: z.array(nonEmpty),
   execution: z.strictObject({
     investigation: notRun,
-    checks: z.strictObject({ ran: z.boolean(), reason: str, runId: nonEmpty.optional(), recordPath: nonEmpty.optional() }),
+    // Checks ran only with --with-checks, and then the run is named and recorded; a bare claim is refused.
+    checks: z.union([
+      z.strictObject({ ran: z.literal(false), reason: str, runId: nonEmpty.optional(), recordPath: nonEmpty.optional() }),
+      z.strictObject({ ran: z.literal(true), reason: str, runId: nonEmpty, recordPath: nonEmpty }),
+    ]),
     modelCalled: z.literal(false),
     network: z.literal(false),
     agentCalled: z.literal(false),

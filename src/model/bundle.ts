@@ -194,7 +194,9 @@ export interface BundleLimitation {
 export interface BundleExecution {
   investigation: { ran: false; reason: string };
   /** `ran` only with `--with-checks` and the gate open; then the run's id and record. */
-  checks: { ran: boolean; reason: string; runId?: string; recordPath?: string };
+  checks:
+    | { ran: false; reason: string; runId?: string; recordPath?: string }
+    | { ran: true; reason: string; runId: string; recordPath: string };
   modelCalled: false;
   network: false;
   agentCalled: false;

@@ -24,5 +24,13 @@ describe('agent bundle contract', () => {
     const execution = data.execution as Record<string, unknown>;
     assert.equal(agentBundleSchema.safeParse({ ...data, execution: { ...execution, modelCalled: true } }).success, false);
     assert.equal(agentBundleSchema.safeParse({ ...data, execution: { ...execution, checks: { ran: true, reason: 'x' } } }).success, false);
+    // --with-checks ran them: the run is named and its record given.
+    const ran = {
+      ran: true,
+      reason: 'x',
+      runId: '20261124T093812Z-f02102',
+      recordPath: '.checker/local/executions/20261124T093812Z-f02102/result.json',
+    };
+    assert.equal(agentBundleSchema.safeParse({ ...data, execution: { ...execution, checks: ran } }).success, true);
   });
 });
