@@ -6,6 +6,7 @@ import { differentialReportSchema } from './differential.js';
 import { executionReportSchema } from './execution.js';
 import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
+import { productFailureSchema } from './product-failure.js';
 import { productRunSchema } from './product-run.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
@@ -43,6 +44,10 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   'rules-list': { title: 'checker rules list', schema: rulesListSchema },
   'rules-validate': { title: 'checker rules validate', schema: rulesValidateSchema },
   'preflight-report': { title: 'checker preflight report (spec 2.8)', schema: preflightReportSchema },
+  'product-failure': {
+    title: 'checker product failure bundle (spec 2.1-2.3): one failed generated UI/API/workflow check',
+    schema: productFailureSchema,
+  },
   'product-run': {
     title: 'checker product run report (.checker/local/product-runs/latest.json, spec 2.12)',
     schema: productRunSchema,

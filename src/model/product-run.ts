@@ -6,7 +6,7 @@ import { dateTimeField } from './date-time.js';
  * are untrusted output. `productRunSchema` is the source of schemas/product-run.schema.json (`npm run schemas`);
  * app/read-bundle-inputs validates the file against that file.
  */
-const ARTIFACT_KINDS = [
+export const ARTIFACT_KINDS = [
   'screenshot',
   'trace',
   'video',
