@@ -9,7 +9,7 @@ import { ARTIFACT_KINDS } from './product-run.js';
  */
 const nonEmpty = z.string().min(1);
 
-export const CLASSIFICATIONS = [
+const CLASSIFICATIONS = [
   'confirmed-regression',
   'likely-flaky',
   'environment-failure',
@@ -19,7 +19,7 @@ export const CLASSIFICATIONS = [
 ] as const;
 
 /** Spec 2.2. */
-export const productStepSchema = z
+const productStepSchema = z
   .strictObject({
     index: z.int().min(0),
     label: nonEmpty,
@@ -30,7 +30,7 @@ export const productStepSchema = z
   .meta({ id: 'step' });
 
 /** Spec 2.3. */
-export const productArtifactSchema = z
+const productArtifactSchema = z
   .strictObject({
     kind: z.enum(ARTIFACT_KINDS),
     path: nonEmpty.optional(),
@@ -66,7 +66,3 @@ export const productFailureSchema = z.strictObject({
   suggestedFixTasks: z.array(nonEmpty),
   rerunCommand: nonEmpty,
 });
-
-export type ProductFailureBundle = z.infer<typeof productFailureSchema>;
-export type ProductStep = z.infer<typeof productStepSchema>;
-export type ProductFailureClassification = (typeof CLASSIFICATIONS)[number];
