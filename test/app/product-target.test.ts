@@ -9,7 +9,7 @@ import { createNodeEnv } from '../../src/io/node-env.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { isGoneSoon } from '../helpers/processes.js';
-import { findFreePort, MARK_SCRIPT, PRODUCT_APP } from '../helpers/product-app.js';
+import { findFreePort, MARK_SCRIPT, PRODUCT_APP, waitForFile } from '../helpers/product-app.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const node = process.execPath;
@@ -137,6 +137,7 @@ describe('runProductTarget', () => {
     const { repo, env } = productRepo({ web: target(port, 'grandchild') });
     await assert.rejects(
       runProductTarget(env, { target: 'web', confirmed: true }, async () => {
+        await waitForFile(join(repo.dir, 'grandchild.pid'));
         throw new Error('browser crashed');
       }),
       /browser crashed/,
@@ -217,6 +218,7 @@ describe('runProductTarget', () => {
       });
       host.once('exit', () => reject(new Error(`the host ended before the workflows: ${stdout}`)));
     });
+    await waitForFile(join(repo.dir, 'grandchild.pid'));
     const app = Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'));
     const grandchild = Number(readFileSync(join(repo.dir, 'grandchild.pid'), 'utf8'));
     host.kill('SIGINT');

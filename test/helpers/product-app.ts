@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * A small product app without a framework: `node app.cjs <port> [mode]`. It writes its pid to `app.pid` and answers
  * every path with a page, except in its faulty modes: `exit` dies at once (exit 3, a line on stderr), `unhealthy`
- * answers 503, `silent` never listens, `grandchild` also starts a child that ignores SIGTERM (pid in
- * `grandchild.pid`), `stubborn` ignores SIGTERM itself.
+ * answers 503, `silent` never listens, `grandchild` also starts a child that ignores SIGTERM (it writes
+ * `grandchild.pid` once it does), `stubborn` ignores SIGTERM itself.
  */
 export const PRODUCT_APP = `
 const http = require('node:http');
@@ -17,8 +19,9 @@ if (mode === 'exit') {
   process.exit(3);
 }
 if (mode === 'grandchild') {
-  const child = spawn(process.execPath, ['-e', "process.on('SIGTERM', () => {}); setInterval(() => {}, 1000)"], { stdio: 'ignore' });
-  fs.writeFileSync('grandchild.pid', String(child.pid));
+  // The grandchild writes its pid once its SIGTERM handler is in place, so a test that saw the file knows it ignores SIGTERM.
+  const grandchild = "process.on('SIGTERM', () => {}); require('node:fs').writeFileSync('grandchild.pid', String(process.pid)); setInterval(() => {}, 1000)";
+  spawn(process.execPath, ['-e', grandchild], { stdio: 'ignore' });
 }
 if (mode === 'stubborn') process.on('SIGTERM', () => console.log('ignoring SIGTERM'));
 if (mode === 'silent') {
@@ -61,4 +64,13 @@ export function findFreePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Polls until `path` exists; throws when it does not within `timeoutMs`. */
+export async function waitForFile(path: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`${path} was not written within ${timeoutMs} ms`);
+    await sleep(20);
+  }
 }

@@ -1,14 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import type { Env } from '../../src/model/env.js';
 import { makeTempDir } from '../helpers/git-repo.js';
 import { isGoneSoon, isProcessAlive } from '../helpers/processes.js';
-import { findFreePort, PRODUCT_APP } from '../helpers/product-app.js';
+import { findFreePort, PRODUCT_APP, waitForFile } from '../helpers/product-app.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,14 +20,6 @@ function appFolder(): { root: string; env: Env } {
 
 function readPid(root: string, file: string): number {
   return Number(readFileSync(join(root, file), 'utf8'));
-}
-
-async function waitForFile(path: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) assert.fail(`${path} was not written within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 async function waitForListening(env: Env, url: string): Promise<void> {
