@@ -122,6 +122,15 @@ describe('runProductTarget', () => {
     assert.ok(await isGoneSoon(startedPid(run)));
   });
 
+  it('expectStatus is the one healthy status: a 200 does not pass a healthcheck that expects 204', async () => {
+    const port = await findFreePort();
+    const healthcheck = { path: '/', intervalMs: 100, timeoutMs: 800, expectStatus: 204 };
+    const { env } = productRepo({ web: target(port, 'healthy', { healthcheck }) });
+    const run = await runProductTarget(env, { target: 'web', confirmed: true }, async () => 'ran');
+    assert.equal(run.failure?.phase, 'health');
+    assert.match(run.failure?.message ?? '', /did not answer status 204 within \d+ ms .*the last answer was 200/);
+  });
+
   it('a failing setup starts nothing and is an environment-failure; teardown still runs', async () => {
     const port = await findFreePort();
     const { repo, env } = productRepo({ web: target(port, 'healthy', { setup: { command: node, args: ['-e', 'process.exit(4)'] } }) });
