@@ -140,7 +140,7 @@ export function toChangedPaths(change: ChangeSet): string[] {
  * output when CI is set), other terminal escapes, controls and bidi overrides are removed, so replaying a report in a
  * terminal cannot drive it. `bytes` still counts what the stream produced.
  */
-function toPlainText(excerpt: OutputExcerpt): OutputExcerpt {
+export function toPlainText(excerpt: OutputExcerpt): OutputExcerpt {
   return {
     ...excerpt,
     head: sanitizeUntrustedText(excerpt.head, excerpt.head.length),

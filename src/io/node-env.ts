@@ -9,6 +9,8 @@ import { createParsePool, type ParsePool } from './parse-pool.js';
 import { readBuiltinPackSources } from './builtin-packs.js';
 import { createRepoFiles } from './repo-files.js';
 import { runCommand } from './run-command.js';
+import { runCommandOnExit, startService } from './services.js';
+import { httpGet } from './http-get.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
@@ -90,6 +92,9 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     createArtifactFolder: (relativePath) => createArtifactFolder(root, relativePath),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
     runCommand: (spec) => runCommand(root, spec),
+    startService: (spec) => startService(root, spec),
+    runCommandOnExit: (spec) => runCommandOnExit(root, spec),
+    httpGet: (url, httpOptions) => httpGet(url, httpOptions),
     createWorktree: async (request) => {
       const [{ openRepository }, { createWorktree }] = await Promise.all([import('./git.js'), import('./worktrees.js')]);
       return createWorktree(await openRepository(root), root, request);

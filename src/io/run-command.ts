@@ -10,9 +10,9 @@ import { isPathInside } from './repo-files.js';
 
 const DEFAULT_EXCERPT_BYTES = 16 * 1024;
 /** Time a timed-out group gets between SIGTERM and SIGKILL. */
-const KILL_GRACE_MS = 2000;
+export const KILL_GRACE_MS = 2000;
 /** Time the pipes get to close once the child has exited and its group was killed (a grandchild that left the group may hold them). */
-const CLOSE_GRACE_MS = 2000;
+export const CLOSE_GRACE_MS = 2000;
 /** setTimeout fires at once for delays past 2^31 - 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -76,7 +76,7 @@ export function createExcerptBuffer(limit: number): ExcerptBuffer {
 }
 
 /** Signals the child's whole process group. A group already gone is fine (ESRCH; EPERM on macOS when only zombies are left). */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal);
@@ -85,7 +85,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function describeSpawnError(program: string | undefined, error: unknown): string {
+export function describeSpawnError(program: string | undefined, error: unknown): string {
   const code = hasErrorCode(error, 'ENOENT') ? 'not found' : hasErrorCode(error, 'EACCES') ? 'permission denied' : undefined;
   const detail = code ?? (error instanceof Error ? error.message : String(error));
   return `cannot start ${JSON.stringify(program ?? '')}: ${detail}`;
@@ -228,7 +228,7 @@ const INHERITED_ENV = new Set([
  * The allowlisted part of an environment (security V8, H29): a configured check never sees GITHUB_TOKEN, cloud keys
  * or npm tokens from the shell that started checker, nor NODE_OPTIONS or NODE_TEST_CONTEXT that would change how it runs.
  */
-function pickInheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+export function pickInheritedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const picked: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     if (value !== undefined && (INHERITED_ENV.has(key) || key.startsWith('LC_'))) picked[key] = value;
@@ -254,9 +254,13 @@ export function addExitCleanup(cleanup: () => void): () => void {
   };
 }
 
-function trackLive(child: ChildProcess): void {
+/** Adds `child`'s process group to those killed when checker exits or is interrupted; returns its removal. */
+export function trackLive(child: ChildProcess): () => void {
   live.add(child);
   installExitHook();
+  return () => {
+    live.delete(child);
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { FileFacts, ParseOptions } from './facts.js';
 import type { RepoFiles } from './repo-files.js';
 import type { ScanResult, ScannedFile, SkippedFile } from './scan.js';
 import type { SchemaIssue } from './schema-issue.js';
+import type { HttpGetResult, ServiceHandle, ServiceSpec } from './service.js';
 import type { Worktree, WorktreeRequest, WorktreeSelection } from './worktree.js';
 
 export interface ParsedSources {
@@ -82,6 +83,15 @@ export interface Env {
   withArtifactLock<T>(relativePath: string, fn: () => Promise<T>): Promise<T>;
   /** Runs one command without a shell in the repository root; never throws for the command's own failure. */
   runCommand(spec: CommandSpec): Promise<CommandRun>;
+  /** Starts a long-running program without a shell in the repository root, in its own process group (a product target's app). */
+  startService(spec: ServiceSpec): Promise<ServiceHandle>;
+  /**
+   * Registers a command (a teardown) to run synchronously if checker exits or is interrupted before the returned
+   * function is called; call it once the command has run the ordinary way.
+   */
+  runCommandOnExit(spec: CommandSpec): () => void;
+  /** One GET of an http(s) URL (redirects not followed, body capped); a connection failure is data, never thrown. */
+  httpGet(url: string, options: { timeoutMs: number; maxBodyBytes?: number }): Promise<HttpGetResult>;
   /**
    * Writes a commit's tree from git objects into `.checker/local/worktrees/<name>/` (a new folder; never through a
    * symlink) for `checker differential`. Until removed, it is also removed when checker exits or is interrupted.

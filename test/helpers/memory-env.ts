@@ -208,6 +208,9 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
         ? unsupported(`runCommand for ${JSON.stringify(spec.argv.join(' '))} without a scripted result`)
         : scriptedRun(script);
     },
+    startService: async () => unsupported('startService (a service is a real process group)'),
+    runCommandOnExit: () => unsupported('runCommandOnExit'),
+    httpGet: async () => unsupported('httpGet (no network in memory)'),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),
     createWorktree: async () => unsupported('createWorktree (worktrees are written from real git objects)'),

@@ -1,0 +1,336 @@
+import type { Config } from '../../model/config.js';
+import type { OutputExcerpt } from '../../model/command.js';
+import { CheckerError } from '../../model/diagnostic.js';
+import type { Env } from '../../model/env.js';
+import type { ServiceExit, ServiceHandle } from '../../model/service.js';
+import { splitCommand } from '../../text/command-words.js';
+import { explainGate, runCheck, toPlainText, toRunId } from '../checks.js';
+import { isExecutionAllowed, loadConfig } from '../load-config.js';
+import { type HealthWait, waitForHealth } from './health.js';
+
+type ProductTarget = NonNullable<NonNullable<Config['products']>['targets']>[string];
+
+const DEFAULT_HEALTH_TIMEOUT_MS = 30_000;
+const DEFAULT_HEALTH_INTERVAL_MS = 500;
+const DEFAULT_TEARDOWN_TIMEOUT_MS = 120_000;
+
+export interface ProductTargetOptions {
+  target: string;
+  /** The user asked for execution (`checker product`, MCP `confirmExecution: true`); the config gate must be open too. */
+  confirmed: boolean;
+}
+
+/** What the workflows of a run get once the target is up. */
+export interface ProductTargetContext {
+  target: string;
+  baseUrl: string;
+  runId: string;
+  /** The run's folder relative to `.checker/local/` (`product-runs/<runId>`), for `env.writeArtifact`. */
+  artifactFolder: string;
+  /** The same folder, absolute (for tools that write files themselves: screenshots, traces). */
+  runFolder: string;
+  /** Settles if the app's process ends during the run; undefined when the target has no `start`. */
+  serviceExited: Promise<ServiceExit> | undefined;
+}
+
+export type ProductPhaseName = 'setup' | 'start' | 'health' | 'workflows' | 'stop' | 'teardown';
+
+export interface ProductPhase {
+  name: ProductPhaseName;
+  status: 'passed' | 'failed' | 'skipped';
+  reason: string;
+  durationMs: number;
+  argv?: string[];
+  /** start: the app's process id (leader of its process group). */
+  pid?: number;
+  exitCode?: number | null;
+  signal?: string | null;
+  stdout?: OutputExcerpt;
+  stderr?: OutputExcerpt;
+  /** health: the URL polled, the attempts, the last status or connection error. */
+  url?: string;
+  attempts?: number;
+  lastStatus?: number;
+  lastError?: string;
+}
+
+export interface ProductTargetFailure {
+  phase: ProductPhaseName;
+  classification: 'environment-failure';
+  message: string;
+  evidence: string[];
+}
+
+export interface ProductTargetRun<T> {
+  target: string;
+  baseUrl: string;
+  gate: { requested: boolean; allowCommands: boolean; open: boolean; explanation: string };
+  /** not-run: the gate was closed and nothing was started. */
+  status: 'passed' | 'failed' | 'not-run';
+  runId?: string;
+  /** `.checker/local/product-runs/<runId>` */
+  runFolder?: string;
+  phases: ProductPhase[];
+  /** Why the target could not be brought up or torn down; the workflows' own failures are in `result`. */
+  failure?: ProductTargetFailure;
+  /** What the workflows returned, when they ran. */
+  result?: T;
+}
+
+/** The configured target `name`, or CheckerError `product/unknown-target` naming the configured ones. */
+export function findProductTarget(config: Config, name: string, source: string): ProductTarget {
+  const targets = config.products?.targets ?? {};
+  if (Object.hasOwn(targets, name)) {
+    const target = targets[name];
+    if (target !== undefined) return target;
+  }
+  const known = Object.keys(targets).sort();
+  throw new CheckerError(
+    'product/unknown-target',
+    `no product target ${JSON.stringify(name)} in ${source}; ${known.length === 0 ? 'no targets are configured' : `configured: ${known.join(', ')}`}`,
+    { hint: 'Add it under products.targets in .checker/config.yml (baseUrl, kind, start, healthcheck), or pick a configured one.' },
+  );
+}
+
+type TargetCommands = Partial<Record<'setup' | 'start' | 'teardown', { argv: string[]; timeoutMs: number | undefined }>>;
+
+function toTargetCommands(name: string, target: ProductTarget, source: string): TargetCommands {
+  const commands: TargetCommands = {};
+  for (const key of ['setup', 'start', 'teardown'] as const) {
+    const spec = target[key];
+    if (spec === undefined) continue;
+    const words = splitCommand(spec.command);
+    if (!words.ok) {
+      throw new CheckerError('product/invalid-command', `products.targets.${name}.${key}.command ${words.problem} (in ${source})`, {
+        hint: 'Write the command as plain words; checker runs it without a shell.',
+        location: { file: source },
+      });
+    }
+    commands[key] = { argv: [...words.argv, ...(spec.args ?? [])], timeoutMs: spec.timeoutMs };
+  }
+  return commands;
+}
+
+/** The healthcheck URL: `baseUrl` without its trailing slashes, then the path (default `/`). */
+export function toHealthUrl(baseUrl: string, path: string | undefined): string {
+  return `${baseUrl.replace(/\/+$/, '')}${path ?? '/'}`;
+}
+
+/**
+ * Brings product target `options.target` up, runs `body` against it and always brings it down: setup, start (its own
+ * process group), wait for the healthcheck, `body`, then stop the app and tear down, also when a phase fails or `body`
+ * throws (the error is rethrown once the target is down) and, through the exit hook, on Ctrl-C. With the gate closed
+ * nothing starts. Returns each phase, and a failure to bring the target up classified as `environment-failure`.
+ */
+export async function runProductTarget<T>(
+  env: Env,
+  options: ProductTargetOptions,
+  body: (context: ProductTargetContext) => Promise<T>,
+): Promise<ProductTargetRun<T>> {
+  const loaded = await loadConfig(env);
+  const source = loaded.sources.length === 0 ? 'no config file' : loaded.sources.join(', ');
+  const target = findProductTarget(loaded.config, options.target, source);
+  const commands = toTargetCommands(options.target, target, source);
+  const allowCommands = isExecutionAllowed(loaded.config);
+  const open = options.confirmed && allowCommands;
+  const gate = { requested: options.confirmed, allowCommands, open, explanation: explainGate(options.confirmed, allowCommands, source) };
+  const run: ProductTargetRun<T> = { target: options.target, baseUrl: target.baseUrl, gate, status: 'not-run', phases: [] };
+  if (!open) return run;
+
+  const runId = toRunId(env.now());
+  const artifactFolder = `product-runs/${runId}`;
+  const runFolder = await env.createArtifactFolder(artifactFolder);
+  run.runId = runId;
+  run.runFolder = `.checker/local/${artifactFolder}`;
+  const fail = (failure: ProductTargetFailure): void => {
+    run.failure ??= failure;
+  };
+  const forgetTeardown =
+    commands.teardown === undefined
+      ? () => undefined
+      : env.runCommandOnExit({ argv: commands.teardown.argv, timeoutMs: commands.teardown.timeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS });
+  let service: ServiceHandle | undefined;
+  let thrown: { error: unknown } | undefined;
+  try {
+    const isUp = await bringUp(env, { name: options.target, target, commands }, run, fail, (handle) => {
+      service = handle;
+    });
+    if (isUp) {
+      const started = env.now().getTime();
+      try {
+        run.result = await body({
+          target: options.target,
+          baseUrl: target.baseUrl,
+          runId,
+          artifactFolder,
+          runFolder,
+          serviceExited: service?.exited,
+        });
+        run.phases.push({ name: 'workflows', status: 'passed', reason: 'the workflows ran', durationMs: env.now().getTime() - started });
+      } catch (error) {
+        thrown = { error };
+        const reason = `the workflows threw: ${error instanceof Error ? error.message : String(error)}`;
+        run.phases.push({ name: 'workflows', status: 'failed', reason, durationMs: env.now().getTime() - started });
+      }
+    }
+  } catch (error) {
+    thrown ??= { error };
+  } finally {
+    if (service !== undefined) run.phases.push(await stopService(service));
+    if (commands.teardown !== undefined) {
+      const teardown = await runPhase(env, 'teardown', commands.teardown.argv, commands.teardown.timeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS);
+      run.phases.push(teardown);
+      if (teardown.status === 'failed') {
+        fail({
+          phase: 'teardown',
+          classification: 'environment-failure',
+          message: `teardown ${teardown.reason}`,
+          evidence: toCommandEvidence(teardown),
+        });
+      }
+    }
+    forgetTeardown();
+  }
+  if (thrown !== undefined) throw thrown.error;
+  run.status = run.failure === undefined ? 'passed' : 'failed';
+  return run;
+}
+
+/** Setup, start and healthcheck; false (with the failure recorded) when the target did not come up. */
+async function bringUp(
+  env: Env,
+  input: { name: string; target: ProductTarget; commands: TargetCommands },
+  run: ProductTargetRun<unknown>,
+  fail: (failure: ProductTargetFailure) => void,
+  keep: (service: ServiceHandle) => void,
+): Promise<boolean> {
+  const { target, commands } = input;
+  if (commands.setup !== undefined) {
+    const setup = await runPhase(env, 'setup', commands.setup.argv, commands.setup.timeoutMs);
+    run.phases.push(setup);
+    if (setup.status === 'failed') {
+      fail({ phase: 'setup', classification: 'environment-failure', message: `setup ${setup.reason}`, evidence: toCommandEvidence(setup) });
+      return false;
+    }
+  }
+  let service: ServiceHandle | undefined;
+  if (commands.start !== undefined) {
+    const started = env.now().getTime();
+    service = await env.startService({ argv: commands.start.argv });
+    keep(service);
+    const exit = service.pid === undefined ? await service.exited : undefined;
+    if (exit?.spawnError !== undefined) {
+      const reason = `could not start: ${exit.spawnError}`;
+      run.phases.push({ name: 'start', status: 'failed', reason, durationMs: env.now().getTime() - started, argv: commands.start.argv });
+      fail({ phase: 'start', classification: 'environment-failure', message: `the app ${reason}`, evidence: [reason] });
+      return false;
+    }
+    run.phases.push({
+      name: 'start',
+      status: 'passed',
+      reason: `started (pid ${String(service.pid)})`,
+      durationMs: env.now().getTime() - started,
+      argv: commands.start.argv,
+      ...(service.pid === undefined ? {} : { pid: service.pid }),
+    });
+  }
+  const health = await waitForHealth(
+    env,
+    {
+      url: toHealthUrl(target.baseUrl, target.healthcheck?.path),
+      intervalMs: target.healthcheck?.intervalMs ?? DEFAULT_HEALTH_INTERVAL_MS,
+      timeoutMs: target.healthcheck?.timeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS,
+      expectStatus: target.healthcheck?.expectStatus,
+    },
+    service?.exited,
+  );
+  const phase = toHealthPhase(health, target.healthcheck?.expectStatus);
+  run.phases.push(phase);
+  if (health.outcome === 'healthy') return true;
+  const evidence = [phase.reason];
+  if (health.outcome === 'exited' && service !== undefined) {
+    const stopped = await service.stop();
+    const stderr = lastLine(toPlainText(stopped.stderr));
+    if (stderr !== undefined) evidence.push(`its last stderr line: ${stderr}`);
+  }
+  fail({
+    phase: health.outcome === 'exited' ? 'start' : 'health',
+    classification: 'environment-failure',
+    message: health.outcome === 'exited' ? 'the app exited before it became healthy' : `the app did not become healthy: ${phase.reason}`,
+    evidence,
+  });
+  return false;
+}
+
+function toHealthPhase(health: HealthWait, expectStatus: number | undefined): ProductPhase {
+  const expected = expectStatus === undefined ? 'a 2xx or 3xx status' : `status ${expectStatus}`;
+  const last =
+    health.lastStatus !== undefined
+      ? `the last answer was ${health.lastStatus}`
+      : health.lastError !== undefined
+        ? `the last attempt got no answer (${health.lastError})`
+        : 'no attempt was made';
+  const exit = health.exit;
+  const reason =
+    health.outcome === 'healthy'
+      ? `GET ${health.url} answered ${String(health.lastStatus)} after ${health.attempts} attempt(s)`
+      : health.outcome === 'timed-out'
+        ? `GET ${health.url} did not answer ${expected} within ${health.durationMs} ms (${health.attempts} attempts); ${last}`
+        : `the app ${exit?.exitCode === null || exit === undefined ? `was killed by ${exit?.signal ?? 'a signal'}` : `exited ${exit.exitCode}`} before GET ${health.url} answered ${expected}; ${last}`;
+  return {
+    name: 'health',
+    status: health.outcome === 'healthy' ? 'passed' : 'failed',
+    reason,
+    durationMs: health.durationMs,
+    url: health.url,
+    attempts: health.attempts,
+    ...(health.lastStatus === undefined ? {} : { lastStatus: health.lastStatus }),
+    ...(health.lastError === undefined ? {} : { lastError: health.lastError }),
+    ...(exit === undefined ? {} : { exitCode: exit.exitCode, signal: exit.signal }),
+  };
+}
+
+async function runPhase(env: Env, name: 'setup' | 'teardown', argv: string[], timeoutMs: number | undefined): Promise<ProductPhase> {
+  const result = await runCheck(env, { id: name, argv, timeoutMs, leftMs: Number.POSITIVE_INFINITY });
+  return {
+    name,
+    status: result.status === 'passed' ? 'passed' : 'failed',
+    reason: result.reason,
+    durationMs: result.durationMs ?? 0,
+    argv,
+    exitCode: result.exitCode ?? null,
+    signal: result.signal ?? null,
+    ...(result.stdout === undefined ? {} : { stdout: result.stdout }),
+    ...(result.stderr === undefined ? {} : { stderr: result.stderr }),
+  };
+}
+
+async function stopService(service: ServiceHandle): Promise<ProductPhase> {
+  const stopped = await service.stop();
+  const how = stopped.exitCode === null ? `ended by ${stopped.signal ?? 'a signal'}` : `exited ${stopped.exitCode}`;
+  return {
+    name: 'stop',
+    status: 'passed',
+    reason: stopped.exitedBeforeStop
+      ? `the app had already ${how}; its process group was killed`
+      : `the app's process group was stopped (${how})`,
+    durationMs: stopped.durationMs,
+    exitCode: stopped.exitCode,
+    signal: stopped.signal,
+    stdout: toPlainText(stopped.stdout),
+    stderr: toPlainText(stopped.stderr),
+  };
+}
+
+function toCommandEvidence(phase: ProductPhase): string[] {
+  const evidence = [`${phase.name} (${(phase.argv ?? []).join(' ')}) ${phase.reason}`];
+  const stderr = phase.stderr === undefined ? undefined : lastLine(phase.stderr);
+  if (stderr !== undefined) evidence.push(`its last stderr line: ${stderr}`);
+  return evidence;
+}
+
+function lastLine(excerpt: OutputExcerpt): string | undefined {
+  const text = `${excerpt.head}${excerpt.tail}`.trim();
+  if (text === '') return undefined;
+  return text.split('\n').at(-1)?.trim().slice(0, 500);
+}

@@ -1,0 +1,145 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { realpathSync } from 'node:fs';
+import { realpath } from 'node:fs/promises';
+import type { CommandSpec } from '../model/command.js';
+import type { ServiceExit, ServiceHandle, ServiceSpec, ServiceStop } from '../model/service.js';
+import {
+  addExitCleanup,
+  CLOSE_GRACE_MS,
+  createExcerptBuffer,
+  describeSpawnError,
+  KILL_GRACE_MS,
+  pickInheritedEnv,
+  signalGroup,
+  trackLive,
+} from './run-command.js';
+
+const DEFAULT_EXCERPT_BYTES = 16 * 1024;
+/** A command run while checker exits blocks the exit: it gets at most this long. */
+const MAX_EXIT_COMMAND_MS = 30_000;
+
+/**
+ * Starts `spec.argv` without a shell in the repository root as the leader of its own process group and returns once
+ * it has started (or failed to: then `exited` is already settled with `spawnError`). When the leader ends, on its own
+ * or by `stop`, whatever is left of its group gets SIGKILL, so no grandchild outlives the service.
+ */
+export async function startService(root: string, spec: ServiceSpec): Promise<ServiceHandle> {
+  const cwd = await realpath(root);
+  const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
+  const stdout = createExcerptBuffer(limit);
+  const stderr = createExcerptBuffer(limit);
+  const started = performance.now();
+  const [program, ...args] = spec.argv;
+  const notStarted = (error: unknown): ServiceHandle => {
+    const exit: ServiceExit = { exitCode: null, signal: null, spawnError: describeSpawnError(program, error) };
+    const stopped: ServiceStop = {
+      ...exit,
+      exitedBeforeStop: true,
+      durationMs: 0,
+      stdout: stdout.finish(),
+      stderr: stderr.finish(),
+    };
+    return { pid: undefined, exited: Promise.resolve(exit), stop: async () => stopped };
+  };
+  if (program === undefined || program === '') return notStarted('empty argv');
+  let child: ChildProcess;
+  try {
+    child = spawn(program, args, {
+      cwd,
+      shell: false,
+      detached: true,
+      windowsHide: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...pickInheritedEnv(process.env), ...spec.env },
+    });
+  } catch (error) {
+    return notStarted(error);
+  }
+  const spawned = await new Promise<unknown>((resolve) => {
+    child.once('spawn', () => resolve(undefined));
+    child.once('error', (error) => resolve(error));
+  });
+  if (spawned !== undefined) return notStarted(spawned);
+  const untrack = trackLive(child);
+  return createHandle(child, { started, stdout, stderr, untrack });
+}
+
+function createHandle(
+  child: ChildProcess,
+  state: {
+    started: number;
+    stdout: ReturnType<typeof createExcerptBuffer>;
+    stderr: ReturnType<typeof createExcerptBuffer>;
+    untrack: () => void;
+  },
+): ServiceHandle {
+  let endedAt: number | undefined;
+  child.stdout?.on('data', (chunk: Buffer) => state.stdout.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => state.stderr.push(chunk));
+  const pipesClosed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const exited = new Promise<ServiceExit>((resolve) => {
+    child.once('exit', (exitCode, signal) => {
+      endedAt = performance.now();
+      signalGroup(child, 'SIGKILL');
+      state.untrack();
+      resolve({ exitCode, signal });
+    });
+  });
+  // 'close' waits for the pipes; a grandchild that left the group (setsid) could hold them open for ever.
+  const closed = exited.then(async () => {
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        resolve();
+      }, CLOSE_GRACE_MS);
+    });
+    await Promise.race([pipesClosed, grace]);
+    clearTimeout(timer);
+  });
+  let stopping: Promise<ServiceStop> | undefined;
+  const stop = (): Promise<ServiceStop> => {
+    stopping ??= (async () => {
+      const exitedBeforeStop = endedAt !== undefined;
+      if (!exitedBeforeStop) {
+        signalGroup(child, 'SIGTERM');
+        const killTimer = setTimeout(() => signalGroup(child, 'SIGKILL'), KILL_GRACE_MS);
+        await exited;
+        clearTimeout(killTimer);
+      }
+      const exit = await exited;
+      await closed;
+      return {
+        ...exit,
+        exitedBeforeStop,
+        durationMs: Math.round((endedAt ?? performance.now()) - state.started),
+        stdout: state.stdout.finish(),
+        stderr: state.stderr.finish(),
+      };
+    })();
+    return stopping;
+  };
+  return { pid: child.pid, exited, stop };
+}
+
+/**
+ * Registers `spec` (a teardown) to run synchronously, without a shell, in the repository root when checker exits or
+ * is interrupted before the returned function is called, after the running process groups were killed. It blocks
+ * the exit, so it gets at most 30 s; its output is dropped.
+ */
+export function runCommandOnExit(root: string, spec: CommandSpec): () => void {
+  const [program, ...args] = spec.argv;
+  if (program === undefined || program === '') return () => undefined;
+  return addExitCleanup(() => {
+    spawnSync(program, args, {
+      cwd: realpathSync(root),
+      shell: false,
+      windowsHide: true,
+      stdio: 'ignore',
+      env: { ...pickInheritedEnv(process.env), ...spec.env },
+      timeout: Math.min(spec.timeoutMs, MAX_EXIT_COMMAND_MS),
+      killSignal: 'SIGKILL',
+    });
+  });
+}
