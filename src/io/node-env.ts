@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import type { ChangeSet } from '../model/change.js';
 import { CheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from '../model/env.js';
@@ -90,6 +91,8 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     createArtifactFolder: (relativePath) => createArtifactFolder(root, relativePath),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),
     runCommand: (spec) => runCommand(root, spec),
+    exploreProduct: async (spec) =>
+      (await import('./explore-product.js')).exploreProduct(root, spec, { fromEnvironment: process.env.CHECKER_CHROMIUM, home: homedir() }),
     createWorktree: async (request) => {
       const [{ openRepository }, { createWorktree }] = await Promise.all([import('./git.js'), import('./worktrees.js')]);
       return createWorktree(await openRepository(root), root, request);
