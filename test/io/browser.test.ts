@@ -226,6 +226,36 @@ describe('exploration bounds and tracing', () => {
   });
 });
 
+describe('exploration time budget', () => {
+  test('a page that never answers ends the run at the budget, with the browser closed', async () => {
+    const stuck = await listen(() => undefined);
+    const repo = makeTempDir('checker-browser-budget-');
+    try {
+      const before = new Set(descendantPids());
+      const started = Date.now();
+      const result = await createNodeEnv(repo).exploreProduct({
+        baseUrl: stuck.origin,
+        artifactsFolder: 'runs/budget',
+        timeBudgetMs: 4000,
+        pageTimeoutMs: 60_000,
+      });
+      const elapsed = Date.now() - started;
+      assert.equal(result.stoppedBy, 'time-budget');
+      assert.ok(elapsed < 12_000, `returned after ${elapsed} ms`);
+      assert.equal(result.pages.length, 1);
+      assert.match(result.pages[0]?.navigationError ?? '', /Timeout/i);
+      assert.deepEqual(
+        descendantPids().filter((pid) => !before.has(pid)),
+        [],
+      );
+    } finally {
+      stuck.server.closeAllConnections();
+      stuck.server.close();
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('findChromium', () => {
   let dir: string;
 
