@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import type { ChangeSet } from '../model/change.js';
 import { CheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from '../model/env.js';
@@ -95,6 +96,8 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     startService: (spec) => startService(root, spec),
     runCommandOnExit: (spec) => runCommandOnExit(root, spec),
     httpGet: (url, httpOptions) => httpGet(url, httpOptions),
+    exploreProduct: async (spec) =>
+      (await import('./explore-product.js')).exploreProduct(root, spec, { fromEnvironment: process.env.CHECKER_CHROMIUM, home: homedir() }),
     createWorktree: async (request) => {
       const [{ openRepository }, { createWorktree }] = await Promise.all([import('./git.js'), import('./worktrees.js')]);
       return createWorktree(await openRepository(root), root, request);

@@ -133,7 +133,22 @@ export const configSchema = z.strictObject({
     .optional(),
   toolAdapters: z.strictObject({ agentProcess: agentProcess.optional(), ...adapterFields }).optional(),
   checks: namedRecord(check, 200).optional(),
-  products: z.strictObject({ targets: namedRecord(productTarget, 100).optional() }).optional(),
+  products: z
+    .strictObject({
+      targets: namedRecord(productTarget, 100).optional(),
+      /** The Chromium that product runs drive; absent: CHECKER_CHROMIUM, then well-known install paths (io/browser). */
+      browser: z
+        .strictObject({
+          executablePath: z
+            .string()
+            .min(2)
+            .max(4096)
+            .regex(/^(?:\/|[A-Za-z]:\\)/)
+            .optional(),
+        })
+        .optional(),
+    })
+    .optional(),
   investigation: z.strictObject({ provider: provider.optional() }).optional(),
   analysis: z
     .strictObject({

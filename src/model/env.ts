@@ -2,6 +2,7 @@ import type { ChangeSet } from './change.js';
 import type { CommandRun, CommandSpec } from './command.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { FileFacts, ParseOptions } from './facts.js';
+import type { ExplorationSpec, ProductExploration } from './product-exploration.js';
 import type { RepoFiles } from './repo-files.js';
 import type { ScanResult, ScannedFile, SkippedFile } from './scan.js';
 import type { SchemaIssue } from './schema-issue.js';
@@ -92,6 +93,12 @@ export interface Env {
   runCommandOnExit(spec: CommandSpec): () => void;
   /** One GET of an http(s) URL (redirects not followed, body capped); a connection failure is data, never thrown. */
   httpGet(url: string, options: { timeoutMs: number; maxBodyBytes?: number }): Promise<HttpGetResult>;
+  /**
+   * Explores a product target in headless Chromium (found from `spec.executablePath`, CHECKER_CHROMIUM, then well-known
+   * paths; CheckerError `product/no-browser` when none), same-origin only and bounded; artifacts go under
+   * `.checker/local/<spec.artifactsFolder>/`. Starts a browser: call it only behind the execution gate.
+   */
+  exploreProduct(spec: ExplorationSpec): Promise<ProductExploration>;
   /**
    * Writes a commit's tree from git objects into `.checker/local/worktrees/<name>/` (a new folder; never through a
    * symlink) for `checker differential`. Until removed, it is also removed when checker exits or is interrupted.

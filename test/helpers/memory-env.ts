@@ -213,6 +213,7 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
     httpGet: async () => unsupported('httpGet (no network in memory)'),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),
+    exploreProduct: async () => unsupported('exploreProduct (it drives a real browser)'),
     createWorktree: async () => unsupported('createWorktree (worktrees are written from real git objects)'),
     removeWorktrees: async () => [],
     scan: async () => unsupported('scan'),
