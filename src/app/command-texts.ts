@@ -105,6 +105,11 @@ export const COMMAND_TEXTS = {
     description:
       'Runs the checks configured under checks: in .checker/config.yml on the base revision (a temporary worktree under .checker/local/worktrees/, written from git objects, node_modules linked) and on head, reruns once on both sides where the outcomes differ, and reports per check: regression (pass to fail), fixed, still failing, passing, flaky, not comparable, with durations. Same gate as execute: only when safety.allowCommands is true; otherwise it reports what would run and starts nothing. Worktrees are removed afterwards, also on failure or interrupt.',
   },
+  product: {
+    title: 'Run a product target and check it in a real browser and over HTTP',
+    description:
+      'Brings up products.targets.<name> (setup, start in its own process group, healthcheck; always teardown), explores a ui target in a system Chromium (same origin only) and checks each page: loads, no console or page errors, visible main content, links resolve; sends the generated API checks (an api target, or --run-generated-api-tests). Reruns each failure once, writes .checker/local/product-runs/<runId>/ and latest.json, and a failure bundle per failed check with the command that reruns exactly it. Same gate as execute: only when safety.allowCommands is true.',
+  },
   rules: {
     title: 'Rule packs (list, validate)',
     description: 'The rule packs the analysis runs: the built-in packs and those in .checker/rules.',

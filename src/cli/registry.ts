@@ -116,6 +116,12 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./commands/differential.js')).default,
   },
   {
+    path: ['product'],
+    text: COMMAND_TEXTS.product,
+    note: 'starts the target and runs a browser when safety.allowCommands is true',
+    load: async () => (await import('./commands/product.js')).default,
+  },
+  {
     path: ['mcp'],
     text: COMMAND_TEXTS.mcp,
     load: async () => (await import('./commands/mcp.js')).default,

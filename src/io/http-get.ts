@@ -7,13 +7,27 @@ const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
  * limit and the body cut to `maxBodyBytes`. A refused connection, a timeout or a bad URL is data (`ok: false`), never
  * thrown.
  */
-export async function httpGet(url: string, options: { timeoutMs: number; maxBodyBytes?: number }): Promise<HttpGetResult> {
+export function httpGet(url: string, options: { timeoutMs: number; maxBodyBytes?: number }): Promise<HttpGetResult> {
+  return httpRequest(url, { ...options, method: 'GET' });
+}
+
+/** As httpGet, with a method, headers and a text body: the requests of generated API checks. */
+export async function httpRequest(
+  url: string,
+  options: { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number; maxBodyBytes?: number },
+): Promise<HttpGetResult> {
   if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) return { ok: false, error: `not an http(s) URL: ${JSON.stringify(url)}` };
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
-    const response = await fetch(url, { method: 'GET', redirect: 'manual', signal: controller.signal });
+    const response = await fetch(url, {
+      method: options.method,
+      headers: options.headers ?? {},
+      ...(options.body === undefined ? {} : { body: options.body }),
+      redirect: 'manual',
+      signal: controller.signal,
+    });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => {
       headers[key] = value;

@@ -11,7 +11,7 @@ import { readBuiltinPackSources } from './builtin-packs.js';
 import { createRepoFiles } from './repo-files.js';
 import { runCommand } from './run-command.js';
 import { runCommandOnExit, startService } from './services.js';
-import { httpGet } from './http-get.js';
+import { httpGet, httpRequest } from './http-get.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
@@ -96,6 +96,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     startService: (spec) => startService(root, spec),
     runCommandOnExit: (spec) => runCommandOnExit(root, spec),
     httpGet: (url, httpOptions) => httpGet(url, httpOptions),
+    httpRequest: (url, httpOptions) => httpRequest(url, httpOptions),
     exploreProduct: async (spec) =>
       (await import('./explore-product.js')).exploreProduct(root, spec, { fromEnvironment: process.env.CHECKER_CHROMIUM, home: homedir() }),
     createWorktree: async (request) => {

@@ -93,6 +93,11 @@ export interface Env {
   runCommandOnExit(spec: CommandSpec): () => void;
   /** One GET of an http(s) URL (redirects not followed, body capped); a connection failure is data, never thrown. */
   httpGet(url: string, options: { timeoutMs: number; maxBodyBytes?: number }): Promise<HttpGetResult>;
+  /** One HTTP request with a method, headers and a text body (generated API checks); redirects are not followed. */
+  httpRequest(
+    url: string,
+    options: { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number; maxBodyBytes?: number },
+  ): Promise<HttpGetResult>;
   /**
    * Explores a product target in headless Chromium (found from `spec.executablePath`, CHECKER_CHROMIUM, then well-known
    * paths; CheckerError `product/no-browser` when none), same-origin only and bounded; artifacts go under

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * `checker execute` and the MCP tool `execute_configured_checks`. `executionReportSchema` is the source of
  * schemas/execution-report.schema.json (`npm run schemas`); the types are its z.infer.
  */
-const excerpt = z.strictObject({
+export const excerptSchema = z.strictObject({
   head: z.string(),
   tail: z.string(),
   bytes: z.int().min(0),
@@ -24,8 +24,8 @@ const checkResult = z.strictObject({
   signal: z.string().nullable().optional(),
   durationMs: z.number().min(0).optional(),
   timeoutMs: z.int().min(1).optional(),
-  stdout: excerpt.optional(),
-  stderr: excerpt.optional(),
+  stdout: excerptSchema.optional(),
+  stderr: excerptSchema.optional(),
   /**
    * V8 coverage its Node processes wrote (NODE_V8_COVERAGE into this folder under .checker/local/executions/):
    * runtime proof when the check passed, never when it failed.

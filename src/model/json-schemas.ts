@@ -7,6 +7,7 @@ import { executionReportSchema } from './execution.js';
 import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
 import { productFailureSchema } from './product-failure.js';
+import { productResultSchema } from './product-result.js';
 import { productRunSchema } from './product-run.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
 import { requirementsSchema } from './requirements.js';
@@ -47,6 +48,10 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   'product-failure': {
     title: 'checker product failure bundle (spec 2.1-2.3): one failed generated UI/API/workflow check',
     schema: productFailureSchema,
+  },
+  'product-result': {
+    title: 'checker product result (checker product --target <name>): lifecycle phases, the run report and failure bundles',
+    schema: productResultSchema,
   },
   'product-run': {
     title: 'checker product run report (.checker/local/product-runs/latest.json, spec 2.12)',

@@ -211,6 +211,7 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
     startService: async () => unsupported('startService (a service is a real process group)'),
     runCommandOnExit: () => unsupported('runCommandOnExit'),
     httpGet: async () => unsupported('httpGet (no network in memory)'),
+    httpRequest: async () => unsupported('httpRequest (no network in memory)'),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),
     exploreProduct: async () => unsupported('exploreProduct (it drives a real browser)'),

@@ -1,0 +1,439 @@
+import type { Env } from '../../model/env.js';
+import type { RouteNode } from '../../model/graph.js';
+import type { ApiCheckSpec } from '../../model/product-check.js';
+import type { PageVisit, ProductExploration } from '../../model/product-exploration.js';
+import type { ProductRunReport } from '../../model/product-run.js';
+import type { ProductResultReport } from '../../model/product-result.js';
+import type { z } from 'zod';
+import type { productFailureSchema } from '../../model/product-failure.js';
+import { compareText } from '../../text/compare-text.js';
+import { sanitizeUntrustedText } from '../../text/redact.js';
+import { buildRepositoryGraph } from '../build-graph.js';
+import { loadConfig } from '../load-config.js';
+import { generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
+import { findProductTarget, type ProductTargetRun, runProductTarget } from './target.js';
+
+type FailureBundle = z.infer<typeof productFailureSchema>;
+type RunCheck = ProductRunReport['checks'][number];
+
+const API_TIMEOUT_MS = 10_000;
+const TEXT_MAX = 2000;
+
+export interface ProductOptions {
+  target: string;
+  /** The user asked (`checker product`, MCP `confirmExecution: true`); `safety.allowCommands: true` is the other half. */
+  confirmed: boolean;
+  /** Write the generated API checks as a node:test file under .checker/local/product-tests/<target>/. */
+  generateApiTests?: boolean;
+  /** Send the generated API checks to the target (an `api` target always does). */
+  runGeneratedApiTests?: boolean;
+  /** Run exactly this check (`ui:…` or `api:…`), as a failure bundle's rerun command does. */
+  testId?: string;
+}
+
+/** What `checker product` did: the target's lifecycle, the run report (latest.json) and a failure bundle per failed check. */
+export interface ProductResult {
+  run: ProductTargetRun<Workflows>;
+  report?: ProductRunReport;
+  failures: FailureBundle[];
+  /** `.checker/local/…` paths of generated test files and of the stored report. */
+  written: string[];
+}
+
+interface Workflows {
+  checks: RunCheck[];
+  failures: FailureBundle[];
+  written: string[];
+}
+
+/**
+ * `checker product --target <name>`: brings the target up (runProductTarget: gate, setup, start, health, always
+ * teardown), explores a `ui` target in a real browser and turns each page into checks (loads, no console or page
+ * errors, visible main content, internal links resolve), sends the generated API checks (an `api` target, or
+ * `--run-generated-api-tests`), reruns every failure once to tell flaky from reproducible, and writes
+ * `.checker/local/product-runs/<runId>/report.json`, `product-runs/latest.json` and one failure bundle (spec 2.1) per
+ * failed check, each with the command that reruns exactly it.
+ */
+export async function runProduct(env: Env, options: ProductOptions): Promise<ProductResult> {
+  const loaded = await loadConfig(env);
+  const target = findProductTarget(loaded.config, options.target, loaded.sources.join(', ') || 'no config file');
+  const executablePath = loaded.config.products?.browser?.executablePath;
+  const run = await runProductTarget(env, { target: options.target, confirmed: options.confirmed }, async (context) => {
+    const repository = await buildRepositoryGraph(env);
+    const routes: RouteNode[] = [];
+    repository.kg.graph.forEachNode((_id, attributes) => {
+      if (attributes.kind === 'route') routes.push(attributes);
+    });
+    routes.sort((a, b) => compareText(a.path, b.path) || compareText(a.method, b.method));
+    const written: string[] = [];
+    const checks: RunCheck[] = [];
+    const failures: FailureBundle[] = [];
+    const wanted = (id: string): boolean => options.testId === undefined || options.testId === id;
+
+    const allApiChecks = generateApiChecks(options.target, routes);
+    const apiChecks = allApiChecks.filter((check) => wanted(check.id));
+    if (options.generateApiTests === true) {
+      // The kept file holds every generated check, whatever --test-id ran.
+      const path = `product-tests/${options.target}/api.generated.test.mjs`;
+      await env.writeArtifact(path, renderApiTestSource(options.target, context.baseUrl, allApiChecks), { mode: 'replace' });
+      written.push(`.checker/local/${path}`);
+    }
+    const runApi = target.kind === 'api' || options.runGeneratedApiTests === true || options.testId?.startsWith('api:') === true;
+    if (runApi) {
+      for (const check of apiChecks) {
+        const first = await sendApiCheck(env, context.baseUrl, check);
+        const second = first.passed ? undefined : await sendApiCheck(env, context.baseUrl, check);
+        const result = toApiRunCheck(check, first, second);
+        checks.push(result);
+        if (result.status === 'failed') failures.push(toApiFailure(options.target, context.baseUrl, check, first, second));
+      }
+    }
+
+    if (target.kind === 'ui' && options.testId?.startsWith('api:') !== true) {
+      const startPaths = routes.filter((route) => route.routeKind === 'ui' && !/[:*[{]/.test(route.path)).map((route) => route.path);
+      const onlyPath = options.testId === undefined ? undefined : pathOfUiCheck(options.testId, options.target);
+      const exploration = await env.exploreProduct({
+        baseUrl: context.baseUrl,
+        ...(onlyPath === undefined ? { startPaths } : { startPaths: [onlyPath], maxDepth: 0 }),
+        artifactsFolder: `${context.artifactFolder}/pages`,
+        ...(executablePath === undefined ? {} : { executablePath }),
+      });
+      const first = toUiChecks(options.target, exploration, routes).filter((item) => wanted(item.check.id));
+      const failedPaths = [...new Set(first.filter((item) => item.check.status === 'failed').map((item) => item.page.path))];
+      const rerun =
+        failedPaths.length === 0
+          ? []
+          : toUiChecks(
+              options.target,
+              await env.exploreProduct({
+                baseUrl: context.baseUrl,
+                startPaths: failedPaths,
+                maxDepth: 0,
+                artifactsFolder: `${context.artifactFolder}/rerun`,
+                ...(executablePath === undefined ? {} : { executablePath }),
+              }),
+              routes,
+            );
+      for (const item of first) {
+        checks.push(item.check);
+        if (item.check.status !== 'failed') continue;
+        const again = rerun.find((other) => other.check.id === item.check.id);
+        failures.push(toUiFailure(options.target, context.baseUrl, item, again));
+      }
+    }
+    return { checks, failures, written };
+  });
+
+  if (run.status === 'not-run') return { run, failures: [], written: [] };
+  const checks = [...(run.result?.checks ?? [])];
+  const failures = [...(run.result?.failures ?? [])];
+  if (run.failure !== undefined) {
+    const id = `workflow:${options.target}:${run.failure.phase}`;
+    checks.push({ id, kind: 'workflow', status: 'failed', title: `bring up target ${options.target}`, actual: clean(run.failure.message) });
+    failures.push(toEnvironmentFailure(options.target, run.baseUrl, id, run));
+  }
+  const report: ProductRunReport = { schemaVersion: 1, target: options.target, generatedAt: env.now().toISOString(), checks };
+  env.validate('product-run', report, { code: 'internal/product-run' });
+  const written = [...(run.result?.written ?? [])];
+  const folder = run.runFolder?.replace(/^\.checker\/local\//, '') ?? `product-runs/${run.runId ?? 'run'}`;
+  await env.writeArtifact(`${folder}/report.json`, `${JSON.stringify(report, null, 2)}\n`, { mode: 'create' });
+  for (const [index, failure] of failures.entries()) {
+    env.validate('product-failure', failure, { code: 'internal/product-failure' });
+    await env.writeArtifact(`${folder}/failures/${String(index + 1).padStart(3, '0')}.json`, `${JSON.stringify(failure, null, 2)}\n`, {
+      mode: 'create',
+    });
+  }
+  await env.writeArtifact('product-runs/latest.json', `${JSON.stringify(report, null, 2)}\n`, { mode: 'replace' });
+  written.push(`.checker/local/${folder}/report.json`, '.checker/local/product-runs/latest.json');
+  return { run, report, failures, written };
+}
+
+interface ApiOutcome {
+  passed: boolean;
+  actual: string;
+  status?: number;
+}
+
+async function sendApiCheck(env: Env, baseUrl: string, check: ApiCheckSpec): Promise<ApiOutcome> {
+  const body =
+    check.request.bodyBytes === undefined ? check.request.body : JSON.stringify({ padding: 'x'.repeat(check.request.bodyBytes) });
+  const answer = await env.httpRequest(new URL(check.request.path, baseUrl).href, {
+    method: check.request.method,
+    headers: check.request.headers,
+    ...(body === undefined ? {} : { body }),
+    timeoutMs: API_TIMEOUT_MS,
+  });
+  if (!answer.ok) return { passed: false, actual: `no answer: ${answer.error}` };
+  const verdict = judgeApiAnswer(check, { status: answer.status, body: answer.body });
+  return { passed: verdict.passed, actual: verdict.actual, status: answer.status };
+}
+
+function toApiRunCheck(check: ApiCheckSpec, first: ApiOutcome, second: ApiOutcome | undefined): RunCheck {
+  return {
+    id: check.id,
+    kind: 'api',
+    status: first.passed ? 'passed' : 'failed',
+    title: check.title,
+    expected: check.expect.expected,
+    actual: clean(second === undefined ? first.actual : `${first.actual}; on the rerun: ${second.actual}`),
+    impactedFiles: [check.route.file],
+  };
+}
+
+function rerunCommand(target: string, id: string): string {
+  return `checker product --target ${target} --test-id ${id}`;
+}
+
+function toApiFailure(
+  target: string,
+  baseUrl: string,
+  check: ApiCheckSpec,
+  first: ApiOutcome,
+  second: ApiOutcome | undefined,
+): FailureBundle {
+  const flaky = second?.passed === true;
+  const auth = !check.concern.startsWith('no-credentials') && (first.status === 401 || first.status === 403);
+  const classification = flaky ? 'likely-flaky' : auth ? 'auth-or-test-data-failure' : 'confirmed-regression';
+  const evidence = flaky
+    ? [`failed (${first.actual}), then passed on the automatic rerun (${second?.actual ?? ''})`]
+    : auth
+      ? [`answered ${first.status} without credentials: the check needs a user or test data`]
+      : [`failed twice: ${first.actual}; then ${second?.actual ?? ''}`, 'the base revision was not run (checker differential can tell)'];
+  const steps = check.steps.map((label, index) => ({ index, label, status: 'passed' as const }));
+  const failedIndex = steps.length - 1;
+  return {
+    schemaVersion: 1,
+    id: `failure:${check.id}`,
+    checkId: check.id,
+    checkKind: 'api',
+    priority: first.status !== undefined && first.status >= 500 ? 'high' : 'medium',
+    target: { id: target, baseUrl },
+    title: check.title,
+    summary: clean(`${check.request.method} ${check.request.path}: expected ${check.expect.expected}; got ${first.actual}`),
+    classification,
+    classificationConfidence: flaky ? 0.7 : auth ? 0.6 : 0.7,
+    classificationEvidence: evidence.map((item) => clean(item)),
+    failedStep: {
+      index: failedIndex,
+      label: steps[failedIndex]?.label ?? check.title,
+      status: 'failed',
+      expected: check.expect.expected,
+      actual: clean(first.actual),
+    },
+    neighboringSteps: steps.slice(0, failedIndex),
+    artifacts: [
+      {
+        kind: 'test-source',
+        label: 'the generated check as a node:test file',
+        description: 'checker product --generate-api-tests writes it under .checker/local/product-tests/',
+      },
+    ],
+    expected: check.expect.expected,
+    actual: clean(first.actual),
+    impactedFiles: [check.route.file],
+    rootCauseHypothesis: `the handler of ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) does not handle this request`,
+    suggestedFixTasks: [
+      `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,
+      `Rerun only this check: ${rerunCommand(target, check.id)}`,
+    ],
+    rerunCommand: rerunCommand(target, check.id),
+  };
+}
+
+interface UiCheck {
+  check: RunCheck;
+  page: PageVisit;
+  label: string;
+}
+
+const UI_CONCERNS = ['loads', 'no-errors', 'main-content', 'links-resolve'] as const;
+
+/** Four checks per visited page: it loads without error, no console or page errors, visible main content, internal links resolve. */
+function toUiChecks(target: string, exploration: ProductExploration, routes: readonly RouteNode[]): UiCheck[] {
+  const checks: UiCheck[] = [];
+  for (const page of exploration.pages) {
+    const pathname = new URL(page.url).pathname;
+    const files = routes.filter((route) => route.path === pathname).map((route) => route.file);
+    const artifacts = [
+      ...(page.screenshot === undefined ? [] : [{ kind: 'screenshot' as const, path: page.screenshot, label: pathname }]),
+      ...(page.domSnapshot === undefined ? [] : [{ kind: 'dom-snapshot' as const, path: page.domSnapshot, label: pathname }]),
+    ];
+    for (const concern of UI_CONCERNS) {
+      const { passed, expected, actual, label } = judgePage(page, concern);
+      checks.push({
+        page,
+        label,
+        check: {
+          id: `ui:${target}:${toPathSlug(pathname)}:${concern}`,
+          kind: 'ui',
+          status: passed ? 'passed' : 'failed',
+          title: `${pathname}: ${label}`,
+          expected,
+          actual: clean(actual),
+          ...(files.length === 0 ? {} : { impactedFiles: files }),
+          artifacts,
+        },
+      });
+    }
+  }
+  return checks;
+}
+
+function judgePage(
+  page: PageVisit,
+  concern: (typeof UI_CONCERNS)[number],
+): { passed: boolean; expected: string; actual: string; label: string } {
+  switch (concern) {
+    case 'loads': {
+      const passed = page.navigationError === undefined && page.status !== undefined && page.status < 400;
+      return {
+        passed,
+        label: 'loads without error',
+        expected: 'the page answers below 400',
+        actual: page.navigationError ?? `status ${page.status ?? 'none'}`,
+      };
+    }
+    case 'no-errors': {
+      const errors = [...page.pageErrors.map((text) => `uncaught: ${text}`), ...page.consoleErrors.map((text) => `console: ${text}`)];
+      return {
+        passed: errors.length === 0,
+        label: 'no console or page errors',
+        expected: 'no uncaught error and no console error',
+        actual: errors.length === 0 ? 'none' : errors.join('; '),
+      };
+    }
+    case 'main-content':
+      return {
+        passed: page.hasMainContent,
+        label: 'shows visible main content',
+        expected: 'visible text in main, [role=main] or body',
+        actual: page.hasMainContent ? 'visible' : 'nothing visible',
+      };
+    default: {
+      const broken = page.links.filter((link) => link.resolved === false);
+      return {
+        passed: broken.length === 0,
+        label: 'internal links resolve',
+        expected: 'every same-origin link answers below 400',
+        actual:
+          broken.length === 0
+            ? 'all resolve'
+            : broken.map((link) => `${new URL(link.url).pathname} (${link.status ?? link.error ?? 'no answer'})`).join(', '),
+      };
+    }
+  }
+}
+
+function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCheck | undefined): FailureBundle {
+  const { check, page } = item;
+  const flaky = again?.check.status === 'passed';
+  type Step = FailureBundle['failedStep'];
+  const opened = page.navigationError === undefined;
+  const open: Step = { index: 0, label: `open ${page.path}`, status: opened ? 'passed' : 'failed' };
+  const judged: Step = {
+    index: 1,
+    label: item.label,
+    status: 'failed',
+    expected: check.expected ?? item.label,
+    actual: check.actual ?? 'failed',
+  };
+  const loads = check.id.endsWith(':loads');
+  const failedStep: Step = loads
+    ? { ...open, status: 'failed', expected: judged.expected ?? item.label, actual: judged.actual ?? 'failed' }
+    : judged;
+  const neighboringSteps: Step[] = loads ? [] : [open];
+  return {
+    schemaVersion: 1,
+    id: `failure:${check.id}`,
+    checkId: check.id,
+    checkKind: 'ui',
+    priority: check.id.endsWith(':loads') || check.id.endsWith(':no-errors') ? 'high' : 'medium',
+    target: { id: target, baseUrl },
+    title: check.title,
+    summary: clean(`${page.path}: expected ${check.expected ?? ''}; got ${check.actual ?? ''}`),
+    classification: flaky ? 'likely-flaky' : again === undefined ? 'unknown' : 'confirmed-regression',
+    classificationConfidence: flaky ? 0.7 : again === undefined ? 0.3 : 0.7,
+    classificationEvidence: [
+      flaky
+        ? 'passed when the page was opened again'
+        : again === undefined
+          ? 'the page could not be opened again for a rerun'
+          : `failed again on the rerun: ${again.check.actual ?? ''}`,
+    ].map((text) => clean(text)),
+    failedStep,
+    neighboringSteps,
+    artifacts: check.artifacts ?? [],
+    expected: check.expected ?? item.label,
+    actual: check.actual ?? 'failed',
+    impactedFiles: check.impactedFiles ?? [],
+    suggestedFixTasks: [
+      `Fix ${page.path} so that it ${item.label}: ${clean(check.actual ?? '', 300)}`,
+      `Rerun only this check: ${rerunCommand(target, check.id)}`,
+    ],
+    rerunCommand: rerunCommand(target, check.id),
+  };
+}
+
+function toEnvironmentFailure(target: string, baseUrl: string, id: string, run: ProductTargetRun<Workflows>): FailureBundle {
+  const failure = run.failure;
+  const phases = run.phases.map((phase, index) => ({ index, label: `${phase.name}: ${clean(phase.reason, 300)}`, status: phase.status }));
+  const failedIndex = Math.max(
+    0,
+    phases.findIndex((phase) => phase.status === 'failed'),
+  );
+  return {
+    schemaVersion: 1,
+    id: `failure:${id}`,
+    checkId: id,
+    checkKind: 'workflow',
+    priority: 'high',
+    target: { id: target, baseUrl },
+    title: `Target ${target} could not be brought up (${failure?.phase ?? 'start'})`,
+    summary: clean(failure?.message ?? 'the target failed'),
+    classification: 'environment-failure',
+    classificationConfidence: 0.9,
+    classificationEvidence: (failure?.evidence ?? []).map((item) => clean(item)).filter((item) => item !== ''),
+    failedStep: phases[failedIndex] ?? { index: 0, label: 'bring up the target', status: 'failed' },
+    neighboringSteps: phases.filter((_phase, index) => index !== failedIndex),
+    artifacts: [],
+    expected: `target ${target} starts and its healthcheck answers`,
+    actual: clean(failure?.message ?? 'failed'),
+    impactedFiles: [],
+    suggestedFixTasks: [`Fix the target's ${failure?.phase ?? 'start'} (see the evidence), then rerun: checker product --target ${target}`],
+    rerunCommand: `checker product --target ${target}`,
+  };
+}
+
+/** The page path a `ui:<target>:<slug>:<concern>` id names (`root` → `/`, `a.b` → `/a/b`). */
+function pathOfUiCheck(id: string, target: string): string | undefined {
+  const match = new RegExp(`^ui:${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(.+):[a-z-]+$`).exec(id);
+  if (match === null) return undefined;
+  const slug = match[1] ?? '';
+  return slug === 'root' ? '/' : `/${slug.split('.').join('/')}`;
+}
+
+function clean(text: string, max = TEXT_MAX): string {
+  const cleaned = sanitizeUntrustedText(text, max).trim();
+  return cleaned === '' ? '(empty)' : cleaned;
+}
+
+/** The result as `checker product` prints it (schemas/product-result.schema.json). */
+export function toProductResultReport(result: ProductResult): ProductResultReport {
+  const { run } = result;
+  const failed = run.status === 'failed' || (result.report?.checks ?? []).some((check) => check.status === 'failed');
+  return {
+    schemaVersion: 1,
+    kind: 'product',
+    target: run.target,
+    baseUrl: run.baseUrl,
+    gate: run.gate,
+    status: run.status === 'not-run' ? 'not-run' : failed ? 'failed' : 'passed',
+    ...(run.runId === undefined ? {} : { runId: run.runId }),
+    ...(run.runFolder === undefined ? {} : { runFolder: run.runFolder }),
+    phases: run.phases,
+    ...(run.failure === undefined ? {} : { failure: run.failure }),
+    ...(result.report === undefined ? {} : { report: result.report }),
+    failures: result.failures,
+    written: result.written,
+  };
+}

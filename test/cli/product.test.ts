@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { ProductResultReport } from '../../src/model/product-result.js';
+import { getValidator } from '../../src/io/schema.js';
+import { runCliAsync } from '../helpers/cli.js';
+import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { isGoneSoon } from '../helpers/processes.js';
+
+/**
+ * checker product on a small real app (node:http, no framework) described by an OpenAPI document, with planted faults:
+ * /about throws in the browser, POST /api/orders answers 500 with a stack trace to a body without items, GET
+ * /api/stock fails every other call, GET /api/me is behind auth. The browser is the system Chromium (.ci/run installs
+ * Debian's). Each failure bundle must validate against the strict schema, carry the right classification and a rerun
+ * command that works; the app must be gone afterwards; with the gate closed nothing runs.
+ */
+const APP = `
+const http = require('node:http');
+const fs = require('node:fs');
+const port = Number(process.argv[2]);
+fs.writeFileSync('app.pid', String(process.pid));
+let stockCalls = 0;
+const page = (title, body) => '<!doctype html><html><head><title>' + title + '</title></head><body><main>' + body + '</main></body></html>';
+http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (chunk) => chunks.push(chunk));
+  req.on('end', () => {
+    const path = new URL(req.url, 'http://x').pathname;
+    try {
+      if (path === '/health') return res.end('ok');
+      if (req.method === 'GET' && path === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page('Shop', '<h1>Shop</h1><a href="/about">About</a>'));
+      if (req.method === 'GET' && path === '/about')
+        return res.writeHead(200, { 'content-type': 'text/html' }).end(page('About', '<h1>About us</h1><script>window.profile.name.toUpperCase();</script>'));
+      if (req.method === 'GET' && path === '/api/me') return res.writeHead(req.headers.authorization ? 200 : 401).end('{}');
+      if (req.method === 'GET' && path === '/api/stock') {
+        stockCalls += 1;
+        return res.writeHead(stockCalls % 2 === 1 ? 503 : 200).end('{}');
+      }
+      if (req.method === 'POST' && path === '/api/orders') {
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+        const count = body.items.length;
+        return res.writeHead(201).end(JSON.stringify({ count }));
+      }
+      res.writeHead(404).end('not found');
+    } catch (error) {
+      res.writeHead(500).end(String(error.stack));
+    }
+  });
+}).listen(port, '127.0.0.1');
+`;
+
+const OPENAPI = [
+  'openapi: 3.0.3',
+  'info: { title: shop, version: 1.0.0 }',
+  'paths:',
+  '  /api/me:',
+  '    get: { responses: { "200": { description: me }, "401": { description: login } } }',
+  '  /api/stock:',
+  '    get: { responses: { "200": { description: stock } } }',
+  '  /api/orders:',
+  '    post: { responses: { "201": { description: created }, "400": { description: bad } } }',
+  '',
+].join('\n');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function config(port: number, allow: boolean): string {
+  const target = (kind: string) =>
+    [
+      `      baseUrl: http://127.0.0.1:${port}`,
+      `      kind: ${kind}`,
+      `      start: { command: ${JSON.stringify(process.execPath)}, args: [app.cjs, "${port}"] }`,
+      '      healthcheck: { path: /health, timeoutMs: 15000, intervalMs: 100 }',
+    ].join('\n');
+  return `safety:\n  allowCommands: ${allow}\nproducts:\n  targets:\n    shop-api:\n${target('api')}\n    shop-web:\n${target('ui')}\n`;
+}
+
+async function product(repo: TestRepo, ...args: string[]): Promise<{ code: number | null; stderr: string; report: ProductResultReport }> {
+  const result = await runCliAsync(['product', '--cwd', repo.dir, '--format', 'json', ...args]);
+  const report = JSON.parse(result.stdout) as ProductResultReport;
+  assert.equal(getValidator('product-result')(report), true, JSON.stringify(getValidator('product-result').errors));
+  return { code: result.code, stderr: result.stderr, report };
+}
+
+describe('checker product on a real app with planted faults', () => {
+  let repo: TestRepo;
+  let port: number;
+  before(async () => {
+    port = await freePort();
+    repo = createRepo({ 'app.cjs': APP, 'openapi.yaml': OPENAPI, '.checker/config.yml': config(port, true) });
+  });
+  after(() => repo.cleanup());
+
+  it('api target: the planted crash is a confirmed regression, the every-other-call route likely flaky, auth passes; bundles validate; the app is gone', async () => {
+    const { code, report } = await product(repo, '--target', 'shop-api');
+    assert.equal(code, 1);
+    assert.equal(report.status, 'failed');
+    assert.deepEqual(
+      report.phases.map((phase) => [phase.name, phase.status]),
+      [
+        ['start', 'passed'],
+        ['health', 'passed'],
+        ['workflows', 'passed'],
+        ['stop', 'passed'],
+      ],
+    );
+    const failed = (report.report?.checks ?? []).filter((check) => check.status === 'failed').map((check) => check.id);
+    assert.deepEqual(failed, [
+      // An empty JSON object has no items either: the plain request crashes too.
+      'api:shop-api:post.api.orders:valid-not-5xx',
+      'api:shop-api:post.api.orders:missing-body-4xx',
+      'api:shop-api:post.api.orders:invalid-body-4xx',
+      'api:shop-api:post.api.orders:oversized-body-4xx',
+      'api:shop-api:get.api.stock:valid-not-5xx',
+    ]);
+    const byCheck = new Map(report.failures.map((failure) => [failure.checkId, failure]));
+    for (const failure of report.failures) assert.equal(getValidator('product-failure')(failure), true, failure.checkId);
+    const missing = byCheck.get('api:shop-api:post.api.orders:missing-body-4xx');
+    assert.equal(missing?.classification, 'confirmed-regression');
+    assert.match(missing?.actual ?? '', /^500; the body gives away a stack trace/);
+    assert.deepEqual(missing?.impactedFiles, ['openapi.yaml']);
+    assert.equal(byCheck.get('api:shop-api:get.api.stock:valid-not-5xx')?.classification, 'likely-flaky');
+    // The malformed-JSON crash answers 500 but without items: JSON.parse throws first, with its own stack.
+    assert.equal(byCheck.get('api:shop-api:post.api.orders:invalid-body-4xx')?.classification, 'confirmed-regression');
+    assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
+    // The run is stored: its report, latest.json and one bundle per failure.
+    const folder = join(repo.dir, report.runFolder ?? 'missing');
+    assert.deepEqual(JSON.parse(readFileSync(join(repo.dir, '.checker/local/product-runs/latest.json'), 'utf8')), report.report);
+    assert.equal(existsSync(join(folder, 'failures', '005.json')), true);
+    assert.equal(existsSync(join(folder, 'failures', '006.json')), false);
+  });
+
+  it('a failure bundle rerun command runs exactly that check', async () => {
+    const { code, report } = await product(repo, '--target', 'shop-api', '--test-id', 'api:shop-api:post.api.orders:missing-body-4xx');
+    assert.equal(code, 1);
+    assert.deepEqual(
+      (report.report?.checks ?? []).map((check) => [check.id, check.status]),
+      [['api:shop-api:post.api.orders:missing-body-4xx', 'failed']],
+    );
+    assert.equal(
+      report.failures[0]?.rerunCommand,
+      'checker product --target shop-api --test-id api:shop-api:post.api.orders:missing-body-4xx',
+    );
+  });
+
+  it('--generate-api-tests writes a node:test file a user can keep', async () => {
+    const { report } = await product(
+      repo,
+      '--target',
+      'shop-api',
+      '--generate-api-tests',
+      '--test-id',
+      'api:shop-api:get.api.me:valid-not-5xx',
+    );
+    const file = join(repo.dir, '.checker/local/product-tests/shop-api/api.generated.test.mjs');
+    assert.ok(report.written.includes('.checker/local/product-tests/shop-api/api.generated.test.mjs'));
+    const source = readFileSync(file, 'utf8');
+    // The kept file holds every generated check (6: three routes, four for the body route), whatever --test-id ran (1).
+    assert.equal(source.match(/^test\(/gm)?.length, 6);
+    assert.match(source, /test\("api:shop-api:get\.api\.me:valid-not-5xx: /);
+    assert.deepEqual(
+      (report.report?.checks ?? []).map((check) => check.id),
+      ['api:shop-api:get.api.me:valid-not-5xx'],
+    );
+  });
+
+  it('ui target in a real Chromium: the page that throws fails no-errors, reproducibly, with its screenshot on disk', async () => {
+    const { code, report } = await product(repo, '--target', 'shop-web');
+    assert.equal(code, 1);
+    const failed = (report.report?.checks ?? []).filter((check) => check.status === 'failed').map((check) => check.id);
+    assert.deepEqual(failed, ['ui:shop-web:about:no-errors']);
+    const failure = report.failures[0];
+    assert.equal(getValidator('product-failure')(failure), true);
+    assert.equal(failure?.classification, 'confirmed-regression');
+    assert.match(failure?.actual ?? '', /uncaught: .*(profile|undefined)/);
+    const screenshot = failure?.artifacts.find((artifact) => artifact.kind === 'screenshot')?.path ?? '';
+    assert.deepEqual([...readFileSync(join(repo.dir, screenshot)).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
+  });
+
+  it('gate closed: nothing starts, nothing is written, exit 0 with the reason on stderr', async () => {
+    repo.write({ '.checker/config.yml': config(port, false) });
+    const pid = join(repo.dir, 'app.pid');
+    repo.remove('app.pid');
+    const { code, stderr, report } = await product(repo, '--target', 'shop-api');
+    assert.equal(code, 0, stderr);
+    assert.equal(report.status, 'not-run');
+    assert.match(stderr, /checker: product: closed: safety\.allowCommands is not true/);
+    assert.equal(existsSync(pid), false);
+    repo.write({ '.checker/config.yml': config(port, true) });
+  });
+});
