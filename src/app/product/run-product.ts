@@ -367,7 +367,7 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     actual: check.actual ?? 'failed',
     impactedFiles: check.impactedFiles ?? [],
     suggestedFixTasks: [
-      `Fix ${page.path} so that it ${item.label}: ${clean(check.actual ?? '', 300)}`,
+      `Fix ${page.path} (${item.label}): expected ${check.expected ?? item.label}; got ${clean(check.actual ?? '', 300)}`,
       `Rerun only this check: ${rerunCommand(target, check.id)}`,
     ],
     rerunCommand: rerunCommand(target, check.id),

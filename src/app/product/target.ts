@@ -176,7 +176,7 @@ export async function runProductTarget<T>(
   } catch (error) {
     thrown ??= { error };
   } finally {
-    if (service !== undefined) run.phases.push(await stopService(service));
+    if (service !== undefined) run.phases.push(await stopService(env, service));
     if (commands.teardown !== undefined) {
       const teardown = await runPhase(env, 'teardown', commands.teardown.argv, commands.teardown.timeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS);
       run.phases.push(teardown);
@@ -305,7 +305,9 @@ async function runPhase(env: Env, name: 'setup' | 'teardown', argv: string[], ti
   };
 }
 
-async function stopService(service: ServiceHandle): Promise<ProductPhase> {
+/** Stops the app; the phase's duration is the stop itself (the app's whole lifetime is in the start phase's pid and the run). */
+async function stopService(env: Env, service: ServiceHandle): Promise<ProductPhase> {
+  const startedAt = env.now().getTime();
   const stopped = await service.stop();
   const how = stopped.exitCode === null ? `ended by ${stopped.signal ?? 'a signal'}` : `exited ${stopped.exitCode}`;
   return {
@@ -314,7 +316,7 @@ async function stopService(service: ServiceHandle): Promise<ProductPhase> {
     reason: stopped.exitedBeforeStop
       ? `the app had already ${how}; its process group was killed`
       : `the app's process group was stopped (${how})`,
-    durationMs: stopped.durationMs,
+    durationMs: Math.max(0, env.now().getTime() - startedAt),
     exitCode: stopped.exitCode,
     signal: stopped.signal,
     stdout: toPlainText(stopped.stdout),
