@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import type { ChangeSet } from '../model/change.js';
-import { CheckerError } from '../model/diagnostic.js';
+import { isCheckerError, CheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from '../model/env.js';
 import type { ParseOptions } from '../model/facts.js';
 import type { ScannedFile } from '../model/scan.js';
@@ -97,6 +97,20 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     runCommandOnExit: (spec) => runCommandOnExit(root, spec),
     httpGet: (url, httpOptions) => httpGet(url, httpOptions),
     httpRequest: (url, httpOptions) => httpRequest(url, httpOptions),
+    findBrowser: async (configured) => {
+      const { findChromium } = await import('./browser.js');
+      try {
+        const found = await findChromium({
+          ...(configured === undefined ? {} : { configured }),
+          ...(process.env.CHECKER_CHROMIUM === undefined ? {} : { fromEnvironment: process.env.CHECKER_CHROMIUM }),
+          home: homedir(),
+        });
+        return { found: true as const, executablePath: found.executablePath, source: found.source };
+      } catch (error) {
+        if (!isCheckerError(error)) throw error;
+        return { found: false as const, message: error.message, hint: error.hint ?? '' };
+      }
+    },
     exploreProduct: async (spec) =>
       (await import('./explore-product.js')).exploreProduct(root, spec, { fromEnvironment: process.env.CHECKER_CHROMIUM, home: homedir() }),
     createWorktree: async (request) => {

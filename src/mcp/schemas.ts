@@ -171,3 +171,45 @@ function toEcho(text: string): string {
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '?');
   return clean.length > MAX_ECHO_CHARS ? `${clean.slice(0, MAX_ECHO_CHARS)}…` : clean;
 }
+
+const targetField = z
+  .string({ error: 'must be the name of a target under products.targets in the repository configuration' })
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, { error: 'must be a target name: letters, digits, ".", "_" and "-", at most 64' })
+  .describe('Name of a product target configured under products.targets.');
+
+const testIdField = z
+  .string({ error: 'must be a generated check id such as api:web:post.orders:missing-body-4xx' })
+  .regex(/^(ui|api|workflow):[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/, {
+    error: 'must be a generated check id (ui:…, api:… or workflow:…) as a failure bundle names it',
+  })
+  .describe('The generated check to rerun; default: the first failure of the latest product run.');
+
+const confirmField = z
+  .boolean({ error: 'must be true to start the target and run checks, or false (the default) to see what would run' })
+  .optional()
+  .describe(
+    'true starts the configured target and runs the checks (only when the configuration has safety.allowCommands: true); false or absent starts nothing.',
+  );
+
+export const productPlanInputSchema = z.object({ format: formatField }).strict();
+export const productFailuresInputSchema = z.object({ format: formatField }).strict();
+
+export const productRunInputSchema = z
+  .object({
+    confirmExecution: confirmField,
+    target: targetField,
+    generateApiTests: z
+      .boolean({ error: 'must be a boolean' })
+      .optional()
+      .describe('true writes the generated API checks as a node:test file.'),
+    runGeneratedApiTests: z
+      .boolean({ error: 'must be a boolean' })
+      .optional()
+      .describe('true sends the generated API checks to the target (an api target always does).'),
+    format: formatField,
+  })
+  .strict();
+
+export const productRerunInputSchema = z
+  .object({ confirmExecution: confirmField, target: targetField.optional(), testId: testIdField.optional(), format: formatField })
+  .strict();

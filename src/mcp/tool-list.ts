@@ -7,6 +7,7 @@ import executeConfiguredChecks from './tools/execute-configured-checks.js';
 import type { McpTool } from './tools/define-tool.js';
 import impactMap from './tools/impact-map.js';
 import patternSearch from './tools/pattern-search.js';
+import { productFailures, productPlan, productRerun, productRun } from './tools/product-tools.js';
 import redteamReport from './tools/redteam-report.js';
 import suggestEdgeCases from './tools/suggest-edge-cases.js';
 import taskContext from './tools/task-context.js';
@@ -29,4 +30,8 @@ export const TOOLS: readonly McpTool[] = [
   agentSession,
   taskContext,
   executeConfiguredChecks,
+  productPlan,
+  productRun,
+  productFailures,
+  productRerun,
 ];

@@ -103,6 +103,13 @@ export interface Env {
    * paths; CheckerError `product/no-browser` when none), same-origin only and bounded; artifacts go under
    * `.checker/local/<spec.artifactsFolder>/`. Starts a browser: call it only behind the execution gate.
    */
+  /**
+   * The Chromium `exploreProduct` would drive (config path, CHECKER_CHROMIUM, well-known paths, Playwright's cache), or
+   * why there is none with how to install one. Looks only: nothing is started.
+   */
+  findBrowser(
+    configured?: string,
+  ): Promise<{ found: true; executablePath: string; source: string } | { found: false; message: string; hint: string }>;
   exploreProduct(spec: ExplorationSpec): Promise<ProductExploration>;
   /**
    * Writes a commit's tree from git objects into `.checker/local/worktrees/<name>/` (a new folder; never through a

@@ -7,6 +7,7 @@ import { executionReportSchema } from './execution.js';
 import { graphReportSchema } from './graph-report.js';
 import { memoryFileSchema } from './memory.js';
 import { productFailureSchema } from './product-failure.js';
+import { productFailuresSchema, productPlanSchema } from './product-plan.js';
 import { productResultSchema } from './product-result.js';
 import { productRunSchema } from './product-run.js';
 import { REPORT_SCHEMAS } from './report-schemas.js';
@@ -48,6 +49,14 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   'product-failure': {
     title: 'checker product failure bundle (spec 2.1-2.3): one failed generated UI/API/workflow check',
     schema: productFailureSchema,
+  },
+  'product-failures': {
+    title: 'checker product failures (MCP checker_product_failures; .checker/local/product-runs/latest-failures.json)',
+    schema: productFailuresSchema,
+  },
+  'product-plan': {
+    title: 'checker product plan (MCP checker_product_plan): targets, readiness, artifacts; executes nothing',
+    schema: productPlanSchema,
   },
   'product-result': {
     title: 'checker product result (checker product --target <name>): lifecycle phases, the run report and failure bundles',

@@ -1,3 +1,4 @@
+import type { ProductFailures, ProductPlan } from '../model/product-plan.js';
 import type { ProductResultReport } from '../model/product-result.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderTable } from './markdown-table.js';
@@ -30,28 +31,67 @@ export function renderProductMarkdown(report: ProductResultReport): string {
       '',
     );
   }
-  for (const failure of report.failures) {
-    parts.push(
-      `## Failure: ${escapeMarkdownInline(failure.checkId)} (${failure.classification}, ${failure.priority})`,
-      '',
-      `Rerun: \`${failure.rerunCommand.replace(/`/g, "'")}\``,
-      '',
-      fenceUntrusted(
-        [
-          `expected: ${failure.expected}`,
-          `actual: ${failure.actual}`,
-          ...(failure.classificationEvidence ?? []).map((item) => `evidence: ${item}`),
-        ].join('\n'),
-        `product output of ${failure.checkId}`,
-      ),
-      '',
-      ...failure.suggestedFixTasks.map((task) => `- ${escapeMarkdownInline(task)}`),
-      ...failure.artifacts
-        .filter((artifact) => artifact.path !== undefined)
-        .map((artifact) => `- ${artifact.kind}: ${escapeMarkdownInline(artifact.path ?? '')}`),
-      '',
-    );
-  }
+  for (const failure of report.failures) parts.push(...renderFailure(failure));
   if (report.written.length > 0) parts.push('Written:', '', ...report.written.map((path) => `- ${escapeMarkdownInline(path)}`), '');
   return `${parts.join('\n').trimEnd()}\n`;
+}
+
+/** MCP `checker_product_plan` as Markdown: each target, ready or what is missing, and the commands. */
+export function renderProductPlanMarkdown(plan: ProductPlan): string {
+  const parts = ['# Product plan (nothing was run)', '', `Gate: ${escapeMarkdownInline(plan.gate.explanation)}.`, ''];
+  parts.push(
+    plan.browser.found
+      ? `Browser: ${escapeMarkdownInline(plan.browser.executablePath ?? '')} (${escapeMarkdownInline(plan.browser.source ?? '')}).`
+      : `Browser: none found. ${escapeMarkdownInline(plan.browser.hint ?? '')}`,
+    '',
+  );
+  if (plan.targets.length === 0) parts.push('No product targets are configured (products.targets in .checker/config.yml).', '');
+  else
+    parts.push(
+      renderTable(
+        ['target', 'kind', 'baseUrl', 'ready', 'missing'],
+        plan.targets.map((target) => [
+          target.name,
+          target.kind,
+          target.baseUrl,
+          target.ready ? 'yes' : 'no',
+          target.missing.join('; ') || '—',
+        ]),
+      ),
+      '',
+      ...plan.targets.flatMap((target) => target.commands.map((command) => `- \`${command}\``)),
+      '',
+    );
+  return `${parts.join('\n').trimEnd()}\n`;
+}
+
+/** MCP `checker_product_failures` as Markdown: each failure bundle of the latest run, its evidence fenced as untrusted. */
+export function renderProductFailuresMarkdown(report: ProductFailures): string {
+  const parts = [`# Product failures (${report.failures.length})`, ''];
+  if (report.failures.length === 0) parts.push('No failure in the latest product run (or no run yet).', '');
+  for (const failure of report.failures) parts.push(...renderFailure(failure));
+  return `${parts.join('\n').trimEnd()}\n`;
+}
+
+function renderFailure(failure: ProductFailures['failures'][number]): string[] {
+  return [
+    `## Failure: ${escapeMarkdownInline(failure.checkId)} (${failure.classification}, ${failure.priority})`,
+    '',
+    `Rerun: \`${failure.rerunCommand.replace(/`/g, "'")}\``,
+    '',
+    fenceUntrusted(
+      [
+        `expected: ${failure.expected}`,
+        `actual: ${failure.actual}`,
+        ...(failure.classificationEvidence ?? []).map((item) => `evidence: ${item}`),
+      ].join('\n'),
+      `product output of ${failure.checkId}`,
+    ),
+    '',
+    ...failure.suggestedFixTasks.map((task) => `- ${escapeMarkdownInline(task)}`),
+    ...failure.artifacts
+      .filter((artifact) => artifact.path !== undefined)
+      .map((artifact) => `- ${artifact.kind}: ${escapeMarkdownInline(artifact.path ?? '')}`),
+    '',
+  ];
 }

@@ -4,8 +4,11 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { ProductResultReport } from '../../src/model/product-result.js';
+import type { ProductFailures, ProductPlan } from '../../src/model/product-plan.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { getValidator } from '../../src/io/schema.js';
-import { runCliAsync } from '../helpers/cli.js';
+import { cliArgv, projectRoot, runCliAsync } from '../helpers/cli.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { isGoneSoon } from '../helpers/processes.js';
 
@@ -198,5 +201,67 @@ describe('checker product on a real app with planted faults', () => {
     assert.match(stderr, /checker: product: closed: safety\.allowCommands is not true/);
     assert.equal(existsSync(pid), false);
     repo.write({ '.checker/config.yml': config(port, true) });
+  });
+
+  it('MCP: plan executes nothing; run and rerun obey confirmExecution and the gate; failures lists the bundles; the rerun defaults to the first failure', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgv(), 'mcp', '--cwd', repo.dir],
+      cwd: projectRoot,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'checker-product', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      const names = (await client.listTools()).tools.filter((tool) => tool.name.startsWith('checker_product_'));
+      assert.deepEqual(
+        names.map((tool) => [tool.name, tool.annotations?.readOnlyHint]),
+        [
+          ['checker_product_plan', true],
+          ['checker_product_run', false],
+          ['checker_product_failures', true],
+          ['checker_product_rerun', false],
+        ],
+      );
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const result = await client.callTool({ name, arguments: { format: 'json', ...args } });
+        assert.equal(result.isError, undefined, JSON.stringify(result.content));
+        return result.structuredContent as Record<string, unknown>;
+      };
+      repo.remove('app.pid');
+      const plan = (await call('checker_product_plan', {})) as unknown as ProductPlan;
+      assert.equal(getValidator('product-plan')(plan), true);
+      assert.deepEqual(
+        plan.targets.map((target) => [target.name, target.ready, target.healthcheckUrl]),
+        [
+          ['shop-api', true, `http://127.0.0.1:${port}/health`],
+          ['shop-web', true, `http://127.0.0.1:${port}/health`],
+        ],
+      );
+      assert.equal(plan.browser.found, true);
+      assert.equal(existsSync(join(repo.dir, 'app.pid')), false, 'the plan started nothing');
+
+      const unconfirmed = (await call('checker_product_run', { target: 'shop-api' })) as unknown as ProductResultReport;
+      assert.equal(unconfirmed.status, 'not-run');
+      assert.equal(existsSync(join(repo.dir, 'app.pid')), false);
+
+      const ran = (await call('checker_product_run', { target: 'shop-api', confirmExecution: true })) as unknown as ProductResultReport;
+      assert.equal(ran.status, 'failed');
+      const failures = (await call('checker_product_failures', {})) as unknown as ProductFailures;
+      assert.equal(getValidator('product-failures')(failures), true);
+      assert.deepEqual(
+        failures.failures.map((failure) => failure.checkId),
+        ran.failures.map((failure) => failure.checkId),
+      );
+      const rerun = (await call('checker_product_rerun', { confirmExecution: true })) as unknown as ProductResultReport;
+      assert.deepEqual(
+        (rerun.report?.checks ?? []).map((check) => check.id),
+        [failures.failures[0]?.checkId],
+      );
+      const refused = await client.callTool({ name: 'checker_product_run', arguments: { target: 'shop-api', command: 'rm -rf /' } });
+      assert.equal(refused.isError, true);
+    } finally {
+      await client.close();
+    }
   });
 });

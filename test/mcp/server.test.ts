@@ -23,7 +23,16 @@ const ANALYSIS_TOOLS = [
   'pattern_search',
   'redteam_report',
 ];
-const ALL_TOOLS = [...ANALYSIS_TOOLS, 'agent_task_bundle', 'agent_preflight', 'agent_session', 'task_context', 'execute_configured_checks'];
+const PRODUCT_TOOLS = ['checker_product_plan', 'checker_product_run', 'checker_product_failures', 'checker_product_rerun'];
+const ALL_TOOLS = [
+  ...ANALYSIS_TOOLS,
+  'agent_task_bundle',
+  'agent_preflight',
+  'agent_session',
+  'task_context',
+  'execute_configured_checks',
+  ...PRODUCT_TOOLS,
+];
 
 function createShopRepo(): TestRepo {
   const repo = createRepo({
@@ -88,7 +97,7 @@ describe('checker mcp over stdio (SDK Client)', () => {
     repo.cleanup();
   });
 
-  it('lists the eleven report-only tools and the gated execute tool with title, description, annotations and strict schemas', async () => {
+  it('lists the report-only tools, the gated execute tool and the four product tools with title, description, annotations and strict schemas', async () => {
     const { tools } = await client.listTools();
     assert.deepEqual(
       tools.map((tool) => tool.name),
@@ -100,15 +109,20 @@ describe('checker mcp over stdio (SDK Client)', () => {
       agent_session: ['operation', 'sessionId', 'task', 'requirements', 'checkpointKind', 'summary', 'maxNodes', 'format'],
       task_context: ['task', 'requirements', 'maxNodes', 'format'],
       execute_configured_checks: ['confirmExecution', 'all', 'format', 'base', 'head'],
+      checker_product_plan: ['format'],
+      checker_product_run: ['confirmExecution', 'target', 'generateApiTests', 'runGeneratedApiTests', 'format'],
+      checker_product_failures: ['format'],
+      checker_product_rerun: ['confirmExecution', 'target', 'testId', 'format'],
     };
     const expectedRequired: Record<string, string[] | undefined> = {
       agent_preflight: ['task'],
       agent_session: ['operation', 'sessionId'],
       task_context: ['task'],
+      checker_product_run: ['target'],
     };
-    const writers = new Set(['agent_session', 'task_context', 'execute_configured_checks']);
-    // The one tool that runs commands says so: they may change files and reach the network, and a rerun runs them again.
-    const runsCommands = new Set(['execute_configured_checks']);
+    const writers = new Set(['agent_session', 'task_context', 'execute_configured_checks', 'checker_product_run', 'checker_product_rerun']);
+    // The tools that run commands say so: they may change files and reach the network, and a rerun runs them again.
+    const runsCommands = new Set(['execute_configured_checks', 'checker_product_run', 'checker_product_rerun']);
     for (const tool of tools) {
       const texts = Object.entries(TOOL_TEXTS).find(([name]) => name === tool.name)?.[1];
       assert.equal(tool.title, texts?.title);

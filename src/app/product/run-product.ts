@@ -3,6 +3,7 @@ import type { RouteNode } from '../../model/graph.js';
 import type { ApiCheckSpec } from '../../model/product-check.js';
 import type { PageVisit, ProductExploration } from '../../model/product-exploration.js';
 import type { ProductRunReport } from '../../model/product-run.js';
+import type { ProductFailures } from '../../model/product-plan.js';
 import type { ProductResultReport } from '../../model/product-result.js';
 import type { z } from 'zod';
 import type { productFailureSchema } from '../../model/product-failure.js';
@@ -11,6 +12,7 @@ import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
 import { loadConfig } from '../load-config.js';
 import { generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
+import { LATEST_FAILURES } from './plan.js';
 import { findProductTarget, type ProductTargetRun, runProductTarget } from './target.js';
 
 type FailureBundle = z.infer<typeof productFailureSchema>;
@@ -144,7 +146,17 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
     });
   }
   await env.writeArtifact('product-runs/latest.json', `${JSON.stringify(report, null, 2)}\n`, { mode: 'replace' });
-  written.push(`.checker/local/${folder}/report.json`, '.checker/local/product-runs/latest.json');
+  const latestFailures: ProductFailures = {
+    schemaVersion: 1,
+    kind: 'product-failures',
+    target: options.target,
+    generatedAt: report.generatedAt,
+    runFolder: `.checker/local/${folder}`,
+    failures,
+  };
+  env.validate('product-failures', latestFailures, { code: 'internal/product-failures' });
+  await env.writeArtifact(LATEST_FAILURES, `${JSON.stringify(latestFailures, null, 2)}\n`, { mode: 'replace' });
+  written.push(`.checker/local/${folder}/report.json`, '.checker/local/product-runs/latest.json', `.checker/local/${LATEST_FAILURES}`);
   return { run, report, failures, written };
 }
 

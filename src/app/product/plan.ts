@@ -1,0 +1,90 @@
+import type { Env } from '../../model/env.js';
+import type { ProductFailures, ProductPlan } from '../../model/product-plan.js';
+import type { ProductRunReport } from '../../model/product-run.js';
+import { compareText } from '../../text/compare-text.js';
+import { explainGate } from '../checks.js';
+import { isExecutionAllowed, loadConfig } from '../load-config.js';
+import { toHealthUrl } from './target.js';
+
+export const LATEST_FAILURES = 'product-runs/latest-failures.json';
+
+/** MCP `checker_product_plan`: targets, whether each can run now and why not, where results go, the commands to run. Executes nothing. */
+export async function planProduct(env: Env): Promise<ProductPlan> {
+  const loaded = await loadConfig(env);
+  const source = loaded.sources.join(', ') || 'no config file';
+  const allowCommands = isExecutionAllowed(loaded.config);
+  const browser = await env.findBrowser(loaded.config.products?.browser?.executablePath);
+  const targets = Object.entries(loaded.config.products?.targets ?? {})
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([name, target]) => {
+      const missing = [
+        ...(allowCommands ? [] : [`safety.allowCommands is not true (${source})`]),
+        ...(target.kind === 'ui' && !browser.found ? ['no Chromium found (see browser.hint)'] : []),
+      ];
+      return {
+        name,
+        kind: target.kind,
+        baseUrl: target.baseUrl,
+        start: target.start !== undefined,
+        setup: target.setup !== undefined,
+        teardown: target.teardown !== undefined,
+        healthcheckUrl: toHealthUrl(target.baseUrl, target.healthcheck?.path),
+        ready: missing.length === 0,
+        missing: target.start === undefined ? [...missing, 'no start command: the app must already answer at baseUrl'] : missing,
+        commands: [
+          `checker product --target ${name}`,
+          ...(target.kind === 'ui' ? [`checker product --target ${name} --run-generated-api-tests`] : []),
+          `checker product --target ${name} --generate-api-tests`,
+        ],
+      };
+    });
+  const latest = await readLatestRun(env);
+  return {
+    schemaVersion: 1,
+    kind: 'product-plan',
+    gate: { allowCommands, explanation: explainGate(false, allowCommands, source) },
+    browser: browser.found
+      ? { found: true, executablePath: browser.executablePath, source: browser.source }
+      : { found: false, message: browser.message, hint: browser.hint },
+    targets,
+    artifacts: {
+      runs: '.checker/local/product-runs/<runId>/',
+      latest: '.checker/local/product-runs/latest.json',
+      failures: `.checker/local/${LATEST_FAILURES}`,
+      generatedTests: '.checker/local/product-tests/<target>/',
+    },
+    ...(latest === undefined
+      ? {}
+      : {
+          latestRun: {
+            target: latest.target,
+            generatedAt: latest.generatedAt,
+            passed: latest.checks.filter((check) => check.status === 'passed').length,
+            failed: latest.checks.filter((check) => check.status === 'failed').length,
+            skipped: latest.checks.filter((check) => check.status === 'skipped').length,
+          },
+        }),
+    executes: false,
+  };
+}
+
+/** The latest run's failure bundles (`checker product` writes them next to latest.json); none before a run. */
+export async function readProductFailures(env: Env): Promise<ProductFailures> {
+  const text = await env.readArtifact(LATEST_FAILURES);
+  if (text === undefined) return { schemaVersion: 1, kind: 'product-failures', failures: [] };
+  return env.validate<ProductFailures>('product-failures', JSON.parse(text) as unknown, {
+    code: 'product/failures-unreadable',
+    file: `.checker/local/${LATEST_FAILURES}`,
+  });
+}
+
+async function readLatestRun(env: Env): Promise<ProductRunReport | undefined> {
+  const text = await env.readArtifact('product-runs/latest.json');
+  if (text === undefined) return undefined;
+  try {
+    const data = JSON.parse(text) as unknown;
+    return env.checkSchema('product-run', data) === undefined ? (data as ProductRunReport) : undefined;
+  } catch {
+    return undefined;
+  }
+}
