@@ -37,6 +37,8 @@ export interface ApiCheckSpec {
   title: string;
   /** The route it exercises: the graph's method, full path and declaring file and line. */
   route: { method: string; path: string; file: string; line: number };
+  /** The files that serve it: the declaring file, then the handler's file and the modules it calls (the graph's chain). */
+  files: string[];
   request: ApiRequest;
   expect: ApiExpectation;
   steps: string[];

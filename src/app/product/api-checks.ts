@@ -40,6 +40,7 @@ export function generateApiChecks(target: string, routes: readonly RouteNode[]):
         concern,
         title,
         route: { method, path: route.path, file: route.file, line: route.line },
+        files: toServingFiles(route),
         request,
         expect,
         steps,
@@ -192,4 +193,17 @@ export function toPathSlug(path: string): string {
     .join('.')
     .replace(/[^A-Za-z0-9._-]/g, '-');
   return slug === '' ? 'root' : slug.slice(0, 80);
+}
+
+/** The declaring file, then the files of the handler links of every registration and the modules they call. */
+function toServingFiles(route: RouteNode): string[] {
+  const handlers = (route.registrations ?? []).flatMap((registration) =>
+    registration.chain
+      .filter((link) => link.role === 'handler')
+      .flatMap((link) => [
+        link.file,
+        ...link.targets.map((target) => target.slice(0, target.indexOf('#') < 0 ? undefined : target.indexOf('#'))),
+      ]),
+  );
+  return [...new Set([route.file, ...handlers.filter((file) => file !== '')])];
 }

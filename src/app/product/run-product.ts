@@ -192,7 +192,7 @@ function toApiRunCheck(check: ApiCheckSpec, first: ApiOutcome, second: ApiOutcom
     title: check.title,
     expected: check.expect.expected,
     actual: clean(second === undefined ? first.actual : `${first.actual}; on the rerun: ${second.actual}`),
-    impactedFiles: [check.route.file],
+    impactedFiles: check.files,
   };
 }
 
@@ -246,7 +246,7 @@ function toApiFailure(
     ],
     expected: check.expect.expected,
     actual: clean(first.actual),
-    impactedFiles: [check.route.file],
+    impactedFiles: check.files,
     rootCauseHypothesis: `the handler of ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) does not handle this request`,
     suggestedFixTasks: [
       `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,

@@ -16,6 +16,7 @@ import { createTestEnv } from '../../helpers/test-env.js';
 const APP = [
   "import express from 'express';",
   "import jwt from 'jsonwebtoken';",
+  "import { createOrder } from './orders.js';",
   'const app = express();',
   'app.use(express.json());',
   'function requireUser(req, res, next) {',
@@ -25,7 +26,7 @@ const APP = [
   '  next();',
   '}',
   "app.get('/api/products/:id', (req, res) => res.json({ id: req.params.id }));",
-  "app.post('/api/orders', (req, res) => res.status(201).json({ items: req.body.items.length }));",
+  "app.post('/api/orders', createOrder);",
   "app.get('/api/me', requireUser, (req, res) => res.json(req.user));",
   "app.get('/', (req, res) => res.send('<h1>Shop</h1>'));",
   'app.listen(3000);',
@@ -39,6 +40,7 @@ describe('generated API checks from the graph routes', () => {
     repo = createRepo({
       'package.json': JSON.stringify({ name: 'shop', type: 'module', dependencies: { express: '^4.19.0', jsonwebtoken: '^9.0.0' } }),
       'src/server.js': APP,
+      'src/orders.js': 'export function createOrder(req, res) {\n  res.status(201).json({ items: req.body.items.length });\n}\n',
     });
     const env = createTestEnv(repo.dir);
     const graph = await buildRepositoryGraph(env);
@@ -68,7 +70,12 @@ describe('generated API checks from the graph routes', () => {
       ],
     );
     assert.deepEqual(checks.find((check) => check.concern === 'oversized-body-4xx')?.request.bodyBytes, 2 * 1024 * 1024);
-    assert.deepEqual(checks[1]?.route, { method: 'GET', path: '/api/me', file: 'src/server.js', line: 13 });
+    assert.deepEqual(checks[1]?.route, { method: 'GET', path: '/api/me', file: 'src/server.js', line: 14 });
+    // The files that serve a route: where it is declared, then its handler's module.
+    assert.deepEqual(checks.find((check) => check.id === 'api:shop:post.api.orders:missing-body-4xx')?.files, [
+      'src/server.js',
+      'src/orders.js',
+    ]);
     // Ids are what product-run.schema.json allows for check ids.
     for (const check of checks) assert.match(check.id, /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/);
     assert.deepEqual(generateApiChecks('shop', [...routes].reverse()), checks);
