@@ -167,6 +167,24 @@ describe('checker product on a real app with planted faults', () => {
     );
   });
 
+  it('a --test-id that names no generated check is an error naming the ids there are, and the app is still torn down', async () => {
+    const result = await runCliAsync([
+      'product',
+      '--cwd',
+      repo.dir,
+      '--target',
+      'shop-api',
+      '--test-id',
+      'api:shop-api:get.nowhere:valid-not-5xx',
+    ]);
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /^checker: product\/unknown-test-id: no generated check "api:shop-api:get\.nowhere:valid-not-5xx" in this run\n {2}hint: use one of: api:shop-api:get\.api\.me:valid-not-5xx, /,
+    );
+    assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
+  });
+
   it('--generate-api-tests writes a node:test file a user can keep', async () => {
     const { report } = await product(
       repo,

@@ -7,6 +7,7 @@ import type { ProductFailures } from '../../model/product-plan.js';
 import type { ProductResultReport } from '../../model/product-result.js';
 import type { z } from 'zod';
 import type { productFailureSchema } from '../../model/product-failure.js';
+import { CheckerError } from '../../model/diagnostic.js';
 import { compareText } from '../../text/compare-text.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
@@ -74,6 +75,11 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
 
     const allApiChecks = generateApiChecks(options.target, routes);
     const apiChecks = allApiChecks.filter((check) => wanted(check.id));
+    if (options.testId?.startsWith('api:') === true && apiChecks.length === 0)
+      throw unknownTestId(
+        options.testId,
+        allApiChecks.map((check) => check.id),
+      );
     if (options.generateApiTests === true) {
       // The kept file holds every generated check, whatever --test-id ran.
       const path = `product-tests/${options.target}/api.generated.test.mjs`;
@@ -104,6 +110,11 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
       await env.writeArtifact(testSource, renderUiTestSource(options.target, context.baseUrl, exploration), { mode: 'replace' });
       written.push(`.checker/local/${testSource}`);
       const first = toUiChecks(options.target, exploration, routes, `.checker/local/${testSource}`).filter((item) => wanted(item.check.id));
+      if (options.testId !== undefined && first.length === 0)
+        throw unknownTestId(
+          options.testId,
+          toUiChecks(options.target, exploration, routes, `.checker/local/${testSource}`).map((item) => item.check.id),
+        );
       const failedPaths = [...new Set(first.filter((item) => item.check.status === 'failed').map((item) => item.page.path))];
       const rerun =
         failedPaths.length === 0
@@ -487,4 +498,15 @@ function renderUiTestSource(target: string, baseUrl: string, exploration: Produc
     );
   }
   return lines.join('\n');
+}
+
+/** A --test-id that names no check this run generated: said with the ids it did generate, after the target is down. */
+function unknownTestId(id: string, known: readonly string[]): CheckerError {
+  const shown = known.slice(0, 8).join(', ');
+  return new CheckerError('product/unknown-test-id', `no generated check ${JSON.stringify(id)} in this run`, {
+    hint:
+      known.length === 0
+        ? 'this target generated no check of that kind; run checker product --target <name> without --test-id to see them'
+        : `use one of: ${shown}${known.length > 8 ? ` and ${known.length - 8} more` : ''}`,
+  });
 }
