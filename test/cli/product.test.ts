@@ -10,6 +10,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { getValidator } from '../../src/io/schema.js';
 import { cliArgv, projectRoot, runCliAsync } from '../helpers/cli.js';
+import { createTestEnv } from '../helpers/test-env.js';
+import { runProduct } from '../../src/app/product/run-product.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { isGoneSoon } from '../helpers/processes.js';
 
@@ -183,6 +185,20 @@ describe('checker product on a real app with planted faults', () => {
       /^checker: product\/unknown-test-id: no generated check "api:shop-api:get\.nowhere:valid-not-5xx" in this run\n {2}hint: use one of: api:shop-api:get\.api\.me:valid-not-5xx, /,
     );
     assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
+  });
+
+  it('a time budget (an MCP deadline) leaves API checks unsent and says so, instead of running past the call', async () => {
+    const env = createTestEnv(repo.dir);
+    try {
+      const result = await runProduct(env, { target: 'shop-api', confirmed: true, budgetMs: 1 });
+      const checks = result.report?.checks ?? [];
+      assert.equal(checks.length, 6);
+      assert.deepEqual([...new Set(checks.map((check) => check.status))], ['skipped']);
+      assert.match(checks[0]?.actual ?? '', /^not sent: the call's time budget \(1 ms\) is used up; run checker product for no limit$/);
+      assert.deepEqual(result.failures, []);
+    } finally {
+      await env.close();
+    }
   });
 
   it('--generate-api-tests writes a node:test file a user can keep', async () => {

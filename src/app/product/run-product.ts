@@ -20,6 +20,10 @@ type FailureBundle = z.infer<typeof productFailureSchema>;
 type RunCheck = ProductRunReport['checks'][number];
 
 const API_TIMEOUT_MS = 10_000;
+/** exploreProduct's own default time budget. */
+const DEFAULT_EXPLORATION_MS = 60_000;
+/** A UI rerun is not started with less time than this left. */
+const MIN_RERUN_MS = 5_000;
 const TEXT_MAX = 2000;
 
 export interface ProductOptions {
@@ -32,6 +36,11 @@ export interface ProductOptions {
   runGeneratedApiTests?: boolean;
   /** Run exactly this check (`ui:…` or `api:…`), as a failure bundle's rerun command does. */
   testId?: string;
+  /**
+   * Time the checks may take (an MCP call's deadline less the time to stop and answer): exploration is cut to what is
+   * left, and an API check with too little time left is not sent (skipped, said so).
+   */
+  budgetMs?: number;
 }
 
 /** What `checker product` did: the target's lifecycle, the run report (latest.json) and a failure bundle per failed check. */
@@ -72,6 +81,11 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
     const checks: RunCheck[] = [];
     const failures: FailureBundle[] = [];
     const wanted = (id: string): boolean => options.testId === undefined || options.testId === id;
+    const endsAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : env.now().getTime() + options.budgetMs;
+    const leftMs = (): number => endsAt - env.now().getTime();
+    /** The browser's share of what is left: all of it up to its own default, never under a second. */
+    const browserBudget = (share: number): { timeBudgetMs?: number } =>
+      Number.isFinite(endsAt) ? { timeBudgetMs: Math.max(1000, Math.min(DEFAULT_EXPLORATION_MS, Math.floor(leftMs() * share))) } : {};
 
     const allApiChecks = generateApiChecks(options.target, routes);
     const apiChecks = allApiChecks.filter((check) => wanted(check.id));
@@ -89,6 +103,14 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
     const runApi = target.kind === 'api' || options.runGeneratedApiTests === true || options.testId?.startsWith('api:') === true;
     if (runApi) {
       for (const check of apiChecks) {
+        if (leftMs() < 2 * API_TIMEOUT_MS) {
+          checks.push({
+            ...toApiRunCheck(check, { passed: true, actual: 'not sent' }, undefined),
+            status: 'skipped',
+            actual: `not sent: the call's time budget (${options.budgetMs} ms) is used up; run checker product for no limit`,
+          });
+          continue;
+        }
         const first = await sendApiCheck(env, context.baseUrl, check);
         const second = first.passed ? undefined : await sendApiCheck(env, context.baseUrl, check);
         const result = toApiRunCheck(check, first, second);
@@ -105,6 +127,7 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
         ...(onlyPath === undefined ? { startPaths } : { startPaths: [onlyPath], maxDepth: 0 }),
         artifactsFolder: `${context.artifactFolder}/pages`,
         ...(executablePath === undefined ? {} : { executablePath }),
+        ...browserBudget(0.5),
       });
       const testSource = `product-tests/${options.target}/ui.generated.spec.mjs`;
       await env.writeArtifact(testSource, renderUiTestSource(options.target, context.baseUrl, exploration), { mode: 'replace' });
@@ -116,8 +139,9 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
           toUiChecks(options.target, exploration, routes, `.checker/local/${testSource}`).map((item) => item.check.id),
         );
       const failedPaths = [...new Set(first.filter((item) => item.check.status === 'failed').map((item) => item.page.path))];
+      // A rerun needs time of its own: without it the failures stay unconfirmed (classified unknown).
       const rerun =
-        failedPaths.length === 0
+        failedPaths.length === 0 || leftMs() < MIN_RERUN_MS
           ? []
           : toUiChecks(
               options.target,
@@ -127,6 +151,7 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
                 maxDepth: 0,
                 artifactsFolder: `${context.artifactFolder}/rerun`,
                 ...(executablePath === undefined ? {} : { executablePath }),
+                ...browserBudget(1),
               }),
               routes,
               `.checker/local/${testSource}`,

@@ -7,6 +7,9 @@ import { productFailuresInputSchema, productPlanInputSchema, productRerunInputSc
 import { defineTool, READ_ONLY } from './define-tool.js';
 
 /** It starts the repository's app and a browser: not read-only, may change state, reaches the target's origin. */
+/** Time kept after the checks for stopping the app, tearing down and answering. */
+const DEADLINE_MARGIN_MS = 20_000;
+
 const RUNS_PRODUCT: ToolAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true };
 
 export const productPlan = defineTool({
@@ -24,8 +27,9 @@ export const productRun = defineTool({
   inputSchema: productRunInputSchema,
   outputSchemaName: 'product-result',
   annotations: RUNS_PRODUCT,
-  async run(input, { env }) {
+  async run(input, { env, deadlineMs }) {
     const result = await runProduct(env, {
+      budgetMs: Math.max(5_000, deadlineMs - DEADLINE_MARGIN_MS),
       target: input.target,
       confirmed: input.confirmExecution === true,
       generateApiTests: input.generateApiTests === true,
@@ -50,7 +54,7 @@ export const productRerun = defineTool({
   inputSchema: productRerunInputSchema,
   outputSchemaName: 'product-result',
   annotations: RUNS_PRODUCT,
-  async run(input, { env }) {
+  async run(input, { env, deadlineMs }) {
     const latest = await readProductFailures(env);
     const chosen = input.testId === undefined ? latest.failures[0] : latest.failures.find((failure) => failure.checkId === input.testId);
     const testId = input.testId ?? chosen?.checkId;
@@ -62,6 +66,7 @@ export const productRerun = defineTool({
     }
     // An environment failure (workflow:…) is rerun by running the whole target again.
     const result = await runProduct(env, {
+      budgetMs: Math.max(5_000, deadlineMs - DEADLINE_MARGIN_MS),
       target,
       confirmed: input.confirmExecution === true,
       ...(testId.startsWith('workflow:') ? {} : { testId }),
