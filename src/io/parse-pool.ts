@@ -180,6 +180,8 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     workers.add(worker);
 
     child.on('message', (message: unknown) => {
+      // A 'ready' or result already in the pipe when close() ran must not unref the child close() is waiting on.
+      if (isClosed) return;
       if (isReadyMessage(message)) {
         worker.isReady = true;
         setBusy(worker, false);

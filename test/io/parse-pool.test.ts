@@ -182,3 +182,36 @@ test('child processes exit on their own when the parent process is killed', asyn
 
   assert.equal(await waitUntil(() => !pids.some((pid) => typeof pid === 'number' && isProcessAlive(pid)), 10_000), true);
 });
+
+test('close() resolves when children become ready only after it was called', async (t) => {
+  const dir = makeTempDir();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'parent.mjs');
+  writeFileSync(
+    script,
+    [
+      `import { createParsePool } from ${JSON.stringify(childModuleUrl('io/parse-pool'))};`,
+      'const pool = createParsePool({ size: 2 });',
+      'pool.warm();',
+      // Block this loop while the children start, so their "ready" messages wait in the pipe until close() has run.
+      'const until = Date.now() + 3000;',
+      'while (Date.now() < until);',
+      'const pids = pool.processIds();',
+      'await pool.close();',
+      "process.stdout.write(JSON.stringify(pids) + '\\n');",
+    ].join('\n'),
+  );
+  const parent = spawn(process.execPath, [...childNodeArgs(), script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let stdout = '';
+  parent.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  const [code] = await once(parent, 'exit');
+
+  assert.equal(code, 0);
+  const pids: unknown = JSON.parse(stdout || 'null');
+  assert.ok(Array.isArray(pids), `close() never resolved: the parent's event loop emptied first (stdout ${JSON.stringify(stdout)})`);
+  assert.equal(pids.length, 2);
+  assert.deepEqual(
+    pids.map((pid) => isProcessAlive(Number(pid))),
+    [false, false],
+  );
+});

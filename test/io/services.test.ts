@@ -112,12 +112,16 @@ describe('startService', () => {
       writeFileSync(
         script,
         [
+          "import { existsSync } from 'node:fs';",
           `import { createNodeEnv } from ${JSON.stringify(source)};`,
           `const env = createNodeEnv(${JSON.stringify(root)}, { useCache: false });`,
           `env.runCommandOnExit({ argv: [process.execPath, 'mark.cjs', 'teardown'], timeoutMs: 10000 });`,
           `const service = await env.startService({ argv: [process.execPath, 'app.cjs', '${port}', 'grandchild'] });`,
           "console.log('started ' + service.pid);",
-          how === 'exit' ? 'setTimeout(() => process.exit(0), 300);' : 'setInterval(() => {}, 1000);',
+          // The host exits only once the grandchild is up: a fixed delay lost that race on a loaded CI machine.
+          how === 'exit'
+            ? `const up = setInterval(() => { if (existsSync(${JSON.stringify(join(root, 'grandchild.pid'))})) { clearInterval(up); process.exit(0); } }, 20);`
+            : 'setInterval(() => {}, 1000);',
         ].join('\n'),
       );
       const host = spawn(process.execPath, ['--import', 'tsx', script], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
