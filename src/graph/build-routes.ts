@@ -83,6 +83,8 @@ function toRouteNode(primary: RouteDeclaration, list: RouteDeclaration[], guards
   if (guards.length > 0) attributes.guards = guards;
   const registrations = list.flatMap((declaration) => (declaration.composed === undefined ? [] : [declaration.composed.registration]));
   if (registrations.length > 0) attributes.registrations = registrations;
+  const declared = list.find((declaration) => declaration.route.contract !== undefined);
+  if (declared?.route.contract !== undefined) attributes.contract = { document: declared.file, ...declared.route.contract };
   return attributes;
 }
 

@@ -1,4 +1,4 @@
-import type { RouteFact } from '../model/facts.js';
+import type { RouteContract, RouteFact } from '../model/facts.js';
 
 const operationMethods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 const maxRoutes = 10_000;
@@ -26,18 +26,50 @@ function collectRoutes(doc: unknown): RouteFact[] {
   const paths = getOwn(doc, 'paths');
   if (!isPlainObject(paths)) return [];
   const routes: RouteFact[] = [];
+  const documentSecurity = getOwn(doc, 'security');
   const keys = Object.keys(paths).sort();
   for (const key of keys) {
     if (!key.startsWith('/')) continue;
     const item = getOwn(paths, key);
     if (!isPlainObject(item)) continue;
     for (const method of operationMethods) {
-      if (!isPlainObject(getOwn(item, method))) continue;
-      routes.push({ method: method.toUpperCase(), path: toRoutePath(key), framework: 'openapi', kind: 'api', line: 1 });
+      const operation = getOwn(item, method);
+      if (!isPlainObject(operation)) continue;
+      routes.push({
+        method: method.toUpperCase(),
+        path: toRoutePath(key),
+        framework: 'openapi',
+        kind: 'api',
+        line: 1,
+        contract: toContract(operation, documentSecurity),
+      });
       if (routes.length >= maxRoutes) return routes;
     }
   }
   return routes;
+}
+
+const RESPONSE_KEY = /^(?:[1-5](?:\d\d|XX)|default)$/;
+
+/** The operation's own `security` wins over the document's; `[]` or an empty `{}` alternative means no credentials. */
+function toContract(operation: Record<string, unknown>, documentSecurity: unknown): RouteContract {
+  const own = getOwn(operation, 'security');
+  const security = Array.isArray(own) ? own : Array.isArray(documentSecurity) ? documentSecurity : undefined;
+  const responses = getOwn(operation, 'responses');
+  return {
+    security:
+      security === undefined
+        ? 'unspecified'
+        : security.length === 0 || security.some((requirement) => isPlainObject(requirement) && Object.keys(requirement).length === 0)
+          ? 'none'
+          : 'required',
+    responses: isPlainObject(responses)
+      ? Object.keys(responses)
+          .map((status) => status.toUpperCase().replace(/^DEFAULT$/, 'default'))
+          .filter((status) => RESPONSE_KEY.test(status))
+          .sort()
+      : [],
+  };
 }
 
 function toRoutePath(path: string): string {

@@ -122,10 +122,16 @@ interface PageObservations {
 function observePage(page: Page, origin: string, blocked: Set<string>): PageObservations {
   const seen: PageObservations = { consoleErrors: [], pageErrors: [], failedRequests: [], blockedRequests: [] };
   const isDocument = (request: Request): boolean => request.isNavigationRequest() && request.frame() === page.mainFrame();
+  const documents = new Set<string>();
+  page.on('request', (request) => {
+    if (isDocument(request)) documents.add(request.url());
+  });
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     // The browser logs every request checker aborted ("Failed to load resource: net::ERR_FAILED"): not the page's fault.
     if (blocked.has(message.location().url)) return;
+    // The document's own error status is logged the same way; it is the page status already (the loads check).
+    if (documents.has(message.location().url) && message.text().startsWith('Failed to load resource')) return;
     pushCapped(seen.consoleErrors, clean(message.text()), MAX_MESSAGES_PER_PAGE);
   });
   page.on('pageerror', (error) => {

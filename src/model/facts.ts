@@ -176,6 +176,19 @@ export interface RouteFact {
   router?: string;
   /** When `router` is a parameter: the top-level declaration it belongs to (`export default async function users(fastify)`). */
   scope?: string;
+  /** What an OpenAPI operation declares about itself (OpenAPI routes only). */
+  contract?: RouteContract;
+}
+
+/** An OpenAPI operation's declared contract, as far as generated API checks can be judged against it. */
+export interface RouteContract {
+  /**
+   * `required` when the operation (or the document, for an operation that says nothing) lists a security requirement
+   * that is not the empty `{}`; `none` when it declares `security: []` or allows `{}`; `unspecified` otherwise.
+   */
+  security: 'required' | 'none' | 'unspecified';
+  /** The response keys it declares, as written (`200`, `4XX`, `default`), sorted. */
+  responses: string[];
 }
 
 /** A mount of a router under a prefix: `app.use('/api', usersRouter)`. */

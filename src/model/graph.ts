@@ -1,4 +1,4 @@
-import type { ExportKind, FileFacts, ParseFailure, RouteFact, RouteFramework, Span, TestModifier } from './facts.js';
+import type { ExportKind, FileFacts, ParseFailure, RouteContract, RouteFact, RouteFramework, Span, TestModifier } from './facts.js';
 import type { Resolution } from './resolve.js';
 import type { FileRole } from './scan.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -123,6 +123,8 @@ export interface RouteNode {
   sources: RouteSource[];
   /** Code registrations with their resolved handler chains (none for OpenAPI-only and file-based routes). */
   registrations?: RouteRegistration[];
+  /** What the route's OpenAPI operation declares (the first document, by path, that declares it). */
+  contract?: RouteContract & { document: string };
 }
 
 export interface TestNode {

@@ -1,3 +1,5 @@
+import type { RouteContract } from './facts.js';
+
 /**
  * A generated API check of a product target (`checker product --generate-api-tests`): one request to the configured
  * baseUrl and what its answer must not be. Built from the graph's API routes; its id is stable across runs
@@ -42,4 +44,6 @@ export interface ApiCheckSpec {
   request: ApiRequest;
   expect: ApiExpectation;
   steps: string[];
+  /** What the route's OpenAPI operation declares, when a document in the repository declares it. */
+  contract?: RouteContract & { document: string };
 }

@@ -36,7 +36,10 @@ http.createServer((req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
     try {
       if (path === '/health') return res.end('ok');
-      if (req.method === 'GET' && path === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page('Shop', '<h1>Shop</h1><a href="/about">About</a>'));
+      if (req.method === 'GET' && path === '/')
+        return res.writeHead(200, { 'content-type': 'text/html' }).end(page('Shop', '<h1>Shop</h1><a href="/about">About</a> <a href="/account">Account</a>'));
+      if (req.method === 'GET' && path === '/account') return res.writeHead(401, { 'content-type': 'text/html' }).end(page('Sign in', '<h1>Sign in</h1>'));
+      if (req.method === 'GET' && path.startsWith('/api/items/')) return res.writeHead(200).end(JSON.stringify({ id: path.slice(11) }));
       if (req.method === 'GET' && path === '/about')
         return res.writeHead(200, { 'content-type': 'text/html' }).end(page('About', '<h1>About us</h1><script>window.profile.name.toUpperCase();</script>'));
       if (req.method === 'GET' && path === '/api/me') return res.writeHead(req.headers.authorization ? 200 : 401).end('{}');
@@ -60,9 +63,12 @@ http.createServer((req, res) => {
 const OPENAPI = [
   'openapi: 3.0.3',
   'info: { title: shop, version: 1.0.0 }',
+  'components: { securitySchemes: { bearer: { type: http, scheme: bearer } } }',
   'paths:',
+  '  /api/items/{id}:',
+  '    get: { responses: { "200": { description: an item, or an empty one } } }',
   '  /api/me:',
-  '    get: { responses: { "200": { description: me }, "401": { description: login } } }',
+  '    get: { security: [{ bearer: [] }], responses: { "200": { description: me }, "401": { description: login } } }',
   '  /api/stock:',
   '    get: { responses: { "200": { description: stock } } }',
   '  /api/orders:',
@@ -122,6 +128,8 @@ describe('checker product on a real app with planted faults', () => {
     );
     const failed = (report.report?.checks ?? []).filter((check) => check.status === 'failed').map((check) => check.id);
     assert.deepEqual(failed, [
+      // openapi.yaml declares only a 200 for an item: answering 200 to an id that does not exist is its contract.
+      'api:shop-api:get.api.items._id:unknown-id-404',
       // An empty JSON object has no items either: the plain request crashes too.
       'api:shop-api:post.api.orders:valid-not-5xx',
       'api:shop-api:post.api.orders:missing-body-4xx',
@@ -136,14 +144,25 @@ describe('checker product on a real app with planted faults', () => {
     assert.match(missing?.actual ?? '', /^500; the body gives away a stack trace/);
     assert.deepEqual(missing?.impactedFiles, ['openapi.yaml']);
     assert.equal(byCheck.get('api:shop-api:get.api.stock:valid-not-5xx')?.classification, 'likely-flaky');
+    const weakness = byCheck.get('api:shop-api:get.api.items._id:unknown-id-404');
+    assert.equal(weakness?.classification, 'generated-test-weakness');
+    assert.equal(weakness?.priority, 'low');
+    assert.match(
+      weakness?.classificationEvidence?.[0] ?? '',
+      /^openapi\.yaml declares GET \/api\/items\/:id with the answer 200 and no 404 or 4XX, so 200 for an id that does not exist is its contract$/,
+    );
+    // The document puts /api/me behind a bearer scheme: the no-credentials check is generated from it, and passes.
+    const me = (report.report?.checks ?? []).find((check) => check.id === 'api:shop-api:get.api.me:no-credentials-401');
+    assert.equal(me?.status, 'passed');
+    assert.match(me?.title ?? '', /\(openapi\.yaml requires credentials\)$/);
     // The malformed-JSON crash answers 500 but without items: JSON.parse throws first, with its own stack.
     assert.equal(byCheck.get('api:shop-api:post.api.orders:invalid-body-4xx')?.classification, 'confirmed-regression');
     assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
     // The run is stored: its report, latest.json and one bundle per failure.
     const folder = join(repo.dir, report.runFolder ?? 'missing');
     assert.deepEqual(JSON.parse(readFileSync(join(repo.dir, '.checker/local/product-runs/latest.json'), 'utf8')), report.report);
-    assert.equal(existsSync(join(folder, 'failures', '005.json')), true);
-    assert.equal(existsSync(join(folder, 'failures', '006.json')), false);
+    assert.equal(existsSync(join(folder, 'failures', '006.json')), true);
+    assert.equal(existsSync(join(folder, 'failures', '007.json')), false);
   });
 
   it('checker ai afterwards carries the product failures from latest.json, with fix tasks that name the rerun command', async () => {
@@ -182,7 +201,7 @@ describe('checker product on a real app with planted faults', () => {
     assert.equal(result.code, 2);
     assert.match(
       result.stderr,
-      /^checker: product\/unknown-test-id: no generated check "api:shop-api:get\.nowhere:valid-not-5xx" in this run\n {2}hint: use one of: api:shop-api:get\.api\.me:valid-not-5xx, /,
+      /^checker: product\/unknown-test-id: no generated check "api:shop-api:get\.nowhere:valid-not-5xx" in this run\n {2}hint: use one of: api:shop-api:get\.api\.items\._id:valid-not-5xx, .* and 1 more\n$/,
     );
     assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
   });
@@ -192,7 +211,7 @@ describe('checker product on a real app with planted faults', () => {
     try {
       const result = await runProduct(env, { target: 'shop-api', confirmed: true, budgetMs: 1 });
       const checks = result.report?.checks ?? [];
-      assert.equal(checks.length, 6);
+      assert.equal(checks.length, 9);
       assert.deepEqual([...new Set(checks.map((check) => check.status))], ['skipped']);
       assert.match(checks[0]?.actual ?? '', /^not sent: the call's time budget \(1 ms\) is used up; run checker product for no limit$/);
       assert.deepEqual(result.failures, []);
@@ -213,8 +232,9 @@ describe('checker product on a real app with planted faults', () => {
     const file = join(repo.dir, '.checker/local/product-tests/shop-api/api.generated.test.mjs');
     assert.ok(report.written.includes('.checker/local/product-tests/shop-api/api.generated.test.mjs'));
     const source = readFileSync(file, 'utf8');
-    // The kept file holds every generated check (6: three routes, four for the body route), whatever --test-id ran (1).
-    assert.equal(source.match(/^test\(/gm)?.length, 6);
+    // The kept file holds every generated check (9: four routes, four for the body route, one more each for the id and the
+    // secured route), whatever --test-id ran (1).
+    assert.equal(source.match(/^test\(/gm)?.length, 9);
     assert.match(source, /test\("api:shop-api:get\.api\.me:valid-not-5xx: /);
     assert.deepEqual(
       (report.report?.checks ?? []).map((check) => check.id),
@@ -222,13 +242,21 @@ describe('checker product on a real app with planted faults', () => {
     );
   });
 
-  it('ui target in a real Chromium: the page that throws fails no-errors, reproducibly, with its screenshot on disk', async () => {
+  it('ui target in a real Chromium: the page that throws fails no-errors, reproducibly, with its screenshot on disk; a page that wants a session is auth', async () => {
     const { code, report } = await product(repo, '--target', 'shop-web');
     assert.equal(code, 1);
     const failed = (report.report?.checks ?? []).filter((check) => check.status === 'failed').map((check) => check.id);
-    assert.deepEqual(failed, ['ui:shop-web:about:no-errors']);
-    const failure = report.failures[0];
-    assert.equal(getValidator('product-failure')(failure), true);
+    // /account answers 401: its own loads check fails, and so does the link to it (no console error of its own).
+    assert.deepEqual(failed, ['ui:shop-web:root:links-resolve', 'ui:shop-web:about:no-errors', 'ui:shop-web:account:loads']);
+    const byCheck = new Map(report.failures.map((item) => [item.checkId, item]));
+    for (const item of report.failures) assert.equal(getValidator('product-failure')(item), true, item.checkId);
+    assert.equal(byCheck.get('ui:shop-web:account:loads')?.classification, 'auth-or-test-data-failure');
+    assert.match(
+      byCheck.get('ui:shop-web:account:loads')?.classificationEvidence?.[0] ?? '',
+      /^\/account answered 401 to a browser without a session/,
+    );
+    assert.equal(byCheck.get('ui:shop-web:root:links-resolve')?.classification, 'auth-or-test-data-failure');
+    const failure = byCheck.get('ui:shop-web:about:no-errors');
     assert.equal(failure?.classification, 'confirmed-regression');
     assert.match(failure?.actual ?? '', /uncaught: .*(profile|undefined)/);
     // The kept Playwright test: one test per explored page, named by its check id prefix.
@@ -238,7 +266,7 @@ describe('checker product on a real app with planted faults', () => {
     assert.match(source, /^\/\/ Generated by checker product for target "shop-web"/);
     assert.deepEqual(
       [...source.matchAll(/^test\("(ui:[^:]+:[^:]+):/gm)].map((match) => match[1]),
-      ['ui:shop-web:root', 'ui:shop-web:about'],
+      ['ui:shop-web:root', 'ui:shop-web:about', 'ui:shop-web:account'],
     );
     const screenshot = failure?.artifacts.find((artifact) => artifact.kind === 'screenshot')?.path ?? '';
     assert.deepEqual([...readFileSync(join(repo.dir, screenshot)).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);

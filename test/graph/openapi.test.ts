@@ -4,7 +4,14 @@ import { parse as parseYaml } from 'yaml';
 import type { RouteFact } from '../../src/model/facts.js';
 import { extractOpenApiRoutes } from '../../src/graph/openapi.js';
 
-const route = (method: string, path: string): RouteFact => ({ method, path, framework: 'openapi', kind: 'api', line: 1 });
+const route = (method: string, path: string, contract: RouteFact['contract'] = { security: 'unspecified', responses: [] }): RouteFact => ({
+  method,
+  path,
+  framework: 'openapi',
+  kind: 'api',
+  line: 1,
+  contract,
+});
 
 describe('extractOpenApiRoutes', () => {
   test('OpenAPI 3 document: one route per path and operation', () => {
@@ -39,6 +46,30 @@ describe('extractOpenApiRoutes', () => {
       extractOpenApiRoutes(doc),
       ['GET', 'PUT', 'OPTIONS', 'HEAD', 'PATCH'].map((m) => route(m, '/pets/:id')),
     );
+  });
+
+  test('the contract: operation security over the document security, [] or {} as public, declared response keys', () => {
+    const doc = parseYaml(
+      [
+        'openapi: 3.0.3',
+        'info: { title: Shop, version: "1" }',
+        'security: [{ bearer: [] }]',
+        'paths:',
+        '  /me:',
+        '    get: { responses: { "200": { description: me }, "401": { description: login }, 4xx: {}, default: {}, x-note: {} } }',
+        '  /health:',
+        '    get: { security: [], responses: { "200": { description: ok } } }',
+        '  /items/{id}:',
+        '    get: { security: [{}, { bearer: [] }], responses: { "200": { description: item } } }',
+        '    put: { security: [{ oauth: [write] }], responses: "none" }',
+      ].join('\n'),
+    );
+    assert.deepEqual(extractOpenApiRoutes(doc), [
+      route('GET', '/health', { security: 'none', responses: ['200'] }),
+      route('GET', '/items/:id', { security: 'none', responses: ['200'] }),
+      route('PUT', '/items/:id', { security: 'required', responses: [] }),
+      route('GET', '/me', { security: 'required', responses: ['200', '401', '4XX', 'default'] }),
+    ]);
   });
 
   test('anything else gives no routes and never throws', () => {

@@ -44,6 +44,7 @@ export function generateApiChecks(target: string, routes: readonly RouteNode[]):
         request,
         expect,
         steps,
+        ...(route.contract === undefined ? {} : { contract: route.contract }),
       });
     };
     const json = { 'content-type': 'application/json' };
@@ -91,10 +92,12 @@ export function generateApiChecks(target: string, routes: readonly RouteNode[]):
       );
     }
     const auth = (route.guards ?? []).filter((guard) => guard.role === 'auth');
-    if (auth.length > 0) {
+    const declared = route.contract?.security === 'required' ? `${route.contract.document} requires credentials` : undefined;
+    if (auth.length > 0 || declared !== undefined) {
+      const behind = auth.length > 0 ? `behind ${auth.map((guard) => guard.name).join(', ')}` : declared;
       add(
         'no-credentials-401',
-        `${method} ${route.path} refuses a request without credentials (behind ${auth.map((guard) => guard.name).join(', ')})`,
+        `${method} ${route.path} refuses a request without credentials (${behind})`,
         { method, path: validPath, headers: plain.headers, ...(plain.body === undefined ? {} : { body: plain.body }) },
         { failOn: ['5xx', '2xx', '3xx'], expected: 'a 401 or 403 without credentials, never 2xx, 3xx or 5xx', noLeak: true },
         [`send ${method} ${validPath} without cookies or an Authorization header`, 'the status is 401 or 403'],
@@ -102,6 +105,29 @@ export function generateApiChecks(target: string, routes: readonly RouteNode[]):
     }
   }
   return checks;
+}
+
+/**
+ * Why a failed check's expectation contradicts what the route's OpenAPI operation declares, or undefined when it does
+ * not: then the generated check is what is wrong (generated-test-weakness), not the app. A 2xx without credentials on
+ * an operation declared public; a 2xx for an unknown id on an operation that declares that 2xx and no 404 or 4XX. A
+ * 5xx is never excused, even when declared: a documented crash is still a crash a reviewer wants to see.
+ */
+export function contradictsContract(check: ApiCheckSpec, status: number | undefined): string | undefined {
+  const contract = check.contract;
+  if (contract === undefined || status === undefined) return undefined;
+  const declares = (key: string): boolean => contract.responses.includes(key);
+  const declaredStatus = declares(String(status))
+    ? String(status)
+    : declares(`${Math.floor(status / 100)}XX`)
+      ? `${Math.floor(status / 100)}XX`
+      : undefined;
+  const where = `${contract.document} declares ${check.route.method} ${check.route.path}`;
+  if (check.concern === 'no-credentials-401' && status < 400 && contract.security === 'none')
+    return `${where} public (its security allows no credentials), so ${status} without credentials is its contract`;
+  if (check.concern === 'unknown-id-404' && status < 300 && declaredStatus !== undefined && !declares('404') && !declares('4XX'))
+    return `${where} with the answer ${declaredStatus} and no 404 or 4XX, so ${status} for an id that does not exist is its contract`;
+  return undefined;
 }
 
 export interface ApiAnswer {

@@ -12,7 +12,7 @@ import { compareText } from '../../text/compare-text.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
 import { loadConfig } from '../load-config.js';
-import { generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
+import { contradictsContract, generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
 import { LATEST_FAILURES } from './plan.js';
 import { findProductTarget, type ProductTargetRun, runProductTarget } from './target.js';
 
@@ -244,13 +244,22 @@ function toApiFailure(
   second: ApiOutcome | undefined,
 ): FailureBundle {
   const flaky = second?.passed === true;
+  const contradiction = flaky ? undefined : contradictsContract(check, first.status);
   const auth = !check.concern.startsWith('no-credentials') && (first.status === 401 || first.status === 403);
-  const classification = flaky ? 'likely-flaky' : auth ? 'auth-or-test-data-failure' : 'confirmed-regression';
+  const classification = flaky
+    ? 'likely-flaky'
+    : contradiction !== undefined
+      ? 'generated-test-weakness'
+      : auth
+        ? 'auth-or-test-data-failure'
+        : 'confirmed-regression';
   const evidence = flaky
     ? [`failed (${first.actual}), then passed on the automatic rerun (${second?.actual ?? ''})`]
-    : auth
-      ? [`answered ${first.status} without credentials: the check needs a user or test data`]
-      : [`failed twice: ${first.actual}; then ${second?.actual ?? ''}`, 'the base revision was not run (checker differential can tell)'];
+    : contradiction !== undefined
+      ? [contradiction, `the check expected ${check.expect.expected}`]
+      : auth
+        ? [`answered ${first.status} without credentials: the check needs a user or test data`]
+        : [`failed twice: ${first.actual}; then ${second?.actual ?? ''}`, 'the base revision was not run (checker differential can tell)'];
   const steps = check.steps.map((label, index) => ({ index, label, status: 'passed' as const }));
   const failedIndex = steps.length - 1;
   return {
@@ -258,12 +267,12 @@ function toApiFailure(
     id: `failure:${check.id}`,
     checkId: check.id,
     checkKind: 'api',
-    priority: first.status !== undefined && first.status >= 500 ? 'high' : 'medium',
+    priority: first.status !== undefined && first.status >= 500 ? 'high' : contradiction !== undefined ? 'low' : 'medium',
     target: { id: target, baseUrl },
     title: check.title,
     summary: clean(`${check.request.method} ${check.request.path}: expected ${check.expect.expected}; got ${first.actual}`),
     classification,
-    classificationConfidence: flaky ? 0.7 : auth ? 0.6 : 0.7,
+    classificationConfidence: flaky ? 0.7 : contradiction !== undefined ? 0.8 : auth ? 0.6 : 0.7,
     classificationEvidence: evidence.map((item) => clean(item)),
     failedStep: {
       index: failedIndex,
@@ -283,9 +292,14 @@ function toApiFailure(
     expected: check.expect.expected,
     actual: clean(first.actual),
     impactedFiles: check.files,
-    rootCauseHypothesis: `the handler of ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) does not handle this request`,
+    rootCauseHypothesis:
+      contradiction !== undefined
+        ? `the generated check expects more than ${check.contract?.document ?? 'the contract'} promises for ${check.route.method} ${check.route.path}`
+        : `the handler of ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) does not handle this request`,
     suggestedFixTasks: [
-      `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,
+      contradiction !== undefined
+        ? `Decide which is right for ${check.route.method} ${check.route.path}: if ${check.expect.expected} is the intent, declare it in ${check.contract?.document ?? 'the contract'} and make the handler (${check.route.file}:${check.route.line}) answer it; otherwise drop this generated check (it answered ${clean(first.actual, 300)}, as documented)`
+        : `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,
       `Rerun only this check: ${rerunCommand(target, check.id)}`,
     ],
     rerunCommand: rerunCommand(target, check.id),
@@ -391,6 +405,16 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     actual: check.actual ?? 'failed',
   };
   const loads = check.id.endsWith(':loads');
+  const refused = (status: number | undefined): boolean => status === 401 || status === 403;
+  const broken = page.links.filter((link) => link.resolved === false);
+  const auth =
+    !flaky &&
+    (loads
+      ? refused(page.status)
+      : check.id.endsWith(':links-resolve') && broken.length > 0 && broken.every((link) => refused(link.status)));
+  const refusedBy = loads
+    ? `${page.path} answered ${page.status ?? ''}`
+    : `every broken link answered 401 or 403 (${broken.map((link) => `${new URL(link.url).pathname} ${link.status ?? ''}`).join(', ')})`;
   const failedStep: Step = loads
     ? { ...open, status: 'failed', expected: judged.expected ?? item.label, actual: judged.actual ?? 'failed' }
     : judged;
@@ -404,14 +428,16 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     target: { id: target, baseUrl },
     title: check.title,
     summary: clean(`${page.path}: expected ${check.expected ?? ''}; got ${check.actual ?? ''}`),
-    classification: flaky ? 'likely-flaky' : again === undefined ? 'unknown' : 'confirmed-regression',
-    classificationConfidence: flaky ? 0.7 : again === undefined ? 0.3 : 0.7,
+    classification: flaky ? 'likely-flaky' : auth ? 'auth-or-test-data-failure' : again === undefined ? 'unknown' : 'confirmed-regression',
+    classificationConfidence: flaky ? 0.7 : auth ? 0.6 : again === undefined ? 0.3 : 0.7,
     classificationEvidence: [
       flaky
         ? 'passed when the page was opened again'
-        : again === undefined
-          ? 'the page could not be opened again for a rerun'
-          : `failed again on the rerun: ${again.check.actual ?? ''}`,
+        : auth
+          ? `${refusedBy} to a browser without a session: the check needs a signed-in user or test data`
+          : again === undefined
+            ? 'the page could not be opened again for a rerun'
+            : `failed again on the rerun: ${again.check.actual ?? ''}`,
     ].map((text) => clean(text)),
     failedStep,
     neighboringSteps,

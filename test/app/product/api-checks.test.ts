@@ -6,7 +6,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildRepositoryGraph } from '../../../src/app/build-graph.js';
-import { generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from '../../../src/app/product/api-checks.js';
+import {
+  contradictsContract,
+  generateApiChecks,
+  judgeApiAnswer,
+  renderApiTestSource,
+  toPathSlug,
+} from '../../../src/app/product/api-checks.js';
 import type { RouteNode } from '../../../src/model/graph.js';
 import type { ApiCheckSpec } from '../../../src/model/product-check.js';
 import { createRepo, type TestRepo } from '../../helpers/git-repo.js';
@@ -100,6 +106,31 @@ describe('generated API checks from the graph routes', () => {
     const leak = judgeApiAnswer(byConcern('no-credentials-401'), { status: 403, body: 'denied: AKIAIOSFODNN7EXAMPLE' });
     assert.equal(leak.passed, false);
     assert.match(leak.actual, /^403; the body gives away a secret \(/);
+  });
+
+  it('a failure the route contract documents is the generated check being wrong: public 2xx, an unknown id with only a 2xx declared; never a 5xx', () => {
+    const checks = generateApiChecks('shop', routes);
+    const byConcern = (concern: string, contract: ApiCheckSpec['contract']): ApiCheckSpec => ({
+      ...(checks.find((check) => check.concern === concern) as ApiCheckSpec),
+      contract,
+    });
+    const publicOp = { document: 'openapi.yaml', security: 'none' as const, responses: ['200'] };
+    assert.equal(
+      contradictsContract(byConcern('no-credentials-401', publicOp), 200),
+      'openapi.yaml declares GET /api/me public (its security allows no credentials), so 200 without credentials is its contract',
+    );
+    // Declared secured or unspecified: a 2xx without credentials is the app's fault, as is any 5xx.
+    assert.equal(contradictsContract(byConcern('no-credentials-401', { ...publicOp, security: 'required' }), 200), undefined);
+    assert.equal(contradictsContract(byConcern('no-credentials-401', { ...publicOp, security: 'unspecified' }), 200), undefined);
+    const item = { document: 'api.json', security: 'unspecified' as const, responses: ['2XX', 'default'] };
+    assert.equal(
+      contradictsContract(byConcern('unknown-id-404', item), 200),
+      'api.json declares GET /api/products/:id with the answer 2XX and no 404 or 4XX, so 200 for an id that does not exist is its contract',
+    );
+    assert.equal(contradictsContract(byConcern('unknown-id-404', { ...item, responses: ['200', '404'] }), 200), undefined);
+    assert.equal(contradictsContract(byConcern('unknown-id-404', { ...item, responses: ['200', '500'] }), 500), undefined);
+    assert.equal(contradictsContract(byConcern('valid-not-5xx', { ...item, responses: ['500'] }), 500), undefined);
+    assert.equal(contradictsContract(byConcern('unknown-id-404', undefined), 200), undefined);
   });
 
   it('renders a node:test file a user can keep, with every check and its expectation', () => {
