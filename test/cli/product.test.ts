@@ -12,6 +12,7 @@ import { getValidator } from '../../src/io/schema.js';
 import { cliArgv, projectRoot, runCliAsync } from '../helpers/cli.js';
 import { createTestEnv } from '../helpers/test-env.js';
 import { runProduct } from '../../src/app/product/run-product.js';
+import { renderProductMarkdown } from '../../src/report/product-markdown.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { isGoneSoon } from '../helpers/processes.js';
 
@@ -443,6 +444,11 @@ describe('checker product --at-base on an Express app', () => {
       ],
     );
     assert.equal(baseRun?.worktree?.removed, true);
+    // The Markdown report says the same: the base section with each rerun, and each failure's files changed-first.
+    const markdown = renderProductMarkdown(report);
+    assert.match(markdown, new RegExp(`^## At base HEAD \\(${head.slice(0, 7)}\\): passed\n\nbrought up from HEAD`, 'm'));
+    assert.match(markdown, /^\| api:shop:get\.api\.ping:valid-not-5xx \| failed \| 500 \|$/m);
+    assert.match(markdown, /^Impacted files: orders\.mjs, server\.mjs$/m);
     assert.equal(existsSync(join(repo.dir, '.checker/local/worktrees', baseRun?.worktree?.name ?? 'missing')), false);
     // The last app to write its pid was the base one: it is gone too.
     assert.equal(await isGoneSoon(Number(readFileSync(pidFile, 'utf8'))), true);

@@ -15,6 +15,7 @@ import { buildRepositoryGraph } from '../build-graph.js';
 import { isExecutionAllowed, loadConfig } from '../load-config.js';
 import { contradictsContract, generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
 import { LATEST_FAILURES } from './plan.js';
+import { MAX_WORKTREE_BYTES, MAX_WORKTREE_FILES, STALE_WORKTREE_MS } from '../differential.js';
 import { findProductTarget, type ProductTargetRun, runProductTarget } from './target.js';
 
 type FailureBundle = z.infer<typeof productFailureSchema>;
@@ -587,9 +588,6 @@ function clean(text: string, max = TEXT_MAX): string {
 }
 
 /** The result as `checker product` prints it (schemas/product-result.schema.json). */
-const MAX_WORKTREE_FILES = 100_000;
-const MAX_WORKTREE_BYTES = 1024 * 1024 * 1024;
-
 /**
  * `--at-base`: once the head target is down, brings it up again from the base revision and reruns each failure that
  * reproduced at head (confirmed-regression) exactly as it ran there. The worktree is removed in any case.
@@ -615,6 +613,12 @@ async function confirmAtBase(
   const folder = `${input.runFolder?.replace(/^\.checker\/local\//, '') ?? 'product-runs/run'}/base`;
   const name = `${folder.split('/')[1] ?? 'run'}-base`;
   let worktree: { name: string; removed: boolean } | undefined;
+  const swept = await env.removeWorktrees({ olderThanMs: env.now().getTime() - STALE_WORKTREE_MS });
+  if (swept.length > 0)
+    limitations.push({
+      code: 'product/stale-worktrees',
+      message: `removed ${swept.length} worktree(s) a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
+    });
   try {
     const written = await env.createWorktree({ name, commit: oid, maxFiles: MAX_WORKTREE_FILES, maxBytes: MAX_WORKTREE_BYTES });
     worktree = { name, removed: false };
