@@ -256,6 +256,10 @@ describe('checker product on a real app with planted faults', () => {
       byCheck.get('ui:shop-web:account:loads')?.classificationEvidence?.[0] ?? '',
       /^\/account answered 401 to a browser without a session/,
     );
+    assert.match(
+      byCheck.get('ui:shop-web:account:loads')?.suggestedFixTasks[0] ?? '',
+      /^\/account answered 401 without a session: if that is intended, the page needs a signed-in check/,
+    );
     assert.equal(byCheck.get('ui:shop-web:root:links-resolve')?.classification, 'auth-or-test-data-failure');
     const failure = byCheck.get('ui:shop-web:about:no-errors');
     assert.equal(failure?.classification, 'confirmed-regression');

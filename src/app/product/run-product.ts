@@ -385,9 +385,11 @@ function toApiFailure(
         ? `the generated check expects more than ${check.contract?.document ?? 'the contract'} promises for ${check.route.method} ${check.route.path}`
         : `the handler of ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) does not handle this request`,
     suggestedFixTasks: [
-      contradiction !== undefined
-        ? `Decide which is right for ${check.route.method} ${check.route.path}: if ${check.expect.expected} is the intent, declare it in ${check.contract?.document ?? 'the contract'} and make the handler (${check.route.file}:${check.route.line}) answer it; otherwise drop this generated check (it answered ${clean(first.actual, 300)}, as documented)`
-        : `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,
+      auth
+        ? `Give the check what ${check.route.method} ${check.route.path} needs (a test user or fixture the target's setup creates), or confirm that ${first.status} without credentials is intended; it answered ${clean(first.actual, 300)}`
+        : contradiction !== undefined
+          ? `Decide which is right for ${check.route.method} ${check.route.path}: if ${check.expect.expected} is the intent, declare it in ${check.contract?.document ?? 'the contract'} and make the handler (${check.route.file}:${check.route.line}) answer it; otherwise drop this generated check (it answered ${clean(first.actual, 300)}, as documented)`
+          : `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,
       `Rerun only this check: ${rerunCommand(target, check.id)}`,
     ],
     rerunCommand: rerunCommand(target, check.id),
@@ -537,7 +539,9 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     actual: check.actual ?? 'failed',
     impactedFiles: check.impactedFiles ?? [],
     suggestedFixTasks: [
-      `Fix ${page.path} (${item.label}): expected ${check.expected ?? item.label}; got ${clean(check.actual ?? '', 300)}`,
+      auth
+        ? `${refusedBy} without a session: if that is intended, the page needs a signed-in check (a test user the target's setup creates); if not, fix the page's access rule`
+        : `Fix ${page.path} (${item.label}): expected ${check.expected ?? item.label}; got ${clean(check.actual ?? '', 300)}`,
       `Rerun only this check: ${rerunCommand(target, check.id)}`,
     ],
     rerunCommand: rerunCommand(target, check.id),
