@@ -55,6 +55,7 @@ export async function buildRepositoryGraph(
   clock.lap('config');
 
   const analysis = config.config.analysis ?? {};
+  if (known === undefined) env.reportProgress({ phase: 'scan' });
   const scanned = known?.scan ?? (await env.scan({ maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES }));
   const scan = applyConfiguredIgnores(scanned, analysis.ignore ?? []);
   clock.lap('scan');
@@ -65,6 +66,7 @@ export async function buildRepositoryGraph(
   clock.lap('parse');
 
   const paths = scan.files.map((file) => file.path);
+  env.reportProgress({ phase: 'resolve', files: paths.length });
   const resolver = await createRepositoryResolver(env, paths);
   const resolutions = resolveAll(resolver, parsed);
   clock.lap('resolve');
@@ -79,6 +81,7 @@ export async function buildRepositoryGraph(
       ? { path: file.path, size: file.size, hash: '' }
       : { path: file.path, size: file.size, hash: entry.hash, facts: entry.facts };
   });
+  env.reportProgress({ phase: 'build', files: files.length });
   const kg = buildKnowledgeGraph(
     {
       files,
@@ -94,6 +97,7 @@ export async function buildRepositoryGraph(
     { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements },
   );
   clock.lap('build');
+  env.reportProgress({ phase: 'analyse' });
 
   const limitations = [
     ...config.diagnostics,

@@ -9,7 +9,8 @@ import { renderJson } from '../report/json.js';
 import { redactSecrets } from '../text/redact.js';
 import { redactTree } from '../text/redact-tree.js';
 import type { OutputFormat } from './args.js';
-import { currentHost } from './host.js';
+import { type CliHost, currentHost, withCliHost } from './host.js';
+import { type ProgressLine, startProgressLine } from './progress.js';
 
 /** The repository named by --cwd, as an absolute real path; refuses anything that is not a folder. */
 export function resolveRepositoryRoot(cwd: unknown): string {
@@ -32,15 +33,43 @@ export function resolveRepositoryRoot(cwd: unknown): string {
 }
 
 export async function withEnv<T>(cwd: unknown, fn: (env: Env) => Promise<T>, options: { useCache?: boolean } = {}): Promise<T> {
+  const progress = startProgressLine(currentHost());
   const env = createNodeEnv(resolveRepositoryRoot(cwd), {
     ...currentHost().envOptions,
     ...(options.useCache === false ? { useCache: false } : {}),
+    ...(progress === undefined ? {} : { onProgress: progress.sink }),
   });
   try {
-    return await fn(env);
+    return await (progress === undefined ? fn(env) : withCliHost(clearingFirst(currentHost(), progress), () => fn(env)));
   } finally {
+    await progress?.finish();
     await env.close();
   }
+}
+
+/** The same host, except that the command's first write (its report, a warning) clears the progress line before it. */
+function clearingFirst(host: CliHost, progress: ProgressLine): CliHost {
+  const clear = async (): Promise<void> => progress.finish();
+  return Object.create(host, {
+    writeStdout: {
+      value: async (text: string) => {
+        await clear();
+        await host.writeStdout(text);
+      },
+    },
+    writeStderr: {
+      value: async (text: string) => {
+        await clear();
+        await host.writeStderr(text);
+      },
+    },
+    exitCode: {
+      get: () => host.exitCode,
+      set: (code: number | undefined) => {
+        host.exitCode = code;
+      },
+    },
+  }) as CliHost;
 }
 
 /**

@@ -5,6 +5,7 @@ import { findCommand } from './registry.js';
 import { assertRequiredFlags, findGroup, renderCommandHelp, renderGroupUsage, renderTopUsage, toTerminalText } from './usage.js';
 import { readVersion } from './version.js';
 import { currentHost } from './host.js';
+import { withQuiet } from './progress.js';
 import { clipRedacted } from '../text/clip.js';
 import { redactArgv, redactSecrets } from '../text/redact.js';
 
@@ -58,6 +59,10 @@ async function dispatch(argv: string[]): Promise<number> {
     return EXIT_ERROR;
   }
   const name = found.entry.path.join(' ');
+  // --quiet is every command's: it turns the terminal progress line off (nothing else writes to stderr unasked).
+  const end = found.rest.indexOf('--');
+  const isQuiet = (end === -1 ? found.rest : found.rest.slice(0, end)).includes('--quiet');
+  const rest = isQuiet ? found.rest.filter((arg, index) => arg !== '--quiet' || (end !== -1 && index > end)) : found.rest;
   const command = await found.entry.load();
   if (wantsHelp) {
     await writeHelp(await renderCommandHelp(found.entry, command));
@@ -67,9 +72,9 @@ async function dispatch(argv: string[]): Promise<number> {
     typeof command.args === 'object' && command.args !== null && !('then' in command.args) ? (command.args as ArgsDef) : {};
   // Imported here, not at the top: args.js brings zod (~100 ms of a start), which --help and --version never need.
   const { assertKnownFlags } = await import('./args.js');
-  assertKnownFlags(found.rest, argsDef, name);
-  assertRequiredFlags(found.rest, argsDef, name);
-  await runCommand(command, { rawArgs: found.rest });
+  assertKnownFlags(rest, argsDef, name);
+  assertRequiredFlags(rest, argsDef, name);
+  await withQuiet(isQuiet, () => runCommand(command, { rawArgs: rest }));
   return currentHost().exitCode ?? 0;
 }
 

@@ -13,7 +13,7 @@ const WIDTH = 100;
 export function renderTopUsage(version: string): string {
   const width = Math.max(...commands.map((entry) => entry.path.join(' ').length));
   const lines = commands.map((entry) => `  checker ${entry.path.join(' ').padEnd(width)}  ${getSummary(entry)}`);
-  return `checker ${version}: local merge-safety and agent handoff\n\nUsage: checker <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "checker <command> --help" (or "checker help <command>") for a command's options.\n`;
+  return `checker ${version}: local merge-safety and agent handoff\n\nUsage: checker <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "checker <command> --help" (or "checker help <command>") for a command's options.\nEvery command takes --quiet: no progress line on a terminal's stderr.\n`;
 }
 
 /** The commands one level below `path` (`session` → its four operations, `ai` → `ai preflight`). */

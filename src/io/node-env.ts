@@ -7,6 +7,7 @@ import type { ScannedFile } from '../model/scan.js';
 import { createArtifactFolder, readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
 import { parseRepositoryFiles } from './parse-files.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
+import type { ProgressSink } from '../model/progress.js';
 import { readBuiltinPackSources } from './builtin-packs.js';
 import { createRepoFiles } from './repo-files.js';
 import { runCommand } from './run-command.js';
@@ -27,6 +28,8 @@ export interface NodeEnvOptions {
   /** A pool owned by the caller and shared by several envs (a test process, a host with many roots); `close` leaves it open. */
   pool?: ParsePool;
   now?: () => Date;
+  /** Where the graph build says what it is doing (the CLI's progress line on a terminal). */
+  onProgress?: ProgressSink;
 }
 
 /** The real-disk implementation of Env, rooted at one repository. */
@@ -43,6 +46,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
   return {
     root,
     now: options.now ?? (() => new Date()),
+    reportProgress: options.onProgress ?? (() => undefined),
     files: createRepoFiles(root),
     scan: async (scanOptions) => {
       const result = await scanRepository(root, scanOptions);
@@ -57,6 +61,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
         ...parseOptions,
         useCache: options.useCache !== false && cacheIsTrusted,
         ...(sharedPool === undefined ? {} : { pool: sharedPool }),
+        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
       });
       if (!cacheIsTrusted) {
         result.diagnostics.push({

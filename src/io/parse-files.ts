@@ -4,6 +4,7 @@ import type { FileFacts, ParseOptions } from '../model/facts.js';
 import type { ScannedFile, SkippedFile } from '../model/scan.js';
 import { createEmptyCache, loadFactsCache, saveFactsCache, type FactsCache, type FactsCacheEntry } from './parse-cache.js';
 import { createParsePool, type ParseJob, type ParsePool } from './parse-pool.js';
+import type { ProgressSink } from '../model/progress.js';
 import { classifySource, readFileBytes } from './read-source.js';
 import { compareText } from '../text/compare-text.js';
 
@@ -19,6 +20,8 @@ export interface ParseRepositoryOptions extends ParseOptions {
   useCache?: boolean;
   /** Drop cache entries for code files not in `files` (deleted files); default true. Pass false when `files` is a subset. */
   pruneCache?: boolean;
+  /** Told how many of the files that needed parsing are parsed, as they arrive. */
+  onProgress?: ProgressSink;
 }
 
 export interface ParsedFile {
@@ -151,7 +154,13 @@ async function parseWithPool(
     const activePool = pool ?? createParsePool({ size: 1 });
     let results: Map<string, FileFacts>;
     try {
-      results = await activePool.parse(jobs, parseOptions);
+      const report = options.onProgress;
+      report?.({ phase: 'parse', done: 0, total: jobs.length });
+      results = await activePool.parse(
+        jobs,
+        parseOptions,
+        report === undefined ? undefined : (done, total) => report({ phase: 'parse', done, total }),
+      );
     } finally {
       if (pool === undefined) await activePool.close();
     }

@@ -24,7 +24,8 @@ export interface ParsePoolOptions {
 
 export interface ParsePool {
   readonly size: number;
-  parse(jobs: ParseJob[], options: ParseOptions): Promise<Map<string, FileFacts>>;
+  /** `onParsed(done, total)` after each file's facts arrive (for a progress display). */
+  parse(jobs: ParseJob[], options: ParseOptions, onParsed?: (done: number, total: number) => void): Promise<Map<string, FileFacts>>;
   /** Starts up to `count` child processes ahead of the first batch, so start-up overlaps the caller's reads. */
   warm(count?: number): void;
   /** Ids of the live child processes (for diagnostics and tests). */
@@ -42,6 +43,7 @@ const KEPT_FLAGS =
 interface PendingRequest {
   results: Map<string, FileFacts>;
   remaining: number;
+  onParsed?: ((done: number, total: number) => void) | undefined;
   resolve(results: Map<string, FileFacts>): void;
   reject(error: Error): void;
 }
@@ -94,8 +96,10 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
 
   const settle = (batch: Batch, path: string, facts: FileFacts): void => {
     const request = batch.request;
-    if (!request.results.has(path)) request.remaining -= 1;
+    const isNew = !request.results.has(path);
+    if (isNew) request.remaining -= 1;
     request.results.set(path, facts);
+    if (isNew) request.onParsed?.(request.results.size, request.results.size + request.remaining);
     if (request.remaining === 0 && pending.delete(request)) request.resolve(request.results);
   };
 
@@ -254,7 +258,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
 
   return {
     size,
-    parse(jobs, parseOptions) {
+    parse(jobs, parseOptions, onParsed) {
       if (isClosed) return Promise.reject(new CheckerError('parse/pool-closed', 'The parse pool was already closed.'));
       const unique = [...new Map(jobs.map((job) => [job.path, job])).values()];
       if (unique.length === 0) return Promise.resolve(new Map());
@@ -266,6 +270,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
         const request: PendingRequest = {
           results: new Map(),
           remaining: unique.length,
+          onParsed,
           resolve: (value) => {
             clearInterval(keepAlive);
             resolve(value);

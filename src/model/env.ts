@@ -8,6 +8,7 @@ import type { ScanResult, ScannedFile, SkippedFile } from './scan.js';
 import type { SchemaIssue } from './schema-issue.js';
 import type { HttpGetResult, ServiceHandle, ServiceSpec } from './service.js';
 import type { Worktree, WorktreeRequest, WorktreeSelection } from './worktree.js';
+import type { ProgressEvent } from './progress.js';
 
 export interface ParsedSources {
   facts: Map<string, { hash: string; facts: FileFacts }>;
@@ -68,6 +69,8 @@ export interface Env {
   readonly files: RepoFiles;
   scan(options: { maxFileBytes: number }): Promise<ScanResult>;
   parseSources(files: ScannedFile[], options: ParseOptions): Promise<ParsedSources>;
+  /** Says what a long command is doing (a terminal's progress line); does nothing unless someone listens. */
+  reportProgress(event: ProgressEvent): void;
   /** Parses texts that are not on disk (base-side versions) in the crash-isolating pool; never cached. */
   parseTexts(jobs: { path: string; text: string }[], options: ParseOptions): Promise<Map<string, FileFacts>>;
   /**

@@ -58,7 +58,10 @@ export function spawnCliAsync(args: string[]): Promise<CliResult> {
  * the CLI and start a parse child, which was a fifth of the suite. Runs may overlap (each has its own host).
  * Exit codes, help text and piping are still checked on real processes with `runCli`.
  */
-export async function runCliAsync(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export async function runCliAsync(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; stderrIsTTY?: boolean } = {},
+): Promise<CliResult> {
   const [{ runChecker }, { withCliHost }] = await Promise.all([import('../../src/cli/run.js'), import('../../src/cli/host.js')]);
   let stdout = '';
   let stderr = '';
@@ -66,7 +69,7 @@ export async function runCliAsync(args: string[], options: { cwd?: string; env?:
     cwd: () => options.cwd ?? projectRoot,
     env: { ...process.env, ...options.env },
     stdoutIsTTY: false,
-    stderrIsTTY: false,
+    stderrIsTTY: options.stderrIsTTY === true,
     writeStdout: async (text) => {
       stdout += text;
     },

@@ -177,6 +177,7 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
     artifacts,
     commands,
     now: () => new Date(now.getTime()),
+    reportProgress: () => undefined,
     files: createMemoryFiles(root, options, now),
     builtinPacks: () => readBuiltinPackSources(),
     openGit: async () => {
