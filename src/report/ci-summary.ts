@@ -12,7 +12,7 @@ import { plural } from './sections-markdown.js';
  */
 
 /** GitHub refuses a comment body over 65,536 characters; the summary keeps a margin under it. */
-export const MAX_CI_MARKDOWN_CHARS = 60_000;
+const MAX_CI_MARKDOWN_CHARS = 60_000;
 
 export interface CiSummaryInput {
   ci: { name: string; event: string; pullRequest?: string };

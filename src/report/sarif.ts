@@ -9,9 +9,9 @@ import type { Finding, PackKind } from '../model/rules.js';
  */
 
 export const SARIF_VERSION = '2.1.0';
-export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
+const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 /** The partialFingerprints key; bump the suffix when the fingerprint recipe changes. */
-export const FINGERPRINT_KEY = 'checkerFinding/v1';
+const FINGERPRINT_KEY = 'checkerFinding/v1';
 
 /** Finding kinds that say something about the change's code; tool advice and context weights are not code-scanning results. */
 const CODE_KINDS: ReadonlySet<PackKind> = new Set(['risk', 'decay', 'weak-test', 'missing-test', 'proof', 'edge-case', 'pattern']);

@@ -97,7 +97,7 @@ describe('--format sarif: SARIF 2.1.0 for code scanning', () => {
     assert.equal(rulesList.code, 0, rulesList.stderr);
     const packs = JSON.parse(rulesList.stdout).packs as { id: string; rules: { id: string; description: string }[] }[];
     for (const result of run.results) {
-      const rule = run.tool.driver.rules[result.ruleIndex];
+      const rule: SarifShape['runs'][number]['tool']['driver']['rules'][number] | undefined = run.tool.driver.rules[result.ruleIndex];
       assert.ok(rule, `rule ${result.ruleId}`);
       assert.equal(rule.id, result.ruleId);
       const packId = result.properties.provenance.split('@')[0];

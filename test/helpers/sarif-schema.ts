@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import Ajv2020 from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { makeTempDir } from './git-repo.js';
 
@@ -45,8 +46,9 @@ export function sarifValidator(): ValidateFunction {
   if (schema.title !== 'Static Analysis Results Format (SARIF) Version 2.1.0 JSON Schema') {
     throw new Error(`unexpected SARIF schema title in ${cached}: ${schema.title}`);
   }
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  validator = ajv.compile(schema);
-  return validator;
+  const ajv = new Ajv2020.default({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  const compiled = ajv.compile(schema);
+  validator = compiled;
+  return compiled;
 }

@@ -15,7 +15,7 @@ import type { CiDetection } from './detect-ci.js';
 import { buildAnalysisSarif } from './sarif-log.js';
 
 /** Where `checker ci` writes, under `.checker/local/`. */
-export const CI_FOLDER = 'ci';
+const CI_FOLDER = 'ci';
 export const CI_FILES = {
   analysis: `${CI_FOLDER}/analysis.json`,
   bundle: `${CI_FOLDER}/bundle.json`,
