@@ -1,6 +1,7 @@
 import type { AgentProfile } from '../../model/config.js';
-import type { ResolvedCiRange } from '../../model/ci.js';
+import type { CiRunRecord, ResolvedCiRange } from '../../model/ci.js';
 import type { Env } from '../../model/env.js';
+import type { RiskLevelName } from '../../model/input-fields.js';
 import type { AnalysisReport } from '../../model/reports.js';
 import type { AgentBundle } from '../../model/bundle.js';
 import { renderCiJobSummary, renderCiPrComment } from '../../report/ci-summary.js';
@@ -29,25 +30,12 @@ export interface RunCiOptions {
   detection: CiDetection;
   range: ResolvedCiRange;
   profile: AgentProfile;
-  failOn?: string;
+  failOn?: RiskLevelName;
   /** Whether the merge risk reaches `failOn` (the caller's comparison, so the CLI gate stays the one place it is decided). */
-  isAtOrAbove: (level: string, threshold: string) => boolean;
+  isAtOrAbove: (level: string, threshold: RiskLevelName) => boolean;
   toolVersion: string;
   /** The command line after `checker`, for SARIF's invocation. */
   arguments: string[];
-}
-
-export interface CiRunRecord {
-  schemaVersion: 1;
-  kind: 'ci-run';
-  ci: { provider: string; name: string; event: string; pullRequest?: string };
-  range: { base: { ref: string; oid?: string; source: string }; head: { ref: string; oid?: string; source: string }; shallow: boolean };
-  mergeRisk: { score: number; level: string };
-  gate: { failOn?: string; failed: boolean };
-  findings: number;
-  sarifResults: number;
-  files: Record<keyof typeof CI_FILES, string>;
-  notes: string[];
 }
 
 export interface CiRunResult {
@@ -135,6 +123,9 @@ export async function runCi(env: Env, options: RunCiOptions): Promise<CiRunResul
     files: { ...CI_FILES },
     notes,
   };
+  // The record is a contract like every JSON artifact: one that breaks its schema is a bug, so it stops here.
+  const issue = env.checkSchema('ci-run', record);
+  if (issue !== undefined) throw new Error(`internal: ci.json does not match schemas/ci-run.schema.json: ${JSON.stringify(issue)}`);
   const written = {
     analysis: await env.writeArtifact(CI_FILES.analysis, renderJson(report)),
     bundle: await env.writeArtifact(CI_FILES.bundle, renderJson(bundle)),

@@ -71,7 +71,7 @@ export default defineCommand({
         range,
         profile,
         ...(failOn === undefined ? {} : { failOn }),
-        isAtOrAbove: (level, threshold) => isAtOrAbove(level, threshold as Parameters<typeof isAtOrAbove>[1]),
+        isAtOrAbove,
         toolVersion: readVersion(),
         arguments: ['ci', ...rawArgs.filter((arg) => !arg.startsWith('--cwd') && arg !== args.cwd)],
       });
