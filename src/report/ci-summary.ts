@@ -146,8 +146,8 @@ function bounded(input: CiSummaryInput, kind: 'summary' | 'comment', maxChars: n
       fenceChars: Math.max(500, Math.floor(limits.fenceChars / 2)),
     };
   }
-  // Unreachable with the floor above (eight fences of 500 characters); kept so the bound can never be broken.
-  const text = compose(input, kind, { tasks: 0, routes: 0, gaps: 0, fenceChars: 500 });
+  // Not reached with the floors above (a few fences of 500 characters) unless maxChars is tiny; the bound still holds.
+  const text = compose(input, kind, limits);
   return text.length <= maxChars ? text : `${text.slice(0, maxChars - 1)}\n`;
 }
 

@@ -210,21 +210,24 @@ function createLocator(changedFiles: readonly ChangedFileEvidence[], routes: rea
   const byPath = new Map(changedFiles.map((file) => [file.path, file]));
   const routeById = new Map(routes.map((route) => [route.id, route]));
   const firstRuntime = changedFiles.find((file) => file.changeKind === 'runtime' && file.status !== 'deleted') ?? changedFiles[0];
-  const at = (path: string, line?: number): SarifLocation => {
-    const region = line !== undefined && line > 0 ? { startLine: line } : firstChangedRegion(byPath.get(path));
-    return {
-      physicalLocation: { artifactLocation: { uri: encodePath(path), uriBaseId: 'SRCROOT' }, ...(region === undefined ? {} : { region }) },
-    };
-  };
+  const withRegion = (path: string, region: SarifRegion | undefined): SarifLocation => ({
+    physicalLocation: { artifactLocation: { uri: encodePath(path), uriBaseId: 'SRCROOT' }, ...(region === undefined ? {} : { region }) },
+  });
+  const at = (path: string, line?: number): SarifLocation =>
+    withRegion(path, line !== undefined && line > 0 ? { startLine: line } : firstChangedRegion(byPath.get(path)));
   return (finding: Finding): SarifLocation | undefined => {
     const subject = finding.subjectId;
     const lineSubject = /^(?:semantic|signal|pattern|line):(.+):(\d+)(?::[^:]*)?$/.exec(subject);
     if (lineSubject !== null) return at(lineSubject[1] as string, Number(lineSubject[2]));
     if (subject.startsWith('file:')) return at(subject.slice('file:'.length));
-    if (subject.startsWith('export:') || subject.startsWith('test:')) {
-      const path = subject.slice(subject.indexOf(':') + 1).split('#')[0] as string;
-      return at(path);
+    if (subject.startsWith('export:')) {
+      const [path, name] = subject.slice('export:'.length).split('#') as [string, string | undefined];
+      const file = byPath.get(path);
+      const span = file?.changedExports.find((entry) => entry.name === name)?.span;
+      const region = span === undefined ? undefined : changedRegionWithin(file, span.start, span.end);
+      return region === undefined ? at(path) : withRegion(path, region);
     }
+    if (subject.startsWith('test:')) return at(subject.slice('test:'.length).split('#')[0] as string);
     if (subject.startsWith('route:')) {
       const route = routeById.get(subject);
       return route === undefined ? undefined : at(route.file, route.line);
@@ -238,6 +241,17 @@ function firstChangedRegion(file: ChangedFileEvidence | undefined): SarifRegion 
   const hunk = file?.hunks.find((candidate) => candidate.newLines > 0);
   if (hunk === undefined) return undefined;
   return hunk.newLines === 1 ? { startLine: hunk.newStart } : { startLine: hunk.newStart, endLine: hunk.newStart + hunk.newLines - 1 };
+}
+
+/** The first changed lines inside `start..end` (a changed export's span), or undefined when no hunk falls in it. */
+function changedRegionWithin(file: ChangedFileEvidence | undefined, start: number, end: number): SarifRegion | undefined {
+  for (const hunk of file?.hunks ?? []) {
+    if (hunk.newLines === 0) continue;
+    const from = Math.max(start, hunk.newStart);
+    const to = Math.min(end, hunk.newStart + hunk.newLines - 1);
+    if (from <= to) return from === to ? { startLine: from } : { startLine: from, endLine: to };
+  }
+  return undefined;
 }
 
 /** A relative URI reference: each path segment percent-encoded, `/` kept. */
