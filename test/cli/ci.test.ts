@@ -294,6 +294,7 @@ describe('checker ci: the CI and its range from the environment', () => {
     assert.match(blocked.stdout, /\*\*Gate failed\*\*/);
     assert.equal(parseGithubOutput(readFileSync(output, 'utf8')).gate, 'failed');
     assert.ok(!existsSync(join(repo.dir, '.checker/local/ci/checks')), 'report-only');
+    assert.equal(repo.git('status', '--porcelain'), '', 'nothing written outside the ignored .checker/local/');
   });
 
   it('--format sarif prints the SARIF it wrote; bad flags are refused before any work', async () => {

@@ -40,11 +40,10 @@ export function defineAnalysisCommand(name: string, kind: AnalysisReportKind, de
       const range = toRange(args);
       await withEnv(args.cwd, async (env) => {
         const started = env.now();
-        const report = await getAnalysisReport(env, kind, range);
+        // SARIF needs every finding, which only the full report carries; its summary (and so the --fail-on gate) is the same.
+        const report = await getAnalysisReport(env, format === 'sarif' ? 'analysis' : kind, range);
         if (format === 'sarif') {
-          // SARIF needs every finding of the analysis, which only the full report carries: analyse once more from the cache.
-          const full = kind === 'analysis' ? report : await getAnalysisReport(env, 'analysis', range);
-          const sarif = await buildAnalysisSarif(env, full as AnalysisReport, {
+          const sarif = await buildAnalysisSarif(env, report as AnalysisReport, {
             ...(SARIF_KINDS[kind] === undefined ? {} : { kinds: SARIF_KINDS[kind] }),
             arguments: [name, ...rawArgs],
             started,
