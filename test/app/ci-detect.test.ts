@@ -30,6 +30,19 @@ describe('detectCi: candidates from CI variables, nothing taken on trust', () =>
     assert.equal(detectCi({ JENKINS_URL: 'x', CHANGE_ID: 'PR-1', CHANGE_TARGET: 'main' }).pullRequest, undefined);
   });
 
+  it('pull_request_target (run on the base branch) takes the payload head first, pull_request the merge commit', () => {
+    const payload = { pull_request: { number: 3, base: { sha: SHA_A }, head: { sha: SHA_B } } };
+    const env = { GITHUB_ACTIONS: 'true', GITHUB_SHA: SHA_A };
+    assert.deepEqual(
+      detectCi({ ...env, GITHUB_EVENT_NAME: 'pull_request_target' }, payload).head.map((candidate) => candidate.source),
+      ['GITHUB_EVENT_PATH pull_request.head.sha', 'GITHUB_SHA'],
+    );
+    assert.deepEqual(
+      detectCi({ ...env, GITHUB_EVENT_NAME: 'pull_request' }, payload).head.map((candidate) => candidate.source),
+      ['GITHUB_SHA', 'GITHUB_EVENT_PATH pull_request.head.sha'],
+    );
+  });
+
   it('a target branch is tried as origin/<branch> then <branch>, to its merge-base; refs/heads/ is removed', () => {
     const detection = detectCi({ TF_BUILD: 'True', SYSTEM_PULLREQUEST_TARGETBRANCH: 'refs/heads/release/2.x', BUILD_SOURCEVERSION: SHA_A });
     assert.deepEqual(detection.base, [

@@ -99,9 +99,11 @@ function detectGithub(env: EnvVars, payload: unknown): CiDetection {
     if (baseSha !== undefined) base.push({ ref: baseSha, source: 'GITHUB_EVENT_PATH pull_request.base.sha', mergeBase: true });
     const baseRef = value(env, 'GITHUB_BASE_REF');
     if (baseRef !== undefined) base.push(...branchCandidates(baseRef, 'GITHUB_BASE_REF'));
-    // pull_request checks out the test merge commit (GITHUB_SHA); its diff with the base is the pull request as it would merge.
-    if (githubSha !== undefined) head.push({ ref: githubSha, source: 'GITHUB_SHA' });
-    if (headSha !== undefined) head.push({ ref: headSha, source: 'GITHUB_EVENT_PATH pull_request.head.sha' });
+    // pull_request checks out the test merge commit (GITHUB_SHA); its diff with the base is the pull request as it would
+    // merge. pull_request_target runs on the base branch, where GITHUB_SHA is the base tip: the head sha comes first there.
+    const fromSha = githubSha === undefined ? [] : [{ ref: githubSha, source: 'GITHUB_SHA' }];
+    const fromPayload = headSha === undefined ? [] : [{ ref: headSha, source: 'GITHUB_EVENT_PATH pull_request.head.sha' }];
+    head.push(...(eventName === 'pull_request_target' ? [...fromPayload, ...fromSha] : [...fromSha, ...fromPayload]));
     if (payload === undefined) notes.push('no event payload (GITHUB_EVENT_PATH unset or unreadable)');
     return {
       provider: 'github-actions',
