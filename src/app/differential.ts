@@ -15,10 +15,10 @@ export interface DifferentialOptions extends RevisionRange {
 }
 
 /** Worktrees older than this were left by a killed run (a live run removes its own). */
-const STALE_WORKTREE_MS = 60 * 60 * 1000;
+export const STALE_WORKTREE_MS = 60 * 60 * 1000;
 /** A base tree past these caps is not written whole, and nothing runs on it. */
-const MAX_WORKTREE_FILES = 100_000;
-const MAX_WORKTREE_BYTES = 1024 * 1024 * 1024;
+export const MAX_WORKTREE_FILES = 100_000;
+export const MAX_WORKTREE_BYTES = 1024 * 1024 * 1024;
 
 type Side = 'base' | 'head';
 type ToRun = Extract<PlannedCheck, { argv: string[] }>;

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
@@ -104,7 +105,7 @@ export async function runCommand(root: string, spec: CommandSpec): Promise<Comma
 }
 
 async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> {
-  const cwd = await resolveCommandCwd(root, spec.cwd);
+  const cwd = resolveCommandCwd(root, spec.cwd);
   const coverageDir = spec.v8CoverageDir === undefined ? undefined : await resolveCoverageDir(root, spec.v8CoverageDir);
   const started = performance.now();
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
@@ -187,10 +188,15 @@ async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> 
  * The folder a command runs in: the repository root, or a worktree inside `<root>/.checker/local/worktrees/`, both
  * by real path (a symlinked segment that leads elsewhere is refused). Anything else is a bug in the caller: it throws.
  */
-async function resolveCommandCwd(root: string, cwd: string | undefined): Promise<string> {
-  const realRoot = await realpath(root);
+export function resolveCommandCwd(root: string, cwd: string | undefined): string {
+  const realRoot = realpathSync(root);
   if (cwd === undefined) return realRoot;
-  const real = await realpath(resolve(realRoot, cwd)).catch(() => undefined);
+  let real: string | undefined;
+  try {
+    real = realpathSync(resolve(realRoot, cwd));
+  } catch {
+    real = undefined;
+  }
   const worktrees = join(realRoot, '.checker', 'local', 'worktrees');
   if (real !== undefined && (real === realRoot || (real !== worktrees && isPathInside(worktrees, real)))) return real;
   throw new CheckerError(

@@ -1,6 +1,4 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { realpathSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
 import type { CommandSpec } from '../model/command.js';
 import type { ServiceExit, ServiceHandle, ServiceSpec, ServiceStop } from '../model/service.js';
 import {
@@ -10,6 +8,7 @@ import {
   describeSpawnError,
   KILL_GRACE_MS,
   pickInheritedEnv,
+  resolveCommandCwd,
   signalGroup,
   trackLive,
 } from './run-command.js';
@@ -19,12 +18,12 @@ const DEFAULT_EXCERPT_BYTES = 16 * 1024;
 const MAX_EXIT_COMMAND_MS = 30_000;
 
 /**
- * Starts `spec.argv` without a shell in the repository root as the leader of its own process group and returns once
+ * Starts `spec.argv` without a shell in the repository root (or `spec.cwd`) as the leader of its own process group and returns once
  * it has started (or failed to: then `exited` is already settled with `spawnError`). When the leader ends, on its own
  * or by `stop`, whatever is left of its group gets SIGKILL, so no grandchild outlives the service.
  */
 export async function startService(root: string, spec: ServiceSpec): Promise<ServiceHandle> {
-  const cwd = await realpath(root);
+  const cwd = resolveCommandCwd(root, spec.cwd);
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
   const stdout = createExcerptBuffer(limit);
   const stderr = createExcerptBuffer(limit);
@@ -124,16 +123,17 @@ function createHandle(
 }
 
 /**
- * Registers `spec` (a teardown) to run synchronously, without a shell, in the repository root when checker exits or
+ * Registers `spec` (a teardown) to run synchronously, without a shell, in the repository root (or `spec.cwd`) when checker exits or
  * is interrupted before the returned function is called, after the running process groups were killed. It blocks
  * the exit, so it gets at most 30 s; its output is dropped.
  */
 export function runCommandOnExit(root: string, spec: CommandSpec): () => void {
   const [program, ...args] = spec.argv;
   if (program === undefined || program === '') return () => undefined;
+  const cwd = resolveCommandCwd(root, spec.cwd);
   return addExitCleanup(() => {
     spawnSync(program, args, {
-      cwd: realpathSync(root),
+      cwd,
       shell: false,
       windowsHide: true,
       stdio: 'ignore',

@@ -206,6 +206,11 @@ export const productRunInputSchema = z
       .boolean({ error: 'must be a boolean' })
       .optional()
       .describe('true sends the generated API checks to the target (an api target always does).'),
+    base: rangeShape.base,
+    trace: z
+      .boolean({ error: 'must be a boolean' })
+      .optional()
+      .describe('true records a Playwright trace of the exploration, an artifact of every UI failure.'),
     format: formatField,
   })
   .strict();

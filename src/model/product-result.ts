@@ -46,6 +46,24 @@ export const productResultSchema = z.strictObject({
     .optional(),
   report: productRunSchema.optional(),
   failures: z.array(productFailureSchema),
+  /** The change the run was read against: its files come first in each failure's impactedFiles. */
+  change: z.strictObject({ base: z.string(), baseOid: z.string(), changedFiles: z.int().min(0) }).optional(),
+  /**
+   * `--at-base`: the target brought up again from the base revision (a worktree under .checker/local/worktrees/,
+   * removed afterwards) and every failure that reproduced at head rerun there.
+   */
+  baseRun: z
+    .strictObject({
+      ref: z.string(),
+      oid: z.string(),
+      status: z.enum(['passed', 'failed', 'not-run']),
+      reason: z.string(),
+      phases: z.array(phase),
+      checks: z.array(z.strictObject({ id: z.string(), status: z.enum(['passed', 'failed']), actual: z.string() })),
+      worktree: z.strictObject({ name: z.string(), removed: z.boolean() }).optional(),
+    })
+    .optional(),
+  limitations: z.array(z.strictObject({ code: z.string(), message: z.string() })).optional(),
   /** `.checker/local/…` files written: the report, latest.json, generated tests. */
   written: z.array(z.string()),
 });

@@ -8,6 +8,8 @@ export interface ServiceSpec {
   env?: Readonly<Record<string, string>>;
   /** Bytes kept from the start and from the end of each output stream (default 16 KiB each). */
   excerptBytes?: number;
+  /** Where it runs: the repository root (default) or a worktree under `.checker/local/worktrees/`, as `CommandSpec.cwd`. */
+  cwd?: string;
 }
 
 /** How a service's leading process ended, or why it never started. */

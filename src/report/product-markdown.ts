@@ -31,7 +31,26 @@ export function renderProductMarkdown(report: ProductResultReport): string {
       '',
     );
   }
+  if (report.baseRun !== undefined) {
+    const { baseRun } = report;
+    parts.push(
+      `## At base ${escapeMarkdownInline(baseRun.ref)} (${baseRun.oid.slice(0, 7)}): ${baseRun.status}`,
+      '',
+      escapeMarkdownInline(baseRun.reason),
+      '',
+    );
+    if (baseRun.checks.length > 0)
+      parts.push(
+        renderTable(
+          ['check', 'at base', 'answer'],
+          baseRun.checks.map((check) => [check.id, check.status, check.actual]),
+        ),
+        '',
+      );
+  }
   for (const failure of report.failures) parts.push(...renderFailure(failure));
+  for (const limitation of report.limitations ?? [])
+    parts.push(`Limitation (${limitation.code}): ${escapeMarkdownInline(limitation.message)}`, '');
   if (report.written.length > 0) parts.push('Written:', '', ...report.written.map((path) => `- ${escapeMarkdownInline(path)}`), '');
   return `${parts.join('\n').trimEnd()}\n`;
 }
@@ -88,6 +107,9 @@ function renderFailure(failure: ProductFailures['failures'][number]): string[] {
       `product output of ${failure.checkId}`,
     ),
     '',
+    ...(failure.impactedFiles.length === 0
+      ? []
+      : [`Impacted files: ${failure.impactedFiles.map((file) => escapeMarkdownInline(file)).join(', ')}`, '']),
     ...failure.suggestedFixTasks.map((task) => `- ${escapeMarkdownInline(task)}`),
     ...failure.artifacts
       .filter((artifact) => artifact.path !== undefined)

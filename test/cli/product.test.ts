@@ -12,6 +12,7 @@ import { getValidator } from '../../src/io/schema.js';
 import { cliArgv, projectRoot, runCliAsync } from '../helpers/cli.js';
 import { createTestEnv } from '../helpers/test-env.js';
 import { runProduct } from '../../src/app/product/run-product.js';
+import { renderProductMarkdown } from '../../src/report/product-markdown.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { isGoneSoon } from '../helpers/processes.js';
 
@@ -243,7 +244,7 @@ describe('checker product on a real app with planted faults', () => {
   });
 
   it('ui target in a real Chromium: the page that throws fails no-errors, reproducibly, with its screenshot on disk; a page that wants a session is auth', async () => {
-    const { code, report } = await product(repo, '--target', 'shop-web');
+    const { code, report } = await product(repo, '--target', 'shop-web', '--trace');
     assert.equal(code, 1);
     const failed = (report.report?.checks ?? []).filter((check) => check.status === 'failed').map((check) => check.id);
     // /account answers 401: its own loads check fails, and so does the link to it (no console error of its own).
@@ -254,6 +255,10 @@ describe('checker product on a real app with planted faults', () => {
     assert.match(
       byCheck.get('ui:shop-web:account:loads')?.classificationEvidence?.[0] ?? '',
       /^\/account answered 401 to a browser without a session/,
+    );
+    assert.match(
+      byCheck.get('ui:shop-web:account:loads')?.suggestedFixTasks[0] ?? '',
+      /^\/account answered 401 without a session: if that is intended, the page needs a signed-in check/,
     );
     assert.equal(byCheck.get('ui:shop-web:root:links-resolve')?.classification, 'auth-or-test-data-failure');
     const failure = byCheck.get('ui:shop-web:about:no-errors');
@@ -268,6 +273,10 @@ describe('checker product on a real app with planted faults', () => {
       [...source.matchAll(/^test\("(ui:[^:]+:[^:]+):/gm)].map((match) => match[1]),
       ['ui:shop-web:root', 'ui:shop-web:about', 'ui:shop-web:account'],
     );
+    // --trace: the whole exploration as a Playwright trace (a zip), an artifact of every UI failure.
+    const trace = failure?.artifacts.find((artifact) => artifact.kind === 'trace')?.path ?? '';
+    assert.equal(trace, `${report.runFolder}/pages/trace.zip`);
+    assert.deepEqual([...readFileSync(join(repo.dir, trace)).subarray(0, 2)], [0x50, 0x4b]);
     const screenshot = failure?.artifacts.find((artifact) => artifact.kind === 'screenshot')?.path ?? '';
     assert.deepEqual([...readFileSync(join(repo.dir, screenshot)).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
@@ -345,5 +354,118 @@ describe('checker product on a real app with planted faults', () => {
     } finally {
       await client.close();
     }
+  });
+});
+
+/**
+ * --base and --at-base on an Express app: the committed orders handler refuses an order without items (400); the
+ * working tree's crashes on it (500). /api/ping answers 500 on both sides. With --at-base the target is brought up a
+ * second time from the base commit (a worktree sharing node_modules): the orders crash passes there, so this change
+ * introduced it; the ping failure fails there too, so it did not.
+ */
+const SERVER = [
+  "import express from 'express';",
+  "import { writeFileSync } from 'node:fs';",
+  "import { createOrder } from './orders.mjs';",
+  'const app = express();',
+  'app.use(express.json());',
+  "app.get('/health', (req, res) => res.send('ok'));",
+  "app.get('/api/ping', (req, res) => res.status(500).json({ error: 'down' }));",
+  "app.post('/api/orders', createOrder);",
+  'writeFileSync(process.argv[3], String(process.pid));',
+  "app.listen(Number(process.argv[2]), '127.0.0.1');",
+  '',
+].join('\n');
+const ORDERS_BASE = [
+  'export function createOrder(req, res) {',
+  "  if (!Array.isArray(req.body?.items)) return res.status(400).json({ error: 'items required' });",
+  '  res.status(201).json({ count: req.body.items.length });',
+  '}',
+  '',
+].join('\n');
+const ORDERS_HEAD = 'export function createOrder(req, res) {\n  res.status(201).json({ count: req.body.items.length });\n}\n';
+
+describe('checker product --at-base on an Express app', () => {
+  let repo: TestRepo;
+  let pidFile: string;
+  before(async () => {
+    const port = await freePort();
+    repo = createRepo({ '.gitignore': 'node_modules\napp.pid\n', 'server.mjs': SERVER, 'orders.mjs': ORDERS_BASE });
+    pidFile = join(repo.dir, 'app.pid');
+    repo.symlink(join(projectRoot, 'node_modules'), 'node_modules');
+    const start = `{ command: ${JSON.stringify(process.execPath)}, args: [server.mjs, "${port}", ${JSON.stringify(pidFile)}] }`;
+    repo.write({
+      '.checker/config.yml': `safety:\n  allowCommands: true\nproducts:\n  targets:\n    shop:\n      baseUrl: http://127.0.0.1:${port}\n      kind: api\n      start: ${start}\n      healthcheck: { path: /health, timeoutMs: 15000, intervalMs: 100 }\n`,
+    });
+    repo.commit('the product target');
+    repo.write({ 'orders.mjs': ORDERS_HEAD });
+  });
+  after(() => repo.cleanup());
+
+  it('a failure that passes at base is the change’s regression, one that fails there too is not; changed files first; worktree and apps gone', async () => {
+    const { code, report } = await product(repo, '--target', 'shop', '--at-base');
+    assert.equal(code, 1);
+    const byCheck = new Map(report.failures.map((failure) => [failure.checkId, failure]));
+    assert.deepEqual(
+      [...byCheck.keys()],
+      ['api:shop:post.api.orders:valid-not-5xx', 'api:shop:post.api.orders:missing-body-4xx', 'api:shop:get.api.ping:valid-not-5xx'],
+    );
+    const head = report.change?.baseOid ?? '';
+    assert.deepEqual(report.change, { base: 'HEAD', baseOid: head, changedFiles: 1 });
+    const missing = byCheck.get('api:shop:post.api.orders:missing-body-4xx');
+    assert.equal(missing?.classification, 'confirmed-regression');
+    assert.equal(missing?.classificationConfidence, 0.9);
+    // The handler's module is what changed: it comes before the file that declares the route.
+    assert.deepEqual(missing?.impactedFiles, ['orders.mjs', 'server.mjs']);
+    assert.deepEqual(missing?.classificationEvidence?.slice(-2), [
+      'this change touches orders.mjs, which serve the check',
+      `passes at base HEAD (${head.slice(0, 7)}): this change introduced it`,
+    ]);
+    const ping = byCheck.get('api:shop:get.api.ping:valid-not-5xx');
+    assert.equal(ping?.classification, 'unknown');
+    assert.match(
+      ping?.classificationEvidence?.at(-1) ?? '',
+      /^fails at base HEAD \([0-9a-f]{7}\) too \(500\): it was there before this change/,
+    );
+    assert.deepEqual(ping?.impactedFiles, ['server.mjs']);
+    const baseRun = report.baseRun;
+    assert.equal(baseRun?.status, 'passed');
+    assert.deepEqual(
+      baseRun?.checks.map((check) => [check.id, check.status]),
+      [
+        ['api:shop:post.api.orders:valid-not-5xx', 'passed'],
+        ['api:shop:post.api.orders:missing-body-4xx', 'passed'],
+        ['api:shop:get.api.ping:valid-not-5xx', 'failed'],
+      ],
+    );
+    assert.deepEqual(
+      baseRun?.phases.map((phase) => [phase.name, phase.status]),
+      [
+        ['start', 'passed'],
+        ['health', 'passed'],
+        ['workflows', 'passed'],
+        ['stop', 'passed'],
+      ],
+    );
+    assert.equal(baseRun?.worktree?.removed, true);
+    // The Markdown report says the same: the base section with each rerun, and each failure's files changed-first.
+    const markdown = renderProductMarkdown(report);
+    assert.match(markdown, new RegExp(`^## At base HEAD \\(${head.slice(0, 7)}\\): passed\n\nbrought up from HEAD`, 'm'));
+    assert.match(markdown, /^\| api:shop:get\.api\.ping:valid-not-5xx \| failed \| 500 \|$/m);
+    assert.match(markdown, /^Impacted files: orders\.mjs, server\.mjs$/m);
+    assert.equal(existsSync(join(repo.dir, '.checker/local/worktrees', baseRun?.worktree?.name ?? 'missing')), false);
+    // The last app to write its pid was the base one: it is gone too.
+    assert.equal(await isGoneSoon(Number(readFileSync(pidFile, 'utf8'))), true);
+  });
+
+  it('without --at-base nothing runs at base; a --base that names no revision is an error before anything starts', async () => {
+    const { report } = await product(repo, '--target', 'shop');
+    assert.equal(report.baseRun, undefined);
+    assert.equal(report.failures.find((failure) => failure.checkId.includes('ping'))?.classification, 'confirmed-regression');
+    repo.remove('app.pid');
+    const result = await runCliAsync(['product', '--cwd', repo.dir, '--target', 'shop', '--base', 'no-such-branch']);
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /^checker: git\/[a-z-]+: .*no-such-branch/);
+    assert.equal(existsSync(pidFile), false);
   });
 });

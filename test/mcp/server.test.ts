@@ -110,7 +110,7 @@ describe('checker mcp over stdio (SDK Client)', () => {
       task_context: ['task', 'requirements', 'maxNodes', 'format'],
       execute_configured_checks: ['confirmExecution', 'all', 'format', 'base', 'head'],
       checker_product_plan: ['format'],
-      checker_product_run: ['confirmExecution', 'target', 'generateApiTests', 'runGeneratedApiTests', 'format'],
+      checker_product_run: ['confirmExecution', 'target', 'generateApiTests', 'runGeneratedApiTests', 'base', 'trace', 'format'],
       checker_product_failures: ['format'],
       checker_product_rerun: ['confirmExecution', 'target', 'testId', 'format'],
     };

@@ -7,13 +7,15 @@ import type { ProductFailures } from '../../model/product-plan.js';
 import type { ProductResultReport } from '../../model/product-result.js';
 import type { z } from 'zod';
 import type { productFailureSchema } from '../../model/product-failure.js';
-import { CheckerError } from '../../model/diagnostic.js';
+import { CheckerError, isCheckerError } from '../../model/diagnostic.js';
+import type { ChangeSet } from '../../model/change.js';
 import { compareText } from '../../text/compare-text.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
-import { loadConfig } from '../load-config.js';
+import { isExecutionAllowed, loadConfig } from '../load-config.js';
 import { contradictsContract, generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
 import { LATEST_FAILURES } from './plan.js';
+import { MAX_WORKTREE_BYTES, MAX_WORKTREE_FILES, STALE_WORKTREE_MS } from '../differential.js';
 import { findProductTarget, type ProductTargetRun, runProductTarget } from './target.js';
 
 type FailureBundle = z.infer<typeof productFailureSchema>;
@@ -41,6 +43,15 @@ export interface ProductOptions {
    * left, and an API check with too little time left is not sent (skipped, said so).
    */
   budgetMs?: number;
+  /** The change's base (default: the merge-base with the default branch); its changed files come first in impactedFiles. */
+  base?: string;
+  /**
+   * Bring the target up again from the base revision (a worktree under .checker/local/worktrees/) and rerun there
+   * every failure that reproduced: passing at base confirms the change introduced it.
+   */
+  atBase?: boolean;
+  /** Record a Playwright trace of the exploration (`pages/trace.zip`), an artifact of every UI failure. */
+  trace?: boolean;
 }
 
 /** What `checker product` did: the target's lifecycle, the run report (latest.json) and a failure bundle per failed check. */
@@ -50,12 +61,21 @@ export interface ProductResult {
   failures: FailureBundle[];
   /** `.checker/local/…` paths of generated test files and of the stored report. */
   written: string[];
+  change?: ProductResultReport['change'];
+  baseRun?: ProductResultReport['baseRun'];
+  limitations: Limitation[];
 }
+
+type Limitation = { code: string; message: string };
 
 interface Workflows {
   checks: RunCheck[];
   failures: FailureBundle[];
   written: string[];
+  /** What a rerun at base needs: the API checks as sent, and the routes for the UI checks' files. */
+  apiChecks: ApiCheckSpec[];
+  routes: RouteNode[];
+  executablePath: string | undefined;
 }
 
 /**
@@ -70,6 +90,9 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
   const loaded = await loadConfig(env);
   const target = findProductTarget(loaded.config, options.target, loaded.sources.join(', ') || 'no config file');
   const executablePath = loaded.config.products?.browser?.executablePath;
+  const limitations: Limitation[] = [];
+  const gateOpen = options.confirmed && isExecutionAllowed(loaded.config);
+  const change = gateOpen ? await readProductChange(env, options.base, loaded.config.analysis?.defaultBranch, limitations) : undefined;
   const run = await runProductTarget(env, { target: options.target, confirmed: options.confirmed }, async (context) => {
     const repository = await buildRepositoryGraph(env);
     const routes: RouteNode[] = [];
@@ -127,6 +150,7 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
         ...(onlyPath === undefined ? { startPaths } : { startPaths: [onlyPath], maxDepth: 0 }),
         artifactsFolder: `${context.artifactFolder}/pages`,
         ...(executablePath === undefined ? {} : { executablePath }),
+        ...(options.trace === true ? { trace: true } : {}),
         ...browserBudget(0.5),
       });
       const testSource = `product-tests/${options.target}/ui.generated.spec.mjs`;
@@ -163,12 +187,23 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
         failures.push(toUiFailure(options.target, context.baseUrl, item, again));
       }
     }
-    return { checks, failures, written };
+    return { checks, failures, written, apiChecks, routes, executablePath };
   });
 
-  if (run.status === 'not-run') return { run, failures: [], written: [] };
+  if (run.status === 'not-run') return { run, failures: [], written: [], limitations };
   const checks = [...(run.result?.checks ?? [])];
-  const failures = [...(run.result?.failures ?? [])];
+  const changed = new Set((change?.files ?? []).map((file) => file.path));
+  const failures = (run.result?.failures ?? []).map((failure) => withChangedFirst(failure, changed));
+  const baseRun =
+    options.atBase === true && run.result !== undefined && change !== undefined
+      ? await confirmAtBase(env, { target: options.target, change, head: run.result, runFolder: run.runFolder, limitations })
+      : undefined;
+  if (options.atBase === true && change === undefined)
+    limitations.push({
+      code: 'product/no-base',
+      message: 'the base revision is unknown (see the limitation above), so nothing was rerun at base',
+    });
+  if (baseRun !== undefined) failures.splice(0, failures.length, ...failures.map((failure) => withBaseVerdict(failure, baseRun)));
   if (run.failure !== undefined) {
     const id = `workflow:${options.target}:${run.failure.phase}`;
     checks.push({ id, kind: 'workflow', status: 'failed', title: `bring up target ${options.target}`, actual: clean(run.failure.message) });
@@ -197,7 +232,60 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
   env.validate('product-failures', latestFailures, { code: 'internal/product-failures' });
   await env.writeArtifact(LATEST_FAILURES, `${JSON.stringify(latestFailures, null, 2)}\n`, { mode: 'replace' });
   written.push(`.checker/local/${folder}/report.json`, '.checker/local/product-runs/latest.json', `.checker/local/${LATEST_FAILURES}`);
-  return { run, report, failures, written };
+  const changeSummary =
+    change === undefined || change.base.oid === undefined
+      ? undefined
+      : { base: change.base.ref, baseOid: change.base.oid, changedFiles: change.files.length };
+  return {
+    run,
+    report,
+    failures,
+    written,
+    ...(changeSummary === undefined ? {} : { change: changeSummary }),
+    ...(baseRun === undefined ? {} : { baseRun }),
+    limitations,
+  };
+}
+
+/**
+ * The change a product run is read against: `--base` (a bad ref is an error before anything starts), else the
+ * merge-base with the default branch; without git the run goes on and says why files are not ordered.
+ */
+async function readProductChange(
+  env: Env,
+  base: string | undefined,
+  defaultBranch: string | undefined,
+  limitations: Limitation[],
+): Promise<ChangeSet | undefined> {
+  try {
+    const git = await env.openGit();
+    return await git.readChange({
+      ...(base === undefined ? {} : { base }),
+      ...(defaultBranch === undefined ? {} : { defaultBranch }),
+    });
+  } catch (error) {
+    if (!isCheckerError(error) || base !== undefined) throw error;
+    limitations.push({
+      code: 'product/no-change',
+      message: `cannot read the change (${error.message}); impacted files are not ordered changed-first`,
+    });
+    return undefined;
+  }
+}
+
+/** The failure's impacted files with the ones this change touches first, and, when there are any, that said as evidence. */
+function withChangedFirst(failure: FailureBundle, changed: ReadonlySet<string>): FailureBundle {
+  const touched = failure.impactedFiles.filter((file) => changed.has(file));
+  if (touched.length === 0) return failure;
+  const rest = failure.impactedFiles.filter((file) => !changed.has(file));
+  return {
+    ...failure,
+    impactedFiles: [...touched, ...rest],
+    classificationEvidence: [
+      ...(failure.classificationEvidence ?? []),
+      clean(`this change touches ${touched.join(', ')}, which serve the check`),
+    ],
+  };
 }
 
 interface ApiOutcome {
@@ -297,9 +385,11 @@ function toApiFailure(
         ? `the generated check expects more than ${check.contract?.document ?? 'the contract'} promises for ${check.route.method} ${check.route.path}`
         : `the handler of ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) does not handle this request`,
     suggestedFixTasks: [
-      contradiction !== undefined
-        ? `Decide which is right for ${check.route.method} ${check.route.path}: if ${check.expect.expected} is the intent, declare it in ${check.contract?.document ?? 'the contract'} and make the handler (${check.route.file}:${check.route.line}) answer it; otherwise drop this generated check (it answered ${clean(first.actual, 300)}, as documented)`
-        : `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,
+      auth
+        ? `Give the check what ${check.route.method} ${check.route.path} needs (a test user or fixture the target's setup creates), or confirm that ${first.status} without credentials is intended; it answered ${clean(first.actual, 300)}`
+        : contradiction !== undefined
+          ? `Decide which is right for ${check.route.method} ${check.route.path}: if ${check.expect.expected} is the intent, declare it in ${check.contract?.document ?? 'the contract'} and make the handler (${check.route.file}:${check.route.line}) answer it; otherwise drop this generated check (it answered ${clean(first.actual, 300)}, as documented)`
+          : `Make ${check.route.method} ${check.route.path} (${check.route.file}:${check.route.line}) answer ${check.expect.expected}; it answered ${clean(first.actual, 300)}`,
       `Rerun only this check: ${rerunCommand(target, check.id)}`,
     ],
     rerunCommand: rerunCommand(target, check.id),
@@ -324,6 +414,9 @@ function toUiChecks(target: string, exploration: ProductExploration, routes: rea
       ...(page.screenshot === undefined ? [] : [{ kind: 'screenshot' as const, path: page.screenshot, label: pathname }]),
       ...(page.domSnapshot === undefined ? [] : [{ kind: 'dom-snapshot' as const, path: page.domSnapshot, label: pathname }]),
       { kind: 'test-source' as const, path: testSource, label: 'the generated Playwright test of every page' },
+      ...(exploration.trace === undefined
+        ? []
+        : [{ kind: 'trace' as const, path: exploration.trace, label: 'npx playwright show-trace <path>: the whole exploration' }]),
     ];
     for (const concern of UI_CONCERNS) {
       const { passed, expected, actual, label } = judgePage(page, concern);
@@ -446,7 +539,9 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     actual: check.actual ?? 'failed',
     impactedFiles: check.impactedFiles ?? [],
     suggestedFixTasks: [
-      `Fix ${page.path} (${item.label}): expected ${check.expected ?? item.label}; got ${clean(check.actual ?? '', 300)}`,
+      auth
+        ? `${refusedBy} without a session: if that is intended, the page needs a signed-in check (a test user the target's setup creates); if not, fix the page's access rule`
+        : `Fix ${page.path} (${item.label}): expected ${check.expected ?? item.label}; got ${clean(check.actual ?? '', 300)}`,
       `Rerun only this check: ${rerunCommand(target, check.id)}`,
     ],
     rerunCommand: rerunCommand(target, check.id),
@@ -497,6 +592,114 @@ function clean(text: string, max = TEXT_MAX): string {
 }
 
 /** The result as `checker product` prints it (schemas/product-result.schema.json). */
+/**
+ * `--at-base`: once the head target is down, brings it up again from the base revision and reruns each failure that
+ * reproduced at head (confirmed-regression) exactly as it ran there. The worktree is removed in any case.
+ */
+async function confirmAtBase(
+  env: Env,
+  input: { target: string; change: ChangeSet; head: Workflows; runFolder: string | undefined; limitations: Limitation[] },
+): Promise<NonNullable<ProductResultReport['baseRun']>> {
+  const { target, change, head, limitations } = input;
+  const ref = change.base.ref;
+  const oid = change.base.oid ?? '';
+  const reproduced = head.failures.filter((failure) => failure.classification === 'confirmed-regression');
+  const notRun = (reason: string): NonNullable<ProductResultReport['baseRun']> => ({
+    ref,
+    oid,
+    status: 'not-run',
+    reason,
+    phases: [],
+    checks: [],
+  });
+  if (reproduced.length === 0) return notRun('no failure reproduced at head, so there was nothing to rerun at base');
+  if (oid === '') return notRun('the base has no commit');
+  const folder = `${input.runFolder?.replace(/^\.checker\/local\//, '') ?? 'product-runs/run'}/base`;
+  const name = `${folder.split('/')[1] ?? 'run'}-base`;
+  let worktree: { name: string; removed: boolean } | undefined;
+  const swept = await env.removeWorktrees({ olderThanMs: env.now().getTime() - STALE_WORKTREE_MS });
+  if (swept.length > 0)
+    limitations.push({
+      code: 'product/stale-worktrees',
+      message: `removed ${swept.length} worktree(s) a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
+    });
+  try {
+    const written = await env.createWorktree({ name, commit: oid, maxFiles: MAX_WORKTREE_FILES, maxBytes: MAX_WORKTREE_BYTES });
+    worktree = { name, removed: false };
+    if (written.incomplete !== undefined) return { ...notRun(`the base worktree was not written whole (${written.incomplete})`), worktree };
+    const ids = new Set(reproduced.map((failure) => failure.checkId));
+    const run = await runProductTarget(env, { target, confirmed: true, cwd: written.path, artifactFolder: folder }, async (context) => {
+      const results: NonNullable<ProductResultReport['baseRun']>['checks'] = [];
+      for (const check of head.apiChecks.filter((item) => ids.has(item.id))) {
+        const outcome = await sendApiCheck(env, context.baseUrl, check);
+        results.push({ id: check.id, status: outcome.passed ? 'passed' : 'failed', actual: clean(outcome.actual) });
+      }
+      const uiFailures = reproduced.filter((failure) => failure.checkKind === 'ui');
+      const paths = [...new Set(uiFailures.map((failure) => pathOfUiCheck(failure.checkId, target)).filter((path) => path !== undefined))];
+      if (paths.length > 0) {
+        const exploration = await env.exploreProduct({
+          baseUrl: context.baseUrl,
+          startPaths: paths,
+          maxDepth: 0,
+          artifactsFolder: `${context.artifactFolder}/pages`,
+          ...(head.executablePath === undefined ? {} : { executablePath: head.executablePath }),
+        });
+        for (const item of toUiChecks(target, exploration, head.routes, '')) {
+          if (ids.has(item.check.id))
+            results.push({
+              id: item.check.id,
+              status: item.check.status === 'passed' ? 'passed' : 'failed',
+              actual: item.check.actual ?? '',
+            });
+        }
+      }
+      return results;
+    });
+    const reason =
+      run.failure === undefined
+        ? `brought up from ${ref} (${oid.slice(0, 7)}) and reran ${run.result?.length ?? 0} failure(s) there`
+        : `the target did not come up at ${ref} (${oid.slice(0, 7)}): ${run.failure.message}`;
+    return {
+      ref,
+      oid,
+      status: run.failure === undefined ? 'passed' : 'failed',
+      reason: clean(reason),
+      phases: run.phases,
+      checks: run.result ?? [],
+      worktree,
+    };
+  } catch (error) {
+    if (!isCheckerError(error)) throw error;
+    limitations.push({ code: 'product/base-worktree', message: `the base revision could not be brought up: ${error.message}` });
+    return { ...notRun(`the base worktree could not be written: ${error.message}`), ...(worktree === undefined ? {} : { worktree }) };
+  } finally {
+    const removed = await env.removeWorktrees({ names: [name] });
+    if (worktree !== undefined) worktree.removed = removed.includes(name);
+  }
+}
+
+/** A reproduced failure that passes at base was introduced by the change; one that fails there too was not. */
+function withBaseVerdict(failure: FailureBundle, baseRun: NonNullable<ProductResultReport['baseRun']>): FailureBundle {
+  const atBase = baseRun.checks.find((check) => check.id === failure.checkId);
+  if (atBase === undefined || failure.classification !== 'confirmed-regression') return failure;
+  const where = `${baseRun.ref} (${baseRun.oid.slice(0, 7)})`;
+  if (atBase.status === 'passed')
+    return {
+      ...failure,
+      classificationConfidence: 0.9,
+      classificationEvidence: [...(failure.classificationEvidence ?? []), clean(`passes at base ${where}: this change introduced it`)],
+    };
+  return {
+    ...failure,
+    classification: 'unknown',
+    classificationConfidence: 0.5,
+    classificationEvidence: [
+      ...(failure.classificationEvidence ?? []),
+      clean(`fails at base ${where} too (${atBase.actual}): it was there before this change, so it is not this change's regression`),
+    ],
+  };
+}
+
 export function toProductResultReport(result: ProductResult): ProductResultReport {
   const { run } = result;
   const failed = run.status === 'failed' || (result.report?.checks ?? []).some((check) => check.status === 'failed');
@@ -513,6 +716,9 @@ export function toProductResultReport(result: ProductResult): ProductResultRepor
     ...(run.failure === undefined ? {} : { failure: run.failure }),
     ...(result.report === undefined ? {} : { report: result.report }),
     failures: result.failures,
+    ...(result.change === undefined ? {} : { change: result.change }),
+    ...(result.baseRun === undefined ? {} : { baseRun: result.baseRun }),
+    ...(result.limitations.length === 0 ? {} : { limitations: result.limitations }),
     written: result.written,
   };
 }

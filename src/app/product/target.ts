@@ -18,6 +18,10 @@ export interface ProductTargetOptions {
   target: string;
   /** The user asked for execution (`checker product`, MCP `confirmExecution: true`); the config gate must be open too. */
   confirmed: boolean;
+  /** A worktree under `.checker/local/worktrees/` to bring the target up from (the base revision); default the repository root. */
+  cwd?: string;
+  /** Reuse a run id (the base run lives in the head run's folder); default a new one. */
+  artifactFolder?: string;
 }
 
 /** What the workflows of a run get once the target is up. */
@@ -138,7 +142,7 @@ export async function runProductTarget<T>(
   if (!open) return run;
 
   const runId = toRunId(env.now());
-  const artifactFolder = `product-runs/${runId}`;
+  const artifactFolder = options.artifactFolder ?? `product-runs/${runId}`;
   const runFolder = await env.createArtifactFolder(artifactFolder);
   run.runId = runId;
   run.runFolder = `.checker/local/${artifactFolder}`;
@@ -148,11 +152,15 @@ export async function runProductTarget<T>(
   const forgetTeardown =
     commands.teardown === undefined
       ? () => undefined
-      : env.runCommandOnExit({ argv: commands.teardown.argv, timeoutMs: commands.teardown.timeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS });
+      : env.runCommandOnExit({
+          argv: commands.teardown.argv,
+          timeoutMs: commands.teardown.timeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS,
+          ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+        });
   let service: ServiceHandle | undefined;
   let thrown: { error: unknown } | undefined;
   try {
-    const isUp = await bringUp(env, { name: options.target, target, commands }, run, fail, (handle) => {
+    const isUp = await bringUp(env, { name: options.target, target, commands, cwd: options.cwd }, run, fail, (handle) => {
       service = handle;
     });
     if (isUp) {
@@ -178,7 +186,13 @@ export async function runProductTarget<T>(
   } finally {
     if (service !== undefined) run.phases.push(await stopService(env, service));
     if (commands.teardown !== undefined) {
-      const teardown = await runPhase(env, 'teardown', commands.teardown.argv, commands.teardown.timeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS);
+      const teardown = await runPhase(
+        env,
+        'teardown',
+        commands.teardown.argv,
+        commands.teardown.timeoutMs ?? DEFAULT_TEARDOWN_TIMEOUT_MS,
+        options.cwd,
+      );
       run.phases.push(teardown);
       if (teardown.status === 'failed') {
         fail({
@@ -199,14 +213,14 @@ export async function runProductTarget<T>(
 /** Setup, start and healthcheck; false (with the failure recorded) when the target did not come up. */
 async function bringUp(
   env: Env,
-  input: { name: string; target: ProductTarget; commands: TargetCommands },
+  input: { name: string; target: ProductTarget; commands: TargetCommands; cwd: string | undefined },
   run: ProductTargetRun<unknown>,
   fail: (failure: ProductTargetFailure) => void,
   keep: (service: ServiceHandle) => void,
 ): Promise<boolean> {
   const { target, commands } = input;
   if (commands.setup !== undefined) {
-    const setup = await runPhase(env, 'setup', commands.setup.argv, commands.setup.timeoutMs);
+    const setup = await runPhase(env, 'setup', commands.setup.argv, commands.setup.timeoutMs, input.cwd);
     run.phases.push(setup);
     if (setup.status === 'failed') {
       fail({ phase: 'setup', classification: 'environment-failure', message: `setup ${setup.reason}`, evidence: toCommandEvidence(setup) });
@@ -216,7 +230,7 @@ async function bringUp(
   let service: ServiceHandle | undefined;
   if (commands.start !== undefined) {
     const started = env.now().getTime();
-    service = await env.startService({ argv: commands.start.argv });
+    service = await env.startService({ argv: commands.start.argv, ...(input.cwd === undefined ? {} : { cwd: input.cwd }) });
     keep(service);
     const exit = service.pid === undefined ? await service.exited : undefined;
     if (exit?.spawnError !== undefined) {
@@ -290,8 +304,20 @@ function toHealthPhase(health: HealthWait, expectStatus: number | undefined): Pr
   };
 }
 
-async function runPhase(env: Env, name: 'setup' | 'teardown', argv: string[], timeoutMs: number | undefined): Promise<ProductPhase> {
-  const result = await runCheck(env, { id: name, argv, timeoutMs, leftMs: Number.POSITIVE_INFINITY });
+async function runPhase(
+  env: Env,
+  name: 'setup' | 'teardown',
+  argv: string[],
+  timeoutMs: number | undefined,
+  cwd: string | undefined,
+): Promise<ProductPhase> {
+  const result = await runCheck(env, {
+    id: name,
+    argv,
+    timeoutMs,
+    leftMs: Number.POSITIVE_INFINITY,
+    ...(cwd === undefined ? {} : { cwd }),
+  });
   return {
     name,
     status: result.status === 'passed' ? 'passed' : 'failed',

@@ -2,7 +2,7 @@ import { defineCommand } from 'citty';
 import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { runProduct, toProductResultReport } from '../../app/product/run-product.js';
 import { renderProductMarkdown } from '../../report/product-markdown.js';
-import { cwdArg, formatArg, toFormat } from '../args.js';
+import { cwdArg, formatArg, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
 
@@ -18,6 +18,16 @@ export default defineCommand({
     },
     'run-generated-api-tests': { type: 'boolean', description: 'Send the generated API checks to the target (an api target always does)' },
     'test-id': { type: 'string', description: 'Run exactly this check (ui:… or api:…), as a failure bundle rerun does', valueHint: 'id' },
+    base: {
+      type: 'string',
+      description: "The change's base (default: merge-base with the default branch); its files come first in impacted files",
+      valueHint: 'ref',
+    },
+    'at-base': {
+      type: 'boolean',
+      description: 'Bring the target up again from the base revision and rerun there every failure that reproduced',
+    },
+    trace: { type: 'boolean', description: 'Record a Playwright trace of the exploration (an artifact of each UI failure)' },
     ...formatArg,
   },
   async run({ args }) {
@@ -29,6 +39,7 @@ export default defineCommand({
       return;
     }
     const target = args.target;
+    const range = toRange({ base: args.base });
     await withEnv(args.cwd, async (env) => {
       const result = await runProduct(env, {
         target,
@@ -36,6 +47,9 @@ export default defineCommand({
         generateApiTests: args['generate-api-tests'] === true,
         runGeneratedApiTests: args['run-generated-api-tests'] === true,
         ...(typeof args['test-id'] === 'string' && args['test-id'] !== '' ? { testId: args['test-id'] } : {}),
+        ...range,
+        atBase: args['at-base'] === true,
+        trace: args.trace === true,
       });
       const report = toProductResultReport(result);
       await emitReport(env.root, report, { format, output: args.output, schema: 'product-result', markdown: renderProductMarkdown });

@@ -34,6 +34,8 @@ export const productRun = defineTool({
       confirmed: input.confirmExecution === true,
       generateApiTests: input.generateApiTests === true,
       runGeneratedApiTests: input.runGeneratedApiTests === true,
+      ...(input.base === undefined ? {} : { base: input.base }),
+      trace: input.trace === true,
     });
     return { report: toProductResultReport(result), schema: 'product-result', renderMarkdown: renderProductMarkdown };
   },
