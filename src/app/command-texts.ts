@@ -95,6 +95,11 @@ export const COMMAND_TEXTS = {
     description:
       'Starts the local MCP server over stdio for one repository: report-only tools; logs go to stderr, stdout carries the protocol.',
   },
+  ci: {
+    title: 'Run the merge-safety analysis in CI (range from the CI, SARIF, job summary, PR comment)',
+    description:
+      'Detects the CI (GitHub Actions with its event payload, GitLab CI merge requests, Buildkite, CircleCI, Azure Pipelines, Jenkins; --base/--head otherwise) and the range it builds, says what it detected, runs the analysis checker analyze and checker ai run, and writes the analysis, the task bundle, SARIF 2.1.0, a job summary and a pull-request comment body under .checker/local/ci/ (and $GITHUB_STEP_SUMMARY and $GITHUB_OUTPUT when set). A shallow clone that lacks the base stops with the fetch-depth fix. Report-only: runs no check.',
+  },
   execute: {
     title: 'Run the configured checks',
     description:

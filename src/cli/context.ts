@@ -101,6 +101,11 @@ export async function emitReport<T>(
   await writeOutput(root, text, options.output);
 }
 
+/** Text already rendered and redacted (SARIF), to stdout or --output like a report. */
+export async function emitText(root: string, text: string, output: unknown): Promise<void> {
+  await writeOutput(root, text, output);
+}
+
 async function writeOutput(root: string, text: string, output: unknown): Promise<void> {
   if (typeof output === 'string' && output !== '') {
     const target = await resolveOutputPath(root, output);

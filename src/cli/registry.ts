@@ -104,6 +104,12 @@ export const commands: CommandEntry[] = [
     load: async () => (await import('./commands/redteam.js')).default,
   },
   {
+    path: ['ci'],
+    text: COMMAND_TEXTS.ci,
+    note: 'report-only; range from the CI environment',
+    load: async () => (await import('./commands/ci.js')).default,
+  },
+  {
     path: ['execute'],
     text: COMMAND_TEXTS.execute,
     note: 'runs configured commands when safety.allowCommands is true',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentBundleSchema } from './bundle-schema.js';
+import { ciRunRecordSchema } from './ci.js';
 import { configSchema } from './config.js';
 import { contractsFileSchema } from './contracts.js';
 import { differentialReportSchema } from './differential.js';
@@ -31,6 +32,7 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   ...Object.fromEntries(Object.entries(REPORT_SCHEMAS).map(([kind, source]) => [`${kind}-report`, source])),
   'agent-bundle': { title: 'checker agent task bundle (checker ai, checker agent, MCP agent_task_bundle)', schema: agentBundleSchema },
   'agent-session': { title: 'checker agent session (spec 2.6): .checker/local/agent-sessions/<id>.json', schema: agentSessionSchema },
+  'ci-run': { title: 'checker ci run record (checker ci --format json; .checker/local/ci/ci.json)', schema: ciRunRecordSchema },
   config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
   contracts: { title: 'checker design contracts (.checker/contracts.yml)', schema: contractsFileSchema },
   'differential-report': {

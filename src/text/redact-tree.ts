@@ -107,7 +107,7 @@ function redactCommandLine(command: string): string {
  * or compact, trailing newline kept); anything else is redacted as text. Unchanged content is returned as is.
  */
 export function redactDocument(name: string, content: string): string {
-  if (name.endsWith('.json')) {
+  if (name.endsWith('.json') || name.endsWith('.sarif')) {
     let parsed: unknown;
     try {
       parsed = JSON.parse(content);

@@ -1,29 +1,63 @@
 import { defineCommand } from 'citty';
 import { getAnalysisReport } from '../../app/analysis-report.js';
 import { getReportSchemaName } from '../../app/reports.js';
-import type { AnalysisReportKind } from '../../model/reports.js';
+import { SARIF_KINDS, buildAnalysisSarif } from '../../app/ci/sarif-log.js';
+import type { AnalysisReport, AnalysisReportKind } from '../../model/reports.js';
+import { renderJson } from '../../report/json.js';
 import { renderReportMarkdown } from '../../report/report-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange } from '../args.js';
-import { emitReport, withEnv } from '../context.js';
+import { emitReport, emitText, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
+import { readVersion } from '../version.js';
+import { toFindingsFormat } from './ci-sarif.js';
+
+/** The analysis commands whose reports carry rule-pack findings, and so can print them as SARIF. */
+const SARIF_REPORTS: ReadonlySet<AnalysisReportKind> = new Set(['analysis', 'audit-tests', 'edge-cases', 'patterns', 'redteam']);
+
+const sarifFormatArg = {
+  format: {
+    ...formatArg.format,
+    description: 'Output format: markdown, json or sarif (SARIF 2.1.0 for code scanning)',
+    valueHint: 'markdown|json|sarif',
+  },
+  output: formatArg.output,
+} as const;
 
 /** The seven analysis commands differ only in which view of the analysis they print. */
 export function defineAnalysisCommand(name: string, kind: AnalysisReportKind, description: string) {
   return defineCommand({
     meta: { name, description },
-    args: { ...cwdArg, ...rangeArgs, ...formatArg, ...failOnArg },
-    async run({ args }) {
-      const format = toFormat(args.format);
+    args: {
+      ...cwdArg,
+      ...rangeArgs,
+      ...(SARIF_REPORTS.has(kind) ? sarifFormatArg : formatArg),
+      ...failOnArg,
+    },
+    async run({ args, rawArgs }) {
+      const sarifKinds = SARIF_REPORTS.has(kind);
+      const format = sarifKinds ? toFindingsFormat(args.format) : toFormat(args.format);
       const failOn = toFailOn(args['fail-on']);
       const range = toRange(args);
       await withEnv(args.cwd, async (env) => {
-        const report = await getAnalysisReport(env, kind, range);
-        await emitReport(env.root, report, {
-          format,
-          output: args.output,
-          schema: getReportSchemaName(kind),
-          markdown: renderReportMarkdown,
-        });
+        const started = env.now();
+        // SARIF needs every finding, which only the full report carries; its summary (and so the --fail-on gate) is the same.
+        const report = await getAnalysisReport(env, format === 'sarif' ? 'analysis' : kind, range);
+        if (format === 'sarif') {
+          const sarif = await buildAnalysisSarif(env, report as AnalysisReport, {
+            ...(SARIF_KINDS[kind] === undefined ? {} : { kinds: SARIF_KINDS[kind] }),
+            arguments: [name, ...rawArgs],
+            started,
+            toolVersion: readVersion(),
+          });
+          await emitText(env.root, renderJson(sarif), args.output);
+        } else {
+          await emitReport(env.root, report, {
+            format,
+            output: args.output,
+            schema: getReportSchemaName(kind),
+            markdown: renderReportMarkdown,
+          });
+        }
         const level = report.summary.mergeRisk.level;
         if (failOn !== undefined && isAtOrAbove(level, failOn)) {
           await currentHost().writeStderr(
