@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ProgressEvent, ProgressSink } from '../model/progress.js';
+import { describeProgress } from '../report/progress-text.js';
 import type { CliHost } from './host.js';
 
 /** Runs shorter than this show nothing: a progress line that flashes past is noise. */
@@ -46,7 +47,9 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
     if (latest === undefined || isFinished) return;
     drawnAt = now();
     isDrawn = true;
-    write(`${CLEAR_LINE}checker: ${describe(latest, parseStart, drawnAt)} · ${((drawnAt - started) / 1000).toFixed(1)} s`);
+    write(
+      `${CLEAR_LINE}checker: ${describeProgress(latest, toRate(latest, parseStart, drawnAt))} · ${((drawnAt - started) / 1000).toFixed(1)} s`,
+    );
   };
   const timer = setTimeout(draw, showAfterMs);
   timer.unref();
@@ -71,24 +74,9 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
   };
 }
 
-function describe(event: ProgressEvent, parseStart: { at: number; done: number } | undefined, at: number): string {
-  switch (event.phase) {
-    case 'scan':
-      return 'scanning files';
-    case 'parse': {
-      const seconds = parseStart === undefined ? 0 : (at - parseStart.at) / 1000;
-      const rate = seconds > 0.2 ? ` (${formatCount(Math.round((event.done - (parseStart?.done ?? 0)) / seconds))} files/s)` : '';
-      return `parsing ${formatCount(event.done)}/${formatCount(event.total)} files${rate}`;
-    }
-    case 'resolve':
-      return `resolving the imports of ${formatCount(event.files)} files`;
-    case 'build':
-      return `building the graph of ${formatCount(event.files)} files`;
-    default:
-      return 'analysing';
-  }
-}
-
-function formatCount(value: number): string {
-  return value.toLocaleString('en-US');
+/** Files parsed per second since parsing began; undefined for other phases and the first 0.2 s (a rate too early lies). */
+function toRate(event: ProgressEvent, parseStart: { at: number; done: number } | undefined, at: number): number | undefined {
+  if (event.phase !== 'parse' || parseStart === undefined) return undefined;
+  const seconds = (at - parseStart.at) / 1000;
+  return seconds > 0.2 ? (event.done - parseStart.done) / seconds : undefined;
 }

@@ -1,0 +1,23 @@
+import type { ProgressEvent } from '../model/progress.js';
+
+/** A progress event in words: `parsing 1,000/2,000 files (1,000 files/s)`, `building the graph of 2,400 files`. */
+export function describeProgress(event: ProgressEvent, filesPerSecond?: number): string {
+  switch (event.phase) {
+    case 'scan':
+      return 'scanning files';
+    case 'parse': {
+      const rate = filesPerSecond === undefined ? '' : ` (${formatCount(Math.round(filesPerSecond))} files/s)`;
+      return `parsing ${formatCount(event.done)}/${formatCount(event.total)} files${rate}`;
+    }
+    case 'resolve':
+      return `resolving the imports of ${formatCount(event.files)} files`;
+    case 'build':
+      return `building the graph of ${formatCount(event.files)} files`;
+    default:
+      return 'analysing';
+  }
+}
+
+function formatCount(value: number): string {
+  return value.toLocaleString('en-US');
+}
