@@ -34,6 +34,7 @@ export function resolveRepositoryRoot(cwd: unknown): string {
 export async function withEnv<T>(cwd: unknown, fn: (env: Env) => Promise<T>, options: { useCache?: boolean } = {}): Promise<T> {
   const env = createNodeEnv(resolveRepositoryRoot(cwd), {
     ...currentHost().envOptions,
+    processEnv: currentHost().env,
     ...(options.useCache === false ? { useCache: false } : {}),
   });
   try {

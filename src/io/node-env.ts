@@ -12,6 +12,7 @@ import { createRepoFiles } from './repo-files.js';
 import { runCommand } from './run-command.js';
 import { runCommandOnExit, startService } from './services.js';
 import { httpGet, httpRequest } from './http-get.js';
+import { requestChatCompletion } from './chat-completions.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
@@ -27,6 +28,8 @@ export interface NodeEnvOptions {
   /** A pool owned by the caller and shared by several envs (a test process, a host with many roots); `close` leaves it open. */
   pool?: ParsePool;
   now?: () => Date;
+  /** Where a BYOK provider's key is read from (the variable named by `apiKeyEnv`); default process.env. */
+  processEnv?: NodeJS.ProcessEnv;
 }
 
 /** The real-disk implementation of Env, rooted at one repository. */
@@ -97,6 +100,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     runCommandOnExit: (spec) => runCommandOnExit(root, spec),
     httpGet: (url, httpOptions) => httpGet(url, httpOptions),
     httpRequest: (url, httpOptions) => httpRequest(url, httpOptions),
+    requestChatCompletion: (spec) => requestChatCompletion(spec, options.processEnv ?? process.env),
     findBrowser: async (configured) => {
       const { findChromium } = await import('./browser.js');
       try {

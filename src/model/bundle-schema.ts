@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgentBundle, ProofEntry } from './bundle.js';
 import { AGENT_PROFILES } from './config.js';
+import { investigationRecordSchema, investigationResultSchema } from './investigation.js';
 import { REPORT_PARTS, truncated } from './report-schemas.js';
 
 /**
@@ -112,7 +113,6 @@ const task = z.strictObject({
   detail: str,
   evidenceIds: z.array(nonEmpty).min(1),
 });
-const notRun = z.strictObject({ ran: z.literal(false), reason: str });
 
 export const agentBundleSchema = z.strictObject({
   schemaVersion: z.literal(1),
@@ -142,14 +142,14 @@ export const agentBundleSchema = z.strictObject({
   limitations: z.array(z.strictObject({ code: nonEmpty, message: str, hint: str.optional(), location: location.optional() })),
   safety: z.array(nonEmpty),
   execution: z.strictObject({
-    investigation: notRun,
+    investigation: investigationRecordSchema,
     // Checks ran only with --with-checks, and then the run is named and recorded; a bare claim is refused.
     checks: z.union([
       z.strictObject({ ran: z.literal(false), reason: str, runId: nonEmpty.optional(), recordPath: nonEmpty.optional() }),
       z.strictObject({ ran: z.literal(true), reason: str, runId: nonEmpty, recordPath: nonEmpty }),
     ]),
-    modelCalled: z.literal(false),
-    network: z.literal(false),
+    modelCalled: z.boolean(),
+    network: z.boolean(),
     agentCalled: z.literal(false),
   }),
   verification: z.strictObject({
@@ -183,6 +183,7 @@ export const agentBundleSchema = z.strictObject({
   }),
   truncated,
   taskOverflow: z.array(task),
+  investigation: investigationResultSchema.optional(),
 });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -14,6 +14,7 @@ import type { RevisionInfo } from './change.js';
 import type { AgentProfile, ToolAdapterKind } from './config.js';
 import type { ChangedPathProof, TestEvidence } from './coverage.js';
 import type { Location } from './diagnostic.js';
+import type { InvestigationRecord, InvestigationResult } from './investigation.js';
 
 /**
  * The agent task bundle (spec 2.9, design.md "Output contracts"), validated by
@@ -43,6 +44,8 @@ export interface AgentBundle {
   safety: string[];
   execution: BundleExecution;
   verification: BundleVerification;
+  /** Untrusted model output of `--investigate`; never changes the evidence, tasks or prompt above. */
+  investigation?: InvestigationResult;
 }
 
 export interface ProofEntry extends ChangedPathProof {
@@ -192,13 +195,16 @@ export interface BundleLimitation {
 }
 
 export interface BundleExecution {
-  investigation: { ran: false; reason: string };
+  /** `ran` only with `--investigate` and a configured provider; then which provider, its status and how long it took. */
+  investigation: InvestigationRecord;
   /** `ran` only with `--with-checks` and the gate open; then the run's id and record. */
   checks:
     | { ran: false; reason: string; runId?: string; recordPath?: string }
     | { ran: true; reason: string; runId: string; recordPath: string };
-  modelCalled: false;
-  network: false;
+  /** True only when `--investigate` called the configured provider. */
+  modelCalled: boolean;
+  /** True only when `--investigate` called a bring-your-own-key endpoint. */
+  network: boolean;
   agentCalled: false;
 }
 

@@ -19,6 +19,7 @@ import type {
   Suggestions,
 } from './preflight.js';
 import { diagnosticSchema, truncated } from './report-schemas.js';
+import { investigationResultSchema } from './investigation.js';
 import { requirementsSchema } from './requirements.js';
 import type {
   AgentSession,
@@ -293,13 +294,14 @@ export const preflightReportSchema = z
     confidenceReason: str,
     unresolvedQuestions: strings,
     execution: z.strictObject({
-      modelCalled: z.literal(false),
-      commandsRun: z.literal(false),
-      network: z.literal(false),
-      investigation: z.literal(false),
+      modelCalled: z.boolean(),
+      commandsRun: z.boolean(),
+      network: z.boolean(),
+      investigation: z.boolean(),
     }),
     limitations: z.array(diagnosticSchema),
     truncated,
+    investigation: investigationResultSchema.optional(),
   })
   .describe(
     "Before-coding brief. requirementEvidence (the requirements file), repositoryEvidence (deterministic) and suggestions (checker's proposals) are kept apart.",
