@@ -34,7 +34,8 @@ export const MAX_REPLY_ITEMS = 20;
 // ---- the provider's reply (validated item by item; unknown fields are dropped with the reason) ----
 
 const evidenceIdList = z.array(z.string().min(1).max(300)).max(50);
-const replyText = z.string().min(1);
+// Sanitizing (controls, escapes) never removes a letter or digit, so a kept text is never blank.
+const replyText = z.string().regex(/[\p{L}\p{N}]/u, { error: 'must contain a letter or digit' });
 
 const replyRisk = z.object({ title: replyText, detail: z.string().optional(), evidenceIds: evidenceIdList.optional() });
 const replyFlow = z.object({ name: replyText, detail: z.string().optional(), evidenceIds: evidenceIdList.optional() });
