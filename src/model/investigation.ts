@@ -151,7 +151,7 @@ const hypothesis = z.strictObject({
 });
 const verifyTask = z.strictObject({
   id: nonEmpty,
-  text: z.string().startsWith('verify: '),
+  text: z.string().regex(/^verify: /),
   verifier: nonEmpty,
   verifierKind: z.enum(VERIFIER_KINDS),
   from: nonEmpty,
