@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { buildChangeRequest } from '../../src/app/investigation/build-request.js';
 import { getValidator } from '../../src/io/schema.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { InvestigationReport } from '../../src/model/investigation.js';
@@ -254,6 +255,28 @@ describe('checker --investigate with a bring-your-own-key provider on loopback',
     assert.equal(body.messages[0]?.content, dry.report.instructions);
     assert.deepEqual(JSON.parse(body.messages[1]?.content ?? '{}'), request);
     assertNoSecretsSent();
+  });
+
+  it('the request is bounded to investigation.maxRequestTokens: lowest-ranked items are cut first and counted as omitted', () => {
+    const many = Array.from({ length: 400 }, (_, index) => ({
+      ...(deterministic.evidence.impactedFiles[0] ?? assert.fail('no impacted file')),
+      id: `file:src/generated/module-${String(index).padStart(3, '0')}.ts`,
+      path: `src/generated/module-${String(index).padStart(3, '0')}.ts`,
+    }));
+    const big: AgentBundle = { ...deterministic, evidence: { ...deterministic.evidence, impactedFiles: many } };
+    const { request, evidenceIds } = buildChangeRequest(big, { investigation: { maxRequestTokens: 3000 } });
+    assert.equal(request.budget.maxTokens, 3000);
+    assert.ok(request.budget.estimatedTokens <= 3000, String(request.budget.estimatedTokens));
+    assert.equal(request.budget.estimatedTokens, Math.ceil(JSON.stringify(request).length / 4));
+    // Skills and memory go first, then impact from its end: the changed file (ranked first) stays.
+    assert.deepEqual(request.skills, []);
+    assert.deepEqual(request.memory, []);
+    assert.equal(request.impact[0]?.id, CHANGED_ID);
+    const omitted = Object.fromEntries(request.budget.omitted.map((entry) => [entry.section, entry.items]));
+    assert.equal(omitted.skills, 1);
+    assert.ok((omitted.impact ?? 0) > 200, JSON.stringify(omitted));
+    // Ids cut for the budget still count as evidence of this run.
+    assert.equal(evidenceIds.has('file:src/generated/module-399.ts'), true);
   });
 
   it('a valid reply: kept as untrusted, a hypothesis tied to its verifier, verify tasks; risk, proof, tasks and prompt unchanged; the key never written', async () => {

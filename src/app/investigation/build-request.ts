@@ -242,8 +242,16 @@ function finish(draft: Draft, verifiers: InvestigationVerifier[], config: Config
       over = estimateTokens(chars) - maxTokens;
     }
   }
-  request = build();
-  request.budget.estimatedTokens = estimateTokens(JSON.stringify(request).length);
+  // The count above leaves out the `omitted` entries and the estimate itself: re-render and cut until it truly fits.
+  for (;;) {
+    request = build();
+    request.budget.estimatedTokens = estimateTokens(JSON.stringify(request).length);
+    request.budget.estimatedTokens = estimateTokens(JSON.stringify(request).length);
+    const section = CUT_ORDER.find((name) => sections[name].length > 0);
+    if (request.budget.estimatedTokens <= maxTokens || section === undefined) break;
+    sections[section] = sections[section].slice(0, -1);
+    omitted.set(section, (omitted.get(section) ?? 0) + 1);
+  }
   return { request, evidenceIds, verifiers };
 }
 
