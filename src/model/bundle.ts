@@ -14,7 +14,7 @@ import type { RevisionInfo } from './change.js';
 import type { AgentProfile, ToolAdapterKind } from './config.js';
 import type { ChangedPathProof, TestEvidence } from './coverage.js';
 import type { Location } from './diagnostic.js';
-import type { InvestigationRecord, InvestigationResult } from './investigation.js';
+import type { InvestigationRanRecord, InvestigationResult } from './investigation.js';
 
 /**
  * The agent task bundle (spec 2.9, design.md "Output contracts"), validated by
@@ -194,19 +194,21 @@ export interface BundleLimitation {
   location?: Location;
 }
 
-export interface BundleExecution {
-  /** `ran` only with `--investigate` and a configured provider; then which provider, its status and how long it took. */
-  investigation: InvestigationRecord;
+/**
+ * What ran for the bundle. Investigation only with `--investigate` and a configured provider (then the model was
+ * called, and the network used for a byok provider); checks only with `--with-checks` and the gate open.
+ */
+export type BundleExecution = {
   /** `ran` only with `--with-checks` and the gate open; then the run's id and record. */
   checks:
     | { ran: false; reason: string; runId?: string; recordPath?: string }
     | { ran: true; reason: string; runId: string; recordPath: string };
-  /** True only when `--investigate` called the configured provider. */
-  modelCalled: boolean;
-  /** True only when `--investigate` called a bring-your-own-key endpoint. */
-  network: boolean;
   agentCalled: false;
-}
+} & (
+  | { investigation: { ran: false; reason: string }; modelCalled: false; network: false }
+  | { investigation: InvestigationRanRecord<'local'>; modelCalled: true; network: false }
+  | { investigation: InvestigationRanRecord<'byok'>; modelCalled: true; network: true }
+);
 
 /** One configured check's result from a `--with-checks` run; `output` is the redacted tail of what it printed (untrusted). */
 export interface BundleCheckResult {

@@ -184,19 +184,21 @@ export type InvestigationDropped = z.infer<typeof dropped>;
 export type VerifyTask = z.infer<typeof verifyTask>;
 
 /** The execution record's line on investigation: not run (and why), or which provider answered and how long it took. */
+export const investigationNotRunSchema = z.strictObject({ ran: z.literal(false), reason: str });
+/** A provider of `kind` was called: its status and duration. */
+export const investigationRanSchema = <K extends ProviderKind>(kind: K) =>
+  z.strictObject({
+    ran: z.literal(true),
+    reason: nonEmpty,
+    provider: z.literal(kind),
+    status: z.enum(['answered', 'failed']),
+    durationMs: count,
+  });
 export const investigationRecordSchema = z
-  .union([
-    z.strictObject({ ran: z.literal(false), reason: str }),
-    z.strictObject({
-      ran: z.literal(true),
-      reason: nonEmpty,
-      provider: z.enum(PROVIDER_KINDS),
-      status: z.enum(['answered', 'failed']),
-      durationMs: count,
-    }),
-  ])
+  .union([investigationNotRunSchema, investigationRanSchema('local'), investigationRanSchema('byok')])
   .meta({ id: 'investigationRecord' });
 export type InvestigationRecord = z.infer<typeof investigationRecordSchema>;
+export type InvestigationRanRecord<K extends ProviderKind> = z.infer<ReturnType<typeof investigationRanSchema<K>>>;
 
 /** `checker ai|agent [preflight] --investigate --dry-run` and MCP agent_investigation: the payload, and the result when sent. */
 export const investigationReportSchema = z

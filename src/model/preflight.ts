@@ -159,7 +159,10 @@ export interface PreflightReport {
   /** Questions from grounding; requirement questions stay in requirementEvidence. */
   unresolvedQuestions: string[];
   /** All false unless `--investigate` called the configured provider (a local provider is a command; byok uses the network). */
-  execution: { modelCalled: boolean; commandsRun: boolean; network: boolean; investigation: boolean };
+  execution:
+    | { modelCalled: false; commandsRun: false; network: false; investigation: false }
+    | { modelCalled: true; commandsRun: true; network: false; investigation: true }
+    | { modelCalled: true; commandsRun: false; network: true; investigation: true };
   limitations: Diagnostic[];
   /** Untrusted model output of `--investigate`; never changes the evidence or suggestions above. */
   investigation?: InvestigationResult;

@@ -570,7 +570,7 @@ describe('checker --investigate with a local command provider', () => {
 
   before(() => {
     repo = createRepo({ ...FILES, 'tools/investigate.mjs': SCRIPT, '.checker/config.yml': config(false) });
-    repo.write({ [CHANGED]: `${FILES[CHANGED] ?? ''}export const LOYALTY = true;\n` });
+    repo.write({ [CHANGED]: `${String(SHOP_FILES[CHANGED] ?? "")}export const LOYALTY = true;\n` });
   });
   after(() => repo.cleanup());
 

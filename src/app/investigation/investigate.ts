@@ -1,4 +1,4 @@
-import type { AgentBundle } from '../../model/bundle.js';
+import type { AgentBundle, BundleExecution } from '../../model/bundle.js';
 import type { Env } from '../../model/env.js';
 import type { SkillSummary } from '../../model/graph.js';
 import type { InvestigationRecord, InvestigationReport, InvestigationResult } from '../../model/investigation.js';
@@ -97,29 +97,22 @@ function describeProvider(provider: InvestigationResult['provider']): string {
 /** The bundle with the investigation attached: its execution record says which provider ran; evidence, tasks and prompt are untouched. */
 export function attachToBundle(bundle: AgentBundle, run: InvestigationRun): AgentBundle {
   const { result, execution } = run.report;
-  return {
-    ...bundle,
-    execution: {
-      ...bundle.execution,
-      investigation: execution,
-      modelCalled: execution.ran,
-      network: execution.ran && execution.provider === 'byok',
-    },
-    ...(result === undefined ? {} : { investigation: result }),
-  };
+  const { checks, agentCalled } = bundle.execution;
+  const record: BundleExecution = !execution.ran
+    ? { checks, agentCalled, investigation: execution, modelCalled: false, network: false }
+    : execution.provider === 'local'
+      ? { checks, agentCalled, investigation: execution, modelCalled: true, network: false }
+      : { checks, agentCalled, investigation: execution, modelCalled: true, network: true };
+  return { ...bundle, execution: record, ...(result === undefined ? {} : { investigation: result }) };
 }
 
 /** The preflight report with the investigation attached; its evidence and suggestions are untouched. */
 export function attachToPreflight(report: PreflightReport, run: InvestigationRun): PreflightReport {
   const { result, execution } = run.report;
-  return {
-    ...report,
-    execution: {
-      modelCalled: execution.ran,
-      commandsRun: execution.ran && execution.provider === 'local',
-      network: execution.ran && execution.provider === 'byok',
-      investigation: execution.ran,
-    },
-    ...(result === undefined ? {} : { investigation: result }),
-  };
+  const record: PreflightReport['execution'] = !execution.ran
+    ? { modelCalled: false, commandsRun: false, network: false, investigation: false }
+    : execution.provider === 'local'
+      ? { modelCalled: true, commandsRun: true, network: false, investigation: true }
+      : { modelCalled: true, commandsRun: false, network: true, investigation: true };
+  return { ...report, execution: record, ...(result === undefined ? {} : { investigation: result }) };
 }
