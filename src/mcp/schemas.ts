@@ -73,7 +73,9 @@ export const agentInvestigationInputSchema = z
     subject: z
       .enum(['change', 'preflight'], { error: 'must be "change" or "preflight"' })
       .optional()
-      .describe('"change" investigates a git range (base/head, default the working tree); "preflight" a task before coding. Default: preflight when task is given without base/head, else change.'),
+      .describe(
+        '"change" investigates a git range (base/head, default the working tree); "preflight" a task before coding. Default: preflight when task is given without base/head, else change.',
+      ),
     task: taskField.optional(),
     requirements: requirementsField,
     profile: profileField,

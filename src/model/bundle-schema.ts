@@ -148,9 +148,27 @@ export const agentBundleSchema = z.strictObject({
   safety: z.array(nonEmpty),
   // Investigation and checks ran only on request, and then the record names what ran; a bare claim is refused.
   execution: z.union([
-    z.strictObject({ investigation: investigationNotRunSchema, checks, modelCalled: z.literal(false), network: z.literal(false), agentCalled: z.literal(false) }),
-    z.strictObject({ investigation: investigationRanSchema('local'), checks, modelCalled: z.literal(true), network: z.literal(false), agentCalled: z.literal(false) }),
-    z.strictObject({ investigation: investigationRanSchema('byok'), checks, modelCalled: z.literal(true), network: z.literal(true), agentCalled: z.literal(false) }),
+    z.strictObject({
+      investigation: investigationNotRunSchema,
+      checks,
+      modelCalled: z.literal(false),
+      network: z.literal(false),
+      agentCalled: z.literal(false),
+    }),
+    z.strictObject({
+      investigation: investigationRanSchema('local'),
+      checks,
+      modelCalled: z.literal(true),
+      network: z.literal(false),
+      agentCalled: z.literal(false),
+    }),
+    z.strictObject({
+      investigation: investigationRanSchema('byok'),
+      checks,
+      modelCalled: z.literal(true),
+      network: z.literal(true),
+      agentCalled: z.literal(false),
+    }),
   ]),
   verification: z.strictObject({
     checks: z

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { truncated } from './report-schemas.js';
 
 /**
  * Investigation on request (spec 1, 2.11, 4.1 rule 2, 4.2 agent_investigation, 5.6): the payload checker sends to the
@@ -17,7 +16,7 @@ export const PROVIDER_KINDS = ['local', 'byok'] as const;
 export type ProviderKind = (typeof PROVIDER_KINDS)[number];
 
 /** What can confirm or refute a hypothesis (spec 2.11). */
-export const VERIFIER_KINDS = [
+const VERIFIER_KINDS = [
   'configured-check',
   'tool-adapter',
   'product-probe',
@@ -199,6 +198,14 @@ export const investigationRecordSchema = z
   .meta({ id: 'investigationRecord' });
 export type InvestigationRecord = z.infer<typeof investigationRecordSchema>;
 export type InvestigationRanRecord<K extends ProviderKind> = z.infer<ReturnType<typeof investigationRanSchema<K>>>;
+
+/** Set only by the MCP server when it caps long lists (as report-schemas' `truncated`; not imported, to keep model acyclic). */
+const truncated = z
+  .record(z.string(), z.strictObject({ shown: count, total: count }))
+  .optional()
+  .describe(
+    "Present only in MCP results whose lists were capped: JSON path of each capped list, with how many items are shown and how many exist (the CLI's --format json keeps every item).",
+  );
 
 /** `checker ai|agent [preflight] --investigate --dry-run` and MCP agent_investigation: the payload, and the result when sent. */
 export const investigationReportSchema = z

@@ -295,9 +295,24 @@ export const preflightReportSchema = z
     unresolvedQuestions: strings,
     // Nothing ran unless --investigate called a provider: a local one is a command, a byok one uses the network.
     execution: z.union([
-      z.strictObject({ modelCalled: z.literal(false), commandsRun: z.literal(false), network: z.literal(false), investigation: z.literal(false) }),
-      z.strictObject({ modelCalled: z.literal(true), commandsRun: z.literal(true), network: z.literal(false), investigation: z.literal(true) }),
-      z.strictObject({ modelCalled: z.literal(true), commandsRun: z.literal(false), network: z.literal(true), investigation: z.literal(true) }),
+      z.strictObject({
+        modelCalled: z.literal(false),
+        commandsRun: z.literal(false),
+        network: z.literal(false),
+        investigation: z.literal(false),
+      }),
+      z.strictObject({
+        modelCalled: z.literal(true),
+        commandsRun: z.literal(true),
+        network: z.literal(false),
+        investigation: z.literal(true),
+      }),
+      z.strictObject({
+        modelCalled: z.literal(true),
+        commandsRun: z.literal(false),
+        network: z.literal(true),
+        investigation: z.literal(true),
+      }),
     ]),
     limitations: z.array(diagnosticSchema),
     truncated,

@@ -31,14 +31,26 @@ export function renderInvestigationSection(result: InvestigationResult): string 
     '',
   ];
   const lines = [
-    ...list('Candidate risks', result.candidateRisks, (risk) => `- ${risk.title}${risk.detail === '' ? '' : `: ${risk.detail}`}${cites(risk.evidenceIds)}`),
-    ...list('Affected flows', result.affectedFlows, (flow) => `- ${flow.name}${flow.detail === '' ? '' : `: ${flow.detail}`}${cites(flow.evidenceIds)}`),
+    ...list(
+      'Candidate risks',
+      result.candidateRisks,
+      (risk) => `- ${risk.title}${risk.detail === '' ? '' : `: ${risk.detail}`}${cites(risk.evidenceIds)}`,
+    ),
+    ...list(
+      'Affected flows',
+      result.affectedFlows,
+      (flow) => `- ${flow.name}${flow.detail === '' ? '' : `: ${flow.detail}`}${cites(flow.evidenceIds)}`,
+    ),
     ...list(
       'Edge cases',
       result.edgeCases,
       (edge) => `- ${edge.trigger}${edge.userVisibleFailure === '' ? '' : ` -> ${edge.userVisibleFailure}`}${cites(edge.evidenceIds)}`,
     ),
-    ...list('Proof proposals', result.proofProposals, (proposal) => `- ${proposal.description} (verifier ${proposal.verifier})${cites(proposal.evidenceIds)}`),
+    ...list(
+      'Proof proposals',
+      result.proofProposals,
+      (proposal) => `- ${proposal.description} (verifier ${proposal.verifier})${cites(proposal.evidenceIds)}`,
+    ),
     ...list('Unresolved questions', result.unresolvedQuestions, (question) => `- ${question}`),
     ...list(
       'Consequence hypotheses',
@@ -52,7 +64,13 @@ export function renderInvestigationSection(result: InvestigationResult): string 
   else out.push('The provider proposed nothing that was kept.', '');
   if (result.dropped.length > 0) {
     out.push(`### Dropped (${result.dropped.length})`, '');
-    out.push(fenceModelOutput(result.dropped.map((item) => `- [${item.section}] ${item.item}\n  reason: ${item.reason}`).join('\n'), 'what checker dropped, and why'), '');
+    out.push(
+      fenceModelOutput(
+        result.dropped.map((item) => `- [${item.section}] ${item.item}\n  reason: ${item.reason}`).join('\n'),
+        'what checker dropped, and why',
+      ),
+      '',
+    );
   }
   return out.join('\n');
 }
@@ -74,7 +92,10 @@ export function renderInvestigationMarkdown(report: InvestigationReport): string
   if (report.result !== undefined) out.push(renderInvestigationSection(report.result), '');
   out.push('## Instructions sent with the request', '', fenceJson(report.instructions, 'text'), '');
   out.push('## Request payload (redacted; exactly what is sent)', '', fenceJson(JSON.stringify(report.request, null, 2), 'json'), '');
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 function list<T>(title: string, items: readonly T[], line: (item: T) => string): string[] {

@@ -1,19 +1,15 @@
 import type { AgentBundle } from '../../model/bundle.js';
 import type { Config } from '../../model/config.js';
 import type { SkillSummary } from '../../model/graph.js';
-import type {
-  InvestigationEvidence,
-  InvestigationRequest,
-  InvestigationVerifier,
-} from '../../model/investigation.js';
+import type { InvestigationEvidence, InvestigationRequest, InvestigationVerifier } from '../../model/investigation.js';
 import type { PreflightReport } from '../../model/preflight.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { redactTree } from '../../text/redact-tree.js';
 
 /** Default bound of a request, in estimated tokens (`investigation.maxRequestTokens`). */
-export const DEFAULT_MAX_REQUEST_TOKENS = 12_000;
+const DEFAULT_MAX_REQUEST_TOKENS = 12_000;
 /** The documented estimate: one token per four characters of the request's JSON (no tokenizer is shipped). */
-export const TOKEN_ESTIMATE = 'ceil(characters of the request JSON / 4)';
+const TOKEN_ESTIMATE = 'ceil(characters of the request JSON / 4)';
 /** Characters kept of one summary or statement; longer text is cut with a marker. */
 const MAX_SUMMARY_CHARS = 400;
 /** Items a section may hold before the token budget is applied. */
@@ -35,9 +31,15 @@ export function buildChangeRequest(bundle: AgentBundle, config: Config): BuiltRe
   const { evidence } = bundle;
   const impact: InvestigationEvidence[] = [
     ...evidence.changedFiles.map((file) =>
-      item(file.id, 'changed-file', `${file.status} ${file.path} (+${file.additions} -${file.deletions}; ${file.role}, ${file.changeKind})`),
+      item(
+        file.id,
+        'changed-file',
+        `${file.status} ${file.path} (+${file.additions} -${file.deletions}; ${file.role}, ${file.changeKind})`,
+      ),
     ),
-    ...evidence.impactedRoutes.map((route) => item(route.id, 'impacted-route', `${route.method} ${route.path} in ${route.file}: ${route.reason}`)),
+    ...evidence.impactedRoutes.map((route) =>
+      item(route.id, 'impacted-route', `${route.method} ${route.path} in ${route.file}: ${route.reason}`),
+    ),
     ...evidence.impactedFiles.map((file) =>
       item(file.id, 'impacted-file', `${file.path}, ${file.distance} import hop(s) from the change${file.typeOnly ? ' (type-only)' : ''}`),
     ),
@@ -52,13 +54,19 @@ export function buildChangeRequest(bundle: AgentBundle, config: Config): BuiltRe
     ...evidence.missingTests.map((test) => item(test.id, 'missing-test', test.message)),
   ];
   const memory = [
-    ...evidence.memory.map((entry) => item(entry.id, `memory-${entry.kind}`, entry.title === undefined ? entry.text : `${entry.title}: ${entry.text}`)),
+    ...evidence.memory.map((entry) =>
+      item(entry.id, `memory-${entry.kind}`, entry.title === undefined ? entry.text : `${entry.title}: ${entry.text}`),
+    ),
     ...evidence.decisions.map((decision) => item(decision.id, 'decision', `${decision.path}: ${decision.title}`)),
   ];
   const skills = bundle.skills.map((skill) => item(skill.id, 'skill', `${skill.name}: ${skill.description}`));
   const verification = [
-    ...(bundle.verification.checks?.results ?? []).map((check) => item(`check:${check.id}`, 'check-result', `${check.status}: ${check.reason}`)),
-    ...evidence.productFailures.map((failure) => item(failure.id, 'product-failure', `${failure.checkKind} check ${failure.checkId} failed: ${failure.title}`)),
+    ...(bundle.verification.checks?.results ?? []).map((check) =>
+      item(`check:${check.id}`, 'check-result', `${check.status}: ${check.reason}`),
+    ),
+    ...evidence.productFailures.map((failure) =>
+      item(failure.id, 'product-failure', `${failure.checkKind} check ${failure.checkId} failed: ${failure.title}`),
+    ),
     item(
       'verification:test-evidence',
       'test-evidence',
@@ -109,9 +117,15 @@ export function buildPreflightRequest(report: PreflightReport, skillSummaries: r
   const repo = report.repositoryEvidence;
   const impact = [
     ...repo.candidateFiles.map((file) => item(file.id, 'candidate-file', `${file.path}: ${file.why}`)),
-    ...repo.candidateRoutes.map((route) => item(route.id, 'candidate-route', `${route.method} ${route.path} in ${route.file}: ${route.why}`)),
-    ...repo.impactedFiles.map((file) => item(`file:${file.path}`, 'impacted-file', `${file.path}, ${file.distance} import hop(s) from a candidate`)),
-    ...repo.contracts.map((contract) => item(contract.id, 'contract', contract.description ?? `${contract.from.join(', ')} must not import ${contract.to.join(', ')}`)),
+    ...repo.candidateRoutes.map((route) =>
+      item(route.id, 'candidate-route', `${route.method} ${route.path} in ${route.file}: ${route.why}`),
+    ),
+    ...repo.impactedFiles.map((file) =>
+      item(`file:${file.path}`, 'impacted-file', `${file.path}, ${file.distance} import hop(s) from a candidate`),
+    ),
+    ...repo.contracts.map((contract) =>
+      item(contract.id, 'contract', contract.description ?? `${contract.from.join(', ')} must not import ${contract.to.join(', ')}`),
+    ),
   ];
   const memory = [
     ...[...repo.memory.invariants, ...repo.memory.architecture, ...repo.memory.regressions, ...repo.memory.notes].map((entry) =>
@@ -124,7 +138,11 @@ export function buildPreflightRequest(report: PreflightReport, skillSummaries: r
     .map((skill) => item(`skill:${skill.name}`, 'skill', `${skill.name}: ${skill.description}`));
   const verification = [
     ...report.suggestions.followUpChecks.map((check) =>
-      item(`check:${check.name}`, 'configured-check', `not run (willRun=false); ${check.allowedByPolicy ? 'allowed' : 'not allowed'} by safety.allowCommands`),
+      item(
+        `check:${check.name}`,
+        'configured-check',
+        `not run (willRun=false); ${check.allowedByPolicy ? 'allowed' : 'not allowed'} by safety.allowCommands`,
+      ),
     ),
     ...report.suggestions.proofPlan.map((step) => item(step.id, `proof-step-${step.kind}`, step.text)),
   ];
@@ -164,7 +182,7 @@ export function buildPreflightRequest(report: PreflightReport, skillSummaries: r
 }
 
 /** What can confirm or refute a hypothesis here: configured checks, enabled adapters, product targets, differential, a human. */
-export function buildVerifiers(config: Config, subject: 'change' | 'preflight'): InvestigationVerifier[] {
+function buildVerifiers(config: Config, subject: 'change' | 'preflight'): InvestigationVerifier[] {
   const verifiers: InvestigationVerifier[] = [];
   for (const name of Object.keys(config.checks ?? {}).sort()) {
     const check = config.checks?.[name];
@@ -180,10 +198,18 @@ export function buildVerifiers(config: Config, subject: 'change' | 'preflight'):
     });
   }
   for (const name of Object.keys(config.products?.targets ?? {}).sort()) {
-    verifiers.push({ id: `product:${name}`, kind: 'product-probe', description: `generated UI/API checks of product target ${name} (checker product --target ${name})` });
+    verifiers.push({
+      id: `product:${name}`,
+      kind: 'product-probe',
+      description: `generated UI/API checks of product target ${name} (checker product --target ${name})`,
+    });
   }
   if (subject === 'change') {
-    verifiers.push({ id: 'differential', kind: 'differential-check', description: 'checker differential: the configured checks on the base and the head revision' });
+    verifiers.push({
+      id: 'differential',
+      kind: 'differential-check',
+      description: 'checker differential: the configured checks on the base and the head revision',
+    });
   }
   verifiers.push({ id: 'human-decision', kind: 'human-decision', description: 'a reviewer decides, from the evidence cited' });
   return verifiers;
@@ -255,7 +281,7 @@ function finish(draft: Draft, verifiers: InvestigationVerifier[], config: Config
   return { request, evidenceIds, verifiers };
 }
 
-export function estimateTokens(chars: number): number {
+function estimateTokens(chars: number): number {
   return Math.ceil(chars / 4);
 }
 

@@ -63,7 +63,11 @@ export async function investigate(env: Env, subject: InvestigationSubject, optio
   return { report: { ...base, provider: provider.info, sent: true, reason: result.reason, execution, result } };
 }
 
-function toResult(answer: Awaited<ReturnType<typeof callProvider>>, built: BuiltRequest, provider: InvestigationResult['provider']): InvestigationResult {
+function toResult(
+  answer: Awaited<ReturnType<typeof callProvider>>,
+  built: BuiltRequest,
+  provider: InvestigationResult['provider'],
+): InvestigationResult {
   const request = {
     estimatedTokens: built.request.budget.estimatedTokens,
     maxTokens: built.request.budget.maxTokens,
@@ -80,7 +84,14 @@ function toResult(answer: Awaited<ReturnType<typeof callProvider>>, built: Built
     verifyTasks: [],
     dropped: [],
   };
-  const common = { trust: 'untrusted-model' as const, provider, durationMs: answer.durationMs, attempts: answer.attempts, request, note: UNTRUSTED_NOTE };
+  const common = {
+    trust: 'untrusted-model' as const,
+    provider,
+    durationMs: answer.durationMs,
+    attempts: answer.attempts,
+    request,
+    note: UNTRUSTED_NOTE,
+  };
   if (!answer.ok) return { ...common, status: 'failed', reason: answer.reason, ...empty };
   const reply = readReply(answer.content, built.evidenceIds, built.verifiers);
   if (!reply.ok) return { ...common, status: 'failed', reason: reply.reason, ...empty };

@@ -6,9 +6,9 @@ import { splitCommand } from '../../text/command-words.js';
 import { explainGate } from '../checks.js';
 
 /** A provider without `timeoutMs` gets this long (per attempt for byok) before it is given up. */
-export const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
+const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
 /** Bytes of reply read at most (a local command's stdout, a byok response body). */
-export const MAX_REPLY_BYTES = 256 * 1024;
+const MAX_REPLY_BYTES = 256 * 1024;
 const BYOK_ATTEMPTS = 3;
 const BYOK_BACKOFF_MS = 250;
 const BYOK_MAX_BACKOFF_MS = 4000;
@@ -29,7 +29,10 @@ export interface ProviderRefusal {
  * The configured provider, or why there is none to call: no `investigation.provider`, a field its kind needs, a
  * command with shell syntax, or (local: it is command execution) `safety.allowCommands` not true.
  */
-export function resolveProvider(config: Config, source: string): { ok: true; provider: ResolvedProvider } | { ok: false; refusal: ProviderRefusal } {
+export function resolveProvider(
+  config: Config,
+  source: string,
+): { ok: true; provider: ResolvedProvider } | { ok: false; refusal: ProviderRefusal } {
   const provider = config.investigation?.provider;
   if (provider === undefined) {
     return {
@@ -44,10 +47,23 @@ export function resolveProvider(config: Config, source: string): { ok: true; pro
   const timeoutMs = provider.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS;
   if (provider.kind === 'local') {
     if (provider.command === undefined) {
-      return { ok: false, refusal: invalid('investigation.provider.command is required for kind: local', 'Name the program that reads the request on stdin, e.g. command: ./scripts/investigate.mjs') };
+      return {
+        ok: false,
+        refusal: invalid(
+          'investigation.provider.command is required for kind: local',
+          'Name the program that reads the request on stdin, e.g. command: ./scripts/investigate.mjs',
+        ),
+      };
     }
     const words = splitCommand(provider.command);
-    if (!words.ok) return { ok: false, refusal: invalid(`investigation.provider.command ${words.problem} (in ${source})`, 'Give the program and its arguments as plain words, or put them in args: [...]') };
+    if (!words.ok)
+      return {
+        ok: false,
+        refusal: invalid(
+          `investigation.provider.command ${words.problem} (in ${source})`,
+          'Give the program and its arguments as plain words, or put them in args: [...]',
+        ),
+      };
     if (config.safety?.allowCommands !== true) {
       return {
         ok: false,
@@ -99,7 +115,7 @@ export const INSTRUCTIONS = [
 ].join('\n');
 
 /** The reply schema as JSON Schema, for `response_format` and a local command's request (patterns left out: not every server's grammar takes them). */
-export function getReplyJsonSchema(): Record<string, unknown> {
+function getReplyJsonSchema(): Record<string, unknown> {
   return stripPatterns(z.toJSONSchema(investigationReplySchema, { target: 'draft-7' })) as Record<string, unknown>;
 }
 
@@ -133,7 +149,12 @@ export async function callProvider(env: Env, provider: ResolvedProvider, request
     });
     return outcome.ok
       ? { ok: true, content: outcome.content, durationMs: outcome.durationMs, attempts: outcome.attempts }
-      : { ok: false, reason: `${provider.info.endpoint ?? 'the endpoint'}: ${outcome.error}`, durationMs: outcome.durationMs, attempts: outcome.attempts };
+      : {
+          ok: false,
+          reason: `${provider.info.endpoint ?? 'the endpoint'}: ${outcome.error}`,
+          durationMs: outcome.durationMs,
+          attempts: outcome.attempts,
+        };
   }
   const run = await env.runCommand({
     argv: provider.argv,
@@ -144,7 +165,8 @@ export async function callProvider(env: Env, provider: ResolvedProvider, request
   const base = { durationMs: Math.round(run.durationMs), attempts: 1 };
   const program = JSON.stringify(provider.argv[0] ?? '');
   if (run.spawnError !== undefined) return { ok: false, reason: run.spawnError, ...base };
-  if (run.timedOut) return { ok: false, reason: `${program} ran past its ${provider.timeoutMs} ms timeout; its process group was killed`, ...base };
+  if (run.timedOut)
+    return { ok: false, reason: `${program} ran past its ${provider.timeoutMs} ms timeout; its process group was killed`, ...base };
   if (run.exitCode !== 0) {
     const how = run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited ${run.exitCode}`;
     return { ok: false, reason: `${program} ${how}; its output was not read`, ...base };
@@ -156,7 +178,7 @@ export async function callProvider(env: Env, provider: ResolvedProvider, request
 }
 
 /** The chat-completions body: the instructions as the system message, the request JSON as the user message. */
-export function toChatBody(model: string, request: InvestigationRequest): Record<string, unknown> {
+function toChatBody(model: string, request: InvestigationRequest): Record<string, unknown> {
   return {
     model,
     temperature: 0,
@@ -169,6 +191,6 @@ export function toChatBody(model: string, request: InvestigationRequest): Record
 }
 
 /** What a local command reads on stdin: the instructions, the reply schema and the request. */
-export function toLocalInput(request: InvestigationRequest): Record<string, unknown> {
+function toLocalInput(request: InvestigationRequest): Record<string, unknown> {
   return { instructions: INSTRUCTIONS, replySchema: getReplyJsonSchema(), request };
 }

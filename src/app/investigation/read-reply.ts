@@ -48,7 +48,8 @@ export function readReply(content: string, evidenceIds: ReadonlySet<string>, ver
   const verifierKinds = new Map(verifiers.map((verifier) => [verifier.id, verifier.kind]));
   const verifierList = verifiers.map((verifier) => verifier.id).join(', ');
   const unknownIds = (ids: readonly string[] | undefined): string[] => (ids ?? []).filter((id) => !evidenceIds.has(id));
-  const unknownIdsReason = (ids: string[]): string => `cites evidence ids that do not exist in this run: ${ids.map((id) => JSON.stringify(echo(id))).join(', ')}`;
+  const unknownIdsReason = (ids: string[]): string =>
+    `cites evidence ids that do not exist in this run: ${ids.map((id) => JSON.stringify(echo(id))).join(', ')}`;
 
   const items: Pick<InvestigationResult, ReplySection | 'verifyTasks' | 'dropped'> = {
     candidateRisks: [],
@@ -93,7 +94,8 @@ export function readReply(content: string, evidenceIds: ReadonlySet<string>, ver
           const risk = REPLY_SECTIONS.candidateRisks.parse(raw);
           const unknown = unknownIds(risk.evidenceIds);
           if (unknown.length > 0) drop(unknownIdsReason(unknown));
-          else items.candidateRisks.push({ title: clean(risk.title), detail: clean(risk.detail ?? ''), evidenceIds: risk.evidenceIds ?? [] });
+          else
+            items.candidateRisks.push({ title: clean(risk.title), detail: clean(risk.detail ?? ''), evidenceIds: risk.evidenceIds ?? [] });
           break;
         }
         case 'affectedFlows': {
@@ -122,7 +124,9 @@ export function readReply(content: string, evidenceIds: ReadonlySet<string>, ver
           const kind = verifierKinds.get(proposal.verifier);
           const reasons = [
             ...(unknown.length > 0 ? [unknownIdsReason(unknown)] : []),
-            ...(kind === undefined ? [`maps to no verifier of this run (${JSON.stringify(echo(proposal.verifier))}; verifiers here: ${verifierList})`] : []),
+            ...(kind === undefined
+              ? [`maps to no verifier of this run (${JSON.stringify(echo(proposal.verifier))}; verifiers here: ${verifierList})`]
+              : []),
           ];
           if (reasons.length > 0 || kind === undefined) {
             drop(reasons.join('; '));
@@ -130,7 +134,9 @@ export function readReply(content: string, evidenceIds: ReadonlySet<string>, ver
           }
           const description = clean(proposal.description);
           items.proofProposals.push({ description, verifier: proposal.verifier, evidenceIds: proposal.evidenceIds ?? [] });
-          items.verifyTasks.push(toVerifyTask(items.verifyTasks.length, `verify: ${description}`, proposal.verifier, kind, `proofProposals[${index}]`));
+          items.verifyTasks.push(
+            toVerifyTask(items.verifyTasks.length, `verify: ${description}`, proposal.verifier, kind, `proofProposals[${index}]`),
+          );
           break;
         }
         case 'consequenceHypotheses': {
@@ -142,7 +148,9 @@ export function readReply(content: string, evidenceIds: ReadonlySet<string>, ver
             ...(unknown.length > 0 ? [unknownIdsReason(unknown)] : []),
             ...(!/[\p{L}\p{N}]/u.test(claim.userVisibleConsequence) ? ['names no user-visible consequence'] : []),
             ...(!/[\p{L}\p{N}]/u.test(claim.disconfirmingResult) ? ['includes no disconfirming result'] : []),
-            ...(kind === undefined ? [`maps to no verifier of this run (${JSON.stringify(echo(claim.verifier))}; verifiers here: ${verifierList})`] : []),
+            ...(kind === undefined
+              ? [`maps to no verifier of this run (${JSON.stringify(echo(claim.verifier))}; verifiers here: ${verifierList})`]
+              : []),
           ];
           if (reasons.length > 0 || kind === undefined) {
             drop(reasons.join('; '));

@@ -54,9 +54,13 @@ async function buildSubject(env: Env, input: InvestigationInput): Promise<Invest
       });
     }
     if (hasRange) {
-      throw new CheckerError('investigation/range-without-change', 'base and head apply only to subject "change"; a preflight investigation has no git range', {
-        hint: 'Leave base and head out, or set subject: "change".',
-      });
+      throw new CheckerError(
+        'investigation/range-without-change',
+        'base and head apply only to subject "change"; a preflight investigation has no git range',
+        {
+          hint: 'Leave base and head out, or set subject: "change".',
+        },
+      );
     }
     const report = await getPreflightReport(env, {
       task: input.task,

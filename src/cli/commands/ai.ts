@@ -64,7 +64,12 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         if (investigation !== 'off') {
           const run = await investigate(env, { kind: 'change', bundle: deterministic }, { send: investigation === 'send' });
           if (investigation === 'dry-run') {
-            await emitReport(env.root, run.report, { format, output: args.output, schema: 'investigation-report', markdown: renderInvestigationMarkdown });
+            await emitReport(env.root, run.report, {
+              format,
+              output: args.output,
+              schema: 'investigation-report',
+              markdown: renderInvestigationMarkdown,
+            });
             return;
           }
           bundle = attachToBundle(deterministic, run);

@@ -33,7 +33,12 @@ export default defineCommand({
       }
       const run = await investigatePreflight(env, report, investigation === 'send');
       if (investigation === 'dry-run') {
-        await emitReport(env.root, run.report, { format, output: args.output, schema: 'investigation-report', markdown: renderInvestigationMarkdown });
+        await emitReport(env.root, run.report, {
+          format,
+          output: args.output,
+          schema: 'investigation-report',
+          markdown: renderInvestigationMarkdown,
+        });
         return;
       }
       await emitReport(env.root, attachToPreflight(report, run), {
