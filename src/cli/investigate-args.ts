@@ -36,7 +36,7 @@ export async function reportInvestigation(run: InvestigationRun): Promise<void> 
   const host = currentHost();
   if (run.refusal !== undefined) {
     await host.writeStderr(`checker: ${run.refusal.code}: ${run.refusal.message}\n  hint: ${run.refusal.hint}\n`);
-    host.exitCode = 2;
+    host.exitCode = Math.max(host.exitCode ?? 0, 2);
     return;
   }
   const result = run.report.result;

@@ -5,6 +5,8 @@ import { httpRequest } from './http-get.js';
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
 const RETRIED_ERRORS = /^(?:ECONNRESET|EPIPE|UND_ERR_SOCKET)\b/;
 const ERROR_EXCERPT_CHARS = 200;
+/** No attempt starts with less time than this left in `totalBudgetMs`. */
+const MIN_ATTEMPT_MS = 1000;
 
 /**
  * Sends one chat-completions request (POST, JSON, redirects not followed) and returns the first choice's message
@@ -31,24 +33,31 @@ export async function requestChatCompletion(spec: ChatCompletionSpec, processEnv
   const url = toCompletionsUrl(spec.endpoint);
   const body = JSON.stringify(spec.body);
   let attempts = 0;
+  const left = (): number => (spec.totalBudgetMs === undefined ? Number.POSITIVE_INFINITY : spec.totalBudgetMs - elapsed());
+  const canRetry = (wait: number): boolean => attempts < spec.maxAttempts && left() - wait >= MIN_ATTEMPT_MS;
   for (;;) {
     attempts += 1;
+    const timeoutMs = Math.max(1, Math.floor(Math.min(spec.timeoutMs, left())));
     const response = await httpRequest(url, {
       method: 'POST',
       headers,
       body,
-      timeoutMs: spec.timeoutMs,
+      timeoutMs,
       maxBodyBytes: spec.maxResponseBytes + 1,
     });
     if (!response.ok) {
-      const retry = RETRIED_ERRORS.test(response.error) && attempts < spec.maxAttempts;
-      if (!retry) return { ok: false, error: response.error, attempts, durationMs: elapsed() };
-      await sleep(backoff(spec, attempts, undefined));
+      const wait = backoff(spec, attempts, undefined);
+      if (!RETRIED_ERRORS.test(response.error) || !canRetry(wait))
+        return { ok: false, error: response.error, attempts, durationMs: elapsed() };
+      await sleep(wait);
       continue;
     }
-    if (RETRIED_STATUSES.has(response.status) && attempts < spec.maxAttempts) {
-      await sleep(backoff(spec, attempts, response.headers['retry-after']));
-      continue;
+    if (RETRIED_STATUSES.has(response.status)) {
+      const wait = backoff(spec, attempts, response.headers['retry-after']);
+      if (canRetry(wait)) {
+        await sleep(wait);
+        continue;
+      }
     }
     if (response.status < 200 || response.status > 299) {
       const after = attempts > 1 ? ` after ${attempts} attempts` : '';

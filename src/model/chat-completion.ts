@@ -17,6 +17,8 @@ export interface ChatCompletionSpec {
   /** First backoff; doubled each retry, a Retry-After answer is honoured up to `maxBackoffMs`. */
   backoffMs: number;
   maxBackoffMs: number;
+  /** Time for all attempts and backoffs together (an MCP call's deadline): an attempt gets at most what is left, and none starts with less than a second. */
+  totalBudgetMs?: number;
   /** Bytes of response body read at most; a longer body is refused, not parsed. */
   maxResponseBytes: number;
 }

@@ -606,6 +606,34 @@ describe('checker --investigate with a bring-your-own-key provider on loopback',
       await client.close();
     }
   });
+
+  it('MCP agent_investigation cuts the provider call to the call deadline: a slow provider fails in time, the call still answers', async () => {
+    repo.write({ '.checker/config.yml': byokConfig(60_000) });
+    mode = { kind: 'slow', delayMs: 30_000 };
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgv(), 'mcp', '--cwd', repo.dir, '--deadline', '16'],
+      cwd: projectRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', [KEY_ENV]: KEY },
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'checker-investigation-deadline', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      const result = await client.callTool({
+        name: 'agent_investigation',
+        arguments: { task: TASK, subject: 'change', confirmInvestigation: true, format: 'json' },
+      });
+      assert.equal(result.isError, undefined, JSON.stringify(result.content));
+      const report = result.structuredContent as InvestigationReport;
+      assert.equal(report.result?.status, 'failed');
+      const waited = Number(/no answer within (\d+) ms$/.exec(report.result?.reason ?? '')?.[1]);
+      assert.ok(waited >= 1000 && waited <= 6000, report.result?.reason);
+      assert.equal(requests.length, 1);
+    } finally {
+      await client.close();
+    }
+  });
 });
 
 describe('checker --investigate with a local command provider', () => {

@@ -27,7 +27,11 @@ const UNTRUSTED_NOTE =
  * and reads its reply. With `send` false (`--dry-run`, MCP without confirmInvestigation) nothing is selected to be
  * called and nothing leaves the machine: the report holds exactly the payload that would be sent.
  */
-export async function investigate(env: Env, subject: InvestigationSubject, options: { send: boolean }): Promise<InvestigationRun> {
+export async function investigate(
+  env: Env,
+  subject: InvestigationSubject,
+  options: { send: boolean; deadline?: number },
+): Promise<InvestigationRun> {
   const { config, sources } = await loadConfig(env);
   const source = sources[0] ?? 'config';
   const built =
@@ -51,7 +55,8 @@ export async function investigate(env: Env, subject: InvestigationSubject, optio
     return { report: { ...base, sent: false, reason, execution: { ran: false, reason } }, refusal: resolved.refusal };
   }
   const { provider } = resolved;
-  const answer = await callProvider(env, provider, built.request);
+  const budgetMs = options.deadline === undefined ? undefined : Math.max(1000, options.deadline - env.now().getTime());
+  const answer = await callProvider(env, provider, built.request, budgetMs);
   const result = toResult(answer, built, provider.info);
   const execution: InvestigationRecord = {
     ran: true,

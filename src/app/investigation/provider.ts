@@ -135,7 +135,12 @@ export type ProviderAnswer =
   | { ok: false; reason: string; durationMs: number; attempts: number };
 
 /** Calls the provider once (byok: with bounded retries), only ever from an explicit investigation request. */
-export async function callProvider(env: Env, provider: ResolvedProvider, request: InvestigationRequest): Promise<ProviderAnswer> {
+export async function callProvider(
+  env: Env,
+  provider: ResolvedProvider,
+  request: InvestigationRequest,
+  budgetMs?: number,
+): Promise<ProviderAnswer> {
   if (provider.kind === 'byok') {
     const outcome = await env.requestChatCompletion({
       endpoint: provider.endpoint,
@@ -146,6 +151,7 @@ export async function callProvider(env: Env, provider: ResolvedProvider, request
       backoffMs: BYOK_BACKOFF_MS,
       maxBackoffMs: BYOK_MAX_BACKOFF_MS,
       maxResponseBytes: MAX_REPLY_BYTES,
+      ...(budgetMs === undefined ? {} : { totalBudgetMs: budgetMs }),
     });
     return outcome.ok
       ? { ok: true, content: outcome.content, durationMs: outcome.durationMs, attempts: outcome.attempts }
@@ -156,17 +162,17 @@ export async function callProvider(env: Env, provider: ResolvedProvider, request
           attempts: outcome.attempts,
         };
   }
+  const timeoutMs = Math.max(1, Math.floor(Math.min(provider.timeoutMs, budgetMs ?? Number.POSITIVE_INFINITY)));
   const run = await env.runCommand({
     argv: provider.argv,
-    timeoutMs: provider.timeoutMs,
+    timeoutMs,
     excerptBytes: MAX_REPLY_BYTES,
     stdin: `${JSON.stringify(toLocalInput(request))}\n`,
   });
   const base = { durationMs: Math.round(run.durationMs), attempts: 1 };
   const program = JSON.stringify(provider.argv[0] ?? '');
   if (run.spawnError !== undefined) return { ok: false, reason: run.spawnError, ...base };
-  if (run.timedOut)
-    return { ok: false, reason: `${program} ran past its ${provider.timeoutMs} ms timeout; its process group was killed`, ...base };
+  if (run.timedOut) return { ok: false, reason: `${program} ran past its ${timeoutMs} ms timeout; its process group was killed`, ...base };
   if (run.exitCode !== 0) {
     const how = run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : `exited ${run.exitCode}`;
     return { ok: false, reason: `${program} ${how}; its output was not read`, ...base };

@@ -22,6 +22,8 @@ export interface InvestigationInput {
   /** True only on an explicit request (MCP confirmInvestigation: true); false returns the payload and sends nothing. */
   confirmed: boolean;
   repository?: RepositoryGraph;
+  /** When the provider call must be over (epoch ms by `env.now()`): an MCP call's deadline, less a margin. */
+  deadline?: number;
 }
 
 /**
@@ -29,7 +31,10 @@ export interface InvestigationInput {
  * untrusted result. A confirmed call with no usable provider throws the configuration error.
  */
 export async function getInvestigationReport(env: Env, input: InvestigationInput): Promise<InvestigationReport> {
-  const run = await investigate(env, await buildSubject(env, input), { send: input.confirmed });
+  const run = await investigate(env, await buildSubject(env, input), {
+    send: input.confirmed,
+    ...(input.deadline === undefined ? {} : { deadline: input.deadline }),
+  });
   if (run.refusal !== undefined) throw new CheckerError(run.refusal.code, run.refusal.message, { hint: run.refusal.hint });
   return run.report;
 }

@@ -9,7 +9,7 @@ import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
-import { attachToBundle, investigate } from '../../app/investigation/investigate.js';
+import { attachToBundle, type InvestigationRun, investigate } from '../../app/investigation/investigate.js';
 import { renderInvestigationMarkdown } from '../../report/investigation-markdown.js';
 import { currentHost } from '../host.js';
 
@@ -61,8 +61,9 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
             ? await runAgentBundleWithChecks(env, options, (message) => void host.writeStderr(`checker: ${message}\n`))
             : await runAgentBundle(env, options);
         let bundle = deterministic;
+        let run: InvestigationRun | undefined;
         if (investigation !== 'off') {
-          const run = await investigate(env, { kind: 'change', bundle: deterministic }, { send: investigation === 'send' });
+          run = await investigate(env, { kind: 'change', bundle: deterministic }, { send: investigation === 'send' });
           if (investigation === 'dry-run') {
             await emitReport(env.root, run.report, {
               format,
@@ -73,11 +74,8 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
             return;
           }
           bundle = attachToBundle(deterministic, run);
-          await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
-          await reportInvestigation(run);
-        } else {
-          await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
         }
+        await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
         // --with-checks gates like checker execute: a check that did not pass fails the command.
         const unpassed = (bundle.verification.checks?.results ?? []).filter((check) =>
           ['failed', 'timed-out', 'not-started'].includes(check.status),
@@ -93,6 +91,8 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
           await currentHost().writeStderr(`checker: merge risk is ${level} (${score}/100), at or above --fail-on ${failOn}\n`);
           currentHost().exitCode = 1;
         }
+        // Last, so a configuration error (2) is not lowered by a check or --fail-on (1).
+        if (run !== undefined) await reportInvestigation(run);
       });
     },
   });

@@ -7,6 +7,9 @@ import { defineTool } from './define-tool.js';
 import { toRequirementsInput } from './requirements-input.js';
 
 /** Honest hints: with confirmInvestigation it sends the payload to a provider (a command, or a network endpoint). */
+/** Time left after the provider call for reading the reply and answering. */
+const DEADLINE_MARGIN_MS = 10_000;
+
 const CALLS_PROVIDER: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: true };
 
 export default defineTool({
@@ -14,7 +17,8 @@ export default defineTool({
   inputSchema: agentInvestigationInputSchema,
   outputSchemaName: 'investigation-report',
   annotations: CALLS_PROVIDER,
-  async run(input, { env, warm }) {
+  async run(input, { env, warm, deadlineMs }) {
+    const deadline = env.now().getTime() + deadlineMs - DEADLINE_MARGIN_MS;
     const requirements = toRequirementsInput(env, input.requirements);
     const report = await getInvestigationReport(env, {
       ...pickRange(input),
@@ -24,6 +28,8 @@ export default defineTool({
       profile: input.profile ?? 'generic',
       confirmed: input.confirmInvestigation === true,
       repository: await warm.getRepository(),
+      // The provider gets what is left of the call's deadline once the evidence is built, less time to answer.
+      deadline,
     });
     return { report, schema: 'investigation-report', renderMarkdown: renderInvestigationMarkdown };
   },
