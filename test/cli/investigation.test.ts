@@ -471,6 +471,12 @@ describe('checker --investigate with a bring-your-own-key provider on loopback',
     const notChat = await runJson<AgentBundle>(repo, ['ai', '--investigate', '--task', TASK]);
     assert.equal(notChat.code, 1);
     assert.equal(notChat.report.investigation?.reason, `${endpoint}: the answer is not JSON: "<html>gateway</html>"`);
+
+    mode = { kind: 'reply', content: JSON.stringify({ unresolvedQuestions: ['x'.repeat(300 * 1024)] }) };
+    const huge = await runJson<AgentBundle>(repo, ['ai', '--investigate', '--task', TASK]);
+    assert.equal(huge.code, 1);
+    assert.equal(huge.report.investigation?.reason, `${endpoint}: the response is larger than 262144 bytes; it was not read further`);
+    assert.equal(requests.length, 3);
   });
 
   it('a reply slower than the timeout: one attempt, given up at the timeout, no retry', async () => {
