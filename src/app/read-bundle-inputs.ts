@@ -29,11 +29,14 @@ export interface BundleOptions {
   task?: string;
   /** Repository-relative path of a JSON or YAML requirements file. */
   requirementsPath?: string;
+  /** Requirements already read and validated (an MCP object); wins over `requirementsPath`. */
+  requirements?: RequirementsInput;
 }
 
 /** Reads what the bundle needs beside the analysis: requirements, the latest product run, skills, checks and adapters. */
 export async function readBundleInputs(env: Env, options: BundleOptions): Promise<AgentBundleInput> {
-  const requirements = options.requirementsPath === undefined ? undefined : await readRequirements(env, options.requirementsPath);
+  const requirements =
+    options.requirements ?? (options.requirementsPath === undefined ? undefined : await readRequirements(env, options.requirementsPath));
   const productRun = await readProductRun(env);
   const config = await loadConfig(env);
   const docs = await loadRepoDocs(env, []);

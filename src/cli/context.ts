@@ -36,6 +36,7 @@ export async function withEnv<T>(cwd: unknown, fn: (env: Env) => Promise<T>, opt
   const progress = startProgressLine(currentHost());
   const env = createNodeEnv(resolveRepositoryRoot(cwd), {
     ...currentHost().envOptions,
+    processEnv: currentHost().env,
     ...(options.useCache === false ? { useCache: false } : {}),
     ...(progress === undefined ? {} : { onProgress: progress.sink }),
   });

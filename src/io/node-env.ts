@@ -13,6 +13,7 @@ import { createRepoFiles } from './repo-files.js';
 import { runCommand } from './run-command.js';
 import { runCommandOnExit, startService } from './services.js';
 import { httpGet, httpRequest } from './http-get.js';
+import { requestChatCompletion } from './chat-completions.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
@@ -30,6 +31,8 @@ export interface NodeEnvOptions {
   now?: () => Date;
   /** Where the graph build says what it is doing (the CLI's progress line on a terminal). */
   onProgress?: ProgressSink;
+  /** Where a BYOK provider's key is read from (the variable named by `apiKeyEnv`); default process.env. */
+  processEnv?: NodeJS.ProcessEnv;
 }
 
 /** The real-disk implementation of Env, rooted at one repository. */
@@ -102,6 +105,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     runCommandOnExit: (spec) => runCommandOnExit(root, spec),
     httpGet: (url, httpOptions) => httpGet(url, httpOptions),
     httpRequest: (url, httpOptions) => httpRequest(url, httpOptions),
+    requestChatCompletion: (spec) => requestChatCompletion(spec, options.processEnv ?? process.env),
     findBrowser: async (configured) => {
       const { findChromium } = await import('./browser.js');
       try {

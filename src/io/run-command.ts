@@ -129,7 +129,7 @@ async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> 
       shell: false,
       detached: true,
       windowsHide: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [spec.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       env: { ...pickInheritedEnv(process.env), ...spec.env, ...(coverageDir === undefined ? {} : { NODE_V8_COVERAGE: coverageDir }) },
     });
   } catch (error) {
@@ -161,6 +161,11 @@ async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> 
       resolve(finish(outcome));
     };
 
+    if (spec.stdin !== undefined && child.stdin !== null) {
+      // A program that exits without reading its input closes the pipe: EPIPE is its answer, not checker's failure.
+      child.stdin.on('error', () => {});
+      child.stdin.end(spec.stdin);
+    }
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.once('error', (error) => {

@@ -62,6 +62,28 @@ export const agentTaskBundleInputSchema = z
   })
   .strict();
 
+export const agentInvestigationInputSchema = z
+  .object({
+    confirmInvestigation: z
+      .boolean({ error: 'must be true to call the configured provider, or false (the default) to see the payload only' })
+      .optional()
+      .describe(
+        'true calls the provider configured in investigation.provider (local command or bring-your-own-key endpoint); false or absent sends nothing and returns the exact redacted payload.',
+      ),
+    subject: z
+      .enum(['change', 'preflight'], { error: 'must be "change" or "preflight"' })
+      .optional()
+      .describe(
+        '"change" investigates a git range (base/head, default the working tree); "preflight" a task before coding. Default: preflight when task is given without base/head, else change.',
+      ),
+    task: taskField.optional(),
+    requirements: requirementsField,
+    profile: profileField,
+    format: formatField,
+    ...rangeShape,
+  })
+  .strict();
+
 export const agentPreflightInputSchema = z.object({ task: taskField, requirements: requirementsField, format: formatField }).strict();
 
 export const taskContextInputSchema = z

@@ -1,3 +1,4 @@
+import agentInvestigation from './tools/agent-investigation.js';
 import agentPreflight from './tools/agent-preflight.js';
 import agentSession from './tools/agent-session.js';
 import agentTaskBundle from './tools/agent-task-bundle.js';
@@ -29,6 +30,7 @@ export const TOOLS: readonly McpTool[] = [
   agentPreflight,
   agentSession,
   taskContext,
+  agentInvestigation,
   executeConfiguredChecks,
   productPlan,
   productRun,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgentBundle, ProofEntry } from './bundle.js';
 import { AGENT_PROFILES } from './config.js';
+import { investigationNotRunSchema, investigationRanSchema, investigationResultSchema } from './investigation.js';
 import { REPORT_PARTS, truncated } from './report-schemas.js';
 
 /**
@@ -48,6 +49,11 @@ const TASK_KINDS = [
   'review',
 ] as const;
 
+// Checks ran only with --with-checks, and then the run is named and recorded.
+const checks = z.union([
+  z.strictObject({ ran: z.literal(false), reason: str, runId: nonEmpty.optional(), recordPath: nonEmpty.optional() }),
+  z.strictObject({ ran: z.literal(true), reason: str, runId: nonEmpty, recordPath: nonEmpty }),
+]);
 const proofEntry = changedPathProof.extend({ id: nonEmpty }).meta({ id: 'proofEntry' });
 const artifact = z
   .strictObject({ kind: nonEmpty, path: nonEmpty.optional(), label: str.optional(), description: str.optional() })
@@ -112,7 +118,6 @@ const task = z.strictObject({
   detail: str,
   evidenceIds: z.array(nonEmpty).min(1),
 });
-const notRun = z.strictObject({ ran: z.literal(false), reason: str });
 
 export const agentBundleSchema = z.strictObject({
   schemaVersion: z.literal(1),
@@ -141,17 +146,30 @@ export const agentBundleSchema = z.strictObject({
   prompt: nonEmpty,
   limitations: z.array(z.strictObject({ code: nonEmpty, message: str, hint: str.optional(), location: location.optional() })),
   safety: z.array(nonEmpty),
-  execution: z.strictObject({
-    investigation: notRun,
-    // Checks ran only with --with-checks, and then the run is named and recorded; a bare claim is refused.
-    checks: z.union([
-      z.strictObject({ ran: z.literal(false), reason: str, runId: nonEmpty.optional(), recordPath: nonEmpty.optional() }),
-      z.strictObject({ ran: z.literal(true), reason: str, runId: nonEmpty, recordPath: nonEmpty }),
-    ]),
-    modelCalled: z.literal(false),
-    network: z.literal(false),
-    agentCalled: z.literal(false),
-  }),
+  // Investigation and checks ran only on request, and then the record names what ran; a bare claim is refused.
+  execution: z.union([
+    z.strictObject({
+      investigation: investigationNotRunSchema,
+      checks,
+      modelCalled: z.literal(false),
+      network: z.literal(false),
+      agentCalled: z.literal(false),
+    }),
+    z.strictObject({
+      investigation: investigationRanSchema('local'),
+      checks,
+      modelCalled: z.literal(true),
+      network: z.literal(false),
+      agentCalled: z.literal(false),
+    }),
+    z.strictObject({
+      investigation: investigationRanSchema('byok'),
+      checks,
+      modelCalled: z.literal(true),
+      network: z.literal(true),
+      agentCalled: z.literal(false),
+    }),
+  ]),
   verification: z.strictObject({
     checks: z
       .strictObject({
@@ -183,6 +201,7 @@ export const agentBundleSchema = z.strictObject({
   }),
   truncated,
   taskOverflow: z.array(task),
+  investigation: investigationResultSchema.optional(),
 });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

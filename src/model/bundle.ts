@@ -14,6 +14,7 @@ import type { RevisionInfo } from './change.js';
 import type { AgentProfile, ToolAdapterKind } from './config.js';
 import type { ChangedPathProof, TestEvidence } from './coverage.js';
 import type { Location } from './diagnostic.js';
+import type { InvestigationRanRecord, InvestigationResult } from './investigation.js';
 
 /**
  * The agent task bundle (spec 2.9, design.md "Output contracts"), validated by
@@ -43,6 +44,8 @@ export interface AgentBundle {
   safety: string[];
   execution: BundleExecution;
   verification: BundleVerification;
+  /** Untrusted model output of `--investigate`; never changes the evidence, tasks or prompt above. */
+  investigation?: InvestigationResult;
 }
 
 export interface ProofEntry extends ChangedPathProof {
@@ -191,16 +194,21 @@ export interface BundleLimitation {
   location?: Location;
 }
 
-export interface BundleExecution {
-  investigation: { ran: false; reason: string };
+/**
+ * What ran for the bundle. Investigation only with `--investigate` and a configured provider (then the model was
+ * called, and the network used for a byok provider); checks only with `--with-checks` and the gate open.
+ */
+export type BundleExecution = {
   /** `ran` only with `--with-checks` and the gate open; then the run's id and record. */
   checks:
     | { ran: false; reason: string; runId?: string; recordPath?: string }
     | { ran: true; reason: string; runId: string; recordPath: string };
-  modelCalled: false;
-  network: false;
   agentCalled: false;
-}
+} & (
+  | { investigation: { ran: false; reason: string }; modelCalled: false; network: false }
+  | { investigation: InvestigationRanRecord<'local'>; modelCalled: true; network: false }
+  | { investigation: InvestigationRanRecord<'byok'>; modelCalled: true; network: true }
+);
 
 /** One configured check's result from a `--with-checks` run; `output` is the redacted tail of what it printed (untrusted). */
 export interface BundleCheckResult {

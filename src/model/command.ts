@@ -18,6 +18,8 @@ export interface CommandSpec {
    * (`Env.createWorktree`) is accepted; anything else throws.
    */
   cwd?: string;
+  /** Text written to the program's standard input, which is then closed (default: no input, stdin ignored). */
+  stdin?: string;
 }
 
 /**

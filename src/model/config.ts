@@ -149,7 +149,13 @@ export const configSchema = z.strictObject({
         .optional(),
     })
     .optional(),
-  investigation: z.strictObject({ provider: provider.optional() }).optional(),
+  investigation: z
+    .strictObject({
+      provider: provider.optional(),
+      /** Estimated tokens the request may hold (characters / 4); lists are cut, lowest-ranked first, to fit. Default 12,000. */
+      maxRequestTokens: z.int().min(1000).max(200_000).optional().meta({ default: 12_000 }),
+    })
+    .optional(),
   analysis: z
     .strictObject({
       assertionHelpers: z

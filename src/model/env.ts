@@ -1,4 +1,5 @@
 import type { ChangeSet } from './change.js';
+import type { ChatCompletionOutcome, ChatCompletionSpec } from './chat-completion.js';
 import type { CommandRun, CommandSpec } from './command.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { FileFacts, ParseOptions } from './facts.js';
@@ -101,6 +102,12 @@ export interface Env {
     url: string,
     options: { method: string; headers?: Record<string, string>; body?: string; timeoutMs: number; maxBodyBytes?: number },
   ): Promise<HttpGetResult>;
+  /**
+   * One chat-completions call to a bring-your-own-key investigation provider (bounded: timeout, retries, size cap);
+   * the key is read by the host from the variable `spec.apiKeyEnv` names and never handed to the caller. Call it only
+   * for an explicit investigation request.
+   */
+  requestChatCompletion(spec: ChatCompletionSpec): Promise<ChatCompletionOutcome>;
   /**
    * Explores a product target in headless Chromium (found from `spec.executablePath`, CHECKER_CHROMIUM, then well-known
    * paths; CheckerError `product/no-browser` when none), same-origin only and bounded; artifacts go under

@@ -6,6 +6,7 @@ import { contractsFileSchema } from './contracts.js';
 import { differentialReportSchema } from './differential.js';
 import { executionReportSchema } from './execution.js';
 import { graphReportSchema } from './graph-report.js';
+import { investigationReportSchema } from './investigation.js';
 import { memoryFileSchema } from './memory.js';
 import { productFailureSchema } from './product-failure.js';
 import { productFailuresSchema, productPlanSchema } from './product-plan.js';
@@ -44,6 +45,10 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
     schema: executionReportSchema,
   },
   'graph-report': { title: 'checker graph report', schema: graphReportSchema },
+  'investigation-report': {
+    title: 'checker investigation report (checker ai|agent [preflight] --investigate --dry-run, MCP agent_investigation)',
+    schema: investigationReportSchema,
+  },
   memory: { title: 'checker memory file (.checker/memory/*.yml, *.yaml, *.json)', schema: memoryFileSchema },
   'rules-list': { title: 'checker rules list', schema: rulesListSchema },
   'rules-validate': { title: 'checker rules validate', schema: rulesValidateSchema },

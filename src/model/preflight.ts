@@ -1,4 +1,5 @@
 import type { Diagnostic } from './diagnostic.js';
+import type { InvestigationResult } from './investigation.js';
 import type { GroundingConfidence, GroundingMatch, MatchedDecision, MatchedOwner } from './grounding.js';
 import type { MemoryKind } from './graph.js';
 import type { AcceptanceCriterion, AffectedFlow } from './requirements.js';
@@ -157,6 +158,12 @@ export interface PreflightReport {
   confidenceReason: string;
   /** Questions from grounding; requirement questions stay in requirementEvidence. */
   unresolvedQuestions: string[];
-  execution: { modelCalled: false; commandsRun: false; network: false; investigation: false };
+  /** All false unless `--investigate` called the configured provider (a local provider is a command; byok uses the network). */
+  execution:
+    | { modelCalled: false; commandsRun: false; network: false; investigation: false }
+    | { modelCalled: true; commandsRun: true; network: false; investigation: true }
+    | { modelCalled: true; commandsRun: false; network: true; investigation: true };
   limitations: Diagnostic[];
+  /** Untrusted model output of `--investigate`; never changes the evidence or suggestions above. */
+  investigation?: InvestigationResult;
 }

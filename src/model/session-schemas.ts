@@ -19,6 +19,7 @@ import type {
   Suggestions,
 } from './preflight.js';
 import { diagnosticSchema, truncated } from './report-schemas.js';
+import { investigationResultSchema } from './investigation.js';
 import { requirementsSchema } from './requirements.js';
 import type {
   AgentSession,
@@ -292,14 +293,30 @@ export const preflightReportSchema = z
     confidence: z.enum(['low', 'medium', 'high']),
     confidenceReason: str,
     unresolvedQuestions: strings,
-    execution: z.strictObject({
-      modelCalled: z.literal(false),
-      commandsRun: z.literal(false),
-      network: z.literal(false),
-      investigation: z.literal(false),
-    }),
+    // Nothing ran unless --investigate called a provider: a local one is a command, a byok one uses the network.
+    execution: z.union([
+      z.strictObject({
+        modelCalled: z.literal(false),
+        commandsRun: z.literal(false),
+        network: z.literal(false),
+        investigation: z.literal(false),
+      }),
+      z.strictObject({
+        modelCalled: z.literal(true),
+        commandsRun: z.literal(true),
+        network: z.literal(false),
+        investigation: z.literal(true),
+      }),
+      z.strictObject({
+        modelCalled: z.literal(true),
+        commandsRun: z.literal(false),
+        network: z.literal(true),
+        investigation: z.literal(true),
+      }),
+    ]),
     limitations: z.array(diagnosticSchema),
     truncated,
+    investigation: investigationResultSchema.optional(),
   })
   .describe(
     "Before-coding brief. requirementEvidence (the requirements file), repositoryEvidence (deterministic) and suggestions (checker's proposals) are kept apart.",

@@ -1,4 +1,5 @@
 import type { AgentBundle } from '../model/bundle.js';
+import { describeInvestigationRecord, renderInvestigationSection } from './investigation-markdown.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderMore, renderTable } from './markdown-table.js';
 import { describeRouteGuards, describeRouteReach, plural, renderGroupedLimitations } from './sections-markdown.js';
@@ -382,7 +383,7 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push('## Safety and execution', '');
   out.push(...bundle.safety.map((note) => `- ${escapeMarkdownInline(note)}`));
   out.push(
-    `- Investigation ran: no. Checks ran: ${bundle.execution.checks.ran ? `yes (run ${bundle.execution.checks.runId ?? '?'})` : 'no'}. Model called: no. Network used: no. Coding agent called: no.`,
+    `- ${describeInvestigationRecord(bundle.execution.investigation)} Checks ran: ${bundle.execution.checks.ran ? `yes (run ${bundle.execution.checks.runId ?? '?'})` : 'no'}. Model called: ${bundle.execution.modelCalled ? 'yes' : 'no'}. Network used: ${bundle.execution.network ? 'yes' : 'no'}. Coding agent called: no.`,
     `- Verification in hand: proof states ${
       Object.entries(bundle.verification.proofStates)
         .map(([state, count]) => `${state} ${count}`)
@@ -390,6 +391,7 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     }; ${bundle.verification.reachingTests} reaching test files; product run ${bundle.verification.productRun.status}.`,
     '',
   );
+  if (bundle.investigation !== undefined) out.push(renderInvestigationSection(bundle.investigation), '');
   return `${out
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')

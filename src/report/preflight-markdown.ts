@@ -1,5 +1,6 @@
 import type { PreflightMemoryEntry, PreflightReport } from '../model/preflight.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
+import { renderInvestigationSection } from './investigation-markdown.js';
 import { renderMore, renderTable } from './markdown-table.js';
 
 const SHOWN = 20;
@@ -13,7 +14,11 @@ export function renderPreflightMarkdown(report: PreflightReport): string {
     `# Preflight\n\n**Task:** ${escapeMarkdownInline(report.task)}\n\n**Confidence:** ${report.confidence} (${escapeMarkdownInline(report.confidenceReason)})`,
   );
   parts.push(
-    `Revision: ${report.revision.head === null ? 'none (no git history)' : report.revision.head.slice(0, 12)}. Preflight called no model, ran no command and used no network.`,
+    `Revision: ${report.revision.head === null ? 'none (no git history)' : report.revision.head.slice(0, 12)}. ${
+      report.execution.investigation
+        ? `Preflight itself called no model; --investigate called the configured ${report.execution.network ? 'byok' : 'local'} provider (see Investigation).`
+        : 'Preflight called no model, ran no command and used no network.'
+    }`,
   );
   if (report.unresolvedQuestions.length > 0) {
     parts.push(
@@ -121,6 +126,7 @@ export function renderPreflightMarkdown(report: PreflightReport): string {
         .join('\n')}${renderMore(Math.min(SHOWN, report.limitations.length), report.limitations.length, 'limitations')}`,
     );
   }
+  if (report.investigation !== undefined) parts.push(renderInvestigationSection(report.investigation).trimEnd());
   return `${parts.join('\n\n')}\n`;
 }
 

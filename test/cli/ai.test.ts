@@ -135,9 +135,9 @@ describe('checker ai / checker agent', () => {
       profile.stderr,
       /^checker: usage\/invalid-profile: --profile "copilot" is not a known agent profile\n {2}hint: Use one of: generic, codex, claude-code, cursor, pi, opencode, desktop\.\n$/,
     );
-    const flag = await runCliAsync(['ai', '--cwd', repo.dir, '--investigate']);
+    const flag = await runCliAsync(['ai', '--cwd', repo.dir, '--upload']);
     assert.equal(flag.code, 2);
-    assert.match(flag.stderr, /usage\/unknown-flag: Unknown option --investigate for "checker ai"/);
+    assert.match(flag.stderr, /usage\/unknown-flag: Unknown option --upload for "checker ai"/);
     const outside = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD~1', '--requirements', '../elsewhere.yml']);
     assert.equal(outside.code, 2);
     assert.match(outside.stderr, /requirements\/outside-repo/);

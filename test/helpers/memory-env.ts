@@ -213,6 +213,7 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
     runCommandOnExit: () => unsupported('runCommandOnExit'),
     httpGet: async () => unsupported('httpGet (no network in memory)'),
     httpRequest: async () => unsupported('httpRequest (no network in memory)'),
+    requestChatCompletion: async () => unsupported('requestChatCompletion (no network in memory)'),
     findBrowser: async () => ({ found: false, message: 'memEnv has no browser', hint: 'use createNodeEnv' }),
     validate: (schemaName, data, validateOptions) => validateOrThrow(schemaName, data, validateOptions),
     checkSchema: (schemaName, data) => checkSchema(schemaName, data),

@@ -30,6 +30,7 @@ const ALL_TOOLS = [
   'agent_preflight',
   'agent_session',
   'task_context',
+  'agent_investigation',
   'execute_configured_checks',
   ...PRODUCT_TOOLS,
 ];
@@ -108,6 +109,7 @@ describe('checker mcp over stdio (SDK Client)', () => {
       agent_preflight: ['task', 'requirements', 'format'],
       agent_session: ['operation', 'sessionId', 'task', 'requirements', 'checkpointKind', 'summary', 'maxNodes', 'format'],
       task_context: ['task', 'requirements', 'maxNodes', 'format'],
+      agent_investigation: ['confirmInvestigation', 'subject', 'task', 'requirements', 'profile', 'format', 'base', 'head'],
       execute_configured_checks: ['confirmExecution', 'all', 'format', 'base', 'head'],
       checker_product_plan: ['format'],
       checker_product_run: ['confirmExecution', 'target', 'generateApiTests', 'runGeneratedApiTests', 'base', 'trace', 'format'],
@@ -129,7 +131,8 @@ describe('checker mcp over stdio (SDK Client)', () => {
       assert.equal(tool.description, texts?.description);
       assert.equal(tool.annotations?.readOnlyHint, !writers.has(tool.name), tool.name);
       assert.equal(tool.annotations?.destructiveHint, runsCommands.has(tool.name), tool.name);
-      assert.equal(tool.annotations?.openWorldHint, runsCommands.has(tool.name), tool.name);
+      // agent_investigation reaches a provider (a command or an endpoint) when confirmed.
+      assert.equal(tool.annotations?.openWorldHint, runsCommands.has(tool.name) || tool.name === 'agent_investigation', tool.name);
       assert.equal(tool.inputSchema.additionalProperties, false, tool.name);
       assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}), expectedFields[tool.name] ?? ['format', 'base', 'head'], tool.name);
       assert.deepEqual(tool.inputSchema.required, expectedRequired[tool.name], tool.name);

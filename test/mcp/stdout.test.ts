@@ -119,7 +119,7 @@ describe('checker mcp stdout (security H47, threat 17)', () => {
       [-32700, -32700, -32600],
     );
     assert.equal((byId.get(1)?.result?.serverInfo as { name: string } | undefined)?.name, 'checker');
-    assert.equal((byId.get(2)?.result?.tools as unknown[] | undefined)?.length, 16);
+    assert.equal((byId.get(2)?.result?.tools as unknown[] | undefined)?.length, 17);
     const analysis = byId.get(3)?.result;
     assert.equal(analysis?.isError, undefined);
     const limitations =

@@ -32,5 +32,10 @@ describe('agent bundle contract', () => {
       recordPath: '.checker/local/executions/20261124T093812Z-f02102/result.json',
     };
     assert.equal(agentBundleSchema.safeParse({ ...data, execution: { ...execution, checks: ran } }).success, true);
+    // --investigate called a byok provider: the model was called and the network used, and the record says which.
+    const investigated = { ran: true, reason: 'x', provider: 'byok', status: 'answered', durationMs: 12 };
+    const byok = { ...execution, investigation: investigated, modelCalled: true, network: true };
+    assert.equal(agentBundleSchema.safeParse({ ...data, execution: byok }).success, true);
+    assert.equal(agentBundleSchema.safeParse({ ...data, execution: { ...byok, network: false } }).success, false);
   });
 });

@@ -16,6 +16,9 @@ describe('preflight report contract', () => {
 
   it('refuses a report that claims to have run a command, and a candidate file id that is not a file node', () => {
     assert.equal(preflightReportSchema.safeParse({ ...report, execution: { ...report.execution, commandsRun: true } }).success, false);
+    // Only --investigate with a local provider runs a command, and then the model was called.
+    const local = { modelCalled: true, commandsRun: true, network: false, investigation: true };
+    assert.equal(preflightReportSchema.safeParse({ ...report, execution: local }).success, true);
     const evidence = report.repositoryEvidence;
     const candidate = { ...evidence.candidateFiles[0], id: 'route:GET /a' };
     assert.equal(

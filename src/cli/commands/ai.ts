@@ -8,6 +8,9 @@ import type { AgentProfile } from '../../model/config.js';
 import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
+import { investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
+import { attachToBundle, type InvestigationRun, investigate } from '../../app/investigation/investigate.js';
+import { renderInvestigationMarkdown } from '../../report/investigation-markdown.js';
 import { currentHost } from '../host.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
@@ -34,10 +37,12 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         description:
           'Run the configured checks first (needs safety.allowCommands: true) and put their results and runtime proof in the bundle',
       },
+      ...investigateArgs,
       ...formatArg,
       ...failOnArg,
     },
     async run({ args }) {
+      const investigation = toInvestigationMode(args);
       const format = toFormat(args.format);
       const failOn = toFailOn(args['fail-on']);
       const profile = toAgentProfile(args.profile);
@@ -51,10 +56,25 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
           ...(requirementsPath === undefined ? {} : { requirementsPath }),
         };
         const host = currentHost();
-        const bundle =
+        const deterministic =
           args['with-checks'] === true
             ? await runAgentBundleWithChecks(env, options, (message) => void host.writeStderr(`checker: ${message}\n`))
             : await runAgentBundle(env, options);
+        let bundle = deterministic;
+        let run: InvestigationRun | undefined;
+        if (investigation !== 'off') {
+          run = await investigate(env, { kind: 'change', bundle: deterministic }, { send: investigation === 'send' });
+          if (investigation === 'dry-run') {
+            await emitReport(env.root, run.report, {
+              format,
+              output: args.output,
+              schema: 'investigation-report',
+              markdown: renderInvestigationMarkdown,
+            });
+            return;
+          }
+          bundle = attachToBundle(deterministic, run);
+        }
         await emitReport(env.root, bundle, { format, output: args.output, schema: 'agent-bundle', markdown: renderBundleMarkdown });
         // --with-checks gates like checker execute: a check that did not pass fails the command.
         const unpassed = (bundle.verification.checks?.results ?? []).filter((check) =>
@@ -71,6 +91,8 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
           await currentHost().writeStderr(`checker: merge risk is ${level} (${score}/100), at or above --fail-on ${failOn}\n`);
           currentHost().exitCode = 1;
         }
+        // Last, so a configuration error (2) is not lowered by a check or --fail-on (1).
+        if (run !== undefined) await reportInvestigation(run);
       });
     },
   });

@@ -4,6 +4,10 @@ import { getPreflightReport } from '../../app/preflight.js';
 import { renderPreflightMarkdown } from '../../report/preflight-markdown.js';
 import { cwdArg, formatArg, toFormat, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
+import { investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
+import { attachToPreflight } from '../../app/investigation/investigate.js';
+import { investigatePreflight } from '../../app/investigation/run-investigation.js';
+import { renderInvestigationMarkdown } from '../../report/investigation-markdown.js';
 
 /** `checker ai preflight` and `checker agent preflight`: the same before-coding brief. */
 export default defineCommand({
@@ -13,15 +17,37 @@ export default defineCommand({
     ...formatArg,
     task: { type: 'string', required: true, description: 'What should change, in words', valueHint: 'text' },
     requirements: { type: 'string', description: 'Requirements file (JSON or YAML) inside the repository', valueHint: 'file' },
+    ...investigateArgs,
   },
   async run({ args }) {
+    const investigation = toInvestigationMode(args);
     const format = toFormat(args.format);
     await withEnv(args.cwd, async (env) => {
       const report = await getPreflightReport(env, {
         task: toTask(args.task),
         ...(typeof args.requirements === 'string' ? { requirementsPath: args.requirements } : {}),
       });
-      await emitReport(env.root, report, { format, output: args.output, schema: 'preflight-report', markdown: renderPreflightMarkdown });
+      if (investigation === 'off') {
+        await emitReport(env.root, report, { format, output: args.output, schema: 'preflight-report', markdown: renderPreflightMarkdown });
+        return;
+      }
+      const run = await investigatePreflight(env, report, investigation === 'send');
+      if (investigation === 'dry-run') {
+        await emitReport(env.root, run.report, {
+          format,
+          output: args.output,
+          schema: 'investigation-report',
+          markdown: renderInvestigationMarkdown,
+        });
+        return;
+      }
+      await emitReport(env.root, attachToPreflight(report, run), {
+        format,
+        output: args.output,
+        schema: 'preflight-report',
+        markdown: renderPreflightMarkdown,
+      });
+      await reportInvestigation(run);
     });
   },
 });

@@ -1,0 +1,47 @@
+import type { ArgsDef } from 'citty';
+import type { InvestigationRun } from '../app/investigation/investigate.js';
+import { CheckerError } from '../model/diagnostic.js';
+import { currentHost } from './host.js';
+
+/** `--investigate` and `--dry-run` of `ai`, `agent` and their `preflight` (spec 4.1 rule 2). */
+export const investigateArgs = {
+  investigate: {
+    type: 'boolean',
+    description:
+      'Also ask the configured investigation provider (investigation.provider: local or byok) for untrusted proposals; only with this flag is a provider called',
+  },
+  'dry-run': {
+    type: 'boolean',
+    description: 'With --investigate: print the exact redacted payload instead of sending it; nothing is sent',
+  },
+} as const satisfies ArgsDef;
+
+/** off: no provider is selected; dry-run: the payload only; send: call the provider. */
+export function toInvestigationMode(args: { investigate?: unknown; 'dry-run'?: unknown }): 'off' | 'dry-run' | 'send' {
+  const investigate = args.investigate === true;
+  if (args['dry-run'] === true && !investigate) {
+    throw new CheckerError('usage/dry-run-without-investigate', '--dry-run applies only with --investigate', {
+      hint: 'Add --investigate to see the payload an investigation would send, or leave --dry-run out.',
+    });
+  }
+  if (!investigate) return 'off';
+  return args['dry-run'] === true ? 'dry-run' : 'send';
+}
+
+/**
+ * After the report is out: a provider that could not be called for a configuration reason exits 2 (the deterministic
+ * report is unchanged); a call that failed (timeout, HTTP error, a malformed reply) exits 1.
+ */
+export async function reportInvestigation(run: InvestigationRun): Promise<void> {
+  const host = currentHost();
+  if (run.refusal !== undefined) {
+    await host.writeStderr(`checker: ${run.refusal.code}: ${run.refusal.message}\n  hint: ${run.refusal.hint}\n`);
+    host.exitCode = Math.max(host.exitCode ?? 0, 2);
+    return;
+  }
+  const result = run.report.result;
+  if (result?.status === 'failed') {
+    await host.writeStderr(`checker: investigation/failed: ${result.reason}; the deterministic report above is unchanged\n`);
+    host.exitCode = Math.max(host.exitCode ?? 0, 1);
+  }
+}
