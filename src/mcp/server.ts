@@ -1,5 +1,13 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { ProgressEvent } from '../model/progress.js';
+import { describeProgress } from '../report/progress-text.js';
 import { z } from 'zod';
 import { getValidator } from '../io/schema.js';
 import { createStdioTransport } from './stdio-transport.js';
@@ -68,7 +76,12 @@ async function createCheckerServer(options: CheckerServerOptions): Promise<Check
       );
     }
     const label = `${name} (request ${JSON.stringify(extra.requestId).slice(0, 40)})`;
-    const call = worker.run({ name, arguments: request.params.arguments ?? {}, label }, extra.signal);
+    const progressToken = request.params._meta?.progressToken;
+    const onProgress = progressToken === undefined ? undefined : toProgressNotifier(progressToken, extra.sendNotification);
+    const call = worker.run(
+      { name, arguments: request.params.arguments ?? {}, label, ...(onProgress === undefined ? {} : { onProgress }) },
+      extra.signal,
+    );
     inFlight.add(call);
     try {
       return await call;
@@ -153,4 +166,31 @@ export async function runStdioServer(options: CheckerServerOptions): Promise<voi
   process.stdin.off('end', closeOnEnd);
   process.stdin.off('close', closeOnEnd);
   await checker.close();
+}
+
+/** Parse counts are sent at most this often; a new phase is always sent. */
+const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * `notifications/progress` for a call whose client sent a progress token: the graph build's phases in words, with
+ * `progress` rising by one per notification (the spec wants it to increase; there is no honest total across phases).
+ */
+function toProgressNotifier(
+  progressToken: string | number,
+  send: (notification: ServerNotification) => Promise<void>,
+): (event: ProgressEvent) => void {
+  let sent = 0;
+  let lastPhase: ProgressEvent['phase'] | undefined;
+  let lastAt = Number.NEGATIVE_INFINITY;
+  return (event) => {
+    const now = performance.now();
+    const isLastCount = event.phase === 'parse' && event.done === event.total;
+    if (event.phase === lastPhase && !isLastCount && now - lastAt < PROGRESS_INTERVAL_MS) return;
+    lastPhase = event.phase;
+    lastAt = now;
+    sent += 1;
+    void send({ method: 'notifications/progress', params: { progressToken, progress: sent, message: describeProgress(event) } }).catch(
+      () => undefined,
+    );
+  };
 }

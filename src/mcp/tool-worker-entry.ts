@@ -18,10 +18,16 @@ const byName = new Map(tools.map((tool) => [tool.name, tool]));
 const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
-const env = createNodeEnv(root, { keepPool: true });
-const context: ToolContext = { env, warm: createWarmGraph(env), log, deadlineMs };
-
 const post = (message: FromWorker): void => port.postMessage(message);
+/** Calls whose client asked for progress: the graph build's events go to each of them while it runs. */
+const listening = new Set<number>();
+const env = createNodeEnv(root, {
+  keepPool: true,
+  onProgress: (event) => {
+    for (const id of listening) post({ type: 'progress', id, event });
+  },
+});
+const context: ToolContext = { env, warm: createWarmGraph(env), log, deadlineMs };
 
 async function runCall(call: Extract<ToWorker, { type: 'call' }>): Promise<CallToolResult> {
   const tool = byName.get(call.name);
@@ -45,7 +51,11 @@ port.on('message', (message: unknown) => {
   } else if (message.type === 'close') {
     void env.close().finally(() => port.close());
   } else {
-    void runCall(message).then((result) => post({ type: 'result', id: message.id, result }));
+    if (message.progress === true) listening.add(message.id);
+    void runCall(message).then((result) => {
+      listening.delete(message.id);
+      post({ type: 'result', id: message.id, result });
+    });
   }
 });
 post({ type: 'ready' });

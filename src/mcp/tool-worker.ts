@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { ProgressEvent } from '../model/progress.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResult } from './tools/define-tool.js';
 import { toFromWorker, type ToolWorkerData, type ToWorker } from './worker-protocol.js';
@@ -25,6 +26,8 @@ export interface ToolCall {
   arguments: unknown;
   /** How messages name the call: the tool and the client's request id. */
   label: string;
+  /** Told what the graph build is doing while the call runs (the client asked with a progress token). */
+  onProgress?: (event: ProgressEvent) => void;
 }
 
 /** Runs tool calls in a worker thread; every call is answered, by the tool, by its deadline, or by a restart. */
@@ -97,6 +100,7 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
       id: pending.id,
       name: pending.call.name,
       arguments: pending.call.arguments,
+      ...(pending.call.onProgress === undefined ? {} : { progress: true }),
     } satisfies ToWorker);
   };
 
@@ -222,6 +226,9 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
       } else if (message.type === 'probe') {
         slot.probes.get(message.id)?.(true);
         slot.probes.delete(message.id);
+      } else if (message.type === 'progress') {
+        const pending = slot.posted.get(message.id);
+        if (pending !== undefined && !pending.isAnswered) pending.call.onProgress?.(message.event);
       } else {
         const pending = slot.posted.get(message.id);
         if (pending === undefined) return;

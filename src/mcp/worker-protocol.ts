@@ -1,6 +1,7 @@
 import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpTool } from './tools/define-tool.js';
 import { isRecord } from '../text/is-record.js';
+import type { ProgressEvent } from '../model/progress.js';
 
 /** A tool as the server serves it. Its name is a plain string so tests can inject tools of their own. */
 export type ServedTool = Omit<McpTool, 'name'> & { name: string };
@@ -15,10 +16,17 @@ export interface ToolWorkerData {
 }
 
 /** Protocol thread → tool worker. */
-export type ToWorker = { type: 'call'; id: number; name: string; arguments: unknown } | { type: 'probe'; id: number } | { type: 'close' };
+export type ToWorker =
+  | { type: 'call'; id: number; name: string; arguments: unknown; progress?: boolean }
+  | { type: 'probe'; id: number }
+  | { type: 'close' };
 
 /** Tool worker → protocol thread. */
-export type FromWorker = { type: 'ready' } | { type: 'result'; id: number; result: CallToolResult } | { type: 'probe'; id: number };
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; result: CallToolResult }
+  | { type: 'probe'; id: number }
+  | { type: 'progress'; id: number; event: ProgressEvent };
 
 export function isToWorker(value: unknown): value is ToWorker {
   if (!isRecord(value)) return false;
@@ -31,6 +39,8 @@ export function toFromWorker(value: unknown): FromWorker | undefined {
   if (!isRecord(value)) return undefined;
   if (value.type === 'ready') return { type: 'ready' };
   if (value.type === 'probe' && typeof value.id === 'number') return { type: 'probe', id: value.id };
+  if (value.type === 'progress' && typeof value.id === 'number' && isProgressEvent(value.event))
+    return { type: 'progress', id: value.id, event: value.event };
   if (value.type !== 'result' || typeof value.id !== 'number') return undefined;
   const result = CallToolResultSchema.safeParse(value.result);
   return result.success ? { type: 'result', id: value.id, result: result.data } : undefined;
@@ -58,4 +68,12 @@ function isServedTool(value: unknown): value is ServedTool {
     isRecord(value.config) &&
     typeof value.config.outputSchemaName === 'string'
   );
+}
+
+function isProgressEvent(value: unknown): value is ProgressEvent {
+  if (!isRecord(value)) return false;
+  const count = (key: string): boolean => typeof value[key] === 'number' && Number.isInteger(value[key]) && (value[key] as number) >= 0;
+  if (value.phase === 'scan' || value.phase === 'analyse') return true;
+  if (value.phase === 'parse') return count('done') && count('total');
+  return (value.phase === 'resolve' || value.phase === 'build') && count('files');
 }
