@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import type { Config } from '../model/config.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Env, GitAccess } from '../model/env.js';
+import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, type MinedHistory } from '../model/history.js';
+
+/** Bumped when the mined shape or what counts as kept changes: older cache files are then never read. */
+const CACHE_VERSION = 1;
+
+/** The mining bounds of `history.*` in config, defaults filled in; undefined when `history.enabled` is false. */
+export function readHistorySettings(config: Config): HistorySettings | undefined {
+  const configured = config.history;
+  if (configured?.enabled === false) return undefined;
+  return {
+    maxCommits: configured?.maxCommits ?? DEFAULT_HISTORY_SETTINGS.maxCommits,
+    maxAgeDays: configured?.maxAgeDays ?? DEFAULT_HISTORY_SETTINGS.maxAgeDays,
+    massChangeFiles: configured?.massChangeFiles ?? DEFAULT_HISTORY_SETTINGS.massChangeFiles,
+  };
+}
+
+function getCachePath(headOid: string, settings: HistorySettings): string {
+  const key = createHash('sha256')
+    .update(JSON.stringify([CACHE_VERSION, headOid, settings.maxCommits, settings.maxAgeDays, settings.massChangeFiles]))
+    .digest('hex')
+    .slice(0, 32);
+  return `cache/history/${key}.json`;
+}
+
+function isSameSettings(a: HistorySettings, b: HistorySettings): boolean {
+  return a.maxCommits === b.maxCommits && a.maxAgeDays === b.maxAgeDays && a.massChangeFiles === b.massChangeFiles;
+}
+
+/** A cache file is local state another process may have left half-written or edited: anything odd is a miss. */
+function parseCached(text: string | undefined, headOid: string, settings: HistorySettings): MinedHistory | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const data = JSON.parse(text) as Partial<MinedHistory> | null;
+    if (data === null || typeof data !== 'object' || data.headOid !== headOid || !Array.isArray(data.commits)) return undefined;
+    if (data.settings === undefined || !isSameSettings(data.settings, settings)) return undefined;
+    const valid = data.commits.every(
+      (commit) =>
+        typeof commit?.oid === 'string' &&
+        typeof commit.timestamp === 'number' &&
+        typeof commit.message === 'string' &&
+        typeof commit.authorEmail === 'string' &&
+        Array.isArray(commit.paths) &&
+        commit.paths.every((path) => typeof path === 'string'),
+    );
+    return valid ? (data as MinedHistory) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface LoadedHistory {
+  history: MinedHistory;
+  /** Read from `.checker/local/cache/history/` rather than mined now. */
+  cached: boolean;
+}
+
+/**
+ * HEAD's mined history window, from the cache when HEAD and the settings are the same as when it was written, else
+ * mined through isomorphic-git and cached. Undefined (with a limitation saying why) when disabled, when there is no
+ * commit, or when the history cannot be read.
+ */
+export async function loadMinedHistory(
+  env: Env,
+  git: GitAccess,
+  config: Config,
+  limitations: Diagnostic[],
+): Promise<LoadedHistory | undefined> {
+  const settings = readHistorySettings(config);
+  if (settings === undefined) return undefined;
+  try {
+    const headOid = await git.headOid();
+    if (headOid === undefined) return undefined;
+    const path = getCachePath(headOid, settings);
+    const cached = parseCached(await env.readArtifact(path), headOid, settings);
+    if (cached !== undefined) return { history: cached, cached: true };
+    const history = await git.mineHistory(settings);
+    await env.writeArtifact(path, `${JSON.stringify(history)}\n`);
+    return { history, cached: false };
+  } catch (error) {
+    limitations.push({
+      code: 'git/history-unavailable',
+      severity: 'info',
+      message: `History for co-change, fix-prone and hotspot facts could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    return undefined;
+  }
+}
