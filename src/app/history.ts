@@ -18,9 +18,9 @@ export function readHistorySettings(config: Config): HistorySettings | undefined
   };
 }
 
-function getCachePath(headOid: string, settings: HistorySettings): string {
+function getCachePath(fromOid: string, settings: HistorySettings): string {
   const key = createHash('sha256')
-    .update(JSON.stringify([CACHE_VERSION, headOid, settings.maxCommits, settings.maxAgeDays, settings.massChangeFiles]))
+    .update(JSON.stringify([CACHE_VERSION, fromOid, settings.maxCommits, settings.maxAgeDays, settings.massChangeFiles]))
     .digest('hex')
     .slice(0, 32);
   return `cache/history/${key}.json`;
@@ -31,11 +31,11 @@ function isSameSettings(a: HistorySettings, b: HistorySettings): boolean {
 }
 
 /** A cache file is local state another process may have left half-written or edited: anything odd is a miss. */
-function parseCached(text: string | undefined, headOid: string, settings: HistorySettings): MinedHistory | undefined {
+function parseCached(text: string | undefined, fromOid: string, settings: HistorySettings): MinedHistory | undefined {
   if (text === undefined) return undefined;
   try {
     const data = JSON.parse(text) as Partial<MinedHistory> | null;
-    if (data === null || typeof data !== 'object' || data.headOid !== headOid || !Array.isArray(data.commits)) return undefined;
+    if (data === null || typeof data !== 'object' || data.fromOid !== fromOid || !Array.isArray(data.commits)) return undefined;
     if (data.settings === undefined || !isSameSettings(data.settings, settings)) return undefined;
     const valid = data.commits.every(
       (commit) =>
@@ -59,25 +59,24 @@ export interface LoadedHistory {
 }
 
 /**
- * HEAD's mined history window, from the cache when HEAD and the settings are the same as when it was written, else
- * mined through isomorphic-git and cached. Undefined (with a limitation saying why) when disabled, when there is no
- * commit, or when the history cannot be read.
+ * The mined history window behind commit `fromOid` (a change's base), from the cache when the commit and the settings
+ * are the same as when it was written, else mined through isomorphic-git and cached. Undefined (with a limitation
+ * saying why) when disabled or when the history cannot be read.
  */
 export async function loadMinedHistory(
   env: Env,
   git: GitAccess,
+  fromOid: string,
   config: Config,
   limitations: Diagnostic[],
 ): Promise<LoadedHistory | undefined> {
   const settings = readHistorySettings(config);
   if (settings === undefined) return undefined;
   try {
-    const headOid = await git.headOid();
-    if (headOid === undefined) return undefined;
-    const path = getCachePath(headOid, settings);
-    const cached = parseCached(await env.readArtifact(path), headOid, settings);
+    const path = getCachePath(fromOid, settings);
+    const cached = parseCached(await env.readArtifact(path), fromOid, settings);
     if (cached !== undefined) return { history: cached, cached: true };
-    const history = await git.mineHistory(settings);
+    const history = await git.mineHistory(fromOid, settings);
     await env.writeArtifact(path, `${JSON.stringify(history)}\n`);
     return { history, cached: false };
   } catch (error) {

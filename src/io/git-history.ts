@@ -76,16 +76,16 @@ export async function readHistory(repo: GitRepository, options: ReadHistoryOptio
 const MESSAGE_CHARS = 1000;
 
 /**
- * The bounded window the history facts are mined from: commits reachable from HEAD, newest first, at most
- * `maxCommits` walked and none older than `maxAgeDays` before HEAD's committer time. Merges and commits changing more
+ * The bounded window the history facts are mined from: commits reachable from `fromOid` (itself included), newest
+ * first, at most `maxCommits` walked and none older than `maxAgeDays` before its committer time. Merges and commits changing more
  * than `massChangeFiles` files are counted and left out. Stops at a shallow boundary.
  */
-export async function mineHistory(repo: GitRepository, settings: HistorySettings): Promise<MinedHistory> {
-  const start = await resolveRevision(repo, 'HEAD');
+export async function mineHistory(repo: GitRepository, fromOid: string, settings: HistorySettings): Promise<MinedHistory> {
+  const start = await resolveRevision(repo, fromOid);
   const shallow = await readShallowOids(repo);
   const head = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: start.oid, cache: repo.cache });
-  const headTime = head.commit.committer.timestamp;
-  const oldest = headTime - settings.maxAgeDays * 86_400;
+  const fromTime = head.commit.committer.timestamp;
+  const oldest = fromTime - settings.maxAgeDays * 86_400;
   let entries: Awaited<ReturnType<typeof git.log>>;
   let stoppedBy: MinedHistory['stoppedBy'] = '';
   try {
@@ -100,8 +100,8 @@ export async function mineHistory(repo: GitRepository, settings: HistorySettings
     stoppedBy = 'max-commits';
   }
   const history: MinedHistory = {
-    headOid: start.oid,
-    headTime,
+    fromOid: start.oid,
+    fromTime,
     settings: { ...settings },
     commits: [],
     walked: 0,

@@ -161,7 +161,7 @@ async function openGitAccess(root: string): Promise<GitAccess> {
     readChange: (range: RevisionRange): Promise<ChangeSet> => asGitError(repo.gitdir, readChange(repo, range)),
     readFileAtRevision: (oid, path) => asGitError(repo.gitdir, readFileAtRevision(repo, oid, path)),
     readHistory: async (historyOptions): Promise<HistoryEntry[]> => asGitError(repo.gitdir, readHistory(repo, historyOptions)),
-    mineHistory: (settings) => asGitError(repo.gitdir, mineHistory(repo, settings)),
+    mineHistory: (fromOid, settings) => asGitError(repo.gitdir, mineHistory(repo, fromOid, settings)),
     listTrackedFiles: async () => (await readGitIndex(repo.gitdir)).entries.map((entry) => entry.path),
     commitTime: async (oid) => {
       try {

@@ -47,8 +47,8 @@ export interface GitAccess {
   /** Text of `path` at a commit, or undefined when absent or binary. */
   readFileAtRevision(oid: string, path: string): Promise<string | undefined>;
   readHistory(options: { paths?: string[]; maxCommits?: number }): Promise<HistoryEntry[]>;
-  /** The bounded window of HEAD's history the co-change, fix-prone and hotspot facts come from (io/git-history). */
-  mineHistory(settings: HistorySettings): Promise<MinedHistory>;
+  /** The bounded history window behind commit `fromOid` the co-change, fix-prone and hotspot facts come from (io/git-history). */
+  mineHistory(fromOid: string, settings: HistorySettings): Promise<MinedHistory>;
   headOid(): Promise<string | undefined>;
   /** Paths in the git index (tracked files). */
   listTrackedFiles(): Promise<string[]>;

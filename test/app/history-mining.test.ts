@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -7,38 +6,13 @@ import { loadMinedHistory } from '../../src/app/history.js';
 import { loadConfig } from '../../src/app/load-config.js';
 import type { Diagnostic } from '../../src/model/diagnostic.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
+import { commitAt, gitAt } from '../helpers/dated-git.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 
 const repos: TestRepo[] = [];
 after(() => {
   for (const repo of repos) repo.cleanup();
 });
-
-/** Runs git with author and committer dates set to `date` (the helper's own git pins every date to 2026-01-01). */
-function gitAt(repo: TestRepo, date: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: repo.dir,
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: repo.dir,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Dated Author',
-      GIT_AUTHOR_EMAIL: 'dated@example.test',
-      GIT_COMMITTER_NAME: 'Dated Author',
-      GIT_COMMITTER_EMAIL: 'dated@example.test',
-      GIT_AUTHOR_DATE: date,
-      GIT_COMMITTER_DATE: date,
-    },
-  }).trim();
-}
-
-/** Stages everything and commits at `date`; returns the new oid. */
-function commitAt(repo: TestRepo, message: string, date: string): string {
-  repo.git('add', '-A');
-  gitAt(repo, date, 'commit', '-q', '--allow-empty', '-m', message);
-  return repo.git('rev-parse', 'HEAD');
-}
 
 describe('history mining', () => {
   test('keeps ordinary commits, leaves out merges, mass changes and what is older than maxAgeDays', async () => {
@@ -68,12 +42,12 @@ describe('history mining', () => {
     const git = await env.openGit();
     const { config } = await loadConfig(env);
     const limitations: Diagnostic[] = [];
-    const loaded = await loadMinedHistory(env, git, config, limitations);
+    const loaded = await loadMinedHistory(env, git, last, config, limitations);
     assert.deepEqual(limitations, []);
     assert.ok(loaded !== undefined);
     assert.equal(loaded.cached, false);
     const { history } = loaded;
-    assert.equal(history.headOid, last);
+    assert.equal(history.fromOid, last);
     assert.deepEqual(history.settings, { maxCommits: 2000, maxAgeDays: 400, massChangeFiles: 5 });
     assert.deepEqual(
       history.commits.map((commit) => [commit.oid, commit.paths]),
@@ -89,14 +63,14 @@ describe('history mining', () => {
     assert.equal(history.stoppedBy, 'max-age');
     assert.ok(!history.commits.some((commit) => commit.oid === old));
 
-    // The second read comes from the cache under .checker/local/cache/history/, keyed by HEAD and the settings.
+    // The second read comes from the cache under .checker/local/cache/history/, keyed by the commit and the settings.
     const cacheDir = join(repo.dir, '.checker/local/cache/history');
     assert.equal(readdirSync(cacheDir).length, 1);
-    const again = await loadMinedHistory(env, git, config, limitations);
+    const again = await loadMinedHistory(env, git, last, config, limitations);
     assert.equal(again?.cached, true);
     assert.deepEqual(again?.history, history);
     // Other settings are another cache entry; with the default mass-change bound (50) the format commit is kept.
-    const narrower = await loadMinedHistory(env, git, { history: { maxCommits: 2 } }, limitations);
+    const narrower = await loadMinedHistory(env, git, last, { history: { maxCommits: 2 } }, limitations);
     assert.equal(narrower?.cached, false);
     assert.deepEqual(
       narrower?.history.commits.map((commit) => commit.oid),
@@ -104,7 +78,7 @@ describe('history mining', () => {
     );
     assert.equal(narrower?.history.stoppedBy, 'max-commits');
     assert.equal(readdirSync(cacheDir).length, 2);
-    assert.equal(await loadMinedHistory(env, git, { history: { enabled: false } }, limitations), undefined);
+    assert.equal(await loadMinedHistory(env, git, last, { history: { enabled: false } }, limitations), undefined);
     assert.ok(existsSync(join(repo.dir, '.checker/local/.gitignore')));
   });
 });

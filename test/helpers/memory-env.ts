@@ -63,11 +63,11 @@ function createGit(script: MemoryGit): GitAccess {
     readFileAtRevision: async (oid, path) => script.revisions?.[`${oid}:${path}`],
     readHistory: async ({ maxCommits }) => (script.history ?? []).slice(0, maxCommits),
     // The scripted history as a mined window: no message, nothing excluded.
-    mineHistory: async (settings) => {
+    mineHistory: async (fromOid, settings) => {
       const commits = (script.history ?? []).slice(0, settings.maxCommits).map((entry) => ({ ...entry, message: '' }));
       return {
-        headOid: script.headOid ?? unsupported('mineHistory without a scripted headOid'),
-        headTime: Math.max(0, ...commits.map((commit) => commit.timestamp)),
+        fromOid,
+        fromTime: Math.max(0, ...commits.map((commit) => commit.timestamp)),
         settings: { ...settings },
         commits,
         walked: commits.length,
