@@ -20,6 +20,7 @@ import type { ProofState } from '../model/coverage.js';
 import type { CheckInput, SkillSummary } from '../model/graph.js';
 import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../model/requirements.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
+import type { HistoryInsights } from '../model/history.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
 import { classifyRole } from '../graph/roles.js';
 import { NON_RUNTIME_KINDS } from '../rules/change-kind.js';
@@ -200,6 +201,17 @@ function buildEvidence(analysis: ChangeAnalysis, input: AgentBundleInput): Bundl
     })),
     patterns: analysis.context.patterns,
     toolRecommendations: analysis.context.tools,
+    ...(analysis.context.history === undefined ? {} : { history: cleanHistory(analysis.context.history) }),
+  };
+}
+
+/** Commit subjects are repository text: cleaned like decision titles. */
+function cleanHistory(history: HistoryInsights): HistoryInsights {
+  const cite = <T extends { subject: string }>(commit: T): T => ({ ...commit, subject: clean(commit.subject, LIMITS.title) });
+  return {
+    ...history,
+    missedPartners: history.missedPartners.map((partner) => ({ ...partner, commits: partner.commits.map(cite) })),
+    fixProne: history.fixProne.map((file) => ({ ...file, fixCommits: file.fixCommits.map(cite) })),
   };
 }
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Config } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess } from '../model/env.js';
+import { findCoChangePartners } from '../graph/history/co-change.js';
+import type { CandidateFile, Grounding } from '../model/grounding.js';
 import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, type MinedHistory } from '../model/history.js';
 
 /** Bumped when the mined shape or what counts as kept changes: older cache files are then never read. */
@@ -87,4 +89,58 @@ export async function loadMinedHistory(
     });
     return undefined;
   }
+}
+
+/** Candidates whose partners are looked up, and partners added at most. */
+const WIDEN_FROM = 5;
+const WIDEN_MAX = 5;
+/** A partner's score: the candidate's, times the co-change confidence, times this. */
+const PARTNER_SCORE_FACTOR = 0.5;
+
+/**
+ * Widens a task's candidate files with the co-change partners of the top candidates (HEAD's mined history): the
+ * test, schema or migration that usually changes with a file is a candidate too. Each added file carries a
+ * `co-change` reason naming the candidate it changes with; scores stay sorted. The grounding is returned unchanged
+ * without git, without commits, or when history is disabled.
+ */
+export async function widenWithCoChange(
+  env: Env,
+  git: { access: GitAccess | undefined; head: string | null },
+  config: Config,
+  grounding: Grounding,
+  limitations: Diagnostic[],
+  exists: (path: string) => boolean,
+): Promise<Grounding> {
+  if (git.access === undefined || git.head === null || grounding.candidateFiles.length === 0) return grounding;
+  const loaded = await loadMinedHistory(env, git.access, git.head, config, limitations);
+  if (loaded === undefined) return grounding;
+  const top = grounding.candidateFiles.slice(0, WIDEN_FROM);
+  const known = new Set(grounding.candidateFiles.map((candidate) => candidate.path));
+  const partners = findCoChangePartners(
+    loaded.history,
+    top.map((candidate) => candidate.path),
+  );
+  const added = new Map<string, CandidateFile>();
+  for (const candidate of top) {
+    for (const partner of partners.get(candidate.path) ?? []) {
+      if (known.has(partner.partner) || !exists(partner.partner)) continue;
+      const score = Math.round(candidate.score * partner.confidence * PARTNER_SCORE_FACTOR * 1e6) / 1e6;
+      const reason = { term: candidate.path, matchedOn: 'co-change' as const, evidenceId: candidate.id };
+      const entry = added.get(partner.partner);
+      if (entry === undefined)
+        added.set(partner.partner, { path: partner.partner, id: `file:${partner.partner}`, score, reasons: [reason] });
+      else {
+        entry.score = Math.max(entry.score, score);
+        entry.reasons.push(reason);
+      }
+    }
+  }
+  if (added.size === 0) return grounding;
+  const widened = [...added.values()].sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, WIDEN_MAX);
+  return {
+    ...grounding,
+    candidateFiles: [...grounding.candidateFiles, ...widened].sort(
+      (a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0),
+    ),
+  };
 }

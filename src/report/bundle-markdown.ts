@@ -1,3 +1,4 @@
+import { renderHistoryInsights } from './history-markdown.js';
 import type { AgentBundle } from '../model/bundle.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderMore, renderTable } from './markdown-table.js';
@@ -346,6 +347,7 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  if (evidence.history !== undefined) out.push('## History', '', renderHistoryInsights(evidence.history).trimEnd(), '');
   if (evidence.owners.length + evidence.decisions.length + evidence.memory.length + evidence.contracts.length > 0) {
     out.push('## Owners, decisions and memory', '');
     if (evidence.owners.length > 0)

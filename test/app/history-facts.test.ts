@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
-import { analyzeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+import { getPreflightReport } from '../../src/app/preflight.js';
+import { getTaskContext } from '../../src/app/task-context.js';
+import type { AgentBundle } from '../../src/model/bundle.js';
+import { analyzeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+import { runCliAsync } from '../helpers/cli.js';
+import { createTestEnv } from '../helpers/test-env.js';
 import { commitAt } from '../helpers/dated-git.js';
 import { createRepo } from '../helpers/git-repo.js';
 
@@ -157,5 +162,83 @@ describe('history facts on a scripted history', () => {
     assert.equal(finding?.subjectId, 'file:src/cart.ts');
     // 1 + the loop + five decisions (four ifs and an &&) = 7; src/a.ts ranks second (2 commits × 2).
     assert.equal(finding?.message, 'src/cart.ts is a hotspot: churn 4 × complexity 7 = 28, rank 1 of 2 files');
+  });
+});
+
+describe('history in reports, bundles, preflight and context', () => {
+  let fixture: ChangeFixture;
+  let oids: Record<string, string>;
+  before(() => {
+    ({ fixture, oids } = buildHistory());
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the analyze Markdown has a History section with the window, the missed partner and the fix commits', async () => {
+    const result = await runCliAsync(['analyze', '--cwd', fixture.repo.dir, '--base', fixture.base, '--head', fixture.head ?? '']);
+    assert.equal(result.code, 0, result.stderr);
+    const section = result.stdout.slice(result.stdout.indexOf('## History'), result.stdout.indexOf('## Pattern matches'));
+    assert.match(
+      section,
+      new RegExp(
+        `^Mined 9 of 11 commits behind ${oids.base?.slice(0, 10)}; left out 0 merges and 2 commits changing more than 6 files\\.$`,
+        'm',
+      ),
+    );
+    assert.match(section, /\| src\/db\/migrate\.ts \| src\/db\/schema\.ts \| 4 of 4 \| 100% \| 2\.25 \|/);
+    assert.match(
+      section,
+      new RegExp(
+        `\\| src/cart\\.ts \\| 3 of 4 \\(75%\\) \\| 2\\.96 \\| ${oids.closes?.slice(0, 7)} cart: handle an empty cart; ${oids.revert?.slice(0, 7)} Revert "feat: discount"; `,
+      ),
+    );
+    assert.match(section, /\| src\/cart\.ts \| 4 \| 7 \| 28 \| 1 of 2 \|/);
+  });
+
+  test('the agent bundle carries the same history evidence, schema-valid, and renders it', async () => {
+    const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      report.evidence.history?.missedPartners.map((partner) => [partner.path, partner.partner, partner.support]),
+      [['src/db/migrate.ts', 'src/db/schema.ts', 4]],
+    );
+    assert.deepEqual(
+      report.evidence.history?.fixProne.map((file) => [file.path, file.fixes]),
+      [['src/cart.ts', 3]],
+    );
+    const markdown = await runCliAsync(['ai', '--cwd', fixture.repo.dir, '--base', fixture.base, '--head', fixture.head ?? '']);
+    assert.equal(markdown.code, 0, markdown.stderr);
+    assert.match(markdown.stdout, /## History\n\nMined 9 of 11 commits/);
+  });
+
+  test('preflight and the context packet add the usual partner of a candidate, saying why', async () => {
+    const env = createTestEnv(fixture.repo.dir);
+    try {
+      const report = await getPreflightReport(env, { task: 'Add a step to migrate.ts' });
+      const partner = report.repositoryEvidence.candidateFiles.find((candidate) => candidate.path === 'src/db/schema.ts');
+      assert.deepEqual(partner?.reasons, [{ term: 'src/db/migrate.ts', matchedOn: 'co-change', evidenceId: 'file:src/db/migrate.ts' }]);
+      assert.match(partner?.why ?? '', /^matches usually changes with src\/db\/migrate\.ts in the history \(file:src\/db\/migrate\.ts\)/);
+      const source = report.repositoryEvidence.candidateFiles.find((candidate) => candidate.path === 'src/db/migrate.ts');
+      // From HEAD the schema changed in 4 of the migration's 5 commits: half the candidate's score times 0.8.
+      assert.equal(partner?.score, Math.round((source?.score ?? 0) * 0.8 * 0.5 * 1e6) / 1e6);
+      assert.ok(report.candidateFiles.includes('src/db/schema.ts'));
+      const packet = await getTaskContext(env, { task: 'Add a step to migrate.ts' });
+      assert.ok(packet.nodes.some((node) => node.id === 'file:src/db/schema.ts'));
+    } finally {
+      await env.close();
+    }
+  });
+
+  test('history.enabled: false turns every history fact off; a bad bound is a config error naming the field', async () => {
+    fixture.repo.write({ '.checker/config.yml': 'history:\n  enabled: false\n' });
+    const off = await analyzeFixture(fixture);
+    assert.equal(off.context.history, undefined);
+    assert.deepEqual(
+      off.findings.filter((finding) => ['risk/missed-co-change', 'risk/fix-prone', 'decay/hotspot'].includes(finding.ruleId)),
+      [],
+    );
+    fixture.repo.write({ '.checker/config.yml': 'history:\n  maxCommits: 0\n' });
+    const bad = await runCliAsync(['analyze', '--cwd', fixture.repo.dir, '--base', fixture.base, '--head', fixture.head ?? '']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /history\/maxCommits|history\.maxCommits/);
+    fixture.repo.write({ '.checker/config.yml': 'history:\n  massChangeFiles: 6\n' });
   });
 });
