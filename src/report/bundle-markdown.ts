@@ -347,7 +347,10 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
-  if (evidence.history !== undefined) out.push('## History', '', renderHistoryInsights(evidence.history).trimEnd(), '');
+  const { history } = evidence;
+  // Only what the history found earns a place in the agent's brief; the window alone is in the JSON.
+  if (history !== undefined && history.missedPartners.length + history.fixProne.length + history.hotspots.length > 0)
+    out.push('## History', '', renderHistoryInsights(history).trimEnd(), '');
   if (evidence.owners.length + evidence.decisions.length + evidence.memory.length + evidence.contracts.length > 0) {
     out.push('## Owners, decisions and memory', '');
     if (evidence.owners.length > 0)
