@@ -10,7 +10,7 @@ import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, type MinedHistory } fro
 const CACHE_VERSION = 1;
 
 /** The mining bounds of `history.*` in config, defaults filled in; undefined when `history.enabled` is false. */
-export function readHistorySettings(config: Config): HistorySettings | undefined {
+function readHistorySettings(config: Config): HistorySettings | undefined {
   const configured = config.history;
   if (configured?.enabled === false) return undefined;
   return {

@@ -2,11 +2,11 @@ import type { CitedCommit, CoChangePartner, MinedCommit, MinedHistory } from '..
 import { compareText } from '../../text/compare-text.js';
 
 /** Co-changes below this many commits are coincidence, whatever the ratio (two commits at 100% prove little). */
-export const CO_CHANGE_MIN_SUPPORT = 3;
+const CO_CHANGE_MIN_SUPPORT = 3;
 /** A partner is reported when it changed in at least this share of the commits that changed the file. */
-export const CO_CHANGE_MIN_CONFIDENCE = 0.7;
+const CO_CHANGE_MIN_CONFIDENCE = 0.7;
 /** And when it changes with the file more often than with the window at large (it is not just in every commit). */
-export const CO_CHANGE_MIN_LIFT = 1.5;
+const CO_CHANGE_MIN_LIFT = 1.5;
 const MAX_CITED = 5;
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;

@@ -3,7 +3,7 @@ import { compareText } from '../../text/compare-text.js';
 import { citeCommit } from './co-change.js';
 
 /** A fix this many days older than HEAD counts half. */
-export const FIX_HALF_LIFE_DAYS = 180;
+const FIX_HALF_LIFE_DAYS = 180;
 const MAX_CITED = 5;
 
 const REVERT_SUBJECT = /^revert\b|^Revert "/i;

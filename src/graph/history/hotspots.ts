@@ -2,9 +2,9 @@ import type { Hotspot, MinedHistory } from '../../model/history.js';
 import { compareText } from '../../text/compare-text.js';
 
 /** A file is a hotspot when its churn × complexity ranks in this top share of the ranked files… */
-export const HOTSPOT_TOP_SHARE = 0.1;
+const HOTSPOT_TOP_SHARE = 0.1;
 /** …and is at least this (a file changed twice with two branches is not a hotspot in a tiny repository). */
-export const HOTSPOT_MIN_SCORE = 20;
+const HOTSPOT_MIN_SCORE = 20;
 
 /**
  * Every file with churn in the window and complexity at HEAD, ranked by churn × complexity (ties by path). `complexity`
