@@ -21,6 +21,10 @@ describe('classifyFixCommit', () => {
     ['undo discount\n\nThis reverts commit 0123456.', 'revert'],
     ['feat: add a prefix option', undefined],
     ['docs: fix typo', undefined],
+    ['fixed typo in history.md (#7191)', undefined],
+    ['fix(docs): clarify the guidelines', undefined],
+    ['Fix README links', undefined],
+    ['fix(ci): pin the node version', undefined],
     ['prefix the fixture names', undefined],
     ['Closes the connection after a timeout', undefined],
   ];

@@ -14,11 +14,14 @@ const FIX_SUBJECT = /^(?:fix|bugfix|hotfix)(?:\([^)]*\))?!?:|^(?:bug\s*fix|fix(?
 const CLOSES_ISSUE =
   /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s+(?:[\w.-]+\/[\w.-]+)?#\d+|\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s+[A-Z][A-Z0-9]+-\d+\b/i;
 
+// A "fix" of wording, docs or layout repairs no behaviour: `fix typo`, `fix(docs): …`, `Fixed README links`.
+const COSMETIC_FIX = /\btypos?\b|\bspelling\b|\bwording\b|^\w+\((?:docs?|readme|ci|lint|style|deps-dev)\)|\b(?:docs?|readme|changelog|history\.md|whitespace|formatting|lint(?:ing)?)\b/i;
+
 /** `revert` for a revert (by subject or git's "This reverts commit"), `fix` for a fix by message convention, else undefined. */
 export function classifyFixCommit(message: string): FixKind | undefined {
   const subject = message.split('\n')[0]?.trim() ?? '';
   if (REVERT_SUBJECT.test(subject) || REVERTS_COMMIT.test(message)) return 'revert';
-  if (FIX_SUBJECT.test(subject) || CLOSES_ISSUE.test(message)) return 'fix';
+  if ((FIX_SUBJECT.test(subject) || CLOSES_ISSUE.test(message)) && !COSMETIC_FIX.test(subject)) return 'fix';
   return undefined;
 }
 

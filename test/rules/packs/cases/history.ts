@@ -24,7 +24,8 @@ export const historyCases: Record<string, RuleCases> = {
       { ...src, fixScore: 1.9, fixRatio: 80 },
       { ...src, fixScore: 3, fixRatio: 29 },
       { ...src, fixScore: 3, fixRatio: 50, lowSignal: true },
-      { ...src, fixScore: 3, fixRatio: 50, isTest: true },
+      { ...src, fixScore: 3, fixRatio: 50, role: 'test' },
+      { ...src, fixScore: 3, fixRatio: 50, role: 'manifest' },
     ],
     invalid: [
       {
