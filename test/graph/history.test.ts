@@ -65,6 +65,26 @@ describe('co-change partners', () => {
     );
   });
 
+  test('cosmetic sweeps (lint, format, typo, style) do not couple the files they touch', () => {
+    const sweeps = [
+      commit('s1', ['api.ts', 'ui.ts'], 'chore: enforce lint rules'),
+      commit('s2', ['api.ts', 'ui.ts'], 'test: fix typos in descriptions'),
+      commit('s3', ['api.ts', 'ui.ts'], 'style: reformat'),
+      commit('s4', ['api.ts', 'ui.ts'], 'Run prettier'),
+      commit('x1', ['other.ts']),
+      commit('x2', ['other.ts']),
+      commit('x3', ['other.ts']),
+    ];
+    assert.equal(findCoChangePartners({ commits: sweeps }, ['api.ts']).size, 0);
+    const coupled = sweeps.map((entry) => (entry.message === 'change' ? entry : { ...entry, message: 'feat: change both' }));
+    assert.deepEqual(
+      findCoChangePartners({ commits: coupled }, ['api.ts'])
+        .get('api.ts')
+        ?.map((entry) => entry.partner),
+      ['ui.ts'],
+    );
+  });
+
   test('below three shared commits or 70% confidence nothing is reported', () => {
     assert.equal(findCoChangePartners({ commits }, ['ui.ts']).size, 0);
     assert.equal(findCoChangePartners({ commits: commits.slice(0, 2) }, ['api.ts']).size, 0);

@@ -1,5 +1,6 @@
 import type { CitedCommit, CoChangePartner, MinedCommit, MinedHistory } from '../../model/history.js';
 import { compareText } from '../../text/compare-text.js';
+import { isSweepCommit } from './fix-prone.js';
 
 /** Co-changes below this many commits are coincidence, whatever the ratio (two commits at 100% prove little). */
 const CO_CHANGE_MIN_SUPPORT = 3;
@@ -24,7 +25,8 @@ export interface CoChangeOptions {
 /**
  * Partners of each of `paths`: files that changed in at least `minSupport` of the window's commits that changed the
  * path, in at least `minConfidence` of them, with a lift of at least `minLift`. Strongest first (confidence, support,
- * path). Only pairs with one of `paths` are counted, so the cost is the window's size, not its pairs.
+ * path). Only pairs with one of `paths` are counted, so the cost is the window's size, not its pairs. Cosmetic sweeps
+ * (lint, format, typo, style commits) are left out: the files they touch together are not coupled.
  */
 export function findCoChangePartners(
   history: Pick<MinedHistory, 'commits'>,
@@ -38,6 +40,7 @@ export function findCoChangePartners(
   const fileCommits = new Map<string, number>();
   const together = new Map<string, Map<string, MinedCommit[]>>();
   for (const commit of history.commits) {
+    if (isSweepCommit(commit.message)) continue;
     for (const path of commit.paths) fileCommits.set(path, (fileCommits.get(path) ?? 0) + 1);
     for (const path of commit.paths) {
       if (!wanted.has(path)) continue;

@@ -15,7 +15,17 @@ const CLOSES_ISSUE =
   /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s+(?:[\w.-]+\/[\w.-]+)?#\d+|\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s+[A-Z][A-Z0-9]+-\d+\b/i;
 
 // A "fix" of wording, docs or layout repairs no behaviour: `fix typo`, `fix(docs): …`, `Fixed README links`.
-const COSMETIC_FIX = /\btypos?\b|\bspelling\b|\bwording\b|^\w+\((?:docs?|readme|ci|lint|style|deps-dev)\)|\b(?:docs?|readme|changelog|history\.md|whitespace|formatting|lint(?:ing)?)\b/i;
+const COSMETIC_FIX =
+  /\btypos?\b|\bspelling\b|\bwording\b|^\w+\((?:docs?|readme|ci|lint|style|deps-dev)\)|\b(?:docs?|readme|changelog|history\.md|whitespace|formatting|lint(?:ing)?)\b/i;
+
+// A sweep below the mass-change bound: lint, format, typo or style passes touch many files for no logical reason.
+const SWEEP_SUBJECT =
+  /\btypos?\b|\bspelling\b|\blint(?:ing|er)?\b|\beslint\b|\bprettier\b|\bformat(?:ting)?\b|\bwhitespace\b|^style(?:\([^)]*\))?!?:/i;
+
+/** Whether a commit is a cosmetic sweep (lint, format, typo, style) whose files are not logically coupled. */
+export function isSweepCommit(message: string): boolean {
+  return SWEEP_SUBJECT.test(message.split('\n')[0] ?? '');
+}
 
 /** `revert` for a revert (by subject or git's "This reverts commit"), `fix` for a fix by message convention, else undefined. */
 export function classifyFixCommit(message: string): FixKind | undefined {

@@ -9,7 +9,7 @@ export const historyCases: Record<string, RuleCases> = {
       { ...src, missedPartnerCount: 0 },
       { ...src, missedPartnerCount: 1, status: 'deleted' },
       { ...src, missedPartnerCount: 1, isGenerated: true },
-      { ...src, missedPartnerCount: 1, formattingOnly: true },
+      { ...src, missedPartnerCount: 1, lowSignal: true },
     ],
     invalid: [
       {
