@@ -270,7 +270,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     proofTask: fact('string', 'repair task of the changed-path proof, empty when proven'),
     missedPartners: fact(
       'string[]',
-      'co-change partners this change did not touch: files that changed in at least 70% (and 3) of the mined commits that changed this file, with a lift of at least 1.5 ([history](history.md))',
+      'co-change partners this change did not touch: files that changed in at least 70% (and at least 4) of the mined commits that changed this file, with a lift of at least 1.5 ([history](history.md))',
     ),
     missedPartnerCount: fact('number', 'how many missed partners'),
     missedPartnerEvidence: fact(

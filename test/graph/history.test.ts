@@ -48,20 +48,22 @@ describe('co-change partners', () => {
     commit('a1', ['api.ts', 'api.test.ts', 'shared.ts']),
     commit('a2', ['api.ts', 'api.test.ts', 'shared.ts']),
     commit('a3', ['api.ts', 'api.test.ts', 'shared.ts']),
-    commit('a4', ['api.ts', 'shared.ts']),
+    commit('a4', ['api.ts', 'api.test.ts', 'shared.ts']),
+    commit('a5', ['api.ts', 'shared.ts']),
     commit('b1', ['ui.ts', 'shared.ts']),
     commit('b2', ['ui.ts', 'shared.ts']),
+    commit('b3', ['ui.ts', 'shared.ts']),
   ];
 
   test('support, confidence and lift; a file in every commit has no lift and is no partner', () => {
     const partners = findCoChangePartners({ commits }, ['api.ts']).get('api.ts') ?? [];
     assert.deepEqual(
       partners.map(({ partner, support, pathCommits, confidence, lift }) => ({ partner, support, pathCommits, confidence, lift })),
-      [{ partner: 'api.test.ts', support: 3, pathCommits: 4, confidence: 0.75, lift: 1.5 }],
+      [{ partner: 'api.test.ts', support: 4, pathCommits: 5, confidence: 0.8, lift: 1.6 }],
     );
     assert.deepEqual(
       partners[0]?.commits.map((entry) => entry.oid),
-      ['a100000000', 'a200000000', 'a300000000'],
+      ['a100000000', 'a200000000', 'a300000000', 'a400000000'],
     );
   });
 
@@ -85,7 +87,7 @@ describe('co-change partners', () => {
     );
   });
 
-  test('below three shared commits or 70% confidence nothing is reported', () => {
+  test('below four shared commits or 70% confidence nothing is reported', () => {
     assert.equal(findCoChangePartners({ commits }, ['ui.ts']).size, 0);
     assert.equal(findCoChangePartners({ commits: commits.slice(0, 2) }, ['api.ts']).size, 0);
   });

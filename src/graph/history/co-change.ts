@@ -3,7 +3,7 @@ import { compareText } from '../../text/compare-text.js';
 import { isSweepCommit } from './fix-prone.js';
 
 /** Co-changes below this many commits are coincidence, whatever the ratio (two commits at 100% prove little). */
-const CO_CHANGE_MIN_SUPPORT = 3;
+const CO_CHANGE_MIN_SUPPORT = 4;
 /** A partner is reported when it changed in at least this share of the commits that changed the file. */
 const CO_CHANGE_MIN_CONFIDENCE = 0.7;
 /** And when it changes with the file more often than with the window at large (it is not just in every commit). */
