@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { findCoChangePartners, findMissedPartners } from '../../src/graph/history/co-change.js';
-import { classifyFixCommit } from '../../src/graph/history/fix-prone.js';
+import { classifyFixCommit } from '../../src/graph/history/commits.js';
 import { isHotspot, rankHotspots } from '../../src/graph/history/hotspots.js';
 import type { MinedCommit } from '../../src/model/history.js';
 

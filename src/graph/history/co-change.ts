@@ -1,6 +1,6 @@
-import type { CitedCommit, CoChangePartner, MinedCommit, MinedHistory } from '../../model/history.js';
+import type { CoChangePartner, MinedCommit, MinedHistory } from '../../model/history.js';
 import { compareText } from '../../text/compare-text.js';
-import { isSweepCommit } from './fix-prone.js';
+import { citeCommit, isSweepCommit } from './commits.js';
 
 /** Co-changes below this many commits are coincidence, whatever the ratio (two commits at 100% prove little). */
 const CO_CHANGE_MIN_SUPPORT = 4;
@@ -11,10 +11,6 @@ const CO_CHANGE_MIN_LIFT = 1.5;
 const MAX_CITED = 5;
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
-
-export function citeCommit(commit: MinedCommit): CitedCommit {
-  return { oid: commit.oid.slice(0, 10), subject: (commit.message.split('\n')[0] ?? '').slice(0, 120) };
-}
 
 export interface CoChangeOptions {
   minSupport?: number;

@@ -10,6 +10,7 @@ export const historyCases: Record<string, RuleCases> = {
       { ...src, missedPartnerCount: 1, status: 'deleted' },
       { ...src, missedPartnerCount: 1, isGenerated: true },
       { ...src, missedPartnerCount: 1, lowSignal: true },
+      { ...src, path: 'package-lock.json', missedPartnerCount: 1, changeKind: 'lockfile' },
     ],
     invalid: [
       {
