@@ -31,7 +31,9 @@ for (const change of head.commits) {
     (file) =>
       file.fixScore >= 2 && file.fixRatio >= 30 && /\.(js|ts|mjs|cjs)$/.test(file.path) && !/(^|\/)(test|__tests__)\//.test(file.path),
   );
-  for (const partner of missed.filter((entry) => !/\.(md|txt)$/i.test(entry.path) && !/(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml)$/.test(entry.path))) {
+  for (const partner of missed.filter(
+    (entry) => !/\.(md|txt)$/i.test(entry.path) && !/(^|\/)(package-lock\.json|yarn\.lock|pnpm-lock\.yaml)$/.test(entry.path),
+  )) {
     warnings += 1;
     console.log(
       `MISSED ${change.oid.slice(0, 7)} "${change.message.split('\n')[0]?.slice(0, 60)}" changed ${partner.path}; left out ${partner.partner} (${partner.support}/${partner.pathCommits}, lift ${partner.lift})`,
