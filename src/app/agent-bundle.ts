@@ -410,6 +410,7 @@ const TASK_WEIGHTS = {
   edgeCase: { high: 55, medium: 45, low: 30 } satisfies Record<EdgeCase['confidence'], number>,
   typeCheck: 50,
   memory: 42,
+  coChange: 40,
   weakTest: 35,
 } as const;
 
@@ -624,6 +625,29 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
       `${contract.id}|${contract.from}`,
       'review',
       TASK_WEIGHTS.contract,
+    );
+  }
+  // Only partners of files the risk/missed-co-change rule fired on (not docs, formatting or lockfile changes).
+  const flagged = new Set(
+    evidence.summary.mergeRiskBreakdown
+      .filter((entry) => entry.contributor === 'risk/missed-co-change')
+      .flatMap((entry) => entry.evidenceIds),
+  );
+  for (const partner of evidence.history?.missedPartners ?? []) {
+    if (!flagged.has(`file:${partner.path}`)) continue;
+    add(
+      {
+        id: `task:co-change:${partner.path}|${partner.partner}`,
+        kind: 'review',
+        title: `Check whether ${partner.partner} needs the matching change`,
+        detail: `${partner.partner} changed in ${partner.support} of the ${partner.pathCommits} recent commits that changed ${partner.path} (${partner.commits
+          .map((commit) => commit.oid.slice(0, 7))
+          .join(', ')}); this change does not touch it. Update it, or say in the summary why it does not need to change.`,
+        evidenceIds: knownFile(partner.path),
+      },
+      `co-change|${partner.path}|${partner.partner}`,
+      'review',
+      TASK_WEIGHTS.coChange,
     );
   }
   for (const entry of evidence.memory) {

@@ -204,6 +204,14 @@ describe('history in reports, bundles, preflight and context', () => {
       report.evidence.history?.fixProne.map((file) => [file.path, file.fixes]),
       [['src/cart.ts', 3]],
     );
+    const task = report.tasks.find((entry) => entry.id === 'task:co-change:src/db/migrate.ts|src/db/schema.ts');
+    assert.deepEqual(task, {
+      id: 'task:co-change:src/db/migrate.ts|src/db/schema.ts',
+      kind: 'review',
+      title: 'Check whether src/db/schema.ts needs the matching change',
+      detail: `src/db/schema.ts changed in 4 of the 4 recent commits that changed src/db/migrate.ts (${[4, 3, 2, 1].map((step) => oids[`column${step}`]?.slice(0, 7)).join(', ')}); this change does not touch it. Update it, or say in the summary why it does not need to change.`,
+      evidenceIds: ['file:src/db/migrate.ts'],
+    });
     const markdown = await runCliAsync(['ai', '--cwd', fixture.repo.dir, '--base', fixture.base, '--head', fixture.head ?? '']);
     assert.equal(markdown.code, 0, markdown.stderr);
     assert.match(markdown.stdout, /## History\n\nMined 9 of 11 commits/);
