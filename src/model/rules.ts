@@ -282,7 +282,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     fixRatio: fact('number', 'fixCount over the commits that changed the file in the window, as a whole percentage'),
     fixCommits: fact('string[]', "the fix commits cited, '<oid7> <subject>', newest first (at most five)"),
     fixEvidence: fact('string', "'3 of its 5 recent commits were fixes or reverts (<oids>)'; '' when none"),
-    isHotspot: fact('boolean', 'churn × complexity ranks in the top tenth of the repository (and is at least 20)'),
+    isHotspot: fact('boolean', 'churn × complexity ranks in the top tenth of the repository (score at least 20, at least 3 commits)'),
     hotspotScore: fact('number', 'churn in the mined window × summed function complexity at HEAD; 0 when not a hotspot'),
     hotspotEvidence: fact('string', "'churn 12 × complexity 30 = 360, rank 1 of 40 files'; '' when not a hotspot"),
   },

@@ -109,7 +109,7 @@ describe('co-change partners', () => {
 });
 
 describe('hotspots', () => {
-  test('churn × complexity, ranked; only the top tenth with a score of 20 or more is a hotspot', () => {
+  test('churn × complexity, ranked; only the top tenth with a score of 20 or more and 3 or more commits is a hotspot', () => {
     const commits = [
       ...Array.from({ length: 5 }, (_, index) => commit(`c${index}`, ['big.ts'])),
       commit('d1', ['small.ts', 'big.ts']),
@@ -125,5 +125,8 @@ describe('hotspots', () => {
       [true, false],
     );
     assert.equal(isHotspot({ path: 'x.ts', churn: 2, complexity: 5, score: 10, rank: 1, rankedFiles: 1 }), false);
+    // A complex file committed twice (an import and one edit) is not churning.
+    assert.equal(isHotspot({ path: 'y.ts', churn: 2, complexity: 40, score: 80, rank: 1, rankedFiles: 1 }), false);
+    assert.equal(isHotspot({ path: 'y.ts', churn: 3, complexity: 40, score: 120, rank: 1, rankedFiles: 1 }), true);
   });
 });

@@ -23,7 +23,14 @@ export function rankHotspots(history: Pick<MinedHistory, 'commits'>, complexity:
   return scored.map((entry, index) => ({ ...entry, rank: index + 1, rankedFiles: scored.length }));
 }
 
-/** Whether a ranked file is a hotspot: in the top HOTSPOT_TOP_SHARE (at least the first) and at least HOTSPOT_MIN_SCORE. */
+/** …and changed in at least this many commits: a complex file committed once or twice is not churning. */
+const HOTSPOT_MIN_CHURN = 3;
+
+/** Whether a ranked file is a hotspot: top HOTSPOT_TOP_SHARE (at least the first), score and churn above their minimums. */
 export function isHotspot(hotspot: Hotspot): boolean {
-  return hotspot.score >= HOTSPOT_MIN_SCORE && hotspot.rank <= Math.max(1, Math.ceil(hotspot.rankedFiles * HOTSPOT_TOP_SHARE));
+  return (
+    hotspot.score >= HOTSPOT_MIN_SCORE &&
+    hotspot.churn >= HOTSPOT_MIN_CHURN &&
+    hotspot.rank <= Math.max(1, Math.ceil(hotspot.rankedFiles * HOTSPOT_TOP_SHARE))
+  );
 }
