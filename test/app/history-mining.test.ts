@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { loadMinedHistory } from '../../src/app/history.js';
@@ -69,6 +69,13 @@ describe('history mining', () => {
     const again = await loadMinedHistory(env, git, last, config, limitations);
     assert.equal(again?.cached, true);
     assert.deepEqual(again?.history, history);
+    // A damaged cache file (another process, a hand edit) is a miss: mined again and rewritten.
+    const [cacheFile = ''] = readdirSync(cacheDir);
+    writeFileSync(join(cacheDir, cacheFile), '{"fromOid": "not this one", "commits": [');
+    const repaired = await loadMinedHistory(env, git, last, config, limitations);
+    assert.equal(repaired?.cached, false);
+    assert.deepEqual(repaired?.history, history);
+    assert.equal((await loadMinedHistory(env, git, last, config, limitations))?.cached, true);
     // Other settings are another cache entry; with the default mass-change bound (50) the format commit is kept.
     const narrower = await loadMinedHistory(env, git, last, { history: { maxCommits: 2 } }, limitations);
     assert.equal(narrower?.cached, false);
