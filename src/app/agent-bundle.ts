@@ -20,6 +20,7 @@ import type { ProofState } from '../model/coverage.js';
 import type { CheckInput, SkillSummary } from '../model/graph.js';
 import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../model/requirements.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
+import type { HistoryInsights } from '../model/history.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
 import { classifyRole } from '../graph/roles.js';
 import { NON_RUNTIME_KINDS } from '../rules/change-kind.js';
@@ -200,6 +201,17 @@ function buildEvidence(analysis: ChangeAnalysis, input: AgentBundleInput): Bundl
     })),
     patterns: analysis.context.patterns,
     toolRecommendations: analysis.context.tools,
+    ...(analysis.context.history === undefined ? {} : { history: cleanHistory(analysis.context.history) }),
+  };
+}
+
+/** Commit subjects are repository text: cleaned like decision titles. */
+function cleanHistory(history: HistoryInsights): HistoryInsights {
+  const cite = <T extends { subject: string }>(commit: T): T => ({ ...commit, subject: clean(commit.subject, LIMITS.title) });
+  return {
+    ...history,
+    missedPartners: history.missedPartners.map((partner) => ({ ...partner, commits: partner.commits.map(cite) })),
+    fixProne: history.fixProne.map((file) => ({ ...file, fixCommits: file.fixCommits.map(cite) })),
   };
 }
 
@@ -398,6 +410,7 @@ const TASK_WEIGHTS = {
   edgeCase: { high: 55, medium: 45, low: 30 } satisfies Record<EdgeCase['confidence'], number>,
   typeCheck: 50,
   memory: 42,
+  coChange: 40,
   weakTest: 35,
 } as const;
 
@@ -612,6 +625,29 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
       `${contract.id}|${contract.from}`,
       'review',
       TASK_WEIGHTS.contract,
+    );
+  }
+  // Only partners of files the risk/missed-co-change rule fired on (not docs, formatting or lockfile changes).
+  const flagged = new Set(
+    evidence.summary.mergeRiskBreakdown
+      .filter((entry) => entry.contributor === 'risk/missed-co-change')
+      .flatMap((entry) => entry.evidenceIds),
+  );
+  for (const partner of evidence.history?.missedPartners ?? []) {
+    if (!flagged.has(`file:${partner.path}`)) continue;
+    add(
+      {
+        id: `task:co-change:${partner.path}|${partner.partner}`,
+        kind: 'review',
+        title: `Check whether ${partner.partner} needs the matching change`,
+        detail: `${partner.partner} changed in ${partner.support} of the ${partner.pathCommits} recent commits that changed ${partner.path} (${partner.commits
+          .map((commit) => commit.oid.slice(0, 7))
+          .join(', ')}); this change does not touch it. Update it, or say in the summary why it does not need to change.`,
+        evidenceIds: knownFile(partner.path),
+      },
+      `co-change|${partner.path}|${partner.partner}`,
+      'review',
+      TASK_WEIGHTS.coChange,
     );
   }
   for (const entry of evidence.memory) {

@@ -25,6 +25,9 @@ import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 import { loadConfig } from './load-config.js';
+import { loadMinedHistory } from './history.js';
+import { deriveHistoryInsights } from '../graph/history/insights.js';
+import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { readRepoText } from './repo-text.js';
 import { loadCoverage } from './load-coverage.js';
@@ -129,6 +132,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
   const history = await readBoundedHistory(git, change, limitations);
+  const historyInsights = await readHistoryInsights(env, git, repository, change, trackedPaths, limitations);
   const contracts = await readContracts(env, limitations);
   const memory = matchMemory(
     repository.kg,
@@ -144,6 +148,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     reachingTestsByPath,
     proofByPath,
     history,
+    ...(historyInsights === undefined ? {} : { historyInsights }),
     memory,
     hasCoverage: coverage.sources.length > 0,
     packs,
@@ -165,6 +170,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     patterns: evaluated.patterns,
     tools: evaluated.tools,
     ...(evaluated.repositoryShape === undefined ? {} : { repositoryShape: evaluated.repositoryShape }),
+    ...(historyInsights === undefined ? {} : { history: historyInsights }),
   };
 
   const proofStates: Record<string, number> = {};
@@ -421,6 +427,31 @@ async function readBoundedHistory(git: GitAccess, change: ChangeSet, limitations
     });
     return [];
   }
+}
+
+/** Co-change partners, fix-prone files and hotspots of the change, from HEAD's mined (and cached) history window. */
+async function readHistoryInsights(
+  env: Env,
+  git: GitAccess,
+  repository: RepositoryGraph,
+  change: ChangeSet,
+  trackedPaths: ReadonlySet<string>,
+  limitations: Diagnostic[],
+): Promise<HistoryInsights | undefined> {
+  // The window ends at the base: the change itself must not vote on its own partners.
+  const fromOid = change.base.oid;
+  if (change.files.length === 0 || fromOid === undefined) return undefined;
+  const loaded = await loadMinedHistory(env, git, fromOid, repository.config.config, limitations);
+  if (loaded === undefined) return undefined;
+  const deleted = new Set(change.files.filter((file) => file.status === 'deleted').map((file) => file.path));
+  return deriveHistoryInsights({
+    history: loaded.history,
+    changedPaths: [
+      ...new Set(change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]))),
+    ],
+    exists: (path) => trackedPaths.has(path) && !deleted.has(path),
+    complexity: (path) => repository.parsed.facts.get(path)?.facts.functions.reduce((total, fn) => total + fn.complexity, 0),
+  });
 }
 
 interface MemoryHit {

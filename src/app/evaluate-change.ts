@@ -11,6 +11,7 @@ import type { ChangeSet } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, HistoryEntry } from '../model/env.js';
+import type { HistoryInsights } from '../model/history.js';
 import type { FileFacts } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import type { FactSubject, Finding, LoadedPack } from '../model/rules.js';
@@ -48,6 +49,7 @@ export interface ChangeRuleInput {
   reachingTestsByPath: Map<string, ReachingTest[]>;
   proofByPath: Map<string, ChangedPathProof>;
   history: HistoryEntry[];
+  historyInsights?: HistoryInsights;
   memory: { id: string; node: MemoryNode }[];
   hasCoverage: boolean;
   /** The packs when the caller loaded them already (analyzeChange does, for the path classes). */
@@ -95,6 +97,7 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
       reachingTestsByPath: input.reachingTestsByPath,
       proofByPath: input.proofByPath,
       history: input.history,
+      ...(input.historyInsights === undefined ? {} : { historyInsights: input.historyInsights }),
       memoryMatches: input.memory.map((entry) => ({ id: entry.id, kind: entry.node.memoryKind, paths: entry.node.paths })),
       config: { assertionHelpers: [...(input.repository.config.config.analysis?.assertionHelpers ?? [])] },
       repository: { hasCoverage: input.hasCoverage },

@@ -1,3 +1,4 @@
+import { widenWithCoChange } from './history.js';
 import { readContracts } from './contracts.js';
 import { compileGlobs } from '../text/glob.js';
 import type { KnowledgeGraph } from '../graph/build.js';
@@ -134,7 +135,14 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   const kg = repository.kg;
   const limitations: Diagnostic[] = git.limitation === undefined ? [] : [git.limitation];
   const { weights } = await loadGroundingWeights(env, limitations);
-  const grounding = groundTask(kg, task, { weights, requirementsTerms: getRequirementsTerms(requirements?.data) });
+  const grounding = await widenWithCoChange(
+    env,
+    git,
+    repository.config.config,
+    groundTask(kg, task, { weights, requirementsTerms: getRequirementsTerms(requirements?.data) }),
+    limitations,
+    (path) => kg.graph.hasNode(toFileId(path)),
+  );
   const contracts = await readContracts(env, limitations);
 
   const candidateFiles = grounding.candidateFiles.map((candidate): PreflightCandidateFile => {
@@ -226,7 +234,13 @@ export function capLimitations(limitations: Diagnostic[]): Diagnostic[] {
 }
 
 function describeReasons(reasons: GroundingReason[], tests: string[]): string {
-  const parts = reasons.slice(0, 4).map((reason) => `"${reason.term}" on ${reason.matchedOn} (${reason.evidenceId})`);
+  const parts = reasons
+    .slice(0, 4)
+    .map((reason) =>
+      reason.matchedOn === 'co-change'
+        ? `usually changes with ${reason.term} in the history (${reason.evidenceId})`
+        : `"${reason.term}" on ${reason.matchedOn} (${reason.evidenceId})`,
+    );
   const text = parts.length === 0 ? 'supporting evidence only' : `matches ${parts.join(', ')}`;
   return tests.length === 0
     ? `${text}; no test file tests it`

@@ -20,6 +20,7 @@ import type {
   ToolsReport,
 } from '../model/reports.js';
 import { redactSecrets } from '../text/redact.js';
+import type { HistoryInsights } from '../model/history.js';
 import { compareText } from '../text/compare-text.js';
 
 export type ConfiguredChecks = Readonly<Record<string, CheckConfig>> | undefined;
@@ -57,6 +58,17 @@ function toRedactedContext(context: ReviewContext): ReviewContext {
       ...(item.title === undefined ? {} : { title: redact(item.title) }),
       text: redact(item.text),
     })),
+    ...(context.history === undefined ? {} : { history: redactHistory(context.history) }),
+  };
+}
+
+/** Commit subjects are repository text too. */
+function redactHistory(history: HistoryInsights): HistoryInsights {
+  const cite = <T extends { subject: string }>(commit: T): T => ({ ...commit, subject: redact(commit.subject) });
+  return {
+    ...history,
+    missedPartners: history.missedPartners.map((partner) => ({ ...partner, commits: partner.commits.map(cite) })),
+    fixProne: history.fixProne.map((file) => ({ ...file, fixCommits: file.fixCommits.map(cite) })),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { KnowledgeGraph } from '../graph/build.js';
+import { widenWithCoChange } from './history.js';
 import { toFileId } from '../graph/ids.js';
 import { DEFAULT_EDGE_WEIGHTS, findImpactClosure, selectContext } from '../ranking/context-select.js';
 import { getGroundingSeeds, groundTask } from '../ranking/grounding.js';
@@ -98,7 +99,14 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   const changedSinceAnchor = await readChangedSince(git, anchor, limitations);
 
   const { weights: groundingWeights } = await loadGroundingWeights(env, limitations);
-  const grounding = groundTask(kg, task, { weights: groundingWeights, requirementsTerms: getRequirementsTerms(requirements?.data) });
+  const grounding = await widenWithCoChange(
+    env,
+    git,
+    config.config,
+    groundTask(kg, task, { weights: groundingWeights, requirementsTerms: getRequirementsTerms(requirements?.data) }),
+    limitations,
+    (path) => kg.graph.hasNode(toFileId(path)),
+  );
   const seeds: ContextSeed[] = getGroundingSeeds(grounding);
   const changed = [...new Set([...(input.changedFiles ?? []), ...(input.sessionId === undefined ? [] : changedSinceAnchor)])].sort(
     compareText,

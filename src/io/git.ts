@@ -13,7 +13,7 @@ export { openRepository } from './git-repository.js';
 export type { GitRepository } from './git-repository.js';
 export { defaultBase, parseRevision, resolveRevision } from './git-revision.js';
 export { listUntrackedFiles } from './git-worktree.js';
-export { readHistory } from './git-history.js';
+export { mineHistory, readHistory } from './git-history.js';
 
 export interface ReadChangeOptions {
   /** The branch whose merge-base is the default base (config `analysis.defaultBranch`); found automatically when absent. */

@@ -1,3 +1,4 @@
+import type { HistoryInsights } from './history.js';
 import type { ChangeStatus, ChangedExport, Hunk, RevisionInfo } from './change.js';
 import type { ChangedPathProof, TestEvidence } from './coverage.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -218,6 +219,8 @@ export interface ReviewContext {
   tools: { tool: string; why: string; install: string; provenance: string }[];
   /** The repository-subject facts the tool recommendations were evaluated against (reports show what drove them). */
   repositoryShape?: RepositoryShape;
+  /** What HEAD's mined history says about the change: missed co-change partners, fix-prone files, hotspots. */
+  history?: HistoryInsights;
 }
 
 /** Repository shape facts (FACT_CATALOGUE.repository) that tool-recommendation rules read. */

@@ -73,7 +73,7 @@ const productFailure = z
   })
   .meta({ id: 'productFailure' });
 const location = z.strictObject({ file: str, line: count.optional(), col: count.optional() }).meta({ id: 'location' });
-const { owners, decisions, memory, contracts, patterns, tools } = reviewContext.shape;
+const { owners, decisions, memory, contracts, patterns, tools, history } = reviewContext.shape;
 const evidence = z
   .strictObject({
     changedFiles: z.array(changedFile),
@@ -94,6 +94,7 @@ const evidence = z
     contracts,
     patterns,
     toolRecommendations: tools,
+    history,
   })
   .meta({ id: 'evidence' });
 const requirements = z

@@ -87,6 +87,8 @@ export interface BundleEvidence {
   contracts: ReviewContext['contracts'];
   patterns: ReviewContext['patterns'];
   toolRecommendations: ReviewContext['tools'];
+  /** Missed co-change partners, fix-prone files and hotspots from the mined history (absent when not mined). */
+  history?: ReviewContext['history'];
 }
 
 export interface RequirementCriterionEvidence {

@@ -174,6 +174,27 @@ export const configSchema = z.strictObject({
       maxPromptTasks: z.int().min(1).max(100).optional().meta({ default: 12 }),
     })
     .optional(),
+  /** Bounds of history mining for co-change, fix-prone and hotspot facts (docs/config.md#history). */
+  history: z
+    .strictObject({
+      enabled: z.boolean().optional().meta({ default: true }).describe('false: no history is mined and the history facts stay empty.'),
+      maxCommits: z.int().min(1).max(50_000).optional().meta({ default: 2000 }).describe('Commits walked from HEAD at most.'),
+      maxAgeDays: z
+        .int()
+        .min(1)
+        .max(36_500)
+        .optional()
+        .meta({ default: 730 })
+        .describe('Commits older than this before HEAD are not read.'),
+      massChangeFiles: z
+        .int()
+        .min(2)
+        .max(100_000)
+        .optional()
+        .meta({ default: 50 })
+        .describe('A commit changing more files than this (formatting, renames) is left out.'),
+    })
+    .optional(),
   context: z.strictObject({ maxNodes: z.int().min(1).max(1000).optional().meta({ default: 80 }) }).optional(),
 });
 

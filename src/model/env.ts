@@ -3,6 +3,7 @@ import type { ChatCompletionOutcome, ChatCompletionSpec } from './chat-completio
 import type { CommandRun, CommandSpec } from './command.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { FileFacts, ParseOptions } from './facts.js';
+import type { HistorySettings, MinedHistory } from './history.js';
 import type { ExplorationSpec, ProductExploration } from './product-exploration.js';
 import type { RepoFiles } from './repo-files.js';
 import type { ScanResult, ScannedFile, SkippedFile } from './scan.js';
@@ -48,6 +49,8 @@ export interface GitAccess {
   /** Text of `path` at a commit, or undefined when absent or binary. */
   readFileAtRevision(oid: string, path: string): Promise<string | undefined>;
   readHistory(options: { paths?: string[]; maxCommits?: number }): Promise<HistoryEntry[]>;
+  /** The bounded history window behind commit `fromOid` the co-change, fix-prone and hotspot facts come from (io/git-history). */
+  mineHistory(fromOid: string, settings: HistorySettings): Promise<MinedHistory>;
   headOid(): Promise<string | undefined>;
   /** Paths in the git index (tracked files). */
   listTrackedFiles(): Promise<string[]>;

@@ -26,7 +26,8 @@ export interface TaskTerm {
   source: 'task' | 'requirements';
 }
 
-export type GroundingMatch = 'path' | 'export' | 'route' | 'test' | 'decision' | 'memory' | 'owner' | 'package';
+/** `co-change`: not a task term but history: the file usually changes with a candidate (`term` is that candidate's path). */
+export type GroundingMatch = 'path' | 'export' | 'route' | 'test' | 'decision' | 'memory' | 'owner' | 'package' | 'co-change';
 
 export interface GroundingReason {
   term: string;

@@ -265,6 +265,42 @@ const repositoryShape = def(
     workspaceCount: count,
   }),
 );
+const citedCommit = { oid: nonEmpty, subject: str };
+const historyInsights = def(
+  'historyInsights',
+  z.strictObject({
+    window: z.strictObject({
+      fromOid: nonEmpty,
+      commits: count,
+      walked: count,
+      excluded: z.strictObject({ merges: count, massChanges: count }),
+      stoppedBy: z.enum(['', 'max-commits', 'max-age', 'shallow']),
+      settings: z.strictObject({ maxCommits: count, maxAgeDays: count, massChangeFiles: count }),
+    }),
+    missedPartners: z.array(
+      z.strictObject({
+        path: nonEmpty,
+        partner: nonEmpty,
+        support: count,
+        pathCommits: count,
+        confidence: z.number().min(0).max(1),
+        lift: z.number().min(0),
+        commits: z.array(z.strictObject(citedCommit)),
+      }),
+    ),
+    fixProne: z.array(
+      z.strictObject({
+        path: nonEmpty,
+        fixes: count,
+        commits: count,
+        fixScore: z.number().min(0),
+        fixRatio: count,
+        fixCommits: z.array(z.strictObject({ ...citedCommit, kind: z.enum(['fix', 'revert']) })),
+      }),
+    ),
+    hotspots: z.array(z.strictObject({ path: nonEmpty, churn: count, complexity: count, score: count, rank: count, rankedFiles: count })),
+  }),
+);
 const reviewContext = def(
   'reviewContext',
   z.strictObject({
@@ -277,6 +313,7 @@ const reviewContext = def(
     patterns: z.array(z.strictObject({ id: nonEmpty, path: nonEmpty, line: count, message: str, provenance: nonEmpty })),
     tools: z.array(tool),
     repositoryShape: repositoryShape.optional(),
+    history: historyInsights.optional(),
   }),
 );
 const finding = def(

@@ -268,6 +268,23 @@ export const FACT_CATALOGUE: FactCatalogue = {
     testsStale: fact('boolean', 'the file changed more recently than every test that reaches it, and no reaching test changed now'),
     proofReason: fact('string', 'why the changed-path proof has its state'),
     proofTask: fact('string', 'repair task of the changed-path proof, empty when proven'),
+    missedPartners: fact(
+      'string[]',
+      'co-change partners this change did not touch: files that changed in at least 70% (and at least 4) of the mined commits that changed this file, with a lift of at least 1.5 ([history](history.md))',
+    ),
+    missedPartnerCount: fact('number', 'how many missed partners'),
+    missedPartnerEvidence: fact(
+      'string',
+      "up to three: '<partner> changed in 4 of the 5 commits that changed <path> (<oids>)'; '' when none",
+    ),
+    fixCount: fact('number', 'fix and revert commits that changed this file in the mined window'),
+    fixScore: fact('number', "fixCount weighted by age from the window's newest commit (half-life 180 days), two decimals"),
+    fixRatio: fact('number', 'fixCount over the commits that changed the file in the window, as a whole percentage'),
+    fixCommits: fact('string[]', "the fix commits cited, '<oid7> <subject>', newest first (at most five)"),
+    fixEvidence: fact('string', "'3 of its 5 recent commits were fixes or reverts (<oids>)'; '' when none"),
+    isHotspot: fact('boolean', 'churn × complexity ranks in the top tenth of the repository (score at least 20, at least 3 commits)'),
+    hotspotScore: fact('number', 'churn in the mined window × summed function complexity at HEAD; 0 when not a hotspot'),
+    hotspotEvidence: fact('string', "'churn 12 × complexity 30 = 360, rank 1 of 40 files'; '' when not a hotspot"),
   },
   'changed-export': {
     path: fact('string', 'declaring file'),

@@ -49,7 +49,7 @@ const reason = def(
   'reason',
   z.strictObject({
     term: str,
-    matchedOn: z.enum(['path', 'export', 'route', 'test', 'decision', 'memory', 'owner', 'package']),
+    matchedOn: z.enum(['path', 'export', 'route', 'test', 'decision', 'memory', 'owner', 'package', 'co-change']),
     evidenceId: str,
   }),
 );

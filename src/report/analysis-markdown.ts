@@ -1,4 +1,5 @@
 import type { AnalysisReport } from '../model/reports.js';
+import { renderHistoryInsights } from './history-markdown.js';
 import { renderChangeDiagram } from './mermaid.js';
 import {
   joinMarkdown,
@@ -61,6 +62,7 @@ export function renderAnalysisMarkdown(report: AnalysisReport): string {
     renderSection(`Decisions (${report.context.decisions.length})`, renderDecisions(report.context.decisions)),
     renderSection(`Memory (${report.context.memory.length})`, renderMemory(report.context.memory)),
     renderSection(`Design contracts crossed (${report.context.contracts.length})`, renderContracts(report.context.contracts)),
+    report.context.history === undefined ? '' : renderSection('History', renderHistoryInsights(report.context.history)),
     renderSection(`Pattern matches (${report.context.patterns.length})`, renderPatternList(report)),
     renderSection(`Tool recommendations (${report.context.tools.length})`, renderTools(report.context.tools)),
     renderSection(`Findings (${report.findings.length})`, renderFindings(report.findings)),

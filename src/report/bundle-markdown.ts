@@ -1,3 +1,4 @@
+import { renderHistoryInsights } from './history-markdown.js';
 import type { AgentBundle } from '../model/bundle.js';
 import { describeInvestigationRecord, renderInvestigationSection } from './investigation-markdown.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
@@ -347,6 +348,10 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  const { history } = evidence;
+  // Only what the history found earns a place in the agent's brief; the window alone is in the JSON.
+  if (history !== undefined && history.missedPartners.length + history.fixProne.length + history.hotspots.length > 0)
+    out.push('## History', '', renderHistoryInsights(history).trimEnd(), '');
   if (evidence.owners.length + evidence.decisions.length + evidence.memory.length + evidence.contracts.length > 0) {
     out.push('## Owners, decisions and memory', '');
     if (evidence.owners.length > 0)

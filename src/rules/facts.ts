@@ -8,6 +8,7 @@ import { findSemanticChanges } from './semantic-hunks.js';
 import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
+import type { HistoryInsights } from '../model/history.js';
 import type { FunctionFact, SignalFact, SignalKind } from '../model/facts.js';
 import { EDGE_KINDS, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
@@ -64,6 +65,8 @@ export interface AnalysisFactsInput {
   proofByPath: Map<string, ChangedPathProof>;
   /** Bounded git history (newest first or any order). */
   history: HistoryEntry[];
+  /** What the mined history window says about the change (co-change partners, fixes, hotspots); absent when not mined. */
+  historyInsights?: HistoryInsights;
   memoryMatches?: MemoryMatch[];
   config?: { assertionHelpers?: string[] };
   repository?: RepositoryFactOptions;
@@ -301,6 +304,40 @@ function deriveChangedFileFacts(
     testsStale,
     proofReason: proof?.reason ?? '',
     proofTask: proof?.repairTask ?? '',
+    ...deriveHistoryFacts(input.historyInsights, historyPaths),
+  };
+}
+
+const formatCommits = (commits: readonly { oid: string }[]): string => commits.map((commit) => commit.oid.slice(0, 7)).join(', ');
+
+/** The co-change, fix-prone and hotspot facts of a changed file (and its base-side path after a rename). */
+function deriveHistoryFacts(insights: HistoryInsights | undefined, paths: readonly string[]): Record<string, unknown> {
+  const mine = new Set(paths);
+  const missed = (insights?.missedPartners ?? []).filter((partner) => mine.has(partner.path));
+  const fix = insights?.fixProne.find((entry) => mine.has(entry.path));
+  const hotspot = insights?.hotspots.find((entry) => mine.has(entry.path));
+  return {
+    missedPartners: missed.map((partner) => partner.partner),
+    missedPartnerCount: missed.length,
+    missedPartnerEvidence: missed
+      .slice(0, 3)
+      .map(
+        (partner) =>
+          `${partner.partner} changed in ${partner.support} of the ${partner.pathCommits} commits that changed ${partner.path} (${formatCommits(partner.commits)})`,
+      )
+      .join('; '),
+    fixCount: fix?.fixes ?? 0,
+    fixScore: fix?.fixScore ?? 0,
+    fixRatio: fix?.fixRatio ?? 0,
+    fixCommits: (fix?.fixCommits ?? []).map((commit) => `${commit.oid.slice(0, 7)} ${commit.subject}`),
+    fixEvidence:
+      fix === undefined ? '' : `${fix.fixes} of its ${fix.commits} recent commits were fixes or reverts (${formatCommits(fix.fixCommits)})`,
+    isHotspot: hotspot !== undefined,
+    hotspotScore: hotspot?.score ?? 0,
+    hotspotEvidence:
+      hotspot === undefined
+        ? ''
+        : `churn ${hotspot.churn} × complexity ${hotspot.complexity} = ${hotspot.score}, rank ${hotspot.rank} of ${hotspot.rankedFiles} files`,
   };
 }
 

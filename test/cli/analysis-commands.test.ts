@@ -50,6 +50,7 @@ const COMMANDS = [
       'Decisions',
       'Memory',
       'Design contracts crossed',
+      'History',
       'Pattern matches',
       'Tool recommendations',
       'Findings',

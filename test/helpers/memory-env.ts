@@ -62,6 +62,19 @@ function createGit(script: MemoryGit): GitAccess {
     readChange: async () => script.change ?? unsupported('readChange without a scripted change'),
     readFileAtRevision: async (oid, path) => script.revisions?.[`${oid}:${path}`],
     readHistory: async ({ maxCommits }) => (script.history ?? []).slice(0, maxCommits),
+    // The scripted history as a mined window: no message, nothing excluded.
+    mineHistory: async (fromOid, settings) => {
+      const commits = (script.history ?? []).slice(0, settings.maxCommits).map((entry) => ({ ...entry, message: '' }));
+      return {
+        fromOid,
+        fromTime: Math.max(0, ...commits.map((commit) => commit.timestamp)),
+        settings: { ...settings },
+        commits,
+        walked: commits.length,
+        excluded: { merges: 0, massChanges: 0 },
+        stoppedBy: '',
+      };
+    },
     headOid: async () => script.headOid,
     listTrackedFiles: async () => [...(script.tracked ?? [])].sort(),
     commitTime: async (oid) => script.commitTimes?.[oid],

@@ -339,6 +339,18 @@ describe('buildAnalysisSubjects', () => {
       testsStale: true,
       proofReason: 'the only test mocks it',
       proofTask: 'Add a test in src/money.test.ts that imports the real src/money.ts.',
+      // No mined history window was given: the history facts are empty.
+      missedPartners: [],
+      missedPartnerCount: 0,
+      missedPartnerEvidence: '',
+      fixCount: 0,
+      fixScore: 0,
+      fixRatio: 0,
+      fixCommits: [],
+      fixEvidence: '',
+      isHotspot: false,
+      hotspotScore: 0,
+      hotspotEvidence: '',
     });
   });
 

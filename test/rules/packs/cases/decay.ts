@@ -59,4 +59,17 @@ export const decayCases: Record<string, RuleCases> = {
       },
     ],
   },
+  'decay/hotspot': {
+    valid: [
+      { ...src, isHotspot: false },
+      { ...src, isHotspot: true, role: 'test' },
+    ],
+    invalid: [
+      {
+        facts: { ...src, isHotspot: true, hotspotEvidence: 'churn 6 × complexity 12 = 72, rank 1 of 9 files' },
+        message: 'src/cart.ts is a hotspot: churn 6 × complexity 12 = 72, rank 1 of 9 files',
+        params: { weight: 4 },
+      },
+    ],
+  },
 };

@@ -3,6 +3,7 @@ import { contextWeightCases } from './context-weights.js';
 import { decayCases } from './decay.js';
 import { edgeCaseCases, routeEdgeCaseCases, semanticEdgeCaseCases } from './edge-cases.js';
 import { missingRouteTestCases, missingTestCases } from './missing-tests.js';
+import { historyCases } from './history.js';
 import { patternCases } from './patterns.js';
 import { proofCases } from './proof.js';
 import { changeRiskCases, riskCases } from './risk.js';
@@ -17,6 +18,7 @@ export const CASES_BY_PACK: Readonly<Record<string, Record<string, RuleCases>>> 
   'context-weights': contextWeightCases,
   decay: decayCases,
   'edge-cases': edgeCaseCases,
+  history: historyCases,
   'missing-route-tests': missingRouteTestCases,
   'missing-tests': missingTestCases,
   patterns: patternCases,

@@ -1,0 +1,33 @@
+import type { HistoryInsights, MinedHistory } from '../../model/history.js';
+import { findMissedPartners } from './co-change.js';
+import { findFixProneFiles } from './fix-prone.js';
+import { isHotspot, rankHotspots } from './hotspots.js';
+
+export interface HistoryInsightInput {
+  history: MinedHistory;
+  /** Changed paths, with the base-side path of a rename. */
+  changedPaths: readonly string[];
+  /** Whether a path exists at the head side (a partner that was deleted is not missed). */
+  exists: (path: string) => boolean;
+  /** Summed function complexity of a file at HEAD, undefined when unknown. */
+  complexity: (path: string) => number | undefined;
+}
+
+/** Missed co-change partners, fix-prone changed files and changed hotspots, from one mined window. */
+export function deriveHistoryInsights(input: HistoryInsightInput): HistoryInsights {
+  const { history, changedPaths } = input;
+  const changed = new Set(changedPaths);
+  return {
+    window: {
+      fromOid: history.fromOid,
+      commits: history.commits.length,
+      walked: history.walked,
+      excluded: { ...history.excluded },
+      stoppedBy: history.stoppedBy,
+      settings: { ...history.settings },
+    },
+    missedPartners: findMissedPartners(history, changedPaths, input.exists),
+    fixProne: findFixProneFiles(history, changedPaths),
+    hotspots: rankHotspots(history, input.complexity).filter((hotspot) => changed.has(hotspot.path) && isHotspot(hotspot)),
+  };
+}
