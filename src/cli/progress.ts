@@ -37,6 +37,7 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
   let latest: ProgressEvent | undefined;
   let parseStart: { at: number; done: number } | undefined;
   let drawnAt = Number.NEGATIVE_INFINITY;
+  let drawnPhase: ProgressEvent['phase'] | undefined;
   let isDrawn = false;
   let isFinished = false;
   let writes: Promise<void> = Promise.resolve();
@@ -46,6 +47,7 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
   const draw = (): void => {
     if (latest === undefined || isFinished) return;
     drawnAt = now();
+    drawnPhase = latest.phase;
     isDrawn = true;
     write(
       `${CLEAR_LINE}checker: ${describeProgress(latest, toRate(latest, parseStart, drawnAt))} · ${((drawnAt - started) / 1000).toFixed(1)} s`,
@@ -59,7 +61,8 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
       latest = event;
       const at = now();
       if (at - started < showAfterMs) return;
-      if (event.phase === 'parse' && event.done < event.total && at - drawnAt < REDRAW_MS) return;
+      // A new phase always draws, and so does the last parse count; counts in between at most every REDRAW_MS.
+      if (event.phase === 'parse' && drawnPhase === 'parse' && event.done < event.total && at - drawnAt < REDRAW_MS) return;
       draw();
     },
     async finish() {

@@ -5,6 +5,7 @@ import {
   isBareSecret,
   isBlank,
   isEnvReference,
+  isInterpolatedValue,
   isKeyChar,
   isLetter,
   isLower,
@@ -392,7 +393,8 @@ function decideUnquoted(text: string, candidate: Candidate, kind: KeyKind, key: 
     if (lineEnd !== undefined && /\s/.test(text.slice(start, lineEnd))) {
       const value = text.slice(start, lineEnd);
       const isNote = /^\(.*\)$/.test(value);
-      const isSecret = value.length >= 4 && !isNote && !isPlainValue(value) && !isPathLike(value) && !isEnvReference(value);
+      const isSecret =
+        value.length >= 4 && !isNote && !isPlainValue(value) && !isPathLike(value) && !isEnvReference(value) && !isInterpolatedValue(value);
       if (isSecret) return { start, end: lineEnd, isSecret, next: lineEnd };
     }
   }

@@ -165,6 +165,22 @@ export function isEnvReference(value: string): boolean {
   );
 }
 
+/** `$NAME`, `${NAME}`, `${{ expr }}`, `{{ expr }}`: a reference a CI or template fills in, not a value of its own. */
+const INTERPOLATION = /\$\{\{[^}]*\}\}|\{\{[^}]*\}\}|\$\{[A-Za-z_][\w.]*\}|\$[A-Za-z_]\w*/g;
+
+/**
+ * A value built from interpolated references and a little literal text (`checker-$CI_COMMIT_REF_SLUG`,
+ * `${{ secrets.TOKEN }}`, `{{ .Values.key }}-v2`): what the references stand for is not in the text, and the literal
+ * rest is not secret-shaped. A real secret with a reference glued on (`s3cr3tP4ssw0rd$X`) keeps its shape and is not
+ * excused.
+ */
+export function isInterpolatedValue(value: string): boolean {
+  if (!INTERPOLATION.test(value)) return false;
+  INTERPOLATION.lastIndex = 0;
+  const rest = value.replace(INTERPOLATION, '');
+  return rest.length < 6 || !isSecretShaped(rest);
+}
+
 /** `xxxx-xxxx`, `sk_live_xxxxxxxxxxxx`: a run of x that makes up most of the value, not 4 x's inside random text. */
 function isMostlyX(value: string): boolean {
   if (!/x{4,}/i.test(value)) return false;
@@ -197,7 +213,14 @@ export function isPlainValue(value: string): boolean {
 /** (b): a single token that looks like a secret and like nothing else. */
 export function isSecretShaped(value: string): boolean {
   if (value.length < 6 || /\s/.test(value)) return false;
-  if (isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isIdentifierWords(value) || isEnvReference(value))
+  if (
+    isPlainValue(value) ||
+    isPathLike(value) ||
+    isDottedReference(value) ||
+    isIdentifierWords(value) ||
+    isEnvReference(value) ||
+    isInterpolatedValue(value)
+  )
     return false;
   // Punctuation around a word (`myapp:`, `(beta)`) is not a symbol class of its own; `hunter2!` keeps its digit.
   const core = value.replace(/^[^A-Za-z0-9]{1,3}|[^A-Za-z0-9]{1,3}$/g, '');
@@ -217,5 +240,5 @@ export function isSecretLiteral(content: string, quote: string): boolean {
 /** (c): any unquoted value where only a value can sit, words included, except references, paths, numbers and placeholders. */
 export function isBareSecret(value: string): boolean {
   if (value.length < 4 || isPlainValue(value) || isPathLike(value) || isDottedReference(value) || isEnvReference(value)) return false;
-  return !CONSTANT_NAME_WITH_UNDERSCORE.test(value);
+  return !CONSTANT_NAME_WITH_UNDERSCORE.test(value) && !isInterpolatedValue(value);
 }

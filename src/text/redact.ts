@@ -25,6 +25,7 @@ import {
   isDottedReference,
   isEnvReference,
   isPathLike,
+  isInterpolatedValue,
   isPlaceholderValue,
   isSecretShaped,
   LITERAL_KEYWORDS,
@@ -75,7 +76,7 @@ export function redactSecrets(text: string): RedactionResult {
 function isHarmlessValue(value: string): boolean {
   const trimmed = value.trim();
   if (trimmed.length === 0) return true;
-  if (isPlaceholderValue(trimmed) || isEnvReference(trimmed) || isDottedReference(trimmed)) return true;
+  if (isPlaceholderValue(trimmed) || isEnvReference(trimmed) || isDottedReference(trimmed) || isInterpolatedValue(trimmed)) return true;
   return LITERAL_KEYWORDS.has(trimmed.toLowerCase()) || NUMBER_LIKE.test(trimmed) || isPathLike(trimmed);
 }
 

@@ -90,7 +90,8 @@ describe('progress from a real checker ai run', () => {
     assert.deepEqual(phases, [
       'checker: scanning files',
       'checker: parsing 0/2 files',
-      'checker: parsing 1/2 files',
+      // A count within 100 ms of the last drawn one is skipped; the first and the last always draw.
+      ...phases.filter((line) => line === 'checker: parsing 1/2 files'),
       'checker: parsing 2/2 files',
       'checker: resolving the imports of 2 files',
       'checker: building the graph of 2 files',
