@@ -1,7 +1,29 @@
-import type { HistoryInsights } from '../model/history.js';
+import type { CoChangePartner, HistoryInsights } from '../model/history.js';
 import { renderTable } from './markdown-table.js';
 
 const MAX_ROWS = 10;
+const MIN_FIXES_SHOWN = 2;
+
+/**
+ * Partners of one changed file that sit in one folder and share the same commits are one row (`test/golden/ (7 files:
+ * a.md, b.md, …)`): seven goldens that always move with a doc are one thing to check, not seven.
+ */
+function groupPartners(partners: readonly CoChangePartner[]): { partner: CoChangePartner; partners: string }[] {
+  const groups = new Map<string, CoChangePartner[]>();
+  for (const partner of partners) {
+    const folder = partner.partner.includes('/') ? partner.partner.slice(0, partner.partner.lastIndexOf('/') + 1) : '';
+    const key = [partner.path, folder, partner.support, oids(partner.commits)].join('\u0000');
+    groups.set(key, [...(groups.get(key) ?? []), partner]);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group[0] as CoChangePartner;
+    if (group.length === 1) return { partner: first, partners: first.partner };
+    const folder = first.partner.slice(0, first.partner.lastIndexOf('/') + 1);
+    const names = group.map((item) => item.partner.slice(folder.length));
+    const shown = names.length > 4 ? [...names.slice(0, 3), `… ${names.length - 3} more`] : names;
+    return { partner: first, partners: `${folder || './'} (${group.length} files: ${shown.join(', ')})` };
+  });
+}
 
 const oids = (commits: readonly { oid: string }[]): string => commits.map((commit) => commit.oid.slice(0, 7)).join(', ');
 
@@ -33,11 +55,11 @@ export function renderHistoryInsights(history: HistoryInsights): string {
       '',
       renderTable(
         ['changed', 'partner left out', 'together', 'confidence', 'lift', 'commits'],
-        history.missedPartners
+        groupPartners(history.missedPartners)
           .slice(0, MAX_ROWS)
-          .map((partner) => [
+          .map(({ partner, partners }) => [
             partner.path,
-            partner.partner,
+            partners,
             `${partner.support} of ${partner.pathCommits}`,
             `${Math.round(partner.confidence * 100)}%`,
             partner.lift,
@@ -46,13 +68,15 @@ export function renderHistoryInsights(history: HistoryInsights): string {
       ),
       '',
     );
-  if (history.fixProne.length > 0)
+  // One fix is an event, not a record: the JSON keeps every file with a fix, the Markdown the ones with two or more.
+  const fixProne = history.fixProne.filter((file) => file.fixes >= MIN_FIXES_SHOWN);
+  if (fixProne.length > 0)
     out.push(
-      '**Fix-prone changed files**',
+      '**Changed files with a record of fixes**',
       '',
       renderTable(
         ['file', 'fixes', 'fix score', 'fix commits'],
-        history.fixProne
+        fixProne
           .slice(0, MAX_ROWS)
           .map((file) => [
             file.path,
