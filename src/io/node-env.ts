@@ -7,6 +7,7 @@ import type { ScannedFile } from '../model/scan.js';
 import { createArtifactFolder, readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
 import { parseRepositoryFiles } from './parse-files.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
+import { loadRevisionFactsCache } from './revision-facts-cache.js';
 import type { ProgressSink } from '../model/progress.js';
 import { readBuiltinPackSources } from './builtin-packs.js';
 import { createRepoFiles } from './repo-files.js';
@@ -79,11 +80,28 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     parseTexts: async (jobs, parseOptions): Promise<Map<string, FileFacts>> => {
       const code = jobs.filter((job) => isCodeFile(job.path));
       if (code.length === 0) return new Map();
+      // Base sides repeat from run to run: served from the revision cache, a warm run starts no parse child at all.
+      const cache =
+        options.useCache !== false && trackedLocalState.length === 0 ? await loadRevisionFactsCache(root, parseOptions) : undefined;
+      const facts = new Map<string, FileFacts>();
+      const missing = code.filter((job) => {
+        const hit = cache?.get(job.path, job.text);
+        if (hit !== undefined) facts.set(job.path, hit);
+        return hit === undefined;
+      });
+      if (missing.length === 0) return facts;
       const sharedPool = getPool();
-      const pool = sharedPool ?? createParsePool({ size: Math.min(2, code.length) });
+      const pool = sharedPool ?? createParsePool({ size: Math.min(2, missing.length) });
       try {
-        const facts = await pool.parse(code, parseOptions);
-        for (const job of code) if (!facts.has(job.path)) facts.set(job.path, emptyFacts(job.text.split('\n').length));
+        const parsed = await pool.parse(missing, parseOptions);
+        for (const job of missing) {
+          const found = parsed.get(job.path);
+          // A crash or timeout is not cached: the next run tries again.
+          if (found !== undefined && found.failure?.code !== 'parse/crash' && found.failure?.code !== 'parse/timeout')
+            cache?.set(job.path, job.text, found);
+          facts.set(job.path, found ?? emptyFacts(job.text.split('\n').length));
+        }
+        await cache?.save();
         return facts;
       } finally {
         if (sharedPool === undefined) await pool.close();

@@ -59,7 +59,7 @@ interface CacheDocument {
 }
 
 /** Facts depend on the options: a changed assertion helper or pack signal word makes every cached entry stale. */
-function hashParseOptions(options: ParseOptions): string {
+export function hashParseOptions(options: ParseOptions): string {
   const canonical = JSON.stringify({ assertionHelpers: [...options.assertionHelpers].sort(), signalWords: options.signalWords ?? null });
   return createHash('sha1').update(canonical).digest('hex');
 }
@@ -225,7 +225,7 @@ function isCacheEntry(value: unknown): value is FactsCacheEntry {
   return isFileFactsShape(value.facts);
 }
 
-function isFileFactsShape(value: unknown): value is FileFacts {
+export function isFileFactsShape(value: unknown): value is FileFacts {
   if (!isRecord(value) || typeof value.lines !== 'number') return false;
   for (const list of FACT_LISTS) if (!Array.isArray(value[list])) return false;
   return value.failure === undefined || (isRecord(value.failure) && typeof value.failure.code === 'string');
