@@ -2,6 +2,9 @@ import type { ArgsDef } from 'citty';
 import type { InvestigationRun } from '../app/investigation/investigate.js';
 import { CheckerError } from '../model/diagnostic.js';
 import { currentHost } from './host.js';
+import { emitReport } from './context.js';
+import type { OutputFormat } from './args.js';
+import { renderInvestigationMarkdown } from '../report/investigation-markdown.js';
 
 /** `--investigate` and `--dry-run` of `ai`, `agent` and their `preflight` (spec 4.1 rule 2). */
 export const investigateArgs = {
@@ -44,4 +47,18 @@ export async function reportInvestigation(run: InvestigationRun): Promise<void> 
     await host.writeStderr(`checker: investigation/failed: ${result.reason}; the deterministic report above is unchanged\n`);
     host.exitCode = Math.max(host.exitCode ?? 0, 1);
   }
+}
+
+/** `--dry-run`: the exact payload the provider would get, in the requested format, instead of the report. */
+export async function emitInvestigationPayload(
+  root: string,
+  run: InvestigationRun,
+  options: { format: OutputFormat; output: unknown },
+): Promise<void> {
+  await emitReport(root, run.report, {
+    format: options.format,
+    output: options.output,
+    schema: 'investigation-report',
+    markdown: renderInvestigationMarkdown,
+  });
 }

@@ -83,20 +83,7 @@ export function buildChangeRequest(bundle: AgentBundle, config: Config): BuiltRe
       ...(requirements === undefined
         ? {}
         : {
-            requirements: {
-              acceptanceCriteria: requirements.acceptanceCriteria.map((criterion) => ({
-                id: criterion.id,
-                text: text(criterion.text),
-                requiredProof: criterion.requiredProof.map(text),
-              })),
-              affectedFlows: requirements.affectedFlows.map((flow) => ({ name: text(flow.name), kind: flow.kind })),
-              currentBehavior: requirements.currentBehavior.map(text),
-              expectedBehavior: requirements.expectedBehavior.map(text),
-              nonGoals: requirements.nonGoals.map(text),
-              invariants: requirements.invariants.map(text),
-              architectureConstraints: requirements.architectureConstraints.map(text),
-              unresolvedQuestions: requirements.unresolvedQuestions.map(text),
-            },
+            requirements: toRequestRequirements(requirements, (id) => id),
           }),
       sections: { impact, changedPathProof, memory, skills, verification },
       limitations: bundle.limitations.map((limitation) => text(limitation.message)),
@@ -153,20 +140,7 @@ export function buildPreflightRequest(report: PreflightReport, skillSummaries: r
       task: text(report.task),
       ...(requirements.provided
         ? {
-            requirements: {
-              acceptanceCriteria: requirements.acceptanceCriteria.map((criterion) => ({
-                id: `requirement:${criterion.id}`,
-                text: text(criterion.text),
-                requiredProof: criterion.requiredProof.map(text),
-              })),
-              affectedFlows: requirements.affectedFlows.map((flow) => ({ name: text(flow.name), kind: flow.kind })),
-              currentBehavior: requirements.currentBehavior.map(text),
-              expectedBehavior: requirements.expectedBehavior.map(text),
-              nonGoals: requirements.nonGoals.map(text),
-              invariants: requirements.invariants.map(text),
-              architectureConstraints: requirements.architectureConstraints.map(text),
-              unresolvedQuestions: requirements.unresolvedQuestions.map(text),
-            },
+            requirements: toRequestRequirements(requirements, (id) => `requirement:${id}`),
           }
         : {}),
       sections: { impact, changedPathProof: [], memory, skills, verification },
@@ -301,4 +275,33 @@ function dedupe(entries: InvestigationEvidence[]): InvestigationEvidence[] {
     seen.add(key);
     return true;
   });
+}
+
+interface RequirementTexts {
+  acceptanceCriteria: readonly { id: string; text: string; requiredProof: readonly string[] }[];
+  affectedFlows: readonly { name: string; kind: string }[];
+  currentBehavior: readonly string[];
+  expectedBehavior: readonly string[];
+  nonGoals: readonly string[];
+  invariants: readonly string[];
+  architectureConstraints: readonly string[];
+  unresolvedQuestions: readonly string[];
+}
+
+/** The requirement as the request carries it: every text cleaned and redacted, criterion ids as the run cites them. */
+function toRequestRequirements(requirements: RequirementTexts, criterionId: (id: string) => string) {
+  return {
+    acceptanceCriteria: requirements.acceptanceCriteria.map((criterion) => ({
+      id: criterionId(criterion.id),
+      text: text(criterion.text),
+      requiredProof: criterion.requiredProof.map(text),
+    })),
+    affectedFlows: requirements.affectedFlows.map((flow) => ({ name: text(flow.name), kind: flow.kind })),
+    currentBehavior: requirements.currentBehavior.map(text),
+    expectedBehavior: requirements.expectedBehavior.map(text),
+    nonGoals: requirements.nonGoals.map(text),
+    invariants: requirements.invariants.map(text),
+    architectureConstraints: requirements.architectureConstraints.map(text),
+    unresolvedQuestions: requirements.unresolvedQuestions.map(text),
+  };
 }

@@ -6,7 +6,7 @@ import type { PreflightReport } from '../../model/preflight.js';
 import { loadConfig } from '../load-config.js';
 import { buildChangeRequest, buildPreflightRequest, type BuiltRequest } from './build-request.js';
 import { callProvider, INSTRUCTIONS, type ProviderRefusal, resolveProvider } from './provider.js';
-import { readReply } from './read-reply.js';
+import { noReplyItems, readReply } from './read-reply.js';
 
 /** What an investigation looks at: a change (its agent bundle) or a task before coding (its preflight report). */
 export type InvestigationSubject =
@@ -79,16 +79,7 @@ function toResult(
     evidenceIds: built.evidenceIds.size,
     omitted: built.request.budget.omitted.reduce((sum, entry) => sum + entry.items, 0),
   };
-  const empty = {
-    candidateRisks: [],
-    affectedFlows: [],
-    edgeCases: [],
-    proofProposals: [],
-    unresolvedQuestions: [],
-    consequenceHypotheses: [],
-    verifyTasks: [],
-    dropped: [],
-  };
+  const empty = noReplyItems();
   const common = {
     trust: 'untrusted-model' as const,
     provider,

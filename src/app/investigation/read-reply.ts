@@ -27,6 +27,20 @@ const MAX_ITEM_ECHO_CHARS = 160;
  * run; a consequence hypothesis is kept only when it also names a user-visible consequence, a disconfirming result and
  * a verifier of this run (spec 2.11). Everything dropped is listed with the reason.
  */
+/** The kept items of a reply that gave none (or failed): every section empty. */
+export function noReplyItems(): Pick<InvestigationResult, ReplySection | 'verifyTasks' | 'dropped'> {
+  return {
+    candidateRisks: [],
+    affectedFlows: [],
+    edgeCases: [],
+    proofProposals: [],
+    unresolvedQuestions: [],
+    consequenceHypotheses: [],
+    verifyTasks: [],
+    dropped: [],
+  };
+}
+
 export function readReply(content: string, evidenceIds: ReadonlySet<string>, verifiers: readonly InvestigationVerifier[]): ReadReply {
   let parsed: unknown;
   try {
@@ -51,16 +65,7 @@ export function readReply(content: string, evidenceIds: ReadonlySet<string>, ver
   const unknownIdsReason = (ids: string[]): string =>
     `cites evidence ids that do not exist in this run: ${ids.map((id) => JSON.stringify(echo(id))).join(', ')}`;
 
-  const items: Pick<InvestigationResult, ReplySection | 'verifyTasks' | 'dropped'> = {
-    candidateRisks: [],
-    affectedFlows: [],
-    edgeCases: [],
-    proofProposals: [],
-    unresolvedQuestions: [],
-    consequenceHypotheses: [],
-    verifyTasks: [],
-    dropped,
-  };
+  const items = { ...noReplyItems(), dropped };
   for (const section of SECTION_NAMES) {
     const list = parsed[section];
     if (list === undefined) continue;

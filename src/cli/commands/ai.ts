@@ -8,9 +8,8 @@ import type { AgentProfile } from '../../model/config.js';
 import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
-import { investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
+import { emitInvestigationPayload, investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
 import { attachToBundle, type InvestigationRun, investigate } from '../../app/investigation/investigate.js';
-import { renderInvestigationMarkdown } from '../../report/investigation-markdown.js';
 import { currentHost } from '../host.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
@@ -65,12 +64,7 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         if (investigation !== 'off') {
           run = await investigate(env, { kind: 'change', bundle: deterministic }, { send: investigation === 'send' });
           if (investigation === 'dry-run') {
-            await emitReport(env.root, run.report, {
-              format,
-              output: args.output,
-              schema: 'investigation-report',
-              markdown: renderInvestigationMarkdown,
-            });
+            await emitInvestigationPayload(env.root, run, { format, output: args.output });
             return;
           }
           bundle = attachToBundle(deterministic, run);

@@ -4,10 +4,9 @@ import { getPreflightReport } from '../../app/preflight.js';
 import { renderPreflightMarkdown } from '../../report/preflight-markdown.js';
 import { cwdArg, formatArg, toFormat, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
-import { investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
+import { emitInvestigationPayload, investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
 import { attachToPreflight } from '../../app/investigation/investigate.js';
 import { investigatePreflight } from '../../app/investigation/run-investigation.js';
-import { renderInvestigationMarkdown } from '../../report/investigation-markdown.js';
 
 /** `checker ai preflight` and `checker agent preflight`: the same before-coding brief. */
 export default defineCommand({
@@ -33,12 +32,7 @@ export default defineCommand({
       }
       const run = await investigatePreflight(env, report, investigation === 'send');
       if (investigation === 'dry-run') {
-        await emitReport(env.root, run.report, {
-          format,
-          output: args.output,
-          schema: 'investigation-report',
-          markdown: renderInvestigationMarkdown,
-        });
+        await emitInvestigationPayload(env.root, run, { format, output: args.output });
         return;
       }
       await emitReport(env.root, attachToPreflight(report, run), {
