@@ -26,7 +26,7 @@ import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 import { loadConfig } from './load-config.js';
 import { loadMinedHistory } from './history.js';
-import { deriveHistoryInsights } from '../graph/history/insights.js';
+import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { readRepoText } from './repo-text.js';
@@ -444,7 +444,7 @@ async function readHistoryInsights(
   const loaded = await loadMinedHistory(env, git, fromOid, repository.config.config, limitations);
   if (loaded === undefined) return undefined;
   const deleted = new Set(change.files.filter((file) => file.status === 'deleted').map((file) => file.path));
-  return deriveHistoryInsights({
+  const insights = deriveHistoryInsights({
     history: loaded.history,
     changedPaths: [
       ...new Set(change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]))),
@@ -452,6 +452,7 @@ async function readHistoryInsights(
     exists: (path) => trackedPaths.has(path) && !deleted.has(path),
     complexity: (path) => repository.parsed.facts.get(path)?.facts.functions.reduce((total, fn) => total + fn.complexity, 0),
   });
+  return keepJudgedInsights(insights);
 }
 
 interface MemoryHit {

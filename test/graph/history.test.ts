@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { findCoChangePartners, findMissedPartners } from '../../src/graph/history/co-change.js';
 import { classifyFixCommit } from '../../src/graph/history/commits.js';
 import { isHotspot, rankHotspots } from '../../src/graph/history/hotspots.js';
+import { keepJudgedInsights } from '../../src/graph/history/insights.js';
 import type { MinedCommit } from '../../src/model/history.js';
 
 describe('classifyFixCommit', () => {
@@ -128,5 +129,42 @@ describe('hotspots', () => {
     // A complex file committed twice (an import and one edit) is not churning.
     assert.equal(isHotspot({ path: 'y.ts', churn: 2, complexity: 40, score: 80, rank: 1, rankedFiles: 1 }), false);
     assert.equal(isHotspot({ path: 'y.ts', churn: 3, complexity: 40, score: 120, rank: 1, rankedFiles: 1 }), true);
+  });
+});
+
+describe('keepJudgedInsights', () => {
+  test('drops the partners of a changed doc and the fix records of anything but source; keeps a doc partner of code', () => {
+    const cited = [{ oid: 'a'.repeat(40), subject: 'x' }];
+    const partner = (path: string, other: string) => ({
+      path,
+      partner: other,
+      support: 5,
+      pathCommits: 6,
+      confidence: 0.83,
+      lift: 2,
+      commits: cited,
+    });
+    const fixes = (path: string) => ({ path, fixes: 3, commits: 6, fixScore: 3, fixRatio: 50, fixCommits: [] });
+    const kept = keepJudgedInsights({
+      window: {
+        fromOid: 'f'.repeat(40),
+        commits: 6,
+        walked: 6,
+        excluded: { merges: 0, massChanges: 0 },
+        stoppedBy: '',
+        settings: { maxCommits: 2000, maxAgeDays: 730, massChangeFiles: 50 },
+      },
+      missedPartners: [partner('History.md', 'package.json'), partner('lib/request.js', 'History.md')],
+      fixProne: [fixes('History.md'), fixes('lib/request.js'), fixes('test/req.js')],
+      hotspots: [],
+    });
+    assert.deepEqual(
+      kept.missedPartners.map((item) => [item.path, item.partner]),
+      [['lib/request.js', 'History.md']],
+    );
+    assert.deepEqual(
+      kept.fixProne.map((item) => item.path),
+      ['lib/request.js'],
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { HistoryInsights, MinedHistory } from '../../model/history.js';
 import { findMissedPartners } from './co-change.js';
 import { findFixProneFiles } from './fix-prone.js';
 import { isHotspot, rankHotspots } from './hotspots.js';
+import { classifyRole } from '../roles.js';
 
 export interface HistoryInsightInput {
   history: MinedHistory;
@@ -29,5 +30,18 @@ export function deriveHistoryInsights(input: HistoryInsightInput): HistoryInsigh
     missedPartners: findMissedPartners(history, changedPaths, input.exists),
     fixProne: findFixProneFiles(history, changedPaths),
     hotspots: rankHotspots(history, input.complexity).filter((hotspot) => changed.has(hotspot.path) && isHotspot(hotspot)),
+  };
+}
+
+/**
+ * What the history rules judge, and no more: a changed doc's usual partners (a changelog's package.json) and a
+ * changelog's "fixes" (every fix commit adds a line to it) were shown to the reviewer though no rule would fire. A doc
+ * stays a partner worth naming for a changed source file.
+ */
+export function keepJudgedInsights(insights: HistoryInsights): HistoryInsights {
+  return {
+    ...insights,
+    missedPartners: insights.missedPartners.filter((partner) => classifyRole(partner.path) !== 'doc'),
+    fixProne: insights.fixProne.filter((file) => classifyRole(file.path) === 'source'),
   };
 }
