@@ -25,7 +25,7 @@ import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 import { loadConfig } from './load-config.js';
-import { loadMinedHistory } from './history.js';
+import { loadDecayHistory, loadMinedHistory } from './history.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load-rule-packs.js';
@@ -131,7 +131,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   limitations.push(...describeShortenedChains(impactedFiles, impactedRoutes, reachingTestsByPath));
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
-  const history = await readBoundedHistory(git, change, limitations);
+  const history = await readBoundedHistory(env, git, change, limitations);
   const historyInsights = await readHistoryInsights(env, git, repository, change, trackedPaths, limitations);
   const contracts = await readContracts(env, limitations);
   const memory = matchMemory(
@@ -415,10 +415,15 @@ async function findNewestChangeTime(env: Env, git: GitAccess, change: ChangeSet)
   return newest;
 }
 
-async function readBoundedHistory(git: GitAccess, change: ChangeSet, limitations: Diagnostic[]): Promise<HistoryEntry[]> {
+async function readBoundedHistory(env: Env, git: GitAccess, change: ChangeSet, limitations: Diagnostic[]): Promise<HistoryEntry[]> {
   if (change.files.length === 0) return [];
   try {
-    return await git.readHistory({ paths: change.files.map((file) => file.previousPath ?? file.path), maxCommits: HISTORY_COMMITS });
+    return await loadDecayHistory(
+      env,
+      git,
+      change.files.map((file) => file.previousPath ?? file.path),
+      HISTORY_COMMITS,
+    );
   } catch (error) {
     limitations.push({
       code: 'git/history-unavailable',

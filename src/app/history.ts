@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Config } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { Env, GitAccess } from '../model/env.js';
+import type { Env, GitAccess, HistoryEntry } from '../model/env.js';
 import { findCoChangePartners } from '../graph/history/co-change.js';
 import type { CandidateFile, Grounding } from '../model/grounding.js';
 import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, type MinedHistory } from '../model/history.js';
@@ -89,6 +89,67 @@ export async function loadMinedHistory(
     });
     return undefined;
   }
+}
+
+const DECAY_CACHE_PATH = 'cache/decay-history-v1.json';
+/** Questions kept in the decay cache file: the newest, by write order. */
+const DECAY_CACHE_ENTRIES = 64;
+
+function isHistoryEntry(value: unknown): value is HistoryEntry {
+  if (value === null || typeof value !== 'object') return false;
+  const entry = value as Partial<HistoryEntry>;
+  return (
+    typeof entry.oid === 'string' &&
+    typeof entry.authorEmail === 'string' &&
+    typeof entry.timestamp === 'number' &&
+    Array.isArray(entry.paths) &&
+    entry.paths.every((path) => typeof path === 'string')
+  );
+}
+
+/** The cache file's entries, key → commits; anything odd is a miss, never an error (another process may be writing it). */
+function parseDecayCache(text: string | undefined): Map<string, HistoryEntry[]> {
+  const entries = new Map<string, HistoryEntry[]>();
+  if (text === undefined) return entries;
+  try {
+    const data = JSON.parse(text) as { version?: unknown; entries?: unknown } | null;
+    if (data === null || typeof data !== 'object' || data.version !== 1 || !Array.isArray(data.entries)) return entries;
+    for (const item of data.entries as unknown[]) {
+      if (!Array.isArray(item) || item.length !== 2 || typeof item[0] !== 'string' || !Array.isArray(item[1])) continue;
+      if ((item[1] as unknown[]).every(isHistoryEntry)) entries.set(item[0], item[1] as HistoryEntry[]);
+    }
+  } catch {
+    return new Map();
+  }
+  return entries;
+}
+
+/**
+ * The bounded log of the commits that touched `paths` (decay analysis), from `.checker/local/cache/decay-history-v1.json`
+ * when HEAD, the paths and the bound are those of an earlier run: commits never change, so the answer cannot either.
+ * Walking 200 commits' trees cost about 0.6 s of every warm `checker ai` on this repository. Without a HEAD (no commits)
+ * it reads the log directly, which then is empty anyway.
+ */
+export async function loadDecayHistory(env: Env, git: GitAccess, paths: string[], maxCommits: number): Promise<HistoryEntry[]> {
+  const head = await git.headOid();
+  if (head === undefined) return git.readHistory({ paths, maxCommits });
+  const key = createHash('sha256')
+    .update(JSON.stringify([head, maxCommits, [...new Set(paths)].sort()]))
+    .digest('hex')
+    .slice(0, 32);
+  const cache = parseDecayCache(await env.readArtifact(DECAY_CACHE_PATH));
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const history = await git.readHistory({ paths, maxCommits });
+  cache.delete(key);
+  cache.set(key, history);
+  const kept = [...cache].slice(-DECAY_CACHE_ENTRIES);
+  try {
+    await env.writeArtifact(DECAY_CACHE_PATH, `${JSON.stringify({ version: 1, entries: kept })}\n`);
+  } catch {
+    // A cache that cannot be written (a read-only checkout) costs the next run the walk again, not this run its answer.
+  }
+  return history;
 }
 
 /** Candidates whose partners are looked up, and partners added at most. */

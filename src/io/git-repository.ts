@@ -169,6 +169,8 @@ function createReadOnlyFs(gitdir: string, commonDir: string): PromiseFsClient {
   return {
     promises: {
       readFile: async (path: string, options?: BufferEncoding | { encoding?: BufferEncoding | null }) => {
+        // isomorphic-git probes every fs it wraps (twice per API call) with readFile() and no path: answer without I/O.
+        if (typeof path !== 'string') throw Object.assign(new TypeError('readFile needs a path'), { code: 'ERR_INVALID_ARG_TYPE' });
         const encoding = typeof options === 'string' ? options : options?.encoding;
         const bytes = await readGitFile(map(path));
         return encoding ? bytes.toString(encoding) : bytes;
