@@ -5,7 +5,7 @@ import { CheckerError } from '../model/diagnostic.js';
 import type { BuiltinPackSource } from '../model/env.js';
 import { readCompiledPack } from './compiled-packs.js';
 import { hasErrorCode } from './has-error-code.js';
-import { findPackageRoot } from './schema.js';
+import { findPackageRoot, readSchemaText } from './schema.js';
 
 /** The same cap as a repository pack's: a shipped pack over it is a broken installation. */
 const MAX_BUILTIN_PACK_BYTES = 256 * 1024;
@@ -24,8 +24,10 @@ async function readBuiltinPack(rulesDir: string, folder: string): Promise<Builti
   if (Buffer.byteLength(text) > MAX_BUILTIN_PACK_BYTES) {
     throw new CheckerError('pack/invalid', `${file}: is over the ${MAX_BUILTIN_PACK_BYTES}-byte limit`, { hint: 'split the pack' });
   }
-  const compiled = readCompiledPack(folder, text);
-  return compiled === undefined ? { folder, file, text } : { folder, file, text, compiled };
+  const compiled = readCompiledPack(folder, text, readSchemaText('rule-pack'));
+  return compiled === undefined
+    ? { folder, file, text }
+    : { folder, file, text, compiled: compiled.data, ...(compiled.validated ? { validated: true } : {}) };
 }
 
 async function readBuiltinPacks(rulesDir: string): Promise<BuiltinPackSource[]> {

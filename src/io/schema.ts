@@ -67,7 +67,7 @@ function isObjectLike(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
 }
 
-function readSchemaText(schemaName: string): string {
+export function readSchemaText(schemaName: string): string {
   const file = join(findPackageRoot(), 'schemas', `${schemaName}.schema.json`);
   try {
     return readFileSync(file, 'utf8');

@@ -27,6 +27,8 @@ export interface BuiltinPackSource {
   text: string;
   /** The data the build parsed from exactly this text (dist/rules-compiled), when there is one: no YAML parse needed. */
   compiled?: unknown;
+  /** The build validated `compiled` against this version's rule-pack schema and checks: it is used as it is. */
+  validated?: boolean;
 }
 
 export interface RevisionRange {

@@ -3,10 +3,13 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { validateBuiltinPacks } from '../../src/app/load-rule-packs.js';
+import { readBuiltinPackSources } from '../../src/io/builtin-packs.js';
 import { readCompiledPack, toCompiledPackJson } from '../../src/io/compiled-packs.js';
 import { parsePackText } from '../../src/rules/validate-pack.js';
 import { formatAjvError } from '../../src/docs/schema-errors.js';
 import {
+  checkSchema,
   createAjv,
   findPackageRoot,
   readCompiledValidator,
@@ -151,8 +154,10 @@ describe('precompiled (ajv standalone) validators', () => {
 
 describe('precompiled built-in packs (dist/rules-compiled)', () => {
   let dir = '';
+  let schemaText = '';
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'checker-compiled-packs-'));
+    schemaText = await readSchemaText('rule-pack');
   });
   after(async () => {
     await rm(dir, { recursive: true, force: true });
@@ -166,14 +171,37 @@ describe('precompiled built-in packs (dist/rules-compiled)', () => {
       const text = await readFile(join(root, file), 'utf8');
       const parsed = parsePackText(file, text);
       await writeFile(join(dir, `${packDir}.json`), toCompiledPackJson(text, parsed));
-      assert.deepEqual(readCompiledPack(packDir, text, dir), parsed, file);
+      assert.deepEqual(readCompiledPack(packDir, text, schemaText, dir), { data: parsed, validated: false }, file);
     }
+  });
+
+  it('counts as validated only against the rule-pack schema it was validated with', async () => {
+    const text = await readFile(join(root, 'rules', 'risk', 'pack.yaml'), 'utf8');
+    const parsed = parsePackText('rules/risk/pack.yaml', text);
+    await writeFile(join(dir, 'risk.json'), toCompiledPackJson(text, parsed, schemaText));
+    assert.deepEqual(readCompiledPack('risk', text, schemaText, dir), { data: parsed, validated: true });
+    assert.deepEqual(readCompiledPack('risk', text, schemaText.replace('"type"', ' "type"'), dir), { data: parsed, validated: false });
+  });
+
+  it('the build validated every built-in pack against the current schema, and validated data is used as it is', async () => {
+    const sources = await readBuiltinPackSources();
+    assert.deepEqual(
+      sources.filter((source) => source.validated !== true).map((source) => source.file),
+      [],
+      'run npm run build: dist/rules-compiled is missing or stale',
+    );
+    const broken = { folder: 'risk', file: 'rules/risk/pack.yaml', text: '', compiled: { id: 'risk', rules: 'not a list' } };
+    const refuse = (): never => {
+      throw new Error('validated data must not be checked again');
+    };
+    assert.equal(validateBuiltinPacks([{ ...broken, validated: true }], refuse)[0]?.pack.id, 'risk');
+    assert.throws(() => validateBuiltinPacks([broken], checkSchema), /pack\/invalid|rules/);
   });
 
   it('refuses compiled data from other pack text, and a pack with no compiled file', async () => {
     const text = await readFile(join(root, 'rules', 'risk', 'pack.yaml'), 'utf8');
     await writeFile(join(dir, 'risk.json'), toCompiledPackJson(text, parsePackText('rules/risk/pack.yaml', text)));
-    assert.equal(readCompiledPack('risk', text.replace('weight', 'weight '), dir), undefined);
-    assert.equal(readCompiledPack('no-such-pack', text, dir), undefined);
+    assert.equal(readCompiledPack('risk', text.replace('weight', 'weight '), schemaText, dir), undefined);
+    assert.equal(readCompiledPack('no-such-pack', text, schemaText, dir), undefined);
   });
 });
