@@ -64,6 +64,12 @@ export function hashParseOptions(options: ParseOptions): string {
   return createHash('sha1').update(canonical).digest('hex');
 }
 
+/**
+ * Entries read back from the cache file, which were redacted when they were written: a save redacts only the entries
+ * parsed since (redacting the whole 3 MB document again cost 0.25 s of every run that parsed one file).
+ */
+const redactedOnDisk = new WeakSet<FactsCacheEntry>();
+
 export function createEmptyCache(options: ParseOptions, isWritable = true): FactsCache {
   return { entries: new Map(), optionsHash: hashParseOptions(options), loadedMtimeMs: 0, isWritable, isDirty: false };
 }
@@ -127,8 +133,10 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
   const entries = new Map<string, FactsCacheEntry>();
   let invalid = 0;
   for (const [path, entry] of Object.entries(document.entries)) {
-    if (isCacheEntry(entry)) entries.set(path, entry);
-    else invalid += 1;
+    if (isCacheEntry(entry)) {
+      entries.set(path, entry);
+      redactedOnDisk.add(entry);
+    } else invalid += 1;
   }
   const diagnostics = invalid === 0 ? [] : [discarded(relativeFile, `${invalid} entries were malformed`, 'Those entries')];
   return {
@@ -140,15 +148,17 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
 /** Rewrites the cache atomically (temp file + rename) when it changed; failures become diagnostics. */
 export async function saveFactsCache(root: string, cache: FactsCache): Promise<Diagnostic[]> {
   if (!cache.isWritable || !cache.isDirty) return [];
-  const sorted = [...cache.entries.entries()].sort(([a], [b]) => compareText(a, b));
+  // Facts hold names and strings from code (test titles, route paths, literals): no secret is written to disk.
+  const sorted = [...cache.entries.entries()]
+    .sort(([a], [b]) => compareText(a, b))
+    .map(([path, entry]): [string, FactsCacheEntry] => [path, redactedOnDisk.has(entry) ? entry : redactTree(entry)]);
   const document: CacheDocument = {
     parserVersion: PARSER_VERSION,
     optionsHash: cache.optionsHash,
     entries: Object.fromEntries(sorted),
   };
   try {
-    // Facts hold names and strings from code (test titles, route paths, literals): no secret is written to disk.
-    await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, JSON.stringify(redactTree(document)), { mode: 'replace' });
+    await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, JSON.stringify(document), { mode: 'replace' });
     await removeStaleVersions(join(root, ...CACHE_DIR));
     cache.isDirty = false;
     return [];

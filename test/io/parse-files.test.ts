@@ -205,3 +205,23 @@ test('readTextFile reads a non-code file and refuses paths that leave the reposi
 function sha1(text: string): string {
   return createHash('sha1').update(text).digest('hex');
 }
+
+test('no secret in code reaches the cache file, whether its entry was parsed in this run or an earlier one', async (t) => {
+  const github = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
+  const aws = 'AKIAIOSFODNN7EXAMPLE';
+  const repo = createSourceRepo(t);
+  repo.write({ 'test/token.test.ts': `import { test } from 'node:test';\ntest('accepts ${github}', () => {});\n` });
+  await run(repo);
+  const first = readFileSync(join(repo.dir, cacheFile), 'utf8');
+  assert.ok(!first.includes(github), 'the first save wrote the token');
+  assert.match(first, /accepts \[REDACTED:github-token\]/);
+
+  // The second run keeps the token file's entry from disk and parses only the new file.
+  repo.write({ 'test/key.test.ts': `import { test } from 'node:test';\ntest('signs with ${aws}', () => {});\n` });
+  const second = await run(repo);
+  assert.equal(second.stats.parsed, 1);
+  const text = readFileSync(join(repo.dir, cacheFile), 'utf8');
+  assert.ok(!text.includes(github) && !text.includes(aws), 'a save wrote a secret');
+  assert.match(text, /accepts \[REDACTED:github-token\]/);
+  assert.match(text, /signs with \[REDACTED:aws-access-key\]/);
+});
