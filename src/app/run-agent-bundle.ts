@@ -1,4 +1,5 @@
 import type { RepositoryGraph } from './build-graph.js';
+import type { ChangeAnalysis } from '../model/analysis.js';
 import type { AgentBundle } from '../model/bundle.js';
 import type { Env } from '../model/env.js';
 import type { ExecutionReport } from '../model/execution.js';
@@ -11,17 +12,21 @@ export interface RunAgentBundleOptions extends BundleOptions {
   head?: string;
   /** A graph already built (the MCP server keeps one warm). */
   repository?: RepositoryGraph;
+  /** The analysis of exactly this range over `repository`, when the caller has it (the MCP server's memoised one). */
+  analysis?: ChangeAnalysis;
   /** The `--with-checks` run made for this bundle (src/app/with-checks.ts); its results go into the bundle. */
   execution?: ExecutionReport;
 }
 
 /** `checker ai` / `checker agent`: the deterministic analysis of the range, packaged for a coding agent. */
 export async function runAgentBundle(env: Env, options: RunAgentBundleOptions): Promise<AgentBundle> {
-  const analysis = await analyzeChange(env, {
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(options.head === undefined ? {} : { head: options.head }),
-    ...(options.repository === undefined ? {} : { repository: options.repository }),
-  });
+  const analysis =
+    options.analysis ??
+    (await analyzeChange(env, {
+      ...(options.base === undefined ? {} : { base: options.base }),
+      ...(options.head === undefined ? {} : { head: options.head }),
+      ...(options.repository === undefined ? {} : { repository: options.repository }),
+    }));
   const input = await readBundleInputs(env, options);
   return buildAgentBundle(analysis, options.execution === undefined ? input : { ...input, execution: options.execution });
 }

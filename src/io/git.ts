@@ -1,3 +1,4 @@
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChangedFile, ChangeSet, RevisionInfo } from '../model/change.js';
 import { diffTextLines, isBinaryContent, measureLineRetention, measureLineSimilarity } from './git-hunks.js';
@@ -67,6 +68,28 @@ export async function readChange(repo: GitRepository, options: ReadChangeOptions
   for (const pairing of pairings) files.push(await buildChangedFile(repo, pairing));
   files.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
   return { base: { ref: base.ref, oid: base.oid }, head, files };
+}
+
+/**
+ * What `readChange(repo, options)` answers from besides the working tree's files: the resolved base (and head), and for
+ * a working-tree change the index and `info/exclude` as stat data (git rewrites the index whenever it changes). Equal
+ * stamps over an unchanged working tree mean an equal change; the caller must know the files are unchanged (the MCP
+ * server's warm graph compares a stat fingerprint of every scanned file). About 5 ms where the change costs 0.2-0.5 s
+ * on 10,000 files.
+ */
+export async function readChangeStamp(repo: GitRepository, options: ReadChangeOptions = {}): Promise<unknown> {
+  const base = options.base === undefined ? await defaultBase(repo, options.defaultBranch) : await resolveRevision(repo, options.base);
+  if (options.head !== undefined) return { base, head: await resolveRevision(repo, options.head) };
+  return { base, index: statStamp(join(repo.gitdir, 'index')), exclude: statStamp(join(repo.commonDir, 'info', 'exclude')) };
+}
+
+function statStamp(path: string): [number, number, number] | undefined {
+  try {
+    const stats = lstatSync(path);
+    return [stats.size, stats.mtimeMs, stats.ino];
+  } catch {
+    return undefined;
+  }
 }
 
 function toSide(oid: string | undefined, content?: Uint8Array): Side | undefined {

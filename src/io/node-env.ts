@@ -181,11 +181,14 @@ async function asGitError<T>(gitdir: string, work: Promise<T>): Promise<T> {
 async function openGitAccess(root: string): Promise<GitAccess> {
   // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
   // outside a git repository never need it.
-  const { mineHistory, openRepository, readChange, readFileAtRevision, readHistory, resolveRevision } = await import('./git.js');
+  const { mineHistory, openRepository, readChange, readChangeStamp, readFileAtRevision, readHistory, resolveRevision } = await import(
+    './git.js'
+  );
   const { default: git } = await import('isomorphic-git');
   const repo = await openRepository(root);
   return {
     readChange: (range: RevisionRange): Promise<ChangeSet> => asGitError(repo.gitdir, readChange(repo, range)),
+    readChangeStamp: (range: RevisionRange) => asGitError(repo.gitdir, readChangeStamp(repo, range)),
     readFileAtRevision: (oid, path) => asGitError(repo.gitdir, readFileAtRevision(repo, oid, path)),
     readHistory: async (historyOptions): Promise<HistoryEntry[]> => asGitError(repo.gitdir, readHistory(repo, historyOptions)),
     mineHistory: (fromOid, settings) => asGitError(repo.gitdir, mineHistory(repo, fromOid, settings)),

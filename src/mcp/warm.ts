@@ -1,23 +1,44 @@
 import { createHash } from 'node:crypto';
+import { analyzeChange } from '../app/analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from '../app/build-graph.js';
 import { loadConfig } from '../app/load-config.js';
+import type { ChangeAnalysis } from '../model/analysis.js';
 import type { LoadedConfigData } from '../model/config.js';
-import type { Env } from '../model/env.js';
+import type { Env, RevisionRange } from '../model/env.js';
 import type { ScanResult } from '../model/scan.js';
+import { type ReadLog, recordReads } from './recorded-reads.js';
 
 export interface WarmGraphStats {
   builds: number;
   reuses: number;
   /** How the last `getRepository` was served. */
   last: 'built' | 'reused' | undefined;
+  /** Analyses computed, and analyses handed out again because nothing they read had changed. */
+  analyses: number;
+  analysisReuses: number;
 }
 
 /** Keeps the last repository graph and hands it out again while the working tree looks unchanged. */
 export interface WarmGraph {
   getRepository(): Promise<RepositoryGraph>;
+  /**
+   * The analysis of a range over the warm graph, handed out again (as a copy) while the graph is the same and every
+   * input it read outside the graph (the git change, the index, coverage, execution records, repository packs) answers
+   * as before.
+   */
+  analyze(range: RevisionRange): Promise<{ repository: RepositoryGraph; analysis: ChangeAnalysis }>;
   getStats(): WarmGraphStats;
-  /** Drops the kept graph; the next call rebuilds. */
+  /** Drops the kept graph and analyses; the next call rebuilds. */
   invalidate(): void;
+}
+
+/** Ranges whose analyses are kept (the newest ones asked for). */
+const KEPT_ANALYSES = 8;
+
+interface KeptAnalysis {
+  repository: RepositoryGraph;
+  log: ReadLog;
+  analysis: ChangeAnalysis;
 }
 
 /**
@@ -30,7 +51,8 @@ export interface WarmGraph {
 export function createWarmGraph(env: Env): WarmGraph {
   let kept: { fingerprint: string; repository: RepositoryGraph } | undefined;
   let queue: Promise<unknown> = Promise.resolve();
-  const stats: WarmGraphStats = { builds: 0, reuses: 0, last: undefined };
+  const stats: WarmGraphStats = { builds: 0, reuses: 0, last: undefined, analyses: 0, analysisReuses: 0 };
+  const analyses = new Map<string, KeptAnalysis>();
 
   const refresh = async (): Promise<RepositoryGraph> => {
     const config = await loadConfig(env);
@@ -48,17 +70,52 @@ export function createWarmGraph(env: Env): WarmGraph {
     return repository;
   };
 
+  const getRepository = (): Promise<RepositoryGraph> => {
+    const next = queue.then(refresh, refresh);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
   return {
-    getRepository() {
-      const next = queue.then(refresh, refresh);
-      queue = next.catch(() => undefined);
-      return next;
+    getRepository,
+    async analyze(range) {
+      const repository = await getRepository();
+      const key = JSON.stringify([range.base ?? null, range.head ?? null]);
+      const found = analyses.get(key);
+      if (found !== undefined && found.repository === repository && (await isStillCurrent(found.log))) {
+        stats.analysisReuses += 1;
+        // Report builders own what they are given: each call gets its own copy.
+        return { repository, analysis: structuredClone(found.analysis) };
+      }
+      // The same repository object means the same stat fingerprint of every scanned file, so the change is checked by
+      // its stamp; files the scan skipped (too large, unreadable) have no stat in the fingerprint and are asked here.
+      const recorded = recordReads(env, { filesUnchanged: true });
+      for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);
+      const analysis = await analyzeChange(recorded.env, { ...range, repository });
+      stats.analyses += 1;
+      analyses.delete(key);
+      analyses.set(key, { repository, log: recorded.log, analysis: structuredClone(analysis) });
+      for (const oldest of analyses.keys()) {
+        if (analyses.size <= KEPT_ANALYSES) break;
+        analyses.delete(oldest);
+      }
+      return { repository, analysis };
     },
     getStats: () => ({ ...stats }),
     invalidate() {
       kept = undefined;
+      analyses.clear();
     },
   };
+}
+
+/** A question that now fails (a file gone unreadable, a ref deleted) means the inputs changed. */
+async function isStillCurrent(log: ReadLog): Promise<boolean> {
+  try {
+    return await log.isCurrent();
+  } catch {
+    return false;
+  }
 }
 
 function toFingerprint(config: LoadedConfigData, scan: ScanResult): string {

@@ -48,6 +48,11 @@ export interface HistoryEntry {
 /** Read access to the repository's history, opened lazily (a repository without git still gets preflight). */
 export interface GitAccess {
   readChange(range: RevisionRange): Promise<ChangeSet>;
+  /**
+   * A cheap digest of what `readChange(range)` depends on besides the working tree's files (resolved revisions, the
+   * index): equal stamps over unchanged files mean an equal change. Absent where it cannot be had cheaply.
+   */
+  readChangeStamp?(range: RevisionRange): Promise<unknown>;
   /** Text of `path` at a commit, or undefined when absent or binary. */
   readFileAtRevision(oid: string, path: string): Promise<string | undefined>;
   readHistory(options: { paths?: string[]; maxCommits?: number }): Promise<HistoryEntry[]>;

@@ -10,9 +10,10 @@ export default defineTool({
   outputSchemaName: 'agent-bundle',
   annotations: READ_ONLY,
   async run(input, { env, warm }) {
-    const repository = await warm.getRepository();
+    const { repository, analysis } = await warm.analyze(pickRange(input));
     const bundle = await runAgentBundle(env, {
       repository,
+      analysis,
       profile: input.profile ?? 'generic',
       ...pickRange(input),
       ...(input.task === undefined ? {} : { task: input.task }),

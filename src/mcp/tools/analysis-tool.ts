@@ -1,5 +1,4 @@
-import { getAnalysisReport } from '../../app/analysis-report.js';
-import { getReportSchemaName } from '../../app/reports.js';
+import { buildAnalysisReport, getReportSchemaName } from '../../app/reports.js';
 import type { AnalysisReportKind } from '../../model/reports.js';
 import { renderReportMarkdown } from '../../report/report-markdown.js';
 import { analysisInputSchema } from '../schemas.js';
@@ -13,9 +12,10 @@ export function defineAnalysisTool(name: ToolName, kind: AnalysisReportKind): Mc
     inputSchema: analysisInputSchema,
     outputSchemaName: getReportSchemaName(kind),
     annotations: READ_ONLY,
-    async run(input, { env, warm }) {
-      const repository = await warm.getRepository();
-      const report = await getAnalysisReport(env, kind, { ...pickRange(input), repository });
+    async run(input, { warm }) {
+      // The seven tools share one memoised analysis per range: a second call, or another view of the same range, is served from it.
+      const { repository, analysis } = await warm.analyze(pickRange(input));
+      const report = buildAnalysisReport(kind, analysis, repository.config.config.checks);
       return { report, schema: getReportSchemaName(kind), renderMarkdown: renderReportMarkdown };
     },
   });
