@@ -106,12 +106,14 @@ export function toToolResult<T>(output: ToolReport<T>, format: OutputFormat): Ca
       `internal: report does not match schemas/${output.schema}.schema.json: ${JSON.stringify(validate.errors?.slice(0, 3))}`,
     );
   }
-  // One redaction at the exit, for every channel: structuredContent, JSON text and Markdown (see redactTree).
-  const full: unknown = redactTree(JSON.parse(renderJson(output.report)));
-  if (!isRecord(full)) throw new Error(`internal: report of schema ${output.schema} is not a JSON object`);
-  const structuredContent = capLists(full);
-  const text = format === 'json' ? renderJson(structuredContent) : capMarkdown(redactSecrets(output.renderMarkdown(full as T)).text);
-  return { content: [{ type: 'text', text }], structuredContent };
+  if (!isRecord(output.report)) throw new Error(`internal: report of schema ${output.schema} is not a JSON object`);
+  // One redaction at the exit, for every channel: structuredContent, JSON text and Markdown (see redactTree). Lists are
+  // cut first, so only what is sent is redacted (a string's redaction depends on its key and the items before it, which
+  // cutting keeps): for a change reaching 9,560 files, 105 KB of JSON instead of 3.4 MB.
+  const structuredContent = redactTree(JSON.parse(renderJson(capLists(output.report))) as Record<string, unknown>);
+  if (format === 'json') return { content: [{ type: 'text', text: renderJson(structuredContent) }], structuredContent };
+  const full = redactTree(JSON.parse(renderJson(output.report)) as T);
+  return { content: [{ type: 'text', text: capMarkdown(redactSecrets(output.renderMarkdown(full)).text) }], structuredContent };
 }
 
 /**
