@@ -56,7 +56,10 @@ function getSuites(lookup: GraphLookup, file: string): TestNode[] {
   if (byFile === undefined) {
     byFile = new Map();
     for (const { node } of lookup.getTestNodes()) {
-      if (node.testKind === 'suite') byFile.set(node.file, [...(byFile.get(node.file) ?? []), node]);
+      if (node.testKind !== 'suite') continue;
+      const suites = byFile.get(node.file);
+      if (suites === undefined) byFile.set(node.file, [node]);
+      else suites.push(node);
     }
     suitesByLookup.set(lookup, byFile);
   }
@@ -108,8 +111,45 @@ export function deriveTestCaseFacts(
   };
 }
 
+const packagesByLookup = new WeakMap<GraphLookup, Map<string, Set<string>>>();
+const casesByLookup = new WeakMap<GraphLookup, Map<string, { id: string; node: TestNode }[]>>();
+
+/**
+ * The packages each file imports, and the test cases of each file (in id order), indexed once per lookup: filtering
+ * every import and every test node per test file was quadratic (2,000 test files reaching a hub change on the 10k
+ * synthetic repository: 0.4 s of a 1.6 s analysis).
+ */
+function getImportedPackages(lookup: GraphLookup, path: string): ReadonlySet<string> {
+  let byFile = packagesByLookup.get(lookup);
+  if (byFile === undefined) {
+    byFile = new Map();
+    for (const entry of lookup.kg.externalImports) {
+      const packages = byFile.get(entry.from) ?? new Set<string>();
+      packages.add(entry.packageName);
+      byFile.set(entry.from, packages);
+    }
+    packagesByLookup.set(lookup, byFile);
+  }
+  return byFile.get(path) ?? new Set();
+}
+
+function getTestCases(lookup: GraphLookup, path: string): { id: string; node: TestNode }[] {
+  let byFile = casesByLookup.get(lookup);
+  if (byFile === undefined) {
+    byFile = new Map();
+    for (const entry of lookup.getTestNodes()) {
+      if (entry.node.testKind !== 'test') continue;
+      const cases = byFile.get(entry.node.file);
+      if (cases === undefined) byFile.set(entry.node.file, [entry]);
+      else cases.push(entry);
+    }
+    casesByLookup.set(lookup, byFile);
+  }
+  return byFile.get(path) ?? [];
+}
+
 function getTestFramework(lookup: GraphLookup, path: string): string {
-  const packages = new Set(lookup.kg.externalImports.filter((entry) => entry.from === path).map((entry) => entry.packageName));
+  const packages = getImportedPackages(lookup, path);
   if (packages.has('vitest')) return 'vitest';
   if (packages.has('@jest/globals') || packages.has('jest')) return 'jest';
   if (packages.has('mocha')) return 'mocha';
@@ -119,7 +159,7 @@ function getTestFramework(lookup: GraphLookup, path: string): string {
 
 /** The catalogue facts of one test file. */
 export function deriveTestFileFacts(lookup: GraphLookup, path: string, changedPaths: ReadonlySet<string>): Record<string, unknown> {
-  const cases = lookup.getTestNodes().filter((entry) => entry.node.file === path && entry.node.testKind === 'test');
+  const cases = getTestCases(lookup, path);
   const mocks = getMockTargets(lookup, path);
   const tested = getTestedFiles(lookup, path);
   return {
