@@ -143,7 +143,7 @@ function renderTable(rows: CallTimes[], tool: string, reps: number): string {
     HEADING,
     '',
     `\`${tool}\` (format json) called over stdio by the SDK Client against \`checker mcp --cwd <repo>\`; median of ${reps} repetition${reps === 1 ? '' : 's'}, measured ${new Date().toISOString().slice(0, 10)} with \`node --import tsx bench/mcp-warm.ts\` on ${availableParallelism()} CPUs (load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end).`,
-    'Cold cache: a new server with `.checker/local/cache/` deleted. First call: a new server with the facts cache in place. Second/third call: the same server, nothing changed on disk (the kept graph is reused after a stat fingerprint of the scan). After touch: the same server after one source file was edited (graph rebuilt from the facts cache, range analysed again). A second or third call asks the memoised analysis\'s recorded inputs again (the git change by its stamp, the index, coverage and execution records) and reuses it when they answer the same.',
+    "Cold cache: a new server with `.checker/local/cache/` deleted. First call: a new server with the facts cache in place. Second/third call: the same server, nothing changed on disk (the kept graph is reused after a stat fingerprint of the scan). After touch: the same server after one source file was edited (graph rebuilt from the facts cache, range analysed again). A second or third call asks the memoised analysis's recorded inputs again (the git change by its stamp, the index, coverage and execution records) and reuses it when they answer the same.",
     '',
     '| repository | files | cold cache | first call | second call | third call | second / first | after touching 1 file |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
