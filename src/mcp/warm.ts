@@ -16,6 +16,8 @@ export interface WarmGraphStats {
   /** Analyses computed, and analyses handed out again because nothing they read had changed. */
   analyses: number;
   analysisReuses: number;
+  /** Analyses kept now (all of the current graph). */
+  keptAnalyses: number;
 }
 
 /** Keeps the last repository graph and hands it out again while the working tree looks unchanged. */
@@ -32,8 +34,8 @@ export interface WarmGraph {
   invalidate(): void;
 }
 
-/** Ranges whose analyses are kept (the newest ones asked for). */
-const KEPT_ANALYSES = 8;
+/** Ranges whose analyses are kept (the newest ones asked for); a hub change's analysis at 10k files is tens of MB. */
+const KEPT_ANALYSES = 4;
 
 interface KeptAnalysis {
   repository: RepositoryGraph;
@@ -51,7 +53,7 @@ interface KeptAnalysis {
 export function createWarmGraph(env: Env): WarmGraph {
   let kept: { fingerprint: string; repository: RepositoryGraph } | undefined;
   let queue: Promise<unknown> = Promise.resolve();
-  const stats: WarmGraphStats = { builds: 0, reuses: 0, last: undefined, analyses: 0, analysisReuses: 0 };
+  const stats: Omit<WarmGraphStats, 'keptAnalyses'> = { builds: 0, reuses: 0, last: undefined, analyses: 0, analysisReuses: 0 };
   const analyses = new Map<string, KeptAnalysis>();
 
   const refresh = async (): Promise<RepositoryGraph> => {
@@ -80,6 +82,8 @@ export function createWarmGraph(env: Env): WarmGraph {
     getRepository,
     async analyze(range) {
       const repository = await getRepository();
+      // An analysis of an older graph can never be handed out again, and would keep that whole graph in memory.
+      for (const [key, entry] of analyses) if (entry.repository !== repository) analyses.delete(key);
       const key = JSON.stringify([range.base ?? null, range.head ?? null]);
       const found = analyses.get(key);
       if (found !== undefined && found.repository === repository && (await isStillCurrent(found.log))) {
@@ -101,7 +105,7 @@ export function createWarmGraph(env: Env): WarmGraph {
       }
       return { repository, analysis };
     },
-    getStats: () => ({ ...stats }),
+    getStats: () => ({ ...stats, keptAnalyses: analyses.size }),
     invalidate() {
       kept = undefined;
       analyses.clear();

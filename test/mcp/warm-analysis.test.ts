@@ -79,4 +79,21 @@ describe('the MCP server memoises the analysis of a range', () => {
       ['data/rates.csv'],
     );
   });
+
+  it('drops the analyses of a graph that was rebuilt, and keeps at most four ranges', async () => {
+    await warm.analyze({ base: 'HEAD' });
+    await warm.analyze({ base: 'HEAD', head: 'HEAD' });
+    assert.equal(warm.getStats().keptAnalyses, 2);
+    repo.write({ 'src/tax.ts': 'export const rate = 0.2;\n' });
+    await warm.analyze({ base: 'HEAD' });
+    assert.equal(warm.getStats().keptAnalyses, 1);
+    // Four more ranges over the same graph: five asked, the oldest goes.
+    for (const head of ['HEAD', 'HEAD~1', 'HEAD~2']) await warm.analyze({ base: 'HEAD~2', head });
+    await warm.analyze({ base: 'HEAD~1', head: 'HEAD' });
+    assert.equal(warm.getStats().keptAnalyses, 4);
+    const reuses = warm.getStats().analysisReuses;
+    await warm.analyze({ base: 'HEAD~1', head: 'HEAD' });
+    await warm.analyze({ base: 'HEAD' });
+    assert.deepEqual([warm.getStats().analysisReuses - reuses, warm.getStats().keptAnalyses], [1, 4]);
+  });
 });
