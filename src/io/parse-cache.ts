@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { lstat, readdir, unlink } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { FileFacts, ParseOptions } from '../model/facts.js';
@@ -72,6 +73,16 @@ const redactedOnDisk = new WeakSet<FactsCacheEntry>();
 
 export function createEmptyCache(options: ParseOptions, isWritable = true): FactsCache {
   return { entries: new Map(), optionsHash: hashParseOptions(options), loadedMtimeMs: 0, isWritable, isDirty: false };
+}
+
+/** When the facts cache file was last written (ms), or undefined when there is none; a cheap look before loading it. */
+export function readFactsCacheTime(root: string): number | undefined {
+  try {
+    const stats = lstatSync(join(root, ...CACHE_DIR, FACTS_CACHE_FILE));
+    return stats.isFile() ? stats.mtimeMs : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Loads the facts cache; a missing, corrupt or foreign cache yields an empty one and never fails the run. */

@@ -1,11 +1,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import { FACTS_CACHE_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
-import { parseRepositoryFiles, readTextFile, type ParseRepositoryOptions } from '../../src/io/parse-files.js';
+import { isParseLikely, parseRepositoryFiles, readTextFile, type ParseRepositoryOptions } from '../../src/io/parse-files.js';
 import { createParsePool, type ParsePool } from '../../src/io/parse-pool.js';
 import { scanRepository } from '../../src/io/scan.js';
 import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
@@ -224,4 +224,23 @@ test('no secret in code reaches the cache file, whether its entry was parsed in 
   assert.ok(!text.includes(github) && !text.includes(aws), 'a save wrote a secret');
   assert.match(text, /accepts \[REDACTED:github-token\]/);
   assert.match(text, /signs with \[REDACTED:aws-access-key\]/);
+});
+
+test('a parse child is started before the cache loads only when a code file was written at or after the cache', async (t) => {
+  const repo = createSourceRepo(t);
+  const scanned = async () => (await scanRepository(repo.dir)).files.filter((file) => file.path.endsWith('.ts'));
+  // No cache yet: everything will be parsed.
+  assert.equal(isParseLikely(repo.dir, await scanned(), true), true);
+  await run(repo);
+  const cacheTime = statSync(join(repo.dir, cacheFile)).mtimeMs;
+  const past = new Date(cacheTime - 60_000);
+  for (const path of Object.keys(sources)) utimesSync(join(repo.dir, path), past, past);
+  assert.equal(isParseLikely(repo.dir, await scanned(), true), false);
+  // Without the cache every file is read, whatever the times.
+  assert.equal(isParseLikely(repo.dir, await scanned(), false), true);
+  assert.equal(isParseLikely(repo.dir, [], true), false);
+  repo.write({ 'src/db.ts': 'export const db = { all: (table: string) => [table] };\n' });
+  const future = new Date(cacheTime + 60_000);
+  utimesSync(join(repo.dir, 'src/db.ts'), future, future);
+  assert.equal(isParseLikely(repo.dir, await scanned(), true), true);
 });
