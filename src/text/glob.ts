@@ -53,10 +53,31 @@ export function compileGlob(glob: string, options: GlobOptions = {}): ((path: st
     return null;
   }
   const hidesDotNames = options.dot !== true && !isDotSafe(body);
+  // A path without the glob's literal folder prefix (`docs/adr/` of `docs/adr/**/*.md`) cannot match: most paths of a
+  // large repository are turned away by a string compare instead of a run of the RE2 automaton (JavaScript, slow).
+  const prefix = literalPrefix(body);
+  // The folder itself matches too (`src/**` matches `src`), so the prefix is compared with the path plus a `/`.
+  const folded = options.nocase === true ? prefix.toLowerCase() : prefix;
+  const hasPrefix =
+    prefix === ''
+      ? () => true
+      : (path: string) => {
+          const head = path.length < prefix.length ? `${path}/` : path.slice(0, prefix.length);
+          return (options.nocase === true ? head.toLowerCase() : head) === folded;
+        };
   return (path) => {
-    const isMatch = path === body || (regex.test(path) && !(hidesDotNames && hasDotSegment(path)));
+    const isMatch = path === body || (hasPrefix(path) && regex.test(path) && !(hidesDotNames && hasDotSegment(path)));
     return isMatch !== negated;
   };
+}
+
+/** The glob's leading folders that hold no glob syntax at all (`docs/adr/` of `docs/adr/**`), up to the last `/` before any. */
+function literalPrefix(glob: string): string {
+  const special = glob.search(/[*?[\]{}()!+@\\]/);
+  const literal = special === -1 ? glob : glob.slice(0, special);
+  // `./` and `../` segments are normalised by picomatch, not by a string compare: no prefix then.
+  if (/(^|\/)\.{1,2}(\/|$)/.test(literal)) return '';
+  return literal.slice(0, literal.lastIndexOf('/') + 1);
 }
 
 /** Without `dot`, a wildcard never matches a name starting with `.`; a glob that names dot segments itself (`.github/**`) is checked whole. */

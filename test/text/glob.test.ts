@@ -56,3 +56,24 @@ test('a glob built to backtrack runs in linear time; one RE2 cannot run never ma
   assert.equal(compileGlobs(['!(a).ts'])('b.ts'), false);
   assert.equal(compileGlob('x'.repeat(501)), null);
 });
+
+test('a literal folder prefix turns paths away exactly as the full match would, case-insensitively under nocase', () => {
+  const globs = ['docs/adr/**/*.{md,markdown}', 'docs/adr*.md', 'src/a.ts', './docs/**', 'a/b/../c/*.ts', 'Docs/ADR/*.md', '!docs/**'];
+  const paths = [
+    'docs/adr/0001-x.md',
+    'Docs/ADR/0002.MD',
+    'docs/adr2.md',
+    'docsx/adr/1.md',
+    'src/a.ts',
+    'src/a.tsx',
+    'docs/a.md',
+    'a/c/x.ts',
+  ];
+  for (const glob of globs) {
+    for (const nocase of [false, true]) {
+      const expected = picomatch(glob, { dot: true, nocase });
+      const actual = compileGlob(glob, { dot: true, nocase });
+      for (const path of paths) assert.equal(actual?.(path), expected(path), `${glob} (nocase ${String(nocase)}) on ${path}`);
+    }
+  }
+});
