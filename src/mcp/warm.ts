@@ -28,10 +28,22 @@ export interface WarmGraph {
    * input it read outside the graph (the git change, the index, coverage, execution records, repository packs) answers
    * as before.
    */
-  analyze(range: RevisionRange): Promise<{ repository: RepositoryGraph; analysis: ChangeAnalysis }>;
+  analyze(range: RevisionRange): Promise<WarmAnalysis>;
   getStats(): WarmGraphStats;
   /** Drops the kept graph and analyses; the next call rebuilds. */
   invalidate(): void;
+}
+
+/** A range's analysis over the warm graph, and what callers derived from it while it stays current. */
+export interface WarmAnalysis {
+  repository: RepositoryGraph;
+  /** The caller's own copy, made on first read: a caller served from `derived` never pays for it. */
+  readonly analysis: ChangeAnalysis;
+  /**
+   * Results a caller computed from exactly this analysis (a tool's rendered result per kind and format), kept as long
+   * as the analysis is: on a reuse they are handed back as they are. Fresh with every newly computed analysis.
+   */
+  derived: Map<string, unknown>;
 }
 
 /** Ranges whose analyses are kept (the newest ones asked for); a hub change's analysis at 10k files is tens of MB. */
@@ -41,6 +53,20 @@ interface KeptAnalysis {
   repository: RepositoryGraph;
   log: ReadLog;
   analysis: ChangeAnalysis;
+  derived: Map<string, unknown>;
+}
+
+function handOut(entry: KeptAnalysis): WarmAnalysis {
+  let copy: ChangeAnalysis | undefined;
+  return {
+    repository: entry.repository,
+    get analysis() {
+      // Report builders own what they are given: each caller gets its own copy.
+      copy ??= structuredClone(entry.analysis);
+      return copy;
+    },
+    derived: entry.derived,
+  };
 }
 
 /**
@@ -88,8 +114,7 @@ export function createWarmGraph(env: Env): WarmGraph {
       const found = analyses.get(key);
       if (found !== undefined && found.repository === repository && (await isStillCurrent(found.log))) {
         stats.analysisReuses += 1;
-        // Report builders own what they are given: each call gets its own copy.
-        return { repository, analysis: structuredClone(found.analysis) };
+        return handOut(found);
       }
       // The same repository object means the same stat fingerprint of every scanned file, so the change is checked by
       // its stamp; files the scan skipped (too large, unreadable) have no stat in the fingerprint and are asked here.
@@ -97,13 +122,14 @@ export function createWarmGraph(env: Env): WarmGraph {
       for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);
       const analysis = await analyzeChange(recorded.env, { ...range, repository });
       stats.analyses += 1;
+      const entry: KeptAnalysis = { repository, log: recorded.log, analysis: structuredClone(analysis), derived: new Map() };
       analyses.delete(key);
-      analyses.set(key, { repository, log: recorded.log, analysis: structuredClone(analysis) });
+      analyses.set(key, entry);
       for (const oldest of analyses.keys()) {
         if (analyses.size <= KEPT_ANALYSES) break;
         analyses.delete(oldest);
       }
-      return { repository, analysis };
+      return { repository, analysis, derived: entry.derived };
     },
     getStats: () => ({ ...stats, keptAnalyses: analyses.size }),
     invalidate() {

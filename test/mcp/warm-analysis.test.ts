@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Env } from '../../src/model/env.js';
+import auditTests from '../../src/mcp/tools/audit-tests.js';
+import impactMap from '../../src/mcp/tools/impact-map.js';
 import { createWarmGraph, type WarmGraph } from '../../src/mcp/warm.js';
 import { toLcov } from '../helpers/analysis-fixtures.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
@@ -95,5 +97,20 @@ describe('the MCP server memoises the analysis of a range', () => {
     await warm.analyze({ base: 'HEAD~1', head: 'HEAD' });
     await warm.analyze({ base: 'HEAD' });
     assert.deepEqual([warm.getStats().analysisReuses - reuses, warm.getStats().keptAnalyses], [1, 4]);
+  });
+
+  it('a repeat tool call gets the kept result; another format, another tool or a changed input gets its own', async () => {
+    const context = { env, warm, log: () => undefined, deadlineMs: 60_000 };
+    const first = await impactMap.handler({ base: 'HEAD', format: 'json' }, context);
+    assert.equal(first.isError, undefined);
+    assert.equal(await impactMap.handler({ base: 'HEAD', format: 'json' }, context), first);
+    const markdown = await impactMap.handler({ base: 'HEAD' }, context);
+    assert.notEqual(markdown, first);
+    assert.deepEqual(markdown.structuredContent, first.structuredContent);
+    const audit = await auditTests.handler({ base: 'HEAD', format: 'json' }, context);
+    assert.notDeepEqual(audit.structuredContent, first.structuredContent);
+    repo.write({ 'coverage/lcov.info': toLcov({ 'src/money.ts': { 1: 0, 2: 0, 3: 0 } }) });
+    const afterCoverage = await impactMap.handler({ base: 'HEAD', format: 'json' }, context);
+    assert.notEqual(afterCoverage, first);
   });
 });

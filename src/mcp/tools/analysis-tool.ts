@@ -14,9 +14,18 @@ export function defineAnalysisTool(name: ToolName, kind: AnalysisReportKind): Mc
     annotations: READ_ONLY,
     async run(input, { warm }) {
       // The seven tools share one memoised analysis per range: a second call, or another view of the same range, is served from it.
-      const { repository, analysis } = await warm.analyze(pickRange(input));
-      const report = buildAnalysisReport(kind, analysis, repository.config.config.checks);
-      return { report, schema: getReportSchemaName(kind), renderMarkdown: renderReportMarkdown };
+      const warmed = await warm.analyze(pickRange(input));
+      let report: ReturnType<typeof buildAnalysisReport> | undefined;
+      return {
+        // Built only when the result is not kept already: a repeat call reads neither the analysis nor the report.
+        get report() {
+          report ??= buildAnalysisReport(kind, warmed.analysis, warmed.repository.config.config.checks);
+          return report;
+        },
+        schema: getReportSchemaName(kind),
+        renderMarkdown: renderReportMarkdown,
+        results: { store: warmed.derived, key: name },
+      };
     },
   });
 }

@@ -26,6 +26,12 @@ export interface ToolReport<T> {
   report: T;
   schema: string;
   renderMarkdown(report: T): string;
+  /**
+   * Where the finished result of this very report may be kept and found again, by format: a tool whose report comes
+   * from a memoised analysis (warm.ts) passes the analysis's store, and a repeat call skips building, checking,
+   * redacting and rendering. `report` is then read only when nothing is kept (it may be a getter).
+   */
+  results?: { store: Map<string, unknown>; key: string };
 }
 
 export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -100,6 +106,16 @@ function readFormat(input: object): OutputFormat {
 
 /** The report as JSON text or Markdown, plus structuredContent: the report exactly as the CLI prints it with --format json. */
 export function toToolResult<T>(output: ToolReport<T>, format: OutputFormat): CallToolResult {
+  if (output.results === undefined) return renderToolResult(output, format);
+  const key = `${output.results.key}\0${format}`;
+  const kept = output.results.store.get(key) as CallToolResult | undefined;
+  if (kept !== undefined) return kept;
+  const result = renderToolResult(output, format);
+  output.results.store.set(key, result);
+  return result;
+}
+
+function renderToolResult<T>(output: ToolReport<T>, format: OutputFormat): CallToolResult {
   const validate = getValidator(output.schema);
   if (!validate(output.report)) {
     throw new Error(
