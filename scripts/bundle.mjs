@@ -4,7 +4,8 @@
 // Every file lands directly in dist/bundle/, the same depth as dist/<folder>/, so the paths the code resolves from
 // import.meta.url (../rules-compiled, ../schemas-compiled, ../../package.json, ../worker/parse-worker.js,
 // ./tool-list.js) name the same files bundled or not. Usage: node scripts/bundle.mjs [outDir]
-import { renameSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -32,6 +33,8 @@ await build({
   banner: { js: "import { createRequire as __checkerRequire } from 'node:module'; const require = __checkerRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+// Results kept across runs (the analysis memo) are valid for one build only: each build gets its own id.
+writeFileSync(join(staging, 'build-id.json'), `${JSON.stringify({ id: randomUUID() })}\n`);
 // A CLI started while this runs must never see half a bundle: the folder is swapped whole.
 rmSync(outDir, { recursive: true, force: true });
 renameSync(staging, outDir);

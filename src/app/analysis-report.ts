@@ -1,7 +1,9 @@
 import type { Env, RevisionRange } from '../model/env.js';
 import type { AnalysisReportKind, AnyAnalysisReport } from '../model/reports.js';
 import { analyzeChange } from './analyze.js';
-import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
+import { analyzeRange } from './analysis-memo.js';
+import type { RepositoryGraph } from './build-graph.js';
+import { loadConfig } from './load-config.js';
 import { buildAnalysisReport } from './reports.js';
 
 /** One of the seven analysis reports (analyze, impact, audit-tests, edge-cases, tools, patterns, redteam) of a git range. */
@@ -10,9 +12,13 @@ export async function getAnalysisReport(
   kind: AnalysisReportKind,
   range: RevisionRange & { repository?: RepositoryGraph } = {},
 ): Promise<AnyAnalysisReport> {
-  const repository = range.repository ?? (await buildRepositoryGraph(env));
-  const analysis = await analyzeChange(env, { ...pickRange(range), repository });
-  return buildAnalysisReport(kind, analysis, repository.config.config.checks);
+  if (range.repository === undefined) {
+    // A run of its own: the analysis may be the one kept from an earlier run on the same tree (analysis-memo.ts).
+    const analysis = await analyzeRange(env, pickRange(range));
+    return buildAnalysisReport(kind, analysis, (await loadConfig(env)).config.checks);
+  }
+  const analysis = await analyzeChange(env, { ...pickRange(range), repository: range.repository });
+  return buildAnalysisReport(kind, analysis, range.repository.config.config.checks);
 }
 
 function pickRange(range: RevisionRange): RevisionRange {

@@ -4,6 +4,7 @@ import type { AgentBundle } from '../model/bundle.js';
 import type { Env } from '../model/env.js';
 import type { ExecutionReport } from '../model/execution.js';
 import { buildAgentBundle } from './agent-bundle.js';
+import { analyzeRange } from './analysis-memo.js';
 import { analyzeChange } from './analyze.js';
 import { readBundleInputs, type BundleOptions } from './read-bundle-inputs.js';
 
@@ -20,13 +21,15 @@ export interface RunAgentBundleOptions extends BundleOptions {
 
 /** `checker ai` / `checker agent`: the deterministic analysis of the range, packaged for a coding agent. */
 export async function runAgentBundle(env: Env, options: RunAgentBundleOptions): Promise<AgentBundle> {
+  const range = {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(options.head === undefined ? {} : { head: options.head }),
+  };
   const analysis =
     options.analysis ??
-    (await analyzeChange(env, {
-      ...(options.base === undefined ? {} : { base: options.base }),
-      ...(options.head === undefined ? {} : { head: options.head }),
-      ...(options.repository === undefined ? {} : { repository: options.repository }),
-    }));
+    (options.repository === undefined
+      ? await analyzeRange(env, range)
+      : await analyzeChange(env, { ...range, repository: options.repository }));
   const input = await readBundleInputs(env, options);
   return buildAgentBundle(analysis, options.execution === undefined ? input : { ...input, execution: options.execution });
 }

@@ -10,6 +10,7 @@ import { createParsePool, type ParsePool } from './parse-pool.js';
 import { loadRevisionFactsCache } from './revision-facts-cache.js';
 import type { ProgressSink } from '../model/progress.js';
 import { readBuiltinPackSources } from './builtin-packs.js';
+import { readBuildId } from './build-id.js';
 import { createRepoFiles } from './repo-files.js';
 import { runCommand } from './run-command.js';
 import { runCommandOnExit, startService } from './services.js';
@@ -108,6 +109,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
       }
     },
     builtinPacks: () => readBuiltinPackSources(),
+    ...(readBuildId() === undefined ? {} : { buildId: readBuildId() }),
     openGit: () => {
       git ??= openGitAccess(root);
       return git;

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import { analyzeChange } from '../app/analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from '../app/build-graph.js';
 import { loadConfig } from '../app/load-config.js';
 import type { ChangeAnalysis } from '../model/analysis.js';
-import type { LoadedConfigData } from '../model/config.js';
 import type { Env, RevisionRange } from '../model/env.js';
-import type { ScanResult } from '../model/scan.js';
-import { type ReadLog, recordReads } from './recorded-reads.js';
+import { type ReadLog, recordReads } from '../app/recorded-reads.js';
+import { toTreeFingerprint } from '../app/tree-fingerprint.js';
 
 export interface WarmGraphStats {
   builds: number;
@@ -85,7 +83,7 @@ export function createWarmGraph(env: Env): WarmGraph {
   const refresh = async (): Promise<RepositoryGraph> => {
     const config = await loadConfig(env);
     const scan = await env.scan({ maxFileBytes: config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
-    const fingerprint = toFingerprint(config, scan);
+    const fingerprint = toTreeFingerprint(config, scan);
     if (kept !== undefined && kept.fingerprint === fingerprint) {
       stats.reuses += 1;
       stats.last = 'reused';
@@ -146,14 +144,4 @@ async function isStillCurrent(log: ReadLog): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function toFingerprint(config: LoadedConfigData, scan: ScanResult): string {
-  const hash = createHash('sha256');
-  hash.update(JSON.stringify([config.sources, config.config, config.diagnostics.map((diagnostic) => diagnostic.message)]));
-  hash.update('\0');
-  for (const file of scan.files) hash.update(`${file.path}\0${file.size}\0${file.mtimeMs}\0${file.ino}\n`);
-  hash.update('\0');
-  for (const skip of scan.skipped) hash.update(`${skip.path}\0${skip.reason}\n`);
-  return hash.digest('hex');
 }

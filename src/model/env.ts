@@ -89,6 +89,11 @@ export interface Env {
    * Throws CheckerError `pack/invalid` when the installation itself is broken.
    */
   builtinPacks(): Promise<readonly BuiltinPackSource[]>;
+  /**
+   * An id of the running build of checker, new with every `npm run build` (dist/bundle/build-id.json); undefined when
+   * run from sources or an unbundled build, where results kept across runs could come from other code.
+   */
+  readonly buildId?: string;
   /** Throws CheckerError (git/not-a-repository, …) when the repository has no usable git history. */
   openGit(): Promise<GitAccess>;
   writeArtifact(relativePath: string, content: string, options?: { mode?: 'replace' | 'create' }): Promise<string>;

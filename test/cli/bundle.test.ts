@@ -31,6 +31,7 @@ test('every path the bundle resolves from import.meta.url names a built file', (
     '../rules-compiled',
     '../schemas-compiled',
     '../worker/parse-worker.js',
+    './build-id.json',
     './tool-list.js',
     './tool-worker-entry.js',
   ]);

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runAgentBundle } from '../../src/app/run-agent-bundle.js';
+import type { Env } from '../../src/model/env.js';
+import { renderBundleMarkdown } from '../../src/report/bundle-markdown.js';
+import { toLcov } from '../helpers/analysis-fixtures.js';
+import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { createTestEnv } from '../helpers/test-env.js';
+
+const MONEY = 'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n';
+const TEST =
+  "import { it, expect } from 'vitest';\nimport { toCents } from '../src/money';\nit('rounds', () => {\n  expect(toCents(1.005)).toBe(101);\n});\n";
+const MEMO = '.checker/local/cache/analysis-v1.json';
+
+/** The real-disk Env of a built CLI (it has a build id), counting the graph builds (each parses the sources once). */
+function createCountingEnv(dir: string, buildId: string): { env: Env; builds: () => number } {
+  const real = createTestEnv(dir);
+  let builds = 0;
+  const env: Env = {
+    ...real,
+    buildId,
+    parseSources: (files, options) => {
+      builds += 1;
+      return real.parseSources(files, options);
+    },
+  };
+  return { env, builds: () => builds };
+}
+
+async function bundleOf(env: Env): Promise<string> {
+  const bundle = await runAgentBundle(env, { profile: 'generic', base: 'HEAD' });
+  return `${JSON.stringify(bundle)}\n${renderBundleMarkdown(bundle)}`;
+}
+
+describe('the analysis kept across runs (analysis-memo)', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo({ '.gitignore': 'coverage/\n', 'src/money.ts': MONEY, 'test/money.test.ts': TEST });
+    repo.write({ 'src/money.ts': MONEY.replace('amount * 100', 'amount * 100 + 0') });
+  });
+  after(() => repo.cleanup());
+
+  it('a rerun on the same tree, build and range loads the analysis and gives the same bundle, byte for byte', async () => {
+    const { env, builds } = createCountingEnv(repo.dir, 'build-1');
+    const fresh = await bundleOf(env);
+    assert.equal(builds(), 1);
+    assert.ok(existsSync(join(repo.dir, MEMO)));
+    assert.equal(await bundleOf(env), fresh);
+    assert.equal(builds(), 1);
+    // Another build of checker is other code: it analyses again.
+    const other = createCountingEnv(repo.dir, 'build-2');
+    assert.equal(await bundleOf(other.env), fresh);
+    assert.equal(other.builds(), 1);
+  });
+
+  it('analyses again after an edit, a coverage report, a commit, or without a build id', async () => {
+    const { env, builds } = createCountingEnv(repo.dir, 'build-3');
+    const before = await bundleOf(env);
+    assert.equal(await bundleOf(env), before);
+    assert.equal(builds(), 1);
+
+    repo.write({ 'src/money.ts': MONEY.replace('amount * 100', 'amount * 100 + 1') });
+    assert.notEqual(await bundleOf(env), before);
+    assert.equal(builds(), 2);
+
+    repo.write({ 'coverage/lcov.info': toLcov({ 'src/money.ts': { 1: 1, 2: 1, 3: 1 } }) });
+    const covered = await bundleOf(env);
+    assert.equal(builds(), 3);
+    assert.match(covered, /runtime-proven/);
+
+    repo.git('add', '-A');
+    repo.git('commit', '-q', '-m', 'round');
+    const committed = await runAgentBundle(env, { profile: 'generic', base: 'HEAD' });
+    assert.deepEqual(committed.evidence.changedFiles, []);
+    assert.equal(builds(), 4);
+
+    const { buildId: _dropped, ...fromSources } = env;
+    await bundleOf(fromSources);
+    await bundleOf(fromSources);
+    assert.equal(builds(), 6);
+  });
+});
