@@ -101,17 +101,19 @@ describe('withArtifactLock: a killed holder', () => {
 
   it('a live holder keeps its lock fresh past the stale window, and its death frees the lock', async () => {
     const repo = makeRepo();
-    const { child, exited } = await startChild(writeScript('holder.mjs', HOLDER), [repo.dir, '300'], 'locked');
+    // A 1 s stale window waited out three times over: a 300 ms window was missed by a holder starved on a machine at
+    // load 7, which is the holder's machine, not the lock, failing.
+    const { child, exited } = await startChild(writeScript('holder.mjs', HOLDER), [repo.dir, '1000'], 'locked');
     try {
       await rejectsWithCode(
-        withArtifactLock(repo.dir, 'agent-sessions/s1.json', async () => 'stolen', { staleMs: 300, timeoutMs: 1500 }),
+        withArtifactLock(repo.dir, 'agent-sessions/s1.json', async () => 'stolen', { staleMs: 1000, timeoutMs: 3000 }),
         'artifact/locked',
       );
     } finally {
       child.kill('SIGKILL');
       await exited;
     }
-    assert.equal(await withArtifactLock(repo.dir, 'agent-sessions/s1.json', async () => 'ran', { staleMs: 300, timeoutMs: 1500 }), 'ran');
+    assert.equal(await withArtifactLock(repo.dir, 'agent-sessions/s1.json', async () => 'ran', { staleMs: 1000, timeoutMs: 3000 }), 'ran');
   });
 
   it('a lock from another host or an unreadable lock waits for the stale window; a dead pid here does not', async () => {
