@@ -8,8 +8,13 @@ import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-read
 import { toTreeFingerprint } from './tree-fingerprint.js';
 
 const MEMO_PATH = 'cache/analysis-v1.json';
-/** Ranges kept (the newest); an analysis of a large change is a few MB of JSON. */
+/** Ranges kept (the newest). */
 const KEPT = 4;
+/**
+ * An analysis larger than this (JSON characters) is not kept: every run reads the whole file, match or not, and a hub
+ * change of a 10,000-file repository is 7 MB. The MCP server keeps those in memory instead.
+ */
+const MAX_KEPT_CHARS = 2_000_000;
 
 interface MemoEntry {
   /** Build, range and tree (named `id`: a `key` holding hex reads as a secret to the redaction at the exit). */
@@ -71,7 +76,9 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
   for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);
   const writtenAt = env.now().getTime();
   const analysis = await analyzeChange(recorded.env, { ...range, repository });
-  const kept = [...entries.filter((entry) => entry.id !== id), { id, writtenAt, reads: [...recorded.log.reads.values()], analysis }];
+  const entry: MemoEntry = { id, writtenAt, reads: [...recorded.log.reads.values()], analysis };
+  if (JSON.stringify(entry).length > MAX_KEPT_CHARS) return analysis;
+  const kept = [...entries.filter((other) => other.id !== id), entry];
   try {
     await env.writeArtifact(MEMO_PATH, `${JSON.stringify({ version: 1, entries: kept.slice(-KEPT) })}\n`);
   } catch {
