@@ -66,6 +66,13 @@ export async function readCommitTree(repo: GitRepository, commitOid: string): Pr
   return commit.tree;
 }
 
+/** The root tree oid of a commit, after reading that tree: a commit whose tree is damaged fails here, not later. */
+export async function readReadableRootTree(repo: GitRepository, commitOid: string): Promise<string> {
+  const tree = await readCommitTree(repo, commitOid);
+  await readTreeEntries(repo, tree);
+  return tree;
+}
+
 /** The blob oid at `path` in a commit, walking cached trees; undefined when absent or not a file. */
 async function findBlobOid(repo: GitRepository, commitOid: string, path: string): Promise<string | undefined> {
   let treeOid = await readCommitTree(repo, commitOid);

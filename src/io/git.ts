@@ -6,7 +6,7 @@ import type { GitRepository } from './git-repository.js';
 import { readGuardedSync } from './guarded-read.js';
 import { showName } from '../text/safe-name.js';
 import { defaultBase, resolveRevision } from './git-revision.js';
-import { diffTrees, readBlobBytes, readBlobBytesAtCommit, readCommitTree } from './git-tree.js';
+import { diffTrees, readBlobBytes, readBlobBytesAtCommit, readCommitTree, readReadableRootTree } from './git-tree.js';
 import { diffWorktree, listUntrackedFiles, MAX_WORKTREE_DIFF_BYTES } from './git-worktree.js';
 import type { WorktreeDelta } from './git-worktree.js';
 
@@ -79,8 +79,13 @@ export async function readChange(repo: GitRepository, options: ReadChangeOptions
  */
 export async function readChangeStamp(repo: GitRepository, options: ReadChangeOptions = {}): Promise<unknown> {
   const base = options.base === undefined ? await defaultBase(repo, options.defaultBranch) : await resolveRevision(repo, options.base);
-  if (options.head !== undefined) return { base, head: await resolveRevision(repo, options.head) };
-  return { base, index: statStamp(join(repo.gitdir, 'index')), exclude: statStamp(join(repo.commonDir, 'info', 'exclude')) };
+  // The root trees are read, not only named: a damaged one fails the stamp (and so the reuse), as it would fail the change.
+  const baseTree = await readReadableRootTree(repo, base.oid);
+  if (options.head !== undefined) {
+    const head = await resolveRevision(repo, options.head);
+    return { base, baseTree, head, headTree: await readReadableRootTree(repo, head.oid) };
+  }
+  return { base, baseTree, index: statStamp(join(repo.gitdir, 'index')), exclude: statStamp(join(repo.commonDir, 'info', 'exclude')) };
 }
 
 function statStamp(path: string): [number, number, number] | undefined {
