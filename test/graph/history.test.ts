@@ -5,6 +5,7 @@ import { classifyFixCommit } from '../../src/graph/history/commits.js';
 import { isHotspot, rankHotspots } from '../../src/graph/history/hotspots.js';
 import { keepJudgedInsights } from '../../src/graph/history/insights.js';
 import type { MinedCommit } from '../../src/model/history.js';
+import { historyInsights } from '../helpers/history-insights.js';
 
 describe('classifyFixCommit', () => {
   const cases: [string, 'fix' | 'revert' | undefined][] = [
@@ -145,19 +146,12 @@ describe('keepJudgedInsights', () => {
       commits: cited,
     });
     const fixes = (path: string) => ({ path, fixes: 3, commits: 6, fixScore: 3, fixRatio: 50, fixCommits: [] });
-    const kept = keepJudgedInsights({
-      window: {
-        fromOid: 'f'.repeat(40),
-        commits: 6,
-        walked: 6,
-        excluded: { merges: 0, massChanges: 0 },
-        stoppedBy: '',
-        settings: { maxCommits: 2000, maxAgeDays: 730, massChangeFiles: 50 },
-      },
-      missedPartners: [partner('History.md', 'package.json'), partner('lib/request.js', 'History.md')],
-      fixProne: [fixes('History.md'), fixes('lib/request.js'), fixes('test/req.js')],
-      hotspots: [],
-    });
+    const kept = keepJudgedInsights(
+      historyInsights(
+        [partner('History.md', 'package.json'), partner('lib/request.js', 'History.md')],
+        [fixes('History.md'), fixes('lib/request.js'), fixes('test/req.js')],
+      ),
+    );
     assert.deepEqual(
       kept.missedPartners.map((item) => [item.path, item.partner]),
       [['lib/request.js', 'History.md']],

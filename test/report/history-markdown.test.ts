@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { CoChangePartner, FixProneFile, HistoryInsights } from '../../src/model/history.js';
+import type { CoChangePartner, FixProneFile } from '../../src/model/history.js';
 import { renderHistoryInsights } from '../../src/report/history-markdown.js';
+import { historyInsights } from '../helpers/history-insights.js';
 
 const commits = [
   { oid: 'a'.repeat(40), subject: 'one' },
@@ -25,21 +26,7 @@ const fixes = (path: string, count: number): FixProneFile => ({
   fixCommits: [{ oid: 'c'.repeat(40), subject: 'fix: the cart', kind: 'fix' }],
 });
 
-function insights(missedPartners: CoChangePartner[], fixProne: FixProneFile[]): HistoryInsights {
-  return {
-    window: {
-      fromOid: 'f'.repeat(40),
-      commits: 20,
-      walked: 22,
-      excluded: { merges: 2, massChanges: 0 },
-      stoppedBy: '',
-      settings: { maxCommits: 2000, maxAgeDays: 730, massChangeFiles: 50 },
-    },
-    missedPartners,
-    fixProne,
-    hotspots: [],
-  };
-}
+const insights = historyInsights;
 
 describe('the History section in Markdown', () => {
   it('one row for the partners of a file that share a folder and their commits; others keep their own row', () => {
