@@ -1,13 +1,14 @@
 import { parseStructuredText } from '../docs/structured.js';
 import { compileGlobs } from '../text/glob.js';
 import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS, type KnowledgeGraph } from '../graph/build.js';
+import { patchKnowledgeGraph } from '../graph/patch.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
 import type { LoadedConfigData } from '../model/config.js';
 import type { Env, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { FileFacts, ImportFact, RouteFact } from '../model/facts.js';
-import type { CheckInput, GraphFileInput, RepoDocsData } from '../model/graph.js';
+import { type FileFacts, type ImportFact, isCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
+import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
 import { mergeClassifiers } from '../rules/classifiers.js';
@@ -49,6 +50,7 @@ export interface RepositoryGraph {
 export async function buildRepositoryGraph(
   env: Env,
   known: { config: LoadedConfigData; scan: ScanResult } | undefined = undefined,
+  options: { patchable?: { scannedAt: number } } = {},
 ): Promise<RepositoryGraph> {
   const clock = createClock(env);
   const config = known?.config ?? (await loadConfig(env));
@@ -75,31 +77,159 @@ export async function buildRepositoryGraph(
   const openApiRoutes = await readOpenApiRoutes(env, scan.files);
   clock.lap('docs');
 
-  const files: GraphFileInput[] = scan.files.map((file) => {
+  const files = toGraphFiles(scan, parsed);
+  env.reportProgress({ phase: 'build', files: files.length });
+  const kg = buildKnowledgeGraph(
+    toGraphInput(config, files, resolutions, docs, openApiRoutes.routes),
+    { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements },
+    { patchable: options.patchable !== undefined },
+  );
+  clock.lap('build');
+  env.reportProgress({ phase: 'analyse' });
+  const limitations = listLimitations(config, scan, parsed, resolver, openApiRoutes.diagnostics, docs, kg);
+  const repository: RepositoryGraph = { root: env.root, kg, config, scan, parsed, docs, resolutions, limitations, timings: clock.done() };
+  if (options.patchable !== undefined) {
+    updateStates.set(repository, { resolver, openApiRoutes, scannedAt: options.patchable.scannedAt, signalWords, scanned });
+  }
+  return repository;
+}
+
+/** Past this many changed files (or a tenth of the files, if more) a patch is no cheaper than a build. */
+const MAX_PATCHED_FILES = 256;
+
+interface UpdateState {
+  resolver: Resolver;
+  openApiRoutes: { routes: { path: string; routes: RouteFact[] }[]; diagnostics: Diagnostic[] };
+  /** When the scan the graph was built from began. */
+  scannedAt: number;
+  signalWords: ParseOptions['signalWords'];
+  /** That scan before `analysis.ignore`. */
+  scanned: ScanResult;
+}
+
+/** What `updateRepositoryGraph` needs from a build made `patchable`: the live graph is the only one kept. */
+const updateStates = new WeakMap<RepositoryGraph, UpdateState>();
+
+/**
+ * The graph of the working tree after some JS/TS files changed, patched from `previous` (built `patchable`) instead of
+ * built again: unchanged files keep their facts and resolutions, documents and OpenAPI routes are reused, only the
+ * changed files are read and parsed, and the knowledge graph is patched in place (src/graph/patch.ts). The result is
+ * what `buildRepositoryGraph` would give for the same tree (test/app/update-graph.test.ts), and is patchable in turn.
+ * Undefined, with `previous` untouched, when a patch cannot stand for a build: another configuration, files added,
+ * removed or newly skipped, a changed file that is not JS/TS (documents, tsconfig, package.json, packs), or too many.
+ * After a patch, `previous` shares the patched graph and must not be used again.
+ */
+export async function updateRepositoryGraph(
+  env: Env,
+  previous: RepositoryGraph,
+  known: { config: LoadedConfigData; scan: ScanResult; scannedAt: number },
+): Promise<RepositoryGraph | undefined> {
+  const state = updateStates.get(previous);
+  if (state === undefined || describeConfig(known.config) !== describeConfig(previous.config)) return undefined;
+  const clock = createClock(env);
+  clock.lap('config');
+  const config = previous.config;
+  const analysis = config.config.analysis ?? {};
+  const scan = applyConfiguredIgnores(known.scan, analysis.ignore ?? []);
+  const touched = findTouchedFiles(previous.scan, scan, state.scanned, known.scan);
+  if (touched === undefined || touched.length > Math.max(MAX_PATCHED_FILES, scan.files.length / 10)) return undefined;
+  clock.lap('scan');
+
+  const parsed = await env.parseSources(
+    scan.files,
+    { assertionHelpers: [...(analysis.assertionHelpers ?? [])], signalWords: state.signalWords },
+    { files: previous.scan.files, parsed: previous.parsed, scannedAt: state.scannedAt },
+  );
+  const changed = new Set(touched.filter((path) => parsed.facts.get(path)?.hash !== previous.parsed.facts.get(path)?.hash));
+  clock.lap('parse');
+
+  const resolutions = new Map<string, Resolution[]>();
+  for (const path of [...parsed.facts.keys()].sort()) {
+    const facts = parsed.facts.get(path)?.facts;
+    const kept = changed.has(path) ? undefined : previous.resolutions.get(path);
+    if (kept !== undefined) resolutions.set(path, kept);
+    else if (facts !== undefined) resolutions.set(path, resolveFile(state.resolver, path, facts));
+  }
+  clock.lap('resolve');
+  clock.lap('docs');
+
+  const files = toGraphFiles(scan, parsed);
+  const input = toGraphInput(config, files, resolutions, previous.docs, state.openApiRoutes.routes);
+  if (changed.size > 0 && !patchKnowledgeGraph(previous.kg, input, changed)) return undefined;
+  clock.lap('build');
+  const kg = previous.kg;
+  const limitations = listLimitations(config, scan, parsed, state.resolver, state.openApiRoutes.diagnostics, previous.docs, kg);
+  const repository: RepositoryGraph = { ...previous, scan, parsed, resolutions, limitations, timings: clock.done() };
+  updateStates.delete(previous);
+  updateStates.set(repository, { ...state, scannedAt: known.scannedAt, scanned: known.scan });
+  return repository;
+}
+
+function describeConfig(config: LoadedConfigData): string {
+  return JSON.stringify([config.sources, config.config, config.diagnostics.map((diagnostic) => diagnostic.message)]);
+}
+
+/** Paths whose stat changed, when nothing else did (the same files, the same skipped ones) and all are JS/TS. */
+function findTouchedFiles(
+  before: ScanResult,
+  after: ScanResult,
+  scannedBefore: ScanResult,
+  scannedAfter: ScanResult,
+): string[] | undefined {
+  if (before.files.length !== after.files.length) return undefined;
+  if (JSON.stringify(scannedBefore.skipped) !== JSON.stringify(scannedAfter.skipped)) return undefined;
+  if (JSON.stringify(scannedBefore.trackedLocalState ?? []) !== JSON.stringify(scannedAfter.trackedLocalState ?? [])) return undefined;
+  const touched: string[] = [];
+  for (let index = 0; index < after.files.length; index += 1) {
+    const old = before.files[index];
+    const now = after.files[index];
+    if (old === undefined || now === undefined || old.path !== now.path) return undefined;
+    if (old.size === now.size && old.mtimeMs === now.mtimeMs && old.ino === now.ino) continue;
+    if (!isCodeFile(now.path)) return undefined;
+    touched.push(now.path);
+  }
+  return touched;
+}
+
+function toGraphFiles(scan: ScanResult, parsed: ParsedSources): GraphFileInput[] {
+  return scan.files.map((file) => {
     const entry = parsed.facts.get(file.path);
     return entry === undefined
       ? { path: file.path, size: file.size, hash: '' }
       : { path: file.path, size: file.size, hash: entry.hash, facts: entry.facts };
   });
-  env.reportProgress({ phase: 'build', files: files.length });
-  const kg = buildKnowledgeGraph(
-    {
-      files,
-      resolutions,
-      openApiRoutes: openApiRoutes.routes,
-      ...(docs.codeowners === undefined ? {} : { codeowners: docs.codeowners }),
-      decisions: docs.decisions,
-      memory: docs.memory,
-      skills: docs.skills,
-      checks: toCheckInputs(config),
-      packages: docs.packages,
-    },
-    { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements },
-  );
-  clock.lap('build');
-  env.reportProgress({ phase: 'analyse' });
+}
 
-  const limitations = [
+function toGraphInput(
+  config: LoadedConfigData,
+  files: GraphFileInput[],
+  resolutions: Map<string, Resolution[]>,
+  docs: RepoDocsData,
+  openApiRoutes: { path: string; routes: RouteFact[] }[],
+): GraphInput {
+  return {
+    files,
+    resolutions,
+    openApiRoutes,
+    ...(docs.codeowners === undefined ? {} : { codeowners: docs.codeowners }),
+    decisions: docs.decisions,
+    memory: docs.memory,
+    skills: docs.skills,
+    checks: toCheckInputs(config),
+    packages: docs.packages,
+  };
+}
+
+function listLimitations(
+  config: LoadedConfigData,
+  scan: ScanResult,
+  parsed: ParsedSources,
+  resolver: Resolver,
+  openApiDiagnostics: Diagnostic[],
+  docs: RepoDocsData,
+  kg: KnowledgeGraph,
+): Diagnostic[] {
+  return [
     ...config.diagnostics,
     ...scan.skipped.map(
       (skip): Diagnostic => ({
@@ -126,7 +256,7 @@ export async function buildRepositoryGraph(
         location: { file: problem.path },
       }),
     ),
-    ...openApiRoutes.diagnostics,
+    ...openApiDiagnostics,
     ...docs.diagnostics,
     ...kg.diagnostics,
     ...(kg.routeLimitations ?? []).map(
@@ -142,7 +272,6 @@ export async function buildRepositoryGraph(
       }),
     ),
   ];
-  return { root: env.root, kg, config, scan, parsed, docs, resolutions, limitations, timings: clock.done() };
 }
 
 function createClock(env: Env): { lap(name: keyof Timings): void; done(): Timings } {
@@ -212,12 +341,15 @@ function resolveAll(resolver: Resolver, parsed: ParsedSources): Map<string, Reso
   const sorted = [...parsed.facts.keys()].sort();
   for (const path of sorted) {
     const facts: FileFacts | undefined = parsed.facts.get(path)?.facts;
-    if (facts === undefined) continue;
-    const list = facts.imports.map((fact) => resolver.resolve(path, fact.specifier, importMode(fact)));
-    for (const mock of facts.mocks) list.push(resolver.resolve(path, mock.specifier));
-    resolutions.set(path, list);
+    if (facts !== undefined) resolutions.set(path, resolveFile(resolver, path, facts));
   }
   return resolutions;
+}
+
+function resolveFile(resolver: Resolver, path: string, facts: FileFacts): Resolution[] {
+  const list = facts.imports.map((fact) => resolver.resolve(path, fact.specifier, importMode(fact)));
+  for (const mock of facts.mocks) list.push(resolver.resolve(path, mock.specifier));
+  return list;
 }
 
 async function readOpenApiRoutes(

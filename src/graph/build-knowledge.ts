@@ -1,5 +1,5 @@
 import { toCheckId, toContractId, toDecisionId, toMemoryId, toRouteId, toSkillId } from './ids.js';
-import type { NodeAttributes } from '../model/graph.js';
+import type { GraphInput, NodeAttributes } from '../model/graph.js';
 import { compileGlobs } from '../text/glob.js';
 import { compareText } from '../text/compare-text.js';
 import { addEdge, addNodeOnce, type Builder, getFileId } from './build-context.js';
@@ -70,18 +70,11 @@ function addTextMentions(builder: Builder, index: MentionIndex, source: string, 
 }
 
 export function addKnowledge(builder: Builder): void {
-  const index = buildMentionIndex(builder);
-  const decisions = [...builder.input.decisions].sort((left, right) => compareText(left.path, right.path));
-  for (const decision of decisions) {
-    const id = toDecisionId(decision.path);
+  for (const decision of sortDecisions(builder)) {
     const terms = extractTerms(`${decision.title}\n${decision.text}`);
-    if (!addNodeOnce(builder.graph, id, { kind: 'decision', path: decision.path, title: decision.title, terms })) continue;
-    addTextMentions(builder, index, id, decision.text, new Set());
+    addNodeOnce(builder.graph, toDecisionId(decision.path), { kind: 'decision', path: decision.path, title: decision.title, terms });
   }
-  const memory = [...builder.input.memory].sort((left, right) => compareText(left.path, right.path) || compareText(left.id, right.id));
-  const paths = builder.files.map((file) => file.path);
-  for (const entry of memory) {
-    const id = toMemoryId(entry.path, entry.id);
+  for (const entry of sortMemory(builder)) {
     const terms = entry.terms.length > 0 ? entry.terms : extractTerms(`${entry.title ?? ''}\n${entry.text}`);
     const attributes: NodeAttributes = {
       kind: 'memory',
@@ -93,17 +86,7 @@ export function addKnowledge(builder: Builder): void {
       terms,
     };
     if (entry.title !== undefined) attributes.title = entry.title;
-    if (!addNodeOnce(builder.graph, id, attributes)) continue;
-    const added = new Set<string>();
-    if (entry.paths.length > 0) {
-      const isMatch = compileGlobs(entry.paths, { dot: true });
-      for (const path of paths) {
-        if (!isMatch(path)) continue;
-        added.add(getFileId(builder, path));
-        addEdge(builder, id, getFileId(builder, path), { kind: 'mentions', match: 'glob' });
-      }
-    }
-    addTextMentions(builder, index, id, `${entry.title ?? ''}\n${entry.text}`, added);
+    addNodeOnce(builder.graph, toMemoryId(entry.path, entry.id), attributes);
   }
   const skills = [...builder.input.skills].sort((left, right) => compareText(left.name, right.name) || compareText(left.path, right.path));
   for (const skill of skills) {
@@ -124,4 +107,44 @@ export function addKnowledge(builder: Builder): void {
     if (contract.description !== undefined) attributes.description = contract.description;
     addNodeOnce(builder.graph, toContractId(contract.id), attributes);
   }
+  addMentions(builder);
+}
+
+/**
+ * The files, routes and exports decisions and memories mention. Only the first document of an id mentions (a later
+ * one with the same id adds no node). A patch drops every `mentions` edge and runs this again: exports and routes move.
+ */
+export function addMentions(builder: Builder): void {
+  const index = buildMentionIndex(builder);
+  const seen = new Set<string>();
+  for (const decision of sortDecisions(builder)) {
+    const id = toDecisionId(decision.path);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    addTextMentions(builder, index, id, decision.text, new Set());
+  }
+  const paths = builder.files.map((file) => file.path);
+  for (const entry of sortMemory(builder)) {
+    const id = toMemoryId(entry.path, entry.id);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const added = new Set<string>();
+    if (entry.paths.length > 0) {
+      const isMatch = compileGlobs(entry.paths, { dot: true });
+      for (const path of paths) {
+        if (!isMatch(path)) continue;
+        added.add(getFileId(builder, path));
+        addEdge(builder, id, getFileId(builder, path), { kind: 'mentions', match: 'glob' });
+      }
+    }
+    addTextMentions(builder, index, id, `${entry.title ?? ''}\n${entry.text}`, added);
+  }
+}
+
+function sortDecisions(builder: Builder): GraphInput['decisions'] {
+  return [...builder.input.decisions].sort((left, right) => compareText(left.path, right.path));
+}
+
+function sortMemory(builder: Builder): GraphInput['memory'] {
+  return [...builder.input.memory].sort((left, right) => compareText(left.path, right.path) || compareText(left.id, right.id));
 }

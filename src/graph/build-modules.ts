@@ -2,10 +2,10 @@ import { SymbolIndex } from './symbol-index.js';
 import { classifyRole, getLanguage } from './roles.js';
 import { toExportId, toFileId, toTestId } from './ids.js';
 import type { Resolution } from '../model/resolve.js';
-import type { NodeAttributes } from '../model/graph.js';
+import type { GraphFileInput, NodeAttributes } from '../model/graph.js';
 import type { ExportFact, ImportFact } from '../model/facts.js';
 import { addEdge, addNodeOnce, type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
-import type { ReexportBinding } from './knowledge-graph.js';
+import type { KnowledgeGraph, ReexportBinding } from './knowledge-graph.js';
 
 /** File nodes, declarations and the module edges between them: imports, re-exports, uses and the symbol index. */
 
@@ -14,28 +14,34 @@ const MAX_REEXPORT_DEPTH = 16;
 export function addFileNodes(builder: Builder): void {
   for (const file of builder.files) {
     const id = toFileId(file.path);
-    const facts = file.facts;
-    const attributes: NodeAttributes = {
-      kind: 'file',
-      path: file.path,
-      language: getLanguage(file.path),
-      size: file.size,
-      hash: file.hash,
-      role: classifyRole(file.path),
-      lines: facts?.lines ?? 0,
-    };
-    if (facts?.failure !== undefined) {
-      attributes.parseFailure = facts.failure;
-      builder.result.parseFailures.push({ path: file.path, failure: facts.failure });
-    }
-    builder.graph.addNode(id, attributes);
+    builder.graph.addNode(id, toFileNode(file));
     builder.fileIds.set(file.path, id);
-    if (facts !== undefined) builder.factsByPath.set(file.path, facts);
+    if (file.facts !== undefined) builder.factsByPath.set(file.path, file.facts);
   }
+  builder.result.parseFailures = listParseFailures(builder.files);
 }
 
-export function addDeclarations(builder: Builder): void {
-  for (const file of builder.files) {
+export function toFileNode(file: GraphFileInput): NodeAttributes {
+  const facts = file.facts;
+  const attributes: NodeAttributes = {
+    kind: 'file',
+    path: file.path,
+    language: getLanguage(file.path),
+    size: file.size,
+    hash: file.hash,
+    role: classifyRole(file.path),
+    lines: facts?.lines ?? 0,
+  };
+  if (facts?.failure !== undefined) attributes.parseFailure = facts.failure;
+  return attributes;
+}
+
+export function listParseFailures(files: readonly GraphFileInput[]): KnowledgeGraph['parseFailures'] {
+  return files.flatMap((file) => (file.facts?.failure === undefined ? [] : [{ path: file.path, failure: file.facts.failure }]));
+}
+
+export function addDeclarations(builder: Builder, files: readonly GraphFileInput[] = builder.files): void {
+  for (const file of files) {
     const facts = file.facts;
     if (facts === undefined) continue;
     const fileId = getFileId(builder, file.path);
@@ -106,8 +112,8 @@ export function addReexportBindings(builder: Builder): void {
   builder.result.reexportBindings = bindings;
 }
 
-export function addImportEdges(builder: Builder): void {
-  for (const file of builder.files) {
+export function addImportEdges(builder: Builder, files: readonly GraphFileInput[] = builder.files): void {
+  for (const file of files) {
     const facts = file.facts;
     if (facts === undefined) continue;
     const lookup = getResolutionLookup(builder, file.path);
@@ -115,10 +121,7 @@ export function addImportEdges(builder: Builder): void {
     facts.imports.forEach((fact, index) => {
       const resolution = lookup(fact.specifier, index);
       const target = getRepoTarget(builder, resolution);
-      if (target === undefined) {
-        recordNonRepoImport(builder, file.path, fact.specifier, fact.line, resolution);
-        return;
-      }
+      if (target === undefined) return;
       const targetId = getFileId(builder, target);
       if (fact.kind === 'reexport' || fact.kind === 'reexport-all') {
         addEdge(builder, fileId, targetId, {
@@ -142,6 +145,40 @@ export function addImportEdges(builder: Builder): void {
       });
     });
   }
+}
+
+/**
+ * Imports that leave the repository: external packages, and what could not be resolved (imports first, then mocked
+ * specifiers the file does not import), in file order. Rebuilt whole by a patch: it is one pass over the imports.
+ */
+export function addNonRepoImports(builder: Builder): void {
+  builder.result.unresolvedImports = [];
+  builder.result.externalImports = [];
+  for (const file of builder.files) {
+    const lookup = getResolutionLookup(builder, file.path);
+    file.facts?.imports.forEach((fact, index) => {
+      const resolution = lookup(fact.specifier, index);
+      if (getRepoTarget(builder, resolution) === undefined) recordNonRepoImport(builder, file.path, fact.specifier, fact.line, resolution);
+    });
+  }
+  for (const file of builder.files) {
+    if (file.facts === undefined || !isTestFile(file)) continue;
+    const lookup = getResolutionLookup(builder, file.path);
+    for (const mock of file.facts.mocks) {
+      if (lookup(mock.specifier) === undefined && /^[./]/.test(mock.specifier)) {
+        builder.result.unresolvedImports.push({
+          from: file.path,
+          specifier: mock.specifier,
+          line: mock.line,
+          reason: 'mocked specifier has no resolution (the file does not import it)',
+        });
+      }
+    }
+  }
+}
+
+export function isTestFile(file: GraphFileInput): boolean {
+  return classifyRole(file.path) === 'test' || (file.facts?.tests.length ?? 0) > 0;
 }
 
 function recordNonRepoImport(builder: Builder, from: string, specifier: string, line: number, resolution: Resolution | undefined): void {
@@ -221,8 +258,8 @@ function getExportFacts(builder: Builder, path: string): Map<string, ExportFact>
   return byName;
 }
 
-export function addUsesEdges(builder: Builder): void {
-  for (const file of builder.files) {
+export function addUsesEdges(builder: Builder, files: readonly GraphFileInput[] = builder.files): void {
+  for (const file of files) {
     const facts = file.facts;
     if (facts === undefined) continue;
     const lookup = getResolutionLookup(builder, file.path);

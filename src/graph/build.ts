@@ -3,10 +3,11 @@ import { MultiDirectedGraph } from 'graphology';
 import { compareText } from '../text/compare-text.js';
 import { type Builder, countElementsAtLeast, createGraphLimitError } from './build-context.js';
 import { addKnowledge } from './build-knowledge.js';
-import { addDeclarations, addFileNodes, addImportEdges, addReexportBindings, addUsesEdges } from './build-modules.js';
+import { addDeclarations, addFileNodes, addImportEdges, addNonRepoImports, addReexportBindings, addUsesEdges } from './build-modules.js';
 import { addOwners, addPackages } from './build-owners.js';
 import { addRoutes } from './build-routes.js';
 import { addTestEdges } from './build-tests.js';
+import { keepPatchState } from './patch.js';
 import { DEFAULT_GRAPH_LIMITS, type GraphLimits, type KnowledgeGraph } from './knowledge-graph.js';
 
 export type { GraphLimits, GraphStore, KnowledgeGraph } from './knowledge-graph.js';
@@ -15,10 +16,15 @@ export { DEFAULT_GRAPH_LIMITS } from './knowledge-graph.js';
 /**
  * Builds the knowledge graph from scanned files, their facts and resolutions, and the documents around
  * the code. Inputs are sorted first, so the same repository state always yields the same node ids,
- * edge keys and insertion order. Throws `limits/graph-too-large` (a CheckerError) when the graph would
- * exceed `limits.maxElements`, before the heap gives out.
+ * insertion order (edge keys are graphology's own). Throws `limits/graph-too-large` (a CheckerError) when the graph would
+ * exceed `limits.maxElements`, before the heap gives out. A `patchable` graph keeps the build's tables for
+ * `patchKnowledgeGraph` (patch.ts).
  */
-export function buildKnowledgeGraph(input: GraphInput, limits: GraphLimits = DEFAULT_GRAPH_LIMITS): KnowledgeGraph {
+export function buildKnowledgeGraph(
+  input: GraphInput,
+  limits: GraphLimits = DEFAULT_GRAPH_LIMITS,
+  options: { patchable?: boolean } = {},
+): KnowledgeGraph {
   const byPath = new Map<string, GraphFileInput>();
   for (const file of input.files) if (!byPath.has(file.path)) byPath.set(file.path, file);
   const files = [...byPath.values()].sort((left, right) => compareText(left.path, right.path));
@@ -39,7 +45,6 @@ export function buildKnowledgeGraph(input: GraphInput, limits: GraphLimits = DEF
     fileIds: result.fileIds,
     exportIds: new Map(),
     factsByPath: new Map(),
-    edgeCounts: new Map(),
     lookups: new Map(),
     exportTables: new Map(),
     chainsInProgress: new Set(),
@@ -50,6 +55,7 @@ export function buildKnowledgeGraph(input: GraphInput, limits: GraphLimits = DEF
   addFileNodes(builder);
   addDeclarations(builder);
   addImportEdges(builder);
+  addNonRepoImports(builder);
   addReexportBindings(builder);
   addUsesEdges(builder);
   addTestEdges(builder);
@@ -57,5 +63,6 @@ export function buildKnowledgeGraph(input: GraphInput, limits: GraphLimits = DEF
   addOwners(builder);
   addPackages(builder);
   addKnowledge(builder);
+  if (options.patchable === true) keepPatchState(result, builder);
   return result;
 }

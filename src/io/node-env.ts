@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { ChangeSet } from '../model/change.js';
 import { isCheckerError, CheckerError } from '../model/diagnostic.js';
-import type { Env, GitAccess, HistoryEntry, ParsedSources, RevisionRange } from '../model/env.js';
+import type { Env, GitAccess, HistoryEntry, KnownFacts, ParsedSources, RevisionRange } from '../model/env.js';
 import type { ParseOptions } from '../model/facts.js';
 import type { ScannedFile } from '../model/scan.js';
 import { createArtifactFolder, readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
@@ -19,8 +19,7 @@ import { requestChatCompletion } from './chat-completions.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
-import { isCodeFile } from './parse-files.js';
-import { emptyFacts, type FileFacts } from '../model/facts.js';
+import { emptyFacts, type FileFacts, isCodeFile } from '../model/facts.js';
 import { redactDocument } from '../text/redact-tree.js';
 
 export interface NodeEnvOptions {
@@ -58,7 +57,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
       trackedLocalState = result.trackedLocalState ?? [];
       return result;
     },
-    parseSources: async (files: ScannedFile[], parseOptions: ParseOptions): Promise<ParsedSources> => {
+    parseSources: async (files: ScannedFile[], parseOptions: ParseOptions, known?: KnownFacts): Promise<ParsedSources> => {
       const sharedPool = getPool();
       // A repository that commits files under .checker/local could ship a forged facts cache.
       const cacheIsTrusted = trackedLocalState.length === 0;
@@ -67,6 +66,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
         useCache: options.useCache !== false && cacheIsTrusted,
         ...(sharedPool === undefined ? {} : { pool: sharedPool }),
         ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        ...(known === undefined ? {} : { known }),
       });
       if (!cacheIsTrusted) {
         result.diagnostics.push({

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { FileFacts, ParseOptions } from '../model/facts.js';
+import type { KnownFacts } from '../model/env.js';
+import { type FileFacts, isCodeFile, type ParseOptions } from '../model/facts.js';
 import type { ScannedFile, SkippedFile } from '../model/scan.js';
 import {
   createEmptyCache,
@@ -18,7 +19,6 @@ import { compareText } from '../text/compare-text.js';
 export { readTextFile } from './read-source.js';
 
 const WARM_START_FILES = 128;
-const CODE_FILE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
 
 export interface ParseRepositoryOptions extends ParseOptions {
   /** A pool to reuse (MCP server); without it a pool is created for this call and closed after. */
@@ -29,6 +29,11 @@ export interface ParseRepositoryOptions extends ParseOptions {
   pruneCache?: boolean;
   /** Told how many of the files that needed parsing are parsed, as they arrive. */
   onProgress?: ProgressSink;
+  /**
+   * Facts the caller already holds (the MCP server's warm graph): they stand in for the cache file, which is then
+   * neither read nor written, so only files changed since that scan are read and parsed.
+   */
+  known?: KnownFacts;
 }
 
 export interface ParsedFile {
@@ -52,10 +57,6 @@ export interface ParseRepositoryResult {
   skipped: SkippedFile[];
   diagnostics: Diagnostic[];
   stats: ParseStats;
-}
-
-export function isCodeFile(path: string): boolean {
-  return CODE_FILE.test(path);
 }
 
 /**
@@ -84,7 +85,9 @@ export async function parseRepositoryFiles(
   early?.warm(1);
 
   let cache: FactsCache;
-  if (options.useCache === false) {
+  if (options.known !== undefined) {
+    cache = createKnownCache(options.known, parseOptions);
+  } else if (options.useCache === false) {
     cache = createEmptyCache(parseOptions, false);
   } else {
     const loaded = await loadFactsCache(root, parseOptions).catch(async (error: unknown) => {
@@ -107,7 +110,8 @@ export async function parseRepositoryFiles(
   // Starting the children costs ~0.3 s; overlap it with reading when there is much to read.
   if (toRead >= WARM_START_FILES) ownPool?.warm();
   try {
-    return await parseWithPool(root, codeFiles, parseOptions, cache, options, ownPool ?? options.pool, {
+    const run = options.known === undefined ? options : { ...options, useCache: false };
+    return await parseWithPool(root, codeFiles, parseOptions, cache, run, ownPool ?? options.pool, {
       diagnostics,
       stats,
       facts,
@@ -240,6 +244,23 @@ export function isParseLikely(root: string, codeFiles: ScannedFile[], useCache: 
 /** Racy-git rule: a file modified at or after the cache was written may have changed within the same timestamp. */
 function isStatUnchanged(entry: FactsCacheEntry, file: ScannedFile, cache: FactsCache): boolean {
   return entry.size === file.size && entry.mtimeMs === file.mtimeMs && entry.ino === file.ino && entry.mtimeMs < cache.loadedMtimeMs;
+}
+
+/**
+ * The facts of an earlier parse as a cache: an entry per file with the stat its scan saw. Files modified at or after
+ * that scan began are hashed again (the racy-git rule of the cache file, with the scan's start as the cache's time).
+ */
+function createKnownCache(known: KnownFacts, options: ParseOptions): FactsCache {
+  const cache = createEmptyCache(options, false);
+  const skipped = new Map(known.parsed.skipped.map((skip) => [skip.path, skip]));
+  for (const file of known.files) {
+    const stat = { size: file.size, mtimeMs: file.mtimeMs, ino: file.ino };
+    const parsed = known.parsed.facts.get(file.path);
+    const skip = skipped.get(file.path);
+    if (parsed !== undefined) cache.entries.set(file.path, { hash: parsed.hash, ...stat, facts: parsed.facts });
+    else if (skip !== undefined) cache.entries.set(file.path, { hash: '', ...stat, skip: { reason: skip.reason, detail: skip.detail } });
+  }
+  return { ...cache, loadedMtimeMs: known.scannedAt };
 }
 
 function takeEntry(path: string, entry: FactsCacheEntry, facts: Map<string, ParsedFile>, skipped: SkippedFile[]): void {

@@ -12,6 +12,14 @@ import type { HttpGetResult, ServiceHandle, ServiceSpec } from './service.js';
 import type { Worktree, WorktreeRequest, WorktreeSelection } from './worktree.js';
 import type { ProgressEvent } from './progress.js';
 
+/** An earlier parse and the scan it was made from, which a later parse may take unchanged files from. */
+export interface KnownFacts {
+  files: ScannedFile[];
+  parsed: ParsedSources;
+  /** When that scan began (ms since the epoch): files modified since are hashed again. */
+  scannedAt: number;
+}
+
 export interface ParsedSources {
   facts: Map<string, { hash: string; facts: FileFacts }>;
   skipped: SkippedFile[];
@@ -79,7 +87,8 @@ export interface Env {
   /** The working tree: contained, size-capped reads whose refusals are data. */
   readonly files: RepoFiles;
   scan(options: { maxFileBytes: number }): Promise<ScanResult>;
-  parseSources(files: ScannedFile[], options: ParseOptions): Promise<ParsedSources>;
+  /** Facts of the JS/TS files among `files`: from `known` or the facts cache when unchanged, else parsed. */
+  parseSources(files: ScannedFile[], options: ParseOptions, known?: KnownFacts): Promise<ParsedSources>;
   /** Says what a long command is doing (a terminal's progress line); does nothing unless someone listens. */
   reportProgress(event: ProgressEvent): void;
   /** Parses texts that are not on disk (base-side versions) in the crash-isolating pool; never cached. */

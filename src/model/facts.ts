@@ -296,6 +296,11 @@ export interface ParseOptions {
   signalWords?: SignalWordLists;
 }
 
+/** The files checker parses for facts: JavaScript and TypeScript by extension. */
+export function isCodeFile(path: string): boolean {
+  return /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path);
+}
+
 export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {
   const facts: FileFacts = {
     imports: [],

@@ -1,3 +1,4 @@
+import { createGraphCache } from '../graph/graph-cache.js';
 import type { GraphStore, KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findReverseReach, type ReachedFile } from '../graph/queries/reverse-reach.js';
@@ -91,7 +92,7 @@ interface Adjacency {
   directions: Uint8Array;
 }
 
-const adjacencyCache = new WeakMap<GraphStore, Adjacency>();
+const adjacencyCache = createGraphCache<Adjacency>();
 
 function getAdjacency(graph: GraphStore): Adjacency {
   const cached = adjacencyCache.get(graph);

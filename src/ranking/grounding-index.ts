@@ -1,4 +1,5 @@
-import type { GraphStore, KnowledgeGraph } from '../graph/build.js';
+import { createGraphCache } from '../graph/graph-cache.js';
+import type { KnowledgeGraph } from '../graph/build.js';
 import type { FileRole } from '../model/scan.js';
 import { normaliseRoutePath, splitPathTerms, termsOfIdentifier, termsOfPath, termsOfText, toCompact } from './terms.js';
 import { compareText } from '../text/compare-text.js';
@@ -59,7 +60,7 @@ export interface GroundingIndex {
   packageTerms: Map<string, string[]>;
 }
 
-const indexCache = new WeakMap<GraphStore, GroundingIndex>();
+const indexCache = createGraphCache<GroundingIndex>();
 
 function addTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);

@@ -1,3 +1,4 @@
+import { createGraphCache } from '../graph-cache.js';
 import type { ReachingTest } from '../../model/coverage.js';
 import type { GraphStore, KnowledgeGraph } from '../build.js';
 import { getReverseAdjacency, type ReverseAdjacency } from './reverse-reach.js';
@@ -21,7 +22,7 @@ interface TestIndex {
   generation: number;
 }
 
-const cache = new WeakMap<GraphStore, TestIndex>();
+const cache = createGraphCache<TestIndex>();
 
 function getTestIndex(graph: GraphStore): TestIndex {
   const adjacency = getReverseAdjacency(graph);

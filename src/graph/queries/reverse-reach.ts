@@ -1,3 +1,4 @@
+import { createGraphCache } from '../graph-cache.js';
 import type { GraphStore, KnowledgeGraph } from '../build.js';
 import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
 import { compareText } from '../../text/compare-text.js';
@@ -34,7 +35,7 @@ export interface ReverseAdjacency {
   importers: { from: number; typeOnly: boolean }[][];
 }
 
-const cache = new WeakMap<GraphStore, ReverseAdjacency>();
+const cache = createGraphCache<ReverseAdjacency>();
 
 /** Sorted file paths and, per file, its importers (cached per graph until nodes or edges are added). */
 export function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {

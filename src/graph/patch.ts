@@ -1,0 +1,184 @@
+import type { GraphFileInput, GraphInput } from '../model/graph.js';
+import { compareText } from '../text/compare-text.js';
+import { type Builder, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
+import { addMentions } from './build-knowledge.js';
+import {
+  addDeclarations,
+  addImportEdges,
+  addNonRepoImports,
+  addReexportBindings,
+  addUsesEdges,
+  listParseFailures,
+  toFileNode,
+} from './build-modules.js';
+import { addRoutes } from './build-routes.js';
+import { addTestEdges } from './build-tests.js';
+import { forgetGraphCaches } from './graph-cache.js';
+import type { KnowledgeGraph } from './knowledge-graph.js';
+
+/**
+ * Patching a built graph in place after some files' facts changed, instead of building it again: what the MCP server
+ * does between two tool calls when an agent edited a few source files. The patched graph holds exactly the nodes,
+ * edges and attributes a fresh build of the same input would (test/graph/patch.test.ts compares them); only the
+ * insertion order of what was replaced differs, and no query depends on it.
+ */
+
+interface PatchState {
+  builder: Builder;
+  /** The inputs other than files and resolutions, as text: a patch needs them unchanged. */
+  surroundings: string;
+}
+
+const states = new WeakMap<KnowledgeGraph, PatchState>();
+
+/** Keeps what a later patch of `knowledge` needs (the build's lookups and tables); only graphs that may be patched. */
+export function keepPatchState(knowledge: KnowledgeGraph, builder: Builder): void {
+  states.set(knowledge, { builder, surroundings: describeSurroundings(builder.input) });
+}
+
+/** Edge kinds a file's own facts decide, dropped and added again for a changed file. */
+const OWN_EDGE_KINDS = new Set(['imports', 'reexports', 'uses', 'tests', 'mocks', 'declares']);
+
+/**
+ * Brings `knowledge` (built with `keepPatchState`) to `input`, where only the facts of the files in `changed` differ
+ * and those files' resolutions were computed again. Returns false, touching nothing, when that does not hold: a
+ * different set of files, or other inputs (documents, routes of OpenAPI files, packages, checks) that changed. On an
+ * error part-way (the graph limit) the graph is left half-patched: the caller must drop it.
+ */
+export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput, changed: ReadonlySet<string>): boolean {
+  const state = states.get(knowledge);
+  if (state === undefined) return false;
+  const builder = state.builder;
+  const files = sortFiles(input.files);
+  if (files.length !== builder.files.length || files.some((file, index) => file.path !== builder.files[index]?.path)) return false;
+  if (describeSurroundings(input) !== state.surroundings) return false;
+  const graph = builder.graph;
+  forgetGraphCaches(graph);
+
+  const changedFiles = files.filter((file) => changed.has(file.path));
+  builder.input = input;
+  builder.files = files;
+  for (const file of changedFiles) {
+    builder.lookups.delete(file.path);
+    builder.exportFacts.delete(file.path);
+    builder.exportIds.delete(file.path);
+    if (file.facts === undefined) builder.factsByPath.delete(file.path);
+    else builder.factsByPath.set(file.path, file.facts);
+  }
+  const barrels = findReexportingClosure(builder, changed);
+  const users = findUsers(builder, barrels, changed);
+  for (const path of barrels) builder.exportTables.delete(path);
+  builder.chainsInProgress.clear();
+
+  for (const file of changedFiles) {
+    const id = getFileId(builder, file.path);
+    const declared: string[] = [];
+    const owned: string[] = [];
+    graph.forEachOutEdge(id, (edge, attributes, _source, target) => {
+      if (attributes.kind === 'declares') declared.push(target);
+      else if (OWN_EDGE_KINDS.has(attributes.kind)) owned.push(edge);
+    });
+    for (const edge of owned) graph.dropEdge(edge);
+    for (const node of declared) graph.dropNode(node);
+    graph.replaceNodeAttributes(id, toFileNode(file));
+  }
+  for (const path of users) {
+    if (changed.has(path)) continue;
+    const uses: string[] = [];
+    graph.forEachOutEdge(getFileId(builder, path), (edge, attributes) => {
+      if (attributes.kind === 'uses') uses.push(edge);
+    });
+    for (const edge of uses) graph.dropEdge(edge);
+  }
+  const routes: string[] = [];
+  graph.forEachNode((id, attributes) => {
+    if (attributes.kind === 'route') routes.push(id);
+  });
+  for (const id of routes) graph.dropNode(id);
+  const mentions: string[] = [];
+  graph.forEachEdge((edge, attributes) => {
+    if (attributes.kind === 'mentions') mentions.push(edge);
+  });
+  for (const edge of mentions) graph.dropEdge(edge);
+
+  const result = builder.result;
+  result.parseFailures = listParseFailures(files);
+  result.unmatchedMounts = [];
+  delete result.routeLimitations;
+  delete result.symbols;
+  addDeclarations(builder, changedFiles);
+  addImportEdges(builder, changedFiles);
+  addNonRepoImports(builder);
+  addReexportBindings(builder);
+  addUsesEdges(
+    builder,
+    files.filter((file) => users.has(file.path)),
+  );
+  addTestEdges(builder, changedFiles);
+  addRoutes(builder);
+  addMentions(builder);
+  return true;
+}
+
+/** `changed` and every file that re-exports from one of them, directly or through other barrels. */
+function findReexportingClosure(builder: Builder, changed: ReadonlySet<string>): Set<string> {
+  const reexporters = new Map<string, string[]>();
+  const link = (from: string, target: string | undefined): void => {
+    if (target === undefined) return;
+    const list = reexporters.get(target);
+    if (list === undefined) reexporters.set(target, [from]);
+    else list.push(from);
+  };
+  for (const file of builder.files) {
+    const facts = file.facts;
+    if (facts === undefined) continue;
+    const lookup = getResolutionLookup(builder, file.path);
+    for (const fact of facts.exports) {
+      if (fact.from !== undefined && fact.imported !== undefined) link(file.path, getRepoTarget(builder, lookup(fact.from)));
+    }
+    facts.imports.forEach((fact, index) => {
+      if (fact.kind === 'reexport-all') link(file.path, getRepoTarget(builder, lookup(fact.specifier, index)));
+    });
+  }
+  const closure = new Set(changed);
+  const queue = [...changed];
+  for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+    for (const from of reexporters.get(path) ?? []) {
+      if (closure.has(from)) continue;
+      closure.add(from);
+      queue.push(from);
+    }
+  }
+  return closure;
+}
+
+/** The files whose `uses` edges may change: the changed ones, and every file importing one of `barrels`. */
+function findUsers(builder: Builder, barrels: ReadonlySet<string>, changed: ReadonlySet<string>): Set<string> {
+  const users = new Set(changed);
+  for (const path of barrels) {
+    if (!builder.fileIds.has(path)) continue;
+    builder.graph.forEachInEdge(getFileId(builder, path), (_edge, attributes, _source, _target, sourceAttributes) => {
+      if (attributes.kind === 'imports' && sourceAttributes.kind === 'file') users.add(sourceAttributes.path);
+    });
+  }
+  return users;
+}
+
+function sortFiles(files: readonly GraphFileInput[]): GraphFileInput[] {
+  const byPath = new Map<string, GraphFileInput>();
+  for (const file of files) if (!byPath.has(file.path)) byPath.set(file.path, file);
+  return [...byPath.values()].sort((left, right) => compareText(left.path, right.path));
+}
+
+function describeSurroundings(input: GraphInput): string {
+  return JSON.stringify([
+    input.openApiRoutes,
+    input.codeowners ?? null,
+    input.decisions,
+    input.memory,
+    input.skills,
+    input.checks,
+    input.packages,
+    input.contracts ?? null,
+  ]);
+}
