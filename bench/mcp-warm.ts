@@ -11,7 +11,7 @@ import { generateSyntheticRepo, runGit, touchFiles } from './synthetic.js';
 /**
  * First call vs later calls of the MCP server on one repository: the server keeps the repository graph
  * and reuses it while a stat fingerprint of the scan is unchanged. Run with
- * `node --import tsx bench/mcp-warm.ts [--files 10000] [--reps 3] [--tool impact_map] [--record]`.
+ * `node --import tsx bench/mcp-warm.ts [--files 10000] [--reps 3] [--touched 50] [--tool impact_map] [--record]`.
  */
 
 const HEADING = '## MCP warm calls';
@@ -29,11 +29,13 @@ interface CallTimes {
   /** Same server, nothing changed: scan fingerprint matches, graph reused, analyse. */
   second: number;
   third: number;
-  /** Same server after editing one file: rebuild from the facts cache (one re-parse), analyse. */
+  /** Same server after editing one file: the kept graph patched (one re-parse), analysed again. */
   afterTouch: number;
+  /** Same server after editing `--touched` files at once (synthetic repository only). */
+  afterTouchMany: number | undefined;
 }
 
-function parseOptions(): { files: number; reps: number; tool: string; record: boolean; skipSynthetic: boolean } {
+function parseOptions(): { files: number; reps: number; tool: string; record: boolean; skipSynthetic: boolean; touched: number } {
   const { values } = parseArgs({
     options: {
       files: { type: 'string', default: '10000' },
@@ -41,6 +43,7 @@ function parseOptions(): { files: number; reps: number; tool: string; record: bo
       tool: { type: 'string', default: 'impact_map' },
       record: { type: 'boolean', default: false },
       'skip-synthetic': { type: 'boolean', default: false },
+      touched: { type: 'string', default: '50' },
     },
   });
   return {
@@ -49,6 +52,7 @@ function parseOptions(): { files: number; reps: number; tool: string; record: bo
     tool: values.tool,
     record: values.record,
     skipSynthetic: values['skip-synthetic'],
+    touched: Number(values.touched),
   };
 }
 
@@ -80,6 +84,7 @@ async function measureOnce(
   args: Record<string, unknown>,
   clearCache: boolean,
   touch: () => Promise<void>,
+  touchMany: (() => Promise<void>) | undefined,
 ): Promise<Run> {
   let coldCache: number | undefined;
   if (clearCache) {
@@ -95,7 +100,12 @@ async function measureOnce(
     const third = await timeCall(client, tool, args);
     await touch();
     const afterTouch = await timeCall(client, tool, args);
-    return { coldCache, first, second, third, afterTouch };
+    let afterTouchMany: number | undefined;
+    if (touchMany !== undefined) {
+      await touchMany();
+      afterTouchMany = await timeCall(client, tool, args);
+    }
+    return { coldCache, first, second, third, afterTouch, afterTouchMany };
   } finally {
     await client.close();
   }
@@ -107,6 +117,7 @@ interface Target {
   args: Record<string, unknown>;
   clearCache: boolean;
   touch(rep: number): Promise<void>;
+  touchMany?: (rep: number) => Promise<void>;
 }
 
 async function measure(target: Target, reps: number, tool: string): Promise<CallTimes> {
@@ -114,12 +125,21 @@ async function measure(target: Target, reps: number, tool: string): Promise<Call
   const files = countFiles(dir);
   const runs: Run[] = [];
   for (let rep = 0; rep < reps; rep += 1) {
-    const run = await measureOnce(dir, tool, args, target.clearCache, () => target.touch(rep));
+    const many = target.touchMany;
+    const run = await measureOnce(
+      dir,
+      tool,
+      args,
+      target.clearCache,
+      () => target.touch(rep),
+      many === undefined ? undefined : () => many(rep),
+    );
     process.stderr.write(`${repository} rep ${rep + 1}: ${JSON.stringify(run)}\n`);
     runs.push(run);
   }
   const pick = (key: 'first' | 'second' | 'third' | 'afterTouch'): number => median(runs.map((run) => run[key]));
   const colds = runs.flatMap((run) => (run.coldCache === undefined ? [] : [run.coldCache]));
+  const manies = runs.flatMap((run) => (run.afterTouchMany === undefined ? [] : [run.afterTouchMany]));
   return {
     repository,
     files,
@@ -128,6 +148,7 @@ async function measure(target: Target, reps: number, tool: string): Promise<Call
     second: pick('second'),
     third: pick('third'),
     afterTouch: pick('afterTouch'),
+    afterTouchMany: manies.length === 0 ? undefined : median(manies),
   };
 }
 
@@ -137,19 +158,19 @@ function countFiles(dir: string): number {
     .filter((path) => path !== '').length;
 }
 
-function renderTable(rows: CallTimes[], tool: string, reps: number): string {
+function renderTable(rows: CallTimes[], tool: string, reps: number, touched: number): string {
   const seconds = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(2)} s`);
   const lines = [
     HEADING,
     '',
     `\`${tool}\` (format json) called over stdio by the SDK Client against \`checker mcp --cwd <repo>\`; median of ${reps} repetition${reps === 1 ? '' : 's'}, measured ${new Date().toISOString().slice(0, 10)} with \`node --import tsx bench/mcp-warm.ts\` on ${availableParallelism()} CPUs (load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end).`,
-    "Cold cache: a new server with `.checker/local/cache/` deleted. First call: a new server with the facts cache in place. Second/third call: the same server, nothing changed on disk (the kept graph is reused after a stat fingerprint of the scan). After touch: the same server after one source file was edited (graph rebuilt from the facts cache, range analysed again). A second or third call asks the memoised analysis's recorded inputs again (the git change by its stamp, the index, coverage and execution records) and reuses it when they answer the same.",
+    "Cold cache: a new server with `.checker/local/cache/` deleted. First call: a new server with the facts cache in place. Second/third call: the same server, nothing changed on disk (the kept graph is reused after a stat fingerprint of the scan). After touching: the same server after one source file was edited, then after ${touched} more were (the kept graph is patched: only those files are parsed, their edges and the uses edges of their importers replaced; the range analysed again). A second or third call asks the memoised analysis's recorded inputs again (the git change by its stamp, the index, coverage and execution records) and reuses it when they answer the same.",
     '',
-    '| repository | files | cold cache | first call | second call | third call | second / first | after touching 1 file |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| repository | files | cold cache | first call | second call | third call | second / first | after touching 1 file | after touching ${touched} files |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
-        `| ${row.repository} | ${row.files} | ${seconds(row.coldCache)} | ${seconds(row.first)} | ${seconds(row.second)} | ${seconds(row.third)} | ${((row.second / row.first) * 100).toFixed(0)}% | ${seconds(row.afterTouch)} |`,
+        `| ${row.repository} | ${row.files} | ${seconds(row.coldCache)} | ${seconds(row.first)} | ${seconds(row.second)} | ${seconds(row.third)} | ${((row.second / row.first) * 100).toFixed(0)}% | ${seconds(row.afterTouch)} | ${seconds(row.afterTouchMany)} |`,
     ),
     '',
   ];
@@ -181,9 +202,12 @@ async function main(): Promise<void> {
     const touch = async (rep: number): Promise<void> => {
       await touchFiles(dir, 1, 100 + rep, { commit: false });
     };
+    const touchMany = async (rep: number): Promise<void> => {
+      await touchFiles(dir, options.touched, 200 + rep, { commit: false });
+    };
     rows.push(
       await measure(
-        { repository: `synthetic (${options.files} files, 5 edited)`, dir, args: {}, clearCache: true, touch },
+        { repository: `synthetic (${options.files} files, 5 edited)`, dir, args: {}, clearCache: true, touch, touchMany },
         options.reps,
         options.tool,
       ),
@@ -202,7 +226,7 @@ async function main(): Promise<void> {
       options.tool,
     ),
   );
-  const table = renderTable(rows, options.tool, options.reps);
+  const table = renderTable(rows, options.tool, options.reps, options.touched);
   process.stdout.write(`${table}\n`);
   if (options.record) recordResults(table);
 }

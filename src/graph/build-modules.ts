@@ -40,23 +40,28 @@ export function listParseFailures(files: readonly GraphFileInput[]): KnowledgeGr
   return files.flatMap((file) => (file.facts?.failure === undefined ? [] : [{ path: file.path, failure: file.facts.failure }]));
 }
 
-export function addDeclarations(builder: Builder, files: readonly GraphFileInput[] = builder.files): void {
+/**
+ * Export and test nodes with their `declares` edges. `kept` (a patch) names export nodes still in the graph from
+ * before: each takes its new attributes in place and keeps its edges, so the files using it need no new edges.
+ */
+export function addDeclarations(builder: Builder, files: readonly GraphFileInput[] = builder.files, kept = new Set<string>()): void {
   for (const file of files) {
     const facts = file.facts;
     if (facts === undefined) continue;
     const fileId = getFileId(builder, file.path);
     for (const fact of facts.exports) {
       const id = toExportId(file.path, fact.name);
-      const added = addNodeOnce(builder.graph, id, {
+      const attributes: NodeAttributes = {
         kind: 'export',
         path: file.path,
         name: fact.name,
         exportKind: fact.kind,
         span: fact.span,
         typeOnly: fact.typeOnly,
-      });
-      if (!added) continue;
-      addEdge(builder, fileId, id, { kind: 'declares' });
+      };
+      if (kept.delete(id)) builder.graph.replaceNodeAttributes(id, attributes);
+      else if (addNodeOnce(builder.graph, id, attributes)) addEdge(builder, fileId, id, { kind: 'declares' });
+      else continue;
       const byName = builder.exportIds.get(file.path) ?? new Map<string, string>();
       byName.set(fact.name, id);
       builder.exportIds.set(file.path, byName);
@@ -203,6 +208,11 @@ function recordNonRepoImport(builder: Builder, from: string, specifier: string, 
  * searching each name through nested `export *` barrels separately made a million calls on a
  * 10,000-file repository and dominated the whole build.
  */
+/** The names `path` exposes, with the exports each lands on (computed once per file and kept in the builder). */
+export function getExportTableOf(builder: Builder, path: string): Map<string, ExportHit[]> {
+  return getExportTable(builder, path, 0);
+}
+
 function findExportChain(builder: Builder, path: string, name: string): ExportHit[] {
   return getExportTable(builder, path, 0).get(name) ?? [];
 }

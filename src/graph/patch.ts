@@ -1,6 +1,6 @@
 import type { GraphFileInput, GraphInput } from '../model/graph.js';
 import { compareText } from '../text/compare-text.js';
-import { type Builder, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
+import { type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
 import { addMentions } from './build-knowledge.js';
 import {
   addDeclarations,
@@ -8,12 +8,14 @@ import {
   addNonRepoImports,
   addReexportBindings,
   addUsesEdges,
+  getExportTableOf,
   listParseFailures,
   toFileNode,
 } from './build-modules.js';
 import { addRoutes } from './build-routes.js';
 import { addTestEdges } from './build-tests.js';
 import { forgetGraphCaches } from './graph-cache.js';
+import { toExportId } from './ids.js';
 import type { KnowledgeGraph } from './knowledge-graph.js';
 
 /**
@@ -36,8 +38,8 @@ export function keepPatchState(knowledge: KnowledgeGraph, builder: Builder): voi
   states.set(knowledge, { builder, surroundings: describeSurroundings(builder.input) });
 }
 
-/** Edge kinds a file's own facts decide, dropped and added again for a changed file. */
-const OWN_EDGE_KINDS = new Set(['imports', 'reexports', 'uses', 'tests', 'mocks', 'declares']);
+/** Edge kinds a file's own facts decide, dropped and added again for a changed file (`declares` is handled apart). */
+const OWN_EDGE_KINDS = new Set(['imports', 'reexports', 'uses', 'tests', 'mocks']);
 
 /**
  * Brings `knowledge` (built with `keepPatchState`) to `input`, where only the facts of the files in `changed` differ
@@ -65,23 +67,35 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
     if (file.facts === undefined) builder.factsByPath.delete(file.path);
     else builder.factsByPath.set(file.path, file.facts);
   }
+  // Barrels whose table of exposed names may change; files importing one whose table did change get new uses edges.
   const barrels = findReexportingClosure(builder, changed);
-  const users = findUsers(builder, barrels, changed);
-  for (const path of barrels) builder.exportTables.delete(path);
+  const tablesBefore = new Map<string, Map<string, ExportHit[]>>();
+  for (const path of barrels) {
+    const table = builder.exportTables.get(path);
+    if (table !== undefined) tablesBefore.set(path, table);
+    builder.exportTables.delete(path);
+  }
   builder.chainsInProgress.clear();
 
+  // An export declared before and after keeps its node (and the uses edges into it); the others go, with their edges.
+  const kept = new Set<string>();
   for (const file of changedFiles) {
     const id = getFileId(builder, file.path);
-    const declared: string[] = [];
+    const exportsNow = new Set((file.facts?.exports ?? []).map((fact) => toExportId(file.path, fact.name)));
+    const dropped: string[] = [];
     const owned: string[] = [];
-    graph.forEachOutEdge(id, (edge, attributes, _source, target) => {
-      if (attributes.kind === 'declares') declared.push(target);
-      else if (OWN_EDGE_KINDS.has(attributes.kind)) owned.push(edge);
+    graph.forEachOutEdge(id, (edge, attributes, _source, target, _sourceAttributes, targetAttributes) => {
+      if (attributes.kind === 'declares') {
+        if (targetAttributes.kind === 'export' && exportsNow.has(target)) kept.add(target);
+        else dropped.push(target);
+      } else if (OWN_EDGE_KINDS.has(attributes.kind)) owned.push(edge);
     });
     for (const edge of owned) graph.dropEdge(edge);
-    for (const node of declared) graph.dropNode(node);
+    for (const node of dropped) graph.dropNode(node);
     graph.replaceNodeAttributes(id, toFileNode(file));
   }
+  addDeclarations(builder, changedFiles, kept);
+  const users = findUsers(builder, findChangedTables(builder, tablesBefore, barrels), changed);
   for (const path of users) {
     if (changed.has(path)) continue;
     const uses: string[] = [];
@@ -106,7 +120,6 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
   result.unmatchedMounts = [];
   delete result.routeLimitations;
   delete result.symbols;
-  addDeclarations(builder, changedFiles);
   addImportEdges(builder, changedFiles);
   addNonRepoImports(builder);
   addReexportBindings(builder);
@@ -150,6 +163,31 @@ function findReexportingClosure(builder: Builder, changed: ReadonlySet<string>):
     }
   }
   return closure;
+}
+
+/** The barrels whose table of exposed names differs from before (or was never computed). */
+function findChangedTables(builder: Builder, before: Map<string, Map<string, ExportHit[]>>, barrels: ReadonlySet<string>): Set<string> {
+  const changedTables = new Set<string>();
+  for (const path of barrels) {
+    const old = before.get(path);
+    if (old === undefined || !isSameTable(old, getExportTableOf(builder, path))) changedTables.add(path);
+  }
+  return changedTables;
+}
+
+function isSameTable(left: Map<string, ExportHit[]>, right: Map<string, ExportHit[]>): boolean {
+  if (left.size !== right.size) return false;
+  for (const [name, hits] of left) {
+    const other = right.get(name);
+    if (other === undefined || other.length !== hits.length) return false;
+    for (let index = 0; index < hits.length; index += 1) {
+      const hit = hits[index];
+      const match = other[index];
+      if (hit === undefined || match === undefined || hit.id !== match.id || hit.through.join('\0') !== match.through.join('\0'))
+        return false;
+    }
+  }
+  return true;
 }
 
 /** The files whose `uses` edges may change: the changed ones, and every file importing one of `barrels`. */

@@ -1,5 +1,5 @@
 import { analyzeChange } from '../app/analyze.js';
-import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from '../app/build-graph.js';
+import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph, updateRepositoryGraph } from '../app/build-graph.js';
 import { loadConfig } from '../app/load-config.js';
 import type { ChangeAnalysis } from '../model/analysis.js';
 import type { Env, RevisionRange } from '../model/env.js';
@@ -8,9 +8,11 @@ import { toTreeFingerprint } from '../app/tree-fingerprint.js';
 
 export interface WarmGraphStats {
   builds: number;
+  /** Graphs brought up to date by patching the kept one after JS/TS files changed, instead of building them again. */
+  patches: number;
   reuses: number;
   /** How the last `getRepository` was served. */
-  last: 'built' | 'reused' | undefined;
+  last: 'built' | 'patched' | 'reused' | undefined;
   /** Analyses computed, and analyses handed out again because nothing they read had changed. */
   analyses: number;
   analysisReuses: number;
@@ -77,11 +79,13 @@ function handOut(entry: KeptAnalysis): WarmAnalysis {
 export function createWarmGraph(env: Env): WarmGraph {
   let kept: { fingerprint: string; repository: RepositoryGraph } | undefined;
   let queue: Promise<unknown> = Promise.resolve();
-  const stats: Omit<WarmGraphStats, 'keptAnalyses'> = { builds: 0, reuses: 0, last: undefined, analyses: 0, analysisReuses: 0 };
+  const stats: Omit<WarmGraphStats, 'keptAnalyses'> = { builds: 0, patches: 0, reuses: 0, last: undefined, analyses: 0, analysisReuses: 0 };
   const analyses = new Map<string, KeptAnalysis>();
 
   const refresh = async (): Promise<RepositoryGraph> => {
     const config = await loadConfig(env);
+    // File times are wall-clock times: a file modified after this instant is hashed again by the next patch.
+    const scannedAt = Date.now();
     const scan = await env.scan({ maxFileBytes: config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
     const fingerprint = toTreeFingerprint(config, scan);
     if (kept !== undefined && kept.fingerprint === fingerprint) {
@@ -89,10 +93,15 @@ export function createWarmGraph(env: Env): WarmGraph {
       stats.last = 'reused';
       return kept.repository;
     }
-    const repository = await buildRepositoryGraph(env, { config, scan });
+    const previous = kept?.repository;
+    // A patch that fails part-way leaves that graph half-patched: it is let go before patching starts.
+    kept = undefined;
+    const patched = previous === undefined ? undefined : await updateRepositoryGraph(env, previous, { config, scan, scannedAt });
+    const repository = patched ?? (await buildRepositoryGraph(env, { config, scan }, { patchable: { scannedAt } }));
     kept = { fingerprint, repository };
-    stats.builds += 1;
-    stats.last = 'built';
+    if (patched === undefined) stats.builds += 1;
+    else stats.patches += 1;
+    stats.last = patched === undefined ? 'built' : 'patched';
     return repository;
   };
 

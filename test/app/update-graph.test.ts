@@ -141,6 +141,13 @@ test('a patched graph equals a fresh build after each kind of source edit, one a
         { 'src/shared/money.ts': 'export function roundCents(value: number): number {\n  return Math.round(value * 1000) / 1000;\n}\n' },
       ],
       [
+        'lines added above an export that other files use',
+        {
+          'src/shared/money.ts':
+            '// Money helpers.\n\nexport function roundCents(value: number): number {\n  return Math.round(value * 1000) / 1000;\n}\n',
+        },
+      ],
+      [
         'an export renamed behind a barrel',
         {
           'src/pricing/discount.ts': [

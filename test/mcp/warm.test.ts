@@ -16,12 +16,20 @@ describe('createWarmGraph', () => {
     repo.cleanup();
   });
 
-  it('reuses the graph while the tree is unchanged and rebuilds after an edit, a new file or a config change', async () => {
+  it('reuses the graph while the tree is unchanged, patches it after a source edit, and rebuilds after a new file or a config change', async () => {
     const warm = createWarmGraph(env);
     const first = await warm.getRepository();
-    assert.deepEqual(warm.getStats(), { builds: 1, reuses: 0, last: 'built', analyses: 0, analysisReuses: 0, keptAnalyses: 0 });
+    assert.deepEqual(warm.getStats(), { builds: 1, patches: 0, reuses: 0, last: 'built', analyses: 0, analysisReuses: 0, keptAnalyses: 0 });
     assert.equal(await warm.getRepository(), first);
-    assert.deepEqual(warm.getStats(), { builds: 1, reuses: 1, last: 'reused', analyses: 0, analysisReuses: 0, keptAnalyses: 0 });
+    assert.deepEqual(warm.getStats(), {
+      builds: 1,
+      patches: 0,
+      reuses: 1,
+      last: 'reused',
+      analyses: 0,
+      analysisReuses: 0,
+      keptAnalyses: 0,
+    });
 
     repo.write({
       'src/lib/money.ts':
@@ -29,7 +37,7 @@ describe('createWarmGraph', () => {
     });
     const edited = await warm.getRepository();
     assert.notEqual(edited, first);
-    assert.equal(warm.getStats().last, 'built');
+    assert.equal(warm.getStats().last, 'patched');
     assert.equal(edited.kg.graph.hasNode('export:src/lib/money.ts#CENTS'), true);
 
     repo.write({ 'src/tax.ts': 'export const rate = 0.2;\n' });
@@ -46,7 +54,15 @@ describe('createWarmGraph', () => {
       ['.checker/config.yml', 'package.json', 'src/lib/money.ts', 'src/orders.ts'],
     );
     assert.equal(await warm.getRepository(), configured);
-    assert.deepEqual(warm.getStats(), { builds: 4, reuses: 2, last: 'reused', analyses: 0, analysisReuses: 0, keptAnalyses: 0 });
+    assert.deepEqual(warm.getStats(), {
+      builds: 3,
+      patches: 1,
+      reuses: 2,
+      last: 'reused',
+      analyses: 0,
+      analysisReuses: 0,
+      keptAnalyses: 0,
+    });
   });
 
   it('serialises concurrent calls so an unchanged tree is built once, and rebuilds after invalidate', async () => {
@@ -54,9 +70,17 @@ describe('createWarmGraph', () => {
     const [one, two, three] = await Promise.all([warm.getRepository(), warm.getRepository(), warm.getRepository()]);
     assert.equal(one, two);
     assert.equal(two, three);
-    assert.deepEqual(warm.getStats(), { builds: 1, reuses: 2, last: 'reused', analyses: 0, analysisReuses: 0, keptAnalyses: 0 });
+    assert.deepEqual(warm.getStats(), {
+      builds: 1,
+      patches: 0,
+      reuses: 2,
+      last: 'reused',
+      analyses: 0,
+      analysisReuses: 0,
+      keptAnalyses: 0,
+    });
     warm.invalidate();
     assert.notEqual(await warm.getRepository(), one);
-    assert.deepEqual(warm.getStats(), { builds: 2, reuses: 2, last: 'built', analyses: 0, analysisReuses: 0, keptAnalyses: 0 });
+    assert.deepEqual(warm.getStats(), { builds: 2, patches: 0, reuses: 2, last: 'built', analyses: 0, analysisReuses: 0, keptAnalyses: 0 });
   });
 });
