@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { median, repoRoot } from './measure.js';
+import { median, repoRoot, toCount } from './measure.js';
 import { generateSyntheticRepo, runGit, touchFiles } from './synthetic.js';
 
 /**
@@ -47,12 +47,12 @@ function parseOptions(): { files: number; reps: number; tool: string; record: bo
     },
   });
   return {
-    files: Number(values.files),
-    reps: Number(values.reps),
+    files: toCount('files', values.files, 80),
+    reps: toCount('reps', values.reps, 1),
     tool: values.tool,
     record: values.record,
     skipSynthetic: values['skip-synthetic'],
-    touched: Number(values.touched),
+    touched: toCount('touched', values.touched, 1),
   };
 }
 

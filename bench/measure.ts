@@ -334,3 +334,10 @@ function parseJsonOrUndefined(text: string): unknown {
     return undefined;
   }
 }
+
+/** A numeric command-line option, refused (naming the flag) unless it is an integer of at least `minimum`. */
+export function toCount(name: string, text: string, minimum: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < minimum) throw new Error(`--${name} must be an integer of at least ${minimum}, got "${text}"`);
+  return value;
+}

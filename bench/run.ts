@@ -14,6 +14,7 @@ import {
   median,
   repoRoot,
   runPipeline,
+  toCount,
   type PipelineRun,
   type PipelineRunner,
 } from './measure.js';
@@ -56,11 +57,6 @@ function readOptions(): BenchOptions {
     },
     strict: true,
   });
-  const toCount = (name: string, text: string, minimum: number): number => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < minimum) throw new Error(`--${name} must be an integer of at least ${minimum}, got "${text}"`);
-    return value;
-  };
   const runner = values.runner;
   if (runner !== undefined && runner !== 'cli' && runner !== 'tsx') throw new Error(`--runner must be cli or tsx, got "${runner}"`);
   return {

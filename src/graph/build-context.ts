@@ -1,3 +1,4 @@
+import { compareText } from '../text/compare-text.js';
 import { toFileId } from './ids.js';
 import type { Resolution } from '../model/resolve.js';
 import type { EdgeAttributes, GraphFileInput, GraphInput, NodeAttributes } from '../model/graph.js';
@@ -40,6 +41,13 @@ export function createGraphLimitError(limits: GraphLimits, files: number, verb: 
       hint: 'Leave generated, vendored or fixture folders out with analysis.ignore in .checker/config.yml, run checker on one package or sub-folder with --cwd <folder>, or raise analysis.maxGraphElements if the machine has the memory (about 2 KB per element).',
     },
   );
+}
+
+/** The input files by path, the first of each path only: the order every build stage walks. */
+export function sortGraphFiles(files: readonly GraphFileInput[]): GraphFileInput[] {
+  const byPath = new Map<string, GraphFileInput>();
+  for (const file of files) if (!byPath.has(file.path)) byPath.set(file.path, file);
+  return [...byPath.values()].sort((left, right) => compareText(left.path, right.path));
 }
 
 /** Files, exports and imports: a floor for the graph's size, known before any node is added. */

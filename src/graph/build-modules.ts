@@ -208,13 +208,13 @@ function recordNonRepoImport(builder: Builder, from: string, specifier: string, 
  * searching each name through nested `export *` barrels separately made a million calls on a
  * 10,000-file repository and dominated the whole build.
  */
+function findExportChain(builder: Builder, path: string, name: string): ExportHit[] {
+  return getExportTable(builder, path, 0).get(name) ?? [];
+}
+
 /** The names `path` exposes, with the exports each lands on (computed once per file and kept in the builder). */
 export function getExportTableOf(builder: Builder, path: string): Map<string, ExportHit[]> {
   return getExportTable(builder, path, 0);
-}
-
-function findExportChain(builder: Builder, path: string, name: string): ExportHit[] {
-  return getExportTable(builder, path, 0).get(name) ?? [];
 }
 
 function getExportTable(builder: Builder, path: string, depth: number): Map<string, ExportHit[]> {

@@ -1,7 +1,6 @@
-import type { EdgeAttributes, GraphFileInput, GraphInput, NodeAttributes } from '../model/graph.js';
+import type { EdgeAttributes, GraphInput, NodeAttributes } from '../model/graph.js';
 import { MultiDirectedGraph } from 'graphology';
-import { compareText } from '../text/compare-text.js';
-import { type Builder, countElementsAtLeast, createGraphLimitError } from './build-context.js';
+import { type Builder, countElementsAtLeast, createGraphLimitError, sortGraphFiles } from './build-context.js';
 import { addKnowledge } from './build-knowledge.js';
 import { addDeclarations, addFileNodes, addImportEdges, addNonRepoImports, addReexportBindings, addUsesEdges } from './build-modules.js';
 import { addOwners, addPackages } from './build-owners.js';
@@ -15,19 +14,17 @@ export { DEFAULT_GRAPH_LIMITS } from './knowledge-graph.js';
 
 /**
  * Builds the knowledge graph from scanned files, their facts and resolutions, and the documents around
- * the code. Inputs are sorted first, so the same repository state always yields the same node ids,
- * insertion order (edge keys are graphology's own). Throws `limits/graph-too-large` (a CheckerError) when the graph would
- * exceed `limits.maxElements`, before the heap gives out. A `patchable` graph keeps the build's tables for
- * `patchKnowledgeGraph` (patch.ts).
+ * the code. Inputs are sorted first, so the same repository state always yields the same node ids and
+ * insertion order (edge keys are graphology's own). Throws `limits/graph-too-large` (a CheckerError)
+ * when the graph would exceed `limits.maxElements`, before the heap gives out. A `patchable` graph
+ * keeps the build's tables for `patchKnowledgeGraph` (patch.ts).
  */
 export function buildKnowledgeGraph(
   input: GraphInput,
   limits: GraphLimits = DEFAULT_GRAPH_LIMITS,
   options: { patchable?: boolean } = {},
 ): KnowledgeGraph {
-  const byPath = new Map<string, GraphFileInput>();
-  for (const file of input.files) if (!byPath.has(file.path)) byPath.set(file.path, file);
-  const files = [...byPath.values()].sort((left, right) => compareText(left.path, right.path));
+  const files = sortGraphFiles(input.files);
   if (countElementsAtLeast(files) > limits.maxElements) throw createGraphLimitError(limits, files.length, 'needs at least');
   const result: KnowledgeGraph = {
     graph: new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({ allowSelfLoops: true }),

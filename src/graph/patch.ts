@@ -1,6 +1,5 @@
-import type { GraphFileInput, GraphInput } from '../model/graph.js';
-import { compareText } from '../text/compare-text.js';
-import { type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
+import type { GraphInput } from '../model/graph.js';
+import { type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup, sortGraphFiles } from './build-context.js';
 import { addMentions } from './build-knowledge.js';
 import {
   addDeclarations,
@@ -51,7 +50,7 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
   const state = states.get(knowledge);
   if (state === undefined) return false;
   const builder = state.builder;
-  const files = sortFiles(input.files);
+  const files = sortGraphFiles(input.files);
   if (files.length !== builder.files.length || files.some((file, index) => file.path !== builder.files[index]?.path)) return false;
   if (describeSurroundings(input) !== state.surroundings) return false;
   const graph = builder.graph;
@@ -200,12 +199,6 @@ function findUsers(builder: Builder, barrels: ReadonlySet<string>, changed: Read
     });
   }
   return users;
-}
-
-function sortFiles(files: readonly GraphFileInput[]): GraphFileInput[] {
-  const byPath = new Map<string, GraphFileInput>();
-  for (const file of files) if (!byPath.has(file.path)) byPath.set(file.path, file);
-  return [...byPath.values()].sort((left, right) => compareText(left.path, right.path));
 }
 
 function describeSurroundings(input: GraphInput): string {
