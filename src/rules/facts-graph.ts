@@ -1,6 +1,6 @@
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toExportId, toFileId } from '../graph/ids.js';
-import { findReverseReach } from '../graph/queries/reverse-reach.js';
+import { findReachingFiles } from '../graph/queries/reverse-reach.js';
 import type { MemoryKind, RouteNode, TestNode } from '../model/graph.js';
 import { compareText } from '../text/compare-text.js';
 
@@ -58,14 +58,9 @@ export function createGraphLookup(kg: KnowledgeGraph): GraphLookup {
     getReachers(path) {
       const cached = reachers.get(path);
       if (cached !== undefined) return cached;
-      const found = kg.fileIds.has(path)
-        ? findReverseReach(kg, [path], { includeVia: false })
-            .map((entry) => entry.path)
-            .filter((entry) => entry !== path)
-        : [];
-      const sorted = sortUnique(found);
-      reachers.set(path, sorted);
-      return sorted;
+      const found = findReachingFiles(kg, path);
+      reachers.set(path, found);
+      return found;
     },
     getReachingTestFiles(path) {
       const cached = reachingTests.get(path);

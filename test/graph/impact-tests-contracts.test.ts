@@ -223,3 +223,90 @@ test('findReachingTests stays fast: 50 files of a 10,000-file graph where every 
   assert.ok(reached > 1000, `expected a dense graph, got ${reached} reaching tests`);
   assert.ok(elapsed < 1000, `50 calls took ${elapsed.toFixed(0)} ms`);
 });
+
+test('mocked boundaries equal a plain search that avoids the mocked files, on random graphs with cycles, type-only imports and several mocks', () => {
+  let seed = 11;
+  const random = (below: number): number => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return Math.floor((seed / 2_147_483_648) * below);
+  };
+  let checked = 0;
+  let cut = 0;
+  for (let round = 0; round < 60; round += 1) {
+    const count = 8 + random(30);
+    const paths = Array.from({ length: count }, (_, index) => (index % 4 === 3 ? `test/t${index}.test.ts` : `src/m${index}.ts`));
+    const imports = new Map<string, ImportFact[]>();
+    const mocks = new Map<string, MockFact[]>();
+    const resolutions = new Map<string, Resolution[]>();
+    const forward = new Map<string, { to: string; typeOnly: boolean }[]>();
+    for (const path of paths) {
+      const facts: ImportFact[] = [];
+      const resolved: Resolution[] = [];
+      const edges: { to: string; typeOnly: boolean }[] = [];
+      for (let edge = random(4); edge > 0; edge -= 1) {
+        const target = paths[random(count)] ?? '';
+        if (target === path || target.startsWith('test/')) continue;
+        const typeOnly = random(6) === 0;
+        const specifier = `./${target}`;
+        facts.push({ specifier, kind: 'static', typeOnly, names: [], line: facts.length + 1 });
+        resolved.push({ specifier, kind: 'relative', target });
+        edges.push({ to: target, typeOnly });
+      }
+      if (path.startsWith('test/')) {
+        const mocked: MockFact[] = [];
+        for (let mock = random(4); mock > 0; mock -= 1) {
+          const target = paths[random(count)] ?? '';
+          if (target.startsWith('test/')) continue;
+          mocked.push({ specifier: `./${target}`, framework: 'vitest', line: 20 + mock });
+          resolved.push({ specifier: `./${target}`, kind: 'relative', target });
+        }
+        mocks.set(path, mocked);
+      }
+      imports.set(path, facts);
+      resolutions.set(path, resolved);
+      forward.set(path, edges);
+    }
+    const knowledge = buildKnowledgeGraph({
+      files: paths.map((path) => ({
+        path,
+        size: 1,
+        hash: path,
+        facts: { ...emptyFacts(1), imports: imports.get(path) ?? [], mocks: mocks.get(path) ?? [] },
+      })),
+      resolutions,
+      openApiRoutes: [],
+      decisions: [],
+      memory: [],
+      skills: [],
+      checks: [],
+      packages: [],
+    });
+    for (const includeTypeOnly of [false, true]) {
+      for (const target of paths.filter((path) => path.startsWith('src/'))) {
+        for (const reaching of findReachingTests(knowledge, target, { includeTypeOnly })) {
+          const mocked = new Set((mocks.get(reaching.testFile) ?? []).map((mock) => mock.specifier.slice(2)));
+          const seen = new Set([reaching.testFile]);
+          const queue = [reaching.testFile];
+          let reaches = false;
+          for (let head = 0; head < queue.length && !reaches; head += 1) {
+            for (const edge of forward.get(queue[head] ?? '') ?? []) {
+              if ((edge.typeOnly && !includeTypeOnly) || seen.has(edge.to) || mocked.has(edge.to)) continue;
+              if (edge.to === target) reaches = true;
+              seen.add(edge.to);
+              queue.push(edge.to);
+            }
+          }
+          const expected = mocked.has(target) || !reaches;
+          assert.equal(
+            reaching.mocksChangedModule,
+            expected,
+            `${reaching.testFile} → ${target} (round ${round}, type-only ${includeTypeOnly})`,
+          );
+          checked += 1;
+          if (expected) cut += 1;
+        }
+      }
+    }
+  }
+  assert.ok(checked > 500 && cut > 100, `the random graphs must exercise both answers: ${checked} checked, ${cut} cut`);
+});

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { emptyFacts, type ImportFact, type ImportKind } from '../../src/model/facts.js';
 import type { Resolution } from '../../src/model/resolve.js';
 import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.js';
-import { findReverseReach } from '../../src/graph/queries/reverse-reach.js';
+import { findReachingFiles, findReverseReach } from '../../src/graph/queries/reverse-reach.js';
+import { compareText } from '../../src/text/compare-text.js';
 
 type Edge = [from: string, to: string, options?: { typeOnly?: boolean; kind?: ImportKind }];
 
@@ -88,4 +89,18 @@ test('gives the same answer for the same graph built from shuffled input', () =>
   const first = findReverseReach(buildGraphFrom(FILES, EDGES), ['a.ts']);
   const second = findReverseReach(buildGraphFrom([...FILES].reverse(), [...EDGES].reverse()), ['a.ts']);
   assert.deepEqual(second, first);
+});
+
+test('findReachingFiles lists every reacher of one file by path, type-only included, the file itself and non-files left out', () => {
+  const knowledge = buildGraphFrom(FILES, EDGES);
+  assert.deepEqual(findReachingFiles(knowledge, 'a.ts'), ['b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts', 'index.ts', 't.ts', 'u.ts']);
+  assert.deepEqual(findReachingFiles(knowledge, 'e.ts'), ['f.ts'], 'a cycle back to the seed does not list the seed');
+  assert.deepEqual(findReachingFiles(knowledge, 'lonely.ts'), []);
+  assert.deepEqual(findReachingFiles(knowledge, 'missing.ts'), []);
+  for (const path of FILES) {
+    const expected = findReverseReach(knowledge, [path])
+      .map((entry) => entry.path)
+      .sort(compareText);
+    assert.deepEqual(findReachingFiles(knowledge, path), expected, path);
+  }
 });

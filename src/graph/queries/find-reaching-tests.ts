@@ -169,29 +169,73 @@ function buildTreeIntervals(walked: TestWalk): TreeIntervals {
   return { enter, exit };
 }
 
-function isMockedAway(
-  index: TestIndex,
-  seed: number,
-  test: number,
-  walked: TestWalk,
-  getIntervals: () => TreeIntervals,
-  followTypeOnly: boolean,
-): boolean {
+/** True when `ancestor` is `node` or above it in the tree the intervals were built from. */
+function isAncestor(intervals: TreeIntervals, ancestor: number, node: number): boolean {
+  const enter = intervals.enter[ancestor] ?? -1;
+  return enter !== -1 && enter <= (intervals.enter[node] ?? -1) && (intervals.exit[node] ?? -1) <= (intervals.exit[ancestor] ?? -1);
+}
+
+/**
+ * The dominator tree of the walk's reverse import graph rooted at the seed (Cooper, Harvey and Kennedy's
+ * iterative algorithm): file `d` dominates test `t` when every import chain from `t` to the seed passes through
+ * `d`, so mocking `d` alone cuts the seed out of `t`. A dominator lies on every chain, the walk's shortest ones
+ * too, so it comes before the files it dominates in the walk's BFS order, which stands in for the usual reverse
+ * postorder. Shaped as a `TestWalk` (parents before children) so `buildTreeIntervals` answers dominance in O(1).
+ */
+function buildDominatorTree(index: TestIndex, walked: TestWalk, followTypeOnly: boolean): TestWalk {
+  const size = walked.parent.length;
+  const position = new Int32Array(size).fill(-1);
+  for (let at = 0; at < walked.count; at += 1) position[walked.order[at] ?? 0] = at;
+  const seed = walked.order[0] ?? 0;
+  const dominator = new Int32Array(size).fill(-1);
+  dominator[seed] = seed;
+  const intersect = (left: number, right: number): number => {
+    let a = left;
+    let b = right;
+    while (a !== b) {
+      while ((position[a] ?? 0) > (position[b] ?? 0)) a = dominator[a] ?? seed;
+      while ((position[b] ?? 0) > (position[a] ?? 0)) b = dominator[b] ?? seed;
+    }
+    return a;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let at = 1; at < walked.count; at += 1) {
+      const node = walked.order[at] ?? 0;
+      let next = -1;
+      for (const edge of index.imports[node] ?? []) {
+        if ((edge.typeOnly && !followTypeOnly) || (dominator[edge.to] ?? -1) === -1) continue;
+        next = next === -1 ? edge.to : intersect(edge.to, next);
+      }
+      if (next !== -1 && dominator[node] !== next) {
+        dominator[node] = next;
+        changed = true;
+      }
+    }
+  }
+  dominator[seed] = -1;
+  return { ...walked, parent: dominator };
+}
+
+interface MockCut {
+  /** The walk's shortest-path tree. */
+  getShortest(): TreeIntervals;
+  /** The dominator tree of the seed's reverse closure. */
+  getDominators(): TreeIntervals;
+}
+
+function isMockedAway(index: TestIndex, seed: number, test: number, walked: TestWalk, cut: MockCut, followTypeOnly: boolean): boolean {
   const mocked = index.mocks.get(test);
   if (mocked === undefined) return false;
   if (mocked.has(seed)) return true;
-  const { enter, exit } = getIntervals();
-  const testEnter = enter[test] ?? -1;
-  const testExit = exit[test] ?? -1;
-  let isShortestChainCut = false;
-  for (const file of mocked) {
-    const fileEnter = enter[file] ?? -1;
-    if (file !== test && fileEnter !== -1 && fileEnter <= testEnter && testExit <= (exit[file] ?? -1)) {
-      isShortestChainCut = true;
-      break;
-    }
-  }
-  return isShortestChainCut && !isReachableAvoiding(index, seed, test, mocked, walked.distance, followTypeOnly);
+  const onChains = [...mocked].filter((file) => file !== test && (walked.distance[file] ?? -1) !== -1);
+  // Every chain from the test to the seed is cut only if its shortest one is.
+  const shortest = cut.getShortest();
+  if (!onChains.some((file) => isAncestor(shortest, file, test))) return false;
+  const dominators = cut.getDominators();
+  if (onChains.some((file) => isAncestor(dominators, file, test))) return true;
+  // No one mocked file is on every chain; several together may still cut them all.
+  return onChains.length > 1 && !isReachableAvoiding(index, seed, test, mocked, walked.distance, followTypeOnly);
 }
 
 /**
@@ -210,12 +254,16 @@ export function findReachingTests(knowledge: KnowledgeGraph, path: string, optio
   const walked = walk(adjacency, seed, followTypeOnly);
   const { distance, order, count } = walked;
   const tests: ReachingTest[] = [];
-  let intervals: TreeIntervals | undefined;
-  const getIntervals = (): TreeIntervals => (intervals ??= buildTreeIntervals(walked));
+  let shortest: TreeIntervals | undefined;
+  let dominators: TreeIntervals | undefined;
+  const cut: MockCut = {
+    getShortest: () => (shortest ??= buildTreeIntervals(walked)),
+    getDominators: () => (dominators ??= buildTreeIntervals(buildDominatorTree(index, walked, followTypeOnly))),
+  };
   for (let position = 1; position < count; position += 1) {
     const reached = order[position] ?? 0;
     if (index.isTest[reached] !== 1) continue;
-    const mocksChangedModule = isMockedAway(index, seed, reached, walked, getIntervals, followTypeOnly);
+    const mocksChangedModule = isMockedAway(index, seed, reached, walked, cut, followTypeOnly);
     tests.push({
       testFile: adjacency.paths[reached] ?? '',
       distance: distance[reached] ?? 0,

@@ -96,6 +96,37 @@ function walk(adjacency: ReverseAdjacency, seeds: number[], maxDistance: number,
 }
 
 /**
+ * Every file that reaches `path` through `imports`/`reexports` edges, type-only ones included, sorted by path
+ * (`compareText`); `path` itself is left out, and a path that is not a file of the graph reaches nothing. The set
+ * `findReverseReach(…, [path])` gives, without distances, chains or a sort: one BFS over the cached adjacency, read
+ * back in the adjacency's path order. An analysis asks this of every changed file and export user, and a change
+ * to a hub module reaches most of the repository each time.
+ */
+export function findReachingFiles(knowledge: KnowledgeGraph, path: string): string[] {
+  const adjacency = getReverseAdjacency(knowledge.graph);
+  const seed = adjacency.indexByPath.get(path);
+  if (seed === undefined) return [];
+  const count = adjacency.paths.length;
+  const seen = new Uint8Array(count);
+  const queue = new Int32Array(count);
+  seen[seed] = 1;
+  queue[0] = seed;
+  let tail = 1;
+  for (let head = 0; head < tail; head += 1) {
+    for (const edge of adjacency.importers[queue[head] ?? 0] ?? []) {
+      if (seen[edge.from] === 1) continue;
+      seen[edge.from] = 1;
+      queue[tail] = edge.from;
+      tail += 1;
+    }
+  }
+  seen[seed] = 0;
+  const reached: string[] = [];
+  for (let index = 0; index < count; index += 1) if (seen[index] === 1) reached.push(adjacency.paths[index] ?? '');
+  return reached;
+}
+
+/**
  * Files that depend on the seed files through `imports`/`reexports` edges (multi-source reverse BFS),
  * seeds excluded, ordered by distance then path. A file with a runtime chain reports that chain; a file
  * reached only through a type-only import reports its shortest chain and `typeOnly: true`. Linear in
