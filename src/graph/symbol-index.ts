@@ -79,13 +79,14 @@ export class SymbolIndex {
     if (symbols === undefined || depth > MAX_DEPTH) return undefined;
     const dot = name.indexOf('.');
     const root = dot < 0 ? name : name.slice(0, dot);
-    const member = dot < 0 ? undefined : name.slice(dot + 1).split('.')[0];
     const binding = symbols.bindings.get(root);
     if (binding === undefined) {
       if (symbols.callables.has(name)) return { kind: 'callable', file, name };
       if (symbols.callables.has(root)) return { kind: 'callable', file, name: root };
       return undefined;
     }
+    // Most references are locals, parameters and globals: the member is cut out only for an import binding.
+    const member = dot < 0 ? undefined : name.slice(dot + 1).split('.')[0];
     const resolved = this.sources.resolveImport(file, binding.specifier, binding.index);
     if (resolved.file === undefined) {
       const imported = binding.imported === '*' || binding.imported === 'default' ? (member ?? binding.imported) : binding.imported;
