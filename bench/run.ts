@@ -19,6 +19,7 @@ import {
   type PipelineRunner,
 } from './measure.js';
 import { buildRealCorpus, WORKSPACE_CORPUS } from './corpus.js';
+import { measurePeer, type PeerFigures, toPeerNames } from './peers.js';
 import { generateSyntheticRepo, touchFiles } from './synthetic.js';
 
 const workRoot = join(repoRoot, 'bench', 'work');
@@ -38,6 +39,8 @@ interface BenchOptions {
   record: boolean;
   runner: PipelineRunner | undefined;
   touchCommit: boolean;
+  /** Other tools run on the same tree (peers.ts). */
+  peers: string[];
 }
 
 function readOptions(): BenchOptions {
@@ -54,6 +57,7 @@ function readOptions(): BenchOptions {
       record: { type: 'boolean', default: false },
       runner: { type: 'string' },
       'touch-uncommitted': { type: 'boolean', default: false },
+      peers: { type: 'string', default: '' },
     },
     strict: true,
   });
@@ -74,6 +78,7 @@ function readOptions(): BenchOptions {
     record: values.record,
     runner,
     touchCommit: !values['touch-uncommitted'],
+    peers: toPeerNames(values.peers),
   };
 }
 
@@ -264,6 +269,7 @@ interface Figures {
   processes: number;
   bareErrors: number;
   pipeline: PipelineFigures;
+  peers: PeerFigures[];
 }
 
 function renderTable(figures: Figures, options: BenchOptions): string {
@@ -326,6 +332,7 @@ function renderTable(figures: Figures, options: BenchOptions): string {
       ['peak RSS', missing, '', '< 1 GiB', '—'],
     );
   }
+  for (const peer of figures.peers) rows.push(renderPeerRow(peer, pipeline));
   const lines = [
     '| figure | value | ratio | target | result |',
     '| --- | ---: | --- | --- | --- |',
@@ -341,7 +348,30 @@ function renderTable(figures: Figures, options: BenchOptions): string {
   if (pipeline.nodes !== undefined) notes.push(`Graph: ${formatCount(pipeline.nodes)} nodes, ${formatCount(pipeline.edges ?? 0)} edges.`);
   for (const [label, timings] of phases) if (timings !== undefined) notes.push(`${label} phases (first run, in-process): ${timings}.`);
   notes.push(`Each figure is the median of ${options.reps} run(s); the pipeline runs in a fresh process each time.`);
+  for (const peer of figures.peers) {
+    notes.push(
+      `${peer.name} ${peer.version}: \`${peer.command}\` in the tree's root, no configuration, cold every run (it keeps no cache).`,
+    );
+    if (peer.failure !== undefined) notes.push(`${peer.name} failed at least once: ${peer.failure}`);
+  }
   return `${lines.join('\n')}\n\n${notes.join('\n')}\n`;
+}
+
+/** A peer's row: its time, how many times faster our cold and warm runs are, and its target when the issue sets one. */
+function renderPeerRow(peer: PeerFigures, pipeline: PipelineFigures): string[] {
+  const label = `${peer.name} ${peer.version}${peer.treePeakRssBytes === undefined ? '' : `, peak RSS ${formatBytes(peer.treePeakRssBytes)}`}`;
+  if (!Number.isFinite(peer.seconds))
+    return [label, 'failed', '', peer.coldTarget === undefined ? '' : `cold ≥ ${peer.coldTarget} × faster`, '—'];
+  if (!pipeline.available) return [label, formatSeconds(peer.seconds), '', '', '—'];
+  const cold = peer.seconds / pipeline.cold;
+  const warm = peer.seconds / pipeline.warm;
+  return [
+    label,
+    formatSeconds(peer.seconds),
+    `our cold ${cold.toFixed(2)} × faster, warm ${warm.toFixed(1)} × faster`,
+    peer.coldTarget === undefined ? '' : `cold ≥ ${peer.coldTarget} × faster`,
+    peer.coldTarget === undefined ? '' : judge(cold >= peer.coldTarget),
+  ];
 }
 
 function describeMachine(): string {
@@ -388,6 +418,10 @@ async function main(): Promise<void> {
     );
   };
   const pipeline = await measurePipeline(subject, options, measureBare);
+  const peers: PeerFigures[] = [];
+  for (const name of options.peers) {
+    peers.push(await measurePeer(name, subject.dir, { reps: options.reps, peersDir: join(workRoot, 'peers'), log }));
+  }
   const figures: Figures = {
     files: files.length,
     parseable: files.filter(isParseable).length,
@@ -398,6 +432,7 @@ async function main(): Promise<void> {
     processes: options.processes,
     bareErrors,
     pipeline,
+    peers,
   };
   const machine = describeMachine();
   const body = `Machine: ${machine}.\n\n${renderTable(figures, options)}`;
