@@ -50,6 +50,24 @@ export const WORKSPACE_CORPUS: CorpusPackage[] = [
   { name: '@trpc/client', versions: ['11.22.1', '11.25.2'] },
 ];
 
+/**
+ * Issue 18's large real tree: published packages whose JS/TS files add up to about 17k (next 4.3k, date-fns 3.9k,
+ * core-js 3.5k, rxjs 1.3k, three 1k, webpack 0.6k, lodash-es 0.6k, eslint 0.4k, typescript and @angular/core), the
+ * kind of tree an install of a web app's dependencies gives. Only for `npm run bench -- --corpus-set large`.
+ */
+export const LARGE_CORPUS: CorpusPackage[] = [
+  { name: 'next', versions: ['15.0.3', '15.0.4'] },
+  { name: 'date-fns', versions: ['4.0.0', '4.1.0'] },
+  { name: 'core-js', versions: ['3.38.1', '3.39.0'] },
+  { name: 'rxjs', versions: ['7.8.1', '7.8.2'] },
+  { name: 'three', versions: ['0.169.0', '0.170.0'] },
+  { name: 'webpack', versions: ['5.96.0', '5.96.1'] },
+  { name: 'lodash-es', versions: ['4.17.20', '4.17.21'] },
+  { name: 'eslint', versions: ['9.15.0', '9.16.0'] },
+  { name: 'typescript', versions: ['5.6.2', '5.6.3'] },
+  { name: '@angular/core', versions: ['19.0.0', '19.0.1'] },
+];
+
 const DEFAULT_CACHE_DIR = fileURLToPath(new URL('./corpus-cache/', import.meta.url));
 
 function toTarballName(name: string, version: string): string {
