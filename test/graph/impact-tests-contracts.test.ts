@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
-import { buildKnowledgeGraph } from '../../src/graph/build.js';
+import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.js';
 import { findContractCrossings } from '../../src/graph/queries/find-contract-crossings.js';
 import { findReachingTests } from '../../src/graph/queries/find-reaching-tests.js';
 import { emptyFacts, type ImportFact, type MockFact } from '../../src/model/facts.js';
@@ -163,6 +163,30 @@ describe('reaching tests and contract crossings on a real repository', () => {
   });
 });
 
+/** A graph of files with only imports and mocks, resolved as given. */
+function buildImportGraph(
+  paths: string[],
+  imports: ReadonlyMap<string, ImportFact[]>,
+  mocks: ReadonlyMap<string, MockFact[]>,
+  resolutions: Map<string, Resolution[]>,
+): KnowledgeGraph {
+  return buildKnowledgeGraph({
+    files: paths.map((path) => ({
+      path,
+      size: 1,
+      hash: path,
+      facts: { ...emptyFacts(1), imports: imports.get(path) ?? [], mocks: mocks.get(path) ?? [] },
+    })),
+    resolutions,
+    openApiRoutes: [],
+    decisions: [],
+    memory: [],
+    skills: [],
+    checks: [],
+    packages: [],
+  });
+}
+
 test('findReachingTests stays fast: 50 files of a 10,000-file graph where every test mocks a module', () => {
   const count = 10_000;
   const paths = Array.from({ length: count }, (_, index) => (index % 5 === 4 ? `test/t${index}.test.ts` : `src/m${index}.ts`));
@@ -191,21 +215,7 @@ test('findReachingTests stays fast: 50 files of a 10,000-file graph where every 
     imports.set(path, facts);
     resolutions.set(path, resolved);
   });
-  const knowledge = buildKnowledgeGraph({
-    files: paths.map((path) => ({
-      path,
-      size: 1,
-      hash: path,
-      facts: { ...emptyFacts(1), imports: imports.get(path) ?? [], mocks: mocks.get(path) ?? [] },
-    })),
-    resolutions,
-    openApiRoutes: [],
-    decisions: [],
-    memory: [],
-    skills: [],
-    checks: [],
-    packages: [],
-  });
+  const knowledge = buildImportGraph(paths, imports, mocks, resolutions);
   const first = performance.now();
   findReachingTests(knowledge, 'src/m0.ts');
   const warm = performance.now();
@@ -266,21 +276,7 @@ test('mocked boundaries equal a plain search that avoids the mocked files, on ra
       resolutions.set(path, resolved);
       forward.set(path, edges);
     }
-    const knowledge = buildKnowledgeGraph({
-      files: paths.map((path) => ({
-        path,
-        size: 1,
-        hash: path,
-        facts: { ...emptyFacts(1), imports: imports.get(path) ?? [], mocks: mocks.get(path) ?? [] },
-      })),
-      resolutions,
-      openApiRoutes: [],
-      decisions: [],
-      memory: [],
-      skills: [],
-      checks: [],
-      packages: [],
-    });
+    const knowledge = buildImportGraph(paths, imports, mocks, resolutions);
     for (const includeTypeOnly of [false, true]) {
       for (const target of paths.filter((path) => path.startsWith('src/'))) {
         for (const reaching of findReachingTests(knowledge, target, { includeTypeOnly })) {
