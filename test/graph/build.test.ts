@@ -6,6 +6,7 @@ import type { EdgeAttributes, EdgeKind, GraphInput } from '../../src/model/graph
 import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.js';
 import { joinRoutePaths } from '../../src/graph/parse/route-calls.js';
 import { getGraphCounts } from '../../src/graph/queries/graph-counts.js';
+import { withoutDocuments } from '../helpers/graph-input.js';
 
 function makeFacts(partial: Partial<FileFacts>): FileFacts {
   return { ...emptyFacts(10), ...partial };
@@ -510,12 +511,7 @@ test('follows nested mounts and keeps unmatched mounts unprefixed', () => {
       ['server.js', [relative('./routes/index.js', 'routes/index.js'), relative('./admin.js', 'admin.js')]],
       ['routes/index.js', [relative('./orders.js', 'routes/orders.js')]],
     ]),
-    openApiRoutes: [],
-    decisions: [],
-    memory: [],
-    skills: [],
-    checks: [],
-    packages: [],
+    ...withoutDocuments(),
   };
   const knowledge = buildKnowledgeGraph(input);
   assert.deepEqual(getNodes(knowledge, 'route'), [
@@ -644,12 +640,7 @@ test('records parse failures on the file node', () => {
       { path: 'src/broken.ts', size: 5, hash: 'x', facts: emptyFacts(3, { code: 'parse/syntax', message: 'Unexpected token', line: 2 }) },
     ],
     resolutions: new Map(),
-    openApiRoutes: [],
-    decisions: [],
-    memory: [],
-    skills: [],
-    checks: [],
-    packages: [],
+    ...withoutDocuments(),
   });
   assert.deepEqual(knowledge.parseFailures, [
     { path: 'src/broken.ts', failure: { code: 'parse/syntax', message: 'Unexpected token', line: 2 } },

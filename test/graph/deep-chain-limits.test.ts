@@ -7,6 +7,7 @@ import type { GraphInput } from '../../src/model/graph.js';
 import type { Resolution } from '../../src/model/resolve.js';
 import { runCliAsync } from '../helpers/cli.js';
 import { createRepo } from '../helpers/git-repo.js';
+import { withoutDocuments } from '../helpers/graph-input.js';
 
 const linkPath = (index: number): string => `src/chain/m${index}.ts`;
 
@@ -33,7 +34,7 @@ function buildChainInput(count: number): GraphInput {
     }
     files.push({ path: linkPath(index), size: 80, hash: `h${index}`, facts });
   }
-  return { files, resolutions, openApiRoutes: [], decisions: [], memory: [], skills: [], checks: [], packages: [] };
+  return { files, resolutions, ...withoutDocuments() };
 }
 
 function assertGraphLimit(error: unknown, limit: number): true {

@@ -10,6 +10,7 @@ import { emptyFacts, type ImportFact, type MockFact } from '../../src/model/fact
 import type { ContractInput } from '../../src/model/graph.js';
 import type { Resolution } from '../../src/model/resolve.js';
 import { buildImpactFixture, json, type ImpactFixture } from '../helpers/impact-fixtures.js';
+import { withoutDocuments } from '../helpers/graph-input.js';
 
 const CLIENT = 'src/db/client.ts';
 
@@ -178,12 +179,7 @@ function buildImportGraph(
       facts: { ...emptyFacts(1), imports: imports.get(path) ?? [], mocks: mocks.get(path) ?? [] },
     })),
     resolutions,
-    openApiRoutes: [],
-    decisions: [],
-    memory: [],
-    skills: [],
-    checks: [],
-    packages: [],
+    ...withoutDocuments(),
   });
 }
 

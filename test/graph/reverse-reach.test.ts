@@ -5,6 +5,7 @@ import type { Resolution } from '../../src/model/resolve.js';
 import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.js';
 import { findReachingFiles, findReverseReach } from '../../src/graph/queries/reverse-reach.js';
 import { compareText } from '../../src/text/compare-text.js';
+import { withoutDocuments } from '../helpers/graph-input.js';
 
 type Edge = [from: string, to: string, options?: { typeOnly?: boolean; kind?: ImportKind }];
 
@@ -23,12 +24,7 @@ function buildGraphFrom(paths: string[], edges: Edge[]): KnowledgeGraph {
   return buildKnowledgeGraph({
     files: paths.map((path) => ({ path, size: 1, hash: path, facts: { ...emptyFacts(1), imports: imports.get(path) ?? [] } })),
     resolutions,
-    openApiRoutes: [],
-    decisions: [],
-    memory: [],
-    skills: [],
-    checks: [],
-    packages: [],
+    ...withoutDocuments(),
   });
 }
 

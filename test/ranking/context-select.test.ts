@@ -9,6 +9,7 @@ import { getGraphCounts } from '../../src/graph/queries/graph-counts.js';
 import { DEFAULT_EDGE_WEIGHTS, findImpactClosure, selectContext } from '../../src/ranking/context-select.js';
 import { groundTask } from '../../src/ranking/grounding.js';
 import { BUILTIN_GROUNDING_WEIGHTS } from '../helpers/grounding-weights.js';
+import { withoutDocuments } from '../helpers/graph-input.js';
 
 interface FileSpec {
   path: string;
@@ -54,7 +55,7 @@ function buildInput(specs: FileSpec[]): GraphInput {
     );
     return { path: spec.path, size: 10, hash: `h${index}`, facts };
   });
-  return { files, resolutions, openApiRoutes: [], decisions: [], memory: [], skills: [], checks: [], packages: [] };
+  return { files, resolutions, ...withoutDocuments() };
 }
 
 /** A chain a → b → c → d → e → f (each imports the next), each file declaring one export, and an unconnected z. */
