@@ -16,6 +16,7 @@ import { loadConfig } from './load-config.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { loadRepoDocs } from './load-repo-docs.js';
 import { readRepoText } from './repo-text.js';
+import { describeConfig } from './tree-fingerprint.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const CONFIG_TEXT_LIMIT = 1024 * 1024;
@@ -163,10 +164,6 @@ export async function updateRepositoryGraph(
   updateStates.delete(previous);
   updateStates.set(repository, { ...state, scannedAt: known.scannedAt, scanned: known.scan });
   return repository;
-}
-
-function describeConfig(config: LoadedConfigData): string {
-  return JSON.stringify([config.sources, config.config, config.diagnostics.map((diagnostic) => diagnostic.message)]);
 }
 
 /** Paths whose stat changed, when nothing else did (the same files, the same skipped ones) and all are JS/TS. */

@@ -24,7 +24,7 @@ export type RecordedRead = [question: Question, digest: string];
 /** Every changeable input an analysis read, once per distinct question, in the order first asked. */
 export interface ReadLog {
   readonly reads: ReadonlyMap<string, RecordedRead>;
-  /** True when every recorded question gets the answer it got before. */
+  /** True when every recorded question gets the answer it got before; a question that now fails makes it false (it never throws). */
   isCurrent(): Promise<boolean>;
 }
 

@@ -9,10 +9,15 @@ import type { ScanResult } from '../model/scan.js';
  */
 export function toTreeFingerprint(config: LoadedConfigData, scan: ScanResult): string {
   const hash = createHash('sha256');
-  hash.update(JSON.stringify([config.sources, config.config, config.diagnostics.map((diagnostic) => diagnostic.message)]));
+  hash.update(describeConfig(config));
   hash.update('\0');
   for (const file of scan.files) hash.update(`${file.path}\0${file.size}\0${file.mtimeMs}\0${file.ino}\n`);
   hash.update('\0');
   for (const skip of scan.skipped) hash.update(`${skip.path}\0${skip.reason}\n`);
   return hash.digest('hex');
+}
+
+/** The loaded configuration as text: its files, the merged result and what was wrong with it. */
+export function describeConfig(config: LoadedConfigData): string {
+  return JSON.stringify([config.sources, config.config, config.diagnostics.map((diagnostic) => diagnostic.message)]);
 }

@@ -20,7 +20,7 @@ import type { KnowledgeGraph } from './knowledge-graph.js';
 /**
  * Patching a built graph in place after some files' facts changed, instead of building it again: what the MCP server
  * does between two tool calls when an agent edited a few source files. The patched graph holds exactly the nodes,
- * edges and attributes a fresh build of the same input would (test/graph/patch.test.ts compares them); only the
+ * edges and attributes a fresh build of the same input would (test/app/update-graph.test.ts compares them); only the
  * insertion order of what was replaced differs, and no query depends on it.
  */
 

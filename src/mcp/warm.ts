@@ -119,7 +119,7 @@ export function createWarmGraph(env: Env): WarmGraph {
       for (const [key, entry] of analyses) if (entry.repository !== repository) analyses.delete(key);
       const key = JSON.stringify([range.base ?? null, range.head ?? null]);
       const found = analyses.get(key);
-      if (found !== undefined && found.repository === repository && (await isStillCurrent(found.log))) {
+      if (found !== undefined && found.repository === repository && (await found.log.isCurrent())) {
         stats.analysisReuses += 1;
         return handOut(found);
       }
@@ -144,13 +144,4 @@ export function createWarmGraph(env: Env): WarmGraph {
       analyses.clear();
     },
   };
-}
-
-/** A question that now fails (a file gone unreadable, a ref deleted) means the inputs changed. */
-async function isStillCurrent(log: ReadLog): Promise<boolean> {
-  try {
-    return await log.isCurrent();
-  } catch {
-    return false;
-  }
 }
