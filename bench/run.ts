@@ -64,6 +64,9 @@ function readOptions(): BenchOptions {
     },
     strict: true,
   });
+  if (values.package !== undefined && values['corpus-set'] !== 'workspace') {
+    throw new Error('--package builds a corpus of one package; leave out --corpus-set, or --package to use the set');
+  }
   const runner = values.runner;
   if (runner !== undefined && runner !== 'cli' && runner !== 'tsx') throw new Error(`--runner must be cli or tsx, got "${runner}"`);
   return {
