@@ -132,7 +132,9 @@ function mutate(random: (below: number) => number, text: string): string {
   const kind = random(4);
   if (kind === 0) return text.replace(/\s+/g, (space) => (random(3) === 0 ? (random(2) === 0 ? ' ' : '\n  ') : space));
   if (kind === 1)
-    return text.replace(/\/\/[^\n]*|#[^\n]*|\/\*[^]*?\*\//g, (comment) => (random(2) === 0 ? `${comment.slice(0, 2)} changed` : comment));
+    return text.replace(/\/\/[^\n]*|#[^\n]*|\/\*[\s\S]*?\*\//g, (comment) =>
+      random(2) === 0 ? `${comment.slice(0, 2)} changed` : comment,
+    );
   if (kind === 2) {
     const at = random(text.length + 1);
     return `${text.slice(0, at)}${TOKENS[random(TOKENS.length)]}${text.slice(at)}`;
