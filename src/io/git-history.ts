@@ -1,10 +1,9 @@
-import git from 'isomorphic-git';
 import type { HistorySettings, MinedHistory } from '../model/history.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
 import { hasErrorCode } from './has-error-code.js';
 import { resolveRevision } from './git-revision.js';
-import { diffTrees } from './git-tree.js';
+import { type CommitStore, getCommitStore } from './commit-store.js';
 import type { PathFilter } from './git-tree.js';
 
 export interface HistoryCommit {
@@ -41,39 +40,26 @@ export async function readHistory(repo: GitRepository, options: ReadHistoryOptio
   const start = await resolveRevision(repo, options.ref ?? 'HEAD');
   const shallow = await readShallowOids(repo);
   const filter = buildPathFilter(options.paths);
-  let entries: Awaited<ReturnType<typeof git.log>>;
+  const store = await getCommitStore(repo);
+  let entries: Awaited<ReturnType<CommitStore['walk']>>;
   try {
-    entries = await git.log({ fs: repo.fs, gitdir: repo.gitdir, ref: start.oid, depth: maxCommits, cache: repo.cache });
+    entries = await store.walk(start.oid, maxCommits);
   } catch (error) {
     if (!hasErrorCode(error, 'NotFoundError')) throw error;
-    entries = await git.log({ fs: repo.fs, gitdir: repo.gitdir, ref: start.oid, depth: 1, cache: repo.cache });
+    entries = await store.walk(start.oid, 1);
   }
   const history: HistoryCommit[] = [];
-  for (const { oid, commit } of entries.slice(0, maxCommits)) {
-    const parent = commit.parent[0];
-    let parentTree: string | undefined;
-    if (parent !== undefined && !shallow.has(oid)) {
-      try {
-        parentTree = (await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: parent, cache: repo.cache })).commit.tree;
-      } catch (error) {
-        if (!hasErrorCode(error, 'NotFoundError')) throw error;
-        continue;
-      }
-    }
-    if (parent !== undefined && parentTree === undefined) continue;
-    const deltas = await diffTrees(repo, parentTree, commit.tree, filter);
-    if (filter !== undefined && deltas.length === 0) continue;
-    history.push({
-      oid,
-      authorEmail: commit.author.email,
-      timestamp: commit.author.timestamp,
-      paths: deltas.map((delta) => delta.path).sort(),
-    });
+  for (const { oid, commit } of entries) {
+    if (commit.parents[0] !== undefined && shallow.has(oid)) continue;
+    const changed = await store.readChangedPaths(oid);
+    if (changed?.paths === undefined) continue;
+    const paths = filter === undefined ? changed.paths : changed.paths.filter((path) => filter(path, false));
+    if (filter !== undefined && paths.length === 0) continue;
+    history.push({ oid, authorEmail: commit.authorEmail, timestamp: commit.authorTime, paths });
   }
+  await store.save();
   return history;
 }
-
-const MESSAGE_CHARS = 1000;
 
 /**
  * The bounded window the history facts are mined from: commits reachable from `fromOid` (itself included), newest
@@ -83,16 +69,16 @@ const MESSAGE_CHARS = 1000;
 export async function mineHistory(repo: GitRepository, fromOid: string, settings: HistorySettings): Promise<MinedHistory> {
   const start = await resolveRevision(repo, fromOid);
   const shallow = await readShallowOids(repo);
-  const head = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: start.oid, cache: repo.cache });
-  const fromTime = head.commit.committer.timestamp;
+  const store = await getCommitStore(repo);
+  const fromTime = (await store.read(start.oid)).committerTime;
   const oldest = fromTime - settings.maxAgeDays * 86_400;
-  let entries: Awaited<ReturnType<typeof git.log>>;
+  let entries: Awaited<ReturnType<CommitStore['walk']>>;
   let stoppedBy: MinedHistory['stoppedBy'] = '';
   try {
-    entries = await git.log({ fs: repo.fs, gitdir: repo.gitdir, ref: start.oid, depth: settings.maxCommits + 1, cache: repo.cache });
+    entries = await store.walk(start.oid, settings.maxCommits + 1);
   } catch (error) {
     if (!hasErrorCode(error, 'NotFoundError')) throw error;
-    entries = await git.log({ fs: repo.fs, gitdir: repo.gitdir, ref: start.oid, depth: 1, cache: repo.cache });
+    entries = await store.walk(start.oid, 1);
     stoppedBy = 'shallow';
   }
   if (entries.length > settings.maxCommits) {
@@ -109,43 +95,37 @@ export async function mineHistory(repo: GitRepository, fromOid: string, settings
     stoppedBy,
   };
   for (const { oid, commit } of entries) {
-    if (commit.committer.timestamp < oldest) {
+    if (commit.committerTime < oldest) {
       history.stoppedBy = 'max-age';
       break;
     }
     history.walked += 1;
-    if (commit.parent.length > 1) {
+    if (commit.parents.length > 1) {
       history.excluded.merges += 1;
       continue;
     }
-    const parent = commit.parent[0];
-    let parentTree: string | undefined;
-    if (parent !== undefined) {
-      if (shallow.has(oid)) {
-        history.stoppedBy = 'shallow';
-        continue;
-      }
-      try {
-        parentTree = (await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: parent, cache: repo.cache })).commit.tree;
-      } catch (error) {
-        if (!hasErrorCode(error, 'NotFoundError')) throw error;
-        history.stoppedBy = 'shallow';
-        continue;
-      }
+    if (commit.parents[0] !== undefined && shallow.has(oid)) {
+      history.stoppedBy = 'shallow';
+      continue;
     }
-    const deltas = await diffTrees(repo, parentTree, commit.tree);
-    if (deltas.length > settings.massChangeFiles) {
+    const changed = await store.readChangedPaths(oid, settings.massChangeFiles);
+    if (changed === undefined) {
+      history.stoppedBy = 'shallow';
+      continue;
+    }
+    if (changed.count > settings.massChangeFiles) {
       history.excluded.massChanges += 1;
       continue;
     }
-    if (deltas.length === 0) continue;
+    if (changed.paths === undefined || changed.count === 0) continue;
     history.commits.push({
       oid,
-      timestamp: commit.author.timestamp,
-      authorEmail: commit.author.email,
-      message: commit.message.slice(0, MESSAGE_CHARS),
-      paths: deltas.map((delta) => delta.path).sort(),
+      timestamp: commit.authorTime,
+      authorEmail: commit.authorEmail,
+      message: commit.message,
+      paths: changed.paths,
     });
   }
+  await store.save();
   return history;
 }

@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import git from 'isomorphic-git';
+import { getCommitStore } from '../../src/io/commit-store.js';
+import { mineHistory, readHistory } from '../../src/io/git-history.js';
+import { openRepository } from '../../src/io/git-repository.js';
+import { DEFAULT_HISTORY_SETTINGS } from '../../src/model/history.js';
+import { commitAt, gitAt } from '../helpers/dated-git.js';
+import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
+
+const STORE = '.checker/local/cache/commits-v1.json';
+const SETTINGS = { ...DEFAULT_HISTORY_SETTINGS, maxAgeDays: 100_000 };
+
+/**
+ * A history with two merged branches, a merge of a branch that forked before another merge, and commits sharing a
+ * committer time (the order among those is isomorphic-git's stable sort).
+ */
+function createBranchyRepo(): TestRepo {
+  const repo = createRepo({ 'src/a.ts': 'a\n', 'docs/x.md': 'x\n' });
+  commitAt(repo, 'main 1', '2026-02-01T00:00:00Z');
+  repo.git('checkout', '-q', '-b', 'feature');
+  repo.write({ 'src/b.ts': 'b\n' });
+  commitAt(repo, 'feature 1', '2026-02-02T00:00:00Z');
+  repo.write({ 'src/b.ts': 'b2\n', 'docs/y.md': 'y\n' });
+  commitAt(repo, 'feature 2', '2026-02-04T00:00:00Z');
+  // Authored long before it was committed (a cherry-pick): the walk orders by committer time, not author time.
+  repo.write({ 'src/e.ts': 'e\n' });
+  repo.git('add', '-A');
+  execFileSync('git', ['commit', '-q', '-m', 'feature 3'], {
+    cwd: repo.dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: repo.dir,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_NAME: 'Picked Author',
+      GIT_AUTHOR_EMAIL: 'picked@example.test',
+      GIT_COMMITTER_NAME: 'Picked Author',
+      GIT_COMMITTER_EMAIL: 'picked@example.test',
+      GIT_AUTHOR_DATE: '2026-01-15T00:00:00Z',
+      GIT_COMMITTER_DATE: '2026-02-04T12:00:00Z',
+    },
+  });
+  repo.git('checkout', '-q', 'main');
+  repo.git('checkout', '-q', '-b', 'late');
+  repo.write({ 'src/c.ts': 'c\n' });
+  commitAt(repo, 'late 1', '2026-02-03T00:00:00Z');
+  repo.git('checkout', '-q', 'main');
+  repo.write({ 'src/a.ts': 'a2\n' });
+  commitAt(repo, 'main 2', '2026-02-03T00:00:00Z');
+  gitAt(repo, '2026-02-05T00:00:00Z', 'merge', '-q', '--no-ff', '-m', 'merge feature', 'feature');
+  gitAt(repo, '2026-02-05T00:00:00Z', 'merge', '-q', '--no-ff', '-m', 'merge late', 'late');
+  repo.write({ 'docs/x.md': 'x2\n' });
+  commitAt(repo, 'main 3', '2026-02-06T00:00:00Z');
+  return repo;
+}
+
+async function readAll(dir: string): Promise<unknown> {
+  const opened = await openRepository(dir);
+  return {
+    mined: await mineHistory(opened, 'HEAD', SETTINGS),
+    all: await readHistory(opened, { maxCommits: 50 }),
+    src: await readHistory(opened, { paths: ['src'], maxCommits: 50 }),
+  };
+}
+
+describe('the commit store', () => {
+  test('walks commits in the order of isomorphic-git log, merges and equal times included, at every depth', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    const opened = await openRepository(repo.dir);
+    const head = repo.git('rev-parse', 'HEAD');
+    const expected = (await git.log({ fs: opened.fs, gitdir: opened.gitdir, ref: head, cache: {} })).map((entry) => entry.oid);
+    assert.equal(expected.length, 10);
+    const store = await getCommitStore(opened);
+    for (let depth = 1; depth <= expected.length + 1; depth += 1) {
+      assert.deepEqual(
+        (await store.walk(head, depth)).map((entry) => entry.oid),
+        expected.slice(0, depth),
+        `depth ${depth}`,
+      );
+    }
+  });
+
+  test('answers a later run without reading git objects, and the answer is the one read from git', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    const fromGit = await readAll(repo.dir);
+    assert.ok(JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).version === 1);
+    // Every object but HEAD's commit (which resolving HEAD reads) moved away: only the store can answer.
+    const head = repo.git('rev-parse', 'HEAD');
+    const objects = join(repo.dir, '.git/objects');
+    renameSync(objects, join(repo.dir, '.git/objects-away'));
+    mkdirSync(join(objects, head.slice(0, 2)), { recursive: true });
+    copyFileSync(join(repo.dir, '.git/objects-away', head.slice(0, 2), head.slice(2)), join(objects, head.slice(0, 2), head.slice(2)));
+    assert.deepEqual(await readAll(repo.dir), fromGit);
+    rmSync(join(repo.dir, STORE));
+    // Without the store the objects are missing (read as a shallow boundary): a different answer.
+    assert.notDeepEqual(await readAll(repo.dir), fromGit);
+  });
+
+  test('after a new commit, reads only that commit and answers as a fresh walk does', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    await readAll(repo.dir);
+    repo.write({ 'src/d.ts': 'd\n' });
+    const added = commitAt(repo, 'main 4', '2026-02-07T00:00:00Z');
+    const stored = await readAll(repo.dir);
+    rmSync(join(repo.dir, STORE));
+    assert.deepEqual(stored, await readAll(repo.dir));
+    const kept = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits;
+    assert.deepEqual(kept[added].paths, ['src/d.ts']);
+    assert.equal(kept[added].message, 'main 4\n');
+  });
+
+  test('a damaged, foreign or symlinked store is read from git instead, and a damaged one is rewritten', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    const fresh = await readAll(repo.dir);
+    const head = repo.git('rev-parse', 'HEAD');
+    const valid = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8'));
+    const wrongEntry = { ...valid, commits: { ...valid.commits, [head]: { ...valid.commits[head], parents: ['nope'] } } };
+    for (const text of [
+      '{"version":1,"commits":',
+      '[]',
+      JSON.stringify({ version: 2, commits: valid.commits }),
+      JSON.stringify(wrongEntry),
+    ]) {
+      writeFileSync(join(repo.dir, STORE), text);
+      assert.deepEqual(await readAll(repo.dir), fresh, text.slice(0, 40));
+      assert.deepEqual(JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits[head], valid.commits[head]);
+    }
+    const elsewhere = join(makeTempDir('checker-elsewhere-'), 'commits.json');
+    writeFileSync(elsewhere, JSON.stringify({ version: 1, commits: { [head]: { ...valid.commits[head], paths: ['planted.ts'] } } }));
+    rmSync(join(repo.dir, STORE));
+    symlinkSync(elsewhere, join(repo.dir, STORE));
+    assert.deepEqual(await readAll(repo.dir), fresh);
+    assert.match(readFileSync(elsewhere, 'utf8'), /planted\.ts/, 'the symlink target is never written');
+  });
+
+  test('keeps only the count of a commit that changed more than 5,000 paths, and lists them when asked', async (t) => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 5001; index += 1) files[`gen/f${index}.txt`] = `${index}\n`;
+    const repo = createRepo({ 'src/a.ts': 'a\n' });
+    t.after(() => repo.cleanup());
+    repo.write(files);
+    const mass = commitAt(repo, 'generate', '2026-03-01T00:00:00Z');
+    repo.write({ 'src/a.ts': 'a2\n' });
+    commitAt(repo, 'small', '2026-03-02T00:00:00Z');
+    for (let run = 0; run < 2; run += 1) {
+      const opened = await openRepository(repo.dir);
+      const mined = await mineHistory(opened, 'HEAD', SETTINGS);
+      assert.deepEqual(mined.excluded, { merges: 0, massChanges: 1 });
+      assert.deepEqual(
+        mined.commits.map((commit) => commit.message),
+        ['small\n', 'initial\n'],
+      );
+      const listed = (await readHistory(opened, { paths: ['gen'] })).find((commit) => commit.oid === mass);
+      assert.equal(listed?.paths.length, 5001);
+      const kept = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits[mass];
+      assert.equal(kept.pathCount, 5001);
+      assert.equal(kept.paths, undefined);
+    }
+  });
+});
