@@ -14,6 +14,7 @@ import {
   median,
   repoRoot,
   runPipeline,
+  spawnMeasured,
   toCount,
   type PipelineRun,
   type PipelineRunner,
@@ -105,6 +106,8 @@ interface Subject {
   label: string;
   dir: string;
   restoreAfterTouch: boolean;
+  /** The corpus commits one version of each package, then the next: `ai` over HEAD~1..HEAD is a real release change. */
+  hasReleaseRange: boolean;
 }
 
 async function prepareSynthetic(options: BenchOptions): Promise<Subject> {
@@ -115,7 +118,7 @@ async function prepareSynthetic(options: BenchOptions): Promise<Subject> {
   log(
     `generated ${summary.files} files (${formatBytes(summary.bytes)}) in ${formatSeconds((performance.now() - started) / 1000)} at ${dir}`,
   );
-  return { label: `synthetic N=${options.files} seed=${options.seed}`, dir, restoreAfterTouch: false };
+  return { label: `synthetic N=${options.files} seed=${options.seed}`, dir, restoreAfterTouch: false, hasReleaseRange: false };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -136,7 +139,7 @@ async function prepareCorpus(options: BenchOptions): Promise<Subject> {
   const corpus = await buildRealCorpus({ packages, workDir: dir });
   log(`built the real corpus (${corpus.files} files) in ${formatSeconds((performance.now() - started) / 1000)} at ${dir}`);
   const label = packages.map((entry) => `${entry.name}@${entry.versions[0]}..${entry.versions[1]}`).join(', ');
-  return { label: `corpus ${label}`, dir: corpus.dir, restoreAfterTouch: true };
+  return { label: `corpus ${label}`, dir: corpus.dir, restoreAfterTouch: true, hasReleaseRange: true };
 }
 
 function restoreFromHead(dir: string, paths: readonly string[]): void {
@@ -266,6 +269,68 @@ async function measurePipeline(subject: Subject, options: BenchOptions, beforeCo
   };
 }
 
+interface RangeFigures {
+  /** Why there is no figure, when there is none. */
+  missing: string | undefined;
+  changedFiles: number;
+  cold: number;
+  warm: number;
+  treePeakRssBytes: number | undefined;
+}
+
+/**
+ * `checker ai` (the built CLI) over the corpus's release commit, as a user runs it on a dependency or release bump:
+ * cold with `.checker/local/cache` removed, then warm. Every changed file is diffed, classified and analysed, so this
+ * measures the change analysis at scale, which the graph pipeline above leaves out.
+ */
+async function measureReleaseRange(subject: Subject, options: BenchOptions): Promise<RangeFigures> {
+  const none = { changedFiles: 0, cold: Number.NaN, warm: Number.NaN, treePeakRssBytes: undefined };
+  if (!subject.hasReleaseRange) return { ...none, missing: 'the synthetic repository has no release commit' };
+  const cli = join(repoRoot, 'bin', 'checker.js');
+  if (!existsSync(join(repoRoot, 'dist'))) return { ...none, missing: 'dist/ is not built (npm run build)' };
+  const changedFiles = execFileSync('git', ['diff', '--name-only', 'HEAD~1', 'HEAD'], {
+    cwd: subject.dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  })
+    .split('\n')
+    .filter((line) => line !== '').length;
+  const args = [cli, 'ai', '--base', 'HEAD~1', '--head', 'HEAD', '--format', 'json', '--cwd', subject.dir];
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let peak: number | undefined;
+  for (const [label, runs] of [
+    ['cold', cold],
+    ['warm', warm],
+  ] as const) {
+    for (let rep = 0; rep < options.reps; rep += 1) {
+      if (label === 'cold') clearPipelineCache(subject.dir);
+      const outcome = await spawnMeasured(process.execPath, args, process.env, subject.dir);
+      if (outcome.code !== 0)
+        return { ...none, changedFiles, missing: `ai exited ${outcome.code ?? outcome.signal}: ${outcome.stderr.trim().slice(0, 300)}` };
+      peak = Math.max(peak ?? 0, outcome.treePeakRssBytes ?? 0) || undefined;
+      runs.push(outcome.seconds);
+      log(`ai on the release range, ${label} run ${rep + 1}: ${formatSeconds(outcome.seconds)}`);
+    }
+  }
+  return { missing: undefined, changedFiles, cold: median(cold), warm: median(warm), treePeakRssBytes: peak };
+}
+
+function renderRangeRows(range: RangeFigures): string[][] {
+  const label = `\`ai\` on the release range (HEAD~1..HEAD, ${formatCount(range.changedFiles)} files changed)`;
+  if (range.missing !== undefined) return [[label, 'n/a', range.missing, '', '—']];
+  return [
+    [
+      `${label}, cold`,
+      formatSeconds(range.cold),
+      range.treePeakRssBytes === undefined ? '' : `peak RSS ${formatBytes(range.treePeakRssBytes)}`,
+      '',
+      '',
+    ],
+    [`${label}, warm`, formatSeconds(range.warm), '', '', ''],
+  ];
+}
+
 function renderTimings(timings: unknown): string | undefined {
   if (!isRecord(timings)) return undefined;
   const parts = Object.entries(timings)
@@ -287,6 +352,7 @@ interface Figures {
   bareTooLarge: number;
   pipeline: PipelineFigures;
   peers: PeerFigures[];
+  range: RangeFigures;
 }
 
 function renderTable(figures: Figures, options: BenchOptions): string {
@@ -350,6 +416,7 @@ function renderTable(figures: Figures, options: BenchOptions): string {
     );
   }
   for (const peer of figures.peers) rows.push(renderPeerRow(peer, pipeline));
+  if (options.corpus) rows.push(...renderRangeRows(figures.range));
   const lines = [
     '| figure | value | ratio | target | result |',
     '| --- | ---: | --- | --- | --- |',
@@ -441,7 +508,9 @@ async function main(): Promise<void> {
   for (const name of options.peers) {
     peers.push(await measurePeer(name, subject.dir, { reps: options.reps, peersDir: join(workRoot, 'peers'), log }));
   }
+  const range = await measureReleaseRange(subject, options);
   const figures: Figures = {
+    range,
     files: files.length,
     parseable: files.filter(isParseable).length,
     bytes,

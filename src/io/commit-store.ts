@@ -1,5 +1,6 @@
 import git from 'isomorphic-git';
 import { isRecord } from '../text/is-record.js';
+import { redactTree } from '../text/redact-tree.js';
 import { readArtifact, writeArtifact } from './artifacts.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
@@ -138,7 +139,9 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
       if (!isDirty) return;
       isDirty = false;
       const kept = [...entries].slice(-MAX_ENTRIES);
-      await writeArtifact(repo.root, FILE, JSON.stringify({ version: VERSION, commits: Object.fromEntries(kept) }), {
+      // Messages can quote a secret: what is written is redacted, as everything under .checker/local is.
+      const document = redactTree({ version: VERSION, commits: Object.fromEntries(kept) });
+      await writeArtifact(repo.root, FILE, JSON.stringify(document), {
         mode: 'replace',
       }).catch(() => undefined);
     },

@@ -116,6 +116,17 @@ describe('the commit store', () => {
     assert.equal(kept[added].message, 'main 4\n');
   });
 
+  test('writes commit messages redacted', async (t) => {
+    const repo = createRepo({ 'src/a.ts': 'a\n' });
+    t.after(() => repo.cleanup());
+    repo.write({ 'src/a.ts': 'a2\n' });
+    const leaky = commitAt(repo, 'rotate ghp_abcdefghijklmnopqrstuvwxyz0123456789 after the leak', '2026-03-01T00:00:00Z');
+    await readAll(repo.dir);
+    const text = readFileSync(join(repo.dir, STORE), 'utf8');
+    assert.doesNotMatch(text, /ghp_abcdefghij/);
+    assert.match(JSON.parse(text).commits[leaky].message, /^rotate \[REDACTED:github-token\] after the leak/);
+  });
+
   test('a damaged, foreign or symlinked store is read from git instead, and a damaged one is rewritten', async (t) => {
     const repo = createBranchyRepo();
     t.after(() => repo.cleanup());
