@@ -22,7 +22,7 @@ import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../ru
 import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
 import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
 import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../rules/proof-messages.js';
-import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
+import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 import { loadConfig } from './load-config.js';
 import { loadDecayHistory, loadMinedHistory } from './history.js';
@@ -49,6 +49,8 @@ interface ChangeSides {
   baseText: Map<string, string>;
   headFacts: Map<string, FileFacts>;
   baseFacts: Map<string, FileFacts>;
+  /** Changed files with a side over `analysis.maxFileBytes`: diffed and classified, but that side is not parsed. */
+  unparsed: string[];
 }
 
 /** The deterministic evidence of a git range: impact, proof, weak and missing tests, risk, edge cases, context. */
@@ -63,6 +65,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const sides = await readChangeSides(env, git, repository, change, classifiers.signals);
   const worktreeDrift = await countWorktreeDrift(git, change);
   const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository, worktreeDrift)];
+  if (sides.unparsed.length > 0) limitations.push(describeUnparsedSides(sides.unparsed, repository));
   if (change.files.length === 0) {
     limitations.push({
       code: 'analysis/no-changes',
@@ -255,6 +258,11 @@ async function readChangeSides(
   const baseJobs: { path: string; text: string }[] = [];
   const headOid = change.head.oid;
   const baseOid = change.base.oid;
+  // The scan's limit: a side larger than the files the graph parses (bundles, vendored compilers) is diffed, not parsed.
+  const maxBytes = repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const isOver = (text: string | undefined): boolean =>
+    text !== undefined && text.length > maxBytes / 3 && Buffer.byteLength(text) > maxBytes;
+  const unparsed: string[] = [];
   for (const file of change.files) {
     if (file.binary) continue;
     if (file.status !== 'deleted') {
@@ -275,6 +283,14 @@ async function readChangeSides(
         baseJobs.push({ path: file.path, text });
       }
     }
+    // Both sides or neither: one side's exports alone would read as all added or all removed.
+    if (isOver(headText.get(file.path)) || isOver(baseText.get(file.path))) unparsed.push(file.path);
+  }
+  if (unparsed.length > 0) {
+    const skipped = new Set(unparsed);
+    toParse.splice(0, toParse.length, ...toParse.filter((job) => !skipped.has(job.path)));
+    baseJobs.splice(0, baseJobs.length, ...baseJobs.filter((job) => !skipped.has(job.path)));
+    for (const path of unparsed) headFacts.delete(path);
   }
   const assertionHelpers = [...(repository.config.config.analysis?.assertionHelpers ?? [])];
   // One parse call (one pool start) for both sides; base-side paths get a prefix so they cannot
@@ -288,7 +304,7 @@ async function readChangeSides(
     if (path.startsWith(BASE_SIDE_PREFIX)) baseFacts.set(path.slice(BASE_SIDE_PREFIX.length), facts);
     else headFacts.set(path, facts);
   }
-  return { change, headText, baseText, headFacts, baseFacts };
+  return { change, headText, baseText, headFacts, baseFacts, unparsed };
 }
 
 function toChangedFileEvidence(
@@ -413,6 +429,19 @@ async function findNewestChangeTime(env: Env, git: GitAccess, change: ChangeSet)
     if (newest === undefined || found.mtimeMs > newest) newest = found.mtimeMs;
   }
   return newest;
+}
+
+function describeUnparsedSides(paths: string[], repository: RepositoryGraph): Diagnostic {
+  const maxBytes = repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const shown = paths.slice(0, 5).join(', ');
+  const more = paths.length > 5 ? ` and ${paths.length - 5} more` : '';
+  return {
+    code: 'analysis/unparsed-sides',
+    severity: 'info',
+    message: `${paths.length} changed file${paths.length === 1 ? ' is' : 's are'} larger than analysis.maxFileBytes (${maxBytes} bytes) on one side, so ${paths.length === 1 ? 'it was' : 'they were'} diffed but not parsed: ${paths.length === 1 ? 'its' : 'their'} changed exports, functions and type-only lines are not known (${shown}${more}).`,
+    hint: 'Raise analysis.maxFileBytes in .checker/config.yml to compare them; a bundle or vendored compiler usually is not worth it.',
+    location: { file: paths[0] ?? '' },
+  };
 }
 
 async function readBoundedHistory(env: Env, git: GitAccess, change: ChangeSet, limitations: Diagnostic[]): Promise<HistoryEntry[]> {
