@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readContracts } from './contracts.js';
 import { compileGlobs } from '../text/glob.js';
 import type { KnowledgeGraph } from '../graph/build.js';
@@ -270,8 +271,10 @@ async function readChangeSides(
         headOid === undefined ? await readRepoText(env, file.path, MAX_TEXT_BYTES) : await git.readFileAtRevision(headOid, file.path);
       if (text !== undefined) {
         headText.set(file.path, text);
+        // The graph's facts stand for the head side when it is the working tree, or a commit whose text the working
+        // tree holds (a clean checkout of the head, as in CI): the facts cache hashes the file's bytes the same way.
         const cached = repository.parsed.facts.get(file.path);
-        if (headOid === undefined && cached !== undefined) headFacts.set(file.path, cached.facts);
+        if (cached !== undefined && (headOid === undefined || cached.hash === hashText(text))) headFacts.set(file.path, cached.facts);
         else toParse.push({ path: file.path, text });
       }
     }
@@ -429,6 +432,11 @@ async function findNewestChangeTime(env: Env, git: GitAccess, change: ChangeSet)
     if (newest === undefined || found.mtimeMs > newest) newest = found.mtimeMs;
   }
   return newest;
+}
+
+/** SHA-1 of the text's UTF-8 bytes: what the facts cache keeps as a file's hash (src/io/read-source.ts). */
+function hashText(text: string): string {
+  return createHash('sha1').update(text, 'utf8').digest('hex');
 }
 
 function describeUnparsedSides(paths: string[], repository: RepositoryGraph): Diagnostic {
