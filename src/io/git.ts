@@ -196,7 +196,7 @@ async function pairSimilar(repo: GitRepository, deleted: WorktreeDelta[], added:
       ? await readBlobBytes(repo, delta.oldOid ?? '')
       : (delta.newContent ?? (await readBlobBytes(repo, delta.newOid ?? '')) ?? readWorktreeFile(repo, delta.path, MAX_SIMILARITY_BYTES));
     if (content === undefined || content.length > MAX_SIMILARITY_BYTES || isBinaryContent(content)) return undefined;
-    return Buffer.from(content).toString('utf8');
+    return decodeText(content);
   };
   const deletedTexts = await Promise.all(deleted.map((delta) => readText(delta, true)));
   const addedTexts = await Promise.all(added.map((delta) => readText(delta, false)));
@@ -253,11 +253,16 @@ async function buildChangedFile(repo: GitRepository, pairing: Pairing): Promise<
     file.binary = true;
     return file;
   }
-  const diff = diffTextLines(Buffer.from(oldContent).toString('utf8'), Buffer.from(newContent).toString('utf8'));
+  const diff = diffTextLines(decodeText(oldContent), decodeText(newContent));
   file.hunks = diff.hunks;
   file.additions = diff.additions;
   file.deletions = diff.deletions;
   return file;
+}
+
+/** UTF-8 text of blob bytes, decoded through a Buffer view: `Buffer.from(bytes)` would copy them first (~4 ms per MB). */
+function decodeText(content: Uint8Array): string {
+  return Buffer.from(content.buffer, content.byteOffset, content.byteLength).toString('utf8');
 }
 
 /** The text of a blob (by oid, or by commit and path); undefined when absent or binary. */
@@ -265,7 +270,7 @@ export async function readBlobText(repo: GitRepository, target: string | { commi
   const content =
     typeof target === 'string' ? await readBlobBytes(repo, target) : await readBlobBytesAtCommit(repo, target.commit, target.path);
   if (content === undefined || isBinaryContent(content)) return undefined;
-  return Buffer.from(content).toString('utf8');
+  return decodeText(content);
 }
 
 /** The text of `path` at a revision (`main`, `HEAD~1`, a SHA); undefined when the file is absent there or binary. */
