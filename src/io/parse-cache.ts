@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { lstat, readdir, unlink } from 'node:fs/promises';
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +15,13 @@ import { compareText } from '../text/compare-text.js';
 export const PARSER_VERSION = 4;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
+/**
+ * The entries changed since the cache file was written, against its `baseId`: a run that parsed a few files rewrites
+ * this small file instead of the whole cache (42 MB on a 17k-file tree: 0.85 s of every run after an edit).
+ */
+export const FACTS_JOURNAL_FILE = `facts-v${PARSER_VERSION}.journal.json`;
+/** The journal is folded into the cache file once it holds more entries than this, or than a tenth of the cache. */
+const MAX_JOURNAL_ENTRIES = 512;
 const CACHE_DIR = ['.checker', 'local', 'cache'];
 /** The facts of 100k files are about 150 MB of JSON; a bigger cache file is discarded, not parsed. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
@@ -46,17 +53,46 @@ export interface FactsCacheEntry {
 export interface FactsCache {
   readonly entries: Map<string, FactsCacheEntry>;
   readonly optionsHash: string;
-  /** Modification time of the loaded cache file; entries modified at or after it are re-hashed (racy-git rule). */
+  /**
+   * Modification time of the loaded cache file, or of its journal when that is newer; entries modified at or after it
+   * are re-hashed (racy-git rule).
+   */
   readonly loadedMtimeMs: number;
   /** False when `.checker` or `.checker/local` is a symlink or not a directory: nothing is read or written. */
   readonly isWritable: boolean;
   isDirty: boolean;
+  /** The loaded cache file's id, which a journal must name; absent when the next save must write the whole file. */
+  baseId?: string;
+  /** What the cache file lacks: the loaded journal, then every change since (null for a removed entry). */
+  journal: Map<string, FactsCacheEntry | null>;
 }
 
 interface CacheDocument {
   parserVersion: number;
   optionsHash: string;
+  baseId?: string;
   entries: Record<string, FactsCacheEntry>;
+}
+
+interface JournalDocument {
+  parserVersion: number;
+  optionsHash: string;
+  baseId: string;
+  entries: Record<string, FactsCacheEntry | null>;
+}
+
+/** Sets an entry, recording it for the journal. */
+export function setCacheEntry(cache: FactsCache, path: string, entry: FactsCacheEntry): void {
+  cache.entries.set(path, entry);
+  cache.journal.set(path, entry);
+  cache.isDirty = true;
+}
+
+/** Removes an entry, recording the removal for the journal. */
+export function deleteCacheEntry(cache: FactsCache, path: string): void {
+  if (!cache.entries.delete(path)) return;
+  cache.journal.set(path, null);
+  cache.isDirty = true;
 }
 
 /** Facts depend on the options: a changed assertion helper or pack signal word makes every cached entry stale. */
@@ -72,17 +108,21 @@ export function hashParseOptions(options: ParseOptions): string {
 const redactedOnDisk = new WeakSet<FactsCacheEntry>();
 
 export function createEmptyCache(options: ParseOptions, isWritable = true): FactsCache {
-  return { entries: new Map(), optionsHash: hashParseOptions(options), loadedMtimeMs: 0, isWritable, isDirty: false };
+  return { entries: new Map(), optionsHash: hashParseOptions(options), loadedMtimeMs: 0, isWritable, isDirty: false, journal: new Map() };
 }
 
-/** When the facts cache file was last written (ms), or undefined when there is none; a cheap look before loading it. */
+/** When the facts cache (file or journal) was last written (ms), or undefined when there is none; a cheap look before loading it. */
 export function readFactsCacheTime(root: string): number | undefined {
-  try {
-    const stats = lstatSync(join(root, ...CACHE_DIR, FACTS_CACHE_FILE));
-    return stats.isFile() ? stats.mtimeMs : undefined;
-  } catch {
-    return undefined;
-  }
+  const timeOf = (name: string): number | undefined => {
+    try {
+      const stats = lstatSync(join(root, ...CACHE_DIR, name));
+      return stats.isFile() ? stats.mtimeMs : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const base = timeOf(FACTS_CACHE_FILE);
+  return base === undefined ? undefined : Math.max(base, timeOf(FACTS_JOURNAL_FILE) ?? base);
 }
 
 /** Loads the facts cache; a missing, corrupt or foreign cache yields an empty one and never fails the run. */
@@ -149,28 +189,105 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
       redactedOnDisk.add(entry);
     } else invalid += 1;
   }
+  const journal = invalid > 0 || document.baseId === undefined ? undefined : await loadJournal(root, document.baseId, empty.optionsHash);
+  for (const [path, entry] of journal?.entries ?? []) {
+    if (entry === null) entries.delete(path);
+    else entries.set(path, entry);
+  }
+  invalid += journal?.invalid ?? 0;
   const diagnostics = invalid === 0 ? [] : [discarded(relativeFile, `${invalid} entries were malformed`, 'Those entries')];
-  return {
-    cache: { entries, optionsHash: empty.optionsHash, loadedMtimeMs: mtimeMs, isWritable: true, isDirty: invalid > 0 },
-    diagnostics,
+  const cache: FactsCache = {
+    entries,
+    optionsHash: empty.optionsHash,
+    loadedMtimeMs: Math.max(mtimeMs, journal?.mtimeMs ?? 0),
+    isWritable: true,
+    // Malformed entries are dropped by writing the whole file again.
+    isDirty: invalid > 0,
+    journal: journal?.entries ?? new Map(),
   };
+  if (invalid === 0 && document.baseId !== undefined) cache.baseId = document.baseId;
+  return { cache, diagnostics };
 }
 
-/** Rewrites the cache atomically (temp file + rename) when it changed; failures become diagnostics. */
+/** The journal of the cache file `baseId`; undefined when there is none, it belongs to another, or it is damaged. */
+async function loadJournal(
+  root: string,
+  baseId: string,
+  optionsHash: string,
+): Promise<{ entries: Map<string, FactsCacheEntry | null>; mtimeMs: number; invalid: number } | undefined> {
+  const file = join(root, ...CACHE_DIR, FACTS_JOURNAL_FILE);
+  let mtimeMs: number;
+  let document: unknown;
+  try {
+    const stats = await lstat(file);
+    if (!stats.isFile()) return undefined;
+    mtimeMs = stats.mtimeMs;
+    const read = await readGuarded(file, { maxBytes: MAX_CACHE_BYTES });
+    if (!read.ok) return undefined;
+    document = JSON.parse(read.bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  if (
+    !isRecord(document) ||
+    document.parserVersion !== PARSER_VERSION ||
+    document.optionsHash !== optionsHash ||
+    document.baseId !== baseId ||
+    !isRecord(document.entries)
+  ) {
+    return undefined;
+  }
+  const entries = new Map<string, FactsCacheEntry | null>();
+  let invalid = 0;
+  for (const [path, entry] of Object.entries(document.entries)) {
+    if (entry === null) entries.set(path, null);
+    else if (isCacheEntry(entry)) {
+      entries.set(path, entry);
+      redactedOnDisk.add(entry);
+    } else invalid += 1;
+  }
+  return { entries, mtimeMs, invalid };
+}
+
+/**
+ * Writes what changed, atomically (temp file + rename): the journal when the loaded cache file can take one and it
+ * stays small, else the whole cache file (with a new id, which leaves any journal behind). Failures become diagnostics.
+ */
 export async function saveFactsCache(root: string, cache: FactsCache): Promise<Diagnostic[]> {
   if (!cache.isWritable || !cache.isDirty) return [];
   // Facts hold names and strings from code (test titles, route paths, literals): no secret is written to disk.
-  const sorted = [...cache.entries.entries()]
-    .sort(([a], [b]) => compareText(a, b))
-    .map(([path, entry]): [string, FactsCacheEntry] => [path, redactedOnDisk.has(entry) ? entry : redactTree(entry)]);
-  const document: CacheDocument = {
-    parserVersion: PARSER_VERSION,
-    optionsHash: cache.optionsHash,
-    entries: Object.fromEntries(sorted),
-  };
+  const redacted = (entry: FactsCacheEntry): FactsCacheEntry => (redactedOnDisk.has(entry) ? entry : redactTree(entry));
+  const directory = join(root, ...CACHE_DIR);
   try {
-    await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, JSON.stringify(document), { mode: 'replace' });
-    await removeStaleVersions(join(root, ...CACHE_DIR));
+    if (cache.baseId !== undefined && cache.journal.size <= Math.max(MAX_JOURNAL_ENTRIES, cache.entries.size / 10)) {
+      const journal: JournalDocument = {
+        parserVersion: PARSER_VERSION,
+        optionsHash: cache.optionsHash,
+        baseId: cache.baseId,
+        entries: Object.fromEntries(
+          [...cache.journal.entries()]
+            .sort(([a], [b]) => compareText(a, b))
+            .map(([path, entry]) => [path, entry === null ? null : redacted(entry)]),
+        ),
+      };
+      await writeArtifact(root, `cache/${FACTS_JOURNAL_FILE}`, JSON.stringify(journal), { mode: 'replace' });
+    } else {
+      const sorted = [...cache.entries.entries()]
+        .sort(([a], [b]) => compareText(a, b))
+        .map(([path, entry]): [string, FactsCacheEntry] => [path, redacted(entry)]);
+      const baseId = randomUUID();
+      const document: CacheDocument = {
+        parserVersion: PARSER_VERSION,
+        optionsHash: cache.optionsHash,
+        baseId,
+        entries: Object.fromEntries(sorted),
+      };
+      await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, JSON.stringify(document), { mode: 'replace' });
+      cache.baseId = baseId;
+      cache.journal.clear();
+      await unlink(join(directory, FACTS_JOURNAL_FILE)).catch(() => undefined);
+      await removeStaleVersions(directory);
+    }
     cache.isDirty = false;
     return [];
   } catch (error) {
@@ -205,7 +322,7 @@ async function removeStaleVersions(directory: string): Promise<void> {
   const names = await readdir(directory);
   await Promise.all(
     names
-      .filter((name) => /^facts-v\d+\.json$/.test(name) && name !== FACTS_CACHE_FILE)
+      .filter((name) => /^facts-v\d+(\.journal)?\.json$/.test(name) && name !== FACTS_CACHE_FILE && name !== FACTS_JOURNAL_FILE)
       .map((name) => unlink(join(directory, name)).catch(() => undefined)),
   );
 }

@@ -5,6 +5,8 @@ import { type FileFacts, isCodeFile, type ParseOptions } from '../model/facts.js
 import type { ScannedFile, SkippedFile } from '../model/scan.js';
 import {
   createEmptyCache,
+  deleteCacheEntry,
+  setCacheEntry,
   loadFactsCache,
   readFactsCacheTime,
   saveFactsCache,
@@ -153,19 +155,19 @@ async function parseWithPool(
     const read = readFileBytes(root, file.path);
     if (!read.ok) {
       skipped.push(read.skip);
-      if (cache.entries.delete(file.path)) cache.isDirty = true;
+      deleteCacheEntry(cache, file.path);
       continue;
     }
     const source = classifySource(file.path, read.bytes);
     const stat = { size: read.bytes.byteLength, mtimeMs: file.mtimeMs, ino: file.ino };
     if (!source.ok) {
       skipped.push(source.skip);
-      setEntry(cache, file.path, { hash: '', ...stat, skip: { reason: source.skip.reason, detail: source.skip.detail } });
+      setCacheEntry(cache, file.path, { hash: '', ...stat, skip: { reason: source.skip.reason, detail: source.skip.detail } });
       continue;
     }
     if (entry !== undefined && entry.hash === source.hash && entry.facts !== undefined) {
       facts.set(file.path, { hash: source.hash, facts: entry.facts });
-      setEntry(cache, file.path, { ...entry, ...stat });
+      setCacheEntry(cache, file.path, { ...entry, ...stat });
       continue;
     }
     jobs.push({ path: file.path, text: source.text });
@@ -194,21 +196,16 @@ async function parseWithPool(
       const code = fileFacts.failure?.code;
       if (code === 'parse/crash' || code === 'parse/timeout') stats.crashed += 1;
       if (code === 'parse/timeout') {
-        if (cache.entries.delete(path)) cache.isDirty = true;
+        deleteCacheEntry(cache, path);
       } else {
-        setEntry(cache, path, { ...pending, facts: fileFacts });
+        setCacheEntry(cache, path, { ...pending, facts: fileFacts });
       }
     }
   }
 
   if (options.pruneCache !== false) {
     const present = new Set(codeFiles.map((file) => file.path));
-    for (const path of cache.entries.keys()) {
-      if (!present.has(path)) {
-        cache.entries.delete(path);
-        cache.isDirty = true;
-      }
-    }
+    for (const path of [...cache.entries.keys()]) if (!present.has(path)) deleteCacheEntry(cache, path);
   }
   if (options.useCache !== false) diagnostics.push(...(await saveFactsCache(root, cache)));
 
@@ -266,11 +263,6 @@ function createKnownCache(known: KnownFacts, options: ParseOptions): FactsCache 
 function takeEntry(path: string, entry: FactsCacheEntry, facts: Map<string, ParsedFile>, skipped: SkippedFile[]): void {
   if (entry.facts !== undefined) facts.set(path, { hash: entry.hash, facts: entry.facts });
   else if (entry.skip !== undefined) skipped.push({ path, reason: entry.skip.reason, detail: entry.skip.detail });
-}
-
-function setEntry(cache: FactsCache, path: string, entry: FactsCacheEntry): void {
-  cache.entries.set(path, entry);
-  cache.isDirty = true;
 }
 
 function availableWorkers(): number {
