@@ -227,6 +227,25 @@ test('a journalled entry whose file was written in the tick the journal was is r
   );
 });
 
+test('the cache file is ASCII (other characters escaped) and gives back the same facts, emoji and accents included', async (t) => {
+  const repo = createSourceRepo(t);
+  repo.write({ 'test/intl.test.ts': "import { test } from 'node:test';\ntest('café 😀 naïve', () => {});\nexport const ſ = '\\ud800';\n" });
+  const first = await run(repo);
+  const bytes = readFileSync(join(repo.dir, cacheFile));
+  assert.ok(
+    bytes.every((byte) => byte < 0x80),
+    'a byte outside ASCII',
+  );
+  assert.match(bytes.toString('latin1'), /caf\\u00e9 \\ud83d\\ude00 na\\u00efve/);
+  const second = await run(repo);
+  assert.equal(second.stats.cached, 6);
+  assert.deepEqual(second.facts, first.facts);
+  assert.deepEqual(
+    second.facts.get('test/intl.test.ts')?.facts.tests.map((item) => item.titlePath.join(' › ')),
+    ['café 😀 naïve'],
+  );
+});
+
 test('past 512 journalled entries the cache file is written again and the journal removed', async (t) => {
   const repo = createSourceRepo(t);
   await run(repo);
