@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -28,22 +27,7 @@ function createBranchyRepo(): TestRepo {
   commitAt(repo, 'feature 2', '2026-02-04T00:00:00Z');
   // Authored long before it was committed (a cherry-pick): the walk orders by committer time, not author time.
   repo.write({ 'src/e.ts': 'e\n' });
-  repo.git('add', '-A');
-  execFileSync('git', ['commit', '-q', '-m', 'feature 3'], {
-    cwd: repo.dir,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: repo.dir,
-      GIT_CONFIG_NOSYSTEM: '1',
-      GIT_AUTHOR_NAME: 'Picked Author',
-      GIT_AUTHOR_EMAIL: 'picked@example.test',
-      GIT_COMMITTER_NAME: 'Picked Author',
-      GIT_COMMITTER_EMAIL: 'picked@example.test',
-      GIT_AUTHOR_DATE: '2026-01-15T00:00:00Z',
-      GIT_COMMITTER_DATE: '2026-02-04T12:00:00Z',
-    },
-  });
+  commitAt(repo, 'feature 3', { author: '2026-01-15T00:00:00Z', committer: '2026-02-04T12:00:00Z' });
   repo.git('checkout', '-q', 'main');
   repo.git('checkout', '-q', '-b', 'late');
   repo.write({ 'src/c.ts': 'c\n' });
