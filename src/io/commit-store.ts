@@ -69,7 +69,6 @@ export function getCommitStore(repo: GitRepository): Promise<CommitStore> {
 async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
   const entries = await readEntries(repo.root);
   let isDirty = false;
-  let shallow: Promise<Set<string>> | undefined;
   const remember = (oid: string, commit: StoredCommit): void => {
     entries.delete(oid);
     entries.set(oid, commit);
@@ -114,8 +113,8 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
     },
 
     async walk(startOid, depth) {
-      shallow ??= readShallowOids(repo);
-      const shallowOids = await shallow;
+      // Read each walk, as git.log does: a long-lived server sees a fetch that deepens the clone.
+      const shallowOids = await readShallowOids(repo);
       const tips = [{ oid: startOid, commit: await store.read(startOid) }];
       const walked: { oid: string; commit: StoredCommit }[] = [];
       while (tips.length > 0) {
