@@ -49,7 +49,7 @@ export interface CommitStore {
 const FILE = 'cache/commits-v1.json';
 const VERSION = 1;
 const MESSAGE_CHARS = 1000;
-const MAX_KEPT_PATHS = 5000;
+const MAX_KEPT_PATHS = 2000;
 /** Commits kept at most, the most recently used last (history mining walks 2,000 by default). */
 const MAX_ENTRIES = 20_000;
 const MAX_FILE_BYTES = 128 * 1024 * 1024;
