@@ -446,7 +446,7 @@ function describeUnparsedSides(paths: string[], repository: RepositoryGraph): Di
   return {
     code: 'analysis/unparsed-sides',
     severity: 'info',
-    message: `${paths.length} changed file${paths.length === 1 ? ' is' : 's are'} larger than analysis.maxFileBytes (${maxBytes} bytes) on one side, so ${paths.length === 1 ? 'it was' : 'they were'} diffed but not parsed: ${paths.length === 1 ? 'its' : 'their'} changed exports, functions and type-only lines are not known (${shown}${more}).`,
+    message: `${paths.length} changed file${paths.length === 1 ? ' is' : 's are'} larger than analysis.maxFileBytes (${maxBytes} bytes) on at least one side, so ${paths.length === 1 ? 'it was' : 'they were'} diffed but not parsed: ${paths.length === 1 ? 'its' : 'their'} changed exports, functions and type-only lines are not known (${shown}${more}).`,
     hint: 'Raise analysis.maxFileBytes in .checker/config.yml to compare them; a bundle or vendored compiler usually is not worth it.',
     location: { file: paths[0] ?? '' },
   };

@@ -36,7 +36,7 @@ describe('a changed file over analysis.maxFileBytes', () => {
       assert.equal(notes.length, 1);
       assert.match(
         notes[0]?.message ?? '',
-        /^1 changed file is larger than analysis\.maxFileBytes \(1024 bytes\) on one side.*\(src\/bundle\.js\)\.$/,
+        /^1 changed file is larger than analysis\.maxFileBytes \(1024 bytes\) on at least one side.*\(src\/bundle\.js\)\.$/,
       );
     } finally {
       await env.close();
