@@ -11,10 +11,12 @@ const MEMO_PATH = 'cache/analysis-v1.json';
 /** Ranges kept (the newest). */
 const KEPT = 4;
 /**
- * An analysis larger than this (JSON characters) is not kept: every run reads the whole file, match or not, and a hub
- * change of a 10,000-file repository is 7 MB. The MCP server keeps those in memory instead.
+ * An analysis up to this size (JSON characters) is kept inline; a larger one goes to a slot file of its own, read only
+ * when its range matches (every run reads the index, match or not).
  */
-const MAX_KEPT_CHARS = 2_000_000;
+const INLINE_CHARS = 200_000;
+/** An analysis larger than this is not kept (a release of ten packages, 943 changed files, is about 10 MB). */
+const MAX_KEPT_CHARS = 64_000_000;
 
 interface MemoEntry {
   /** Build, range and tree (named `id`: a `key` holding hex reads as a secret to the redaction at the exit). */
@@ -22,8 +24,12 @@ interface MemoEntry {
   /** When it was written (ms): a file modified at or after it may have changed within one timestamp tick. */
   writtenAt: number;
   reads: RecordedRead[];
-  analysis: ChangeAnalysis;
+  /** Inline, or in `cache/analysis-slot-<slot>.json` (one of KEPT slots, reused as entries leave the index). */
+  analysis?: ChangeAnalysis;
+  slot?: number;
 }
+
+const slotPath = (slot: number): string => `cache/analysis-slot-${slot}.json`;
 
 function parseMemo(text: string | undefined): MemoEntry[] {
   if (text === undefined) return [];
@@ -37,8 +43,8 @@ function parseMemo(text: string | undefined): MemoEntry[] {
         typeof entry.id === 'string' &&
         typeof entry.writtenAt === 'number' &&
         Array.isArray(entry.reads) &&
-        typeof entry.analysis === 'object' &&
-        entry.analysis !== null,
+        ((typeof entry.analysis === 'object' && entry.analysis !== null) ||
+          (Number.isInteger(entry.slot) && (entry.slot as number) >= 0 && (entry.slot as number) < KEPT)),
     );
   } catch {
     return [];
@@ -68,7 +74,10 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
   const entries = parseMemo(await env.readArtifact(MEMO_PATH));
   const found = entries.find((entry) => entry.id === id);
   const newestFile = scan.files.reduce((newest, file) => Math.max(newest, file.mtimeMs), 0);
-  if (found !== undefined && newestFile < found.writtenAt && (await areReadsCurrent(env, found.reads))) return found.analysis;
+  if (found !== undefined && newestFile < found.writtenAt && (await areReadsCurrent(env, found.reads))) {
+    const analysis = found.analysis ?? (await readSlot(env, found));
+    if (analysis !== undefined) return analysis;
+  }
 
   const repository = await buildRepositoryGraph(env, repositoryInputs);
   // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.
@@ -76,13 +85,34 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
   for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);
   const writtenAt = env.now().getTime();
   const analysis = await analyzeChange(recorded.env, { ...range, repository });
-  const entry: MemoEntry = { id, writtenAt, reads: [...recorded.log.reads.values()], analysis };
-  if (JSON.stringify(entry).length > MAX_KEPT_CHARS) return analysis;
-  const kept = [...entries.filter((other) => other.id !== id), entry];
+  const reads = [...recorded.log.reads.values()];
+  const text = JSON.stringify(analysis);
+  if (text.length > MAX_KEPT_CHARS) return analysis;
+  const others = entries.filter((other) => other.id !== id).slice(-(KEPT - 1));
+  let entry: MemoEntry;
   try {
-    await env.writeArtifact(MEMO_PATH, `${JSON.stringify({ version: 1, entries: kept.slice(-KEPT) })}\n`);
+    if (text.length <= INLINE_CHARS) entry = { id, writtenAt, reads, analysis };
+    else {
+      const taken = new Set(others.map((other) => other.slot));
+      const slot = [...Array(KEPT).keys()].find((candidate) => !taken.has(candidate)) ?? 0;
+      await env.writeArtifact(slotPath(slot), `{"version":1,"id":${JSON.stringify(id)},"analysis":${text}}\n`);
+      entry = { id, writtenAt, reads, slot };
+    }
+    await env.writeArtifact(MEMO_PATH, `${JSON.stringify({ version: 1, entries: [...others, entry] })}\n`);
   } catch {
     // A memo that cannot be written costs the next run the analysis, not this run its answer.
   }
   return analysis;
+}
+
+/** The analysis in the entry's slot file; undefined when the file is gone, damaged, or holds another range's. */
+async function readSlot(env: Env, entry: MemoEntry): Promise<ChangeAnalysis | undefined> {
+  if (entry.slot === undefined) return undefined;
+  try {
+    const data = JSON.parse((await env.readArtifact(slotPath(entry.slot))) ?? 'null') as { id?: unknown; analysis?: unknown } | null;
+    if (data === null || typeof data !== 'object' || data.id !== entry.id) return undefined;
+    return typeof data.analysis === 'object' && data.analysis !== null ? (data.analysis as ChangeAnalysis) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runAgentBundle } from '../../src/app/run-agent-bundle.js';
@@ -80,5 +80,33 @@ describe('the analysis kept across runs (analysis-memo)', () => {
     await bundleOf(fromSources);
     await bundleOf(fromSources);
     assert.equal(builds(), 6);
+  });
+
+  it('keeps a large analysis in a slot file, read only when its range matches, and analyses again without it', async (t) => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 160; index += 1) {
+      files[`src/part${index}.ts`] = `export function part${index}(value: number): number {\n  return value + ${index};\n}\n`;
+    }
+    const large = createRepo(files);
+    t.after(() => large.cleanup());
+    for (let index = 0; index < 160; index += 1) {
+      large.write({ [`src/part${index}.ts`]: `export function part${index}(value: number): number {\n  return value * ${index};\n}\n` });
+    }
+    const { env, builds } = createCountingEnv(large.dir, 'build-large');
+    const fresh = await bundleOf(env);
+    const index = JSON.parse(readFileSync(join(large.dir, MEMO), 'utf8'));
+    assert.equal(index.entries.length, 1);
+    assert.equal(index.entries[0].analysis, undefined, 'a large analysis is not inline');
+    const slot = join(large.dir, `.checker/local/cache/analysis-slot-${index.entries[0].slot}.json`);
+    assert.ok(statSync(slot).size > 200_000);
+    assert.equal(await bundleOf(env), fresh);
+    assert.equal(builds(), 1);
+    // A slot that holds another range's analysis (or none) is not used: the range is analysed again.
+    writeFileSync(slot, JSON.stringify({ version: 1, id: 'another', analysis: {} }));
+    assert.equal(await bundleOf(env), fresh);
+    assert.equal(builds(), 2);
+    rmSync(slot);
+    assert.equal(await bundleOf(env), fresh);
+    assert.equal(builds(), 3);
   });
 });
