@@ -50,8 +50,11 @@ const FILE = 'cache/commits-v1.json';
 const VERSION = 1;
 const MESSAGE_CHARS = 1000;
 const MAX_KEPT_PATHS = 2000;
-/** Commits kept at most, the most recently used last (history mining walks 2,000 by default). */
-const MAX_ENTRIES = 20_000;
+/**
+ * Commits kept at most, the earliest added dropped first. Above the largest window one run walks (history.maxCommits
+ * allows 50,000), so no run loses commits it just read.
+ */
+const MAX_ENTRIES = 60_000;
 const MAX_FILE_BYTES = 128 * 1024 * 1024;
 
 const stores = new WeakMap<GitRepository, Promise<CommitStore>>();
@@ -107,8 +110,9 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
         }
       }
       const paths = (await diffTrees(repo, parentTree, commit.tree)).map((delta) => delta.path).sort();
-      const { paths: _dropped, pathCount: _count, ...rest } = commit;
-      remember(oid, paths.length > MAX_KEPT_PATHS ? { ...rest, pathCount: paths.length } : { ...rest, paths });
+      // A commit kept as a count is listed again each time it is asked for; the store already holds all it keeps.
+      if (commit.pathCount !== undefined) return { count: paths.length, paths };
+      remember(oid, paths.length > MAX_KEPT_PATHS ? { ...commit, pathCount: paths.length } : { ...commit, paths });
       return { count: paths.length, paths };
     },
 
