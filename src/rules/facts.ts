@@ -211,9 +211,11 @@ function deriveChangedFileFacts(
   const language = getLanguage(path);
   const headLines = new Set(toChangedLines(file.hunks));
   const signals = file.status === 'deleted' ? [] : getSignalsOnLines(file.headSignals, headLines);
-  const textChange = file.binary
-    ? { formattingOnly: false, commentOnly: false }
-    : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path));
+  // A `runtime` or `type-only` kind was decided after the same comparison found neither (rules/change-kind.ts).
+  const textChange =
+    file.binary || file.changeKind === 'runtime' || file.changeKind === 'type-only'
+      ? { formattingOnly: false, commentOnly: false }
+      : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path));
   const isDocOnly = role === 'doc';
   const reachers = lookup.getReachers(path);
   // Routes whose handler chain this file's change reaches (handler-level reach), not every route of an importer.

@@ -202,6 +202,8 @@ const utilComment: ChangedFileInput = {
   baseText: 'export const a = 1;\n',
   headText: '// the answer, before the question\nexport const a = 1;\n',
   changedExports: [],
+  // As the analysis passes it: the kind says a comment or layout changed, the facts say which.
+  changeKind: 'comment-or-format',
 };
 
 const proof: ChangedPathProof = {
