@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readContracts } from './contracts.js';
 import { compileGlobs } from '../text/glob.js';
+import { hashContent } from '../text/content-hash.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findChangedExports } from '../graph/queries/find-changed-exports.js';
@@ -274,7 +274,7 @@ async function readChangeSides(
         // The graph's facts stand for the head side when it is the working tree, or a commit whose text the working
         // tree holds (a clean checkout of the head, as in CI): the facts cache hashes the file's bytes the same way.
         const cached = repository.parsed.facts.get(file.path);
-        if (cached !== undefined && (headOid === undefined || cached.hash === hashText(text))) headFacts.set(file.path, cached.facts);
+        if (cached !== undefined && (headOid === undefined || cached.hash === hashContent(text))) headFacts.set(file.path, cached.facts);
         else toParse.push({ path: file.path, text });
       }
     }
@@ -432,11 +432,6 @@ async function findNewestChangeTime(env: Env, git: GitAccess, change: ChangeSet)
     if (newest === undefined || found.mtimeMs > newest) newest = found.mtimeMs;
   }
   return newest;
-}
-
-/** SHA-1 of the text's UTF-8 bytes: what the facts cache keeps as a file's hash (src/io/read-source.ts). */
-function hashText(text: string): string {
-  return createHash('sha1').update(text, 'utf8').digest('hex');
 }
 
 function describeUnparsedSides(paths: string[], repository: RepositoryGraph): Diagnostic {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hashContent } from '../text/content-hash.js';
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import type { SkippedFile } from '../model/scan.js';
@@ -30,10 +30,6 @@ export type ReadBytesResult = { ok: true; bytes: Uint8Array } | { ok: false; ski
 
 const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('hex');
-}
-
 /** Decides whether a source file is worth parsing: binary, undecodable, minified, generated and deeply nested files are skipped. */
 export function classifySource(path: string, bytes: Uint8Array): ClassifiedSource {
   const skip = (reason: SkippedFile['reason'], detail: string): ClassifiedSource => ({
@@ -56,7 +52,7 @@ export function classifySource(path: string, bytes: Uint8Array): ClassifiedSourc
   if (depth > MAX_NESTING_DEPTH) {
     return skip('nesting-too-deep', `brackets nest more than ${MAX_NESTING_DEPTH} levels deep`);
   }
-  return { ok: true, text, hash: hashBytes(bytes) };
+  return { ok: true, text, hash: hashContent(bytes) };
 }
 
 /** Decodes any text file (docs, OpenAPI, config) without the source-only checks. */
@@ -67,7 +63,7 @@ function decodeTextFile(path: string, bytes: Uint8Array): ClassifiedSource {
   const decoded = decodeUtf8(bytes);
   if (decoded === undefined) return { ok: false, skip: { path, reason: 'invalid-utf8', detail: 'is not valid UTF-8' } };
   const text = decoded.charCodeAt(0) === 0xfeff ? decoded.slice(1) : decoded;
-  return { ok: true, text, hash: hashBytes(bytes) };
+  return { ok: true, text, hash: hashContent(bytes) };
 }
 
 /**
