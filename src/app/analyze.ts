@@ -17,7 +17,7 @@ import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
-import type { ExportFact, FileFacts, SignalWordLists } from '../model/facts.js';
+import { type ExportFact, type FileFacts, isCodeFile, type SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
@@ -286,8 +286,9 @@ async function readChangeSides(
         baseJobs.push({ path: file.path, text });
       }
     }
-    // Both sides or neither: one side's exports alone would read as all added or all removed.
-    if (isOver(headText.get(file.path)) || isOver(baseText.get(file.path))) unparsed.push(file.path);
+    // Both sides or neither: one side's exports alone would read as all added or all removed. Only code is parsed at
+    // all, so only code is named (a source map over the limit loses nothing).
+    if (isCodeFile(file.path) && (isOver(headText.get(file.path)) || isOver(baseText.get(file.path)))) unparsed.push(file.path);
   }
   if (unparsed.length > 0) {
     const skipped = new Set(unparsed);

@@ -12,8 +12,11 @@ describe('a changed file over analysis.maxFileBytes', () => {
     '.checker/config.yml': 'analysis:\n  maxFileBytes: 1024\n',
     'src/bundle.js': `export const kept = 1;\n${filler(2)}`,
     'src/small.ts': 'export const before = 1;\n',
+    'src/bundle.js.map': '{"version":3}\n',
   });
   repo.write({
+    // A source map over the limit is not code: nothing of it is parsed anyway, so it is not named.
+    'src/bundle.js.map': `{"version":3,"mappings":"${'A'.repeat(2000)}"}\n`,
     'src/bundle.js': `export const kept = 2;\nexport const added = 3;\n${filler(60)}`,
     'src/small.ts': 'export const before = 1;\nexport const after = 2;\n',
   });
