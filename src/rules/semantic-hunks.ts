@@ -142,9 +142,12 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   } else if (headComparison !== undefined) {
     add('boundary', headComparison.subject, headComparison.limit, neighbours(headComparison.limit, headComparison.operator));
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
+    // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
+    // comment is shown as `head`, since a comment marker can also sit inside a string.
+    const shown = /\/[/*]/.test(after) ? head : after.trim();
     add(
       'condition',
-      head.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'),
+      shown.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'),
       '',
       'an input for which the condition is true and one for which it is false',
     );

@@ -32,6 +32,21 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  if (user.isAdmin) {', '  if (user.isAdmin || user.isOwner) {'), [
       ['condition', '(user.isAdmin || user.isOwner)', '', 'an input for which the condition is true and one for which it is false'],
     ]);
+    // The strings of a condition are shown as written (express 5: QUERY joined GET and HEAD in req.fresh).
+    assert.deepEqual(
+      one(
+        "  if ('GET' !== method && 'HEAD' !== method) return false;",
+        "  if ('GET' !== method && 'HEAD' !== method && 'QUERY' !== method) return false;",
+      ),
+      [
+        [
+          'condition',
+          "('GET' !== method && 'HEAD' !== method && 'QUERY' !== method) return false;",
+          '',
+          'an input for which the condition is true and one for which it is false',
+        ],
+      ],
+    );
     assert.deepEqual(one("    throw new Error('bad');", '    return null;')[0]?.[0], 'error-path');
     assert.deepEqual(one('  const re = /^[a-z]+$/;', '  const re = /^[a-z0-9]+$/;'), [
       ['regex', '/^[a-z0-9]+$/', '', 'a string the old pattern accepts and the new one refuses, and the reverse'],
