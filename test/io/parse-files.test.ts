@@ -1,7 +1,18 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import { FACTS_CACHE_FILE, FACTS_JOURNAL_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
@@ -205,6 +216,21 @@ test('a journal of another cache file, or a damaged one, is ignored: its files a
   assert.deepEqual(damaged.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
   assert.deepEqual(damaged.facts, edited.facts);
   assert.deepEqual((await run(repo)).stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+
+  // A journal that is a symlink (here to a well-formed journal outside, planting facts) is not read, and a save
+  // replaces the link instead of writing through it.
+  writeFileSync(join(repo.dir, cacheFile), JSON.stringify(base));
+  const outside = join(makeTempDir('checker-journal-'), 'journal.json');
+  const planted = JSON.parse(journal);
+  planted.entries['src/db.ts'].facts.exports = [];
+  writeFileSync(outside, JSON.stringify(planted));
+  rmSync(join(repo.dir, journalFile), { force: true });
+  symlinkSync(outside, join(repo.dir, journalFile));
+  const linked = await run(repo);
+  assert.deepEqual(linked.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
+  assert.deepEqual(linked.facts, edited.facts);
+  assert.deepEqual(JSON.parse(readFileSync(outside, 'utf8')), planted);
+  assert.equal(lstatSync(join(repo.dir, journalFile)).isSymbolicLink(), false);
 });
 
 test('a journalled entry whose file was written in the tick the journal was is read again (racy-git rule)', async (t) => {
