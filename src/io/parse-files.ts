@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { KnownFacts } from '../model/env.js';
-import { type FileFacts, isCodeFile, type ParseOptions } from '../model/facts.js';
+import { emptyFacts, type FileFacts, isCodeFile, type ParseFailure, type ParseOptions } from '../model/facts.js';
 import type { ScannedFile, SkippedFile } from '../model/scan.js';
 import {
   createEmptyCache,
@@ -13,7 +13,7 @@ import {
   type FactsCache,
   type FactsCacheEntry,
 } from './parse-cache.js';
-import { createParsePool, type ParseJob, type ParsePool } from './parse-pool.js';
+import { countLines, createParsePool, type ParsePool, type ReadJob, type ReadOutcome } from './parse-pool.js';
 import type { ProgressSink } from '../model/progress.js';
 import { classifySource, readFileBytes } from './read-source.js';
 import { compareText } from '../text/compare-text.js';
@@ -109,7 +109,7 @@ export async function parseRepositoryFiles(
     options.pool === undefined && toRead > 0
       ? (early ?? createParsePool({ size: Math.min(availableWorkers(), Math.ceil(toRead / 64)) }))
       : undefined;
-  // Starting the children costs ~0.3 s; overlap it with reading when there is much to read.
+  // Starting the children costs ~0.3 s; with much to read, start them all before the first batch is ready.
   if (toRead >= WARM_START_FILES) ownPool?.warm();
   try {
     const run = options.known === undefined ? options : { ...options, useCache: false };
@@ -140,10 +140,9 @@ async function parseWithPool(
   pool: ParsePool | undefined,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { diagnostics, stats, facts, skipped } = state;
-  const jobs: ParseJob[] = [];
-  const pendingEntries = new Map<string, FactsCacheEntry>();
-
+  const { stats, facts, skipped } = state;
+  const jobs: ReadJob[] = [];
+  const scannedFiles = new Map<string, ScannedFile>();
   for (const file of codeFiles) {
     const entry = cache.entries.get(file.path);
     if (entry !== undefined && isStatUnchanged(entry, file, cache)) {
@@ -152,57 +151,78 @@ async function parseWithPool(
       continue;
     }
     stats.read += 1;
-    const read = readFileBytes(root, file.path);
-    if (!read.ok) {
-      skipped.push(read.skip);
-      deleteCacheEntry(cache, file.path);
-      continue;
-    }
-    const source = classifySource(file.path, read.bytes);
-    const stat = { size: read.bytes.byteLength, mtimeMs: file.mtimeMs, ino: file.ino };
-    if (!source.ok) {
-      skipped.push(source.skip);
-      setCacheEntry(cache, file.path, { hash: '', ...stat, skip: { reason: source.skip.reason, detail: source.skip.detail } });
-      continue;
-    }
-    if (entry !== undefined && entry.hash === source.hash && entry.facts !== undefined) {
-      facts.set(file.path, { hash: source.hash, facts: entry.facts });
-      setCacheEntry(cache, file.path, { ...entry, ...stat });
-      continue;
-    }
-    jobs.push({ path: file.path, text: source.text });
-    pendingEntries.set(file.path, { hash: source.hash, ...stat });
+    jobs.push({ path: file.path, size: file.size, ...(entry?.facts === undefined ? {} : { knownHash: entry.hash }) });
+    scannedFiles.set(file.path, file);
   }
+  if (jobs.length === 0) return finish(root, codeFiles, cache, options, state);
 
-  if (jobs.length > 0) {
-    stats.parsed = jobs.length;
-    const activePool = pool ?? createParsePool({ size: 1 });
-    let results: Map<string, FileFacts>;
-    try {
-      const report = options.onProgress;
-      report?.({ phase: 'parse', done: 0, total: jobs.length });
-      results = await activePool.parse(
-        jobs,
-        parseOptions,
-        report === undefined ? undefined : (done, total) => report({ phase: 'parse', done, total }),
-      );
-    } finally {
-      if (pool === undefined) await activePool.close();
-    }
-    for (const [path, pending] of pendingEntries) {
-      const fileFacts = results.get(path);
-      if (fileFacts === undefined) continue;
-      facts.set(path, { hash: pending.hash, facts: fileFacts });
-      const code = fileFacts.failure?.code;
-      if (code === 'parse/crash' || code === 'parse/timeout') stats.crashed += 1;
-      if (code === 'parse/timeout') {
-        deleteCacheEntry(cache, path);
-      } else {
-        setCacheEntry(cache, path, { ...pending, facts: fileFacts });
-      }
-    }
+  // The children read, classify, hash and parse: the parent neither reads the files nor sends their texts over IPC.
+  const activePool = pool ?? createParsePool({ size: 1 });
+  let outcomes: Map<string, ReadOutcome>;
+  try {
+    const report = options.onProgress;
+    report?.({ phase: 'parse', done: 0, total: jobs.length });
+    outcomes = await activePool.read(
+      root,
+      jobs,
+      parseOptions,
+      report === undefined ? undefined : (done, total) => report({ phase: 'parse', done, total }),
+    );
+  } finally {
+    if (pool === undefined) await activePool.close();
   }
+  for (const job of jobs) {
+    const file = scannedFiles.get(job.path);
+    const answer = outcomes.get(job.path);
+    if (file === undefined || answer === undefined) continue;
+    // A child that died or ran out of time: the file is read here for its hash and lines, and reported as the child left it.
+    const outcome = answer.kind === 'failed' ? describeFailed(root, job.path, answer.failure) : answer;
+    if (outcome.kind === 'unread') {
+      skipped.push(outcome.skip);
+      deleteCacheEntry(cache, job.path);
+      continue;
+    }
+    const stat = { size: outcome.size, mtimeMs: file.mtimeMs, ino: file.ino };
+    if (outcome.kind === 'skipped') {
+      skipped.push(outcome.skip);
+      setCacheEntry(cache, job.path, { hash: '', ...stat, skip: { reason: outcome.skip.reason, detail: outcome.skip.detail } });
+      continue;
+    }
+    const entry = cache.entries.get(job.path);
+    if (outcome.kind === 'unchanged' && entry?.facts !== undefined) {
+      facts.set(job.path, { hash: outcome.hash, facts: entry.facts });
+      setCacheEntry(cache, job.path, { ...entry, ...stat });
+      continue;
+    }
+    if (outcome.kind !== 'parsed') continue;
+    stats.parsed += 1;
+    facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
+    const code = outcome.facts.failure?.code;
+    if (code === 'parse/crash' || code === 'parse/timeout') stats.crashed += 1;
+    if (code === 'parse/timeout') deleteCacheEntry(cache, job.path);
+    else setCacheEntry(cache, job.path, { hash: outcome.hash, ...stat, facts: outcome.facts });
+  }
+  return finish(root, codeFiles, cache, options, state);
+}
 
+/** A file whose child died or timed out, as the parent reads it: its hash and line count with the child's failure. */
+function describeFailed(root: string, path: string, failure: ParseFailure): Exclude<ReadOutcome, { kind: 'failed' }> {
+  const read = readFileBytes(root, path);
+  if (!read.ok) return { kind: 'unread', skip: read.skip };
+  const source = classifySource(path, read.bytes);
+  const size = read.bytes.byteLength;
+  if (!source.ok) return { kind: 'skipped', size, skip: source.skip };
+  return { kind: 'parsed', size, hash: source.hash, facts: emptyFacts(countLines(source.text), failure) };
+}
+
+async function finish(
+  root: string,
+  codeFiles: ScannedFile[],
+  cache: FactsCache,
+  options: ParseRepositoryOptions,
+  state: RunState,
+): Promise<ParseRepositoryResult> {
+  const { diagnostics, stats, facts, skipped } = state;
   if (options.pruneCache !== false) {
     const present = new Set(codeFiles.map((file) => file.path));
     for (const path of [...cache.entries.keys()]) if (!present.has(path)) deleteCacheEntry(cache, path);

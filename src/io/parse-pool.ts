@@ -3,11 +3,31 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CheckerError } from '../model/diagnostic.js';
 import { emptyFacts, type FileFacts, type ParseFailure, type ParseOptions } from '../model/facts.js';
+import type { SkippedFile } from '../model/scan.js';
 
 export interface ParseJob {
   path: string;
   text: string;
 }
+
+/** A repository file the child reads, classifies and parses itself (src/io/read-source.ts), so its text never crosses IPC. */
+export interface ReadJob {
+  path: string;
+  /** Its scanned size (for batching). */
+  size: number;
+  /** The hash of the facts the caller holds for it: when the file still hashes to it, the child does not parse it. */
+  knownHash?: string;
+}
+
+/** What a child made of a read job; `failed` is the pool's own answer when the child died or ran over the time limit. */
+export type ReadOutcome =
+  | { kind: 'parsed'; size: number; hash: string; facts: FileFacts }
+  | { kind: 'unchanged'; size: number; hash: string }
+  /** Classified as not worth parsing (binary, minified, generated, nested too deep): kept in the cache as such. */
+  | { kind: 'skipped'; size: number; skip: SkippedFile }
+  /** Not readable as a regular file inside the repository (gone, a symlink, a FIFO, too large). */
+  | { kind: 'unread'; skip: SkippedFile }
+  | { kind: 'failed'; failure: ParseFailure };
 
 export interface ParsePoolOptions {
   /** Number of child processes; defaults to the number of CPUs. */
@@ -26,6 +46,13 @@ export interface ParsePool {
   readonly size: number;
   /** `onParsed(done, total)` after each file's facts arrive (for a progress display). */
   parse(jobs: ParseJob[], options: ParseOptions, onParsed?: (done: number, total: number) => void): Promise<Map<string, FileFacts>>;
+  /** Reads, classifies and parses repository files under `root` in the children (the bulk path of a cold scan). */
+  read(
+    root: string,
+    jobs: ReadJob[],
+    options: ParseOptions,
+    onParsed?: (done: number, total: number) => void,
+  ): Promise<Map<string, ReadOutcome>>;
   /** Starts up to `count` child processes ahead of the first batch, so start-up overlaps the caller's reads. */
   warm(count?: number): void;
   /** Ids of the live child processes (for diagnostics and tests). */
@@ -40,18 +67,27 @@ const VALUE_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--exper
 const KEPT_FLAGS =
   /^--(max-old-space-size|max-semi-space-size|stack-size|enable-source-maps|no-warnings|no-deprecation|conditions|import|require|loader|experimental-loader)(=|$)/;
 
+interface PoolJob {
+  path: string;
+  /** Characters (or bytes) of source, for batching. */
+  weight: number;
+}
+
 interface PendingRequest {
-  results: Map<string, FileFacts>;
+  results: Map<string, unknown>;
   remaining: number;
   onParsed?: ((done: number, total: number) => void) | undefined;
-  resolve(results: Map<string, FileFacts>): void;
+  /** The message that asks a child for these jobs. */
+  toMessage(id: number, jobs: PoolJob[]): object;
+  /** The answer for a job whose child died, ran over the time limit or answered nothing. */
+  fallback(job: PoolJob, failure: ParseFailure): unknown;
+  resolve(results: Map<string, unknown>): void;
   reject(error: Error): void;
 }
 
 interface Batch {
   id: number;
-  jobs: ParseJob[];
-  options: ParseOptions;
+  jobs: PoolJob[];
   request: PendingRequest;
 }
 
@@ -67,7 +103,7 @@ interface Worker {
 interface ResultMessage {
   type: 'result';
   id: number;
-  results: [string, FileFacts][];
+  results: [string, unknown][];
 }
 
 /**
@@ -94,11 +130,11 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   let nextBatchId = 1;
   let isClosed = false;
 
-  const settle = (batch: Batch, path: string, facts: FileFacts): void => {
+  const settle = (batch: Batch, path: string, result: unknown): void => {
     const request = batch.request;
     const isNew = !request.results.has(path);
     if (isNew) request.remaining -= 1;
-    request.results.set(path, facts);
+    request.results.set(path, result);
     if (isNew) request.onParsed?.(request.results.size, request.results.size + request.remaining);
     if (request.remaining === 0 && pending.delete(request)) request.resolve(request.results);
   };
@@ -128,7 +164,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       worker.child.kill('SIGKILL');
     }, timeoutMs);
     worker.timer.unref();
-    worker.child.send({ type: 'parse', id: batch.id, options: batch.options, files: batch.jobs }, (error) => {
+    worker.child.send(batch.request.toMessage(batch.id, batch.jobs), (error) => {
       if (error !== null && error !== undefined) worker.child.kill('SIGKILL');
     });
   };
@@ -161,7 +197,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       failure === 'crash'
         ? { code: 'parse/crash', message: `the parser process died (${detail}) while parsing this file` }
         : { code: 'parse/timeout', message: `parsing took longer than ${timeoutMs} ms` };
-    settle(batch, job.path, emptyFacts(countLines(job.text), parseFailure));
+    settle(batch, job.path, batch.request.fallback(job, parseFailure));
   };
 
   const spawnWorker = (): void => {
@@ -199,11 +235,11 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       setBusy(worker, false);
       const results = new Map(message.results);
       for (const job of batch.jobs) {
-        const facts = results.get(job.path);
+        const result = results.get(job.path);
         settle(
           batch,
           job.path,
-          facts ?? emptyFacts(countLines(job.text), { code: 'parse/crash', message: 'the parser process returned no facts for this file' }),
+          result ?? batch.request.fallback(job, { code: 'parse/crash', message: 'the parser process returned no facts for this file' }),
         );
       }
       pump();
@@ -239,51 +275,90 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     });
   };
 
-  const buildBatches = (jobs: ParseJob[], parseOptions: ParseOptions, request: PendingRequest): Batch[] => {
+  const buildBatches = (jobs: PoolJob[], request: PendingRequest): Batch[] => {
     const batches: Batch[] = [];
-    let current: ParseJob[] = [];
+    let current: PoolJob[] = [];
     let chars = 0;
     for (const job of jobs) {
-      if (current.length > 0 && (current.length >= batchFiles || chars + job.text.length > batchChars)) {
-        batches.push({ id: nextBatchId++, jobs: current, options: parseOptions, request });
+      if (current.length > 0 && (current.length >= batchFiles || chars + job.weight > batchChars)) {
+        batches.push({ id: nextBatchId++, jobs: current, request });
         current = [];
         chars = 0;
       }
       current.push(job);
-      chars += job.text.length;
+      chars += job.weight;
     }
-    if (current.length > 0) batches.push({ id: nextBatchId++, jobs: current, options: parseOptions, request });
+    if (current.length > 0) batches.push({ id: nextBatchId++, jobs: current, request });
     return batches;
+  };
+
+  const submit = <Result>(
+    jobs: PoolJob[],
+    ask: Pick<PendingRequest, 'toMessage' | 'fallback'>,
+    onParsed: ((done: number, total: number) => void) | undefined,
+  ): Promise<Map<string, Result>> => {
+    if (isClosed) return Promise.reject(new CheckerError('parse/pool-closed', 'The parse pool was already closed.'));
+    const unique = [...new Map(jobs.map((job) => [job.path, job])).values()];
+    if (unique.length === 0) return Promise.resolve(new Map());
+    return new Promise((resolve, reject) => {
+      // Idle children are unref'd so they never keep a finished process alive; while a request is
+      // outstanding this timer keeps the event loop alive whatever the children's ref state, so a
+      // request can only end by settling (a full test run under load showed the loop emptying).
+      const keepAlive = setInterval(() => undefined, 60_000);
+      const request: PendingRequest = {
+        results: new Map(),
+        remaining: unique.length,
+        onParsed,
+        ...ask,
+        resolve: (value) => {
+          clearInterval(keepAlive);
+          resolve(value as Map<string, Result>);
+        },
+        reject: (error) => {
+          clearInterval(keepAlive);
+          reject(error);
+        },
+      };
+      pending.add(request);
+      queue.push(...buildBatches(unique, request));
+      pump();
+    });
   };
 
   return {
     size,
     parse(jobs, parseOptions, onParsed) {
-      if (isClosed) return Promise.reject(new CheckerError('parse/pool-closed', 'The parse pool was already closed.'));
-      const unique = [...new Map(jobs.map((job) => [job.path, job])).values()];
-      if (unique.length === 0) return Promise.resolve(new Map());
-      return new Promise((resolve, reject) => {
-        // Idle children are unref'd so they never keep a finished process alive; while a request is
-        // outstanding this timer keeps the event loop alive whatever the children's ref state, so a
-        // request can only end by settling (a full test run under load showed the loop emptying).
-        const keepAlive = setInterval(() => undefined, 60_000);
-        const request: PendingRequest = {
-          results: new Map(),
-          remaining: unique.length,
-          onParsed,
-          resolve: (value) => {
-            clearInterval(keepAlive);
-            resolve(value);
-          },
-          reject: (error) => {
-            clearInterval(keepAlive);
-            reject(error);
-          },
-        };
-        pending.add(request);
-        queue.push(...buildBatches(unique, parseOptions, request));
-        pump();
-      });
+      const texts = new Map(jobs.map((job) => [job.path, job.text]));
+      return submit<FileFacts>(
+        jobs.map((job) => ({ path: job.path, weight: job.text.length })),
+        {
+          toMessage: (id, batch) => ({
+            type: 'parse',
+            id,
+            options: parseOptions,
+            files: batch.map((job) => ({ path: job.path, text: texts.get(job.path) ?? '' })),
+          }),
+          fallback: (job, failure) => emptyFacts(countLines(texts.get(job.path) ?? ''), failure),
+        },
+        onParsed,
+      );
+    },
+    read(root, jobs, parseOptions, onParsed) {
+      const known = new Map(jobs.map((job) => [job.path, job.knownHash]));
+      return submit<ReadOutcome>(
+        jobs.map((job) => ({ path: job.path, weight: job.size })),
+        {
+          toMessage: (id, batch) => ({
+            type: 'read',
+            id,
+            root,
+            options: parseOptions,
+            files: batch.map((job) => ({ path: job.path, knownHash: known.get(job.path) })),
+          }),
+          fallback: (_job, failure): ReadOutcome => ({ kind: 'failed', failure }),
+        },
+        onParsed,
+      );
     },
     warm(count = size) {
       if (isClosed) return;
@@ -344,7 +419,7 @@ export function selectExecArgv(parentArgv: readonly string[]): string[] {
 }
 
 /** Lines as the fact extractor counts them: the empty line after a final newline does not count. */
-function countLines(text: string): number {
+export function countLines(text: string): number {
   if (text.length === 0) return 0;
   let lines = text.endsWith('\n') ? 0 : 1;
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines += 1;

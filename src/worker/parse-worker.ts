@@ -1,4 +1,6 @@
 import { extractFacts } from '../graph/parse/extract-facts.js';
+import { classifySource, readFileBytes } from '../io/read-source.js';
+import type { ReadOutcome } from '../io/parse-pool.js';
 import { emptyFacts, type FileFacts, type ParseOptions } from '../model/facts.js';
 
 interface ParseRequest {
@@ -19,6 +21,40 @@ function isParseRequest(message: unknown): message is ParseRequest {
     'files' in message &&
     Array.isArray(message.files)
   );
+}
+
+interface ReadRequest {
+  type: 'read';
+  id: number;
+  root: string;
+  options: ParseOptions;
+  files: { path: string; knownHash?: string }[];
+}
+
+function isReadRequest(message: unknown): message is ReadRequest {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    'type' in message &&
+    message.type === 'read' &&
+    'id' in message &&
+    typeof message.id === 'number' &&
+    'root' in message &&
+    typeof message.root === 'string' &&
+    'files' in message &&
+    Array.isArray(message.files)
+  );
+}
+
+/** The same read, checks and hash as the parent's own (src/io/read-source.ts): the text never crosses IPC. */
+function readOne(root: string, path: string, knownHash: string | undefined, options: ParseOptions): ReadOutcome {
+  const read = readFileBytes(root, path);
+  if (!read.ok) return { kind: 'unread', skip: read.skip };
+  const size = read.bytes.byteLength;
+  const source = classifySource(path, read.bytes);
+  if (!source.ok) return { kind: 'skipped', size, skip: source.skip };
+  if (source.hash === knownHash) return { kind: 'unchanged', size, hash: source.hash };
+  return { kind: 'parsed', size, hash: source.hash, facts: parseOne(path, source.text, options) };
 }
 
 function parseOne(path: string, text: string, options: ParseOptions): FileFacts {
@@ -48,6 +84,14 @@ function reply(message: object): void {
 }
 
 process.on('message', (message: unknown) => {
+  if (isReadRequest(message)) {
+    const results: [string, ReadOutcome][] = message.files.map((file) => [
+      file.path,
+      readOne(message.root, file.path, file.knownHash, message.options),
+    ]);
+    reply({ type: 'result', id: message.id, results });
+    return;
+  }
   if (!isParseRequest(message)) return;
   const results: [string, FileFacts][] = message.files.map((file) => [file.path, parseOne(file.path, file.text, message.options)]);
   reply({ type: 'result', id: message.id, results });

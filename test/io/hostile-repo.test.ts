@@ -66,6 +66,10 @@ test('a hostile repository is scanned and parsed to completion, each problem nam
     code: 'parse/crash',
     message: 'the parser process died (signal SIGSEGV) while parsing this file',
   });
+  // The child that read it died: the parent reads it for the hash and line count the cache keeps.
+  const crashText = `${'if (ready)\n'.repeat(12_000)}start();\n`;
+  assert.equal(parsed.facts.get('src/crash.ts')?.hash, createHash('sha1').update(crashText).digest('hex'));
+  assert.equal(parsed.facts.get('src/crash.ts')?.facts.lines, 12_001);
   assert.deepEqual(
     parsed.facts.get('src/ok.ts')?.facts.exports.map((fact) => fact.name),
     ['ok'],

@@ -121,6 +121,62 @@ test('changing one file re-parses exactly that file; a same-content touch re-rea
   assert.deepEqual(settled.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
 });
 
+test('the children read the files: no text crosses IPC, and a touched file is hashed there against the facts held', async (t) => {
+  const repo = createSourceRepo(t);
+  const calls: { kind: 'parse' | 'read'; jobs: unknown[] }[] = [];
+  const watched: ParsePool = {
+    get size() {
+      return pool.size;
+    },
+    parse: (jobs, options, onParsed) => {
+      calls.push({ kind: 'parse', jobs });
+      return pool.parse(jobs, options, onParsed);
+    },
+    read: (root, jobs, options, onParsed) => {
+      calls.push({ kind: 'read', jobs });
+      return pool.read(root, jobs, options, onParsed);
+    },
+    warm: (count) => pool.warm(count),
+    processIds: () => pool.processIds(),
+    close: async () => undefined,
+  };
+  const first = await run(repo, { pool: watched });
+  assert.deepEqual(
+    calls.map((call) => [
+      call.kind,
+      call.jobs.map((job) =>
+        Object.keys(job as object)
+          .sort()
+          .join(','),
+      ),
+    ]),
+    [['read', ['path,size', 'path,size', 'path,size', 'path,size', 'path,size']]],
+  );
+  const hashOf = (path: string): string =>
+    createHash('sha1')
+      .update(readFileSync(join(repo.dir, path)))
+      .digest('hex');
+  assert.equal(first.facts.get('src/db.ts')?.hash, hashOf('src/db.ts'));
+
+  calls.length = 0;
+  const earlier = new Date(Date.now() - 60_000);
+  utimesSync(join(repo.dir, 'src/users.ts'), earlier, earlier);
+  repo.write({ 'src/db.ts': 'export const db = 2;\n' });
+  const second = await run(repo, { pool: watched });
+  assert.deepEqual(calls, [
+    {
+      kind: 'read',
+      jobs: [
+        { path: 'src/db.ts', size: 21, knownHash: first.facts.get('src/db.ts')?.hash },
+        { path: 'src/users.ts', size: sources['src/users.ts'].length, knownHash: hashOf('src/users.ts') },
+      ],
+    },
+  ]);
+  assert.deepEqual(second.stats, { cached: 3, parsed: 1, read: 2, crashed: 0 });
+  assert.equal(second.facts.get('src/db.ts')?.hash, hashOf('src/db.ts'));
+  assert.deepEqual(second.facts.get('src/users.ts'), first.facts.get('src/users.ts'));
+});
+
 test('a corrupt cache is discarded with an info diagnostic and rebuilt', async (t) => {
   const repo = createSourceRepo(t);
   await run(repo);

@@ -20,6 +20,10 @@ function countingPool(): { pool: ParsePool; sent: string[][] } {
       sent.push(jobs.map((job) => job.path));
       return real.parse(jobs, options, onParsed);
     },
+    read: (root, jobs, options, onParsed) => {
+      sent.push(jobs.map((job) => job.path));
+      return real.read(root, jobs, options, onParsed);
+    },
     warm: (count) => real.warm(count),
     processIds: () => real.processIds(),
     close: async () => undefined,
