@@ -257,6 +257,11 @@ export interface ParseFailure {
   col?: number;
 }
 
+/**
+ * What the parser knows of one file. The fields read only for changed files and route reach (callables, constants,
+ * functions, signals) come last, in that order: the facts cache keeps them in a file of their own and appends them on
+ * load (src/io/parse-cache.ts), so a loaded file's facts have the same fields in the same order as a parsed one's.
+ */
 export interface FileFacts {
   imports: ImportFact[];
   exports: ExportFact[];
@@ -302,7 +307,7 @@ export function isCodeFile(path: string): boolean {
 }
 
 export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {
-  const facts: FileFacts = {
+  return {
     imports: [],
     exports: [],
     tests: [],
@@ -310,12 +315,11 @@ export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {
     routes: [],
     mounts: [],
     uses: [],
+    lines,
+    ...(failure === undefined ? {} : { failure }),
     callables: [],
     constants: [],
-    signals: [],
     functions: [],
-    lines,
+    signals: [],
   };
-  if (failure !== undefined) facts.failure = failure;
-  return facts;
 }

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
-import { FACTS_CACHE_FILE, FACTS_JOURNAL_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
+import { FACTS_CACHE_FILE, FACTS_DETAIL_FILE, FACTS_JOURNAL_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
 import { isParseLikely, parseRepositoryFiles, readTextFile, type ParseRepositoryOptions } from '../../src/io/parse-files.js';
 import { createParsePool, type ParsePool } from '../../src/io/parse-pool.js';
 import { scanRepository } from '../../src/io/scan.js';
@@ -30,6 +30,7 @@ const sources = {
 };
 const cacheFile = join('.checker', 'local', 'cache', FACTS_CACHE_FILE);
 const journalFile = join('.checker', 'local', 'cache', FACTS_JOURNAL_FILE);
+const detailFile = join('.checker', 'local', 'cache', FACTS_DETAIL_FILE);
 
 /** The cache file's entries with its journal applied (when the journal names the file's id): what the next run loads. */
 function readCacheEntries(dir: string): Record<string, unknown> {
@@ -47,9 +48,9 @@ function readCacheEntries(dir: string): Record<string, unknown> {
   return Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
 }
 
-/** Everything the cache keeps on disk, file and journal. */
+/** Everything the cache keeps on disk: file, detail file and journal. */
 function readCacheText(dir: string): string {
-  return [cacheFile, journalFile]
+  return [cacheFile, detailFile, journalFile]
     .filter((file) => existsSync(join(dir, file)))
     .map((file) => readFileSync(join(dir, file), 'utf8'))
     .join('\n');
@@ -194,6 +195,127 @@ test('a corrupt cache is discarded with an info diagnostic and rebuilt', async (
     },
   ]);
   assert.deepEqual((await run(repo)).stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+});
+
+test('callables, constants, functions and signals load from the detail file on first use, equal to the parse', async (t) => {
+  const repo = createSourceRepo(t);
+  repo.write({
+    'src/routes.ts':
+      "import { db } from './db.js';\nconst BASE = '/api';\nexport function list(limit: number) {\n  if (limit > 10 && db) return db.all(`${BASE}/x`);\n  return [];\n}\n",
+  });
+  const cold = await run(repo);
+  const text = readFileSync(join(repo.dir, cacheFile), 'utf8');
+  const onDisk = JSON.parse(text).entries['src/routes.ts'].facts;
+  assert.deepEqual(Object.keys(onDisk), ['imports', 'exports', 'tests', 'mocks', 'routes', 'mounts', 'uses', 'typeSpans', 'lines']);
+  assert.ok(!text.includes('db.all'), 'a callable ref is in the cache file');
+
+  const warm = await run(repo);
+  assert.deepEqual(warm.stats, { cached: 6, parsed: 0, read: 0, crashed: 0 });
+  const facts = warm.facts.get('src/routes.ts')?.facts;
+  assert.ok(facts !== undefined);
+  // Nothing read yet: each detail field is still a getter over the unparsed bytes.
+  assert.equal(typeof Object.getOwnPropertyDescriptor(facts, 'callables')?.get, 'function');
+  assert.deepEqual(
+    facts.callables.map((callable) => [callable.name, callable.refs]),
+    [
+      ['BASE', ['BASE']],
+      ['list', ['BASE', 'db', 'db.all', 'limit', 'list']],
+    ],
+  );
+  assert.equal(Object.getOwnPropertyDescriptor(facts, 'signals')?.get, undefined);
+  // Same fields, same order, same values as the parse: JSON of every file's facts is identical.
+  for (const [path, parsed] of cold.facts) assert.equal(JSON.stringify(warm.facts.get(path)), JSON.stringify(parsed), path);
+});
+
+test('a detail file that is not the one the cache file names discards the cache; the files are parsed again', async (t) => {
+  const repo = createSourceRepo(t);
+  await run(repo);
+  const detailPath = join(repo.dir, detailFile);
+  const original = readFileSync(detailPath);
+  const outside = makeTempDir('checker-detail-');
+  t.after(() => rmSync(outside, { recursive: true, force: true }));
+  const damage: [string, () => void][] = [
+    [
+      'edited',
+      () => writeFileSync(detailPath, Buffer.from(original.toString('latin1').replace('"refs":[', '"refs":["forged",'), 'latin1')),
+    ],
+    ['truncated', () => writeFileSync(detailPath, original.subarray(0, original.length - 1))],
+    ['missing', () => rmSync(detailPath)],
+    [
+      'symlinked',
+      () => {
+        writeFileSync(join(outside, 'detail.json'), original);
+        rmSync(detailPath);
+        symlinkSync(join(outside, 'detail.json'), detailPath);
+      },
+    ],
+  ];
+  for (const [what, apply] of damage) {
+    apply();
+    const result = await run(repo);
+    assert.deepEqual(result.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 }, what);
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.message]),
+      [
+        [
+          'cache/discarded',
+          `The facts cache in .checker/local/cache/${FACTS_CACHE_FILE} was discarded because its ${FACTS_DETAIL_FILE} is missing, damaged or from another write; files are parsed again.`,
+        ],
+      ],
+      what,
+    );
+    assert.ok(!JSON.stringify([...result.facts.values()]).includes('forged'), what);
+    assert.equal(lstatSync(detailPath).isSymbolicLink(), false, what);
+    assert.deepEqual((await run(repo)).stats, { cached: 5, parsed: 0, read: 0, crashed: 0 }, what);
+  }
+});
+
+test('a whole-file write after a load copies detail never read as it was, and the next load reads it back', async (t) => {
+  const repo = createSourceRepo(t);
+  const cold = await run(repo);
+  // One malformed entry makes the next save write the whole cache file again, while the other entries stay unread.
+  const document = JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8'));
+  document.entries['src/view.tsx'].hash = 7;
+  writeFileSync(join(repo.dir, cacheFile), JSON.stringify(document));
+  const before = readFileSync(join(repo.dir, detailFile), 'latin1');
+
+  const rewritten = await run(repo);
+  assert.deepEqual(rewritten.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
+  const users = rewritten.facts.get('src/users.ts')?.facts;
+  assert.ok(users !== undefined);
+  assert.equal(typeof Object.getOwnPropertyDescriptor(users, 'callables')?.get, 'function', 'the save read the detail');
+  assert.notEqual(JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8')).baseId, document.baseId);
+  assert.equal(readFileSync(join(repo.dir, detailFile), 'latin1'), before);
+
+  const again = await run(repo);
+  assert.deepEqual(again.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+  for (const [path, parsed] of cold.facts) assert.equal(JSON.stringify(again.facts.get(path)), JSON.stringify(parsed), path);
+});
+
+test('a cache file of an older build, every field inline, is used and rewritten once with its detail file', async (t) => {
+  const repo = createSourceRepo(t);
+  const cold = await run(repo);
+  const document = JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8'));
+  for (const [path, entry] of Object.entries<{ facts?: unknown; detail?: unknown }>(document.entries)) {
+    entry.facts = JSON.parse(JSON.stringify(cold.facts.get(path)?.facts));
+    delete entry.detail;
+  }
+  delete document.detail;
+  writeFileSync(join(repo.dir, cacheFile), JSON.stringify(document));
+  rmSync(join(repo.dir, detailFile));
+
+  const upgraded = await run(repo);
+  assert.deepEqual(upgraded.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+  assert.deepEqual(upgraded.diagnostics, []);
+  for (const [path, parsed] of cold.facts) assert.equal(JSON.stringify(upgraded.facts.get(path)), JSON.stringify(parsed), path);
+  assert.equal(typeof JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8')).detail?.sha1, 'string');
+  assert.ok(existsSync(join(repo.dir, detailFile)));
+
+  const next = await run(repo);
+  assert.deepEqual(next.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+  const users = next.facts.get('src/users.ts')?.facts;
+  assert.ok(users !== undefined);
+  assert.equal(typeof Object.getOwnPropertyDescriptor(users, 'functions')?.get, 'function');
 });
 
 test('a cache from another parser version or with malformed entries is not trusted', async (t) => {
@@ -423,11 +545,15 @@ test('no secret in code reaches the cache file, whether its entry was parsed in 
   const github = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
   const aws = 'AKIAIOSFODNN7EXAMPLE';
   const repo = createSourceRepo(t);
-  repo.write({ 'test/token.test.ts': `import { test } from 'node:test';\ntest('accepts ${github}', () => {});\n` });
+  repo.write({
+    'test/token.test.ts': `import { test } from 'node:test';\nexport const PATH = '/hooks/${github}';\ntest('accepts ${github}', () => {});\n`,
+  });
   await run(repo);
-  const first = readFileSync(join(repo.dir, cacheFile), 'utf8');
+  const first = readCacheText(repo.dir);
   assert.ok(!first.includes(github), 'the first save wrote the token');
   assert.match(first, /accepts \[REDACTED:github-token\]/);
+  // The constant is among the fields kept in the detail file.
+  assert.match(readFileSync(join(repo.dir, detailFile), 'utf8'), /\/hooks\/\[REDACTED:github-token\]/);
 
   // The second run keeps the token file's entry from disk and parses only the new file.
   repo.write({ 'test/key.test.ts': `import { test } from 'node:test';\ntest('signs with ${aws}', () => {});\n` });

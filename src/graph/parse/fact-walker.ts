@@ -85,12 +85,12 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       routes,
       mounts,
       uses,
+      typeSpans: this.typeSpans,
+      lines,
       callables: this.scopes.callables,
       constants: this.constants,
-      typeSpans: this.typeSpans,
-      signals: this.signals.signals,
       functions: this.functions,
-      lines,
+      signals: this.signals.signals,
     };
   }
 
