@@ -1,8 +1,8 @@
 import git from 'isomorphic-git';
-import type { CommitObject } from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
 import type { RevisionInfo } from '../model/change.js';
 import { readShallowOids } from './git-repository.js';
+import { getObjectReader, parseObjectHeaders } from './git-objects.js';
 import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
 
@@ -143,6 +143,14 @@ function toStateError(repo: GitRepository, ref: string, error: unknown): Checker
 async function peelToCommit(repo: GitRepository, ref: string, start: string): Promise<string> {
   let oid = start;
   for (let depth = 0; depth < 32; depth += 1) {
+    const raw = getObjectReader(repo).read(oid);
+    if (raw?.type === 'commit') return oid;
+    const tagged = raw?.type === 'tag' ? parseObjectHeaders(raw.bytes).get('object')?.[0] : undefined;
+    if (tagged !== undefined) {
+      oid = tagged;
+      continue;
+    }
+    if (raw !== undefined) break;
     const object = await readObjectOrThrow(repo, ref, oid);
     if (object.type === 'commit') return oid;
     if (object.type !== 'tag' || object.format !== 'parsed') break;
@@ -175,16 +183,18 @@ function readObjectOrThrow(repo: GitRepository, ref: string, oid: string): Promi
   return readNamingShallow(repo, ref, oid, () => git.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache }));
 }
 
-/** Reads a commit; a missing object in a shallow clone becomes `git/shallow-missing`. */
-async function readCommitObject(repo: GitRepository, oid: string, ref = oid): Promise<CommitObject> {
+/** A commit's parents; a missing object in a shallow clone becomes `git/shallow-missing`. */
+async function readCommitParents(repo: GitRepository, oid: string, ref = oid): Promise<string[]> {
+  const raw = getObjectReader(repo).read(oid);
+  if (raw?.type === 'commit') return parseObjectHeaders(raw.bytes).get('parent') ?? [];
   const { commit } = await readNamingShallow(repo, ref, oid, () =>
     git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache }),
   );
-  return commit;
+  return commit.parent;
 }
 
 async function readParent(repo: GitRepository, ref: string, oid: string, index: number): Promise<string> {
-  const commit = await readCommitObject(repo, oid, ref);
+  const parents = await readCommitParents(repo, oid, ref);
   const shallow = await readShallowOids(repo);
   if (shallow.has(oid)) {
     throw new CheckerError(
@@ -195,14 +205,14 @@ async function readParent(repo: GitRepository, ref: string, oid: string, index: 
       },
     );
   }
-  const parent = commit.parent[index];
+  const parent = parents[index];
   if (parent === undefined) {
-    const what = commit.parent.length === 0 ? 'has no parent (it is the first commit)' : `has only ${commit.parent.length} parent(s)`;
+    const what = parents.length === 0 ? 'has no parent (it is the first commit)' : `has only ${parents.length} parent(s)`;
     throw new CheckerError('git/ref-not-found', `revision ${ref} was not found: commit ${oid.slice(0, 12)} ${what}`, {
       hint: 'Use a smaller ancestry number or name the base commit directly.',
     });
   }
-  await readCommitObject(repo, parent, ref);
+  await readCommitParents(repo, parent, ref);
   return parent;
 }
 

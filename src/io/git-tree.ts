@@ -2,6 +2,7 @@ import git from 'isomorphic-git';
 import type { TreeEntry } from 'isomorphic-git';
 import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
+import { getObjectReader, parseObjectHeaders, parseTreeObject } from './git-objects.js';
 
 /** A content change between two trees; gitlinks (submodules) and mode-only changes are not reported. */
 export interface TreeDelta {
@@ -47,11 +48,14 @@ function getCaches(repo: GitRepository): ObjectCaches {
   return caches;
 }
 
-async function readTreeEntries(repo: GitRepository, oid: string): Promise<TreeEntry[]> {
+/** A tree's entries (read from the pack directly, src/io/git-objects.ts; isomorphic-git for what that leaves). */
+export async function readTreeEntries(repo: GitRepository, oid: string): Promise<TreeEntry[]> {
   const caches = getCaches(repo);
   const known = caches.trees.get(oid);
   if (known !== undefined) return known;
-  const { tree } = await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+  const raw = getObjectReader(repo).read(oid);
+  const parsed = raw?.type === 'tree' ? parseTreeObject(raw.bytes) : undefined;
+  const tree = parsed ?? (await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache })).tree;
   caches.trees.set(oid, tree);
   return tree;
 }
@@ -61,9 +65,12 @@ export async function readCommitTree(repo: GitRepository, commitOid: string): Pr
   const caches = getCaches(repo);
   const known = caches.commitTrees.get(commitOid);
   if (known !== undefined) return known;
-  const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: commitOid, cache: repo.cache });
-  caches.commitTrees.set(commitOid, commit.tree);
-  return commit.tree;
+  const raw = getObjectReader(repo).read(commitOid);
+  const tree =
+    (raw?.type === 'commit' ? parseObjectHeaders(raw.bytes).get('tree')?.[0] : undefined) ??
+    (await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: commitOid, cache: repo.cache })).commit.tree;
+  caches.commitTrees.set(commitOid, tree);
+  return tree;
 }
 
 /** The root tree oid of a commit, after reading that tree: a commit whose tree is damaged fails here, not later. */
@@ -134,7 +141,9 @@ export async function readBlobBytes(repo: GitRepository, oid: string): Promise<U
   const known = caches.blobs.get(oid);
   if (known !== undefined) return known;
   try {
-    const { blob } = await git.readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+    const raw = getObjectReader(repo).read(oid);
+    if (raw !== undefined && raw.type !== 'blob') return undefined;
+    const blob = raw?.bytes ?? (await git.readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache })).blob;
     if (caches.blobBytes + blob.byteLength <= MAX_CACHED_BLOB_BYTES) {
       caches.blobs.set(oid, blob);
       caches.blobBytes += blob.byteLength;

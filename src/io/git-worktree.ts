@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
 import type { BigIntStats, Dirent } from 'node:fs';
 import { join } from 'node:path';
-import git from 'isomorphic-git';
 import ignore from 'ignore';
 import type { Ignore } from 'ignore';
 import { readGitIndex } from './git-index.js';
 import { hashBlobGuardedSync, readGuardedSync } from './guarded-read.js';
 import type { IndexEntry } from './git-index.js';
 import type { GitRepository } from './git-repository.js';
-import type { TreeDelta } from './git-tree.js';
+import { readTreeEntries, type TreeDelta } from './git-tree.js';
 
 /** A change between a base tree and the working tree; `newContent` is the working-tree bytes already read. */
 export interface WorktreeDelta extends TreeDelta {
@@ -143,8 +142,7 @@ async function diffBaseWithIndex(repo: GitRepository, baseTree: string, indexTre
   const differing = new Map<string, string | undefined>();
   const visit = async (baseOid: string | undefined, tree: VirtualTree | undefined, prefix: string): Promise<void> => {
     if (baseOid !== undefined && baseOid === tree?.oid) return;
-    const baseEntries =
-      baseOid === undefined ? [] : (await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid: baseOid, cache: repo.cache })).tree;
+    const baseEntries = baseOid === undefined ? [] : await readTreeEntries(repo, baseOid);
     const seen = new Set<string>();
     const nested: Promise<void>[] = [];
     for (const entry of baseEntries) {

@@ -1,0 +1,359 @@
+import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { readGuardedSync } from './guarded-read.js';
+
+/**
+ * Git objects read one at a time, straight from the pack: the pack index is searched and only the object's bytes (and
+ * its delta bases') are read. isomorphic-git reads a whole pack file into memory at its first object: 420 ms and
+ * 39 MB for one blob of the large tree, and a real repository's pack runs to gigabytes. Anything this reader does not
+ * handle (an object it cannot find, a pack index other than version 2, a damaged object) is left to isomorphic-git,
+ * which answers or fails as before.
+ */
+export type GitObjectType = 'commit' | 'tree' | 'blob' | 'tag';
+
+export interface RawGitObject {
+  type: GitObjectType;
+  bytes: Buffer;
+}
+
+/** A tree entry as isomorphic-git's readTree gives it (its TreeEntry): mode normalised, sorted by path. */
+export interface RawTreeEntry {
+  mode: string;
+  path: string;
+  oid: string;
+  type: 'blob' | 'tree' | 'commit';
+}
+
+const TREE_MODES: Readonly<Record<string, RawTreeEntry['type']>> = {
+  '40000': 'tree',
+  '100644': 'blob',
+  '100755': 'blob',
+  '120000': 'blob',
+  '160000': 'commit',
+};
+/**
+ * Names isomorphic-git refuses in a tree (git's verify_path), and names where its code-point order differs from the
+ * `<` order used here (U+D800 and above): such a tree is left to it, to fail or sort as it does.
+ */
+const UNSAFE_TREE_NAME = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uD800-\uFFFF]|^\.{1,2}$|^\.git[. ]*$|^\.?git~[1-9][. ]*$/i;
+
+/** The entries of a tree object; undefined for a mode or name isomorphic-git would not accept. */
+export function parseTreeObject(bytes: Buffer): RawTreeEntry[] | undefined {
+  const entries: RawTreeEntry[] = [];
+  let cursor = 0;
+  while (cursor < bytes.length) {
+    const space = bytes.indexOf(32, cursor);
+    const nul = bytes.indexOf(0, cursor);
+    if (space === -1 || nul === -1 || space > nul || nul + 21 > bytes.length) return undefined;
+    const rawMode = bytes.toString('latin1', cursor, space);
+    const type = TREE_MODES[rawMode];
+    const path = bytes.toString('utf8', space + 1, nul);
+    if (type === undefined || UNSAFE_TREE_NAME.test(path)) return undefined;
+    entries.push({ mode: rawMode === '40000' ? '040000' : rawMode, path, oid: bytes.toString('hex', nul + 1, nul + 21), type });
+    cursor = nul + 21;
+  }
+  return entries.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
+}
+
+/** The header lines of a commit or tag (before the first empty line), as name → values. */
+export function parseObjectHeaders(bytes: Buffer): Map<string, string[]> {
+  const headers = new Map<string, string[]>();
+  const end = bytes.indexOf('\n\n');
+  for (const line of bytes.toString('utf8', 0, end === -1 ? bytes.length : end).split('\n')) {
+    if (line.startsWith(' ')) continue;
+    const space = line.indexOf(' ');
+    if (space <= 0) continue;
+    const name = line.slice(0, space);
+    headers.set(name, [...(headers.get(name) ?? []), line.slice(space + 1)]);
+  }
+  return headers;
+}
+
+const readers = new WeakMap<object, ObjectReader>();
+
+/** One reader per repository object (its pack list is read once). */
+export function getObjectReader(repo: { gitdir: string }): ObjectReader {
+  let reader = readers.get(repo);
+  if (reader === undefined) {
+    reader = createObjectReader(repo.gitdir);
+    readers.set(repo, reader);
+  }
+  return reader;
+}
+
+export interface ObjectReader {
+  /** The object, or undefined when this reader cannot answer (then isomorphic-git is asked). */
+  read(oid: string): RawGitObject | undefined;
+}
+
+/** Objects larger than this are left to isomorphic-git (it reads them whole either way). */
+const MAX_OBJECT_BYTES = 512 * 1024 * 1024;
+/** Delta chains are at most 50 deep with git's defaults; a longer one is left to isomorphic-git. */
+const MAX_DELTA_DEPTH = 1000;
+/** Bases kept while a run reads objects: the same base serves the next delta of its chain. */
+const MAX_CACHED_BASE_BYTES = 32 * 1024 * 1024;
+const TYPES: readonly (GitObjectType | undefined)[] = [undefined, 'commit', 'tree', 'blob', 'tag'];
+const OFS_DELTA = 6;
+const REF_DELTA = 7;
+const OID = /^[0-9a-f]{40}$/;
+
+interface PackIndex {
+  packPath: string;
+  fanout: Uint32Array;
+  /** The sorted 20-byte names, the idx file's own bytes. */
+  names: Buffer;
+  offsets32: Buffer;
+  offsets64: Buffer;
+  count: number;
+}
+
+/** A reader over `gitdir/objects`: loose objects and version-2 pack indexes, listed once. */
+export function createObjectReader(gitdir: string): ObjectReader {
+  const objectsDir = join(gitdir, 'objects');
+  let packs: PackIndex[] | undefined;
+  const bases = new Map<string, RawGitObject>();
+  let baseBytes = 0;
+
+  const listPacks = (): PackIndex[] => {
+    if (packs !== undefined) return packs;
+    packs = [];
+    let names: string[];
+    try {
+      names = readdirSync(join(objectsDir, 'pack')).filter((name) => /^pack-[0-9a-f]+\.idx$/.test(name));
+    } catch {
+      return packs;
+    }
+    for (const name of names.sort()) {
+      const index = readPackIndex(join(objectsDir, 'pack', name));
+      if (index !== undefined) packs.push(index);
+    }
+    return packs;
+  };
+
+  const remember = (key: string, object: RawGitObject): void => {
+    if (object.bytes.byteLength > MAX_CACHED_BASE_BYTES / 4) return;
+    if (baseBytes + object.bytes.byteLength > MAX_CACHED_BASE_BYTES) {
+      bases.clear();
+      baseBytes = 0;
+    }
+    bases.set(key, object);
+    baseBytes += object.bytes.byteLength;
+  };
+
+  const readAt = (pack: PackIndex, offset: number, depth: number): RawGitObject | undefined => {
+    const key = `${pack.packPath}:${offset}`;
+    const known = bases.get(key);
+    if (known !== undefined) return known;
+    if (depth > MAX_DELTA_DEPTH) return undefined;
+    const entry = readPackEntry(pack.packPath, offset);
+    if (entry === undefined) return undefined;
+    let object: RawGitObject | undefined;
+    if (entry.kind === 'whole') object = entry.object;
+    else {
+      const base =
+        entry.kind === 'ofs'
+          ? readAt(pack, entry.baseOffset, depth + 1)
+          : (readFromPacks(entry.baseOid, depth + 1) ?? readLoose(entry.baseOid));
+      const bytes = base === undefined ? undefined : applyDelta(base.bytes, entry.delta);
+      object = base === undefined || bytes === undefined ? undefined : { type: base.type, bytes };
+    }
+    if (object !== undefined) remember(key, object);
+    return object;
+  };
+
+  const readFromPacks = (oid: string, depth: number): RawGitObject | undefined => {
+    const name = Buffer.from(oid, 'hex');
+    for (const pack of listPacks()) {
+      const offset = findOffset(pack, name);
+      if (offset !== undefined) return readAt(pack, offset, depth);
+    }
+    return undefined;
+  };
+
+  const readLoose = (oid: string): RawGitObject | undefined => {
+    const read = readGuardedSync(join(objectsDir, oid.slice(0, 2), oid.slice(2)), { maxBytes: MAX_OBJECT_BYTES });
+    if (!read.ok) return undefined;
+    let inflated: Buffer;
+    try {
+      inflated = inflateSync(read.bytes, { maxOutputLength: MAX_OBJECT_BYTES });
+    } catch {
+      return undefined;
+    }
+    const nul = inflated.indexOf(0);
+    const header = nul === -1 ? '' : inflated.toString('latin1', 0, nul);
+    const match = /^(commit|tree|blob|tag) (\d+)$/.exec(header);
+    if (match === null || Number(match[2]) !== inflated.length - nul - 1) return undefined;
+    return { type: match[1] as GitObjectType, bytes: inflated.subarray(nul + 1) };
+  };
+
+  return {
+    read(oid) {
+      if (!OID.test(oid)) return undefined;
+      try {
+        return readLoose(oid) ?? readFromPacks(oid, 0);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+function readPackIndex(path: string): PackIndex | undefined {
+  const read = readGuardedSync(path, { maxBytes: MAX_OBJECT_BYTES });
+  if (!read.ok) return undefined;
+  const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
+  if (bytes.length < 8 + 1024 || bytes.readUInt32BE(0) !== 0xff744f63 || bytes.readUInt32BE(4) !== 2) return undefined;
+  const fanout = new Uint32Array(256);
+  for (let index = 0; index < 256; index += 1) fanout[index] = bytes.readUInt32BE(8 + index * 4);
+  const count = fanout[255] ?? 0;
+  const namesStart = 8 + 1024;
+  const offsetsStart = namesStart + count * 24;
+  const large = offsetsStart + count * 4;
+  if (large > bytes.length) return undefined;
+  return {
+    packPath: path.replace(/\.idx$/, '.pack'),
+    fanout,
+    names: bytes.subarray(namesStart, namesStart + count * 20),
+    offsets32: bytes.subarray(offsetsStart, large),
+    offsets64: bytes.subarray(large),
+    count,
+  };
+}
+
+/** The object's offset in the pack, by binary search within its first byte's fanout range. */
+function findOffset(pack: PackIndex, name: Buffer): number | undefined {
+  const first = name[0] ?? 0;
+  let low = first === 0 ? 0 : (pack.fanout[first - 1] ?? 0);
+  let high = (pack.fanout[first] ?? 0) - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = pack.names.compare(name, 0, 20, middle * 20, middle * 20 + 20);
+    if (order === 0) {
+      const small = pack.offsets32.readUInt32BE(middle * 4);
+      if ((small & 0x80000000) === 0) return small;
+      const at = (small & 0x7fffffff) * 8;
+      if (at + 8 > pack.offsets64.length) return undefined;
+      const offset = Number(pack.offsets64.readBigUInt64BE(at));
+      return Number.isSafeInteger(offset) ? offset : undefined;
+    }
+    if (order > 0) high = middle - 1;
+    else low = middle + 1;
+  }
+  return undefined;
+}
+
+type PackEntry =
+  | { kind: 'whole'; object: RawGitObject }
+  | { kind: 'ofs'; baseOffset: number; delta: Buffer }
+  | { kind: 'ref'; baseOid: string; delta: Buffer };
+
+/** One entry of a pack: its header, then as many bytes as zlib can need for its size (deflate grows data by < 0.1%). */
+function readPackEntry(packPath: string, offset: number): PackEntry | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(packPath, 'r');
+  } catch {
+    return undefined;
+  }
+  try {
+    const packSize = fstatSync(descriptor).size;
+    const head = Buffer.alloc(64);
+    const headLength = readSync(descriptor, head, 0, head.length, offset);
+    let cursor = 0;
+    let byte = head[cursor++] ?? 0;
+    const type = (byte >> 4) & 7;
+    let size = byte & 15;
+    let shift = 4;
+    while ((byte & 0x80) !== 0) {
+      if (cursor >= headLength || shift > 49) return undefined;
+      byte = head[cursor++] ?? 0;
+      size += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    }
+    if (size > MAX_OBJECT_BYTES) return undefined;
+    let baseOffset = 0;
+    let baseOid = '';
+    if (type === OFS_DELTA) {
+      byte = head[cursor++] ?? 0;
+      let distance = byte & 0x7f;
+      while ((byte & 0x80) !== 0) {
+        if (cursor >= headLength) return undefined;
+        byte = head[cursor++] ?? 0;
+        distance = (distance + 1) * 128 + (byte & 0x7f);
+      }
+      baseOffset = offset - distance;
+      if (baseOffset < 0 || distance === 0) return undefined;
+    } else if (type === REF_DELTA) {
+      if (cursor + 20 > headLength) return undefined;
+      baseOid = head.toString('hex', cursor, cursor + 20);
+      cursor += 20;
+    } else if (TYPES[type] === undefined) {
+      return undefined;
+    }
+    const start = offset + cursor;
+    const length = Math.min(size + Math.ceil(size / 256) + 64, packSize - start);
+    if (length <= 0) return undefined;
+    const compressed = Buffer.allocUnsafe(length);
+    let filled = 0;
+    while (filled < length) {
+      const count = readSync(descriptor, compressed, filled, length - filled, start + filled);
+      if (count === 0) break;
+      filled += count;
+    }
+    let data: Buffer;
+    try {
+      data = inflateSync(compressed.subarray(0, filled), { maxOutputLength: Math.max(size, 1) });
+    } catch {
+      return undefined;
+    }
+    if (data.length !== size) return undefined;
+    if (type === OFS_DELTA) return { kind: 'ofs', baseOffset, delta: data };
+    if (type === REF_DELTA) return { kind: 'ref', baseOid, delta: data };
+    return { kind: 'whole', object: { type: TYPES[type] as GitObjectType, bytes: data } };
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** Git's delta format: the base and result sizes, then copy (from the base) and insert (literal) instructions. */
+export function applyDelta(base: Buffer, delta: Buffer): Buffer | undefined {
+  let cursor = 0;
+  const readSize = (): number => {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = delta[cursor++] ?? 0;
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while ((byte & 0x80) !== 0 && cursor < delta.length);
+    return value;
+  };
+  if (readSize() !== base.length) return undefined;
+  const size = readSize();
+  if (size > MAX_OBJECT_BYTES) return undefined;
+  const result = Buffer.allocUnsafe(size);
+  let written = 0;
+  while (cursor < delta.length) {
+    const op = delta[cursor++] ?? 0;
+    if ((op & 0x80) !== 0) {
+      let copyOffset = 0;
+      let copySize = 0;
+      for (let bit = 0; bit < 4; bit += 1) if ((op & (1 << bit)) !== 0) copyOffset += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
+      for (let bit = 0; bit < 3; bit += 1) if ((op & (1 << (4 + bit))) !== 0) copySize += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
+      if (copySize === 0) copySize = 0x10000;
+      if (copyOffset + copySize > base.length || written + copySize > size) return undefined;
+      base.copy(result, written, copyOffset, copyOffset + copySize);
+      written += copySize;
+    } else if (op !== 0) {
+      if (cursor + op > delta.length || written + op > size) return undefined;
+      delta.copy(result, written, cursor, cursor + op);
+      cursor += op;
+      written += op;
+    } else {
+      return undefined;
+    }
+  }
+  return written === size ? result : undefined;
+}
