@@ -1,7 +1,7 @@
-import { closeSync, fstatSync, openSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { readGuardedSync } from './guarded-read.js';
+import { openRegularFileSync, readGuardedSync } from './guarded-read.js';
 
 /**
  * Git objects read one at a time, straight from the pack: the pack index is searched and only the object's bytes (and
@@ -250,14 +250,10 @@ type PackEntry =
 
 /** One entry of a pack: its header, then as many bytes as zlib can need for its size (deflate grows data by < 0.1%). */
 function readPackEntry(packPath: string, offset: number): PackEntry | undefined {
-  let descriptor: number;
+  const opened = openRegularFileSync(packPath);
+  if (opened === undefined) return undefined;
+  const { descriptor, size: packSize } = opened;
   try {
-    descriptor = openSync(packPath, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const packSize = fstatSync(descriptor).size;
     const head = Buffer.alloc(64);
     const headLength = readSync(descriptor, head, 0, head.length, offset);
     let cursor = 0;

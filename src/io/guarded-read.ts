@@ -49,6 +49,27 @@ function checkStats(stats: { isFile(): boolean; size: number }, maxBytes: number
 }
 
 /** Synchronous guarded read: for thousands of small files it is about twice as fast as fs/promises. */
+/**
+ * A descriptor of a regular file opened with the same guards (no symlink as the last component, no blocking on a
+ * FIFO), with its size; undefined for anything else. The caller closes it.
+ */
+export function openRegularFileSync(path: string): { descriptor: number; size: number } | undefined {
+  let descriptor: number;
+  try {
+    descriptor = openSync(path, openFlags({ maxBytes: Number.MAX_SAFE_INTEGER }));
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    if (stats.isFile()) return { descriptor, size: stats.size };
+  } catch {
+    // Closed below.
+  }
+  closeSync(descriptor);
+  return undefined;
+}
+
 export function readGuardedSync(path: string, options: GuardedReadOptions): GuardedRead {
   let descriptor: number;
   try {

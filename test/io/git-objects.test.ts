@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import git from 'isomorphic-git';
@@ -115,6 +115,38 @@ describe('git objects read from packs one at a time', () => {
     }
     assert.equal(parseTreeObject(entry('100664', 'odd-mode.ts')), undefined);
     assert.equal(parseTreeObject(Buffer.from('100644 truncated\0abc')), undefined);
+  });
+
+  it('a pack that is a FIFO or a symlink, or an index that lies, is not read and does not hang', (t) => {
+    const repo = createRepo({ 'a.ts': 'export const a = 1;\n' });
+    t.after(() => repo.cleanup());
+    repo.git('repack', '-a', '-d');
+    const packDir = join(repo.dir, '.git/objects/pack');
+    const [idx = ''] = readdirSync(packDir).filter((name) => name.endsWith('.idx'));
+    const pack = idx.replace(/\.idx$/, '.pack');
+    const blob = repo.git('rev-parse', 'HEAD:a.ts').trim();
+    assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob)?.bytes.toString(), 'export const a = 1;\n');
+
+    renameSync(join(packDir, pack), join(repo.dir, 'moved.pack'));
+    execFileSync('mkfifo', [join(packDir, pack)]);
+    assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob), undefined, 'a FIFO pack');
+    repo.remove(`.git/objects/pack/${pack}`);
+    symlinkSync(join(repo.dir, 'moved.pack'), join(packDir, pack));
+    assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob), undefined, 'a symlinked pack');
+    repo.remove(`.git/objects/pack/${pack}`);
+    renameSync(join(repo.dir, 'moved.pack'), join(packDir, pack));
+
+    // Offsets past the pack's end and a fanout that counts more names than the index holds.
+    const index = readFileSync(join(packDir, idx));
+    const forged = Buffer.from(index);
+    const count = forged.readUInt32BE(8 + 255 * 4);
+    for (let entry = 0; entry < count; entry += 1) forged.writeUInt32BE(0x7ffffff0, 8 + 1024 + count * 24 + entry * 4);
+    writeFileSync(join(packDir, idx), forged);
+    assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob), undefined, 'offsets past the end');
+    const inflated = Buffer.from(index);
+    for (let slot = 0; slot < 256; slot += 1) inflated.writeUInt32BE(count + 1000, 8 + slot * 4);
+    writeFileSync(join(packDir, idx), inflated.subarray(0, 8 + 1024 + count * 20));
+    assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob), undefined, 'a fanout past the names');
   });
 
   it('applies a delta only when it fits its base and result sizes', () => {
