@@ -65,7 +65,11 @@ export async function buildRepositoryGraph(
 
   // The packs' signal words (built-in and the repository's) decide which identifiers raise auth, pagination and money signals.
   const signalWords = mergeClassifiers((await loadRulePacks(env)).packs).signals;
-  const parsed = await env.parseSources(scan.files, { assertionHelpers: [...(analysis.assertionHelpers ?? [])], signalWords });
+  const parsed = await env.parseSources(scan.files, {
+    assertionHelpers: [...(analysis.assertionHelpers ?? [])],
+    signalWords,
+    maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+  });
   clock.lap('parse');
 
   const paths = scan.files.map((file) => file.path);
@@ -138,7 +142,11 @@ export async function updateRepositoryGraph(
 
   const parsed = await env.parseSources(
     scan.files,
-    { assertionHelpers: [...(analysis.assertionHelpers ?? [])], signalWords: state.signalWords },
+    {
+      assertionHelpers: [...(analysis.assertionHelpers ?? [])],
+      signalWords: state.signalWords,
+      maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    },
     { files: previous.scan.files, parsed: previous.parsed, scannedAt: state.scannedAt },
   );
   const changed = new Set(touched.filter((path) => parsed.facts.get(path)?.hash !== previous.parsed.facts.get(path)?.hash));

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import type { ChangeSet } from '../model/change.js';
 import { isCheckerError, CheckerError } from '../model/diagnostic.js';
-import type { Env, GitAccess, HistoryEntry, KnownFacts, ParsedSources, RevisionRange } from '../model/env.js';
+import type { Env, GitAccess, HistoryEntry, KnownFacts, ParsedSources, ParseSourcesOptions, RevisionRange } from '../model/env.js';
 import type { ParseOptions } from '../model/facts.js';
 import type { ScannedFile } from '../model/scan.js';
 import { createArtifactFolder, readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
@@ -57,7 +57,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
       trackedLocalState = result.trackedLocalState ?? [];
       return result;
     },
-    parseSources: async (files: ScannedFile[], parseOptions: ParseOptions, known?: KnownFacts): Promise<ParsedSources> => {
+    parseSources: async (files: ScannedFile[], parseOptions: ParseSourcesOptions, known?: KnownFacts): Promise<ParsedSources> => {
       const sharedPool = getPool();
       // A repository that commits files under .checker/local could ship a forged facts cache.
       const cacheIsTrusted = trackedLocalState.length === 0;

@@ -16,6 +16,7 @@ import {
 import { countLines, createParsePool, type ParsePool, type ReadJob, type ReadOutcome } from './parse-pool.js';
 import type { ProgressSink } from '../model/progress.js';
 import { classifySource, readFileBytes } from './read-source.js';
+import { DEFAULT_MAX_FILE_BYTES } from './scan.js';
 import { compareText } from '../text/compare-text.js';
 
 export { readTextFile } from './read-source.js';
@@ -25,6 +26,8 @@ const WARM_START_FILES = 128;
 export interface ParseRepositoryOptions extends ParseOptions {
   /** A pool to reuse (MCP server); without it a pool is created for this call and closed after. */
   pool?: ParsePool;
+  /** The scan's size limit (`analysis.maxFileBytes`): a file read for parsing may not be larger; default 1 MiB. */
+  maxFileBytes?: number;
   /** Read and write `.checker/local/cache/`; default true. */
   useCache?: boolean;
   /** Drop cache entries for code files not in `files` (deleted files); default true. Pass false when `files` is a subset. */
@@ -141,6 +144,7 @@ async function parseWithPool(
   state: RunState,
 ): Promise<ParseRepositoryResult> {
   const { stats, facts, skipped } = state;
+  const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const jobs: ReadJob[] = [];
   const scannedFiles = new Map<string, ScannedFile>();
   for (const file of codeFiles) {
@@ -163,7 +167,7 @@ async function parseWithPool(
     const report = options.onProgress;
     report?.({ phase: 'parse', done: 0, total: jobs.length });
     outcomes = await activePool.read(
-      root,
+      { root, maxBytes },
       jobs,
       parseOptions,
       report === undefined ? undefined : (done, total) => report({ phase: 'parse', done, total }),
@@ -176,7 +180,7 @@ async function parseWithPool(
     const answer = outcomes.get(job.path);
     if (file === undefined || answer === undefined) continue;
     // A child that died or ran out of time: the file is read here for its hash and lines, and reported as the child left it.
-    const outcome = answer.kind === 'failed' ? describeFailed(root, job.path, answer.failure) : answer;
+    const outcome = answer.kind === 'failed' ? describeFailed(root, job.path, maxBytes, answer.failure) : answer;
     if (outcome.kind === 'unread') {
       skipped.push(outcome.skip);
       deleteCacheEntry(cache, job.path);
@@ -206,8 +210,8 @@ async function parseWithPool(
 }
 
 /** A file whose child died or timed out, as the parent reads it: its hash and line count with the child's failure. */
-function describeFailed(root: string, path: string, failure: ParseFailure): Exclude<ReadOutcome, { kind: 'failed' }> {
-  const read = readFileBytes(root, path);
+function describeFailed(root: string, path: string, maxBytes: number, failure: ParseFailure): Exclude<ReadOutcome, { kind: 'failed' }> {
+  const read = readFileBytes(root, path, maxBytes);
   if (!read.ok) return { kind: 'unread', skip: read.skip };
   const source = classifySource(path, read.bytes);
   const size = read.bytes.byteLength;

@@ -19,6 +19,12 @@ export interface ReadJob {
   knownHash?: string;
 }
 
+/** Where read jobs are read from: the repository root, and the scan's size limit (`analysis.maxFileBytes`). */
+export interface ReadSource {
+  root: string;
+  maxBytes: number;
+}
+
 /** What a child made of a read job; `failed` is the pool's own answer when the child died or ran over the time limit. */
 export type ReadOutcome =
   | { kind: 'parsed'; size: number; hash: string; facts: FileFacts }
@@ -46,9 +52,12 @@ export interface ParsePool {
   readonly size: number;
   /** `onParsed(done, total)` after each file's facts arrive (for a progress display). */
   parse(jobs: ParseJob[], options: ParseOptions, onParsed?: (done: number, total: number) => void): Promise<Map<string, FileFacts>>;
-  /** Reads, classifies and parses repository files under `root` in the children (the bulk path of a cold scan). */
+  /**
+   * Reads (at most `maxBytes` each), classifies and parses repository files under `root` in the children (the bulk
+   * path of a cold scan).
+   */
   read(
-    root: string,
+    source: ReadSource,
     jobs: ReadJob[],
     options: ParseOptions,
     onParsed?: (done: number, total: number) => void,
@@ -343,7 +352,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
         onParsed,
       );
     },
-    read(root, jobs, parseOptions, onParsed) {
+    read(source, jobs, parseOptions, onParsed) {
       const known = new Map(jobs.map((job) => [job.path, job.knownHash]));
       return submit<ReadOutcome>(
         jobs.map((job) => ({ path: job.path, weight: job.size })),
@@ -351,7 +360,8 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
           toMessage: (id, batch) => ({
             type: 'read',
             id,
-            root,
+            root: source.root,
+            maxBytes: source.maxBytes,
             options: parseOptions,
             files: batch.map((job) => ({ path: job.path, knownHash: known.get(job.path) })),
           }),

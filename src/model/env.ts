@@ -81,14 +81,22 @@ export interface GitAccess {
  * `src/io/node-env.ts` implements it on the real disk and `test/helpers/memory-env.ts` in memory; app code never
  * imports io, node:fs or process.
  */
+/** The parse options, and the size limit the scan applied (`analysis.maxFileBytes`), which the reads keep. */
+export interface ParseSourcesOptions extends ParseOptions {
+  maxFileBytes?: number;
+}
+
 export interface Env {
   readonly root: string;
   now(): Date;
   /** The working tree: contained, size-capped reads whose refusals are data. */
   readonly files: RepoFiles;
   scan(options: { maxFileBytes: number }): Promise<ScanResult>;
-  /** Facts of the JS/TS files among `files`: from `known` or the facts cache when unchanged, else parsed. */
-  parseSources(files: ScannedFile[], options: ParseOptions, known?: KnownFacts): Promise<ParsedSources>;
+  /**
+   * Facts of the JS/TS files among `files`: from `known` or the facts cache when unchanged, else read (at most
+   * `options.maxFileBytes`, the scan's limit, default 1 MiB) and parsed.
+   */
+  parseSources(files: ScannedFile[], options: ParseSourcesOptions, known?: KnownFacts): Promise<ParsedSources>;
   /** Says what a long command is doing (a terminal's progress line); does nothing unless someone listens. */
   reportProgress(event: ProgressEvent): void;
   /** Parses texts that are not on disk (base-side versions) in the crash-isolating pool; never cached. */

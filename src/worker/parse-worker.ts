@@ -27,6 +27,7 @@ interface ReadRequest {
   type: 'read';
   id: number;
   root: string;
+  maxBytes: number;
   options: ParseOptions;
   files: { path: string; knownHash?: string }[];
 }
@@ -41,20 +42,22 @@ function isReadRequest(message: unknown): message is ReadRequest {
     typeof message.id === 'number' &&
     'root' in message &&
     typeof message.root === 'string' &&
+    'maxBytes' in message &&
+    typeof message.maxBytes === 'number' &&
     'files' in message &&
     Array.isArray(message.files)
   );
 }
 
 /** The same read, checks and hash as the parent's own (src/io/read-source.ts): the text never crosses IPC. */
-function readOne(root: string, path: string, knownHash: string | undefined, options: ParseOptions): ReadOutcome {
-  const read = readFileBytes(root, path);
+function readOne(message: ReadRequest, path: string, knownHash: string | undefined): ReadOutcome {
+  const read = readFileBytes(message.root, path, message.maxBytes);
   if (!read.ok) return { kind: 'unread', skip: read.skip };
   const size = read.bytes.byteLength;
   const source = classifySource(path, read.bytes);
   if (!source.ok) return { kind: 'skipped', size, skip: source.skip };
   if (source.hash === knownHash) return { kind: 'unchanged', size, hash: source.hash };
-  return { kind: 'parsed', size, hash: source.hash, facts: parseOne(path, source.text, options) };
+  return { kind: 'parsed', size, hash: source.hash, facts: parseOne(path, source.text, message.options) };
 }
 
 function parseOne(path: string, text: string, options: ParseOptions): FileFacts {
@@ -85,10 +88,7 @@ function reply(message: object): void {
 
 process.on('message', (message: unknown) => {
   if (isReadRequest(message)) {
-    const results: [string, ReadOutcome][] = message.files.map((file) => [
-      file.path,
-      readOne(message.root, file.path, file.knownHash, message.options),
-    ]);
+    const results: [string, ReadOutcome][] = message.files.map((file) => [file.path, readOne(message, file.path, file.knownHash)]);
     reply({ type: 'result', id: message.id, results });
     return;
   }

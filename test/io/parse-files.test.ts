@@ -133,9 +133,9 @@ test('the children read the files: no text crosses IPC, and a touched file is ha
       calls.push({ kind: 'parse', jobs });
       return pool.parse(jobs, options, onParsed);
     },
-    read: (root, jobs, options, onParsed) => {
+    read: (source, jobs, options, onParsed) => {
       calls.push({ kind: 'read', jobs });
-      return pool.read(root, jobs, options, onParsed);
+      return pool.read(source, jobs, options, onParsed);
     },
     warm: (count) => pool.warm(count),
     processIds: () => pool.processIds(),

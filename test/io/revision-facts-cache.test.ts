@@ -20,9 +20,9 @@ function countingPool(): { pool: ParsePool; sent: string[][] } {
       sent.push(jobs.map((job) => job.path));
       return real.parse(jobs, options, onParsed);
     },
-    read: (root, jobs, options, onParsed) => {
+    read: (source, jobs, options, onParsed) => {
       sent.push(jobs.map((job) => job.path));
-      return real.read(root, jobs, options, onParsed);
+      return real.read(source, jobs, options, onParsed);
     },
     warm: (count) => real.warm(count),
     processIds: () => real.processIds(),
