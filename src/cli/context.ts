@@ -35,6 +35,9 @@ export function resolveRepositoryRoot(cwd: unknown): string {
 export async function withEnv<T>(cwd: unknown, fn: (env: Env) => Promise<T>, options: { useCache?: boolean } = {}): Promise<T> {
   const progress = startProgressLine(currentHost());
   const env = createNodeEnv(resolveRepositoryRoot(cwd), {
+    // One parse pool for the command: the base sides of a change are parsed by the children that parsed the tree,
+    // instead of by new ones (~0.3 s to start); `env.close()` below ends them.
+    keepPool: true,
     ...currentHost().envOptions,
     processEnv: currentHost().env,
     ...(options.useCache === false ? { useCache: false } : {}),

@@ -86,8 +86,10 @@ export async function parseRepositoryFiles(
   // A code file written at or after the cache (or no cache at all) is most likely parsed: start one parse child now,
   // so its ~0.2 s start (node and swc's native binding) overlaps loading the cache instead of following it. An edit to
   // one file and a rerun is the common loop; a touch without a change costs that child's start in the background.
-  const early = options.pool === undefined && isParseLikely(root, codeFiles, options.useCache !== false) ? createParsePool() : undefined;
-  early?.warm(1);
+  // A pool the caller holds (the CLI's for its command, the MCP server's) is started the same way.
+  const isLikely = options.known === undefined && isParseLikely(root, codeFiles, options.useCache !== false);
+  const early = options.pool === undefined && isLikely ? createParsePool() : undefined;
+  (early ?? (isLikely ? options.pool : undefined))?.warm(1);
 
   let cache: FactsCache;
   if (options.known !== undefined) {
@@ -113,7 +115,7 @@ export async function parseRepositoryFiles(
       ? (early ?? createParsePool({ size: Math.min(availableWorkers(), Math.ceil(toRead / 64)) }))
       : undefined;
   // Starting the children costs ~0.3 s; with much to read, start them all before the first batch is ready.
-  if (toRead >= WARM_START_FILES) ownPool?.warm();
+  if (toRead >= WARM_START_FILES) (ownPool ?? options.pool)?.warm();
   try {
     const run = options.known === undefined ? options : { ...options, useCache: false };
     return await parseWithPool(root, codeFiles, parseOptions, cache, run, ownPool ?? options.pool, {
