@@ -25,6 +25,11 @@ export interface HealthWait {
 
 /** A single request waits at most this long, so a server that accepts and never answers still lets the loop go on. */
 const MAX_REQUEST_MS = 5000;
+/**
+ * No attempt after the first starts with less time than this left: one with 3 ms to go answers nothing on a busy
+ * machine, and its "no answer" hid the status the app had been giving (a 200 where 204 was expected).
+ */
+const MIN_ATTEMPT_MS = 50;
 
 function isHealthyStatus(status: number, expectStatus: number | undefined): boolean {
   return expectStatus === undefined ? status >= 200 && status < 400 : status === expectStatus;
@@ -56,7 +61,7 @@ export async function waitForHealth(env: Env, settings: HealthcheckSettings, exi
   for (;;) {
     if (exit !== undefined) return finish('exited');
     const left = deadline - env.now().getTime();
-    if (left <= 0) return finish('timed-out');
+    if (left <= 0 || (attempts > 0 && left < MIN_ATTEMPT_MS)) return finish('timed-out');
     attempts += 1;
     const answer = await env.httpGet(settings.url, { timeoutMs: Math.max(1, Math.min(left, MAX_REQUEST_MS)), maxBodyBytes: 4096 });
     if (answer.ok) {
