@@ -14,7 +14,7 @@ import {
 } from '../model/repo-files.js';
 import { compareText } from '../text/compare-text.js';
 
-/** Decoders are kept: building one per read cost about 70 µs, 77 ms for the package.json files of a 17k-file tree. */
+/** One decoder per mode for the process: `decode()` without `stream` keeps no state between calls, a failed one included. */
 const fatalDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 const replacingDecoder = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false });
 
