@@ -148,7 +148,8 @@ async function parseWithPool(
   const { stats, facts, skipped } = state;
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const jobs: ReadJob[] = [];
-  const scannedFiles = new Map<string, ScannedFile>();
+  /** Each job's scanned file and the cache entry it was sent against (the source of its `knownHash`). */
+  const sent = new Map<string, { file: ScannedFile; entry: FactsCacheEntry | undefined }>();
   for (const file of codeFiles) {
     const entry = cache.entries.get(file.path);
     if (entry !== undefined && isStatUnchanged(entry, file, cache)) {
@@ -158,7 +159,7 @@ async function parseWithPool(
     }
     stats.read += 1;
     jobs.push({ path: file.path, size: file.size, ...(entry?.facts === undefined ? {} : { knownHash: entry.hash }) });
-    scannedFiles.set(file.path, file);
+    sent.set(file.path, { file, entry });
   }
   if (jobs.length === 0) return finish(root, codeFiles, cache, options, state);
 
@@ -178,8 +179,8 @@ async function parseWithPool(
     if (pool === undefined) await activePool.close();
   }
   for (const job of jobs) {
-    const file = scannedFiles.get(job.path);
     const answer = outcomes.get(job.path);
+    const { file, entry } = sent.get(job.path) ?? {};
     if (file === undefined || answer === undefined) continue;
     // A child that died or ran out of time: the file is read here for its hash and lines, and reported as the child left it.
     const outcome = answer.kind === 'failed' ? describeFailed(root, job.path, maxBytes, answer.failure) : answer;
@@ -194,13 +195,13 @@ async function parseWithPool(
       setCacheEntry(cache, job.path, { hash: '', ...stat, skip: { reason: outcome.skip.reason, detail: outcome.skip.detail } });
       continue;
     }
-    const entry = cache.entries.get(job.path);
+    // `unchanged` answers a `knownHash`, which is only sent for an entry with facts.
     if (outcome.kind === 'unchanged' && entry?.facts !== undefined) {
       facts.set(job.path, { hash: outcome.hash, facts: entry.facts });
       setCacheEntry(cache, job.path, { ...entry, ...stat });
       continue;
     }
-    if (outcome.kind !== 'parsed') continue;
+    if (outcome.kind !== 'parsed') throw new Error(`internal: ${job.path} was answered ${outcome.kind} without facts to keep`);
     stats.parsed += 1;
     facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
     const code = outcome.facts.failure?.code;
