@@ -1,4 +1,4 @@
-import { closeSync, readdirSync, readSync } from 'node:fs';
+import { closeSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { openRegularFileSync, readGuardedSync } from './guarded-read.js';
@@ -108,24 +108,37 @@ interface PackIndex {
   count: number;
 }
 
-/** A reader over `gitdir/objects`: loose objects and version-2 pack indexes, listed once. */
+/**
+ * A reader over `gitdir/objects`: loose objects and version-2 pack indexes, listed once and again when an object is
+ * not found and the pack folder has changed since (a long-lived server after a fetch or `git gc`).
+ */
 export function createObjectReader(gitdir: string): ObjectReader {
   const objectsDir = join(gitdir, 'objects');
+  const packDir = join(objectsDir, 'pack');
   let packs: PackIndex[] | undefined;
+  let listedMtimeMs: number | undefined;
+  const readPackDirTime = (): number | undefined => {
+    try {
+      return statSync(packDir).mtimeMs;
+    } catch {
+      return undefined;
+    }
+  };
   const bases = new Map<string, RawGitObject>();
   let baseBytes = 0;
 
   const listPacks = (): PackIndex[] => {
     if (packs !== undefined) return packs;
     packs = [];
+    listedMtimeMs = readPackDirTime();
     let names: string[];
     try {
-      names = readdirSync(join(objectsDir, 'pack')).filter((name) => /^pack-[0-9a-f]+\.idx$/.test(name));
+      names = readdirSync(packDir).filter((name) => /^pack-[0-9a-f]+\.idx$/.test(name));
     } catch {
       return packs;
     }
     for (const name of names.sort()) {
-      const index = readPackIndex(join(objectsDir, 'pack', name));
+      const index = readPackIndex(join(packDir, name));
       if (index !== undefined) packs.push(index);
     }
     return packs;
@@ -191,7 +204,10 @@ export function createObjectReader(gitdir: string): ObjectReader {
     read(oid) {
       if (!OID.test(oid)) return undefined;
       try {
-        return readLoose(oid) ?? readFromPacks(oid, 0);
+        const found = readLoose(oid) ?? readFromPacks(oid, 0);
+        if (found !== undefined || packs === undefined || readPackDirTime() === listedMtimeMs) return found;
+        packs = undefined;
+        return readFromPacks(oid, 0);
       } catch {
         return undefined;
       }

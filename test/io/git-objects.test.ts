@@ -149,6 +149,21 @@ describe('git objects read from packs one at a time', () => {
     assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob), undefined, 'a fanout past the names');
   });
 
+  it('a reader that outlives a repack finds the objects of the new packs', (t) => {
+    const repo = createRepo({ 'a.ts': 'export const a = 1;\n' });
+    t.after(() => repo.cleanup());
+    repo.git('repack', '-a', '-d');
+    const reader = createObjectReader(join(repo.dir, '.git'));
+    assert.equal(reader.read(repo.git('rev-parse', 'HEAD:a.ts').trim())?.type, 'blob');
+    repo.write({ 'b.ts': 'export const b = 2;\n' });
+    repo.commit('b');
+    // The old pack is replaced and the new objects are packed: none of them is loose any more.
+    repo.git('repack', '-a', '-d');
+    assert.match(repo.git('count-objects', '-v'), /^count: 0$/m);
+    assert.equal(reader.read(repo.git('rev-parse', 'HEAD:b.ts').trim())?.bytes.toString(), 'export const b = 2;\n');
+    assert.equal(reader.read(repo.git('rev-parse', 'HEAD:a.ts').trim())?.bytes.toString(), 'export const a = 1;\n');
+  });
+
   it('applies a delta only when it fits its base and result sizes', () => {
     const base = Buffer.from('hello world');
     // base size 11, result size 9: copy 5 bytes from offset 6 ("world"), insert " ok!".
