@@ -2,6 +2,7 @@ import { extractFacts } from '../graph/parse/extract-facts.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
 import type { ReadOutcome } from '../io/parse-pool.js';
 import { emptyFacts, type FileFacts, type ParseOptions } from '../model/facts.js';
+import { isRecord } from '../text/is-record.js';
 
 interface ParseRequest {
   type: 'parse';
@@ -10,17 +11,13 @@ interface ParseRequest {
   files: { path: string; text: string }[];
 }
 
+/** A request of `type` from the parent: its id and its list of files. */
+function isRequest(message: unknown, type: string): message is { type: string; id: number; files: unknown[] } & Record<string, unknown> {
+  return isRecord(message) && message.type === type && typeof message.id === 'number' && Array.isArray(message.files);
+}
+
 function isParseRequest(message: unknown): message is ParseRequest {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    'type' in message &&
-    message.type === 'parse' &&
-    'id' in message &&
-    typeof message.id === 'number' &&
-    'files' in message &&
-    Array.isArray(message.files)
-  );
+  return isRequest(message, 'parse');
 }
 
 interface ReadRequest {
@@ -33,20 +30,7 @@ interface ReadRequest {
 }
 
 function isReadRequest(message: unknown): message is ReadRequest {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    'type' in message &&
-    message.type === 'read' &&
-    'id' in message &&
-    typeof message.id === 'number' &&
-    'root' in message &&
-    typeof message.root === 'string' &&
-    'maxBytes' in message &&
-    typeof message.maxBytes === 'number' &&
-    'files' in message &&
-    Array.isArray(message.files)
-  );
+  return isRequest(message, 'read') && typeof message.root === 'string' && typeof message.maxBytes === 'number';
 }
 
 /** The same read, checks and hash as the parent's own (src/io/read-source.ts): the text never crosses IPC. */
