@@ -116,6 +116,30 @@ function findDefault(line: string): RegExpExecArray | null {
   return parameter ?? FALLBACK.exec(code);
 }
 
+/**
+ * The parenthesised group `text` starts with, up to its matching `)`, skipping quoted strings: the condition of
+ * `if (a && b) return x;` without the statement after it. Undefined when `text` does not start with `(` or the group
+ * does not close on this line.
+ */
+function takeParenthesised(text: string): string | undefined {
+  if (!text.startsWith('(')) return undefined;
+  let depth = 0;
+  let quote: string | undefined;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (quote !== undefined) {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"' || char === '`') quote = char;
+    else if (char === '(') depth += 1;
+    else if (char === ')') {
+      depth -= 1;
+      if (depth === 0) return text.slice(0, index + 1);
+    }
+  }
+  return undefined;
+}
+
 /** Semantic changes of one replaced or added line. */
 function classifyPair(before: string | undefined, after: string, line: number): SemanticChange[] {
   if (isCommentLine(after)) return [];
@@ -144,10 +168,10 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
     // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
     // comment is shown as `head`, since a comment marker can also sit inside a string.
-    const shown = /\/[/*]/.test(after) ? head : after.trim();
+    const shown = (/\/[/*]/.test(after) ? head : after.trim()).replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
     add(
       'condition',
-      shown.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '').replace(/\)\s*\{?\s*$/, ')'),
+      takeParenthesised(shown) ?? shown.replace(/\)\s*\{?\s*$/, ')'),
       '',
       'an input for which the condition is true and one for which it is false',
     );

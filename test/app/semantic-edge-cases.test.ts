@@ -32,7 +32,12 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  if (user.isAdmin) {', '  if (user.isAdmin || user.isOwner) {'), [
       ['condition', '(user.isAdmin || user.isOwner)', '', 'an input for which the condition is true and one for which it is false'],
     ]);
-    // The strings of a condition are shown as written (express 5: QUERY joined GET and HEAD in req.fresh).
+    // The strings of a condition are shown as written (express 5: QUERY joined GET and HEAD in req.fresh), and the
+    // statement after it is not part of it; a parenthesis inside a string does not end it.
+    assert.deepEqual(
+      one("  if (name === ')' || ok) return;", "  if (name === ')' || ok || ready) return;")[0]?.[1],
+      "(name === ')' || ok || ready)",
+    );
     assert.deepEqual(
       one(
         "  if ('GET' !== method && 'HEAD' !== method) return false;",
@@ -41,7 +46,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [
         [
           'condition',
-          "('GET' !== method && 'HEAD' !== method && 'QUERY' !== method) return false;",
+          "('GET' !== method && 'HEAD' !== method && 'QUERY' !== method)",
           '',
           'an input for which the condition is true and one for which it is false',
         ],
