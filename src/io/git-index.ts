@@ -1,4 +1,4 @@
-import { promises as fsp } from 'node:fs';
+import { constants as fsConstants, promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { CheckerError } from '../model/diagnostic.js';
 import { readGuarded } from './guarded-read.js';
@@ -27,13 +27,25 @@ export interface GitIndex {
   mtimeMs: number;
 }
 
+/**
+ * The last index read per path: a command asks for the index up to three times (the scan's tracked paths, the
+ * untracked files, the worktree diff), about 25 ms of parsing each at 20,000 entries. An index ends with the SHA-1 of
+ * everything before it, so the same size and the same last 20 bytes mean the same entries; an index written without
+ * that hash (`index.skipHash`: zeros) is always read again. The kept entries are frozen: callers share them.
+ */
+const lastRead = new Map<string, { size: number; checksum: Buffer; entries: IndexEntry[] }>();
+const CHECKSUM_BYTES = 20;
+
 /** Reads `.git/index` (versions 2, 3 and 4) without taking a lock or writing anything back. */
 export async function readGitIndex(gitdir: string): Promise<GitIndex> {
   const path = join(gitdir, 'index');
-  const [read, stats] = await Promise.all([
-    readGuarded(path, { maxBytes: MAX_INDEX_BYTES, followSymlinks: true }),
-    fsp.stat(path).catch(() => undefined),
-  ]);
+  const stats = await fsp.stat(path).catch(() => undefined);
+  const kept = lastRead.get(path);
+  if (kept !== undefined && stats?.isFile() === true && stats.size === kept.size) {
+    const tail = await readTail(path, stats.size);
+    if (tail?.equals(kept.checksum) === true) return { entries: kept.entries, mtimeMs: stats.mtimeMs };
+  }
+  const read = await readGuarded(path, { maxBytes: MAX_INDEX_BYTES, followSymlinks: true });
   if (!read.ok && read.reason !== 'missing') {
     throw new CheckerError('git/state-invalid', `cannot read the git index ${path}: it ${read.detail}`, {
       hint: 'Run `git status` yourself to rebuild the index, or re-clone the repository.',
@@ -41,7 +53,29 @@ export async function readGitIndex(gitdir: string): Promise<GitIndex> {
     });
   }
   if (!read.ok || stats === undefined) return { entries: [], mtimeMs: 0 };
-  return { entries: parseGitIndex(read.bytes, path), mtimeMs: stats.mtimeMs };
+  const entries = parseGitIndex(read.bytes, path);
+  const checksum = Buffer.from(read.bytes.subarray(read.bytes.length - CHECKSUM_BYTES));
+  if (checksum.some((byte) => byte !== 0)) {
+    for (const entry of entries) Object.freeze(entry);
+    lastRead.set(path, { size: read.bytes.length, checksum, entries: Object.freeze(entries) as IndexEntry[] });
+  } else lastRead.delete(path);
+  return { entries, mtimeMs: stats.mtimeMs };
+}
+
+/** The last 20 bytes of the file, or undefined when they cannot be read. */
+async function readTail(path: string, size: number): Promise<Buffer | undefined> {
+  if (size < CHECKSUM_BYTES) return undefined;
+  let handle: fsp.FileHandle | undefined;
+  try {
+    handle = await fsp.open(path, fsConstants.O_RDONLY | fsConstants.O_NONBLOCK);
+    const tail = Buffer.alloc(CHECKSUM_BYTES);
+    const { bytesRead } = await handle.read(tail, 0, CHECKSUM_BYTES, size - CHECKSUM_BYTES);
+    return bytesRead === CHECKSUM_BYTES ? tail : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
 }
 
 function parseGitIndex(buffer: Buffer, path = 'index'): IndexEntry[] {

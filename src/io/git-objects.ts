@@ -1,4 +1,4 @@
-import { closeSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { openRegularFileSync, readGuardedSync } from './guarded-read.js';
@@ -85,6 +85,11 @@ export function getObjectReader(repo: { gitdir: string }): ObjectReader {
 export interface ObjectReader {
   /** The object, or undefined when this reader cannot answer (then isomorphic-git is asked). */
   read(oid: string): RawGitObject | undefined;
+  /**
+   * Whether a loose object file or a pack index holds the object, without reading it; false when this reader cannot
+   * tell (then isomorphic-git is asked).
+   */
+  has(oid: string): boolean;
 }
 
 /** Objects larger than this are left to isomorphic-git (it reads them whole either way). */
@@ -200,7 +205,24 @@ export function createObjectReader(gitdir: string): ObjectReader {
     return { type: match[1] as GitObjectType, bytes: inflated.subarray(nul + 1) };
   };
 
+  const isListed = (oid: string): boolean => {
+    const name = Buffer.from(oid, 'hex');
+    if (listPacks().some((pack) => findOffset(pack, name) !== undefined)) return true;
+    try {
+      return lstatSync(join(objectsDir, oid.slice(0, 2), oid.slice(2))).isFile();
+    } catch {
+      return false;
+    }
+  };
+
   return {
+    has(oid) {
+      if (!OID.test(oid)) return false;
+      if (isListed(oid)) return true;
+      if (packs === undefined || readPackDirTime() === listedMtimeMs) return false;
+      packs = undefined;
+      return isListed(oid);
+    },
     read(oid) {
       if (!OID.test(oid)) return undefined;
       try {

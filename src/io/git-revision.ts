@@ -79,10 +79,14 @@ async function resolveName(repo: GitRepository, ref: string, name: string): Prom
   const { fs, gitdir, cache } = repo;
   if (/^[0-9a-f]{40}$/i.test(name)) {
     const oid = name.toLowerCase();
-    const exists = await git.expandOid({ fs, gitdir, oid, cache }).then(
-      () => true,
-      () => false,
-    );
+    // Our reader looks in the pack indexes and loose objects; isomorphic-git (which loads every pack index whole) is
+    // asked only when it finds nothing, for what it cannot see (alternates).
+    const exists =
+      getObjectReader(repo).has(oid) ||
+      (await git.expandOid({ fs, gitdir, oid, cache }).then(
+        () => true,
+        () => false,
+      ));
     if (exists) return oid;
     throw await buildNotFoundError(repo, ref, true);
   }

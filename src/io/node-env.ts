@@ -2,7 +2,6 @@ import { homedir } from 'node:os';
 import type { ChangeSet } from '../model/change.js';
 import { isCheckerError, CheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, KnownFacts, ParsedSources, ParseSourcesOptions, RevisionRange } from '../model/env.js';
-import type { ParseOptions } from '../model/facts.js';
 import type { ScannedFile } from '../model/scan.js';
 import { createArtifactFolder, readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
 import { parseRepositoryFiles } from './parse-files.js';

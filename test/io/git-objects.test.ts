@@ -164,6 +164,25 @@ describe('git objects read from packs one at a time', () => {
     assert.equal(reader.read(repo.git('rev-parse', 'HEAD:a.ts').trim())?.bytes.toString(), 'export const a = 1;\n');
   });
 
+  it('knows which objects it holds without reading them, and looks at the packs again after a repack', (t) => {
+    const repo = createRepo({ 'a.ts': 'export const a = 1;\n' });
+    t.after(() => repo.cleanup());
+    const reader = createObjectReader(join(repo.dir, '.git'));
+    const loose = repo.git('rev-parse', 'HEAD:a.ts').trim();
+    assert.equal(reader.has(loose), true, 'a loose object');
+    assert.equal(reader.has('0'.repeat(40)), false);
+    assert.equal(reader.has('not an oid'), false);
+    assert.equal(reader.has(loose.toUpperCase()), false, 'oids are lower-case hex');
+    repo.git('repack', '-a', '-d');
+    assert.match(repo.git('count-objects', '-v'), /^count: 0$/m);
+    assert.equal(reader.has(loose), true, 'now only in a pack');
+    repo.write({ 'b.ts': 'export const b = 2;\n' });
+    repo.commit('b');
+    repo.git('repack', '-a', '-d');
+    assert.equal(reader.has(repo.git('rev-parse', 'HEAD:b.ts').trim()), true, 'in a pack made after the first look');
+    assert.equal(reader.has('1'.repeat(40)), false);
+  });
+
   it('applies a delta only when it fits its base and result sizes', () => {
     const base = Buffer.from('hello world');
     // base size 11, result size 9: copy 5 bytes from offset 6 ("world"), insert " ok!".
@@ -198,6 +217,8 @@ describe('git objects read from packs one at a time', () => {
       deltas.map((delta) => delta.path),
       ['src/deep/b.ts'],
     );
+    const full = repo.git('rev-parse', 'HEAD~1').trim();
+    assert.equal((await resolveRevision(gitRepo, full)).oid, full);
     // isomorphic-git keeps each pack it loads under a symbol of the cache: none was loaded.
     assert.deepEqual(Object.getOwnPropertySymbols(gitRepo.cache), []);
 
