@@ -6,6 +6,7 @@ import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
 import { loadConfig } from './load-config.js';
 import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-reads.js';
 import { toTreeFingerprint } from './tree-fingerprint.js';
+import { toAsciiJson } from '../text/ascii-json.js';
 
 const MEMO_PATH = 'cache/analysis-v1.json';
 /** Ranges kept (the newest). */
@@ -86,7 +87,8 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
   const writtenAt = env.now().getTime();
   const analysis = await analyzeChange(recorded.env, { ...range, repository });
   const reads = [...recorded.log.reads.values()];
-  const text = JSON.stringify(analysis);
+  // ASCII (non-ASCII characters escaped): the next run decodes and parses it about twice as fast.
+  const text = toAsciiJson(analysis);
   if (text.length > MAX_KEPT_CHARS) return analysis;
   const others = entries.filter((other) => other.id !== id).slice(-(KEPT - 1));
   let entry: MemoEntry;
@@ -98,7 +100,7 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
       await env.writeArtifact(slotPath(slot), `{"version":1,"id":${JSON.stringify(id)},"analysis":${text}}\n`);
       entry = { id, writtenAt, reads, slot };
     }
-    await env.writeArtifact(MEMO_PATH, `${JSON.stringify({ version: 1, entries: [...others, entry] })}\n`);
+    await env.writeArtifact(MEMO_PATH, `${toAsciiJson({ version: 1, entries: [...others, entry] })}\n`);
   } catch {
     // A memo that cannot be written costs the next run the analysis, not this run its answer.
   }

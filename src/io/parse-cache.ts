@@ -10,6 +10,7 @@ import { writeArtifact } from './artifacts.js';
 import { readGuarded } from './guarded-read.js';
 import { redactTree } from '../text/redact-tree.js';
 import { isRecord } from '../text/is-record.js';
+import { toAsciiJson } from '../text/ascii-json.js';
 import { compareText } from '../text/compare-text.js';
 
 /** Bump whenever extracted facts change shape or meaning: every cached entry is then re-parsed. */
@@ -337,15 +338,6 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
       },
     ];
   }
-}
-
-/**
- * JSON with every non-ASCII character escaped (`\\u00e9`), so the file is ASCII and loads as a one-byte string: V8
- * decodes and parses those much faster (the 42 MB cache of the large tree: 154-283 ms to decode instead of 407-431 ms). Escaping
- * costs about as much once per write of the whole file, which the journal keeps rare.
- */
-function toAsciiJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Where each loaded entry's detail fields still sit unparsed (dropped once a field is read). */

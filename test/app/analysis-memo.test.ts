@@ -87,11 +87,15 @@ describe('the analysis kept across runs (analysis-memo)', () => {
     for (let index = 0; index < 160; index += 1) {
       files[`src/part${index}.ts`] = `export function part${index}(value: number): number {\n  return value + ${index};\n}\n`;
     }
+    // A name beyond ASCII (and beyond the BMP) goes through the kept file escaped and comes back the same.
+    const wide = 'src/café-𝔘.ts';
+    files[wide] = "export const label = 'naïve';\n";
     const large = createRepo(files);
     t.after(() => large.cleanup());
     for (let index = 0; index < 160; index += 1) {
       large.write({ [`src/part${index}.ts`]: `export function part${index}(value: number): number {\n  return value * ${index};\n}\n` });
     }
+    large.write({ [wide]: "export const label = 'naïve — café';\n" });
     const { env, builds } = createCountingEnv(large.dir, 'build-large');
     const fresh = await bundleOf(env);
     const index = JSON.parse(readFileSync(join(large.dir, MEMO), 'utf8'));
@@ -99,6 +103,13 @@ describe('the analysis kept across runs (analysis-memo)', () => {
     assert.equal(index.entries[0].analysis, undefined, 'a large analysis is not inline');
     const slot = join(large.dir, `.checker/local/cache/analysis-slot-${index.entries[0].slot}.json`);
     assert.ok(statSync(slot).size > 200_000);
+    assert.ok(fresh.includes(wide));
+    for (const file of [slot, join(large.dir, MEMO)]) {
+      assert.ok(
+        readFileSync(file).every((byte) => byte < 0x80),
+        `${file} is ASCII`,
+      );
+    }
     assert.equal(await bundleOf(env), fresh);
     assert.equal(builds(), 1);
     // A slot that holds another range's analysis (or none) is not used: the range is analysed again.
