@@ -64,8 +64,9 @@ function parseMemo(text: string | undefined): MemoEntry[] {
 export async function analyzeRange(env: Env, range: RevisionRange): Promise<ChangeAnalysis> {
   if (env.buildId === undefined) return analyzeChange(env, range);
   const config = await loadConfig(env);
+  const scannedAt = env.now().getTime();
   const scan = await env.scan({ maxFileBytes: config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES });
-  const repositoryInputs = { config, scan };
+  const repositoryInputs = { config, scan, scannedAt };
   if ((scan.trackedLocalState ?? []).length > 0) {
     return analyzeChange(env, { ...range, repository: await buildRepositoryGraph(env, repositoryInputs) });
   }

@@ -17,6 +17,10 @@ import { loadRulePacks } from './load-rule-packs.js';
 import { loadRepoDocs } from './load-repo-docs.js';
 import { readRepoText } from './repo-text.js';
 import { describeConfig } from './tree-fingerprint.js';
+import { type RecordedRead, recordReads } from './recorded-reads.js';
+import { isSnapshotSafe, type KeptGraph, loadGraphSnapshot, saveGraphSnapshot, toGraphSnapshotId } from './graph-snapshot.js';
+import { fromKnowledgeGraphSnapshot, toKnowledgeGraphSnapshot } from '../graph/snapshot.js';
+import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const CONFIG_TEXT_LIMIT = 1024 * 1024;
@@ -42,15 +46,19 @@ export interface RepositoryGraph {
   resolutions: Map<string, Resolution[]>;
   limitations: Diagnostic[];
   timings: Timings;
+  /** Where the knowledge graph came from: built, or loaded from the snapshot of an earlier run (graph-snapshot.ts). */
+  source?: 'build' | 'snapshot' | 'patched snapshot';
 }
 
 /**
  * Scans, parses (cached), resolves and builds the knowledge graph of the repository at env.root; `known` hands in a
- * configuration and scan the caller already has (the MCP server's warm graph).
+ * configuration and scan the caller already has (the MCP server's warm graph, the analysis memo), with the time that
+ * scan began when it is known. An unchanged tree loads the graph kept by an earlier process instead of building it
+ * (graph-snapshot.ts); a `patchable` build always builds.
  */
 export async function buildRepositoryGraph(
   env: Env,
-  known: { config: LoadedConfigData; scan: ScanResult } | undefined = undefined,
+  known: { config: LoadedConfigData; scan: ScanResult; scannedAt?: number } | undefined = undefined,
   options: { patchable?: { scannedAt: number } } = {},
 ): Promise<RepositoryGraph> {
   const clock = createClock(env);
@@ -59,6 +67,7 @@ export async function buildRepositoryGraph(
 
   const analysis = config.config.analysis ?? {};
   if (known === undefined) env.reportProgress({ phase: 'scan' });
+  const scannedAt = known === undefined ? env.now().getTime() : known.scannedAt;
   const scanned = known?.scan ?? (await env.scan({ maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES }));
   const scan = applyConfiguredIgnores(scanned, analysis.ignore ?? []);
   clock.lap('scan');
@@ -73,30 +82,156 @@ export async function buildRepositoryGraph(
   clock.lap('parse');
 
   const paths = scan.files.map((file) => file.path);
+  const graphLimits = { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements };
+  const snapshotId = options.patchable === undefined ? toGraphSnapshotId(env, config, scanned, signalWords) : undefined;
+  // Written only by a run whose facts all came from the facts cache, and whose tree no edit can race.
+  const mayKeep =
+    snapshotId !== undefined &&
+    parsed.stats.parsed === 0 &&
+    parsed.stats.crashed === 0 &&
+    scannedAt !== undefined &&
+    isSnapshotSafe(scanned, scannedAt);
+  const kept = snapshotId === undefined ? undefined : await loadGraphSnapshot(env, snapshotId, scanned, maxPatchedFiles(scan.files.length));
+  if (kept !== undefined && parsed.stats.crashed === 0 && parsed.stats.parsed <= kept.touched.length) {
+    env.reportProgress({ phase: 'build', files: paths.length });
+    const loaded = await fromSnapshot(env, kept, config, scan, parsed, graphLimits);
+    if (loaded !== undefined) {
+      clock.lap('build');
+      env.reportProgress({ phase: 'analyse' });
+      const { repository, configProblems, reads } = loaded;
+      if (mayKeep && snapshotId !== undefined && loaded.stale) {
+        await saveGraphSnapshot(env, snapshotId, reads, scanned, {
+          graph: toKnowledgeGraphSnapshot(repository.kg),
+          resolutions: [...repository.resolutions],
+          docs: repository.docs,
+          openApiRoutes: kept.data.openApiRoutes,
+          configProblems,
+        });
+      }
+      const limitations = listLimitations(
+        config,
+        scan,
+        parsed,
+        configProblems,
+        kept.data.openApiRoutes.diagnostics,
+        repository.docs,
+        repository.kg,
+      );
+      return { root: env.root, ...repository, config, scan, parsed, limitations, timings: clock.done() };
+    }
+  }
+  const recorded = mayKeep ? recordReads(env) : undefined;
+  const buildEnv = recorded?.env ?? env;
+
   env.reportProgress({ phase: 'resolve', files: paths.length });
-  const resolver = await createRepositoryResolver(env, paths);
+  const resolver = await createRepositoryResolver(buildEnv, paths);
   const resolutions = resolveAll(resolver, parsed);
   clock.lap('resolve');
 
-  const docs = await loadRepoDocs(env, paths);
-  const openApiRoutes = await readOpenApiRoutes(env, scan.files);
+  const docs = await loadRepoDocs(buildEnv, paths);
+  const openApiRoutes = await readOpenApiRoutes(buildEnv, scan.files);
   clock.lap('docs');
 
   const files = toGraphFiles(scan, parsed);
   env.reportProgress({ phase: 'build', files: files.length });
-  const kg = buildKnowledgeGraph(
-    toGraphInput(config, files, resolutions, docs, openApiRoutes.routes),
-    { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements },
-    { patchable: options.patchable !== undefined },
-  );
+  const kg = buildKnowledgeGraph(toGraphInput(config, files, resolutions, docs, openApiRoutes.routes), graphLimits, {
+    patchable: options.patchable !== undefined,
+  });
   clock.lap('build');
   env.reportProgress({ phase: 'analyse' });
-  const limitations = listLimitations(config, scan, parsed, resolver, openApiRoutes.diagnostics, docs, kg);
-  const repository: RepositoryGraph = { root: env.root, kg, config, scan, parsed, docs, resolutions, limitations, timings: clock.done() };
+  const configProblems = resolver.getConfigProblems();
+  const limitations = listLimitations(config, scan, parsed, configProblems, openApiRoutes.diagnostics, docs, kg);
+  if (recorded !== undefined && snapshotId !== undefined) {
+    await saveGraphSnapshot(env, snapshotId, recorded.log.reads.values(), scanned, {
+      graph: toKnowledgeGraphSnapshot(kg),
+      resolutions: [...resolutions],
+      docs,
+      openApiRoutes,
+      configProblems,
+    });
+  }
+  const repository: RepositoryGraph = {
+    root: env.root,
+    kg,
+    config,
+    scan,
+    parsed,
+    docs,
+    resolutions,
+    limitations,
+    timings: clock.done(),
+    source: 'build',
+  };
   if (options.patchable !== undefined) {
     updateStates.set(repository, { resolver, openApiRoutes, scannedAt: options.patchable.scannedAt, signalWords, scanned });
   }
   return repository;
+}
+
+/** Past this many changed files (or a tenth of the files, if more) a patch is no cheaper than a build. */
+function maxPatchedFiles(files: number): number {
+  return Math.max(MAX_PATCHED_FILES, files / 10);
+}
+
+/**
+ * The graph a snapshot holds, over this run's facts, patched for the files whose facts differ from those it was built
+ * from (their imports resolved again); undefined when it does not hold together (the caller builds).
+ */
+async function fromSnapshot(
+  env: Env,
+  kept: KeptGraph,
+  config: LoadedConfigData,
+  scan: ScanResult,
+  parsed: ParsedSources,
+  limits: { maxElements: number },
+): Promise<
+  | {
+      repository: Pick<RepositoryGraph, 'kg' | 'docs' | 'resolutions' | 'source'>;
+      configProblems: ConfigProblem[];
+      reads: RecordedRead[];
+      /** The tree is not the one the snapshot was made of: a run that may keep it writes it anew. */
+      stale: boolean;
+    }
+  | undefined
+> {
+  const { data } = kept;
+  const resolutions = new Map(data.resolutions);
+  const files = toGraphFiles(scan, parsed);
+  const keptHashes = new Map<string, string>();
+  for (let index = 0; index < data.graph.ids.length; index += 1) {
+    const node = data.graph.nodes[index];
+    if (node?.kind === 'file') keptHashes.set(node.path, node.hash);
+  }
+  const changed = new Set(files.filter((file) => keptHashes.get(file.path) !== file.hash).map((file) => file.path));
+  let configProblems = data.configProblems;
+  let reads = kept.reads;
+  if (changed.size > 0) {
+    const recorded = recordReads(env);
+    const resolver = await createRepositoryResolver(
+      recorded.env,
+      scan.files.map((file) => file.path),
+    );
+    for (const file of files) {
+      if (!changed.has(file.path)) continue;
+      if (file.facts === undefined) resolutions.delete(file.path);
+      else resolutions.set(file.path, resolveFile(resolver, file.path, file.facts));
+    }
+    configProblems = resolver.getConfigProblems();
+    reads = [...kept.reads, ...recorded.log.reads.values()];
+  }
+  const input = toGraphInput(config, files, resolutions, data.docs, data.openApiRoutes.routes);
+  try {
+    const kg = fromKnowledgeGraphSnapshot(data.graph, input, limits, { patchable: changed.size > 0 });
+    if (changed.size > 0 && !patchKnowledgeGraph(kg, input, changed)) return undefined;
+    return {
+      repository: { kg, docs: data.docs, resolutions, source: changed.size > 0 ? 'patched snapshot' : 'snapshot' },
+      configProblems,
+      reads,
+      stale: kept.touched.length > 0,
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /** Past this many changed files (or a tenth of the files, if more) a patch is no cheaper than a build. */
@@ -137,7 +272,7 @@ export async function updateRepositoryGraph(
   const analysis = config.config.analysis ?? {};
   const scan = applyConfiguredIgnores(known.scan, analysis.ignore ?? []);
   const touched = findTouchedFiles(previous.scan, scan, state.scanned, known.scan);
-  if (touched === undefined || touched.length > Math.max(MAX_PATCHED_FILES, scan.files.length / 10)) return undefined;
+  if (touched === undefined || touched.length > maxPatchedFiles(scan.files.length)) return undefined;
   clock.lap('scan');
 
   const parsed = await env.parseSources(
@@ -167,7 +302,15 @@ export async function updateRepositoryGraph(
   if (changed.size > 0 && !patchKnowledgeGraph(previous.kg, input, changed)) return undefined;
   clock.lap('build');
   const kg = previous.kg;
-  const limitations = listLimitations(config, scan, parsed, state.resolver, state.openApiRoutes.diagnostics, previous.docs, kg);
+  const limitations = listLimitations(
+    config,
+    scan,
+    parsed,
+    state.resolver.getConfigProblems(),
+    state.openApiRoutes.diagnostics,
+    previous.docs,
+    kg,
+  );
   const repository: RepositoryGraph = { ...previous, scan, parsed, resolutions, limitations, timings: clock.done() };
   updateStates.delete(previous);
   updateStates.set(repository, { ...state, scannedAt: known.scannedAt, scanned: known.scan });
@@ -229,7 +372,7 @@ function listLimitations(
   config: LoadedConfigData,
   scan: ScanResult,
   parsed: ParsedSources,
-  resolver: Resolver,
+  configProblems: readonly ConfigProblem[],
   openApiDiagnostics: Diagnostic[],
   docs: RepoDocsData,
   kg: KnowledgeGraph,
@@ -253,7 +396,7 @@ function listLimitations(
       }),
     ),
     ...parsed.diagnostics,
-    ...resolver.getConfigProblems().map(
+    ...configProblems.map(
       (problem): Diagnostic => ({
         code: 'resolve/config',
         severity: 'warn',

@@ -23,6 +23,24 @@ export interface Builder {
   limits: GraphLimits;
 }
 
+/** A builder over `graph` with nothing derived yet: every table a stage or a query fills on first use starts empty. */
+export function createBuilder(input: GraphInput, files: GraphFileInput[], result: KnowledgeGraph, limits: GraphLimits): Builder {
+  return {
+    input,
+    graph: result.graph,
+    files,
+    fileIds: result.fileIds,
+    exportIds: new Map(),
+    factsByPath: new Map(),
+    lookups: new Map(),
+    exportTables: new Map(),
+    chainsInProgress: new Set(),
+    exportFacts: new Map(),
+    result,
+    limits,
+  };
+}
+
 type ResolutionLookup = (specifier: string, index?: number) => Resolution | undefined;
 
 export function addEdge(builder: Builder, source: string, target: string, attributes: EdgeAttributes): void {

@@ -1,6 +1,6 @@
 import type { EdgeAttributes, GraphInput, NodeAttributes } from '../model/graph.js';
 import { MultiDirectedGraph } from 'graphology';
-import { type Builder, countElementsAtLeast, createGraphLimitError, sortGraphFiles } from './build-context.js';
+import { countElementsAtLeast, createBuilder, createGraphLimitError, sortGraphFiles } from './build-context.js';
 import { addKnowledge } from './build-knowledge.js';
 import { addDeclarations, addFileNodes, addImportEdges, addNonRepoImports, addReexportBindings, addUsesEdges } from './build-modules.js';
 import { addOwners, addPackages } from './build-owners.js';
@@ -35,20 +35,7 @@ export function buildKnowledgeGraph(
     unmatchedMounts: [],
     diagnostics: [],
   };
-  const builder: Builder = {
-    input,
-    graph: result.graph,
-    files,
-    fileIds: result.fileIds,
-    exportIds: new Map(),
-    factsByPath: new Map(),
-    lookups: new Map(),
-    exportTables: new Map(),
-    chainsInProgress: new Set(),
-    exportFacts: new Map(),
-    result,
-    limits,
-  };
+  const builder = createBuilder(input, files, result, limits);
   addFileNodes(builder);
   addDeclarations(builder);
   addImportEdges(builder);

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import type { LoadedConfigData } from '../model/config.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Env } from '../model/env.js';
+import { isCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
+import type { RepoDocsData } from '../model/graph.js';
+import type { Resolution } from '../model/resolve.js';
+import type { ScanResult } from '../model/scan.js';
+import type { KnowledgeGraphSnapshot } from '../graph/snapshot.js';
+import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
+import { toAsciiJson } from '../text/ascii-json.js';
+import { isRecord } from '../text/is-record.js';
+import { areReadsCurrent, type RecordedRead } from './recorded-reads.js';
+import { describeConfig } from './tree-fingerprint.js';
+
+/**
+ * The CLI's warm graph: what a build made of the working tree, kept under `.checker/local/cache/graph-v1.json` so
+ * that the next process loads it instead of resolving imports, reading the documents and building the graph again.
+ *
+ * It stands for a build when:
+ * - the build of checker, the configuration and the packs' signal words are the same (`id`; never from sources);
+ * - the working tree scans the same: every path with its size, mtime and inode, every skipped path. A tree that
+ *   differs only in a few JS/TS files' stats is loaded and patched (src/graph/patch.ts) for those files instead;
+ * - every file was last modified more than two seconds before the scan that wrote it, so a later edit cannot leave
+ *   the same mtime behind on a file system with coarse timestamps (the racy-git rule, with FAT's 2 s as the tick);
+ * - what the build read outside the scanned files (a `tsconfig` extended from node_modules, the memory and skills
+ *   folders' listings) reads the same;
+ * - git tracks nothing under `.checker/local/` (a committed cache could forge a graph).
+ *
+ * It is written by a run whose facts all came from the facts cache (so everything in it derives from inputs as
+ * stored, redacted, on disk): the second run on a tree writes it, later ones load it. A run right after an edit loads
+ * and patches it but does not write it; the next run writes the patched graph.
+ */
+const SNAPSHOT_PATH = 'cache/graph-v1.json';
+const VERSION = 1;
+/** Files modified this close to the scan (ms) may change again without a new mtime on a coarse file system. */
+const RACY_MS = 2000;
+
+export interface GraphSnapshotData {
+  graph: KnowledgeGraphSnapshot;
+  resolutions: [string, Resolution[]][];
+  docs: RepoDocsData;
+  openApiRoutes: { routes: { path: string; routes: RouteFact[] }[]; diagnostics: Diagnostic[] };
+  configProblems: ConfigProblem[];
+}
+
+interface SnapshotDocument {
+  version: number;
+  /** Build, configuration and signal words (named `id`: a `key` holding hex reads as a secret to the redaction). */
+  id: string;
+  /** The scan the graph was built from, before `analysis.ignore`: path, size, mtime (ms) and inode of every file. */
+  files: [string, number, number, number][];
+  skipped: [string, string][];
+  reads: RecordedRead[];
+  data: GraphSnapshotData;
+}
+
+/** A kept graph and how the tree differs from the one it was built from: not at all, or in `touched` JS/TS files. */
+export interface KeptGraph {
+  data: GraphSnapshotData;
+  touched: string[];
+  /** What the build that kept it read outside the scanned files (and still reads the same). */
+  reads: RecordedRead[];
+}
+
+/** The id of the snapshots that may stand for this configuration's graphs, or undefined when none may. */
+export function toGraphSnapshotId(
+  env: Env,
+  config: LoadedConfigData,
+  scanned: ScanResult,
+  signalWords: ParseOptions['signalWords'],
+): string | undefined {
+  if (env.buildId === undefined || (scanned.trackedLocalState ?? []).length > 0) return undefined;
+  return createHash('sha256')
+    .update(JSON.stringify([VERSION, env.buildId, describeConfig(config), signalWords ?? null]))
+    .digest('hex');
+}
+
+/**
+ * The kept graph of configuration `id`, when the tree `scanned` is the one it was built from or differs from it only
+ * in at most `maxTouched` JS/TS files' stats (the same paths, the same skipped ones); undefined otherwise, or when the
+ * snapshot is missing, damaged, or something it read outside the scan reads differently now.
+ */
+export async function loadGraphSnapshot(env: Env, id: string, scanned: ScanResult, maxTouched: number): Promise<KeptGraph | undefined> {
+  let document: unknown;
+  try {
+    const text = await env.readArtifact(SNAPSHOT_PATH);
+    if (text === undefined) return undefined;
+    document = JSON.parse(text);
+  } catch {
+    // Damaged, or refused (a symlink, a folder): the build runs and writes a good one.
+    return undefined;
+  }
+  if (!isSnapshotDocument(document) || document.version !== VERSION || document.id !== id) return undefined;
+  const touched = findTouchedFiles(document, scanned);
+  if (touched === undefined || touched.length > maxTouched) return undefined;
+  if (!(await areReadsCurrent(env, document.reads))) return undefined;
+  return { data: document.data, touched, reads: document.reads };
+}
+
+function findTouchedFiles(document: SnapshotDocument, scanned: ScanResult): string[] | undefined {
+  if (document.files.length !== scanned.files.length || document.skipped.length !== scanned.skipped.length) return undefined;
+  for (let index = 0; index < scanned.skipped.length; index += 1) {
+    const kept = document.skipped[index];
+    const now = scanned.skipped[index];
+    if (kept === undefined || now === undefined || kept[0] !== now.path || kept[1] !== now.reason) return undefined;
+  }
+  const touched: string[] = [];
+  for (let index = 0; index < scanned.files.length; index += 1) {
+    const kept = document.files[index];
+    const now = scanned.files[index];
+    if (kept === undefined || now === undefined || kept[0] !== now.path) return undefined;
+    if (kept[1] === now.size && kept[2] === now.mtimeMs && kept[3] === now.ino) continue;
+    if (!isCodeFile(now.path)) return undefined;
+    touched.push(now.path);
+  }
+  return touched;
+}
+
+/** True when `scanned` may be kept: no file is racy against a scan that began at `scannedAt`. */
+export function isSnapshotSafe(scanned: ScanResult, scannedAt: number): boolean {
+  for (const file of scanned.files) if (file.mtimeMs >= scannedAt - RACY_MS) return false;
+  return true;
+}
+
+/**
+ * Keeps the graph built from `scanned` under configuration `id`. `reads` are what the build read; questions about
+ * scanned files are left out (their stats stand for them). A snapshot that cannot be written costs the next run a
+ * build, not this run its answer.
+ */
+export async function saveGraphSnapshot(
+  env: Env,
+  id: string,
+  reads: Iterable<RecordedRead>,
+  scanned: ScanResult,
+  data: GraphSnapshotData,
+): Promise<void> {
+  const scannedPaths = new Set(scanned.files.map((file) => file.path));
+  const outside = new Map<string, RecordedRead>();
+  for (const read of reads) {
+    const [question] = read;
+    if (question[0] === 'readText' && scannedPaths.has(question[1])) continue;
+    const key = JSON.stringify(question);
+    if (!outside.has(key)) outside.set(key, read);
+  }
+  const document: SnapshotDocument = {
+    version: VERSION,
+    id,
+    files: scanned.files.map((file) => [file.path, file.size, file.mtimeMs, file.ino]),
+    skipped: scanned.skipped.map((skip) => [skip.path, skip.reason]),
+    reads: [...outside.values()],
+    data,
+  };
+  try {
+    await env.writeArtifact(SNAPSHOT_PATH, `${toAsciiJson(document)}\n`);
+  } catch {
+    // As above: the next run builds.
+  }
+}
+
+function isSnapshotDocument(value: unknown): value is SnapshotDocument {
+  if (!isRecord(value) || typeof value.version !== 'number' || typeof value.id !== 'string' || !Array.isArray(value.reads)) return false;
+  if (!Array.isArray(value.files) || !value.files.every(isFileEntry) || !Array.isArray(value.skipped)) return false;
+  if (!value.skipped.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')) return false;
+  const data = value.data;
+  if (!isRecord(data) || !Array.isArray(data.resolutions) || !isRecord(data.docs) || !Array.isArray(data.configProblems)) return false;
+  const graph = data.graph;
+  const openApi = data.openApiRoutes;
+  return (
+    isRecord(graph) &&
+    Array.isArray(graph.ids) &&
+    Array.isArray(graph.nodes) &&
+    Array.isArray(graph.ends) &&
+    Array.isArray(graph.edges) &&
+    Array.isArray(graph.unresolvedImports) &&
+    Array.isArray(graph.externalImports) &&
+    Array.isArray(graph.parseFailures) &&
+    Array.isArray(graph.unmatchedMounts) &&
+    Array.isArray(graph.diagnostics) &&
+    isRecord(openApi) &&
+    Array.isArray(openApi.routes) &&
+    Array.isArray(openApi.diagnostics)
+  );
+}
+
+function isFileEntry(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    typeof value[0] === 'string' &&
+    typeof value[1] === 'number' &&
+    typeof value[2] === 'number' &&
+    typeof value[3] === 'number'
+  );
+}

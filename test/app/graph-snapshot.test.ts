@@ -1,0 +1,256 @@
+import assert from 'node:assert/strict';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
+import type { Env } from '../../src/model/env.js';
+import { createRepo, type FileTree, type TestRepo } from '../helpers/git-repo.js';
+import { analyse, describeRepository } from '../helpers/repository-shape.js';
+import { createTestEnv } from '../helpers/test-env.js';
+import { SHOP_EDITS, SHOP_FILES } from '../helpers/shop-repo.js';
+
+// The CLI's warm graph (src/app/graph-snapshot.ts): a run on a tree that an earlier run kept loads the graph instead
+// of building it, and a run after an edit of a few source files loads it and patches those files. Either way the
+// result must be what a build of the same tree gives: the same nodes, edges, attributes, lists, limitations and
+// analysis. Every other change builds.
+
+const SNAPSHOT = '.checker/local/cache/graph-v1.json';
+
+const FILES: FileTree = {
+  ...SHOP_FILES,
+  '.gitignore': 'node_modules/\n',
+  // Extends a file the scan does not list (git ignores node_modules): the snapshot must notice when it changes.
+  'tsconfig.json': JSON.stringify({ extends: './node_modules/@acme/tsconfig/base.json', compilerOptions: { strict: true } }),
+  'node_modules/@acme/tsconfig/base.json': JSON.stringify({ compilerOptions: { module: 'NodeNext' } }),
+  '.checker/memory/pricing.yml':
+    'entries:\n  - id: rounding\n    kind: invariant\n    text: Totals are rounded to cents once, in roundCents.\n    paths: [src/shared/**]\n',
+  'docs/openapi.yaml':
+    'openapi: 3.0.0\ninfo: {title: shop, version: "1"}\npaths:\n  /orders/list:\n    get:\n      responses:\n        "200": {description: ok}\n',
+};
+
+let clock = Date.now() - 3_600_000;
+
+/**
+ * Dates files a minute after the last call, older than any racy window: `paths`, or every file of the repository but
+ * checker's own state. Editing a file and dating only it is what an edit looks like to a scan.
+ */
+function age(repo: TestRepo, paths?: readonly string[]): void {
+  clock += 60_000;
+  const seconds = clock / 1000;
+  if (paths !== undefined) {
+    for (const path of paths) utimesSync(join(repo.dir, path), seconds, seconds);
+    return;
+  }
+  const visit = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.name === '.git' || path.endsWith('.checker/local')) continue;
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile()) utimesSync(path, seconds, seconds);
+    }
+  };
+  visit(repo.dir);
+}
+
+/** The real-disk Env of a built CLI: only a build id lets a snapshot stand for a build. */
+function envOf(repo: TestRepo, buildId: string | undefined = 'snapshot-test'): Env {
+  const env = createTestEnv(repo.dir);
+  return buildId === undefined ? env : { ...env, buildId };
+}
+
+async function run(repo: TestRepo, buildId?: string): Promise<RepositoryGraph> {
+  return buildRepositoryGraph(envOf(repo, buildId));
+}
+
+/** A build of the same tree that no snapshot or facts cache can stand in for. */
+async function freshBuild(repo: TestRepo): Promise<{ env: Env; repository: RepositoryGraph }> {
+  const env = createTestEnv(repo.dir, { useCache: false });
+  return { env, repository: await buildRepositoryGraph(env) };
+}
+
+/** Node ids and edges in the graph's own iteration order, which queries walk. */
+function iterationOrder(repository: RepositoryGraph): string[] {
+  const order: string[] = [];
+  repository.kg.graph.forEachNode((id) => {
+    order.push(id);
+  });
+  repository.kg.graph.forEachEdge((_edge, attributes, source, target) => {
+    order.push(JSON.stringify([source, target, attributes]));
+  });
+  return order;
+}
+
+async function assertSameAsFreshBuild(repo: TestRepo, repository: RepositoryGraph): Promise<void> {
+  const fresh = await freshBuild(repo);
+  assert.deepEqual(describeRepository(repository), describeRepository(fresh.repository));
+  assert.deepEqual(await analyse(envOf(repo), repository), await analyse(fresh.env, fresh.repository));
+}
+
+/** Cold, then warm (which keeps the graph), then loaded: the state every case below starts from. */
+async function warmUp(repo: TestRepo): Promise<RepositoryGraph> {
+  repo.remove('.checker/local/cache');
+  age(repo);
+  assert.equal((await run(repo)).source, 'build');
+  assert.equal(existsSync(join(repo.dir, SNAPSHOT)), false, 'a run that parsed files keeps no graph');
+  const warm = await run(repo);
+  assert.equal(warm.source, 'build');
+  assert.ok(existsSync(join(repo.dir, SNAPSHOT)), 'a run whose facts all came from the cache keeps its graph');
+  return warm;
+}
+
+describe('the warm graph kept across runs (graph-snapshot)', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo(FILES);
+  });
+  after(() => repo.cleanup());
+
+  it('a run on an unchanged tree loads the graph, equal to the build it replaces, in the same order', async () => {
+    const built = await warmUp(repo);
+    const loaded = await run(repo);
+    assert.equal(loaded.source, 'snapshot');
+    assert.deepEqual(describeRepository(loaded), describeRepository(built));
+    assert.deepEqual(iterationOrder(loaded), iterationOrder(built));
+    assert.deepEqual(await analyse(envOf(repo), loaded), await analyse(envOf(repo), built));
+    // The route kept its mount prefix and its handler chain, which the symbol index rebuilt on load follows.
+    assert.ok(loaded.kg.graph.hasNode('route:GET /orders/list'));
+    assert.ok(loaded.kg.symbols !== undefined && loaded.kg.codeowners !== undefined);
+    assert.equal(loaded.kg.codeowners.matchPath('src/pricing/discount.ts')?.owners.join(), '@acme/pricing');
+  });
+
+  it('stands only for facts from the facts cache: with that cache gone, the run parses and builds', async () => {
+    await warmUp(repo);
+    for (const name of readdirSync(join(repo.dir, '.checker/local/cache'))) {
+      if (name.startsWith('facts-')) repo.remove(`.checker/local/cache/${name}`);
+    }
+    const rebuilt = await run(repo);
+    assert.ok(rebuilt.parsed.stats.parsed > 0);
+    assert.equal(rebuilt.source, 'build');
+  });
+
+  it('another build of checker, or none (from sources), builds', async () => {
+    await warmUp(repo);
+    assert.equal((await run(repo, 'another-build')).source, 'build');
+    assert.equal((await run(repo, undefined)).source, 'build');
+  });
+
+  it('after source edits it loads and patches, equal to a fresh build; the next run keeps the patched graph', async () => {
+    await warmUp(repo);
+    for (const [what, files] of SHOP_EDITS) {
+      repo.write(files);
+      age(repo, Object.keys(files));
+      const patched = await run(repo);
+      assert.equal(patched.source, 'patched snapshot', what);
+      assert.equal(patched.parsed.stats.parsed, Object.keys(files).length, `${what}: only the edited files are parsed`);
+      await assertSameAsFreshBuild(repo, patched);
+      // Nothing parsed now: this run keeps the patched graph, and the next loads it as it is.
+      const again = await run(repo);
+      assert.equal(again.source, 'patched snapshot', what);
+      const loaded = await run(repo);
+      assert.equal(loaded.source, 'snapshot', what);
+      assert.deepEqual(describeRepository(loaded), describeRepository(again), what);
+    }
+    assert.ok((await run(repo)).kg.graph.hasNode('route:POST /orders/refund'), 'the kept graph holds the route a patch added');
+  });
+
+  it('a touched file whose content is the same loads the kept graph as it is, and keeps it with the new stats', async () => {
+    await warmUp(repo);
+    age(repo, ['src/orders/service.ts']);
+    const mtimeMs = statSync(join(repo.dir, 'src/orders/service.ts')).mtimeMs;
+    const keptStats = (): unknown =>
+      (JSON.parse(readFileSync(join(repo.dir, SNAPSHOT), 'utf8')) as { files: [string, number, number, number][] }).files.find(
+        ([path]) => path === 'src/orders/service.ts',
+      )?.[2];
+    assert.notEqual(keptStats(), mtimeMs);
+    const loaded = await run(repo);
+    assert.equal(loaded.parsed.stats.parsed, 0);
+    assert.equal(loaded.source, 'snapshot');
+    assert.equal(keptStats(), mtimeMs);
+  });
+
+  it('any change other than source edits builds: documents, configs, files added, inputs outside the scan', async () => {
+    const changes: [string, FileTree | string][] = [
+      [
+        'the extended tsconfig the scan does not list',
+        { 'node_modules/@acme/tsconfig/base.json': JSON.stringify({ compilerOptions: {} }) },
+      ],
+      ['CODEOWNERS', { '.github/CODEOWNERS': '/src/ @acme/all\n' }],
+      ['a decision record', { 'docs/adr/0002-orders.md': '# Orders\n\nOrders are listed by `listOrders`.\n' }],
+      ['a memory file', { '.checker/memory/pricing.yml': 'entries:\n  - id: rounding\n    kind: note\n    text: Round once.\n' }],
+      ['the OpenAPI document', { 'docs/openapi.yaml': 'openapi: 3.0.0\ninfo: {title: shop, version: "2"}\npaths: {}\n' }],
+      ['the package manifest', { 'package.json': JSON.stringify({ name: 'shop', version: '1.0.1', type: 'module' }) }],
+      ['the tsconfig', { 'tsconfig.json': JSON.stringify({ compilerOptions: { strict: true } }) }],
+      ['a source file added', { 'src/shared/percent.ts': 'export const percent = (value: number): number => value / 100;\n' }],
+      ['a source file removed', 'src/shared/percent.ts'],
+      ['the checker configuration', { '.checker/config.yml': 'analysis:\n  ignore: ["docs/adr/**"]\n' }],
+    ];
+    for (const [what, change] of changes) {
+      await warmUp(repo);
+      assert.equal((await run(repo)).source, 'snapshot', what);
+      if (typeof change === 'string') repo.remove(change);
+      else {
+        repo.write(change);
+        age(repo, Object.keys(change));
+      }
+      const rebuilt = await run(repo);
+      assert.equal(rebuilt.source, 'build', what);
+      await assertSameAsFreshBuild(repo, rebuilt);
+    }
+  });
+
+  it('keeps no graph of a tree edited within two seconds of the scan (coarse timestamps could hide the next edit)', async () => {
+    const fresh = createRepo(FILES);
+    try {
+      fresh.write({ 'src/shared/money.ts': `${FILES['src/shared/money.ts']}// edited\n` });
+      await run(fresh);
+      await run(fresh);
+      assert.equal(existsSync(join(fresh.dir, SNAPSHOT)), false);
+      age(fresh);
+      await run(fresh);
+      assert.ok(existsSync(join(fresh.dir, SNAPSHOT)));
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  it('a damaged or foreign snapshot is built over; a symlinked one is neither read nor written through', async () => {
+    await warmUp(repo);
+    const path = join(repo.dir, SNAPSHOT);
+    const good = readFileSync(path, 'utf8');
+    for (const damaged of [
+      '{"version":1',
+      '[]',
+      good.replace('"ends":[', '"ends":[999999,'),
+      good.replace(/"id":"[0-9a-f]+"/, '"id":"0"'),
+    ]) {
+      writeFileSync(path, damaged);
+      const rebuilt = await run(repo);
+      assert.equal(rebuilt.source, 'build');
+      assert.equal((await run(repo)).source, 'snapshot', 'the build wrote a good one');
+    }
+    const outside = join(repo.dir, '..', `${repo.dir.split('/').pop()}-outside.json`);
+    writeFileSync(outside, good);
+    const before = statSync(outside).mtimeMs;
+    repo.remove(SNAPSHOT);
+    repo.symlink(outside, SNAPSHOT);
+    assert.equal((await run(repo)).source, 'build');
+    // The write replaced the link with a file of its own; what it pointed at is untouched.
+    assert.equal(lstatSync(path).isSymbolicLink(), false);
+    assert.equal(readFileSync(outside, 'utf8'), good);
+    assert.equal(statSync(outside).mtimeMs, before);
+    assert.equal((await run(repo)).source, 'snapshot');
+  });
+
+  it('is not used when git tracks files under .checker/local/ (a committed snapshot could forge a graph)', async () => {
+    const tracked = createRepo({ ...FILES, '.checker/local/notes.txt': 'committed by mistake\n' });
+    try {
+      age(tracked);
+      await run(tracked);
+      await run(tracked);
+      await run(tracked);
+      assert.equal(existsSync(join(tracked.dir, SNAPSHOT)), false);
+    } finally {
+      tracked.cleanup();
+    }
+  });
+});
