@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { LoadedConfigData } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
@@ -14,8 +14,9 @@ import { areReadsCurrent, type RecordedRead } from './recorded-reads.js';
 import { describeConfig } from './tree-fingerprint.js';
 
 /**
- * The CLI's warm graph: what a build made of the working tree, kept under `.checker/local/cache/graph-v1.json` so
- * that the next process loads it instead of resolving imports, reading the documents and building the graph again.
+ * The CLI's warm graph: what a build made of the working tree, kept under `.checker/local/cache/` as
+ * `graph-v1.json` (the tree it was built from) and `graph-v1.data.json` (the graph), so that the next process loads
+ * it instead of resolving imports, reading the documents and building the graph again.
  *
  * It stands for a build when:
  * - the build of checker, the configuration and the packs' signal words are the same (`id`; never from sources);
@@ -31,7 +32,9 @@ import { describeConfig } from './tree-fingerprint.js';
  * stored, redacted, on disk): the second run on a tree writes it, later ones load it. A run right after an edit loads
  * and patches it but does not write it; the next run writes the patched graph.
  */
-const SNAPSHOT_PATH = 'cache/graph-v1.json';
+const INDEX_PATH = 'cache/graph-v1.json';
+/** The graph itself, read only when the index matches the tree (a run that builds anyway reads only the index). */
+const DATA_PATH = 'cache/graph-v1.data.json';
 const VERSION = 1;
 /** Files modified this close to the scan (ms) may change again without a new mtime on a coarse file system. */
 const RACY_MS = 2000;
@@ -44,14 +47,21 @@ export interface GraphSnapshotData {
   configProblems: ConfigProblem[];
 }
 
-interface SnapshotDocument {
+interface SnapshotIndex {
   version: number;
   /** Build, configuration and signal words (named `id`: a `key` holding hex reads as a secret to the redaction). */
   id: string;
+  /** Names the data file written with this index: a data file of another write is not used. */
+  dataId: string;
   /** The scan the graph was built from, before `analysis.ignore`: path, size, mtime (ms) and inode of every file. */
   files: [string, number, number, number][];
   skipped: [string, string][];
   reads: RecordedRead[];
+}
+
+interface SnapshotData {
+  version: number;
+  dataId: string;
   data: GraphSnapshotData;
 }
 
@@ -82,23 +92,27 @@ export function toGraphSnapshotId(
  * snapshot is missing, damaged, or something it read outside the scan reads differently now.
  */
 export async function loadGraphSnapshot(env: Env, id: string, scanned: ScanResult, maxTouched: number): Promise<KeptGraph | undefined> {
-  let document: unknown;
-  try {
-    const text = await env.readArtifact(SNAPSHOT_PATH);
-    if (text === undefined) return undefined;
-    document = JSON.parse(text);
-  } catch {
-    // Damaged, or refused (a symlink, a folder): the build runs and writes a good one.
-    return undefined;
-  }
-  if (!isSnapshotDocument(document) || document.version !== VERSION || document.id !== id) return undefined;
-  const touched = findTouchedFiles(document, scanned);
+  const index = await readJsonArtifact(env, INDEX_PATH);
+  if (!isSnapshotIndex(index) || index.version !== VERSION || index.id !== id) return undefined;
+  const touched = findTouchedFiles(index, scanned);
   if (touched === undefined || touched.length > maxTouched) return undefined;
-  if (!(await areReadsCurrent(env, document.reads))) return undefined;
-  return { data: document.data, touched, reads: document.reads };
+  if (!(await areReadsCurrent(env, index.reads))) return undefined;
+  const stored = await readJsonArtifact(env, DATA_PATH);
+  if (!isSnapshotData(stored) || stored.version !== VERSION || stored.dataId !== index.dataId) return undefined;
+  return { data: stored.data, touched, reads: index.reads };
 }
 
-function findTouchedFiles(document: SnapshotDocument, scanned: ScanResult): string[] | undefined {
+/** A cache file's JSON; undefined when it is missing, damaged or refused (a symlink, a folder): the run builds. */
+async function readJsonArtifact(env: Env, path: string): Promise<unknown> {
+  try {
+    const text = await env.readArtifact(path);
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function findTouchedFiles(document: SnapshotIndex, scanned: ScanResult): string[] | undefined {
   if (document.files.length !== scanned.files.length || document.skipped.length !== scanned.skipped.length) return undefined;
   for (let index = 0; index < scanned.skipped.length; index += 1) {
     const kept = document.skipped[index];
@@ -143,25 +157,40 @@ export async function saveGraphSnapshot(
     const key = JSON.stringify(question);
     if (!outside.has(key)) outside.set(key, read);
   }
-  const document: SnapshotDocument = {
+  const dataId = randomUUID();
+  const index: SnapshotIndex = {
     version: VERSION,
     id,
+    dataId,
     files: scanned.files.map((file) => [file.path, file.size, file.mtimeMs, file.ino]),
     skipped: scanned.skipped.map((skip) => [skip.path, skip.reason]),
     reads: [...outside.values()],
-    data,
   };
   try {
-    await env.writeArtifact(SNAPSHOT_PATH, `${toAsciiJson(document)}\n`);
+    // The data first: an index is never on disk before the data it names.
+    await env.writeArtifact(DATA_PATH, `${toAsciiJson({ version: VERSION, dataId, data } satisfies SnapshotData)}\n`);
+    await env.writeArtifact(INDEX_PATH, `${toAsciiJson(index)}\n`);
   } catch {
     // As above: the next run builds.
   }
 }
 
-function isSnapshotDocument(value: unknown): value is SnapshotDocument {
-  if (!isRecord(value) || typeof value.version !== 'number' || typeof value.id !== 'string' || !Array.isArray(value.reads)) return false;
-  if (!Array.isArray(value.files) || !value.files.every(isFileEntry) || !Array.isArray(value.skipped)) return false;
-  if (!value.skipped.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')) return false;
+function isSnapshotIndex(value: unknown): value is SnapshotIndex {
+  return (
+    isRecord(value) &&
+    typeof value.version === 'number' &&
+    typeof value.id === 'string' &&
+    typeof value.dataId === 'string' &&
+    Array.isArray(value.reads) &&
+    Array.isArray(value.files) &&
+    value.files.every(isFileEntry) &&
+    Array.isArray(value.skipped) &&
+    value.skipped.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')
+  );
+}
+
+function isSnapshotData(value: unknown): value is SnapshotData {
+  if (!isRecord(value) || typeof value.version !== 'number' || typeof value.dataId !== 'string') return false;
   const data = value.data;
   if (!isRecord(data) || !Array.isArray(data.resolutions) || !isRecord(data.docs) || !Array.isArray(data.configProblems)) return false;
   const graph = data.graph;

@@ -15,6 +15,7 @@ import { SHOP_EDITS, SHOP_FILES } from '../helpers/shop-repo.js';
 // analysis. Every other change builds.
 
 const SNAPSHOT = '.checker/local/cache/graph-v1.json';
+const SNAPSHOT_DATA = '.checker/local/cache/graph-v1.data.json';
 
 const FILES: FileTree = {
   ...SHOP_FILES,
@@ -215,24 +216,30 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
 
   it('a damaged or foreign snapshot is built over; a symlinked one is neither read nor written through', async () => {
     await warmUp(repo);
-    const path = join(repo.dir, SNAPSHOT);
-    const good = readFileSync(path, 'utf8');
-    for (const damaged of [
-      '{"version":1',
-      '[]',
-      good.replace('"ends":[', '"ends":[999999,'),
-      good.replace(/"id":"[0-9a-f]+"/, '"id":"0"'),
-    ]) {
-      writeFileSync(path, damaged);
-      const rebuilt = await run(repo);
-      assert.equal(rebuilt.source, 'build');
+    const damages: [string, (index: string, data: string) => string][] = [
+      [SNAPSHOT, () => '{"version":1'],
+      [SNAPSHOT, () => '[]'],
+      [SNAPSHOT, (index) => index.replace(/"id":"[0-9a-f]+"/, '"id":"0"')],
+      // The data of another write (an index written over, a data file left from before).
+      [SNAPSHOT, (index) => index.replace(/"dataId":"[^"]+"/, '"dataId":"another"')],
+      [SNAPSHOT_DATA, (_index, data) => data.slice(0, data.length / 2)],
+      [SNAPSHOT_DATA, (_index, data) => data.replace('"ends":[', '"ends":[999999,')],
+      [SNAPSHOT_DATA, (_index, data) => data.replace('"ends":[', '"ends":[999999,999999,')],
+    ];
+    for (const [file, damage] of damages) {
+      const index = readFileSync(join(repo.dir, SNAPSHOT), 'utf8');
+      const data = readFileSync(join(repo.dir, SNAPSHOT_DATA), 'utf8');
+      writeFileSync(join(repo.dir, file), damage(index, data));
+      assert.equal((await run(repo)).source, 'build', damage.toString());
       assert.equal((await run(repo)).source, 'snapshot', 'the build wrote a good one');
     }
+    const path = join(repo.dir, SNAPSHOT_DATA);
+    const good = readFileSync(path, 'utf8');
     const outside = join(repo.dir, '..', `${repo.dir.split('/').pop()}-outside.json`);
     writeFileSync(outside, good);
     const before = statSync(outside).mtimeMs;
-    repo.remove(SNAPSHOT);
-    repo.symlink(outside, SNAPSHOT);
+    repo.remove(SNAPSHOT_DATA);
+    repo.symlink(outside, SNAPSHOT_DATA);
     assert.equal((await run(repo)).source, 'build');
     // The write replaced the link with a file of its own; what it pointed at is untouched.
     assert.equal(lstatSync(path).isSymbolicLink(), false);
