@@ -79,6 +79,11 @@ export function mightHoldSecret(text: string): boolean {
 /** The shortest text redactSecrets changes is a keyword, an operator and a 4-character value (`pwd=abcd`). */
 const MIN_REDACTABLE_LENGTH = 8;
 
+/** `redactSecrets(text).text`, without running the redactor over text that cannot hold what it matches. */
+export function redactText(text: string): string {
+  return text.length < MIN_REDACTABLE_LENGTH || !mightHoldSecret(text) ? text : redactSecrets(text).text;
+}
+
 function redactString(value: string, key: string | undefined, seen: Seen): string {
   if (key === undefined) {
     if (value.length < MIN_REDACTABLE_LENGTH || !mightHoldSecret(value)) return value;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { redactSecrets } from '../../src/text/redact.js';
-import { mightHoldSecret, redactDocument, redactTree } from '../../src/text/redact-tree.js';
+import { mightHoldSecret, redactDocument, redactText, redactTree } from '../../src/text/redact-tree.js';
 
 interface Corpus {
   values: { key: string; secret: string }[];
@@ -24,6 +24,17 @@ test('the prefilter passes every text the redactor would change (it only skips w
     assert.equal(mightHoldSecret(text), true, text);
   }
   assert.ok(changed > 150, `only ${changed} corpus texts are redacted at all`);
+});
+
+test('redactText, the prefiltered redactor of edge-case details and messages, answers as redactSecrets on every corpus text', () => {
+  const texts = [
+    ...corpus.values.flatMap(({ key, secret }) => [secret, `${key}: ${secret}`, `${key}=${secret}`, `pwd=${secret.slice(0, 4)}`]),
+    ...corpus.lines.map(({ secret, line }) => line.replaceAll('{secret}', secret)),
+    ...corpus.blocks.map(({ secret, text }) => text.replaceAll('{secret}', secret)),
+    'pwd=abcd',
+    'if (total > limit) return page;',
+  ];
+  for (const text of texts) assert.equal(redactText(text), redactSecrets(text).text, text);
 });
 
 test('a report is redacted as a tree: values in the context of their keys, argv with its flags, commands as words', () => {
