@@ -8,7 +8,6 @@ import type { Resolution } from '../model/resolve.js';
 import type { ScanResult } from '../model/scan.js';
 import type { KnowledgeGraphSnapshot } from '../graph/snapshot.js';
 import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
-import { toAsciiJson } from '../text/ascii-json.js';
 import { isRecord } from '../text/is-record.js';
 import { areReadsCurrent, type RecordedRead } from './recorded-reads.js';
 import { describeConfig } from './tree-fingerprint.js';
@@ -168,8 +167,8 @@ export async function saveGraphSnapshot(
   };
   try {
     // The data first: an index is never on disk before the data it names.
-    await env.writeArtifact(DATA_PATH, `${toAsciiJson({ version: VERSION, dataId, data } satisfies SnapshotData)}\n`);
-    await env.writeArtifact(INDEX_PATH, `${toAsciiJson(index)}\n`);
+    await env.writeJsonArtifact(DATA_PATH, { version: VERSION, dataId, data } satisfies SnapshotData);
+    await env.writeJsonArtifact(INDEX_PATH, index);
   } catch {
     // As above: the next run builds.
   }

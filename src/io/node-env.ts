@@ -19,7 +19,8 @@ import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
 import { emptyFacts, type FileFacts, isCodeFile } from '../model/facts.js';
-import { redactDocument } from '../text/redact-tree.js';
+import { redactDocument, redactTree } from '../text/redact-tree.js';
+import { toAsciiJson } from '../text/ascii-json.js';
 
 export interface NodeEnvOptions {
   /** Read and write the facts cache under `.checker/local/cache/` (default true). */
@@ -116,6 +117,8 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     // Every file written under .checker/local/ is redacted on the way out, whatever produced it.
     writeArtifact: (relativePath, content, writeOptions) =>
       writeArtifact(root, relativePath, redactDocument(relativePath, content), writeOptions),
+    // ASCII (non-ASCII escaped): the next run decodes it as Latin-1, about twice as fast as UTF-8.
+    writeJsonArtifact: (relativePath, value) => writeArtifact(root, relativePath, `${toAsciiJson(redactTree(value))}\n`),
     readArtifact: async (relativePath) => (await readArtifact(root, relativePath))?.toString('utf8'),
     createArtifactFolder: (relativePath) => createArtifactFolder(root, relativePath),
     withArtifactLock: (relativePath, fn) => withArtifactLock(root, relativePath, fn),

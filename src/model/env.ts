@@ -114,6 +114,11 @@ export interface Env {
   /** Throws CheckerError (git/not-a-repository, …) when the repository has no usable git history. */
   openGit(): Promise<GitAccess>;
   writeArtifact(relativePath: string, content: string, options?: { mode?: 'replace' | 'create' }): Promise<string>;
+  /**
+   * Writes `value` under `.checker/local/` as JSON, redacted as a tree first (what `writeArtifact` does to JSON text
+   * after parsing it again): for a large document built in memory, such as the kept graph.
+   */
+  writeJsonArtifact(relativePath: string, value: unknown): Promise<string>;
   readArtifact(relativePath: string): Promise<string | undefined>;
   /** Creates a folder under `.checker/local/` for a command to write into (NODE_V8_COVERAGE); returns its absolute path. */
   createArtifactFolder(relativePath: string): Promise<string>;

@@ -248,6 +248,20 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     assert.equal((await run(repo)).source, 'snapshot');
   });
 
+  it('is written redacted: a secret in a document the graph holds never reaches the disk', async () => {
+    const secret = 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X';
+    const leaky = createRepo({ ...FILES, 'docs/adr/0002-deploys.md': `# Deploys\n\nThe deploy bot logs in with ${secret}.\n` });
+    try {
+      await warmUp(leaky);
+      const kept = readFileSync(join(leaky.dir, SNAPSHOT_DATA), 'utf8');
+      assert.ok(kept.includes('0002-deploys.md'));
+      assert.equal(kept.includes(secret), false);
+      assert.equal((await run(leaky)).source, 'snapshot');
+    } finally {
+      leaky.cleanup();
+    }
+  });
+
   it('is not used when git tracks files under .checker/local/ (a committed snapshot could forge a graph)', async () => {
     const tracked = createRepo({ ...FILES, '.checker/local/notes.txt': 'committed by mistake\n' });
     try {

@@ -206,6 +206,10 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
       artifacts.set(relativePath, content);
       return `.checker/local/${relativePath}`;
     },
+    writeJsonArtifact: async (relativePath, value) => {
+      artifacts.set(relativePath, `${JSON.stringify(value)}\n`);
+      return `.checker/local/${relativePath}`;
+    },
     withArtifactLock: async (relativePath, fn) => {
       const previous = locks.get(relativePath) ?? Promise.resolve();
       const run = previous.then(fn, fn);
