@@ -46,8 +46,11 @@ export interface RepositoryGraph {
   resolutions: Map<string, Resolution[]>;
   limitations: Diagnostic[];
   timings: Timings;
-  /** Where the knowledge graph came from: built, or loaded from the snapshot of an earlier run (graph-snapshot.ts). */
-  source?: 'build' | 'snapshot' | 'patched snapshot';
+  /**
+   * Where the knowledge graph came from: built, loaded from the snapshot of an earlier run (graph-snapshot.ts), loaded
+   * and patched, or a warm graph patched in memory (`updateRepositoryGraph`).
+   */
+  source?: 'build' | 'snapshot' | 'patched snapshot' | 'patched';
 }
 
 /**
@@ -311,7 +314,15 @@ export async function updateRepositoryGraph(
     previous.docs,
     kg,
   );
-  const repository: RepositoryGraph = { ...previous, scan, parsed, resolutions, limitations, timings: clock.done() };
+  const repository: RepositoryGraph = {
+    ...previous,
+    scan,
+    parsed,
+    resolutions,
+    limitations,
+    timings: clock.done(),
+    source: changed.size > 0 ? 'patched' : previous.source,
+  };
   updateStates.delete(previous);
   updateStates.set(repository, { ...state, scannedAt: known.scannedAt, scanned: known.scan });
   return repository;

@@ -46,6 +46,7 @@ function toGraphReport(repo: RepositoryGraph): GraphReport {
     })),
     routes: { api, ui, unmatchedMounts: repo.kg.unmatchedMounts.length },
     diagnostics: repo.limitations.filter((diagnostic) => !skippedCodes.has(diagnostic.code) || diagnostic.location === undefined),
+    ...(repo.source === undefined ? {} : { graphSource: repo.source }),
     timings: { ...repo.timings },
   };
 }

@@ -21,6 +21,12 @@ export const graphReportSchema = z.strictObject({
   unresolvedImports: z.array(z.strictObject({ from: nonEmpty, specifier: z.string(), line: count, reason: z.string() })),
   routes: z.strictObject({ api: count, ui: count, unmatchedMounts: count }),
   diagnostics: z.array(diagnosticSchema),
+  graphSource: z
+    .enum(['build', 'snapshot', 'patched snapshot', 'patched'])
+    .optional()
+    .describe(
+      "Where the knowledge graph came from: built from the facts, loaded from the graph an earlier run kept (.checker/local/cache/graph-v1.json), loaded and patched for the source files edited since, or the MCP server's warm graph patched in memory.",
+    ),
   timings: z.record(z.string(), z.number().min(0)).describe('Milliseconds per stage.'),
 });
 

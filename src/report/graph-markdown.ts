@@ -3,11 +3,19 @@ import { renderMore, renderTable } from './markdown-table.js';
 
 const LIST_LIMIT = 25;
 
+const GRAPH_SOURCES: Record<NonNullable<GraphReport['graphSource']>, string> = {
+  build: 'The graph was built in this run.',
+  snapshot: 'The graph was loaded as an earlier run kept it (nothing changed since).',
+  'patched snapshot': 'The graph was loaded as an earlier run kept it and patched for the source files edited since.',
+  patched: "The server's warm graph was patched for the source files edited since.",
+};
+
 export function renderGraphMarkdown(report: GraphReport): string {
   const sections: string[] = ['# Repository knowledge graph', ''];
   sections.push(
     `${report.files.scanned} files scanned, ${report.files.parsed} parsed as JS/TS (${report.files.cached} from cache, ${report.files.reparsed} parsed now); ` +
-      `${report.nodes.total} nodes and ${report.edges.total} edges; ${report.routes.api} API and ${report.routes.ui} UI routes.`,
+      `${report.nodes.total} nodes and ${report.edges.total} edges; ${report.routes.api} API and ${report.routes.ui} UI routes.` +
+      (report.graphSource === undefined ? '' : ` ${GRAPH_SOURCES[report.graphSource]}`),
     '',
   );
   sections.push('## Nodes by kind', '', renderTable(['kind', 'count'], Object.entries(report.nodes.byKind)), '');
