@@ -86,7 +86,7 @@ export async function buildRepositoryGraph(
 
   const paths = scan.files.map((file) => file.path);
   const graphLimits = { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements };
-  const snapshotId = options.patchable === undefined ? toGraphSnapshotId(env, config, scanned, signalWords) : undefined;
+  const snapshotId = toGraphSnapshotId(env, config, scanned, signalWords);
   // Written only by a run whose facts all came from the facts cache, and whose tree no edit can race.
   const mayKeep =
     snapshotId !== undefined &&
@@ -97,11 +97,11 @@ export async function buildRepositoryGraph(
   const kept = snapshotId === undefined ? undefined : await loadGraphSnapshot(env, snapshotId, scanned, maxPatchedFiles(scan.files.length));
   if (kept !== undefined && parsed.stats.crashed === 0 && parsed.stats.parsed <= kept.touched.length) {
     env.reportProgress({ phase: 'build', files: paths.length });
-    const loaded = await fromSnapshot(env, kept, config, scan, parsed, graphLimits);
+    const loaded = await fromSnapshot(env, kept, config, scan, parsed, graphLimits, options.patchable !== undefined);
     if (loaded !== undefined) {
       clock.lap('build');
       env.reportProgress({ phase: 'analyse' });
-      const { repository, configProblems, reads } = loaded;
+      const { repository, configProblems, reads, resolver } = loaded;
       if (mayKeep && snapshotId !== undefined && loaded.stale) {
         await saveGraphSnapshot(env, snapshotId, reads, scanned, {
           graph: toKnowledgeGraphSnapshot(repository.kg),
@@ -120,7 +120,12 @@ export async function buildRepositoryGraph(
         repository.docs,
         repository.kg,
       );
-      return { root: env.root, ...repository, config, scan, parsed, limitations, timings: clock.done() };
+      const result: RepositoryGraph = { root: env.root, ...repository, config, scan, parsed, limitations, timings: clock.done() };
+      if (options.patchable !== undefined && resolver !== undefined) {
+        const openApiRoutes = kept.data.openApiRoutes;
+        updateStates.set(result, { resolver, openApiRoutes, scannedAt: options.patchable.scannedAt, signalWords, scanned });
+      }
+      return result;
     }
   }
   const recorded = mayKeep ? recordReads(env) : undefined;
@@ -178,7 +183,8 @@ function maxPatchedFiles(files: number): number {
 
 /**
  * The graph a snapshot holds, over this run's facts, patched for the files whose facts differ from those it was built
- * from (their imports resolved again); undefined when it does not hold together (the caller builds).
+ * from (their imports resolved again); undefined when it does not hold together (the caller builds). A `patchable`
+ * graph (the MCP server's) keeps what later patches need, its resolver among it.
  */
 async function fromSnapshot(
   env: Env,
@@ -187,10 +193,13 @@ async function fromSnapshot(
   scan: ScanResult,
   parsed: ParsedSources,
   limits: { maxElements: number },
+  patchable: boolean,
 ): Promise<
   | {
       repository: Pick<RepositoryGraph, 'kg' | 'docs' | 'resolutions' | 'source'>;
       configProblems: ConfigProblem[];
+      /** The resolver of this tree, made when files were patched or the graph is patchable. */
+      resolver: Resolver | undefined;
       reads: RecordedRead[];
       /** The tree is not the one the snapshot was made of: a run that may keep it writes it anew. */
       stale: boolean;
@@ -208,9 +217,10 @@ async function fromSnapshot(
   const changed = new Set(files.filter((file) => keptHashes.get(file.path) !== file.hash).map((file) => file.path));
   let configProblems = data.configProblems;
   let reads = kept.reads;
-  if (changed.size > 0) {
+  let resolver: Resolver | undefined;
+  if (changed.size > 0 || patchable) {
     const recorded = recordReads(env);
-    const resolver = await createRepositoryResolver(
+    resolver = await createRepositoryResolver(
       recorded.env,
       scan.files.map((file) => file.path),
     );
@@ -224,11 +234,12 @@ async function fromSnapshot(
   }
   const input = toGraphInput(config, files, resolutions, data.docs, data.openApiRoutes.routes);
   try {
-    const kg = fromKnowledgeGraphSnapshot(data.graph, input, limits, { patchable: changed.size > 0 });
+    const kg = fromKnowledgeGraphSnapshot(data.graph, input, limits, { patchable: changed.size > 0 || patchable });
     if (changed.size > 0 && !patchKnowledgeGraph(kg, input, changed)) return undefined;
     return {
       repository: { kg, docs: data.docs, resolutions, source: changed.size > 0 ? 'patched snapshot' : 'snapshot' },
       configProblems,
+      resolver,
       reads,
       stale: kept.touched.length > 0,
     };

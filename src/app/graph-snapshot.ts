@@ -27,9 +27,10 @@ import { describeConfig } from './tree-fingerprint.js';
  *   folders' listings) reads the same;
  * - git tracks nothing under `.checker/local/` (a committed cache could forge a graph).
  *
- * It is written by a run whose facts all came from the facts cache (so everything in it derives from inputs as
+ * It is written by a CLI run whose facts all came from the facts cache (so everything in it derives from inputs as
  * stored, redacted, on disk): the second run on a tree writes it, later ones load it. A run right after an edit loads
- * and patches it but does not write it; the next run writes the patched graph.
+ * and patches it but does not write it; the next run writes the patched graph. The MCP server's first call loads it
+ * too (then patches it in memory as it would a built graph) but writes none.
  */
 const INDEX_PATH = 'cache/graph-v1.json';
 /** The graph itself, read only when the index matches the tree (a run that builds anyway reads only the index). */

@@ -97,6 +97,8 @@ export function createWarmGraph(env: Env): WarmGraph {
     // A patch that fails part-way leaves that graph half-patched: it is let go before patching starts.
     kept = undefined;
     const patched = previous === undefined ? undefined : await updateRepositoryGraph(env, previous, { config, scan, scannedAt });
+    // A first call loads the graph a CLI run kept (graph-snapshot.ts) when the tree allows. The server writes none: the
+    // write costs about half a build, and a first call should not wait for what only a later process would use.
     const repository = patched ?? (await buildRepositoryGraph(env, { config, scan }, { patchable: { scannedAt } }));
     kept = { fingerprint, repository };
     if (patched === undefined) stats.builds += 1;

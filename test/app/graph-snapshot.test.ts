@@ -3,6 +3,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync, utimesSync,
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
+import { createWarmGraph } from '../../src/mcp/warm.js';
 import type { Env } from '../../src/model/env.js';
 import { createRepo, type FileTree, type TestRepo } from '../helpers/git-repo.js';
 import { analyse, describeRepository } from '../helpers/repository-shape.js';
@@ -152,6 +153,22 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
       assert.deepEqual(describeRepository(loaded), describeRepository(again), what);
     }
     assert.ok((await run(repo)).kg.graph.hasNode('route:POST /orders/refund'), 'the kept graph holds the route a patch added');
+  });
+
+  it("the MCP server's first call loads the kept graph, and later edits patch it in memory as they patch a built one", async () => {
+    await warmUp(repo);
+    const warm = createWarmGraph(envOf(repo));
+    const first = await warm.getRepository();
+    assert.equal(first.source, 'snapshot');
+    assert.deepEqual(describeRepository(first), describeRepository(await freshBuild(repo).then((built) => built.repository)));
+    for (const [what, files] of SHOP_EDITS.slice(0, 3)) {
+      repo.write(files);
+      age(repo, Object.keys(files));
+      const edited = await warm.getRepository();
+      assert.equal(warm.getStats().last, 'patched', what);
+      assert.equal(edited.source, 'patched', what);
+      await assertSameAsFreshBuild(repo, edited);
+    }
   });
 
   it('a touched file whose content is the same loads the kept graph as it is, and keeps it with the new stats', async () => {
