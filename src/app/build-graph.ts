@@ -86,15 +86,16 @@ export async function buildRepositoryGraph(
 
   const paths = scan.files.map((file) => file.path);
   const graphLimits = { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements };
-  const snapshotId = toGraphSnapshotId(env, config, scanned, signalWords);
-  // Written only by a run whose facts all came from the facts cache, and whose tree no edit can race.
+  const snapshotId = toGraphSnapshotId(env, config, scan, signalWords);
+  // Written only by a run whose facts all came from the facts cache, and whose tree no edit can race. The tree is the
+  // scan after `analysis.ignore` (the configuration is in the id): an ignored file never reaches the graph.
   const mayKeep =
     snapshotId !== undefined &&
     parsed.stats.parsed === 0 &&
     parsed.stats.crashed === 0 &&
     scannedAt !== undefined &&
-    isSnapshotSafe(scanned, scannedAt);
-  const kept = snapshotId === undefined ? undefined : await loadGraphSnapshot(env, snapshotId, scanned, maxPatchedFiles(scan.files.length));
+    isSnapshotSafe(scan, scannedAt);
+  const kept = snapshotId === undefined ? undefined : await loadGraphSnapshot(env, snapshotId, scan, maxPatchedFiles(scan.files.length));
   if (kept !== undefined && parsed.stats.crashed === 0 && parsed.stats.parsed <= kept.touched.length) {
     env.reportProgress({ phase: 'build', files: paths.length });
     const loaded = await fromSnapshot(env, kept, config, scan, parsed, graphLimits, options.patchable !== undefined);
@@ -103,7 +104,7 @@ export async function buildRepositoryGraph(
       env.reportProgress({ phase: 'analyse' });
       const { repository, configProblems, reads, resolver } = loaded;
       if (mayKeep && snapshotId !== undefined && loaded.stale) {
-        await saveGraphSnapshot(env, snapshotId, reads, scanned, {
+        await saveGraphSnapshot(env, snapshotId, reads, scan, {
           graph: toKnowledgeGraphSnapshot(repository.kg),
           resolutions: [...repository.resolutions],
           docs: repository.docs,
@@ -150,7 +151,7 @@ export async function buildRepositoryGraph(
   const configProblems = resolver.getConfigProblems();
   const limitations = listLimitations(config, scan, parsed, configProblems, openApiRoutes.diagnostics, docs, kg);
   if (recorded !== undefined && snapshotId !== undefined) {
-    await saveGraphSnapshot(env, snapshotId, recorded.log.reads.values(), scanned, {
+    await saveGraphSnapshot(env, snapshotId, recorded.log.reads.values(), scan, {
       graph: toKnowledgeGraphSnapshot(kg),
       resolutions: [...resolutions],
       docs,

@@ -53,7 +53,7 @@ interface SnapshotIndex {
   id: string;
   /** Names the data file written with this index: a data file of another write is not used. */
   dataId: string;
-  /** The scan the graph was built from, before `analysis.ignore`: path, size, mtime (ms) and inode of every file. */
+  /** The scan the graph was built from, after `analysis.ignore`: path, size, mtime (ms) and inode of every file. */
   files: [string, number, number, number][];
   skipped: [string, string][];
   reads: RecordedRead[];

@@ -216,6 +216,27 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     }
   });
 
+  it('a file that analysis.ignore leaves out can change without a build', async () => {
+    const ignoring = createRepo({
+      ...FILES,
+      '.checker/config.yml': 'analysis:\n  ignore: ["generated/**"]\n',
+      'generated/schema.json': '{"version": 1}\n',
+      'generated/client.ts': 'export const version = 1;\n',
+    });
+    try {
+      await warmUp(ignoring);
+      assert.equal((await run(ignoring)).source, 'snapshot');
+      ignoring.write({ 'generated/schema.json': '{"version": 2}\n', 'generated/client.ts': 'export const version = 2;\n' });
+      age(ignoring, ['generated/schema.json', 'generated/client.ts']);
+      const loaded = await run(ignoring);
+      assert.equal(loaded.source, 'snapshot');
+      assert.equal(loaded.parsed.stats.parsed, 0);
+      await assertSameAsFreshBuild(ignoring, loaded);
+    } finally {
+      ignoring.cleanup();
+    }
+  });
+
   it('keeps no graph of a tree edited within two seconds of the scan (coarse timestamps could hide the next edit)', async () => {
     const fresh = createRepo(FILES);
     try {
