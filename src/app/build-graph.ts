@@ -15,7 +15,7 @@ import { mergeClassifiers } from '../rules/classifiers.js';
 import { loadConfig } from './load-config.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { loadRepoDocs } from './load-repo-docs.js';
-import { readRepoText } from './repo-text.js';
+import { readRepoText, readRepoTexts } from './repo-text.js';
 import { describeConfig } from './tree-fingerprint.js';
 import { type RecordedRead, recordReads } from './recorded-reads.js';
 import { isSnapshotSafe, type KeptGraph, loadGraphSnapshot, saveGraphSnapshot, toGraphSnapshotId } from './graph-snapshot.js';
@@ -25,6 +25,7 @@ import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const CONFIG_TEXT_LIMIT = 1024 * 1024;
 const OPENAPI_TEXT_LIMIT = 4 * 1024 * 1024;
+const OPENAPI_READS_AT_ONCE = 16;
 const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json)$/;
 const PACKAGE_JSON = /(^|\/)package\.json$/;
 const STRUCTURED_DOC = /\.(ya?ml|json)$/i;
@@ -471,16 +472,12 @@ function applyConfiguredIgnores(scan: ScanResult, globs: readonly string[]): Sca
 async function createRepositoryResolver(env: Env, paths: string[]): Promise<Resolver> {
   const tsconfigs = new Map<string, string>();
   const packageJsons = new Map<string, string>();
-  for (const path of paths) {
-    const target = RESOLVER_CONFIG.test(path)
-      ? tsconfigs
-      : PACKAGE_JSON.test(path) && !path.includes('node_modules/')
-        ? packageJsons
-        : undefined;
-    if (target === undefined) continue;
-    const text = await readRepoText(env, path, CONFIG_TEXT_LIMIT);
-    if (text !== undefined) target.set(path, text);
-  }
+  const configs = paths.filter((path) => RESOLVER_CONFIG.test(path) || (PACKAGE_JSON.test(path) && !path.includes('node_modules/')));
+  const texts = await readRepoTexts(env, configs, CONFIG_TEXT_LIMIT);
+  configs.forEach((path, index) => {
+    const text = texts[index];
+    if (text !== undefined) (RESOLVER_CONFIG.test(path) ? tsconfigs : packageJsons).set(path, text);
+  });
   const pnpmText = paths.includes('pnpm-workspace.yaml') ? await readRepoText(env, 'pnpm-workspace.yaml', CONFIG_TEXT_LIMIT) : undefined;
   const pnpmWorkspace = pnpmText === undefined ? {} : { workspaceGlobs: parsePnpmWorkspacePackages(pnpmText) };
   const externalConfigs = new Map<string, string>();
@@ -491,11 +488,12 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
     const missing = resolver.getMissingConfigs().filter((path) => !externalConfigs.has(path));
     if (missing.length === 0) break;
     let added = 0;
-    for (const path of missing) {
-      const text = await readRepoText(env, path, CONFIG_TEXT_LIMIT);
+    const found = await readRepoTexts(env, missing, CONFIG_TEXT_LIMIT);
+    missing.forEach((path, index) => {
+      const text = found[index];
       externalConfigs.set(path, text ?? '');
       if (text !== undefined) added += 1;
-    }
+    });
     if (added === 0) break;
     resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, ...pnpmWorkspace });
   }
@@ -529,23 +527,28 @@ async function readOpenApiRoutes(
 ): Promise<{ routes: { path: string; routes: RouteFact[] }[]; diagnostics: Diagnostic[] }> {
   const routes: { path: string; routes: RouteFact[] }[] = [];
   const diagnostics: Diagnostic[] = [];
-  for (const file of files) {
-    if (
-      !STRUCTURED_DOC.test(file.path) ||
-      NOT_OPENAPI.test(file.path) ||
-      file.path.includes('node_modules/') ||
-      file.size > OPENAPI_TEXT_LIMIT
-    )
-      continue;
-    const text = await readRepoText(env, file.path, OPENAPI_TEXT_LIMIT);
-    if (text === undefined || !OPENAPI_MARKER.test(text.slice(0, 4096))) continue;
-    try {
-      const found = extractOpenApiRoutes(parseStructuredText(file.path, text));
-      if (found.length > 0) routes.push({ path: file.path, routes: found });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      diagnostics.push({ code: 'openapi/malformed', severity: 'warn', message, location: { file: file.path } });
-    }
+  const candidates = files.filter(
+    (file) =>
+      STRUCTURED_DOC.test(file.path) &&
+      !NOT_OPENAPI.test(file.path) &&
+      !file.path.includes('node_modules/') &&
+      file.size <= OPENAPI_TEXT_LIMIT,
+  );
+  // A chunk at a time: the reads overlap, and at most a chunk of texts (up to 4 MB each) is held at once.
+  for (let start = 0; start < candidates.length; start += OPENAPI_READS_AT_ONCE) {
+    const chunk = candidates.slice(start, start + OPENAPI_READS_AT_ONCE).map((file) => file.path);
+    const texts = await readRepoTexts(env, chunk, OPENAPI_TEXT_LIMIT, OPENAPI_READS_AT_ONCE);
+    chunk.forEach((path, index) => {
+      const text = texts[index];
+      if (text === undefined || !OPENAPI_MARKER.test(text.slice(0, 4096))) return;
+      try {
+        const found = extractOpenApiRoutes(parseStructuredText(path, text));
+        if (found.length > 0) routes.push({ path, routes: found });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        diagnostics.push({ code: 'openapi/malformed', severity: 'warn', message, location: { file: path } });
+      }
+    });
   }
   return { routes, diagnostics };
 }
