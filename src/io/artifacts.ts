@@ -27,11 +27,14 @@ const LINK_UNSUPPORTED = ['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'];
 
 export type WriteMode = 'replace' | 'create';
 
+/** A stale-lock breaker's own lock older than this was left by a process that died while breaking. */
+const BREAKER_STALE_MS = 5000;
+
 function ignoreMissing(error: unknown): void {
   if (!hasErrorCode(error, 'ENOENT')) throw error;
 }
 
-function toTempPath(target: string, kind: 'tmp' | 'stale'): string {
+function toTempPath(target: string, kind: 'tmp'): string {
   return `${target}.${randomBytes(6).toString('hex')}.${kind}`;
 }
 
@@ -179,8 +182,8 @@ async function prepareArtifact(repoRoot: string, relativePath: string, create: b
 const sweeps = new Map<string, Promise<void>>();
 
 /**
- * Once per process and repository, before the first write: removes temp files (`*.<hex>.tmp`) and moved-away locks
- * (`*.<hex>.stale`) that a killed writer left under `.checker/local/`. Only files older than STRAY_AGE_MS go, so a
+ * Once per process and repository, before the first write: removes temp files (`*.<hex>.tmp`) and the moved-away
+ * locks of older builds (`*.<hex>.stale`) that a killed writer left under `.checker/local/`. Only files older than STRAY_AGE_MS go, so a
  * concurrent writer's live temp file is left alone. Never follows symlinks.
  */
 function sweepOnce(localDir: string): Promise<void> {
@@ -552,29 +555,23 @@ async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<void
   const owner = toLockOwner(text);
   const isDead = owner !== undefined && owner.hostname === hostname() && !isProcessAlive(owner.pid);
   if (!isDead && Date.now() - info.mtimeMs <= staleMs) return;
-  // Rename first so two waiters cannot both remove a lock: only one rename of it succeeds.
-  const moved = toTempPath(lockPath, 'stale');
-  try {
-    await rename(lockPath, moved);
-  } catch (error) {
-    ignoreMissing(error);
+  // One breaker at a time. Renaming the judged lock away, as waiters did before, could move a live holder's lock when
+  // another waiter had broken the judged one and a third had taken it in between (two holders at once, seen with six
+  // waiters on one dead lock). Holding `<lock>.break`, a breaker removes the lock only while it still reads as judged:
+  // no other breaker can replace it meanwhile, and no holder can take a lock that is still there.
+  const breakerPath = `${lockPath}.break`;
+  const breaker = `${JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), token: randomBytes(8).toString('hex') })}\n`;
+  if (!(await tryAcquire(breakerPath, breaker))) {
+    // A breaker holds it for a few system calls; one left by a process that died mid-break goes once it is stale.
+    const held = await lstat(breakerPath).catch(() => undefined);
+    if (held !== undefined && Date.now() - held.mtimeMs > BREAKER_STALE_MS) await unlink(breakerPath).catch(ignoreMissing);
     return;
   }
-  const captured = await readLockText(moved);
-  if (captured === text) {
-    await unlink(moved).catch(ignoreMissing);
-    return;
-  }
-  // Another waiter broke the judged lock first and a live process took a new one, which this rename moved away: put it
-  // back with `link`, which cannot overwrite. Residual: if a third process took the lock in the few system calls since
-  // the rename, the moved lock cannot go back and two holders overlap once.
   try {
-    await link(moved, lockPath);
-  } catch (error) {
-    if (!hasErrorCode(error, 'EEXIST', ...LINK_UNSUPPORTED)) throw error;
-    if (!hasErrorCode(error, 'EEXIST') && (await lstat(lockPath).catch(() => undefined)) === undefined) await rename(moved, lockPath);
+    if ((await readLockText(lockPath)) === text) await unlink(lockPath).catch(ignoreMissing);
+  } finally {
+    if ((await readLockText(breakerPath)) === breaker) await unlink(breakerPath).catch(ignoreMissing);
   }
-  await unlink(moved).catch(ignoreMissing);
 }
 
 /** Runs `fn` while holding the lock file `lockPath`; see withArtifactLock. */
