@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -11,21 +12,33 @@ import { generateSyntheticRepo, runGit, touchFiles } from './synthetic.js';
 /**
  * First call vs later calls of the MCP server on one repository: the server keeps the repository graph
  * and reuses it while a stat fingerprint of the scan is unchanged. Run with
- * `node --import tsx bench/mcp-warm.ts [--files 10000] [--reps 3] [--touched 50] [--tool impact_map] [--record]`.
+ * `node --import tsx bench/mcp-warm.ts [--files 10000] [--reps 3] [--touched 50] [--tool impact_map] [--runner cli|tsx] [--record]`.
+ * The server is the built CLI when there is one (`npm run build`; only a bundle has the build id a kept graph needs),
+ * else the sources through tsx.
  */
 
 const HEADING = '## MCP warm calls';
 const workRoot = join(repoRoot, 'bench', 'work');
 const resultsPath = join(repoRoot, 'bench', 'RESULTS.md');
 const mainSource = join(repoRoot, 'src', 'cli', 'main.ts');
+const builtBin = join(repoRoot, 'bin', 'checker.js');
+type Runner = 'cli' | 'tsx';
+let runner: Runner = 'tsx';
+
+/** The node arguments that start checker: the bundle, or the sources through tsx. */
+function checkerArgv(): string[] {
+  return runner === 'cli' ? [builtBin] : ['--import', 'tsx', mainSource];
+}
 
 interface CallTimes {
   repository: string;
   files: number;
   /** New server, facts cache deleted: scan, parse everything, build, analyse (not measured on this project, whose cache other runs share). */
   coldCache: number | undefined;
-  /** New server, facts cache in place: scan, read cached facts, build, analyse. */
+  /** New server, facts cache in place, no kept graph: scan, read cached facts, build, analyse. */
   first: number;
+  /** New server after a CLI run kept the graph (graph-v1.json): scan, read cached facts, load the graph, analyse. */
+  firstKept: number | undefined;
   /** Same server, nothing changed: scan fingerprint matches, graph reused, analyse. */
   second: number;
   third: number;
@@ -35,9 +48,18 @@ interface CallTimes {
   afterTouchMany: number | undefined;
 }
 
-function parseOptions(): { files: number; reps: number; tool: string; record: boolean; skipSynthetic: boolean; touched: number } {
+function parseOptions(): {
+  files: number;
+  reps: number;
+  tool: string;
+  record: boolean;
+  skipSynthetic: boolean;
+  touched: number;
+  runner: Runner;
+} {
   const { values } = parseArgs({
     options: {
+      runner: { type: 'string' },
       files: { type: 'string', default: '10000' },
       reps: { type: 'string', default: '3' },
       tool: { type: 'string', default: 'impact_map' },
@@ -53,13 +75,31 @@ function parseOptions(): { files: number; reps: number; tool: string; record: bo
     record: values.record,
     skipSynthetic: values['skip-synthetic'],
     touched: toCount('touched', values.touched, 1),
+    runner: toRunner(values.runner),
   };
+}
+
+function toRunner(value: string | undefined): Runner {
+  if (value === undefined) return existsSync(join(repoRoot, 'dist', 'bundle', 'build-id.json')) ? 'cli' : 'tsx';
+  if (value !== 'cli' && value !== 'tsx') throw new Error(`--runner must be cli or tsx, got "${value}"`);
+  if (value === 'cli' && !existsSync(join(repoRoot, 'dist', 'bundle', 'build-id.json'))) {
+    throw new Error('--runner cli needs the built CLI: run npm run build first');
+  }
+  return value;
+}
+
+const keptGraph = (dir: string): string => join(dir, '.checker', 'local', 'cache', 'graph-v1.json');
+
+/** A CLI run of `graph` on the tree, which keeps the graph when its facts all come from the cache; true when it did. */
+function keepGraphWithCli(dir: string): boolean {
+  const result = spawnSync(process.execPath, [...checkerArgv(), 'graph', '--cwd', dir, '--format', 'json'], { stdio: 'ignore' });
+  return result.status === 0 && existsSync(keptGraph(dir));
 }
 
 async function startClient(dir: string): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', mainSource, 'mcp', '--cwd', dir],
+    args: [...checkerArgv(), 'mcp', '--cwd', dir],
     cwd: repoRoot,
     stderr: 'ignore',
   });
@@ -93,9 +133,20 @@ async function measureOnce(
     coldCache = await timeCall(cold, tool, args);
     await cold.close();
   }
+  for (const name of ['graph-v1.json', 'graph-v1.data.json']) rmSync(join(dir, '.checker', 'local', 'cache', name), { force: true });
+  const fresh = await startClient(dir);
+  let first: number;
+  try {
+    first = await timeCall(fresh, tool, args);
+  } finally {
+    await fresh.close();
+  }
+  // The server writes no snapshot: a CLI run keeps it, then a new server's first call loads it (built CLI only).
+  const kept = runner === 'cli' && keepGraphWithCli(dir);
   const client = await startClient(dir);
   try {
-    const first = await timeCall(client, tool, args);
+    const firstCall = await timeCall(client, tool, args);
+    const firstKept = kept ? firstCall : undefined;
     const second = await timeCall(client, tool, args);
     const third = await timeCall(client, tool, args);
     await touch();
@@ -105,7 +156,7 @@ async function measureOnce(
       await touchMany();
       afterTouchMany = await timeCall(client, tool, args);
     }
-    return { coldCache, first, second, third, afterTouch, afterTouchMany };
+    return { coldCache, first, firstKept, second, third, afterTouch, afterTouchMany };
   } finally {
     await client.close();
   }
@@ -140,11 +191,13 @@ async function measure(target: Target, reps: number, tool: string): Promise<Call
   const pick = (key: 'first' | 'second' | 'third' | 'afterTouch'): number => median(runs.map((run) => run[key]));
   const colds = runs.flatMap((run) => (run.coldCache === undefined ? [] : [run.coldCache]));
   const manies = runs.flatMap((run) => (run.afterTouchMany === undefined ? [] : [run.afterTouchMany]));
+  const kepts = runs.flatMap((run) => (run.firstKept === undefined ? [] : [run.firstKept]));
   return {
     repository,
     files,
     coldCache: colds.length === 0 ? undefined : median(colds),
     first: pick('first'),
+    firstKept: kepts.length === 0 ? undefined : median(kepts),
     second: pick('second'),
     third: pick('third'),
     afterTouch: pick('afterTouch'),
@@ -160,17 +213,18 @@ function countFiles(dir: string): number {
 
 function renderTable(rows: CallTimes[], tool: string, reps: number, touched: number): string {
   const seconds = (value: number | undefined): string => (value === undefined ? 'n/a' : `${value.toFixed(2)} s`);
+  const server = runner === 'cli' ? 'the built CLI (`bin/checker.js mcp`)' : 'the sources through tsx (no build id: no kept graph)';
   const lines = [
     HEADING,
     '',
-    `\`${tool}\` (format json) called over stdio by the SDK Client against \`checker mcp --cwd <repo>\`; median of ${reps} repetition${reps === 1 ? '' : 's'}, measured ${new Date().toISOString().slice(0, 10)} with \`node --import tsx bench/mcp-warm.ts\` on ${availableParallelism()} CPUs (load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end).`,
-    "Cold cache: a new server with `.checker/local/cache/` deleted. First call: a new server with the facts cache in place. Second/third call: the same server, nothing changed on disk (the kept graph is reused after a stat fingerprint of the scan). After touching: the same server after one source file was edited, then after ${touched} more were (the kept graph is patched: only those files are parsed, their edges and the uses edges of their importers replaced; the range analysed again). A second or third call asks the memoised analysis's recorded inputs again (the git change by its stamp, the index, coverage and execution records) and reuses it when they answer the same.",
+    `\`${tool}\` (format json) called over stdio by the SDK Client against \`checker mcp --cwd <repo>\`, the server being ${server}; median of ${reps} repetition${reps === 1 ? '' : 's'}, measured ${new Date().toISOString().slice(0, 10)} with \`node --import tsx bench/mcp-warm.ts\` on ${availableParallelism()} CPUs (load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end).`,
+    `Cold cache: a new server with \`.checker/local/cache/\` deleted. First call: a new server with the facts cache in place and no kept graph. First call, kept graph: a new server after a CLI \`checker graph\` kept the graph (\`graph-v1.json\`; n/a when the run kept none, as on a tree edited in the last two seconds). Second/third call: that server, nothing changed on disk (the kept graph is reused after a stat fingerprint of the scan). After touching: the same server after one source file was edited, then after ${touched} more were (the kept graph is patched: only those files are parsed, their edges and the uses edges of their importers replaced; the range analysed again). A second or third call asks the memoised analysis's recorded inputs again (the git change by its stamp, the index, coverage and execution records) and reuses it when they answer the same.`,
     '',
-    `| repository | files | cold cache | first call | second call | third call | second / first | after touching 1 file | after touching ${touched} files |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| repository | files | cold cache | first call | first call, kept graph | second call | third call | second / first | after touching 1 file | after touching ${touched} files |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       (row) =>
-        `| ${row.repository} | ${row.files} | ${seconds(row.coldCache)} | ${seconds(row.first)} | ${seconds(row.second)} | ${seconds(row.third)} | ${((row.second / row.first) * 100).toFixed(0)}% | ${seconds(row.afterTouch)} | ${seconds(row.afterTouchMany)} |`,
+        `| ${row.repository} | ${row.files} | ${seconds(row.coldCache)} | ${seconds(row.first)} | ${seconds(row.firstKept)} | ${seconds(row.second)} | ${seconds(row.third)} | ${((row.second / row.first) * 100).toFixed(0)}% | ${seconds(row.afterTouch)} | ${seconds(row.afterTouchMany)} |`,
     ),
     '',
   ];
@@ -192,6 +246,7 @@ function recordResults(section: string): void {
 
 async function main(): Promise<void> {
   const options = parseOptions();
+  runner = options.runner;
   const rows: CallTimes[] = [];
   if (!options.skipSynthetic) {
     const dir = join(workRoot, `mcp-warm-synthetic-${options.files}`);
