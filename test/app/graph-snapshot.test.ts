@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
 import { createWarmGraph } from '../../src/mcp/warm.js';
 import type { Env } from '../../src/model/env.js';
+import { ageFiles } from '../helpers/age-files.js';
 import { createRepo, type FileTree, type TestRepo } from '../helpers/git-repo.js';
 import { analyse, describeRepository } from '../helpers/repository-shape.js';
 import { createTestEnv } from '../helpers/test-env.js';
@@ -29,30 +30,6 @@ const FILES: FileTree = {
   'docs/openapi.yaml':
     'openapi: 3.0.0\ninfo: {title: shop, version: "1"}\npaths:\n  /orders/list:\n    get:\n      responses:\n        "200": {description: ok}\n',
 };
-
-let clock = Date.now() - 3_600_000;
-
-/**
- * Dates files a minute after the last call, older than any racy window: `paths`, or every file of the repository but
- * checker's own state. Editing a file and dating only it is what an edit looks like to a scan.
- */
-function age(repo: TestRepo, paths?: readonly string[]): void {
-  clock += 60_000;
-  const seconds = clock / 1000;
-  if (paths !== undefined) {
-    for (const path of paths) utimesSync(join(repo.dir, path), seconds, seconds);
-    return;
-  }
-  const visit = (folder: string): void => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.name === '.git' || path.endsWith('.checker/local')) continue;
-      if (entry.isDirectory()) visit(path);
-      else if (entry.isFile()) utimesSync(path, seconds, seconds);
-    }
-  };
-  visit(repo.dir);
-}
 
 /** The real-disk Env of a built CLI: only a build id lets a snapshot stand for a build. */
 function envOf(repo: TestRepo, buildId: string | undefined = 'snapshot-test'): Env {
@@ -91,7 +68,7 @@ async function assertSameAsFreshBuild(repo: TestRepo, repository: RepositoryGrap
 /** Cold, then warm (which keeps the graph), then loaded: the state every case below starts from. */
 async function warmUp(repo: TestRepo): Promise<RepositoryGraph> {
   repo.remove('.checker/local/cache');
-  age(repo);
+  ageFiles(repo);
   assert.equal((await run(repo)).source, 'build');
   assert.equal(existsSync(join(repo.dir, SNAPSHOT)), false, 'a run that parsed files keeps no graph');
   const warm = await run(repo);
@@ -140,7 +117,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     await warmUp(repo);
     for (const [what, files] of SHOP_EDITS) {
       repo.write(files);
-      age(repo, Object.keys(files));
+      ageFiles(repo, Object.keys(files));
       const patched = await run(repo);
       assert.equal(patched.source, 'patched snapshot', what);
       assert.equal(patched.parsed.stats.parsed, Object.keys(files).length, `${what}: only the edited files are parsed`);
@@ -163,7 +140,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     assert.deepEqual(describeRepository(first), describeRepository(await freshBuild(repo).then((built) => built.repository)));
     for (const [what, files] of SHOP_EDITS.slice(0, 3)) {
       repo.write(files);
-      age(repo, Object.keys(files));
+      ageFiles(repo, Object.keys(files));
       const edited = await warm.getRepository();
       assert.equal(warm.getStats().last, 'patched', what);
       assert.equal(edited.source, 'patched', what);
@@ -173,7 +150,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
 
   it('a touched file whose content is the same loads the kept graph as it is, and keeps it with the new stats', async () => {
     await warmUp(repo);
-    age(repo, ['src/orders/service.ts']);
+    ageFiles(repo, ['src/orders/service.ts']);
     const mtimeMs = statSync(join(repo.dir, 'src/orders/service.ts')).mtimeMs;
     const keptStats = (): unknown =>
       (JSON.parse(readFileSync(join(repo.dir, SNAPSHOT), 'utf8')) as { files: [string, number, number, number][] }).files.find(
@@ -208,7 +185,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
       if (typeof change === 'string') repo.remove(change);
       else {
         repo.write(change);
-        age(repo, Object.keys(change));
+        ageFiles(repo, Object.keys(change));
       }
       const rebuilt = await run(repo);
       assert.equal(rebuilt.source, 'build', what);
@@ -227,7 +204,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
       await warmUp(ignoring);
       assert.equal((await run(ignoring)).source, 'snapshot');
       ignoring.write({ 'generated/schema.json': '{"version": 2}\n', 'generated/client.ts': 'export const version = 2;\n' });
-      age(ignoring, ['generated/schema.json', 'generated/client.ts']);
+      ageFiles(ignoring, ['generated/schema.json', 'generated/client.ts']);
       const loaded = await run(ignoring);
       assert.equal(loaded.source, 'snapshot');
       assert.equal(loaded.parsed.stats.parsed, 0);
@@ -244,7 +221,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
       await run(fresh);
       await run(fresh);
       assert.equal(existsSync(join(fresh.dir, SNAPSHOT)), false);
-      age(fresh);
+      ageFiles(fresh);
       await run(fresh);
       assert.ok(existsSync(join(fresh.dir, SNAPSHOT)));
     } finally {
@@ -303,7 +280,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
   it('is not used when git tracks files under .checker/local/ (a committed snapshot could forge a graph)', async () => {
     const tracked = createRepo({ ...FILES, '.checker/local/notes.txt': 'committed by mistake\n' });
     try {
-      age(tracked);
+      ageFiles(tracked);
       await run(tracked);
       await run(tracked);
       await run(tracked);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, utimesSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { projectRoot } from '../helpers/cli.js';
+import { ageFiles } from '../helpers/age-files.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { SHOP_FILES } from '../helpers/shop-repo.js';
 
@@ -28,30 +29,12 @@ function comparable(report: unknown): unknown {
   );
 }
 
-let clock = Date.now() - 3_600_000;
-
-/** Dates files a minute after the last call, out of the racy window: `paths`, or every file but checker's state. */
-function age(repo: TestRepo, paths?: readonly string[]): void {
-  clock += 60_000;
-  const seconds = clock / 1000;
-  const visit = (folder: string): void => {
-    for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, entry.name);
-      if (entry.name === '.git' || path.endsWith('.checker/local')) continue;
-      if (entry.isDirectory()) visit(path);
-      else if (entry.isFile()) utimesSync(path, seconds, seconds);
-    }
-  };
-  if (paths === undefined) visit(repo.dir);
-  else for (const path of paths) utimesSync(join(repo.dir, path), seconds, seconds);
-}
-
 describe('checker graph and analyze: cold, warm, kept and patched runs give the same JSON', () => {
   let repo: TestRepo;
   before(() => {
     assert.ok(existsSync(join(projectRoot, 'dist/bundle/build-id.json')), 'this suite runs the bundled CLI: npm run build first');
     repo = createRepo(SHOP_FILES);
-    age(repo);
+    ageFiles(repo);
   });
   after(() => repo.cleanup());
 
@@ -75,7 +58,7 @@ describe('checker graph and analyze: cold, warm, kept and patched runs give the 
         '',
       ].join('\n'),
     });
-    age(repo, ['src/orders/routes.ts']);
+    ageFiles(repo, ['src/orders/routes.ts']);
     const patched = checker(repo, 'graph') as { graphSource: string; nodes: { byKind: Record<string, number> } };
     assert.equal(patched.graphSource, 'patched snapshot');
     assert.equal(patched.nodes.byKind.route, 2);
