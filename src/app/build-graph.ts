@@ -96,8 +96,11 @@ export async function buildRepositoryGraph(
     parsed.stats.crashed === 0 &&
     scannedAt !== undefined &&
     isSnapshotSafe(scan, scannedAt);
-  const kept = snapshotId === undefined ? undefined : await loadGraphSnapshot(env, snapshotId, scan, maxPatchedFiles(scan.files.length));
-  if (kept !== undefined && parsed.stats.crashed === 0 && parsed.stats.parsed <= kept.touched.length) {
+  // A snapshot stands for facts from the facts cache: only the touched files may have been parsed in this run.
+  const accepts = (touched: readonly string[]): boolean =>
+    parsed.stats.crashed === 0 && parsed.stats.parsed <= touched.length && touched.length <= maxPatchedFiles(scan.files.length);
+  const kept = snapshotId === undefined ? undefined : await loadGraphSnapshot(env, snapshotId, scan, accepts);
+  if (kept !== undefined) {
     env.reportProgress({ phase: 'build', files: paths.length });
     const loaded = await fromSnapshot(env, kept, config, scan, parsed, graphLimits, options.patchable !== undefined);
     if (loaded !== undefined) {

@@ -88,14 +88,21 @@ export function toGraphSnapshotId(
 
 /**
  * The kept graph of configuration `id`, when the tree `scanned` is the one it was built from or differs from it only
- * in at most `maxTouched` JS/TS files' stats (the same paths, the same skipped ones); undefined otherwise, or when the
- * snapshot is missing, damaged, or something it read outside the scan reads differently now.
+ * in JS/TS files' stats (the same paths, the same skipped ones) and `accepts` those touched files; undefined otherwise,
+ * or when the snapshot is missing, damaged, or something it read outside the scan reads differently now.
  */
-export async function loadGraphSnapshot(env: Env, id: string, scanned: ScanResult, maxTouched: number): Promise<KeptGraph | undefined> {
+export async function loadGraphSnapshot(
+  env: Env,
+  id: string,
+  scanned: ScanResult,
+  accepts: (touched: readonly string[]) => boolean,
+): Promise<KeptGraph | undefined> {
   const index = await readJsonArtifact(env, INDEX_PATH);
   if (!isSnapshotIndex(index) || index.version !== VERSION || index.id !== id) return undefined;
   const touched = findTouchedFiles(index, scanned);
-  if (touched === undefined || touched.length > maxTouched) return undefined;
+  // Asked before the data is read: a run that parsed more than the touched files (--no-cache, a lost facts cache)
+  // or a tree edited in too many files would only throw it away.
+  if (touched === undefined || !accepts(touched)) return undefined;
   if (!(await areReadsCurrent(env, index.reads))) return undefined;
   const stored = await readJsonArtifact(env, DATA_PATH);
   if (!isSnapshotData(stored) || stored.version !== VERSION || stored.dataId !== index.dataId) return undefined;
