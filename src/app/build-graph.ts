@@ -57,8 +57,9 @@ export interface RepositoryGraph {
 /**
  * Scans, parses (cached), resolves and builds the knowledge graph of the repository at env.root; `known` hands in a
  * configuration and scan the caller already has (the MCP server's warm graph, the analysis memo), with the time that
- * scan began when it is known. An unchanged tree loads the graph kept by an earlier process instead of building it
- * (graph-snapshot.ts); a `patchable` build always builds.
+ * scan began when it is known. An unchanged tree loads the graph kept by an earlier process instead of building it,
+ * and a tree edited in a few JS/TS files loads and patches it (graph-snapshot.ts). A `patchable` graph (the MCP
+ * server's) may be loaded too and stays patchable, but is never kept: the server does not wait for the write.
  */
 export async function buildRepositoryGraph(
   env: Env,
@@ -92,6 +93,7 @@ export async function buildRepositoryGraph(
   // scan after `analysis.ignore` (the configuration is in the id): an ignored file never reaches the graph.
   const mayKeep =
     snapshotId !== undefined &&
+    options.patchable === undefined &&
     parsed.stats.parsed === 0 &&
     parsed.stats.crashed === 0 &&
     scannedAt !== undefined &&
@@ -181,7 +183,7 @@ export async function buildRepositoryGraph(
   return repository;
 }
 
-/** Past this many changed files (or a tenth of the files, if more) a patch is no cheaper than a build. */
+/** MAX_PATCHED_FILES, or a tenth of the files when that is more. */
 function maxPatchedFiles(files: number): number {
   return Math.max(MAX_PATCHED_FILES, files / 10);
 }
