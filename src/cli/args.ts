@@ -2,15 +2,16 @@ import type { ArgsDef } from 'citty';
 import type { z } from 'zod';
 import { CheckerError } from '../model/diagnostic.js';
 import {
-  failOnField,
-  formatField,
+  type Checked,
+  checkFailOn,
+  checkFormat,
+  checkRef,
+  checkSessionId,
+  checkTask,
   type OutputFormat,
   type RiskLevelName,
   RISK_LEVELS,
-  refField,
-  sessionIdField,
-  taskField,
-} from '../model/input-fields.js';
+} from '../model/input-checks.js';
 
 export const cwdArg = {
   cwd: { type: 'string', description: 'Repository to analyse (its root folder)', default: '.', valueHint: 'path' },
@@ -26,7 +27,7 @@ export const rangeArgs = {
   head: { type: 'string', description: 'Head revision (default: the working tree, uncommitted changes included)', valueHint: 'ref' },
 } as const satisfies ArgsDef;
 
-export type { OutputFormat } from '../model/input-fields.js';
+export type { OutputFormat } from '../model/input-checks.js';
 
 export const failOnArg = {
   'fail-on': {
@@ -52,16 +53,28 @@ export function parseFlag<T extends z.ZodType>(
   refusal: { code: string; hint: string; given?: unknown },
 ): z.output<T> {
   const parsed = field.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const message = parsed.error.issues[0]?.message ?? 'is not valid';
+  return takeChecked(
+    parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? 'is not valid' },
+    flag,
+    value,
+    refusal,
+  );
+}
+
+/**
+ * A flag's value checked by the zod-free check its MCP field is built from (src/model/input-checks.ts): the same
+ * words as parseFlag, without loading zod for the flags every command takes.
+ */
+function takeChecked<T>(checked: Checked<T>, flag: string, value: unknown, refusal: { code: string; hint: string; given?: unknown }): T {
+  if (checked.ok) return checked.value;
   const given = String(refusal.given ?? value).slice(0, MAX_ECHO_CHARS);
-  throw new CheckerError(refusal.code, `--${flag} ${message} (got ${JSON.stringify(given)})`, { hint: refusal.hint });
+  throw new CheckerError(refusal.code, `--${flag} ${checked.message} (got ${JSON.stringify(given)})`, { hint: refusal.hint });
 }
 
 /** --fail-on as given, checked before any work; undefined when absent. */
 export function toFailOn(value: unknown): RiskThreshold | undefined {
   if (value === undefined || value === '') return undefined;
-  return parseFlag(failOnField, 'fail-on', value, {
+  return takeChecked(checkFailOn(value), 'fail-on', value, {
     code: 'usage/invalid-fail-on',
     hint: 'For a CI gate that blocks high-risk merges: --fail-on high.',
   });
@@ -74,38 +87,37 @@ export function isAtOrAbove(level: string, threshold: RiskThreshold): boolean {
 
 const refHint =
   'Name a branch, tag, commit id or HEAD~N, e.g. --base main; leave --base out for the merge-base and --head out for the working tree.';
-const refFields = { base: refField('base'), head: refField('head') };
 
-/** --base/--head as given, checked with the MCP tools' ref fields before any git call. */
+/** --base/--head as given, checked as the MCP tools' ref fields check them, before any git call. */
 export function toRange(args: { base?: unknown; head?: unknown }): { base?: string; head?: string } {
   const range: { base?: string; head?: string } = {};
   for (const side of ['base', 'head'] as const) {
     const value = args[side];
     if (value === undefined || value === '') continue;
-    range[side] = parseFlag(refFields[side], side, value, { code: 'git/ref-invalid', hint: refHint });
+    range[side] = takeChecked(checkRef(side, value), side, value, { code: 'git/ref-invalid', hint: refHint });
   }
   return range;
 }
 
 export function toFormat(value: unknown): OutputFormat {
-  return parseFlag(formatField, 'format', value, {
+  return takeChecked(checkFormat(value), 'format', value, {
     code: 'usage/invalid-format',
     hint: 'Use --format markdown (the default) or --format json.',
   });
 }
 
-/** --task checked with the MCP tools' task field (trimmed, not empty, at most MAX_TASK_CHARS); the text itself is never echoed. */
+/** --task checked as the MCP tools' task field checks it (trimmed, not empty, at most MAX_TASK_CHARS); the text itself is never echoed. */
 export function toTask(value: unknown): string {
-  return parseFlag(taskField, 'task', value, {
+  return takeChecked(checkTask(value), 'task', value, {
     code: 'usage/invalid-task',
     hint: 'Describe the change in a few sentences, e.g. --task "apply the loyalty discount at checkout"; put details in a --requirements file.',
     given: typeof value === 'string' ? `${value.length} characters` : value,
   });
 }
 
-/** --session checked with the MCP tools' sessionId field, so both refuse an id with the same words. */
+/** --session checked as the MCP tools' sessionId field checks it, so both refuse an id with the same words. */
 export function toSessionId(value: unknown): string {
-  return parseFlag(sessionIdField, 'session', value, {
+  return takeChecked(checkSessionId(value), 'session', value, {
     code: 'session/invalid-id',
     hint: 'Use 1-64 letters, digits, ".", "_" or "-", starting with a letter or digit, e.g. --session fix-discount-1.',
   });
