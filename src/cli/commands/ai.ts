@@ -9,7 +9,7 @@ import { renderBundleMarkdown } from '../../report/bundle-markdown.js';
 import { cwdArg, failOnArg, formatArg, isAtOrAbove, rangeArgs, toFailOn, toFormat, toRange, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { emitInvestigationPayload, investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
-import { attachToBundle, type InvestigationRun, investigate } from '../../app/investigation/investigate.js';
+import type { InvestigationRun } from '../../app/investigation/investigate.js';
 import { currentHost } from '../host.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
@@ -62,6 +62,8 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         let bundle = deterministic;
         let run: InvestigationRun | undefined;
         if (investigation !== 'off') {
+          // Loaded only when asked for: the investigation reads provider replies with zod, which no other part of ai needs.
+          const { attachToBundle, investigate } = await import('../../app/investigation/investigate.js');
           run = await investigate(env, { kind: 'change', bundle: deterministic }, { send: investigation === 'send' });
           if (investigation === 'dry-run') {
             await emitInvestigationPayload(env.root, run, { format, output: args.output });
