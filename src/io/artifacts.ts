@@ -564,7 +564,8 @@ async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<void
   if (!(await tryAcquire(breakerPath, breaker))) {
     // A breaker holds it for a few system calls; one left by a process that died mid-break goes once it is stale.
     const held = await lstat(breakerPath).catch(() => undefined);
-    if (held !== undefined && Date.now() - held.mtimeMs > BREAKER_STALE_MS) await unlink(breakerPath).catch(ignoreMissing);
+    // Not a file (a folder put there): left alone, and the waiter's timeout names it.
+    if (held?.isDirectory() === false && Date.now() - held.mtimeMs > BREAKER_STALE_MS) await unlink(breakerPath).catch(ignoreMissing);
     return;
   }
   try {
@@ -590,7 +591,7 @@ async function withLockFile<T>(lockPath: string, fn: () => Promise<T>, options: 
     if (await tryAcquire(lockPath, body)) break;
     if (Date.now() > deadline) {
       throw new CheckerError('artifact/locked', `${options.name} is locked by another checker process`, {
-        hint: `wait for it to finish, or delete .checker/local/${options.name}.lock if no checker process is running`,
+        hint: `wait for it to finish, or delete .checker/local/${options.name}.lock (and ${options.name}.lock.break, if there is one) if no checker process is running`,
       });
     }
     await sleep(delay + Math.floor(Math.random() * delay));

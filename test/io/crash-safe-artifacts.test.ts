@@ -154,6 +154,36 @@ describe('withArtifactLock: a killed holder', () => {
     }
   });
 
+  it('a dead lock is broken by one breaker at a time: not while another holds <lock>.break, and a dead breaker goes once stale', async () => {
+    const repo = makeRepo();
+    const lockPath = join(repo.dir, '.checker/local/state.json.lock');
+    const breakerPath = `${lockPath}.break`;
+    const dead = JSON.stringify({ pid: getDeadPid(), hostname: hostname(), startedAt: new Date().toISOString(), token: 'dead' });
+    mkdirSync(join(repo.dir, '.checker/local'), { recursive: true });
+    writeFileSync(lockPath, dead);
+    writeFileSync(breakerPath, 'another waiter is breaking it');
+    await rejectsWithCode(
+      withArtifactLock(repo.dir, 'state.json', async () => 'stolen', { timeoutMs: 300 }),
+      'artifact/locked',
+    );
+    assert.equal(readFileSync(lockPath, 'utf8'), dead, 'a held breaker keeps every other waiter from removing the lock');
+    // A breaker whose process died mid-break: once stale it goes, and the dead lock with it.
+    utimesSync(breakerPath, OLD, OLD);
+    assert.equal(await withArtifactLock(repo.dir, 'state.json', async () => 'ran', { timeoutMs: 2000 }), 'ran');
+    assert.deepEqual(readdirSync(join(repo.dir, '.checker/local')).sort(), ['.gitignore']);
+    // A folder in the breaker's place is never removed: the waiter times out and says what to delete.
+    writeFileSync(lockPath, dead);
+    mkdirSync(breakerPath);
+    utimesSync(breakerPath, OLD, OLD);
+    const refused = await withArtifactLock(repo.dir, 'state.json', async () => 'ran', { timeoutMs: 300 }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.ok(isCheckerError(refused) && refused.code === 'artifact/locked');
+    assert.match(refused.hint ?? '', /state\.json\.lock\.break/);
+    assert.ok(statSync(breakerPath).isDirectory());
+  });
+
   it('many waiters racing to break one dead lock: never two holders at once', async () => {
     const repo = makeRepo();
     const lockPath = join(repo.dir, '.checker/local/counter.json.lock');
