@@ -45,6 +45,9 @@ describe('checker graph and analyze: cold, warm, kept and patched runs give the 
     assert.deepEqual([cold.graphSource, warm.graphSource, loaded.graphSource], ['build', 'build', 'snapshot']);
     assert.deepEqual(comparable(warm), comparable(cold));
     assert.deepEqual(comparable(loaded), comparable(cold));
+    const markdown = spawnSync(process.execPath, [bin, 'graph', '--cwd', repo.dir], { encoding: 'utf8', timeout: 120_000 });
+    assert.equal(markdown.status, 0, markdown.stderr);
+    assert.match(markdown.stdout, /The graph was loaded as an earlier run kept it \(nothing changed since\)\./);
   });
 
   it('after a source edit: the patched graph and the analysis over it equal a run that builds from nothing', () => {
