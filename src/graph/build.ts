@@ -1,5 +1,4 @@
-import type { EdgeAttributes, GraphInput, NodeAttributes } from '../model/graph.js';
-import { MultiDirectedGraph } from 'graphology';
+import type { GraphInput } from '../model/graph.js';
 import { countElementsAtLeast, createBuilder, createGraphLimitError, sortGraphFiles } from './build-context.js';
 import { addKnowledge } from './build-knowledge.js';
 import { addDeclarations, addFileNodes, addImportEdges, addNonRepoImports, addReexportBindings, addUsesEdges } from './build-modules.js';
@@ -7,7 +6,7 @@ import { addOwners, addPackages } from './build-owners.js';
 import { addRoutes } from './build-routes.js';
 import { addTestEdges } from './build-tests.js';
 import { keepPatchState } from './patch.js';
-import { DEFAULT_GRAPH_LIMITS, type GraphLimits, type KnowledgeGraph } from './knowledge-graph.js';
+import { createGraphStore, DEFAULT_GRAPH_LIMITS, type GraphLimits, type KnowledgeGraph } from './knowledge-graph.js';
 
 export type { GraphLimits, GraphStore, KnowledgeGraph } from './knowledge-graph.js';
 export { DEFAULT_GRAPH_LIMITS } from './knowledge-graph.js';
@@ -27,7 +26,7 @@ export function buildKnowledgeGraph(
   const files = sortGraphFiles(input.files);
   if (countElementsAtLeast(files) > limits.maxElements) throw createGraphLimitError(limits, files.length, 'needs at least');
   const result: KnowledgeGraph = {
-    graph: new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({ allowSelfLoops: true }),
+    graph: createGraphStore(),
     fileIds: new Map(),
     unresolvedImports: [],
     externalImports: [],

@@ -5,9 +5,47 @@ import type { UnresolvedImport } from '../model/resolve.js';
 import type { EdgeAttributes, NodeAttributes } from '../model/graph.js';
 import type { ParseFailure } from '../model/facts.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { MultiDirectedGraph } from 'graphology';
+import { MultiDirectedGraph } from 'graphology';
 
 export type GraphStore = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
+
+/** What graphology keeps per node: its neighbours in two objects keyed by neighbour id (a private of graphology 0.26). */
+interface NodeAdjacency {
+  in: Record<string, unknown>;
+  out: Record<string, unknown>;
+}
+
+/**
+ * The knowledge graph's store: graphology's multi-graph whose nodes keep their neighbours in objects made in V8's
+ * dictionary mode. graphology makes them as `{}`, and V8 gives a plain object a new hidden class for each key it is
+ * given: filling a graph of 235k edges made as many hidden classes, a third of the fill's time and much of its
+ * garbage collection (650 -> 370 ms for the 10k synthetic repository's kept graph). The objects hold the same keys in
+ * the same order, so every query answers as before. A graphology without that private (`_nodes`) leaves them as made.
+ */
+class KnowledgeGraphStore extends MultiDirectedGraph<NodeAttributes, EdgeAttributes> {
+  override addNode(node: string, attributes?: NodeAttributes): string {
+    const key = super.addNode(node, attributes);
+    const nodes = (this as unknown as { _nodes?: Map<string, Partial<NodeAdjacency>> })._nodes;
+    const adjacency = nodes?.get(key);
+    if (adjacency?.in !== undefined && adjacency.out !== undefined) {
+      adjacency.in = createDictionary();
+      adjacency.out = createDictionary();
+    }
+    return key;
+  }
+}
+
+/** An empty object in V8's dictionary mode: deleting a property other than the last one added leaves it there. */
+function createDictionary(): Record<string, unknown> {
+  const object: Record<string, unknown> = { first: 0, second: 0 };
+  delete object.first;
+  delete object.second;
+  return object;
+}
+
+export function createGraphStore(): GraphStore {
+  return new KnowledgeGraphStore({ allowSelfLoops: true });
+}
 
 export interface ExternalImport {
   from: string;

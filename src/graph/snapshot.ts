@@ -1,4 +1,3 @@
-import { MultiDirectedGraph } from 'graphology';
 import type { EdgeAttributes, EdgeKind, GraphInput, NodeAttributes } from '../model/graph.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { UnresolvedImport } from '../model/resolve.js';
@@ -6,7 +5,14 @@ import { createBuilder, sortGraphFiles } from './build-context.js';
 import { createSymbolIndex } from './build-modules.js';
 import { parseCodeowners } from './codeowners.js';
 import { keepPatchState } from './patch.js';
-import type { ExternalImport, GraphLimits, KnowledgeGraph, ReexportBinding, UnmatchedMount } from './knowledge-graph.js';
+import {
+  createGraphStore,
+  type ExternalImport,
+  type GraphLimits,
+  type KnowledgeGraph,
+  type ReexportBinding,
+  type UnmatchedMount,
+} from './knowledge-graph.js';
 import type { RouteLimitation } from './routes/compose-routes.js';
 
 /**
@@ -78,7 +84,7 @@ export function fromKnowledgeGraphSnapshot(
   const { ids, nodes, ends, edges } = snapshot;
   if (ids.length !== nodes.length || ends.length !== edges.length * 2) throw new Error('snapshot: node or edge lists differ in length');
   if (ids.length + edges.length > limits.maxElements) throw new Error('snapshot: more elements than the graph limit');
-  const graph = new MultiDirectedGraph<NodeAttributes, EdgeAttributes>({ allowSelfLoops: true });
+  const graph = createGraphStore();
   const fileIds = new Map<string, string>();
   const exportIds = new Map<string, Map<string, string>>();
   for (let index = 0; index < ids.length; index += 1) {
