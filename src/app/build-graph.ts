@@ -1,7 +1,7 @@
 import { parseStructuredText } from '../docs/structured.js';
 import { compileGlobs } from '../text/glob.js';
 import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS, type KnowledgeGraph } from '../graph/build.js';
-import { patchKnowledgeGraph } from '../graph/patch.js';
+import { patchKnowledgeGraph, recallExportTables } from '../graph/patch.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
 import type { LoadedConfigData } from '../model/config.js';
@@ -214,7 +214,8 @@ async function fromSnapshot(
   | undefined
 > {
   const { data } = kept;
-  const resolutions = new Map(data.resolutions);
+  const keptResolutions = new Map(data.resolutions);
+  const resolutions = new Map(keptResolutions);
   const files = toGraphFiles(scan, parsed);
   const keptHashes = new Map<string, string>();
   for (let index = 0; index < data.graph.ids.length; index += 1) {
@@ -240,8 +241,14 @@ async function fromSnapshot(
     reads = [...kept.reads, ...recorded.log.reads.values()];
   }
   const input = toGraphInput(config, files, resolutions, data.docs, data.openApiRoutes.routes);
+  // Loaded with the facts it was made of (when the facts cache still held them), the graph tells the patch which
+  // exposed names the edits moved; otherwise the patch takes every barrel they reach as changed in every name.
+  const earlier = changed.size > 0 ? toEarlierFiles(files, changed, keptHashes, parsed.previous) : undefined;
+  const loadInput =
+    earlier === undefined ? input : toGraphInput(config, earlier, keptResolutions, data.docs, data.openApiRoutes.routes);
   try {
-    const kg = fromKnowledgeGraphSnapshot(data.graph, input, limits, { patchable: changed.size > 0 || patchable });
+    const kg = fromKnowledgeGraphSnapshot(data.graph, loadInput, limits, { patchable: changed.size > 0 || patchable });
+    if (earlier !== undefined) recallExportTables(kg, changed);
     if (changed.size > 0 && !patchKnowledgeGraph(kg, input, changed)) return undefined;
     return {
       repository: { kg, docs: data.docs, resolutions, source: changed.size > 0 ? 'patched snapshot' : 'snapshot' },
@@ -253,6 +260,29 @@ async function fromSnapshot(
   } catch {
     return undefined;
   }
+}
+
+/**
+ * `files` with each changed file as the kept graph saw it (its earlier facts, from `previous`), or undefined when one
+ * of them has no earlier facts of the hash the graph holds.
+ */
+function toEarlierFiles(
+  files: GraphFileInput[],
+  changed: ReadonlySet<string>,
+  keptHashes: ReadonlyMap<string, string>,
+  previous: ParsedSources['previous'],
+): GraphFileInput[] | undefined {
+  const earlier: GraphFileInput[] = [];
+  for (const file of files) {
+    if (!changed.has(file.path)) {
+      earlier.push(file);
+      continue;
+    }
+    const before = previous?.get(file.path);
+    if (before === undefined || before.hash !== keptHashes.get(file.path)) return undefined;
+    earlier.push({ ...file, hash: before.hash, facts: before.facts });
+  }
+  return earlier;
 }
 
 /** Past this many changed files (or a tenth of the files, if more) a patch is no cheaper than a build. */

@@ -132,6 +132,25 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
   return true;
 }
 
+/**
+ * On a patchable graph just loaded with the facts it was built from, computes the export tables of `changed` and of
+ * every barrel that re-exports from them: the tables a later `patchKnowledgeGraph` to newer facts of `changed`
+ * compares against, so that only the files importing a name whose exports did move get their `uses` edges again. A
+ * graph loaded from a snapshot has no tables of its build; without this a patch takes each such barrel as changed in
+ * every name. Only those tables are kept: the others, made on the way, are left for the patch to make anew.
+ */
+export function recallExportTables(knowledge: KnowledgeGraph, changed: ReadonlySet<string>): void {
+  const builder = states.get(knowledge)?.builder;
+  if (builder === undefined) return;
+  const recalled = new Map<string, Map<string, ExportHit[]>>();
+  for (const path of findReexportingClosure(builder, changed)) {
+    if (builder.fileIds.has(path)) recalled.set(path, getExportTableOf(builder, path));
+  }
+  builder.exportTables.clear();
+  builder.chainsInProgress.clear();
+  for (const [path, table] of recalled) builder.exportTables.set(path, table);
+}
+
 /** `changed` and every file that re-exports from one of them, directly or through other barrels. */
 function findReexportingClosure(builder: Builder, changed: ReadonlySet<string>): Set<string> {
   const reexporters = new Map<string, string[]>();
@@ -164,38 +183,57 @@ function findReexportingClosure(builder: Builder, changed: ReadonlySet<string>):
   return closure;
 }
 
-/** The barrels whose table of exposed names differs from before (or was never computed). */
-function findChangedTables(builder: Builder, before: Map<string, Map<string, ExportHit[]>>, barrels: ReadonlySet<string>): Set<string> {
-  const changedTables = new Set<string>();
+/**
+ * The barrels whose table of exposed names differs from before, each with the names whose exports differ (added,
+ * removed, or landing elsewhere); `all` for a barrel whose earlier table is unknown.
+ */
+function findChangedTables(
+  builder: Builder,
+  before: Map<string, Map<string, ExportHit[]>>,
+  barrels: ReadonlySet<string>,
+): Map<string, ReadonlySet<string> | 'all'> {
+  const changedTables = new Map<string, ReadonlySet<string> | 'all'>();
   for (const path of barrels) {
     const old = before.get(path);
-    if (old === undefined || !isSameTable(old, getExportTableOf(builder, path))) changedTables.add(path);
+    if (old === undefined) {
+      changedTables.set(path, 'all');
+      continue;
+    }
+    const names = findChangedNames(old, getExportTableOf(builder, path));
+    if (names.size > 0) changedTables.set(path, names);
   }
   return changedTables;
 }
 
-function isSameTable(left: Map<string, ExportHit[]>, right: Map<string, ExportHit[]>): boolean {
-  if (left.size !== right.size) return false;
-  for (const [name, hits] of left) {
-    const other = right.get(name);
-    if (other === undefined || other.length !== hits.length) return false;
-    for (let index = 0; index < hits.length; index += 1) {
-      const hit = hits[index];
-      const match = other[index];
-      if (hit === undefined || match === undefined || hit.id !== match.id || hit.through.join('\0') !== match.through.join('\0'))
-        return false;
-    }
+function findChangedNames(left: Map<string, ExportHit[]>, right: Map<string, ExportHit[]>): Set<string> {
+  const names = new Set<string>();
+  for (const [name, hits] of left) if (!isSameHits(hits, right.get(name))) names.add(name);
+  for (const name of right.keys()) if (!left.has(name)) names.add(name);
+  return names;
+}
+
+function isSameHits(hits: ExportHit[], other: ExportHit[] | undefined): boolean {
+  if (other === undefined || other.length !== hits.length) return false;
+  for (let index = 0; index < hits.length; index += 1) {
+    const hit = hits[index];
+    const match = other[index];
+    if (hit === undefined || match === undefined || hit.id !== match.id || hit.through.join('\0') !== match.through.join('\0'))
+      return false;
   }
   return true;
 }
 
-/** The files whose `uses` edges may change: the changed ones, and every file importing one of `barrels`. */
-function findUsers(builder: Builder, barrels: ReadonlySet<string>, changed: ReadonlySet<string>): Set<string> {
+/**
+ * The files whose `uses` edges may change: the changed ones, and every file importing from one of `barrels` a name
+ * whose exports moved (a file's `uses` edges into a barrel come from the names it imports from it, and nothing else).
+ */
+function findUsers(builder: Builder, barrels: ReadonlyMap<string, ReadonlySet<string> | 'all'>, changed: ReadonlySet<string>): Set<string> {
   const users = new Set(changed);
-  for (const path of barrels) {
+  for (const [path, names] of barrels) {
     if (!builder.fileIds.has(path)) continue;
     builder.graph.forEachInEdge(getFileId(builder, path), (_edge, attributes, _source, _target, sourceAttributes) => {
-      if (attributes.kind === 'imports' && sourceAttributes.kind === 'file') users.add(sourceAttributes.path);
+      if (attributes.kind !== 'imports' || sourceAttributes.kind !== 'file') return;
+      if (names === 'all' || attributes.names.some((name) => names.has(name))) users.add(sourceAttributes.path);
     });
   }
   return users;

@@ -62,6 +62,8 @@ export interface ParseRepositoryResult {
   skipped: SkippedFile[];
   diagnostics: Diagnostic[];
   stats: ParseStats;
+  /** The cached facts of files parsed again in this run: their earlier version (ParsedSources.previous). */
+  previous: Map<string, ParsedFile>;
 }
 
 /**
@@ -80,6 +82,7 @@ export async function parseRepositoryFiles(
   const diagnostics: Diagnostic[] = [];
   const stats: ParseStats = { cached: 0, parsed: 0, read: 0, crashed: 0 };
   const facts = new Map<string, ParsedFile>();
+  const previous = new Map<string, ParsedFile>();
   const skipped: SkippedFile[] = [];
 
   const codeFiles = files.filter((file) => isCodeFile(file.path));
@@ -122,6 +125,7 @@ export async function parseRepositoryFiles(
       diagnostics,
       stats,
       facts,
+      previous,
       skipped,
     });
   } finally {
@@ -133,6 +137,7 @@ interface RunState {
   diagnostics: Diagnostic[];
   stats: ParseStats;
   facts: Map<string, ParsedFile>;
+  previous: Map<string, ParsedFile>;
   skipped: SkippedFile[];
 }
 
@@ -145,7 +150,7 @@ async function parseWithPool(
   pool: ParsePool | undefined,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { stats, facts, skipped } = state;
+  const { stats, facts, previous, skipped } = state;
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const jobs: ReadJob[] = [];
   /** Each job's scanned file and the cache entry it was sent against (the source of its `knownHash`). */
@@ -204,6 +209,7 @@ async function parseWithPool(
     if (outcome.kind !== 'parsed') throw new Error(`internal: ${job.path} was answered ${outcome.kind} without facts to keep`);
     stats.parsed += 1;
     facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
+    if (entry?.facts !== undefined) previous.set(job.path, { hash: entry.hash, facts: entry.facts });
     const code = outcome.facts.failure?.code;
     if (code === 'parse/crash' || code === 'parse/timeout') stats.crashed += 1;
     if (code === 'parse/timeout') deleteCacheEntry(cache, job.path);
@@ -229,7 +235,7 @@ async function finish(
   options: ParseRepositoryOptions,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { diagnostics, stats, facts, skipped } = state;
+  const { diagnostics, stats, facts, previous, skipped } = state;
   if (options.pruneCache !== false) {
     const present = new Set(codeFiles.map((file) => file.path));
     for (const path of [...cache.entries.keys()]) if (!present.has(path)) deleteCacheEntry(cache, path);
@@ -255,7 +261,7 @@ async function finish(
     });
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { facts, skipped, diagnostics, stats };
+  return { facts, skipped, diagnostics, stats, previous };
 }
 
 /** Whether some code file will need reading: none is cached (no cache, or not used) or one was written since the cache. */

@@ -25,6 +25,11 @@ export interface ParsedSources {
   skipped: SkippedFile[];
   diagnostics: Diagnostic[];
   stats: { cached: number; parsed: number; read: number; crashed: number };
+  /**
+   * The facts the cache held for files parsed again in this run (an earlier version of each): what a graph kept from
+   * that earlier version was made of (src/app/build-graph.ts patches it knowing which exposed names the edits moved).
+   */
+  previous?: Map<string, { hash: string; facts: FileFacts }>;
 }
 
 /** One rule pack shipped with checker (`rules/<folder>/pack.yaml|json`), as read; the core parses and validates it. */

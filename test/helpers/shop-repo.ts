@@ -118,4 +118,34 @@ export const SHOP_EDITS: [string, FileTree][] = [
       ].join('\n'),
     },
   ],
+  [
+    'a file importing from a barrel a name it does not expose yet',
+    {
+      'src/orders/routes.ts': [
+        "import { Router } from 'express';",
+        "import { PLATINUM } from '../pricing/index.js';",
+        "import { listOrders } from './service.js';",
+        'export const orders = Router();',
+        "orders.get('/list', async (_req, res) => { res.json(await listOrders()); });",
+        "orders.post('/refund', async (_req, res) => { res.json([PLATINUM, ...(await listOrders())]); });",
+        '',
+      ].join('\n'),
+    },
+  ],
+  [
+    // Only the files importing a name whose exports moved get their uses edges again: routes.ts, not edited now,
+    // must gain its use of PLATINUM; service.ts, importing other names from the same barrel, keeps its own.
+    'an export added behind that barrel, under the name imported before',
+    {
+      'src/pricing/discount.ts': [
+        "import { roundCents } from '../shared/money.js';",
+        'export function discountTotal(total: number, rate: number): number {',
+        '  return roundCents(total * (1 - rate));',
+        '}',
+        'export const GOLD = 0.2;',
+        'export const PLATINUM = 0.3;',
+        '',
+      ].join('\n'),
+    },
+  ],
 ];
