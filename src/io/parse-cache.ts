@@ -13,8 +13,8 @@ import { isRecord } from '../text/is-record.js';
 import { toAsciiJson } from '../text/ascii-json.js';
 import { compareText } from '../text/compare-text.js';
 
-/** Bump whenever extracted facts change shape or meaning: every cached entry is then re-parsed. */
-export const PARSER_VERSION = 4;
+/** Bump whenever extracted facts change shape or meaning, or the cache files their layout: every entry is then re-parsed. */
+export const PARSER_VERSION = 5;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 /**
@@ -23,14 +23,21 @@ export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
  */
 export const FACTS_JOURNAL_FILE = `facts-v${PARSER_VERSION}.journal.json`;
 /**
- * The facts a graph build does not read (callables, constants, functions, signals: 60% of the cache), kept apart from
- * the cache file and parsed per file on first use. The build of the 17k-file tree then parses 17 MB instead of 42 MB
- * (0.41 s instead of 1.16 s to load). Written with the cache file, before it; the cache file names its hash.
+ * Every list of the facts, kept apart from the cache file and parsed per file on first use: a run that loads the kept
+ * graph reads no file's facts, and a build reads the lists it needs. The cache file holds the stats, the hash and the
+ * line count (0.41 s to load the 17k-file tree's cache with the graph's lists in it; the detail file is only read).
+ * Written with the cache file, before it; the cache file names its hash.
  */
 export const FACTS_DETAIL_FILE = `facts-v${PARSER_VERSION}.detail.json`;
-/** Fields of FileFacts kept in the detail file, left out of the cache file; the last four fields of parsed facts. */
-const DETAIL_FIELDS = ['callables', 'constants', 'functions', 'signals'] as const;
+/** The lists of parsed facts before `typeSpans` and `lines`, and after them (the order of model/facts.ts). */
+const LEADING_FIELDS = ['imports', 'exports', 'tests', 'mocks', 'routes', 'mounts', 'uses'] as const;
+const TRAILING_FIELDS = ['callables', 'constants', 'functions', 'signals'] as const;
+/** Fields of FileFacts kept in the detail file, left out of the cache file. */
+const DETAIL_FIELDS = [...LEADING_FIELDS, ...TRAILING_FIELDS] as const;
 const DETAIL_FIELD_SET: ReadonlySet<string> = new Set(DETAIL_FIELDS);
+type DetailField = (typeof DETAIL_FIELDS)[number];
+/** Where an entry's lists are in the detail file: the start of its first part, and the length of each part. */
+type DetailPlace = [number, number, number];
 /** The journal is folded into the cache file once it holds more entries than this, or than a tenth of the cache. */
 const MAX_JOURNAL_ENTRIES = 512;
 const CACHE_DIR = ['.checker', 'local', 'cache'];
@@ -59,8 +66,8 @@ export interface FactsCacheEntry {
   /** Exactly one of `facts` and `skip` is set. */
   facts?: FileFacts;
   skip?: CachedSkip;
-  /** On disk only: where the facts' detail fields are in the detail file (start byte, length). */
-  detail?: [number, number];
+  /** On disk only: where the facts' lists are in the detail file (start byte, then each part's length). */
+  detail?: [number, number, number];
 }
 
 export interface FactsCache {
@@ -85,7 +92,11 @@ interface CacheDocument {
   optionsHash: string;
   baseId?: string;
   /** The detail file this cache file was written with (absent in a cache that holds every field inline). */
-  detail?: { sha1: string; bytes: number };
+  /**
+   * The detail file this cache file was written with: its length, and the id it ends with (`\n` and the id), which
+   * no other write of it shares.
+   */
+  detail?: { id: string; bytes: number };
   entries: Record<string, FactsCacheEntry>;
 }
 
@@ -162,7 +173,7 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
   const file = join(root, relativeFile);
   let text: string;
   let mtimeMs: number;
-  let detailRead: Promise<DetailFile | undefined> | undefined;
+  let detailRead: Promise<Buffer | undefined> | undefined;
   try {
     const stats = await lstat(file);
     if (!stats.isFile()) return { cache: { ...empty, isDirty: true }, diagnostics: [discarded(relativeFile, 'it is not a regular file')] };
@@ -202,8 +213,7 @@ export async function loadFactsCache(root: string, options: ParseOptions): Promi
   let detail: Buffer | undefined;
   if (document.detail !== undefined) {
     const read = await detailRead;
-    detail =
-      read !== undefined && read.sha1 === document.detail.sha1 && read.bytes.byteLength === document.detail.bytes ? read.bytes : undefined;
+    detail = read !== undefined && isDetailOf(read, document.detail) ? read : undefined;
     if (detail === undefined) {
       return {
         cache: { ...empty, isDirty: true },
@@ -309,14 +319,14 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
         .sort(([a], [b]) => compareText(a, b))
         .map(([path, entry]): [string, FactsCacheEntry] => [path, redacted(entry)]);
       const baseId = randomUUID();
-      const split = splitDetail(sorted);
+      const split = splitDetail(sorted, baseId);
       // The detail file first: a cache file is never on disk before the detail file it names.
       await writeArtifact(root, `cache/${FACTS_DETAIL_FILE}`, split.detail, { mode: 'replace' });
       const document: CacheDocument = {
         parserVersion: PARSER_VERSION,
         optionsHash: cache.optionsHash,
         baseId,
-        detail: { sha1: createHash('sha1').update(split.detail).digest('hex'), bytes: split.detail.byteLength },
+        detail: { id: baseId, bytes: split.detail.byteLength },
         entries: Object.fromEntries(split.entries),
       };
       await writeArtifact(root, `cache/${FACTS_CACHE_FILE}`, toAsciiJson(document), { mode: 'replace' });
@@ -340,118 +350,161 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
   }
 }
 
-/** Where each loaded entry's detail fields still sit unparsed (dropped once a field is read). */
-const pendingDetail = new WeakMap<FileFacts, Buffer>();
+/**
+ * Each loaded entry's lists come in two parts, each parsed on first use: the lists before `lines` (what a graph is
+ * built from: imports, exports, tests, routes) and those after (callables, constants, functions, signals: most of the
+ * bytes, read by an analysis for the files it looks at). A run that patches a kept graph parses every file's first
+ * part and no second one. A part is kept on its facts under a symbol: its bytes until read, then its parsed lists,
+ * which the lists' getters return (they stay getters: turning each into a plain value cost a map change per list).
+ */
+const LEADING_PART = Symbol('leading lists');
+const TRAILING_PART = Symbol('trailing lists');
+type PartKey = typeof LEADING_PART | typeof TRAILING_PART;
+type Part = Buffer | Record<string, unknown[]>;
+type LoadedFacts = FileFacts & { [LEADING_PART]?: Part; [TRAILING_PART]?: Part };
 
 /**
- * The entries as the cache file holds them (facts without the detail fields, each entry with its detail's place) and
- * the detail file: per entry, the bytes it was loaded with when its detail was never read, else its fields as ASCII JSON.
+ * The entries as the cache file holds them (facts without their lists, each entry with its parts' place) and the
+ * detail file: per entry, each part as the bytes it was loaded with when it was never read, else as ASCII JSON.
  */
-function splitDetail(sorted: [string, FactsCacheEntry][]): { entries: [string, FactsCacheEntry][]; detail: Buffer } {
+function splitDetail(sorted: [string, FactsCacheEntry][], id: string): { entries: [string, FactsCacheEntry][]; detail: Buffer } {
   const chunks: Buffer[] = [];
   let offset = 0;
   const entries = sorted.map(([path, entry]): [string, FactsCacheEntry] => {
     const facts = entry.facts;
     if (facts === undefined) return [path, entry];
-    const chunk =
-      pendingDetail.get(facts) ??
-      Buffer.from(toAsciiJson(Object.fromEntries(DETAIL_FIELDS.map((field) => [field, facts[field] ?? []]))), 'latin1');
-    chunks.push(chunk);
-    const place: [number, number] = [offset, chunk.byteLength];
-    offset += chunk.byteLength;
+    const loaded = facts as LoadedFacts;
+    const leading = unreadPart(loaded[LEADING_PART]) ?? toPartBytes(facts, LEADING_FIELDS);
+    const trailing = unreadPart(loaded[TRAILING_PART]) ?? toPartBytes(facts, TRAILING_FIELDS);
+    chunks.push(leading, trailing);
+    const place: DetailPlace = [offset, leading.byteLength, trailing.byteLength];
+    offset += leading.byteLength + trailing.byteLength;
     const { detail: _, ...rest } = entry;
     return [path, { ...rest, facts: withoutDetail(facts), detail: place }];
   });
-  return { entries, detail: Buffer.concat(chunks, offset) };
+  const trailer = Buffer.from(`\n${id}`, 'latin1');
+  chunks.push(trailer);
+  return { entries, detail: Buffer.concat(chunks, offset + trailer.byteLength) };
 }
 
-/** A copy of the facts without the detail fields (their getters are not run: unread detail stays unread). */
+function unreadPart(part: Part | undefined): Buffer | undefined {
+  return Buffer.isBuffer(part) ? part : undefined;
+}
+
+function toPartBytes(facts: FileFacts, fields: readonly DetailField[]): Buffer {
+  return Buffer.from(toAsciiJson(Object.fromEntries(fields.map((field) => [field, facts[field] ?? []]))), 'latin1');
+}
+
+/** A copy of the facts without their lists (their getters are not run: unread parts stay unread). */
 function withoutDetail(facts: FileFacts): FileFacts {
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(facts)) if (!DETAIL_FIELD_SET.has(key)) copy[key] = (facts as unknown as Record<string, unknown>)[key];
   return copy as unknown as FileFacts;
 }
 
-interface DetailFile {
-  bytes: Buffer;
-  sha1: string;
-}
-
-/** The detail file and its SHA-1, or undefined when it cannot be read. */
-async function readDetailFile(root: string): Promise<DetailFile | undefined> {
+/**
+ * The detail file, or undefined when it cannot be read. Not hashed: a cache file and a detail file of two writes
+ * cannot pass for each other, since each write ends its detail file with its own id (a SHA-1 of the 17k-file tree's
+ * detail file cost every warm run 0.1 s).
+ */
+async function readDetailFile(root: string): Promise<Buffer | undefined> {
   try {
     const read = await readGuarded(join(root, ...CACHE_DIR, FACTS_DETAIL_FILE), { maxBytes: MAX_CACHE_BYTES });
-    if (!read.ok) return undefined;
-    const bytes = Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength);
-    return { bytes, sha1: createHash('sha1').update(bytes).digest('hex') };
+    return read.ok ? Buffer.from(read.bytes.buffer, read.bytes.byteOffset, read.bytes.byteLength) : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Whether `bytes` is the detail file a cache file names: its length, and its own id at its end. */
+function isDetailOf(bytes: Buffer, named: { id: string; bytes: number }): boolean {
+  const trailer = `\n${named.id}`;
+  return (
+    bytes.byteLength === named.bytes &&
+    bytes.byteLength >= trailer.length &&
+    bytes.toString('latin1', bytes.byteLength - trailer.length) === trailer
+  );
+}
+
 /**
- * An entry of a cache file written with a detail file: its facts get each detail field as a getter that parses the
- * entry's part of the detail file on first use. Undefined when the entry is malformed or its place is out of range.
+ * An entry of a cache file written with a detail file: its facts get each list as a getter that parses the entry's
+ * part of the detail file on first use. Undefined when the entry is malformed or its parts are out of range.
  */
 function takeDetailedEntry(value: unknown, detail: Buffer): FactsCacheEntry | undefined {
   if (!isRecord(value) || value.facts === undefined) return isCacheEntry(value) && value.detail === undefined ? value : undefined;
   const place = value.detail;
   if (
     !Array.isArray(place) ||
-    place.length !== 2 ||
-    !Number.isSafeInteger(place[0]) ||
-    !Number.isSafeInteger(place[1]) ||
-    place[0] < 0 ||
-    place[1] < 0 ||
-    place[0] + place[1] > detail.byteLength
+    place.length !== 3 ||
+    !place.every((number) => Number.isSafeInteger(number) && number >= 0) ||
+    place[0] + place[1] + place[2] > detail.byteLength
   ) {
     return undefined;
   }
-  const facts = value.facts;
-  if (!isRecord(facts) || DETAIL_FIELDS.some((field) => Object.hasOwn(facts, field))) return undefined;
+  const inline = value.facts;
+  if (!isRecord(inline) || DETAIL_FIELDS.some((field) => Object.hasOwn(inline, field))) return undefined;
   delete value.detail;
   if (!isCacheEntry(value, true)) return undefined;
-  pendingDetail.set(facts as unknown as FileFacts, detail.subarray(place[0], place[0] + place[1]));
-  // Appended, not put in place of a field: V8 keeps an object with added accessors in fast mode, and every loaded
-  // facts object shares one map because the accessors are shared. Parsed facts end with the same fields (model/facts.ts).
-  Object.defineProperties(facts, DETAIL_ACCESSORS);
+  // A new object with the lists where parsed facts have them, so that loaded facts list their fields in the same order
+  // and share their few V8 maps (the accessors are shared); `typeSpans`, `lines` and `failure` sit between them.
+  const facts = Object.defineProperties({}, LEADING_ACCESSORS) as Record<string, unknown>;
+  for (const key of Object.keys(inline)) facts[key] = inline[key];
+  Object.defineProperties(facts, TRAILING_ACCESSORS);
+  const [start, leading, trailing] = place as DetailPlace;
+  // Not enumerable: copies, comparisons and JSON of the facts see only their fields.
+  Object.defineProperties(facts, {
+    [LEADING_PART]: { value: detail.subarray(start, start + leading), writable: true, enumerable: false, configurable: true },
+    [TRAILING_PART]: {
+      value: detail.subarray(start + leading, start + leading + trailing),
+      writable: true,
+      enumerable: false,
+      configurable: true,
+    },
+  });
+  value.facts = facts as unknown as LoadedFacts;
   return value;
 }
 
-/** Parses the pending detail of `facts` and puts each field in as a plain value, in its place. */
-function parseDetail(facts: FileFacts): void {
-  const bytes = pendingDetail.get(facts);
-  pendingDetail.delete(facts);
+/** The lists of one part of loaded facts, parsed from its bytes on first use. */
+function readPart(facts: LoadedFacts, key: PartKey, fields: readonly DetailField[]): Record<string, unknown[]> {
+  const part = facts[key];
+  if (part !== undefined && !Buffer.isBuffer(part)) return part;
   let parsed: unknown;
   try {
-    parsed = bytes === undefined ? undefined : JSON.parse(decodeCacheText(bytes));
+    parsed = part === undefined ? undefined : JSON.parse(decodeCacheText(part));
   } catch {
     parsed = undefined;
   }
-  // The detail file's hash was checked on load: a malformed part can only be a forged one, read as empty lists.
-  for (const field of DETAIL_FIELDS) {
+  // The detail file was checked on load: a malformed part can only be a forged one, read as empty lists.
+  const lists: Record<string, unknown[]> = {};
+  for (const field of fields) {
     const list = isRecord(parsed) ? parsed[field] : undefined;
-    Object.defineProperty(facts, field, { value: Array.isArray(list) ? list : [], writable: true, enumerable: true, configurable: true });
+    lists[field] = Array.isArray(list) ? list : [];
   }
+  facts[key] = lists;
+  return lists;
 }
 
-const DETAIL_ACCESSORS: PropertyDescriptorMap = Object.fromEntries(
-  DETAIL_FIELDS.map((field) => [
-    field,
-    {
-      get(this: FileFacts): unknown {
-        parseDetail(this);
-        return this[field];
+function toAccessors(key: PartKey, fields: readonly DetailField[]): PropertyDescriptorMap {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      {
+        get(this: LoadedFacts): unknown {
+          return readPart(this, key, fields)[field];
+        },
+        set(this: LoadedFacts, value: unknown[]): void {
+          readPart(this, key, fields)[field] = value;
+        },
+        enumerable: true,
+        configurable: true,
       },
-      set(this: FileFacts, value: unknown): void {
-        parseDetail(this);
-        Object.defineProperty(this, field, { value, writable: true, enumerable: true, configurable: true });
-      },
-      enumerable: true,
-      configurable: true,
-    },
-  ]),
-);
+    ]),
+  );
+}
+
+const LEADING_ACCESSORS = toAccessors(LEADING_PART, LEADING_FIELDS);
+const TRAILING_ACCESSORS = toAccessors(TRAILING_PART, TRAILING_FIELDS);
 
 /** An ASCII file (written by toAsciiJson) is read as Latin-1, the fast way; any other as UTF-8. */
 function decodeCacheText(bytes: Buffer): string {
@@ -502,7 +555,7 @@ function isCacheDocument(value: unknown): value is CacheDocument {
     return false;
   }
   const detail = value.detail;
-  return detail === undefined || (isRecord(detail) && typeof detail.sha1 === 'string' && Number.isSafeInteger(detail.bytes));
+  return detail === undefined || (isRecord(detail) && typeof detail.id === 'string' && Number.isSafeInteger(detail.bytes));
 }
 
 function isCacheEntry(value: unknown, detailApart = false): value is FactsCacheEntry {

@@ -197,7 +197,7 @@ test('a corrupt cache is discarded with an info diagnostic and rebuilt', async (
   assert.deepEqual((await run(repo)).stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
 });
 
-test('callables, constants, functions and signals load from the detail file on first use, equal to the parse', async (t) => {
+test('every list of the facts loads from the detail file on first use, equal to the parse', async (t) => {
   const repo = createSourceRepo(t);
   repo.write({
     'src/routes.ts':
@@ -206,15 +206,19 @@ test('callables, constants, functions and signals load from the detail file on f
   const cold = await run(repo);
   const text = readFileSync(join(repo.dir, cacheFile), 'utf8');
   const onDisk = JSON.parse(text).entries['src/routes.ts'].facts;
-  assert.deepEqual(Object.keys(onDisk), ['imports', 'exports', 'tests', 'mocks', 'routes', 'mounts', 'uses', 'typeSpans', 'lines']);
+  assert.deepEqual(Object.keys(onDisk), ['typeSpans', 'lines']);
   assert.ok(!text.includes('db.all'), 'a callable ref is in the cache file');
+  assert.ok(!text.includes('./db.js'), 'an import is in the cache file');
 
   const warm = await run(repo);
   assert.deepEqual(warm.stats, { cached: 6, parsed: 0, read: 0, crashed: 0 });
   const facts = warm.facts.get('src/routes.ts')?.facts;
   assert.ok(facts !== undefined);
-  // Nothing read yet: each detail field is still a getter over the unparsed bytes.
-  assert.equal(typeof Object.getOwnPropertyDescriptor(facts, 'callables')?.get, 'function');
+  // Each list is a getter over its part of the detail file, in the place the parse gives it.
+  assert.deepEqual(Object.keys(facts), Object.keys(cold.facts.get('src/routes.ts')?.facts ?? {}));
+  for (const list of ['imports', 'exports', 'routes', 'callables', 'signals']) {
+    assert.equal(typeof Object.getOwnPropertyDescriptor(facts, list)?.get, 'function', list);
+  }
   assert.deepEqual(
     facts.callables.map((callable) => [callable.name, callable.refs]),
     [
@@ -222,9 +226,21 @@ test('callables, constants, functions and signals load from the detail file on f
       ['list', ['BASE', 'db', 'db.all', 'limit', 'list']],
     ],
   );
-  assert.equal(Object.getOwnPropertyDescriptor(facts, 'signals')?.get, undefined);
+  // Parsed once: the same lists on every read, and a list set stays set beside the others.
+  assert.equal(facts.callables, facts.callables);
+  assert.deepEqual(
+    facts.imports.map((fact) => fact.specifier),
+    ['./db.js'],
+  );
+  assert.equal(facts.imports, facts.imports);
+  // Equal to the parse as a value too: nothing of the lazy reading is enumerable.
+  assert.deepStrictEqual(facts, cold.facts.get('src/routes.ts')?.facts);
   // Same fields, same order, same values as the parse: JSON of every file's facts is identical.
   for (const [path, parsed] of cold.facts) assert.equal(JSON.stringify(warm.facts.get(path)), JSON.stringify(parsed), path);
+  const constants = facts.constants;
+  facts.signals = [];
+  assert.deepEqual(facts.signals, []);
+  assert.equal(facts.constants, constants);
 });
 
 test('a detail file that is not the one the cache file names discards the cache; the files are parsed again', async (t) => {
@@ -283,9 +299,11 @@ test('a whole-file write after a load copies detail never read as it was, and th
   assert.deepEqual(rewritten.stats, { cached: 4, parsed: 1, read: 1, crashed: 0 });
   const users = rewritten.facts.get('src/users.ts')?.facts;
   assert.ok(users !== undefined);
-  assert.equal(typeof Object.getOwnPropertyDescriptor(users, 'callables')?.get, 'function', 'the save read the detail');
   assert.notEqual(JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8')).baseId, document.baseId);
-  assert.equal(readFileSync(join(repo.dir, detailFile), 'latin1'), before);
+  // The same bytes for every entry; only the id the write ends it with is new.
+  const after = readFileSync(join(repo.dir, detailFile), 'latin1');
+  assert.equal(after.slice(0, after.lastIndexOf('\n')), before.slice(0, before.lastIndexOf('\n')));
+  assert.notEqual(after, before);
 
   const again = await run(repo);
   assert.deepEqual(again.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
@@ -308,7 +326,7 @@ test('a cache file of an older build, every field inline, is used and rewritten 
   assert.deepEqual(upgraded.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
   assert.deepEqual(upgraded.diagnostics, []);
   for (const [path, parsed] of cold.facts) assert.equal(JSON.stringify(upgraded.facts.get(path)), JSON.stringify(parsed), path);
-  assert.equal(typeof JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8')).detail?.sha1, 'string');
+  assert.equal(typeof JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8')).detail?.id, 'string');
   assert.ok(existsSync(join(repo.dir, detailFile)));
 
   const next = await run(repo);
@@ -431,16 +449,17 @@ test('a journalled entry whose file was written in the tick the journal was is r
   );
 });
 
-test('the cache file is ASCII (other characters escaped) and gives back the same facts, emoji and accents included', async (t) => {
+test('the cache and detail files are ASCII (other characters escaped) and give back the same facts, emoji and accents included', async (t) => {
   const repo = createSourceRepo(t);
   repo.write({ 'test/intl.test.ts': "import { test } from 'node:test';\ntest('café 😀 naïve', () => {});\nexport const ſ = '\\ud800';\n" });
   const first = await run(repo);
-  const bytes = readFileSync(join(repo.dir, cacheFile));
-  assert.ok(
-    bytes.every((byte) => byte < 0x80),
-    'a byte outside ASCII',
-  );
-  assert.match(bytes.toString('latin1'), /caf\\u00e9 \\ud83d\\ude00 na\\u00efve/);
+  for (const file of [cacheFile, detailFile]) {
+    assert.ok(
+      readFileSync(join(repo.dir, file)).every((byte) => byte < 0x80),
+      `a byte outside ASCII in ${file}`,
+    );
+  }
+  assert.match(readFileSync(join(repo.dir, detailFile), 'latin1'), /caf\\u00e9 \\ud83d\\ude00 na\\u00efve/);
   const second = await run(repo);
   assert.equal(second.stats.cached, 6);
   assert.deepEqual(second.facts, first.facts);
