@@ -148,6 +148,52 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     }
   });
 
+  it('edits made one after the other with no run keeping the graph between them patch it from further back', async () => {
+    // A file imports through a barrel a name the barrel does not expose yet, and that graph is kept. Then the barrel
+    // re-exports the file that has it (that run parses the barrel, so it keeps no graph), then another file is edited:
+    // the facts cache no longer holds the barrel as the kept graph saw it, so the patch cannot recall its earlier
+    // table and must take every name of it as changed, or the importer would miss its new use.
+    repo.write({
+      'src/pricing/index.ts': "export * from './discount.js';\n",
+      'src/pricing/tax.ts': SHOP_FILES['src/pricing/tax.ts'] ?? '',
+      'src/orders/routes.ts': SHOP_FILES['src/orders/routes.ts'] ?? '',
+    });
+    await warmUp(repo);
+    const routes = [
+      "import { Router } from 'express';",
+      "import { round } from '../pricing/index.js';",
+      'export const orders = Router();',
+      "orders.get('/list', async (_req, res) => { res.json([round(1.234)]); });",
+      '',
+    ].join('\n');
+    const steps: [string, FileTree][] = [
+      ['an import of a name the barrel does not expose', { 'src/orders/routes.ts': routes }],
+      ['the same tree again: this run keeps the patched graph', {}],
+      [
+        'the barrel re-exporting the file with that name',
+        { 'src/pricing/index.ts': "export * from './discount.js';\nexport * from './tax.js';\n" },
+      ],
+      [
+        'another file edited',
+        { 'src/pricing/tax.ts': "export { roundCents as round } from '../shared/money.js';\nexport const VAT = 0.21;\n" },
+      ],
+    ];
+    for (const [what, files] of steps) {
+      repo.write(files);
+      ageFiles(repo, Object.keys(files));
+      const patched = await run(repo);
+      assert.equal(patched.source, 'patched snapshot', what);
+      await assertSameAsFreshBuild(repo, patched);
+      if (Object.keys(files).length === 0) assert.equal((await run(repo)).source, 'snapshot', 'the patched graph was kept');
+    }
+    const uses: unknown[] = [];
+    (await run(repo)).kg.graph.forEachOutEdge('file:src/orders/routes.ts', (_edge, attributes) => {
+      if (attributes.kind === 'uses') uses.push(attributes.locals);
+    });
+    // `round` lands on tax.ts's re-export and on money.ts's roundCents behind it.
+    assert.deepEqual(uses, [['round'], ['round']]);
+  });
+
   it('a touched file whose content is the same loads the kept graph as it is, and keeps it with the new stats', async () => {
     await warmUp(repo);
     ageFiles(repo, ['src/orders/service.ts']);
