@@ -79,16 +79,31 @@ export async function buildRepositoryGraph(
 
   // The packs' signal words (built-in and the repository's) decide which identifiers raise auth, pagination and money signals.
   const signalWords = mergeClassifiers((await loadRulePacks(env)).packs).signals;
-  const parsed = await env.parseSources(scan.files, {
+  const snapshotId = toGraphSnapshotId(env, config, scan, signalWords);
+  let markStarted: (files: number) => void = () => undefined;
+  const started = new Promise<number>((resolve) => {
+    markStarted = resolve;
+  });
+  const parsing = env.parseSources(scan.files, {
     assertionHelpers: [...(analysis.assertionHelpers ?? [])],
     signalWords,
     maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    onStarted: markStarted,
   });
+  // The kept graph does not depend on the parse: after a few edits it is read (and its JSON parsed) while the parse
+  // children work on the edited files, once they have them. Whether it may stand for this run is asked below, when
+  // the parse has answered; a run reading more files than a patch takes reads it after, if at all.
+  const reading = await Promise.race([started, parsing.then(noop, noop)]);
+  const maxPatched = maxPatchedFiles(scan.files.length);
+  const keptRead =
+    snapshotId === undefined || reading === undefined || reading > maxPatched
+      ? undefined
+      : loadGraphSnapshot(env, snapshotId, scan, (touched) => touched.length <= maxPatched).catch(() => undefined);
+  const parsed = await parsing;
   clock.lap('parse');
 
   const paths = scan.files.map((file) => file.path);
   const graphLimits = { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements };
-  const snapshotId = toGraphSnapshotId(env, config, scan, signalWords);
   // Written only by a run whose facts all came from the facts cache, and whose tree no edit can race. The tree is the
   // scan after `analysis.ignore` (the configuration is in the id): an ignored file never reaches the graph.
   const mayKeep =
@@ -101,7 +116,13 @@ export async function buildRepositoryGraph(
   // A snapshot stands for facts from the facts cache: only the touched files may have been parsed in this run.
   const accepts = (touched: readonly string[]): boolean =>
     parsed.stats.crashed === 0 && parsed.stats.parsed <= touched.length && touched.length <= maxPatchedFiles(scan.files.length);
-  const kept = snapshotId === undefined ? undefined : await loadGraphSnapshot(env, snapshotId, scan, accepts);
+  let kept: KeptGraph | undefined;
+  if (keptRead !== undefined) {
+    const read = await keptRead;
+    kept = read !== undefined && accepts(read.touched) ? read : undefined;
+  } else if (snapshotId !== undefined) {
+    kept = await loadGraphSnapshot(env, snapshotId, scan, accepts);
+  }
   if (kept !== undefined) {
     env.reportProgress({ phase: 'build', files: paths.length });
     const loaded = await fromSnapshot(env, kept, config, scan, parsed, graphLimits, options.patchable !== undefined);
@@ -283,6 +304,8 @@ function toEarlierFiles(
   }
   return earlier;
 }
+
+const noop = (): void => undefined;
 
 /** Past this many changed files (or a tenth of the files, if more) a patch is no cheaper than a build. */
 const MAX_PATCHED_FILES = 256;

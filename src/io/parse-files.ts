@@ -24,6 +24,8 @@ export { readTextFile } from './read-source.js';
 const WARM_START_FILES = 128;
 
 export interface ParseRepositoryOptions extends ParseOptions {
+  /** Told, with their number, once the files that need reading are with the parse children (ParseSourcesOptions.onStarted). */
+  onStarted?: (files: number) => void;
   /** A pool to reuse (MCP server); without it a pool is created for this call and closed after. */
   pool?: ParsePool;
   /** The scan's size limit (`analysis.maxFileBytes`): a file read for parsing may not be larger; default 1 MiB. */
@@ -174,12 +176,14 @@ async function parseWithPool(
   try {
     const report = options.onProgress;
     report?.({ phase: 'parse', done: 0, total: jobs.length });
-    outcomes = await activePool.read(
+    const reading = activePool.read(
       { root, maxBytes },
       jobs,
       parseOptions,
       report === undefined ? undefined : (done, total) => report({ phase: 'parse', done, total }),
     );
+    options.onStarted?.(jobs.length);
+    outcomes = await reading;
   } finally {
     if (pool === undefined) await activePool.close();
   }

@@ -178,19 +178,19 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     });
   };
 
+  // A child still starting is given its batch at once: node keeps the message in the channel until the child listens,
+  // so it parses the moment it is up, whatever this thread is busy with then (reading the kept graph, build-graph.ts).
   const pump = (): void => {
     if (isClosed) return;
-    for (const worker of workers) {
-      if (queue.length === 0) return;
-      if (!worker.isReady || worker.batch !== undefined) continue;
-      const batch = queue.shift();
-      if (batch !== undefined) dispatch(worker, batch);
-    }
-    let starting = 0;
-    for (const worker of workers) if (!worker.isReady) starting += 1;
-    while (workers.size < size && queue.length > starting) {
+    for (;;) {
+      for (const worker of workers) {
+        if (queue.length === 0) return;
+        if (worker.batch !== undefined) continue;
+        const batch = queue.shift();
+        if (batch !== undefined) dispatch(worker, batch);
+      }
+      if (queue.length === 0 || workers.size >= size) return;
       spawnWorker();
-      starting += 1;
     }
   };
 
@@ -233,7 +233,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       if (isClosed) return;
       if (isReadyMessage(message)) {
         worker.isReady = true;
-        setBusy(worker, false);
+        if (worker.batch === undefined) setBusy(worker, false);
         pump();
         return;
       }
@@ -263,7 +263,10 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       markExited();
       if (isClosed) return;
       const batch = worker.batch;
-      if (!worker.isReady) {
+      // A child is given its batch while it starts, so one that a file crashed (a signal) may be gone before its 'ready'
+      // was read here: that is the batch's failure, retried file by file. An exit without a signal before 'ready' is a
+      // child that could not start at all.
+      if (!worker.isReady && (batch === undefined || signal === null)) {
         failAll(
           new CheckerError('parse/worker-failed', `The parser process could not start (${describeExit(code, signal)}).`, {
             hint: `Check that ${workerScript.file} exists; when running from source, start node with --import tsx.`,

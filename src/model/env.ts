@@ -89,6 +89,11 @@ export interface GitAccess {
 /** The parse options, and the size limit the scan applied (`analysis.maxFileBytes`), which the reads keep. */
 export interface ParseSourcesOptions extends ParseOptions {
   maxFileBytes?: number;
+  /**
+   * Told, with their number, once the files that need reading are with the parse children (not told when none do):
+   * the caller's work from then on overlaps theirs.
+   */
+  onStarted?: (files: number) => void;
 }
 
 export interface Env {

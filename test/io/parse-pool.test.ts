@@ -89,6 +89,28 @@ test('a file that segfaults swc is reported as parse/crash while the rest of its
   assert.deepEqual(after.get('src/module-7.ts'), extractFacts('src/module-7.ts', buildModule(7).text, options));
 });
 
+test('a child is given its batch while it starts, and a file that crashes it then is still isolated', async (t) => {
+  const pool = createParsePool({ size: 1 });
+  t.after(() => pool.close());
+  const jobs = [buildModule(1), { path: 'src/hostile.ts', text: segfaultingSource }, buildModule(2)];
+  const parsing = pool.parse(jobs, options);
+  const [pid] = pool.processIds();
+  assert.equal(typeof pid, 'number');
+  // This thread stays busy and reads nothing (not the child's 'ready' either): the child can only reach the hostile
+  // file and die if its batch was sent with it as it started.
+  const until = Date.now() + 3000;
+  while (Date.now() < until && isProcessAlive(pid ?? 0)) {
+    // Busy on purpose.
+  }
+  assert.equal(isProcessAlive(pid ?? 0), false, 'the child was still waiting for its batch');
+  const results = await parsing;
+  assert.deepEqual(results.get('src/hostile.ts')?.failure, {
+    code: 'parse/crash',
+    message: 'the parser process died (signal SIGSEGV) while parsing this file',
+  });
+  for (const job of [buildModule(1), buildModule(2)]) assert.deepEqual(results.get(job.path), extractFacts(job.path, job.text, options));
+});
+
 test('a batch over the time limit is killed and its file reported as parse/timeout', async (t) => {
   const pool = createParsePool({ size: 1, timeoutMs: 5 });
   t.after(() => pool.close());
