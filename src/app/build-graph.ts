@@ -235,8 +235,7 @@ async function fromSnapshot(
   | undefined
 > {
   const { data } = kept;
-  const keptResolutions = new Map(data.resolutions);
-  const resolutions = new Map(keptResolutions);
+  const resolutions = new Map(data.resolutions);
   const files = toGraphFiles(scan, parsed);
   const keptHashes = new Map<string, string>();
   for (let index = 0; index < data.graph.ids.length; index += 1) {
@@ -265,7 +264,8 @@ async function fromSnapshot(
   // Loaded with the facts it was made of (when the facts cache still held them), the graph tells the patch which
   // exposed names the edits moved; otherwise the patch takes every barrel they reach as changed in every name.
   const earlier = changed.size > 0 ? toEarlierFiles(files, changed, keptHashes, parsed.previous) : undefined;
-  const loadInput = earlier === undefined ? input : toGraphInput(config, earlier, keptResolutions, data.docs, data.openApiRoutes.routes);
+  const loadInput =
+    earlier === undefined ? input : toGraphInput(config, earlier, new Map(data.resolutions), data.docs, data.openApiRoutes.routes);
   try {
     const kg = fromKnowledgeGraphSnapshot(data.graph, loadInput, limits, { patchable: changed.size > 0 || patchable });
     if (earlier !== undefined) recallExportTables(kg, changed);
