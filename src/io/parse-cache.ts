@@ -24,9 +24,9 @@ export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 export const FACTS_JOURNAL_FILE = `facts-v${PARSER_VERSION}.journal.json`;
 /**
  * Every list of the facts, kept apart from the cache file and parsed per file on first use: a run that loads the kept
- * graph reads no file's facts, and a build reads the lists it needs. The cache file holds the stats, the hash and the
- * line count (0.41 s to load the 17k-file tree's cache with the graph's lists in it; the detail file is only read).
- * Written with the cache file, before it; the cache file names its hash.
+ * graph parses no file's facts, and a build only the lists it reads. The cache file holds the stats, the hash and the
+ * line count (0.7 MB instead of 25 MB on the 10k synthetic repository). Written with the cache file, before it; the
+ * cache file names its length and the id it ends with.
  */
 export const FACTS_DETAIL_FILE = `facts-v${PARSER_VERSION}.detail.json`;
 /** The lists of parsed facts before `typeSpans` and `lines`, and after them (the order of model/facts.ts). */
@@ -354,7 +354,7 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
  * Each loaded entry's lists come in two parts, each parsed on first use: the lists before `lines` (what a graph is
  * built from: imports, exports, tests, routes) and those after (callables, constants, functions, signals: most of the
  * bytes, read by an analysis for the files it looks at). A run that patches a kept graph parses every file's first
- * part and no second one. A part is kept on its facts under a symbol: its bytes until read, then its parsed lists,
+ * part, and the second only of the files whose routes it composes again (515 of 10,000 synthetic files). A part is kept on its facts under a symbol: its bytes until read, then its parsed lists,
  * which the lists' getters return (they stay getters: turning each into a plain value cost a map change per list).
  */
 const LEADING_PART = Symbol('leading lists');
