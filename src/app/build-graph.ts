@@ -115,7 +115,7 @@ export async function buildRepositoryGraph(
     isSnapshotSafe(scan, scannedAt);
   // A snapshot stands for facts from the facts cache: only the touched files may have been parsed in this run.
   const accepts = (touched: readonly string[]): boolean =>
-    parsed.stats.crashed === 0 && parsed.stats.parsed <= touched.length && touched.length <= maxPatchedFiles(scan.files.length);
+    parsed.stats.crashed === 0 && parsed.stats.parsed <= touched.length && touched.length <= maxPatched;
   let kept: KeptGraph | undefined;
   if (keptRead !== undefined) {
     const read = await keptRead;

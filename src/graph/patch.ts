@@ -28,6 +28,12 @@ interface PatchState {
   builder: Builder;
   /** The inputs other than files and resolutions, as text: a patch needs them unchanged. */
   surroundings: string;
+  /**
+   * The barrels `recallExportTables` found for the files the next patch changes: the same closure whichever facts it
+   * is computed from (the files that re-export a changed file are unchanged, or changed themselves), so the patch
+   * does not walk every file's facts for it again.
+   */
+  recalled?: { changed: ReadonlySet<string>; barrels: Set<string> };
 }
 
 const states = new WeakMap<KnowledgeGraph, PatchState>();
@@ -67,7 +73,10 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
     else builder.factsByPath.set(file.path, file.facts);
   }
   // Barrels whose table of exposed names may change; files importing one whose table did change get new uses edges.
-  const barrels = findReexportingClosure(builder, changed);
+  const recalled = state.recalled;
+  delete state.recalled;
+  const barrels =
+    recalled !== undefined && isSameSet(recalled.changed, changed) ? recalled.barrels : findReexportingClosure(builder, changed);
   const tablesBefore = new Map<string, Map<string, ExportHit[]>>();
   for (const path of barrels) {
     const table = builder.exportTables.get(path);
@@ -140,15 +149,24 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
  * every name. Only those tables are kept: the others, made on the way, are left for the patch to make anew.
  */
 export function recallExportTables(knowledge: KnowledgeGraph, changed: ReadonlySet<string>): void {
-  const builder = states.get(knowledge)?.builder;
-  if (builder === undefined) return;
+  const state = states.get(knowledge);
+  if (state === undefined) return;
+  const builder = state.builder;
+  const barrels = findReexportingClosure(builder, changed);
+  state.recalled = { changed: new Set(changed), barrels };
   const recalled = new Map<string, Map<string, ExportHit[]>>();
-  for (const path of findReexportingClosure(builder, changed)) {
+  for (const path of barrels) {
     if (builder.fileIds.has(path)) recalled.set(path, getExportTableOf(builder, path));
   }
   builder.exportTables.clear();
   builder.chainsInProgress.clear();
   for (const [path, table] of recalled) builder.exportTables.set(path, table);
+}
+
+function isSameSet(left: ReadonlySet<string>, right: ReadonlySet<string>): boolean {
+  if (left.size !== right.size) return false;
+  for (const item of left) if (!right.has(item)) return false;
+  return true;
 }
 
 /** `changed` and every file that re-exports from one of them, directly or through other barrels. */
