@@ -263,9 +263,9 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       markExited();
       if (isClosed) return;
       const batch = worker.batch;
-      // A child is given its batch while it starts, so one that a file crashed (a signal) may be gone before its 'ready'
-      // was read here: that is the batch's failure, retried file by file. An exit without a signal before 'ready' is a
-      // child that could not start at all.
+      // A child is given its batch while it starts, so one killed before its 'ready' was read here (its batch ran over
+      // the time limit, or a file crashed it) failed on that batch: retried file by file. An exit without a signal
+      // before 'ready' is a child that could not start at all.
       if (!worker.isReady && (batch === undefined || signal === null)) {
         failAll(
           new CheckerError('parse/worker-failed', `The parser process could not start (${describeExit(code, signal)}).`, {
