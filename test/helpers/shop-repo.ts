@@ -53,6 +53,15 @@ export const SHOP_FILES: FileTree = {
   ].join('\n'),
 };
 
+/** src/pricing/discount.ts once its `applyDiscount` is renamed `discountTotal` (the edits below build on it). */
+const RENAMED_DISCOUNT = [
+  "import { roundCents } from '../shared/money.js';",
+  'export function discountTotal(total: number, rate: number): number {',
+  '  return roundCents(total * (1 - rate));',
+  '}',
+  'export const GOLD = 0.2;',
+];
+
 /** Source edits of every kind a patch handles, applied one after the other to `SHOP_FILES`. */
 export const SHOP_EDITS: [string, FileTree][] = [
   [
@@ -69,14 +78,7 @@ export const SHOP_EDITS: [string, FileTree][] = [
   [
     'an export renamed behind a barrel',
     {
-      'src/pricing/discount.ts': [
-        "import { roundCents } from '../shared/money.js';",
-        'export function discountTotal(total: number, rate: number): number {',
-        '  return roundCents(total * (1 - rate));',
-        '}',
-        'export const GOLD = 0.2;',
-        '',
-      ].join('\n'),
+      'src/pricing/discount.ts': [...RENAMED_DISCOUNT, ''].join('\n'),
       'src/orders/service.ts': [
         "import { discountTotal, GOLD } from '../pricing/index.js';",
         "import { round } from '../pricing/tax.js';",
@@ -137,15 +139,7 @@ export const SHOP_EDITS: [string, FileTree][] = [
     // must gain its use of PLATINUM; service.ts, importing other names from the same barrel, keeps its own.
     'an export added behind that barrel, under the name imported before',
     {
-      'src/pricing/discount.ts': [
-        "import { roundCents } from '../shared/money.js';",
-        'export function discountTotal(total: number, rate: number): number {',
-        '  return roundCents(total * (1 - rate));',
-        '}',
-        'export const GOLD = 0.2;',
-        'export const PLATINUM = 0.3;',
-        '',
-      ].join('\n'),
+      'src/pricing/discount.ts': [...RENAMED_DISCOUNT, 'export const PLATINUM = 0.3;', ''].join('\n'),
     },
   ],
 ];
