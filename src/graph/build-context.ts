@@ -10,7 +10,8 @@ import type { GraphLimits, GraphStore, KnowledgeGraph } from './knowledge-graph.
 
 export interface Builder {
   input: GraphInput;
-  graph: GraphStore;
+  /** `result.graph`, read through: a graph loaded from a snapshot fills its store when first read. */
+  readonly graph: GraphStore;
   files: GraphFileInput[];
   fileIds: Map<string, string>;
   exportIds: Map<string, Map<string, string>>;
@@ -27,7 +28,9 @@ export interface Builder {
 export function createBuilder(input: GraphInput, files: GraphFileInput[], result: KnowledgeGraph, limits: GraphLimits): Builder {
   return {
     input,
-    graph: result.graph,
+    get graph(): GraphStore {
+      return result.graph;
+    },
     files,
     fileIds: result.fileIds,
     exportIds: new Map(),

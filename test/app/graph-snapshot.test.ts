@@ -3,6 +3,8 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
+import { forEachNodeAttributes, getGraphCounts } from '../../src/graph/queries/graph-counts.js';
+import { peekGraphSnapshot } from '../../src/graph/snapshot.js';
 import { createWarmGraph } from '../../src/mcp/warm.js';
 import type { Env } from '../../src/model/env.js';
 import { ageFiles } from '../helpers/age-files.js';
@@ -88,7 +90,21 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     const built = await warmUp(repo);
     const loaded = await run(repo);
     assert.equal(loaded.source, 'snapshot');
+    // Nothing has walked the loaded graph yet: its store is not filled, and the counts come from the snapshot's lists.
+    assert.ok(peekGraphSnapshot(loaded.kg) !== undefined, 'the store is filled only when something walks it');
+    const routeKinds = (repository: RepositoryGraph): string[] => {
+      const kinds: string[] = [];
+      forEachNodeAttributes(repository.kg, (attributes) => {
+        if (attributes.kind === 'route') kinds.push(`${attributes.method} ${attributes.path} ${attributes.routeKind}`);
+      });
+      return kinds;
+    };
+    assert.deepEqual(getGraphCounts(loaded.kg), getGraphCounts(built.kg));
+    assert.deepEqual(routeKinds(loaded), routeKinds(built));
+    assert.ok(peekGraphSnapshot(loaded.kg) !== undefined, 'counting fills nothing');
     assert.deepEqual(describeRepository(loaded), describeRepository(built));
+    assert.equal(peekGraphSnapshot(loaded.kg), undefined, 'walking the graph filled it');
+    assert.deepEqual(getGraphCounts(loaded.kg), getGraphCounts(built.kg));
     assert.deepEqual(iterationOrder(loaded), iterationOrder(built));
     assert.deepEqual(await analyse(envOf(repo), loaded), await analyse(envOf(repo), built));
     // The route kept its mount prefix and its handler chain, which the symbol index rebuilt on load follows.
@@ -286,6 +302,11 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
       [SNAPSHOT_DATA, (_index, data) => data.slice(0, data.length / 2)],
       [SNAPSHOT_DATA, (_index, data) => data.replace('"ends":[', '"ends":[999999,')],
       [SNAPSHOT_DATA, (_index, data) => data.replace('"ends":[', '"ends":[999999,999999,')],
+      // Checked on load, though the store is filled later: a node named twice, an edge end that is no position, an
+      // edge without a kind.
+      [SNAPSHOT_DATA, (_index, data) => data.replace(/"ids":\["([^"]+)","([^"]+)"/, '"ids":["$1","$1"')],
+      [SNAPSHOT_DATA, (_index, data) => data.replace(/"ends":\[\d+,/, '"ends":[0.5,')],
+      [SNAPSHOT_DATA, (_index, data) => data.replace(/"edges":\["\w+"/, '"edges":[{"line":1}')],
     ];
     for (const [file, damage] of damages) {
       const index = readFileSync(join(repo.dir, SNAPSHOT), 'utf8');

@@ -1,5 +1,6 @@
-import type { EdgeKind, NodeKind } from '../../model/graph.js';
+import type { EdgeKind, NodeAttributes, NodeKind } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
+import { peekGraphSnapshot } from '../snapshot.js';
 
 export interface GraphCounts {
   nodes: number;
@@ -37,6 +38,14 @@ export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
     depends: 0,
     guards: 0,
   };
+  // A graph loaded from a snapshot and not walked yet is counted from the snapshot's lists: filling its store only to
+  // count it would be most of a warm `checker graph`.
+  const snapshot = peekGraphSnapshot(knowledge);
+  if (snapshot !== undefined) {
+    for (const attributes of snapshot.nodes) nodesByKind[attributes.kind] += 1;
+    for (const stored of snapshot.edges) edgesByKind[typeof stored === 'string' ? stored : stored.kind] += 1;
+    return { nodes: snapshot.ids.length, edges: snapshot.edges.length, nodesByKind, edgesByKind };
+  }
   knowledge.graph.forEachNode((_id, attributes) => {
     nodesByKind[attributes.kind] += 1;
   });
@@ -44,4 +53,11 @@ export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
     edgesByKind[attributes.kind] += 1;
   });
   return { nodes: knowledge.graph.order, edges: knowledge.graph.size, nodesByKind, edgesByKind };
+}
+
+/** Every node's attributes in the graph's node order, without filling the store of a graph loaded from a snapshot. */
+export function forEachNodeAttributes(knowledge: KnowledgeGraph, callback: (attributes: NodeAttributes) => void): void {
+  const snapshot = peekGraphSnapshot(knowledge);
+  if (snapshot !== undefined) for (const attributes of snapshot.nodes) callback(attributes);
+  else knowledge.graph.forEachNode((_id, attributes) => callback(attributes));
 }
