@@ -140,8 +140,31 @@ function takeParenthesised(text: string): string | undefined {
   return undefined;
 }
 
-/** Semantic changes of one replaced or added line. */
-function classifyPair(before: string | undefined, after: string, line: number): SemanticChange[] {
+/** Lines a condition that opens on a changed line may run on for (`if (` with one operand a line, as formatters write it). */
+const MAX_CONDITION_LINES = 8;
+
+/**
+ * A condition that opens on its line and closes on a later one, joined into one line (`(` / `a ||` / `b` / `) {`
+ * reads `(a || b)`); undefined when it does not close within MAX_CONDITION_LINES lines of code.
+ */
+function joinCondition(shown: string, following: readonly string[]): string | undefined {
+  let text = shown;
+  for (const next of following.slice(0, MAX_CONDITION_LINES)) {
+    if (isCommentLine(next)) continue;
+    const part = next.replace(/\/\/.*$/, '').trim();
+    if (part === '') continue;
+    text += text.endsWith('(') || part.startsWith(')') ? part : ` ${part}`;
+    const condition = takeParenthesised(text);
+    if (condition !== undefined) return condition;
+  }
+  return undefined;
+}
+
+/**
+ * Semantic changes of one replaced or added line; `following` are the head lines after it (a condition may go on
+ * there).
+ */
+function classifyPair(before: string | undefined, after: string, line: number, following: readonly string[] = []): SemanticChange[] {
   if (isCommentLine(after)) return [];
   const head = toCode(after);
   const base = before === undefined || isCommentLine(before) ? undefined : toCode(before);
@@ -149,12 +172,12 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   const changes: SemanticChange[] = [];
   // Only a default's literal may differ inside a string (`?? 'anon'` → `?? 'guest'`); anything else must differ in code.
   const codeChanged = head !== base;
-  const add = (kind: SemanticKind, subject: string, limit: string, values: string): void => {
+  const add = (kind: SemanticKind, subject: string, limit: string, values: string, shownAfter = after): void => {
     changes.push({
       kind,
       line,
       before: before === undefined ? '' : excerpt(before),
-      after: excerpt(after),
+      after: excerpt(shownAfter),
       subject: excerpt(subject),
       limit,
       values,
@@ -168,12 +191,17 @@ function classifyPair(before: string | undefined, after: string, line: number): 
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
     // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
     // comment is shown as `head`, since a comment marker can also sit inside a string.
-    const shown = (/\/[/*]/.test(after) ? head : after.trim()).replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
+    const written = /\/[/*]/.test(after) ? head : after.trim();
+    const shown = written.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
+    const onItsLine = takeParenthesised(shown);
+    // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
+    const joined = onItsLine === undefined ? joinCondition(shown, following) : undefined;
     add(
       'condition',
-      takeParenthesised(shown) ?? shown.replace(/\)\s*\{?\s*$/, ')'),
+      onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')'),
       '',
       'an input for which the condition is true and one for which it is false',
+      joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
   }
   const headDefault = findDefault(after);
@@ -238,7 +266,7 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
       const after = head[line - 1];
       if (after === undefined) continue;
       const before = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
-      const found = classifyPair(before, after, line);
+      const found = classifyPair(before, after, line, head.slice(line, line + MAX_CONDITION_LINES * 2));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;

@@ -8,7 +8,7 @@ import { createTestEnv } from '../helpers/test-env.js';
 
 /** How many texts the analysis parsed outside the graph: each parsed side is kept in the revision facts cache. */
 function countParsedSides(dir: string): number {
-  const document = JSON.parse(readFileSync(join(dir, '.checker/local/cache/revision-facts-v5.json'), 'utf8'));
+  const document = JSON.parse(readFileSync(join(dir, '.checker/local/cache/revision-facts-v6.json'), 'utf8'));
   return Object.keys(document.entries).length;
 }
 

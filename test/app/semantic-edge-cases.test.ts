@@ -117,6 +117,38 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  return c.json(rows, 200);', '  return c.json(rows, 201);'), [], 'a success status is no error path');
   });
 
+  test('found on tRPC: a condition that opens on its line and goes on below is shown whole, not as `if (`', () => {
+    const head = [
+      'function send() {',
+      '        if (',
+      '          // the client may be gone already',
+      '          abortController.signal.aborted ||',
+      '          client.readyState !== WEBSOCKET_OPEN',
+      '        ) {',
+      '          abort();',
+      '        }',
+      '}',
+    ].join('\n');
+    const found = findSemanticChanges('function send() {\n}\n', head, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 7 }]);
+    assert.deepEqual(
+      found.map((change) => [change.kind, change.line, change.subject, change.after]),
+      [
+        [
+          'condition',
+          2,
+          '(abortController.signal.aborted || client.readyState !== WEBSOCKET_OPEN)',
+          'if (abortController.signal.aborted || client.readyState !== WEBSOCKET_OPEN)',
+        ],
+      ],
+    );
+    // One that does not close within eight lines of code is left as written.
+    const open = ['if (', ...Array.from({ length: 9 }, (_, index) => `  a${index} ||`), '  b', ') {'].join('\n');
+    assert.deepEqual(
+      findSemanticChanges('', open, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 }]).map((change) => change.after),
+      ['if ('],
+    );
+  });
+
   test('a changed message, comment or log line changes no decision', () => {
     assert.deepEqual(one("  console.log('hello');", "  console.log('hello world');"), []);
     assert.deepEqual(one('  // at least five', '  // more than five'), []);

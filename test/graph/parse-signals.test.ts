@@ -74,6 +74,20 @@ describe('signals', () => {
     assert.deepEqual(signalsOf(code), ['5 async-failure await outside try', '7 catch catch']);
   });
 
+  test('slicing a string is no collection: a literal, a string method, a value named like text', () => {
+    const code = [
+      'const a = req.path.slice(1);',
+      'const b = filePath.slice(0, -3);',
+      "const c = 'abc'.slice(1);",
+      'const d = value.trim().slice(0, 10);',
+      'const e = String(count).slice(-2);',
+      'const f = lines.slice(1);',
+      'const g = req.body.items.slice(0, 10);',
+      'const h = names.join(", ").slice(0, 80);',
+    ].join('\n');
+    assert.deepEqual(signalsOf(code), ['6 collection lines.slice', '7 collection req.body.items.slice']);
+  });
+
   test('map on a local that is not a parameter, and words inside other words, are not signals', () => {
     assert.deepEqual(signalsOf('const list = [];\nlist.map(f);\nconst packages = 1;\nconst homepage = 2;\nconst totalWidth = a + b;'), []);
   });

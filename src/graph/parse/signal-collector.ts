@@ -123,6 +123,8 @@ export class SignalCollector {
     const last = method ?? name;
     const root = calleeName === undefined ? '' : (calleeName.split('.')[0] ?? '');
     const kind = classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root);
+    // Strings slice too: `req.path.slice(1)` is no list that could be empty or hold 100,000 items.
+    if (kind === 'collection' && method === 'slice' && isText(getNode(callee, 'object'))) return;
     if (kind !== undefined) {
       this.add(kind, node, name);
       return;
@@ -131,6 +133,54 @@ export class SignalCollector {
       const object = getIdentifierName(unwrapExpression(getNode(callee, 'object')));
       if (object && params?.includes(object)) this.add('collection', node, `${object}.${method}`);
     }
+  }
+}
+
+/** Methods that return a string: what `x.trim().slice(1)` cuts is text. */
+const stringMethods = new Set([
+  'toString',
+  'trim',
+  'trimStart',
+  'trimEnd',
+  'toLowerCase',
+  'toUpperCase',
+  'toLocaleLowerCase',
+  'toLocaleUpperCase',
+  'padStart',
+  'padEnd',
+  'replace',
+  'replaceAll',
+  'normalize',
+  'repeat',
+  'substring',
+  'join',
+  'toFixed',
+  'toISOString',
+  'stringify',
+]);
+/** Names that hold text by convention (`req.path`, `fileName`, `url`); plurals (`lines`, `ids`) are lists. */
+const textName =
+  /^(?:path|pathname|url|href|search|hash|host|hostname|origin|protocol|message|stack|name|text|id|key|slug|title|email|label|prefix|suffix|line|str|string|filename|extension|ext|sha|token|word|source|input)$|[a-z](?:Path|Url|URL|Name|Text|Id|ID|Key|Line|String|Str|Prefix|Suffix|Hash|Message|Title|Label|Slug|Email|Token)$/;
+
+/** An expression that evidently holds a string: a literal, a string method's result, or a value named like text. */
+function isText(node: AstNode | undefined): boolean {
+  const target = unwrapExpression(node);
+  if (target === undefined) return false;
+  switch (target.type) {
+    case 'StringLiteral':
+    case 'TemplateLiteral':
+      return true;
+    case 'Identifier':
+      return textName.test(getString(target, 'value') ?? '');
+    case 'MemberExpression':
+      return textName.test(getPropertyName(target) ?? '');
+    case 'CallExpression': {
+      const callee = unwrapExpression(getNode(target, 'callee'));
+      if (callee?.type === 'Identifier') return getString(callee, 'value') === 'String';
+      return callee?.type === 'MemberExpression' && stringMethods.has(getPropertyName(callee) ?? '');
+    }
+    default:
+      return false;
   }
 }
 
