@@ -196,12 +196,14 @@ function classifyPair(before: string | undefined, after: string, line: number, f
     const onItsLine = takeParenthesised(shown);
     // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
     const joined = onItsLine === undefined ? joinCondition(shown, following) : undefined;
+    const condition = onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')');
     add(
       'condition',
-      onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')'),
+      condition,
       '',
-      'an input for which the condition is true and one for which it is false',
-      joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
+      `an input for which ${excerpt(condition)} is true and one for which it is false`,
+      // Without the block's brace: the edit is shown in parentheses, where `if (ok) {)` reads as a typo.
+      joined === undefined ? after.replace(/\s*\{\s*$/, '') : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
   }
   const headDefault = findDefault(after);

@@ -29,8 +29,20 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one("  const name = input.name ?? 'anon';", "  const name = input.name ?? 'guest';"), [
       ['default', 'the missing value', "'guest'", 'a call without the value (and with undefined and null)'],
     ]);
+    assert.equal(
+      findSemanticChanges('  if (user.isAdmin) {\n', '  if (user.isAdmin || user.isOwner) {\n', [
+        { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 },
+      ])[0]?.after,
+      'if (user.isAdmin || user.isOwner)',
+      'shown without the brace that opens the block',
+    );
     assert.deepEqual(one('  if (user.isAdmin) {', '  if (user.isAdmin || user.isOwner) {'), [
-      ['condition', '(user.isAdmin || user.isOwner)', '', 'an input for which the condition is true and one for which it is false'],
+      [
+        'condition',
+        '(user.isAdmin || user.isOwner)',
+        '',
+        'an input for which (user.isAdmin || user.isOwner) is true and one for which it is false',
+      ],
     ]);
     // The strings of a condition are shown as written (express 5: QUERY joined GET and HEAD in req.fresh), and the
     // statement after it is not part of it; a parenthesis inside a string does not end it.
@@ -48,7 +60,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
           'condition',
           "('GET' !== method && 'HEAD' !== method && 'QUERY' !== method)",
           '',
-          'an input for which the condition is true and one for which it is false',
+          "an input for which ('GET' !== method && 'HEAD' !== method && 'QUERY' !== method) is true and one for which it is false",
         ],
       ],
     );
