@@ -59,10 +59,15 @@ function isCommentLine(line: string): boolean {
 const SIGNATURE =
   /\bfunction\b|=>|^\s*(?:(?:public|private|protected|static|async|export|default)\s+)*[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\s*\(/;
 
-function neighbours(limit: string, operator: string): string {
+/** A subject that counts something (`values.length`, `map.size`, `retryCount`): never below zero. */
+const MEASURE = /(?:^|\.)(?:length|size|count)$|[a-z](?:Length|Size|Count)$/;
+
+function neighbours(limit: string, operator: string, subject: string): string {
   if (operator === '===' || operator === '!==' || operator === '==' || operator === '!=') return `${limit} and a value other than ${limit}`;
   const value = Number(limit);
   if (!Number.isFinite(value)) return `${limit} − 1, ${limit} and ${limit} + 1`;
+  // `values.length > 0`: a length of -1 cannot be tried.
+  if (value === 0 && MEASURE.test(subject)) return '0 and 1';
   if (Number.isInteger(value)) return `${value - 1}, ${value} and ${value + 1}`;
   return `${(value - 0.01).toFixed(2)}, ${limit} and ${(value + 0.01).toFixed(2)}`;
 }
@@ -187,7 +192,12 @@ function classifyPair(before: string | undefined, after: string, line: number, f
   if (!codeChanged) {
     // fall through to the default check only
   } else if (headComparison !== undefined) {
-    add('boundary', headComparison.subject, headComparison.limit, neighbours(headComparison.limit, headComparison.operator));
+    add(
+      'boundary',
+      headComparison.subject,
+      headComparison.limit,
+      neighbours(headComparison.limit, headComparison.operator, headComparison.subject),
+    );
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
     // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
     // comment is shown as `head`, since a comment marker can also sit inside a string.

@@ -20,6 +20,11 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  if (total < 100) return 0;', '  if (total < 150) return 0;'), [
       ['boundary', 'total', '150', '149, 150 and 151'],
     ]);
+    // Found on tRPC (observable.ts): a length or a size is never -1, so at a limit of 0 only 0 and 1 can be tried.
+    assert.deepEqual(one('  if (values.length) {', '  if (values.length > 0) {'), [['boundary', 'values.length', '0', '0 and 1']]);
+    assert.deepEqual(one('  if (seen.size >= 1) {', '  if (seen.size > 0) {'), [['boundary', 'seen.size', '0', '0 and 1']]);
+    assert.deepEqual(one('  if (retryCount < 1) {', '  if (retryCount < 0) {'), [['boundary', 'retryCount', '0', '0 and 1']]);
+    assert.deepEqual(one('  if (delta < 1) {', '  if (delta < 0) {'), [['boundary', 'delta', '0', '-1, 0 and 1']]);
   });
 
   test('a default, also inside a string; a condition; a removed throw; a regex; rounding', () => {
@@ -199,7 +204,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
     );
-    assert.equal(first.trigger, 'trimmed.length is 2, 3 and 4 (at, just below and just above the limit 3)');
+    assert.equal(first.trigger, 'trimmed.length is 2, 3 and 4');
     assert.equal(first.confidence, 'high');
     // The regex `/\s+/` sits on line 3, which did not change.
     const all = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow];

@@ -185,7 +185,7 @@ semanticEdgeCaseCases['edge-case/changed-boundary'] = {
       facts: { ...semantic, semanticKind: 'boundary' },
       message:
         'src/validate.ts:12 changes a boundary on value.length (if (value.length >= 5) return ok; → if (value.length > 5) return ok;)',
-      params: { weight: 9, trigger: 'value.length is 4, 5 and 6 (at, just below and just above the limit 5)', confidence: 'high' },
+      params: { weight: 9, trigger: 'value.length is 4, 5 and 6', confidence: 'high' },
     },
   ],
 };
