@@ -41,6 +41,10 @@ function excerpt(text: string): string {
   return trimmed.length > MAX_EXCERPT ? `${trimmed.slice(0, MAX_EXCERPT - 1)}…` : trimmed;
 }
 
+function withoutBrace(line: string): string {
+  return line.replace(/\s*\{\s*$/, '');
+}
+
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
   return line
@@ -181,8 +185,9 @@ function classifyPair(before: string | undefined, after: string, line: number, f
     changes.push({
       kind,
       line,
-      before: before === undefined ? '' : excerpt(before),
-      after: excerpt(shownAfter),
+      // Without the brace that opens a block: the edit is shown in parentheses, where `if (ok) {)` reads as a typo.
+      before: before === undefined ? '' : excerpt(withoutBrace(before)),
+      after: excerpt(withoutBrace(shownAfter)),
       subject: excerpt(subject),
       limit,
       values,
@@ -212,8 +217,7 @@ function classifyPair(before: string | undefined, after: string, line: number, f
       condition,
       '',
       `an input for which ${excerpt(condition)} is true and one for which it is false`,
-      // Without the block's brace: the edit is shown in parentheses, where `if (ok) {)` reads as a typo.
-      joined === undefined ? after.replace(/\s*\{\s*$/, '') : `${written.slice(0, written.length - shown.length)}${joined}`,
+      joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
   }
   const headDefault = findDefault(after);
@@ -260,6 +264,61 @@ function classifyPair(before: string | undefined, after: string, line: number, f
   return changes;
 }
 
+const KEYWORDS = new Set([
+  'async',
+  'await',
+  'break',
+  'case',
+  'catch',
+  'const',
+  'continue',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'export',
+  'false',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'let',
+  'new',
+  'null',
+  'of',
+  'return',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'undefined',
+  'var',
+  'void',
+  'while',
+  'yield',
+]);
+
+function namesOf(line: string): Set<string> {
+  return new Set((toCode(line).match(/[A-Za-z_$][\w$]*/g) ?? []).filter((name) => !KEYWORDS.has(name)));
+}
+
+/**
+ * Whether `after` can stand where `removed` was: they share a name, or one of them names nothing (`return null;`), or
+ * the removed line was an error path (its removal is a case of its own).
+ */
+function isReplacedBy(removed: string, after: string): boolean {
+  if (ERROR_PATH.test(toCode(removed))) return true;
+  const old = namesOf(removed);
+  const now = namesOf(after);
+  if (old.size === 0 || now.size === 0) return true;
+  for (const name of now) if (old.has(name)) return true;
+  return false;
+}
+
 /**
  * What the diff changed in the code's decisions: comparisons and their limits, defaults, conditions,
  * error paths, regular expressions and arithmetic or rounding. Lines of a hunk are paired in order
@@ -277,7 +336,10 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
       const line = hunk.newStart + offset;
       const after = head[line - 1];
       if (after === undefined) continue;
-      const before = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
+      const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
+      // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
+      // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
+      const before = removed !== undefined && isReplacedBy(removed, after) ? removed : undefined;
       const found = classifyPair(before, after, line, head.slice(line, line + MAX_CONDITION_LINES * 2));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;

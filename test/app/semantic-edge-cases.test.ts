@@ -20,6 +20,15 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  if (total < 100) return 0;', '  if (total < 150) return 0;'), [
       ['boundary', 'total', '150', '149, 150 and 151'],
     ]);
+    // Found on tRPC (observable.ts:262): a rewritten hunk pairs lines by position, but a removed line that shares no
+    // name with the added one is not what it replaced: the comparison is new code, shown as a new line.
+    const rewritten = findSemanticChanges('const value = await reader.read();\n', 'if (values.length > 0) {\n', [
+      { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 },
+    ]);
+    assert.deepEqual(
+      rewritten.map((change) => [change.kind, change.before, change.after]),
+      [['boundary', '', 'if (values.length > 0)']],
+    );
     // Found on tRPC (observable.ts): a length or a size is never -1, so at a limit of 0 only 0 and 1 can be tried.
     assert.deepEqual(one('  if (values.length) {', '  if (values.length > 0) {'), [['boundary', 'values.length', '0', '0 and 1']]);
     assert.deepEqual(one('  if (seen.size >= 1) {', '  if (seen.size > 0) {'), [['boundary', 'seen.size', '0', '0 and 1']]);
