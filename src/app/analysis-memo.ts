@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ChangeAnalysis } from '../model/analysis.js';
 import type { Env, RevisionRange } from '../model/env.js';
-import { analyzeChange, startReadingChange } from './analyze.js';
+import { analyzeChange } from './analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
 import { loadConfig } from './load-config.js';
 import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-reads.js';
@@ -81,20 +81,12 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
     if (analysis !== undefined) return analysis;
   }
 
-  const recorded = recordReads(env, { filesUnchanged: true });
-  // Read while the parse children work on the graph's files (this process only waits for them then); started earlier,
-  // its diffs would hold up handing them their files. A run that parses nothing reads it after the graph.
-  let startChange: () => void = () => undefined;
-  const change = new Promise<void>((resolve) => {
-    startChange = resolve;
-  }).then(() => startReadingChange(recorded.env, config.config.analysis?.defaultBranch, range));
-  change.catch(() => undefined);
-  const repository = await buildRepositoryGraph(env, repositoryInputs, { onParsing: startChange });
-  startChange();
+  const repository = await buildRepositoryGraph(env, repositoryInputs);
   // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.
+  const recorded = recordReads(env, { filesUnchanged: true });
   for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);
   const writtenAt = env.now().getTime();
-  const analysis = await analyzeChange(recorded.env, { ...range, repository, change });
+  const analysis = await analyzeChange(recorded.env, { ...range, repository });
   const reads = [...recorded.log.reads.values()];
   // ASCII (non-ASCII characters escaped): the next run decodes and parses it about twice as fast.
   const text = toAsciiJson(analysis);

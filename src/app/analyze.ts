@@ -41,22 +41,6 @@ const BASE_SIDE_PREFIX = 'base-side-of/';
 export interface AnalyzeOptions extends RevisionRange {
   /** Reuse an already built graph (the MCP server keeps one warm). */
   repository?: RepositoryGraph;
-  /** The change of this range, read by the caller while it built `repository` (`startReadingChange`). */
-  change?: Promise<ChangeSet>;
-}
-
-/**
- * The change of `range`, read from now on: a caller that builds the graph next has the change read and diffed while
- * the graph's files are parsed (on a cold run the main process only waits for the parse children then; on the large
- * corpus's release range the change is 1.3 s of main-process work). A failure (a revision that does not exist) is
- * kept for the `await` that takes the change, which comes after the graph as before.
- */
-export function startReadingChange(env: Env, defaultBranch: string | undefined, range: RevisionRange): Promise<ChangeSet> {
-  const reading = env
-    .openGit()
-    .then((git) => git.readChange({ ...pickRange(range), ...(defaultBranch === undefined ? {} : { defaultBranch }) }));
-  reading.catch(() => undefined);
-  return reading;
 }
 
 /** Everything a change needs beyond the graph: the git range, both sides' texts and facts. */
@@ -74,9 +58,8 @@ interface ChangeSides {
 export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Promise<ChangeAnalysis> {
   const git = await env.openGit();
   const defaultBranch = (options.repository?.config ?? (await loadConfig(env))).config.analysis?.defaultBranch;
-  const reading = options.change ?? startReadingChange(env, defaultBranch, options);
+  const change = await git.readChange({ ...pickRange(options), ...(defaultBranch === undefined ? {} : { defaultBranch }) });
   const repository = options.repository ?? (await buildRepositoryGraph(env));
-  const change = await reading;
   // Loaded once: the signal words parse the changed sides, the path classes decide change kinds, and the rules run on the same packs below.
   const packs = await loadRulePacks(env);
   const classifiers = mergeClassifiers(packs.packs);
@@ -255,7 +238,7 @@ function optional<K extends string, V>(key: K, value: V | undefined): Partial<Re
   return value === undefined ? {} : ({ [key]: value } as Partial<Record<K, V>>);
 }
 
-function pickRange(options: RevisionRange): RevisionRange {
+function pickRange(options: AnalyzeOptions): RevisionRange {
   const range: RevisionRange = {};
   if (options.base !== undefined) range.base = options.base;
   if (options.head !== undefined) range.head = options.head;

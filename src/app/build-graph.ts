@@ -64,11 +64,7 @@ export interface RepositoryGraph {
 export async function buildRepositoryGraph(
   env: Env,
   known: { config: LoadedConfigData; scan: ScanResult; scannedAt?: number } | undefined = undefined,
-  options: {
-    patchable?: { scannedAt: number };
-    /** Called once the parse children have this run's files: the main process mostly waits from then on. */
-    onParsing?: () => void;
-  } = {},
+  options: { patchable?: { scannedAt: number } } = {},
 ): Promise<RepositoryGraph> {
   const clock = createClock(env);
   const config = known?.config ?? (await loadConfig(env));
@@ -86,10 +82,7 @@ export async function buildRepositoryGraph(
   const snapshotId = toGraphSnapshotId(env, config, scan, signalWords);
   let markStarted: (files: number) => void = () => undefined;
   const started = new Promise<number>((resolve) => {
-    markStarted = (files) => {
-      resolve(files);
-      options.onParsing?.();
-    };
+    markStarted = resolve;
   });
   const parsing = env.parseSources(scan.files, {
     assertionHelpers: [...(analysis.assertionHelpers ?? [])],
