@@ -267,7 +267,12 @@ async function fromSnapshot(
   const loadInput =
     earlier === undefined ? input : toGraphInput(config, earlier, new Map(data.resolutions), data.docs, data.openApiRoutes.routes);
   try {
-    const kg = fromKnowledgeGraphSnapshot(data.graph, loadInput, limits, { patchable: changed.size > 0 || patchable });
+    // The MCP server's graph (`patchable`) is walked on every call and patched in place between them: graphology at
+    // once. A CLI run's stays the snapshot's lists, patched as they are, until something walks it.
+    const kg = fromKnowledgeGraphSnapshot(data.graph, loadInput, limits, {
+      patchable: changed.size > 0 || patchable,
+      store: patchable ? 'graphology' : 'lists',
+    });
     if (earlier !== undefined) recallExportTables(kg, changed);
     if (changed.size > 0 && !patchKnowledgeGraph(kg, input, changed)) return undefined;
     return {

@@ -4,14 +4,15 @@ import type { Resolution } from '../model/resolve.js';
 import type { EdgeAttributes, GraphFileInput, GraphInput, NodeAttributes } from '../model/graph.js';
 import type { ExportFact, FileFacts } from '../model/facts.js';
 import { CheckerError } from '../model/diagnostic.js';
-import type { GraphLimits, GraphStore, KnowledgeGraph } from './knowledge-graph.js';
+import type { GraphLimits, KnowledgeGraph } from './knowledge-graph.js';
+import type { GraphWriter } from './list-graph.js';
 
 /** The state one build threads through its stages, and the node and edge primitives every stage shares. */
 
 export interface Builder {
   input: GraphInput;
-  /** `result.graph`, read through: a graph loaded from a snapshot fills its store when first read. */
-  readonly graph: GraphStore;
+  /** The store stages write to: `result.graph` for a build, the snapshot's lists for a graph loaded from one. */
+  graph: GraphWriter;
   files: GraphFileInput[];
   fileIds: Map<string, string>;
   exportIds: Map<string, Map<string, string>>;
@@ -25,12 +26,16 @@ export interface Builder {
 }
 
 /** A builder over `graph` with nothing derived yet: every table a stage or a query fills on first use starts empty. */
-export function createBuilder(input: GraphInput, files: GraphFileInput[], result: KnowledgeGraph, limits: GraphLimits): Builder {
+export function createBuilder(
+  input: GraphInput,
+  files: GraphFileInput[],
+  result: KnowledgeGraph,
+  limits: GraphLimits,
+  graph: GraphWriter = result.graph,
+): Builder {
   return {
     input,
-    get graph(): GraphStore {
-      return result.graph;
-    },
+    graph,
     files,
     fileIds: result.fileIds,
     exportIds: new Map(),
@@ -83,7 +88,7 @@ export function getFileId(builder: Builder, path: string): string {
   return builder.fileIds.get(path) ?? toFileId(path);
 }
 
-export function addNodeOnce(graph: GraphStore, id: string, attributes: NodeAttributes): boolean {
+export function addNodeOnce(graph: GraphWriter, id: string, attributes: NodeAttributes): boolean {
   if (graph.hasNode(id)) return false;
   graph.addNode(id, attributes);
   return true;

@@ -4,6 +4,7 @@ import type { UnresolvedImport } from '../model/resolve.js';
 import { createBuilder, sortGraphFiles } from './build-context.js';
 import { createSymbolIndex } from './build-modules.js';
 import { parseCodeowners } from './codeowners.js';
+import { type GraphLists, type GraphWriter, ListGraph } from './list-graph.js';
 import { keepPatchState } from './patch.js';
 import {
   createGraphStore,
@@ -39,26 +40,13 @@ export interface KnowledgeGraphSnapshot {
 }
 
 export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGraphSnapshot {
-  const graph = knowledge.graph;
-  const ids: string[] = [];
-  const nodes: NodeAttributes[] = [];
-  const positions = new Map<string, number>();
-  graph.forEachNode((id, attributes) => {
-    positions.set(id, ids.length);
-    ids.push(id);
-    nodes.push(attributes);
-  });
-  const ends: number[] = [];
-  const edges: (EdgeAttributes | EdgeKind)[] = [];
-  graph.forEachEdge((_edge, attributes, source, target) => {
-    ends.push(positions.get(source) ?? -1, positions.get(target) ?? -1);
-    edges.push(Object.keys(attributes).length === 1 ? attributes.kind : attributes);
-  });
+  const lists = peekGraphLists(knowledge);
+  const { ids, nodes, ends, edges } = lists === undefined ? toLists(knowledge.graph) : lists.toLists();
   return {
     ids,
     nodes,
     ends,
-    edges,
+    edges: edges.map((stored) => (typeof stored !== 'string' && Object.keys(stored).length === 1 ? stored.kind : stored)),
     unresolvedImports: knowledge.unresolvedImports,
     externalImports: knowledge.externalImports,
     parseFailures: knowledge.parseFailures,
@@ -77,16 +65,18 @@ export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGr
  * `patchKnowledgeGraph` needs; its builder's lazily made tables start empty, so a patch treats every barrel it reaches
  * as changed.
  *
- * Only a patchable graph is filled at once. Otherwise the graphology store is filled the first time something reads
- * `graph` (a query walking it): until then what can be answered from the snapshot's lists is answered from them
- * (`peekGraphSnapshot`, the counts of `checker graph`), and a command that walks no edge never pays for the fill
- * (a third of a warm run). Everything the fill could throw on is checked here, so a later fill cannot fail.
+ * With `store: 'graphology'` (the MCP server, which keeps the graph and walks it on every call) the graphology store is
+ * filled at once. Otherwise the graph is kept as the snapshot's lists (`ListGraph`), which a patch writes to as it
+ * would to graphology, and graphology is filled from them the first time something reads `graph` (a query walking
+ * it); until then what the lists answer is answered from them (`peekGraphLists`: the counts of `checker graph`), so a
+ * command that walks no edge never pays for the fill (a third of a warm run, and of a run after edits). Everything a
+ * fill could throw on is checked here, so a later fill cannot fail.
  */
 export function fromKnowledgeGraphSnapshot(
   snapshot: KnowledgeGraphSnapshot,
   input: GraphInput,
   limits: GraphLimits,
-  options: { patchable?: boolean } = {},
+  options: { patchable?: boolean; store?: 'graphology' | 'lists' } = {},
 ): KnowledgeGraph {
   const { ids, nodes, ends, edges } = snapshot;
   if (ids.length !== nodes.length || ends.length !== edges.length * 2) throw new Error('snapshot: node or edge lists differ in length');
@@ -122,23 +112,30 @@ export function fromKnowledgeGraphSnapshot(
     ...(snapshot.routeLimitations === undefined ? {} : { routeLimitations: snapshot.routeLimitations }),
     ...(snapshot.reexportBindings === undefined ? {} : { reexportBindings: new Map(snapshot.reexportBindings) }),
   } as KnowledgeGraph;
-  if (options.patchable === true) result.graph = fillGraphStore(snapshot);
-  else {
-    pending.set(result, snapshot);
+  // The codeowners' own diagnostics are already among the snapshot's.
+  if (input.codeowners !== undefined) result.codeowners = parseCodeowners(input.codeowners.path, input.codeowners.text);
+  let store: GraphWriter;
+  if (options.store === 'graphology') {
+    result.graph = fillGraphStore(snapshot);
+    store = result.graph;
+  } else store = new ListGraph(snapshot);
+  const builder = createBuilder(input, sortGraphFiles(input.files), result, limits, store);
+  if (store instanceof ListGraph) {
+    const lists = store;
+    pending.set(result, lists);
     Object.defineProperty(result, 'graph', {
       configurable: true,
       enumerable: true,
       get(): GraphStore {
-        const graph = fillGraphStore(snapshot);
+        const graph = lists.toGraphStore();
         pending.delete(result);
         Object.defineProperty(result, 'graph', { value: graph, writable: true, enumerable: true, configurable: true });
+        // A later patch (and the builder's own lookups) go to graphology from now on.
+        builder.graph = graph;
         return graph;
       },
     });
   }
-  // The codeowners' own diagnostics are already among the snapshot's.
-  if (input.codeowners !== undefined) result.codeowners = parseCodeowners(input.codeowners.path, input.codeowners.text);
-  const builder = createBuilder(input, sortGraphFiles(input.files), result, limits);
   builder.exportIds = exportIds;
   for (const file of builder.files) if (file.facts !== undefined) builder.factsByPath.set(file.path, file.facts);
   // A build makes the symbol index while it composes routes, whatever the repository holds.
@@ -147,14 +144,33 @@ export function fromKnowledgeGraphSnapshot(
   return result;
 }
 
-/** Graphs loaded from a snapshot whose store is not filled yet, with the snapshot that fills it. */
-const pending = new WeakMap<KnowledgeGraph, KnowledgeGraphSnapshot>();
+/** A graphology store as lists: ids once, edges as positions into them, in the store's order. */
+function toLists(graph: GraphStore): GraphLists {
+  const ids: string[] = [];
+  const nodes: NodeAttributes[] = [];
+  const positions = new Map<string, number>();
+  graph.forEachNode((id, attributes) => {
+    positions.set(id, ids.length);
+    ids.push(id);
+    nodes.push(attributes);
+  });
+  const ends: number[] = [];
+  const edges: EdgeAttributes[] = [];
+  graph.forEachEdge((_edge, attributes, source, target) => {
+    ends.push(positions.get(source) ?? -1, positions.get(target) ?? -1);
+    edges.push(attributes);
+  });
+  return { ids, nodes, ends, edges };
+}
+
+/** Graphs loaded from a snapshot whose graphology store is not filled yet, with the lists that hold them. */
+const pending = new WeakMap<KnowledgeGraph, ListGraph>();
 
 /**
- * The snapshot `knowledge` was loaded from while its graphology store is not filled yet; undefined once it is (or for
- * a built graph). For questions the snapshot's lists answer as the store would: same nodes and edges, same order.
+ * The lists `knowledge` is kept in while its graphology store is not filled yet; undefined once it is (or for a built
+ * graph). They answer what graphology would (same nodes and edges, same order) without filling it.
  */
-export function peekGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGraphSnapshot | undefined {
+export function peekGraphLists(knowledge: KnowledgeGraph): ListGraph | undefined {
   return pending.get(knowledge);
 }
 

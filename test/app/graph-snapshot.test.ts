@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
 import { forEachNodeAttributes, getGraphCounts } from '../../src/graph/queries/graph-counts.js';
-import { peekGraphSnapshot } from '../../src/graph/snapshot.js';
+import { peekGraphLists } from '../../src/graph/snapshot.js';
 import { createWarmGraph } from '../../src/mcp/warm.js';
 import type { Env } from '../../src/model/env.js';
 import { ageFiles } from '../helpers/age-files.js';
@@ -91,7 +91,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     const loaded = await run(repo);
     assert.equal(loaded.source, 'snapshot');
     // Nothing has walked the loaded graph yet: its store is not filled, and the counts come from the snapshot's lists.
-    assert.ok(peekGraphSnapshot(loaded.kg) !== undefined, 'the store is filled only when something walks it');
+    assert.ok(peekGraphLists(loaded.kg) !== undefined, 'the store is filled only when something walks it');
     const routeKinds = (repository: RepositoryGraph): string[] => {
       const kinds: string[] = [];
       forEachNodeAttributes(repository.kg, (attributes) => {
@@ -101,9 +101,9 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     };
     assert.deepEqual(getGraphCounts(loaded.kg), getGraphCounts(built.kg));
     assert.deepEqual(routeKinds(loaded), routeKinds(built));
-    assert.ok(peekGraphSnapshot(loaded.kg) !== undefined, 'counting fills nothing');
+    assert.ok(peekGraphLists(loaded.kg) !== undefined, 'counting fills nothing');
     assert.deepEqual(describeRepository(loaded), describeRepository(built));
-    assert.equal(peekGraphSnapshot(loaded.kg), undefined, 'walking the graph filled it');
+    assert.equal(peekGraphLists(loaded.kg), undefined, 'walking the graph filled it');
     assert.deepEqual(getGraphCounts(loaded.kg), getGraphCounts(built.kg));
     assert.deepEqual(iterationOrder(loaded), iterationOrder(built));
     assert.deepEqual(await analyse(envOf(repo), loaded), await analyse(envOf(repo), built));
@@ -137,6 +137,8 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
       const patched = await run(repo);
       assert.equal(patched.source, 'patched snapshot', what);
       assert.equal(patched.parsed.stats.parsed, Object.keys(files).length, `${what}: only the edited files are parsed`);
+      // Patched as the snapshot's lists: graphology is filled only by the walk below, from the patched lists.
+      assert.ok(peekGraphLists(patched.kg) !== undefined, `${what}: patched without filling graphology`);
       await assertSameAsFreshBuild(repo, patched);
       // Nothing parsed now: this run keeps the patched graph, and the next loads it as it is.
       const again = await run(repo);
@@ -153,6 +155,8 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     const warm = createWarmGraph(envOf(repo));
     const first = await warm.getRepository();
     assert.equal(first.source, 'snapshot');
+    // The server walks its graph on every call and patches it in place: graphology at once.
+    assert.equal(peekGraphLists(first.kg), undefined);
     assert.deepEqual(describeRepository(first), describeRepository(await freshBuild(repo).then((built) => built.repository)));
     for (const [what, files] of SHOP_EDITS.slice(0, 3)) {
       repo.write(files);

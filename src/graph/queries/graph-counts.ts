@@ -1,6 +1,6 @@
 import type { EdgeKind, NodeAttributes, NodeKind } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
-import { peekGraphSnapshot } from '../snapshot.js';
+import { peekGraphLists } from '../snapshot.js';
 
 export interface GraphCounts {
   nodes: number;
@@ -38,26 +38,19 @@ export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
     depends: 0,
     guards: 0,
   };
-  // A graph loaded from a snapshot and not walked yet is counted from the snapshot's lists: filling its store only to
-  // count it would be most of a warm `checker graph`.
-  const snapshot = peekGraphSnapshot(knowledge);
-  if (snapshot !== undefined) {
-    for (const attributes of snapshot.nodes) nodesByKind[attributes.kind] += 1;
-    for (const stored of snapshot.edges) edgesByKind[typeof stored === 'string' ? stored : stored.kind] += 1;
-    return { nodes: snapshot.ids.length, edges: snapshot.edges.length, nodesByKind, edgesByKind };
-  }
-  knowledge.graph.forEachNode((_id, attributes) => {
+  // A graph loaded from a snapshot and not walked yet is counted from its lists: filling graphology only to count it
+  // would be most of a warm `checker graph`.
+  const graph = peekGraphLists(knowledge) ?? knowledge.graph;
+  graph.forEachNode((_id, attributes) => {
     nodesByKind[attributes.kind] += 1;
   });
-  knowledge.graph.forEachEdge((_id, attributes) => {
+  graph.forEachEdge((_id, attributes) => {
     edgesByKind[attributes.kind] += 1;
   });
-  return { nodes: knowledge.graph.order, edges: knowledge.graph.size, nodesByKind, edgesByKind };
+  return { nodes: graph.order, edges: graph.size, nodesByKind, edgesByKind };
 }
 
 /** Every node's attributes in the graph's node order, without filling the store of a graph loaded from a snapshot. */
 export function forEachNodeAttributes(knowledge: KnowledgeGraph, callback: (attributes: NodeAttributes) => void): void {
-  const snapshot = peekGraphSnapshot(knowledge);
-  if (snapshot !== undefined) for (const attributes of snapshot.nodes) callback(attributes);
-  else knowledge.graph.forEachNode((_id, attributes) => callback(attributes));
+  (peekGraphLists(knowledge) ?? knowledge.graph).forEachNode((_id, attributes) => callback(attributes));
 }
