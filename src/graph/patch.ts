@@ -1,5 +1,5 @@
 import type { GraphInput } from '../model/graph.js';
-import { type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup, sortGraphFiles } from './build-context.js';
+import { type Builder, type ExportHit, getFileId, sortGraphFiles } from './build-context.js';
 import { addMentions } from './build-knowledge.js';
 import {
   addDeclarations,
@@ -146,7 +146,9 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
  * every barrel that re-exports from them: the tables a later `patchKnowledgeGraph` to newer facts of `changed`
  * compares against, so that only the files importing a name whose exports did move get their `uses` edges again. A
  * graph loaded from a snapshot has no tables of its build; without this a patch takes each such barrel as changed in
- * every name. Only those tables are kept: the others, made on the way, are left for the patch to make anew.
+ * every name. The tables of other files made on the way are kept too: a file outside that closure neither changed
+ * nor re-exports from one that did, so its table is the same under the newer facts, and the patch, which makes the
+ * closure's tables anew, reads it instead of making it again (74 -> 31 ms for 50 edits of the 10k synthetic repository).
  */
 export function recallExportTables(knowledge: KnowledgeGraph, changed: ReadonlySet<string>): void {
   const state = states.get(knowledge);
@@ -154,13 +156,10 @@ export function recallExportTables(knowledge: KnowledgeGraph, changed: ReadonlyS
   const builder = state.builder;
   const barrels = findReexportingClosure(builder, changed);
   state.recalled = { changed: new Set(changed), barrels };
-  const recalled = new Map<string, Map<string, ExportHit[]>>();
   for (const path of barrels) {
-    if (builder.fileIds.has(path)) recalled.set(path, getExportTableOf(builder, path));
+    if (builder.fileIds.has(path)) getExportTableOf(builder, path);
   }
-  builder.exportTables.clear();
   builder.chainsInProgress.clear();
-  for (const [path, table] of recalled) builder.exportTables.set(path, table);
 }
 
 function isSameSet(left: ReadonlySet<string>, right: ReadonlySet<string>): boolean {
@@ -169,30 +168,32 @@ function isSameSet(left: ReadonlySet<string>, right: ReadonlySet<string>): boole
   return true;
 }
 
-/** `changed` and every file that re-exports from one of them, directly or through other barrels. */
+/**
+ * `changed` and every file that re-exports from one of them, directly or through other barrels: by name (the graph's
+ * re-export bindings: `export {a} from`, `export * as ns from`, `import {a} from …; export {a}`) or by `export * from`
+ * (its `reexports` edges marked `all`). Both are the graph's as it stands before this patch, which gives the closure
+ * the facts would (a file re-exporting a changed one is unchanged, or changed itself) without walking every file's
+ * imports and exports, which parsed every file's facts (160 ms at 10,000 files). A name exported twice is bound to its
+ * first source only, as export tables take the first.
+ */
 function findReexportingClosure(builder: Builder, changed: ReadonlySet<string>): Set<string> {
-  const reexporters = new Map<string, string[]>();
-  const link = (from: string, target: string | undefined): void => {
-    if (target === undefined) return;
-    const list = reexporters.get(target);
-    if (list === undefined) reexporters.set(target, [from]);
-    else list.push(from);
-  };
-  for (const file of builder.files) {
-    const facts = file.facts;
-    if (facts === undefined) continue;
-    const lookup = getResolutionLookup(builder, file.path);
-    for (const fact of facts.exports) {
-      if (fact.from !== undefined && fact.imported !== undefined) link(file.path, getRepoTarget(builder, lookup(fact.from)));
-    }
-    facts.imports.forEach((fact, index) => {
-      if (fact.kind === 'reexport-all') link(file.path, getRepoTarget(builder, lookup(fact.specifier, index)));
-    });
+  const named = new Map<string, string[]>();
+  for (const [source, bindings] of builder.result.reexportBindings ?? []) {
+    named.set(
+      source,
+      bindings.map((binding) => binding.barrel),
+    );
   }
   const closure = new Set(changed);
   const queue = [...changed];
   for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
-    for (const from of reexporters.get(path) ?? []) {
+    const reexporters = [...(named.get(path) ?? [])];
+    if (builder.fileIds.has(path)) {
+      builder.graph.forEachInEdge(getFileId(builder, path), (_edge, attributes, _source, _target, sourceAttributes) => {
+        if (attributes.kind === 'reexports' && attributes.all && sourceAttributes.kind === 'file') reexporters.push(sourceAttributes.path);
+      });
+    }
+    for (const from of reexporters) {
       if (closure.has(from)) continue;
       closure.add(from);
       queue.push(from);

@@ -348,6 +348,38 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     }
   });
 
+  it('an edit behind a named re-export reaches the files that import the name through the barrel', async () => {
+    // use.ts imports alpha from a barrel that re-exports it by name; impl.ts, the barrel's source, now takes alpha from
+    // another file. Only impl.ts changed, yet use.ts must now use other.ts's beta too, through impl.ts.
+    const named = createRepo({
+      ...FILES,
+      'src/named/other.ts': 'export function beta(): number {\n  return 2;\n}\n',
+      'src/named/impl.ts': 'export function alpha(): number {\n  return 1;\n}\n',
+      'src/named/index.ts': "export { alpha } from './impl.js';\n",
+      'src/named/use.ts': "import { alpha } from './index.js';\nexport const value = alpha();\n",
+    });
+    try {
+      await warmUp(named);
+      named.write({ 'src/named/impl.ts': "import { beta } from './other.js';\nexport { beta as alpha };\n" });
+      ageFiles(named, ['src/named/impl.ts']);
+      const patched = await run(named);
+      assert.equal(patched.source, 'patched snapshot');
+      const uses: string[] = [];
+      patched.kg.graph.forEachOutEdge('file:src/named/use.ts', (_edge, attributes, _source, target) => {
+        if (attributes.kind === 'uses') uses.push(target);
+      });
+      // Every export the name passes through, the barrel's and impl.ts's included.
+      assert.deepEqual(uses.sort(), [
+        'export:src/named/impl.ts#alpha',
+        'export:src/named/index.ts#alpha',
+        'export:src/named/other.ts#beta',
+      ]);
+      await assertSameAsFreshBuild(named, patched);
+    } finally {
+      named.cleanup();
+    }
+  });
+
   it('is not used when git tracks files under .checker/local/ (a committed snapshot could forge a graph)', async () => {
     const tracked = createRepo({ ...FILES, '.checker/local/notes.txt': 'committed by mistake\n' });
     try {
