@@ -1,3 +1,4 @@
+import { compareText } from '../text/compare-text.js';
 import { SymbolIndex } from './symbol-index.js';
 import { classifyRole, getLanguage } from './roles.js';
 import { toExportId, toFileId, toTestId } from './ids.js';
@@ -5,7 +6,8 @@ import type { Resolution } from '../model/resolve.js';
 import type { GraphFileInput, NodeAttributes } from '../model/graph.js';
 import type { ExportFact, ImportFact } from '../model/facts.js';
 import { addEdge, addNodeOnce, type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
-import type { KnowledgeGraph, ReexportBinding } from './knowledge-graph.js';
+import type { ExternalImport, KnowledgeGraph, ReexportBinding } from './knowledge-graph.js';
+import type { UnresolvedImport } from '../model/resolve.js';
 
 /** File nodes, declarations and the module edges between them: imports, re-exports, uses and the symbol index. */
 
@@ -96,25 +98,60 @@ function getImportedNames(fact: ImportFact): string[] {
 }
 
 /** Named re-exports (and `export * as ns`) keyed by the repository file they take the name from. */
-export function addReexportBindings(builder: Builder): void {
-  const bindings = new Map<string, ReexportBinding[]>();
-  for (const file of builder.files) {
-    const facts = file.facts;
-    if (facts === undefined) continue;
-    const lookup = getResolutionLookup(builder, file.path);
-    const seen = new Set<string>();
-    for (const fact of facts.exports) {
-      if (seen.has(fact.name)) continue;
-      seen.add(fact.name);
-      if (fact.from === undefined || fact.imported === undefined) continue;
-      const source = getRepoTarget(builder, lookup(fact.from));
-      if (source === undefined) continue;
-      const list = bindings.get(source) ?? [];
-      list.push({ barrel: file.path, name: fact.name, imported: fact.imported, typeOnly: fact.typeOnly, line: fact.span.start });
-      bindings.set(source, list);
-    }
+/**
+ * Source file -> the named re-exports that take a name from it, each list in barrel order. Given `changed` (a patch),
+ * only those barrels' bindings are made again and merged in; every other barrel's stand as the graph holds them.
+ */
+export function addReexportBindings(builder: Builder, changed?: ReadonlySet<string>): void {
+  const previous = builder.result.reexportBindings;
+  if (changed === undefined || previous === undefined) {
+    const bindings = new Map<string, ReexportBinding[]>();
+    for (const file of builder.files) collectReexportBindings(builder, file, bindings);
+    builder.result.reexportBindings = bindings;
+    return;
   }
+  const added = new Map<string, ReexportBinding[]>();
+  for (const file of builder.files) if (changed.has(file.path)) collectReexportBindings(builder, file, added);
+  const bindings = new Map<string, ReexportBinding[]>();
+  for (const [source, list] of previous) {
+    const kept = list.filter((binding) => !changed.has(binding.barrel));
+    const merged = mergeByBarrel(kept, added.get(source) ?? []);
+    added.delete(source);
+    if (merged.length > 0) bindings.set(source, merged);
+  }
+  for (const [source, list] of added) bindings.set(source, list);
   builder.result.reexportBindings = bindings;
+}
+
+function collectReexportBindings(builder: Builder, file: GraphFileInput, bindings: Map<string, ReexportBinding[]>): void {
+  const facts = file.facts;
+  if (facts === undefined) return;
+  const lookup = getResolutionLookup(builder, file.path);
+  const seen = new Set<string>();
+  for (const fact of facts.exports) {
+    if (seen.has(fact.name)) continue;
+    seen.add(fact.name);
+    if (fact.from === undefined || fact.imported === undefined) continue;
+    const source = getRepoTarget(builder, lookup(fact.from));
+    if (source === undefined) continue;
+    const list = bindings.get(source) ?? [];
+    list.push({ barrel: file.path, name: fact.name, imported: fact.imported, typeOnly: fact.typeOnly, line: fact.span.start });
+    bindings.set(source, list);
+  }
+}
+
+/** Two lists of bindings each in barrel order, with no barrel in both, as one in barrel order. */
+function mergeByBarrel(left: ReexportBinding[], right: ReexportBinding[]): ReexportBinding[] {
+  if (right.length === 0) return left;
+  const merged: ReexportBinding[] = [];
+  let index = 0;
+  for (const binding of left) {
+    while (index < right.length && compareText((right[index] as ReexportBinding).barrel, binding.barrel) < 0)
+      merged.push(right[index++] as ReexportBinding);
+    merged.push(binding);
+  }
+  while (index < right.length) merged.push(right[index++] as ReexportBinding);
+  return merged;
 }
 
 export function addImportEdges(builder: Builder, files: readonly GraphFileInput[] = builder.files): void {
@@ -156,51 +193,92 @@ export function addImportEdges(builder: Builder, files: readonly GraphFileInput[
  * Imports that leave the repository: external packages, and what could not be resolved (imports first, then mocked
  * specifiers the file does not import), in file order. Rebuilt whole by a patch: it is one pass over the imports.
  */
-export function addNonRepoImports(builder: Builder): void {
-  builder.result.unresolvedImports = [];
-  builder.result.externalImports = [];
+/**
+ * The unresolved and external imports of every file, in file order, then the unresolved mocks of test files. Given
+ * `changed` (a patch), only those files' entries are made again; every other file's stand as the graph holds them,
+ * since its facts and resolutions are the same (so a patch reads no other file's facts).
+ */
+export function addNonRepoImports(builder: Builder, changed?: ReadonlySet<string>): void {
+  const kept = changed === undefined ? undefined : groupNonRepoImports(builder.result);
+  const unresolved: UnresolvedImport[] = [];
+  const external: ExternalImport[] = [];
+  const mocked: UnresolvedImport[] = [];
   for (const file of builder.files) {
-    const lookup = getResolutionLookup(builder, file.path);
-    file.facts?.imports.forEach((fact, index) => {
-      const resolution = lookup(fact.specifier, index);
-      if (getRepoTarget(builder, resolution) === undefined) recordNonRepoImport(builder, file.path, fact.specifier, fact.line, resolution);
-    });
+    const own =
+      kept === undefined || changed?.has(file.path) === true
+        ? collectNonRepoImports(builder, file)
+        : (kept.get(file.path) ?? { unresolved: [], external: [], mocked: [] });
+    unresolved.push(...own.unresolved);
+    external.push(...own.external);
+    mocked.push(...own.mocked);
   }
-  for (const file of builder.files) {
-    if (file.facts === undefined || !isTestFile(file)) continue;
-    const lookup = getResolutionLookup(builder, file.path);
-    for (const mock of file.facts.mocks) {
-      if (lookup(mock.specifier) === undefined && /^[./]/.test(mock.specifier)) {
-        builder.result.unresolvedImports.push({
-          from: file.path,
-          specifier: mock.specifier,
-          line: mock.line,
-          reason: 'mocked specifier has no resolution (the file does not import it)',
-        });
-      }
+  builder.result.unresolvedImports = [...unresolved, ...mocked];
+  builder.result.externalImports = external;
+}
+
+interface NonRepoImports {
+  unresolved: UnresolvedImport[];
+  external: ExternalImport[];
+  /** Mocked specifiers a test file does not import (listed after every file's unresolved imports). */
+  mocked: UnresolvedImport[];
+}
+
+const MOCK_REASON = 'mocked specifier has no resolution (the file does not import it)';
+
+function collectNonRepoImports(builder: Builder, file: GraphFileInput): NonRepoImports {
+  const own: NonRepoImports = { unresolved: [], external: [], mocked: [] };
+  const facts = file.facts;
+  if (facts === undefined) return own;
+  const lookup = getResolutionLookup(builder, file.path);
+  facts.imports.forEach((fact, index) => {
+    const resolution = lookup(fact.specifier, index);
+    if (getRepoTarget(builder, resolution) === undefined) recordNonRepoImport(own, file.path, fact.specifier, fact.line, resolution);
+  });
+  if (isTestFile(file)) {
+    for (const mock of facts.mocks) {
+      if (lookup(mock.specifier) === undefined && /^[./]/.test(mock.specifier))
+        own.mocked.push({ from: file.path, specifier: mock.specifier, line: mock.line, reason: MOCK_REASON });
     }
   }
+  return own;
+}
+
+/** A graph's non-repository imports by the file they are in. */
+function groupNonRepoImports(result: KnowledgeGraph): Map<string, NonRepoImports> {
+  const byFile = new Map<string, NonRepoImports>();
+  const of = (path: string): NonRepoImports => {
+    let own = byFile.get(path);
+    if (own === undefined) {
+      own = { unresolved: [], external: [], mocked: [] };
+      byFile.set(path, own);
+    }
+    return own;
+  };
+  for (const entry of result.unresolvedImports)
+    (entry.reason === MOCK_REASON ? of(entry.from).mocked : of(entry.from).unresolved).push(entry);
+  for (const entry of result.externalImports) of(entry.from).external.push(entry);
+  return byFile;
 }
 
 export function isTestFile(file: GraphFileInput): boolean {
   return classifyRole(file.path) === 'test' || (file.facts?.tests.length ?? 0) > 0;
 }
 
-function recordNonRepoImport(builder: Builder, from: string, specifier: string, line: number, resolution: Resolution | undefined): void {
+function recordNonRepoImport(own: NonRepoImports, from: string, specifier: string, line: number, resolution: Resolution | undefined): void {
   if (resolution === undefined) {
-    builder.result.unresolvedImports.push({ from, specifier, line, reason: 'no resolution was computed for this specifier' });
+    own.unresolved.push({ from, specifier, line, reason: 'no resolution was computed for this specifier' });
     return;
   }
   if (resolution.kind === 'builtin') return;
   if (resolution.kind === 'external') {
-    builder.result.externalImports.push({ from, specifier, line, packageName: resolution.packageName ?? specifier });
+    own.external.push({ from, specifier, line, packageName: resolution.packageName ?? specifier });
     return;
   }
   const reason =
     resolution.target === undefined
       ? (resolution.reason ?? 'unresolved')
       : `resolved to ${resolution.target}, which is not among the scanned files`;
-  builder.result.unresolvedImports.push({ from, specifier, line, reason });
+  own.unresolved.push({ from, specifier, line, reason });
 }
 /**
  * Follows a named import through re-exports (`export {x} from`, `export * from`) to every export it

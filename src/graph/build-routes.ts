@@ -15,8 +15,12 @@ interface RouteDeclaration {
   composed?: ComposedRoute;
 }
 
-export function addRoutes(builder: Builder): void {
-  for (const [id, list] of groupRouteDeclarations(builder)) {
+/**
+ * Route nodes and their edges, composed from the files that declare routes, mounts or middleware. Given `candidates`
+ * (a patch: the files that did before, and the changed ones), only those files' facts are read.
+ */
+export function addRoutes(builder: Builder, candidates?: ReadonlySet<string>): void {
+  for (const [id, list] of groupRouteDeclarations(builder, candidates)) {
     const primary = list.find((declaration) => declaration.route.framework !== 'openapi') ?? list[0];
     if (primary === undefined) continue;
     const guards = primary.composed?.guards ?? [];
@@ -27,14 +31,17 @@ export function addRoutes(builder: Builder): void {
 }
 
 /** Framework routes composed across mounts, then OpenAPI operations, grouped by route id (method and full path). */
-function groupRouteDeclarations(builder: Builder): Map<string, RouteDeclaration[]> {
+function groupRouteDeclarations(builder: Builder, candidates: ReadonlySet<string> | undefined): Map<string, RouteDeclaration[]> {
   const symbols = createSymbolIndex(builder);
   builder.result.symbols = symbols;
   const sources = builder.files.flatMap((file) =>
-    file.facts === undefined || (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0)
+    (candidates !== undefined && !candidates.has(file.path)) ||
+    file.facts === undefined ||
+    (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0)
       ? []
       : [{ path: file.path, facts: file.facts }],
   );
+  builder.result.routeSources = sources.map((source) => source.path);
   const composed = composeRoutes(symbols, sources);
   builder.result.unmatchedMounts.push(...composed.unmatchedMounts);
   builder.result.routeLimitations = composed.limitations;

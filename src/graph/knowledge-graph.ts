@@ -82,6 +82,8 @@ export interface KnowledgeGraph {
    * `export * as ns from`, `import {a} from …; export {a}`), for symbol-level impact through barrels.
    */
   reexportBindings?: Map<string, ReexportBinding[]>;
+  /** The files routes were composed from (those declaring routes, mounts or middleware), in file order. */
+  routeSources?: string[];
 }
 
 export interface ReexportBinding {

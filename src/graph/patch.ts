@@ -128,15 +128,18 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
   result.unmatchedMounts = [];
   delete result.routeLimitations;
   delete result.symbols;
+  // The route files before, and the changed files: no other file's facts are read (nor below, for the lists of
+  // non-repository imports and re-export bindings, which keep the other files' entries).
+  const routeCandidates = result.routeSources === undefined ? undefined : new Set([...result.routeSources, ...changed]);
   addImportEdges(builder, changedFiles);
-  addNonRepoImports(builder);
-  addReexportBindings(builder);
+  addNonRepoImports(builder, changed);
+  addReexportBindings(builder, changed);
   addUsesEdges(
     builder,
     files.filter((file) => users.has(file.path)),
   );
   addTestEdges(builder, changedFiles);
-  addRoutes(builder);
+  addRoutes(builder, routeCandidates);
   addMentions(builder);
   return true;
 }

@@ -37,6 +37,7 @@ export interface KnowledgeGraphSnapshot {
   routeLimitations?: RouteLimitation[];
   diagnostics: Diagnostic[];
   reexportBindings?: [string, ReexportBinding[]][];
+  routeSources?: string[];
 }
 
 export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGraphSnapshot {
@@ -54,6 +55,7 @@ export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGr
     ...(knowledge.routeLimitations === undefined ? {} : { routeLimitations: knowledge.routeLimitations }),
     diagnostics: knowledge.diagnostics,
     ...(knowledge.reexportBindings === undefined ? {} : { reexportBindings: [...knowledge.reexportBindings] }),
+    ...(knowledge.routeSources === undefined ? {} : { routeSources: knowledge.routeSources }),
   };
 }
 
@@ -111,6 +113,8 @@ export function fromKnowledgeGraphSnapshot(
     diagnostics: snapshot.diagnostics,
     ...(snapshot.routeLimitations === undefined ? {} : { routeLimitations: snapshot.routeLimitations }),
     ...(snapshot.reexportBindings === undefined ? {} : { reexportBindings: new Map(snapshot.reexportBindings) }),
+    // A list of paths, or none (a patch then reads every file's facts to find the route files).
+    ...(isStringList(snapshot.routeSources) ? { routeSources: snapshot.routeSources } : {}),
   } as KnowledgeGraph;
   // The codeowners' own diagnostics are already among the snapshot's.
   if (input.codeowners !== undefined) result.codeowners = parseCodeowners(input.codeowners.path, input.codeowners.text);
@@ -197,6 +201,10 @@ function fillGraphStore(snapshot: KnowledgeGraphSnapshot): GraphStore {
     graph.addDirectedEdge(source, target, attributes);
   }
   return graph;
+}
+
+function isStringList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 function isPosition(value: unknown, length: number): boolean {

@@ -348,7 +348,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     }
   });
 
-  it('an edit behind a named re-export reaches the files that import the name through the barrel', async () => {
+  it('an edit behind a named re-export reaches the importers of the name; a file that gains a route gets it', async () => {
     // use.ts imports alpha from a barrel that re-exports it by name; impl.ts, the barrel's source, now takes alpha from
     // another file. Only impl.ts changed, yet use.ts must now use other.ts's beta too, through impl.ts.
     const named = createRepo({
@@ -375,6 +375,15 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
         'export:src/named/other.ts#beta',
       ]);
       await assertSameAsFreshBuild(named, patched);
+      // A file that declared no route now does: a patch composes routes from the files that did and the edited ones.
+      named.write({
+        'src/orders/service.ts': `${SHOP_FILES['src/orders/service.ts']}import { Router } from 'express';\nexport const admin = Router();\nadmin.get('/stats', (_req, res) => { res.json([]); });\n`,
+      });
+      ageFiles(named, ['src/orders/service.ts']);
+      const routed = await run(named);
+      assert.equal(routed.source, 'patched snapshot');
+      assert.ok(routed.kg.graph.hasNode('route:GET /stats'), 'the route of a file that had none');
+      await assertSameAsFreshBuild(named, routed);
     } finally {
       named.cleanup();
     }
