@@ -148,6 +148,15 @@ export class ListGraph implements GraphWriter {
     }
   }
 
+  /** Each live edge's kind, in edge order: what counting needs, without an edge key or attributes object per edge. */
+  forEachEdgeKind(callback: (kind: EdgeKind) => void): void {
+    for (let edge = 0; edge < this.edges.length; edge += 1) {
+      if (this.deadEdges.has(edge)) continue;
+      const stored = this.edges[edge] as EdgeAttributes | EdgeKind;
+      callback(typeof stored === 'string' ? stored : stored.kind);
+    }
+  }
+
   forEachOutEdge(node: string, callback: EdgeCallback): void {
     this.forEachIncident(node, 'out', callback);
   }

@@ -63,6 +63,15 @@ function describeStore(graph: GraphWriter, probes: readonly string[]): unknown {
   graph.forEachNode((id, attributes) => nodes.push([id, attributes]));
   const edges: string[] = [];
   graph.forEachEdge((_edge, attributes, source, target) => edges.push(JSON.stringify([source, target, attributes])));
+  if (graph instanceof ListGraph) {
+    const kinds: string[] = [];
+    graph.forEachEdgeKind((kind) => kinds.push(kind));
+    assert.deepEqual(
+      kinds,
+      edges.map((edge) => (JSON.parse(edge) as [string, string, EdgeAttributes])[2].kind),
+      'the kinds, in edge order',
+    );
+  }
   const incident = probes.map((id) => {
     if (!graph.hasNode(id)) return [id, 'absent'];
     const out: string[] = [];

@@ -40,13 +40,20 @@ export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
   };
   // A graph loaded from a snapshot and not walked yet is counted from its lists: filling graphology only to count it
   // would be most of a warm `checker graph`.
-  const graph = peekGraphLists(knowledge) ?? knowledge.graph;
+  const lists = peekGraphLists(knowledge);
+  const graph = lists ?? knowledge.graph;
   graph.forEachNode((_id, attributes) => {
     nodesByKind[attributes.kind] += 1;
   });
-  graph.forEachEdge((_id, attributes) => {
-    edgesByKind[attributes.kind] += 1;
-  });
+  if (lists !== undefined) {
+    lists.forEachEdgeKind((kind) => {
+      edgesByKind[kind] += 1;
+    });
+  } else {
+    knowledge.graph.forEachEdge((_id, attributes) => {
+      edgesByKind[attributes.kind] += 1;
+    });
+  }
   return { nodes: graph.order, edges: graph.size, nodesByKind, edgesByKind };
 }
 
