@@ -2,12 +2,11 @@ import { compareText } from '../text/compare-text.js';
 import { SymbolIndex } from './symbol-index.js';
 import { classifyRole, getLanguage } from './roles.js';
 import { toExportId, toFileId, toTestId } from './ids.js';
-import type { Resolution } from '../model/resolve.js';
+import type { Resolution, UnresolvedImport } from '../model/resolve.js';
 import type { GraphFileInput, NodeAttributes } from '../model/graph.js';
 import type { ExportFact, ImportFact } from '../model/facts.js';
 import { addEdge, addNodeOnce, type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
 import type { ExternalImport, KnowledgeGraph, ReexportBinding } from './knowledge-graph.js';
-import type { UnresolvedImport } from '../model/resolve.js';
 
 /** File nodes, declarations and the module edges between them: imports, re-exports, uses and the symbol index. */
 
@@ -97,10 +96,10 @@ function getImportedNames(fact: ImportFact): string[] {
   return [...new Set(fact.names.map((name) => name.imported))];
 }
 
-/** Named re-exports (and `export * as ns`) keyed by the repository file they take the name from. */
 /**
- * Source file -> the named re-exports that take a name from it, each list in barrel order. Given `changed` (a patch),
- * only those barrels' bindings are made again and merged in; every other barrel's stand as the graph holds them.
+ * Named re-exports (and `export * as ns`) keyed by the repository file they take the name from, each list in barrel
+ * order. Given `changed` (a patch), only those barrels' bindings are made again and merged in; every other barrel's
+ * stand as the graph holds them.
  */
 export function addReexportBindings(builder: Builder, changed?: ReadonlySet<string>): void {
   const previous = builder.result.reexportBindings;
@@ -189,10 +188,6 @@ export function addImportEdges(builder: Builder, files: readonly GraphFileInput[
   }
 }
 
-/**
- * Imports that leave the repository: external packages, and what could not be resolved (imports first, then mocked
- * specifiers the file does not import), in file order. Rebuilt whole by a patch: it is one pass over the imports.
- */
 /**
  * The unresolved and external imports of every file, in file order, then the unresolved mocks of test files. Given
  * `changed` (a patch), only those files' entries are made again; every other file's stand as the graph holds them,

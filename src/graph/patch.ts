@@ -28,12 +28,6 @@ interface PatchState {
   builder: Builder;
   /** The inputs other than files and resolutions, as text: a patch needs them unchanged. */
   surroundings: string;
-  /**
-   * The barrels `recallExportTables` found for the files the next patch changes: the same closure whichever facts it
-   * is computed from (the files that re-export a changed file are unchanged, or changed themselves), so the patch
-   * does not walk every file's facts for it again.
-   */
-  recalled?: { changed: ReadonlySet<string>; barrels: Set<string> };
 }
 
 const states = new WeakMap<KnowledgeGraph, PatchState>();
@@ -73,10 +67,7 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
     else builder.factsByPath.set(file.path, file.facts);
   }
   // Barrels whose table of exposed names may change; files importing one whose table did change get new uses edges.
-  const recalled = state.recalled;
-  delete state.recalled;
-  const barrels =
-    recalled !== undefined && isSameSet(recalled.changed, changed) ? recalled.barrels : findReexportingClosure(builder, changed);
+  const barrels = findReexportingClosure(builder, changed);
   const tablesBefore = new Map<string, Map<string, ExportHit[]>>();
   for (const path of barrels) {
     const table = builder.exportTables.get(path);
@@ -154,21 +145,12 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
  * closure's tables anew, reads it instead of making it again (74 -> 31 ms for 50 edits of the 10k synthetic repository).
  */
 export function recallExportTables(knowledge: KnowledgeGraph, changed: ReadonlySet<string>): void {
-  const state = states.get(knowledge);
-  if (state === undefined) return;
-  const builder = state.builder;
-  const barrels = findReexportingClosure(builder, changed);
-  state.recalled = { changed: new Set(changed), barrels };
-  for (const path of barrels) {
+  const builder = states.get(knowledge)?.builder;
+  if (builder === undefined) return;
+  for (const path of findReexportingClosure(builder, changed)) {
     if (builder.fileIds.has(path)) getExportTableOf(builder, path);
   }
   builder.chainsInProgress.clear();
-}
-
-function isSameSet(left: ReadonlySet<string>, right: ReadonlySet<string>): boolean {
-  if (left.size !== right.size) return false;
-  for (const item of left) if (!right.has(item)) return false;
-  return true;
 }
 
 /**
@@ -180,17 +162,11 @@ function isSameSet(left: ReadonlySet<string>, right: ReadonlySet<string>): boole
  * first source only, as export tables take the first.
  */
 function findReexportingClosure(builder: Builder, changed: ReadonlySet<string>): Set<string> {
-  const named = new Map<string, string[]>();
-  for (const [source, bindings] of builder.result.reexportBindings ?? []) {
-    named.set(
-      source,
-      bindings.map((binding) => binding.barrel),
-    );
-  }
+  const bindings = builder.result.reexportBindings;
   const closure = new Set(changed);
   const queue = [...changed];
   for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
-    const reexporters = [...(named.get(path) ?? [])];
+    const reexporters = (bindings?.get(path) ?? []).map((binding) => binding.barrel);
     if (builder.fileIds.has(path)) {
       builder.graph.forEachInEdge(getFileId(builder, path), (_edge, attributes, _source, _target, sourceAttributes) => {
         if (attributes.kind === 'reexports' && attributes.all && sourceAttributes.kind === 'file') reexporters.push(sourceAttributes.path);

@@ -156,12 +156,15 @@ const MAX_CONDITION_LINES = 8;
  * A condition that opens on its line and closes on a later one, joined into one line (`(` / `a ||` / `b` / `) {`
  * reads `(a || b)`); undefined when it does not close within MAX_CONDITION_LINES lines of code.
  */
-function joinCondition(shown: string, following: readonly string[]): string | undefined {
+function joinCondition(shown: string, following: () => readonly string[]): string | undefined {
   let text = shown;
-  for (const next of following.slice(0, MAX_CONDITION_LINES)) {
+  let code = 0;
+  for (const next of following()) {
     if (isCommentLine(next)) continue;
     const part = next.replace(/\/\/.*$/, '').trim();
     if (part === '') continue;
+    code += 1;
+    if (code > MAX_CONDITION_LINES) return undefined;
     text += text.endsWith('(') || part.startsWith(')') ? part : ` ${part}`;
     const condition = takeParenthesised(text);
     if (condition !== undefined) return condition;
@@ -170,10 +173,15 @@ function joinCondition(shown: string, following: readonly string[]): string | un
 }
 
 /**
- * Semantic changes of one replaced or added line; `following` are the head lines after it (a condition may go on
- * there).
+ * Semantic changes of one replaced or added line; `following` gives the head lines after it, read only for a
+ * condition that goes on there.
  */
-function classifyPair(before: string | undefined, after: string, line: number, following: readonly string[] = []): SemanticChange[] {
+function classifyPair(
+  before: string | undefined,
+  after: string,
+  line: number,
+  following: () => readonly string[] = () => [],
+): SemanticChange[] {
   if (isCommentLine(after)) return [];
   const head = toCode(after);
   const base = before === undefined || isCommentLine(before) ? undefined : toCode(before);
@@ -340,7 +348,7 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
       const before = removed !== undefined && isReplacedBy(removed, after) ? removed : undefined;
-      const found = classifyPair(before, after, line, head.slice(line, line + MAX_CONDITION_LINES * 2));
+      const found = classifyPair(before, after, line, () => head.slice(line, line + MAX_CONDITION_LINES * 2));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;

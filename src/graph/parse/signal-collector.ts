@@ -158,9 +158,12 @@ const stringMethods = new Set([
   'toISOString',
   'stringify',
 ]);
-/** Names that hold text by convention (`req.path`, `fileName`, `url`); plurals (`lines`, `ids`) are lists. */
+/**
+ * Names that hold text by convention (`req.path`, `fileName`, `url`); plurals (`lines`, `ids`) are lists, and so is a
+ * name either could be (`input`, `value`, `data`).
+ */
 const textName =
-  /^(?:path|pathname|url|href|search|hash|host|hostname|origin|protocol|message|stack|name|text|id|key|slug|title|email|label|prefix|suffix|line|str|string|filename|extension|ext|sha|token|word|source|input)$|[a-z](?:Path|Url|URL|Name|Text|Id|ID|Key|Line|String|Str|Prefix|Suffix|Hash|Message|Title|Label|Slug|Email|Token)$/;
+  /^(?:path|pathname|url|href|search|hash|host|hostname|origin|protocol|message|stack|name|text|id|key|slug|title|email|label|prefix|suffix|line|str|string|filename|extension|ext|sha|token|word|source)$|[a-z](?:Path|Url|URL|Name|Text|Id|ID|Key|Line|String|Str|Prefix|Suffix|Hash|Message|Title|Label|Slug|Email|Token)$/;
 
 /** An expression that evidently holds a string: a literal, a string method's result, or a value named like text. */
 function isText(node: AstNode | undefined): boolean {
