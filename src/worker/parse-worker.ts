@@ -1,8 +1,16 @@
+import { setFlagsFromString } from 'node:v8';
 import { extractFacts } from '../graph/parse/extract-facts.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
 import type { ReadOutcome } from '../io/parse-pool.js';
 import { emptyFacts, type FileFacts, type ParseOptions } from '../model/facts.js';
 import { isRecord } from '../text/is-record.js';
+
+// A parse child lives for one command, so compiling its walker is a large part of its work: a child spent about 0.9 s
+// of CPU (on the compiler's threads, which the other child needs) more on its first pass over the benchmark's 2,356
+// files than on a second. Inlining less and optimizing a little later took about 0.5 s of that away for no loss in a warm
+// child's speed: cold `checker graph` 2.55 -> 2.21 s on the workspace corpus, 9.7 -> 9.3 s on the 17k-file tree
+// (bench/RESULTS.md, 2026-11-28 night). Set before any walker code runs.
+setFlagsFromString('--max-inlined-bytecode-size-cumulative=300 --interrupt-budget=262144');
 
 interface ParseRequest {
   type: 'parse';

@@ -11,33 +11,36 @@ export interface LineIndex {
   readonly maxBracketDepth: number;
 }
 
+const encoder = new TextEncoder();
+
+/** What a byte means to the line index: 1 a newline, 2 an opening bracket, 3 a closing one. */
+const byteKinds = new Uint8Array(256);
+byteKinds[10] = 1;
+for (const open of [40, 91, 123]) byteKinds[open] = 2;
+for (const close of [41, 93, 125]) byteKinds[close] = 3;
+
+/**
+ * Works on the UTF-8 bytes (as swc's spans count them): none of the bytes looked for occurs inside a multi-byte
+ * sequence, and a loop over bytes has one shape for every file, where one over UTF-16 code units met its first
+ * non-ASCII character in some file and was deoptimized again for each (measured: 855 deoptimizations over 2,356 files).
+ */
 export function buildLineIndex(text: string): LineIndex {
+  const bytes = encoder.encode(text);
   const lineStarts = [0];
-  let bytes = 0;
   let depth = 0;
   let maxBracketDepth = 0;
-  const length = text.length;
+  const length = bytes.length;
   for (let index = 0; index < length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) {
-      bytes += 1;
-      if (code === 10) lineStarts.push(bytes);
-      else if (code === 40 || code === 91 || code === 123) {
-        depth++;
-        if (depth > maxBracketDepth) maxBracketDepth = depth;
-      } else if ((code === 41 || code === 93 || code === 125) && depth > 0) depth--;
-    } else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < length && isLowSurrogate(text.charCodeAt(index + 1))) {
-      bytes += 4;
-      index++;
-    } else bytes += 3;
+    const kind = byteKinds[bytes[index] as number];
+    if (kind === 0) continue;
+    if (kind === 1) lineStarts.push(index + 1);
+    else if (kind === 2) {
+      depth++;
+      if (depth > maxBracketDepth) maxBracketDepth = depth;
+    } else if (depth > 0) depth--;
   }
   const lines = length === 0 ? 0 : text.endsWith('\n') ? lineStarts.length - 1 : lineStarts.length;
   return { lineStarts, lines, maxBracketDepth };
-}
-
-function isLowSurrogate(code: number): boolean {
-  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /** 1-based line of a 0-based byte offset into the file. */
@@ -86,19 +89,5 @@ export function measureLeadingTrivia(text: string): number {
       index++;
     } else break;
   }
-  return utf8Length(text, index);
-}
-
-function utf8Length(text: string, end: number): number {
-  let bytes = 0;
-  for (let index = 0; index < end; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && index + 1 < end && isLowSurrogate(text.charCodeAt(index + 1))) {
-      bytes += 4;
-      index++;
-    } else bytes += 3;
-  }
-  return bytes;
+  return encoder.encode(text.slice(0, index)).length;
 }
