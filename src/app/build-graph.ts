@@ -268,7 +268,7 @@ async function fromSnapshot(
     earlier === undefined ? input : toGraphInput(config, earlier, new Map(data.resolutions), data.docs, data.openApiRoutes.routes);
   try {
     // The MCP server's graph (`patchable`) is walked on every call and patched in place between them: graphology at
-    // once. A CLI run's stays the snapshot's lists, patched as they are, until something walks it.
+    // once. A CLI run's stays the snapshot's lists, patched and queried as they are.
     const kg = fromKnowledgeGraphSnapshot(data.graph, loadInput, limits, {
       patchable: changed.size > 0 || patchable,
       store: patchable ? 'graphology' : 'lists',

@@ -4,15 +4,14 @@ import type { Resolution } from '../model/resolve.js';
 import type { EdgeAttributes, GraphFileInput, GraphInput, NodeAttributes } from '../model/graph.js';
 import type { ExportFact, FileFacts } from '../model/facts.js';
 import { CheckerError } from '../model/diagnostic.js';
-import type { GraphLimits, KnowledgeGraph } from './knowledge-graph.js';
-import type { GraphWriter } from './list-graph.js';
+import type { GraphLimits, KnowledgeGraph, KnowledgeStore } from './knowledge-graph.js';
 
 /** The state one build threads through its stages, and the node and edge primitives every stage shares. */
 
 export interface Builder {
   input: GraphInput;
   /** The store stages write to: `result.graph` for a build, the snapshot's lists for a graph loaded from one. */
-  graph: GraphWriter;
+  graph: KnowledgeStore;
   files: GraphFileInput[];
   fileIds: Map<string, string>;
   exportIds: Map<string, Map<string, string>>;
@@ -31,7 +30,7 @@ export function createBuilder(
   files: GraphFileInput[],
   result: KnowledgeGraph,
   limits: GraphLimits,
-  graph: GraphWriter = result.graph,
+  graph: KnowledgeStore = result.graph,
 ): Builder {
   return {
     input,
@@ -88,7 +87,7 @@ export function getFileId(builder: Builder, path: string): string {
   return builder.fileIds.get(path) ?? toFileId(path);
 }
 
-export function addNodeOnce(graph: GraphWriter, id: string, attributes: NodeAttributes): boolean {
+export function addNodeOnce(graph: KnowledgeStore, id: string, attributes: NodeAttributes): boolean {
   if (graph.hasNode(id)) return false;
   graph.addNode(id, attributes);
   return true;

@@ -8,7 +8,7 @@ import { addTestEdges } from './build-tests.js';
 import { keepPatchState } from './patch.js';
 import { createGraphStore, DEFAULT_GRAPH_LIMITS, type GraphLimits, type KnowledgeGraph } from './knowledge-graph.js';
 
-export type { GraphLimits, GraphStore, KnowledgeGraph } from './knowledge-graph.js';
+export type { GraphLimits, KnowledgeGraph, KnowledgeStore } from './knowledge-graph.js';
 export { DEFAULT_GRAPH_LIMITS } from './knowledge-graph.js';
 
 /**

@@ -9,6 +9,37 @@ import { MultiDirectedGraph } from 'graphology';
 
 export type GraphStore = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
 
+export type EdgeCallback = (
+  edge: string,
+  attributes: EdgeAttributes,
+  source: string,
+  target: string,
+  sourceAttributes: NodeAttributes,
+  targetAttributes: NodeAttributes,
+) => void;
+
+/**
+ * What a knowledge graph's nodes and edges are kept in, as every stage of a build and every query uses it: graphology's
+ * store (`GraphStore`: a graph built from facts, and the MCP server's, which it patches in place), or the lists a kept
+ * graph was loaded into (`ListGraph`, src/graph/list-graph.ts), which answer the same calls with the same nodes, edges
+ * and order. An edge's key names it only within its store.
+ */
+export interface KnowledgeStore {
+  readonly order: number;
+  readonly size: number;
+  hasNode(node: string): boolean;
+  addNode(node: string, attributes: NodeAttributes): string;
+  addDirectedEdge(source: string, target: string, attributes: EdgeAttributes): string;
+  dropNode(node: string): void;
+  dropEdge(edge: string): unknown;
+  getNodeAttributes(node: string): NodeAttributes;
+  replaceNodeAttributes(node: string, attributes: NodeAttributes): unknown;
+  forEachNode(callback: (node: string, attributes: NodeAttributes) => void): void;
+  forEachEdge(callback: EdgeCallback): void;
+  forEachOutEdge(node: string, callback: EdgeCallback): void;
+  forEachInEdge(node: string, callback: EdgeCallback): void;
+}
+
 /** What graphology keeps per node: its neighbours in two objects keyed by neighbour id (a private of graphology 0.26). */
 interface NodeAdjacency {
   in: Record<string, unknown>;
@@ -63,7 +94,7 @@ export interface UnmatchedMount {
 }
 
 export interface KnowledgeGraph {
-  graph: GraphStore;
+  graph: KnowledgeStore;
   /** Repository path → `file:` node id, for every file node. */
   fileIds: Map<string, string>;
   unresolvedImports: UnresolvedImport[];

@@ -1,31 +1,5 @@
 import type { EdgeAttributes, EdgeKind, NodeAttributes } from '../model/graph.js';
-import { createGraphStore, type GraphStore } from './knowledge-graph.js';
-
-type EdgeCallback = (
-  edge: string,
-  attributes: EdgeAttributes,
-  source: string,
-  target: string,
-  sourceAttributes: NodeAttributes,
-  targetAttributes: NodeAttributes,
-) => void;
-
-/** What building and patching a graph ask of its store: graphology's (`GraphStore`), or a `ListGraph`. */
-export interface GraphWriter {
-  readonly order: number;
-  readonly size: number;
-  hasNode(node: string): boolean;
-  addNode(node: string, attributes: NodeAttributes): string;
-  addDirectedEdge(source: string, target: string, attributes: EdgeAttributes): string;
-  dropNode(node: string): void;
-  dropEdge(edge: string): unknown;
-  getNodeAttributes(node: string): NodeAttributes;
-  replaceNodeAttributes(node: string, attributes: NodeAttributes): unknown;
-  forEachNode(callback: (node: string, attributes: NodeAttributes) => void): void;
-  forEachEdge(callback: (edge: string, attributes: EdgeAttributes, source: string, target: string) => void): void;
-  forEachOutEdge(node: string, callback: EdgeCallback): void;
-  forEachInEdge(node: string, callback: EdgeCallback): void;
-}
+import { createGraphStore, type EdgeCallback, type GraphStore, type KnowledgeStore } from './knowledge-graph.js';
 
 /** A graph as lists: node ids and attributes, and edges as positions into them (graph/snapshot.ts). */
 export interface GraphLists {
@@ -38,15 +12,15 @@ export interface GraphLists {
 }
 
 /**
- * A knowledge graph kept as the lists of the snapshot it was loaded from, and written to as graphology would be: what
- * a CLI run that loads the kept graph builds on and patches, so that graphology is filled only if something walks the
- * graph (`toGraphStore`), and a command that does not (`checker graph` counts it) never pays for it.
+ * A knowledge graph kept as the lists of the snapshot it was loaded from, written to and read as graphology would be:
+ * what a CLI run that loads the kept graph builds on, patches and queries, so that it never fills graphology
+ * (`toGraphStore`, the MCP server's store).
  *
- * Nodes and edges keep graphology's order: insertion order, a dropped one leaving it, one added again going last; an
- * edge's key is its position. The lists handed in are the caller's checked snapshot (fromKnowledgeGraphSnapshot);
+ * Nodes and edges keep graphology's order: insertion order, a dropped one leaving it, one added again going last; a
+ * node's edges come by neighbour, newest first (`groupBirths`); an edge's key is its position. The lists handed in are the caller's checked snapshot (fromKnowledgeGraphSnapshot);
  * they are copied, not changed.
  */
-export class ListGraph implements GraphWriter {
+export class ListGraph implements KnowledgeStore {
   private readonly ids: string[];
   private readonly nodes: NodeAttributes[];
   private readonly ends: number[];
@@ -63,6 +37,13 @@ export class ListGraph implements GraphWriter {
   private readonly addedIn = new Map<number, number[]>();
   /** Attributes that hold only a kind, one frozen object per kind (as graph/snapshot.ts fills graphology). */
   private readonly bare = new Map<string, EdgeAttributes>();
+  /**
+   * graphology lists a node's edges by neighbour, neighbours in the order their first edge made them one (a neighbour
+   * whose last edge went and who came back goes last), and each neighbour's edges newest first. A group of edges
+   * between one node and one neighbour, keyed by `groupKey`, is here once written to since the load: the position of
+   * the edge that made it, or -1 while it has no live edge. A group not here was made by its first loaded edge.
+   */
+  private readonly groupBirths = new Map<string, number>();
 
   constructor(lists: GraphLists) {
     this.ids = lists.ids.slice();
@@ -98,6 +79,9 @@ export class ListGraph implements GraphWriter {
     const from = this.positionOf(source, 'addDirectedEdge');
     const to = this.positionOf(target, 'addDirectedEdge');
     const edge = this.edges.length;
+    for (const key of [this.touchGroup(from, 'out', to), this.touchGroup(to, 'in', from)]) {
+      if (this.groupBirths.get(key) === -1) this.groupBirths.set(key, edge);
+    }
     this.ends.push(from, to);
     this.edges.push(attributes);
     append(this.addedOut, from, edge);
@@ -119,7 +103,16 @@ export class ListGraph implements GraphWriter {
     const position = Number(edge);
     if (!Number.isInteger(position) || position < 0 || position >= this.edges.length || this.deadEdges.has(position))
       throw new Error(`ListGraph.dropEdge: no edge "${edge}"`);
+    const source = this.ends[position * 2] as number;
+    const target = this.ends[position * 2 + 1] as number;
+    const groups: [number, 'out' | 'in', number, string][] = [
+      [source, 'out', target, this.touchGroup(source, 'out', target)],
+      [target, 'in', source, this.touchGroup(target, 'in', source)],
+    ];
     this.deadEdges.add(position);
+    for (const [node, direction, neighbor, key] of groups) {
+      if (this.getGroupEdges(node, direction, neighbor).length === 0) this.groupBirths.set(key, -1);
+    }
   }
 
   getNodeAttributes(node: string): NodeAttributes {
@@ -136,14 +129,18 @@ export class ListGraph implements GraphWriter {
     }
   }
 
-  forEachEdge(callback: (edge: string, attributes: EdgeAttributes, source: string, target: string) => void): void {
+  forEachEdge(callback: EdgeCallback): void {
     for (let edge = 0; edge < this.edges.length; edge += 1) {
       if (this.deadEdges.has(edge)) continue;
+      const source = this.ends[edge * 2] as number;
+      const target = this.ends[edge * 2 + 1] as number;
       callback(
         String(edge),
         this.attributesOf(edge),
-        this.ids[this.ends[edge * 2] as number] as string,
-        this.ids[this.ends[edge * 2 + 1] as number] as string,
+        this.ids[source] as string,
+        this.ids[target] as string,
+        this.nodes[source] as NodeAttributes,
+        this.nodes[target] as NodeAttributes,
       );
     }
   }
@@ -217,7 +214,7 @@ export class ListGraph implements GraphWriter {
 
   private forEachIncident(node: string, direction: 'out' | 'in', callback: EdgeCallback): void {
     const position = this.positionOf(node, direction === 'out' ? 'forEachOutEdge' : 'forEachInEdge');
-    this.visitEdges(position, direction, (edge) => {
+    for (const edge of this.getIncidentEdges(position, direction)) {
       const source = this.ends[edge * 2] as number;
       const target = this.ends[edge * 2 + 1] as number;
       callback(
@@ -228,7 +225,52 @@ export class ListGraph implements GraphWriter {
         this.nodes[source] as NodeAttributes,
         this.nodes[target] as NodeAttributes,
       );
+    }
+  }
+
+  /** The live edges at `position` in graphology's order (see `groupBirths`). */
+  private getIncidentEdges(position: number, direction: 'out' | 'in'): number[] {
+    const groups = new Map<number, number[]>();
+    let isSingles = true;
+    this.visitEdges(position, direction, (edge) => {
+      const neighbor = this.ends[edge * 2 + (direction === 'out' ? 1 : 0)] as number;
+      const group = groups.get(neighbor);
+      if (group === undefined) groups.set(neighbor, [edge]);
+      else {
+        group.push(edge);
+        isSingles = false;
+      }
     });
+    // Edges come in position order, so groups come in the order of their first live edge: graphology's, unless a group
+    // lost its first edge or was emptied and made again since the load.
+    let ordered = [...groups];
+    if (this.groupBirths.size > 0) {
+      const births = ordered.map(
+        ([neighbor, edges]) => this.groupBirths.get(groupKey(position, direction, neighbor)) ?? (edges[0] as number),
+      );
+      const indexes = ordered.map((_group, index) => index).sort((left, right) => (births[left] as number) - (births[right] as number));
+      ordered = indexes.map((index) => ordered[index] as [number, number[]]);
+    } else if (isSingles) return ordered.map(([, edges]) => edges[0] as number);
+    const incident: number[] = [];
+    for (const [, edges] of ordered) for (let index = edges.length - 1; index >= 0; index -= 1) incident.push(edges[index] as number);
+    return incident;
+  }
+
+  /** The live edges between `position` and `neighbor` (from `position`'s side), by position. */
+  private getGroupEdges(position: number, direction: 'out' | 'in', neighbor: number): number[] {
+    const edges: number[] = [];
+    const end = direction === 'out' ? 1 : 0;
+    this.visitEdges(position, direction, (edge) => {
+      if (this.ends[edge * 2 + end] === neighbor) edges.push(edge);
+    });
+    return edges;
+  }
+
+  /** The key of the group of edges between `position` and `neighbor`, recorded with its birth before its first write. */
+  private touchGroup(position: number, direction: 'out' | 'in', neighbor: number): string {
+    const key = groupKey(position, direction, neighbor);
+    if (!this.groupBirths.has(key)) this.groupBirths.set(key, this.getGroupEdges(position, direction, neighbor)[0] ?? -1);
+    return key;
   }
 
   /** The live edges leaving (`out`) or reaching (`in`) the node at `position`: the snapshot's, then those added. */
@@ -286,4 +328,8 @@ function append(map: Map<number, number[]>, key: number, value: number): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
+}
+
+function groupKey(position: number, direction: 'out' | 'in', neighbor: number): string {
+  return `${direction === 'out' ? '>' : '<'}${position}:${neighbor}`;
 }

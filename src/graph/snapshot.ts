@@ -4,9 +4,9 @@ import type { UnresolvedImport } from '../model/resolve.js';
 import { createBuilder, sortGraphFiles } from './build-context.js';
 import { createSymbolIndex } from './build-modules.js';
 import { parseCodeowners } from './codeowners.js';
-import { type GraphLists, type GraphWriter, ListGraph } from './list-graph.js';
+import { type GraphLists, ListGraph } from './list-graph.js';
 import { keepPatchState } from './patch.js';
-import type { ExternalImport, GraphStore, GraphLimits, KnowledgeGraph, ReexportBinding, UnmatchedMount } from './knowledge-graph.js';
+import type { ExternalImport, GraphLimits, KnowledgeGraph, KnowledgeStore, ReexportBinding, UnmatchedMount } from './knowledge-graph.js';
 import type { RouteLimitation } from './routes/compose-routes.js';
 
 /**
@@ -59,12 +59,10 @@ export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGr
  * `patchKnowledgeGraph` needs; its builder's lazily made tables start empty, so a patch treats every barrel it reaches
  * as changed.
  *
- * With `store: 'graphology'` (the MCP server, which keeps the graph and walks it on every call) the graphology store is
- * filled at once. Otherwise the graph is kept as the snapshot's lists (`ListGraph`), which a patch writes to as it
- * would to graphology, and graphology is filled from them the first time something reads `graph` (a query walking
- * it); until then what the lists answer is answered from them (`peekGraphLists`: the counts of `checker graph`), so a
- * command that walks no edge never pays for the fill (a third of a warm run, and of a run after edits). Everything a
- * fill could throw on is checked here, so a later fill cannot fail.
+ * With `store: 'graphology'` (the MCP server, which keeps the graph, patches it in place and walks it on every call)
+ * the graphology store is filled at once. Otherwise the graph stays the snapshot's lists (`ListGraph`): a patch writes
+ * to them and every query reads them as it would graphology, so a CLI run never fills graphology (a third of a warm
+ * run; 0.22 s of an `ai` after a one-line edit on the 17k-file tree). Everything a fill could throw on is checked here.
  */
 export function fromKnowledgeGraphSnapshot(
   snapshot: KnowledgeGraphSnapshot,
@@ -111,27 +109,8 @@ export function fromKnowledgeGraphSnapshot(
   // The codeowners' own diagnostics are already among the snapshot's.
   if (input.codeowners !== undefined) result.codeowners = parseCodeowners(input.codeowners.path, input.codeowners.text);
   const lists = new ListGraph(snapshot);
-  let store: GraphWriter = lists;
-  if (options.store === 'graphology') {
-    result.graph = lists.toGraphStore();
-    store = result.graph;
-  }
-  const builder = createBuilder(input, sortGraphFiles(input.files), result, limits, store);
-  if (store === lists) {
-    pending.set(result, lists);
-    Object.defineProperty(result, 'graph', {
-      configurable: true,
-      enumerable: true,
-      get(): GraphStore {
-        const graph = lists.toGraphStore();
-        pending.delete(result);
-        Object.defineProperty(result, 'graph', { value: graph, writable: true, enumerable: true, configurable: true });
-        // A later patch (and the builder's own lookups) go to graphology from now on.
-        builder.graph = graph;
-        return graph;
-      },
-    });
-  }
+  result.graph = options.store === 'graphology' ? lists.toGraphStore() : lists;
+  const builder = createBuilder(input, sortGraphFiles(input.files), result, limits);
   builder.exportIds = exportIds;
   for (const file of builder.files) if (file.facts !== undefined) builder.factsByPath.set(file.path, file.facts);
   // A build makes the symbol index while it composes routes, whatever the repository holds.
@@ -140,8 +119,8 @@ export function fromKnowledgeGraphSnapshot(
   return result;
 }
 
-/** A graphology store as lists: ids once, edges as positions into them, in the store's order. */
-function toLists(graph: GraphStore): GraphLists {
+/** A store as lists: ids once, edges as positions into them, in the store's order. */
+function toLists(graph: KnowledgeStore): GraphLists {
   const ids: string[] = [];
   const nodes: NodeAttributes[] = [];
   const positions = new Map<string, number>();
@@ -159,15 +138,12 @@ function toLists(graph: GraphStore): GraphLists {
   return { ids, nodes, ends, edges };
 }
 
-/** Graphs loaded from a snapshot whose graphology store is not filled yet, with the lists that hold them. */
-const pending = new WeakMap<KnowledgeGraph, ListGraph>();
-
 /**
- * The lists `knowledge` is kept in while its graphology store is not filled yet; undefined once it is (or for a built
- * graph). They answer what graphology would (same nodes and edges, same order) without filling it.
+ * The lists `knowledge` is kept in when it was loaded from a snapshot for the CLI; undefined for a graphology store (a
+ * built graph, the MCP server's). They answer what graphology would, and some questions (counts) more cheaply.
  */
 export function peekGraphLists(knowledge: KnowledgeGraph): ListGraph | undefined {
-  return pending.get(knowledge);
+  return knowledge.graph instanceof ListGraph ? knowledge.graph : undefined;
 }
 
 function isStringList(value: unknown): value is string[] {

@@ -1,5 +1,5 @@
 import { createGraphCache } from '../graph/graph-cache.js';
-import type { GraphStore, KnowledgeGraph } from '../graph/build.js';
+import type { KnowledgeGraph, KnowledgeStore } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findReverseReach, type ReachedFile } from '../graph/queries/reverse-reach.js';
 import { EDGE_KINDS, type NodeKind } from '../model/graph.js';
@@ -94,7 +94,7 @@ interface Adjacency {
 
 const adjacencyCache = createGraphCache<Adjacency>();
 
-function getAdjacency(graph: GraphStore): Adjacency {
+function getAdjacency(graph: KnowledgeStore): Adjacency {
   const cached = adjacencyCache.get(graph);
   if (cached !== undefined && cached.order === graph.order && cached.size === graph.size) return cached;
   const ids: string[] = [];

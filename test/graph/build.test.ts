@@ -7,6 +7,7 @@ import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.
 import { joinRoutePaths } from '../../src/graph/parse/route-calls.js';
 import { getGraphCounts } from '../../src/graph/queries/graph-counts.js';
 import { withoutDocuments } from '../helpers/graph-input.js';
+import { graphologyOf } from '../helpers/graph-store.js';
 
 function makeFacts(partial: Partial<FileFacts>): FileFacts {
   return { ...emptyFacts(10), ...partial };
@@ -229,13 +230,15 @@ function getEdges(knowledge: KnowledgeGraph, kind: EdgeKind): string[] {
 
 /** The attributes of the one `kind` edge from `source` to `target`. */
 function getEdge(knowledge: KnowledgeGraph, kind: EdgeKind, source: string, target: string): EdgeAttributes | undefined {
-  const found = knowledge.graph.filterEdges(source, target, (_key, attributes) => attributes.kind === kind);
+  const found = graphologyOf(knowledge).filterEdges(source, target, (_key, attributes) => attributes.kind === kind);
   assert.equal(found.length, 1, `one ${kind} edge ${source} -> ${target}`);
-  return knowledge.graph.getEdgeAttributes(found[0] ?? '');
+  return graphologyOf(knowledge).getEdgeAttributes(found[0] ?? '');
 }
 
 function getNodes(knowledge: KnowledgeGraph, kind: string): string[] {
-  return knowledge.graph.filterNodes((_id, attributes) => attributes.kind === kind).sort();
+  return graphologyOf(knowledge)
+    .filterNodes((_id, attributes) => attributes.kind === kind)
+    .sort();
 }
 
 test('builds nodes of every kind with the documented ids', () => {
@@ -288,7 +291,7 @@ test('builds nodes of every kind with the documented ids', () => {
     role: 'test',
     lines: 10,
   });
-  const roles = knowledge.graph
+  const roles = graphologyOf(knowledge)
     .mapNodes((_id, attributes) => (attributes.kind === 'file' ? `${attributes.path}=${attributes.role}` : ''))
     .filter(Boolean)
     .sort();
@@ -630,7 +633,7 @@ test('yields the same ids, attributes and insertion order for shuffled input', (
 
 /** Nodes and edges in insertion order; edge keys are graphology's own, numbered per graph instance. */
 function exportWithoutEdgeKeys(knowledge: KnowledgeGraph): unknown {
-  const exported = knowledge.graph.export();
+  const exported = graphologyOf(knowledge).export();
   return { ...exported, edges: exported.edges.map(({ key: _key, ...edge }) => edge) };
 }
 

@@ -1,5 +1,5 @@
 import type { ImpactedAreas } from '../../model/analysis.js';
-import type { GraphStore, KnowledgeGraph } from '../build.js';
+import type { KnowledgeGraph, KnowledgeStore } from '../build.js';
 import { createGraphCache } from '../graph-cache.js';
 import { toFileId } from '../ids.js';
 import { compareText } from '../../text/compare-text.js';
@@ -45,7 +45,7 @@ const cache = createGraphCache<AreaIndex>();
  * most files, and walking every edge of each of them (hundreds of `uses` edges apiece) to find these two cost more
  * than the rest of the areas together.
  */
-function getAreaIndex(graph: GraphStore): AreaIndex {
+function getAreaIndex(graph: KnowledgeStore): AreaIndex {
   const cached = cache.get(graph);
   if (cached !== undefined && cached.order === graph.order && cached.size === graph.size) return cached;
   const packages = new Map<string, { name: string; folder: string }[]>();

@@ -1,6 +1,6 @@
 import { createGraphCache } from '../graph-cache.js';
 import type { ReachingTest } from '../../model/coverage.js';
-import type { GraphStore, KnowledgeGraph } from '../build.js';
+import type { KnowledgeGraph, KnowledgeStore } from '../build.js';
 import { getReverseAdjacency, type ReverseAdjacency } from './reverse-reach.js';
 import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
 
@@ -24,7 +24,7 @@ interface TestIndex {
 
 const cache = createGraphCache<TestIndex>();
 
-function getTestIndex(graph: GraphStore): TestIndex {
+function getTestIndex(graph: KnowledgeStore): TestIndex {
   const adjacency = getReverseAdjacency(graph);
   const cached = cache.get(graph);
   if (cached !== undefined && cached.adjacency === adjacency) return cached;

@@ -1,5 +1,5 @@
 import { createGraphCache } from '../graph-cache.js';
-import type { GraphStore, KnowledgeGraph } from '../build.js';
+import type { KnowledgeGraph, KnowledgeStore } from '../build.js';
 import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
 import { compareText } from '../../text/compare-text.js';
 
@@ -38,7 +38,7 @@ export interface ReverseAdjacency {
 const cache = createGraphCache<ReverseAdjacency>();
 
 /** Sorted file paths and, per file, its importers (cached per graph until nodes or edges are added). */
-export function getReverseAdjacency(graph: GraphStore): ReverseAdjacency {
+export function getReverseAdjacency(graph: KnowledgeStore): ReverseAdjacency {
   const cached = cache.get(graph);
   if (cached !== undefined && cached.order === graph.order && cached.size === graph.size) return cached;
   const paths: string[] = [];
