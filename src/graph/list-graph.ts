@@ -17,8 +17,8 @@ export interface GraphLists {
  * (`toGraphStore`, the MCP server's store).
  *
  * Nodes and edges keep graphology's order: insertion order, a dropped one leaving it, one added again going last; a
- * node's edges come by neighbour, newest first (`groupBirths`); an edge's key is its position. The lists handed in are the caller's checked snapshot (fromKnowledgeGraphSnapshot);
- * they are copied, not changed.
+ * node's edges come by neighbour, newest first (`births`); an edge's key is its position. The lists handed in are the
+ * caller's checked snapshot (fromKnowledgeGraphSnapshot); they are copied, not changed.
  */
 export class ListGraph implements KnowledgeStore {
   private readonly ids: string[];
@@ -39,11 +39,12 @@ export class ListGraph implements KnowledgeStore {
   private readonly bare = new Map<string, EdgeAttributes>();
   /**
    * graphology lists a node's edges by neighbour, neighbours in the order their first edge made them one (a neighbour
-   * whose last edge went and who came back goes last), and each neighbour's edges newest first. A group of edges
-   * between one node and one neighbour, keyed by `groupKey`, is here once written to since the load: the position of
-   * the edge that made it, or -1 while it has no live edge. A group not here was made by its first loaded edge.
+   * whose last edge went and who came back goes last), and each neighbour's edges newest first. The edges from one node
+   * to another form that group on both sides (the source's out-edges, the target's in-edges): by source, then target,
+   * here once written to since the load, the position of the edge that made the group, or -1 while it has no live
+   * edge. A group not here was made by its first loaded edge.
    */
-  private readonly groupBirths = new Map<string, number>();
+  private readonly births = new Map<number, Map<number, number>>();
 
   constructor(lists: GraphLists) {
     this.ids = lists.ids.slice();
@@ -79,9 +80,8 @@ export class ListGraph implements KnowledgeStore {
     const from = this.positionOf(source, 'addDirectedEdge');
     const to = this.positionOf(target, 'addDirectedEdge');
     const edge = this.edges.length;
-    for (const key of [this.touchGroup(from, 'out', to), this.touchGroup(to, 'in', from)]) {
-      if (this.groupBirths.get(key) === -1) this.groupBirths.set(key, edge);
-    }
+    const births = this.touchPair(from, to);
+    if (births.get(to) === -1) births.set(to, edge);
     this.ends.push(from, to);
     this.edges.push(attributes);
     append(this.addedOut, from, edge);
@@ -105,14 +105,9 @@ export class ListGraph implements KnowledgeStore {
       throw new Error(`ListGraph.dropEdge: no edge "${edge}"`);
     const source = this.ends[position * 2] as number;
     const target = this.ends[position * 2 + 1] as number;
-    const groups: [number, 'out' | 'in', number, string][] = [
-      [source, 'out', target, this.touchGroup(source, 'out', target)],
-      [target, 'in', source, this.touchGroup(target, 'in', source)],
-    ];
+    const births = this.touchPair(source, target);
     this.deadEdges.add(position);
-    for (const [node, direction, neighbor, key] of groups) {
-      if (this.getGroupEdges(node, direction, neighbor).length === 0) this.groupBirths.set(key, -1);
-    }
+    if (this.getPairEdges(source, target).length === 0) births.set(target, -1);
   }
 
   getNodeAttributes(node: string): NodeAttributes {
@@ -228,7 +223,7 @@ export class ListGraph implements KnowledgeStore {
     }
   }
 
-  /** The live edges at `position` in graphology's order (see `groupBirths`). */
+  /** The live edges at `position` in graphology's order (see `births`). */
   private getIncidentEdges(position: number, direction: 'out' | 'in'): number[] {
     const groups = new Map<number, number[]>();
     let isSingles = true;
@@ -244,33 +239,49 @@ export class ListGraph implements KnowledgeStore {
     // Edges come in position order, so groups come in the order of their first live edge: graphology's, unless a group
     // lost its first edge or was emptied and made again since the load.
     let ordered = [...groups];
-    if (this.groupBirths.size > 0) {
-      const births = ordered.map(
-        ([neighbor, edges]) => this.groupBirths.get(groupKey(position, direction, neighbor)) ?? (edges[0] as number),
-      );
-      const indexes = ordered.map((_group, index) => index).sort((left, right) => (births[left] as number) - (births[right] as number));
-      ordered = indexes.map((index) => ordered[index] as [number, number[]]);
+    if (this.births.size > 0) {
+      const own = direction === 'out' ? this.births.get(position) : undefined;
+      const birthOf = ([neighbor, edges]: [number, number[]]): number =>
+        (direction === 'out' ? own?.get(neighbor) : this.births.get(neighbor)?.get(position)) ?? (edges[0] as number);
+      const keyed = ordered.map((group) => ({ group, birth: birthOf(group) }));
+      keyed.sort((left, right) => left.birth - right.birth);
+      ordered = keyed.map(({ group }) => group);
     } else if (isSingles) return ordered.map(([, edges]) => edges[0] as number);
     const incident: number[] = [];
     for (const [, edges] of ordered) for (let index = edges.length - 1; index >= 0; index -= 1) incident.push(edges[index] as number);
     return incident;
   }
 
-  /** The live edges between `position` and `neighbor` (from `position`'s side), by position. */
-  private getGroupEdges(position: number, direction: 'out' | 'in', neighbor: number): number[] {
+  /** The live edges from `source` to `target`, by position: read from the shorter of the two adjacency lists. */
+  private getPairEdges(source: number, target: number): number[] {
+    const fromSource = this.countEdges(source, 'out') <= this.countEdges(target, 'in');
     const edges: number[] = [];
-    const end = direction === 'out' ? 1 : 0;
-    this.visitEdges(position, direction, (edge) => {
-      if (this.ends[edge * 2 + end] === neighbor) edges.push(edge);
+    this.visitEdges(fromSource ? source : target, fromSource ? 'out' : 'in', (edge) => {
+      if (this.ends[edge * 2] === source && this.ends[edge * 2 + 1] === target) edges.push(edge);
     });
     return edges;
   }
 
-  /** The key of the group of edges between `position` and `neighbor`, recorded with its birth before its first write. */
-  private touchGroup(position: number, direction: 'out' | 'in', neighbor: number): string {
-    const key = groupKey(position, direction, neighbor);
-    if (!this.groupBirths.has(key)) this.groupBirths.set(key, this.getGroupEdges(position, direction, neighbor)[0] ?? -1);
-    return key;
+  /** How many edges (live or not) the adjacency of `position` in `direction` holds. */
+  private countEdges(position: number, direction: 'out' | 'in'): number {
+    let count = (direction === 'out' ? this.addedOut : this.addedIn).get(position)?.length ?? 0;
+    if (position < this.loadedNodes) {
+      const loaded = this.getLoadedAdjacency();
+      const start = direction === 'out' ? loaded.outStart : loaded.inStart;
+      count += (start[position + 1] as number) - (start[position] as number);
+    }
+    return count;
+  }
+
+  /** The births of `source`'s groups, that of the group of edges to `target` recorded before its first write. */
+  private touchPair(source: number, target: number): Map<number, number> {
+    let births = this.births.get(source);
+    if (births === undefined) {
+      births = new Map();
+      this.births.set(source, births);
+    }
+    if (!births.has(target)) births.set(target, this.getPairEdges(source, target)[0] ?? -1);
+    return births;
   }
 
   /** The live edges leaving (`out`) or reaching (`in`) the node at `position`: the snapshot's, then those added. */
@@ -328,8 +339,4 @@ function append(map: Map<number, number[]>, key: number, value: number): void {
   const list = map.get(key);
   if (list === undefined) map.set(key, [value]);
   else list.push(value);
-}
-
-function groupKey(position: number, direction: 'out' | 'in', neighbor: number): string {
-  return `${direction === 'out' ? '>' : '<'}${position}:${neighbor}`;
 }
