@@ -351,6 +351,88 @@ function renderRangeRows(range: RangeFigures): string[][] {
   ];
 }
 
+interface EditFigures {
+  /** Why there is no figure, when there is none. */
+  missing: string | undefined;
+  path: string;
+  cold: number;
+  warm: number;
+}
+
+/** The file the edit loop edits: the first tracked TypeScript source under a `src/` folder, by path (stable per corpus). */
+function pickEditedFile(dir: string): string | undefined {
+  const tracked = execFileSync('git', ['ls-files'], { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 })
+    .split('\n')
+    .filter((line) => line !== '')
+    .sort();
+  return tracked.find((path) => /(^|\/)src\/.+\.ts$/.test(path) && !path.endsWith('.d.ts'));
+}
+
+/**
+ * `checker ai` (the built CLI) after a one-line edit of one source file, as a user runs it in the loop of an agent that
+ * just changed a file: warm (the graph and facts kept from the tree before the edit, each rep a fresh edit) and cold
+ * (no cache, as a CI job runs it). Each write waits out checker's 2 s racy window first, so that the run before it keeps
+ * its graph and the measured run sees the edit as an edit.
+ */
+async function measureEditLoop(subject: Subject, options: BenchOptions): Promise<EditFigures> {
+  const none = { path: '', cold: Number.NaN, warm: Number.NaN };
+  if (!subject.hasReleaseRange) return { ...none, missing: 'measured on the corpora only' };
+  const path = pickEditedFile(subject.dir);
+  if (path === undefined) return { ...none, missing: 'no tracked src/**/*.ts file to edit' };
+  const file = join(subject.dir, path);
+  const original = readFileSync(file);
+  const args = [join(repoRoot, 'bin', 'checker.js'), 'ai', '--format', 'json', '--cwd', subject.dir];
+  const run = async (what: string): Promise<number | string> => {
+    const outcome = await spawnMeasured(process.execPath, args, process.env, subject.dir);
+    if (outcome.code !== 0) return `ai exited ${outcome.code ?? outcome.signal} (${what}): ${outcome.stderr.trim().slice(0, 300)}`;
+    return outcome.seconds;
+  };
+  const warm: number[] = [];
+  const cold: number[] = [];
+  try {
+    for (let rep = 0; rep < options.reps; rep += 1) {
+      writeFileSync(file, original);
+      await sleep(RACY_WINDOW_MS);
+      const before = await run('before the edit');
+      if (typeof before === 'string') return { ...none, path, missing: before };
+      writeFileSync(file, Buffer.concat([original, Buffer.from(`\n// checker bench edit ${rep + 1}\n`)]));
+      await sleep(RACY_WINDOW_MS);
+      const seconds = await run('after the edit');
+      if (typeof seconds === 'string') return { ...none, path, missing: seconds };
+      warm.push(seconds);
+      log(`ai after a one-line edit of ${path}, warm run ${rep + 1}: ${formatSeconds(seconds)}`);
+    }
+    for (let rep = 0; rep < options.reps; rep += 1) {
+      clearPipelineCache(subject.dir);
+      const seconds = await run('cold, after the edit');
+      if (typeof seconds === 'string') return { ...none, path, missing: seconds };
+      cold.push(seconds);
+      log(`ai after a one-line edit of ${path}, cold run ${rep + 1}: ${formatSeconds(seconds)}`);
+    }
+  } finally {
+    writeFileSync(file, original);
+  }
+  return { missing: undefined, path, cold: median(cold), warm: median(warm) };
+}
+
+function renderEditRows(edit: EditFigures, figures: Figures, options: BenchOptions): string[][] {
+  const label = `\`ai\` after a one-line edit${edit.path === '' ? '' : ` of \`${edit.path}\``}`;
+  if (edit.missing !== undefined) return [[label, 'n/a', edit.missing, '', '—']];
+  const madge = figures.peers.find((peer) => peer.name === 'madge' && Number.isFinite(peer.seconds));
+  const versusMadge = madge === undefined ? '' : `madge ${(madge.seconds / edit.cold).toFixed(2)} × slower`;
+  const isLarge = options.corpusSet === LARGE_CORPUS;
+  return [
+    [
+      `${label}, cold (no cache)`,
+      formatSeconds(edit.cold),
+      versusMadge,
+      isLarge ? 'issue 18: ≤ 13 s' : '',
+      isLarge ? judge(edit.cold <= 13) : '',
+    ],
+    [`${label}, warm`, formatSeconds(edit.warm), '', isLarge ? 'issue 18: ≤ 1.5 s' : '', isLarge ? judge(edit.warm <= 1.5) : ''],
+  ];
+}
+
 function renderTimings(timings: unknown): string | undefined {
   if (!isRecord(timings)) return undefined;
   const parts = Object.entries(timings)
@@ -373,6 +455,7 @@ interface Figures {
   pipeline: PipelineFigures;
   peers: PeerFigures[];
   range: RangeFigures;
+  edit: EditFigures;
 }
 
 /** Issue 18's targets for this subject: the large real tree, the workspace corpus, or the 10k synthetic repository. */
@@ -461,7 +544,7 @@ function renderTable(figures: Figures, options: BenchOptions): string {
     );
   }
   for (const peer of figures.peers) rows.push(renderPeerRow(peer, pipeline));
-  if (options.corpus) rows.push(...renderRangeRows(figures.range));
+  if (options.corpus) rows.push(...renderRangeRows(figures.range), ...renderEditRows(figures.edit, figures, options));
   const lines = [
     '| figure | value | ratio | target | result |',
     '| --- | ---: | --- | --- | --- |',
@@ -554,8 +637,10 @@ async function main(): Promise<void> {
     peers.push(await measurePeer(name, subject.dir, { reps: options.reps, peersDir: join(workRoot, 'peers'), log }));
   }
   const range = await measureReleaseRange(subject, options);
+  const edit = await measureEditLoop(subject, options);
   const figures: Figures = {
     range,
+    edit,
     files: files.length,
     parseable: files.filter(isParseable).length,
     bytes,
