@@ -390,7 +390,8 @@ async function measureEditLoop(subject: Subject, options: BenchOptions): Promise
   const warm: number[] = [];
   const cold: number[] = [];
   try {
-    for (let rep = 0; rep < options.reps; rep += 1) {
+    // At least three warm runs whatever --reps says: each costs seconds, not the cold run's minutes, and one is noisy.
+    for (let rep = 0; rep < Math.max(options.reps, 3); rep += 1) {
       writeFileSync(file, original);
       await sleep(RACY_WINDOW_MS);
       const before = await run('before the edit');

@@ -81,6 +81,20 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
     if (analysis !== undefined) return analysis;
   }
 
+  // A working-tree change does not depend on the graph: it is read on another thread while the graph loads, stamped
+  // before it is read (the stamp the memo keeps). The range is the one analyzeChange asks for.
+  const defaultBranch = config.config.analysis?.defaultBranch;
+  if (range.head === undefined) {
+    await env
+      .openGit()
+      .then((git) =>
+        git.prefetchChange?.({
+          ...(range.base === undefined ? {} : { base: range.base }),
+          ...(defaultBranch === undefined ? {} : { defaultBranch }),
+        }),
+      )
+      .catch(() => undefined);
+  }
   const repository = await buildRepositoryGraph(env, repositoryInputs);
   // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.
   const recorded = recordReads(env, { filesUnchanged: true });

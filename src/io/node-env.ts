@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import type { ChangeSet } from '../model/change.js';
 import { isCheckerError, CheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, KnownFacts, ParsedSources, ParseSourcesOptions, RevisionRange } from '../model/env.js';
@@ -21,6 +22,7 @@ import { readGitIndex } from './git-index.js';
 import { emptyFacts, type FileFacts, isCodeFile } from '../model/facts.js';
 import { redactDocument, redactTree } from '../text/redact-tree.js';
 import { toAsciiJson } from '../text/ascii-json.js';
+import { isRecord } from '../text/is-record.js';
 
 export interface NodeEnvOptions {
   /** Read and write the facts cache under `.checker/local/cache/` (default true). */
@@ -182,6 +184,44 @@ async function asGitError<T>(gitdir: string, work: Promise<T>): Promise<T> {
   }
 }
 
+function toRangeKey(range: RevisionRange): string {
+  return JSON.stringify([range.base ?? null, range.head ?? null, range.defaultBranch ?? null]);
+}
+
+function startChangeWorker(root: string, range: RevisionRange): Worker {
+  const isSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(`../worker/change-worker.${isSource ? 'ts' : 'js'}`, import.meta.url);
+  const options = { workerData: { root, range } };
+  if (!isSource) return new Worker(entry, options);
+  // From sources (tests, tsx): the main thread's loader hooks do not reach a thread, which registers tsx itself.
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  return new Worker(`import(${tsx}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`, {
+    ...options,
+    eval: true,
+  });
+}
+
+/** The change read by src/worker/change-worker.ts, or undefined when the thread could not read it (the caller reads it). */
+function readChangeInWorker(root: string, range: RevisionRange): Promise<ChangeSet | undefined> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = startChangeWorker(root, range);
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    // A run that ends without asking for the change does not wait for it.
+    worker.unref();
+    worker.once('message', (message: unknown) => {
+      resolve(isRecord(message) && isRecord(message.change) ? (message.change as unknown as ChangeSet) : undefined);
+      void worker.terminate();
+    });
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(undefined));
+  });
+}
+
 async function openGitAccess(root: string): Promise<GitAccess> {
   // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
   // outside a git repository never need it.
@@ -190,9 +230,31 @@ async function openGitAccess(root: string): Promise<GitAccess> {
   );
   const { default: git } = await import('isomorphic-git');
   const repo = await openRepository(root);
+  const prefetched = new Map<string, { stamp: Promise<unknown>; change: Promise<ChangeSet | undefined> }>();
   return {
-    readChange: (range: RevisionRange): Promise<ChangeSet> => asGitError(repo.gitdir, readChange(repo, range)),
-    readChangeStamp: (range: RevisionRange) => asGitError(repo.gitdir, readChangeStamp(repo, range)),
+    readChange: (range: RevisionRange): Promise<ChangeSet> => {
+      const early = prefetched.get(toRangeKey(range));
+      if (early === undefined) return asGitError(repo.gitdir, readChange(repo, range));
+      prefetched.delete(toRangeKey(range));
+      return asGitError(
+        repo.gitdir,
+        early.change.then((change) => change ?? readChange(repo, range)),
+      );
+    },
+    readChangeStamp: (range: RevisionRange) =>
+      asGitError(repo.gitdir, prefetched.get(toRangeKey(range))?.stamp ?? readChangeStamp(repo, range)),
+    // Only a working-tree change: it is what a run after an edit asks, and reading it (every tracked file's stat, the
+    // untracked files, the base tree against the index) takes the other core while this one loads the kept graph.
+    prefetchChange: (range: RevisionRange) => {
+      const key = toRangeKey(range);
+      if (range.head !== undefined || prefetched.has(key)) return;
+      const stamp = readChangeStamp(repo, range);
+      const change = stamp.then(
+        () => readChangeInWorker(repo.root, range),
+        () => undefined,
+      );
+      prefetched.set(key, { stamp, change });
+    },
     readFileAtRevision: (oid, path) => asGitError(repo.gitdir, readFileAtRevision(repo, oid, path)),
     readHistory: async (historyOptions): Promise<HistoryEntry[]> => asGitError(repo.gitdir, readHistory(repo, historyOptions)),
     mineHistory: (fromOid, settings) => asGitError(repo.gitdir, mineHistory(repo, fromOid, settings)),

@@ -66,6 +66,12 @@ export interface GitAccess {
    * index): equal stamps over unchanged files mean an equal change. Absent where it cannot be had cheaply.
    */
   readChangeStamp?(range: RevisionRange): Promise<unknown>;
+  /**
+   * Starts reading the working-tree change of `range` on another thread, stamped first: the next `readChangeStamp` and
+   * `readChange` of that range answer from it (the stamp taken before the change was read, as a caller stamping first
+   * expects). Absent where there is no other thread to read on.
+   */
+  prefetchChange?(range: RevisionRange): void;
   /** Text of `path` at a commit, or undefined when absent or binary. */
   readFileAtRevision(oid: string, path: string): Promise<string | undefined>;
   readHistory(options: { paths?: string[]; maxCommits?: number }): Promise<HistoryEntry[]>;

@@ -30,6 +30,7 @@ test('every path the bundle resolves from import.meta.url names a built file', (
     '../../package.json',
     '../rules-compiled',
     '../schemas-compiled',
+    '../worker/change-worker.js',
     '../worker/parse-worker.js',
     './build-id.json',
     './tool-list.js',
