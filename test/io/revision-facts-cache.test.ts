@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { createNodeEnv } from '../../src/io/node-env.js';
@@ -69,10 +69,12 @@ describe('revision facts cache (base sides parsed once)', () => {
     await createNodeEnv(repo.dir, { pool, useCache: false }).parseTexts([job], OPTIONS);
     await createNodeEnv(repo.dir, { pool, useCache: false }).parseTexts([job], OPTIONS);
     assert.equal(sent.length, 2);
-    writeFileSync(
-      join(repo.dir, `.checker/local/cache/revision-facts-v${PARSER_VERSION}.json`),
-      `{"parserVersion":${PARSER_VERSION},"entries":{"x":{"lines":"no"}}`,
-    );
+    // A line that is no entry, and an entry whose facts are malformed (under the key the job's text has: read, refused).
+    const file = join(repo.dir, `.checker/local/cache/revision-facts-v${PARSER_VERSION}.jsonl`);
+    const [header, line] = readFileSync(file, 'latin1').split('\n');
+    assert.equal(header, `{"parserVersion":${PARSER_VERSION}}`);
+    const key = (line ?? '').slice('{"key":"'.length, '{"key":"'.length + 64);
+    writeFileSync(file, `${header}\nnot json\n{"key":"${key}","facts":{"lines":"no"}}\n`);
     const facts = await createNodeEnv(repo.dir, { pool }).parseTexts([job], OPTIONS);
     assert.deepEqual(
       facts.get('src/c.ts')?.exports.map((item) => item.name),
@@ -80,5 +82,32 @@ describe('revision facts cache (base sides parsed once)', () => {
     );
     await createNodeEnv(repo.dir, { pool }).parseTexts([job], OPTIONS);
     assert.equal(sent.length, 3);
+  });
+
+  it('keeps one entry a line: a save writes the entries it did not read as they were, and removes the old file', async () => {
+    const { pool, sent } = countingPool();
+    const cache = join(repo.dir, '.checker/local/cache');
+    writeFileSync(join(cache, `revision-facts-v${PARSER_VERSION}.json`), '{"parserVersion":6,"entries":{}}');
+    const jobs = ['d', 'e', 'f'].map((name) => ({ path: `src/${name}.ts`, text: `export const ${name} = 1;\n` }));
+    await createNodeEnv(repo.dir, { pool }).parseTexts(jobs, OPTIONS);
+    assert.equal(existsSync(join(cache, `revision-facts-v${PARSER_VERSION}.json`)), false, 'the single-document file is gone');
+    const file = join(cache, `revision-facts-v${PARSER_VERSION}.jsonl`);
+    const before = readFileSync(file, 'latin1').split('\n');
+    // Mark the line of src/e.ts: a run that reads only src/d.ts and parses src/g.ts writes it back untouched.
+    const marked = before.map((line) => (line.includes('"e"') ? line.replace('"lines":1', '"lines":1 ') : line));
+    writeFileSync(file, marked.join('\n'));
+    await createNodeEnv(repo.dir, { pool }).parseTexts(
+      [jobs[0] as { path: string; text: string }, { path: 'src/g.ts', text: 'export const g = 1;\n' }],
+      OPTIONS,
+    );
+    assert.deepEqual(sent.at(-1), ['src/g.ts']);
+    const after = readFileSync(file, 'latin1').split('\n');
+    assert.ok(
+      after.some((line) => line.includes('"e"') && line.includes('"lines":1 ')),
+      'an entry not read is written as it was read',
+    );
+    // Most recently used last: src/d.ts (read), then src/g.ts (parsed) follow the others.
+    const names = after.slice(1, -1).map((line) => /"exports":\[\{"name":"(\w+)"/.exec(line)?.[1]);
+    assert.deepEqual(names.slice(-2), ['d', 'g']);
   });
 });
