@@ -8,6 +8,14 @@ export function isJsonObject(value: unknown): value is JsonObject {
 
 /** JSONC (comments, trailing commas) as tsconfig allows; `undefined` when the text is not an object. */
 export function parseJsonObject(text: string): { value: JsonObject | undefined; error?: string } {
+  // Manifests, and many tsconfigs, are strict JSON: JSON.parse reads them several times faster than the JSONC parser,
+  // and keeps a "__proto__" key an own property (the JSONC parser sets the object's prototype from it).
+  try {
+    const strict: unknown = JSON.parse(text);
+    if (isJsonObject(strict)) return { value: strict };
+  } catch {
+    // Comments, trailing commas or broken JSON: the JSONC parser reads the first two and locates the third.
+  }
   const errors: ParseError[] = [];
   const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   if (!isJsonObject(value))

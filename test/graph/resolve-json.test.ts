@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseJsonObject } from '../../src/graph/resolve/json.js';
+
+// Manifests and tsconfigs: strict JSON takes the fast path, JSONC (comments, trailing commas) the JSONC parser, and a
+// broken file says where it breaks, whichever path read it.
+
+test('strict JSON is read as JSON.parse reads it: a "__proto__" key stays an own property', () => {
+  const parsed = parseJsonObject('{"__proto__": {"exports": "./forged.js"}, "name": "pkg", "name": "last"}');
+  assert.equal(parsed.error, undefined);
+  const value = parsed.value ?? {};
+  assert.equal(Object.getPrototypeOf(value), Object.prototype);
+  assert.deepEqual(Object.keys(value), ['__proto__', 'name']);
+  assert.equal(value.name, 'last');
+  assert.equal((value as { exports?: unknown }).exports, undefined, 'nothing is inherited from the "__proto__" key');
+});
+
+test('JSONC with comments and trailing commas is read; a broken file or a non-object says so', () => {
+  assert.deepEqual(parseJsonObject('{\n  // paths\n  "compilerOptions": { "baseUrl": ".", },\n}\n'), {
+    value: { compilerOptions: { baseUrl: '.' } },
+  });
+  assert.deepEqual(parseJsonObject('{"a": 1, "b": }'), { value: { a: 1 }, error: 'invalid JSON at offset 14' });
+  assert.deepEqual(parseJsonObject('[1, 2]'), { value: undefined, error: 'not a JSON object' });
+  assert.deepEqual(parseJsonObject('\ufeff{"a": 1}').value, { a: 1 });
+});
