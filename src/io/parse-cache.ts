@@ -359,9 +359,16 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
  */
 const LEADING_PART = Symbol('leading lists');
 const TRAILING_PART = Symbol('trailing lists');
+/** Where loaded facts' parts are in the detail file: one object per entry, where two Buffer views cost twice as much. */
+const PLACE = Symbol('detail place');
 type PartKey = typeof LEADING_PART | typeof TRAILING_PART;
-type Part = Buffer | Record<string, unknown[]>;
-type LoadedFacts = FileFacts & { [LEADING_PART]?: Part; [TRAILING_PART]?: Part };
+interface Place {
+  detail: Buffer;
+  start: number;
+  leading: number;
+  trailing: number;
+}
+type LoadedFacts = FileFacts & { [LEADING_PART]?: Record<string, unknown[]>; [TRAILING_PART]?: Record<string, unknown[]>; [PLACE]?: Place };
 
 /**
  * The entries as the cache file holds them (facts without their lists, each entry with its parts' place) and the
@@ -374,8 +381,8 @@ function splitDetail(sorted: [string, FactsCacheEntry][], id: string): { entries
     const facts = entry.facts;
     if (facts === undefined) return [path, entry];
     const loaded = facts as LoadedFacts;
-    const leading = unreadPart(loaded[LEADING_PART]) ?? toPartBytes(facts, LEADING_FIELDS);
-    const trailing = unreadPart(loaded[TRAILING_PART]) ?? toPartBytes(facts, TRAILING_FIELDS);
+    const leading = unreadPart(loaded, LEADING_PART) ?? toPartBytes(facts, LEADING_FIELDS);
+    const trailing = unreadPart(loaded, TRAILING_PART) ?? toPartBytes(facts, TRAILING_FIELDS);
     chunks.push(leading, trailing);
     const place: DetailPlace = [offset, leading.byteLength, trailing.byteLength];
     offset += leading.byteLength + trailing.byteLength;
@@ -387,8 +394,12 @@ function splitDetail(sorted: [string, FactsCacheEntry][], id: string): { entries
   return { entries, detail: Buffer.concat(chunks, offset + trailer.byteLength) };
 }
 
-function unreadPart(part: Part | undefined): Buffer | undefined {
-  return Buffer.isBuffer(part) ? part : undefined;
+/** The bytes of a part never read since the load; undefined once read (or for facts not loaded from the cache). */
+function unreadPart(facts: LoadedFacts, key: PartKey): Buffer | undefined {
+  const place = facts[PLACE];
+  if (facts[key] !== undefined || place === undefined) return undefined;
+  const start = key === LEADING_PART ? place.start : place.start + place.leading;
+  return place.detail.subarray(start, start + (key === LEADING_PART ? place.leading : place.trailing));
 }
 
 function toPartBytes(facts: FileFacts, fields: readonly DetailField[]): Buffer {
@@ -452,14 +463,11 @@ function takeDetailedEntry(value: unknown, detail: Buffer): FactsCacheEntry | un
   Object.defineProperties(facts, TRAILING_ACCESSORS);
   const [start, leading, trailing] = place as DetailPlace;
   // Not enumerable: copies, comparisons and JSON of the facts see only their fields.
-  Object.defineProperties(facts, {
-    [LEADING_PART]: { value: detail.subarray(start, start + leading), writable: true, enumerable: false, configurable: true },
-    [TRAILING_PART]: {
-      value: detail.subarray(start + leading, start + leading + trailing),
-      writable: true,
-      enumerable: false,
-      configurable: true,
-    },
+  Object.defineProperty(facts, PLACE, {
+    value: { detail, start, leading, trailing },
+    writable: true,
+    enumerable: false,
+    configurable: true,
   });
   value.facts = facts as unknown as LoadedFacts;
   return value;
@@ -467,8 +475,9 @@ function takeDetailedEntry(value: unknown, detail: Buffer): FactsCacheEntry | un
 
 /** The lists of one part of loaded facts, parsed from its bytes on first use. */
 function readPart(facts: LoadedFacts, key: PartKey, fields: readonly DetailField[]): Record<string, unknown[]> {
-  const part = facts[key];
-  if (part !== undefined && !Buffer.isBuffer(part)) return part;
+  const read = facts[key];
+  if (read !== undefined) return read;
+  const part = unreadPart(facts, key);
   let parsed: unknown;
   try {
     parsed = part === undefined ? undefined : JSON.parse(decodeCacheText(part));
@@ -481,7 +490,7 @@ function readPart(facts: LoadedFacts, key: PartKey, fields: readonly DetailField
     const list = isRecord(parsed) ? parsed[field] : undefined;
     lists[field] = Array.isArray(list) ? list : [];
   }
-  facts[key] = lists;
+  Object.defineProperty(facts, key, { value: lists, writable: true, enumerable: false, configurable: true });
   return lists;
 }
 
