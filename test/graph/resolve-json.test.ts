@@ -15,6 +15,17 @@ test('strict JSON is read as JSON.parse reads it: a "__proto__" key stays an own
   assert.equal((value as { exports?: unknown }).exports, undefined, 'nothing is inherited from the "__proto__" key');
 });
 
+test('JSONC is read with every key an own property too', () => {
+  const parsed = parseJsonObject(
+    '{\n  // a tsconfig\n  "__proto__": { "extends": "./forged.json" },\n  "compilerOptions": { "paths": {}, },\n}\n',
+  );
+  const value = parsed.value ?? {};
+  assert.equal(parsed.error, undefined);
+  assert.equal(Object.getPrototypeOf(value), Object.prototype);
+  assert.deepEqual(Object.keys(value), ['__proto__', 'compilerOptions']);
+  assert.equal((value as { extends?: unknown }).extends, undefined, 'nothing is inherited from the "__proto__" key');
+});
+
 test('JSONC with comments and trailing commas is read; a broken file or a non-object says so', () => {
   assert.deepEqual(parseJsonObject('{\n  // paths\n  "compilerOptions": { "baseUrl": ".", },\n}\n'), {
     value: { compilerOptions: { baseUrl: '.' } },

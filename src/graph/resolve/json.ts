@@ -1,4 +1,4 @@
-import { parse, type ParseError } from 'jsonc-parser';
+import { type Node, type ParseError, parseTree } from 'jsonc-parser';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -17,10 +17,28 @@ export function parseJsonObject(text: string): { value: JsonObject | undefined; 
     // Comments, trailing commas or broken JSON: the JSONC parser reads the first two and locates the third.
   }
   const errors: ParseError[] = [];
-  const value: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const value = toValue(parseTree(text, errors, { allowTrailingComma: true, disallowComments: false }));
   if (!isJsonObject(value))
     return { value: undefined, error: errors.length > 0 ? `invalid JSON at offset ${errors[0]?.offset ?? 0}` : 'not a JSON object' };
   return errors.length > 0 ? { value, error: `invalid JSON at offset ${errors[0]?.offset ?? 0}` } : { value };
+}
+
+/**
+ * The value of a JSONC tree, every key an own property: jsonc-parser's own `parse` assigns keys, so a `"__proto__"` key
+ * set the object's prototype, through which a hostile tsconfig could make any field appear. A property whose value is
+ * missing (a broken file) is left out, as `parse` leaves it out.
+ */
+function toValue(node: Node | undefined): unknown {
+  if (node === undefined) return undefined;
+  if (node.type === 'array') return (node.children ?? []).map(toValue);
+  if (node.type !== 'object') return node.value;
+  const object: JsonObject = {};
+  for (const property of node.children ?? []) {
+    const [key, value] = property.children ?? [];
+    if (key?.type !== 'string' || value === undefined) continue;
+    Object.defineProperty(object, key.value as string, { value: toValue(value), writable: true, enumerable: true, configurable: true });
+  }
+  return object;
 }
 
 export function getString(object: JsonObject, key: string): string | undefined {
