@@ -20,6 +20,7 @@ import { isParseLikely, parseRepositoryFiles, readTextFile, type ParseRepository
 import { createParsePool, type ParsePool } from '../../src/io/parse-pool.js';
 import { scanRepository } from '../../src/io/scan.js';
 import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
+import { ageFiles } from '../helpers/age-files.js';
 
 const sources = {
   'src/users.ts': "import { db } from './db.js';\nexport function listUsers() { return db.all('users'); }\n",
@@ -371,9 +372,13 @@ test('different parse options do not reuse facts extracted with other options', 
 
 test('an edit is written to the journal, not the cache file, and the next run reads it from there', async (t) => {
   const repo = createSourceRepo(t);
+  // Dated well before the cache writes: a file written in the same clock tick as the cache (a loaded machine) is
+  // rightly read again, which is not what this case is about.
+  ageFiles(repo);
   await run(repo);
   const base = readFileSync(join(repo.dir, cacheFile));
   repo.write({ 'src/db.ts': 'export const db = {};\nexport const version = 3;\n' });
+  ageFiles(repo, ['src/db.ts']);
   repo.remove('lib/legacy.cjs');
 
   const edited = await run(repo);
