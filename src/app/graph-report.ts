@@ -1,4 +1,4 @@
-import { forEachNodeAttributes, getGraphCounts } from '../graph/queries/graph-counts.js';
+import { getGraphCounts } from '../graph/queries/graph-counts.js';
 import type { Env } from '../model/env.js';
 import type { GraphReport } from '../model/graph-report.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
@@ -13,7 +13,7 @@ function toGraphReport(repo: RepositoryGraph): GraphReport {
   const counts = getGraphCounts(repo.kg);
   let api = 0;
   let ui = 0;
-  forEachNodeAttributes(repo.kg, (attributes) => {
+  repo.kg.graph.forEachNode((_id, attributes) => {
     if (attributes.kind !== 'route') return;
     if (attributes.routeKind === 'ui') ui += 1;
     else api += 1;

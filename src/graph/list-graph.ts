@@ -125,19 +125,7 @@ export class ListGraph implements KnowledgeStore {
   }
 
   forEachEdge(callback: EdgeCallback): void {
-    for (let edge = 0; edge < this.edges.length; edge += 1) {
-      if (this.deadEdges.has(edge)) continue;
-      const source = this.ends[edge * 2] as number;
-      const target = this.ends[edge * 2 + 1] as number;
-      callback(
-        String(edge),
-        this.attributesOf(edge),
-        this.ids[source] as string,
-        this.ids[target] as string,
-        this.nodes[source] as NodeAttributes,
-        this.nodes[target] as NodeAttributes,
-      );
-    }
+    for (let edge = 0; edge < this.edges.length; edge += 1) if (!this.deadEdges.has(edge)) this.callEdge(edge, callback);
   }
 
   /** Each live edge's kind, in edge order: what counting needs, without an edge key or attributes object per edge. */
@@ -209,18 +197,21 @@ export class ListGraph implements KnowledgeStore {
 
   private forEachIncident(node: string, direction: 'out' | 'in', callback: EdgeCallback): void {
     const position = this.positionOf(node, direction === 'out' ? 'forEachOutEdge' : 'forEachInEdge');
-    for (const edge of this.getIncidentEdges(position, direction)) {
-      const source = this.ends[edge * 2] as number;
-      const target = this.ends[edge * 2 + 1] as number;
-      callback(
-        String(edge),
-        this.attributesOf(edge),
-        this.ids[source] as string,
-        this.ids[target] as string,
-        this.nodes[source] as NodeAttributes,
-        this.nodes[target] as NodeAttributes,
-      );
-    }
+    for (const edge of this.getIncidentEdges(position, direction)) this.callEdge(edge, callback);
+  }
+
+  /** Calls `callback` as graphology would for the edge at `edge`: its key, attributes, ends and their attributes. */
+  private callEdge(edge: number, callback: EdgeCallback): void {
+    const source = this.ends[edge * 2] as number;
+    const target = this.ends[edge * 2 + 1] as number;
+    callback(
+      String(edge),
+      this.attributesOf(edge),
+      this.ids[source] as string,
+      this.ids[target] as string,
+      this.nodes[source] as NodeAttributes,
+      this.nodes[target] as NodeAttributes,
+    );
   }
 
   /** The live edges at `position` in graphology's order (see `births`). */

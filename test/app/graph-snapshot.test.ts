@@ -3,7 +3,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
-import { forEachNodeAttributes, getGraphCounts } from '../../src/graph/queries/graph-counts.js';
+import { getGraphCounts } from '../../src/graph/queries/graph-counts.js';
 import { peekGraphLists } from '../../src/graph/snapshot.js';
 import { createWarmGraph } from '../../src/mcp/warm.js';
 import type { Env } from '../../src/model/env.js';
@@ -99,7 +99,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     assert.ok(peekGraphLists(loaded.kg) !== undefined, 'the graph stays the snapshot lists');
     const routeKinds = (repository: RepositoryGraph): string[] => {
       const kinds: string[] = [];
-      forEachNodeAttributes(repository.kg, (attributes) => {
+      repository.kg.graph.forEachNode((_id, attributes) => {
         if (attributes.kind === 'route') kinds.push(`${attributes.method} ${attributes.path} ${attributes.routeKind}`);
       });
       return kinds;

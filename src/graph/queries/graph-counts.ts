@@ -1,6 +1,6 @@
-import type { EdgeKind, NodeAttributes, NodeKind } from '../../model/graph.js';
+import type { EdgeKind, NodeKind } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
-import { peekGraphLists } from '../snapshot.js';
+import { ListGraph } from '../list-graph.js';
 
 export interface GraphCounts {
   nodes: number;
@@ -38,26 +38,19 @@ export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
     depends: 0,
     guards: 0,
   };
-  // A graph loaded from a snapshot and not walked yet is counted from its lists: filling graphology only to count it
-  // would be most of a warm `checker graph`.
-  const lists = peekGraphLists(knowledge);
-  const graph = lists ?? knowledge.graph;
+  const graph = knowledge.graph;
   graph.forEachNode((_id, attributes) => {
     nodesByKind[attributes.kind] += 1;
   });
-  if (lists !== undefined) {
-    lists.forEachEdgeKind((kind) => {
+  // A loaded graph's lists give each edge's kind without an edge key and attributes object per edge.
+  if (graph instanceof ListGraph) {
+    graph.forEachEdgeKind((kind) => {
       edgesByKind[kind] += 1;
     });
   } else {
-    knowledge.graph.forEachEdge((_id, attributes) => {
+    graph.forEachEdge((_id, attributes) => {
       edgesByKind[attributes.kind] += 1;
     });
   }
   return { nodes: graph.order, edges: graph.size, nodesByKind, edgesByKind };
-}
-
-/** Every node's attributes in the graph's node order, without filling the store of a graph loaded from a snapshot. */
-export function forEachNodeAttributes(knowledge: KnowledgeGraph, callback: (attributes: NodeAttributes) => void): void {
-  (peekGraphLists(knowledge) ?? knowledge.graph).forEachNode((_id, attributes) => callback(attributes));
 }
