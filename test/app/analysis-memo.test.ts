@@ -120,4 +120,38 @@ describe('the analysis kept across runs (analysis-memo)', () => {
     assert.equal(await bundleOf(env), fresh);
     assert.equal(builds(), 3);
   });
+
+  it('a working-tree change is asked ahead for the very range the analysis reads; a committed range is not', async (t) => {
+    const edited = createRepo({ '.checker/config.yml': 'analysis:\n  defaultBranch: main\n', 'src/money.ts': MONEY });
+    t.after(() => edited.cleanup());
+    edited.write({ 'src/money.ts': MONEY.replace('amount * 100', 'amount * 100 + 2') });
+    const real = createTestEnv(edited.dir);
+    const asked: string[] = [];
+    const read: string[] = [];
+    const env: Env = {
+      ...real,
+      buildId: 'build-prefetch',
+      openGit: async () => {
+        const git = await real.openGit();
+        return {
+          ...git,
+          prefetchChange: (range) => {
+            asked.push(JSON.stringify(range));
+            git.prefetchChange?.(range);
+          },
+          readChange: (range) => {
+            read.push(JSON.stringify(range));
+            return git.readChange(range);
+          },
+        };
+      },
+    };
+    await runAgentBundle(env, { profile: 'generic', base: 'HEAD' });
+    assert.deepEqual(asked, ['{"base":"HEAD","defaultBranch":"main"}']);
+    assert.equal(read[0], asked[0], 'the analysis reads the range that was asked ahead');
+    asked.length = 0;
+    edited.commit('edit');
+    await runAgentBundle(env, { profile: 'generic', base: 'HEAD~1', head: 'HEAD' });
+    assert.deepEqual(asked, []);
+  });
 });
