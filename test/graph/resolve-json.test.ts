@@ -34,3 +34,9 @@ test('JSONC with comments and trailing commas is read; a broken file or a non-ob
   assert.deepEqual(parseJsonObject('[1, 2]'), { value: undefined, error: 'not a JSON object' });
   assert.deepEqual(parseJsonObject('\ufeff{"a": 1}').value, { a: 1 });
 });
+
+test('a file nested too deeply for the JSONC parser is reported, not a crash', () => {
+  assert.deepEqual(parseJsonObject(`{"a": ${'['.repeat(20_000)}`), { value: undefined, error: 'nested too deeply to read' });
+  // Strict JSON as deep is read by JSON.parse, which does not recurse on the stack.
+  assert.equal(typeof parseJsonObject(`{"a": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`).value, 'object');
+});

@@ -17,7 +17,14 @@ export function parseJsonObject(text: string): { value: JsonObject | undefined; 
     // Comments, trailing commas or broken JSON: the JSONC parser reads the first two and locates the third.
   }
   const errors: ParseError[] = [];
-  const value = toValue(parseTree(text, errors, { allowTrailingComma: true, disallowComments: false }));
+  let value: unknown;
+  try {
+    value = toValue(parseTree(text, errors, { allowTrailingComma: true, disallowComments: false }));
+  } catch (error) {
+    // jsonc-parser (and the tree's conversion) recurse per bracket: thousands of unclosed ones overflow the stack.
+    if (error instanceof RangeError) return { value: undefined, error: 'nested too deeply to read' };
+    throw error;
+  }
   if (!isJsonObject(value))
     return { value: undefined, error: errors.length > 0 ? `invalid JSON at offset ${errors[0]?.offset ?? 0}` : 'not a JSON object' };
   return errors.length > 0 ? { value, error: `invalid JSON at offset ${errors[0]?.offset ?? 0}` } : { value };
