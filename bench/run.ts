@@ -422,14 +422,19 @@ function renderEditRows(edit: EditFigures, figures: Figures, options: BenchOptio
   const madge = figures.peers.find((peer) => peer.name === 'madge' && Number.isFinite(peer.seconds));
   const versusMadge = madge === undefined ? '' : `madge ${(madge.seconds / edit.cold).toFixed(2)} × slower`;
   const isLarge = options.corpusSet === LARGE_CORPUS;
+  // Issue 18's table times `ai`: on the workspace corpus its cold run is judged against madge's target too.
+  const madgeTarget = isLarge ? undefined : madge?.coldTarget;
+  let coldTarget = '';
+  let coldJudgement = '';
+  if (isLarge) {
+    coldTarget = 'issue 18: ≤ 13 s';
+    coldJudgement = judge(edit.cold <= 13);
+  } else if (madge !== undefined && madgeTarget !== undefined) {
+    coldTarget = `issue 18: ≥ ${madgeTarget} × faster than madge`;
+    coldJudgement = judge(madge.seconds / edit.cold >= madgeTarget);
+  }
   return [
-    [
-      `${label}, cold (no cache)`,
-      formatSeconds(edit.cold),
-      versusMadge,
-      isLarge ? 'issue 18: ≤ 13 s' : '',
-      isLarge ? judge(edit.cold <= 13) : '',
-    ],
+    [`${label}, cold (no cache)`, formatSeconds(edit.cold), versusMadge, coldTarget, coldJudgement],
     [`${label}, warm`, formatSeconds(edit.warm), '', isLarge ? 'issue 18: ≤ 1.5 s' : '', isLarge ? judge(edit.warm <= 1.5) : ''],
   ];
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ChangeAnalysis } from '../model/analysis.js';
+import type { ChangeSet } from '../model/change.js';
 import type { Env, RevisionRange } from '../model/env.js';
-import { analyzeChange } from './analyze.js';
+import { analyzeChange, listChangePaths, toChangeRange } from './analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
 import { loadConfig } from './load-config.js';
 import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-reads.js';
@@ -95,12 +96,19 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
       )
       .catch(() => undefined);
   }
-  const repository = await buildRepositoryGraph(env, repositoryInputs);
-  // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.
   const recorded = recordReads(env, { filesUnchanged: true });
+  // A build with no facts cache is focused on the change (build-graph.ts): the change is then read first, through the
+  // recorded git like the analysis's own read, and handed to the analysis.
+  let change: Promise<ChangeSet> | undefined;
+  const readChange = (): Promise<ChangeSet> =>
+    (change ??= recorded.env.openGit().then((git) => git.readChange(toChangeRange(range, defaultBranch))));
+  const repository = await buildRepositoryGraph(env, repositoryInputs, {
+    focus: { changedPaths: async () => listChangePaths(await readChange()) },
+  });
+  // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.
   for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);
   const writtenAt = env.now().getTime();
-  const analysis = await analyzeChange(recorded.env, { ...range, repository });
+  const analysis = await analyzeChange(recorded.env, { ...range, repository, ...(change === undefined ? {} : { change: await change }) });
   const reads = [...recorded.log.reads.values()];
   // ASCII (non-ASCII characters escaped): the next run decodes and parses it about twice as fast.
   const text = toAsciiJson(analysis);

@@ -23,11 +23,12 @@ import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../ru
 import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
 import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
 import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../rules/proof-messages.js';
-import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
+import { buildRepositoryGraph, completeFacts, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 import { loadConfig } from './load-config.js';
 import { loadDecayHistory, loadMinedHistory } from './history.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
+import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { readRepoText } from './repo-text.js';
@@ -41,6 +42,18 @@ const BASE_SIDE_PREFIX = 'base-side-of/';
 export interface AnalyzeOptions extends RevisionRange {
   /** Reuse an already built graph (the MCP server keeps one warm). */
   repository?: RepositoryGraph;
+  /** The change of exactly this range (with the configured default branch), when the caller read it already. */
+  change?: ChangeSet;
+}
+
+/** The range analyzeChange reads: the one asked, with the configured default branch. */
+export function toChangeRange(range: RevisionRange, defaultBranch: string | undefined): RevisionRange {
+  return { ...pickRange(range), ...(defaultBranch === undefined ? {} : { defaultBranch }) };
+}
+
+/** Every path of the change, both sides of a rename: what a focused build (build-graph.ts) starts from. */
+export function listChangePaths(change: ChangeSet): string[] {
+  return [...new Set(change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath])))];
 }
 
 /** Everything a change needs beyond the graph: the git range, both sides' texts and facts. */
@@ -58,8 +71,9 @@ interface ChangeSides {
 export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Promise<ChangeAnalysis> {
   const git = await env.openGit();
   const defaultBranch = (options.repository?.config ?? (await loadConfig(env))).config.analysis?.defaultBranch;
-  const change = await git.readChange({ ...pickRange(options), ...(defaultBranch === undefined ? {} : { defaultBranch }) });
-  const repository = options.repository ?? (await buildRepositoryGraph(env));
+  const change = options.change ?? (await git.readChange(toChangeRange(options, defaultBranch)));
+  const repository =
+    options.repository ?? (await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => listChangePaths(change) } }));
   // Loaded once: the signal words parse the changed sides, the path classes decide change kinds, and the rules run on the same packs below.
   const packs = await loadRulePacks(env);
   const classifiers = mergeClassifiers(packs.packs);
@@ -482,11 +496,12 @@ async function readHistoryInsights(
   const loaded = await loadMinedHistory(env, git, fromOid, repository.config.config, limitations);
   if (loaded === undefined) return undefined;
   const deleted = new Set(change.files.filter((file) => file.status === 'deleted').map((file) => file.path));
+  const changedPaths = listChangePaths(change);
+  // A focused build read some files for their links alone: the hotspots rank needs the complexity of every churned file.
+  await completeFacts(env, repository, listComplexityPaths(loaded.history, changedPaths));
   const insights = deriveHistoryInsights({
     history: loaded.history,
-    changedPaths: [
-      ...new Set(change.files.flatMap((file) => (file.previousPath === undefined ? [file.path] : [file.path, file.previousPath]))),
-    ],
+    changedPaths,
     exists: (path) => trackedPaths.has(path) && !deleted.has(path),
     complexity: (path) => repository.parsed.facts.get(path)?.facts.functions.reduce((total, fn) => total + fn.complexity, 0),
   });

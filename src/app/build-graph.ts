@@ -5,7 +5,7 @@ import { patchKnowledgeGraph, recallExportTables } from '../graph/patch.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
 import type { LoadedConfigData } from '../model/config.js';
-import type { Env, ParsedSources } from '../model/env.js';
+import type { Env, FocusSelector, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type FileFacts, type ImportFact, isCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
@@ -20,6 +20,7 @@ import { describeConfig } from './tree-fingerprint.js';
 import { type RecordedRead, recordReads } from './recorded-reads.js';
 import { isSnapshotSafe, type KeptGraph, loadGraphSnapshot, saveGraphSnapshot, toGraphSnapshotId } from './graph-snapshot.js';
 import { fromKnowledgeGraphSnapshot, toKnowledgeGraphSnapshot } from '../graph/snapshot.js';
+import { selectFocusedFiles } from '../graph/focus.js';
 import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -64,7 +65,7 @@ export interface RepositoryGraph {
 export async function buildRepositoryGraph(
   env: Env,
   known: { config: LoadedConfigData; scan: ScanResult; scannedAt?: number } | undefined = undefined,
-  options: { patchable?: { scannedAt: number } } = {},
+  options: { patchable?: { scannedAt: number }; focus?: BuildFocus } = {},
 ): Promise<RepositoryGraph> {
   const clock = createClock(env);
   const config = known?.config ?? (await loadConfig(env));
@@ -84,11 +85,21 @@ export async function buildRepositoryGraph(
   const started = new Promise<number>((resolve) => {
     markStarted = resolve;
   });
-  const parsing = env.parseSources(scan.files, {
+  const paths = scan.files.map((file) => file.path);
+  const parseOptions = {
     assertionHelpers: [...(analysis.assertionHelpers ?? [])],
     signalWords,
     maxFileBytes: analysis.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+  };
+  let early: BuildInputs | undefined;
+  const focused =
+    options.focus === undefined || options.patchable !== undefined || analysis.coldParse === 'full'
+      ? undefined
+      : createFocusedParse(() => early?.resolver ?? createRepositoryResolver(env, paths), options.focus);
+  const parsing = env.parseSources(scan.files, {
+    ...parseOptions,
     onStarted: markStarted,
+    ...(focused === undefined ? {} : { focus: focused.select }),
   });
   // The kept graph does not depend on the parse: after a few edits it is read (and its JSON parsed) while the parse
   // children work on the edited files, once they have them. Whether it may stand for this run is asked below, when
@@ -99,10 +110,13 @@ export async function buildRepositoryGraph(
     snapshotId === undefined || reading === undefined || reading > maxPatched
       ? undefined
       : loadGraphSnapshot(env, snapshotId, scan, (touched) => touched.length <= maxPatched).catch(() => undefined);
+  // A run reading more files than a patch takes builds the graph (unless they all hash as before): the resolver, the
+  // documents and the OpenAPI routes do not depend on the parse, so they are read while the children parse.
+  if (reading !== undefined && reading > maxPatched) early = readBuildInputs(env, paths, scan.files);
   const parsed = await parsing;
   clock.lap('parse');
+  const linkOnly = parsed.linkOnly?.size ?? 0;
 
-  const paths = scan.files.map((file) => file.path);
   const graphLimits = { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements };
   // Written only by a run whose facts all came from the facts cache, and whose tree no edit can race. The tree is the
   // scan after `analysis.ignore` (the configuration is in the id): an ignored file never reaches the graph.
@@ -111,11 +125,12 @@ export async function buildRepositoryGraph(
     options.patchable === undefined &&
     parsed.stats.parsed === 0 &&
     parsed.stats.crashed === 0 &&
+    linkOnly === 0 &&
     scannedAt !== undefined &&
     isSnapshotSafe(scan, scannedAt);
   // A snapshot stands for facts from the facts cache: only the touched files may have been parsed in this run.
   const accepts = (touched: readonly string[]): boolean =>
-    parsed.stats.crashed === 0 && parsed.stats.parsed <= touched.length && touched.length <= maxPatched;
+    parsed.stats.crashed === 0 && linkOnly === 0 && parsed.stats.parsed <= touched.length && touched.length <= maxPatched;
   let kept: KeptGraph | undefined;
   if (keptRead !== undefined) {
     const read = await keptRead;
@@ -156,16 +171,16 @@ export async function buildRepositoryGraph(
       return result;
     }
   }
-  const recorded = mayKeep ? recordReads(env) : undefined;
+  const recorded = mayKeep ? (early?.recorded ?? recordReads(env)) : undefined;
   const buildEnv = recorded?.env ?? env;
 
   env.reportProgress({ phase: 'resolve', files: paths.length });
-  const resolver = await createRepositoryResolver(buildEnv, paths);
-  const resolutions = resolveAll(resolver, parsed);
+  const resolver = await (early?.resolver ?? focused?.resolver ?? createRepositoryResolver(buildEnv, paths));
+  const resolutions = resolveAll(resolver, parsed, focused?.resolved);
   clock.lap('resolve');
 
-  const docs = await loadRepoDocs(buildEnv, paths);
-  const openApiRoutes = await readOpenApiRoutes(buildEnv, scan.files);
+  const docs = await (early?.docs ?? loadRepoDocs(buildEnv, paths));
+  const openApiRoutes = await (early?.openApiRoutes ?? readOpenApiRoutes(buildEnv, scan.files));
   clock.lap('docs');
 
   const files = toGraphFiles(scan, parsed);
@@ -198,6 +213,7 @@ export async function buildRepositoryGraph(
     timings: clock.done(),
     source: 'build',
   };
+  if (linkOnly > 0) focusStates.set(repository, parseOptions);
   if (options.patchable !== undefined) {
     updateStates.set(repository, { resolver, openApiRoutes, scannedAt: options.patchable.scannedAt, signalWords, scanned });
   }
@@ -566,15 +582,95 @@ function importMode(fact: ImportFact): 'import' | 'require' | undefined {
   return fact.kind === 'require' || fact.kind === 'import-equals' ? 'require' : undefined;
 }
 
-/** Resolutions aligned with `facts.imports`, followed by one per mock specifier (the graph resolves mocks from these). */
-function resolveAll(resolver: Resolver, parsed: ParsedSources): Map<string, Resolution[]> {
+/**
+ * Resolutions aligned with `facts.imports`, followed by one per mock specifier (the graph resolves mocks from these);
+ * `known` holds some already made for the very facts objects of this parse.
+ */
+function resolveAll(resolver: Resolver, parsed: ParsedSources, known?: ReadonlyMap<FileFacts, Resolution[]>): Map<string, Resolution[]> {
   const resolutions = new Map<string, Resolution[]>();
   const sorted = [...parsed.facts.keys()].sort();
   for (const path of sorted) {
     const facts: FileFacts | undefined = parsed.facts.get(path)?.facts;
-    if (facts !== undefined) resolutions.set(path, resolveFile(resolver, path, facts));
+    if (facts !== undefined) resolutions.set(path, known?.get(facts) ?? resolveFile(resolver, path, facts));
   }
   return resolutions;
+}
+
+/** What a build reads besides the facts, read through `recorded` (its reads are the kept graph's to check). */
+interface BuildInputs {
+  recorded: ReturnType<typeof recordReads>;
+  resolver: Promise<Resolver>;
+  docs: Promise<RepoDocsData>;
+  openApiRoutes: ReturnType<typeof readOpenApiRoutes>;
+}
+
+function readBuildInputs(env: Env, paths: string[], files: ScannedFile[]): BuildInputs {
+  const recorded = recordReads(env);
+  const inputs = {
+    recorded,
+    resolver: createRepositoryResolver(recorded.env, paths),
+    docs: loadRepoDocs(recorded.env, paths),
+    openApiRoutes: readOpenApiRoutes(recorded.env, files),
+  };
+  // Awaited only by a run that builds: a failure is thrown there, never left unhandled here.
+  for (const promise of [inputs.resolver, inputs.docs, inputs.openApiRoutes]) promise.catch(noop);
+  return inputs;
+}
+
+/** What a focused build needs from its caller: the paths of the change, asked only when the parse is focused. */
+export interface BuildFocus {
+  changedPaths: () => Promise<readonly string[]>;
+}
+
+/**
+ * The focus of a run with no facts cache (ParseSourcesOptions.focus): the files read for their imports and exports
+ * alone are resolved with the others, and those an analysis of the change reads are chosen (src/graph/focus.ts). The
+ * resolver and the resolutions made on the way are kept for the build.
+ */
+function createFocusedParse(
+  getResolver: () => Promise<Resolver>,
+  focus: BuildFocus,
+): { select: FocusSelector; resolver?: Promise<Resolver>; resolved: Map<FileFacts, Resolution[]> } {
+  const state: { select: FocusSelector; resolver?: Promise<Resolver>; resolved: Map<FileFacts, Resolution[]> } = {
+    resolved: new Map(),
+    select: async ({ facts, linkOnly }) => {
+      state.resolver = getResolver();
+      const [resolver, changed] = await Promise.all([state.resolver, focus.changedPaths()]);
+      const resolutions = new Map<string, Resolution[]>();
+      for (const [path, entry] of facts) {
+        const resolved = resolveFile(resolver, path, entry.facts);
+        state.resolved.set(entry.facts, resolved);
+        resolutions.set(path, resolved);
+      }
+      return selectFocusedFiles({ facts, linkOnly, resolutions, changed });
+    },
+  };
+  return state;
+}
+
+/** The parse options of a graph built with files left `linkOnly` (completeFacts parses them with the same). */
+const focusStates = new WeakMap<RepositoryGraph, ParseOptions & { maxFileBytes: number }>();
+
+/**
+ * Full facts for those of `paths` a focused build left with their imports and exports alone (ParsedSources.linkOnly),
+ * parsed now and put in `repository.parsed` in place (cached like any parse); the graph does not change, as those
+ * files hold no tests, routes or mocks. For an analysis that reads more of a file than its links after the build
+ * (the complexity of the history's hotspots).
+ */
+export async function completeFacts(env: Env, repository: RepositoryGraph, paths: readonly string[]): Promise<void> {
+  const linkOnly = repository.parsed.linkOnly;
+  const options = focusStates.get(repository);
+  if (linkOnly === undefined || options === undefined) return;
+  const wanted = new Set(paths.filter((path) => linkOnly.has(path)));
+  if (wanted.size === 0) return;
+  const files = repository.scan.files.filter((file) => wanted.has(file.path));
+  const parsed = await env.parseSources(files, { ...options, pruneCache: false });
+  const remaining = new Set(linkOnly);
+  for (const [path, entry] of parsed.facts) {
+    repository.parsed.facts.set(path, entry);
+    remaining.delete(path);
+  }
+  repository.parsed.linkOnly = remaining;
 }
 
 function resolveFile(resolver: Resolver, path: string, facts: FileFacts): Resolution[] {

@@ -35,7 +35,7 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
   const showAfterMs = forced ? 0 : SHOW_AFTER_MS;
   const started = now();
   let latest: ProgressEvent | undefined;
-  let parseStart: { at: number; done: number } | undefined;
+  let parseStart: { phase: 'read' | 'parse'; at: number; done: number } | undefined;
   let drawnAt = Number.NEGATIVE_INFINITY;
   let drawnPhase: ProgressEvent['phase'] | undefined;
   let isDrawn = false;
@@ -57,12 +57,14 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
   timer.unref();
   return {
     sink(event) {
-      if (event.phase === 'parse' && parseStart === undefined) parseStart = { at: now(), done: event.done };
+      const isCount = event.phase === 'read' || event.phase === 'parse';
+      if (isCount && (parseStart === undefined || event.phase !== parseStart.phase))
+        parseStart = { phase: event.phase, at: now(), done: event.done };
       latest = event;
       const at = now();
       if (at - started < showAfterMs) return;
-      // A new phase always draws, and so does the last parse count; counts in between at most every REDRAW_MS.
-      if (event.phase === 'parse' && drawnPhase === 'parse' && event.done < event.total && at - drawnAt < REDRAW_MS) return;
+      // A new phase always draws, and so does the last count; counts in between at most every REDRAW_MS.
+      if (isCount && drawnPhase === event.phase && event.done < event.total && at - drawnAt < REDRAW_MS) return;
       draw();
     },
     async finish() {
@@ -77,9 +79,13 @@ export function startProgressLine(host: CliHost, now: () => number = () => perfo
   };
 }
 
-/** Files parsed per second since parsing began; undefined for other phases and the first 0.2 s (a rate too early lies). */
-function toRate(event: ProgressEvent, parseStart: { at: number; done: number } | undefined, at: number): number | undefined {
-  if (event.phase !== 'parse' || parseStart === undefined) return undefined;
+/** Files read or parsed per second since that phase began; undefined for other phases and its first 0.2 s (too early lies). */
+function toRate(
+  event: ProgressEvent,
+  parseStart: { phase: 'read' | 'parse'; at: number; done: number } | undefined,
+  at: number,
+): number | undefined {
+  if ((event.phase !== 'read' && event.phase !== 'parse') || parseStart?.phase !== event.phase) return undefined;
   const seconds = (at - parseStart.at) / 1000;
   return seconds > 0.2 ? (event.done - parseStart.done) / seconds : undefined;
 }

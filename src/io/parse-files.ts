@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { KnownFacts } from '../model/env.js';
+import type { FocusSelector, KnownFacts } from '../model/env.js';
 import { emptyFacts, type FileFacts, isCodeFile, type ParseFailure, type ParseOptions } from '../model/facts.js';
 import type { ScannedFile, SkippedFile } from '../model/scan.js';
 import {
@@ -13,7 +13,7 @@ import {
   type FactsCache,
   type FactsCacheEntry,
 } from './parse-cache.js';
-import { countLines, createParsePool, type ParsePool, type ReadJob, type ReadOutcome } from './parse-pool.js';
+import { countLines, createParsePool, type ParsePool, type ReadJob, type ReadOutcome, type ReadSource } from './parse-pool.js';
 import type { ProgressSink } from '../model/progress.js';
 import { classifySource, readFileBytes } from './read-source.js';
 import { DEFAULT_MAX_FILE_BYTES } from './scan.js';
@@ -41,6 +41,11 @@ export interface ParseRepositoryOptions extends ParseOptions {
    * neither read nor written, so only files changed since that scan are read and parsed.
    */
   known?: KnownFacts;
+  /**
+   * A focused run (ParseSourcesOptions.focus): with no facts cache to start from, files are read for their imports and
+   * exports alone where the fast scanner can tell them, and `focus` is asked which of those need their full facts.
+   */
+  focus?: FocusSelector;
 }
 
 export interface ParsedFile {
@@ -66,6 +71,8 @@ export interface ParseRepositoryResult {
   stats: ParseStats;
   /** The cached facts of files parsed again in this run: their earlier version (ParsedSources.previous). */
   previous: Map<string, ParsedFile>;
+  /** Files whose facts hold their imports, exports and lines alone (a focused run): never written to the cache. */
+  linkOnly: Set<string>;
 }
 
 /**
@@ -85,6 +92,7 @@ export async function parseRepositoryFiles(
   const stats: ParseStats = { cached: 0, parsed: 0, read: 0, crashed: 0 };
   const facts = new Map<string, ParsedFile>();
   const previous = new Map<string, ParsedFile>();
+  const linkOnly = new Set<string>();
   const skipped: SkippedFile[] = [];
 
   const codeFiles = files.filter((file) => isCodeFile(file.path));
@@ -128,6 +136,7 @@ export async function parseRepositoryFiles(
       stats,
       facts,
       previous,
+      linkOnly,
       skipped,
     });
   } finally {
@@ -140,6 +149,7 @@ interface RunState {
   stats: ParseStats;
   facts: Map<string, ParsedFile>;
   previous: Map<string, ParsedFile>;
+  linkOnly: Set<string>;
   skipped: SkippedFile[];
 }
 
@@ -152,7 +162,7 @@ async function parseWithPool(
   pool: ParsePool | undefined,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { stats, facts, previous, skipped } = state;
+  const { stats, facts, skipped } = state;
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const jobs: ReadJob[] = [];
   /** Each job's scanned file and the cache entry it was sent against (the source of its `knownHash`). */
@@ -172,27 +182,70 @@ async function parseWithPool(
 
   // The children read, classify, hash and parse: the parent neither reads the files nor sends their texts over IPC.
   const activePool = pool ?? createParsePool({ size: 1 });
-  let outcomes: Map<string, ReadOutcome>;
   try {
-    const report = options.onProgress;
-    report?.({ phase: 'parse', done: 0, total: jobs.length });
-    const reading = activePool.read(
-      { root, maxBytes },
+    // Focused only with no cached facts at all (a first run, `--no-cache`): a run with a cache parses what changed.
+    const focus = options.known === undefined && cache.entries.size === 0 ? options.focus : undefined;
+    const reading = readInPool(
+      activePool,
+      { root, maxBytes, ...(focus === undefined ? {} : { links: true }) },
       jobs,
       parseOptions,
-      report === undefined ? undefined : (done, total) => report({ phase: 'parse', done, total }),
+      options,
     );
     options.onStarted?.(jobs.length);
-    outcomes = await reading;
+    takeOutcomes(jobs, await reading, sent, cache, { root, maxBytes }, state);
+    if (focus !== undefined && state.linkOnly.size > 0) {
+      const wanted = new Set(await focus({ facts, linkOnly: state.linkOnly }));
+      const more = jobs.filter((job) => wanted.has(job.path) && state.linkOnly.has(job.path));
+      for (const job of more) state.linkOnly.delete(job.path);
+      if (more.length > 0) {
+        // Counted once: they were read in the first round.
+        takeOutcomes(
+          more,
+          await readInPool(activePool, { root, maxBytes }, more, parseOptions, options),
+          sent,
+          cache,
+          { root, maxBytes },
+          state,
+        );
+      }
+    }
   } finally {
     if (pool === undefined) await activePool.close();
   }
+  return finish(root, codeFiles, cache, options, state);
+}
+
+function readInPool(
+  pool: ParsePool,
+  source: ReadSource,
+  jobs: ReadJob[],
+  parseOptions: ParseOptions,
+  options: ParseRepositoryOptions,
+): Promise<Map<string, ReadOutcome>> {
+  const report = options.onProgress;
+  // A focused run's first pass reads most files for their imports and exports alone: shown as reading, not parsing.
+  const phase = source.links === true ? 'read' : 'parse';
+  report?.({ phase, done: 0, total: jobs.length });
+  return pool.read(source, jobs, parseOptions, report === undefined ? undefined : (done, total) => report({ phase, done, total }));
+}
+
+/** Each job's outcome into the run's facts, skipped files and cache; a `linked` one into `linkOnly`, never the cache. */
+function takeOutcomes(
+  jobs: readonly ReadJob[],
+  outcomes: ReadonlyMap<string, ReadOutcome>,
+  sent: ReadonlyMap<string, { file: ScannedFile; entry: FactsCacheEntry | undefined }>,
+  cache: FactsCache,
+  source: ReadSource,
+  state: RunState,
+): void {
+  const { stats, facts, previous, skipped, linkOnly } = state;
   for (const job of jobs) {
     const answer = outcomes.get(job.path);
     const { file, entry } = sent.get(job.path) ?? {};
     if (file === undefined || answer === undefined) continue;
     // A child that died or ran out of time: the file is read here for its hash and lines, and reported as the child left it.
-    const outcome = answer.kind === 'failed' ? describeFailed(root, job.path, maxBytes, answer.failure) : answer;
+    const outcome = answer.kind === 'failed' ? describeFailed(source.root, job.path, source.maxBytes, answer.failure) : answer;
     if (outcome.kind === 'unread') {
       skipped.push(outcome.skip);
       deleteCacheEntry(cache, job.path);
@@ -210,6 +263,11 @@ async function parseWithPool(
       setCacheEntry(cache, job.path, { ...entry, ...stat });
       continue;
     }
+    if (outcome.kind === 'linked') {
+      facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
+      linkOnly.add(job.path);
+      continue;
+    }
     if (outcome.kind !== 'parsed') throw new Error(`internal: ${job.path} was answered ${outcome.kind} without facts to keep`);
     stats.parsed += 1;
     facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
@@ -219,7 +277,6 @@ async function parseWithPool(
     if (code === 'parse/timeout') deleteCacheEntry(cache, job.path);
     else setCacheEntry(cache, job.path, { hash: outcome.hash, ...stat, facts: outcome.facts });
   }
-  return finish(root, codeFiles, cache, options, state);
 }
 
 /** A file whose child died or timed out, as the parent reads it: its hash and line count with the child's failure. */
@@ -239,7 +296,7 @@ async function finish(
   options: ParseRepositoryOptions,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { diagnostics, stats, facts, previous, skipped } = state;
+  const { diagnostics, stats, facts, previous, skipped, linkOnly } = state;
   if (options.pruneCache !== false) {
     const present = new Set(codeFiles.map((file) => file.path));
     for (const path of [...cache.entries.keys()]) if (!present.has(path)) deleteCacheEntry(cache, path);
@@ -265,7 +322,7 @@ async function finish(
     });
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { facts, skipped, diagnostics, stats, previous };
+  return { facts, skipped, diagnostics, stats, previous, linkOnly };
 }
 
 /** Whether some code file will need reading: none is cached (no cache, or not used) or one was written since the cache. */

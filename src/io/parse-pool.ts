@@ -23,11 +23,15 @@ export interface ReadJob {
 export interface ReadSource {
   root: string;
   maxBytes: number;
+  /** Read each file's imports and exports alone when the fast scanner can (answered `linked`); parse the others. */
+  links?: boolean;
 }
 
 /** What a child made of a read job; `failed` is the pool's own answer when the child died or ran over the time limit. */
 export type ReadOutcome =
   | { kind: 'parsed'; size: number; hash: string; facts: FileFacts }
+  /** Imports, exports and lines from the fast scanner (ReadSource.links), every other list empty. */
+  | { kind: 'linked'; size: number; hash: string; facts: FileFacts }
   | { kind: 'unchanged'; size: number; hash: string }
   /** Classified as not worth parsing (binary, minified, generated, nested too deep): kept in the cache as such. */
   | { kind: 'skipped'; size: number; skip: SkippedFile }
@@ -365,6 +369,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
             id,
             root: source.root,
             maxBytes: source.maxBytes,
+            ...(source.links === true ? { links: true } : {}),
             options: parseOptions,
             files: batch.map((job) => ({ path: job.path, knownHash: known.get(job.path) })),
           }),

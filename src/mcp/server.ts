@@ -184,7 +184,7 @@ function toProgressNotifier(
   let lastAt = Number.NEGATIVE_INFINITY;
   return (event) => {
     const now = performance.now();
-    const isLastCount = event.phase === 'parse' && event.done === event.total;
+    const isLastCount = (event.phase === 'read' || event.phase === 'parse') && event.done === event.total;
     if (event.phase === lastPhase && !isLastCount && now - lastAt < PROGRESS_INTERVAL_MS) return;
     lastPhase = event.phase;
     lastAt = now;

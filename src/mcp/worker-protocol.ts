@@ -74,6 +74,6 @@ function isProgressEvent(value: unknown): value is ProgressEvent {
   if (!isRecord(value)) return false;
   const count = (key: string): boolean => typeof value[key] === 'number' && Number.isInteger(value[key]) && (value[key] as number) >= 0;
   if (value.phase === 'scan' || value.phase === 'analyse') return true;
-  if (value.phase === 'parse') return count('done') && count('total');
+  if (value.phase === 'read' || value.phase === 'parse') return count('done') && count('total');
   return (value.phase === 'resolve' || value.phase === 'build') && count('files');
 }

@@ -172,6 +172,13 @@ export const configSchema = z.strictObject({
         .optional(),
       /** Ranked tasks the bundle lists first (the rest are overflow), 1-100, default 12. */
       maxPromptTasks: z.int().min(1).max(100).optional().meta({ default: 12 }),
+      coldParse: z
+        .enum(['focused', 'full'])
+        .optional()
+        .meta({ default: 'focused' })
+        .describe(
+          'focused: an analysis with no facts cache parses in full only the files the change can reach (and tests, routes and what they import), the rest for imports and exports alone; full: every file.',
+        ),
     })
     .optional(),
   /** Bounds of history mining for co-change, fix-prone and hotspot facts (docs/config.md#history). */

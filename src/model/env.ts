@@ -30,7 +30,21 @@ export interface ParsedSources {
    * that earlier version was made of (src/app/build-graph.ts patches it knowing which exposed names the edits moved).
    */
   previous?: Map<string, { hash: string; facts: FileFacts }>;
+  /**
+   * Files whose facts hold their imports, exports and lines alone, every other list empty (a focused run,
+   * ParseSourcesOptions.focus): read by the fast scanner, never parsed, never cached.
+   */
+  linkOnly?: ReadonlySet<string>;
 }
+
+/**
+ * Which of the files read for their imports and exports alone (`linkOnly`, their facts in `facts` with the others')
+ * need their full facts: asked once, by a focused run.
+ */
+export type FocusSelector = (read: {
+  facts: ReadonlyMap<string, { hash: string; facts: FileFacts }>;
+  linkOnly: ReadonlySet<string>;
+}) => Promise<Iterable<string>>;
 
 /** One rule pack shipped with checker (`rules/<folder>/pack.yaml|json`), as read; the core parses and validates it. */
 export interface BuiltinPackSource {
@@ -100,6 +114,14 @@ export interface ParseSourcesOptions extends ParseOptions {
    * the caller's work from then on overlaps theirs.
    */
   onStarted?: (files: number) => void;
+  /**
+   * With no facts cache to start from (a first run, `--no-cache`): files are first read for their imports and exports
+   * alone where the fast scanner can tell them (src/graph/parse/link-facts.ts), and `focus` is asked which of those need
+   * their full facts; the others stay `linkOnly`. A run that starts from a cache parses every changed file in full.
+   */
+  focus?: FocusSelector;
+  /** Drop the cache entries of code files not in `files` (deleted files); default true. False when `files` is a subset. */
+  pruneCache?: boolean;
 }
 
 export interface Env {

@@ -4,6 +4,8 @@
  */
 export type ProgressEvent =
   | { phase: 'scan' }
+  /** A focused run's first pass: files read for their imports and exports (src/io/parse-files.ts). */
+  | { phase: 'read'; done: number; total: number }
   | { phase: 'parse'; done: number; total: number }
   | { phase: 'resolve'; files: number }
   | { phase: 'build'; files: number }

@@ -5,9 +5,11 @@ export function describeProgress(event: ProgressEvent, filesPerSecond?: number):
   switch (event.phase) {
     case 'scan':
       return 'scanning files';
+    case 'read':
     case 'parse': {
       const rate = filesPerSecond === undefined ? '' : ` (${formatCount(Math.round(filesPerSecond))} files/s)`;
-      return `parsing ${formatCount(event.done)}/${formatCount(event.total)} files${rate}`;
+      const counted = `${formatCount(event.done)}/${formatCount(event.total)} files`;
+      return event.phase === 'read' ? `reading the imports and exports of ${counted}${rate}` : `parsing ${counted}${rate}`;
     }
     case 'resolve':
       return `resolving the imports of ${formatCount(event.files)} files`;

@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { extractFacts } from '../graph/parse/extract-facts.js';
+import { extractLinkFacts } from '../graph/parse/link-facts.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
 import type { ReadOutcome } from '../io/parse-pool.js';
 import { emptyFacts, type FileFacts, type ParseOptions } from '../model/facts.js';
@@ -33,6 +34,8 @@ interface ReadRequest {
   id: number;
   root: string;
   maxBytes: number;
+  /** Imports and exports alone where the fast scanner can tell them (a focused cold run, src/io/parse-files.ts). */
+  links?: boolean;
   options: ParseOptions;
   files: { path: string; knownHash?: string }[];
 }
@@ -49,6 +52,8 @@ function readOne(message: ReadRequest, path: string, knownHash: string | undefin
   const source = classifySource(path, read.bytes);
   if (!source.ok) return { kind: 'skipped', size, skip: source.skip };
   if (source.hash === knownHash) return { kind: 'unchanged', size, hash: source.hash };
+  const linked = message.links === true ? extractLinkFacts(path, source.text) : undefined;
+  if (linked !== undefined) return { kind: 'linked', size, hash: source.hash, facts: linked };
   return { kind: 'parsed', size, hash: source.hash, facts: parseOne(path, source.text, message.options) };
 }
 

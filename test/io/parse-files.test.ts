@@ -91,6 +91,38 @@ test('first run parses every code file and nothing else; the cache stays out of 
   assert.equal(repo.git('status', '--porcelain'), '');
 });
 
+test('focused, with no cache: files are read for their links, the chosen ones parsed in full, and only those cached', async (t) => {
+  const repo = createSourceRepo(t);
+  const asked: { linkOnly: string[]; facts: string[] }[] = [];
+  const focus = async (read: { facts: ReadonlyMap<string, unknown>; linkOnly: ReadonlySet<string> }): Promise<string[]> => {
+    asked.push({ linkOnly: [...read.linkOnly].sort(), facts: [...read.facts.keys()].sort() });
+    return ['src/users.ts', 'README.md'];
+  };
+
+  const first = await run(repo, { focus });
+
+  // The test file's cases are read only when it reaches a change: it is read for its links like the others.
+  assert.deepEqual(asked, [{ linkOnly: Object.keys(sources).sort(), facts: Object.keys(sources).sort() }]);
+  assert.deepEqual([...first.linkOnly].sort(), ['lib/legacy.cjs', 'src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
+  assert.deepEqual(first.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
+  for (const [path, text] of Object.entries(sources)) {
+    const full = extractFacts(path, text, { assertionHelpers: [] });
+    const expected = first.linkOnly.has(path)
+      ? { ...full, tests: [], callables: [], constants: [], functions: [], signals: [], typeSpans: undefined }
+      : full;
+    if (expected.typeSpans === undefined) delete expected.typeSpans;
+    assert.deepEqual(first.facts.get(path)?.facts, expected, path);
+    assert.equal(first.facts.get(path)?.hash, sha1(text));
+  }
+  assert.deepEqual(Object.keys(readCacheEntries(repo.dir)), ['src/users.ts']);
+
+  // With a cache to start from, every changed or new file is parsed in full and `focus` is not asked.
+  const second = await run(repo, { focus });
+  assert.equal(asked.length, 1);
+  assert.deepEqual(second.stats, { cached: 1, parsed: 4, read: 4, crashed: 0 });
+  assert.deepEqual([...second.linkOnly], []);
+});
+
 test('an untouched repository is served from the cache without reading a file', async (t) => {
   const repo = createSourceRepo(t);
   const first = await run(repo);
@@ -103,8 +135,12 @@ test('an untouched repository is served from the cache without reading a file', 
 
 test('changing one file re-parses exactly that file; a same-content touch re-reads but does not re-parse', async (t) => {
   const repo = createSourceRepo(t);
+  // Dated before the cache writes: a file written in the tick the cache was is read again (the racy-git rule), which a
+  // loaded machine hits.
+  ageFiles(repo);
   await run(repo);
   repo.write({ 'src/db.ts': 'export const db = { all: (table: string) => [table, table] };\nexport const version = 2;\n' });
+  ageFiles(repo, ['src/db.ts']);
 
   const changed = await run(repo);
 

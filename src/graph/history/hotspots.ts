@@ -26,6 +26,17 @@ export function rankHotspots(history: Pick<MinedHistory, 'commits'>, complexity:
 /** …and changed in at least this many commits: a complex file committed once or twice is not churning. */
 const HOTSPOT_MIN_CHURN = 3;
 
+/**
+ * The files whose complexity `rankHotspots` needs to rank the changed ones: every churned file, or none when no changed
+ * file churned enough to be a hotspot at any rank.
+ */
+export function listComplexityPaths(history: Pick<MinedHistory, 'commits'>, changedPaths: readonly string[]): string[] {
+  const churn = new Map<string, number>();
+  for (const commit of history.commits) for (const path of commit.paths) churn.set(path, (churn.get(path) ?? 0) + 1);
+  if (!changedPaths.some((path) => (churn.get(path) ?? 0) >= HOTSPOT_MIN_CHURN)) return [];
+  return [...churn.keys()];
+}
+
 /** Whether a ranked file is a hotspot: top HOTSPOT_TOP_SHARE (at least the first), score and churn above their minimums. */
 export function isHotspot(hotspot: Hotspot): boolean {
   return (
