@@ -96,6 +96,29 @@ export class Lexer {
     this.rawSafe = state.rawSafe;
   }
 
+  /** The token after the current one, as `peek()` last read it (one object, reused: read it at once). */
+  readonly peeked = { type: TOKEN_EOF, value: '', nlBefore: false };
+
+  /** Reads the token after the current one into `peeked`, leaving the current one as it was. */
+  peek(): { type: number; value: string; nlBefore: boolean } {
+    const { pos, type, value, start, end, nlBefore, prevEnd, templateTail, rawSafe } = this;
+    this.next();
+    const peeked = this.peeked;
+    peeked.type = this.type;
+    peeked.value = this.value;
+    peeked.nlBefore = this.nlBefore;
+    this.pos = pos;
+    this.type = type;
+    this.value = value;
+    this.start = start;
+    this.end = end;
+    this.nlBefore = nlBefore;
+    this.prevEnd = prevEnd;
+    this.templateTail = templateTail;
+    this.rawSafe = rawSafe;
+    return peeked;
+  }
+
   /** The current token is the punctuator `value`. */
   is(value: string): boolean {
     return this.type === TOKEN_PUNCT && this.value === value;

@@ -184,11 +184,11 @@ function skipTemplateType(lx: Lexer): void {
   lx.next();
 }
 
+/** The prefix keyword applies to what follows; TypeScript reads some across a line break, which is declined. */
 function isPrefixFollowed(lx: Lexer): boolean {
   const state = lx.snapshot();
   lx.next();
   const followed =
-    !lx.nlBefore &&
     (lx.type === TOKEN_NAME ||
       lx.type === TOKEN_STRING ||
       lx.type === TOKEN_NUMBER ||
@@ -197,7 +197,9 @@ function isPrefixFollowed(lx: Lexer): boolean {
       lx.is('[') ||
       lx.is('{') ||
       lx.is('-'));
+  const acrossLines = lx.nlBefore;
   lx.restore(state);
+  if (followed && acrossLines) decline();
   return followed;
 }
 
