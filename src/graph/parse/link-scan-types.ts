@@ -189,14 +189,14 @@ function isPrefixFollowed(lx: Lexer): boolean {
   const state = lx.snapshot();
   lx.next();
   const followed =
-    (lx.type === TOKEN_NAME ||
-      lx.type === TOKEN_STRING ||
-      lx.type === TOKEN_NUMBER ||
-      lx.type === TOKEN_TEMPLATE ||
-      lx.is('(') ||
-      lx.is('[') ||
-      lx.is('{') ||
-      lx.is('-'));
+    lx.type === TOKEN_NAME ||
+    lx.type === TOKEN_STRING ||
+    lx.type === TOKEN_NUMBER ||
+    lx.type === TOKEN_TEMPLATE ||
+    lx.is('(') ||
+    lx.is('[') ||
+    lx.is('{') ||
+    lx.is('-');
   const acrossLines = lx.nlBefore;
   lx.restore(state);
   if (followed && acrossLines) decline();
