@@ -39,10 +39,14 @@ export const SHAPE_OBJECT = 8;
 /** The `import` of `import(…)` before its arguments. */
 export const SHAPE_IMPORT = 9;
 
+/** Where a statement stands: the module's top level (where facts are recorded), a namespace body, a block or body. */
 export const CONTEXT_MODULE = 0;
 export const CONTEXT_NAMESPACE = 1;
 export const CONTEXT_BODY = 2;
+/** The body of `if`, a loop or a label, where no declaration but `var` may stand. */
+export const CONTEXT_SUBSTATEMENT = 3;
 
+/** Words that are never an identifier (strict-mode-only ones, like `let`, are left to swc). */
 export const reservedWords = new Set([
   'break',
   'case',
@@ -133,6 +137,8 @@ export abstract class LinkScanBase {
   protected inAsync = false;
   protected inGenerator = false;
   protected functionDepth = 0;
+  /** Inside a function that is not an arrow (or a class body's initialiser): where `new.target` is allowed. */
+  protected inOrdinaryFunction = false;
   /** Inside a `declare` declaration (or an ambient module's body). */
   protected ambientDepth = 0;
   /** Inside the consequent of `a ? b : c`, where TypeScript reads `(x): T => y` differently. */
@@ -246,12 +252,22 @@ export abstract class LinkScanBase {
     decline();
   }
 
-  protected enterFunction(isAsync: boolean, isGenerator: boolean): number {
-    const saved = (this.inAsync ? 1 : 0) | (this.inGenerator ? 2 : 0) | (this.noIn ? 4 : 0) | (this.consequentDepth << 3);
+  /**
+   * Enters a function body (or a class field initialiser or static block); returns the outer context packed in
+   * a number for `leaveFunction`. An arrow keeps its outer function's `new.target`.
+   */
+  protected enterFunction(isAsync: boolean, isGenerator: boolean, isArrow = false): number {
+    const saved =
+      (this.inAsync ? 1 : 0) |
+      (this.inGenerator ? 2 : 0) |
+      (this.noIn ? 4 : 0) |
+      (this.inOrdinaryFunction ? 8 : 0) |
+      (this.consequentDepth << 4);
     this.inAsync = isAsync;
     this.inGenerator = isGenerator;
     this.noIn = false;
     this.consequentDepth = 0;
+    if (!isArrow) this.inOrdinaryFunction = true;
     this.functionDepth++;
     return saved;
   }
@@ -260,7 +276,8 @@ export abstract class LinkScanBase {
     this.inAsync = (saved & 1) !== 0;
     this.inGenerator = (saved & 2) !== 0;
     this.noIn = (saved & 4) !== 0;
-    this.consequentDepth = saved >> 3;
+    this.inOrdinaryFunction = (saved & 8) !== 0;
+    this.consequentDepth = saved >> 4;
     this.functionDepth--;
   }
 

@@ -531,7 +531,8 @@ export abstract class ExpressionScanner extends LiteralScanner {
     lx.next();
     if (lx.is('.')) {
       lx.next();
-      if (!lx.isName('target')) decline();
+      // swc refuses `new.target` outside a function (an arrow does not count).
+      if (!lx.isName('target') || !this.inOrdinaryFunction) decline();
       lx.next();
       this.setOther();
       return;
@@ -681,7 +682,7 @@ export abstract class ExpressionScanner extends LiteralScanner {
         }
         if (!lx.is('.')) decline();
         lx.next();
-        if (!lx.isName('meta')) decline();
+        if (!lx.isName('meta') || this.commonJs) decline();
         lx.next();
         this.setOther();
         this.afterArrow = false;

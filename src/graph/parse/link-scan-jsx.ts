@@ -136,6 +136,8 @@ export abstract class JsxScanner extends LinkScanBase {
         if (index >= text.length) decline();
         const code = text.charCodeAt(index);
         if (code === 60 || code === 123) break;
+        // swc refuses a bare `>` or `}` in JSX text (it wants `{'>'}`).
+        if (code === 62 || code === 125) decline();
         index++;
       }
       if (text.charCodeAt(index) === 123) {

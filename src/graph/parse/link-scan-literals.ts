@@ -155,7 +155,7 @@ export abstract class LiteralScanner extends JsxScanner {
   protected parseArrowBody(isAsync: boolean): void {
     const lx = this.lx;
     lx.next();
-    const saved = this.enterFunction(isAsync, false);
+    const saved = this.enterFunction(isAsync, false, true);
     if (lx.is('{')) {
       this.parseFunctionBody();
     } else {

@@ -1,7 +1,15 @@
 /** Statements inside bodies and at the top level: blocks, control flow, and expression statements. */
 import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_PUNCT } from './link-scan-lexer.js';
 import { skipType } from './link-scan-types.js';
-import { SHAPE_NAME, SHAPE_CALL, SHAPE_AWAIT_CALL, CONTEXT_MODULE, CONTEXT_NAMESPACE, CONTEXT_BODY } from './link-scan-base.js';
+import {
+  SHAPE_NAME,
+  SHAPE_CALL,
+  SHAPE_AWAIT_CALL,
+  CONTEXT_MODULE,
+  CONTEXT_NAMESPACE,
+  CONTEXT_BODY,
+  CONTEXT_SUBSTATEMENT,
+} from './link-scan-base.js';
 import { DeclarationScanner } from './link-scan-declarations.js';
 
 export abstract class StatementScanner extends DeclarationScanner {
@@ -18,6 +26,7 @@ export abstract class StatementScanner extends DeclarationScanner {
         return;
       }
       if (lx.value === '@') {
+        if (context === CONTEXT_SUBSTATEMENT) decline();
         this.parseDecorators(true);
         this.parseDeclarationAfterDecorators(start);
         return;
@@ -45,10 +54,10 @@ export abstract class StatementScanner extends DeclarationScanner {
       case 'if':
         lx.next();
         this.parseParenthesized();
-        this.parseStatement(CONTEXT_BODY);
+        this.parseStatement(CONTEXT_SUBSTATEMENT);
         if (lx.isName('else')) {
           lx.next();
-          this.parseStatement(CONTEXT_BODY);
+          this.parseStatement(CONTEXT_SUBSTATEMENT);
         }
         return true;
       case 'for':
@@ -61,11 +70,11 @@ export abstract class StatementScanner extends DeclarationScanner {
       case 'while':
         lx.next();
         this.parseParenthesized();
-        this.parseStatement(CONTEXT_BODY);
+        this.parseStatement(CONTEXT_SUBSTATEMENT);
         return true;
       case 'do':
         lx.next();
-        this.parseStatement(CONTEXT_BODY);
+        this.parseStatement(CONTEXT_SUBSTATEMENT);
         if (!lx.isName('while')) decline();
         lx.next();
         this.parseParenthesized();
@@ -108,8 +117,11 @@ export abstract class StatementScanner extends DeclarationScanner {
         this.parseExport(start, false);
         return true;
     }
-    if (this.parseDeclaration(start, context === CONTEXT_MODULE ? CONTEXT_NAMESPACE : context) !== undefined) return true;
-    return false;
+    const keyword = lx.value;
+    if (this.parseDeclaration(start, context === CONTEXT_MODULE ? CONTEXT_NAMESPACE : context) === undefined) return false;
+    // A declaration as the body of `if`, a loop or a label: sloppy scripts allow some, swc refuses them.
+    if (context === CONTEXT_SUBSTATEMENT && keyword !== 'var') decline();
+    return true;
   }
 
   protected parseParenthesized(): void {
@@ -151,7 +163,7 @@ export abstract class StatementScanner extends DeclarationScanner {
     }
     this.noIn = savedNoIn;
     lx.expect(')');
-    this.parseStatement(CONTEXT_BODY);
+    this.parseStatement(CONTEXT_SUBSTATEMENT);
   }
 
   protected parseSwitch(): void {
@@ -204,7 +216,7 @@ export abstract class StatementScanner extends DeclarationScanner {
     this.parseExpression();
     if (this.shape === SHAPE_NAME && !this.shapeWrapped && lx.is(':') && lx.prevEnd - start === this.shapeText?.length) {
       lx.next();
-      this.parseStatement(CONTEXT_BODY);
+      this.parseStatement(CONTEXT_SUBSTATEMENT);
       return;
     }
     if ((this.shape === SHAPE_CALL || this.shape === SHAPE_AWAIT_CALL) && this.shapeEvent !== undefined) this.shapeEvent.names = [];
