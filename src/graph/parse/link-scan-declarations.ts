@@ -56,7 +56,7 @@ export abstract class DeclarationScanner extends ExpressionScanner {
     switch (keyword) {
       case 'var':
       case 'const':
-        if (keyword === 'const' && this.peekIsName('enum', false)) {
+        if (keyword === 'const' && this.typescript && this.peekIsName('enum', false)) {
           lx.next();
           return this.single(this.parseEnum(), 'enum', false, start);
         }
@@ -78,11 +78,11 @@ export abstract class DeclarationScanner extends ExpressionScanner {
         if (!this.startsAwaitUsing()) return undefined;
         lx.next();
         return this.parseUsingDeclaration();
-      case 'enum':
-        return this.single(this.parseEnum(), 'enum', false, start);
     }
     if (!this.typescript) return undefined;
     switch (keyword) {
+      case 'enum':
+        return this.single(this.parseEnum(), 'enum', false, start);
       case 'abstract':
         if (!this.peekIsName('class', true)) return undefined;
         lx.next();
@@ -186,14 +186,14 @@ export abstract class DeclarationScanner extends ExpressionScanner {
     const declared: DeclaredName[] = [];
     const end = lx.prevEnd;
     for (const declarator of declarators) {
-      const single = declarators.length === 1;
+      const alone = declarators.length === 1;
       for (const name of declarator.names) {
         declared.push({
           name,
           kind: 'variable',
           typeOnly: false,
-          start: single ? start : declarator.start,
-          end: single ? end : declarator.end,
+          start: alone ? start : declarator.start,
+          end: alone ? end : declarator.end,
         });
       }
     }

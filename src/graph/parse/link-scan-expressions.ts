@@ -403,6 +403,7 @@ export abstract class ExpressionScanner extends LiteralScanner {
     const text = this.shapeText;
     const event = this.shapeEvent;
     const wrapped = this.shapeWrapped;
+    const unsure = this.targetUnsure;
     this.parseComputedMember();
     let name: string | undefined;
     if (this.shape === SHAPE_STRING) {
@@ -415,6 +416,7 @@ export abstract class ExpressionScanner extends LiteralScanner {
     this.shapeText = text;
     this.shapeEvent = event;
     this.shapeWrapped = wrapped;
+    this.targetUnsure = unsure;
     this.applyMember(name, true);
   }
 
@@ -448,7 +450,9 @@ export abstract class ExpressionScanner extends LiteralScanner {
     }
     lx.next();
     const savedNoIn = this.noIn;
+    const savedConsequent = this.consequentDepth;
     this.noIn = false;
+    this.consequentDepth = 0;
     let count = 0;
     let specifier: string | undefined;
     let staticFirst = false;
@@ -466,6 +470,7 @@ export abstract class ExpressionScanner extends LiteralScanner {
       else if (!lx.is(')')) decline();
     }
     this.noIn = savedNoIn;
+    this.consequentDepth = savedConsequent;
     lx.next();
     if (count === 1 && staticFirst && specifier !== undefined) {
       this.shapeEvent = this.pushImport(specifier, 'require', false, [{ imported: '*', local: '*', typeOnly: false }], callStart);
@@ -481,7 +486,9 @@ export abstract class ExpressionScanner extends LiteralScanner {
     const lx = this.lx;
     lx.next();
     const savedNoIn = this.noIn;
+    const savedConsequent = this.consequentDepth;
     this.noIn = false;
+    this.consequentDepth = 0;
     let event: ImportEvent | undefined;
     let count = 0;
     while (!lx.is(')')) {
@@ -496,6 +503,7 @@ export abstract class ExpressionScanner extends LiteralScanner {
     }
     if (count === 0) decline();
     this.noIn = savedNoIn;
+    this.consequentDepth = savedConsequent;
     lx.next();
     if (event === undefined) {
       this.setOther();

@@ -244,6 +244,8 @@ export abstract class LiteralScanner extends JsxScanner {
     if (lx.is('*')) {
       isGenerator = true;
       lx.next();
+      // A member's span may start at its key rather than at `*`: only the same line is sure.
+      if (lx.nlBefore) decline();
     }
     const keyIsName = lx.type === TOKEN_NAME;
     const keyText = lx.value;

@@ -78,11 +78,10 @@ export class LinkScanParser extends StatementScanner {
       if (lx.is(',')) lx.next();
       else if (!lx.isName('from')) decline();
     } else if (lx.isName('from')) {
-      const following = this.peek();
-      if (following.type !== TOKEN_STRING) {
-        names.push({ imported: 'default', local: this.readBindingName(), typeOnly });
-        if (lx.is(',')) lx.next();
-      }
+      // `import from from 'x'` binds `from`; `import from 'x'` is an error.
+      if (this.peek().type === TOKEN_STRING) decline();
+      names.push({ imported: 'default', local: this.readBindingName(), typeOnly });
+      if (lx.is(',')) lx.next();
     }
     if (lx.is('*')) {
       lx.next();
