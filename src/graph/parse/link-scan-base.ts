@@ -21,7 +21,7 @@ export interface ScanSyntax {
 }
 
 /** What an expression turned out to be, as far as imports and exports care. */
-export const SHAPE_OTHER = 0;
+const SHAPE_OTHER = 0;
 /** An identifier (`shapeText`). */
 export const SHAPE_NAME = 1;
 /** A member chain rooted at `exports` or `module` (`shapeText` is its dotted name, as `getDottedName` builds it). */

@@ -20,8 +20,14 @@ export class LinkScanParser extends StatementScanner {
     const start = lx.start;
     if (lx.is('@')) {
       this.parseDecorators(true);
-      if (lx.isName('export')) this.parseExport(start, true);
-      else this.recordDeclared(this.parseDeclarationAfterDecorators(start));
+      if (!lx.isName('export')) {
+        this.recordDeclared(this.parseDeclarationAfterDecorators(start));
+        return;
+      }
+      // Decorators before `export` must decorate a class: swc refuses `@dec export function f() {}`.
+      const following = this.peek();
+      if (!(following.type === TOKEN_NAME && ['class', 'abstract', 'default'].includes(following.value))) decline();
+      this.parseExport(start, true);
       return;
     }
     if (lx.type === TOKEN_NAME) {
