@@ -466,7 +466,8 @@ describe('real code', () => {
       t.diagnostic(renderParity(report));
       assert.deepEqual(report.mismatches.slice(0, 5), [], `answers that differ from extractFacts:\n${renderParity(report)}`);
       const parsed = report.files - report.failures.length;
-      // Measured: all but a handful of files of both sets are answered; a regression to "always undefined" fails here.
+      // Measured: every file of both sets is answered (100%); 99% leaves room for new versions, and a regression to
+      // "always undefined" fails here.
       assert.ok(report.answered >= parsed * 0.99, `answered ${report.answered} of ${parsed}:\n${renderParity(report)}`);
     }
   });
@@ -500,6 +501,7 @@ describe('real code', () => {
     }
     t.diagnostic(`${files.length} files, ${parsed} mutations parsed by swc, ${answered} answered, ${mismatches.length} mismatches`);
     assert.deepEqual(mismatches.slice(0, 5), []);
+    // Measured: about 96% of the mutations swc parses are answered (the rest are declined, never wrong).
     assert.ok(parsed > 500 && answered >= parsed * 0.9, `answered ${answered} of ${parsed}`);
   });
 });
