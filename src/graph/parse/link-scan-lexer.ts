@@ -17,7 +17,7 @@ export const TOKEN_PUNCT = 2;
 export const TOKEN_STRING = 3;
 export const TOKEN_TEMPLATE = 4;
 export const TOKEN_NUMBER = 5;
-export const TOKEN_REGEX = 6;
+const TOKEN_REGEX = 6;
 export const TOKEN_PRIVATE = 7;
 
 export interface LexerState {
