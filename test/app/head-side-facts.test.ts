@@ -9,7 +9,7 @@ import { createTestEnv } from '../helpers/test-env.js';
 /** How many texts the analysis parsed outside the graph: each parsed side is kept in the revision facts cache. */
 function countParsedSides(dir: string): number {
   // One entry a line, after the header line.
-  return readFileSync(join(dir, '.checker/local/cache/revision-facts-v6.jsonl'), 'utf8').trimEnd().split('\n').length - 1;
+  return readFileSync(join(dir, '.checker/local/cache/revision-facts-v7.jsonl'), 'utf8').trimEnd().split('\n').length - 1;
 }
 
 describe('the head side of a committed range', () => {

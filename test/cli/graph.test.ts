@@ -98,11 +98,11 @@ describe('checker graph on a repository that commits .checker/local', () => {
 
   it('never reads a committed facts cache, so forged facts cannot hide an import', async () => {
     assert.equal((await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json'])).code, 0);
-    const cachePath = join(repo.dir, '.checker/local/cache/facts-v6.json');
+    const cachePath = join(repo.dir, '.checker/local/cache/facts-v7.json');
     const cache = JSON.parse(readFileSync(cachePath, 'utf8'));
     const forged = JSON.stringify(cache).replaceAll('./b.js', './nowhere.js');
     writeFileSync(cachePath, forged);
-    repo.git('add', '-f', '.checker/local/cache/facts-v6.json');
+    repo.git('add', '-f', '.checker/local/cache/facts-v7.json');
     repo.commit('commit the cache');
     const result = await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);

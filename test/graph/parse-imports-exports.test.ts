@@ -325,3 +325,43 @@ describe('lines', () => {
     assert.equal(parse('a;\r\nb;\r\n\r\n').lines, 3);
   });
 });
+
+describe('declaration files', () => {
+  const typings = [
+    '/** The version: a const in a comment, `const x: y`, stays as it is. */',
+    "import { Options } from './options';",
+    'export const version: string;',
+    "export const defaults: Options, label: 'const a: b';",
+    'export declare const strict: boolean;',
+    'export function parse(text: string, options?: Options): unknown;',
+    '',
+  ].join('\n');
+
+  test('an ambient `export const x: T;` gives the file its imports and exports (swc alone rejects it)', () => {
+    const facts = parse(typings, 'types/index.d.ts');
+    assert.equal(facts.failure, undefined);
+    assert.deepEqual(facts.imports, [
+      { specifier: './options', kind: 'static', typeOnly: false, names: [name('Options')], line: 2 },
+    ]);
+    assert.deepEqual(
+      facts.exports.map((fact: ExportFact) => [fact.name, fact.kind, fact.span, fact.typeOnly]),
+      [
+        ['version', 'variable', span(3), false],
+        ['defaults', 'variable', span(4), false],
+        ['label', 'variable', span(4), false],
+        ['strict', 'variable', span(5), false],
+        ['parse', 'function', span(6), false],
+      ],
+    );
+    for (const path of ['types/index.d.mts', 'types/index.d.cts']) assert.equal(parse(typings, path).failure, undefined, path);
+  });
+
+  test('outside a declaration file the same text is the syntax error it is', () => {
+    assert.deepEqual(parse(typings, 'src/index.ts').failure, {
+      code: 'parse/syntax',
+      message: "'const' declarations must be initialized",
+      line: 3,
+      col: 14,
+    });
+  });
+});

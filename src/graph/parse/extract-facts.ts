@@ -50,7 +50,31 @@ function parseModule(path: string, source: string): AstNode | ParseFailure {
       failure ??= toSyntaxFailure(error);
     }
   }
+  const ambient = failure === undefined ? undefined : toAmbientDeclarations(path, source, failure);
+  if (ambient !== undefined) {
+    try {
+      const module: unknown = parseSync(ambient, getSwcOptions(path)[0]);
+      if (isAstNode(module)) return module;
+    } catch {
+      // The file's own failure stands.
+    }
+  }
   return failure ?? { code: 'parse/crash', message: 'parser returned no module' };
+}
+
+const DECLARATION_FILE = /\.d\.[mc]?ts$/;
+/** `const name:` with no initializer, as a declaration file writes it (ambient: `export const version: string;`). */
+const UNINITIALIZED_CONST = /\bconst(?=\s+[A-Za-z_$][\w$]*\s*:)/g;
+
+/**
+ * A declaration file is ambient: `export const x: T;` is valid there, but swc (no declaration-file mode in its
+ * JavaScript API) rejects it and the file would give no facts at all (commander's, acorn's, eslint's typings). When
+ * that is the failure, the same text with each such `const` read as `let  ` (as long, so every offset stands) is tried:
+ * the kind of binding is not a fact, and a declaration file initialises none.
+ */
+function toAmbientDeclarations(path: string, source: string, failure: ParseFailure): string | undefined {
+  if (!DECLARATION_FILE.test(path) || !failure.message.includes("'const' declarations must be initialized")) return undefined;
+  return source.replace(UNINITIALIZED_CONST, 'let  ');
 }
 
 /** The byte offset swc gave the file's first byte (spans may keep growing across parses). */
