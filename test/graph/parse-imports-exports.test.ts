@@ -340,9 +340,7 @@ describe('declaration files', () => {
   test('an ambient `export const x: T;` gives the file its imports and exports (swc alone rejects it)', () => {
     const facts = parse(typings, 'types/index.d.ts');
     assert.equal(facts.failure, undefined);
-    assert.deepEqual(facts.imports, [
-      { specifier: './options', kind: 'static', typeOnly: false, names: [name('Options')], line: 2 },
-    ]);
+    assert.deepEqual(facts.imports, [{ specifier: './options', kind: 'static', typeOnly: false, names: [name('Options')], line: 2 }]);
     assert.deepEqual(
       facts.exports.map((fact: ExportFact) => [fact.name, fact.kind, fact.span, fact.typeOnly]),
       [
