@@ -143,3 +143,26 @@ test('a route reached by the change is shown with what its file imports: the pat
     repo.cleanup();
   }
 });
+
+test('analysis.coldParse: full parses every file in full; an unknown value is refused, naming the key', async () => {
+  const files = {
+    'src/a.ts': "import { b } from './b.js';\nexport const a = b + 1;\n",
+    'src/b.ts': 'export const b = 1;\n',
+    'src/c.ts': 'export const c = 2;\n',
+  };
+  const repo = createRepo({ ...files, '.checker/config.yml': 'analysis:\n  coldParse: full\n' });
+  const env = createTestEnv(repo.dir, { useCache: false });
+  try {
+    const focus = { changedPaths: async () => ['src/b.ts'] };
+    const full = await buildRepositoryGraph(env, undefined, { focus });
+    assert.deepEqual([...(full.parsed.linkOnly ?? [])], []);
+    repo.write({ '.checker/config.yml': 'analysis:\n  coldParse: focused\n' });
+    const focused = await buildRepositoryGraph(env, undefined, { focus });
+    assert.deepEqual([...(focused.parsed.linkOnly ?? [])], ['src/c.ts']);
+    repo.write({ '.checker/config.yml': 'analysis:\n  coldParse: partial\n' });
+    await assert.rejects(buildRepositoryGraph(env, undefined, { focus }), (error: Error) => /analysis\.coldParse/.test(error.message));
+  } finally {
+    await env.close();
+    repo.cleanup();
+  }
+});
