@@ -11,6 +11,10 @@ export function decline(): never {
   throw declined;
 }
 
+/** Speculative reads may re-read this many times the file, plus a little (see `restore`). */
+const REWIND_BUDGET_PER_CHAR = 8;
+const REWIND_BUDGET_BASE = 65_536;
+
 export const TOKEN_EOF = 0;
 export const TOKEN_NAME = 1;
 export const TOKEN_PUNCT = 2;
@@ -70,9 +74,13 @@ export class Lexer {
   /** For strings and templates: the raw text has no backslash and no carriage return, so it is its own value. */
   rawSafe = true;
   readonly length: number;
+  /** Characters read again after speculative reads were rewound, and how many may be. */
+  private rewound = 0;
+  private readonly rewindBudget: number;
 
   constructor(readonly text: string) {
     this.length = text.length;
+    this.rewindBudget = REWIND_BUDGET_PER_CHAR * text.length + REWIND_BUDGET_BASE;
     if (text.charCodeAt(0) === 35 && text.charCodeAt(1) === 33) {
       const newline = text.indexOf('\n');
       this.pos = newline === -1 ? this.length : newline;
@@ -85,6 +93,11 @@ export class Lexer {
   }
 
   restore(state: LexerState): void {
+    // Each rewind is text read twice; a file that makes it read far more than itself (`a<a<a<…`, where every `<` is
+    // tried as type arguments up to the end) is given up, as swc reads it in linear time. Not the `declined` symbol:
+    // speculative readers catch that one and go on.
+    this.rewound += this.pos - state.pos;
+    if (this.rewound > this.rewindBudget) throw new RangeError('the link scanner re-read too much of this file');
     this.pos = state.pos;
     this.type = state.type;
     this.value = state.value;

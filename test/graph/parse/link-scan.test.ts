@@ -505,3 +505,12 @@ describe('real code', () => {
     assert.ok(parsed > 500 && answered >= parsed * 0.9, `answered ${answered} of ${parsed}`);
   });
 });
+
+test('a file that makes the scanner re-read far more than itself is declined (swc reads it in linear time)', () => {
+  // `f(a < a < … < a)`: each `<` is tried as type arguments, unclosed up to the statement's end, then rewound.
+  const chain = (count: number): string =>
+    `import { a } from './a';\nexport const x = f(${Array.from({ length: count }, () => 'a').join(' < ')});\n`;
+  assert.deepEqual(scanModuleLinks('src/x.ts', chain(50)), scanLikeSwc(chain(50), 'src/x.ts'));
+  assert.equal(scanModuleLinks('src/x.ts', chain(3000)), undefined);
+  assert.equal(scanModuleLinks('src/x.ts', 'a<'.repeat(100_000)), undefined);
+});
