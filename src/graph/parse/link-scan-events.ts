@@ -1,4 +1,5 @@
-import type { ExportFact, ExportKind, ImportedName, ImportKind, Span } from '../../model/facts.js';
+import type { ExportFact, ImportedName, ImportKind, Span } from '../../model/facts.js';
+import type { LocalDeclaration } from './module-links.js';
 
 /**
  * What `scanModuleLinks` meets, in the order swc's walk would record it: the walker keeps imports, exports and
@@ -45,8 +46,4 @@ export interface CommonJsEntry {
 }
 
 /** A top-level declaration as `ModuleLinks.recordDeclaration` keeps it: the first one of a name wins. */
-export interface Declaration {
-  kind: ExportKind;
-  span: Span;
-  typeOnly: boolean;
-}
+export type Declaration = LocalDeclaration;

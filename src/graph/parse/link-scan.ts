@@ -6,7 +6,8 @@
  * may still get an answer here; such a file has no facts through swc either way.
  */
 import type { ExportFact, ImportedName, ImportFact } from '../../model/facts.js';
-import type { CommonJsEntry, Declaration, LinkEvent } from './link-scan-events.js';
+import type { Declaration, LinkEvent } from './link-scan-events.js';
+import { type ImportBinding, type PendingExport, pushCommonJsExport, resolvePendingExport } from './module-links.js';
 import { declined } from './link-scan-lexer.js';
 import type { ScanSyntax } from './link-scan-base.js';
 import { LinkScanParser } from './link-scan-parser.js';
@@ -102,20 +103,12 @@ function hasMiscountedLeadingComment(source: string): boolean {
   return false;
 }
 
-interface PendingExport {
-  name: string;
-  local: string;
-  kind: 'named' | 'default' | 'cjs';
-  span: ExportFact['span'];
-  typeOnly: boolean;
-}
-
 /** The events through the rules of `ModuleLinks`: push order, CommonJS de-duplication, pending exports resolved last. */
 function replayEvents(events: readonly LinkEvent[], declarations: ReadonlyMap<string, Declaration>): Omit<ModuleLinkFacts, 'lines'> {
   const imports: ImportFact[] = [];
   const exports: ExportFact[] = [];
   const pending: PendingExport[] = [];
-  const bindings = new Map<string, { specifier: string; imported: string }>();
+  const bindings = new Map<string, ImportBinding>();
   for (const event of events) {
     switch (event.type) {
       case 'import': {
@@ -140,59 +133,6 @@ function replayEvents(events: readonly LinkEvent[], declarations: ReadonlyMap<st
   return { imports, exports };
 }
 
-function addBindings(
-  bindings: Map<string, { specifier: string; imported: string }>,
-  specifier: string,
-  names: readonly ImportedName[],
-): void {
+function addBindings(bindings: Map<string, ImportBinding>, specifier: string, names: readonly ImportedName[]): void {
   for (const name of names) if (name.local !== '*') bindings.set(name.local, { specifier, imported: name.imported });
-}
-
-function pushCommonJsExport(exports: ExportFact[], pending: PendingExport[], entry: CommonJsEntry): void {
-  const { name, local, span } = entry;
-  if (exports.some((fact) => fact.kind === 'cjs' && fact.name === name)) return;
-  if (pending.some((fact) => fact.kind === 'cjs' && fact.name === name)) return;
-  if (local !== undefined) pending.push({ name, local, kind: 'cjs', span, typeOnly: false });
-  else exports.push({ name, kind: 'cjs', span, typeOnly: false });
-}
-
-function resolvePendingExport(
-  pending: PendingExport,
-  declarations: ReadonlyMap<string, Declaration>,
-  bindings: ReadonlyMap<string, { specifier: string; imported: string }>,
-): ExportFact {
-  const declaration = declarations.get(pending.local);
-  const withLocal = (fact: ExportFact): ExportFact =>
-    declaration !== undefined && pending.local !== fact.name ? { ...fact, local: pending.local } : fact;
-  if (pending.kind === 'cjs') {
-    return withLocal({ name: pending.name, kind: 'cjs', span: declaration?.span ?? pending.span, typeOnly: false });
-  }
-  if (pending.kind === 'default') {
-    return withLocal({
-      name: 'default',
-      kind: 'default',
-      span: declaration?.span ?? pending.span,
-      typeOnly: declaration?.typeOnly ?? false,
-    });
-  }
-  if (declaration !== undefined) {
-    return withLocal({
-      name: pending.name,
-      kind: declaration.kind,
-      span: declaration.span,
-      typeOnly: pending.typeOnly || declaration.typeOnly,
-    });
-  }
-  const binding = bindings.get(pending.local);
-  if (binding !== undefined) {
-    return {
-      name: pending.name,
-      kind: 'reexport',
-      span: pending.span,
-      typeOnly: pending.typeOnly,
-      from: binding.specifier,
-      imported: binding.imported,
-    };
-  }
-  return { name: pending.name, kind: 'variable', span: pending.span, typeOnly: pending.typeOnly };
 }

@@ -35,13 +35,15 @@ export interface DeclaredName {
   typeOnly: boolean;
 }
 
-interface LocalDeclaration {
+/** A top-level declaration's facts, by its name (the first declaration of a name wins). */
+export interface LocalDeclaration {
   kind: ExportKind;
   span: Span;
   typeOnly: boolean;
 }
 
-interface PendingExport {
+/** An export whose facts depend on declarations or imports met later: `export { a }`, `export default a`, CommonJS. */
+export interface PendingExport {
   name: string;
   local: string;
   kind: 'named' | 'default' | 'cjs';
@@ -49,7 +51,7 @@ interface PendingExport {
   typeOnly: boolean;
 }
 
-interface ImportBinding {
+export interface ImportBinding {
   specifier: string;
   imported: string;
 }
@@ -258,52 +260,70 @@ export class ModuleLinks {
   }
 
   private pushCommonJsExport(name: string, local: string | undefined, span: Span): void {
-    if (this.exports.some((fact) => fact.kind === 'cjs' && fact.name === name)) return;
-    if (this.pendingExports.some((pending) => pending.kind === 'cjs' && pending.name === name)) return;
-    if (local !== undefined) this.pendingExports.push({ name, local, kind: 'cjs', span, typeOnly: false });
-    else this.exports.push({ name, kind: 'cjs', span, typeOnly: false });
+    pushCommonJsExport(this.exports, this.pendingExports, { name, local, span });
   }
 
   resolvePendingExports(): void {
-    for (const pending of this.pendingExports) this.exports.push(this.resolvePendingExport(pending));
+    for (const pending of this.pendingExports) this.exports.push(resolvePendingExport(pending, this.declarations, this.importBindings));
   }
+}
 
-  private resolvePendingExport(pending: PendingExport): ExportFact {
-    const declaration = this.declarations.get(pending.local);
-    const withLocal = (fact: ExportFact): ExportFact =>
-      declaration !== undefined && pending.local !== fact.name ? { ...fact, local: pending.local } : fact;
-    if (pending.kind === 'cjs') {
-      return withLocal({ name: pending.name, kind: 'cjs', span: declaration?.span ?? pending.span, typeOnly: false });
-    }
-    if (pending.kind === 'default') {
-      return withLocal({
-        name: 'default',
-        kind: 'default',
-        span: declaration?.span ?? pending.span,
-        typeOnly: declaration?.typeOnly ?? false,
-      });
-    }
-    if (declaration !== undefined) {
-      return withLocal({
-        name: pending.name,
-        kind: declaration.kind,
-        span: declaration.span,
-        typeOnly: pending.typeOnly || declaration.typeOnly,
-      });
-    }
-    const binding = this.importBindings.get(pending.local);
-    if (binding !== undefined) {
-      return {
-        name: pending.name,
-        kind: 'reexport',
-        span: pending.span,
-        typeOnly: pending.typeOnly,
-        from: binding.specifier,
-        imported: binding.imported,
-      };
-    }
-    return { name: pending.name, kind: 'variable', span: pending.span, typeOnly: pending.typeOnly };
+/**
+ * `exports.name = …`: a name already exported (or pending) the CommonJS way keeps its first assignment; one assigned a
+ * local binding waits for the declarations (its span is the declaration's). Shared with the link scanner (link-scan.ts).
+ */
+export function pushCommonJsExport(
+  exports: ExportFact[],
+  pending: PendingExport[],
+  entry: { name: string; local: string | undefined; span: Span },
+): void {
+  const { name, local, span } = entry;
+  if (exports.some((fact) => fact.kind === 'cjs' && fact.name === name)) return;
+  if (pending.some((fact) => fact.kind === 'cjs' && fact.name === name)) return;
+  if (local !== undefined) pending.push({ name, local, kind: 'cjs', span, typeOnly: false });
+  else exports.push({ name, kind: 'cjs', span, typeOnly: false });
+}
+
+/** A pending export once every declaration and import binding of the module is known. Shared with link-scan.ts. */
+export function resolvePendingExport(
+  pending: PendingExport,
+  declarations: ReadonlyMap<string, LocalDeclaration>,
+  bindings: ReadonlyMap<string, ImportBinding>,
+): ExportFact {
+  const declaration = declarations.get(pending.local);
+  const withLocal = (fact: ExportFact): ExportFact =>
+    declaration !== undefined && pending.local !== fact.name ? { ...fact, local: pending.local } : fact;
+  if (pending.kind === 'cjs') {
+    return withLocal({ name: pending.name, kind: 'cjs', span: declaration?.span ?? pending.span, typeOnly: false });
   }
+  if (pending.kind === 'default') {
+    return withLocal({
+      name: 'default',
+      kind: 'default',
+      span: declaration?.span ?? pending.span,
+      typeOnly: declaration?.typeOnly ?? false,
+    });
+  }
+  if (declaration !== undefined) {
+    return withLocal({
+      name: pending.name,
+      kind: declaration.kind,
+      span: declaration.span,
+      typeOnly: pending.typeOnly || declaration.typeOnly,
+    });
+  }
+  const binding = bindings.get(pending.local);
+  if (binding !== undefined) {
+    return {
+      name: pending.name,
+      kind: 'reexport',
+      span: pending.span,
+      typeOnly: pending.typeOnly,
+      from: binding.specifier,
+      imported: binding.imported,
+    };
+  }
+  return { name: pending.name, kind: 'variable', span: pending.span, typeOnly: pending.typeOnly };
 }
 
 function getExportSpecifier(spec: AstNode, typeOnly: boolean): { imported: string; exported: string; typeOnly: boolean } | undefined {
