@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ChangeAnalysis } from '../model/analysis.js';
 import type { ChangeSet } from '../model/change.js';
 import type { Env, RevisionRange } from '../model/env.js';
-import { analyzeChange, listChangePaths, toChangeRange } from './analyze.js';
+import { analyzeChange, type HistoryReads, listChangePaths, startHistoryReads, toChangeRange } from './analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
 import { loadConfig } from './load-config.js';
 import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-reads.js';
@@ -99,16 +99,27 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
   const recorded = recordReads(env, { filesUnchanged: true });
   // A build with no facts cache is focused on the change (build-graph.ts): the change is then read first, through the
   // recorded git like the analysis's own read, and handed to the analysis.
+  // Its history reads start then too: they need the change alone, and this thread waits on the children meanwhile.
   let change: Promise<ChangeSet> | undefined;
+  let historyReads: HistoryReads | undefined;
   const readChange = (): Promise<ChangeSet> =>
-    (change ??= recorded.env.openGit().then((git) => git.readChange(toChangeRange(range, defaultBranch))));
+    (change ??= recorded.env.openGit().then(async (git) => {
+      const read = await git.readChange(toChangeRange(range, defaultBranch));
+      historyReads = startHistoryReads(recorded.env, git, read, config.config);
+      return read;
+    }));
   const repository = await buildRepositoryGraph(env, repositoryInputs, {
     focus: { changedPaths: async () => listChangePaths(await readChange()) },
   });
   // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.
   for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);
   const writtenAt = env.now().getTime();
-  const analysis = await analyzeChange(recorded.env, { ...range, repository, ...(change === undefined ? {} : { change: await change }) });
+  const analysis = await analyzeChange(recorded.env, {
+    ...range,
+    repository,
+    ...(change === undefined ? {} : { change: await change }),
+    ...(historyReads === undefined ? {} : { historyReads }),
+  });
   const reads = [...recorded.log.reads.values()];
   // ASCII (non-ASCII characters escaped): the next run decodes and parses it about twice as fast.
   const text = toAsciiJson(analysis);

@@ -19,6 +19,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
 import { type ExportFact, type FileFacts, isCodeFile, type SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
+import type { Config } from '../model/config.js';
 import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
 import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
@@ -26,7 +27,7 @@ import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../
 import { buildRepositoryGraph, completeFacts, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
 import { loadConfig } from './load-config.js';
-import { loadDecayHistory, loadMinedHistory } from './history.js';
+import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './history.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
 import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
@@ -44,6 +45,45 @@ export interface AnalyzeOptions extends RevisionRange {
   repository?: RepositoryGraph;
   /** The change of exactly this range (with the configured default branch), when the caller read it already. */
   change?: ChangeSet;
+  /** `startHistoryReads` of that change, when the caller started them while it built the graph. */
+  historyReads?: HistoryReads;
+}
+
+/** A read whose failures became diagnostics, kept apart until the analysis reaches the place it would have read. */
+interface Gathered<T> {
+  value: T;
+  diagnostics: Diagnostic[];
+}
+
+/** The history a change's analysis reads (decay window, mined window): they need the change and the configuration, not the graph. */
+export interface HistoryReads {
+  decay: Promise<Gathered<HistoryEntry[]>>;
+  mined: Promise<Gathered<LoadedHistory | undefined>>;
+}
+
+/**
+ * Starts the change's history reads. analyzeChange starts them once it has the change, so that git's object reads
+ * overlap its own work; a caller that reads the change before building the graph (analysis-memo.ts, a focused cold
+ * run) starts them then, while the parse children work. Their diagnostics land where the analysis reads them.
+ */
+export function startHistoryReads(env: Env, git: GitAccess, change: ChangeSet, config: Config): HistoryReads {
+  const gather = <T>(read: (diagnostics: Diagnostic[]) => Promise<T>): Promise<Gathered<T>> => {
+    const diagnostics: Diagnostic[] = [];
+    const gathered = read(diagnostics).then((value) => ({ value, diagnostics }));
+    // Awaited later (or never, when the build fails first): a failure is the analysis's to throw, not an unhandled rejection.
+    gathered.catch(() => undefined);
+    return gathered;
+  };
+  return {
+    decay: gather((diagnostics) => readBoundedHistory(env, git, change, diagnostics)),
+    mined: gather((diagnostics) => readMinedWindow(env, git, change, config, diagnostics)),
+  };
+}
+
+async function take<T>(read: Promise<Gathered<T>>, limitations: Diagnostic[]): Promise<T> {
+  const { value, diagnostics } = await read;
+  limitations.push(...diagnostics);
+  return value;
 }
 
 /** The range analyzeChange reads: the one asked, with the configured default branch. */
@@ -74,6 +114,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const change = options.change ?? (await git.readChange(toChangeRange(options, defaultBranch)));
   const repository =
     options.repository ?? (await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => listChangePaths(change) } }));
+  const historyReads = options.historyReads ?? startHistoryReads(env, git, change, repository.config.config);
   // Loaded once: the signal words parse the changed sides, the path classes decide change kinds, and the rules run on the same packs below.
   const packs = await loadRulePacks(env);
   const classifiers = mergeClassifiers(packs.packs);
@@ -149,8 +190,8 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   limitations.push(...describeShortenedChains(impactedFiles, impactedRoutes, reachingTestsByPath));
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
-  const history = await readBoundedHistory(env, git, change, limitations);
-  const historyInsights = await readHistoryInsights(env, git, repository, change, trackedPaths, limitations);
+  const history = await take(historyReads.decay, limitations);
+  const historyInsights = await readHistoryInsights(env, repository, change, trackedPaths, await take(historyReads.mined, limitations));
   const contracts = await readContracts(env, limitations);
   const memory = matchMemory(
     repository.kg,
@@ -481,19 +522,27 @@ async function readBoundedHistory(env: Env, git: GitAccess, change: ChangeSet, l
   }
 }
 
-/** Co-change partners, fix-prone files and hotspots of the change, from HEAD's mined (and cached) history window. */
-async function readHistoryInsights(
+/** The mined (and cached) history window the change's insights come from; it ends at the base, so the change does not vote on its own partners. */
+async function readMinedWindow(
   env: Env,
   git: GitAccess,
+  change: ChangeSet,
+  config: Config,
+  limitations: Diagnostic[],
+): Promise<LoadedHistory | undefined> {
+  const fromOid = change.base.oid;
+  if (change.files.length === 0 || fromOid === undefined) return undefined;
+  return loadMinedHistory(env, git, fromOid, config, limitations);
+}
+
+/** Co-change partners, fix-prone files and hotspots of the change, from the mined history window. */
+async function readHistoryInsights(
+  env: Env,
   repository: RepositoryGraph,
   change: ChangeSet,
   trackedPaths: ReadonlySet<string>,
-  limitations: Diagnostic[],
+  loaded: LoadedHistory | undefined,
 ): Promise<HistoryInsights | undefined> {
-  // The window ends at the base: the change itself must not vote on its own partners.
-  const fromOid = change.base.oid;
-  if (change.files.length === 0 || fromOid === undefined) return undefined;
-  const loaded = await loadMinedHistory(env, git, fromOid, repository.config.config, limitations);
   if (loaded === undefined) return undefined;
   const deleted = new Set(change.files.filter((file) => file.status === 'deleted').map((file) => file.path));
   const changedPaths = listChangePaths(change);

@@ -6,6 +6,7 @@ import type { Env, GitAccess, HistoryEntry, KnownFacts, ParsedSources, ParseSour
 import type { ScannedFile } from '../model/scan.js';
 import { createArtifactFolder, readArtifact, withArtifactLock, writeArtifact } from './artifacts.js';
 import { parseRepositoryFiles } from './parse-files.js';
+import { readFactsCacheTime } from './parse-cache.js';
 import { createParsePool, type ParsePool } from './parse-pool.js';
 import { loadRevisionFactsCache } from './revision-facts-cache.js';
 import type { ProgressSink } from '../model/progress.js';
@@ -245,12 +246,15 @@ async function openGitAccess(root: string): Promise<GitAccess> {
       asGitError(repo.gitdir, prefetched.get(toRangeKey(range))?.stamp ?? readChangeStamp(repo, range)),
     // Only a working-tree change: it is what a run after an edit asks, and reading it (every tracked file's stat, the
     // untracked files, the base tree against the index) takes the other core while this one loads the kept graph.
+    // With no facts cache (a first run, a CI job) this thread only waits while the parse children read every file: it
+    // reads the change itself then, instead of loading a second copy of git into a thread that competes with them.
     prefetchChange: (range: RevisionRange) => {
       const key = toRangeKey(range);
       if (range.head !== undefined || prefetched.has(key)) return;
       const stamp = readChangeStamp(repo, range);
+      const isCold = readFactsCacheTime(repo.root) === undefined;
       const change = stamp.then(
-        () => readChangeInWorker(repo.root, range),
+        () => (isCold ? readChange(repo, range).catch(() => undefined) : readChangeInWorker(repo.root, range)),
         () => undefined,
       );
       prefetched.set(key, { stamp, change });
