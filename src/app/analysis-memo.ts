@@ -97,9 +97,9 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
       .catch(() => undefined);
   }
   const recorded = recordReads(env, { filesUnchanged: true });
-  // A build with no facts cache is focused on the change (build-graph.ts): the change is then read first, through the
-  // recorded git like the analysis's own read, and handed to the analysis.
-  // Its history reads start then too: they need the change alone, and this thread waits on the children meanwhile.
+  // The change is read once the parse children have started, through the recorded git like the analysis's own read,
+  // and handed to the analysis: a build with no facts cache is focused on it (build-graph.ts), and its history reads
+  // start with it (they need the change alone, and this thread mostly waits on the children meanwhile).
   let change: Promise<ChangeSet> | undefined;
   let historyReads: HistoryReads | undefined;
   const readChange = (): Promise<ChangeSet> =>
@@ -109,7 +109,11 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
       return read;
     }));
   const repository = await buildRepositoryGraph(env, repositoryInputs, {
-    focus: { changedPaths: async () => listChangePaths(await readChange()) },
+    focus: {
+      changedPaths: async () => listChangePaths(await readChange()),
+      // Read while the children parse; a failure is thrown where the change is asked for.
+      onParseStarted: () => void readChange().catch(() => undefined),
+    },
   });
   // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.
   for (const skipped of repository.scan.skipped) await recorded.env.files.stat(skipped.path);

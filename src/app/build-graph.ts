@@ -105,6 +105,7 @@ export async function buildRepositoryGraph(
   // children work on the edited files, once they have them. Whether it may stand for this run is asked below, when
   // the parse has answered; a run reading more files than a patch takes reads it after, if at all.
   const reading = await Promise.race([started, parsing.then(noop, noop)]);
+  options.focus?.onParseStarted?.();
   const maxPatched = maxPatchedFiles(scan.files.length);
   const keptRead =
     snapshotId === undefined || reading === undefined || reading > maxPatched
@@ -620,6 +621,8 @@ function readBuildInputs(env: Env, paths: string[], files: ScannedFile[]): Build
 /** What a focused build needs from its caller: the paths of the change, asked only when the parse is focused. */
 export interface BuildFocus {
   changedPaths: () => Promise<readonly string[]>;
+  /** Called once the parse children have their first files: what the caller reads meanwhile no longer delays them. */
+  onParseStarted?: () => void;
 }
 
 /**

@@ -246,15 +246,15 @@ async function openGitAccess(root: string): Promise<GitAccess> {
       asGitError(repo.gitdir, prefetched.get(toRangeKey(range))?.stamp ?? readChangeStamp(repo, range)),
     // Only a working-tree change: it is what a run after an edit asks, and reading it (every tracked file's stat, the
     // untracked files, the base tree against the index) takes the other core while this one loads the kept graph.
-    // With no facts cache (a first run, a CI job) this thread only waits while the parse children read every file: it
-    // reads the change itself then, instead of loading a second copy of git into a thread that competes with them.
+    // Not with no facts cache (a first run, a CI job): this thread then only waits while the parse children read every
+    // file, and the caller reads the change itself once they have started (BuildFocus.onParseStarted), instead of
+    // loading a second copy of git into a thread that competes with them.
     prefetchChange: (range: RevisionRange) => {
       const key = toRangeKey(range);
-      if (range.head !== undefined || prefetched.has(key)) return;
+      if (range.head !== undefined || prefetched.has(key) || readFactsCacheTime(repo.root) === undefined) return;
       const stamp = readChangeStamp(repo, range);
-      const isCold = readFactsCacheTime(repo.root) === undefined;
       const change = stamp.then(
-        () => (isCold ? readChange(repo, range).catch(() => undefined) : readChangeInWorker(repo.root, range)),
+        () => readChangeInWorker(repo.root, range),
         () => undefined,
       );
       prefetched.set(key, { stamp, change });

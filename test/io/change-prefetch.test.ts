@@ -2,12 +2,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import { openRepository, readChange } from '../../src/io/git.js';
+import { buildRepositoryGraph } from '../../src/app/build-graph.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import type { ChangeSet } from '../../src/model/change.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 
 // A run that analyses the working tree reads its change on another thread while the graph loads (`prefetchChange`).
 // The change it gets must be the one read in place, and the stamp the analysis memo keeps must be taken before it.
+// Only a run with a facts cache prefetches: one without parses every file, and reads the change on its own thread.
 
 function editedRepo(): TestRepo {
   const repo = createRepo({ 'src/a.ts': 'export const a = 1;\n', 'src/b.ts': 'export const b = 2;\n', 'README.md': '# r\n' });
@@ -54,6 +56,7 @@ describe('the working-tree change read on another thread', () => {
   test('a prefetched change is the one read in place; its stamp is the one taken before it was read', async (t) => {
     const repo = editedRepo();
     t.after(() => repo.cleanup());
+    await buildWithCache(repo, t);
     const fresh = async (): Promise<{ change: ChangeSet; stamp: unknown }> => {
       const git = await createNodeEnv(repo.dir).openGit();
       return { stamp: await git.readChangeStamp?.({}), change: await git.readChange({}) };
@@ -74,6 +77,19 @@ describe('the working-tree change read on another thread', () => {
     assert.equal((await git.readChange({ base: 'HEAD', head: 'HEAD' })).files.length, 0);
   });
 
+  test('with no facts cache nothing is prefetched: the stamp and the change are read when asked', async (t) => {
+    const repo = editedRepo();
+    t.after(() => repo.cleanup());
+    const git = await createNodeEnv(repo.dir).openGit();
+    git.prefetchChange?.({});
+    const early = await git.readChangeStamp?.({});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    repo.git('add', 'src/new.ts');
+    assert.notDeepEqual(await git.readChangeStamp?.({}), early, 'a prefetch would have kept the stamp taken before the index moved');
+    const change = await git.readChange({});
+    assert.equal(change.files.find((file) => file.path === 'src/new.ts')?.status, 'added');
+  });
+
   test('a committed range is not prefetched', async (t) => {
     const repo = editedRepo();
     t.after(() => repo.cleanup());
@@ -90,3 +106,10 @@ describe('the working-tree change read on another thread', () => {
     );
   });
 });
+
+/** A graph build of the repository, which leaves the facts cache a warm run has; its parse children are closed after. */
+async function buildWithCache(repo: TestRepo, t: { after: (fn: () => Promise<void> | void) => void }): Promise<void> {
+  const env = createNodeEnv(repo.dir);
+  t.after(() => env.close());
+  await buildRepositoryGraph(env);
+}
