@@ -76,6 +76,9 @@ export interface ParsePool {
 const DEFAULT_TIMEOUT_MS = 20_000;
 const DEFAULT_BATCH_FILES = 64;
 const DEFAULT_BATCH_CHARS = 1024 * 1024;
+/** A batch takes at most 1/GUIDED_SHARES of each child's share of the files still to batch, and GUIDED_MIN_FILES at least. */
+const GUIDED_SHARES = 4;
+const GUIDED_MIN_FILES = 8;
 const VALUE_FLAGS = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader', '--conditions', '-C']);
 const KEPT_FLAGS =
   /^--(max-old-space-size|max-semi-space-size|stack-size|enable-source-maps|no-warnings|no-deprecation|conditions|import|require|loader|experimental-loader)(=|$)/;
@@ -291,16 +294,20 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     });
   };
 
+  // Guided: a batch holds at most a quarter of each child's share of what is left, so the children finish together
+  // (a second pass of 63 files was one batch, parsed by one child while the other waited).
   const buildBatches = (jobs: PoolJob[], request: PendingRequest): Batch[] => {
     const batches: Batch[] = [];
     let current: PoolJob[] = [];
     let chars = 0;
-    for (const job of jobs) {
-      if (current.length > 0 && (current.length >= batchFiles || chars + job.weight > batchChars)) {
+    let limit = 0;
+    for (const [index, job] of jobs.entries()) {
+      if (current.length > 0 && (current.length >= limit || chars + job.weight > batchChars)) {
         batches.push({ id: nextBatchId++, jobs: current, request });
         current = [];
         chars = 0;
       }
+      if (current.length === 0) limit = Math.min(batchFiles, Math.max(GUIDED_MIN_FILES, Math.ceil((jobs.length - index) / (size * GUIDED_SHARES))));
       current.push(job);
       chars += job.weight;
     }

@@ -89,6 +89,18 @@ test('a file that segfaults swc is reported as parse/crash while the rest of its
   assert.deepEqual(after.get('src/module-7.ts'), extractFacts('src/module-7.ts', buildModule(7).text, options));
 });
 
+test('a request of a few dozen files is shared by every child, not sent to one in a single batch', async (t) => {
+  const pool = createParsePool({ size: 2 });
+  t.after(() => pool.close());
+  const jobs = Array.from({ length: 63 }, (_, index) => buildModule(index));
+  const parsing = pool.parse(jobs, options);
+  // Both children are started for it: a single batch of 63 (under the 64-file limit) would have started one.
+  assert.equal(pool.processIds().length, 2);
+  const results = await parsing;
+  assert.equal(results.size, 63);
+  for (const job of jobs) assert.deepEqual(results.get(job.path), extractFacts(job.path, job.text, options));
+});
+
 test('a child is given its batch while it starts, and a file that crashes it then is still isolated', async (t) => {
   const pool = createParsePool({ size: 1 });
   t.after(() => pool.close());
