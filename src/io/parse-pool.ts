@@ -307,7 +307,8 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
         current = [];
         chars = 0;
       }
-      if (current.length === 0) limit = Math.min(batchFiles, Math.max(GUIDED_MIN_FILES, Math.ceil((jobs.length - index) / (size * GUIDED_SHARES))));
+      if (current.length === 0)
+        limit = Math.min(batchFiles, Math.max(GUIDED_MIN_FILES, Math.ceil((jobs.length - index) / (size * GUIDED_SHARES))));
       current.push(job);
       chars += job.weight;
     }
