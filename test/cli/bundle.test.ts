@@ -14,7 +14,7 @@ const bundle = join(root, 'dist', 'bundle');
  */
 test('every path the bundle resolves from import.meta.url names a built file', () => {
   assert.ok(existsSync(join(bundle, 'main.js')), 'dist/bundle/main.js is missing: run npm run build first');
-  assert.match(readFileSync(join(root, 'bin', 'checker.js'), 'utf8'), /import '\.\.\/dist\/bundle\/main\.js';/);
+  assert.match(readFileSync(join(root, 'bin', 'checker.js'), 'utf8'), /await import\('\.\.\/dist\/bundle\/main\.js'\);/);
   const code = readdirSync(bundle)
     .filter((file) => file.endsWith('.js'))
     .map((file) => readFileSync(join(bundle, file), 'utf8'))
