@@ -331,7 +331,8 @@ export abstract class LinkScanBase {
 
   protected abstract parseAssignment(): void;
   protected abstract parseExpression(): void;
-  protected abstract parseFunctionBody(): void;
+  /** `{ statements }`: a block statement, and a function's body (parsed alike). */
+  protected abstract parseBlock(): void;
   protected abstract parseFunctionRest(isAsync: boolean, isGenerator: boolean, allowBodyless: boolean): void;
   protected abstract parseFunction(nameRequired: boolean, isDefault: boolean): string | undefined;
   protected abstract parseClass(nameRequired: boolean): string | undefined;

@@ -4,7 +4,7 @@
  */
 import type { ExportKind, ImportedName } from '../../model/facts.js';
 import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_NUMBER, TOKEN_PRIVATE, TOKEN_PUNCT, TOKEN_STRING } from './link-scan-lexer.js';
-import { skipType, skipTypeBrackets } from './link-scan-types.js';
+import { skipType, skipTypeAnnotation, skipTypeBrackets } from './link-scan-types.js';
 import {
   SHAPE_CALL,
   SHAPE_MEMBER,
@@ -210,13 +210,7 @@ export abstract class DeclarationScanner extends ExpressionScanner {
       const eventsBefore = this.events.length;
       const binding = this.parseBindingTarget(collectNames ? names : undefined, true);
       const patternHasEvents = this.events.length !== eventsBefore;
-      if (this.typescript) {
-        if (lx.is('!')) lx.next();
-        if (lx.is(':')) {
-          lx.next();
-          skipType(lx);
-        }
-      }
+      if (this.typescript) skipTypeAnnotation(lx, '!');
       if (lx.is('=')) {
         lx.next();
         this.parseAssignment();
@@ -350,7 +344,7 @@ export abstract class DeclarationScanner extends ExpressionScanner {
       lx.next();
       skipType(lx);
     }
-    if (lx.is('{')) this.parseFunctionBody();
+    if (lx.is('{')) this.parseBlock();
     else if (allowBodyless) this.consumeSemicolon();
     else decline();
     this.leaveFunction(saved);
@@ -371,13 +365,7 @@ export abstract class DeclarationScanner extends ExpressionScanner {
       if (lx.is('...')) lx.next();
       if (this.typescript && lx.isName('this')) lx.next();
       else this.parseBindingTarget(undefined, false);
-      if (this.typescript) {
-        if (lx.is('?')) lx.next();
-        if (lx.is(':')) {
-          lx.next();
-          skipType(lx);
-        }
-      }
+      if (this.typescript) skipTypeAnnotation(lx, '?');
       if (lx.is('=')) {
         lx.next();
         this.parseAssignment();
@@ -388,7 +376,7 @@ export abstract class DeclarationScanner extends ExpressionScanner {
     lx.next();
   }
 
-  protected parseFunctionBody(): void {
+  protected parseBlock(): void {
     const lx = this.lx;
     lx.expect('{');
     while (!lx.is('}')) {
@@ -480,7 +468,7 @@ export abstract class DeclarationScanner extends ExpressionScanner {
     }
     if (isStatic && lx.is('{')) {
       const saved = this.enterFunction(false, false);
-      this.parseFunctionBody();
+      this.parseBlock();
       this.leaveFunction(saved);
       return;
     }
@@ -490,11 +478,7 @@ export abstract class DeclarationScanner extends ExpressionScanner {
     }
     if (this.typescript && lx.is('[') && this.isIndexSignature()) {
       skipTypeBrackets(lx);
-      if (lx.is('?')) lx.next();
-      if (lx.is(':')) {
-        lx.next();
-        skipType(lx);
-      }
+      skipTypeAnnotation(lx, '?');
       this.consumeSemicolon();
       return;
     }

@@ -48,15 +48,7 @@ export abstract class JsxScanner extends LinkScanBase {
         lx.next();
         continue;
       }
-      if (lx.type !== TOKEN_NAME) decline();
-      lx.extendJsxName();
-      lx.next();
-      if (lx.is(':')) {
-        lx.next();
-        if (lx.type !== TOKEN_NAME) decline();
-        lx.extendJsxName();
-        lx.next();
-      }
+      this.parseJsxNamespacedName();
       if (!lx.is('=')) continue;
       this.parseJsxAttributeValue();
     }
@@ -104,21 +96,26 @@ export abstract class JsxScanner extends LinkScanBase {
   /** `Name`, `a.b.c`, `ns:name`, with `-` inside names (`data-x`). */
   protected parseJsxName(): void {
     const lx = this.lx;
-    if (lx.type !== TOKEN_NAME) decline();
-    lx.extendJsxName();
-    lx.next();
-    if (lx.is(':')) {
-      lx.next();
-      if (lx.type !== TOKEN_NAME) decline();
-      lx.extendJsxName();
-      lx.next();
-      return;
-    }
+    if (this.parseJsxNamespacedName()) return;
     while (lx.is('.')) {
       lx.next();
       if (lx.type !== TOKEN_NAME) decline();
       lx.next();
     }
+  }
+
+  /** `name` or `ns:name` (an attribute's name, or an element's first part); true when it had a namespace. */
+  protected parseJsxNamespacedName(): boolean {
+    const lx = this.lx;
+    if (lx.type !== TOKEN_NAME) decline();
+    lx.extendJsxName();
+    lx.next();
+    if (!lx.is(':')) return false;
+    lx.next();
+    if (lx.type !== TOKEN_NAME) decline();
+    lx.extendJsxName();
+    lx.next();
+    return true;
   }
 
   /** Text, `{expression}` and nested elements up to the closing tag; returns the offset after it. */

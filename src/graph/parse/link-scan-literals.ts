@@ -157,7 +157,7 @@ export abstract class LiteralScanner extends JsxScanner {
     lx.next();
     const saved = this.enterFunction(isAsync, false, true);
     if (lx.is('{')) {
-      this.parseFunctionBody();
+      this.parseBlock();
     } else {
       this.noIn = (saved & 4) !== 0;
       this.parseAssignment();

@@ -105,19 +105,25 @@ export class LinkScanParser extends StatementScanner {
     if (record) this.pushImport(specifier, 'static', typeOnly, names, start);
   }
 
+  /**
+   * A specifier's own `type` modifier (`{ type A }`, `{ type 'a' as b }`): read and skipped, answering whether the
+   * specifier is type-only. `type as …` is left to swc (is `type` the name or the modifier there).
+   */
+  protected readSpecifierTypeModifier(typeOnly: boolean): boolean {
+    const lx = this.lx;
+    if (!this.typescript || !lx.isName('type')) return typeOnly;
+    const following = this.peek();
+    if (following.type === TOKEN_NAME && following.value === 'as') decline();
+    if (following.type !== TOKEN_NAME && following.type !== TOKEN_STRING) return typeOnly;
+    lx.next();
+    return true;
+  }
+
   protected parseImportSpecifiers(names: ImportedName[], typeOnly: boolean): void {
     const lx = this.lx;
     lx.next();
     while (!lx.is('}')) {
-      let specifierTypeOnly = typeOnly;
-      if (this.typescript && lx.isName('type')) {
-        const following = this.peek();
-        if (following.type === TOKEN_NAME && following.value === 'as') decline();
-        if (following.type === TOKEN_NAME || following.type === TOKEN_STRING) {
-          specifierTypeOnly = true;
-          lx.next();
-        }
-      }
+      const specifierTypeOnly = this.readSpecifierTypeModifier(typeOnly);
       let imported: string;
       if (lx.type === TOKEN_STRING) {
         imported = this.readSpecifier();
@@ -293,15 +299,7 @@ export class LinkScanParser extends StatementScanner {
     lx.next();
     const specifiers: { orig: string; exported: string; typeOnly: boolean; origIsString: boolean }[] = [];
     while (!lx.is('}')) {
-      let specifierTypeOnly = typeOnly;
-      if (this.typescript && lx.isName('type')) {
-        const following = this.peek();
-        if (following.type === TOKEN_NAME && following.value === 'as') decline();
-        if (following.type === TOKEN_NAME || following.type === TOKEN_STRING) {
-          specifierTypeOnly = true;
-          lx.next();
-        }
-      }
+      const specifierTypeOnly = this.readSpecifierTypeModifier(typeOnly);
       const origIsString = lx.type === TOKEN_STRING;
       const orig = this.readModuleExportName();
       let exported = orig;

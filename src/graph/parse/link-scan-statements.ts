@@ -37,16 +37,6 @@ export abstract class StatementScanner extends DeclarationScanner {
     this.parseExpressionStatement();
   }
 
-  protected parseBlock(): void {
-    const lx = this.lx;
-    lx.expect('{');
-    while (!lx.is('}')) {
-      if (lx.type === TOKEN_EOF) decline();
-      this.parseStatement(CONTEXT_BODY);
-    }
-    lx.next();
-  }
-
   /** Statements that start with a keyword; false when the name starts an expression statement instead. */
   protected parseKeywordStatement(context: number, start: number): boolean {
     const lx = this.lx;

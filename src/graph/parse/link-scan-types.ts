@@ -42,6 +42,15 @@ const typePunctuators = new Set([
 /** Prefix keywords of a type operand: `keyof T`, `readonly T[]`, `unique symbol`, `infer U`, `asserts x`. */
 const typePrefixes = new Set(['keyof', 'readonly', 'unique', 'infer', 'asserts']);
 
+/** An optional `marker` (`?` after a parameter or index signature, `!` after a declarator), then an optional `: Type`. */
+export function skipTypeAnnotation(lx: Lexer, marker: '?' | '!'): void {
+  if (lx.is(marker)) lx.next();
+  if (lx.is(':')) {
+    lx.next();
+    skipType(lx);
+  }
+}
+
 /** Skips one type from the current token and stops at the first token that cannot continue it. */
 export function skipType(lx: Lexer): void {
   let openConditionals = 0;
