@@ -16,7 +16,7 @@ import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, 
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { Env, GitAccess, HistoryEntry, RevisionRange } from '../model/env.js';
+import type { Env, GitAccess, HistoryEntry, LinkKeys, RevisionRange } from '../model/env.js';
 import { type ExportFact, type FileFacts, isCodeFile, type SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import type { Config } from '../model/config.js';
@@ -33,6 +33,7 @@ import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { readRepoText } from './repo-text.js';
+import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
 import { loadCoverage } from './load-coverage.js';
 import { readLatestExecution } from './execution-evidence.js';
 
@@ -120,7 +121,10 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const classifiers = mergeClassifiers(packs.packs);
   const sides = await readChangeSides(env, git, repository, change, classifiers.signals);
   const worktreeDrift = await countWorktreeDrift(git, change);
-  const limitations: Diagnostic[] = [...repository.limitations, ...describeRangeLimits(change, repository, worktreeDrift)];
+  const seeds = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
+  const reached = findReverseReach(repository.kg, seeds);
+  const bearing = await selectBearingGaps(env, repository, [...listChangePaths(change), ...reached.map((item) => item.path)]);
+  const limitations: Diagnostic[] = [...bearing.limitations, ...describeRangeLimits(change, bearing.unresolvedImports, worktreeDrift)];
   if (sides.unparsed.length > 0) limitations.push(describeUnparsedSides(sides.unparsed, repository));
   if (change.files.length === 0) {
     limitations.push({
@@ -136,8 +140,6 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const proofMessages = toProofMessages(packs.packs);
   const changedFiles = change.files.map((file) => toChangedFileEvidence(repository.kg, file, sides, trackedPaths, pathClasses));
   const changedExports = changedFiles.flatMap((file) => file.changedExports);
-  const seeds = change.files.filter((file) => file.status !== 'deleted').map((file) => file.path);
-  const reached = findReverseReach(repository.kg, seeds);
   const impactedFiles: ImpactedFile[] = reached.map((item) => ({
     id: toFileId(item.path),
     path: item.path,
@@ -265,7 +267,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     edgeCases: evaluated.edgeCases,
     context,
     findings: evaluated.findings,
-    unresolvedImports: repository.kg.unresolvedImports.map(({ from, specifier, line, reason }) => ({ from, specifier, line, reason })),
+    unresolvedImports: bearing.unresolvedImports.map(({ from, specifier, line, reason }) => ({ from, specifier, line, reason })),
     limitations: dedupeDiagnostics(limitations),
   };
 }
@@ -629,7 +631,55 @@ async function countWorktreeDrift(git: GitAccess, change: ChangeSet): Promise<nu
   return (await git.readChange({ base: change.head.oid })).files.length;
 }
 
-function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph, worktreeDrift: number | undefined): Diagnostic[] {
+/**
+ * The graph's gaps that bear on this change: the unresolved imports whose specifier could name a changed or impacted
+ * file, and the parse failures of files whose text could import one (LinkKeys of those files: their names, their
+ * folders when an index, dots), or that are one. A gap elsewhere cannot hide a dependent of this change; a focused cold
+ * run never reads such files for their imports (src/app/build-graph.ts), and a full run answers the same.
+ */
+async function selectBearingGaps(
+  env: Env,
+  repository: RepositoryGraph,
+  paths: readonly string[],
+): Promise<{ limitations: Diagnostic[]; unresolvedImports: RepositoryGraph['kg']['unresolvedImports'] }> {
+  const own = new Set(paths);
+  const holdsKey = compileLinkTest(mergeNameKeys(paths));
+  const unresolvedImports = repository.kg.unresolvedImports.filter(
+    (item) => own.has(item.from) || holdsKey(`from ${JSON.stringify(item.specifier)}`),
+  );
+  const limitations: Diagnostic[] = [];
+  for (const diagnostic of repository.limitations) {
+    const file = diagnostic.location?.file;
+    if (PARSE_FAILURE_CODES.has(diagnostic.code) && file !== undefined && !own.has(file)) {
+      const text = await readRepoText(env, file, repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+      if (text !== undefined && !holdsKey(text)) continue;
+    }
+    limitations.push(diagnostic);
+  }
+  return { limitations, unresolvedImports };
+}
+
+const PARSE_FAILURE_CODES = new Set(['parse/syntax', 'parse/crash', 'parse/timeout']);
+
+/** The keys of `paths` by their names alone (no package or alias keys: a subset of what a focused run looked for). */
+function mergeNameKeys(paths: readonly string[]): LinkKeys {
+  const words = new Set<string>();
+  let dots = false;
+  for (const path of paths) {
+    const keys = deriveLinkKeys(path, NAME_KEYS_ONLY);
+    for (const word of keys.words) words.add(word);
+    dots ||= keys.dots;
+  }
+  return { words: [...words].sort(), dots };
+}
+
+const NAME_KEYS_ONLY = { packages: [], aliasPrefixes: [] };
+
+function describeRangeLimits(
+  change: ChangeSet,
+  unresolvedImports: RepositoryGraph['kg']['unresolvedImports'],
+  worktreeDrift: number | undefined,
+): Diagnostic[] {
   const notes: Diagnostic[] = [];
   if (worktreeDrift !== undefined && worktreeDrift > 0) {
     notes.push({
@@ -639,13 +689,13 @@ function describeRangeLimits(change: ChangeSet, repository: RepositoryGraph, wor
       hint: `Check out ${change.head.ref} (or omit --head to analyse the working tree) for an exact answer.`,
     });
   }
-  const unresolved = repository.kg.unresolvedImports.length;
+  const unresolved = unresolvedImports.length;
   if (unresolved > 0) {
     notes.push({
       code: 'analysis/unresolved-imports',
       severity: 'warn',
       message: `${unresolved} import${unresolved === 1 ? '' : 's'} could not be resolved to a repository file; files reached only through them are missing from the impact, so the impacted set may be incomplete.`,
-      evidenceIds: repository.kg.unresolvedImports.slice(0, 50).map((item) => toFileId(item.from)),
+      evidenceIds: unresolvedImports.slice(0, 50).map((item) => toFileId(item.from)),
     });
   }
   return notes;

@@ -5,7 +5,7 @@ import { patchKnowledgeGraph, recallExportTables } from '../graph/patch.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
 import type { LoadedConfigData } from '../model/config.js';
-import type { Env, FocusSelector, ParsedSources } from '../model/env.js';
+import type { Env, FocusSelector, LinkKeys, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type FileFacts, type ImportFact, isCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
@@ -20,7 +20,7 @@ import { describeConfig } from './tree-fingerprint.js';
 import { type RecordedRead, recordReads } from './recorded-reads.js';
 import { isSnapshotSafe, type KeptGraph, loadGraphSnapshot, saveGraphSnapshot, toGraphSnapshotId } from './graph-snapshot.js';
 import { fromKnowledgeGraphSnapshot, toKnowledgeGraphSnapshot } from '../graph/snapshot.js';
-import { selectFocusedFiles } from '../graph/focus.js';
+import { createLinkIndex, listImporters, selectFocusedFiles } from '../graph/focus.js';
 import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
 
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -114,6 +114,7 @@ export async function buildRepositoryGraph(
   // A run reading more files than a patch takes builds the graph (unless they all hash as before): the resolver, the
   // documents and the OpenAPI routes do not depend on the parse, so they are read while the children parse.
   if (reading !== undefined && reading > maxPatched) early = readBuildInputs(env, paths, scan.files);
+  focused?.prime();
   const parsed = await parsing;
   clock.lap('parse');
   const linkOnly = parsed.linkOnly?.size ?? 0;
@@ -626,26 +627,77 @@ export interface BuildFocus {
 }
 
 /**
- * The focus of a run with no facts cache (ParseSourcesOptions.focus): the files read for their imports and exports
- * alone are resolved with the others, and those an analysis of the change reads are chosen (src/graph/focus.ts). The
- * resolver and the resolutions made on the way are kept for the build.
+ * The focus of a run with no facts cache (ParseSourcesOptions.focus). The first pass scans for links only the files
+ * whose text holds a key of a changed file (`prime` starts deriving them once the change and the resolver are on their
+ * way); each step resolves what was read, walks the importers of the change, and asks the unlinked files for the keys
+ * the walk gained until it gains none; then it asks for the files an analysis of the change reads in full
+ * (src/graph/focus.ts), and again for what those import, until nothing is left. The resolver and the resolutions made
+ * on the way are kept for the build.
  */
 function createFocusedParse(
   getResolver: () => Promise<Resolver>,
   focus: BuildFocus,
-): { select: FocusSelector; resolver?: Promise<Resolver>; resolved: Map<FileFacts, Resolution[]> } {
-  const state: { select: FocusSelector; resolver?: Promise<Resolver>; resolved: Map<FileFacts, Resolution[]> } = {
-    resolved: new Map(),
-    select: async ({ facts, linkOnly }) => {
-      state.resolver = getResolver();
-      const [resolver, changed] = await Promise.all([state.resolver, focus.changedPaths()]);
-      const resolutions = new Map<string, Resolution[]>();
-      for (const [path, entry] of facts) {
-        const resolved = resolveFile(resolver, path, entry.facts);
-        state.resolved.set(entry.facts, resolved);
-        resolutions.set(path, resolved);
+): {
+  select: FocusSelector;
+  prime(): void;
+  resolver?: Promise<Resolver>;
+  resolved: Map<FileFacts, Resolution[]>;
+} {
+  let known = false;
+  const applied = { words: [] as string[], seen: new Set<string>(), dots: false };
+  const apply = (keys: LinkKeys): void => {
+    for (const word of keys.words) {
+      if (applied.seen.has(word)) continue;
+      applied.seen.add(word);
+      applied.words.push(word);
+    }
+    applied.dots ||= keys.dots;
+  };
+  let changedKeys: Promise<{ resolver: Resolver; changed: readonly string[] }> | undefined;
+  const index = createLinkIndex();
+  /** The files whose keys are applied. */
+  const keyed = new Set<string>();
+  const start = (): Promise<{ resolver: Resolver; changed: readonly string[] }> => {
+    state.resolver ??= getResolver();
+    changedKeys ??= Promise.all([state.resolver, focus.changedPaths()]).then(([resolver, changed]) => {
+      for (const path of changed) {
+        keyed.add(path);
+        apply(resolver.getLinkKeys(path));
       }
-      return selectFocusedFiles({ facts, linkOnly, resolutions, changed });
+      known = true;
+      return { resolver, changed };
+    });
+    return changedKeys;
+  };
+  const state: {
+    select: FocusSelector;
+    prime(): void;
+    resolver?: Promise<Resolver>;
+    resolved: Map<FileFacts, Resolution[]>;
+  } = {
+    resolved: new Map(),
+    prime: () => void start().catch(noop),
+    select: {
+      firstKeys: () => (known ? { words: [...applied.words], dots: applied.dots } : undefined),
+      step: async ({ facts, linkOnly, unlinked }) => {
+        const { resolver, changed } = await start();
+        for (const [path, entry] of facts) {
+          if (unlinked.has(path) || state.resolved.has(entry.facts)) continue;
+          const resolved = resolveFile(resolver, path, entry.facts);
+          state.resolved.set(entry.facts, resolved);
+          index.set(path, resolved);
+        }
+        // What is read so far names part of the reach at least: its files' keys, and the files it needs in full.
+        for (const path of listImporters(index, changed)) {
+          if (keyed.has(path)) continue;
+          keyed.add(path);
+          apply(resolver.getLinkKeys(path));
+        }
+        return {
+          keys: { words: [...applied.words], dots: applied.dots },
+          parse: selectFocusedFiles({ facts, linkOnly, links: index, changed }),
+        };
+      },
     },
   };
   return state;

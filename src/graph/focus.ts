@@ -5,8 +5,8 @@ export interface FocusInput {
   /** Every code file's facts: full, or imports, exports and lines alone for the files in `linkOnly`. */
   facts: ReadonlyMap<string, { facts: FileFacts }>;
   linkOnly: ReadonlySet<string>;
-  /** Each file's imports as resolved, aligned with its facts' imports. */
-  resolutions: ReadonlyMap<string, readonly Resolution[]>;
+  /** Who imports whom, from each file's imports as resolved. */
+  links: LinkIndex;
   /** The change's paths (both sides of a rename). */
   changed: readonly string[];
 }
@@ -19,40 +19,60 @@ export interface FocusInput {
  * routes or mocks were never read for links alone (link-facts.ts), so their facts are full already.
  */
 export function selectFocusedFiles(input: FocusInput): string[] {
-  const importers = new Map<string, string[]>();
-  const imported = new Map<string, string[]>();
-  for (const [path, resolutions] of input.resolutions) {
-    for (const resolution of resolutions) {
-      const target = resolution.target;
-      if (target === undefined || target === path) continue;
-      push(importers, target, path);
-      push(imported, path, target);
-    }
-  }
+  const index = input.links;
   const needed = new Set<string>();
-  const visit = (start: Iterable<string>, next: ReadonlyMap<string, string[]>): void => {
-    const queue = [...start];
-    const seen = new Set<string>();
-    while (queue.length > 0) {
-      const path = queue.pop() as string;
-      if (seen.has(path)) continue;
-      seen.add(path);
-      needed.add(path);
-      for (const other of next.get(path) ?? []) if (!seen.has(other)) queue.push(other);
-    }
-  };
-  visit(input.changed, importers);
+  for (const path of visit(input.changed, index.importers)) needed.add(path);
   const routeFiles: string[] = [];
   for (const [path, { facts }] of input.facts) {
     if (input.linkOnly.has(path)) continue;
     if (facts.routes.length > 0 || facts.mounts.length > 0 || facts.uses.length > 0) routeFiles.push(path);
   }
-  visit(routeFiles, imported);
+  for (const path of visit(routeFiles, index.imported)) needed.add(path);
   return [...needed].filter((path) => input.linkOnly.has(path)).sort();
 }
 
-function push(map: Map<string, string[]>, key: string, value: string): void {
-  const list = map.get(key);
-  if (list === undefined) map.set(key, [value]);
-  else list.push(value);
+/** Who imports whom among the files resolved so far; `set` replaces a file's imports (read again, in full). */
+export interface LinkIndex {
+  importers: Map<string, Set<string>>;
+  imported: Map<string, Set<string>>;
+  set(path: string, resolutions: readonly Resolution[]): void;
+}
+
+export function createLinkIndex(): LinkIndex {
+  const importers = new Map<string, Set<string>>();
+  const imported = new Map<string, Set<string>>();
+  return {
+    importers,
+    imported,
+    set(path, resolutions) {
+      for (const target of imported.get(path) ?? []) importers.get(target)?.delete(path);
+      const targets = new Set<string>();
+      for (const resolution of resolutions) {
+        const target = resolution.target;
+        if (target === undefined || target === path) continue;
+        targets.add(target);
+        const list = importers.get(target);
+        if (list === undefined) importers.set(target, new Set([path]));
+        else list.add(path);
+      }
+      imported.set(path, targets);
+    },
+  };
+}
+
+/** The changed files and everything that imports one of them, however indirectly. */
+export function listImporters(index: LinkIndex, changed: readonly string[]): string[] {
+  return [...visit(changed, index.importers)];
+}
+
+function visit(start: Iterable<string>, next: ReadonlyMap<string, Iterable<string>>): Set<string> {
+  const queue = [...start];
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const path = queue.pop() as string;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    for (const other of next.get(path) ?? []) if (!seen.has(other)) queue.push(other);
+  }
+  return seen;
 }

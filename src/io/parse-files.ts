@@ -137,6 +137,9 @@ export async function parseRepositoryFiles(
       facts,
       previous,
       linkOnly,
+      unlinked: new Set(),
+      tested: new Map(),
+      holders: new Map(),
       skipped,
     });
   } finally {
@@ -150,6 +153,12 @@ interface RunState {
   facts: Map<string, ParsedFile>;
   previous: Map<string, ParsedFile>;
   linkOnly: Set<string>;
+  /** Among `linkOnly`: read, but holding no key of the focus, so not scanned (ReadOutcome `unlinked`). */
+  unlinked: Set<string>;
+  /** How many of the focus's keys (FocusStep.keys) each unlinked file was tested against, and whether dots were. */
+  tested: Map<string, { words: number; dots: boolean }>;
+  /** The child that keeps each unlinked file's text (ReadOutcome `unlinked`), when one does. */
+  holders: Map<string, number>;
   skipped: SkippedFile[];
 }
 
@@ -187,33 +196,83 @@ async function parseWithPool(
     const focus = options.known === undefined && cache.entries.size === 0 ? options.focus : undefined;
     const reading = readInPool(
       activePool,
-      { root, maxBytes, ...(focus === undefined ? {} : { links: true }) },
+      { root, maxBytes, ...(focus === undefined ? {} : { links: true, hold: true, keys: () => focus.firstKeys() }) },
       jobs,
       parseOptions,
       options,
     );
     options.onStarted?.(jobs.length);
     takeOutcomes(jobs, await reading, sent, cache, { root, maxBytes }, state);
-    if (focus !== undefined && state.linkOnly.size > 0) {
-      const wanted = new Set(await focus({ facts, linkOnly: state.linkOnly }));
-      const more = jobs.filter((job) => wanted.has(job.path) && state.linkOnly.has(job.path));
-      for (const job of more) state.linkOnly.delete(job.path);
-      if (more.length > 0) {
-        // Counted once: they were read in the first round.
-        takeOutcomes(
-          more,
-          await readInPool(activePool, { root, maxBytes }, more, parseOptions, options),
-          sent,
-          cache,
-          { root, maxBytes },
-          state,
-        );
+    if (focus !== undefined) {
+      try {
+        await readFocused(focus, activePool, { root, maxBytes }, jobs, sent, cache, parseOptions, options, state);
+      } finally {
+        activePool.release();
       }
     }
   } finally {
     if (pool === undefined) await activePool.close();
   }
   return finish(root, codeFiles, cache, options, state);
+}
+
+/**
+ * A focused run's later passes, as its selector asks (FocusSelector.step): the unlinked files are tested against the
+ * keys they were not tested against yet (and scanned when they hold one), the files the analysis reads are parsed in
+ * full, both at once; until a step leaves nothing to test and nothing to parse.
+ */
+async function readFocused(
+  focus: FocusSelector,
+  pool: ParsePool,
+  source: ReadSource,
+  jobs: readonly ReadJob[],
+  sent: ReadonlyMap<string, { file: ScannedFile; entry: FactsCacheEntry | undefined }>,
+  cache: FactsCache,
+  parseOptions: ParseOptions,
+  options: ParseRepositoryOptions,
+  state: RunState,
+): Promise<void> {
+  const { facts, linkOnly, unlinked, tested } = state;
+  // A file a child keeps the text of goes back to that child to be tested again.
+  const withHolder = (job: ReadJob): ReadJob => {
+    const holder = state.holders.get(job.path);
+    return holder === undefined ? job : { ...job, holder };
+  };
+  while (linkOnly.size > 0) {
+    const step = await focus.step({ facts, linkOnly, unlinked });
+    const parse = new Set(step.parse.filter((path) => linkOnly.has(path)));
+    // Parsed wherever a child is free: a parse costs far more than the read a kept text saves.
+    const parsing = jobs.filter((job) => parse.has(job.path));
+    // Files tested against the same keys so far go together, each group sent the keys it was not tested against.
+    const groups = new Map<string, { from: { words: number; dots: boolean }; jobs: ReadJob[] }>();
+    const keys = step.keys;
+    if (keys !== undefined) {
+      for (const job of jobs) {
+        const from = tested.get(job.path);
+        if (from === undefined || !unlinked.has(job.path) || parse.has(job.path)) continue;
+        if (from.words >= keys.words.length && (from.dots || !keys.dots)) continue;
+        const id = `${from.words}:${from.dots}`;
+        const group = groups.get(id) ?? { from, jobs: [] };
+        group.jobs.push(withHolder(job));
+        groups.set(id, group);
+      }
+    }
+    if (parsing.length === 0 && groups.size === 0) return;
+    for (const job of [...parsing, ...[...groups.values()].flatMap((group) => group.jobs)]) {
+      linkOnly.delete(job.path);
+      unlinked.delete(job.path);
+      state.holders.delete(job.path);
+    }
+    // Counted once: they were read in the first pass.
+    const reads = [...groups.values()].map(async ({ from, jobs: group }) => {
+      const rest = { words: keys?.words.slice(from.words) ?? [], dots: keys?.dots === true && !from.dots };
+      const outcomes = await readInPool(pool, { ...source, links: true, hold: true, keys: () => rest }, group, parseOptions, options);
+      return () => takeOutcomes(group, outcomes, sent, cache, source, state, from);
+    });
+    const parsed = parsing.length === 0 ? new Map<string, ReadOutcome>() : await readInPool(pool, source, parsing, parseOptions, options);
+    takeOutcomes(parsing, parsed, sent, cache, source, state);
+    for (const take of await Promise.all(reads)) take();
+  }
 }
 
 function readInPool(
@@ -230,7 +289,10 @@ function readInPool(
   return pool.read(source, jobs, parseOptions, report === undefined ? undefined : (done, total) => report({ phase, done, total }));
 }
 
-/** Each job's outcome into the run's facts, skipped files and cache; a `linked` one into `linkOnly`, never the cache. */
+/**
+ * Each job's outcome into the run's facts, skipped files and cache; a `linked` one into `linkOnly` (an `unlinked` one,
+ * its lines alone, into `unlinked` too), never the cache.
+ */
 function takeOutcomes(
   jobs: readonly ReadJob[],
   outcomes: ReadonlyMap<string, ReadOutcome>,
@@ -238,8 +300,10 @@ function takeOutcomes(
   cache: FactsCache,
   source: ReadSource,
   state: RunState,
+  /** The keys the files were tested against before (ReadOutcome `unlinked` counts those sent this time). */
+  before: { words: number; dots: boolean } = { words: 0, dots: false },
 ): void {
-  const { stats, facts, previous, skipped, linkOnly } = state;
+  const { stats, facts, previous, skipped, linkOnly, unlinked, tested, holders } = state;
   for (const job of jobs) {
     const answer = outcomes.get(job.path);
     const { file, entry } = sent.get(job.path) ?? {};
@@ -266,6 +330,14 @@ function takeOutcomes(
     if (outcome.kind === 'linked') {
       facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
       linkOnly.add(job.path);
+      continue;
+    }
+    if (outcome.kind === 'unlinked') {
+      facts.set(job.path, { hash: outcome.hash, facts: emptyFacts(outcome.lines) });
+      linkOnly.add(job.path);
+      unlinked.add(job.path);
+      tested.set(job.path, { words: before.words + outcome.tested.words, dots: before.dots || outcome.tested.dots });
+      if (outcome.holder !== undefined) holders.set(job.path, outcome.holder);
       continue;
     }
     if (outcome.kind !== 'parsed') throw new Error(`internal: ${job.path} was answered ${outcome.kind} without facts to keep`);

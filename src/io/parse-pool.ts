@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { CheckerError } from '../model/diagnostic.js';
+import type { LinkKeys } from '../model/env.js';
 import { emptyFacts, type FileFacts, type ParseFailure, type ParseOptions } from '../model/facts.js';
 import type { SkippedFile } from '../model/scan.js';
 
@@ -17,6 +18,8 @@ export interface ReadJob {
   size: number;
   /** The hash of the facts the caller holds for it: when the file still hashes to it, the child does not parse it. */
   knownHash?: string;
+  /** The child that keeps its text (ReadOutcome `unlinked`): its batch goes there while that child lives. */
+  holder?: number;
 }
 
 /** Where read jobs are read from: the repository root, and the scan's size limit (`analysis.maxFileBytes`). */
@@ -25,6 +28,14 @@ export interface ReadSource {
   maxBytes: number;
   /** Read each file's imports and exports alone when the fast scanner can (answered `linked`); parse the others. */
   links?: boolean;
+  /**
+   * With `links`: the keys a file's text must hold to be scanned (answered `unlinked` otherwise), as known when its
+   * batch goes to a child; while they are not known (undefined), none. Batches then wait for a child that is ready
+   * rather than one starting, so that more of them go out with the keys.
+   */
+  keys?: () => LinkKeys | undefined;
+  /** With `links`: the children keep the texts of the files they answer `unlinked` (ReadJob.holder) until `release`. */
+  hold?: boolean;
 }
 
 /** What a child made of a read job; `failed` is the pool's own answer when the child died or ran over the time limit. */
@@ -32,6 +43,8 @@ export type ReadOutcome =
   | { kind: 'parsed'; size: number; hash: string; facts: FileFacts }
   /** Imports, exports and lines from the fast scanner (ReadSource.links), every other list empty. */
   | { kind: 'linked'; size: number; hash: string; facts: FileFacts }
+  /** Read and hashed, but its text held none of the keys it was sent (`tested`, their number): not scanned. */
+  | { kind: 'unlinked'; size: number; hash: string; lines: number; tested: { words: number; dots: boolean }; holder?: number }
   | { kind: 'unchanged'; size: number; hash: string }
   /** Classified as not worth parsing (binary, minified, generated, nested too deep): kept in the cache as such. */
   | { kind: 'skipped'; size: number; skip: SkippedFile }
@@ -68,12 +81,15 @@ export interface ParsePool {
   ): Promise<Map<string, ReadOutcome>>;
   /** Starts up to `count` child processes ahead of the first batch, so start-up overlaps the caller's reads. */
   warm(count?: number): void;
+  /** Tells the children to drop the texts they keep (ReadSource.hold). */
+  release(): void;
   /** Ids of the live child processes (for diagnostics and tests). */
   processIds(): number[];
   close(): Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+const NO_KEYS: LinkKeys = { words: [], dots: false };
 const DEFAULT_BATCH_FILES = 64;
 const DEFAULT_BATCH_CHARS = 1024 * 1024;
 /**
@@ -90,6 +106,8 @@ interface PoolJob {
   path: string;
   /** Characters (or bytes) of source, for batching. */
   weight: number;
+  /** The pid of the child that keeps its text (ReadJob.holder). */
+  holder?: number | undefined;
 }
 
 interface PendingRequest {
@@ -98,6 +116,8 @@ interface PendingRequest {
   onParsed?: ((done: number, total: number) => void) | undefined;
   /** The message that asks a child for these jobs. */
   toMessage(id: number, jobs: PoolJob[]): object;
+  /** Whether its batches wait for a ready child now (ReadSource.keys). */
+  awaitsReady?: () => boolean;
   /** The answer for a job whose child died, ran over the time limit or answered nothing. */
   fallback(job: PoolJob, failure: ParseFailure): unknown;
   resolve(results: Map<string, unknown>): void;
@@ -108,6 +128,8 @@ interface Batch {
   id: number;
   jobs: PoolJob[];
   request: PendingRequest;
+  /** The child it waits for while that child lives (its jobs' holder). */
+  holder?: number | undefined;
 }
 
 interface Worker {
@@ -196,12 +218,22 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       for (const worker of workers) {
         if (queue.length === 0) return;
         if (worker.batch !== undefined) continue;
-        const batch = queue.shift();
+        if (!worker.isReady && queue[0]?.request.awaitsReady?.() === true) continue;
+        const index = queue.findIndex((batch) => isFor(batch, worker));
+        if (index === -1) continue;
+        const [batch] = queue.splice(index, 1);
         if (batch !== undefined) dispatch(worker, batch);
       }
       if (queue.length === 0 || workers.size >= size) return;
       spawnWorker();
     }
+  };
+
+  /** A batch goes to the child that keeps its texts while that child lives, else to any. */
+  const isFor = (batch: Batch, worker: Worker): boolean => {
+    if (batch.holder === undefined || batch.holder === worker.child.pid) return true;
+    for (const other of workers) if (other.child.pid === batch.holder) return false;
+    return true;
   };
 
   const handleFailedBatch = (batch: Batch, failure: 'crash' | 'timeout', detail: string): void => {
@@ -301,26 +333,33 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
   // of 63 files was one batch, parsed by one child while the other waited).
   const buildBatches = (jobs: PoolJob[], request: PendingRequest): Batch[] => {
     const batches: Batch[] = [];
+    // The jobs a child keeps the texts of go in batches of their own, for that child.
+    const ordered = jobs.some((job) => job.holder !== undefined)
+      ? [...jobs].sort((left, right) => (left.holder ?? 0) - (right.holder ?? 0))
+      : jobs;
     let current: PoolJob[] = [];
     let chars = 0;
     let limit = 0;
-    for (const [index, job] of jobs.entries()) {
-      if (current.length > 0 && (current.length >= limit || chars + job.weight > batchChars)) {
-        batches.push({ id: nextBatchId++, jobs: current, request });
+    for (const [index, job] of ordered.entries()) {
+      const isOther = current.length > 0 && current[0]?.holder !== job.holder;
+      // A kept text costs its child no read: all of a child's go in one batch.
+      const isFull = job.holder === undefined && (current.length >= limit || chars + job.weight > batchChars);
+      if (current.length > 0 && (isOther || isFull)) {
+        batches.push({ id: nextBatchId++, jobs: current, request, holder: current[0]?.holder });
         current = [];
         chars = 0;
       }
-      if (current.length === 0) limit = Math.min(batchFiles, Math.max(GUIDED_MIN_FILES, Math.ceil((jobs.length - index) / size)));
+      if (current.length === 0) limit = Math.min(batchFiles, Math.max(GUIDED_MIN_FILES, Math.ceil((ordered.length - index) / size)));
       current.push(job);
       chars += job.weight;
     }
-    if (current.length > 0) batches.push({ id: nextBatchId++, jobs: current, request });
+    if (current.length > 0) batches.push({ id: nextBatchId++, jobs: current, request, holder: current[0]?.holder });
     return batches;
   };
 
   const submit = <Result>(
     jobs: PoolJob[],
-    ask: Pick<PendingRequest, 'toMessage' | 'fallback'>,
+    ask: Pick<PendingRequest, 'toMessage' | 'fallback' | 'awaitsReady'>,
     onParsed: ((done: number, total: number) => void) | undefined,
   ): Promise<Map<string, Result>> => {
     if (isClosed) return Promise.reject(new CheckerError('parse/pool-closed', 'The parse pool was already closed.'));
@@ -372,21 +411,30 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     read(source, jobs, parseOptions, onParsed) {
       const known = new Map(jobs.map((job) => [job.path, job.knownHash]));
       return submit<ReadOutcome>(
-        jobs.map((job) => ({ path: job.path, weight: job.size })),
+        jobs.map((job) => ({ path: job.path, weight: job.size, holder: job.holder })),
         {
-          toMessage: (id, batch) => ({
-            type: 'read',
-            id,
-            root: source.root,
-            maxBytes: source.maxBytes,
-            ...(source.links === true ? { links: true } : {}),
-            options: parseOptions,
-            files: batch.map((job) => ({ path: job.path, knownHash: known.get(job.path) })),
-          }),
+          toMessage: (id, batch) => {
+            const keys = source.links === true && source.keys !== undefined ? (source.keys() ?? NO_KEYS) : undefined;
+            return {
+              type: 'read',
+              id,
+              root: source.root,
+              maxBytes: source.maxBytes,
+              ...(source.links === true ? { links: true } : {}),
+              ...(keys === undefined ? {} : { keys }),
+              ...(source.links === true && source.hold === true ? { hold: true } : {}),
+              options: parseOptions,
+              files: batch.map((job) => ({ path: job.path, knownHash: known.get(job.path) })),
+            };
+          },
           fallback: (_job, failure): ReadOutcome => ({ kind: 'failed', failure }),
+          ...(source.links === true && source.keys !== undefined ? { awaitsReady: () => source.keys?.() === undefined } : {}),
         },
         onParsed,
       );
+    },
+    release() {
+      for (const worker of workers) if (worker.child.connected) worker.child.send({ type: 'release' }, noop);
     },
     warm(count = size) {
       if (isClosed) return;
@@ -453,6 +501,8 @@ export function countLines(text: string): number {
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lines += 1;
   return lines;
 }
+
+function noop(): void {}
 
 function describeExit(code: number | null, signal: NodeJS.Signals | null): string {
   return signal !== null ? `signal ${signal}` : `exit code ${code ?? 'unknown'}`;

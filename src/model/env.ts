@@ -32,19 +32,48 @@ export interface ParsedSources {
   previous?: Map<string, { hash: string; facts: FileFacts }>;
   /**
    * Files whose facts hold their imports, exports and lines alone, every other list empty (a focused run,
-   * ParseSourcesOptions.focus): read by the fast scanner, never parsed, never cached.
+   * ParseSourcesOptions.focus): read by the fast scanner, never parsed, never cached. Those of them whose text held no
+   * key of the change's reach (FocusSelector) were not even scanned: their facts hold their lines alone.
    */
   linkOnly?: ReadonlySet<string>;
 }
 
-/**
- * Which of the files read for their imports and exports alone (`linkOnly`, their facts in `facts` with the others')
- * need their full facts: asked once, by a focused run.
- */
-export type FocusSelector = (read: {
+/** What a file's text must hold for one of its imports to resolve to a given file (src/graph/resolve/link-keys.ts). */
+export interface LinkKeys {
+  /** Any one of them, as a substring. */
+  words: string[];
+  /** A specifier of dots alone (`'.'`, `'../..'`). */
+  dots: boolean;
+}
+
+/** What a focused run has read so far: every code file's facts, and which of them are partial. */
+export interface FocusRead {
   facts: ReadonlyMap<string, { hash: string; facts: FileFacts }>;
+  /** Read for imports and exports alone (`unlinked` among them: not even that). */
   linkOnly: ReadonlySet<string>;
-}) => Promise<Iterable<string>>;
+  /** Read and hashed, but their text held none of the keys looked for: their facts hold their lines alone. */
+  unlinked: ReadonlySet<string>;
+}
+
+/**
+ * What a focused run reads next: the unlinked files holding one of `keys` (every key so far, words only ever appended:
+ * a file is tested against those it was not tested against yet), for their links; `parse`, in full.
+ */
+export interface FocusStep {
+  keys?: LinkKeys;
+  parse: string[];
+}
+
+/**
+ * How a focused run (ParseSourcesOptions.focus) reads no more than the analysis of the change needs. The first pass
+ * scans a file for its links only when its text holds a key of the change (`firstKeys`, asked as each batch goes out;
+ * a batch that goes out before they are known scans none); then `step` is asked after each pass, until a step leaves
+ * nothing to read.
+ */
+export interface FocusSelector {
+  firstKeys(): LinkKeys | undefined;
+  step(read: FocusRead): Promise<FocusStep>;
+}
 
 /** One rule pack shipped with checker (`rules/<folder>/pack.yaml|json`), as read; the core parses and validates it. */
 export interface BuiltinPackSource {

@@ -1,8 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 import { extractFacts } from '../graph/parse/extract-facts.js';
 import { extractLinkFacts } from '../graph/parse/link-facts.js';
+import { compileLinkTest } from '../graph/resolve/link-keys.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
-import type { ReadOutcome } from '../io/parse-pool.js';
+import { countLines, type ReadOutcome } from '../io/parse-pool.js';
+import type { LinkKeys } from '../model/env.js';
 import { emptyFacts, type FileFacts, type ParseOptions } from '../model/facts.js';
 import { isRecord } from '../text/is-record.js';
 
@@ -36,6 +38,10 @@ interface ReadRequest {
   maxBytes: number;
   /** Imports and exports alone where the fast scanner can tell them (a focused cold run, src/io/parse-files.ts). */
   links?: boolean;
+  /** With `links`: only files whose text holds one of these are scanned; the others are answered `unlinked`. */
+  keys?: LinkKeys;
+  /** Keep the text of a file answered `unlinked` for a later request (a focused run's next passes), until `release`. */
+  hold?: boolean;
   options: ParseOptions;
   files: { path: string; knownHash?: string }[];
 }
@@ -44,17 +50,59 @@ function isReadRequest(message: unknown): message is ReadRequest {
   return isRequest(message, 'read') && typeof message.root === 'string' && typeof message.maxBytes === 'number';
 }
 
+/** Texts of files answered `unlinked`, kept for the focused run's next passes (ReadRequest.hold), and their characters. */
+const held = new Map<string, { text: string; size: number; hash: string }>();
+let heldChars = 0;
+/** Past this many characters (about 128 MB of one-byte text) no more texts are kept: a later pass reads them again. */
+const MAX_HELD_CHARS = 64 * 1024 * 1024;
+
 /** The same read, checks and hash as the parent's own (src/io/read-source.ts): the text never crosses IPC. */
 function readOne(message: ReadRequest, path: string, knownHash: string | undefined): ReadOutcome {
+  const kept = held.get(path);
+  if (kept !== undefined) {
+    held.delete(path);
+    heldChars -= kept.text.length;
+    return answer(message, path, kept, true);
+  }
   const read = readFileBytes(message.root, path, message.maxBytes);
   if (!read.ok) return { kind: 'unread', skip: read.skip };
   const size = read.bytes.byteLength;
   const source = classifySource(path, read.bytes);
   if (!source.ok) return { kind: 'skipped', size, skip: source.skip };
   if (source.hash === knownHash) return { kind: 'unchanged', size, hash: source.hash };
-  const linked = message.links === true ? extractLinkFacts(path, source.text) : undefined;
-  if (linked !== undefined) return { kind: 'linked', size, hash: source.hash, facts: linked };
-  return { kind: 'parsed', size, hash: source.hash, facts: parseOne(path, source.text, message.options) };
+  return answer(message, path, { text: source.text, size, hash: source.hash });
+}
+
+/** A kept text (`wasTested`) was tested for escapes when it was read: only the words and dots are tested again. */
+function answer(message: ReadRequest, path: string, source: { text: string; size: number; hash: string }, wasTested = false): ReadOutcome {
+  const { text, size, hash } = source;
+  const linked = message.links === true ? extractLinkFacts(path, text, getLinkTest(message.keys, wasTested)) : undefined;
+  if (linked === 'unlinked') {
+    const tested = { words: message.keys?.words.length ?? 0, dots: message.keys?.dots === true };
+    const holds = message.hold === true && heldChars + text.length <= MAX_HELD_CHARS;
+    if (holds) {
+      held.set(path, source);
+      heldChars += text.length;
+    }
+    return { kind: 'unlinked', size, hash, lines: countLines(text), tested, ...(holds ? { holder: process.pid } : {}) };
+  }
+  if (linked !== undefined) return { kind: 'linked', size, hash, facts: linked };
+  return { kind: 'parsed', size, hash, facts: parseOne(path, text, message.options) };
+}
+
+const linkTests = new Map<string, (text: string) => boolean>();
+
+/** The test of a request's keys, compiled once for the batches that send the same keys. */
+function getLinkTest(keys: LinkKeys | undefined, wasTested: boolean): ((text: string) => boolean) | undefined {
+  if (keys === undefined) return undefined;
+  const id = `${wasTested}:${JSON.stringify(keys)}`;
+  let test = linkTests.get(id);
+  if (test === undefined) {
+    if (linkTests.size >= 16) linkTests.clear();
+    test = compileLinkTest(keys, { escapes: !wasTested });
+    linkTests.set(id, test);
+  }
+  return test;
 }
 
 function parseOne(path: string, text: string, options: ParseOptions): FileFacts {
@@ -84,6 +132,11 @@ function reply(message: object): void {
 }
 
 process.on('message', (message: unknown) => {
+  if (isRecord(message) && message.type === 'release') {
+    held.clear();
+    heldChars = 0;
+    return;
+  }
   if (isReadRequest(message)) {
     const results: [string, ReadOutcome][] = message.files.map((file) => [file.path, readOne(message, file.path, file.knownHash)]);
     reply({ type: 'result', id: message.id, results });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyFacts, type FileFacts } from '../../src/model/facts.js';
 import type { Resolution } from '../../src/model/resolve.js';
-import { selectFocusedFiles } from '../../src/graph/focus.js';
+import { createLinkIndex, selectFocusedFiles } from '../../src/graph/focus.js';
 
 /**
  * app.ts mounts routes/users.ts, whose handler imports services/users.ts, which imports lib/db.ts and lib/strings.ts;
@@ -35,7 +35,9 @@ function select(changed: string[], withRoutes = true): string[] {
   // A self-import and an external import lead nowhere.
   resolutions.get('lib/db.ts')?.push({ specifier: './db', kind: 'relative', target: 'lib/db.ts' }, { specifier: 'pg', kind: 'external' });
   const linkOnly = new Set(PATHS.filter((path) => !FULL.has(path)));
-  return selectFocusedFiles({ facts, linkOnly, resolutions, changed });
+  const links = createLinkIndex();
+  for (const [path, list] of resolutions) links.set(path, list);
+  return selectFocusedFiles({ facts, linkOnly, links, changed });
 }
 
 test('a changed leaf needs every importer however indirect, and what the route file imports however indirectly', () => {

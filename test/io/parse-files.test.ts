@@ -15,6 +15,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+import type { FocusSelector, FocusStep, LinkKeys } from '../../src/model/env.js';
+import { emptyFacts } from '../../src/model/facts.js';
 import { FACTS_CACHE_FILE, FACTS_DETAIL_FILE, FACTS_JOURNAL_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
 import { isParseLikely, parseRepositoryFiles, readTextFile, type ParseRepositoryOptions } from '../../src/io/parse-files.js';
 import { createParsePool, type ParsePool } from '../../src/io/parse-pool.js';
@@ -91,36 +93,81 @@ test('first run parses every code file and nothing else; the cache stays out of 
   assert.equal(repo.git('status', '--porcelain'), '');
 });
 
-test('focused, with no cache: files are read for their links, the chosen ones parsed in full, and only those cached', async (t) => {
-  const repo = createSourceRepo(t);
-  const asked: { linkOnly: string[]; facts: string[] }[] = [];
-  const focus = async (read: { facts: ReadonlyMap<string, unknown>; linkOnly: ReadonlySet<string> }): Promise<string[]> => {
-    asked.push({ linkOnly: [...read.linkOnly].sort(), facts: [...read.facts.keys()].sort() });
-    return ['src/users.ts', 'README.md'];
+/** A focus that answers `steps` in turn (then nothing), keeping what each step was shown. */
+function createFocus(
+  firstKeys: LinkKeys | undefined,
+  steps: FocusStep[],
+): { focus: FocusSelector; asked: { linkOnly: string[]; unlinked: string[]; facts: string[] }[] } {
+  const asked: { linkOnly: string[]; unlinked: string[]; facts: string[] }[] = [];
+  const focus: FocusSelector = {
+    firstKeys: () => firstKeys,
+    step: async (read) => {
+      asked.push({ linkOnly: [...read.linkOnly].sort(), unlinked: [...read.unlinked].sort(), facts: [...read.facts.keys()].sort() });
+      return steps[asked.length - 1] ?? { parse: [] };
+    },
   };
+  return { focus, asked };
+}
+
+test('focused, with no cache, before the keys are known: files are read and hashed, none scanned; the chosen ones parsed', async (t) => {
+  const repo = createSourceRepo(t);
+  const { focus, asked } = createFocus(undefined, [{ parse: ['src/users.ts', 'README.md'] }]);
 
   const first = await run(repo, { focus });
 
-  // The test file's cases are read only when it reaches a change: it is read for its links like the others.
-  assert.deepEqual(asked, [{ linkOnly: Object.keys(sources).sort(), facts: Object.keys(sources).sort() }]);
+  // The test file's cases are read only when it reaches a change: it is read like the others. With no keys, no file is
+  // scanned; the selector is asked again after the parse, and asks for nothing more.
+  const all = Object.keys(sources).sort();
+  assert.deepEqual(asked, [
+    { linkOnly: all, unlinked: all, facts: all },
+    { linkOnly: all.filter((path) => path !== 'src/users.ts'), unlinked: all.filter((path) => path !== 'src/users.ts'), facts: all },
+  ]);
   assert.deepEqual([...first.linkOnly].sort(), ['lib/legacy.cjs', 'src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
   assert.deepEqual(first.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
   for (const [path, text] of Object.entries(sources)) {
     const full = extractFacts(path, text, { assertionHelpers: [] });
-    const expected = first.linkOnly.has(path)
-      ? { ...full, tests: [], callables: [], constants: [], functions: [], signals: [], typeSpans: undefined }
-      : full;
-    if (expected.typeSpans === undefined) delete expected.typeSpans;
-    assert.deepEqual(first.facts.get(path)?.facts, expected, path);
+    assert.deepEqual(first.facts.get(path)?.facts, first.linkOnly.has(path) ? emptyFacts(full.lines) : full, path);
     assert.equal(first.facts.get(path)?.hash, sha1(text));
   }
   assert.deepEqual(Object.keys(readCacheEntries(repo.dir)), ['src/users.ts']);
 
   // With a cache to start from, every changed or new file is parsed in full and `focus` is not asked.
   const second = await run(repo, { focus });
-  assert.equal(asked.length, 1);
+  assert.equal(asked.length, 2);
   assert.deepEqual(second.stats, { cached: 1, parsed: 4, read: 4, crashed: 0 });
   assert.deepEqual([...second.linkOnly], []);
+});
+
+test('focused with keys: a file holding none is not scanned until a step names a key it holds; its lines are kept', async (t) => {
+  const repo = createSourceRepo(t);
+  const { focus, asked } = createFocus({ words: ['db'], dots: false }, [
+    { keys: { words: ['db', 'lists'], dots: false }, parse: [] },
+    { keys: { words: ['db', 'lists', 'nowhere'], dots: false }, parse: ['src/users.ts'] },
+  ]);
+
+  const result = await run(repo, { focus });
+
+  assert.deepEqual(
+    asked.map((read) => read.unlinked),
+    [
+      ['src/db.ts', 'src/view.tsx', 'test/users.test.ts'],
+      ['src/db.ts', 'src/view.tsx'],
+      ['src/db.ts', 'src/view.tsx'],
+    ],
+  );
+  assert.deepEqual([...result.linkOnly].sort(), ['lib/legacy.cjs', 'src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
+  assert.deepEqual(result.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
+  // db.ts names no path at all (no quote, no slash): it holds no key whatever the keys.
+  assert.deepEqual(result.facts.get('src/view.tsx'), { hash: sha1(sources['src/view.tsx']), facts: emptyFacts(1) });
+  assert.deepEqual(result.facts.get('src/db.ts'), { hash: sha1(sources['src/db.ts']), facts: emptyFacts(1) });
+  // A scanned file's links are the full walk's, every other list empty.
+  for (const path of ['test/users.test.ts', 'lib/legacy.cjs']) {
+    const full = extractFacts(path, sources[path as keyof typeof sources], { assertionHelpers: [] });
+    const expected = { ...full, tests: [], callables: [], constants: [], functions: [], signals: [], typeSpans: undefined };
+    delete expected.typeSpans;
+    assert.deepEqual(result.facts.get(path)?.facts, expected, path);
+  }
+  assert.deepEqual(Object.keys(readCacheEntries(repo.dir)), ['src/users.ts']);
 });
 
 test('an untouched repository is served from the cache without reading a file', async (t) => {
@@ -175,6 +222,7 @@ test('the children read the files: no text crosses IPC, and a touched file is ha
       return pool.read(source, jobs, options, onParsed);
     },
     warm: (count) => pool.warm(count),
+    release: () => pool.release(),
     processIds: () => pool.processIds(),
     close: async () => undefined,
   };

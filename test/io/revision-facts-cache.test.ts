@@ -25,6 +25,7 @@ function countingPool(): { pool: ParsePool; sent: string[][] } {
       return real.read(source, jobs, options, onParsed);
     },
     warm: (count) => real.warm(count),
+    release: () => real.release(),
     processIds: () => real.processIds(),
     close: async () => undefined,
   };

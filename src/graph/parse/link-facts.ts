@@ -1,15 +1,18 @@
 import { emptyFacts, type FileFacts } from '../../model/facts.js';
 import { scanModuleLinks } from './link-scan.js';
 import { mayHoldFrameworkFacts } from './framework-hints.js';
-import { findNextRoutes } from './next-routes.js';
+import { findNextRoutes, mayBeNextRoute } from './next-routes.js';
 
 /**
  * A file's facts as far as its imports and exports go (every other list empty), from the fast scanner (link-scan.ts)
  * instead of swc and the full walk; undefined when the file needs the full walk: it may hold tests, routes or mocks,
  * it is a Next.js route, or the scanner declines it. The imports, exports and line count equal the full walk's.
+ * `unlinked` when the text holds no key (`holdsKey`, link-keys.ts) and the file is no route: none of its imports can lead
+ * to a file the change reaches.
  */
-export function extractLinkFacts(path: string, text: string): FileFacts | undefined {
+export function extractLinkFacts(path: string, text: string, holdsKey?: (text: string) => boolean): FileFacts | 'unlinked' | undefined {
   if (mayHoldFrameworkFacts(path, text)) return undefined;
+  if (holdsKey !== undefined && !mayBeNextRoute(path) && !holdsKey(text)) return 'unlinked';
   const links = scanModuleLinks(path, text);
   if (links === undefined || findNextRoutes(path, links.exports).length > 0) return undefined;
   return { ...emptyFacts(links.lines), imports: links.imports, exports: links.exports };

@@ -8,6 +8,11 @@ const specialPages = new Set(['_app', '_document', '_error', '_middleware']);
 /** `pages/` or `app/` at the root, under `src/`, or inside a monorepo package (`apps/web/`). */
 const nextRoot = /^(?:(?:apps|packages)\/[^/]+\/)?(?:src\/)?(pages|app)\/(.*)$/;
 
+/** Whether a file's path may make it a Next.js route (findNextRoutes decides with its exports). */
+export function mayBeNextRoute(path: string): boolean {
+  return nextRoot.test(path) && !notRoutable.test(path);
+}
+
 /**
  * Next.js routes implied by a file's path. Dynamic segments: `[id]` → `:id`, `[...slug]` →
  * `*slug`, `[[...slug]]` → `*slug?`; route groups `(group)`, parallel slots `@slot` and

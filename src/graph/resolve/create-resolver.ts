@@ -1,5 +1,7 @@
 import type { Resolution } from '../../model/resolve.js';
 import { isNodeBuiltin } from './builtins.js';
+import type { LinkKeys } from '../../model/env.js';
+import { deriveLinkKeys, type LinkKeyContext } from './link-keys.js';
 import { isJsonObject, parseJsonObject } from './json.js';
 import { getConditions, resolvePackageEntry, resolvePackageImport, type ImportMode } from './package-entry.js';
 import { getAncestorDirs, getDirName, isRelativeSpecifier, joinRepoPath } from './paths.js';
@@ -37,6 +39,8 @@ export interface Resolver {
   getConfigProblems(): ConfigProblem[];
   /** Workspace package name → folder. */
   getWorkspacePackages(): Map<string, string>;
+  /** What a file's text must hold for one of its imports to resolve to `path` (link-keys.ts). */
+  getLinkKeys(path: string): LinkKeys;
 }
 
 const PASSES: readonly ProbePass[] = ['typescript', 'javascript'];
@@ -111,7 +115,15 @@ export function createResolver(input: ResolverInput): Resolver {
     externalConfigs: input.externalConfigs ?? new Map(),
     workspacePackages: workspaces,
   });
-  for (const path of [...input.tsconfigs.keys()].sort()) loader.getSettings(path);
+  const aliasPrefixes = new Set<string>();
+  for (const path of [...input.tsconfigs.keys()].sort()) {
+    for (const pattern of loader.getSettings(path).paths ?? []) aliasPrefixes.add(pattern.prefix);
+  }
+  for (const info of packages.values()) {
+    if (!isJsonObject(info.manifest.imports)) continue;
+    for (const key of Object.keys(info.manifest.imports)) aliasPrefixes.add(key.split('*')[0] ?? key);
+  }
+  let keyContext: LinkKeyContext | undefined;
 
   const settingsByDir = new Map<string, ResolutionSettings | undefined>();
   const scopeByDir = new Map<string, PackageInfo | undefined>();
@@ -256,5 +268,9 @@ export function createResolver(input: ResolverInput): Resolver {
     getMissingConfigs: () => [...loader.missing].sort(),
     getConfigProblems: () => [...configProblems, ...loader.problems],
     getWorkspacePackages: () => new Map([...workspaces].map(([name, info]) => [name, info.folder])),
+    getLinkKeys(path) {
+      keyContext ??= { packages: [...packages.values()], aliasPrefixes: [...aliasPrefixes] };
+      return deriveLinkKeys(path, keyContext);
+    },
   };
 }

@@ -1,0 +1,111 @@
+/**
+ * Whether a focused cold `checker ai` (no facts cache: most files tested for the keys of the change's reach and left
+ * unread, src/app/build-graph.ts) answers what a warm one answers (every file's full facts from the cache), edit by
+ * edit, on a real tree:
+ *
+ *   node --import tsx bench/focus-parity.ts <dir> [--edits 30] [--seed 1]
+ *
+ * `<dir>` is a git repository (a bench corpus, bench/work/corpus-*). It is copied twice to a temporary folder: one copy
+ * keeps a full facts cache and graph, the other is run with none. Each edit appends an exported constant to one JS/TS
+ * file (picked by the seed) in both, and both `ai --format json` outputs must be byte-identical. Prints each mismatch
+ * with its first differing line, and the median times.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { isCodeFile } from '../src/model/facts.js';
+
+const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const cli = join(repoRoot, 'bin', 'checker.js');
+
+function runAi(dir: string): { out: string; seconds: number } {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [cli, 'ai', '--format', 'json', '--cwd', dir], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`ai exited ${result.status} in ${dir}: ${result.stderr.slice(0, 500)}`);
+  return { out: result.stdout, seconds };
+}
+
+/** A small deterministic generator (mulberry32), so a seed names the same edits on every machine. */
+function createRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function main(): void {
+  const args = process.argv.slice(2);
+  const source = args.find((arg) => !arg.startsWith('--'));
+  if (source === undefined) throw new Error('usage: focus-parity.ts <dir> [--edits N] [--seed S]');
+  const option = (name: string, fallback: number): number => {
+    const at = args.indexOf(`--${name}`);
+    const value = at === -1 ? fallback : Number(args[at + 1]);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number`);
+    return value;
+  };
+  const edits = option('edits', 30);
+  const random = createRandom(option('seed', 1));
+  const paths = execFileSync('git', ['ls-files'], { cwd: source, encoding: 'utf8' })
+    .split('\n')
+    .filter((path) => isCodeFile(path) && !path.endsWith('.d.ts') && !/\.min\.[cm]?js$/.test(path));
+  const picked = new Set<string>();
+  while (picked.size < Math.min(edits, paths.length)) picked.add(paths[Math.floor(random() * paths.length)] as string);
+
+  const work = mkdtempSync(join(tmpdir(), 'checker-focus-parity-'));
+  const warm = join(work, 'warm');
+  const cold = join(work, 'cold');
+  try {
+    for (const dir of [warm, cold]) cpSync(source, dir, { recursive: true, filter: (from) => !from.includes('/.checker/') });
+    for (let round = 0; round < 2; round += 1) {
+      const settled = spawnSync(process.execPath, [cli, 'graph', '--format', 'json', '--cwd', warm], { encoding: 'utf8' });
+      if (settled.status !== 0) throw new Error(`graph exited ${settled.status}: ${settled.stderr.slice(0, 500)}`);
+    }
+    const times = { warm: [] as number[], cold: [] as number[] };
+    const mismatches: string[] = [];
+    for (const path of [...picked].sort()) {
+      const originals = [warm, cold].map((dir) => readFileSync(join(dir, path)));
+      try {
+        for (const dir of [warm, cold]) appendFileSync(join(dir, path), '\nexport const checkerParityEdit = 1;\n');
+        const answer = runAi(warm);
+        rmSync(join(cold, '.checker'), { recursive: true, force: true });
+        const focused = runAi(cold);
+        times.warm.push(answer.seconds);
+        times.cold.push(focused.seconds);
+        if (answer.out !== focused.out) {
+          const left = answer.out.split('\n');
+          const right = focused.out.split('\n');
+          const line = left.findIndex((text, index) => text !== right[index]);
+          mismatches.push(`${path}: line ${line + 1}: warm ${JSON.stringify(left[line])} vs cold ${JSON.stringify(right[line])}`);
+        }
+        console.log(
+          `${path}: ${answer.out === focused.out ? 'same' : 'DIFFERENT'} (warm ${answer.seconds.toFixed(2)} s, cold ${focused.seconds.toFixed(2)} s)`,
+        );
+      } finally {
+        writeFileSync(join(warm, path), originals[0] as Buffer);
+        writeFileSync(join(cold, path), originals[1] as Buffer);
+      }
+    }
+    console.log(
+      `\n${picked.size} edits, ${picked.size - mismatches.length} identical, ${mismatches.length} different; median warm ${median(times.warm).toFixed(2)} s, cold ${median(times.cold).toFixed(2)} s`,
+    );
+    for (const mismatch of mismatches) console.log(`- ${mismatch}`);
+    if (mismatches.length > 0) process.exitCode = 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main();

@@ -1,0 +1,104 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createResolver } from '../../src/graph/resolve/index.js';
+import { compileLinkTest, deriveLinkKeys } from '../../src/graph/resolve/link-keys.js';
+
+/**
+ * A focused cold run scans a file for its imports only when its text holds a key of a file the change reaches: for
+ * every specifier the resolver resolves to a file, the importing text must hold one of that file's keys, whatever kind
+ * of resolution it took (relative, index, a package.json `main`, dots, tsconfig `paths` and `baseUrl`, workspaces and
+ * their `exports`, self-references, `#imports`, a `dist` path mapped to `src`).
+ */
+const TREE: Record<string, string> = {
+  'package.json': JSON.stringify({ name: 'root', workspaces: ['packages/*'] }),
+  'tsconfig.json': JSON.stringify({ compilerOptions: { baseUrl: '.', paths: { '@app/*': ['app/*'], config: ['app/settings/main.ts'] } } }),
+  'app/main.ts': '',
+  'app/settings/main.ts': '',
+  'app/gen-users.ts': '',
+  'app/widgets/index.ts': '',
+  'app/widgets/button.tsx': '',
+  'app/widgets/sub/icon.ts': '',
+  'app/vendor/package.json': JSON.stringify({ main: '../third/entry.js' }),
+  'app/third/entry.ts': '',
+  'packages/core/package.json': JSON.stringify({
+    name: '@acme/core',
+    exports: { '.': './dist/index.js', './feature': './lib/internal/thing.js' },
+    imports: { '#internal/*': './src/private/*.ts' },
+  }),
+  'packages/core/src/index.ts': '',
+  'packages/core/lib/internal/thing.ts': '',
+  'packages/core/src/private/secret.ts': '',
+  'packages/core/src/use.ts': '',
+};
+
+const CASES: [from: string, specifier: string][] = [
+  ['app/main.ts', './widgets/button'],
+  ['app/main.ts', './widgets/button.js'],
+  ['app/main.ts', './widgets'],
+  ['app/main.ts', './widgets/index.js'],
+  ['app/widgets/button.tsx', '.'],
+  ['app/widgets/button.tsx', './'],
+  ['app/widgets/button.tsx', '../main'],
+  ['app/widgets/sub/icon.ts', '..'],
+  ['app/third/entry.ts', '../vendor'],
+  ['app/main.ts', '@app/gen-users'],
+  ['app/main.ts', 'config'],
+  ['app/main.ts', 'app/widgets/button'],
+  ['app/main.ts', '/app/widgets/button'],
+  ['app/main.ts', './vendor'],
+  ['app/main.ts', '@acme/core'],
+  ['app/main.ts', '@acme/core/feature'],
+  ['packages/core/src/use.ts', '@acme/core'],
+  ['packages/core/src/use.ts', '#internal/secret'],
+];
+
+test('every specifier the resolver resolves is held by its target file keys (the first pass misses no importer)', () => {
+  const paths = Object.keys(TREE);
+  const resolver = createResolver({
+    files: new Set(paths),
+    tsconfigs: new Map(paths.filter((path) => path.endsWith('tsconfig.json')).map((path) => [path, TREE[path] ?? ''])),
+    packageJsons: new Map(paths.filter((path) => path.endsWith('package.json')).map((path) => [path, TREE[path] ?? ''])),
+  });
+  for (const [from, specifier] of CASES) {
+    const target = resolver.resolve(from, specifier).target;
+    assert.ok(target !== undefined, `${from} resolves ${specifier}`);
+    const holds = compileLinkTest(resolver.getLinkKeys(target));
+    for (const text of [
+      `import x from '${specifier}';`,
+      `export * from "${specifier}"`,
+      `const x = require(\n  \`${specifier}\`\n);`,
+      `const y = import(/* lazy */ '${specifier}');`,
+    ]) {
+      assert.ok(holds(text), `${JSON.stringify(text)} holds a key of ${target} (${JSON.stringify(resolver.getLinkKeys(target))})`);
+    }
+  }
+});
+
+test('the keys of a file: its name, its folder when an index, the packages holding it or pointing at it, the aliases', () => {
+  const context = {
+    packages: [
+      { name: 'rxjs', folder: 'packages/rxjs', manifest: {} },
+      { name: undefined, folder: 'packages/rxjs/ajax', manifest: { main: '../dist/cjs/ajax/index.js' } },
+      { name: 'other', folder: 'packages/other', manifest: { main: './index.js' } },
+    ],
+    aliasPrefixes: ['@/'],
+  };
+  assert.deepEqual(deriveLinkKeys('packages/rxjs/src/internal/ajax/ajax.ts', context), { words: ['@/', 'ajax', 'rxjs'], dots: false });
+  assert.deepEqual(deriveLinkKeys('packages/rxjs/dist/cjs/ajax/index.js', context), { words: ['@/', 'ajax', 'index', 'rxjs'], dots: true });
+  assert.deepEqual(deriveLinkKeys('src/user.service.ts', { packages: [], aliasPrefixes: [] }), { words: ['user'], dots: false });
+  assert.deepEqual(deriveLinkKeys('.eslintrc.cjs', { packages: [], aliasPrefixes: [] }), { words: ['eslintrc'], dots: false });
+});
+
+test('a text holds a key only where a path segment could start; dots and escapes only after an import keyword', () => {
+  const holds = compileLinkTest({ words: ['index', 'ajax'], dots: true });
+  assert.equal(holds('for (let index = 0; index < n; index++) reindex(ajaxy);'), false);
+  assert.equal(holds("const parts = path.split('.'); parts.join('..');"), false);
+  assert.equal(holds("import { a } from './ajaxy';"), true, 'a word starts the segment: a superset is fine');
+  assert.equal(holds("import { a } from '../lib/index.js';"), true);
+  assert.equal(holds("export * from /* the folder's index */ '..';"), true);
+  assert.equal(holds("const a = require(\n  // parent\n  '.'\n);"), true);
+  const none = compileLinkTest({ words: [], dots: false });
+  assert.equal(holds("import x from 'react';"), false);
+  assert.equal(none("import x from './\\u0061jax';"), true, 'an escape could spell any word');
+  assert.equal(none("const s = '\\n'; import x from './plain';"), false);
+});
