@@ -22,6 +22,21 @@ function readPid(root: string, file: string): number {
   return Number(readFileSync(join(root, file), 'utf8'));
 }
 
+/**
+ * The pid a process writes to `file`, once written whole: the file exists before its content does (writeFileSync
+ * opens, then writes), and a loaded machine showed the gap (an empty read, pid 0, the service never stopped).
+ */
+async function waitForPid(root: string, file: string, timeoutMs = 5000): Promise<number> {
+  await waitForFile(join(root, file), timeoutMs);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const pid = readPid(root, file);
+    if (Number.isInteger(pid) && pid > 0) return pid;
+    if (Date.now() > deadline) assert.fail(`${file} held no pid within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function waitForListening(env: Env, url: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if ((await env.httpGet(url, { timeoutMs: 500 })).ok) return;
@@ -50,8 +65,7 @@ describe('startService', () => {
     const { root, env } = appFolder();
     const port = await findFreePort();
     const service = await env.startService({ argv: [process.execPath, 'app.cjs', String(port), 'grandchild'] });
-    await waitForFile(join(root, 'grandchild.pid'));
-    const grandchild = readPid(root, 'grandchild.pid');
+    const grandchild = await waitForPid(root, 'grandchild.pid');
     assert.ok(isProcessAlive(grandchild));
     await service.stop();
     assert.ok(service.pid !== undefined && (await isGoneSoon(service.pid)), 'the app is gone');
@@ -130,9 +144,8 @@ describe('startService', () => {
       const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
         host.once('exit', (code, signal) => resolve({ code, signal })),
       );
-      await waitForFile(join(root, 'grandchild.pid'), 15_000);
-      const pid = readPid(root, 'app.pid');
-      const grandchild = readPid(root, 'grandchild.pid');
+      const grandchild = await waitForPid(root, 'grandchild.pid', 15_000);
+      const pid = await waitForPid(root, 'app.pid', 15_000);
       if (how !== 'exit') host.kill(how);
       const { code, signal } = await ended;
       assert.deepEqual(how === 'exit' ? { code, signal } : { signal }, how === 'exit' ? { code: 0, signal: null } : { signal: how });
