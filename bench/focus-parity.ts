@@ -58,7 +58,7 @@ function main(): void {
   };
   const edits = option('edits', 30);
   const random = createRandom(option('seed', 1));
-  const paths = execFileSync('git', ['ls-files'], { cwd: source, encoding: 'utf8' })
+  const paths = execFileSync('git', ['ls-files'], { cwd: source, encoding: 'utf8', maxBuffer: 1 << 28 })
     .split('\n')
     .filter((path) => isCodeFile(path) && !path.endsWith('.d.ts') && !/\.min\.[cm]?js$/.test(path));
   const picked = new Set<string>();

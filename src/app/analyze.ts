@@ -633,9 +633,10 @@ async function countWorktreeDrift(git: GitAccess, change: ChangeSet): Promise<nu
 
 /**
  * The graph's gaps that bear on this change: the unresolved imports whose specifier could name a changed or impacted
- * file, and the parse failures of files whose text could import one (LinkKeys of those files: their names, their
- * folders when an index, dots), or that are one. A gap elsewhere cannot hide a dependent of this change; a focused cold
- * run never reads such files for their imports (src/app/build-graph.ts), and a full run answers the same.
+ * file, the parse failures of files whose text could import one (LinkKeys of those files: their names, their folders
+ * when an index, dots), or that are one, and the route limitations of changed or impacted files (a route the change
+ * reaches is registered, and mounted, in files that import it). A gap elsewhere cannot hide a dependent of this change;
+ * a focused cold run never reads such files in full (src/app/build-graph.ts), and a full run answers the same.
  */
 async function selectBearingGaps(
   env: Env,
@@ -643,13 +644,19 @@ async function selectBearingGaps(
   paths: readonly string[],
 ): Promise<{ limitations: Diagnostic[]; unresolvedImports: RepositoryGraph['kg']['unresolvedImports'] }> {
   const own = new Set(paths);
-  const holdsKey = compileLinkTest(mergeNameKeys(paths));
+  // Compiled only when there is a gap to test (a reach of thousands of files makes a large pattern).
+  let test: ((text: string) => boolean) | undefined;
+  const holdsKey = (text: string): boolean => {
+    test ??= compileLinkTest(mergeNameKeys(paths));
+    return test(text);
+  };
   const unresolvedImports = repository.kg.unresolvedImports.filter(
     (item) => own.has(item.from) || holdsKey(`from ${JSON.stringify(item.specifier)}`),
   );
   const limitations: Diagnostic[] = [];
   for (const diagnostic of repository.limitations) {
     const file = diagnostic.location?.file;
+    if (ROUTE_LIMITATION.test(diagnostic.code) && file !== undefined && !own.has(file)) continue;
     if (PARSE_FAILURE_CODES.has(diagnostic.code) && file !== undefined && !own.has(file)) {
       const text = await readRepoText(env, file, repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
       if (text !== undefined && !holdsKey(text)) continue;
@@ -660,6 +667,7 @@ async function selectBearingGaps(
 }
 
 const PARSE_FAILURE_CODES = new Set(['parse/syntax', 'parse/crash', 'parse/timeout']);
+const ROUTE_LIMITATION = /^routes\//;
 
 /** The keys of `paths` by their names alone (no package or alias keys: a subset of what a focused run looked for). */
 function mergeNameKeys(paths: readonly string[]): LinkKeys {

@@ -14,17 +14,19 @@ export interface FocusInput {
 /**
  * The files among `linkOnly` whose full facts an analysis of the change reads: everything that imports a changed file,
  * however indirectly (impact, symbol impacts, reaching tests, route reach all walk importers, and the per-function
- * references of every file on the way), and everything a file with routes, mounts or middleware imports, however
- * indirectly (handlers, middleware and the constants of route paths are followed there). Files that may hold tests,
- * routes or mocks were never read for links alone (link-facts.ts), so their facts are full already.
+ * references of every file on the way), and everything one of those with routes, mounts or middleware imports, however
+ * indirectly (handlers, middleware, mounted routers and the constants of route paths are followed there). A route the
+ * change reaches is registered in a file that imports it, and so is every mount above it: a file with routes that the
+ * change does not reach is not followed (its routes are not the change's, nor are its route limitations, analyze.ts).
+ * Files that may hold tests, routes or mocks were never read for links alone (link-facts.ts): their facts are full.
  */
 export function selectFocusedFiles(input: FocusInput): string[] {
   const index = input.links;
-  const needed = new Set<string>();
-  for (const path of visit(input.changed, index.importers)) needed.add(path);
+  const needed = visit(input.changed, index.importers);
   const routeFiles: string[] = [];
-  for (const [path, { facts }] of input.facts) {
-    if (input.linkOnly.has(path)) continue;
+  for (const path of needed) {
+    const facts = input.facts.get(path)?.facts;
+    if (facts === undefined || input.linkOnly.has(path)) continue;
     if (facts.routes.length > 0 || facts.mounts.length > 0 || facts.uses.length > 0) routeFiles.push(path);
   }
   for (const path of visit(routeFiles, index.imported)) needed.add(path);

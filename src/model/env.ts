@@ -40,7 +40,7 @@ export interface ParsedSources {
 
 /** What a file's text must hold for one of its imports to resolve to a given file (src/graph/resolve/link-keys.ts). */
 export interface LinkKeys {
-  /** Any one of them, as a substring. */
+  /** Any one of them: each a text after what must come before it, `/` a slash or a quote, `'` a quote, `*` anything. */
   words: string[];
   /** A specifier of dots alone (`'.'`, `'../..'`). */
   dots: boolean;

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { emptyFacts, type FileFacts } from '../../src/model/facts.js';
 import type { Resolution } from '../../src/model/resolve.js';
-import { createLinkIndex, selectFocusedFiles } from '../../src/graph/focus.js';
+import { createLinkIndex, listImporters, selectFocusedFiles } from '../../src/graph/focus.js';
 
 /**
  * app.ts mounts routes/users.ts, whose handler imports services/users.ts, which imports lib/db.ts and lib/strings.ts;
@@ -52,4 +52,18 @@ test('without routes only the importers are needed: a file the change does not r
 test('only links-only files are listed, sorted; a path the tree does not hold (a deleted file) adds nothing', () => {
   assert.deepEqual(select(['services/users.ts'], false), ['app.ts', 'services/users.ts']);
   assert.deepEqual(select(['gone.ts'], false), []);
+});
+
+test('a route file the change does not reach is not followed: its imports stay links-only', () => {
+  assert.deepEqual(select(['unrelated/b.ts']), ['unrelated/a.ts', 'unrelated/b.ts']);
+  assert.deepEqual(select(['tools/cli.ts']), ['tools/cli.ts']);
+});
+
+test('the link index replaces what a file imports when it is read again in full', () => {
+  const links = createLinkIndex();
+  links.set('a.ts', [{ specifier: './b', kind: 'relative', target: 'b.ts' }]);
+  links.set('a.ts', [{ specifier: './c', kind: 'relative', target: 'c.ts' }]);
+  assert.deepEqual([...(links.importers.get('b.ts') ?? [])], []);
+  assert.deepEqual([...(links.importers.get('c.ts') ?? [])], ['a.ts']);
+  assert.deepEqual(listImporters(links, ['c.ts']).sort(), ['a.ts', 'c.ts']);
 });

@@ -83,18 +83,34 @@ test('the keys of a file: its name, its folder when an index, the packages holdi
     ],
     aliasPrefixes: ['@/'],
   };
-  assert.deepEqual(deriveLinkKeys('packages/rxjs/src/internal/ajax/ajax.ts', context), { words: ['@/', 'ajax', 'rxjs'], dots: false });
-  assert.deepEqual(deriveLinkKeys('packages/rxjs/dist/cjs/ajax/index.js', context), { words: ['@/', 'ajax', 'index', 'rxjs'], dots: true });
-  assert.deepEqual(deriveLinkKeys('src/user.service.ts', { packages: [], aliasPrefixes: [] }), { words: ['user'], dots: false });
-  assert.deepEqual(deriveLinkKeys('.eslintrc.cjs', { packages: [], aliasPrefixes: [] }), { words: ['eslintrc'], dots: false });
+  assert.deepEqual(deriveLinkKeys('packages/rxjs/src/internal/ajax/ajax.ts', context), {
+    words: ["'@/", "'rxjs", '/ajax'],
+    dots: false,
+  });
+  // Pointed at by packages/rxjs/ajax's main: that folder's name too, and dots.
+  assert.deepEqual(deriveLinkKeys('packages/rxjs/dist/cjs/ajax/index.js', context), {
+    words: ["'@/", "'index", "'rxjs", '*./index', '/ajax'],
+    dots: true,
+  });
+  assert.deepEqual(deriveLinkKeys('packages/other/index.ts', context), {
+    words: ["'@/", "'index", "'other", '*./index', '/other'],
+    dots: true,
+  });
+  assert.deepEqual(deriveLinkKeys('src/user.service.ts', { packages: [], aliasPrefixes: [] }), { words: ['/user'], dots: false });
+  assert.deepEqual(deriveLinkKeys('.eslintrc.cjs', { packages: [], aliasPrefixes: [] }), { words: ['/eslintrc'], dots: false });
 });
 
 test('a text holds a key only where a path segment could start; dots and escapes only after an import keyword', () => {
-  const holds = compileLinkTest({ words: ['index', 'ajax'], dots: true });
+  const holds = compileLinkTest({ words: ['*./index', '/ajax', "'rxjs"], dots: true });
   assert.equal(holds('for (let index = 0; index < n; index++) reindex(ajaxy);'), false);
+  assert.equal(holds('see https://github.com/ReactiveX/rxjs for more'), false, 'a package name starts a bare specifier');
+  assert.equal(holds("import { of } from 'rxjs/operators';"), true);
+  assert.equal(holds("import { a } from './lib/index';"), false, 'a folder named lib: not the index of ajax/');
+  assert.equal(holds("import { a } from '../index.js';"), true);
+  assert.equal(compileLinkTest({ words: ['odd'], dots: false })('an odd word'), true, 'a key of no known kind: anywhere');
   assert.equal(holds("const parts = path.split('.'); parts.join('..');"), false);
   assert.equal(holds("import { a } from './ajaxy';"), true, 'a word starts the segment: a superset is fine');
-  assert.equal(holds("import { a } from '../lib/index.js';"), true);
+  assert.equal(holds("import { a } from '../ajax/index.js';"), true);
   assert.equal(holds("export * from /* the folder's index */ '..';"), true);
   assert.equal(holds("const a = require(\n  // parent\n  '.'\n);"), true);
   const none = compileLinkTest({ words: [], dots: false });

@@ -140,9 +140,9 @@ test('focused, with no cache, before the keys are known: files are read and hash
 
 test('focused with keys: a file holding none is not scanned until a step names a key it holds; its lines are kept', async (t) => {
   const repo = createSourceRepo(t);
-  const { focus, asked } = createFocus({ words: ['db'], dots: false }, [
-    { keys: { words: ['db', 'lists'], dots: false }, parse: [] },
-    { keys: { words: ['db', 'lists', 'nowhere'], dots: false }, parse: ['src/users.ts'] },
+  const { focus, asked } = createFocus({ words: ['/db'], dots: false }, [
+    { keys: { words: ['/db', '/lists'], dots: false }, parse: [] },
+    { keys: { words: ['/db', '/lists', '/nowhere'], dots: false }, parse: ['src/users.ts'] },
   ]);
 
   const result = await run(repo, { focus });

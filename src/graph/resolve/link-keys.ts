@@ -17,32 +17,44 @@ const MANIFEST_ENTRIES = ['main', 'module', 'types', 'typings', 'browser'];
 const CODE_EXTENSION = /(?:\.d)?\.[cm]?[jt]sx?$/;
 
 /**
- * The keys of `path`. A specifier that resolves to it names it by its file name (the part before the first dot, which
- * every spelling with or without an extension holds), by its folder when it is an index (or by dots alone), by a package
- * that holds it or points at it (`main`, `types`, `exports`: the package's name, or its folder's name from a relative
- * import), or through an alias.
+ * The keys of `path`, each a text and what must come before it: `/name` after a slash or a quote (a path segment),
+ * `'name` after a quote (the start of a bare specifier), `*text` anywhere. A specifier that resolves to the file names
+ * it by its file name (`/foo` of `foo.service.ts`: every spelling with or without an extension holds the part before the
+ * first dot), by its folder when it is an index (`/folder`, or `./index`, a bare `index` under a `baseUrl`, dots alone),
+ * by a package that holds it (`'name`: exports, `main` and the dist-to-src mapping may lead anywhere inside) or points
+ * at it (`main`, `types`, `exports`: also `/folder` from a relative import of the package's folder, and dots), or
+ * through an alias (`'prefix` of every `paths` pattern and `#imports` key).
  */
 export function deriveLinkKeys(path: string, context: LinkKeyContext): LinkKeys {
-  const words = new Set<string>(context.aliasPrefixes);
+  const words = new Set<string>(context.aliasPrefixes.map((prefix) => `${QUOTED}${prefix}`));
   const base = path.slice(path.lastIndexOf('/') + 1);
   const stem = firstRun(base);
-  words.add(stem);
   const dir = getDirName(path);
   let dots = false;
   if (stem === 'index') {
     dots = true;
-    words.add(firstRun(dir.slice(dir.lastIndexOf('/') + 1)));
+    words.add(`${SEGMENT}${firstRun(dir.slice(dir.lastIndexOf('/') + 1))}`);
+    words.add(`${ANYWHERE}./index`);
+    words.add(`${QUOTED}index`);
+  } else {
+    words.add(`${SEGMENT}${stem}`);
   }
   for (const info of context.packages) {
     const holds = info.folder === '' || path.startsWith(`${info.folder}/`);
     const pointsAt = listManifestTargets(info).some((target) => path.startsWith(target));
     if (!holds && !pointsAt) continue;
-    if (info.name !== undefined && info.name !== '') words.add(info.name);
-    if (info.folder !== '') words.add(firstRun(info.folder.slice(info.folder.lastIndexOf('/') + 1)));
-    if (pointsAt) dots = true;
+    if (info.name !== undefined && info.name !== '') words.add(`${QUOTED}${info.name}`);
+    if (!pointsAt) continue;
+    if (info.folder !== '') words.add(`${SEGMENT}${firstRun(info.folder.slice(info.folder.lastIndexOf('/') + 1))}`);
+    dots = true;
   }
   return { words: [...words].sort(), dots };
 }
+
+/** What must come before a key's text (its first character): a slash or a quote, a quote, anything. */
+const SEGMENT = '/';
+const QUOTED = "'";
+const ANYWHERE = '*';
 
 /** The run of a name before its first dot, leading dots skipped: `foo` of `foo.service.ts`, `eslintrc` of `.eslintrc.js`. */
 function firstRun(name: string): string {
@@ -80,12 +92,32 @@ function listManifestTargets(info: PackageInfo): string[] {
 }
 
 /**
- * A test of whether a text holds one of `keys`: a word at the start of a path segment (after `/` or a quote), a specifier
+ * A test of whether a text holds one of `keys`: a key's text after what must come before it (deriveLinkKeys), a specifier
  * of dots alone after an import keyword when `dots`, or an import keyword's string spelled with escapes (an escape such
  * as `\u0061` could spell a word the text does not hold; `escapes: false` leaves that out, for a text tested before).
  */
 export function compileLinkTest(keys: LinkKeys, options: { escapes?: boolean } = {}): (text: string) => boolean {
-  const words = keys.words.length === 0 ? undefined : new RegExp(`[/'"\`](?:${keys.words.map(escapeRegExp).join('|')})`);
+  const byKind = new Map<string, string[]>([
+    [SEGMENT, []],
+    [QUOTED, []],
+    [ANYWHERE, []],
+  ]);
+  for (const word of keys.words) {
+    const kind = byKind.get(word.charAt(0));
+    // A key of no known kind is looked for anywhere, whole: more files read, never fewer.
+    if (kind === undefined) byKind.get(ANYWHERE)?.push(escapeRegExp(word));
+    else kind.push(escapeRegExp(word.slice(1)));
+  }
+  const parts = [
+    [`[/'"\`]`, byKind.get(SEGMENT) ?? []],
+    [`['"\`]`, byKind.get(QUOTED) ?? []],
+    ['', byKind.get(ANYWHERE) ?? []],
+  ] as const;
+  const source = parts
+    .filter(([, words]) => words.length > 0)
+    .map(([before, words]) => `${before}(?:${words.join('|')})`)
+    .join('|');
+  const words = source === '' ? undefined : new RegExp(source);
   const escapes = options.escapes !== false;
   return (text) =>
     words?.test(text) === true ||
