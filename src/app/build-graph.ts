@@ -669,6 +669,13 @@ function createFocusedParse(
     });
     return changedKeys;
   };
+  // The keys are derived once the parse asks for them (it is focused: no facts cache) and the caller has the build's
+  // resolver on its way (prime): a run that parses from its cache, or loads the kept graph, never creates one.
+  let asked = false;
+  let primed = false;
+  const startOnceAsked = (): void => {
+    if (asked && primed) void start().catch(noop);
+  };
   const state: {
     select: FocusSelector;
     prime(): void;
@@ -676,9 +683,16 @@ function createFocusedParse(
     resolved: Map<FileFacts, Resolution[]>;
   } = {
     resolved: new Map(),
-    prime: () => void start().catch(noop),
+    prime: () => {
+      primed = true;
+      startOnceAsked();
+    },
     select: {
-      firstKeys: () => (known ? { words: [...applied.words], dots: applied.dots } : undefined),
+      firstKeys: () => {
+        asked = true;
+        startOnceAsked();
+        return known ? { words: [...applied.words], dots: applied.dots } : undefined;
+      },
       step: async ({ facts, linkOnly, unlinked }) => {
         const { resolver, changed } = await start();
         for (const [path, entry] of facts) {

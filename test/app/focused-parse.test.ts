@@ -166,3 +166,29 @@ test('analysis.coldParse: full parses every file in full; an unknown value is re
     repo.cleanup();
   }
 });
+
+test('a build that starts from the facts cache does not ask for the change: nothing is focused, no keys derived', async () => {
+  const repo = createRepo({
+    'src/a.ts': "import { b } from './b.js';\nexport const a = b + 1;\n",
+    'src/b.ts': 'export const b = 1;\n',
+  });
+  const env = createTestEnv(repo.dir);
+  try {
+    await buildRepositoryGraph(env);
+    repo.write({ 'src/b.ts': 'export const b = 2;\n' });
+    let asked = 0;
+    const focus = {
+      changedPaths: async () => {
+        asked += 1;
+        return ['src/b.ts'];
+      },
+    };
+    const repository = await buildRepositoryGraph(env, undefined, { focus });
+    assert.equal(asked, 0);
+    assert.deepEqual([...(repository.parsed.linkOnly ?? [])], []);
+    assert.equal(repository.parsed.stats.parsed, 1);
+  } finally {
+    await env.close();
+    repo.cleanup();
+  }
+});
