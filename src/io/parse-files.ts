@@ -217,9 +217,10 @@ async function parseWithPool(
 }
 
 /**
- * A focused run's later passes, as its selector asks (FocusSelector.step): the unlinked files are tested against the
- * keys they were not tested against yet (and scanned when they hold one), the files the analysis reads are parsed in
- * full, both at once; until a step leaves nothing to test and nothing to parse.
+ * A focused run's later passes, as its selector asks (FocusSelector.step). While some unlinked file was not tested
+ * against every key, or one the selector needs was never scanned (a file a route file in the reach imports), those are
+ * tested or scanned for their links (in the child that keeps their text); once none is left, the files the selector
+ * needs are parsed in full in one pass, both children busy to its end. Until a step asks for nothing more.
  */
 async function readFocused(
   focus: FocusSelector,
@@ -233,23 +234,32 @@ async function readFocused(
   state: RunState,
 ): Promise<void> {
   const { facts, linkOnly, unlinked, tested } = state;
-  // A file a child keeps the text of goes back to that child to be tested again.
+  // The short rounds between the first pass and the parse are not shown: the progress line stays on the first pass's
+  // count until the parse starts its own.
+  const { onProgress: _shown, ...quiet } = options;
+  // A file a child keeps the text of goes back to that child.
   const withHolder = (job: ReadJob): ReadJob => {
     const holder = state.holders.get(job.path);
     return holder === undefined ? job : { ...job, holder };
   };
+  const take = (group: ReadJob[]): void => {
+    for (const job of group) {
+      linkOnly.delete(job.path);
+      unlinked.delete(job.path);
+      state.holders.delete(job.path);
+    }
+  };
   while (linkOnly.size > 0) {
     const step = await focus.step({ facts, linkOnly, unlinked });
-    const parse = new Set(step.parse.filter((path) => linkOnly.has(path)));
-    // Parsed wherever a child is free: a parse costs far more than the read a kept text saves.
-    const parsing = jobs.filter((job) => parse.has(job.path));
+    const needed = new Set(step.parse.filter((path) => linkOnly.has(path)));
+    const scanning = jobs.filter((job) => needed.has(job.path) && unlinked.has(job.path)).map(withHolder);
     // Files tested against the same keys so far go together, each group sent the keys it was not tested against.
     const groups = new Map<string, { from: { words: number; dots: boolean }; jobs: ReadJob[] }>();
     const keys = step.keys;
     if (keys !== undefined) {
       for (const job of jobs) {
         const from = tested.get(job.path);
-        if (from === undefined || !unlinked.has(job.path) || parse.has(job.path)) continue;
+        if (from === undefined || !unlinked.has(job.path) || needed.has(job.path)) continue;
         if (from.words >= keys.words.length && (from.dots || !keys.dots)) continue;
         const id = `${from.words}:${from.dots}`;
         const group = groups.get(id) ?? { from, jobs: [] };
@@ -257,21 +267,28 @@ async function readFocused(
         groups.set(id, group);
       }
     }
-    if (parsing.length === 0 && groups.size === 0) return;
-    for (const job of [...parsing, ...[...groups.values()].flatMap((group) => group.jobs)]) {
-      linkOnly.delete(job.path);
-      unlinked.delete(job.path);
-      state.holders.delete(job.path);
+    if (scanning.length > 0 || groups.size > 0) {
+      take(scanning);
+      for (const group of groups.values()) take(group.jobs);
+      // Counted once: they were read in the first pass.
+      const reads = [...groups.values()].map(async ({ from, jobs: group }) => {
+        const rest = { words: keys?.words.slice(from.words) ?? [], dots: keys?.dots === true && !from.dots };
+        const outcomes = await readInPool(pool, { ...source, links: true, hold: true, keys: () => rest }, group, parseOptions, quiet);
+        return () => takeOutcomes(group, outcomes, sent, cache, source, state, from);
+      });
+      const scanned =
+        scanning.length === 0
+          ? new Map<string, ReadOutcome>()
+          : await readInPool(pool, { ...source, links: true }, scanning, parseOptions, quiet);
+      takeOutcomes(scanning, scanned, sent, cache, source, state);
+      for (const read of await Promise.all(reads)) read();
+      continue;
     }
-    // Counted once: they were read in the first pass.
-    const reads = [...groups.values()].map(async ({ from, jobs: group }) => {
-      const rest = { words: keys?.words.slice(from.words) ?? [], dots: keys?.dots === true && !from.dots };
-      const outcomes = await readInPool(pool, { ...source, links: true, hold: true, keys: () => rest }, group, parseOptions, options);
-      return () => takeOutcomes(group, outcomes, sent, cache, source, state, from);
-    });
-    const parsed = parsing.length === 0 ? new Map<string, ReadOutcome>() : await readInPool(pool, source, parsing, parseOptions, options);
-    takeOutcomes(parsing, parsed, sent, cache, source, state);
-    for (const take of await Promise.all(reads)) take();
+    // Parsed wherever a child is free: a parse costs far more than the read a kept text saves.
+    const parsing = jobs.filter((job) => needed.has(job.path));
+    if (parsing.length === 0) return;
+    take(parsing);
+    takeOutcomes(parsing, await readInPool(pool, source, parsing, parseOptions, options), sent, cache, source, state);
   }
 }
 

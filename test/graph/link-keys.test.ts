@@ -1,4 +1,5 @@
 import { test } from 'node:test';
+import { runInNewContext } from 'node:vm';
 import assert from 'node:assert/strict';
 import { createResolver } from '../../src/graph/resolve/index.js';
 import { compileLinkTest, deriveLinkKeys } from '../../src/graph/resolve/link-keys.js';
@@ -100,7 +101,7 @@ test('the keys of a file: its name, its folder when an index, the packages holdi
   assert.deepEqual(deriveLinkKeys('.eslintrc.cjs', { packages: [], aliasPrefixes: [] }), { words: ['/eslintrc'], dots: false });
 });
 
-test('a text holds a key only where a path segment could start; dots and escapes only after an import keyword', () => {
+test('a text holds a name as a whole path segment, a package at a bare start; dots and escapes after an import keyword', () => {
   const holds = compileLinkTest({ words: ['*./index', '/ajax', "'rxjs"], dots: true });
   assert.equal(holds('for (let index = 0; index < n; index++) reindex(ajaxy);'), false);
   assert.equal(holds('see https://github.com/ReactiveX/rxjs for more'), false, 'a package name starts a bare specifier');
@@ -109,7 +110,9 @@ test('a text holds a key only where a path segment could start; dots and escapes
   assert.equal(holds("import { a } from '../index.js';"), true);
   assert.equal(compileLinkTest({ words: ['odd'], dots: false })('an odd word'), true, 'a key of no known kind: anywhere');
   assert.equal(holds("const parts = path.split('.'); parts.join('..');"), false);
-  assert.equal(holds("import { a } from './ajaxy';"), true, 'a word starts the segment: a superset is fine');
+  assert.equal(holds("import { a } from './ajaxy';"), false, 'a name is a whole run, up to a dot, slash or quote');
+  assert.equal(holds("import { a } from './ajax.js';"), true);
+  assert.equal(holds("import { a } from '../ajax/index';"), true);
   assert.equal(holds("import { a } from '../ajax/index.js';"), true);
   assert.equal(holds("export * from /* the folder's index */ '..';"), true);
   assert.equal(holds("const a = require(\n  // parent\n  '.'\n);"), true);
@@ -117,4 +120,21 @@ test('a text holds a key only where a path segment could start; dots and escapes
   assert.equal(holds("import x from 'react';"), false);
   assert.equal(none("import x from './\\u0061jax';"), true, 'an escape could spell any word');
   assert.equal(none("const s = '\\n'; import x from './plain';"), false);
+  const many = compileLinkTest({ words: Array.from({ length: 5000 }, (_, at) => `/name${at}`), dots: false });
+  assert.equal(many("import x from '../lib/name4999.js';"), true, 'thousands of names, looked up run by run');
+  assert.equal(many("import x from '../lib/name5000.js';"), false);
+  const long = `/${'n'.repeat(250)}`;
+  assert.equal(compileLinkTest({ words: [long], dots: false })(`import x from './${'n'.repeat(250)}.js';`), true, 'a very long name');
+});
+
+test('the import-keyword patterns back off linearly: long runs of spaces or an unclosed comment after a keyword', () => {
+  const holds = compileLinkTest({ words: [], dots: true });
+  const spaces = ' '.repeat(200_000);
+  // Quadratic backtracking takes minutes on each of these: a run over 5 s is
+  // stopped (vm's timeout interrupts a regular expression) and fails the test. The answers are what the texts say.
+  const within = (text: string): boolean => runInNewContext('holds(text)', { holds, text }, { timeout: 5000 }) as boolean;
+  assert.equal(within(`import${spaces}x; \\n`), false);
+  assert.equal(within(`from (${spaces}/* never closed ${spaces} \\`), false);
+  assert.equal(within(`require(${spaces}/* c */${spaces}'./\\u0061')`), true);
+  assert.equal(within(`export * from${spaces}'..';`), true);
 });

@@ -93,7 +93,7 @@ test('first run parses every code file and nothing else; the cache stays out of 
   assert.equal(repo.git('status', '--porcelain'), '');
 });
 
-/** A focus that answers `steps` in turn (then nothing), keeping what each step was shown. */
+/** A focus that answers `steps` in turn (the last one again once they run out), keeping what each step was shown. */
 function createFocus(
   firstKeys: LinkKeys | undefined,
   steps: FocusStep[],
@@ -103,7 +103,7 @@ function createFocus(
     firstKeys: () => firstKeys,
     step: async (read) => {
       asked.push({ linkOnly: [...read.linkOnly].sort(), unlinked: [...read.unlinked].sort(), facts: [...read.facts.keys()].sort() });
-      return steps[asked.length - 1] ?? { parse: [] };
+      return steps[Math.min(asked.length, steps.length) - 1] ?? { parse: [] };
     },
   };
   return { focus, asked };
@@ -116,11 +116,14 @@ test('focused, with no cache, before the keys are known: files are read and hash
   const first = await run(repo, { focus });
 
   // The test file's cases are read only when it reaches a change: it is read like the others. With no keys, no file is
-  // scanned; the selector is asked again after the parse, and asks for nothing more.
+  // scanned. The file asked for is first scanned for its links (what it imports may be asked for too), then, once no
+  // file is left to scan or test, parsed in full; the selector is asked once more and asks for nothing new.
   const all = Object.keys(sources).sort();
+  const others = all.filter((path) => path !== 'src/users.ts');
   assert.deepEqual(asked, [
     { linkOnly: all, unlinked: all, facts: all },
-    { linkOnly: all.filter((path) => path !== 'src/users.ts'), unlinked: all.filter((path) => path !== 'src/users.ts'), facts: all },
+    { linkOnly: all, unlinked: others, facts: all },
+    { linkOnly: others, unlinked: others, facts: all },
   ]);
   assert.deepEqual([...first.linkOnly].sort(), ['lib/legacy.cjs', 'src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
   assert.deepEqual(first.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
@@ -133,7 +136,7 @@ test('focused, with no cache, before the keys are known: files are read and hash
 
   // With a cache to start from, every changed or new file is parsed in full and `focus` is not asked.
   const second = await run(repo, { focus });
-  assert.equal(asked.length, 2);
+  assert.equal(asked.length, 3);
   assert.deepEqual(second.stats, { cached: 1, parsed: 4, read: 4, crashed: 0 });
   assert.deepEqual([...second.linkOnly], []);
 });
@@ -141,16 +144,19 @@ test('focused, with no cache, before the keys are known: files are read and hash
 test('focused with keys: a file holding none is not scanned until a step names a key it holds; its lines are kept', async (t) => {
   const repo = createSourceRepo(t);
   const { focus, asked } = createFocus({ words: ['/db'], dots: false }, [
-    { keys: { words: ['/db', '/lists'], dots: false }, parse: [] },
-    { keys: { words: ['/db', '/lists', '/nowhere'], dots: false }, parse: ['src/users.ts'] },
+    { keys: { words: ['/db', "'node"], dots: false }, parse: [] },
+    { keys: { words: ['/db', "'node", '/nowhere'], dots: false }, parse: ['src/users.ts'] },
   ]);
 
   const result = await run(repo, { focus });
 
+  // Keys first: the test file holds the second step's; users.ts, asked for with the third key, is parsed once no file is
+  // left to test against it.
   assert.deepEqual(
     asked.map((read) => read.unlinked),
     [
       ['src/db.ts', 'src/view.tsx', 'test/users.test.ts'],
+      ['src/db.ts', 'src/view.tsx'],
       ['src/db.ts', 'src/view.tsx'],
       ['src/db.ts', 'src/view.tsx'],
     ],

@@ -39,16 +39,50 @@ export function deriveLinkKeys(path: string, context: LinkKeyContext): LinkKeys 
   } else {
     words.add(`${SEGMENT}${stem}`);
   }
-  for (const info of context.packages) {
-    const holds = info.folder === '' || path.startsWith(`${info.folder}/`);
-    const pointsAt = listManifestTargets(info).some((target) => path.startsWith(target));
-    if (!holds && !pointsAt) continue;
+  const index = indexPackages(context);
+  const holding = new Set<PackageInfo>();
+  const pointing = new Set<PackageInfo>();
+  for (let ancestor = dir; ; ancestor = getDirName(ancestor)) {
+    for (const info of index.byFolder.get(ancestor) ?? []) holding.add(info);
+    for (const { target, info } of index.targetsByDir.get(ancestor) ?? []) if (path.startsWith(target)) pointing.add(info);
+    if (ancestor === '') break;
+  }
+  for (const info of [...holding, ...pointing]) {
     if (info.name !== undefined && info.name !== '') words.add(`${QUOTED}${info.name}`);
-    if (!pointsAt) continue;
+  }
+  for (const info of pointing) {
     if (info.folder !== '') words.add(`${SEGMENT}${firstRun(info.folder.slice(info.folder.lastIndexOf('/') + 1))}`);
     dots = true;
   }
   return { words: [...words].sort(), dots };
+}
+
+interface PackageIndex {
+  /** The packages by folder ('' the root). */
+  byFolder: Map<string, PackageInfo[]>;
+  /** What the manifests point at (listManifestTargets), by the folder each target is in. */
+  targetsByDir: Map<string, { target: string; info: PackageInfo }[]>;
+}
+
+const packageIndexes = new WeakMap<LinkKeyContext, PackageIndex>();
+
+/** The context's packages indexed once: a file's keys then look at its own folders only, not at every package. */
+function indexPackages(context: LinkKeyContext): PackageIndex {
+  const known = packageIndexes.get(context);
+  if (known !== undefined) return known;
+  const index: PackageIndex = { byFolder: new Map(), targetsByDir: new Map() };
+  for (const info of context.packages) {
+    pushTo(index.byFolder, info.folder, info);
+    for (const target of listManifestTargets(info)) pushTo(index.targetsByDir, getDirName(target), { target, info });
+  }
+  packageIndexes.set(context, index);
+  return index;
+}
+
+function pushTo<Value>(map: Map<string, Value[]>, key: string, value: Value): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [value]);
+  else list.push(value);
 }
 
 /** What must come before a key's text (its first character): a slash or a quote, a quote, anything. */
@@ -63,15 +97,11 @@ function firstRun(name: string): string {
   return dot === -1 ? trimmed : trimmed.slice(0, dot);
 }
 
-const manifestTargets = new WeakMap<PackageInfo, string[]>();
-
 /**
  * The paths a manifest points at (`main` and the like, every string in `exports`, each cut at its first `*`), joined to
  * its folder, code extension dropped.
  */
 function listManifestTargets(info: PackageInfo): string[] {
-  const known = manifestTargets.get(info);
-  if (known !== undefined) return known;
   const targets: string[] = [];
   const visit = (value: unknown, depth: number): void => {
     if (typeof value === 'string') {
@@ -83,12 +113,10 @@ function listManifestTargets(info: PackageInfo): string[] {
   };
   for (const field of MANIFEST_ENTRIES) visit(info.manifest[field], 7);
   visit(info.manifest.exports, 0);
-  const joined = targets.flatMap((target) => {
+  return targets.flatMap((target) => {
     const path = joinRepoPath(info.folder, target);
     return path === undefined || path === '' ? [] : [path.replace(CODE_EXTENSION, '')];
   });
-  manifestTargets.set(info, joined);
-  return joined;
 }
 
 /**
@@ -97,39 +125,51 @@ function listManifestTargets(info: PackageInfo): string[] {
  * as `\u0061` could spell a word the text does not hold; `escapes: false` leaves that out, for a text tested before).
  */
 export function compileLinkTest(keys: LinkKeys, options: { escapes?: boolean } = {}): (text: string) => boolean {
-  const byKind = new Map<string, string[]>([
-    [SEGMENT, []],
-    [QUOTED, []],
-    [ANYWHERE, []],
-  ]);
+  // A path segment's key is the whole run between a slash or quote and the next slash, quote or dot (it is a name's
+  // part before its first dot, or a folder's): a set of them is looked up run by run, however many there are. The
+  // few keys of the other kinds make a pattern.
+  const segments = new Set<string>();
+  const patterns: string[] = [];
   for (const word of keys.words) {
-    const kind = byKind.get(word.charAt(0));
+    const kind = word.charAt(0);
+    const text = word.slice(1);
+    if (kind === SEGMENT && text.length <= MAX_RUN) segments.add(text);
+    else if (kind === SEGMENT) patterns.push(`[/'"\`]${escapeRegExp(text)}`);
+    else if (kind === QUOTED) patterns.push(`['"\`]${escapeRegExp(text)}`);
+    else if (kind === ANYWHERE) patterns.push(escapeRegExp(text));
     // A key of no known kind is looked for anywhere, whole: more files read, never fewer.
-    if (kind === undefined) byKind.get(ANYWHERE)?.push(escapeRegExp(word));
-    else kind.push(escapeRegExp(word.slice(1)));
+    else patterns.push(escapeRegExp(word));
   }
-  const parts = [
-    [`[/'"\`]`, byKind.get(SEGMENT) ?? []],
-    [`['"\`]`, byKind.get(QUOTED) ?? []],
-    ['', byKind.get(ANYWHERE) ?? []],
-  ] as const;
-  const source = parts
-    .filter(([, words]) => words.length > 0)
-    .map(([before, words]) => `${before}(?:${words.join('|')})`)
-    .join('|');
-  const words = source === '' ? undefined : new RegExp(source);
+  const pattern = patterns.length === 0 ? undefined : new RegExp(patterns.join('|'));
   const escapes = options.escapes !== false;
   return (text) =>
-    words?.test(text) === true ||
+    (segments.size > 0 && holdsRun(text, segments)) ||
+    pattern?.test(text) === true ||
     (keys.dots && DOTS_SPECIFIER.test(text)) ||
     (escapes && text.includes('\\') && ESCAPED_SPECIFIER.test(text));
+}
+
+/** The longest segment key looked up as a run; a longer one (a file name of over 200 characters) goes in the pattern. */
+const MAX_RUN = 200;
+const RUN = /[/'"`]([^/'"`.\n]{0,201})/g;
+
+function holdsRun(text: string, runs: ReadonlySet<string>): boolean {
+  RUN.lastIndex = 0;
+  for (let match = RUN.exec(text); match !== null; match = RUN.exec(text)) {
+    if (runs.has(match[1] as string)) return true;
+    // The delimiter that ended this run may start the next one.
+    RUN.lastIndex = match.index + 1 + (match[1] as string).length;
+  }
+  return false;
 }
 
 function escapeRegExp(word: string): string {
   return word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
-// An import keyword, then comments or spaces, an optional `(` and more of them, then the string's opening quote.
-const BEFORE_SPECIFIER = String.raw`(?:\b(?:import|require|from|mock|resolve)|\bpath\s*=)(?:\s|/\*[^]*?\*/|//[^\n]*\n)*\(?(?:\s|/\*[^]*?\*/|//[^\n]*\n)*`;
+// An import keyword, then spaces, comments and `(` in any order, then the string's opening quote. Each
+// alternative starts with a different character and a comment's body cannot end early, so a failed match backs off one
+// piece at a time (two adjacent `*` groups, or a lazy comment body, made it quadratic on real files).
+const BEFORE_SPECIFIER = String.raw`(?:\b(?:import|require|from|mock|resolve)|\bpath\s*=)(?:\s|\(|/\*(?:[^*]|\*(?!/))*\*/|//[^\n]*\n)*`;
 const DOTS_SPECIFIER = new RegExp(`${BEFORE_SPECIFIER}(['"\`])\\.{1,2}(?:/\\.{1,2})*/?\\1`);
 const ESCAPED_SPECIFIER = new RegExp(`${BEFORE_SPECIFIER}['"\`][^'"\`\\n]*\\\\`);
