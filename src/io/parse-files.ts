@@ -22,6 +22,8 @@ import { compareText } from '../text/compare-text.js';
 export { readTextFile } from './read-source.js';
 
 const WARM_START_FILES = 128;
+/** How many needed files a focused run parses alongside a round of scans (FocusSelector.step), at most. */
+const PARSED_ALONGSIDE = 64;
 
 export interface ParseRepositoryOptions extends ParseOptions {
   /** Told, with their number, once the files that need reading are with the parse children (ParseSourcesOptions.onStarted). */
@@ -234,8 +236,8 @@ async function readFocused(
   state: RunState,
 ): Promise<void> {
   const { facts, linkOnly, unlinked, tested } = state;
-  // The short rounds between the first pass and the parse are not shown: the progress line stays on the first pass's
-  // count until the parse starts its own.
+  // The short rounds between the first pass and the parse pass are not shown (nor the few files parsed alongside them):
+  // the progress line stays on the first pass's count until the parse pass starts its own.
   const { onProgress: _shown, ...quiet } = options;
   // A file a child keeps the text of goes back to that child.
   const withHolder = (job: ReadJob): ReadJob => {
@@ -268,8 +270,14 @@ async function readFocused(
       }
     }
     if (scanning.length > 0 || groups.size > 0) {
+      // A few files already scanned and needed are parsed alongside (they fill a child's gaps); many wait for the
+      // parse pass, which keeps both children busy to its end.
+      const early = jobs.filter((job) => needed.has(job.path) && !unlinked.has(job.path));
+      const parsing = early.length <= PARSED_ALONGSIDE ? early : [];
+      take(parsing);
       take(scanning);
       for (const group of groups.values()) take(group.jobs);
+      const parsed = parsing.length === 0 ? undefined : readInPool(pool, source, parsing, parseOptions, quiet);
       // Counted once: they were read in the first pass.
       const reads = [...groups.values()].map(async ({ from, jobs: group }) => {
         const rest = { words: keys?.words.slice(from.words) ?? [], dots: keys?.dots === true && !from.dots };
@@ -281,6 +289,7 @@ async function readFocused(
           ? new Map<string, ReadOutcome>()
           : await readInPool(pool, { ...source, links: true }, scanning, parseOptions, quiet);
       takeOutcomes(scanning, scanned, sent, cache, source, state);
+      if (parsed !== undefined) takeOutcomes(parsing, await parsed, sent, cache, source, state);
       for (const read of await Promise.all(reads)) read();
       continue;
     }

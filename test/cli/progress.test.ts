@@ -87,17 +87,20 @@ describe('progress from a real checker ai run', () => {
       .split(CLEAR)
       .filter((line) => line !== '')
       .map((line) => line.replace(/ · \d+\.\d s$/, '').replace(/ \(\d[\d,]* files\/s\)/, ''));
+    const parsed = phases.includes('checker: parsing 0/1 files') ? 1 : 2;
     assert.deepEqual(phases, [
       'checker: scanning files',
-      // A first run, with no facts cache, is focused: every file is read for its imports and exports, then the two the
-      // change reaches (b.ts and a.ts, which imports it) are parsed.
+      // A first run, with no facts cache, is focused: every file is read (and scanned for its imports and exports when
+      // it holds a key of the change), then the two the change reaches (b.ts and a.ts, which imports it) are parsed:
+      // both in the parse pass, or one of them alongside the short round before it (not shown), as the children's
+      // timing has it.
       'checker: reading the imports and exports of 0/2 files',
       // A count within 100 ms of the last drawn one is skipped; the first and the last always draw.
       ...phases.filter((line) => line === 'checker: reading the imports and exports of 1/2 files'),
       'checker: reading the imports and exports of 2/2 files',
-      'checker: parsing 0/2 files',
-      ...phases.filter((line) => line === 'checker: parsing 1/2 files'),
-      'checker: parsing 2/2 files',
+      `checker: parsing 0/${parsed} files`,
+      ...phases.filter((line) => parsed === 2 && line === 'checker: parsing 1/2 files'),
+      `checker: parsing ${parsed}/${parsed} files`,
       'checker: resolving the imports of 2 files',
       'checker: building the graph of 2 files',
       'checker: analysing',

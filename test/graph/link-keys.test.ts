@@ -123,6 +123,27 @@ test('a text holds a name as a whole path segment, a package at a bare start; do
   const many = compileLinkTest({ words: Array.from({ length: 5000 }, (_, at) => `/name${at}`), dots: false });
   assert.equal(many("import x from '../lib/name4999.js';"), true, 'thousands of names, looked up run by run');
   assert.equal(many("import x from '../lib/name5000.js';"), false);
+  // A few names make a pattern, many a set of runs: the same answers.
+  const texts = [
+    "import a from './name7.js';",
+    "import a from './name7x.js';",
+    "import a from 'name7/deep';",
+    'const a = "x/name7";',
+    'const a = `name7',
+    'name7 and /name7x',
+    '/name7',
+  ];
+  const few = compileLinkTest({ words: ['/name7'], dots: false });
+  const fillers = Array.from({ length: 100 }, (_, at) => `/filler${at}`);
+  const set = compileLinkTest({ words: ['/name7', ...fillers], dots: false });
+  assert.deepEqual(
+    texts.map((text) => few(text)),
+    [true, false, true, true, true, false, true],
+  );
+  assert.deepEqual(
+    texts.map((text) => set(text)),
+    texts.map((text) => few(text)),
+  );
   const long = `/${'n'.repeat(250)}`;
   assert.equal(compileLinkTest({ words: [long], dots: false })(`import x from './${'n'.repeat(250)}.js';`), true, 'a very long name');
 });

@@ -134,11 +134,16 @@ export function compileLinkTest(keys: LinkKeys, options: { escapes?: boolean } =
     const kind = word.charAt(0);
     const text = word.slice(1);
     if (kind === SEGMENT && text.length <= MAX_RUN) segments.add(text);
-    else if (kind === SEGMENT) patterns.push(`[/'"\`]${escapeRegExp(text)}`);
+    else if (kind === SEGMENT) patterns.push(`[/'"\`]${escapeRegExp(text)}(?![^/'"\`.\n])`);
     else if (kind === QUOTED) patterns.push(`['"\`]${escapeRegExp(text)}`);
     else if (kind === ANYWHERE) patterns.push(escapeRegExp(text));
     // A key of no known kind is looked for anywhere, whole: more files read, never fewer.
     else patterns.push(escapeRegExp(word));
+  }
+  // A few names go in the pattern too (faster than a set for them), each a whole run as the set would take it.
+  if (segments.size <= MAX_PATTERN_SEGMENTS) {
+    for (const segment of segments) patterns.push(`[/'"\`]${escapeRegExp(segment)}(?![^/'"\`.\n])`);
+    segments.clear();
   }
   const pattern = patterns.length === 0 ? undefined : new RegExp(patterns.join('|'));
   const escapes = options.escapes !== false;
@@ -151,6 +156,8 @@ export function compileLinkTest(keys: LinkKeys, options: { escapes?: boolean } =
 
 /** The longest segment key looked up as a run; a longer one (a file name of over 200 characters) goes in the pattern. */
 const MAX_RUN = 200;
+/** Up to this many segment keys are tested as one pattern; more are looked up run by run. */
+const MAX_PATTERN_SEGMENTS = 64;
 const RUN = /[/'"`]([^/'"`.\n]{0,201})/g;
 
 function holdsRun(text: string, runs: ReadonlySet<string>): boolean {
