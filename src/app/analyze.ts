@@ -32,7 +32,7 @@ import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insi
 import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load-rule-packs.js';
-import { readRepoText } from './repo-text.js';
+import { readRepoText, readRepoTexts } from './repo-text.js';
 import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
 import { loadCoverage } from './load-coverage.js';
 import { readLatestExecution } from './execution-evidence.js';
@@ -653,12 +653,23 @@ async function selectBearingGaps(
   const unresolvedImports = repository.kg.unresolvedImports.filter(
     (item) => own.has(item.from) || holdsKey(`from ${JSON.stringify(item.specifier)}`),
   );
+  // The texts of the files that failed to parse elsewhere, read together (a tree of generated files may hold hundreds).
+  const failed = [
+    ...new Set(
+      repository.limitations.flatMap((diagnostic) => {
+        const file = diagnostic.location?.file;
+        return PARSE_FAILURE_CODES.has(diagnostic.code) && file !== undefined && !own.has(file) ? [file] : [];
+      }),
+    ),
+  ];
+  const maxBytes = repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+  const texts = new Map((await readRepoTexts(env, failed, maxBytes)).map((text, index) => [failed[index] as string, text]));
   const limitations: Diagnostic[] = [];
   for (const diagnostic of repository.limitations) {
     const file = diagnostic.location?.file;
-    if (ROUTE_LIMITATION.test(diagnostic.code) && file !== undefined && !own.has(file)) continue;
-    if (PARSE_FAILURE_CODES.has(diagnostic.code) && file !== undefined && !own.has(file)) {
-      const text = await readRepoText(env, file, repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    if (file !== undefined && !own.has(file)) {
+      if (ROUTE_LIMITATION.test(diagnostic.code)) continue;
+      const text = PARSE_FAILURE_CODES.has(diagnostic.code) ? texts.get(file) : undefined;
       if (text !== undefined && !holdsKey(text)) continue;
     }
     limitations.push(diagnostic);
