@@ -760,15 +760,19 @@ function describeDeletedDependents(repository: RepositoryGraph, change: ChangeSe
   const notes: Diagnostic[] = [];
   for (const file of deleted) {
     const stem = file.path.replace(/\.[cm]?[jt]sx?$/, '');
-    const importers = repository.kg.unresolvedImports.filter((item) => item.reason.includes(stem)).map((item) => item.from);
+    // A file importing it twice counts once.
+    const importers = [
+      ...new Set(repository.kg.unresolvedImports.filter((item) => item.reason.includes(stem)).map((item) => item.from)),
+    ].sort();
+    const count = importers.length;
     notes.push({
       code: 'analysis/deleted-file',
-      severity: importers.length > 0 ? 'warn' : 'info',
+      severity: count > 0 ? 'warn' : 'info',
       message:
-        importers.length > 0
-          ? `${file.path} was deleted but ${importers.length} file${importers.length === 1 ? '' : 's'} still import it: ${[...new Set(importers)].sort().slice(0, 10).join(', ')}.`
+        count > 0
+          ? `${file.path} was deleted but ${count === 1 ? '1 file still imports' : `${count} files still import`} it: ${importers.slice(0, 10).join(', ')}.`
           : `${file.path} was deleted; no remaining file imports it.`,
-      evidenceIds: [...new Set(importers)].map((path) => toFileId(path)),
+      evidenceIds: importers.map((path) => toFileId(path)),
     });
   }
   return notes;

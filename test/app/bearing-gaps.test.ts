@@ -15,7 +15,8 @@ import { createTestEnv } from '../helpers/test-env.js';
 const FILES = {
   'package.json': JSON.stringify({ name: 'gaps', dependencies: { express: '4.0.0' } }),
   'src/b.ts': 'export const b = 1;\n',
-  'src/a.ts': "import { b } from './b.js';\nexport const a = b + 1;\n",
+  // Imports b twice: one importer for a deleted b, not two.
+  'src/a.ts': "import { b } from './b.js';\nimport type { B } from './b.js';\nexport const a: B = b + 1;\n",
   // Unresolved: one names a `b` (it could be the changed file, moved), the other names nothing the change reaches.
   'src/near.ts': "import { b } from '../lib/b.js';\nexport const near = b;\n",
   'src/far.ts': "import { z } from './zzz.js';\nexport const far = z;\n",
@@ -56,6 +57,29 @@ test('an analysis lists the gaps that bear on its change; a focused cold run lis
       full.unresolvedImports?.map((item) => item.from),
       ['src/near.ts'],
     );
+    const focused = await analyzeChange(env, {
+      repository: await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => ['src/b.ts'] } }),
+    });
+    assert.deepEqual(withoutTimes(focused), withoutTimes(full));
+  } finally {
+    await env.close();
+    repo.cleanup();
+  }
+});
+
+test('a deleted file: the imports left pointing at it are listed, with the file that still imports it; a focused run agrees', async () => {
+  const repo = createRepo(FILES);
+  const env = createTestEnv(repo.dir, { useCache: false });
+  try {
+    repo.remove('src/b.ts');
+    const full = await analyzeChange(env, { repository: await buildRepositoryGraph(env) });
+    assert.deepEqual(full.unresolvedImports?.map((item) => `${item.from} ${item.specifier}`).sort(), [
+      'src/a.ts ./b.js',
+      'src/a.ts ./b.js',
+      'src/near.ts ../lib/b.js',
+    ]);
+    const deleted = full.limitations.find((item) => item.code === 'analysis/deleted-file');
+    assert.match(deleted?.message ?? '', /^src\/b\.ts was deleted but 1 file still imports it: src\/a\.ts\.$/);
     const focused = await analyzeChange(env, {
       repository: await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => ['src/b.ts'] } }),
     });
