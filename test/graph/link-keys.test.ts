@@ -41,6 +41,8 @@ const CASES: [from: string, specifier: string][] = [
   ['app/widgets/button.tsx', './'],
   ['app/widgets/button.tsx', '../main'],
   ['app/widgets/sub/icon.ts', '..'],
+  ['app/widgets/button.tsx', './index'],
+  ['app/widgets/sub/icon.ts', '../index.js'],
   ['app/third/entry.ts', '../vendor'],
   ['app/main.ts', '@app/gen-users'],
   ['app/main.ts', 'config'],

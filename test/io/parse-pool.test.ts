@@ -250,3 +250,50 @@ test('close() resolves when children become ready only after it was called', asy
     [false, false],
   );
 });
+
+test('texts a child keeps go back to that child; after it dies, or after release, the files are read again elsewhere', async (t) => {
+  const root = makeTempDir('checker-pool-hold-');
+  const paths = Array.from({ length: 24 }, (_, index) => `src/file-${index}.ts`);
+  for (const path of paths) writeFileSync(join(root, path.replace('src/', '')), 'export const value = 1;\n');
+  const jobs = paths.map((path) => ({ path: path.replace('src/', ''), size: 24 }));
+  const pool = createParsePool({ size: 2 });
+  t.after(async () => {
+    await pool.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const nothing = { words: ['/absent'], dots: false };
+  const holders = async (keys: typeof nothing, withHolder?: ReadonlyMap<string, number>): Promise<Map<string, number | undefined>> => {
+    const sent = jobs.map((job) => ({ ...job, ...(withHolder?.get(job.path) === undefined ? {} : { holder: withHolder.get(job.path) }) }));
+    const outcomes = await pool.read({ root, maxBytes: 1 << 20, links: true, hold: true, keys: () => keys }, sent, options);
+    return new Map(
+      [...outcomes].map(([path, outcome]) => {
+        assert.equal(outcome.kind, 'unlinked', path);
+        return [path, outcome.kind === 'unlinked' ? outcome.holder : undefined];
+      }),
+    );
+  };
+  const first = await holders(nothing);
+  const pids = new Set(first.values());
+  assert.deepEqual([...pids].sort(), pool.processIds().sort(), 'both children keep a share of the texts');
+  // Sent back with their holders, every file is answered by the child that kept it.
+  assert.deepEqual(await holders(nothing, first as Map<string, number>), first);
+  // One holder dies: its files go to the other child, which reads them from disk.
+  const [gone, kept] = [...pids] as [number, number];
+  process.kill(gone, 'SIGKILL');
+  assert.ok(await waitUntil(() => !pool.processIds().includes(gone), 5000));
+  const after = await holders(nothing, first as Map<string, number>);
+  assert.deepEqual(
+    [...after].filter(([path]) => first.get(path) === kept),
+    [...first].filter(([, pid]) => pid === kept),
+  );
+  assert.ok([...after.values()].every((pid) => pid !== gone));
+  // Released, the texts are gone; a file edited since is read again as it is now.
+  pool.release();
+  writeFileSync(join(root, 'file-0.ts'), "import { x } from './absent';\nexport const value = x;\n");
+  const reread = await pool.read(
+    { root, maxBytes: 1 << 20, links: true, keys: () => nothing },
+    [{ path: 'file-0.ts', size: 48, holder: after.get('file-0.ts') as number }],
+    options,
+  );
+  assert.equal(reread.get('file-0.ts')?.kind, 'linked');
+});
