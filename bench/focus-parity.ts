@@ -11,11 +11,12 @@
  * with its first differing line, and the median times.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { isCodeFile } from '../src/model/facts.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -47,17 +48,21 @@ function median(values: number[]): number {
 }
 
 function main(): void {
-  const args = process.argv.slice(2);
-  const source = args.find((arg) => !arg.startsWith('--'));
-  if (source === undefined) throw new Error('usage: focus-parity.ts <dir> [--edits N] [--seed S]');
-  const option = (name: string, fallback: number): number => {
-    const at = args.indexOf(`--${name}`);
-    const value = at === -1 ? fallback : Number(args[at + 1]);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number`);
+  const { values, positionals } = parseArgs({
+    options: { edits: { type: 'string', default: '30' }, seed: { type: 'string', default: '1' } },
+    allowPositionals: true,
+  });
+  const source = positionals[0];
+  if (source === undefined || positionals.length > 1 || !existsSync(join(source, '.git'))) {
+    throw new Error('usage: focus-parity.ts <dir, a git repository> [--edits N] [--seed S]');
+  }
+  const option = (name: 'edits' | 'seed'): number => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number, not ${values[name]}`);
     return value;
   };
-  const edits = option('edits', 30);
-  const random = createRandom(option('seed', 1));
+  const edits = option('edits');
+  const random = createRandom(option('seed'));
   const paths = execFileSync('git', ['ls-files'], { cwd: source, encoding: 'utf8', maxBuffer: 1 << 28 })
     .split('\n')
     .filter((path) => isCodeFile(path) && !path.endsWith('.d.ts') && !/\.min\.[cm]?js$/.test(path));

@@ -626,23 +626,23 @@ export interface BuildFocus {
   onParseStarted?: () => void;
 }
 
-/**
- * The focus of a run with no facts cache (ParseSourcesOptions.focus). The first pass scans for links only the files
- * whose text holds a key of a changed file (`prime` starts deriving them once the change and the resolver are on their
- * way); each step resolves what was read, walks the importers of the change, and asks the unlinked files for the keys
- * the walk gained until it gains none; then it asks for the files an analysis of the change reads in full
- * (src/graph/focus.ts), and again for what those import, until nothing is left. The resolver and the resolutions made
- * on the way are kept for the build.
- */
-function createFocusedParse(
-  getResolver: () => Promise<Resolver>,
-  focus: BuildFocus,
-): {
+/** A focused parse: its selector, and the resolver and resolutions it made on the way, kept for the build. */
+interface FocusedParse {
   select: FocusSelector;
+  /** The build has its resolver on the way: the first keys may be derived once the parse asks for them. */
   prime(): void;
   resolver?: Promise<Resolver>;
   resolved: Map<FileFacts, Resolution[]>;
-} {
+}
+
+/**
+ * The focus of a run with no facts cache (ParseSourcesOptions.focus). The first pass scans for links only the files
+ * whose text holds a key of a changed file (derived once the parse asks and the build is primed). Each step resolves
+ * what was read, walks the importers of the change, applies their keys (src/io/parse-files.ts tests the files left
+ * unread against those they were not tested against) and names the files an analysis of the change reads in full
+ * (src/graph/focus.ts); parse-files scans those never scanned, and parses them once no test or scan is left.
+ */
+function createFocusedParse(getResolver: () => Promise<Resolver>, focus: BuildFocus): FocusedParse {
   let known = false;
   const applied = { words: [] as string[], seen: new Set<string>(), dots: false };
   const apply = (keys: LinkKeys): void => {
@@ -676,12 +676,7 @@ function createFocusedParse(
   const startOnceAsked = (): void => {
     if (asked && primed) void start().catch(noop);
   };
-  const state: {
-    select: FocusSelector;
-    prime(): void;
-    resolver?: Promise<Resolver>;
-    resolved: Map<FileFacts, Resolution[]>;
-  } = {
+  const state: FocusedParse = {
     resolved: new Map(),
     prime: () => {
       primed = true;

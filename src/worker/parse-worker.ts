@@ -53,7 +53,7 @@ function isReadRequest(message: unknown): message is ReadRequest {
 /** Texts of files answered `unlinked`, kept for the focused run's next passes (ReadRequest.hold), and their characters. */
 const held = new Map<string, { text: string; size: number; hash: string }>();
 let heldChars = 0;
-/** Past this many characters (about 128 MB of one-byte text) no more texts are kept: a later pass reads them again. */
+/** Past this many characters (64-128 MB, one- or two-byte text) no more texts are kept: a later pass reads them again. */
 const MAX_HELD_CHARS = 64 * 1024 * 1024;
 
 /** The same read, checks and hash as the parent's own (src/io/read-source.ts): the text never crosses IPC. */

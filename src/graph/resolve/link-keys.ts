@@ -162,11 +162,8 @@ const RUN = /[/'"`]([^/'"`.\n]{0,201})/g;
 
 function holdsRun(text: string, runs: ReadonlySet<string>): boolean {
   RUN.lastIndex = 0;
-  for (let match = RUN.exec(text); match !== null; match = RUN.exec(text)) {
-    if (runs.has(match[1] as string)) return true;
-    // The delimiter that ended this run may start the next one.
-    RUN.lastIndex = match.index + 1 + (match[1] as string).length;
-  }
+  // The delimiter that ends a run is not part of its match: it starts the next one.
+  for (let match = RUN.exec(text); match !== null; match = RUN.exec(text)) if (runs.has(match[1] as string)) return true;
   return false;
 }
 
