@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { analyzeChange } from '../../src/app/analyze.js';
 import { buildRepositoryGraph } from '../../src/app/build-graph.js';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
+import type { Env } from '../../src/model/env.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { createTestEnv } from '../helpers/test-env.js';
 
@@ -40,6 +41,13 @@ function withoutTimes(analysis: ChangeAnalysis): unknown {
   return JSON.parse(JSON.stringify(analysis, (key, value: unknown) => (key === 'durationMs' ? undefined : value)));
 }
 
+/** A focused cold run over the same change (src/b.ts) must answer what the full analysis answered. */
+async function assertFocusedAgrees(env: Env, full: ChangeAnalysis): Promise<void> {
+  const focus = { changedPaths: async () => ['src/b.ts'] };
+  const focused = await analyzeChange(env, { repository: await buildRepositoryGraph(env, undefined, { focus }) });
+  assert.deepEqual(withoutTimes(focused), withoutTimes(full));
+}
+
 test('an analysis lists the gaps that bear on its change; a focused cold run lists the same', async () => {
   const repo = createRepo(FILES);
   const env = createTestEnv(repo.dir, { useCache: false });
@@ -57,10 +65,7 @@ test('an analysis lists the gaps that bear on its change; a focused cold run lis
       full.unresolvedImports?.map((item) => item.from),
       ['src/near.ts'],
     );
-    const focused = await analyzeChange(env, {
-      repository: await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => ['src/b.ts'] } }),
-    });
-    assert.deepEqual(withoutTimes(focused), withoutTimes(full));
+    await assertFocusedAgrees(env, full);
   } finally {
     await env.close();
     repo.cleanup();
@@ -80,10 +85,7 @@ test('a deleted file: the imports left pointing at it are listed, with the file 
     ]);
     const deleted = full.limitations.find((item) => item.code === 'analysis/deleted-file');
     assert.match(deleted?.message ?? '', /^src\/b\.ts was deleted but 1 file still imports it: src\/a\.ts\.$/);
-    const focused = await analyzeChange(env, {
-      repository: await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => ['src/b.ts'] } }),
-    });
-    assert.deepEqual(withoutTimes(focused), withoutTimes(full));
+    await assertFocusedAgrees(env, full);
   } finally {
     await env.close();
     repo.cleanup();
