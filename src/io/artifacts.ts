@@ -5,7 +5,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CheckerError } from '../model/diagnostic.js';
+import { CheckerError, isCheckerError } from '../model/diagnostic.js';
 import { isPathInside } from './repo-files.js';
 import { hasErrorCode } from './has-error-code.js';
 
@@ -125,15 +125,19 @@ async function writeAll(handle: FileHandle, content: string | Uint8Array): Promi
   await handle.sync();
 }
 
-async function ensureGitignore(localDir: string): Promise<void> {
+async function ensureGitignore(root: string, localDir: string): Promise<void> {
+  const path = join(localDir, '.gitignore');
   let handle: FileHandle | undefined;
   try {
-    handle = await open(join(localDir, '.gitignore'), 'wx', 0o644);
+    handle = await open(path, 'wx', 0o644);
     await writeAll(handle, GITIGNORE_CONTENT);
   } catch (error) {
-    if (!hasErrorCode(error, 'EEXIST')) throw error;
+    if (hasErrorCode(error, 'EEXIST')) return;
+    // A half-written .gitignore would stop the next run from writing it again.
+    if (handle !== undefined) await unlink(path).catch(() => undefined);
+    throw writeFailed(root, path, error);
   } finally {
-    await handle?.close();
+    await handle?.close().catch(() => undefined);
   }
 }
 
@@ -158,7 +162,7 @@ async function prepareArtifact(repoRoot: string, relativePath: string, create: b
   for (const dir of dirs) {
     if (create) {
       const created = await ensureDirectory(root, dir);
-      if (dir === localDir && created) await ensureGitignore(localDir);
+      if (dir === localDir && created) await ensureGitignore(root, localDir);
     } else {
       try {
         await assertRealDirectory(root, dir);
@@ -168,7 +172,7 @@ async function prepareArtifact(repoRoot: string, relativePath: string, create: b
       }
     }
   }
-  if (create) await ensureGitignore(localDir);
+  if (create) await ensureGitignore(root, localDir);
   const parent = await realpath(current);
   if (!isPathInside(localDir, parent)) {
     throw new CheckerError('artifact/outside', `${relativePath} resolves outside .checker/local/`, {
@@ -575,6 +579,24 @@ async function breakIfAbandoned(lockPath: string, staleMs: number): Promise<void
   }
 }
 
+/**
+ * One step of taking a lock. A lock file is written like any artifact, so a full disk or a read-only folder fails
+ * here, before the locked work ran and before anything was changed: `artifact/write-failed` naming the lock, not a
+ * bare system error.
+ */
+async function explainLockFailure<T>(name: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (isCheckerError(error)) throw error;
+    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : 'unknown';
+    throw new CheckerError('artifact/write-failed', `cannot write .checker/local/${name}.lock (${code}); nothing was changed`, {
+      hint: 'check the permissions and free space of .checker/local/, then run the command again',
+      cause: error,
+    });
+  }
+}
+
 /** Runs `fn` while holding the lock file `lockPath`; see withArtifactLock. */
 async function withLockFile<T>(lockPath: string, fn: () => Promise<T>, options: Required<LockOptions> & { name: string }): Promise<T> {
   const owner: LockOwner = {
@@ -586,9 +608,10 @@ async function withLockFile<T>(lockPath: string, fn: () => Promise<T>, options: 
   const body = `${JSON.stringify(owner)}\n`;
   const deadline = Date.now() + options.timeoutMs;
   let delay = 5;
-  while (!(await tryAcquire(lockPath, body))) {
-    await breakIfAbandoned(lockPath, options.staleMs);
-    if (await tryAcquire(lockPath, body)) break;
+  const acquire = (): Promise<boolean> => explainLockFailure(options.name, () => tryAcquire(lockPath, body));
+  while (!(await acquire())) {
+    await explainLockFailure(options.name, () => breakIfAbandoned(lockPath, options.staleMs));
+    if (await acquire()) break;
     if (Date.now() > deadline) {
       throw new CheckerError('artifact/locked', `${options.name} is locked by another checker process`, {
         hint: `wait for it to finish, or delete .checker/local/${options.name}.lock (and ${options.name}.lock.break, if there is one) if no checker process is running`,
