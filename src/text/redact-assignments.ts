@@ -5,6 +5,7 @@ import {
   isBareSecret,
   isBlank,
   isEnvReference,
+  isFlagName,
   isInterpolatedValue,
   isKeyChar,
   isLetter,
@@ -413,7 +414,8 @@ function isUnquotedSecret(text: string, candidate: Candidate, kind: KeyKind, key
   const names = kind === 'names-secret';
   if (operator === ' ') {
     if (isNetrcPassword(text, candidate.keyStart, key)) return isBareSecret(value);
-    if (isFlag(key) && names && !FLAG_PROSE_WORDS.has(value.toLowerCase())) return isBareSecret(value);
+    // `--password --verbose`: a long option after a flag is the next option (as redactArgv reads argv), not its value.
+    if (isFlag(key) && names && !FLAG_PROSE_WORDS.has(value.toLowerCase())) return !isLongFlagName(value) && isBareSecret(value);
     return (names || isFlag(key)) && isSecretShaped(value);
   }
   if (PROSE_OPERATORS.includes(operator)) return names && isSecretShaped(value);
@@ -425,6 +427,10 @@ function isUnquotedSecret(text: string, candidate: Candidate, kind: KeyKind, key
   const isPwd = keySegments(key).pop() === 'pwd';
   if ((names || isPwd) && isConnectionPair(text, candidate, end)) return isBareSecret(value);
   return names && isConfigLineWord(text, candidate, key, value, end);
+}
+
+function isLongFlagName(value: string): boolean {
+  return value.startsWith('--') && isFlagName(value);
 }
 
 export function redactAssignments(text: string, counter: Counter): string {

@@ -125,6 +125,15 @@ function isIdentifierWords(value: string): boolean {
   return !value.split(/[_-]/).some(isRandomLowercase);
 }
 
+/**
+ * `--max-nodes`, `--trust-changed-config`, `-Verbose`: an option's name, identifier words behind one or two dashes.
+ * The dashes are punctuation, as around any other word: what follows a secret key in `pass --max-nodes` is the next
+ * option, not a value.
+ */
+export function isFlagName(value: string): boolean {
+  return /^--?[A-Za-z]/.test(value) && isIdentifierWords(value.replace(/^--?/, ''));
+}
+
 function isPathSegment(segment: string): boolean {
   if (segment === '' || segment === '.' || segment === '..' || segment === '~') return true;
   if (/^[A-Za-z]:$/.test(segment)) return true;
@@ -218,6 +227,7 @@ export function isSecretShaped(value: string): boolean {
     isPathLike(value) ||
     isDottedReference(value) ||
     isIdentifierWords(value) ||
+    isFlagName(value) ||
     isEnvReference(value) ||
     isInterpolatedValue(value)
   )
