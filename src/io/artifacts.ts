@@ -6,6 +6,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckerError, isCheckerError } from '../model/diagnostic.js';
+import { findLocalState } from '../model/local-state.js';
 import { isPathInside } from './repo-files.js';
 import { hasErrorCode } from './has-error-code.js';
 
@@ -438,7 +439,8 @@ async function toRealPath(absolute: string): Promise<string | undefined> {
  * Resolves `--output`: a relative path lands inside `.checker/local/` (a leading `.checker/local/` is accepted);
  * an absolute path must really lie inside `<repo>/.checker/local/` once symlinks are resolved, so a path through a
  * symlinked `--cwd` is accepted and a path through a symlink that points outside is not. Anything else is
- * `output/outside`.
+ * `output/outside`. A path onto checker's own state (sessions, run records, caches, locks: CHECKER_LOCAL_STATE) is
+ * `output/reserved`: `--output` writes by replacing, and a report must never replace what checker reads back.
  */
 export async function resolveOutputPath(repoRoot: string, outputArg: string): Promise<ResolvedOutput> {
   if (outputArg.length === 0 || outputArg.includes('\0')) throw outsideOutput(outputArg);
@@ -456,6 +458,16 @@ export async function resolveOutputPath(repoRoot: string, outputArg: string): Pr
     relativePath = normalised;
   }
   validateArtifactPath(relativePath);
+  const owned = findLocalState(relativePath);
+  if (owned !== undefined) {
+    throw new CheckerError(
+      'output/reserved',
+      `--output ${JSON.stringify(outputArg)} would replace checker's own state: .checker/local/${owned.path} holds ${owned.what}`,
+      {
+        hint: 'name a file outside that state, e.g. --output reports/<name>.md, or write to stdout and use shell redirection (checker … > file)',
+      },
+    );
+  }
   return { relativePath, absolutePath: join(localDir, ...relativePath.split('/')) };
 }
 
