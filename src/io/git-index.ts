@@ -2,6 +2,7 @@ import { constants as fsConstants, promises as fsp } from 'node:fs';
 import { join } from 'node:path';
 import { CheckerError } from '../model/diagnostic.js';
 import { readGuarded } from './guarded-read.js';
+import { assertSupportedObjectFormat } from './git-repository.js';
 
 /** An index of a million paths is about 100 MB. */
 const MAX_INDEX_BYTES = 512 * 1024 * 1024;
@@ -36,7 +37,7 @@ export interface GitIndex {
 const lastRead = new Map<string, { size: number; checksum: Buffer; entries: IndexEntry[] }>();
 const CHECKSUM_BYTES = 20;
 
-/** Reads `.git/index` (versions 2, 3 and 4) without taking a lock or writing anything back. */
+/** Reads `.git/index` (versions 2, 3 and 4) of a SHA-1 repository without taking a lock or writing anything back. */
 export async function readGitIndex(gitdir: string): Promise<GitIndex> {
   const path = join(gitdir, 'index');
   const stats = await fsp.stat(path).catch(() => undefined);
@@ -53,6 +54,8 @@ export async function readGitIndex(gitdir: string): Promise<GitIndex> {
     });
   }
   if (!read.ok || stats === undefined) return { entries: [], mtimeMs: 0 };
+  // A SHA-256 index has 32-byte ids where this parser reads 20: its names would come out as garbage.
+  await assertSupportedObjectFormat(gitdir);
   const entries = parseGitIndex(read.bytes, path);
   const checksum = Buffer.from(read.bytes.subarray(read.bytes.length - CHECKSUM_BYTES));
   if (checksum.some((byte) => byte !== 0)) {

@@ -44,7 +44,58 @@ export async function openRepository(cwd: string): Promise<GitRepository> {
   }
   const commonDir = await readCommonDir(gitdir);
   await assertGitDirectory(gitdir, commonDir);
+  await assertObjectFormat(commonDir, root);
   return { root, gitdir, commonDir, cache: {}, fs: createReadOnlyFs(gitdir, commonDir) };
+}
+
+/** A repository's config is a few KB; a larger one is read only this far for its `[extensions]` section. */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The repository's object format: `sha1` unless its config sets `extensions.objectFormat` (gitrepository-layout;
+ * `git init --object-format=sha256`). Only the repository's own config decides it, as git reads it.
+ */
+async function readObjectFormat(commonDir: string): Promise<string> {
+  const text = (await readGitText(join(commonDir, 'config'), MAX_CONFIG_BYTES)) ?? '';
+  let section = '';
+  let format = 'sha1';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const header = /^\[\s*([A-Za-z0-9.-]+)\s*(?:"[^"]*")?\s*\]/.exec(line);
+    if (header !== null) {
+      section = (header[1] ?? '').toLowerCase();
+      continue;
+    }
+    if (section !== 'extensions') continue;
+    const entry = /^objectformat\s*=\s*"?([^"#;\s]*)"?/i.exec(line);
+    if (entry !== null) format = (entry[1] ?? '').toLowerCase();
+  }
+  return format;
+}
+
+/**
+ * isomorphic-git, checker's only history reader, and its own index reader know SHA-1 objects only: a SHA-256
+ * repository would otherwise read as "no commits yet" and its index as garbage names. Refused with what still works.
+ */
+async function assertObjectFormat(commonDir: string, root: string): Promise<void> {
+  const format = await readObjectFormat(commonDir);
+  if (format === 'sha1') return;
+  const isNamed = /^[a-z0-9-]{1,16}$/.test(format);
+  const what = isNamed ? `a ${format.toUpperCase().replace(/^SHA(?=\d)/, 'SHA-')}` : 'an unknown-format';
+  throw new CheckerError(
+    'git/unsupported-object-format',
+    `${root} is ${what} repository (extensions.objectFormat = ${isNamed ? format : '?'}); checker's git reader supports SHA-1 repositories only`,
+    {
+      hint: 'Without its history, graph, preflight, context, rules and session start, context and checkpoint still work from the working tree (with no base revision); what reads a change, the history or the configuration at a base revision (analyze, impact, audit-tests, edge-cases, patterns, redteam, tools, ai and agent bundles, ci, execute, differential, product, session finish) needs a SHA-1 repository.',
+      location: { file: join(commonDir, 'config') },
+    },
+  );
+}
+
+/** For readers that start from a git directory (the index reader): refuses a repository whose objects are not SHA-1. */
+export async function assertSupportedObjectFormat(gitdir: string): Promise<void> {
+  const commonDir = await readCommonDir(gitdir);
+  await assertObjectFormat(commonDir, dirname(commonDir));
 }
 
 async function toRealDirectory(cwd: string): Promise<string> {
