@@ -9,15 +9,19 @@ import {
   PingRequestSchema,
   type JSONRPCErrorResponse,
   type JSONRPCMessage,
+  type JSONRPCResultResponse,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
 import { isRecord } from '../text/is-record.js';
+import { toErrorResult } from './tools/define-tool.js';
 
 /** What the transport does with one parsed line of input. */
 export type ScreenedMessage =
   | { kind: 'message'; message: JSONRPCMessage }
   /** A request (or something that may have been one) that is answered here with a JSON-RPC error. */
   | { kind: 'rejected'; reply: JSONRPCErrorResponse; reason: string }
+  /** A tool call refused here with the tool's own kind of answer (`isError`), because the SDK would hide the fault. */
+  | { kind: 'answered'; reply: JSONRPCResultResponse }
   /** A malformed notification or response: JSON-RPC never answers those. */
   | { kind: 'dropped'; reason: string };
 
@@ -75,7 +79,61 @@ function screenRequest(value: Record<string, unknown>): ScreenedMessage {
   const checked = schema?.safeParse(request.data);
   if (checked !== undefined && !checked.success)
     return reject(id, ErrorCode.InvalidParams, `Invalid params: ${describeIssues(checked.error?.issues ?? [])}`);
+  if (request.data.method === 'tools/call' && isRecord(value.params)) {
+    const refused = refuseProtoKeys(id, value.params.name, value.params.arguments);
+    if (refused !== undefined) return refused;
+  }
   return { kind: 'message', message: request.data };
+}
+
+const PROTO = '__proto__';
+const MAX_PROTO_PATHS = 3;
+
+/**
+ * `{"__proto__": {…}}` in JSON is an own key like any other, and the tool schemas refuse it like any unknown field;
+ * but the SDK parses `arguments` as a record and drops a top-level `__proto__` without a word (so it cannot become
+ * the prototype), and the call then ran as if the field had not been sent. Looked for here, in the arguments as they
+ * were read, at every depth; the call is answered as a tool refuses its input (`input/invalid`, isError).
+ */
+function refuseProtoKeys(id: RequestId, name: unknown, args: unknown): ScreenedMessage | undefined {
+  const paths = findProtoKeys(args);
+  if (paths.length === 0) return undefined;
+  const tool = typeof name === 'string' && /^[A-Za-z0-9_.-]{1,64}$/.test(name) ? name : 'this tool';
+  const problems = paths.map(
+    (path) => `unknown field "${PROTO}": ${path === '' ? 'this tool' : `"${path}"`} does not accept it; remove it.`,
+  );
+  const result = toErrorResult(
+    'input/invalid',
+    `${tool}: ${problems.join('; ')}`,
+    `Fix the fields named above and call ${tool} again; its inputSchema in tools/list names the fields it accepts.`,
+  );
+  return { kind: 'answered', reply: { jsonrpc: '2.0', id, result } };
+}
+
+/** Paths (`requirements.acceptanceCriteria[0]`, '' for the arguments themselves) of objects with an own `__proto__` key. */
+function findProtoKeys(args: unknown): string[] {
+  // Parent links instead of a path per node, so a deeply nested value costs linear time.
+  const nodes: { value: unknown; parent: number; key: string | number }[] = [{ value: args, parent: -1, key: '' }];
+  const found: number[] = [];
+  for (let index = 0; index < nodes.length && found.length < MAX_PROTO_PATHS; index += 1) {
+    const { value } = nodes[index] ?? { value: undefined };
+    if (Array.isArray(value)) {
+      for (let at = 0; at < value.length; at += 1) nodes.push({ value: value[at], parent: index, key: at });
+    } else if (typeof value === 'object' && value !== null) {
+      if (Object.hasOwn(value, PROTO)) found.push(index);
+      for (const [key, item] of Object.entries(value)) if (key !== PROTO) nodes.push({ value: item, parent: index, key });
+    }
+  }
+  return found.map((index) => {
+    const keys: (string | number)[] = [];
+    for (let at = index; at > 0; at = nodes[at]?.parent ?? 0) keys.unshift(nodes[at]?.key ?? '');
+    return keys.map((key, at) => (typeof key === 'number' ? `[${key}]` : `${at === 0 ? '' : '.'}${toEcho(key)}`)).join('');
+  });
+}
+
+function toEcho(key: string): string {
+  const clean = key.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '?');
+  return clean.length > 80 ? `${clean.slice(0, 80)}…` : clean;
 }
 
 function screenNotification(value: Record<string, unknown>): ScreenedMessage {

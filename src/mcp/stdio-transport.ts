@@ -53,6 +53,10 @@ export function createStdioTransport(options: StdioTransportOptions): Transport 
       transport.onmessage?.(screened.message);
       return;
     }
+    if (screened.kind === 'answered') {
+      void send(screened.reply);
+      return;
+    }
     if (screened.kind === 'rejected') void send(screened.reply);
     report(screened.reason);
   };
