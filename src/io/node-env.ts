@@ -20,6 +20,7 @@ import { requestChatCompletion } from './chat-completions.js';
 import { scanRepository } from './scan.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
+import { readUserSettings } from './user-settings.js';
 import { emptyFacts, type FileFacts, isCodeFile } from '../model/facts.js';
 import { redactDocument, redactTree } from '../text/redact-tree.js';
 import { toAsciiJson } from '../text/ascii-json.js';
@@ -117,6 +118,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
       git ??= openGitAccess(root);
       return git;
     },
+    readUserSettings: async () => readUserSettings(options.processEnv ?? process.env),
     // Every file written under .checker/local/ is redacted on the way out, whatever produced it.
     writeArtifact: (relativePath, content, writeOptions) =>
       writeArtifact(root, relativePath, redactDocument(relativePath, content), writeOptions),
@@ -226,9 +228,8 @@ function readChangeInWorker(root: string, range: RevisionRange): Promise<ChangeS
 async function openGitAccess(root: string): Promise<GitAccess> {
   // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
   // outside a git repository never need it.
-  const { mineHistory, openRepository, readChange, readChangeStamp, readFileAtRevision, readHistory, resolveRevision } = await import(
-    './git.js'
-  );
+  const { defaultBase, mineHistory, openRepository, readChange, readChangeStamp, readFileAtRevision, readHistory, resolveRevision } =
+    await import('./git.js');
   const { default: git } = await import('isomorphic-git');
   const repo = await openRepository(root);
   const prefetched = new Map<string, { stamp: Promise<unknown>; change: Promise<ChangeSet | undefined> }>();
@@ -258,6 +259,13 @@ async function openGitAccess(root: string): Promise<GitAccess> {
         () => undefined,
       );
       prefetched.set(key, { stamp, change });
+    },
+    resolveBase: async (range) => {
+      const base =
+        range.base === undefined
+          ? await asGitError(repo.gitdir, defaultBase(repo, range.defaultBranch))
+          : await asGitError(repo.gitdir, resolveRevision(repo, range.base));
+      return { ref: base.ref, oid: base.oid };
     },
     readFileAtRevision: (oid, path) => asGitError(repo.gitdir, readFileAtRevision(repo, oid, path)),
     readHistory: async (historyOptions): Promise<HistoryEntry[]> => asGitError(repo.gitdir, readHistory(repo, historyOptions)),
