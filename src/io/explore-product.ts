@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserServer, Page, Request, Response } from 'playwright-core';
 import { CheckerError } from '../model/diagnostic.js';
 import type {
+  BlockedRedirect,
   ExplorationSpec,
   ExplorationStop,
   FailedRequest,
@@ -13,6 +14,7 @@ import { redactDocument } from '../text/redact-tree.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { createArtifactFolder, writeArtifact } from './artifacts.js';
 import { findChromium, type ChromiumSearch } from './browser.js';
+import { GATE_REFUSAL, type OriginGate, startOriginGate } from './origin-gate.js';
 import { addExitCleanup } from './run-command.js';
 
 const DEFAULTS = { maxPages: 20, maxDepth: 2, timeBudgetMs: 60_000, pageTimeoutMs: 15_000 } as const;
@@ -116,13 +118,17 @@ interface PageObservations {
   pageErrors: string[];
   failedRequests: FailedRequest[];
   blockedRequests: string[];
+  blockedRedirects: BlockedRedirect[];
+  /** The page's own navigation, when it redirected to another origin. */
+  documentRedirect?: BlockedRedirect;
 }
 
 /** Listens on one page; the document's own navigation request is reported as the page status, not as a failure. */
 function observePage(page: Page, origin: string, blocked: Set<string>): PageObservations {
-  const seen: PageObservations = { consoleErrors: [], pageErrors: [], failedRequests: [], blockedRequests: [] };
+  const seen: PageObservations = { consoleErrors: [], pageErrors: [], failedRequests: [], blockedRequests: [], blockedRedirects: [] };
   const isDocument = (request: Request): boolean => request.isNavigationRequest() && request.frame() === page.mainFrame();
   const documents = new Set<string>();
+  const redirectStatuses = new Map<Request, number>();
   page.on('request', (request) => {
     if (isDocument(request)) documents.add(request.url());
   });
@@ -130,15 +136,24 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
     if (message.type() !== 'error') return;
     // The browser logs every request checker aborted ("Failed to load resource: net::ERR_FAILED"): not the page's fault.
     if (blocked.has(message.location().url)) return;
+    // So is every connection the origin gate refused (a redirect hop or a WebSocket to another origin).
+    if (message.text().includes(GATE_REFUSAL)) return;
     // The document's own error status is logged the same way; it is the page status already (the loads check).
     if (documents.has(message.location().url) && message.text().startsWith('Failed to load resource')) return;
     pushCapped(seen.consoleErrors, clean(message.text()), MAX_MESSAGES_PER_PAGE);
+  });
+  // Request interception does not see WebSockets either; the gate refused those to other origins.
+  page.on('websocket', (socket) => {
+    const url = socket.url();
+    if (!isSameOrigin(url.replace(/^ws/, 'http'), origin) && !seen.blockedRequests.includes(url))
+      pushCapped(seen.blockedRequests, url, MAX_REQUESTS_PER_PAGE);
   });
   page.on('pageerror', (error) => {
     pushCapped(seen.pageErrors, clean(error.message || String(error)), MAX_MESSAGES_PER_PAGE);
   });
   page.on('response', (response: Response) => {
     const request = response.request();
+    if (response.status() >= 300 && response.status() < 400) redirectStatuses.set(request, response.status());
     if (response.status() < 400 || isDocument(request) || !isSameOrigin(request.url(), origin)) return;
     pushCapped(
       seen.failedRequests,
@@ -153,6 +168,8 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
   });
   page.on('requestfailed', (request) => {
     if (!isSameOrigin(request.url(), origin)) {
+      const from = request.redirectedFrom();
+      if (from !== null) recordRedirect(seen, from, request, redirectStatuses.get(from), isDocument(request));
       if (!seen.blockedRequests.includes(request.url())) pushCapped(seen.blockedRequests, request.url(), MAX_REQUESTS_PER_PAGE);
       return;
     }
@@ -169,6 +186,22 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
     );
   });
   return seen;
+}
+
+/**
+ * A redirect hop to another origin failed: request interception never sees redirect hops, so it was the origin gate
+ * that refused it. Recorded with the same-origin URL that answered it, so the report says why the page went nowhere.
+ */
+function recordRedirect(seen: PageObservations, from: Request, to: Request, status: number | undefined, isDocument: boolean): void {
+  const redirect: BlockedRedirect = {
+    from: clean(from.url(), MAX_URL_CHARS),
+    to: clean(to.url(), MAX_URL_CHARS),
+    ...(status === undefined ? {} : { status }),
+    resourceType: to.resourceType(),
+  };
+  if (isDocument) seen.documentRedirect = redirect;
+  if (seen.blockedRedirects.some((known) => known.from === redirect.from && known.to === redirect.to)) return;
+  pushCapped(seen.blockedRedirects, redirect, MAX_REQUESTS_PER_PAGE);
 }
 
 interface PageFacts {
@@ -240,6 +273,7 @@ async function visitPage(run: Exploration, queued: QueuedPage): Promise<{ visit:
     pageErrors: seen.pageErrors,
     failedRequests: seen.failedRequests,
     blockedRequests: seen.blockedRequests,
+    blockedRedirects: seen.blockedRedirects,
     hasMainContent: false,
     links: [],
   };
@@ -253,7 +287,11 @@ async function visitPage(run: Exploration, queued: QueuedPage): Promise<{ visit:
     } catch (error) {
       visit.navigationError = errorText(error);
     }
-    run.statuses.set(queued.url, visit.status);
+    const away = visit.navigationError === undefined ? undefined : seen.documentRedirect;
+    if (away !== undefined)
+      visit.navigationError = `redirected to ${away.to}, another origin: checker stays on ${run.origin} and did not follow it`;
+    // A link to this page resolves to the redirect it answered, as an unvisited link checked without following redirects does.
+    run.statuses.set(queued.url, away === undefined ? visit.status : away.status);
     if (visit.navigationError === undefined) {
       visit.title = clean(await page.title(), 500);
       const facts = toPageFacts(await page.evaluate(READ_PAGE_FACTS));
@@ -346,8 +384,9 @@ interface LaunchedBrowser {
 /**
  * Starts Chromium as a server in its own process group (Playwright spawns it detached) so that checker's exit hook can
  * kill the whole group on exit or Ctrl-C; Playwright's own signal handlers stay off, as they would exit the process.
+ * `gate` keeps it on the target's origin.
  */
-async function launchBrowser(executablePath: string, timeoutMs: number): Promise<LaunchedBrowser> {
+async function launchBrowser(executablePath: string, timeoutMs: number, gate: OriginGate): Promise<LaunchedBrowser> {
   const { chromium } = await import('playwright-core');
   let server: BrowserServer;
   try {
@@ -358,6 +397,10 @@ async function launchBrowser(executablePath: string, timeoutMs: number): Promise
       handleSIGTERM: false,
       handleSIGHUP: false,
       timeout: timeoutMs,
+      // Switches rather than Playwright's proxy option, which would also send checkLink's requests to the gate. An error
+      // page reloads itself after a second, requesting the failed URL again (a refused redirect's other origin) and
+      // racing page.close(), which then never returns: no auto-reload.
+      args: [...gate.chromiumArgs, '--disable-auto-reload'],
     });
   } catch (error) {
     throw new CheckerError('product/browser-launch-failed', `cannot start Chromium at ${executablePath}: ${errorText(error)}`, {
@@ -403,7 +446,8 @@ async function launchBrowser(executablePath: string, timeoutMs: number): Promise
 
 /**
  * Explores a product target in headless Chromium, breadth-first over same-origin links from the base URL and the start
- * paths, bounded by pages, depth and time. Requests to any other origin are aborted, link checks do not follow
+ * paths, bounded by pages, depth and time. Requests to any other origin are aborted, and so is every other connection
+ * there, redirect hops included (the origin gate; a blocked redirect is reported on its page). Link checks do not follow
  * redirects, and artifacts go under `.checker/local/<artifactsFolder>/`. The browser is always closed, also when the
  * time budget ends mid-page (then the pages seen so far are returned, `stoppedBy: 'time-budget'`).
  */
@@ -414,7 +458,12 @@ export async function exploreProduct(root: string, spec: ExplorationSpec, search
   const found = await findChromium({ ...search, ...(spec.executablePath === undefined ? {} : { configured: spec.executablePath }) });
   const folder = await createArtifactFolder(root, spec.artifactsFolder);
   const deadline = started + bounds.timeBudgetMs;
-  const launched = await launchBrowser(found.executablePath, Math.max(1000, deadline - Date.now()));
+  // Request interception below aborts requests to other origins but never sees redirect hops; the gate refuses those.
+  const gate = await startOriginGate(base);
+  const launched = await launchBrowser(found.executablePath, Math.max(1000, deadline - Date.now()), gate).catch(async (error: unknown) => {
+    await gate.close();
+    throw error;
+  });
   const blocked = new Set<string>();
   const pages: PageVisit[] = [];
   let stoppedBy: ExplorationStop = 'complete';
@@ -454,6 +503,7 @@ export async function exploreProduct(root: string, spec: ExplorationSpec, search
   } finally {
     version = launched.browser.version();
     await launched.close();
+    await gate.close();
   }
   if (stoppedBy === 'complete' && Date.now() > deadline) stoppedBy = 'time-budget';
   return {

@@ -34,12 +34,24 @@ export interface FailedRequest {
   failure?: string;
 }
 
+/** A same-origin request answered with a redirect to another origin, which the browser was not allowed to follow. */
+export interface BlockedRedirect {
+  /** The same-origin URL that answered the redirect (the last hop, after any same-origin ones). */
+  from: string;
+  /** Where it pointed: another origin, never requested. */
+  to: string;
+  /** The 3xx status, when the browser reported it. */
+  status?: number;
+  /** `document` for a page or frame navigation, else what the page loaded (`image`, `script`, `fetch`, …). */
+  resourceType: string;
+}
+
 export interface PageLink {
   /** Absolute same-origin URL, without its fragment. */
   url: string;
   /** Absent when the time budget ran out before the link was checked. */
   resolved?: boolean;
-  /** HTTP status of the link's target (redirects are not followed). */
+  /** HTTP status of the link's target (redirects are not followed, so a redirect elsewhere is its 3xx). */
   status?: number;
   error?: string;
 }
@@ -59,8 +71,10 @@ export interface PageVisit {
   pageErrors: string[];
   /** Same-origin subresource requests that failed or answered >= 400. */
   failedRequests: FailedRequest[];
-  /** Requests to other origins that were aborted (never sent). */
+  /** Requests to other origins that were aborted (never sent), redirect targets included. */
   blockedRequests: string[];
+  /** Same-origin requests that redirected to another origin; the redirect was not followed. */
+  blockedRedirects: BlockedRedirect[];
   /** `main`, `[role=main]` or else `body` holds visible text. */
   hasMainContent: boolean;
   /** Same-origin links found on the page, in document order. */
