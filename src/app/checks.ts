@@ -29,7 +29,15 @@ export type PlannedCheck = { id: string; check: ConfiguredCheck; argv: string[] 
 export function planCheck(
   id: string,
   check: ConfiguredCheck & { args?: string[] | undefined },
-  context: { open: boolean; allowCommands: boolean; confirmed: boolean; source: string; changedPaths: string[] | undefined },
+  context: {
+    open: boolean;
+    allowCommands: boolean;
+    confirmed: boolean;
+    source: string;
+    changedPaths: string[] | undefined;
+    /** Power keys the change alters while it is not trusted (config/changed-by-range): nothing runs. */
+    changedByRange?: string[];
+  },
   field = `checks.${id}`,
 ): PlannedCheck {
   const words = check.argv === undefined ? splitCommand(check.command ?? '') : { ok: true as const, argv: [...check.argv] };
@@ -53,7 +61,11 @@ export function planCheck(
     }
   }
   if (!context.open) {
+    const blocked = context.changedByRange ?? [];
     const missing = [
+      ...(blocked.length === 0
+        ? []
+        : [`the change under review alters ${blocked.join(', ')} of the checker configuration (config/changed-by-range)`]),
       ...(context.confirmed ? [] : ['execution was not requested (checker execute, MCP confirmExecution: true)']),
       ...(context.allowCommands ? [] : [`safety.allowCommands is not true (${context.source})`]),
     ];
@@ -117,16 +129,6 @@ export function toRunId(at: Date): string {
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z');
   return `${stamp}-${randomBytes(3).toString('hex')}`;
-}
-
-/** One sentence on the execution gate: open, or which of its two conditions is missing. */
-export function explainGate(confirmed: boolean, allowCommands: boolean, source: string): string {
-  if (confirmed && allowCommands) return `open: execution was requested and safety.allowCommands is true (${source})`;
-  if (!allowCommands && !confirmed)
-    return `closed: execution was not requested and safety.allowCommands is not true (${source}); nothing was started`;
-  if (!allowCommands)
-    return `closed: safety.allowCommands is not true (${source}); nothing was started. Set safety.allowCommands: true in .checker/config.yml to let checker run the configured checks`;
-  return 'closed: execution was not requested; nothing was started. Run checker execute, or call the MCP tool with confirmExecution: true';
 }
 
 /** The paths a change touches, both sides of a rename, sorted: what checks with `paths` are matched against. */

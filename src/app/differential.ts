@@ -4,14 +4,16 @@ import type { DifferentialCheck, DifferentialReport, DifferentialRun, Differenti
 import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
-import { explainGate, type PlannedCheck, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
-import { isExecutionAllowed, loadConfig } from './load-config.js';
+import { type PlannedCheck, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
+import { decideGate, loadTrustedConfig, toGateConfig } from './trusted-config.js';
 
 export interface DifferentialOptions extends RevisionRange {
   /** The user asked for execution (running `checker differential`). Without it nothing runs. */
   confirmed: boolean;
   /** Run every configured check, also those whose `paths` the change does not touch. */
   all?: boolean;
+  /** `--trust-changed-config`: run what the change's own configuration sets when it alters the base's. */
+  trustChangedConfig?: boolean;
 }
 
 /** Worktrees older than this were left by a killed run (a live run removes its own). */
@@ -44,11 +46,16 @@ interface RunContext {
 export async function differential(env: Env, options: DifferentialOptions): Promise<DifferentialReport> {
   const startedAt = env.now();
   const runId = toRunId(startedAt);
-  const loaded = await loadConfig(env);
+  const loaded = await loadTrustedConfig(env, {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(options.head === undefined ? {} : { head: options.head }),
+    ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
+  });
   const config = loaded.config;
-  const source = loaded.sources[0] ?? 'no configuration file';
-  const allowCommands = isExecutionAllowed(config);
-  const open = options.confirmed && allowCommands;
+  const source = loaded.trust.source;
+  const gate = decideGate(loaded, options.confirmed);
+  const { allowCommands, open } = gate;
+  const changedByRange = loaded.trust.blocked ? loaded.trust.changedByRange : [];
   const limitations: DifferentialReport['limitations'] = loaded.diagnostics.map((item) => ({ code: item.code, message: item.message }));
   const configured = Object.entries(config.checks ?? {}).sort(([a], [b]) => compareText(a, b));
 
@@ -61,7 +68,7 @@ export async function differential(env: Env, options: DifferentialOptions): Prom
   });
   const changedPaths = options.all === true ? undefined : toChangedPaths(change);
   const planned = configured.map(([id, check]) =>
-    planCheck(id, check, { open, allowCommands, confirmed: options.confirmed, source, changedPaths }),
+    planCheck(id, check, { open, allowCommands, confirmed: options.confirmed, source, changedPaths, changedByRange }),
   );
   const toRun = planned.filter((item): item is ToRun => !('result' in item));
   const report: DifferentialReport = {
@@ -69,7 +76,7 @@ export async function differential(env: Env, options: DifferentialOptions): Prom
     kind: 'differential',
     runId,
     startedAt: startedAt.toISOString(),
-    gate: { requested: options.confirmed, allowCommands, open, explanation: explainGate(options.confirmed, allowCommands, source) },
+    gate: { ...gate, config: toGateConfig(loaded.trust) },
     base: { ref: change.base.ref, ...(change.base.oid === undefined ? {} : { oid: change.base.oid }) },
     head: { ref: change.head.ref, ...(change.head.oid === undefined ? {} : { oid: change.head.oid }) },
     ...(changedPaths === undefined ? {} : { changedPaths }),

@@ -3,9 +3,9 @@ import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
-import { type ConfiguredCheck, explainGate, MIN_CHECK_MS, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
+import { type ConfiguredCheck, MIN_CHECK_MS, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
 import { isCheckerError } from '../model/diagnostic.js';
-import { isExecutionAllowed, loadConfig } from './load-config.js';
+import { decideGate, loadTrustedConfig, toGateConfig } from './trusted-config.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
 import { runAgentBundle } from './run-agent-bundle.js';
 import { loadCoverage } from './load-coverage.js';
@@ -31,6 +31,8 @@ export interface ExecuteOptions extends RevisionRange {
   skipAgentProcess?: boolean;
   /** Told before and after each command, for a long run's progress on stderr. */
   onProgress?: (message: string) => void;
+  /** `--trust-changed-config`: run what the change's own configuration sets when it alters the base's (never over MCP). */
+  trustChangedConfig?: boolean;
 }
 
 /**
@@ -44,11 +46,15 @@ export interface ExecuteOptions extends RevisionRange {
 export async function executeChecks(env: Env, options: ExecuteOptions): Promise<ExecutionReport> {
   const startedAt = env.now();
   const runId = toRunId(startedAt);
-  const loaded = await loadConfig(env);
+  const loaded = await loadTrustedConfig(env, {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(options.head === undefined ? {} : { head: options.head }),
+    ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
+  });
   const config = loaded.config;
-  const source = loaded.sources[0] ?? 'no configuration file';
-  const allowCommands = isExecutionAllowed(config);
-  const open = options.confirmed && allowCommands;
+  const source = loaded.trust.source;
+  const gate = decideGate(loaded, options.confirmed);
+  const { allowCommands, open } = gate;
   const limitations: ExecutionReport['limitations'] = loaded.diagnostics.map((item) => ({ code: item.code, message: item.message }));
   const configured = listConfiguredChecks(config);
 
@@ -58,7 +64,19 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
   const matchPaths = matchesPaths ? (change === undefined ? [] : toChangedPaths(change)) : undefined;
 
   const planned = configured.map((item) =>
-    planCheck(item.id, item.check, { open, allowCommands, confirmed: options.confirmed, source, changedPaths: matchPaths }, item.field),
+    planCheck(
+      item.id,
+      item.check,
+      {
+        open,
+        allowCommands,
+        confirmed: options.confirmed,
+        source,
+        changedPaths: matchPaths,
+        changedByRange: loaded.trust.blocked ? loaded.trust.changedByRange : [],
+      },
+      item.field,
+    ),
   );
   const checks: CheckResult[] = [];
   const endsAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : startedAt.getTime() + options.budgetMs;
@@ -115,7 +133,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
     kind: 'execution',
     runId,
     startedAt: startedAt.toISOString(),
-    gate: { requested: options.confirmed, allowCommands, open, explanation: explainGate(options.confirmed, allowCommands, source) },
+    gate: { ...gate, config: toGateConfig(loaded.trust) },
     ...(matchPaths === undefined ? {} : { changedPaths: matchPaths }),
     checks,
     ...(agentProcess === undefined ? {} : { agentProcess }),

@@ -19,13 +19,24 @@ function isPlainRecord(value: unknown): value is PlainRecord {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** One config file, read through the contained reader; a refusal (symlink out, FIFO, too large, not UTF-8) throws `input/*`. */
-async function readConfigFile(env: Env, file: string): Promise<Config> {
-  const read = await env.files.readText(file, { maxBytes: MAX_CONFIG_BYTES });
-  if (!read.ok) {
-    throw new CheckerError(toInputCode(read.reason), `config file ${read.message}`, { hint: read.hint, location: { file } });
-  }
-  const data = parseConfigText(read.text, file);
+/** The text of one config file, or undefined when it is absent: the working tree's, or a revision's. */
+type ReadConfigText = (file: string) => Promise<string | undefined>;
+
+/** The working tree's config files, read through the contained reader; a refusal (symlink out, FIFO, too large, not UTF-8) throws `input/*`. */
+function readWorkingTreeText(env: Env): ReadConfigText {
+  return async (file) => {
+    const found = await env.files.stat(file);
+    if (!found.ok && found.reason === 'missing') return undefined;
+    const read = await env.files.readText(file, { maxBytes: MAX_CONFIG_BYTES });
+    if (!read.ok) {
+      throw new CheckerError(toInputCode(read.reason), `config file ${read.message}`, { hint: read.hint, location: { file } });
+    }
+    return read.text;
+  };
+}
+
+function parseConfigFile(env: Env, text: string, file: string): Config {
+  const data = parseConfigText(text, file);
   const document = data === null || data === undefined ? {} : data;
   return env.validate<Config>('config', document, { code: 'config/invalid', file });
 }
@@ -87,15 +98,37 @@ function toConfig(env: Env, value: PlainRecord): Config {
  * Loads `.checker/config.yml` and `checker.config.yml` (or `.yaml`) from the repository root. Files are merged key by
  * key with `.checker/config.yml` winning, except `safety.*`: files that disagree yield the fail-closed value plus a
  * warning. A config file that is present but refused (outside the repository, not a regular file, too large, not
- * UTF-8) throws its `input/*` code.
+ * UTF-8) throws its `input/*` code. What a command may run is read by loadTrustedConfig (src/app/trusted-config.ts).
  */
-export async function loadConfig(env: Env): Promise<LoadedConfigData> {
+export function loadConfig(env: Env): Promise<LoadedConfigData> {
+  return loadConfigFiles(env, readWorkingTreeText(env));
+}
+
+/** The configuration as committed at `oid` (its files read from git objects), merged as loadConfig merges the working tree's. */
+export function loadConfigAtRevision(
+  env: Env,
+  readAt: (path: string) => Promise<string | undefined>,
+  label: string,
+): Promise<LoadedConfigData> {
+  return loadConfigFiles(env, async (file) => {
+    const text = await readAt(file);
+    if (text !== undefined && text.length > MAX_CONFIG_BYTES) {
+      throw new CheckerError('config/too-large', `config file ${file} at ${label} is larger than ${MAX_CONFIG_BYTES} characters`, {
+        hint: 'A checker configuration is a few kilobytes; look at what that revision committed there.',
+        location: { file },
+      });
+    }
+    return text;
+  });
+}
+
+async function loadConfigFiles(env: Env, readText: ReadConfigText): Promise<LoadedConfigData> {
   const diagnostics: Diagnostic[] = [];
   const loaded: Array<{ file: string; config: Config }> = [];
   for (const file of CONFIG_FILES) {
-    const found = await env.files.stat(file);
-    if (!found.ok && found.reason === 'missing') continue;
-    loaded.push({ file, config: await readConfigFile(env, file) });
+    const text = await readText(file);
+    if (text === undefined) continue;
+    loaded.push({ file, config: parseConfigFile(env, text, file) });
   }
   for (const stem of ['.checker/config', 'checker.config']) {
     const both = loaded.filter(({ file }) => file.startsWith(`${stem}.`));

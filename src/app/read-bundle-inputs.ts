@@ -1,5 +1,6 @@
 import { parseStructuredText } from '../docs/structured.js';
 import { createHash } from 'node:crypto';
+import type { ChangeAnalysis } from '../model/analysis.js';
 import type { BundleLimitation, ProductRunReport } from '../model/bundle.js';
 import type { AgentProfile, ToolAdapterKind } from '../model/config.js';
 import { CheckerError, isCheckerError } from '../model/diagnostic.js';
@@ -7,7 +8,7 @@ import type { Env } from '../model/env.js';
 import type { CheckInput } from '../model/graph.js';
 import type { Requirements, RequirementsInput } from '../model/requirements.js';
 import type { AdapterInput, AgentBundleInput } from './agent-bundle.js';
-import { loadConfig } from './load-config.js';
+import { loadTrustedConfig } from './trusted-config.js';
 import { loadRepoDocs } from './load-repo-docs.js';
 import { readRepoText } from './repo-text.js';
 
@@ -33,14 +34,21 @@ export interface BundleOptions {
   requirements?: RequirementsInput;
 }
 
+/** The analysed range's resolved revisions: the checks and adapters listed are those its base configures. */
+export interface BundleRange {
+  base?: string;
+  head?: string;
+}
+
 /** Reads what the bundle needs beside the analysis: requirements, the latest product run, skills, checks and adapters. */
-export async function readBundleInputs(env: Env, options: BundleOptions): Promise<AgentBundleInput> {
+export async function readBundleInputs(env: Env, options: BundleOptions, range: BundleRange = {}): Promise<AgentBundleInput> {
   const requirements =
     options.requirements ?? (options.requirementsPath === undefined ? undefined : await readRequirements(env, options.requirementsPath));
   const productRun = await readProductRun(env);
-  const config = await loadConfig(env);
+  // The checks an agent is told it may run are the base revision's: a change cannot hand the agent its own commands.
+  const config = await loadTrustedConfig(env, range);
   const docs = await loadRepoDocs(env, []);
-  const source = config.sources[0] ?? 'config';
+  const source = config.trust.source;
   const checks: CheckInput[] = Object.entries(config.config.checks ?? {}).map(([name, check]) => ({
     name,
     command: check.command ?? (check.argv ?? []).join(' '),
@@ -54,8 +62,13 @@ export async function readBundleInputs(env: Env, options: BundleOptions): Promis
     const adapter = toolAdapters[kind];
     if (adapter !== undefined) adapters.push({ kind, command: adapter.command, enabled: adapter.enabled });
   }
-  const limitations: BundleLimitation[] = docs.diagnostics
-    .filter((diagnostic) => diagnostic.code.startsWith('skill/') || diagnostic.location?.file.startsWith('.agents/') === true)
+  const limitations: BundleLimitation[] = [...docs.diagnostics, ...config.diagnostics]
+    .filter(
+      (diagnostic) =>
+        diagnostic.code.startsWith('skill/') ||
+        diagnostic.code === 'config/changed-by-range' ||
+        diagnostic.location?.file.startsWith('.agents/') === true,
+    )
     .map((diagnostic) => ({
       code: diagnostic.code,
       message: diagnostic.message,
@@ -74,6 +87,12 @@ export async function readBundleInputs(env: Env, options: BundleOptions): Promis
     limitations,
     ...(config.config.analysis?.maxPromptTasks === undefined ? {} : { maxTasks: config.config.analysis.maxPromptTasks }),
   };
+}
+
+/** The revisions an analysis compared, as oids (the working tree has none). */
+export function toResolvedRange(analysis: ChangeAnalysis): BundleRange {
+  const { base, head } = analysis.range;
+  return { ...(base.oid === undefined ? {} : { base: base.oid }), ...(head.oid === undefined ? {} : { head: head.oid }) };
 }
 
 /** `--requirements <file>`: inside the repository, JSON or YAML, valid against schemas/requirements.schema.json. */

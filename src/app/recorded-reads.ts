@@ -16,6 +16,7 @@ export type Question =
   | ['headOid']
   | ['listTrackedFiles']
   | ['readChange', RevisionRange]
+  | ['resolveBase', RevisionRange]
   | ['readChangeStamp', RevisionRange];
 
 /** A question and a digest of the answer the analysis went on with: plain data, so it can be kept on disk too. */
@@ -53,6 +54,8 @@ async function ask(env: Env, git: () => Promise<GitAccess>, question: Question):
       return (await git()).headOid();
     case 'listTrackedFiles':
       return (await git()).listTrackedFiles();
+    case 'resolveBase':
+      return (await git()).resolveBase(question[1]);
     case 'readChange':
       return (await git()).readChange(question[1]);
     case 'readChangeStamp': {
@@ -125,6 +128,7 @@ export function recordReads(env: Env, options: { filesUnchanged?: boolean } = {}
           await record(['readChangeStamp', range], real.readChangeStamp(range));
           return real.readChange(range);
         },
+        resolveBase: (range) => record(['resolveBase', range], real.resolveBase(range)),
         readFileAtRevision: (oid, path) => real.readFileAtRevision(oid, path),
         // The log is HEAD's: the same HEAD, the same log.
         readHistory: async (historyOptions) => {

@@ -6,7 +6,7 @@ import type { ExecutionReport } from '../model/execution.js';
 import { buildAgentBundle } from './agent-bundle.js';
 import { analyzeRange } from './analysis-memo.js';
 import { analyzeChange } from './analyze.js';
-import { readBundleInputs, type BundleOptions } from './read-bundle-inputs.js';
+import { readBundleInputs, toResolvedRange, type BundleOptions } from './read-bundle-inputs.js';
 
 export interface RunAgentBundleOptions extends BundleOptions {
   base?: string;
@@ -30,6 +30,6 @@ export async function runAgentBundle(env: Env, options: RunAgentBundleOptions): 
     (options.repository === undefined
       ? await analyzeRange(env, range)
       : await analyzeChange(env, { ...range, repository: options.repository }));
-  const input = await readBundleInputs(env, options);
+  const input = await readBundleInputs(env, options, toResolvedRange(analysis));
   return buildAgentBundle(analysis, options.execution === undefined ? input : { ...input, execution: options.execution });
 }

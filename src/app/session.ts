@@ -27,7 +27,7 @@ import { computeTaskContext } from './task-context.js';
 import { clipRedacted } from '../text/clip.js';
 import { compareText } from '../text/compare-text.js';
 import { loadConfig } from './load-config.js';
-import type { LoadedConfigData } from '../model/config.js';
+import { loadTrustedConfig, type TrustedConfigData } from './trusted-config.js';
 import { readRepoText } from './repo-text.js';
 
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
@@ -307,7 +307,8 @@ export async function finishSession(env: Env, input: FinishSessionInput): Promis
   const id = assertSessionId(input.sessionId);
   const existing = await readSession(env, id);
   if (existing.status === 'finished') throw sessionFinished(id);
-  const config = await loadConfig(env);
+  // What the agent may run is what the session's base allowed: an agent cannot widen it by editing the config.
+  const config = await loadTrustedConfig(env, existing.base.oid === null ? {} : { base: existing.base.oid });
   const observation = await observeTree(env);
   const git = await openGitState(env);
   const sinceBase = await readChangedSince(git, existing.base.oid);
@@ -342,12 +343,13 @@ export async function finishSession(env: Env, input: FinishSessionInput): Promis
 
 function buildBoundary(
   session: AgentSession,
-  config: LoadedConfigData,
+  config: TrustedConfigData,
   changedFiles: string[],
   unobserved: string[],
 ): VerificationBoundary {
-  const allowCommands = config.config.safety?.allowCommands === true;
-  const source = config.sources[0] ?? null;
+  const { blocked: changedConfig, changedByRange } = config.trust;
+  const allowCommands = config.config.safety?.allowCommands === true && !changedConfig;
+  const source = config.sources.length === 0 && config.trust.from === 'working-tree' ? null : config.trust.source;
   const checks = config.config.checks ?? {};
   const allowed: FollowUpCheck[] = [];
   const blocked: FollowUpCheck[] = [];
@@ -372,7 +374,11 @@ function buildBoundary(
         source: source ?? 'configuration',
         willRun: false,
         allowedByPolicy: false,
-        reason: source === null ? 'no configuration file sets safety.allowCommands: true' : `safety.allowCommands is not true in ${source}`,
+        reason: changedConfig
+          ? `the session's changes alter ${changedByRange.join(', ')} of the checker configuration (config/changed-by-range); only what the base revision configures may run`
+          : source === null
+            ? 'no configuration file sets safety.allowCommands: true'
+            : `safety.allowCommands is not true in ${source}`,
       });
     }
   }

@@ -1,5 +1,6 @@
 import type { AgentBundle } from '../model/bundle.js';
 import type { Env } from '../model/env.js';
+import type { ExecutionReport } from '../model/execution.js';
 import { executeChecks } from './execute.js';
 import { type RunAgentBundleOptions, runAgentBundle } from './run-agent-bundle.js';
 
@@ -10,15 +11,17 @@ import { type RunAgentBundleOptions, runAgentBundle } from './run-agent-bundle.j
  */
 export async function runAgentBundleWithChecks(
   env: Env,
-  options: Omit<RunAgentBundleOptions, 'execution'>,
+  options: Omit<RunAgentBundleOptions, 'execution'> & { trustChangedConfig?: boolean },
   onProgress?: (message: string) => void,
-): Promise<AgentBundle> {
+): Promise<{ bundle: AgentBundle; execution: ExecutionReport }> {
+  const { trustChangedConfig, ...bundleOptions } = options;
   const execution = await executeChecks(env, {
     confirmed: true,
     skipAgentProcess: true,
+    ...(trustChangedConfig === true ? { trustChangedConfig: true } : {}),
     ...(options.base === undefined ? {} : { base: options.base }),
     ...(options.head === undefined ? {} : { head: options.head }),
     ...(onProgress === undefined ? {} : { onProgress }),
   });
-  return runAgentBundle(env, { ...options, execution });
+  return { bundle: await runAgentBundle(env, { ...bundleOptions, execution }), execution };
 }

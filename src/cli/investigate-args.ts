@@ -33,7 +33,9 @@ export function toInvestigationMode(args: { investigate?: unknown; 'dry-run'?: u
 
 /**
  * After the report is out: a provider that could not be called for a configuration reason exits 2 (the deterministic
- * report is unchanged); a call that failed (timeout, HTTP error, a malformed reply) exits 1.
+ * report is unchanged); a call that failed (timeout, HTTP error, the command failed) exits 1; a reply with nothing usable
+ * in it (not JSON, off schema, too large) is said on stderr and in the report's limitations, and the exit stays as the
+ * deterministic report sets it.
  */
 export async function reportInvestigation(run: InvestigationRun): Promise<void> {
   const host = currentHost();
@@ -43,6 +45,11 @@ export async function reportInvestigation(run: InvestigationRun): Promise<void> 
     return;
   }
   const result = run.report.result;
+  if (result?.status === 'failed' && result.failure === 'reply') {
+    // The provider answered with nothing usable: said, and the deterministic report stands (exit unchanged).
+    await host.writeStderr(`checker: investigation/unusable-reply: ${result.reason}; the deterministic report above is unchanged\n`);
+    return;
+  }
   if (result?.status === 'failed') {
     await host.writeStderr(`checker: investigation/failed: ${result.reason}; the deterministic report above is unchanged\n`);
     host.exitCode = Math.max(host.exitCode ?? 0, 1);

@@ -76,10 +76,12 @@ export async function requestChatCompletion(spec: ChatCompletionSpec, processEnv
         error: `the response is larger than ${spec.maxResponseBytes} bytes; it was not read further`,
         attempts,
         durationMs: elapsed(),
+        unusable: true,
       };
     }
     const content = readContent(response.body);
-    if (typeof content !== 'string') return { ok: false, status: response.status, error: content.error, attempts, durationMs: elapsed() };
+    if (typeof content !== 'string')
+      return { ok: false, status: response.status, error: content.error, attempts, durationMs: elapsed(), unusable: true };
     return { ok: true, content, status: response.status, attempts, durationMs: elapsed() };
   }
 }

@@ -25,4 +25,12 @@ export interface ChatCompletionSpec {
 
 export type ChatCompletionOutcome =
   | { ok: true; content: string; status: number; attempts: number; durationMs: number }
-  | { ok: false; error: string; status?: number; attempts: number; durationMs: number };
+  | {
+      ok: false;
+      error: string;
+      status?: number;
+      attempts: number;
+      durationMs: number;
+      /** The endpoint answered 2xx, but with nothing usable (not JSON, not a chat answer, too large): a bad reply, not a failed call. */
+      unusable?: true;
+    };

@@ -206,6 +206,49 @@ export const configSchema = z.strictObject({
 });
 
 export type Config = z.infer<typeof configSchema>;
+
+/**
+ * The keys of a repository's configuration that grant power: to run commands (`safety`, `checks`, `toolAdapters`,
+ * product targets' start/setup/teardown and the browser binary), to reach hosts (product `baseUrl`, the investigation
+ * endpoint) or to pick the base these are read from (`analysis.defaultBranch`). They are read from the base revision of
+ * the change under review (src/app/trusted-config.ts), never from the change itself (docs/security.md).
+ */
+export const POWER_KEYS = ['safety', 'checks', 'toolAdapters', 'products', 'investigation.provider', 'analysis.defaultBranch'] as const;
+export type PowerKey = (typeof POWER_KEYS)[number];
+
+/** A host name, or host:port, a user allows checker to reach beyond loopback (product targets). */
+const allowedHost = z
+  .string()
+  .min(1)
+  .max(260)
+  .regex(
+    /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/,
+  );
+
+/**
+ * The user's own configuration, outside every repository (`$CHECKER_USER_CONFIG`, else
+ * `$XDG_CONFIG_HOME/checker/config.yml`, else `~/.config/checker/config.yml`): what a repository may not choose for
+ * the user. Only here (or in a CHECKER_* variable) may an investigation provider name the environment variable its
+ * key is read from and an endpoint beyond loopback, and may hosts beyond loopback be allowed as product targets.
+ */
+export const userConfigSchema = z.strictObject({
+  schemaVersion: z.literal(1).optional().describe('Optional; 1 is the only version.'),
+  investigation: z
+    .strictObject({
+      provider: provider.optional().describe("The user's investigation provider; it replaces any repository's provider whole."),
+    })
+    .optional(),
+  products: z
+    .strictObject({
+      allowHosts: z
+        .array(allowedHost)
+        .max(100)
+        .optional()
+        .describe('Hosts (name or name:port) product targets may use besides loopback addresses; "*" is not accepted.'),
+    })
+    .optional(),
+});
+export type UserConfig = z.infer<typeof userConfigSchema>;
 export type AgentProfile = (typeof AGENT_PROFILES)[number];
 export type ToolAdapterKind = keyof typeof adapterFields;
 export type CheckConfig = z.infer<typeof check>;

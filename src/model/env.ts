@@ -115,6 +115,11 @@ export interface GitAccess {
    * expects). Absent where there is no other thread to read on.
    */
   prefetchChange?(range: RevisionRange): void;
+  /**
+   * The base `readChange(range)` compares with, resolved without reading the change: `range.base`, else the merge-base
+   * of HEAD with `range.defaultBranch` (or the detected default branch), else HEAD.
+   */
+  resolveBase(range: RevisionRange): Promise<{ ref: string; oid: string }>;
   /** Text of `path` at a commit, or undefined when absent or binary. */
   readFileAtRevision(oid: string, path: string): Promise<string | undefined>;
   readHistory(options: { paths?: string[]; maxCommits?: number }): Promise<HistoryEntry[]>;
@@ -153,6 +158,18 @@ export interface ParseSourcesOptions extends ParseOptions {
   pruneCache?: boolean;
 }
 
+/**
+ * What the user chose outside any repository: the user config file (`$CHECKER_USER_CONFIG`, else
+ * `$XDG_CONFIG_HOME/checker/config.yml`, else `~/.config/checker/config.yml`) and the CHECKER_* variables that pick an
+ * investigation provider or allow hosts (USER_VARIABLES in src/app/user-config.ts). Parsed and validated by the core.
+ */
+export interface UserSettingsSource {
+  /** The user config file's absolute path and text; absent when there is none. */
+  file?: { path: string; text: string };
+  /** The CHECKER_* variables that are set, by name. */
+  variables: Readonly<Record<string, string>>;
+}
+
 export interface Env {
   readonly root: string;
   now(): Date;
@@ -180,6 +197,8 @@ export interface Env {
   readonly buildId?: string;
   /** Throws CheckerError (git/not-a-repository, …) when the repository has no usable git history. */
   openGit(): Promise<GitAccess>;
+  /** The user's own settings (never the repository's); throws `config/user-unreadable` when the file is there but cannot be read. */
+  readUserSettings(): Promise<UserSettingsSource>;
   writeArtifact(relativePath: string, content: string, options?: { mode?: 'replace' | 'create' }): Promise<string>;
   /**
    * Writes `value` under `.checker/local/` as JSON, redacted as a tree first (what `writeArtifact` does to JSON text

@@ -43,6 +43,17 @@ const runtimeProof = z.strictObject({
   checks: z.array(z.string()),
 });
 
+/**
+ * Where the keys that decide what may run were read (docs/security.md): the base revision of the change, the change's
+ * own (`--trust-changed-config`), or the working tree (no git history); and which of them the change alters.
+ */
+export const gateConfig = z.strictObject({
+  from: z.enum(['base', 'change', 'working-tree']),
+  base: z.strictObject({ ref: z.string(), oid: z.string() }).optional(),
+  /** Power keys the change alters (`safety.allowCommands`, `checks.unit`); while untrusted, nothing runs (config/changed-by-range). */
+  changedByRange: z.array(z.string()),
+});
+
 export const executionReportSchema = z.strictObject({
   schemaVersion: z.literal(1),
   kind: z.literal('execution'),
@@ -55,6 +66,7 @@ export const executionReportSchema = z.strictObject({
     allowCommands: z.boolean(),
     open: z.boolean(),
     explanation: z.string(),
+    config: gateConfig.optional(),
   }),
   /** The changed paths checks with `paths` were matched against; absent with `--all` or without git. */
   changedPaths: z.array(z.string()).optional(),

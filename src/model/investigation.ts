@@ -162,6 +162,8 @@ export const investigationResultSchema = z
     trust: z.literal('untrusted-model'),
     provider: providerInfo,
     status: z.enum(['answered', 'failed']),
+    /** failed: `call` (no answer: timeout, HTTP error, the command failed) or `reply` (an answer with nothing usable in it). */
+    failure: z.enum(['call', 'reply']).optional(),
     reason: nonEmpty,
     durationMs: count,
     attempts: count,
@@ -223,6 +225,8 @@ export const investigationReportSchema = z
     result: investigationResultSchema.optional(),
     /** The deterministic merge risk of the same run (a change), unchanged by anything the provider said. */
     mergeRisk: z.strictObject({ level: nonEmpty, score: z.number() }).optional(),
+    /** What the call left out and why (a key not sent to a repository's endpoint, a configuration the change alters). */
+    limitations: z.array(z.strictObject({ code: nonEmpty, message: nonEmpty })).optional(),
     truncated,
   })
   .describe('Investigation payload (exactly what is, or would be, sent) and the untrusted result when a provider was called.');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { agentBundleSchema } from './bundle-schema.js';
 import { ciRunRecordSchema } from './ci.js';
-import { configSchema } from './config.js';
+import { configSchema, userConfigSchema } from './config.js';
 import { contractsFileSchema } from './contracts.js';
 import { differentialReportSchema } from './differential.js';
 import { executionReportSchema } from './execution.js';
@@ -35,6 +35,11 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
   'agent-session': { title: 'checker agent session (spec 2.6): .checker/local/agent-sessions/<id>.json', schema: agentSessionSchema },
   'ci-run': { title: 'checker ci run record (checker ci --format json; .checker/local/ci/ci.json)', schema: ciRunRecordSchema },
   config: { title: 'checker configuration (.checker/config.yml, checker.config.yml)', schema: configSchema },
+  'user-config': {
+    title:
+      "checker user configuration, outside every repository ($XDG_CONFIG_HOME/checker/config.yml): the user's provider and allowed hosts",
+    schema: userConfigSchema,
+  },
   contracts: { title: 'checker design contracts (.checker/contracts.yml)', schema: contractsFileSchema },
   'differential-report': {
     title: 'checker differential report (checker differential; .checker/local/differentials/<runId>/result.json)',

@@ -87,6 +87,7 @@ export function renderInvestigationMarkdown(report: InvestigationReport): string
       ? []
       : [`- Deterministic merge risk: ${report.mergeRisk.level} (${report.mergeRisk.score}/100), unchanged by anything a provider says.`]),
     `- Request: about ${report.request.budget.estimatedTokens} of at most ${report.request.budget.maxTokens} estimated tokens (${report.request.budget.estimate}).`,
+    ...(report.limitations ?? []).map((item) => `- Limitation (${item.code}): ${escapeMarkdownInline(item.message, 600)}`),
     '',
   ];
   if (report.result !== undefined) out.push(renderInvestigationSection(report.result), '');

@@ -73,7 +73,7 @@ describe('checker differential compares the configured checks on base and head',
 
   it('gate closed: nothing is spawned, no worktree is written, and each check says what is missing', async () => {
     const canary = join(outside, 'canary.txt');
-    repo.write({
+    repo.commitFiles({
       '.checker/config.yml': config(false, {
         canary: [process.execPath, '-e', `require('fs').writeFileSync(${JSON.stringify(canary)}, 'ran')`],
       }),
@@ -84,7 +84,10 @@ describe('checker differential compares the configured checks on base and head',
     assert.equal(getValidator('differential-report')(report), true);
     assert.equal(report.gate.open, false);
     assert.deepEqual(verdicts(report), { canary: 'not-run' });
-    assert.equal(report.checks[0]?.reason, 'not run: safety.allowCommands is not true (.checker/config.yml)');
+    assert.match(
+      report.checks[0]?.reason ?? '',
+      /^not run: safety\.allowCommands is not true \(\.checker\/config\.yml at base HEAD \([0-9a-f]{7}\)\)$/,
+    );
     assert.deepEqual(report.worktrees, []);
     assert.match(result.stderr, /^checker: differential: Nothing ran: closed: safety\.allowCommands is not true/);
     assert.equal(existsSync(canary), false);
@@ -94,7 +97,7 @@ describe('checker differential compares the configured checks on base and head',
 
   it('a planted regression is a regression (exit 1), a fix is fixed, a second-run failure is flaky on head; worktrees gone', async () => {
     const counter = join(outside, 'flaky-count');
-    repo.write({
+    repo.commitFiles({
       '.checker/config.yml': config(true, {
         regress: [process.execPath, '--test', 'test/half.test.mjs'],
         fix: [process.execPath, '--test', 'test/double.test.mjs'],
@@ -152,7 +155,7 @@ describe('checker differential compares the configured checks on base and head',
   });
 
   it('a fix alone exits 0', async () => {
-    repo.write({ '.checker/config.yml': config(true, { fix: [process.execPath, '--test', 'test/double.test.mjs'] }) });
+    repo.commitFiles({ '.checker/config.yml': config(true, { fix: [process.execPath, '--test', 'test/double.test.mjs'] }) });
     const result = await runCliAsync(['differential', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     assert.deepEqual(verdicts(JSON.parse(result.stdout) as DifferentialReport), { fix: 'fixed' });
@@ -160,7 +163,7 @@ describe('checker differential compares the configured checks on base and head',
   });
 
   it('a check that times out on base is not comparable, and its worktree is still removed', async () => {
-    repo.write({ '.checker/config.yml': config(true, { slow: [process.execPath, 'scripts/slow.mjs'] }, '\n    timeoutMs: 1500') });
+    repo.commitFiles({ '.checker/config.yml': config(true, { slow: [process.execPath, 'scripts/slow.mjs'] }, '\n    timeoutMs: 1500') });
     const result = await runCliAsync(['differential', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as DifferentialReport;
@@ -176,7 +179,7 @@ describe('checker differential compares the configured checks on base and head',
   it('interrupted (SIGINT) while a check runs on base: the check is killed and the worktree removed', async () => {
     const marker = join(outside, 'sleeper.pid');
     const script = `require('fs').writeFileSync(${JSON.stringify(marker)}, String(process.pid)); setTimeout(() => {}, 60000)`;
-    repo.write({ '.checker/config.yml': config(true, { sleeper: [process.execPath, '-e', script] }) });
+    repo.commitFiles({ '.checker/config.yml': config(true, { sleeper: [process.execPath, '-e', script] }) });
     const child = spawn(process.execPath, [...cliArgv(), 'differential', '--cwd', repo.dir], { cwd: projectRoot, stdio: 'ignore' });
     const closed = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
       child.on('close', (code, signal) => resolve({ code, signal })),

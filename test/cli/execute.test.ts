@@ -77,7 +77,7 @@ describe('checker execute runs what the repository allows, and only that', () =>
   });
 
   it('gate open: the real exit codes and output, the timeout killed, exit 1 for the failures, and the run recorded', async () => {
-    repo.write({ '.checker/config.yml': checks(true) });
+    repo.commitFiles({ '.checker/config.yml': checks(true) });
     // A real process: the exit code a CI job sees. NODE_TEST_CONTEXT (set by this test runner) would make the nested
     // `node --test` report to us instead of exiting 1 on a failure.
     const result = runCli(['execute', '--cwd', repo.dir, '--all', '--format', 'json'], { env: { NODE_TEST_CONTEXT: undefined } });
@@ -223,7 +223,7 @@ describe('checker execute runs what the repository allows, and only that', () =>
         openWorldHint: true,
       });
       const call = async (allow: boolean, confirmExecution: boolean | undefined) => {
-        repo.write({ '.checker/config.yml': checks(allow) });
+        repo.commitFiles({ '.checker/config.yml': checks(allow) });
         const result = await client.callTool({
           name: 'execute_configured_checks',
           arguments: { all: true, format: 'json', ...(confirmExecution === undefined ? {} : { confirmExecution }) },

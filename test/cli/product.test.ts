@@ -283,7 +283,7 @@ describe('checker product on a real app with planted faults', () => {
   });
 
   it('gate closed: nothing starts, nothing is written, exit 0 with the reason on stderr', async () => {
-    repo.write({ '.checker/config.yml': config(port, false) });
+    repo.commitFiles({ '.checker/config.yml': config(port, false) });
     const pid = join(repo.dir, 'app.pid');
     repo.remove('app.pid');
     const { code, stderr, report } = await product(repo, '--target', 'shop-api');
@@ -291,7 +291,7 @@ describe('checker product on a real app with planted faults', () => {
     assert.equal(report.status, 'not-run');
     assert.match(stderr, /checker: product: closed: safety\.allowCommands is not true/);
     assert.equal(existsSync(pid), false);
-    repo.write({ '.checker/config.yml': config(port, true) });
+    repo.commitFiles({ '.checker/config.yml': config(port, true) });
   });
 
   it('MCP: plan executes nothing; run and rerun obey confirmExecution and the gate; failures lists the bundles; the rerun defaults to the first failure', async () => {

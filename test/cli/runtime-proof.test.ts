@@ -166,7 +166,7 @@ describe('runtime proof from checker execute', () => {
   });
 
   it('ai --with-checks with the gate closed runs nothing and says why; without the flag nothing runs either', async () => {
-    repo.write({ '.checker/config.yml': CONFIG.replace('allowCommands: true', 'allowCommands: false') });
+    repo.commitFiles({ '.checker/config.yml': CONFIG.replace('allowCommands: true', 'allowCommands: false') });
     const result = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD', '--with-checks', '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     const bundle = JSON.parse(result.stdout) as AgentBundle;
@@ -177,7 +177,7 @@ describe('runtime proof from checker execute', () => {
       [['unit', 'skipped']],
     );
     assert.match(result.stderr, /checker: --with-checks: --with-checks was given, but closed/);
-    repo.write({ '.checker/config.yml': CONFIG });
+    repo.commitFiles({ '.checker/config.yml': CONFIG });
     const plain = JSON.parse((await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD', '--format', 'json'])).stdout) as AgentBundle;
     assert.equal(plain.execution.checks.ran, false);
     assert.equal(plain.verification.checks, undefined);

@@ -15,6 +15,11 @@ export interface TestRepo {
   git(...args: string[]): string;
   /** Stages everything and commits; returns the new commit oid. */
   commit(message?: string): string;
+  /**
+   * Writes `files` and commits them alone, leaving every other change in the working tree as it was: how a test sets
+   * the checker configuration a run trusts (power keys are read from the base revision, never from the change).
+   */
+  commitFiles(files: FileTree, message?: string): string;
   cleanup(): void;
 }
 
@@ -84,6 +89,18 @@ export function createRepo(files: FileTree = {}, options: { commit?: boolean; br
   } else {
     git('init', '-q', '-b', branch);
   }
+  const commitPaths = (message: string, addArgs: string[]): string => {
+    tick += 1;
+    const date = `2026-01-01T00:${String(tick).padStart(2, '0')}:00Z`;
+    git('add', ...addArgs);
+    const only = addArgs[0] === '--' ? ['--', ...addArgs.slice(1)] : [];
+    execFileSync('git', ['commit', '-q', '--allow-empty', '-m', message, ...only], {
+      cwd: dir,
+      env: { ...env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return git('rev-parse', 'HEAD');
+  };
   const repo: TestRepo = {
     dir,
     write: (tree) => writeTree(dir, tree),
@@ -96,16 +113,10 @@ export function createRepo(files: FileTree = {}, options: { commit?: boolean; br
       symlinkSync(target, full);
     },
     git,
-    commit: (message = 'change') => {
-      tick += 1;
-      const date = `2026-01-01T00:${String(tick).padStart(2, '0')}:00Z`;
-      git('add', '-A');
-      execFileSync('git', ['commit', '-q', '--allow-empty', '-m', message], {
-        cwd: dir,
-        env: { ...env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      return git('rev-parse', 'HEAD');
+    commit: (message = 'change') => commitPaths(message, ['-A']),
+    commitFiles: (tree, message = 'config') => {
+      writeTree(dir, tree);
+      return commitPaths(message, ['--', ...Object.keys(tree)]);
     },
     cleanup: () => {
       rmSync(dir, { recursive: true, force: true });

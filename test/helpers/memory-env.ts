@@ -4,7 +4,7 @@ import { checkSchema, validateOrThrow } from '../../src/io/schema.js';
 import type { ChangeSet } from '../../src/model/change.js';
 import type { CommandRun, CommandSpec } from '../../src/model/command.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
-import type { Env, GitAccess, HistoryEntry } from '../../src/model/env.js';
+import type { Env, GitAccess, HistoryEntry, UserSettingsSource } from '../../src/model/env.js';
 import { refuse, type FileRefusal, type FileStat, type FolderEntry, type RepoFiles } from '../../src/model/repo-files.js';
 import { compareText } from '../../src/text/compare-text.js';
 
@@ -38,6 +38,8 @@ export interface MemoryEnvOptions {
    */
   runCommand?: Record<string, Partial<CommandRun>>;
   now?: Date;
+  /** The user's own settings (user config file text and CHECKER_* variables); default none. */
+  userSettings?: UserSettingsSource;
 }
 
 export interface MemoryEnv extends Env {
@@ -60,6 +62,10 @@ function unsupported(name: string): never {
 function createGit(script: MemoryGit): GitAccess {
   return {
     readChange: async () => script.change ?? unsupported('readChange without a scripted change'),
+    resolveBase: async () => {
+      const base = script.change?.base;
+      return base?.oid === undefined ? unsupported('resolveBase without a scripted change base') : { ref: base.ref, oid: base.oid };
+    },
     readFileAtRevision: async (oid, path) => script.revisions?.[`${oid}:${path}`],
     readHistory: async ({ maxCommits }) => (script.history ?? []).slice(0, maxCommits),
     // The scripted history as a mined window: no message, nothing excluded.
@@ -197,6 +203,7 @@ export function memEnv(options: MemoryEnvOptions = {}): MemoryEnv {
       if (options.git === undefined) throw new CheckerError('git/not-a-repository', `${root} is not a git repository`);
       return createGit(options.git);
     },
+    readUserSettings: async () => options.userSettings ?? { variables: {} },
     readArtifact: async (relativePath) => artifacts.get(relativePath),
     createArtifactFolder: async (relativePath) => `${root}/.checker/local/${relativePath}`,
     writeArtifact: async (relativePath, content, writeOptions) => {

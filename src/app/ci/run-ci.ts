@@ -10,7 +10,7 @@ import { renderJson } from '../../report/json.js';
 import { redactTree } from '../../text/redact-tree.js';
 import { buildAgentBundle } from '../agent-bundle.js';
 import { analyzeChange } from '../analyze.js';
-import { readBundleInputs } from '../read-bundle-inputs.js';
+import { readBundleInputs, toResolvedRange } from '../read-bundle-inputs.js';
 import { toAnalysisReport } from '../reports.js';
 import type { CiDetection } from './detect-ci.js';
 import { buildAnalysisSarif } from './sarif-log.js';
@@ -61,7 +61,9 @@ export async function runCi(env: Env, options: RunCiOptions): Promise<CiRunResul
     ...(options.range.head === undefined ? {} : { head: options.range.head.oid }),
   });
   const report = redactTree(toAnalysisReport(analysis));
-  const bundle = redactTree(buildAgentBundle(analysis, await readBundleInputs(env, { profile: options.profile })));
+  const bundle = redactTree(
+    buildAgentBundle(analysis, await readBundleInputs(env, { profile: options.profile }, toResolvedRange(analysis))),
+  );
   const sarif = await buildAnalysisSarif(env, report, {
     arguments: options.arguments,
     started,

@@ -3,7 +3,8 @@ import type { Env } from '../../model/env.js';
 import type { SkillSummary } from '../../model/graph.js';
 import type { InvestigationRecord, InvestigationReport, InvestigationResult } from '../../model/investigation.js';
 import type { PreflightReport } from '../../model/preflight.js';
-import { loadConfig } from '../load-config.js';
+import { loadTrustedConfig } from '../trusted-config.js';
+import { loadUserSettings } from '../user-config.js';
 import { buildChangeRequest, buildPreflightRequest, type BuiltRequest } from './build-request.js';
 import { callProvider, INSTRUCTIONS, type ProviderRefusal, resolveProvider } from './provider.js';
 import { noReplyItems, readReply } from './read-reply.js';
@@ -32,8 +33,8 @@ export async function investigate(
   subject: InvestigationSubject,
   options: { send: boolean; deadline?: number },
 ): Promise<InvestigationRun> {
-  const { config, sources } = await loadConfig(env);
-  const source = sources[0] ?? 'config';
+  const loaded = await loadTrustedConfig(env, subject.kind === 'change' ? toRange(subject.bundle) : {});
+  const { config } = loaded;
   const built =
     subject.kind === 'change' ? buildChangeRequest(subject.bundle, config) : buildPreflightRequest(subject.report, subject.skills, config);
   const mergeRisk = subject.kind === 'change' ? { ...subject.bundle.evidence.summary.mergeRisk } : undefined;
@@ -49,12 +50,19 @@ export async function investigate(
     const reason = 'not sent: this is the exact payload an investigation would send (--dry-run, or MCP without confirmInvestigation: true)';
     return { report: { ...base, sent: false, reason, execution: { ran: false, reason } } };
   }
-  const resolved = resolveProvider(config, source);
+  const user = await loadUserSettings(env);
+  const resolved = resolveProvider({ config, source: loaded.trust.source, blocked: loaded.trust.blocked, user });
   if (!resolved.ok) {
     const reason = resolved.refusal.message;
     return { report: { ...base, sent: false, reason, execution: { ran: false, reason } }, refusal: resolved.refusal };
   }
   const { provider } = resolved;
+  const limitations = [
+    ...loaded.diagnostics
+      .filter((item) => item.code === 'config/changed-by-range')
+      .map((item) => ({ code: item.code, message: item.message })),
+    ...resolved.notes,
+  ];
   const budgetMs = options.deadline === undefined ? undefined : Math.max(1000, options.deadline - env.now().getTime());
   const answer = await callProvider(env, provider, built.request, budgetMs);
   const result = toResult(answer, built, provider.info);
@@ -65,7 +73,23 @@ export async function investigate(
     status: result.status,
     durationMs: result.durationMs,
   };
-  return { report: { ...base, provider: provider.info, sent: true, reason: result.reason, execution, result } };
+  return {
+    report: {
+      ...base,
+      provider: provider.info,
+      sent: true,
+      reason: result.reason,
+      execution,
+      result,
+      ...(limitations.length === 0 ? {} : { limitations }),
+    },
+  };
+}
+
+/** The range the bundle analysed: power keys are read from its base. */
+function toRange(bundle: AgentBundle): { base?: string; head?: string } {
+  const { base, head } = bundle.range;
+  return { ...(base?.oid === undefined ? {} : { base: base.oid }), ...(head?.oid === undefined ? {} : { head: head.oid }) };
 }
 
 function toResult(
@@ -88,9 +112,10 @@ function toResult(
     request,
     note: UNTRUSTED_NOTE,
   };
-  if (!answer.ok) return { ...common, status: 'failed', reason: answer.reason, ...empty };
+  if (!answer.ok)
+    return { ...common, status: 'failed', failure: answer.unusable === true ? 'reply' : 'call', reason: answer.reason, ...empty };
   const reply = readReply(answer.content, built.evidenceIds, built.verifiers);
-  if (!reply.ok) return { ...common, status: 'failed', reason: reply.reason, ...empty };
+  if (!reply.ok) return { ...common, status: 'failed', failure: 'reply', reason: reply.reason, ...empty };
   const kept = reply.items.candidateRisks.length + reply.items.affectedFlows.length + reply.items.edgeCases.length;
   const reason = `answered in ${answer.durationMs} ms: kept ${kept} risk/flow/edge-case item(s), ${reply.items.consequenceHypotheses.length} hypothesis(es), ${reply.items.proofProposals.length} proof proposal(s); dropped ${reply.items.dropped.length}`;
   return { ...common, status: 'answered', reason, ...reply.items };
@@ -110,7 +135,21 @@ export function attachToBundle(bundle: AgentBundle, run: InvestigationRun): Agen
     : execution.provider === 'local'
       ? { checks, agentCalled, investigation: execution, modelCalled: true, network: false }
       : { checks, agentCalled, investigation: execution, modelCalled: true, network: true };
-  return { ...bundle, execution: record, ...(result === undefined ? {} : { investigation: result }) };
+  const unusable =
+    result?.failure === 'reply'
+      ? [
+          {
+            code: 'investigation/unusable-reply',
+            message: `the investigation provider's reply was not used (${result.reason}); the deterministic evidence, risk and tasks stand alone`,
+          },
+        ]
+      : [];
+  return {
+    ...bundle,
+    execution: record,
+    ...(result === undefined ? {} : { investigation: result }),
+    ...(unusable.length === 0 ? {} : { limitations: [...bundle.limitations, ...unusable] }),
+  };
 }
 
 /** The preflight report with the investigation attached; its evidence and suggestions are untouched. */

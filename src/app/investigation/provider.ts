@@ -3,7 +3,13 @@ import type { Config } from '../../model/config.js';
 import type { Env } from '../../model/env.js';
 import { investigationReplySchema, type InvestigationRequest, type ProviderInfo } from '../../model/investigation.js';
 import { splitCommand } from '../../text/command-words.js';
-import { explainGate } from '../checks.js';
+import { isUrlHostAllowed } from '../../text/hosts.js';
+import type { UserSettings } from '../user-config.js';
+
+interface Limitation {
+  code: string;
+  message: string;
+}
 
 /** A provider without `timeoutMs` gets this long (per attempt for byok) before it is given up. */
 const DEFAULT_PROVIDER_TIMEOUT_MS = 60_000;
@@ -25,22 +31,37 @@ export interface ProviderRefusal {
   hint: string;
 }
 
+/** Where a provider's settings came from: the user (user config file, CHECKER_* variables) or a repository. */
+export interface ProviderChoice {
+  config: Config;
+  /** The repository configuration's source phrase, for messages (`.checker/config.yml at base main (1a2b3c4)`). */
+  source: string;
+  /** The change under review alters the repository's power keys and is not trusted: a local provider may not run. */
+  blocked: boolean;
+  user: UserSettings;
+}
+
 /**
- * The configured provider, or why there is none to call: no `investigation.provider`, a field its kind needs, a
- * command with shell syntax, or (local: it is command execution) `safety.allowCommands` not true.
+ * The provider to call, or why there is none: the user's (CHECKER_PROVIDER_ENDPOINT, else the user config file), whole,
+ * with CHECKER_PROVIDER_MODEL and CHECKER_PROVIDER_KEY_ENV applied; else the repository's `investigation.provider`
+ * (read from the base revision), which may call a loopback endpoint only and is never given a key; a local provider is
+ * a command, so it needs the execution gate open. `notes` says what was left out and why.
  */
 export function resolveProvider(
-  config: Config,
-  source: string,
-): { ok: true; provider: ResolvedProvider } | { ok: false; refusal: ProviderRefusal } {
-  const provider = config.investigation?.provider;
+  choice: ProviderChoice,
+): { ok: true; provider: ResolvedProvider; notes: Limitation[] } | { ok: false; refusal: ProviderRefusal } {
+  const { user } = choice;
+  const fromUser = user.provider?.provider;
+  const provider = fromUser ?? choice.config.investigation?.provider;
+  const source = fromUser === undefined ? choice.source : (user.provider?.source ?? 'the user config');
+  const notes: Limitation[] = [];
   if (provider === undefined) {
     return {
       ok: false,
       refusal: {
         code: 'investigation/no-provider',
-        message: `--investigate needs investigation.provider in the configuration, and ${source === 'config' ? 'there is no configuration file' : `${source} has none`}; nothing was sent`,
-        hint: 'Add investigation.provider to .checker/config.yml: kind: byok with endpoint and model (and apiKeyEnv naming the variable that holds the key), or kind: local with command. See docs/investigation.md.',
+        message: `--investigate needs an investigation provider, and neither the user config${user.file === undefined ? '' : ` (${user.file})`} nor CHECKER_PROVIDER_ENDPOINT nor ${choice.source} sets one; nothing was sent`,
+        hint: 'Set investigation.provider in ~/.config/checker/config.yml (kind: byok with endpoint, model and apiKeyEnv naming the variable that holds your key), or CHECKER_PROVIDER_ENDPOINT and CHECKER_PROVIDER_MODEL; a repository may set a loopback byok endpoint or a local command. See docs/investigation.md.',
       },
     };
   }
@@ -50,7 +71,7 @@ export function resolveProvider(
       return {
         ok: false,
         refusal: invalid(
-          'investigation.provider.command is required for kind: local',
+          `investigation.provider.command is required for kind: local (in ${source})`,
           'Name the program that reads the request on stdin, e.g. command: ./scripts/investigate.mjs',
         ),
       };
@@ -64,37 +85,61 @@ export function resolveProvider(
           'Give the program and its arguments as plain words, or put them in args: [...]',
         ),
       };
-    if (config.safety?.allowCommands !== true) {
+    if (choice.config.safety?.allowCommands !== true || choice.blocked) {
       return {
         ok: false,
         refusal: {
           code: 'investigation/commands-not-allowed',
-          message: `a local investigation provider is a command, and the execution gate is ${explainGate(true, false, source)}`,
-          hint: 'Set safety.allowCommands: true in .checker/config.yml to let checker run investigation.provider.command, or use kind: byok.',
+          message: choice.blocked
+            ? 'a local investigation provider is a command, and the change under review alters the checker configuration that allows commands (config/changed-by-range)'
+            : `a local investigation provider is a command, and safety.allowCommands is not true (${choice.source})`,
+          hint: 'Set safety.allowCommands: true in the checker config of the base revision to let checker run investigation.provider.command, or use kind: byok.',
         },
       };
     }
     const argv = [...words.argv, ...(provider.args ?? [])];
-    return { ok: true, provider: { kind: 'local', info: { kind: 'local', command: argv[0] ?? '' }, argv, timeoutMs } };
+    return { ok: true, notes, provider: { kind: 'local', info: { kind: 'local', command: argv[0] ?? '' }, argv, timeoutMs } };
   }
-  if (provider.endpoint === undefined || provider.model === undefined) {
-    const missing = [provider.endpoint === undefined ? 'endpoint' : '', provider.model === undefined ? 'model' : ''].filter(Boolean);
+  const model = fromUser === undefined ? provider.model : (user.model ?? provider.model);
+  if (provider.endpoint === undefined || model === undefined) {
+    const missing = [provider.endpoint === undefined ? 'endpoint' : '', model === undefined ? 'model' : ''].filter(Boolean);
     return {
       ok: false,
       refusal: invalid(
-        `investigation.provider.${missing.join(' and investigation.provider.')} ${missing.length > 1 ? 'are' : 'is'} required for kind: byok`,
+        `investigation.provider.${missing.join(' and investigation.provider.')} ${missing.length > 1 ? 'are' : 'is'} required for kind: byok (in ${source})`,
         'Set endpoint to the base URL of an OpenAI-compatible API (e.g. http://127.0.0.1:11434/v1 for Ollama) and model to a model it serves.',
       ),
     };
   }
+  let apiKeyEnv: string | undefined;
+  if (fromUser !== undefined) apiKeyEnv = user.keyEnv ?? provider.apiKeyEnv;
+  else {
+    if (!isUrlHostAllowed(provider.endpoint, [])) {
+      return {
+        ok: false,
+        refusal: {
+          code: 'investigation/endpoint-not-allowed',
+          message: `investigation.provider.endpoint in ${source} is ${new URL(provider.endpoint).origin}, not a loopback address; a repository may point an investigation only at this machine, so nothing was sent`,
+          hint: 'To use that endpoint, choose it yourself: investigation.provider in ~/.config/checker/config.yml, or CHECKER_PROVIDER_ENDPOINT (with CHECKER_PROVIDER_MODEL and CHECKER_PROVIDER_KEY_ENV).',
+        },
+      };
+    }
+    if (provider.apiKeyEnv !== undefined || user.keyEnv !== undefined) {
+      notes.push({
+        code: 'investigation/no-key-for-repository-endpoint',
+        message: `no key was sent: the endpoint was chosen by the repository (${source}), and a repository cannot choose that one of your secrets goes to it${provider.apiKeyEnv === undefined ? '' : ` (its apiKeyEnv ${provider.apiKeyEnv} is ignored)`}; set the provider in your user config or CHECKER_PROVIDER_ENDPOINT to send a key`,
+      });
+    }
+  }
   return {
     ok: true,
+    notes,
     provider: {
       kind: 'byok',
-      info: { kind: 'byok', model: provider.model, endpoint: new URL(provider.endpoint).origin },
+      info: { kind: 'byok', model, endpoint: new URL(provider.endpoint).origin },
       endpoint: provider.endpoint,
-      model: provider.model,
-      ...(provider.apiKeyEnv === undefined ? {} : { apiKeyEnv: provider.apiKeyEnv }),
+      model,
+      ...(apiKeyEnv === undefined ? {} : { apiKeyEnv }),
       timeoutMs,
     },
   };
@@ -132,7 +177,7 @@ function stripPatterns(value: unknown): unknown {
 /** What a provider answered: its reply text, or why there is none; how long and how many attempts it took. */
 export type ProviderAnswer =
   | { ok: true; content: string; durationMs: number; attempts: number }
-  | { ok: false; reason: string; durationMs: number; attempts: number };
+  | { ok: false; reason: string; durationMs: number; attempts: number; unusable?: true };
 
 /** Calls the provider once (byok: with bounded retries), only ever from an explicit investigation request. */
 export async function callProvider(
@@ -160,6 +205,7 @@ export async function callProvider(
           reason: `${provider.info.endpoint ?? 'the endpoint'}: ${outcome.error}`,
           durationMs: outcome.durationMs,
           attempts: outcome.attempts,
+          ...(outcome.unusable === true ? { unusable: true as const } : {}),
         };
   }
   const timeoutMs = Math.max(1, Math.floor(Math.min(provider.timeoutMs, budgetMs ?? Number.POSITIVE_INFINITY)));
@@ -178,7 +224,7 @@ export async function callProvider(
     return { ok: false, reason: `${program} ${how}; its output was not read`, ...base };
   }
   if (run.stdout.truncated || run.stdout.bytes > MAX_REPLY_BYTES) {
-    return { ok: false, reason: `${program} printed more than ${MAX_REPLY_BYTES} bytes; its output was not read`, ...base };
+    return { ok: false, reason: `${program} printed more than ${MAX_REPLY_BYTES} bytes; its output was not read`, ...base, unusable: true };
   }
   return { ok: true, content: run.stdout.head + run.stdout.tail, ...base };
 }

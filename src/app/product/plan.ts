@@ -2,23 +2,36 @@ import type { Env } from '../../model/env.js';
 import type { ProductFailures, ProductPlan } from '../../model/product-plan.js';
 import type { ProductRunReport } from '../../model/product-run.js';
 import { compareText } from '../../text/compare-text.js';
-import { explainGate } from '../checks.js';
-import { isExecutionAllowed, loadConfig } from '../load-config.js';
+import { decideGate, loadTrustedConfig } from '../trusted-config.js';
+import { loadUserSettings } from '../user-config.js';
+import { isUrlHostAllowed } from '../../text/hosts.js';
 import { toHealthUrl } from './target.js';
 
 export const LATEST_FAILURES = 'product-runs/latest-failures.json';
 
 /** MCP `checker_product_plan`: targets, whether each can run now and why not, where results go, the commands to run. Executes nothing. */
 export async function planProduct(env: Env): Promise<ProductPlan> {
-  const loaded = await loadConfig(env);
-  const source = loaded.sources.join(', ') || 'no config file';
-  const allowCommands = isExecutionAllowed(loaded.config);
+  const loaded = await loadTrustedConfig(env);
+  const source = loaded.trust.source;
+  const gate = decideGate(loaded, false);
+  const { allowCommands } = gate;
+  const { allowHosts } = await loadUserSettings(env);
   const browser = await env.findBrowser(loaded.config.products?.browser?.executablePath);
   const targets = Object.entries(loaded.config.products?.targets ?? {})
     .sort(([a], [b]) => compareText(a, b))
     .map(([name, target]) => {
       const missing = [
+        ...(loaded.trust.blocked
+          ? [
+              `the change under review alters ${loaded.trust.changedByRange.join(', ')} of the checker configuration (config/changed-by-range)`,
+            ]
+          : []),
         ...(allowCommands ? [] : [`safety.allowCommands is not true (${source})`]),
+        ...(isUrlHostAllowed(target.baseUrl, allowHosts)
+          ? []
+          : [
+              `baseUrl is on ${new URL(target.baseUrl).host}, not loopback nor a host you allowed (products.allowHosts in your user config, CHECKER_ALLOW_HOSTS)`,
+            ]),
         ...(target.kind === 'ui' && !browser.found ? ['no Chromium found (see browser.hint)'] : []),
       ];
       return {
@@ -42,7 +55,7 @@ export async function planProduct(env: Env): Promise<ProductPlan> {
   return {
     schemaVersion: 1,
     kind: 'product-plan',
-    gate: { allowCommands, explanation: explainGate(false, allowCommands, source) },
+    gate: { allowCommands, explanation: gate.explanation },
     browser: browser.found
       ? { found: true, executablePath: browser.executablePath, source: browser.source }
       : { found: false, message: browser.message, hint: browser.hint },

@@ -12,7 +12,7 @@ import type { ChangeSet } from '../../model/change.js';
 import { compareText } from '../../text/compare-text.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
-import { isExecutionAllowed, loadConfig } from '../load-config.js';
+import { decideGate, loadTrustedConfig } from '../trusted-config.js';
 import { contradictsContract, generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
 import { LATEST_FAILURES } from './plan.js';
 import { MAX_WORKTREE_BYTES, MAX_WORKTREE_FILES, STALE_WORKTREE_MS } from '../differential.js';
@@ -52,6 +52,8 @@ export interface ProductOptions {
   atBase?: boolean;
   /** Record a Playwright trace of the exploration (`pages/trace.zip`), an artifact of every UI failure. */
   trace?: boolean;
+  /** `--trust-changed-config`: use the target as the change configures it when it alters the base's (never over MCP). */
+  trustChangedConfig?: boolean;
 }
 
 /** What `checker product` did: the target's lifecycle, the run report (latest.json) and a failure bundle per failed check. */
@@ -87,13 +89,19 @@ interface Workflows {
  * failed check, each with the command that reruns exactly it.
  */
 export async function runProduct(env: Env, options: ProductOptions): Promise<ProductResult> {
-  const loaded = await loadConfig(env);
-  const target = findProductTarget(loaded.config, options.target, loaded.sources.join(', ') || 'no config file');
+  const trust = {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
+  };
+  const loaded = await loadTrustedConfig(env, trust);
+  const target = findProductTarget(loaded.config, options.target, loaded.trust.source);
   const executablePath = loaded.config.products?.browser?.executablePath;
-  const limitations: Limitation[] = [];
-  const gateOpen = options.confirmed && isExecutionAllowed(loaded.config);
+  const limitations: Limitation[] = loaded.diagnostics
+    .filter((item) => item.code === 'config/changed-by-range' || item.code === 'config/trusted-change')
+    .map((item) => ({ code: item.code, message: item.message }));
+  const gateOpen = decideGate(loaded, options.confirmed).open;
   const change = gateOpen ? await readProductChange(env, options.base, loaded.config.analysis?.defaultBranch, limitations) : undefined;
-  const run = await runProductTarget(env, { target: options.target, confirmed: options.confirmed }, async (context) => {
+  const run = await runProductTarget(env, { target: options.target, confirmed: options.confirmed, ...trust }, async (context) => {
     const repository = await buildRepositoryGraph(env);
     const routes: RouteNode[] = [];
     repository.kg.graph.forEachNode((_id, attributes) => {
@@ -628,33 +636,39 @@ async function confirmAtBase(
     worktree = { name, removed: false };
     if (written.incomplete !== undefined) return { ...notRun(`the base worktree was not written whole (${written.incomplete})`), worktree };
     const ids = new Set(reproduced.map((failure) => failure.checkId));
-    const run = await runProductTarget(env, { target, confirmed: true, cwd: written.path, artifactFolder: folder }, async (context) => {
-      const results: NonNullable<ProductResultReport['baseRun']>['checks'] = [];
-      for (const check of head.apiChecks.filter((item) => ids.has(item.id))) {
-        const outcome = await sendApiCheck(env, context.baseUrl, check);
-        results.push({ id: check.id, status: outcome.passed ? 'passed' : 'failed', actual: clean(outcome.actual) });
-      }
-      const uiFailures = reproduced.filter((failure) => failure.checkKind === 'ui');
-      const paths = [...new Set(uiFailures.map((failure) => pathOfUiCheck(failure.checkId, target)).filter((path) => path !== undefined))];
-      if (paths.length > 0) {
-        const exploration = await env.exploreProduct({
-          baseUrl: context.baseUrl,
-          startPaths: paths,
-          maxDepth: 0,
-          artifactsFolder: `${context.artifactFolder}/pages`,
-          ...(head.executablePath === undefined ? {} : { executablePath: head.executablePath }),
-        });
-        for (const item of toUiChecks(target, exploration, head.routes, '')) {
-          if (ids.has(item.check.id))
-            results.push({
-              id: item.check.id,
-              status: item.check.status === 'passed' ? 'passed' : 'failed',
-              actual: item.check.actual ?? '',
-            });
+    const run = await runProductTarget(
+      env,
+      { target, confirmed: true, cwd: written.path, artifactFolder: folder, base: oid },
+      async (context) => {
+        const results: NonNullable<ProductResultReport['baseRun']>['checks'] = [];
+        for (const check of head.apiChecks.filter((item) => ids.has(item.id))) {
+          const outcome = await sendApiCheck(env, context.baseUrl, check);
+          results.push({ id: check.id, status: outcome.passed ? 'passed' : 'failed', actual: clean(outcome.actual) });
         }
-      }
-      return results;
-    });
+        const uiFailures = reproduced.filter((failure) => failure.checkKind === 'ui');
+        const paths = [
+          ...new Set(uiFailures.map((failure) => pathOfUiCheck(failure.checkId, target)).filter((path) => path !== undefined)),
+        ];
+        if (paths.length > 0) {
+          const exploration = await env.exploreProduct({
+            baseUrl: context.baseUrl,
+            startPaths: paths,
+            maxDepth: 0,
+            artifactsFolder: `${context.artifactFolder}/pages`,
+            ...(head.executablePath === undefined ? {} : { executablePath: head.executablePath }),
+          });
+          for (const item of toUiChecks(target, exploration, head.routes, '')) {
+            if (ids.has(item.check.id))
+              results.push({
+                id: item.check.id,
+                status: item.check.status === 'passed' ? 'passed' : 'failed',
+                actual: item.check.actual ?? '',
+              });
+          }
+        }
+        return results;
+      },
+    );
     const reason =
       run.failure === undefined
         ? `brought up from ${ref} (${oid.slice(0, 7)}) and reran ${run.result?.length ?? 0} failure(s) there`

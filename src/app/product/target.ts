@@ -4,8 +4,10 @@ import { CheckerError } from '../../model/diagnostic.js';
 import type { Env } from '../../model/env.js';
 import type { ServiceExit, ServiceHandle } from '../../model/service.js';
 import { splitCommand } from '../../text/command-words.js';
-import { explainGate, runCheck, toPlainText, toRunId } from '../checks.js';
-import { isExecutionAllowed, loadConfig } from '../load-config.js';
+import { runCheck, toPlainText, toRunId } from '../checks.js';
+import { decideGate, loadTrustedConfig } from '../trusted-config.js';
+import { loadUserSettings } from '../user-config.js';
+import { isUrlHostAllowed } from '../../text/hosts.js';
 import { type HealthWait, waitForHealth } from './health.js';
 
 type ProductTarget = NonNullable<NonNullable<Config['products']>['targets']>[string];
@@ -22,6 +24,10 @@ export interface ProductTargetOptions {
   cwd?: string;
   /** Reuse a run id (the base run lives in the head run's folder); default a new one. */
   artifactFolder?: string;
+  /** The base revision the target's configuration is read from (default: the change's base, as readChange finds it). */
+  base?: string;
+  /** `--trust-changed-config`: bring up the target as the change configures it when it alters the base's. */
+  trustChangedConfig?: boolean;
 }
 
 /** What the workflows of a run get once the target is up. */
@@ -115,6 +121,23 @@ function toTargetCommands(name: string, target: ProductTarget, source: string): 
   return commands;
 }
 
+/**
+ * A product target is reached only at a loopback address, or at a host the user allowed (`products.allowHosts` in the
+ * user config, CHECKER_ALLOW_HOSTS): a repository cannot point checker's requests and browser at the network
+ * (link-local metadata services, the LAN). CheckerError `product/host-not-allowed` otherwise.
+ */
+export function assertHostAllowed(name: string, baseUrl: string, allowHosts: readonly string[], source: string): void {
+  if (isUrlHostAllowed(baseUrl, allowHosts)) return;
+  const host = new URL(baseUrl).host;
+  throw new CheckerError(
+    'product/host-not-allowed',
+    `products.targets.${name}.baseUrl (${source}) is on ${host}, which is not a loopback address nor a host you allowed; nothing was started`,
+    {
+      hint: `If you mean to test ${host}, allow it yourself: products.allowHosts: [${JSON.stringify(host)}] in ~/.config/checker/config.yml, or CHECKER_ALLOW_HOSTS=${host}. A repository cannot allow hosts.`,
+    },
+  );
+}
+
 /** The healthcheck URL: `baseUrl` without its trailing slashes, then the path (default `/`). */
 export function toHealthUrl(baseUrl: string, path: string | undefined): string {
   return `${baseUrl.replace(/\/+$/, '')}${path ?? '/'}`;
@@ -131,13 +154,16 @@ export async function runProductTarget<T>(
   options: ProductTargetOptions,
   body: (context: ProductTargetContext) => Promise<T>,
 ): Promise<ProductTargetRun<T>> {
-  const loaded = await loadConfig(env);
-  const source = loaded.sources.length === 0 ? 'no config file' : loaded.sources.join(', ');
+  const loaded = await loadTrustedConfig(env, {
+    ...(options.base === undefined ? {} : { base: options.base }),
+    ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
+  });
+  const source = loaded.trust.source;
   const target = findProductTarget(loaded.config, options.target, source);
   const commands = toTargetCommands(options.target, target, source);
-  const allowCommands = isExecutionAllowed(loaded.config);
-  const open = options.confirmed && allowCommands;
-  const gate = { requested: options.confirmed, allowCommands, open, explanation: explainGate(options.confirmed, allowCommands, source) };
+  const gate = decideGate(loaded, options.confirmed);
+  const { open } = gate;
+  if (open) assertHostAllowed(options.target, target.baseUrl, (await loadUserSettings(env)).allowHosts, source);
   const run: ProductTargetRun<T> = { target: options.target, baseUrl: target.baseUrl, gate, status: 'not-run', phases: [] };
   if (!open) return run;
 

@@ -11,6 +11,7 @@ import { emitReport, withEnv } from '../context.js';
 import { emitInvestigationPayload, investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
 import type { InvestigationRun } from '../../app/investigation/investigate.js';
 import { currentHost } from '../host.js';
+import { refuseBlockedRun, toTrustOption, trustChangedConfigArg } from '../trust-args.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
 export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentProfile, description: string) {
@@ -36,6 +37,7 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         description:
           'Run the configured checks first (needs safety.allowCommands: true) and put their results and runtime proof in the bundle',
       },
+      ...trustChangedConfigArg,
       ...investigateArgs,
       ...formatArg,
       ...failOnArg,
@@ -55,10 +57,15 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
           ...(requirementsPath === undefined ? {} : { requirementsPath }),
         };
         const host = currentHost();
-        const deterministic =
+        const checked =
           args['with-checks'] === true
-            ? await runAgentBundleWithChecks(env, options, (message) => void host.writeStderr(`checker: ${message}\n`))
-            : await runAgentBundle(env, options);
+            ? await runAgentBundleWithChecks(
+                env,
+                { ...options, ...toTrustOption(args) },
+                (message) => void host.writeStderr(`checker: ${message}\n`),
+              )
+            : undefined;
+        const deterministic = checked?.bundle ?? (await runAgentBundle(env, options));
         let bundle = deterministic;
         let run: InvestigationRun | undefined;
         if (investigation !== 'off') {
@@ -82,6 +89,7 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
           await host.writeStderr(`checker: ${unpassed.length} check(s) did not pass: ${unpassed.map((check) => check.id).join(', ')}\n`);
           host.exitCode = 1;
         }
+        if (checked !== undefined) await refuseBlockedRun(checked.execution.gate);
         const { level, score } = bundle.evidence.summary.mergeRisk;
         if (failOn !== undefined && isAtOrAbove(level, failOn)) {
           await currentHost().writeStderr(`checker: merge risk is ${level} (${score}/100), at or above --fail-on ${failOn}\n`);

@@ -5,6 +5,7 @@ import { renderDifferentialMarkdown, renderDifferentialVerdict } from '../../rep
 import { cwdArg, formatArg, rangeArgs, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
+import { refuseBlockedRun, toTrustOption, trustChangedConfigArg } from '../trust-args.js';
 
 /** Exit 1 when a check is a regression (passed on base, fails on head, twice); 0 otherwise, flaky and still-failing said on stderr. */
 export default defineCommand({
@@ -13,6 +14,7 @@ export default defineCommand({
     ...cwdArg,
     ...rangeArgs,
     all: { type: 'boolean', description: 'Run every configured check, also those whose paths the change does not touch' },
+    ...trustChangedConfigArg,
     ...formatArg,
   },
   async run({ args }) {
@@ -20,7 +22,7 @@ export default defineCommand({
     const range = toRange(args);
     await withEnv(args.cwd, async (env) => {
       // Running this command is the explicit request; the configuration's safety.allowCommands is the other half of the gate.
-      const report = await differential(env, { ...range, confirmed: true, all: args.all === true });
+      const report = await differential(env, { ...range, confirmed: true, all: args.all === true, ...toTrustOption(args) });
       await emitReport(env.root, report, {
         format,
         output: args.output,
@@ -33,6 +35,7 @@ export default defineCommand({
         await host.writeStderr(`checker: differential: ${renderDifferentialVerdict(report)}\n`);
       }
       if (hasRegression(report)) host.exitCode = 1;
+      await refuseBlockedRun(report.gate);
     });
   },
 });

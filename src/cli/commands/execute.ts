@@ -5,6 +5,7 @@ import { renderExecutionMarkdown } from '../../report/execution-markdown.js';
 import { cwdArg, formatArg, rangeArgs, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
+import { refuseBlockedRun, toTrustOption, trustChangedConfigArg } from '../trust-args.js';
 
 /** Exit 1 when a check failed, timed out or could not start; 0 when all that ran passed or nothing ran. */
 export default defineCommand({
@@ -13,6 +14,7 @@ export default defineCommand({
     ...cwdArg,
     ...rangeArgs,
     all: { type: 'boolean', description: 'Run every configured check, also those whose paths the change does not touch' },
+    ...trustChangedConfigArg,
     ...formatArg,
   },
   async run({ args }) {
@@ -25,6 +27,7 @@ export default defineCommand({
         ...range,
         confirmed: true,
         all: args.all === true,
+        ...toTrustOption(args),
         onProgress: (message) => void host.writeStderr(`checker: ${message}\n`),
       });
       await emitReport(env.root, report, { format, output: args.output, schema: 'execution-report', markdown: renderExecutionMarkdown });
@@ -36,6 +39,7 @@ export default defineCommand({
         await host.writeStderr(`checker: ${failed.length} check(s) did not pass: ${failed.join(', ')}\n`);
         host.exitCode = 1;
       }
+      await refuseBlockedRun(report.gate);
     });
   },
 });

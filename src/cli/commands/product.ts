@@ -5,6 +5,7 @@ import { renderProductMarkdown } from '../../report/product-markdown.js';
 import { cwdArg, formatArg, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
+import { toTrustOption, trustChangedConfigArg } from '../trust-args.js';
 
 /** Exit 1 when the target could not be brought up or a check failed; 0 when all passed or nothing ran (the gate). */
 export default defineCommand({
@@ -28,6 +29,7 @@ export default defineCommand({
       description: 'Bring the target up again from the base revision and rerun there every failure that reproduced',
     },
     trace: { type: 'boolean', description: 'Record a Playwright trace of the exploration (an artifact of each UI failure)' },
+    ...trustChangedConfigArg,
     ...formatArg,
   },
   async run({ args }) {
@@ -50,10 +52,14 @@ export default defineCommand({
         ...range,
         atBase: args['at-base'] === true,
         trace: args.trace === true,
+        ...toTrustOption(args),
       });
       const report = toProductResultReport(result);
       await emitReport(env.root, report, { format, output: args.output, schema: 'product-result', markdown: renderProductMarkdown });
       if (report.status === 'not-run') await host.writeStderr(`checker: product: ${report.gate.explanation}\n`);
+      // A target the change itself reconfigured is refused, not passed: a CI job must not read it as green.
+      if (report.status === 'not-run' && (report.limitations ?? []).some((item) => item.code === 'config/changed-by-range'))
+        host.exitCode = 2;
       if (report.status === 'failed') {
         await host.writeStderr(`checker: product: ${report.failures.length} failure(s); each bundle names its rerun command\n`);
         host.exitCode = 1;
