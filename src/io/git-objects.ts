@@ -1,7 +1,8 @@
 import { closeSync, lstatSync, readdirSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
+import { constants as zlibConstants, inflateSync } from 'node:zlib';
 import { openRegularFileSync, readGuardedSync } from './guarded-read.js';
+import { hasErrorCode } from './has-error-code.js';
 
 /**
  * Git objects read one at a time, straight from the pack: the pack index is searched and only the object's bytes (and
@@ -14,6 +15,15 @@ export type GitObjectType = 'commit' | 'tree' | 'blob' | 'tag';
 
 export interface RawGitObject {
   type: GitObjectType;
+  bytes: Buffer;
+}
+
+/** The start of an object, read without inflating the rest of it. */
+export interface GitObjectHead {
+  type: GitObjectType;
+  /** The whole object's size in bytes. */
+  size: number;
+  /** The whole object when `size` is at most the limit asked for, else its first bytes (the limit at most). */
   bytes: Buffer;
 }
 
@@ -86,6 +96,13 @@ export interface ObjectReader {
   /** The object, or undefined when this reader cannot answer (then isomorphic-git is asked). */
   read(oid: string): RawGitObject | undefined;
   /**
+   * The object's type, size and first `limit` bytes, inflating little more than that: a commit's headers come first,
+   * and its message may run to megabytes. `oversized` when the object is there but its start cannot be read within
+   * bounds (a delta copying from far into its base, a delta chain past HEAD_READ_BUDGET); undefined when this reader
+   * cannot answer.
+   */
+  readHead(oid: string, limit: number): GitObjectHead | 'oversized' | undefined;
+  /**
    * Whether a loose object file or a pack index holds the object, without reading it; false when this reader cannot
    * tell (then isomorphic-git is asked).
    */
@@ -98,6 +115,19 @@ const MAX_OBJECT_BYTES = 512 * 1024 * 1024;
 const MAX_DELTA_DEPTH = 1000;
 /** Bases kept while a run reads objects: the same base serves the next delta of its chain. */
 const MAX_CACHED_BASE_BYTES = 32 * 1024 * 1024;
+/**
+ * Delta bytes that can make an object's first `limit` bytes: a copy instruction takes at most 8 bytes and yields at
+ * least one, after the two sizes. A longer delta is inflated only this far.
+ */
+const bindDeltaPrefix = (limit: number): number => 8 * limit + 32;
+/** Bytes of a delta's base an object's start may need (copies from far into the base are `oversized`). */
+const MAX_HEAD_BASE_BYTES = 1024 * 1024;
+/** Delta bytes one start read inflates along its chain at most. */
+const HEAD_READ_BUDGET = 8 * 1024 * 1024;
+/** `<type> <size>\0` in front of a loose object. */
+const LOOSE_HEADER_BYTES = 32;
+/** Output allowed past the limit while bisecting: deflate yields at most about 1,032 bytes per input byte. */
+const INFLATE_SLACK = 4096;
 const TYPES: readonly (GitObjectType | undefined)[] = [undefined, 'commit', 'tree', 'blob', 'tag'];
 const OFS_DELTA = 6;
 const REF_DELTA = 7;
@@ -205,6 +235,70 @@ export function createObjectReader(gitdir: string): ObjectReader {
     return { type: match[1] as GitObjectType, bytes: inflated.subarray(nul + 1) };
   };
 
+  const readLooseHead = (oid: string, limit: number): GitObjectHead | 'oversized' | undefined => {
+    const opened = openRegularFileSync(join(objectsDir, oid.slice(0, 2), oid.slice(2)));
+    if (opened === undefined) return undefined;
+    try {
+      const compressed = readBytes(opened.descriptor, 0, Math.min(opened.size, bindCompressed(limit + LOOSE_HEADER_BYTES)));
+      const inflated = inflatePrefix(compressed, limit + LOOSE_HEADER_BYTES);
+      const nul = inflated?.subarray(0, LOOSE_HEADER_BYTES).indexOf(0) ?? -1;
+      const match = nul === -1 ? null : /^(commit|tree|blob|tag) (\d+)$/.exec(inflated?.toString('latin1', 0, nul) ?? '');
+      if (inflated === undefined || match === null) return undefined;
+      const size = Number(match[2]);
+      const bytes = inflated.subarray(nul + 1, nul + 1 + Math.min(size, limit));
+      // Short of what the object declares: a damaged file, or one padded with empty blocks past what was read.
+      if (bytes.length < Math.min(size, limit)) return compressed.length < opened.size ? 'oversized' : undefined;
+      if (size <= limit && inflated.length - nul - 1 !== size) return undefined;
+      return { type: match[1] as GitObjectType, size, bytes };
+    } finally {
+      closeSync(opened.descriptor);
+    }
+  };
+
+  const readHeadAt = (
+    pack: PackIndex,
+    offset: number,
+    depth: number,
+    limit: number,
+    budget: { bytes: number },
+  ): GitObjectHead | 'oversized' | undefined => {
+    const known = bases.get(`${pack.packPath}:${offset}`);
+    if (known !== undefined) return { type: known.type, size: known.bytes.length, bytes: known.bytes.subarray(0, limit) };
+    if (depth > MAX_DELTA_DEPTH) return undefined;
+    const entry = readPackEntry(pack.packPath, offset, limit);
+    if (entry === undefined || entry === 'oversized') return entry;
+    if (entry.kind === 'whole') return { type: entry.object.type, size: entry.object.bytes.length, bytes: entry.object.bytes };
+    if (entry.kind === 'head') return entry.head;
+    budget.bytes -= entry.delta.length;
+    if (budget.bytes < 0) return 'oversized';
+    const plan = walkDelta(entry.delta, limit);
+    if (plan === undefined) return entry.isCut === true ? 'oversized' : undefined;
+    if (plan.baseNeeded > MAX_HEAD_BASE_BYTES) return 'oversized';
+    const base =
+      entry.kind === 'ofs'
+        ? readHeadAt(pack, entry.baseOffset, depth + 1, plan.baseNeeded, budget)
+        : (readHeadFromPacks(entry.baseOid, depth + 1, plan.baseNeeded, budget) ?? readLooseHead(entry.baseOid, plan.baseNeeded));
+    if (base === undefined || base === 'oversized') return base;
+    if (base.size !== plan.baseSize) return undefined;
+    if (base.bytes.length < plan.baseNeeded) return 'oversized';
+    const bytes = walkDelta(entry.delta, limit, base.bytes)?.bytes;
+    return bytes === undefined ? undefined : { type: base.type, size: plan.resultSize, bytes };
+  };
+
+  const readHeadFromPacks = (
+    oid: string,
+    depth: number,
+    limit: number,
+    budget: { bytes: number },
+  ): GitObjectHead | 'oversized' | undefined => {
+    const name = Buffer.from(oid, 'hex');
+    for (const pack of listPacks()) {
+      const offset = findOffset(pack, name);
+      if (offset !== undefined) return readHeadAt(pack, offset, depth, limit, budget);
+    }
+    return undefined;
+  };
+
   const isListed = (oid: string): boolean => {
     const name = Buffer.from(oid, 'hex');
     if (listPacks().some((pack) => findOffset(pack, name) !== undefined)) return true;
@@ -222,6 +316,18 @@ export function createObjectReader(gitdir: string): ObjectReader {
       if (packs === undefined || readPackDirTime() === listedMtimeMs) return false;
       packs = undefined;
       return isListed(oid);
+    },
+    readHead(oid, limit) {
+      if (!OID.test(oid)) return undefined;
+      const readFromPacks = (): GitObjectHead | 'oversized' | undefined => readHeadFromPacks(oid, 0, limit, { bytes: HEAD_READ_BUDGET });
+      try {
+        const found = readLooseHead(oid, limit) ?? readFromPacks();
+        if (found !== undefined || packs === undefined || readPackDirTime() === listedMtimeMs) return found;
+        packs = undefined;
+        return readFromPacks();
+      } catch {
+        return undefined;
+      }
     },
     read(oid) {
       if (!OID.test(oid)) return undefined;
@@ -281,13 +387,71 @@ function findOffset(pack: PackIndex, name: Buffer): number | undefined {
   return undefined;
 }
 
-type PackEntry =
+/** `isCut`: a start read inflated only the delta's start (bindDeltaPrefix). */
+type WholeOrDelta =
   | { kind: 'whole'; object: RawGitObject }
-  | { kind: 'ofs'; baseOffset: number; delta: Buffer }
-  | { kind: 'ref'; baseOid: string; delta: Buffer };
+  | { kind: 'ofs'; baseOffset: number; delta: Buffer; isCut?: true }
+  | { kind: 'ref'; baseOid: string; delta: Buffer; isCut?: true };
+type PackEntry = WholeOrDelta | { kind: 'head'; head: GitObjectHead };
 
-/** One entry of a pack: its header, then as many bytes as zlib can need for its size (deflate grows data by < 0.1%). */
-function readPackEntry(packPath: string, offset: number): PackEntry | undefined {
+/** Compressed bytes that hold at least the first `size` bytes of a zlib stream: deflate grows data by < 0.1%. */
+function bindCompressed(size: number): number {
+  return size + Math.ceil(size / 256) + 1024;
+}
+
+function readBytes(descriptor: number, position: number, length: number): Buffer {
+  const bytes = Buffer.allocUnsafe(length);
+  let filled = 0;
+  while (filled < length) {
+    const count = readSync(descriptor, bytes, filled, length - filled, position + filled);
+    if (count === 0) break;
+    filled += count;
+  }
+  return bytes.subarray(0, filled);
+}
+
+/**
+ * The first `limit` bytes (at most) of a zlib stream, given the stream or its start, never inflating much more: zlib
+ * refuses output past a cap, so when the input holds more than that, the longest start of the input whose output fits
+ * is found by bisection. Undefined for a damaged stream.
+ */
+function inflatePrefix(compressed: Buffer, limit: number): Buffer | undefined {
+  const inflate = (length: number): Buffer | 'over' | undefined => {
+    try {
+      return inflateSync(compressed.subarray(0, length), {
+        finishFlush: zlibConstants.Z_SYNC_FLUSH,
+        maxOutputLength: limit + INFLATE_SLACK,
+      });
+    } catch (error) {
+      return hasErrorCode(error, 'ERR_BUFFER_TOO_LARGE') ? 'over' : undefined;
+    }
+  };
+  const whole = inflate(compressed.length);
+  if (whole !== 'over') return whole?.subarray(0, limit);
+  let fits = 0;
+  let over = compressed.length;
+  let best: Buffer = Buffer.alloc(0);
+  while (over - fits > 1 && best.length < limit) {
+    const middle = Math.floor((fits + over) / 2);
+    const output = inflate(middle);
+    if (output === undefined) return undefined;
+    if (output === 'over') over = middle;
+    else {
+      fits = middle;
+      best = output;
+    }
+  }
+  return best.subarray(0, limit);
+}
+
+/**
+ * One entry of a pack: its header, then as many bytes as zlib can need for its size. With `limit` (a start read), an
+ * object larger than that is inflated only as far as the limit, a delta only as far as its first `limit` bytes of
+ * result can need.
+ */
+function readPackEntry(packPath: string, offset: number, limit: number): PackEntry | 'oversized' | undefined;
+function readPackEntry(packPath: string, offset: number): WholeOrDelta | undefined;
+function readPackEntry(packPath: string, offset: number, limit?: number): PackEntry | 'oversized' | undefined {
   const opened = openRegularFileSync(packPath);
   if (opened === undefined) return undefined;
   const { descriptor, size: packSize } = opened;
@@ -305,7 +469,8 @@ function readPackEntry(packPath: string, offset: number): PackEntry | undefined 
       size += (byte & 0x7f) * 2 ** shift;
       shift += 7;
     }
-    if (size > MAX_OBJECT_BYTES) return undefined;
+    // A start read inflates only the start, whatever the size.
+    if (size > MAX_OBJECT_BYTES && limit === undefined) return undefined;
     let baseOffset = 0;
     let baseOid = '';
     if (type === OFS_DELTA) {
@@ -326,18 +491,23 @@ function readPackEntry(packPath: string, offset: number): PackEntry | undefined 
       return undefined;
     }
     const start = offset + cursor;
+    const isDelta = type === OFS_DELTA || type === REF_DELTA;
+    const wanted = limit === undefined ? size : isDelta ? bindDeltaPrefix(limit) : limit;
+    if (size > wanted) {
+      const compressed = readBytes(descriptor, start, Math.max(0, Math.min(bindCompressed(wanted), packSize - start)));
+      const bytes = inflatePrefix(compressed, wanted);
+      if (bytes === undefined) return undefined;
+      if (bytes.length < wanted) return 'oversized';
+      if (type === OFS_DELTA) return { kind: 'ofs', baseOffset, delta: bytes, isCut: true };
+      if (type === REF_DELTA) return { kind: 'ref', baseOid, delta: bytes, isCut: true };
+      return { kind: 'head', head: { type: TYPES[type] as GitObjectType, size, bytes } };
+    }
     const length = Math.min(size + Math.ceil(size / 256) + 64, packSize - start);
     if (length <= 0) return undefined;
-    const compressed = Buffer.allocUnsafe(length);
-    let filled = 0;
-    while (filled < length) {
-      const count = readSync(descriptor, compressed, filled, length - filled, start + filled);
-      if (count === 0) break;
-      filled += count;
-    }
+    const compressed = readBytes(descriptor, start, length);
     let data: Buffer;
     try {
-      data = inflateSync(compressed.subarray(0, filled), { maxOutputLength: Math.max(size, 1) });
+      data = inflateSync(compressed, { maxOutputLength: Math.max(size, 1) });
     } catch {
       return undefined;
     }
@@ -390,4 +560,62 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer | undefined {
     }
   }
   return written === size ? result : undefined;
+}
+
+/**
+ * The first `limit` bytes of a delta's result (all of it when it is shorter), and how many bytes of its base they copy
+ * from: `baseNeeded`, the end of the furthest copy. Without `base`, only the sizes are worked out; with it (at least
+ * `baseNeeded` bytes of the base's start), the bytes too. Undefined for a malformed delta or too short a base.
+ */
+function walkDelta(
+  delta: Buffer,
+  limit: number,
+  base?: Buffer,
+): { baseSize: number; resultSize: number; baseNeeded: number; bytes?: Buffer } | undefined {
+  let cursor = 0;
+  const readSize = (): number => {
+    let value = 0;
+    let shift = 0;
+    let byte: number;
+    do {
+      byte = delta[cursor++] ?? 0;
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while ((byte & 0x80) !== 0 && cursor < delta.length);
+    return value;
+  };
+  const baseSize = readSize();
+  const resultSize = readSize();
+  const wanted = Math.min(resultSize, limit);
+  const bytes = base === undefined ? undefined : Buffer.allocUnsafe(wanted);
+  let baseNeeded = 0;
+  let written = 0;
+  while (written < wanted && cursor < delta.length) {
+    const op = delta[cursor++] ?? 0;
+    if ((op & 0x80) !== 0) {
+      let copyOffset = 0;
+      let copySize = 0;
+      for (let bit = 0; bit < 4; bit += 1) if ((op & (1 << bit)) !== 0) copyOffset += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
+      for (let bit = 0; bit < 3; bit += 1) if ((op & (1 << (4 + bit))) !== 0) copySize += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
+      if (copySize === 0) copySize = 0x10000;
+      if (copyOffset + copySize > baseSize || written + copySize > resultSize) return undefined;
+      const take = Math.min(copySize, wanted - written);
+      baseNeeded = Math.max(baseNeeded, copyOffset + take);
+      if (bytes !== undefined && base !== undefined) {
+        if (copyOffset + take > base.length) return undefined;
+        base.copy(bytes, written, copyOffset, copyOffset + take);
+      }
+      written += take;
+    } else if (op !== 0) {
+      if (cursor + op > delta.length || written + op > resultSize) return undefined;
+      const take = Math.min(op, wanted - written);
+      if (bytes !== undefined) delta.copy(bytes, written, cursor, cursor + take);
+      cursor += op;
+      written += take;
+    } else {
+      return undefined;
+    }
+  }
+  if (written < wanted) return undefined;
+  return bytes === undefined ? { baseSize, resultSize, baseNeeded } : { baseSize, resultSize, baseNeeded, bytes };
 }
