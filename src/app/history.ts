@@ -60,6 +60,20 @@ export interface LoadedHistory {
   cached: boolean;
 }
 
+/** Commits of the window too large to read within bounds, named once: the facts were mined without them. */
+function noteCommitsLeftOut(history: MinedHistory, limitations: Diagnostic[]): void {
+  const count = history.oversized?.commitsLeftOut ?? 0;
+  if (count === 0 || limitations.some((item) => item.code === 'history/oversized-commit')) return;
+  limitations.push({
+    code: 'history/oversized-commit',
+    severity: 'info',
+    message:
+      `${count} commit${count === 1 ? '' : 's'} of the history window could not be read within checker's bound for one commit ` +
+      `(headers that run past it, or a pack delta too large to follow) and ${count === 1 ? 'was' : 'were'} left out of co-change, fix-prone and hotspot facts, with the history behind ${count === 1 ? 'it' : 'them'}.`,
+    hint: 'git does not write such commits in ordinary use; check where the history came from.',
+  });
+}
+
 /**
  * The mined history window behind commit `fromOid` (a change's base), from the cache when the commit and the settings
  * are the same as when it was written, else mined through isomorphic-git and cached. Undefined (with a limitation
@@ -77,9 +91,13 @@ export async function loadMinedHistory(
   try {
     const path = getCachePath(fromOid, settings);
     const cached = parseCached(await env.readArtifact(path), fromOid, settings);
-    if (cached !== undefined) return { history: cached, cached: true };
+    if (cached !== undefined) {
+      noteCommitsLeftOut(cached, limitations);
+      return { history: cached, cached: true };
+    }
     const history = await git.mineHistory(fromOid, settings);
     await env.writeArtifact(path, `${JSON.stringify(history)}\n`);
+    noteCommitsLeftOut(history, limitations);
     return { history, cached: false };
   } catch (error) {
     limitations.push({

@@ -1,7 +1,7 @@
 import { lstat, open } from 'node:fs/promises';
-import git from 'isomorphic-git';
 import { CheckerError, isCheckerError } from '../model/diagnostic.js';
 import type { CiRangeSide, ResolvedCiRange } from '../model/ci.js';
+import { findMergeBases, isOversizedCommitError } from './git-commit.js';
 import { openRepository, readShallowOids } from './git-repository.js';
 import { resolveRevision } from './git-revision.js';
 
@@ -59,11 +59,17 @@ export async function resolveCiRange(
   let resolvedBase: CiRangeSide | undefined = base;
   if (base !== undefined && base.mergeBase === true) {
     const headOid = head?.oid ?? (await resolveRevision(repo, 'HEAD')).oid;
-    const bases: string[] = await git
-      .findMergeBase({ fs: repo.fs, gitdir: repo.gitdir, oids: [base.oid, headOid], cache: repo.cache })
-      .catch(() => []);
+    let oversized: string | undefined;
+    const bases = await findMergeBases(repo, [base.oid, headOid]).catch((error: unknown): string[] => {
+      if (isOversizedCommitError(error)) oversized = error.message;
+      return [];
+    });
     const mergeBase = [...bases].sort()[0];
-    if (mergeBase === undefined) {
+    if (oversized !== undefined) {
+      notes.push(
+        `the merge-base of ${base.ref} and the head could not be read (${oversized}); the diff is taken against ${base.ref} itself`,
+      );
+    } else if (mergeBase === undefined) {
       if (shallow) {
         throw new CheckerError('ci/shallow-clone', `no merge-base of ${base.ref} and the head in this shallow clone`, {
           hint: shallowHint,

@@ -1,7 +1,7 @@
-import git from 'isomorphic-git';
 import { isRecord } from '../text/is-record.js';
 import { redactTree } from '../text/redact-tree.js';
 import { readArtifact, writeArtifact } from './artifacts.js';
+import { isOversizedCommitError, readCommitHead } from './git-commit.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
 import { diffTrees } from './git-tree.js';
@@ -21,6 +21,8 @@ export interface StoredCommit {
   committerTime: number;
   /** The message, cut to MESSAGE_CHARS. */
   message: string;
+  /** The commit is larger than COMMIT_HEAD_BYTES (src/io/git-commit.ts): only its start was read. */
+  isCut?: true;
   /**
    * Paths whose content changed against the first parent (every file for a root commit), sorted; absent until asked
    * for, or when there are more than MAX_KEPT_PATHS of them (then only `pathCount` is kept).
@@ -30,8 +32,13 @@ export interface StoredCommit {
 }
 
 export interface CommitStore {
-  /** The commit, from the store or read from git (an unknown oid throws isomorphic-git's NotFoundError). */
+  /**
+   * The commit, from the store or read from git (an unknown oid throws isomorphic-git's NotFoundError, one that cannot
+   * be read within bounds `git/oversized-commit`).
+   */
   read(oid: string): Promise<StoredCommit>;
+  /** Whether reading the commit threw `git/oversized-commit` in this process. */
+  isOversized(oid: string): boolean;
   /**
    * How many paths the commit changed against its first parent, and which (sorted); `paths` is absent only when more
    * than `pathsUpTo` changed. Undefined when the first parent cannot be read (a shallow boundary).
@@ -39,7 +46,8 @@ export interface CommitStore {
   readChangedPaths(oid: string, pathsUpTo?: number): Promise<{ count: number; paths?: string[] } | undefined>;
   /**
    * Commits from `startOid` in the order isomorphic-git's `log` gives (newest committer time first, all parents
-   * followed, a shallow commit's parents not), at most `depth`.
+   * followed, a shallow commit's parents not), at most `depth`. A parent that cannot be read within bounds is left out
+   * with the history behind it (`isOversized` tells).
    */
   walk(startOid: string, depth: number): Promise<{ oid: string; commit: StoredCommit }[]>;
   /** Writes what was added since the load; a store that cannot be written only costs the next run the reads again. */
@@ -71,6 +79,7 @@ export function getCommitStore(repo: GitRepository): Promise<CommitStore> {
 
 async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
   const entries = await readEntries(repo.root);
+  const oversized = new Map<string, unknown>();
   let isDirty = false;
   const remember = (oid: string, commit: StoredCommit): void => {
     entries.delete(oid);
@@ -82,18 +91,28 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
     async read(oid) {
       const known = entries.get(oid);
       if (known !== undefined) return known;
-      const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+      if (oversized.has(oid)) throw oversized.get(oid);
+      let commit: Awaited<ReturnType<typeof readCommitHead>>;
+      try {
+        commit = await readCommitHead(repo, oid);
+      } catch (error) {
+        if (isOversizedCommitError(error)) oversized.set(oid, error);
+        throw error;
+      }
       const stored: StoredCommit = {
-        parents: [...commit.parent],
+        parents: commit.parents,
         tree: commit.tree,
         authorEmail: commit.author.email,
         authorTime: commit.author.timestamp,
         committerTime: commit.committer.timestamp,
         message: commit.message.slice(0, MESSAGE_CHARS),
+        ...(commit.isCut ? { isCut: true as const } : {}),
       };
       remember(oid, stored);
       return stored;
     },
+
+    isOversized: (oid) => oversized.has(oid),
 
     async readChangedPaths(oid, pathsUpTo = Number.POSITIVE_INFINITY) {
       const commit = await store.read(oid);
@@ -128,8 +147,11 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
         if (walked.length === depth) break;
         if (!shallowOids.has(tip.oid)) {
           for (const oid of tip.commit.parents) {
-            const commit = await store.read(oid);
-            if (!tips.some((queued) => queued.oid === oid)) tips.push({ oid, commit });
+            const commit = await store.read(oid).catch((error: unknown) => {
+              if (isOversizedCommitError(error)) return undefined;
+              throw error;
+            });
+            if (commit !== undefined && !tips.some((queued) => queued.oid === oid)) tips.push({ oid, commit });
           }
         }
         // Oldest first, so the newest is popped next; the sort is stable, as isomorphic-git's is.
@@ -181,6 +203,7 @@ function isStoredCommit(value: unknown): value is StoredCommit {
     Number.isFinite(value.authorTime) &&
     Number.isFinite(value.committerTime) &&
     typeof value.message === 'string' &&
+    (value.isCut === undefined || value.isCut === true) &&
     (value.paths === undefined || (Array.isArray(value.paths) && value.paths.every((path) => typeof path === 'string'))) &&
     (value.pathCount === undefined || (Number.isInteger(value.pathCount) && (value.pathCount as number) > MAX_KEPT_PATHS))
   );

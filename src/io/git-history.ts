@@ -3,7 +3,8 @@ import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
 import { hasErrorCode } from './has-error-code.js';
 import { resolveRevision } from './git-revision.js';
-import { type CommitStore, getCommitStore } from './commit-store.js';
+import { type CommitStore, getCommitStore, type StoredCommit } from './commit-store.js';
+import { isOversizedCommitError } from './git-commit.js';
 import type { PathFilter } from './git-tree.js';
 
 export interface HistoryCommit {
@@ -51,8 +52,8 @@ export async function readHistory(repo: GitRepository, options: ReadHistoryOptio
   const history: HistoryCommit[] = [];
   for (const { oid, commit } of entries) {
     if (commit.parents[0] !== undefined && shallow.has(oid)) continue;
-    const changed = await store.readChangedPaths(oid);
-    if (changed?.paths === undefined) continue;
+    const changed = await readChangedPathsWithin(store, oid);
+    if (changed === 'oversized' || changed?.paths === undefined) continue;
     const paths = filter === undefined ? changed.paths : changed.paths.filter((path) => filter(path, false));
     if (filter !== undefined && paths.length === 0) continue;
     history.push({ oid, authorEmail: commit.authorEmail, timestamp: commit.authorTime, paths });
@@ -61,10 +62,25 @@ export async function readHistory(repo: GitRepository, options: ReadHistoryOptio
   return history;
 }
 
+/** The commit's changed paths, or `oversized` when its first parent cannot be read within bounds. */
+async function readChangedPathsWithin(
+  store: CommitStore,
+  oid: string,
+  pathsUpTo?: number,
+): Promise<Awaited<ReturnType<CommitStore['readChangedPaths']>> | 'oversized'> {
+  try {
+    return await store.readChangedPaths(oid, pathsUpTo);
+  } catch (error) {
+    if (isOversizedCommitError(error)) return 'oversized';
+    throw error;
+  }
+}
+
 /**
  * The bounded window the history facts are mined from: commits reachable from `fromOid` (itself included), newest
  * first, at most `maxCommits` walked and none older than `maxAgeDays` before its committer time. Merges and commits changing more
- * than `massChangeFiles` files are counted and left out. Stops at a shallow boundary.
+ * than `massChangeFiles` files are counted and left out. Stops at a shallow boundary. A commit too large to read within
+ * bounds (src/io/git-commit.ts) is counted: one whose message was cut is kept, one whose headers were cut is left out.
  */
 export async function mineHistory(repo: GitRepository, fromOid: string, settings: HistorySettings): Promise<MinedHistory> {
   const start = await resolveRevision(repo, fromOid);
@@ -94,12 +110,15 @@ export async function mineHistory(repo: GitRepository, fromOid: string, settings
     excluded: { merges: 0, massChanges: 0 },
     stoppedBy,
   };
+  const oversized = { messagesCut: 0, commitsLeftOut: 0 };
+  const walked: StoredCommit[] = [];
   for (const { oid, commit } of entries) {
     if (commit.committerTime < oldest) {
       history.stoppedBy = 'max-age';
       break;
     }
     history.walked += 1;
+    walked.push(commit);
     if (commit.parents.length > 1) {
       history.excluded.merges += 1;
       continue;
@@ -108,7 +127,11 @@ export async function mineHistory(repo: GitRepository, fromOid: string, settings
       history.stoppedBy = 'shallow';
       continue;
     }
-    const changed = await store.readChangedPaths(oid, settings.massChangeFiles);
+    const changed = await readChangedPathsWithin(store, oid, settings.massChangeFiles);
+    if (changed === 'oversized') {
+      oversized.commitsLeftOut += 1;
+      continue;
+    }
     if (changed === undefined) {
       history.stoppedBy = 'shallow';
       continue;
@@ -118,6 +141,7 @@ export async function mineHistory(repo: GitRepository, fromOid: string, settings
       continue;
     }
     if (changed.paths === undefined || changed.count === 0) continue;
+    if (commit.isCut === true) oversized.messagesCut += 1;
     history.commits.push({
       oid,
       timestamp: commit.authorTime,
@@ -126,6 +150,9 @@ export async function mineHistory(repo: GitRepository, fromOid: string, settings
       paths: changed.paths,
     });
   }
+  // Parents the walk or a diff could not read, each once: the history behind them was not walked.
+  const unreadParents = new Set(walked.flatMap((commit) => commit.parents.filter((parent) => store.isOversized(parent))));
+  history.oversized = { ...oversized, commitsLeftOut: oversized.commitsLeftOut + unreadParents.size };
   await store.save();
   return history;
 }

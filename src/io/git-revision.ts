@@ -2,6 +2,7 @@ import git from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
 import type { RevisionInfo } from '../model/change.js';
 import { readShallowOids } from './git-repository.js';
+import { buildOversizedCommitError, COMMIT_HEAD_BYTES, findMergeBases, readCommitHead } from './git-commit.js';
 import { getObjectReader, parseObjectHeaders } from './git-objects.js';
 import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
@@ -147,14 +148,16 @@ function toStateError(repo: GitRepository, ref: string, error: unknown): Checker
 async function peelToCommit(repo: GitRepository, ref: string, start: string): Promise<string> {
   let oid = start;
   for (let depth = 0; depth < 32; depth += 1) {
-    const raw = getObjectReader(repo).read(oid);
-    if (raw?.type === 'commit') return oid;
-    const tagged = raw?.type === 'tag' ? parseObjectHeaders(raw.bytes).get('object')?.[0] : undefined;
+    // The start of the object is enough: a commit's or tag's message can run to megabytes.
+    const head = getObjectReader(repo).readHead(oid, COMMIT_HEAD_BYTES);
+    if (head === 'oversized') throw buildOversizedCommitError(oid);
+    if (head?.type === 'commit') return oid;
+    const tagged = head?.type === 'tag' ? parseObjectHeaders(head.bytes).get('object')?.[0] : undefined;
     if (tagged !== undefined) {
       oid = tagged;
       continue;
     }
-    if (raw !== undefined) break;
+    if (head !== undefined) break;
     const object = await readObjectOrThrow(repo, ref, oid);
     if (object.type === 'commit') return oid;
     if (object.type !== 'tag' || object.format !== 'parsed') break;
@@ -170,6 +173,7 @@ async function readNamingShallow<T>(repo: GitRepository, ref: string, oid: strin
   try {
     return await read();
   } catch (error) {
+    if (error instanceof CheckerError) throw error;
     if (hasErrorCode(error, 'NotFoundError') && (await readShallowOids(repo)).size > 0) {
       throw new CheckerError(
         'git/shallow-missing',
@@ -189,12 +193,7 @@ function readObjectOrThrow(repo: GitRepository, ref: string, oid: string): Promi
 
 /** A commit's parents; a missing object in a shallow clone becomes `git/shallow-missing`. */
 async function readCommitParents(repo: GitRepository, oid: string, ref = oid): Promise<string[]> {
-  const raw = getObjectReader(repo).read(oid);
-  if (raw?.type === 'commit') return parseObjectHeaders(raw.bytes).get('parent') ?? [];
-  const { commit } = await readNamingShallow(repo, ref, oid, () =>
-    git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache }),
-  );
-  return commit.parent;
+  return (await readNamingShallow(repo, ref, oid, () => readCommitHead(repo, oid))).parents;
 }
 
 async function readParent(repo: GitRepository, ref: string, oid: string, index: number): Promise<string> {
@@ -225,7 +224,7 @@ const DEFAULT_BRANCH_CANDIDATES = ['main', 'master', 'trunk', 'develop'];
 /** The merge-base with the default branch when HEAD is on another branch; otherwise HEAD itself. */
 export async function defaultBase(repo: GitRepository, preferredBranch?: string): Promise<DefaultBase> {
   const head = await resolveRevision(repo, 'HEAD');
-  const { fs, gitdir, cache } = repo;
+  const { fs, gitdir } = repo;
   const branch = await git.currentBranch({ fs, gitdir, fullname: true }).catch(() => undefined);
   if (typeof branch !== 'string') return head;
   const target = preferredBranch === undefined ? await findDefaultBranch(repo) : await findConfiguredBranch(repo, preferredBranch);
@@ -233,7 +232,7 @@ export async function defaultBase(repo: GitRepository, preferredBranch?: string)
   const shortName = target.replace(/^refs\/(heads|remotes\/[^/]+)\//, '');
   if (branch === target || branch === `refs/heads/${shortName}`) return { ...head, defaultBranch: target };
   const targetOid = await resolveRevision(repo, target);
-  const bases: string[] = await git.findMergeBase({ fs, gitdir, oids: [head.oid, targetOid.oid], cache });
+  const bases = await findMergeBases(repo, [head.oid, targetOid.oid]);
   const oid = [...bases].sort()[0];
   if (oid === undefined) return { ...head, defaultBranch: target };
   return { ref: `merge-base(HEAD, ${target.replace(/^refs\/(heads|remotes)\//, '')})`, oid, defaultBranch: target };

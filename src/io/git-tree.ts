@@ -2,7 +2,8 @@ import git from 'isomorphic-git';
 import type { TreeEntry } from 'isomorphic-git';
 import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
-import { getObjectReader, parseObjectHeaders, parseTreeObject } from './git-objects.js';
+import { readCommitHead } from './git-commit.js';
+import { getObjectReader, parseTreeObject } from './git-objects.js';
 
 /** A content change between two trees; gitlinks (submodules) and mode-only changes are not reported. */
 export interface TreeDelta {
@@ -60,15 +61,12 @@ export async function readTreeEntries(repo: GitRepository, oid: string): Promise
   return tree;
 }
 
-/** The tree oid of a commit. */
+/** The tree oid of a commit (read within COMMIT_HEAD_BYTES, src/io/git-commit.ts). */
 export async function readCommitTree(repo: GitRepository, commitOid: string): Promise<string> {
   const caches = getCaches(repo);
   const known = caches.commitTrees.get(commitOid);
   if (known !== undefined) return known;
-  const raw = getObjectReader(repo).read(commitOid);
-  const tree =
-    (raw?.type === 'commit' ? parseObjectHeaders(raw.bytes).get('tree')?.[0] : undefined) ??
-    (await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: commitOid, cache: repo.cache })).commit.tree;
+  const { tree } = await readCommitHead(repo, commitOid);
   caches.commitTrees.set(commitOid, tree);
   return tree;
 }

@@ -15,6 +15,7 @@ export type { GitRepository } from './git-repository.js';
 export { defaultBase, parseRevision, resolveRevision } from './git-revision.js';
 export { listUntrackedFiles } from './git-worktree.js';
 export { mineHistory, readHistory } from './git-history.js';
+export { readCommitHead } from './git-commit.js';
 
 export interface ReadChangeOptions {
   /** The branch whose merge-base is the default base (config `analysis.defaultBranch`); found automatically when absent. */

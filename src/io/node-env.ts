@@ -228,9 +228,17 @@ function readChangeInWorker(root: string, range: RevisionRange): Promise<ChangeS
 async function openGitAccess(root: string): Promise<GitAccess> {
   // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
   // outside a git repository never need it.
-  const { defaultBase, mineHistory, openRepository, readChange, readChangeStamp, readFileAtRevision, readHistory, resolveRevision } =
-    await import('./git.js');
-  const { default: git } = await import('isomorphic-git');
+  const {
+    defaultBase,
+    mineHistory,
+    openRepository,
+    readChange,
+    readChangeStamp,
+    readCommitHead,
+    readFileAtRevision,
+    readHistory,
+    resolveRevision,
+  } = await import('./git.js');
   const repo = await openRepository(root);
   const prefetched = new Map<string, { stamp: Promise<unknown>; change: Promise<ChangeSet | undefined> }>();
   return {
@@ -273,8 +281,7 @@ async function openGitAccess(root: string): Promise<GitAccess> {
     listTrackedFiles: async () => (await readGitIndex(repo.gitdir)).entries.map((entry) => entry.path),
     commitTime: async (oid) => {
       try {
-        const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
-        return commit.committer.timestamp * 1000;
+        return (await readCommitHead(repo, oid)).committer.timestamp * 1000;
       } catch {
         return undefined;
       }

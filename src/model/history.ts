@@ -36,6 +36,12 @@ export interface MinedHistory {
   excluded: { merges: number; massChanges: number };
   /** Why the walk stopped before the root: `max-commits`, `max-age`, `shallow`, or `` when it reached the root. */
   stoppedBy: '' | 'max-commits' | 'max-age' | 'shallow';
+  /**
+   * Commits too large to read whole (absent from windows mined before it was counted). `messagesCut`: kept commits
+   * read only in part, their messages cut (paths, author and times are whole). `commitsLeftOut`: commits whose headers
+   * (or whose first parent's) could not be read within the bound, left out with the history behind them.
+   */
+  oversized?: { messagesCut: number; commitsLeftOut: number };
 }
 
 /** A commit of the window cited as evidence: short oid and subject line. */
