@@ -1,4 +1,5 @@
 import type { Split } from './cases.js';
+import { isTestPath } from './paths.js';
 import type { SystemAnswer, SystemName } from './systems.js';
 
 /** How warm checker was for a call: nothing under `.checker/local`, the first call on a freshly checked-out tree, or a later one. */
@@ -67,6 +68,8 @@ export interface AccuracySummary {
   mrr: number;
   /** Share of the cases where the system named at least one file. */
   answered: number;
+  /** Mean share of test files (paths.ts isTestPath) among the first five answered files, over the cases with an answer. */
+  testsInTop5: number;
   errors: number;
 }
 
@@ -83,6 +86,9 @@ export function summarizeAccuracy(records: readonly TaskRecord[], system: System
     recall10: mean(answered.map(({ answer, truth }) => getRecallAt(answer.files, truth, 10))),
     mrr: mean(answered.map(({ answer, truth }) => getReciprocalRank(answer.files, truth))),
     answered: mean(files.map((list) => (list.length > 0 ? 1 : 0))),
+    testsInTop5: mean(
+      files.filter((list) => list.length > 0).map((list) => list.slice(0, 5).filter(isTestPath).length / Math.min(5, list.length)),
+    ),
     errors: answered.filter(({ answer }) => answer.error !== undefined).length,
   };
 }

@@ -7,6 +7,8 @@ import { SYSTEMS, type SystemName } from './systems.js';
 
 export interface RunOptions {
   reposDir: string;
+  /** Render the report of a saved result file instead of running (`--from`). */
+  from: string | undefined;
   workDir: string;
   outPath: string | undefined;
   splits: Split[];
@@ -32,6 +34,7 @@ export const USAGE = `npm run bench:localize -- --repos <dir> [options]
   --cold                clear .checker/local before every case (default: only before each repository)
   --work <dir>          where the working clones live (default bench/work/localize)
   --out <file>          result JSON (default bench/localize/results/<time>.json)
+  --from <file>         print the report of a saved result JSON instead of running (with --split and --systems)
   --help                this text`;
 
 function pick<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -71,6 +74,7 @@ export function readRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv, 
       cold: { type: 'boolean', default: false },
       work: { type: 'string' },
       out: { type: 'string' },
+      from: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -91,6 +95,7 @@ export function readRunOptions(argv: readonly string[], env: NodeJS.ProcessEnv, 
     systems: toSystems(values.systems),
     offTopic: pick('off-topic', values['off-topic'], ['yes', 'no', 'only'] as const),
     cold: values.cold,
-    reposDir: resolveReposDir(values.repos, env),
+    from: values.from === undefined ? undefined : resolve(values.from),
+    reposDir: values.from === undefined ? resolveReposDir(values.repos, env) : '',
   };
 }

@@ -8,7 +8,7 @@
  * The table goes to stdout, progress to stderr, every answer to a JSON file under bench/localize/results/.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -204,10 +204,37 @@ function describeChecker(): { commit: string; dirtySourceFiles: number } {
   };
 }
 
+function describeRun(checker: { commit: string; dirtySourceFiles: number }, startedAt: string): string {
+  const dirty =
+    checker.dirtySourceFiles === 0 ? '' : ` (${checker.dirtySourceFiles} files under src/ differed from it in the working tree)`;
+  return `checker at ${checker.commit.slice(0, 10)}${dirty}, run started ${startedAt}`;
+}
+
+/** A result file written by an earlier run: its records and what it ran. */
+function readSavedRecords(path: string): {
+  records: RunRecord[];
+  checker: { commit: string; dirtySourceFiles: number };
+  startedAt: string;
+} {
+  if (!existsSync(path)) throw new Error(`--from ${path}: no such file`);
+  const saved: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (typeof saved !== 'object' || saved === null || !('records' in saved) || !Array.isArray(saved.records) || !('checker' in saved))
+    throw new Error(`--from ${path}: not a bench:localize result file`);
+  const { checker, startedAt } = saved as { checker: { commit: string; dirtySourceFiles: number }; startedAt: string };
+  return { records: saved.records as RunRecord[], checker, startedAt };
+}
+
 async function main(): Promise<void> {
   const options = readRunOptions(process.argv.slice(2), process.env, join(repoRoot, 'bench', 'work', 'localize'));
   if (options === 'help') {
     process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  if (options.from !== undefined) {
+    const saved = readSavedRecords(options.from);
+    process.stdout.write(
+      `${describeRun(saved.checker, saved.startedAt)}\n\n${renderReport(saved.records, options.systems, options.splits)}`,
+    );
     return;
   }
   const plans = planRepositories(options);
@@ -246,7 +273,7 @@ async function main(): Promise<void> {
     await pool.close();
   }
   save(new Date());
-  process.stdout.write(renderReport(records, options.systems, options.splits));
+  process.stdout.write(`${describeRun(checker, startedAt.toISOString())}\n\n${renderReport(records, options.systems, options.splits)}`);
   log(`total ${Math.round((Date.now() - startedAt.getTime()) / 1000)} s; results in ${outPath}`);
 }
 
