@@ -194,7 +194,7 @@ function planRepositories(options: RunOptions): RepoPlan[] {
   }));
 }
 
-function describeChecker(): { commit: string; dirtySourceFiles: number } {
+function describeChecker(): CheckerRevision {
   const git = (args: string[]): string => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
   return {
     commit: git(['rev-parse', 'HEAD']).trim(),
@@ -204,24 +204,32 @@ function describeChecker(): { commit: string; dirtySourceFiles: number } {
   };
 }
 
-function describeRun(checker: { commit: string; dirtySourceFiles: number }, startedAt: string): string {
+interface CheckerRevision {
+  commit: string;
+  dirtySourceFiles: number;
+}
+
+function describeRun(checker: CheckerRevision, startedAt: string): string {
   const dirty =
     checker.dirtySourceFiles === 0 ? '' : ` (${checker.dirtySourceFiles} files under src/ differed from it in the working tree)`;
   return `checker at ${checker.commit.slice(0, 10)}${dirty}, run started ${startedAt}`;
 }
 
-/** A result file written by an earlier run: its records and what it ran. */
-function readSavedRecords(path: string): {
-  records: RunRecord[];
-  checker: { commit: string; dirtySourceFiles: number };
-  startedAt: string;
-} {
+/** A result file written by an earlier run: its records and what it ran (records are trusted as this runner wrote them). */
+function readSavedRecords(path: string): { records: RunRecord[]; checker: CheckerRevision; startedAt: string } {
   if (!existsSync(path)) throw new Error(`--from ${path}: no such file`);
   const saved: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  if (typeof saved !== 'object' || saved === null || !('records' in saved) || !Array.isArray(saved.records) || !('checker' in saved))
+  if (typeof saved !== 'object' || saved === null || !('records' in saved) || !Array.isArray(saved.records))
     throw new Error(`--from ${path}: not a bench:localize result file`);
-  const { checker, startedAt } = saved as { checker: { commit: string; dirtySourceFiles: number }; startedAt: string };
-  return { records: saved.records as RunRecord[], checker, startedAt };
+  const checker = 'checker' in saved && typeof saved.checker === 'object' && saved.checker !== null ? saved.checker : {};
+  return {
+    records: saved.records,
+    checker: {
+      commit: 'commit' in checker && typeof checker.commit === 'string' ? checker.commit : 'unknown',
+      dirtySourceFiles: 'dirtySourceFiles' in checker && typeof checker.dirtySourceFiles === 'number' ? checker.dirtySourceFiles : 0,
+    },
+    startedAt: 'startedAt' in saved && typeof saved.startedAt === 'string' ? saved.startedAt : 'unknown',
+  };
 }
 
 async function main(): Promise<void> {
