@@ -8,7 +8,7 @@ const B = 0.75;
  * boundaries (`XMLHttpRequest` → xml, http, request); digits stay with their word (`http2`, `base64`); words of one
  * character are dropped.
  */
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   const tokens: string[] = [];
   for (const word of text.split(/[^\p{L}\p{N}]+/u)) {
     if (word === '') continue;

@@ -8,7 +8,6 @@ const reposPath = join(localizeDir, 'repos.json');
 const offTopicPath = join(localizeDir, 'off-topic.json');
 
 export type Split = 'dev' | 'held-out';
-export const SPLITS: readonly Split[] = ['dev', 'held-out'];
 
 /** One repository of the benchmark, hand-listed in repos.json with the split it belongs to. */
 export interface RepoEntry {
@@ -43,13 +42,7 @@ export interface RepoCases {
   cases: LocalizeCase[];
 }
 
-/** Tasks that have nothing to do with a repository, run on its tree at `commit`; any candidate file is an invention. */
-export interface OffTopicSet {
-  repository: string;
-  commit: string;
-  tasks: string[];
-}
-
+/** A task that has nothing to do with its repository, run on the tree at `commit` (off-topic.json); any candidate file is an invention. */
 export interface OffTopicCase {
   id: string;
   repository: string;

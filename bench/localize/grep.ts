@@ -18,7 +18,7 @@ const WORDS_SEARCHED = 3;
 const MIN_WORD_LENGTH = 4;
 
 /** The task's longest distinct words (identifiers kept whole, backticks and punctuation dropped). */
-export function pickGrepWords(task: string): string[] {
+function pickGrepWords(task: string): string[] {
   const words = task
     .split(/[^\p{L}\p{N}_$-]+/u)
     .map((word) => word.replace(/^[-$]+|[-$]+$/g, ''))

@@ -42,7 +42,7 @@ export function getRecallAt(files: readonly string[], truth: readonly string[], 
 }
 
 /** 1 / the rank of the first truth file in the answer, 0 when none is there. */
-export function getReciprocalRank(files: readonly string[], truth: readonly string[]): number {
+function getReciprocalRank(files: readonly string[], truth: readonly string[]): number {
   const wanted = new Set(truth);
   const index = files.findIndex((path) => wanted.has(path));
   return index === -1 ? 0 : 1 / (index + 1);
@@ -51,7 +51,7 @@ export function getReciprocalRank(files: readonly string[], truth: readonly stri
 const mean = (values: readonly number[]): number =>
   values.length === 0 ? Number.NaN : values.reduce((sum, value) => sum + value, 0) / values.length;
 
-export function getQuantile(values: readonly number[], quantile: number): number {
+function getQuantile(values: readonly number[], quantile: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   const position = (sorted.length - 1) * quantile;

@@ -43,7 +43,7 @@ async function timed(run: () => Promise<Omit<SystemAnswer, 'seconds'>>): Promise
 }
 
 /** `checker ai preflight --task`, in process: its `candidateFiles` in order, and its confidence. */
-export function runPreflight(tree: TreeContext, task: string): Promise<SystemAnswer> {
+function runPreflight(tree: TreeContext, task: string): Promise<SystemAnswer> {
   return timed(async () => {
     const env = createNodeEnv(tree.workDir, { pool: tree.pool });
     try {
@@ -56,7 +56,7 @@ export function runPreflight(tree: TreeContext, task: string): Promise<SystemAns
 }
 
 /** `checker context --task`, in process: the packet's file nodes in their order, and its confidence. */
-export function runContext(tree: TreeContext, task: string): Promise<SystemAnswer> {
+function runContext(tree: TreeContext, task: string): Promise<SystemAnswer> {
   return timed(async () => {
     const env = createNodeEnv(tree.workDir, { pool: tree.pool });
     try {
@@ -70,7 +70,7 @@ export function runContext(tree: TreeContext, task: string): Promise<SystemAnswe
 }
 
 /** BM25 over every non-test JS/TS source file of the checkout, read and indexed afresh for each query. */
-export function runBm25(tree: TreeContext, task: string): Promise<SystemAnswer> {
+function runBm25(tree: TreeContext, task: string): Promise<SystemAnswer> {
   return timed(async () => {
     const documents = listTrackedFiles(tree.workDir)
       .filter(isSourcePath)
@@ -84,7 +84,7 @@ export function runBm25(tree: TreeContext, task: string): Promise<SystemAnswer> 
   });
 }
 
-export function runGrep(tree: TreeContext, task: string): Promise<SystemAnswer> {
+function runGrep(tree: TreeContext, task: string): Promise<SystemAnswer> {
   return timed(async () => ({ files: searchGitGrep(tree.workDir, task) }));
 }
 
