@@ -1,13 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { isMainThread } from 'node:worker_threads';
 import type { CommandRun, CommandSpec, OutputExcerpt } from '../model/command.js';
 import { compactV8Folder } from './v8-coverage.js';
 import { CheckerError } from '../model/diagnostic.js';
+import { type ContainedChild, type ContainmentChoice, spawnContained } from './containment.js';
 import { hasErrorCode } from './has-error-code.js';
+import { signalGroup, trackProcessGroup } from './process-groups.js';
 import { isPathInside } from './repo-files.js';
+
+// explore-product.ts registers its browser's clean-up through here.
+export { addExitCleanup } from './process-groups.js';
 
 const DEFAULT_EXCERPT_BYTES = 16 * 1024;
 /** Time a timed-out group gets between SIGTERM and SIGKILL. */
@@ -76,43 +79,39 @@ export function createExcerptBuffer(limit: number): ExcerptBuffer {
   };
 }
 
-/** Signals the child's whole process group. A group already gone is fine (ESRCH; EPERM on macOS when only zombies are left). */
-export function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch (error) {
-    if (!hasErrorCode(error, 'ESRCH', 'EPERM')) throw error;
-  }
-}
-
 export function describeSpawnError(program: string | undefined, error: unknown): string {
   const code = hasErrorCode(error, 'ENOENT') ? 'not found' : hasErrorCode(error, 'EACCES') ? 'permission denied' : undefined;
   const detail = code ?? (error instanceof Error ? error.message : String(error));
   return `cannot start ${JSON.stringify(program ?? '')}: ${detail}`;
 }
 
+export interface RunOptions {
+  /** 'off' runs the command in a process group only (default: the CHECKER_CONTAINMENT variable, else a pid namespace where available). */
+  containment?: ContainmentChoice;
+}
+
 /**
- * Runs `spec.argv` without a shell in `cwd`, as the leader of its own process group: on timeout the group gets
- * SIGTERM then SIGKILL, and whatever is left of it when the child exits is killed, so no grandchild outlives the
- * run. Output is kept as bounded head and tail excerpts. Resolves for every outcome of the command itself (exit
- * code, signal, timeout, a program that cannot start); rejects only on a bug.
+ * Runs `spec.argv` without a shell in `cwd`, as the leader of its own process group and, where the system allows, in a
+ * pid namespace of its own (containment.ts): on timeout the group gets SIGTERM then SIGKILL, and whatever is left when
+ * the command exits is killed, so no grandchild outlives the run (in a namespace, not even one that called setsid).
+ * Output is kept as bounded head and tail excerpts. Resolves for every outcome of the command itself (exit code,
+ * signal, timeout, a program that cannot start); rejects only on a bug.
  */
-export async function runCommand(root: string, spec: CommandSpec): Promise<CommandRun> {
-  const run = await runInGroup(root, spec);
+export async function runCommand(root: string, spec: CommandSpec, options: RunOptions = {}): Promise<CommandRun> {
+  const run = await runInGroup(root, spec, options);
   if (spec.v8CoverageDir !== undefined) await compactV8Folder(await resolveCoverageDir(root, spec.v8CoverageDir), await realpath(root));
   return run;
 }
 
-async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> {
+async function runInGroup(root: string, spec: CommandSpec, options: RunOptions): Promise<CommandRun> {
   const cwd = resolveCommandCwd(root, spec.cwd);
   const coverageDir = spec.v8CoverageDir === undefined ? undefined : await resolveCoverageDir(root, spec.v8CoverageDir);
   const started = performance.now();
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
   const stdout = createExcerptBuffer(limit);
   const stderr = createExcerptBuffer(limit);
-  const [program, ...args] = spec.argv;
-  const finish = (outcome: Pick<CommandRun, 'exitCode' | 'signal' | 'timedOut'> & { spawnError?: string }): CommandRun => ({
+  const program = spec.argv[0];
+  const finish = (outcome: Pick<CommandRun, 'exitCode' | 'signal' | 'timedOut' | 'spawnError' | 'containment'>): CommandRun => ({
     ...outcome,
     durationMs: Math.round(performance.now() - started),
     stdout: stdout.finish(),
@@ -122,22 +121,20 @@ async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> 
   if (program === undefined || program === '') {
     return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, 'empty argv') });
   }
-  let child: ChildProcess;
+  let contained: ContainedChild;
   try {
-    child = spawn(program, args, {
+    contained = await spawnContained(spec.argv, {
       cwd,
-      shell: false,
-      detached: true,
-      windowsHide: true,
-      stdio: [spec.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       env: { ...pickInheritedEnv(process.env), ...spec.env, ...(coverageDir === undefined ? {} : { NODE_V8_COVERAGE: coverageDir }) },
+      stdin: spec.stdin === undefined ? 'ignore' : 'pipe',
+      choice: options.containment,
     });
   } catch (error) {
     // Arguments Node refuses before spawning (a NUL byte, a Windows batch file without a shell).
     return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error) });
   }
-
-  trackLive(child);
+  const { child, containment } = contained;
+  const untrack = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
   return new Promise((resolve) => {
     let timedOut = false;
     let settled = false;
@@ -146,8 +143,8 @@ async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> 
     const timeoutTimer = setTimeout(
       () => {
         timedOut = true;
-        signalGroup(child, 'SIGTERM');
-        killTimer = setTimeout(() => signalGroup(child, 'SIGKILL'), KILL_GRACE_MS);
+        signalGroup(child.pid, 'SIGTERM');
+        killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
       },
       Math.min(spec.timeoutMs, MAX_TIMER_MS),
     );
@@ -157,7 +154,8 @@ async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> 
       clearTimeout(closeTimer);
       if (settled) return;
       settled = true;
-      live.delete(child);
+      untrack();
+      contained.dispose();
       resolve(finish(outcome));
     };
 
@@ -171,13 +169,20 @@ async function runInGroup(root: string, spec: CommandSpec): Promise<CommandRun> 
     child.once('error', (error) => {
       // Only a failed start reaches here: signals go through process.kill, never child.kill.
       if (child.pid !== undefined) return;
-      settle({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error) });
+      settle({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error), containment });
     });
     child.once('exit', (exitCode, signal) => {
       clearTimeout(timeoutTimer);
       clearTimeout(killTimer);
-      signalGroup(child, 'SIGKILL');
-      const outcome = { exitCode, signal, timedOut };
+      signalGroup(child.pid, 'SIGKILL');
+      const ended = contained.outcome(exitCode, signal);
+      const outcome = {
+        exitCode: ended.exitCode,
+        signal: ended.signal,
+        timedOut,
+        ...(ended.spawnError === undefined ? {} : { spawnError: describeSpawnError(program, ended.spawnError) }),
+        containment,
+      };
       // 'close' waits for the pipes; a grandchild that left the group (setsid) could hold them open for ever.
       child.once('close', () => settle(outcome));
       closeTimer = setTimeout(() => {
@@ -245,63 +250,4 @@ export function pickInheritedEnv(env: NodeJS.ProcessEnv): Record<string, string>
     if (value !== undefined && (INHERITED_ENV.has(key) || key.startsWith('LC_'))) picked[key] = value;
   }
   return picked;
-}
-
-/** Process groups of the commands running now: killed when checker itself exits or is interrupted. */
-const live = new Set<ChildProcess>();
-/** Synchronous clean-ups (temporary worktrees) run on exit or interruption, after the live groups are killed. */
-const exitCleanups = new Set<() => void>();
-let isExitHookInstalled = false;
-
-/**
- * Registers `cleanup` to run, synchronously, when checker exits or is interrupted (SIGINT, SIGTERM, SIGHUP), after
- * the running commands' process groups are killed, so nothing still writes where it cleans. Returns its removal.
- */
-export function addExitCleanup(cleanup: () => void): () => void {
-  installExitHook();
-  exitCleanups.add(cleanup);
-  return () => {
-    exitCleanups.delete(cleanup);
-  };
-}
-
-/** Adds `child`'s process group to those killed when checker exits or is interrupted; returns its removal. */
-export function trackLive(child: ChildProcess): () => void {
-  live.add(child);
-  installExitHook();
-  return () => {
-    live.delete(child);
-  };
-}
-
-/**
- * A check leads its own group, so a Ctrl-C in the terminal reaches checker only: without this, an interrupted or
- * exiting checker would leave the check running. On SIGINT, SIGTERM or SIGHUP the live groups get SIGKILL and the
- * signal is raised again, so checker still ends as the signal says. (In the MCP tool worker, a thread, signals go to
- * the main thread; there each check's timeout is cut to the call's deadline instead.)
- */
-function installExitHook(): void {
-  if (isExitHookInstalled) return;
-  isExitHookInstalled = true;
-  const killLive = (): void => {
-    for (const running of live) signalGroup(running, 'SIGKILL');
-    live.clear();
-    for (const cleanup of exitCleanups) {
-      // The process is ending: a clean-up that fails must not keep the others (or the re-raised signal) from running.
-      try {
-        cleanup();
-      } catch {}
-    }
-    exitCleanups.clear();
-  };
-  process.on('exit', killLive);
-  if (!isMainThread) return;
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    const onSignal = (): void => {
-      killLive();
-      for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(name);
-      process.kill(process.pid, signal);
-    };
-    process.on(signal, onSignal);
-  }
 }

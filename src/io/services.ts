@@ -1,16 +1,15 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import type { CommandSpec } from '../model/command.js';
 import type { ServiceExit, ServiceHandle, ServiceSpec, ServiceStop } from '../model/service.js';
+import { type ContainedChild, spawnContained, toContainedCommand } from './containment.js';
+import { addExitCleanup, signalGroup, trackProcessGroup } from './process-groups.js';
 import {
-  addExitCleanup,
   CLOSE_GRACE_MS,
   createExcerptBuffer,
   describeSpawnError,
   KILL_GRACE_MS,
   pickInheritedEnv,
   resolveCommandCwd,
-  signalGroup,
-  trackLive,
 } from './run-command.js';
 
 const DEFAULT_EXCERPT_BYTES = 16 * 1024;
@@ -18,9 +17,10 @@ const DEFAULT_EXCERPT_BYTES = 16 * 1024;
 const MAX_EXIT_COMMAND_MS = 30_000;
 
 /**
- * Starts `spec.argv` without a shell in the repository root (or `spec.cwd`) as the leader of its own process group and returns once
- * it has started (or failed to: then `exited` is already settled with `spawnError`). When the leader ends, on its own
- * or by `stop`, whatever is left of its group gets SIGKILL, so no grandchild outlives the service.
+ * Starts `spec.argv` without a shell in the repository root (or `spec.cwd`) as the leader of its own process group, in
+ * a pid namespace of its own where the system allows (containment.ts), and returns once it has started (or failed to:
+ * then `exited` is already settled with `spawnError`). When the leader ends, on its own or by `stop`, whatever is left
+ * of its group (of its namespace) gets SIGKILL, so no grandchild outlives the service.
  */
 export async function startService(root: string, spec: ServiceSpec): Promise<ServiceHandle> {
   const cwd = resolveCommandCwd(root, spec.cwd);
@@ -28,7 +28,7 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
   const stdout = createExcerptBuffer(limit);
   const stderr = createExcerptBuffer(limit);
   const started = performance.now();
-  const [program, ...args] = spec.argv;
+  const program = spec.argv[0];
   const notStarted = (error: unknown): ServiceHandle => {
     const exit: ServiceExit = { exitCode: null, signal: null, spawnError: describeSpawnError(program, error) };
     const stopped: ServiceStop = {
@@ -41,37 +41,36 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
     return { pid: undefined, exited: Promise.resolve(exit), stop: async () => stopped };
   };
   if (program === undefined || program === '') return notStarted('empty argv');
-  let child: ChildProcess;
+  let contained: ContainedChild;
   try {
-    child = spawn(program, args, {
-      cwd,
-      shell: false,
-      detached: true,
-      windowsHide: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...pickInheritedEnv(process.env), ...spec.env },
-    });
+    contained = await spawnContained(spec.argv, { cwd, env: { ...pickInheritedEnv(process.env), ...spec.env }, stdin: 'ignore' });
   } catch (error) {
     return notStarted(error);
   }
+  const { child } = contained;
   const spawned = await new Promise<unknown>((resolve) => {
     child.once('spawn', () => resolve(undefined));
     child.once('error', (error) => resolve(error));
   });
-  if (spawned !== undefined) return notStarted(spawned);
-  const untrack = trackLive(child);
-  return createHandle(child, { started, stdout, stderr, untrack });
+  if (spawned !== undefined) {
+    contained.dispose();
+    return notStarted(spawned);
+  }
+  const untrack = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
+  return createHandle(contained, { started, stdout, stderr, untrack, program });
 }
 
 function createHandle(
-  child: ChildProcess,
+  contained: ContainedChild,
   state: {
     started: number;
     stdout: ReturnType<typeof createExcerptBuffer>;
     stderr: ReturnType<typeof createExcerptBuffer>;
     untrack: () => void;
+    program: string;
   },
 ): ServiceHandle {
+  const { child } = contained;
   let endedAt: number | undefined;
   child.stdout?.on('data', (chunk: Buffer) => state.stdout.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => state.stderr.push(chunk));
@@ -79,9 +78,15 @@ function createHandle(
   const exited = new Promise<ServiceExit>((resolve) => {
     child.once('exit', (exitCode, signal) => {
       endedAt = performance.now();
-      signalGroup(child, 'SIGKILL');
+      signalGroup(child.pid, 'SIGKILL');
       state.untrack();
-      resolve({ exitCode, signal });
+      const ended = contained.outcome(exitCode, signal);
+      contained.dispose();
+      resolve({
+        exitCode: ended.exitCode,
+        signal: ended.signal,
+        ...(ended.spawnError === undefined ? {} : { spawnError: describeSpawnError(state.program, ended.spawnError) }),
+      });
     });
   });
   // 'close' waits for the pipes; a grandchild that left the group (setsid) could hold them open for ever.
@@ -102,8 +107,8 @@ function createHandle(
     stopping ??= (async () => {
       const exitedBeforeStop = endedAt !== undefined;
       if (!exitedBeforeStop) {
-        signalGroup(child, 'SIGTERM');
-        const killTimer = setTimeout(() => signalGroup(child, 'SIGKILL'), KILL_GRACE_MS);
+        signalGroup(child.pid, 'SIGTERM');
+        const killTimer = setTimeout(() => signalGroup(child.pid, 'SIGKILL'), KILL_GRACE_MS);
         await exited;
         clearTimeout(killTimer);
       }
@@ -119,25 +124,27 @@ function createHandle(
     })();
     return stopping;
   };
-  return { pid: child.pid, exited, stop };
+  return { pid: child.pid, containment: contained.containment, exited, stop };
 }
 
 /**
  * Registers `spec` (a teardown) to run synchronously, without a shell, in the repository root (or `spec.cwd`) when checker exits or
  * is interrupted before the returned function is called, after the running process groups were killed. It blocks
- * the exit, so it gets at most 30 s; its output is dropped.
+ * the exit, so it gets at most 30 s, and runs in a pid namespace when one was found for the commands before it; its
+ * output is dropped.
  */
 export function runCommandOnExit(root: string, spec: CommandSpec): () => void {
-  const [program, ...args] = spec.argv;
-  if (program === undefined || program === '') return () => undefined;
+  if (spec.argv[0] === undefined || spec.argv[0] === '') return () => undefined;
   const cwd = resolveCommandCwd(root, spec.cwd);
   return addExitCleanup(() => {
+    const command = toContainedCommand(spec.argv, { ...pickInheritedEnv(process.env), ...spec.env });
+    const [program = '', ...args] = command.argv;
     spawnSync(program, args, {
       cwd,
       shell: false,
       windowsHide: true,
       stdio: 'ignore',
-      env: { ...pickInheritedEnv(process.env), ...spec.env },
+      env: command.env,
       timeout: Math.min(spec.timeoutMs, MAX_EXIT_COMMAND_MS),
       killSignal: 'SIGKILL',
     });

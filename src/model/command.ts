@@ -35,6 +35,18 @@ export interface OutputExcerpt {
   truncated: boolean;
 }
 
+/**
+ * How the processes of one command are kept from outliving its run. `pid-namespace`: the command runs as the only
+ * child of a small init in a pid namespace of its own (Linux, util-linux `unshare`), so every process it starts, one
+ * that left its process group with setsid included, ends when the command ends, times out or checker exits.
+ * `process-group`: only the command's process group is killed; a process that calls setsid escapes it.
+ */
+export interface Containment {
+  mode: 'pid-namespace' | 'process-group';
+  /** How the namespace was made, or why there is none (`process-group only: <why>`). */
+  detail: string;
+}
+
 export interface CommandRun {
   /** null when the process was ended by a signal or never started. */
   exitCode: number | null;
@@ -46,4 +58,6 @@ export interface CommandRun {
   stderr: OutputExcerpt;
   /** Set when the program could not start (ENOENT, EACCES…): a short message naming argv[0]. */
   spawnError?: string;
+  /** How its processes were held together; absent when nothing was started (an empty argv, a NUL byte). */
+  containment?: Containment;
 }

@@ -1,4 +1,4 @@
-import type { OutputExcerpt } from './command.js';
+import type { Containment, OutputExcerpt } from './command.js';
 
 /** A long-running program (a product target's app) started without a shell in the repository root (`Env.startService`). */
 export interface ServiceSpec {
@@ -35,7 +35,10 @@ export interface ServiceStop extends ServiceExit {
  * `stop`, when the leader exits on its own, and when checker exits or is interrupted.
  */
 export interface ServiceHandle {
+  /** The process group checker controls: the app itself, or the wrapper holding its pid namespace. */
   readonly pid: number | undefined;
+  /** How the app's processes are held together; absent when it never started. */
+  readonly containment?: Containment;
   /** Settles when the leading process ends, on its own or by `stop`; never rejects. */
   readonly exited: Promise<ServiceExit>;
   /** Stops the whole group and waits for it; calling it again returns the same result. */

@@ -14,7 +14,7 @@ import { createTestEnv } from '../helpers/test-env.js';
 import { runProduct } from '../../src/app/product/run-product.js';
 import { renderProductMarkdown } from '../../src/report/product-markdown.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
-import { isGoneSoon } from '../helpers/processes.js';
+import { areGoneSoonIn } from '../helpers/processes.js';
 
 /**
  * checker product on a small real app (node:http, no framework) described by an OpenAPI document, with planted faults:
@@ -158,7 +158,7 @@ describe('checker product on a real app with planted faults', () => {
     assert.match(me?.title ?? '', /\(openapi\.yaml requires credentials\)$/);
     // The malformed-JSON crash answers 500 but without items: JSON.parse throws first, with its own stack.
     assert.equal(byCheck.get('api:shop-api:post.api.orders:invalid-body-4xx')?.classification, 'confirmed-regression');
-    assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
+    assert.equal(await areGoneSoonIn(repo.dir), true, 'nothing of the app is left');
     // The run is stored: its report, latest.json and one bundle per failure.
     const folder = join(repo.dir, report.runFolder ?? 'missing');
     assert.deepEqual(JSON.parse(readFileSync(join(repo.dir, '.checker/local/product-runs/latest.json'), 'utf8')), report.report);
@@ -204,7 +204,7 @@ describe('checker product on a real app with planted faults', () => {
       result.stderr,
       /^checker: product\/unknown-test-id: no generated check "api:shop-api:get\.nowhere:valid-not-5xx" in this run\n {2}hint: use one of: api:shop-api:get\.api\.items\._id:valid-not-5xx, .* and 1 more\n$/,
     );
-    assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
+    assert.equal(await areGoneSoonIn(repo.dir), true, 'nothing of the app is left');
   });
 
   it('a time budget (an MCP deadline) leaves API checks unsent and says so, instead of running past the call', async () => {
@@ -279,7 +279,7 @@ describe('checker product on a real app with planted faults', () => {
     assert.deepEqual([...readFileSync(join(repo.dir, trace)).subarray(0, 2)], [0x50, 0x4b]);
     const screenshot = failure?.artifacts.find((artifact) => artifact.kind === 'screenshot')?.path ?? '';
     assert.deepEqual([...readFileSync(join(repo.dir, screenshot)).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
-    assert.equal(await isGoneSoon(Number(readFileSync(join(repo.dir, 'app.pid'), 'utf8'))), true);
+    assert.equal(await areGoneSoonIn(repo.dir), true, 'nothing of the app is left');
   });
 
   it('gate closed: nothing starts, nothing is written, exit 0 with the reason on stderr', async () => {
@@ -454,8 +454,8 @@ describe('checker product --at-base on an Express app', () => {
     assert.match(markdown, /^\| api:shop:get\.api\.ping:valid-not-5xx \| failed \| 500 \|$/m);
     assert.match(markdown, /^Impacted files: orders\.mjs, server\.mjs$/m);
     assert.equal(existsSync(join(repo.dir, '.checker/local/worktrees', baseRun?.worktree?.name ?? 'missing')), false);
-    // The last app to write its pid was the base one: it is gone too.
-    assert.equal(await isGoneSoon(Number(readFileSync(pidFile, 'utf8'))), true);
+    // The apps of both sides are gone (found by working folder: a pid namespace gives them pids of their own).
+    assert.equal(await areGoneSoonIn(repo.dir), true);
   });
 
   it('without --at-base nothing runs at base; a --base that names no revision is an error before anything starts', async () => {

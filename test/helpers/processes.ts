@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Whether `pid` runs; a zombie (exited, not reaped by an init that does not reap) counts as dead. */
@@ -24,4 +24,81 @@ export async function isGoneSoon(pid: number, timeoutMs = 2000): Promise<boolean
     await sleep(25);
   }
   return true;
+}
+
+/**
+ * Pids (as this process sees them) of every live process whose command line contains `token`, this one excepted. A
+ * command run in its own pid namespace knows itself by another pid, so tests find it by a token in its arguments.
+ */
+export function findProcesses(token: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let cmdline: string;
+    try {
+      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cmdline.includes(token) && isProcessAlive(Number(entry))) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** Polls until no process carries `token`; false when some still do after `timeoutMs` (they are then killed). */
+export async function areGoneSoon(token: string, timeoutMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (findProcesses(token).length > 0) {
+    if (Date.now() > deadline) {
+      for (const pid of findProcesses(token)) killQuietly(pid);
+      return false;
+    }
+    await sleep(25);
+  }
+  return true;
+}
+
+/** Pids of every live process whose working folder is `dir` or inside it, this one excepted (wherever its pid namespace). */
+export function findProcessesIn(dir: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let cwd: string;
+    try {
+      cwd = readlinkSync(`/proc/${entry}/cwd`);
+    } catch {
+      continue;
+    }
+    if ((cwd === dir || cwd.startsWith(`${dir}/`)) && isProcessAlive(Number(entry))) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** Polls until no process works in `dir`; false when some still do after `timeoutMs` (they are then killed). */
+export async function areGoneSoonIn(dir: string, timeoutMs = 5000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (findProcessesIn(dir).length > 0) {
+    if (Date.now() > deadline) {
+      for (const pid of findProcessesIn(dir)) killQuietly(pid);
+      return false;
+    }
+    await sleep(25);
+  }
+  return true;
+}
+
+/** Polls until `check` holds; false when it still does not after `timeoutMs`. */
+export async function waitFor(check: () => boolean, timeoutMs = 30_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
+function killQuietly(pid: number): void {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch {}
 }

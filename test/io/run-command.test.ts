@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
@@ -5,10 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { createNodeEnv } from '../../src/io/node-env.js';
-import { createExcerptBuffer } from '../../src/io/run-command.js';
-import type { CommandRun } from '../../src/model/command.js';
+import { createExcerptBuffer, runCommand } from '../../src/io/run-command.js';
+import type { CommandRun, CommandSpec } from '../../src/model/command.js';
 import { makeTempDir } from '../helpers/git-repo.js';
-import { isGoneSoon, isProcessAlive } from '../helpers/processes.js';
+import { areGoneSoon, findProcesses } from '../helpers/processes.js';
 
 const node = process.execPath;
 
@@ -16,28 +17,28 @@ function envIn(root = makeTempDir('checker-run-')) {
   return createNodeEnv(root, { useCache: false });
 }
 
-/** A node script that starts a grandchild (stdio as given) and writes `pids.json` ({child, grandchild}) into cwd. */
+/**
+ * A node script, run as `node -e <script> <token>`, that starts a grandchild (stdio as given) carrying `<token>-grandchild`
+ * in its arguments and writes `started` into cwd. Processes are found by their token, not by pid: in a pid namespace a
+ * process knows itself by another pid than the one this test sees.
+ */
 function spawningScript(options: { grandchildStdio: string; detached?: boolean; grandchild?: string; afterwards: string }): string {
   const grandchild = JSON.stringify(options.grandchild ?? 'setInterval(() => {}, 1000)');
   return [
     "const { spawn } = require('node:child_process');",
-    `const grandchild = spawn(process.execPath, ['-e', ${grandchild}], { stdio: ${options.grandchildStdio}, detached: ${options.detached === true} });`,
-    "require('node:fs').writeFileSync('pids.json', JSON.stringify({ child: process.pid, grandchild: grandchild.pid }));",
+    `const grandchild = spawn(process.execPath, ['-e', ${grandchild}, process.argv[1] + '-grandchild'], { stdio: ${options.grandchildStdio}, detached: ${options.detached === true} });`,
+    "require('node:fs').writeFileSync('started', '');",
     options.afterwards,
   ].join('\n');
 }
 
-function readPids(root: string): { child: number; grandchild: number } {
-  const file = join(root, 'pids.json');
-  assert.ok(existsSync(file), 'the script wrote its pids before the run ended');
-  return JSON.parse(readFileSync(file, 'utf8'));
+function newToken(): string {
+  return `checker-run-${randomBytes(4).toString('hex')}`;
 }
 
-/** Kills whatever a script recorded in `pids.json` and is still alive, so a failed test leaves nothing behind. */
-function killRecorded(root: string): void {
-  if (!existsSync(join(root, 'pids.json'))) return;
-  for (const pid of Object.values(readPids(root))) {
-    if (!isProcessAlive(pid)) continue;
+/** Kills whatever carries `token` and is still alive, so a failed test leaves nothing behind. */
+function killTokened(token: string): void {
+  for (const pid of findProcesses(token)) {
     try {
       process.kill(pid, 'SIGKILL');
     } catch {}
@@ -181,130 +182,148 @@ describe('runCommand: bounded output', () => {
   });
 });
 
-describe('runCommand: timeouts and the process group', { concurrency: true }, () => {
-  test('a timeout kills the child and its grandchild (the whole group) and says so', async () => {
-    const root = makeTempDir('checker-run-');
-    try {
-      const run = await settleWithin(
-        envIn(root).runCommand({
-          argv: [node, '-e', spawningScript({ grandchildStdio: "'ignore'", afterwards: 'setInterval(() => {}, 1000);' })],
-          timeoutMs: 1500,
-        }),
-        10_000,
-      );
-      const pids = readPids(root);
-      assert.equal(run.timedOut, true);
-      assert.equal(run.exitCode, null);
-      assert.equal(run.signal, 'SIGTERM');
-      assert.ok(run.durationMs >= 1500 && run.durationMs < 5000, `took ${run.durationMs} ms`);
-      assert.equal(await isGoneSoon(pids.child), true, 'the child is gone');
-      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
-    } finally {
-      killRecorded(root);
-    }
-  });
+for (const containment of ['auto', 'off'] as const) {
+  describe(`runCommand: timeouts and the process group (containment ${containment})`, { concurrency: true }, () => {
+    const run = (root: string, spec: CommandSpec): Promise<CommandRun> => runCommand(root, spec, { containment });
+    test('a timeout kills the child and its grandchild (the whole group) and says so', async () => {
+      const root = makeTempDir('checker-run-');
+      const token = newToken();
+      try {
+        const result = await settleWithin(
+          run(root, {
+            argv: [node, '-e', spawningScript({ grandchildStdio: "'ignore'", afterwards: 'setInterval(() => {}, 1000);' }), token],
+            timeoutMs: 1500,
+          }),
+          10_000,
+        );
+        assert.ok(existsSync(join(root, 'started')), 'the script started its grandchild before the timeout');
+        assert.equal(result.timedOut, true);
+        assert.equal(result.exitCode, null);
+        assert.equal(result.signal, 'SIGTERM');
+        assert.ok(result.durationMs >= 1500 && result.durationMs < 5000, `took ${result.durationMs} ms`);
+        assert.equal(await areGoneSoon(token), true, 'the child and its grandchild are gone');
+      } finally {
+        killTokened(token);
+      }
+    });
 
-  test('on timeout the whole group gets SIGTERM first, and what ignores it gets SIGKILL after the grace period', async () => {
-    const root = makeTempDir('checker-run-');
-    const grandchild = [
-      "const fs = require('node:fs');",
-      "process.on('SIGTERM', () => { fs.writeFileSync('grandchild-sigterm', ''); process.exit(0); });",
-      "fs.writeFileSync('grandchild-ready', '');",
-      'setInterval(() => {}, 1000);',
-    ].join(' ');
-    try {
-      const run = await settleWithin(
-        envIn(root).runCommand({
-          argv: [
-            node,
-            '-e',
-            spawningScript({
-              grandchildStdio: "'ignore'",
-              grandchild,
-              afterwards: "process.on('SIGTERM', () => console.log('ignored')); console.log('ready'); setInterval(() => {}, 1000);",
-            }),
-          ],
-          timeoutMs: 2000,
-        }),
-        10_000,
-      );
-      const pids = readPids(root);
-      assert.ok(existsSync(join(root, 'grandchild-ready')), 'the grandchild started before the timeout');
-      assert.equal(run.timedOut, true);
-      assert.equal(run.signal, 'SIGKILL');
-      assert.equal(run.stdout.head, 'ready\nignored\n');
-      assert.ok(run.durationMs >= 3900 && run.durationMs < 8000, `took ${run.durationMs} ms`);
-      assert.ok(existsSync(join(root, 'grandchild-sigterm')), 'the grandchild got SIGTERM with its parent');
-      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
-    } finally {
-      killRecorded(root);
-    }
-  });
+    test('on timeout the whole group gets SIGTERM first, and what ignores it gets SIGKILL after the grace period', async () => {
+      const root = makeTempDir('checker-run-');
+      const token = newToken();
+      const grandchild = [
+        "const fs = require('node:fs');",
+        "process.on('SIGTERM', () => { fs.writeFileSync('grandchild-sigterm', ''); process.exit(0); });",
+        "fs.writeFileSync('grandchild-ready', '');",
+        'setInterval(() => {}, 1000);',
+      ].join(' ');
+      try {
+        const result = await settleWithin(
+          run(root, {
+            argv: [
+              node,
+              '-e',
+              spawningScript({
+                grandchildStdio: "'ignore'",
+                grandchild,
+                afterwards: "process.on('SIGTERM', () => console.log('ignored')); console.log('ready'); setInterval(() => {}, 1000);",
+              }),
+              token,
+            ],
+            timeoutMs: 2000,
+          }),
+          10_000,
+        );
+        assert.ok(existsSync(join(root, 'grandchild-ready')), 'the grandchild started before the timeout');
+        assert.equal(result.timedOut, true);
+        assert.equal(result.signal, 'SIGKILL');
+        assert.equal(result.stdout.head, 'ready\nignored\n');
+        assert.ok(result.durationMs >= 3900 && result.durationMs < 8000, `took ${result.durationMs} ms`);
+        assert.ok(existsSync(join(root, 'grandchild-sigterm')), 'the grandchild got SIGTERM with its parent');
+        assert.equal(await areGoneSoon(token), true, 'the child and the grandchild are gone');
+      } finally {
+        killTokened(token);
+      }
+    });
 
-  test('a normal exit that leaves a background grandchild: the grandchild is killed too', async () => {
-    const root = makeTempDir('checker-run-');
-    try {
-      const run = await settleWithin(
-        envIn(root).runCommand({
-          argv: [node, '-e', spawningScript({ grandchildStdio: "'ignore'", afterwards: "grandchild.unref(); console.log('leaving')" })],
-          timeoutMs: 10_000,
-        }),
-        10_000,
-      );
-      const pids = readPids(root);
-      assert.equal(run.exitCode, 0);
-      assert.equal(run.timedOut, false);
-      assert.equal(run.stdout.head, 'leaving\n');
-      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
-    } finally {
-      killRecorded(root);
-    }
-  });
+    test('a normal exit that leaves a background grandchild: the grandchild is killed too', async () => {
+      const root = makeTempDir('checker-run-');
+      const token = newToken();
+      try {
+        const result = await settleWithin(
+          run(root, {
+            argv: [
+              node,
+              '-e',
+              spawningScript({ grandchildStdio: "'ignore'", afterwards: "grandchild.unref(); console.log('leaving')" }),
+              token,
+            ],
+            timeoutMs: 10_000,
+          }),
+          10_000,
+        );
+        assert.equal(result.exitCode, 0);
+        assert.equal(result.timedOut, false);
+        assert.equal(result.stdout.head, 'leaving\n');
+        assert.equal(await areGoneSoon(token), true, 'the grandchild is gone');
+      } finally {
+        killTokened(token);
+      }
+    });
 
-  test('a grandchild holding the output pipes open does not hold the run: it is killed and the run ends at once', async () => {
-    const root = makeTempDir('checker-run-');
-    try {
-      const run = await settleWithin(
-        envIn(root).runCommand({
-          argv: [node, '-e', spawningScript({ grandchildStdio: "'inherit'", afterwards: 'grandchild.unref(); console.log(Date.now())' })],
-          timeoutMs: 10_000,
-        }),
-        10_000,
-      );
-      const ended = Date.now();
-      const pids = readPids(root);
-      assert.equal(run.exitCode, 0);
-      // Measured from the child's last line, not from spawn: start-up time under load must not decide it.
-      const waited = ended - Number(run.stdout.head);
-      assert.ok(waited < 1500, `the run ended ${waited} ms after the child's last line (the close grace is 2000 ms)`);
-      assert.equal(await isGoneSoon(pids.grandchild), true, 'the grandchild is gone');
-    } finally {
-      killRecorded(root);
-    }
-  });
+    test('a grandchild holding the output pipes open does not hold the run: it is killed and the run ends at once', async () => {
+      const root = makeTempDir('checker-run-');
+      const token = newToken();
+      try {
+        const result = await settleWithin(
+          run(root, {
+            argv: [
+              node,
+              '-e',
+              spawningScript({ grandchildStdio: "'inherit'", afterwards: 'grandchild.unref(); console.log(Date.now())' }),
+              token,
+            ],
+            timeoutMs: 10_000,
+          }),
+          10_000,
+        );
+        const ended = Date.now();
+        assert.equal(result.exitCode, 0);
+        // Measured from the child's last line, not from spawn: start-up time under load must not decide it.
+        const waited = ended - Number(result.stdout.head);
+        assert.ok(waited < 1500, `the run ended ${waited} ms after the child's last line (the close grace is 2000 ms)`);
+        assert.equal(await areGoneSoon(token), true, 'the grandchild is gone');
+      } finally {
+        killTokened(token);
+      }
+    });
 
-  test('a grandchild that left the group (its own session) and holds the pipes: the run still ends after a short grace', async () => {
-    const root = makeTempDir('checker-run-');
-    try {
-      const run = await settleWithin(
-        envIn(root).runCommand({
-          argv: [
-            node,
-            '-e',
-            spawningScript({ grandchildStdio: "'inherit'", detached: true, afterwards: "grandchild.unref(); console.log('leaving')" }),
-          ],
-          timeoutMs: 10_000,
-        }),
-        10_000,
-      );
-      assert.equal(run.exitCode, 0);
-      assert.equal(run.timedOut, false);
-      assert.equal(run.stdout.head, 'leaving\n');
-    } finally {
-      killRecorded(root);
-    }
+    test('a grandchild that left the group (its own session) and holds the pipes: the run still ends after a short grace', async () => {
+      const root = makeTempDir('checker-run-');
+      const token = newToken();
+      try {
+        const result = await settleWithin(
+          run(root, {
+            argv: [
+              node,
+              '-e',
+              spawningScript({ grandchildStdio: "'inherit'", detached: true, afterwards: "grandchild.unref(); console.log('leaving')" }),
+              token,
+            ],
+            timeoutMs: 10_000,
+          }),
+          10_000,
+        );
+        assert.equal(result.exitCode, 0);
+        assert.equal(result.timedOut, false);
+        assert.equal(result.stdout.head, 'leaving\n');
+        // Only a pid namespace reaches a process that left the group.
+        if (result.containment?.mode === 'pid-namespace') assert.equal(await areGoneSoon(token), true, 'the escaped grandchild is gone');
+      } finally {
+        killTokened(token);
+      }
+    });
   });
-});
+}
 
 describe('runCommand: programs that cannot start', () => {
   const assertNotStarted = (run: CommandRun, pattern: RegExp): void => {

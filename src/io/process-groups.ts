@@ -1,0 +1,90 @@
+import { isMainThread } from 'node:worker_threads';
+import { hasErrorCode } from './has-error-code.js';
+
+/** Signals a whole process group by its leader's pid. A group already gone is fine (ESRCH; EPERM on macOS when only zombies are left). */
+export function signalGroup(pgid: number | undefined, signal: NodeJS.Signals): void {
+  if (pgid === undefined) return;
+  try {
+    process.kill(-pgid, signal);
+  } catch (error) {
+    if (!hasErrorCode(error, 'ESRCH', 'EPERM')) throw error;
+  }
+}
+
+/** Process groups running now, by leader pid: killed when checker exits or is interrupted. */
+const live = new Set<number>();
+/** Told of every group tracked and untracked: the MCP tool worker passes them on to the protocol thread. */
+const watchers = new Set<(pgid: number, isLive: boolean) => void>();
+/** Synchronous clean-ups (temporary worktrees) run on exit or interruption, after the live groups are killed. */
+const exitCleanups = new Set<() => void>();
+let isExitHookInstalled = false;
+
+/**
+ * Adds a process group to those killed (SIGKILL) when this thread's process exits or, on the main thread, is
+ * interrupted (SIGINT, SIGTERM, SIGHUP); returns its removal. The protocol thread of the MCP server tracks the groups
+ * its tool worker started this way, since a worker thread sees neither signals nor its own termination.
+ */
+export function trackProcessGroup(pgid: number): () => void {
+  live.add(pgid);
+  installExitHook();
+  for (const watcher of watchers) watcher(pgid, true);
+  let isTracked = true;
+  return () => {
+    if (!isTracked) return;
+    isTracked = false;
+    live.delete(pgid);
+    for (const watcher of watchers) watcher(pgid, false);
+  };
+}
+
+/** Calls `watcher` for every process group tracked (`isLive` true) and untracked from now on; returns its removal. */
+export function watchProcessGroups(watcher: (pgid: number, isLive: boolean) => void): () => void {
+  watchers.add(watcher);
+  return () => {
+    watchers.delete(watcher);
+  };
+}
+
+/**
+ * Registers `cleanup` to run, synchronously, when checker exits or is interrupted (SIGINT, SIGTERM, SIGHUP), after
+ * the running commands' process groups are killed, so nothing still writes where it cleans. Returns its removal.
+ */
+export function addExitCleanup(cleanup: () => void): () => void {
+  installExitHook();
+  exitCleanups.add(cleanup);
+  return () => {
+    exitCleanups.delete(cleanup);
+  };
+}
+
+/**
+ * A check leads its own group, so a Ctrl-C in the terminal reaches checker only: without this, an interrupted or
+ * exiting checker would leave the check running. On SIGINT, SIGTERM or SIGHUP the live groups get SIGKILL and the
+ * signal is raised again, so checker still ends as the signal says. (A worker thread gets no signals and no 'exit' when
+ * it is terminated: the MCP tool worker reports its groups to the protocol thread, which tracks them here too.)
+ */
+function installExitHook(): void {
+  if (isExitHookInstalled) return;
+  isExitHookInstalled = true;
+  const killLive = (): void => {
+    for (const pgid of live) signalGroup(pgid, 'SIGKILL');
+    live.clear();
+    for (const cleanup of exitCleanups) {
+      // The process is ending: a clean-up that fails must not keep the others (or the re-raised signal) from running.
+      try {
+        cleanup();
+      } catch {}
+    }
+    exitCleanups.clear();
+  };
+  process.on('exit', killLive);
+  if (!isMainThread) return;
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    const onSignal = (): void => {
+      killLive();
+      for (const name of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(name);
+      process.kill(process.pid, signal);
+    };
+    process.on(signal, onSignal);
+  }
+}
