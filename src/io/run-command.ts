@@ -8,6 +8,7 @@ import { type ContainedChild, type ContainmentChoice, spawnContained } from './c
 import { hasErrorCode } from './has-error-code.js';
 import { signalGroup, trackProcessGroup } from './process-groups.js';
 import { isPathInside } from './repo-files.js';
+import { sweepAbandonedWorktrees } from './worktree-folders.js';
 
 // explore-product.ts registers its browser's clean-up through here.
 export { addExitCleanup } from './process-groups.js';
@@ -95,9 +96,14 @@ export interface RunOptions {
  * pid namespace of its own (containment.ts): on timeout the group gets SIGTERM then SIGKILL, and whatever is left when
  * the command exits is killed, so no grandchild outlives the run (in a namespace, not even one that called setsid).
  * Output is kept as bounded head and tail excerpts. Resolves for every outcome of the command itself (exit code,
- * signal, timeout, a program that cannot start); rejects only on a bug.
+ * signal, timeout, a program that cannot start); rejects only on a bug. A run in the repository root first removes
+ * the worktrees of checker runs that died (their owner pid is gone), so a test runner searching the tree never finds
+ * a stale copy.
  */
 export async function runCommand(root: string, spec: CommandSpec, options: RunOptions = {}): Promise<CommandRun> {
+  // Housekeeping, not the command's business: a folder that cannot be removed (a symlinked .checker) must not stop
+  // the run; the runs that make worktrees sweep them again and report what they could not remove.
+  if (spec.cwd === undefined) await sweepAbandonedWorktrees(root).catch(() => undefined);
   const run = await runInGroup(root, spec, options);
   if (spec.v8CoverageDir !== undefined) await compactV8Folder(await resolveCoverageDir(root, spec.v8CoverageDir), await realpath(root));
   return run;

@@ -11,6 +11,7 @@ import {
   pickInheritedEnv,
   resolveCommandCwd,
 } from './run-command.js';
+import { sweepAbandonedWorktrees } from './worktree-folders.js';
 
 const DEFAULT_EXCERPT_BYTES = 16 * 1024;
 /** A command run while checker exits blocks the exit: it gets at most this long. */
@@ -24,6 +25,9 @@ const MAX_EXIT_COMMAND_MS = 30_000;
  */
 export async function startService(root: string, spec: ServiceSpec): Promise<ServiceHandle> {
   const cwd = resolveCommandCwd(root, spec.cwd);
+  // Housekeeping, not the command's business: a folder that cannot be removed (a symlinked .checker) must not stop
+  // the run; the runs that make worktrees sweep them again and report what they could not remove.
+  if (spec.cwd === undefined) await sweepAbandonedWorktrees(root).catch(() => undefined);
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
   const stdout = createExcerptBuffer(limit);
   const stderr = createExcerptBuffer(limit);

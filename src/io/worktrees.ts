@@ -1,44 +1,21 @@
-import { chmodSync, constants, lstatSync, readdirSync, rmSync } from 'node:fs';
-import { chmod, lstat, mkdir, open, readdir, realpath, rm, stat, symlink, unlink } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, realpath, stat, symlink, unlink } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import git from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
-import type { Worktree, WorktreeRequest, WorktreeSelection } from '../model/worktree.js';
+import type { Worktree, WorktreeRequest } from '../model/worktree.js';
 import { createArtifactFolder } from './artifacts.js';
 import type { GitRepository } from './git-repository.js';
 import { hasErrorCode } from './has-error-code.js';
 import { isPathInside } from './repo-files.js';
-import { addExitCleanup } from './run-command.js';
+import { claimWorktree, releaseWorktreeClaim, removeWorktrees, trackLiveWorktree, WORKTREES_FOLDER } from './worktree-folders.js';
 
-const FOLDER = 'worktrees';
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+export { removeWorktrees };
+
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const WRITE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
 
-/** Worktrees written and not yet removed, by absolute path: removed synchronously if checker exits or is interrupted. */
-const live = new Set<string>();
-let removeExitCleanup: (() => void) | undefined;
-
 class CapReached extends Error {}
-
-function assertName(name: string): void {
-  if (!NAME.test(name)) throw new CheckerError('internal/worktree-name', `invalid worktree name ${JSON.stringify(name)}`);
-}
-
-function trackLive(path: string): void {
-  live.add(path);
-  removeExitCleanup ??= addExitCleanup(() => {
-    for (const left of live) removeTreeSync(left);
-    live.clear();
-  });
-}
-
-function untrack(path: string): void {
-  live.delete(path);
-  if (live.size > 0) return;
-  removeExitCleanup?.();
-  removeExitCleanup = undefined;
-}
 
 /** A tree entry name git itself would refuse to check out: empty, `.`, `..`, `.git`, or with a slash or NUL. */
 function isUnsafeName(name: string): boolean {
@@ -125,22 +102,25 @@ async function writeTree(repo: GitRepository, dir: string, oid: string, prefix: 
  * Writes `request.commit`'s tree into a new `.checker/local/worktrees/<name>/`: files with their executable bit,
  * symlinks only when their target stays inside the worktree (written last, so no write goes through one), and
  * `node_modules` linked to the repository's own when it has one. Submodules, unsafe names and symlinks leading out are
- * skipped and listed; past the caps writing stops and `incomplete` says so. The folder is removed on exit or interrupt
- * until removeWorktrees removes it.
+ * skipped and listed; past the caps writing stops and `incomplete` says so. An owner record (this process) is written
+ * first, so a later run removes the folder at once if this one dies; the folder is removed on exit or interrupt until
+ * removeWorktrees removes it.
  */
 export async function createWorktree(repo: GitRepository, root: string, request: WorktreeRequest): Promise<Worktree> {
-  assertName(request.name);
-  const parent = await createArtifactFolder(root, FOLDER);
+  await claimWorktree(root, request.name);
+  const parent = await createArtifactFolder(root, WORKTREES_FOLDER);
   const path = join(parent, request.name);
   try {
     await mkdir(path, { mode: 0o700 });
   } catch (error) {
     if (!hasErrorCode(error, 'EEXIST')) throw error;
+    // A folder without a live owner's record (an older checker's): it is left alone, and so is the name.
+    await releaseWorktreeClaim(root, request.name);
     throw new CheckerError('worktree/exists', `.checker/local/worktrees/${request.name} already exists`, {
-      hint: 'Another run is using it, or a killed run left it: it is removed after an hour, or remove it by hand.',
+      hint: 'A run of an older checker left it: it is removed after an hour, or remove it by hand.',
     });
   }
-  trackLive(path);
+  trackLiveWorktree(root, path, request.name);
   const state: WriteState = { request, files: 0, bytes: 0, skipped: [], links: [], blobs: [] };
   let incomplete: string | undefined;
   try {
@@ -202,88 +182,4 @@ async function linkNodeModules(root: string, path: string, state: WriteState): P
   if (existing !== undefined) return false;
   await symlink(source, join(path, 'node_modules'), 'dir');
   return true;
-}
-
-/** The real `.checker/local/worktrees` folder, or undefined when there is none; refuses a symlinked segment. */
-async function findWorktreesFolder(root: string): Promise<string | undefined> {
-  const realRoot = await realpath(root);
-  const expected = join(realRoot, '.checker', 'local', FOLDER);
-  for (const dir of [join(realRoot, '.checker'), join(realRoot, '.checker', 'local'), expected]) {
-    const info = await lstat(dir).catch(() => undefined);
-    if (info === undefined) return undefined;
-    if (!info.isDirectory()) {
-      throw new CheckerError('artifact/symlink', `${dir} is a symlink or not a folder; checker removes nothing through it`, {
-        hint: 'Remove it so checker can create a real folder.',
-      });
-    }
-  }
-  return expected;
-}
-
-/**
- * Removes worktrees by name, or every one whose folder last changed before `olderThanMs` (left by a killed run). The
- * folders are removed without following symlinks (`node_modules` is unlinked, its target untouched); a folder a check
- * made read-only is made writable first. Returns the names removed.
- */
-export async function removeWorktrees(root: string, selection: WorktreeSelection): Promise<string[]> {
-  const parent = await findWorktreesFolder(root);
-  if (parent === undefined) return [];
-  let names: string[];
-  if ('names' in selection) {
-    for (const name of selection.names) assertName(name);
-    names = selection.names;
-  } else {
-    const entries = await readdir(parent, { withFileTypes: true });
-    names = [];
-    for (const entry of entries) {
-      const full = join(parent, entry.name);
-      if (live.has(full) || !NAME.test(entry.name)) continue;
-      const info = await lstat(full).catch(() => undefined);
-      if (info !== undefined && info.mtimeMs < selection.olderThanMs) names.push(entry.name);
-    }
-  }
-  const removed: string[] = [];
-  for (const name of names.sort()) {
-    const full = join(parent, name);
-    if ((await lstat(full).catch(() => undefined)) === undefined) {
-      untrack(full);
-      continue;
-    }
-    try {
-      await rm(full, { recursive: true, force: true, maxRetries: 2 });
-    } catch (error) {
-      if (!hasErrorCode(error, 'EACCES', 'EPERM', 'ENOTEMPTY')) throw error;
-      await makeWritable(full);
-      await rm(full, { recursive: true, force: true, maxRetries: 2 });
-    }
-    untrack(full);
-    removed.push(name);
-  }
-  return removed;
-}
-
-/** Gives the owner write and search permission on every folder under `dir` (never following a symlink). */
-async function makeWritable(dir: string): Promise<void> {
-  const info = await lstat(dir).catch(() => undefined);
-  if (info?.isDirectory() !== true) return;
-  await chmod(dir, 0o700);
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isDirectory()) await makeWritable(join(dir, entry.name));
-  }
-}
-
-/** The exit-time removal: synchronous, best effort (the process is ending). */
-function removeTreeSync(path: string): void {
-  try {
-    rmSync(path, { recursive: true, force: true });
-  } catch {
-    makeWritableSync(path);
-    rmSync(path, { recursive: true, force: true });
-  }
-}
-
-function makeWritableSync(dir: string): void {
-  if (!lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) return;
-  chmodSync(dir, 0o700);
-  for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) makeWritableSync(join(dir, entry.name));
 }

@@ -23,5 +23,8 @@ export interface Worktree {
   linkedNodeModules: boolean;
 }
 
-/** Which worktrees `Env.removeWorktrees` removes: these, or every one last changed before `olderThanMs` (epoch ms). */
+/**
+ * Which worktrees `Env.removeWorktrees` removes: these, or the stale ones: every one whose owner record names a checker
+ * process that is dead (at once), and every one without such a record last changed before `olderThanMs` (epoch ms).
+ */
 export type WorktreeSelection = { names: string[] } | { olderThanMs: number };
