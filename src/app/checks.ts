@@ -107,6 +107,7 @@ export async function runCheck(env: Env, check: CheckRun): Promise<CheckResult> 
     durationMs: Math.round(run.durationMs),
     stdout: toPlainText(run.stdout),
     stderr: toPlainText(run.stderr),
+    ...(run.containment === undefined ? {} : { containment: run.containment }),
   };
   if (run.spawnError !== undefined) return { ...base, status: 'not-started', reason: run.spawnError, exitCode: null, signal: null };
   if (run.timedOut) {

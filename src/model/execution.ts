@@ -13,6 +13,15 @@ export const excerptSchema = z.strictObject({
 
 const CHECK_STATUSES = ['passed', 'failed', 'timed-out', 'not-started', 'skipped', 'refused'] as const;
 
+/**
+ * How the processes of a run were kept from outliving it (model/command.ts `Containment`): `pid-namespace`, or
+ * `process-group` only (a process that called setsid could escape), with how or why in `detail`.
+ */
+const containmentSchema = z.strictObject({
+  mode: z.enum(['pid-namespace', 'process-group']),
+  detail: z.string(),
+});
+
 const checkResult = z.strictObject({
   id: z.string(),
   /** The words run (no shell); absent when the command string was refused before it could be split. */
@@ -31,6 +40,8 @@ const checkResult = z.strictObject({
    * runtime proof when the check passed, never when it failed.
    */
   coverage: z.strictObject({ folder: z.string(), files: z.int().min(0) }).optional(),
+  /** How its processes were held together; absent when nothing was started. */
+  containment: containmentSchema.optional(),
 });
 
 const lines = z.array(z.int().min(1));

@@ -1,5 +1,6 @@
 import type { DifferentialCheck, DifferentialReport, DifferentialRun } from '../model/differential.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
+import { renderContainmentLine } from './containment-text.js';
 import { renderTable } from './markdown-table.js';
 
 const seconds = (run: DifferentialRun | undefined): string =>
@@ -57,6 +58,8 @@ export function renderDifferentialMarkdown(report: DifferentialReport): string {
       ),
       '',
     );
+    const containment = renderContainmentLine(report.checks.flatMap((check) => [...check.base, ...check.head]));
+    if (containment !== undefined) parts.push(containment, '');
   }
   for (const check of report.checks) parts.push(...renderOutput(check));
   if (report.worktrees.length > 0) {

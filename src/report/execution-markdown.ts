@@ -1,5 +1,6 @@
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
+import { renderContainmentLine } from './containment-text.js';
 import { formatLineRanges } from '../text/line-ranges.js';
 import { renderTable } from './markdown-table.js';
 
@@ -33,6 +34,8 @@ export function renderExecutionMarkdown(report: ExecutionReport): string {
       '',
     );
   }
+  const containment = renderContainmentLine([...report.checks, ...(report.agentProcess === undefined ? [] : [report.agentProcess])]);
+  if (containment !== undefined) parts.push(containment, '');
   if (report.runtimeProof !== undefined) parts.push(...renderRuntimeProof(report.runtimeProof));
   for (const check of report.checks) parts.push(...renderOutput(check));
   const agent = report.agentProcess;

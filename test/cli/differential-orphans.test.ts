@@ -66,6 +66,9 @@ describe('checker differential killed with SIGKILL mid-check', () => {
         report.checks.map((check) => [check.id, check.verdict]),
         [['sleepy', 'passing']],
       );
+      const containment = report.checks[0]?.base[0]?.containment;
+      if (isLinuxRoot) assert.equal(containment?.mode, 'pid-namespace', JSON.stringify(containment));
+      else assert.ok(containment !== undefined, 'each run says how its processes were contained');
     } finally {
       for (const pid of findProcesses(token)) process.kill(pid, 'SIGKILL');
       repo.cleanup();

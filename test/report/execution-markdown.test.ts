@@ -45,3 +45,25 @@ test('execution Markdown: table cells are escaped once, and runtime proof names 
     markdown,
   );
 });
+
+test('execution Markdown: how the checks’ processes were contained, each way once, and why a namespace was missing', () => {
+  const check = REPORT.checks[0];
+  assert.ok(check !== undefined);
+  const namespaced = { mode: 'pid-namespace' as const, detail: 'unshare --pid --mount-proc as root' };
+  const grouped = { mode: 'process-group' as const, detail: 'unshare (util-linux) was not found on PATH' };
+  const markdown = renderExecutionMarkdown({
+    ...REPORT,
+    checks: [
+      { ...check, containment: namespaced },
+      { ...check, id: 'unit', containment: namespaced },
+      { ...check, id: 'lint', containment: grouped },
+    ],
+  });
+  assert.ok(
+    markdown.includes(
+      'Processes: containment: pid-namespace (unshare --pid --mount-proc as root); process-group only: unshare (util-linux) was not found on PATH.',
+    ),
+    markdown,
+  );
+  assert.equal(renderExecutionMarkdown(REPORT).includes('Processes:'), false, 'nothing said when no run says how');
+});
