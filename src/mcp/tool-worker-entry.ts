@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createNodeEnv } from '../io/node-env.js';
+import { watchProcessGroups } from '../io/process-groups.js';
 import { redactSecrets } from '../text/redact.js';
 import { toErrorResult, type ToolContext } from './tools/define-tool.js';
 import { createWarmGraph } from './warm.js';
@@ -19,6 +20,8 @@ const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
 const post = (message: FromWorker): void => port.postMessage(message);
+// A thread gets no signals and no 'exit' when terminated: the protocol thread kills what this one started.
+watchProcessGroups((pgid, isLive) => post({ type: 'group', pgid, isLive }));
 /** Calls whose client asked for progress: the graph build's events go to each of them while it runs. */
 const listening = new Set<number>();
 const env = createNodeEnv(root, {

@@ -1,4 +1,6 @@
 import { Worker } from 'node:worker_threads';
+import { signalGroup, trackProcessGroup } from '../io/process-groups.js';
+import { removeWorktreesOfThread } from '../io/worktree-folders.js';
 import type { ProgressEvent } from '../model/progress.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toErrorResult } from './tools/define-tool.js';
@@ -60,6 +62,10 @@ interface Slot {
   isStopping: boolean;
   failure: string | undefined;
   exited: Promise<void>;
+  /** Process groups the worker started and that still run, with their removal from this thread's exit hook. */
+  groups: Map<number, () => void>;
+  /** Read at start: a Worker's threadId reads -1 once it has exited. */
+  threadId: number;
 }
 
 /**
@@ -117,9 +123,19 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
     updateRef(slot);
   };
 
+  /** SIGKILL to every process group the worker reported live: its checks end with it, setsid escapes included where namespaced. */
+  const killGroups = (slot: Slot): void => {
+    for (const [pgid, untrack] of slot.groups) {
+      signalGroup(pgid, 'SIGKILL');
+      untrack();
+    }
+    slot.groups.clear();
+  };
+
   const stop = (slot: Slot, reason: string, code = 'worker/restarted'): void => {
     if (slot.isStopping) return;
     slot.isStopping = true;
+    killGroups(slot);
     clearTimeout(slot.startTimer);
     if (current === slot) current = undefined;
     for (const pending of slot.posted.values()) {
@@ -136,7 +152,17 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
     for (const resolve of slot.probes.values()) resolve(false);
     slot.probes.clear();
     if (!isClosed) options.log(`checker mcp: restarting the tool worker: ${reason}`);
+    const { threadId } = slot;
     void slot.worker.terminate();
+    // Groups reported while it was being stopped, and the worktrees its clean-up never removed.
+    void slot.exited.then(async () => {
+      killGroups(slot);
+      await removeWorktreesOfThread(options.root, threadId).catch((error: unknown) =>
+        options.log(
+          `checker mcp: could not remove the stopped worker's worktrees: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
+    });
     const held = slot.held ?? [];
     slot.held = undefined;
     for (const pending of held) dispatch(pending);
@@ -213,6 +239,8 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
       exited: new Promise((resolve) => {
         markExited = resolve;
       }),
+      groups: new Map(),
+      threadId: worker.threadId,
     };
     worker.on('message', (raw: unknown) => {
       const message = toFromWorker(raw);
@@ -226,6 +254,15 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
       } else if (message.type === 'probe') {
         slot.probes.get(message.id)?.(true);
         slot.probes.delete(message.id);
+      } else if (message.type === 'group') {
+        if (!message.isLive) {
+          slot.groups.get(message.pgid)?.();
+          slot.groups.delete(message.pgid);
+        } else if (slot.isStopping) {
+          signalGroup(message.pgid, 'SIGKILL');
+        } else if (!slot.groups.has(message.pgid)) {
+          slot.groups.set(message.pgid, trackProcessGroup(message.pgid));
+        }
       } else if (message.type === 'progress') {
         const pending = slot.posted.get(message.id);
         if (pending !== undefined && !pending.isAnswered) pending.call.onProgress?.(message.event);
@@ -286,6 +323,8 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
       const slot = current;
       current = undefined;
       if (slot === undefined) return;
+      // Calls still running here were given up (cancelled or past their deadline): their processes end now.
+      killGroups(slot);
       slot.worker.postMessage({ type: 'close' } satisfies ToWorker);
       const timer = setTimeout(() => stop(slot, 'the server is closing'), CLOSE_GRACE_MS);
       await slot.exited;

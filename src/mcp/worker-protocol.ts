@@ -11,7 +11,10 @@ export interface ToolWorkerData {
   root: string;
   /** URL of a module whose `TOOLS` export is the list of tools. */
   toolsModule: string;
-  /** A call's deadline: tools that start processes keep them inside it (the worker thread cannot kill them once replaced). */
+  /**
+   * A call's deadline: tools that start processes keep them inside it, so the call is answered with their report (a
+   * replaced worker's processes are killed by the protocol thread, and their report is lost).
+   */
   deadlineMs: number;
 }
 
@@ -26,7 +29,9 @@ export type FromWorker =
   | { type: 'ready' }
   | { type: 'result'; id: number; result: CallToolResult }
   | { type: 'probe'; id: number }
-  | { type: 'progress'; id: number; event: ProgressEvent };
+  | { type: 'progress'; id: number; event: ProgressEvent }
+  /** A process group the worker started (`isLive`) or saw end: the protocol thread kills the live ones when it stops the worker or exits. */
+  | { type: 'group'; pgid: number; isLive: boolean };
 
 export function isToWorker(value: unknown): value is ToWorker {
   if (!isRecord(value)) return false;
@@ -39,6 +44,14 @@ export function toFromWorker(value: unknown): FromWorker | undefined {
   if (!isRecord(value)) return undefined;
   if (value.type === 'ready') return { type: 'ready' };
   if (value.type === 'probe' && typeof value.id === 'number') return { type: 'probe', id: value.id };
+  if (
+    value.type === 'group' &&
+    typeof value.pgid === 'number' &&
+    Number.isSafeInteger(value.pgid) &&
+    value.pgid > 1 &&
+    typeof value.isLive === 'boolean'
+  )
+    return { type: 'group', pgid: value.pgid, isLive: value.isLive };
   if (value.type === 'progress' && typeof value.id === 'number' && isProgressEvent(value.event))
     return { type: 'progress', id: value.id, event: value.event };
   if (value.type !== 'result' || typeof value.id !== 'number') return undefined;

@@ -50,7 +50,7 @@ describe('checker mcp runs tool calls off the protocol thread', () => {
       assert.deepEqual((await session.reply(3)).result, {});
       const pingMs = performance.now() - pingSent;
       session.send({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
-      assert.equal(((await session.reply(4)).result?.tools as unknown[] | undefined)?.length, 18);
+      assert.equal(((await session.reply(4)).result?.tools as unknown[] | undefined)?.length, 19);
       assert.equal(arrivalOf(session, 2), -1, 'the held call has not been answered yet');
       writeFileSync(join(signals, 'held.release'), '');
       const held = await session.reply(2);

@@ -17,7 +17,8 @@ export default defineTool({
   outputSchemaName: 'execution-report',
   annotations: RUNS_COMMANDS,
   async run(input, { env, deadlineMs }) {
-    // Checks must end inside the call's deadline: a replaced worker thread cannot kill the processes it started.
+    // Checks must end inside the call's deadline, so the call answers with their report: past it the worker is
+    // replaced and the protocol thread kills what it started, report and all.
     const budgetMs = Math.max(0, deadlineMs - DEADLINE_MARGIN_MS);
     const report = await executeChecks(env, {
       ...pickRange(input),

@@ -23,17 +23,24 @@ export interface StdioSession {
   /** Closes stdin and resolves with the exit code. */
   end(): Promise<number | null>;
   kill(): void;
+  /** Sends `signal` to the server process. */
+  signal(signal: NodeJS.Signals): void;
+  /** Settles when the server process has exited: its exit code or the signal that ended it. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `node ...nodeArgs` from the project root (`cliArgv()` for the CLI, built or from sources). */
-export function startStdioSession(nodeArgs: string[]): StdioSession {
-  const child = spawn(process.execPath, nodeArgs, { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+/** Starts `node ...nodeArgs` from the project root (`cliArgv()` for the CLI, built or from sources), with `env` added to this process's. */
+export function startStdioSession(nodeArgs: string[], env: NodeJS.ProcessEnv = {}): StdioSession {
+  const child = spawn(process.execPath, nodeArgs, { cwd: projectRoot, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   const frames: Frame[] = [];
   const strays: string[] = [];
   const waiters = new Map<string | number, (frame: Frame) => void>();
   let buffered = '';
   let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const exited = ended.then(({ code }) => code);
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;
   });
@@ -80,6 +87,10 @@ export function startStdioSession(nodeArgs: string[]): StdioSession {
     kill() {
       child.kill('SIGKILL');
     },
+    signal(signal) {
+      child.kill(signal);
+    },
+    exited: ended,
   };
 }
 
