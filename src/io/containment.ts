@@ -76,6 +76,8 @@ interface Wrapper {
   /** The argv that goes before `node -e INIT`: setpriv, unshare and their flags. */
   prefix: string[];
   containment: Containment;
+  /** setpriv ties the namespace to the thread that started it: a checker killed with SIGKILL takes it along. */
+  diesWithChecker: boolean;
 }
 
 type Plan = { wrapper: Wrapper; containment: Containment } | { wrapper: undefined; containment: Containment };
@@ -92,6 +94,8 @@ export interface ContainedChild {
   /** The process checker spawned: the command itself, or the wrapper whose process group holds its namespace. */
   child: ChildProcess;
   containment: Containment;
+  /** Whether its processes end even if checker is killed with SIGKILL (else orphan-groups.ts records the group). */
+  diesWithChecker: boolean;
   /** How the command ended, given how `child` ended; read once `child` has exited. */
   outcome(exitCode: number | null, signal: NodeJS.Signals | null): ContainedOutcome;
   /** Releases the status file; call once `outcome` has been read. */
@@ -153,7 +157,7 @@ export async function spawnContained(argv: readonly string[], options: Contained
     plan.wrapper === undefined
       ? plan.containment
       : { mode: 'process-group', detail: `no temporary file for the exit status could be made in ${tmpdir()}` };
-  return { child, containment, outcome: (exitCode, signal) => ({ exitCode, signal }), dispose: () => undefined };
+  return { child, containment, diesWithChecker: false, outcome: (exitCode, signal) => ({ exitCode, signal }), dispose: () => undefined };
 }
 
 function spawnWrapped(wrapper: Wrapper, program: string, args: string[], options: ContainedSpawnOptions, status: number): ContainedChild {
@@ -176,6 +180,7 @@ function spawnWrapped(wrapper: Wrapper, program: string, args: string[], options
   return {
     child,
     containment: wrapper.containment,
+    diesWithChecker: wrapper.diesWithChecker,
     outcome: (exitCode, signal) => readStatus(status) ?? { exitCode, signal },
     dispose: () => {
       if (isDisposed) return;
@@ -277,7 +282,7 @@ async function probePlan(): Promise<Plan> {
           ? 'setpriv --pdeathsig KILL ends it if checker itself is killed'
           : `${setpriv === undefined ? 'setpriv was not found' : 'setpriv --pdeathsig failed'}, so a checker killed with SIGKILL leaves it running`;
         const containment: Containment = { mode: 'pid-namespace', detail: `${attempt.how}; ${tie}` };
-        return { wrapper: { prefix, containment }, containment };
+        return { wrapper: { prefix, containment, diesWithChecker: tied }, containment };
       }
       failures.push(`${tied ? 'setpriv + ' : ''}${attempt.how}: ${failure}`);
     }
@@ -289,7 +294,7 @@ async function probePlan(): Promise<Plan> {
 async function tryWrapper(prefix: string[], unshare: string): Promise<string | undefined> {
   const status = openStatusFile();
   if (status === undefined) return `no temporary file could be made in ${tmpdir()}`;
-  const wrapper: Wrapper = { prefix, containment: { mode: 'pid-namespace', detail: 'trial' } };
+  const wrapper: Wrapper = { prefix, containment: { mode: 'pid-namespace', detail: 'trial' }, diesWithChecker: false };
   let started: ContainedChild;
   try {
     started = spawnWrapped(

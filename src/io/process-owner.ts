@@ -81,6 +81,11 @@ export function toProcessOwner(value: unknown): ProcessOwner | undefined {
   };
 }
 
+/** When `pid` started, in clock ticks since boot (Linux); undefined when it does not run or this is not Linux. */
+export function readProcessStartTicks(pid: number): string | undefined {
+  return readStat(pid)?.startTicks;
+}
+
 function readStat(pid: number): { state: string; startTicks: string } | undefined {
   let text: string;
   try {

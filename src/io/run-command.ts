@@ -7,6 +7,7 @@ import { CheckerError } from '../model/diagnostic.js';
 import { type ContainedChild, type ContainmentChoice, spawnContained } from './containment.js';
 import { hasErrorCode } from './has-error-code.js';
 import { signalGroup, trackProcessGroup } from './process-groups.js';
+import { killOrphanedGroups, recordProcessGroup } from './orphan-groups.js';
 import { isPathInside } from './repo-files.js';
 import { sweepAbandonedWorktrees } from './worktree-folders.js';
 
@@ -104,6 +105,7 @@ export async function runCommand(root: string, spec: CommandSpec, options: RunOp
   // Housekeeping, not the command's business: a folder that cannot be removed (a symlinked .checker) must not stop
   // the run; the runs that make worktrees sweep them again and report what they could not remove.
   if (spec.cwd === undefined) await sweepAbandonedWorktrees(root).catch(() => undefined);
+  await killOrphanedGroups(root).catch(() => undefined);
   const run = await runInGroup(root, spec, options);
   if (spec.v8CoverageDir !== undefined) await compactV8Folder(await resolveCoverageDir(root, spec.v8CoverageDir), await realpath(root));
   return run;
@@ -141,6 +143,8 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
   }
   const { child, containment } = contained;
   const untrack = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
+  const recorded =
+    child.pid === undefined || contained.diesWithChecker ? undefined : recordProcessGroup(root, child.pid).catch(() => undefined);
   return new Promise((resolve) => {
     let timedOut = false;
     let settled = false;
@@ -162,7 +166,9 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
       settled = true;
       untrack();
       contained.dispose();
-      resolve(finish(outcome));
+      const run = finish(outcome);
+      if (recorded === undefined) resolve(run);
+      else void recorded.then((forget) => forget?.()).then(() => resolve(run));
     };
 
     if (spec.stdin !== undefined && child.stdin !== null) {

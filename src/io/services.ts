@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { CommandSpec } from '../model/command.js';
 import type { ServiceExit, ServiceHandle, ServiceSpec, ServiceStop } from '../model/service.js';
 import { type ContainedChild, spawnContained, toContainedCommand } from './containment.js';
+import { killOrphanedGroups, recordProcessGroup } from './orphan-groups.js';
 import { addExitCleanup, signalGroup, trackProcessGroup } from './process-groups.js';
 import {
   CLOSE_GRACE_MS,
@@ -28,6 +29,7 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
   // Housekeeping, not the command's business: a folder that cannot be removed (a symlinked .checker) must not stop
   // the run; the runs that make worktrees sweep them again and report what they could not remove.
   if (spec.cwd === undefined) await sweepAbandonedWorktrees(root).catch(() => undefined);
+  await killOrphanedGroups(root).catch(() => undefined);
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
   const stdout = createExcerptBuffer(limit);
   const stderr = createExcerptBuffer(limit);
@@ -60,7 +62,13 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
     contained.dispose();
     return notStarted(spawned);
   }
-  const untrack = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
+  const pid = child.pid;
+  const untrackGroup = pid === undefined ? () => undefined : trackProcessGroup(pid);
+  const recorded = pid === undefined || contained.diesWithChecker ? undefined : recordProcessGroup(root, pid).catch(() => undefined);
+  const untrack = (): void => {
+    untrackGroup();
+    void recorded?.then((forget) => forget?.());
+  };
   return createHandle(contained, { started, stdout, stderr, untrack, program });
 }
 

@@ -1,10 +1,12 @@
 import { chmodSync, lstatSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
-import { chmod, lstat, readdir, realpath, rm, unlink } from 'node:fs/promises';
+import { chmod, lstat, readdir, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CheckerError } from '../model/diagnostic.js';
 import type { WorktreeSelection } from '../model/worktree.js';
 import { readArtifact, writeArtifact } from './artifacts.js';
 import { hasErrorCode } from './has-error-code.js';
+import { findLocalFolder } from './local-folders.js';
+import { killOrphanedGroups } from './orphan-groups.js';
 import { addExitCleanup } from './process-groups.js';
 import { getCurrentOwner, isOwnerGone, isThisProcess, type ProcessOwner, toProcessOwner } from './process-owner.js';
 
@@ -72,22 +74,6 @@ function untrack(path: string): void {
   removeExitCleanup = undefined;
 }
 
-/** A real folder `.checker/local/<name>`, or undefined when there is none; refuses a symlinked segment. */
-async function findLocalFolder(root: string, name: string): Promise<string | undefined> {
-  const realRoot = await realpath(root);
-  const expected = join(realRoot, '.checker', 'local', name);
-  for (const dir of [join(realRoot, '.checker'), join(realRoot, '.checker', 'local'), expected]) {
-    const info = await lstat(dir).catch(() => undefined);
-    if (info === undefined) return undefined;
-    if (!info.isDirectory()) {
-      throw new CheckerError('artifact/symlink', `${dir} is a symlink or not a folder; checker removes nothing through it`, {
-        hint: 'Remove it so checker can create a real folder.',
-      });
-    }
-  }
-  return expected;
-}
-
 /**
  * Removes worktrees by name, or the stale ones: every worktree whose owner record names a dead owner (at once),
  * and, for a worktree without a record (or one another host wrote), whose folder last changed before `olderThanMs`.
@@ -125,6 +111,8 @@ async function sweepWorktrees(
   root: string,
   isStale: (owner: ProcessOwner | undefined, folderMtimeMs: number | undefined) => boolean,
 ): Promise<string[]> {
+  // A dead run's orphaned commands (where they could outlive it) go first: nothing may still write where we remove.
+  await killOrphanedGroups(root).catch(() => undefined);
   const [parent, owners] = await Promise.all([findLocalFolder(root, WORKTREES_FOLDER), findLocalFolder(root, OWNERS_FOLDER)]);
   if (parent === undefined && owners === undefined) return [];
   const names = new Set<string>();

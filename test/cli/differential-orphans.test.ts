@@ -20,10 +20,11 @@ describe('checker differential killed with SIGKILL mid-check', () => {
   const outside = makeTempDir('checker-differential-orphans-');
   after(() => rmSync(outside, { recursive: true, force: true }));
 
-  it('the orphan check does not survive, and the next run removes the worktree it left at once', async (t) => {
+  /** A repository whose one check sleeps on base unless `stop` exists, and a `checker differential` killed with SIGKILL while it runs. */
+  const killMidCheck = async (env: NodeJS.ProcessEnv) => {
     const token = `checker-orphan-${randomBytes(4).toString('hex')}`;
-    const marker = join(outside, 'started');
-    const stop = join(outside, 'stop');
+    const marker = join(outside, `${token}.started`);
+    const stop = join(outside, `${token}.stop`);
     const script = `if [ -f "$2" ]; then exit 0; fi; pwd > "$1"; sleep 600; :`;
     const repo = createRepo({
       'src/orders.mjs': 'export const orders = [];\n',
@@ -36,42 +37,70 @@ describe('checker differential killed with SIGKILL mid-check', () => {
         '',
       ].join('\n'),
     });
+    const cleanup = (): void => {
+      for (const pid of findProcesses(token)) process.kill(pid, 'SIGKILL');
+      repo.cleanup();
+    };
     const worktreesDir = join(repo.dir, '.checker', 'local', 'worktrees');
-    try {
-      repo.write({ 'src/orders.mjs': 'export const orders = [1];\n' });
-      const cli = spawn(process.execPath, [...cliArgv(), 'differential', '--cwd', repo.dir, '--all'], {
-        cwd: projectRoot,
-        stdio: 'ignore',
-      });
-      const exited = new Promise<NodeJS.Signals | null>((resolve) => cli.once('exit', (_code, signal) => resolve(signal)));
-      assert.ok(await waitFor(() => existsSync(marker) && readFileSync(marker, 'utf8').endsWith('\n'), 60_000), 'the check started');
-      const worktree = readFileSync(marker, 'utf8').trim();
-      assert.ok(worktree.startsWith(worktreesDir), `the check runs in a base worktree (${worktree})`);
+    repo.write({ 'src/orders.mjs': 'export const orders = [1];\n' });
+    const cli = spawn(process.execPath, [...cliArgv(), 'differential', '--cwd', repo.dir, '--all'], {
+      cwd: projectRoot,
+      stdio: 'ignore',
+      env: { ...process.env, ...env },
+    });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => cli.once('exit', (_code, signal) => resolve(signal)));
+    if (!(await waitFor(() => existsSync(marker) && readFileSync(marker, 'utf8').endsWith('\n'), 60_000))) {
       cli.kill('SIGKILL');
-      assert.equal(await exited, 'SIGKILL');
-      assert.ok(existsSync(worktree), 'the killed run could not remove its worktree');
+      cleanup();
+      assert.fail('the check never started');
+    }
+    const worktree = readFileSync(marker, 'utf8').trim();
+    cli.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL');
+    return { repo, token, stop, worktree, worktreesDir, cleanup };
+  };
 
-      const gone = await areGoneSoon(token);
+  /** The next run, once the check has been told to pass: the stale worktree must be gone and the check compared. */
+  const runAgain = async (left: Awaited<ReturnType<typeof killMidCheck>>): Promise<DifferentialReport> => {
+    writeFileSync(left.stop, '');
+    const next = await spawnCliAsync(['differential', '--cwd', left.repo.dir, '--all', '--format', 'json']);
+    const report = JSON.parse(next.stdout) as DifferentialReport;
+    assert.equal(existsSync(left.worktree), false, 'the next run removed the dead run’s worktree');
+    assert.deepEqual(readdirSync(left.worktreesDir), []);
+    const stale = report.limitations.find((item) => item.code === 'differential/stale-worktrees');
+    assert.ok(stale?.message.includes(left.worktree.split('/').pop() ?? '?'), JSON.stringify(report.limitations));
+    assert.deepEqual(
+      report.checks.map((check) => [check.id, check.verdict]),
+      [['sleepy', 'passing']],
+    );
+    return report;
+  };
+
+  it('the orphan check does not survive, and the next run removes the worktree it left at once', async (t) => {
+    const left = await killMidCheck({});
+    try {
+      assert.ok(left.worktree.startsWith(left.worktreesDir), `the check ran in a base worktree (${left.worktree})`);
+      assert.ok(existsSync(left.worktree), 'the killed run could not remove its worktree');
+      const gone = await areGoneSoon(left.token);
       if (isLinuxRoot) assert.equal(gone, true, 'the check did not outlive the killed checker');
       else if (!gone) t.diagnostic('no pid namespace here: the orphan check outlived checker until it was killed by this test');
-
-      writeFileSync(stop, '');
-      const next = await spawnCliAsync(['differential', '--cwd', repo.dir, '--all', '--format', 'json']);
-      const report = JSON.parse(next.stdout) as DifferentialReport;
-      assert.equal(existsSync(worktree), false, 'the next run removed the dead run’s worktree');
-      assert.deepEqual(readdirSync(worktreesDir), []);
-      const stale = report.limitations.find((item) => item.code === 'differential/stale-worktrees');
-      assert.ok(stale?.message.includes(worktree.split('/').pop() ?? '?'), JSON.stringify(report.limitations));
-      assert.deepEqual(
-        report.checks.map((check) => [check.id, check.verdict]),
-        [['sleepy', 'passing']],
-      );
+      const report = await runAgain(left);
       const containment = report.checks[0]?.base[0]?.containment;
       if (isLinuxRoot) assert.equal(containment?.mode, 'pid-namespace', JSON.stringify(containment));
       else assert.ok(containment !== undefined, 'each run says how its processes were contained');
     } finally {
-      for (const pid of findProcesses(token)) process.kill(pid, 'SIGKILL');
-      repo.cleanup();
+      left.cleanup();
+    }
+  });
+
+  it('process group only (CHECKER_CONTAINMENT=off): the orphan outlives checker, and the next run kills it by its record', async () => {
+    const left = await killMidCheck({ CHECKER_CONTAINMENT: 'off' });
+    try {
+      assert.ok(findProcesses(left.token).length > 0, 'nothing could kill the check when checker was killed');
+      await runAgain(left);
+      assert.equal(await areGoneSoon(left.token), true, 'the next run killed the orphan (owner dead, same leader)');
+    } finally {
+      left.cleanup();
     }
   });
 });

@@ -1,0 +1,70 @@
+import { readdir, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { isRecord } from '../text/is-record.js';
+import { readArtifact, writeArtifact } from './artifacts.js';
+import { hasErrorCode } from './has-error-code.js';
+import { findLocalFolder } from './local-folders.js';
+import { signalGroup } from './process-groups.js';
+import { getCurrentOwner, isOwnerGone, type ProcessOwner, readProcessStartTicks, toProcessOwner } from './process-owner.js';
+
+/**
+ * The fallback for commands that do not die with checker (no pid namespace, or no setpriv to tie one to checker's
+ * life): while one runs, `.checker/local/process-groups/<pgid>` records its group, its leader's start time and the
+ * checker process that owns it. A checker killed with SIGKILL cannot kill the group; the next run in the repository
+ * does, once it sees the owner dead and the same leader still running (same pid and start time: never a reused pid).
+ * A group whose leader has already exited is left alone, since its pgid can no longer be told apart from a new one.
+ */
+const FOLDER = 'process-groups';
+
+/** Records `pgid` as this process's; resolves to its removal, which never throws (the group has ended by then). */
+export async function recordProcessGroup(root: string, pgid: number): Promise<() => Promise<void>> {
+  const leaderStartTicks = readProcessStartTicks(pgid);
+  if (leaderStartTicks === undefined) return async () => undefined;
+  const path = `${FOLDER}/${pgid}`;
+  await writeArtifact(root, path, `${JSON.stringify({ pgid, leaderStartTicks, owner: getCurrentOwner() })}\n`);
+  return async () => {
+    const folder = await findLocalFolder(root, FOLDER).catch(() => undefined);
+    if (folder !== undefined) await unlinkIfPresent(join(folder, String(pgid))).catch(() => undefined);
+  };
+}
+
+/** Kills (SIGKILL) the recorded groups whose owner is dead and whose leader still runs; returns their pgids. */
+export async function killOrphanedGroups(root: string): Promise<number[]> {
+  const folder = await findLocalFolder(root, FOLDER);
+  if (folder === undefined) return [];
+  const killed: number[] = [];
+  for (const name of await readdir(folder)) {
+    if (!/^[1-9]\d{0,9}$/.test(name)) continue;
+    const record = toGroupRecord(await readRecord(root, name));
+    if (record !== undefined && isOwnerGone(record.owner) !== true) continue;
+    if (record !== undefined && record.pgid === Number(name) && readProcessStartTicks(record.pgid) === record.leaderStartTicks) {
+      signalGroup(record.pgid, 'SIGKILL');
+      killed.push(record.pgid);
+    }
+    await unlinkIfPresent(join(folder, name));
+  }
+  return killed;
+}
+
+async function readRecord(root: string, name: string): Promise<unknown> {
+  try {
+    const text = (await readArtifact(root, `${FOLDER}/${name}`))?.toString('utf8');
+    return text === undefined ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toGroupRecord(value: unknown): { pgid: number; leaderStartTicks: string; owner: ProcessOwner } | undefined {
+  if (!isRecord(value) || typeof value.pgid !== 'number' || typeof value.leaderStartTicks !== 'string') return undefined;
+  const owner = toProcessOwner(value.owner);
+  return owner === undefined ? undefined : { pgid: value.pgid, leaderStartTicks: value.leaderStartTicks, owner };
+}
+
+async function unlinkIfPresent(path: string): Promise<void> {
+  try {
+    await unlink(path);
+  } catch (error) {
+    if (!hasErrorCode(error, 'ENOENT')) throw error;
+  }
+}
