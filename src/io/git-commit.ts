@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import git from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
+import { readObjectHead } from './git-object-head.js';
 import { type GitObjectHead, getObjectReader } from './git-objects.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
@@ -31,7 +32,7 @@ export interface CommitHead {
   isCut: boolean;
 }
 
-/** A commit whose headers run past COMMIT_HEAD_BYTES, or whose start cannot be read within bounds from its pack. */
+/** A commit whose headers run past COMMIT_HEAD_BYTES, or whose start cannot be read within bounds (readObjectHead). */
 export function isOversizedCommitError(error: unknown): error is CheckerError {
   return error instanceof CheckerError && error.code === 'git/oversized-commit';
 }
@@ -40,7 +41,7 @@ export function isOversizedCommitError(error: unknown): error is CheckerError {
 export function buildOversizedCommitError(oid: string): CheckerError {
   return new CheckerError(
     'git/oversized-commit',
-    `commit ${oid.slice(0, 12)} cannot be read within ${COMMIT_HEAD_BYTES / 1024} KiB: its headers run past that, or it is a pack delta too large to follow`,
+    `commit ${oid.slice(0, 12)} cannot be read within ${COMMIT_HEAD_BYTES / 1024} KiB: its headers run past that, or its pack delta chain is too long to follow`,
     { hint: 'git never writes such a commit for ordinary use; the repository may be hostile or damaged.' },
   );
 }
@@ -99,7 +100,13 @@ function parseCommitHead(head: GitObjectHead): CommitHead | undefined {
  * within the bound throws `git/oversized-commit`, and an object of another type isomorphic-git's ObjectTypeError.
  */
 export async function readCommitHead(repo: GitRepository, oid: string): Promise<CommitHead> {
-  const head = getObjectReader(repo).readHead(oid, COMMIT_HEAD_BYTES);
+  // The direct read's start is enough when it holds the headers, though a delta cut it before the bound.
+  const head = await readObjectHead(
+    getObjectReader(repo),
+    oid,
+    COMMIT_HEAD_BYTES,
+    (start) => start.type !== 'commit' || parseCommitHead(start) !== undefined,
+  );
   if (head === 'oversized') throw buildOversizedCommitError(oid);
   if (head !== undefined) {
     if (head.type !== 'commit') throw new git.Errors.ObjectTypeError(oid, head.type, 'commit');

@@ -23,9 +23,15 @@ export interface GitObjectHead {
   type: GitObjectType;
   /** The whole object's size in bytes. */
   size: number;
-  /** The whole object when `size` is at most the limit asked for, else its first bytes (the limit at most). */
+  /**
+   * The whole object when `size` is at most the limit asked for, else its first bytes: the limit at most, fewer when a
+   * pack delta copies the next ones from far into its base (readObjectHead in src/io/git-object-head.ts streams those).
+   */
   bytes: Buffer;
 }
+
+/** A loose object's file, or the offset of its entry in a pack. */
+export type ObjectLocation = { kind: 'loose'; path: string } | { kind: 'packed'; packPath: string; offset: number };
 
 /** A tree entry as isomorphic-git's readTree gives it (its TreeEntry): mode normalised, sorted by path. */
 export interface RawTreeEntry {
@@ -96,12 +102,14 @@ export interface ObjectReader {
   /** The object, or undefined when this reader cannot answer (then isomorphic-git is asked). */
   read(oid: string): RawGitObject | undefined;
   /**
-   * The object's type, size and first `limit` bytes, inflating little more than that: a commit's headers come first,
-   * and its message may run to megabytes. `oversized` when the object is there but its start cannot be read within
-   * bounds (a delta copying from far into its base, a delta chain past HEAD_READ_BUDGET); undefined when this reader
-   * cannot answer.
+   * The object's type, size and first `limit` bytes (fewer where a delta copies from far into its base), inflating
+   * little more than that: a commit's headers come first, and its message may run to megabytes. `oversized` when the
+   * object is there but its start cannot be read this way (a delta chain past HEAD_READ_BUDGET, a file padded past what
+   * is read: readObjectHead in src/io/git-object-head.ts then streams it); undefined when this reader cannot answer.
    */
   readHead(oid: string, limit: number): GitObjectHead | 'oversized' | undefined;
+  /** Where the object's bytes are (a loose file first, as reads look), or undefined when this reader cannot tell. */
+  locate(oid: string): ObjectLocation | undefined;
   /**
    * Whether a loose object file or a pack index holds the object, without reading it; false when this reader cannot
    * tell (then isomorphic-git is asked).
@@ -120,7 +128,7 @@ const MAX_CACHED_BASE_BYTES = 32 * 1024 * 1024;
  * least one, after the two sizes. A longer delta is inflated only this far.
  */
 const bindDeltaPrefix = (limit: number): number => 8 * limit + 32;
-/** Bytes of a delta's base an object's start may need (copies from far into the base are `oversized`). */
+/** Bytes of a delta's base read for an object's start: a copy from further in ends the start there. */
 const MAX_HEAD_BASE_BYTES = 1024 * 1024;
 /** Delta bytes one start read inflates along its chain at most. */
 const HEAD_READ_BUDGET = 8 * 1024 * 1024;
@@ -271,17 +279,16 @@ export function createObjectReader(gitdir: string): ObjectReader {
     if (entry.kind === 'head') return entry.head;
     budget.bytes -= entry.delta.length;
     if (budget.bytes < 0) return 'oversized';
-    const plan = walkDelta(entry.delta, limit);
-    if (plan === undefined) return entry.isCut === true ? 'oversized' : undefined;
-    if (plan.baseNeeded > MAX_HEAD_BASE_BYTES) return 'oversized';
+    const isCut = entry.isCut === true;
+    const plan = walkDelta(entry.delta, limit, undefined, MAX_HEAD_BASE_BYTES, isCut);
+    if (plan === undefined) return undefined;
     const base =
       entry.kind === 'ofs'
         ? readHeadAt(pack, entry.baseOffset, depth + 1, plan.baseNeeded, budget)
         : (readHeadFromPacks(entry.baseOid, depth + 1, plan.baseNeeded, budget) ?? readLooseHead(entry.baseOid, plan.baseNeeded));
     if (base === undefined || base === 'oversized') return base;
     if (base.size !== plan.baseSize) return undefined;
-    if (base.bytes.length < plan.baseNeeded) return 'oversized';
-    const bytes = walkDelta(entry.delta, limit, base.bytes)?.bytes;
+    const bytes = walkDelta(entry.delta, limit, base.bytes, base.bytes.length, isCut)?.bytes;
     return bytes === undefined ? undefined : { type: base.type, size: plan.resultSize, bytes };
   };
 
@@ -295,6 +302,17 @@ export function createObjectReader(gitdir: string): ObjectReader {
     for (const pack of listPacks()) {
       const offset = findOffset(pack, name);
       if (offset !== undefined) return readHeadAt(pack, offset, depth, limit, budget);
+    }
+    return undefined;
+  };
+
+  const locateListed = (oid: string): ObjectLocation | undefined => {
+    const path = join(objectsDir, oid.slice(0, 2), oid.slice(2));
+    if (lstatSync(path, { throwIfNoEntry: false })?.isFile() === true) return { kind: 'loose', path };
+    const name = Buffer.from(oid, 'hex');
+    for (const pack of listPacks()) {
+      const offset = findOffset(pack, name);
+      if (offset !== undefined) return { kind: 'packed', packPath: pack.packPath, offset };
     }
     return undefined;
   };
@@ -316,6 +334,13 @@ export function createObjectReader(gitdir: string): ObjectReader {
       if (packs === undefined || readPackDirTime() === listedMtimeMs) return false;
       packs = undefined;
       return isListed(oid);
+    },
+    locate(oid) {
+      if (!OID.test(oid)) return undefined;
+      const found = locateListed(oid);
+      if (found !== undefined || packs === undefined || readPackDirTime() === listedMtimeMs) return found;
+      packs = undefined;
+      return locateListed(oid);
     },
     readHead(oid, limit) {
       if (!OID.test(oid)) return undefined;
@@ -456,51 +481,21 @@ function readPackEntry(packPath: string, offset: number, limit?: number): PackEn
   if (opened === undefined) return undefined;
   const { descriptor, size: packSize } = opened;
   try {
-    const head = Buffer.alloc(64);
-    const headLength = readSync(descriptor, head, 0, head.length, offset);
-    let cursor = 0;
-    let byte = head[cursor++] ?? 0;
-    const type = (byte >> 4) & 7;
-    let size = byte & 15;
-    let shift = 4;
-    while ((byte & 0x80) !== 0) {
-      if (cursor >= headLength || shift > 49) return undefined;
-      byte = head[cursor++] ?? 0;
-      size += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    }
+    const header = readPackEntryHeader(descriptor, offset);
+    if (header === undefined) return undefined;
+    const { kind, size, baseOffset, baseOid, dataStart: start } = header;
     // A start read inflates only the start, whatever the size.
     if (size > MAX_OBJECT_BYTES && limit === undefined) return undefined;
-    let baseOffset = 0;
-    let baseOid = '';
-    if (type === OFS_DELTA) {
-      byte = head[cursor++] ?? 0;
-      let distance = byte & 0x7f;
-      while ((byte & 0x80) !== 0) {
-        if (cursor >= headLength) return undefined;
-        byte = head[cursor++] ?? 0;
-        distance = (distance + 1) * 128 + (byte & 0x7f);
-      }
-      baseOffset = offset - distance;
-      if (baseOffset < 0 || distance === 0) return undefined;
-    } else if (type === REF_DELTA) {
-      if (cursor + 20 > headLength) return undefined;
-      baseOid = head.toString('hex', cursor, cursor + 20);
-      cursor += 20;
-    } else if (TYPES[type] === undefined) {
-      return undefined;
-    }
-    const start = offset + cursor;
-    const isDelta = type === OFS_DELTA || type === REF_DELTA;
+    const isDelta = kind === 'ofs' || kind === 'ref';
     const wanted = limit === undefined ? size : isDelta ? bindDeltaPrefix(limit) : limit;
     if (size > wanted) {
       const compressed = readBytes(descriptor, start, Math.max(0, Math.min(bindCompressed(wanted), packSize - start)));
       const bytes = inflatePrefix(compressed, wanted);
       if (bytes === undefined) return undefined;
       if (bytes.length < wanted) return 'oversized';
-      if (type === OFS_DELTA) return { kind: 'ofs', baseOffset, delta: bytes, isCut: true };
-      if (type === REF_DELTA) return { kind: 'ref', baseOid, delta: bytes, isCut: true };
-      return { kind: 'head', head: { type: TYPES[type] as GitObjectType, size, bytes } };
+      if (kind === 'ofs') return { kind, baseOffset, delta: bytes, isCut: true };
+      if (kind === 'ref') return { kind, baseOid, delta: bytes, isCut: true };
+      return { kind: 'head', head: { type: kind, size, bytes } };
     }
     const length = Math.min(size + Math.ceil(size / 256) + 64, packSize - start);
     if (length <= 0) return undefined;
@@ -512,12 +507,58 @@ function readPackEntry(packPath: string, offset: number, limit?: number): PackEn
       return undefined;
     }
     if (data.length !== size) return undefined;
-    if (type === OFS_DELTA) return { kind: 'ofs', baseOffset, delta: data };
-    if (type === REF_DELTA) return { kind: 'ref', baseOid, delta: data };
-    return { kind: 'whole', object: { type: TYPES[type] as GitObjectType, bytes: data } };
+    if (kind === 'ofs') return { kind, baseOffset, delta: data };
+    if (kind === 'ref') return { kind, baseOid, delta: data };
+    return { kind: 'whole', object: { type: kind, bytes: data } };
   } finally {
     closeSync(descriptor);
   }
+}
+
+/** A pack entry's header: what it holds, its inflated size, and where its zlib stream starts. */
+export interface PackEntryHeader {
+  /** The object's type, or a delta against the entry at `baseOffset` (`ofs`) or the object `baseOid` (`ref`). */
+  kind: GitObjectType | 'ofs' | 'ref';
+  /** Inflated bytes: the object's, or the delta's. */
+  size: number;
+  dataStart: number;
+  baseOffset: number;
+  baseOid: string;
+}
+
+/** The header of the entry at `offset` of an open pack; undefined when it is not one. */
+export function readPackEntryHeader(descriptor: number, offset: number): PackEntryHeader | undefined {
+  const head = Buffer.alloc(64);
+  const headLength = readSync(descriptor, head, 0, head.length, offset);
+  let cursor = 0;
+  let byte = head[cursor++] ?? 0;
+  const type = (byte >> 4) & 7;
+  let size = byte & 15;
+  let shift = 4;
+  while ((byte & 0x80) !== 0) {
+    if (cursor >= headLength || shift > 49) return undefined;
+    byte = head[cursor++] ?? 0;
+    size += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  }
+  if (type === OFS_DELTA) {
+    byte = head[cursor++] ?? 0;
+    let distance = byte & 0x7f;
+    while ((byte & 0x80) !== 0) {
+      if (cursor >= headLength) return undefined;
+      byte = head[cursor++] ?? 0;
+      distance = (distance + 1) * 128 + (byte & 0x7f);
+    }
+    const baseOffset = offset - distance;
+    if (baseOffset < 0 || distance === 0) return undefined;
+    return { kind: 'ofs', size, dataStart: offset + cursor, baseOffset, baseOid: '' };
+  }
+  if (type === REF_DELTA) {
+    if (cursor + 20 > headLength) return undefined;
+    return { kind: 'ref', size, dataStart: offset + cursor + 20, baseOffset: 0, baseOid: head.toString('hex', cursor, cursor + 20) };
+  }
+  const kind = TYPES[type];
+  return kind === undefined ? undefined : { kind, size, dataStart: offset + cursor, baseOffset: 0, baseOid: '' };
 }
 
 /** Git's delta format: the base and result sizes, then copy (from the base) and insert (literal) instructions. */
@@ -563,15 +604,18 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer | undefined {
 }
 
 /**
- * The first `limit` bytes of a delta's result (all of it when it is shorter), and how many bytes of its base they copy
- * from: `baseNeeded`, the end of the furthest copy. Without `base`, only the sizes are worked out; with it (at least
- * `baseNeeded` bytes of the base's start), the bytes too. Undefined for a malformed delta or too short a base.
+ * The start of a delta's result: as much of its first `limit` bytes as the delta's bytes at hand and `base` (the start
+ * of its base) make, stopping at a copy from past the end of `base`, or at the end of a delta cut short (`isCut`).
+ * Without `base`, the same walk over a base of `maxBase` bytes works out how far into the base it copies from
+ * (`baseNeeded`). Undefined for a malformed delta.
  */
 function walkDelta(
   delta: Buffer,
   limit: number,
-  base?: Buffer,
-): { baseSize: number; resultSize: number; baseNeeded: number; bytes?: Buffer } | undefined {
+  base: Buffer | undefined,
+  maxBase: number,
+  isCut: boolean,
+): { baseSize: number; resultSize: number; baseNeeded: number; bytes: Buffer } | undefined {
   let cursor = 0;
   const readSize = (): number => {
     let value = 0;
@@ -586,36 +630,46 @@ function walkDelta(
   };
   const baseSize = readSize();
   const resultSize = readSize();
+  const available = Math.min(base?.length ?? maxBase, maxBase);
   const wanted = Math.min(resultSize, limit);
-  const bytes = base === undefined ? undefined : Buffer.allocUnsafe(wanted);
+  const bytes = Buffer.allocUnsafe(base === undefined ? 0 : wanted);
   let baseNeeded = 0;
   let written = 0;
   while (written < wanted && cursor < delta.length) {
-    const op = delta[cursor++] ?? 0;
+    const op = delta[cursor] ?? 0;
     if ((op & 0x80) !== 0) {
+      let at = cursor + 1;
       let copyOffset = 0;
       let copySize = 0;
-      for (let bit = 0; bit < 4; bit += 1) if ((op & (1 << bit)) !== 0) copyOffset += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
-      for (let bit = 0; bit < 3; bit += 1) if ((op & (1 << (4 + bit))) !== 0) copySize += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
+      for (let bit = 0; bit < 4; bit += 1) if ((op & (1 << bit)) !== 0) copyOffset += (delta[at++] ?? 0) * 2 ** (8 * bit);
+      for (let bit = 0; bit < 3; bit += 1) if ((op & (1 << (4 + bit))) !== 0) copySize += (delta[at++] ?? 0) * 2 ** (8 * bit);
+      if (at > delta.length) break;
       if (copySize === 0) copySize = 0x10000;
       if (copyOffset + copySize > baseSize || written + copySize > resultSize) return undefined;
-      const take = Math.min(copySize, wanted - written);
-      baseNeeded = Math.max(baseNeeded, copyOffset + take);
-      if (bytes !== undefined && base !== undefined) {
-        if (copyOffset + take > base.length) return undefined;
-        base.copy(bytes, written, copyOffset, copyOffset + take);
+      const whole = Math.min(copySize, wanted - written);
+      const take = Math.min(whole, Math.max(0, available - copyOffset));
+      if (take > 0) {
+        baseNeeded = Math.max(baseNeeded, copyOffset + take);
+        if (base !== undefined) base.copy(bytes, written, copyOffset, copyOffset + take);
+        written += take;
       }
-      written += take;
+      // A copy from past what is read of the base ends the start here.
+      if (take < whole) break;
+      cursor = at;
     } else if (op !== 0) {
-      if (cursor + op > delta.length || written + op > resultSize) return undefined;
+      if (written + op > resultSize) return undefined;
+      if (cursor + 1 + op > delta.length) {
+        if (!isCut) return undefined;
+        break;
+      }
       const take = Math.min(op, wanted - written);
-      if (bytes !== undefined) delta.copy(bytes, written, cursor, cursor + take);
-      cursor += op;
+      if (base !== undefined) delta.copy(bytes, written, cursor + 1, cursor + 1 + take);
+      cursor += 1 + op;
       written += take;
     } else {
       return undefined;
     }
   }
-  if (written < wanted) return undefined;
-  return bytes === undefined ? { baseSize, resultSize, baseNeeded } : { baseSize, resultSize, baseNeeded, bytes };
+  if (written < wanted && cursor >= delta.length && !isCut) return undefined;
+  return { baseSize, resultSize, baseNeeded, bytes: bytes.subarray(0, written) };
 }

@@ -3,6 +3,7 @@ import { CheckerError } from '../model/diagnostic.js';
 import type { RevisionInfo } from '../model/change.js';
 import { readShallowOids } from './git-repository.js';
 import { buildOversizedCommitError, COMMIT_HEAD_BYTES, findMergeBases, readCommitHead } from './git-commit.js';
+import { readObjectHead } from './git-object-head.js';
 import { getObjectReader, parseObjectHeaders } from './git-objects.js';
 import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
@@ -149,7 +150,12 @@ async function peelToCommit(repo: GitRepository, ref: string, start: string): Pr
   let oid = start;
   for (let depth = 0; depth < 32; depth += 1) {
     // The start of the object is enough: a commit's or tag's message can run to megabytes.
-    const head = getObjectReader(repo).readHead(oid, COMMIT_HEAD_BYTES);
+    const head = await readObjectHead(
+      getObjectReader(repo),
+      oid,
+      COMMIT_HEAD_BYTES,
+      (start) => start.type !== 'tag' || parseObjectHeaders(start.bytes).has('object'),
+    );
     if (head === 'oversized') throw buildOversizedCommitError(oid);
     if (head?.type === 'commit') return oid;
     const tagged = head?.type === 'tag' ? parseObjectHeaders(head.bytes).get('object')?.[0] : undefined;
