@@ -15,8 +15,8 @@ import { signalGroup } from './process-groups.js';
  *
  * - the init (pid 1 of the namespace) starts the command with its environment and stdio and reports how it ended
  *   through an unlinked temporary file at fd 3, then exits with it; when pid 1 exits, the kernel kills every other
- *   process of the namespace, setsid or not. The command is pid 2, not pid 1: pid 1 ignores every signal it has no
- *   handler for, which would change what SIGTERM and a self-sent signal do to it.
+ *   process of the namespace, setsid or not. The command is the init's child, not pid 1: pid 1 ignores every signal
+ *   it has no handler for, which would change what SIGTERM and a self-sent signal do to it.
  * - `--kill-child` ends the init when `unshare` dies (the timeout's SIGKILL to the group); `setpriv --pdeathsig KILL`
  *   ends `unshare` when the thread that started it dies: checker killed with SIGKILL, or the MCP tool worker terminated.
  * - `--mount-proc` gives the namespace its own /proc, so a command that reads /proc/<its own pid> reads itself.
@@ -274,20 +274,31 @@ async function probePlan(): Promise<Plan> {
   const attempts = process.getuid?.() === 0 ? [AS_ROOT, IN_USER_NAMESPACE] : [IN_USER_NAMESPACE, AS_ROOT];
   const failures: string[] = [];
   for (const attempt of attempts) {
-    for (const tied of setpriv === undefined ? [false] : [true, false]) {
-      const prefix = [...(tied && setpriv !== undefined ? [setpriv, '--pdeathsig', 'KILL', '--'] : []), unshare, ...attempt.flags, '--'];
-      const failure = await tryWrapper(prefix, unshare);
-      if (failure === undefined) {
-        const tie = tied
-          ? 'setpriv --pdeathsig KILL ends it if checker itself is killed'
-          : `${setpriv === undefined ? 'setpriv was not found' : 'setpriv --pdeathsig failed'}, so a checker killed with SIGKILL leaves it running`;
-        const containment: Containment = { mode: 'pid-namespace', detail: `${attempt.how}; ${tie}` };
-        return { wrapper: { prefix, containment, diesWithChecker: tied }, containment };
+    const namespace = [unshare, ...attempt.flags, '--'];
+    let untied = 'setpriv was not found';
+    if (setpriv !== undefined) {
+      const tied = [setpriv, '--pdeathsig', 'KILL', '--', ...namespace];
+      const failure = await tryWrapper(tied, unshare);
+      if (failure === undefined)
+        return namespacePlan(tied, `${attempt.how}; setpriv --pdeathsig KILL ends it if checker itself is killed`, true);
+      if (!failure.startsWith('setpriv')) {
+        failures.push(`${attempt.how}: ${failure}`);
+        continue;
       }
-      failures.push(`${tied ? 'setpriv + ' : ''}${attempt.how}: ${failure}`);
+      untied = failure;
     }
+    // Without setpriv (missing, or too old for --pdeathsig) a namespace still holds setsid escapes, not checker's SIGKILL.
+    const failure = await tryWrapper(namespace, unshare);
+    if (failure === undefined)
+      return namespacePlan(namespace, `${attempt.how}; ${untied}, so a checker killed with SIGKILL leaves it running`, false);
+    failures.push(`${attempt.how}: ${failure}`);
   }
   return processGroupOnly(`no pid namespace could be made (${failures.join('; ')})`);
+}
+
+function namespacePlan(prefix: string[], detail: string, diesWithChecker: boolean): Plan {
+  const containment: Containment = { mode: 'pid-namespace', detail };
+  return { wrapper: { prefix, containment, diesWithChecker }, containment };
 }
 
 /** Runs `unshare --version` through the wrapper; undefined when the init reported exit 0, else what went wrong. */

@@ -111,7 +111,7 @@ describe('containment changes nothing the command can see or report', { skip: pr
     assert.equal(seen(contained).procIsSelf, true);
   });
 
-  test('a command that kills itself with a signal reports that signal, as pid 2 of its namespace would not ignore it', async () => {
+  test('a command that kills itself with a signal reports that signal (as pid 1 of its namespace it would ignore it)', async () => {
     const root = makeTempDir('checker-contain-');
     for (const signal of ['SIGTERM', 'SIGSEGV', 'SIGINT'] as const) {
       const { contained, plain } = await both(root, { argv: [process.execPath, '-e', SELF_REPORT, 'signal', signal], timeoutMs: 20_000 });
