@@ -35,32 +35,39 @@ function isOffTopic(record: RunRecord): record is OffTopicRecord {
   return record.kind === 'off-topic';
 }
 
+function renderPaired(tasks: readonly TaskRecord[], system: SystemName): string {
+  const paired = comparePaired(tasks, system, BASELINE, 5);
+  return `${signed(paired.difference)} [${signed(paired.low)}, ${signed(paired.high)}]`;
+}
+
+const rate = (counts: { tasks: number; invented: number }): number => (counts.tasks === 0 ? Number.NaN : counts.invented / counts.tasks);
+
+/** One row per system; the other systems' figures carry BM25's on the same cases in brackets. */
 function renderAccuracy(tasks: readonly TaskRecord[], offTopic: readonly OffTopicRecord[], systems: readonly SystemName[]): string {
+  const hasBaseline = systems.includes(BASELINE);
+  const base = summarizeAccuracy(tasks, BASELINE);
+  const baseInvention = getInventionRate(offTopic, BASELINE);
   const rows = systems.map((system) => {
     const summary = summarizeAccuracy(tasks, system);
     const invention = getInventionRate(offTopic, system);
-    const versus =
-      system === BASELINE || !systems.includes(BASELINE)
-        ? ''
-        : (() => {
-            const paired = comparePaired(tasks, system, BASELINE, 5);
-            return `${signed(paired.difference)} [${signed(paired.low)}, ${signed(paired.high)}]`;
-          })();
+    const beside = hasBaseline && system !== BASELINE;
+    const cell = (value: number, baseline: number): string => (beside ? `${fixed(value)} (${fixed(baseline)})` : fixed(value));
     return [
       system,
       String(summary.cases),
-      fixed(summary.recall1),
-      fixed(summary.recall5),
-      fixed(summary.recall10),
-      fixed(summary.mrr),
+      cell(summary.recall1, base.recall1),
+      cell(summary.recall5, base.recall5),
+      cell(summary.recall10, base.recall10),
+      cell(summary.mrr, base.mrr),
       fixed(summary.answered),
       fixed(summary.testsInTop5),
-      invention.tasks === 0 ? 'n/a' : `${fixed(invention.invented / invention.tasks)} (${invention.invented}/${invention.tasks})`,
-      versus,
+      invention.tasks === 0 ? 'n/a' : `${cell(rate(invention), rate(baseInvention))}, ${invention.invented}/${invention.tasks}`,
+      beside ? renderPaired(tasks, system) : '',
       summary.errors === 0 ? '' : String(summary.errors),
     ];
   });
-  return table(
+  const note = hasBaseline ? '\n\nIn brackets: BM25 on the same cases.' : '';
+  return `${table(
     [
       'system',
       'cases',
@@ -75,7 +82,7 @@ function renderAccuracy(tasks: readonly TaskRecord[], offTopic: readonly OffTopi
       'errors',
     ],
     rows,
-  );
+  )}${note}`;
 }
 
 function renderCalibration(tasks: readonly TaskRecord[], offTopic: readonly OffTopicRecord[], systems: readonly SystemName[]): string {
