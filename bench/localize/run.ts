@@ -8,9 +8,9 @@
  * The table goes to stdout, progress to stderr, every answer to a JSON file under bench/localize/results/.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createParsePool } from '../../src/io/parse-pool.js';
 import {
@@ -30,7 +30,7 @@ import { checkoutCommit, findGitDir } from './repo-cache.js';
 import { renderReport } from './report.js';
 import { RUNNERS, type SystemName, type TreeContext } from './systems.js';
 
-const repoRoot = join(localizeDir, '..', '..');
+const repoRoot = resolve(localizeDir, '..', '..');
 const CHECKER_SYSTEMS = new Set<SystemName>(['preflight', 'context']);
 const STORED_FILES = 20;
 
@@ -194,10 +194,26 @@ function planRepositories(options: RunOptions): RepoPlan[] {
   }));
 }
 
-function describeChecker(): CheckerRevision {
-  const git = (args: string[]): string => execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8' });
+/**
+ * The checker commit measured, and how many files under src/ differ from it. A copy that is not its own git checkout
+ * (a `git archive` export, to measure a commit while others edit the working tree) names its commit with
+ * CHECKER_BENCH_REVISION.
+ */
+function describeChecker(env: NodeJS.ProcessEnv): CheckerRevision {
+  const given = env.CHECKER_BENCH_REVISION;
+  if (given !== undefined && given !== '') return { commit: `${given} (CHECKER_BENCH_REVISION)`, dirtySourceFiles: 0 };
+  const git = (args: string[]): string =>
+    execFileSync('git', args, { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  let topLevel: string;
+  try {
+    topLevel = realpathSync(git(['rev-parse', '--show-toplevel']));
+  } catch {
+    return { commit: 'unknown (not a git checkout; set CHECKER_BENCH_REVISION)', dirtySourceFiles: 0 };
+  }
+  if (topLevel !== realpathSync(repoRoot))
+    return { commit: 'unknown (not a git checkout; set CHECKER_BENCH_REVISION)', dirtySourceFiles: 0 };
   return {
-    commit: git(['rev-parse', 'HEAD']).trim(),
+    commit: git(['rev-parse', 'HEAD']),
     dirtySourceFiles: git(['status', '--porcelain', '--', 'src'])
       .split('\n')
       .filter((line) => line !== '').length,
@@ -212,7 +228,8 @@ interface CheckerRevision {
 function describeRun(checker: CheckerRevision, startedAt: string): string {
   const dirty =
     checker.dirtySourceFiles === 0 ? '' : ` (${checker.dirtySourceFiles} files under src/ differed from it in the working tree)`;
-  return `checker at ${checker.commit.slice(0, 10)}${dirty}, run started ${startedAt}`;
+  const commit = /^[0-9a-f]{40}$/.test(checker.commit) ? checker.commit.slice(0, 10) : checker.commit;
+  return `checker at ${commit}${dirty}, run started ${startedAt}`;
 }
 
 /** A result file written by an earlier run: its records and what it ran (records are trusted as this runner wrote them). */
@@ -250,7 +267,7 @@ async function main(): Promise<void> {
   const outPath = options.outPath ?? join(localizeDir, 'results', `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   const total = plans.reduce((sum, plan) => sum + plan.cases.length + plan.offTopic.length, 0);
   log(`${plans.length} repositories, ${total} cases and off-topic tasks; results to ${outPath}`);
-  const checker = describeChecker();
+  const checker = describeChecker(process.env);
   const pool = createParsePool();
   const records: RunRecord[] = [];
   const repositorySeconds: Record<string, number> = {};
