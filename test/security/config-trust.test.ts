@@ -149,7 +149,12 @@ describe('a change cannot open its own execution gate', () => {
       assert.deepEqual(boundary?.allowedChecks, []);
       assert.deepEqual(
         boundary?.blockedChecks.map((check) => [check.name, check.reason]),
-        [['unit', "the session's changes alter checks.pwned of the checker configuration (config/changed-by-range); only what the base revision configures may run"]],
+        [
+          [
+            'unit',
+            "the session's changes alter checks.pwned of the checker configuration (config/changed-by-range); only what the base revision configures may run",
+          ],
+        ],
       );
     } finally {
       session.cleanup();
