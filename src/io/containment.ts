@@ -113,6 +113,11 @@ export interface ContainedSpawnOptions {
 let detection: Promise<Plan> | undefined;
 let detected: Plan | undefined;
 
+/** Whether the next command could outlive a checker killed with SIGKILL: no namespace, or one not tied to checker's life. */
+export async function canOutliveChecker(choice?: ContainmentChoice): Promise<boolean> {
+  return (await choosePlan(choice)).wrapper?.diesWithChecker !== true;
+}
+
 /** The plan for the next command; namespaces are detected once per thread (trial runs of the wrappers). */
 async function choosePlan(choice: ContainmentChoice | undefined): Promise<Plan> {
   if ((choice ?? readChoice()) === 'off') return processGroupOnly(`containment turned off (${CONTAINMENT_VARIABLE}=off)`);

@@ -1,7 +1,8 @@
+import { closeSync, constants, openSync, unlinkSync, writeSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../text/is-record.js';
-import { readArtifact, writeArtifact } from './artifacts.js';
+import { createArtifactFolder, readArtifact } from './artifacts.js';
 import { hasErrorCode } from './has-error-code.js';
 import { findLocalFolder } from './local-folders.js';
 import { signalGroup } from './process-groups.js';
@@ -15,16 +16,39 @@ import { getCurrentOwner, isOwnerGone, type ProcessOwner, readProcessStartTicks,
  * A group whose leader has already exited is left alone, since its pgid can no longer be told apart from a new one.
  */
 const FOLDER = 'process-groups';
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 
-/** Records `pgid` as this process's; resolves to its removal, which never throws (the group has ended by then). */
-export async function recordProcessGroup(root: string, pgid: number): Promise<() => Promise<void>> {
-  const leaderStartTicks = readProcessStartTicks(pgid);
-  if (leaderStartTicks === undefined) return async () => undefined;
-  const path = `${FOLDER}/${pgid}`;
-  await writeArtifact(root, path, `${JSON.stringify({ pgid, leaderStartTicks, owner: getCurrentOwner() })}\n`);
-  return async () => {
-    const folder = await findLocalFolder(root, FOLDER).catch(() => undefined);
-    if (folder !== undefined) await unlinkIfPresent(join(folder, String(pgid))).catch(() => undefined);
+/** Writes group records; `record` is synchronous, so it runs right after spawn, before the command has done anything. */
+export interface GroupRecorder {
+  /** Records `pgid` as this process's; returns its removal. Neither throws: a record is a fallback, never the run's business. */
+  record(pgid: number): () => void;
+}
+
+/** Creates the records folder (refusing a symlinked segment) for commands that would outlive a checker killed with SIGKILL. */
+export async function openGroupRecorder(root: string): Promise<GroupRecorder> {
+  const folder = await createArtifactFolder(root, FOLDER);
+  return {
+    record(pgid) {
+      const leaderStartTicks = readProcessStartTicks(pgid);
+      if (leaderStartTicks === undefined) return () => undefined;
+      const path = join(folder, String(pgid));
+      try {
+        // O_NOFOLLOW: a link planted under that name is not written through.
+        const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW, 0o600);
+        try {
+          writeSync(fd, `${JSON.stringify({ pgid, leaderStartTicks, owner: getCurrentOwner() })}\n`);
+        } finally {
+          closeSync(fd);
+        }
+      } catch {
+        return () => undefined;
+      }
+      return () => {
+        try {
+          unlinkSync(path);
+        } catch {}
+      };
+    },
   };
 }
 

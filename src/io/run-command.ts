@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 import type { CommandRun, CommandSpec, OutputExcerpt } from '../model/command.js';
 import { compactV8Folder } from './v8-coverage.js';
 import { CheckerError } from '../model/diagnostic.js';
-import { type ContainedChild, type ContainmentChoice, spawnContained } from './containment.js';
+import { type ContainedChild, type ContainmentChoice, canOutliveChecker, spawnContained } from './containment.js';
 import { hasErrorCode } from './has-error-code.js';
 import { signalGroup, trackProcessGroup } from './process-groups.js';
-import { killOrphanedGroups, recordProcessGroup } from './orphan-groups.js';
+import { killOrphanedGroups, openGroupRecorder } from './orphan-groups.js';
 import { isPathInside } from './repo-files.js';
 import { sweepAbandonedWorktrees } from './worktree-folders.js';
 
@@ -102,10 +102,10 @@ export interface RunOptions {
  * a stale copy.
  */
 export async function runCommand(root: string, spec: CommandSpec, options: RunOptions = {}): Promise<CommandRun> {
-  // Housekeeping, not the command's business: a folder that cannot be removed (a symlinked .checker) must not stop
-  // the run; the runs that make worktrees sweep them again and report what they could not remove.
-  if (spec.cwd === undefined) await sweepAbandonedWorktrees(root).catch(() => undefined);
-  await killOrphanedGroups(root).catch(() => undefined);
+  // A dead run's orphaned commands are killed, and in the root its worktrees removed (the sweep kills orphans first).
+  // Housekeeping, not the command's business: what cannot be removed (a symlinked .checker) must not stop the run;
+  // the runs that make worktrees sweep them again and report what they could not remove.
+  await (spec.cwd === undefined ? sweepAbandonedWorktrees(root) : killOrphanedGroups(root)).catch(() => undefined);
   const run = await runInGroup(root, spec, options);
   if (spec.v8CoverageDir !== undefined) await compactV8Folder(await resolveCoverageDir(root, spec.v8CoverageDir), await realpath(root));
   return run;
@@ -129,6 +129,7 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
   if (program === undefined || program === '') {
     return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, 'empty argv') });
   }
+  const recorder = (await canOutliveChecker(options.containment)) ? await openGroupRecorder(root).catch(() => undefined) : undefined;
   let contained: ContainedChild;
   try {
     contained = await spawnContained(spec.argv, {
@@ -143,8 +144,7 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
   }
   const { child, containment } = contained;
   const untrack = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
-  const recorded =
-    child.pid === undefined || contained.diesWithChecker ? undefined : recordProcessGroup(root, child.pid).catch(() => undefined);
+  const forgetGroup = child.pid === undefined || contained.diesWithChecker ? undefined : recorder?.record(child.pid);
   return new Promise((resolve) => {
     let timedOut = false;
     let settled = false;
@@ -166,9 +166,8 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
       settled = true;
       untrack();
       contained.dispose();
-      const run = finish(outcome);
-      if (recorded === undefined) resolve(run);
-      else void recorded.then((forget) => forget?.()).then(() => resolve(run));
+      forgetGroup?.();
+      resolve(finish(outcome));
     };
 
     if (spec.stdin !== undefined && child.stdin !== null) {

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import type { CommandSpec } from '../model/command.js';
 import type { ServiceExit, ServiceHandle, ServiceSpec, ServiceStop } from '../model/service.js';
-import { type ContainedChild, spawnContained, toContainedCommand } from './containment.js';
-import { killOrphanedGroups, recordProcessGroup } from './orphan-groups.js';
+import { type ContainedChild, canOutliveChecker, spawnContained, toContainedCommand } from './containment.js';
+import { killOrphanedGroups, openGroupRecorder } from './orphan-groups.js';
 import { addExitCleanup, signalGroup, trackProcessGroup } from './process-groups.js';
 import {
   CLOSE_GRACE_MS,
@@ -26,10 +26,10 @@ const MAX_EXIT_COMMAND_MS = 30_000;
  */
 export async function startService(root: string, spec: ServiceSpec): Promise<ServiceHandle> {
   const cwd = resolveCommandCwd(root, spec.cwd);
-  // Housekeeping, not the command's business: a folder that cannot be removed (a symlinked .checker) must not stop
-  // the run; the runs that make worktrees sweep them again and report what they could not remove.
-  if (spec.cwd === undefined) await sweepAbandonedWorktrees(root).catch(() => undefined);
-  await killOrphanedGroups(root).catch(() => undefined);
+  // A dead run's orphaned commands are killed, and in the root its worktrees removed (the sweep kills orphans first).
+  // Housekeeping, not the command's business: what cannot be removed (a symlinked .checker) must not stop the run;
+  // the runs that make worktrees sweep them again and report what they could not remove.
+  await (spec.cwd === undefined ? sweepAbandonedWorktrees(root) : killOrphanedGroups(root)).catch(() => undefined);
   const limit = spec.excerptBytes ?? DEFAULT_EXCERPT_BYTES;
   const stdout = createExcerptBuffer(limit);
   const stderr = createExcerptBuffer(limit);
@@ -47,6 +47,7 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
     return { pid: undefined, exited: Promise.resolve(exit), stop: async () => stopped };
   };
   if (program === undefined || program === '') return notStarted('empty argv');
+  const recorder = (await canOutliveChecker()) ? await openGroupRecorder(root).catch(() => undefined) : undefined;
   let contained: ContainedChild;
   try {
     contained = await spawnContained(spec.argv, { cwd, env: { ...pickInheritedEnv(process.env), ...spec.env }, stdin: 'ignore' });
@@ -54,20 +55,20 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
     return notStarted(error);
   }
   const { child } = contained;
+  const forgetGroup = child.pid === undefined || contained.diesWithChecker ? undefined : recorder?.record(child.pid);
   const spawned = await new Promise<unknown>((resolve) => {
     child.once('spawn', () => resolve(undefined));
     child.once('error', (error) => resolve(error));
   });
   if (spawned !== undefined) {
+    forgetGroup?.();
     contained.dispose();
     return notStarted(spawned);
   }
-  const pid = child.pid;
-  const untrackGroup = pid === undefined ? () => undefined : trackProcessGroup(pid);
-  const recorded = pid === undefined || contained.diesWithChecker ? undefined : recordProcessGroup(root, pid).catch(() => undefined);
+  const untrackGroup = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
   const untrack = (): void => {
     untrackGroup();
-    void recorded?.then((forget) => forget?.());
+    forgetGroup?.();
   };
   return createHandle(contained, { started, stdout, stderr, untrack, program });
 }
