@@ -138,7 +138,8 @@ function processGroupOnly(why: string): Plan {
 
 /**
  * Starts `argv` without a shell in `cwd` with exactly `env`, as the leader of a new process group (and session), in a
- * pid namespace of its own when one is available. Throws what `spawn` throws synchronously (a NUL byte in an argument).
+ * pid namespace of its own when one is available. Throws what `spawn` throws synchronously (a NUL byte in an argument)
+ * and, when wrapping, an ENOENT or EACCES error for a program exec would not find, as a direct spawn reports it.
  */
 export async function spawnContained(argv: readonly string[], options: ContainedSpawnOptions): Promise<ContainedChild> {
   const plan = await choosePlan(options.choice);
