@@ -214,7 +214,6 @@ export type Config = z.infer<typeof configSchema>;
  * the change under review (src/app/trusted-config.ts), never from the change itself (docs/security.md).
  */
 export const POWER_KEYS = ['safety', 'checks', 'toolAdapters', 'products', 'investigation.provider', 'analysis.defaultBranch'] as const;
-export type PowerKey = (typeof POWER_KEYS)[number];
 
 /** A host name, or host:port, a user allows checker to reach beyond loopback (product targets). */
 const allowedHost = z
