@@ -4,7 +4,7 @@ import { lstatSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import { join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostic.js';
-import type { FileFacts, ParseOptions } from '../model/facts.js';
+import type { FileFacts, FileWords, ParseOptions } from '../model/facts.js';
 import type { SkipReason } from '../model/scan.js';
 import { writeArtifact } from './artifacts.js';
 import { readGuarded } from './guarded-read.js';
@@ -14,7 +14,7 @@ import { toAsciiJson } from '../text/ascii-json.js';
 import { compareText } from '../text/compare-text.js';
 
 /** Bump whenever extracted facts change shape or meaning, or the cache files their layout: every entry is then re-parsed. */
-export const PARSER_VERSION = 7;
+export const PARSER_VERSION = 8;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 /**
@@ -34,10 +34,13 @@ const LEADING_FIELDS = ['imports', 'exports', 'tests', 'mocks', 'routes', 'mount
 const TRAILING_FIELDS = ['callables', 'constants', 'functions', 'signals'] as const;
 /** Fields of FileFacts kept in the detail file, left out of the cache file. */
 const DETAIL_FIELDS = [...LEADING_FIELDS, ...TRAILING_FIELDS] as const;
-const DETAIL_FIELD_SET: ReadonlySet<string> = new Set(DETAIL_FIELDS);
+/** The words of a file (FileFacts.words), read by task grounding alone: a third part of the detail file, after the lists. */
+const WORDS_FIELD = 'words';
+const DETAIL_FIELD_SET: ReadonlySet<string> = new Set([...DETAIL_FIELDS, WORDS_FIELD]);
 type DetailField = (typeof DETAIL_FIELDS)[number];
-/** Where an entry's lists are in the detail file: the start of its first part, and the length of each part. */
-type DetailPlace = [number, number, number];
+/** Where an entry's parts are in the detail file: the start of its first part, and the length of each (words: 0 when none). */
+type DetailPlace = [number, number, number, number];
+const WORD_FIELDS = ['declared', 'code', 'strings', 'comments', 'names'] as const;
 /** The journal is folded into the cache file once it holds more entries than this, or than a tenth of the cache. */
 const MAX_JOURNAL_ENTRIES = 512;
 const CACHE_DIR = ['.checker', 'local', 'cache'];
@@ -67,7 +70,7 @@ export interface FactsCacheEntry {
   facts?: FileFacts;
   skip?: CachedSkip;
   /** On disk only: where the facts' lists are in the detail file (start byte, then each part's length). */
-  detail?: [number, number, number];
+  detail?: [number, number, number, number];
 }
 
 export interface FactsCache {
@@ -356,9 +359,11 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
  * bytes, read by an analysis for the files it looks at). A run that patches a kept graph parses every file's first
  * part, and the second only of the files whose routes it composes again (515 of 10,000 synthetic files). A part is kept on its facts under a symbol: its bytes until read, then its parsed lists,
  * which the lists' getters return (they stay getters: turning each into a plain value cost a map change per list).
+ * A third part holds the file's words (FileFacts.words), which only task grounding reads.
  */
 const LEADING_PART = Symbol('leading lists');
 const TRAILING_PART = Symbol('trailing lists');
+const WORDS_PART = Symbol('words');
 /** Where loaded facts' parts are in the detail file: one object per entry, where two Buffer views cost twice as much. */
 const PLACE = Symbol('detail place');
 type PartKey = typeof LEADING_PART | typeof TRAILING_PART;
@@ -367,8 +372,15 @@ interface Place {
   start: number;
   leading: number;
   trailing: number;
+  words: number;
 }
-type LoadedFacts = FileFacts & { [LEADING_PART]?: Record<string, unknown[]>; [TRAILING_PART]?: Record<string, unknown[]>; [PLACE]?: Place };
+type LoadedFacts = FileFacts & {
+  [LEADING_PART]?: Record<string, unknown[]>;
+  [TRAILING_PART]?: Record<string, unknown[]>;
+  /** The parsed words part: null when the entry has none or it does not read as words. */
+  [WORDS_PART]?: FileWords | null;
+  [PLACE]?: Place;
+};
 
 /**
  * The entries as the cache file holds them (facts without their lists, each entry with its parts' place) and the
@@ -383,9 +395,10 @@ function splitDetail(sorted: [string, FactsCacheEntry][], id: string): { entries
     const loaded = facts as LoadedFacts;
     const leading = unreadPart(loaded, LEADING_PART) ?? toPartBytes(facts, LEADING_FIELDS);
     const trailing = unreadPart(loaded, TRAILING_PART) ?? toPartBytes(facts, TRAILING_FIELDS);
-    chunks.push(leading, trailing);
-    const place: DetailPlace = [offset, leading.byteLength, trailing.byteLength];
-    offset += leading.byteLength + trailing.byteLength;
+    const words = unreadPart(loaded, WORDS_PART) ?? toWordsBytes(facts.words);
+    chunks.push(leading, trailing, words);
+    const place: DetailPlace = [offset, leading.byteLength, trailing.byteLength, words.byteLength];
+    offset += leading.byteLength + trailing.byteLength + words.byteLength;
     const { detail: _, ...rest } = entry;
     return [path, { ...rest, facts: withoutDetail(facts), detail: place }];
   });
@@ -395,11 +408,21 @@ function splitDetail(sorted: [string, FactsCacheEntry][], id: string): { entries
 }
 
 /** The bytes of a part never read since the load; undefined once read (or for facts not loaded from the cache). */
-function unreadPart(facts: LoadedFacts, key: PartKey): Buffer | undefined {
+function unreadPart(facts: LoadedFacts, key: PartKey | typeof WORDS_PART): Buffer | undefined {
   const place = facts[PLACE];
   if (facts[key] !== undefined || place === undefined) return undefined;
-  const start = key === LEADING_PART ? place.start : place.start + place.leading;
-  return place.detail.subarray(start, start + (key === LEADING_PART ? place.leading : place.trailing));
+  const start =
+    key === LEADING_PART ? place.start : key === TRAILING_PART ? place.start + place.leading : place.start + place.leading + place.trailing;
+  const length = key === LEADING_PART ? place.leading : key === TRAILING_PART ? place.trailing : place.words;
+  return place.detail.subarray(start, start + length);
+}
+
+function toWordsBytes(words: FileWords | undefined): Buffer {
+  return words === undefined ? Buffer.alloc(0) : Buffer.from(toAsciiJson(words), 'latin1');
+}
+
+function isFileWords(value: unknown): value is FileWords {
+  return isRecord(value) && WORD_FIELDS.every((field) => typeof value[field] === 'string');
 }
 
 function toPartBytes(facts: FileFacts, fields: readonly DetailField[]): Buffer {
@@ -446,14 +469,14 @@ function takeDetailedEntry(value: unknown, detail: Buffer): FactsCacheEntry | un
   const place = value.detail;
   if (
     !Array.isArray(place) ||
-    place.length !== 3 ||
+    place.length !== 4 ||
     !place.every((number) => Number.isSafeInteger(number) && number >= 0) ||
-    place[0] + place[1] + place[2] > detail.byteLength
+    place[0] + place[1] + place[2] + place[3] > detail.byteLength
   ) {
     return undefined;
   }
   const inline = value.facts;
-  if (!isRecord(inline) || DETAIL_FIELDS.some((field) => Object.hasOwn(inline, field))) return undefined;
+  if (!isRecord(inline) || [...DETAIL_FIELD_SET].some((field) => Object.hasOwn(inline, field))) return undefined;
   delete value.detail;
   if (!isCacheEntry(value, true)) return undefined;
   // A new object with the lists where parsed facts have them, so that loaded facts list their fields in the same order
@@ -461,10 +484,11 @@ function takeDetailedEntry(value: unknown, detail: Buffer): FactsCacheEntry | un
   const facts = Object.defineProperties({}, LEADING_ACCESSORS) as Record<string, unknown>;
   for (const key of Object.keys(inline)) facts[key] = inline[key];
   Object.defineProperties(facts, TRAILING_ACCESSORS);
-  const [start, leading, trailing] = place as DetailPlace;
+  const [start, leading, trailing, words] = place as DetailPlace;
+  if (words > 0) Object.defineProperty(facts, WORDS_FIELD, WORDS_ACCESSOR);
   // Not enumerable: copies, comparisons and JSON of the facts see only their fields.
   Object.defineProperty(facts, PLACE, {
-    value: { detail, start, leading, trailing },
+    value: { detail, start, leading, trailing, words },
     writable: true,
     enumerable: false,
     configurable: true,
@@ -514,6 +538,33 @@ function toAccessors(key: PartKey, fields: readonly DetailField[]): PropertyDesc
 
 const LEADING_ACCESSORS = toAccessors(LEADING_PART, LEADING_FIELDS);
 const TRAILING_ACCESSORS = toAccessors(TRAILING_PART, TRAILING_FIELDS);
+
+/** The words of loaded facts, parsed from their part on first use; a part that does not read as words is none. */
+function readWords(facts: LoadedFacts): FileWords | undefined {
+  const read = facts[WORDS_PART];
+  if (read !== undefined) return read ?? undefined;
+  const part = unreadPart(facts, WORDS_PART);
+  let parsed: unknown;
+  try {
+    parsed = part === undefined || part.byteLength === 0 ? undefined : JSON.parse(decodeCacheText(part));
+  } catch {
+    parsed = undefined;
+  }
+  const words = isFileWords(parsed) ? parsed : null;
+  Object.defineProperty(facts, WORDS_PART, { value: words, writable: true, enumerable: false, configurable: true });
+  return words ?? undefined;
+}
+
+const WORDS_ACCESSOR: PropertyDescriptor = {
+  get(this: LoadedFacts): FileWords | undefined {
+    return readWords(this);
+  },
+  set(this: LoadedFacts, value: FileWords | undefined): void {
+    Object.defineProperty(this, WORDS_PART, { value: value ?? null, writable: true, enumerable: false, configurable: true });
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** An ASCII file (written by toAsciiJson) is read as Latin-1, the fast way; any other as UTF-8. */
 function decodeCacheText(bytes: Buffer): string {
@@ -594,6 +645,7 @@ function isCacheEntry(value: unknown, detailApart = false): value is FactsCacheE
 export function isFileFactsShape(value: unknown, detailApart = false): value is FileFacts {
   if (!isRecord(value) || typeof value.lines !== 'number') return false;
   for (const list of FACT_LISTS) if (!(detailApart && DETAIL_FIELD_SET.has(list)) && !Array.isArray(value[list])) return false;
+  if (!detailApart && value.words !== undefined && !isFileWords(value.words)) return false;
   return value.failure === undefined || (isRecord(value.failure) && typeof value.failure.code === 'string');
 }
 

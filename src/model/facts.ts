@@ -283,6 +283,33 @@ export interface FileFacts {
   lines: number;
   /** Set when the file could not be parsed; the other lists are then empty. */
   failure?: ParseFailure;
+  /**
+   * What the file's text says, as words (src/graph/parse/file-words.ts): what task grounding ranks files by. Absent for
+   * facts read for their links alone (a focused run) and for texts parsed off disk; last, kept apart by the facts cache.
+   */
+  words?: FileWords;
+}
+
+/**
+ * The words of a file's text by where they stand, each field a space-separated list of lower-case ASCII words sorted by
+ * code unit, a word said more than once followed by `*` and its count up to 9 (`token*3`). Words are split on case,
+ * digits and separators (src/text/split-words.ts), unstemmed; English stop words, language keywords, numbers and
+ * words of one letter or over 32 are left out, and each field keeps at most its 1,024 most frequent words.
+ */
+export interface FileWords {
+  /** Words of the names the file declares: functions, classes, interfaces, types, enums, variables, namespaces. */
+  declared: string;
+  /** Words of every other identifier and property name. */
+  code: string;
+  /** Words of string literals and template texts; module specifiers (`from './x'`, `require('x')`) left out. */
+  strings: string;
+  /** Words of comments. */
+  comments: string;
+  /**
+   * Names of two words or more kept whole, lower-case letters and digits only, without counts: identifiers
+   * (`verifyToken` → `verifytoken`) and strings written like one (`'If-None-Match'` → `ifnonematch`).
+   */
+  names: string;
 }
 
 /** The identifier words of one signal class: a word of an identifier (`pageSize` → page, size) equal to one, or starting with a prefix. */

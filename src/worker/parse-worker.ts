@@ -1,6 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { extractFacts } from '../graph/parse/extract-facts.js';
 import { extractLinkFacts } from '../graph/parse/link-facts.js';
+import { extractFileWords } from '../graph/parse/file-words.js';
 import { compileLinkTest } from '../graph/resolve/link-keys.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
 import { countLines, type ReadOutcome } from '../io/parse-pool.js';
@@ -87,7 +88,11 @@ function answer(message: ReadRequest, path: string, source: { text: string; size
     return { kind: 'unlinked', size, hash, lines: countLines(text), tested, ...(holds ? { holder: process.pid } : {}) };
   }
   if (linked !== undefined) return { kind: 'linked', size, hash, facts: linked };
-  return { kind: 'parsed', size, hash, facts: parseOne(path, text, message.options) };
+  // A file on disk gets its words too (what task grounding ranks by), while its text is in memory: about a tenth of
+  // its parse. Texts parsed off disk (a base revision's) and files read for their links alone go without.
+  const facts = parseOne(path, text, message.options);
+  facts.words = extractFileWords(text);
+  return { kind: 'parsed', size, hash, facts };
 }
 
 const linkTests = new Map<string, (text: string) => boolean>();

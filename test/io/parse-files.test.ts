@@ -15,6 +15,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
+import { extractFileWords } from '../../src/graph/parse/file-words.js';
 import type { FocusSelector, FocusStep, LinkKeys } from '../../src/model/env.js';
 import { emptyFacts } from '../../src/model/facts.js';
 import { FACTS_CACHE_FILE, FACTS_DETAIL_FILE, FACTS_JOURNAL_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
@@ -71,6 +72,11 @@ function createSourceRepo(t: { after(fn: () => void): void }): TestRepo {
   return repo;
 }
 
+/** The facts of a file read from disk and parsed in full: its words with them. */
+function readFacts(path: string, text: string) {
+  return { ...extractFacts(path, text, { assertionHelpers: [] }), words: extractFileWords(text) };
+}
+
 async function run(repo: TestRepo, extra: Partial<ParseRepositoryOptions> = {}) {
   const scan = await scanRepository(repo.dir);
   return parseRepositoryFiles(repo.dir, scan.files, { assertionHelpers: [], pool, ...extra });
@@ -84,7 +90,7 @@ test('first run parses every code file and nothing else; the cache stays out of 
   assert.deepEqual(result.stats, { cached: 0, parsed: 5, read: 5, crashed: 0 });
   assert.deepEqual([...result.facts.keys()].sort(), Object.keys(sources).sort());
   for (const [path, text] of Object.entries(sources)) {
-    assert.deepEqual(result.facts.get(path)?.facts, extractFacts(path, text, { assertionHelpers: [] }));
+    assert.deepEqual(result.facts.get(path)?.facts, readFacts(path, text));
   }
   assert.equal(result.facts.get('src/db.ts')?.hash, sha1(sources['src/db.ts']));
   assert.deepEqual(result.skipped, []);
@@ -128,7 +134,7 @@ test('focused, with no cache, before the keys are known: files are read and hash
   assert.deepEqual([...first.linkOnly].sort(), ['lib/legacy.cjs', 'src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
   assert.deepEqual(first.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
   for (const [path, text] of Object.entries(sources)) {
-    const full = extractFacts(path, text, { assertionHelpers: [] });
+    const full = readFacts(path, text);
     assert.deepEqual(first.facts.get(path)?.facts, first.linkOnly.has(path) ? emptyFacts(full.lines) : full, path);
     assert.equal(first.facts.get(path)?.hash, sha1(text));
   }
