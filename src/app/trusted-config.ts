@@ -113,7 +113,7 @@ export function toGateConfig(trust: ConfigTrust): {
 }
 
 /** One sentence on the gate: open, or which condition is missing, with where the power keys came from. */
-export function explainTrustedGate(confirmed: boolean, allowCommands: boolean, trust: ConfigTrust): string {
+function explainTrustedGate(confirmed: boolean, allowCommands: boolean, trust: ConfigTrust): string {
   if (trust.blocked) {
     return `closed: the change under review alters ${trust.changedByRange.join(', ')} of the checker configuration (config/changed-by-range); nothing was started. Review it and pass --trust-changed-config to run what the change configures, or merge it first`;
   }

@@ -10,7 +10,7 @@ const MAX_USER_CONFIG_BYTES = 256 * 1024;
 const USER_VARIABLES = ['CHECKER_PROVIDER_ENDPOINT', 'CHECKER_PROVIDER_MODEL', 'CHECKER_PROVIDER_KEY_ENV', 'CHECKER_ALLOW_HOSTS'];
 
 /** Where the user config file is looked for: $CHECKER_USER_CONFIG, else $XDG_CONFIG_HOME/checker/config.yml, else ~/.config/checker/config.yml. */
-export function findUserConfigPath(processEnv: NodeJS.ProcessEnv, home = homedir()): string {
+function findUserConfigPath(processEnv: NodeJS.ProcessEnv, home = homedir()): string {
   const explicit = processEnv.CHECKER_USER_CONFIG;
   if (explicit !== undefined && explicit !== '') {
     if (!isAbsolute(explicit)) {

@@ -58,7 +58,7 @@ const runtimeProof = z.strictObject({
  * Where the keys that decide what may run were read (docs/security.md): the base revision of the change, the change's
  * own (`--trust-changed-config`), or the working tree (no git history); and which of them the change alters.
  */
-export const gateConfig = z.strictObject({
+const gateConfig = z.strictObject({
   from: z.enum(['base', 'change', 'working-tree']),
   base: z.strictObject({ ref: z.string(), oid: z.string() }).optional(),
   /** Power keys the change alters (`safety.allowCommands`, `checks.unit`); while untrusted, nothing runs (config/changed-by-range). */
