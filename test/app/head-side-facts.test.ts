@@ -3,13 +3,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { analyzeChange } from '../../src/app/analyze.js';
+import { PARSER_VERSION } from '../../src/io/parse-cache.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { createTestEnv } from '../helpers/test-env.js';
 
 /** How many texts the analysis parsed outside the graph: each parsed side is kept in the revision facts cache. */
 function countParsedSides(dir: string): number {
   // One entry a line, after the header line.
-  return readFileSync(join(dir, '.checker/local/cache/revision-facts-v7.jsonl'), 'utf8').trimEnd().split('\n').length - 1;
+  return (
+    readFileSync(join(dir, `.checker/local/cache/revision-facts-v${PARSER_VERSION}.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n').length - 1
+  );
 }
 
 describe('the head side of a committed range', () => {

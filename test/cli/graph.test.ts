@@ -5,6 +5,7 @@ import { after, describe, it } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { runCliAsync, projectRoot } from '../helpers/cli.js';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
+import { FACTS_CACHE_FILE } from '../../src/io/parse-cache.js';
 
 const schema: Record<string, unknown> = JSON.parse(readFileSync(join(projectRoot, 'schemas/graph-report.schema.json'), 'utf8'));
 const validate = new Ajv2020.default({ strict: false }).compile(schema);
@@ -98,11 +99,11 @@ describe('checker graph on a repository that commits .checker/local', () => {
 
   it('never reads a committed facts cache, so forged facts cannot hide an import', async () => {
     assert.equal((await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json'])).code, 0);
-    const cachePath = join(repo.dir, '.checker/local/cache/facts-v7.json');
+    const cachePath = join(repo.dir, '.checker/local/cache', FACTS_CACHE_FILE);
     const cache = JSON.parse(readFileSync(cachePath, 'utf8'));
     const forged = JSON.stringify(cache).replaceAll('./b.js', './nowhere.js');
     writeFileSync(cachePath, forged);
-    repo.git('add', '-f', '.checker/local/cache/facts-v7.json');
+    repo.git('add', '-f', `.checker/local/cache/${FACTS_CACHE_FILE}`);
     repo.commit('commit the cache');
     const result = await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
