@@ -6,6 +6,7 @@ import { CheckerError } from '../model/diagnostic.js';
 import type { Worktree, WorktreeRequest } from '../model/worktree.js';
 import { createArtifactFolder } from './artifacts.js';
 import type { GitRepository } from './git-repository.js';
+import { readCommitTree } from './git-tree.js';
 import { hasErrorCode } from './has-error-code.js';
 import { isPathInside } from './repo-files.js';
 import { claimWorktree, releaseWorktreeClaim, removeWorktrees, trackLiveWorktree, WORKTREES_FOLDER } from './worktree-folders.js';
@@ -124,8 +125,8 @@ export async function createWorktree(repo: GitRepository, root: string, request:
   const state: WriteState = { request, files: 0, bytes: 0, skipped: [], links: [], blobs: [] };
   let incomplete: string | undefined;
   try {
-    const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid: request.commit, cache: repo.cache });
-    await writeTree(repo, path, commit.tree, '', state);
+    // The bounded commit reader: a commit with a 50 MB message must not be inflated whole to find its tree.
+    await writeTree(repo, path, await readCommitTree(repo, request.commit), '', state);
     await writeBlobs(repo, path, state);
   } catch (error) {
     if (!(error instanceof CapReached)) throw error;
