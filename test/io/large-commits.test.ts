@@ -193,7 +193,7 @@ describe('history over commits with megabyte messages (issue 39)', () => {
     }
   });
 
-  test('reads a bounded start of each commit: mining 8 MiB messages grows the peak memory by less than one', (t) => {
+  test('reads a bounded start of each commit: mining three 8 MiB messages grows the peak memory by less than two', (t) => {
     if (!existsSync('/proc/self/clear_refs')) {
       t.skip('needs Linux /proc/self/clear_refs to reset the peak RSS');
       return;
@@ -215,7 +215,9 @@ describe('history over commits with megabyte messages (issue 39)', () => {
       });
       const run = JSON.parse(stdout) as { kept: number; read: number; streamed: number; growth: number };
       assert.deepEqual({ kept: run.kept, read: run.read, streamed: run.streamed }, { kept: 4, read: 4, streamed: 4 });
-      assert.ok(run.growth < MESSAGE_BYTES, `peak RSS grew by ${(run.growth / 1048576).toFixed(1)} MiB`);
+      // The old reader held all three messages (26.8 MB); the bounded one grows 0.2-4 MB, and on a busy machine the
+      // runtime's own allocations have added 8 MB: two messages is the bound that tells them apart without flaking.
+      assert.ok(run.growth < 2 * MESSAGE_BYTES, `peak RSS grew by ${(run.growth / 1048576).toFixed(1)} MiB`);
     }
   });
 
