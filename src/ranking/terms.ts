@@ -1,23 +1,7 @@
 import type { TaskTerm, TaskTermKind } from '../model/grounding.js';
+import { STOP_WORDS, splitWords } from '../text/split-words.js';
 
-/** English function words and filler: never terms. */
-const STOP_WORDS = new Set(
-  (
-    'a an the and or nor but not no yes if then else so than too very just only also even still yet ' +
-    'is am are was were be been being do does did doing done has have had having will would shall should can could may might must ' +
-    'i me my mine we us our ours you your yours he him his she her hers it its they them their theirs this that these those ' +
-    'what which who whom whose when where why how whatever whenever wherever ' +
-    'of in on at to for from by with without within into onto upon out off over under above below up down about ' +
-    'after before while during between through throughout across against along among around behind beside beyond via per ' +
-    'as like unlike since until till because though although unless whether ' +
-    'all any both each either neither every few many more most much other others some such same own ' +
-    'here there now again once ever never always often sometimes already soon ' +
-    'one two three first second last next ' +
-    'please let lets want wants wanted need needs needed try tries able ' +
-    'something anything nothing everything someone anyone everyone somewhere anywhere ' +
-    'see also eg ie etc vs ok okay ca wo'
-  ).split(/\s+/),
-);
+export { splitWords };
 
 /** Structural path noise: source folders and file extensions. */
 const PATH_NOISE = new Set(
@@ -214,9 +198,10 @@ const UNSTEMMED = new Set(
 );
 
 /**
- * A light, deterministic stemmer applied to both sides of every match: plurals (`-s`, `-es`, `-ies`),
- * `-ing` (when at least four letters remain), `-ed`, a doubled final consonant after those, then `-y`→`i`
- * and a final `-e` dropped, so `price`, `prices`, `pricing` and `priced` share the key `pric`.
+ * A light, deterministic stemmer applied to both sides of every match: plurals (`-s`, `-es`, `-ies`), nouns made
+ * from verbs (`-ification`, `-ization`, `-tion`), `-ing` (when at least four letters remain), `-ed`, a doubled final
+ * consonant after those, then `-y`→`i` and a final `-e` dropped, so `price`, `prices`, `pricing` and `priced` share
+ * the key `pric`, and `validation` and `validate` the key `validat`.
  */
 export function stemWord(word: string): string {
   if (word.length <= 3 || /^\d+$/.test(word)) return word;
@@ -229,10 +214,23 @@ export function stemWord(word: string): string {
   else if (/(?:x|ch|sh|zz)es$/.test(stem)) stem = stem.slice(0, -2);
   else if (/[tnr]uses$/.test(stem)) stem = stem.slice(0, -2);
   else if (stem.endsWith('s') && !/(?:ss|us|is)$/.test(stem)) stem = stem.slice(0, -1);
+  stem = stripNounEnding(stem);
   stem = stripVerbEnding(stem);
   if (/[^aeiouy]y$/.test(stem) && stem.length >= 4) stem = `${stem.slice(0, -1)}i`;
   if (stem.endsWith('e') && !stem.endsWith('ee') && stem.length >= 4) stem = stem.slice(0, -1);
   return stem;
+}
+
+/**
+ * Nouns made from verbs meet their verbs: `-ification` → `-ifi` (verification, verify), `-ization`/`-isation` →
+ * `-iz`/`-is` (serialization, serialize), and `-tion` → `-t` when five letters remain (validation, validate;
+ * connection, connect): task words name the change, code names the function.
+ */
+function stripNounEnding(word: string): string {
+  if (word.endsWith('ification')) return `${word.slice(0, -9)}ifi`;
+  if (/[iy][sz]ation$/.test(word)) return word.slice(0, -5);
+  if (word.endsWith('tion') && word.length - 3 >= 5) return word.slice(0, -3);
+  return word;
 }
 
 function stripVerbEnding(word: string): string {
@@ -246,7 +244,8 @@ function stripVerbEnding(word: string): string {
     if (base.length >= 3 && /[aeiouy]/.test(base)) stem = base;
   }
   if (stem === undefined) return word;
-  const undoubled = /([^aeiouylsz])\1$/.test(stem) ? stem.slice(0, -1) : stem;
+  // `added` → add, not ad: a doubled consonant stays when undoubling would leave fewer than three letters.
+  const undoubled = /([^aeiouylsz])\1$/.test(stem) && stem.length > 3 ? stem.slice(0, -1) : stem;
   return word.endsWith('ing') && undoubled.length < 4 ? word : undoubled;
 }
 
@@ -255,18 +254,6 @@ const GENERIC_STEMS = new Set(GENERIC_WORDS.map((word) => stemWord(word)));
 /** Whether a stem (as returned by `stemWord`) is generic; numbers are generic too. */
 export function isGenericTerm(stem: string): boolean {
   return GENERIC_STEMS.has(stem) || /^\d+$/.test(stem);
-}
-
-/** Splits an identifier or path into lower-case words: case changes, digits and any non-alphanumeric separator. */
-export function splitWords(text: string): string[] {
-  return text
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-    .replace(/([A-Za-z])(\d)/g, '$1 $2')
-    .replace(/(\d)([A-Za-z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0);
 }
 
 /** The stems of a text's words, stop words and path noise left out, in order and unique. */
@@ -279,7 +266,8 @@ export function termsOfText(text: string): string[] {
   return [...seen];
 }
 
-function toStem(word: string): string | undefined {
+/** The stem of one lower-case word, or undefined for a stop word, path noise or a word of one letter. */
+export function toStem(word: string): string | undefined {
   if (word.length < 2 || STOP_WORDS.has(word) || PATH_NOISE.has(word)) return undefined;
   return stemWord(word);
 }

@@ -57,6 +57,11 @@ test('the stemmer is conservative and treats inflections alike', () => {
     ['apply', 'applies', 'applied', 'applying'],
     ['cookie', 'cookies'],
     ['route', 'routes', 'routing'],
+    ['verify', 'verifies', 'verification'],
+    ['validate', 'validated', 'validation', 'validations'],
+    ['serialize', 'serialization'],
+    ['connect', 'connection'],
+    ['add', 'added'],
   ]) {
     assert.equal(new Set(family.map(stemWord)).size, 1, family.join(', '));
   }
