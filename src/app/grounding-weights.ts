@@ -1,13 +1,13 @@
-import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
-import type { Env } from '../model/env.js';
+import { CheckerError } from '../model/diagnostic.js';
 import {
   GROUNDING_FILE_ROLES,
   GROUNDING_MATCH_STRENGTHS,
+  GROUNDING_SCALARS,
+  type GroundingScalar,
   type GroundingWeights,
   type GroundingWeightsSection,
 } from '../model/grounding.js';
 import type { LoadedPack } from '../model/rules.js';
-import { loadRulePacks } from './load-rule-packs.js';
 
 const SOURCE_ORDER = { builtin: 0, repository: 1 } as const;
 
@@ -37,36 +37,20 @@ export function toGroundingWeights(packs: readonly LoadedPack[]): { weights: Gro
   const sections = packs
     .filter((entry) => entry.pack.grounding !== undefined)
     .sort((a, b) => SOURCE_ORDER[a.source] - SOURCE_ORDER[b.source] || (a.pack.id < b.pack.id ? -1 : a.pack.id > b.pack.id ? 1 : 0));
-  const merged: Required<GroundingWeightsSection> = {
-    matchStrength: {},
-    roleFactor: {},
-    surfaceBoost: Number.NaN,
-    requirementsFactor: Number.NaN,
-  };
+  const matchStrength: GroundingWeightsSection['matchStrength'] = {};
+  const roleFactor: GroundingWeightsSection['roleFactor'] = {};
+  const scalars: Partial<Record<GroundingScalar, number>> = {};
   for (const { pack } of sections) {
     const section = pack.grounding ?? {};
-    Object.assign(merged.matchStrength, section.matchStrength);
-    Object.assign(merged.roleFactor, section.roleFactor);
-    if (section.surfaceBoost !== undefined) merged.surfaceBoost = section.surfaceBoost;
-    if (section.requirementsFactor !== undefined) merged.requirementsFactor = section.requirementsFactor;
+    Object.assign(matchStrength, section.matchStrength);
+    Object.assign(roleFactor, section.roleFactor);
+    for (const key of GROUNDING_SCALARS) if (section[key] !== undefined) scalars[key] = section[key];
   }
   const names = sections.map((entry) => `${entry.pack.id}@${entry.pack.version}`);
-  const { matchStrength, roleFactor, surfaceBoost, requirementsFactor } = merged;
   if (!isComplete(matchStrength, GROUNDING_MATCH_STRENGTHS))
     failMissing(`matchStrength.${GROUNDING_MATCH_STRENGTHS.find((key) => !isSet(matchStrength[key]))}`, names);
   if (!isComplete(roleFactor, GROUNDING_FILE_ROLES))
     failMissing(`roleFactor.${GROUNDING_FILE_ROLES.find((key) => !isSet(roleFactor[key]))}`, names);
-  if (!isSet(surfaceBoost)) failMissing('surfaceBoost', names);
-  if (!isSet(requirementsFactor)) failMissing('requirementsFactor', names);
-  return { weights: { matchStrength, roleFactor, surfaceBoost, requirementsFactor }, source: names.join(', ') };
-}
-
-/**
- * The grounding weights of the run's rule packs (built-in and repository). A repository pack the loader refused
- * (`pack/invalid`, `pack/refused`) is reported in `limitations`, so a report never uses defaults silently.
- */
-export async function loadGroundingWeights(env: Env, limitations: Diagnostic[]): Promise<{ weights: GroundingWeights; source: string }> {
-  const { packs, diagnostics } = await loadRulePacks(env);
-  limitations.push(...diagnostics);
-  return toGroundingWeights(packs);
+  if (!isComplete(scalars, GROUNDING_SCALARS)) failMissing(`${GROUNDING_SCALARS.find((key) => !isSet(scalars[key]))}`, names);
+  return { weights: { matchStrength, roleFactor, ...scalars }, source: names.join(', ') };
 }

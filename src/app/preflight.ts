@@ -1,11 +1,9 @@
-import { widenWithCoChange } from './history.js';
 import { readContracts } from './contracts.js';
 import { compileGlobs } from '../text/glob.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
 import { findImpactClosure } from '../ranking/context-select.js';
-import { groundTask } from '../ranking/grounding.js';
 import { CheckerError, isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess } from '../model/env.js';
 import type { ContractInput } from '../model/graph.js';
@@ -15,6 +13,7 @@ import type {
   NonGoal,
   PreflightCandidateFile,
   PreflightCandidateRoute,
+  PreflightCandidateTest,
   PreflightContract,
   PreflightMemoryEntry,
   PreflightReport,
@@ -25,7 +24,7 @@ import type {
 import type { Requirements, RequirementsInput, RequirementStatement } from '../model/requirements.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
-import { loadGroundingWeights } from './grounding-weights.js';
+import { groundTaskInRepository } from './task-grounding.js';
 import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
 import { MAX_TASK_CHARS } from '../model/input-fields.js';
@@ -134,14 +133,10 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   const git = await openGitState(env);
   const kg = repository.kg;
   const limitations: Diagnostic[] = git.limitation === undefined ? [] : [git.limitation];
-  const { weights } = await loadGroundingWeights(env, limitations);
-  const grounding = await widenWithCoChange(
+  const grounding = await groundTaskInRepository(
     env,
-    git,
-    repository.config.config,
-    groundTask(kg, task, { weights, requirementsTerms: getRequirementsTerms(requirements?.data) }),
+    { repository, git, task, requirementsTerms: getRequirementsTerms(requirements?.data) },
     limitations,
-    (path) => kg.graph.hasNode(toFileId(path)),
   );
   const contracts = await readContracts(env, limitations);
 
@@ -154,6 +149,17 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
       why: describeReasons(candidate.reasons, tests),
       reasons: candidate.reasons,
       tests,
+    };
+  });
+  const candidateTests = grounding.candidateTests.map((candidate): PreflightCandidateTest => {
+    const testedFiles = findTestedFiles(kg, candidate.path);
+    return {
+      id: candidate.id,
+      path: candidate.path,
+      score: candidate.score,
+      why: describeTestReasons(candidate.reasons, testedFiles),
+      reasons: candidate.reasons,
+      testedFiles,
     };
   });
   const candidateRoutes = grounding.candidateRoutes.map(
@@ -181,6 +187,7 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
     },
     candidateFiles,
     omittedCandidates: grounding.omittedCandidates,
+    candidateTests,
     candidateRoutes,
     impactedAreas: {
       folders: areas.folders.map((area) => ({ name: area.path, candidates: area.changed, impacted: area.impacted })),
@@ -233,15 +240,24 @@ export function capLimitations(limitations: Diagnostic[]): Diagnostic[] {
   return kept;
 }
 
-function describeReasons(reasons: GroundingReason[], tests: string[]): string {
+function describeMatches(reasons: GroundingReason[]): string {
   const parts = reasons
     .slice(0, 4)
     .map((reason) =>
       reason.matchedOn === 'co-change'
         ? `usually changes with ${reason.term} in the history (${reason.evidenceId})`
-        : `"${reason.term}" on ${reason.matchedOn} (${reason.evidenceId})`,
+        : `"${reason.term}" on ${reason.matchedOn} (${reason.evidenceId}${reason.line === undefined ? '' : `:${reason.line}`})`,
     );
-  const text = parts.length === 0 ? 'supporting evidence only' : `matches ${parts.join(', ')}`;
+  return parts.length === 0 ? 'supporting evidence only' : `matches ${parts.join(', ')}`;
+}
+
+function describeTestReasons(reasons: GroundingReason[], testedFiles: string[]): string {
+  const text = describeMatches(reasons);
+  return testedFiles.length === 0 ? text : `${text}; tests ${testedFiles.slice(0, 3).join(', ')}${testedFiles.length > 3 ? ', …' : ''}`;
+}
+
+function describeReasons(reasons: GroundingReason[], tests: string[]): string {
+  const text = describeMatches(reasons);
   return tests.length === 0
     ? `${text}; no test file tests it`
     : `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;
@@ -255,6 +271,17 @@ function findTestFiles(kg: KnowledgeGraph, path: string): string[] {
     if (attributes.kind === 'tests' && sourceAttributes.kind === 'file') tests.add(sourceAttributes.path);
   });
   return [...tests].sort(compareText);
+}
+
+function findTestedFiles(kg: KnowledgeGraph, path: string): string[] {
+  const id = toFileId(path);
+  if (!kg.graph.hasNode(id)) return [];
+  const tested = new Set<string>();
+  kg.graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind === 'tests' && targetAttributes.kind === 'file' && targetAttributes.role !== 'test')
+      tested.add(targetAttributes.path);
+  });
+  return [...tested].sort(compareText);
 }
 
 function toMemoryEntry(entry: MatchedMemoryEntry): PreflightMemoryEntry {

@@ -1,8 +1,7 @@
 import type { KnowledgeGraph } from '../graph/build.js';
-import { widenWithCoChange } from './history.js';
 import { toFileId } from '../graph/ids.js';
 import { DEFAULT_EDGE_WEIGHTS, findImpactClosure, selectContext } from '../ranking/context-select.js';
-import { getGroundingSeeds, groundTask } from '../ranking/grounding.js';
+import { getGroundingSeeds } from '../ranking/grounding.js';
 import { compilePack } from '../rules/pack.js';
 import { evaluatePacks } from '../rules/engine.js';
 import { toContextWeights } from '../rules/evaluate-analysis.js';
@@ -26,7 +25,7 @@ import type { RequirementsInput } from '../model/requirements.js';
 import type { Checkpoint } from '../model/session.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
-import { loadGroundingWeights } from './grounding-weights.js';
+import { groundTaskInRepository } from './task-grounding.js';
 import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type GitState } from './preflight.js';
 import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
@@ -98,14 +97,10 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   const anchor = input.anchor === undefined ? git.head : input.anchor;
   const changedSinceAnchor = await readChangedSince(git, anchor, limitations);
 
-  const { weights: groundingWeights } = await loadGroundingWeights(env, limitations);
-  const grounding = await widenWithCoChange(
+  const grounding = await groundTaskInRepository(
     env,
-    git,
-    config.config,
-    groundTask(kg, task, { weights: groundingWeights, requirementsTerms: getRequirementsTerms(requirements?.data) }),
+    { repository, git, task, requirementsTerms: getRequirementsTerms(requirements?.data) },
     limitations,
-    (path) => kg.graph.hasNode(toFileId(path)),
   );
   const seeds: ContextSeed[] = getGroundingSeeds(grounding);
   const changed = [...new Set([...(input.changedFiles ?? []), ...(input.sessionId === undefined ? [] : changedSinceAnchor)])].sort(

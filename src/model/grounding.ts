@@ -26,14 +26,51 @@ export interface TaskTerm {
   source: 'task' | 'requirements';
 }
 
-/** `co-change`: not a task term but history: the file usually changes with a candidate (`term` is that candidate's path). */
-export type GroundingMatch = 'path' | 'export' | 'route' | 'test' | 'decision' | 'memory' | 'owner' | 'package' | 'co-change';
+/**
+ * Where a term matched. What a file's text says: `declaration` (a name it declares), `identifier` (any other name in its
+ * code, or a name of several words kept whole), `string` (a string literal), `comment`, `text` (a file that is not code).
+ * `co-change`: not a task term but history: the file usually changes with a candidate (`term` is that candidate's path).
+ */
+export type GroundingMatch =
+  | 'path'
+  | 'export'
+  | 'declaration'
+  | 'identifier'
+  | 'string'
+  | 'comment'
+  | 'text'
+  | 'route'
+  | 'test'
+  | 'decision'
+  | 'memory'
+  | 'owner'
+  | 'package'
+  | 'co-change';
+
+export const GROUNDING_MATCHES: readonly GroundingMatch[] = [
+  'path',
+  'export',
+  'declaration',
+  'identifier',
+  'string',
+  'comment',
+  'text',
+  'route',
+  'test',
+  'decision',
+  'memory',
+  'owner',
+  'package',
+  'co-change',
+];
 
 export interface GroundingReason {
   term: string;
   matchedOn: GroundingMatch;
   /** The node the match was made on (a file, export, route, test, decision, memory, owner or package id). */
   evidenceId: string;
+  /** For a match in the file's text: the first line that says the term, when the file could be read. */
+  line?: number;
 }
 
 export interface CandidateFile {
@@ -101,6 +138,11 @@ export interface Grounding {
   candidateFiles: CandidateFile[];
   /** Candidates left out by `maxCandidates`. */
   omittedCandidates: number;
+  /**
+   * Test files the task matches, in their own list (at most `maxCandidates`), so that they never crowd out the code
+   * they test; they lend weight to it. Empty when only tests match: they are then the candidate files.
+   */
+  candidateTests: CandidateFile[];
   candidateRoutes: CandidateRoute[];
   matchedDecisions: MatchedDecision[];
   matchedMemory: MatchedMemory;
@@ -190,6 +232,12 @@ export const GROUNDING_MATCH_STRENGTHS = [
   'fileName',
   'folder',
   'export',
+  'declaration',
+  'identifier',
+  'string',
+  'comment',
+  'text',
+  'name',
   'route',
   'testFile',
   'testedFile',
@@ -214,8 +262,28 @@ export type GroundingMatchStrength = (typeof GROUNDING_MATCH_STRENGTHS)[number];
 
 export const GROUNDING_FILE_ROLES: readonly FileRole[] = ['source', 'test', 'config', 'doc', 'manifest', 'other'];
 
+/** The single-number grounding weights (docs/rule-packs.md, Grounding weights). */
+export const GROUNDING_SCALARS = [
+  'surfaceBoost',
+  'requirementsFactor',
+  'saturation',
+  'lengthNormalisation',
+  'barrelFactor',
+  'declarationFileFactor',
+  'generatedFactor',
+  'testLend',
+  'minCoverage',
+  'minKnownShare',
+] as const;
+export type GroundingScalar = (typeof GROUNDING_SCALARS)[number];
+
 /** The weights task grounding uses, complete: the built-in context-weights pack's `grounding` section with any repository overrides. */
-export interface GroundingWeights {
+export interface GroundingWeights extends Record<GroundingScalar, number> {
+  /**
+   * Per kind of match, how strongly one occurrence ties a file to a term: the field weights of the BM25F score over
+   * what files say (path, exports, declared names, identifiers, strings, comments, tests, routes) and the strengths of
+   * exact tokens and supporting evidence.
+   */
   matchStrength: Record<GroundingMatchStrength, number>;
   /** A candidate file's score is multiplied by the factor of its role. */
   roleFactor: Record<FileRole, number>;
@@ -223,12 +291,32 @@ export interface GroundingWeights {
   surfaceBoost: number;
   /** Requirement-file terms weigh this fraction of task terms. */
   requirementsFactor: number;
+  /** BM25's k1: how soon more occurrences of a term in one file stop adding to its score. */
+  saturation: number;
+  /** BM25's b for the fields of a file's text: how much a long file's occurrences count for less (0 to 1). */
+  lengthNormalisation: number;
+  /** A barrel (a file that mostly re-exports) scores this fraction, and never more than a file it re-exports. */
+  barrelFactor: number;
+  /** A declaration file (`.d.ts`) scores this fraction, unless the task speaks of types. */
+  declarationFileFactor: number;
+  /** Generated, vendored or built output (the classifiers packs' `generated` paths) scores this fraction. */
+  generatedFactor: number;
+  /** The share of a matching test's own score lent to the file it tests (its name's subject; others share less). */
+  testLend: number;
+  /**
+   * A task is grounded only when its best file matches this share of the task's domain terms, each weighted by how
+   * specific it is in this repository (its inverse document frequency); below it the task gets no candidate files.
+   */
+  minCoverage: number;
+  /**
+   * A task is grounded only when at least this share of its domain words is said somewhere in the repository: a task
+   * most of whose words this repository never uses is about something else.
+   */
+  minKnownShare: number;
 }
 
 /** A pack's `grounding` section: any subset of the weights (a repository pack overrides single keys). */
-export interface GroundingWeightsSection {
+export interface GroundingWeightsSection extends Partial<Record<GroundingScalar, number>> {
   matchStrength?: Partial<Record<GroundingMatchStrength, number>>;
   roleFactor?: Partial<Record<FileRole, number>>;
-  surfaceBoost?: number;
-  requirementsFactor?: number;
 }

@@ -13,6 +13,8 @@ export interface EvidenceReason {
   term: string;
   matchedOn: GroundingMatch;
   evidenceId: string;
+  /** For a match in the file's text: the first line that says the term. */
+  line?: number;
 }
 
 export interface PreflightCandidateFile {
@@ -24,6 +26,17 @@ export interface PreflightCandidateFile {
   reasons: EvidenceReason[];
   /** Test files that test it (`tests` edges). */
   tests: string[];
+}
+
+/** A test file the task matches: kept apart from the candidate files, which it never outranks. */
+export interface PreflightCandidateTest {
+  id: string;
+  path: string;
+  score: number;
+  why: string;
+  reasons: EvidenceReason[];
+  /** The source files it tests (`tests` edges). */
+  testedFiles: string[];
 }
 
 export interface PreflightCandidateRoute {
@@ -89,6 +102,8 @@ export interface RepositoryEvidence {
   terms: { domain: string[]; generic: string[]; unmatched: string[] };
   candidateFiles: PreflightCandidateFile[];
   omittedCandidates: number;
+  /** Test files the task matches, best first; the tests of each candidate file are also in its `tests`. */
+  candidateTests: PreflightCandidateTest[];
   candidateRoutes: PreflightCandidateRoute[];
   impactedAreas: { folders: PreflightArea[]; packages: PreflightArea[]; owners: PreflightArea[] };
   /** Files that import the candidates (reverse reach), nearest first, at most 50. */

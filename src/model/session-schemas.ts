@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { MAX_CONTEXT_MAX_NODES, TASK_CONTEXT_ARTIFACT } from './context-packet.js';
 import { dateTimeField } from './date-time.js';
-import type { MatchedDecision, MatchedOwner } from './grounding.js';
+import { GROUNDING_MATCHES, type MatchedDecision, type MatchedOwner } from './grounding.js';
 import type {
   EvidenceReason,
   FollowUpCheck,
   NonGoal,
   PreflightArea,
   PreflightCandidateFile,
+  PreflightCandidateTest,
   PreflightCandidateRoute,
   PreflightContract,
   PreflightImpactedFile,
@@ -49,13 +50,25 @@ const reason = def(
   'reason',
   z.strictObject({
     term: str,
-    matchedOn: z.enum(['path', 'export', 'route', 'test', 'decision', 'memory', 'owner', 'package', 'co-change']),
+    matchedOn: z.enum(GROUNDING_MATCHES),
     evidenceId: str,
+    line: z.int().min(1).optional(),
   }),
 );
 const candidateFile = def(
   'candidateFile',
   z.strictObject({ id: z.string().regex(/^file:/), path: str, score: z.number(), why: str, reasons: z.array(reason), tests: strings }),
+);
+const candidateTest = def(
+  'candidateTest',
+  z.strictObject({
+    id: z.string().regex(/^file:/),
+    path: str,
+    score: z.number(),
+    why: str,
+    reasons: z.array(reason),
+    testedFiles: strings,
+  }),
 );
 const candidateRoute = def(
   'candidateRoute',
@@ -258,6 +271,7 @@ const repositoryEvidence = def(
     terms: z.strictObject({ domain: strings, generic: strings, unmatched: strings }),
     candidateFiles: z.array(candidateFile),
     omittedCandidates: count,
+    candidateTests: z.array(candidateTest),
     candidateRoutes: z.array(candidateRoute),
     impactedAreas: z.strictObject({ folders: z.array(area), packages: z.array(area), owners: z.array(area) }),
     impactedFiles: z.array(impactedFile),
@@ -325,6 +339,7 @@ export const preflightReportSchema = z
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 true satisfies Same<EvidenceReason, z.infer<typeof reason>>;
 true satisfies Same<PreflightCandidateFile, z.infer<typeof candidateFile>>;
+true satisfies Same<PreflightCandidateTest, z.infer<typeof candidateTest>>;
 true satisfies Same<PreflightCandidateRoute, z.infer<typeof candidateRoute>>;
 true satisfies Same<PreflightMemoryEntry, z.infer<typeof memoryEntry>>;
 true satisfies Same<MatchedDecision, z.infer<typeof decision>>;

@@ -58,6 +58,8 @@ export interface GroundingIndex {
   ownerTerms: Map<string, string[]>;
   packageFiles: Map<string, string[]>;
   packageTerms: Map<string, string[]>;
+  /** Barrels: files that re-export from others and declare no more exports of their own than files they re-export; their targets. */
+  barrels: Map<string, string[]>;
 }
 
 const indexCache = createGraphCache<GroundingIndex>();
@@ -105,7 +107,10 @@ export function getGroundingIndex(knowledge: KnowledgeGraph): GroundingIndex {
     ownerTerms: new Map(),
     packageFiles: new Map(),
     packageTerms: new Map(),
+    barrels: new Map(),
   };
+  const ownExports = new Map<string, number>();
+  const reexported = new Map<string, Set<string>>();
   graph.forEachNode((id, node) => {
     switch (node.kind) {
       case 'file': {
@@ -127,6 +132,7 @@ export function getGroundingIndex(knowledge: KnowledgeGraph): GroundingIndex {
       }
       case 'export':
         index.exportPaths.set(id, node.path);
+        if (node.exportKind !== 'reexport') ownExports.set(node.path, (ownExports.get(node.path) ?? 0) + 1);
         if (node.name === 'default') break;
         addTerms(index.exportTerms, termsOfIdentifier(node.name), id);
         addTo(index.exportsByCompact, toCompact(node.name), id);
@@ -194,6 +200,13 @@ export function getGroundingIndex(knowledge: KnowledgeGraph): GroundingIndex {
       case 'tests':
         if (sourceNode.kind === 'file' && targetNode.kind === 'file') addTo(index.testedFiles, sourceNode.path, targetNode.path);
         break;
+      case 'reexports':
+        if (sourceNode.kind === 'file' && targetNode.kind === 'file' && sourceNode.path !== targetNode.path) {
+          const targets = reexported.get(sourceNode.path) ?? new Set<string>();
+          targets.add(targetNode.path);
+          reexported.set(sourceNode.path, targets);
+        }
+        break;
       case 'owns':
         if (targetNode.kind === 'file') {
           index.ownerFiles.get(source)?.push(targetNode.path);
@@ -223,6 +236,9 @@ export function getGroundingIndex(knowledge: KnowledgeGraph): GroundingIndex {
     else if (node.kind === 'route') entry.files.push(...(index.routeById.get(target)?.files ?? []));
   }
   for (const entry of [...index.decisions.values(), ...index.memory.values()]) entry.files = [...new Set(entry.files)].sort(compareText);
+  for (const [path, targets] of reexported) {
+    if ((ownExports.get(path) ?? 0) <= targets.size) index.barrels.set(path, [...targets].sort(compareText));
+  }
   indexCache.set(graph, index);
   return index;
 }

@@ -5,6 +5,8 @@ import { normaliseRoutePath, toCompact } from './terms.js';
 
 export interface Credit {
   term: string;
+  /** The term's kind and key (`word\u0000discount`): which task term this is, whatever the file matched it on. */
+  key: string;
   matchedOn: GroundingMatch;
   evidenceId: string;
   value: number;
@@ -24,6 +26,8 @@ export interface Matcher {
   ownerHits: Map<string, Set<string>>;
   hitTerms: Set<string>;
   routeFactor: number;
+  /** Supporting evidence of the current term counts this much: the term's inverse document frequency, for words. */
+  supportScale: number;
   /** Generic terms credit only these files and routes. */
   allowedFiles: Set<string> | undefined;
   allowedRoutes: Set<string> | undefined;
@@ -38,7 +42,18 @@ function addCredit(
   strength: number,
   isSupporting: boolean,
 ): void {
-  const value = term.weight * strength;
+  setCredit(credits, key, term, matchedOn, evidenceId, term.weight * strength, isSupporting);
+}
+
+function setCredit(
+  credits: Map<string, Map<string, Credit>>,
+  key: string,
+  term: TaskTerm,
+  matchedOn: GroundingMatch,
+  evidenceId: string,
+  value: number,
+  isSupporting: boolean,
+): void {
   const byTerm = credits.get(key) ?? new Map<string, Credit>();
   credits.set(key, byTerm);
   const slot = `${term.kind}\u0000${term.term}\u0000${matchedOn}\u0000${isSupporting ? 'supporting' : 'own'}`;
@@ -46,6 +61,7 @@ function addCredit(
   if (known !== undefined && (known.value > value || (known.value === value && known.evidenceId <= evidenceId))) return;
   byTerm.set(slot, {
     term: term.term,
+    key: `${term.kind}\u0000${term.term}`,
     matchedOn,
     evidenceId,
     value,
@@ -66,14 +82,29 @@ function creditFile(
 ): void {
   if (matcher.allowedFiles !== undefined && !matcher.allowedFiles.has(path)) return;
   const boosted = matchedOn === 'route' ? strength * matcher.routeFactor : strength;
-  addCredit(matcher.fileCredits, path, term, matchedOn, evidenceId, boosted, isSupporting);
+  addCredit(matcher.fileCredits, path, term, matchedOn, evidenceId, isSupporting ? boosted * matcher.supportScale : boosted, isSupporting);
 }
 
-function creditRoute(matcher: Matcher, route: RouteEntry, term: TaskTerm, strength: number): void {
+/** Credits a file with a value already computed (a term's BM25F score, a test's lent evidence); generic terms only allowed files. */
+export function creditFileValue(
+  matcher: Matcher,
+  path: string,
+  term: TaskTerm,
+  matchedOn: GroundingMatch,
+  evidenceId: string,
+  value: number,
+  isSupporting = false,
+): void {
+  if (matcher.allowedFiles !== undefined && !matcher.allowedFiles.has(path)) return;
+  setCredit(matcher.fileCredits, path, term, matchedOn, evidenceId, value, isSupporting);
+}
+
+/** `withFiles` false: the route alone (a word's credit to the handler files is its BM25F score, src/ranking/text-score.ts). */
+function creditRoute(matcher: Matcher, route: RouteEntry, term: TaskTerm, strength: number, withFiles = true): void {
   if (matcher.allowedRoutes === undefined || matcher.allowedRoutes.has(route.id)) {
     addCredit(matcher.routeCredits, route.id, term, 'route', route.id, strength, false);
   }
-  for (const path of route.files) creditFile(matcher, path, term, 'route', route.id, strength);
+  if (withFiles) for (const path of route.files) creditFile(matcher, path, term, 'route', route.id, strength);
 }
 
 function creditTest(matcher: Matcher, test: TestEntry, term: TaskTerm, fileStrength: number, testedStrength: number): void {
@@ -93,30 +124,19 @@ function creditKnowledge(matcher: Matcher, kind: 'decision' | 'memory', entry: K
   for (const path of entry.files) creditFile(matcher, path, term, kind, entry.id, strength, true);
 }
 
+/**
+ * A word's evidence beside its BM25F score on files (src/ranking/text-score.ts): the routes it names, the decisions,
+ * memory entries, owners and packages it matches, and what those lend to the files they name.
+ */
 function matchWord(matcher: Matcher, term: TaskTerm): boolean {
   const { index } = matcher;
   const key = term.term;
   let hit = false;
-  for (const { path, strength } of index.pathTerms.get(key) ?? []) {
-    hit = true;
-    creditFile(matcher, path, term, 'path', toFileId(path), matcher.weights.matchStrength[strength]);
-  }
-  for (const id of index.exportTerms.get(key) ?? []) {
-    hit = true;
-    const path = index.exportPaths.get(id);
-    if (path !== undefined) creditFile(matcher, path, term, 'export', id, matcher.weights.matchStrength.export);
-  }
   for (const id of index.routeTerms.get(key) ?? []) {
     const route = index.routeById.get(id);
     if (route === undefined) continue;
     hit = true;
-    creditRoute(matcher, route, term, matcher.weights.matchStrength.route);
-  }
-  for (const id of index.testTerms.get(key) ?? []) {
-    const test = index.tests.get(id);
-    if (test === undefined) continue;
-    hit = true;
-    creditTest(matcher, test, term, matcher.weights.matchStrength.testFile, matcher.weights.matchStrength.testedFile);
+    creditRoute(matcher, route, term, matcher.weights.matchStrength.route, false);
   }
   for (const id of index.decisionTerms.get(key) ?? []) {
     const entry = index.decisions.get(id);

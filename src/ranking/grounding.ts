@@ -7,6 +7,7 @@ import type {
   ContextSeed,
   Grounding,
   GroundingConfidence,
+  GroundingMatch,
   GroundingReason,
   GroundingWeights,
   MatchedDecision,
@@ -18,8 +19,11 @@ import type {
 import { clipRedacted } from '../text/clip.js';
 import { compareText } from '../text/compare-text.js';
 import { getGroundingIndex, type GroundingIndex, type RouteEntry } from './grounding-index.js';
-import { type Credit, type Matcher, matchTerm } from './grounding-match.js';
+import { type Credit, creditFileValue, type Matcher, matchTerm } from './grounding-match.js';
+import { getFileFactor, lendTestEvidence, rankBelowImplementations } from './grounding-structure.js';
 import { extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier } from './terms.js';
+import { type FileText, getTextIndex } from './text-index.js';
+import { getInverseFrequency, scoreName, scoreWord, type TextScorer } from './text-score.js';
 
 export interface GroundTaskOptions {
   /** Match strengths, role factors and boosts: the context-weights pack's `grounding` section (src/app/grounding-weights.ts). */
@@ -28,7 +32,19 @@ export interface GroundTaskOptions {
   requirementsTerms?: string[];
   /** At most this many candidate files (default 20). */
   maxCandidates?: number;
+  /**
+   * What each file says (its words, src/graph/parse/file-words.ts), by path: task words are scored against it as
+   * well as against paths, exports, tests and routes. Without it, only those count.
+   */
+  texts?: ReadonlyMap<string, FileText>;
+  /** Generated, vendored or built output (the classifiers packs' `generated` path class): it ranks below the code it comes from. */
+  isGenerated?: (path: string) => boolean;
 }
+
+/** Words that say the task is about types: declaration files (`.d.ts`) are then not demoted. */
+const TYPE_STEMS = new Set(
+  ['type', 'types', 'typing', 'typings', 'typescript', 'definition', 'definitions', 'dts'].map((word) => stemWord(word)),
+);
 
 /** Words that make route evidence count `surfaceBoost` times more: the task speaks of the API surface. */
 const SURFACE_STEMS = new Set(['api', 'endpoint', 'route', 'http', 'rest', 'request', 'response'].map((word) => stemWord(word)));
@@ -57,16 +73,20 @@ function demoteRepositoryName(knowledge: KnowledgeGraph, terms: TaskTerm[]): Tas
 
 function collectTerms(task: string, requirements: string[], requirementsFactor: number): TaskTerm[] {
   const terms = extractTaskTerms(task);
-  const seen = new Set(terms.map((term) => `${term.kind}\u0000${term.term}`));
+  const seen = new Set(terms.map((term) => toTermKey(term)));
   for (const text of requirements) {
     for (const term of extractTaskTerms(text)) {
-      const key = `${term.kind}\u0000${term.term}`;
+      const key = toTermKey(term);
       if (seen.has(key)) continue;
       seen.add(key);
       terms.push({ ...term, weight: term.weight * requirementsFactor, source: 'requirements' });
     }
   }
   return terms;
+}
+
+function toTermKey(term: TaskTerm): string {
+  return `${term.kind}\u0000${term.term}`;
 }
 
 function isGrounding(credit: Credit): boolean {
@@ -106,24 +126,89 @@ interface Judgement {
   reason: string;
 }
 
+interface RankedFile {
+  path: string;
+  credits: Map<string, Credit>;
+  score: number;
+  /** The share of the task's domain terms this file matches itself, each weighted by its specificity (Coverage). */
+  coverage: number;
+}
+
+/** How much of the task each file matches: the weighted share of domain terms among its own (not lent) credits. */
+interface Coverage {
+  /** Per domain term key, its weight times its inverse document frequency (the largest possible for a term nothing matched). */
+  weights: Map<string, number>;
+  total: number;
+}
+
 /**
- * Confidence when at least one file is a candidate. `coverage` is the share of domain terms that match
- * anything; the top candidate is `strong` when an exact token (path, route, identifier, quoted phrase)
- * grounds it, `kinds` counts the kinds of evidence behind it, `lead` is its score over the runner-up's.
- * high: every domain term matches and the top is strong, or has two kinds of evidence and leads by 1.25x;
- * medium: half the domain terms match and the top is strong, has two kinds of evidence or leads by 1.5x;
- * low: anything else (evidence spread thin or most terms unmatched).
+ * Each domain term's weight in coverage: its term weight times its specificity here (inverse document frequency); a
+ * word said nowhere weighs as much as the rarest. An exact token (identifier, path, route, phrase) that matches
+ * nothing is left out: its words count.
  */
-function judgeConfidence(candidates: { score: number; credits: Map<string, Credit> }[], coverage: number): Judgement {
+function toCoverage(domain: TaskTerm[], frequencies: Map<string, number>, hitTerms: Set<string>, files: number): Coverage {
+  const weights = new Map<string, number>();
+  const unmatched = getInverseFrequency(0, files);
+  for (const term of domain) {
+    const key = toTermKey(term);
+    const frequency = frequencies.get(key) ?? 0;
+    const isMatched = hitTerms.has(key);
+    if (!isMatched && term.kind !== 'word') continue;
+    const specificity = frequency > 0 ? getInverseFrequency(frequency, files) : isMatched ? getInverseFrequency(1, files) : unmatched;
+    weights.set(key, Math.max(weights.get(key) ?? 0, term.weight * specificity));
+  }
+  let total = 0;
+  for (const weight of weights.values()) total += weight;
+  return { weights, total };
+}
+
+/** Matches that name a file's own subject: its path, its exports, the names it declares. */
+const NAMING_MATCHES: ReadonlySet<GroundingMatch> = new Set(['path', 'export', 'declaration']);
+
+/**
+ * The coverage of the terms matched, as their own evidence, by one file or by several together; `isNaming`, by
+ * matches that name them only (path, exports, declared names).
+ */
+function coverageOf(files: Map<string, Credit>[], coverage: Coverage, isNaming = false): number {
+  if (coverage.total <= 0) return 0;
+  const matched = new Set<string>();
+  for (const credits of files) {
+    for (const credit of credits.values()) {
+      if (isGrounding(credit) && (!isNaming || NAMING_MATCHES.has(credit.matchedOn))) matched.add(credit.key);
+    }
+  }
+  let sum = 0;
+  for (const key of matched) sum += coverage.weights.get(key) ?? 0;
+  return sum / coverage.total;
+}
+
+/**
+ * Confidence when the task is grounded. A file's coverage is the share of the task's domain terms (each weighted by
+ * how specific it is here) it matches itself; `together` is that of the top three candidates together. The top is
+ * `strong` when an exact token (path, route, identifier, quoted phrase) grounds it; `lead` is its score over the
+ * runner-up's.
+ * high: the top three cover four fifths of the task, the top alone two fifths, and the top is strong, leads by 1.5x,
+ * or leads by 1.25x with two kinds of evidence;
+ * medium: the top three cover half the task, or the top is strong;
+ * low: anything else (most of the task matched nowhere, or only thinly).
+ */
+function judgeConfidence(candidates: RankedFile[], coverage: Coverage): Judgement {
   const [top, second] = candidates;
   if (top === undefined) return { confidence: 'low', reason: 'no file of the repository matches a domain term of the task' };
   const grounding = [...top.credits.values()].filter(isGrounding);
   const isStrong = grounding.some((credit) => credit.isExact);
   const kinds = new Set(grounding.map((credit) => credit.matchedOn)).size;
   const lead = second === undefined || second.score === 0 ? Number.POSITIVE_INFINITY : top.score / second.score;
-  const detail = `${Math.round(coverage * 100)}% of domain terms matched; top candidate has ${kinds} kind(s) of evidence${isStrong ? ' including an exact token' : ''} and leads by ${Number.isFinite(lead) ? `${lead.toFixed(2)}x` : 'all others'}`;
-  if (coverage === 1 && (isStrong || (kinds >= 2 && lead >= 1.25))) return { confidence: 'high', reason: detail };
-  if (coverage >= 0.5 && (isStrong || kinds >= 2 || lead >= 1.5)) return { confidence: 'medium', reason: detail };
+  const together = coverageOf(
+    candidates.slice(0, 3).map((candidate) => candidate.credits),
+    coverage,
+  );
+  const percent = (share: number): string => `${Math.round(share * 100)}%`;
+  const detail = `the top candidate matches ${percent(top.coverage)} of the task's domain terms (each weighted by how specific it is here) and the top three ${percent(together)}; it has ${kinds} kind(s) of evidence${isStrong ? ' including an exact token' : ''} and leads by ${Number.isFinite(lead) ? `${lead.toFixed(2)}x` : 'all others'}`;
+  if (together >= 0.8 && top.coverage >= 0.4 && (isStrong || lead >= 1.5 || (kinds >= 2 && lead >= 1.25))) {
+    return { confidence: 'high', reason: detail };
+  }
+  if (together >= 0.5 || isStrong) return { confidence: 'medium', reason: detail };
   return { confidence: 'low', reason: detail };
 }
 
@@ -142,11 +227,24 @@ function sortHits(hits: Map<string, Set<string>>): string[] {
   return [...hits.keys()].sort(compareText);
 }
 
+/** Scores a word or name on every file that says it (BM25F) and credits them; the term's document frequency. */
+function scoreOnFiles(matcher: Matcher, scorer: TextScorer, term: TaskTerm): number | undefined {
+  const scored = term.kind === 'word' ? scoreWord(scorer, term) : term.kind === 'identifier' ? scoreName(scorer, term) : undefined;
+  if (scored === undefined) return undefined;
+  for (const [path, parts] of scored.hits) {
+    for (const part of parts) creditFileValue(matcher, path, term, part.matchedOn, part.evidenceId, part.value);
+  }
+  return scored.documentFrequency;
+}
+
 /**
- * Grounds a task description in the repository (spec 2.8): the files, routes, decisions, memory entries
- * and owners its terms name, each candidate with the matches behind its score. Only domain terms and exact
- * tokens make a file a candidate; generic words add to candidates other terms found. A task that names
- * nothing of the repository yields low confidence, no candidates and one unresolved question.
+ * Grounds a task description in the repository (spec 2.8): the files, routes, decisions, memory entries and owners
+ * its terms name, each candidate with the matches behind its score. Files are scored by BM25F over what they say
+ * (path, exports, declared names, identifiers, strings, comments, tests, routes) plus exact tokens and supporting
+ * evidence; barrels and tests rank below the code they stand for, and a matching test lends weight to the file it
+ * tests. Only domain terms and exact tokens make a file a candidate; generic words add to candidates other terms
+ * found. A task that names nothing of the repository, or whose best file matches too little of it (`minCoverage`),
+ * yields low confidence, no candidates and one unresolved question.
  */
 export function groundTask(knowledge: KnowledgeGraph, task: string, options: GroundTaskOptions): Grounding {
   const { weights } = options;
@@ -156,6 +254,7 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
   const domain = terms.filter((term) => !term.generic);
   const generic = terms.filter((term) => term.generic);
   const hasSurfaceWord = generic.some((term) => SURFACE_STEMS.has(term.term));
+  const files = Math.max(1, index.files.length);
   const matcher: Matcher = {
     index,
     weights,
@@ -166,48 +265,93 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
     ownerHits: new Map(),
     hitTerms: new Set(),
     routeFactor: hasSurfaceWord ? weights.surfaceBoost : 1,
+    supportScale: 1,
     allowedFiles: undefined,
     allowedRoutes: undefined,
   };
-  for (const term of domain) if (matchTerm(matcher, term)) matcher.hitTerms.add(`${term.kind}\u0000${term.term}`);
+  const scorer: TextScorer = {
+    index,
+    text: options.texts === undefined ? undefined : getTextIndex(options.texts),
+    weights,
+    routeFactor: matcher.routeFactor,
+    files,
+  };
+  const frequencies = new Map<string, number>();
+  const matchOne = (term: TaskTerm): boolean => {
+    const frequency = scoreOnFiles(matcher, scorer, term);
+    if (frequency !== undefined) frequencies.set(toTermKey(term), frequency);
+    matcher.supportScale = term.kind === 'word' ? getInverseFrequency(frequency ?? 0, files) : 1;
+    return matchTerm(matcher, term) || (frequency ?? 0) > 0;
+  };
+  for (const term of domain) if (matchOne(term)) matcher.hitTerms.add(toTermKey(term));
+  lendTestEvidence(index, weights, matcher.fileCredits, (path, credit, value, isSupporting) =>
+    creditFileValue(
+      matcher,
+      path,
+      { term: credit.term, original: credit.term, weight: 1, generic: !credit.isDomain, kind: toTermKind(credit.key), source: 'task' },
+      credit.matchedOn,
+      credit.evidenceId,
+      value,
+      isSupporting,
+    ),
+  );
   const groundedFiles = [...matcher.fileCredits].filter(([, credits]) => [...credits.values()].some(isGrounding));
   const groundedRoutes = [...matcher.routeCredits].filter(([, credits]) => [...credits.values()].some(isGrounding));
   matcher.allowedFiles = new Set(groundedFiles.map(([path]) => path));
   matcher.allowedRoutes = new Set(groundedRoutes.map(([id]) => id));
   const knowledgeHits = { decisions: matcher.decisionHits, memory: matcher.memoryHits, owners: matcher.ownerHits };
-  for (const term of generic) matchTerm(matcher, term);
+  for (const term of generic) matchOne(term);
 
   const domainTerms = [...new Set(domain.map((term) => term.term))];
-  const unmatched = domain.filter((term) => !matcher.hitTerms.has(`${term.kind}\u0000${term.term}`));
+  const unmatched = domain.filter((term) => !matcher.hitTerms.has(toTermKey(term)));
   const unmatchedTerms = [...new Set(unmatched.map((term) => term.term))];
-  const ranked = groundedFiles
-    .map(([path, credits]) => ({
-      path,
-      credits,
-      score: round(sumCredits(credits) * weights.roleFactor[index.fileByPath.get(path)?.role ?? 'other']),
-    }))
+  const coverage = toCoverage(domain, frequencies, matcher.hitTerms, files);
+  const domainWords = [...new Set(domain.filter((term) => term.kind === 'word').map((term) => toTermKey(term)))];
+  const knownShare = domainWords.length === 0 ? 1 : domainWords.filter((key) => matcher.hitTerms.has(key)).length / domainWords.length;
+  const scores = new Map<string, number>();
+  const kinds = {
+    isGenerated: options.isGenerated ?? ((): boolean => false),
+    isAboutTypes: terms.some((term) => TYPE_STEMS.has(term.term) || /\.d\.[cm]?ts$/.test(term.term)),
+  };
+  for (const [path, credits] of groundedFiles) scores.set(path, sumCredits(credits) * getFileFactor(index, weights, path, kinds));
+  rankBelowImplementations(index, weights, scores);
+  const ranked: RankedFile[] = groundedFiles
+    .map(([path, credits]) => ({ path, credits, score: round(scores.get(path) ?? 0), coverage: coverageOf([credits], coverage) }))
     .sort((left, right) => right.score - left.score || compareText(left.path, right.path));
-  const kept = ranked.slice(0, maxCandidates);
-  const candidateFiles: CandidateFile[] = kept.map(({ path, credits, score }) => ({
+  const bestCoverage = ranked.reduce((best, file) => Math.max(best, file.coverage), 0);
+  // A task most of whose words this repository never uses is about something else, unless a file names it: its path,
+  // exports or declared names cover as much of it (`password verification` and a declared verifyPassword).
+  const isNamed = (): boolean => ranked.some((file) => coverageOf([file.credits], coverage, true) >= weights.minCoverage);
+  const isGrounded = ranked.length > 0 && bestCoverage >= weights.minCoverage && (knownShare >= weights.minKnownShare || isNamed());
+  // Tests have their own list, so that they never crowd the code they test out of the candidates; a task only tests
+  // match keeps them as its candidates, and so do weights that rate tests above sources.
+  const isTest = (file: RankedFile): boolean => index.fileByPath.get(file.path)?.role === 'test';
+  const sources = weights.roleFactor.test > weights.roleFactor.source ? [] : ranked.filter((file) => !isTest(file));
+  const [primary, secondary] = sources.length > 0 ? [sources, ranked.filter(isTest)] : [ranked, []];
+  const kept = isGrounded ? primary.slice(0, maxCandidates) : [];
+  const toCandidate = ({ path, credits, score }: RankedFile): CandidateFile => ({
     path,
     id: toFileId(path),
     score,
     reasons: toReasons(credits),
-  }));
-  const candidateRoutes: CandidateRoute[] = groundedRoutes
-    .map(([id, credits]) => ({ route: index.routeById.get(id), credits, score: round(sumCredits(credits)) }))
-    .filter((entry): entry is { route: RouteEntry; credits: Map<string, Credit>; score: number } => entry.route !== undefined)
-    .sort((left, right) => right.score - left.score || compareText(left.route.id, right.route.id))
-    .map(({ route, credits, score }) => ({
-      id: route.id,
-      method: route.method,
-      path: route.path,
-      file: route.file,
-      score,
-      reasons: toReasons(credits),
-    }));
+  });
+  const candidateFiles: CandidateFile[] = kept.map(toCandidate);
+  const candidateTests: CandidateFile[] = isGrounded ? secondary.slice(0, maxCandidates).map(toCandidate) : [];
+  const candidateRoutes: CandidateRoute[] = !isGrounded
+    ? []
+    : groundedRoutes
+        .map(([id, credits]) => ({ route: index.routeById.get(id), credits, score: round(sumCredits(credits)) }))
+        .filter((entry): entry is { route: RouteEntry; credits: Map<string, Credit>; score: number } => entry.route !== undefined)
+        .sort((left, right) => right.score - left.score || compareText(left.route.id, right.route.id))
+        .map(({ route, credits, score }) => ({
+          id: route.id,
+          method: route.method,
+          path: route.path,
+          file: route.file,
+          score,
+          reasons: toReasons(credits),
+        }));
 
-  const coverage = domainTerms.length === 0 ? 0 : (domainTerms.length - unmatchedTerms.length) / domainTerms.length;
   if (candidateFiles.length === 0) {
     return {
       terms,
@@ -215,12 +359,19 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
       unmatchedTerms,
       candidateFiles: [],
       omittedCandidates: 0,
+      candidateTests: [],
       candidateRoutes: [],
       ...collectKnowledge(knowledge, index, knowledgeHits, new Set()),
       confidence: 'low',
       confidenceReason:
-        domainTerms.length === 0 ? 'the task has only generic words' : 'no file of the repository matches a domain term of the task',
-      unresolvedQuestions: [askForScope(task, terms, domain, knowledgeHits)],
+        domainTerms.length === 0
+          ? 'the task has only generic words'
+          : ranked.length === 0
+            ? 'no file of the repository matches a domain term of the task'
+            : knownShare < weights.minKnownShare && bestCoverage >= weights.minCoverage
+              ? `most of the task is about something else: ${Math.round(knownShare * 100)}% of its domain words are said anywhere in this repository, below ${Math.round(weights.minKnownShare * 100)}%, and no file's path, exports or declared names cover ${Math.round(weights.minCoverage * 100)}% of it`
+              : `no file matches enough of the task: the best covers ${Math.round(bestCoverage * 100)}% of its domain terms (weighted by how specific each is here), below ${Math.round(weights.minCoverage * 100)}%`,
+      unresolvedQuestions: [askForScope(task, terms, domain, knowledgeHits, ranked.length === 0 ? undefined : { unmatched, ranked })],
     };
   }
   const judgement = judgeConfidence(kept, coverage);
@@ -230,25 +381,36 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
       `The task's terms ${listOriginals(unmatched)} match nothing in this repository; is that new behaviour, or is it named differently here?`,
     );
   }
-  if (judgement.confidence === 'low') {
+  if (judgement.confidence === 'low' && unmatched.length === 0) {
     const names = kept
       .slice(0, 3)
       .map((candidate) => candidate.path)
       .join(', ');
-    questions.push(`The task's evidence is spread across ${ranked.length} file(s) (${names}, …); which of them should change?`);
+    questions.push(`The task's evidence is spread across ${primary.length} file(s) (${names}, …); which of them should change?`);
   }
   return {
     terms,
     domainTerms,
     unmatchedTerms,
     candidateFiles,
-    omittedCandidates: ranked.length - kept.length,
+    omittedCandidates: primary.length - kept.length,
+    candidateTests,
     candidateRoutes,
-    ...collectKnowledge(knowledge, index, knowledgeHits, new Set(kept.map((candidate) => candidate.path))),
+    ...collectKnowledge(
+      knowledge,
+      index,
+      knowledgeHits,
+      new Set([...candidateFiles, ...candidateTests].map((candidate) => candidate.path)),
+    ),
     confidence: judgement.confidence,
     confidenceReason: judgement.reason,
     unresolvedQuestions: questions,
   };
+}
+
+function toTermKind(key: string): TaskTerm['kind'] {
+  const kind = key.slice(0, key.indexOf('\u0000'));
+  return kind === 'identifier' || kind === 'path' || kind === 'route' || kind === 'phrase' ? kind : 'word';
 }
 
 function askForScope(
@@ -256,11 +418,20 @@ function askForScope(
   terms: TaskTerm[],
   domain: TaskTerm[],
   hits: { decisions: Map<string, Set<string>>; memory: Map<string, Set<string>>; owners: Map<string, Set<string>> },
+  weak: { unmatched: TaskTerm[]; ranked: RankedFile[] } | undefined,
 ): string {
   const quoted = quoteTask(task);
   if (domain.length === 0) {
     const words = terms.length === 0 ? 'no words' : `only generic words (${listOriginals(terms)})`;
     return `The task ("${quoted}") has ${words}, which name no file, export, route, test, decision or memory entry of this repository; which module or behaviour should change?`;
+  }
+  if (weak !== undefined) {
+    const matched = domain.filter((term) => !weak.unmatched.includes(term));
+    const best = weak.ranked
+      .slice(0, 3)
+      .map((file) => file.path)
+      .join(', ');
+    return `The task ("${quoted}") matches this repository only thinly: ${matched.length === 0 ? 'none of its terms' : listOriginals(matched)} ${matched.length === 1 ? 'is' : 'are'} said in ${weak.ranked.length} file(s) (${best}${weak.ranked.length > 3 ? ', …' : ''})${weak.unmatched.length > 0 ? ` and ${listOriginals(weak.unmatched)} nowhere` : ''}; which module or behaviour should change?`;
   }
   const knowledge = [...sortHits(hits.decisions), ...sortHits(hits.memory), ...sortHits(hits.owners)];
   if (knowledge.length > 0) {
@@ -328,8 +499,8 @@ function collectKnowledge(
 }
 
 /**
- * Seeds for context selection from a grounding: candidate files weighted by score relative to the best,
- * candidate routes at half that, matched decisions and memory entries at a quarter.
+ * Seeds for context selection from a grounding: candidate files weighted by score relative to the best, candidate
+ * tests at half that, candidate routes at half their own best, matched decisions and memory entries at a quarter.
  */
 export function getGroundingSeeds(grounding: Grounding, limit = 12): ContextSeed[] {
   const top = grounding.candidateFiles[0]?.score ?? 0;
@@ -339,6 +510,9 @@ export function getGroundingSeeds(grounding: Grounding, limit = 12): ContextSeed
     weight: round(candidate.score / top),
     reason: `candidate file (${[...new Set(candidate.reasons.map((reason) => `${reason.term} on ${reason.matchedOn}`))].slice(0, 3).join(', ')})`,
   }));
+  for (const test of grounding.candidateTests.slice(0, Math.ceil(limit / 2))) {
+    seeds.push({ nodeId: test.id, weight: round((0.5 * test.score) / top), reason: 'candidate test' });
+  }
   const routeTop = grounding.candidateRoutes[0]?.score ?? 0;
   for (const route of grounding.candidateRoutes.slice(0, Math.ceil(limit / 2))) {
     seeds.push({ nodeId: route.id, weight: round((0.5 * route.score) / (routeTop || 1)), reason: 'candidate route' });

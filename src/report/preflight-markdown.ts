@@ -55,6 +55,15 @@ export function renderPreflightMarkdown(report: PreflightReport): string {
             'candidate files',
           ),
   );
+  if (evidence.candidateTests.length > 0) {
+    repositoryLines.push('### Candidate tests');
+    repositoryLines.push(
+      renderTable(
+        ['Test file', 'Score', 'Why'],
+        evidence.candidateTests.slice(0, SHOWN).map((file) => [file.path, file.score, file.why]),
+      ) + renderMore(Math.min(SHOWN, evidence.candidateTests.length), evidence.candidateTests.length, 'candidate tests'),
+    );
+  }
   if (evidence.candidateRoutes.length > 0) {
     repositoryLines.push('### Route/API surfaces');
     repositoryLines.push(

@@ -92,12 +92,13 @@ describe('preflight grounding on a fixture repository', () => {
     );
     assert.deepEqual(
       evidence.contracts.map((contract) => [contract.id, contract.fromFiles, contract.toFiles]),
-      [['contract:pricing-stays-pure', ['src/pricing/discount.ts'], []]],
+      // order-service.ts calls applyLoyaltyDiscount in its body: a candidate too, on the guarded side of the contract.
+      [['contract:pricing-stays-pure', ['src/pricing/discount.ts'], ['src/orders/order-service.ts']]],
     );
     assert.deepEqual(evidence.candidateFiles[0]?.tests, ['test/pricing/discount.test.ts']);
     assert.deepEqual(
       evidence.impactedFiles.map((file) => file.path),
-      ['src/orders/order-service.ts', 'src/orders/routes.ts', 'src/server.ts'],
+      ['src/orders/routes.ts', 'test/pricing/discount.test.ts', 'src/server.ts'],
     );
   });
 

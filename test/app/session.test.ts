@@ -118,7 +118,8 @@ describe('session transitions (spec 3)', () => {
       [
         'obligation:acceptance:AC-1',
         'obligation:tests:src/pricing/discount.ts',
-        'obligation:missing-test:test/pricing/discount.test.ts',
+        // The candidate that calls the discount in its body has no test (before, the test file itself was asked a test).
+        'obligation:missing-test:src/orders/order-service.ts',
         'obligation:invariant:memory:.checker/memory/pricing.yml#discount-cap',
         'obligation:contract:contract:pricing-stays-pure',
       ],

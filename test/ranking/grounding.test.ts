@@ -239,17 +239,18 @@ test('a domain concept grounds the task on the file that implements it, first', 
   const grounding = groundTask(shop, 'apply a discount code at checkout', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['discount', 'checkout']);
   assert.deepEqual(grounding.unmatchedTerms, []);
-  assert.deepEqual(paths(grounding), [
-    'src/pricing/discount.ts',
-    'src/routes/checkout.ts',
-    'test/pricing/discount.test.ts',
-    'docs/adr/0003-discounts-before-tax.md',
-  ]);
-  assert.deepEqual(grounding.candidateFiles[0]?.reasons.slice(0, 4), [
-    { term: 'discount', matchedOn: 'path', evidenceId: 'file:src/pricing/discount.ts' },
+  assert.deepEqual(paths(grounding), ['src/pricing/discount.ts', 'src/routes/checkout.ts', 'docs/adr/0003-discounts-before-tax.md']);
+  // Tests have their own list, never among the candidate files they would crowd.
+  assert.deepEqual(
+    grounding.candidateTests.map((candidate) => candidate.path),
+    ['test/pricing/discount.test.ts'],
+  );
+  assert.deepEqual(grounding.candidateFiles[0]?.reasons.slice(0, 5), [
     { term: 'discount', matchedOn: 'export', evidenceId: 'export:src/pricing/discount.ts#DiscountCode' },
     { term: 'discount', matchedOn: 'decision', evidenceId: 'decision:docs/adr/0003-discounts-before-tax.md' },
     { term: 'discount', matchedOn: 'memory', evidenceId: 'memory:.checker/memory/invariants.yaml#discount-cap' },
+    { term: 'discount', matchedOn: 'test', evidenceId: 'file:test/pricing/discount.test.ts' },
+    { term: 'discount', matchedOn: 'path', evidenceId: 'file:src/pricing/discount.ts' },
   ]);
   assert.deepEqual(
     grounding.candidateRoutes.map((route) => route.id),
@@ -284,7 +285,11 @@ test('an endpoint task grounds on the route file and its route', () => {
   const grounding = groundTask(shop, 'orders endpoint returns 500 for missing id', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['order']);
   assert.equal(grounding.candidateFiles[0]?.path, 'src/routes/orders.ts');
-  assert.deepEqual(paths(grounding), ['src/routes/orders.ts', 'src/orders/order-repository.ts', 'test/orders.test.ts']);
+  assert.deepEqual(paths(grounding), ['src/routes/orders.ts', 'src/orders/order-repository.ts']);
+  assert.deepEqual(
+    grounding.candidateTests.map((candidate) => candidate.path),
+    ['test/orders.test.ts'],
+  );
   assert.deepEqual(
     grounding.candidateRoutes.map((route) => route.id),
     ['route:GET /api/orders/:id', 'route:GET /api/orders'],
@@ -295,12 +300,11 @@ test('an endpoint task grounds on the route file and its route', () => {
 test('an identifier in the task is an exact export match', () => {
   const grounding = groundTask(shop, 'PaymentProvider refund', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['paymentprovider', 'payment', 'provider', 'refund']);
-  assert.deepEqual(paths(grounding), [
-    'src/payments/payment-provider.ts',
-    'src/payments/refunds.ts',
-    'src/payments/stripe-provider.ts',
-    'test/payments/refunds.test.ts',
-  ]);
+  assert.deepEqual(paths(grounding), ['src/payments/payment-provider.ts', 'src/payments/refunds.ts', 'src/payments/stripe-provider.ts']);
+  assert.deepEqual(
+    grounding.candidateTests.map((candidate) => candidate.path),
+    ['test/payments/refunds.test.ts'],
+  );
   assert.deepEqual(grounding.candidateFiles[0]?.reasons[0], {
     term: 'paymentprovider',
     matchedOn: 'export',
@@ -361,8 +365,8 @@ for (const task of ['fix the api', 'improve the code']) {
 test('a generic word beside a domain term grounds on the domain term only', () => {
   const grounding = groundTask(shop, 'fix the discount api', { weights: BUILTIN_GROUNDING_WEIGHTS });
   assert.deepEqual(grounding.domainTerms, ['discount']);
-  assert.deepEqual(paths(grounding), ['src/pricing/discount.ts', 'test/pricing/discount.test.ts', 'docs/adr/0003-discounts-before-tax.md']);
-  for (const candidate of grounding.candidateFiles) {
+  assert.deepEqual(paths(grounding), ['src/pricing/discount.ts', 'docs/adr/0003-discounts-before-tax.md']);
+  for (const candidate of [...grounding.candidateFiles, ...grounding.candidateTests]) {
     assert.deepEqual([...new Set(candidate.reasons.map((reason) => reason.term))], ['discount'], candidate.path);
   }
   assert.deepEqual(grounding.candidateRoutes, []);
@@ -405,7 +409,8 @@ test('requirement terms ground at half weight and unmatched task terms raise a q
   );
   assert.equal(grounding.candidateFiles[0]?.path, 'src/payments/refunds.ts');
   assert.deepEqual(grounding.unmatchedTerms, ['flibber']);
-  assert.equal(grounding.confidence, 'medium');
+  // The task's own word matches nothing: what grounds it is the requirements alone.
+  assert.equal(grounding.confidence, 'low');
   assert.deepEqual(grounding.unresolvedQuestions, [
     "The task's terms flibber match nothing in this repository; is that new behaviour, or is it named differently here?",
   ]);
@@ -414,7 +419,7 @@ test('requirement terms ground at half weight and unmatched task terms raise a q
 test('maxCandidates bounds the list and counts what it left out', () => {
   const grounding = groundTask(shop, 'PaymentProvider refund', { weights: BUILTIN_GROUNDING_WEIGHTS, maxCandidates: 2 });
   assert.deepEqual(paths(grounding), ['src/payments/payment-provider.ts', 'src/payments/refunds.ts']);
-  assert.equal(grounding.omittedCandidates, 2);
+  assert.equal(grounding.omittedCandidates, 1);
 });
 
 test('grounding is deterministic', () => {
@@ -431,9 +436,9 @@ test('context seeds come from candidates, routes and matched knowledge', () => {
     seeds.map((seed) => [seed.nodeId, seed.weight]),
     [
       ['file:src/pricing/discount.ts', 1],
-      ['file:src/routes/checkout.ts', 0.6667],
-      ['file:test/pricing/discount.test.ts', 0.3284],
-      ['file:docs/adr/0003-discounts-before-tax.md', 0.1235],
+      ['file:src/routes/checkout.ts', 0.5323],
+      ['file:docs/adr/0003-discounts-before-tax.md', 0.129],
+      ['file:test/pricing/discount.test.ts', 0.1935],
       ['route:POST /api/checkout', 0.5],
       ['decision:docs/adr/0003-discounts-before-tax.md', 0.25],
       ['memory:.checker/memory/invariants.yaml#discount-cap', 0.25],

@@ -1,0 +1,124 @@
+import { extractFileWords } from '../graph/parse/file-words.js';
+import { groundTask } from '../ranking/grounding.js';
+import { isTextReason, withReasonLines } from '../ranking/reason-lines.js';
+import type { FileText } from '../ranking/text-index.js';
+import type { Diagnostic } from '../model/diagnostic.js';
+import type { Env, GitAccess } from '../model/env.js';
+import { isCodeFile } from '../model/facts.js';
+import type { CandidateFile, Grounding } from '../model/grounding.js';
+import { toFileId } from '../graph/ids.js';
+import { DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
+import { toGroundingWeights } from './grounding-weights.js';
+import { loadRulePacks } from './load-rule-packs.js';
+import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js';
+import { widenWithCoChange } from './history.js';
+import { readRepoTexts } from './repo-text.js';
+
+/** What each repository's files say, per built graph: a warm server asks again with the same repository. */
+const textsByRepository = new WeakMap<RepositoryGraph, Promise<Map<string, FileText>>>();
+
+/**
+ * What every JS/TS file of the repository says (its words), for task grounding: from its facts, where the parse kept
+ * them (the facts cache holds them beside the lists), else read now and split (files a focused run read for their
+ * links alone, files whose parse crashed).
+ */
+export function getFileTexts(env: Env, repository: RepositoryGraph): Promise<Map<string, FileText>> {
+  let texts = textsByRepository.get(repository);
+  if (texts === undefined) {
+    texts = collectFileTexts(env, repository);
+    textsByRepository.set(repository, texts);
+  }
+  return texts;
+}
+
+async function collectFileTexts(env: Env, repository: RepositoryGraph): Promise<Map<string, FileText>> {
+  const texts = new Map<string, FileText>();
+  const missing: string[] = [];
+  for (const file of repository.scan.files) {
+    if (!isCodeFile(file.path)) continue;
+    const words = repository.parsed.facts.get(file.path)?.facts.words;
+    if (words !== undefined) texts.set(file.path, { words, isProse: false });
+    else missing.push(file.path);
+  }
+  if (missing.length > 0) {
+    const read = await readRepoTexts(env, missing, getMaxFileBytes(repository));
+    missing.forEach((path, index) => {
+      const text = read[index];
+      if (text !== undefined) texts.set(path, { words: extractFileWords(text), isProse: false });
+    });
+  }
+  return texts;
+}
+
+function getMaxFileBytes(repository: RepositoryGraph): number {
+  return repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
+}
+
+export interface TaskGroundingInput {
+  repository: RepositoryGraph;
+  git: { access: GitAccess | undefined; head: string | null };
+  task: string;
+  requirementsTerms: string[];
+}
+
+/**
+ * The one grounding of a task that preflight and context share: groundTask over the graph and what its files say,
+ * widened by the files that usually change with the candidates, each text match given its line.
+ */
+export async function groundTaskInRepository(env: Env, input: TaskGroundingInput, limitations: Diagnostic[]): Promise<Grounding> {
+  const { repository, git } = input;
+  const kg = repository.kg;
+  const [packs, texts] = await Promise.all([loadRulePacks(env), getFileTexts(env, repository)]);
+  // A repository pack the loader refused (pack/invalid, pack/refused) is a limitation: defaults are never used silently.
+  limitations.push(...packs.diagnostics);
+  const { weights } = toGroundingWeights(packs.packs);
+  const classify = createPathClassifier(mergeClassifiers(packs.packs));
+  const grounding = groundTask(kg, input.task, {
+    weights,
+    requirementsTerms: input.requirementsTerms,
+    texts,
+    isGenerated: (path) => classify(path).generated,
+  });
+  const widened = await widenWithCoChange(env, git, repository.config.config, grounding, limitations, (path) =>
+    kg.graph.hasNode(toFileId(path)),
+  );
+  return addReasonLines(env, repository, keepTestsApart(repository, grounding, widened));
+}
+
+/** Test files the history widening added go to the candidate tests, as groundTask's own do (when any source is a candidate). */
+function keepTestsApart(repository: RepositoryGraph, grounding: Grounding, widened: Grounding): Grounding {
+  if (widened === grounding) return widened;
+  const isTest = (path: string): boolean => {
+    const id = toFileId(path);
+    if (!repository.kg.graph.hasNode(id)) return false;
+    const node = repository.kg.graph.getNodeAttributes(id);
+    return node.kind === 'file' && node.role === 'test';
+  };
+  const known = new Set(grounding.candidateFiles.map((candidate) => candidate.path));
+  if (!grounding.candidateFiles.some((candidate) => !isTest(candidate.path))) return widened;
+  const added = widened.candidateFiles.filter((candidate) => !known.has(candidate.path) && isTest(candidate.path));
+  if (added.length === 0) return widened;
+  const moved = new Set(added.map((candidate) => candidate.path));
+  return {
+    ...widened,
+    candidateFiles: widened.candidateFiles.filter((candidate) => !moved.has(candidate.path)),
+    candidateTests: [...widened.candidateTests, ...added].sort(
+      (left, right) => right.score - left.score || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0),
+    ),
+  };
+}
+
+/** The line of each text match of the candidates, read from the files (a few, the candidates only). */
+async function addReasonLines(env: Env, repository: RepositoryGraph, grounding: Grounding): Promise<Grounding> {
+  const paths = [...grounding.candidateFiles, ...grounding.candidateTests]
+    .filter((candidate) => candidate.reasons.some(isTextReason))
+    .map((candidate) => candidate.path);
+  if (paths.length === 0) return grounding;
+  const read = await readRepoTexts(env, paths, getMaxFileBytes(repository));
+  const texts = new Map(paths.map((path, index) => [path, read[index]]));
+  const withLines = (candidate: CandidateFile): CandidateFile => {
+    const text = texts.get(candidate.path);
+    return text === undefined ? candidate : { ...candidate, reasons: withReasonLines(candidate.reasons, text) };
+  };
+  return { ...grounding, candidateFiles: grounding.candidateFiles.map(withLines), candidateTests: grounding.candidateTests.map(withLines) };
+}

@@ -1,0 +1,265 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { getPreflightReport } from '../../src/app/preflight.js';
+import { getTaskContext } from '../../src/app/task-context.js';
+import type { PreflightReport } from '../../src/model/preflight.js';
+import { getValidator } from '../../src/io/schema.js';
+import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { createTestEnv } from '../helpers/test-env.js';
+
+/**
+ * Issue 40: preflight finds the code by what it says (names inside function bodies, strings, comments), ranks barrels
+ * and tests below the code they stand for, and refuses tasks that match nothing specific. A small web library: three
+ * middlewares, a barrel re-exporting everything, shared types, a test, locales, a network helper and storage guards.
+ */
+const LIBRARY = {
+  'package.json': JSON.stringify({ name: 'tinyweb', version: '1.0.0', type: 'module' }),
+  'src/index.ts': [
+    "export * from './middleware/bearer-auth/index.js';",
+    "export * from './middleware/jwt/index.js';",
+    "export * from './middleware/etag/index.js';",
+    "export * from './types.js';",
+    "export { isNetworkError } from './fetch/network-error.js';",
+    '',
+  ].join('\n'),
+  'src/types.ts': [
+    'export type MatchResult = [string, Record<string, string>][];',
+    'export interface Router {',
+    '  add(method: string, path: string, handler: Handler): void;',
+    '  match(method: string, path: string): MatchResult;',
+    '}',
+    'export type Handler = (context: Context, next: () => Promise<void>) => Promise<void>;',
+    'export interface Context {',
+    '  req: { header(name: string): string | undefined; method: string };',
+    '  res: { status: number; headers: Map<string, string> };',
+    '}',
+    '/** Whether a route pattern matches a path: the first match wins. */',
+    'export type MatchPattern = (pattern: string, path: string) => boolean;',
+    '',
+  ].join('\n'),
+  'src/middleware/bearer-auth/index.ts': [
+    "import type { Handler } from '../../types.js';",
+    '',
+    'export function bearerAuth(options: Record<string, unknown>): Handler {',
+    "  if (!('token' in options || 'verifyToken' in options)) {",
+    '    throw new Error(\'bearer auth middleware requires options for "token"\');',
+    '  }',
+    '  return async (context, next) => {',
+    "    const header = context.req.header('Authorization') ?? '';",
+    "    const given = header.replace(/^Bearer /, '');",
+    "    const isValid = typeof options.verifyToken === 'function' ? await options.verifyToken(given) : given === options.token;",
+    '    if (!isValid) context.res.status = 401;',
+    '    else await next();',
+    '  };',
+    '}',
+    '',
+  ].join('\n'),
+  'src/middleware/jwt/index.ts': [
+    "import type { Handler } from '../../types.js';",
+    '',
+    'export function jwt(options: { secret: string }): Handler {',
+    '  return async (context, next) => {',
+    "    const token = context.req.header('Authorization')?.split(' ')[1];",
+    '    if (token === undefined || !verify(token, options.secret)) context.res.status = 401;',
+    '    else await next();',
+    '  };',
+    '}',
+    '',
+    'function verify(token: string, secret: string): boolean {',
+    '  return token.length > 0 && secret.length > 0;',
+    '}',
+    '',
+  ].join('\n'),
+  'src/middleware/etag/index.ts': [
+    "import type { Handler } from '../../types.js';",
+    "import { digest } from './digest.js';",
+    '',
+    'export function etag(): Handler {',
+    '  return async (context, next) => {',
+    '    await next();',
+    "    const tag = digest(String(context.res.headers.get('body') ?? ''));",
+    "    const ifNoneMatch = context.req.header('If-None-Match');",
+    '    if (ifNoneMatch !== undefined && ifNoneMatch.split(/,\\s*/).includes(tag)) context.res.status = 304;',
+    "    else context.res.headers.set('ETag', tag);",
+    '  };',
+    '}',
+    '',
+  ].join('\n'),
+  'src/middleware/etag/digest.ts': 'export function digest(text: string): string {\n  return `"${text.length.toString(16)}"`;\n}\n',
+  'src/middleware/etag/index.test.ts': [
+    "import { describe, it } from 'node:test';",
+    "import assert from 'node:assert/strict';",
+    "import { etag } from './index.js';",
+    '',
+    "describe('etag middleware', () => {",
+    "  it('answers 304 when If-None-Match holds the current ETag', async () => {",
+    '    assert.equal(typeof etag(), "function");',
+    '  });',
+    "  it('sets the ETag header when If-None-Match does not match', async () => {",
+    '    assert.equal(typeof etag(), "function");',
+    '  });',
+    '});',
+    '',
+  ].join('\n'),
+  'src/fetch/network-error.ts': [
+    'const errorMessages = new Set([',
+    "  'network error', // Chrome",
+    "  'Failed to fetch', // Chrome",
+    "  'NetworkError when attempting to fetch resource.', // Firefox",
+    "  'The Internet connection appears to be offline.', // Safari 16",
+    "  'Load failed', // Safari 17+",
+    ']);',
+    '',
+    'export function isNetworkError(error: unknown): boolean {',
+    '  return error instanceof TypeError && errorMessages.has(error.message);',
+    '}',
+    '',
+  ].join('\n'),
+  'src/fetch/retry.ts': [
+    "import { isNetworkError } from './network-error.js';",
+    '',
+    'export async function withRetry<T>(attempt: () => Promise<T>, times = 2): Promise<T> {',
+    '  try {',
+    '    return await attempt();',
+    '  } catch (error) {',
+    '    if (times > 0 && isNetworkError(error)) return withRetry(attempt, times - 1);',
+    '    throw error;',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'src/storage/guard.ts': [
+    'const LIMIT_BYTES = 10 * 1024 * 1024;',
+    '',
+    'export function checkSize(bytes: number): void {',
+    "  if (bytes > LIMIT_BYTES) throw new RangeError('Upload quota exceeded');",
+    '}',
+    '',
+  ].join('\n'),
+  'src/storage/files.ts': [
+    "import { checkSize } from './guard.js';",
+    '',
+    'export function saveFile(name: string, bytes: Uint8Array, store: Map<string, Uint8Array>): void {',
+    '  checkSize(bytes.byteLength);',
+    '  store.set(name, bytes);',
+    '}',
+    '',
+    'export function computeChecksum(bytes: Uint8Array): number {',
+    '  return bytes.reduce((sum, byte) => (sum + byte) % 65521, 1);',
+    '}',
+    '',
+  ].join('\n'),
+  'src/locale/index.ts': [
+    "export { de } from './de/index.js';",
+    "export { kk } from './kk/index.js';",
+    "export { ru } from './ru/index.js';",
+    '',
+  ].join('\n'),
+  'src/locale/kk/index.ts': [
+    '/**',
+    ' * Kazakh locale.',
+    ' * @language Kazakh',
+    ' */',
+    "export const kk = { code: 'kk', months: ['қаңтар', 'ақпан', 'наурыз'] };",
+    '',
+  ].join('\n'),
+  'src/locale/ru/index.ts': [
+    '/**',
+    ' * Russian locale.',
+    ' * @language Russian',
+    ' */',
+    "export const ru = { code: 'ru', months: ['январь', 'февраль', 'март'] };",
+    '',
+  ].join('\n'),
+  'src/locale/de/index.ts': [
+    '/**',
+    ' * German locale.',
+    ' * @language German',
+    ' */',
+    "export const de = { code: 'de', months: ['Januar', 'Februar', 'März'] };",
+    '',
+  ].join('\n'),
+};
+
+async function runPreflight(dir: string, task: string): Promise<PreflightReport> {
+  const env = createTestEnv(dir);
+  try {
+    const report = await getPreflightReport(env, { task });
+    assert.equal(getValidator('preflight-report')(report), true);
+    return report;
+  } finally {
+    await env.close();
+  }
+}
+
+describe('preflight finds the code by what it says', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo(LIBRARY);
+  });
+  after(() => repo.cleanup());
+
+  it('finds the file that reads an option only inside a function body', async () => {
+    const report = await runPreflight(repo.dir, 'mention verifyToken in missing-options error message');
+    assert.equal(report.candidateFiles[0], 'src/middleware/bearer-auth/index.ts');
+    const reasons = report.repositoryEvidence.candidateFiles[0]?.reasons ?? [];
+    assert.ok(
+      reasons.some((reason) => reason.term === 'verifytoken' && reason.matchedOn === 'identifier' && reason.line === 4),
+      JSON.stringify(reasons),
+    );
+  });
+
+  it('finds the file whose error message says the task', async () => {
+    const report = await runPreflight(repo.dir, 'the quota exceeded error should say how large the upload was');
+    assert.equal(report.candidateFiles[0], 'src/storage/guard.ts');
+    assert.ok(report.repositoryEvidence.candidateFiles[0]?.reasons.some((reason) => reason.matchedOn === 'string' && reason.line === 4));
+  });
+
+  it('finds the file whose comments name the browser of the error strings', async () => {
+    const report = await runPreflight(repo.dir, 'Fix handling of Safari errors');
+    assert.equal(report.candidateFiles[0], 'src/fetch/network-error.ts');
+    const [first] = report.repositoryEvidence.candidateFiles[0]?.reasons ?? [];
+    assert.deepEqual([first?.term, first?.matchedOn, first?.line], ['safari', 'comment', 5]);
+  });
+
+  it('reaches a locale folder by the language its comments name', async () => {
+    const report = await runPreflight(repo.dir, 'Kazakh: use the genitive case for month names');
+    assert.equal(report.candidateFiles[0], 'src/locale/kk/index.ts');
+    const [first] = report.repositoryEvidence.candidateFiles[0]?.reasons ?? [];
+    assert.deepEqual([first?.term, first?.matchedOn, first?.line], ['kazakh', 'comment', 2]);
+    // `genitive` is said nowhere: new behaviour, asked about rather than guessed.
+    assert.match(report.unresolvedQuestions[0] ?? '', /genitive/);
+  });
+
+  it('ranks the implementation above the barrel that re-exports it and the test that tests it', async () => {
+    const report = await runPreflight(repo.dir, 'treat If-None-Match `*` as a match');
+    const files = report.candidateFiles;
+    assert.equal(files[0], 'src/middleware/etag/index.ts');
+    const below = (path: string): boolean => !files.includes(path) || files.indexOf(path) > files.indexOf('src/middleware/etag/index.ts');
+    assert.ok(below('src/types.ts') && below('src/index.ts'), files.join(', '));
+    // The test is in its own list, and lends its titles to the file it tests.
+    assert.equal(files.includes('src/middleware/etag/index.test.ts'), false);
+    assert.deepEqual(
+      report.repositoryEvidence.candidateTests.map((test) => [test.path, test.testedFiles]),
+      [['src/middleware/etag/index.test.ts', ['src/middleware/etag/index.ts']]],
+    );
+    assert.deepEqual(report.repositoryEvidence.candidateFiles[0]?.tests, ['src/middleware/etag/index.test.ts']);
+  });
+
+  it('names no file for a task about another domain', async () => {
+    const report = await runPreflight(repo.dir, 'compute payroll tax withholding for part-time employees');
+    assert.deepEqual(report.candidateFiles, []);
+    assert.equal(report.confidence, 'low');
+    assert.equal(report.unresolvedQuestions.length, 1);
+  });
+
+  it('grounds the context packet on the same candidates', async () => {
+    const env = createTestEnv(repo.dir);
+    try {
+      const packet = await getTaskContext(env, { task: 'Fix handling of Safari errors' });
+      assert.equal(packet.seeds[0]?.nodeId, 'file:src/fetch/network-error.ts');
+    } finally {
+      await env.close();
+    }
+  });
+});
