@@ -6,8 +6,6 @@ import type {
   CandidateRoute,
   ContextSeed,
   Grounding,
-  GroundingConfidence,
-  GroundingMatch,
   GroundingReason,
   GroundingWeights,
   MatchedDecision,
@@ -19,6 +17,7 @@ import type {
 import { clipRedacted } from '../text/clip.js';
 import { compareText } from '../text/compare-text.js';
 import { getGroundingIndex, type GroundingIndex, type RouteEntry } from './grounding-index.js';
+import { coverageOf, isGrounding, judgeConfidence, type RankedFile, toCoverage, toTermKey } from './grounding-judgement.js';
 import { type Credit, creditFileValue, type Matcher, matchTerm } from './grounding-match.js';
 import { getFileFactor, lendTestEvidence, rankBelowImplementations } from './grounding-structure.js';
 import { extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier } from './terms.js';
@@ -85,14 +84,6 @@ function collectTerms(task: string, requirements: string[], requirementsFactor: 
   return terms;
 }
 
-function toTermKey(term: TaskTerm): string {
-  return `${term.kind}\u0000${term.term}`;
-}
-
-function isGrounding(credit: Credit): boolean {
-  return credit.isDomain && !credit.isSupporting;
-}
-
 function toReasons(credits: Map<string, Credit>): GroundingReason[] {
   return [...credits.values()]
     .sort(
@@ -119,97 +110,6 @@ function quoteTask(task: string): string {
 
 function listOriginals(terms: TaskTerm[]): string {
   return [...new Set(terms.map((term) => term.original.toLowerCase()))].join(', ');
-}
-
-interface Judgement {
-  confidence: GroundingConfidence;
-  reason: string;
-}
-
-interface RankedFile {
-  path: string;
-  credits: Map<string, Credit>;
-  score: number;
-  /** The share of the task's domain terms this file matches itself, each weighted by its specificity (Coverage). */
-  coverage: number;
-}
-
-/** How much of the task each file matches: the weighted share of domain terms among its own (not lent) credits. */
-interface Coverage {
-  /** Per domain term key, its weight times its inverse document frequency (the largest possible for a term nothing matched). */
-  weights: Map<string, number>;
-  total: number;
-}
-
-/**
- * Each domain term's weight in coverage: its term weight times its specificity here (inverse document frequency); a
- * word said nowhere weighs as much as the rarest. An exact token (identifier, path, route, phrase) that matches
- * nothing is left out: its words count.
- */
-function toCoverage(domain: TaskTerm[], frequencies: Map<string, number>, hitTerms: Set<string>, files: number): Coverage {
-  const weights = new Map<string, number>();
-  const unmatched = getInverseFrequency(0, files);
-  for (const term of domain) {
-    const key = toTermKey(term);
-    const frequency = frequencies.get(key) ?? 0;
-    const isMatched = hitTerms.has(key);
-    if (!isMatched && term.kind !== 'word') continue;
-    const specificity = frequency > 0 ? getInverseFrequency(frequency, files) : isMatched ? getInverseFrequency(1, files) : unmatched;
-    weights.set(key, Math.max(weights.get(key) ?? 0, term.weight * specificity));
-  }
-  let total = 0;
-  for (const weight of weights.values()) total += weight;
-  return { weights, total };
-}
-
-/** Matches that name a file's own subject: its path, its exports, the names it declares. */
-const NAMING_MATCHES: ReadonlySet<GroundingMatch> = new Set(['path', 'export', 'declaration']);
-
-/**
- * The coverage of the terms matched, as their own evidence, by one file or by several together; `isNaming`, by
- * matches that name them only (path, exports, declared names).
- */
-function coverageOf(files: Map<string, Credit>[], coverage: Coverage, isNaming = false): number {
-  if (coverage.total <= 0) return 0;
-  const matched = new Set<string>();
-  for (const credits of files) {
-    for (const credit of credits.values()) {
-      if (isGrounding(credit) && (!isNaming || NAMING_MATCHES.has(credit.matchedOn))) matched.add(credit.key);
-    }
-  }
-  let sum = 0;
-  for (const key of matched) sum += coverage.weights.get(key) ?? 0;
-  return sum / coverage.total;
-}
-
-/**
- * Confidence when the task is grounded. A file's coverage is the share of the task's domain terms (each weighted by
- * how specific it is here) it matches itself; `together` is that of the top three candidates together. The top is
- * `strong` when an exact token (path, route, identifier, quoted phrase) grounds it; `lead` is its score over the
- * runner-up's.
- * high: the top three cover four fifths of the task, the top alone two fifths, and the top is strong, leads by 1.5x,
- * or leads by 1.25x with two kinds of evidence;
- * medium: the top three cover half the task, or the top is strong;
- * low: anything else (most of the task matched nowhere, or only thinly).
- */
-function judgeConfidence(candidates: RankedFile[], coverage: Coverage): Judgement {
-  const [top, second] = candidates;
-  if (top === undefined) return { confidence: 'low', reason: 'no file of the repository matches a domain term of the task' };
-  const grounding = [...top.credits.values()].filter(isGrounding);
-  const isStrong = grounding.some((credit) => credit.isExact);
-  const kinds = new Set(grounding.map((credit) => credit.matchedOn)).size;
-  const lead = second === undefined || second.score === 0 ? Number.POSITIVE_INFINITY : top.score / second.score;
-  const together = coverageOf(
-    candidates.slice(0, 3).map((candidate) => candidate.credits),
-    coverage,
-  );
-  const percent = (share: number): string => `${Math.round(share * 100)}%`;
-  const detail = `the top candidate matches ${percent(top.coverage)} of the task's domain terms (each weighted by how specific it is here) and the top three ${percent(together)}; it has ${kinds} kind(s) of evidence${isStrong ? ' including an exact token' : ''} and leads by ${Number.isFinite(lead) ? `${lead.toFixed(2)}x` : 'all others'}`;
-  if (together >= 0.8 && top.coverage >= 0.4 && (isStrong || lead >= 1.5 || (kinds >= 2 && lead >= 1.25))) {
-    return { confidence: 'high', reason: detail };
-  }
-  if (together >= 0.5 || isStrong) return { confidence: 'medium', reason: detail };
-  return { confidence: 'low', reason: detail };
 }
 
 function emptyMemory(): MatchedMemory {
