@@ -421,9 +421,13 @@ function pushChunk(sink: TermSink, raw: string, quoted: boolean): void {
  * each also split into its words; then stemmed words without stop words, generic words marked. Unique by
  * kind and key, in the order the text has them; at most 64, from the first 20,000 characters.
  */
+const REDACTION_MARKER = /\[REDACTED:[A-Za-z0-9-]+\]/g;
+
 export function extractTaskTerms(text: string): TaskTerm[] {
   const sink: TermSink = { terms: [], seen: new Set() };
-  for (const match of text.slice(0, MAX_TASK_CHARS).matchAll(TOKEN_PATTERN)) {
+  // A redacted secret's marker is our word, not the task's: "[REDACTED:aws-access-key]" must not ask for aws or access.
+  const words = text.slice(0, MAX_TASK_CHARS).replace(REDACTION_MARKER, ' ');
+  for (const match of words.matchAll(TOKEN_PATTERN)) {
     if (sink.terms.length >= MAX_TERMS) break;
     const [, method, routePath, double, curly, backtick, single, chunk] = match;
     if (method !== undefined && routePath !== undefined) {

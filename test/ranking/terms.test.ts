@@ -147,3 +147,11 @@ test('long and hostile input stays linear and bounded', () => {
     64,
   );
 });
+
+test('a redaction marker in the task is not asked for: its rule name is our word, not the task', () => {
+  const words = extractTaskTerms('round the loyalty discount; the staging key is [REDACTED:aws-access-key]').map((term) => term.term);
+  assert.equal(words.includes('aws'), false);
+  assert.equal(words.includes('redact'), false);
+  assert.equal(words.includes('access'), false);
+  assert.ok(words.includes('loyalti') || words.includes('loyalty'), words.join(','));
+});
