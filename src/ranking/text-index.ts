@@ -10,23 +10,27 @@ export interface FileText {
   isProse: boolean;
 }
 
-/** An inverted index of what files say, for BM25F (src/ranking/text-score.ts). */
+/**
+ * What files say, searched term by term for BM25F (src/ranking/text-score.ts). Nothing is inverted up front: a task
+ * has a handful of terms, and each is looked up in every file's sorted word lists (a few tens of milliseconds on
+ * 3,000 files), where inverting every word of every file cost 0.3-0.9 s before the first answer.
+ */
 export interface TextIndex {
   paths: string[];
-  docByPath: Map<string, number>;
-  /** Per stem, the files that say it: flat triples of file, field (TEXT_FIELDS index) and occurrences. */
-  postings: Map<string, number[]>;
-  /** Per name of several words kept whole (`verifytoken`), the files that say it. */
-  names: Map<string, number[]>;
-  /** Per field, each file's number of words in it; and the average over the files that have the field. */
+  /** Per file, its word lists in TEXT_FIELDS order (prose: everything in `text`). */
+  fields: string[][];
+  /** Per field, each file's length (characters of its word list: BM25's document length), and the average over files that have it. */
   lengths: Float64Array[];
   averages: number[];
+  names: string[];
+  /** Postings already looked up, by stem: flat triples of file, field (TEXT_FIELDS index) and occurrences. */
+  postings: Map<string, number[]>;
 }
 
 const WORD_PARTS: readonly (keyof FileWords)[] = ['declared', 'code', 'strings', 'comments'];
 const PROSE_FIELD = TEXT_FIELDS.indexOf('text');
 const indexCache = new WeakMap<ReadonlyMap<string, FileText>, TextIndex>();
-/** Words already stemmed (null: a stop word or path noise), across indexes: most words recur from repository to repository. */
+/** Words already stemmed (null: a stop word or path noise), across lookups: most words recur from file to file. */
 const stems = new Map<string, string | null>();
 const MAX_STEMS = 200_000;
 
@@ -39,72 +43,107 @@ function getStem(word: string): string | undefined {
   return stem;
 }
 
-/** Occurrences per stem of one field of FileWords (`token*3 tokens` → token: 4). */
-function countStems(field: string, into: Map<string, number>): number {
-  into.clear();
-  let total = 0;
-  if (field.length === 0) return total;
-  for (const entry of field.split(' ')) {
-    const star = entry.indexOf('*');
-    const word = star === -1 ? entry : entry.slice(0, star);
-    const times = star === -1 ? 1 : Number(entry.slice(star + 1)) || 1;
-    const stem = getStem(word);
-    if (stem === undefined) continue;
-    into.set(stem, (into.get(stem) ?? 0) + times);
-    total += times;
-  }
-  return total;
-}
-
-function addPosting(index: TextIndex, stem: string, doc: number, field: number, times: number): void {
-  const list = index.postings.get(stem);
-  if (list === undefined) index.postings.set(stem, [doc, field, times]);
-  else list.push(doc, field, times);
-}
-
-/** The index of `texts` (by path), built once per map: a warm server asks again with the same map. */
+/** The index of `texts` (by path), made once per map: a warm server asks again with the same map. */
 export function getTextIndex(texts: ReadonlyMap<string, FileText>): TextIndex {
   const cached = indexCache.get(texts);
   if (cached !== undefined) return cached;
   const paths = [...texts.keys()];
   const index: TextIndex = {
     paths,
-    docByPath: new Map(paths.map((path, doc) => [path, doc])),
-    postings: new Map(),
-    names: new Map(),
+    fields: [],
     lengths: TEXT_FIELDS.map(() => new Float64Array(paths.length)),
-    averages: TEXT_FIELDS.map(() => 0),
+    averages: TEXT_FIELDS.map(() => 1),
+    names: [],
+    postings: new Map(),
   };
-  const counts = new Map<string, number>();
   const sums = TEXT_FIELDS.map(() => 0);
   const present = TEXT_FIELDS.map(() => 0);
   paths.forEach((path, doc) => {
     const text = texts.get(path);
-    if (text === undefined) return;
-    WORD_PARTS.forEach((part, partIndex) => {
-      const field = text.isProse ? PROSE_FIELD : partIndex;
-      const total = countStems(text.words[part], counts);
-      if (total === 0) return;
-      for (const [stem, times] of counts) addPosting(index, stem, doc, field, times);
+    const fields = TEXT_FIELDS.map(() => '');
+    if (text !== undefined) {
+      WORD_PARTS.forEach((part, partIndex) => {
+        const words = text.words[part];
+        if (words.length === 0) return;
+        const field = text.isProse ? PROSE_FIELD : partIndex;
+        fields[field] = fields[field] === '' ? words : `${fields[field]} ${words}`;
+      });
+    }
+    fields.forEach((words, field) => {
       const lengths = index.lengths[field];
-      if (lengths !== undefined) lengths[doc] = (lengths[doc] ?? 0) + total;
-    });
-    if (text.words.names.length > 0) {
-      for (const name of text.words.names.split(' ')) {
-        const list = index.names.get(name);
-        if (list === undefined) index.names.set(name, [doc]);
-        else list.push(doc);
-      }
-    }
-  });
-  index.lengths.forEach((lengths, field) => {
-    for (const length of lengths) {
-      if (length === 0) continue;
-      sums[field] = (sums[field] ?? 0) + length;
+      if (words.length === 0 || lengths === undefined) return;
+      lengths[doc] = words.length;
+      sums[field] = (sums[field] ?? 0) + words.length;
       present[field] = (present[field] ?? 0) + 1;
-    }
-    index.averages[field] = (present[field] ?? 0) === 0 ? 1 : (sums[field] ?? 0) / (present[field] ?? 1);
+    });
+    index.fields.push(fields);
+    index.names.push(text?.words.names ?? '');
   });
+  index.averages = sums.map((sum, field) => ((present[field] ?? 0) === 0 ? 1 : sum / (present[field] ?? 1)));
   indexCache.set(texts, index);
   return index;
+}
+
+/**
+ * The letters every word of a stem begins with: the stem, less a final `i` that stands for a `y` (`verifi` for
+ * verify, verifies, verification).
+ */
+function toProbe(stem: string): string {
+  return stem.endsWith('i') && stem.length > 2 ? stem.slice(0, -1) : stem;
+}
+
+/**
+ * The occurrences in one word list of the words whose stem is `stem` (`token*3 tokens` → 4 for `token`): each word
+ * that begins with the probe is stemmed (a list is sorted, so they sit together; prose joins several lists).
+ */
+function countStem(words: string, stem: string, probe: string): number {
+  let times = 0;
+  let at = words.startsWith(probe) ? 0 : -1;
+  let from = 0;
+  for (;;) {
+    if (at === -1) {
+      const next = words.indexOf(` ${probe}`, from);
+      if (next === -1) return times;
+      at = next + 1;
+    }
+    let end = at;
+    let star = -1;
+    while (end < words.length && words.charCodeAt(end) !== 32) {
+      if (words.charCodeAt(end) === 42) star = end;
+      end++;
+    }
+    if (getStem(words.slice(at, star === -1 ? end : star)) === stem) times += star === -1 ? 1 : Number(words.slice(star + 1, end)) || 1;
+    if (end >= words.length) return times;
+    from = end;
+    at = -1;
+  }
+}
+
+/** The files that say `stem`, as flat triples of file, field and occurrences; looked up once per index and stem. */
+export function getPostings(index: TextIndex, stem: string): number[] {
+  const known = index.postings.get(stem);
+  if (known !== undefined) return known;
+  const probe = toProbe(stem);
+  const postings: number[] = [];
+  index.fields.forEach((fields, doc) => {
+    fields.forEach((words, field) => {
+      if (words.length === 0) return;
+      const times = countStem(words, stem, probe);
+      if (times > 0) postings.push(doc, field, times);
+    });
+  });
+  index.postings.set(stem, postings);
+  return postings;
+}
+
+/** The files that say a name of several words kept whole (`verifytoken`). */
+export function getNameDocs(index: TextIndex, name: string): number[] {
+  const docs: number[] = [];
+  index.names.forEach((names, doc) => {
+    const at = names.startsWith(`${name} `) || names === name ? 0 : names.indexOf(` ${name}`);
+    if (at === -1) return;
+    const end = (at === 0 ? 0 : at + 1) + name.length;
+    if (end === names.length || names.charCodeAt(end) === 32) docs.push(doc);
+  });
+  return docs;
 }

@@ -1,7 +1,7 @@
 import { toFileId } from '../graph/ids.js';
 import type { GroundingMatch, GroundingWeights, TaskTerm } from '../model/grounding.js';
 import type { GroundingIndex } from './grounding-index.js';
-import { TEXT_FIELDS, type TextIndex } from './text-index.js';
+import { getNameDocs, getPostings, TEXT_FIELDS, type TextIndex } from './text-index.js';
 
 /** What scoring a term on files needs: the graph's index, what files say (when known), the weights. */
 export interface TextScorer {
@@ -96,7 +96,7 @@ export function scoreWord(scorer: TextScorer, term: TaskTerm): TermScore {
     for (const path of index.routeById.get(id)?.files ?? [])
       accumulate(frequencies, path, strength.route * scorer.routeFactor, 'route', id);
   }
-  const postings = text?.postings.get(term.term);
+  const postings = text === undefined ? undefined : getPostings(text, term.term);
   if (text !== undefined && postings !== undefined) {
     const b = Math.min(1, Math.max(0, weights.lengthNormalisation));
     for (let at = 0; at < postings.length; at += 3) {
@@ -121,7 +121,7 @@ export function scoreWord(scorer: TextScorer, term: TaskTerm): TermScore {
  */
 export function scoreName(scorer: TextScorer, term: TaskTerm): TermScore {
   const frequencies = new Map<string, Accumulated>();
-  const docs = scorer.text?.names.get(term.term);
+  const docs = scorer.text === undefined ? undefined : getNameDocs(scorer.text, term.term);
   if (scorer.text !== undefined && docs !== undefined) {
     for (const doc of docs) {
       const path = scorer.text.paths[doc];
