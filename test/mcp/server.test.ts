@@ -240,8 +240,16 @@ describe('checker mcp over stdio (SDK Client)', () => {
       evidence.acceptanceCriteria.map((criterion) => criterion.id),
       ['AC-1'],
     );
-    const candidates = (report.repositoryEvidence as { candidateFiles: { path: string }[] }).candidateFiles.map((file) => file.path);
-    assert.deepEqual(candidates, ['src/routes/orders.ts', 'src/lib/money.ts', 'src/lib/money.test.ts']);
+    const repositoryEvidence = report.repositoryEvidence as { candidateFiles: { path: string }[]; candidateTests: { path: string }[] };
+    // Tests have their own list: they never take a candidate file's place (issue 40).
+    assert.deepEqual(
+      repositoryEvidence.candidateFiles.map((file) => file.path),
+      ['src/routes/orders.ts', 'src/lib/money.ts'],
+    );
+    assert.deepEqual(
+      repositoryEvidence.candidateTests.map((file) => file.path),
+      ['src/lib/money.test.ts'],
+    );
     const json = await call(client, 'agent_preflight', { task: TASK, format: 'json' });
     assert.deepEqual(JSON.parse(textOf(json)), assertReport(json, 'preflight-report'));
 
