@@ -99,10 +99,12 @@ function keepTestsApart(repository: RepositoryGraph, grounding: Grounding, widen
   const added = widened.candidateFiles.filter((candidate) => !known.has(candidate.path) && isTest(candidate.path));
   if (added.length === 0) return widened;
   const moved = new Set(added.map((candidate) => candidate.path));
+  // A test the task matched itself keeps its own entry; the history adds only tests it did not.
+  const listed = new Set(widened.candidateTests.map((candidate) => candidate.path));
   return {
     ...widened,
     candidateFiles: widened.candidateFiles.filter((candidate) => !moved.has(candidate.path)),
-    candidateTests: [...widened.candidateTests, ...added].sort(
+    candidateTests: [...widened.candidateTests, ...added.filter((candidate) => !listed.has(candidate.path))].sort(
       (left, right) => right.score - left.score || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0),
     ),
   };

@@ -263,3 +263,41 @@ describe('preflight finds the code by what it says', () => {
     }
   });
 });
+
+describe('preflight with a history', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo({
+      'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
+      'src/cart/total.ts':
+        'export function cartTotal(prices: number[]): number {\n  return prices.reduce((sum, price) => sum + price, 0);\n}\n',
+      'test/cart.test.ts': [
+        "import { test } from 'node:test';",
+        "import { cartTotal } from '../src/cart/total.js';",
+        "test('cart total adds the prices', () => cartTotal([1]));",
+        '',
+      ].join('\n'),
+      'test/smoke.test.ts': "import { test } from 'node:test';\ntest('boots', () => undefined);\n",
+      'README.md': '# shop\n',
+    });
+    // total.ts always changes with both tests; the README alone now and then, so that the pairs stand out.
+    for (let round = 1; round <= 4; round++) {
+      repo.write({
+        'src/cart/total.ts': `// round ${round}\nexport function cartTotal(prices: number[]): number {\n  return prices.reduce((sum, price) => sum + price, 0);\n}\n`,
+        'test/cart.test.ts': `// round ${round}\nimport { test } from 'node:test';\nimport { cartTotal } from '../src/cart/total.js';\ntest('cart total adds the prices', () => cartTotal([1]));\n`,
+        'test/smoke.test.ts': `// round ${round}\nimport { test } from 'node:test';\ntest('boots', () => undefined);\n`,
+      });
+      repo.commit(`change the cart total, round ${round}`);
+      repo.write({ 'README.md': `# shop\n\nround ${round}\n` });
+      repo.commit(`readme, round ${round}`);
+    }
+  });
+  after(() => repo.cleanup());
+
+  it('lists a test the history adds among the candidate tests, once, never among the candidate files', async () => {
+    const report = await runPreflight(repo.dir, 'the cart total should round the prices');
+    assert.deepEqual(report.candidateFiles, ['src/cart/total.ts']);
+    const tests = report.repositoryEvidence.candidateTests.map((test) => test.path);
+    assert.deepEqual([...tests].sort(), ['test/cart.test.ts', 'test/smoke.test.ts']);
+  });
+});
