@@ -68,7 +68,7 @@ describe('checker mcp: the processes of a running check end with the server', ()
       void session.end();
       session.signal('SIGTERM');
       assert.equal((await session.exited).signal, 'SIGTERM');
-      assert.equal(await areGoneSoon(token), true, 'no process of the check outlived the server');
+      assert.equal(await areGoneSoon(token, 30_000), true, 'no process of the check outlived the server');
     } finally {
       cleanup();
     }
@@ -79,7 +79,7 @@ describe('checker mcp: the processes of a running check end with the server', ()
     try {
       session.signal('SIGTERM');
       assert.equal((await session.exited).signal, 'SIGTERM');
-      assert.equal(await areGoneSoon(token), true, 'no process of the check outlived the server');
+      assert.equal(await areGoneSoon(token, 30_000), true, 'no process of the check outlived the server');
     } finally {
       cleanup();
     }
