@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { isCodeFile } from '../src/model/facts.js';
+import { createRandom } from './seeded-random.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const cli = join(repoRoot, 'bin', 'checker.js');
@@ -28,18 +29,6 @@ function runAi(dir: string): { out: string; seconds: number } {
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`ai exited ${result.status} in ${dir}: ${result.stderr.slice(0, 500)}`);
   return { out: result.stdout, seconds };
-}
-
-/** A small deterministic generator (mulberry32), so a seed names the same edits on every machine. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function median(values: number[]): number {

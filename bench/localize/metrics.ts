@@ -1,6 +1,7 @@
 import type { Split } from './cases.js';
 import { isTestPath } from './paths.js';
 import type { SystemAnswer, SystemName } from './systems.js';
+import { createRandom } from '../seeded-random.js';
 
 /** How warm checker was for a call: nothing under `.checker/local`, the first call on a freshly checked-out tree, or a later one. */
 export type RunKind = 'cold' | 'first' | 'later';
@@ -90,18 +91,6 @@ export function summarizeAccuracy(records: readonly TaskRecord[], system: System
       files.filter((list) => list.length > 0).map((list) => list.slice(0, 5).filter(isTestPath).length / Math.min(5, list.length)),
     ),
     errors: answered.filter(({ answer }) => answer.error !== undefined).length,
-  };
-}
-
-/** A seeded generator (mulberry32), so that the bootstrap's intervals are the same from run to run. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
   };
 }
 
