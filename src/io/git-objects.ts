@@ -561,19 +561,41 @@ export function readPackEntryHeader(descriptor: number, offset: number): PackEnt
   return kind === undefined ? undefined : { kind, size, dataStart: offset + cursor, baseOffset: 0, baseOid: '' };
 }
 
+/** A size of git's delta header: 7 bits a byte, low bits first, while the high bit is set. */
+function readDeltaSize(delta: Buffer, start: number): { value: number; next: number } {
+  let cursor = start;
+  let value = 0;
+  let shift = 0;
+  let byte: number;
+  do {
+    byte = delta[cursor++] ?? 0;
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while ((byte & 0x80) !== 0 && cursor < delta.length);
+  return { value, next: cursor };
+}
+
+/**
+ * A copy instruction's offset and size, read from `start` (just after the op byte): the op's low 4 bits say which
+ * offset bytes follow, the next 3 which size bytes; a size of 0 means 64 KiB. `next` may pass the delta's end when it is
+ * cut short.
+ */
+function readDeltaCopy(delta: Buffer, op: number, start: number): { copyOffset: number; copySize: number; next: number } {
+  let at = start;
+  let copyOffset = 0;
+  let copySize = 0;
+  for (let bit = 0; bit < 4; bit += 1) if ((op & (1 << bit)) !== 0) copyOffset += (delta[at++] ?? 0) * 2 ** (8 * bit);
+  for (let bit = 0; bit < 3; bit += 1) if ((op & (1 << (4 + bit))) !== 0) copySize += (delta[at++] ?? 0) * 2 ** (8 * bit);
+  return { copyOffset, copySize: copySize === 0 ? 0x10000 : copySize, next: at };
+}
+
 /** Git's delta format: the base and result sizes, then copy (from the base) and insert (literal) instructions. */
 export function applyDelta(base: Buffer, delta: Buffer): Buffer | undefined {
   let cursor = 0;
   const readSize = (): number => {
-    let value = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      byte = delta[cursor++] ?? 0;
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while ((byte & 0x80) !== 0 && cursor < delta.length);
-    return value;
+    const read = readDeltaSize(delta, cursor);
+    cursor = read.next;
+    return read.value;
   };
   if (readSize() !== base.length) return undefined;
   const size = readSize();
@@ -583,11 +605,8 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer | undefined {
   while (cursor < delta.length) {
     const op = delta[cursor++] ?? 0;
     if ((op & 0x80) !== 0) {
-      let copyOffset = 0;
-      let copySize = 0;
-      for (let bit = 0; bit < 4; bit += 1) if ((op & (1 << bit)) !== 0) copyOffset += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
-      for (let bit = 0; bit < 3; bit += 1) if ((op & (1 << (4 + bit))) !== 0) copySize += (delta[cursor++] ?? 0) * 2 ** (8 * bit);
-      if (copySize === 0) copySize = 0x10000;
+      const { copyOffset, copySize, next } = readDeltaCopy(delta, op, cursor);
+      cursor = next;
       if (copyOffset + copySize > base.length || written + copySize > size) return undefined;
       base.copy(result, written, copyOffset, copyOffset + copySize);
       written += copySize;
@@ -618,15 +637,9 @@ function walkDelta(
 ): { baseSize: number; resultSize: number; baseNeeded: number; bytes: Buffer } | undefined {
   let cursor = 0;
   const readSize = (): number => {
-    let value = 0;
-    let shift = 0;
-    let byte: number;
-    do {
-      byte = delta[cursor++] ?? 0;
-      value += (byte & 0x7f) * 2 ** shift;
-      shift += 7;
-    } while ((byte & 0x80) !== 0 && cursor < delta.length);
-    return value;
+    const read = readDeltaSize(delta, cursor);
+    cursor = read.next;
+    return read.value;
   };
   const baseSize = readSize();
   const resultSize = readSize();
@@ -638,13 +651,8 @@ function walkDelta(
   while (written < wanted && cursor < delta.length) {
     const op = delta[cursor] ?? 0;
     if ((op & 0x80) !== 0) {
-      let at = cursor + 1;
-      let copyOffset = 0;
-      let copySize = 0;
-      for (let bit = 0; bit < 4; bit += 1) if ((op & (1 << bit)) !== 0) copyOffset += (delta[at++] ?? 0) * 2 ** (8 * bit);
-      for (let bit = 0; bit < 3; bit += 1) if ((op & (1 << (4 + bit))) !== 0) copySize += (delta[at++] ?? 0) * 2 ** (8 * bit);
+      const { copyOffset, copySize, next: at } = readDeltaCopy(delta, op, cursor + 1);
       if (at > delta.length) break;
-      if (copySize === 0) copySize = 0x10000;
       if (copyOffset + copySize > baseSize || written + copySize > resultSize) return undefined;
       const whole = Math.min(copySize, wanted - written);
       const take = Math.min(whole, Math.max(0, available - copyOffset));
