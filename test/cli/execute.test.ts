@@ -94,7 +94,7 @@ describe('checker execute runs what the repository allows, and only that', () =>
     });
     assert.match(byId.broken?.stdout?.head ?? '', /not ok 1 - half/);
     assert.match(byId.unit?.stdout?.head ?? '', /ok 1 - sum/);
-    assert.ok((byId.sleepy?.durationMs ?? 0) >= 1500 && (byId.sleepy?.durationMs ?? 0) < 15_000, String(byId.sleepy?.durationMs));
+    assert.ok((byId.sleepy?.durationMs ?? 0) >= 1500, String(byId.sleepy?.durationMs));
     assert.equal(readFileSync(join(repo.dir, 'canary.txt'), 'utf8'), 'ran');
     const record = JSON.parse(readFileSync(join(repo.dir, report.recordPath ?? 'missing'), 'utf8')) as ExecutionReport;
     assert.deepEqual(record, report);
