@@ -26,65 +26,62 @@ export async function isGoneSoon(pid: number, timeoutMs = 2000): Promise<boolean
   return true;
 }
 
+/** Pids of every live process (this one excepted) whose `/proc/<pid>/<entry>` satisfies `matches`; unreadable ones are skipped. */
+function scanProcesses(read: (pid: string) => string, matches: (value: string) => boolean): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    let value: string;
+    try {
+      value = read(entry);
+    } catch {
+      continue;
+    }
+    if (matches(value) && isProcessAlive(Number(entry))) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** Polls until `find` finds nothing; false when it still does after `timeoutMs` (what it finds is then killed). */
+async function areAllGoneSoon(find: () => number[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (find().length > 0) {
+    if (Date.now() > deadline) {
+      for (const pid of find()) killQuietly(pid);
+      return false;
+    }
+    await sleep(25);
+  }
+  return true;
+}
+
 /**
  * Pids (as this process sees them) of every live process whose command line contains `token`, this one excepted. A
  * command run in its own pid namespace knows itself by another pid, so tests find it by a token in its arguments.
  */
 export function findProcesses(token: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let cmdline: string;
-    try {
-      cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-    } catch {
-      continue;
-    }
-    if (cmdline.includes(token) && isProcessAlive(Number(entry))) found.push(Number(entry));
-  }
-  return found;
+  return scanProcesses(
+    (pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8'),
+    (cmdline) => cmdline.includes(token),
+  );
 }
 
 /** Polls until no process carries `token`; false when some still do after `timeoutMs` (they are then killed). */
-export async function areGoneSoon(token: string, timeoutMs = 5000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (findProcesses(token).length > 0) {
-    if (Date.now() > deadline) {
-      for (const pid of findProcesses(token)) killQuietly(pid);
-      return false;
-    }
-    await sleep(25);
-  }
-  return true;
+export function areGoneSoon(token: string, timeoutMs = 5000): Promise<boolean> {
+  return areAllGoneSoon(() => findProcesses(token), timeoutMs);
 }
 
 /** Pids of every live process whose working folder is `dir` or inside it, this one excepted (wherever its pid namespace). */
 export function findProcessesIn(dir: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let cwd: string;
-    try {
-      cwd = readlinkSync(`/proc/${entry}/cwd`);
-    } catch {
-      continue;
-    }
-    if ((cwd === dir || cwd.startsWith(`${dir}/`)) && isProcessAlive(Number(entry))) found.push(Number(entry));
-  }
-  return found;
+  return scanProcesses(
+    (pid) => readlinkSync(`/proc/${pid}/cwd`),
+    (cwd) => cwd === dir || cwd.startsWith(`${dir}/`),
+  );
 }
 
 /** Polls until no process works in `dir`; false when some still do after `timeoutMs` (they are then killed). */
-export async function areGoneSoonIn(dir: string, timeoutMs = 5000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (findProcessesIn(dir).length > 0) {
-    if (Date.now() > deadline) {
-      for (const pid of findProcessesIn(dir)) killQuietly(pid);
-      return false;
-    }
-    await sleep(25);
-  }
-  return true;
+export function areGoneSoonIn(dir: string, timeoutMs = 5000): Promise<boolean> {
+  return areAllGoneSoon(() => findProcessesIn(dir), timeoutMs);
 }
 
 /** Polls until `check` holds; false when it still does not after `timeoutMs`. */
