@@ -35,6 +35,8 @@ interface Outcome {
   mrr: number[];
   answered: number[];
   invented: number[];
+  /** recall@5 by the confidence the grounding gave. */
+  byConfidence: Map<string, number[]>;
 }
 
 function overlay(base: GroundingWeights, section: GroundingWeightsSection): GroundingWeights {
@@ -91,7 +93,7 @@ async function main(): Promise<void> {
   const outcomes = new Map(
     Object.keys(sections).map((name): [string, Outcome] => [
       name,
-      { recall1: [], recall5: [], recall10: [], mrr: [], answered: [], invented: [] },
+      { recall1: [], recall5: [], recall10: [], mrr: [], answered: [], invented: [], byConfidence: new Map() },
     ]),
   );
   const dumped: unknown[] = [];
@@ -124,6 +126,7 @@ async function main(): Promise<void> {
                 terms: grounding.terms.map((term) => ({ ...term, frequency: countFiles(repository.kg, texts, base, term) })),
                 unmatched: grounding.unmatchedTerms,
                 confidence: grounding.confidence,
+                confidenceReason: grounding.confidenceReason,
                 candidates: grounding.candidateFiles.slice(0, 10).map((candidate) => ({
                   path: candidate.path,
                   score: candidate.score,
@@ -143,6 +146,9 @@ async function main(): Promise<void> {
             outcome.recall10.push(getRecallAt(files, job.truth, 10));
             outcome.mrr.push(getReciprocalRank(files, job.truth));
             outcome.answered.push(files.length > 0 ? 1 : 0);
+            const level = outcome.byConfidence.get(grounding.confidence) ?? [];
+            level.push(getRecallAt(files, job.truth, 5));
+            outcome.byConfidence.set(grounding.confidence, level);
           }
         } finally {
           await env.close();
@@ -160,6 +166,11 @@ async function main(): Promise<void> {
     process.stdout.write(
       `| ${name} | ${outcome.recall5.length} | ${mean(outcome.recall1)} | ${mean(outcome.recall5)} | ${mean(outcome.recall10)} | ${mean(outcome.mrr)} | ${mean(outcome.answered)} | ${mean(outcome.invented)} |\n`,
     );
+  }
+  process.stdout.write('\n| variant | recall@5 at high | at medium | at low (cases) |\n| --- | ---: | ---: | ---: |\n');
+  for (const [name, { byConfidence }] of outcomes) {
+    const at = (level: string): string => `${mean(byConfidence.get(level) ?? [])} (${byConfidence.get(level)?.length ?? 0})`;
+    process.stdout.write(`| ${name} | ${at('high')} | ${at('medium')} | ${at('low')} |\n`);
   }
 }
 

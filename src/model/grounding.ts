@@ -45,6 +45,7 @@ export type GroundingMatch =
   | 'memory'
   | 'owner'
   | 'package'
+  | 'import'
   | 'co-change';
 
 export const GROUNDING_MATCHES: readonly GroundingMatch[] = [
@@ -61,6 +62,7 @@ export const GROUNDING_MATCHES: readonly GroundingMatch[] = [
   'memory',
   'owner',
   'package',
+  'import',
   'co-change',
 ];
 
@@ -272,6 +274,7 @@ export const GROUNDING_SCALARS = [
   'declarationFileFactor',
   'generatedFactor',
   'testLend',
+  'neighbourLend',
   'minCoverage',
   'minKnownShare',
 ] as const;
@@ -303,6 +306,11 @@ export interface GroundingWeights extends Record<GroundingScalar, number> {
   generatedFactor: number;
   /** The share of a matching test's own score lent to the file it tests (its name's subject; others share less). */
   testLend: number;
+  /**
+   * The share of a top source file's score lent to each import neighbour that matches the task too (divided by the
+   * square root of its number of source neighbours): structure re-ranks what the words found.
+   */
+  neighbourLend: number;
   /**
    * A task is grounded only when its best file matches this share of the task's domain terms, each weighted by how
    * specific it is in this repository (its inverse document frequency); below it the task gets no candidate files.

@@ -49,6 +49,8 @@ export interface GroundingIndex {
   tests: Map<string, TestEntry>;
   testTerms: Map<string, string[]>;
   testedFiles: Map<string, string[]>;
+  /** Per file, the files it imports at runtime and the files that import it so (its import neighbours), sorted. */
+  importNeighbours: Map<string, string[]>;
   decisions: Map<string, KnowledgeEntry>;
   decisionTerms: Map<string, string[]>;
   memory: Map<string, KnowledgeEntry>;
@@ -98,6 +100,7 @@ export function getGroundingIndex(knowledge: KnowledgeGraph): GroundingIndex {
     tests: new Map(),
     testTerms: new Map(),
     testedFiles: new Map(),
+    importNeighbours: new Map(),
     decisions: new Map(),
     decisionTerms: new Map(),
     memory: new Map(),
@@ -200,6 +203,12 @@ export function getGroundingIndex(knowledge: KnowledgeGraph): GroundingIndex {
       case 'tests':
         if (sourceNode.kind === 'file' && targetNode.kind === 'file') addTo(index.testedFiles, sourceNode.path, targetNode.path);
         break;
+      case 'imports':
+        if (sourceNode.kind === 'file' && targetNode.kind === 'file' && sourceNode.path !== targetNode.path && !attributes.typeOnly) {
+          addTo(index.importNeighbours, sourceNode.path, targetNode.path);
+          addTo(index.importNeighbours, targetNode.path, sourceNode.path);
+        }
+        break;
       case 'reexports':
         if (sourceNode.kind === 'file' && targetNode.kind === 'file' && sourceNode.path !== targetNode.path) {
           const targets = reexported.get(sourceNode.path) ?? new Set<string>();
@@ -236,6 +245,7 @@ export function getGroundingIndex(knowledge: KnowledgeGraph): GroundingIndex {
     else if (node.kind === 'route') entry.files.push(...(index.routeById.get(target)?.files ?? []));
   }
   for (const entry of [...index.decisions.values(), ...index.memory.values()]) entry.files = [...new Set(entry.files)].sort(compareText);
+  for (const [path, neighbours] of index.importNeighbours) index.importNeighbours.set(path, [...new Set(neighbours)].sort(compareText));
   for (const [path, targets] of reexported) {
     if ((ownExports.get(path) ?? 0) <= targets.size) index.barrels.set(path, [...targets].sort(compareText));
   }

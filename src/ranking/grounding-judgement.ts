@@ -73,32 +73,38 @@ export function coverageOf(files: Map<string, Credit>[], coverage: Coverage, isN
   return sum / coverage.total;
 }
 
+/** The candidate whose score the top's is measured against: the fifth, as preflight's first five are what agents read. */
+const MARGIN_RANK = 5;
+
 /**
- * Confidence when the task is grounded. A file's coverage is the share of the task's domain terms (each weighted by
- * how specific it is here) it matches itself; `together` is that of the top three candidates together. The top is
- * `strong` when an exact token (path, route, identifier, quoted phrase) grounds it; `lead` is its score over the
- * runner-up's.
- * high: the top three cover four fifths of the task, the top alone two fifths, and the top is strong, leads by 1.5x,
- * or leads by 1.25x with two kinds of evidence;
- * medium: the top three cover half the task, or the top is strong;
- * low: anything else (most of the task matched nowhere, or only thinly).
+ * Confidence when the task is grounded, from the score margin: the top candidate's score over the fifth's (unbounded
+ * when fewer than five files match at all), and `together`, the share of the task's domain terms (each weighted by
+ * how specific it is here) the top three match. Calibrated on the development split of bench/localize (bench/RESULTS.md):
+ * high: the top leads the fifth by 2x, the top three cover half the task and at least two files match (dev: recall@5
+ * 0.90 over 132 tasks);
+ * low: the first five are within 1.25x of each other, a near tie (dev: 0.41 over 27 answered tasks, 0.20 with the
+ * refused ones);
+ * medium: anything else (dev: 0.65).
+ * A task none of whose own domain terms matches (only its requirements' do) is low whatever the margin.
  */
-export function judgeConfidence(candidates: RankedFile[], coverage: Coverage): Judgement {
-  const [top, second] = candidates;
+export function judgeConfidence(candidates: RankedFile[], coverage: Coverage, isTaskMatched = true): Judgement {
+  const [top] = candidates;
   if (top === undefined) return { confidence: 'low', reason: 'no file of the repository matches a domain term of the task' };
-  const grounding = [...top.credits.values()].filter(isGrounding);
-  const isStrong = grounding.some((credit) => credit.isExact);
-  const kinds = new Set(grounding.map((credit) => credit.matchedOn)).size;
-  const lead = second === undefined || second.score === 0 ? Number.POSITIVE_INFINITY : top.score / second.score;
+  if (!isTaskMatched) {
+    return { confidence: 'low', reason: "only the requirements' terms match files here; no domain term of the task itself does" };
+  }
+  const fifth = candidates[MARGIN_RANK - 1];
+  const margin = fifth === undefined || fifth.score <= 0 ? Number.POSITIVE_INFINITY : top.score / fifth.score;
   const together = coverageOf(
     candidates.slice(0, 3).map((candidate) => candidate.credits),
     coverage,
   );
   const percent = (share: number): string => `${Math.round(share * 100)}%`;
-  const detail = `the top candidate matches ${percent(top.coverage)} of the task's domain terms (each weighted by how specific it is here) and the top three ${percent(together)}; it has ${kinds} kind(s) of evidence${isStrong ? ' including an exact token' : ''} and leads by ${Number.isFinite(lead) ? `${lead.toFixed(2)}x` : 'all others'}`;
-  if (together >= 0.8 && top.coverage >= 0.4 && (isStrong || lead >= 1.5 || (kinds >= 2 && lead >= 1.25))) {
-    return { confidence: 'high', reason: detail };
-  }
-  if (together >= 0.5 || isStrong) return { confidence: 'medium', reason: detail };
-  return { confidence: 'low', reason: detail };
+  const lead = Number.isFinite(margin)
+    ? `scores ${margin.toFixed(2)}x the fifth`
+    : `is one of ${candidates.length} file(s) that match at all`;
+  const detail = `the top candidate ${lead}; it matches ${percent(top.coverage)} of the task's domain terms (each weighted by how specific it is here) and the top three ${percent(together)}`;
+  if (margin >= 2 && together >= 0.5 && candidates.length >= 2) return { confidence: 'high', reason: detail };
+  if (margin < 1.25) return { confidence: 'low', reason: detail };
+  return { confidence: 'medium', reason: detail };
 }

@@ -11,7 +11,6 @@ export interface Credit {
   evidenceId: string;
   value: number;
   isDomain: boolean;
-  isExact: boolean;
   /** Evidence carried to a file from elsewhere (a test that imports it, a decision or memory entry that mentions it, its owner or package). */
   isSupporting: boolean;
 }
@@ -66,7 +65,6 @@ function setCredit(
     evidenceId,
     value,
     isDomain: !term.generic,
-    isExact: term.kind !== 'word',
     isSupporting,
   });
 }

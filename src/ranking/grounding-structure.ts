@@ -3,6 +3,7 @@ import type { GroundingWeights } from '../model/grounding.js';
 import type { FileRole } from '../model/scan.js';
 import type { GroundingIndex } from './grounding-index.js';
 import type { Credit } from './grounding-match.js';
+import { compareText } from '../text/compare-text.js';
 
 /** Part of the lowest score a barrel or test may have below the file it stands for: ranked right after it. */
 const BELOW = 0.95;
@@ -95,5 +96,59 @@ export function rankBelowImplementations(index: GroundingIndex, weights: Groundi
       path,
       (index.testedFiles.get(path) ?? []).filter((target) => index.fileByPath.get(target)?.role === 'source'),
     );
+  }
+}
+
+/** How many of the best-scored source files lend to their import neighbours. */
+const NEIGHBOUR_HUBS = 10;
+
+/**
+ * The import neighbours of the best-matching source files rank higher: each of the top `NEIGHBOUR_HUBS` lends
+ * `neighbourLend` of its score, divided by the square root of its number of source neighbours (a helper imported
+ * everywhere lends little to each), to every neighbour that matches the task itself. Only files already scored gain:
+ * structure re-ranks what the words found, it never makes a candidate. Barrels and tests neither lend nor gain (they
+ * have their own rules). Changes `scores` in place and adds an `import` reason, naming the lender, to `fileCredits`.
+ */
+export function lendImportNeighbours(
+  index: GroundingIndex,
+  weights: GroundingWeights,
+  scores: Map<string, number>,
+  fileCredits: ReadonlyMap<string, Map<string, Credit>>,
+): void {
+  if (weights.neighbourLend <= 0) return;
+  const isPlainSource = (path: string): boolean => index.fileByPath.get(path)?.role === 'source' && !index.barrels.has(path);
+  const hubs = [...scores]
+    .filter(([path, score]) => score > 0 && isPlainSource(path))
+    .sort((left, right) => right[1] - left[1] || compareText(left[0], right[0]))
+    .slice(0, NEIGHBOUR_HUBS);
+  const lent = new Map<string, { value: number; from: string; best: number }>();
+  for (const [hub, score] of hubs) {
+    const neighbours = (index.importNeighbours.get(hub) ?? []).filter(isPlainSource);
+    if (neighbours.length === 0) continue;
+    const value = (weights.neighbourLend * score) / Math.sqrt(neighbours.length);
+    for (const path of neighbours) {
+      if (!scores.has(path)) continue;
+      const known = lent.get(path);
+      if (known === undefined) lent.set(path, { value, from: hub, best: value });
+      else {
+        known.value += value;
+        if (value > known.best) Object.assign(known, { from: hub, best: value });
+      }
+    }
+  }
+  for (const [path, { value, from }] of lent) {
+    scores.set(path, (scores.get(path) ?? 0) + value);
+    const credits = fileCredits.get(path);
+    const lender = [...(fileCredits.get(from)?.values() ?? [])]
+      .filter((credit) => credit.isDomain)
+      .sort((left, right) => right.value - left.value)[0];
+    if (credits === undefined || lender === undefined) continue;
+    credits.set(`import\u0000${from}`, {
+      ...lender,
+      matchedOn: 'import',
+      evidenceId: toFileId(from),
+      value,
+      isSupporting: true,
+    });
   }
 }

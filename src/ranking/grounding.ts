@@ -19,7 +19,7 @@ import { compareText } from '../text/compare-text.js';
 import { getGroundingIndex, type GroundingIndex, type RouteEntry } from './grounding-index.js';
 import { coverageOf, isGrounding, judgeConfidence, type RankedFile, toCoverage, toTermKey } from './grounding-judgement.js';
 import { type Credit, creditFileValue, type Matcher, matchTerm } from './grounding-match.js';
-import { getFileFactor, lendTestEvidence, rankBelowImplementations } from './grounding-structure.js';
+import { getFileFactor, lendImportNeighbours, lendTestEvidence, rankBelowImplementations } from './grounding-structure.js';
 import { extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier } from './terms.js';
 import { type FileText, getTextIndex } from './text-index.js';
 import { getInverseFrequency, scoreName, scoreWord, type TextScorer } from './text-score.js';
@@ -214,6 +214,7 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
     isAboutTypes: terms.some((term) => TYPE_STEMS.has(term.term) || /\.d\.[cm]?ts$/.test(term.term)),
   };
   for (const [path, credits] of groundedFiles) scores.set(path, sumCredits(credits) * getFileFactor(index, weights, path, kinds));
+  lendImportNeighbours(index, weights, scores, matcher.fileCredits);
   rankBelowImplementations(index, weights, scores);
   const ranked: RankedFile[] = groundedFiles
     .map(([path, credits]) => ({ path, credits, score: round(scores.get(path) ?? 0), coverage: coverageOf([credits], coverage) }))
@@ -274,7 +275,8 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
       unresolvedQuestions: [askForScope(task, terms, domain, knowledgeHits, ranked.length === 0 ? undefined : { unmatched, ranked })],
     };
   }
-  const judgement = judgeConfidence(kept, coverage);
+  const isTaskMatched = domain.some((term) => term.source !== 'requirements' && matcher.hitTerms.has(toTermKey(term)));
+  const judgement = judgeConfidence(kept, coverage, isTaskMatched);
   const questions: string[] = [];
   if (unmatched.length > 0) {
     questions.push(

@@ -301,3 +301,71 @@ describe('preflight with a history', () => {
     assert.deepEqual([...tests].sort(), ['test/cart.test.ts', 'test/smoke.test.ts']);
   });
 });
+
+describe('preflight re-ranks by the import graph', () => {
+  let repo: TestRepo;
+  // The two format.ts files say the same words; only the billing one is imported by the invoice code the task names.
+  // By path alone src/axes/ would come first.
+  const format =
+    '/** Cents as a currency string. */\nexport function formatCents(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n';
+  before(() => {
+    repo = createRepo({
+      'package.json': JSON.stringify({ name: 'ledger', version: '1.0.0', type: 'module' }),
+      'src/billing/invoice.ts': [
+        "import { formatCents } from './format.js';",
+        '',
+        '/** The invoice total of its lines. */',
+        'export function invoiceTotal(lines: number[]): string {',
+        '  return formatCents(lines.reduce((sum, line) => sum + line, 0));',
+        '}',
+        '',
+      ].join('\n'),
+      'src/billing/format.ts': format,
+      'src/axes/format.ts': format,
+    });
+  });
+  after(() => repo.cleanup());
+
+  it('ranks the matching file the best match imports above its twin elsewhere, and says why', async () => {
+    const report = await runPreflight(repo.dir, 'invoice total shows the currency cents wrong');
+    assert.deepEqual(report.candidateFiles, ['src/billing/invoice.ts', 'src/billing/format.ts', 'src/axes/format.ts']);
+    const reasons = report.repositoryEvidence.candidateFiles[1]?.reasons ?? [];
+    assert.ok(
+      reasons.some((reason) => reason.matchedOn === 'import' && reason.evidenceId === 'file:src/billing/invoice.ts'),
+      JSON.stringify(reasons),
+    );
+    assert.equal(
+      report.repositoryEvidence.candidateFiles[2]?.reasons.some((reason) => reason.matchedOn === 'import'),
+      false,
+    );
+  });
+
+  it('keeps the words alone when the weights lend nothing to neighbours', async () => {
+    repo.write({
+      '.checker/rules/grounding.yml': [
+        'schemaVersion: 1',
+        'id: no-neighbours',
+        'version: 1.0.0',
+        'kind: context-weight',
+        'subject: edge-kind',
+        'description: Words alone rank the files.',
+        'grounding:',
+        '  neighbourLend: 0',
+        'rules:',
+        '  - id: context-weight/imports',
+        '    description: Import edges.',
+        '    rationale: Imports carry behaviour.',
+        '    conditions: { all: [{ fact: edgeKind, operator: equal, value: imports }] }',
+        '    event: { type: context-weight/imports, params: { weight: 1, edgeKind: imports } }',
+        '',
+      ].join('\n'),
+    });
+    try {
+      const report = await runPreflight(repo.dir, 'invoice total shows the currency cents wrong');
+      assert.deepEqual(report.limitations, []);
+      assert.deepEqual(report.candidateFiles, ['src/billing/invoice.ts', 'src/axes/format.ts', 'src/billing/format.ts']);
+    } finally {
+      repo.remove('.checker/rules/grounding.yml');
+    }
+  });
+});
