@@ -177,26 +177,17 @@ const WIDEN_MAX = 5;
 const PARTNER_SCORE_FACTOR = 0.5;
 
 /**
- * Widens a task's candidate files with the co-change partners of the top candidates (HEAD's mined history): the
- * test, schema or migration that usually changes with a file is a candidate too. Each added file carries a
- * `co-change` reason naming the candidate it changes with; scores stay sorted. The grounding is returned unchanged
- * without git, without commits, or when history is disabled.
+ * Widens a task's candidate files with the co-change partners of the top candidates (the mined history of HEAD,
+ * loadMinedHistory): the test, schema or migration that usually changes with a file is a candidate too. Each added
+ * file carries a `co-change` reason naming the candidate it changes with; scores stay sorted. The grounding is
+ * returned unchanged without a history or without candidates.
  */
-export async function widenWithCoChange(
-  env: Env,
-  git: { access: GitAccess | undefined; head: string | null },
-  config: Config,
-  grounding: Grounding,
-  limitations: Diagnostic[],
-  exists: (path: string) => boolean,
-): Promise<Grounding> {
-  if (git.access === undefined || git.head === null || grounding.candidateFiles.length === 0) return grounding;
-  const loaded = await loadMinedHistory(env, git.access, git.head, config, limitations);
-  if (loaded === undefined) return grounding;
+export function widenWithCoChange(history: MinedHistory | undefined, grounding: Grounding, exists: (path: string) => boolean): Grounding {
+  if (history === undefined || grounding.candidateFiles.length === 0) return grounding;
   const top = grounding.candidateFiles.slice(0, WIDEN_FROM);
   const known = new Set(grounding.candidateFiles.map((candidate) => candidate.path));
   const partners = findCoChangePartners(
-    loaded.history,
+    history,
     top.map((candidate) => candidate.path),
   );
   const added = new Map<string, CandidateFile>();

@@ -146,7 +146,7 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
       id: candidate.id,
       path: candidate.path,
       score: candidate.score,
-      why: describeReasons(candidate.reasons, tests),
+      why: describeReasons(candidate.reasons, tests, candidate.churn),
       reasons: candidate.reasons,
       tests,
     };
@@ -256,8 +256,9 @@ function describeTestReasons(reasons: GroundingReason[], testedFiles: string[]):
   return testedFiles.length === 0 ? text : `${text}; tests ${testedFiles.slice(0, 3).join(', ')}${testedFiles.length > 3 ? ', …' : ''}`;
 }
 
-function describeReasons(reasons: GroundingReason[], tests: string[]): string {
-  const text = describeMatches(reasons);
+function describeReasons(reasons: GroundingReason[], tests: string[], churn?: number): string {
+  const changed = churn === undefined ? '' : `; changed in ${churn} commit(s) of the history window, which weighs it up`;
+  const text = `${describeMatches(reasons)}${changed}`;
   return tests.length === 0
     ? `${text}; no test file tests it`
     : `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;

@@ -11,7 +11,8 @@ import { DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { toGroundingWeights } from './grounding-weights.js';
 import { loadRulePacks } from './load-rule-packs.js';
 import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js';
-import { widenWithCoChange } from './history.js';
+import { countChurn } from '../graph/history/hotspots.js';
+import { loadMinedHistory, widenWithCoChange } from './history.js';
 import { readRepoTexts } from './repo-text.js';
 
 /** What each repository's files say, per built graph: a warm server asks again with the same repository. */
@@ -62,8 +63,9 @@ export interface TaskGroundingInput {
 }
 
 /**
- * The one grounding of a task that preflight and context share: groundTask over the graph and what its files say,
- * widened by the files that usually change with the candidates, each text match given its line.
+ * The one grounding of a task that preflight and context share: groundTask over the graph, what its files say and how
+ * often each changed (HEAD's mined history), widened by the files that usually change with the candidates, each text
+ * match given its line.
  */
 export async function groundTaskInRepository(env: Env, input: TaskGroundingInput, limitations: Diagnostic[]): Promise<Grounding> {
   const { repository, git } = input;
@@ -73,15 +75,18 @@ export async function groundTaskInRepository(env: Env, input: TaskGroundingInput
   limitations.push(...packs.diagnostics);
   const { weights } = toGroundingWeights(packs.packs);
   const classify = createPathClassifier(mergeClassifiers(packs.packs));
+  const history =
+    git.access === undefined || git.head === null
+      ? undefined
+      : (await loadMinedHistory(env, git.access, git.head, repository.config.config, limitations))?.history;
   const grounding = groundTask(kg, input.task, {
     weights,
     requirementsTerms: input.requirementsTerms,
     texts,
     isGenerated: (path) => classify(path).generated,
+    churn: history === undefined ? undefined : countChurn(history),
   });
-  const widened = await widenWithCoChange(env, git, repository.config.config, grounding, limitations, (path) =>
-    kg.graph.hasNode(toFileId(path)),
-  );
+  const widened = widenWithCoChange(history, grounding, (path) => kg.graph.hasNode(toFileId(path)));
   return addReasonLines(env, repository, keepTestsApart(repository, grounding, widened));
 }
 

@@ -80,6 +80,8 @@ export interface CandidateFile {
   id: string;
   score: number;
   reasons: GroundingReason[];
+  /** The commits of the mined history window that changed the file, when they weighed its score up (historyBoost). */
+  churn?: number;
 }
 
 export interface CandidateRoute {
@@ -275,6 +277,7 @@ export const GROUNDING_SCALARS = [
   'generatedFactor',
   'testLend',
   'neighbourLend',
+  'historyBoost',
   'minCoverage',
   'minKnownShare',
 ] as const;
@@ -311,6 +314,11 @@ export interface GroundingWeights extends Record<GroundingScalar, number> {
    * square root of its number of source neighbours): structure re-ranks what the words found.
    */
   neighbourLend: number;
+  /**
+   * A file's score is multiplied by 1 + historyBoost x ln(1 + its churn): the commits of the mined history window
+   * (history.*) that changed it. Code that changes often is where the next change lands.
+   */
+  historyBoost: number;
   /**
    * A task is grounded only when its best file matches this share of the task's domain terms, each weighted by how
    * specific it is in this repository (its inverse document frequency); below it the task gets no candidate files.

@@ -38,6 +38,8 @@ export interface GroundTaskOptions {
   texts?: ReadonlyMap<string, FileText>;
   /** Generated, vendored or built output (the classifiers packs' `generated` path class): it ranks below the code it comes from. */
   isGenerated?: (path: string) => boolean;
+  /** Per file, how many commits of the mined history window changed it (`weights.historyBoost`); without it, none count. */
+  churn?: ReadonlyMap<string, number>;
 }
 
 /** Words that say the task is about types: declaration files (`.d.ts`) are then not demoted. */
@@ -213,7 +215,11 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
     isGenerated: options.isGenerated ?? ((): boolean => false),
     isAboutTypes: terms.some((term) => TYPE_STEMS.has(term.term) || /\.d\.[cm]?ts$/.test(term.term)),
   };
-  for (const [path, credits] of groundedFiles) scores.set(path, sumCredits(credits) * getFileFactor(index, weights, path, kinds));
+  const churn = options.churn;
+  const historyFactor = (path: string): number => 1 + weights.historyBoost * Math.log1p(churn?.get(path) ?? 0);
+  for (const [path, credits] of groundedFiles) {
+    scores.set(path, sumCredits(credits) * getFileFactor(index, weights, path, kinds) * historyFactor(path));
+  }
   lendImportNeighbours(index, weights, scores, matcher.fileCredits);
   rankBelowImplementations(index, weights, scores);
   const ranked: RankedFile[] = groundedFiles
@@ -230,12 +236,12 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
   const sources = weights.roleFactor.test > weights.roleFactor.source ? [] : ranked.filter((file) => !isTest(file));
   const [primary, secondary] = sources.length > 0 ? [sources, ranked.filter(isTest)] : [ranked, []];
   const kept = isGrounded ? primary.slice(0, maxCandidates) : [];
-  const toCandidate = ({ path, credits, score }: RankedFile): CandidateFile => ({
-    path,
-    id: toFileId(path),
-    score,
-    reasons: toReasons(credits),
-  });
+  const toCandidate = ({ path, credits, score }: RankedFile): CandidateFile => {
+    const candidate: CandidateFile = { path, id: toFileId(path), score, reasons: toReasons(credits) };
+    const changes = churn?.get(path) ?? 0;
+    if (changes > 0 && weights.historyBoost > 0) candidate.churn = changes;
+    return candidate;
+  };
   const candidateFiles: CandidateFile[] = kept.map(toCandidate);
   const candidateTests: CandidateFile[] = isGrounded ? secondary.slice(0, maxCandidates).map(toCandidate) : [];
   const candidateRoutes: CandidateRoute[] = !isGrounded

@@ -369,3 +369,31 @@ describe('preflight re-ranks by the import graph', () => {
     }
   });
 });
+
+describe('preflight weighs up the files the history changes often', () => {
+  let repo: TestRepo;
+  // Twin files that say the same words; only src/billing/format.ts has been changed again and again.
+  const format = (round: number): string =>
+    `// revision ${round}\n/** Cents as a currency string. */\nexport function formatCents(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n`;
+  before(() => {
+    repo = createRepo({
+      'package.json': JSON.stringify({ name: 'ledger', version: '1.0.0', type: 'module' }),
+      'src/billing/format.ts': format(0),
+      'src/axes/format.ts': format(0),
+    });
+    for (let round = 1; round <= 4; round++) {
+      repo.write({ 'src/billing/format.ts': format(round) });
+      repo.commit(`billing format, round ${round}`);
+    }
+  });
+  after(() => repo.cleanup());
+
+  it('ranks the file the history changed above its twin, and says so', async () => {
+    const report = await runPreflight(repo.dir, 'currency cents are formatted wrong');
+    // By path alone src/axes/ would come first.
+    assert.deepEqual(report.candidateFiles, ['src/billing/format.ts', 'src/axes/format.ts']);
+    assert.match(report.repositoryEvidence.candidateFiles[0]?.why ?? '', /changed in 5 commit\(s\) of the history window/);
+    // The first commit added both.
+    assert.match(report.repositoryEvidence.candidateFiles[1]?.why ?? '', /changed in 1 commit\(s\) of the history window/);
+  });
+});

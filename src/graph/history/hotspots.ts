@@ -6,13 +6,19 @@ const HOTSPOT_TOP_SHARE = 0.1;
 /** …and is at least this (a file changed twice with two branches is not a hotspot in a tiny repository). */
 const HOTSPOT_MIN_SCORE = 20;
 
+/** How many of the window's commits changed each file (its churn). */
+export function countChurn(history: Pick<MinedHistory, 'commits'>): Map<string, number> {
+  const churn = new Map<string, number>();
+  for (const commit of history.commits) for (const path of commit.paths) churn.set(path, (churn.get(path) ?? 0) + 1);
+  return churn;
+}
+
 /**
  * Every file with churn in the window and complexity at HEAD, ranked by churn × complexity (ties by path). `complexity`
  * gives a file's summed function complexity, undefined when the file was not parsed (deleted, not code).
  */
 export function rankHotspots(history: Pick<MinedHistory, 'commits'>, complexity: (path: string) => number | undefined): Hotspot[] {
-  const churn = new Map<string, number>();
-  for (const commit of history.commits) for (const path of commit.paths) churn.set(path, (churn.get(path) ?? 0) + 1);
+  const churn = countChurn(history);
   const scored: Omit<Hotspot, 'rank' | 'rankedFiles'>[] = [];
   for (const [path, count] of churn) {
     const value = complexity(path);
@@ -31,8 +37,7 @@ const HOTSPOT_MIN_CHURN = 3;
  * file churned enough to be a hotspot at any rank.
  */
 export function listComplexityPaths(history: Pick<MinedHistory, 'commits'>, changedPaths: readonly string[]): string[] {
-  const churn = new Map<string, number>();
-  for (const commit of history.commits) for (const path of commit.paths) churn.set(path, (churn.get(path) ?? 0) + 1);
+  const churn = countChurn(history);
   if (!changedPaths.some((path) => (churn.get(path) ?? 0) >= HOTSPOT_MIN_CHURN)) return [];
   return [...churn.keys()];
 }
