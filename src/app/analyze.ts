@@ -234,8 +234,14 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     ...(historyInsights === undefined ? {} : { history: historyInsights }),
   };
 
+  // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run, and a changed test is
+  // itself proof: no proof obligation for any of them, and the proof-state counts are those of this table.
+  const changedPathProof = changedFiles
+    .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind) && file.changeKind !== 'test')
+    .map((file) => proofByPath.get(file.path))
+    .filter((proof): proof is ChangedPathProof => proof !== undefined);
   const proofStates: Record<string, number> = {};
-  for (const proof of proofByPath.values()) proofStates[proof.state] = (proofStates[proof.state] ?? 0) + 1;
+  for (const proof of changedPathProof) proofStates[proof.state] = (proofStates[proof.state] ?? 0) + 1;
   const reachingTests = new Set([...reachingTestsByPath.values()].flat().map((test) => test.testFile));
   return {
     range: { base: change.base, head: change.head },
@@ -244,12 +250,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedRoutes,
     symbolImpacts,
     impactedAreas,
-    // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run, and a
-    // changed test is itself proof: no proof obligation for any of them.
-    changedPathProof: changedFiles
-      .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind) && file.changeKind !== 'test')
-      .map((file) => proofByPath.get(file.path))
-      .filter((proof): proof is ChangedPathProof => proof !== undefined),
+    changedPathProof,
     testEvidence,
     weakTests: evaluated.weakTests,
     missingTests: evaluated.missingTests,

@@ -194,3 +194,35 @@ describe('a coverage file tracked by git is refused', () => {
     assert.equal(analysis.testEvidence.found, false);
   });
 });
+
+describe('the proof-state counts are those of the changed-path proof table', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    // A runtime source, a changed test, a type-only file, a doc and a lockfile: only the source owes proof.
+    fixture = createChangeFixture(
+      {
+        ...BASE,
+        'src/types.ts': 'export interface Sum {\n  total: number;\n}\n',
+        'README.md': '# proof\n',
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+      },
+      {
+        'src/lonely.ts': source('lonely', 2),
+        'src/proven.test.ts': `${vitest('proven')}// one more line\n`,
+        'src/types.ts': 'export interface Sum {\n  total: number;\n  count: number;\n}\n',
+        'README.md': '# proof\n\nMore words.\n',
+        'package-lock.json': '{"lockfileVersion": 3, "name": "proof"}\n',
+      },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('one file owes proof, and the summary counts one', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.changedPathProof.map((proof) => [proof.path, proof.state]),
+      [['src/lonely.ts', 'unproven']],
+    );
+    assert.deepEqual(analysis.summary.proofStates, { unproven: 1 });
+  });
+});
