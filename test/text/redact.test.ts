@@ -573,13 +573,10 @@ describe('sanitizeUntrustedText', () => {
     }
   });
 
-  it('handles a 10 MB input quickly', () => {
+  it('clips a 10 MB input and redacts what it keeps (its time is bench/redact-hostile.ts territory, not asserted)', () => {
     const input = 'line with token = Fake-P4ssw0rd-For-Tests and \u001b[1mbold\u001b[0m\n'.repeat(160_000);
-    const started = performance.now();
     const out = sanitizeUntrustedText(input, 4096);
-    const elapsed = performance.now() - started;
     assert.ok(out.endsWith(' chars]'));
     assert.equal(out.includes('Fake-P4ssw0rd'), false);
-    assert.ok(elapsed < 2000, `took ${elapsed.toFixed(0)} ms`);
   });
 });
