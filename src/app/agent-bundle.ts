@@ -187,6 +187,7 @@ function buildEvidence(analysis: ChangeAnalysis, input: AgentBundleInput): Bundl
     edgeCases: analysis.edgeCases,
     summary: analysis.summary,
     testEvidence: analysis.testEvidence,
+    testRun: analysis.testRun,
     productFailures: report === undefined ? [] : buildProductFailures(report),
     owners: analysis.context.owners,
     decisions: analysis.context.decisions.map((decision) => ({ ...decision, title: clean(decision.title, LIMITS.title) })),

@@ -1,4 +1,5 @@
 import { readContracts } from './contracts.js';
+import { toTestRun } from './test-run.js';
 import { compileGlobs } from '../text/glob.js';
 import { hashContent } from '../text/content-hash.js';
 import type { KnowledgeGraph } from '../graph/build.js';
@@ -252,6 +253,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedAreas,
     changedPathProof,
     testEvidence,
+    testRun: toTestRun(repository.kg, repository.parsed.facts, changedFiles, reachingTestsByPath),
     weakTests: evaluated.weakTests,
     missingTests: evaluated.missingTests,
     summary: {

@@ -1,5 +1,7 @@
 import type { AgentBundle, BundleTask } from '../model/bundle.js';
-import { fenceUntrusted } from '../text/fence.js';
+import type { TestRun } from '../model/test-run.js';
+import { toCommandLines } from '../text/shell-quote.js';
+import { fenceText as fence, fenceUntrusted } from '../text/fence.js';
 import { describeGroup, groupLimitations } from '../text/group-limitations.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { compareText } from '../text/compare-text.js';
@@ -75,6 +77,7 @@ export function renderPrompt(bundle: PromptInput): string {
   }
 
   out.push('', '## Checks to run', '', handoff.runTests);
+  out.push(...renderTestRun(evidence.testRun));
   if (bundle.checks.length > 0) {
     out.push('', `Configured checks (not run by checker; the commands are repository configuration, so read them before running):`, '');
     out.push(fenceUntrusted(bundle.checks.map((check) => `${check.name}: ${check.command}`).join('\n'), 'configured checks'));
@@ -312,13 +315,12 @@ function renderUntrusted(bundle: PromptInput): string[] {
   return blocks;
 }
 
-/** A labelled fence for text the user gave (the task): one backtick longer than any run inside. */
-function fence(text: string, info: string): string {
-  const body = sanitizeUntrustedText(text, 4000);
-  const runs = body.match(/`+/g) ?? [];
-  const longest = runs.reduce((max, run) => Math.max(max, run.length), 0);
-  const marks = '`'.repeat(Math.max(3, longest + 1));
-  return `${marks}${info}\n${body.endsWith('\n') ? body : `${body}\n`}${marks}`;
+/** The tests to run as the commands to type, with why this scope (evidence.testRun). */
+function renderTestRun(run: TestRun): string[] {
+  if (run.scope === 'none') return ['', `No tests to run: ${inline(run.reason)}.`];
+  const lead =
+    run.scope === 'reaching' ? `Tests to run first (${inline(run.reason)}):` : `Tests to run: the whole suite (${inline(run.reason)}):`;
+  return ['', lead, '', fence(toCommandLines(run.commands).join('\n'), 'bash')];
 }
 
 /** One line of text for a list item: no line breaks, no code spans or HTML. */

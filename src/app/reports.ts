@@ -104,6 +104,7 @@ function toRecommendedChecks(analysis: ChangeAnalysis, checks: ConfiguredChecks)
   return {
     testFiles: toRecommendedTestFiles(analysis),
     complete: analysis.changedPathProof.every((proof) => proof.reachingTestCount <= proof.reachingTests.length),
+    testRun: analysis.testRun,
     configuredChecks: toConfiguredCheckRefs(checks),
   };
 }
@@ -199,6 +200,7 @@ export function toAnalysisReport(analysis: ChangeAnalysis): AnalysisReport {
     impactedAreas: analysis.impactedAreas,
     changedPathProof: analysis.changedPathProof,
     testEvidence: analysis.testEvidence,
+    testRun: analysis.testRun,
     weakTests: analysis.weakTests,
     missingTests: analysis.missingTests,
     edgeCases: analysis.edgeCases,

@@ -1,4 +1,5 @@
 import type { HistoryInsights } from './history.js';
+import type { TestRun } from './test-run.js';
 import type { ChangeStatus, ChangedExport, Hunk, RevisionInfo } from './change.js';
 import type { ChangedPathProof, TestEvidence } from './coverage.js';
 import type { Diagnostic } from './diagnostic.js';
@@ -18,6 +19,8 @@ export interface ChangeAnalysis {
   impactedAreas: ImpactedAreas;
   changedPathProof: ChangedPathProof[];
   testEvidence: TestEvidence;
+  /** The tests to run for the change, as commands of their runners (or the whole suite, and why). */
+  testRun: TestRun;
   weakTests: WeakTest[];
   missingTests: MissingTest[];
   summary: AnalysisSummary;

@@ -26,6 +26,7 @@ const {
   edgeCase,
   analysisSummary,
   testEvidence,
+  testRun,
   reviewContext,
 } = REPORT_PARTS;
 
@@ -87,6 +88,7 @@ const evidence = z
     edgeCases: z.strictObject({ top: z.array(edgeCase).max(8), overflow: z.array(edgeCase) }),
     summary: analysisSummary,
     testEvidence,
+    testRun,
     productFailures: z.array(productFailure),
     owners,
     decisions,

@@ -1,3 +1,4 @@
+import type { TestRun } from './test-run.js';
 import type {
   AnalysisSummary,
   ChangedFileEvidence,
@@ -80,6 +81,8 @@ export interface BundleEvidence {
   edgeCases: { top: EdgeCase[]; overflow: EdgeCase[] };
   summary: AnalysisSummary;
   testEvidence: TestEvidence;
+  /** The tests to run for the change, as commands of their runners (or the whole suite, and why). */
+  testRun: TestRun;
   productFailures: ProductFailure[];
   owners: ReviewContext['owners'];
   decisions: ReviewContext['decisions'];

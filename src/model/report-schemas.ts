@@ -16,6 +16,7 @@ import type {
 } from './reports.js';
 import { RISK_LEVELS } from './input-fields.js';
 import { PACK_KINDS, SUBJECT_KINDS } from './rules.js';
+import { TEST_RUNNERS, type TestRun } from './test-run.js';
 
 /**
  * The source of schemas/{analysis,impact,audit-tests,edge-cases,tools,patterns,redteam}-report.schema.json
@@ -363,12 +364,29 @@ export const diagnosticSchema = def(
     evidenceIds: strings.optional(),
   }),
 );
+const testRun = def(
+  'testRun',
+  z.strictObject({
+    scope: z.enum(['reaching', 'full-suite', 'none']),
+    reason: nonEmpty,
+    commands: z.array(
+      z.strictObject({
+        cwd: str,
+        runner: z.enum([...TEST_RUNNERS, 'script']),
+        command: nonEmpty,
+        files: strings,
+      }),
+    ),
+    omitted: count,
+  }),
+);
 const configuredCheck = def('configuredCheck', z.strictObject({ name: nonEmpty, description: str.optional(), willRun: z.literal(false) }));
 const recommendedChecks = def(
   'recommendedChecks',
   z.strictObject({
     testFiles: z.array(z.strictObject({ path: nonEmpty, reaches: strings, changed: z.boolean() })),
     complete: z.boolean(),
+    testRun,
     configuredChecks: z.array(configuredCheck),
   }),
 );
@@ -432,6 +450,7 @@ const analysisReportSchema = z.strictObject({
   impactedAreas,
   changedPathProof: z.array(changedPathProof),
   testEvidence,
+  testRun,
   weakTests: z.array(weakTest),
   missingTests: z.array(missingTest),
   edgeCases,
@@ -523,6 +542,7 @@ export const REPORT_PARTS = {
   edgeCase,
   analysisSummary,
   testEvidence,
+  testRun,
   reviewContext,
 };
 
@@ -552,6 +572,7 @@ true satisfies Same<Diagnostic, Inferred<typeof diagnosticSchema>>;
 true satisfies Same<ChangedPathProof, Inferred<typeof changedPathProof>>;
 true satisfies Same<TestEvidence, Inferred<typeof testEvidence>>;
 true satisfies Same<RecommendedChecks, Inferred<typeof recommendedChecks>>;
+true satisfies Same<TestRun, Inferred<typeof testRun>>;
 true satisfies Same<FixTask, Inferred<typeof fixTask>>;
 true satisfies Same<MemorySummary, Inferred<typeof memorySummary>>;
 true satisfies Same<AnalysisReport, Omit<Inferred<typeof analysisReportSchema>, 'truncated'>>;

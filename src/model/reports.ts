@@ -1,3 +1,4 @@
+import type { TestRun } from './test-run.js';
 import type {
   AnalysisSummary,
   ChangeAnalysis,
@@ -63,6 +64,8 @@ export interface RecommendedChecks {
   testFiles: RecommendedTestFile[];
   /** False when a changed file had more reaching tests than its proof entry lists. */
   complete: boolean;
+  /** The commands that run them (or the whole suite, and why). */
+  testRun: TestRun;
   configuredChecks: ConfiguredCheckRef[];
 }
 

@@ -16,7 +16,8 @@ import type { ChangedPathProof, TestEvidence } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { ConfiguredCheckRef, FixTask, MemorySummary, PatternGroup, RecommendedChecks, ReportSummary } from '../model/reports.js';
 import type { Finding } from '../model/rules.js';
-import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
+import { escapeMarkdownInline, fenceText, fenceUntrusted } from '../text/fence.js';
+import { toCommandLines } from '../text/shell-quote.js';
 import { renderMore, renderTable } from './markdown-table.js';
 import { describeGroup, groupLimitations } from '../text/group-limitations.js';
 
@@ -418,6 +419,10 @@ export function renderRecommendedChecks(checks: RecommendedChecks): string {
     '### Test files to run',
     '',
     tests + note,
+    '',
+    checks.testRun.scope === 'none'
+      ? `No tests to run: ${escapeMarkdownInline(checks.testRun.reason)}.`
+      : `${checks.testRun.scope === 'reaching' ? 'Run them' : 'Run the whole suite'} (${escapeMarkdownInline(checks.testRun.reason)}):\n\n${fenceText(toCommandLines(checks.testRun.commands).join('\n'), 'bash')}`,
     '',
     '### Configured checks',
     '',

@@ -30,6 +30,13 @@ export function fenceUntrusted(text: string, label: string, options: { maxChars?
   return `${heading}\n\n${fence}${UNTRUSTED_INFO_STRING}\n${content}${fence}\n`;
 }
 
+/** Text in a Markdown code fence with an info string (`bash`, `text`) that no content can close, redacted and clipped. */
+export function fenceText(text: string, info: string, maxChars = 4000): string {
+  const body = sanitizeUntrustedText(text, maxChars);
+  const marks = '`'.repeat(Math.max(3, findLongestBacktickRun(body) + 1));
+  return `${marks}${info}\n${body.endsWith('\n') ? body : `${body}\n`}${marks}`;
+}
+
 /** Escapes one untrusted value for a Markdown table cell or list item: one line, no code spans, HTML or pipes. */
 export function escapeMarkdownInline(text: string, maxChars = DEFAULT_INLINE_MAX_CHARS): string {
   return sanitizeUntrustedText(text, maxChars)

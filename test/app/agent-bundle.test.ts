@@ -448,8 +448,9 @@ describe('buildAgentBundle', () => {
       bundle.prompt,
       /^Lower-ranked and not listed here: 292 tasks \(changed-path proof \(288\), edge cases \(2\), missing tests \(1\), reviews \(1\)\), in `taskOverflow` of the JSON bundle\./m,
     );
+    // 70 lines before the tests-to-run commands (issue 41) took five more.
     const small = buildAgentBundle(createMoneyAnalysis(), baseInput()).prompt.split('\n').length;
-    assert.ok(small < 70, `small prompt has ${small} lines`);
+    assert.ok(small < 76, `small prompt has ${small} lines`);
   });
 });
 

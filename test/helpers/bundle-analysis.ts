@@ -104,6 +104,12 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         repairTask: 'Run npx vitest run --coverage and make a test execute lines 1-3 of src/lib/money.ts (toCents).',
       },
     ],
+    testRun: {
+      scope: 'full-suite',
+      reason: 'no test file reaches the changed code: run the whole suite',
+      commands: [{ cwd: '', runner: 'script', command: 'npm test', files: [] }],
+      omitted: 0,
+    },
     testEvidence: {
       found: false,
       sources: [],

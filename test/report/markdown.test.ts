@@ -69,7 +69,7 @@ describe('Markdown safety with hostile repository text', () => {
       assert.equal(markdown.includes(FAKE_SECRET), false);
       assert.equal(renderJson(report).includes(FAKE_SECRET), false);
       const { outside, fences } = splitFences(markdown);
-      for (const fence of fences) assert.ok(['mermaid', 'text untrusted-repository-text'].includes(fence.info), fence.info);
+      for (const fence of fences) assert.ok(['mermaid', 'text untrusted-repository-text', 'bash'].includes(fence.info), fence.info);
       for (const table of findTables(outside)) {
         const width = countCells(table[0] ?? '');
         assert.match(table[1] ?? '', /^\|( --- \|)+$/);

@@ -48,6 +48,7 @@ describe('report selection functions', () => {
         { path: 'test/orders.test.ts', reaches: ['src/routes/orders.ts'], changed: false },
       ],
       complete: true,
+      testRun: smallChange.testRun,
       configuredChecks: [
         { name: 'lint', willRun: false },
         { name: 'unit', description: 'unit tests', willRun: false },

@@ -1,0 +1,130 @@
+import type { KnowledgeGraph } from '../graph/build.js';
+import { toFileId } from '../graph/ids.js';
+import type { ChangedFileEvidence } from '../model/analysis.js';
+import type { ReachingTest } from '../model/coverage.js';
+import type { FileFacts } from '../model/facts.js';
+import type { TestRun, TestRunner } from '../model/test-run.js';
+import { planTestRun, type TestToRun } from '../ranking/test-run.js';
+
+/** Dependencies that name a runner, in the order they win when a package declares several. */
+const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
+  ['vitest', 'vitest'],
+  ['jest', 'jest'],
+  ['@jest/globals', 'jest'],
+  ['ts-jest', 'jest'],
+  ['mocha', 'mocha'],
+  ['ava', 'ava'],
+  ['@playwright/test', 'playwright'],
+  ['cypress', 'cypress'],
+];
+/** Imports in a test file that name its runner, whatever the package declares. */
+const RUNNER_IMPORTS: ReadonlyMap<string, TestRunner> = new Map([
+  ['vitest', 'vitest'],
+  ['@jest/globals', 'jest'],
+  ['node:test', 'node'],
+  ['ava', 'ava'],
+  ['@playwright/test', 'playwright'],
+]);
+const LOCKFILES: readonly [string, string][] = [
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['bun.lockb', 'bun'],
+  ['bun.lock', 'bun'],
+];
+const TYPESCRIPT = /\.[cm]?tsx?$/;
+/** Change kinds that reach every test: what the packages install or how the tools build and run. */
+const WHOLE_SUITE_KINDS = new Set(['manifest', 'lockfile', 'config']);
+
+interface PackageInfo {
+  folder: string;
+  dependencies: Set<string>;
+}
+
+function findPackage(kg: KnowledgeGraph, path: string): PackageInfo | undefined {
+  const id = toFileId(path);
+  if (!kg.graph.hasNode(id)) return undefined;
+  let found: PackageInfo | undefined;
+  kg.graph.forEachOutEdge(id, (_edge, attributes, _source, target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind !== 'belongs' || targetAttributes.kind !== 'package') return;
+    found = { folder: targetAttributes.folder ?? '', dependencies: getDependencies(kg, target) };
+  });
+  return found;
+}
+
+function getDependencies(kg: KnowledgeGraph, packageId: string): Set<string> {
+  const names = new Set<string>();
+  kg.graph.forEachOutEdge(packageId, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind === 'depends' && targetAttributes.kind === 'package') names.add(targetAttributes.name);
+  });
+  return names;
+}
+
+function findRootPackage(kg: KnowledgeGraph): PackageInfo | undefined {
+  let found: PackageInfo | undefined;
+  kg.graph.forEachNode((id, attributes) => {
+    if (found === undefined && attributes.kind === 'package' && attributes.workspace && (attributes.folder ?? '') === '')
+      found = { folder: '', dependencies: getDependencies(kg, id) };
+  });
+  return found;
+}
+
+function runnerOf(dependencies: ReadonlySet<string>): TestRunner | undefined {
+  return RUNNER_DEPENDENCIES.find(([name]) => dependencies.has(name))?.[1];
+}
+
+/**
+ * How a test file is run: the runner its imports name (`node:test`, `vitest`, …), else the one its package declares,
+ * else the root's; from the root when the root declares that runner (a workspace-wide config), else from its package.
+ */
+function toTestToRun(
+  kg: KnowledgeGraph,
+  facts: ReadonlyMap<string, { facts: FileFacts }>,
+  root: PackageInfo | undefined,
+  test: { path: string; distance: number },
+): TestToRun {
+  const own = findPackage(kg, test.path);
+  const imported = facts
+    .get(test.path)
+    ?.facts.imports.map((item) => RUNNER_IMPORTS.get(item.specifier))
+    .find((runner) => runner !== undefined);
+  const runner =
+    imported ??
+    (own === undefined ? undefined : runnerOf(own.dependencies)) ??
+    (root === undefined ? undefined : runnerOf(root.dependencies));
+  const rootRuns = root !== undefined && runner !== undefined && (runnerOf(root.dependencies) === runner || runner === 'node');
+  const cwd = rootRuns || own === undefined ? '' : own.folder;
+  const hasTsx = (own?.dependencies.has('tsx') ?? false) || (root?.dependencies.has('tsx') ?? false);
+  return { path: test.path, distance: test.distance, runner, cwd, viaTsx: runner === 'node' && TYPESCRIPT.test(test.path) && hasTsx };
+}
+
+/** The tests to run for a change (analysis → bundle and audit-tests): planTestRun over what the graph says of each test. */
+export function toTestRun(
+  kg: KnowledgeGraph,
+  facts: ReadonlyMap<string, { facts: FileFacts }>,
+  changedFiles: readonly ChangedFileEvidence[],
+  reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>,
+): TestRun {
+  const root = findRootPackage(kg);
+  const paths = new Set<string>();
+  kg.graph.forEachNode((_id, attributes) => {
+    if (attributes.kind === 'file') paths.add(attributes.path);
+  });
+  const packageManager = LOCKFILES.find(([name]) => paths.has(name))?.[1] ?? 'npm';
+  const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind));
+  const tests: { path: string; distance: number }[] = changedFiles
+    .filter((file) => file.changeKind === 'test' && file.status !== 'deleted')
+    .map((file) => ({ path: file.path, distance: 0 }));
+  for (const [changed, reaching] of reachingTestsByPath) {
+    const file = changedFiles.find((entry) => entry.path === changed);
+    if (file === undefined || file.changeKind !== 'runtime') continue;
+    for (const test of reaching) tests.push({ path: test.testFile, distance: test.distance });
+  }
+  return planTestRun({
+    tests: tests.map((test) => toTestToRun(kg, facts, root, test)),
+    ...(wholeSuite === undefined
+      ? {}
+      : { fullSuiteReason: `${wholeSuite.path} changed (${wholeSuite.changeKind}): it can change how every test builds or runs` }),
+    hasRuntimeChange: changedFiles.some((file) => file.changeKind === 'runtime' || file.changeKind === 'test'),
+    packageManager,
+  });
+}

@@ -1,0 +1,111 @@
+import type { TestRun, TestRunCommand, TestRunner } from '../model/test-run.js';
+import { compareText } from '../text/compare-text.js';
+import { quoteShellWord } from '../text/shell-quote.js';
+
+/** A test file to run: how near it is to the change (0 for a changed test) and where and how its runner runs it. */
+export interface TestToRun {
+  path: string;
+  distance: number;
+  /** The detected runner, undefined when none is. */
+  runner: TestRunner | undefined;
+  /** The folder the runner runs from (the package that declares it, or the root). */
+  cwd: string;
+  /** A TypeScript file run by `node --test` through tsx (the package depends on it). */
+  viaTsx?: boolean;
+}
+
+export interface TestRunInput {
+  tests: TestToRun[];
+  /** Set when the whole suite must run: a manifest, lockfile or config change, named. */
+  fullSuiteReason?: string;
+  /** Whether the change has runtime code (or tests) at all. */
+  hasRuntimeChange: boolean;
+  /** `npm`, `pnpm`, `yarn` or `bun`: whose `test` script is the full suite. */
+  packageManager: string;
+  /** At most this many files across the commands (default 20). */
+  maxFiles?: number;
+}
+
+const DEFAULT_MAX_FILES = 20;
+
+function toRelative(path: string, cwd: string): string {
+  return cwd === '' ? path : path.slice(cwd.length + 1);
+}
+
+function buildCommand(runner: TestRunner, files: string[], viaTsx: boolean): string {
+  const words = files.map(quoteShellWord);
+  switch (runner) {
+    case 'vitest':
+      return ['npx', 'vitest', 'run', ...words].join(' ');
+    case 'jest':
+      return ['npx', 'jest', '--runTestsByPath', ...words].join(' ');
+    case 'mocha':
+      return ['npx', 'mocha', ...words].join(' ');
+    case 'ava':
+      return ['npx', 'ava', ...words].join(' ');
+    case 'playwright':
+      return ['npx', 'playwright', 'test', ...words].join(' ');
+    case 'cypress':
+      return ['npx', 'cypress', 'run', '--spec', quoteShellWord(files.join(','))].join(' ');
+    case 'node':
+      return ['node', ...(viaTsx ? ['--import', 'tsx'] : []), '--test', ...words].join(' ');
+  }
+}
+
+function fullSuite(packageManager: string, reason: string): TestRun {
+  const manager = ['npm', 'pnpm', 'yarn', 'bun'].includes(packageManager) ? packageManager : 'npm';
+  const command = manager === 'bun' ? 'bun run test' : `${manager} test`;
+  return { scope: 'full-suite', reason, commands: [{ cwd: '', runner: 'script', command, files: [] }], omitted: 0 };
+}
+
+/**
+ * The commands that run the tests of a change (spec: tests to run): the changed tests and the tests that reach the
+ * change, nearest first, grouped by runner and folder, at most `maxFiles` files; the full suite when a manifest or
+ * config change touches everything, when nothing reaches runtime code that changed, or when no runner is detected
+ * for any reaching test. Every path is shell-quoted, so a hostile file name stays one argument.
+ */
+export function planTestRun(input: TestRunInput): TestRun {
+  if (input.fullSuiteReason !== undefined) return fullSuite(input.packageManager, input.fullSuiteReason);
+  const nearest = new Map<string, TestToRun>();
+  for (const test of input.tests) {
+    const known = nearest.get(test.path);
+    if (known === undefined || test.distance < known.distance) nearest.set(test.path, test);
+  }
+  const ordered = [...nearest.values()].sort((left, right) => left.distance - right.distance || compareText(left.path, right.path));
+  if (ordered.length === 0) {
+    return input.hasRuntimeChange
+      ? fullSuite(input.packageManager, 'no test file reaches the changed code: run the whole suite')
+      : { scope: 'none', reason: 'the change has no runtime code and no tests to run', commands: [], omitted: 0 };
+  }
+  const runnable = ordered.filter((test) => test.runner !== undefined);
+  if (runnable.length === 0) {
+    return fullSuite(input.packageManager, `no test runner detected for the ${ordered.length} reaching test file(s): run the whole suite`);
+  }
+  const maxFiles = Math.max(1, Math.floor(input.maxFiles ?? DEFAULT_MAX_FILES));
+  const kept = runnable.slice(0, maxFiles);
+  const groups = new Map<string, { runner: TestRunner; cwd: string; viaTsx: boolean; files: string[] }>();
+  for (const test of kept) {
+    const runner = test.runner as TestRunner;
+    const viaTsx = runner === 'node' && test.viaTsx === true;
+    const key = `${runner}\u0000${test.cwd}\u0000${viaTsx}`;
+    const group = groups.get(key) ?? { runner, cwd: test.cwd, viaTsx, files: [] };
+    group.files.push(test.path);
+    groups.set(key, group);
+  }
+  const commands: TestRunCommand[] = [...groups.values()].map((group) => ({
+    cwd: group.cwd,
+    runner: group.runner,
+    command: buildCommand(
+      group.runner,
+      group.files.map((path) => toRelative(path, group.cwd)),
+      group.viaTsx,
+    ),
+    files: group.files,
+  }));
+  const unknown = ordered.length - runnable.length;
+  const omitted = runnable.length - kept.length;
+  const parts = [`${kept.length} test file(s) that reach the change, the changed tests first, then by import distance`];
+  if (omitted > 0) parts.push(`${omitted} more left out (the cap is ${maxFiles})`);
+  if (unknown > 0) parts.push(`${unknown} with no detected runner left out`);
+  return { scope: 'reaching', reason: parts.join('; '), commands, omitted };
+}

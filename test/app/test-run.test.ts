@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { AgentBundle } from '../../src/model/bundle.js';
+import type { AuditTestsReport } from '../../src/model/reports.js';
+import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+/**
+ * Issue 41, item 2: the tests to run as the commands of the detected runner. A workspace: the root runs vitest for the
+ * web package; packages/cli has its own node:test tests through tsx; packages/api declares jest for itself.
+ */
+const BASE = {
+  'package.json': JSON.stringify({ name: 'shop', private: true, workspaces: ['packages/*'], devDependencies: { vitest: '^2.0.0' } }),
+  'package-lock.json': '{"lockfileVersion": 3}\n',
+  'packages/web/package.json': JSON.stringify({ name: '@shop/web', version: '1.0.0' }),
+  'packages/web/src/price.ts': 'export function price(cents: number): string {\n  return (cents / 100).toFixed(2);\n}\n',
+  'packages/web/src/cart.ts':
+    "import { price } from './price';\nexport const total = (items: number[]): string => price(items.reduce((a, b) => a + b, 0));\n",
+  'packages/web/src/price.test.ts':
+    "import { it, expect } from 'vitest';\nimport { price } from './price';\nit('formats', () => expect(price(100)).toBe('1.00'));\n",
+  'packages/web/src/cart.test.ts':
+    "import { it, expect } from 'vitest';\nimport { total } from './cart';\nit('adds', () => expect(total([100])).toBe('1.00'));\n",
+  'packages/cli/package.json': JSON.stringify({ name: '@shop/cli', version: '1.0.0', devDependencies: { tsx: '^4.0.0' } }),
+  'packages/cli/src/args.ts': 'export function parse(argv: string[]): string[] {\n  return argv.slice(2);\n}\n',
+  'packages/cli/test/args.test.ts':
+    "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\nimport { parse } from '../src/args';\ntest('parses', () => assert.deepEqual(parse(['a', 'b', 'c']), ['c']));\n",
+  'packages/api/package.json': JSON.stringify({ name: '@shop/api', version: '1.0.0', devDependencies: { jest: '^29.0.0' } }),
+  'packages/api/src/orders.js': 'exports.list = () => [];\n',
+  'packages/api/test/orders.test.js': "const { list } = require('../src/orders');\ntest('lists', () => expect(list()).toEqual([]));\n",
+  'README.md': '# shop\n',
+};
+
+describe('the tests to run, as commands of their runners', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(BASE, {
+      'packages/web/src/price.ts': 'export function price(cents: number): string {\n  return `$${(cents / 100).toFixed(2)}`;\n}\n',
+      'packages/cli/src/args.ts': 'export function parse(argv: string[]): string[] {\n  return argv.slice(2).filter(Boolean);\n}\n',
+      'packages/api/src/orders.js': 'exports.list = () => [{ id: 1 }];\n',
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('nearest first, each runner from where it runs, in the bundle, the prompt and audit-tests', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.equal(bundle.evidence.testRun.scope, 'reaching');
+    assert.deepEqual(
+      bundle.evidence.testRun.commands.map((command) => [command.cwd, command.command]),
+      [
+        ['packages/api', 'npx jest --runTestsByPath test/orders.test.js'],
+        ['', 'node --import tsx --test packages/cli/test/args.test.ts'],
+        ['', 'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts'],
+      ],
+    );
+    assert.ok(
+      bundle.prompt.includes(
+        [
+          'cd packages/api && npx jest --runTestsByPath test/orders.test.js',
+          'node --import tsx --test packages/cli/test/args.test.ts',
+          'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts',
+        ].join('\n'),
+      ),
+      bundle.prompt,
+    );
+    const { report: audit } = await runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report');
+    assert.deepEqual(audit.recommendedChecks.testRun, bundle.evidence.testRun);
+  });
+});
+
+describe('the whole suite when everything may change, or nothing reaches the change', () => {
+  let manifest: ChangeFixture;
+  let unreached: ChangeFixture;
+  before(() => {
+    manifest = createChangeFixture(BASE, {
+      'package.json': JSON.stringify({ name: 'shop', private: true, workspaces: ['packages/*'], devDependencies: { vitest: '^2.1.0' } }),
+      'packages/web/src/price.ts': 'export function price(cents: number): string {\n  return (cents / 100).toFixed(3);\n}\n',
+    });
+    unreached = createChangeFixture(
+      { ...BASE, 'packages/web/src/lonely.ts': 'export const lonely = 1;\n' },
+      { 'packages/web/src/lonely.ts': 'export const lonely = 2;\n' },
+    );
+  });
+  after(() => {
+    manifest.repo.cleanup();
+    unreached.repo.cleanup();
+  });
+
+  test('a manifest change runs the whole suite, and says which file', async () => {
+    const { testRun } = await analyzeFixture(manifest);
+    assert.deepEqual(testRun, {
+      scope: 'full-suite',
+      reason: 'package.json changed (manifest): it can change how every test builds or runs',
+      commands: [{ cwd: '', runner: 'script', command: 'npm test', files: [] }],
+      omitted: 0,
+    });
+  });
+
+  test('a change no test reaches runs the whole suite; a README change runs nothing', async () => {
+    const { testRun } = await analyzeFixture(unreached);
+    assert.deepEqual([testRun.scope, testRun.commands.map((command) => command.command)], ['full-suite', ['npm test']]);
+    const docs = createChangeFixture(BASE, { 'README.md': '# shop\n\nMore.\n' });
+    try {
+      const analysis = await analyzeFixture(docs);
+      assert.deepEqual([analysis.testRun.scope, analysis.testRun.commands], ['none', []]);
+    } finally {
+      docs.repo.cleanup();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { planTestRun, type TestToRun } from '../../src/ranking/test-run.js';
+import { quoteShellWord } from '../../src/text/shell-quote.js';
+
+const at = (path: string, distance: number, runner: TestToRun['runner'] = 'vitest', cwd = ''): TestToRun => ({
+  path,
+  distance,
+  runner,
+  cwd,
+});
+
+test('reaching tests: the changed ones first, then by distance, one command per runner and folder', () => {
+  const run = planTestRun({
+    tests: [at('src/b.test.ts', 2), at('src/a.test.ts', 1), at('src/changed.test.ts', 0), at('src/a.test.ts', 3)],
+    hasRuntimeChange: true,
+    packageManager: 'npm',
+  });
+  assert.equal(run.scope, 'reaching');
+  assert.deepEqual(run.commands, [
+    {
+      cwd: '',
+      runner: 'vitest',
+      command: 'npx vitest run src/changed.test.ts src/a.test.ts src/b.test.ts',
+      files: ['src/changed.test.ts', 'src/a.test.ts', 'src/b.test.ts'],
+    },
+  ]);
+  assert.equal(run.omitted, 0);
+});
+
+test('each runner gets its own command line, run from the folder that declares it', () => {
+  const run = planTestRun({
+    tests: [
+      at('packages/api/test/orders.test.js', 1, 'jest', 'packages/api'),
+      at('test/cli.test.ts', 1, 'node'),
+      { ...at('test/cli-ts.test.ts', 2, 'node'), viaTsx: true },
+      at('e2e/login.spec.ts', 2, 'playwright'),
+      at('test/util.js', 2, 'mocha'),
+      at('test/ava.js', 2, 'ava'),
+      at('cypress/e2e/home.cy.ts', 3, 'cypress'),
+    ],
+    hasRuntimeChange: true,
+    packageManager: 'pnpm',
+  });
+  assert.deepEqual(
+    run.commands.map((command) => [command.cwd, command.command]),
+    [
+      ['packages/api', 'npx jest --runTestsByPath test/orders.test.js'],
+      ['', 'node --test test/cli.test.ts'],
+      ['', 'npx playwright test e2e/login.spec.ts'],
+      ['', 'npx ava test/ava.js'],
+      ['', 'node --import tsx --test test/cli-ts.test.ts'],
+      ['', 'npx mocha test/util.js'],
+      ['', 'npx cypress run --spec cypress/e2e/home.cy.ts'],
+    ],
+  );
+});
+
+test('a hostile file name stays one quoted argument', () => {
+  assert.equal(quoteShellWord('src/a.test.ts'), 'src/a.test.ts');
+  assert.equal(quoteShellWord("test/$(touch pwned) it's.test.js"), `'test/$(touch pwned) it'\\''s.test.js'`);
+  assert.equal(quoteShellWord('--config=evil.js'), `'--config=evil.js'`);
+  const run = planTestRun({ tests: [at('test/a;rm -rf ~.test.ts', 1)], hasRuntimeChange: true, packageManager: 'npm' });
+  assert.equal(run.commands[0]?.command, "npx vitest run 'test/a;rm -rf ~.test.ts'");
+});
+
+test('the cap keeps the nearest files and counts the rest', () => {
+  const tests = Array.from({ length: 25 }, (_, index) => at(`t/${String(index).padStart(2, '0')}.test.ts`, index < 5 ? 1 : 2));
+  const run = planTestRun({ tests, hasRuntimeChange: true, packageManager: 'npm', maxFiles: 20 });
+  assert.equal(run.commands[0]?.files.length, 20);
+  assert.equal(run.omitted, 5);
+  assert.match(run.reason, /5 more left out \(the cap is 20\)/);
+});
+
+test('the whole suite: a manifest change, nothing reaching, or no runner detected; none without runtime code', () => {
+  assert.deepEqual(
+    planTestRun({ tests: [at('a.test.ts', 1)], fullSuiteReason: 'package.json changed', hasRuntimeChange: true, packageManager: 'yarn' }),
+    {
+      scope: 'full-suite',
+      reason: 'package.json changed',
+      commands: [{ cwd: '', runner: 'script', command: 'yarn test', files: [] }],
+      omitted: 0,
+    },
+  );
+  const nothing = planTestRun({ tests: [], hasRuntimeChange: true, packageManager: 'bun' });
+  assert.equal(nothing.scope, 'full-suite');
+  assert.equal(nothing.commands[0]?.command, 'bun run test');
+  assert.match(nothing.reason, /no test file reaches/);
+  const unknown = planTestRun({ tests: [{ ...at('a.test.js', 1), runner: undefined }], hasRuntimeChange: true, packageManager: 'npm' });
+  assert.deepEqual([unknown.scope, unknown.commands[0]?.command], ['full-suite', 'npm test']);
+  assert.deepEqual(planTestRun({ tests: [], hasRuntimeChange: false, packageManager: 'npm' }).scope, 'none');
+});
