@@ -21,6 +21,8 @@ export interface RankedFile {
   path: string;
   credits: Map<string, Credit>;
   score: number;
+  /** The score before the history weighs the file up (historyBoost): what the confidence margin is measured on. */
+  lexicalScore: number;
   /** The share of the task's domain terms this file matches itself, each weighted by its specificity (Coverage). */
   coverage: number;
 }
@@ -77,8 +79,8 @@ export function coverageOf(files: Map<string, Credit>[], coverage: Coverage, isN
 const MARGIN_RANK = 5;
 
 /**
- * Confidence when the task is grounded, from the score margin: the top candidate's score over the fifth's (unbounded
- * when fewer than five files match at all), and `together`, the share of the task's domain terms (each weighted by
+ * Confidence when the task is grounded, from the score margin: the best candidate score over the fifth best, both
+ * before the history's weight (unbounded when fewer than five files match at all), and `together`, the share of the task's domain terms (each weighted by
  * how specific it is here) the top three match. Calibrated on the development split of bench/localize (bench/RESULTS.md):
  * high: the top leads the fifth by 2x, the top three cover half the task and at least two files match (dev: recall@5
  * 0.90 over 132 tasks);
@@ -93,15 +95,18 @@ export function judgeConfidence(candidates: RankedFile[], coverage: Coverage, is
   if (!isTaskMatched) {
     return { confidence: 'low', reason: "only the requirements' terms match files here; no domain term of the task itself does" };
   }
-  const fifth = candidates[MARGIN_RANK - 1];
-  const margin = fifth === undefined || fifth.score <= 0 ? Number.POSITIVE_INFINITY : top.score / fifth.score;
+  // Measured on the scores without the history's weight, as calibrated: the best and the fifth best of them.
+  const lexical = candidates.map((candidate) => candidate.lexicalScore).sort((left, right) => right - left);
+  const best = lexical[0] ?? 0;
+  const fifth = lexical[MARGIN_RANK - 1];
+  const margin = fifth === undefined || fifth <= 0 ? Number.POSITIVE_INFINITY : best / fifth;
   const together = coverageOf(
     candidates.slice(0, 3).map((candidate) => candidate.credits),
     coverage,
   );
   const percent = (share: number): string => `${Math.round(share * 100)}%`;
   const lead = Number.isFinite(margin)
-    ? `scores ${margin.toFixed(2)}x the fifth`
+    ? `scores ${margin.toFixed(2)}x the fifth best (on what the task's words and the imports say, before the history's weight)`
     : `is one of ${candidates.length} file(s) that match at all`;
   const detail = `the top candidate ${lead}; it matches ${percent(top.coverage)} of the task's domain terms (each weighted by how specific it is here) and the top three ${percent(together)}`;
   if (margin >= 2 && together >= 0.5 && candidates.length >= 2) return { confidence: 'high', reason: detail };

@@ -217,13 +217,22 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
   };
   const churn = options.churn;
   const historyFactor = (path: string): number => 1 + weights.historyBoost * Math.log1p(churn?.get(path) ?? 0);
-  for (const [path, credits] of groundedFiles) {
-    scores.set(path, sumCredits(credits) * getFileFactor(index, weights, path, kinds) * historyFactor(path));
-  }
+  for (const [path, credits] of groundedFiles) scores.set(path, sumCredits(credits) * getFileFactor(index, weights, path, kinds));
   lendImportNeighbours(index, weights, scores, matcher.fileCredits);
+  // What the task's words and the structure say, before the history weighs files up: the score confidence is
+  // calibrated on (its margin), so that a file's churn never makes a weak match look certain.
+  const lexical = new Map(scores);
+  rankBelowImplementations(index, weights, lexical);
+  for (const [path, score] of scores) scores.set(path, score * historyFactor(path));
   rankBelowImplementations(index, weights, scores);
   const ranked: RankedFile[] = groundedFiles
-    .map(([path, credits]) => ({ path, credits, score: round(scores.get(path) ?? 0), coverage: coverageOf([credits], coverage) }))
+    .map(([path, credits]) => ({
+      path,
+      credits,
+      score: round(scores.get(path) ?? 0),
+      lexicalScore: round(lexical.get(path) ?? 0),
+      coverage: coverageOf([credits], coverage),
+    }))
     .sort((left, right) => right.score - left.score || compareText(left.path, right.path));
   const bestCoverage = ranked.reduce((best, file) => Math.max(best, file.coverage), 0);
   // A task most of whose words this repository never uses is about something else, unless a file names it: its path,

@@ -5,6 +5,7 @@ import type { GraphInput } from '../../src/model/graph.js';
 import type { Resolution } from '../../src/model/resolve.js';
 import { buildKnowledgeGraph, type KnowledgeGraph } from '../../src/graph/build.js';
 import { getGroundingSeeds, groundTask } from '../../src/ranking/grounding.js';
+import { judgeConfidence } from '../../src/ranking/grounding-judgement.js';
 import type { Grounding } from '../../src/model/grounding.js';
 import { BUILTIN_GROUNDING_WEIGHTS } from '../helpers/grounding-weights.js';
 
@@ -446,4 +447,28 @@ test('context seeds come from candidates, routes and matched knowledge', () => {
     ],
   );
   assert.deepEqual(getGroundingSeeds(groundTask(shop, 'fix the api', { weights: BUILTIN_GROUNDING_WEIGHTS })), []);
+});
+
+test('the history reorders candidates but never changes the confidence: the margin is measured before it', () => {
+  const task = 'apply a discount code at checkout';
+  const plain = groundTask(shop, task, { weights: BUILTIN_GROUNDING_WEIGHTS });
+  const churned = groundTask(shop, task, { weights: BUILTIN_GROUNDING_WEIGHTS, churn: new Map([['src/routes/checkout.ts', 5000]]) });
+  assert.deepEqual(paths(plain).slice(0, 2), ['src/pricing/discount.ts', 'src/routes/checkout.ts']);
+  assert.deepEqual(paths(churned).slice(0, 2), ['src/routes/checkout.ts', 'src/pricing/discount.ts']);
+  assert.equal(churned.candidateFiles[0]?.churn, 5000);
+  assert.equal(churned.confidence, plain.confidence);
+});
+
+test('the confidence margin is the best score over the fifth best before the history weighs files up', () => {
+  // Six files the words match equally (a near tie: low), one of which the history weighs up tenfold.
+  const candidates = ['a', 'b', 'c', 'd', 'e', 'f'].map((name, index) => ({
+    path: `src/${name}.ts`,
+    credits: new Map(),
+    score: index === 0 ? 10 : 1,
+    lexicalScore: 1,
+    coverage: 1,
+  }));
+  const judged = judgeConfidence(candidates, { weights: new Map(), total: 0 });
+  assert.equal(judged.confidence, 'low');
+  assert.match(judged.reason, /scores 1\.00x the fifth best/);
 });
