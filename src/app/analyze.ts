@@ -1,4 +1,5 @@
 import { readContracts } from './contracts.js';
+import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
 import { compileGlobs } from '../text/glob.js';
 import { hashContent } from '../text/content-hash.js';
@@ -237,8 +238,11 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
 
   // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run, and a changed test is
   // itself proof: no proof obligation for any of them, and the proof-state counts are those of this table.
+  // A file in a language checker does not parse has no import graph here: no proof obligation, one limitation.
+  const unparsedLanguage = describeUnparsedLanguages(changedFiles);
+  if (unparsedLanguage !== undefined) limitations.push(unparsedLanguage);
   const changedPathProof = changedFiles
-    .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind) && file.changeKind !== 'test')
+    .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind) && file.changeKind !== 'test' && getUnparsedLanguage(file.path) === undefined)
     .map((file) => proofByPath.get(file.path))
     .filter((proof): proof is ChangedPathProof => proof !== undefined);
   const proofStates: Record<string, number> = {};
@@ -272,6 +276,35 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     findings: evaluated.findings,
     unresolvedImports: bearing.unresolvedImports.map(({ from, specifier, line, reason }) => ({ from, specifier, line, reason })),
     limitations: dedupeDiagnostics(limitations),
+  };
+}
+
+/** At most this many files are named in the unparsed-language limitation. */
+const UNPARSED_NAMED = 5;
+
+/**
+ * One limitation for the changed source files in languages checker reads as text only (Python, Go, …): their imports,
+ * tests and proof are not analysed, so no test task is made for them.
+ */
+function describeUnparsedLanguages(changedFiles: readonly ChangedFileEvidence[]): Diagnostic | undefined {
+  const files = changedFiles
+    .filter((file) => file.status !== 'deleted' && (file.changeKind === 'runtime' || file.changeKind === 'test'))
+    .flatMap((file) => {
+      const language = getUnparsedLanguage(file.path);
+      return language === undefined ? [] : [{ path: file.path, language }];
+    });
+  const [first] = files;
+  if (first === undefined) return undefined;
+  const languages = [...new Set(files.map((file) => file.language))];
+  const named = files.slice(0, UNPARSED_NAMED).map((file) => file.path);
+  const more = files.length > named.length ? ` and ${files.length - named.length} more` : '';
+  return {
+    code: 'analysis/language-not-parsed',
+    severity: 'warn',
+    message: `${files.length} changed file(s) in ${languages.join(', ')} (${named.join(', ')}${more}): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.`,
+    hint: `Run the ${languages.join(' and ')} tests that cover these files yourself; their merge risk here rests on their paths and changed lines alone.`,
+    location: { file: first.path },
+    evidenceIds: files.map((file) => `file:${file.path}`),
   };
 }
 

@@ -3,6 +3,7 @@ import { toFileId } from '../graph/ids.js';
 import type { ChangedFileEvidence } from '../model/analysis.js';
 import type { ReachingTest } from '../model/coverage.js';
 import type { FileFacts } from '../model/facts.js';
+import { getUnparsedLanguage } from '../model/languages.js';
 import type { TestRun, TestRunner } from '../model/test-run.js';
 import { planTestRun, type TestToRun } from '../ranking/test-run.js';
 
@@ -112,7 +113,7 @@ export function toTestRun(
   const packageManager = LOCKFILES.find(([name]) => paths.has(name))?.[1] ?? 'npm';
   const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind));
   const tests: { path: string; distance: number }[] = changedFiles
-    .filter((file) => file.changeKind === 'test' && file.status !== 'deleted')
+    .filter((file) => file.changeKind === 'test' && file.status !== 'deleted' && getUnparsedLanguage(file.path) === undefined)
     .map((file) => ({ path: file.path, distance: 0 }));
   for (const [changed, reaching] of reachingTestsByPath) {
     const file = changedFiles.find((entry) => entry.path === changed);
@@ -124,7 +125,16 @@ export function toTestRun(
     ...(wholeSuite === undefined
       ? {}
       : { fullSuiteReason: `${wholeSuite.path} changed (${wholeSuite.changeKind}): it can change how every test builds or runs` }),
-    hasRuntimeChange: changedFiles.some((file) => file.changeKind === 'runtime' || file.changeKind === 'test'),
+    hasRuntimeChange: changedFiles.some(
+      (file) => (file.changeKind === 'runtime' || file.changeKind === 'test') && getUnparsedLanguage(file.path) === undefined,
+    ),
+    unparsedLanguages: [
+      ...new Set(
+        changedFiles
+          .filter((file) => file.changeKind === 'runtime' || file.changeKind === 'test')
+          .flatMap((file) => getUnparsedLanguage(file.path) ?? []),
+      ),
+    ],
     packageManager,
   });
 }

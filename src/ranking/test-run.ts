@@ -18,8 +18,10 @@ export interface TestRunInput {
   tests: TestToRun[];
   /** Set when the whole suite must run: a manifest, lockfile or config change, named. */
   fullSuiteReason?: string;
-  /** Whether the change has runtime code (or tests) at all. */
+  /** Whether the change has runtime code (or tests) checker parses. */
   hasRuntimeChange: boolean;
+  /** Languages of changed source files checker does not parse (Python, Go, …): their own tests are theirs to run. */
+  unparsedLanguages?: readonly string[];
   /** `npm`, `pnpm`, `yarn` or `bun`: whose `test` script is the full suite. */
   packageManager: string;
   /** At most this many files across the commands (default 20). */
@@ -73,9 +75,13 @@ export function planTestRun(input: TestRunInput): TestRun {
   }
   const ordered = [...nearest.values()].sort((left, right) => left.distance - right.distance || compareText(left.path, right.path));
   if (ordered.length === 0) {
-    return input.hasRuntimeChange
-      ? fullSuite(input.packageManager, 'no test file reaches the changed code: run the whole suite')
-      : { scope: 'none', reason: 'the change has no runtime code and no tests to run', commands: [], omitted: 0 };
+    if (input.hasRuntimeChange) return fullSuite(input.packageManager, 'no test file reaches the changed code: run the whole suite');
+    const others = input.unparsedLanguages ?? [];
+    const reason =
+      others.length > 0
+        ? `checker does not parse ${others.join(' or ')}: run the tests of the changed ${others.join(' and ')} files with their own runner`
+        : 'the change has no runtime code and no tests to run';
+    return { scope: 'none', reason, commands: [], omitted: 0 };
   }
   const runnable = ordered.filter((test) => test.runner !== undefined);
   if (runnable.length === 0) {

@@ -106,3 +106,45 @@ describe('the whole suite when everything may change, or nothing reaches the cha
     }
   });
 });
+
+describe('a change in a language checker does not parse', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'mixed', version: '1.0.0' }),
+        'app/pricing.py': 'def price(x):\n    return x * 2\n',
+        'app/test_pricing.py': 'from app.pricing import price\n\ndef test_price():\n    assert price(1) == 2\n',
+        'cmd/main.go': 'package main\n\nfunc main() {}\n',
+      },
+      {
+        'app/pricing.py': 'def price(x):\n    if x < 0:\n        raise ValueError("negative")\n    return x * 2\n',
+        'app/test_pricing.py': 'from app.pricing import price\n\ndef test_price():\n    assert price(2) == 4\n',
+        'cmd/main.go': 'package main\n\nfunc main() {\n\tprintln("hi")\n}\n',
+      },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('gets no proof obligation or test task, no TypeScript test command, and one limitation naming the files', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(bundle.evidence.changedPathProof, []);
+    assert.deepEqual(
+      bundle.tasks.filter((task) => task.kind === 'proof' || task.kind === 'missing-test'),
+      [],
+    );
+    assert.doesNotMatch(JSON.stringify(bundle.tasks), /\.test\.ts/);
+    assert.deepEqual(bundle.evidence.testRun, {
+      scope: 'none',
+      reason: 'checker does not parse Python or Go: run the tests of the changed Python and Go files with their own runner',
+      commands: [],
+      omitted: 0,
+    });
+    const limitations = bundle.limitations.filter((item) => item.code === 'analysis/language-not-parsed');
+    assert.equal(limitations.length, 1);
+    assert.equal(
+      limitations[0]?.message,
+      '3 changed file(s) in Python, Go (app/pricing.py, app/test_pricing.py, cmd/main.go): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.',
+    );
+  });
+});
