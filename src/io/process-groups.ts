@@ -15,6 +15,8 @@ export function signalGroup(pgid: number | undefined, signal: NodeJS.Signals): v
 const live = new Set<number>();
 /** Told of every group tracked and untracked: the MCP tool worker passes them on to the protocol thread. */
 const watchers = new Set<(pgid: number, isLive: boolean) => void>();
+/** Slots in shared memory where another thread of this process lists its live groups (the MCP tool worker). */
+const sharedSlots = new Set<Int32Array>();
 /** Synchronous clean-ups (temporary worktrees) run on exit or interruption, after the live groups are killed. */
 const exitCleanups = new Set<() => void>();
 let isExitHookInstalled = false;
@@ -46,6 +48,30 @@ export function watchProcessGroups(watcher: (pgid: number, isLive: boolean) => v
 }
 
 /**
+ * Worker thread: lists every process group this thread tracks in `slots` (shared memory, one pgid per non-zero slot)
+ * the moment it is tracked, so the main thread sees it at once: a message could still be in flight when a signal ends
+ * the process.
+ */
+export function shareProcessGroups(slots: Int32Array): void {
+  watchers.add((pgid, isLive) => {
+    const [from, to] = isLive ? [0, pgid] : [pgid, 0];
+    for (let index = 0; index < slots.length; index++) if (Atomics.compareExchange(slots, index, from, to) === from) return;
+  });
+}
+
+/**
+ * Main thread: kills (SIGKILL) on exit or interruption the groups another thread lists in `slots` (shareProcessGroups),
+ * and installs the signal handlers now, before any group starts; returns its removal.
+ */
+export function watchSharedProcessGroups(slots: Int32Array): () => void {
+  sharedSlots.add(slots);
+  installExitHook();
+  return () => {
+    sharedSlots.delete(slots);
+  };
+}
+
+/**
  * Registers `cleanup` to run, synchronously, when checker exits or is interrupted (SIGINT, SIGTERM, SIGHUP), after
  * the running commands' process groups are killed, so nothing still writes where it cleans. Returns its removal.
  */
@@ -69,6 +95,13 @@ function installExitHook(): void {
   const killLive = (): void => {
     for (const pgid of live) signalGroup(pgid, 'SIGKILL');
     live.clear();
+    for (const slots of sharedSlots) {
+      for (let index = 0; index < slots.length; index++) {
+        const pgid = Atomics.load(slots, index);
+        if (pgid > 0) signalGroup(pgid, 'SIGKILL');
+      }
+    }
+    sharedSlots.clear();
     for (const cleanup of exitCleanups) {
       // The process is ending: a clean-up that fails must not keep the others (or the re-raised signal) from running.
       try {

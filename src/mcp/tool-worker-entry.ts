@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createNodeEnv } from '../io/node-env.js';
-import { watchProcessGroups } from '../io/process-groups.js';
+import { shareProcessGroups, watchProcessGroups } from '../io/process-groups.js';
 import { redactSecrets } from '../text/redact.js';
 import { toErrorResult, type ToolContext } from './tools/define-tool.js';
 import { createWarmGraph } from './warm.js';
@@ -13,7 +13,7 @@ import { isToWorker, toServedTools, toToolWorkerData, type FromWorker, type ToWo
  */
 const port = parentPort;
 if (port === null) throw new Error('internal: tool-worker-entry.ts runs only as a worker thread');
-const { root, toolsModule, deadlineMs } = toToolWorkerData(workerData);
+const { root, toolsModule, deadlineMs, groups } = toToolWorkerData(workerData);
 const tools = toServedTools(await import(toolsModule), toolsModule);
 const byName = new Map(tools.map((tool) => [tool.name, tool]));
 const log = (message: string): void => {
@@ -22,6 +22,8 @@ const log = (message: string): void => {
 const post = (message: FromWorker): void => port.postMessage(message);
 // A thread gets no signals and no 'exit' when terminated: the protocol thread kills what this one started.
 watchProcessGroups((pgid, isLive) => post({ type: 'group', pgid, isLive }));
+// …and lists them in shared memory at once, for a signal that ends the server before the message is read.
+shareProcessGroups(new Int32Array(groups));
 /** Calls whose client asked for progress: the graph build's events go to each of them while it runs. */
 const listening = new Set<number>();
 const env = createNodeEnv(root, {

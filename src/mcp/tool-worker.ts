@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { signalGroup, trackProcessGroup } from '../io/process-groups.js';
+import { signalGroup, trackProcessGroup, watchSharedProcessGroups } from '../io/process-groups.js';
 import { removeWorktreesOfThread } from '../io/worktree-folders.js';
 import type { ProgressEvent } from '../model/progress.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -17,8 +17,10 @@ const PROBE_GRACE_MS = 1_000;
 const START_LIMIT_MS = 60_000;
 /** How long a closing worker may take to close its parse pool before it is terminated. */
 const CLOSE_GRACE_MS = 2_000;
+/** Process groups one tool call can run at once, as far as the shared list goes (the messages track any number). */
+const GROUP_SLOTS = 256;
 
-export interface ToolWorkerOptions extends ToolWorkerData {
+export interface ToolWorkerOptions extends Omit<ToolWorkerData, 'groups'> {
   deadlineMs: number;
   log(message: string): void;
 }
@@ -225,7 +227,9 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
   };
 
   const start = (): Slot => {
-    const worker = startWorkerThread({ root: options.root, toolsModule: options.toolsModule, deadlineMs: options.deadlineMs });
+    const groups = new SharedArrayBuffer(GROUP_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+    const unwatchGroups = watchSharedProcessGroups(new Int32Array(groups));
+    const worker = startWorkerThread({ root: options.root, toolsModule: options.toolsModule, deadlineMs: options.deadlineMs, groups });
     let markExited: () => void = () => undefined;
     const slot: Slot = {
       worker,
@@ -280,6 +284,7 @@ export function createToolWorker(options: ToolWorkerOptions): ToolWorker {
       options.log(`checker mcp: the tool worker failed: ${error.stack ?? error.message}`);
     });
     worker.on('exit', (code) => {
+      unwatchGroups();
       markExited();
       if (slot.isStopping) return;
       if (isClosed) stop(slot, 'the server is closing', 'server/closed');

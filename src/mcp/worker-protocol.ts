@@ -16,6 +16,8 @@ export interface ToolWorkerData {
    * replaced worker's processes are killed by the protocol thread, and their report is lost).
    */
   deadlineMs: number;
+  /** Shared Int32 slots where the worker lists the process groups it runs (process-groups.ts shareProcessGroups). */
+  groups: SharedArrayBuffer;
 }
 
 /** Protocol thread → tool worker. */
@@ -60,10 +62,16 @@ export function toFromWorker(value: unknown): FromWorker | undefined {
 }
 
 export function toToolWorkerData(value: unknown): ToolWorkerData {
-  if (!isRecord(value) || typeof value.root !== 'string' || typeof value.toolsModule !== 'string' || typeof value.deadlineMs !== 'number') {
-    throw new Error('internal: the tool worker was started without { root, toolsModule, deadlineMs }');
+  if (
+    !isRecord(value) ||
+    typeof value.root !== 'string' ||
+    typeof value.toolsModule !== 'string' ||
+    typeof value.deadlineMs !== 'number' ||
+    !(value.groups instanceof SharedArrayBuffer)
+  ) {
+    throw new Error('internal: the tool worker was started without { root, toolsModule, deadlineMs, groups }');
   }
-  return { root: value.root, toolsModule: value.toolsModule, deadlineMs: value.deadlineMs };
+  return { root: value.root, toolsModule: value.toolsModule, deadlineMs: value.deadlineMs, groups: value.groups };
 }
 
 /** The `TOOLS` export of a tools module, checked, since it is loaded by URL. */

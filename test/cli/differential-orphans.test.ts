@@ -55,6 +55,12 @@ describe('checker differential killed with SIGKILL mid-check', () => {
       assert.fail('the check never started');
     }
     const worktree = readFileSync(marker, 'utf8').trim();
+    if (env.CHECKER_CONTAINMENT === 'off') {
+      // checker records the group right after spawn, but a loaded machine can run the check (and this test) first:
+      // kill it only once the record the next run relies on is written, as a user's kill -9 almost always is.
+      const records = join(repo.dir, '.checker', 'local', 'process-groups');
+      assert.ok(await waitFor(() => existsSync(records) && readdirSync(records).length > 0, 30_000), 'the group of the check was recorded');
+    }
     cli.kill('SIGKILL');
     assert.equal(await exited, 'SIGKILL');
     return { repo, token, stop, worktree, worktreesDir, cleanup };
