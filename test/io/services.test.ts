@@ -128,15 +128,16 @@ describe('startService', () => {
       writeFileSync(
         script,
         [
-          "import { existsSync } from 'node:fs';",
+          "import { existsSync, readFileSync } from 'node:fs';",
           `import { createNodeEnv } from ${JSON.stringify(source)};`,
           `const env = createNodeEnv(${JSON.stringify(root)}, { useCache: false });`,
           `env.runCommandOnExit({ argv: [process.execPath, 'mark.cjs', 'teardown'], timeoutMs: 10000 });`,
           `const service = await env.startService({ argv: [process.execPath, 'app.cjs', '${port}', 'grandchild'] });`,
           "console.log('started ' + service.pid);",
-          // The host exits only once the grandchild is up: a fixed delay lost that race on a loaded CI machine.
+          // The host exits only once the grandchild has written its pid: a fixed delay lost that race on a loaded CI
+          // machine, and so did the file's mere existence (exiting between its creation and its write left it empty).
           how === 'exit'
-            ? `const up = setInterval(() => { if (existsSync(${JSON.stringify(join(root, 'grandchild.pid'))})) { clearInterval(up); process.exit(0); } }, 20);`
+            ? `const file = ${JSON.stringify(join(root, 'grandchild.pid'))}; const up = setInterval(() => { if (existsSync(file) && readFileSync(file, 'utf8').trim() !== '') { clearInterval(up); process.exit(0); } }, 20);`
             : 'setInterval(() => {}, 1000);',
         ].join('\n'),
       );
