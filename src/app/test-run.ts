@@ -106,11 +106,7 @@ export function toTestRun(
   reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>,
 ): TestRun {
   const root = findRootPackage(kg);
-  const paths = new Set<string>();
-  kg.graph.forEachNode((_id, attributes) => {
-    if (attributes.kind === 'file') paths.add(attributes.path);
-  });
-  const packageManager = LOCKFILES.find(([name]) => paths.has(name))?.[1] ?? 'npm';
+  const packageManager = LOCKFILES.find(([name]) => kg.graph.hasNode(toFileId(name)))?.[1] ?? 'npm';
   const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind));
   const tests: { path: string; distance: number }[] = changedFiles
     .filter((file) => file.changeKind === 'test' && file.status !== 'deleted' && getUnparsedLanguage(file.path) === undefined)
