@@ -449,14 +449,14 @@ test('context seeds come from candidates, routes and matched knowledge', () => {
   assert.deepEqual(getGroundingSeeds(groundTask(shop, 'fix the api', { weights: BUILTIN_GROUNDING_WEIGHTS })), []);
 });
 
-test('the history reorders candidates but never changes the confidence: the margin is measured before it', () => {
+test('the history reorders candidates and each weighed-up candidate carries its churn', () => {
   const task = 'apply a discount code at checkout';
   const plain = groundTask(shop, task, { weights: BUILTIN_GROUNDING_WEIGHTS });
   const churned = groundTask(shop, task, { weights: BUILTIN_GROUNDING_WEIGHTS, churn: new Map([['src/routes/checkout.ts', 5000]]) });
   assert.deepEqual(paths(plain).slice(0, 2), ['src/pricing/discount.ts', 'src/routes/checkout.ts']);
   assert.deepEqual(paths(churned).slice(0, 2), ['src/routes/checkout.ts', 'src/pricing/discount.ts']);
   assert.equal(churned.candidateFiles[0]?.churn, 5000);
-  assert.equal(churned.confidence, plain.confidence);
+  assert.equal(plain.candidateFiles[0]?.churn, undefined);
 });
 
 test('the confidence margin is the best score over the fifth best before the history weighs files up', () => {
