@@ -4,7 +4,7 @@ import { accessSync, closeSync, constants, openSync, readSync, statSync, unlinkS
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import type { Containment } from '../model/command.js';
-import { signalGroup } from './process-groups.js';
+import { signalGroup, startGroupLeader } from './process-groups.js';
 
 /**
  * Keeps every process a command starts from outliving its run (issue 39). A process group is not enough: a process
@@ -100,6 +100,11 @@ export interface ContainedChild {
   outcome(exitCode: number | null, signal: NodeJS.Signals | null): ContainedOutcome;
   /** Releases the status file; call once `outcome` has been read. */
   dispose(): void;
+  /**
+   * Stops killing its process group when checker exits or is interrupted: call once the group has ended. The group is
+   * tracked (process-groups.ts) from the moment it is spawned, with no gap a signal could fall into.
+   */
+  untrackGroup(): void;
 }
 
 export interface ContainedSpawnOptions {
@@ -151,33 +156,45 @@ export async function spawnContained(argv: readonly string[], options: Contained
     const status = openStatusFile();
     if (status !== undefined) return spawnWrapped(plan.wrapper, program, args, options, status);
   }
-  const child = spawn(program, args, {
-    cwd: options.cwd,
-    shell: false,
-    detached: true,
-    windowsHide: true,
-    stdio: [options.stdin, 'pipe', 'pipe'],
-    env: options.env,
-  });
+  const { started: child, untrack } = startGroupLeader(() =>
+    spawn(program, args, {
+      cwd: options.cwd,
+      shell: false,
+      detached: true,
+      windowsHide: true,
+      stdio: [options.stdin, 'pipe', 'pipe'],
+      env: options.env,
+    }),
+  );
   const containment: Containment =
     plan.wrapper === undefined
       ? plan.containment
       : { mode: 'process-group', detail: `no temporary file for the exit status could be made in ${tmpdir()}` };
-  return { child, containment, diesWithChecker: false, outcome: (exitCode, signal) => ({ exitCode, signal }), dispose: () => undefined };
+  return {
+    child,
+    containment,
+    diesWithChecker: false,
+    outcome: (exitCode, signal) => ({ exitCode, signal }),
+    dispose: () => undefined,
+    untrackGroup: untrack,
+  };
 }
 
 function spawnWrapped(wrapper: Wrapper, program: string, args: string[], options: ContainedSpawnOptions, status: number): ContainedChild {
   const [file = '', ...prefixArgs] = wrapper.prefix;
   let child: ChildProcess;
+  let untrack: () => void;
   try {
-    child = spawn(file, [...prefixArgs, process.execPath, '-e', INIT_SOURCE, '--', '1', program, ...args], {
-      cwd: options.cwd,
-      shell: false,
-      detached: true,
-      windowsHide: true,
-      stdio: [options.stdin, 'pipe', 'pipe', status],
-      env: toInitEnv(options.env),
-    });
+    ({ started: child, untrack } = startGroupLeader(() =>
+      spawn(file, [...prefixArgs, process.execPath, '-e', INIT_SOURCE, '--', '1', program, ...args], {
+        cwd: options.cwd,
+        shell: false,
+        detached: true,
+        windowsHide: true,
+        stdio: [options.stdin, 'pipe', 'pipe', status],
+        env: toInitEnv(options.env),
+      }),
+    ));
   } catch (error) {
     closeSync(status);
     throw error;
@@ -193,6 +210,7 @@ function spawnWrapped(wrapper: Wrapper, program: string, args: string[], options
       isDisposed = true;
       closeSync(status);
     },
+    untrackGroup: untrack,
   };
 }
 

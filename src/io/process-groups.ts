@@ -15,8 +15,15 @@ export function signalGroup(pgid: number | undefined, signal: NodeJS.Signals): v
 const live = new Set<number>();
 /** Told of every group tracked and untracked: the MCP tool worker passes them on to the protocol thread. */
 const watchers = new Set<(pgid: number, isLive: boolean) => void>();
-/** Slots in shared memory where another thread of this process lists its live groups (the MCP tool worker). */
+/** Told when a group leader is about to be spawned (+1) and when its group is tracked or its spawn failed (-1). */
+const spawnWatchers = new Set<(delta: 1 | -1) => void>();
+/**
+ * Slots in shared memory where another thread of this process lists its live groups (the MCP tool worker): the first
+ * counts that thread's spawns in flight, the others hold one pgid each (0 when free).
+ */
 const sharedSlots = new Set<Int32Array>();
+/** How long a signal waits for another thread's spawn in flight to list its group: the spawn of a program, not a run. */
+const SPAWN_WAIT_MS = 2000;
 /** Synchronous clean-ups (temporary worktrees) run on exit or interruption, after the live groups are killed. */
 const exitCleanups = new Set<() => void>();
 let isExitHookInstalled = false;
@@ -39,6 +46,21 @@ export function trackProcessGroup(pgid: number): () => void {
   };
 }
 
+/**
+ * Starts a process that leads its own group (`start` spawns it detached) and tracks its group at once, in the same
+ * synchronous step: a thread sharing its groups (shareProcessGroups) counts the spawn as in flight until then, so a
+ * signal that arrives while the program starts still finds its group. Returns what `start` returned and the removal.
+ */
+export function startGroupLeader<T extends { pid?: number | undefined }>(start: () => T): { started: T; untrack: () => void } {
+  for (const watcher of spawnWatchers) watcher(1);
+  try {
+    const started = start();
+    return { started, untrack: started.pid === undefined ? () => undefined : trackProcessGroup(started.pid) };
+  } finally {
+    for (const watcher of spawnWatchers) watcher(-1);
+  }
+}
+
 /** Calls `watcher` for every process group tracked (`isLive` true) and untracked from now on; returns its removal. */
 export function watchProcessGroups(watcher: (pgid: number, isLive: boolean) => void): () => void {
   watchers.add(watcher);
@@ -53,9 +75,13 @@ export function watchProcessGroups(watcher: (pgid: number, isLive: boolean) => v
  * the process.
  */
 export function shareProcessGroups(slots: Int32Array): void {
+  spawnWatchers.add((delta) => {
+    Atomics.add(slots, 0, delta);
+    if (delta < 0) Atomics.notify(slots, 0);
+  });
   watchers.add((pgid, isLive) => {
     const [from, to] = isLive ? [0, pgid] : [pgid, 0];
-    for (let index = 0; index < slots.length; index++) if (Atomics.compareExchange(slots, index, from, to) === from) return;
+    for (let index = 1; index < slots.length; index++) if (Atomics.compareExchange(slots, index, from, to) === from) return;
   });
 }
 
@@ -96,7 +122,12 @@ function installExitHook(): void {
     for (const pgid of live) signalGroup(pgid, 'SIGKILL');
     live.clear();
     for (const slots of sharedSlots) {
-      for (let index = 0; index < slots.length; index++) {
+      // A spawn in flight on the other thread: its program may already run, its group not yet listed.
+      const deadline = Date.now() + SPAWN_WAIT_MS;
+      for (let spawning = Atomics.load(slots, 0); spawning > 0 && Date.now() < deadline; spawning = Atomics.load(slots, 0)) {
+        Atomics.wait(slots, 0, spawning, Math.max(1, deadline - Date.now()));
+      }
+      for (let index = 1; index < slots.length; index++) {
         const pgid = Atomics.load(slots, index);
         if (pgid > 0) signalGroup(pgid, 'SIGKILL');
       }

@@ -6,7 +6,7 @@ import { compactV8Folder } from './v8-coverage.js';
 import { CheckerError } from '../model/diagnostic.js';
 import { type ContainedChild, type ContainmentChoice, canOutliveChecker, spawnContained } from './containment.js';
 import { hasErrorCode } from './has-error-code.js';
-import { signalGroup, trackProcessGroup } from './process-groups.js';
+import { signalGroup } from './process-groups.js';
 import { killOrphanedGroups, openGroupRecorder } from './orphan-groups.js';
 import { isPathInside } from './repo-files.js';
 import { sweepAbandonedWorktrees } from './worktree-folders.js';
@@ -143,7 +143,6 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
     return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error) });
   }
   const { child, containment } = contained;
-  const untrack = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
   const forgetGroup = child.pid === undefined || contained.diesWithChecker ? undefined : recorder?.record(child.pid);
   return new Promise((resolve) => {
     let timedOut = false;
@@ -164,7 +163,7 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
       clearTimeout(closeTimer);
       if (settled) return;
       settled = true;
-      untrack();
+      contained.untrackGroup();
       contained.dispose();
       forgetGroup?.();
       resolve(finish(outcome));

@@ -3,7 +3,7 @@ import type { CommandSpec } from '../model/command.js';
 import type { ServiceExit, ServiceHandle, ServiceSpec, ServiceStop } from '../model/service.js';
 import { type ContainedChild, canOutliveChecker, spawnContained, toContainedCommand } from './containment.js';
 import { killOrphanedGroups, openGroupRecorder } from './orphan-groups.js';
-import { addExitCleanup, signalGroup, trackProcessGroup } from './process-groups.js';
+import { addExitCleanup, signalGroup } from './process-groups.js';
 import {
   CLOSE_GRACE_MS,
   createExcerptBuffer,
@@ -61,13 +61,13 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
     child.once('error', (error) => resolve(error));
   });
   if (spawned !== undefined) {
+    contained.untrackGroup();
     forgetGroup?.();
     contained.dispose();
     return notStarted(spawned);
   }
-  const untrackGroup = child.pid === undefined ? () => undefined : trackProcessGroup(child.pid);
   const untrack = (): void => {
-    untrackGroup();
+    contained.untrackGroup();
     forgetGroup?.();
   };
   return createHandle(contained, { started, stdout, stderr, untrack, program });

@@ -66,9 +66,35 @@ export function findProcesses(token: string): number[] {
   );
 }
 
+/** What a failing test should say of the processes carrying `token`: pid, parent, group, state and command line of each. */
+export function describeProcesses(token: string): string {
+  const lines = findProcesses(token).map((pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const [state, ppid, pgid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      return `pid ${pid} ppid ${ppid} pgid ${pgid} state ${state}: ${cmdline}`;
+    } catch {
+      return `pid ${pid}: gone while described`;
+    }
+  });
+  return lines.length === 0 ? 'none' : lines.join('\n');
+}
+
 /** Polls until no process carries `token`; false when some still do after `timeoutMs` (they are then killed). */
 export function areGoneSoon(token: string, timeoutMs = 5000): Promise<boolean> {
   return areAllGoneSoon(() => findProcesses(token), timeoutMs);
+}
+
+/**
+ * Polls until no process carries `token`; undefined then, else (after `timeoutMs`) a description of those that still
+ * do, which are then killed: what an assertion should print when something outlives what should have ended it.
+ */
+export async function whatOutlives(token: string, timeoutMs = 5000): Promise<string | undefined> {
+  if (await waitFor(() => findProcesses(token).length === 0, timeoutMs)) return undefined;
+  const described = describeProcesses(token);
+  for (const pid of findProcesses(token)) killQuietly(pid);
+  return described;
 }
 
 /** Pids of every live process whose working folder is `dir` or inside it, this one excepted (wherever its pid namespace). */

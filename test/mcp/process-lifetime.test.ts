@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { cliArgv } from '../helpers/cli.js';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
-import { areGoneSoon, findProcesses, waitFor } from '../helpers/processes.js';
+import { areGoneSoon, findProcesses, waitFor, whatOutlives } from '../helpers/processes.js';
 import { initialize, startStdioSession, type StdioSession, textOf } from './helpers/stdio-session.js';
 
 const spinServer = fileURLToPath(new URL('./fixtures/spin-server.mjs', import.meta.url));
@@ -79,7 +79,8 @@ describe('checker mcp: the processes of a running check end with the server', ()
     try {
       session.signal('SIGTERM');
       assert.equal((await session.exited).signal, 'SIGTERM');
-      assert.equal(await areGoneSoon(token, 30_000), true, 'no process of the check outlived the server');
+      const outliving = await whatOutlives(token, 30_000);
+      assert.equal(outliving, undefined, `no process of the check outlived the server; server stderr:\n${session.stderr()}`);
     } finally {
       cleanup();
     }
