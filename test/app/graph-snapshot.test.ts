@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
@@ -336,6 +336,7 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     assert.equal(readFileSync(outside, 'utf8'), good);
     assert.equal(statSync(outside).mtimeMs, before);
     assert.equal((await run(repo)).source, 'snapshot');
+    rmSync(outside);
   });
 
   it('is written redacted: a secret in a document the graph holds never reaches the disk', async () => {

@@ -36,8 +36,23 @@ const gitEnv = (home: string): NodeJS.ProcessEnv => ({
   LANG: 'C',
 });
 
+/** Temporary folders this test process made: removed when it exits, whether or not its tests removed them. */
+const tempDirs = new Set<string>();
+
+/** A new empty folder in the system's temporary folder, removed (with what is in it) when this test process exits. */
 export function makeTempDir(prefix = 'checker-test-'): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  if (tempDirs.size === 0) {
+    process.once('exit', () => {
+      for (const made of tempDirs) {
+        try {
+          rmSync(made, { recursive: true, force: true });
+        } catch {}
+      }
+    });
+  }
+  tempDirs.add(dir);
+  return dir;
 }
 
 export function writeTree(root: string, files: FileTree): void {
