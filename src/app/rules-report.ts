@@ -19,7 +19,10 @@ export async function listRulePacks(env: Env): Promise<RulesListReport> {
       source,
       file,
       description: pack.description,
-      rules: pack.rules.map((rule) => ({ id: rule.id, description: rule.description, weight: rule.event.params.weight })),
+      rules: pack.rules.map((rule) => {
+        const { weight, evidence } = rule.event.params;
+        return { id: rule.id, description: rule.description, weight, ...(evidence === undefined ? {} : { evidence }) };
+      }),
     })),
     diagnostics: diagnostics.map((item) => ({ code: item.code, severity: item.severity, message: item.message })),
   };

@@ -220,12 +220,16 @@ export type SignalKind =
   | 'date-time'
   | 'money'
   | 'collection'
+  /** A list whose size the caller decides: a parameter of the enclosing function mapped, filtered or reduced. */
+  | 'input-collection'
   | 'optional-access'
   | 'async-failure'
   | 'promise-concurrency'
   | 'pagination'
   | 'auth'
   | 'regex'
+  /** A pattern that can backtrack catastrophically: a nested or overlapping unbounded repetition (its detail says which). */
+  | 'regex-backtracking'
   | 'env-config'
   | 'sql'
   | 'file-io'

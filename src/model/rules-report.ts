@@ -19,7 +19,15 @@ export const rulesListSchema = z.strictObject({
       source: z.enum(['builtin', 'repository']),
       file: z.string(),
       description: z.string(),
-      rules: z.array(z.strictObject({ id: z.string(), description: z.string(), weight: z.number() })),
+      rules: z.array(
+        z.strictObject({
+          id: z.string(),
+          description: z.string(),
+          weight: z.number(),
+          /** The code evidence the rule needs before it fires, as its pack states it (edge-case and risk packs). */
+          evidence: z.string().optional(),
+        }),
+      ),
     }),
   ),
   diagnostics: z.array(z.strictObject({ code: z.string(), severity: z.string(), message: z.string() })),

@@ -74,6 +74,8 @@ export interface RuleEventParams {
   scope?: string;
   recommendedProof?: string;
   confidence?: Confidence;
+  /** What code evidence the template needs before it fires, in words (edge-case and risk packs state it for every rule). */
+  evidence?: string;
   tool?: string;
   why?: string;
   install?: string;

@@ -17,10 +17,13 @@ export function renderRulesListMarkdown(report: RulesListReport): string {
       `File: \`${pack.file}\``,
       '',
     );
+    const hasEvidence = pack.rules.some((rule) => rule.evidence !== undefined);
     lines.push(
       renderTable(
-        ['rule', 'weight', 'description'],
-        pack.rules.map((rule) => [rule.id, rule.weight, rule.description]),
+        hasEvidence ? ['rule', 'weight', 'description', 'fires only with'] : ['rule', 'weight', 'description'],
+        pack.rules.map((rule) =>
+          hasEvidence ? [rule.id, rule.weight, rule.description, rule.evidence ?? ''] : [rule.id, rule.weight, rule.description],
+        ),
       ),
       '',
     );

@@ -224,7 +224,12 @@ function compileTemplate(template: string): Template {
 export type ParamsRenderer = (facts: Record<string, unknown>, subjectId: string) => RuleEventParams;
 
 /** Renders placeholders in every string param; params without any are shared, not copied. */
-function compileParams(params: RuleEventParams): ParamsRenderer {
+/**
+ * The renderer of a rule's event params. `evidence` stays with the pack (it says what a rule needs, for `rules list`
+ * and pack authors): a finding carries what was found, not the statement of what it takes.
+ */
+function compileParams(declared: RuleEventParams): ParamsRenderer {
+  const { evidence: _evidence, ...params } = declared;
   const templated = Object.entries(params).flatMap(([key, value]) =>
     typeof value === 'string' && value.includes('{{') ? [{ key, render: compileTemplate(value) }] : [],
   );

@@ -50,8 +50,15 @@ describe('a repository pack extends the built-in path classes (no TypeScript cha
     );
   });
 
-  test('an auth word added by the pack makes risk/auth-path appear', async () => {
+  test('an auth path word makes risk/auth-path appear only once the changed lines use auth data (a signal word the pack adds)', async () => {
     fixture.repo.write({ '.checker/rules/classes.yml': classesPack('  paths:\n    auth:\n      words: [receivables]\n') });
+    const pathOnly = await analyzeFixture(fixture);
+    assert.ok(!ruleIdsOn(pathOnly, 'file:src/receivables/settle.ts').includes('risk/auth-path'), 'a path word is no evidence');
+    fixture.repo.write({
+      '.checker/rules/classes.yml': classesPack(
+        '  paths:\n    auth:\n      words: [receivables]\n  signals:\n    auth:\n      description: Our ledger ids.\n      words: [cents]\n',
+      ),
+    });
     const analysis = await analyzeFixture(fixture);
     assert.ok(ruleIdsOn(analysis, 'file:src/receivables/settle.ts').includes('risk/auth-path'));
     assert.ok(!ruleIdsOn(analysis, 'file:src/receivables/settle.ts').includes('risk/payment-path'));

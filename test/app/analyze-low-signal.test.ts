@@ -88,10 +88,10 @@ describe('a low-signal file beside a behaviour change', () => {
         .filter((provenance) => provenance.startsWith('route-edge-cases@'))
         .sort(),
       [
-        'route-edge-cases@2.1.0#edge-case/route-body',
-        'route-edge-cases@2.1.0#edge-case/route-double-submit',
-        'route-edge-cases@2.1.0#edge-case/route-params',
-        'route-edge-cases@2.1.0#edge-case/route-unprotected-mutation',
+        'route-edge-cases@2.2.0#edge-case/route-body',
+        'route-edge-cases@2.2.0#edge-case/route-double-submit',
+        'route-edge-cases@2.2.0#edge-case/route-params',
+        'route-edge-cases@2.2.0#edge-case/route-unprotected-mutation',
       ],
     );
   });

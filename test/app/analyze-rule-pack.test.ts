@@ -26,7 +26,7 @@ rules:
 
 const BASE = {
   'package.json': JSON.stringify({ name: 'team', type: 'module' }),
-  'src/pricing/total.ts': 'export function total(items: number[]): number {\n  return items.length;\n}\n',
+  'src/pricing/total.ts': 'export function total(price: number): number {\n  return price;\n}\n',
   'src/cart.ts': 'export function count(items: number[]): number {\n  return items.length;\n}\n',
 };
 
@@ -35,7 +35,7 @@ describe('a repository rule pack in .checker/rules', () => {
   let without: ChangeAnalysis;
   before(async () => {
     fixture = createChangeFixture(BASE, {
-      'src/pricing/total.ts': 'export function total(items: number[]): number {\n  return items.length + 1;\n}\n',
+      'src/pricing/total.ts': 'export function total(price: number): number {\n  return price + 1;\n}\n',
     });
     without = await analyzeFixture(fixture);
   });

@@ -15,7 +15,7 @@ const list = {
       source: 'builtin',
       file: 'rules/change-risk/pack.yaml',
       description: 'Merge-risk contributors of the change as a whole.',
-      rules: [{ id: 'risk/many-files', description: 'Twenty or more files changed.', weight: 8 }],
+      rules: [{ id: 'risk/many-files', description: 'Twenty or more files changed.', weight: 8, evidence: 'twenty or more changed files' }],
     },
   ],
   diagnostics: [{ code: 'rules/invalid-pack', severity: 'warn', message: '.checker/rules/x.yml: unknown key' }],

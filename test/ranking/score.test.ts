@@ -121,7 +121,7 @@ function edgeCase(
     expectedBehavior: 'e',
     userVisibleFailure: 'u',
     scope,
-    provenance: `edge-cases@1.0.0#edge-case/${id}`,
+    provenance: `edge-cases@1.1.0#edge-case/${id}`,
     confidence,
     recommendedProof: 'p',
     score: 0,

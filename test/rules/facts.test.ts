@@ -481,14 +481,14 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.0.0#edge-case/changed-arithmetic', 12],
-        ['route-edge-cases@2.1.0#edge-case/route-unauthenticated', 9],
-        ['route-edge-cases@2.1.0#edge-case/route-body', 7.5],
-        ['edge-cases@1.0.0#edge-case/money-rounding', 7.5],
-        ['route-edge-cases@2.1.0#edge-case/route-params', 6],
+        ['semantic-edge-cases@1.1.0#edge-case/changed-arithmetic', 12],
+        ['route-edge-cases@2.2.0#edge-case/route-unauthenticated', 9],
+        ['route-edge-cases@2.2.0#edge-case/route-body', 7.5],
+        ['edge-cases@1.1.0#edge-case/money-rounding', 7.5],
+        ['route-edge-cases@2.2.0#edge-case/route-params', 6],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
-        ['edge-cases@1.0.0#edge-case/money-negative-currency', 4.5],
-        ['route-edge-cases@2.1.0#edge-case/route-double-submit', 4.5],
+        ['edge-cases@1.1.0#edge-case/money-negative-currency', 4.5],
+        ['route-edge-cases@2.2.0#edge-case/route-double-submit', 4.5],
       ],
     );
     assert.deepEqual(ranked.overflow, []);

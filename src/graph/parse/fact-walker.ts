@@ -454,6 +454,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     if (name !== undefined) {
       const kind = classifyConstructor(name);
       if (kind !== undefined) this.signals.add(kind, node, `new ${name}`);
+      if (name === 'RegExp') this.signals.addRegExpConstruction(node, getExpressions(node, 'arguments'));
       this.scopes.addStatus(getExceptionStatus(name));
     }
     for (const arg of getExpressions(node, 'arguments')) this.scopes.addStatus(getNumericValue(arg));
@@ -485,6 +486,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     const method = callee.type === 'MemberExpression' ? getPropertyName(callee) : undefined;
     this.testing.recordCall(node, callee, calleeName, method, args);
     this.signals.addCall(node, callee, calleeName, method, this.paramScopes[this.paramScopes.length - 1]);
+    if (calleeName === 'RegExp') this.signals.addRegExpConstruction(node, args);
     const callbacksUnawaited = this.testing.isInsideTest() && this.awaits.hasUnawaitedCallbacks(node, callee, calleeName, method);
     if (this.awaits.isAwaited(node) && calleeName?.startsWith('Promise.')) this.awaits.markAwaitedLists(args);
     this.visitNode(callee);

@@ -1,10 +1,13 @@
 import type { SignalFact, SignalKind } from '../../model/facts.js';
+import { findCatastrophicBacktracking } from './regex-backtracking.js';
 import { classifyCall, isSqlText, type SignalWordMatcher, truncateDetail } from './signal-rules.js';
 import type { SourcePositions } from './source-positions.js';
 import {
   type AstNode,
   getDottedName,
+  getExpressions,
   getIdentifierName,
+  getKeyName,
   getNode,
   getNodes,
   getPropertyName,
@@ -13,6 +16,18 @@ import {
 } from './swc-node.js';
 
 const maxSignals = 200;
+/** Methods that cut a page out of a list or a query (`items.slice(offset, offset + limit)`, `query.skip(n).take(size)`). */
+const pagingMethods = new Set(['slice', 'skip', 'take', 'limit', 'offset', 'range', 'paginate']);
+/** Option keys of query calls that page (`findMany({ skip, take })`, `find({ limit, offset })`). */
+const pagingKeys = new Set(['skip', 'take', 'offset', 'cursor', 'page', 'perPage', 'per_page', 'pageSize', 'page_size', 'limit']);
+/** Rounding a money-named value (`Math.round(cents)`) is money handling, as arithmetic on one is. */
+const roundingFunctions = new Set(['Math.round', 'Math.floor', 'Math.ceil', 'Math.trunc']);
+/** Keys that page wherever they are passed; `page` or `limit` alone page only a query call's options. */
+const strongPagingKeys = new Set(['skip', 'take', 'offset', 'cursor']);
+/** Callee methods that run a query: a `limit` alone in their options pages; elsewhere it is as often a retry count. */
+const queryMethod = /^(?:find\w*|select\w*|query\w*|list\w*|search\w*|scan|aggregate|paginate|fetch(?:All|Many|Page)\w*)$/;
+/** SQL that pages by a value the code supplies: LIMIT or OFFSET followed by a placeholder. */
+const sqlPaging = /\b(?:LIMIT|OFFSET)\s+(?:\?|\$\d+|:\w+|@\w+)/i;
 const arithmeticOperators = new Set(['+', '-', '*', '/', '%', '**']);
 const comparisonOperators = new Set(['===', '==', '!==', '!=', '<', '<=', '>', '>=']);
 
@@ -72,18 +87,28 @@ export class SignalCollector {
   /** Regular expressions, and SQL in strings, templates and `sql` tagged templates. */
   addLiteral(node: AstNode): void {
     switch (node.type) {
-      case 'RegExpLiteral':
-        this.add('regex', node, `/${getString(node, 'pattern') ?? ''}/${getString(node, 'flags') ?? ''}`);
+      case 'RegExpLiteral': {
+        const pattern = getString(node, 'pattern') ?? '';
+        const flags = getString(node, 'flags') ?? '';
+        this.add('regex', node, `/${pattern}/${flags}`);
+        this.addBacktracking(node, pattern, flags, `/${pattern}/${flags}`);
         return;
+      }
       case 'StringLiteral': {
         const value = getString(node, 'value') ?? '';
         if (isSqlText(value)) this.add('sql', node, value.trim());
+        if (isSqlText(value) && sqlPaging.test(value)) this.add('pagination', node, value.trim());
         return;
       }
       case 'TemplateLiteral': {
         const first = getNodes(node, 'quasis')[0];
         const text = first === undefined ? '' : (getString(first, 'cooked') ?? getString(first, 'raw') ?? '');
         if (isSqlText(text)) this.add('sql', node, text.trim());
+        const quasis = getNodes(node, 'quasis').map((quasi) => getString(quasi, 'raw') ?? '');
+        // `LIMIT ${size}`: a quasi that ends with LIMIT or OFFSET is followed by a value the code supplies.
+        if (isSqlText(text) && quasis.slice(0, -1).some((quasi) => /\b(?:LIMIT|OFFSET)\s*$/i.test(quasi))) {
+          this.add('pagination', node, text.trim());
+        }
         return;
       }
       case 'TaggedTemplateExpression': {
@@ -92,6 +117,21 @@ export class SignalCollector {
         return;
       }
     }
+  }
+
+  /** `new RegExp('(a+)+$')` and `RegExp(…)` with a literal pattern: analysed as a literal is. */
+  addRegExpConstruction(node: AstNode, args: readonly AstNode[]): void {
+    const [pattern, flags] = args.map((arg) => unwrapExpression(arg));
+    if (pattern?.type !== 'StringLiteral') return;
+    const source = getString(pattern, 'value') ?? '';
+    const flagText = flags?.type === 'StringLiteral' ? (getString(flags, 'value') ?? '') : '';
+    this.addBacktracking(node, source, flagText, `RegExp(${JSON.stringify(source)})`);
+  }
+
+  /** A pattern that can backtrack catastrophically (regex-backtracking.ts), with the part that does. */
+  private addBacktracking(node: AstNode, pattern: string, flags: string, shown: string): void {
+    const why = findCatastrophicBacktracking(pattern, flags);
+    if (why !== undefined) this.add('regex-backtracking', node, `${shown}: ${why}`);
   }
 
   /** `process.env.X`, `import.meta.env.X`, `list[0]` and `list[list.length - 1]`. */
@@ -116,12 +156,21 @@ export class SignalCollector {
     }
   }
 
-  /** A call the signal rules classify, or `.map`/`.filter`/`.reduce` on a parameter of the enclosing function (`params`). */
+  /**
+   * A call the signal rules classify, pagination with evidence, or `.map`/`.filter`/`.reduce` on a parameter of the
+   * enclosing function (`params`): a list whose size the caller decides.
+   */
   addCall(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined, params: string[] | undefined): void {
     const name = calleeName ?? (method === undefined ? undefined : `.${method}`);
     if (name === undefined) return;
     const last = method ?? name;
     const root = calleeName === undefined ? '' : (calleeName.split('.')[0] ?? '');
+    this.addPaging(node, callee, method);
+    if (roundingFunctions.has(calleeName ?? '')) {
+      const operand = getExpressions(node, 'arguments')[0];
+      const money = this.getMoneyOperandName(operand);
+      if (money !== undefined) this.add('money', node, `${calleeName}(${money})`);
+    }
     const kind = classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root);
     // Strings slice too: `req.path.slice(1)` is no list that could be empty or hold 100,000 items.
     if (kind === 'collection' && method === 'slice' && isText(getNode(callee, 'object'))) return;
@@ -131,8 +180,56 @@ export class SignalCollector {
     }
     if (method === 'map' || method === 'filter' || method === 'reduce') {
       const object = getIdentifierName(unwrapExpression(getNode(callee, 'object')));
-      if (object && params?.includes(object)) this.add('collection', node, `${object}.${method}`);
+      if (object && params?.includes(object)) this.add('input-collection', node, `${object}.${method}`);
     }
+  }
+
+  /** Pagination with evidence: a pagination name (`offset`, `pageSize`) passed to a paging method or as a query call's paging option. */
+  private addPaging(node: AstNode, callee: AstNode, method: string | undefined): void {
+    const args = getExpressions(node, 'arguments');
+    if (method !== undefined && pagingMethods.has(method) && !(method === 'slice' && isText(getNode(callee, 'object')))) {
+      const named = args.flatMap((arg) => collectNames(arg)).find((name) => this.words.isPaginationName(name));
+      if (named !== undefined) {
+        this.add('pagination', node, `.${method}(…${named}…)`);
+        return;
+      }
+    }
+    for (const arg of args) {
+      const options = unwrapExpression(arg);
+      if (options?.type !== 'ObjectExpression') continue;
+      const keys: string[] = [];
+      let isFromInput = false;
+      for (const property of getNodes(options, 'properties')) {
+        const key = property.type === 'Identifier' ? getString(property, 'value') : getKeyName(getNode(property, 'key'));
+        if (key === undefined || !pagingKeys.has(key)) continue;
+        keys.push(key);
+        const value = property.type === 'Identifier' ? property : unwrapExpression(getNode(property, 'value'));
+        if (value !== undefined && value.type !== 'NumericLiteral' && value.type !== 'StringLiteral') isFromInput = true;
+      }
+      const isPaging = keys.length >= 2 || keys.some((key) => strongPagingKeys.has(key)) || queryMethod.test(method ?? '');
+      if (keys.length > 0 && isFromInput && isPaging) {
+        this.add('pagination', node, `${method === undefined ? '' : `.${method}`}({ ${keys.join(', ')} })`);
+        return;
+      }
+    }
+  }
+}
+
+/** The identifier and property names an argument expression mentions (`offset + limit` → offset, limit), a few levels deep. */
+function collectNames(node: AstNode | undefined, depth = 0): string[] {
+  const target = unwrapExpression(node);
+  if (target === undefined || depth > 4) return [];
+  switch (target.type) {
+    case 'Identifier':
+      return [getString(target, 'value') ?? ''];
+    case 'MemberExpression':
+      return [getPropertyName(target) ?? '', ...collectNames(getNode(target, 'object'), depth + 1)];
+    case 'BinaryExpression':
+      return [...collectNames(getNode(target, 'left'), depth + 1), ...collectNames(getNode(target, 'right'), depth + 1)];
+    case 'CallExpression':
+      return getExpressions(target, 'arguments').flatMap((arg) => collectNames(arg, depth + 1));
+    default:
+      return [];
   }
 }
 

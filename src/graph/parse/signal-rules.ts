@@ -4,8 +4,13 @@ import { BUILTIN_SIGNAL_WORDS } from './builtin-signal-words.js';
 
 /** The identifier signals of one set of signal words, compiled once. */
 export interface SignalWordMatcher {
-  /** `auth` or `pagination` for identifiers such as `pageSize`, `authToken`, `userRoles` (auth first). */
+  /**
+   * `auth` for identifiers such as `authToken`, `userRoles`. Pagination is no identifier signal: a `limit` is as often
+   * a retry count; the collector needs a pagination name reaching a slice or a query (`isPaginationName`).
+   */
   classifyIdentifier(name: string): SignalKind | undefined;
+  /** True for identifiers with a pagination word (`pageSize`, `offset`, `cursor`). */
+  isPaginationName(name: string | undefined): boolean;
   /** True for identifiers with a money word (`totalCents`, `price`). */
   isMoneyName(name: string | undefined): boolean;
 }
@@ -32,10 +37,11 @@ function compileSignalWords(lists: SignalWordLists): SignalWordMatcher {
   return {
     classifyIdentifier(name) {
       if (candidates === undefined || !candidates.test(name)) return undefined;
-      const words = splitWords(name);
-      if (words.some(isAuth)) return 'auth';
-      if (words.some(isPagination)) return 'pagination';
-      return undefined;
+      return splitWords(name).some(isAuth) ? 'auth' : undefined;
+    },
+    isPaginationName(name) {
+      if (name === undefined || candidates === undefined || !candidates.test(name)) return false;
+      return splitWords(name).some(isPagination);
     },
     isMoneyName(name) {
       if (name === undefined || candidates === undefined || !candidates.test(name)) return false;

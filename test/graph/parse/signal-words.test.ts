@@ -7,10 +7,10 @@ import type { SignalWordLists } from '../../../src/model/facts.js';
 import { mergeClassifiers } from '../../../src/rules/classifiers.js';
 
 const code = [
-  'export function settle(tally: number, pageSize: number, authToken: string, price: number) {',
+  'export function settle(tally: number, pageSize: number, authToken: string, price: number, rows: number[]) {',
   '  const fee = tally * 2;',
   '  const net = price - fee;',
-  '  return [pageSize, authToken, net];',
+  '  return [rows.slice(0, pageSize), authToken, net];',
   '}',
 ].join('\n');
 
@@ -32,10 +32,10 @@ describe('signal words', () => {
 
   test('without words the parser uses the built-in ones, and passing them changes nothing', () => {
     assert.deepEqual(signalsWith(), [
-      '1 pagination pageSize',
       '1 auth authToken',
       '3 money price -',
-      '4 pagination pageSize',
+      '4 pagination .slice(…pageSize…)',
+      '4 collection rows.slice',
       '4 auth authToken',
     ]);
     assert.deepEqual(signalsWith(structuredClone(BUILTIN_SIGNAL_WORDS)), signalsWith());
@@ -44,11 +44,11 @@ describe('signal words', () => {
   test('a money word from the packs makes arithmetic on it a money signal', () => {
     const words = withWords((lists) => lists.money.words.push('tally'));
     assert.deepEqual(signalsWith(words), [
-      '1 pagination pageSize',
       '1 auth authToken',
       '2 money tally *',
       '3 money price -',
-      '4 pagination pageSize',
+      '4 pagination .slice(…pageSize…)',
+      '4 collection rows.slice',
       '4 auth authToken',
     ]);
   });
@@ -60,22 +60,22 @@ describe('signal words', () => {
       lists.auth.prefixes = [];
       lists.money.prefixes.push('TAL');
     });
-    assert.deepEqual(signalsWith(withoutAuth), ['2 money tally *', '3 money price -']);
+    assert.deepEqual(signalsWith(withoutAuth), ['2 money tally *', '3 money price -', '4 collection rows.slice']);
     const upperCase = withWords((lists) => {
       lists.auth.words = ['TOKEN'];
       lists.auth.prefixes = [];
     });
     assert.deepEqual(signalsWith(upperCase), [
-      '1 pagination pageSize',
       '1 auth authToken',
       '3 money price -',
-      '4 pagination pageSize',
+      '4 pagination .slice(…pageSize…)',
+      '4 collection rows.slice',
       '4 auth authToken',
     ]);
   });
 
-  test('empty word lists raise no identifier signal', () => {
+  test('empty word lists raise no identifier or pagination signal', () => {
     const none = { words: [], prefixes: [] };
-    assert.deepEqual(signalsWith({ auth: none, pagination: none, money: none }), []);
+    assert.deepEqual(signalsWith({ auth: none, pagination: none, money: none }), ['4 collection rows.slice']);
   });
 });

@@ -9,16 +9,22 @@ const SIGNAL_RULES: readonly [string, string, number, Confidence][] = [
   ['edge-case/money-rounding', 'money', 5, 'high'],
   ['edge-case/money-negative-currency', 'money', 4, 'medium'],
   ['edge-case/empty-collection', 'collection', 3, 'medium'],
-  ['edge-case/huge-collection', 'collection', 2, 'low'],
+  ['edge-case/huge-collection', 'input-collection', 2, 'low'],
   ['edge-case/missing-optional', 'optional-access', 3, 'medium'],
   ['edge-case/rejected-promise', 'async-failure', 4, 'medium'],
   ['edge-case/network-timeout', 'network', 4, 'medium'],
   ['edge-case/partial-failure', 'promise-concurrency', 4, 'medium'],
   ['edge-case/pagination-bounds', 'pagination', 4, 'high'],
   ['edge-case/unauthenticated', 'auth', 5, 'high'],
-  ['edge-case/catastrophic-regex', 'regex', 3, 'medium'],
+  ['edge-case/catastrophic-regex', 'regex-backtracking', 3, 'high'],
   ['edge-case/missing-env', 'env-config', 3, 'high'],
 ];
+
+/** Signals that are not the evidence a rule needs: the words or shapes that used to fire it. */
+const NOT_EVIDENCE: Record<string, string> = {
+  'edge-case/huge-collection': 'collection',
+  'edge-case/catastrophic-regex': 'regex',
+};
 
 const signal = { path: 'src/orders.ts', line: 12, detail: 'parseInt', fileRole: 'source', inChangedLines: true };
 
@@ -29,6 +35,7 @@ export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
       valid: [
         { ...signal, signalKind: signalKind === 'sql' ? 'throw' : 'sql' },
         { ...signal, signalKind, fileRole: 'test' },
+        ...(NOT_EVIDENCE[ruleId] === undefined ? [] : [{ ...signal, signalKind: NOT_EVIDENCE[ruleId] }]),
       ],
       invalid: [{ facts: { ...signal, signalKind }, params: { weight, confidence, scope: 'src/orders.ts' } }],
     },

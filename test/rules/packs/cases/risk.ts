@@ -46,20 +46,31 @@ export const riskCases: Record<string, RuleCases> = {
     ],
   },
   'risk/auth-path': {
-    valid: [{ ...src }, { ...src, isAuthPath: true, lowSignal: true }, { ...src, isAuthPath: true, isTest: true }],
+    // On an auth path, but no changed line uses auth data: a path word is no evidence.
+    valid: [
+      { ...src },
+      { ...src, isAuthPath: true, lowSignal: true },
+      { ...src, isAuthPath: true, isTest: true },
+      { ...src, isAuthPath: true, signals: ['collection'] },
+    ],
     invalid: [
       {
-        facts: { ...src, path: 'src/auth/session.ts', isAuthPath: true },
+        facts: { ...src, path: 'src/auth/session.ts', isAuthPath: true, signals: ['auth'] },
         message: 'src/auth/session.ts (lines 3-4) touches authentication or authorisation',
         params: { weight: 8 },
       },
     ],
   },
   'risk/payment-path': {
-    valid: [{ ...src }, { ...src, isPaymentPath: true, lowSignal: true }],
+    // A `pricing` page that only renders text is on a payment path, but computes no money.
+    valid: [
+      { ...src },
+      { ...src, isPaymentPath: true, lowSignal: true },
+      { ...src, path: 'src/pricing/page.ts', isPaymentPath: true, signals: [] },
+    ],
     invalid: [
       {
-        facts: { ...src, path: 'src/billing/charge.ts', isPaymentPath: true },
+        facts: { ...src, path: 'src/billing/charge.ts', isPaymentPath: true, signals: ['money', 'parse-number'] },
         params: {
           weight: 8,
           proof: 'test rounding, negative amounts and currency handling in src/billing/charge.ts, and a refund end to end',

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { AnalysisReport } from '../../src/model/reports.js';
+import { type ChangeFixture, createChangeFixture, runJsonReport } from '../helpers/analysis-fixtures.js';
+
+/**
+ * Issue 41 part 4, through `checker analyze` on a real repository: each edge-case and risk template fires on its code
+ * evidence (a value reaching a slice, a pattern that can backtrack, money computed on a payment path), never on the
+ * words alone (`limit` as a retry count, a literal alternation, a `pricing` folder that renders text).
+ */
+describe('edge cases and risks fire on code evidence, not words (checker analyze)', () => {
+  let fixture: ChangeFixture;
+  let report: AnalysisReport;
+
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'src/client.ts': 'export const options = { retry: 2 };\n',
+        'src/list.ts': 'export const all = (items: number[]) => items;\n',
+        'src/pricing/banner.ts': "export const banner = 'Plans';\n",
+        'src/billing/charge.ts': 'export const charge = (price: number) => price;\n',
+      },
+      {
+        'src/client.ts': [
+          'export const METHODS = /^(GET|HEAD|OPTIONS)$/;',
+          'export const SLUG = /^([a-z0-9]+-?)+$/;',
+          'export function retry(attempt: number, options: { limit: number; backoffLimit: number }) {',
+          '  if (attempt > options.limit) return false;',
+          '  return Math.min(2 ** attempt, options.backoffLimit);',
+          '}',
+          '',
+        ].join('\n'),
+        'src/list.ts': [
+          'export function page(items: number[], offset: number, limit: number) {',
+          '  return items.slice(offset, offset + limit);',
+          '}',
+          '',
+        ].join('\n'),
+        'src/pricing/banner.ts': 'export const banner = (plan: string) => `Plans: ${plan}`;\n',
+        'src/billing/charge.ts': 'export const charge = (price: number, tax: number) => price + tax;\n',
+      },
+    );
+    report = (await runJsonReport<AnalysisReport>(fixture, ['analyze'], 'analysis-report')).report;
+  });
+  after(() => fixture.repo.cleanup());
+
+  const edgeCases = (): { rule: string; scope: string; title: string }[] =>
+    [...report.edgeCases.top, ...report.edgeCases.overflow].map((edgeCase) => ({
+      rule: edgeCase.provenance.slice(edgeCase.provenance.indexOf('#') + 1),
+      scope: edgeCase.scope,
+      title: edgeCase.title,
+    }));
+
+  it('pagination: only where a page value reaches a slice; a retry limit is none', () => {
+    assert.deepEqual(
+      edgeCases()
+        .filter((edgeCase) => edgeCase.rule === 'edge-case/pagination-bounds')
+        .map((edgeCase) => edgeCase.title),
+      ['src/list.ts:2 pages through results (.slice(…offset…))'],
+    );
+  });
+
+  it('catastrophic regex: the nested repetition, not the alternation of literals', () => {
+    assert.deepEqual(
+      edgeCases()
+        .filter((edgeCase) => edgeCase.rule === 'edge-case/catastrophic-regex')
+        .map((edgeCase) => edgeCase.title),
+      [
+        'src/client.ts:2 has a regular expression that can backtrack catastrophically (/^([a-z0-9]+-?)+$/: nested repetition ([a-z0-9]+-?)+)',
+      ],
+    );
+  });
+
+  it('payment risk: the file that computes money, not the pricing folder that renders text', () => {
+    const paymentRisks = report.findings.filter((finding) => finding.ruleId === 'risk/payment-path').map((finding) => finding.message);
+    assert.deepEqual(paymentRisks, ['src/billing/charge.ts (line 1) touches payment or money handling']);
+  });
+
+  it('findings carry what was found, not the statement of what a rule needs', () => {
+    assert.ok(report.findings.length > 0);
+    assert.equal(
+      report.findings.some((finding) => 'evidence' in finding.params),
+      false,
+    );
+  });
+});

@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { extractFacts } from '../../../src/graph/parse/extract-facts.js';
+import { findCatastrophicBacktracking } from '../../../src/graph/parse/regex-backtracking.js';
+
+const signalsOf = (lines: string[], kind: string): string[] =>
+  extractFacts('src/module.ts', lines.join('\n'), { assertionHelpers: [] })
+    .signals.filter((signal) => signal.kind === kind)
+    .map((signal) => `${signal.line} ${signal.detail}`);
+
+describe('edge-case signals need code evidence, not words', () => {
+  test('pagination: a pagination value reaching a slice or a query, never a limit alone', () => {
+    const code = [
+      'export function page(items, offset, limit) { return items.slice(offset, offset + limit); }',
+      'export const list = (db, { skip, take }) => db.user.findMany({ skip, take });',
+      'export const rows = (db, limit) => db.post.findAll({ where: {}, limit });',
+      'export const sql = (size) => db.query(`SELECT * FROM t ORDER BY id LIMIT ${size}`);',
+      "export const sql2 = db.query('SELECT id FROM t LIMIT $1 OFFSET $2', [a, b]);",
+      // Not pagination: a retry limit, a backoff limit, a fixed page size, a page object, a limit compared.
+      'export const client = got.extend({ retry: { limit: options.retry, backoffLimit: 1000 } });',
+      'export function retry(attempt, limit) { if (attempt > limit) throw new Error("done"); }',
+      'export const fixed = (db) => db.user.findMany({ take: 10 });',
+      "export const view = (res, page) => res.render('home', { page });",
+      'export const cut = (path, limit) => path.slice(0, limit);',
+    ];
+    assert.deepEqual(signalsOf(code, 'pagination'), [
+      '1 .slice(…offset…)',
+      '2 .findMany({ skip, take })',
+      '3 .findAll({ limit })',
+      '4 SELECT * FROM t ORDER BY id LIMIT',
+      '5 SELECT id FROM t LIMIT $1 OFFSET $2',
+    ]);
+  });
+
+  test('large collections: only a list the caller supplies, not a fixed local array', () => {
+    const code = [
+      'export function total(orders) { return orders.map((order) => order.amount); }',
+      'export function octets(address) { const parts = [1, 2, 3, 4]; return parts[0] + parts.filter(Boolean).length; }',
+    ];
+    assert.deepEqual(signalsOf(code, 'input-collection'), ['1 orders.map']);
+    assert.deepEqual(signalsOf(code, 'collection'), ['2 parts[0]']);
+  });
+
+  test('money: arithmetic on, or rounding of, a money-named value; a count is none', () => {
+    const code = [
+      'export const net = (price: number, fee: number) => price - fee;',
+      'export const whole = (cents: number) => Math.round(cents);',
+      'export const next = (items: number[]) => Math.round(items.length / 2);',
+    ];
+    assert.deepEqual(signalsOf(code, 'money'), ['1 price -', '2 Math.round(cents)']);
+  });
+
+  test('catastrophic regex: literals and RegExp with a literal pattern, analysed, not matched by their text', () => {
+    const code = [
+      'const methods = /^(GET|HEAD|OPTIONS)$/;',
+      'const nested = /^(a+)+$/;',
+      "const built = new RegExp('(\\\\w+\\\\s?)*$', 'u');",
+      'const safe = /^(\\d+\\.)+\\d+$/;',
+      'const dynamic = new RegExp(input);',
+    ];
+    assert.deepEqual(signalsOf(code, 'regex-backtracking'), [
+      '2 /^(a+)+$/: nested repetition (a+)+',
+      '3 RegExp("(\\\\w+\\\\s?)*$"): nested repetition (\\w+\\s?)*',
+    ]);
+    assert.equal(signalsOf(code, 'regex').length, 5, 'every pattern is still a regex signal, whether or not it backtracks');
+  });
+});
+
+describe('findCatastrophicBacktracking', () => {
+  const cases: [pattern: string, flags: string, backtracks: boolean][] = [
+    ['(a+)+$', '', true],
+    ['(?:a*)*b', '', true],
+    ['(\\w+\\s?)*$', '', true],
+    ['^([a-zA-Z0-9])(([\\-.]|[_]+)?([a-zA-Z0-9]+))*(@)', '', true],
+    ['(x+x+)+y', '', true],
+    ['(a|ab)*c', '', true],
+    ['(\\w|\\d)+$', '', true],
+    ['(A|a)+$', 'i', true],
+    ['^(GET|HEAD|OPTIONS)$', '', false],
+    ['(\\d+\\.)+', '', false],
+    ['^(\\d{1,3}\\.){3}\\d{1,3}$', '', false],
+    ['(A|b)+$', '', false],
+    ['(A|a)+$', '', false],
+    ['^[^/]+(/[^/]+)*$', '', false],
+    ['[a-z]+', '', false],
+    ['(', '', false],
+  ];
+  for (const [pattern, flags, backtracks] of cases) {
+    test(`/${pattern}/${flags} ${backtracks ? 'can' : 'cannot'} backtrack catastrophically`, () => {
+      assert.equal(findCatastrophicBacktracking(pattern, flags) !== undefined, backtracks);
+    });
+  }
+});
