@@ -232,6 +232,8 @@ export type SignalKind =
   | 'regex-backtracking'
   | 'env-config'
   | 'sql'
+  /** A call that writes stored state (`create`, `insert`, `save`, `update`, `upsert`, `increment`) or SQL INSERT/UPDATE. */
+  | 'write'
   | 'file-io'
   | 'network'
   | 'throw'

@@ -362,6 +362,11 @@ export const FACT_CATALOGUE: FactCatalogue = {
     request: fact('string', '`a GET request`, `an OPTIONS request`, `a request of any method`, `a page visit`, for wording'),
     changed: fact('boolean', 'the change reaches the route through its handler chain (docs/routes.md)'),
     reachingTests: fact('number', 'test files reaching the handler'),
+    handlerWrites: fact(
+      'boolean',
+      'the handler, or a function it calls, writes stored state on a changed file (create, insert, save, update, upsert, increment, SQL INSERT/UPDATE)',
+    ),
+    handlerWrite: fact('string', 'the first such write and where (`db.pin.create at src/pins.ts:12`), empty when none is seen'),
   },
   repository: {
     fileCount: fact('number', 'scanned files'),

@@ -38,20 +38,31 @@ function toEdgeCase(candidate: RankableEdgeCase, score: number, evidenceIds: str
 }
 
 /**
- * Scores, dedupes by (trigger, scope) — the best-scored copy stays and collects the others' evidence —
- * and sorts by score (highest first), then id. The first eight are `top`, the rest `overflow`.
+ * Scores, dedupes — one case per (trigger, scope), and one per rule and scope, so that a rule whose scope is a file
+ * (`computes money`) asks once per file however many of its lines carry the signal; the best-scored copy stays and
+ * collects the others' evidence — and sorts by score (highest first), then id. The first eight are `top`, the rest
+ * `overflow`.
  */
 export function rankEdgeCases(candidates: readonly RankableEdgeCase[], limit: number = TOP_EDGE_CASES): RankedEdgeCases {
   const scored = candidates
     .map((candidate) => ({ candidate, score: scoreEdgeCase(candidate) }))
     .sort((a, b) => b.score - a.score || compareText(a.candidate.id, b.candidate.id));
-  const kept = new Map<string, { candidate: RankableEdgeCase; score: number; evidence: Set<string> }>();
+  const kept: { candidate: RankableEdgeCase; score: number; evidence: Set<string> }[] = [];
+  const byKey = new Map<string, (typeof kept)[number]>();
   for (const entry of scored) {
-    const key = `${entry.candidate.trigger}\u0000${entry.candidate.scope}`;
-    const existing = kept.get(key);
-    if (existing === undefined) kept.set(key, { ...entry, evidence: new Set(entry.candidate.evidenceIds) });
-    else for (const id of entry.candidate.evidenceIds) existing.evidence.add(id);
+    const keys = [
+      `trigger\u0000${entry.candidate.trigger}\u0000${entry.candidate.scope}`,
+      `rule\u0000${entry.candidate.provenance}\u0000${entry.candidate.scope}`,
+    ];
+    const existing = keys.map((key) => byKey.get(key)).find((found) => found !== undefined);
+    if (existing !== undefined) {
+      for (const id of entry.candidate.evidenceIds) existing.evidence.add(id);
+      continue;
+    }
+    const added = { ...entry, evidence: new Set(entry.candidate.evidenceIds) };
+    kept.push(added);
+    for (const key of keys) byKey.set(key, added);
   }
-  const ranked = [...kept.values()].map((entry) => toEdgeCase(entry.candidate, entry.score, [...entry.evidence].sort(compareText)));
+  const ranked = kept.map((entry) => toEdgeCase(entry.candidate, entry.score, [...entry.evidence].sort(compareText)));
   return { top: ranked.slice(0, limit), overflow: ranked.slice(limit) };
 }

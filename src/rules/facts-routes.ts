@@ -1,3 +1,4 @@
+import type { FunctionFact, SignalFact, Span } from '../model/facts.js';
 import type { RouteNode } from '../model/graph.js';
 import { type GraphLookup, sortUnique } from './facts-graph.js';
 
@@ -13,12 +14,49 @@ export function getRouteParams(path: string): string[] {
   return names;
 }
 
+/** What the head side of a changed file says: its signals and functions (what a handler's writes are read from). */
+export interface HeadCode {
+  signals: readonly SignalFact[];
+  functions: readonly FunctionFact[];
+}
+
+/**
+ * The first write (a `write` signal: `db.pin.create`, SQL INSERT) the route's handler makes, in its own code or in a
+ * function it calls directly, as far as the changed files show it; undefined when none is seen. Only changed files are
+ * read: a handler the change did not touch is no evidence either way, and no template fires on it.
+ */
+export function findHandlerWrite(route: RouteNode, headCode: ReadonlyMap<string, HeadCode>): string | undefined {
+  const writeIn = (file: string, span: Span): string | undefined => {
+    const write = headCode
+      .get(file)
+      ?.signals.find((signal) => signal.kind === 'write' && signal.line >= span.start && signal.line <= span.end);
+    return write === undefined ? undefined : `${write.detail} at ${file}:${write.line}`;
+  };
+  for (const registration of route.registrations ?? []) {
+    for (const link of registration.chain) {
+      if (link.role !== 'handler') continue;
+      const own = writeIn(link.file, link.span);
+      if (own !== undefined) return own;
+      for (const target of link.targets) {
+        const hash = target.lastIndexOf('#');
+        const file = target.slice(0, hash);
+        const name = target.slice(hash + 1);
+        const callee = headCode.get(file)?.functions.find((fn) => fn.name === name);
+        const called = callee === undefined ? undefined : writeIn(file, callee.span);
+        if (called !== undefined) return called;
+      }
+    }
+  }
+  return undefined;
+}
+
 /** The catalogue facts of one route. */
 export function deriveRouteFacts(
   lookup: GraphLookup,
   id: string,
   route: RouteNode,
   changedRouteIds: ReadonlySet<string>,
+  headCode: ReadonlyMap<string, HeadCode> = new Map(),
 ): Record<string, unknown> {
   const handlerFiles = new Set<string>([route.file]);
   lookup.kg.graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
@@ -55,5 +93,10 @@ export function deriveRouteFacts(
           : `${/^[AEIOU]/.test(route.method) ? 'an' : 'a'} ${route.method} request`,
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
+    ...describeWrite(findHandlerWrite(route, headCode)),
   };
+}
+
+function describeWrite(write: string | undefined): { handlerWrites: boolean; handlerWrite: string } {
+  return { handlerWrites: write !== undefined, handlerWrite: write ?? '' };
 }

@@ -14,7 +14,7 @@ import { EDGE_KINDS, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
-import { deriveRouteFacts } from './facts-routes.js';
+import { deriveRouteFacts, type HeadCode } from './facts-routes.js';
 import { deriveTestCaseFacts, deriveTestFileFacts } from './facts-tests.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
@@ -623,7 +623,14 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     if (attributes.kind === 'route' && (input.scope === undefined || input.scope.routeIds.has(id))) routes.push({ id, route: attributes });
   });
   routes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  for (const { id, route } of routes) subjects.push({ subject: 'route', id, facts: deriveRouteFacts(lookup, id, route, changedRouteIds) });
+  const headCode = new Map(
+    files
+      .filter((file) => file.status !== 'deleted')
+      .map((file): [string, HeadCode] => [file.path, { signals: file.headSignals ?? [], functions: file.headFunctions ?? [] }]),
+  );
+  for (const { id, route } of routes) {
+    subjects.push({ subject: 'route', id, facts: deriveRouteFacts(lookup, id, route, changedRouteIds, headCode) });
+  }
   subjects.push({
     subject: 'repository',
     id: 'repository',

@@ -84,3 +84,49 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
     );
   });
 });
+
+describe('double submit needs a write in the handler (checker analyze)', () => {
+  let fixture: ChangeFixture;
+  let report: AnalysisReport;
+  const routes = (version: string): string =>
+    [
+      "import express from 'express';",
+      "import { db } from './db.js';",
+      'export const router = express.Router();',
+      `router.post('/pins.list', async (req, res) => { res.json(await db.pin.findAll({ where: { v: ${version} } })); });`,
+      `router.post('/pins.create', async (req, res) => { res.json(await db.pin.create({ ...req.body, v: ${version} })); });`,
+      `router.post('/pins.archive', async (req, res) => { res.json(await archive(req.body.id, ${version})); });`,
+      'export async function archive(id: string, version: number) {',
+      '  return db.pin.update({ where: { id }, data: { archived: true, version } });',
+      '}',
+      '',
+    ].join('\n');
+
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'pins', type: 'module', dependencies: { express: '^4.0.0' } }),
+        'src/db.ts': 'export const db: any = {};\n',
+        'src/pins.ts': routes('1'),
+        'src/app.ts':
+          "import express from 'express';\nimport { router } from './pins.js';\nexport const app = express();\napp.use('/api', router);\n",
+      },
+      { 'src/pins.ts': routes('2') },
+    );
+    report = (await runJsonReport<AnalysisReport>(fixture, ['analyze'], 'analysis-report')).report;
+  });
+  after(() => fixture.repo.cleanup());
+
+  it('fires for the routes that create or update (directly or through a function the handler calls), not the one that lists', () => {
+    assert.deepEqual(
+      [...report.edgeCases.top, ...report.edgeCases.overflow]
+        .filter((edgeCase) => edgeCase.provenance.endsWith('#edge-case/route-double-submit'))
+        .map((edgeCase) => edgeCase.title)
+        .sort(),
+      [
+        'POST /api/pins.archive may be submitted twice: its handler writes (db.pin.update at src/pins.ts:8)',
+        'POST /api/pins.create may be submitted twice: its handler writes (db.pin.create at src/pins.ts:5)',
+      ],
+    );
+  });
+});

@@ -170,4 +170,19 @@ describe('rankEdgeCases', () => {
     assert.deepEqual(ranked.top[1]?.evidenceIds, ['signal:j', 'signal:k']);
     assert.equal(Object.hasOwn(ranked.top[0] ?? {}, 'weight'), false);
   });
+
+  it('asks a rule once per scope: two lines of one file computing money make one case with both signals', () => {
+    const atLine = (line: number, inChangedLines: boolean): RankableEdgeCase => ({
+      ...edgeCase(`money-${line}`, 5, 'high', inChangedLines, `amounts reach line ${line}`, 'src/money.ts'),
+      provenance: 'edge-cases@1.1.0#edge-case/money-rounding',
+    });
+    const ranked = rankEdgeCases([atLine(2, true), atLine(3, false), { ...atLine(9, true), scope: 'src/other.ts' }]);
+    assert.deepEqual(
+      ranked.top.map((entry) => [entry.id, entry.scope, entry.evidenceIds]),
+      [
+        ['money-2', 'src/money.ts', ['signal:money-2', 'signal:money-3']],
+        ['money-9', 'src/other.ts', ['signal:money-9']],
+      ],
+    );
+  });
 });

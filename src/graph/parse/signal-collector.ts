@@ -20,6 +20,33 @@ const maxSignals = 200;
 const pagingMethods = new Set(['slice', 'skip', 'take', 'limit', 'offset', 'range', 'paginate']);
 /** Option keys of query calls that page (`findMany({ skip, take })`, `find({ limit, offset })`). */
 const pagingKeys = new Set(['skip', 'take', 'offset', 'cursor', 'page', 'perPage', 'per_page', 'pageSize', 'page_size', 'limit']);
+/**
+ * Calls that store something new or change stored state each time they run (ORM and driver methods): a request that
+ * reaches one twice writes twice. Reads, deletes and plain setters are not among them.
+ */
+const writeMethods = new Set([
+  'create',
+  'createMany',
+  'bulkCreate',
+  'findOrCreate',
+  'insert',
+  'insertOne',
+  'insertMany',
+  'save',
+  'upsert',
+  'update',
+  'updateOne',
+  'updateMany',
+  'findOneAndUpdate',
+  'findByIdAndUpdate',
+  'increment',
+  'decrement',
+  '$executeRaw',
+]);
+/** Receivers whose `update` feeds a digest, not a store (`createHash('sha256').update(text)`). */
+const digestReceiver = /(?:hash|hmac|digest|cipher|sign|verify)$/i;
+/** SQL that writes rows. */
+const sqlWrite = /^\s*(?:INSERT|UPDATE)\s/i;
 /** Rounding a money-named value (`Math.round(cents)`) is money handling, as arithmetic on one is. */
 const roundingFunctions = new Set(['Math.round', 'Math.floor', 'Math.ceil', 'Math.trunc']);
 /** Keys that page wherever they are passed; `page` or `limit` alone page only a query call's options. */
@@ -97,6 +124,7 @@ export class SignalCollector {
       case 'StringLiteral': {
         const value = getString(node, 'value') ?? '';
         if (isSqlText(value)) this.add('sql', node, value.trim());
+        if (sqlWrite.test(value)) this.add('write', node, value.trim());
         if (isSqlText(value) && sqlPaging.test(value)) this.add('pagination', node, value.trim());
         return;
       }
@@ -104,6 +132,7 @@ export class SignalCollector {
         const first = getNodes(node, 'quasis')[0];
         const text = first === undefined ? '' : (getString(first, 'cooked') ?? getString(first, 'raw') ?? '');
         if (isSqlText(text)) this.add('sql', node, text.trim());
+        if (sqlWrite.test(text)) this.add('write', node, text.trim());
         const quasis = getNodes(node, 'quasis').map((quasi) => getString(quasi, 'raw') ?? '');
         // `LIMIT ${size}`: a quasi that ends with LIMIT or OFFSET is followed by a value the code supplies.
         if (isSqlText(text) && quasis.slice(0, -1).some((quasi) => /\b(?:LIMIT|OFFSET)\s*$/i.test(quasi))) {
@@ -166,6 +195,7 @@ export class SignalCollector {
     const last = method ?? name;
     const root = calleeName === undefined ? '' : (calleeName.split('.')[0] ?? '');
     this.addPaging(node, callee, method);
+    this.addWrite(node, callee, method);
     if (roundingFunctions.has(calleeName ?? '')) {
       const operand = getExpressions(node, 'arguments')[0];
       const money = this.getMoneyOperandName(operand);
@@ -182,6 +212,18 @@ export class SignalCollector {
       const object = getIdentifierName(unwrapExpression(getNode(callee, 'object')));
       if (object && params?.includes(object)) this.add('input-collection', node, `${object}.${method}`);
     }
+  }
+
+  /** A call that writes stored state (`db.user.create(…)`, `order.save()`): what makes a request unsafe to repeat. */
+  private addWrite(node: AstNode, callee: AstNode, method: string | undefined): void {
+    if (method === undefined || callee.type !== 'MemberExpression' || !writeMethods.has(method)) return;
+    const receiver = unwrapExpression(getNode(callee, 'object'));
+    const receiverName =
+      receiver?.type === 'CallExpression'
+        ? getDottedName(getNode(receiver, 'callee'))
+        : (getDottedName(receiver) ?? getPropertyName(receiver ?? callee));
+    if (method === 'update' && digestReceiver.test(receiverName ?? '')) return;
+    this.add('write', node, `${receiverName ?? ''}.${method}`);
   }
 
   /** Pagination with evidence: a pagination name (`offset`, `pageSize`) passed to a paging method or as a query call's paging option. */

@@ -50,6 +50,20 @@ describe('edge-case signals need code evidence, not words', () => {
     assert.deepEqual(signalsOf(code, 'money'), ['1 price -', '2 Math.round(cents)']);
   });
 
+  test('writes: ORM and driver calls that store or change state, and SQL INSERT/UPDATE; digests, reads and deletes are none', () => {
+    const code = [
+      'await prisma.order.create({ data });',
+      'await order.save();',
+      "await db.query('INSERT INTO orders (id) VALUES ($1)', [id]);",
+      "const digest = createHash('sha256').update(body).digest('hex');",
+      'hash.update(chunk);',
+      'await prisma.order.findMany({ where });',
+      'await prisma.order.delete({ where });',
+      'items.push(item);',
+    ];
+    assert.deepEqual(signalsOf(code, 'write'), ['1 prisma.order.create', '2 order.save', '3 INSERT INTO orders (id) VALUES ($1)']);
+  });
+
   test('catastrophic regex: literals and RegExp with a literal pattern, analysed, not matched by their text', () => {
     const code = [
       'const methods = /^(GET|HEAD|OPTIONS)$/;',

@@ -73,6 +73,8 @@ const route = {
   paramCount: 1,
 };
 
+const writes = { handlerWrites: true, handlerWrite: 'db.order.create at src/routes/orders.ts:9' };
+
 export const routeEdgeCaseCases: Record<string, RuleCases> = {
   'edge-case/route-params': {
     // An unresolved `{?…}` segment is not a parameter.
@@ -147,15 +149,24 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     ],
   },
   'edge-case/route-double-submit': {
+    // A POST that only reads (an RPC-style `pins.list`) is no double-submit risk: the write is the evidence.
     valid: [
-      { ...route, isMutation: false },
-      { ...route, isMutation: true, changed: false },
-      { ...route, isMutation: true, method: 'PUT' },
-      { ...route, isMutation: true, method: 'DELETE' },
+      { ...route, isMutation: false, ...writes },
+      { ...route, isMutation: true, changed: false, ...writes },
+      { ...route, isMutation: true, method: 'PUT', ...writes },
+      { ...route, isMutation: true, method: 'DELETE', ...writes },
+      { ...route, isMutation: true, handlerWrites: false, handlerWrite: '' },
     ],
     invalid: [
-      { facts: { ...route, isMutation: true }, params: { weight: 4, confidence: 'medium', scope: 'POST /orders/:id' } },
-      { facts: { ...route, isMutation: true, method: 'PATCH' }, params: { weight: 4, confidence: 'medium', scope: 'PATCH /orders/:id' } },
+      {
+        facts: { ...route, isMutation: true, ...writes },
+        message: 'POST /orders/:id may be submitted twice: its handler writes (db.order.create at src/routes/orders.ts:9)',
+        params: { weight: 4, confidence: 'medium', scope: 'POST /orders/:id' },
+      },
+      {
+        facts: { ...route, isMutation: true, method: 'PATCH', ...writes },
+        params: { weight: 4, confidence: 'medium', scope: 'PATCH /orders/:id' },
+      },
     ],
   },
 };
