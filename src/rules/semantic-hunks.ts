@@ -181,6 +181,7 @@ function classifyPair(
   after: string,
   line: number,
   following: () => readonly string[] = () => [],
+  isOldLogic: (condition: string) => boolean = () => false,
 ): SemanticChange[] {
   if (isCommentLine(after)) return [];
   const head = toCode(after);
@@ -220,6 +221,8 @@ function classifyPair(
     // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
     const joined = onItsLine === undefined ? joinCondition(shown, following) : undefined;
     const condition = onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')');
+    // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
+    if (isOldLogic(condition)) return changes;
     add(
       'condition',
       condition,
@@ -327,6 +330,65 @@ function isReplacedBy(removed: string, after: string): boolean {
   return false;
 }
 
+/** `const name = expression;` (or let, var; a type annotation allowed): the name and its expression. */
+const DECLARATION = /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(.+?);?\s*$/;
+
+function findDeclarations(lines: readonly string[]): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const line of lines) {
+    const match = DECLARATION.exec(toCode(line) === '' ? '' : line.replace(/\/\/.*$/, ''));
+    if (match?.[1] !== undefined && match[2] !== undefined) found.set(match[1], match[2]);
+  }
+  return found;
+}
+
+/**
+ * A condition as the decision it makes: names declared in the hunk replaced by what they hold (`positive` by
+ * `a > 0`), renamed names by their old ones, then without spaces or parentheses. Two conditions with the same tokens
+ * read the same decision (parentheses that regroup `a || b && c` are the rare exception this accepts).
+ */
+function toLogic(condition: string, inline: ReadonlyMap<string, string>, renames: ReadonlyMap<string, string>): string {
+  const substituted = toCode(condition).replace(/[A-Za-z_$][\w$]*/g, (name, offset: number, text: string) => {
+    if (text[offset - 1] === '.') return name;
+    const held = inline.get(name);
+    if (held !== undefined) return `(${toCode(held)})`;
+    return renames.get(name) ?? name;
+  });
+  return substituted.replace(/[\s()]/g, '');
+}
+
+/** The conditions of removed lines of a hunk (an `if`, `while`, ternary or conditional return). */
+function findOldConditions(removed: readonly string[]): string[] {
+  return removed.flatMap((line) => {
+    const code = toCode(line);
+    if (!CONDITION.test(code)) return [];
+    const shown = line.trim().replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
+    return [takeParenthesised(shown) ?? shown];
+  });
+}
+
+/**
+ * Whether a condition of the new side makes a decision a removed line of the same hunk made: then the change is a
+ * rename or an extraction, and asks for no condition case.
+ */
+function createOldLogicCheck(removed: readonly string[], added: readonly string[]): (condition: string) => boolean {
+  const oldConditions = findOldConditions(removed);
+  if (oldConditions.length === 0) return () => false;
+  const oldDeclarations = findDeclarations(removed);
+  const newDeclarations = findDeclarations(added);
+  // A declaration renamed with the same expression: the new name reads as the old one.
+  const renames = new Map<string, string>();
+  for (const [name, expression] of newDeclarations) {
+    for (const [oldName, oldExpression] of oldDeclarations) {
+      if (oldName !== name && toCode(oldExpression) === toCode(expression)) renames.set(name, oldName);
+    }
+  }
+  const inlineNew = new Map([...newDeclarations].filter(([name]) => !renames.has(name) && !oldDeclarations.has(name)));
+  const inlineOld = new Map([...oldDeclarations].filter(([name]) => !newDeclarations.has(name) && ![...renames.values()].includes(name)));
+  const old = new Set(oldConditions.map((condition) => toLogic(condition, inlineOld, new Map())));
+  return (condition) => old.has(toLogic(condition, inlineNew, renames));
+}
+
 /**
  * What the diff changed in the code's decisions: comparisons and their limits, defaults, conditions,
  * error paths, regular expressions and arithmetic or rounding. Lines of a hunk are paired in order
@@ -340,6 +402,10 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
   const seen = new Set<string>();
   const addedHunks = new Set<number>();
   for (const [index, hunk] of hunks.entries()) {
+    const isOldLogic = createOldLogicCheck(
+      base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
+      head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines),
+    );
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];
@@ -348,7 +414,7 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
       const before = removed !== undefined && isReplacedBy(removed, after) ? removed : undefined;
-      const found = classifyPair(before, after, line, () => head.slice(line, line + MAX_CONDITION_LINES * 2));
+      const found = classifyPair(before, after, line, () => head.slice(line, line + MAX_CONDITION_LINES * 2), isOldLogic);
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;

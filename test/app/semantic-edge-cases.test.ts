@@ -180,6 +180,29 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  // at least five', '  // more than five'), []);
     assert.deepEqual(one("  throw new Error('too short');", "  throw new Error('name is too short');"), []);
   });
+
+  test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
+    const hunk = (before: string[], after: string[]) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length },
+      ]).map((change) => [change.kind, change.subject]);
+    // Found on ky: the retry condition's operand became a named constant.
+    assert.deepEqual(
+      hunk(
+        ["  if (options.retry > 0 && method !== 'get') {"],
+        ['  const canRetry = options.retry > 0;', "  if (canRetry && method !== 'get') {"],
+      ),
+      [],
+    );
+    assert.deepEqual(hunk(['  const ok = a && b;', '  if (ok) {'], ['  const valid = a && b;', '  if (valid) {']), []);
+    assert.deepEqual(
+      hunk(
+        ["  if (options.retry > 0 && method !== 'get') {"],
+        ['  const canRetry = options.retry > 0;', "  if (canRetry || method !== 'get') {"],
+      ),
+      [['condition', "(canRetry || method !== 'get')"]],
+    );
+  });
 });
 
 describe('semantic edge cases come first and name the changed line (checker analyze)', () => {
