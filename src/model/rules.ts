@@ -434,7 +434,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
   'changed-semantic': {
     path: fact('string', 'changed file'),
     line: fact('number', 'head-side line of the change'),
-    semanticKind: fact('string', 'boundary | default | condition | error-path | regex | arithmetic: what the diff changed in the decision'),
+    semanticKind: fact(
+      'string',
+      'boundary | default | condition | error-path | regex | arithmetic | membership | normalisation | option-flag: what the diff changed in the decision',
+    ),
     before: fact('string', 'the replaced line, trimmed (empty for an added line), at most 80 characters'),
     after: fact('string', 'the new line, trimmed, at most 80 characters'),
     edit: fact('string', '`<before> → <after>`, or `new line: <after>` for an added line'),

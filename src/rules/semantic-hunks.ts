@@ -1,6 +1,15 @@
 import type { Hunk } from '../model/change.js';
 
-export type SemanticKind = 'boundary' | 'default' | 'condition' | 'error-path' | 'regex' | 'arithmetic';
+export type SemanticKind =
+  | 'boundary'
+  | 'default'
+  | 'condition'
+  | 'error-path'
+  | 'regex'
+  | 'arithmetic'
+  | 'membership'
+  | 'normalisation'
+  | 'option-flag';
 
 /** A change in what the code decides, found by comparing a changed line with the line it replaced. */
 export interface SemanticChange {
@@ -35,6 +44,35 @@ const ERROR_PATH =
 const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/;
 const ROUNDING = /\bMath\.(?:round|floor|ceil|trunc)\(|\.toFixed\(|\.toPrecision\(|\b(?:round|floor|ceil)\w*\(/;
 const ARITHMETIC = /[\w)\]]\s*([-+*/%])\s*[\w(]/g;
+/** `x ??= y`, `x ||= y`: a default given in place; `x &&= f(x)`: a value transformed when present. */
+const LOGICAL_ASSIGNMENT = /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*(\?\?=|\|\|=|&&=)\s*([^;]+)/;
+/** A membership test: `list.includes(x)`, `set.has(x)`, `key in object`, `list.indexOf(x) !== -1`. */
+const MEMBERSHIP =
+  /([A-Za-z_$][\w$.]*(?:\([^()]*\))?)\.(includes|has|indexOf)\(([^()]*(?:\([^()]*\))?[^()]*)\)|(\S+)\s+in\s+([A-Za-z_$][\w$.]*)/;
+/** Text normalised before it is compared or stored. */
+const NORMALISATION = /\.(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|normalize)\(/;
+/**
+ * Option flags of library calls whose value changes behaviour on an input the happy path never sends: an unknown id,
+ * a duplicate, a field that is not in the schema, a record soft-deleted.
+ */
+const OPTION_FLAG =
+  /\b(rejectOnEmpty|strict|upsert|paranoid|required|nullable|optional|unique|cascade|overwrite|force|throwHttpErrors|followRedirect|allowUnknown|stripUnknown|ignoreDuplicates|returning|validate)\s*:\s*(true|false|'[^']*'|"[^"]*"|\d+)/;
+const FLAG_VALUES: Record<string, string> = {
+  rejectOnEmpty: 'an id that matches no record (a 404 or a clear error, not an empty success)',
+  strict: 'input with a field the schema does not declare, and input of the wrong type',
+  upsert: 'a record that does not exist yet and one that does',
+  paranoid: 'a soft-deleted record, read and counted',
+  required: 'a request without the field, and with it empty',
+  nullable: 'the field set to null, and left out',
+  optional: 'the field left out, and set to undefined',
+  unique: 'a second record with the same value',
+  cascade: 'a parent deleted while it still has children',
+  ignoreDuplicates: 'the same record inserted twice',
+  allowUnknown: 'input with a field the schema does not declare',
+  stripUnknown: 'input with a field the schema does not declare (is it dropped or kept?)',
+  throwHttpErrors: 'a response with status 404 and one with 500',
+  followRedirect: 'a response that redirects (301, 302 and 307)',
+};
 
 function excerpt(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, ' ');
@@ -243,6 +281,44 @@ function classifyPair(
     );
   }
   if (!codeChanged) return changes;
+  const assignment = LOGICAL_ASSIGNMENT.exec(head);
+  if (assignment !== null && (base === undefined || !base.includes(assignment[0]))) {
+    const [, target = '', operator = '', value = ''] = assignment;
+    if (operator === '&&=') {
+      add('condition', `${target} ${operator} …`, '', `${target} undefined, empty and set, so that the transform runs only when it should`);
+    } else {
+      const missing = operator === '??=' ? 'undefined and null' : "undefined, null, '' and 0";
+      add('default', target, excerpt(value.trim()), `${target} ${missing} (it becomes ${excerpt(value.trim())}), and a value already set`);
+    }
+  }
+  const membership = MEMBERSHIP.exec(head);
+  // `for (const key in object)` iterates; it tests nothing.
+  const isIteration = membership?.[5] !== undefined && /\bfor\s*\(/.test(head);
+  if (membership !== null && !isIteration && (base === undefined || !base.includes(membership[0]))) {
+    const collection = membership[1] ?? membership[5] ?? '';
+    const item = membership[3] ?? membership[4] ?? '';
+    add(
+      'membership',
+      excerpt(membership[0]),
+      '',
+      `${excerpt(item) || 'a value'} that is in ${excerpt(collection)}, one that is not, and one that differs only in case or type ("1" and 1)`,
+    );
+  }
+  const normalisation = NORMALISATION.exec(head);
+  if (normalisation !== null && (base === undefined || !NORMALISATION.test(base) || NORMALISATION.exec(base)?.[1] !== normalisation[1])) {
+    add(
+      'normalisation',
+      normalisation[1] ?? '',
+      '',
+      "the same value in other cases and with spaces around it (' Value ', 'VALUE', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')",
+    );
+  }
+  const flag = OPTION_FLAG.exec(head);
+  const oldFlag = base === undefined ? null : OPTION_FLAG.exec(base);
+  if (flag !== null && (oldFlag === null || oldFlag[0] !== flag[0])) {
+    const [, name = '', value = ''] = flag;
+    add('option-flag', name, value, FLAG_VALUES[name] ?? `an input for which ${name}: ${value} matters, with the option and without it`);
+  }
   if (ERROR_PATH.test(head)) {
     // A changed HTTP status is the one thing a caller sees: name both values.
     const status = STATUS.exec(head)?.[1];

@@ -181,6 +181,38 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one("  throw new Error('too short');", "  throw new Error('name is too short');"), []);
   });
 
+  test('beyond if: logical assignments, membership tests, normalisation and option flags name the line and the values', () => {
+    // Found on ky, outline and got (issue 41): each of these changed behaviour with no `if` in sight.
+    assert.deepEqual(one('  retry.methods = retry.methods;', '  retry.methods &&= retry.methods.map((method) => method.toLowerCase());'), [
+      ['condition', 'retry.methods &&= …', '', 'retry.methods undefined, empty and set, so that the transform runs only when it should'],
+      [
+        'normalisation',
+        'toLowerCase',
+        '',
+        "the same value in other cases and with spaces around it (' Value ', 'VALUE', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')",
+      ],
+    ]);
+    assert.deepEqual(one('  options.timeout = options.timeout;', '  options.timeout ??= 10000;'), [
+      ['default', 'options.timeout', '10000', 'options.timeout undefined and null (it becomes 10000), and a value already set'],
+    ]);
+    assert.deepEqual(one('  return or(isDone(op), false);', '  return or(isDone(op), TerminalStates.includes(op.state));').slice(0, 1), [
+      [
+        'membership',
+        'TerminalStates.includes(op.state)',
+        '',
+        'op.state that is in TerminalStates, one that is not, and one that differs only in case or type ("1" and 1)',
+      ],
+    ]);
+    assert.deepEqual(one('  const pin = await Pin.findByPk(id);', '  const pin = await Pin.findByPk(id, { rejectOnEmpty: true });'), [
+      ['option-flag', 'rejectOnEmpty', 'true', 'an id that matches no record (a 404 or a clear error, not an empty success)'],
+    ]);
+    assert.deepEqual(
+      one('  for (const key in headers) copy(key);', '  for (const name in headers) copy(name);'),
+      [],
+      'a for…in loop tests nothing',
+    );
+  });
+
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
@@ -231,7 +263,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.1\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.2\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

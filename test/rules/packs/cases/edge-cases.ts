@@ -185,7 +185,17 @@ const semantic = {
   changeKind: 'runtime',
 };
 
-const SEMANTIC_KINDS = ['boundary', 'default', 'condition', 'error-path', 'regex', 'arithmetic'] as const;
+const SEMANTIC_KINDS = [
+  'boundary',
+  'default',
+  'condition',
+  'error-path',
+  'regex',
+  'arithmetic',
+  'membership',
+  'normalisation',
+  'option-flag',
+] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
   SEMANTIC_KINDS.map((kind): [string, RuleCases] => [
