@@ -25,7 +25,7 @@ export interface HeadCode {
  * function it calls directly, as far as the changed files show it; undefined when none is seen. Only changed files are
  * read: a handler the change did not touch is no evidence either way, and no template fires on it.
  */
-export function findHandlerWrite(route: RouteNode, headCode: ReadonlyMap<string, HeadCode>): string | undefined {
+function findHandlerWrite(route: RouteNode, headCode: ReadonlyMap<string, HeadCode>): string | undefined {
   const writeIn = (file: string, span: Span): string | undefined => {
     const write = headCode
       .get(file)
