@@ -59,6 +59,7 @@ describe('signals', () => {
       '18 throw throw',
       '19 catch catch',
       '20 sql UPDATE accounts SET balance =',
+      '20 write UPDATE accounts SET balance =',
       '21 parse-number Number',
       '21 date-time Date.now',
       '22 collection rows.slice',
