@@ -438,6 +438,8 @@ function toChangedFileEvidence(
       ...optional('headText', sides.headText.get(file.path)),
       ...optional('baseTypeSpans', sides.baseFacts.get(file.path)?.typeSpans),
       ...optional('headTypeSpans', sides.headFacts.get(file.path)?.typeSpans),
+      ...optional('baseRuntimeHash', sides.baseFacts.get(file.path)?.runtimeHash),
+      ...optional('headRuntimeHash', sides.headFacts.get(file.path)?.runtimeHash),
       ...optional('compiledFrom', compiledFrom),
       pathClasses: pathClasses(file.path),
     }),

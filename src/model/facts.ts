@@ -283,6 +283,11 @@ export interface FileFacts {
   constants: ConstantFact[];
   /** Lines of top-level statements with no run-time effect (types, `declare`, overloads, type-only imports). */
   typeSpans?: Span[];
+  /**
+   * The hash of the file's text without its type syntax (graph/parse/runtime-text.ts): equal on both sides of a change
+   * when the change is in types only.
+   */
+  runtimeHash?: string;
   signals: SignalFact[];
   functions: FunctionFact[];
   /** Number of lines in the file. */

@@ -17,6 +17,9 @@ export interface ChangeKindInput {
   /** Type-only declarations on each side (interfaces, type aliases, `declare`, overload signatures, type imports). */
   baseTypeSpans?: readonly Span[];
   headTypeSpans?: readonly Span[];
+  /** Hashes of each side's text without its type syntax (graph/parse/runtime-text.ts): equal when only types changed. */
+  baseRuntimeHash?: string;
+  headRuntimeHash?: string;
   /** The TypeScript source this file is compiled from (see findCompiledSource): its proof is the source's. */
   compiledFrom?: string;
   /** The path's classes from the merged classifier packs (rules/classifiers.ts). */
@@ -102,6 +105,9 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
 }
 
 function isTypeOnlyChange(input: ChangeKindInput): boolean {
+  // What runs is the same on both sides: the change is in annotations, type arguments or type imports, even when they
+  // sit on lines of runtime code.
+  if (input.baseRuntimeHash !== undefined && input.baseRuntimeHash === input.headRuntimeHash) return true;
   if (
     input.headText === undefined ||
     input.baseText === undefined ||

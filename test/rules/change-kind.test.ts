@@ -240,17 +240,23 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
   };
   let docsOnly: ChangeFixture;
   let typeOnly: ChangeFixture;
+  let typesInRuntimeLines: ChangeFixture;
   let runtime: ChangeFixture;
   before(() => {
+    // Issue 41: a type import, an annotation and a type argument on lines of runtime code change nothing that runs.
+    typesInRuntimeLines = createChangeFixture(base, {
+      'src/cart.ts':
+        "import { total, type Price } from './price.js';\nimport type { Cart } from './types.js';\nexport const sum = (items: readonly Price[]): number => items.reduce<number>((acc, item: Price) => acc + total(item), 0);\n",
+    });
     docsOnly = createChangeFixture(base, { 'README.md': '# Shop\n\nRounds prices half up.\n' });
     typeOnly = createChangeFixture(base, { 'src/price.ts': TYPES.replace('  cents: number;', '  cents: number;\n  label?: string;') });
     runtime = createChangeFixture(base, { 'src/price.ts': TYPES.replace('return price.cents;', 'return Math.round(price.cents);') });
   });
   after(() => {
-    for (const fixture of [docsOnly, typeOnly, runtime]) fixture.repo.cleanup();
+    for (const fixture of [docsOnly, typeOnly, typesInRuntimeLines, runtime]) fixture.repo.cleanup();
   });
 
-  test('a docs-only change and a type-only change get no proof entry and no proof task; a runtime change does', async () => {
+  test('a docs-only change and a type-only change (also types on runtime lines) get no proof entry and no proof task; a runtime change does', async () => {
     const kinds = async (fixture: ChangeFixture) => {
       const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
       return {
@@ -262,6 +268,12 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
     };
     assert.deepEqual(await kinds(docsOnly), { changeKinds: [['README.md', 'docs']], proof: [], proofTasks: 0, typeCheckTasks: 0 });
     assert.deepEqual(await kinds(typeOnly), { changeKinds: [['src/price.ts', 'type-only']], proof: [], proofTasks: 0, typeCheckTasks: 1 });
+    assert.deepEqual(await kinds(typesInRuntimeLines), {
+      changeKinds: [['src/cart.ts', 'type-only']],
+      proof: [],
+      proofTasks: 0,
+      typeCheckTasks: 1,
+    });
     assert.deepEqual(await kinds(runtime), {
       changeKinds: [['src/price.ts', 'runtime']],
       proof: ['src/price.ts'],

@@ -28,6 +28,7 @@ export function extractFacts(path: string, text: string, options: ParseOptions):
   try {
     const walker = new FactWalker(lineIndex, getBaseOffset(parsed, source), options, source);
     walker.walkModule(parsed);
+    if (/\.[cm]?tsx?$/.test(path)) walker.collectTypeRanges(parsed);
     const facts = walker.toFacts(lineIndex.lines);
     facts.routes.push(...findNextRoutes(path, facts.exports));
     return facts;

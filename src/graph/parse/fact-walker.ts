@@ -17,6 +17,7 @@ import {
   getNodes,
   getObject,
   getPropertyName,
+  getSpan,
   getStaticString,
   getString,
   isAstNode,
@@ -24,6 +25,7 @@ import {
   isRecord,
   unwrapExpression,
 } from './swc-node.js';
+import { hashRuntimeText } from './runtime-text.js';
 import { TestCollector } from './test-collector.js';
 import { type ModuleItemHost, visitModuleItem } from './module-items.js';
 import { AwaitTracker } from './await-tracker.js';
@@ -35,6 +37,7 @@ import {
   logicalOperators,
   memberOrFunctionNodes,
   skippedKeys,
+  typeKeys,
 } from './walker-patterns.js';
 
 /**
@@ -56,11 +59,18 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private readonly paramScopes: string[][] = [];
   private readonly awaits = new AwaitTracker();
   readonly typeSpans: Span[] = [];
+  /** Byte ranges (from the file's start) of type syntax: annotations, type arguments and parameters, type-only items. */
+  readonly typeRanges: [number, number][] = [];
   readonly constants: ConstantFact[] = [];
   private tryDepth = 0;
 
   /** `source` (the parsed text) lets `// @ts-expect-error` lines inside a test count as type assertions. */
-  constructor(lineIndex: LineIndex, base: number, options: ParseOptions, source?: string) {
+  constructor(
+    lineIndex: LineIndex,
+    base: number,
+    options: ParseOptions,
+    private readonly source?: string,
+  ) {
     this.positions = new SourcePositions(lineIndex, base);
     this.signals = new SignalCollector(this.positions, getSignalWordMatcher(options.signalWords));
     this.links = new ModuleLinks(this.positions, this.signals, this.functionTargets);
@@ -86,6 +96,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       mounts,
       uses,
       typeSpans: this.typeSpans,
+      ...(this.source === undefined ? {} : { runtimeHash: hashRuntimeText(this.source, this.typeRanges) }),
       lines,
       callables: this.scopes.callables,
       constants: this.constants,
@@ -125,6 +136,41 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       const value = node[key];
       if (typeof value !== 'object' || value === null || skippedKeys.has(key)) continue;
       this.visit(value);
+    }
+  }
+
+  /**
+   * Records the type syntax of a TypeScript module (`: string`, `<T>`, `implements X`), which the fact walk skips
+   * wherever it meets it: one pass over the tree that stops at each type node. What a runtime-equivalent change may
+   * differ in (runtime-text.ts).
+   */
+  collectTypeRanges(module: AstNode): void {
+    const stack: unknown[] = [module];
+    while (stack.length > 0) {
+      const value = stack.pop();
+      if (Array.isArray(value)) {
+        for (const item of value) if (typeof item === 'object' && item !== null) stack.push(item);
+        continue;
+      }
+      if (!isRecord(value)) continue;
+      for (const key in value) {
+        const child = value[key];
+        if (typeof child !== 'object' || child === null || key === 'span' || key === 'ctxt') continue;
+        if (typeKeys.has(key)) this.recordTypeRange(child);
+        else stack.push(child);
+      }
+    }
+  }
+
+  /** Records the byte range of one piece of type syntax (or of each in a list). */
+  recordTypeRange(value: unknown): void {
+    if (Array.isArray(value)) {
+      for (const item of value) this.recordTypeRange(item);
+      return;
+    }
+    const span = isAstNode(value) ? getSpan(value) : undefined;
+    if (span !== undefined && span.end > span.start) {
+      this.typeRanges.push([span.start - this.positions.base, span.end - this.positions.base]);
     }
   }
 

@@ -13,6 +13,8 @@ export interface ModuleItemHost {
   readonly scopes: CallableScopes;
   readonly functionTargets: Map<AstNode, FunctionTarget>;
   readonly typeSpans: Span[];
+  /** Records the byte range of type syntax (a type-only item here) for the file's runtime hash. */
+  recordTypeRange(value: unknown): void;
   readonly constants: ConstantFact[];
   visitNode(node: AstNode): void;
 }
@@ -37,7 +39,10 @@ function visitTopLevel(host: ModuleItemHost, declaration: AstNode, statement: As
 
 /** One top-level statement: its imports, exports and declarations are recorded, then its body is walked. */
 export function visitModuleItem(host: ModuleItemHost, item: AstNode): void {
-  if (isTypeOnlyItem(item)) host.typeSpans.push(host.positions.spanOf(item, getFirstDecorator(item) ?? item));
+  if (isTypeOnlyItem(item)) {
+    host.typeSpans.push(host.positions.spanOf(item, getFirstDecorator(item) ?? item));
+    host.recordTypeRange(item);
+  }
   switch (item.type) {
     case 'ImportDeclaration':
       host.links.recordImportDeclaration(item);

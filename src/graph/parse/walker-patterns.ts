@@ -24,6 +24,8 @@ export const skippedKeys = new Set([
   'implements',
   'thisParam',
 ]);
+/** The skipped keys that hold type syntax (annotations, type arguments and parameters, implements clauses). */
+export const typeKeys = new Set([...skippedKeys].filter((key) => key !== 'span' && key !== 'ctxt'));
 export const logicalOperators = new Set(['&&', '||', '??']);
 /** Statements and expressions that add a branch to the enclosing function's complexity. */
 export const branchingNodes = new Set([
