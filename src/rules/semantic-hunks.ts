@@ -304,11 +304,15 @@ function classifyPair(
       `${excerpt(item) || 'a value'} that is in ${excerpt(collection)}, one that is not, and one that differs only in case or type ("1" and 1)`,
     );
   }
-  const normalisation = NORMALISATION.exec(head);
-  if (normalisation !== null && (base === undefined || !NORMALISATION.test(base) || NORMALISATION.exec(base)?.[1] !== normalisation[1])) {
+  // A normalisation the old line did not make (`name.trim()` → `name.trim().toLowerCase()` adds toLowerCase).
+  const normalisations = (code: string | undefined): string[] =>
+    code === undefined ? [] : [...code.matchAll(new RegExp(NORMALISATION.source, 'g'))].map((match) => match[1] ?? '');
+  const oldNormalisations = new Set(normalisations(base));
+  const normalisation = normalisations(head).find((method) => !oldNormalisations.has(method));
+  if (normalisation !== undefined) {
     add(
       'normalisation',
-      normalisation[1] ?? '',
+      normalisation,
       '',
       "the same value in other cases and with spaces around it (' Value ', 'VALUE', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')",
     );

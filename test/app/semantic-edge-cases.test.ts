@@ -195,7 +195,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  options.timeout = options.timeout;', '  options.timeout ??= 10000;'), [
       ['default', 'options.timeout', '10000', 'options.timeout undefined and null (it becomes 10000), and a value already set'],
     ]);
-    assert.deepEqual(one('  return or(isDone(op), false);', '  return or(isDone(op), TerminalStates.includes(op.state));').slice(0, 1), [
+    assert.deepEqual(one('  return or(isDone(op), false);', '  return or(isDone(op), TerminalStates.includes(op.state));'), [
       [
         'membership',
         'TerminalStates.includes(op.state)',
@@ -203,6 +203,15 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         'op.state that is in TerminalStates, one that is not, and one that differs only in case or type ("1" and 1)',
       ],
     ]);
+    // A normalisation added beside one the line already made counts; the one it made does not again.
+    assert.deepEqual(
+      one('  const ok = name.trim() === other;', '  const ok = name.trim().toLowerCase() === other;').map(([kind, subject]) => [
+        kind,
+        subject,
+      ]),
+      [['normalisation', 'toLowerCase']],
+    );
+    assert.deepEqual(one('  const ok = name.trim() === other;', '  const ok = name.trim() === others;'), []);
     assert.deepEqual(one('  const pin = await Pin.findByPk(id);', '  const pin = await Pin.findByPk(id, { rejectOnEmpty: true });'), [
       ['option-flag', 'rejectOnEmpty', 'true', 'an id that matches no record (a 404 or a clear error, not an empty success)'],
     ]);
