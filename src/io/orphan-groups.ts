@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isRecord } from '../text/is-record.js';
@@ -32,14 +32,18 @@ export async function openGroupRecorder(root: string): Promise<GroupRecorder> {
       const leaderStartTicks = readProcessStartTicks(pgid);
       if (leaderStartTicks === undefined) return () => undefined;
       const path = join(folder, String(pgid));
+      // Written whole under a name the next run ignores, then renamed: a checker killed between creating the record
+      // and writing it must not leave an empty one, which the next run would discard without killing the group.
+      const partial = join(folder, `.${pgid}.partial`);
       try {
         // O_NOFOLLOW: a link planted under that name is not written through.
-        const fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW, 0o600);
+        const fd = openSync(partial, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | NOFOLLOW, 0o600);
         try {
           writeSync(fd, `${JSON.stringify({ pgid, leaderStartTicks, owner: getCurrentOwner() })}\n`);
         } finally {
           closeSync(fd);
         }
+        renameSync(partial, path);
       } catch {
         return () => undefined;
       }

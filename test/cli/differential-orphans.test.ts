@@ -7,7 +7,7 @@ import { after, describe, it } from 'node:test';
 import type { DifferentialReport } from '../../src/model/differential.js';
 import { cliArgv, projectRoot, spawnCliAsync } from '../helpers/cli.js';
 import { createRepo, makeTempDir } from '../helpers/git-repo.js';
-import { areGoneSoon, findProcesses, waitFor } from '../helpers/processes.js';
+import { areGoneSoon, findProcesses, waitFor, whatOutlives } from '../helpers/processes.js';
 
 const isLinuxRoot = process.platform === 'linux' && process.getuid?.() === 0;
 
@@ -104,7 +104,7 @@ describe('checker differential killed with SIGKILL mid-check', () => {
     try {
       assert.ok(findProcesses(left.token).length > 0, 'nothing could kill the check when checker was killed');
       await runAgain(left);
-      assert.equal(await areGoneSoon(left.token), true, 'the next run killed the orphan (owner dead, same leader)');
+      assert.equal(await whatOutlives(left.token), undefined, 'the next run killed the orphan (owner dead, same leader)');
     } finally {
       left.cleanup();
     }
