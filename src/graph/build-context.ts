@@ -118,6 +118,12 @@ export function getRepoTarget(builder: Builder, resolution: Resolution | undefin
   return target !== undefined && builder.fileIds.has(target) ? target : undefined;
 }
 
+/** The file Node runs when the resolution landed on a declaration (`Resolution.runtimeTarget`), when it is a repository file. */
+export function getRuntimeTarget(builder: Builder, resolution: Resolution | undefined): string | undefined {
+  const target = resolution?.runtimeTarget;
+  return target !== undefined && builder.fileIds.has(target) ? target : undefined;
+}
+
 export interface ExportHit {
   id: string;
   through: string[];

@@ -5,7 +5,16 @@ import { toExportId, toFileId, toTestId } from './ids.js';
 import type { Resolution, UnresolvedImport } from '../model/resolve.js';
 import type { GraphFileInput, NodeAttributes } from '../model/graph.js';
 import type { ExportFact, ImportFact } from '../model/facts.js';
-import { addEdge, addNodeOnce, type Builder, type ExportHit, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
+import {
+  addEdge,
+  addNodeOnce,
+  type Builder,
+  type ExportHit,
+  getFileId,
+  getRepoTarget,
+  getResolutionLookup,
+  getRuntimeTarget,
+} from './build-context.js';
 import type { ExternalImport, KnowledgeGraph, ReexportBinding } from './knowledge-graph.js';
 
 /** File nodes, declarations and the module edges between them: imports, re-exports, uses and the symbol index. */
@@ -175,7 +184,7 @@ export function addImportEdges(builder: Builder, files: readonly GraphFileInput[
         });
         return;
       }
-      addEdge(builder, fileId, targetId, {
+      const edge = {
         kind: 'imports',
         specifier: fact.specifier,
         line: fact.line,
@@ -183,7 +192,12 @@ export function addImportEdges(builder: Builder, files: readonly GraphFileInput[
         typeOnly: fact.typeOnly,
         dynamic: fact.kind === 'dynamic',
         require: fact.kind === 'require' || fact.kind === 'import-equals',
-      });
+      } as const;
+      addEdge(builder, fileId, targetId, edge);
+      // A declaration runs nothing: what Node runs for the same specifier is imported too, so its changes reach this file.
+      const runtime = getRuntimeTarget(builder, resolution);
+      if (runtime !== undefined && runtime !== target && runtime !== file.path && !fact.typeOnly)
+        addEdge(builder, fileId, getFileId(builder, runtime), { ...edge, names: [...edge.names] });
     });
   }
 }

@@ -1,5 +1,5 @@
 import type { GraphFileInput } from '../model/graph.js';
-import { addEdge, type Builder, getFileId, getRepoTarget, getResolutionLookup } from './build-context.js';
+import { addEdge, type Builder, getFileId, getRepoTarget, getResolutionLookup, getRuntimeTarget } from './build-context.js';
 import { isTestFile } from './build-modules.js';
 
 /** Test nodes and their edges: which files and symbols a test covers, and what it mocks. */
@@ -12,10 +12,12 @@ export function addTestEdges(builder: Builder, files: readonly GraphFileInput[] 
     const fileId = getFileId(builder, file.path);
     const tested = new Set<string>();
     facts.imports.forEach((fact, index) => {
-      const target = getRepoTarget(builder, lookup(fact.specifier, index));
-      if (target === undefined || target === file.path || tested.has(target)) return;
-      tested.add(target);
-      addEdge(builder, fileId, getFileId(builder, target), { kind: 'tests', line: fact.line });
+      const resolution = lookup(fact.specifier, index);
+      for (const target of [getRepoTarget(builder, resolution), getRuntimeTarget(builder, resolution)]) {
+        if (target === undefined || target === file.path || tested.has(target)) continue;
+        tested.add(target);
+        addEdge(builder, fileId, getFileId(builder, target), { kind: 'tests', line: fact.line });
+      }
     });
     const mocked = new Set<string>();
     for (const mock of facts.mocks) {

@@ -6,6 +6,11 @@ export interface Resolution {
   kind: ResolutionKind;
   /** Repository-relative target path when the import lands on a file of the repository. */
   target?: string;
+  /**
+   * When `target` is a declaration file (a package folder's `types`, a `.d.ts` beside a `.js`), the file Node runs for
+   * the same specifier: the declaration has no code, so reach and reaching tests follow this file too.
+   */
+  runtimeTarget?: string;
   /** For `external`: the npm package name. */
   packageName?: string;
   /** For `unresolved`: why (missing file, alias matched but no file, exports blocked). */

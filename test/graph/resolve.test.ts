@@ -38,8 +38,10 @@ describe('relative specifiers', () => {
     'src/pkgdir/lib/main.d.ts': '',
     'src/pkgdir/lib/main.js': '',
     'src/jsdir/index.js': '',
+    'src/typed.d.ts': '',
+    'src/typed.js': '',
   });
-  const cases: Array<[string, string]> = [
+  const cases: Array<[string, string, string?]> = [
     ['./a', 'src/a.ts'],
     ['./a.js', 'src/a.ts'],
     ['./a.ts', 'src/a.ts'],
@@ -56,16 +58,21 @@ describe('relative specifiers', () => {
     ['./user.service', 'src/user.service.ts'],
     ['./dir', 'src/dir/index.ts'],
     ['./dir/index.js', 'src/dir/index.ts'],
-    ['./pkgdir', 'src/pkgdir/lib/main.d.ts'],
+    // TypeScript lands on the declaration; the file Node runs for the same specifier is kept beside it.
+    ['./pkgdir', 'src/pkgdir/lib/main.d.ts', 'src/pkgdir/lib/main.js'],
+    ['./typed', 'src/typed.d.ts', 'src/typed.js'],
     ['./jsdir', 'src/jsdir/index.js'],
     ['../src/a', 'src/a.ts'],
     ['.', 'src/dir/index.ts'],
     ['/src/b', 'src/b.tsx'],
   ];
-  for (const [specifier, target] of cases) {
-    test(`'${specifier}' → ${target}`, () => {
+  for (const [specifier, target, runtimeTarget] of cases) {
+    test(`'${specifier}' → ${target}${runtimeTarget === undefined ? '' : ` (runs ${runtimeTarget})`}`, () => {
       const from = specifier === '.' ? 'src/dir/other.ts' : 'src/main.ts';
-      assert.deepEqual(resolver.resolve(from, specifier), { specifier, kind: 'relative', target });
+      assert.deepEqual(
+        resolver.resolve(from, specifier),
+        runtimeTarget === undefined ? { specifier, kind: 'relative', target } : { specifier, kind: 'relative', target, runtimeTarget },
+      );
     });
   }
 

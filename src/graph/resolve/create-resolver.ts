@@ -69,6 +69,27 @@ function probeFileOrDirectory(
   return probeIndex(repo, candidate, pass);
 }
 
+const DECLARATION = /\.d\.[cm]?ts$/;
+
+/**
+ * The file Node runs for a relative `candidate` whose TypeScript resolution is a declaration: the file itself with a
+ * JavaScript extension, else the folder's package `main`, else its index; undefined when only declarations are there.
+ */
+function probeRuntime(repo: RepoFiles, packages: ReadonlyMap<string, PackageInfo>, candidate: string): string | undefined {
+  const isRuntime = (path: string | undefined): path is string => path !== undefined && !DECLARATION.test(path);
+  const file = probeFile(repo, candidate, 'javascript');
+  if (isRuntime(file)) return file;
+  if (!repo.dirs.has(candidate)) return undefined;
+  const main = packages.get(candidate === '' ? 'package.json' : `${candidate}/package.json`)?.manifest.main;
+  const mainPath = typeof main === 'string' ? joinRepoPath(candidate, main) : undefined;
+  if (mainPath !== undefined) {
+    const found = probeFile(repo, mainPath, 'javascript') ?? probeIndex(repo, mainPath, 'javascript');
+    if (isRuntime(found)) return found;
+  }
+  const index = probeIndex(repo, candidate, 'javascript');
+  return isRuntime(index) ? index : undefined;
+}
+
 function getModeFromExtension(path: string): ImportMode {
   if (/\.(?:cjs|cts)$/.test(path)) return 'require';
   if (/\.(?:mjs|mts)$/.test(path)) return 'import';
@@ -224,9 +245,11 @@ export function createResolver(input: ResolverInput): Resolver {
       const candidate = specifier.startsWith('/') ? joinRepoPath('', specifier) : joinRepoPath(dir, specifier);
       if (candidate === undefined) return { specifier, kind: 'unresolved', reason: `'${specifier}' points outside the repository` };
       const found = resolveLocal(candidate);
-      return found !== undefined
+      if (found === undefined) return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
+      const runtime = DECLARATION.test(found) ? probeRuntime(repo, packages, candidate) : undefined;
+      return runtime === undefined
         ? { specifier, kind: 'relative', target: found }
-        : { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
+        : { specifier, kind: 'relative', target: found, runtimeTarget: runtime };
     }
     if (specifier.startsWith('#')) {
       const compiled = resolveWithCompilerOptions(dir, specifier);
