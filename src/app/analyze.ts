@@ -1,6 +1,7 @@
 import { readContracts } from './contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
+import { type ChangedTarget, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
 import { compileGlobs } from '../text/glob.js';
 import { hashContent } from '../text/content-hash.js';
 import type { KnowledgeGraph } from '../graph/build.js';
@@ -174,7 +175,11 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
   for (const file of change.files) {
     const own = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
-    const reachingTests = [...own, ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror))];
+    const reachingTests = scoreReachingTests(
+      repository,
+      [...own, ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror))],
+      { path: file.path, names: findChangedNames(file, sides, changedExports) },
+    );
     reachingTestsByPath.set(file.path, reachingTests);
     proofByPath.set(
       file.path,
@@ -306,6 +311,39 @@ function describeUnparsedLanguages(changedFiles: readonly ChangedFileEvidence[])
     location: { file: first.path },
     evidenceIds: files.map((file) => `file:${file.path}`),
   };
+}
+
+/**
+ * The names a test of `file` would say: the callables whose lines the change touched (head side, and base side for
+ * deleted lines) and its changed exports.
+ */
+function findChangedNames(file: ChangedFile, sides: ChangeSides, changedExports: readonly ChangedExport[]): string[] {
+  const names = new Set(changedExports.filter((changed) => changed.path === file.path).map((changed) => changed.name));
+  const touch = (
+    callables: readonly { name: string; span: { start: number; end: number } }[] | undefined,
+    lines: readonly number[],
+  ): void => {
+    for (const callable of callables ?? [])
+      if (lines.some((line) => line >= callable.span.start && line <= callable.span.end)) names.add(callable.name);
+  };
+  touch(sides.headFacts.get(file.path)?.callables, toChangedLines(file.hunks));
+  touch(
+    sides.baseFacts.get(file.path)?.callables,
+    file.hunks.flatMap((hunk) => Array.from({ length: hunk.oldLines }, (_, index) => hunk.oldStart + index)),
+  );
+  return [...names];
+}
+
+/** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */
+function scoreReachingTests(repository: RepositoryGraph, tests: readonly ReachingTest[], target: ChangedTarget): ReachingTest[] {
+  if (tests.length === 0) return [];
+  const texts = [...new Set(tests.map((test) => test.testFile))].map((path): TestText => {
+    const facts = repository.parsed.facts.get(path)?.facts;
+    const titles = [...new Set(facts?.tests.flatMap((test) => test.titlePath) ?? [])];
+    return facts?.words === undefined ? { path, titles } : { path, titles, words: facts.words };
+  });
+  const scores = scoreTestRelevance(texts, target);
+  return tests.map((test) => ({ ...test, relevance: scores.get(test.testFile) ?? 0 }));
 }
 
 /** Changed and deleted lines per changed file, with both sides' facts, for handler-level route reach. */

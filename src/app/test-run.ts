@@ -81,7 +81,7 @@ function toTestToRun(
   kg: KnowledgeGraph,
   facts: ReadonlyMap<string, { facts: FileFacts }>,
   root: PackageInfo | undefined,
-  test: { path: string; distance: number },
+  test: { path: string; distance: number; relevance?: number },
 ): TestToRun {
   const own = findPackage(kg, test.path);
   const imported = facts
@@ -95,7 +95,14 @@ function toTestToRun(
   const rootRuns = root !== undefined && runner !== undefined && (runnerOf(root.dependencies) === runner || runner === 'node');
   const cwd = rootRuns || own === undefined ? '' : own.folder;
   const hasTsx = (own?.dependencies.has('tsx') ?? false) || (root?.dependencies.has('tsx') ?? false);
-  return { path: test.path, distance: test.distance, runner, cwd, viaTsx: runner === 'node' && TYPESCRIPT.test(test.path) && hasTsx };
+  return {
+    path: test.path,
+    distance: test.distance,
+    runner,
+    cwd,
+    viaTsx: runner === 'node' && TYPESCRIPT.test(test.path) && hasTsx,
+    ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
+  };
 }
 
 /** The tests to run for a change (analysis → bundle and audit-tests): planTestRun over what the graph says of each test. */
@@ -108,13 +115,14 @@ export function toTestRun(
   const root = findRootPackage(kg);
   const packageManager = LOCKFILES.find(([name]) => kg.graph.hasNode(toFileId(name)))?.[1] ?? 'npm';
   const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind));
-  const tests: { path: string; distance: number }[] = changedFiles
+  const tests: { path: string; distance: number; relevance?: number }[] = changedFiles
     .filter((file) => file.changeKind === 'test' && file.status !== 'deleted' && getUnparsedLanguage(file.path) === undefined)
     .map((file) => ({ path: file.path, distance: 0 }));
   for (const [changed, reaching] of reachingTestsByPath) {
     const file = changedFiles.find((entry) => entry.path === changed);
     if (file === undefined || file.changeKind !== 'runtime') continue;
-    for (const test of reaching) tests.push({ path: test.testFile, distance: test.distance });
+    for (const test of reaching)
+      tests.push({ path: test.testFile, distance: test.distance, ...(test.relevance === undefined ? {} : { relevance: test.relevance }) });
   }
   return planTestRun({
     tests: tests.map((test) => toTestToRun(kg, facts, root, test)),

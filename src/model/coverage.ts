@@ -45,6 +45,11 @@ export interface ReachingTest {
   distance: number;
   via: string[];
   mocksChangedModule: boolean;
+  /**
+   * How closely the test names what changed (its path, titles and code against the changed file's name and changed
+   * callables; src/ranking/test-relevance.ts): orders the reaching tests, 0 or absent when it names none of it.
+   */
+  relevance?: number;
 }
 
 /** A changed symbol and the verb a test uses on it: call a function, construct a class, render a component, use a value. */

@@ -12,6 +12,8 @@ export interface TestToRun {
   cwd: string;
   /** A TypeScript file run by `node --test` through tsx (the package depends on it). */
   viaTsx?: boolean;
+  /** How closely the test names what changed (src/ranking/test-relevance.ts); 0 or absent when it names none of it. */
+  relevance?: number;
 }
 
 export interface TestRunInput {
@@ -71,9 +73,17 @@ export function planTestRun(input: TestRunInput): TestRun {
   const nearest = new Map<string, TestToRun>();
   for (const test of input.tests) {
     const known = nearest.get(test.path);
-    if (known === undefined || test.distance < known.distance) nearest.set(test.path, test);
+    const relevance = Math.max(known?.relevance ?? 0, test.relevance ?? 0);
+    nearest.set(test.path, known === undefined || test.distance < known.distance ? { ...test, relevance } : { ...known, relevance });
   }
-  const ordered = [...nearest.values()].sort((left, right) => left.distance - right.distance || compareText(left.path, right.path));
+  // Changed tests (distance 0) first, then the tests that name the change most closely, then the nearest by imports.
+  const ordered = [...nearest.values()].sort(
+    (left, right) =>
+      Number(right.distance === 0) - Number(left.distance === 0) ||
+      (right.relevance ?? 0) - (left.relevance ?? 0) ||
+      left.distance - right.distance ||
+      compareText(left.path, right.path),
+  );
   if (ordered.length === 0) {
     if (input.hasRuntimeChange) return fullSuite(input.packageManager, 'no test file reaches the changed code: run the whole suite');
     const others = input.unparsedLanguages ?? [];
@@ -110,7 +120,9 @@ export function planTestRun(input: TestRunInput): TestRun {
   }));
   const unknown = ordered.length - runnable.length;
   const omitted = runnable.length - kept.length;
-  const parts = [`${kept.length} test file(s) that reach the change, the changed tests first, then by import distance`];
+  const parts = [
+    `${kept.length} test file(s) that reach the change, the changed tests first, then those that name the changed code, then by import distance`,
+  ];
   if (omitted > 0) parts.push(`${omitted} more left out (the cap is ${maxFiles})`);
   if (unknown > 0) parts.push(`${unknown} with no detected runner left out`);
   return { scope: 'reaching', reason: parts.join('; '), commands, omitted };

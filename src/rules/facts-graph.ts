@@ -1,6 +1,7 @@
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toExportId, toFileId } from '../graph/ids.js';
 import { findReachingFiles } from '../graph/queries/reverse-reach.js';
+import { listTestFiles } from '../graph/queries/test-files.js';
 import type { MemoryKind, RouteNode, TestNode } from '../model/graph.js';
 import { compareText } from '../text/compare-text.js';
 
@@ -32,20 +33,10 @@ export function createGraphLookup(kg: KnowledgeGraph): GraphLookup {
   const { graph } = kg;
   const reachers = new Map<string, string[]>();
   const reachingTests = new Map<string, string[]>();
-  let testFiles: Set<string> | undefined;
   let routes: { id: string; route: RouteNode; files: string[] }[] | undefined;
   let testNodes: { id: string; node: TestNode }[] | undefined;
 
-  const getTestFiles = (): Set<string> => {
-    if (testFiles !== undefined) return testFiles;
-    const found = new Set<string>();
-    graph.forEachNode((_id, attributes) => {
-      if (attributes.kind === 'file' && attributes.role === 'test') found.add(attributes.path);
-      if (attributes.kind === 'test') found.add(attributes.file);
-    });
-    testFiles = found;
-    return found;
-  };
+  const getTestFiles = (): ReadonlySet<string> => listTestFiles(graph);
 
   const getPathOfNode = (id: string): string | undefined => {
     if (!graph.hasNode(id)) return undefined;

@@ -60,15 +60,22 @@ export function toSiblingTestPath(path: string): string {
   return `${dir}${dot > 0 ? base.slice(0, dot) : base}.test.ts`;
 }
 
+/** Reaching tests, those that name the change most closely first (relevance), then nearest by imports, then by path. */
 function orderReachingTests(tests: readonly ReachingTest[]): { path: string; mocks: boolean }[] {
-  const best = new Map<string, { distance: number; mocks: boolean }>();
+  const best = new Map<string, { distance: number; mocks: boolean; relevance: number }>();
   for (const test of tests) {
     const known = best.get(test.testFile);
-    if (known === undefined) best.set(test.testFile, { distance: test.distance, mocks: test.mocksChangedModule });
-    else best.set(test.testFile, { distance: Math.min(known.distance, test.distance), mocks: known.mocks && test.mocksChangedModule });
+    const relevance = test.relevance ?? 0;
+    if (known === undefined) best.set(test.testFile, { distance: test.distance, mocks: test.mocksChangedModule, relevance });
+    else
+      best.set(test.testFile, {
+        distance: Math.min(known.distance, test.distance),
+        mocks: known.mocks && test.mocksChangedModule,
+        relevance: Math.max(known.relevance, relevance),
+      });
   }
   return [...best.entries()]
-    .sort(([a, x], [b, y]) => x.distance - y.distance || compareText(a, b))
+    .sort(([a, x], [b, y]) => y.relevance - x.relevance || x.distance - y.distance || compareText(a, b))
     .map(([path, value]) => ({ path, mocks: value.mocks }));
 }
 

@@ -40,23 +40,25 @@ describe('the tests to run, as commands of their runners', () => {
   });
   after(() => fixture.repo.cleanup());
 
-  test('nearest first, each runner from where it runs, in the bundle, the prompt and audit-tests', async () => {
+  test('the tests that name the change first, each runner from where it runs, in the bundle, the prompt and audit-tests', async () => {
     const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
     assert.equal(bundle.evidence.testRun.scope, 'reaching');
     assert.deepEqual(
       bundle.evidence.testRun.commands.map((command) => [command.cwd, command.command]),
+      // price.test.ts names price.ts in its path, its code and against the one other test that reaches price.ts; the
+      // other two are each the only test of their file, so their names tell them less apart.
       [
+        ['', 'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts'],
         ['packages/api', 'npx jest --runTestsByPath test/orders.test.js'],
         ['', 'node --import tsx --test packages/cli/test/args.test.ts'],
-        ['', 'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts'],
       ],
     );
     assert.ok(
       bundle.prompt.includes(
         [
+          'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts',
           'cd packages/api && npx jest --runTestsByPath test/orders.test.js',
           'node --import tsx --test packages/cli/test/args.test.ts',
-          'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts',
         ].join('\n'),
       ),
       bundle.prompt,

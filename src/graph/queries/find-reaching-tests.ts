@@ -2,6 +2,7 @@ import { createGraphCache } from '../graph-cache.js';
 import type { ReachingTest } from '../../model/coverage.js';
 import type { KnowledgeGraph, KnowledgeStore } from '../build.js';
 import { getReverseAdjacency, type ReverseAdjacency } from './reverse-reach.js';
+import { listTestFiles } from './test-files.js';
 import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
 
 export interface ReachingTestsOptions {
@@ -11,7 +12,7 @@ export interface ReachingTestsOptions {
 
 interface TestIndex {
   adjacency: ReverseAdjacency;
-  /** 1 for test files: role `test`, or any file that declares test nodes. */
+  /** 1 for test files as listTestFiles says (test support is not one). */
   isTest: Uint8Array;
   /** Test file index → indexes of the repository files it mocks. */
   mocks: Map<number, Set<number>>;
@@ -30,15 +31,10 @@ function getTestIndex(graph: KnowledgeStore): TestIndex {
   if (cached !== undefined && cached.adjacency === adjacency) return cached;
   const isTest = new Uint8Array(adjacency.paths.length);
   const mocks = new Map<number, Set<number>>();
-  graph.forEachNode((_id, attributes) => {
-    if (attributes.kind === 'file' && attributes.role === 'test') {
-      const index = adjacency.indexByPath.get(attributes.path);
-      if (index !== undefined) isTest[index] = 1;
-    } else if (attributes.kind === 'test') {
-      const index = adjacency.indexByPath.get(attributes.file);
-      if (index !== undefined) isTest[index] = 1;
-    }
-  });
+  for (const path of listTestFiles(graph)) {
+    const index = adjacency.indexByPath.get(path);
+    if (index !== undefined) isTest[index] = 1;
+  }
   graph.forEachEdge((_edge, attributes, _source, _target, sourceAttributes, targetAttributes) => {
     if (attributes.kind !== 'mocks' || sourceAttributes.kind !== 'file' || targetAttributes.kind !== 'file') return;
     const from = adjacency.indexByPath.get(sourceAttributes.path);

@@ -1,0 +1,198 @@
+/**
+ * Issue 41's test-reach yardstick: on the localization benchmark's mined fix commits (bench/localize/cases) whose
+ * commit also edits an existing test, does checker pick that test for the source change alone?
+ *
+ * For each such commit the tree is the commit with its test edits taken back (modified tests restored to the parent's
+ * text, added tests removed), so checker sees only what a reviewer or agent sees before the proof is written; `checker
+ * ai --base <parent> --format json` then analyses the working tree. A case counts as
+ *   - reached when an edited test is among the test files that reach a changed source file (impacted files, role test);
+ *   - selected when it is among the files of the bundle's test-run commands (nearest first, capped at 20).
+ * Reported per split (dev: tuned on; held-out: reported only), with the median number of tests selected and reached.
+ *
+ *   node --import tsx bench/test-reach.ts --repos <dir> [--split dev|held-out|all] [--per-repo n] [--work <dir>]
+ *
+ * Runs the built CLI (bin/checker.js → dist/): `npm run build` first. Every answer goes to <work>/test-reach.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { classifyRole } from '../src/graph/roles.js';
+import { type LocalizeCase, loadCases, loadRepoEntries, localizeDir, type Split, toRepoKey } from './localize/cases.js';
+import { checkoutCommit, findGitDir, resolveReposDir, runGit } from './localize/repo-cache.js';
+
+const repoRoot = resolve(localizeDir, '..', '..');
+const CODE = /\.[cm]?[jt]sx?$/i;
+
+interface ReachRecord {
+  id: string;
+  repository: string;
+  split: Split;
+  editedTests: string[];
+  sources: string[];
+  selected: boolean;
+  reached: boolean;
+  /** 1-based position of the first edited test among the selected files; undefined when none was selected. */
+  rank?: number;
+  selectedCount: number;
+  reachedCount: number;
+  scope: string;
+  error?: string;
+}
+
+const log = (message: string): void => {
+  process.stderr.write(`${message}\n`);
+};
+
+function readOptions(): { reposDir: string; split: Split | 'all'; perRepo: number; workDir: string } {
+  const { values } = parseArgs({
+    options: {
+      repos: { type: 'string' },
+      split: { type: 'string', default: 'all' },
+      'per-repo': { type: 'string', default: '6' },
+      work: { type: 'string' },
+    },
+  });
+  const split = values.split;
+  if (split !== 'dev' && split !== 'held-out' && split !== 'all') throw new Error(`--split ${split}: expected dev, held-out or all`);
+  const perRepo = Number(values['per-repo']);
+  if (!Number.isInteger(perRepo) || perRepo < 1) throw new Error(`--per-repo ${values['per-repo']}: expected a whole number ≥ 1`);
+  return {
+    reposDir: resolveReposDir(values.repos, process.env),
+    split,
+    perRepo,
+    workDir: resolve(values.work ?? join(repoRoot, 'bench', 'work', 'test-reach')),
+  };
+}
+
+/** Test files the commit modified (they exist at the parent) and added, by checker's own test rule. */
+function findEditedTests(gitDir: string, testCase: LocalizeCase): { modified: string[]; added: string[] } {
+  const modified: string[] = [];
+  const added: string[] = [];
+  const lines = runGit(['diff', '--name-status', '--no-renames', testCase.parent, testCase.commit], { gitDir }).split('\n');
+  for (const line of lines) {
+    const [status, path] = line.split('\t');
+    if (path === undefined || !CODE.test(path) || classifyRole(path) !== 'test') continue;
+    if (status === 'M') modified.push(path);
+    else if (status === 'A') added.push(path);
+  }
+  return { modified, added };
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+interface AiJson {
+  evidence: {
+    impactedFiles: { path: string; role: string }[];
+    changedFiles: { path: string; role: string }[];
+    testRun: { scope: string; commands: { files: string[] }[] };
+  };
+}
+
+function runCase(gitDir: string, workDir: string, testCase: LocalizeCase, edited: { modified: string[]; added: string[] }): ReachRecord {
+  const base: Omit<ReachRecord, 'selected' | 'reached' | 'selectedCount' | 'reachedCount' | 'scope'> = {
+    id: testCase.id,
+    repository: testCase.repository,
+    split: testCase.split,
+    editedTests: edited.modified,
+    sources: testCase.truth,
+  };
+  checkoutCommit(gitDir, workDir, testCase.commit);
+  runGit(['checkout', testCase.parent, '--', ...edited.modified], { cwd: workDir });
+  for (const path of edited.added) rmSync(join(workDir, path), { force: true });
+  let output: string;
+  try {
+    output = execFileSync(
+      process.execPath,
+      [join(repoRoot, 'bin', 'checker.js'), 'ai', '--cwd', workDir, '--base', testCase.parent, '--format', 'json'],
+      {
+        encoding: 'utf8',
+        maxBuffer: 512 * 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        timeout: 600_000,
+      },
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    return { ...base, selected: false, reached: false, selectedCount: 0, reachedCount: 0, scope: 'error', error: message };
+  }
+  const { evidence } = JSON.parse(output) as AiJson;
+  const selected = evidence.testRun.commands.flatMap((command) => command.files);
+  const reached = new Set(evidence.impactedFiles.filter((file) => file.role === 'test').map((file) => file.path));
+  const positions = edited.modified.map((path) => selected.indexOf(path)).filter((index) => index >= 0);
+  const record: ReachRecord = {
+    ...base,
+    selected: positions.length > 0,
+    reached: edited.modified.some((path) => reached.has(path)),
+    selectedCount: selected.length,
+    reachedCount: reached.size,
+    scope: evidence.testRun.scope,
+  };
+  if (positions.length > 0) record.rank = Math.min(...positions) + 1;
+  return record;
+}
+
+function summarize(records: readonly ReachRecord[], split: Split): string {
+  const rows = records.filter((record) => record.split === split && record.error === undefined);
+  if (rows.length === 0) return `| ${split} | 0 | — | — | — | — | — |`;
+  const share = (count: number): string => `${count}/${rows.length} (${((100 * count) / rows.length).toFixed(0)}%)`;
+  const ranks = rows.flatMap((record) => (record.rank === undefined ? [] : [record.rank]));
+  return [
+    `| ${split}`,
+    String(new Set(rows.map((record) => record.repository)).size),
+    share(rows.filter((record) => record.reached).length),
+    share(rows.filter((record) => record.selected).length),
+    ranks.length === 0 ? '—' : String(median(ranks)),
+    String(median(rows.map((record) => record.selectedCount))),
+    `${String(median(rows.map((record) => record.reachedCount)))} |`,
+  ].join(' | ');
+}
+
+function main(): void {
+  const options = readOptions();
+  const entries = loadRepoEntries().filter((entry) => options.split === 'all' || entry.split === options.split);
+  const cases = loadCases(entries);
+  const records: ReachRecord[] = [];
+  for (const entry of entries) {
+    const gitDir = findGitDir(options.reposDir, entry.repository);
+    if (gitDir === undefined) {
+      log(`${entry.repository}: no clone under ${options.reposDir}, skipped`);
+      continue;
+    }
+    const workDir = join(options.workDir, toRepoKey(entry.repository));
+    let taken = 0;
+    for (const testCase of cases.filter((item) => item.repository === entry.repository)) {
+      if (taken >= options.perRepo) break;
+      const edited = findEditedTests(gitDir, testCase);
+      if (edited.modified.length === 0) continue;
+      taken += 1;
+      const record = runCase(gitDir, workDir, testCase, edited);
+      records.push(record);
+      log(
+        `${record.id}: ${record.error ?? `${record.selected ? `selected #${record.rank}` : record.reached ? 'reached, not selected' : 'missed'} (${record.selectedCount} selected, ${record.reachedCount} reach)`}`,
+      );
+    }
+  }
+  mkdirSync(options.workDir, { recursive: true });
+  writeFileSync(join(options.workDir, 'test-reach.json'), `${JSON.stringify(records, null, 2)}\n`);
+  const errors = records.filter((record) => record.error !== undefined).length;
+  process.stdout.write(
+    [
+      '| split | repositories | edited test reaches the change | edited test selected | median rank | median selected | median reaching |',
+      '|---|---|---|---|---|---|---|',
+      summarize(records, 'dev'),
+      summarize(records, 'held-out'),
+      '',
+      `${records.length} commits${errors > 0 ? `, ${errors} failed to run (see test-reach.json)` : ''}.`,
+      '',
+    ].join('\n'),
+  );
+  if (!existsSync(join(repoRoot, 'dist'))) log('dist/ is missing: run npm run build');
+}
+
+main();

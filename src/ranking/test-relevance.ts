@@ -1,0 +1,126 @@
+import type { FileWords } from '../model/facts.js';
+import { splitWords, STOP_WORDS } from '../text/split-words.js';
+
+/** What a test file says of itself: its path, its test titles and, when it was parsed in full, the words of its code. */
+export interface TestText {
+  path: string;
+  /** Every test and suite title of the file. */
+  titles: readonly string[];
+  words?: Pick<FileWords, 'code' | 'names'>;
+}
+
+/** One changed file as its tests would name it: its path, and the callables and exports the change touched. */
+export interface ChangedTarget {
+  path: string;
+  /** `send`, `res.redirect`, `Application.callback`, `deepMerge`: the last segment of a member is what a test names. */
+  names: readonly string[];
+}
+
+/** Words every codebase uses for its plumbing: they name no particular code. */
+const PLUMBING = new Set([
+  'index',
+  'default',
+  'main',
+  'constructor',
+  'init',
+  'handler',
+  'handle',
+  'run',
+  'test',
+  'tests',
+  'spec',
+  'specs',
+  'lib',
+  'src',
+  'source',
+  'util',
+  'utils',
+  'helper',
+  'helpers',
+  'common',
+  'core',
+  'module',
+  'mod',
+  'js',
+  'ts',
+  'mjs',
+  'cjs',
+  'jsx',
+  'tsx',
+]);
+/** A word a test says in its path or titles names what it tests; one its code merely uses, less so; a changed name its code uses whole (`deepMerge`), more than its words apart. */
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3 } as const;
+
+function isTerm(word: string): boolean {
+  return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
+}
+
+/** The file's own name (its folder's for an index file), without extension or `.test`-style suffixes. */
+function getFileStem(path: string): string {
+  const segments = path.split('/');
+  const base = (segments.at(-1) ?? '').replace(/\..*$/, '');
+  return base.toLowerCase() === 'index' ? (segments.at(-2) ?? '') : base;
+}
+
+/** Words of a space-separated FileWords field, counts (`word*3`) dropped. */
+function readField(field: string | undefined): Set<string> {
+  const words = new Set<string>();
+  for (const entry of (field ?? '').split(' ')) if (entry !== '') words.add(entry.replace(/\*\d$/, ''));
+  return words;
+}
+
+interface TermHits {
+  /** Single words: the changed file's stem and the changed names, split on case. */
+  words: Set<string>;
+  /** Names of two words or more kept whole (`deepMerge` → `deepmerge`), matched against what the test's code names. */
+  wholeNames: Set<string>;
+}
+
+function toTerms(target: ChangedTarget): TermHits {
+  const words = new Set(splitWords(getFileStem(target.path)).filter(isTerm));
+  const wholeNames = new Set<string>();
+  for (const name of target.names) {
+    const last = name.slice(name.lastIndexOf('.') + 1);
+    const parts = splitWords(last);
+    for (const word of parts) if (isTerm(word)) words.add(word);
+    if (parts.length > 1) wholeNames.add(parts.join(''));
+  }
+  return { words, wholeNames };
+}
+
+/** How strongly one test file names each term: its best weight per term, 0 when it never does. */
+function weighTerms(test: TestText, terms: TermHits): Map<string, number> {
+  const pathWords = new Set(splitWords(test.path));
+  const titleWords = new Set(test.titles.flatMap((title) => splitWords(title)));
+  const codeWords = readField(test.words?.code);
+  const names = readField(test.words?.names);
+  const weights = new Map<string, number>();
+  for (const word of terms.words) {
+    const weight = pathWords.has(word) ? WEIGHT.path : titleWords.has(word) ? WEIGHT.title : codeWords.has(word) ? WEIGHT.code : 0;
+    if (weight > 0) weights.set(word, weight);
+  }
+  for (const name of terms.wholeNames) if (names.has(name)) weights.set(`=${name}`, WEIGHT.name);
+  return weights;
+}
+
+/**
+ * How closely each test that reaches a changed file names what changed: the file's own name and the changed callables'
+ * and exports' names, in the test's path, titles and code, each term weighted by how few of these tests name it (a
+ * word every test of a shared app harness says tells none of them apart). Tests that only reach the file through a
+ * shared helper, a barrel or the whole app score 0; those that say `redirect` in `test/res.redirect.js` for a change
+ * to `res.redirect` score highest. The score only orders tests that reach the change through imports: it never adds
+ * one.
+ */
+export function scoreTestRelevance(tests: readonly TestText[], target: ChangedTarget): Map<string, number> {
+  const terms = toTerms(target);
+  const weighed = tests.map((test) => ({ path: test.path, weights: weighTerms(test, terms) }));
+  const frequency = new Map<string, number>();
+  for (const { weights } of weighed) for (const term of weights.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  const scores = new Map<string, number>();
+  for (const { path, weights } of weighed) {
+    let score = 0;
+    for (const [term, weight] of weights) score += weight * Math.log(1 + tests.length / (frequency.get(term) ?? 1));
+    scores.set(path, Math.round(score * 1000) / 1000);
+  }
+  return scores;
+}

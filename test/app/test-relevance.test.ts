@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { AgentBundle } from '../../src/model/bundle.js';
+import type { AuditTestsReport } from '../../src/model/reports.js';
+import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+/**
+ * Issue 41, item 1: the tests a runner would run for a change, in the order a reviewer would pick them. A JavaScript
+ * library shaped like Express: its package names `types` (a declaration, no code) and `main`; its tests `require('../')`
+ * or start the library through a shared helper that declares no tests, so every test reaches every module.
+ */
+const mochaTest = (path: string, suite: string, title: string, helper: string): string =>
+  [
+    `const assert = require('node:assert');`,
+    `const { start } = require('${helper}');`,
+    `describe('${suite}', () => {`,
+    `  describe('${title}', () => {`,
+    `    it('works', () => assert.ok(start()));`,
+    '  });',
+    '});',
+    `// ${path}`,
+    '',
+  ].join('\n');
+
+const BASE = {
+  'package.json': JSON.stringify({
+    name: 'web',
+    version: '1.0.0',
+    main: './index.js',
+    types: './index.d.ts',
+    devDependencies: { mocha: '^10.0.0' },
+  }),
+  'package-lock.json': '{"lockfileVersion": 3}\n',
+  'index.d.ts': 'export declare function createApp(): { send(body: unknown): unknown };\n',
+  'index.js': "module.exports = require('./lib/app');\n",
+  'lib/app.js': [
+    "const response = require('./response');",
+    "const request = require('./request');",
+    'exports.createApp = function createApp() {',
+    '  return { ...response, ...request };',
+    '};',
+    '',
+  ].join('\n'),
+  'lib/response.js': [
+    'exports.redirect = function redirect(url) {',
+    '  return { status: 302, url };',
+    '};',
+    'exports.send = function send(body) {',
+    '  return { status: 200, body };',
+    '};',
+    '',
+  ].join('\n'),
+  'lib/request.js': "exports.accepts = function accepts(type) {\n  return type === 'json';\n};\n",
+  'test/support.js': "const web = require('../');\nexports.start = () => web.createApp();\n",
+  'test/app.js': mochaTest('test/app.js', 'app', '.createApp()', '../'),
+  'test/req.accepts.js': mochaTest('test/req.accepts.js', 'req', '.accepts(type)', './support'),
+  'test/res.redirect.js': mochaTest('test/res.redirect.js', 'res', '.redirect(url)', './support'),
+  'test/res.send.js': mochaTest('test/res.send.js', 'res', '.send(body)', './support'),
+  // Says redirect everywhere, imports none of the library: naming the change must never make a test reach it.
+  'test/redirect.docs.js':
+    "const assert = require('node:assert');\ndescribe('redirect', () => it('documents redirect', () => assert.ok('redirect')));\n",
+};
+
+describe('reaching tests as a runner sees them, the ones that name the change first', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    // test/app.js calls `start` from the package root: `require('../')` must reach index.js, not only index.d.ts.
+    BASE['test/app.js'] = BASE['test/app.js'].replace(
+      "const { start } = require('../');",
+      "const start = () => require('../').createApp();",
+    );
+    fixture = createChangeFixture(BASE, {
+      'lib/response.js': BASE['lib/response.js'].replace('status: 302', 'status: 301'),
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the test named after the changed function leads the run; the shared helper is no test; require of the package root reaches its main', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.equal(bundle.evidence.testRun.scope, 'reaching');
+    assert.deepEqual(
+      bundle.evidence.testRun.commands.map((command) => command.command),
+      ['npx mocha test/res.redirect.js test/app.js test/req.accepts.js test/res.send.js'],
+    );
+    const proof = bundle.evidence.changedPathProof.find((entry) => entry.path === 'lib/response.js');
+    assert.deepEqual(proof?.reachingTests, ['test/res.redirect.js', 'test/app.js', 'test/req.accepts.js', 'test/res.send.js']);
+    assert.equal(proof?.reachingTestCount, 4, 'test/support.js declares no tests and is imported: support, not a test');
+    const { report: audit } = await runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report');
+    assert.deepEqual(audit.recommendedChecks.testRun, bundle.evidence.testRun);
+  });
+
+  test('reach is ordered, never widened: a test that names the change but imports none of it is not listed', async () => {
+    const analysis = await analyzeFixture(fixture);
+    const reaching = analysis.changedPathProof.find((entry) => entry.path === 'lib/response.js')?.reachingTests ?? [];
+    assert.equal(reaching.includes('test/redirect.docs.js'), false, reaching.join(', '));
+    assert.equal(
+      analysis.testRun.commands.some((command) => command.files.includes('test/redirect.docs.js')),
+      false,
+    );
+  });
+});
