@@ -9,6 +9,8 @@ import type { ProductRunReport } from '../../src/model/product-run.js';
 import { getValidator } from '../../src/io/schema.js';
 import { runCliAsync } from '../helpers/cli.js';
 import { createExpressShop, type ExpressShop, ORDERS_BASE, ORDERS_HEAD } from '../helpers/express-shop.js';
+import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { findFreePort } from '../helpers/product-app.js';
 import { areGoneSoonIn } from '../helpers/processes.js';
 
 /**
@@ -207,5 +209,48 @@ describe('checker product: base evidence, kept test sources and single-check rer
     );
     assert.deepEqual(pages(), ['ui:shop-web:root', 'ui:shop-web:about']);
     assert.equal(await areGoneSoonIn(shop.repo.dir), true);
+  });
+});
+
+/**
+ * --at-base when the base revision cannot come up: its committed server exits at once, the change's answers 500 on
+ * GET /api/ping (declared in openapi.yaml). The failure reproduces at head, but the base gave no verdict on it.
+ */
+describe('checker product --at-base when the base cannot come up', () => {
+  let repo: TestRepo;
+  before(async () => {
+    const port = await findFreePort();
+    const openapi =
+      'openapi: 3.0.3\ninfo: { title: ping, version: 1.0.0 }\npaths:\n  /api/ping:\n    get: { responses: { "200": { description: pong } } }\n';
+    const start = `{ command: ${JSON.stringify(process.execPath)}, args: [server.cjs, "${port}"] }`;
+    repo = createRepo({
+      'openapi.yaml': openapi,
+      'server.cjs': 'process.exit(3);\n',
+      '.checker/config.yml': `safety:\n  allowCommands: true\nproducts:\n  targets:\n    ping:\n      baseUrl: http://127.0.0.1:${port}\n      kind: api\n      start: ${start}\n      healthcheck: { path: /health, timeoutMs: 15000, intervalMs: 100 }\n`,
+    });
+    repo.write({
+      'server.cjs': [
+        "require('node:http')",
+        "  .createServer((req, res) => res.writeHead(req.url === '/health' ? 200 : 500).end(req.url === '/health' ? 'ok' : '{}'))",
+        "  .listen(Number(process.argv[2]), '127.0.0.1');",
+        '',
+      ].join('\n'),
+    });
+  });
+  after(() => repo.cleanup());
+
+  it('a reproduced failure without a verdict at base stays unknown, saying the base did not come up', async () => {
+    const result = await runCliAsync(['product', '--cwd', repo.dir, '--format', 'json', '--target', 'ping', '--at-base']);
+    const report = JSON.parse(result.stdout) as ProductResultReport;
+    assert.equal(getValidator('product-result')(report), true, JSON.stringify(getValidator('product-result').errors));
+    assert.equal(report.baseRun?.status, 'failed');
+    assert.deepEqual(report.baseRun?.checks, []);
+    const ping = report.failures.find((failure) => failure.checkId === 'api:ping:get.api.ping:valid-not-5xx');
+    assert.equal(ping?.classification, 'unknown');
+    assert.match(
+      ping?.classificationEvidence?.at(-1) ?? '',
+      /^not rerun at base HEAD \([0-9a-f]{7}\) \(the target did not come up at HEAD \([0-9a-f]{7}\): the app exited before it became healthy\), so not confirmed as this change's regression$/,
+    );
+    assert.equal(await areGoneSoonIn(repo.dir), true);
   });
 });
