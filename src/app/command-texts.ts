@@ -113,7 +113,7 @@ export const COMMAND_TEXTS = {
   product: {
     title: 'Run a product target and check it in a real browser and over HTTP',
     description:
-      'Brings up products.targets.<name> (setup, start in its own process group, healthcheck; always teardown), explores a ui target in a system Chromium (same origin only) and checks each page: loads, no console or page errors, visible main content, links resolve; sends the generated API checks (an api target, or --run-generated-api-tests). Reruns each failure once, writes .checker/local/product-runs/<runId>/ and latest.json, and a failure bundle per failed check with the command that reruns exactly it. Same gate as execute: only when safety.allowCommands is true.',
+      'Brings up products.targets.<name> (setup, start in its own process group, healthcheck; always teardown), explores a ui target in a system Chromium (same origin only) and checks each page: loads, no console or page errors, visible main content, links resolve; sends the generated API checks (an api target, or --run-generated-api-tests). Reruns each failure once (only one that also passes at the base revision, --at-base, is a confirmed regression), writes .checker/local/product-runs/<runId>/ and latest.json (a --test-id run updates only its check there), and a failure bundle per failed check with the command that reruns exactly it and its kept generated test. Same gate as execute: only when safety.allowCommands is true.',
   },
   rules: {
     title: 'Rule packs (list, validate)',

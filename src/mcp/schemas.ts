@@ -213,6 +213,22 @@ const confirmField = z
     'true starts the configured target and runs the checks (only when the configuration has safety.allowCommands: true); false or absent starts nothing.',
   );
 
+const atBaseField = z
+  .boolean({ error: 'must be true to rerun at the base revision every failure that reproduced, or false (the default)' })
+  .optional()
+  .describe(
+    'true brings the target up a second time from the base revision (a worktree under .checker/local/worktrees/, removed afterwards) and reruns there each failure that reproduced: only one that passes at base is a confirmed-regression. Needs the same gate as the run, and time for a second start within the call.',
+  );
+
+const CHECK_KINDS = ['ui', 'api', 'workflow'] as const;
+
+const checkKindField = z
+  .enum(CHECK_KINDS, { error: `must be one of ${CHECK_KINDS.join(', ')}; leave it out for the first failure of any kind` })
+  .optional()
+  .describe(
+    'Rerun the first failure of this kind of the latest product run: ui (a page check), api (a generated API check) or workflow (the target did not come up: the whole target runs again).',
+  );
+
 export const productPlanInputSchema = z.object({ format: formatField }).strict();
 export const productFailuresInputSchema = z.object({ format: formatField }).strict();
 
@@ -229,6 +245,7 @@ export const productRunInputSchema = z
       .optional()
       .describe('true sends the generated API checks to the target (an api target always does).'),
     base: rangeShape.base,
+    atBase: atBaseField,
     trace: z
       .boolean({ error: 'must be a boolean' })
       .optional()
@@ -238,5 +255,29 @@ export const productRunInputSchema = z
   .strict();
 
 export const productRerunInputSchema = z
-  .object({ confirmExecution: confirmField, target: targetField.optional(), testId: testIdField.optional(), format: formatField })
-  .strict();
+  .object({
+    confirmExecution: confirmField,
+    target: targetField.optional(),
+    testId: testIdField.optional(),
+    checkKind: checkKindField,
+    atBase: atBaseField,
+    format: formatField,
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (input.testId === undefined) return;
+    // A check id names its kind and its target: `<kind>:<target>:…`.
+    const [kind, target] = input.testId.split(':');
+    if (input.checkKind !== undefined && input.checkKind !== kind)
+      context.addIssue({
+        code: 'custom',
+        path: ['checkKind'],
+        message: `is "${input.checkKind}" but testId names a check of kind "${kind}"; pass checkKind "${kind}" or leave it out`,
+      });
+    if (input.target !== undefined && input.target !== target)
+      context.addIssue({
+        code: 'custom',
+        path: ['target'],
+        message: `is "${input.target}" but testId names a check of target "${target}"; leave target out (the id names it) or pass a check of target "${input.target}"`,
+      });
+  });

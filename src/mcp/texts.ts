@@ -63,7 +63,7 @@ export const TOOL_TEXTS = {
   ),
   checker_product_run: toolText(
     COMMAND_TEXTS.product,
-    'Starts the target and runs checks only with confirmExecution: true AND safety.allowCommands: true; the commands come only from the configuration. Results are written under .checker/local/product-runs/.',
+    'Starts the target and runs checks only with confirmExecution: true AND safety.allowCommands: true; the commands come only from the configuration. Results are written under .checker/local/product-runs/. A failure that reproduces is confirmed-regression only when atBase: true showed it passing at the base revision; otherwise it is unknown, with the reason.',
     FORMAT,
   ),
   checker_product_failures: toolText(
@@ -78,9 +78,10 @@ export const TOOL_TEXTS = {
   checker_product_rerun: toolText(
     {
       title: 'Rerun one product check',
-      description: 'Reruns exactly one generated check (testId, default: the first failure of the latest run) against its target.',
+      description:
+        'Reruns exactly one generated check against its target: testId, else the first failure of the latest run of checkKind (ui, api or workflow) and target, else its first failure. Its outcome replaces that check in the latest report; the other checks and failures stay. A workflow failure (the target did not come up) runs the whole target again.',
     },
-    'Same gate as checker_product_run: confirmExecution: true AND safety.allowCommands: true.',
+    'Same gate as checker_product_run: confirmExecution: true AND safety.allowCommands: true; atBase: true also reruns it at the base revision.',
     FORMAT,
   ),
   task_context: toolText(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productFailureSchema } from './product-failure.js';
+import { MAX_RERUN_RECORDS, productRerunRecordSchema } from './product-run.js';
 
 /**
  * MCP `checker_product_plan`: the configured product targets and what each needs before `checker product` can run it.
@@ -45,8 +46,13 @@ export const productFailuresSchema = z.strictObject({
   kind: z.literal('product-failures'),
   target: z.string().optional(),
   generatedAt: z.string().optional(),
+  /** When a `--test-id` rerun last replaced, added or removed one of the failures. */
+  updatedAt: z.string().optional(),
+  /** The full run's folder; each rerun's own folder is in `reruns`. */
   runFolder: z.string().optional(),
   failures: z.array(productFailureSchema),
+  /** The `--test-id` reruns merged in since the full run, oldest first (as in latest.json). */
+  reruns: z.array(productRerunRecordSchema).max(MAX_RERUN_RECORDS).optional(),
 });
 
 export type ProductPlan = z.infer<typeof productPlanSchema>;

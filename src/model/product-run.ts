@@ -39,11 +39,27 @@ const productRunCheck = z.strictObject({
     .optional(),
 });
 
+/** Most recent `--test-id` reruns kept in the latest report; older ones are dropped first. */
+export const MAX_RERUN_RECORDS = 200;
+
+/** One `--test-id` rerun merged into the latest report: which check, when, its outcome, and the run that holds its artifacts. */
+export const productRerunRecordSchema = z.strictObject({
+  checkId: productRunCheck.shape.id,
+  at: dateTimeField,
+  status: productRunCheck.shape.status,
+  runFolder: z.string().min(1).max(1024).optional(),
+});
+
 export const productRunSchema = z.strictObject({
   schemaVersion: z.literal(1),
   target: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/),
+  /** When the full run that produced these checks began its report; a rerun leaves it and sets updatedAt. */
   generatedAt: dateTimeField,
+  /** When a `--test-id` rerun last replaced one of the checks. */
+  updatedAt: dateTimeField.optional(),
   checks: z.array(productRunCheck).max(5000),
+  /** The `--test-id` reruns merged into these checks since the full run, oldest first. */
+  reruns: z.array(productRerunRecordSchema).max(MAX_RERUN_RECORDS).optional(),
 });
 
 export type ProductRunReport = z.infer<typeof productRunSchema>;

@@ -112,9 +112,9 @@ describe('checker mcp over stdio (SDK Client)', () => {
       agent_investigation: ['confirmInvestigation', 'subject', 'task', 'requirements', 'profile', 'format', 'base', 'head'],
       execute_configured_checks: ['confirmExecution', 'all', 'format', 'base', 'head'],
       checker_product_plan: ['format'],
-      checker_product_run: ['confirmExecution', 'target', 'generateApiTests', 'runGeneratedApiTests', 'base', 'trace', 'format'],
+      checker_product_run: ['confirmExecution', 'target', 'generateApiTests', 'runGeneratedApiTests', 'base', 'atBase', 'trace', 'format'],
       checker_product_failures: ['format'],
-      checker_product_rerun: ['confirmExecution', 'target', 'testId', 'format'],
+      checker_product_rerun: ['confirmExecution', 'target', 'testId', 'checkKind', 'atBase', 'format'],
     };
     const expectedRequired: Record<string, string[] | undefined> = {
       agent_preflight: ['task'],

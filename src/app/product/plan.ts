@@ -1,13 +1,11 @@
 import type { Env } from '../../model/env.js';
 import type { ProductFailures, ProductPlan } from '../../model/product-plan.js';
-import type { ProductRunReport } from '../../model/product-run.js';
 import { compareText } from '../../text/compare-text.js';
 import { decideGate, loadTrustedConfig } from '../trusted-config.js';
 import { loadUserSettings } from '../user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
+import { LATEST_FAILURES, LATEST_RUN, readLatestRun } from './latest.js';
 import { toHealthUrl } from './target.js';
-
-export const LATEST_FAILURES = 'product-runs/latest-failures.json';
 
 /** MCP `checker_product_plan`: targets, whether each can run now and why not, where results go, the commands to run. Executes nothing. */
 export async function planProduct(env: Env): Promise<ProductPlan> {
@@ -62,7 +60,7 @@ export async function planProduct(env: Env): Promise<ProductPlan> {
     targets,
     artifacts: {
       runs: '.checker/local/product-runs/<runId>/',
-      latest: '.checker/local/product-runs/latest.json',
+      latest: `.checker/local/${LATEST_RUN}`,
       failures: `.checker/local/${LATEST_FAILURES}`,
       generatedTests: '.checker/local/product-tests/<target>/',
     },
@@ -89,15 +87,4 @@ export async function readProductFailures(env: Env): Promise<ProductFailures> {
     code: 'product/failures-unreadable',
     file: `.checker/local/${LATEST_FAILURES}`,
   });
-}
-
-async function readLatestRun(env: Env): Promise<ProductRunReport | undefined> {
-  const text = await env.readArtifact('product-runs/latest.json');
-  if (text === undefined) return undefined;
-  try {
-    const data = JSON.parse(text) as unknown;
-    return env.checkSchema('product-run', data) === undefined ? (data as ProductRunReport) : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -14,9 +14,10 @@ import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
 import { decideGate, loadTrustedConfig } from '../trusted-config.js';
 import { contradictsContract, generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
-import { LATEST_FAILURES } from './plan.js';
+import { mergeUiTestSource, renderUiTestSource } from './ui-test-source.js';
+import { LATEST_FAILURES, LATEST_RUN, mergeRerun, readLatestFailures, readLatestRun } from './latest.js';
 import { MAX_WORKTREE_BYTES, MAX_WORKTREE_FILES, STALE_WORKTREE_MS } from '../differential.js';
-import { findProductTarget, type ProductTargetRun, runProductTarget } from './target.js';
+import { DEFAULT_HEALTH_TIMEOUT_MS, findProductTarget, type ProductTargetRun, runProductTarget } from './target.js';
 
 type FailureBundle = z.infer<typeof productFailureSchema>;
 type RunCheck = ProductRunReport['checks'][number];
@@ -34,9 +35,12 @@ export interface ProductOptions {
   confirmed: boolean;
   /** Write the generated API checks as a node:test file under .checker/local/product-tests/<target>/. */
   generateApiTests?: boolean;
-  /** Send the generated API checks to the target (an `api` target always does). */
+  /** Send the generated API checks to the target (an `api` target always does); a run that sends them also writes the file. */
   runGeneratedApiTests?: boolean;
-  /** Run exactly this check (`ui:…` or `api:…`), as a failure bundle's rerun command does. */
+  /**
+   * Run exactly this check (`ui:…` or `api:…`), as a failure bundle's rerun command does. Its outcome replaces the
+   * check's in the latest report and failures of the same target; the other checks and failures stay.
+   */
   testId?: string;
   /**
    * Time the checks may take (an MCP call's deadline less the time to stop and answer): exploration is cut to what is
@@ -78,6 +82,8 @@ interface Workflows {
   apiChecks: ApiCheckSpec[];
   routes: RouteNode[];
   executablePath: string | undefined;
+  /** Failures that failed again on the automatic rerun and no likelier class explains: what a base run can confirm. */
+  reproduced: Set<string>;
 }
 
 /**
@@ -101,6 +107,11 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
     .map((item) => ({ code: item.code, message: item.message }));
   const gateOpen = decideGate(loaded, options.confirmed).open;
   const change = gateOpen ? await readProductChange(env, options.base, loaded.config.analysis?.defaultBranch, limitations) : undefined;
+  const endsAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : env.now().getTime() + options.budgetMs;
+  const leftMs = (): number => endsAt - env.now().getTime();
+  /** The browser's share of what is left: all of it up to its own default, never under a second. */
+  const browserBudget = (share: number): { timeBudgetMs?: number } =>
+    Number.isFinite(endsAt) ? { timeBudgetMs: Math.max(1000, Math.min(DEFAULT_EXPLORATION_MS, Math.floor(leftMs() * share))) } : {};
   const run = await runProductTarget(env, { target: options.target, confirmed: options.confirmed, ...trust }, async (context) => {
     const repository = await buildRepositoryGraph(env);
     const routes: RouteNode[] = [];
@@ -111,12 +122,8 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
     const written: string[] = [];
     const checks: RunCheck[] = [];
     const failures: FailureBundle[] = [];
+    const reproduced = new Set<string>();
     const wanted = (id: string): boolean => options.testId === undefined || options.testId === id;
-    const endsAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : env.now().getTime() + options.budgetMs;
-    const leftMs = (): number => endsAt - env.now().getTime();
-    /** The browser's share of what is left: all of it up to its own default, never under a second. */
-    const browserBudget = (share: number): { timeBudgetMs?: number } =>
-      Number.isFinite(endsAt) ? { timeBudgetMs: Math.max(1000, Math.min(DEFAULT_EXPLORATION_MS, Math.floor(leftMs() * share))) } : {};
 
     const allApiChecks = generateApiChecks(options.target, routes);
     const apiChecks = allApiChecks.filter((check) => wanted(check.id));
@@ -125,18 +132,20 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
         options.testId,
         allApiChecks.map((check) => check.id),
       );
-    if (options.generateApiTests === true) {
-      // The kept file holds every generated check, whatever --test-id ran.
-      const path = `product-tests/${options.target}/api.generated.test.mjs`;
-      await env.writeArtifact(path, renderApiTestSource(options.target, context.baseUrl, allApiChecks), { mode: 'replace' });
-      written.push(`.checker/local/${path}`);
-    }
     const runApi = target.kind === 'api' || options.runGeneratedApiTests === true || options.testId?.startsWith('api:') === true;
+    // Every API check that is sent points at its kept test (spec 2.4), so a run that sends them writes the file too.
+    const apiSource = { path: `.checker/local/product-tests/${options.target}/api.generated.test.mjs`, baseUrl: context.baseUrl };
+    if (options.generateApiTests === true || runApi) {
+      // The kept file holds every generated check, whatever --test-id ran.
+      const path = apiSource.path.replace(/^\.checker\/local\//, '');
+      await env.writeArtifact(path, renderApiTestSource(options.target, context.baseUrl, allApiChecks), { mode: 'replace' });
+      written.push(apiSource.path);
+    }
     if (runApi) {
       for (const check of apiChecks) {
         if (leftMs() < 2 * API_TIMEOUT_MS) {
           checks.push({
-            ...toApiRunCheck(check, { passed: true, actual: 'not sent' }, undefined),
+            ...toApiRunCheck(check, { passed: true, actual: 'not sent' }, undefined, apiSource),
             status: 'skipped',
             actual: `not sent: the call's time budget (${options.budgetMs} ms) is used up; run checker product for no limit`,
           });
@@ -144,9 +153,12 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
         }
         const first = await sendApiCheck(env, context.baseUrl, check);
         const second = first.passed ? undefined : await sendApiCheck(env, context.baseUrl, check);
-        const result = toApiRunCheck(check, first, second);
+        const result = toApiRunCheck(check, first, second, apiSource);
         checks.push(result);
-        if (result.status === 'failed') failures.push(toApiFailure(options.target, context.baseUrl, check, first, second));
+        if (result.status !== 'failed') continue;
+        const failure = toApiFailure(options.target, context.baseUrl, check, { first, second }, apiSource);
+        failures.push(failure.bundle);
+        if (failure.reproduced) reproduced.add(check.id);
       }
     }
 
@@ -162,7 +174,10 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
         ...browserBudget(0.5),
       });
       const testSource = `product-tests/${options.target}/ui.generated.spec.mjs`;
-      await env.writeArtifact(testSource, renderUiTestSource(options.target, context.baseUrl, exploration), { mode: 'replace' });
+      const fresh = renderUiTestSource(options.target, context.baseUrl, exploration);
+      // A --test-id rerun explores one page: its test replaces that page's in the kept file, the other pages' stay.
+      const kept = options.testId === undefined ? fresh : mergeUiTestSource(await env.readArtifact(testSource), fresh);
+      await env.writeArtifact(testSource, kept, { mode: 'replace' });
       written.push(`.checker/local/${testSource}`);
       const first = toUiChecks(options.target, exploration, routes, `.checker/local/${testSource}`).filter((item) => wanted(item.check.id));
       if (options.testId !== undefined && first.length === 0)
@@ -192,10 +207,12 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
         checks.push(item.check);
         if (item.check.status !== 'failed') continue;
         const again = rerun.find((other) => other.check.id === item.check.id);
-        failures.push(toUiFailure(options.target, context.baseUrl, item, again));
+        const failure = toUiFailure(options.target, context.baseUrl, item, again);
+        failures.push(failure.bundle);
+        if (failure.reproduced) reproduced.add(item.check.id);
       }
     }
-    return { checks, failures, written, apiChecks, routes, executablePath };
+    return { checks, failures, written, apiChecks, routes, executablePath, reproduced };
   });
 
   if (run.status === 'not-run') return { run, failures: [], written: [], limitations };
@@ -204,14 +221,24 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
   const failures = (run.result?.failures ?? []).map((failure) => withChangedFirst(failure, changed));
   const baseRun =
     options.atBase === true && run.result !== undefined && change !== undefined
-      ? await confirmAtBase(env, { target: options.target, change, head: run.result, runFolder: run.runFolder, limitations })
+      ? await confirmAtBase(env, {
+          target: options.target,
+          change,
+          head: run.result,
+          runFolder: run.runFolder,
+          limitations,
+          leftMs,
+          browserBudget,
+          healthTimeoutMs: target.healthcheck?.timeoutMs ?? DEFAULT_HEALTH_TIMEOUT_MS,
+        })
       : undefined;
   if (options.atBase === true && change === undefined)
     limitations.push({
       code: 'product/no-base',
       message: 'the base revision is unknown (see the limitation above), so nothing was rerun at base',
     });
-  if (baseRun !== undefined) failures.splice(0, failures.length, ...failures.map((failure) => withBaseVerdict(failure, baseRun)));
+  const verdict = { reproduced: run.result?.reproduced ?? new Set<string>(), baseRun, changed: change === undefined ? undefined : changed };
+  failures.splice(0, failures.length, ...failures.map((failure) => withBaseVerdict(failure, verdict)));
   if (run.failure !== undefined) {
     const id = `workflow:${options.target}:${run.failure.phase}`;
     checks.push({ id, kind: 'workflow', status: 'failed', title: `bring up target ${options.target}`, actual: clean(run.failure.message) });
@@ -228,8 +255,7 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
       mode: 'create',
     });
   }
-  await env.writeArtifact('product-runs/latest.json', `${JSON.stringify(report, null, 2)}\n`, { mode: 'replace' });
-  const latestFailures: ProductFailures = {
+  const thisRun: ProductFailures = {
     schemaVersion: 1,
     kind: 'product-failures',
     target: options.target,
@@ -237,9 +263,22 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
     runFolder: `.checker/local/${folder}`,
     failures,
   };
-  env.validate('product-failures', latestFailures, { code: 'internal/product-failures' });
-  await env.writeArtifact(LATEST_FAILURES, `${JSON.stringify(latestFailures, null, 2)}\n`, { mode: 'replace' });
-  written.push(`.checker/local/${folder}/report.json`, '.checker/local/product-runs/latest.json', `.checker/local/${LATEST_FAILURES}`);
+  const previous = options.testId === undefined ? undefined : await readPrevious(env, options.target, limitations);
+  const latest =
+    previous === undefined
+      ? { run: report, failures: thisRun }
+      : mergeRerun(previous, {
+          checks,
+          failures,
+          at: report.generatedAt,
+          runFolder: `.checker/local/${folder}`,
+          cameUp: run.failure === undefined,
+        });
+  env.validate('product-run', latest.run, { code: 'internal/product-run' });
+  env.validate('product-failures', latest.failures, { code: 'internal/product-failures' });
+  await env.writeArtifact(LATEST_RUN, `${JSON.stringify(latest.run, null, 2)}\n`, { mode: 'replace' });
+  await env.writeArtifact(LATEST_FAILURES, `${JSON.stringify(latest.failures, null, 2)}\n`, { mode: 'replace' });
+  written.push(`.checker/local/${folder}/report.json`, `.checker/local/${LATEST_RUN}`, `.checker/local/${LATEST_FAILURES}`);
   const changeSummary =
     change === undefined || change.base.oid === undefined
       ? undefined
@@ -281,6 +320,25 @@ async function readProductChange(
   }
 }
 
+/**
+ * The latest report and failures a `--test-id` rerun of `target` merges into; undefined (the rerun becomes the latest
+ * report) when there are none, they are unreadable, or they are another target's (said as a limitation).
+ */
+async function readPrevious(
+  env: Env,
+  target: string,
+  limitations: Limitation[],
+): Promise<{ run: ProductRunReport; failures: ProductFailures } | undefined> {
+  const [run, failures] = await Promise.all([readLatestRun(env), readLatestFailures(env)]);
+  if (run === undefined || failures === undefined) return undefined;
+  if (run.target === target && failures.target === target) return { run, failures };
+  limitations.push({
+    code: 'product/latest-replaced',
+    message: `the latest report was of target ${run.target}; this rerun of ${target} replaced it (run checker product --target ${run.target} to see its checks again)`,
+  });
+  return undefined;
+}
+
 /** The failure's impacted files with the ones this change touches first, and, when there are any, that said as evidence. */
 function withChangedFirst(failure: FailureBundle, changed: ReadonlySet<string>): FailureBundle {
   const touched = failure.impactedFiles.filter((file) => changed.has(file));
@@ -316,7 +374,13 @@ async function sendApiCheck(env: Env, baseUrl: string, check: ApiCheckSpec): Pro
   return { passed: verdict.passed, actual: verdict.actual, status: answer.status };
 }
 
-function toApiRunCheck(check: ApiCheckSpec, first: ApiOutcome, second: ApiOutcome | undefined): RunCheck {
+/** Where the generated API checks are kept, and the base URL a user runs them against. */
+interface ApiTestSource {
+  path: string;
+  baseUrl: string;
+}
+
+function toApiRunCheck(check: ApiCheckSpec, first: ApiOutcome, second: ApiOutcome | undefined, source: ApiTestSource): RunCheck {
   return {
     id: check.id,
     kind: 'api',
@@ -325,6 +389,18 @@ function toApiRunCheck(check: ApiCheckSpec, first: ApiOutcome, second: ApiOutcom
     expected: check.expect.expected,
     actual: clean(second === undefined ? first.actual : `${first.actual}; on the rerun: ${second.actual}`),
     impactedFiles: check.files,
+    artifacts: [toApiTestArtifact(check, source)],
+  };
+}
+
+/** The kept node:test file of the generated API checks, with the command that runs only this check's test. */
+function toApiTestArtifact(check: ApiCheckSpec, source: ApiTestSource): FailureBundle['artifacts'][number] {
+  const pattern = `^${check.id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `;
+  return {
+    kind: 'test-source',
+    path: source.path,
+    label: 'the generated API checks as a node:test file',
+    description: `run only this check's test: BASE_URL=${source.baseUrl} node --test --test-name-pattern='${pattern}' ${source.path}`,
   };
 }
 
@@ -332,13 +408,18 @@ function rerunCommand(target: string, id: string): string {
   return `checker product --target ${target} --test-id ${id}`;
 }
 
+/**
+ * The failure bundle of a failed API check. One that failed again and that neither its contract nor credentials
+ * explain is `reproduced`: `unknown` here, until withBaseVerdict weighs what the base revision showed.
+ */
 function toApiFailure(
   target: string,
   baseUrl: string,
   check: ApiCheckSpec,
-  first: ApiOutcome,
-  second: ApiOutcome | undefined,
-): FailureBundle {
+  outcomes: { first: ApiOutcome; second: ApiOutcome | undefined },
+  source: ApiTestSource,
+): { bundle: FailureBundle; reproduced: boolean } {
+  const { first, second } = outcomes;
   const flaky = second?.passed === true;
   const contradiction = flaky ? undefined : contradictsContract(check, first.status);
   const auth = !check.concern.startsWith('no-credentials') && (first.status === 401 || first.status === 403);
@@ -348,17 +429,17 @@ function toApiFailure(
       ? 'generated-test-weakness'
       : auth
         ? 'auth-or-test-data-failure'
-        : 'confirmed-regression';
+        : 'unknown';
   const evidence = flaky
     ? [`failed (${first.actual}), then passed on the automatic rerun (${second?.actual ?? ''})`]
     : contradiction !== undefined
       ? [contradiction, `the check expected ${check.expect.expected}`]
       : auth
         ? [`answered ${first.status} without credentials: the check needs a user or test data`]
-        : [`failed twice: ${first.actual}; then ${second?.actual ?? ''}`, 'the base revision was not run (checker differential can tell)'];
+        : [`failed twice: ${first.actual}; then ${second?.actual ?? ''}`];
   const steps = check.steps.map((label, index) => ({ index, label, status: 'passed' as const }));
   const failedIndex = steps.length - 1;
-  return {
+  const bundle: FailureBundle = {
     schemaVersion: 1,
     id: `failure:${check.id}`,
     checkId: check.id,
@@ -368,7 +449,7 @@ function toApiFailure(
     title: check.title,
     summary: clean(`${check.request.method} ${check.request.path}: expected ${check.expect.expected}; got ${first.actual}`),
     classification,
-    classificationConfidence: flaky ? 0.7 : contradiction !== undefined ? 0.8 : auth ? 0.6 : 0.7,
+    classificationConfidence: flaky ? 0.7 : contradiction !== undefined ? 0.8 : auth ? 0.6 : 0.5,
     classificationEvidence: evidence.map((item) => clean(item)),
     failedStep: {
       index: failedIndex,
@@ -378,13 +459,7 @@ function toApiFailure(
       actual: clean(first.actual),
     },
     neighboringSteps: steps.slice(0, failedIndex),
-    artifacts: [
-      {
-        kind: 'test-source',
-        label: 'the generated check as a node:test file',
-        description: 'checker product --generate-api-tests writes it under .checker/local/product-tests/',
-      },
-    ],
+    artifacts: [toApiTestArtifact(check, source)],
     expected: check.expect.expected,
     actual: clean(first.actual),
     impactedFiles: check.files,
@@ -402,6 +477,7 @@ function toApiFailure(
     ],
     rerunCommand: rerunCommand(target, check.id),
   };
+  return { bundle, reproduced: classification === 'unknown' };
 }
 
 interface UiCheck {
@@ -492,7 +568,16 @@ function judgePage(
   }
 }
 
-function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCheck | undefined): FailureBundle {
+/**
+ * The failure bundle of a failed page check. One that failed again on the rerun and that a missing session does not
+ * explain is `reproduced`: `unknown` here, until withBaseVerdict weighs what the base revision showed.
+ */
+function toUiFailure(
+  target: string,
+  baseUrl: string,
+  item: UiCheck,
+  again: UiCheck | undefined,
+): { bundle: FailureBundle; reproduced: boolean } {
   const { check, page } = item;
   const flaky = again?.check.status === 'passed';
   type Step = FailureBundle['failedStep'];
@@ -520,7 +605,7 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     ? { ...open, status: 'failed', expected: judged.expected ?? item.label, actual: judged.actual ?? 'failed' }
     : judged;
   const neighboringSteps: Step[] = loads ? [] : [open];
-  return {
+  const bundle: FailureBundle = {
     schemaVersion: 1,
     id: `failure:${check.id}`,
     checkId: check.id,
@@ -529,8 +614,8 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     target: { id: target, baseUrl },
     title: check.title,
     summary: clean(`${page.path}: expected ${check.expected ?? ''}; got ${check.actual ?? ''}`),
-    classification: flaky ? 'likely-flaky' : auth ? 'auth-or-test-data-failure' : again === undefined ? 'unknown' : 'confirmed-regression',
-    classificationConfidence: flaky ? 0.7 : auth ? 0.6 : again === undefined ? 0.3 : 0.7,
+    classification: flaky ? 'likely-flaky' : auth ? 'auth-or-test-data-failure' : 'unknown',
+    classificationConfidence: flaky ? 0.7 : auth ? 0.6 : again === undefined ? 0.3 : 0.5,
     classificationEvidence: [
       flaky
         ? 'passed when the page was opened again'
@@ -554,6 +639,7 @@ function toUiFailure(target: string, baseUrl: string, item: UiCheck, again: UiCh
     ],
     rerunCommand: rerunCommand(target, check.id),
   };
+  return { bundle, reproduced: !flaky && !auth && again !== undefined };
 }
 
 function toEnvironmentFailure(target: string, baseUrl: string, id: string, run: ProductTargetRun<Workflows>): FailureBundle {
@@ -599,19 +685,28 @@ function clean(text: string, max = TEXT_MAX): string {
   return cleaned === '' ? '(empty)' : cleaned;
 }
 
-/** The result as `checker product` prints it (schemas/product-result.schema.json). */
 /**
  * `--at-base`: once the head target is down, brings it up again from the base revision and reruns each failure that
- * reproduced at head (confirmed-regression) exactly as it ran there. The worktree is removed in any case.
+ * reproduced at head exactly as it ran there, within what is left of the time budget. The worktree is removed in any case.
  */
 async function confirmAtBase(
   env: Env,
-  input: { target: string; change: ChangeSet; head: Workflows; runFolder: string | undefined; limitations: Limitation[] },
+  input: {
+    target: string;
+    change: ChangeSet;
+    head: Workflows;
+    runFolder: string | undefined;
+    limitations: Limitation[];
+    leftMs: () => number;
+    browserBudget: (share: number) => { timeBudgetMs?: number };
+    /** The target's healthcheck timeout: bringing it up at base may take that long. */
+    healthTimeoutMs: number;
+  },
 ): Promise<NonNullable<ProductResultReport['baseRun']>> {
-  const { target, change, head, limitations } = input;
+  const { target, change, head, limitations, leftMs } = input;
   const ref = change.base.ref;
   const oid = change.base.oid ?? '';
-  const reproduced = head.failures.filter((failure) => failure.classification === 'confirmed-regression');
+  const reproduced = head.failures.filter((failure) => head.reproduced.has(failure.checkId));
   const notRun = (reason: string): NonNullable<ProductResultReport['baseRun']> => ({
     ref,
     oid,
@@ -622,6 +717,10 @@ async function confirmAtBase(
   });
   if (reproduced.length === 0) return notRun('no failure reproduced at head, so there was nothing to rerun at base');
   if (oid === '') return notRun('the base has no commit');
+  if (leftMs() < input.healthTimeoutMs + MIN_RERUN_MS)
+    return notRun(
+      `the call's time budget has ${Math.max(0, Math.floor(leftMs() / 1000))} s left, less than bringing the target up at base may take (its healthcheck timeout, ${Math.ceil(input.healthTimeoutMs / 1000)} s, and ${MIN_RERUN_MS / 1000} s to rerun); run checker product --at-base for no limit`,
+    );
   const folder = `${input.runFolder?.replace(/^\.checker\/local\//, '') ?? 'product-runs/run'}/base`;
   const name = `${folder.split('/')[1] ?? 'run'}-base`;
   let worktree: { name: string; removed: boolean } | undefined;
@@ -642,6 +741,8 @@ async function confirmAtBase(
       async (context) => {
         const results: NonNullable<ProductResultReport['baseRun']>['checks'] = [];
         for (const check of head.apiChecks.filter((item) => ids.has(item.id))) {
+          // A check with too little time left is not sent: it gets no verdict at base (withBaseVerdict says so).
+          if (leftMs() < 2 * API_TIMEOUT_MS) continue;
           const outcome = await sendApiCheck(env, context.baseUrl, check);
           results.push({ id: check.id, status: outcome.passed ? 'passed' : 'failed', actual: clean(outcome.actual) });
         }
@@ -649,13 +750,14 @@ async function confirmAtBase(
         const paths = [
           ...new Set(uiFailures.map((failure) => pathOfUiCheck(failure.checkId, target)).filter((path) => path !== undefined)),
         ];
-        if (paths.length > 0) {
+        if (paths.length > 0 && leftMs() >= MIN_RERUN_MS) {
           const exploration = await env.exploreProduct({
             baseUrl: context.baseUrl,
             startPaths: paths,
             maxDepth: 0,
             artifactsFolder: `${context.artifactFolder}/pages`,
             ...(head.executablePath === undefined ? {} : { executablePath: head.executablePath }),
+            ...input.browserBudget(1),
           });
           for (const item of toUiChecks(target, exploration, head.routes, '')) {
             if (ids.has(item.check.id))
@@ -692,28 +794,63 @@ async function confirmAtBase(
   }
 }
 
-/** A reproduced failure that passes at base was introduced by the change; one that fails there too was not. */
-function withBaseVerdict(failure: FailureBundle, baseRun: NonNullable<ProductResultReport['baseRun']>): FailureBundle {
-  const atBase = baseRun.checks.find((check) => check.id === failure.checkId);
-  if (atBase === undefined || failure.classification !== 'confirmed-regression') return failure;
-  const where = `${baseRun.ref} (${baseRun.oid.slice(0, 7)})`;
-  if (atBase.status === 'passed')
+/**
+ * The verdict on a failure that reproduced at head (spec 2.1 classification): only one shown to pass at base is a
+ * `confirmed-regression` (this change introduced it); one that fails there too was there before (`unknown`, said so);
+ * without a base verdict it stays `unknown` with the reason and what the change does or does not touch.
+ */
+function withBaseVerdict(
+  failure: FailureBundle,
+  input: {
+    reproduced: ReadonlySet<string>;
+    baseRun: NonNullable<ProductResultReport['baseRun']> | undefined;
+    changed: ReadonlySet<string> | undefined;
+  },
+): FailureBundle {
+  if (!input.reproduced.has(failure.checkId)) return failure;
+  const { baseRun } = input;
+  const evidence = failure.classificationEvidence ?? [];
+  const atBase = baseRun?.checks.find((check) => check.id === failure.checkId);
+  const where = baseRun === undefined ? '' : `${baseRun.ref} (${baseRun.oid.slice(0, 7)})`;
+  if (atBase?.status === 'passed')
     return {
       ...failure,
+      classification: 'confirmed-regression',
       classificationConfidence: 0.9,
-      classificationEvidence: [...(failure.classificationEvidence ?? []), clean(`passes at base ${where}: this change introduced it`)],
+      classificationEvidence: [...evidence, clean(`passes at base ${where}: this change introduced it`)],
     };
+  if (atBase?.status === 'failed')
+    return {
+      ...failure,
+      classification: 'unknown',
+      classificationConfidence: 0.5,
+      classificationEvidence: [
+        ...evidence,
+        clean(`fails at base ${where} too (${atBase.actual}): it was there before this change, so it is not this change's regression`),
+      ],
+    };
+  const files = failure.impactedFiles;
+  const untouched = input.changed !== undefined && files.length > 0 && files.every((file) => !input.changed?.has(file));
+  const shown = `${files.slice(0, 5).join(', ')}${files.length > 5 ? ` and ${files.length - 5} more` : ''}`;
   return {
     ...failure,
     classification: 'unknown',
     classificationConfidence: 0.5,
     classificationEvidence: [
-      ...(failure.classificationEvidence ?? []),
-      clean(`fails at base ${where} too (${atBase.actual}): it was there before this change, so it is not this change's regression`),
+      ...evidence,
+      ...(untouched
+        ? [clean(`this change touches none of the files that serve the check (${shown}): nothing ties the failure to it`)]
+        : []),
+      clean(
+        baseRun === undefined
+          ? `not compared with the base revision, so not confirmed as this change's regression: ${failure.rerunCommand} --at-base (MCP: atBase: true) tells`
+          : `not rerun at base ${where} (${baseRun.reason}), so not confirmed as this change's regression`,
+      ),
     ],
   };
 }
 
+/** The result as `checker product` prints it (schemas/product-result.schema.json). */
 export function toProductResultReport(result: ProductResult): ProductResultReport {
   const { run } = result;
   const failed = run.status === 'failed' || (result.report?.checks ?? []).some((check) => check.status === 'failed');
@@ -735,40 +872,6 @@ export function toProductResultReport(result: ProductResult): ProductResultRepor
     ...(result.limitations.length === 0 ? {} : { limitations: result.limitations }),
     written: result.written,
   };
-}
-
-/**
- * The UI checks as a Playwright test file a user can keep (`npx playwright test`, with @playwright/test installed):
- * per explored page, it loads below 400, shows main content, raises no page or console error, and its links resolve.
- */
-function renderUiTestSource(target: string, baseUrl: string, exploration: ProductExploration): string {
-  const lines = [
-    `// Generated by checker product for target ${JSON.stringify(target)}: one test per page it explored. Keep it, edit it, run it:`,
-    `//   BASE_URL=${baseUrl} npx playwright test <this file>`,
-    "import { expect, test } from '@playwright/test';",
-    '',
-    `const BASE_URL = process.env.BASE_URL ?? ${JSON.stringify(baseUrl)};`,
-    '',
-  ];
-  for (const page of exploration.pages) {
-    const pathname = new URL(page.url).pathname;
-    const links = page.links.map((link) => new URL(link.url).pathname);
-    lines.push(
-      `test(${JSON.stringify(`ui:${target}:${toPathSlug(pathname)}: ${pathname} loads, shows content, raises no error, links resolve`)}, async ({ page, request }) => {`,
-      '  const errors = [];',
-      "  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));",
-      "  // The browser's own favicon request is not the page's doing (checker's run does not count it either).",
-      "  page.on('console', (message) => { if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(`console: ${message.text()}`); });",
-      `  const response = await page.goto(new URL(${JSON.stringify(pathname)}, BASE_URL).href);`,
-      '  expect(response?.status() ?? 0).toBeLessThan(400);',
-      "  await expect(page.locator('main, [role=main], body').first()).toBeVisible();",
-      '  expect(errors).toEqual([]);',
-      `  for (const link of ${JSON.stringify(links)}) expect((await request.get(new URL(link, BASE_URL).href, { maxRedirects: 0 })).status(), link).toBeLessThan(400);`,
-      '});',
-      '',
-    );
-  }
-  return lines.join('\n');
 }
 
 /** A --test-id that names no check this run generated: said with the ids it did generate, after the target is down. */

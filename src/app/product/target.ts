@@ -12,7 +12,7 @@ import { type HealthWait, waitForHealth } from './health.js';
 
 type ProductTarget = NonNullable<NonNullable<Config['products']>['targets']>[string];
 
-const DEFAULT_HEALTH_TIMEOUT_MS = 30_000;
+export const DEFAULT_HEALTH_TIMEOUT_MS = 30_000;
 const DEFAULT_HEALTH_INTERVAL_MS = 500;
 const DEFAULT_TEARDOWN_TIMEOUT_MS = 120_000;
 

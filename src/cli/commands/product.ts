@@ -26,7 +26,8 @@ export default defineCommand({
     },
     'at-base': {
       type: 'boolean',
-      description: 'Bring the target up again from the base revision and rerun there every failure that reproduced',
+      description:
+        'Bring the target up again from the base revision and rerun there every failure that reproduced: only one that passes there is a confirmed regression',
     },
     trace: { type: 'boolean', description: 'Record a Playwright trace of the exploration (an artifact of each UI failure)' },
     ...trustChangedConfigArg,

@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { planProduct, readProductFailures } from '../../app/product/plan.js';
+import { rerunProductCheck } from '../../app/product/rerun.js';
 import { runProduct, toProductResultReport } from '../../app/product/run-product.js';
-import { CheckerError } from '../../model/diagnostic.js';
 import { renderProductFailuresMarkdown, renderProductMarkdown, renderProductPlanMarkdown } from '../../report/product-markdown.js';
 import { productFailuresInputSchema, productPlanInputSchema, productRerunInputSchema, productRunInputSchema } from '../schemas.js';
 import { defineTool, READ_ONLY } from './define-tool.js';
@@ -35,6 +35,7 @@ export const productRun = defineTool({
       generateApiTests: input.generateApiTests === true,
       runGeneratedApiTests: input.runGeneratedApiTests === true,
       ...(input.base === undefined ? {} : { base: input.base }),
+      atBase: input.atBase === true,
       trace: input.trace === true,
     });
     return { report: toProductResultReport(result), schema: 'product-result', renderMarkdown: renderProductMarkdown };
@@ -57,21 +58,13 @@ export const productRerun = defineTool({
   outputSchemaName: 'product-result',
   annotations: RUNS_PRODUCT,
   async run(input, { env, deadlineMs }) {
-    const latest = await readProductFailures(env);
-    const chosen = input.testId === undefined ? latest.failures[0] : latest.failures.find((failure) => failure.checkId === input.testId);
-    const testId = input.testId ?? chosen?.checkId;
-    const target = input.target ?? chosen?.target.id ?? latest.target;
-    if (testId === undefined || target === undefined) {
-      throw new CheckerError('product/nothing-to-rerun', 'the latest product run has no failure to rerun', {
-        hint: 'run checker_product_run first, or pass target and testId',
-      });
-    }
-    // An environment failure (workflow:…) is rerun by running the whole target again.
-    const result = await runProduct(env, {
+    const result = await rerunProductCheck(env, {
       budgetMs: Math.max(5_000, deadlineMs - DEADLINE_MARGIN_MS),
-      target,
       confirmed: input.confirmExecution === true,
-      ...(testId.startsWith('workflow:') ? {} : { testId }),
+      ...(input.target === undefined ? {} : { target: input.target }),
+      ...(input.testId === undefined ? {} : { testId: input.testId }),
+      ...(input.checkKind === undefined ? {} : { checkKind: input.checkKind }),
+      atBase: input.atBase === true,
     });
     return { report: toProductResultReport(result), schema: 'product-result', renderMarkdown: renderProductMarkdown };
   },
