@@ -100,11 +100,21 @@ function decide(found: Found): { role: MiddlewareRole; evidence: string[] } | un
     const library = found.libraries.get(role);
     if (library !== undefined) return { role, evidence: [library] };
   }
-  for (const { role, statuses } of STATUS_ROLES) {
-    const hits = statuses.filter((status) => found.statuses.has(status));
-    if (hits.length > 0)
-      return { role, evidence: hits.map((status) => `responds ${status} in ${found.statuses.get(status) ?? 'its code'}`) };
+  const roles = STATUS_ROLES.map(({ role, statuses }) => ({ role, hits: statuses.filter((status) => found.statuses.has(status)) })).filter(
+    ({ hits }) => hits.length > 0,
+  );
+  // A guard answers with its own statuses; code that answers 400 and 401 and 429 maps errors to statuses (an error
+  // handler), whatever its name: it guards nothing.
+  if (roles.length > 1) {
+    const statuses = roles.flatMap(({ hits }) => hits).sort((a, b) => a - b);
+    return {
+      role: 'other',
+      evidence: [`maps errors to statuses ${statuses.join(', ')} (${roles.map(({ role }) => role).join(', ')}): no single guard`],
+    };
   }
+  const [only] = roles;
+  if (only !== undefined)
+    return { role: only.role, evidence: only.hits.map((status) => `responds ${status} in ${found.statuses.get(status) ?? 'its code'}`) };
   return undefined;
 }
 
