@@ -1,7 +1,7 @@
 import { readContracts } from './contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
-import { type ChangedTarget, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
+import { type ChangedTarget, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
 import { compileGlobs } from '../text/glob.js';
 import { hashContent } from '../text/content-hash.js';
 import type { KnowledgeGraph } from '../graph/build.js';
@@ -178,7 +178,11 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     const reachingTests = scoreReachingTests(
       repository,
       [...own, ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror))],
-      { path: file.path, names: findChangedNames(file, sides, changedExports) },
+      {
+        path: file.path,
+        names: findChangedNames(file, sides, changedExports),
+        context: findContextLines(sides.headText.get(file.path) ?? '', toChangedLines(file.hunks)),
+      },
     );
     reachingTestsByPath.set(file.path, reachingTests);
     proofByPath.set(

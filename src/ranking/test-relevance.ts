@@ -14,6 +14,53 @@ export interface ChangedTarget {
   path: string;
   /** `send`, `res.redirect`, `Application.callback`, `deepMerge`: the last segment of a member is what a test names. */
   names: readonly string[];
+  /**
+   * The lines that open the code around each change (findContextLines): `defineGetter(req, 'fresh', function(){`
+   * names `fresh` where no declaration does.
+   */
+  context?: readonly string[];
+}
+
+/** Words of JavaScript itself: they name no code. */
+const LANGUAGE = new Set(
+  'function return var let const class extends export import from async await new this true false null undefined typeof instanceof void delete module exports require prototype static public private protected readonly interface type enum'.split(
+    ' ',
+  ),
+);
+/** How far above a changed line the line that opens its code is looked for. */
+const MAX_CONTEXT_DISTANCE = 200;
+
+/** How many enclosing lines are kept per changed line, innermost first. */
+const MAX_CONTEXT_DEPTH = 4;
+
+function getIndent(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+/**
+ * For each changed line, the lines that open the code it sits in: going up, each line indented less than any below it
+ * (a member `set body (val) {` inside `module.exports = {`), up to one in the first column (what git shows after a
+ * hunk's `@@`, `defineGetter(req, 'fresh', function(){`). Blank lines, comments and closing brackets are passed over.
+ * Distinct lines, in text order.
+ */
+export function findContextLines(text: string, changedLines: readonly number[]): string[] {
+  const lines = text.split('\n');
+  const found = new Set<number>();
+  for (const line of changedLines) {
+    const start = Math.min(line, lines.length) - 1;
+    let indent = getIndent(lines[start] ?? '');
+    let depth = 0;
+    for (let index = start - 1; index >= 0 && index >= start - MAX_CONTEXT_DISTANCE && depth < MAX_CONTEXT_DEPTH; index -= 1) {
+      const candidate = lines[index] ?? '';
+      const trimmed = candidate.trim();
+      if (trimmed === '' || /^(?:\/\/|\/\*|\*|[}\])])/.test(trimmed) || getIndent(candidate) >= indent) continue;
+      found.add(index);
+      depth += 1;
+      indent = getIndent(candidate);
+      if (indent === 0) break;
+    }
+  }
+  return [...found].sort((a, b) => a - b).map((index) => lines[index] ?? '');
 }
 
 /** Words every codebase uses for its plumbing: they name no particular code. */
@@ -78,6 +125,7 @@ interface TermHits {
 
 function toTerms(target: ChangedTarget): TermHits {
   const words = new Set(splitWords(getFileStem(target.path)).filter(isTerm));
+  for (const line of target.context ?? []) for (const word of splitWords(line)) if (isTerm(word) && !LANGUAGE.has(word)) words.add(word);
   const wholeNames = new Set<string>();
   for (const name of target.names) {
     const last = name.slice(name.lastIndexOf('.') + 1);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { scoreTestRelevance, type TestText } from '../../src/ranking/test-relevance.js';
+import { findContextLines, scoreTestRelevance, type TestText } from '../../src/ranking/test-relevance.js';
 
 const order = (scores: Map<string, number>): string[] =>
   [...scores.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([path]) => path);
@@ -37,5 +37,38 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       { path: 'test/index.test.js', titles: ['default handler'], words: { code: 'index default handler utils', names: '' } },
     ];
     assert.equal(scoreTestRelevance(tests, { path: 'src/utils/index.js', names: ['default', 'handler'] }).get('test/index.test.js'), 0);
+  });
+});
+
+describe('findContextLines: the code a change sits in', () => {
+  test('the enclosing lines by indentation up to the first column, comments and closing brackets passed over', () => {
+    const text = [
+      "defineGetter(req, 'fresh', function(){", // 1
+      '  var method = this.method;', // 2
+      '  // GET or HEAD only', // 3
+      "  if ('GET' !== method) return false;", // 4
+      '});', // 5
+      'module.exports = {', // 6
+      '  set body (val) {', // 7
+      '    if (!isStream(val)) {', // 8
+      '      destroy(val);', // 9
+      '    }', // 10
+      '  },', // 11
+      '};', // 12
+    ].join('\n');
+    assert.deepEqual(findContextLines(text, [4]), ["defineGetter(req, 'fresh', function(){"]);
+    assert.deepEqual(findContextLines(text, [9]), ['module.exports = {', '  set body (val) {', '    if (!isStream(val)) {']);
+    assert.deepEqual(findContextLines(text, [1]), [], 'a change on a first-column line sits in nothing');
+  });
+
+  test('a context word names the test: req.fresh for a change inside the fresh getter', () => {
+    const tests: TestText[] = [
+      { path: 'test/req.fresh.js', titles: ['req', '.fresh'] },
+      { path: 'test/req.accepts.js', titles: ['req', '.accepts(type)'] },
+    ];
+    const scores = scoreTestRelevance(tests, { path: 'lib/request.js', names: [], context: ["defineGetter(req, 'fresh', function(){"] });
+    assert.deepEqual(order(scores), ['test/req.fresh.js', 'test/req.accepts.js']);
+    // Both say req, which the context says too: only fresh tells them apart.
+    assert.ok((scores.get('test/req.fresh.js') ?? 0) > 2 * (scores.get('test/req.accepts.js') ?? 0), JSON.stringify([...scores]));
   });
 });

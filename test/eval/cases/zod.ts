@@ -77,8 +77,8 @@ export const ZOD_RELEASE: EvalCase = {
     mustTasks: [
       {
         kind: 'proof',
-        text: /src\/v4\/core\/schemas\.ts.*extend src\/v4\/classic\/tests\/array\.test\.ts/,
-        why: 'the release itself adds the size-cap test to array.test.ts: that is the test to extend or run',
+        text: /src\/v4\/core\/schemas\.ts.*extend src\/v4\/classic\/tests\/(?:array|map|set)\.test\.ts/,
+        why: 'the release itself adds a size-cap test to array.test.ts, map.test.ts and set.test.ts (one per schema the change touches): one of them is the test to extend or run',
       },
       { kind: 'proof', text: /src\/v4\/core\/util\.ts.*sizeCaps/, why: 'sizeCaps is the new helper both parsers call' },
     ],
