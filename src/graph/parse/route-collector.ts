@@ -226,10 +226,16 @@ export class RouteCollector {
   private recordUse(base: CallBase, args: AstNode[]): void {
     const first = unwrapExpression(args[0]);
     const hasPrefix = args.length >= 2 && isPrefixExpression(first, (name) => this.host.isConstantName(name));
-    const prefix = hasPrefix ? getPathParts(first) : undefined;
+    let prefix = hasPrefix ? getPathParts(first) : undefined;
     const rest = hasPrefix ? args.slice(1) : args;
-    const last = rest[rest.length - 1];
+    let last = rest[rest.length - 1];
     if (last === undefined) return;
+    // `app.use(mount('/api', api))` (koa-mount and its kind): a call given a path and a router or app mounts it there.
+    const mounted = this.unwrapMountCall(last);
+    if (mounted !== undefined) {
+      prefix = prefix === undefined ? mounted.prefix : [...prefix, ...mounted.prefix];
+      last = mounted.target;
+    }
     const target = getMountTarget(last);
     const inline = unwrapExpression(last);
     if (target !== undefined && !isFunctionNode(inline)) {
@@ -244,6 +250,28 @@ export class RouteCollector {
       return;
     }
     this.useCandidates.push({ ...base, prefix, entries: rest.map((arg) => this.host.makeEntry(arg)), setting: undefined });
+  }
+
+  /**
+   * A call whose arguments are a path prefix and one router or app (`mount('/api', api)`, `mount('/v1', router.routes())`):
+   * the prefix and the mounted node. Undefined for anything else (`rateLimit({...})`, `passport.authenticate('jwt')`,
+   * `serve('/public')`), which stays middleware.
+   */
+  private unwrapMountCall(node: AstNode): { prefix: PathPart[]; target: AstNode } | undefined {
+    const call = unwrapExpression(node);
+    if (call?.type !== 'CallExpression') return undefined;
+    const callee = unwrapExpression(getNode(call, 'callee'));
+    if (callee === undefined || (callee.type !== 'Identifier' && callee.type !== 'MemberExpression')) return undefined;
+    const args = getExpressions(call, 'arguments');
+    if (args.length !== 2) return undefined;
+    const prefixNode = unwrapExpression(args[0]);
+    const prefix = getStaticString(prefixNode);
+    if (prefix === undefined || !prefix.startsWith('/')) return undefined;
+    const target = args[1];
+    const value = unwrapExpression(target);
+    if (target === undefined || value === undefined || isFunctionNode(value) || getMountTarget(target) === undefined) return undefined;
+    const parts = getPathParts(prefixNode);
+    return parts === undefined ? undefined : { prefix: parts, target };
   }
 
   /** Fastify's `register(plugin, {prefix})`: an inline plugin's routes are resolved against its parameter. */

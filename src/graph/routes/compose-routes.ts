@@ -430,6 +430,9 @@ function routersIn(
   const names = receivers.get(file) ?? new Set<string>();
   if (name !== undefined && names.has(name)) return { routers: [{ file, name }], middleware: false, reason: '' };
   const facts = symbols.getFacts(file);
+  // `module.exports = api`, `export { router as documents }`: the export names a local app or router.
+  const local = facts?.exports.find((fact) => fact.name === (name ?? 'default'))?.local;
+  if (local !== undefined && names.has(local)) return { routers: [{ file, name: local }], middleware: false, reason: '' };
   const routers = new Set((facts?.routes ?? []).map((route) => route.router).filter((router): router is string => router !== undefined));
   const callable = name === undefined ? undefined : symbols.getCallable(file, name);
   const isFunction = callable !== undefined && name !== 'default' && !names.has(name ?? '');

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { analyzeFixture, type ChangeFixture, createChangeFixture } from '../helpers/analysis-fixtures.js';
+
+/**
+ * Issue 41, item 3: `app.use(mount('/api', api))` (koa-mount) serves the routes of `api` under `/api`; a handler
+ * change reaches `POST /api/documents.restore`, not `POST /documents.restore`.
+ */
+const BASE = {
+  'package.json': JSON.stringify({
+    name: 'wiki',
+    version: '1.0.0',
+    dependencies: { koa: '^2.0.0', 'koa-mount': '^4.0.0', '@koa/router': '^12.0.0' },
+  }),
+  'server/api/documents.js': [
+    "const Router = require('@koa/router');",
+    'const router = new Router();',
+    "router.post('/documents.restore', async (ctx) => {",
+    '  ctx.body = { restored: true };',
+    '});',
+    "router.post('/documents.list', async (ctx) => {",
+    '  ctx.body = [];',
+    '});',
+    'module.exports = router;',
+    '',
+  ].join('\n'),
+  'server/api/index.js': [
+    "const Koa = require('koa');",
+    "const Router = require('@koa/router');",
+    "const documents = require('./documents');",
+    'const api = new Koa();',
+    'const router = new Router();',
+    "router.use('/', documents.routes());",
+    'api.use(router.routes());',
+    'module.exports = api;',
+    '',
+  ].join('\n'),
+  'server/web.js': [
+    "const Koa = require('koa');",
+    "const mount = require('koa-mount');",
+    "const api = require('./api');",
+    'const app = new Koa();',
+    "app.use(mount('/api', api));",
+    'module.exports = app;',
+    '',
+  ].join('\n'),
+};
+
+describe('routes served through a mount call', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(BASE, {
+      'server/api/documents.js': BASE['server/api/documents.js'].replace('{ restored: true }', '{ restored: true, at: Date.now() }'),
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test("a handler change reaches its route under the mount's prefix, and only that route", async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.impactedRoutes.map((route) => `${route.method} ${route.path}`),
+      ['POST /api/documents.restore'],
+    );
+    assert.deepEqual(
+      analysis.limitations.filter((limitation) => limitation.code === 'routes/unmatched-mount'),
+      [],
+      'the app mounted through module.exports = api is found',
+    );
+  });
+});
