@@ -146,7 +146,12 @@ describe('loadConfig: valid files', () => {
   it('accepts every documented key', async () => {
     const repo = makeRepo({ '.checker/config.yml': FULL_CONFIG_YAML });
     const loaded = await loadConfig(repo);
-    assert.deepEqual(loaded, { config: FULL_CONFIG, sources: ['.checker/config.yml'], diagnostics: [] });
+    assert.deepEqual(loaded, {
+      config: FULL_CONFIG,
+      sources: ['.checker/config.yml'],
+      diagnostics: [],
+      files: [{ file: '.checker/config.yml', config: FULL_CONFIG }],
+    });
     assert.equal(isExecutionAllowed(loaded.config), true);
   });
 
@@ -158,6 +163,7 @@ describe('loadConfig: valid files', () => {
       config: {},
       sources: ['checker.config.yml'],
       diagnostics: [],
+      files: [{ file: 'checker.config.yml', config: {} }],
     });
   });
 
@@ -363,6 +369,17 @@ describe('loadConfig: two files', () => {
       },
       sources: ['.checker/config.yml', 'checker.config.yml'],
       diagnostics: [],
+      files: [
+        { file: '.checker/config.yml', config: { checks: { lint: { command: 'eslint .' } }, context: { maxNodes: 50 } } },
+        {
+          file: 'checker.config.yml',
+          config: {
+            checks: { lint: { command: 'npm run lint' }, unit: { argv: ['node', '--test'] } },
+            context: { maxNodes: 200 },
+            analysis: { defaultBranch: 'trunk' },
+          },
+        },
+      ],
     });
   });
 

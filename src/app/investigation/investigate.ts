@@ -51,7 +51,7 @@ export async function investigate(
     return { report: { ...base, sent: false, reason, execution: { ran: false, reason } } };
   }
   const user = await loadUserSettings(env);
-  const resolved = resolveProvider({ config, source: loaded.trust.source, blocked: loaded.trust.blocked, user });
+  const resolved = resolveProvider({ config, trust: loaded.trust, user });
   if (!resolved.ok) {
     const reason = resolved.refusal.message;
     return { report: { ...base, sent: false, reason, execution: { ran: false, reason } }, refusal: resolved.refusal };

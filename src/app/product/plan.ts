@@ -2,7 +2,7 @@ import type { Env } from '../../model/env.js';
 import type { ProductFailures, ProductPlan } from '../../model/product-plan.js';
 import type { ProductRunReport } from '../../model/product-run.js';
 import { compareText } from '../../text/compare-text.js';
-import { decideGate, loadTrustedConfig } from '../trusted-config.js';
+import { decideGate, describeCommandsNotAllowed, loadTrustedConfig } from '../trusted-config.js';
 import { loadUserSettings } from '../user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
 import { toHealthUrl } from './target.js';
@@ -12,8 +12,7 @@ export const LATEST_FAILURES = 'product-runs/latest-failures.json';
 /** MCP `checker_product_plan`: targets, whether each can run now and why not, where results go, the commands to run. Executes nothing. */
 export async function planProduct(env: Env): Promise<ProductPlan> {
   const loaded = await loadTrustedConfig(env);
-  const source = loaded.trust.source;
-  const gate = decideGate(loaded, false);
+  const gate = decideGate(loaded, false, 'product');
   const { allowCommands } = gate;
   const { allowHosts } = await loadUserSettings(env);
   const browser = await env.findBrowser(loaded.config.products?.browser?.executablePath);
@@ -26,7 +25,7 @@ export async function planProduct(env: Env): Promise<ProductPlan> {
               `the change under review alters ${loaded.trust.changedByRange.join(', ')} of the checker configuration (config/changed-by-range)`,
             ]
           : []),
-        ...(allowCommands ? [] : [`safety.allowCommands is not true (${source})`]),
+        ...(allowCommands ? [] : [describeCommandsNotAllowed(loaded.trust)]),
         ...(isUrlHostAllowed(target.baseUrl, allowHosts)
           ? []
           : [
