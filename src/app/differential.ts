@@ -6,6 +6,7 @@ import type { CheckResult } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { type PlannedCheck, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
 import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import { countOf } from '../text/plural.js';
 
 export interface DifferentialOptions extends RevisionRange {
   /** The user asked for execution (running `checker differential`). Without it nothing runs. */
@@ -110,7 +111,7 @@ export async function differential(env: Env, options: DifferentialOptions): Prom
     if (swept.length > 0) {
       limitations.push({
         code: 'differential/stale-worktrees',
-        message: `removed ${swept.length} worktree(s) a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
+        message: `removed ${countOf(swept.length, 'worktree')} a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
       });
     }
     for (const check of await compareChecks(context, change, toRun)) verdicts.set(check.id, check);

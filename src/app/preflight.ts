@@ -26,9 +26,11 @@ import type { FileRole } from '../model/scan.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { groundTaskInRepository } from './task-grounding.js';
+import { createTermNamer } from '../ranking/terms.js';
 import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
 import { MAX_TASK_CHARS } from '../model/input-fields.js';
+import { countOf } from '../text/plural.js';
 
 const MAX_MEMORY_TEXT = 2000;
 const MAX_IMPACTED_FILES = 50;
@@ -141,31 +143,37 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   );
   const contracts = await readContracts(env, limitations);
 
+  // Reasons keep matching keys (stems) inside checker; what the report says uses the task's own words.
+  const toWord = createTermNamer(grounding.terms);
+  const toReasons = (reasons: GroundingReason[]): GroundingReason[] => reasons.map((reason) => ({ ...reason, term: toWord(reason.term) }));
   const candidateFiles = grounding.candidateFiles.map((candidate): PreflightCandidateFile => {
     const tests = findTestFiles(kg, candidate.path);
+    const reasons = toReasons(candidate.reasons);
     return {
       id: candidate.id,
       path: candidate.path,
       score: candidate.score,
-      why: describeReasons(candidate.reasons, tests, getFileRole(kg, candidate.path), candidate.churn),
-      reasons: candidate.reasons,
+      why: describeReasons(reasons, tests, getFileRole(kg, candidate.path), candidate.churn),
+      reasons,
       tests,
     };
   });
   const candidateTests = grounding.candidateTests.map((candidate): PreflightCandidateTest => {
     const testedFiles = findTestedFiles(kg, candidate.path);
+    const reasons = toReasons(candidate.reasons);
     return {
       id: candidate.id,
       path: candidate.path,
       score: candidate.score,
-      why: describeTestReasons(candidate.reasons, testedFiles),
-      reasons: candidate.reasons,
+      why: describeTestReasons(reasons, testedFiles),
+      reasons,
       testedFiles,
     };
   });
-  const candidateRoutes = grounding.candidateRoutes.map(
-    (route): PreflightCandidateRoute => ({ ...route, why: `${describeMatches(route.reasons)}; handled in ${route.file}` }),
-  );
+  const candidateRoutes = grounding.candidateRoutes.map((route): PreflightCandidateRoute => {
+    const reasons = toReasons(route.reasons);
+    return { ...route, reasons, why: `${describeMatches(reasons)}; handled in ${route.file}` };
+  });
   const candidatePaths = candidateFiles.map((candidate) => candidate.path);
   const closure = findImpactClosure(kg, candidatePaths);
   const areas = findImpactedAreas(
@@ -182,9 +190,9 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   const matchedContracts = matchContracts(contracts, candidatePaths);
   const repositoryEvidence: RepositoryEvidence = {
     terms: {
-      domain: grounding.domainTerms,
-      generic: [...new Set(grounding.terms.filter((term) => term.generic).map((term) => term.term))],
-      unmatched: grounding.unmatchedTerms,
+      domain: [...new Set(grounding.domainTerms.map(toWord))],
+      generic: [...new Set(grounding.terms.filter((term) => term.generic).map((term) => toWord(term.term)))],
+      unmatched: [...new Set(grounding.unmatchedTerms.map(toWord))],
     },
     candidateFiles,
     omittedCandidates: grounding.omittedCandidates,
@@ -236,7 +244,7 @@ export function capLimitations(limitations: Diagnostic[]): Diagnostic[] {
   kept.push({
     code: 'limitations/truncated',
     severity: 'info',
-    message: `${limitations.length - kept.length} more limitation(s) left out; run checker graph for the full list`,
+    message: `${countOf(limitations.length - kept.length, 'more limitation')} left out; run checker graph for the full list`,
   });
   return kept;
 }
@@ -258,7 +266,7 @@ function describeTestReasons(reasons: GroundingReason[], testedFiles: string[]):
 }
 
 function describeReasons(reasons: GroundingReason[], tests: string[], role: FileRole | undefined, churn?: number): string {
-  const changed = churn === undefined ? '' : `; changed in ${churn} commit(s) of the history window, which weighs it up`;
+  const changed = churn === undefined ? '' : `; changed in ${countOf(churn, 'commit')} of the history window, which weighs it up`;
   const text = `${describeMatches(reasons)}${changed}`;
   if (tests.length > 0) return `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;
   if (role === 'test') return `${text}; a test file itself`;

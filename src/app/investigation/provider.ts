@@ -62,7 +62,7 @@ export function resolveProvider(
       ok: false,
       refusal: {
         code: 'investigation/no-provider',
-        message: `--investigate needs an investigation provider, and neither the user config${user.file === undefined ? '' : ` (${user.file})`} nor CHECKER_PROVIDER_ENDPOINT nor ${choice.trust.source} sets one; nothing was sent`,
+        message: `an investigation was requested, but neither the user config${user.file === undefined ? '' : ` (${user.file})`} nor CHECKER_PROVIDER_ENDPOINT nor ${choice.trust.source} sets an investigation provider; nothing was sent`,
         hint: 'Set investigation.provider in ~/.config/checker/config.yml (kind: byok with endpoint, model and apiKeyEnv naming the variable that holds your key), or CHECKER_PROVIDER_ENDPOINT and CHECKER_PROVIDER_MODEL; a repository may set a loopback byok endpoint or a local command. See docs/investigation.md.',
       },
     };
