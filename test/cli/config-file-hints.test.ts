@@ -48,6 +48,16 @@ describe('hints name the config file checker read', () => {
     assert.doesNotMatch(result.stderr, /\.checker\/config\.yml/);
   });
 
+  it("a product run the gate closes names the file to edit and calls the target's commands neither checks nor configured checks", async () => {
+    const result = await runIn({ 'checker.config.yml': TARGETS }, ['product', '--target', 'web']);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(
+      result.stderr,
+      /checker: product: closed: safety\.allowCommands is not true \(checker\.config\.yml at base [^)]+\)\); nothing was started\. Set safety\.allowCommands: true in checker\.config\.yml and commit it to the base branch to let checker run the commands its configuration names/,
+    );
+    assert.doesNotMatch(`${result.stdout}${result.stderr}`, /configured checks/);
+  });
+
   it('with no config file the hints name the default one, .checker/config.yml', async () => {
     const product = await runIn({}, ['product', '--target', 'shop']);
     assert.match(product.stderr, /hint: Add it under products\.targets in \.checker\/config\.yml \(/);
