@@ -65,7 +65,7 @@ const DEFAULT_MAX_TASKS = 12;
 const LIMITS = { task: 4000, skill: 1024, memory: 4000, title: 300, requirement: 2000, product: 4000, command: 4096 } as const;
 const PROOF_ORDER: readonly ProofState[] = ['unproven', 'mocked-boundary', 'static-only', 'runtime-unproven', 'runtime-proven'];
 const CHECKS_REASON =
-  'report-only: checker ai/agent never runs commands; run it yourself, or use checker execute with safety.allowCommands: true';
+  'not run: checker ai/agent runs the configured checks only with --with-checks (and safety.allowCommands: true); run it yourself, with checker execute, or with the MCP tool execute_configured_checks';
 const GENERIC_FLOW_WORDS = new Set([
   'api',
   'apis',

@@ -39,6 +39,7 @@ import { readRepoText, readRepoTexts } from './repo-text.js';
 import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
 import { loadCoverage } from './load-coverage.js';
 import { readLatestExecution } from './execution-evidence.js';
+import { countOf } from '../text/plural.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 const HISTORY_COMMITS = 200;
@@ -310,7 +311,7 @@ function describeUnparsedLanguages(changedFiles: readonly ChangedFileEvidence[])
   return {
     code: 'analysis/language-not-parsed',
     severity: 'warn',
-    message: `${files.length} changed file(s) in ${languages.join(', ')} (${named.join(', ')}${more}): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.`,
+    message: `${countOf(files.length, 'changed file')} in ${languages.join(', ')} (${named.join(', ')}${more}): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.`,
     hint: `Run the ${languages.join(' and ')} tests that cover these files yourself; their merge risk here rests on their paths and changed lines alone.`,
     location: { file: first.path },
     evidenceIds: files.map((file) => `file:${file.path}`),

@@ -34,6 +34,8 @@ export function planCheck(
     allowCommands: boolean;
     confirmed: boolean;
     source: string;
+    /** Why safety.allowCommands does not open the gate (describeCommandsNotAllowed), when it does not. */
+    notAllowed: string;
     changedPaths: string[] | undefined;
     /** Power keys the change alters while it is not trusted (config/changed-by-range): nothing runs. */
     changedByRange?: string[];
@@ -67,7 +69,7 @@ export function planCheck(
         ? []
         : [`the change under review alters ${blocked.join(', ')} of the checker configuration (config/changed-by-range)`]),
       ...(context.confirmed ? [] : ['execution was not requested (checker execute, MCP confirmExecution: true)']),
-      ...(context.allowCommands ? [] : [`safety.allowCommands is not true (${context.source})`]),
+      ...(context.allowCommands ? [] : [context.notAllowed]),
     ];
     return { result: { id, argv, status: 'skipped', reason: `not run: ${missing.join('; ')}` } };
   }

@@ -5,7 +5,8 @@ import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { type PlannedCheck, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
-import { decideGate, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import { countOf } from '../text/plural.js';
 
 export interface DifferentialOptions extends RevisionRange {
   /** The user asked for execution (running `checker differential`). Without it nothing runs. */
@@ -68,7 +69,15 @@ export async function differential(env: Env, options: DifferentialOptions): Prom
   });
   const changedPaths = options.all === true ? undefined : toChangedPaths(change);
   const planned = configured.map(([id, check]) =>
-    planCheck(id, check, { open, allowCommands, confirmed: options.confirmed, source, changedPaths, changedByRange }),
+    planCheck(id, check, {
+      open,
+      allowCommands,
+      confirmed: options.confirmed,
+      source,
+      notAllowed: describeCommandsNotAllowed(loaded.trust),
+      changedPaths,
+      changedByRange,
+    }),
   );
   const toRun = planned.filter((item): item is ToRun => !('result' in item));
   const report: DifferentialReport = {
@@ -102,7 +111,7 @@ export async function differential(env: Env, options: DifferentialOptions): Prom
     if (swept.length > 0) {
       limitations.push({
         code: 'differential/stale-worktrees',
-        message: `removed ${swept.length} worktree(s) a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
+        message: `removed ${countOf(swept.length, 'worktree')} a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
       });
     }
     for (const check of await compareChecks(context, change, toRun)) verdicts.set(check.id, check);

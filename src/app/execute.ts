@@ -5,7 +5,7 @@ import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
 import { type ConfiguredCheck, MIN_CHECK_MS, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
 import { isCheckerError } from '../model/diagnostic.js';
-import { decideGate, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './trusted-config.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
 import { runAgentBundle } from './run-agent-bundle.js';
 import { loadCoverage } from './load-coverage.js';
@@ -72,6 +72,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
         allowCommands,
         confirmed: options.confirmed,
         source,
+        notAllowed: describeCommandsNotAllowed(loaded.trust),
         changedPaths: matchPaths,
         changedByRange: loaded.trust.blocked ? loaded.trust.changedByRange : [],
       },

@@ -1,4 +1,4 @@
-import type { Config, LoadedConfigData } from '../model/config.js';
+import type { Config, LoadedConfigData, LoadedConfigFile } from '../model/config.js';
 import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import { toInputCode } from '../model/repo-files.js';
@@ -6,6 +6,8 @@ import { parseConfigText } from '../docs/config-text.js';
 
 /** Highest precedence first. Only these paths at the repository root are read: never `.checker/local/`, env or parents. */
 const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;
+/** The file a hint names when the repository has no config file yet. */
+const DEFAULT_CONFIG_FILE = CONFIG_FILES[0];
 const MAX_CONFIG_BYTES = 256 * 1024;
 
 /** Fail-closed value of every `safety.*` gate, used when config files disagree. */
@@ -70,24 +72,45 @@ function mergeConfigs(configs: Config[]): PlainRecord {
   return merged;
 }
 
-function applySafetyGate(merged: PlainRecord, loaded: Array<{ file: string; config: Config }>, diagnostics: Diagnostic[]): void {
+function applySafetyGate(merged: PlainRecord, loaded: LoadedConfigFile[], diagnostics: Diagnostic[]): void {
   const keys = new Set<string>();
   for (const { config } of loaded) for (const key of Object.keys(config.safety ?? {})) keys.add(key);
   for (const key of [...keys].sort()) {
-    const setters = loaded.filter(({ config }) => config.safety !== undefined && Object.hasOwn(config.safety, key));
-    const values = new Set(setters.map(({ config }) => JSON.stringify(Reflect.get(config.safety ?? {}, key))));
-    if (values.size <= 1) continue;
+    const files = findSafetyConflict(loaded, key);
+    if (files.length === 0) continue;
     const safety = merged.safety;
     if (isPlainRecord(safety)) safety[key] = FAIL_CLOSED_SAFETY[key] ?? false;
-    const files = setters.map(({ file }) => file);
     diagnostics.push({
       code: 'config/safety-conflict',
       severity: 'warn',
       message: `${files.join(' and ')} disagree on safety.${key}; using the fail-closed value ${String(FAIL_CLOSED_SAFETY[key] ?? false)}`,
       hint: `set safety.${key} in one config file only, or make the files agree`,
-      location: { file: files[0] ?? CONFIG_FILES[0] },
+      location: { file: files[0] ?? DEFAULT_CONFIG_FILE },
     });
   }
+}
+
+/** The files that set `safety.<key>` when they disagree on it (highest precedence first); empty when they agree. */
+export function findSafetyConflict(files: readonly LoadedConfigFile[], key: string): string[] {
+  const setters = files.filter(({ config }) => config.safety !== undefined && Object.hasOwn(config.safety, key));
+  const values = new Set(setters.map(({ config }) => JSON.stringify(Reflect.get(config.safety ?? {}, key))));
+  return values.size <= 1 ? [] : setters.map(({ file }) => file);
+}
+
+/**
+ * The config file a hint tells the user to edit for the dotted `key` (`safety.allowCommands`, `products.targets`): the
+ * highest-precedence file that sets it, else the first file read, else `.checker/config.yml`. Naming a file that is
+ * not read, or one that a lower file contradicts, would make the hint create a second config or a safety conflict.
+ */
+export function findConfigFile(files: readonly LoadedConfigFile[], key: string): string {
+  const setter = files.find(({ config }) => readConfigPath(config, key) !== undefined);
+  return setter?.file ?? files[0]?.file ?? DEFAULT_CONFIG_FILE;
+}
+
+function readConfigPath(config: Config, key: string): unknown {
+  let value: unknown = config;
+  for (const part of key.split('.')) value = isPlainRecord(value) && Object.hasOwn(value, part) ? value[part] : undefined;
+  return value;
 }
 
 function toConfig(env: Env, value: PlainRecord): Config {
@@ -124,7 +147,7 @@ export function loadConfigAtRevision(
 
 async function loadConfigFiles(env: Env, readText: ReadConfigText): Promise<LoadedConfigData> {
   const diagnostics: Diagnostic[] = [];
-  const loaded: Array<{ file: string; config: Config }> = [];
+  const loaded: LoadedConfigFile[] = [];
   for (const file of CONFIG_FILES) {
     const text = await readText(file);
     if (text === undefined) continue;
@@ -145,7 +168,7 @@ async function loadConfigFiles(env: Env, readText: ReadConfigText): Promise<Load
   if (loaded.length === 0) return { config: {}, sources: [], diagnostics };
   const merged = mergeConfigs(loaded.map(({ config }) => config));
   applySafetyGate(merged, loaded, diagnostics);
-  return { config: toConfig(env, merged), sources: loaded.map(({ file }) => file), diagnostics };
+  return { config: toConfig(env, merged), sources: loaded.map(({ file }) => file), diagnostics, files: loaded };
 }
 
 /** The execution gate: only a schema-validated boolean `true` opens it. */

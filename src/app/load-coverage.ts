@@ -12,6 +12,7 @@ import { computeV8LineHits, readV8Ranges, type V8Range } from '../runtime-covera
 import { type CachedSourceMap, computeMappedLineHits, readCachedSourceMap } from '../runtime-coverage/v8-source-map.js';
 import { compareText } from '../text/compare-text.js';
 import { isRecord } from '../text/is-record.js';
+import { countOf } from '../text/plural.js';
 
 export const MAX_COVERAGE_BYTES = 64 * 1024 * 1024;
 const MAX_SOURCE_BYTES = 8 * 1024 * 1024;
@@ -271,7 +272,7 @@ function addSource(collector: Collector, kind: CoverageKind, opened: OpenedFile,
       severity: tally.unmatched > 0 ? 'warn' : 'info',
       message:
         `${opened.rel} was written under another root${roots.length > 0 ? ` (${roots.join(', ')})` : ''}: ` +
-        `${tally.remapped} file path(s) mapped to repository files by suffix, ${tally.unmatched} could not be mapped`,
+        `${countOf(tally.remapped, 'file path')} mapped to repository files by suffix, ${tally.unmatched} could not be mapped`,
       hint: 'regenerate coverage in this checkout for exact paths',
       location: { file: opened.rel },
     });
@@ -289,10 +290,11 @@ function mergeLines(collector: Collector, path: string, kind: CoverageKind, sour
   for (const [line, hits] of lines) entry.lines.set(line, (entry.lines.get(line) ?? 0) + hits);
 }
 
-function reportProblems(collector: Collector, file: string, problems: ProblemLog, unit: string): void {
+function reportProblems(collector: Collector, file: string, problems: ProblemLog, unit: 'line' | 'entry'): void {
   for (const problem of problems.listed) malformed(collector, file, problem.message, problem.line);
   const unlisted = countUnlisted(problems);
-  if (unlisted > 0) malformed(collector, file, `${unlisted} more malformed ${unit} not listed`);
+  if (unlisted > 0)
+    malformed(collector, file, `${unlisted} more malformed ${unlisted === 1 ? unit : unit === 'entry' ? 'entries' : 'lines'} not listed`);
 }
 
 function malformed(collector: Collector, file: string, message: string, line?: number): Diagnostic {
@@ -391,7 +393,7 @@ async function readLcov(collector: Collector, opened: OpenedFile): Promise<void>
   const text = await readWholeText(collector, opened);
   if (text === undefined) return;
   const { records, problems } = parseLcov(text);
-  reportProblems(collector, opened.rel, problems, 'line(s)');
+  reportProblems(collector, opened.rel, problems, 'line');
 
   const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
   const contributed = new Set<string>();
@@ -425,7 +427,7 @@ async function readIstanbul(collector: Collector, opened: OpenedFile): Promise<v
     malformed(collector, opened.rel, parsed.message);
     return;
   }
-  reportProblems(collector, opened.rel, parsed.problems, 'entries');
+  reportProblems(collector, opened.rel, parsed.problems, 'entry');
   const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
   const contributed = new Set<string>();
   for (const file of parsed.files) {

@@ -22,12 +22,15 @@ import type {
   RequirementEvidence,
 } from '../model/preflight.js';
 import type { Requirements, RequirementsInput, RequirementStatement } from '../model/requirements.js';
+import type { FileRole } from '../model/scan.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { groundTaskInRepository } from './task-grounding.js';
+import { createTermNamer } from '../ranking/terms.js';
 import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
 import { MAX_TASK_CHARS } from '../model/input-fields.js';
+import { countOf } from '../text/plural.js';
 
 const MAX_MEMORY_TEXT = 2000;
 const MAX_IMPACTED_FILES = 50;
@@ -140,31 +143,37 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   );
   const contracts = await readContracts(env, limitations);
 
+  // Reasons keep matching keys (stems) inside checker; what the report says uses the task's own words.
+  const toWord = createTermNamer(grounding.terms);
+  const toReasons = (reasons: GroundingReason[]): GroundingReason[] => reasons.map((reason) => ({ ...reason, term: toWord(reason.term) }));
   const candidateFiles = grounding.candidateFiles.map((candidate): PreflightCandidateFile => {
     const tests = findTestFiles(kg, candidate.path);
+    const reasons = toReasons(candidate.reasons);
     return {
       id: candidate.id,
       path: candidate.path,
       score: candidate.score,
-      why: describeReasons(candidate.reasons, tests, candidate.churn),
-      reasons: candidate.reasons,
+      why: describeReasons(reasons, tests, getFileRole(kg, candidate.path), candidate.churn),
+      reasons,
       tests,
     };
   });
   const candidateTests = grounding.candidateTests.map((candidate): PreflightCandidateTest => {
     const testedFiles = findTestedFiles(kg, candidate.path);
+    const reasons = toReasons(candidate.reasons);
     return {
       id: candidate.id,
       path: candidate.path,
       score: candidate.score,
-      why: describeTestReasons(candidate.reasons, testedFiles),
-      reasons: candidate.reasons,
+      why: describeTestReasons(reasons, testedFiles),
+      reasons,
       testedFiles,
     };
   });
-  const candidateRoutes = grounding.candidateRoutes.map(
-    (route): PreflightCandidateRoute => ({ ...route, why: `${describeReasons(route.reasons, [])}; handled in ${route.file}` }),
-  );
+  const candidateRoutes = grounding.candidateRoutes.map((route): PreflightCandidateRoute => {
+    const reasons = toReasons(route.reasons);
+    return { ...route, reasons, why: `${describeMatches(reasons)}; handled in ${route.file}` };
+  });
   const candidatePaths = candidateFiles.map((candidate) => candidate.path);
   const closure = findImpactClosure(kg, candidatePaths);
   const areas = findImpactedAreas(
@@ -181,9 +190,9 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   const matchedContracts = matchContracts(contracts, candidatePaths);
   const repositoryEvidence: RepositoryEvidence = {
     terms: {
-      domain: grounding.domainTerms,
-      generic: [...new Set(grounding.terms.filter((term) => term.generic).map((term) => term.term))],
-      unmatched: grounding.unmatchedTerms,
+      domain: [...new Set(grounding.domainTerms.map(toWord))],
+      generic: [...new Set(grounding.terms.filter((term) => term.generic).map((term) => toWord(term.term)))],
+      unmatched: [...new Set(grounding.unmatchedTerms.map(toWord))],
     },
     candidateFiles,
     omittedCandidates: grounding.omittedCandidates,
@@ -214,7 +223,7 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
     requirementEvidence,
     repositoryEvidence,
     suggestions: {
-      proofPlan: buildProofPlan(requirements, repositoryEvidence, followUpChecks),
+      proofPlan: buildProofPlan(requirements, repositoryEvidence, followUpChecks, (path) => getFileRole(kg, path)),
       nonGoals: buildNonGoals(requirementEvidence, repositoryEvidence, grounding),
       followUpChecks,
     },
@@ -235,7 +244,7 @@ export function capLimitations(limitations: Diagnostic[]): Diagnostic[] {
   kept.push({
     code: 'limitations/truncated',
     severity: 'info',
-    message: `${limitations.length - kept.length} more limitation(s) left out; run checker graph for the full list`,
+    message: `${countOf(limitations.length - kept.length, 'more limitation')} left out; run checker graph for the full list`,
   });
   return kept;
 }
@@ -256,12 +265,20 @@ function describeTestReasons(reasons: GroundingReason[], testedFiles: string[]):
   return testedFiles.length === 0 ? text : `${text}; tests ${testedFiles.slice(0, 3).join(', ')}${testedFiles.length > 3 ? ', …' : ''}`;
 }
 
-function describeReasons(reasons: GroundingReason[], tests: string[], churn?: number): string {
-  const changed = churn === undefined ? '' : `; changed in ${churn} commit(s) of the history window, which weighs it up`;
+function describeReasons(reasons: GroundingReason[], tests: string[], role: FileRole | undefined, churn?: number): string {
+  const changed = churn === undefined ? '' : `; changed in ${countOf(churn, 'commit')} of the history window, which weighs it up`;
   const text = `${describeMatches(reasons)}${changed}`;
-  return tests.length === 0
-    ? `${text}; no test file tests it`
-    : `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;
+  if (tests.length > 0) return `${text}; tested by ${tests.slice(0, 3).join(', ')}${tests.length > 3 ? ', …' : ''}`;
+  if (role === 'test') return `${text}; a test file itself`;
+  return role === 'source' ? `${text}; no test file tests it` : text;
+}
+
+/** The role of a repository file in the graph (source, test, config, doc, manifest, other); undefined when it is no file node. */
+function getFileRole(kg: KnowledgeGraph, path: string): FileRole | undefined {
+  const id = toFileId(path);
+  if (!kg.graph.hasNode(id)) return undefined;
+  const node = kg.graph.getNodeAttributes(id);
+  return node.kind === 'file' ? node.role : undefined;
 }
 
 function findTestFiles(kg: KnowledgeGraph, path: string): string[] {
@@ -371,7 +388,12 @@ function toFollowUpChecks(repository: RepositoryGraph): FollowUpCheck[] {
     });
 }
 
-function buildProofPlan(requirements: RequirementsInput | undefined, evidence: RepositoryEvidence, checks: FollowUpCheck[]): ProofStep[] {
+function buildProofPlan(
+  requirements: RequirementsInput | undefined,
+  evidence: RepositoryEvidence,
+  checks: FollowUpCheck[],
+  getRole: (path: string) => FileRole | undefined,
+): ProofStep[] {
   const steps: ProofStep[] = [];
   for (const criterion of requirements?.data.acceptanceCriteria ?? []) {
     steps.push({
@@ -383,6 +405,7 @@ function buildProofPlan(requirements: RequirementsInput | undefined, evidence: R
     });
   }
   for (const candidate of evidence.candidateFiles.slice(0, PLAN_FILES)) {
+    const role = getRole(candidate.path);
     if (candidate.tests.length > 0) {
       steps.push({
         id: `proof:tests:${candidate.path}`,
@@ -390,7 +413,16 @@ function buildProofPlan(requirements: RequirementsInput | undefined, evidence: R
         text: `Run and extend ${candidate.tests.join(', ')} so they cover the new behaviour of ${candidate.path}`,
         evidenceIds: [candidate.id, ...candidate.tests.map((path) => toFileId(path))],
       });
-    } else {
+    } else if (role === 'test') {
+      // A task only tests match keeps them as its candidates: the test is the proof to run, not code to test.
+      steps.push({
+        id: `proof:tests:${candidate.path}`,
+        kind: 'existing-tests',
+        text: `Run and extend ${candidate.path} so it covers the new behaviour`,
+        evidenceIds: [candidate.id],
+      });
+    } else if (role === 'source') {
+      // Docs, config, manifests and data files are read, not executed: no test can exercise them.
       steps.push({
         id: `proof:missing-test:${candidate.path}`,
         kind: 'missing-test',

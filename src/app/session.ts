@@ -29,6 +29,7 @@ import { compareText } from '../text/compare-text.js';
 import { loadConfig } from './load-config.js';
 import { loadTrustedConfig, type TrustedConfigData } from './trusted-config.js';
 import { readRepoText } from './repo-text.js';
+import { countOf } from '../text/plural.js';
 
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;
 const SHORT_HASH = 16;
@@ -173,7 +174,7 @@ export async function startSession(env: Env, input: StartSessionInput): Promise<
     throw error;
   }
   return toResult(session, 'start', {
-    message: `session ${id} started at ${session.base.oid === null ? 'no base revision' : `base ${session.base.oid.slice(0, 12)}`}; ${session.proofObligations.length} proof obligation(s) recorded`,
+    message: `session ${id} started at ${session.base.oid === null ? 'no base revision' : `base ${session.base.oid.slice(0, 12)}`}; ${countOf(session.proofObligations.length, 'proof obligation')} recorded`,
     preflight: session.preflight,
     limitations: report.limitations,
   });
@@ -231,7 +232,7 @@ export async function refreshSessionContext(env: Env, input: SessionContextInput
         since: session.observation.observedAt,
         detectedAt: env.now().toISOString(),
         changedFiles: union(session.stale.changedFiles, diff),
-        reason: `${diff.length} file(s) changed since the last session observation; record a checkpoint`,
+        reason: `${countOf(diff.length, 'file')} changed since the last session observation; record a checkpoint`,
       };
     }
     session.contextEvidence = {
@@ -244,7 +245,7 @@ export async function refreshSessionContext(env: Env, input: SessionContextInput
   });
   const message = session.stale.isStale
     ? `session ${id} is stale: ${describeFiles(session.stale.changedFiles)} changed since the last observation; record a checkpoint (checker session checkpoint --session ${id} --kind diff --summary "…")`
-    : `session ${id} is current; context packet written to .checker/local/${TASK_CONTEXT_ARTIFACT} (${packet.nodes.length} node(s))`;
+    : `session ${id} is current; context packet written to .checker/local/${TASK_CONTEXT_ARTIFACT} (${countOf(packet.nodes.length, 'node')})`;
   return toResult(session, 'context', { message, context: packet, limitations: [] });
 }
 
@@ -335,7 +336,7 @@ export async function finishSession(env: Env, input: FinishSessionInput): Promis
   });
   const boundary = session.finish?.verificationBoundary;
   return toResult(session, 'finish', {
-    message: `session ${id} finished: ${boundary?.allowedChecks.length ?? 0} configured check(s) allowed, ${boundary?.blockedChecks.length ?? 0} blocked, ${boundary?.acceptanceCriteria.length ?? 0} acceptance criterion/criteria still need proof`,
+    message: `session ${id} finished: ${countOf(boundary?.allowedChecks.length ?? 0, 'configured check')} allowed, ${boundary?.blockedChecks.length ?? 0} blocked, ${countOf(boundary?.acceptanceCriteria.length ?? 0, 'acceptance criterion', 'acceptance criteria')} still ${(boundary?.acceptanceCriteria.length ?? 0) === 1 ? 'needs' : 'need'} proof`,
     ...(session.finish === null ? {} : { finish: session.finish }),
     limitations: git.limitation === undefined ? [] : [git.limitation],
   });
@@ -435,7 +436,7 @@ function toCheckpointKind(value: unknown): CheckpointKind {
 }
 
 function describeFiles(paths: string[]): string {
-  return `${paths.length} file(s) (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''})`;
+  return `${countOf(paths.length, 'file')} (${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ', …' : ''})`;
 }
 
 function serialize(session: AgentSession): string {

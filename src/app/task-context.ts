@@ -2,6 +2,7 @@ import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { DEFAULT_EDGE_WEIGHTS, findImpactClosure, selectContext } from '../ranking/context-select.js';
 import { getGroundingSeeds } from '../ranking/grounding.js';
+import { createTermNamer } from '../ranking/terms.js';
 import { compilePack } from '../rules/pack.js';
 import { evaluatePacks } from '../rules/engine.js';
 import { toContextWeights } from '../rules/evaluate-analysis.js';
@@ -31,6 +32,7 @@ import { readRequirements } from './read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
 import { loadConfig } from './load-config.js';
 import { loadRulePacks } from './load-rule-packs.js';
+import { countOf } from '../text/plural.js';
 
 const PACK_WEIGHT_SCALE = 10;
 const MAX_OMITTED_IDS = 500;
@@ -118,14 +120,18 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   const selection = selectContext(kg, seeds, { maxNodes, edgeWeights: weights.edgeWeights, accountFor: closure.ids });
 
   const termsById = new Map<string, string[]>();
+  const toWord = createTermNamer(grounding.terms);
   for (const candidate of [...grounding.candidateFiles, ...grounding.candidateRoutes]) {
-    termsById.set(candidate.id, [...new Set(candidate.reasons.map((reason) => reason.term))].sort(compareText));
+    termsById.set(candidate.id, [...new Set(candidate.reasons.map((reason) => toWord(reason.term)))].sort(compareText));
   }
   for (const entry of [...grounding.matchedDecisions, ...Object.values(grounding.matchedMemory).flat()])
     termsById.set(entry.id, entry.matchedTerms);
   const changedSet = new Set(changedSinceAnchor);
   const freshnessContext: FreshnessContext = { isGit: git.access !== undefined, anchor, changed: changedSet };
-  const nodes = selection.nodes.map((node, index): PacketNode => {
+  // The selection keeps the seeds whatever their score and lists them first; the packet ranks every kept node by the
+  // relevance it shows, so that rank 1 is the most relevant node and no row outranks a more relevant one.
+  const ranked = [...selection.nodes].sort((left, right) => right.score - left.score || compareText(left.id, right.id));
+  const nodes = ranked.map((node, index): PacketNode => {
     const attributes = kg.graph.getNodeAttributes(node.id);
     const provenance = getProvenance(attributes);
     const freshness = getFreshness(kg, node.id, attributes, provenance, freshnessContext);
@@ -149,7 +155,7 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
     limitations.push({
       code: 'context/bounded',
       severity: 'info',
-      message: `${selection.omitted.count} of ${selection.stats.considered} considered node(s) were left out by --max-nodes ${maxNodes}; ${selection.omitted.accountedFor.length} impacted file(s) among them are named in omitted.impacted`,
+      message: `${selection.omitted.count} of ${countOf(selection.stats.considered, 'considered node')} were left out by --max-nodes ${maxNodes}; ${countOf(selection.omitted.accountedFor.length, 'impacted file')} among them ${selection.omitted.accountedFor.length === 1 ? 'is' : 'are'} named in omitted.impacted`,
     });
   }
   if (grounding.candidateFiles.length === 0 && changed.length === 0) {

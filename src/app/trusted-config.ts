@@ -1,8 +1,8 @@
-import { type Config, type LoadedConfigData, POWER_KEYS } from '../model/config.js';
+import { type Config, type LoadedConfigData, type LoadedConfigFile, POWER_KEYS } from '../model/config.js';
 import { type Diagnostic, isCheckerError } from '../model/diagnostic.js';
 import type { Env, GitAccess, RevisionRange } from '../model/env.js';
 import { compareText } from '../text/compare-text.js';
-import { isExecutionAllowed, loadConfig, loadConfigAtRevision } from './load-config.js';
+import { findConfigFile, findSafetyConflict, isExecutionAllowed, loadConfig, loadConfigAtRevision } from './load-config.js';
 
 /** Git errors that mean there is no base to read a configuration from: the working tree's is all there is. */
 const NO_HISTORY = new Set(['git/not-a-repository', 'git/no-commits']);
@@ -23,6 +23,8 @@ export interface ConfigTrust {
   blocked: boolean;
   /** One phrase naming the source of the power keys, for messages: `.checker/config.yml at base main (1a2b3c4)`. */
   source: string;
+  /** The config files the power keys were read from, each with what it says, highest precedence first: what hints name. */
+  files: LoadedConfigFile[];
 }
 
 export interface TrustedConfigData extends LoadedConfigData {
@@ -54,7 +56,7 @@ export async function loadTrustedConfig(env: Env, options: TrustOptions = {}): P
   const git = await openHistory(env);
   if (git === undefined) {
     const source = describeFiles(working.sources, 'the working tree');
-    return { ...working, trust: { from: 'working-tree', changedByRange: [], blocked: false, source } };
+    return { ...working, trust: { from: 'working-tree', changedByRange: [], blocked: false, source, files: working.files ?? [] } };
   }
   const { base, config: baseConfig } = await readBaseConfig(env, git, options.base);
   const head =
@@ -88,19 +90,63 @@ export async function loadTrustedConfig(env: Env, options: TrustOptions = {}): P
     config,
     sources: working.sources,
     diagnostics,
-    trust: { from: trusted ? 'change' : 'base', base, changedByRange, blocked, source },
+    trust: {
+      from: trusted ? 'change' : 'base',
+      base,
+      changedByRange,
+      blocked,
+      source,
+      files: (trusted ? head.files : baseConfig.files) ?? [],
+    },
   };
 }
+
+/** What a gate lets run: the configured checks (execute, differential, --with-checks) or a product target. */
+export type GateAction = 'checks' | 'product';
+
+/** How a user asks for each action: the CLI command and the MCP tool, both with execution confirmed. */
+const ASK_FOR: Record<GateAction, string> = {
+  checks: 'Run checker execute, or call execute_configured_checks with confirmExecution: true',
+  product: 'Run checker product --target <name>, or call checker_product_run with confirmExecution: true',
+};
 
 /** The gate of a command that runs configured commands: open only when requested, allowed by trusted config and not blocked. */
 export function decideGate(
   loaded: TrustedConfigData,
   confirmed: boolean,
+  action: GateAction = 'checks',
 ): { requested: boolean; allowCommands: boolean; open: boolean; explanation: string } {
   const allowCommands = isExecutionAllowed(loaded.config);
   const { trust } = loaded;
   const open = confirmed && allowCommands && !trust.blocked;
-  return { requested: confirmed, allowCommands, open, explanation: explainTrustedGate(confirmed, allowCommands, trust) };
+  return { requested: confirmed, allowCommands, open, explanation: explainTrustedGate(confirmed, allowCommands, trust, action) };
+}
+
+/**
+ * Why safety.allowCommands does not open the gate, naming the files: not set to true where the power keys come from,
+ * or set differently in two config files, whose conflict (config/safety-conflict) made it fail closed.
+ */
+export function describeCommandsNotAllowed(trust: ConfigTrust): string {
+  const conflict = findSafetyConflict(trust.files, 'allowCommands');
+  if (conflict.length === 0) return `safety.allowCommands is not true (${trust.source})`;
+  const where = trust.from === 'base' && trust.base !== undefined ? ` at base ${describeRevision(trust.base)}` : '';
+  return `${conflict.join(' and ')}${where} disagree on safety.allowCommands (config/safety-conflict), so its fail-closed value false is used`;
+}
+
+/** The config file a hint tells the user to edit for the dotted power `key`, among those the power keys were read from. */
+export function findTrustedConfigFile(trust: ConfigTrust, key: string): string {
+  return findConfigFile(trust.files, key);
+}
+
+/** How to open the gate's configuration half, naming the config file to edit (the one that sets the key, else the one read). */
+export function adviseAllowCommands(trust: ConfigTrust): string {
+  const conflict = findSafetyConflict(trust.files, 'allowCommands');
+  const isBase = trust.from === 'base';
+  if (conflict.length > 0) {
+    return `Keep safety.allowCommands in one config file only (${conflict.join(' or ')}), or make them agree${isBase ? ', and commit that to the base branch' : ''}`;
+  }
+  const file = findTrustedConfigFile(trust, 'safety.allowCommands');
+  return `Set safety.allowCommands: true in ${file}${isBase ? ' and commit it to the base branch' : ''} to let checker run the commands its configuration names`;
 }
 
 /** The gate record's `config`: where the power keys came from and what the change alters. */
@@ -113,16 +159,15 @@ export function toGateConfig(trust: ConfigTrust): {
 }
 
 /** One sentence on the gate: open, or which condition is missing, with where the power keys came from. */
-function explainTrustedGate(confirmed: boolean, allowCommands: boolean, trust: ConfigTrust): string {
+function explainTrustedGate(confirmed: boolean, allowCommands: boolean, trust: ConfigTrust, action: GateAction): string {
   if (trust.blocked) {
     return `closed: the change under review alters ${trust.changedByRange.join(', ')} of the checker configuration (config/changed-by-range); nothing was started. Review it and pass --trust-changed-config to run what the change configures, or merge it first`;
   }
   if (confirmed && allowCommands) return `open: execution was requested and safety.allowCommands is true (${trust.source})`;
   if (!allowCommands && !confirmed)
-    return `closed: execution was not requested and safety.allowCommands is not true (${trust.source}); nothing was started`;
-  if (!allowCommands)
-    return `closed: safety.allowCommands is not true (${trust.source}); nothing was started. Set safety.allowCommands: true in the base revision's checker config to let checker run the configured checks`;
-  return 'closed: execution was not requested; nothing was started. Run checker execute, or call the MCP tool with confirmExecution: true';
+    return `closed: execution was not requested and ${describeCommandsNotAllowed(trust)}; nothing was started`;
+  if (!allowCommands) return `closed: ${describeCommandsNotAllowed(trust)}; nothing was started. ${adviseAllowCommands(trust)}`;
+  return `closed: execution was not requested; nothing was started. ${ASK_FOR[action]}`;
 }
 
 async function openHistory(env: Env): Promise<GitAccess | undefined> {

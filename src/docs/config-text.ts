@@ -1,28 +1,15 @@
 import { parseDocument } from 'yaml';
 import { CheckerError } from '../model/diagnostic.js';
-import { isRecord } from '../text/is-record.js';
-import { redactSecrets } from '../text/redact.js';
+import { toYamlProblem } from './yaml-error.js';
 
 function toYamlError(file: string, error: unknown, fallback: string): CheckerError {
-  const raw = error instanceof Error ? error.message : fallback;
-  // yaml's messages quote the surrounding source lines; keep only the first line so no config value is echoed (H38).
-  const headline = redactSecrets(raw.split('\n')[0] ?? fallback).text.replace(/:\s*$/, '');
-  const position = readLinePos(error);
+  const { reason, position } = toYamlProblem(error, fallback);
   const where = position === undefined ? file : `${file}:${position.line}:${position.col}`;
-  return new CheckerError('config/yaml', `${where}: ${headline}`, {
+  return new CheckerError('config/yaml', `${where}: ${reason}`, {
     hint: 'fix the YAML syntax at that position (source lines are not quoted so no secret is printed)',
     location: position === undefined ? { file } : { file, line: position.line, col: position.col },
     cause: error,
   });
-}
-
-function readLinePos(error: unknown): { line: number; col: number } | undefined {
-  if (typeof error !== 'object' || error === null || !('linePos' in error)) return undefined;
-  const linePos: unknown = error.linePos;
-  const first: unknown = Array.isArray(linePos) ? linePos[0] : undefined;
-  if (!isRecord(first)) return undefined;
-  const { line, col } = first;
-  return typeof line === 'number' && typeof col === 'number' ? { line, col } : undefined;
 }
 
 /** Parses one YAML (or JSON) document with the library's default alias limit and unique keys. */

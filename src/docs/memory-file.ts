@@ -5,6 +5,7 @@ import type { SchemaCheck, SchemaIssue } from '../model/schema-issue.js';
 import { isRecord } from '../text/is-record.js';
 import { splitMarkdownMemory } from './memory-markdown.js';
 import { assertDepth, formatAjvError } from './schema-errors.js';
+import { describeYamlProblem, toYamlProblem } from './yaml-error.js';
 
 const MEMORY_KINDS: readonly MemoryKind[] = ['invariant', 'architecture', 'regression', 'note'];
 
@@ -89,7 +90,7 @@ function parseStructuredMemory(
     data = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: 50 });
     assertDepth(data, { code: 'memory/too-deep', file: path });
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const message = isCheckerError(error) ? error.message : describeYamlProblem(toYamlProblem(error, String(error)));
     return {
       entries: [],
       diagnostics: [

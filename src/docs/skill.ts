@@ -3,6 +3,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import type { SkillSummary } from '../model/graph.js';
 import { getFirstParagraph, toPlainText } from './markdown.js';
 import { isRecord } from '../text/is-record.js';
+import { describeYamlProblem, toYamlProblem } from './yaml-error.js';
 
 /** A skill or skill-folder name: plain characters only, so it can never name a path. */
 export const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -39,7 +40,7 @@ export function parseSkillFile(path: string, text: string): { skill: SkillSummar
       diagnostics.push({
         code: 'skill/front-matter',
         severity: 'info',
-        message: `${path}: front matter is not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}); the first paragraph is used`,
+        message: `${path}: front matter is not valid YAML (${describeYamlProblem(toYamlProblem(error, String(error)))}); the first paragraph is used`,
         location: { file: path },
       });
     }

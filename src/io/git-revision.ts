@@ -7,6 +7,7 @@ import { readObjectHead } from './git-object-head.js';
 import { getObjectReader, parseObjectHeaders } from './git-objects.js';
 import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
+import { countOf } from '../text/plural.js';
 
 export interface ResolvedRevision extends RevisionInfo {
   oid: string;
@@ -216,7 +217,7 @@ async function readParent(repo: GitRepository, ref: string, oid: string, index: 
   }
   const parent = parents[index];
   if (parent === undefined) {
-    const what = parents.length === 0 ? 'has no parent (it is the first commit)' : `has only ${parents.length} parent(s)`;
+    const what = parents.length === 0 ? 'has no parent (it is the first commit)' : `has only ${countOf(parents.length, 'parent')}`;
     throw new CheckerError('git/ref-not-found', `revision ${ref} was not found: commit ${oid.slice(0, 12)} ${what}`, {
       hint: 'Use a smaller ancestry number or name the base commit directly.',
     });

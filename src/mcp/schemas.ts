@@ -165,9 +165,61 @@ export function describeInputIssues(issues: readonly z.core.$ZodIssue[], accepte
       const accepted = field === '' ? ` Accepted fields: ${acceptedFields.join(', ')}.` : '';
       return `unknown field${issue.keys.length === 1 ? '' : 's'} ${keys.join(', ')}${more}: ${where} does not accept ${issue.keys.length === 1 ? 'it' : 'them'}; remove ${issue.keys.length === 1 ? 'it' : 'them'}.${accepted}`;
     }
-    if (issue.code === 'invalid_type' && !hasPath(input, issue.path)) return `"${field}" is required: it ${issue.message}`;
-    return field === '' ? issue.message : `"${field}" ${issue.message}`;
+    const isPlain = issue.message.startsWith('expected ');
+    if (issue.code === 'invalid_type' && !hasPath(input, issue.path))
+      return `"${field}" is required: ${isPlain ? issue.message : `it ${issue.message}`}`;
+    if (field === '') return issue.message;
+    return isPlain ? `"${field}": ${issue.message}` : `"${field}" ${issue.message}`;
   });
+}
+
+/**
+ * Zod's own words for a field that has no error text of ours ("Invalid input: expected string, received number"), said
+ * plainly: what was expected and what came instead ("expected a string, got a number"). Passed to safeParse as its
+ * error map, so a field's own text still wins; describeInputIssues puts the field name before it.
+ */
+export const describePlainIssue: z.core.$ZodErrorMap = (issue) => {
+  const got = issue.input === undefined ? '' : `, got ${describeValue(issue.input)}`;
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${withArticle(issue.expected)}${got}`;
+    case 'invalid_value':
+      return `expected ${issue.values.length === 1 ? '' : 'one of '}${issue.values.map((value) => JSON.stringify(value)).join(', ')}${got}`;
+    case 'invalid_union': {
+      const expected = [...new Set(issue.errors.flatMap((errors) => errors.flatMap(toExpectedType)))];
+      return expected.length === 0 ? undefined : `expected ${expected.map(withArticle).join(' or ')}${got}`;
+    }
+    case 'too_small':
+      return `expected ${describeBound(issue.origin, 'at least', Number(issue.minimum), issue.inclusive !== false)}`;
+    case 'too_big':
+      return `expected ${describeBound(issue.origin, 'at most', Number(issue.maximum), issue.inclusive !== false)}`;
+    default:
+      return undefined;
+  }
+};
+
+function toExpectedType(issue: z.core.$ZodIssue): string[] {
+  return issue.code === 'invalid_type' && issue.path.length === 0 ? [issue.expected] : [];
+}
+
+function withArticle(type: string): string {
+  if (type === 'int') return 'an integer';
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'number' && !Number.isInteger(value)) return 'a fraction';
+  return withArticle(typeof value);
+}
+
+function describeBound(origin: string, side: 'at least' | 'at most', limit: number, isInclusive: boolean): string {
+  const count = (unit: string): string => `${side} ${limit} ${unit}${limit === 1 ? '' : 's'}`;
+  if (origin === 'string') return `a string of ${count('character')}`;
+  if (origin === 'array' || origin === 'set') return `${count('item')}`;
+  const relation = side === 'at least' ? (isInclusive ? '>=' : '>') : isInclusive ? '<=' : '<';
+  return `${withArticle(origin === 'int' ? 'int' : 'number')} ${relation} ${limit}`;
 }
 
 function hasPath(input: unknown, path: readonly PropertyKey[]): boolean {

@@ -258,4 +258,11 @@ export interface LoadedConfigData {
   /** Repository-relative paths of the files read, highest precedence first. */
   sources: string[];
   diagnostics: Diagnostic[];
+  /** Each file read with what it says on its own, highest precedence first (absent when none was read). */
+  files?: LoadedConfigFile[];
+}
+
+export interface LoadedConfigFile {
+  file: string;
+  config: Config;
 }

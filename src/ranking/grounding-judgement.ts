@@ -1,6 +1,7 @@
 import type { GroundingConfidence, GroundingMatch, TaskTerm } from '../model/grounding.js';
 import type { Credit } from './grounding-match.js';
 import { getInverseFrequency } from './text-score.js';
+import { countOf } from '../text/plural.js';
 
 /** The key of a task term: its kind and its stem or token (`word\u0000discount`). */
 export function toTermKey(term: TaskTerm): string {
@@ -107,7 +108,7 @@ export function judgeConfidence(candidates: RankedFile[], coverage: Coverage, is
   const percent = (share: number): string => `${Math.round(share * 100)}%`;
   const lead = Number.isFinite(margin)
     ? `scores ${margin.toFixed(2)}x the fifth best (on what the task's words and the imports say, before the history's weight)`
-    : `is one of ${candidates.length} file(s) that match at all`;
+    : `is one of ${countOf(candidates.length, 'file')} that ${candidates.length === 1 ? 'matches' : 'match'} at all`;
   const detail = `the top candidate ${lead}; it matches ${percent(top.coverage)} of the task's domain terms (each weighted by how specific it is here) and the top three ${percent(together)}`;
   if (margin >= 2 && together >= 0.5 && candidates.length >= 2) return { confidence: 'high', reason: detail };
   if (margin < 1.25) return { confidence: 'low', reason: detail };

@@ -1,7 +1,7 @@
 import { toFileId } from '../graph/ids.js';
 import type { GroundingMatch, GroundingWeights, TaskTerm } from '../model/grounding.js';
 import type { GroundingIndex, KnowledgeEntry, RouteEntry, TestEntry } from './grounding-index.js';
-import { normaliseRoutePath, toCompact } from './terms.js';
+import { normaliseRoutePath, toCompact, toTermWord } from './terms.js';
 
 export interface Credit {
   term: string;
@@ -113,7 +113,7 @@ function creditTest(matcher: Matcher, test: TestEntry, term: TaskTerm, fileStren
 /** Only domain terms (matched before `allowedFiles` is set) make decisions, memory and owners matched. */
 function recordHit(hits: Map<string, Set<string>>, id: string, term: TaskTerm): void {
   const set = hits.get(id) ?? new Set<string>();
-  set.add(term.term);
+  set.add(toTermWord(term));
   hits.set(id, set);
 }
 

@@ -20,9 +20,10 @@ import { getGroundingIndex, type GroundingIndex, type RouteEntry } from './groun
 import { coverageOf, isGrounding, judgeConfidence, type RankedFile, toCoverage, toTermKey } from './grounding-judgement.js';
 import { type Credit, creditFileValue, type Matcher, matchTerm } from './grounding-match.js';
 import { getFileFactor, lendImportNeighbours, lendTestEvidence, rankBelowImplementations } from './grounding-structure.js';
-import { extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier } from './terms.js';
+import { createTermNamer, extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier } from './terms.js';
 import { type FileText, getTextIndex } from './text-index.js';
 import { getInverseFrequency, scoreName, scoreWord, type TextScorer } from './text-score.js';
+import { countOf } from '../text/plural.js';
 
 export interface GroundTaskOptions {
   /** Match strengths, role factors and boosts: the context-weights pack's `grounding` section (src/app/grounding-weights.ts). */
@@ -303,7 +304,7 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
       .slice(0, 3)
       .map((candidate) => candidate.path)
       .join(', ');
-    questions.push(`The task's evidence is spread across ${primary.length} file(s) (${names}, …); which of them should change?`);
+    questions.push(`The task's evidence is spread across ${countOf(primary.length, 'file')} (${names}, …); which of them should change?`);
   }
   return {
     terms,
@@ -348,7 +349,7 @@ function askForScope(
       .slice(0, 3)
       .map((file) => file.path)
       .join(', ');
-    return `The task ("${quoted}") matches this repository only thinly: ${matched.length === 0 ? 'none of its terms' : listOriginals(matched)} ${matched.length === 1 ? 'is' : 'are'} said in ${weak.ranked.length} file(s) (${best}${weak.ranked.length > 3 ? ', …' : ''})${weak.unmatched.length > 0 ? ` and ${listOriginals(weak.unmatched)} nowhere` : ''}; which module or behaviour should change?`;
+    return `The task ("${quoted}") matches this repository only thinly: ${matched.length === 0 ? 'none of its terms' : listOriginals(matched)} ${matched.length === 1 ? 'is' : 'are'} said in ${countOf(weak.ranked.length, 'file')} (${best}${weak.ranked.length > 3 ? ', …' : ''})${weak.unmatched.length > 0 ? ` and ${listOriginals(weak.unmatched)} nowhere` : ''}; which module or behaviour should change?`;
   }
   const knowledge = [...sortHits(hits.decisions), ...sortHits(hits.memory), ...sortHits(hits.owners)];
   if (knowledge.length > 0) {
@@ -422,10 +423,11 @@ function collectKnowledge(
 export function getGroundingSeeds(grounding: Grounding, limit = 12): ContextSeed[] {
   const top = grounding.candidateFiles[0]?.score ?? 0;
   if (top <= 0) return [];
+  const toWord = createTermNamer(grounding.terms);
   const seeds: ContextSeed[] = grounding.candidateFiles.slice(0, limit).map((candidate) => ({
     nodeId: candidate.id,
     weight: round(candidate.score / top),
-    reason: `candidate file (${[...new Set(candidate.reasons.map((reason) => `${reason.term} on ${reason.matchedOn}`))].slice(0, 3).join(', ')})`,
+    reason: `candidate file (${[...new Set(candidate.reasons.map((reason) => `${toWord(reason.term)} on ${reason.matchedOn}`))].slice(0, 3).join(', ')})`,
   }));
   for (const test of grounding.candidateTests.slice(0, Math.ceil(limit / 2))) {
     seeds.push({ nodeId: test.id, weight: round((0.5 * test.score) / top), reason: 'candidate test' });

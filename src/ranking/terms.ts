@@ -440,3 +440,18 @@ export function extractTaskTerms(text: string): TaskTerm[] {
   }
   return sink.terms.slice(0, MAX_TERMS);
 }
+
+/** A term as the task (or requirements) wrote it, for text a user reads: a word's original spelling, never its stem. */
+export function toTermWord(term: Pick<TaskTerm, 'kind' | 'original'>): string {
+  return term.kind === 'word' ? term.original.toLowerCase() : term.original;
+}
+
+/**
+ * The words behind matching keys (`invoic` → `invoice`, `total` → `totals`), from the terms a task was split into: what
+ * text shown to a user names. A key the terms do not hold (a co-change path) is shown as it is.
+ */
+export function createTermNamer(terms: readonly TaskTerm[]): (term: string) => string {
+  const words = new Map<string, string>();
+  for (const term of terms) if (!words.has(term.term)) words.set(term.term, toTermWord(term));
+  return (term) => words.get(term) ?? term;
+}

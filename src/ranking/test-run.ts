@@ -1,6 +1,7 @@
 import type { TestRun, TestRunCommand, TestRunner } from '../model/test-run.js';
 import { compareText } from '../text/compare-text.js';
 import { quoteShellWord } from '../text/shell-quote.js';
+import { countOf } from '../text/plural.js';
 
 /** A test file to run: how near it is to the change (0 for a changed test) and where and how its runner runs it. */
 export interface TestToRun {
@@ -95,7 +96,10 @@ export function planTestRun(input: TestRunInput): TestRun {
   }
   const runnable = ordered.filter((test) => test.runner !== undefined);
   if (runnable.length === 0) {
-    return fullSuite(input.packageManager, `no test runner detected for the ${ordered.length} reaching test file(s): run the whole suite`);
+    return fullSuite(
+      input.packageManager,
+      `no test runner detected for the ${countOf(ordered.length, 'reaching test file')}: run the whole suite`,
+    );
   }
   const maxFiles = Math.max(1, Math.floor(input.maxFiles ?? DEFAULT_MAX_FILES));
   const kept = runnable.slice(0, maxFiles);
@@ -121,7 +125,7 @@ export function planTestRun(input: TestRunInput): TestRun {
   const unknown = ordered.length - runnable.length;
   const omitted = runnable.length - kept.length;
   const parts = [
-    `${kept.length} test file(s) that reach the change, the changed tests first, then those that name the changed code, then by import distance`,
+    `${countOf(kept.length, 'test file')} that ${kept.length === 1 ? 'reaches' : 'reach'} the change, the changed tests first, then those that name the changed code, then by import distance`,
   ];
   if (omitted > 0) parts.push(`${omitted} more left out (the cap is ${maxFiles})`);
   if (unknown > 0) parts.push(`${unknown} with no detected runner left out`);

@@ -4,6 +4,7 @@ import { describeInvestigationRecord, renderInvestigationSection } from './inves
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderMore, renderTable } from './markdown-table.js';
 import { describeRouteGuards, describeRouteReach, plural, renderGroupedLimitations } from './sections-markdown.js';
+import { countOf } from '../text/plural.js';
 
 const LIST_LIMIT = 25;
 
@@ -220,7 +221,7 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
   out.push('## Runtime test evidence', '');
   const test = evidence.testEvidence;
   out.push(
-    `${test.found ? `${test.sources.length} coverage source(s), ${test.freshness}` : 'No coverage report found'}. ${escapeMarkdownInline(test.note)}`,
+    `${test.found ? `${countOf(test.sources.length, 'coverage source')}, ${test.freshness}` : 'No coverage report found'}. ${escapeMarkdownInline(test.note)}`,
     '',
   );
   if (test.sources.length > 0)

@@ -1,6 +1,7 @@
 import type { TaskContextPacket } from '../model/context-packet.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderMore, renderTable } from './markdown-table.js';
+import { countOf } from '../text/plural.js';
 
 const SHOWN_EDGES = 60;
 const SHOWN_OMITTED = 30;
@@ -12,7 +13,7 @@ export function renderContextMarkdown(packet: TaskContextPacket): string {
     `# Task context\n\n**Task:** ${escapeMarkdownInline(packet.task)}${packet.sessionId === undefined ? '' : `\n\n**Session:** ${escapeMarkdownInline(packet.sessionId)}`}`,
   );
   parts.push(
-    `${packet.nodes.length} of ${packet.considered} considered node(s) (--max-nodes ${packet.maxNodes}); grounding confidence ${packet.confidence}; anchor ${packet.revision.anchor === null ? 'none' : packet.revision.anchor.slice(0, 12)}; weights from ${escapeMarkdownInline(packet.weights.source)}. Written to .checker/local/task-context.json.`,
+    `${packet.nodes.length} of ${countOf(packet.considered, 'considered node')} (--max-nodes ${packet.maxNodes}); grounding confidence ${packet.confidence}; anchor ${packet.revision.anchor === null ? 'none' : packet.revision.anchor.slice(0, 12)}; weights from ${escapeMarkdownInline(packet.weights.source)}. Written to .checker/local/task-context.json.`,
   );
   parts.push(
     packet.nodes.length === 0
@@ -55,11 +56,11 @@ export function renderContextMarkdown(packet: TaskContextPacket): string {
   }
   const omitted = packet.omitted;
   parts.push(
-    `## Left out by the bound\n\n${omitted.count} node(s) (${
+    `## Left out by the bound\n\n${countOf(omitted.count, 'node')} (${
       Object.entries(omitted.byKind)
         .map(([kind, count]) => `${kind} ${count}`)
         .join(', ') || 'none'
-    }). Impact closure of the grounded files: ${packet.impactClosure.total} file(s), ${packet.impactClosure.included} in the packet, ${packet.impactClosure.omitted} left out${
+    }). Impact closure of the grounded files: ${countOf(packet.impactClosure.total, 'file')}, ${packet.impactClosure.included} in the packet, ${packet.impactClosure.omitted} left out${
       omitted.impacted.length > 0
         ? `:\n\n${omitted.impacted
             .slice(0, SHOWN_OMITTED)

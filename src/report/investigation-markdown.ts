@@ -1,6 +1,7 @@
 import type { InvestigationRecord, InvestigationReport, InvestigationResult } from '../model/investigation.js';
 import { escapeMarkdownInline } from '../text/fence.js';
 import { sanitizeUntrustedText } from '../text/redact.js';
+import { countOf } from '../text/plural.js';
 
 /** The info string of a fence holding model output: never instructions, whatever it says. */
 export const UNTRUSTED_MODEL_INFO_STRING = 'text untrusted-model-output';
@@ -24,8 +25,8 @@ export function renderInvestigationSection(result: InvestigationResult): string 
   const out = [
     '## Investigation (untrusted model output)',
     '',
-    `Provider: ${provider}. Status: ${result.status} after ${result.durationMs} ms and ${result.attempts} attempt(s): ${escapeMarkdownInline(result.reason, 600)}.`,
-    `Request: about ${result.request.estimatedTokens} of at most ${result.request.maxTokens} estimated tokens, ${result.request.evidenceIds} evidence ids, ${result.request.omitted} item(s) left out for the budget.`,
+    `Provider: ${provider}. Status: ${result.status} after ${result.durationMs} ms and ${countOf(result.attempts, 'attempt')}: ${escapeMarkdownInline(result.reason, 600)}.`,
+    `Request: about ${result.request.estimatedTokens} of at most ${result.request.maxTokens} estimated tokens, ${result.request.evidenceIds} evidence ids, ${countOf(result.request.omitted, 'item')} left out for the budget.`,
     '',
     `**${result.note}**`,
     '',

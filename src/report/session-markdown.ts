@@ -3,6 +3,7 @@ import type { SessionResult } from '../model/session.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderContextMarkdown } from './context-markdown.js';
 import { renderTable } from './markdown-table.js';
+import { countOf } from '../text/plural.js';
 
 /** Markdown of a session operation result (start, context, checkpoint, finish). */
 export function renderSessionMarkdown(result: SessionResult): string {
@@ -11,7 +12,7 @@ export function renderSessionMarkdown(result: SessionResult): string {
   parts.push(`Status: ${result.status}. Session file: ${escapeMarkdownInline(result.sessionPath)}.`);
   if (result.stale.isStale) {
     parts.push(
-      `**Stale:** ${result.stale.changedFiles.length} file(s) changed since the last observation; a checkpoint is requested.\n\n${result.stale.changedFiles
+      `**Stale:** ${countOf(result.stale.changedFiles.length, 'file')} changed since the last observation; a checkpoint is requested.\n\n${result.stale.changedFiles
         .slice(0, 30)
         .map((path) => `- ${escapeMarkdownInline(path)}`)
         .join('\n')}`,
@@ -34,13 +35,13 @@ export function renderSessionMarkdown(result: SessionResult): string {
   if (result.checkpoint !== undefined) {
     const checkpoint = result.checkpoint;
     parts.push(
-      `## Checkpoint ${checkpoint.seq} (${checkpoint.kind})\n\n${checkpoint.redactions.length > 0 ? `Redacted: ${checkpoint.redactions.map((entry) => `${entry.rule} ×${entry.count}`).join(', ')}. ` : ''}${checkpoint.truncated ? 'Truncated to the size cap. ' : ''}${checkpoint.diffFingerprint === undefined ? '' : `Diff fingerprint ${checkpoint.diffFingerprint.slice(0, 16)} over ${checkpoint.diffFiles?.length ?? 0} file(s).`}\n\n${fenceUntrusted(checkpoint.summary, 'agent checkpoint summary')}`,
+      `## Checkpoint ${checkpoint.seq} (${checkpoint.kind})\n\n${checkpoint.redactions.length > 0 ? `Redacted: ${checkpoint.redactions.map((entry) => `${entry.rule} ×${entry.count}`).join(', ')}. ` : ''}${checkpoint.truncated ? 'Truncated to the size cap. ' : ''}${checkpoint.diffFingerprint === undefined ? '' : `Diff fingerprint ${checkpoint.diffFingerprint.slice(0, 16)} over ${countOf(checkpoint.diffFiles?.length ?? 0, 'file')}.`}\n\n${fenceUntrusted(checkpoint.summary, 'agent checkpoint summary')}`,
     );
   }
   if (result.finish !== undefined) {
     const boundary = result.finish.verificationBoundary;
     parts.push(
-      `## Verification boundary\n\nTree ${result.finish.tree.fingerprint.slice(0, 16)} (${result.finish.tree.fileCount} files); ${boundary.changedFiles.length} changed file(s).`,
+      `## Verification boundary\n\nTree ${result.finish.tree.fingerprint.slice(0, 16)} (${result.finish.tree.fileCount} files); ${countOf(boundary.changedFiles.length, 'changed file')}.`,
     );
     const checks = [...boundary.allowedChecks, ...boundary.blockedChecks];
     if (checks.length > 0)

@@ -76,7 +76,28 @@ const FLAG_VALUES: Record<string, string> = {
 
 function excerpt(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, ' ');
-  return trimmed.length > MAX_EXCERPT ? `${trimmed.slice(0, MAX_EXCERPT - 1)}…` : trimmed;
+  if (trimmed.length <= MAX_EXCERPT) return trimmed;
+  const kept = trimmed.slice(0, MAX_EXCERPT - 1);
+  // Close what the cut left open, after the ellipsis, so the title around the excerpt still reads balanced.
+  return `${kept}…${findUnclosed(kept)}`;
+}
+
+const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
+
+/** The closing brackets, innermost first, of the brackets `code` opens and does not close (quoted text skipped). */
+function findUnclosed(code: string): string {
+  const open: string[] = [];
+  let quote: string | undefined;
+  for (let index = 0; index < code.length; index++) {
+    const character = code[index] ?? '';
+    if (quote !== undefined) {
+      if (character === '\\') index++;
+      else if (character === quote) quote = undefined;
+    } else if (character === '"' || character === "'" || character === '`') quote = character;
+    else if (CLOSERS[character] !== undefined) open.push(CLOSERS[character]);
+    else if (character === open[open.length - 1]) open.pop();
+  }
+  return open.reverse().join('');
 }
 
 function withoutBrace(line: string): string {
@@ -145,10 +166,12 @@ function findChangedComparison(head: string, base: string | undefined): Comparis
   return findComparisons(head).find((comparison) => !old.has(key(comparison)));
 }
 
-function findRegex(code: string, raw: string): string | undefined {
+function findRegex(raw: string): string | undefined {
   const match = REGEX.exec(raw);
-  if (match === null || !REGEX.test(code.replace(/""/g, ''))) return match?.[0]?.trim();
-  return match[0].trim();
+  if (match === null) return undefined;
+  // The literal alone: the character before it (`(`, `=`, `,`) only tells a regex from a division, and quoting it
+  // left titles with a bracket they never close ("changes the pattern (/\s/g").
+  return match[1] === undefined ? match[0].trim() : `/${match[1]}/${match[2] ?? ''}`;
 }
 
 function operators(code: string): string {
@@ -341,8 +364,8 @@ function classifyPair(
     );
   // A regex or rounding in new code has no old version to compare with: its proof is the new code's test.
   if (before === undefined) return changes;
-  const headRegex = findRegex(head, after);
-  const baseRegex = before === undefined ? undefined : findRegex(base ?? '', before);
+  const headRegex = findRegex(after);
+  const baseRegex = before === undefined ? undefined : findRegex(before);
   if (headRegex !== undefined && headRegex !== baseRegex)
     add('regex', headRegex, '', 'a string the old pattern accepts and the new one refuses, and the reverse');
   const rounding = ROUNDING.test(head);

@@ -201,7 +201,7 @@ describe('differential: the base worktree on a real repository', () => {
     assert.deepEqual(readdirSync(dir), ['young-base']);
     assert.match(
       report.limitations.map((item) => item.message).join('\n'),
-      /removed 1 worktree\(s\) a killed run left in \.checker\/local\/worktrees\/ \(old-base\)/,
+      /removed 1 worktree a killed run left in \.checker\/local\/worktrees\/ \(old-base\)/,
     );
     rmSync(join(dir, 'young-base'), { recursive: true });
   });

@@ -146,7 +146,12 @@ describe('loadConfig: valid files', () => {
   it('accepts every documented key', async () => {
     const repo = makeRepo({ '.checker/config.yml': FULL_CONFIG_YAML });
     const loaded = await loadConfig(repo);
-    assert.deepEqual(loaded, { config: FULL_CONFIG, sources: ['.checker/config.yml'], diagnostics: [] });
+    assert.deepEqual(loaded, {
+      config: FULL_CONFIG,
+      sources: ['.checker/config.yml'],
+      diagnostics: [],
+      files: [{ file: '.checker/config.yml', config: FULL_CONFIG }],
+    });
     assert.equal(isExecutionAllowed(loaded.config), true);
   });
 
@@ -158,6 +163,7 @@ describe('loadConfig: valid files', () => {
       config: {},
       sources: ['checker.config.yml'],
       diagnostics: [],
+      files: [{ file: 'checker.config.yml', config: {} }],
     });
   });
 
@@ -293,7 +299,7 @@ describe('loadConfig: YAML errors', () => {
     await assert.rejects(loadConfig(repo), (error: unknown) => {
       assert.ok(isCheckerError(error));
       assert.equal(error.code, 'config/yaml');
-      assert.equal(error.message, '.checker/config.yml:5:3: Map keys must be unique at line 5, column 3');
+      assert.equal(error.message, '.checker/config.yml:5:3: Map keys must be unique');
       assert.deepEqual(error.location, { file: '.checker/config.yml', line: 5, col: 3 });
       assert.equal(error.message.includes('ghp_'), false);
       assert.equal(error.message.includes('hunter2'), false);
@@ -327,7 +333,7 @@ describe('loadConfig: YAML errors', () => {
     await rejectsWith(
       loadConfig(makeRepo({ 'checker.config.yml': 'safety: {}\n---\nsafety: {allowCommands: true}\n' })),
       'config/yaml',
-      'checker.config.yml:2:1: Source contains multiple documents; please use YAML.parseAllDocuments() at line 2, column 1',
+      'checker.config.yml:2:1: Source contains multiple documents; please use YAML.parseAllDocuments()',
     );
     await rejectsWith(
       loadConfig(makeRepo({ 'checker.config.yml': `x: ${'['.repeat(20_000)}${']'.repeat(20_000)}\n` })),
@@ -363,6 +369,17 @@ describe('loadConfig: two files', () => {
       },
       sources: ['.checker/config.yml', 'checker.config.yml'],
       diagnostics: [],
+      files: [
+        { file: '.checker/config.yml', config: { checks: { lint: { command: 'eslint .' } }, context: { maxNodes: 50 } } },
+        {
+          file: 'checker.config.yml',
+          config: {
+            checks: { lint: { command: 'npm run lint' }, unit: { argv: ['node', '--test'] } },
+            context: { maxNodes: 200 },
+            analysis: { defaultBranch: 'trunk' },
+          },
+        },
+      ],
     });
   });
 

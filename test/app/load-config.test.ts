@@ -35,6 +35,13 @@ describe('loadConfig over memEnv (no disk)', () => {
           location: { file: '.checker/config.yml' },
         },
       ],
+      files: [
+        { file: '.checker/config.yml', config: { safety: { allowCommands: true }, analysis: { maxFileBytes: 4096 } } },
+        {
+          file: 'checker.config.yml',
+          config: { safety: { allowCommands: false }, analysis: { maxFileBytes: 2048, defaultBranch: 'main' } },
+        },
+      ],
     });
     assert.deepEqual(await loadConfig(memEnv()), { config: {}, sources: [], diagnostics: [] });
   });

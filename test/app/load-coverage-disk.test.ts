@@ -155,7 +155,7 @@ describe('readCoverage: lcov', () => {
         code: 'coverage/foreign-root',
         severity: 'warn',
         message:
-          'lcov.info was written under another root (/home/ci-runner-none/work/shop, C:/ci/shop): 3 file path(s) mapped to repository files by suffix, 1 could not be mapped',
+          'lcov.info was written under another root (/home/ci-runner-none/work/shop, C:/ci/shop): 3 file paths mapped to repository files by suffix, 1 could not be mapped',
         hint: 'regenerate coverage in this checkout for exact paths',
         location: { file: 'lcov.info' },
       },
@@ -209,7 +209,7 @@ describe('readCoverage: lcov', () => {
     assert.deepEqual(evidence.diagnostics[20], {
       code: 'coverage/malformed',
       severity: 'warn',
-      message: 'lcov.info: 10 more malformed line(s) not listed',
+      message: 'lcov.info: 10 more malformed lines not listed',
       hint: 'regenerate the coverage report; this part of it was ignored',
       location: { file: 'lcov.info' },
     });
@@ -307,7 +307,7 @@ describe('readCoverage: istanbul', () => {
         [
           'coverage/foreign-root',
           'info',
-          'coverage/coverage-final.json was written under another root (/builds/ci-none/shop): 1 file path(s) mapped to repository files by suffix, 0 could not be mapped',
+          'coverage/coverage-final.json was written under another root (/builds/ci-none/shop): 1 file path mapped to repository files by suffix, 0 could not be mapped',
         ],
       ],
     );

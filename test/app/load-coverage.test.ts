@@ -52,7 +52,7 @@ describe('loadCoverage over memEnv (no disk)', () => {
         [
           'coverage/foreign-root',
           'info',
-          'coverage/lcov.info was written under another root (/home/ci/work/shop): 1 file path(s) mapped to repository files by suffix, 0 could not be mapped',
+          'coverage/lcov.info was written under another root (/home/ci/work/shop): 1 file path mapped to repository files by suffix, 0 could not be mapped',
         ],
       ],
     );

@@ -204,7 +204,7 @@ describe('preflight finds the code by what it says', () => {
     assert.equal(report.candidateFiles[0], 'src/middleware/bearer-auth/index.ts');
     const reasons = report.repositoryEvidence.candidateFiles[0]?.reasons ?? [];
     assert.ok(
-      reasons.some((reason) => reason.term === 'verifytoken' && reason.matchedOn === 'identifier' && reason.line === 4),
+      reasons.some((reason) => reason.term === 'verifyToken' && reason.matchedOn === 'identifier' && reason.line === 4),
       JSON.stringify(reasons),
     );
   });
@@ -392,8 +392,8 @@ describe('preflight weighs up the files the history changes often', () => {
     const report = await runPreflight(repo.dir, 'currency cents are formatted wrong');
     // By path alone src/axes/ would come first.
     assert.deepEqual(report.candidateFiles, ['src/billing/format.ts', 'src/axes/format.ts']);
-    assert.match(report.repositoryEvidence.candidateFiles[0]?.why ?? '', /changed in 5 commit\(s\) of the history window/);
+    assert.match(report.repositoryEvidence.candidateFiles[0]?.why ?? '', /changed in 5 commits of the history window/);
     // The first commit added both.
-    assert.match(report.repositoryEvidence.candidateFiles[1]?.why ?? '', /changed in 1 commit\(s\) of the history window/);
+    assert.match(report.repositoryEvidence.candidateFiles[1]?.why ?? '', /changed in 1 commit of the history window/);
   });
 });

@@ -108,7 +108,7 @@ describe('task context packet', () => {
     assert.deepEqual(discount?.freshness, { state: 'current' });
     assert.equal(discount?.trust, 'deterministic');
     // `member` is lent by its test, whose title says "gold members".
-    assert.deepEqual(discount?.matchedTerms, ['discount', 'loyalti', 'member']);
+    assert.deepEqual(discount?.matchedTerms, ['discount', 'loyalty', 'members']);
     assert.equal(
       discount?.explanation.some((entry) => entry.via === 'seed' && /candidate file/.test(entry.detail ?? '')),
       true,

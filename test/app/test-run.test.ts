@@ -146,7 +146,7 @@ describe('a change in a language checker does not parse', () => {
     assert.equal(limitations.length, 1);
     assert.equal(
       limitations[0]?.message,
-      '3 changed file(s) in Python, Go (app/pricing.py, app/test_pricing.py, cmd/main.go): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.',
+      '3 changed files in Python, Go (app/pricing.py, app/test_pricing.py, cmd/main.go): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.',
     );
   });
 });

@@ -533,7 +533,7 @@ describe('checker --investigate with a bring-your-own-key provider on loopback',
     assert.equal(none.code, 2);
     assert.match(
       none.stderr,
-      /checker: investigation\/no-provider: --investigate needs an investigation provider, and neither the user config nor CHECKER_PROVIDER_ENDPOINT nor .checker\/config.yml at base [0-9a-f]{7} sets one; nothing was sent/,
+      /checker: investigation\/no-provider: an investigation was requested, but neither the user config nor CHECKER_PROVIDER_ENDPOINT nor .checker\/config.yml at base [0-9a-f]{7} sets an investigation provider; nothing was sent/,
     );
     assert.equal(none.report.execution.investigation.ran, false);
     assert.equal(none.report.investigation, undefined);

@@ -142,7 +142,7 @@ describe('runtime proof from checker execute', () => {
     // The suite still has the failing test from the case above.
     const result = await runCliAsync(['ai', '--cwd', repo.dir, '--base', 'HEAD', '--with-checks', '--format', 'json']);
     assert.equal(result.code, 1, result.stderr);
-    assert.match(result.stderr, /checker: 1 check\(s\) did not pass: unit/);
+    assert.match(result.stderr, /checker: 1 check did not pass: unit/);
     const bundle = JSON.parse(result.stdout) as AgentBundle;
     assert.equal(getValidator('agent-bundle')(bundle), true);
     assert.equal(bundle.execution.checks.ran, true);

@@ -391,7 +391,7 @@ test('a task matching only memory has no candidates and one question naming the 
   assert.deepEqual(grounding.unmatchedTerms, ['balanc']);
   assert.deepEqual(
     grounding.matchedMemory.invariants.map((entry) => [entry.id, entry.matchedTerms]),
-    [['memory:.checker/memory/invariants.yaml#discount-cap', ['negativ']]],
+    [['memory:.checker/memory/invariants.yaml#discount-cap', ['negative']]],
   );
   assert.deepEqual(grounding.unresolvedQuestions, [
     'The task ("negative balances") matches memory:.checker/memory/invariants.yaml#discount-cap but no file of this repository; which files or behaviour should change?',

@@ -5,6 +5,7 @@ import type { InvestigationEvidence, InvestigationRequest, InvestigationVerifier
 import type { PreflightReport } from '../../model/preflight.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { redactTree } from '../../text/redact-tree.js';
+import { countOf } from '../../text/plural.js';
 
 /** Default bound of a request, in estimated tokens (`investigation.maxRequestTokens`). */
 const DEFAULT_MAX_REQUEST_TOKENS = 12_000;
@@ -41,7 +42,11 @@ export function buildChangeRequest(bundle: AgentBundle, config: Config): BuiltRe
       item(route.id, 'impacted-route', `${route.method} ${route.path} in ${route.file}: ${route.reason}`),
     ),
     ...evidence.impactedFiles.map((file) =>
-      item(file.id, 'impacted-file', `${file.path}, ${file.distance} import hop(s) from the change${file.typeOnly ? ' (type-only)' : ''}`),
+      item(
+        file.id,
+        'impacted-file',
+        `${file.path}, ${countOf(file.distance, 'import hop')} from the change${file.typeOnly ? ' (type-only)' : ''}`,
+      ),
     ),
     ...evidence.edgeCases.top.map((edge) => item(edge.id, 'edge-case', `${edge.title}: ${edge.trigger}`)),
     ...evidence.summary.mergeRiskBreakdown.flatMap((part) =>
@@ -71,7 +76,7 @@ export function buildChangeRequest(bundle: AgentBundle, config: Config): BuiltRe
       'verification:test-evidence',
       'test-evidence',
       bundle.verification.testEvidence.found
-        ? `runtime test evidence found (${bundle.verification.testEvidence.freshness}, ${bundle.verification.testEvidence.sources} source(s))`
+        ? `runtime test evidence found (${bundle.verification.testEvidence.freshness}, ${countOf(bundle.verification.testEvidence.sources, 'source')})`
         : 'no runtime test evidence (coverage) was found',
     ),
   ];
@@ -108,7 +113,7 @@ export function buildPreflightRequest(report: PreflightReport, skillSummaries: r
       item(route.id, 'candidate-route', `${route.method} ${route.path} in ${route.file}: ${route.why}`),
     ),
     ...repo.impactedFiles.map((file) =>
-      item(`file:${file.path}`, 'impacted-file', `${file.path}, ${file.distance} import hop(s) from a candidate`),
+      item(`file:${file.path}`, 'impacted-file', `${file.path}, ${countOf(file.distance, 'import hop')} from a candidate`),
     ),
     ...repo.contracts.map((contract) =>
       item(contract.id, 'contract', contract.description ?? `${contract.from.join(', ')} must not import ${contract.to.join(', ')}`),

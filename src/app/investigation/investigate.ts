@@ -8,6 +8,7 @@ import { loadUserSettings } from '../user-config.js';
 import { buildChangeRequest, buildPreflightRequest, type BuiltRequest } from './build-request.js';
 import { callProvider, INSTRUCTIONS, type ProviderRefusal, resolveProvider } from './provider.js';
 import { noReplyItems, readReply } from './read-reply.js';
+import { countOf } from '../../text/plural.js';
 
 /** What an investigation looks at: a change (its agent bundle) or a task before coding (its preflight report). */
 export type InvestigationSubject =
@@ -51,7 +52,7 @@ export async function investigate(
     return { report: { ...base, sent: false, reason, execution: { ran: false, reason } } };
   }
   const user = await loadUserSettings(env);
-  const resolved = resolveProvider({ config, source: loaded.trust.source, blocked: loaded.trust.blocked, user });
+  const resolved = resolveProvider({ config, trust: loaded.trust, user });
   if (!resolved.ok) {
     const reason = resolved.refusal.message;
     return { report: { ...base, sent: false, reason, execution: { ran: false, reason } }, refusal: resolved.refusal };
@@ -117,7 +118,7 @@ function toResult(
   const reply = readReply(answer.content, built.evidenceIds, built.verifiers);
   if (!reply.ok) return { ...common, status: 'failed', failure: 'reply', reason: reply.reason, ...empty };
   const kept = reply.items.candidateRisks.length + reply.items.affectedFlows.length + reply.items.edgeCases.length;
-  const reason = `answered in ${answer.durationMs} ms: kept ${kept} risk/flow/edge-case item(s), ${reply.items.consequenceHypotheses.length} hypothesis(es), ${reply.items.proofProposals.length} proof proposal(s); dropped ${reply.items.dropped.length}`;
+  const reason = `answered in ${answer.durationMs} ms: kept ${countOf(kept, 'risk/flow/edge-case item')}, ${countOf(reply.items.consequenceHypotheses.length, 'hypothesis', 'hypotheses')}, ${countOf(reply.items.proofProposals.length, 'proof proposal')}; dropped ${reply.items.dropped.length}`;
   return { ...common, status: 'answered', reason, ...reply.items };
 }
 

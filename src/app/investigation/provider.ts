@@ -5,6 +5,7 @@ import { investigationReplySchema, type InvestigationRequest, type ProviderInfo 
 import { splitCommand } from '../../text/command-words.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
 import type { UserSettings } from '../user-config.js';
+import { adviseAllowCommands, type ConfigTrust, describeCommandsNotAllowed } from '../trusted-config.js';
 
 interface Limitation {
   code: string;
@@ -34,10 +35,11 @@ export interface ProviderRefusal {
 /** Where a provider's settings came from: the user (user config file, CHECKER_* variables) or a repository. */
 export interface ProviderChoice {
   config: Config;
-  /** The repository configuration's source phrase, for messages (`.checker/config.yml at base main (1a2b3c4)`). */
-  source: string;
-  /** The change under review alters the repository's power keys and is not trusted: a local provider may not run. */
-  blocked: boolean;
+  /**
+   * Where the repository's power keys came from: its source phrase for messages (`.checker/config.yml at base main
+   * (1a2b3c4)`), its files for hints, and `blocked` when the change alters them untrusted (a local provider may not run).
+   */
+  trust: ConfigTrust;
   user: UserSettings;
 }
 
@@ -53,14 +55,14 @@ export function resolveProvider(
   const { user } = choice;
   const fromUser = user.provider?.provider;
   const provider = fromUser ?? choice.config.investigation?.provider;
-  const source = fromUser === undefined ? choice.source : (user.provider?.source ?? 'the user config');
+  const source = fromUser === undefined ? choice.trust.source : (user.provider?.source ?? 'the user config');
   const notes: Limitation[] = [];
   if (provider === undefined) {
     return {
       ok: false,
       refusal: {
         code: 'investigation/no-provider',
-        message: `--investigate needs an investigation provider, and neither the user config${user.file === undefined ? '' : ` (${user.file})`} nor CHECKER_PROVIDER_ENDPOINT nor ${choice.source} sets one; nothing was sent`,
+        message: `an investigation was requested, but neither the user config${user.file === undefined ? '' : ` (${user.file})`} nor CHECKER_PROVIDER_ENDPOINT nor ${choice.trust.source} sets an investigation provider; nothing was sent`,
         hint: 'Set investigation.provider in ~/.config/checker/config.yml (kind: byok with endpoint, model and apiKeyEnv naming the variable that holds your key), or CHECKER_PROVIDER_ENDPOINT and CHECKER_PROVIDER_MODEL; a repository may set a loopback byok endpoint or a local command. See docs/investigation.md.',
       },
     };
@@ -85,15 +87,15 @@ export function resolveProvider(
           'Give the program and its arguments as plain words, or put them in args: [...]',
         ),
       };
-    if (choice.config.safety?.allowCommands !== true || choice.blocked) {
+    if (choice.config.safety?.allowCommands !== true || choice.trust.blocked) {
       return {
         ok: false,
         refusal: {
           code: 'investigation/commands-not-allowed',
-          message: choice.blocked
+          message: choice.trust.blocked
             ? 'a local investigation provider is a command, and the change under review alters the checker configuration that allows commands (config/changed-by-range)'
-            : `a local investigation provider is a command, and safety.allowCommands is not true (${choice.source})`,
-          hint: 'Set safety.allowCommands: true in the checker config of the base revision to let checker run investigation.provider.command, or use kind: byok.',
+            : `a local investigation provider is a command, and ${describeCommandsNotAllowed(choice.trust)}`,
+          hint: `${adviseAllowCommands(choice.trust)} (investigation.provider.command), or use kind: byok.`,
         },
       };
     }

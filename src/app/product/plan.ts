@@ -1,7 +1,7 @@
 import type { Env } from '../../model/env.js';
 import type { ProductFailures, ProductPlan } from '../../model/product-plan.js';
 import { compareText } from '../../text/compare-text.js';
-import { decideGate, loadTrustedConfig } from '../trusted-config.js';
+import { decideGate, describeCommandsNotAllowed, loadTrustedConfig } from '../trusted-config.js';
 import { loadUserSettings } from '../user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
 import { LATEST_FAILURES, LATEST_RUN, readLatestRun } from './latest.js';
@@ -10,8 +10,7 @@ import { toHealthUrl } from './target.js';
 /** MCP `checker_product_plan`: targets, whether each can run now and why not, where results go, the commands to run. Executes nothing. */
 export async function planProduct(env: Env): Promise<ProductPlan> {
   const loaded = await loadTrustedConfig(env);
-  const source = loaded.trust.source;
-  const gate = decideGate(loaded, false);
+  const gate = decideGate(loaded, false, 'product');
   const { allowCommands } = gate;
   const { allowHosts } = await loadUserSettings(env);
   const browser = await env.findBrowser(loaded.config.products?.browser?.executablePath);
@@ -24,7 +23,7 @@ export async function planProduct(env: Env): Promise<ProductPlan> {
               `the change under review alters ${loaded.trust.changedByRange.join(', ')} of the checker configuration (config/changed-by-range)`,
             ]
           : []),
-        ...(allowCommands ? [] : [`safety.allowCommands is not true (${source})`]),
+        ...(allowCommands ? [] : [describeCommandsNotAllowed(loaded.trust)]),
         ...(isUrlHostAllowed(target.baseUrl, allowHosts)
           ? []
           : [

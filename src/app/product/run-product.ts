@@ -100,7 +100,7 @@ export async function runProduct(env: Env, options: ProductOptions): Promise<Pro
     ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
   };
   const loaded = await loadTrustedConfig(env, trust);
-  const target = findProductTarget(loaded.config, options.target, loaded.trust.source);
+  const target = findProductTarget(loaded.config, options.target, loaded.trust);
   const executablePath = loaded.config.products?.browser?.executablePath;
   const limitations: Limitation[] = loaded.diagnostics
     .filter((item) => item.code === 'config/changed-by-range' || item.code === 'config/trusted-change')

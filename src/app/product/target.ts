@@ -5,7 +5,7 @@ import type { Env } from '../../model/env.js';
 import type { ServiceExit, ServiceHandle } from '../../model/service.js';
 import { splitCommand } from '../../text/command-words.js';
 import { runCheck, toPlainText, toRunId } from '../checks.js';
-import { decideGate, loadTrustedConfig } from '../trusted-config.js';
+import { type ConfigTrust, decideGate, findTrustedConfigFile, loadTrustedConfig } from '../trusted-config.js';
 import { loadUserSettings } from '../user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
 import { type HealthWait, waitForHealth } from './health.js';
@@ -88,7 +88,7 @@ export interface ProductTargetRun<T> {
 }
 
 /** The configured target `name`, or CheckerError `product/unknown-target` naming the configured ones. */
-export function findProductTarget(config: Config, name: string, source: string): ProductTarget {
+export function findProductTarget(config: Config, name: string, trust: ConfigTrust): ProductTarget {
   const targets = config.products?.targets ?? {};
   if (Object.hasOwn(targets, name)) {
     const target = targets[name];
@@ -97,8 +97,10 @@ export function findProductTarget(config: Config, name: string, source: string):
   const known = Object.keys(targets).sort();
   throw new CheckerError(
     'product/unknown-target',
-    `no product target ${JSON.stringify(name)} in ${source}; ${known.length === 0 ? 'no targets are configured' : `configured: ${known.join(', ')}`}`,
-    { hint: 'Add it under products.targets in .checker/config.yml (baseUrl, kind, start, healthcheck), or pick a configured one.' },
+    `no product target ${JSON.stringify(name)} in ${trust.source}; ${known.length === 0 ? 'no targets are configured' : `configured: ${known.join(', ')}`}`,
+    {
+      hint: `Add it under products.targets in ${findTrustedConfigFile(trust, 'products.targets')} (baseUrl, kind, start, healthcheck), or pick a configured one.`,
+    },
   );
 }
 
@@ -159,9 +161,9 @@ export async function runProductTarget<T>(
     ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
   });
   const source = loaded.trust.source;
-  const target = findProductTarget(loaded.config, options.target, source);
+  const target = findProductTarget(loaded.config, options.target, loaded.trust);
   const commands = toTargetCommands(options.target, target, source);
-  const gate = decideGate(loaded, options.confirmed);
+  const gate = decideGate(loaded, options.confirmed, 'product');
   const { open } = gate;
   if (open) assertHostAllowed(options.target, target.baseUrl, (await loadUserSettings(env)).allowHosts, source);
   const run: ProductTargetRun<T> = { target: options.target, baseUrl: target.baseUrl, gate, status: 'not-run', phases: [] };

@@ -12,6 +12,7 @@ import { emitInvestigationPayload, investigateArgs, reportInvestigation, toInves
 import type { InvestigationRun } from '../../app/investigation/investigate.js';
 import { currentHost } from '../host.js';
 import { refuseBlockedRun, toTrustOption, trustChangedConfigArg } from '../trust-args.js';
+import { countOf } from '../../text/plural.js';
 
 /** `checker ai` and `checker agent` differ only in their default profile and description. */
 export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentProfile, description: string) {
@@ -86,7 +87,9 @@ export function createBundleCommand(name: 'ai' | 'agent', defaultProfile: AgentP
         if (bundle.verification.checks !== undefined && !bundle.verification.checks.gateOpen)
           await host.writeStderr(`checker: --with-checks: ${bundle.execution.checks.reason}\n`);
         if (unpassed.length > 0) {
-          await host.writeStderr(`checker: ${unpassed.length} check(s) did not pass: ${unpassed.map((check) => check.id).join(', ')}\n`);
+          await host.writeStderr(
+            `checker: ${countOf(unpassed.length, 'check')} did not pass: ${unpassed.map((check) => check.id).join(', ')}\n`,
+          );
           host.exitCode = 1;
         }
         if (checked !== undefined) await refuseBlockedRun(checked.execution.gate);

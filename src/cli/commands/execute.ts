@@ -6,6 +6,7 @@ import { cwdArg, formatArg, rangeArgs, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
 import { refuseBlockedRun, toTrustOption, trustChangedConfigArg } from '../trust-args.js';
+import { countOf } from '../../text/plural.js';
 
 /** Exit 1 when a check failed, timed out or could not start; 0 when all that ran passed or nothing ran. */
 export default defineCommand({
@@ -36,7 +37,7 @@ export default defineCommand({
         const failed = report.checks
           .filter((check) => ['failed', 'timed-out', 'not-started'].includes(check.status))
           .map((check) => check.id);
-        await host.writeStderr(`checker: ${failed.length} check(s) did not pass: ${failed.join(', ')}\n`);
+        await host.writeStderr(`checker: ${countOf(failed.length, 'check')} did not pass: ${failed.join(', ')}\n`);
         host.exitCode = 1;
       }
       await refuseBlockedRun(report.gate);

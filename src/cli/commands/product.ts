@@ -6,6 +6,7 @@ import { cwdArg, formatArg, toFormat, toRange } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
 import { toTrustOption, trustChangedConfigArg } from '../trust-args.js';
+import { countOf } from '../../text/plural.js';
 
 /** Exit 1 when the target could not be brought up or a check failed; 0 when all passed or nothing ran (the gate). */
 export default defineCommand({
@@ -62,7 +63,7 @@ export default defineCommand({
       if (report.status === 'not-run' && (report.limitations ?? []).some((item) => item.code === 'config/changed-by-range'))
         host.exitCode = 2;
       if (report.status === 'failed') {
-        await host.writeStderr(`checker: product: ${report.failures.length} failure(s); each bundle names its rerun command\n`);
+        await host.writeStderr(`checker: product: ${countOf(report.failures.length, 'failure')}; each bundle names its rerun command\n`);
         host.exitCode = 1;
       }
     });

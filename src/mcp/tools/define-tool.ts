@@ -7,7 +7,7 @@ import { renderJson } from '../../report/json.js';
 import { redactSecrets } from '../../text/redact.js';
 import { isRecord } from '../../text/is-record.js';
 import { redactTree } from '../../text/redact-tree.js';
-import { describeInputIssues, type OutputFormat } from '../schemas.js';
+import { describeInputIssues, describePlainIssue, type OutputFormat } from '../schemas.js';
 import { TOOL_TEXTS, type ToolName } from '../texts.js';
 import type { WarmGraph } from '../warm.js';
 
@@ -82,7 +82,7 @@ export function defineTool<S extends z.ZodObject, T>(tool: {
       annotations: tool.annotations,
     },
     async handler(args, context) {
-      const parsed = tool.inputSchema.safeParse(args ?? {});
+      const parsed = tool.inputSchema.safeParse(args ?? {}, { error: describePlainIssue });
       if (!parsed.success) {
         return toErrorResult(
           'input/invalid',
