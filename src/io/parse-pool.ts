@@ -89,6 +89,8 @@ export interface ParsePool {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+/** How long a child may take to start before its first batch's time limit begins. */
+const START_ALLOWANCE_MS = 30_000;
 const NO_KEYS: LinkKeys = { words: [], dots: false };
 const DEFAULT_BATCH_FILES = 64;
 const DEFAULT_BATCH_CHARS = 1024 * 1024;
@@ -196,15 +198,23 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
     }
   };
 
+  /** Kills the child when its batch runs past `ms` from now. */
+  const armTimer = (worker: Worker, ms: number): void => {
+    clearTimeout(worker.timer);
+    worker.timer = setTimeout(() => {
+      worker.hasTimedOut = true;
+      worker.child.kill('SIGKILL');
+    }, ms);
+    worker.timer.unref();
+  };
+
   const dispatch = (worker: Worker, batch: Batch): void => {
     worker.batch = batch;
     worker.hasTimedOut = false;
     setBusy(worker, true);
-    worker.timer = setTimeout(() => {
-      worker.hasTimedOut = true;
-      worker.child.kill('SIGKILL');
-    }, timeoutMs);
-    worker.timer.unref();
+    // The parse's time counts from when the child is up: a child still starting on a loaded machine (node, the swc
+    // binding) must not spend the batch's time limit. Until its 'ready', the limit is the start allowance on top.
+    armTimer(worker, worker.isReady ? timeoutMs : timeoutMs + START_ALLOWANCE_MS);
     worker.child.send(batch.request.toMessage(batch.id, batch.jobs), (error) => {
       if (error !== null && error !== undefined) worker.child.kill('SIGKILL');
     });
@@ -276,6 +286,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
       if (isReadyMessage(message)) {
         worker.isReady = true;
         if (worker.batch === undefined) setBusy(worker, false);
+        else armTimer(worker, timeoutMs);
         pump();
         return;
       }

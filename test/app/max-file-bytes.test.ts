@@ -20,10 +20,13 @@ describe('analysis.maxFileBytes is the limit of the parse as well as of the scan
     try {
       const cold = await buildRepositoryGraph(env);
       assert.deepEqual(cold.parsed.skipped, []);
+      // A parse failure (a timeout on a loaded machine was one: its child's start-up counted) says which, not "0 exports".
+      assert.equal(cold.parsed.facts.get('src/big.ts')?.facts.failure, undefined);
       assert.equal(cold.parsed.facts.get('src/big.ts')?.facts.exports.length, 56_000);
       raised.write({ 'src/big.ts': `${big}\nexport const extra = 1;\n` });
       const edited = await buildRepositoryGraph(env);
       assert.deepEqual(edited.parsed.skipped, []);
+      assert.equal(edited.parsed.facts.get('src/big.ts')?.facts.failure, undefined);
       assert.equal(edited.parsed.facts.get('src/big.ts')?.facts.exports.length, 56_001);
     } finally {
       await env.close();

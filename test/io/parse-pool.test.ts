@@ -135,6 +135,25 @@ test('a batch over the time limit is killed and its file reported as parse/timeo
   assert.equal(results.get('src/slow.ts')?.lines, 200_000);
 });
 
+test("a batch's time limit counts from when its child is up, not while the child is still starting", async (t) => {
+  // Every child spends 1.5 s busy before it can start (a loaded machine's node and swc start-up); the batch limit is
+  // 500 ms and the parse itself takes a few: counted from dispatch, the child would be killed before it parsed anything.
+  const saved = process.env.NODE_OPTIONS;
+  // NODE_OPTIONS splits on spaces: the module's text is percent-encoded.
+  const slowStart = `data:text/javascript,${encodeURIComponent('const until = Date.now() + 1500; while (Date.now() < until) {}')}`;
+  process.env.NODE_OPTIONS = `${saved ?? ''} --import=${slowStart}`.trim();
+  const pool = createParsePool({ size: 1, timeoutMs: 500 });
+  t.after(() => pool.close());
+  const job = buildModule(1);
+  try {
+    const results = await pool.parse([job], options);
+    assert.deepEqual(results.get(job.path), extractFacts(job.path, job.text, options));
+  } finally {
+    if (saved === undefined) delete process.env.NODE_OPTIONS;
+    else process.env.NODE_OPTIONS = saved;
+  }
+});
+
 test('close() ends every child process and later calls are refused', async () => {
   const pool = createParsePool({ size: 2 });
   await pool.parse(
