@@ -3,6 +3,7 @@ import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
 import { type ChangedTarget, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
 import { compileGlobs } from '../text/glob.js';
+import { compareText } from '../text/compare-text.js';
 import { hashContent } from '../text/content-hash.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
@@ -10,6 +11,7 @@ import { findChangedExports } from '../graph/queries/find-changed-exports.js';
 import { findContractCrossings } from '../graph/queries/find-contract-crossings.js';
 import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
 import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
+import { listTestFiles } from '../graph/queries/test-files.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
@@ -174,11 +176,17 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const mirrors = new Map<string, string[]>();
   for (const { compiledFrom, path } of changedFiles)
     if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
+  const findDeclaredTests = createDeclaredTests(repository);
+  const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   for (const file of change.files) {
     const own = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     const reachingTests = scoreReachingTests(
       repository,
-      [...own, ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror))],
+      [
+        ...own,
+        ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
+        ...findDeclaredTests(file.path).filter((test) => !own.some((reached) => reached.testFile === test.testFile)),
+      ],
       {
         path: file.path,
         names: findChangedNames(file, sides, changedExports),
@@ -267,7 +275,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedAreas,
     changedPathProof,
     testEvidence,
-    testRun: toTestRun(repository.kg, repository.parsed.facts, changedFiles, reachingTestsByPath),
+    testRun: toTestRun(repository.kg, repository.parsed.facts, changedFiles, reachingTestsByPath, declaredPaths),
     weakTests: evaluated.weakTests,
     missingTests: evaluated.missingTests,
     summary: {
@@ -337,6 +345,24 @@ function findChangedNames(file: ChangedFile, sides: ChangeSides, changedExports:
     file.hunks.flatMap((hunk) => Array.from({ length: hunk.oldLines }, (_, index) => hunk.oldStart + index)),
   );
   return [...names];
+}
+
+/**
+ * The tests `tests.dependsOn` declares for a changed path (fixtures, `.env`, spawned CLIs: what imports cannot show), as
+ * reaching tests at distance 1. Test files are those of the graph (listTestFiles).
+ */
+function createDeclaredTests(repository: RepositoryGraph): (path: string) => ReachingTest[] {
+  const rules = (repository.config.config.tests?.dependsOn ?? []).map((rule) => ({
+    isFile: compileGlobs(rule.files, { dot: true }),
+    isTest: compileGlobs(rule.tests, { dot: true }),
+  }));
+  if (rules.length === 0) return () => [];
+  const testFiles = [...listTestFiles(repository.kg.graph)].sort(compareText);
+  return (path) => {
+    const found = new Set<string>();
+    for (const rule of rules) if (rule.isFile(path)) for (const test of testFiles) if (rule.isTest(test) && test !== path) found.add(test);
+    return [...found].map((testFile) => ({ testFile, distance: 1, via: [path], mocksChangedModule: false }));
+  };
 }
 
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */

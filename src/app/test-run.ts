@@ -111,16 +111,18 @@ export function toTestRun(
   facts: ReadonlyMap<string, { facts: FileFacts }>,
   changedFiles: readonly ChangedFileEvidence[],
   reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>,
+  /** Changed paths whose tests `tests.dependsOn` declares: their tests run, whatever the file's kind, not the whole suite. */
+  declaredPaths: ReadonlySet<string> = new Set(),
 ): TestRun {
   const root = findRootPackage(kg);
   const packageManager = LOCKFILES.find(([name]) => kg.graph.hasNode(toFileId(name)))?.[1] ?? 'npm';
-  const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind));
+  const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind) && !declaredPaths.has(file.path));
   const tests: { path: string; distance: number; relevance?: number }[] = changedFiles
     .filter((file) => file.changeKind === 'test' && file.status !== 'deleted' && getUnparsedLanguage(file.path) === undefined)
     .map((file) => ({ path: file.path, distance: 0 }));
   for (const [changed, reaching] of reachingTestsByPath) {
     const file = changedFiles.find((entry) => entry.path === changed);
-    if (file === undefined || file.changeKind !== 'runtime') continue;
+    if (file === undefined || (file.changeKind !== 'runtime' && !declaredPaths.has(changed))) continue;
     for (const test of reaching)
       tests.push({ path: test.testFile, distance: test.distance, ...(test.relevance === undefined ? {} : { relevance: test.relevance }) });
   }

@@ -203,6 +203,24 @@ export const configSchema = z.strictObject({
     })
     .optional(),
   context: z.strictObject({ maxNodes: z.int().min(1).max(1000).optional().meta({ default: 80 }) }).optional(),
+  tests: z
+    .strictObject({
+      dependsOn: z
+        .array(
+          z.strictObject({
+            files: globs
+              .min(1)
+              .describe('Files the tests depend on without importing them (fixtures, .env, a spawned CLI, generated code).'),
+            tests: globs.min(1).describe('The test files that depend on them.'),
+          }),
+        )
+        .max(200)
+        .optional()
+        .describe(
+          'What the import graph cannot see: a change to a file matching `files` reaches every test file matching `tests` (distance 1), which then runs for it.',
+        ),
+    })
+    .optional(),
 });
 
 export type Config = z.infer<typeof configSchema>;
