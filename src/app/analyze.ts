@@ -25,7 +25,8 @@ import type { Env, GitAccess, HistoryEntry, LinkKeys, RevisionRange } from '../m
 import { type ExportFact, type FileFacts, isCodeFile, type SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import type { Config } from '../model/config.js';
-import { classifyChangeKind, findCompiledSource, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
+import { classifyChangeKind, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
+import { findCompiledSource } from '../graph/resolve/compiled-source.js';
 import { createPathClassifier, mergeClassifiers, type PathClassifier } from '../rules/classifiers.js';
 import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summarizeTestEvidence, toChangedLines } from '../rules/proof.js';
 import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../rules/proof-messages.js';

@@ -26,39 +26,6 @@ export interface ChangeKindInput {
   pathClasses: Pick<PathClasses, 'generated' | 'lockfile'>;
 }
 
-const COMPILED = /\.([cm]?)js$/;
-const DECLARATION = /\.d\.([cm]?)ts$/;
-const SOURCE_ROOTS = ['src', 'source', 'lib', 'ts'];
-
-/**
- * The TypeScript source a published `.js`/`.cjs`/`.mjs` file (or its `.d.ts`) was compiled from, when the
- * repository carries both the build output and its sources (a package that ships `src/` beside its output):
- * the file has its counterpart beside it (`x.d.ts`/`x.d.cts` for `x.js`/`x.cjs`, and the reverse) and
- * `<root>/<same path>.ts` exists,
- * either under a source root or with the output folder swapped for one (`v4/core/x.js` ↔ `src/v4/core/x.ts`,
- * `out/x.js` ↔ `src/x.ts`). Without both signals a `.js` file is hand-written code.
- */
-export function findCompiledSource(path: string, isTracked: (path: string) => boolean): string | undefined {
-  const declaration = DECLARATION.exec(path);
-  const match = declaration ?? COMPILED.exec(path);
-  if (match === null) return undefined;
-  const stem = path.slice(0, match.index);
-  // A declaration file is output when its JavaScript is beside it; JavaScript is output when its declaration is.
-  const sibling = declaration === null ? [`${stem}.d.${match[1] ?? ''}ts`, `${stem}.d.ts`] : [`${stem}.${match[1] ?? ''}js`, `${stem}.js`];
-  if (!sibling.some(isTracked)) return undefined;
-  const slash = stem.indexOf('/');
-  const tails = slash === -1 ? [stem] : [stem, stem.slice(slash + 1)];
-  for (const root of SOURCE_ROOTS) {
-    for (const tail of tails) {
-      for (const extension of ['ts', 'tsx', `${match[1] ?? ''}ts`]) {
-        const candidate = `${root}/${tail}.${extension}`;
-        if (candidate !== path && isTracked(candidate)) return candidate;
-      }
-    }
-  }
-  return undefined;
-}
-
 /** Kinds whose changed lines do not run: they get no runtime-proof obligation. */
 export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set([
   'docs',

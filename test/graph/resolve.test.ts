@@ -40,6 +40,9 @@ describe('relative specifiers', () => {
     'src/jsdir/index.js': '',
     'src/typed.d.ts': '',
     'src/typed.js': '',
+    'dist2/api.d.ts': '',
+    'dist2/api.js': '',
+    'src/dist2/api.ts': '',
   });
   const cases: Array<[string, string, string?]> = [
     ['./a', 'src/a.ts'],
@@ -61,6 +64,8 @@ describe('relative specifiers', () => {
     // TypeScript lands on the declaration; the file Node runs for the same specifier is kept beside it.
     ['./pkgdir', 'src/pkgdir/lib/main.d.ts', 'src/pkgdir/lib/main.js'],
     ['./typed', 'src/typed.d.ts', 'src/typed.js'],
+    // Compiled output beside its TypeScript source: the source's own imports reach it, no runtime edge is added.
+    ['../dist2/api', 'dist2/api.d.ts'],
     ['./jsdir', 'src/jsdir/index.js'],
     ['../src/a', 'src/a.ts'],
     ['.', 'src/dir/index.ts'],

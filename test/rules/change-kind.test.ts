@@ -4,7 +4,8 @@ import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { ChangeStatus, Hunk } from '../../src/model/change.js';
 import { loadBuiltinPacks } from '../helpers/packs.js';
-import { classifyChangeKind, findCompiledSource } from '../../src/rules/change-kind.js';
+import { findCompiledSource } from '../../src/graph/resolve/compiled-source.js';
+import { classifyChangeKind } from '../../src/rules/change-kind.js';
 import { createPathClassifier, mergeClassifiers } from '../../src/rules/classifiers.js';
 import { createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
@@ -118,6 +119,12 @@ describe('compiled output beside its sources (a package that ships src/ and its 
     'lib/handwritten.d.ts',
     'scripts/tool.js',
     'src/scripts/tool.ts',
+    'packages/zod/src/v4/core/util.ts',
+    'packages/zod/v4/core/util.js',
+    'packages/zod/v4/core/util.d.ts',
+    'packages/zod/index.js',
+    'packages/zod/index.d.ts',
+    'packages/zod/src/index.ts',
   ]);
   const isTracked = (path: string) => tracked.has(path);
 
@@ -127,6 +134,15 @@ describe('compiled output beside its sources (a package that ships src/ and its 
         findCompiledSource(path, isTracked),
       ),
       ['src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/v4/core/util.ts', 'src/index.ts', 'src/index.ts'],
+    );
+  });
+
+  test('in a workspace package, the source root is the package folder’s', () => {
+    assert.deepEqual(
+      ['packages/zod/v4/core/util.js', 'packages/zod/v4/core/util.d.ts', 'packages/zod/index.js'].map((path) =>
+        findCompiledSource(path, isTracked),
+      ),
+      ['packages/zod/src/v4/core/util.ts', 'packages/zod/src/v4/core/util.ts', 'packages/zod/src/index.ts'],
     );
   });
 

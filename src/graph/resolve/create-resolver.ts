@@ -1,5 +1,6 @@
 import type { Resolution } from '../../model/resolve.js';
 import { isNodeBuiltin } from './builtins.js';
+import { findCompiledSource } from './compiled-source.js';
 import type { LinkKeys } from '../../model/env.js';
 import { deriveLinkKeys, type LinkKeyContext } from './link-keys.js';
 import { isJsonObject, parseJsonObject } from './json.js';
@@ -246,7 +247,10 @@ export function createResolver(input: ResolverInput): Resolver {
       if (candidate === undefined) return { specifier, kind: 'unresolved', reason: `'${specifier}' points outside the repository` };
       const found = resolveLocal(candidate);
       if (found === undefined) return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
-      const runtime = DECLARATION.test(found) ? probeRuntime(repo, packages, candidate) : undefined;
+      // Compiled output beside its TypeScript source (a package that ships both) is reached through the source's own
+      // imports already: only hand-written JavaScript behind hand-written declarations needs the runtime edge.
+      const probed = DECLARATION.test(found) ? probeRuntime(repo, packages, candidate) : undefined;
+      const runtime = probed !== undefined && findCompiledSource(probed, (path) => repo.files.has(path)) === undefined ? probed : undefined;
       return runtime === undefined
         ? { specifier, kind: 'relative', target: found }
         : { specifier, kind: 'relative', target: found, runtimeTarget: runtime };
