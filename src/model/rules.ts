@@ -487,8 +487,11 @@ export const RULE_LIMITS = {
   globLength: 500,
 } as const;
 
-/** `{{name}}` placeholders in messages; `subjectId` is always available beside the facts. */
-export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/**
+ * `{{name}}` placeholders in messages; `subjectId` is always available beside the facts. `{{name | noun}}` renders a
+ * count with its noun in the right number: `{{reachedRoutes | route}}` → `1 route`, `3 routes`.
+ */
+export const PLACEHOLDER_PATTERN = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*(?:\|\s*([a-z][a-z -]{0,39}[a-z])\s*)?\}\}/g;
 
 /**
  * The changed-path proof messages: src/rules/proof.ts decides a state and picks one of these ids with its

@@ -13,6 +13,7 @@ import {
   type TopLevelCondition,
 } from '../model/rules.js';
 import { buildOperatorTable, type OperatorEvaluator, type OperatorTable, operatorDecorators, resolveOperator } from './operators/index.js';
+import { countOf, pluralize } from '../text/plural.js';
 import { showName } from '../text/safe-name.js';
 
 export type { FactCatalogue, FactType };
@@ -203,10 +204,12 @@ function compileTemplate(template: string): Template {
   if (!template.includes('{{')) return () => template;
   const texts: string[] = [];
   const names: string[] = [];
+  const nouns: (string | undefined)[] = [];
   let last = 0;
   for (const match of template.matchAll(PLACEHOLDER_PATTERN)) {
     texts.push(template.slice(last, match.index));
     names.push(match[1] ?? '');
+    nouns.push(match[2]);
     last = match.index + match[0].length;
   }
   const tail = template.slice(last);
@@ -215,7 +218,8 @@ function compileTemplate(template: string): Template {
     for (let index = 0; index < names.length; index += 1) {
       const name = names[index] ?? '';
       const value = name === 'subjectId' ? subjectId : Object.hasOwn(facts, name) ? facts[name] : undefined;
-      out += (texts[index] ?? '') + formatFactValue(value);
+      const noun = nouns[index];
+      out += (texts[index] ?? '') + (noun !== undefined && typeof value === 'number' ? countOf(value, noun, pluralize(noun)) : formatFactValue(value));
     }
     return out + tail;
   };

@@ -1,5 +1,6 @@
 import type { ChangedPathProof } from '../model/coverage.js';
 import { CheckerError } from '../model/diagnostic.js';
+import { countOf, pluralize } from '../text/plural.js';
 import { PLACEHOLDER_PATTERN, PROOF_MESSAGE_DATA, type LoadedPack, type ProofMessage, type ProofMessageId } from '../model/rules.js';
 import { compareText } from '../text/compare-text.js';
 import type { ChangedPathProofJudgement } from './proof.js';
@@ -46,10 +47,10 @@ export function renderProofMessage(message: ProofMessage, messages: ProofMessage
   const data: Readonly<Record<string, string | number>> = message.data;
   const template = messages.templates[message.messageId];
   if (template === undefined) throw new Error(`no words for proof message ${message.messageId}`);
-  return template.replace(PLACEHOLDER_PATTERN, (_whole, name: string) => {
+  return template.replace(PLACEHOLDER_PATTERN, (_whole, name: string, noun: string | undefined) => {
     const value = data[name];
     if (value === undefined) throw new Error(`proof message ${message.messageId} has no data for {{${name}}}`);
-    return String(value);
+    return noun !== undefined && typeof value === 'number' ? countOf(value, noun, pluralize(noun)) : String(value);
   });
 }
 

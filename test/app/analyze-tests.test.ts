@@ -108,7 +108,7 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
       [...new Set(provenance)].sort(),
       Object.values(WEAK_KINDS)
         .flat()
-        .map((kind) => `weak-tests@1.0.0#${kind}`)
+        .map((kind) => `weak-tests@1.1.0#${kind}`)
         .sort(),
     );
   });
@@ -178,8 +178,8 @@ describe('missing tests end to end: changed exports and changed routes no test r
       ]),
     );
     assert.deepEqual(rulesById, {
-      'export:src/lib/discount.ts#discount': ['missing-tests@1.0.0#missing-test/export-unreached'],
-      'export:src/lib/tax.ts#fee': ['missing-tests@1.0.0#missing-test/export-unreached'],
+      'export:src/lib/discount.ts#discount': ['missing-tests@1.1.0#missing-test/export-unreached'],
+      'export:src/lib/tax.ts#fee': ['missing-tests@1.1.0#missing-test/export-unreached'],
       'route:GET /orders/:id': ['missing-route-tests@1.1.0#missing-test/route-unreached'],
     });
   });

@@ -26,7 +26,7 @@ export const missingTestCases: Record<string, RuleCases> = {
     invalid: [
       {
         facts: { ...exported, change: 'added', reachedRoutes: 2 },
-        message: 'roundCents in src/money.ts is behind 2 route(s) and no test reaches it',
+        message: 'roundCents in src/money.ts is behind 2 routes and no test reaches it',
         params: { weight: 2 },
       },
     ],

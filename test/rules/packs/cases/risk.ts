@@ -181,7 +181,7 @@ export const riskCases: Record<string, RuleCases> = {
     invalid: [
       {
         facts: { ...src, invariantsTouched: 2 },
-        message: 'src/orders.ts (lines 3-4) is named by 2 recorded invariant(s)',
+        message: 'src/orders.ts (lines 3-4) is named by 2 recorded invariants',
         params: { weight: 6 },
       },
     ],
@@ -194,7 +194,7 @@ export const riskCases: Record<string, RuleCases> = {
     invalid: [
       {
         facts: { ...src, regressionsTouched: 1 },
-        message: 'src/orders.ts (lines 3-4) is named by 1 recorded regression(s)',
+        message: 'src/orders.ts (lines 3-4) is named by 1 recorded regression',
         params: { weight: 6 },
       },
     ],
