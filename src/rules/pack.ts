@@ -219,7 +219,9 @@ function compileTemplate(template: string): Template {
       const name = names[index] ?? '';
       const value = name === 'subjectId' ? subjectId : Object.hasOwn(facts, name) ? facts[name] : undefined;
       const noun = nouns[index];
-      out += (texts[index] ?? '') + (noun !== undefined && typeof value === 'number' ? countOf(value, noun, pluralize(noun)) : formatFactValue(value));
+      out +=
+        (texts[index] ?? '') +
+        (noun !== undefined && typeof value === 'number' ? countOf(value, noun, pluralize(noun)) : formatFactValue(value));
     }
     return out + tail;
   };
