@@ -88,11 +88,13 @@ export function formatAjvError(error: SchemaIssue): { message: string; hint: str
     };
   }
   switch (error.keyword) {
-    case 'type':
+    case 'type': {
+      const expected = describeType(readProperty(params, 'type'));
       return {
-        message: `${where} must be ${String(readProperty(params, 'type'))}${got}`,
-        hint: `set ${where} to a ${String(readProperty(params, 'type'))} value (no quotes for booleans and numbers)`,
+        message: `${where} must be ${expected}${got}`,
+        hint: `set ${where} to ${expected} (no quotes for booleans and numbers)`,
       };
+    }
     case 'additionalProperties': {
       const key = String(readProperty(params, 'additionalProperty'));
       const allowed = listAllowedKeys(error.parentSchema);
@@ -154,4 +156,20 @@ export function assertDepth(data: unknown, options: { code: string; file?: strin
       ...(options.file === undefined ? {} : { location: { file: options.file } }),
     });
   }
+}
+
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  object: 'a mapping (key: value lines)',
+  array: 'a list',
+  boolean: 'true or false',
+  integer: 'a whole number',
+  number: 'a number',
+  string: 'a string',
+  null: 'null',
+};
+
+/** A JSON Schema type (or comma-separated types) as a YAML or JSON author says it: `object` → a mapping, `array` → a list. */
+function describeType(type: unknown): string {
+  const names = (Array.isArray(type) ? type : String(type).split(',')).map((name) => String(name).trim());
+  return names.map((name) => TYPE_WORDS[name] ?? name).join(' or ');
 }

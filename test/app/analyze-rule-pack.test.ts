@@ -91,7 +91,7 @@ describe('a repository rule pack in .checker/rules', () => {
     const result = runCli(['rules', 'validate', '.checker/rules/team.yml', '--cwd', fixture.repo.dir]);
     assert.equal(result.code, 2, result.stderr);
     const message =
-      '.checker/rules/team.yml: pack "team" rule "risk/pricing-touched": event.params.weight must be number (got string "high")';
+      '.checker/rules/team.yml: pack "team" rule "risk/pricing-touched": event.params.weight must be a number (got string "high")';
     assert.equal(result.stderr, `checker: pack/invalid: ${message}\n`);
     assert.match(result.stdout, /INVALID/);
   });
@@ -107,7 +107,7 @@ describe('a repository rule pack in .checker/rules', () => {
         {
           code: 'pack/invalid',
           message:
-            '.checker/rules/team.yml: pack "team" rule "risk/pricing-touched": event.params.weight must be number (got string "high")',
+            '.checker/rules/team.yml: pack "team" rule "risk/pricing-touched": event.params.weight must be a number (got string "high")',
           file: '.checker/rules/team.yml',
         },
       ],

@@ -185,12 +185,12 @@ describe('loadConfig: valid files', () => {
 
 describe('loadConfig: the execution gate is never coerced', () => {
   const cases: Array<[string, string]> = [
-    ['yes', 'safety.allowCommands must be boolean (got string "yes")'],
-    ['"true"', 'safety.allowCommands must be boolean (got string "true")'],
-    ['1', 'safety.allowCommands must be boolean (got number 1)'],
-    ['on', 'safety.allowCommands must be boolean (got string "on")'],
-    ['null', 'safety.allowCommands must be boolean (got null)'],
-    ['[true]', 'safety.allowCommands must be boolean (got array)'],
+    ['yes', 'safety.allowCommands must be true or false (got string "yes")'],
+    ['"true"', 'safety.allowCommands must be true or false (got string "true")'],
+    ['1', 'safety.allowCommands must be true or false (got number 1)'],
+    ['on', 'safety.allowCommands must be true or false (got string "on")'],
+    ['null', 'safety.allowCommands must be true or false (got null)'],
+    ['[true]', 'safety.allowCommands must be true or false (got array)'],
   ];
   for (const [value, message] of cases) {
     it(`refuses allowCommands: ${value}`, async () => {
@@ -251,9 +251,9 @@ describe('loadConfig: schema errors name the field', () => {
       'investigation:\n  provider:\n    kind: hosted\n',
       '.checker/config.yml: investigation.provider.kind must be one of "local", "byok" (got string "hosted")',
     ],
-    ['float maxNodes', 'context:\n  maxNodes: 1.5\n', '.checker/config.yml: context.maxNodes must be integer (got number 1.5)'],
+    ['float maxNodes', 'context:\n  maxNodes: 1.5\n', '.checker/config.yml: context.maxNodes must be a whole number (got number 1.5)'],
     ['schemaVersion 2', 'schemaVersion: 2\n', '.checker/config.yml: schemaVersion must be 1 (got number 2)'],
-    ['top-level list', '- a\n- b\n', '.checker/config.yml: the document must be object (got array)'],
+    ['top-level list', '- a\n- b\n', '.checker/config.yml: the document must be a mapping (key: value lines) (got array)'],
     [
       'an assertion helper that is not a name',
       'analysis:\n  assertionHelpers: ["expect; rm -rf /"]\n',
@@ -262,7 +262,7 @@ describe('loadConfig: schema errors name the field', () => {
     [
       'assertion helpers as a string',
       'analysis:\n  assertionHelpers: verify\n',
-      '.checker/config.yml: analysis.assertionHelpers must be array (got string "verify")',
+      '.checker/config.yml: analysis.assertionHelpers must be a list (got string "verify")',
     ],
   ];
   for (const [name, yaml, message] of cases) {
@@ -561,6 +561,25 @@ describe('schema helpers', () => {
     assert.equal(validate({ safety: { allowCommands: 'ghp_FAKEfake0TEST1test2EXAMPLE3example4X' } }), false);
     const first = validate.errors?.[0];
     assert.ok(first !== undefined);
-    assert.equal(formatAjvError(first).message, 'safety.allowCommands must be boolean (got string "[REDACTED:github-token]")');
+    assert.equal(formatAjvError(first).message, 'safety.allowCommands must be true or false (got string "[REDACTED:github-token]")');
+  });
+
+  it('says a wrong type in the words of a YAML author: a mapping, a list, true or false, a whole number', () => {
+    const validate = getValidator('config');
+    const said = (config: unknown) => {
+      assert.equal(validate(config), false);
+      const first = validate.errors?.[0];
+      assert.ok(first !== undefined);
+      const { message, hint } = formatAjvError(first);
+      return [message, hint];
+    };
+    assert.deepEqual(said({ analysis: 5 }), [
+      'analysis must be a mapping (key: value lines) (got number 5)',
+      'set analysis to a mapping (key: value lines) (no quotes for booleans and numbers)',
+    ]);
+    assert.deepEqual(said({ tests: { dependsOn: {} } }), [
+      'tests.dependsOn must be a list (got object)',
+      'set tests.dependsOn to a list (no quotes for booleans and numbers)',
+    ]);
   });
 });

@@ -116,7 +116,7 @@ describe('loadRepositoryPacks', () => {
       [
         [
           'pack/invalid',
-          '.checker/rules/b-broken.yml: pack "broken" rule "risk/payments-touched": event.params.weight must be number (got string "heavy")',
+          '.checker/rules/b-broken.yml: pack "broken" rule "risk/payments-touched": event.params.weight must be a number (got string "heavy")',
         ],
         ['pack/refused', `".checker/rules/c-big.yml" is ${1024 * 1024 + 3} bytes, over the ${MAX_PACK_BYTES}-byte limit`],
         [

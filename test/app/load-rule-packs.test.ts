@@ -48,7 +48,7 @@ describe('loadRulePacks over memEnv (no disk)', () => {
       [
         [
           'pack/invalid',
-          '.checker/rules/b-broken.yml: pack "broken" rule "risk/payments-touched": event.params.weight must be number (got string "heavy")',
+          '.checker/rules/b-broken.yml: pack "broken" rule "risk/payments-touched": event.params.weight must be a number (got string "heavy")',
         ],
         ['pack/refused', `".checker/rules/c-big.yaml" is ${256 * 1024 + 3} bytes, over the ${256 * 1024}-byte limit`],
         [

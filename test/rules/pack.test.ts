@@ -89,7 +89,7 @@ describe('rule-pack schema and validation', () => {
       name: 'wrong weight type',
       from: 'weight: 3,',
       to: 'weight: "3",',
-      message: `${FILE}: pack "team-risk" rule "risk/payments-touched": event.params.weight must be number (got string "3")`,
+      message: `${FILE}: pack "team-risk" rule "risk/payments-touched": event.params.weight must be a number (got string "3")`,
     },
     {
       name: 'unknown fact',
