@@ -16,6 +16,13 @@ const isLinuxRoot = process.platform === 'linux' && process.getuid?.() === 0;
  * check must not outlive it (its pid namespace dies with checker), and the next run must remove the worktree at once,
  * since its owner is dead, not an hour later: test runners that search the repository would otherwise run its copy.
  */
+/** The process-group records in `folder`, name and text, for a failure message. */
+function readRecords(folder: string): string {
+  if (!existsSync(folder)) return 'no folder';
+  const names = readdirSync(folder);
+  return names.length === 0 ? 'none' : names.map((name) => `${name}: ${readFileSync(join(folder, name), 'utf8').trim()}`).join(' | ');
+}
+
 describe('checker differential killed with SIGKILL mid-check', () => {
   const outside = makeTempDir('checker-differential-orphans-');
   after(() => rmSync(outside, { recursive: true, force: true }));
@@ -103,8 +110,16 @@ describe('checker differential killed with SIGKILL mid-check', () => {
     const left = await killMidCheck({ CHECKER_CONTAINMENT: 'off' });
     try {
       assert.ok(findProcesses(left.token).length > 0, 'nothing could kill the check when checker was killed');
+      const records = join(left.repo.dir, '.checker', 'local', 'process-groups');
+      const before = readRecords(records);
       await runAgain(left);
-      assert.equal(await whatOutlives(left.token), undefined, 'the next run killed the orphan (owner dead, same leader)');
+      const outlived = await whatOutlives(left.token);
+      // On a failure, the group records before and after the next run tell whether it saw the orphan's record at all.
+      assert.equal(
+        outlived,
+        undefined,
+        `the next run killed the orphan (owner dead, same leader); records before: ${before}; after: ${readRecords(records)}`,
+      );
     } finally {
       left.cleanup();
     }
