@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it, type TestContext } from 'node:test';
 import { killOrphanedGroups, openGroupRecorder } from '../../src/io/orphan-groups.js';
 import { childModuleUrl, childNodeArgs } from '../helpers/child-module.js';
-import { createRepo } from '../helpers/git-repo.js';
+import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { findProcesses, whatOutlives } from '../helpers/processes.js';
 
 /** A `sleep` leading its own process group, found by `token` in its arguments. */
@@ -17,16 +17,26 @@ function startGroup(token: string): number {
   return child.pid;
 }
 
+/** Runs `body` with a repository and a running group found by its token; skipped off Linux; the group is always ended. */
+async function withGroup(t: TestContext, body: (repo: TestRepo, pgid: number, token: string) => Promise<void>): Promise<void> {
+  if (process.platform !== 'linux') {
+    t.skip('records need /proc for the leader start time');
+    return;
+  }
+  const repo = createRepo({ 'a.txt': 'a\n' });
+  const token = `checker-record-${randomBytes(4).toString('hex')}`;
+  const pgid = startGroup(token);
+  try {
+    await body(repo, pgid, token);
+  } finally {
+    await whatOutlives(token, 0);
+    repo.cleanup();
+  }
+}
+
 describe('process-group records: the fallback that kills what a SIGKILLed checker left running', () => {
-  it('a record names the group and the live process that owns it, is kept while that owner lives, and its removal deletes it', async (t) => {
-    if (process.platform !== 'linux') {
-      t.skip('records need /proc for the leader start time');
-      return;
-    }
-    const repo = createRepo({ 'a.txt': 'a\n' });
-    const token = `checker-record-${randomBytes(4).toString('hex')}`;
-    const pgid = startGroup(token);
-    try {
+  it('a record names the group and the live process that owns it, is kept while that owner lives, and its removal deletes it', (t) =>
+    withGroup(t, async (repo, pgid) => {
       const recorder = await openGroupRecorder(repo.dir);
       const remove = recorder.record(pgid);
       const folder = join(repo.dir, '.checker', 'local', 'process-groups');
@@ -38,30 +48,19 @@ describe('process-group records: the fallback that kills what a SIGKILLed checke
       assert.ok(existsSync(join(folder, String(pgid))), 'and its record kept');
       remove();
       assert.deepEqual(readdirSync(folder), []);
-    } finally {
-      await whatOutlives(token, 0);
-      repo.cleanup();
-    }
-  });
+    }));
 
-  it('a group recorded by a process that has died is killed by the next call, and its record removed', async (t) => {
-    if (process.platform !== 'linux') {
-      t.skip('records need /proc for the leader start time');
-      return;
-    }
-    const repo = createRepo({ 'a.txt': 'a\n' });
-    const token = `checker-record-${randomBytes(4).toString('hex')}`;
-    const pgid = startGroup(token);
-    try {
+  it('a group recorded by a process that has died is killed by the next call, and its record removed; a partial record is ignored', (t) =>
+    withGroup(t, async (repo, pgid, token) => {
       // Another process records the group and exits without removing the record, as a checker killed with SIGKILL does.
       const script = `const { openGroupRecorder } = await import(${JSON.stringify(childModuleUrl('io/orphan-groups'))}); (await openGroupRecorder(process.argv[1])).record(Number(process.argv[2]));`;
       execFileSync(process.execPath, [...childNodeArgs(), '--input-type=module', '-e', script, repo.dir, String(pgid)]);
+      const folder = join(repo.dir, '.checker', 'local', 'process-groups');
+      // What a checker killed between writing a record aside and renaming it leaves: never read as a record.
+      writeFileSync(join(folder, `.${pgid}.partial`), '');
       assert.equal(findProcesses(token).length, 1, 'the group still runs');
       assert.deepEqual(await killOrphanedGroups(repo.dir), [pgid]);
       assert.equal(await whatOutlives(token), undefined, 'the group was killed');
-      assert.deepEqual(readdirSync(join(repo.dir, '.checker', 'local', 'process-groups')), []);
-    } finally {
-      repo.cleanup();
-    }
-  });
+      assert.deepEqual(readdirSync(folder), [`.${pgid}.partial`]);
+    }));
 });

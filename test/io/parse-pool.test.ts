@@ -136,13 +136,14 @@ test('a batch over the time limit is killed and its file reported as parse/timeo
 });
 
 test("a batch's time limit counts from when its child is up, not while the child is still starting", async (t) => {
-  // Every child spends 1.5 s busy before it can start (a loaded machine's node and swc start-up); the batch limit is
-  // 500 ms and the parse itself takes a few: counted from dispatch, the child would be killed before it parsed anything.
+  // Every child spends 5 s busy before it can start (a loaded machine's node and swc start-up); the batch limit is 3 s,
+  // ample for a parse of a few milliseconds even on a busy machine: counted from dispatch, the child would be killed
+  // while still starting, before it parsed anything.
   const saved = process.env.NODE_OPTIONS;
   // NODE_OPTIONS splits on spaces: the module's text is percent-encoded.
-  const slowStart = `data:text/javascript,${encodeURIComponent('const until = Date.now() + 1500; while (Date.now() < until) {}')}`;
+  const slowStart = `data:text/javascript,${encodeURIComponent('const until = Date.now() + 5000; while (Date.now() < until) {}')}`;
   process.env.NODE_OPTIONS = `${saved ?? ''} --import=${slowStart}`.trim();
-  const pool = createParsePool({ size: 1, timeoutMs: 500 });
+  const pool = createParsePool({ size: 1, timeoutMs: 3000 });
   t.after(() => pool.close());
   const job = buildModule(1);
   try {
