@@ -9,6 +9,7 @@ import type { ProductFailures, ProductPlan } from '../../src/model/product-plan.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { getValidator } from '../../src/io/schema.js';
+import { ORDERS_BASE, ORDERS_HEAD } from '../helpers/express-shop.js';
 import { cliArgv, projectRoot, runCliAsync } from '../helpers/cli.js';
 import { createTestEnv } from '../helpers/test-env.js';
 import { runProduct } from '../../src/app/product/run-product.js';
@@ -379,14 +380,6 @@ const SERVER = [
   "app.listen(Number(process.argv[2]), '127.0.0.1');",
   '',
 ].join('\n');
-const ORDERS_BASE = [
-  'export function createOrder(req, res) {',
-  "  if (!Array.isArray(req.body?.items)) return res.status(400).json({ error: 'items required' });",
-  '  res.status(201).json({ count: req.body.items.length });',
-  '}',
-  '',
-].join('\n');
-const ORDERS_HEAD = 'export function createOrder(req, res) {\n  res.status(201).json({ count: req.body.items.length });\n}\n';
 
 describe('checker product --at-base on an Express app', () => {
   let repo: TestRepo;

@@ -8,28 +8,26 @@ export const LATEST_FAILURES = 'product-runs/latest-failures.json';
 type RunCheck = ProductRunReport['checks'][number];
 type FailureBundle = ProductFailures['failures'][number];
 
-/** The latest product run report, or undefined when there is none or it does not match its schema. */
-export async function readLatestRun(env: Env): Promise<ProductRunReport | undefined> {
-  const text = await env.readArtifact(LATEST_RUN);
+/** A kept JSON artifact when it parses and matches `schema`; undefined when it is missing, damaged or of another shape. */
+async function readChecked<T>(env: Env, path: string, schema: 'product-run' | 'product-failures'): Promise<T | undefined> {
+  const text = await env.readArtifact(path);
   if (text === undefined) return undefined;
   try {
     const data = JSON.parse(text) as unknown;
-    return env.checkSchema('product-run', data) === undefined ? (data as ProductRunReport) : undefined;
+    return env.checkSchema(schema, data) === undefined ? (data as T) : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** The latest product run report, or undefined when there is none or it does not match its schema. */
+export function readLatestRun(env: Env): Promise<ProductRunReport | undefined> {
+  return readChecked(env, LATEST_RUN, 'product-run');
+}
+
 /** The latest failure bundles (latest-failures.json), or undefined when there are none or they do not match their schema. */
-export async function readLatestFailures(env: Env): Promise<ProductFailures | undefined> {
-  const text = await env.readArtifact(LATEST_FAILURES);
-  if (text === undefined) return undefined;
-  try {
-    const data = JSON.parse(text) as unknown;
-    return env.checkSchema('product-failures', data) === undefined ? (data as ProductFailures) : undefined;
-  } catch {
-    return undefined;
-  }
+export function readLatestFailures(env: Env): Promise<ProductFailures | undefined> {
+  return readChecked(env, LATEST_FAILURES, 'product-failures');
 }
 
 export interface RerunOutcome {
