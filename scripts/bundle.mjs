@@ -27,8 +27,9 @@ await build({
   target: 'node20',
   // jsonc-parser's `main` is a UMD build that requires its parts by computed path; its ES build bundles.
   mainFields: ['module', 'main'],
-  // A native binding, and a browser driver that finds its own files next to its modules: both stay packages.
-  external: ['@swc/core', 'playwright-core'],
+  // A native binding, a browser driver and the tree-sitter runtime (both find their own files next to their modules):
+  // they stay packages.
+  external: ['@swc/core', 'playwright-core', '@vscode/tree-sitter-wasm'],
   // CommonJS packages bundled into ES modules call require() for node built-ins.
   banner: { js: "import { createRequire as __checkerRequire } from 'node:module'; const require = __checkerRequire(import.meta.url);" },
   logLevel: 'warning',
@@ -54,7 +55,7 @@ for (const name of process.argv[2] === undefined ? ['parse-worker.js', 'change-w
     platform: 'node',
     target: 'node20',
     mainFields: ['module', 'main'],
-    external: ['@swc/core'],
+    external: ['@swc/core', '@vscode/tree-sitter-wasm'],
     banner: { js: "import { createRequire as __checkerRequire } from 'node:module'; const require = __checkerRequire(import.meta.url);" },
     logLevel: 'warning',
   });

@@ -320,7 +320,7 @@ function describeUnparsedLanguages(changedFiles: readonly ChangedFileEvidence[])
   return {
     code: 'analysis/language-not-parsed',
     severity: 'warn',
-    message: `${countOf(files.length, 'changed file')} in ${languages.join(', ')} (${named.join(', ')}${more}): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.`,
+    message: `${countOf(files.length, 'changed file')} in ${languages.join(', ')} (${named.join(', ')}${more}): checker parses JavaScript, TypeScript, Python and Go only, so their imports, reaching tests and proof are not analysed and no test task is made for them.`,
     hint: `Run the ${languages.join(' and ')} tests that cover these files yourself; their merge risk here rests on their paths and changed lines alone.`,
     location: { file: first.path },
     evidenceIds: files.map((file) => `file:${file.path}`),

@@ -85,7 +85,23 @@ export interface MockFact {
   line: number;
 }
 
-export type RouteFramework = 'express' | 'fastify' | 'hono' | 'koa' | 'nestjs' | 'nextjs-api' | 'nextjs-route' | 'nextjs-page' | 'openapi';
+export type RouteFramework =
+  | 'express'
+  | 'fastify'
+  | 'hono'
+  | 'koa'
+  | 'nestjs'
+  | 'nextjs-api'
+  | 'nextjs-route'
+  | 'nextjs-page'
+  | 'openapi'
+  | 'flask'
+  | 'fastapi'
+  | 'django'
+  | 'go-http'
+  | 'chi'
+  | 'gin'
+  | 'echo';
 
 /**
  * A piece of a route path or mount prefix: literal text, or a reference to a constant that the graph
@@ -339,9 +355,25 @@ export interface ParseOptions {
   signalWords?: SignalWordLists;
 }
 
-/** The files checker parses for facts: JavaScript and TypeScript by extension. */
+/** The languages checker parses for facts: JavaScript and TypeScript with swc, Python and Go with tree-sitter grammars. */
+export type SourceLanguage = 'javascript' | 'python' | 'go';
+
+/** The language a file is parsed as, by extension; undefined for a file checker does not parse. */
+export function getSourceLanguage(path: string): SourceLanguage | undefined {
+  if (/\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path)) return 'javascript';
+  if (path.endsWith('.py')) return 'python';
+  if (path.endsWith('.go')) return 'go';
+  return undefined;
+}
+
+/** The files checker parses for facts: JavaScript, TypeScript, Python and Go by extension. */
 export function isCodeFile(path: string): boolean {
-  return /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path);
+  return getSourceLanguage(path) !== undefined;
+}
+
+/** The files swc parses: JavaScript and TypeScript (the fast link scanner and the JS-only walks apply to these alone). */
+export function isScriptFile(path: string): boolean {
+  return getSourceLanguage(path) === 'javascript';
 }
 
 export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {

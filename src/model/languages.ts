@@ -1,11 +1,9 @@
 /**
- * Source languages checker reads as text only (it parses JavaScript and TypeScript), by file extension: a changed file
+ * Source languages checker reads as text only (it parses JavaScript, TypeScript, Python and Go), by file extension: a changed file
  * in one of them gets no proof obligation and no test task, and one limitation names it.
  */
 const UNPARSED_LANGUAGES: ReadonlyMap<string, string> = new Map([
-  ['py', 'Python'],
-  ['pyi', 'Python'],
-  ['go', 'Go'],
+  ['pyi', 'Python stubs'],
   ['rb', 'Ruby'],
   ['java', 'Java'],
   ['kt', 'Kotlin'],
@@ -36,7 +34,7 @@ const UNPARSED_LANGUAGES: ReadonlyMap<string, string> = new Map([
   ['astro', 'Astro'],
 ]);
 
-/** The language of a source file checker does not parse, or undefined (JavaScript, TypeScript, docs, config, data). */
+/** The language of a source file checker does not parse, or undefined (JavaScript, TypeScript, Python, Go, docs, config, data). */
 export function getUnparsedLanguage(path: string): string | undefined {
   const match = /\.([^./]+)$/.exec(path);
   return match === null ? undefined : UNPARSED_LANGUAGES.get((match[1] ?? '').toLowerCase());

@@ -11,6 +11,11 @@ export interface Resolution {
    * the same specifier: the declaration has no code, so reach and reaching tests follow this file too.
    */
   runtimeTarget?: string;
+  /**
+   * The other repository files the import lands on, sorted: a Go package is its folder's files, so an import of it (and
+   * a file's own package, specifier `.`) reaches each of them.
+   */
+  packageFiles?: string[];
   /** For `external`: the npm package name. */
   packageName?: string;
   /** For `unresolved`: why (missing file, alias matched but no file, exports blocked). */

@@ -6,8 +6,10 @@ import { compileLinkTest } from '../graph/resolve/link-keys.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
 import { countLines, type ReadOutcome } from '../io/parse-pool.js';
 import type { LinkKeys } from '../model/env.js';
-import { emptyFacts, type FileFacts, type ParseOptions } from '../model/facts.js';
+import { emptyFacts, type FileFacts, isScriptFile, type ParseOptions } from '../model/facts.js';
 import { isRecord } from '../text/is-record.js';
+import type { GrammarParsers } from '../graph/parse/syntax-tree.js';
+import { getGrammarParsers } from './grammars.js';
 
 // A parse child lives for one command, so compiling its walker is a large part of its work: a child spent about 0.9 s
 // of CPU (on the compiler's threads, which the other child needs) more on its first pass over the benchmark's 2,356
@@ -58,12 +60,12 @@ let heldChars = 0;
 const MAX_HELD_CHARS = 64 * 1024 * 1024;
 
 /** The same read, checks and hash as the parent's own (src/io/read-source.ts): the text never crosses IPC. */
-function readOne(message: ReadRequest, path: string, knownHash: string | undefined): ReadOutcome {
+function readOne(message: ReadRequest, path: string, knownHash: string | undefined, grammars: GrammarParsers | undefined): ReadOutcome {
   const kept = held.get(path);
   if (kept !== undefined) {
     held.delete(path);
     heldChars -= kept.text.length;
-    return answer(message, path, kept, true);
+    return answer(message, path, kept, grammars, true);
   }
   const read = readFileBytes(message.root, path, message.maxBytes);
   if (!read.ok) return { kind: 'unread', skip: read.skip };
@@ -71,11 +73,17 @@ function readOne(message: ReadRequest, path: string, knownHash: string | undefin
   const source = classifySource(path, read.bytes);
   if (!source.ok) return { kind: 'skipped', size, skip: source.skip };
   if (source.hash === knownHash) return { kind: 'unchanged', size, hash: source.hash };
-  return answer(message, path, { text: source.text, size, hash: source.hash });
+  return answer(message, path, { text: source.text, size, hash: source.hash }, grammars);
 }
 
 /** A kept text (`wasTested`) was tested for escapes when it was read: only the words and dots are tested again. */
-function answer(message: ReadRequest, path: string, source: { text: string; size: number; hash: string }, wasTested = false): ReadOutcome {
+function answer(
+  message: ReadRequest,
+  path: string,
+  source: { text: string; size: number; hash: string },
+  grammars: GrammarParsers | undefined,
+  wasTested = false,
+): ReadOutcome {
   const { text, size, hash } = source;
   const linked = message.links === true ? extractLinkFacts(path, text, getLinkTest(message.keys, wasTested)) : undefined;
   if (linked === 'unlinked') {
@@ -89,9 +97,10 @@ function answer(message: ReadRequest, path: string, source: { text: string; size
   }
   if (linked !== undefined) return { kind: 'linked', size, hash, facts: linked };
   // A file on disk gets its words too (what task grounding ranks by), while its text is in memory: about a tenth of
-  // its parse. Texts parsed off disk (a base revision's) and files read for their links alone go without.
-  const facts = parseOne(path, text, message.options);
-  facts.words = extractFileWords(text);
+  // its parse. Texts parsed off disk (a base revision's) and files read for their links alone go without. A Python or
+  // Go file's words come from its syntax tree, with its parse.
+  const facts = parseOne(path, text, message.options, grammars, true);
+  if (isScriptFile(path)) facts.words = extractFileWords(text);
   return { kind: 'parsed', size, hash, facts };
 }
 
@@ -110,9 +119,9 @@ function getLinkTest(keys: LinkKeys | undefined, wasTested: boolean): ((text: st
   return test;
 }
 
-function parseOne(path: string, text: string, options: ParseOptions): FileFacts {
+function parseOne(path: string, text: string, options: ParseOptions, grammars: GrammarParsers | undefined, words = false): FileFacts {
   try {
-    return extractFacts(path, text, options);
+    return extractFacts(path, text, options, grammars, words);
   } catch (error) {
     const lines = text.length === 0 ? 0 : text.split('\n').length;
     return emptyFacts(lines, {
@@ -136,6 +145,18 @@ function reply(message: object): void {
   });
 }
 
+/**
+ * The grammar parsers a batch needs (Python, Go), loaded on the first batch that has such a file; undefined when the
+ * batch is JavaScript alone. A grammar that cannot load leaves those files to `extractFacts`, which says so per file.
+ */
+async function loadGrammarsFor(paths: string[]): Promise<GrammarParsers | undefined> {
+  try {
+    return await getGrammarParsers(paths);
+  } catch {
+    return undefined;
+  }
+}
+
 process.on('message', (message: unknown) => {
   if (isRecord(message) && message.type === 'release') {
     held.clear();
@@ -143,13 +164,25 @@ process.on('message', (message: unknown) => {
     return;
   }
   if (isReadRequest(message)) {
-    const results: [string, ReadOutcome][] = message.files.map((file) => [file.path, readOne(message, file.path, file.knownHash)]);
-    reply({ type: 'result', id: message.id, results });
+    const paths = message.files.map((file) => file.path);
+    void loadGrammarsFor(paths).then((grammars) => {
+      const results: [string, ReadOutcome][] = message.files.map((file) => [
+        file.path,
+        readOne(message, file.path, file.knownHash, grammars),
+      ]);
+      reply({ type: 'result', id: message.id, results });
+    });
     return;
   }
   if (!isParseRequest(message)) return;
-  const results: [string, FileFacts][] = message.files.map((file) => [file.path, parseOne(file.path, file.text, message.options)]);
-  reply({ type: 'result', id: message.id, results });
+  const paths = message.files.map((file) => file.path);
+  void loadGrammarsFor(paths).then((grammars) => {
+    const results: [string, FileFacts][] = message.files.map((file) => [
+      file.path,
+      parseOne(file.path, file.text, message.options, grammars),
+    ]);
+    reply({ type: 'result', id: message.id, results });
+  });
 });
 
 reply({ type: 'ready' });

@@ -1,5 +1,8 @@
 import { parseSync } from '@swc/core';
-import { emptyFacts, type FileFacts, type ParseFailure, type ParseOptions } from '../../model/facts.js';
+import { emptyFacts, type FileFacts, getSourceLanguage, type ParseFailure, type ParseOptions } from '../../model/facts.js';
+import { extractGoFacts } from './go/extract-go.js';
+import { extractPythonFacts } from './python/extract-python.js';
+import type { GrammarParsers } from './syntax-tree.js';
 import { FactWalker } from './fact-walker.js';
 import { buildLineIndex, measureLeadingTrivia } from './line-index.js';
 import { findNextRoutes } from './next-routes.js';
@@ -11,11 +14,15 @@ import { getSwcOptions } from './swc-options.js';
 const maxBracketDepth = 1000;
 
 /**
- * Facts of one JS/TS file from one swc parse and one walk. Never throws: a syntax error, a file
- * nested too deeply, or a crash in the walk gives empty facts with `failure` set.
+ * Facts of one source file: JS/TS from one swc parse and one walk, Python and Go from their tree-sitter grammar
+ * (`grammars`, loaded by the parse child; `words` asks those for the file's words too, which JS/TS files get from
+ * file-words.ts). Never throws: a syntax error, a file nested too deeply, a grammar that is not loaded, or a crash in
+ * the walk gives empty facts with `failure` set.
  */
-export function extractFacts(path: string, text: string, options: ParseOptions): FileFacts {
+export function extractFacts(path: string, text: string, options: ParseOptions, grammars?: GrammarParsers, words = false): FileFacts {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const language = getSourceLanguage(path);
+  if (language === 'python' || language === 'go') return extractGrammarFacts(language, path, source, grammars, words);
   const lineIndex = buildLineIndex(source);
   if (lineIndex.maxBracketDepth > maxBracketDepth) {
     return emptyFacts(lineIndex.lines, {
@@ -83,4 +90,34 @@ function getBaseOffset(module: AstNode, source: string): number {
   const span = getSpan(module);
   if (span === undefined) return 1;
   return span.start - measureLeadingTrivia(source);
+}
+
+/** Facts of a Python or Go file from its grammar's tree; a failure when the grammar is not loaded or the walk throws. */
+function extractGrammarFacts(
+  language: 'python' | 'go',
+  path: string,
+  source: string,
+  grammars: GrammarParsers | undefined,
+  words: boolean,
+): FileFacts {
+  const lines = buildLineIndex(source).lines;
+  const parser = grammars?.[language];
+  if (parser === undefined)
+    return emptyFacts(lines, { code: 'parse/crash', message: `the ${language === 'go' ? 'Go' : 'Python'} grammar is not loaded` });
+  const tree = parser.parse(source);
+  if (tree === null) return emptyFacts(lines, { code: 'parse/crash', message: 'the grammar gave no syntax tree' });
+  try {
+    const facts =
+      language === 'python' ? extractPythonFacts(path, tree.rootNode, source, words) : extractGoFacts(path, tree.rootNode, source, words);
+    facts.lines = lines;
+    return facts;
+  } catch (error) {
+    const failure: ParseFailure =
+      error instanceof RangeError
+        ? { code: 'parse/too-deep', message: 'syntax tree too deep to walk' }
+        : { code: 'parse/crash', message: error instanceof Error ? error.message.slice(0, 200) : 'fact extraction failed' };
+    return emptyFacts(lines, failure);
+  } finally {
+    tree.delete();
+  }
 }

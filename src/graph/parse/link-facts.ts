@@ -1,4 +1,4 @@
-import { emptyFacts, type FileFacts } from '../../model/facts.js';
+import { emptyFacts, type FileFacts, isScriptFile } from '../../model/facts.js';
 import { scanModuleLinks } from './link-scan.js';
 import { mayHoldFrameworkFacts } from './framework-hints.js';
 import { findNextRoutes, mayBeNextRoute } from './next-routes.js';
@@ -11,6 +11,8 @@ import { findNextRoutes, mayBeNextRoute } from './next-routes.js';
  * to a file the change reaches.
  */
 export function extractLinkFacts(path: string, text: string, holdsKey?: (text: string) => boolean): FileFacts | 'unlinked' | undefined {
+  // Keys and the scanner know JavaScript's import syntax only: a Python or Go file always gets its full parse.
+  if (!isScriptFile(path)) return undefined;
   if (mayHoldFrameworkFacts(path, text)) return undefined;
   if (holdsKey !== undefined && !mayBeNextRoute(path) && !holdsKey(text)) return 'unlinked';
   const links = scanModuleLinks(path, text);
