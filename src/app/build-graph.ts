@@ -29,6 +29,7 @@ const OPENAPI_TEXT_LIMIT = 4 * 1024 * 1024;
 const OPENAPI_READS_AT_ONCE = 16;
 const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json)$/;
 const PACKAGE_JSON = /(^|\/)package\.json$/;
+const GO_MOD = /(^|\/)go\.mod$/;
 const STRUCTURED_DOC = /\.(ya?ml|json)$/i;
 const NOT_OPENAPI =
   /(^|\/)(package(-lock)?\.json|tsconfig[^/]*\.json|jsconfig\.json|pnpm-lock\.yaml|yarn\.lock|\.eslintrc[^/]*|composer\.json|renovate\.json|\.prettierrc[^/]*)$|(^|\/)(\.github|\.checker|\.agents)\//;
@@ -552,16 +553,19 @@ function applyConfiguredIgnores(scan: ScanResult, globs: readonly string[]): Sca
 async function createRepositoryResolver(env: Env, paths: string[]): Promise<Resolver> {
   const tsconfigs = new Map<string, string>();
   const packageJsons = new Map<string, string>();
-  const configs = paths.filter((path) => RESOLVER_CONFIG.test(path) || (PACKAGE_JSON.test(path) && !path.includes('node_modules/')));
+  const goModules = new Map<string, string>();
+  const configs = paths.filter(
+    (path) => RESOLVER_CONFIG.test(path) || ((PACKAGE_JSON.test(path) || GO_MOD.test(path)) && !path.includes('node_modules/')),
+  );
   const texts = await readRepoTexts(env, configs, CONFIG_TEXT_LIMIT);
   configs.forEach((path, index) => {
     const text = texts[index];
-    if (text !== undefined) (RESOLVER_CONFIG.test(path) ? tsconfigs : packageJsons).set(path, text);
+    if (text !== undefined) (RESOLVER_CONFIG.test(path) ? tsconfigs : GO_MOD.test(path) ? goModules : packageJsons).set(path, text);
   });
   const pnpmText = paths.includes('pnpm-workspace.yaml') ? await readRepoText(env, 'pnpm-workspace.yaml', CONFIG_TEXT_LIMIT) : undefined;
   const pnpmWorkspace = pnpmText === undefined ? {} : { workspaceGlobs: parsePnpmWorkspacePackages(pnpmText) };
   const externalConfigs = new Map<string, string>();
-  let resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, ...pnpmWorkspace });
+  let resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, goModules, ...pnpmWorkspace });
   // `extends` may name configs the scan does not list (node_modules/@tsconfig/…, or a non-tsconfig name):
   // read those that exist and build again, a bounded number of rounds for extends chains.
   for (let round = 0; round < 4; round += 1) {
@@ -575,7 +579,7 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
       if (text !== undefined) added += 1;
     });
     if (added === 0) break;
-    resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, ...pnpmWorkspace });
+    resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, goModules, ...pnpmWorkspace });
   }
   return resolver;
 }

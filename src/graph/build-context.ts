@@ -124,6 +124,11 @@ export function getRuntimeTarget(builder: Builder, resolution: Resolution | unde
   return target !== undefined && builder.fileIds.has(target) ? target : undefined;
 }
 
+/** The other files of a Go package the import lands on (`Resolution.packageFiles`) that are repository files. */
+export function getPackageFiles(builder: Builder, resolution: Resolution | undefined): string[] {
+  return resolution?.packageFiles?.filter((path) => builder.fileIds.has(path)) ?? [];
+}
+
 export interface ExportHit {
   id: string;
   through: string[];

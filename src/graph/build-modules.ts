@@ -13,6 +13,7 @@ import {
   getFileId,
   getRepoTarget,
   getResolutionLookup,
+  getPackageFiles,
   getRuntimeTarget,
 } from './build-context.js';
 import type { ExternalImport, KnowledgeGraph, ReexportBinding } from './knowledge-graph.js';
@@ -198,6 +199,9 @@ export function addImportEdges(builder: Builder, files: readonly GraphFileInput[
       const runtime = getRuntimeTarget(builder, resolution);
       if (runtime !== undefined && runtime !== target && runtime !== file.path && !fact.typeOnly)
         addEdge(builder, fileId, getFileId(builder, runtime), { ...edge, names: [...edge.names] });
+      // A Go package is all of its folder's files: the import reaches each.
+      for (const other of getPackageFiles(builder, resolution))
+        if (other !== file.path) addEdge(builder, fileId, getFileId(builder, other), { ...edge, names: [...edge.names] });
     });
   }
 }

@@ -1,5 +1,13 @@
 import type { GraphFileInput } from '../model/graph.js';
-import { addEdge, type Builder, getFileId, getRepoTarget, getResolutionLookup, getRuntimeTarget } from './build-context.js';
+import {
+  addEdge,
+  type Builder,
+  getFileId,
+  getPackageFiles,
+  getRepoTarget,
+  getResolutionLookup,
+  getRuntimeTarget,
+} from './build-context.js';
 import { isTestFile } from './build-modules.js';
 
 /** Test nodes and their edges: which files and symbols a test covers, and what it mocks. */
@@ -13,7 +21,11 @@ export function addTestEdges(builder: Builder, files: readonly GraphFileInput[] 
     const tested = new Set<string>();
     facts.imports.forEach((fact, index) => {
       const resolution = lookup(fact.specifier, index);
-      for (const target of [getRepoTarget(builder, resolution), getRuntimeTarget(builder, resolution)]) {
+      for (const target of [
+        getRepoTarget(builder, resolution),
+        getRuntimeTarget(builder, resolution),
+        ...getPackageFiles(builder, resolution),
+      ]) {
         if (target === undefined || target === file.path || tested.has(target)) continue;
         tested.add(target);
         addEdge(builder, fileId, getFileId(builder, target), { kind: 'tests', line: fact.line });

@@ -50,12 +50,13 @@ export function createLinkIndex(): LinkIndex {
       for (const target of imported.get(path) ?? []) importers.get(target)?.delete(path);
       const targets = new Set<string>();
       for (const resolution of resolutions) {
-        const target = resolution.target;
-        if (target === undefined || target === path) continue;
-        targets.add(target);
-        const list = importers.get(target);
-        if (list === undefined) importers.set(target, new Set([path]));
-        else list.add(path);
+        for (const target of [resolution.target, ...(resolution.packageFiles ?? [])]) {
+          if (target === undefined || target === path) continue;
+          targets.add(target);
+          const list = importers.get(target);
+          if (list === undefined) importers.set(target, new Set([path]));
+          else list.add(path);
+        }
       }
       imported.set(path, targets);
     },

@@ -1,5 +1,15 @@
 /** How one import specifier of one file resolved. */
-export type ResolutionKind = 'relative' | 'paths' | 'baseUrl' | 'workspace' | 'package-self' | 'external' | 'builtin' | 'unresolved';
+export type ResolutionKind =
+  | 'relative'
+  | 'paths'
+  | 'baseUrl'
+  | 'workspace'
+  | 'package-self'
+  /** A Python absolute import found under a package root, or a Go import inside a module of the repository. */
+  | 'module-root'
+  | 'external'
+  | 'builtin'
+  | 'unresolved';
 
 export interface Resolution {
   specifier: string;

@@ -1,3 +1,4 @@
+import { getSourceLanguage } from '../../model/facts.js';
 import type { Resolution } from '../../model/resolve.js';
 import { isNodeBuiltin } from './builtins.js';
 import { findCompiledSource } from './compiled-source.js';
@@ -5,7 +6,9 @@ import type { LinkKeys } from '../../model/env.js';
 import { deriveLinkKeys, type LinkKeyContext } from './link-keys.js';
 import { isJsonObject, parseJsonObject } from './json.js';
 import { getConditions, resolvePackageEntry, resolvePackageImport, type ImportMode } from './package-entry.js';
+import { createGoResolver } from './go.js';
 import { getAncestorDirs, getDirName, isRelativeSpecifier, joinRepoPath } from './paths.js';
+import { createPythonResolver } from './python.js';
 import { probeFile, probeIndex, type ProbePass, type RepoFiles } from './probe.js';
 import { createConfigLoader, matchPathPattern, splitPackageSpecifier, type ConfigProblem, type ResolutionSettings } from './tsconfig.js';
 import { findWorkspacePackages, getWorkspaceGlobs, parsePnpmWorkspacePackages, toPackageInfo, type PackageInfo } from './workspaces.js';
@@ -23,6 +26,8 @@ export interface ResolverInput {
   pnpmWorkspace?: string;
   /** Extra workspace globs (already parsed from elsewhere). */
   workspaceGlobs?: readonly string[];
+  /** Repo path → text of every go.mod (Go imports inside the repository's modules). */
+  goModules?: ReadonlyMap<string, string>;
 }
 
 export interface Resolver {
@@ -281,8 +286,29 @@ export function createResolver(input: ResolverInput): Resolver {
     return resolveBare(dir, specifier, mode);
   };
 
+  let resolvePython: ((fromFile: string, specifier: string) => Resolution) | undefined;
+  let resolveGo: ((fromFile: string, specifier: string) => Resolution) | undefined;
+  /** Python and Go imports, each language's own rules (python.ts, go.ts), cached per importing folder (file for `.`). */
+  const resolveOtherLanguage = (language: 'python' | 'go', fromFile: string, specifier: string): Resolution => {
+    const key = `${language}\0${language === 'go' && specifier === '.' ? fromFile : getDirName(fromFile)}\0${specifier}`;
+    const cached = cache.get(key);
+    if (cached !== undefined) return { ...cached };
+    let resolution: Resolution;
+    if (language === 'python') {
+      resolvePython ??= createPythonResolver(repo);
+      resolution = resolvePython(fromFile, specifier);
+    } else {
+      resolveGo ??= createGoResolver({ files: input.files, goModules: input.goModules ?? new Map() });
+      resolution = resolveGo(fromFile, specifier);
+    }
+    cache.set(key, resolution);
+    return { ...resolution };
+  };
+
   return {
     resolve(fromFile, specifier, mode) {
+      const language = getSourceLanguage(fromFile);
+      if (language === 'python' || language === 'go') return resolveOtherLanguage(language, fromFile, specifier);
       const dir = getDirName(fromFile);
       const effectiveMode = mode ?? getModeFromExtension(fromFile);
       const key = `${dir}\0${effectiveMode ?? ''}\0${specifier}`;

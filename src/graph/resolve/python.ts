@@ -1,0 +1,101 @@
+import type { Resolution } from '../../model/resolve.js';
+import { getDirName } from './paths.js';
+import { PYTHON_STDLIB } from './python-stdlib.js';
+
+/** The files and folders of a repository, as the Python resolver needs them. */
+interface PythonRepo {
+  files: ReadonlySet<string>;
+  dirs: ReadonlySet<string>;
+}
+
+/** Names a folder holds that make it a Python project root: its modules are imported from there. */
+const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg'];
+
+/**
+ * Resolves a Python import as the interpreter would find it in the repository. Specifiers are written by the Python
+ * extractor (src/graph/parse/python): `a.b.c` for `import a.b.c` and for `from a.b import c`, leading dots for relative
+ * imports (`.views`, `..models.User`). A dotted path lands on a module (`a/b/c.py`) or a package (`a/b/c/__init__.py`);
+ * when neither exists its last part is taken as a name the parent module defines (`from a.b import c` where `c` is a
+ * function of `a/b.py`). Absolute imports are looked up under the package roots: the folder above the importer's
+ * outermost package (what pytest and `python -m` put on `sys.path`), the repository root and `src/`, and every folder
+ * holding a pyproject.toml, setup.py or setup.cfg with its `src/`. Not found: a standard-library module is a builtin,
+ * any other an external package named by its first part.
+ */
+export function createPythonResolver(repo: PythonRepo): (fromFile: string, specifier: string) => Resolution {
+  const projectRoots = findProjectRoots(repo);
+  return (fromFile, specifier) => {
+    const dots = /^\.*/.exec(specifier)?.[0].length ?? 0;
+    const parts = specifier
+      .slice(dots)
+      .split('.')
+      .filter((part) => part !== '');
+    if (dots > 0) {
+      let base = getDirName(fromFile);
+      for (let level = 1; level < dots; level++) {
+        if (base === '') return { specifier, kind: 'unresolved', reason: `the relative import climbs above the repository root` };
+        base = getDirName(base);
+      }
+      const target = findModule(repo, [base], parts);
+      return target === undefined
+        ? {
+            specifier,
+            kind: 'unresolved',
+            reason: `no module ${parts.join('.') || '__init__'} in ${base === '' ? 'the repository root' : base}`,
+          }
+        : { specifier, kind: 'relative', target };
+    }
+    const roots = [getImportRoot(repo, fromFile), ...projectRoots.filter((root) => root !== getImportRoot(repo, fromFile))];
+    const target = findModule(repo, roots, parts);
+    if (target !== undefined) return { specifier, kind: 'module-root', target };
+    const top = parts[0] ?? specifier;
+    if (PYTHON_STDLIB.has(top)) return { specifier, kind: 'builtin' };
+    // The first part is a package of the repository: the rest is missing from it, not an installed package.
+    if (parts.length > 1 && roots.some((root) => repo.dirs.has(joinPath(root, [top])))) {
+      return { specifier, kind: 'unresolved', reason: `no module ${parts.join('.')} under the package roots` };
+    }
+    return { specifier, kind: 'external', packageName: top };
+  };
+}
+
+/** The module file for `parts` under the first root that has it; failing that, the module defining the last part. */
+function findModule(repo: PythonRepo, roots: readonly string[], parts: readonly string[]): string | undefined {
+  for (const root of roots) {
+    const found = probeModule(repo, joinPath(root, parts));
+    if (found !== undefined) return found;
+  }
+  if (parts.length === 0) return undefined;
+  for (const root of roots) {
+    const found = probeModule(repo, joinPath(root, parts.slice(0, -1)));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function probeModule(repo: PythonRepo, path: string): string | undefined {
+  if (path !== '' && repo.files.has(`${path}.py`)) return `${path}.py`;
+  const init = path === '' ? '__init__.py' : `${path}/__init__.py`;
+  return repo.files.has(init) ? init : undefined;
+}
+
+function joinPath(root: string, parts: readonly string[]): string {
+  return [root, ...parts].filter((part) => part !== '').join('/');
+}
+
+/** The folder above the importer's outermost package (a folder with `__init__.py`): where its absolute imports start. */
+function getImportRoot(repo: PythonRepo, fromFile: string): string {
+  let dir = getDirName(fromFile);
+  while (dir !== '' && repo.files.has(`${dir}/__init__.py`)) dir = getDirName(dir);
+  return dir;
+}
+
+/** The repository root and `src/`, then every project folder (pyproject.toml, setup.py, setup.cfg) and its `src/`. */
+function findProjectRoots(repo: PythonRepo): string[] {
+  const roots = ['', 'src'];
+  const projects = new Set<string>();
+  for (const file of repo.files) {
+    const base = file.slice(file.lastIndexOf('/') + 1);
+    if (PROJECT_MARKERS.includes(base)) projects.add(getDirName(file));
+  }
+  for (const project of [...projects].sort()) roots.push(project, joinPath(project, ['src']));
+  return [...new Set(roots)].filter((root) => root === '' || repo.dirs.has(root));
+}
