@@ -15,11 +15,11 @@ const DECLARERS: ReadonlySet<string> = new Set(['function', 'class', 'interface'
 /** The keywords whose next string (after blanks or a `(`) names a module, not something the code says. */
 const SPECIFIER_KEYWORDS: ReadonlySet<string> = new Set(['from', 'import', 'require']);
 /** A string written like one name of several words: `If-None-Match`, `verifyToken`, `max_age`. */
-const NAME_LIKE = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+$|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
+export const NAME_LIKE = /^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+$|^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+$/;
 const MAX_FIELD_WORDS = 1024;
 const MAX_COUNT = 9;
 const MAX_WORD_LENGTH = 32;
-const MAX_NAME_LENGTH = 64;
+export const MAX_NAME_LENGTH = 64;
 /** Identifiers already split, across the files of one child: most names recur from file to file. */
 const splitCache = new Map<string, string[]>();
 const MAX_SPLIT_CACHE = 100_000;
@@ -38,11 +38,11 @@ function wordsOfIdentifier(identifier: string): string[] {
   return words;
 }
 
-function count(bag: Map<string, number>, key: string, times = 1): void {
+export function count(bag: Map<string, number>, key: string, times = 1): void {
   bag.set(key, (bag.get(key) ?? 0) + times);
 }
 
-function countWords(bag: Map<string, number>, text: string): void {
+export function countWords(bag: Map<string, number>, text: string): void {
   for (const word of splitWords(text)) if (isKept(word)) count(bag, word);
 }
 
@@ -55,12 +55,12 @@ function isBlankBetween(text: string, start: number, end: number, allowed: numbe
   return true;
 }
 
-function toCompactName(text: string): string | undefined {
+export function toCompactName(text: string): string | undefined {
   const compact = text.toLowerCase().replace(/[^a-z0-9]/g, '');
   return compact.length > MAX_NAME_LENGTH ? undefined : compact;
 }
 
-function encode(bag: Map<string, number>): string {
+export function encode(bag: Map<string, number>): string {
   let entries = [...bag];
   if (entries.length > MAX_FIELD_WORDS) {
     entries = entries.sort((left, right) => right[1] - left[1] || (left[0] < right[0] ? -1 : 1)).slice(0, MAX_FIELD_WORDS);
@@ -151,13 +151,13 @@ export function extractFileWords(text: string): FileWords {
   };
 }
 
-function encodeNames(names: Set<string>): string {
+export function encodeNames(names: Set<string>): string {
   const sorted = [...names].sort();
   return (sorted.length > MAX_FIELD_WORDS ? sorted.slice(0, MAX_FIELD_WORDS) : sorted).join(' ');
 }
 
 /** The words of counted identifiers, each identifier of two words or more also kept whole in `names`. */
-function toWordBag(identifiers: Map<string, number>, names: Set<string>): Map<string, number> {
+export function toWordBag(identifiers: Map<string, number>, names: Set<string>): Map<string, number> {
   const bag = new Map<string, number>();
   for (const [identifier, times] of identifiers) {
     const words = wordsOfIdentifier(identifier);

@@ -1,7 +1,39 @@
-import { emptyFacts, type FileFacts } from '../../../model/facts.js';
+import type { FileFacts } from '../../../model/facts.js';
 import type { SyntaxNode } from '../syntax-tree.js';
+import { collectCallables } from './python-callables.js';
+import { collectExports } from './python-exports.js';
+import { collectImports } from './python-imports.js';
+import { collectRoutes } from './python-routes.js';
+import { getModuleScope } from './python-scope.js';
+import { collectSignals } from './python-signals.js';
+import { collectMocks, collectTests } from './python-tests.js';
+import { copyTree } from './python-tree.js';
+import { collectWords } from './python-words.js';
 
-/** Facts of one Python file from its tree-sitter tree. */
-export function extractPythonFacts(_path: string, root: SyntaxNode, _source: string, _words: boolean): FileFacts {
-  return emptyFacts(root.endPosition.row + 1);
+/**
+ * Facts of one Python file from its tree-sitter tree. The tree is copied out of WebAssembly once (python-tree.ts) and
+ * every reader works on the copy; `lines` is left for the caller to set.
+ */
+export function extractPythonFacts(path: string, root: SyntaxNode, source: string, words: boolean): FileFacts {
+  const file = copyTree(root, source);
+  const scope = getModuleScope(file);
+  const imports = collectImports(file);
+  const routes = collectRoutes(file, scope, imports);
+  const { callables, functions } = collectCallables(file, scope);
+  const facts: FileFacts = {
+    imports: [...imports, ...routes.imports],
+    exports: collectExports(file, scope),
+    tests: collectTests(path, file, scope),
+    mocks: collectMocks(file),
+    routes: routes.routes,
+    mounts: routes.mounts,
+    uses: routes.uses,
+    lines: 0,
+    callables,
+    constants: routes.constants,
+    functions,
+    signals: collectSignals(file),
+  };
+  if (words) facts.words = collectWords(file);
+  return facts;
 }

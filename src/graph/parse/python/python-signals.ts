@@ -1,0 +1,254 @@
+import type { SignalFact, SignalKind } from '../../../model/facts.js';
+import { findCatastrophicBacktracking } from '../regex-backtracking.js';
+import { getSignalWordMatcher, isSqlText, truncateDetail } from '../signal-rules.js';
+import {
+  getCallParts,
+  getDottedName,
+  getLine,
+  getParts,
+  getPositional,
+  getStringValue,
+  getText,
+  isRawString,
+  type PyFile,
+  type PyNode,
+  visit,
+} from './python-tree.js';
+
+const maxSignals = 200;
+const words = getSignalWordMatcher(undefined);
+const dateRoots = new Set(['datetime', 'date', 'timezone', 'timedelta', 'dateutil', 'arrow', 'pendulum', 'zoneinfo', 'pytz']);
+const dateMethods = new Set([
+  'strftime',
+  'strptime',
+  'isoformat',
+  'fromisoformat',
+  'fromtimestamp',
+  'utcfromtimestamp',
+  'astimezone',
+  'utcnow',
+]);
+/** `time` functions about dates and clocks; `time.sleep` and `time.perf_counter` are none. */
+const timeFunctions = new Set(['time', 'gmtime', 'localtime', 'mktime', 'strftime', 'strptime', 'ctime', 'asctime']);
+const regexFunctions = new Set(['compile', 'match', 'fullmatch', 'search', 'sub', 'subn', 'split', 'findall', 'finditer']);
+const networkRoots = new Set(['requests', 'httpx', 'aiohttp', 'urllib3', 'socket']);
+const fileFunctions = new Set([
+  'open',
+  'io.open',
+  'os.remove',
+  'os.unlink',
+  'os.rename',
+  'os.replace',
+  'os.makedirs',
+  'os.mkdir',
+  'os.rmdir',
+  'os.listdir',
+  'os.scandir',
+  'os.walk',
+]);
+const fileMethods = new Set(['read_text', 'write_text', 'read_bytes', 'write_bytes']);
+/** ORM and driver calls that store something each time they run. */
+const writeMethods = new Set([
+  'save',
+  'create',
+  'bulk_create',
+  'bulk_update',
+  'get_or_create',
+  'update_or_create',
+  'insert_one',
+  'insert_many',
+  'update_one',
+  'update_many',
+  'replace_one',
+  'upsert',
+]);
+/** Methods that write only on a query or table (`Model.objects.filter(…).update(…)`), not on a dict or a list. */
+const queryWriteMethods = new Set(['update', 'insert']);
+const queryReceiver = /(?:^|\.)(?:objects|query|session|table|collection|db|cursor)$/;
+const sqlMethods = new Set(['execute', 'executemany', 'executescript', 'raw']);
+const pagingMethods = new Set(['limit', 'offset', 'paginate', 'slice']);
+const pagingKeywords = new Set(['limit', 'offset', 'page', 'per_page', 'page_size', 'cursor']);
+const sqlWrite = /^\s*(?:INSERT|UPDATE)\s/i;
+const sqlPaging = /\b(?:LIMIT|OFFSET)\s+(?:\?|%s|%\(\w+\)s|\$\d+|:\w+)/i;
+const arithmeticOperators = /^[-+*/%]|\*\*/;
+
+/** Code that suggests an edge case: at most one signal per kind and line, at most 200 a file; each rests on code. */
+export function collectSignals(file: PyFile): SignalFact[] {
+  const signals: SignalFact[] = [];
+  const keys = new Set<string>();
+  const add = (kind: SignalKind, node: PyNode, detail: string): void => {
+    if (signals.length >= maxSignals) return;
+    const line = getLine(file, node);
+    const key = `${kind}:${line}`;
+    if (keys.has(key)) return;
+    keys.add(key);
+    signals.push({ kind, line, detail: truncateDetail(detail) });
+  };
+  visit(file.root, (node) => {
+    switch (node.type) {
+      case 'call':
+        addCall(file, node, add);
+        break;
+      case 'raise_statement':
+        add('throw', node, getText(file, node).split('\n')[0] ?? 'raise');
+        break;
+      case 'except_clause':
+        add('catch', node, (getText(file, node).split(':')[0] ?? 'except').trim());
+        break;
+      case 'subscript':
+        addSubscript(file, node, add);
+        break;
+      case 'attribute':
+        if (getDottedName(file, node) === 'os.environ') add('env-config', node, 'os.environ');
+        break;
+      case 'binary_operator':
+        addMoneyArithmetic(file, node, add);
+        break;
+      case 'comparison_operator':
+        addEmptinessCheck(file, node, add);
+        break;
+      case 'string': {
+        const value = getStringValue(file, node);
+        if (value !== undefined && isSqlText(value)) {
+          add('sql', node, value.trim());
+          if (sqlWrite.test(value)) add('write', node, value.trim());
+          if (sqlPaging.test(value)) add('pagination', node, value.trim());
+        }
+        return false;
+      }
+    }
+    return undefined;
+  });
+  return signals.sort((left, right) => left.line - right.line);
+}
+
+type AddSignal = (kind: SignalKind, node: PyNode, detail: string) => void;
+
+function addCall(file: PyFile, node: PyNode, add: AddSignal): void {
+  const { callee, args } = getCallParts(node);
+  const name = getDottedName(file, callee);
+  const method = callee?.type === 'attribute' ? getText(file, getParts(callee)[1] ?? callee) : (name ?? '');
+  const root = name?.split('.')[0] ?? '';
+  const shown = name ?? `.${method}`;
+  const positional = getPositional(args);
+  if ((name === 'int' || name === 'float') && positional[0] !== undefined && !isNumberLiteral(positional[0]))
+    add('parse-number', node, getText(file, node));
+  if (name === 'json.loads' || name === 'json.load' || name === 'loads') add('parse-json', node, shown);
+  if (name !== undefined && isDateCall(name, root, method)) add('date-time', node, shown);
+  else if (name === undefined && dateMethods.has(method)) add('date-time', node, shown);
+  if (name === 'Decimal' || name === 'decimal.Decimal' || method === 'quantize') add('money', node, shown);
+  if (name === 'round' && positional[0] !== undefined && words.isMoneyName(getMoneyOperand(file, positional[0])))
+    add('money', node, getText(file, node));
+  if (root === 're' && regexFunctions.has(method)) {
+    add('regex', node, shown);
+    const pattern = positional[0];
+    const source = pattern === undefined ? undefined : getStringValue(file, pattern);
+    if (pattern !== undefined && source !== undefined && (isRawString(file, pattern) || !source.includes('\\'))) {
+      const why = findCatastrophicBacktracking(source, '');
+      if (why !== undefined) add('regex-backtracking', node, `${shown}(${JSON.stringify(source)}): ${why}`);
+    }
+  }
+  if (name === 'os.getenv' || name === 'getenv' || name === 'os.environ.get' || name === 'environ.get')
+    add('env-config', node, getText(file, node));
+  if (sqlMethods.has(method) && callee?.type === 'attribute') add('sql', node, shown);
+  if (name !== undefined && (fileFunctions.has(name) || (root === 'shutil' && name !== root))) add('file-io', node, shown);
+  else if (fileMethods.has(method) && callee?.type === 'attribute') add('file-io', node, `.${method}`);
+  if (networkRoots.has(root) && name !== root) add('network', node, shown);
+  else if (name === 'urlopen' || name === 'urllib.request.urlopen') add('network', node, shown);
+  addWrite(file, node, callee, method, add);
+  addPaging(file, node, method, args, add);
+}
+
+function isDateCall(name: string, root: string, method: string): boolean {
+  if (root === 'time') return name !== 'time' && timeFunctions.has(method);
+  if (dateRoots.has(root)) return true;
+  return dateMethods.has(method) && name !== method;
+}
+
+function isNumberLiteral(node: PyNode): boolean {
+  return node.type === 'integer' || node.type === 'float';
+}
+
+function addWrite(file: PyFile, node: PyNode, callee: PyNode | undefined, method: string, add: AddSignal): void {
+  if (callee?.type !== 'attribute') return;
+  const receiver = getParts(callee)[0];
+  const receiverName = receiver?.type === 'call' ? getDottedName(file, getCallParts(receiver).callee) : getDottedName(file, receiver);
+  if (
+    writeMethods.has(method) ||
+    (queryWriteMethods.has(method) && (receiver?.type === 'call' || queryReceiver.test(receiverName ?? '')))
+  ) {
+    add('write', node, `${receiverName ?? ''}.${method}`);
+  }
+}
+
+/** A pagination name passed to a paging method (`.offset(offset)`), or paging keywords from variables (`find(limit=limit, offset=o)`). */
+function addPaging(file: PyFile, node: PyNode, method: string, args: readonly PyNode[], add: AddSignal): void {
+  if (pagingMethods.has(method)) {
+    const named = args.flatMap((arg) => collectNames(file, arg)).find((name) => words.isPaginationName(name));
+    if (named !== undefined) {
+      add('pagination', node, `.${method}(…${named}…)`);
+      return;
+    }
+  }
+  const keys: string[] = [];
+  for (const arg of args) {
+    if (arg.type !== 'keyword_argument') continue;
+    const [key, value] = getParts(arg);
+    const keyName = key === undefined ? '' : getText(file, key);
+    if (pagingKeywords.has(keyName) && value !== undefined && !isNumberLiteral(value) && value.type !== 'none') keys.push(keyName);
+  }
+  if (keys.length >= 2 || keys.includes('offset') || keys.includes('cursor')) add('pagination', node, `${method}(${keys.join(', ')})`);
+}
+
+/** `items[0]`, `items[-1]`, `items[a:b]`; a slice by a pagination name is pagination. */
+function addSubscript(file: PyFile, node: PyNode, add: AddSignal): void {
+  const [value, ...indexes] = getParts(node);
+  const index = indexes.length === 1 ? indexes[0] : undefined;
+  if (value === undefined || index === undefined) return;
+  const target = getDottedName(file, value) ?? '';
+  if (index.type === 'slice') {
+    const named = collectNames(file, index).find((name) => words.isPaginationName(name));
+    if (named !== undefined) add('pagination', node, `${target}[…${named}…]`);
+    else add('collection', node, `${target}[${getText(file, index)}]`);
+    return;
+  }
+  const text = getText(file, index).replace(/\s/g, '');
+  if (text === '0' || text === '-1') add('collection', node, `${target}[${text}]`);
+}
+
+function addMoneyArithmetic(file: PyFile, node: PyNode, add: AddSignal): void {
+  const [left, right] = getParts(node);
+  if (left === undefined || right === undefined) return;
+  const operator = file.source.slice(left.end, right.start).trim();
+  if (!arithmeticOperators.test(operator)) return;
+  const name = [getMoneyOperand(file, left), getMoneyOperand(file, right)].find((candidate) => words.isMoneyName(candidate));
+  if (name !== undefined) add('money', node, `${name} ${operator}`);
+}
+
+function getMoneyOperand(file: PyFile, node: PyNode): string | undefined {
+  if (node.type === 'identifier') return getText(file, node);
+  if (node.type === 'attribute') return getText(file, getParts(node)[1] ?? node);
+  return undefined;
+}
+
+/** `len(items) == 0`, `len(items) > 1`: a list checked for being empty or single. */
+function addEmptinessCheck(file: PyFile, node: PyNode, add: AddSignal): void {
+  const [left, right] = getParts(node);
+  if (left === undefined || right === undefined) return;
+  const length = [left, right].find((side) => side.type === 'call' && getDottedName(file, getCallParts(side).callee) === 'len');
+  const other = length === left ? right : left;
+  if (length !== undefined && other.type === 'integer' && /^[01]$/.test(getText(file, other))) add('collection', node, getText(file, node));
+}
+
+/** The identifier and attribute names an argument mentions (`offset + limit` → offset, limit), a few levels deep. */
+function collectNames(file: PyFile, node: PyNode, depth = 0): string[] {
+  if (depth > 4) return [];
+  if (node.type === 'identifier') return [getText(file, node)];
+  if (node.type === 'attribute') return [getText(file, getParts(node)[1] ?? node)];
+  if (node.type === 'keyword_argument') {
+    const value = getParts(node)[1];
+    return value === undefined ? [] : collectNames(file, value, depth + 1);
+  }
+  if (node.type === 'string') return [];
+  return node.children.flatMap((child) => collectNames(file, child, depth + 1));
+}

@@ -1,0 +1,173 @@
+import type { MockFact, TestCaseFact, TestModifier } from '../../../model/facts.js';
+import { getMembers } from './python-callables.js';
+import type { ModuleScope } from './python-scope.js';
+import {
+  type Definition,
+  findChild,
+  getCallParts,
+  getDecoratorExpression,
+  getDottedName,
+  getLine,
+  getParts,
+  getPositional,
+  getSpan,
+  getStringValue,
+  getText,
+  isAsyncDefinition,
+  type PyFile,
+  type PyNode,
+  visit,
+} from './python-tree.js';
+
+/** Calls that patch the object a dotted string names. */
+const patchCallees = new Set(['patch', 'mock.patch', 'unittest.mock.patch', 'mocker.patch', 'monkeypatch.setattr']);
+/** Context managers and calls that assert an exception or a warning. */
+const raisesCallees = new Set(['pytest.raises', 'pytest.warns', 'pytest.deprecated_call', 'raises', 'warns']);
+const failCallees = new Set(['self.fail', 'pytest.fail']);
+const skipDecorators = new Set(['mark.skip', 'mark.skipif', 'skip', 'skipIf', 'skipUnless']);
+const todoDecorators = new Set(['mark.xfail', 'expectedFailure']);
+
+/**
+ * The tests of a Python file as pytest and unittest discover them: top-level `test*` functions, and `test*` methods of
+ * classes named `Test*` without `__init__` or deriving from a `…TestCase`, each class a suite. `conftest.py` holds
+ * fixtures, not tests.
+ */
+export function collectTests(path: string, file: PyFile, scope: ModuleScope): TestCaseFact[] {
+  if (path === 'conftest.py' || path.endsWith('/conftest.py')) return [];
+  const tests: TestCaseFact[] = [];
+  for (const declaration of scope.declarations) {
+    const definition = declaration.definition;
+    if (definition === undefined) continue;
+    if (declaration.kind === 'function' && definition.name.startsWith('test')) tests.push(toTestCase(file, definition, []));
+    else if (declaration.kind === 'class') addTestClass(file, definition, [], tests);
+  }
+  return tests;
+}
+
+function addTestClass(file: PyFile, definition: Definition, titles: readonly string[], tests: TestCaseFact[]): void {
+  const members = getMembers(file, definition);
+  if (!isTestClass(file, definition, members)) return;
+  const titlePath = [...titles, definition.name];
+  tests.push({ ...toEmptyCase(file, definition, titlePath), kind: 'suite' });
+  for (const member of members) {
+    if (member.node.type === 'class_definition') addTestClass(file, member, titlePath, tests);
+    else if (member.name.startsWith('test')) tests.push(toTestCase(file, member, titlePath));
+  }
+}
+
+function isTestClass(file: PyFile, definition: Definition, members: readonly Definition[]): boolean {
+  const bases = findChild(definition.node, 'argument_list');
+  const isTestCase = getPositional(bases === undefined ? [] : getParts(bases)).some((base) =>
+    /TestCase$/.test(getDottedName(file, base) ?? ''),
+  );
+  return isTestCase || (definition.name.startsWith('Test') && !members.some((member) => member.name === '__init__'));
+}
+
+function toEmptyCase(file: PyFile, definition: Definition, titlePath: string[]): TestCaseFact {
+  return {
+    kind: 'test',
+    titlePath,
+    span: getSpan(file, definition.outer),
+    modifiers: getModifiers(file, definition),
+    assertions: 0,
+    trivialAssertions: 0,
+    snapshotAssertions: 0,
+    unawaitedAssertions: 0,
+    swallowedErrors: 0,
+    isAsync: false,
+  };
+}
+
+function toTestCase(file: PyFile, definition: Definition, titles: readonly string[]): TestCaseFact {
+  const fact = toEmptyCase(file, definition, [...titles, definition.name]);
+  const body = findChild(definition.node, 'block');
+  if (body !== undefined) {
+    const counted = countAssertions(file, body);
+    fact.assertions = counted.assertions;
+    fact.trivialAssertions = counted.trivial;
+    visit(body, (node) => {
+      if (node.type === 'try_statement' && isSwallowingTry(file, node)) fact.swallowedErrors++;
+      return undefined;
+    });
+  }
+  fact.isAsync = isAsyncDefinition(file, definition.node);
+  return fact;
+}
+
+function getModifiers(file: PyFile, definition: Definition): TestModifier[] {
+  const modifiers = new Set<TestModifier>();
+  for (const decorator of definition.decorators) {
+    let expression = getDecoratorExpression(decorator);
+    if (expression?.type === 'call') expression = getCallParts(expression).callee;
+    const name = (getDottedName(file, expression) ?? '').replace(/^(?:pytest|unittest)\./, '');
+    if (skipDecorators.has(name)) modifiers.add('skip');
+    else if (todoDecorators.has(name)) modifiers.add('todo');
+  }
+  return [...modifiers];
+}
+
+/** `assert` statements, `assert*` calls (`self.assertEqual`, `mock.assert_called_once`), fails and raises checks. */
+function countAssertions(file: PyFile, node: PyNode): { assertions: number; trivial: number } {
+  let assertions = 0;
+  let trivial = 0;
+  visit(node, (child) => {
+    if (child.type === 'assert_statement') {
+      assertions++;
+      if (isTriviallyTrue(file, getParts(child)[0])) trivial++;
+    } else if (child.type === 'call') {
+      const { callee, args } = getCallParts(child);
+      const name = getCalleeName(file, callee);
+      const last = name.slice(name.lastIndexOf('.') + 1);
+      if (last.startsWith('assert') || failCallees.has(name) || raisesCallees.has(name)) {
+        assertions++;
+        if ((last === 'assertTrue' || last === 'assert_') && isTriviallyTrue(file, getPositional(args)[0])) trivial++;
+      }
+    }
+    return undefined;
+  });
+  return { assertions, trivial };
+}
+
+/** The dotted callee, or `.method` when the receiver is no plain name (`client.get().assert_ok()` → `.assert_ok`). */
+function getCalleeName(file: PyFile, callee: PyNode | undefined): string {
+  const dotted = getDottedName(file, callee);
+  if (dotted !== undefined) return dotted;
+  const member = callee?.type === 'attribute' ? getParts(callee)[1] : undefined;
+  return member === undefined ? '' : `.${getText(file, member)}`;
+}
+
+function isTriviallyTrue(file: PyFile, node: PyNode | undefined): boolean {
+  if (node === undefined) return false;
+  if (node.type === 'true') return true;
+  return node.type === 'integer' && Number(getText(file, node)) !== 0;
+}
+
+/** A `try` with an `except` that neither asserts nor raises: a failure there passes the test silently. */
+function isSwallowingTry(file: PyFile, node: PyNode): boolean {
+  return node.children.some((clause) => {
+    if (clause.type !== 'except_clause') return false;
+    let isHandled = false;
+    visit(clause, (child) => {
+      if (child.type === 'raise_statement') isHandled = true;
+      return !isHandled;
+    });
+    return !isHandled && countAssertions(file, clause).assertions === 0;
+  });
+}
+
+/** `patch('a.b.c')`, `mocker.patch(…)`, `monkeypatch.setattr('a.b.c', …)`: the dotted target of each, as a mock. */
+export function collectMocks(file: PyFile): MockFact[] {
+  const mocks: MockFact[] = [];
+  visit(file.root, (node) => {
+    if (node.type !== 'call') return undefined;
+    const { callee, args } = getCallParts(node);
+    const name = getDottedName(file, callee);
+    if (name === undefined || !patchCallees.has(name)) return undefined;
+    const target = getStringValue(file, getPositional(args)[0]);
+    if (target !== undefined && /^[A-Za-z_][\w.]*$/.test(target) && (name !== 'monkeypatch.setattr' || target.includes('.'))) {
+      mocks.push({ specifier: target, framework: 'node', line: getLine(file, node) });
+    }
+    return undefined;
+  });
+  return mocks;
+}
