@@ -1,0 +1,182 @@
+import type { SignalFact, SignalKind } from '../../../model/facts.js';
+import { isSqlText, truncateDetail } from '../signal-rules.js';
+import { type GoLines, type GoNode, getChild, toStringValue } from './go-tree.js';
+
+const MAX_SIGNALS = 200;
+const SQL_WRITE = /^\s*(?:INSERT|UPDATE)\s/i;
+
+/** `package path → function → kind`: calls whose package says what they do. */
+const PACKAGE_CALLS: ReadonlyMap<string, ReadonlyMap<string, SignalKind> | SignalKind> = new Map<
+  string,
+  ReadonlyMap<string, SignalKind> | SignalKind
+>([
+  [
+    'strconv',
+    new Map<string, SignalKind>([
+      ['Atoi', 'parse-number'],
+      ['ParseInt', 'parse-number'],
+      ['ParseUint', 'parse-number'],
+      ['ParseFloat', 'parse-number'],
+    ]),
+  ],
+  [
+    'encoding/json',
+    new Map<string, SignalKind>([
+      ['Unmarshal', 'parse-json'],
+      ['NewDecoder', 'parse-json'],
+    ]),
+  ],
+  ['time', 'date-time'],
+  ['regexp', 'regex'],
+  [
+    'os',
+    new Map<string, SignalKind>([
+      ['Getenv', 'env-config'],
+      ['LookupEnv', 'env-config'],
+      ['Open', 'file-io'],
+      ['OpenFile', 'file-io'],
+      ['Create', 'file-io'],
+      ['ReadFile', 'file-io'],
+      ['WriteFile', 'file-io'],
+      ['ReadDir', 'file-io'],
+      ['Remove', 'file-io'],
+      ['RemoveAll', 'file-io'],
+      ['MkdirAll', 'file-io'],
+    ]),
+  ],
+  [
+    'io/ioutil',
+    new Map<string, SignalKind>([
+      ['ReadFile', 'file-io'],
+      ['WriteFile', 'file-io'],
+      ['ReadDir', 'file-io'],
+    ]),
+  ],
+  [
+    'net/http',
+    new Map<string, SignalKind>([
+      ['Get', 'network'],
+      ['Post', 'network'],
+      ['PostForm', 'network'],
+      ['Head', 'network'],
+    ]),
+  ],
+  ['golang.org/x/sync/errgroup', 'promise-concurrency'],
+]);
+/** Methods that run SQL on a database handle, a transaction or a prepared statement. */
+const SQL_METHODS: ReadonlySet<string> = new Set([
+  'Query',
+  'QueryRow',
+  'QueryContext',
+  'QueryRowContext',
+  'Exec',
+  'ExecContext',
+  'Prepare',
+  'PrepareContext',
+  'Select',
+  'Get',
+]);
+const SQL_RECEIVER = /^(?:db|tx|conn|stmt|pool|sqlDB|database)$|(?:DB|Tx|Conn|Stmt|Pool)$/;
+const CLIENT_RECEIVER = /^(?:client|httpClient|c\.client|s\.client)$|Client$/;
+/** Types whose use runs code concurrently. */
+const CONCURRENCY_TYPES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['sync', new Set(['WaitGroup'])],
+  ['golang.org/x/sync/errgroup', new Set(['Group'])],
+]);
+
+/** Edge-case signals of a Go file: each rests on a call, a statement or a literal, never on a name alone. */
+export function collectSignals(root: GoNode, source: string, lines: GoLines, importPaths: ReadonlyMap<string, string>): SignalFact[] {
+  const signals: SignalFact[] = [];
+  const seen = new Set<string>();
+  const text = (node: GoNode): string => source.slice(node.start, node.end);
+  const add = (kind: SignalKind, node: GoNode, detail: string): void => {
+    if (signals.length >= MAX_SIGNALS) return;
+    const line = lines.lineOf(node.start);
+    const key = `${kind}:${line}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    signals.push({ kind, line, detail: truncateDetail(detail.replace(/\s+/g, ' ')) });
+  };
+  const stack = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    switch (node.type) {
+      case 'import_declaration':
+        continue;
+      case 'call_expression':
+        addCallSignals(node, source, importPaths, add);
+        break;
+      case 'go_statement': {
+        const callee = node.children[0] === undefined ? undefined : getChild(node.children[0], 'function');
+        add('promise-concurrency', node, callee === undefined || callee.type === 'func_literal' ? 'go func()' : `go ${text(callee)}`);
+        break;
+      }
+      case 'index_expression': {
+        const index = getChild(node, 'index');
+        if (index?.type === 'int_literal' || (index !== undefined && /\blen\(/.test(text(index)))) add('collection', node, text(node));
+        break;
+      }
+      case 'slice_expression':
+        add('collection', node, text(node));
+        break;
+      case 'qualified_type': {
+        const owner = getChild(node, 'package');
+        const name = getChild(node, 'name');
+        const path = owner === undefined ? undefined : importPaths.get(text(owner));
+        if (path !== undefined && name !== undefined && CONCURRENCY_TYPES.get(path)?.has(text(name)) === true)
+          add('promise-concurrency', node, text(node));
+        break;
+      }
+      case 'interpreted_string_literal':
+      case 'raw_string_literal': {
+        const value = toStringValue(node, source) ?? '';
+        if (isSqlText(value)) add('sql', node, value.trim());
+        if (SQL_WRITE.test(value)) add('write', node, value.trim());
+        continue;
+      }
+    }
+    for (let index = node.children.length - 1; index >= 0; index--) {
+      const child = node.children[index];
+      if (child !== undefined) stack.push(child);
+    }
+  }
+  return signals.sort((left, right) => left.line - right.line || (left.kind < right.kind ? -1 : left.kind > right.kind ? 1 : 0));
+}
+
+function addCallSignals(
+  call: GoNode,
+  source: string,
+  importPaths: ReadonlyMap<string, string>,
+  add: (kind: SignalKind, node: GoNode, detail: string) => void,
+): void {
+  const callee = getChild(call, 'function');
+  if (callee === undefined) return;
+  const calleeText = source.slice(callee.start, callee.end);
+  if (callee.type === 'identifier') {
+    if (calleeText === 'panic') add('throw', call, source.slice(call.start, call.end));
+    else if (calleeText === 'recover') add('catch', call, 'recover()');
+    return;
+  }
+  if (callee.type !== 'selector_expression') return;
+  const operand = getChild(callee, 'operand');
+  const field = getChild(callee, 'field');
+  if (operand === undefined || field === undefined) return;
+  const owner = source.slice(operand.start, operand.end);
+  const method = source.slice(field.start, field.end);
+  const path = operand.type === 'identifier' ? importPaths.get(owner) : undefined;
+  if (path !== undefined) {
+    const rule = PACKAGE_CALLS.get(path);
+    const kind = typeof rule === 'string' ? rule : rule?.get(method);
+    if (kind !== undefined) add(kind, call, calleeText);
+    return;
+  }
+  if (SQL_METHODS.has(method) && (SQL_RECEIVER.test(owner) || hasSqlArgument(call, source))) add('sql', call, calleeText);
+  else if (method === 'Do' && (CLIENT_RECEIVER.test(owner) || owner === 'http.DefaultClient')) add('network', call, calleeText);
+}
+
+function hasSqlArgument(call: GoNode, source: string): boolean {
+  for (const arg of getChild(call, 'arguments')?.children ?? []) {
+    const value = toStringValue(arg, source);
+    if (value !== undefined && isSqlText(value)) return true;
+  }
+  return false;
+}
