@@ -1,0 +1,488 @@
+import assert from 'node:assert/strict';
+import { before, test } from 'node:test';
+import { extractFacts } from '../../../src/graph/parse/extract-facts.js';
+import type { GrammarParsers } from '../../../src/graph/parse/syntax-tree.js';
+import type { FileFacts, ImportFact } from '../../../src/model/facts.js';
+import { getGrammarParsers } from '../../../src/worker/grammars.js';
+
+let parsers: GrammarParsers | undefined;
+
+before(async () => {
+  parsers = await getGrammarParsers(['x.py']);
+});
+
+function parse(path: string, lines: string[]): FileFacts {
+  return extractFacts(path, `${lines.join('\n')}\n`, { assertionHelpers: [] }, parsers, true);
+}
+
+function binding(specifier: string, imported: string, local: string, line: number, typeOnly = false): ImportFact {
+  return { specifier, kind: 'static', typeOnly, names: [{ imported, local, typeOnly }], line };
+}
+
+const FLASK_APP = [
+  'from flask import Blueprint, Flask, abort, jsonify',
+  '',
+  'from .auth import login_required',
+  'from . import views',
+  '',
+  "bp = Blueprint('orders', __name__, url_prefix='/api')",
+  '',
+  '',
+  "@bp.route('/orders/<int:order_id>', methods=['GET', 'DELETE'])",
+  '@login_required',
+  'def order_detail(order_id):',
+  '    order = views.find_order(order_id)',
+  '    if order is None:',
+  '        abort(404)',
+  '    return jsonify(order)',
+  '',
+  '',
+  "@bp.post('/orders')",
+  'def create_order():',
+  '    return jsonify({}), 401',
+  '',
+  '',
+  'app = Flask(__name__)',
+  "app.register_blueprint(bp, url_prefix='/v1')",
+];
+
+test('a Flask blueprint: one import per name, prefixed routes per method, decorator middleware, the mount, statuses', () => {
+  const facts = parse('shop/app.py', FLASK_APP);
+  assert.equal(facts.failure, undefined);
+  assert.deepEqual(facts.imports, [
+    binding('flask.Blueprint', 'Blueprint', 'Blueprint', 1),
+    binding('flask.Flask', 'Flask', 'Flask', 1),
+    binding('flask.abort', 'abort', 'abort', 1),
+    binding('flask.jsonify', 'jsonify', 'jsonify', 1),
+    binding('.auth.login_required', 'login_required', 'login_required', 3),
+    binding('.views', 'views', 'views', 4),
+  ]);
+  const detail = { name: 'order_detail', inline: false, span: { start: 9, end: 15 }, refs: ['order_detail'] };
+  const guard = { name: 'login_required', inline: false, span: { start: 10, end: 10 }, refs: ['login_required'] };
+  const orderRoute = (method: string) => ({
+    method,
+    path: '/api/orders/:order_id',
+    span: { start: 9, end: 15 },
+    offset: FLASK_APP.slice(0, 8).join('\n').length + 1,
+    handlerEntry: detail,
+    framework: 'flask',
+    kind: 'api',
+    line: 9,
+    router: 'bp',
+    handler: 'order_detail',
+    middlewareEntries: [guard],
+    middleware: ['login_required'],
+  });
+  assert.deepEqual(
+    facts.routes.map(({ offset: _offset, ...route }) => route),
+    [
+      ...['GET', 'DELETE'].map((method) => {
+        const { offset: _unused, ...route } = orderRoute(method);
+        return route;
+      }),
+      {
+        method: 'POST',
+        path: '/api/orders',
+        span: { start: 18, end: 20 },
+        handlerEntry: { name: 'create_order', inline: false, span: { start: 18, end: 20 }, refs: ['create_order'] },
+        framework: 'flask',
+        kind: 'api',
+        line: 18,
+        router: 'bp',
+        handler: 'create_order',
+      },
+    ],
+  );
+  assert.equal(facts.routes[0]?.offset, orderRoute('GET').offset);
+  assert.deepEqual(
+    facts.mounts.map(({ offset: _offset, ...mount }) => mount),
+    [{ prefix: '/v1', target: 'bp', line: 24, receiver: 'app', appLevel: true }],
+  );
+  assert.deepEqual(facts.callables, [
+    { name: 'order_detail', span: { start: 9, end: 15 }, refs: ['abort', 'jsonify', 'views.find_order'], statuses: [404] },
+    { name: 'create_order', span: { start: 18, end: 20 }, refs: ['jsonify'], statuses: [401] },
+  ]);
+  assert.deepEqual(facts.functions, [
+    { name: 'order_detail', span: { start: 9, end: 15 }, complexity: 2, isAsync: false, params: 1 },
+    { name: 'create_order', span: { start: 18, end: 20 }, complexity: 1, isAsync: false, params: 0 },
+  ]);
+  assert.deepEqual(
+    facts.exports.map((fact) => `${fact.kind} ${fact.name}`),
+    ['variable bp', 'function order_detail', 'function create_order', 'variable app'],
+  );
+});
+
+test('a FastAPI router: prefix joined, {id} as :id, api_route methods, Depends as middleware, include_router as a mount', () => {
+  const facts = parse('app/main.py', [
+    'from fastapi import APIRouter, Depends, FastAPI, HTTPException',
+    '',
+    'from .deps import get_user',
+    '',
+    "router = APIRouter(prefix='/items')",
+    '',
+    '',
+    "@router.get('/{item_id}')",
+    'async def read_item(item_id: int, user=Depends(get_user)):',
+    '    if item_id < 0:',
+    '        raise HTTPException(status_code=403)',
+    "    return {'id': item_id}",
+    '',
+    '',
+    "@router.api_route('/sync', methods=['POST', 'PUT'])",
+    'def sync():',
+    '    return None',
+    '',
+    '',
+    'app = FastAPI()',
+    "app.include_router(router, prefix='/v1')",
+  ]);
+  assert.deepEqual(
+    facts.routes.map((route) => [route.method, route.path, route.framework, route.router, route.handler, route.middleware ?? []]),
+    [
+      ['GET', '/items/:item_id', 'fastapi', 'router', 'read_item', ['get_user']],
+      ['POST', '/items/sync', 'fastapi', 'router', 'sync', []],
+      ['PUT', '/items/sync', 'fastapi', 'router', 'sync', []],
+    ],
+  );
+  assert.deepEqual(facts.routes[0]?.middlewareEntries, [
+    { callee: 'Depends', name: 'get_user', inline: false, span: { start: 9, end: 9 }, refs: ['Depends', 'get_user'] },
+  ]);
+  assert.deepEqual(
+    facts.mounts.map(({ offset: _offset, ...mount }) => mount),
+    [{ prefix: '/v1', target: 'router', line: 21, receiver: 'app', appLevel: true }],
+  );
+  assert.deepEqual(facts.callables[0], {
+    name: 'read_item',
+    span: { start: 8, end: 12 },
+    refs: ['Depends', 'HTTPException', 'get_user'],
+    statuses: [403],
+  });
+  assert.deepEqual(facts.functions[0], { name: 'read_item', span: { start: 8, end: 12 }, complexity: 2, isAsync: true, params: 2 });
+  assert.deepEqual(facts.signals, [{ kind: 'throw', line: 11, detail: 'raise HTTPException(status_code=403)' }]);
+});
+
+test('a Django urls.py: path and re_path routes for ALL methods, include() as a mount and a link to the module', () => {
+  const facts = parse('shop/urls.py', [
+    'from django.urls import include, path, re_path',
+    '',
+    'from . import views',
+    '',
+    'urlpatterns = [',
+    "    path('users/<int:id>/', views.detail, name='user-detail'),",
+    "    re_path(r'^articles/(?P<year>[0-9]{4})/$', views.UserView.as_view()),",
+    "    path('api/', include('shop.api.urls')),",
+    ']',
+  ]);
+  assert.deepEqual(facts.imports.slice(3), [
+    binding('.views', 'views', 'views', 3),
+    { specifier: 'shop.api.urls', kind: 'dynamic', typeOnly: false, names: [{ imported: '*', local: '*', typeOnly: false }], line: 8 },
+  ]);
+  assert.deepEqual(
+    facts.routes.map(({ offset: _offset, ...route }) => route),
+    [
+      {
+        method: 'ALL',
+        path: '/users/:id/',
+        span: { start: 6, end: 6 },
+        handlerEntry: { name: 'views.detail', inline: false, span: { start: 6, end: 6 }, refs: ['views.detail'] },
+        framework: 'django',
+        kind: 'api',
+        line: 6,
+        router: 'urlpatterns',
+        handler: 'views.detail',
+      },
+      {
+        method: 'ALL',
+        path: '/articles/:year/',
+        span: { start: 7, end: 7 },
+        handlerEntry: {
+          callee: 'views.UserView.as_view',
+          name: 'views.UserView',
+          inline: false,
+          span: { start: 7, end: 7 },
+          refs: ['views.UserView', 'views.UserView.as_view'],
+        },
+        framework: 'django',
+        kind: 'api',
+        line: 7,
+        router: 'urlpatterns',
+        handler: 'views.UserView',
+      },
+    ],
+  );
+  assert.deepEqual(
+    facts.mounts.map(({ offset: _offset, ...mount }) => mount),
+    [{ prefix: '/api/', target: 'require:shop.api.urls', line: 8, receiver: 'urlpatterns' }],
+  );
+});
+
+const TEST_FILE = [
+  'import unittest',
+  'from unittest import mock',
+  '',
+  'import pytest',
+  '',
+  'from shop.orders import total',
+  '',
+  '',
+  'def test_total_adds_tax():',
+  '    assert total(10) == 11',
+  '    assert True',
+  '',
+  '',
+  "@pytest.mark.skip(reason='slow')",
+  'async def test_total_async():',
+  '    with pytest.raises(ValueError):',
+  '        total(-1)',
+  '',
+  '',
+  'class TestRefunds:',
+  '    @pytest.mark.xfail',
+  '    def test_refund(self):',
+  '        assert total(0) == 0',
+  '',
+  '    def helper(self):',
+  '        pass',
+  '',
+  '',
+  'class OrderCase(unittest.TestCase):',
+  "    @mock.patch('shop.orders.send_mail')",
+  '    def test_mail(self, send_mail):',
+  '        self.assertEqual(total(1), 1)',
+  '        send_mail.assert_called_once()',
+  '        try:',
+  '            total(2)',
+  '        except ValueError:',
+  '            pass',
+  '',
+  '',
+  'class Helpers:',
+  '    def test_not_collected(self):',
+  '        assert total(3)',
+];
+
+test('pytest functions and classes, unittest cases: titles, assertions, trivial ones, modifiers, swallowed errors, mocks', () => {
+  const facts = parse('tests/test_orders.py', TEST_FILE);
+  const counts = { snapshotAssertions: 0, unawaitedAssertions: 0 };
+  assert.deepEqual(facts.tests, [
+    {
+      kind: 'test',
+      titlePath: ['test_total_adds_tax'],
+      span: { start: 9, end: 11 },
+      modifiers: [],
+      assertions: 2,
+      trivialAssertions: 1,
+      ...counts,
+      swallowedErrors: 0,
+      isAsync: false,
+    },
+    {
+      kind: 'test',
+      titlePath: ['test_total_async'],
+      span: { start: 14, end: 17 },
+      modifiers: ['skip'],
+      assertions: 1,
+      trivialAssertions: 0,
+      ...counts,
+      swallowedErrors: 0,
+      isAsync: true,
+    },
+    {
+      kind: 'suite',
+      titlePath: ['TestRefunds'],
+      span: { start: 20, end: 26 },
+      modifiers: [],
+      assertions: 0,
+      trivialAssertions: 0,
+      ...counts,
+      swallowedErrors: 0,
+      isAsync: false,
+    },
+    {
+      kind: 'test',
+      titlePath: ['TestRefunds', 'test_refund'],
+      span: { start: 21, end: 23 },
+      modifiers: ['todo'],
+      assertions: 1,
+      trivialAssertions: 0,
+      ...counts,
+      swallowedErrors: 0,
+      isAsync: false,
+    },
+    {
+      kind: 'suite',
+      titlePath: ['OrderCase'],
+      span: { start: 29, end: 37 },
+      modifiers: [],
+      assertions: 0,
+      trivialAssertions: 0,
+      ...counts,
+      swallowedErrors: 0,
+      isAsync: false,
+    },
+    {
+      kind: 'test',
+      titlePath: ['OrderCase', 'test_mail'],
+      span: { start: 30, end: 37 },
+      modifiers: [],
+      assertions: 2,
+      trivialAssertions: 0,
+      ...counts,
+      swallowedErrors: 1,
+      isAsync: false,
+    },
+  ]);
+  assert.deepEqual(facts.mocks, [{ specifier: 'shop.orders.send_mail', framework: 'node', line: 30 }]);
+  assert.deepEqual(parse('tests/conftest.py', TEST_FILE).tests, []);
+});
+
+test('relative imports keep their dots; __all__ decides the exports, imported names becoming re-exports', () => {
+  const facts = parse('shop/__init__.py', [
+    '"""Shop package."""',
+    'from .models import Order, _Hidden',
+    'from .. import settings',
+    'from .pricing import *',
+    'import shop.orders as orders',
+    '',
+    "__all__ = ['Order', 'price', '_helper', 'orders']",
+    '',
+    '',
+    'def price(order):',
+    '    return order.total',
+    '',
+    '',
+    'def _helper():',
+    '    pass',
+    '',
+    '',
+    'def unlisted():',
+    '    pass',
+  ]);
+  assert.deepEqual(facts.imports, [
+    binding('.models.Order', 'Order', 'Order', 2),
+    binding('.models._Hidden', '_Hidden', '_Hidden', 2),
+    binding('..settings', 'settings', 'settings', 3),
+    binding('.pricing', '*', '*', 4),
+    binding('shop.orders', '*', 'orders', 5),
+  ]);
+  assert.deepEqual(facts.exports, [
+    { name: 'price', kind: 'function', span: { start: 10, end: 11 }, typeOnly: false },
+    { name: '_helper', kind: 'function', span: { start: 14, end: 15 }, typeOnly: false },
+    { name: 'Order', kind: 'reexport', span: { start: 2, end: 2 }, typeOnly: false, from: '.models.Order', imported: 'Order' },
+    { name: 'orders', kind: 'reexport', span: { start: 5, end: 5 }, typeOnly: false, from: 'shop.orders', imported: '*' },
+  ]);
+  assert.equal(facts.words?.comments, 'package shop');
+});
+
+test('TYPE_CHECKING imports are type-only, import_module is dynamic, private names are not exported, self.method is a ref', () => {
+  const facts = parse('shop/plain.py', [
+    'import importlib',
+    'from typing import TYPE_CHECKING',
+    '',
+    'if TYPE_CHECKING:',
+    '    from .models import Order',
+    '',
+    "BASE = '/api'",
+    '_cache = {}',
+    '',
+    '',
+    "def load(name: str) -> 'Order':",
+    "    plugin = importlib.import_module('shop.plugins')",
+    '    return plugin',
+    '',
+    '',
+    'class Cart:',
+    '    def add(self, item):',
+    '        self.items.append(item)',
+    '        return self.size() if item else 0',
+    '',
+    '    def size(self):',
+    '        return len(self.items)',
+  ]);
+  assert.deepEqual(facts.imports, [
+    binding('importlib', '*', 'importlib', 1),
+    binding('typing.TYPE_CHECKING', 'TYPE_CHECKING', 'TYPE_CHECKING', 2),
+    binding('.models.Order', 'Order', 'Order', 5, true),
+    { specifier: 'shop.plugins', kind: 'dynamic', typeOnly: false, names: [{ imported: '*', local: '*', typeOnly: false }], line: 12 },
+  ]);
+  assert.deepEqual(
+    facts.exports.map((fact) => `${fact.kind} ${fact.name}`),
+    ['variable BASE', 'function load', 'class Cart'],
+  );
+  assert.deepEqual(facts.constants, [{ name: 'BASE', parts: [{ text: '/api' }] }]);
+  assert.deepEqual(
+    facts.callables.map((callable) => [callable.name, callable.refs]),
+    [
+      ['load', ['importlib.import_module']],
+      ['Cart', []],
+      ['Cart.add', ['Cart.size']],
+      ['Cart.size', []],
+    ],
+  );
+  assert.deepEqual(
+    facts.functions.map((fact) => [fact.name, fact.complexity, fact.params]),
+    [
+      ['load', 1, 1],
+      ['Cart.add', 2, 1],
+      ['Cart.size', 1, 0],
+    ],
+  );
+  assert.deepEqual(facts.words, {
+    declared: 'add base cache cart load plugin size',
+    code: 'append checking*2 import importlib*2 item*3 items*2 len models module name order plugin size type*2 typing',
+    strings: 'api order',
+    comments: '',
+    names: 'importmodule typechecking',
+  });
+});
+
+test('signals rest on code: parsing, json, dates, money, indexing, regex, env, sql, writes, files, network, paging', () => {
+  const facts = parse('shop/signals.py', [
+    'import json, os, re, requests',
+    'from datetime import datetime',
+    'from decimal import Decimal',
+    '',
+    'def handle(raw, items, offset, limit, cursor):',
+    '    count = int(raw)',
+    '    body = json.loads(raw)',
+    '    now = datetime.now()',
+    "    price = Decimal('1.10')",
+    '    total = price * 2',
+    '    first = items[0]',
+    "    pattern = re.compile(r'(a+)+$')",
+    "    key = os.environ.get('API_KEY')",
+    "    cursor.execute('SELECT * FROM orders LIMIT %s', (limit,))",
+    '    Order.objects.filter(id=1).update(paid=True)',
+    '    settings.update(body)',
+    "    with open('x.txt') as handle:",
+    '        pass',
+    "    requests.get('https://example.com')",
+    '    page = items[offset:offset + limit]',
+    '    try:',
+    "        raise ValueError('bad')",
+    '    except ValueError:',
+    '        pass',
+  ]);
+  assert.deepEqual(
+    facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),
+    [
+      '6 parse-number int(raw)',
+      '7 parse-json json.loads',
+      '8 date-time datetime.now',
+      '9 money Decimal',
+      '10 money price *',
+      '11 collection items[0]',
+      '12 regex re.compile',
+      '12 regex-backtracking re.compile("(a+)+$"): nested repetition (a+)+',
+      "13 env-config os.environ.get('API_KEY')",
+      '14 sql cursor.execute',
+      '14 pagination SELECT * FROM orders LIMIT %s',
+      '15 write Order.objects.filter.update',
+      '17 file-io open',
+      '19 network requests.get',
+      '20 pagination items[…offset…]',
+      "22 throw raise ValueError('bad')",
+      '23 catch except ValueError',
+    ],
+  );
+});
