@@ -96,3 +96,123 @@ describe('Go imports and exports', () => {
     );
   });
 });
+
+describe('Go callables, functions and signals', () => {
+  const facts = factsOf('internal/orders/handler.go', [
+    'package orders',
+    '',
+    'import (',
+    '\t"encoding/json"',
+    '\t"net/http"',
+    '\t"os"',
+    '\t"regexp"',
+    '\t"strconv"',
+    '\t"sync"',
+    '\t"time"',
+    ')',
+    '',
+    'var idPattern = regexp.MustCompile(`^[0-9]+$`)',
+    '',
+    'type Handler struct{ store Store }',
+    '',
+    'func (h *Handler) Get(w http.ResponseWriter, r *http.Request) {',
+    '\tid, err := strconv.Atoi(r.URL.Query().Get("id"))',
+    '\tif err != nil || id < 0 {',
+    '\t\thttp.Error(w, "bad id", http.StatusBadRequest)',
+    '\t\treturn',
+    '\t}',
+    '\torder, ok := h.store.Find(id)',
+    '\tif !ok {',
+    '\t\tw.WriteHeader(404)',
+    '\t\treturn',
+    '\t}',
+    '\twriteJSON(w, order)',
+    '}',
+    '',
+    'func load(path string) ([]Order, error) {',
+    '\tvar orders []Order',
+    '\tdata, err := os.ReadFile(path)',
+    '\tif err := json.Unmarshal(data, &orders); err != nil {',
+    '\t\tpanic(err)',
+    '\t}',
+    '\tvar wg sync.WaitGroup',
+    '\tgo func() { defer recover() }()',
+    '\tfor _, order := range orders[1:] {',
+    '\t\tswitch order.Status {',
+    '\t\tcase "open", "held":',
+    '\t\t\t_ = time.Since(order.Created)',
+    '\t\tdefault:',
+    '\t\t}',
+    '\t}',
+    '\t_ = os.Getenv("ORDERS_DIR")',
+    '\treturn orders, err',
+    '}',
+  ]);
+
+  test('callables reference package names, imported members and the receiver type, never locals', () => {
+    assert.deepEqual(facts.callables, [
+      {
+        name: 'Handler.Get',
+        span: { start: 17, end: 29 },
+        refs: ['Handler.store', 'http.Error', 'http.StatusBadRequest', 'strconv.Atoi', 'writeJSON'],
+        statuses: [400, 404],
+      },
+      {
+        name: 'load',
+        span: { start: 31, end: 48 },
+        refs: ['Order', 'json.Unmarshal', 'os.Getenv', 'os.ReadFile', 'sync.WaitGroup', 'time.Since'],
+      },
+    ]);
+  });
+
+  test('functions count branches and parameters', () => {
+    assert.deepEqual(
+      facts.functions.map((fact) => `${fact.name} complexity=${fact.complexity} params=${fact.params}`),
+      ['Handler.Get complexity=4 params=2', 'load complexity=4 params=1'],
+    );
+  });
+
+  test('signals rest on calls, statements and slicing', () => {
+    assert.deepEqual(
+      facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),
+      [
+        '13 regex regexp.MustCompile',
+        '18 parse-number strconv.Atoi',
+        '33 file-io os.ReadFile',
+        '34 parse-json json.Unmarshal',
+        '35 throw panic(err)',
+        '37 promise-concurrency sync.WaitGroup',
+        '38 catch recover()',
+        '38 promise-concurrency go func()',
+        '39 collection orders[1:]',
+        '42 date-time time.Since',
+        '46 env-config os.Getenv',
+      ],
+    );
+  });
+});
+
+test('Go words: declared names, other identifiers, strings and comments, without keywords, predeclared names or import paths', () => {
+  const facts = factsOf('internal/billing/invoice.go', [
+    '// Package billing sends invoices.',
+    'package billing',
+    '',
+    'import "github.com/acme/mailer"',
+    '',
+    '/* retryLimit caps resends */',
+    'const retryLimit = 3',
+    '',
+    'func SendInvoice(customerID string) error {',
+    '\tsubject := "Invoice-Ready"',
+    '\terr := mailer.Deliver(customerID, subject)',
+    '\treturn err',
+    '}',
+  ]);
+  assert.deepEqual(facts.words, {
+    declared: 'invoice limit retry send subject',
+    code: 'billing customer*2 deliver id*2 mailer subject',
+    strings: 'invoice ready',
+    comments: 'billing caps invoices limit package resends retry sends',
+    names: 'customerid invoiceready retrylimit sendinvoice',
+  });
+});

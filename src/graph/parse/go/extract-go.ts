@@ -1,7 +1,7 @@
 import type { CallableFact, FileFacts, FunctionFact } from '../../../model/facts.js';
 import type { SyntaxNode } from '../syntax-tree.js';
 import { collectDeclarations, type GoDeclarations } from './go-declarations.js';
-import { collectLocals, collectReferences, countParameters } from './go-references.js';
+import { collectLocals, collectOwnerTypes, collectReferences, countParameters } from './go-references.js';
 import { collectRoutes } from './go-routes.js';
 import { collectSignals } from './go-signals.js';
 import { collectTests } from './go-tests.js';
@@ -47,8 +47,7 @@ function collectCallables(
       source,
       importPaths: declarations.importPaths,
       locals: collectLocals(fn.node, source),
-      receiverName: fn.receiverName,
-      receiverType: fn.receiverType,
+      ownerTypes: collectOwnerTypes(fn.node, source),
     };
     const references = body === undefined ? { refs: [], statuses: [], complexity: 1 } : collectReferences(body, scope);
     const callable: CallableFact = { name: fn.name, span, refs: references.refs };

@@ -7,8 +7,8 @@ export interface GoScope {
   importPaths: ReadonlyMap<string, string>;
   /** Names declared anywhere inside the enclosing top-level function (parameters, `:=`, `var`, ranges, closures). */
   locals: ReadonlySet<string>;
-  receiverName: string | undefined;
-  receiverType: string | undefined;
+  /** Receiver and parameters typed with a type of the package (`s *Server`): their members are `Server.member`. */
+  ownerTypes: ReadonlyMap<string, string>;
 }
 
 export interface GoReferences {
@@ -133,7 +133,8 @@ export function collectReferences(node: GoNode, scope: GoScope): GoReferences {
         if (operand?.type === 'identifier' && field !== undefined) {
           const owner = text(operand);
           const member = text(field);
-          if (owner === scope.receiverName && scope.receiverType !== undefined) addRef(`${scope.receiverType}.${member}`);
+          const ownerType = scope.ownerTypes.get(owner);
+          if (ownerType !== undefined) addRef(`${ownerType}.${member}`);
           else if (importPaths.has(owner)) {
             addRef(`${owner}.${member}`);
             if (importPaths.get(owner) === 'github.com/labstack/echo/v4') addStatus(statuses, ECHO_ERRORS.get(member));
@@ -188,6 +189,22 @@ function collectStatuses(call: GoNode, scope: GoScope, statuses: Set<number>): v
       if (KNOWN_STATUSES.has(status)) statuses.add(status);
     }
   }
+}
+
+/** The receiver and parameters of `fn` whose type is a type of the package (`s *Server`, `h Handler`), by name. */
+export function collectOwnerTypes(fn: GoNode, source: string): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const list of [getChild(fn, 'receiver'), getChild(fn, 'parameters')]) {
+    for (const declaration of list?.children ?? []) {
+      let type = getChild(declaration, 'type');
+      if (type?.type === 'pointer_type') type = type.children[0];
+      if (type?.type !== 'type_identifier') continue;
+      const name = source.slice(type.start, type.end);
+      if (PREDECLARED.has(name)) continue;
+      for (const variable of getChildren(declaration, 'name')) owners.set(source.slice(variable.start, variable.end), name);
+    }
+  }
+  return owners;
 }
 
 /** Number of parameters a function declares (`a, b int` is two; a variadic one counts once). */

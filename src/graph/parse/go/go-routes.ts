@@ -1,7 +1,7 @@
 import type { ChainEntryFact, MountFact, PathPart, RouteFact, UseFact } from '../../../model/facts.js';
 import { type GoDeclarations, type GoFunction, toPathParts } from './go-declarations.js';
 import { joinRoutePaths } from '../route-calls.js';
-import { collectLocals, collectReferences, type GoScope } from './go-references.js';
+import { collectLocals, collectOwnerTypes, collectReferences, type GoScope } from './go-references.js';
 import { isStatic, joinPattern, renderParts, splitMethodPattern, toRoutePattern } from './go-route-paths.js';
 import { type GoLines, type GoNode, getChild, getChildren } from './go-tree.js';
 
@@ -85,7 +85,6 @@ class RouteCollector {
   readonly frameworks = new Map<string, GoFramework>();
   private readonly globals = new Map<string, Router>();
   private readonly fields = new Map<string, Router>();
-  private current: GoFunction | undefined;
 
   constructor(
     private readonly declarations: GoDeclarations,
@@ -106,7 +105,6 @@ class RouteCollector {
     for (const fn of this.declarations.functions) {
       const body = getChild(fn.node, 'body');
       if (body === undefined) continue;
-      this.current = fn;
       const scope = this.createScope(fn);
       for (const declaration of getChild(fn.node, 'parameters')?.children ?? []) this.bindTypedParameters(declaration, scope);
       this.walk(body, scope);
@@ -133,8 +131,7 @@ class RouteCollector {
       source: this.source,
       importPaths: this.declarations.importPaths,
       locals,
-      receiverName: fn.receiverName,
-      receiverType: fn.receiverType,
+      ownerTypes: collectOwnerTypes(fn.node, this.source),
     };
     return { name: fn.name, env: new Map(), refs, parameters, returned };
   }
@@ -228,13 +225,13 @@ class RouteCollector {
         scope.env.set(variable, this.createRouter(this.getRouterKey(scope, variable), constructed.framework, constructed.isApp));
         return;
       }
-      const group = value.type === 'call_expression' ? this.getGroup(value, scope) : undefined;
+      const group = value.type === 'call_expression' ? this.getGroup(value, scope, this.getRouterKey(scope, variable)) : undefined;
       if (group !== undefined) scope.env.set(variable, group);
     });
   }
 
   /** A gin or echo `Group("/v1", mw...)`, or chi's `With(mw...)`, as a router of its own. */
-  private getGroup(call: GoNode, scope: FunctionScope): Router | undefined {
+  private getGroup(call: GoNode, scope: FunctionScope, key?: string): Router | undefined {
     const callee = getChild(call, 'function');
     if (callee?.type !== 'selector_expression') return undefined;
     const method = this.text(getChild(callee, 'field') ?? callee);
@@ -245,16 +242,15 @@ class RouteCollector {
     if (method === 'Group' && (parent.framework === 'gin' || parent.framework === 'echo')) {
       const prefix = args[0] === undefined ? undefined : toPathParts(args[0], this.source);
       if (prefix === undefined) return undefined;
-      return this.createGroup(parent, prefix, args.slice(1), call, scope);
+      return this.createGroup(parent, prefix, args.slice(1), call, scope, key);
     }
-    if (method === 'With' && parent.framework === 'chi') return this.createGroup(parent, [], args, call, scope);
+    if (method === 'With' && parent.framework === 'chi') return this.createGroup(parent, [], args, call, scope, key);
     return undefined;
   }
 
-  private createGroup(parent: Router, prefix: PathPart[], middleware: GoNode[], call: GoNode, scope: FunctionScope): Router {
-    const line = this.lines.lineOf(call.start);
+  private createGroup(parent: Router, prefix: PathPart[], middleware: GoNode[], call: GoNode, scope: FunctionScope, key?: string): Router {
     const group: Router = {
-      key: `${parent.key}@${line}`,
+      key: key ?? `${parent.key}@${this.lines.lineOf(call.start)}`,
       rootKey: parent.rootKey,
       framework: parent.framework,
       prefix: [...parent.prefix, ...normaliseParts(prefix)],
@@ -272,15 +268,19 @@ class RouteCollector {
       return scope.env.get(name) ?? this.globals.get(name);
     }
     if (node.type === 'selector_expression') {
-      const operand = getChild(node, 'operand');
-      const field = getChild(node, 'field');
-      const owner = this.current?.receiverType;
-      if (operand === undefined || field === undefined || owner === undefined || this.text(operand) !== this.current?.receiverName)
-        return undefined;
-      return this.fields.get(`${owner}.${this.text(field)}`);
+      const key = this.getFieldKey(node, scope);
+      return key === undefined ? undefined : this.fields.get(key);
     }
     if (node.type === 'call_expression') return this.getGroup(node, scope);
     return undefined;
+  }
+
+  /** `s.router` with `s *Server`: `Server.router`, the same router in every method. */
+  private getFieldKey(node: GoNode, scope: FunctionScope): string | undefined {
+    const operand = getChild(node, 'operand');
+    const field = getChild(node, 'field');
+    const owner = operand?.type === 'identifier' ? scope.refs.ownerTypes.get(this.text(operand)) : undefined;
+    return owner === undefined || field === undefined ? undefined : `${owner}.${this.text(field)}`;
   }
 
   /** A router method call, or a router handed to a function; true when the call's children were walked here. */
@@ -339,12 +339,8 @@ class RouteCollector {
     if (framework === undefined || (imported.has('gin') && imported.has('echo') && framework !== 'chi' && framework !== 'go-http'))
       return undefined;
     if (operand.type === 'selector_expression') {
-      const owner = this.current?.receiverType;
-      const field = getChild(operand, 'field');
-      const base = getChild(operand, 'operand');
-      if (owner === undefined || field === undefined || base === undefined || this.text(base) !== this.current?.receiverName)
-        return undefined;
-      const key = `${owner}.${this.text(field)}`;
+      const key = this.getFieldKey(operand, scope);
+      if (key === undefined) return undefined;
       const router = this.createRouter(key, framework, false);
       this.fields.set(key, router);
       return router;
@@ -437,7 +433,8 @@ class RouteCollector {
       method,
       path: joinPattern(router.prefix, path),
       span: { start: line, end: this.lines.lineOf(Math.max(call.start, call.end - 1)) },
-      offset: call.start,
+      // The method's name, not the call's start: `r.With(audit).Get(...)` starts with the `With` that comes before it.
+      offset: getChild(getChild(call, 'function') ?? call, 'field')?.start ?? call.start,
       handlerEntry,
       framework: router.framework,
       kind: 'api',
@@ -528,17 +525,17 @@ class RouteCollector {
       const callee = getChild(node, 'function');
       return callee === undefined ? undefined : this.getTargetName(callee, scope);
     }
-    if (node.type === 'selector_expression') return this.toOwnName(node);
+    if (node.type === 'selector_expression') return this.toOwnName(node, scope);
     return undefined;
   }
 
-  /** `s.handleList` inside a method of `Server` names `Server.handleList`; other selectors stay as written. */
-  private toOwnName(node: GoNode): string | undefined {
+  /** `s.handleList` with `s *Server` (a receiver or a parameter) names `Server.handleList`; other selectors stay as written. */
+  private toOwnName(node: GoNode, scope: FunctionScope): string | undefined {
     const operand = getChild(node, 'operand');
     const field = getChild(node, 'field');
     if (operand === undefined || field === undefined) return undefined;
-    if (operand.type === 'identifier' && this.text(operand) === this.current?.receiverName && this.current.receiverType !== undefined)
-      return `${this.current.receiverType}.${this.text(field)}`;
+    const ownerType = operand.type === 'identifier' ? scope.refs.ownerTypes.get(this.text(operand)) : undefined;
+    if (ownerType !== undefined) return `${ownerType}.${this.text(field)}`;
     if (operand.type !== 'identifier' && operand.type !== 'selector_expression') return undefined;
     return this.text(node).replace(/\s+/g, '');
   }
@@ -546,7 +543,7 @@ class RouteCollector {
   private toEntry(node: GoNode, scope: FunctionScope): ChainEntryFact {
     const entry: ChainEntryFact = { inline: node.type === 'func_literal', span: this.lines.spanOf(node), refs: [] };
     if (node.type === 'identifier' || node.type === 'selector_expression') {
-      const name = node.type === 'identifier' ? this.text(node) : this.toOwnName(node);
+      const name = node.type === 'identifier' ? this.text(node) : this.toOwnName(node, scope);
       if (name !== undefined) {
         entry.name = name;
         entry.refs = [name];
@@ -561,7 +558,7 @@ class RouteCollector {
           : callee.type === 'identifier'
             ? this.text(callee)
             : callee.type === 'selector_expression'
-              ? this.toOwnName(callee)
+              ? this.toOwnName(callee, scope)
               : undefined;
       if (calleeName !== undefined) entry.callee = calleeName;
       const args = getChild(node, 'arguments')?.children ?? [];
@@ -572,7 +569,7 @@ class RouteCollector {
           : last.type === 'identifier'
             ? this.text(last)
             : last.type === 'selector_expression'
-              ? this.toOwnName(last)
+              ? this.toOwnName(last, scope)
               : undefined;
       if (wrapped !== undefined && wrapped !== calleeName) entry.name = wrapped;
     } else if (node.type === 'index_expression' || node.type === 'conditional_expression') entry.dynamic = true;

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { extractFacts } from '../../../src/graph/parse/extract-facts.js';
+import { getGrammarParsers } from '../../../src/worker/grammars.js';
+
+const parsers = await getGrammarParsers(['x.go']);
+
+const testsOf = (path: string, lines: string[]): string[] =>
+  extractFacts(path, lines.join('\n'), { assertionHelpers: [] }, parsers, false).tests.map(
+    (fact) =>
+      `${fact.titlePath.join(' > ')} ${fact.span.start}-${fact.span.end} assertions=${fact.assertions} trivial=${fact.trivialAssertions}` +
+      `${fact.modifiers.length > 0 ? ` ${fact.modifiers.join(',')}` : ''}${fact.isAsync ? ' parallel' : ''}`,
+  );
+
+const ordersTest = [
+  'package orders',
+  '',
+  'import (',
+  '\t"testing"',
+  '',
+  '\t"github.com/stretchr/testify/assert"',
+  '\t"github.com/stretchr/testify/require"',
+  ')',
+  '',
+  'func TestTotal(t *testing.T) {',
+  '\tt.Parallel()',
+  '\tgot := Total([]int{1, 2})',
+  '\tif got != 3 {',
+  '\t\tt.Errorf("got %d, want 3", got)',
+  '\t}',
+  '}',
+  '',
+  'func TestDiscount(t *testing.T) {',
+  '\ttests := []struct{ name string; in, want int }{{"none", 0, 0}}',
+  '\tfor _, tt := range tests {',
+  '\t\tt.Run(tt.name, func(t *testing.T) {',
+  '\t\t\tassert.Equal(t, tt.want, Discount(tt.in))',
+  '\t\t})',
+  '\t}',
+  '\tt.Run("negative amounts", func(t *testing.T) {',
+  '\t\tt.Parallel()',
+  '\t\trequire.NoError(t, validate(-1))',
+  '\t\tt.Run("zero", func(t *testing.T) {',
+  '\t\t\tt.Skip("flaky")',
+  '\t\t\tassert.True(t, true)',
+  '\t\t})',
+  '\t})',
+  '}',
+  '',
+  'func BenchmarkTotal(b *testing.B) {',
+  '\tfor i := 0; i < b.N; i++ {',
+  '\t\tTotal(nil)',
+  '\t}',
+  '}',
+  '',
+  'func ExampleTotal() {}',
+  '',
+  'func TestMain(m *testing.M) { m.Run() }',
+  '',
+  'func Testable(t *testing.T) {}',
+  '',
+  'func TestWithHelper(t *testing.T) {',
+  '\tcheckTotal(t, 3)',
+  '}',
+  '',
+  'func checkTotal(t *testing.T, want int) {',
+  '\tt.Helper()',
+  '\tif Total(nil) != want {',
+  '\t\tt.Fatalf("want %d", want)',
+  '\t}',
+  '}',
+];
+
+test('Go tests, benchmarks and examples, with t.Run subtests, testify and t.Error assertions, skips and t.Parallel', () => {
+  assert.deepEqual(testsOf('internal/orders/orders_test.go', ordersTest), [
+    'TestTotal 10-16 assertions=1 trivial=0 parallel',
+    'TestDiscount 18-33 assertions=3 trivial=1',
+    'TestDiscount > tt.name 21-23 assertions=1 trivial=0',
+    'TestDiscount > negative amounts 25-32 assertions=2 trivial=1 parallel',
+    'TestDiscount > negative amounts > zero 28-31 assertions=1 trivial=1 skip',
+    'BenchmarkTotal 35-39 assertions=0 trivial=0',
+    'ExampleTotal 41-41 assertions=0 trivial=0',
+    'TestWithHelper 47-49 assertions=1 trivial=0',
+  ]);
+});
+
+test('only _test.go files hold tests', () => {
+  assert.deepEqual(testsOf('internal/orders/orders.go', ordersTest), []);
+});
