@@ -10,7 +10,7 @@ import { collectGoWords } from './go-words.js';
 
 /** Facts of one Go file from its tree-sitter tree (`lines` is the caller's to set). */
 export function extractGoFacts(path: string, root: SyntaxNode, source: string, words: boolean): FileFacts {
-  const tree = toGoTree(root);
+  const tree = toGoTree(root, source);
   const lines = new GoLines(source);
   const declarations = collectDeclarations(tree, source, lines);
   const { callables, functions } = collectCallables(declarations, source, lines);
