@@ -2,7 +2,7 @@ import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import type { ChangedFileEvidence } from '../model/analysis.js';
 import type { ReachingTest } from '../model/coverage.js';
-import type { FileFacts } from '../model/facts.js';
+import { type FileFacts, getSourceLanguage } from '../model/facts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import type { TestRun, TestRunner } from '../model/test-run.js';
 import { planTestRun, type TestToRun } from '../ranking/test-run.js';
@@ -83,6 +83,8 @@ function toTestToRun(
   root: PackageInfo | undefined,
   test: { path: string; distance: number; relevance?: number },
 ): TestToRun {
+  const language = getSourceLanguage(test.path);
+  if (language === 'python' || language === 'go') return toOtherTestToRun(kg, facts, language, test);
   const own = findPackage(kg, test.path);
   const imported = facts
     .get(test.path)
@@ -105,6 +107,55 @@ function toTestToRun(
   };
 }
 
+/** Files that mark where pytest runs from (its rootdir and configuration); Go runs from the module's go.mod. */
+const PYTEST_ROOT_FILES = ['pytest.ini', 'pyproject.toml', 'tox.ini', 'setup.cfg'];
+
+/**
+ * A Python test runs under pytest (which runs unittest cases too) from the nearest folder above it holding pytest's
+ * configuration (pytest.ini, pyproject.toml, tox.ini, setup.cfg), else the root; a Go test from its module's folder,
+ * selected by its top-level test functions.
+ */
+function toOtherTestToRun(
+  kg: KnowledgeGraph,
+  facts: ReadonlyMap<string, { facts: FileFacts }>,
+  language: 'python' | 'go',
+  test: { path: string; distance: number; relevance?: number },
+): TestToRun {
+  const markers = language === 'go' ? ['go.mod'] : PYTEST_ROOT_FILES;
+  let cwd = test.path.includes('/') ? test.path.slice(0, test.path.lastIndexOf('/')) : '';
+  for (;;) {
+    if (markers.some((name) => kg.graph.hasNode(toFileId(cwd === '' ? name : `${cwd}/${name}`)))) break;
+    if (cwd === '') break;
+    cwd = cwd.includes('/') ? cwd.slice(0, cwd.lastIndexOf('/')) : '';
+  }
+  const testNames =
+    language === 'go'
+      ? [
+          ...new Set(
+            (facts.get(test.path)?.facts.tests ?? []).filter((item) => item.titlePath.length === 1).map((item) => item.titlePath[0] ?? ''),
+          ),
+        ]
+      : [];
+  return {
+    path: test.path,
+    distance: test.distance,
+    runner: language === 'go' ? 'go' : 'pytest',
+    cwd,
+    ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
+    ...(testNames.length === 0 ? {} : { testNames: testNames.filter((name) => name !== '') }),
+  };
+}
+
+/** The ecosystem whose whole suite a change runs: Go or Python when every changed runtime file is one, else the package manager's. */
+function getSuiteManager(kg: KnowledgeGraph, changedFiles: readonly ChangedFileEvidence[]): string {
+  const languages = new Set(
+    changedFiles.filter((file) => file.changeKind === 'runtime' || file.changeKind === 'test').map((file) => getSourceLanguage(file.path)),
+  );
+  if (languages.size === 1 && languages.has('python')) return 'pytest';
+  if (languages.size === 1 && languages.has('go')) return 'go';
+  return LOCKFILES.find(([name]) => kg.graph.hasNode(toFileId(name)))?.[1] ?? 'npm';
+}
+
 /** The tests to run for a change (analysis → bundle and audit-tests): planTestRun over what the graph says of each test. */
 export function toTestRun(
   kg: KnowledgeGraph,
@@ -115,7 +166,7 @@ export function toTestRun(
   declaredPaths: ReadonlySet<string> = new Set(),
 ): TestRun {
   const root = findRootPackage(kg);
-  const packageManager = LOCKFILES.find(([name]) => kg.graph.hasNode(toFileId(name)))?.[1] ?? 'npm';
+  const packageManager = getSuiteManager(kg, changedFiles);
   const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind) && !declaredPaths.has(file.path));
   const tests: { path: string; distance: number; relevance?: number }[] = changedFiles
     .filter((file) => file.changeKind === 'test' && file.status !== 'deleted' && getUnparsedLanguage(file.path) === undefined)

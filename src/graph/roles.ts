@@ -12,6 +12,16 @@ const MANIFEST_NAMES = new Set([
   'bun.lock',
   'deno.json',
   'deno.lock',
+  'go.mod',
+  'go.sum',
+  'go.work',
+  'pyproject.toml',
+  'setup.cfg',
+  'requirements.txt',
+  'poetry.lock',
+  'pipfile',
+  'pipfile.lock',
+  'uv.lock',
 ]);
 
 const CONFIG_NAMES = new Set([
@@ -39,6 +49,9 @@ const CONFIG_PATTERN =
 const DOC_EXTENSIONS = /\.(?:md|mdx|markdown|rst|adoc|txt)$/i;
 const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|[._-])(?:test|spec)s?\.[cm]?[jt]sx?$/i;
 const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__)\//;
+/** pytest's default discovery (`test_*.py`, `*_test.py`) and its fixture files; Go's `_test.go`. */
+const PYTHON_TEST_FILE = /^(?:test_.*|.*_test|conftest)\.py$/;
+const GO_TEST_FILE = /_test\.go$/;
 const CONFIG_FOLDER = /^(?:\.github|\.circleci|\.husky|\.vscode|\.devcontainer)\//;
 
 function getBaseName(path: string): string {
@@ -48,14 +61,19 @@ function getBaseName(path: string): string {
 
 /**
  * The role of a repository file from its path alone: tests (`*.test.*`, `*.spec.*`, `__tests__/`, `test/`,
- * `tests/` folders), manifests (package.json, lockfiles), config files, docs (Markdown and other prose), source.
+ * `tests/` folders; Python's `test_*.py`, `*_test.py`, `conftest.py`; Go's `_test.go`), manifests (package.json,
+ * go.mod, pyproject.toml, lockfiles), config files, docs (Markdown and other prose), source.
  */
 export function classifyRole(path: string): FileRole {
   const base = getBaseName(path);
   const lower = base.toLowerCase();
   if (MANIFEST_NAMES.has(lower)) return 'manifest';
-  const isCode = /\.[cm]?[jt]sx?$/i.test(base);
-  if (isCode && (TEST_FILE.test(base) || TEST_FOLDER.test(path))) return 'test';
+  const isScript = /\.[cm]?[jt]sx?$/i.test(base);
+  const isPython = base.endsWith('.py');
+  const isCode = isScript || isPython || base.endsWith('.go');
+  if (isScript && (TEST_FILE.test(base) || TEST_FOLDER.test(path))) return 'test';
+  if (isPython && (PYTHON_TEST_FILE.test(base) || TEST_FOLDER.test(path))) return 'test';
+  if (GO_TEST_FILE.test(base)) return 'test';
   if (CONFIG_NAMES.has(lower) || CONFIG_PATTERN.test(base) || lower.startsWith('.env')) return 'config';
   if (DOC_EXTENSIONS.test(base)) return 'doc';
   if (isCode) return 'source';
@@ -79,6 +97,10 @@ export function getLanguage(path: string): Language {
       return 'js';
     case 'jsx':
       return 'jsx';
+    case 'py':
+      return 'python';
+    case 'go':
+      return 'go';
     case 'json':
     case 'jsonc':
       return 'json';

@@ -97,6 +97,9 @@ export class SymbolIndex {
       return this.resolveExport(resolved.file, member, depth + 1) ?? { kind: 'module', file: resolved.file };
     }
     const target = this.resolveExport(resolved.file, binding.imported, depth + 1);
+    // Python's `from . import views` lands on views.py itself (src/graph/resolve/python.ts): `views.detail` is its member.
+    if (target === undefined && member !== undefined && resolved.file.endsWith('.py'))
+      return this.resolveExport(resolved.file, member, depth + 1) ?? { kind: 'module', file: resolved.file };
     if (target?.kind === 'callable' && member !== undefined) {
       const memberName = `${target.name}.${member}`;
       if (this.getSymbols(target.file)?.callables.has(memberName) === true)

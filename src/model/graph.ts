@@ -27,7 +27,7 @@ export const EDGE_KINDS = [
 
 export type EdgeKind = (typeof EDGE_KINDS)[number];
 
-export type Language = 'ts' | 'tsx' | 'js' | 'jsx' | 'json' | 'yaml' | 'markdown' | 'other';
+export type Language = 'ts' | 'tsx' | 'js' | 'jsx' | 'python' | 'go' | 'json' | 'yaml' | 'markdown' | 'other';
 
 export interface FileNode {
   kind: 'file';

@@ -1,13 +1,13 @@
-/** A test runner checker can name files to: its command takes test file paths. */
-export type TestRunner = 'vitest' | 'jest' | 'mocha' | 'ava' | 'playwright' | 'cypress' | 'node';
+/** A test runner checker can name files to: its command takes test file paths (Go's, packages and test names). */
+export type TestRunner = 'vitest' | 'jest' | 'mocha' | 'ava' | 'playwright' | 'cypress' | 'node' | 'pytest' | 'go';
 
-export const TEST_RUNNERS: readonly TestRunner[] = ['vitest', 'jest', 'mocha', 'ava', 'playwright', 'cypress', 'node'];
+export const TEST_RUNNERS: readonly TestRunner[] = ['vitest', 'jest', 'mocha', 'ava', 'playwright', 'cypress', 'node', 'pytest', 'go'];
 
 /** One command line of a test run. */
 export interface TestRunCommand {
   /** The folder it runs in, relative to the repository root (`` for the root). */
   cwd: string;
-  /** The runner it calls, or `script` for the package manager's `test` script (the whole suite). */
+  /** The runner it calls, or `script` for the whole suite (the package manager's `test` script, `python -m pytest`, `go test ./...`). */
   runner: TestRunner | 'script';
   /** The exact command, every path shell-quoted, to run from `cwd`. */
   command: string;

@@ -15,6 +15,8 @@ export interface TestToRun {
   viaTsx?: boolean;
   /** How closely the test names what changed (src/ranking/test-relevance.ts); 0 or absent when it names none of it. */
   relevance?: number;
+  /** Go: the file's top-level test functions (`TestList`), which `go test -run` selects. */
+  testNames?: string[];
 }
 
 export interface TestRunInput {
@@ -25,7 +27,7 @@ export interface TestRunInput {
   hasRuntimeChange: boolean;
   /** Languages of changed source files checker does not parse (Python, Go, …): their own tests are theirs to run. */
   unparsedLanguages?: readonly string[];
-  /** `npm`, `pnpm`, `yarn` or `bun`: whose `test` script is the full suite. */
+  /** `npm`, `pnpm`, `yarn` or `bun`: whose `test` script is the full suite; `pytest` or `go` for a Python or Go change. */
   packageManager: string;
   /** At most this many files across the commands (default 20). */
   maxFiles?: number;
@@ -37,9 +39,18 @@ function toRelative(path: string, cwd: string): string {
   return cwd === '' ? path : path.slice(cwd.length + 1);
 }
 
-function buildCommand(runner: TestRunner, files: string[], viaTsx: boolean): string {
+function buildCommand(runner: TestRunner, files: string[], viaTsx: boolean, testNames: readonly string[]): string {
   const words = files.map(quoteShellWord);
   switch (runner) {
+    case 'pytest':
+      return ['python', '-m', 'pytest', ...words].join(' ');
+    case 'go': {
+      // Go runs packages: the folders of the test files, each `./`-prefixed (a bare path names a module, not a folder).
+      const folders = [...new Set(files.map((file) => (file.includes('/') ? `./${file.slice(0, file.lastIndexOf('/'))}` : '.')))];
+      const names = [...new Set(testNames)].sort(compareText);
+      const run = names.length === 0 ? [] : ['-run', quoteShellWord(`^(${names.join('|')})$`)];
+      return ['go', 'test', ...folders.map(quoteShellWord), ...run].join(' ');
+    }
     case 'vitest':
       return ['npx', 'vitest', 'run', ...words].join(' ');
     case 'jest':
@@ -58,8 +69,9 @@ function buildCommand(runner: TestRunner, files: string[], viaTsx: boolean): str
 }
 
 function fullSuite(packageManager: string, reason: string): TestRun {
-  const manager = ['npm', 'pnpm', 'yarn', 'bun'].includes(packageManager) ? packageManager : 'npm';
-  const command = manager === 'bun' ? 'bun run test' : `${manager} test`;
+  const manager = ['npm', 'pnpm', 'yarn', 'bun', 'pytest', 'go'].includes(packageManager) ? packageManager : 'npm';
+  const command =
+    manager === 'bun' ? 'bun run test' : manager === 'pytest' ? 'python -m pytest' : manager === 'go' ? 'go test ./...' : `${manager} test`;
   return { scope: 'full-suite', reason, commands: [{ cwd: '', runner: 'script', command, files: [] }], omitted: 0 };
 }
 
@@ -103,13 +115,19 @@ export function planTestRun(input: TestRunInput): TestRun {
   }
   const maxFiles = Math.max(1, Math.floor(input.maxFiles ?? DEFAULT_MAX_FILES));
   const kept = runnable.slice(0, maxFiles);
-  const groups = new Map<string, { runner: TestRunner; cwd: string; viaTsx: boolean; files: string[] }>();
+  const groups = new Map<
+    string,
+    { runner: TestRunner; cwd: string; viaTsx: boolean; files: string[]; testNames: string[]; wholePackages?: boolean }
+  >();
   for (const test of kept) {
     const runner = test.runner as TestRunner;
     const viaTsx = runner === 'node' && test.viaTsx === true;
     const key = `${runner}\u0000${test.cwd}\u0000${viaTsx}`;
-    const group = groups.get(key) ?? { runner, cwd: test.cwd, viaTsx, files: [] };
+    const group = groups.get(key) ?? { runner, cwd: test.cwd, viaTsx, files: [], testNames: [] };
     group.files.push(test.path);
+    // A Go file whose test functions are not known runs its package whole: no `-run` for the group.
+    if (runner === 'go' && (test.testNames?.length ?? 0) === 0) group.wholePackages = true;
+    group.testNames.push(...(test.testNames ?? []));
     groups.set(key, group);
   }
   const commands: TestRunCommand[] = [...groups.values()].map((group) => ({
@@ -119,6 +137,7 @@ export function planTestRun(input: TestRunInput): TestRun {
       group.runner,
       group.files.map((path) => toRelative(path, group.cwd)),
       group.viaTsx,
+      group.wholePackages === true ? [] : group.testNames,
     ),
     files: group.files,
   }));

@@ -7,7 +7,8 @@ const REGEX_BEFORE = new Set(['(', ',', '=', ':', '[', '!', '&', '|', '?', '{', 
 const REGEX_KEYWORDS = /(?:^|[^\p{L}\p{N}_$])(?:return|typeof|case|do|else|in|of|void|yield|await|throw|delete|new)$/u;
 
 export function getCommentSyntax(language: Language, path: string): CommentSyntax {
-  if (language === 'ts' || language === 'tsx' || language === 'js' || language === 'jsx' || language === 'json') return 'c';
+  if (language === 'ts' || language === 'tsx' || language === 'js' || language === 'jsx' || language === 'go' || language === 'json')
+    return 'c';
   if (
     language === 'yaml' ||
     /\.(?:toml|ini|cfg|conf|sh|py|rb)$|(?:^|\/)(?:\.env[^/]*|dockerfile|makefile|\.gitignore|\.npmrc)$/i.test(path)

@@ -24,7 +24,8 @@ const RISKY_FIELDS = [
   'sideEffects',
 ] as const;
 
-const LOCKFILE = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock)$/;
+const LOCKFILE =
+  /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|go\.sum|poetry\.lock|uv\.lock|Pipfile\.lock)$/;
 
 /**
  * What a manifest change touches that can change behaviour: the package.json fields that differ

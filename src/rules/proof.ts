@@ -47,11 +47,16 @@ function describeExercise(symbols: readonly (string | ChangedSymbol)[]): string 
   return [...byVerb.entries()].map(([verb, names]) => `${verb} ${joinNames(names)}`).join(' and ');
 }
 
-/** The conventional sibling test of a source file: `<dir>/<name>.test.<ext>` (`.ts` for non-script files). */
+/**
+ * The conventional sibling test of a source file: `<dir>/<name>.test.<ext>` (`.ts` for non-script files), Python's
+ * `<dir>/test_<name>.py` (what pytest collects), Go's `<dir>/<name>_test.go` (the package's own test file).
+ */
 export function toSiblingTestPath(path: string): string {
   const slash = path.lastIndexOf('/');
   const dir = slash < 0 ? '' : path.slice(0, slash + 1);
   const base = path.slice(slash + 1);
+  if (base.endsWith('.py')) return `${dir}test_${base}`;
+  if (base.endsWith('.go')) return `${dir}${base.slice(0, -'.go'.length)}_test.go`;
   const declaration = /^(.+)\.d\.(ts|mts|cts)$/.exec(base);
   if (declaration !== null) return `${dir}${declaration[1] ?? base}.test.${declaration[2] ?? 'ts'}`;
   const script = /^(.+)\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.exec(base);

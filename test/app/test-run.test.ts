@@ -115,14 +115,14 @@ describe('a change in a language checker does not parse', () => {
     fixture = createChangeFixture(
       {
         'package.json': JSON.stringify({ name: 'mixed', version: '1.0.0' }),
-        'app/pricing.py': 'def price(x):\n    return x * 2\n',
-        'app/test_pricing.py': 'from app.pricing import price\n\ndef test_price():\n    assert price(1) == 2\n',
-        'cmd/main.go': 'package main\n\nfunc main() {}\n',
+        'app/pricing.rb': 'def price(x)\n  x * 2\nend\n',
+        'spec/pricing_spec.rb': 'require_relative "../app/pricing"\n\ndescribe "price" do\n  it { expect(price(1)).to eq(2) }\nend\n',
+        'src/Main.java': 'class Main {\n  public static void main(String[] args) {}\n}\n',
       },
       {
-        'app/pricing.py': 'def price(x):\n    if x < 0:\n        raise ValueError("negative")\n    return x * 2\n',
-        'app/test_pricing.py': 'from app.pricing import price\n\ndef test_price():\n    assert price(2) == 4\n',
-        'cmd/main.go': 'package main\n\nfunc main() {\n\tprintln("hi")\n}\n',
+        'app/pricing.rb': 'def price(x)\n  raise ArgumentError if x < 0\n  x * 2\nend\n',
+        'spec/pricing_spec.rb': 'require_relative "../app/pricing"\n\ndescribe "price" do\n  it { expect(price(2)).to eq(4) }\nend\n',
+        'src/Main.java': 'class Main {\n  public static void main(String[] args) {\n    System.out.println("hi");\n  }\n}\n',
       },
     );
   });
@@ -138,7 +138,7 @@ describe('a change in a language checker does not parse', () => {
     assert.doesNotMatch(JSON.stringify(bundle.tasks), /\.test\.ts/);
     assert.deepEqual(bundle.evidence.testRun, {
       scope: 'none',
-      reason: 'checker does not parse Python or Go: run the tests of the changed Python and Go files with their own runner',
+      reason: 'checker does not parse Ruby or Java: run the tests of the changed Ruby and Java files with their own runner',
       commands: [],
       omitted: 0,
     });
@@ -146,7 +146,63 @@ describe('a change in a language checker does not parse', () => {
     assert.equal(limitations.length, 1);
     assert.equal(
       limitations[0]?.message,
-      '3 changed files in Python, Go (app/pricing.py, app/test_pricing.py, cmd/main.go): checker parses JavaScript and TypeScript only, so their imports, reaching tests and proof are not analysed and no test task is made for them.',
+      '3 changed files in Ruby, Java (app/pricing.rb, spec/pricing_spec.rb, src/Main.java): checker parses JavaScript, TypeScript, Python and Go only, so their imports, reaching tests and proof are not analysed and no test task is made for them.',
+    );
+  });
+});
+
+describe('a Python and Go change', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'pyproject.toml': '[project]\nname = "shop"\n',
+        'shop/__init__.py': '',
+        'shop/pricing.py': 'def price(x):\n    return x * 2\n',
+        'shop/discounts.py': 'def discount(x):\n    return x\n',
+        'tests/test_pricing.py': 'from shop.pricing import price\n\n\ndef test_price():\n    assert price(1) == 2\n',
+        'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+        'internal/orders/orders.go':
+          'package orders\n\nfunc Total(items []int) int {\n\tsum := 0\n\tfor _, item := range items {\n\t\tsum += item\n\t}\n\treturn sum\n}\n',
+        'internal/orders/orders_test.go':
+          'package orders\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tif Total([]int{1, 2}) != 3 {\n\t\tt.Fatal("sum")\n\t}\n}\n',
+      },
+      {
+        'shop/pricing.py': 'def price(x):\n    if x < 0:\n        raise ValueError("negative")\n    return x * 2\n',
+        'shop/discounts.py': 'def discount(x):\n    if x > 100:\n        return 100\n    return x\n',
+        'internal/orders/orders.go':
+          'package orders\n\nfunc Total(items []int) int {\n\tsum := 0\n\tfor _, item := range items {\n\t\tif item < 0 {\n\t\t\tcontinue\n\t\t}\n\t\tsum += item\n\t}\n\treturn sum\n}\n',
+      },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('runs the reaching pytest and go tests, asks for tests named as each language names them, and records no limitation', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      bundle.evidence.testRun.commands.map((command) => [command.runner, command.cwd, command.command, command.files]).sort(),
+      [
+        ['go', '', "go test ./internal/orders -run '^(TestTotal)$'", ['internal/orders/orders_test.go']],
+        ['pytest', '', 'python -m pytest tests/test_pricing.py', ['tests/test_pricing.py']],
+      ],
+    );
+    assert.equal(bundle.evidence.testRun.scope, 'reaching');
+    const proof = bundle.tasks.filter((task) => task.kind === 'proof');
+    assert.deepEqual(
+      proof.map((task) => task.title),
+      [
+        'Prove the changed lines of shop/discounts.py at runtime (now unproven)',
+        'Prove the changed lines of internal/orders/orders.go at runtime (now static-only)',
+        'Prove the changed lines of shop/pricing.py at runtime (now static-only)',
+      ],
+    );
+    assert.doesNotMatch(JSON.stringify(bundle.tasks), /\.test\.ts/);
+    assert.match(JSON.stringify(proof[0]), /Add a test in shop\/test_discounts\.py that imports shop\/discounts\.py and calls discount/);
+    assert.match(JSON.stringify(proof[1]), /extend internal\/orders\/orders_test\.go/);
+    assert.match(JSON.stringify(proof[2]), /extend tests\/test_pricing\.py \(it imports price\)/);
+    assert.deepEqual(
+      bundle.limitations.filter((item) => item.code === 'analysis/language-not-parsed'),
+      [],
     );
   });
 });

@@ -28,12 +28,17 @@ const skipDecorators = new Set(['mark.skip', 'mark.skipif', 'skip', 'skipIf', 's
 const todoDecorators = new Set(['mark.xfail', 'expectedFailure']);
 
 /**
- * The tests of a Python file as pytest and unittest discover them: top-level `test*` functions, and `test*` methods of
- * classes named `Test*` without `__init__` or deriving from a `…TestCase`, each class a suite. `conftest.py` holds
- * fixtures, not tests.
+ * The files whose tests are collected: pytest's `test_*.py` and `*_test.py`, unittest's and Django's `test*.py`
+ * (`tests.py`). A `test_connection` function in any other module is code, and `conftest.py` holds fixtures, not tests.
+ */
+const TEST_MODULE = /^test.*\.py$|_test\.py$/;
+
+/**
+ * The tests of a Python test module as pytest and unittest discover them: top-level `test*` functions, and `test*`
+ * methods of classes named `Test*` without `__init__` or deriving from a `…TestCase`, each class a suite.
  */
 export function collectTests(path: string, file: PyFile, scope: ModuleScope): TestCaseFact[] {
-  if (path === 'conftest.py' || path.endsWith('/conftest.py')) return [];
+  if (!TEST_MODULE.test(path.slice(path.lastIndexOf('/') + 1))) return [];
   const tests: TestCaseFact[] = [];
   for (const declaration of scope.declarations) {
     const definition = declaration.definition;
