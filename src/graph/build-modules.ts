@@ -401,7 +401,8 @@ export function createSymbolIndex(builder: Builder): SymbolIndex {
     resolveImport: (path, specifier, index) => {
       const resolution = getResolutionLookup(builder, path)(specifier, index);
       const file = getRepoTarget(builder, resolution);
-      if (file !== undefined) return { file };
+      const others = getPackageFiles(builder, resolution);
+      if (file !== undefined) return others.length === 0 ? { file } : { file, others };
       return resolution?.kind === 'external' ? { packageName: resolution.packageName ?? specifier } : {};
     },
     findExport: (path, name) =>

@@ -3,8 +3,11 @@ import type { CallableFact, FileFacts, PathPart } from '../model/facts.js';
 /** What the graph build knows that name resolution needs: facts, import resolution and barrel-aware export lookup. */
 export interface SymbolSources {
   getFacts(path: string): FileFacts | undefined;
-  /** The repository file (or the external package) that import `index` of `path` resolves to. */
-  resolveImport(path: string, specifier: string, index?: number): { file?: string; packageName?: string };
+  /**
+   * The repository file (or the external package) that import `index` of `path` resolves to; `others`, the rest of
+   * the files it lands on (a Go package's).
+   */
+  resolveImport(path: string, specifier: string, index?: number): { file?: string; others?: string[]; packageName?: string };
   /** Every export `name` of `path` lands on through re-exports, as file and export name. */
   findExport(path: string, name: string): { file: string; name: string }[];
 }
@@ -83,7 +86,7 @@ export class SymbolIndex {
     if (binding === undefined) {
       if (symbols.callables.has(name)) return { kind: 'callable', file, name };
       if (symbols.callables.has(root)) return { kind: 'callable', file, name: root };
-      return undefined;
+      return this.resolveInOwnPackage(file, symbols, name, root);
     }
     // Most references are locals, parameters and globals: the member is cut out only for an import binding.
     const member = dot < 0 ? undefined : name.slice(dot + 1).split('.')[0];
@@ -94,7 +97,12 @@ export class SymbolIndex {
     }
     if (binding.imported === '*') {
       if (member === undefined) return { kind: 'module', file: resolved.file };
-      return this.resolveExport(resolved.file, member, depth + 1) ?? { kind: 'module', file: resolved.file };
+      // A Go package is several files: the member is declared in one of them.
+      for (const packageFile of [resolved.file, ...(resolved.others ?? [])]) {
+        const target = this.resolveExport(packageFile, member, depth + 1);
+        if (target !== undefined) return target;
+      }
+      return { kind: 'module', file: resolved.file };
     }
     const target = this.resolveExport(resolved.file, binding.imported, depth + 1);
     // Python's `from . import views` lands on views.py itself (src/graph/resolve/python.ts): `views.detail` is its member.
@@ -106,6 +114,22 @@ export class SymbolIndex {
         return { kind: 'callable', file: target.file, name: memberName };
     }
     return target ?? { kind: 'module', file: resolved.file };
+  }
+
+  /**
+   * A name a Go file uses without an import: a declaration of another file of its package (the `.` import the Go
+   * extractor writes, src/graph/resolve/go.ts), `listItems` or `Server.handleList`.
+   */
+  private resolveInOwnPackage(file: string, symbols: FileSymbols, name: string, root: string): SymbolTarget | undefined {
+    const own = symbols.bindings.get('.');
+    if (own === undefined || !file.endsWith('.go')) return undefined;
+    const resolved = this.sources.resolveImport(file, own.specifier, own.index);
+    for (const sibling of resolved.file === undefined ? [] : [resolved.file, ...(resolved.others ?? [])]) {
+      const callables = this.getSymbols(sibling)?.callables;
+      if (callables?.has(name) === true) return { kind: 'callable', file: sibling, name };
+      if (callables?.has(root) === true) return { kind: 'callable', file: sibling, name: root };
+    }
+    return undefined;
   }
 
   /** The declaration behind export `name` of `file`, through barrels; a module when it has no declaration of its own. */

@@ -1,0 +1,133 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { AgentBundle } from '../../src/model/bundle.js';
+import { type ChangeFixture, createChangeFixture, runJsonReport } from '../helpers/analysis-fixtures.js';
+
+const GO_MOD = 'module example.com/shop\n\ngo 1.22\n\nrequire github.com/go-chi/chi/v5 v5.0.12\n';
+
+/** A chi service: the router in one file, its handlers in a sibling file, the store in a package of its own. */
+const BASE: Record<string, string> = {
+  'go.mod': GO_MOD,
+  'cmd/server/main.go': [
+    'package main',
+    '',
+    'import (',
+    '\t"net/http"',
+    '',
+    '\t"example.com/shop/internal/api"',
+    ')',
+    '',
+    'func main() {',
+    '\thttp.ListenAndServe(":8080", api.NewRouter())',
+    '}',
+    '',
+  ].join('\n'),
+  'internal/api/router.go': [
+    'package api',
+    '',
+    'import "github.com/go-chi/chi/v5"',
+    '',
+    'func NewRouter() chi.Router {',
+    '\tr := chi.NewRouter()',
+    '\tr.Route("/api", func(r chi.Router) {',
+    '\t\tr.Get("/orders/{id}", getOrder)',
+    '\t\tr.Get("/health", health)',
+    '\t})',
+    '\treturn r',
+    '}',
+    '',
+  ].join('\n'),
+  'internal/api/handlers.go': [
+    'package api',
+    '',
+    'import (',
+    '\t"encoding/json"',
+    '\t"net/http"',
+    '',
+    '\t"example.com/shop/internal/orders"',
+    ')',
+    '',
+    'func getOrder(w http.ResponseWriter, r *http.Request) {',
+    '\tjson.NewEncoder(w).Encode(orders.Find(r.PathValue("id")))',
+    '}',
+    '',
+    'func health(w http.ResponseWriter, r *http.Request) {',
+    '\tw.Write([]byte("ok"))',
+    '}',
+    '',
+  ].join('\n'),
+  'internal/orders/store.go': [
+    'package orders',
+    '',
+    'type Order struct {',
+    '\tID    string',
+    '\tTotal int',
+    '}',
+    '',
+    'func Find(id string) Order {',
+    '\treturn Order{ID: id, Total: 10}',
+    '}',
+    '',
+  ].join('\n'),
+  'internal/orders/store_test.go': [
+    'package orders',
+    '',
+    'import "testing"',
+    '',
+    'func TestFind(t *testing.T) {',
+    '\tif Find("a").Total != 10 {',
+    '\t\tt.Fatal("total")',
+    '\t}',
+    '}',
+    '',
+  ].join('\n'),
+  'internal/api/handlers_test.go': [
+    'package api',
+    '',
+    'import (',
+    '\t"net/http/httptest"',
+    '\t"testing"',
+    ')',
+    '',
+    'func TestGetOrder(t *testing.T) {',
+    '\trec := httptest.NewRecorder()',
+    '\tNewRouter().ServeHTTP(rec, httptest.NewRequest("GET", "/api/orders/a", nil))',
+    '\tif rec.Code != 200 {',
+    '\t\tt.Fatalf("status %d", rec.Code)',
+    '\t}',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('a Go service: a change in a package a handler calls', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(BASE, {
+      'internal/orders/store.go': (BASE['internal/orders/store.go'] ?? '').replace(
+        '\treturn Order{ID: id, Total: 10}',
+        '\tif id == "" {\n\t\treturn Order{}\n\t}\n\treturn Order{ID: id, Total: 10}',
+      ),
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('reaches exactly the route whose handler, in a sibling file, calls it; the package tests and the handler tests run', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      bundle.evidence.impactedRoutes.map((route) => `${route.method} ${route.path}`),
+      ['GET /api/orders/:id'],
+    );
+    assert.deepEqual(bundle.evidence.impactedFiles.map((file) => file.path).sort(), [
+      'cmd/server/main.go',
+      'internal/api/handlers.go',
+      'internal/api/handlers_test.go',
+      'internal/api/router.go',
+      'internal/orders/store_test.go',
+    ]);
+    assert.deepEqual(
+      bundle.evidence.testRun.commands.map((command) => command.command),
+      ["go test ./internal/orders ./internal/api -run '^(TestFind|TestGetOrder)$'"],
+    );
+  });
+});
