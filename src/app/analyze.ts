@@ -257,9 +257,8 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
 
   // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run, and a changed test is
   // itself proof: no proof obligation for any of them, and the proof-state counts are those of this table.
-  // A file in a language checker does not parse has no import graph here: no proof obligation, one limitation.
-  const unparsedLanguage = describeUnparsedLanguages(changedFiles);
-  if (unparsedLanguage !== undefined) limitations.push(unparsedLanguage);
+  // A file in a language checker does not parse has no import graph here: no proof obligation, one limitation per language.
+  limitations.push(...describeUnparsedLanguages(changedFiles));
   const changedPathProof = changedFiles
     .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind) && file.changeKind !== 'test' && getUnparsedLanguage(file.path) === undefined)
     .map((file) => proofByPath.get(file.path))
@@ -302,29 +301,28 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
 const UNPARSED_NAMED = 5;
 
 /**
- * One limitation for the changed source files in languages checker reads as text only (Python, Go, …): their imports,
- * tests and proof are not analysed, so no test task is made for them.
+ * One limitation per language checker reads as text only (Ruby, Java, …) among the changed source files: their
+ * imports, tests and proof are not analysed, so no test task is made for them.
  */
-function describeUnparsedLanguages(changedFiles: readonly ChangedFileEvidence[]): Diagnostic | undefined {
-  const files = changedFiles
-    .filter((file) => file.status !== 'deleted' && (file.changeKind === 'runtime' || file.changeKind === 'test'))
-    .flatMap((file) => {
-      const language = getUnparsedLanguage(file.path);
-      return language === undefined ? [] : [{ path: file.path, language }];
-    });
-  const [first] = files;
-  if (first === undefined) return undefined;
-  const languages = [...new Set(files.map((file) => file.language))];
-  const named = files.slice(0, UNPARSED_NAMED).map((file) => file.path);
-  const more = files.length > named.length ? ` and ${files.length - named.length} more` : '';
-  return {
-    code: 'analysis/language-not-parsed',
-    severity: 'warn',
-    message: `${countOf(files.length, 'changed file')} in ${languages.join(', ')} (${named.join(', ')}${more}): checker parses JavaScript, TypeScript, Python and Go only, so their imports, reaching tests and proof are not analysed and no test task is made for them.`,
-    hint: `Run the ${languages.join(' and ')} tests that cover these files yourself; their merge risk here rests on their paths and changed lines alone.`,
-    location: { file: first.path },
-    evidenceIds: files.map((file) => `file:${file.path}`),
-  };
+function describeUnparsedLanguages(changedFiles: readonly ChangedFileEvidence[]): Diagnostic[] {
+  const byLanguage = new Map<string, string[]>();
+  for (const file of changedFiles) {
+    if (file.status === 'deleted' || (file.changeKind !== 'runtime' && file.changeKind !== 'test')) continue;
+    const language = getUnparsedLanguage(file.path);
+    if (language !== undefined) byLanguage.set(language, [...(byLanguage.get(language) ?? []), file.path]);
+  }
+  return [...byLanguage].map(([language, paths]) => {
+    const named = paths.slice(0, UNPARSED_NAMED);
+    const more = paths.length > named.length ? ` and ${paths.length - named.length} more` : '';
+    return {
+      code: 'analysis/language-not-parsed',
+      severity: 'warn',
+      message: `${countOf(paths.length, 'changed file')} in ${language} (${named.join(', ')}${more}): checker parses JavaScript, TypeScript, Python and Go only, so their imports, reaching tests and proof are not analysed and no test task is made for them.`,
+      hint: `Run the ${language} tests that cover these files yourself; their merge risk here rests on their paths and changed lines alone.`,
+      location: { file: paths[0] ?? '' },
+      evidenceIds: paths.map((path) => `file:${path}`),
+    };
+  });
 }
 
 /**

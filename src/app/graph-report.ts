@@ -1,6 +1,7 @@
 import { getGraphCounts } from '../graph/queries/graph-counts.js';
 import type { Env } from '../model/env.js';
 import type { GraphReport } from '../model/graph-report.js';
+import { countSourceLanguages } from '../model/languages.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { compareText } from '../text/compare-text.js';
 
@@ -29,6 +30,7 @@ function toGraphReport(repo: RepositoryGraph): GraphReport {
       cached: repo.parsed.stats.cached,
       reparsed: repo.parsed.stats.parsed,
     },
+    languages: countSourceLanguages(repo.scan.files.map((file) => file.path)),
     nodes: { total: counts.nodes, byKind: sortRecord(counts.nodesByKind) },
     edges: { total: counts.edges, byKind: sortRecord(counts.edgesByKind) },
     parseFailures: repo.kg.parseFailures.map(({ path, failure }) => ({

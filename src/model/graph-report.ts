@@ -14,6 +14,11 @@ export const graphReportSchema = z.strictObject({
   schemaVersion: z.literal(1),
   kind: z.literal('graph-report'),
   files: z.strictObject({ scanned: count, parsed: count, cached: count, reparsed: count }),
+  languages: z
+    .array(z.strictObject({ language: nonEmpty, files: count, parsed: z.boolean() }))
+    .describe(
+      'Source files by language: JavaScript, TypeScript, Python and Go are parsed (imports, tests, routes, proof); any other language is read as text only (change kinds and history).',
+    ),
   nodes: counts,
   edges: counts,
   parseFailures: z.array(z.strictObject({ path: nonEmpty, code: nonEmpty, message: z.string(), line: z.int().min(1).optional() })),

@@ -13,9 +13,20 @@ const GRAPH_SOURCES: Record<NonNullable<GraphReport['graphSource']>, string> = {
 export function renderGraphMarkdown(report: GraphReport): string {
   const sections: string[] = ['# Repository knowledge graph', ''];
   sections.push(
-    `${report.files.scanned} files scanned, ${report.files.parsed} parsed as JS/TS (${report.files.cached} from cache, ${report.files.reparsed} parsed now); ` +
+    `${report.files.scanned} files scanned, ${report.files.parsed} parsed (${report.files.cached} from cache, ${report.files.reparsed} parsed now); ` +
       `${report.nodes.total} nodes and ${report.edges.total} edges; ${report.routes.api} API and ${report.routes.ui} UI routes.` +
       (report.graphSource === undefined ? '' : ` ${GRAPH_SOURCES[report.graphSource]}`),
+    '',
+  );
+  sections.push(
+    '## Languages',
+    '',
+    report.languages.length === 0
+      ? 'No source files.'
+      : renderTable(
+          ['language', 'files', 'analysed'],
+          report.languages.map((item) => [item.language, String(item.files), item.parsed ? 'parsed' : 'not parsed: text only']),
+        ),
     '',
   );
   sections.push('## Nodes by kind', '', renderTable(['kind', 'count'], Object.entries(report.nodes.byKind)), '');

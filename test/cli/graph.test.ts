@@ -114,3 +114,35 @@ describe('checker graph on a repository that commits .checker/local', () => {
     assert.deepEqual(report.diagnostics.filter((item: { code: string }) => item.code === 'cache/tracked').length, 1);
   });
 });
+
+describe('checker graph on a repository of several languages', () => {
+  const repo = createRepo({
+    'web/app.ts': "import { total } from './total.js';\nexport const shown = total([1]);\n",
+    'web/total.js': 'export function total(items) { return items.length; }\n',
+    'api/pricing.py': 'def price(x):\n    return x * 2\n',
+    'api/test_pricing.py': 'from api.pricing import price\n\n\ndef test_price():\n    assert price(1) == 2\n',
+    'go.mod': 'module example.com/svc\n',
+    'svc/svc.go': 'package svc\n\nfunc Run() {}\n',
+    'tools/build.rb': 'puts "build"\n',
+  });
+  after(() => repo.cleanup());
+
+  it('parses TypeScript, JavaScript, Python and Go, and names the rest as text only', async () => {
+    const result = await runCliAsync(['graph', '--cwd', repo.dir, '--format', 'json']);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.equal(validate(report), true, JSON.stringify(validate.errors));
+    assert.deepEqual(report.languages, [
+      { language: 'Python', files: 2, parsed: true },
+      { language: 'Go', files: 1, parsed: true },
+      { language: 'JavaScript', files: 1, parsed: true },
+      { language: 'TypeScript', files: 1, parsed: true },
+      { language: 'Ruby', files: 1, parsed: false },
+    ]);
+    assert.deepEqual(report.files, { scanned: 7, parsed: 5, cached: 0, reparsed: 5 });
+    assert.deepEqual(report.parseFailures, []);
+    assert.equal(report.nodes.byKind.test, 1);
+    const markdown = await runCliAsync(['graph', '--cwd', repo.dir]);
+    assert.match(markdown.stdout, /\| Ruby \| 1 \| not parsed: text only \|/);
+  });
+});

@@ -7,6 +7,10 @@ const report = {
   schemaVersion: 1,
   kind: 'graph-report',
   files: { scanned: 3, parsed: 2, cached: 0, reparsed: 2 },
+  languages: [
+    { language: 'TypeScript', files: 2, parsed: true },
+    { language: 'Ruby', files: 1, parsed: false },
+  ],
   nodes: { total: 5, byKind: { export: 1, file: 3, package: 1 } },
   edges: { total: 4, byKind: { belongs: 3, declares: 1 } },
   parseFailures: [{ path: 'src/broken.ts', code: 'parse/syntax', message: 'Unexpected token `=`', line: 1 }],
