@@ -192,6 +192,11 @@ export interface RouteFact {
   router?: string;
   /** When `router` is a parameter: the top-level declaration it belongs to (`export default async function users(fastify)`). */
   scope?: string;
+  /**
+   * The router's own prefix, already joined into `path` (a Flask `Blueprint(url_prefix=…)`, a FastAPI
+   * `APIRouter(prefix=…)`): a mount with `replacesPrefix` serves the route without it.
+   */
+  ownPrefix?: string;
   /** What an OpenAPI operation declares about itself (OpenAPI routes only). */
   contract?: RouteContract;
 }
@@ -228,6 +233,10 @@ export interface MountFact {
   targetEntry?: ChainEntryFact;
   /** The receiver is an application, not a router. */
   appLevel?: boolean;
+  /** `prefix` replaces the mounted router's own prefix instead of joining it (Flask `register_blueprint(bp, url_prefix=…)`). */
+  replacesPrefix?: boolean;
+  /** The receiver's own prefix, which its routes carry in their paths: routers mounted on it are served under it too. */
+  receiverPrefix?: string;
 }
 
 export type SignalKind =

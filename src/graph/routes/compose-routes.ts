@@ -41,12 +41,16 @@ interface IncomingMount {
   line: number;
   prefix: string;
   entries: ChainEntryFact[];
+  replacesPrefix: boolean;
+  receiverPrefix: string | undefined;
 }
 
 interface Context {
   prefix: string;
   chain: LinkDraft[];
   served: { file: string; line: number; span: Span }[];
+  /** The mount serves the router at its prefix instead of the router's own: routes drop their `ownPrefix`. */
+  replacesPrefix?: boolean;
 }
 
 interface LinkDraft {
@@ -147,6 +151,8 @@ export function composeRoutes(
             line: mount.line,
             prefix,
             entries: mount.middlewareEntries ?? [],
+            replacesPrefix: mount.replacesPrefix === true,
+            receiverPrefix: mount.receiverPrefix,
           });
           incoming.set(key, list);
         }
@@ -199,15 +205,23 @@ export function composeRoutes(
       const byPrefix = new Map<string, Context>();
       for (const mount of mounts) {
         for (const parent of getContexts(mount.from, mount.keys, mount.offset, mount.prefix, depth + 1, visiting)) {
-          const prefix = joinRoutePaths(parent.prefix, mount.prefix);
-          if (byPrefix.has(prefix) || byPrefix.size >= MAX_CONTEXTS) continue;
+          // The receiver's own prefix is in its routes' paths, not in its contexts: a router mounted on it gets it here.
+          const receiverPrefix = parent.replacesPrefix === true ? undefined : mount.receiverPrefix;
+          const prefix =
+            receiverPrefix === undefined
+              ? joinRoutePaths(parent.prefix, mount.prefix)
+              : joinRoutePaths(parent.prefix, receiverPrefix, mount.prefix);
+          const key = mount.replacesPrefix ? `${prefix}\0replaces` : prefix;
+          if (byPrefix.has(key) || byPrefix.size >= MAX_CONTEXTS) continue;
           const mountLinks = mount.entries.map((entry) => ({ level: 'mount' as const, file: mount.from, line: mount.line, entry }));
           const span = { start: mount.line, end: mount.line };
-          byPrefix.set(prefix, {
+          const context: Context = {
             prefix,
             chain: [...parent.chain, ...mountLinks, ...own.links],
             served: [...parent.served, { file: mount.from, line: mount.line, span }, ...own.served],
-          });
+          };
+          if (mount.replacesPrefix) context.replacesPrefix = true;
+          byPrefix.set(key, context);
         }
       }
       visiting.delete(visitKey);
@@ -249,12 +263,14 @@ export function composeRoutes(
         ? getContexts(path, keysOf(route.router, route.scope), route.offset ?? Number.MAX_SAFE_INTEGER, localPath, 0, new Set())
         : [{ prefix: '', chain: [], served: [] }];
       for (const context of contexts) {
+        const servedPath =
+          context.replacesPrefix === true && route.ownPrefix !== undefined ? removePrefix(route.ownPrefix, localPath) : localPath;
         const fullPath =
           context.prefix === ''
             ? route.framework.startsWith('nextjs')
               ? route.path
-              : joinRoutePaths(localPath)
-            : joinRoutePaths(context.prefix, localPath);
+              : joinRoutePaths(servedPath)
+            : joinRoutePaths(context.prefix, servedPath);
         const drafts: LinkDraft[] = [
           ...context.chain,
           ...(route.middlewareEntries ?? []).map((entry) => ({ level: 'route' as const, file: path, line: route.line, entry })),
@@ -301,6 +317,15 @@ export function composeRoutes(
     }
   }
   return { routes, limitations, unmatchedMounts };
+}
+
+/** `path` without its leading `prefix` segments (`/orders`, `/orders/:id` → `/:id`); unchanged when it does not start with them. */
+function removePrefix(prefix: string, path: string): string {
+  const head = joinRoutePaths(prefix);
+  if (head === '/') return path;
+  const full = joinRoutePaths(path);
+  if (full === head) return '/';
+  return full.startsWith(`${head}/`) ? full.slice(head.length) : path;
 }
 
 /** A file-based route (Next.js): its handler is the exported function (`GET`, the default export), else the whole module. */

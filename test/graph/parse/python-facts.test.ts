@@ -46,7 +46,7 @@ const FLASK_APP = [
   "app.register_blueprint(bp, url_prefix='/v1')",
 ];
 
-test('a Flask blueprint: one import per name, prefixed routes per method, decorator middleware, the mount, statuses', () => {
+test('a Flask blueprint: one import per name, prefixed routes per method, decorator middleware, the mount (its url_prefix replacing the blueprint one), statuses', () => {
   const facts = parse('shop/app.py', FLASK_APP);
   assert.equal(facts.failure, undefined);
   assert.deepEqual(facts.imports, [
@@ -70,6 +70,7 @@ test('a Flask blueprint: one import per name, prefixed routes per method, decora
     line: 9,
     router: 'bp',
     handler: 'order_detail',
+    ownPrefix: '/api',
     middlewareEntries: [guard],
     middleware: ['login_required'],
   });
@@ -90,13 +91,14 @@ test('a Flask blueprint: one import per name, prefixed routes per method, decora
         line: 18,
         router: 'bp',
         handler: 'create_order',
+        ownPrefix: '/api',
       },
     ],
   );
   assert.equal(facts.routes[0]?.offset, orderRoute('GET').offset);
   assert.deepEqual(
     facts.mounts.map(({ offset: _offset, ...mount }) => mount),
-    [{ prefix: '/v1', target: 'bp', line: 24, receiver: 'app', appLevel: true }],
+    [{ prefix: '/v1', target: 'bp', line: 24, receiver: 'app', appLevel: true, replacesPrefix: true }],
   );
   assert.deepEqual(facts.callables, [
     { name: 'order_detail', span: { start: 9, end: 15 }, refs: ['abort', 'jsonify', 'views.find_order'], statuses: [404] },

@@ -55,7 +55,8 @@ export interface PythonRoutes {
  * The routes of a Flask, FastAPI or Django file: route decorators (`@app.route`, `@bp.get`, `@router.api_route`),
  * `add_url_rule`, Django `urlpatterns`; blueprint and router mounts (`register_blueprint`, `include_router`,
  * `include('app.urls')`); request hooks and middleware. A router's own prefix (`Blueprint(url_prefix=…)`,
- * `APIRouter(prefix=…)`) is joined into its routes' paths.
+ * `APIRouter(prefix=…)`) is joined into its routes' paths and kept as their `ownPrefix`: a blueprint registered with a
+ * `url_prefix` is served at that prefix instead (`replacesPrefix`), while an included router's prefix joins its own.
  */
 export function collectRoutes(file: PyFile, scope: ModuleScope, imports: readonly ImportFact[]): PythonRoutes {
   const collector = new RouteCollector(file, scope, imports);
@@ -169,15 +170,18 @@ class RouteCollector {
     const method = getText(this.file, member);
     const positional = getPositional(args);
     switch (method) {
-      case 'register_blueprint':
-        this.addMount(receiverName, receiver, node, positional[0], getKeyword(this.file, args, 'url_prefix'));
+      case 'register_blueprint': {
+        // Flask serves a blueprint at the url_prefix it is registered with, instead of (not under) its own.
+        const prefix = getKeyword(this.file, args, 'url_prefix');
+        this.addMount(receiverName, receiver, node, positional[0], prefix, prefix !== undefined);
         return;
+      }
       case 'include_router':
-        this.addMount(receiverName, receiver, node, positional[0], getKeyword(this.file, args, 'prefix'));
+        this.addMount(receiverName, receiver, node, positional[0], getKeyword(this.file, args, 'prefix'), false);
         return;
       case 'mount':
         if (this.receivers.has(receiverName))
-          this.addMount(receiverName, receiver, node, positional[1] ?? getKeyword(this.file, args, 'app'), positional[0]);
+          this.addMount(receiverName, receiver, node, positional[1] ?? getKeyword(this.file, args, 'app'), positional[0], false);
         return;
       case 'add_middleware':
       case 'before_request':
@@ -229,6 +233,7 @@ class RouteCollector {
         router: receiverName,
       };
       if (handler.name !== undefined) route.handler = handler.name;
+      if (receiver.prefix !== undefined) route.ownPrefix = receiver.prefix;
       if (middleware.length > 0) {
         route.middlewareEntries = middleware;
         route.middleware = middleware.flatMap((entry) => (entry.name === undefined ? [] : [entry.name]));
@@ -265,37 +270,27 @@ class RouteCollector {
     node: PyNode,
     target: PyNode | undefined,
     prefixNode: PyNode | undefined,
+    replacesPrefix: boolean,
   ): void {
     const targetName = getDottedName(this.file, target);
     if (targetName === undefined) return;
+    const mount: MountFact = {
+      prefix: '/',
+      target: targetName,
+      line: getLine(this.file, node),
+      receiver: receiverName,
+      offset: node.start,
+    };
     const prefix = prefixNode === undefined ? undefined : getStringValue(this.file, prefixNode);
     if (prefixNode !== undefined && prefix === undefined) {
       const parts = toPathParts(this.file, prefixNode);
       if (parts === undefined) return;
-      this.pushMount(
-        receiverName,
-        receiver,
-        node,
-        targetName,
-        parts.map((part) => ('text' in part ? part.text : `{?${part.ref}}`)).join(''),
-        parts,
-      );
-      return;
-    }
-    this.pushMount(receiverName, receiver, node, targetName, prefix === undefined || prefix === '' ? '/' : prefix, undefined);
-  }
-
-  private pushMount(
-    receiverName: string,
-    receiver: Receiver,
-    node: PyNode,
-    target: string,
-    prefix: string,
-    parts: PathPart[] | undefined,
-  ): void {
-    const mount: MountFact = { prefix, target, line: getLine(this.file, node), receiver: receiverName, offset: node.start };
-    if (parts !== undefined) mount.prefixParts = parts;
+      mount.prefix = parts.map((part) => ('text' in part ? part.text : `{?${part.ref}}`)).join('');
+      mount.prefixParts = parts;
+    } else if (prefix !== undefined && prefix !== '') mount.prefix = prefix;
     if (receiver.appLevel) mount.appLevel = true;
+    if (replacesPrefix) mount.replacesPrefix = true;
+    if (receiver.prefix !== undefined) mount.receiverPrefix = receiver.prefix;
     this.mounts.push(mount);
   }
 
