@@ -3,13 +3,16 @@
  * bench/localize/cases/<owner>+<name>.json, one file per repository of bench/localize/repos.json.
  *
  *   node --import tsx bench/localize-mine.ts --repos <dir> [--repo owner/name] [--per-repo 40] [--since 2019-01-01]
+ *     [--set localize|languages]
+ *
+ * `--set languages` mines bench/languages/repos.json (Python and Go repositories) into bench/languages/cases/.
  *
  * Only metadata is written (commit ids, task texts, truth paths); the sources stay in the clones.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { casesDir, loadRepoEntries, type RepoCases, toRepoKey } from './localize/cases.js';
+import { getCaseSetPaths, loadRepoEntries, type RepoCases, toCaseSet, toRepoKey } from './localize/cases.js';
 import { mineRepository } from './localize/mine.js';
 import { findGitDir, resolveReposDir } from './localize/repo-cache.js';
 
@@ -19,6 +22,7 @@ const { values } = parseArgs({
     repo: { type: 'string', multiple: true },
     'per-repo': { type: 'string', default: '40' },
     since: { type: 'string', default: '2019-01-01' },
+    set: { type: 'string' },
   },
   strict: true,
   allowPositionals: false,
@@ -29,7 +33,9 @@ if (!Number.isInteger(perRepo) || perRepo < 1 || perRepo > 40)
   throw new Error(`--per-repo must be an integer from 1 to 40, got "${values['per-repo']}"`);
 if (Number.isNaN(Date.parse(values.since))) throw new Error(`--since must be a date such as 2019-01-01, got "${values.since}"`);
 const reposDir = resolveReposDir(values.repos, process.env);
-const entries = loadRepoEntries();
+const set = toCaseSet(values.set);
+const { casesDir } = getCaseSetPaths(set);
+const entries = loadRepoEntries(set);
 const wanted = values.repo ?? [];
 const unknown = wanted.filter((name) => !entries.some((entry) => entry.repository === name));
 if (unknown.length > 0) throw new Error(`--repo ${unknown.join(', ')}: not in bench/localize/repos.json`);

@@ -10,6 +10,10 @@
  * Reported per split (dev: tuned on; held-out: reported only), with the median number of tests selected and reached.
  *
  *   node --import tsx bench/test-reach.ts --repos <dir> [--split dev|held-out|all] [--per-repo n] [--work <dir>]
+ *     [--set localize|languages]
+ *
+ * `--set languages` runs the Python and Go repositories of bench/languages/ (issue 43: the fix's test among the
+ * reaching tests).
  *
  * Runs the built CLI (bin/checker.js → dist/): `npm run build` first. Every answer goes to <work>/test-reach.json.
  */
@@ -18,11 +22,11 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classifyRole } from '../src/graph/roles.js';
-import { type LocalizeCase, loadCases, loadRepoEntries, localizeDir, type Split, toRepoKey } from './localize/cases.js';
+import { type CaseSet, type LocalizeCase, loadCases, loadRepoEntries, localizeDir, type Split, toCaseSet, toRepoKey } from './localize/cases.js';
 import { checkoutCommit, findGitDir, resolveReposDir, runGit } from './localize/repo-cache.js';
 
 const repoRoot = resolve(localizeDir, '..', '..');
-const CODE = /\.[cm]?[jt]sx?$/i;
+const CODE = /\.(?:[cm]?[jt]sx?|py|go)$/i;
 
 interface ReachRecord {
   id: string;
@@ -44,13 +48,14 @@ const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
 
-function readOptions(): { reposDir: string; split: Split | 'all'; perRepo: number; workDir: string } {
+function readOptions(): { reposDir: string; split: Split | 'all'; perRepo: number; workDir: string; set: CaseSet } {
   const { values } = parseArgs({
     options: {
       repos: { type: 'string' },
       split: { type: 'string', default: 'all' },
       'per-repo': { type: 'string', default: '6' },
       work: { type: 'string' },
+      set: { type: 'string' },
     },
   });
   const split = values.split;
@@ -62,6 +67,7 @@ function readOptions(): { reposDir: string; split: Split | 'all'; perRepo: numbe
     split,
     perRepo,
     workDir: resolve(values.work ?? join(repoRoot, 'bench', 'work', 'test-reach')),
+    set: toCaseSet(values.set),
   };
 }
 
@@ -155,8 +161,8 @@ function summarize(records: readonly ReachRecord[], split: Split): string {
 
 function main(): void {
   const options = readOptions();
-  const entries = loadRepoEntries().filter((entry) => options.split === 'all' || entry.split === options.split);
-  const cases = loadCases(entries);
+  const entries = loadRepoEntries(options.set).filter((entry) => options.split === 'all' || entry.split === options.split);
+  const cases = loadCases(entries, options.set);
   const records: ReachRecord[] = [];
   for (const entry of entries) {
     const gitDir = findGitDir(options.reposDir, entry.repository);

@@ -7,6 +7,24 @@ export const casesDir = join(localizeDir, 'cases');
 const reposPath = join(localizeDir, 'repos.json');
 const offTopicPath = join(localizeDir, 'off-topic.json');
 
+/**
+ * The sets of mined repositories: `localize`, issue 40's JavaScript and TypeScript repositories (this folder); and
+ * `languages`, Python and Go repositories for issue 43's test-reach check (bench/languages/). Each has its repos.json
+ * and its cases/ folder.
+ */
+export type CaseSet = 'localize' | 'languages';
+
+export function getCaseSetPaths(set: CaseSet): { reposPath: string; casesDir: string } {
+  if (set === 'localize') return { reposPath, casesDir };
+  const folder = join(localizeDir, '..', 'languages');
+  return { reposPath: join(folder, 'repos.json'), casesDir: join(folder, 'cases') };
+}
+
+export function toCaseSet(value: string | undefined): CaseSet {
+  if (value === undefined || value === 'localize' || value === 'languages') return value ?? 'localize';
+  throw new Error(`--set ${value}: expected localize or languages`);
+}
+
 export type Split = 'dev' | 'held-out';
 
 /** One repository of the benchmark, hand-listed in repos.json with the split it belongs to. */
@@ -74,7 +92,8 @@ function isStringArray(value: unknown): value is string[] {
 
 const COMMIT = /^[0-9a-f]{40}$/;
 
-export function loadRepoEntries(): RepoEntry[] {
+export function loadRepoEntries(set: CaseSet = 'localize'): RepoEntry[] {
+  const { reposPath } = getCaseSetPaths(set);
   const value = readJson(reposPath);
   if (!Array.isArray(value)) throw new Error(`${reposPath}: expected an array of repositories`);
   return value.map((entry, index) => {
@@ -100,7 +119,8 @@ function toCase(value: unknown, where: string, split: Split): LocalizeCase {
 }
 
 /** The mined cases of every repository in repos.json that has a cases file, checked against repos.json's split. */
-export function loadCases(entries: readonly RepoEntry[]): LocalizeCase[] {
+export function loadCases(entries: readonly RepoEntry[], set: CaseSet = 'localize'): LocalizeCase[] {
+  const { casesDir } = getCaseSetPaths(set);
   const cases: LocalizeCase[] = [];
   for (const entry of entries) {
     const path = join(casesDir, `${toRepoKey(entry.repository)}.json`);
