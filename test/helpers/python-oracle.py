@@ -2,8 +2,8 @@
 
 Usage: python3 python-oracle.py <root> <sys.path entry, relative to root>... < list of repository .py paths
 Prints JSON: { "<file>": ["<repository file each import lands on>", ...] } (sorted, in-repository targets only).
-Each import is read with `ast`; relative imports are made absolute from the file's package (the folders above it that
-hold an __init__.py, as the import system derives __package__); `from X import a` lands on the submodule X.a when one
+Each import is read with `ast`; relative imports are made absolute from the file's package (its dotted name below the
+deepest search-path entry holding it, as `__package__` is when it is imported from there); `from X import a` lands on the submodule X.a when one
 exists, else on X itself; `importlib.machinery.PathFinder` finds each module on the given path without running it.
 """
 import ast
@@ -18,16 +18,15 @@ files = [line.strip() for line in sys.stdin if line.strip()]
 
 
 def module_name(path):
-    """The dotted name the file is imported as: its package folders (with __init__.py) and its stem."""
+    """The dotted name the file is imported as: its path below the deepest search-path entry that holds it."""
     parts = path[:-3].split('/')
-    if parts[-1] == '__init__':
+    base = max((entry for entry in sys.argv[2:] if entry == '.' or path.startswith(entry.rstrip('/') + '/')), key=len, default='.')
+    if base != '.':
+        parts = parts[len(base.rstrip('/').split('/')):]
+    is_package = parts[-1] == '__init__'
+    if is_package:
         parts = parts[:-1]
-    name = [parts[-1]] if parts else []
-    folder = parts[:-1]
-    while folder and os.path.exists(os.path.join(root, *folder, '__init__.py')):
-        name.insert(0, folder[-1])
-        folder = folder[:-1]
-    return '.'.join(name), path.endswith('__init__.py')
+    return '.'.join(parts), is_package
 
 
 def find(dotted):
