@@ -10,6 +10,8 @@ interface PythonRepo {
 
 /** Names a folder holds that make it a Python project root: its modules are imported from there. */
 const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg'];
+/** Starts the specifier of a conftest.py pytest loads for a file, followed by the dots of its folder. */
+const CONFTEST_MARK = 'conftest:';
 
 /**
  * Resolves a Python import as the interpreter would find it in the repository. Specifiers are written by the Python
@@ -24,6 +26,7 @@ const PROJECT_MARKERS = ['pyproject.toml', 'setup.py', 'setup.cfg'];
 export function createPythonResolver(repo: PythonRepo): (fromFile: string, specifier: string) => Resolution {
   const projectRoots = findProjectRoots(repo);
   return (fromFile, specifier) => {
+    if (specifier.startsWith(CONFTEST_MARK)) return resolveConftest(repo, fromFile, specifier);
     const dots = /^\.*/.exec(specifier)?.[0].length ?? 0;
     const parts = specifier
       .slice(dots)
@@ -55,6 +58,20 @@ export function createPythonResolver(repo: PythonRepo): (fromFile: string, speci
     }
     return { specifier, kind: 'external', packageName: top };
   };
+}
+
+/**
+ * `conftest:.`, `conftest:..`: the conftest.py pytest loads for a test module from its folder or one above it (written
+ * by src/graph/parse/python/python-conftest.ts). A folder without one is no missing module: a builtin, recorded nowhere.
+ */
+function resolveConftest(repo: PythonRepo, fromFile: string, specifier: string): Resolution {
+  let dir = getDirName(fromFile);
+  for (let level = 1; level < specifier.length - CONFTEST_MARK.length; level++) {
+    if (dir === '') return { specifier, kind: 'builtin' };
+    dir = getDirName(dir);
+  }
+  const target = joinPath(dir, ['conftest.py']);
+  return repo.files.has(target) ? { specifier, kind: 'relative', target } : { specifier, kind: 'builtin' };
 }
 
 /** The module file for `parts` under the first root that has it; failing that, the module defining the last part. */

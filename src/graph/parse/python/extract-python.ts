@@ -1,6 +1,7 @@
 import type { FileFacts } from '../../../model/facts.js';
 import type { SyntaxNode } from '../syntax-tree.js';
 import { collectCallables } from './python-callables.js';
+import { collectConftestImports } from './python-conftest.js';
 import { collectExports } from './python-exports.js';
 import { collectImports } from './python-imports.js';
 import { collectRoutes } from './python-routes.js';
@@ -21,7 +22,7 @@ export function extractPythonFacts(path: string, root: SyntaxNode, source: strin
   const routes = collectRoutes(file, scope, imports);
   const { callables, functions } = collectCallables(file, scope);
   const facts: FileFacts = {
-    imports: [...imports, ...routes.imports],
+    imports: [...imports, ...routes.imports, ...collectConftestImports(path)],
     exports: collectExports(file, scope),
     tests: collectTests(path, file, scope),
     mocks: collectMocks(file),

@@ -37,8 +37,12 @@ const TEST_MODULE = /^test.*\.py$|_test\.py$/;
  * The tests of a Python test module as pytest and unittest discover them: top-level `test*` functions, and `test*`
  * methods of classes named `Test*` without `__init__` or deriving from a `…TestCase`, each class a suite.
  */
+export function isTestModule(path: string): boolean {
+  return TEST_MODULE.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
 export function collectTests(path: string, file: PyFile, scope: ModuleScope): TestCaseFact[] {
-  if (!TEST_MODULE.test(path.slice(path.lastIndexOf('/') + 1))) return [];
+  if (!isTestModule(path)) return [];
   const tests: TestCaseFact[] = [];
   for (const declaration of scope.declarations) {
     const definition = declaration.definition;
