@@ -239,6 +239,29 @@ export interface MountFact {
   receiverPrefix?: string;
 }
 
+/** The client library an HTTP call is made with. */
+export type HttpClient = 'fetch' | 'axios' | 'ky' | 'ofetch' | 'nuxt' | 'angular' | 'supertest';
+
+/**
+ * An HTTP request made by client code with a path known statically (src/graph/parse/http-call-collector.ts):
+ * `fetch('/api/items')`, `axios.post(`/api/items/${id}`)`, `api.get('/items')` on an `axios.create({ baseURL })` instance
+ * of the same file, `useFetch`/`$fetch` (Nuxt), `request(app).get('/x')` (supertest). The graph links it to the routes it
+ * matches, in any language.
+ */
+export interface HttpCallFact {
+  /** Upper-case method: GET when the call gives none, `*` when it gives one that is not a literal. */
+  method: string;
+  /**
+   * The requested path, with the instance's base URL and same-file string constants applied, the origin, query and hash
+   * removed, and always a leading `/`; each other expression part as `{name}` (`/api/items/{item.id}`).
+   */
+  path: string;
+  client: HttpClient;
+  /** The host when the URL names one (`https://api.example.com/x` → `api.example.com`): linked only when it is local. */
+  host?: string;
+  line: number;
+}
+
 export type SignalKind =
   | 'parse-number'
   | 'parse-json'
@@ -302,6 +325,11 @@ export interface FileFacts {
   mounts: MountFact[];
   /** Router- and app-level middleware and settings. */
   uses: UseFact[];
+  /**
+   * HTTP requests with a static path, when the file makes any. Kept beside the cache file's inline fields, not with the
+   * lists, so the graph reads every file's calls without parsing their lists.
+   */
+  httpCalls?: HttpCallFact[];
   /** Top-level declarations and members with their run-time references. */
   callables: CallableFact[];
   /** Top-level string constants (and `as const` object members, `API.users`) usable in route paths. */

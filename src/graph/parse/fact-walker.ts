@@ -3,6 +3,7 @@ import type { LineIndex } from './line-index.js';
 import { type FunctionTarget, ModuleLinks } from './module-links.js';
 import { getExceptionStatus, getNumericValue, type PendingEntry } from './reference-frames.js';
 import { RouteCollector, type RouteHost } from './route-collector.js';
+import { HttpCallCollector } from './http-call-collector.js';
 import { resolveRoutes } from './route-resolution.js';
 import { isArithmeticOperator, SignalCollector } from './signal-collector.js';
 import { classifyConstructor, getSignalWordMatcher } from './signal-rules.js';
@@ -51,6 +52,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private readonly signals: SignalCollector;
   private readonly testing: TestCollector;
   private readonly routes: RouteCollector;
+  private readonly httpCalls: HttpCallCollector;
   readonly scopes: CallableScopes;
   private readonly functions: FunctionFact[] = [];
   private readonly functionFrames: FunctionFact[] = [];
@@ -77,6 +79,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     this.testing = new TestCollector(this.positions, this.links, options.assertionHelpers, source);
     this.scopes = new CallableScopes(this.positions);
     this.routes = new RouteCollector(this);
+    this.httpCalls = new HttpCallCollector(this.positions);
   }
 
   walkModule(module: AstNode): void {
@@ -87,6 +90,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   toFacts(lines: number): FileFacts {
     this.links.resolvePendingExports();
     const { routes, mounts, uses } = resolveRoutes(this.routes, this.links.imports, this.links.importBindings);
+    const httpCalls = this.httpCalls.toFacts(this.constants);
     return {
       imports: this.links.imports,
       exports: this.links.exports,
@@ -95,6 +99,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       routes,
       mounts,
       uses,
+      ...(httpCalls.length === 0 ? {} : { httpCalls }),
       typeSpans: this.typeSpans,
       ...(this.source === undefined ? {} : { runtimeHash: hashRuntimeText(this.source, this.typeRanges) }),
       lines,
@@ -395,7 +400,10 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         this.functionTargets.set(init, { name, spanNode: node });
       }
       this.links.recordBindingImport(id, init);
-      if (name !== undefined) this.routes.recordRouterDeclaration(name, init);
+      if (name !== undefined) {
+        this.routes.recordRouterDeclaration(name, init);
+        this.httpCalls.recordDeclaration(name, init);
+      }
     }
     if (init?.type === 'ObjectExpression' && name !== undefined && this.scopes.isTopLevelFrame(name)) {
       if (id !== undefined) this.visitNode(id);
@@ -538,6 +546,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     this.visitNode(callee);
     for (const arg of args) this.scopes.addStatus(getNumericValue(arg));
     if (callee.type === 'MemberExpression' && method !== undefined) this.routes.recordCall(node, callee, method, args);
+    this.httpCalls.recordCall(node, callee, calleeName, args);
     for (const arg of args) {
       const isCallback = callbacksUnawaited && isFunctionNode(unwrapExpression(arg));
       if (isCallback) this.testing.unawaitedDepth++;

@@ -37,6 +37,13 @@ const TEST_CALL =
 /** `vi.mock`, `vi.doMock`, `jest.mock`, `jest.doMock`, `jest.unstable_mockModule`, `mock.module`. */
 const MOCK_CALL = /\.\s*(?:mock|doMock|unstable_mockModule)\s*\(|\bmock\s*\.\s*module\s*\(/;
 /**
+ * What every HTTP call http-call-collector.ts records starts with: a fetch-like function (`fetch`, `$fetch`, `useFetch`,
+ * `ofetch`, and `ofetch.create` for an instance), axios or ky (their calls, members and `create`), Angular's
+ * `this.http`, or a supertest `request(`/`supertest(` not called as a member.
+ */
+const HTTP_CALL =
+  /(?:fetch|Fetch)\s*[(<.]|\b(?:axios|ky)\b|\bthis\s*\.\s*(?:http|httpClient|_http)\s*\.|(?:^|[^\w$.])(?:request|supertest)\s*\(/;
+/**
  * Whole lines of comment: `// …`, and ` * …` inside a block comment (JSDoc) when the comment does not end on it. Prose in
  * them would otherwise read as calls (`it. The …`). A line opening a comment may go on with code after it (`/* c *\/ app.get(…)`)
  * and stays.
@@ -45,7 +52,7 @@ const COMMENT_LINE = /^[ \t]*(?:\/\/.*|\*(?!.*\*\/).*)$/gm;
 
 /**
  * Whether a file's facts may hold what the graph reads of every file, whether or not the change reaches it: routes,
- * mounts and middleware (every route is a node), mocks (a mock of a missing module is an unresolved import), and test
+ * mounts and middleware (every route is a node), HTTP calls (each links its file to the routes it calls), mocks (a mock of a missing module is an unresolved import), and test
  * cases in a file that is not a test file by its path (they make it one). A test file's cases are read only when it
  * reaches the change, and a file that reaches the change is parsed in full anyway (src/graph/focus.ts). A superset by
  * construction, each pattern a necessary part of the facts it stands for, and checked on real packages in
@@ -54,7 +61,8 @@ const COMMENT_LINE = /^[ \t]*(?:\/\/.*|\*(?!.*\*\/).*)$/gm;
 export function mayHoldFrameworkFacts(path: string, text: string): boolean {
   if (FRAMEWORK_MODULE.test(text) || NEST.test(text)) return true;
   const testCalls = classifyRole(path) !== 'test';
-  const mayCall = (code: string): boolean => hasRouterCall(code) || MOCK_CALL.test(code) || (testCalls && TEST_CALL.test(code));
+  const mayCall = (code: string): boolean =>
+    hasRouterCall(code) || MOCK_CALL.test(code) || HTTP_CALL.test(code) || (testCalls && TEST_CALL.test(code));
   // Most files have none of the calls even in their comments: the comment lines are dropped only for those that do.
   return mayCall(text) && mayCall(text.replace(COMMENT_LINE, ''));
 }

@@ -37,9 +37,10 @@ const REAL = loadRealFiles();
 /** The prefixed path as the file has it in its own tree (roles and Next.js routes read the path). */
 const ownPath = (path: string): string => path.slice(path.indexOf('/') + 1);
 
-/** What the graph reads of every file: routes, mounts, middleware, mocks, and test cases that make a file a test file. */
+/** What the graph reads of every file: routes, mounts, middleware, HTTP calls, mocks, and test cases that make a file a test file. */
 function holdsFrameworkFacts(path: string, facts: FileFacts): boolean {
-  const routesOrMocks = facts.mocks.length + facts.routes.length + facts.mounts.length + facts.uses.length > 0;
+  const routesOrMocks =
+    facts.mocks.length + facts.routes.length + facts.mounts.length + facts.uses.length + (facts.httpCalls?.length ?? 0) > 0;
   return routesOrMocks || (facts.tests.length > 0 && classifyRole(path) !== 'test');
 }
 
