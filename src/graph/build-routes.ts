@@ -5,6 +5,7 @@ import type { RouteFact } from '../model/facts.js';
 import { compareText } from '../text/compare-text.js';
 import { addEdge, type Builder, getFileId } from './build-context.js';
 import { createSymbolIndex } from './build-modules.js';
+import { createHttpCallMatcher, type MatchableRoute } from './routes/match-http-calls.js';
 
 /** Route nodes: every framework route of every file, composed across router mounts. */
 
@@ -27,6 +28,34 @@ export function addRoutes(builder: Builder, candidates?: ReadonlySet<string>): v
     builder.graph.addNode(id, toRouteNode(primary, list, guards));
     addHandlesEdges(builder, id, list);
     addGuardsEdges(builder, id, guards);
+  }
+  addCallsEdges(builder);
+}
+
+/**
+ * An edge from each file that makes HTTP calls to each API route a call matches, at the file's first such call. Every
+ * file's calls are read, also in a patch: they are kept beside the facts' inline fields (model/facts.ts), and a patch
+ * makes every route node, and so every edge into one, anew.
+ */
+function addCallsEdges(builder: Builder): void {
+  const routes: MatchableRoute[] = [];
+  builder.graph.forEachNode((id, attributes) => {
+    if (attributes.kind === 'route' && attributes.routeKind === 'api')
+      routes.push({ id, method: attributes.method, path: attributes.path });
+  });
+  if (routes.length === 0) return;
+  const match = createHttpCallMatcher(routes);
+  for (const file of builder.files) {
+    const calls = file.facts?.httpCalls;
+    if (calls === undefined || calls.length === 0 || !builder.fileIds.has(file.path)) continue;
+    const linked = new Set<string>();
+    for (const call of calls) {
+      for (const route of match(call)) {
+        if (linked.has(route.id)) continue;
+        linked.add(route.id);
+        addEdge(builder, getFileId(builder, file.path), route.id, { kind: 'calls', method: call.method, path: call.path, line: call.line });
+      }
+    }
   }
 }
 

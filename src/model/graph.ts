@@ -23,6 +23,7 @@ export const EDGE_KINDS = [
   'belongs',
   'depends',
   'guards',
+  'calls',
 ] as const;
 
 export type EdgeKind = (typeof EDGE_KINDS)[number];
@@ -276,6 +277,18 @@ export interface GuardsEdge {
   line: number;
 }
 
+/**
+ * File → a route one of its HTTP calls matches (`fetch('/api/orders', { method: 'POST' })` → `route:POST /api/orders`),
+ * whatever language declares the route. One edge per file and route, at the file's first such call.
+ */
+export interface CallsEdge {
+  kind: 'calls';
+  /** The call's method (`GET` when it names none, `*` when not a literal) and path as the file writes it (`/api/items/{id}`). */
+  method: string;
+  path: string;
+  line: number;
+}
+
 export interface OwnsEdge {
   kind: 'owns';
   /** The CODEOWNERS pattern that decided ownership and its line. */
@@ -309,7 +322,8 @@ export type EdgeAttributes =
   | MentionsEdge
   | BelongsEdge
   | DependsEdge
-  | GuardsEdge;
+  | GuardsEdge
+  | CallsEdge;
 
 /** One entry of `.checker/memory/*` (see docs/memory-and-docs.md). */
 export interface MemoryEntry {

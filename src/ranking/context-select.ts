@@ -8,7 +8,7 @@ import { compareText } from '../text/compare-text.js';
 
 /**
  * Relevance flowing along an edge in its own direction (importer → imported, route → handler, test file →
- * tested file, decision → mentioned file, owner → owned file). Used when no context-weight pack says otherwise.
+ * tested file, decision → mentioned file, owner → owned file, HTTP caller → route). Used when no context-weight pack says otherwise.
  * `declares` is low forward so a file's many exports and test cases do not crowd out its neighbours.
  */
 export const DEFAULT_EDGE_WEIGHTS: EdgeWeights = {
@@ -24,6 +24,7 @@ export const DEFAULT_EDGE_WEIGHTS: EdgeWeights = {
   belongs: 0.2,
   depends: 0.2,
   guards: 0.6,
+  calls: 0.7,
 };
 
 /**
@@ -44,6 +45,7 @@ const DEFAULT_REVERSE_EDGE_WEIGHTS: EdgeWeights = {
   belongs: 0.1,
   depends: 0.1,
   guards: 0.5,
+  calls: 0.7,
 };
 
 export interface SelectContextOptions {

@@ -594,6 +594,7 @@ test('builds owners, packages and mentions edges', () => {
       belongs: 11,
       depends: 1,
       guards: 0,
+      calls: 0,
     },
   });
 });

@@ -37,6 +37,7 @@ export function getGraphCounts(knowledge: KnowledgeGraph): GraphCounts {
     belongs: 0,
     depends: 0,
     guards: 0,
+    calls: 0,
   };
   const graph = knowledge.graph;
   graph.forEachNode((_id, attributes) => {
