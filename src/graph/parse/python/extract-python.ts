@@ -1,4 +1,4 @@
-import type { FileFacts } from '../../../model/facts.js';
+import { emptyFacts, type FileFacts } from '../../../model/facts.js';
 import type { SyntaxNode } from '../syntax-tree.js';
 import { collectCallables } from './python-callables.js';
 import { collectConftestImports } from './python-conftest.js';
@@ -8,14 +8,19 @@ import { collectRoutes } from './python-routes.js';
 import { getModuleScope } from './python-scope.js';
 import { collectSignals } from './python-signals.js';
 import { collectMocks, collectTests } from './python-tests.js';
-import { copyTree } from './python-tree.js';
+import { copyTree, findSyntaxFailure } from './python-tree.js';
 import { collectWords } from './python-words.js';
 
 /**
- * Facts of one Python file from its tree-sitter tree. The tree is copied out of WebAssembly once (python-tree.ts) and
- * every reader works on the copy; `lines` is left for the caller to set.
+ * Facts of one Python file from its tree-sitter tree, or none with a `parse/syntax` failure when the tree has an error.
+ * The tree is copied out of WebAssembly once (python-tree.ts) and every reader works on the copy; `lines` is left for
+ * the caller to set.
  */
 export function extractPythonFacts(path: string, root: SyntaxNode, source: string, words: boolean): FileFacts {
+  // As for JavaScript, a file with a syntax error gives no facts, only the failure: tree-sitter's recovery around the
+  // error can read a broken line as another construct (a phantom route or export).
+  const failure = findSyntaxFailure(root);
+  if (failure !== undefined) return emptyFacts(0, failure);
   const file = copyTree(root, source);
   const scope = getModuleScope(file);
   const imports = collectImports(file);

@@ -1,4 +1,4 @@
-import type { Span } from '../../../model/facts.js';
+import type { ParseFailure, Span } from '../../../model/facts.js';
 import type { SyntaxNode } from '../syntax-tree.js';
 
 /** A named node of a Python syntax tree, copied out of WebAssembly memory: type, source range and named children. */
@@ -60,6 +60,33 @@ export function copyTree(root: SyntaxNode, source: string): PyFile {
     stack.push(copy);
   }
   return { root: top, source, lineStarts: buildLineStarts(source) };
+}
+
+/**
+ * The first syntax error tree-sitter recovered from, as a parse failure: where it starts and what it is (a missing token
+ * by its grammar name, else the node it could not parse), never the source text. Undefined for a file without one. Only
+ * the path to the first error is visited: `hasError` marks every node above one.
+ */
+export function findSyntaxFailure(root: SyntaxNode): ParseFailure | undefined {
+  if (!root.hasError) return undefined;
+  let node = root;
+  for (;;) {
+    if (node.isMissing || node.isError) break;
+    let next: SyntaxNode | undefined;
+    for (let index = 0; index < node.childCount && next === undefined; index++) {
+      const child = node.child(index);
+      if (child !== null && (child.hasError || child.isMissing)) next = child;
+    }
+    if (next === undefined) break;
+    node = next;
+  }
+  const failure: ParseFailure = {
+    code: 'parse/syntax',
+    message: node.isMissing ? `invalid syntax: missing ${JSON.stringify(node.type)}` : 'invalid syntax',
+  };
+  failure.line = node.startPosition.row + 1;
+  failure.col = node.startPosition.column + 1;
+  return failure;
 }
 
 function buildLineStarts(source: string): number[] {
