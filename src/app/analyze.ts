@@ -14,6 +14,7 @@ import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { listTestFiles } from '../graph/queries/test-files.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
+import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../graph/queries/find-route-callers.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
 import { classifyRole } from '../graph/roles.js';
@@ -157,6 +158,9 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   }));
   limitations.push(...describeDeletedDependents(repository, change));
   const impactedRoutes = findRouteImpacts(repository.kg, toRouteChanges(change, sides), reached);
+  // Client code that calls a reached route over HTTP is impacted too, whatever language serves the route.
+  const routeCallers = findRouteCallers(repository.kg, impactedRoutes);
+  impactedFiles.push(...findHttpImpactedFiles(repository.kg, routeCallers, new Set([...seeds, ...impactedFiles.map((file) => file.path)])));
   const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
   const impactedAreas = findImpactedAreas(
     repository.kg,
@@ -180,7 +184,13 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const findDeclaredTests = createDeclaredTests(repository);
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   for (const file of change.files) {
-    const own = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
+    const imported = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
+    const own = [
+      ...imported,
+      ...findCallingTests(repository.kg, routeCallers, file.path).filter(
+        (test) => !imported.some((known) => known.testFile === test.testFile),
+      ),
+    ];
     const reachingTests = scoreReachingTests(
       repository,
       [

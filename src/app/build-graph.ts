@@ -700,15 +700,19 @@ function createFocusedParse(getResolver: () => Promise<Resolver>, focus: BuildFo
           state.resolved.set(entry.facts, resolved);
           index.set(path, resolved);
         }
+        // A file making HTTP calls may call a route the change reaches (build-routes.ts links them after the parse): its
+        // importers are reached as the change's are. Such a file was never read for links alone (framework-hints.ts).
+        const seeds = [...changed];
+        for (const [path, entry] of facts) if ((entry.facts.httpCalls?.length ?? 0) > 0 && !linkOnly.has(path)) seeds.push(path);
         // What is read so far names part of the reach at least: its files' keys, and the files it needs in full.
-        for (const path of listImporters(index, changed)) {
+        for (const path of listImporters(index, seeds)) {
           if (keyed.has(path)) continue;
           keyed.add(path);
           apply(resolver.getLinkKeys(path));
         }
         return {
           keys: { words: [...applied.words], dots: applied.dots },
-          parse: selectFocusedFiles({ facts, linkOnly, links: index, changed }),
+          parse: selectFocusedFiles({ facts, linkOnly, links: index, changed: seeds }),
         };
       },
     },

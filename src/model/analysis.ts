@@ -81,6 +81,17 @@ export interface ImpactedFile {
   /** Reached only through type-only imports: compile-time impact, no runtime effect. */
   typeOnly: boolean;
   role: string;
+  /**
+   * Set when the file is reached through an HTTP call rather than imports: the evidence id of the route the change
+   * reaches that the file, or a file it imports, calls. `via` is then the route's chain (the changed file to the route's
+   * file), followed for an importer by its import chain from the calling file.
+   */
+  route?: string;
+  /**
+   * Why a file reached through an HTTP call is impacted: `calls POST /api/orders on line 2, a route the change reaches`,
+   * or for an importer `imports web/src/api.ts, which calls …`.
+   */
+  reason?: string;
 }
 
 export interface ImpactedRoute {

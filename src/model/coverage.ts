@@ -46,6 +46,12 @@ export interface ReachingTest {
   via: string[];
   mocksChangedModule: boolean;
   /**
+   * Set when the test is reached through an HTTP call: the evidence id of the route the change reaches (`route:POST
+   * /api/orders`) that the test calls, or that a file it imports calls. `via` then runs from the changed file to the
+   * route's file, then from the calling file to the test's importer.
+   */
+  route?: string;
+  /**
    * How closely the test names what changed (its path, titles and code against the changed file's name and changed
    * callables; src/ranking/test-relevance.ts): orders the reaching tests, 0 or absent when it names none of it.
    */

@@ -109,7 +109,16 @@ const changedFile = def(
 );
 const impactedFile = def(
   'impactedFile',
-  z.strictObject({ id: nonEmpty, path: nonEmpty, distance: z.int().min(1), via: strings, typeOnly: z.boolean(), role: nonEmpty }),
+  z.strictObject({
+    id: nonEmpty,
+    path: nonEmpty,
+    distance: z.int().min(1),
+    via: strings,
+    typeOnly: z.boolean(),
+    role: nonEmpty,
+    route: nonEmpty.optional(),
+    reason: nonEmpty.optional(),
+  }),
 );
 const impactedRoute = def(
   'impactedRoute',

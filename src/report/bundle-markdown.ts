@@ -81,7 +81,12 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
         ['file', 'distance', 'via', 'types only'],
         evidence.impactedFiles
           .slice(0, LIST_LIMIT)
-          .map((file) => [file.path, file.distance, file.via.join(' → '), file.typeOnly ? 'yes' : 'no']),
+          .map((file) => [
+            file.path,
+            file.distance,
+            [...file.via, ...(file.reason === undefined ? [] : [file.reason])].join(' → '),
+            file.typeOnly ? 'yes' : 'no',
+          ]),
       ) + renderMore(LIST_LIMIT, evidence.impactedFiles.length, 'impacted files'),
       '',
     );

@@ -124,10 +124,16 @@ export function renderImpactedFiles(files: readonly ImpactedFile[]): string {
   return renderCappedTable(
     sorted,
     ['file', 'distance', 'reached via', 'type-only'],
-    (file) => [file.path, file.distance, joinCapped(file.via, 4), file.typeOnly ? 'yes' : 'no'],
+    (file) => [file.path, file.distance, describeImpactReach(file), file.typeOnly ? 'yes' : 'no'],
     'impacted files',
     'No file imports the changed files.',
   );
+}
+
+/** The files an impacted file is reached through, then for a file reached over HTTP the call that links it (`… → calls POST /api/orders on line 2, …`). */
+function describeImpactReach(file: ImpactedFile): string {
+  const files = joinCapped(file.via, 4);
+  return file.reason === undefined ? files : `${files} → ${file.reason}`;
 }
 
 /** The reach chain after the handler: `calls foo (src/a.ts) → changed bar (src/b.ts:3)`; file-level reach says so. */
