@@ -1,5 +1,6 @@
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
+import { listTestFiles } from '../graph/queries/test-files.js';
 import type { ChangedFileEvidence } from '../model/analysis.js';
 import type { ReachingTest } from '../model/coverage.js';
 import { type FileFacts, getSourceLanguage } from '../model/facts.js';
@@ -168,12 +169,17 @@ export function toTestRun(
   const root = findRootPackage(kg);
   const packageManager = getSuiteManager(kg, changedFiles);
   const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind) && !declaredPaths.has(file.path));
+  // A changed test-support file (a conftest.py, a shared server helper) runs no test itself: the tests it reaches run.
+  const testFiles = listTestFiles(kg.graph);
+  const isSupport = (file: ChangedFileEvidence): boolean => file.changeKind === 'test' && !testFiles.has(file.path);
   const tests: { path: string; distance: number; relevance?: number }[] = changedFiles
-    .filter((file) => file.changeKind === 'test' && file.status !== 'deleted' && getUnparsedLanguage(file.path) === undefined)
+    .filter(
+      (file) => file.changeKind === 'test' && file.status !== 'deleted' && getUnparsedLanguage(file.path) === undefined && !isSupport(file),
+    )
     .map((file) => ({ path: file.path, distance: 0 }));
   for (const [changed, reaching] of reachingTestsByPath) {
     const file = changedFiles.find((entry) => entry.path === changed);
-    if (file === undefined || (file.changeKind !== 'runtime' && !declaredPaths.has(changed))) continue;
+    if (file === undefined || (file.changeKind !== 'runtime' && !isSupport(file) && !declaredPaths.has(changed))) continue;
     for (const test of reaching)
       tests.push({ path: test.testFile, distance: test.distance, ...(test.relevance === undefined ? {} : { relevance: test.relevance }) });
   }

@@ -354,9 +354,7 @@ describe('conftest.py: the fixtures pytest loads for the tests below them', () =
     assert.deepEqual(reach.impactedTests, ['tests/api/test_orders.py', 'tests/unit/test_pricing.py']);
   });
 
-  test('a fixture change in a conftest.py runs the tests it reaches, not the conftest itself', {
-    todo: 'src/app/test-run.ts lists a changed test-support file instead of its reaching tests',
-  }, async () => {
+  test('a fixture change in a conftest.py runs the tests it reaches, not the conftest itself', async () => {
     const fixture = createChangeFixture(CONFTESTS, {
       'tests/api/conftest.py': lines('import pytest', '', '', '@pytest.fixture', 'def token():', '    return "rotated"'),
     });
