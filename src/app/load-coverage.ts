@@ -4,6 +4,7 @@ import type { CoverageEvidence, CoverageKind, CoverageSource, FileCoverage } fro
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import type { FileRefusal, FolderEntry } from '../model/repo-files.js';
+import { type LineCoverageResult, parseCoveragePyJson, parseGoCoverProfile } from '../runtime-coverage/coverage-py.js';
 import { parseIstanbulCoverage } from '../runtime-coverage/istanbul.js';
 import { describeJsonError } from '../runtime-coverage/json.js';
 import { parseLcov } from '../runtime-coverage/lcov.js';
@@ -130,7 +131,10 @@ export async function loadCoverage(env: Env, options: LoadCoverageOptions = {}):
   return { sources: collector.sources, files: Object.fromEntries(files), diagnostics: collector.diagnostics };
 }
 
-/** lcov.info, coverage/lcov.info, coverage/<tool>/lcov.info, coverage/coverage-final.json and coverage/tmp (V8). */
+/**
+ * lcov.info, coverage/lcov.info, coverage/<tool>/lcov.info, coverage.lcov (coverage.py), coverage/coverage-final.json,
+ * coverage.json (coverage.py), coverage.out and cover.out (Go) and coverage/tmp (V8).
+ */
 async function readDefaultLocations(
   collector: Collector,
   tracked: ReadonlySet<string>,
@@ -145,7 +149,7 @@ async function readDefaultLocations(
     provenance.set(rel, { path: rel, check: fresh.check, runId: fresh.runId });
     return opened;
   };
-  const lcovPaths = ['lcov.info', 'coverage/lcov.info'];
+  const lcovPaths = ['lcov.info', 'coverage/lcov.info', 'coverage.lcov'];
   for (const entry of await listDirectory(collector, 'coverage')) {
     if (entry.kind === 'directory') lcovPaths.push(`coverage/${entry.name}/lcov.info`);
   }
@@ -155,6 +159,12 @@ async function readDefaultLocations(
   }
   const istanbul = await open('coverage/coverage-final.json');
   if (istanbul !== undefined) await readIstanbul(collector, istanbul);
+  const coveragePy = await open('coverage.json');
+  if (coveragePy !== undefined) await readLineCoverage(collector, coveragePy, 'coverage-py');
+  for (const rel of ['coverage.out', 'cover.out']) {
+    const goProfile = await open(rel);
+    if (goProfile !== undefined) await readLineCoverage(collector, goProfile, 'go-cover');
+  }
   for (const entry of await listDirectory(collector, 'coverage/tmp')) {
     if (!/^coverage-.*\.json$/.test(entry.name)) continue;
     const rel = `coverage/tmp/${entry.name}`;
@@ -437,6 +447,42 @@ async function readIstanbul(collector: Collector, opened: OpenedFile): Promise<v
     contributed.add(path);
   }
   addSource(collector, 'istanbul', opened, contributed.size, tally);
+}
+
+/**
+ * Reads coverage.py's `coverage json` report (paths relative to where it ran, as lcov's) or a Go cover profile (paths
+ * are import paths: mapped onto the repository by their longest suffix that is a repository file, `example.com/shop/
+ * orders/orders.go` → `orders/orders.go`, which is how a module lays its packages out, so no foreign root is said).
+ */
+async function readLineCoverage(collector: Collector, opened: OpenedFile, kind: 'coverage-py' | 'go-cover'): Promise<void> {
+  let parsed: LineCoverageResult;
+  if (kind === 'go-cover') {
+    const text = await readWholeText(collector, opened);
+    if (text === undefined) return;
+    parsed = parseGoCoverProfile(text);
+  } else {
+    const data = await readJson(collector, opened);
+    if (data === undefined) return;
+    parsed = parseCoveragePyJson(data);
+  }
+  if (!parsed.ok) {
+    malformed(collector, opened.rel, parsed.message);
+    return;
+  }
+  reportProblems(collector, opened.rel, parsed.problems, kind === 'go-cover' ? 'line' : 'entry');
+  const tally: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
+  const importPaths: MappingTally = { remapped: 0, unmatched: 0, foreignRoots: new Set() };
+  const contributed = new Set<string>();
+  for (const file of parsed.files) {
+    const path =
+      kind === 'go-cover' && !(await isRepoFile(collector, file.path))
+        ? await matchBySuffix(collector, `/${file.path}`, importPaths)
+        : await toRepoPath(collector, file.path, tally);
+    if (path === undefined) continue;
+    mergeLines(collector, path, kind, opened.rel, file.lines);
+    contributed.add(path);
+  }
+  addSource(collector, kind, opened, contributed.size, tally);
 }
 
 /** Where V8 counted: a script's offsets in the file on disk, or in generated code a cached source map explains. */

@@ -1,7 +1,8 @@
 import type { ChangeStatus } from './change.js';
 import type { Diagnostic } from './diagnostic.js';
 
-export type CoverageKind = 'lcov' | 'istanbul' | 'v8';
+/** The report formats read: lcov (coverage.py's `coverage lcov` too), istanbul JSON, V8 JSON, coverage.py JSON, Go cover profiles. */
+export type CoverageKind = 'lcov' | 'istanbul' | 'v8' | 'coverage-py' | 'go-cover';
 
 export interface CoverageSource {
   kind: CoverageKind;

@@ -196,7 +196,7 @@ const testEvidence = def(
     found: z.boolean(),
     sources: z.array(
       z.strictObject({
-        kind: z.enum(['lcov', 'istanbul', 'v8']),
+        kind: z.enum(['lcov', 'istanbul', 'v8', 'coverage-py', 'go-cover']),
         path: nonEmpty,
         generatedAt: z.string().meta({ format: 'date-time' }),
         files: count,

@@ -19,7 +19,7 @@ const MAX_REACHING_TESTS = 20;
 const MAX_LISTED_NAMES = 3;
 
 const SEARCHED_LOCATIONS =
-  'lcov.info, coverage/lcov.info, coverage/*/lcov.info, coverage/coverage-final.json and coverage/tmp/coverage-*.json';
+  'lcov.info, coverage/lcov.info, coverage/*/lcov.info, coverage/coverage-final.json, coverage/tmp/coverage-*.json, coverage.lcov and coverage.json (coverage.py), coverage.out and cover.out (go test -coverprofile)';
 
 /** Head-side lines added or modified by zero-context hunks (as `git diff -U0` numbers them). */
 export function toChangedLines(hunks: readonly Hunk[]): number[] {

@@ -207,3 +207,49 @@ describe('a Python and Go change', () => {
     );
   });
 });
+
+describe('coverage.py and Go cover profiles prove a Python and a Go change at runtime', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        '.gitignore': 'coverage.json\ncoverage.out\n',
+        'shop/__init__.py': '',
+        'shop/pricing.py': 'def price(x):\n    return x * 2\n',
+        'tests/test_pricing.py': 'from shop.pricing import price\n\n\ndef test_price():\n    assert price(1) == 2\n',
+        'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+        'orders/orders.go': 'package orders\n\nfunc Total(a, b int) int {\n\treturn a + b\n}\n',
+        'orders/orders_test.go':
+          'package orders\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tif Total(1, 2) != 3 {\n\t\tt.Fatal("sum")\n\t}\n}\n',
+      },
+      {
+        'shop/pricing.py': 'def price(x):\n    if x < 0:\n        raise ValueError("negative")\n    return x * 2\n',
+        'orders/orders.go': 'package orders\n\nfunc Total(a, b int) int {\n\tif a < 0 {\n\t\treturn b\n\t}\n\treturn a + b\n}\n',
+        'coverage.json': JSON.stringify({
+          meta: { version: '7.6.1' },
+          files: { 'shop/pricing.py': { executed_lines: [1, 2, 4], missing_lines: [3], excluded_lines: [] } },
+        }),
+        'coverage.out':
+          'mode: set\nexample.com/shop/orders/orders.go:3.25,4.11 1 1\nexample.com/shop/orders/orders.go:4.11,6.3 1 0\nexample.com/shop/orders/orders.go:7.2,7.14 1 1\n',
+      },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('each changed file has runtime evidence: which changed lines ran and which did not', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(bundle.evidence.testEvidence.sources.map((source) => [source.kind, source.path, source.files]).sort(), [
+      ['coverage-py', 'coverage.json', 1],
+      ['go-cover', 'coverage.out', 1],
+    ]);
+    assert.deepEqual(
+      bundle.evidence.changedPathProof
+        .map((proof) => [proof.path, proof.state, proof.coveredChangedLines, proof.uncoveredChangedLines])
+        .sort(),
+      [
+        ['orders/orders.go', 'runtime-unproven', [4], [5, 6]],
+        ['shop/pricing.py', 'runtime-unproven', [2], [3]],
+      ],
+    );
+  });
+});

@@ -373,7 +373,7 @@ describe('summarizeTestEvidence and isCoverageFreshFor', () => {
       found: false,
       sources: [],
       freshness: 'unknown',
-      note: 'No runtime coverage found (looked for lcov.info, coverage/lcov.info, coverage/*/lcov.info, coverage/coverage-final.json and coverage/tmp/coverage-*.json); changed-path proof is static only.',
+      note: 'No runtime coverage found (looked for lcov.info, coverage/lcov.info, coverage/*/lcov.info, coverage/coverage-final.json, coverage/tmp/coverage-*.json, coverage.lcov and coverage.json (coverage.py), coverage.out and cover.out (go test -coverprofile)); changed-path proof is static only.',
     });
   });
 
