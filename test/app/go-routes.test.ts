@@ -131,3 +131,96 @@ describe('a Go service: a change in a package a handler calls', () => {
     );
   });
 });
+
+/** A gin service: a versioned group with its own middleware, handlers on a typed receiver in another file. */
+const GIN: Record<string, string> = {
+  'go.mod': 'module example.com/store\n\ngo 1.22\n\nrequire github.com/gin-gonic/gin v1.10.0\n',
+  'server/routes.go': [
+    'package server',
+    '',
+    'import "github.com/gin-gonic/gin"',
+    '',
+    'func (s *Server) Routes() *gin.Engine {',
+    '\tr := gin.New()',
+    '\tv1 := r.Group("/v1")',
+    '\tv1.Use(s.requireKey)',
+    '\tv1.GET("/carts/:id", s.getCart)',
+    '\tv1.POST("/carts/:id/items", s.addItem)',
+    '\treturn r',
+    '}',
+    '',
+  ].join('\n'),
+  'server/handlers.go': [
+    'package server',
+    '',
+    'import "github.com/gin-gonic/gin"',
+    '',
+    'type Server struct {',
+    '\tcarts map[string][]string',
+    '}',
+    '',
+    'func (s *Server) requireKey(c *gin.Context) {',
+    '\tif c.GetHeader("X-Key") == "" {',
+    '\t\tc.AbortWithStatus(401)',
+    '\t}',
+    '}',
+    '',
+    'func (s *Server) getCart(c *gin.Context) {',
+    '\tc.JSON(200, s.carts[c.Param("id")])',
+    '}',
+    '',
+    'func (s *Server) addItem(c *gin.Context) {',
+    '\tid := c.Param("id")',
+    '\ts.carts[id] = append(s.carts[id], c.PostForm("item"))',
+    '\tc.Status(201)',
+    '}',
+    '',
+  ].join('\n'),
+  'server/handlers_test.go': [
+    'package server',
+    '',
+    'import (',
+    '\t"net/http/httptest"',
+    '\t"testing"',
+    ')',
+    '',
+    'func TestAddItem(t *testing.T) {',
+    '\ts := &Server{carts: map[string][]string{}}',
+    '\trec := httptest.NewRecorder()',
+    '\ts.Routes().ServeHTTP(rec, httptest.NewRequest("POST", "/v1/carts/a/items", nil))',
+    '\tif rec.Code != 401 {',
+    '\t\tt.Fatalf("status %d", rec.Code)',
+    '\t}',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('a gin service: a handler change on a typed receiver in a route group', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(GIN, {
+      'server/handlers.go': (GIN['server/handlers.go'] ?? '').replace(
+        '\ts.carts[id] = append(s.carts[id], c.PostForm("item"))',
+        '\titem := c.PostForm("item")\n\tif item == "" {\n\t\tc.Status(400)\n\t\treturn\n\t}\n\ts.carts[id] = append(s.carts[id], item)',
+      ),
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test("reaches exactly the group's route of that handler, with the group's middleware, and runs the package test", async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      bundle.evidence.impactedRoutes.map((route) => [
+        `${route.method} ${route.path}`,
+        route.reach,
+        route.guards?.map((guard) => [guard.name, guard.role]),
+      ]),
+      [['POST /v1/carts/:id/items', 'handler', [['Server.requireKey', 'auth']]]],
+    );
+    assert.deepEqual(
+      bundle.evidence.testRun.commands.map((command) => command.command),
+      ["go test ./server -run '^(TestAddItem)$'"],
+    );
+  });
+});
