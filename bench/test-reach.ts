@@ -22,7 +22,16 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { classifyRole } from '../src/graph/roles.js';
-import { type CaseSet, type LocalizeCase, loadCases, loadRepoEntries, localizeDir, type Split, toCaseSet, toRepoKey } from './localize/cases.js';
+import {
+  type CaseSet,
+  type LocalizeCase,
+  loadCases,
+  loadRepoEntries,
+  localizeDir,
+  type Split,
+  toCaseSet,
+  toRepoKey,
+} from './localize/cases.js';
 import { checkoutCommit, findGitDir, resolveReposDir, runGit } from './localize/repo-cache.js';
 
 const repoRoot = resolve(localizeDir, '..', '..');
