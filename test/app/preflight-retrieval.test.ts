@@ -397,3 +397,82 @@ describe('preflight weighs up the files the history changes often', () => {
     assert.match(report.repositoryEvidence.candidateFiles[1]?.why ?? '', /changed in 1 commit of the history window/);
   });
 });
+
+/** The same questions of a Python package and a Go service: their words come from their own grammars. */
+const SERVICES = {
+  'pyproject.toml': '[project]\nname = "billing"\n',
+  'billing/__init__.py': 'from .invoices import render_invoice\nfrom .tax import vat_rate\n\n__all__ = ["render_invoice", "vat_rate"]\n',
+  'billing/invoices.py': [
+    'from .tax import vat_rate',
+    '',
+    '',
+    'def render_invoice(order, locale="en"):',
+    '    """Render the invoice PDF for an order."""',
+    '    if not order.lines:',
+    '        raise ValueError("an invoice needs at least one line item")',
+    '    total = sum(line.amount for line in order.lines)',
+    '    return {"total": total, "vat": total * vat_rate(order.country)}',
+    '',
+  ].join('\n'),
+  'billing/tax.py': [
+    '# VAT rates by country; reverse charge applies to business customers in the EU.',
+    'RATES = {"DE": 0.19, "FR": 0.2}',
+    '',
+    '',
+    'def vat_rate(country):',
+    '    return RATES.get(country, 0)',
+    '',
+  ].join('\n'),
+  'tests/test_invoices.py':
+    'from billing.invoices import render_invoice\n\n\ndef test_render_invoice_total():\n    assert render_invoice\n',
+  'go.mod': 'module example.com/shipping\n\ngo 1.22\n',
+  'shipping/labels.go': [
+    'package shipping',
+    '',
+    'import "errors"',
+    '',
+    '// PrintLabel renders a carrier label; DHL labels need a customs declaration outside the EU.',
+    'func PrintLabel(parcel Parcel) ([]byte, error) {',
+    '\tif parcel.WeightGrams > 31500 {',
+    '\t\treturn nil, errors.New("parcel exceeds the carrier weight limit")',
+    '\t}',
+    '\treturn []byte(parcel.Carrier), nil',
+    '}',
+    '',
+    'type Parcel struct {',
+    '\tCarrier     string',
+    '\tWeightGrams int',
+    '}',
+    '',
+  ].join('\n'),
+};
+
+describe('preflight finds Python and Go code by what it says', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo(SERVICES);
+  });
+  after(() => repo.cleanup());
+
+  it('finds the Python module whose error message says the task, above the package that re-exports it', async () => {
+    const report = await runPreflight(repo.dir, 'an invoice with no line items should explain why it cannot be rendered');
+    assert.equal(report.candidateFiles[0], 'billing/invoices.py');
+    assert.ok(
+      report.repositoryEvidence.candidateFiles[0]?.reasons.some((reason) => reason.matchedOn === 'string' && reason.line === 7),
+      JSON.stringify(report.repositoryEvidence.candidateFiles[0]?.reasons),
+    );
+    assert.equal(report.candidateFiles.includes('tests/test_invoices.py'), false);
+  });
+
+  it('finds the Python module by its comment and the Go file by its error string', async () => {
+    const tax = await runPreflight(repo.dir, 'reverse charge for business customers');
+    assert.equal(tax.candidateFiles[0], 'billing/tax.py');
+    const labels = await runPreflight(repo.dir, 'raise the carrier weight limit for heavy parcels');
+    assert.equal(labels.candidateFiles[0], 'shipping/labels.go');
+  });
+
+  it('names no file for a task about another domain', async () => {
+    const report = await runPreflight(repo.dir, 'add a knitting row counter to the yarn inventory');
+    assert.deepEqual(report.candidateFiles, []);
+  });
+});
