@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const localizeDir = fileURLToPath(new URL('.', import.meta.url));
-export const casesDir = join(localizeDir, 'cases');
+const casesDir = join(localizeDir, 'cases');
 const reposPath = join(localizeDir, 'repos.json');
 const offTopicPath = join(localizeDir, 'off-topic.json');
 

@@ -8,15 +8,3 @@ export interface GrammarParsers {
   python?: Parser;
   go?: Parser;
 }
-
-/** A node's 1-based inclusive line span. */
-export function getNodeSpan(node: SyntaxNode): { start: number; end: number } {
-  const end =
-    node.endPosition.column === 0 && node.endPosition.row > node.startPosition.row ? node.endPosition.row : node.endPosition.row + 1;
-  return { start: node.startPosition.row + 1, end };
-}
-
-/** The node's 1-based first line. */
-export function getNodeLine(node: SyntaxNode): number {
-  return node.startPosition.row + 1;
-}

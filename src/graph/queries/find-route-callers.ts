@@ -62,7 +62,7 @@ export function findRouteCallers(knowledge: KnowledgeGraph, routes: readonly Imp
 }
 
 /** What an impacted file says of its HTTP call: `calls POST /api/orders on line 2, a route the change reaches`. */
-export function describeRouteCall(caller: RouteCaller): string {
+function describeRouteCall(caller: RouteCaller): string {
   return `calls ${caller.label} on line ${caller.line}, a route the change reaches`;
 }
 

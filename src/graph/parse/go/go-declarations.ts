@@ -29,7 +29,7 @@ export interface GoDeclarations {
 const MAJOR_VERSION = /^v\d+$/;
 
 /** The name a Go import binds by default: the path's last segment, or the one before a `/vN` major-version suffix. */
-export function getDefaultImportName(path: string): string {
+function getDefaultImportName(path: string): string {
   const segments = path.split('/');
   let last = segments[segments.length - 1] ?? path;
   if (MAJOR_VERSION.test(last) && segments.length > 1) last = segments[segments.length - 2] ?? last;

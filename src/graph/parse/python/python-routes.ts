@@ -439,7 +439,7 @@ function getLastName(name: string | undefined): string {
 }
 
 /** Flask and Django `<int:id>` and `<id>`, FastAPI `{id}` and `{rest:path}` → `:id`, as route paths are compared. */
-export function normaliseParameters(path: string): string {
+function normaliseParameters(path: string): string {
   return path.replace(
     /<(?:[^<>:]+:)?(\w+)>|\{(\w+)(?::\w+)?\}/g,
     (_match, angle: string | undefined, brace: string | undefined) => `:${angle ?? brace ?? ''}`,

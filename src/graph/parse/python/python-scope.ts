@@ -65,7 +65,7 @@ export function getModuleScope(file: PyFile): ModuleScope {
 }
 
 /** The names an assignment binds (`a = b = 1`, `x, y = pair`); none for an annotation without a value. */
-export function getAssignedNames(file: PyFile, assignment: PyNode): string[] {
+function getAssignedNames(file: PyFile, assignment: PyNode): string[] {
   const [left, ...rest] = getParts(assignment);
   const right = rest.find((part) => part.type !== 'type');
   if (left === undefined || right === undefined) return [];

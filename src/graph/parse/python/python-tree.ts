@@ -96,7 +96,7 @@ function buildLineStarts(source: string): number[] {
 }
 
 /** The 1-based line of a source offset. */
-export function getLineAt(file: PyFile, offset: number): number {
+function getLineAt(file: PyFile, offset: number): number {
   const starts = file.lineStarts;
   let low = 0;
   let high = starts.length - 1;
