@@ -9,7 +9,7 @@ import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
 import type { HistoryInsights } from '../model/history.js';
-import type { FunctionFact, SignalFact, SignalKind } from '../model/facts.js';
+import { getSourceLanguage, type FunctionFact, type SignalFact, type SignalKind } from '../model/facts.js';
 import { EDGE_KINDS, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
@@ -666,7 +666,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
 /** One `changed-semantic` subject per decision the diff changed in a runtime source file (rules/semantic-hunks.ts). */
 function deriveSemanticSubjects(file: ChangedFileInput, role: string): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
-  return findSemanticChanges(file.baseText, file.headText, file.hunks).map((change) => ({
+  return findSemanticChanges(file.baseText, file.headText, file.hunks, getSourceLanguage(file.path) ?? 'javascript').map((change) => ({
     subject: 'changed-semantic',
     id: `semantic:${file.path}:${change.line}:${change.kind}`,
     facts: {

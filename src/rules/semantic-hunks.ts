@@ -1,39 +1,33 @@
 import type { Hunk } from '../model/change.js';
+import type { SourceLanguage } from '../model/facts.js';
+import { createPythonOrGoSyntax } from './semantic-languages.js';
+import {
+  COMPARISON_OPERATORS,
+  excerpt,
+  type HunkSyntax,
+  findChangedComparison,
+  MAX_CONDITION_LINES,
+  NORMALISATION_VALUES,
+  neighbours,
+  REGEX_VALUES,
+  REMOVED_ERROR_VALUES,
+  ROUNDING_VALUES,
+  type SemanticChange,
+  type SemanticKind,
+  type SourceLine,
+  toConditionValues,
+  toStatusValues,
+  withoutBrace,
+} from './semantic-text.js';
 
-export type SemanticKind =
-  | 'boundary'
-  | 'default'
-  | 'condition'
-  | 'error-path'
-  | 'regex'
-  | 'arithmetic'
-  | 'membership'
-  | 'normalisation'
-  | 'option-flag';
+export type { SemanticChange, SemanticKind } from './semantic-text.js';
 
-/** A change in what the code decides, found by comparing a changed line with the line it replaced. */
-export interface SemanticChange {
-  kind: SemanticKind;
-  /** Head-side line. */
-  line: number;
-  /** The replaced line (empty for an added line) and the new one, trimmed, at most 80 characters. */
-  before: string;
-  after: string;
-  /** What the change decides on: `value.length`, the parameter with a default, the regex. */
-  subject: string;
-  /** For a boundary: the limit; for a default: the new default value; for an error path: the HTTP status, when the line has one. */
-  limit: string;
-  /** Concrete inputs to try: `4, 5 and 6`, `.5, -0.5 and 0`, `a call without the argument`. */
-  values: string;
-}
-
-const MAX_EXCERPT = 80;
 const MAX_CHANGES = 40;
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
-const COMPARISONS = new RegExp(String.raw`(${OPERAND}|\))(\s*)(===|!==|==|!=|<=|>=|<|>)(\s*)(${OPERAND})`, 'g');
+const COMPARISONS = new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g');
 /** Operands that make a presence or type check (`x !== undefined`), not a boundary. */
 const NOT_A_LIMIT = /^(?:undefined|null|true|false|NaN|typeof)$/;
+const JS_COMPARISONS = { comparisons: COMPARISONS, notALimit: NOT_A_LIMIT };
 const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=>][^,)]*?)\s*[,)]/;
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
@@ -74,36 +68,6 @@ const FLAG_VALUES: Record<string, string> = {
   followRedirect: 'a response that redirects (301, 302 and 307)',
 };
 
-function excerpt(text: string): string {
-  const trimmed = text.trim().replace(/\s+/g, ' ');
-  if (trimmed.length <= MAX_EXCERPT) return trimmed;
-  const kept = trimmed.slice(0, MAX_EXCERPT - 1);
-  // Close what the cut left open, after the ellipsis, so the title around the excerpt still reads balanced.
-  return `${kept}…${findUnclosed(kept)}`;
-}
-
-const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
-
-/** The closing brackets, innermost first, of the brackets `code` opens and does not close (quoted text skipped). */
-function findUnclosed(code: string): string {
-  const open: string[] = [];
-  let quote: string | undefined;
-  for (let index = 0; index < code.length; index++) {
-    const character = code[index] ?? '';
-    if (quote !== undefined) {
-      if (character === '\\') index++;
-      else if (character === quote) quote = undefined;
-    } else if (character === '"' || character === "'" || character === '`') quote = character;
-    else if (CLOSERS[character] !== undefined) open.push(CLOSERS[character]);
-    else if (character === open[open.length - 1]) open.pop();
-  }
-  return open.reverse().join('');
-}
-
-function withoutBrace(line: string): string {
-  return line.replace(/\s*\{\s*$/, '');
-}
-
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
   return line
@@ -124,47 +88,6 @@ const SIGNATURE =
 
 /** A subject that counts something (`values.length`, `map.size`, `retryCount`): never below zero. */
 const MEASURE = /(?:^|\.)(?:length|size|count)$|[a-z](?:Length|Size|Count)$/;
-
-function neighbours(limit: string, operator: string, subject: string): string {
-  if (operator === '===' || operator === '!==' || operator === '==' || operator === '!=') return `${limit} and a value other than ${limit}`;
-  const value = Number(limit);
-  if (!Number.isFinite(value)) return `${limit} − 1, ${limit} and ${limit} + 1`;
-  // `values.length > 0`: a length of -1 cannot be tried.
-  if (value === 0 && MEASURE.test(subject)) return '0 and 1';
-  if (Number.isInteger(value)) return `${value - 1}, ${value} and ${value + 1}`;
-  return `${(value - 0.01).toFixed(2)}, ${limit} and ${(value + 0.01).toFixed(2)}`;
-}
-
-interface Comparison {
-  subject: string;
-  operator: string;
-  limit: string;
-}
-
-/**
- * The comparisons of a line that draw a boundary: against a number (`length >= 5`, `count === 0`) or,
- * with a relational operator between spaces, against another value (`keys.length < guards.minProperties`;
- * the spaces keep generics such as `Map<K, V>` out). Presence checks (`x !== undefined`) are not boundaries.
- */
-function findComparisons(code: string): Comparison[] {
-  const found: Comparison[] = [];
-  for (const match of code.matchAll(COMPARISONS)) {
-    const [, left = '', spaceBefore = '', operator = '', spaceAfter = '', right = ''] = match;
-    if (NOT_A_LIMIT.test(left) || NOT_A_LIMIT.test(right)) continue;
-    const equality = operator.startsWith('=') || operator.startsWith('!');
-    if (NUMBER.test(right)) found.push({ subject: left === ')' ? 'the value' : left, operator, limit: right });
-    else if (NUMBER.test(left)) found.push({ subject: right, operator, limit: left });
-    else if (!equality && spaceBefore !== '' && spaceAfter !== '' && left !== ')') found.push({ subject: left, operator, limit: right });
-  }
-  return found;
-}
-
-/** The first comparison of the new line that the old line did not make (any, for an added line). */
-function findChangedComparison(head: string, base: string | undefined): Comparison | undefined {
-  const key = (comparison: Comparison): string => `${comparison.subject} ${comparison.operator} ${comparison.limit}`;
-  const old = new Set((base === undefined ? [] : findComparisons(base)).map(key));
-  return findComparisons(head).find((comparison) => !old.has(key(comparison)));
-}
 
 function findRegex(raw: string): string | undefined {
   const match = REGEX.exec(raw);
@@ -209,9 +132,6 @@ function takeParenthesised(text: string): string | undefined {
   }
   return undefined;
 }
-
-/** Lines a condition that opens on a changed line may run on for (`if (` with one operand a line, as formatters write it). */
-const MAX_CONDITION_LINES = 8;
 
 /**
  * A condition that opens on its line and closes on a later one, joined into one line (`(` / `a ||` / `b` / `) {`
@@ -263,7 +183,7 @@ function classifyPair(
       values,
     });
   };
-  const headComparison = codeChanged ? findChangedComparison(head, base) : undefined;
+  const headComparison = codeChanged ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
   if (!codeChanged) {
     // fall through to the default check only
   } else if (headComparison !== undefined) {
@@ -271,7 +191,7 @@ function classifyPair(
       'boundary',
       headComparison.subject,
       headComparison.limit,
-      neighbours(headComparison.limit, headComparison.operator, headComparison.subject),
+      neighbours(headComparison.limit, headComparison.operator, headComparison.subject, MEASURE),
     );
   } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
     // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
@@ -288,7 +208,7 @@ function classifyPair(
       'condition',
       condition,
       '',
-      `an input for which ${excerpt(condition)} is true and one for which it is false`,
+      toConditionValues(condition),
       joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
   }
@@ -333,12 +253,7 @@ function classifyPair(
   const oldNormalisations = new Set(normalisations(base));
   const normalisation = normalisations(head).find((method) => !oldNormalisations.has(method));
   if (normalisation !== undefined) {
-    add(
-      'normalisation',
-      normalisation,
-      '',
-      "the same value in other cases and with spaces around it (' Value ', 'VALUE', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')",
-    );
+    add('normalisation', normalisation, '', NORMALISATION_VALUES);
   }
   const flag = OPTION_FLAG.exec(head);
   const oldFlag = base === undefined ? null : OPTION_FLAG.exec(base);
@@ -350,30 +265,19 @@ function classifyPair(
     // A changed HTTP status is the one thing a caller sees: name both values.
     const status = STATUS.exec(head)?.[1];
     const old = base === undefined ? undefined : STATUS.exec(base)?.[1];
-    const values =
-      status !== undefined && old !== undefined && status !== old
-        ? `a request that reaches this line, asserting the new status ${status} (was ${old})`
-        : 'an input that makes this line run';
-    add('error-path', 'the error path', status ?? '', values);
-  } else if (base !== undefined && ERROR_PATH.test(base))
-    add(
-      'error-path',
-      'the removed error path',
-      '',
-      'the input that used to fail here (it must still be refused, or now be accepted on purpose)',
-    );
+    add('error-path', 'the error path', status ?? '', toStatusValues(status, old));
+  } else if (base !== undefined && ERROR_PATH.test(base)) add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
   // A regex or rounding in new code has no old version to compare with: its proof is the new code's test.
   if (before === undefined) return changes;
   const headRegex = findRegex(after);
   const baseRegex = before === undefined ? undefined : findRegex(before);
-  if (headRegex !== undefined && headRegex !== baseRegex)
-    add('regex', headRegex, '', 'a string the old pattern accepts and the new one refuses, and the reverse');
+  if (headRegex !== undefined && headRegex !== baseRegex) add('regex', headRegex, '', REGEX_VALUES);
   const rounding = ROUNDING.test(head);
   if (
     (rounding && (base === undefined || toCode(before ?? '') !== head)) ||
     (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')
   ) {
-    add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', '.5, -0.5, 0 and a negative value');
+    add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;
 }
@@ -416,18 +320,18 @@ const KEYWORDS = new Set([
   'yield',
 ]);
 
-function namesOf(line: string): Set<string> {
-  return new Set((toCode(line).match(/[A-Za-z_$][\w$]*/g) ?? []).filter((name) => !KEYWORDS.has(name)));
+function namesOf(code: string, syntax: HunkSyntax): Set<string> {
+  return new Set((code.match(/[A-Za-z_$][\w$]*/g) ?? []).filter((name) => !syntax.keywords.has(name)));
 }
 
 /**
  * Whether `after` can stand where `removed` was: they share a name, or one of them names nothing (`return null;`), or
  * the removed line was an error path (its removal is a case of its own).
  */
-function isReplacedBy(removed: string, after: string): boolean {
-  if (ERROR_PATH.test(toCode(removed))) return true;
-  const old = namesOf(removed);
-  const now = namesOf(after);
+function isReplacedBy(removed: SourceLine, after: SourceLine, syntax: HunkSyntax): boolean {
+  if (syntax.isErrorPath(removed.code)) return true;
+  const old = namesOf(removed.code, syntax);
+  const now = namesOf(after.code, syntax);
   if (old.size === 0 || now.size === 0) return true;
   for (const name of now) if (old.has(name)) return true;
   return false;
@@ -436,11 +340,11 @@ function isReplacedBy(removed: string, after: string): boolean {
 /** `const name = expression;` (or let, var; a type annotation allowed): the name and its expression. */
 const DECLARATION = /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(.+?);?\s*$/;
 
-function findDeclarations(lines: readonly string[]): Map<string, string> {
+function findDeclarations(lines: readonly SourceLine[], syntax: HunkSyntax): Map<string, string> {
   const found = new Map<string, string>();
   for (const line of lines) {
-    const match = DECLARATION.exec(toCode(line) === '' ? '' : line.replace(/\/\/.*$/, ''));
-    if (match?.[1] !== undefined && match[2] !== undefined) found.set(match[1], match[2]);
+    const declaration = syntax.findDeclaration(line);
+    if (declaration !== undefined) found.set(declaration[0], declaration[1]);
   }
   return found;
 }
@@ -450,57 +354,78 @@ function findDeclarations(lines: readonly string[]): Map<string, string> {
  * `a > 0`), renamed names by their old ones, then without spaces or parentheses. Two conditions with the same tokens
  * read the same decision (parentheses that regroup `a || b && c` are the rare exception this accepts).
  */
-function toLogic(condition: string, inline: ReadonlyMap<string, string>, renames: ReadonlyMap<string, string>): string {
-  const substituted = toCode(condition).replace(/[A-Za-z_$][\w$]*/g, (name, offset: number, text: string) => {
+function toLogic(condition: string, inline: ReadonlyMap<string, string>, renames: ReadonlyMap<string, string>, syntax: HunkSyntax): string {
+  const substituted = syntax.toCode(condition).replace(/[A-Za-z_$][\w$]*/g, (name, offset: number, text: string) => {
     if (text[offset - 1] === '.') return name;
     const held = inline.get(name);
-    if (held !== undefined) return `(${toCode(held)})`;
+    if (held !== undefined) return `(${syntax.toCode(held)})`;
     return renames.get(name) ?? name;
   });
   return substituted.replace(/[\s()]/g, '');
-}
-
-/** The conditions of removed lines of a hunk (an `if`, `while`, ternary or conditional return). */
-function findOldConditions(removed: readonly string[]): string[] {
-  return removed.flatMap((line) => {
-    const code = toCode(line);
-    if (!CONDITION.test(code)) return [];
-    const shown = line.trim().replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
-    return [takeParenthesised(shown) ?? shown];
-  });
 }
 
 /**
  * Whether a condition of the new side makes a decision a removed line of the same hunk made: then the change is a
  * rename or an extraction, and asks for no condition case.
  */
-function createOldLogicCheck(removed: readonly string[], added: readonly string[]): (condition: string) => boolean {
-  const oldConditions = findOldConditions(removed);
+function createOldLogicCheck(
+  removed: readonly SourceLine[],
+  added: readonly SourceLine[],
+  syntax: HunkSyntax,
+): (condition: string) => boolean {
+  const oldConditions = removed.flatMap((line) => syntax.findCondition(line) ?? []);
   if (oldConditions.length === 0) return () => false;
-  const oldDeclarations = findDeclarations(removed);
-  const newDeclarations = findDeclarations(added);
+  const oldDeclarations = findDeclarations(removed, syntax);
+  const newDeclarations = findDeclarations(added, syntax);
   // A declaration renamed with the same expression: the new name reads as the old one.
   const renames = new Map<string, string>();
   for (const [name, expression] of newDeclarations) {
     for (const [oldName, oldExpression] of oldDeclarations) {
-      if (oldName !== name && toCode(oldExpression) === toCode(expression)) renames.set(name, oldName);
+      if (oldName !== name && syntax.toCode(oldExpression) === syntax.toCode(expression)) renames.set(name, oldName);
     }
   }
   const inlineNew = new Map([...newDeclarations].filter(([name]) => !renames.has(name) && !oldDeclarations.has(name)));
   const inlineOld = new Map([...oldDeclarations].filter(([name]) => !newDeclarations.has(name) && ![...renames.values()].includes(name)));
-  const old = new Set(oldConditions.map((condition) => toLogic(condition, inlineOld, new Map())));
-  return (condition) => old.has(toLogic(condition, inlineNew, renames));
+  const old = new Set(oldConditions.map((condition) => toLogic(condition, inlineOld, new Map(), syntax)));
+  return (condition) => old.has(toLogic(condition, inlineNew, renames, syntax));
 }
+
+const JAVASCRIPT: HunkSyntax = {
+  readLines: (text) =>
+    text.split('\n').map((raw) => ({ raw, text: raw, code: toCode(raw), isComment: isCommentLine(raw), inSignature: false })),
+  toCode,
+  isErrorPath: (code) => ERROR_PATH.test(code),
+  keywords: KEYWORDS,
+  // The conditions of removed lines of a hunk (an `if`, `while`, ternary or conditional return).
+  findCondition: (line) => {
+    if (!CONDITION.test(line.code)) return undefined;
+    const shown = line.raw.trim().replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
+    return takeParenthesised(shown) ?? shown;
+  },
+  findDeclaration: (line) => {
+    const match = DECLARATION.exec(line.code === '' ? '' : line.raw.replace(/\/\/.*$/, ''));
+    return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
+  },
+  classify: (before, after, line, following, isOldLogic) =>
+    classifyPair(before?.raw, after.raw, line, () => following().map((next) => next.raw), isOldLogic),
+};
 
 /**
  * What the diff changed in the code's decisions: comparisons and their limits, defaults, conditions,
- * error paths, regular expressions and arithmetic or rounding. Lines of a hunk are paired in order
- * (the i-th removed line with the i-th added one); added lines without a partner count as new.
+ * error paths, regular expressions and arithmetic or rounding, read in the syntax of the file's language
+ * (JavaScript and TypeScript, Python or Go). Lines of a hunk are paired in order (the i-th removed line with the
+ * i-th added one); added lines without a partner count as new.
  */
-export function findSemanticChanges(baseText: string | undefined, headText: string | undefined, hunks: readonly Hunk[]): SemanticChange[] {
+export function findSemanticChanges(
+  baseText: string | undefined,
+  headText: string | undefined,
+  hunks: readonly Hunk[],
+  language: SourceLanguage = 'javascript',
+): SemanticChange[] {
   if (headText === undefined) return [];
-  const head = headText.split('\n');
-  const base = baseText?.split('\n') ?? [];
+  const syntax = language === 'javascript' ? JAVASCRIPT : createPythonOrGoSyntax(language);
+  const head = syntax.readLines(headText);
+  const base = baseText === undefined ? [] : syntax.readLines(baseText);
   const changes: SemanticChange[] = [];
   const seen = new Set<string>();
   const addedHunks = new Set<number>();
@@ -508,6 +433,7 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
     const isOldLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
       head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines),
+      syntax,
     );
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
@@ -516,8 +442,8 @@ export function findSemanticChanges(baseText: string | undefined, headText: stri
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
-      const before = removed !== undefined && isReplacedBy(removed, after) ? removed : undefined;
-      const found = classifyPair(before, after, line, () => head.slice(line, line + MAX_CONDITION_LINES * 2), isOldLogic);
+      const before = removed !== undefined && isReplacedBy(removed, after, syntax) ? removed : undefined;
+      const found = syntax.classify(before, after, line, () => head.slice(line, line + MAX_CONDITION_LINES * 2), isOldLogic);
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;

@@ -1,0 +1,617 @@
+import {
+  COMPARISON_OPERATORS,
+  type ComparisonSyntax,
+  excerpt,
+  findChangedComparison,
+  type HunkSyntax,
+  MAX_CONDITION_LINES,
+  NORMALISATION_VALUES,
+  NUMBER,
+  neighbours,
+  REGEX_VALUES,
+  REMOVED_ERROR_VALUES,
+  ROUNDING_VALUES,
+  type SemanticChange,
+  type SemanticKind,
+  type SourceLine,
+  toConditionValues,
+  toStatusValues,
+  withoutBrace,
+} from './semantic-text.js';
+
+type PythonOrGo = 'python' | 'go';
+
+/** What is open at the end of a line and goes on into the next one. */
+interface ScanState {
+  /** The delimiter of a string that spans lines (`'''`, `"""`, a backtick). */
+  quote?: string;
+  isBlockComment: boolean;
+  /** Open brackets; true for the parameter list of a Python `def`. */
+  brackets: boolean[];
+}
+
+/** Where a string opens at `index`: its delimiter, and whether it may span lines. */
+function findStringOpening(line: string, index: number, language: PythonOrGo): { quote: string; isLong: boolean } | undefined {
+  const character = line[index];
+  if (language === 'python') {
+    if (character !== '"' && character !== "'") return undefined;
+    const triple = character.repeat(3);
+    return line.startsWith(triple, index) ? { quote: triple, isLong: true } : { quote: character, isLong: false };
+  }
+  if (character === '`') return { quote: '`', isLong: true };
+  return character === '"' || character === "'" ? { quote: character, isLong: false } : undefined;
+}
+
+/** The index just past the delimiter that closes a string at or after `index`, or -1 when the line ends first. */
+function findStringEnd(line: string, index: number, quote: string): number {
+  for (let at = index; at < line.length; at++) {
+    // Go raw strings have no escapes.
+    if (line[at] === '\\' && quote !== '`') at++;
+    else if (line.startsWith(quote, at)) return at + quote.length;
+  }
+  return -1;
+}
+
+const PYTHON_DEF_OPEN = /\bdef\s+\w+\s*(?:\[[^\]]*\])?\s*$/;
+
+/**
+ * One line as text without comments and as code with its strings emptied (`""`), reading on from what the lines
+ * before left open: a triple-quoted string, a raw string, a block comment, a `def`'s parameter list.
+ */
+function scanLine(raw: string, language: PythonOrGo, state: ScanState): SourceLine {
+  let code = '';
+  let text = '';
+  const startsInSignature = state.brackets.includes(true);
+  let index = 0;
+  while (index < raw.length) {
+    if (state.isBlockComment) {
+      const end = raw.indexOf('*/', index);
+      state.isBlockComment = end < 0;
+      index = end < 0 ? raw.length : end + 2;
+      continue;
+    }
+    if (state.quote !== undefined) {
+      const end = findStringEnd(raw, index, state.quote);
+      text += raw.slice(index, end < 0 ? raw.length : end);
+      if (end >= 0) state.quote = undefined;
+      index = end < 0 ? raw.length : end;
+      continue;
+    }
+    const character = raw[index] ?? '';
+    if (language === 'python' ? character === '#' : raw.startsWith('//', index)) break;
+    if (language === 'go' && raw.startsWith('/*', index)) {
+      state.isBlockComment = true;
+      index += 2;
+      continue;
+    }
+    const opening = findStringOpening(raw, index, language);
+    if (opening !== undefined) {
+      // A Python prefix (f"", rb'') belongs to the string.
+      if (language === 'python') code = code.replace(/(?<![\w])[rRbBuUfF]{1,2}$/, '');
+      code += '""';
+      const end = findStringEnd(raw, index + opening.quote.length, opening.quote);
+      if (end < 0 && opening.isLong) state.quote = opening.quote;
+      const stop = end < 0 ? raw.length : end;
+      text += raw.slice(index, stop);
+      index = stop;
+      continue;
+    }
+    if (character === '(') state.brackets.push(language === 'python' && PYTHON_DEF_OPEN.test(code));
+    else if (character === '[' || character === '{') state.brackets.push(false);
+    else if (character === ')' || character === ']' || character === '}') state.brackets.pop();
+    code += character;
+    text += character;
+    index++;
+  }
+  code = code.trim();
+  return {
+    raw,
+    text: text.trim(),
+    code,
+    // A line with no code, or a bare string (a docstring), says nothing the code decides.
+    isComment: raw.trim() !== '' && (code === '' || code === '""'),
+    inSignature: startsInSignature || (language === 'python' && /^(?:async\s+)?def\b/.test(code)),
+  };
+}
+
+function readLines(text: string, language: PythonOrGo): SourceLine[] {
+  const state: ScanState = { isBlockComment: false, brackets: [] };
+  return text.split('\n').map((raw) => scanLine(raw, language, state));
+}
+
+/**
+ * `text` up to the first `stop` outside brackets and strings (`:` of `if a[1:2]:`, not of the slice), or undefined
+ * when there is none. A walrus `:=` is no stop.
+ */
+function takeUntilTopLevel(text: string, stops: string): string | undefined {
+  let depth = 0;
+  let quote: string | undefined;
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index] ?? '';
+    if (quote !== undefined) {
+      if (character === '\\') index++;
+      else if (character === quote) quote = undefined;
+    } else if (character === '"' || character === "'" || character === '`') quote = character;
+    else if ('([{'.includes(character)) depth++;
+    else if (')]}'.includes(character)) depth--;
+    else if (depth === 0 && stops.includes(character) && !(character === ':' && text[index + 1] === '=')) return text.slice(0, index);
+  }
+  return undefined;
+}
+
+/** Splits `text` at every `separator` outside brackets and strings. */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  for (let part = takeUntilTopLevel(rest, separator); part !== undefined; part = takeUntilTopLevel(rest, separator)) {
+    parts.push(part);
+    rest = rest.slice(part.length + 1);
+  }
+  return [...parts, rest];
+}
+
+/** A condition and the keyword that opens its line (`if `, `elif `, `for `), or the whole line for a ternary. */
+interface FoundCondition {
+  condition: string;
+  keyword: string;
+  isCase: boolean;
+}
+
+const PYTHON_OPENER = /^(if|elif|while)\b\s*/;
+const GO_OPENER = /^(?:\}\s*)?(?:else\s+)?(if|for)\b\s*/;
+
+type LineText = Pick<SourceLine, 'code' | 'text'>;
+
+/** The condition of a Python line: found in its code (a word inside a string decides nothing), shown from its text. */
+function findPythonCondition({ code, text }: LineText, following: () => readonly SourceLine[]): FoundCondition | undefined {
+  const opener = PYTHON_OPENER.exec(text);
+  if (opener !== null) {
+    const rest = text.slice(opener[0].length);
+    // One that does not close in time is left as written.
+    const condition = takeUntilTopLevel(rest, ':') ?? joinLines(rest, following, (joined) => takeUntilTopLevel(joined, ':')) ?? rest;
+    return condition === undefined || condition.trim() === ''
+      ? undefined
+      : { condition: condition.trim(), keyword: opener[0], isCase: false };
+  }
+  const assertion = /^assert\b\s*(.+)$/.exec(text);
+  if (assertion?.[1] !== undefined)
+    return { condition: (takeUntilTopLevel(assertion[1], ',') ?? assertion[1]).trim(), keyword: 'assert ', isCase: false };
+  // `value if cond else other`: outside a comprehension, whose `if` has no `else`.
+  const ternary = /\bif\s+(.+?)\s+else\b/;
+  const shownTernary = ternary.test(code) ? ternary.exec(text)?.[1] : undefined;
+  if (shownTernary !== undefined && !/^(?:for|with|def|class|else)\b/.test(code))
+    return { condition: shownTernary, keyword: '', isCase: false };
+  const returned = /^return\s+.*\b(?:and|or)\b/.test(code) ? /^return\s+(.*)$/.exec(text) : null;
+  return returned?.[1] === undefined ? undefined : { condition: returned[1], keyword: 'return ', isCase: false };
+}
+
+function findGoCondition({ code, text }: LineText, following: () => readonly SourceLine[]): FoundCondition | undefined {
+  const opener = GO_OPENER.exec(text);
+  if (opener !== null) {
+    const rest = text.slice(opener[0].length);
+    const header = /\{$/.test(rest)
+      ? rest.replace(/\s*\{$/, '')
+      : (joinLines(rest, following, (joined) => /^(.*?)\s*\{$/.exec(joined)?.[1]) ?? rest);
+    const clauses = splitTopLevel(header, ';').map((clause) => clause.trim());
+    // `if init; cond`, `for init; cond; post`, `for cond`; a `for … range` or a bare `for` decides nothing.
+    const condition = opener[1] === 'for' ? (clauses.length === 3 ? clauses[1] : clauses[0]) : clauses[clauses.length - 1];
+    if (condition === undefined || condition === '' || /\brange\b/.test(condition)) return undefined;
+    return { condition, keyword: `${opener[0].replace(/\s*$/, '')} `, isCase: false };
+  }
+  const value = /^case\s+(.+):$/.exec(text);
+  if (value?.[1] !== undefined) return { condition: `case ${value[1]}`, keyword: '', isCase: true };
+  const returned = /^return\s+.*(?:&&|\|\|)/.test(code) ? /^return\s+(.*)$/.exec(text) : null;
+  return returned?.[1] === undefined ? undefined : { condition: returned[1], keyword: 'return ', isCase: false };
+}
+
+/** A condition that opens on its line and closes on a later one, joined into one line; undefined when it does not close in time. */
+function joinLines(
+  shown: string,
+  following: () => readonly SourceLine[],
+  close: (joined: string) => string | undefined,
+): string | undefined {
+  let text = shown;
+  let count = 0;
+  for (const next of following()) {
+    if (next.isComment || next.text === '') continue;
+    count++;
+    if (count > MAX_CONDITION_LINES) return undefined;
+    text += /[([{]$/.test(text) || /^[)\]}]/.test(next.text) ? next.text : ` ${next.text}`;
+    const closed = close(text);
+    if (closed !== undefined) return closed;
+  }
+  return undefined;
+}
+
+/** `x is None`, `x is not None`, `x == None`, `x != nil`: whether a value is there, not where it lies. */
+function findPresenceSubject(condition: string, language: PythonOrGo): string | undefined {
+  const pattern =
+    language === 'python'
+      ? /^(?:not\s+)?([A-Za-z_][\w.]*(?:\[[^\]]*\]|\(\))*)\s+(?:is\s+not|is|==|!=)\s+None$/
+      : /^([A-Za-z_][\w.]*(?:\[[^\]]*\]|\(\))*)\s*(?:==|!=)\s*nil$/;
+  return pattern.exec(condition.trim())?.[1];
+}
+
+function toPresenceValues(subject: string, language: PythonOrGo): string {
+  return language === 'python'
+    ? `an input for which ${subject} is None and one for which it is set`
+    : `an input for which ${subject} is nil and one for which it is not`;
+}
+
+/** `name = expression` (Python), `name := expression`, `var name = expression` (Go); never `==`. */
+const PYTHON_DECLARATION = /^([A-Za-z_]\w*)\s*(?::[^=]+)?=(?!=)\s*(.+)$/;
+const GO_DECLARATION = /^(?:var\s+)?([A-Za-z_]\w*)\s*(?::=|(?:\s[\w.*[\]]+\s*)?=(?!=))\s*(.+)$/;
+
+const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|(?:len|cap)\([^()]*\)|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\(\)|\[[^[\]]*\])*`;
+const COMPARISONS: Readonly<Record<PythonOrGo, ComparisonSyntax>> = {
+  python: {
+    comparisons: new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g'),
+    notALimit: /^(?:None|True|False)$/,
+  },
+  go: {
+    comparisons: new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g'),
+    notALimit: /^(?:nil|true|false)$/,
+  },
+};
+/** A subject that counts something (`len(items)`, `len(x) > 0`): never below zero. */
+const MEASURE = /^(?:len|cap)\(|(?:^|\.)(?:length|size|count)$|[a-z](?:Length|Size|Count)$|_(?:count|size|len)$/;
+
+/** Net/http's status names, for the number a Go handler sends. */
+const GO_STATUS: Readonly<Record<string, string>> = {
+  OK: '200',
+  Created: '201',
+  Accepted: '202',
+  NoContent: '204',
+  MovedPermanently: '301',
+  Found: '302',
+  SeeOther: '303',
+  NotModified: '304',
+  TemporaryRedirect: '307',
+  PermanentRedirect: '308',
+  BadRequest: '400',
+  Unauthorized: '401',
+  PaymentRequired: '402',
+  Forbidden: '403',
+  NotFound: '404',
+  MethodNotAllowed: '405',
+  NotAcceptable: '406',
+  RequestTimeout: '408',
+  Conflict: '409',
+  Gone: '410',
+  LengthRequired: '411',
+  PreconditionFailed: '412',
+  RequestEntityTooLarge: '413',
+  UnsupportedMediaType: '415',
+  UnprocessableEntity: '422',
+  Locked: '423',
+  FailedDependency: '424',
+  PreconditionRequired: '428',
+  TooManyRequests: '429',
+  RequestHeaderFieldsTooLarge: '431',
+  UnavailableForLegalReasons: '451',
+  InternalServerError: '500',
+  NotImplemented: '501',
+  BadGateway: '502',
+  ServiceUnavailable: '503',
+  GatewayTimeout: '504',
+};
+
+const GO_STATUS_ARGUMENT = String.raw`(\d{3}|http\.Status[A-Z]\w*)`;
+const GO_STATUS_PLACES = [
+  new RegExp(String.raw`\bhttp\.Error\(.*,\s*${GO_STATUS_ARGUMENT}\s*\)`),
+  new RegExp(String.raw`\.WriteHeader\(\s*${GO_STATUS_ARGUMENT}`),
+  new RegExp(
+    String.raw`\.(?:JSON|IndentedJSON|PureJSON|String|XML|YAML|HTML|Data|Blob|Status|SendStatus|NoContent|AbortWithStatus|AbortWithStatusJSON|AbortWithError)\(\s*${GO_STATUS_ARGUMENT}`,
+  ),
+  new RegExp(String.raw`\bStatus(?:Code)?:\s*${GO_STATUS_ARGUMENT}`),
+];
+const PYTHON_STATUS_PLACES = [
+  /\babort\(\s*(\d{3})\b/,
+  /\bHTTPException\(\s*(\d{3})\b/,
+  /\bstatus(?:_code)?\s*=\s*(\d{3})\b/,
+  /\bstatus\.HTTP_(\d{3})_\w+/,
+  /^return\b.*,\s*(\d{3})\s*$/,
+];
+
+/** The HTTP status a line sends, as a number (`http.StatusForbidden` is 403). */
+function findStatus(code: string, language: PythonOrGo): string | undefined {
+  for (const place of language === 'python' ? PYTHON_STATUS_PLACES : GO_STATUS_PLACES) {
+    const status = place.exec(code)?.[1];
+    if (status !== undefined) return status.startsWith('http.Status') ? GO_STATUS[status.slice('http.Status'.length)] : status;
+  }
+  return undefined;
+}
+
+const isErrorStatus = (status: string | undefined): boolean => status !== undefined && /^[45]\d\d$/.test(status);
+
+/** `raise`, `except …:`; `panic(`, `errors.New(`, `fmt.Errorf(`, `return …, err`; or a 4xx/5xx status sent. */
+const ERROR_PATH: Readonly<Record<PythonOrGo, RegExp>> = {
+  python: /\braise\b|^except\b/,
+  go: /\bpanic\(|\berrors\.New\(|\bfmt\.Errorf\(|\blog\.(?:Fatal|Panic)\w*\(|\bhttp\.Error\(|^return\b(?:.*,)?\s*(?:err|(?:\w+\.)?Err[A-Z]\w*)\s*$/,
+};
+
+function isErrorPath(code: string, language: PythonOrGo): boolean {
+  return ERROR_PATH[language].test(code) || isErrorStatus(findStatus(code, language));
+}
+
+/** The exception classes an `except` clause catches. */
+function findCaughtClasses(code: string): string | undefined {
+  const clause = /^except\*?\s*(.*?)\s*(?:\bas\s+\w+\s*)?:/.exec(code);
+  if (clause === null) return undefined;
+  const classes = (clause[1] ?? '').replace(/^\(|\)$/g, '').trim();
+  return classes === '' ? 'every exception' : classes.split(/\s*,\s*/).join(', ');
+}
+
+/** A membership test: `x in y`, `x not in y` (a `for` clause's `in` removed first), `slices.Contains(s, x)`, `_, ok := m[k]`. */
+function findMembership(code: string, language: PythonOrGo): { text: string; item: string; collection: string } | undefined {
+  if (language === 'python') {
+    // The `in` of `for x in items` and of a comprehension iterates; the tests after it (`if x in allowed`) still count.
+    const tested = code.replace(/\bfor\s+[^:]+?\s+in\s+[A-Za-z_][\w.]*(?:\([^()]*\))?|\bfor\s+[^:]+?\s+in\b/g, ' ');
+    const match =
+      /([A-Za-z_][\w.]*(?:\([^()]*\)|\[[^[\]]*\])*|"")\s+(not\s+in|in)\s+(\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}|[A-Za-z_][\w.]*(?:\([^()]*\))?)/.exec(
+        tested,
+      );
+    return match === null ? undefined : { text: match[0], item: match[1] ?? '', collection: match[3] ?? '' };
+  }
+  const call =
+    /\b(?:slices|strings|bytes|maps)\.(?:Contains|ContainsFunc|ContainsAny|ContainsRune|Index)\(\s*([^,()]+(?:\([^()]*\))?),\s*([^()]+(?:\([^()]*\))?)\)/.exec(
+      code,
+    );
+  if (call !== null) return { text: call[0], item: call[2]?.trim() ?? '', collection: call[1]?.trim() ?? '' };
+  const lookup = /\b\w+,\s*ok\s*:?=\s*([A-Za-z_][\w.]*)\[([^\]]+)\]/.exec(code);
+  return lookup === null ? undefined : { text: lookup[0], item: lookup[2] ?? '', collection: lookup[1] ?? '' };
+}
+
+const NORMALISATION: Readonly<Record<PythonOrGo, RegExp>> = {
+  python: /\.(lower|upper|strip|lstrip|rstrip|casefold)\(/g,
+  go: /\bstrings\.(ToLower|ToUpper|TrimSpace|EqualFold|ToTitle)\(/g,
+};
+
+const ROUNDING: Readonly<Record<PythonOrGo, RegExp>> = {
+  python: /\bround\(|\bmath\.(?:floor|ceil|trunc)\(|\.quantize\(/,
+  go: /\bmath\.(?:Round|RoundToEven|Floor|Ceil|Trunc)\(/,
+};
+
+/** Binary operators, spaced the same on both sides (`a - b`, `a*b`): `return -1` and Go's `*T` are not arithmetic. */
+const ARITHMETIC = /[\w)\]](\s*)(\/\/|\*\*|[-+*/%])\1[\w(]/g;
+
+function operators(code: string): string {
+  return [...code.matchAll(ARITHMETIC)].map((match) => match[2]).join('');
+}
+
+/** The pattern of `re.compile(r"…")` or `regexp.MustCompile(`…`)`, as written. */
+const REGEX_CALL: Readonly<Record<PythonOrGo, RegExp>> = {
+  python:
+    /\bre\.(?:compile|match|fullmatch|search|sub|subn|split|findall|finditer)\(\s*([rRbB]{0,2}(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'))/,
+  go: /\bregexp\.(?:MustCompile|Compile|MatchString|Match)(?:POSIX)?\(\s*(`[^`]*`|"(?:\\.|[^"\\])*")/,
+};
+
+interface Slice {
+  collection: string;
+  lower: string;
+  upper: string;
+}
+
+/** The slices of a line: `items[:10]`, `s[1:]`, `s[i:j]` (a step or Go's capacity ignored). */
+function findSlices(code: string): Slice[] {
+  const found: Slice[] = [];
+  for (const match of code.matchAll(/([A-Za-z_][\w.]*(?:\(\))?)\[([^[\]:]*):([^[\]:]*)(?::[^[\]]*)?\]/g)) {
+    const [, collection = '', lower = '', upper = ''] = match;
+    if (lower.trim() !== '' || upper.trim() !== '') found.push({ collection, lower: lower.trim(), upper: upper.trim() });
+  }
+  return found;
+}
+
+/** The first slice bound the new line sets that the old line did not: `len(items)` against its new limit. */
+function findChangedSlice(head: string, base: string | undefined): { subject: string; limit: string } | undefined {
+  const old = base === undefined ? [] : findSlices(base);
+  for (const slice of findSlices(head)) {
+    const previous = old.find((candidate) => candidate.collection === slice.collection);
+    if (previous !== undefined && previous.lower === slice.lower && previous.upper === slice.upper) continue;
+    const isUpperChanged = slice.upper !== '' && (previous === undefined || previous.upper !== slice.upper);
+    const bound = isUpperChanged ? slice.upper : slice.lower;
+    if (bound !== '') return { subject: `len(${slice.collection})`, limit: bound };
+  }
+  return undefined;
+}
+
+/** Lengths around a slice bound: a negative bound counts from the end, so `[:-1]` is tried on 0, 1 and 2 items. */
+function toSliceValues(subject: string, limit: string): string {
+  if (!NUMBER.test(limit)) {
+    const bound = /^[\w.]+$/.test(limit) ? limit : `(${limit})`;
+    return `${bound} − 1, ${bound} and ${bound} + 1`;
+  }
+  const size = Math.abs(Number(limit));
+  return neighbours(String(size), '<', subject, MEASURE);
+}
+
+interface FoundDefault {
+  subject: string;
+  value: string;
+  values: string;
+}
+
+/** Parameter defaults of a `def` (or of a parameter line inside one): name to value. */
+function findParameterDefaults(text: string): Map<string, string> {
+  const parameters = text.replace(/^(?:async\s+)?def\s+\w+\s*(?:\[[^\]]*\])?\s*\(/, '');
+  const found = new Map<string, string>();
+  for (const match of parameters.matchAll(
+    /(?:^|[(,])\s*\**([A-Za-z_]\w*)\s*(?::\s*[^=,()]+(?:\[[^\]]*\])?)?\s*=(?!=)\s*([^,()]+(?:\([^()]*\))?)/g,
+  )) {
+    if (match[1] !== undefined && match[2] !== undefined) found.set(match[1], match[2].trim());
+  }
+  return found;
+}
+
+/** The defaults of a line: parameter defaults, `x or default`, `d.get(k, default)`, `getattr(o, n, default)`; Go's `flag.Int(name, default, …)`. */
+function findDefaults(line: SourceLine, language: PythonOrGo): FoundDefault[] {
+  const text = line.text;
+  if (language === 'go') {
+    const flag = /\bflag\.(?:Int|Int64|Uint|Uint64|String|Bool|Float64|Duration)\(\s*("[^"]*")\s*,\s*([^,]+),/.exec(text);
+    if (flag?.[1] === undefined || flag[2] === undefined) return [];
+    return [{ subject: `the flag ${flag[1]}`, value: flag[2].trim(), values: `a run without ${flag[1]}` }];
+  }
+  if (line.inSignature) {
+    return [...findParameterDefaults(text)].map(([name, value]) => ({
+      subject: name,
+      value,
+      values: `a call without ${name} (and with None)`,
+    }));
+  }
+  const found: FoundDefault[] = [];
+  const lookup = /\b([A-Za-z_][\w.]*)\.get\(\s*([^,()]+),\s*([^()]+(?:\([^()]*\))?)\)/.exec(text);
+  if (lookup?.[1] !== undefined && lookup[2] !== undefined && lookup[3] !== undefined) {
+    const key = lookup[2].trim();
+    found.push({
+      subject: `${lookup[1]}.get(${key})`,
+      value: lookup[3].trim(),
+      values: `${lookup[1]} without ${key}, with ${key} set to None, and with it set`,
+    });
+  }
+  const attribute = /\bgetattr\(\s*([^,()]+),\s*([^,()]+),\s*([^()]+(?:\([^()]*\))?)\)/.exec(text);
+  if (attribute?.[1] !== undefined && attribute[2] !== undefined && attribute[3] !== undefined) {
+    const name = attribute[2].trim();
+    found.push({
+      subject: `getattr(${attribute[1].trim()}, ${name})`,
+      value: attribute[3].trim(),
+      values: `${attribute[1].trim()} without ${name}, and with it`,
+    });
+  }
+  // `value or default` where a value is produced (an assignment, a return, an argument), not in a condition.
+  const fallbackPattern = /(?:^return\b|[=(,])\s*[^=]*?\s\bor\s+([^,):]+)/;
+  const fallback = fallbackPattern.test(line.code) ? fallbackPattern.exec(text) : null;
+  if (fallback?.[1] !== undefined && !PYTHON_OPENER.test(text)) {
+    const value = fallback[1].trim();
+    found.push({
+      subject: 'the missing value',
+      value,
+      values: `the value None, '', 0 and an empty list (each becomes ${value}), and a value set`,
+    });
+  }
+  return found;
+}
+
+const KEYWORDS: Readonly<Record<PythonOrGo, ReadonlySet<string>>> = {
+  python: new Set(
+    'and as assert async await break class continue def del elif else except False finally for from global if import in is lambda None nonlocal not or pass raise return True try while with yield self'.split(
+      ' ',
+    ),
+  ),
+  go: new Set(
+    'break case chan const continue default defer else fallthrough false for func go goto if import interface map nil package range return select struct switch true type var'.split(
+      ' ',
+    ),
+  ),
+};
+
+/**
+ * Semantic changes of one replaced or added Python or Go line, read from its code (strings emptied, comments dropped)
+ * and shown as written without its comment.
+ */
+function classifyPair(
+  before: SourceLine | undefined,
+  after: SourceLine,
+  line: number,
+  following: () => readonly SourceLine[],
+  isOldLogic: (condition: string) => boolean,
+  language: PythonOrGo,
+): SemanticChange[] {
+  if (after.isComment) return [];
+  const head = after.code;
+  const base = before === undefined || before.isComment ? undefined : before.code;
+  if (head === '' || after.text === before?.text) return [];
+  const changes: SemanticChange[] = [];
+  const codeChanged = head !== base;
+  const add = (kind: SemanticKind, subject: string, limit: string, values: string, shownAfter = after.text): void => {
+    changes.push({
+      kind,
+      line,
+      before: before === undefined ? '' : excerpt(withoutBrace(before.text)),
+      after: excerpt(withoutBrace(shownAfter)),
+      subject: excerpt(subject),
+      limit,
+      values,
+    });
+  };
+  const comparison = codeChanged ? findChangedComparison(head, base, COMPARISONS[language]) : undefined;
+  const slice = codeChanged && comparison === undefined ? findChangedSlice(head, base) : undefined;
+  const findCondition = language === 'python' ? findPythonCondition : findGoCondition;
+  const condition = codeChanged ? findCondition(after, following) : undefined;
+  if (comparison !== undefined) {
+    add('boundary', comparison.subject, comparison.limit, neighbours(comparison.limit, comparison.operator, comparison.subject, MEASURE));
+  } else if (slice !== undefined) {
+    add('boundary', slice.subject, slice.limit, toSliceValues(slice.subject, slice.limit));
+  } else if (condition !== undefined && (base === undefined || (before !== undefined && findCondition(before, () => []) !== undefined))) {
+    if (!isOldLogic(condition.condition)) {
+      const presence = findPresenceSubject(condition.condition, language);
+      const values = condition.isCase
+        ? `a value matched by ${excerpt(condition.condition)}, and one that reaches another case`
+        : presence === undefined
+          ? toConditionValues(condition.condition)
+          : toPresenceValues(presence, language);
+      const isJoined = !after.text.includes(condition.condition);
+      add('condition', condition.condition, '', values, isJoined ? `${condition.keyword}${condition.condition}` : after.text);
+    }
+  }
+  const oldDefaults = before === undefined ? [] : findDefaults(before, language);
+  const changedDefault = findDefaults(after, language).find((found) =>
+    oldDefaults.some((old) => old.subject === found.subject && old.value !== found.value),
+  );
+  if (changedDefault !== undefined) add('default', changedDefault.subject, changedDefault.value, changedDefault.values);
+  const headRegex = REGEX_CALL[language].exec(after.text)?.[1];
+  if (before !== undefined && headRegex !== undefined && headRegex !== REGEX_CALL[language].exec(before.text)?.[1]) {
+    add('regex', headRegex, '', REGEX_VALUES);
+  }
+  if (!codeChanged) return changes;
+  const membership = findMembership(head, language);
+  if (membership !== undefined && (base === undefined || !base.includes(membership.text))) {
+    const nearMiss = language === 'python' ? 'case or type ("1" and 1)' : 'case or surrounding spaces';
+    add(
+      'membership',
+      membership.text,
+      '',
+      `${excerpt(membership.item) || 'a value'} that is in ${excerpt(membership.collection)}, one that is not, and one that differs only in ${nearMiss}`,
+    );
+  }
+  const normalisations = (code: string | undefined): string[] =>
+    code === undefined ? [] : [...code.matchAll(NORMALISATION[language])].map((match) => match[1] ?? '');
+  const oldNormalisations = new Set(normalisations(base));
+  const normalisation = normalisations(head).find((method) => !oldNormalisations.has(method));
+  if (normalisation !== undefined) add('normalisation', normalisation, '', NORMALISATION_VALUES);
+  if (isErrorPath(head, language)) {
+    const status = findStatus(head, language);
+    const old = base === undefined ? undefined : findStatus(base, language);
+    const caught = language === 'python' ? findCaughtClasses(head) : undefined;
+    if (caught !== undefined) {
+      const values =
+        caught === 'every exception'
+          ? 'an input that raises here, and one that does not'
+          : `an input that raises ${caught} here, and one that raises another exception (it must not be caught here)`;
+      add('error-path', `the handler of ${caught}`, '', values);
+    } else add('error-path', 'the error path', isErrorStatus(status) ? (status ?? '') : '', toStatusValues(status, old));
+  } else if (base !== undefined && isErrorPath(base, language)) add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
+  if (before === undefined || base === undefined) return changes;
+  const rounding = ROUNDING[language].test(head);
+  if (rounding || (operators(base) !== operators(head) && operators(head) !== '')) {
+    add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
+  }
+  return changes;
+}
+
+/** How Python or Go code is read for its decisions. */
+export function createPythonOrGoSyntax(language: PythonOrGo): HunkSyntax {
+  const declaration = language === 'python' ? PYTHON_DECLARATION : GO_DECLARATION;
+  return {
+    readLines: (text) => readLines(text, language),
+    toCode: (text) => scanLine(text, language, { isBlockComment: false, brackets: [] }).code,
+    isErrorPath: (code) => isErrorPath(code, language),
+    keywords: KEYWORDS[language],
+    findCondition: (line) =>
+      line.isComment ? undefined : (language === 'python' ? findPythonCondition : findGoCondition)(line, () => [])?.condition,
+    findDeclaration: (line) => {
+      const match = line.isComment ? null : declaration.exec(line.text);
+      return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
+    },
+    classify: (before, after, line, following, isOldLogic) => classifyPair(before, after, line, following, isOldLogic, language),
+  };
+}

@@ -1,0 +1,157 @@
+/** What the semantic-hunk classifiers of every language share: the change they report and how they word it. */
+
+export type SemanticKind =
+  | 'boundary'
+  | 'default'
+  | 'condition'
+  | 'error-path'
+  | 'regex'
+  | 'arithmetic'
+  | 'membership'
+  | 'normalisation'
+  | 'option-flag';
+
+/** A change in what the code decides, found by comparing a changed line with the line it replaced. */
+export interface SemanticChange {
+  kind: SemanticKind;
+  /** Head-side line. */
+  line: number;
+  /** The replaced line (empty for an added line) and the new one, trimmed, at most 80 characters. */
+  before: string;
+  after: string;
+  /** What the change decides on: `value.length`, the parameter with a default, the regex. */
+  subject: string;
+  /** For a boundary: the limit; for a default: the new default value; for an error path: the HTTP status, when the line has one. */
+  limit: string;
+  /** Concrete inputs to try: `4, 5 and 6`, `.5, -0.5 and 0`, `a call without the argument`. */
+  values: string;
+}
+
+/** A line of one side of the diff: as written, without comments (strings kept), and as code (strings emptied too). */
+export interface SourceLine {
+  raw: string;
+  text: string;
+  code: string;
+  /** Only a comment, or inside a comment or a string that spans lines. */
+  isComment: boolean;
+  /** Inside the parameter list of a function definition (Python `def`), where `name=value` is a default. */
+  inSignature: boolean;
+}
+
+const MAX_EXCERPT = 80;
+export const NUMBER = /^-?\d+(?:\.\d+)?$/;
+export const COMPARISON_OPERATORS = '===|!==|==|!=|<=|>=|<|>';
+/** Lines a condition that opens on a changed line may run on for (`if (` with one operand a line, as formatters write it). */
+export const MAX_CONDITION_LINES = 8;
+export const NORMALISATION_VALUES =
+  "the same value in other cases and with spaces around it (' Value ', 'VALUE', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')";
+export const REGEX_VALUES = 'a string the old pattern accepts and the new one refuses, and the reverse';
+export const ROUNDING_VALUES = '.5, -0.5, 0 and a negative value';
+export const REMOVED_ERROR_VALUES = 'the input that used to fail here (it must still be refused, or now be accepted on purpose)';
+
+export function excerpt(text: string): string {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  if (trimmed.length <= MAX_EXCERPT) return trimmed;
+  const kept = trimmed.slice(0, MAX_EXCERPT - 1);
+  // Close what the cut left open, after the ellipsis, so the title around the excerpt still reads balanced.
+  return `${kept}…${findUnclosed(kept)}`;
+}
+
+const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
+
+/** The closing brackets, innermost first, of the brackets `code` opens and does not close (quoted text skipped). */
+function findUnclosed(code: string): string {
+  const open: string[] = [];
+  let quote: string | undefined;
+  for (let index = 0; index < code.length; index++) {
+    const character = code[index] ?? '';
+    if (quote !== undefined) {
+      if (character === '\\') index++;
+      else if (character === quote) quote = undefined;
+    } else if (character === '"' || character === "'" || character === '`') quote = character;
+    else if (CLOSERS[character] !== undefined) open.push(CLOSERS[character]);
+    else if (character === open[open.length - 1]) open.pop();
+  }
+  return open.reverse().join('');
+}
+
+export function withoutBrace(line: string): string {
+  return line.replace(/\s*\{\s*$/, '');
+}
+
+export function neighbours(limit: string, operator: string, subject: string, measure: RegExp): string {
+  if (operator === '===' || operator === '!==' || operator === '==' || operator === '!=') return `${limit} and a value other than ${limit}`;
+  const value = Number(limit);
+  if (!Number.isFinite(value)) return `${limit} − 1, ${limit} and ${limit} + 1`;
+  // `values.length > 0`: a length of -1 cannot be tried.
+  if (value === 0 && measure.test(subject)) return '0 and 1';
+  if (Number.isInteger(value)) return `${value - 1}, ${value} and ${value + 1}`;
+  return `${(value - 0.01).toFixed(2)}, ${limit} and ${(value + 0.01).toFixed(2)}`;
+}
+
+export interface Comparison {
+  subject: string;
+  operator: string;
+  limit: string;
+}
+
+/** How a language writes comparisons: the regex that finds them and the operands that make a presence check. */
+export interface ComparisonSyntax {
+  comparisons: RegExp;
+  notALimit: RegExp;
+}
+
+/**
+ * The comparisons of a line that draw a boundary: against a number (`length >= 5`, `count === 0`) or,
+ * with a relational operator between spaces, against another value (`keys.length < guards.minProperties`;
+ * the spaces keep generics such as `Map<K, V>` out). Presence checks (`x !== undefined`) are not boundaries.
+ */
+function findComparisons(code: string, syntax: ComparisonSyntax): Comparison[] {
+  const found: Comparison[] = [];
+  for (const match of code.matchAll(syntax.comparisons)) {
+    const [, left = '', spaceBefore = '', operator = '', spaceAfter = '', right = ''] = match;
+    if (syntax.notALimit.test(left) || syntax.notALimit.test(right)) continue;
+    const equality = operator.startsWith('=') || operator.startsWith('!');
+    if (NUMBER.test(right)) found.push({ subject: left === ')' ? 'the value' : left, operator, limit: right });
+    else if (NUMBER.test(left)) found.push({ subject: right, operator, limit: left });
+    else if (!equality && spaceBefore !== '' && spaceAfter !== '' && left !== ')') found.push({ subject: left, operator, limit: right });
+  }
+  return found;
+}
+
+/** The first comparison of the new line that the old line did not make (any, for an added line). */
+export function findChangedComparison(head: string, base: string | undefined, syntax: ComparisonSyntax): Comparison | undefined {
+  const key = (comparison: Comparison): string => `${comparison.subject} ${comparison.operator} ${comparison.limit}`;
+  const old = new Set((base === undefined ? [] : findComparisons(base, syntax)).map(key));
+  return findComparisons(head, syntax).find((comparison) => !old.has(key(comparison)));
+}
+
+export function toConditionValues(condition: string): string {
+  return `an input for which ${excerpt(condition)} is true and one for which it is false`;
+}
+
+export function toStatusValues(status: string | undefined, old: string | undefined): string {
+  return status !== undefined && old !== undefined && status !== old
+    ? `a request that reaches this line, asserting the new status ${status} (was ${old})`
+    : 'an input that makes this line run';
+}
+
+/** What pairing a hunk's lines needs to know of a language, and its classifier for one replaced or added line. */
+export interface HunkSyntax {
+  readLines(text: string): SourceLine[];
+  /** One line's code: strings emptied, comments dropped. */
+  toCode(text: string): string;
+  isErrorPath(code: string): boolean;
+  keywords: ReadonlySet<string>;
+  /** The condition a line decides on, as written (`(a || b)`, `user is None`), for comparing a rewritten hunk's logic. */
+  findCondition(line: SourceLine): string | undefined;
+  /** `name = expression` in the language's declaration syntax. */
+  findDeclaration(line: SourceLine): readonly [string, string] | undefined;
+  classify(
+    before: SourceLine | undefined,
+    after: SourceLine,
+    line: number,
+    following: () => readonly SourceLine[],
+    isOldLogic: (condition: string) => boolean,
+  ): SemanticChange[];
+}
