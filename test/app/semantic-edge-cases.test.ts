@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
+import type { AgentBundle } from '../../src/model/bundle.js';
 import { findSemanticChanges } from '../../src/rules/semantic-hunks.js';
-import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
 const one = (before: string, after: string) =>
   findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [
@@ -242,6 +243,436 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         ['  const canRetry = options.retry > 0;', "  if (canRetry || method !== 'get') {"],
       ),
       [['condition', "(canRetry || method !== 'get')"]],
+    );
+  });
+});
+
+/** The changes of a hunk that replaces line `line` of `before` by the same line of `after` (lines joined by `\n`). */
+const replaced = (language: 'python' | 'go', before: string[], after: string[], line = 1) =>
+  findSemanticChanges(
+    `${before.join('\n')}\n`,
+    `${after.join('\n')}\n`,
+    [{ oldStart: line, oldLines: 1, newStart: line, newLines: 1 }],
+    language,
+  );
+
+describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
+  test('a boundary on len(), an `is None` presence check (no limit None), and True/False are no limit', () => {
+    assert.deepEqual(replaced('python', ['    if len(items) >= 5:'], ['    if len(items) > 5:']), [
+      {
+        kind: 'boundary',
+        line: 1,
+        before: 'if len(items) >= 5:',
+        after: 'if len(items) > 5:',
+        subject: 'len(items)',
+        limit: '5',
+        values: '4, 5 and 6',
+      },
+    ]);
+    assert.deepEqual(replaced('python', ['    if user.banned == True:'], ['    if user is None:']), [
+      {
+        kind: 'condition',
+        line: 1,
+        before: 'if user.banned == True:',
+        after: 'if user is None:',
+        subject: 'user is None',
+        limit: '',
+        values: 'an input for which user is None and one for which it is set',
+      },
+    ]);
+    assert.deepEqual(
+      replaced('python', ['    if user is not None and user.active:'], ['    if user is not None and user.active and user.verified:']),
+      [
+        {
+          kind: 'condition',
+          line: 1,
+          before: 'if user is not None and user.active:',
+          after: 'if user is not None and user.active and user.verified:',
+          subject: 'user is not None and user.active and user.verified',
+          limit: '',
+          values: 'an input for which user is not None and user.active and user.verified is true and one for which it is false',
+        },
+      ],
+    );
+  });
+
+  test('a membership test counts; the `in` of a for loop or of a comprehension iterates and does not', () => {
+    assert.deepEqual(replaced('python', ['    if role == "admin":'], ['    if role not in ALLOWED_ROLES:']), [
+      {
+        kind: 'condition',
+        line: 1,
+        before: 'if role == "admin":',
+        after: 'if role not in ALLOWED_ROLES:',
+        subject: 'role not in ALLOWED_ROLES',
+        limit: '',
+        values: 'an input for which role not in ALLOWED_ROLES is true and one for which it is false',
+      },
+      {
+        kind: 'membership',
+        line: 1,
+        before: 'if role == "admin":',
+        after: 'if role not in ALLOWED_ROLES:',
+        subject: 'role not in ALLOWED_ROLES',
+        limit: '',
+        values: 'role that is in ALLOWED_ROLES, one that is not, and one that differs only in case or type ("1" and 1)',
+      },
+    ]);
+    assert.deepEqual(replaced('python', ['    for role in roles:'], ['    for role in user.roles:']), [], 'a for loop tests nothing');
+    assert.deepEqual(
+      replaced('python', ['    names = [user.name for user in users]'], ['    names = [user.name for user in active_users]']),
+      [],
+      'a comprehension iterates',
+    );
+    assert.deepEqual(
+      replaced(
+        'python',
+        ['    names = [user.name for user in users]'],
+        ['    names = [user.name for user in users if user.role in STAFF]'],
+      ).map((change) => [change.kind, change.subject]),
+      [['membership', 'user.role in STAFF']],
+      "a comprehension's filter still tests",
+    );
+  });
+
+  test('an except clause names the classes it catches; raise, abort and FastAPI or Flask statuses are error paths with the new status', () => {
+    assert.deepEqual(replaced('python', ['    except KeyError:'], ['    except (KeyError, ValueError) as error:']), [
+      {
+        kind: 'error-path',
+        line: 1,
+        before: 'except KeyError:',
+        after: 'except (KeyError, ValueError) as error:',
+        subject: 'the handler of KeyError, ValueError',
+        limit: '',
+        values: 'an input that raises KeyError, ValueError here, and one that raises another exception (it must not be caught here)',
+      },
+    ]);
+    assert.deepEqual(
+      replaced(
+        'python',
+        ['        raise HTTPException(status_code=404, detail="order not found")'],
+        ['        raise HTTPException(status_code=403, detail="order not found")'],
+      ),
+      [
+        {
+          kind: 'error-path',
+          line: 1,
+          before: 'raise HTTPException(status_code=404, detail="order not found")',
+          after: 'raise HTTPException(status_code=403, detail="order not found")',
+          subject: 'the error path',
+          limit: '403',
+          values: 'a request that reaches this line, asserting the new status 403 (was 404)',
+        },
+      ],
+    );
+    assert.deepEqual(
+      replaced('python', ['        return jsonify(error="missing"), 404'], ['        return jsonify(error="missing"), 410']).map(
+        (change) => [change.kind, change.limit, change.values],
+      ),
+      [['error-path', '410', 'a request that reaches this line, asserting the new status 410 (was 404)']],
+    );
+    // The `if` above the abort did not change: only the status did.
+    assert.deepEqual(
+      replaced(
+        'python',
+        ['def show(user):', '    if user is None:', '        abort(404)'],
+        ['def show(user):', '    if user is None:', '        abort(403)'],
+        3,
+      ),
+      [
+        {
+          kind: 'error-path',
+          line: 3,
+          before: 'abort(404)',
+          after: 'abort(403)',
+          subject: 'the error path',
+          limit: '403',
+          values: 'a request that reaches this line, asserting the new status 403 (was 404)',
+        },
+      ],
+    );
+  });
+
+  test('a slice bound is a boundary on the length; floor division is arithmetic, not a comment; a # comment is no change', () => {
+    assert.deepEqual(replaced('python', ['    return items[:10]'], ['    return items[:20]']), [
+      {
+        kind: 'boundary',
+        line: 1,
+        before: 'return items[:10]',
+        after: 'return items[:20]',
+        subject: 'len(items)',
+        limit: '20',
+        values: '19, 20 and 21',
+      },
+    ]);
+    assert.deepEqual(
+      replaced('python', ['    return rows'], ['    return rows[1:]']).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+        change.values,
+      ]),
+      [['boundary', 'len(rows)', '1', '0, 1 and 2']],
+    );
+    assert.deepEqual(replaced('python', ['    pages = total // size'], ['    pages = total // size + 1']), [
+      {
+        kind: 'arithmetic',
+        line: 1,
+        before: 'pages = total // size',
+        after: 'pages = total // size + 1',
+        subject: 'the arithmetic',
+        limit: '',
+        values: '.5, -0.5, 0 and a negative value',
+      },
+    ]);
+    assert.deepEqual(replaced('python', ['    # at least five items'], ['    # more than five items']), []);
+    assert.deepEqual(replaced('python', ['    print("retry if count > 5 else stop")'], ['    print("retry if count > 6 else stop")']), []);
+    // A line inside a docstring is text, whatever it says.
+    assert.deepEqual(
+      replaced(
+        'python',
+        ['def f(x):', '    """', '    Returns x if x > 5.', '    """'],
+        ['def f(x):', '    """', '    Returns x if x >= 5.', '    """'],
+        3,
+      ),
+      [],
+    );
+  });
+
+  test('defaults (parameter, or, .get), normalisation and rounding', () => {
+    assert.deepEqual(
+      replaced('python', ['def page(items, size=20, tz=None):'], ['def page(items, size=50, tz=None):']).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+        change.values,
+      ]),
+      [['default', 'size', '50', 'a call without size (and with None)']],
+    );
+    assert.deepEqual(
+      replaced(
+        'python',
+        ['def page(', '    items,', '    size: int = 20,', '):'],
+        ['def page(', '    items,', '    size: int = 50,', '):'],
+        3,
+      ).map((change) => [change.kind, change.subject, change.limit]),
+      [['default', 'size', '50']],
+      'a parameter on its own line of a def',
+    );
+    assert.deepEqual(
+      replaced('python', ['call(', '    size=20,', ')'], ['call(', '    size=50,', ')'], 2),
+      [],
+      'a keyword argument is no default',
+    );
+    assert.deepEqual(
+      replaced('python', ['    limit = params.get("limit", 20)'], ['    limit = params.get("limit", 50)']).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+      ]),
+      [['default', 'params.get("limit")', '50']],
+    );
+    assert.deepEqual(
+      replaced('python', ['    name = name or "anon"'], ['    name = name or "guest"']).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+      ]),
+      [['default', 'the missing value', '"guest"']],
+    );
+    assert.deepEqual(
+      replaced('python', ['    key = email.strip()'], ['    key = email.strip().casefold()']).map((change) => [
+        change.kind,
+        change.subject,
+      ]),
+      [['normalisation', 'casefold']],
+    );
+    assert.deepEqual(
+      replaced('python', ['    total = round(amount, 2)'], ['    total = math.floor(amount * 100) / 100']).map((change) => [
+        change.kind,
+        change.subject,
+      ]),
+      [['arithmetic', 'the rounding']],
+    );
+  });
+});
+
+describe('findSemanticChanges on Go: nil checks, error returns, http.Status names and slices', () => {
+  test('`err != nil` is a presence check: no boundary, and a changed call inside the if changes no decision', () => {
+    assert.deepEqual(replaced('go', ['\tif err := load(path); err != nil {'], ['\tif err := loadAll(path); err != nil {']), []);
+    assert.deepEqual(replaced('go', ['\tif err != nil {'], ['\tif err != nil && !retry {']), [
+      {
+        kind: 'condition',
+        line: 1,
+        before: 'if err != nil',
+        after: 'if err != nil && !retry',
+        subject: 'err != nil && !retry',
+        limit: '',
+        values: 'an input for which err != nil && !retry is true and one for which it is false',
+      },
+    ]);
+    assert.deepEqual(
+      replaced('go', ['\tif user == nil || user.Banned {'], ['\tif user == nil {']).map((change) => [
+        change.kind,
+        change.subject,
+        change.values,
+      ]),
+      [['condition', 'user == nil', 'an input for which user is nil and one for which it is not']],
+    );
+    assert.deepEqual(
+      replaced('go', ['\tif len(items) >= 5 {'], ['\tif len(items) > 5 {']).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+        change.values,
+      ]),
+      [['boundary', 'len(items)', '5', '4, 5 and 6']],
+    );
+  });
+
+  test('a status given as http.StatusForbidden is shown as 403; an error return is an error path', () => {
+    assert.deepEqual(
+      replaced('go', ['\t\thttp.Error(w, "no access", http.StatusNotFound)'], ['\t\thttp.Error(w, "no access", http.StatusForbidden)']),
+      [
+        {
+          kind: 'error-path',
+          line: 1,
+          before: 'http.Error(w, "no access", http.StatusNotFound)',
+          after: 'http.Error(w, "no access", http.StatusForbidden)',
+          subject: 'the error path',
+          limit: '403',
+          values: 'a request that reaches this line, asserting the new status 403 (was 404)',
+        },
+      ],
+    );
+    assert.deepEqual(
+      replaced(
+        'go',
+        ['\t\tc.JSON(404, gin.H{"error": "gone"})'],
+        ['\t\tc.AbortWithStatusJSON(http.StatusGone, gin.H{"error": "gone"})'],
+      ).map((change) => [change.kind, change.limit]),
+      [['error-path', '410']],
+    );
+    assert.deepEqual(
+      replaced('go', ['\tc.JSON(http.StatusOK, rows)'], ['\tc.JSON(http.StatusCreated, rows)']),
+      [],
+      'a success status is no error path',
+    );
+    assert.deepEqual(
+      replaced('go', ['\t\treturn nil, nil'], ['\t\treturn nil, fmt.Errorf("load %s: %w", path, err)']).map((change) => [
+        change.kind,
+        change.subject,
+      ]),
+      [['error-path', 'the error path']],
+    );
+  });
+
+  test('slice bounds, membership, normalisation, loops, cases; comments, raw strings and pointer types change nothing', () => {
+    assert.deepEqual(replaced('go', ['\treturn items[:limit]'], ['\treturn items[:max]']), [
+      {
+        kind: 'boundary',
+        line: 1,
+        before: 'return items[:limit]',
+        after: 'return items[:max]',
+        subject: 'len(items)',
+        limit: 'max',
+        values: 'max − 1, max and max + 1',
+      },
+    ]);
+    assert.deepEqual(
+      replaced('go', ['\tv := cache[key]'], ['\tv, ok := cache[key]']).map((change) => [change.kind, change.subject, change.values]),
+      [
+        [
+          'membership',
+          'v, ok := cache[key]',
+          'key that is in cache, one that is not, and one that differs only in case or surrounding spaces',
+        ],
+      ],
+    );
+    assert.deepEqual(
+      replaced('go', ['\tif role == "admin" {'], ['\tif slices.Contains(admins, role) {']).map((change) => [change.kind, change.subject]),
+      [
+        ['condition', 'slices.Contains(admins, role)'],
+        ['membership', 'slices.Contains(admins, role)'],
+      ],
+    );
+    assert.deepEqual(
+      replaced('go', ['\tkey := strings.TrimSpace(name)'], ['\tkey := strings.ToLower(strings.TrimSpace(name))']).map((change) => [
+        change.kind,
+        change.subject,
+      ]),
+      [['normalisation', 'ToLower']],
+    );
+    assert.deepEqual(
+      replaced('go', ['\tfor i := 0; i < n; i++ {'], ['\tfor i := 0; i <= n; i++ {']).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+      ]),
+      [['boundary', 'i', 'n']],
+    );
+    assert.deepEqual(
+      replaced('go', ['\tfor _, item := range items {'], ['\tfor _, item := range pending {']),
+      [],
+      'a range loop tests nothing',
+    );
+    assert.deepEqual(
+      replaced('go', ['\tcase "admin":'], ['\tcase "admin", "owner":']).map((change) => [change.kind, change.values]),
+      [['condition', 'a value matched by case "admin", "owner", and one that reaches another case']],
+    );
+    assert.deepEqual(replaced('go', ['\t// at least 5'], ['\t// more than 5']), []);
+    assert.deepEqual(
+      replaced('go', ['q := `', 'SELECT * FROM users WHERE age > 18', '`'], ['q := `', 'SELECT * FROM users WHERE age > 21', '`'], 2),
+      [],
+    );
+    assert.deepEqual(replaced('go', ['/*', 'limit > 5', '*/'], ['/*', 'limit > 6', '*/'], 2), []);
+    assert.deepEqual(replaced('go', ['func Save(order Order) error {'], ['func Save(order *Order) error {']), []);
+    assert.deepEqual(
+      replaced('go', ['\ttotal := math.Round(x*100) / 100'], ['\ttotal := math.Floor(x*100) / 100']).map((change) => [
+        change.kind,
+        change.subject,
+      ]),
+      [['arithmetic', 'the rounding']],
+    );
+  });
+});
+
+describe('a Python status change through checker ai', () => {
+  let fixture: ChangeFixture;
+  const handler = (status: number) =>
+    [
+      'from flask import Flask, abort',
+      '',
+      'app = Flask(__name__)',
+      '',
+      '',
+      '@app.get("/users/<int:user_id>")',
+      'def show_user(user_id):',
+      '    user = find_user(user_id)',
+      '    if user is None:',
+      `        abort(${status})`,
+      '    return {"id": user_id}',
+      '',
+    ].join('\n');
+  before(() => {
+    fixture = createChangeFixture(
+      { 'pyproject.toml': '[project]\nname = "users"\n', 'users/__init__.py': '', 'users/views.py': handler(404) },
+      { 'users/views.py': handler(403) },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the edge case names the changed abort line and the new status 403', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    const all = [...bundle.evidence.edgeCases.top, ...bundle.evidence.edgeCases.overflow];
+    const errorPath = all.filter((edge) => edge.provenance.endsWith('#edge-case/changed-error-path'));
+    assert.deepEqual(
+      errorPath.map((edge) => [edge.title, edge.trigger]),
+      [
+        [
+          'users/views.py:10 changes the error path (abort(404) → abort(403))',
+          'a request that reaches this line, asserting the new status 403 (was 404)',
+        ],
+      ],
     );
   });
 });
