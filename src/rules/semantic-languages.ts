@@ -114,6 +114,11 @@ function scanLine(raw: string, language: PythonOrGo, state: ScanState): SourceLi
   };
 }
 
+const toPythonCode = (text: string): string => scanLine(text, 'python', { isBlockComment: false, brackets: [] }).code;
+
+/** Go's net/http status names as their numbers, so `status < http.StatusOK` and `status <= 199` compare alike. */
+const toStatusNumbers = (code: string): string => code.replace(/\bhttp\.Status([A-Z]\w*)/g, (name, key: string) => GO_STATUS[key] ?? name);
+
 function readLines(text: string, language: PythonOrGo): SourceLine[] {
   const state: ScanState = { isBlockComment: false, brackets: [] };
   return text.split('\n').map((raw) => scanLine(raw, language, state));
@@ -198,8 +203,9 @@ function findGoCondition({ code, text }: LineText, following: () => readonly Sou
     if (condition === undefined || condition === '' || /\brange\b/.test(condition)) return undefined;
     return { condition, keyword: `${opener[0].replace(/\s*$/, '')} `, isCase: false };
   }
+  // A `select`'s `case v := <-ch:` waits on a channel; it matches no value.
   const value = /^case\s+(.+):$/.exec(text);
-  if (value?.[1] !== undefined) return { condition: `case ${value[1]}`, keyword: '', isCase: true };
+  if (value?.[1] !== undefined && !/<-/.test(value[1])) return { condition: `case ${value[1]}`, keyword: '', isCase: true };
   const returned = /^return\s+.*(?:&&|\|\|)/.test(code) ? /^return\s+(.*)$/.exec(text) : null;
   return returned?.[1] === undefined ? undefined : { condition: returned[1], keyword: 'return ', isCase: false };
 }
@@ -258,10 +264,13 @@ const MEASURE = /^(?:len|cap)\(|(?:^|\.)(?:length|size|count)$|[a-z](?:Length|Si
 
 /** Net/http's status names, for the number a Go handler sends. */
 const GO_STATUS: Readonly<Record<string, string>> = {
+  Continue: '100',
+  SwitchingProtocols: '101',
   OK: '200',
   Created: '201',
   Accepted: '202',
   NoContent: '204',
+  PartialContent: '206',
   MovedPermanently: '301',
   Found: '302',
   SeeOther: '303',
@@ -343,15 +352,20 @@ function findCaughtClasses(code: string): string | undefined {
 }
 
 /** A membership test: `x in y`, `x not in y` (a `for` clause's `in` removed first), `slices.Contains(s, x)`, `_, ok := m[k]`. */
-function findMembership(code: string, language: PythonOrGo): { text: string; item: string; collection: string } | undefined {
+const PYTHON_MEMBERSHIP =
+  /([A-Za-z_][\w.]*(?:\([^()]*\)|\[[^[\]]*\])*|"[^"]*"|'[^']*')\s+(not\s+in|in)\s+(\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}|[A-Za-z_][\w.]*(?:\([^()]*\))?)/;
+/** The `in` of `for x in items` and of a comprehension iterates; the tests after it (`if x in allowed`) still count. */
+const withoutIteration = (line: string): string =>
+  line.replace(/\bfor\s+[^:]+?\s+in\s+[A-Za-z_][\w.]*(?:\([^()]*\))?|\bfor\s+[^:]+?\s+in\b/g, ' ');
+
+function findMembership({ code, text }: LineText, language: PythonOrGo): { text: string; item: string; collection: string } | undefined {
   if (language === 'python') {
-    // The `in` of `for x in items` and of a comprehension iterates; the tests after it (`if x in allowed`) still count.
-    const tested = code.replace(/\bfor\s+[^:]+?\s+in\s+[A-Za-z_][\w.]*(?:\([^()]*\))?|\bfor\s+[^:]+?\s+in\b/g, ' ');
-    const match =
-      /([A-Za-z_][\w.]*(?:\([^()]*\)|\[[^[\]]*\])*|"")\s+(not\s+in|in)\s+(\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}|[A-Za-z_][\w.]*(?:\([^()]*\))?)/.exec(
-        tested,
-      );
-    return match === null ? undefined : { text: match[0], item: match[1] ?? '', collection: match[3] ?? '' };
+    const match = PYTHON_MEMBERSHIP.exec(withoutIteration(code));
+    if (match === null) return undefined;
+    // Shown with its strings (`scheme in ("http", "https")`) when the text holds the same test.
+    const written = PYTHON_MEMBERSHIP.exec(withoutIteration(text));
+    const shown = written !== null && toPythonCode(written[0]) === match[0] ? written : match;
+    return { text: shown[0], item: shown[1] ?? '', collection: shown[3] ?? '' };
   }
   const call =
     /\b(?:slices|strings|bytes|maps)\.(?:Contains|ContainsFunc|ContainsAny|ContainsRune|Index)\(\s*([^,()]+(?:\([^()]*\))?),\s*([^()]+(?:\([^()]*\))?)\)/.exec(
@@ -533,7 +547,11 @@ function classifyPair(
       values,
     });
   };
-  const comparison = codeChanged ? findChangedComparison(head, base, COMPARISONS[language]) : undefined;
+  const comparison = !codeChanged
+    ? undefined
+    : language === 'go'
+      ? findChangedComparison(toStatusNumbers(head), base === undefined ? undefined : toStatusNumbers(base), COMPARISONS.go)
+      : findChangedComparison(head, base, COMPARISONS.python);
   const slice = codeChanged && comparison === undefined ? findChangedSlice(head, base) : undefined;
   const findCondition = language === 'python' ? findPythonCondition : findGoCondition;
   const condition = codeChanged ? findCondition(after, following) : undefined;
@@ -563,8 +581,9 @@ function classifyPair(
     add('regex', headRegex, '', REGEX_VALUES);
   }
   if (!codeChanged) return changes;
-  const membership = findMembership(head, language);
-  if (membership !== undefined && (base === undefined || !base.includes(membership.text))) {
+  const membership = findMembership(after, language);
+  const oldMembership = before === undefined || base === undefined ? undefined : findMembership(before, language);
+  if (membership !== undefined && membership.text !== oldMembership?.text) {
     const nearMiss = language === 'python' ? 'case or type ("1" and 1)' : 'case or surrounding spaces';
     add(
       'membership',

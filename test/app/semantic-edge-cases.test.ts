@@ -619,6 +619,14 @@ describe('findSemanticChanges on Go: nil checks, error returns, http.Status name
       replaced('go', ['\tcase "admin":'], ['\tcase "admin", "owner":']).map((change) => [change.kind, change.values]),
       [['condition', 'a value matched by case "admin", "owner", and one that reaches another case']],
     );
+    assert.deepEqual(replaced('go', ['\tcase v := <-jobs:'], ['\tcase v := <-pending:']), [], 'a select case waits on a channel');
+    // Found on gin (context.go): a status range rewritten with net/http names moves only its upper end.
+    assert.deepEqual(
+      replaced('go', ['\tcase status >= 100 && status <= 199:'], ['\tcase status >= http.StatusContinue && status < http.StatusOK:']).map(
+        (change) => [change.kind, change.subject, change.limit, change.values],
+      ),
+      [['boundary', 'status', '200', '199, 200 and 201']],
+    );
     assert.deepEqual(replaced('go', ['\t// at least 5'], ['\t// more than 5']), []);
     assert.deepEqual(
       replaced('go', ['q := `', 'SELECT * FROM users WHERE age > 18', '`'], ['q := `', 'SELECT * FROM users WHERE age > 21', '`'], 2),
