@@ -289,7 +289,7 @@ describe('buildAnalysisSubjects', () => {
         'changed-signal signal:src/money.ts:3:money',
       ],
     );
-    assert.equal(subjects.filter((subject) => subject.subject === 'edge-kind').length, 13);
+    assert.equal(subjects.filter((subject) => subject.subject === 'edge-kind').length, 14);
   });
 
   it('derives the changed-file facts of a source change', () => {
