@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const INSTALL_TIMEOUT = 300_000;
+
+/**
+ * The environment a user's shell would give npm and the installed CLI: without what `npm test` sets for its own
+ * package (its prefix, its package.json) and without NODE_OPTIONS, so nothing reaches back into this checkout.
+ */
+function getUserEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    const isOwnRun = /^npm_(package_|lifecycle_|command$|config_(local_)?prefix$)/.test(key) || key === 'NODE_OPTIONS';
+    if (!isOwnRun) env[key] = value;
+  }
+  return env;
+}
+
+function run(command: string, args: string[], cwd: string): { code: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(command, args, {
+    cwd,
+    env: getUserEnv(),
+    encoding: 'utf8',
+    timeout: INSTALL_TIMEOUT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function createShopRepo(): TestRepo {
+  const repo = createRepo({
+    'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
+    'src/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100);\n}\n',
+    'src/order.ts': "import { toCents } from './money.js';\nexport const orderTotal = (amount: number): number => toCents(amount);\n",
+  });
+  repo.write({
+    'src/money.ts': 'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n',
+  });
+  repo.commit('round once');
+  return repo;
+}
+
+// The dist/ that `npm test` has just built is packed as it is (--ignore-scripts): a prepare run here would rebuild
+// dist/ under the other test files that run it.
+describe('checker-cli packed and installed into an empty prefix (a registry install of its dependencies: minutes)', {
+  timeout: INSTALL_TIMEOUT * 2,
+}, () => {
+  let prefix: string;
+  let bin: string;
+  let repo: TestRepo;
+
+  before(
+    () => {
+      assert.ok(existsSync(join(projectRoot, 'dist/bundle/main.js')), 'dist/bundle/main.js is missing: run npm run build first');
+      const packDir = makeTempDir('checker-pack-');
+      const packed = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', packDir], projectRoot);
+      assert.equal(packed.code, 0, packed.stderr);
+      const [tarball] = JSON.parse(packed.stdout) as { filename: string }[];
+      assert.ok(tarball !== undefined, packed.stdout);
+      prefix = makeTempDir('checker-install-');
+      const installed = run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', join(packDir, tarball.filename)], prefix);
+      assert.equal(installed.code, 0, installed.stderr);
+      bin = join(prefix, 'node_modules/.bin/checker');
+      repo = createShopRepo();
+    },
+    { timeout: INSTALL_TIMEOUT },
+  );
+  after(() => repo?.cleanup());
+
+  it('installs the bundle and its externals only: one bin named checker (what npx -y checker-cli runs), no unbundled dist/', () => {
+    const packageDir = join(prefix, 'node_modules/checker-cli');
+    const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    assert.deepEqual(Object.keys(manifest.bin), ['checker']);
+    assert.deepEqual(readdirSync(join(packageDir, 'dist')).sort(), ['bundle', 'rules-compiled', 'schemas-compiled', 'worker']);
+    assert.deepEqual(readdirSync(join(packageDir, 'dist/worker')).sort(), ['change-worker.js', 'parse-worker.js']);
+    for (const bundled of ['@modelcontextprotocol', 'zod', 'citty', 'graphology', 'yaml']) {
+      assert.equal(existsSync(join(prefix, 'node_modules', bundled)), false, `${bundled} is bundled, not installed`);
+    }
+  });
+
+  it('node_modules/.bin/checker --help exits 0 with the usage', () => {
+    const result = run(bin, ['--help'], prefix);
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(result.stdout, /Usage: checker <command>/);
+  });
+
+  it('checker ai --format json prints an agent bundle for a real repository', () => {
+    const result = run(bin, ['ai', '--format', 'json', '--cwd', repo.dir, '--base', 'HEAD~1'], prefix);
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout) as { kind: string };
+    assert.equal(report.kind, 'agent-bundle');
+  });
+
+  it('checker mcp answers an SDK client over stdio: lists its tools and runs impact_map', async () => {
+    const transport = new StdioClientTransport({ command: bin, args: ['mcp', '--cwd', repo.dir], cwd: prefix, stderr: 'pipe' });
+    const client = new Client({ name: 'checker-install-test', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      const { tools } = await client.listTools();
+      assert.ok(
+        tools.some((tool) => tool.name === 'impact_map'),
+        tools.map((tool) => tool.name).join(', '),
+      );
+      const result = await client.callTool({ name: 'impact_map', arguments: { base: 'HEAD~1', head: 'HEAD' } }, undefined, {
+        timeout: 120_000,
+      });
+      assert.equal(result.isError, undefined, JSON.stringify(result.content));
+      assert.equal((result.structuredContent as { kind?: string } | undefined)?.kind, 'impact');
+    } finally {
+      await client.close();
+    }
+  });
+});
