@@ -20,7 +20,7 @@ import {
   withoutBrace,
 } from './semantic-text.js';
 
-export type { SemanticChange, SemanticKind } from './semantic-text.js';
+export type { SemanticChange } from './semantic-text.js';
 
 const MAX_CHANGES = 40;
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
