@@ -7,7 +7,7 @@ import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../gr
 import type { LoadedConfigData } from '../model/config.js';
 import type { Env, FocusSelector, LinkKeys, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { type FileFacts, type ImportFact, isCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
+import { type FileFacts, type ImportFact, isCodeFile, isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
@@ -30,6 +30,7 @@ const OPENAPI_READS_AT_ONCE = 16;
 const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json)$/;
 const PACKAGE_JSON = /(^|\/)package\.json$/;
 const GO_MOD = /(^|\/)go\.mod$/;
+const CONFTEST = /(^|\/)conftest\.py$/;
 const STRUCTURED_DOC = /\.(ya?ml|json)$/i;
 const NOT_OPENAPI =
   /(^|\/)(package(-lock)?\.json|tsconfig[^/]*\.json|jsconfig\.json|pnpm-lock\.yaml|yarn\.lock|\.eslintrc[^/]*|composer\.json|renovate\.json|\.prettierrc[^/]*)$|(^|\/)(\.github|\.checker|\.agents)\//;
@@ -438,7 +439,7 @@ function findTouchedFiles(
     const now = after.files[index];
     if (old === undefined || now === undefined || old.path !== now.path) return undefined;
     if (old.size === now.size && old.mtimeMs === now.mtimeMs && old.ino === now.ino) continue;
-    if (!isCodeFile(now.path)) return undefined;
+    if (!isPatchableCodeFile(now.path)) return undefined;
     touched.push(now.path);
   }
   return touched;
@@ -554,18 +555,33 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
   const tsconfigs = new Map<string, string>();
   const packageJsons = new Map<string, string>();
   const goModules = new Map<string, string>();
+  const conftests = new Map<string, string>();
   const configs = paths.filter(
-    (path) => RESOLVER_CONFIG.test(path) || ((PACKAGE_JSON.test(path) || GO_MOD.test(path)) && !path.includes('node_modules/')),
+    (path) =>
+      RESOLVER_CONFIG.test(path) ||
+      ((PACKAGE_JSON.test(path) || GO_MOD.test(path) || CONFTEST.test(path)) && !path.includes('node_modules/')),
   );
   const texts = await readRepoTexts(env, configs, CONFIG_TEXT_LIMIT);
   configs.forEach((path, index) => {
     const text = texts[index];
-    if (text !== undefined) (RESOLVER_CONFIG.test(path) ? tsconfigs : GO_MOD.test(path) ? goModules : packageJsons).set(path, text);
+    if (text === undefined) return;
+    if (RESOLVER_CONFIG.test(path)) tsconfigs.set(path, text);
+    else if (GO_MOD.test(path)) goModules.set(path, text);
+    else if (CONFTEST.test(path)) conftests.set(path, text);
+    else packageJsons.set(path, text);
   });
   const pnpmText = paths.includes('pnpm-workspace.yaml') ? await readRepoText(env, 'pnpm-workspace.yaml', CONFIG_TEXT_LIMIT) : undefined;
   const pnpmWorkspace = pnpmText === undefined ? {} : { workspaceGlobs: parsePnpmWorkspacePackages(pnpmText) };
   const externalConfigs = new Map<string, string>();
-  let resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, goModules, ...pnpmWorkspace });
+  let resolver = createResolver({
+    files: new Set(paths),
+    tsconfigs,
+    packageJsons,
+    externalConfigs,
+    goModules,
+    conftests,
+    ...pnpmWorkspace,
+  });
   // `extends` may name configs the scan does not list (node_modules/@tsconfig/…, or a non-tsconfig name):
   // read those that exist and build again, a bounded number of rounds for extends chains.
   for (let round = 0; round < 4; round += 1) {
@@ -579,7 +595,7 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
       if (text !== undefined) added += 1;
     });
     if (added === 0) break;
-    resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, goModules, ...pnpmWorkspace });
+    resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, goModules, conftests, ...pnpmWorkspace });
   }
   return resolver;
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { LoadedConfigData } from '../model/config.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
-import { isCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
+import { isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import type { ScanResult } from '../model/scan.js';
@@ -132,7 +132,7 @@ function findTouchedFiles(document: SnapshotIndex, scanned: ScanResult): string[
     const now = scanned.files[index];
     if (kept === undefined || now === undefined || kept[0] !== now.path) return undefined;
     if (kept[1] === now.size && kept[2] === now.mtimeMs && kept[3] === now.ino) continue;
-    if (!isCodeFile(now.path)) return undefined;
+    if (!isPatchableCodeFile(now.path)) return undefined;
     touched.push(now.path);
   }
   return touched;

@@ -408,6 +408,14 @@ export function isCodeFile(path: string): boolean {
   return getSourceLanguage(path) !== undefined;
 }
 
+/**
+ * A code file whose edit a kept graph can take by patching that file alone: any but a `conftest.py`, whose `sys.path`
+ * entries change how every other Python file resolves (src/graph/resolve/python-sys-path.ts), so its edit rebuilds.
+ */
+export function isPatchableCodeFile(path: string): boolean {
+  return isCodeFile(path) && !/(?:^|\/)conftest\.py$/.test(path);
+}
+
 /** The files swc parses: JavaScript and TypeScript (the fast link scanner and the JS-only walks apply to these alone). */
 export function isScriptFile(path: string): boolean {
   return getSourceLanguage(path) === 'javascript';

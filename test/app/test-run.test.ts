@@ -253,3 +253,26 @@ describe('coverage.py and Go cover profiles prove a Python and a Go change at ru
     );
   });
 });
+
+describe('a Python module on a folder a conftest.py puts on sys.path', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'tests/conftest.py': 'import os\nimport sys\n\nsys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))\n',
+        'tests/test_build.py': 'from builder import build\n\n\ndef test_build():\n    assert build("a") == "a!"\n',
+        'tools/builder.py': 'def build(name):\n    return name + "!"\n',
+      },
+      { 'tools/builder.py': 'def build(name):\n    if not name:\n        raise ValueError("a name")\n    return name + "!"\n' },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('is reached by the test that imports it by its bare name', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      bundle.evidence.testRun.commands.map((command) => command.command),
+      ['python -m pytest tests/test_build.py'],
+    );
+  });
+});

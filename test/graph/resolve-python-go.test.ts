@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createResolver } from '../../src/graph/resolve/index.js';
+import { findSysPathRoots } from '../../src/graph/resolve/python-sys-path.js';
 import type { Resolution } from '../../src/model/resolve.js';
 
 function createFromFiles(files: Record<string, string>): ReturnType<typeof createResolver> {
@@ -121,5 +122,47 @@ describe('Go imports', () => {
       kind: 'external',
       packageName: 'github.com/go-chi/chi/v5',
     });
+  });
+});
+
+describe('Python imports through the folders a conftest.py puts on sys.path', () => {
+  const files = {
+    'tests/conftest.py': [
+      'import os, sys',
+      'from pathlib import Path',
+      'sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))',
+      "sys.path.append(str(Path(__file__).resolve().parent.parent / 'vendor' / 'libs'))",
+      'sys.path.insert(0, os.environ["EXTRA"])',
+      "sys.path.append('/usr/lib/python3/dist-packages')",
+    ].join('\n'),
+    'tests/test_build.py': '',
+    'tools/builder.py': '',
+    'vendor/libs/yamlish/__init__.py': '',
+  };
+
+  test('lists the static folders in order, and leaves computed and absolute ones out', () => {
+    assert.deepEqual(findSysPathRoots('tests/conftest.py', files['tests/conftest.py']), ['tools', 'vendor/libs']);
+    assert.deepEqual(
+      findSysPathRoots(
+        'conftest.py',
+        "sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))\nsys.path.append(str(Path(__file__).parents[0] / 'src'))\nsys.path.insert(0, 'lib')",
+      ),
+      ['src', 'lib'],
+    );
+  });
+
+  test('resolves a module under such a folder, which is external without the conftest', () => {
+    const paths = Object.keys(files);
+    const base = { files: new Set(paths), tsconfigs: new Map(), packageJsons: new Map() };
+    const withConftest = createResolver({
+      ...base,
+      conftests: new Map(Object.entries(files).filter(([path]) => path.endsWith('conftest.py'))),
+    });
+    assert.deepEqual(resolve(withConftest, 'tests/test_build.py', 'builder.build'), { kind: 'module-root', target: 'tools/builder.py' });
+    assert.deepEqual(resolve(withConftest, 'tests/test_build.py', 'yamlish'), {
+      kind: 'module-root',
+      target: 'vendor/libs/yamlish/__init__.py',
+    });
+    assert.deepEqual(resolve(createResolver(base), 'tests/test_build.py', 'builder.build'), { kind: 'external', packageName: 'builder' });
   });
 });

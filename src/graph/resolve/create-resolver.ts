@@ -28,6 +28,8 @@ export interface ResolverInput {
   workspaceGlobs?: readonly string[];
   /** Repo path → text of every go.mod (Go imports inside the repository's modules). */
   goModules?: ReadonlyMap<string, string>;
+  /** Repo path → text of every conftest.py: the folders they put on `sys.path` are Python import roots. */
+  conftests?: ReadonlyMap<string, string>;
 }
 
 export interface Resolver {
@@ -295,7 +297,7 @@ export function createResolver(input: ResolverInput): Resolver {
     if (cached !== undefined) return { ...cached };
     let resolution: Resolution;
     if (language === 'python') {
-      resolvePython ??= createPythonResolver(repo);
+      resolvePython ??= createPythonResolver(repo, input.conftests ?? new Map());
       resolution = resolvePython(fromFile, specifier);
     } else {
       resolveGo ??= createGoResolver({ files: input.files, goModules: input.goModules ?? new Map() });

@@ -1,6 +1,7 @@
 import type { Resolution } from '../../model/resolve.js';
 import { getDirName } from './paths.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
+import { findSysPathRoots } from './python-sys-path.js';
 
 /** The files and folders of a repository, as the Python resolver needs them. */
 interface PythonRepo {
@@ -20,11 +21,19 @@ const CONFTEST_MARK = 'conftest:';
  * when neither exists its last part is taken as a name the parent module defines (`from a.b import c` where `c` is a
  * function of `a/b.py`). Absolute imports are looked up under the package roots: the folder above the importer's
  * outermost package (what pytest and `python -m` put on `sys.path`), the repository root and `src/`, and every folder
- * holding a pyproject.toml, setup.py or setup.cfg with its `src/`. Not found: a standard-library module is a builtin,
+ * holding a pyproject.toml, setup.py or setup.cfg with its `src/`, after the folders a conftest.py puts on `sys.path`
+ * with a static expression. Not found: a standard-library module is a builtin,
  * any other an external package named by its first part.
  */
-export function createPythonResolver(repo: PythonRepo): (fromFile: string, specifier: string) => Resolution {
-  const projectRoots = findProjectRoots(repo);
+export function createPythonResolver(
+  repo: PythonRepo,
+  conftests: ReadonlyMap<string, string> = new Map(),
+): (fromFile: string, specifier: string) => Resolution {
+  // Folders a conftest.py puts on sys.path come first, as its `sys.path.insert(0, …)` puts them.
+  const sysPathRoots = [...conftests]
+    .flatMap(([path, text]) => findSysPathRoots(path, text))
+    .filter((root) => root === '' || repo.dirs.has(root));
+  const projectRoots = [...new Set([...sysPathRoots, ...findProjectRoots(repo)])];
   return (fromFile, specifier) => {
     if (specifier.startsWith(CONFTEST_MARK)) return resolveConftest(repo, fromFile, specifier);
     const dots = /^\.*/.exec(specifier)?.[0].length ?? 0;
