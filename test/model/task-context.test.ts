@@ -16,6 +16,7 @@ const edgeWeights = {
   belongs: 0.1,
   depends: 0.1,
   guards: 0.5,
+  calls: 0.7,
 };
 
 const packet = {
