@@ -5,7 +5,7 @@
 // import.meta.url (../rules-compiled, ../schemas-compiled, ../../package.json, ../worker/parse-worker.js,
 // ./tool-list.js) name the same files bundled or not. Usage: node scripts/bundle.mjs [outDir]
 import { randomUUID } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -27,9 +27,8 @@ await build({
   target: 'node20',
   // jsonc-parser's `main` is a UMD build that requires its parts by computed path; its ES build bundles.
   mainFields: ['module', 'main'],
-  // A native binding, a browser driver and the tree-sitter runtime (both find their own files next to their modules):
-  // they stay packages.
-  external: ['@swc/core', 'playwright-core', '@vscode/tree-sitter-wasm'],
+  // A native binding and a browser driver that finds its own files next to its modules: both stay packages.
+  external: ['@swc/core', 'playwright-core'],
   // CommonJS packages bundled into ES modules call require() for node built-ins.
   banner: { js: "import { createRequire as __checkerRequire } from 'node:module'; const require = __checkerRequire(import.meta.url);" },
   logLevel: 'warning',
@@ -55,9 +54,25 @@ for (const name of process.argv[2] === undefined ? ['parse-worker.js', 'change-w
     platform: 'node',
     target: 'node20',
     mainFields: ['module', 'main'],
-    external: ['@swc/core', '@vscode/tree-sitter-wasm'],
-    banner: { js: "import { createRequire as __checkerRequire } from 'node:module'; const require = __checkerRequire(import.meta.url);" },
+    external: ['@swc/core'],
+    // The tree-sitter runtime (a CommonJS build) asks for its own file name when it loads: the worker's, in ES module
+    // terms (the WebAssembly it loads is found through the folder src/worker/grammars.ts gives it).
+    define: { __filename: '__checkerFilename' },
+    banner: {
+      js: "import { createRequire as __checkerRequire } from 'node:module'; import { fileURLToPath as __checkerPath } from 'node:url'; const require = __checkerRequire(import.meta.url); const __checkerFilename = __checkerPath(import.meta.url);",
+    },
     logLevel: 'warning',
   });
   renameSync(bundledWorker, worker);
+}
+
+// The parse children's tree-sitter runtime is bundled with them; its WebAssembly files are not JavaScript: the three the
+// parser loads (the runtime's, Python's and Go's grammar, ~0.9 MB) are copied to dist/grammars/, where
+// src/worker/grammars.ts looks first, so an installed package needs none of the grammar package's other 21 MB.
+if (process.argv[2] === undefined) {
+  const grammars = join(root, 'dist', 'grammars');
+  const source = join(root, 'node_modules', '@vscode', 'tree-sitter-wasm', 'wasm');
+  mkdirSync(grammars, { recursive: true });
+  for (const name of ['tree-sitter.wasm', 'tree-sitter-python.wasm', 'tree-sitter-go.wasm'])
+    copyFileSync(join(source, name), join(grammars, name));
 }

@@ -40,9 +40,12 @@ function createShopRepo(): TestRepo {
     'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
     'src/money.ts': 'export function toCents(amount: number): number {\n  return Math.round(amount * 100);\n}\n',
     'src/order.ts': "import { toCents } from './money.js';\nexport const orderTotal = (amount: number): number => toCents(amount);\n",
+    'api/pricing.py': 'def price(x):\n    return x * 2\n',
+    'api/test_pricing.py': 'from api.pricing import price\n\n\ndef test_price():\n    assert price(1) == 2\n',
   });
   repo.write({
     'src/money.ts': 'export function toCents(amount: number): number {\n  const cents = amount * 100;\n  return Math.round(cents);\n}\n',
+    'api/pricing.py': 'def price(x):\n    if x < 0:\n        raise ValueError("negative")\n    return x * 2\n',
   });
   repo.commit('round once');
   return repo;
@@ -79,9 +82,9 @@ describe('checker-cli packed and installed into an empty prefix (a registry inst
     const packageDir = join(prefix, 'node_modules/checker-cli');
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     assert.deepEqual(Object.keys(manifest.bin), ['checker']);
-    assert.deepEqual(readdirSync(join(packageDir, 'dist')).sort(), ['bundle', 'rules-compiled', 'schemas-compiled', 'worker']);
+    assert.deepEqual(readdirSync(join(packageDir, 'dist')).sort(), ['bundle', 'grammars', 'rules-compiled', 'schemas-compiled', 'worker']);
     assert.deepEqual(readdirSync(join(packageDir, 'dist/worker')).sort(), ['change-worker.js', 'parse-worker.js']);
-    for (const bundled of ['@modelcontextprotocol', 'zod', 'citty', 'graphology', 'yaml']) {
+    for (const bundled of ['@modelcontextprotocol', 'zod', 'citty', 'graphology', 'yaml', '@vscode/tree-sitter-wasm']) {
       assert.equal(existsSync(join(prefix, 'node_modules', bundled)), false, `${bundled} is bundled, not installed`);
     }
   });
@@ -95,8 +98,13 @@ describe('checker-cli packed and installed into an empty prefix (a registry inst
   it('checker ai --format json prints an agent bundle for a real repository', () => {
     const result = run(bin, ['ai', '--format', 'json', '--cwd', repo.dir, '--base', 'HEAD~1'], prefix);
     assert.equal(result.code, 0, result.stderr);
-    const report = JSON.parse(result.stdout) as { kind: string };
+    const report = JSON.parse(result.stdout) as { kind: string; evidence: { testRun: { commands: { command: string }[] } } };
     assert.equal(report.kind, 'agent-bundle');
+    // The Python grammar comes from the package's own dist/grammars: the changed module's test is found and run.
+    assert.ok(
+      report.evidence.testRun.commands.some((command) => command.command === 'python -m pytest api/test_pricing.py'),
+      JSON.stringify(report.evidence.testRun),
+    );
   });
 
   it('checker mcp answers an SDK client over stdio: lists its tools and runs impact_map', async () => {
