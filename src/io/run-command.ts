@@ -130,20 +130,28 @@ async function runInGroup(root: string, spec: CommandSpec, options: RunOptions):
     return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, 'empty argv') });
   }
   const recorder = (await canOutliveChecker(options.containment)) ? await openGroupRecorder(root).catch(() => undefined) : undefined;
+  const pending = recorder?.prepare();
   let contained: ContainedChild;
   try {
     contained = await spawnContained(spec.argv, {
       cwd,
-      env: { ...pickInheritedEnv(process.env), ...spec.env, ...(coverageDir === undefined ? {} : { NODE_V8_COVERAGE: coverageDir }) },
+      env: {
+        ...pickInheritedEnv(process.env),
+        ...spec.env,
+        ...(coverageDir === undefined ? {} : { NODE_V8_COVERAGE: coverageDir }),
+        ...pending?.env,
+      },
       stdin: spec.stdin === undefined ? 'ignore' : 'pipe',
       choice: options.containment,
     });
   } catch (error) {
     // Arguments Node refuses before spawning (a NUL byte, a Windows batch file without a shell).
+    pending?.cancel();
     return finish({ exitCode: null, signal: null, timedOut: false, spawnError: describeSpawnError(program, error) });
   }
   const { child, containment } = contained;
-  const forgetGroup = child.pid === undefined || contained.diesWithChecker ? undefined : recorder?.record(child.pid);
+  if (child.pid === undefined || contained.diesWithChecker) pending?.cancel();
+  const forgetGroup = child.pid === undefined || contained.diesWithChecker ? undefined : pending?.record(child.pid);
   return new Promise((resolve) => {
     let timedOut = false;
     let settled = false;

@@ -48,14 +48,21 @@ export async function startService(root: string, spec: ServiceSpec): Promise<Ser
   };
   if (program === undefined || program === '') return notStarted('empty argv');
   const recorder = (await canOutliveChecker()) ? await openGroupRecorder(root).catch(() => undefined) : undefined;
+  const pending = recorder?.prepare();
   let contained: ContainedChild;
   try {
-    contained = await spawnContained(spec.argv, { cwd, env: { ...pickInheritedEnv(process.env), ...spec.env }, stdin: 'ignore' });
+    contained = await spawnContained(spec.argv, {
+      cwd,
+      env: { ...pickInheritedEnv(process.env), ...spec.env, ...pending?.env },
+      stdin: 'ignore',
+    });
   } catch (error) {
+    pending?.cancel();
     return notStarted(error);
   }
   const { child } = contained;
-  const forgetGroup = child.pid === undefined || contained.diesWithChecker ? undefined : recorder?.record(child.pid);
+  if (child.pid === undefined || contained.diesWithChecker) pending?.cancel();
+  const forgetGroup = child.pid === undefined || contained.diesWithChecker ? undefined : pending?.record(child.pid);
   const spawned = await new Promise<unknown>((resolve) => {
     child.once('spawn', () => resolve(undefined));
     child.once('error', (error) => resolve(error));
