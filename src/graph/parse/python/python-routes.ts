@@ -78,6 +78,7 @@ class RouteCollector {
   private readonly receivers = new Map<string, Receiver>();
   private readonly importedFramework: Receiver['framework'] | undefined;
   private readonly isDjango: boolean;
+  private readonly isStarlette: boolean;
 
   constructor(
     private readonly file: PyFile,
@@ -88,6 +89,7 @@ class RouteCollector {
     const isFastApi = imports.some((fact) => /^(fastapi|starlette)(\.|$)/.test(fact.specifier));
     this.importedFramework = isFastApi ? 'fastapi' : isFlask ? 'flask' : undefined;
     this.isDjango = imports.some((fact) => /^django(\.|$)/.test(fact.specifier));
+    this.isStarlette = imports.some((fact) => /^starlette(\.|$)/.test(fact.specifier));
   }
 
   collect(): void {
@@ -101,6 +103,70 @@ class RouteCollector {
       return undefined;
     });
     if (this.isDjango) this.addUrlPatterns();
+    if (this.isStarlette) this.addStarletteRoutes();
+  }
+
+  /**
+   * Starlette's route lists: `Route('/users/{id}', endpoint, methods=[…])` and `WebSocketRoute` items, `Mount('/api',
+   * routes=[…])` joining its prefix into the routes it holds, in a module-level list (`routes = […]`) or inline in
+   * `Starlette(routes=[…])` / `Router(routes=[…])`. A `Mount` of another app (`app=…`) is a mount the graph follows.
+   */
+  private addStarletteRoutes(): void {
+    const seen = new Set<number>();
+    for (const { node } of this.scope.statements) {
+      const statement = node.type === 'expression_statement' ? getParts(node)[0] : undefined;
+      if (statement?.type !== 'assignment') continue;
+      const [target] = getParts(statement);
+      const value = getAssignedValue(statement);
+      if (target?.type !== 'identifier' || value === undefined) continue;
+      const name = getText(this.file, target);
+      if (value.type === 'list') this.addStarletteList(value, undefined, name, seen);
+      else if (
+        value.type === 'call' &&
+        ['Starlette', 'Router'].includes(getLastName(getDottedName(this.file, getCallParts(value).callee)))
+      ) {
+        const routes = getKeyword(this.file, getCallParts(value).args, 'routes');
+        if (routes?.type === 'list') this.addStarletteList(routes, undefined, name, seen);
+      }
+    }
+  }
+
+  private addStarletteList(list: PyNode, prefix: string | undefined, router: string, seen: Set<number>): void {
+    if (seen.has(list.start)) return;
+    seen.add(list.start);
+    const receiver: Receiver = { framework: 'fastapi', appLevel: true, ...(prefix === undefined ? {} : { prefix }) };
+    for (const item of getParts(list)) {
+      if (item.type !== 'call') continue;
+      const { callee, args } = getCallParts(item);
+      const name = getLastName(getDottedName(this.file, callee));
+      const positional = getPositional(args);
+      if (name === 'Route' || name === 'WebSocketRoute') {
+        const endpoint = positional[1] ?? getKeyword(this.file, args, 'endpoint');
+        const handler = endpoint === undefined ? undefined : this.toExpressionEntry(endpoint);
+        if (handler === undefined) continue;
+        const added = this.routes.length;
+        this.addRoute({
+          receiverName: router,
+          receiver,
+          method: 'route',
+          args,
+          at: item,
+          span: getSpan(this.file, item),
+          handler,
+          middleware: [],
+        });
+        // A Mount's prefix is where its routes are served, not a prefix a registration could replace.
+        for (const route of this.routes.slice(added)) delete route.ownPrefix;
+      } else if (name === 'Mount') {
+        const path = getStringValue(this.file, positional[0] ?? getKeyword(this.file, args, 'path'));
+        if (path === undefined) continue;
+        const joined = applyPrefix(prefix ?? '', normaliseParameters(path));
+        const routes = getKeyword(this.file, args, 'routes');
+        if (routes?.type === 'list') this.addStarletteList(routes, joined, router, seen);
+        const app = positional[1] ?? getKeyword(this.file, args, 'app');
+        if (app !== undefined) this.addMount(router, receiver, item, app, positional[0], false);
+      }
+    }
   }
 
   private addReceiver(node: PyNode): void {

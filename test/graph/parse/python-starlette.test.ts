@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { extractFacts } from '../../../src/graph/parse/extract-facts.js';
+import { getGrammarParsers } from '../../../src/worker/grammars.js';
+
+const APP = [
+  'from starlette.applications import Starlette',
+  'from starlette.routing import Mount, Route, WebSocketRoute',
+  '',
+  'from . import admin, users',
+  '',
+  '',
+  'async def homepage(request):',
+  '    return PlainTextResponse("home")',
+  '',
+  '',
+  'routes = [',
+  '    Route("/", homepage),',
+  '    Mount("/users", routes=[',
+  '        Route("/", users.list_users),',
+  '        Route("/{user_id:int}", users.update_user, methods=["PUT", "PATCH"]),',
+  '    ]),',
+  '    WebSocketRoute("/ws", endpoint=users.feed),',
+  '    Mount("/admin", app=admin.app),',
+  ']',
+  '',
+  'app = Starlette(routes=routes)',
+  '',
+].join('\n');
+
+test("Starlette's route lists: Route and WebSocketRoute items, Mount prefixes joined, a mounted app a mount", async () => {
+  const parsers = await getGrammarParsers(['app.py']);
+  const facts = extractFacts('shop/app.py', APP, { assertionHelpers: [] }, parsers);
+  assert.deepEqual(
+    facts.routes.map((route) => [route.method, route.path, route.handler, route.framework, route.router, route.line]),
+    [
+      ['GET', '/', 'homepage', 'fastapi', 'routes', 12],
+      ['GET', '/users', 'users.list_users', 'fastapi', 'routes', 14],
+      ['PUT', '/users/:user_id', 'users.update_user', 'fastapi', 'routes', 15],
+      ['PATCH', '/users/:user_id', 'users.update_user', 'fastapi', 'routes', 15],
+      ['GET', '/ws', 'users.feed', 'fastapi', 'routes', 17],
+    ],
+  );
+  assert.deepEqual(
+    facts.mounts.map((mount) => [mount.prefix, mount.target, mount.receiver]),
+    [['/admin', 'admin.app', 'routes']],
+  );
+  assert.equal(
+    facts.routes.some((route) => route.ownPrefix !== undefined),
+    false,
+  );
+});
