@@ -26,34 +26,20 @@ export function findSysPathRoots(path: string, text: string): string[] {
   return roots;
 }
 
-/** The text of the call's argument: up to the `)` that closes the call, brackets and strings balanced. */
-function takeArgument(text: string, start: number): string | undefined {
+/**
+ * Walks `text` from `start` (at most `limit` characters), calling `visit` with each character outside strings, its
+ * offset and the bracket depth it stands at (a closing bracket at the depth it closes to, so a `)` that closes nothing is at -1);
+ * stops when `visit` returns true and gives that offset.
+ */
+function scanTopLevel(
+  text: string,
+  visit: (char: string, depth: number, index: number) => boolean,
+  start = 0,
+  limit = text.length,
+): number | undefined {
   let depth = 0;
   let quote = '';
-  for (let index = start; index < text.length && index < start + 400; index++) {
-    const char = text.charAt(index);
-    if (quote !== '') {
-      if (char === '\\') index++;
-      else if (char === quote) quote = '';
-      continue;
-    }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === '(' || char === '[') depth++;
-    else if (char === ')' || char === ']') {
-      if (depth === 0) return text.slice(start, index);
-      depth--;
-    } else if (char === '\n' && depth === 0 && text.slice(start, index).trim().endsWith(',')) continue;
-  }
-  return undefined;
-}
-
-/** Splits `a, b, c` at the top level (not inside brackets or strings). */
-function splitArguments(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = '';
-  let from = 0;
-  for (let index = 0; index < text.length; index++) {
+  for (let index = start; index < text.length && index < start + limit; index++) {
     const char = text.charAt(index);
     if (quote !== '') {
       if (char === '\\') index++;
@@ -63,11 +49,28 @@ function splitArguments(text: string): string[] {
     if (char === '"' || char === "'") quote = char;
     else if (char === '(' || char === '[') depth++;
     else if (char === ')' || char === ']') depth--;
-    else if (char === ',' && depth === 0) {
+    if (visit(char, depth, index)) return index;
+  }
+  return undefined;
+}
+
+/** The text of the call's argument: up to the `)` that closes the call, brackets and strings balanced. */
+function takeArgument(text: string, start: number): string | undefined {
+  const end = scanTopLevel(text, (char, depth) => depth < 0 && (char === ')' || char === ']'), start, 400);
+  return end === undefined ? undefined : text.slice(start, end);
+}
+
+/** Splits `a, b, c` at the top level (not inside brackets or strings). */
+function splitArguments(text: string): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  scanTopLevel(text, (char, depth, index) => {
+    if (char === ',' && depth === 0) {
       parts.push(text.slice(from, index).trim());
       from = index + 1;
     }
-  }
+    return false;
+  });
   const last = text.slice(from).trim();
   if (last !== '') parts.push(last);
   return parts;
@@ -147,20 +150,10 @@ function evaluate(expression: string, file: string): PathValue | undefined {
 
 /** The offset of the last `/` outside brackets and strings, or undefined. */
 function findTopLevelSlash(text: string): number | undefined {
-  let depth = 0;
-  let quote = '';
   let found: number | undefined;
-  for (let index = 0; index < text.length; index++) {
-    const char = text.charAt(index);
-    if (quote !== '') {
-      if (char === '\\') index++;
-      else if (char === quote) quote = '';
-      continue;
-    }
-    if (char === '"' || char === "'") quote = char;
-    else if (char === '(' || char === '[') depth++;
-    else if (char === ')' || char === ']') depth--;
-    else if (char === '/' && depth === 0) found = index;
-  }
+  scanTopLevel(text, (char, depth, index) => {
+    if (char === '/' && depth === 0) found = index;
+    return false;
+  });
   return found;
 }
