@@ -7,7 +7,7 @@ import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../gr
 import type { LoadedConfigData } from '../model/config.js';
 import type { Env, FocusSelector, LinkKeys, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { type FileFacts, type ImportFact, isCodeFile, isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
+import { type FileFacts, type ImportFact, isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
