@@ -50,3 +50,26 @@ test("Starlette's route lists: Route and WebSocketRoute items, Mount prefixes jo
     false,
   );
 });
+
+test('an app a test module builds is no route of the product; the same app in a module is', async () => {
+  const parsers = await getGrammarParsers(['x.py']);
+  const text = [
+    'import flask',
+    '',
+    '',
+    'def test_index():',
+    '    app = flask.Flask(__name__)',
+    '',
+    '    @app.route("/more")',
+    '    def more():',
+    '        return "x"',
+    '',
+  ].join('\n');
+  assert.deepEqual(extractFacts('tests/test_views.py', text, { assertionHelpers: [] }, parsers).routes, []);
+  assert.deepEqual(
+    extractFacts('shop/views.py', text.replace('def test_index', 'def make_app'), { assertionHelpers: [] }, parsers).routes.map(
+      (route) => route.path,
+    ),
+    ['/more'],
+  );
+});

@@ -26,10 +26,18 @@ export function extractPythonFacts(path: string, root: SyntaxNode, source: strin
   const imports = collectImports(file);
   const routes = collectRoutes(file, scope, imports);
   const { callables, functions } = collectCallables(file, scope);
+  const tests = collectTests(path, file, scope);
+  // An app a test builds to exercise the framework (`@app.route` inside a test function, as flask's own tests do) is
+  // no route of the product: a test module's routes would be asked for tests of their own.
+  if (tests.length > 0 || /(?:^|\/)conftest\.py$/.test(path)) {
+    routes.routes = [];
+    routes.mounts = [];
+    routes.uses = [];
+  }
   const facts: FileFacts = {
     imports: [...imports, ...routes.imports, ...collectConftestImports(path)],
     exports: collectExports(file, scope),
-    tests: collectTests(path, file, scope),
+    tests,
     mocks: collectMocks(file),
     routes: routes.routes,
     mounts: routes.mounts,
