@@ -73,3 +73,26 @@ test('an app a test module builds is no route of the product; the same app in a 
     ['/more'],
   );
 });
+
+test("a test module's test functions and classes are not exports; its helpers are", async () => {
+  const parsers = await getGrammarParsers(['x.py']);
+  const text = [
+    'def make_user():',
+    '    return 1',
+    '',
+    '',
+    'def test_user():',
+    '    assert make_user()',
+    '',
+    '',
+    'class TestUsers:',
+    '    def test_one(self):',
+    '        assert True',
+    '',
+  ].join('\n');
+  const facts = extractFacts('tests/test_users.py', text, { assertionHelpers: [] }, parsers);
+  assert.deepEqual(
+    facts.exports.map((item) => item.name),
+    ['make_user'],
+  );
+});

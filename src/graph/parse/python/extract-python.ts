@@ -34,9 +34,11 @@ export function extractPythonFacts(path: string, root: SyntaxNode, source: strin
     routes.mounts = [];
     routes.uses = [];
   }
+  // pytest collects a module's test functions and classes; nothing imports them, so they are no exports to prove.
+  const collected = new Set(tests.map((test) => test.titlePath[0]));
   const facts: FileFacts = {
     imports: [...imports, ...routes.imports, ...collectConftestImports(path)],
-    exports: collectExports(file, scope),
+    exports: collectExports(file, scope).filter((item) => !collected.has(item.name)),
     tests,
     mocks: collectMocks(file),
     routes: routes.routes,
