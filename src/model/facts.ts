@@ -282,6 +282,8 @@ export type SignalKind =
   | 'sql'
   /** A call that writes stored state (`create`, `insert`, `save`, `update`, `upsert`, `increment`) or SQL INSERT/UPDATE. */
   | 'write'
+  /** Code that reads a request's body (`req.body`, `await c.req.json()`, `@Body()`, `request.get_json()`, `c.ShouldBindJSON`). */
+  | 'body-read'
   | 'file-io'
   | 'network'
   | 'throw'

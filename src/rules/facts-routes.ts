@@ -1,4 +1,4 @@
-import type { FunctionFact, SignalFact, Span } from '../model/facts.js';
+import type { FunctionFact, SignalFact, SignalKind, Span } from '../model/facts.js';
 import type { RouteNode } from '../model/graph.js';
 import { type GraphLookup, sortUnique } from './facts-graph.js';
 
@@ -21,28 +21,29 @@ export interface HeadCode {
 }
 
 /**
- * The first write (a `write` signal: `db.pin.create`, SQL INSERT) the route's handler makes, in its own code or in a
- * function it calls directly, as far as the changed files show it; undefined when none is seen. Only changed files are
- * read: a handler the change did not touch is no evidence either way, and no template fires on it.
+ * The first signal of `kind` (a `write`: `db.pin.create`, SQL INSERT; a `body-read`: `req.body`) the route's handler
+ * makes, in its own code or in a function it calls directly, as far as the changed files show it; undefined when none is
+ * seen. Only changed files are read: a handler the change did not touch is no evidence either way, and no template fires
+ * on it.
  */
-function findHandlerWrite(route: RouteNode, headCode: ReadonlyMap<string, HeadCode>): string | undefined {
-  const writeIn = (file: string, span: Span): string | undefined => {
-    const write = headCode
+function findHandlerSignal(route: RouteNode, headCode: ReadonlyMap<string, HeadCode>, kind: SignalKind): string | undefined {
+  const signalIn = (file: string, span: Span): string | undefined => {
+    const signal = headCode
       .get(file)
-      ?.signals.find((signal) => signal.kind === 'write' && signal.line >= span.start && signal.line <= span.end);
-    return write === undefined ? undefined : `${write.detail} at ${file}:${write.line}`;
+      ?.signals.find((candidate) => candidate.kind === kind && candidate.line >= span.start && candidate.line <= span.end);
+    return signal === undefined ? undefined : `${signal.detail} at ${file}:${signal.line}`;
   };
   for (const registration of route.registrations ?? []) {
     for (const link of registration.chain) {
       if (link.role !== 'handler') continue;
-      const own = writeIn(link.file, link.span);
+      const own = signalIn(link.file, link.span);
       if (own !== undefined) return own;
       for (const target of link.targets) {
         const hash = target.lastIndexOf('#');
         const file = target.slice(0, hash);
         const name = target.slice(hash + 1);
         const callee = headCode.get(file)?.functions.find((fn) => fn.name === name);
-        const called = callee === undefined ? undefined : writeIn(file, callee.span);
+        const called = callee === undefined ? undefined : signalIn(file, callee.span);
         if (called !== undefined) return called;
       }
     }
@@ -93,10 +94,15 @@ export function deriveRouteFacts(
           : `${/^[AEIOU]/.test(route.method) ? 'an' : 'a'} ${route.method} request`,
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
-    ...describeWrite(findHandlerWrite(route, headCode)),
+    ...describeWrite(findHandlerSignal(route, headCode, 'write')),
+    ...describeBodyRead(findHandlerSignal(route, headCode, 'body-read')),
   };
 }
 
 function describeWrite(write: string | undefined): { handlerWrites: boolean; handlerWrite: string } {
   return { handlerWrites: write !== undefined, handlerWrite: write ?? '' };
+}
+
+function describeBodyRead(read: string | undefined): { readsBody: boolean; bodyRead: string } {
+  return { readsBody: read !== undefined, bodyRead: read ?? '' };
 }

@@ -86,7 +86,10 @@ describe('signals', () => {
       'const h = names.join(", ").slice(0, 80);',
       'const i = input.slice(1);',
     ].join('\n');
-    assert.deepEqual(signalsOf(code), ['6 collection lines.slice', '7 collection req.body.items.slice', '9 collection input.slice']);
+    assert.deepEqual(
+      signalsOf(code).filter((signal) => !signal.includes(' body-read ')),
+      ['6 collection lines.slice', '7 collection req.body.items.slice', '9 collection input.slice'],
+    );
   });
 
   test('map on a local that is not a parameter, and words inside other words, are not signals', () => {

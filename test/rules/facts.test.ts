@@ -414,6 +414,8 @@ describe('buildAnalysisSubjects', () => {
       reachingTests: 0,
       handlerWrites: false,
       handlerWrite: '',
+      readsBody: false,
+      bodyRead: '',
     });
     assert.deepEqual(findSubject(subjects, 'change', 'change').facts, {
       fileCount: 3,
@@ -484,10 +486,10 @@ describe('analysis through the built-in packs', () => {
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
         ['semantic-edge-cases@1.2.0#edge-case/changed-arithmetic', 12],
-        ['route-edge-cases@2.2.0#edge-case/route-unauthenticated', 9],
-        ['route-edge-cases@2.2.0#edge-case/route-body', 7.5],
+        ['route-edge-cases@3.0.0#edge-case/route-unauthenticated', 9],
+        // No request-body case: the route's handler file is not changed, so nothing shows it reading a body.
         ['edge-cases@1.1.0#edge-case/money-rounding', 7.5],
-        ['route-edge-cases@2.2.0#edge-case/route-params', 6],
+        ['route-edge-cases@3.0.0#edge-case/route-params', 6],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
         ['edge-cases@1.1.0#edge-case/money-negative-currency', 4.5],
       ],

@@ -45,6 +45,10 @@ const writeMethods = new Set([
 ]);
 /** Receivers whose `update` feeds a digest, not a store (`createHash('sha256').update(text)`). */
 const digestReceiver = /(?:hash|hmac|digest|cipher|sign|verify)$/i;
+/** The names a handler gives its request (`req`, `c.req`, `ctx.request`, Outline's `ctx.input`). */
+const requestName = /^(?:req|request|input)$/;
+/** A request's methods that read its body (`await request.json()`, Hono's `c.req.parseBody()`). */
+const bodyMethods = new Set(['json', 'formData', 'text', 'arrayBuffer', 'blob', 'parseBody']);
 /** SQL that writes rows. */
 const sqlWrite = /^\s*(?:INSERT|UPDATE)\s/i;
 /** Rounding a money-named value (`Math.round(cents)`) is money handling, as arithmetic on one is. */
@@ -165,6 +169,7 @@ export class SignalCollector {
 
   /** `process.env.X`, `import.meta.env.X`, `list[0]` and `list[list.length - 1]`. */
   addMemberAccess(node: AstNode, object: AstNode | undefined, property: AstNode | undefined): void {
+    if (getPropertyName(node) === 'body' && isRequest(object)) this.add('body-read', node, `${getDottedName(object) ?? ''}.body`);
     if (object?.type === 'MemberExpression') {
       const objectName = getDottedName(object);
       if (objectName === 'process.env') this.add('env-config', node, `process.env.${getPropertyName(node) ?? '[…]'}`);
@@ -196,6 +201,7 @@ export class SignalCollector {
     const root = calleeName === undefined ? '' : (calleeName.split('.')[0] ?? '');
     this.addPaging(node, callee, method);
     this.addWrite(node, callee, method);
+    this.addBodyRead(node, callee, calleeName, method);
     if (roundingFunctions.has(calleeName ?? '')) {
       const operand = getExpressions(node, 'arguments')[0];
       const money = this.getMoneyOperandName(operand);
@@ -224,6 +230,19 @@ export class SignalCollector {
         : (getDottedName(receiver) ?? getPropertyName(receiver ?? callee));
     if (method === 'update' && digestReceiver.test(receiverName ?? '')) return;
     this.add('write', node, `${receiverName ?? ''}.${method}`);
+  }
+
+  /** A call that reads the request's body: `await request.json()`, `c.req.valid('json')`, Nest's `@Body()`. */
+  private addBodyRead(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined): void {
+    if (calleeName === 'Body' && callee.type === 'Identifier') {
+      this.add('body-read', node, '@Body()');
+      return;
+    }
+    if (method === undefined || callee.type !== 'MemberExpression' || !isRequest(getNode(callee, 'object'))) return;
+    const [first] = getExpressions(node, 'arguments').map((arg) => unwrapExpression(arg));
+    const isValidBody = method === 'valid' && first?.type === 'StringLiteral' && ['json', 'form'].includes(getString(first, 'value') ?? '');
+    if (bodyMethods.has(method) || isValidBody)
+      this.add('body-read', node, `${getDottedName(getNode(callee, 'object')) ?? ''}.${method}()`);
   }
 
   /** Pagination with evidence: a pagination name (`offset`, `pageSize`) passed to a paging method or as a query call's paging option. */
@@ -273,6 +292,13 @@ function collectNames(node: AstNode | undefined, depth = 0): string[] {
     default:
       return [];
   }
+}
+
+/** A handler's request: `req`, `request`, `c.req`, `ctx.request`, `ctx.input` (the last name of a member chain). */
+function isRequest(node: AstNode | undefined): boolean {
+  const target = unwrapExpression(node);
+  if (target?.type === 'Identifier') return requestName.test(getString(target, 'value') ?? '');
+  return target?.type === 'MemberExpression' && requestName.test(getPropertyName(target) ?? '');
 }
 
 /** Methods that return a string: what `x.trim().slice(1)` cuts is text. */

@@ -64,6 +64,30 @@ describe('edge-case signals need code evidence, not words', () => {
     assert.deepEqual(signalsOf(code, 'write'), ['1 prisma.order.create', '2 order.save', '3 INSERT INTO orders (id) VALUES ($1)']);
   });
 
+  test('body reads: a request body read through the framework, never a response body or a method alone', () => {
+    const code = [
+      'app.post("/a", (req, res) => res.json(req.body.items));',
+      'router.post("/b", async (ctx) => { const { name } = ctx.request.body; });',
+      'app.post("/c", async (c) => c.json(await c.req.json()));',
+      'export async function POST(request) { const form = await request.formData(); }',
+      "app.post('/d', zValidator('json', schema), (c) => c.json(c.req.valid('json')));",
+      'class Orders { create(@Body() dto) { return dto; } }',
+      // Not body reads: a Koa response body, a fetch response, a query read, a header.
+      'router.post("/e", (ctx) => { ctx.body = { ok: true }; });',
+      'const data = await response.json();',
+      "app.post('/f', (c) => c.json(c.req.valid('query')));",
+      'app.post("/g", (req, res) => res.send(req.headers.host));',
+    ];
+    assert.deepEqual(signalsOf(code, 'body-read'), [
+      '1 req.body',
+      '2 ctx.request.body',
+      '3 c.req.json()',
+      '4 request.formData()',
+      '5 c.req.valid()',
+      '6 @Body()',
+    ]);
+  });
+
   test('catastrophic regex: literals and RegExp with a literal pattern, analysed, not matched by their text', () => {
     const code = [
       'const methods = /^(GET|HEAD|OPTIONS)$/;',

@@ -216,3 +216,36 @@ test('Go words: declared names, other identifiers, strings and comments, without
     names: 'customerid invoiceready retrylimit sendinvoice',
   });
 });
+
+test('Go body reads: net/http bodies and forms, gin and echo binders, never a response body', () => {
+  const facts = factsOf('internal/orders/create.go', [
+    'package orders',
+    '',
+    'import (',
+    '\t"encoding/json"',
+    '\t"net/http"',
+    '',
+    '\t"github.com/gin-gonic/gin"',
+    ')',
+    '',
+    'func Create(w http.ResponseWriter, r *http.Request) {',
+    '\tvar order Order',
+    '\t_ = json.NewDecoder(r.Body).Decode(&order)',
+    '\t_ = r.FormValue("note")',
+    '}',
+    '',
+    'func CreateGin(c *gin.Context) {',
+    '\tvar order Order',
+    '\t_ = c.ShouldBindJSON(&order)',
+    '}',
+    '',
+    'func Fetch(client *http.Client) {',
+    '\tresp, _ := client.Get("https://example.com")',
+    '\tdefer resp.Body.Close()',
+    '}',
+  ]);
+  assert.deepEqual(
+    facts.signals.filter((signal) => signal.kind === 'body-read').map((signal) => `${signal.line} ${signal.detail}`),
+    ['12 r.Body', '13 r.FormValue', '18 c.ShouldBindJSON'],
+  );
+});

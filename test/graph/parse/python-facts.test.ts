@@ -488,3 +488,31 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
     ],
   );
 });
+
+test('body reads: Flask, Starlette, Django and FastAPI request bodies, never a query string or a response', () => {
+  const facts = parse('shop/body.py', [
+    'from fastapi import Body',
+    '',
+    'def create():',
+    '    data = request.get_json()',
+    '    name = request.form["name"]',
+    '    upload = request.files.get("file")',
+    '',
+    'async def starlette_create(request):',
+    '    payload = await request.json()',
+    '',
+    'def django_create(request):',
+    '    title = request.POST["title"]',
+    '',
+    'def fastapi_create(item: dict = Body(...)):',
+    '    return item',
+    '',
+    'def not_bodies(request, response):',
+    '    page = request.args.get("page")',
+    '    return response.json()',
+  ]);
+  assert.deepEqual(
+    facts.signals.filter((signal) => signal.kind === 'body-read').map((signal) => `${signal.line} ${signal.detail}`),
+    ['4 request.get_json', '5 request.form', '6 request.files', '9 request.json', '12 request.POST', '14 Body()'],
+  );
+});

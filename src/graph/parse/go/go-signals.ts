@@ -76,6 +76,25 @@ const SQL_METHODS: ReadonlySet<string> = new Set([
   'Select',
   'Get',
 ]);
+/** A handler's request or framework context: net/http's `r`, gin's and echo's `c`, `c.Request`. */
+const GO_REQUEST = /^(?:r|req|request|c|ctx|context|c\.Request|ctx\.Request)$/;
+/** Methods that read a request's body into a value or a form (gin's and echo's binders, net/http's form parsing). */
+const GO_BODY_METHODS: ReadonlySet<string> = new Set([
+  'Bind',
+  'BindJSON',
+  'BindWith',
+  'ShouldBind',
+  'ShouldBindJSON',
+  'ShouldBindWith',
+  'ShouldBindBodyWith',
+  'ParseForm',
+  'ParseMultipartForm',
+  'FormValue',
+  'PostFormValue',
+  'PostForm',
+  'FormFile',
+  'MultipartForm',
+]);
 const SQL_RECEIVER = /^(?:db|tx|conn|stmt|pool|sqlDB|database)$|(?:DB|Tx|Conn|Stmt|Pool)$/;
 const CLIENT_RECEIVER = /^(?:client|httpClient|c\.client|s\.client)$|Client$/;
 /** Types whose use runs code concurrently. */
@@ -113,6 +132,13 @@ export function collectSignals(root: GoNode, source: string, lines: GoLines, imp
       case 'index_expression': {
         const index = getChild(node, 'index');
         if (index?.type === 'int_literal' || (index !== undefined && /\blen\(/.test(text(index)))) add('collection', node, text(node));
+        break;
+      }
+      case 'selector_expression': {
+        const operand = getChild(node, 'operand');
+        const field = getChild(node, 'field');
+        if (operand !== undefined && field !== undefined && text(field) === 'Body' && GO_REQUEST.test(text(operand)))
+          add('body-read', node, text(node));
         break;
       }
       case 'slice_expression':
@@ -169,6 +195,7 @@ function addCallSignals(
     if (kind !== undefined) add(kind, call, calleeText);
     return;
   }
+  if (GO_BODY_METHODS.has(method) && GO_REQUEST.test(owner)) add('body-read', call, calleeText);
   if (SQL_METHODS.has(method) && (SQL_RECEIVER.test(owner) || hasSqlArgument(call, source))) add('sql', call, calleeText);
   else if (method === 'Do' && (CLIENT_RECEIVER.test(owner) || owner === 'http.DefaultClient')) add('network', call, calleeText);
 }

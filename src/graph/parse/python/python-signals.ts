@@ -71,6 +71,14 @@ const pagingKeywords = new Set(['limit', 'offset', 'page', 'per_page', 'page_siz
 const sqlWrite = /^\s*(?:INSERT|UPDATE)\s/i;
 const sqlPaging = /\b(?:LIMIT|OFFSET)\s+(?:\?|%s|%\(\w+\)s|\$\d+|:\w+)/i;
 const arithmeticOperators = /^[-+*/%]|\*\*/;
+/**
+ * What reads a request's body: Flask's `request.get_json()`, `.json`, `.form`, `.data`, `.files`, `.values`;
+ * Starlette's `await request.json()`, `.body()`, `.form()`, `.stream()`; Django's `request.POST`, `.FILES`, `.body`,
+ * and REST framework's `request.data`.
+ */
+const bodyAttribute = /^(?:self\.)?request\.(?:get_json|get_data|json|form|data|files|values|body|stream|POST|FILES)$/;
+/** FastAPI's declarations of a body parameter (`item: Item = Body(...)`, `Form()`, `File()`). */
+const bodyParameters = new Set(['Body', 'Form', 'File', 'fastapi.Body', 'fastapi.Form', 'fastapi.File']);
 
 /** Code that suggests an edge case: at most one signal per kind and line, at most 200 a file; each rests on code. */
 export function collectSignals(file: PyFile): SignalFact[] {
@@ -98,9 +106,12 @@ export function collectSignals(file: PyFile): SignalFact[] {
       case 'subscript':
         addSubscript(file, node, add);
         break;
-      case 'attribute':
-        if (getDottedName(file, node) === 'os.environ') add('env-config', node, 'os.environ');
+      case 'attribute': {
+        const name = getDottedName(file, node);
+        if (name === 'os.environ') add('env-config', node, 'os.environ');
+        else if (name !== undefined && bodyAttribute.test(name)) add('body-read', node, name);
         break;
+      }
       case 'binary_operator':
         addMoneyArithmetic(file, node, add);
         break;
@@ -155,6 +166,7 @@ function addCall(file: PyFile, node: PyNode, add: AddSignal): void {
   else if (fileMethods.has(method) && callee?.type === 'attribute') add('file-io', node, `.${method}`);
   if (networkRoots.has(root) && name !== root) add('network', node, shown);
   else if (name === 'urlopen' || name === 'urllib.request.urlopen') add('network', node, shown);
+  if (name !== undefined && bodyParameters.has(name)) add('body-read', node, `${name}()`);
   addWrite(file, node, callee, method, add);
   addPaging(file, node, method, args, add);
 }

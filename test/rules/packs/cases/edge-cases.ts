@@ -74,6 +74,7 @@ const route = {
 };
 
 const writes = { handlerWrites: true, handlerWrite: 'db.order.create at src/routes/orders.ts:9' };
+const readsBody = { readsBody: true, bodyRead: 'req.body at src/routes/orders.ts:8' };
 
 export const routeEdgeCaseCases: Record<string, RuleCases> = {
   'edge-case/route-params': {
@@ -94,17 +95,19 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     ],
   },
   'edge-case/route-body': {
+    // A mutating method is no evidence of a body: the handler must be seen reading one.
     valid: [
-      { ...route, isMutation: false },
-      { ...route, isMutation: true, changed: false },
-      { ...route, isMutation: true, kind: 'ui' },
+      { ...route, isMutation: true, readsBody: false, bodyRead: '' },
+      { ...route, isMutation: true, changed: false, ...readsBody },
+      { ...route, isMutation: true, kind: 'ui', ...readsBody },
     ],
     invalid: [
       {
-        facts: { ...route, isMutation: true },
-        message: 'POST /orders/:id accepts a request body',
+        facts: { ...route, isMutation: true, ...readsBody },
+        message: 'POST /orders/:id reads a request body (req.body at src/routes/orders.ts:8)',
         params: { weight: 5, confidence: 'high' },
       },
+      { facts: { ...route, method: 'GET', isMutation: false, ...readsBody }, params: { scope: 'GET /orders/:id' } },
     ],
   },
   'edge-case/route-unauthenticated': {
@@ -135,15 +138,17 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     ],
   },
   'edge-case/route-unprotected-mutation': {
+    // A mutating method is no evidence of a write: the handler must be seen writing.
     valid: [
-      { ...route, isMutation: true, hasAuthMiddleware: true },
-      { ...route, isMutation: false },
-      { ...route, isMutation: true, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
+      { ...route, isMutation: true, hasAuthMiddleware: true, ...writes },
+      { ...route, isMutation: false, ...writes },
+      { ...route, isMutation: true, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], ...writes },
+      { ...route, isMutation: true, hasAuthMiddleware: false, handlerWrites: false, handlerWrite: '' },
     ],
     invalid: [
       {
-        facts: { ...route, isMutation: true },
-        message: 'POST /orders/:id writes data and no auth middleware is declared on it',
+        facts: { ...route, isMutation: true, hasAuthMiddleware: false, hasNameOnlyAuth: false, ...writes },
+        message: 'POST /orders/:id writes data (db.order.create at src/routes/orders.ts:9) and no auth middleware is declared on it',
         params: { weight: 4, confidence: 'low' },
       },
     ],

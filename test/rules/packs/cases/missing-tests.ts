@@ -52,10 +52,18 @@ export const missingRouteTestCases: Record<string, RuleCases> = {
     ],
   },
   'missing-test/mutation-route-unreached': {
+    // A mutating method is no evidence of a write: the handler must be seen writing.
     valid: [
-      { ...route, isMutation: false },
-      { ...route, isMutation: true, reachingTests: 3 },
+      { ...route, isMutation: false, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4' },
+      { ...route, isMutation: true, reachingTests: 3, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4' },
+      { ...route, isMutation: true, handlerWrites: false, handlerWrite: '' },
     ],
-    invalid: [{ facts: { ...route, isMutation: true }, message: 'POST /orders writes data and no test reaches it', params: { weight: 3 } }],
+    invalid: [
+      {
+        facts: { ...route, isMutation: true, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4' },
+        message: 'POST /orders writes data (db.order.create at src/orders.ts:4) and no test reaches it',
+        params: { weight: 3 },
+      },
+    ],
   },
 };
