@@ -82,6 +82,8 @@ describe('checker-cli packed and installed into an empty prefix (a registry inst
     const packageDir = join(prefix, 'node_modules/checker-cli');
     const manifest = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     assert.deepEqual(Object.keys(manifest.bin), ['checker']);
+    // The licence the manifest names ships with the code.
+    assert.match(readFileSync(join(packageDir, 'LICENSE'), 'utf8'), /^MIT License\n/);
     assert.deepEqual(readdirSync(join(packageDir, 'dist')).sort(), ['bundle', 'grammars', 'rules-compiled', 'schemas-compiled', 'worker']);
     assert.deepEqual(readdirSync(join(packageDir, 'dist/worker')).sort(), ['change-worker.js', 'parse-worker.js']);
     for (const bundled of ['@modelcontextprotocol', 'zod', 'citty', 'graphology', 'yaml', '@vscode/tree-sitter-wasm']) {
