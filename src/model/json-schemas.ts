@@ -85,6 +85,14 @@ export const GENERATED_SCHEMAS: Readonly<Record<string, GeneratedSchema>> = {
 
 type JsonSchema = Record<string, unknown>;
 
+/**
+ * Where a schema can be fetched: the file as the published package ships it (`files` holds schemas/), so an editor or a
+ * validator that follows `$id` finds the version it was written for under `checker-cli@<version>`.
+ */
+function toSchemaId(name: string): string {
+  return `https://unpkg.com/checker-cli/schemas/${name}.schema.json`;
+}
+
 /** The JSON Schema document for one generated file, with the `$defs` it reaches inlined. */
 export function buildJsonSchema(name: string): JsonSchema {
   const source = GENERATED_SCHEMAS[name];
@@ -99,7 +107,7 @@ export function buildJsonSchema(name: string): JsonSchema {
       if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
     },
   });
-  return { $schema, $id: `https://checker.local/schemas/${name}.schema.json`, title: source.title, ...body };
+  return { $schema, $id: toSchemaId(name), title: source.title, ...body };
 }
 
 /** The file text of schemas/<name>.schema.json. */
