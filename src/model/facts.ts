@@ -164,6 +164,11 @@ export interface UseFact {
   scope?: string;
   /** The receiver is an application (`express()`, `Fastify()`, `new Hono()`), not a router. */
   appLevel?: boolean;
+  /**
+   * NestJS URI versioning (`app.enableVersioning({ type: VersioningType.URI })`): the segment's prefix (`v`, empty when
+   * `prefix: false`) and the version of routes that declare none.
+   */
+  versioning?: { prefix: string; defaultVersion?: string };
 }
 
 export interface RouteFact {
@@ -199,6 +204,8 @@ export interface RouteFact {
   ownPrefix?: string;
   /** What an OpenAPI operation declares about itself (OpenAPI routes only). */
   contract?: RouteContract;
+  /** A NestJS route's version (`@Controller({ version: '1' })`, `@Version('2')`); empty for VERSION_NEUTRAL. */
+  version?: string;
 }
 
 /** An OpenAPI operation's declared contract, as far as generated API checks can be judged against it. */

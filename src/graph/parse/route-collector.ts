@@ -37,7 +37,7 @@ import {
 import { getCallbackParams } from './walker-patterns.js';
 
 const nestRouteDecorators = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'All', 'Options', 'Head']);
-const settingMethods = new Set(['set', 'disable', 'enable', 'engine', 'setGlobalPrefix']);
+const settingMethods = new Set(['set', 'disable', 'enable', 'engine', 'setGlobalPrefix', 'enableVersioning']);
 
 export interface CallBase {
   receiver: string;
@@ -71,6 +71,7 @@ export interface UseCandidate extends CallBase {
   prefix: PathPart[] | undefined;
   entries: PendingEntry[];
   setting: string | undefined;
+  versioning?: { prefix: string; defaultVersion?: string };
 }
 
 export interface InlinePlugin {
@@ -140,7 +141,9 @@ export class RouteCollector {
     }
     if (settingMethods.has(method)) {
       const prefix = method === 'setGlobalPrefix' ? getPathParts(args[0]) : undefined;
-      this.useCandidates.push({ ...base, prefix, entries: [], setting: method });
+      const versioning = method === 'enableVersioning' ? getUriVersioning(args[0]) : undefined;
+      if (method === 'enableVersioning' && versioning === undefined) return;
+      this.useCandidates.push({ ...base, prefix, entries: [], setting: method, ...(versioning === undefined ? {} : { versioning }) });
       return;
     }
     switch (method) {
@@ -397,13 +400,20 @@ export class RouteCollector {
     const firstArg = unwrapExpression(getExpressions(controller, 'arguments')[0]);
     const prefixParts =
       (firstArg?.type === 'ObjectExpression' ? getPathParts(getObjectProperty(firstArg, 'path')) : getPathParts(firstArg)) ?? [];
+    const versions = firstArg?.type === 'ObjectExpression' ? getVersions(getObjectProperty(firstArg, 'version')) : undefined;
     const classGuardArgs = getGuardArguments(getNodes(node, 'decorators'));
     for (const member of getNodes(node, 'body')) {
-      if (member.type === 'ClassMethod') this.collectNestMethod(member, className, prefixParts, classGuardArgs);
+      if (member.type === 'ClassMethod') this.collectNestMethod(member, className, prefixParts, classGuardArgs, versions);
     }
   }
 
-  private collectNestMethod(member: AstNode, className: string, prefixParts: PathPart[], classGuardArgs: AstNode[]): void {
+  private collectNestMethod(
+    member: AstNode,
+    className: string,
+    prefixParts: PathPart[],
+    classGuardArgs: AstNode[],
+    classVersions: string[] | undefined,
+  ): void {
     const positions = this.host.positions;
     const prefix = renderParts(prefixParts);
     const fn = getObject(member, 'function');
@@ -413,6 +423,8 @@ export class RouteCollector {
     const guards = [...getMiddlewareNames(classGuardArgs), ...getMiddlewareNames(methodGuardArgs)];
     const guardEntries = [...classGuardArgs, ...methodGuardArgs].map((arg) => this.host.makeEntry(arg));
     const memberSpan = positions.spanOf(member, decoratorList[0] ?? member);
+    const versionCall = findDecoratorCall(decoratorList, 'Version');
+    const versions = (versionCall === undefined ? undefined : getVersions(getExpressions(versionCall, 'arguments')[0])) ?? classVersions;
     for (const decorator of decoratorList) {
       const call = unwrapExpression(getNode(decorator, 'expression'));
       const callee = call?.type === 'CallExpression' ? getIdentifierName(unwrapExpression(getNode(call, 'callee'))) : undefined;
@@ -444,9 +456,45 @@ export class RouteCollector {
                 entry: { name: `${className}.${handler}`, inline: false, span: memberSpan, refs: [`${className}.${handler}`] },
                 frame: new RefFrame(undefined),
               };
-        this.nestEntries.set(route, { handler: handlerEntry, guards: guardEntries });
-        this.nestRoutes.push(route);
+        for (const version of versions ?? [undefined]) {
+          const versioned: RouteFact = version === undefined ? route : { ...route, version };
+          this.nestEntries.set(versioned, { handler: handlerEntry, guards: guardEntries });
+          this.nestRoutes.push(versioned);
+        }
       }
     }
   }
+}
+
+/**
+ * The versions a NestJS `version` option or `@Version()` names: `'1'`, `['1', '2']`, and `VERSION_NEUTRAL` as the empty
+ * version (served without a version segment); undefined when it names none statically.
+ */
+function getVersions(node: AstNode | undefined): string[] | undefined {
+  const value = unwrapExpression(node);
+  if (value === undefined) return undefined;
+  if (value.type === 'ArrayExpression') {
+    const versions = getExpressions(value, 'elements').flatMap((element) => getVersions(element) ?? []);
+    return versions.length === 0 ? undefined : versions;
+  }
+  if (getDottedName(value)?.endsWith('VERSION_NEUTRAL') === true) return [''];
+  const text = getStaticString(value);
+  return text === undefined ? undefined : [text];
+}
+
+/**
+ * `app.enableVersioning({ type: VersioningType.URI, prefix?, defaultVersion? })`: URI versioning puts `/v1` (the prefix,
+ * `v` unless set, then the version) between the global prefix and a controller's path. Header and media-type
+ * versioning leave paths alone: undefined.
+ */
+function getUriVersioning(node: AstNode | undefined): { prefix: string; defaultVersion?: string } | undefined {
+  const options = unwrapExpression(node);
+  if (options?.type !== 'ObjectExpression') return undefined;
+  const type = getObjectProperty(options, 'type');
+  const isUri = getDottedName(type)?.endsWith('.URI') === true || (type?.type === 'NumericLiteral' && type.value === 0);
+  if (!isUri) return undefined;
+  const prefixNode = getObjectProperty(options, 'prefix');
+  const prefix = prefixNode?.type === 'BooleanLiteral' ? '' : (getStaticString(prefixNode) ?? 'v');
+  const defaultVersion = getVersions(getObjectProperty(options, 'defaultVersion'))?.[0];
+  return defaultVersion === undefined ? { prefix } : { prefix, defaultVersion };
 }

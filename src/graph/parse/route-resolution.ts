@@ -116,7 +116,8 @@ class RouteResolver {
   private resolveUses(): UseFact[] {
     const uses: UseFact[] = [];
     for (const candidate of this.collected.useCandidates) {
-      if (candidate.setting !== 'setGlobalPrefix' && this.getReceiverFramework(candidate, '/') === undefined) continue;
+      const isNestSetting = candidate.setting === 'setGlobalPrefix' || candidate.setting === 'enableVersioning';
+      if (!isNestSetting && this.getReceiverFramework(candidate, '/') === undefined) continue;
       const use: UseFact = {
         receiver: candidate.receiver,
         entries: candidate.entries.map(toChainEntry),
@@ -125,6 +126,7 @@ class RouteResolver {
       };
       if (candidate.prefix !== undefined) use.prefix = renderParts(candidate.prefix);
       if (candidate.setting !== undefined) use.setting = candidate.setting;
+      if (candidate.versioning !== undefined) use.versioning = candidate.versioning;
       if (candidate.scope !== undefined) use.scope = candidate.scope;
       if (this.isApplication(candidate.receiver)) use.appLevel = true;
       uses.push(use);

@@ -104,6 +104,7 @@ export function composeRoutes(
   const uses = new Map<string, UseLike[]>();
   const incoming = new Map<string, IncomingMount[]>();
   let globalPrefix = '';
+  let versioning: UseFact['versioning'];
 
   for (const { path, facts } of files) {
     const names = new Set<string>();
@@ -115,6 +116,10 @@ export function composeRoutes(
     for (const use of facts.uses ?? []) {
       if (use.setting === 'setGlobalPrefix') {
         if (use.prefix !== undefined) globalPrefix = use.prefix;
+        continue;
+      }
+      if (use.setting === 'enableVersioning') {
+        versioning = use.versioning;
         continue;
       }
       list.push(toUseLike(use));
@@ -257,7 +262,13 @@ export function composeRoutes(
           });
         }
       }
-      if (route.framework === 'nestjs' && globalPrefix !== '') localPath = joinRoutePaths(globalPrefix, localPath);
+      if (route.framework === 'nestjs') {
+        // Nest serves /<global prefix>/<version segment>/<controller path>/<method path>.
+        const version = versioning === undefined ? undefined : (route.version ?? versioning.defaultVersion);
+        if (versioning !== undefined && version !== undefined && version !== '')
+          localPath = joinRoutePaths(`${versioning.prefix}${version}`, localPath);
+        if (globalPrefix !== '') localPath = joinRoutePaths(globalPrefix, localPath);
+      }
       const isCode = !route.framework.startsWith('nextjs') && route.framework !== 'openapi';
       const contexts = isCode
         ? getContexts(path, keysOf(route.router, route.scope), route.offset ?? Number.MAX_SAFE_INTEGER, localPath, 0, new Set())
