@@ -346,7 +346,9 @@ export function createObjectReader(gitdir: string): ObjectReader {
       if (!OID.test(oid)) return undefined;
       const readFromPacks = (): GitObjectHead | 'oversized' | undefined => readHeadFromPacks(oid, 0, limit, { bytes: HEAD_READ_BUDGET });
       try {
-        const found = readLooseHead(oid, limit) ?? readFromPacks();
+        // Packs first: a pack index answers from memory, where a missing loose object costs a failed open (and its
+        // thrown error); a history walk of a packed clone reads tens of thousands of objects none of which is loose.
+        const found = readFromPacks() ?? readLooseHead(oid, limit);
         if (found !== undefined || packs === undefined || readPackDirTime() === listedMtimeMs) return found;
         packs = undefined;
         return readFromPacks();
@@ -357,7 +359,7 @@ export function createObjectReader(gitdir: string): ObjectReader {
     read(oid) {
       if (!OID.test(oid)) return undefined;
       try {
-        const found = readLoose(oid) ?? readFromPacks(oid, 0);
+        const found = readFromPacks(oid, 0) ?? readLoose(oid);
         if (found !== undefined || packs === undefined || readPackDirTime() === listedMtimeMs) return found;
         packs = undefined;
         return readFromPacks(oid, 0);

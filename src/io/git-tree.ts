@@ -92,24 +92,29 @@ async function findBlobOid(repo: GitRepository, commitOid: string, path: string)
   return undefined;
 }
 
-/** Blob-level differences between two trees, skipping identical subtrees by oid. Either side may be absent (empty). */
-export async function diffTrees(
-  repo: GitRepository,
-  baseTree: string | undefined,
-  headTree: string | undefined,
-  filter?: PathFilter,
-  prefix = '',
-): Promise<TreeDelta[]> {
-  if (baseTree === headTree) return [];
-  const [baseEntries, headEntries] = await Promise.all([
-    baseTree === undefined ? [] : readTreeEntries(repo, baseTree),
-    headTree === undefined ? [] : readTreeEntries(repo, headTree),
-  ]);
+/** A tree's entries when the pack or loose reader has it (read synchronously); undefined to take the async path. */
+function readTreeEntriesSync(repo: GitRepository, oid: string): TreeEntry[] | undefined {
+  const caches = getCaches(repo);
+  const known = caches.trees.get(oid);
+  if (known !== undefined) return known;
+  const raw = getObjectReader(repo).read(oid);
+  const tree = raw?.type === 'tree' ? parseTreeObject(raw.bytes) : undefined;
+  if (tree !== undefined) caches.trees.set(oid, tree);
+  return tree;
+}
+
+/** One level of a tree diff: the blob deltas of this level, and the subtree pairs to descend into, in entry order. */
+function diffLevel(
+  baseEntries: readonly TreeEntry[],
+  headEntries: readonly TreeEntry[],
+  filter: PathFilter | undefined,
+  prefix: string,
+): { deltas: TreeDelta[]; nested: Array<{ path: string; base: string | undefined; head: string | undefined }> } {
   const byName = new Map<string, { base?: TreeEntry; head?: TreeEntry }>();
   for (const entry of baseEntries) byName.set(entry.path, { base: entry });
   for (const entry of headEntries) byName.set(entry.path, { ...byName.get(entry.path), head: entry });
   const deltas: TreeDelta[] = [];
-  const nested: Promise<TreeDelta[]>[] = [];
+  const nested: Array<{ path: string; base: string | undefined; head: string | undefined }> = [];
   for (const [name, { base, head }] of byName) {
     if (base !== undefined && head !== undefined && base.oid === head.oid) continue;
     const path = prefix === '' ? name : `${prefix}/${name}`;
@@ -118,7 +123,7 @@ export async function diffTrees(
     const baseSubtree = baseKind === 'tree' ? base?.oid : undefined;
     const headSubtree = headKind === 'tree' ? head?.oid : undefined;
     if ((baseSubtree !== undefined || headSubtree !== undefined) && (filter === undefined || filter(path, true))) {
-      nested.push(diffTrees(repo, baseSubtree, headSubtree, filter, path));
+      nested.push({ path, base: baseSubtree, head: headSubtree });
     }
     const oldOid = baseKind === 'blob' ? base?.oid : undefined;
     const newOid = headKind === 'blob' ? head?.oid : undefined;
@@ -129,7 +134,51 @@ export async function diffTrees(
     if (newOid !== undefined) delta.newOid = newOid;
     deltas.push(delta);
   }
-  for (const list of await Promise.all(nested)) deltas.push(...list);
+  return { deltas, nested };
+}
+
+/**
+ * diffTrees without a promise per tree, when every tree it needs is read synchronously (a history walk diffs thousands
+ * of commits: the promises cost more than the reads); undefined when one is not, and the async path then runs.
+ */
+function diffTreesSync(
+  repo: GitRepository,
+  baseTree: string | undefined,
+  headTree: string | undefined,
+  filter: PathFilter | undefined,
+  prefix: string,
+): TreeDelta[] | undefined {
+  if (baseTree === headTree) return [];
+  const baseEntries = baseTree === undefined ? [] : readTreeEntriesSync(repo, baseTree);
+  const headEntries = headTree === undefined ? [] : readTreeEntriesSync(repo, headTree);
+  if (baseEntries === undefined || headEntries === undefined) return undefined;
+  const { deltas, nested } = diffLevel(baseEntries, headEntries, filter, prefix);
+  for (const pair of nested) {
+    const below = diffTreesSync(repo, pair.base, pair.head, filter, pair.path);
+    if (below === undefined) return undefined;
+    deltas.push(...below);
+  }
+  return deltas;
+}
+
+/** Blob-level differences between two trees, skipping identical subtrees by oid. Either side may be absent (empty). */
+export async function diffTrees(
+  repo: GitRepository,
+  baseTree: string | undefined,
+  headTree: string | undefined,
+  filter?: PathFilter,
+  prefix = '',
+): Promise<TreeDelta[]> {
+  if (baseTree === headTree) return [];
+  const sync = diffTreesSync(repo, baseTree, headTree, filter, prefix);
+  if (sync !== undefined) return sync;
+  const [baseEntries, headEntries] = await Promise.all([
+    baseTree === undefined ? [] : readTreeEntries(repo, baseTree),
+    headTree === undefined ? [] : readTreeEntries(repo, headTree),
+  ]);
+  const { deltas, nested } = diffLevel(baseEntries, headEntries, filter, prefix);
+  for (const list of await Promise.all(nested.map((pair) => diffTrees(repo, pair.base, pair.head, filter, pair.path))))
+    deltas.push(...list);
   return deltas;
 }
 
