@@ -6,6 +6,7 @@ import type { ScannedFile, SkippedFile } from '../model/scan.js';
 import {
   createEmptyCache,
   deleteCacheEntry,
+  markRedacted,
   setCacheEntry,
   loadFactsCache,
   readFactsCacheTime,
@@ -373,7 +374,10 @@ function takeOutcomes(
     const code = outcome.facts.failure?.code;
     if (code === 'parse/crash' || code === 'parse/timeout') stats.crashed += 1;
     if (code === 'parse/timeout') deleteCacheEntry(cache, job.path);
-    else setCacheEntry(cache, job.path, { hash: outcome.hash, ...stat, facts: outcome.facts });
+    else {
+      const parsed: FactsCacheEntry = { hash: outcome.hash, ...stat, facts: outcome.facts };
+      setCacheEntry(cache, job.path, outcome.clean === true ? markRedacted(parsed) : parsed);
+    }
   }
 }
 

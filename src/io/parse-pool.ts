@@ -40,7 +40,8 @@ export interface ReadSource {
 
 /** What a child made of a read job; `failed` is the pool's own answer when the child died or ran over the time limit. */
 export type ReadOutcome =
-  | { kind: 'parsed'; size: number; hash: string; facts: FileFacts }
+  /** `clean`: redacting the facts changes nothing (src/text/redact-tree.ts), so the facts cache may store them as they are. */
+  | { kind: 'parsed'; size: number; hash: string; facts: FileFacts; clean?: true }
   /** Imports, exports and lines from the fast scanner (ReadSource.links), every other list empty. */
   | { kind: 'linked'; size: number; hash: string; facts: FileFacts }
   /** Read and hashed, but its text held none of the keys it was sent (`tested`, their number): not scanned. */
