@@ -61,7 +61,12 @@ describe('action.yml: the GitHub Action', () => {
 
   it('declares fail-on, profile and the outputs the run step writes, and caches .checker/local/cache', () => {
     assert.equal(action.runs.using, 'composite');
-    assert.deepEqual(Object.keys(action.inputs).sort(), ['base', 'fail-on', 'head', 'profile', 'upload-sarif', 'working-directory']);
+    assert.deepEqual(Object.keys(action.inputs).sort(), ['base', 'fail-on', 'head', 'package', 'profile', 'upload-sarif', 'working-directory']);
+    // It installs the packed package (test/cli/install.test.ts runs this step on a tarball), never npm ci and a build.
+    const install = action.runs.steps.find((step) => step.id === 'install');
+    assert.ok(install?.run !== undefined && !install.run.includes('${{'), 'the package input reaches the script only through env');
+    assert.match(install.run, /prefix="\$RUNNER_TEMP\/checker-cli"\nnpm install --prefix "\$prefix"/);
+    assert.ok(!action.runs.steps.some((step) => /npm ci|npm run build/.test(step.run ?? '')), 'no npm ci and no build');
     assert.equal(action.inputs.profile?.default, 'generic');
     const cache = action.runs.steps.find((step) => step.uses?.startsWith('actions/cache@'));
     assert.equal(cache?.with?.path, '${{ inputs.working-directory }}/.checker/local/cache');

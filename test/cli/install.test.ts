@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { parse } from 'yaml';
 import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
 
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,6 +29,26 @@ function run(command: string, args: string[], cwd: string): { code: number | nul
   const result = spawnSync(command, args, {
     cwd,
     env: getUserEnv(),
+    encoding: 'utf8',
+    timeout: INSTALL_TIMEOUT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface ActionStep {
+  id?: string;
+  run?: string;
+}
+
+/** Runs one `shell: bash` step of action.yml as the runner does (bash --noprofile --norc -eo pipefail), with `env`. */
+function runActionStep(id: string, cwd: string, env: Record<string, string>): { code: number | null; stdout: string; stderr: string } {
+  const action = parse(readFileSync(join(projectRoot, 'action.yml'), 'utf8')) as { runs: { steps: ActionStep[] } };
+  const step = action.runs.steps.find((candidate) => candidate.id === id);
+  assert.ok(step?.run !== undefined, `action.yml has no run step ${id}`);
+  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
+    cwd,
+    env: { ...getUserEnv(), ...env },
     encoding: 'utf8',
     timeout: INSTALL_TIMEOUT,
     maxBuffer: 64 * 1024 * 1024,
@@ -68,10 +89,20 @@ describe('checker-cli packed and installed into an empty prefix (a registry inst
       assert.equal(packed.code, 0, packed.stderr);
       const [tarball] = JSON.parse(packed.stdout) as { filename: string }[];
       assert.ok(tarball !== undefined, packed.stdout);
-      prefix = makeTempDir('checker-install-');
-      const installed = run('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', join(packDir, tarball.filename)], prefix);
+      // Installed as the GitHub Action installs it: its own install step, given the tarball as its `package` input.
+      const runnerTemp = makeTempDir('checker-runner-');
+      const githubEnv = join(runnerTemp, 'github-env');
+      writeFileSync(githubEnv, '');
+      const installed = runActionStep('install', runnerTemp, {
+        CHECKER_PACKAGE: join(packDir, tarball.filename),
+        RUNNER_TEMP: runnerTemp,
+        GITHUB_ACTION_PATH: projectRoot,
+        GITHUB_ENV: githubEnv,
+      });
       assert.equal(installed.code, 0, installed.stderr);
+      prefix = join(runnerTemp, 'checker-cli');
       bin = join(prefix, 'node_modules/.bin/checker');
+      assert.equal(readFileSync(githubEnv, 'utf8'), `CHECKER_BIN=${bin}\n`);
       repo = createShopRepo();
     },
     { timeout: INSTALL_TIMEOUT },
@@ -107,6 +138,26 @@ describe('checker-cli packed and installed into an empty prefix (a registry inst
       report.evidence.testRun.commands.some((command) => command.command === 'python -m pytest api/test_pricing.py'),
       JSON.stringify(report.evidence.testRun),
     );
+  });
+
+  it("the Action's checker step runs the installed package: checker ci on a pull request's range, outputs and summary written", () => {
+    const scratch = makeTempDir('checker-action-run-');
+    const output = join(scratch, 'output.txt');
+    const summary = join(scratch, 'summary.md');
+    const result = runActionStep('checker', repo.dir, {
+      CHECKER_BIN: bin,
+      CHECKER_PROFILE: 'generic',
+      CHECKER_FAIL_ON: '',
+      CHECKER_BASE: repo.git('rev-parse', 'HEAD~1'),
+      CHECKER_HEAD: repo.git('rev-parse', 'HEAD'),
+      CI: 'true',
+      GITHUB_ACTIONS: 'true',
+      GITHUB_OUTPUT: output,
+      GITHUB_STEP_SUMMARY: summary,
+    });
+    assert.equal(result.code, 0, result.stderr);
+    assert.match(readFileSync(output, 'utf8'), /^gate<<\S+\npassed\n/m);
+    assert.match(readFileSync(summary, 'utf8'), /^## checker: merge safety/);
   });
 
   it('checker mcp answers an SDK client over stdio: lists its tools and runs impact_map', async () => {
