@@ -61,7 +61,15 @@ describe('action.yml: the GitHub Action', () => {
 
   it('declares fail-on, profile and the outputs the run step writes, and caches .checker/local/cache', () => {
     assert.equal(action.runs.using, 'composite');
-    assert.deepEqual(Object.keys(action.inputs).sort(), ['base', 'fail-on', 'head', 'package', 'profile', 'upload-sarif', 'working-directory']);
+    assert.deepEqual(Object.keys(action.inputs).sort(), [
+      'base',
+      'fail-on',
+      'head',
+      'package',
+      'profile',
+      'upload-sarif',
+      'working-directory',
+    ]);
     // It installs the packed package (test/cli/install.test.ts runs this step on a tarball), never npm ci and a build.
     const install = action.runs.steps.find((step) => step.id === 'install');
     assert.ok(install?.run !== undefined && !install.run.includes('${{'), 'the package input reaches the script only through env');
