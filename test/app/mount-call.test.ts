@@ -68,3 +68,38 @@ describe('routes served through a mount call', () => {
     );
   });
 });
+
+/**
+ * Outline's shape: the mounts are made inside `export default function init(app: Koa = new Koa(), server?)`, on a
+ * parameter with a default value. That parameter is the app as much as a bare `app` parameter is.
+ */
+describe('mount calls on an app parameter with a default value', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    const base = {
+      ...BASE,
+      'server/web.js': [
+        "const Koa = require('koa');",
+        "const mount = require('koa-mount');",
+        "const api = require('./api');",
+        'module.exports = function init(app = new Koa(), server) {',
+        "  app.use(mount('/api', api));",
+        '  return app;',
+        '};',
+        '',
+      ].join('\n'),
+    };
+    fixture = createChangeFixture(base, {
+      'server/api/documents.js': BASE['server/api/documents.js'].replace('{ restored: true }', '{ restored: true, at: Date.now() }'),
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the routes get the prefix, as they do when the app is a plain parameter', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.impactedRoutes.map((route) => `${route.method} ${route.path}`),
+      ['POST /api/documents.restore'],
+    );
+  });
+});

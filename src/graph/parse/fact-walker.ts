@@ -357,7 +357,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       if (!isAstNode(param)) continue;
       const pattern =
         param.type === 'Parameter' ? getNode(param, 'pat') : param.type === 'TsParameterProperty' ? getNode(param, 'param') : param;
-      const name = getIdentifierName(pattern);
+      // `init(app: Koa = new Koa())`: a parameter with a default is still the parameter.
+      const name = getIdentifierName(pattern?.type === 'AssignmentPattern' ? getNode(pattern, 'left') : pattern);
       if (name !== undefined) paramNames.push(name);
     }
     let fact: FunctionFact | undefined;
