@@ -1,6 +1,7 @@
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax } from './semantic-languages.js';
+import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
 import {
   COMPARISON_OPERATORS,
   excerpt,
@@ -429,6 +430,7 @@ export function findSemanticChanges(
   const changes: SemanticChange[] = [];
   const seen = new Set<string>();
   const addedHunks = new Set<number>();
+  const readsSchemas = language === 'javascript' && importsSchemaLibrary(headText);
   for (const [index, hunk] of hunks.entries()) {
     const isOldLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
@@ -444,6 +446,13 @@ export function findSemanticChanges(
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
       const before = removed !== undefined && isReplacedBy(removed, after, syntax) ? removed : undefined;
       const found = syntax.classify(before, after, line, () => head.slice(line, line + MAX_CONDITION_LINES * 2), isOldLogic);
+      // A field added to a schema that was there before (a few lines into an existing object), not a new schema.
+      const isFieldInsertion = baseText !== undefined && hunk.newLines - hunk.oldLines <= 3;
+      const validation =
+        readsSchemas && (before !== undefined || isFieldInsertion)
+          ? classifyValidation(before?.raw, after.raw, before?.code, after.code, line)
+          : undefined;
+      if (validation !== undefined) found.push(validation);
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;

@@ -9,7 +9,8 @@ export type SemanticKind =
   | 'arithmetic'
   | 'membership'
   | 'normalisation'
-  | 'option-flag';
+  | 'option-flag'
+  | 'validation';
 
 /** A change in what the code decides, found by comparing a changed line with the line it replaced. */
 export interface SemanticChange {

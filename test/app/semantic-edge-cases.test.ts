@@ -256,6 +256,86 @@ const replaced = (language: 'python' | 'go', before: string[], after: string[], 
     language,
   );
 
+describe('findSemanticChanges on validation schemas: what a changed schema accepts', () => {
+  const ZOD = 'import { z } from "zod";';
+  /** One replaced (or, with `before` undefined, inserted) line of a schema file that imports `header`. */
+  const schemaLine = (before: string | undefined, after: string, header = ZOD) => {
+    const base = [header, 'export const Body = z.object({', '  name: z.string(),', ...(before === undefined ? [] : [before]), '});'];
+    const head = [header, 'export const Body = z.object({', '  name: z.string(),', after, '});'];
+    const hunk = { oldStart: 4, oldLines: before === undefined ? 0 : 1, newStart: 4, newLines: 1 };
+    return findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [hunk]).map((change) => [
+      change.kind,
+      change.subject,
+      change.limit,
+      change.values,
+    ]);
+  };
+
+  test('found on outline: a field made required names the field and the clients that omit it', () => {
+    assert.deepEqual(schemaLine('  collectionId: z.uuid().nullish(),', '  collectionId: z.uuid(),'), [
+      [
+        'validation',
+        'collectionId',
+        'nullish() removed',
+        'a request without collectionId and one with collectionId: null (accepted before, refused now: existing clients that omit it break)',
+      ],
+    ]);
+    assert.deepEqual(schemaLine('  limit: z.number().int().max(100),', '  limit: z.number().int().max(25).optional(),'), [
+      [
+        'validation',
+        'limit',
+        'max(100) removed, max(25) added, optional() added',
+        'a request without limit and one with limit: null (refused before, accepted now: the code after validation must handle the missing value)',
+      ],
+    ]);
+  });
+
+  test('a bound, a format and a base type; a new required field; yup and joi as well as zod', () => {
+    assert.deepEqual(schemaLine('  name: z.string().min(1),', '  name: z.string().min(3),')[0]?.slice(0, 4), [
+      'validation',
+      'name',
+      'min(1) removed, min(3) added',
+      'name exactly at, just inside and just outside each limit (min(1) and min(3)), and empty',
+    ]);
+    assert.deepEqual(schemaLine('  id: z.string(),', '  id: z.uuid(),')[0]?.slice(0, 3), [
+      'validation',
+      'id',
+      'string() removed, uuid() added',
+    ]);
+    assert.deepEqual(schemaLine(undefined, '  locale: z.string().min(2),'), [
+      [
+        'validation',
+        'locale',
+        'a new required field',
+        'a request from a client that does not send locale (refused now), and one that sends it empty or malformed',
+      ],
+    ]);
+    assert.deepEqual(schemaLine(undefined, '  locale: z.string().optional(),'), [], 'a new optional field refuses nobody');
+    assert.deepEqual(schemaLine('  age: yup.number().required(),', '  age: yup.number(),', "import * as yup from 'yup';")[0]?.slice(0, 3), [
+      'validation',
+      'age',
+      'required() removed',
+    ]);
+    assert.deepEqual(
+      schemaLine('  age: Joi.number().min(0),', '  age: Joi.number().min(18),', "const Joi = require('joi');")[0]?.slice(0, 3),
+      ['validation', 'age', 'min(0) removed, min(18) added'],
+    );
+  });
+
+  test('without a schema library imported, a .min( or .optional( is not a schema; Math.min never is', () => {
+    assert.deepEqual(schemaLine('  size: list.min(1),', '  size: list.min(3),', "import { list } from './list';"), []);
+    assert.deepEqual(
+      schemaLine('  size: Math.min(a, 1),', '  size: Math.min(a, 3),').filter(([kind]) => kind === 'validation'),
+      [],
+    );
+    assert.deepEqual(
+      schemaLine('  name: z.string().describe("a"),', '  name: z.string().describe("b"),'),
+      [],
+      'a description accepts the same',
+    );
+  });
+});
+
 describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
   test('a boundary on len(), an `is None` presence check (no limit None), and True/False are no limit', () => {
     assert.deepEqual(replaced('python', ['    if len(items) >= 5:'], ['    if len(items) > 5:']), [
@@ -711,7 +791,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.2\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.3\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

@@ -485,7 +485,7 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.2.0#edge-case/changed-arithmetic', 12],
+        ['semantic-edge-cases@1.3.0#edge-case/changed-arithmetic', 12],
         ['route-edge-cases@3.0.0#edge-case/route-unauthenticated', 9],
         // No request-body case: the route's handler file is not changed, so nothing shows it reading a body.
         ['edge-cases@1.1.0#edge-case/money-rounding', 7.5],

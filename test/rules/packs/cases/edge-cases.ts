@@ -200,6 +200,7 @@ const SEMANTIC_KINDS = [
   'membership',
   'normalisation',
   'option-flag',
+  'validation',
 ] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
