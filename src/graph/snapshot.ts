@@ -53,7 +53,7 @@ export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGr
 
 /**
  * The knowledge graph a snapshot holds, for the `input` it was built from: the same nodes and edges with the same
- * attributes, in the same order, so every query answers as it would on the built graph (test/app/graph-snapshot.test.ts
+ * attributes, in the same order, so every query answers as it would on the built graph (test/app/graph-snapshot.slow.test.ts
  * compares them). Throws when the snapshot does not hold together (an edge naming no node, a node without a kind or
  * named twice, more elements than `limits` allow): the caller builds instead. A `patchable` graph keeps what
  * `patchKnowledgeGraph` needs; its builder's lazily made tables start empty, so a patch treats every barrel it reaches

@@ -70,7 +70,7 @@ describe('action.yml: the GitHub Action', () => {
       'upload-sarif',
       'working-directory',
     ]);
-    // It installs the packed package (test/cli/install.test.ts runs this step on a tarball), never npm ci and a build.
+    // It installs the packed package (test/cli/install.slow.test.ts runs this step on a tarball), never npm ci and a build.
     const install = action.runs.steps.find((step) => step.id === 'install');
     assert.ok(install?.run !== undefined && !install.run.includes('${{'), 'the package input reaches the script only through env');
     assert.match(install.run, /prefix="\$RUNNER_TEMP\/checker-cli"\nnpm install --prefix "\$prefix"/);

@@ -3,7 +3,7 @@ import type { FileTree } from './git-repo.js';
 /**
  * A small shop: an Express app with a router mounted under a prefix, a barrel, a re-export under another name, a
  * mocked module, CODEOWNERS and a decision record. The graph patch (test/app/update-graph.test.ts) and the kept graph
- * (test/app/graph-snapshot.test.ts) are both checked against fresh builds of it after each of `SHOP_EDITS`.
+ * (test/app/graph-snapshot.slow.test.ts) are both checked against fresh builds of it after each of `SHOP_EDITS`.
  */
 export const SHOP_FILES: FileTree = {
   'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module', dependencies: { express: '4.0.0' } }),

@@ -56,7 +56,7 @@ const COMMENT_LINE = /^[ \t]*(?:\/\/.*|\*(?!.*\*\/).*)$/gm;
  * cases in a file that is not a test file by its path (they make it one). A test file's cases are read only when it
  * reaches the change, and a file that reaches the change is parsed in full anyway (src/graph/focus.ts). A superset by
  * construction, each pattern a necessary part of the facts it stands for, and checked on real packages in
- * test/graph/parse/link-facts.test.ts.
+ * test/graph/parse/link-facts.slow.test.ts.
  */
 export function mayHoldFrameworkFacts(path: string, text: string): boolean {
   if (FRAMEWORK_MODULE.test(text) || NEST.test(text)) return true;

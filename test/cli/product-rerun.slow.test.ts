@@ -39,7 +39,7 @@ function readLatest(shop: ExpressShop): { run: ProductRunReport; failures: Produ
   return { run: run as ProductRunReport, failures: failures as ProductFailures };
 }
 
-describe('checker product: base evidence, kept test sources and single-check reruns', () => {
+describe('checker product: base evidence, kept test sources and single-check reruns (a real Chromium on base and head servers)', () => {
   let shop: ExpressShop;
   before(async () => {
     shop = await createExpressShop();

@@ -55,7 +55,7 @@ async function auditProof(repo: TestRepo): Promise<AuditTestsReport> {
   return JSON.parse(result.stdout) as AuditTestsReport;
 }
 
-describe('runtime proof from checker execute', () => {
+describe('runtime proof from checker execute (real test runs with V8 coverage)', () => {
   let repo: TestRepo;
   before(() => {
     repo = createRepo({
