@@ -450,6 +450,8 @@ export const FACT_CATALOGUE: FactCatalogue = {
     limit: fact('string', 'the limit of a boundary or the new default, `` otherwise'),
     values: fact('string', 'concrete inputs to try (`4, 5 and 6`)'),
     functionName: fact('string', 'enclosing top-level function, `` when none'),
+    routes: fact('string[]', '`METHOD path` of the routes whose handler chain the change of the file reaches'),
+    where: fact('string', 'those routes (at most 3, then `and N more`), or `<path>:<line>` when the change reaches none'),
     fileRole: fact('string', 'source | test | config | doc | manifest | other'),
     changeKind: fact('string', 'the change kind of the file (only runtime changes get semantic subjects)'),
   },

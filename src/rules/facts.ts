@@ -647,7 +647,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       lineBudget -= lines.length;
       subjects.push(...lines);
     }
-    if (facts.lowSignal !== true) subjects.push(...deriveSemanticSubjects(file, role));
+    if (facts.lowSignal !== true) subjects.push(...deriveSemanticSubjects(file, role, getHandlerRoutes(input.impactedRoutes, file.path)));
     if (facts.lowSignal !== true && file.headSignals !== undefined) {
       const changedLines = toChangedLines(file.hunks);
       const signals = selectChangedSignals(file, changedLines);
@@ -663,8 +663,22 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   return subjects;
 }
 
+const MAX_SCOPE_ROUTES = 3;
+
+/** `METHOD path` of the routes whose handler chain the change of `path` reaches (handler-level reach, not imports). */
+function getHandlerRoutes(routes: readonly ImpactedRoute[], path: string): string[] {
+  return routes.filter((route) => route.chain[0] === path && route.reach === 'handler').map((route) => `${route.method} ${route.path}`);
+}
+
+/** The routes a changed decision is served through, or its line when it reaches none. */
+function toWhere(routes: readonly string[], path: string, line: number): string {
+  if (routes.length === 0) return `${path}:${line}`;
+  const shown = routes.slice(0, MAX_SCOPE_ROUTES).join(', ');
+  return routes.length > MAX_SCOPE_ROUTES ? `${shown} and ${routes.length - MAX_SCOPE_ROUTES} more` : shown;
+}
+
 /** One `changed-semantic` subject per decision the diff changed in a runtime source file (rules/semantic-hunks.ts). */
-function deriveSemanticSubjects(file: ChangedFileInput, role: string): FactSubject[] {
+function deriveSemanticSubjects(file: ChangedFileInput, role: string, routes: readonly string[]): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
   return findSemanticChanges(file.baseText, file.headText, file.hunks, getSourceLanguage(file.path) ?? 'javascript').map((change) => ({
     subject: 'changed-semantic',
@@ -680,6 +694,8 @@ function deriveSemanticSubjects(file: ChangedFileInput, role: string): FactSubje
       limit: change.limit,
       values: change.values,
       functionName: (file.headFunctions ?? []).find((fn) => fn.span.start <= change.line && change.line <= fn.span.end)?.name ?? '',
+      routes: [...routes],
+      where: toWhere(routes, file.path, change.line),
       fileRole: role,
       changeKind: file.changeKind ?? 'runtime',
     },

@@ -806,3 +806,63 @@ describe('semantic edge cases come first and name the changed line (checker anal
     );
   });
 });
+
+describe('a changed validation schema names the route it guards (checker analyze)', () => {
+  const SCHEMA = [
+    "import { z } from 'zod';",
+    'export const CreateOrder = z.object({',
+    '  sku: z.string(),',
+    '  note: z.string().optional(),',
+    '});',
+    '',
+  ].join('\n');
+  const base = {
+    'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', dependencies: { express: '^4.0.0', zod: '^4.0.0' } }),
+    'src/schemas.ts': SCHEMA,
+    'src/routes.ts': [
+      "import express from 'express';",
+      "import { CreateOrder } from './schemas';",
+      'export const router = express.Router();',
+      "router.post('/orders', (req, res) => {",
+      '  const order = CreateOrder.parse(req.body);',
+      '  res.status(201).json(order);',
+      '});',
+      '',
+    ].join('\n'),
+    'src/app.ts': [
+      "import express from 'express';",
+      "import { router } from './routes';",
+      'const app = express();',
+      "app.use('/api', router);",
+      'export default app;',
+      '',
+    ].join('\n'),
+  };
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(base, { 'src/schemas.ts': SCHEMA.replace('z.string().optional()', 'z.string()') });
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('a field made required: the route that parses the body, the field, and the requests to send', () => {
+    const all = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow];
+    const validation = all.filter((edge) => edge.provenance.endsWith('#edge-case/changed-validation'));
+    assert.equal(validation.length, 1);
+    const [edge] = validation;
+    assert.equal(
+      edge?.title,
+      'src/schemas.ts:4 changes what the schema accepts for note: optional() removed (note: z.string().optional(), → note: z.string(),)',
+    );
+    assert.equal(edge?.scope, 'POST /api/orders');
+    assert.equal(
+      edge?.trigger,
+      'POST /api/orders receives a request without note and one with note: null (accepted before, refused now: existing clients that omit it break)',
+    );
+    assert.equal(
+      edge?.recommendedProof,
+      'a request test of POST /api/orders (or a parse test of the schema at src/schemas.ts:4) that sends those inputs and asserts which are accepted and which refused with a validation error',
+    );
+  });
+});

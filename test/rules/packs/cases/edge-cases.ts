@@ -186,6 +186,8 @@ const semantic = {
   limit: '5',
   values: '4, 5 and 6',
   functionName: 'validate',
+  routes: [],
+  where: 'src/validate.ts:12',
   fileRole: 'source',
   changeKind: 'runtime',
 };
