@@ -8,8 +8,45 @@ import { countOf } from '../text/plural.js';
 
 const LIST_LIMIT = 25;
 
+/** The sections of the bundle's Markdown, in order; each gives its lines, or none when it has nothing to say. */
+const SECTIONS: readonly ((bundle: AgentBundle) => string[])[] = [
+  renderHeader,
+  renderHandoff,
+  renderPrompt,
+  renderTasks,
+  renderChangedFiles,
+  renderImpactedFiles,
+  renderImpactedAreas,
+  renderRouteImpacts,
+  renderSymbolImpacts,
+  renderChangedPathProof,
+  renderWeakTests,
+  renderMissingTests,
+  renderProductFailures,
+  renderRiskAndDecay,
+  renderTestEvidence,
+  renderEdgeCases,
+  renderRequirements,
+  renderVerification,
+  renderChecks,
+  renderSkills,
+  renderHistory,
+  renderOwnersAndMemory,
+  renderLimitations,
+  renderSafety,
+];
+
 /** The agent task bundle as Markdown: the copy-paste prompt first, then the evidence it rests on. */
 export function renderBundleMarkdown(bundle: AgentBundle): string {
+  const out = SECTIONS.flatMap((render) => render(bundle));
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
+}
+
+/** The title and the one-line summary. */
+function renderHeader(bundle: AgentBundle): string[] {
   const { evidence } = bundle;
   const out: string[] = [];
   const range = `${bundle.range.base.ref}..${bundle.range.head.ref}`;
@@ -19,6 +56,12 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       `${plural(evidence.impactedRoutes.length, 'route')}; merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); ${bundle.tasks.length === 1 ? '1 task' : `${bundle.tasks.length} tasks`}${bundle.taskOverflow.length > 0 ? ` (and ${bundle.taskOverflow.length} lower-ranked)` : ''}.`,
     '',
   );
+  return out;
+}
+
+/** What the agent delivers, how it tests, what it reports back. */
+function renderHandoff(bundle: AgentBundle): string[] {
+  const out: string[] = [];
   out.push(
     '## Hand-off',
     '',
@@ -27,8 +70,19 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     `- Report back: ${escapeMarkdownInline(bundle.handoff.reportBack)}`,
     '',
   );
-  out.push('## Prompt (copy and paste)', '', wrapPrompt(bundle.prompt), '');
+  return out;
+}
 
+/** The copy-paste prompt, fenced as one block. */
+function renderPrompt(bundle: AgentBundle): string[] {
+  const out: string[] = [];
+  out.push('## Prompt (copy and paste)', '', wrapPrompt(bundle.prompt), '');
+  return out;
+}
+
+/** The ranked tasks, then the lower-ranked ones. */
+function renderTasks(bundle: AgentBundle): string[] {
+  const out: string[] = [];
   out.push(`## Tasks (${bundle.tasks.length})`, '');
   const taskRow = (task: AgentBundle['tasks'][number], number: number): (string | number)[] => [
     number,
@@ -57,7 +111,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
 
+/** The changed files with their exports and owners. */
+function renderChangedFiles(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   out.push(`## Changed files (${evidence.changedFiles.length})`, '');
   out.push(
     renderTable(
@@ -74,6 +134,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     ) + renderMore(LIST_LIMIT, evidence.changedFiles.length, 'changed files'),
     '',
   );
+  return out;
+}
+
+/** Files the change reaches through imports. */
+function renderImpactedFiles(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   if (evidence.impactedFiles.length > 0) {
     out.push(`## Impacted files (${evidence.impactedFiles.length})`, '');
     out.push(
@@ -91,6 +158,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
+
+/** Folders, packages and owners the change reaches. */
+function renderImpactedAreas(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   const areas = evidence.impactedAreas;
   if (areas.folders.length + areas.packages.length + areas.owners.length > 0) {
     out.push('## Impacted areas', '');
@@ -104,6 +178,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
+
+/** Routes reached, how, and their guards. */
+function renderRouteImpacts(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   if (evidence.impactedRoutes.length > 0) {
     out.push(`## Route and API impacts (${evidence.impactedRoutes.length})`, '');
     out.push(
@@ -122,6 +203,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
+
+/** Changed exports and the importers that use them. */
+function renderSymbolImpacts(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   if (evidence.symbolImpacts.length > 0) {
     out.push(`## Symbol-level import impacts (${evidence.symbolImpacts.length})`, '');
     out.push(
@@ -145,6 +233,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
+
+/** The proof state of each changed source file. */
+function renderChangedPathProof(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   out.push(`## Changed-path proof (${evidence.changedPathProof.length})`, '');
   out.push(
     evidence.changedPathProof.length === 0
@@ -157,6 +252,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
         ) + renderMore(LIST_LIMIT, evidence.changedPathProof.length, 'files'),
     '',
   );
+  return out;
+}
+
+/** Tests that reach the change but prove little. */
+function renderWeakTests(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   if (evidence.weakTests.length > 0) {
     out.push(`## Weak tests (${evidence.weakTests.length})`, '');
     out.push(
@@ -169,6 +271,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
+
+/** What no test reaches. */
+function renderMissingTests(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   if (evidence.missingTests.length > 0) {
     out.push(`## Missing tests (${evidence.missingTests.length})`, '');
     out.push(
@@ -181,6 +290,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
+
+/** Failed product checks, their reruns and their output (fenced: untrusted). */
+function renderProductFailures(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   if (evidence.productFailures.length > 0 || bundle.verification.productRun.status !== 'absent') {
     out.push(`## Product verification failures (${evidence.productFailures.length})`, '');
     const run = bundle.verification.productRun;
@@ -202,6 +318,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       out.push(fenceUntrusted(text, `product check ${failure.checkId} output`), '');
     }
   }
+  return out;
+}
+
+/** Merge risk and decay with their contributors. */
+function renderRiskAndDecay(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   out.push('## Merge risk and decay', '');
   out.push(
     `Merge risk ${evidence.summary.mergeRisk.score}/100 (${evidence.summary.mergeRisk.level}); decay ${evidence.summary.decay.score}/100 (${evidence.summary.decay.level}).`,
@@ -223,6 +346,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
         renderMore(LIST_LIMIT, contributors.length, 'contributors'),
       '',
     );
+  return out;
+}
+
+/** Coverage reports found and how fresh they are. */
+function renderTestEvidence(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   out.push('## Runtime test evidence', '');
   const test = evidence.testEvidence;
   out.push(
@@ -243,7 +373,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       ),
       '',
     );
+  return out;
+}
 
+/** The top edge cases, then the ranked overflow. */
+function renderEdgeCases(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   const edges = evidence.edgeCases;
   if (edges.top.length > 0) {
     out.push(`## Edge cases (top ${edges.top.length} of ${edges.top.length + edges.overflow.length})`, '');
@@ -270,6 +406,12 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
         '',
       );
   }
+  return out;
+}
+
+/** The user's requirements, kept apart from the evidence. */
+function renderRequirements(bundle: AgentBundle): string[] {
+  const out: string[] = [];
   const requirements = bundle.requirements;
   if (requirements !== undefined) {
     out.push('## Requirements (from the user, kept apart from the evidence)', '');
@@ -303,6 +445,12 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     ];
     if (text.length > 0) out.push(fenceUntrusted(text.join('\n'), `requirements ${requirements.path}`), '');
   }
+  return out;
+}
+
+/** Results of the checks run with --with-checks. */
+function renderVerification(bundle: AgentBundle): string[] {
+  const out: string[] = [];
   const run = bundle.verification.checks;
   if (run !== undefined) {
     out.push(
@@ -327,6 +475,13 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     for (const check of run.results)
       if (check.output !== undefined) out.push(fenceUntrusted(check.output, `output of check ${check.id} (its end)`), '');
   }
+  return out;
+}
+
+/** Configured checks and tool adapters. */
+function renderChecks(bundle: AgentBundle): string[] {
+  const run = bundle.verification.checks;
+  const out: string[] = [];
   out.push(run?.gateOpen === true ? '## Checks and tool adapters' : '## Checks and tool adapters (available, not run)', '');
   if (bundle.checks.length === 0 && bundle.toolAdapters.length === 0) out.push('None configured.', '');
   if (bundle.checks.length > 0) {
@@ -347,6 +502,12 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       ),
       '',
     );
+  return out;
+}
+
+/** Repo-local skills (summaries only). */
+function renderSkills(bundle: AgentBundle): string[] {
+  const out: string[] = [];
   if (bundle.skills.length > 0) {
     out.push(`## Repo-local skills (${bundle.skills.length}, summaries only, never run)`, '');
     out.push(
@@ -354,10 +515,24 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       '',
     );
   }
+  return out;
+}
+
+/** What the history found (the window alone stays in the JSON). */
+function renderHistory(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   const { history } = evidence;
   // Only what the history found earns a place in the agent's brief; the window alone is in the JSON.
   if (history !== undefined && history.missedPartners.length + history.fixProne.length + history.hotspots.length > 0)
     out.push('## History', '', renderHistoryInsights(history).trimEnd(), '');
+  return out;
+}
+
+/** Owners, contracts, decision records and memory. */
+function renderOwnersAndMemory(bundle: AgentBundle): string[] {
+  const { evidence } = bundle;
+  const out: string[] = [];
   if (evidence.owners.length + evidence.decisions.length + evidence.memory.length + evidence.contracts.length > 0) {
     out.push('## Owners, decisions and memory', '');
     if (evidence.owners.length > 0)
@@ -384,6 +559,12 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     if (evidence.memory.length > 0)
       out.push(fenceUntrusted(evidence.memory.map((entry) => `${entry.id} (${entry.kind}): ${entry.text}`).join('\n'), 'memory'), '');
   }
+  return out;
+}
+
+/** Limitations, grouped. */
+function renderLimitations(bundle: AgentBundle): string[] {
+  const out: string[] = [];
   out.push(`## Limitations (${bundle.limitations.length})`, '');
   out.push(
     bundle.limitations.length === 0
@@ -391,6 +572,12 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
       : renderGroupedLimitations(bundle.limitations, LIST_LIMIT * 2, (item) => escapeMarkdownInline(item.message)),
     '',
   );
+  return out;
+}
+
+/** What ran, what was called, and the investigation. */
+function renderSafety(bundle: AgentBundle): string[] {
+  const out: string[] = [];
   out.push('## Safety and execution', '');
   out.push(...bundle.safety.map((note) => `- ${escapeMarkdownInline(note)}`));
   out.push(
@@ -403,10 +590,7 @@ export function renderBundleMarkdown(bundle: AgentBundle): string {
     '',
   );
   if (bundle.investigation !== undefined) out.push(renderInvestigationSection(bundle.investigation), '');
-  return `${out
-    .join('\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trimEnd()}\n`;
+  return out;
 }
 
 /** The prompt inside a fence longer than any backtick run it contains, so it copies as one block. */
