@@ -1,4 +1,4 @@
-import { parseStructuredText } from '../docs/structured.js';
+import { parseStructuredText } from '../repo-text/structured.js';
 import { compileGlobs } from '../text/glob.js';
 import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS, type KnowledgeGraph } from '../graph/build.js';
 import { patchKnowledgeGraph, recallExportTables } from '../graph/patch.js';

@@ -1,4 +1,4 @@
-import { parseStructuredText } from '../docs/structured.js';
+import { parseStructuredText } from '../repo-text/structured.js';
 import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import type { ContractInput } from '../model/graph.js';

@@ -2,7 +2,7 @@ import type { Config, LoadedConfigData, LoadedConfigFile } from '../model/config
 import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import { toInputCode } from '../model/repo-files.js';
-import { parseConfigText } from '../docs/config-text.js';
+import { parseConfigText } from '../repo-text/config-text.js';
 
 /** Highest precedence first. Only these paths at the repository root are read: never `.checker/local/`, env or parents. */
 const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;

@@ -1,8 +1,8 @@
-import { getMarkdownTitle } from '../docs/markdown.js';
-import { parseMemoryFile } from '../docs/memory-file.js';
-import { getWorkspacePatterns, toPackage } from '../docs/packages.js';
-import { parsePnpmWorkspace } from '../docs/pnpm-workspace.js';
-import { parseSkillFile, SAFE_NAME, SKILL_DESCRIPTION_CHARS } from '../docs/skill.js';
+import { getMarkdownTitle } from '../repo-text/markdown.js';
+import { parseMemoryFile } from '../repo-text/memory-file.js';
+import { getWorkspacePatterns, toPackage } from '../repo-text/packages.js';
+import { parsePnpmWorkspace } from '../repo-text/pnpm-workspace.js';
+import { parseSkillFile, SAFE_NAME, SKILL_DESCRIPTION_CHARS } from '../repo-text/skill.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import type { DecisionDoc, MemoryEntry, PackageManifest, RepoDocsData, SkillSummary } from '../model/graph.js';

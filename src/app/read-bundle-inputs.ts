@@ -1,4 +1,4 @@
-import { parseStructuredText } from '../docs/structured.js';
+import { parseStructuredText } from '../repo-text/structured.js';
 import { createHash } from 'node:crypto';
 import type { ChangeAnalysis } from '../model/analysis.js';
 import type { BundleLimitation, ProductRunReport } from '../model/bundle.js';

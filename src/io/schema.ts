@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js';
 import { CheckerError } from '../model/diagnostic.js';
-import { assertDepth, formatAjvError } from '../docs/schema-errors.js';
+import { assertDepth, formatAjvError } from '../repo-text/schema-errors.js';
 import type { SchemaIssue } from '../model/schema-issue.js';
 
 const SCHEMA_NAME = /^[a-z0-9][a-z0-9.-]{0,99}$/;

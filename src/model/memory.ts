@@ -3,7 +3,7 @@ import type { MemoryEntry, MemoryKind } from './graph.js';
 
 /**
  * A memory file (`.checker/memory/*.yml`, `*.yaml`, `*.json`, see docs/memory-and-docs.md). `memoryFileSchema`
- * is the source of schemas/memory.schema.json (`npm run schemas`); src/docs/memory-file.ts validates each file and
+ * is the source of schemas/memory.schema.json (`npm run schemas`); src/repo-text/memory-file.ts validates each file and
  * each entry against that file, and turns a valid entry into a graph `MemoryEntry`.
  */
 const MEMORY_KINDS = ['invariant', 'architecture', 'regression', 'note'] as const;

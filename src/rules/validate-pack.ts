@@ -1,7 +1,7 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { RE2JS, RE2JSSyntaxException } from 're2js';
 import { parseDocument } from 'yaml';
-import { assertDepth, formatAjvError, joinFieldPath } from '../docs/schema-errors.js';
+import { assertDepth, formatAjvError, joinFieldPath } from '../repo-text/schema-errors.js';
 import { CheckerError } from '../model/diagnostic.js';
 import {
   CUSTOM_OPERATORS,

@@ -7,7 +7,7 @@ import { validateBuiltinPacks } from '../../src/app/load-rule-packs.js';
 import { readBuiltinPackSources } from '../../src/io/builtin-packs.js';
 import { readCompiledPack, toCompiledPackJson } from '../../src/io/compiled-packs.js';
 import { parsePackText } from '../../src/rules/validate-pack.js';
-import { formatAjvError } from '../../src/docs/schema-errors.js';
+import { formatAjvError } from '../../src/repo-text/schema-errors.js';
 import {
   checkSchema,
   createAjv,

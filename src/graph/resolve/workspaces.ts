@@ -1,4 +1,4 @@
-import { parsePnpmWorkspace } from '../../docs/pnpm-workspace.js';
+import { parsePnpmWorkspace } from '../../repo-text/pnpm-workspace.js';
 import { compileGlob, MAX_GLOB_LENGTH } from '../../text/glob.js';
 import { getDirName } from './paths.js';
 import { getString, getStringArray, isJsonObject, type JsonObject } from './json.js';

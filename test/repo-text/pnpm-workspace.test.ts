@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parsePnpmWorkspace } from '../../src/docs/pnpm-workspace.js';
+import { parsePnpmWorkspace } from '../../src/repo-text/pnpm-workspace.js';
 
 test('pnpm-workspace.yaml is read as YAML: flow lists over lines, anchors, comments', () => {
   assert.deepEqual(parsePnpmWorkspace('packages: [\n  "apps/*", # web\n  tools/**\n]\n'), ['apps/*', 'tools/**']);
