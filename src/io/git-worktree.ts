@@ -17,6 +17,8 @@ export interface WorktreeDelta extends TreeDelta {
 
 /** Same limits as the scan (src/io/scan.ts): an ignore file or diffed file over these is not held in memory. */
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
+/** checker's own folder (src/io/artifacts.ts), left out of the untracked files. */
+const CHECKER_LOCAL = '.checker/local';
 /** A working-tree file above this is hashed in chunks and not diffed line by line. */
 export const MAX_WORKTREE_DIFF_BYTES = 8 * 1024 * 1024;
 const MODE_SYMLINK = 0o120000;
@@ -289,7 +291,9 @@ export async function listUntrackedFiles(repo: GitRepository): Promise<string[]>
       if (entry.name === '.git') continue;
       const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
       if (entry.isDirectory()) {
-        if (tracked.has(path)) continue;
+        // checker's own state is never the repository's content: while a run writes it (its .gitignore of `*` exists
+        // but is still empty for an instant), a listing on another thread would count it as untracked files.
+        if (tracked.has(path) || path === CHECKER_LOCAL) continue;
         const isNestedRepository = !trackedDirectories.has(path) && lstatOrUndefined(join(full, entry.name, '.git')) !== undefined;
         if (isNestedRepository || isIgnoredPath(active, path, true)) continue;
         visit(path, active);
