@@ -135,15 +135,29 @@ export function classifyValidation(
   if (added.length === 0 && removed.length === 0) return undefined;
   const edit = [...removed.map((modifier) => `${modifier.text} removed`), ...added.map((modifier) => `${modifier.text} added`)].join(', ');
   const has = (list: Modifier[], set: ReadonlySet<string>): boolean => list.some((modifier) => set.has(modifier.name));
-  if (has(removed, LOOSENS) || has(added, TIGHTENS))
+  // Whether a value may be missing is read from each side as a whole: `.default(10)` → `.default(20)` removes and adds
+  // a loosening modifier, and changes nothing about presence.
+  const baseLoose = has(base, LOOSENS);
+  const headLoose = has(head, LOOSENS);
+  const baseTight = has(base, TIGHTENS);
+  const headTight = has(head, TIGHTENS);
+  const tightened = (baseLoose && !headLoose) || (!baseTight && headTight);
+  const loosened = (!baseLoose && headLoose) || (baseTight && !headTight);
+  if (tightened && !loosened)
     return change(
       excerpt(edit),
       `a request without ${named} and one with ${named}: null (accepted before, refused now: existing clients that omit it break)`,
     );
-  if (has(added, LOOSENS) || has(removed, TIGHTENS))
+  if (loosened && !tightened)
     return change(
       excerpt(edit),
       `a request without ${named} and one with ${named}: null (refused before, accepted now: the code after validation must handle the missing value)`,
+    );
+  const defaults = added.filter((modifier) => modifier.name === 'default');
+  if (defaults.length > 0 && [...added, ...removed].every((modifier) => modifier.name === 'default'))
+    return change(
+      excerpt(edit),
+      `a request without ${named} (it now gets ${excerpt(defaults.map((modifier) => modifier.text).join(', '))})`,
     );
   if (has(added, BOUNDS) || has(removed, BOUNDS)) {
     const limits = [...removed, ...added].filter((modifier) => BOUNDS.has(modifier.name)).map((modifier) => modifier.text);

@@ -311,6 +311,15 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
       ],
     ]);
     assert.deepEqual(schemaLine(undefined, '  locale: z.string().optional(),'), [], 'a new optional field refuses nobody');
+    // A default given another value still lets the field be left out: not "refused now".
+    assert.deepEqual(schemaLine('  size: z.number().default(10),', '  size: z.number().default(20),'), [
+      ['validation', 'size', 'default(10) removed, default(20) added', 'a request without size (it now gets default(20))'],
+    ]);
+    assert.deepEqual(
+      schemaLine('  size: z.number().default(10),', '  size: z.number().optional(),')[0]?.slice(0, 3),
+      ['validation', 'size', 'default(10) removed, optional() added'],
+      'still omittable: neither tightened nor loosened',
+    );
     assert.deepEqual(schemaLine('  age: yup.number().required(),', '  age: yup.number(),', "import * as yup from 'yup';")[0]?.slice(0, 3), [
       'validation',
       'age',
