@@ -8,6 +8,7 @@ import { readGitIndex } from './git-index.js';
 import { hashBlobGuardedSync, readGuardedSync } from './guarded-read.js';
 import type { IndexEntry } from './git-index.js';
 import type { GitRepository } from './git-repository.js';
+import { LOCAL_STATE_DIR } from './scan.js';
 import { readTreeEntries, type TreeDelta } from './git-tree.js';
 
 /** A change between a base tree and the working tree; `newContent` is the working-tree bytes already read. */
@@ -17,8 +18,6 @@ export interface WorktreeDelta extends TreeDelta {
 
 /** Same limits as the scan (src/io/scan.ts): an ignore file or diffed file over these is not held in memory. */
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
-/** checker's own folder (src/io/artifacts.ts), left out of the untracked files. */
-const CHECKER_LOCAL = '.checker/local';
 /** A working-tree file above this is hashed in chunks and not diffed line by line. */
 export const MAX_WORKTREE_DIFF_BYTES = 8 * 1024 * 1024;
 const MODE_SYMLINK = 0o120000;
@@ -293,7 +292,7 @@ export async function listUntrackedFiles(repo: GitRepository): Promise<string[]>
       if (entry.isDirectory()) {
         // checker's own state is never the repository's content: while a run writes it (its .gitignore of `*` exists
         // but is still empty for an instant), a listing on another thread would count it as untracked files.
-        if (tracked.has(path) || path === CHECKER_LOCAL) continue;
+        if (tracked.has(path) || path === LOCAL_STATE_DIR) continue;
         const isNestedRepository = !trackedDirectories.has(path) && lstatOrUndefined(join(full, entry.name, '.git')) !== undefined;
         if (isNestedRepository || isIgnoredPath(active, path, true)) continue;
         visit(path, active);

@@ -11,7 +11,8 @@ import { compareText } from '../text/compare-text.js';
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
 const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
-const LOCAL_STATE_DIR = '.checker/local';
+/** checker's own state folder, never part of the repository's content. */
+export const LOCAL_STATE_DIR = '.checker/local';
 
 export interface ScanOptions {
   maxFileBytes?: number;
