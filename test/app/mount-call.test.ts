@@ -46,60 +46,49 @@ const BASE = {
   ].join('\n'),
 };
 
-describe('routes served through a mount call', () => {
-  let fixture: ChangeFixture;
-  before(() => {
-    fixture = createChangeFixture(BASE, {
-      'server/api/documents.js': BASE['server/api/documents.js'].replace('{ restored: true }', '{ restored: true, at: Date.now() }'),
-    });
-  });
-  after(() => fixture.repo.cleanup());
-
-  test("a handler change reaches its route under the mount's prefix, and only that route", async () => {
-    const analysis = await analyzeFixture(fixture);
-    assert.deepEqual(
-      analysis.impactedRoutes.map((route) => `${route.method} ${route.path}`),
-      ['POST /api/documents.restore'],
-    );
-    assert.deepEqual(
-      analysis.limitations.filter((limitation) => limitation.code === 'routes/unmatched-mount'),
-      [],
-      'the app mounted through module.exports = api is found',
-    );
-  });
-});
-
 /**
- * Outline's shape: the mounts are made inside `export default function init(app: Koa = new Koa(), server?)`, on a
- * parameter with a default value. That parameter is the app as much as a bare `app` parameter is.
+ * The same app with its mount made at the top of web.js, and in Outline's shape: inside
+ * `export default function init(app: Koa = new Koa(), server?)`, on a parameter with a default value, which is the app
+ * as much as a bare parameter is.
  */
-describe('mount calls on an app parameter with a default value', () => {
-  let fixture: ChangeFixture;
-  before(() => {
-    const base = {
-      ...BASE,
-      'server/web.js': [
-        "const Koa = require('koa');",
-        "const mount = require('koa-mount');",
-        "const api = require('./api');",
-        'module.exports = function init(app = new Koa(), server) {',
-        "  app.use(mount('/api', api));",
-        '  return app;',
-        '};',
-        '',
-      ].join('\n'),
-    };
-    fixture = createChangeFixture(base, {
-      'server/api/documents.js': BASE['server/api/documents.js'].replace('{ restored: true }', '{ restored: true, at: Date.now() }'),
+const WEB_SHAPES: Record<string, string> = {
+  'an app declared at the top': BASE['server/web.js'],
+  'an app parameter with a default value': [
+    "const Koa = require('koa');",
+    "const mount = require('koa-mount');",
+    "const api = require('./api');",
+    'module.exports = function init(app = new Koa(), server) {',
+    "  app.use(mount('/api', api));",
+    '  return app;',
+    '};',
+    '',
+  ].join('\n'),
+};
+
+for (const [shape, web] of Object.entries(WEB_SHAPES)) {
+  describe(`routes served through a mount call on ${shape}`, () => {
+    let fixture: ChangeFixture;
+    before(() => {
+      fixture = createChangeFixture(
+        { ...BASE, 'server/web.js': web },
+        {
+          'server/api/documents.js': BASE['server/api/documents.js'].replace('{ restored: true }', '{ restored: true, at: Date.now() }'),
+        },
+      );
+    });
+    after(() => fixture.repo.cleanup());
+
+    test("a handler change reaches its route under the mount's prefix, and only that route", async () => {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        analysis.impactedRoutes.map((route) => `${route.method} ${route.path}`),
+        ['POST /api/documents.restore'],
+      );
+      assert.deepEqual(
+        analysis.limitations.filter((limitation) => limitation.code === 'routes/unmatched-mount'),
+        [],
+        'the app mounted through module.exports = api is found',
+      );
     });
   });
-  after(() => fixture.repo.cleanup());
-
-  test('the routes get the prefix, as they do when the app is a plain parameter', async () => {
-    const analysis = await analyzeFixture(fixture);
-    assert.deepEqual(
-      analysis.impactedRoutes.map((route) => `${route.method} ${route.path}`),
-      ['POST /api/documents.restore'],
-    );
-  });
-});
+}
