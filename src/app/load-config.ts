@@ -1,13 +1,9 @@
-import type { Config, LoadedConfigData, LoadedConfigFile } from '../model/config.js';
+import { type Config, CONFIG_FILES, DEFAULT_CONFIG_FILE, type LoadedConfigData, type LoadedConfigFile } from '../model/config.js';
 import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import { toInputCode } from '../model/repo-files.js';
 import { parseConfigText } from '../repo-text/config-text.js';
 
-/** Highest precedence first. Only these paths at the repository root are read: never `.checker/local/`, env or parents. */
-const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;
-/** The file a hint names when the repository has no config file yet. */
-const DEFAULT_CONFIG_FILE = CONFIG_FILES[0];
 const MAX_CONFIG_BYTES = 256 * 1024;
 
 /** Fail-closed value of every `safety.*` gate, used when config files disagree. */

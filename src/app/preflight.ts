@@ -28,6 +28,7 @@ import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { groundTaskInRepository } from './task-grounding.js';
 import { createTermNamer } from '../ranking/terms.js';
 import { readRequirements } from './read-bundle-inputs.js';
+import { describeCommandsNotAllowed } from './trusted-config.js';
 import { compareText } from '../text/compare-text.js';
 import { MAX_TASK_CHARS } from '../model/input-fields.js';
 import { countOf } from '../text/plural.js';
@@ -383,7 +384,7 @@ function toFollowUpChecks(repository: RepositoryGraph): FollowUpCheck[] {
         allowedByPolicy: allowed,
         reason: allowed
           ? `allowed by safety.allowCommands: true in ${source}; preflight runs nothing, run it with checker execute after the change`
-          : `safety.allowCommands is not true (${source}); preflight runs nothing and checker execute would skip it`,
+          : `${describeCommandsNotAllowed({ from: 'working-tree', source, files: config.files ?? [] })}; preflight runs nothing and checker execute would skip it`,
       };
     });
 }

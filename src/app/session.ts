@@ -27,7 +27,7 @@ import { computeTaskContext } from './task-context.js';
 import { clipRedacted } from '../text/clip.js';
 import { compareText } from '../text/compare-text.js';
 import { loadConfig } from './load-config.js';
-import { loadTrustedConfig, type TrustedConfigData } from './trusted-config.js';
+import { describeCommandsNotAllowed, loadTrustedConfig, type TrustedConfigData } from './trusted-config.js';
 import { readRepoText } from './repo-text.js';
 import { countOf } from '../text/plural.js';
 
@@ -379,7 +379,7 @@ function buildBoundary(
           ? `the session's changes alter ${changedByRange.join(', ')} of the checker configuration (config/changed-by-range); only what the base revision configures may run`
           : source === null
             ? 'no configuration file sets safety.allowCommands: true'
-            : `safety.allowCommands is not true in ${source}`,
+            : describeCommandsNotAllowed(config.trust),
       });
     }
   }

@@ -126,7 +126,7 @@ export function decideGate(
  * Why safety.allowCommands does not open the gate, naming the files: not set to true where the power keys come from,
  * or set differently in two config files, whose conflict (config/safety-conflict) made it fail closed.
  */
-export function describeCommandsNotAllowed(trust: ConfigTrust): string {
+export function describeCommandsNotAllowed(trust: Pick<ConfigTrust, 'from' | 'base' | 'source' | 'files'>): string {
   const conflict = findSafetyConflict(trust.files, 'allowCommands');
   if (conflict.length === 0) return `safety.allowCommands is not true (${trust.source})`;
   const where = trust.from === 'base' && trust.base !== undefined ? ` at base ${describeRevision(trust.base)}` : '';
@@ -154,8 +154,15 @@ export function toGateConfig(trust: ConfigTrust): {
   from: ConfigTrust['from'];
   base?: { ref: string; oid: string };
   changedByRange: string[];
+  file?: string;
 } {
-  return { from: trust.from, ...(trust.base === undefined ? {} : { base: trust.base }), changedByRange: trust.changedByRange };
+  const file = trust.files.length === 0 ? undefined : findTrustedConfigFile(trust, 'checks');
+  return {
+    from: trust.from,
+    ...(trust.base === undefined ? {} : { base: trust.base }),
+    changedByRange: trust.changedByRange,
+    ...(file === undefined ? {} : { file }),
+  };
 }
 
 /** One sentence on the gate: open, or which condition is missing, with where the power keys came from. */

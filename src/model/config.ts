@@ -19,6 +19,11 @@ function field<T extends z.ZodType>(schema: T, description: string, examples: re
   );
 }
 
+/** Highest precedence first. Only these paths at the repository root are read: never `.checker/local/`, env or parents. */
+export const CONFIG_FILES = ['.checker/config.yml', '.checker/config.yaml', 'checker.config.yml', 'checker.config.yaml'] as const;
+/** The file a hint names when the repository has no config file yet. */
+export const DEFAULT_CONFIG_FILE = CONFIG_FILES[0];
+
 export const AGENT_PROFILES = ['generic', 'codex', 'claude-code', 'cursor', 'pi', 'opencode', 'desktop'] as const;
 const BUNDLE_FORMATS = ['markdown', 'json'] as const;
 

@@ -63,6 +63,8 @@ const gateConfig = z.strictObject({
   base: z.strictObject({ ref: z.string(), oid: z.string() }).optional(),
   /** Power keys the change alters (`safety.allowCommands`, `checks.unit`); while untrusted, nothing runs (config/changed-by-range). */
   changedByRange: z.array(z.string()),
+  /** The config file that configures checks, which hints name: the one that sets `checks`, else the first read; absent when none was read. */
+  file: z.string().optional(),
 });
 
 export const executionReportSchema = z.strictObject({

@@ -9,7 +9,12 @@ import { MAX_RERUN_RECORDS, productRerunRecordSchema } from './product-run.js';
 export const productPlanSchema = z.strictObject({
   schemaVersion: z.literal(1),
   kind: z.literal('product-plan'),
-  gate: z.strictObject({ allowCommands: z.boolean(), explanation: z.string() }),
+  gate: z.strictObject({
+    allowCommands: z.boolean(),
+    explanation: z.string(),
+    /** The config file that configures product targets, which hints name: the one that sets `products.targets`, else the first read; absent when none was read. */
+    configFile: z.string().optional(),
+  }),
   browser: z.strictObject({
     found: z.boolean(),
     executablePath: z.string().optional(),

@@ -1,3 +1,4 @@
+import { DEFAULT_CONFIG_FILE } from '../model/config.js';
 import type { DifferentialCheck, DifferentialReport, DifferentialRun } from '../model/differential.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderContainmentLine } from './containment-text.js';
@@ -41,7 +42,10 @@ export function renderDifferentialMarkdown(report: DifferentialReport): string {
     '',
   ];
   if (report.checks.length === 0) {
-    parts.push('No checks are configured (add them under `checks:` in .checker/config.yml).', '');
+    parts.push(
+      `No checks are configured (add them under \`checks:\` in ${escapeMarkdownInline(report.gate.config?.file ?? DEFAULT_CONFIG_FILE)}).`,
+      '',
+    );
   } else {
     parts.push(
       renderTable(

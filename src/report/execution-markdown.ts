@@ -1,3 +1,4 @@
+import { DEFAULT_CONFIG_FILE } from '../model/config.js';
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
 import { renderContainmentLine } from './containment-text.js';
@@ -18,7 +19,10 @@ export function renderExecutionMarkdown(report: ExecutionReport): string {
     '',
   ];
   if (report.checks.length === 0) {
-    parts.push('No checks are configured (add them under `checks:` in .checker/config.yml).', '');
+    parts.push(
+      `No checks are configured (add them under \`checks:\` in ${escapeMarkdownInline(report.gate.config?.file ?? DEFAULT_CONFIG_FILE)}).`,
+      '',
+    );
   } else {
     parts.push(
       renderTable(

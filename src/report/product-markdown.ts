@@ -1,3 +1,4 @@
+import { DEFAULT_CONFIG_FILE } from '../model/config.js';
 import type { ProductFailures, ProductPlan } from '../model/product-plan.js';
 import type { ProductResultReport } from '../model/product-result.js';
 import { escapeMarkdownInline, fenceUntrusted } from '../text/fence.js';
@@ -64,7 +65,11 @@ export function renderProductPlanMarkdown(plan: ProductPlan): string {
       : `Browser: none found. ${escapeMarkdownInline(plan.browser.hint ?? '')}`,
     '',
   );
-  if (plan.targets.length === 0) parts.push('No product targets are configured (products.targets in .checker/config.yml).', '');
+  if (plan.targets.length === 0)
+    parts.push(
+      `No product targets are configured (products.targets in ${escapeMarkdownInline(plan.gate.configFile ?? DEFAULT_CONFIG_FILE)}).`,
+      '',
+    );
   else
     parts.push(
       renderTable(

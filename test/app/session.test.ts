@@ -262,7 +262,7 @@ describe('session transitions (spec 3)', () => {
     assert.deepEqual(boundary?.allowedChecks, []);
     assert.deepEqual(
       boundary?.blockedChecks.map((check) => [check.name, check.willRun, check.reason]),
-      [['unit', false, `safety.allowCommands is not true in .checker/config.yml at base ${repo.git('rev-parse', '--short=7', 'HEAD')}`]],
+      [[`unit`, false, `safety.allowCommands is not true (.checker/config.yml at base ${repo.git('rev-parse', '--short=7', 'HEAD')})`]],
     );
     assert.deepEqual(boundary?.acceptanceCriteria, [
       {

@@ -77,4 +77,28 @@ describe('hints name the config file checker read', () => {
     const report = JSON.parse(result.stdout) as ExecutionReport;
     assert.match(report.checks[0]?.reason ?? '', conflict);
   });
+
+  it('an execute or differential report with no checks says to add them to the config file read', async () => {
+    const files = { 'checker.config.yml': 'safety:\n  allowCommands: true\n' };
+    for (const command of ['execute', 'differential']) {
+      const result = await runIn(files, [command, '--format', 'markdown']);
+      assert.equal(result.code, 0, result.stderr);
+      assert.match(result.stdout, /No checks are configured \(add them under `checks:` in checker\.config\.yml\)/, command);
+      assert.doesNotMatch(result.stdout, /\.checker\/config\.yml/, command);
+    }
+  });
+
+  it("preflight's follow-up checks name a safety conflict, not only that allowCommands is not true", async () => {
+    const result = await runIn(
+      { '.checker/config.yml': 'safety:\n  allowCommands: true\n', 'checker.config.yml': `safety:\n  allowCommands: false\n${CHECKS}` },
+      ['ai', 'preflight', '--task', 'change the ledger balance', '--format', 'json'],
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const reasons = JSON.stringify(JSON.parse(result.stdout));
+    assert.match(
+      reasons,
+      /\.checker\/config\.yml and checker\.config\.yml disagree on safety\.allowCommands \(config\/safety-conflict\), so its fail-closed value false is used; preflight runs nothing/,
+    );
+    assert.doesNotMatch(reasons, /allowCommands is not true/);
+  });
 });

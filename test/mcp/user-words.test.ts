@@ -87,3 +87,21 @@ describe('MCP words (issue 42, item 7)', () => {
     assert.doesNotMatch(text, /--investigate/);
   });
 });
+
+describe('MCP hints name the config file read (issue 42, item 6)', () => {
+  it('checker_product_plan with no targets says to add them to checker.config.yml when that is the file read', async () => {
+    const repo = createRepo({
+      'package.json': JSON.stringify({ name: 'ledger', type: 'module' }),
+      'checker.config.yml': 'safety:\n  allowCommands: false\n',
+    });
+    const client = await connect(repo.dir);
+    try {
+      const text = textOf(await call(client, 'checker_product_plan', { format: 'markdown' }));
+      assert.match(text, /No product targets are configured \(products\.targets in checker\.config\.yml\)/);
+      assert.doesNotMatch(text, /\.checker\/config\.yml/);
+    } finally {
+      await client.close();
+      repo.cleanup();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import type { Env } from '../../model/env.js';
 import type { ProductFailures, ProductPlan } from '../../model/product-plan.js';
 import { compareText } from '../../text/compare-text.js';
-import { decideGate, describeCommandsNotAllowed, loadTrustedConfig } from '../trusted-config.js';
+import { decideGate, describeCommandsNotAllowed, findTrustedConfigFile, loadTrustedConfig } from '../trusted-config.js';
 import { loadUserSettings } from '../user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
 import { LATEST_FAILURES, LATEST_RUN, readLatestRun } from './latest.js';
@@ -52,7 +52,11 @@ export async function planProduct(env: Env): Promise<ProductPlan> {
   return {
     schemaVersion: 1,
     kind: 'product-plan',
-    gate: { allowCommands, explanation: gate.explanation },
+    gate: {
+      allowCommands,
+      explanation: gate.explanation,
+      ...(loaded.trust.files.length === 0 ? {} : { configFile: findTrustedConfigFile(loaded.trust, 'products.targets') }),
+    },
     browser: browser.found
       ? { found: true, executablePath: browser.executablePath, source: browser.source }
       : { found: false, message: browser.message, hint: browser.hint },

@@ -10,6 +10,7 @@ import type { productFailureSchema } from '../../model/product-failure.js';
 import { CheckerError, isCheckerError } from '../../model/diagnostic.js';
 import type { ChangeSet } from '../../model/change.js';
 import { compareText } from '../../text/compare-text.js';
+import { countOf } from '../../text/plural.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
 import { decideGate, loadTrustedConfig } from '../trusted-config.js';
@@ -728,7 +729,7 @@ async function confirmAtBase(
   if (swept.length > 0)
     limitations.push({
       code: 'product/stale-worktrees',
-      message: `removed ${swept.length} worktree(s) a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
+      message: `removed ${countOf(swept.length, 'worktree')} a killed run left in .checker/local/worktrees/ (${swept.join(', ')})`,
     });
   try {
     const written = await env.createWorktree({ name, commit: oid, maxFiles: MAX_WORKTREE_FILES, maxBytes: MAX_WORKTREE_BYTES });
@@ -773,7 +774,7 @@ async function confirmAtBase(
     );
     const reason =
       run.failure === undefined
-        ? `brought up from ${ref} (${oid.slice(0, 7)}) and reran ${run.result?.length ?? 0} failure(s) there`
+        ? `brought up from ${ref} (${oid.slice(0, 7)}) and reran ${countOf(run.result?.length ?? 0, 'failure')} there`
         : `the target did not come up at ${ref} (${oid.slice(0, 7)}): ${run.failure.message}`;
     return {
       ref,

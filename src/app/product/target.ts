@@ -8,6 +8,7 @@ import { runCheck, toPlainText, toRunId } from '../checks.js';
 import { type ConfigTrust, decideGate, findTrustedConfigFile, loadTrustedConfig } from '../trusted-config.js';
 import { loadUserSettings } from '../user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
+import { countOf } from '../../text/plural.js';
 import { type HealthWait, waitForHealth } from './health.js';
 
 type ProductTarget = NonNullable<NonNullable<Config['products']>['targets']>[string];
@@ -315,7 +316,7 @@ function toHealthPhase(health: HealthWait, expectStatus: number | undefined): Pr
   const exit = health.exit;
   const reason =
     health.outcome === 'healthy'
-      ? `GET ${health.url} answered ${String(health.lastStatus)} after ${health.attempts} attempt(s)`
+      ? `GET ${health.url} answered ${String(health.lastStatus)} after ${countOf(health.attempts, 'attempt')}`
       : health.outcome === 'timed-out'
         ? `GET ${health.url} did not answer ${expected} within ${health.durationMs} ms (${health.attempts} attempts); ${last}`
         : `the app ${exit?.exitCode === null || exit === undefined ? `was killed by ${exit?.signal ?? 'a signal'}` : `exited ${exit.exitCode}`} before GET ${health.url} answered ${expected}; ${last}`;
