@@ -321,6 +321,21 @@ export interface ParseFailure {
 }
 
 /**
+ * An authorization rule or a check that consults one (graph/parse/authz-collector.ts): a cancan-style
+ * `allow(User, "delete", FileOperation, …)` or CASL `can("read", "Post")` rule, an `authorize(user, "delete", op)` or
+ * `ability.can("read", post)` check. A changed rule reaches the routes whose handlers check the same action on the
+ * same subject.
+ */
+export interface AuthzFact {
+  kind: 'rule' | 'check';
+  /** The actions named, as written (`delete`; a CASL enum member `Action.Read` as `read`); a check names one. */
+  actions: string[];
+  /** A rule's subject (`FileOperation`, `Post`, `all`); a check's: the model its argument was loaded from, else the argument's name. */
+  subject: string;
+  span: Span;
+}
+
+/**
  * What the parser knows of one file. The fields read only for changed files and route reach (callables, constants,
  * functions, signals) come last, in that order: the facts cache keeps them in a file of their own and appends them on
  * load (src/io/parse-cache.ts), so a loaded file's facts have the same fields in the same order as a parsed one's.
@@ -339,6 +354,8 @@ export interface FileFacts {
    * lists, so the graph reads every file's calls without parsing their lists.
    */
   httpCalls?: HttpCallFact[];
+  /** Authorization rules and checks, when the file has any; inline in the cache file like `httpCalls`. */
+  authz?: AuthzFact[];
   /** Top-level declarations and members with their run-time references. */
   callables: CallableFact[];
   /** Top-level string constants (and `as const` object members, `API.users`) usable in route paths. */

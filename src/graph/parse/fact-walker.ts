@@ -4,6 +4,7 @@ import { type FunctionTarget, ModuleLinks } from './module-links.js';
 import { getExceptionStatus, getNumericValue, type PendingEntry } from './reference-frames.js';
 import { RouteCollector, type RouteHost } from './route-collector.js';
 import { HttpCallCollector } from './http-call-collector.js';
+import { AuthzCollector } from './authz-collector.js';
 import { resolveRoutes } from './route-resolution.js';
 import { isArithmeticOperator, SignalCollector } from './signal-collector.js';
 import { classifyConstructor, getSignalWordMatcher } from './signal-rules.js';
@@ -53,6 +54,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private readonly testing: TestCollector;
   private readonly routes: RouteCollector;
   private readonly httpCalls: HttpCallCollector;
+  private readonly authz: AuthzCollector;
   readonly scopes: CallableScopes;
   private readonly functions: FunctionFact[] = [];
   private readonly functionFrames: FunctionFact[] = [];
@@ -80,6 +82,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     this.scopes = new CallableScopes(this.positions);
     this.routes = new RouteCollector(this);
     this.httpCalls = new HttpCallCollector(this.positions);
+    this.authz = new AuthzCollector(this.positions);
   }
 
   walkModule(module: AstNode): void {
@@ -91,6 +94,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     this.links.resolvePendingExports();
     const { routes, mounts, uses } = resolveRoutes(this.routes, this.links.imports, this.links.importBindings);
     const httpCalls = this.httpCalls.toFacts(this.constants);
+    const authz = this.authz.toFacts(this.links.imports.map((entry) => entry.specifier));
     return {
       imports: this.links.imports,
       exports: this.links.exports,
@@ -100,6 +104,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       mounts,
       uses,
       ...(httpCalls.length === 0 ? {} : { httpCalls }),
+      ...(authz.length === 0 ? {} : { authz }),
       typeSpans: this.typeSpans,
       ...(this.source === undefined ? {} : { runtimeHash: hashRuntimeText(this.source, this.typeRanges) }),
       lines,
@@ -404,6 +409,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       if (name !== undefined) {
         this.routes.recordRouterDeclaration(name, init);
         this.httpCalls.recordDeclaration(name, init);
+        this.authz.recordDeclaration(name, init);
       }
     }
     if (init?.type === 'ObjectExpression' && name !== undefined && this.scopes.isTopLevelFrame(name)) {
@@ -548,6 +554,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     for (const arg of args) this.scopes.addStatus(getNumericValue(arg));
     if (callee.type === 'MemberExpression' && method !== undefined) this.routes.recordCall(node, callee, method, args);
     this.httpCalls.recordCall(node, callee, calleeName, args);
+    this.authz.recordCall(node, callee, args);
     for (const arg of args) {
       const isCallback = callbacksUnawaited && isFunctionNode(unwrapExpression(arg));
       if (isCallback) this.testing.unawaitedDepth++;

@@ -1,7 +1,8 @@
 import type { ImpactedRoute, RouteGuardSummary } from '../../model/analysis.js';
-import type { HandlesEdge, RouteNode, RouteRegistration } from '../../model/graph.js';
+import type { AuthzFact, Span } from '../../model/facts.js';
+import type { ChainLink, HandlesEdge, RouteNode, RouteRegistration } from '../../model/graph.js';
 import type { KnowledgeGraph } from '../build.js';
-import { parseCallableKey } from '../symbol-index.js';
+import { parseCallableKey, type SymbolIndex } from '../symbol-index.js';
 import { type ChangedLines, findReachedCallables, overlaps, type ReachedCallables, type RouteChange } from './call-chains.js';
 import { isOmittedMarker } from './shown-path.js';
 import { compareText } from '../../text/compare-text.js';
@@ -59,6 +60,7 @@ export function findRouteImpacts(
       ? NOTHING_REACHED
       : findReachedCallables(symbols, normalized, changedLines, [...changedLines.keys(), ...reachedFiles.keys()]);
 
+  const rules = symbols === undefined ? [] : findChangedRules(symbols, normalized);
   const routes: ImpactedRoute[] = [];
   const distances = new Map<string, number>();
   knowledge.graph.forEachNode((id, attributes) => {
@@ -67,6 +69,10 @@ export function findRouteImpacts(
     for (const registration of attributes.registrations ?? []) {
       const evidence = evaluateRegistration(attributes, registration, changedLines, reached, reachedFiles);
       if (evidence !== undefined && isBetter(evidence, best)) best = evidence;
+      if (rules.length > 0 && symbols !== undefined) {
+        const policy = evaluatePolicies(attributes, registration, rules, symbols);
+        if (policy !== undefined && isBetter(policy, best)) best = policy;
+      }
     }
     if ((attributes.registrations?.length ?? 0) === 0) {
       const evidence = evaluateFileRoute(knowledge, id, attributes, changedLines, reached, reachedFiles);
@@ -98,6 +104,97 @@ export function findRouteImpacts(
       (distances.get(left.id) ?? 0) - (distances.get(right.id) ?? 0) ||
       compareText(left.id, right.id),
   );
+}
+
+/** An authorization rule the change adds, edits or removes (`allow(User, "delete", FileOperation, …)` on a changed line). */
+interface ChangedRule {
+  file: string;
+  line: number;
+  actions: readonly string[];
+  subject: string;
+}
+
+function findChangedRules(symbols: SymbolIndex, changes: readonly RouteChange[]): ChangedRule[] {
+  const rules: ChangedRule[] = [];
+  for (const change of changes) {
+    const head = change.headFacts ?? symbols.getFacts(change.path);
+    const headLines = change.changedLines === undefined ? 'all' : new Set(change.changedLines);
+    const sides: [readonly AuthzFact[], ReadonlySet<number> | 'all'][] = [[head?.authz ?? [], headLines]];
+    if (change.deletedLines !== undefined) sides.push([change.baseFacts?.authz ?? [], new Set(change.deletedLines)]);
+    for (const [facts, lines] of sides) {
+      for (const fact of facts) {
+        const line = fact.kind === 'rule' ? overlaps(fact.span, lines) : undefined;
+        if (line === undefined) continue;
+        if (rules.some((rule) => rule.file === change.path && rule.subject === fact.subject && rule.actions.join() === fact.actions.join()))
+          continue;
+        rules.push({ file: change.path, line: fact.span.start, actions: fact.actions, subject: fact.subject });
+      }
+    }
+  }
+  return rules;
+}
+
+/** The rule governs the check: the same action (or CASL's `manage`) on the same subject, without case (or CASL's `all`). */
+function governs(rule: ChangedRule, check: AuthzFact): boolean {
+  const action = check.actions[0] ?? '';
+  const subject = rule.subject.toLowerCase();
+  return (
+    (rule.actions.includes(action) || rule.actions.includes('manage')) && (subject === 'all' || subject === check.subject.toLowerCase())
+  );
+}
+
+/**
+ * A route whose handler or middleware (or a function they call directly) checks an action on a subject that a changed
+ * rule governs: `authorize(user, "delete", fileOperation)` in the handler of `POST /api/fileOperations.delete`, and
+ * the change edits `allow(User, "delete", FileOperation, …)`. Policies are usually registered by side-effect imports and
+ * consulted by name, so neither imports nor calls lead from the rule to the route.
+ */
+function evaluatePolicies(
+  route: RouteNode,
+  registration: RouteRegistration,
+  rules: readonly ChangedRule[],
+  symbols: SymbolIndex,
+): Evidence | undefined {
+  const label = `${route.method} ${route.path}`;
+  for (const link of registration.chain) {
+    for (const place of getCheckedPlaces(link, symbols)) {
+      for (const check of symbols.getFacts(place.file)?.authz ?? []) {
+        if (check.kind !== 'check' || check.span.start < place.span.start || check.span.end > place.span.end) continue;
+        const rule = rules.find((candidate) => governs(candidate, check));
+        if (rule === undefined) continue;
+        const action = check.actions[0] ?? '';
+        const via = link.role === 'handler' ? 'handler' : `middleware ${link.name}`;
+        const checkAt = `${place.file}:${check.span.start}`;
+        const ruleAt = `${rule.file}:${rule.line}`;
+        return {
+          distance: 1,
+          steps: [
+            `handler ${label} (${registration.file}:${registration.line})`,
+            `${via} checks "${action}" on ${check.subject} (${checkAt})`,
+            `changed rule for "${action}" on ${rule.subject} (${ruleAt})`,
+          ],
+          files: [rule.file, place.file, registration.file].filter((file, index, all) => all.indexOf(file) === index),
+          reason: `${via} of ${label} checks "${action}" on ${check.subject} (${checkAt}), and the change alters the rule for it (${ruleAt})`,
+          direct: false,
+          reach: 'handler',
+          registration: { file: registration.file, line: registration.line },
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Where a link's checks can stand: its own lines, and the functions it names (a handler defined elsewhere). */
+function getCheckedPlaces(link: ChainLink, symbols: SymbolIndex): { file: string; span: Span }[] {
+  const places = [{ file: link.file, span: link.span }];
+  for (const target of link.targets) {
+    const { file, name } = parseCallableKey(target);
+    const callable = name === '*' ? undefined : symbols.getCallable(file, name);
+    if (callable !== undefined && !(file === link.file && callable.span.start >= link.span.start && callable.span.end <= link.span.end))
+      places.push({ file, span: callable.span });
+  }
+  return places;
 }
 
 function summarizeGuards(route: RouteNode): RouteGuardSummary[] {
