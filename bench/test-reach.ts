@@ -10,10 +10,14 @@
  * Reported per split (dev: tuned on; held-out: reported only), with the median number of tests selected and reached.
  *
  *   node --import tsx bench/test-reach.ts --repos <dir> [--split dev|held-out|all] [--per-repo n] [--work <dir>]
- *     [--set localize|languages]
+ *     [--set localize|languages] [--keep <dir>]
  *
  * `--set languages` runs the Python and Go repositories of bench/languages/ (issue 43: the fix's test among the
  * reaching tests).
+ *
+ * `--keep <dir>` also writes, per commit, what a reviewer needs to judge the bundle by hand (issue 41's labelled sample):
+ * `<dir>/<id>/bundle.md` (`checker ai --format markdown`, the agent's prompt), `bundle.json`, `fix.diff` (the commit's
+ * own change: its source lines and the test it added or edited) and `case.json` (task, truth, edited tests).
  *
  * Runs the built CLI (bin/checker.js → dist/): `npm run build` first. Every answer goes to <work>/test-reach.json.
  */
@@ -57,7 +61,16 @@ const log = (message: string): void => {
   process.stderr.write(`${message}\n`);
 };
 
-function readOptions(): { reposDir: string; split: Split | 'all'; perRepo: number; workDir: string; set: CaseSet } {
+interface Options {
+  reposDir: string;
+  split: Split | 'all';
+  perRepo: number;
+  workDir: string;
+  set: CaseSet;
+  keep?: string;
+}
+
+function readOptions(): Options {
   const { values } = parseArgs({
     options: {
       repos: { type: 'string' },
@@ -65,6 +78,7 @@ function readOptions(): { reposDir: string; split: Split | 'all'; perRepo: numbe
       'per-repo': { type: 'string', default: '6' },
       work: { type: 'string' },
       set: { type: 'string' },
+      keep: { type: 'string' },
     },
   });
   const split = values.split;
@@ -77,6 +91,7 @@ function readOptions(): { reposDir: string; split: Split | 'all'; perRepo: numbe
     perRepo,
     workDir: resolve(values.work ?? join(repoRoot, 'bench', 'work', 'test-reach')),
     set: toCaseSet(values.set),
+    ...(values.keep === undefined ? {} : { keep: resolve(values.keep) }),
   };
 }
 
@@ -109,7 +124,46 @@ interface AiJson {
   };
 }
 
-function runCase(gitDir: string, workDir: string, testCase: LocalizeCase, edited: { modified: string[]; added: string[] }): ReachRecord {
+function runChecker(workDir: string, parent: string, format: 'json' | 'markdown'): string {
+  return execFileSync(
+    process.execPath,
+    [join(repoRoot, 'bin', 'checker.js'), 'ai', '--cwd', workDir, '--base', parent, '--format', format],
+    {
+      encoding: 'utf8',
+      maxBuffer: 512 * 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 600_000,
+    },
+  );
+}
+
+/** What a reviewer needs to label the bundle: the prompt, the JSON, the fix itself and the case. */
+function keepBundle(
+  keep: string,
+  gitDir: string,
+  workDir: string,
+  testCase: LocalizeCase,
+  json: string,
+  edited: { modified: string[]; added: string[] },
+): void {
+  const dir = join(keep, testCase.id.replace(/[^\w.-]+/g, '_'));
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'bundle.json'), json);
+  writeFileSync(join(dir, 'bundle.md'), runChecker(workDir, testCase.parent, 'markdown'));
+  writeFileSync(
+    join(dir, 'fix.diff'),
+    runGit(['diff', testCase.parent, testCase.commit, '--', ...testCase.truth, ...edited.modified, ...edited.added], { gitDir }),
+  );
+  writeFileSync(join(dir, 'case.json'), `${JSON.stringify({ ...testCase, editedTests: edited }, null, 2)}\n`);
+}
+
+function runCase(
+  gitDir: string,
+  workDir: string,
+  testCase: LocalizeCase,
+  edited: { modified: string[]; added: string[] },
+  keep?: string,
+): ReachRecord {
   const base: Omit<ReachRecord, 'selected' | 'reached' | 'selectedCount' | 'reachedCount' | 'scope'> = {
     id: testCase.id,
     repository: testCase.repository,
@@ -122,16 +176,8 @@ function runCase(gitDir: string, workDir: string, testCase: LocalizeCase, edited
   for (const path of edited.added) rmSync(join(workDir, path), { force: true });
   let output: string;
   try {
-    output = execFileSync(
-      process.execPath,
-      [join(repoRoot, 'bin', 'checker.js'), 'ai', '--cwd', workDir, '--base', testCase.parent, '--format', 'json'],
-      {
-        encoding: 'utf8',
-        maxBuffer: 512 * 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        timeout: 600_000,
-      },
-    );
+    output = runChecker(workDir, testCase.parent, 'json');
+    if (keep !== undefined) keepBundle(keep, gitDir, workDir, testCase, output, edited);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { ...base, selected: false, reached: false, selectedCount: 0, reachedCount: 0, scope: 'error', error: message };
@@ -186,7 +232,7 @@ function main(): void {
       const edited = findEditedTests(gitDir, testCase);
       if (edited.modified.length === 0) continue;
       taken += 1;
-      const record = runCase(gitDir, workDir, testCase, edited);
+      const record = runCase(gitDir, workDir, testCase, edited, options.keep);
       records.push(record);
       log(
         `${record.id}: ${record.error ?? `${record.selected ? `selected #${record.rank}` : record.reached ? 'reached, not selected' : 'missed'} (${record.selectedCount} selected, ${record.reachedCount} reach)`}`,
