@@ -3,6 +3,7 @@ import { toRouteId } from './ids.js';
 import type { RouteGuard, RouteNode, RouteSource } from '../model/graph.js';
 import type { RouteFact } from '../model/facts.js';
 import { compareText } from '../text/compare-text.js';
+import { classifyRole } from './roles.js';
 import { addEdge, type Builder, getFileId } from './build-context.js';
 import { createSymbolIndex } from './build-modules.js';
 import { createHttpCallMatcher, type MatchableRoute } from './routes/match-http-calls.js';
@@ -63,9 +64,12 @@ function addCallsEdges(builder: Builder): void {
 function groupRouteDeclarations(builder: Builder, candidates: ReadonlySet<string> | undefined): Map<string, RouteDeclaration[]> {
   const symbols = createSymbolIndex(builder);
   builder.result.symbols = symbols;
+  // A route a test file registers (`fastify.get('/a', …)` inside a test) is the test's fixture, not one the product
+  // serves: a change would otherwise "reach" it and ask for a test of it.
   const sources = builder.files.flatMap((file) =>
     (candidates !== undefined && !candidates.has(file.path)) ||
     file.facts === undefined ||
+    classifyRole(file.path) === 'test' ||
     (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0)
       ? []
       : [{ path: file.path, facts: file.facts }],

@@ -137,6 +137,35 @@ describe('type-level assertions', () => {
     });
   });
 
+  test('a node:test test that only runs subtests (t.test) is a suite: it has no assertions of its own to lack', () => {
+    const facts = extractFacts(
+      'test/404s.test.js',
+      [
+        "const { test } = require('node:test');",
+        "test('400 in case of bad url', async (t) => {",
+        "  await t.test('dynamic route', (t, done) => {",
+        '    t.plan(1);',
+        "    inject('/hello/%world', (err, res) => { t.assert.strictEqual(res.statusCode, 400); done(); });",
+        '  });',
+        '});',
+        "test('asserts and runs a subtest', async (t) => {",
+        '  t.assert.ok(setup());',
+        "  await t.test('inner', () => { assert.ok(run()); });",
+        '});',
+      ].join('\n'),
+      { assertionHelpers: [] },
+    );
+    assert.deepEqual(
+      facts.tests.map((fact) => `${fact.kind} ${fact.titlePath.join(' > ')}`),
+      [
+        'suite 400 in case of bad url',
+        'test 400 in case of bad url > dynamic route',
+        'test asserts and runs a subtest',
+        'test asserts and runs a subtest > inner',
+      ],
+    );
+  });
+
   test('a statement that is only `x satisfies T` is a type assertion; a declaration using satisfies is not', () => {
     const body =
       'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';

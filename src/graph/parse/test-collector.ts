@@ -98,8 +98,15 @@ export class TestCollector {
     // `it('x', () => expect(p).to.be.fulfilled)`: a property assertion as the arrow's whole body.
     const body = kind === 'test' && callback !== undefined ? unwrapExpression(getNode(callback, 'body')) : undefined;
     if (body?.type === 'MemberExpression') this.countPropertyAssertion(body);
+    const firstChild = this.tests.length;
     visitArguments();
     if (kind === 'test') this.countExpectErrors(frame);
+    // `test('x', async (t) => { await t.test('a', …); await t.test('b', …) })`: a test that only runs subtests
+    // (node:test, tap) groups them as a suite does; its subtests assert, it does not.
+    if (kind === 'test' && fact.assertions === 0 && this.tests.length > firstChild) {
+      fact.kind = 'suite';
+      fact.isAsync = false;
+    }
     if (addedContext && frame.contextName !== undefined) this.contextNames.delete(frame.contextName);
     this.frames.pop();
   }
