@@ -189,3 +189,42 @@ describe('route impacts of each framework on a real repository', () => {
     assert.deepEqual(findRouteImpacts(fixture.built.kg, ['README.md'], []), []);
   });
 });
+
+describe('routes a test file registers are its fixtures, not routes the product serves', () => {
+  let fixture: ImpactFixture;
+  before(async () => {
+    fixture = await buildImpactFixture({
+      'package.json': json({ name: 'server', version: '1.0.0', type: 'module' }),
+      [MONEY]: FILES[MONEY],
+      'src/app.ts': [
+        "import express from 'express';",
+        "import { toCents } from './lib/money.js';",
+        'export const app = express();',
+        "app.get('/total', (req, res) => res.json(toCents(1)));",
+      ].join('\n'),
+      'test/hooks.test.ts': [
+        "import { test } from 'node:test';",
+        "import express from 'express';",
+        "import { toCents } from '../src/lib/money.js';",
+        "test('a hook', () => {",
+        '  const app = express();',
+        "  app.get('/a', (req, res) => res.json(toCents(2)));",
+        '});',
+      ].join('\n'),
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the graph has the product route only, and a change reaches only it', () => {
+    const ids: string[] = [];
+    fixture.built.kg.graph.forEachNode((id, attributes) => {
+      if (attributes.kind === 'route') ids.push(id);
+    });
+    assert.deepEqual(ids, ['route:GET /total']);
+    const routes = findRouteImpacts(fixture.built.kg, [MONEY], reachOf(fixture, [MONEY]));
+    assert.deepEqual(
+      routes.map((route) => route.id),
+      ['route:GET /total'],
+    );
+  });
+});
