@@ -5,7 +5,7 @@ import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { type PlannedCheck, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
-import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './load/trusted-config.js';
 import { countOf } from '../text/plural.js';
 
 export interface DifferentialOptions extends RevisionRange {

@@ -5,12 +5,12 @@ import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
 import { type ConfiguredCheck, MIN_CHECK_MS, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
 import { isCheckerError } from '../model/diagnostic.js';
-import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './load/trusted-config.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
 import { runAgentBundle } from './run-agent-bundle.js';
-import { loadCoverage } from './load-coverage.js';
+import { loadCoverage } from './load/load-coverage.js';
 import { classifyRole } from '../graph/roles.js';
-import { LATEST_EXECUTION } from './execution-evidence.js';
+import { LATEST_EXECUTION } from './load/execution-evidence.js';
 import { toChangedLines } from '../rules/proof.js';
 import type { ChangeSet } from '../model/change.js';
 

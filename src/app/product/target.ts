@@ -5,8 +5,8 @@ import type { Env } from '../../model/env.js';
 import type { ServiceExit, ServiceHandle } from '../../model/service.js';
 import { splitCommand } from '../../text/command-words.js';
 import { runCheck, toPlainText, toRunId } from '../checks.js';
-import { type ConfigTrust, decideGate, findTrustedConfigFile, loadTrustedConfig } from '../trusted-config.js';
-import { loadUserSettings } from '../user-config.js';
+import { type ConfigTrust, decideGate, findTrustedConfigFile, loadTrustedConfig } from '../load/trusted-config.js';
+import { loadUserSettings } from '../load/user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
 import { type HealthWait, waitForHealth } from './health.js';
 
