@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { buildRepositoryGraph } from '../src/app/build-graph.js';
 import { toGroundingWeights } from '../src/app/grounding-weights.js';
-import { loadRulePacks } from '../src/app/load-rule-packs.js';
+import { loadRulePacks } from '../src/app/load/load-rule-packs.js';
 import { getFileTexts } from '../src/app/task-grounding.js';
 import { createNodeEnv } from '../src/io/node-env.js';
 import { createParsePool } from '../src/io/parse-pool.js';

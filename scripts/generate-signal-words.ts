@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateBuiltinPacks } from '../src/app/load-rule-packs.js';
+import { validateBuiltinPacks } from '../src/app/load/load-rule-packs.js';
 import { readBuiltinPackSources } from '../src/io/builtin-packs.js';
 import { checkSchema } from '../src/io/schema.js';
 import { mergeClassifiers } from '../src/rules/classifiers.js';

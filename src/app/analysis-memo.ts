@@ -4,7 +4,7 @@ import type { ChangeSet } from '../model/change.js';
 import type { Env, RevisionRange } from '../model/env.js';
 import { analyzeChange, type HistoryReads, listChangePaths, startHistoryReads, toChangeRange } from './analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
-import { loadConfig } from './load-config.js';
+import { loadConfig } from './load/load-config.js';
 import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-reads.js';
 import { toTreeFingerprint } from './tree-fingerprint.js';
 import { toAsciiJson } from '../text/ascii-json.js';

@@ -3,9 +3,9 @@ import type { AnalysisReportKind, AnyAnalysisReport } from '../model/reports.js'
 import { analyzeChange } from './analyze.js';
 import { analyzeRange } from './analysis-memo.js';
 import type { RepositoryGraph } from './build-graph.js';
-import { toResolvedRange } from './read-bundle-inputs.js';
+import { toResolvedRange } from './load/read-bundle-inputs.js';
 import { buildAnalysisReport } from './reports.js';
-import { loadTrustedConfig } from './trusted-config.js';
+import { loadTrustedConfig } from './load/trusted-config.js';
 
 /** One of the seven analysis reports (analyze, impact, audit-tests, edge-cases, tools, patterns, redteam) of a git range. */
 export async function getAnalysisReport(

@@ -1,4 +1,4 @@
-import { readContracts } from './contracts.js';
+import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
 import { type ChangedTarget, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
@@ -33,16 +33,16 @@ import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summari
 import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../rules/proof-messages.js';
 import { buildRepositoryGraph, completeFacts, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
-import { loadConfig } from './load-config.js';
-import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './history.js';
+import { loadConfig } from './load/load-config.js';
+import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './load/history.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
 import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
-import { loadRulePacks } from './load-rule-packs.js';
-import { readRepoText, readRepoTexts } from './repo-text.js';
+import { loadRulePacks } from './load/load-rule-packs.js';
+import { readRepoText, readRepoTexts } from './load/repo-text.js';
 import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
-import { loadCoverage } from './load-coverage.js';
-import { readLatestExecution } from './execution-evidence.js';
+import { loadCoverage } from './load/load-coverage.js';
+import { readLatestExecution } from './load/execution-evidence.js';
 import { countOf } from '../text/plural.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;

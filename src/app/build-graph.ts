@@ -12,10 +12,10 @@ import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../mo
 import type { Resolution } from '../model/resolve.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
 import { mergeClassifiers } from '../rules/classifiers.js';
-import { loadConfig } from './load-config.js';
-import { loadRulePacks } from './load-rule-packs.js';
-import { loadRepoDocs } from './load-repo-docs.js';
-import { readRepoText, readRepoTexts } from './repo-text.js';
+import { loadConfig } from './load/load-config.js';
+import { loadRulePacks } from './load/load-rule-packs.js';
+import { loadRepoDocs } from './load/load-repo-docs.js';
+import { readRepoText, readRepoTexts } from './load/repo-text.js';
 import { describeConfig } from './tree-fingerprint.js';
 import { type RecordedRead, recordReads } from './recorded-reads.js';
 import { isSnapshotSafe, type KeptGraph, loadGraphSnapshot, saveGraphSnapshot, toGraphSnapshotId } from './graph-snapshot.js';

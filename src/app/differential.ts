@@ -1,21 +1,20 @@
 import type { ChangeSet } from '../model/change.js';
 import { isCheckerError } from '../model/diagnostic.js';
 import type { DifferentialCheck, DifferentialReport, DifferentialRun, DifferentialVerdict } from '../model/differential.js';
-import type { Env, RevisionRange } from '../model/env.js';
+import type { Env } from '../model/env.js';
 import type { CheckResult } from '../model/execution.js';
-import { compareText } from '../text/compare-text.js';
-import { type PlannedCheck, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
-import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import { type PlannedCheck, toChangedPaths } from './checks.js';
+import {
+  type ChecksRequest,
+  listConfiguredChecks,
+  planChecks,
+  readChange,
+  recordRunReport,
+  runPlannedChecks,
+  startCheckRun,
+  validateRunReport,
+} from './run-checks.js';
 import { countOf } from '../text/plural.js';
-
-export interface DifferentialOptions extends RevisionRange {
-  /** The user asked for execution (running `checker differential`). Without it nothing runs. */
-  confirmed: boolean;
-  /** Run every configured check, also those whose `paths` the change does not touch. */
-  all?: boolean;
-  /** `--trust-changed-config`: run what the change's own configuration sets when it alters the base's. */
-  trustChangedConfig?: boolean;
-}
 
 /** Worktrees older than this were left by a killed run (a live run removes its own). */
 export const STALE_WORKTREE_MS = 60 * 60 * 1000;
@@ -44,48 +43,20 @@ interface RunContext {
  * worktree exists (test runners that search the tree would find the base copy), and every worktree is removed again,
  * also when a check throws.
  */
-export async function differential(env: Env, options: DifferentialOptions): Promise<DifferentialReport> {
-  const startedAt = env.now();
-  const runId = toRunId(startedAt);
-  const loaded = await loadTrustedConfig(env, {
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(options.head === undefined ? {} : { head: options.head }),
-    ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
-  });
-  const config = loaded.config;
-  const source = loaded.trust.source;
-  const gate = decideGate(loaded, options.confirmed);
-  const { allowCommands, open } = gate;
-  const changedByRange = loaded.trust.blocked ? loaded.trust.changedByRange : [];
-  const limitations: DifferentialReport['limitations'] = loaded.diagnostics.map((item) => ({ code: item.code, message: item.message }));
-  const configured = Object.entries(config.checks ?? {}).sort(([a], [b]) => compareText(a, b));
-
-  const git = await env.openGit();
-  const defaultBranch = config.analysis?.defaultBranch;
-  const change = await git.readChange({
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(options.head === undefined ? {} : { head: options.head }),
-    ...(defaultBranch === undefined ? {} : { defaultBranch }),
-  });
+export async function differential(env: Env, options: ChecksRequest): Promise<DifferentialReport> {
+  const run = await startCheckRun(env, options);
+  const { runId, startedAt, gate, limitations } = run;
+  const configured = listConfiguredChecks(run.loaded.config);
+  const change = await readChange(env, options, run.loaded.config.analysis?.defaultBranch);
   const changedPaths = options.all === true ? undefined : toChangedPaths(change);
-  const planned = configured.map(([id, check]) =>
-    planCheck(id, check, {
-      open,
-      allowCommands,
-      confirmed: options.confirmed,
-      source,
-      notAllowed: describeCommandsNotAllowed(loaded.trust),
-      changedPaths,
-      changedByRange,
-    }),
-  );
+  const planned = planChecks(run, configured, changedPaths);
   const toRun = planned.filter((item): item is ToRun => !('result' in item));
   const report: DifferentialReport = {
     schemaVersion: 1,
     kind: 'differential',
     runId,
     startedAt: startedAt.toISOString(),
-    gate: { ...gate, config: toGateConfig(loaded.trust) },
+    gate,
     base: { ref: change.base.ref, ...(change.base.oid === undefined ? {} : { oid: change.base.oid }) },
     head: { ref: change.head.ref, ...(change.head.oid === undefined ? {} : { oid: change.head.oid }) },
     ...(changedPaths === undefined ? {} : { changedPaths }),
@@ -118,12 +89,8 @@ export async function differential(env: Env, options: DifferentialOptions): Prom
   }
   report.checks = planned.map((item) => ('result' in item ? toNotRun(item.result) : (verdicts.get(item.id) ?? unreachable(item.id))));
   report.summary = summarise(configured.length, report.checks);
-  if (toRun.length === 0) return env.validate('differential-report', report, { code: 'internal/differential-report' });
-  const recordPath = `differentials/${runId}/result.json`;
-  const withRecord: DifferentialReport = { ...report, recordPath: `.checker/local/${recordPath}` };
-  env.validate('differential-report', withRecord, { code: 'internal/differential-report' });
-  await env.writeArtifact(recordPath, `${JSON.stringify(withRecord, null, 2)}\n`, { mode: 'create' });
-  return withRecord;
+  if (toRun.length === 0) return validateRunReport(env, report);
+  return recordRunReport(env, report);
 }
 
 /** True when a check passed on base and fails on head, on both runs: the CLI exits 1. */
@@ -217,22 +184,8 @@ async function runSide(
 }
 
 async function runAll(env: Env, checks: ToRun[], cwd: string | undefined): Promise<Map<string, DifferentialRun>> {
-  const runs = new Map<string, DifferentialRun>();
-  for (const item of checks) {
-    const {
-      id: _id,
-      argv: _argv,
-      ...run
-    } = await runCheck(env, {
-      id: item.id,
-      argv: item.argv,
-      timeoutMs: item.check.timeoutMs,
-      leftMs: Number.POSITIVE_INFINITY,
-      ...(cwd === undefined ? {} : { cwd }),
-    });
-    runs.set(item.id, run);
-  }
-  return runs;
+  const results = await runPlannedChecks(env, checks, cwd === undefined ? {} : { cwd });
+  return new Map(results.map(({ id, argv: _argv, ...run }) => [id, run]));
 }
 
 function noteSkipped(context: RunContext, side: Side, skipped: { path: string; reason: string }[]): void {

@@ -32,7 +32,7 @@ import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js'
 import { compilePack } from '../rules/pack.js';
 import { createRegexBudget } from '../rules/operators/regex-budget.js';
 import type { RepositoryGraph } from './build-graph.js';
-import { loadRulePacks } from './load-rule-packs.js';
+import { loadRulePacks } from './load/load-rule-packs.js';
 
 export interface ChangeRuleInput {
   repository: RepositoryGraph;

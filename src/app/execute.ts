@@ -1,27 +1,30 @@
 import type { Config } from '../model/config.js';
 import type { Env, RevisionRange } from '../model/env.js';
 import type { CheckResult, ExecutionReport } from '../model/execution.js';
-import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';
-import { type ConfiguredCheck, MIN_CHECK_MS, planCheck, runCheck, toChangedPaths, toRunId } from './checks.js';
+import { MIN_CHECK_MS, runCheck, toChangedPaths } from './checks.js';
 import { isCheckerError } from '../model/diagnostic.js';
-import { decideGate, describeCommandsNotAllowed, loadTrustedConfig, toGateConfig } from './trusted-config.js';
+import {
+  type ChecksRequest,
+  type ConfiguredEntry,
+  formatSeconds,
+  listConfiguredChecks,
+  planChecks,
+  readChange,
+  recordRunReport,
+  runPlannedChecks,
+  startCheckRun,
+  validateRunReport,
+} from './run-checks.js';
 import { renderBundleMarkdown } from '../report/bundle-markdown.js';
 import { runAgentBundle } from './run-agent-bundle.js';
-import { loadCoverage } from './load-coverage.js';
+import { loadCoverage } from './load/load-coverage.js';
 import { classifyRole } from '../graph/roles.js';
-import { LATEST_EXECUTION } from './execution-evidence.js';
+import { LATEST_EXECUTION } from './load/execution-evidence.js';
 import { toChangedLines } from '../rules/proof.js';
 import type { ChangeSet } from '../model/change.js';
 
-export interface ExecuteOptions extends RevisionRange {
-  /**
-   * The user asked for execution: `checker execute`, MCP `confirmExecution: true`. Without it nothing runs,
-   * whatever the configuration says.
-   */
-  confirmed: boolean;
-  /** Run every configured check, also those whose `paths` the change does not touch. */
-  all?: boolean;
+export interface ExecuteOptions extends ChecksRequest {
   /**
    * Time all checks together may take (an MCP call's deadline): each check's timeout is cut to what is left,
    * and a check with under a second left is not started.
@@ -31,8 +34,6 @@ export interface ExecuteOptions extends RevisionRange {
   skipAgentProcess?: boolean;
   /** Told before and after each command, for a long run's progress on stderr. */
   onProgress?: (message: string) => void;
-  /** `--trust-changed-config`: run what the change's own configuration sets when it alters the base's (never over MCP). */
-  trustChangedConfig?: boolean;
 }
 
 /**
@@ -44,82 +45,29 @@ export interface ExecuteOptions extends RevisionRange {
  * goes to `.checker/local/executions/<runId>/result.json` (redacted on write).
  */
 export async function executeChecks(env: Env, options: ExecuteOptions): Promise<ExecutionReport> {
-  const startedAt = env.now();
-  const runId = toRunId(startedAt);
-  const loaded = await loadTrustedConfig(env, {
-    ...(options.base === undefined ? {} : { base: options.base }),
-    ...(options.head === undefined ? {} : { head: options.head }),
-    ...(options.trustChangedConfig === true ? { trustChangedConfig: true } : {}),
-  });
-  const config = loaded.config;
-  const source = loaded.trust.source;
-  const gate = decideGate(loaded, options.confirmed);
-  const { allowCommands, open } = gate;
-  const limitations: ExecutionReport['limitations'] = loaded.diagnostics.map((item) => ({ code: item.code, message: item.message }));
-  const configured = listConfiguredChecks(config);
+  const run = await startCheckRun(env, options);
+  const { runId, startedAt, gate, limitations } = run;
+  const config = run.loaded.config;
+  const configured = [...listConfiguredChecks(config), ...listToolAdapters(config)];
 
   // Checks with paths are matched against the change; with the gate open it also places the run's coverage on changed lines.
   const matchesPaths = options.all !== true && configured.some((item) => (item.check.paths ?? []).length > 0);
-  const change = open || matchesPaths ? await readChange(env, options, config.analysis?.defaultBranch, limitations) : undefined;
+  const change = gate.open || matchesPaths ? await readChangeOrNote(env, options, config.analysis?.defaultBranch, limitations) : undefined;
   const matchPaths = matchesPaths ? (change === undefined ? [] : toChangedPaths(change)) : undefined;
-
-  const planned = configured.map((item) =>
-    planCheck(
-      item.id,
-      item.check,
-      {
-        open,
-        allowCommands,
-        confirmed: options.confirmed,
-        source,
-        notAllowed: describeCommandsNotAllowed(loaded.trust),
-        changedPaths: matchPaths,
-        changedByRange: loaded.trust.blocked ? loaded.trust.changedByRange : [],
-      },
-      item.field,
-    ),
-  );
-  const checks: CheckResult[] = [];
   const endsAt = options.budgetMs === undefined ? Number.POSITIVE_INFINITY : startedAt.getTime() + options.budgetMs;
-  const toRun = planned.filter((item) => !('result' in item)).length;
-  let started = 0;
-  for (const item of planned) {
-    if ('result' in item) {
-      checks.push(item.result);
-      continue;
-    }
-    const leftMs = endsAt - env.now().getTime();
-    if (leftMs < MIN_CHECK_MS) {
-      checks.push({
-        id: item.id,
-        argv: item.argv,
-        status: 'skipped',
-        reason: `not started: the call's time budget (${options.budgetMs} ms) is used up; run checker execute for no limit`,
-      });
-      continue;
-    }
-    started += 1;
-    options.onProgress?.(`running ${item.id} (${started}/${toRun}): ${item.argv.join(' ')}`);
-    const folder = item.check.coverage === false ? undefined : `executions/${runId}/coverage/${item.id}`;
-    const coverageDir = folder === undefined ? undefined : await env.createArtifactFolder(folder);
-    const result = await runCheck(env, {
-      id: item.id,
-      argv: item.argv,
-      timeoutMs: item.check.timeoutMs,
-      leftMs,
-      ...(coverageDir === undefined ? {} : { v8CoverageDir: coverageDir }),
-    });
-    const written = folder === undefined ? 0 : await countJsonFiles(env, `.checker/local/${folder}`);
-    checks.push(written === 0 ? result : { ...result, coverage: { folder: `.checker/local/${folder}`, files: written } });
-    options.onProgress?.(`${item.id}: ${result.status} (${result.reason}) in ${formatSeconds(result.durationMs ?? 0)}`);
-  }
+  const checks = await runPlannedChecks(env, planChecks(run, configured, matchPaths), {
+    endsAt,
+    budgetMs: options.budgetMs,
+    coverageFolder: (id) => `executions/${runId}/coverage/${id}`,
+    onProgress: options.onProgress,
+  });
 
   const agentProcess =
     config.toolAdapters?.agentProcess === undefined || options.skipAgentProcess === true
       ? undefined
       : await runAgentProcess(env, config.toolAdapters.agentProcess, {
-          open,
-          source,
+          open: gate.open,
+          source: run.loaded.trust.source,
           range: options,
           endsAt,
           onProgress: options.onProgress,
@@ -134,7 +82,7 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
     kind: 'execution',
     runId,
     startedAt: startedAt.toISOString(),
-    gate: { ...gate, config: toGateConfig(loaded.trust) },
+    gate,
     ...(matchPaths === undefined ? {} : { changedPaths: matchPaths }),
     checks,
     ...(agentProcess === undefined ? {} : { agentProcess }),
@@ -148,12 +96,8 @@ export async function executeChecks(env: Env, options: ExecuteOptions): Promise<
     ...(runtimeProof === undefined ? {} : { runtimeProof }),
     limitations,
   };
-  if (ran.length === 0 && agentProcess?.bundlePath === undefined)
-    return env.validate('execution-report', report, { code: 'internal/execution-report' });
-  const recordPath = `executions/${runId}/result.json`;
-  const withRecord: ExecutionReport = { ...report, recordPath: `.checker/local/${recordPath}` };
-  env.validate('execution-report', withRecord, { code: 'internal/execution-report' });
-  await env.writeArtifact(recordPath, `${JSON.stringify(withRecord, null, 2)}\n`, { mode: 'create' });
+  if (ran.length === 0 && agentProcess?.bundlePath === undefined) return validateRunReport(env, report);
+  const withRecord = await recordRunReport(env, report);
   // The analysis (ai, audit-tests, redteam…) reads the latest run's passing coverage as runtime proof.
   await env.writeArtifact(LATEST_EXECUTION, `${JSON.stringify({ schemaVersion: 1, runId, recordPath: withRecord.recordPath })}\n`, {
     mode: 'replace',
@@ -176,33 +120,24 @@ const ADAPTER_KINDS = [
   'contractTester',
 ] as const satisfies readonly Exclude<keyof ToolAdapters, 'agentProcess'>[];
 
-/** `checks.*` in name order, then the enabled tool adapters (`toolAdapters.<kind>` with `enabled: true`) in a fixed order. */
-function listConfiguredChecks(config: Config): { id: string; field: string; check: ConfiguredCheck & { args?: string[] | undefined } }[] {
-  const checks = Object.entries(config.checks ?? {})
-    .sort(([a], [b]) => compareText(a, b))
-    .map(([id, check]) => ({ id, field: `checks.${id}`, check }));
-  const adapters = ADAPTER_KINDS.flatMap((kind) => {
+/** The enabled tool adapters (`toolAdapters.<kind>` with `enabled: true`) in a fixed order: they run after `checks.*`. */
+function listToolAdapters(config: Config): ConfiguredEntry[] {
+  return ADAPTER_KINDS.flatMap((kind) => {
     const adapter = config.toolAdapters?.[kind];
     if (adapter?.enabled !== true) return [];
     const id = `toolAdapters.${kind}`;
     return [{ id, field: id, check: { command: adapter.command, args: adapter.args, timeoutMs: adapter.timeoutMs } }];
   });
-  return [...checks, ...adapters];
 }
 
-async function readChange(
+async function readChangeOrNote(
   env: Env,
   range: RevisionRange,
   defaultBranch: string | undefined,
   limitations: ExecutionReport['limitations'],
 ): Promise<ChangeSet | undefined> {
   try {
-    const git = await env.openGit();
-    return await git.readChange({
-      ...(range.base === undefined ? {} : { base: range.base }),
-      ...(range.head === undefined ? {} : { head: range.head }),
-      ...(defaultBranch === undefined ? {} : { defaultBranch }),
-    });
+    return await readChange(env, range, defaultBranch);
   } catch (error) {
     // A folder without git or a bad --base is said and the checks with paths wait; anything else is a bug.
     if (!isCheckerError(error)) throw error;
@@ -212,15 +147,6 @@ async function readChange(
     });
     return undefined;
   }
-}
-
-async function countJsonFiles(env: Env, folder: string): Promise<number> {
-  const listing = await env.files.list(folder);
-  return listing.ok ? listing.entries.filter((entry) => entry.kind === 'file' && entry.name.endsWith('.json')).length : 0;
-}
-
-function formatSeconds(ms: number): string {
-  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 const SCRIPT_FILE = /\.(?:[cm]?[jt]sx?)$/;

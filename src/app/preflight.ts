@@ -1,4 +1,4 @@
-import { readContracts } from './contracts.js';
+import { readContracts } from './load/contracts.js';
 import { compileGlobs } from '../text/glob.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
@@ -27,8 +27,8 @@ import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { groundTaskInRepository } from './task-grounding.js';
 import { createTermNamer } from '../ranking/terms.js';
-import { readRequirements } from './read-bundle-inputs.js';
-import { describeCommandsNotAllowed } from './trusted-config.js';
+import { readRequirements } from './load/read-bundle-inputs.js';
+import { describeCommandsNotAllowed } from './load/trusted-config.js';
 import { compareText } from '../text/compare-text.js';
 import { MAX_TASK_CHARS } from '../model/input-fields.js';
 import { countOf } from '../text/plural.js';

@@ -1,9 +1,9 @@
 import { CheckerError, isCheckerError } from '../model/diagnostic.js';
 import type { Env } from '../model/env.js';
 import type { RulesListReport, RulesValidateReport } from '../model/rules-report.js';
-import { loadRulePacks, MAX_PACK_BYTES } from './load-rule-packs.js';
+import { loadRulePacks, MAX_PACK_BYTES } from './load/load-rule-packs.js';
 import { validatePackFile } from '../rules/validate-pack.js';
-import { readRepoText } from './repo-text.js';
+import { readRepoText } from './load/repo-text.js';
 
 /** Every rule pack that would run: the built-ins and the repository's `.checker/rules/*`. */
 export async function listRulePacks(env: Env): Promise<RulesListReport> {

@@ -6,7 +6,7 @@ import type { ExecutionReport } from '../model/execution.js';
 import { buildAgentBundle } from './agent-bundle.js';
 import { analyzeRange } from './analysis-memo.js';
 import { analyzeChange } from './analyze.js';
-import { readBundleInputs, toResolvedRange, type BundleOptions } from './read-bundle-inputs.js';
+import { readBundleInputs, toResolvedRange, type BundleOptions } from './load/read-bundle-inputs.js';
 
 export interface RunAgentBundleOptions extends BundleOptions {
   base?: string;

@@ -26,9 +26,9 @@ import { computePreflight, openGitState, type GitState } from './preflight.js';
 import { computeTaskContext } from './task-context.js';
 import { clipRedacted } from '../text/clip.js';
 import { compareText } from '../text/compare-text.js';
-import { loadConfig } from './load-config.js';
-import { describeCommandsNotAllowed, loadTrustedConfig, type TrustedConfigData } from './trusted-config.js';
-import { readRepoText } from './repo-text.js';
+import { loadConfig } from './load/load-config.js';
+import { describeCommandsNotAllowed, loadTrustedConfig, type TrustedConfigData } from './load/trusted-config.js';
+import { readRepoText } from './load/repo-text.js';
 import { countOf } from '../text/plural.js';
 
 const WINDOWS_RESERVED = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])(?:\..*)?$/i;

@@ -28,10 +28,10 @@ import { sanitizeUntrustedText } from '../text/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { groundTaskInRepository } from './task-grounding.js';
 import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type GitState } from './preflight.js';
-import { readRequirements } from './read-bundle-inputs.js';
+import { readRequirements } from './load/read-bundle-inputs.js';
 import { compareText } from '../text/compare-text.js';
-import { loadConfig } from './load-config.js';
-import { loadRulePacks } from './load-rule-packs.js';
+import { loadConfig } from './load/load-config.js';
+import { loadRulePacks } from './load/load-rule-packs.js';
 import { countOf } from '../text/plural.js';
 
 const PACK_WEIGHT_SCALE = 10;

@@ -9,11 +9,11 @@ import type { CandidateFile, Grounding } from '../model/grounding.js';
 import { toFileId } from '../graph/ids.js';
 import { DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { toGroundingWeights } from './grounding-weights.js';
-import { loadRulePacks } from './load-rule-packs.js';
+import { loadRulePacks } from './load/load-rule-packs.js';
 import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js';
 import { countChurn } from '../graph/history/hotspots.js';
-import { loadMinedHistory, widenWithCoChange } from './history.js';
-import { readRepoTexts } from './repo-text.js';
+import { loadMinedHistory, widenWithCoChange } from './load/history.js';
+import { readRepoTexts } from './load/repo-text.js';
 
 /** What each repository's files say, per built graph: a warm server asks again with the same repository. */
 const textsByRepository = new WeakMap<RepositoryGraph, Promise<Map<string, FileText>>>();

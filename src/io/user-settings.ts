@@ -6,7 +6,7 @@ import type { UserSettingsSource } from '../model/env.js';
 import { hasErrorCode } from './has-error-code.js';
 
 const MAX_USER_CONFIG_BYTES = 256 * 1024;
-/** The variables that carry a user's choices (src/app/user-config.ts reads them); no other variable is passed on. */
+/** The variables that carry a user's choices (src/app/load/user-config.ts reads them); no other variable is passed on. */
 const USER_VARIABLES = ['CHECKER_PROVIDER_ENDPOINT', 'CHECKER_PROVIDER_MODEL', 'CHECKER_PROVIDER_KEY_ENV', 'CHECKER_ALLOW_HOSTS'];
 
 /** Where the user config file is looked for: $CHECKER_USER_CONFIG, else $XDG_CONFIG_HOME/checker/config.yml, else ~/.config/checker/config.yml. */

@@ -1,6 +1,6 @@
 import { analyzeChange } from '../app/analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph, updateRepositoryGraph } from '../app/build-graph.js';
-import { loadConfig } from '../app/load-config.js';
+import { loadConfig } from '../app/load/load-config.js';
 import type { ChangeAnalysis } from '../model/analysis.js';
 import type { Env, RevisionRange } from '../model/env.js';
 import { type ReadLog, recordReads } from '../app/recorded-reads.js';

@@ -3,7 +3,7 @@ import type { Diagnostic } from './diagnostic.js';
 
 /**
  * Repository configuration (`.checker/config.yml`, `checker.config.yml`). `configSchema` is the source of
- * schemas/config.schema.json (`npm run schemas`), which src/app/load-config.ts validates each file against; the types
+ * schemas/config.schema.json (`npm run schemas`), which src/app/load/load-config.ts validates each file against; the types
  * below are its `z.infer`. Refinements are kept out: what the file checks, zod checks, and the reverse.
  */
 
@@ -384,7 +384,7 @@ export type Config = z.infer<typeof configSchema>;
  * The keys of a repository's configuration that grant power: to run commands (`safety`, `checks`, `toolAdapters`,
  * product targets' start/setup/teardown and the browser binary), to reach hosts (product `baseUrl`, the investigation
  * endpoint) or to pick the base these are read from (`analysis.defaultBranch`). They are read from the base revision of
- * the change under review (src/app/trusted-config.ts), never from the change itself (docs/security.md).
+ * the change under review (src/app/load/trusted-config.ts), never from the change itself (docs/security.md).
  */
 export const POWER_KEYS = ['safety', 'checks', 'toolAdapters', 'products', 'investigation.provider', 'analysis.defaultBranch'] as const;
 

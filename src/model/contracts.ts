@@ -3,7 +3,7 @@ import type { ContractInput } from './graph.js';
 
 /**
  * The design-contracts file (`.checker/contracts.yml`). `contractsFileSchema` is the source of
- * schemas/contracts.schema.json (`npm run schemas`); src/app/contracts.ts validates the file against that file.
+ * schemas/contracts.schema.json (`npm run schemas`); src/app/load/contracts.ts validates the file against that file.
  */
 const globs = z
   .array(z.string().min(1).max(500))

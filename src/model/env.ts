@@ -161,7 +161,7 @@ export interface ParseSourcesOptions extends ParseOptions {
 /**
  * What the user chose outside any repository: the user config file (`$CHECKER_USER_CONFIG`, else
  * `$XDG_CONFIG_HOME/checker/config.yml`, else `~/.config/checker/config.yml`) and the CHECKER_* variables that pick an
- * investigation provider or allow hosts (USER_VARIABLES in src/app/user-config.ts). Parsed and validated by the core.
+ * investigation provider or allow hosts (USER_VARIABLES in src/app/load/user-config.ts). Parsed and validated by the core.
  */
 export interface UserSettingsSource {
   /** The user config file's absolute path and text; absent when there is none. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildAgentBundle, collectEvidenceIds, matchFlowRoutes, type AgentBundleInput } from '../../src/app/agent-bundle.js';
 import { PROFILES, toAgentProfile } from '../../src/app/profiles.js';
-import { readBundleInputs, readProductRun, readRequirements } from '../../src/app/read-bundle-inputs.js';
+import { readBundleInputs, readProductRun, readRequirements } from '../../src/app/load/read-bundle-inputs.js';
 import type { ChangeAnalysis, ImpactedRoute } from '../../src/model/analysis.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import { CheckerError } from '../../src/model/diagnostic.js';

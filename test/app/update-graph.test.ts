@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildRepositoryGraph, type RepositoryGraph, updateRepositoryGraph } from '../../src/app/build-graph.js';
-import { loadConfig } from '../../src/app/load-config.js';
+import { loadConfig } from '../../src/app/load/load-config.js';
 import type { Env } from '../../src/model/env.js';
 import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { createTestEnv } from '../helpers/test-env.js';

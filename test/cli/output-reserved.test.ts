@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CI_FILES } from '../../src/app/ci/run-ci.js';
-import { LATEST_EXECUTION } from '../../src/app/execution-evidence.js';
+import { LATEST_EXECUTION } from '../../src/app/load/execution-evidence.js';
 import { LATEST_FAILURES } from '../../src/app/product/latest.js';
 import { resolveOutputPath } from '../../src/io/artifacts.js';
 import { TASK_CONTEXT_ARTIFACT } from '../../src/model/context-packet.js';

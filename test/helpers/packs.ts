@@ -1,4 +1,4 @@
-import { validateBuiltinPacks } from '../../src/app/load-rule-packs.js';
+import { validateBuiltinPacks } from '../../src/app/load/load-rule-packs.js';
 import { readBuiltinPackSources } from '../../src/io/builtin-packs.js';
 import { checkSchema } from '../../src/io/schema.js';
 import type { LoadedPack, RulePack } from '../../src/model/rules.js';

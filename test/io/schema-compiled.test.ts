@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { validateBuiltinPacks } from '../../src/app/load-rule-packs.js';
+import { validateBuiltinPacks } from '../../src/app/load/load-rule-packs.js';
 import { readBuiltinPackSources } from '../../src/io/builtin-packs.js';
 import { readCompiledPack, toCompiledPackJson } from '../../src/io/compiled-packs.js';
 import { parsePackText } from '../../src/rules/validate-pack.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { loadConfig } from '../../src/app/load-config.js';
+import { loadConfig } from '../../src/app/load/load-config.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
 
 type Schema = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { diffPowerKeys } from '../../src/app/trusted-config.js';
+import { diffPowerKeys } from '../../src/app/load/trusted-config.js';
 import { getValidator } from '../../src/io/schema.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { DifferentialReport } from '../../src/model/differential.js';

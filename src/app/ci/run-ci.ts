@@ -10,7 +10,7 @@ import { renderJson } from '../../report/json.js';
 import { redactTree } from '../../text/redact-tree.js';
 import { buildAgentBundle } from '../agent-bundle.js';
 import { analyzeChange } from '../analyze.js';
-import { readBundleInputs, toResolvedRange } from '../read-bundle-inputs.js';
+import { readBundleInputs, toResolvedRange } from '../load/read-bundle-inputs.js';
 import { toAnalysisReport } from '../reports.js';
 import type { CiDetection } from './detect-ci.js';
 import { buildAnalysisSarif } from './sarif-log.js';

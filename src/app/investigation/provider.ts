@@ -4,8 +4,8 @@ import type { Env } from '../../model/env.js';
 import { investigationReplySchema, type InvestigationRequest, type ProviderInfo } from '../../model/investigation.js';
 import { splitCommand } from '../../text/command-words.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
-import type { UserSettings } from '../user-config.js';
-import { adviseAllowCommands, type ConfigTrust, describeCommandsNotAllowed } from '../trusted-config.js';
+import type { UserSettings } from '../load/user-config.js';
+import { adviseAllowCommands, type ConfigTrust, describeCommandsNotAllowed } from '../load/trusted-config.js';
 
 interface Limitation {
   code: string;

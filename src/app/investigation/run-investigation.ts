@@ -5,7 +5,7 @@ import type { InvestigationReport } from '../../model/investigation.js';
 import type { PreflightReport } from '../../model/preflight.js';
 import type { RequirementsInput } from '../../model/requirements.js';
 import type { RepositoryGraph } from '../build-graph.js';
-import { loadRepoDocs } from '../load-repo-docs.js';
+import { loadRepoDocs } from '../load/load-repo-docs.js';
 import { getPreflightReport } from '../preflight.js';
 import { runAgentBundle } from '../run-agent-bundle.js';
 import { investigate, type InvestigationRun, type InvestigationSubject } from './investigate.js';

@@ -1,8 +1,8 @@
 import type { Env } from '../../model/env.js';
 import type { ProductFailures, ProductPlan } from '../../model/product-plan.js';
 import { compareText } from '../../text/compare-text.js';
-import { decideGate, describeCommandsNotAllowed, findTrustedConfigFile, loadTrustedConfig } from '../trusted-config.js';
-import { loadUserSettings } from '../user-config.js';
+import { decideGate, describeCommandsNotAllowed, findTrustedConfigFile, loadTrustedConfig } from '../load/trusted-config.js';
+import { loadUserSettings } from '../load/user-config.js';
 import { isUrlHostAllowed } from '../../text/hosts.js';
 import { LATEST_FAILURES, LATEST_RUN, readLatestRun } from './latest.js';
 import { toHealthUrl } from './target.js';

@@ -13,7 +13,7 @@ import { compareText } from '../../text/compare-text.js';
 import { countOf } from '../../text/plural.js';
 import { sanitizeUntrustedText } from '../../text/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
-import { decideGate, loadTrustedConfig } from '../trusted-config.js';
+import { decideGate, loadTrustedConfig } from '../load/trusted-config.js';
 import { contradictsContract, generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';
 import { mergeUiTestSource, renderUiTestSource } from './ui-test-source.js';
 import { LATEST_FAILURES, LATEST_RUN, mergeRerun, readLatestFailures, readLatestRun } from './latest.js';

@@ -2,27 +2,21 @@ import { defineCommand } from 'citty';
 import { COMMAND_TEXTS } from '../../app/command-texts.js';
 import { differential, hasRegression } from '../../app/differential.js';
 import { renderDifferentialMarkdown, renderDifferentialVerdict } from '../../report/differential-markdown.js';
-import { cwdArg, formatArg, rangeArgs, toFormat, toRange } from '../args.js';
+import { toFormat } from '../args.js';
+import { checkRunArgs, toChecksRequest } from '../check-run-args.js';
 import { emitReport, withEnv } from '../context.js';
 import { currentHost } from '../host.js';
-import { refuseBlockedRun, toTrustOption, trustChangedConfigArg } from '../trust-args.js';
+import { refuseBlockedRun } from '../trust-args.js';
 
 /** Exit 1 when a check is a regression (passed on base, fails on head, twice); 0 otherwise, flaky and still-failing said on stderr. */
 export default defineCommand({
   meta: { name: 'differential', description: COMMAND_TEXTS.differential.description },
-  args: {
-    ...cwdArg,
-    ...rangeArgs,
-    all: { type: 'boolean', description: 'Run every configured check, also those whose paths the change does not touch' },
-    ...trustChangedConfigArg,
-    ...formatArg,
-  },
+  args: checkRunArgs,
   async run({ args }) {
     const format = toFormat(args.format);
-    const range = toRange(args);
+    const request = toChecksRequest(args);
     await withEnv(args.cwd, async (env) => {
-      // Running this command is the explicit request; the configuration's safety.allowCommands is the other half of the gate.
-      const report = await differential(env, { ...range, confirmed: true, all: args.all === true, ...toTrustOption(args) });
+      const report = await differential(env, request);
       await emitReport(env.root, report, {
         format,
         output: args.output,

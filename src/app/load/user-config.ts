@@ -1,6 +1,6 @@
-import type { UserConfig } from '../model/config.js';
-import type { Env } from '../model/env.js';
-import { parseConfigText } from '../repo-text/config-text.js';
+import type { UserConfig } from '../../model/config.js';
+import type { Env } from '../../model/env.js';
+import { parseConfigText } from '../../repo-text/config-text.js';
 
 type Provider = NonNullable<NonNullable<UserConfig['investigation']>['provider']>;
 

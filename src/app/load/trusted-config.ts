@@ -1,7 +1,7 @@
-import { type Config, type LoadedConfigData, type LoadedConfigFile, POWER_KEYS } from '../model/config.js';
-import { type Diagnostic, isCheckerError } from '../model/diagnostic.js';
-import type { Env, GitAccess, RevisionRange } from '../model/env.js';
-import { compareText } from '../text/compare-text.js';
+import { type Config, type LoadedConfigData, type LoadedConfigFile, POWER_KEYS } from '../../model/config.js';
+import { type Diagnostic, isCheckerError } from '../../model/diagnostic.js';
+import type { Env, GitAccess, RevisionRange } from '../../model/env.js';
+import { compareText } from '../../text/compare-text.js';
 import { findConfigFile, findSafetyConflict, isExecutionAllowed, loadConfig, loadConfigAtRevision } from './load-config.js';
 
 /** Git errors that mean there is no base to read a configuration from: the working tree's is all there is. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadRulePacks } from '../../src/app/load-rule-packs.js';
-import { memEnv } from '../helpers/memory-env.js';
+import { loadRulePacks } from '../../../src/app/load/load-rule-packs.js';
+import { memEnv } from '../../helpers/memory-env.js';
 
 function buildPackYaml(id: string): string {
   return `schemaVersion: 1

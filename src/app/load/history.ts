@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Config } from '../model/config.js';
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { Env, GitAccess, HistoryEntry } from '../model/env.js';
-import { findCoChangePartners } from '../graph/history/co-change.js';
-import type { CandidateFile, Grounding } from '../model/grounding.js';
-import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, type MinedHistory } from '../model/history.js';
+import type { Config } from '../../model/config.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import type { Env, GitAccess, HistoryEntry } from '../../model/env.js';
+import { findCoChangePartners } from '../../graph/history/co-change.js';
+import type { CandidateFile, Grounding } from '../../model/grounding.js';
+import { DEFAULT_HISTORY_SETTINGS, type HistorySettings, type MinedHistory } from '../../model/history.js';
 
 /** Bumped when the mined shape or what counts as kept changes: older cache files are then never read. */
 const CACHE_VERSION = 1;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadRepoDocs } from '../../src/app/load-repo-docs.js';
-import { memEnv } from '../helpers/memory-env.js';
+import { loadRepoDocs } from '../../../src/app/load/load-repo-docs.js';
+import { memEnv } from '../../helpers/memory-env.js';
 
 describe('loadRepoDocs over memEnv (no disk)', () => {
   test('reads decisions, memory, skills, packages and CODEOWNERS from the file map', async () => {

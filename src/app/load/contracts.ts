@@ -1,7 +1,7 @@
-import { parseStructuredText } from '../repo-text/structured.js';
-import { isCheckerError, type Diagnostic } from '../model/diagnostic.js';
-import type { Env } from '../model/env.js';
-import type { ContractInput } from '../model/graph.js';
+import { parseStructuredText } from '../../repo-text/structured.js';
+import { isCheckerError, type Diagnostic } from '../../model/diagnostic.js';
+import type { Env } from '../../model/env.js';
+import type { ContractInput } from '../../model/graph.js';
 import { readRepoText } from './repo-text.js';
 
 export const CONTRACTS_FILE = '.checker/contracts.yml';

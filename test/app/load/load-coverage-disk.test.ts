@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeV8LineHits, findFirstCodeOffsets } from '../../src/runtime-coverage/v8.js';
-import { loadCoverage, MAX_COVERAGE_BYTES, type LoadCoverageOptions } from '../../src/app/load-coverage.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
-import type { CoverageEvidence } from '../../src/model/coverage.js';
-import { makeTempDir, writeTree } from '../helpers/git-repo.js';
+import { computeV8LineHits, findFirstCodeOffsets } from '../../../src/runtime-coverage/v8.js';
+import { loadCoverage, MAX_COVERAGE_BYTES, type LoadCoverageOptions } from '../../../src/app/load/load-coverage.js';
+import { createNodeEnv } from '../../../src/io/node-env.js';
+import type { CoverageEvidence } from '../../../src/model/coverage.js';
+import { makeTempDir, writeTree } from '../../helpers/git-repo.js';
 
 const readCoverage = (root: string, options?: LoadCoverageOptions): Promise<CoverageEvidence> => loadCoverage(createNodeEnv(root), options);
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadCoverage, MAX_COVERAGE_BYTES } from '../../src/app/load-coverage.js';
-import { memEnv } from '../helpers/memory-env.js';
+import { loadCoverage, MAX_COVERAGE_BYTES } from '../../../src/app/load/load-coverage.js';
+import { memEnv } from '../../helpers/memory-env.js';
 
 function lcovRecord(sf: string, lines: [number, number][]): string {
   return [`SF:${sf}`, ...lines.map(([line, hits]) => `DA:${line},${hits}`), 'end_of_record', ''].join('\n');

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CONTRACTS_FILE, readContracts } from '../../src/app/contracts.js';
-import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { memEnv } from '../helpers/memory-env.js';
+import { CONTRACTS_FILE, readContracts } from '../../../src/app/load/contracts.js';
+import type { Diagnostic } from '../../../src/model/diagnostic.js';
+import { memEnv } from '../../helpers/memory-env.js';
 
 test('contracts are read from .checker/contracts.yml', async () => {
   const env = memEnv({

@@ -4,16 +4,16 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { Config } from '../../src/model/config.js';
-import { isCheckerError } from '../../src/model/diagnostic.js';
-import { isExecutionAllowed, loadConfig as loadConfigFromEnv } from '../../src/app/load-config.js';
-import { parseConfigText } from '../../src/repo-text/config-text.js';
-import { formatAjvError, MAX_DATA_DEPTH, toFieldPath } from '../../src/repo-text/schema-errors.js';
-import type { LoadedConfigData } from '../../src/model/config.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
-import { getValidator, validateOrThrow } from '../../src/io/schema.js';
-import { makeTempDir, writeTree } from '../helpers/git-repo.js';
-import type { FileTree } from '../helpers/git-repo.js';
+import type { Config } from '../../../src/model/config.js';
+import { isCheckerError } from '../../../src/model/diagnostic.js';
+import { isExecutionAllowed, loadConfig as loadConfigFromEnv } from '../../../src/app/load/load-config.js';
+import { parseConfigText } from '../../../src/repo-text/config-text.js';
+import { formatAjvError, MAX_DATA_DEPTH, toFieldPath } from '../../../src/repo-text/schema-errors.js';
+import type { LoadedConfigData } from '../../../src/model/config.js';
+import { createNodeEnv } from '../../../src/io/node-env.js';
+import { getValidator, validateOrThrow } from '../../../src/io/schema.js';
+import { makeTempDir, writeTree } from '../../helpers/git-repo.js';
+import type { FileTree } from '../../helpers/git-repo.js';
 
 const loadConfig = (root: string): Promise<LoadedConfigData> => loadConfigFromEnv(createNodeEnv(root));
 

@@ -1,8 +1,8 @@
-import { type Config, CONFIG_FILES, DEFAULT_CONFIG_FILE, type LoadedConfigData, type LoadedConfigFile } from '../model/config.js';
-import { CheckerError, type Diagnostic } from '../model/diagnostic.js';
-import type { Env } from '../model/env.js';
-import { toInputCode } from '../model/repo-files.js';
-import { parseConfigText } from '../repo-text/config-text.js';
+import { type Config, CONFIG_FILES, DEFAULT_CONFIG_FILE, type LoadedConfigData, type LoadedConfigFile } from '../../model/config.js';
+import { CheckerError, type Diagnostic } from '../../model/diagnostic.js';
+import type { Env } from '../../model/env.js';
+import { toInputCode } from '../../model/repo-files.js';
+import { parseConfigText } from '../../repo-text/config-text.js';
 
 const MAX_CONFIG_BYTES = 256 * 1024;
 
@@ -117,7 +117,7 @@ function toConfig(env: Env, value: PlainRecord): Config {
  * Loads `.checker/config.yml` and `checker.config.yml` (or `.yaml`) from the repository root. Files are merged key by
  * key with `.checker/config.yml` winning, except `safety.*`: files that disagree yield the fail-closed value plus a
  * warning. A config file that is present but refused (outside the repository, not a regular file, too large, not
- * UTF-8) throws its `input/*` code. What a command may run is read by loadTrustedConfig (src/app/trusted-config.ts).
+ * UTF-8) throws its `input/*` code. What a command may run is read by loadTrustedConfig (src/app/load/trusted-config.ts).
  */
 export function loadConfig(env: Env): Promise<LoadedConfigData> {
   return loadConfigFiles(env, readWorkingTreeText(env));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadConfig } from '../../src/app/load-config.js';
-import { isCheckerError } from '../../src/model/diagnostic.js';
-import { memEnv } from '../helpers/memory-env.js';
+import { loadConfig } from '../../../src/app/load/load-config.js';
+import { isCheckerError } from '../../../src/model/diagnostic.js';
+import { memEnv } from '../../helpers/memory-env.js';
 
 async function rejectsWith(work: Promise<unknown>, code: string, message: string): Promise<void> {
   await assert.rejects(work, (error: unknown) => {

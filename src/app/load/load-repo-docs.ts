@@ -1,15 +1,15 @@
-import { getMarkdownTitle } from '../repo-text/markdown.js';
-import { parseMemoryFile } from '../repo-text/memory-file.js';
-import { getWorkspacePatterns, toPackage } from '../repo-text/packages.js';
-import { parsePnpmWorkspace } from '../repo-text/pnpm-workspace.js';
-import { parseSkillFile, SAFE_NAME, SKILL_DESCRIPTION_CHARS } from '../repo-text/skill.js';
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { Env } from '../model/env.js';
-import type { DecisionDoc, MemoryEntry, PackageManifest, RepoDocsData, SkillSummary } from '../model/graph.js';
-import { toInputCode } from '../model/repo-files.js';
-import { compareText } from '../text/compare-text.js';
-import { compileGlobs } from '../text/glob.js';
-import { isRecord } from '../text/is-record.js';
+import { getMarkdownTitle } from '../../repo-text/markdown.js';
+import { parseMemoryFile } from '../../repo-text/memory-file.js';
+import { getWorkspacePatterns, toPackage } from '../../repo-text/packages.js';
+import { parsePnpmWorkspace } from '../../repo-text/pnpm-workspace.js';
+import { parseSkillFile, SAFE_NAME, SKILL_DESCRIPTION_CHARS } from '../../repo-text/skill.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import type { Env } from '../../model/env.js';
+import type { DecisionDoc, MemoryEntry, PackageManifest, RepoDocsData, SkillSummary } from '../../model/graph.js';
+import { toInputCode } from '../../model/repo-files.js';
+import { compareText } from '../../text/compare-text.js';
+import { compileGlobs } from '../../text/glob.js';
+import { isRecord } from '../../text/is-record.js';
 
 /** Where decision records and design docs are looked for (Markdown only; matched case-insensitively). */
 const DECISION_GLOBS = [

@@ -1,4 +1,4 @@
-import type { Env } from '../model/env.js';
+import type { Env } from '../../model/env.js';
 
 /**
  * A repository file's text through `env.files` (contained, regular, size-capped, valid UTF-8), or undefined when it

@@ -2,11 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { loadDecayHistory } from '../../src/app/history.js';
-import type { Env, GitAccess } from '../../src/model/env.js';
-import { commitAt } from '../helpers/dated-git.js';
-import { createRepo, type TestRepo } from '../helpers/git-repo.js';
-import { createTestEnv } from '../helpers/test-env.js';
+import { loadDecayHistory } from '../../../src/app/load/history.js';
+import type { Env, GitAccess } from '../../../src/model/env.js';
+import { commitAt } from '../../helpers/dated-git.js';
+import { createRepo, type TestRepo } from '../../helpers/git-repo.js';
+import { createTestEnv } from '../../helpers/test-env.js';
 
 const CACHE = '.checker/local/cache/decay-history-v1.json';
 

@@ -1,8 +1,8 @@
-import { CheckerError, isCheckerError, type Diagnostic } from '../model/diagnostic.js';
-import type { BuiltinPackSource, Env } from '../model/env.js';
-import type { LoadedPack, RulePack } from '../model/rules.js';
-import type { SchemaCheck } from '../model/schema-issue.js';
-import { parsePackText, validatePackData, validatePackFile } from '../rules/validate-pack.js';
+import { CheckerError, isCheckerError, type Diagnostic } from '../../model/diagnostic.js';
+import type { BuiltinPackSource, Env } from '../../model/env.js';
+import type { LoadedPack, RulePack } from '../../model/rules.js';
+import type { SchemaCheck } from '../../model/schema-issue.js';
+import { parsePackText, validatePackData, validatePackFile } from '../../rules/validate-pack.js';
 
 export const MAX_PACK_BYTES = 256 * 1024;
 const MAX_REPOSITORY_PACKS = 100;

@@ -2,13 +2,17 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { loadRepositoryPacks as loadRepositoryPacksFromEnv, MAX_PACK_BYTES, type RulePacks } from '../../src/app/load-rule-packs.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
-import { loadBuiltinPacks } from '../helpers/packs.js';
-import { CheckerError } from '../../src/model/diagnostic.js';
-import { evaluatePacks } from '../../src/rules/engine.js';
-import { compilePack } from '../../src/rules/pack.js';
-import { makeTempDir, writeTree } from '../helpers/git-repo.js';
+import {
+  loadRepositoryPacks as loadRepositoryPacksFromEnv,
+  MAX_PACK_BYTES,
+  type RulePacks,
+} from '../../../src/app/load/load-rule-packs.js';
+import { createNodeEnv } from '../../../src/io/node-env.js';
+import { loadBuiltinPacks } from '../../helpers/packs.js';
+import { CheckerError } from '../../../src/model/diagnostic.js';
+import { evaluatePacks } from '../../../src/rules/engine.js';
+import { compilePack } from '../../../src/rules/pack.js';
+import { makeTempDir, writeTree } from '../../helpers/git-repo.js';
 
 const loadRepositoryPacks = (root: string): Promise<RulePacks> => loadRepositoryPacksFromEnv(createNodeEnv(root));
 

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { loadMinedHistory } from '../../src/app/history.js';
-import { loadConfig } from '../../src/app/load-config.js';
-import type { Diagnostic } from '../../src/model/diagnostic.js';
-import { createNodeEnv } from '../../src/io/node-env.js';
-import { commitAt, gitAt } from '../helpers/dated-git.js';
-import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { loadMinedHistory } from '../../../src/app/load/history.js';
+import { loadConfig } from '../../../src/app/load/load-config.js';
+import type { Diagnostic } from '../../../src/model/diagnostic.js';
+import { createNodeEnv } from '../../../src/io/node-env.js';
+import { commitAt, gitAt } from '../../helpers/dated-git.js';
+import { createRepo, type TestRepo } from '../../helpers/git-repo.js';
 
 const repos: TestRepo[] = [];
 after(() => {

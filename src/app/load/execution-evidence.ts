@@ -1,7 +1,7 @@
-import type { Diagnostic } from '../model/diagnostic.js';
-import type { Env } from '../model/env.js';
-import type { ExecutionReport } from '../model/execution.js';
-import { isRecord } from '../text/is-record.js';
+import type { Diagnostic } from '../../model/diagnostic.js';
+import type { Env } from '../../model/env.js';
+import type { ExecutionReport } from '../../model/execution.js';
+import { isRecord } from '../../text/is-record.js';
 import type { CheckCoverageFolder } from './load-coverage.js';
 
 /** Where `checker execute` notes its latest recorded run, for the analysis to read its coverage. */
