@@ -158,17 +158,39 @@ function toChangedFileInput(file: ChangedFileEvidence, sides: ChangeRuleInput['s
   return input;
 }
 
-/** Test files that reach (or are) changed code, and the routes the change reaches: the only ones worth evaluating. */
-function getSubjectScope(input: ChangeRuleInput): { testFiles: Set<string>; routeIds: Set<string> } {
-  const testFiles = new Set<string>();
-  for (const tests of input.reachingTestsByPath.values()) for (const test of tests) testFiles.add(test.testFile);
-  for (const file of input.changedFiles) if (file.role === 'test') testFiles.add(file.path);
-  return { testFiles, routeIds: new Set(input.impactedRoutes.map((route) => route.id)) };
+interface SubjectScope {
+  testFiles: Set<string>;
+  /**
+   * The test files whose cases are judged (weak tests): changed tests, and reaching tests that name what changed (their
+   * path, titles or code say the changed file's or callables' names: ReachingTest.relevance). A test that reaches the
+   * change only through the app, a barrel or a shared helper is no proof of it either way: asking to strengthen it
+   * fills the tasks with clean-up the change does not need.
+   */
+  caseFiles: Set<string>;
+  routeIds: Set<string>;
 }
 
-function selectRelevantSubjects(subjects: FactSubject[], scope: { testFiles: Set<string>; routeIds: Set<string> }): FactSubject[] {
+/** Test files that reach (or are) changed code, and the routes the change reaches: the only ones worth evaluating. */
+function getSubjectScope(input: ChangeRuleInput): SubjectScope {
+  const testFiles = new Set<string>();
+  const caseFiles = new Set<string>();
+  for (const tests of input.reachingTestsByPath.values()) {
+    for (const test of tests) {
+      testFiles.add(test.testFile);
+      if ((test.relevance ?? 0) > 0) caseFiles.add(test.testFile);
+    }
+  }
+  for (const file of input.changedFiles) {
+    if (file.role !== 'test') continue;
+    testFiles.add(file.path);
+    caseFiles.add(file.path);
+  }
+  return { testFiles, caseFiles, routeIds: new Set(input.impactedRoutes.map((route) => route.id)) };
+}
+
+function selectRelevantSubjects(subjects: FactSubject[], scope: SubjectScope): FactSubject[] {
   return subjects.filter((subject) => {
-    if (subject.subject === 'test-case') return typeof subject.facts.file === 'string' && scope.testFiles.has(subject.facts.file);
+    if (subject.subject === 'test-case') return typeof subject.facts.file === 'string' && scope.caseFiles.has(subject.facts.file);
     if (subject.subject === 'test-file') return scope.testFiles.has(subject.id.replace(/^file:/, ''));
     if (subject.subject === 'route') return scope.routeIds.has(subject.id);
     return true;

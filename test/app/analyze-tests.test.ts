@@ -86,6 +86,12 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
         'src/helpers.ts': "export function checkValid(value: boolean): void {\n  if (!value) throw new Error('invalid');\n}\n",
         'src/price.test.ts': PRICE_TEST,
         'src/price-mock.test.ts': MOCKING_TEST,
+        // Reaches price.ts only through the app and names nothing of it: its weak case is no proof of this change
+        // either way, so it is not asked to be strengthened here.
+        'src/app.ts':
+          "import { price } from './price';\nexport function checkout(items: number[]): number {\n  return items.reduce((sum, x) => sum + price(x), 0);\n}\n",
+        'src/app.test.ts':
+          "import { it } from 'vitest';\nimport { checkout } from './app';\nit('checks out', () => {\n  checkout([1, 2]);\n});\n",
       },
       { 'src/price.ts': price(2) },
     );
@@ -95,6 +101,15 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
 
   test('exact kinds per test id; the helper-only and the sound case are not weak', () => {
     assert.deepEqual(toKindsById(analysis), WEAK_KINDS);
+  });
+
+  test('a weak case of a test that reaches the change but names none of it is not judged', () => {
+    const reaching = analysis.changedPathProof.find((proof) => proof.path === 'src/price.ts');
+    assert.ok(JSON.stringify(reaching).includes('src/app.test.ts'), 'app.test.ts reaches price.ts');
+    assert.equal(
+      analysis.weakTests.some((weak) => weak.id.startsWith('test:src/app.test.ts')),
+      false,
+    );
   });
 
   test('every weak test reaches the change and carries a repair task and its findings', () => {
