@@ -268,9 +268,16 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // Docs, config, lockfiles, generated files, renames, comment and type-only changes do not run, and a changed test is
   // itself proof: no proof obligation for any of them, and the proof-state counts are those of this table.
   // A file in a language checker does not parse has no import graph here: no proof obligation, one limitation per language.
+  // Nor has a file that is no code at all (a fixture without an extension, a template, a stylesheet): no test imports it.
   limitations.push(...describeUnparsedLanguages(changedFiles));
   const changedPathProof = changedFiles
-    .filter((file) => !NON_RUNTIME_KINDS.has(file.changeKind) && file.changeKind !== 'test' && getUnparsedLanguage(file.path) === undefined)
+    .filter(
+      (file) =>
+        !NON_RUNTIME_KINDS.has(file.changeKind) &&
+        file.changeKind !== 'test' &&
+        getUnparsedLanguage(file.path) === undefined &&
+        classifyRole(file.path) !== 'other',
+    )
     .map((file) => proofByPath.get(file.path))
     .filter((proof): proof is ChangedPathProof => proof !== undefined);
   const proofStates: Record<string, number> = {};

@@ -47,7 +47,8 @@ const CONFIG_PATTERN =
   /^(?:tsconfig\..+\.json|\.eslintrc\..+|eslint\.config\..+|\.prettierrc\..+|prettier\.config\..+|(?:vite|vitest|jest|webpack|rollup|babel|next|nuxt|svelte|astro|tailwind|postcss|playwright|cypress|karma|tsup|esbuild|turbo|nx|lerna|commitlint|lint-staged|stylelint|biome|knip|\.dependency-cruiser)\.config\..+|\.dependency-cruiser\..+|babel\.config\..+|biome\.jsonc?|turbo\.json|nx\.json|lerna\.json|vercel\.json|netlify\.toml|\.swcrc)$/i;
 
 const DOC_EXTENSIONS = /\.(?:md|mdx|markdown|rst|adoc|txt)$/i;
-const TEST_FILE = /\.(?:test|spec)\.[cm]?[jt]sx?$|(?:^|[._-])(?:test|spec)s?\.[cm]?[jt]sx?$/i;
+/** `*.test.*`, `*.spec.*`, type tests (`*.test-d.ts` for tsd, `*.tst.ts` for TSTyche), `test.js`, `tests.ts`. */
+const TEST_FILE = /\.(?:(?:test|spec)(?:-d)?|tst)\.[cm]?[jt]sx?$|(?:^|[._-])(?:test|spec)s?\.[cm]?[jt]sx?$/i;
 const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__)\//;
 /** pytest's default discovery (`test_*.py`, `*_test.py`) and its fixture files; Go's `_test.go`. */
 const PYTHON_TEST_FILE = /^(?:test_.*|.*_test|conftest)\.py$/;
@@ -60,7 +61,7 @@ function getBaseName(path: string): string {
 }
 
 /**
- * The role of a repository file from its path alone: tests (`*.test.*`, `*.spec.*`, `__tests__/`, `test/`,
+ * The role of a repository file from its path alone: tests (`*.test.*`, `*.spec.*`, `*.test-d.ts`, `__tests__/`, `test/`,
  * `tests/` folders; Python's `test_*.py`, `*_test.py`, `conftest.py`; Go's `_test.go`), manifests (package.json,
  * go.mod, pyproject.toml, lockfiles), config files, docs (Markdown and other prose), source.
  */

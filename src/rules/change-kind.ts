@@ -55,6 +55,9 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   if (input.pathClasses.generated || input.compiledFrom !== undefined) return 'generated';
   if (input.status === 'renamed' && input.additions === 0 && input.deletions === 0) return 'rename';
   if (role === 'test') return 'test';
+  // A snapshot is what a test expects: a test change. A declaration file holds types only.
+  if (/\.snap$/i.test(path) || path.includes('/__snapshots__/')) return 'test';
+  if (/\.d\.[cm]?ts$/i.test(path)) return 'type-only';
   const language = getLanguage(path);
   if (input.status === 'modified' || input.status === 'renamed') {
     const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path));

@@ -166,6 +166,46 @@ describe('type-level assertions', () => {
     );
   });
 
+  test('idioms of real suites that assert (tspl plans, t.plan with t.pass, an error kept for later) or skip only sometimes', () => {
+    const code = [
+      "const { test } = require('node:test');",
+      "const tspl = require('@matteo.collina/tspl');",
+      "test('tspl', async (t) => {",
+      '  const plan = tspl(t, { plan: 1 });',
+      "  logger.on('data', (line) => plan.equal(line.level, 30));",
+      '  await plan;',
+      '});',
+      "test('ava-style plan', (t) => {",
+      '  t.plan(2);',
+      '  emitter.on("a", () => t.pass());',
+      '  emitter.on("b", () => t.pass());',
+      '});',
+      "test('error kept', async () => {",
+      '  let caught;',
+      '  try {',
+      '    await run();',
+      '  } catch (error) {',
+      '    caught = error;',
+      '  }',
+      "  assert.equal(caught.code, 'E_RUN');",
+      '});',
+      "test('skips without IPv6', (t) => {",
+      '  if (!hasIPv6) t.skip();',
+      '  assert.ok(listen("::1"));',
+      '});',
+    ].join('\n');
+    const facts = extractFacts('test/idioms.test.js', code, { assertionHelpers: [] });
+    assert.deepEqual(
+      facts.tests.map((fact) => [fact.titlePath.join(' > '), fact.assertions, fact.swallowedErrors, fact.modifiers]),
+      [
+        ['tspl', 1, 0, []],
+        ['ava-style plan', 2, 0, []],
+        ['error kept', 1, 0, []],
+        ['skips without IPv6', 1, 0, []],
+      ],
+    );
+  });
+
   test('a statement that is only `x satisfies T` is a type assertion; a declaration using satisfies is not', () => {
     const body =
       'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';

@@ -56,6 +56,11 @@ describe('change kinds', () => {
     assert.equal(kindOf('tsconfig.json', '{}\n', '{"a":1}\n'), 'config');
     assert.equal(kindOf('dist/index.js', 'a();\n', 'b();\n'), 'generated');
     assert.equal(kindOf('src/money.test.ts', 'a();\n', 'b();\n'), 'test');
+    // What a test expects, and type tests (tsd, TSTyche), are test changes; a declaration file is types only.
+    assert.equal(kindOf('test/__snapshots__/money.test.ts.snap', 'exports[`a`] = `1`;\n', 'exports[`a`] = `2`;\n'), 'test');
+    assert.equal(kindOf('index.test-d.ts', 'expectType<string>(a);\n', 'expectType<number>(a);\n'), 'test');
+    assert.equal(kindOf('test/index.tst.ts', 'expect(a).type.toBe<string>();\n', 'expect(a).type.toBe<number>();\n'), 'test');
+    assert.equal(kindOf('types/route.d.ts', 'export declare const a: string;\n', 'export declare const a: number;\n'), 'type-only');
   });
 
   test('a rename without edits, comment and formatting edits', () => {

@@ -201,7 +201,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private visitNodeInner(node: AstNode): void {
     if (branchingNodes.has(node.type)) {
       this.addComplexity();
+      this.testing.conditionalDepth++;
       this.visitChildren(node);
+      this.testing.conditionalDepth--;
       return;
     }
     if (memberOrFunctionNodes.has(node.type)) {
@@ -410,6 +412,10 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         this.routes.recordRouterDeclaration(name, init);
         this.httpCalls.recordDeclaration(name, init);
         this.authz.recordDeclaration(name, init);
+        // `const plan = tspl(t, { plan: 2 })` (@matteo.collina/tspl): `plan.equal(…)` asserts.
+        const callee = init.type === 'CallExpression' ? getIdentifierName(unwrapExpression(getNode(init, 'callee'))) : undefined;
+        if (callee !== undefined && this.links.importBindings.get(callee)?.specifier === '@matteo.collina/tspl')
+          this.links.assertNames.add(name);
       }
     }
     if (init?.type === 'ObjectExpression' && name !== undefined && this.scopes.isTopLevelFrame(name)) {
@@ -505,7 +511,11 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     if (handler !== undefined) {
       this.addComplexity();
       this.signals.add('catch', handler, 'catch');
-      this.testing.visitCatch(() => this.visitChildren(handler));
+      this.testing.visitCatch(() => {
+        // `catch (err) { caught = err }` keeps the error for an assertion after the block: nothing is swallowed.
+        if (keepsCaughtError(handler)) this.testing.countThrow();
+        this.visitChildren(handler);
+      });
     }
     this.visit(node.finalizer);
   }
@@ -571,4 +581,17 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       this.links.pushImport(specifier, 'require', false, [{ imported: '*', local: '*', typeOnly: false }], node);
     return true;
   }
+}
+
+/** A catch block that assigns its error to a variable (`caught = err`), directly in its body. */
+function keepsCaughtError(handler: AstNode): boolean {
+  const param = getIdentifierName(getNode(handler, 'param'));
+  if (param === undefined) return false;
+  const body = getNode(handler, 'body');
+  for (const statement of body === undefined ? [] : getNodes(body, 'stmts')) {
+    const expression = statement.type === 'ExpressionStatement' ? unwrapExpression(getNode(statement, 'expression')) : undefined;
+    if (expression?.type === 'AssignmentExpression' && getIdentifierName(unwrapExpression(getNode(expression, 'right'))) === param)
+      return true;
+  }
+  return false;
 }

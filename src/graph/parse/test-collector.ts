@@ -17,6 +17,7 @@ interface TestFrame {
   contextName: string | undefined;
   isDoneStyle: boolean;
   unawaitedBase: number;
+  conditionalBase: number;
   /** swc span of the callback: local helpers declared inside it are counted in place, not per call. */
   callbackStart: number;
   callbackEnd: number;
@@ -28,6 +29,8 @@ export class TestCollector {
   readonly mocks: MockFact[] = [];
   /** How many callbacks that run unawaited (timers, listeners, un-awaited `.then`) the walker is inside. */
   unawaitedDepth = 0;
+  /** Branches (`if`, `?:`, loops) the walk is inside: a `t.skip()` under one skips only sometimes. */
+  conditionalDepth = 0;
   private assertOrThrowCount = 0;
   private readonly frames: TestFrame[] = [];
   private readonly contextNames = new Set<string>();
@@ -89,6 +92,7 @@ export class TestCollector {
       contextName: kind === 'test' ? contextName : undefined,
       isDoneStyle,
       unawaitedBase: this.unawaitedDepth,
+      conditionalBase: this.conditionalDepth,
       callbackStart: callbackSpan?.start ?? 0,
       callbackEnd: callbackSpan?.end ?? 0,
     };
@@ -118,7 +122,9 @@ export class TestCollector {
       this.recordMock(calleeName, args, node);
       if (frame !== undefined && method !== undefined && (method === 'skip' || method === 'todo')) {
         const object = calleeName.slice(0, calleeName.length - method.length - 1);
-        if (object === 'this' || object === frame.contextName) addModifier(frame.fact, method);
+        // `if (!hasIPv6) t.skip()` skips where the platform lacks something: the test runs elsewhere.
+        const always = this.conditionalDepth === frame.conditionalBase;
+        if (always && (object === 'this' || object === frame.contextName)) addModifier(frame.fact, method);
       }
       if (propagatingCalls.has(calleeName)) this.assertOrThrowCount++;
     }
