@@ -361,6 +361,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
     paramCount: fact('number', 'how many path parameters'),
     request: fact('string', '`a GET request`, `an OPTIONS request`, `a request of any method`, `a page visit`, for wording'),
     changed: fact('boolean', 'the change reaches the route through its handler chain (docs/routes.md)'),
+    chainChanged: fact(
+      'boolean',
+      "a changed line lies in the route's own chain: its registration, its handler or a middleware (not only in code they call)",
+    ),
     reachingTests: fact('number', 'test files reaching the handler'),
     handlerWrites: fact(
       'boolean',

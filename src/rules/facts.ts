@@ -628,8 +628,24 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       .filter((file) => file.status !== 'deleted')
       .map((file): [string, HeadCode] => [file.path, { signals: file.headSignals ?? [], functions: file.headFunctions ?? [] }]),
   );
+  // Routes whose own chain changed: a changed line of the registration, the handler (where it is defined) or a
+  // middleware, or code a middleware calls (an auth helper); not only code further down that the handler calls.
+  const chainChangedIds = new Set(
+    input.impactedRoutes
+      .filter(
+        (route) =>
+          route.direct ||
+          route.steps.some((step) => step.startsWith('changed line ') || step.startsWith('middleware ')) ||
+          isHandlerItselfChanged(input.kg, route),
+      )
+      .map((route) => route.id),
+  );
   for (const { id, route } of routes) {
-    subjects.push({ subject: 'route', id, facts: deriveRouteFacts(lookup, id, route, changedRouteIds, headCode) });
+    subjects.push({
+      subject: 'route',
+      id,
+      facts: { ...deriveRouteFacts(lookup, id, route, changedRouteIds, headCode), chainChanged: chainChangedIds.has(id) },
+    });
   }
   subjects.push({
     subject: 'repository',
@@ -661,6 +677,19 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   }
   subjects.push(...deriveEdgeKindSubjects(input.taskKind));
   return subjects;
+}
+
+/** The route's handler is the changed function itself, defined elsewhere (`router.get('/weekly', reports.weeklyReport)`). */
+function isHandlerItselfChanged(kg: KnowledgeGraph, route: ImpactedRoute): boolean {
+  if (route.steps.length !== 2) return false;
+  const changed = /^changed (\S+) \((.+):\d+\)$/.exec(route.steps[1] ?? '');
+  if (changed === null) return false;
+  const key = `${changed[2]}#${changed[1]}`;
+  const node = kg.graph.hasNode(route.id) ? kg.graph.getNodeAttributes(route.id) : undefined;
+  if (node?.kind !== 'route') return false;
+  return (node.registrations ?? []).some((registration) =>
+    registration.chain.some((link) => link.role === 'handler' && link.targets.includes(key)),
+  );
 }
 
 const MAX_SCOPE_ROUTES = 3;

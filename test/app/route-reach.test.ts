@@ -347,7 +347,13 @@ describe('fastify, hono, koa and nestjs: handler-level route reach', () => {
   });
 
   test('nestjs: a function called by a controller method reaches that method route only', async () => {
-    assertReach(await analyze('formatUser'), ['route:GET /api/users/:id [handler]']);
+    const analysis = await analyze('formatUser');
+    assertReach(analysis, ['route:GET /api/users/:id [handler]']);
+    // The route's own chain is as it was: no path-parameter or guard case for code its handler calls further down.
+    const routeCases = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow].filter((edgeCase) =>
+      edgeCase.evidenceIds.includes('route:GET /api/users/:id'),
+    );
+    assert.deepEqual(routeCases, []);
   });
 
   test('nestjs: a changed controller method reaches its route only, behind its guard', async () => {

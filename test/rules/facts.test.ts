@@ -240,7 +240,11 @@ function buildFactsInput(changedFiles: ChangedFileInput[]): AnalysisFactsInput {
         chain: ['src/money.ts', 'src/routes/orders.ts'],
         direct: false,
         reach: 'handler',
-        steps: [],
+        steps: [
+          'handler POST /orders/:id (src/routes/orders.ts:3)',
+          'middleware priceCheck (src/routes/orders.ts:2)',
+          'changed toCents (src/money.ts:1)',
+        ],
       },
     ],
     reachingTestsByPath: new Map([
@@ -416,6 +420,7 @@ describe('buildAnalysisSubjects', () => {
       handlerWrite: '',
       readsBody: false,
       bodyRead: '',
+      chainChanged: true,
     });
     assert.deepEqual(findSubject(subjects, 'change', 'change').facts, {
       fileCount: 3,
@@ -486,10 +491,10 @@ describe('analysis through the built-in packs', () => {
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
         ['semantic-edge-cases@1.3.0#edge-case/changed-arithmetic', 12],
-        ['route-edge-cases@3.0.0#edge-case/route-unauthenticated', 9],
+        ['route-edge-cases@3.1.0#edge-case/route-unauthenticated', 9],
         // No request-body case: the route's handler file is not changed, so nothing shows it reading a body.
         ['edge-cases@1.1.0#edge-case/money-rounding', 7.5],
-        ['route-edge-cases@3.0.0#edge-case/route-params', 6],
+        ['route-edge-cases@3.1.0#edge-case/route-params', 6],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
         ['edge-cases@1.1.0#edge-case/money-negative-currency', 4.5],
       ],

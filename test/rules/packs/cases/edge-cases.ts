@@ -69,6 +69,7 @@ const route = {
   file: 'src/routes/orders.ts',
   kind: 'api',
   changed: true,
+  chainChanged: true,
   params: ['id'],
   paramCount: 1,
 };
@@ -82,6 +83,8 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     valid: [
       { ...route, path: '/orders', params: [], paramCount: 0 },
       { ...route, changed: false },
+      // Reached through a service the handler calls: how the handler reads its parameters did not change.
+      { ...route, chainChanged: false },
       { ...route, path: '/orders/{?ROUTES.x}', params: [], paramCount: 0 },
     ],
     invalid: [
@@ -114,6 +117,7 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     valid: [
       { ...route, hasAuthMiddleware: false },
       { ...route, hasAuthMiddleware: true, changed: false },
+      { ...route, hasAuthMiddleware: true, authMiddleware: ['AuthGuard'], chainChanged: false },
       { ...route, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
     ],
     invalid: [
@@ -128,6 +132,7 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     valid: [
       { ...route, hasNameOnlyAuth: false },
       { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], changed: false },
+      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], chainChanged: false },
     ],
     invalid: [
       {
