@@ -439,6 +439,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
     isAsyncFunction: fact('boolean', 'the enclosing function is async'),
     routeMethods: fact('string[]', 'methods of routes declared or handled in the file'),
     isRouteFile: fact('boolean', 'the file declares or handles a route'),
+    authCheck: fact(
+      'string',
+      "for an auth-word signal, what its line does to check credentials (verifies a token, compares a secret, calls an auth API, reads the request credentials or the user's role, refuses with 401 or 403); empty when it shows none",
+    ),
   },
   'changed-semantic': {
     path: fact('string', 'changed file'),

@@ -439,6 +439,35 @@ export interface SignalFileInput {
   signals: readonly SignalFact[];
   functions?: readonly FunctionFact[];
   routeMethods?: readonly string[];
+  /** The head text's lines, for what an auth-word signal's line does (`authCheck`). */
+  lines?: readonly string[];
+}
+
+/**
+ * What shows that a line with an auth word checks credentials: a credential API called (`jwt.verify`, `bcrypt.compare`,
+ * `passport.authenticate`, `getServerSession`), the request's credentials or the user's role read (`.authorization`,
+ * `req.user`, `ctx.state.user`, `.roles`, `.permissions`, `isAdmin`), or a refusal (401, 403, an Unauthorized or
+ * Forbidden error). An HTTP/2 session set, a command-line token or a DTO field named `oldPassword` shows none.
+ */
+const AUTH_CHECKS: readonly [RegExp, string][] = [
+  [/\b(?:jwt|jsonwebtoken|jose)\.(?:verify|decode|sign)\b|\bjwtVerify\b/, 'verifies a token'],
+  [/\b(?:bcrypt|argon2|scrypt)\.(?:compare|verify|hash)(?:Sync)?\b|\btimingSafeEqual\b/, 'compares a secret'],
+  [
+    /\b(?:passport\.authenticate|getServerSession|getSession|auth\(\)|currentUser\(\)|verifyToken|verifyPassword|checkPassword|isAuthenticated)\b/,
+    'calls an auth API',
+  ],
+  [
+    /\.(?:authorization|headers\[['"]authorization['"]\])|\b(?:req|request|ctx\.state|ctx\.request|session)\.user\b/,
+    'reads the request credentials',
+  ],
+  [/\.(?:roles?|permissions?|scopes|isAdmin)\b/, "reads the user's role"],
+  [/\b(?:401|403)\b|\b(?:Unauthori[sz]ed|Forbidden)\w*/, 'refuses with 401 or 403'],
+];
+
+function findAuthCheck(line: string | undefined): string {
+  if (line === undefined) return '';
+  for (const [pattern, check] of AUTH_CHECKS) if (pattern.test(line)) return check;
+  return '';
 }
 
 /** One `changed-signal` subject per signal of a changed file, flagged when it sits on a changed line. */
@@ -466,6 +495,7 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
         isAsyncFunction: fn?.isAsync ?? false,
         routeMethods: methods,
         isRouteFile: methods.length > 0,
+        authCheck: signal.kind === 'auth' ? findAuthCheck(file.lines?.[signal.line - 1]) : '',
       },
     });
   }
@@ -669,7 +699,14 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       const signals = selectChangedSignals(file, changedLines);
       subjects.push(
         ...deriveSignalSubjects(
-          { path: file.path, role, signals, functions: file.headFunctions ?? [], routeMethods: methodsByFile.get(file.path) ?? [] },
+          {
+            path: file.path,
+            role,
+            signals,
+            functions: file.headFunctions ?? [],
+            routeMethods: methodsByFile.get(file.path) ?? [],
+            ...(file.headText === undefined ? {} : { lines: file.headText.split('\n') }),
+          },
           changedLines,
         ),
       );

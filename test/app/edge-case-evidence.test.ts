@@ -19,6 +19,8 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
         'src/list.ts': 'export const all = (items: number[]) => items;\n',
         'src/pricing/banner.ts': "export const banner = 'Plans';\n",
         'src/billing/charge.ts': 'export const charge = (price: number) => price;\n',
+        'src/http2.ts': 'export const sessions = new Set();\n',
+        'src/auth.ts': "import jwt from 'jsonwebtoken';\nexport const check = (token: string) => Boolean(token);\n",
       },
       {
         'src/client.ts': [
@@ -38,6 +40,11 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
         ].join('\n'),
         'src/pricing/banner.ts': 'export const banner = (plan: string) => `Plans: ${plan}`;\n',
         'src/billing/charge.ts': 'export const charge = (price: number, tax: number) => price + tax;\n',
+        // An HTTP/2 session set and a command-line token say auth words and check nothing.
+        'src/http2.ts':
+          "export const sessions = new Set();\nexport const closeSessions = (serverHasHttp2Sessions: boolean) => { if (serverHasHttp2Sessions) sessions.clear(); };\nexport const isRequire = (token: string) => token.startsWith('--require=');\n",
+        'src/auth.ts':
+          "import jwt from 'jsonwebtoken';\nexport const check = (token: string, key: string) => {\n  if (!jwt.verify(token, key)) throw new Error('401');\n};\n",
       },
     );
     report = (await runJsonReport<AnalysisReport>(fixture, ['analyze'], 'analysis-report')).report;
@@ -50,6 +57,15 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
       scope: edgeCase.scope,
       title: edgeCase.title,
     }));
+
+  it('authentication: only a line that checks credentials (a token verified), not auth words (sessions, a CLI token)', () => {
+    assert.deepEqual(
+      edgeCases()
+        .filter((edgeCase) => edgeCase.rule === 'edge-case/unauthenticated')
+        .map((edgeCase) => edgeCase.title),
+      ['src/auth.ts:3 handles authentication (jwt: verifies a token)'],
+    );
+  });
 
   it('pagination: only where a page value reaches a slice; a retry limit is none', () => {
     assert.deepEqual(

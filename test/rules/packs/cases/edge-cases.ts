@@ -26,7 +26,14 @@ const NOT_EVIDENCE: Record<string, string> = {
   'edge-case/catastrophic-regex': 'regex',
 };
 
-const signal = { path: 'src/orders.ts', line: 12, detail: 'parseInt', fileRole: 'source', inChangedLines: true };
+const signal = {
+  path: 'src/orders.ts',
+  line: 12,
+  detail: 'parseInt',
+  fileRole: 'source',
+  inChangedLines: true,
+  authCheck: 'verifies a token',
+};
 
 export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
   SIGNAL_RULES.map(([ruleId, signalKind, weight, confidence]): [string, RuleCases] => [
@@ -36,6 +43,8 @@ export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
         { ...signal, signalKind: signalKind === 'sql' ? 'throw' : 'sql' },
         { ...signal, signalKind, fileRole: 'test' },
         ...(NOT_EVIDENCE[ruleId] === undefined ? [] : [{ ...signal, signalKind: NOT_EVIDENCE[ruleId] }]),
+        // An auth word on a line that checks nothing (an HTTP/2 session set, a command-line token).
+        ...(signalKind === 'auth' ? [{ ...signal, signalKind, authCheck: '' }] : []),
       ],
       invalid: [{ facts: { ...signal, signalKind }, params: { weight, confidence, scope: 'src/orders.ts' } }],
     },
