@@ -1,4 +1,4 @@
-import type { FileFacts, Span } from '../../model/facts.js';
+import type { CallableFact, FileFacts, Span } from '../../model/facts.js';
 import { parseCallableKey, type SymbolIndex, toCallableKey } from '../symbol-index.js';
 import { isShownWhole, SHOWN_PATH_END, toOmittedMarker } from './shown-path.js';
 import { compareText } from '../../text/compare-text.js';
@@ -81,15 +81,17 @@ export function findReachedCallables(
     }
     for (const callable of callables) {
       const line = overlaps(callable.span, lines);
-      if (line !== undefined) mark(toCallableKey(change.path, callable.name), undefined, line);
+      if (line === undefined || isChangedOnlyInMembers(callable, callables, lines)) continue;
+      mark(toCallableKey(change.path, callable.name), undefined, line);
     }
     const deleted = new Set(change.deletedLines ?? []);
     if (deleted.size > 0) {
       const headStarts = new Map<string, number>();
       for (const callable of callables) if (!headStarts.has(callable.name)) headStarts.set(callable.name, callable.span.start);
-      for (const callable of change.baseFacts?.callables ?? []) {
+      const baseCallables = change.baseFacts?.callables ?? [];
+      for (const callable of baseCallables) {
         const line = overlaps(callable.span, deleted);
-        if (line !== undefined && headStarts.has(callable.name))
+        if (line !== undefined && headStarts.has(callable.name) && !isChangedOnlyInMembers(callable, baseCallables, deleted))
           mark(toCallableKey(change.path, callable.name), undefined, headStarts.get(callable.name));
       }
     }
@@ -106,20 +108,32 @@ export function findReachedCallables(
   }
 
   const referrers = new Map<string, Set<string>>();
+  const uses = new Map<string, Set<string>>();
   for (const file of new Set(candidateFiles)) {
     for (const callable of symbols.getCallables(file)) {
       const from = toCallableKey(file, callable.name);
+      const keys = new Set<string>();
       for (const ref of callable.refs) {
         const target = symbols.resolveName(file, ref);
         if (target === undefined || target.kind === 'package') continue;
         const key = target.kind === 'module' ? toCallableKey(target.file, '*') : toCallableKey(target.file, target.name);
         if (key === from) continue;
+        keys.add(key);
         const set = referrers.get(key) ?? new Set<string>();
         set.add(from);
         referrers.set(key, set);
       }
+      uses.set(from, keys);
     }
   }
+  // A class reached only because one of its members changed stands for the whole of it only to code that uses it
+  // whole: not to its own members (`this.users` in findOne), nor to code naming the members it uses
+  // (`this.users.find(id)` names UsersService.find). A class whose own lines changed (a field) reaches them all.
+  const usesWhole = (referrer: string, owner: string): boolean => {
+    if (referrer.startsWith(`${owner}.`)) return false;
+    for (const key of uses.get(referrer) ?? []) if (key.startsWith(`${owner}.`)) return false;
+    return true;
+  };
 
   // An index, not shift(): a queue of 50,000 callables must not be moved 50,000 times.
   for (let head = 0; head < queue.length; head += 1) {
@@ -128,9 +142,27 @@ export function findReachedCallables(
     if (name !== '*') mark(toCallableKey(file, '*'), key);
     const dot = name.indexOf('.');
     if (dot > 0) mark(toCallableKey(file, name.slice(0, dot)), key);
-    for (const referrer of [...(referrers.get(key) ?? [])].sort(compareText)) mark(referrer, key);
+    const parent = reached.get(key)?.parent;
+    const throughMember = parent !== undefined && name !== '*' && !name.includes('.') && parent.startsWith(`${key}.`);
+    for (const referrer of [...(referrers.get(key) ?? [])].sort(compareText)) {
+      if (!throughMember || usesWhole(referrer, key)) mark(referrer, key);
+    }
   }
   return createReachedCallables(reached);
+}
+
+/**
+ * A class or object whose changed lines all lie in its members: it is reached through them (and stands for its whole
+ * only to code that uses it whole), not changed itself.
+ */
+function isChangedOnlyInMembers(owner: CallableFact, callables: readonly CallableFact[], lines: ReadonlySet<number> | 'all'): boolean {
+  if (lines === 'all' || owner.name.includes('.')) return false;
+  const members = callables.filter((callable) => callable.name.startsWith(`${owner.name}.`));
+  if (members.length === 0) return false;
+  for (let line = owner.span.start; line <= owner.span.end; line++) {
+    if (lines.has(line) && !members.some((member) => member.span.start <= line && line <= member.span.end)) return false;
+  }
+  return true;
 }
 
 /** The step `key` adds to a chain: `changed …` for a changed callable, `calls …` for a caller, nothing for a module or an enclosing callable. */
