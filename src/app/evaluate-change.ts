@@ -161,8 +161,9 @@ function toChangedFileInput(file: ChangedFileEvidence, sides: ChangeRuleInput['s
 interface SubjectScope {
   testFiles: Set<string>;
   /**
-   * The test files whose cases are judged (weak tests): changed tests, and reaching tests that name what changed (their
-   * path, titles or code say the changed file's or callables' names: ReachingTest.relevance). A test that reaches the
+   * The test files whose cases are judged (weak tests): changed tests, and per changed file the few reaching tests that
+   * name what changed most (their path, titles or code say the changed file's or callables' names:
+   * ReachingTest.relevance; selectNamingTests). A test that reaches the
    * change only through the app, a barrel or a shared helper is no proof of it either way: asking to strengthen it
    * fills the tasks with clean-up the change does not need.
    */
@@ -170,15 +171,27 @@ interface SubjectScope {
   routeIds: Set<string>;
 }
 
+/** How many of a changed file's reaching tests have their cases judged: those that name its code the most. */
+const MAX_JUDGED_TEST_FILES = 3;
+
+/**
+ * The reaching tests that name what changed most (ReachingTest.relevance), nearest first among equals: a test that only
+ * mentions the package's name, as every test of a framework does, names the change no more than its neighbours.
+ */
+function selectNamingTests(tests: readonly ReachingTest[]): ReachingTest[] {
+  return tests
+    .filter((test) => (test.relevance ?? 0) > 0)
+    .sort((left, right) => (right.relevance ?? 0) - (left.relevance ?? 0) || left.distance - right.distance)
+    .slice(0, MAX_JUDGED_TEST_FILES);
+}
+
 /** Test files that reach (or are) changed code, and the routes the change reaches: the only ones worth evaluating. */
 function getSubjectScope(input: ChangeRuleInput): SubjectScope {
   const testFiles = new Set<string>();
   const caseFiles = new Set<string>();
   for (const tests of input.reachingTestsByPath.values()) {
-    for (const test of tests) {
-      testFiles.add(test.testFile);
-      if ((test.relevance ?? 0) > 0) caseFiles.add(test.testFile);
-    }
+    for (const test of tests) testFiles.add(test.testFile);
+    for (const test of selectNamingTests(tests)) caseFiles.add(test.testFile);
   }
   for (const file of input.changedFiles) {
     if (file.role !== 'test') continue;

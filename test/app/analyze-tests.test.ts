@@ -199,3 +199,32 @@ describe('missing tests end to end: changed exports and changed routes no test r
     });
   });
 });
+
+describe('weak tests are judged in the few reaching tests that name the change most', () => {
+  const weakCase = (title: string) =>
+    `import { it } from 'vitest';\nimport { price } from './price';\nit('${title}', () => {\n  price(1);\n});\n`;
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'weak-many', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+        'src/price.ts': price(1),
+        'src/price.test.ts': weakCase('price adds the step'),
+        'src/price-rounding.test.ts': weakCase('price rounds'),
+        'src/price-negative.test.ts': weakCase('price of a refund'),
+        'src/cart.test.ts': weakCase('cart totals'),
+      },
+      { 'src/price.ts': price(2) },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('three test files are judged, those whose paths and titles say price; cart.test.ts only calls it', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual([...new Set(analysis.weakTests.map((weak) => weak.id.slice('test:'.length, weak.id.indexOf('#'))))].sort(), [
+      'src/price-negative.test.ts',
+      'src/price-rounding.test.ts',
+      'src/price.test.ts',
+    ]);
+  });
+});
