@@ -89,3 +89,27 @@ describe('a changed field of the service reaches the routes whose methods read i
     );
   });
 });
+
+describe('a decorated controller method removed, with the blank line before it, is that method, not its class', () => {
+  const controller = BASE['src/users/users.controller.ts'];
+  const withLegacy = controller.replace(
+    '  @Post()',
+    ["  @Get('legacy')", '  @HttpCode(200)', '  legacy(): string {', "    return 'old';", '  }', '', '  @Post()'].join('\n'),
+  );
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      { ...BASE, 'src/users/users.controller.ts': withLegacy.replace('Body, Controller', 'Body, Controller, HttpCode') },
+      { 'src/users/users.controller.ts': controller.replace('Body, Controller', 'Body, Controller, HttpCode') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('no route left in the controller is reached: their handlers are as they were', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.impactedRoutes.map((route) => `${route.method} ${route.path}`),
+      [],
+    );
+  });
+});

@@ -159,8 +159,12 @@ function isChangedOnlyInMembers(owner: CallableFact, callables: readonly Callabl
   if (lines === 'all' || owner.name.includes('.')) return false;
   const members = callables.filter((callable) => callable.name.startsWith(`${owner.name}.`));
   if (members.length === 0) return false;
+  // A line between two members (a blank line, a comment) is neither's; the class header and its closing lines are the class's.
+  const first = Math.min(...members.map((member) => member.span.start));
+  const last = Math.max(...members.map((member) => member.span.end));
   for (let line = owner.span.start; line <= owner.span.end; line++) {
-    if (lines.has(line) && !members.some((member) => member.span.start <= line && line <= member.span.end)) return false;
+    if (!lines.has(line) || (line > first && line < last)) continue;
+    if (!members.some((member) => member.span.start <= line && line <= member.span.end)) return false;
   }
   return true;
 }
