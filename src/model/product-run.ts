@@ -4,7 +4,7 @@ import { dateTimeField } from './date-time.js';
 /**
  * `.checker/local/product-runs/latest.json` (spec 2.12): generated UI/API/workflow check results, whose text fields
  * are untrusted output. `productRunSchema` is the source of schemas/product-run.schema.json (`npm run schemas`);
- * app/read-bundle-inputs validates the file against that file.
+ * app/load/read-bundle-inputs validates the file against that file.
  */
 export const ARTIFACT_KINDS = [
   'screenshot',

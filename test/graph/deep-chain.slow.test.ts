@@ -32,7 +32,7 @@ const [{ createNodeEnv }, { buildRepositoryGraph }, { analyzeChange }, { buildAg
   import(${JSON.stringify(moduleUrl('src/app/build-graph.ts'))}),
   import(${JSON.stringify(moduleUrl('src/app/analyze.ts'))}),
   import(${JSON.stringify(moduleUrl('src/app/agent-bundle.ts'))}),
-  import(${JSON.stringify(moduleUrl('src/app/read-bundle-inputs.ts'))}),
+  import(${JSON.stringify(moduleUrl('src/app/load/read-bundle-inputs.ts'))}),
   import(${JSON.stringify(moduleUrl('src/report/json.ts'))}),
   import(${JSON.stringify(moduleUrl('src/graph/queries/find-reaching-tests.ts'))}),
 ]);
