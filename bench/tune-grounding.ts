@@ -7,7 +7,8 @@
  *
  * A variants file is a JSON object of name → a `grounding` section (as in a rule pack) laid over the built-in weights;
  * without one, the built-in weights alone are run. Prints recall@1/5/10, MRR, the share of tasks answered and the
- * off-topic invention rate per variant (the co-change widening of the app is left out: it needs the history).
+ * off-topic invention rate per variant. The history is read as preflight reads it (churn and the subjects of the commits
+ * that changed each file); only the app's co-change widening of the candidates is left out.
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,7 +16,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { buildRepositoryGraph } from '../src/app/build-graph.js';
 import { toGroundingWeights } from '../src/app/grounding-weights.js';
 import { loadRulePacks } from '../src/app/load/load-rule-packs.js';
-import { getFileTexts } from '../src/app/task-grounding.js';
+import { openGitState } from '../src/app/preflight.js';
+import { getFileTexts, readGroundingHistory } from '../src/app/task-grounding.js';
 import { createNodeEnv } from '../src/io/node-env.js';
 import { createParsePool } from '../src/io/parse-pool.js';
 import type { GroundingWeights, GroundingWeightsSection, TaskTerm } from '../src/model/grounding.js';
@@ -113,10 +115,11 @@ async function main(): Promise<void> {
         const env = createNodeEnv(workDir, { pool });
         try {
           const repository = await buildRepositoryGraph(env);
-          const texts = await getFileTexts(env, repository);
+          const git = await openGitState(env);
+          const { texts, churn } = await readGroundingHistory(env, repository, git, await getFileTexts(env, repository), []);
           const base = toGroundingWeights((await loadRulePacks(env)).packs).weights;
           for (const [name, section] of Object.entries(sections)) {
-            const grounding = groundTask(repository.kg, job.task, { weights: overlay(base, section), texts });
+            const grounding = groundTask(repository.kg, job.task, { weights: overlay(base, section), texts, churn });
             if (values.dump !== undefined && name === Object.keys(sections)[0]) {
               dumped.push({
                 repository: entry.repository,

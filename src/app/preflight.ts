@@ -256,7 +256,9 @@ function describeMatches(reasons: GroundingReason[]): string {
     .map((reason) =>
       reason.matchedOn === 'co-change'
         ? `usually changes with ${reason.term} in the history (${reason.evidenceId})`
-        : `"${reason.term}" on ${reason.matchedOn} (${reason.evidenceId}${reason.line === undefined ? '' : `:${reason.line}`})`,
+        : reason.matchedOn === 'history'
+          ? `"${reason.term}" in the subjects of commits that changed it`
+          : `"${reason.term}" on ${reason.matchedOn} (${reason.evidenceId}${reason.line === undefined ? '' : `:${reason.line}`})`,
     );
   return parts.length === 0 ? 'supporting evidence only' : `matches ${parts.join(', ')}`;
 }

@@ -12,11 +12,17 @@ import { toGroundingWeights } from './grounding-weights.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js';
 import { countChurn } from '../graph/history/hotspots.js';
+import { collectSubjectWords } from '../graph/history/subject-words.js';
+import type { MinedHistory } from '../model/history.js';
 import { loadMinedHistory, widenWithCoChange } from './load/history.js';
 import { readRepoTexts } from './load/repo-text.js';
 
 /** What each repository's files say, per built graph: a warm server asks again with the same repository. */
 const textsByRepository = new WeakMap<RepositoryGraph, Promise<Map<string, FileText>>>();
+/** The same texts with the subjects of the commits that changed each file, per texts map and the commit mined from. */
+const textsWithHistory = new WeakMap<Map<string, FileText>, { fromOid: string; texts: Map<string, FileText> }>();
+/** A commit of more files than this names none of them: its subject is not a word of any (a sweep, a release). */
+const MAX_SUBJECT_FILES = 10;
 
 /**
  * What every JS/TS file of the repository says (its words), for task grounding: from its facts, where the parse kept
@@ -51,6 +57,25 @@ async function collectFileTexts(env: Env, repository: RepositoryGraph): Promise<
   return texts;
 }
 
+/**
+ * `texts` with, per file, the words of the subjects of the window's commits that changed it (the `history` field of
+ * BM25F): the same map when there is no history. Kept per texts map and commit, so that a warm server's index and its
+ * looked-up postings are reused.
+ */
+function withSubjectWords(texts: Map<string, FileText>, history: MinedHistory | undefined): Map<string, FileText> {
+  if (history === undefined) return texts;
+  const kept = textsWithHistory.get(texts);
+  if (kept !== undefined && kept.fromOid === history.fromOid) return kept.texts;
+  const subjects = collectSubjectWords(history, (path) => texts.has(path), MAX_SUBJECT_FILES);
+  const merged = new Map<string, FileText>();
+  for (const [path, text] of texts) {
+    const words = subjects.get(path);
+    merged.set(path, words === undefined ? text : { ...text, history: words });
+  }
+  textsWithHistory.set(texts, { fromOid: history.fromOid, texts: merged });
+  return merged;
+}
+
 function getMaxFileBytes(repository: RepositoryGraph): number {
   return repository.config.config.analysis?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
 }
@@ -68,26 +93,40 @@ export interface TaskGroundingInput {
  * match given its line.
  */
 export async function groundTaskInRepository(env: Env, input: TaskGroundingInput, limitations: Diagnostic[]): Promise<Grounding> {
-  const { repository, git } = input;
+  const { repository } = input;
   const kg = repository.kg;
   const [packs, texts] = await Promise.all([loadRulePacks(env), getFileTexts(env, repository)]);
   // A repository pack the loader refused (pack/invalid, pack/refused) is a limitation: defaults are never used silently.
   limitations.push(...packs.diagnostics);
   const { weights } = toGroundingWeights(packs.packs);
   const classify = createPathClassifier(mergeClassifiers(packs.packs));
+  const { history, ...said } = await readGroundingHistory(env, repository, input.git, texts, limitations);
+  const grounding = groundTask(kg, input.task, {
+    weights,
+    requirementsTerms: input.requirementsTerms,
+    isGenerated: (path) => classify(path).generated,
+    ...said,
+  });
+  const widened = widenWithCoChange(history, grounding, (path) => kg.graph.hasNode(toFileId(path)));
+  return addReasonLines(env, repository, keepTestsApart(repository, grounding, widened));
+}
+
+/**
+ * What the mined history of HEAD adds to grounding: per file, how often it changed (`churn`) and the words of the
+ * subjects of the commits that changed it (in `texts`). Without history (no git, no commits, disabled), `texts` as given.
+ */
+export async function readGroundingHistory(
+  env: Env,
+  repository: RepositoryGraph,
+  git: TaskGroundingInput['git'],
+  texts: Map<string, FileText>,
+  limitations: Diagnostic[],
+): Promise<{ history: MinedHistory | undefined; texts: Map<string, FileText>; churn: Map<string, number> | undefined }> {
   const history =
     git.access === undefined || git.head === null
       ? undefined
       : (await loadMinedHistory(env, git.access, git.head, repository.config.config, limitations))?.history;
-  const grounding = groundTask(kg, input.task, {
-    weights,
-    requirementsTerms: input.requirementsTerms,
-    texts,
-    isGenerated: (path) => classify(path).generated,
-    churn: history === undefined ? undefined : countChurn(history),
-  });
-  const widened = widenWithCoChange(history, grounding, (path) => kg.graph.hasNode(toFileId(path)));
-  return addReasonLines(env, repository, keepTestsApart(repository, grounding, widened));
+  return { history, texts: withSubjectWords(texts, history), churn: history === undefined ? undefined : countChurn(history) };
 }
 
 /** Test files the history widening added go to the candidate tests, as groundTask's own do (when any source is a candidate). */

@@ -29,6 +29,7 @@ export interface TaskTerm {
 /**
  * Where a term matched. What a file's text says: `declaration` (a name it declares), `identifier` (any other name in its
  * code, or a name of several words kept whole), `string` (a string literal), `comment`, `text` (a file that is not code).
+ * `history`: the subject of a commit of the mined history window that changed the file says the term.
  * `co-change`: not a task term but history: the file usually changes with a candidate (`term` is that candidate's path).
  */
 export type GroundingMatch =
@@ -39,6 +40,7 @@ export type GroundingMatch =
   | 'string'
   | 'comment'
   | 'text'
+  | 'history'
   | 'route'
   | 'test'
   | 'decision'
@@ -56,6 +58,7 @@ export const GROUNDING_MATCHES: readonly GroundingMatch[] = [
   'string',
   'comment',
   'text',
+  'history',
   'route',
   'test',
   'decision',
@@ -241,6 +244,7 @@ export const GROUNDING_MATCH_STRENGTHS = [
   'string',
   'comment',
   'text',
+  'history',
   'name',
   'route',
   'testFile',

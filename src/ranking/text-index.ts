@@ -1,13 +1,18 @@
 import type { FileWords } from '../model/facts.js';
 import { toStem } from './terms.js';
 
-/** The fields of what a file says, in FileWords order, then `text`: every word of a file that is not code. */
-export const TEXT_FIELDS = ['declaration', 'identifier', 'string', 'comment', 'text'] as const;
+/**
+ * The fields of what a file says, in FileWords order, then `text` (every word of a file that is not code), then
+ * `history` (the subjects of the commits that changed it).
+ */
+export const TEXT_FIELDS = ['declaration', 'identifier', 'string', 'comment', 'text', 'history'] as const;
 
 /** What one file says: its words, and whether it is prose (not code: a README, a YAML file), whose words are all `text`. */
 export interface FileText {
   words: FileWords;
   isProse: boolean;
+  /** The words of the subjects of the mined commits that changed it (src/graph/history/subject-words.ts), when known. */
+  history?: string;
 }
 
 /**
@@ -29,6 +34,7 @@ export interface TextIndex {
 
 const WORD_PARTS: readonly (keyof FileWords)[] = ['declared', 'code', 'strings', 'comments'];
 const PROSE_FIELD = TEXT_FIELDS.indexOf('text');
+const HISTORY_FIELD = TEXT_FIELDS.indexOf('history');
 const indexCache = new WeakMap<ReadonlyMap<string, FileText>, TextIndex>();
 /** Words already stemmed (null: a stop word or path noise), across lookups: most words recur from file to file. */
 const stems = new Map<string, string | null>();
@@ -68,6 +74,7 @@ export function getTextIndex(texts: ReadonlyMap<string, FileText>): TextIndex {
         const field = text.isProse ? PROSE_FIELD : partIndex;
         fields[field] = fields[field] === '' ? words : `${fields[field]} ${words}`;
       });
+      if (text.history !== undefined) fields[HISTORY_FIELD] = text.history;
     }
     fields.forEach((words, field) => {
       const lengths = index.lengths[field];

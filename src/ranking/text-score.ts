@@ -33,6 +33,7 @@ const TEXT_MATCHES: Record<(typeof TEXT_FIELDS)[number], GroundingMatch> = {
   string: 'string',
   comment: 'comment',
   text: 'text',
+  history: 'history',
 };
 
 interface FieldFrequency {

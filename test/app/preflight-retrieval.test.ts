@@ -398,6 +398,48 @@ describe('preflight weighs up the files the history changes often', () => {
   });
 });
 
+describe('preflight reads the subjects of the commits that changed a file', () => {
+  let repo: TestRepo;
+  // Two plural-rule tables that say nothing of the language they serve; only their history names it.
+  const rules = (round: number): string =>
+    `// revision ${round}\nexport function pluralIndex(count: number): number {\n  return count % 10 === 1 && count % 100 !== 11 ? 0 : 1;\n}\n`;
+  before(() => {
+    repo = createRepo({
+      'package.json': JSON.stringify({ name: 'plurals', version: '1.0.0', type: 'module' }),
+      'src/rules/kk.ts': rules(0),
+      'src/rules/uk.ts': rules(0),
+      'src/format.ts':
+        "import { pluralIndex } from './rules/kk.js';\nexport const formatCount = (count: number): string => String(pluralIndex(count));\n",
+    });
+    repo.write({ 'src/rules/kk.ts': rules(1) });
+    repo.commit('Fix Kazakh plural forms for numbers ending in one (#412)');
+    repo.write({ 'src/rules/uk.ts': rules(1) });
+    repo.commit('Ukrainian: genitive plural after teens');
+  });
+  after(() => repo.cleanup());
+
+  it('finds the file whose commits named the language, and says where the word was', async () => {
+    const report = await runPreflight(repo.dir, 'Kazakh plural form is wrong for 21');
+    assert.equal(report.candidateFiles[0], 'src/rules/kk.ts');
+    assert.ok(!report.candidateFiles.includes('src/rules/uk.ts'), report.candidateFiles.join(', '));
+    assert.match(report.repositoryEvidence.candidateFiles[0]?.why ?? '', /"kazakh" in the subjects of commits that changed it/);
+  });
+
+  it('never makes a candidate of a file only because a broad commit touched it', async () => {
+    const wide = createRepo(
+      Object.fromEntries(Array.from({ length: 40 }, (_, index) => [`src/part${index}.ts`, `export const part${index} = ${index};\n`])),
+    );
+    try {
+      for (let index = 0; index < 12; index++) wide.write({ [`src/part${index}.ts`]: `export const part${index} = ${index + 1};\n` });
+      wide.commit('Kazakh release sweep');
+      const report = await runPreflight(wide.dir, 'Kazakh release sweep');
+      assert.deepEqual(report.candidateFiles, []);
+    } finally {
+      wide.cleanup();
+    }
+  });
+});
+
 /** The same questions of a Python package and a Go service: their words come from their own grammars. */
 const SERVICES = {
   'pyproject.toml': '[project]\nname = "billing"\n',
