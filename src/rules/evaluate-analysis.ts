@@ -138,12 +138,31 @@ function getEvidenceIds(finding: Finding, facts: Record<string, unknown>): strin
   return [...ids].sort(compareText);
 }
 
-/** Edge-case findings as candidates for rankEdgeCases (score 0 until ranked). */
+/**
+ * The edge-case findings on changed decisions, one per changed line: the heaviest (then the first rule id), so a line
+ * read as a changed boundary and a changed default, or a condition and the throw it guards, asks one question. The
+ * other cases of that line are dropped, not merged: the kept one already names the line and its edit.
+ */
+function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex): Set<Finding> {
+  const strongest = new Map<string, Finding>();
+  const weaker = new Set<Finding>();
+  for (const finding of [...findings].sort(byWeight)) {
+    if (finding.kind !== 'edge-case' || finding.subject !== 'changed-semantic') continue;
+    const facts = getFacts(index, finding);
+    const line = `${readString(facts, 'path')}:${readNumber(facts, 'line')}`;
+    if (strongest.has(line)) weaker.add(finding);
+    else strongest.set(line, finding);
+  }
+  return weaker;
+}
+
+/** Edge-case findings as candidates for rankEdgeCases (score 0 until ranked); one per changed line for changed decisions. */
 export function toEdgeCases(findings: readonly Finding[], subjects: readonly FactSubject[]): EdgeCaseCandidate[] {
   const index = indexSubjects(subjects);
+  const weaker = findWeakerOnSameLine(findings, index);
   const candidates: EdgeCaseCandidate[] = [];
   for (const finding of findings) {
-    if (finding.kind !== 'edge-case') continue;
+    if (finding.kind !== 'edge-case' || weaker.has(finding)) continue;
     const facts = getFacts(index, finding);
     const { params } = finding;
     candidates.push({

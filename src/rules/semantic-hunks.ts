@@ -1,12 +1,14 @@
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax } from './semantic-languages.js';
+import { createOldLogicCheck } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
 import {
   COMPARISON_OPERATORS,
   excerpt,
   type HunkSyntax,
   findChangedComparison,
+  type Loop,
   MAX_CONDITION_LINES,
   NORMALISATION_VALUES,
   neighbours,
@@ -184,8 +186,23 @@ function classifyPair(
       values,
     });
   };
-  const headComparison = codeChanged ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
-  if (!codeChanged) {
+  // A line that makes a removed line's decision, renamed or rewritten (a `for…of` as an index loop), changes nothing.
+  if (codeChanged && isOldLogic(after)) return [];
+  const isCondition = CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined);
+  // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
+  // comment is shown as `head`, since a comment marker can also sit inside a string.
+  const written = /\/[/*]/.test(after) ? head : after.trim();
+  const shown = written.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
+  const onItsLine = isCondition ? takeParenthesised(shown) : undefined;
+  // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
+  const joined = isCondition && onItsLine === undefined ? joinCondition(shown, following) : undefined;
+  const condition = onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')');
+  // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
+  const isSameDecision = isCondition && isOldLogic(condition);
+  const headComparison = codeChanged && !isSameDecision ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
+  // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
+  const isLiteralChanged = !codeChanged && isCondition && before !== undefined && !isSameDecision;
+  if (!codeChanged && !isLiteralChanged) {
     // fall through to the default check only
   } else if (headComparison !== undefined) {
     add(
@@ -194,17 +211,7 @@ function classifyPair(
       headComparison.limit,
       neighbours(headComparison.limit, headComparison.operator, headComparison.subject, MEASURE),
     );
-  } else if (CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined)) {
-    // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
-    // comment is shown as `head`, since a comment marker can also sit inside a string.
-    const written = /\/[/*]/.test(after) ? head : after.trim();
-    const shown = written.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
-    const onItsLine = takeParenthesised(shown);
-    // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
-    const joined = onItsLine === undefined ? joinCondition(shown, following) : undefined;
-    const condition = onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')');
-    // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
-    if (isOldLogic(condition)) return changes;
+  } else if (isCondition && !isSameDecision) {
     add(
       'condition',
       condition,
@@ -340,55 +347,17 @@ function isReplacedBy(removed: SourceLine, after: SourceLine, syntax: HunkSyntax
 
 /** `const name = expression;` (or let, var; a type annotation allowed): the name and its expression. */
 const DECLARATION = /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(.+?);?\s*$/;
+/** `for (const item of items)`, and `for (let i = 0; i < items.length; i++)` (or `++i`, `i += 1`): each element in order. */
+const FOR_OF = /^\s*for\s*\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+([^;]+?)\s*\)\s*\{?\s*$/;
+const FOR_INDEX =
+  /^\s*for\s*\(\s*(?:let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*0\s*;\s*\1\s*<\s*([^;]+?)\.length\s*;\s*(?:\1\s*\+\+|\+\+\s*\1|\1\s*\+=\s*1)\s*\)\s*\{?\s*$/;
 
-function findDeclarations(lines: readonly SourceLine[], syntax: HunkSyntax): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const line of lines) {
-    const declaration = syntax.findDeclaration(line);
-    if (declaration !== undefined) found.set(declaration[0], declaration[1]);
-  }
-  return found;
-}
-
-/**
- * A condition as the decision it makes: names declared in the hunk replaced by what they hold (`positive` by
- * `a > 0`), renamed names by their old ones, then without spaces or parentheses. Two conditions with the same tokens
- * read the same decision (parentheses that regroup `a || b && c` are the rare exception this accepts).
- */
-function toLogic(condition: string, inline: ReadonlyMap<string, string>, renames: ReadonlyMap<string, string>, syntax: HunkSyntax): string {
-  const substituted = syntax.toCode(condition).replace(/[A-Za-z_$][\w$]*/g, (name, offset: number, text: string) => {
-    if (text[offset - 1] === '.') return name;
-    const held = inline.get(name);
-    if (held !== undefined) return `(${syntax.toCode(held)})`;
-    return renames.get(name) ?? name;
-  });
-  return substituted.replace(/[\s()]/g, '');
-}
-
-/**
- * Whether a condition of the new side makes a decision a removed line of the same hunk made: then the change is a
- * rename or an extraction, and asks for no condition case.
- */
-function createOldLogicCheck(
-  removed: readonly SourceLine[],
-  added: readonly SourceLine[],
-  syntax: HunkSyntax,
-): (condition: string) => boolean {
-  const oldConditions = removed.flatMap((line) => syntax.findCondition(line) ?? []);
-  if (oldConditions.length === 0) return () => false;
-  const oldDeclarations = findDeclarations(removed, syntax);
-  const newDeclarations = findDeclarations(added, syntax);
-  // A declaration renamed with the same expression: the new name reads as the old one.
-  const renames = new Map<string, string>();
-  for (const [name, expression] of newDeclarations) {
-    for (const [oldName, oldExpression] of oldDeclarations) {
-      if (oldName !== name && syntax.toCode(oldExpression) === syntax.toCode(expression)) renames.set(name, oldName);
-    }
-  }
-  const inlineNew = new Map([...newDeclarations].filter(([name]) => !renames.has(name) && !oldDeclarations.has(name)));
-  const inlineOld = new Map([...oldDeclarations].filter(([name]) => !newDeclarations.has(name) && ![...renames.values()].includes(name)));
-  const old = new Set(oldConditions.map((condition) => toLogic(condition, inlineOld, new Map(), syntax)));
-  return (condition) => old.has(toLogic(condition, inlineNew, renames, syntax));
+function findLoop(text: string): Loop | undefined {
+  const code = text.replace(/\/\/.*$/, '');
+  const each = FOR_OF.exec(code);
+  if (each?.[1] !== undefined && each[2] !== undefined) return { collection: each[2], element: each[1] };
+  const indexed = FOR_INDEX.exec(code);
+  return indexed?.[1] !== undefined && indexed[2] !== undefined ? { collection: indexed[2], index: indexed[1] } : undefined;
 }
 
 const JAVASCRIPT: HunkSyntax = {
@@ -407,6 +376,7 @@ const JAVASCRIPT: HunkSyntax = {
     const match = DECLARATION.exec(line.code === '' ? '' : line.raw.replace(/\/\/.*$/, ''));
     return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
   },
+  findLoop,
   classify: (before, after, line, following, isOldLogic) =>
     classifyPair(before?.raw, after.raw, line, () => following().map((next) => next.raw), isOldLogic),
 };
@@ -435,6 +405,8 @@ export function findSemanticChanges(
     const isOldLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
       head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines),
+      base,
+      head,
       syntax,
     );
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {

@@ -137,6 +137,14 @@ export function toStatusValues(status: string | undefined, old: string | undefin
     : 'an input that makes this line run';
 }
 
+/** A loop that visits each element of a collection, written either way: `for (const item of items)` or by index. */
+export interface Loop {
+  collection: string;
+  /** The name each element gets (`for…of`), or the index (`items[i]` is the element). */
+  element?: string;
+  index?: string;
+}
+
 /** What pairing a hunk's lines needs to know of a language, and its classifier for one replaced or added line. */
 export interface HunkSyntax {
   readLines(text: string): SourceLine[];
@@ -148,6 +156,8 @@ export interface HunkSyntax {
   findCondition(line: SourceLine): string | undefined;
   /** `name = expression` in the language's declaration syntax. */
   findDeclaration(line: SourceLine): readonly [string, string] | undefined;
+  /** The loop a line's text opens, when it visits each element of a collection in order. */
+  findLoop?(text: string): Loop | undefined;
   classify(
     before: SourceLine | undefined,
     after: SourceLine,

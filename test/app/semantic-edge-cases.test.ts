@@ -245,6 +245,76 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [['condition', "(canRetry || method !== 'get')"]],
     );
   });
+
+  // Issue 41: four edits of real bundles that changed no behaviour, each still read as a changed condition or boundary.
+  test('an alias read under a new name, a for…of rewritten as an index loop, a hoisted condition: no case', () => {
+    const hunk = (before: string[], after: string[]) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length },
+      ]).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(hunk(['  if (req.connection && req.connection.encrypted) {'], ['  if (req.socket && req.socket.encrypted) {']), []);
+    assert.deepEqual(hunk(['  if (req.connection.bytesRead > 1024) {'], ['  if (req.socket.bytesRead > 1024) {']), []);
+    assert.deepEqual(
+      hunk(
+        ['  for (const item of items) {', '    if (item.price > limit) total += 1;'],
+        ['  for (let i = 0; i < items.length; i++) {', '    if (items[i].price > limit) total += 1;'],
+      ),
+      [],
+    );
+    assert.deepEqual(
+      hunk(
+        ['  for (const item of items) {', '    if (item.price > limit) total += 1;'],
+        [
+          '  for (let index = 0; index < items.length; ++index) {',
+          '    const entry = items[index];',
+          '    if (entry.price > limit) total += 1;',
+        ],
+      ),
+      [],
+    );
+    assert.deepEqual(
+      hunk(
+        ['  for (let i = 0; i < items.length; i++) {', '    if (items[i].price > limit) total += 1;'],
+        ['  for (const item of items) {', '    if (item.price > limit) total += 1;'],
+      ),
+      [],
+    );
+    assert.deepEqual(hunk(['  if (user.active && user.age >= 18) {'], ['  const ok = user.active && user.age >= 18;', '  if (ok) {']), []);
+  });
+
+  test('the same rewrites that also change the logic still name it: an operator, an operand, a literal, another loop', () => {
+    const hunk = (before: string[], after: string[]) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length },
+      ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(hunk(['  if (req.connection.bytesRead > 1024) {'], ['  if (req.socket.bytesRead >= 1024) {']), [
+      ['boundary', 1, 'req.socket.bytesRead'],
+    ]);
+    assert.deepEqual(hunk(['  if (user.active && user.age >= 18) {'], ['  const ok = user.active && user.age > 18;', '  if (ok) {']), [
+      ['boundary', 1, 'user.age'],
+      ['condition', 2, '(ok)'],
+    ]);
+    assert.deepEqual(hunk(['  if (a && b) {'], ['  const ok = a && b && c;', '  if (ok) {']), [['condition', 2, '(ok)']]);
+    assert.deepEqual(hunk(["  if (mode === 'gold') {"], ["  if (mode === 'platinum') {"]), [['condition', 1, "(mode === 'platinum')"]]);
+    // Stops one element early: not the loop it replaced.
+    assert.deepEqual(
+      hunk(['  for (const item of items) {'], ['  for (let i = 0; i < items.length - 1; i++) {']).map(([kind]) => kind),
+      ['boundary', 'arithmetic'],
+    );
+    // `min` → `max` where both names are still used: another value, not a rename.
+    assert.deepEqual(
+      findSemanticChanges('const min = 1;\nconst max = 9;\nif (x > min) {\n', 'const min = 1;\nconst max = 9;\nif (x > max) {\n', [
+        { oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 },
+      ]).map((change) => [change.kind, change.subject]),
+      [['boundary', 'x']],
+    );
+    // A method called under another name is another function (`Math.round` → `Math.floor`), not a rename (the bundle
+    // keeps one of the two cases of the line, the heavier rounding).
+    assert.deepEqual(
+      hunk(['  if (Math.round(total) > 0) {'], ['  if (Math.floor(total) > 0) {']).map(([kind]) => kind),
+      ['condition', 'arithmetic'],
+    );
+  });
 });
 
 /** The changes of a hunk that replaces line `line` of `before` by the same line of `after` (lines joined by `\n`). */
@@ -873,5 +943,89 @@ describe('a changed validation schema names the route it guards (checker analyze
       edge?.recommendedProof,
       'a request test of POST /api/orders (or a parse test of the schema at src/schemas.ts:4) that sends those inputs and asserts which are accepted and which refused with a validation error',
     );
+  });
+});
+
+describe('edits that change no behaviour get no condition case; real logic changes do, one per line (checker ai)', () => {
+  const spacer = (name: string) => [`export function ${name}(): string {`, `  return '${name}';`, '}', ''];
+  const source = (edits: { secure: string[]; count: string[]; ship: string[]; adult: string; tier: string; retry: string }) =>
+    [
+      "import type { IncomingMessage } from 'node:http';",
+      '',
+      'export function isSecure(req: IncomingMessage): boolean {',
+      ...edits.secure,
+      '  return false;',
+      '}',
+      '',
+      ...spacer('first'),
+      'export function countExpensive(items: { price: number }[], limit: number): number {',
+      '  let total = 0;',
+      ...edits.count,
+      '  return total;',
+      '}',
+      '',
+      ...spacer('second'),
+      'export function canShip(order: { paid: boolean; address?: string }): boolean {',
+      ...edits.ship,
+      '  return false;',
+      '}',
+      '',
+      ...spacer('third'),
+      'export function isAdult(age: number): boolean {',
+      edits.adult,
+      '  return false;',
+      '}',
+      '',
+      ...spacer('fourth'),
+      'export function tierOf(points: number, mode: string): string {',
+      edits.tier,
+      "  return 'basic';",
+      '}',
+      '',
+      ...spacer('fifth'),
+      'export function retries(attempt: number, options: { limit?: number }): boolean {',
+      edits.retry,
+      '  return false;',
+      '}',
+      '',
+    ].join('\n');
+  const baseSource = source({
+    secure: ['  if (req.connection && req.connection.encrypted) return true;'],
+    count: ['  for (const item of items) {', '    if (item.price > limit) total += 1;', '  }'],
+    ship: ['  if (order.paid && order.address !== undefined) return true;'],
+    adult: '  if (age > 18) return true;',
+    tier: "  if (points > 100 && mode === 'gold') return 'gold';",
+    retry: '  if (attempt < 3) return (options.limit ??= 5) > attempt;',
+  });
+  const headSource = source({
+    secure: ['  if (req.socket && req.socket.encrypted) return true;'],
+    count: ['  for (let i = 0; i < items.length; i++) {', '    if (items[i].price > limit) total += 1;', '  }'],
+    ship: ['  const ready = order.paid && order.address !== undefined;', '  if (ready) return true;'],
+    adult: '  if (age >= 18) return true;',
+    tier: "  if (points > 100 && mode === 'platinum') return 'gold';",
+    retry: '  if (attempt < 4) return (options.limit ??= 6) > attempt;',
+  });
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      { 'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }), 'src/shop.ts': baseSource },
+      { 'src/shop.ts': headSource },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the alias, the index loop and the hoisted condition ask nothing; >= 18, the literal and the retry line ask once each', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    const decisions = [...bundle.evidence.edgeCases.top, ...bundle.evidence.edgeCases.overflow]
+      .filter((edge) => edge.provenance.startsWith('semantic-edge-cases@'))
+      .map((edge) => [edge.scope, edge.provenance.replace(/^.*#/, '')])
+      .sort(([a = ''], [b = '']) => a.localeCompare(b, 'en', { numeric: true }));
+    const lineOf = (text: string) => headSource.split('\n').indexOf(text) + 1;
+    assert.deepEqual(decisions, [
+      [`src/shop.ts:${lineOf('  if (age >= 18) return true;')}`, 'edge-case/changed-boundary'],
+      [`src/shop.ts:${lineOf("  if (points > 100 && mode === 'platinum') return 'gold';")}`, 'edge-case/changed-condition'],
+      // A boundary (weight 9) and a default (8) on one line: the boundary alone.
+      [`src/shop.ts:${lineOf('  if (attempt < 4) return (options.limit ??= 6) > attempt;')}`, 'edge-case/changed-boundary'],
+    ]);
   });
 });

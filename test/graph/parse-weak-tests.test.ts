@@ -492,3 +492,63 @@ describe('helpers declared in the test file', () => {
     assert.deepEqual(parse(code), { configured: counts(0) });
   });
 });
+
+describe('calls that are no test declaration, and listeners that only fail (issue 41)', () => {
+  const declared = (code: string, path = 'test/sample.test.ts') =>
+    extractFacts(path, code, { assertionHelpers: [] }).tests.map((fact) => `${fact.kind} ${fact.titlePath.join(' > ')}`);
+
+  test("the file's own function or variable named `test` declares no test where it is in scope", () => {
+    assert.deepEqual(
+      declared('function test(n: number): boolean {\n  return n > 2;\n}\nexport const ok = test(123);\n', 'test/helpers/numbers.ts'),
+      [],
+    );
+    assert.deepEqual(declared("const test = (value: string) => /a/.test(value);\nexport const ok = test('abc');\n", 'src/check.ts'), []);
+    assert.deepEqual(
+      declared(
+        [
+          "import { describe, it } from 'vitest';",
+          "describe('digits', () => {",
+          '  function test(input: string) {',
+          '    return input;',
+          '  }',
+          "  it('runs', () => {",
+          "    test('123');",
+          '  });',
+          '});',
+          "it('outside the describe, it is the runner', () => {});",
+        ].join('\n'),
+      ),
+      ['suite digits', 'test digits > runs', 'test outside the describe, it is the runner'],
+    );
+    // A parameter named `it` shadows only inside its function.
+    assert.deepEqual(
+      declared("import { it } from 'vitest';\nfunction each(it: (title: string) => void) {\n  it('row');\n}\nit('real', () => {});\n"),
+      ['test real'],
+    );
+  });
+
+  test("the runner's test under a variable (`base.extend`, `require('tape')`) and a number as title", () => {
+    assert.deepEqual(
+      declared("import { test as base } from '@playwright/test';\nconst test = base.extend({});\ntest('extended', async () => {});\n"),
+      ['test extended'],
+    );
+    assert.deepEqual(declared("const test = require('tape');\ntest('taped', (t) => { t.end(); });\n"), ['test taped']);
+    assert.deepEqual(declared("import { test } from 'vitest';\ntest(123, () => {});\ntest(`row ${1}`, () => {});\n"), ['test row ${…}']);
+  });
+
+  test('an assertion in a listener that only fails is a guard, counted but not unawaited; timers and value checks still are', () => {
+    const header = "import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n";
+    assert.deepEqual(
+      parse(
+        `${header}test('guarded', async (t) => {\n  stream.once('error', () => t.assert.fail());\n  emitter.on('x', () => assert.fail('no x'));\n  emitter.on('y', (error) => {\n    throw error;\n  });\n  assert.equal(await read(stream), 'a');\n});\n`,
+      ),
+      { guarded: counts(3) },
+    );
+    assert.deepEqual(
+      parse(
+        `${header}test('later', () => {\n  setTimeout(() => assert.fail('late'), 10);\n  emitter.on('x', (value) => assert.equal(value, 1));\n  emitter.on('z', () => {\n    log('z');\n    assert.fail('z');\n  });\n});\n`,
+      ),
+      { later: counts(3, { unawaitedAssertions: 3 }) },
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { type AstNode, getExpressions, getNode, unwrapExpression } from './swc-node.js';
+import { type AstNode, getDottedName, getExpressions, getNode, getNodes, unwrapExpression } from './swc-node.js';
 
 const timerFunctions = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'process.nextTick']);
 const listenerMethods = new Set(['on', 'once', 'addEventListener', 'addListener', 'subscribe']);
@@ -37,6 +37,25 @@ export class AwaitTracker {
     return isDeferred && this.promiseExecutorDepth === 0;
   }
 
+  /**
+   * A listener that only fails (`stream.once('error', () => t.assert.fail())`, `(error) => { throw error; }`) guards
+   * the test against an event: it waits for nothing, and the runner reports the failure whenever it fires.
+   */
+  isGuard(method: string | undefined, callback: AstNode | undefined): boolean {
+    if (method === undefined || !listenerMethods.has(method) || callback === undefined) return false;
+    const body = unwrapExpression(getNode(callback, 'body'));
+    if (body?.type !== 'BlockStatement') return isFailCall(body);
+    const statements = getNodes(body, 'stmts');
+    return (
+      statements.length > 0 &&
+      statements.every(
+        (statement) =>
+          statement.type === 'ThrowStatement' ||
+          (statement.type === 'ExpressionStatement' && isFailCall(unwrapExpression(getNode(statement, 'expression')))),
+      )
+    );
+  }
+
   /** `await Promise.all([a(), b()])` awaits every element. */
   markAwaitedLists(args: AstNode[]): void {
     for (const arg of args) {
@@ -45,4 +64,11 @@ export class AwaitTracker {
         for (const element of getExpressions(list, 'elements')) this.awaited.add(unwrapExpression(element) ?? element);
     }
   }
+}
+
+/** `assert.fail(…)`, `t.assert.fail()`, `expect.fail()`, `t.fail()`, `fail()`. */
+function isFailCall(node: AstNode | undefined): boolean {
+  if (node?.type !== 'CallExpression') return false;
+  const name = getDottedName(unwrapExpression(getNode(node, 'callee')));
+  return name === 'fail' || name?.endsWith('.fail') === true;
 }

@@ -566,7 +566,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     this.httpCalls.recordCall(node, callee, calleeName, args);
     this.authz.recordCall(node, callee, args);
     for (const arg of args) {
-      const isCallback = callbacksUnawaited && isFunctionNode(unwrapExpression(arg));
+      const callback = unwrapExpression(arg);
+      const isCallback = callbacksUnawaited && isFunctionNode(callback) && !this.awaits.isGuard(method, callback);
       if (isCallback) this.testing.unawaitedDepth++;
       this.visitNode(arg);
       if (isCallback) this.testing.unawaitedDepth--;

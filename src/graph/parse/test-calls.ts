@@ -37,6 +37,9 @@ const baseNames = new Map<string, { kind: 'suite' | 'test'; modifier?: TestModif
   ['fdescribe', { kind: 'suite', modifier: 'only' }],
 ]);
 
+/** The names a runner gives its test and suite functions (`test`, `it`, `describe`, `xit`, …). */
+export const TEST_FUNCTION_NAMES: ReadonlySet<string> = new Set(baseNames.keys());
+
 const chainModifiers = new Map<string, TestModifier | undefined>([
   ['skip', 'skip'],
   ['only', 'only'],
@@ -115,6 +118,11 @@ export function matchTestCall(call: AstNode, contextNames: ReadonlySet<string>):
   const isStaticTitle = getStaticString(args[0]) !== undefined;
   if (callback === undefined && !modifiers.has('todo') && !(kind === 'test' && isStaticTitle)) return undefined;
   return { kind, title, modifiers: [...modifiers].sort(), callback };
+}
+
+/** The identifier at the root of a call's callee chain (`test` of `test.skip.each(t)(…)`), without allocating. */
+export function findTestRootName(call: AstNode): string | undefined {
+  return findRootName(getNode(call, 'callee'));
 }
 
 /** Cheap pre-check: the identifier at the root of a callee chain, without allocating. */

@@ -4,7 +4,8 @@ import type { SourcePositions } from './source-positions.js';
 import { type AstNode, getExpressions, getIdentifierName, getNode, getSpan, getStaticString, unwrapExpression } from './swc-node.js';
 import { type AssertionMatch, matchAssertionCall, matchPropertyAssertion } from './assertion-calls.js';
 import { collectAssertingHelpers, type LocalHelpers } from './assertion-helpers.js';
-import { findExpectErrorLines, matchTestCall, type TestCallMatch } from './test-calls.js';
+import { findShadowedTestNames, type ShadowedName } from './shadowed-test-names.js';
+import { findExpectErrorLines, findTestRootName, matchTestCall, TEST_FUNCTION_NAMES, type TestCallMatch } from './test-calls.js';
 import { getCallbackParams } from './walker-patterns.js';
 
 const doneNames = new Set(['done', 'cb', 'callback', 'next', 'finish', 'end']);
@@ -37,6 +38,7 @@ export class TestCollector {
   private readonly helpers: ReadonlySet<string>;
   private moduleNode: AstNode | undefined;
   private localHelpers: LocalHelpers | undefined;
+  private shadowedNames: ShadowedName[] | undefined;
   private expectErrorOffsets: number[] | undefined;
   private readonly claimedExpectErrors = new Set<number>();
   /** `ctx.expect(x)` calls already counted through the matcher chained on them. */
@@ -60,8 +62,21 @@ export class TestCollector {
     return this.frames.length > 0;
   }
 
+  /** A test or suite declaration: the runner's function (not one of the file's own named `test`) given a title. */
   matchTest(node: AstNode): TestCallMatch | undefined {
-    return matchTestCall(node, this.contextNames);
+    const match = matchTestCall(node, this.contextNames);
+    return match === undefined || this.isOwnFunctionCall(node) ? undefined : match;
+  }
+
+  /** `function test(n) {…}` … `test('abc')`: a call of the file's own function that shares a runner's name. */
+  private isOwnFunctionCall(node: AstNode): boolean {
+    const root = findTestRootName(node);
+    const span = getSpan(node);
+    if (root === undefined || span === undefined || !TEST_FUNCTION_NAMES.has(root) || this.moduleNode === undefined) return false;
+    this.shadowedNames ??= findShadowedTestNames(this.moduleNode, TEST_FUNCTION_NAMES);
+    return this.shadowedNames.some(
+      (shadowed) => shadowed.name === root && shadowed.span.start <= span.start && span.end <= shadowed.span.end,
+    );
   }
 
   /** Records a test or suite and visits its arguments (`visitArguments`) inside its frame. */

@@ -1,0 +1,152 @@
+import type { HunkSyntax, Loop, SourceLine } from './semantic-text.js';
+
+/**
+ * A line's decision as tokens: names, literals (strings kept: `=== 'GET'` and `=== 'HEAD'` decide differently) and
+ * operators, without spaces, parentheses or comments. Parentheses that regroup `a || b && c` are the rare change
+ * this reads as none.
+ */
+const TOKEN =
+  /(?<comment>\/\/.*$|\/\*.*?\*\/|#(?![\w$]).*$)|(?<name>[A-Za-z_$][\w$]*)|(?<literal>\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`)|(?<operator>===|!==|==|!=|<=|>=|&&|\|\||\?\?|\?\.|=>|\*\*|:=|[^\s()])/g;
+
+type Token = { name: string } | { text: string };
+
+function isMethodCall(code: string, at: number, name: string): boolean {
+  return /\.\s*$/.test(code.slice(0, at)) && /^\s*\(/.test(code.slice(at + name.length));
+}
+
+function tokenize(code: string, keywords: ReadonlySet<string>): Token[] {
+  const tokens: Token[] = [];
+  for (const match of code.matchAll(TOKEN)) {
+    const { comment, name, literal, operator } = match.groups ?? {};
+    if (comment !== undefined) break;
+    // A keyword (`typeof`, `in`, `None`, `nil`) is part of the logic, not a name that can be renamed; nor is a method
+    // called (`Math.round(` → `Math.floor(` calls another function), while a property read (`req.connection` →
+    // `req.socket`) and a local name may be.
+    if (name !== undefined) tokens.push(keywords.has(name) || isMethodCall(code, match.index, name) ? { text: name } : { name });
+    else tokens.push({ text: literal ?? operator ?? '' });
+  }
+  return tokens;
+}
+
+/** The names a side of the diff uses in its code (strings and comments left out). */
+function namesOf(lines: readonly SourceLine[], syntax: HunkSyntax): Set<string> {
+  const names = new Set<string>();
+  for (const line of lines) {
+    for (const token of tokenize(line.code, syntax.keywords)) if ('name' in token) names.add(token.name);
+  }
+  return names;
+}
+
+/** `name = expression` of each line, later lines winning. */
+function findDeclarations(lines: readonly SourceLine[], syntax: HunkSyntax): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const line of lines) {
+    const declaration = syntax.findDeclaration(line);
+    if (declaration !== undefined) found.set(declaration[0], declaration[1]);
+  }
+  return found;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Rewrites a side's text so that what it names reads as the decision it holds: a name declared in the hunk as its
+ * initialiser (`ok` of `const ok = a && b` reads `(a && b)`, twice over for a name built on another), an element
+ * reached by index as the name the other side's `for…of` gave it (`items[i]` reads `item`), and either loop header as
+ * `for each <collection>`.
+ */
+function createSubstitution(
+  declarations: ReadonlyMap<string, string>,
+  elements: readonly (readonly [string, string])[],
+  syntax: HunkSyntax,
+): (text: string) => string {
+  const loopHeader = (text: string): string => {
+    const loop = syntax.findLoop?.(text);
+    return loop === undefined ? text : `for each ${loop.collection}`;
+  };
+  return (text) => {
+    let result = loopHeader(text);
+    for (let pass = 0; pass < 2; pass++) {
+      result = result.replace(/[A-Za-z_$][\w$]*/g, (name, offset: number, whole: string) => {
+        const held = whole[offset - 1] === '.' ? undefined : declarations.get(name);
+        return held === undefined ? name : `(${held.trim()})`;
+      });
+    }
+    for (const [indexed, element] of elements) result = result.replace(new RegExp(escapeRegExp(indexed), 'g'), element);
+    return result;
+  };
+}
+
+/** Each `for…of` of one side paired with an index loop over the same collection on the other: `items[i]` and the element's name. */
+function pairLoops(ofLoops: readonly Loop[], indexLoops: readonly Loop[]): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const loop of ofLoops) {
+    for (const other of indexLoops) {
+      if (loop.element !== undefined && other.index !== undefined && other.collection === loop.collection) {
+        pairs.push([`${other.collection}[${other.index}]`, loop.element]);
+      }
+    }
+  }
+  return pairs;
+}
+
+/**
+ * Whether a decision of the new side of a hunk (a condition, or a whole line) is one a removed line of the hunk made,
+ * written differently: a condition hoisted into a variable (`const ok = a && b; if (ok)` is `if (a && b)`), a `for…of`
+ * rewritten as an index loop, or names renamed. A rename must be one: the old name is gone from the head file and the
+ * new one was not in the base file, so `x > min` → `x > max` (both still used) remains a changed decision. Operators,
+ * literals and keywords must match one for one; renames must map one name to one name throughout the comparison.
+ */
+export function createOldLogicCheck(
+  removed: readonly SourceLine[],
+  added: readonly SourceLine[],
+  baseFile: readonly SourceLine[],
+  headFile: readonly SourceLine[],
+  syntax: HunkSyntax,
+): (decision: string) => boolean {
+  const removedCode = removed.filter((line) => !line.isComment && line.code !== '');
+  if (removedCode.length === 0) return () => false;
+  const findLoops = (lines: readonly SourceLine[]): Loop[] => lines.flatMap((line) => syntax.findLoop?.(line.text) ?? []);
+  const oldLoops = findLoops(removed);
+  const newLoops = findLoops(added);
+  const toOld = createSubstitution(findDeclarations(removed, syntax), pairLoops(newLoops, oldLoops), syntax);
+  const toNew = createSubstitution(findDeclarations(added, syntax), pairLoops(oldLoops, newLoops), syntax);
+  const oldDecisions = removedCode.flatMap((line) => [syntax.findCondition(line), line.text]).filter((text) => text !== undefined);
+  const old = oldDecisions.map((text) => tokenize(toOld(text), syntax.keywords));
+  let baseNames: Set<string> | undefined;
+  let headNames: Set<string> | undefined;
+  const isRename = (from: string, to: string): boolean => {
+    headNames ??= namesOf(headFile, syntax);
+    baseNames ??= namesOf(baseFile, syntax);
+    return !headNames.has(from) && !baseNames.has(to);
+  };
+  return (decision) => {
+    const tokens = tokenize(toNew(decision), syntax.keywords);
+    return tokens.length > 0 && old.some((oldTokens) => isSameLogic(oldTokens, tokens, isRename));
+  };
+}
+
+/** Token for token the same, up to names renamed one to one. */
+function isSameLogic(old: readonly Token[], now: readonly Token[], isRename: (from: string, to: string) => boolean): boolean {
+  if (old.length !== now.length) return false;
+  const forward = new Map<string, string>();
+  const backward = new Map<string, string>();
+  for (const [index, before] of old.entries()) {
+    const after = now[index];
+    if (after === undefined) return false;
+    if ('text' in before || 'text' in after) {
+      if (!('text' in before && 'text' in after && before.text === after.text)) return false;
+      continue;
+    }
+    const mapped = forward.get(before.name);
+    if (mapped !== undefined) {
+      if (mapped !== after.name) return false;
+      continue;
+    }
+    if (backward.has(after.name)) return false;
+    if (before.name !== after.name && !isRename(before.name, after.name)) return false;
+    forward.set(before.name, after.name);
+    backward.set(after.name, before.name);
+  }
+  return true;
+}
