@@ -1,6 +1,7 @@
 import { getSourceLanguage } from '../../model/facts.js';
 import type { Resolution } from '../../model/resolve.js';
 import { isNodeBuiltin } from './builtins.js';
+import { type BuildOutputRule, findBuildOutputRules, toBuiltSource } from './build-output.js';
 import { findCompiledSource } from './compiled-source.js';
 import type { LinkKeys } from '../../model/env.js';
 import { deriveLinkKeys, type LinkKeyContext } from './link-keys.js';
@@ -154,6 +155,7 @@ export function createResolver(input: ResolverInput): Resolver {
     for (const key of Object.keys(info.manifest.imports)) aliasPrefixes.add(key.split('*')[0] ?? key);
   }
   let keyContext: LinkKeyContext | undefined;
+  let buildOutputRules: BuildOutputRule[] | undefined;
 
   const settingsByDir = new Map<string, ResolutionSettings | undefined>();
   const scopeByDir = new Map<string, PackageInfo | undefined>();
@@ -254,7 +256,13 @@ export function createResolver(input: ResolverInput): Resolver {
       const candidate = specifier.startsWith('/') ? joinRepoPath('', specifier) : joinRepoPath(dir, specifier);
       if (candidate === undefined) return { specifier, kind: 'unresolved', reason: `'${specifier}' points outside the repository` };
       const found = resolveLocal(candidate);
-      if (found === undefined) return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
+      if (found === undefined) {
+        buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
+        const built = toBuiltSource(buildOutputRules, candidate);
+        const source = built === undefined ? undefined : resolveLocal(built.path);
+        if (built !== undefined && source !== undefined) return { specifier, kind: 'relative', target: source, builtFrom: built.rule.rule };
+        return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
+      }
       // Compiled output beside its TypeScript source (a package that ships both) is reached through the source's own
       // imports already: only hand-written JavaScript behind hand-written declarations needs the runtime edge. A
       // JavaScript importer always gets it: Node loads that file for it, and no type check reads the declaration.
