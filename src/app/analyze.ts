@@ -40,6 +40,7 @@ import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
+import { loadRunnerSelectors } from './load/runner-configs.js';
 import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
 import { loadCoverage } from './load/load-coverage.js';
 import { readLatestExecution } from './load/execution-evidence.js';
@@ -292,7 +293,17 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedAreas,
     changedPathProof,
     testEvidence,
-    testRun: toTestRun(repository.kg, repository.parsed.facts, changedFiles, reachingTestsByPath, declaredPaths),
+    testRun: toTestRun(
+      repository.kg,
+      repository.parsed.facts,
+      changedFiles,
+      reachingTestsByPath,
+      declaredPaths,
+      await loadRunnerSelectors(
+        env,
+        repository.scan.files.map((file) => file.path),
+      ),
+    ),
     weakTests: evaluated.weakTests,
     missingTests: evaluated.missingTests,
     summary: {

@@ -10,6 +10,8 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { type FileFacts, type ImportFact, isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
+import { compareText } from '../text/compare-text.js';
+import { countOf } from '../text/plural.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
 import { mergeClassifiers } from '../rules/classifiers.js';
 import { loadConfig } from './load/load-config.js';
@@ -166,6 +168,7 @@ export async function buildRepositoryGraph(
         kept.data.openApiRoutes.diagnostics,
         repository.docs,
         repository.kg,
+        repository.resolutions,
       );
       const result: RepositoryGraph = { root: env.root, ...repository, config, scan, parsed, limitations, timings: clock.done() };
       if (options.patchable !== undefined && resolver !== undefined) {
@@ -195,7 +198,7 @@ export async function buildRepositoryGraph(
   clock.lap('build');
   env.reportProgress({ phase: 'analyse' });
   const configProblems = resolver.getConfigProblems();
-  const limitations = listLimitations(config, scan, parsed, configProblems, openApiRoutes.diagnostics, docs, kg);
+  const limitations = listLimitations(config, scan, parsed, configProblems, openApiRoutes.diagnostics, docs, kg, resolutions);
   if (recorded !== undefined && snapshotId !== undefined) {
     await saveGraphSnapshot(env, snapshotId, recorded.log.reads.values(), scan, {
       graph: toKnowledgeGraphSnapshot(kg),
@@ -408,6 +411,7 @@ export async function updateRepositoryGraph(
     state.openApiRoutes.diagnostics,
     previous.docs,
     kg,
+    resolutions,
   );
   const repository: RepositoryGraph = {
     ...previous,
@@ -482,6 +486,7 @@ function listLimitations(
   openApiDiagnostics: Diagnostic[],
   docs: RepoDocsData,
   kg: KnowledgeGraph,
+  resolutions: ReadonlyMap<string, readonly Resolution[]>,
 ): Diagnostic[] {
   return [
     ...config.diagnostics,
@@ -511,6 +516,7 @@ function listLimitations(
       }),
     ),
     ...openApiDiagnostics,
+    ...describeBuildOutputImports(resolutions),
     ...docs.diagnostics,
     ...kg.diagnostics,
     ...(kg.routeLimitations ?? []).map(
@@ -526,6 +532,32 @@ function listLimitations(
       }),
     ),
   ];
+}
+
+/** One note per rule that mapped imports of absent build output (`../lib/a`) to their sources (build-output.ts). */
+function describeBuildOutputImports(resolutions: ReadonlyMap<string, readonly Resolution[]>): Diagnostic[] {
+  const byRule = new Map<string, { files: Set<string>; count: number }>();
+  for (const [path, list] of resolutions) {
+    for (const resolution of list) {
+      if (resolution.builtFrom === undefined) continue;
+      const entry = byRule.get(resolution.builtFrom) ?? { files: new Set<string>(), count: 0 };
+      entry.files.add(path);
+      entry.count += 1;
+      byRule.set(resolution.builtFrom, entry);
+    }
+  }
+  return [...byRule]
+    .sort(([left], [right]) => compareText(left, right))
+    .map(([rule, entry]): Diagnostic => {
+      const files = [...entry.files].sort(compareText);
+      return {
+        code: 'resolve/build-output',
+        severity: 'info',
+        message: `${countOf(entry.count, 'import')} of build output the repository does not hold (in ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}) ${entry.count === 1 ? 'was' : 'were'} mapped to ${entry.count === 1 ? 'its source' : 'their sources'}: ${rule}.`,
+        hint: 'The build is assumed to copy each source file to the same path under its output folder; a test that imports the source directly needs no such assumption.',
+        location: { file: files[0] ?? '' },
+      };
+    });
 }
 
 function createClock(env: Env): { lap(name: keyof Timings): void; done(): Timings } {

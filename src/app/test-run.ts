@@ -7,6 +7,7 @@ import { type FileFacts, getSourceLanguage } from '../model/facts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import type { TestRun, TestRunner } from '../model/test-run.js';
 import { planTestRun, type TestToRun } from '../ranking/test-run.js';
+import { type RunnerSelectors, selectConfiguredRunner } from './test-runners.js';
 
 /** Dependencies that name a runner, in the order they win when a package declares several. */
 const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
@@ -74,19 +75,67 @@ function runnerOf(dependencies: ReadonlySet<string>): TestRunner | undefined {
   return RUNNER_DEPENDENCIES.find(([name]) => dependencies.has(name))?.[1];
 }
 
+const VITEST_TYPE_TEST = /\.(?:test|spec)-d\.[cm]?tsx?$/;
+const TSTYCHE_TYPE_TEST = /\.tst\.[cm]?tsx?$/;
+
 /**
- * How a test file is run: the runner its imports name (`node:test`, `vitest`, …), else the one its package declares,
- * else the root's; from the root when the root declares that runner (a workspace-wide config), else from its package.
+ * A type test runs under what the repository has for it: vitest with `--typecheck` when its config turns type checking
+ * on (for `*.test-d.ts`), else tsd (`*.test-d.ts`), tstyche (`*.tst.ts`) when declared; else no runner, and the plan
+ * says to type-check it. Never under the package's runtime runner, which would not check its types.
+ */
+function toTypeTestToRun(
+  selectors: RunnerSelectors,
+  own: PackageInfo | undefined,
+  root: PackageInfo | undefined,
+  test: { path: string; distance: number; relevance?: number },
+): TestToRun {
+  const base = {
+    path: test.path,
+    distance: test.distance,
+    typeTest: true,
+    ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
+  };
+  const ownFolder = own?.folder ?? '';
+  const declares = (name: string): string | undefined =>
+    own?.dependencies.has(name) === true ? ownFolder : root?.dependencies.has(name) === true ? '' : undefined;
+  if (VITEST_TYPE_TEST.test(test.path)) {
+    const vitestFolder = [ownFolder, ''].find((folder) => selectors.vitestTypecheck.has(folder));
+    if (vitestFolder !== undefined) return { ...base, runner: 'vitest', cwd: vitestFolder, typecheck: true };
+    const tsd = declares('tsd');
+    if (tsd !== undefined) return { ...base, runner: 'tsd', cwd: tsd };
+  }
+  const tstyche = TSTYCHE_TYPE_TEST.test(test.path) ? declares('tstyche') : undefined;
+  if (tstyche !== undefined) return { ...base, runner: 'tstyche', cwd: tstyche };
+  return { ...base, runner: undefined, cwd: ownFolder };
+}
+
+/**
+ * How a test file is run: a type test by its type-test runner; else the runner whose configuration selects it (karma's
+ * `files`, mocha's spec globs); else the runner its imports name (`node:test`, `vitest`, …), else the one its package
+ * declares, else the root's; from the root when the root declares that runner (a workspace-wide config), else from
+ * its package.
  */
 function toTestToRun(
   kg: KnowledgeGraph,
   facts: ReadonlyMap<string, { facts: FileFacts }>,
   root: PackageInfo | undefined,
+  selectors: RunnerSelectors,
   test: { path: string; distance: number; relevance?: number },
 ): TestToRun {
   const language = getSourceLanguage(test.path);
   if (language === 'python' || language === 'go') return toOtherTestToRun(kg, facts, language, test);
   const own = findPackage(kg, test.path);
+  if (VITEST_TYPE_TEST.test(test.path) || TSTYCHE_TYPE_TEST.test(test.path)) return toTypeTestToRun(selectors, own, root, test);
+  const configured = selectConfiguredRunner(selectors, test.path);
+  if (configured !== undefined)
+    return {
+      path: test.path,
+      distance: test.distance,
+      runner: configured.runner,
+      cwd: configured.cwd,
+      ...(configured.runner === 'karma' ? { config: configured.config } : {}),
+      ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
+    };
   const imported = facts
     .get(test.path)
     ?.facts.imports.map((item) => RUNNER_IMPORTS.get(item.specifier))
@@ -165,6 +214,8 @@ export function toTestRun(
   reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>,
   /** Changed paths whose tests `tests.dependsOn` declares: their tests run, whatever the file's kind, not the whole suite. */
   declaredPaths: ReadonlySet<string> = new Set(),
+  /** What the repository's runner configs select (test-runners.ts). */
+  selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set() },
 ): TestRun {
   const root = findRootPackage(kg);
   const packageManager = getSuiteManager(kg, changedFiles);
@@ -184,7 +235,7 @@ export function toTestRun(
       tests.push({ path: test.testFile, distance: test.distance, ...(test.relevance === undefined ? {} : { relevance: test.relevance }) });
   }
   return planTestRun({
-    tests: tests.map((test) => toTestToRun(kg, facts, root, test)),
+    tests: tests.map((test) => toTestToRun(kg, facts, root, selectors, test)),
     ...(wholeSuite === undefined
       ? {}
       : { fullSuiteReason: `${wholeSuite.path} changed (${wholeSuite.changeKind}): it can change how every test builds or runs` }),

@@ -384,6 +384,7 @@ const testRun = def(
         runner: z.enum([...TEST_RUNNERS, 'script']),
         command: nonEmpty,
         files: strings,
+        note: nonEmpty.optional(),
       }),
     ),
     omitted: count,

@@ -26,6 +26,11 @@ export interface Resolution {
    * a file's own package, specifier `.`) reaches each of them.
    */
   packageFiles?: string[];
+  /**
+   * Set when the specifier names build output the repository does not hold (`../lib/a`, babel's or tsc's output) and
+   * `target` is the source it is built from: the rule that maps one to the other, in words.
+   */
+  builtFrom?: string;
   /** For `external`: the npm package name. */
   packageName?: string;
   /** For `unresolved`: why (missing file, alias matched but no file, exports blocked). */

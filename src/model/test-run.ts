@@ -1,7 +1,35 @@
 /** A test runner checker can name files to: its command takes test file paths (Go's, packages and test names). */
-export type TestRunner = 'vitest' | 'jest' | 'mocha' | 'ava' | 'playwright' | 'cypress' | 'node' | 'pytest' | 'go';
+export type TestRunner =
+  | 'vitest'
+  | 'jest'
+  | 'mocha'
+  | 'ava'
+  | 'playwright'
+  | 'cypress'
+  | 'node'
+  | 'pytest'
+  | 'go'
+  /** Runs its whole suite from a config (`npx karma start <config> --single-run`): it cannot be given files. */
+  | 'karma'
+  /** Type tests (`*.test-d.ts`): tsd checks the package's whole type-test folder. */
+  | 'tsd'
+  /** Type tests (`*.tst.ts`). */
+  | 'tstyche';
 
-export const TEST_RUNNERS: readonly TestRunner[] = ['vitest', 'jest', 'mocha', 'ava', 'playwright', 'cypress', 'node', 'pytest', 'go'];
+export const TEST_RUNNERS: readonly TestRunner[] = [
+  'vitest',
+  'jest',
+  'mocha',
+  'ava',
+  'playwright',
+  'cypress',
+  'node',
+  'pytest',
+  'go',
+  'karma',
+  'tsd',
+  'tstyche',
+];
 
 /** One command line of a test run. */
 export interface TestRunCommand {
@@ -13,6 +41,8 @@ export interface TestRunCommand {
   command: string;
   /** The test files it runs, relative to the repository root, nearest to the change first (none for a script). */
   files: string[];
+  /** What the command runs beyond `files` when its runner cannot be given them (karma, tsd): the whole suite, and why. */
+  note?: string;
 }
 
 /**

@@ -17,6 +17,12 @@ export interface TestToRun {
   relevance?: number;
   /** Go: the file's top-level test functions (`TestList`), which `go test -run` selects. */
   testNames?: string[];
+  /** karma: the config its suite runs from, relative to the repository root. */
+  config?: string;
+  /** vitest: a type test, run with `--typecheck`. */
+  typecheck?: boolean;
+  /** A type test (`*.test-d.ts`, `*.tst.ts`): with no runner, it is type-checked, not sent to the whole suite. */
+  typeTest?: boolean;
 }
 
 export interface TestRunInput {
@@ -39,9 +45,20 @@ function toRelative(path: string, cwd: string): string {
   return cwd === '' ? path : path.slice(cwd.length + 1);
 }
 
-function buildCommand(runner: TestRunner, files: string[], viaTsx: boolean, testNames: readonly string[]): string {
+interface CommandGroup {
+  runner: TestRunner;
+  cwd: string;
+  viaTsx: boolean;
+  typecheck: boolean;
+  config: string | undefined;
+  files: string[];
+  testNames: string[];
+  wholePackages?: boolean;
+}
+
+function buildCommand(group: CommandGroup, files: string[], testNames: readonly string[]): string {
   const words = files.map(quoteShellWord);
-  switch (runner) {
+  switch (group.runner) {
     case 'pytest':
       return ['python', '-m', 'pytest', ...words].join(' ');
     case 'go': {
@@ -52,7 +69,7 @@ function buildCommand(runner: TestRunner, files: string[], viaTsx: boolean, test
       return ['go', 'test', ...folders.map(quoteShellWord), ...run].join(' ');
     }
     case 'vitest':
-      return ['npx', 'vitest', 'run', ...words].join(' ');
+      return ['npx', 'vitest', ...(group.typecheck ? ['--typecheck'] : []), 'run', ...words].join(' ');
     case 'jest':
       return ['npx', 'jest', '--runTestsByPath', ...words].join(' ');
     case 'mocha':
@@ -64,8 +81,29 @@ function buildCommand(runner: TestRunner, files: string[], viaTsx: boolean, test
     case 'cypress':
       return ['npx', 'cypress', 'run', '--spec', quoteShellWord(files.join(','))].join(' ');
     case 'node':
-      return ['node', ...(viaTsx ? ['--import', 'tsx'] : []), '--test', ...words].join(' ');
+      return ['node', ...(group.viaTsx ? ['--import', 'tsx'] : []), '--test', ...words].join(' ');
+    case 'karma':
+      return [
+        'npx',
+        'karma',
+        'start',
+        ...(group.config === undefined ? [] : [quoteShellWord(toRelative(group.config, group.cwd))]),
+        '--single-run',
+      ].join(' ');
+    case 'tsd':
+      return 'npx tsd';
+    case 'tstyche':
+      return ['npx', 'tstyche', ...words].join(' ');
   }
+}
+
+/** Why a runner's command runs more than the files it was given, when it does. */
+function getCommandNote(group: CommandGroup): string | undefined {
+  if (group.runner === 'karma')
+    return `karma cannot run single files: this runs the whole karma suite, which holds the ${countOf(group.files.length, 'reaching spec')}`;
+  if (group.runner === 'tsd')
+    return `tsd takes no file list: this checks every type test of the package, ${countOf(group.files.length, 'reaching one')} among them`;
+  return undefined;
 }
 
 function fullSuite(packageManager: string, reason: string): TestRun {
@@ -107,6 +145,15 @@ export function planTestRun(input: TestRunInput): TestRun {
     return { scope: 'none', reason, commands: [], omitted: 0 };
   }
   const runnable = ordered.filter((test) => test.runner !== undefined);
+  const typeTests = ordered.filter((test) => test.runner === undefined && test.typeTest === true);
+  if (runnable.length === 0 && typeTests.length === ordered.length) {
+    return {
+      scope: 'none',
+      reason: `${countOf(typeTests.length, 'reaching type test')} (${typeTests.map((test) => test.path).join(', ')}) and no type-test runner declared (tsd, tstyche, vitest typecheck): type-check ${typeTests.length === 1 ? 'it' : 'them'} with the project's tsc`,
+      commands: [],
+      omitted: 0,
+    };
+  }
   if (runnable.length === 0) {
     return fullSuite(
       input.packageManager,
@@ -115,38 +162,46 @@ export function planTestRun(input: TestRunInput): TestRun {
   }
   const maxFiles = Math.max(1, Math.floor(input.maxFiles ?? DEFAULT_MAX_FILES));
   const kept = runnable.slice(0, maxFiles);
-  const groups = new Map<
-    string,
-    { runner: TestRunner; cwd: string; viaTsx: boolean; files: string[]; testNames: string[]; wholePackages?: boolean }
-  >();
+  const groups = new Map<string, CommandGroup>();
   for (const test of kept) {
-    const runner = test.runner as TestRunner;
+    if (test.runner === undefined) continue;
+    const runner = test.runner;
     const viaTsx = runner === 'node' && test.viaTsx === true;
-    const key = `${runner}\u0000${test.cwd}\u0000${viaTsx}`;
-    const group = groups.get(key) ?? { runner, cwd: test.cwd, viaTsx, files: [], testNames: [] };
+    const typecheck = runner === 'vitest' && test.typecheck === true;
+    const config = runner === 'karma' ? test.config : undefined;
+    const key = [runner, test.cwd, viaTsx, typecheck, config ?? ''].join('\u0000');
+    const group = groups.get(key) ?? { runner, cwd: test.cwd, viaTsx, typecheck, config, files: [], testNames: [] };
     group.files.push(test.path);
     // A Go file whose test functions are not known runs its package whole: no `-run` for the group.
     if (runner === 'go' && (test.testNames?.length ?? 0) === 0) group.wholePackages = true;
     group.testNames.push(...(test.testNames ?? []));
     groups.set(key, group);
   }
-  const commands: TestRunCommand[] = [...groups.values()].map((group) => ({
-    cwd: group.cwd,
-    runner: group.runner,
-    command: buildCommand(
-      group.runner,
-      group.files.map((path) => toRelative(path, group.cwd)),
-      group.viaTsx,
-      group.wholePackages === true ? [] : group.testNames,
-    ),
-    files: group.files,
-  }));
+  const commands: TestRunCommand[] = [...groups.values()].map((group) => {
+    const note = getCommandNote(group);
+    return {
+      cwd: group.cwd,
+      runner: group.runner,
+      command: buildCommand(
+        group,
+        group.files.map((path) => toRelative(path, group.cwd)),
+        group.wholePackages === true ? [] : group.testNames,
+      ),
+      files: group.files,
+      ...(note === undefined ? {} : { note }),
+    };
+  });
   const unknown = ordered.length - runnable.length;
   const omitted = runnable.length - kept.length;
   const parts = [
     `${countOf(kept.length, 'test file')} that ${kept.length === 1 ? 'reaches' : 'reach'} the change, the changed tests first, then those that name the changed code, then by import distance`,
   ];
   if (omitted > 0) parts.push(`${omitted} more left out (the cap is ${maxFiles})`);
-  if (unknown > 0) parts.push(`${unknown} with no detected runner left out`);
+  const untyped = unknown - typeTests.length;
+  if (untyped > 0) parts.push(`${untyped} with no detected runner left out`);
+  if (typeTests.length > 0)
+    parts.push(
+      `${countOf(typeTests.length, 'type test')} with no type-test runner declared (tsd, tstyche, vitest typecheck) left out: type-check ${typeTests.length === 1 ? 'it' : 'them'} with the project's tsc`,
+    );
   return { scope: 'reaching', reason: parts.join('; '), commands, omitted };
 }

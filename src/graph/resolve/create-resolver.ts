@@ -1,6 +1,7 @@
 import { getSourceLanguage } from '../../model/facts.js';
 import type { Resolution } from '../../model/resolve.js';
 import { isNodeBuiltin } from './builtins.js';
+import { type BuildOutputRule, findBuildOutputRules, toBuiltSource } from './build-output.js';
 import { findCompiledSource } from './compiled-source.js';
 import type { LinkKeys } from '../../model/env.js';
 import { deriveLinkKeys, type LinkKeyContext } from './link-keys.js';
@@ -78,6 +79,7 @@ function probeFileOrDirectory(
 }
 
 const DECLARATION = /\.d\.[cm]?ts$/;
+const JAVASCRIPT = /\.[cm]?jsx?$/;
 
 /**
  * The file Node runs for a relative `candidate` whose TypeScript resolution is a declaration: the file itself with a
@@ -153,6 +155,7 @@ export function createResolver(input: ResolverInput): Resolver {
     for (const key of Object.keys(info.manifest.imports)) aliasPrefixes.add(key.split('*')[0] ?? key);
   }
   let keyContext: LinkKeyContext | undefined;
+  let buildOutputRules: BuildOutputRule[] | undefined;
 
   const settingsByDir = new Map<string, ResolutionSettings | undefined>();
   const scopeByDir = new Map<string, PackageInfo | undefined>();
@@ -246,18 +249,28 @@ export function createResolver(input: ResolverInput): Resolver {
     return { specifier, kind: 'external', packageName: split.name };
   };
 
-  const resolveUncached = (dir: string, specifier: string, mode: ImportMode): Resolution => {
+  const resolveUncached = (dir: string, specifier: string, mode: ImportMode, fromJavaScript: boolean): Resolution => {
     if (specifier === '') return { specifier, kind: 'unresolved', reason: 'empty specifier' };
     if (specifier.startsWith('node:')) return { specifier, kind: 'builtin' };
     if (isRelativeSpecifier(specifier) || specifier.startsWith('/')) {
       const candidate = specifier.startsWith('/') ? joinRepoPath('', specifier) : joinRepoPath(dir, specifier);
       if (candidate === undefined) return { specifier, kind: 'unresolved', reason: `'${specifier}' points outside the repository` };
       const found = resolveLocal(candidate);
-      if (found === undefined) return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
+      if (found === undefined) {
+        buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
+        const built = toBuiltSource(buildOutputRules, candidate);
+        const source = built === undefined ? undefined : resolveLocal(built.path);
+        if (built !== undefined && source !== undefined) return { specifier, kind: 'relative', target: source, builtFrom: built.rule.rule };
+        return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
+      }
       // Compiled output beside its TypeScript source (a package that ships both) is reached through the source's own
-      // imports already: only hand-written JavaScript behind hand-written declarations needs the runtime edge.
+      // imports already: only hand-written JavaScript behind hand-written declarations needs the runtime edge. A
+      // JavaScript importer always gets it: Node loads that file for it, and no type check reads the declaration.
       const probed = DECLARATION.test(found) ? probeRuntime(repo, packages, candidate) : undefined;
-      const runtime = probed !== undefined && findCompiledSource(probed, (path) => repo.files.has(path)) === undefined ? probed : undefined;
+      const runtime =
+        probed !== undefined && (fromJavaScript || findCompiledSource(probed, (path) => repo.files.has(path)) === undefined)
+          ? probed
+          : undefined;
       return runtime === undefined
         ? { specifier, kind: 'relative', target: found }
         : { specifier, kind: 'relative', target: found, runtimeTarget: runtime };
@@ -313,10 +326,11 @@ export function createResolver(input: ResolverInput): Resolver {
       if (language === 'python' || language === 'go') return resolveOtherLanguage(language, fromFile, specifier);
       const dir = getDirName(fromFile);
       const effectiveMode = mode ?? getModeFromExtension(fromFile);
-      const key = `${dir}\0${effectiveMode ?? ''}\0${specifier}`;
+      const fromJavaScript = JAVASCRIPT.test(fromFile);
+      const key = `${dir}\0${effectiveMode ?? ''}\0${fromJavaScript ? 'js' : ''}\0${specifier}`;
       const cached = cache.get(key);
       if (cached !== undefined) return { ...cached };
-      const resolution = resolveUncached(dir, specifier, effectiveMode);
+      const resolution = resolveUncached(dir, specifier, effectiveMode, fromJavaScript);
       cache.set(key, resolution);
       return { ...resolution };
     },

@@ -1,0 +1,221 @@
+import { isJsonObject, type JsonObject, parseJsonObject } from '../graph/resolve/json.js';
+import { compareText } from '../text/compare-text.js';
+import { compileGlobs } from '../text/glob.js';
+
+/**
+ * Which runner a repository's own configuration gives a test file, read statically (no config is executed): karma's
+ * `files` and mocha's spec globs select files; vitest's `typecheck` runs type tests. A file no configuration selects
+ * is left to the runner its imports or dependencies name (test-run.ts).
+ */
+export interface RunnerSelectors {
+  karma: KarmaSuite[];
+  mocha: MochaSpecs[];
+  /** Package folders whose vitest config (or a script) turns type checking on. */
+  vitestTypecheck: Set<string>;
+}
+
+export interface KarmaSuite {
+  /** The folder karma runs from: the config's. */
+  folder: string;
+  /** The config path, repository-relative. */
+  config: string;
+  /** Whether its package declares `karma`: then its `*.spec.*` files are karma's when no `files` glob can be read. */
+  declared: boolean;
+  select: (path: string) => boolean;
+  hasPatterns: boolean;
+}
+
+interface MochaSpecs {
+  folder: string;
+  select: (path: string) => boolean;
+}
+
+/** The file names whose text `buildRunnerSelectors` reads. */
+const KARMA_CONFIG = /(?:^|\/)karma\.conf(?:ig)?\.[cm]?[jt]s$/;
+const MOCHA_CONFIG = /(?:^|\/)\.mocharc(?:\.(?:js|cjs|mjs|json|jsonc|yml|yaml))?$/;
+const VITEST_CONFIG = /(?:^|\/)vite(?:st)?\.(?:config|workspace)(?:\.[\w-]+)?\.[cm]?[jt]s$/;
+const PACKAGE_JSON = /(?:^|\/)package\.json$/;
+
+export function isRunnerConfig(path: string): boolean {
+  return !path.includes('node_modules/') && [KARMA_CONFIG, MOCHA_CONFIG, VITEST_CONFIG, PACKAGE_JSON].some((pattern) => pattern.test(path));
+}
+
+const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`([^`$\\]*)`/g;
+
+function folderOf(path: string): string {
+  return path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+}
+
+/** `pattern` (relative to `folder`, `./` allowed) as a repository glob; undefined when it leaves the folder or is absolute. */
+function toRepoGlob(folder: string, pattern: string): string | undefined {
+  let relative = pattern.trim();
+  while (relative.startsWith('./')) relative = relative.slice(2);
+  if (relative === '' || relative.startsWith('/') || relative.startsWith('../') || relative.startsWith('!')) return undefined;
+  return folder === '' ? relative : `${folder}/${relative}`;
+}
+
+function readStrings(text: string): string[] {
+  return [...text.matchAll(STRING_LITERAL)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+}
+
+/** The text of the bracketed array that follows `key:` (nested brackets and braces kept), or undefined. */
+function readArrayAfter(text: string, key: RegExp): string | undefined {
+  const match = key.exec(text);
+  if (match === null) return undefined;
+  let depth = 0;
+  for (let index = match.index + match[0].length - 1; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '[' || char === '{') depth += 1;
+    else if (char === ']' || char === '}') depth -= 1;
+    if (depth === 0) return text.slice(match.index + match[0].length, index);
+  }
+  return undefined;
+}
+
+function buildKarmaSuite(path: string, text: string, declared: boolean): KarmaSuite {
+  const configFolder = folderOf(path);
+  const basePath = /\bbasePath\s*:\s*(['"`])([^'"`]*)\1/.exec(text)?.[2];
+  const base = basePath === undefined ? configFolder : toRepoGlob(configFolder, basePath === '' ? '.' : basePath);
+  const root = base === undefined || base === '.' || base.endsWith('/.') ? configFolder : base;
+  const listed = readArrayAfter(text, /\bfiles\s*:\s*\[/);
+  const patterns = (listed === undefined ? [] : readStrings(listed))
+    .filter((pattern) => /\.[cm]?[jt]sx?$|\*$/.test(pattern))
+    .flatMap((pattern) => toRepoGlob(root, pattern) ?? []);
+  return { folder: configFolder, config: path, declared, select: compileGlobs(patterns), hasPatterns: patterns.length > 0 };
+}
+
+/** `spec` of a .mocharc (JSON, YAML or JS: a string, an array, or a YAML list), as written. */
+function readMochaSpec(text: string): string[] {
+  const inline = /["']?\bspec["']?\s*:\s*(\[[^\]]*\]|'[^']*'|"[^"]*"|`[^`]*`)/.exec(text);
+  if (inline?.[1] !== undefined) return readStrings(inline[1]);
+  const yaml = /^spec:[ \t]*(\S[^\n#]*)?\n((?:[ \t]*-[ \t]*\S[^\n]*\n?)*)/m.exec(text);
+  if (yaml === null) return [];
+  if (yaml[1] !== undefined && yaml[1].trim() !== '') return [yaml[1].trim().replace(/^['"]|['"]$/g, '')];
+  return (yaml[2] ?? '')
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/^\s*-\s*/, '')
+        .trim()
+        .replace(/^['"]|['"]$/g, ''),
+    )
+    .filter((line) => line !== '');
+}
+
+/** Mocha's flags that take a value: the word after them is no spec. */
+const MOCHA_VALUE_FLAGS = new Set([
+  '--config',
+  '--extension',
+  '--file',
+  '--grep',
+  '-g',
+  '--ignore',
+  '--package',
+  '--reporter',
+  '-R',
+  '--reporter-option',
+  '-O',
+  '--require',
+  '-r',
+  '--slow',
+  '-s',
+  '--timeout',
+  '-t',
+  '--ui',
+  '-u',
+  '--fgrep',
+  '-f',
+  '--jobs',
+  '-j',
+]);
+
+/** The spec words of every `mocha …` command in the package's scripts (up to the next `&&`, `;` or `|`). */
+function readMochaScriptSpecs(scripts: JsonObject): string[] {
+  const specs: string[] = [];
+  for (const script of Object.values(scripts)) {
+    if (typeof script !== 'string') continue;
+    for (const command of script.split(/&&|\|\||[;|]/)) {
+      const words = command.trim().split(/\s+/);
+      const start = words.findIndex((word) => /(?:^|\/)_?mocha$/.test(word));
+      if (start === -1) continue;
+      for (let index = start + 1; index < words.length; index += 1) {
+        const word = (words[index] ?? '').replace(/^['"]|['"]$/g, '');
+        if (word.startsWith('-')) {
+          if (MOCHA_VALUE_FLAGS.has(word)) index += 1;
+          continue;
+        }
+        if (word.includes('/') || word.includes('*') || /\.[cm]?[jt]sx?$/.test(word)) specs.push(word);
+      }
+    }
+  }
+  return specs;
+}
+
+function asRecord(value: unknown): JsonObject {
+  return isJsonObject(value) ? value : {};
+}
+
+function declares(manifest: JsonObject, name: string): boolean {
+  return ['dependencies', 'devDependencies', 'peerDependencies'].some((field) => asRecord(manifest[field])[name] !== undefined);
+}
+
+/** The package folder a path belongs to: the nearest folder above it with a package.json among `folders`. */
+function findOwner(path: string, folders: ReadonlySet<string>): string {
+  let folder = folderOf(path);
+  for (;;) {
+    if (folders.has(folder) || folder === '') return folder;
+    folder = folderOf(folder);
+  }
+}
+
+/** The runner selectors of a repository from the texts of its runner configs and package.json files (`isRunnerConfig`). */
+export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): RunnerSelectors {
+  const manifests = new Map<string, JsonObject>();
+  for (const [path, text] of texts) if (PACKAGE_JSON.test(path)) manifests.set(folderOf(path), parseJsonObject(text).value ?? {});
+  const folders = new Set(manifests.keys());
+  const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set() };
+  const mochaSpecs = new Map<string, string[]>();
+  const addMocha = (folder: string, specs: readonly string[]): void => {
+    mochaSpecs.set(folder, [...(mochaSpecs.get(folder) ?? []), ...specs.flatMap((spec) => toRepoGlob(folder, spec) ?? [])]);
+  };
+  for (const [path, text] of [...texts].sort(([left], [right]) => compareText(left, right))) {
+    const owner = findOwner(path, folders);
+    const manifest = manifests.get(owner) ?? {};
+    if (KARMA_CONFIG.test(path)) selectors.karma.push(buildKarmaSuite(path, text, declares(manifest, 'karma')));
+    else if (MOCHA_CONFIG.test(path)) addMocha(folderOf(path), readMochaSpec(text));
+    else if (VITEST_CONFIG.test(path) && /\btypecheck\s*:\s*(?:true\b|\{[^}]*\benabled\s*:\s*true\b)/.test(text))
+      selectors.vitestTypecheck.add(owner);
+    else if (PACKAGE_JSON.test(path)) {
+      const folder = folderOf(path);
+      const scripts = asRecord(manifest.scripts);
+      const mocha = asRecord(manifest.mocha).spec;
+      addMocha(folder, [
+        ...(typeof mocha === 'string' ? [mocha] : Array.isArray(mocha) ? mocha.filter((item) => typeof item === 'string') : []),
+      ]);
+      addMocha(folder, readMochaScriptSpecs(scripts));
+      if (Object.values(scripts).some((script) => typeof script === 'string' && /\bvitest\b[^&;|]*--typecheck\b/.test(script)))
+        selectors.vitestTypecheck.add(folder);
+    }
+  }
+  for (const [folder, specs] of mochaSpecs) if (specs.length > 0) selectors.mocha.push({ folder, select: compileGlobs(specs) });
+  return selectors;
+}
+
+export type ConfigSelection = { runner: 'karma'; cwd: string; config: string } | { runner: 'mocha'; cwd: string };
+
+const KARMA_SPEC = /\.spec\.[cm]?[jt]sx?$/;
+
+/**
+ * The runner whose configuration selects `path`: a karma config whose `files` list it, else mocha's spec globs, else
+ * a karma config whose package declares karma, when the file is a `*.spec.*` under the config's folder and no `files`
+ * glob of it could be read.
+ */
+export function selectConfiguredRunner(selectors: RunnerSelectors, path: string): ConfigSelection | undefined {
+  const inside = (folder: string): boolean => folder === '' || path.startsWith(`${folder}/`);
+  const listed = selectors.karma.find((suite) => inside(suite.folder) && suite.select(path));
+  if (listed !== undefined) return { runner: 'karma', cwd: listed.folder, config: listed.config };
+  const mocha = selectors.mocha.find((specs) => inside(specs.folder) && specs.select(path));
+  if (mocha !== undefined) return { runner: 'mocha', cwd: mocha.folder };
+  const guessed = selectors.karma.find((suite) => inside(suite.folder) && suite.declared && !suite.hasPatterns && KARMA_SPEC.test(path));
+  return guessed === undefined ? undefined : { runner: 'karma', cwd: guessed.folder, config: guessed.config };
+}

@@ -1,0 +1,152 @@
+import { compareText } from '../../text/compare-text.js';
+import { isJsonObject, type JsonObject, parseJsonObject } from './json.js';
+import { getDirName, joinRepoPath } from './paths.js';
+import type { RepoFiles } from './probe.js';
+import type { PackageInfo } from './workspaces.js';
+
+/**
+ * A folder the repository builds into but does not hold (`lib/`, produced by babel or tsc and ignored by git), mapped
+ * to the folder it is built from, with the rule that says so: an import of `../lib/a` lands on `src/a.js`.
+ */
+export interface BuildOutputRule {
+  output: string;
+  source: string;
+  /** Where the repository says so, in words (`package.json scripts.build: babel src --out-dir lib`). */
+  rule: string;
+}
+
+/** babel's flags that take a value: the word after them is no source folder. */
+const BABEL_VALUE_FLAGS = new Set([
+  '--out-dir',
+  '-d',
+  '--out-file',
+  '-o',
+  '--extensions',
+  '-x',
+  '--config-file',
+  '--ignore',
+  '--only',
+  '--env-name',
+  '--root-mode',
+  '--presets',
+  '--plugins',
+  '--source-root',
+  '--out-file-extension',
+  '--relative',
+]);
+
+function normalizeFolder(base: string, folder: string): string | undefined {
+  const trimmed = folder.replace(/^['"]|['"]$/g, '').replace(/\/+$/, '');
+  if (trimmed === '' || trimmed === '.' || /[*?{]/.test(trimmed)) return undefined;
+  return joinRepoPath(base, trimmed.startsWith('./') ? trimmed : `./${trimmed}`);
+}
+
+/** `babel <source> --out-dir <output>` (or `-d`, `--out-dir=`) in each script of a package. */
+function findBabelRules(info: PackageInfo): BuildOutputRule[] {
+  const scripts = isJsonObject(info.manifest.scripts) ? info.manifest.scripts : {};
+  const rules: BuildOutputRule[] = [];
+  for (const [name, script] of Object.entries(scripts)) {
+    if (typeof script !== 'string') continue;
+    for (const command of script.split(/&&|\|\||[;|]/)) {
+      const words = command.trim().split(/\s+/);
+      const start = words.findIndex((word) => /(?:^|\/)babel$/.test(word));
+      if (start === -1) continue;
+      let source: string | undefined;
+      let output: string | undefined;
+      for (let index = start + 1; index < words.length; index += 1) {
+        const word = words[index] ?? '';
+        const inline = /^--out-dir=(.+)$/.exec(word);
+        if (inline?.[1] !== undefined) output = inline[1];
+        else if (word === '--out-dir' || word === '-d') output = words[index + 1];
+        if (word.startsWith('-')) {
+          if (BABEL_VALUE_FLAGS.has(word)) index += 1;
+          continue;
+        }
+        source ??= word;
+      }
+      const from = source === undefined ? undefined : normalizeFolder(info.folder, source);
+      const to = output === undefined ? undefined : normalizeFolder(info.folder, output);
+      if (from !== undefined && to !== undefined)
+        rules.push({ output: to, source: from, rule: `${manifestPath(info)} scripts.${name}: ${command.trim()}` });
+    }
+  }
+  return rules;
+}
+
+function manifestPath(info: PackageInfo): string {
+  return info.folder === '' ? 'package.json' : `${info.folder}/package.json`;
+}
+
+/** A tsconfig's own `outDir` with its `rootDir` (or its one `include` folder): `extends` is not followed. */
+function findTsconfigRule(path: string, text: string): BuildOutputRule | undefined {
+  const config: JsonObject = parseJsonObject(text).value ?? {};
+  const options = isJsonObject(config.compilerOptions) ? config.compilerOptions : {};
+  const outDir = typeof options.outDir === 'string' ? options.outDir : undefined;
+  if (outDir === undefined) return undefined;
+  const includes = Array.isArray(config.include) ? config.include.filter((item) => typeof item === 'string') : [];
+  const included = new Set(includes.map((item) => item.replace(/^\.\//, '').split('/')[0] ?? ''));
+  const rootDir = typeof options.rootDir === 'string' ? options.rootDir : included.size === 1 ? [...included][0] : undefined;
+  const base = getDirName(path);
+  const output = normalizeFolder(base, outDir);
+  const source = rootDir === undefined ? undefined : normalizeFolder(base, rootDir);
+  if (output === undefined || source === undefined || output === source) return undefined;
+  return {
+    output,
+    source,
+    rule: `${path} compilerOptions: outDir ${outDir}, ${typeof options.rootDir === 'string' ? 'rootDir' : 'include'} ${rootDir}`,
+  };
+}
+
+/** `main` (or a string `exports`) pointing into a first-level folder the package does not hold, beside its `src/`. */
+function findEntryRule(info: PackageInfo, repo: RepoFiles): BuildOutputRule | undefined {
+  for (const field of ['main', 'module', 'exports']) {
+    const value = info.manifest[field];
+    if (typeof value !== 'string') continue;
+    const first = value.replace(/^\.\//, '').split('/')[0];
+    if (first === undefined || first === value.replace(/^\.\//, '') || first === 'src') continue;
+    const output = normalizeFolder(info.folder, first);
+    const source = normalizeFolder(info.folder, 'src');
+    if (output === undefined || source === undefined || !repo.dirs.has(source)) continue;
+    return {
+      output,
+      source,
+      rule: `${manifestPath(info)} ${field} ${value} points into ${first}/, which the repository does not hold, beside src/`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * The build-output folders of a repository that it does not hold, each with its source folder: from babel's
+ * `--out-dir` in package.json scripts, tsconfig `outDir`/`rootDir`, then package.json `main` into a missing folder
+ * beside `src/`; the first rule for a folder wins.
+ */
+export function findBuildOutputRules(
+  repo: RepoFiles,
+  packages: Iterable<PackageInfo>,
+  tsconfigs: ReadonlyMap<string, string>,
+): BuildOutputRule[] {
+  const sortedPackages = [...packages].sort((left, right) => compareText(left.folder, right.folder));
+  const candidates = [
+    ...sortedPackages.flatMap(findBabelRules),
+    ...[...tsconfigs]
+      .filter(([path]) => !path.includes('node_modules/'))
+      .sort(([left], [right]) => compareText(left, right))
+      .flatMap(([path, text]) => findTsconfigRule(path, text) ?? []),
+    ...sortedPackages.flatMap((info) => findEntryRule(info, repo) ?? []),
+  ];
+  const rules = new Map<string, BuildOutputRule>();
+  for (const rule of candidates)
+    if (!repo.dirs.has(rule.output) && repo.dirs.has(rule.source) && !rules.has(rule.output)) rules.set(rule.output, rule);
+  // The longest output first, so a nested output folder wins over its parent.
+  return [...rules.values()].sort((left, right) => right.output.length - left.output.length);
+}
+
+/** The source path an absent build-output `candidate` is built from, with its rule; undefined when no rule covers it. */
+export function toBuiltSource(rules: readonly BuildOutputRule[], candidate: string): { path: string; rule: BuildOutputRule } | undefined {
+  for (const rule of rules) {
+    if (candidate !== rule.output && !candidate.startsWith(`${rule.output}/`)) continue;
+    return { path: `${rule.source}${candidate.slice(rule.output.length)}`, rule };
+  }
+  return undefined;
+}

@@ -1,0 +1,176 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { AgentBundle } from '../../src/model/bundle.js';
+import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+
+/**
+ * Issue 41, item 1a: axios runs its browser specs with karma (the `files` of karma.conf.cjs) and its node tests with
+ * mocha (the globs of its `test:mocha` script), one package declaring both.
+ */
+const KARMA_MOCHA = {
+  'package.json': json({
+    name: 'fetcher',
+    version: '1.0.0',
+    main: 'index.js',
+    scripts: {
+      'test:mocha': 'mocha test/unit/**/*.js --timeout 30000 --exit',
+      'test:karma': 'karma start karma.conf.cjs --single-run',
+    },
+    devDependencies: { mocha: '^10.0.0', karma: '^6.4.0', 'karma-jasmine': '^5.0.0' },
+  }),
+  'package-lock.json': '{"lockfileVersion": 3}\n',
+  'karma.conf.cjs': [
+    'module.exports = function (config) {',
+    '  config.set({',
+    "    frameworks: ['jasmine'],",
+    "    files: ['test/specs/__helpers.js', 'test/specs/**/*.spec.js'],",
+    "    browsers: ['ChromeHeadless'],",
+    '  });',
+    '};',
+    '',
+  ].join('\n'),
+  'index.js': "module.exports = require('./lib/cancel');\n",
+  'lib/cancel.js': 'exports.isCancel = function isCancel(value) {\n  return Boolean(value && value.__CANCEL__);\n};\n',
+  'test/specs/__helpers.js': 'window.noop = function noop() {};\n',
+  'test/specs/cancel.spec.js':
+    "const { isCancel } = require('../../lib/cancel');\ndescribe('isCancel', () => {\n  it('spots a cancel', () => {\n    expect(isCancel({ __CANCEL__: true })).toBe(true);\n  });\n});\n",
+  'test/unit/cancel.js':
+    "const assert = require('node:assert');\nconst { isCancel } = require('../../lib/cancel');\ndescribe('isCancel', () => {\n  it('is false for null', () => {\n    assert.equal(isCancel(null), false);\n  });\n});\n",
+};
+
+describe('karma specs and mocha tests in one package', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(KARMA_MOCHA, {
+      'lib/cancel.js': 'exports.isCancel = function isCancel(value) {\n  return value != null && value.__CANCEL__ === true;\n};\n',
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('each file runs under the runner whose config selects it; karma runs its whole suite and says so', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    const commands = bundle.evidence.testRun.commands;
+    assert.deepEqual(
+      commands.map((command) => [command.runner, command.command, command.files]).sort(),
+      [
+        ['karma', 'npx karma start karma.conf.cjs --single-run', ['test/specs/cancel.spec.js']],
+        ['mocha', 'npx mocha test/unit/cancel.js', ['test/unit/cancel.js']],
+      ],
+      json(commands),
+    );
+    const karma = commands.find((command) => command.runner === 'karma');
+    assert.equal(karma?.note, 'karma cannot run single files: this runs the whole karma suite, which holds the 1 reaching spec');
+    assert.ok(
+      bundle.prompt.includes(
+        'npx karma start karma.conf.cjs --single-run  # karma cannot run single files: this runs the whole karma suite, which holds the 1 reaching spec',
+      ),
+      bundle.prompt,
+    );
+  });
+});
+
+describe('a karma config whose files cannot be read statically', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        ...KARMA_MOCHA,
+        'karma.conf.cjs': "const specs = require('./specs.json');\nmodule.exports = (config) => config.set({ files: specs });\n",
+        'specs.json': '["test/specs/**/*.spec.js"]\n',
+      },
+      { 'lib/cancel.js': 'exports.isCancel = (value) => value?.__CANCEL__ === true;\n' },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('gives karma the *.spec.js files of a package that declares it, and mocha what its globs select', async () => {
+    const { testRun } = await analyzeFixture(fixture);
+    assert.deepEqual(testRun.commands.map((command) => [command.runner, command.command]).sort(), [
+      ['karma', 'npx karma start karma.conf.cjs --single-run'],
+      ['mocha', 'npx mocha test/unit/cancel.js'],
+    ]);
+  });
+});
+
+/**
+ * Item 1b: type tests run under what the repository has for them, never under its runtime runner: tsd beside jest,
+ * vitest with typecheck on, tstyche, and nothing at all.
+ */
+const SOURCE = 'export function slug(text: string): string {\n  return text.toLowerCase();\n}\n';
+const CHANGED = 'export function slug(text: string): string {\n  return text.trim().toLowerCase();\n}\n';
+const TYPE_TESTS = {
+  'package.json': json({ name: 'types', private: true, workspaces: ['packages/*'] }),
+  'package-lock.json': '{"lockfileVersion": 3}\n',
+  'packages/tsd/package.json': json({ name: 'with-tsd', version: '1.0.0', devDependencies: { jest: '^29.0.0', tsd: '^0.31.0' } }),
+  'packages/tsd/src/slug.ts': SOURCE,
+  'packages/tsd/test/slug.test-d.ts':
+    "import { expectType } from 'tsd';\nimport { slug } from '../src/slug';\nexpectType<string>(slug('A'));\n",
+  'packages/vitest/package.json': json({ name: 'with-vitest', version: '1.0.0', devDependencies: { vitest: '^2.0.0' } }),
+  'packages/vitest/vitest.config.ts':
+    "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { typecheck: { enabled: true } } });\n",
+  'packages/vitest/src/slug.ts': SOURCE,
+  'packages/vitest/src/slug.test-d.ts':
+    "import { expectTypeOf, test } from 'vitest';\nimport { slug } from './slug';\ntest('slug', () => {\n  expectTypeOf(slug('A')).toEqualTypeOf<string>();\n});\n",
+  'packages/tstyche/package.json': json({ name: 'with-tstyche', version: '1.0.0', devDependencies: { tstyche: '^3.0.0' } }),
+  'packages/tstyche/src/slug.ts': SOURCE,
+  'packages/tstyche/typetests/slug.tst.ts':
+    "import { expect, test } from 'tstyche';\nimport { slug } from '../src/slug';\ntest('slug', () => {\n  expect(slug('A')).type.toBe<string>();\n});\n",
+  'packages/bare/package.json': json({ name: 'bare', version: '1.0.0', devDependencies: { tsx: '^4.0.0' } }),
+  'packages/bare/src/slug.ts': SOURCE,
+  'packages/bare/src/slug.test-d.ts': "import { slug } from './slug';\nconst typed: string = slug('A');\nvoid typed;\n",
+};
+
+describe('type tests', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(TYPE_TESTS, {
+      'packages/tsd/src/slug.ts': CHANGED,
+      'packages/vitest/src/slug.ts': CHANGED,
+      'packages/tstyche/src/slug.ts': CHANGED,
+      'packages/bare/src/slug.ts': CHANGED,
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('run under tsd, vitest --typecheck or tstyche as the package has them; with none, no command and a note', async () => {
+    const { testRun } = await analyzeFixture(fixture);
+    assert.deepEqual(
+      testRun.commands.map((command) => [command.cwd, command.command, command.files]).sort(),
+      [
+        ['packages/tsd', 'npx tsd', ['packages/tsd/test/slug.test-d.ts']],
+        ['packages/tstyche', 'npx tstyche typetests/slug.tst.ts', ['packages/tstyche/typetests/slug.tst.ts']],
+        ['packages/vitest', 'npx vitest --typecheck run src/slug.test-d.ts', ['packages/vitest/src/slug.test-d.ts']],
+      ],
+      json(testRun),
+    );
+    assert.match(
+      testRun.reason,
+      /1 type test with no type-test runner declared \(tsd, tstyche, vitest typecheck\) left out: type-check it with the project's tsc/,
+    );
+    assert.equal(
+      testRun.commands.find((command) => command.runner === 'tsd')?.note,
+      'tsd takes no file list: this checks every type test of the package, 1 reaching one among them',
+    );
+  });
+
+  test('a type test alone with no runner for it gets no command and no whole suite', async () => {
+    const only = createChangeFixture(
+      { ...TYPE_TESTS },
+      { 'packages/bare/src/slug.test-d.ts': "import { slug } from './slug';\nconst typed: string = slug('B');\nvoid typed;\n" },
+    );
+    try {
+      const { testRun } = await analyzeFixture(only);
+      assert.deepEqual(testRun, {
+        scope: 'none',
+        reason:
+          "1 reaching type test (packages/bare/src/slug.test-d.ts) and no type-test runner declared (tsd, tstyche, vitest typecheck): type-check it with the project's tsc",
+        commands: [],
+        omitted: 0,
+      });
+    } finally {
+      only.repo.cleanup();
+    }
+  });
+});

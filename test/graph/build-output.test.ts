@@ -1,0 +1,108 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createResolver } from '../../src/graph/resolve/index.js';
+import { analyzeFixture, createChangeFixture, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+
+const json = (value: unknown): string => JSON.stringify(value, null, 2);
+
+function resolverOf(files: Record<string, string>): ReturnType<typeof createResolver> {
+  const pick = (pattern: RegExp): Map<string, string> => new Map(Object.entries(files).filter(([path]) => pattern.test(path)));
+  return createResolver({
+    files: new Set(Object.keys(files)),
+    tsconfigs: pick(/(?:^|\/)tsconfig[^/]*\.json$/),
+    packageJsons: pick(/(?:^|\/)package\.json$/),
+  });
+}
+
+/** Issue 41, item 3: tests that import the build output (`../lib/a`, not in git) reach the source it is built from. */
+describe('an import of build output the repository does not hold', () => {
+  test('follows babel --out-dir in a package.json script, naming the script', () => {
+    const resolver = resolverOf({
+      'package.json': json({ name: 'server', scripts: { build: 'babel src --out-dir lib --copy-files' } }),
+      'src/a.js': '',
+      'tests/a.spec.js': '',
+    });
+    assert.deepEqual(resolver.resolve('tests/a.spec.js', '../lib/a'), {
+      specifier: '../lib/a',
+      kind: 'relative',
+      target: 'src/a.js',
+      builtFrom: 'package.json scripts.build: babel src --out-dir lib --copy-files',
+    });
+  });
+
+  test('follows tsconfig outDir and rootDir, in a workspace package', () => {
+    const resolver = resolverOf({
+      'packages/core/package.json': json({ name: 'core' }),
+      'packages/core/tsconfig.json': '{\n  // built by tsc\n  "compilerOptions": { "outDir": "./dist", "rootDir": "./src" }\n}\n',
+      'packages/core/src/graph/walk.ts': '',
+      'packages/core/test/walk.test.js': '',
+    });
+    assert.deepEqual(resolver.resolve('packages/core/test/walk.test.js', '../dist/graph/walk.js'), {
+      specifier: '../dist/graph/walk.js',
+      kind: 'relative',
+      target: 'packages/core/src/graph/walk.ts',
+      builtFrom: 'packages/core/tsconfig.json compilerOptions: outDir ./dist, rootDir ./src',
+    });
+  });
+
+  test('follows package.json main into a missing folder beside src/', () => {
+    const resolver = resolverOf({
+      'package.json': json({ name: 'parse', main: 'lib/index.js' }),
+      'src/index.js': '',
+      'src/Routers/users.js': '',
+      'spec/users.spec.js': '',
+    });
+    assert.equal(resolver.resolve('spec/users.spec.js', '../lib/Routers/users').target, 'src/Routers/users.js');
+  });
+
+  test('is left unresolved when the repository says nothing of the folder, or holds it', () => {
+    const silent = resolverOf({ 'package.json': json({ name: 'plain' }), 'src/a.js': '', 'tests/a.spec.js': '' });
+    assert.equal(silent.resolve('tests/a.spec.js', '../lib/a').kind, 'unresolved');
+    const held = resolverOf({
+      'package.json': json({ name: 'held', scripts: { build: 'babel src -d lib' } }),
+      'src/a.js': '',
+      'lib/b.js': '',
+      'tests/a.spec.js': '',
+    });
+    assert.equal(held.resolve('tests/a.spec.js', '../lib/a').kind, 'unresolved');
+  });
+});
+
+describe('a change to a source its tests reach through lib/', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': json({
+          name: 'server',
+          version: '1.0.0',
+          main: 'lib/index.js',
+          scripts: { build: 'babel src --out-dir lib', test: 'jasmine' },
+          devDependencies: { '@babel/cli': '^7.0.0', jasmine: '^5.0.0' },
+        }),
+        '.gitignore': 'lib/\n',
+        'src/a.js': 'export function double(value) {\n  return value * 2;\n}\n',
+        'tests/a.spec.js':
+          "const { double } = require('../lib/a');\ndescribe('double', () => {\n  it('doubles', () => {\n    expect(double(2)).toBe(4);\n  });\n});\n",
+      },
+      { 'src/a.js': 'export function double(value) {\n  return Number(value) * 2;\n}\n' },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('reaches tests/a.spec.js, and a limitation names the rule', async () => {
+    const analysis = await analyzeFixture(fixture);
+    const proof = analysis.changedPathProof.find((entry) => entry.path === 'src/a.js');
+    assert.deepEqual(proof?.reachingTests, ['tests/a.spec.js'], json(analysis.changedPathProof));
+    assert.deepEqual(
+      analysis.limitations.filter((item) => item.code === 'resolve/build-output').map((item) => [item.severity, item.message]),
+      [
+        [
+          'info',
+          '1 import of build output the repository does not hold (in tests/a.spec.js) was mapped to its source: package.json scripts.build: babel src --out-dir lib.',
+        ],
+      ],
+    );
+    assert.deepEqual(analysis.unresolvedImports ?? [], []);
+  });
+});
