@@ -599,7 +599,7 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
       {
         id: `task:${stale.id}`,
         kind: 'stale-assertion',
-        title: `Update ${stale.testFile}:${stale.testLine}: it asserts the old ${stale.literalKind === 'default' ? 'default' : 'message'} ${old} that ${stale.path}:${stale.line} ${now}`,
+        title: `${stale.testFile}:${stale.testLine} asserts the old ${stale.literalKind === 'default' ? 'default' : 'message'} ${old} that ${stale.path}:${stale.line} ${now}`,
         detail: oneLine(stale.repairTask === '' ? stale.message : stale.repairTask),
         evidenceIds: [stale.id, ...knownFile(stale.path), ...knownFile(stale.testFile)],
       },

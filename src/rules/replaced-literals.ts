@@ -59,8 +59,12 @@ const SPECIFIER_BEFORE = /(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*$/;
 const INTERPOLATION = /\$\{[^}]*\}/g;
 const VALUE = String.raw`(-?\d+(?:\.\d+)?|true|false|null|'[^'\n]{0,40}'|"[^"\n]{0,40}")`;
 const DEFAULT_PATTERNS = [
-  new RegExp(String.raw`([A-Za-z_$][\w$]*)\s*(?:\?\?|\|\|)\s*${VALUE}\s*(?=[,;)}\]]|$)`, 'g'),
-  new RegExp(String.raw`([A-Za-z_$][\w$]*)\s*[=:]\s*${VALUE}\s*(?=[,;)}\]]|$)`, 'g'),
+  new RegExp(String.raw`(?<![\w$])([A-Za-z_$][\w$]*)\s*(?:\?\?|\|\|)\s*${VALUE}\s*(?=[,;)}\]]|$)`, 'g'),
+  new RegExp(
+    String.raw`(?<![\w$])([A-Za-z_$][\w$]*)(?:\??\s*:\s*[\w$.<>[\]]+(?:\s*\|\s*[\w$.<>[\]]+)*)?\s*=\s*${VALUE}\s*(?=[,;)}\]]|$)`,
+    'g',
+  ),
+  new RegExp(String.raw`(?<![\w$])([A-Za-z_$][\w$]*)\s*:\s*${VALUE}\s*(?=[,;)}\]]|$)`, 'g'),
 ];
 const TYPE_NAMES = new Set(['number', 'string', 'boolean', 'bigint', 'any', 'unknown', 'object', 'undefined', 'never', 'void']);
 const COMMENT_LINE = /^\s*(?:\*|\/\*|#)/;
