@@ -184,6 +184,14 @@ function buildEvidence(analysis: ChangeAnalysis, input: AgentBundleInput): Bundl
       .sort((left, right) => PROOF_ORDER.indexOf(left.state) - PROOF_ORDER.indexOf(right.state) || compareText(left.path, right.path)),
     weakTests: analysis.weakTests,
     missingTests: analysis.missingTests,
+    staleAssertions: analysis.staleAssertions.map((item) => ({
+      ...item,
+      before: clean(item.before, LIMITS.title),
+      after: clean(item.after, LIMITS.title),
+      excerpt: clean(item.excerpt, LIMITS.title),
+      message: clean(item.message, LIMITS.requirement),
+      repairTask: clean(item.repairTask, LIMITS.requirement),
+    })),
     edgeCases: analysis.edgeCases,
     summary: analysis.summary,
     testEvidence: analysis.testEvidence,
@@ -380,6 +388,7 @@ export function collectEvidenceIds(
   add(evidence.changedPathProof);
   add(evidence.weakTests);
   add(evidence.missingTests);
+  add(evidence.staleAssertions);
   add(evidence.edgeCases.top);
   add(evidence.edgeCases.overflow);
   add(evidence.productFailures);
@@ -407,6 +416,7 @@ const TASK_WEIGHTS = {
   >,
   missingRoute: 66,
   missingExport: 58,
+  staleAssertion: 62,
   contract: 58,
   edgeCase: { high: 55, medium: 45, low: 30 } satisfies Record<EdgeCase['confidence'], number>,
   typeCheck: 50,
@@ -579,6 +589,24 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
       isRoute ? missing.id : missing.path,
       'test',
       isRoute ? TASK_WEIGHTS.missingRoute : TASK_WEIGHTS.missingExport,
+    );
+  }
+  for (const stale of evidence.staleAssertions) {
+    // A test that asserts the replaced text fails on this change: fix it before new tests are written.
+    const old = stale.literalKind === 'default' ? `${stale.name} = ${stale.before}` : `"${stale.before}"`;
+    const now = stale.after === '' ? 'removes' : `replaces with ${stale.literalKind === 'default' ? stale.after : `"${stale.after}"`}`;
+    add(
+      {
+        id: `task:${stale.id}`,
+        kind: 'stale-assertion',
+        title: `${stale.testFile}:${stale.testLine} asserts the old ${stale.literalKind === 'default' ? 'default' : 'message'} ${old} that ${stale.path}:${stale.line} ${now}`,
+        detail: oneLine(stale.repairTask === '' ? stale.message : stale.repairTask),
+        evidenceIds: [stale.id, ...knownFile(stale.path), ...knownFile(stale.testFile)],
+      },
+      `${stale.testFile}:${stale.testLine}`,
+      'update',
+      TASK_WEIGHTS.staleAssertion,
+      stale.reachesChange ? 1 : 0.95,
     );
   }
   const proofTests = findProofTests(evidence);

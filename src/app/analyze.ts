@@ -33,6 +33,7 @@ import { deriveChangedPathProof, isCoverageFreshFor, namesChangedSymbol, summari
 import { type ProofMessages, renderChangedPathProof, toProofMessages } from '../rules/proof-messages.js';
 import { buildRepositoryGraph, completeFacts, DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { evaluateChangeRules } from './evaluate-change.js';
+import { findStaleAssertionEvidence } from './asserted-literals.js';
 import { loadConfig } from './load/load-config.js';
 import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './load/history.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
@@ -231,7 +232,13 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     repository.kg,
     change.files.map((file) => file.path),
   );
+  const assertedLiterals = await findStaleAssertionEvidence(
+    env,
+    { repository, changedFiles, headText: sides.headText, baseText: sides.baseText, reachingTestsByPath },
+    limitations,
+  );
   const evaluated = await evaluateChangeRules(env, {
+    assertedLiterals,
     repository,
     change,
     sides,
@@ -306,6 +313,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     ),
     weakTests: evaluated.weakTests,
     missingTests: evaluated.missingTests,
+    staleAssertions: evaluated.staleAssertions,
     summary: {
       changedFiles: changedFiles.length,
       impactedFiles: impactedFiles.length,

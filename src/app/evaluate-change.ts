@@ -25,8 +25,10 @@ import {
   toPatternMatches,
   toRiskContributors,
   toToolRecommendations,
+  toStaleAssertions,
   toWeakTests,
 } from '../rules/evaluate-analysis.js';
+import type { AssertedLiteral } from '../rules/replaced-literals.js';
 import { buildAnalysisSubjects, type ChangedFileInput } from '../rules/facts.js';
 import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js';
 import { compilePack } from '../rules/pack.js';
@@ -52,6 +54,8 @@ export interface ChangeRuleInput {
   historyInsights?: HistoryInsights;
   memory: { id: string; node: MemoryNode }[];
   hasCoverage: boolean;
+  /** Test lines holding the old value of a literal the change replaced. */
+  assertedLiterals: AssertedLiteral[];
   /** The packs when the caller loaded them already (analyzeChange does, for the path classes). */
   packs?: { packs: LoadedPack[]; diagnostics: Diagnostic[] };
 }
@@ -60,6 +64,7 @@ export interface ChangeRuleResult {
   findings: Finding[];
   weakTests: ChangeAnalysis['weakTests'];
   missingTests: ChangeAnalysis['missingTests'];
+  staleAssertions: ChangeAnalysis['staleAssertions'];
   edgeCases: ChangeAnalysis['edgeCases'];
   patterns: ReviewContext['patterns'];
   tools: ReviewContext['tools'];
@@ -102,6 +107,7 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
       config: { assertionHelpers: [...(input.repository.config.config.analysis?.assertionHelpers ?? [])] },
       repository: { hasCoverage: input.hasCoverage },
       pathClasses: createPathClassifier(mergeClassifiers(packs)),
+      assertedLiterals: input.assertedLiterals,
     }),
     scope,
   );
@@ -119,6 +125,7 @@ export async function evaluateChangeRules(env: Env, input: ChangeRuleInput): Pro
     findings,
     weakTests: toWeakTests(findings, subjects),
     missingTests: toMissingTests(findings, subjects),
+    staleAssertions: toStaleAssertions(findings, subjects),
     edgeCases: rankEdgeCases(toEdgeCases(findings, subjects)),
     patterns: toPatternMatches(findings, subjects),
     tools: toToolRecommendations(findings),

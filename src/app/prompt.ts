@@ -240,6 +240,7 @@ const KIND_LABELS: Record<BundleTask['kind'], string> = {
   proof: 'changed-path proof',
   'missing-test': 'missing tests',
   'weak-test': 'weak tests',
+  'stale-assertion': 'stale assertions',
   'edge-case': 'edge cases',
   review: 'reviews',
 };

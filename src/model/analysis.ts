@@ -23,6 +23,8 @@ export interface ChangeAnalysis {
   testRun: TestRun;
   weakTests: WeakTest[];
   missingTests: MissingTest[];
+  /** Test lines that assert a message or default value the change replaces (stale-assertions pack). */
+  staleAssertions: StaleAssertion[];
   summary: AnalysisSummary;
   edgeCases: { top: EdgeCase[]; overflow: EdgeCase[] };
   context: ReviewContext;
@@ -175,6 +177,31 @@ export interface MissingTest {
   subject: 'export' | 'route' | 'file';
   path: string;
   name: string;
+  message: string;
+  repairTask: string;
+  findingIds: string[];
+}
+
+/** A test line that holds the old text of a message, or the old value of a default, that the change replaces. */
+export interface StaleAssertion {
+  /** Evidence id `stale-assertion:<test file>:<line>`. */
+  id: string;
+  /** The changed source file and the head-side line of the replacement. */
+  path: string;
+  line: number;
+  literalKind: 'message' | 'default';
+  /** The option whose default changed; '' for a message. */
+  name: string;
+  /** The old literal as written in the base side (repository text). */
+  before: string;
+  /** What replaced it, '' when nothing did (repository text). */
+  after: string;
+  testFile: string;
+  testLine: number;
+  /** The test line, trimmed (repository text). */
+  excerpt: string;
+  /** The test file reaches the changed file. */
+  reachesChange: boolean;
   message: string;
   repairTask: string;
   findingIds: string[];

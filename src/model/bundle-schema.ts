@@ -23,6 +23,7 @@ const {
   changedPathProof,
   weakTest,
   missingTest,
+  staleAssertion,
   edgeCase,
   analysisSummary,
   testEvidence,
@@ -46,6 +47,7 @@ const TASK_KINDS = [
   'proof',
   'missing-test',
   'weak-test',
+  'stale-assertion',
   'edge-case',
   'review',
 ] as const;
@@ -85,6 +87,7 @@ const evidence = z
     changedPathProof: z.array(proofEntry),
     weakTests: z.array(weakTest),
     missingTests: z.array(missingTest),
+    staleAssertions: z.array(staleAssertion),
     edgeCases: z.strictObject({ top: z.array(edgeCase).max(8), overflow: z.array(edgeCase) }),
     summary: analysisSummary,
     testEvidence,

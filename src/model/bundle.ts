@@ -7,6 +7,7 @@ import type {
   ImpactedFile,
   ImpactedRoute,
   MissingTest,
+  StaleAssertion,
   ReviewContext,
   SymbolImpact,
   WeakTest,
@@ -78,6 +79,7 @@ export interface BundleEvidence {
   changedPathProof: ProofEntry[];
   weakTests: WeakTest[];
   missingTests: MissingTest[];
+  staleAssertions: StaleAssertion[];
   edgeCases: { top: EdgeCase[]; overflow: EdgeCase[] };
   summary: AnalysisSummary;
   testEvidence: TestEvidence;
@@ -160,6 +162,7 @@ export type TaskKind =
   | 'proof'
   | 'missing-test'
   | 'weak-test'
+  | 'stale-assertion'
   | 'edge-case'
   | 'review';
 

@@ -236,6 +236,25 @@ const missingTest = def(
     findingIds: strings,
   }),
 );
+const staleAssertion = def(
+  'staleAssertion',
+  z.strictObject({
+    id: nonEmpty,
+    path: nonEmpty,
+    line: count,
+    literalKind: z.enum(['message', 'default']),
+    name: str,
+    before: str,
+    after: str,
+    testFile: nonEmpty,
+    testLine: count,
+    excerpt: str,
+    reachesChange: z.boolean(),
+    message: str,
+    repairTask: str,
+    findingIds: strings,
+  }),
+);
 const confidence = def('confidence', z.enum(['low', 'medium', 'high']));
 const edgeCase = def(
   'edgeCase',
@@ -463,6 +482,7 @@ const analysisReportSchema = z.strictObject({
   testRun,
   weakTests: z.array(weakTest),
   missingTests: z.array(missingTest),
+  staleAssertions: z.array(staleAssertion),
   edgeCases,
   context: reviewContext,
   findings: z.array(finding),
@@ -549,6 +569,7 @@ export const REPORT_PARTS = {
   changedPathProof,
   weakTest,
   missingTest,
+  staleAssertion,
   edgeCase,
   analysisSummary,
   testEvidence,

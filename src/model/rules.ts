@@ -13,6 +13,7 @@ export const PACK_KINDS = [
   'decay',
   'weak-test',
   'missing-test',
+  'stale-assertion',
   'proof',
   'edge-case',
   'pattern',
@@ -33,6 +34,7 @@ export const SUBJECT_KINDS = [
   'changed-line',
   'changed-signal',
   'changed-semantic',
+  'asserted-literal',
 ] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
@@ -462,6 +464,25 @@ export const FACT_CATALOGUE: FactCatalogue = {
     where: fact('string', 'those routes (at most 3, then `and N more`), or `<path>:<line>` when the change reaches none'),
     fileRole: fact('string', 'source | test | config | doc | manifest | other'),
     changeKind: fact('string', 'the change kind of the file (only runtime changes get semantic subjects)'),
+  },
+  'asserted-literal': {
+    path: fact('string', 'changed source file whose hunk replaced the literal'),
+    line: fact('number', 'head-side line of the replacement (the first line of the hunk when nothing replaced it)'),
+    literalKind: fact(
+      'string',
+      'message (a string of 12+ characters or 3+ words) | default (a default parameter, option, `??`/`||` fallback or initialiser)',
+    ),
+    name: fact('string', 'the option or binding whose default changed, `` for a message'),
+    before: fact('string', 'the old literal as written on the base side, at most 120 characters'),
+    after: fact('string', 'the literal that replaced it, `` when none did, at most 120 characters'),
+    replacement: fact('string', '`"<after>"` for wording, or `nothing` when the literal is gone'),
+    testFile: fact('string', 'test file holding the old value'),
+    testLine: fact(
+      'number',
+      "line of the test file holding it (a message: its text, or a template's static parts in order; a default: the old value within 40 characters of the name, on an assertion)",
+    ),
+    excerpt: fact('string', 'that test line, trimmed, at most 160 characters'),
+    reachesChange: fact('boolean', 'the test file reaches the changed file (imports, routes or tests.dependsOn)'),
   },
 };
 

@@ -22,6 +22,7 @@ const SECTIONS: readonly ((bundle: AgentBundle) => string[])[] = [
   renderChangedPathProof,
   renderWeakTests,
   renderMissingTests,
+  renderStaleAssertions,
   renderProductFailures,
   renderRiskAndDecay,
   renderTestEvidence,
@@ -291,6 +292,28 @@ function renderMissingTests(bundle: AgentBundle): string[] {
     );
   }
   return out;
+}
+
+/** Test lines holding the old text of a message or default the change replaces. */
+function renderStaleAssertions(bundle: AgentBundle): string[] {
+  const { staleAssertions } = bundle.evidence;
+  if (staleAssertions.length === 0) return [];
+  return [
+    `## Stale assertions (${staleAssertions.length})`,
+    '',
+    renderTable(
+      ['test line', 'old', 'new', 'changed at'],
+      staleAssertions
+        .slice(0, LIST_LIMIT)
+        .map((item) => [
+          `${item.testFile}:${item.testLine}`,
+          item.literalKind === 'default' ? `${item.name} = ${item.before}` : item.before,
+          item.after === '' ? '(removed)' : item.after,
+          `${item.path}:${item.line}`,
+        ]),
+    ) + renderMore(LIST_LIMIT, staleAssertions.length, 'stale assertions'),
+    '',
+  ];
 }
 
 /** Failed product checks, their reruns and their output (fenced: untrusted). */

@@ -87,6 +87,7 @@ const DEFAULT_LEVEL: Record<PackKind, Level> = {
   risk: 'warning',
   proof: 'warning',
   'missing-test': 'warning',
+  'stale-assertion': 'warning',
   pattern: 'warning',
   'weak-test': 'note',
   decay: 'note',

@@ -1,4 +1,4 @@
-import type { EdgeCaseCandidate, MissingTest, ReviewContext, ScoreContributor, WeakTest } from '../model/analysis.js';
+import type { EdgeCaseCandidate, MissingTest, ReviewContext, ScoreContributor, StaleAssertion, WeakTest } from '../model/analysis.js';
 import type { FactSubject, Finding, PackKind } from '../model/rules.js';
 import { evaluatePacks, type Evaluator } from './engine.js';
 import type { CompiledPack } from './pack.js';
@@ -127,6 +127,40 @@ export function toMissingTests(findings: readonly Finding[], subjects: readonly 
   }
   ranked.sort((a, b) => b.weight - a.weight || compareText(a.missing.id, b.missing.id));
   return ranked.map((entry) => entry.missing);
+}
+
+/** One StaleAssertion per test line with stale-assertion findings: tests that reach the change first, then by file and line. */
+export function toStaleAssertions(findings: readonly Finding[], subjects: readonly FactSubject[]): StaleAssertion[] {
+  const index = indexSubjects(subjects);
+  const stale: StaleAssertion[] = [];
+  for (const group of groupBySubject(findings, 'stale-assertion').values()) {
+    const sorted = [...group].sort(byWeight);
+    const first = sorted[0];
+    if (first === undefined) continue;
+    const facts = getFacts(index, first);
+    stale.push({
+      id: first.subjectId,
+      path: readString(facts, 'path'),
+      line: readNumber(facts, 'line'),
+      literalKind: facts.literalKind === 'default' ? 'default' : 'message',
+      name: readString(facts, 'name'),
+      before: readString(facts, 'before'),
+      after: readString(facts, 'after'),
+      testFile: readString(facts, 'testFile'),
+      testLine: readNumber(facts, 'testLine'),
+      excerpt: readString(facts, 'excerpt'),
+      reachesChange: facts.reachesChange === true,
+      message: first.message,
+      repairTask: joinUnique(
+        sorted.map((finding) => finding.params.task ?? ''),
+        '; ',
+      ),
+      findingIds: sorted.map((finding) => finding.id).sort(compareText),
+    });
+  }
+  return stale.sort(
+    (a, b) => Number(b.reachesChange) - Number(a.reachesChange) || compareText(a.testFile, b.testFile) || a.testLine - b.testLine,
+  );
 }
 
 export type { EdgeCaseCandidate };

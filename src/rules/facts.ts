@@ -1,3 +1,4 @@
+import { type AssertedLiteral, deriveAssertedLiteralSubjects } from './replaced-literals.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toExportId, toFileId } from '../graph/ids.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
@@ -74,6 +75,8 @@ export interface AnalysisFactsInput {
   pathClasses: PathClassifier;
   /** What context weights are for; default `change`. */
   taskKind?: string;
+  /** Test lines holding the old value of a literal the change replaced (rules/replaced-literals.ts). */
+  assertedLiterals?: AssertedLiteral[];
   /**
    * When set, only test cases and test files of these files and only these routes become subjects:
    * deriving facts for every test of a large repository on each call cost seconds for findings
@@ -712,6 +715,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       );
     }
   }
+  subjects.push(...deriveAssertedLiteralSubjects(input.assertedLiterals ?? []));
   subjects.push(...deriveEdgeKindSubjects(input.taskKind));
   return subjects;
 }

@@ -128,6 +128,7 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         findingIds: ['f-1'],
       },
     ],
+    staleAssertions: [],
     missingTests: [
       {
         id: 'export:src/lib/money.ts#toCents',

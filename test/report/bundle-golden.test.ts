@@ -117,8 +117,29 @@ describe('agent bundle goldens on a real repository, through runAgentBundle', ()
 });
 
 describe('agent bundle golden with every section filled (frozen analysis)', () => {
-  it('renders product failures, requirements, skills, checks and an unresolved import', () => {
-    const bundle = buildAgentBundle(createMoneyAnalysis(), createInput('generic'));
+  it('renders product failures, requirements, skills, checks, a stale assertion and an unresolved import', () => {
+    const analysis = createMoneyAnalysis();
+    analysis.staleAssertions = [
+      {
+        id: 'stale-assertion:src/orders.test.ts:14',
+        path: 'src/lib/money.ts',
+        line: 2,
+        literalKind: 'message',
+        name: '',
+        before: 'amount must be a finite number',
+        after: 'amount is not a number: ${amount}',
+        testFile: 'src/orders.test.ts',
+        testLine: 14,
+        excerpt: "expect(() => toCents(Number.NaN)).toThrow('amount must be a finite number');",
+        reachesChange: true,
+        message:
+          'src/orders.test.ts line 14 asserts the old message "amount must be a finite number" that src/lib/money.ts:2 replaces with "amount is not a number: ${amount}"',
+        repairTask:
+          'update the assertion at src/orders.test.ts line 14 to the new message, or confirm the old text "amount must be a finite number" is no longer promised',
+        findingIds: ['finding:5a1e0b5e7a3c9d21'],
+      },
+    ];
+    const bundle = buildAgentBundle(analysis, createInput('generic'));
     assert.equal(validate(bundle), true, JSON.stringify(validate.errors?.slice(0, 3)));
     compareGolden('bundle-frozen-all-sections.json', renderJson(bundle));
     compareGolden('bundle-frozen-all-sections.md', renderBundleMarkdown(bundle));

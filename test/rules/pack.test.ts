@@ -167,7 +167,7 @@ describe('rule-pack schema and validation', () => {
       name: 'unknown kind',
       from: 'kind: risk',
       to: 'kind: danger',
-      message: `${FILE}: pack "team-risk": kind must be one of "risk", "decay", "weak-test", "missing-test", "proof", "edge-case", "pattern", "tool", "context-weight" (got string "danger")`,
+      message: `${FILE}: pack "team-risk": kind must be one of "risk", "decay", "weak-test", "missing-test", "stale-assertion", "proof", "edge-case", "pattern", "tool", "context-weight" (got string "danger")`,
     },
     {
       name: 'priority out of range',

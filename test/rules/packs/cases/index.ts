@@ -7,6 +7,7 @@ import { historyCases } from './history.js';
 import { patternCases } from './patterns.js';
 import { proofCases } from './proof.js';
 import { changeRiskCases, riskCases } from './risk.js';
+import { staleAssertionCases } from './stale-assertions.js';
 import { toolCases } from './tools.js';
 import { weakTestCases } from './weak-tests.js';
 
@@ -26,6 +27,7 @@ export const CASES_BY_PACK: Readonly<Record<string, Record<string, RuleCases>>> 
   risk: riskCases,
   'route-edge-cases': routeEdgeCaseCases,
   'semantic-edge-cases': semanticEdgeCaseCases,
+  'stale-assertions': staleAssertionCases,
   tools: toolCases,
   'weak-tests': weakTestCases,
 };

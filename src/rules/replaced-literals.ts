@@ -1,0 +1,313 @@
+import type { Hunk } from '../model/change.js';
+import type { FactSubject } from '../model/rules.js';
+import { compareText } from '../text/compare-text.js';
+
+/** A string or default value the change removed from a source file, read from the base side of a hunk. */
+export interface ReplacedLiteral {
+  path: string;
+  /** Head-side line of the replacement (the first line of the hunk when the literal is gone). */
+  line: number;
+  /** `message`: a string literal of 12+ characters or 3+ words; `default`: the value a name is given by default. */
+  literalKind: 'message' | 'default';
+  /** The option or binding whose default changed; '' for a message. */
+  name: string;
+  /** The old literal as written between its quotes (or the bare value of a default). */
+  before: string;
+  /** The literal that took its place, '' when none did. */
+  after: string;
+  /** For a message: the texts a test must hold, in order (a template's parts between its interpolations). */
+  staticParts: string[];
+}
+
+export interface TestText {
+  path: string;
+  text: string;
+  /** The changed files this test file reaches (through imports, routes or declared dependencies). */
+  reaches: ReadonlySet<string>;
+}
+
+/** A test line that holds the old value of a replaced literal: the evidence of a stale assertion. */
+export interface AssertedLiteral {
+  literal: ReplacedLiteral;
+  testFile: string;
+  testLine: number;
+  /** The test line, trimmed and cut to 160 characters. */
+  excerpt: string;
+  /** The test file reaches the file of the literal. */
+  reachesChange: boolean;
+}
+
+interface Literal {
+  quote: string;
+  /** Source text between the quotes. */
+  raw: string;
+  /** `raw` with quote and backslash escapes undone. */
+  value: string;
+}
+
+const MIN_MESSAGE_CHARS = 12;
+const MIN_MESSAGE_WORDS = 3;
+/** A template's static text below this length matches too much on its own (`${a}: ${b}`). */
+const MIN_STATIC_CHARS = 8;
+/** How far from the option's name, on the same line, a test may hold the old default. */
+const DEFAULT_NEAR_CHARS = 40;
+/** Lines above a default's match that may hold the assertion call (`expect(options).toEqual({` … `retries: 2`). */
+const ASSERTION_LOOKBACK = 3;
+const MAX_EXCERPT = 160;
+
+const SPECIFIER_BEFORE = /(?:\bfrom|\bimport|\brequire\s*\(|\bimport\s*\()\s*$/;
+const INTERPOLATION = /\$\{[^}]*\}/g;
+const VALUE = String.raw`(-?\d+(?:\.\d+)?|true|false|null|'[^'\n]{0,40}'|"[^"\n]{0,40}")`;
+const DEFAULT_PATTERNS = [
+  new RegExp(String.raw`(?<![\w$])([A-Za-z_$][\w$]*)\s*(?:\?\?|\|\|)\s*${VALUE}\s*(?=[,;)}\]]|$)`, 'g'),
+  new RegExp(
+    String.raw`(?<![\w$])([A-Za-z_$][\w$]*)(?:\??\s*:\s*[\w$.<>[\]]+(?:\s*\|\s*[\w$.<>[\]]+)*)?\s*=\s*${VALUE}\s*(?=[,;)}\]]|$)`,
+    'g',
+  ),
+  new RegExp(String.raw`(?<![\w$])([A-Za-z_$][\w$]*)\s*:\s*${VALUE}\s*(?=[,;)}\]]|$)`, 'g'),
+];
+const TYPE_NAMES = new Set(['number', 'string', 'boolean', 'bigint', 'any', 'unknown', 'object', 'undefined', 'never', 'void']);
+const COMMENT_LINE = /^\s*(?:\*|\/\*|#)/;
+/** A test's title names what it tests, it asserts nothing: `it('unknown id throws', …`. */
+const TEST_TITLE = /^\s*(?:it|test|describe|context|suite|specify)(?:\.\w+)*\s*\(\s*(['"`])(?:\\.|(?!\1).)*\1/;
+const ASSERTION_CALL =
+  /\b(?:expect|assert\w*|should|toBe|toEqual|toStrictEqual|deepEqual|strictEqual|equal|toMatchObject|toHaveProperty|assertEqual)\b/;
+
+/** The string literals of one line of code, outside `//` comments. */
+function scanLiterals(line: string): Literal[] {
+  const literals: Literal[] = [];
+  if (COMMENT_LINE.test(line)) return literals;
+  let index = 0;
+  while (index < line.length) {
+    const char = line[index];
+    if (char === '/' && line[index + 1] === '/') break;
+    if (char !== "'" && char !== '"' && char !== '`') {
+      index++;
+      continue;
+    }
+    let end = index + 1;
+    while (end < line.length && line[end] !== char) end += line[end] === '\\' ? 2 : 1;
+    if (end >= line.length) break;
+    const raw = line.slice(index + 1, end);
+    if (!SPECIFIER_BEFORE.test(line.slice(0, index))) literals.push({ quote: char, raw, value: raw.replace(/\\(.)/g, '$1') });
+    index = end + 1;
+  }
+  return literals;
+}
+
+function isMessage(literal: Literal): boolean {
+  if (literal.raw.length >= MIN_MESSAGE_CHARS) return true;
+  return literal.raw.split(/\s+/).filter((word) => word !== '').length >= MIN_MESSAGE_WORDS;
+}
+
+function getStaticParts(literal: Literal): string[] {
+  if (literal.quote !== '`') return [literal.value];
+  return literal.value
+    .split(INTERPOLATION)
+    .map((part) => part.trim())
+    .filter((part) => part.length >= 3);
+}
+
+function getLines(text: string, start: number, count: number): { line: number; text: string }[] {
+  const all = text.split('\n');
+  return Array.from({ length: count }, (_, offset) => ({ line: start + offset, text: all[start + offset - 1] ?? '' }));
+}
+
+function countSharedWords(left: string, right: string): number {
+  const words = new Set(left.toLowerCase().split(/\W+/));
+  return right
+    .toLowerCase()
+    .split(/\W+/)
+    .filter((word) => word !== '' && words.has(word)).length;
+}
+
+function findDefaults(line: string): { name: string; value: string }[] {
+  const found: { name: string; value: string }[] = [];
+  for (const pattern of DEFAULT_PATTERNS) {
+    for (const match of line.matchAll(pattern)) {
+      const [, name, value] = match;
+      if (name !== undefined && value !== undefined && !TYPE_NAMES.has(name) && !found.some((item) => item.name === name))
+        found.push({ name, value });
+    }
+  }
+  return found;
+}
+
+/**
+ * The messages and defaults a change's hunks replace in one file: a message whose text is gone from the head side
+ * (a literal only moved is not replaced), and a default whose name is given another literal on the head side of the
+ * same hunk. The replacement of a message is the added literal that shares the most words with it.
+ */
+export function findReplacedLiterals(file: {
+  path: string;
+  hunks: readonly Hunk[];
+  baseText: string;
+  headText: string;
+}): ReplacedLiteral[] {
+  const replaced: ReplacedLiteral[] = [];
+  for (const hunk of file.hunks) {
+    if (hunk.oldLines === 0) continue;
+    const removed = getLines(file.baseText, hunk.oldStart, hunk.oldLines);
+    const added = getLines(file.headText, hunk.newStart, hunk.newLines);
+    const addedLiterals = added.flatMap((line) =>
+      scanLiterals(line.text)
+        .filter((literal) => isMessage(literal) && !file.baseText.includes(literal.raw))
+        .map((literal) => ({ line: line.line, literal })),
+    );
+    const firstLine = Math.max(1, hunk.newStart);
+    for (const { text } of removed) {
+      for (const literal of scanLiterals(text)) {
+        if (!isMessage(literal) || file.headText.includes(literal.raw) || file.headText.includes(literal.value)) continue;
+        const staticParts = getStaticParts(literal);
+        if (staticParts.join('').length < MIN_STATIC_CHARS) continue;
+        const best = [...addedLiterals].sort(
+          (left, right) => countSharedWords(literal.value, right.literal.value) - countSharedWords(literal.value, left.literal.value),
+        )[0];
+        replaced.push({
+          path: file.path,
+          line: best?.line ?? firstLine,
+          literalKind: 'message',
+          name: '',
+          before: literal.raw,
+          after: best?.literal.raw ?? '',
+          staticParts,
+        });
+      }
+      for (const old of findDefaults(text)) {
+        for (const line of added) {
+          const now = findDefaults(line.text).find((item) => item.name === old.name);
+          if (now === undefined || now.value === old.value) continue;
+          replaced.push({
+            path: file.path,
+            line: line.line,
+            literalKind: 'default',
+            name: old.name,
+            before: old.value,
+            after: now.value,
+            staticParts: [],
+          });
+          break;
+        }
+      }
+    }
+  }
+  return dedupeLiterals(replaced);
+}
+
+function dedupeLiterals(literals: readonly ReplacedLiteral[]): ReplacedLiteral[] {
+  const seen = new Set<string>();
+  return literals.filter((literal) => {
+    const key = `${literal.literalKind}|${literal.name}|${literal.before}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function holdsMessage(testLine: string, parts: readonly string[]): boolean {
+  const line = testLine.replace(TEST_TITLE, '');
+  const texts = [line, ...scanLiterals(line).map((literal) => literal.value)];
+  return texts.some((text) => {
+    let from = 0;
+    for (const part of parts) {
+      const at = text.indexOf(part, from);
+      if (at === -1) return false;
+      from = at + part.length;
+    }
+    return true;
+  });
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function createDefaultMatcher(literal: ReplacedLiteral): (lines: readonly string[], index: number) => boolean {
+  const name = new RegExp(String.raw`(?<![\w$])${escapeRegex(literal.name)}(?![\w$])`);
+  const value = escapeRegex(literal.before);
+  const near = new RegExp(
+    String.raw`(?<![\w$])${escapeRegex(literal.name)}(?![\w$]).{0,${DEFAULT_NEAR_CHARS}}(?<![\w$.])${value}(?![\w$.])|(?<![\w$.])${value}(?![\w$.]).{0,${DEFAULT_NEAR_CHARS}}(?<![\w$])${escapeRegex(literal.name)}(?![\w$])`,
+  );
+  return (lines, index) => {
+    const line = lines[index] ?? '';
+    if (!name.test(line) || !near.test(line)) return false;
+    for (let back = index; back >= Math.max(0, index - ASSERTION_LOOKBACK); back--) if (ASSERTION_CALL.test(lines[back] ?? '')) return true;
+    return false;
+  };
+}
+
+/** The longest piece of a literal's expected text that a test holds as written whatever its quoting: a cheap filter of whole files. */
+function getNeedle(literal: ReplacedLiteral): string {
+  if (literal.literalKind === 'default') return literal.name;
+  const pieces = literal.staticParts.flatMap((part) => part.split(/['"`\\]/));
+  return pieces.reduce((longest, piece) => (piece.length > longest.length ? piece : longest), '');
+}
+
+/**
+ * The test lines that hold the old value of a replaced literal: a message's text (a template's static parts, in
+ * order) anywhere in a test, a default's old value next to its name on an assertion (the line or the few above it
+ * call one). Tests that reach a changed file come first, then by path and line; at most `limit` lines, one literal
+ * per line; `found` counts them all.
+ */
+export function findAssertedLiterals(
+  literals: readonly ReplacedLiteral[],
+  tests: readonly TestText[],
+  limit: number,
+): { asserted: AssertedLiteral[]; found: number } {
+  const matchers = literals.map((literal) => ({
+    literal,
+    needle: getNeedle(literal),
+    matches:
+      literal.literalKind === 'message'
+        ? (lines: readonly string[], index: number) => holdsMessage(lines[index] ?? '', literal.staticParts)
+        : createDefaultMatcher(literal),
+  }));
+  const asserted: AssertedLiteral[] = [];
+  const ordered = [...tests].sort(
+    (left, right) => Number(right.reaches.size > 0) - Number(left.reaches.size > 0) || compareText(left.path, right.path),
+  );
+  for (const test of ordered) {
+    const candidates = matchers.filter((matcher) => test.text.includes(matcher.needle));
+    if (candidates.length === 0) continue;
+    const lines = test.text.split('\n');
+    for (const [index, line] of lines.entries()) {
+      const hit = candidates.find((matcher) => matcher.matches(lines, index));
+      if (hit === undefined) continue;
+      asserted.push({
+        literal: hit.literal,
+        testFile: test.path,
+        testLine: index + 1,
+        excerpt: line.trim().slice(0, MAX_EXCERPT),
+        reachesChange: test.reaches.has(hit.literal.path),
+      });
+    }
+  }
+  return { asserted: asserted.slice(0, limit), found: asserted.length };
+}
+
+const MAX_FACT_TEXT = 120;
+
+/** One `asserted-literal` subject per test line that holds the old value of a replaced literal. */
+export function deriveAssertedLiteralSubjects(asserted: readonly AssertedLiteral[]): FactSubject[] {
+  return asserted.map(({ literal, testFile, testLine, excerpt, reachesChange }) => {
+    const before = literal.before.slice(0, MAX_FACT_TEXT);
+    const after = literal.after.slice(0, MAX_FACT_TEXT);
+    return {
+      subject: 'asserted-literal',
+      id: `stale-assertion:${testFile}:${testLine}`,
+      facts: {
+        path: literal.path,
+        line: literal.line,
+        literalKind: literal.literalKind,
+        name: literal.name,
+        before,
+        after,
+        replacement: after === '' ? 'nothing' : `"${after}"`,
+        testFile,
+        testLine,
+        excerpt,
+        reachesChange,
+      },
+    };
+  });
+}

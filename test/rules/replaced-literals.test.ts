@@ -1,0 +1,72 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { findAssertedLiterals, findReplacedLiterals } from '../../src/rules/replaced-literals.js';
+
+const hunk = { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 };
+const replace = (before: string, after: string) =>
+  findReplacedLiterals({ path: 'src/a.ts', hunks: [hunk], baseText: `${before}\n`, headText: `${after}\n` });
+
+describe('findReplacedLiterals', () => {
+  test('a reworded message is replaced by the added literal; a short string is no message', () => {
+    assert.deepEqual(
+      replace("throw new Error('the token option is required');", "throw new Error('a token is required'); const mode = 'fast';").map(
+        (item) => [item.literalKind, item.before, item.after],
+      ),
+      [['message', 'the token option is required', 'a token is required']],
+    );
+    assert.deepEqual(replace("log('short');", "log('brief');"), []);
+  });
+
+  test('an import specifier and a type annotation are neither messages nor defaults', () => {
+    assert.deepEqual(replace("import { a } from '../lib/some-long-module';", "import { a } from '../lib/another-long-module';"), []);
+    assert.deepEqual(
+      replace('function f(limit: number = 5) {}', 'function f(limit: number = 6) {}').map((item) => item.name),
+      ['limit'],
+    );
+  });
+
+  test('a template keeps its static parts; one too short to tell is dropped', () => {
+    assert.deepEqual(replace('throw new Error(`unknown id ${id}`);', 'throw new Error(`no record ${id}`);')[0]?.staticParts, [
+      'unknown id',
+    ]);
+    assert.deepEqual(replace('throw new Error(`${a}: ${b} ${c} ${d}`);', 'throw new Error(`${a} - ${b}`);'), []);
+  });
+});
+
+describe('findAssertedLiterals', () => {
+  const message = replace("throw new Error('unknown id for the record');", "throw new Error('no such record');");
+  const retries = replace('const { retries = 2 } = options;', 'const { retries = 3 } = options;');
+  const testText = (text: string, reaches: string[] = ['src/a.ts']) => ({ path: 'test/a.test.ts', text, reaches: new Set(reaches) });
+
+  test("a message in a test's title is not an assertion of it", () => {
+    const text = "it('unknown id for the record', () => {\n  expect(() => find(7)).toThrow('unknown id for the record');\n});";
+    assert.deepEqual(
+      findAssertedLiterals(message, [testText(text)], 8).asserted.map((item) => item.testLine),
+      [2],
+    );
+  });
+
+  test('an old default counts next to its name on an assertion, not as an argument', () => {
+    const text = 'createClient({ retries: 2 });\nexpect(createClient()).toEqual({\n  retries: 2,\n});';
+    assert.deepEqual(
+      findAssertedLiterals(retries, [testText(text)], 8).asserted.map((item) => item.testLine),
+      [3],
+    );
+    assert.deepEqual(findAssertedLiterals(retries, [testText('assert.equal(client.retries, 12);')], 8).asserted, []);
+  });
+
+  test('tests that reach the changed file come first, and the cap counts the rest', () => {
+    const line = "expect(() => find(7)).toThrow('unknown id for the record');";
+    const far = { path: 'a/far.test.ts', text: `${line}\n${line}`, reaches: new Set<string>() };
+    const near = { ...testText(line), path: 'z/near.test.ts' };
+    const { asserted, found } = findAssertedLiterals(message, [far, near], 2);
+    assert.deepEqual(
+      asserted.map((item) => [item.testFile, item.reachesChange]),
+      [
+        ['z/near.test.ts', true],
+        ['a/far.test.ts', false],
+      ],
+    );
+    assert.equal(found, 3);
+  });
+});
