@@ -16,6 +16,7 @@ const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
   ['@jest/globals', 'jest'],
   ['ts-jest', 'jest'],
   ['mocha', 'mocha'],
+  ['jasmine', 'jasmine'],
   ['ava', 'ava'],
   ['@playwright/test', 'playwright'],
   ['cypress', 'cypress'],

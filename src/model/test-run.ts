@@ -3,6 +3,7 @@ export type TestRunner =
   | 'vitest'
   | 'jest'
   | 'mocha'
+  | 'jasmine'
   | 'ava'
   | 'playwright'
   | 'cypress'
@@ -20,6 +21,7 @@ export const TEST_RUNNERS: readonly TestRunner[] = [
   'vitest',
   'jest',
   'mocha',
+  'jasmine',
   'ava',
   'playwright',
   'cypress',

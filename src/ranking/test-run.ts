@@ -74,6 +74,8 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
       return ['npx', 'jest', '--runTestsByPath', ...words].join(' ');
     case 'mocha':
       return ['npx', 'mocha', ...words].join(' ');
+    case 'jasmine':
+      return ['npx', 'jasmine', ...words].join(' ');
     case 'ava':
       return ['npx', 'ava', ...words].join(' ');
     case 'playwright':

@@ -109,6 +109,39 @@ describe('the whole suite when everything may change, or nothing reaches the cha
   });
 });
 
+describe('a jasmine suite, whose specs import the build output', () => {
+  // parse-server's shape: jasmine specs under spec/ require ../lib/…, babel's output of src/ that git does not hold.
+  test('names the reaching spec to jasmine, not the whole suite', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'server',
+          version: '1.0.0',
+          main: 'lib/index.js',
+          scripts: { build: 'babel src/ -d lib/', test: 'jasmine' },
+          devDependencies: { jasmine: '^5.0.0', '@babel/cli': '^7.0.0' },
+        }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        '.gitignore': 'lib/\n',
+        'src/middlewares.js': 'exports.allowCrossDomain = (req, res, next) => next();\n',
+        'src/index.js': "exports.middlewares = require('./middlewares');\n",
+        'spec/Middlewares.spec.js':
+          "const middlewares = require('../lib/middlewares');\ndescribe('middlewares', () => {\n  it('calls next', () => {\n    let called = false;\n    middlewares.allowCrossDomain({}, {}, () => (called = true));\n    expect(called).toBe(true);\n  });\n});\n",
+      },
+      { 'src/middlewares.js': "exports.allowCrossDomain = (req, res, next) => {\n  res.header?.('Vary', 'Origin');\n  next();\n};\n" },
+    );
+    try {
+      const { testRun } = await analyzeFixture(fixture);
+      assert.deepEqual(
+        [testRun.scope, testRun.commands.map((command) => [command.runner, command.command])],
+        ['reaching', [['jasmine', 'npx jasmine spec/Middlewares.spec.js']]],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a change in a language checker does not parse', () => {
   let fixture: ChangeFixture;
   before(() => {
