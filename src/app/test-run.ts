@@ -1,5 +1,6 @@
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
+import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { listTestFiles } from '../graph/queries/test-files.js';
 import type { ChangedFileEvidence } from '../model/analysis.js';
 import type { ReachingTest } from '../model/coverage.js';
@@ -79,6 +80,10 @@ function runnerOf(dependencies: ReadonlySet<string>): TestRunner | undefined {
 const VITEST_TYPE_TEST = /\.(?:test|spec)-d\.[cm]?tsx?$/;
 const TSTYCHE_TYPE_TEST = /\.tst\.[cm]?tsx?$/;
 
+function isTypeTest(path: string): boolean {
+  return VITEST_TYPE_TEST.test(path) || TSTYCHE_TYPE_TEST.test(path);
+}
+
 /**
  * A type test runs under what the repository has for it: vitest with `--typecheck` when its config turns type checking
  * on (for `*.test-d.ts`), else tsd (`*.test-d.ts`), tstyche (`*.tst.ts`) when declared; else no runner, and the plan
@@ -126,7 +131,7 @@ function toTestToRun(
   const language = getSourceLanguage(test.path);
   if (language === 'python' || language === 'go') return toOtherTestToRun(kg, facts, language, test);
   const own = findPackage(kg, test.path);
-  if (VITEST_TYPE_TEST.test(test.path) || TSTYCHE_TYPE_TEST.test(test.path)) return toTypeTestToRun(selectors, own, root, test);
+  if (isTypeTest(test.path)) return toTypeTestToRun(selectors, own, root, test);
   const configured = selectConfiguredRunner(selectors, test.path);
   if (configured !== undefined)
     return {
@@ -234,6 +239,13 @@ export function toTestRun(
     if (file === undefined || (file.changeKind !== 'runtime' && !isSupport(file) && !declaredPaths.has(changed))) continue;
     for (const test of reaching)
       tests.push({ path: test.testFile, distance: test.distance, ...(test.relevance === undefined ? {} : { relevance: test.relevance }) });
+  }
+  // A type-only change (a .d.ts, an interface) runs no runtime test, but the type tests that read it, through type
+  // imports too, check it.
+  for (const file of changedFiles) {
+    if (file.changeKind !== 'type-only' || file.status === 'deleted') continue;
+    for (const test of findReachingTests(kg, file.path, { includeTypeOnly: true }))
+      if (isTypeTest(test.testFile)) tests.push({ path: test.testFile, distance: test.distance });
   }
   return planTestRun({
     tests: tests.map((test) => toTestToRun(kg, facts, root, selectors, test)),

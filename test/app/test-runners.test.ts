@@ -155,6 +155,30 @@ describe('type tests', () => {
     );
   });
 
+  test('a type-only change runs the type tests that read it, and no runtime test', async () => {
+    const typesOnly = createChangeFixture(
+      {
+        ...TYPE_TESTS,
+        'packages/tsd/src/options.ts': 'export interface SlugOptions {\n  lower: boolean;\n}\n',
+        'packages/tsd/test/options.test-d.ts':
+          "import { expectType } from 'tsd';\nimport type { SlugOptions } from '../src/options';\nexpectType<boolean>(({} as SlugOptions).lower);\n",
+        'packages/tsd/test/options.test.ts':
+          "import type { SlugOptions } from '../src/options';\ntest('options', () => expect(({ lower: true } as SlugOptions).lower).toBe(true));\n",
+      },
+      { 'packages/tsd/src/options.ts': 'export interface SlugOptions {\n  lower: boolean;\n  separator?: string;\n}\n' },
+    );
+    try {
+      const { testRun } = await analyzeFixture(typesOnly);
+      assert.deepEqual(
+        [testRun.scope, testRun.commands.map((command) => [command.cwd, command.command, command.files])],
+        ['reaching', [['packages/tsd', 'npx tsd', ['packages/tsd/test/options.test-d.ts']]]],
+        json(testRun),
+      );
+    } finally {
+      typesOnly.repo.cleanup();
+    }
+  });
+
   test('a type test alone with no runner for it gets no command and no whole suite', async () => {
     const only = createChangeFixture(
       { ...TYPE_TESTS },
