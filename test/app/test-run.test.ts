@@ -142,6 +142,37 @@ describe('a jasmine suite, whose specs import the build output', () => {
   });
 });
 
+describe('a fixture a test spawns', () => {
+  // pino's shape: test/fixtures/*.js are started as child processes by the tests; they declare no tests and nothing
+  // imports them, and they are no test of their own.
+  test('is never run as a test', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'logger', version: '1.0.0', scripts: { test: 'node --test' } }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'lib/transport.js': 'exports.start = (options) => ({ ...options, started: true });\n',
+        'test/fixtures/transport-worker.js': "const { start } = require('../../lib/transport');\nstart({ level: 'info' });\n",
+        'test/transport.test.js':
+          "const test = require('node:test');\nconst assert = require('node:assert');\nconst { start } = require('../lib/transport');\ntest('starts', () => assert.equal(start({}).started, true));\n",
+      },
+      { 'lib/transport.js': 'exports.start = (options) => ({ ...options, started: options !== undefined });\n' },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        [analysis.testRun.reason, analysis.testRun.commands.map((command) => command.command)],
+        [
+          '1 test file that reaches the change, the changed tests first, then those that name the changed code, then by import distance',
+          ['node --test test/transport.test.js'],
+        ],
+      );
+      assert.deepEqual(analysis.changedPathProof[0]?.reachingTests, ['test/transport.test.js']);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a change in a language checker does not parse', () => {
   let fixture: ChangeFixture;
   before(() => {

@@ -2,12 +2,15 @@ import type { KnowledgeStore } from '../build.js';
 import { createGraphCache } from '../graph-cache.js';
 
 const cache = createGraphCache<ReadonlySet<string>>();
+/** Folders of what tests use, never run by themselves: fixtures (often spawned as child processes), helpers, support, mocks. */
+const SUPPORT_FOLDER = /(?:^|\/)(?:__fixtures__|fixtures?|helpers?|support|__mocks__|mocks?)\//;
 
 /**
  * The test files as a runner sees them: files that declare tests, and files in a test folder or with a test name that
  * nothing imports (a runner's entry whose tests checker could not read). A file in a test folder that declares no
  * tests and that other files import is test support (a shared server, fixtures, a setup helper): reach passes
- * through it to the tests that use it, and it is never counted or listed as a test itself.
+ * through it to the tests that use it, and it is never counted or listed as a test itself; so is a file that declares no
+ * tests in a fixtures, helpers, support or mocks folder, imported or not (a fixture a test spawns as a process).
  */
 export function listTestFiles(graph: KnowledgeStore): ReadonlySet<string> {
   const cached = cache.get(graph);
@@ -21,7 +24,7 @@ export function listTestFiles(graph: KnowledgeStore): ReadonlySet<string> {
   const tests = new Set(declaring);
   for (const id of named) {
     const attributes = graph.getNodeAttributes(id);
-    if (attributes.kind !== 'file' || declaring.has(attributes.path)) continue;
+    if (attributes.kind !== 'file' || declaring.has(attributes.path) || SUPPORT_FOLDER.test(attributes.path)) continue;
     let imported = false;
     graph.forEachInEdge(id, (_edge, edge) => {
       if (edge.kind === 'imports' || edge.kind === 'reexports') imported = true;
