@@ -228,3 +228,43 @@ describe('an Express route called through an axios instance with a base URL', ()
     );
   });
 });
+
+describe('an end-to-end test that calls a route under a prefix read from the environment', () => {
+  // nestjs-boilerplate's shape: `app.setGlobalPrefix(config.get(…))` (here `app.use(process.env.API_PREFIX, …)`) leaves
+  // the prefix unresolved; the e2e specs call the running server over supertest with the prefix written out.
+  const USERS = (body: string): string =>
+    `const { Router } = require('express');\nconst router = Router();\nrouter.post('/v1/users/invite', (req, res) => {\n  res.status(201).json({ invited: ${body} });\n});\nmodule.exports = router;\n`;
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'api',
+          version: '1.0.0',
+          dependencies: { express: '^4.0.0' },
+          devDependencies: { jest: '^29.0.0', supertest: '^7.0.0' },
+        }),
+        'src/app.js':
+          "const express = require('express');\nconst users = require('./users');\nconst app = express();\napp.use(process.env.API_PREFIX, users);\nmodule.exports = app;\n",
+        'src/users.js': USERS('req.body.email'),
+        'test/utils/constants.js': 'exports.APP_URL = `http://localhost:${process.env.APP_PORT}`;\n',
+        'test/users.e2e-spec.js':
+          "const request = require('supertest');\nconst { APP_URL } = require('./utils/constants');\ndescribe('users', () => {\n  it('invites', () => request(APP_URL).post('/api/v1/users/invite').send({ email: 'a@b.c' }).expect(201));\n});\n",
+      },
+      { 'src/users.js': USERS('String(req.body.email).toLowerCase()') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the handler change runs the spec that calls the route', async () => {
+    const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      report.evidence.impactedRoutes.map((route) => route.id),
+      ['route:POST /{?process.env.API_PREFIX}/v1/users/invite'],
+    );
+    assert.deepEqual(
+      report.evidence.testRun.commands.map((command) => command.command),
+      ['npx jest --runTestsByPath test/users.e2e-spec.js'],
+    );
+  });
+});

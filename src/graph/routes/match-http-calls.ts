@@ -80,11 +80,24 @@ function hasPlaceholder(segment: string): boolean {
   return segment.includes('{');
 }
 
-/** Undefined for a route no call can be told to reach: an unresolved prefix (`{?API}`), or a catch-all alone. */
+/** Text segments a route must name after an unresolved prefix for a call to reach it through that prefix. */
+const MIN_TEXT_AFTER_PREFIX = 2;
+
+/**
+ * Undefined for a route no call can be told to reach: an unresolved segment (`{?API}`) anywhere but at the head, or at
+ * the head of a route that names fewer than two text segments after it; a catch-all alone. An unresolved head (a
+ * global prefix read from configuration, `app.setGlobalPrefix(config.get('prefix'))`) stands for one segment.
+ */
 function compileRoute(route: MatchableRoute): CompiledRoute | undefined {
   const segments: RouteSegment[] = [];
-  for (const segment of splitPath(route.path)) {
-    if (segment.startsWith('{?')) return undefined;
+  const parts = splitPath(route.path);
+  for (const [index, segment] of parts.entries()) {
+    if (segment.startsWith('{?')) {
+      const named = parts.slice(index + 1).filter((part) => !part.startsWith(':') && !/[{*:]/.test(part)).length;
+      if (index > 0 || named < MIN_TEXT_AFTER_PREFIX) return undefined;
+      segments.push({ kind: 'param' });
+      continue;
+    }
     if (segment.startsWith(':')) segments.push({ kind: 'param' });
     else if (segment.startsWith('*')) segments.push({ kind: 'rest', optional: segment.endsWith('?') });
     else if (segment.includes(':') || segment.includes('*')) segments.push({ kind: 'pattern', pattern: toSegmentPattern(segment) });

@@ -177,6 +177,16 @@ describe('matching a call to a route', () => {
     assert.equal(isHttpCallMatch(call('GET', '/api/items'), route('GET', '{?API}/items')), false);
   });
 
+  test('an unresolved global prefix stands for one segment before a route that names two or more', () => {
+    const login = route('POST', '/{?configService.getOrThrow()}/v1/auth/email/login');
+    assert.equal(isHttpCallMatch(call('POST', '/api/v1/auth/email/login'), login), true);
+    assert.equal(isHttpCallMatch(call('POST', '/v1/auth/email/login'), login), false);
+    assert.equal(isHttpCallMatch(call('POST', '/api/x/v1/auth/email/login'), login), false);
+    assert.equal(isHttpCallMatch(call('GET', '/api/v1/auth/email/login'), login), false);
+    assert.equal(isHttpCallMatch(call('GET', '/api/users/7'), route('GET', '{?API}/users/:id')), false);
+    assert.equal(isHttpCallMatch(call('GET', '/api/v1/{?X}/items'), route('GET', '/api/v1/{?X}/items')), false);
+  });
+
   test('a catch-all route is matched only when no other route is, and a route that is only a catch-all never', () => {
     const match = createHttpCallMatcher([
       { id: 'route:GET /api/items/:id', method: 'GET', path: '/api/items/:id' },
