@@ -39,6 +39,8 @@ const LOCKFILES: readonly [string, string][] = [
 const TYPESCRIPT = /\.[cm]?tsx?$/;
 /** Change kinds that reach every test: what the packages install or how the tools build and run. */
 const WHOLE_SUITE_KINDS = new Set(['manifest', 'lockfile', 'config']);
+/** CI and editor settings: they change how a CI service or an editor runs, not how the tests build or run here. */
+const CI_CONFIG = /^(?:\.github|\.circleci|\.gitlab|\.husky|\.vscode|\.devcontainer)\/|^\.gitlab-ci\.ya?ml$/;
 
 interface PackageInfo {
   folder: string;
@@ -225,7 +227,9 @@ export function toTestRun(
 ): TestRun {
   const root = findRootPackage(kg);
   const packageManager = getSuiteManager(kg, changedFiles);
-  const wholeSuite = changedFiles.find((file) => WHOLE_SUITE_KINDS.has(file.changeKind) && !declaredPaths.has(file.path));
+  const wholeSuite = changedFiles.find(
+    (file) => WHOLE_SUITE_KINDS.has(file.changeKind) && !declaredPaths.has(file.path) && !CI_CONFIG.test(file.path),
+  );
   // A changed test-support file (a conftest.py, a shared server helper) runs no test itself: the tests it reaches run.
   const testFiles = listTestFiles(kg.graph);
   const isSupport = (file: ChangedFileEvidence): boolean => file.changeKind === 'test' && !testFiles.has(file.path);

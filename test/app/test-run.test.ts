@@ -96,6 +96,25 @@ describe('the whole suite when everything may change, or nothing reaches the cha
     });
   });
 
+  test('a CI workflow changed beside the code does not ask for the whole suite', async () => {
+    const workflow = createChangeFixture(
+      { ...BASE, '.github/workflows/test.yml': 'on: push\njobs: {}\n' },
+      {
+        '.github/workflows/test.yml': 'on: [push, pull_request]\njobs: {}\n',
+        'packages/api/src/orders.js': 'exports.list = () => [{ id: 2 }];\n',
+      },
+    );
+    try {
+      const { testRun } = await analyzeFixture(workflow);
+      assert.deepEqual(
+        [testRun.scope, testRun.commands.map((command) => command.command)],
+        ['reaching', ['npx jest --runTestsByPath test/orders.test.js']],
+      );
+    } finally {
+      workflow.repo.cleanup();
+    }
+  });
+
   test('a change no test reaches runs the whole suite; a README change runs nothing', async () => {
     const { testRun } = await analyzeFixture(unreached);
     assert.deepEqual([testRun.scope, testRun.commands.map((command) => command.command)], ['full-suite', ['npm test']]);
