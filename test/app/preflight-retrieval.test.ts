@@ -264,6 +264,47 @@ describe('preflight finds the code by what it says', () => {
   });
 });
 
+describe('the context packet is the neighbourhood of preflight’s ranking', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo({
+      'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', type: 'module' }),
+      'src/invoice/render.ts':
+        "import { total } from './total.js';\n/** Renders the invoice PDF. */\nexport function renderInvoice(lines: number[]): string {\n  return `invoice total ${total(lines)}`;\n}\n",
+      'src/invoice/total.ts':
+        '/** The invoice total. */\nexport function total(lines: number[]): number {\n  return lines.reduce((a, b) => a + b, 0);\n}\n',
+      'src/invoice/number.ts':
+        '/** The next invoice number. */\nexport function nextInvoiceNumber(last: number): number {\n  return last + 1;\n}\n',
+      'src/index.ts': "export * from './invoice/render.js';\nexport * from './invoice/total.js';\nexport * from './invoice/number.js';\n",
+      'src/app.ts':
+        "import { renderInvoice, nextInvoiceNumber } from './index.js';\nexport const run = () => renderInvoice([nextInvoiceNumber(1)]);\n",
+      'test/app.test.ts': "import { run } from '../src/app.js';\nimport { test } from 'node:test';\ntest('runs', () => run());\n",
+    });
+  });
+  after(() => repo.cleanup());
+
+  it('lists preflight’s candidates first, in its order, before the barrel and the exports the walk favours', async () => {
+    const task = 'invoice PDF shows the wrong invoice total';
+    const report = await runPreflight(repo.dir, task);
+    const env = createTestEnv(repo.dir);
+    try {
+      const packet = await getTaskContext(env, { task });
+      const ids = packet.nodes.map((node) => node.id);
+      assert.deepEqual(
+        ids.slice(0, report.candidateFiles.length),
+        report.candidateFiles.map((path) => `file:${path}`),
+      );
+      assert.equal(report.candidateFiles[0], 'src/invoice/render.ts');
+      assert.deepEqual(
+        packet.nodes.map((node) => node.rank),
+        packet.nodes.map((_node, index) => index + 1),
+      );
+    } finally {
+      await env.close();
+    }
+  });
+});
+
 describe('preflight with a history', () => {
   let repo: TestRepo;
   before(() => {
