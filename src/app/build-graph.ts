@@ -295,6 +295,7 @@ async function fromSnapshot(
     const kg = fromKnowledgeGraphSnapshot(data.graph, loadInput, limits, {
       patchable: changed.size > 0 || patchable,
       store: patchable ? 'graphology' : 'lists',
+      isBuiltFromFacts: changed.size === 0 || earlier !== undefined,
     });
     if (earlier !== undefined) recallExportTables(kg, changed);
     if (changed.size > 0 && !patchKnowledgeGraph(kg, input, changed)) return undefined;

@@ -1,3 +1,5 @@
+import { isDeepStrictEqual as isDeepEqual } from 'node:util';
+import type { FileFacts } from '../model/facts.js';
 import type { GraphInput } from '../model/graph.js';
 import { type Builder, type ExportHit, getFileId, sortGraphFiles } from './build-context.js';
 import { addMentions } from './build-knowledge.js';
@@ -7,6 +9,7 @@ import {
   addNonRepoImports,
   addReexportBindings,
   addUsesEdges,
+  createSymbolIndex,
   getExportTableOf,
   listParseFailures,
   toFileNode,
@@ -28,13 +31,19 @@ interface PatchState {
   builder: Builder;
   /** The inputs other than files and resolutions, as text: a patch needs them unchanged. */
   surroundings: string;
+  /** The builder's facts are those the graph was made of (not newer ones a snapshot was loaded with). */
+  isBuiltFromFacts: boolean;
 }
 
 const states = new WeakMap<KnowledgeGraph, PatchState>();
 
-/** Keeps what a later patch of `knowledge` needs (the build's lookups and tables); only graphs that may be patched. */
-export function keepPatchState(knowledge: KnowledgeGraph, builder: Builder): void {
-  states.set(knowledge, { builder, surroundings: describeSurroundings(builder.input) });
+/**
+ * Keeps what a later patch of `knowledge` needs (the build's lookups and tables); only graphs that may be patched.
+ * `isBuiltFromFacts` says the builder holds the facts the graph was made of: a patch then recomposes the routes only
+ * when a changed file's facts differ in what routes are made of.
+ */
+export function keepPatchState(knowledge: KnowledgeGraph, builder: Builder, isBuiltFromFacts: boolean): void {
+  states.set(knowledge, { builder, surroundings: describeSurroundings(builder.input), isBuiltFromFacts });
 }
 
 /** Edge kinds a file's own facts decide, dropped and added again for a changed file (`declares` is handled apart). */
@@ -57,6 +66,9 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
   forgetGraphCaches(graph);
 
   const changedFiles = files.filter((file) => changed.has(file.path));
+  const isRoutesStanding =
+    state.isBuiltFromFacts && changedFiles.every((file) => isSameForRoutes(builder.factsByPath.get(file.path), file.facts));
+  state.isBuiltFromFacts = true;
   builder.input = input;
   builder.files = files;
   for (const file of changedFiles) {
@@ -103,11 +115,13 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
     });
     for (const edge of uses) graph.dropEdge(edge);
   }
-  const routes: string[] = [];
-  graph.forEachNode((id, attributes) => {
-    if (attributes.kind === 'route') routes.push(id);
-  });
-  for (const id of routes) graph.dropNode(id);
+  if (!isRoutesStanding) {
+    const routes: string[] = [];
+    graph.forEachNode((id, attributes) => {
+      if (attributes.kind === 'route') routes.push(id);
+    });
+    for (const id of routes) graph.dropNode(id);
+  }
   const mentions: string[] = [];
   graph.forEachEdge((edge, attributes) => {
     if (attributes.kind === 'mentions') mentions.push(edge);
@@ -116,9 +130,12 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
 
   const result = builder.result;
   result.parseFailures = listParseFailures(files);
-  result.unmatchedMounts = [];
-  delete result.routeLimitations;
-  delete result.symbols;
+  if (isRoutesStanding) result.symbols = createSymbolIndex(builder);
+  else {
+    result.unmatchedMounts = [];
+    delete result.routeLimitations;
+    delete result.symbols;
+  }
   // The route files before, and the changed files: no other file's facts are read (nor below, for the lists of
   // non-repository imports and re-export bindings, which keep the other files' entries).
   const routeCandidates = result.routeSources === undefined ? undefined : new Set([...result.routeSources, ...changed]);
@@ -130,9 +147,31 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
     files.filter((file) => users.has(file.path)),
   );
   addTestEdges(builder, changedFiles);
-  addRoutes(builder, routeCandidates);
+  if (!isRoutesStanding) addRoutes(builder, routeCandidates);
   addMentions(builder);
   return true;
+}
+
+/**
+ * What route composition reads of a file's facts (its own routes, mounts and middleware, and, through the symbol
+ * index, its imports, exports, callables and constants; its HTTP calls link it to routes) is the same before and after:
+ * the route nodes, their edges and the mounts left unmatched stand, and a patch after an edit to a file that serves no
+ * route does not compose every route of the tree again (0.35 s of an `ai` after a one-line edit on outline).
+ */
+function isSameForRoutes(before: FileFacts | undefined, after: FileFacts | undefined): boolean {
+  if (before === undefined || after === undefined) return before === after;
+  if (before.lines !== after.lines && (after.routes.length > 0 || after.mounts.length > 0 || (after.uses ?? []).length > 0)) return false;
+  return (
+    isDeepEqual(before.routes, after.routes) &&
+    isDeepEqual(before.mounts, after.mounts) &&
+    isDeepEqual(before.uses ?? [], after.uses ?? []) &&
+    isDeepEqual(before.imports, after.imports) &&
+    isDeepEqual(before.exports, after.exports) &&
+    isDeepEqual(before.callables, after.callables) &&
+    isDeepEqual(before.constants, after.constants) &&
+    isDeepEqual(before.httpCalls ?? [], after.httpCalls ?? []) &&
+    isDeepEqual(before.failure ?? null, after.failure ?? null)
+  );
 }
 
 /**
