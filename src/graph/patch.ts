@@ -1,4 +1,4 @@
-import { isDeepStrictEqual as isDeepEqual } from 'node:util';
+import { createHash } from 'node:crypto';
 import type { FileFacts } from '../model/facts.js';
 import type { GraphInput } from '../model/graph.js';
 import { type Builder, type ExportHit, getFileId, sortGraphFiles } from './build-context.js';
@@ -33,6 +33,8 @@ interface PatchState {
   surroundings: string;
   /** The builder's facts are those the graph was made of (not newer ones a snapshot was loaded with). */
   isBuiltFromFacts: boolean;
+  /** Otherwise, by path, `toRouteFactsDigest` of the facts the graph was made of, when its snapshot kept them. */
+  routeDigests?: ReadonlyMap<string, string>;
 }
 
 const states = new WeakMap<KnowledgeGraph, PatchState>();
@@ -42,8 +44,18 @@ const states = new WeakMap<KnowledgeGraph, PatchState>();
  * `isBuiltFromFacts` says the builder holds the facts the graph was made of: a patch then recomposes the routes only
  * when a changed file's facts differ in what routes are made of.
  */
-export function keepPatchState(knowledge: KnowledgeGraph, builder: Builder, isBuiltFromFacts: boolean): void {
-  states.set(knowledge, { builder, surroundings: describeSurroundings(builder.input), isBuiltFromFacts });
+export function keepPatchState(
+  knowledge: KnowledgeGraph,
+  builder: Builder,
+  isBuiltFromFacts: boolean,
+  routeDigests?: ReadonlyMap<string, string>,
+): void {
+  states.set(knowledge, {
+    builder,
+    surroundings: describeSurroundings(builder.input),
+    isBuiltFromFacts,
+    ...(routeDigests === undefined ? {} : { routeDigests }),
+  });
 }
 
 /** Edge kinds a file's own facts decide, dropped and added again for a changed file (`declares` is handled apart). */
@@ -66,9 +78,13 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
   forgetGraphCaches(graph);
 
   const changedFiles = files.filter((file) => changed.has(file.path));
-  const isRoutesStanding =
-    state.isBuiltFromFacts && changedFiles.every((file) => isSameForRoutes(builder.factsByPath.get(file.path), file.facts));
+  const isRoutesStanding = changedFiles.every((file) =>
+    state.isBuiltFromFacts
+      ? toRouteFactsDigest(builder.factsByPath.get(file.path)) === toRouteFactsDigest(file.facts)
+      : state.routeDigests?.get(file.path) === toRouteFactsDigest(file.facts),
+  );
   state.isBuiltFromFacts = true;
+  delete state.routeDigests;
   builder.input = input;
   builder.files = files;
   for (const file of changedFiles) {
@@ -153,25 +169,29 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
 }
 
 /**
- * What route composition reads of a file's facts (its own routes, mounts and middleware, and, through the symbol
- * index, its imports, exports, callables and constants; its HTTP calls link it to routes) is the same before and after:
- * the route nodes, their edges and the mounts left unmatched stand, and a patch after an edit to a file that serves no
- * route does not compose every route of the tree again (0.35 s of an `ai` after a one-line edit on outline).
+ * A digest of what route composition reads of a file's facts: its own routes, mounts and middleware (and its line count
+ * when it declares any), and, through the symbol index, its imports, exports, callables and constants; its HTTP calls
+ * link it to routes. When a patch finds it the same for every changed file, the route nodes, their edges and the mounts
+ * left unmatched stand: an edit to a file that serves no route does not compose every route of the tree again (0.35 s
+ * of an `ai` after a one-line edit on outline).
  */
-function isSameForRoutes(before: FileFacts | undefined, after: FileFacts | undefined): boolean {
-  if (before === undefined || after === undefined) return before === after;
-  if (before.lines !== after.lines && (after.routes.length > 0 || after.mounts.length > 0 || (after.uses ?? []).length > 0)) return false;
-  return (
-    isDeepEqual(before.routes, after.routes) &&
-    isDeepEqual(before.mounts, after.mounts) &&
-    isDeepEqual(before.uses ?? [], after.uses ?? []) &&
-    isDeepEqual(before.imports, after.imports) &&
-    isDeepEqual(before.exports, after.exports) &&
-    isDeepEqual(before.callables, after.callables) &&
-    isDeepEqual(before.constants, after.constants) &&
-    isDeepEqual(before.httpCalls ?? [], after.httpCalls ?? []) &&
-    isDeepEqual(before.failure ?? null, after.failure ?? null)
-  );
+export function toRouteFactsDigest(facts: FileFacts | undefined): string {
+  if (facts === undefined) return '';
+  const uses = facts.uses ?? [];
+  const isRouteFile = facts.routes.length > 0 || facts.mounts.length > 0 || uses.length > 0;
+  const text = JSON.stringify([
+    isRouteFile ? facts.lines : 0,
+    facts.routes,
+    facts.mounts,
+    uses,
+    facts.imports,
+    facts.exports,
+    facts.callables,
+    facts.constants,
+    facts.httpCalls ?? [],
+    facts.failure ?? null,
+  ]);
+  return createHash('sha256').update(text).digest('base64');
 }
 
 /**
