@@ -5,7 +5,7 @@ import type { Env } from '../model/env.js';
 import { isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
-import type { ScanResult } from '../model/scan.js';
+import type { ScanResult, ScannedFile } from '../model/scan.js';
 import type { KnowledgeGraphSnapshot } from '../graph/snapshot.js';
 import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
 import { isRecord } from '../text/is-record.js';
@@ -27,10 +27,12 @@ import { describeConfig } from './tree-fingerprint.js';
  *   folders' listings) reads the same;
  * - git tracks nothing under `.checker/local/` (a committed cache could forge a graph).
  *
- * It is written by a CLI run whose facts all came from the facts cache (so everything in it derives from inputs as
- * stored, redacted, on disk): the second run on a tree writes it, later ones load it. A run right after an edit loads
- * and patches it but does not write it; the next run writes the patched graph. The MCP server's first call loads it
- * too (then patches it in memory as it would a built graph) but writes none.
+ * It is written by a CLI run that builds from facts the facts cache holds as they are (so everything in it derives
+ * from inputs as stored, redacted, on disk): from the cache, or parsed in this run with nothing to redact (an edit run
+ * on a tree with no kept graph). Files modified too close to the scan are kept with a stat no scan matches, so the
+ * next run hashes them again and patches in those that changed. A run that loads and patches it does not write it
+ * unless its facts all came from the cache and no file is that close to its scan; the MCP server's first call loads
+ * it too (then patches it in memory as it would a built graph) but writes none.
  */
 const INDEX_PATH = 'cache/graph-v1.json';
 /** The graph itself, read only when the index matches the tree (a run that builds anyway reads only the index). */
@@ -45,6 +47,8 @@ export interface GraphSnapshotData {
   docs: RepoDocsData;
   openApiRoutes: { routes: { path: string; routes: RouteFact[] }[]; diagnostics: Diagnostic[] };
   configProblems: ConfigProblem[];
+  /** By path, the digest of what routes are made of in the facts the graph was built from (graph/patch.ts). */
+  routeDigests?: [string, string][];
 }
 
 interface SnapshotIndex {
@@ -106,6 +110,7 @@ export async function loadGraphSnapshot(
   if (!(await areReadsCurrent(env, index.reads))) return undefined;
   const stored = await readJsonArtifact(env, DATA_PATH);
   if (!isSnapshotData(stored) || stored.version !== VERSION || stored.dataId !== index.dataId) return undefined;
+  if (stored.data.routeDigests !== undefined && !isStringPairList(stored.data.routeDigests)) delete stored.data.routeDigests;
   return { data: stored.data, touched, reads: index.reads };
 }
 
@@ -140,14 +145,28 @@ function findTouchedFiles(document: SnapshotIndex, scanned: ScanResult): string[
 
 /** True when `scanned` may be kept: no file is racy against a scan that began at `scannedAt`. */
 export function isSnapshotSafe(scanned: ScanResult, scannedAt: number): boolean {
-  for (const file of scanned.files) if (file.mtimeMs >= scannedAt - RACY_MS) return false;
+  for (const file of scanned.files) if (isRacy(file, scannedAt)) return false;
   return true;
 }
 
+/** True when `scanned` may be kept with its racy files unsettled (saveGraphSnapshot): all of them are JS/TS files. */
+export function isSnapshotSettleable(scanned: ScanResult, scannedAt: number): boolean {
+  for (const file of scanned.files) if (isRacy(file, scannedAt) && !isPatchableCodeFile(file.path)) return false;
+  return true;
+}
+
+function isRacy(file: ScannedFile, scannedAt: number): boolean {
+  return file.mtimeMs >= scannedAt - RACY_MS;
+}
+
+/** The mtime kept for a file no scan may take as unchanged: the next run hashes it and patches it in if it changed. */
+const UNSETTLED_MTIME = -1;
+
 /**
  * Keeps the graph built from `scanned` under configuration `id`. `reads` are what the build read; questions about
- * scanned files are left out (their stats stand for them). A snapshot that cannot be written costs the next run a
- * build, not this run its answer.
+ * scanned files are left out (their stats stand for them). Given the time the scan began, files modified too close to
+ * it are kept unsettled (a stat no scan matches; isSnapshotSettleable). A snapshot that cannot be written costs the
+ * next run a build, not this run its answer.
  */
 export async function saveGraphSnapshot(
   env: Env,
@@ -155,6 +174,7 @@ export async function saveGraphSnapshot(
   reads: Iterable<RecordedRead>,
   scanned: ScanResult,
   data: GraphSnapshotData,
+  scannedAt?: number,
 ): Promise<void> {
   const scannedPaths = new Set(scanned.files.map((file) => file.path));
   const outside = new Map<string, RecordedRead>();
@@ -169,7 +189,12 @@ export async function saveGraphSnapshot(
     version: VERSION,
     id,
     dataId,
-    files: scanned.files.map((file) => [file.path, file.size, file.mtimeMs, file.ino]),
+    files: scanned.files.map((file) => [
+      file.path,
+      file.size,
+      scannedAt !== undefined && isRacy(file, scannedAt) ? UNSETTLED_MTIME : file.mtimeMs,
+      file.ino,
+    ]),
     skipped: scanned.skipped.map((skip) => [skip.path, skip.reason]),
     reads: [...outside.values()],
   };
@@ -216,6 +241,12 @@ function isSnapshotData(value: unknown): value is SnapshotData {
     isRecord(openApi) &&
     Array.isArray(openApi.routes) &&
     Array.isArray(openApi.diagnostics)
+  );
+}
+
+function isStringPairList(value: unknown): boolean {
+  return (
+    Array.isArray(value) && value.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string')
   );
 }
 

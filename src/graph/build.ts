@@ -46,6 +46,6 @@ export function buildKnowledgeGraph(
   addOwners(builder);
   addPackages(builder);
   addKnowledge(builder);
-  if (options.patchable === true) keepPatchState(result, builder);
+  if (options.patchable === true) keepPatchState(result, builder, true);
   return result;
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import type { FileFacts } from '../model/facts.js';
 import type { GraphInput } from '../model/graph.js';
 import { type Builder, type ExportHit, getFileId, sortGraphFiles } from './build-context.js';
 import { addMentions } from './build-knowledge.js';
@@ -7,6 +9,7 @@ import {
   addNonRepoImports,
   addReexportBindings,
   addUsesEdges,
+  createSymbolIndex,
   getExportTableOf,
   listParseFailures,
   toFileNode,
@@ -28,13 +31,31 @@ interface PatchState {
   builder: Builder;
   /** The inputs other than files and resolutions, as text: a patch needs them unchanged. */
   surroundings: string;
+  /** The builder's facts are those the graph was made of (not newer ones a snapshot was loaded with). */
+  isBuiltFromFacts: boolean;
+  /** Otherwise, by path, `toRouteFactsDigest` of the facts the graph was made of, when its snapshot kept them. */
+  routeDigests?: ReadonlyMap<string, string>;
 }
 
 const states = new WeakMap<KnowledgeGraph, PatchState>();
 
-/** Keeps what a later patch of `knowledge` needs (the build's lookups and tables); only graphs that may be patched. */
-export function keepPatchState(knowledge: KnowledgeGraph, builder: Builder): void {
-  states.set(knowledge, { builder, surroundings: describeSurroundings(builder.input) });
+/**
+ * Keeps what a later patch of `knowledge` needs (the build's lookups and tables); only graphs that may be patched.
+ * `isBuiltFromFacts` says the builder holds the facts the graph was made of: a patch then recomposes the routes only
+ * when a changed file's facts differ in what routes are made of.
+ */
+export function keepPatchState(
+  knowledge: KnowledgeGraph,
+  builder: Builder,
+  isBuiltFromFacts: boolean,
+  routeDigests?: ReadonlyMap<string, string>,
+): void {
+  states.set(knowledge, {
+    builder,
+    surroundings: describeSurroundings(builder.input),
+    isBuiltFromFacts,
+    ...(routeDigests === undefined ? {} : { routeDigests }),
+  });
 }
 
 /** Edge kinds a file's own facts decide, dropped and added again for a changed file (`declares` is handled apart). */
@@ -57,6 +78,13 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
   forgetGraphCaches(graph);
 
   const changedFiles = files.filter((file) => changed.has(file.path));
+  const isRoutesStanding = changedFiles.every((file) =>
+    state.isBuiltFromFacts
+      ? toRouteFactsDigest(builder.factsByPath.get(file.path)) === toRouteFactsDigest(file.facts)
+      : state.routeDigests?.get(file.path) === toRouteFactsDigest(file.facts),
+  );
+  state.isBuiltFromFacts = true;
+  delete state.routeDigests;
   builder.input = input;
   builder.files = files;
   for (const file of changedFiles) {
@@ -103,11 +131,13 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
     });
     for (const edge of uses) graph.dropEdge(edge);
   }
-  const routes: string[] = [];
-  graph.forEachNode((id, attributes) => {
-    if (attributes.kind === 'route') routes.push(id);
-  });
-  for (const id of routes) graph.dropNode(id);
+  if (!isRoutesStanding) {
+    const routes: string[] = [];
+    graph.forEachNode((id, attributes) => {
+      if (attributes.kind === 'route') routes.push(id);
+    });
+    for (const id of routes) graph.dropNode(id);
+  }
   const mentions: string[] = [];
   graph.forEachEdge((edge, attributes) => {
     if (attributes.kind === 'mentions') mentions.push(edge);
@@ -116,9 +146,12 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
 
   const result = builder.result;
   result.parseFailures = listParseFailures(files);
-  result.unmatchedMounts = [];
-  delete result.routeLimitations;
-  delete result.symbols;
+  if (isRoutesStanding) result.symbols = createSymbolIndex(builder);
+  else {
+    result.unmatchedMounts = [];
+    delete result.routeLimitations;
+    delete result.symbols;
+  }
   // The route files before, and the changed files: no other file's facts are read (nor below, for the lists of
   // non-repository imports and re-export bindings, which keep the other files' entries).
   const routeCandidates = result.routeSources === undefined ? undefined : new Set([...result.routeSources, ...changed]);
@@ -130,9 +163,35 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
     files.filter((file) => users.has(file.path)),
   );
   addTestEdges(builder, changedFiles);
-  addRoutes(builder, routeCandidates);
+  if (!isRoutesStanding) addRoutes(builder, routeCandidates);
   addMentions(builder);
   return true;
+}
+
+/**
+ * A digest of what route composition reads of a file's facts: its own routes, mounts and middleware (and its line count
+ * when it declares any), and, through the symbol index, its imports, exports, callables and constants; its HTTP calls
+ * link it to routes. When a patch finds it the same for every changed file, the route nodes, their edges and the mounts
+ * left unmatched stand: an edit to a file that serves no route does not compose every route of the tree again (0.35 s
+ * of an `ai` after a one-line edit on outline).
+ */
+export function toRouteFactsDigest(facts: FileFacts | undefined): string {
+  if (facts === undefined) return '';
+  const uses = facts.uses ?? [];
+  const isRouteFile = facts.routes.length > 0 || facts.mounts.length > 0 || uses.length > 0;
+  const text = JSON.stringify([
+    isRouteFile ? facts.lines : 0,
+    facts.routes,
+    facts.mounts,
+    uses,
+    facts.imports,
+    facts.exports,
+    facts.callables,
+    facts.constants,
+    facts.httpCalls ?? [],
+    facts.failure ?? null,
+  ]);
+  return createHash('sha256').update(text).digest('base64');
 }
 
 /**

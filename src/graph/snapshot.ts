@@ -68,7 +68,12 @@ export function fromKnowledgeGraphSnapshot(
   snapshot: KnowledgeGraphSnapshot,
   input: GraphInput,
   limits: GraphLimits,
-  options: { patchable?: boolean; store?: 'graphology' | 'lists' } = {},
+  options: {
+    patchable?: boolean;
+    store?: 'graphology' | 'lists';
+    isBuiltFromFacts?: boolean;
+    routeDigests?: ReadonlyMap<string, string>;
+  } = {},
 ): KnowledgeGraph {
   const { ids, nodes, ends, edges } = snapshot;
   if (ids.length !== nodes.length || ends.length !== edges.length * 2) throw new Error('snapshot: node or edge lists differ in length');
@@ -115,7 +120,7 @@ export function fromKnowledgeGraphSnapshot(
   for (const file of builder.files) if (file.facts !== undefined) builder.factsByPath.set(file.path, file.facts);
   // A build makes the symbol index while it composes routes, whatever the repository holds.
   result.symbols = createSymbolIndex(builder);
-  if (options.patchable === true) keepPatchState(result, builder);
+  if (options.patchable === true) keepPatchState(result, builder, options.isBuiltFromFacts === true, options.routeDigests);
   return result;
 }
 

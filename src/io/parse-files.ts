@@ -76,6 +76,8 @@ export interface ParseRepositoryResult {
   previous: Map<string, ParsedFile>;
   /** Files whose facts hold their imports, exports and lines alone (a focused run): never written to the cache. */
   linkOnly: Set<string>;
+  /** Files parsed in this run whose facts may hold what the facts cache redacts (ParsedSources.unclean). */
+  unclean: Set<string>;
 }
 
 /**
@@ -144,6 +146,7 @@ export async function parseRepositoryFiles(
       tested: new Map(),
       holders: new Map(),
       skipped,
+      unclean: new Set(),
     });
   } finally {
     await ownPool?.close();
@@ -163,6 +166,7 @@ interface RunState {
   /** The child that keeps each unlinked file's text (ReadOutcome `unlinked`), when one does. */
   holders: Map<string, number>;
   skipped: SkippedFile[];
+  unclean: Set<string>;
 }
 
 async function parseWithPool(
@@ -370,6 +374,7 @@ function takeOutcomes(
     if (outcome.kind !== 'parsed') throw new Error(`internal: ${job.path} was answered ${outcome.kind} without facts to keep`);
     stats.parsed += 1;
     facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
+    if (outcome.clean !== true) state.unclean.add(job.path);
     if (entry?.facts !== undefined) previous.set(job.path, { hash: entry.hash, facts: entry.facts });
     const code = outcome.facts.failure?.code;
     if (code === 'parse/crash' || code === 'parse/timeout') stats.crashed += 1;
@@ -398,7 +403,7 @@ async function finish(
   options: ParseRepositoryOptions,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { diagnostics, stats, facts, previous, skipped, linkOnly } = state;
+  const { diagnostics, stats, facts, previous, skipped, linkOnly, unclean } = state;
   if (options.pruneCache !== false) {
     const present = new Set(codeFiles.map((file) => file.path));
     for (const path of [...cache.entries.keys()]) if (!present.has(path)) deleteCacheEntry(cache, path);
@@ -424,7 +429,7 @@ async function finish(
     });
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { facts, skipped, diagnostics, stats, previous, linkOnly };
+  return { facts, skipped, diagnostics, stats, previous, linkOnly, unclean };
 }
 
 /** Whether some code file will need reading: none is cached (no cache, or not used) or one was written since the cache. */

@@ -36,6 +36,12 @@ export interface ParsedSources {
    * key of the change's reach (FocusSelector) were not even scanned: their facts hold their lines alone.
    */
   linkOnly?: ReadonlySet<string>;
+  /**
+   * Files parsed in this run whose facts may hold what the facts cache redacts (a parse child found something to redact,
+   * or the facts were made in this process): a graph made of them is not what a build from the cache makes, and is
+   * never kept. Unset: every file parsed in this run is taken as such.
+   */
+  unclean?: ReadonlySet<string>;
 }
 
 /** What a file's text must hold for one of its imports to resolve to a given file (src/graph/resolve/link-keys.ts). */

@@ -12,31 +12,55 @@ function getStem(path: string): string {
     .toLowerCase();
 }
 
-function getMockTargets(lookup: GraphLookup, testFile: string): { specifiers: string[]; targets: string[]; frameworks: string[] } {
+type MockTargets = { specifiers: string[]; targets: string[]; frameworks: string[] };
+
+/**
+ * A test file's mock targets and tested files, read from its out-edges once per lookup: the facts of every test case
+ * of a file asked them again, walking the file's edges (one per test case among them) per case; quadratic in a file's
+ * cases (outline after an edit: 0.7 s of a 4.7 s `ai`, on the kept graph's lists).
+ */
+const edgesByLookup = new WeakMap<GraphLookup, Map<string, { mocks: MockTargets; tested: string[] }>>();
+
+function getTestFileEdges(lookup: GraphLookup, testFile: string): { mocks: MockTargets; tested: string[] } {
+  let byFile = edgesByLookup.get(lookup);
+  if (byFile === undefined) {
+    byFile = new Map();
+    edgesByLookup.set(lookup, byFile);
+  }
+  const known = byFile.get(testFile);
+  if (known !== undefined) return known;
   const id = toFileId(testFile);
   const { graph } = lookup.kg;
   const specifiers: string[] = [];
   const targets: string[] = [];
   const frameworks: string[] = [];
-  if (!graph.hasNode(id)) return { specifiers, targets, frameworks };
-  graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
-    if (attributes.kind !== 'mocks' || targetAttributes.kind !== 'file') return;
-    specifiers.push(attributes.specifier);
-    targets.push(targetAttributes.path);
-    frameworks.push(attributes.framework);
-  });
-  return { specifiers: sortUnique(specifiers), targets: sortUnique(targets), frameworks: sortUnique(frameworks) };
+  const tested: string[] = [];
+  if (graph.hasNode(id)) {
+    graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+      if (targetAttributes.kind !== 'file') return;
+      if (attributes.kind === 'tests') tested.push(targetAttributes.path);
+      else if (attributes.kind === 'mocks') {
+        specifiers.push(attributes.specifier);
+        targets.push(targetAttributes.path);
+        frameworks.push(attributes.framework);
+      }
+    });
+  }
+  const edges = {
+    mocks: { specifiers: sortUnique(specifiers), targets: sortUnique(targets), frameworks: sortUnique(frameworks) },
+    tested: sortUnique(tested),
+  };
+  byFile.set(testFile, edges);
+  return edges;
+}
+
+function getMockTargets(lookup: GraphLookup, testFile: string): MockTargets {
+  const { specifiers, targets, frameworks } = getTestFileEdges(lookup, testFile).mocks;
+  return { specifiers: [...specifiers], targets: [...targets], frameworks: [...frameworks] };
 }
 
 function getTestedFiles(lookup: GraphLookup, testFile: string): string[] {
-  const id = toFileId(testFile);
-  const { graph } = lookup.kg;
-  if (!graph.hasNode(id)) return [];
-  const tested: string[] = [];
-  graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
-    if (attributes.kind === 'tests' && targetAttributes.kind === 'file') tested.push(targetAttributes.path);
-  });
-  return sortUnique(tested);
+  return [...getTestFileEdges(lookup, testFile).tested];
 }
 
 /** True when the test file mocks the module it is named after, or the only module it tests. */

@@ -299,6 +299,46 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     }
   });
 
+  it('an edit run with no kept graph keeps one, the edited file unsettled; later edits load and patch it', async () => {
+    await warmUp(repo);
+    rmSync(join(repo.dir, SNAPSHOT));
+    rmSync(join(repo.dir, SNAPSHOT_DATA));
+    const service = String(SHOP_FILES['src/orders/service.ts'] ?? '');
+    const money = String(SHOP_FILES['src/shared/money.ts'] ?? '');
+    try {
+      // Edited just now (within the racy window of the scan): kept with a stat no scan matches.
+      repo.write({ 'src/orders/service.ts': `${service}// Orders are listed newest first.\n` });
+      const built = await run(repo);
+      assert.equal(built.source, 'build');
+      assert.equal(built.parsed.stats.parsed, 1);
+      await assertSameAsFreshBuild(repo, built);
+      const index = JSON.parse(readFileSync(join(repo.dir, SNAPSHOT), 'utf8')) as { files: [string, number, number, number][] };
+      assert.equal(index.files.find(([path]) => path === 'src/orders/service.ts')?.[2], -1, 'the edited file is kept unsettled');
+      const again = await run(repo);
+      assert.equal(again.source, 'snapshot', 'the unsettled file hashes as kept: the graph stands as it is');
+      await assertSameAsFreshBuild(repo, again);
+      // No run keeps the graph between these edits: each patches from the graph of the first edit run, the routes
+      // standing or composed again by the digests the snapshot kept of what they were made of.
+      const steps: [string, FileTree][] = [
+        ['a comment in a file routes call into', { 'src/shared/money.ts': `${money}// Cents.\n` }],
+        ["a handler's callee renamed", { 'src/orders/service.ts': service.replace('listOrders', 'listAllOrders') }],
+        ['a comment in the route file', { 'src/orders/routes.ts': `${SHOP_FILES['src/orders/routes.ts'] ?? ''}// Routes.\n` }],
+      ];
+      for (const [what, files] of steps) {
+        repo.write(files);
+        const patched = await run(repo);
+        assert.equal(patched.source, 'patched snapshot', what);
+        await assertSameAsFreshBuild(repo, patched);
+      }
+    } finally {
+      repo.write({
+        'src/orders/service.ts': service,
+        'src/shared/money.ts': money,
+        'src/orders/routes.ts': SHOP_FILES['src/orders/routes.ts'] ?? '',
+      });
+    }
+  });
+
   it('a damaged or foreign snapshot is built over; a symlinked one is neither read nor written through', async () => {
     await warmUp(repo);
     const damages: [string, (index: string, data: string) => string][] = [

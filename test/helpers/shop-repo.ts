@@ -142,4 +142,48 @@ export const SHOP_EDITS: [string, FileTree][] = [
       'src/pricing/discount.ts': [...RENAMED_DISCOUNT, 'export const PLATINUM = 0.3;', ''].join('\n'),
     },
   ],
+  [
+    // What routes are made of is unchanged in service.ts: the patch leaves the route nodes as they stand.
+    'a comment appended to a file a route handler calls',
+    {
+      'src/orders/service.ts': [
+        "import { discountTotal, GOLD } from '../pricing/index.js';",
+        "import { round } from '../pricing/tax.js';",
+        'export async function listOrders(): Promise<number[]> {',
+        '  return [round(discountTotal(100, GOLD))];',
+        '}',
+        '// Orders are listed newest first.',
+        '',
+      ].join('\n'),
+    },
+  ],
+  [
+    'a comment appended to the file declaring the routes',
+    {
+      'src/orders/routes.ts': [
+        "import { Router } from 'express';",
+        "import { PLATINUM } from '../pricing/index.js';",
+        "import { listOrders } from './service.js';",
+        'export const orders = Router();',
+        "orders.get('/list', async (_req, res) => { res.json(await listOrders()); });",
+        "orders.post('/refund', async (_req, res) => { res.json([PLATINUM, ...(await listOrders())]); });",
+        '// Refunds are listed too.',
+        '',
+      ].join('\n'),
+    },
+  ],
+  [
+    'a route handler renamed in the file it is imported from',
+    {
+      'src/orders/service.ts': [
+        "import { discountTotal, GOLD } from '../pricing/index.js';",
+        "import { round } from '../pricing/tax.js';",
+        'export async function listAllOrders(): Promise<number[]> {',
+        '  return [round(discountTotal(100, GOLD))];',
+        '}',
+        'export const listOrders = listAllOrders;',
+        '',
+      ].join('\n'),
+    },
+  ],
 ];
