@@ -93,20 +93,10 @@ export function addNodeOnce(graph: KnowledgeStore, id: string, attributes: NodeA
   return true;
 }
 
-const JAVASCRIPT = /\.[cm]?jsx?$/;
-
-function toRuntimeResolution(resolution: Resolution): Resolution {
-  if (resolution.runtimeTarget === undefined) return resolution;
-  const { runtimeTarget, ...rest } = resolution;
-  return { ...rest, target: runtimeTarget };
-}
-
 export function getResolutionLookup(builder: Builder, path: string): ResolutionLookup {
   const cached = builder.lookups.get(path);
   if (cached !== undefined) return cached;
-  const resolved = builder.input.resolutions.get(path) ?? [];
-  // A JavaScript file imports what Node runs, never the declaration TypeScript would read for the same specifier.
-  const list = JAVASCRIPT.test(path) ? resolved.map(toRuntimeResolution) : resolved;
+  const list = builder.input.resolutions.get(path) ?? [];
   const bySpecifier = new Map<string, Resolution>();
   for (const resolution of list) {
     const known = bySpecifier.get(resolution.specifier);

@@ -81,17 +81,6 @@ describe('relative specifiers', () => {
     });
   }
 
-  test('a JavaScript importer keeps the answer of TypeScript and always gets the file Node runs beside it', () => {
-    for (const [from, specifier, target, runtimeTarget] of [
-      ['src/main.js', './typed', 'src/typed.d.ts', 'src/typed.js'],
-      ['src/main.cjs', './pkgdir', 'src/pkgdir/lib/main.d.ts', 'src/pkgdir/lib/main.js'],
-      // Compiled output: a TypeScript importer gets no runtime edge (the source reaches it), a JavaScript one does.
-      ['src/main.mjs', '../dist2/api.js', 'dist2/api.d.ts', 'dist2/api.js'],
-    ] as const)
-      assert.deepEqual(resolver.resolve(from, specifier), { specifier, kind: 'relative', target, runtimeTarget });
-    assert.deepEqual(resolver.resolve('src/main.js', './c.js'), { specifier: './c.js', kind: 'relative', target: 'src/c.d.ts' });
-  });
-
   test('a missing file is unresolved with the path tried', () => {
     assert.deepEqual(resolver.resolve('src/main.ts', './missing.js'), {
       specifier: './missing.js',

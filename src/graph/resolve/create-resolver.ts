@@ -79,7 +79,6 @@ function probeFileOrDirectory(
 }
 
 const DECLARATION = /\.d\.[cm]?ts$/;
-const JAVASCRIPT = /\.[cm]?jsx?$/;
 
 /**
  * The file Node runs for a relative `candidate` whose TypeScript resolution is a declaration: the file itself with a
@@ -249,7 +248,7 @@ export function createResolver(input: ResolverInput): Resolver {
     return { specifier, kind: 'external', packageName: split.name };
   };
 
-  const resolveUncached = (dir: string, specifier: string, mode: ImportMode, fromJavaScript: boolean): Resolution => {
+  const resolveUncached = (dir: string, specifier: string, mode: ImportMode): Resolution => {
     if (specifier === '') return { specifier, kind: 'unresolved', reason: 'empty specifier' };
     if (specifier.startsWith('node:')) return { specifier, kind: 'builtin' };
     if (isRelativeSpecifier(specifier) || specifier.startsWith('/')) {
@@ -264,13 +263,9 @@ export function createResolver(input: ResolverInput): Resolver {
         return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
       }
       // Compiled output beside its TypeScript source (a package that ships both) is reached through the source's own
-      // imports already: only hand-written JavaScript behind hand-written declarations needs the runtime edge. A
-      // JavaScript importer always gets it: Node loads that file for it, and no type check reads the declaration.
+      // imports already: only hand-written JavaScript behind hand-written declarations needs the runtime edge.
       const probed = DECLARATION.test(found) ? probeRuntime(repo, packages, candidate) : undefined;
-      const runtime =
-        probed !== undefined && (fromJavaScript || findCompiledSource(probed, (path) => repo.files.has(path)) === undefined)
-          ? probed
-          : undefined;
+      const runtime = probed !== undefined && findCompiledSource(probed, (path) => repo.files.has(path)) === undefined ? probed : undefined;
       return runtime === undefined
         ? { specifier, kind: 'relative', target: found }
         : { specifier, kind: 'relative', target: found, runtimeTarget: runtime };
@@ -326,11 +321,10 @@ export function createResolver(input: ResolverInput): Resolver {
       if (language === 'python' || language === 'go') return resolveOtherLanguage(language, fromFile, specifier);
       const dir = getDirName(fromFile);
       const effectiveMode = mode ?? getModeFromExtension(fromFile);
-      const fromJavaScript = JAVASCRIPT.test(fromFile);
-      const key = `${dir}\0${effectiveMode ?? ''}\0${fromJavaScript ? 'js' : ''}\0${specifier}`;
+      const key = `${dir}\0${effectiveMode ?? ''}\0${specifier}`;
       const cached = cache.get(key);
       if (cached !== undefined) return { ...cached };
-      const resolution = resolveUncached(dir, specifier, effectiveMode, fromJavaScript);
+      const resolution = resolveUncached(dir, specifier, effectiveMode);
       cache.set(key, resolution);
       return { ...resolution };
     },
