@@ -136,6 +136,14 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
     (left, right) =>
       Number(right.pinned) - Number(left.pinned) || (left.pinned ? 0 : right.score - left.score || compareText(left.id, right.id)),
   );
+  // A seed's relevance is at least that of every row below it (the neighbours it brought in): the relevance the packet
+  // shows then never rises down the ranks; the lift is an explanation entry of its own.
+  const shown = new Array<number>(ranked.length);
+  for (let index = ranked.length - 1; index >= 0; index--) {
+    const node = ranked[index];
+    const below = shown[index + 1] ?? 0;
+    shown[index] = node === undefined ? below : node.pinned ? Math.max(node.score, below) : node.score;
+  }
   const nodes = ranked.map((node, index): PacketNode => {
     const attributes = kg.graph.getNodeAttributes(node.id);
     const provenance = getProvenance(attributes);
@@ -146,10 +154,21 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
       kind: node.kind,
       rank: index + 1,
       label: getLabel(attributes),
-      relevance: round(node.score),
+      relevance: round(shown[index] ?? node.score),
       pinned: node.pinned,
       matchedTerms: termsById.get(node.id) ?? [],
-      explanation: node.explanation.map((entry) => ({ ...entry, contribution: round(entry.contribution) })),
+      explanation: [
+        ...node.explanation.map((entry) => ({ ...entry, contribution: round(entry.contribution) })),
+        ...((shown[index] ?? 0) > node.score
+          ? [
+              {
+                via: 'rank',
+                detail: 'a seed, ranked in preflight’s order: at least as relevant as the rows it brought in below it',
+                contribution: round((shown[index] ?? 0) - node.score),
+              },
+            ]
+          : []),
+      ],
       provenance,
       trust: getTrust(attributes),
       freshness,

@@ -33,7 +33,7 @@ export interface Provenance {
 }
 
 export interface PacketExplanation {
-  /** `seed`, `term`, or `<edge kind><arrow> <neighbour id>`. */
+  /** `seed`, `term`, `rank` (a seed lifted to the relevance of the rows below it), or `<edge kind><arrow> <neighbour id>`. */
   via: string;
   edgeKind?: EdgeKind;
   neighbour?: string;
