@@ -61,7 +61,7 @@ export function addEdge(builder: Builder, source: string, target: string, attrib
 export function createGraphLimitError(limits: GraphLimits, files: number, verb: 'would hold' | 'needs at least'): CheckerError {
   return new CheckerError(
     'limits/graph-too-large',
-    `The knowledge graph of ${files} files ${verb} more than ${limits.maxElements} nodes and edges (the graph limit, maxElements), so checker stops here instead of running out of memory.`,
+    `The knowledge graph of ${files} files ${verb} more than ${limits.maxElements} nodes and edges (the graph limit, analysis.maxGraphElements), so checker stops here instead of running out of memory.`,
     {
       hint: 'Leave generated, vendored or fixture folders out with analysis.ignore in .checker/config.yml, run checker on one package or sub-folder with --cwd <folder>, or raise analysis.maxGraphElements if the machine has the memory (about 2 KB per element).',
     },

@@ -134,9 +134,11 @@ export interface GraphLimits {
 }
 
 /**
- * 1.5 million nodes and edges: about 70,000 files of ordinary code (some 21 elements a file) or a
- * 300,000-file import chain (5 a file). An analysis needs about 2 KB of heap per element at its peak
- * (measured with bench/deep-chain.ts: 250,000 elements need 400-600 MB), so this stays inside Node's
- * default heap of 2-4 GB, where going over it ends in a V8 abort with a native stack trace.
+ * 2 million nodes and edges: a 50,000-file tree of the synthetic corpus holds 1,501,593 (30 a file, bench/scale.ts),
+ * just over the old default of 1.5 million, which refused `ai` there. This admits ~65,000 such files, ~95,000 files of
+ * ordinary code (some 21 a file) or a 400,000-file import chain (5 a file). An analysis needs about 2 KB of heap per
+ * element at its peak (bench/deep-chain.ts: 250,000 elements need 400-600 MB; `ai` on the 50,000 files, 3.3 GB RSS),
+ * so this stays inside Node's default heap of 4 GB on a machine of 16 GB or more, where going over it ends in a V8
+ * abort with a native stack trace.
  */
-export const DEFAULT_GRAPH_LIMITS: GraphLimits = { maxElements: 1_500_000 };
+export const DEFAULT_GRAPH_LIMITS: GraphLimits = { maxElements: 2_000_000 };

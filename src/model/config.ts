@@ -296,7 +296,7 @@ export const configSchema = z.strictObject({
           z.int().min(1000).max(100_000_000).optional(),
           'Nodes plus edges the knowledge graph may hold before limits/graph-too-large (~2 KB of heap each).',
           [3_000_000],
-          1_500_000,
+          2_000_000,
         ),
         ignore: field(globs.optional(), 'Extra globs of paths never read (beside .gitignore).', [['fixtures/**', 'vendor/**']]),
         defaultBranch: field(

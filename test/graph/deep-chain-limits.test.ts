@@ -40,14 +40,15 @@ function buildChainInput(count: number): GraphInput {
 function assertGraphLimit(error: unknown, limit: number): true {
   assert.ok(error instanceof CheckerError, String(error));
   assert.equal(error.code, 'limits/graph-too-large');
-  assert.match(error.message, new RegExp(`more than ${limit} nodes and edges \\(the graph limit, maxElements\\)`));
+  assert.match(error.message, new RegExp(`more than ${limit} nodes and edges \\(the graph limit, analysis\\.maxGraphElements\\)`));
   assert.match(error.hint ?? '', /analysis\.ignore/);
   assert.match(error.hint ?? '', /--cwd/);
   return true;
 }
 
-test('the default graph limit is 1.5 million nodes and edges (documented in src/graph/build.ts)', async () => {
-  assert.equal(DEFAULT_GRAPH_LIMITS.maxElements, 1_500_000);
+test('the default graph limit admits a 50,000-file tree at 30 elements a file, with a quarter to spare (src/graph/knowledge-graph.ts)', async () => {
+  assert.equal(DEFAULT_GRAPH_LIMITS.maxElements, 2_000_000);
+  assert.ok(DEFAULT_GRAPH_LIMITS.maxElements >= 50_000 * 30 * 1.25);
 });
 
 test('a chain within the limit builds: two nodes and three edges a link', async () => {
@@ -79,7 +80,10 @@ test('analysis.maxGraphElements sets the limit from the repository config: exit 
   try {
     const refused = await runCliAsync(['graph', '--format', 'json', '--cwd', repo.dir]);
     assert.equal(refused.code, 2, refused.stderr);
-    assert.match(refused.stderr, /^checker: limits\/graph-too-large: .*more than 1000 nodes and edges/m);
+    assert.match(
+      refused.stderr,
+      /^checker: limits\/graph-too-large: .*more than 1000 nodes and edges \(the graph limit, analysis\.maxGraphElements\)/m,
+    );
     assert.match(refused.stderr, /raise analysis\.maxGraphElements/);
     repo.write({ '.checker/config.yml': 'analysis:\n  maxGraphElements: 5\n' });
     const invalid = await runCliAsync(['graph', '--format', 'json', '--cwd', repo.dir]);
