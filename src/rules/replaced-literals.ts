@@ -1,20 +1,13 @@
+import type { StaleAssertion } from '../model/analysis.js';
 import type { Hunk } from '../model/change.js';
 import type { FactSubject } from '../model/rules.js';
 import { compareText } from '../text/compare-text.js';
 
-/** A string or default value the change removed from a source file, read from the base side of a hunk. */
-export interface ReplacedLiteral {
-  path: string;
-  /** Head-side line of the replacement (the first line of the hunk when the literal is gone). */
-  line: number;
-  /** `message`: a string literal of 12+ characters or 3+ words; `default`: the value a name is given by default. */
-  literalKind: 'message' | 'default';
-  /** The option or binding whose default changed; '' for a message. */
-  name: string;
-  /** The old literal as written between its quotes (or the bare value of a default). */
-  before: string;
-  /** The literal that took its place, '' when none did. */
-  after: string;
+/**
+ * A string or default value the change removed from a source file, read from the base side of a hunk: the fields a
+ * stale assertion reports of it (model StaleAssertion), and the texts a test must hold to assert it.
+ */
+export interface ReplacedLiteral extends Pick<StaleAssertion, 'path' | 'line' | 'literalKind' | 'name' | 'before' | 'after'> {
   /** For a message: the texts a test must hold, in order (a template's parts between its interpolations). */
   staticParts: string[];
 }
