@@ -107,8 +107,8 @@ describe('runProductTarget', () => {
     const health = run.phases.find((phase) => phase.name === 'health');
     assert.equal(health?.lastStatus, 503);
     assert.ok((health?.attempts ?? 0) >= 3, 'it polled more than once');
-    // It waited the healthcheck out, and then stopped polling (the upper bound only catches a poll that never ends).
-    assert.ok((health?.durationMs ?? 0) >= 1400 && (health?.durationMs ?? 0) < 30_000);
+    // It waited the healthcheck out (a poll that never ends is the test runner's timeout to catch, not a bound here).
+    assert.ok((health?.durationMs ?? 0) >= 1400);
     assert.match(run.failure?.message ?? '', /did not answer a 2xx or 3xx status within \d+ ms .*the last answer was 503/);
     assert.ok(await isGoneSoon(startedPid(run)));
     assert.deepEqual(readMarks(repo.dir), ['setup', 'teardown']);
