@@ -121,17 +121,39 @@ interface PageObservations {
   blockedRedirects: BlockedRedirect[];
   /** The page's own navigation, when it redirected to another origin. */
   documentRedirect?: BlockedRedirect;
+  /** Resolves once every request the page started has finished or failed (at once when none is open). */
+  settled(): Promise<void>;
 }
 
 /** Listens on one page; the document's own navigation request is reported as the page status, not as a failure. */
 function observePage(page: Page, origin: string, blocked: Set<string>): PageObservations {
-  const seen: PageObservations = { consoleErrors: [], pageErrors: [], failedRequests: [], blockedRequests: [], blockedRedirects: [] };
+  // Requests still open. A subframe's events come on its own connection and may trail the page's `load`, so the page is
+  // read only once these have ended: otherwise a busy machine drops a blocked redirect from the report.
+  const open = new Set<Request>();
+  let waiters: (() => void)[] = [];
+  const close = (request: Request): void => {
+    open.delete(request);
+    if (open.size > 0) return;
+    for (const wake of waiters) wake();
+    waiters = [];
+  };
+  const settled = (): Promise<void> => (open.size === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve)));
+  const seen: PageObservations = {
+    consoleErrors: [],
+    pageErrors: [],
+    failedRequests: [],
+    blockedRequests: [],
+    blockedRedirects: [],
+    settled,
+  };
   const isDocument = (request: Request): boolean => request.isNavigationRequest() && request.frame() === page.mainFrame();
   const documents = new Set<string>();
   const redirectStatuses = new Map<Request, number>();
   page.on('request', (request) => {
+    open.add(request);
     if (isDocument(request)) documents.add(request.url());
   });
+  page.on('requestfinished', close);
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
     // The browser logs every request checker aborted ("Failed to load resource: net::ERR_FAILED"): not the page's fault.
@@ -167,6 +189,7 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
     );
   });
   page.on('requestfailed', (request) => {
+    close(request);
     if (!isSameOrigin(request.url(), origin)) {
       const from = request.redirectedFrom();
       if (from !== null) recordRedirect(seen, from, request, redirectStatuses.get(from), isDocument(request));
@@ -261,6 +284,16 @@ async function writePageArtifacts(run: Exploration, page: Page, index: number, v
   }
 }
 
+/** Waits for the page's open requests to end, at most `ms`: a request that never ends (a long poll) must not hold the run. */
+async function untilSettled(seen: PageObservations, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([seen.settled(), late]);
+  clearTimeout(timer);
+}
+
 async function visitPage(run: Exploration, queued: QueuedPage): Promise<{ visit: PageVisit; links: string[] }> {
   const page = await run.context.newPage();
   const seen = observePage(page, run.origin, run.blocked);
@@ -284,6 +317,7 @@ async function visitPage(run: Exploration, queued: QueuedPage): Promise<{ visit:
       const response = await page.goto(queued.url, { waitUntil: 'load', timeout });
       if (response !== null) visit.status = response.status();
       await page.waitForLoadState('networkidle', { timeout: Math.min(SETTLE_MS, timeout) }).catch(() => undefined);
+      await untilSettled(seen, Math.min(SETTLE_MS, timeout));
     } catch (error) {
       visit.navigationError = errorText(error);
     }
