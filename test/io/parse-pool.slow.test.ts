@@ -108,13 +108,12 @@ test('a child is given its batch while it starts, and a file that crashes it the
   const parsing = pool.parse(jobs, options);
   const [pid] = pool.processIds();
   assert.equal(typeof pid, 'number');
-  // This thread stays busy and reads nothing (not the child's 'ready' either): the child can only reach the hostile
-  // file and die if its batch was sent with it as it started.
-  // Left as soon as the child is gone; the cap is only for a machine so loaded that the child never started.
-  const until = Date.now() + 10_000;
-  while (Date.now() < until && isProcessAlive(pid ?? 0)) {
-    // Busy on purpose.
-  }
+  // This thread blocks and reads nothing (not the child's 'ready' either): the child can only reach the hostile file
+  // and die if its batch was sent with it as it started. It sleeps in Atomics.wait rather than spinning, so that the
+  // child has the CPU on a loaded machine. Left as soon as the child is gone; the cap is only a hang guard.
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  const until = Date.now() + 180_000;
+  while (Date.now() < until && isProcessAlive(pid ?? 0)) Atomics.wait(sleeper, 0, 0, 20);
   assert.equal(isProcessAlive(pid ?? 0), false, 'the child was still waiting for its batch');
   const results = await parsing;
   assert.deepEqual(results.get('src/hostile.ts')?.failure, {
