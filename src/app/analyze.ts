@@ -42,6 +42,7 @@ import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
 import { loadRunnerSelectors } from './load/runner-configs.js';
+import type { UnreadRunnerConfig } from './test-runners.js';
 import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
 import { loadCoverage } from './load/load-coverage.js';
 import { readLatestExecution } from './load/execution-evidence.js';
@@ -278,6 +279,11 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // A file in a language checker does not parse has no import graph here: no proof obligation, one limitation per language.
   // Nor has a file that is no code at all (a fixture without an extension, a template, a stylesheet): no test imports it.
   limitations.push(...describeUnparsedLanguages(changedFiles));
+  const runnerSelectors = await loadRunnerSelectors(
+    env,
+    repository.scan.files.map((file) => file.path),
+  );
+  limitations.push(...describeUnreadRunnerConfigs(runnerSelectors.unread));
   const changedPathProof = changedFiles
     .filter(
       (file) =>
@@ -300,17 +306,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     impactedAreas,
     changedPathProof,
     testEvidence,
-    testRun: toTestRun(
-      repository.kg,
-      repository.parsed.facts,
-      changedFiles,
-      reachingTestsByPath,
-      declaredPaths,
-      await loadRunnerSelectors(
-        env,
-        repository.scan.files.map((file) => file.path),
-      ),
-    ),
+    testRun: toTestRun(repository.kg, repository.parsed.facts, changedFiles, reachingTestsByPath, declaredPaths, runnerSelectors),
     weakTests: evaluated.weakTests,
     missingTests: evaluated.missingTests,
     staleAssertions: evaluated.staleAssertions,
@@ -632,6 +628,19 @@ async function findNewestChangeTime(env: Env, git: GitAccess, change: ChangeSet)
     if (newest === undefined || found.mtimeMs > newest) newest = found.mtimeMs;
   }
   return newest;
+}
+
+/** A runner configuration that could not be read: the runners of the tests under it were chosen by convention. */
+function describeUnreadRunnerConfigs(unread: readonly UnreadRunnerConfig[]): Diagnostic[] {
+  return unread.map(
+    ({ path, reason }): Diagnostic => ({
+      code: 'tests/runner-config-unread',
+      severity: 'info',
+      message: `The test runner configuration ${path} could not be read: ${reason}. Tests under ${path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : 'the repository root'} that it does not select get their runner by convention.`,
+      hint: 'Make the file valid JSON, or list its test files as literal patterns, so that the test plan runs each test under the runner that selects it.',
+      location: { file: path },
+    }),
+  );
 }
 
 function describeUnparsedSides(paths: string[], repository: RepositoryGraph): Diagnostic {

@@ -12,6 +12,14 @@ export interface RunnerSelectors {
   mocha: MochaSpecs[];
   /** Package folders whose vitest config (or a script) turns type checking on. */
   vitestTypecheck: Set<string>;
+  /** Configurations read in vain: the runners of the tests under them are then chosen by convention. */
+  unread: UnreadRunnerConfig[];
+}
+
+export interface UnreadRunnerConfig {
+  path: string;
+  /** Why nothing could be read from it: invalid JSON, or a list that only running the config would give. */
+  reason: string;
 }
 
 export interface KarmaSuite {
@@ -82,6 +90,12 @@ function buildKarmaSuite(path: string, text: string, declared: boolean): KarmaSu
     .filter((pattern) => /\.[cm]?[jt]sx?$|\*$/.test(pattern))
     .flatMap((pattern) => toRepoGlob(root, pattern) ?? []);
   return { folder: configFolder, config: path, declared, select: compileGlobs(patterns), hasPatterns: patterns.length > 0 };
+}
+
+/** `spec` of a JSON .mocharc: a string or an array of strings. */
+function readMochaJsonSpec(config: JsonObject): string[] {
+  const spec = config.spec;
+  return typeof spec === 'string' ? [spec] : Array.isArray(spec) ? spec.filter((item) => typeof item === 'string') : [];
 }
 
 /** `spec` of a .mocharc (JSON, YAML or JS: a string, an array, or a YAML list), as written. */
@@ -170,10 +184,17 @@ function findOwner(path: string, folders: ReadonlySet<string>): string {
 
 /** The runner selectors of a repository from the texts of its runner configs and package.json files (`isRunnerConfig`). */
 export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): RunnerSelectors {
+  const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [] };
+  const readJson = (path: string, text: string): JsonObject => {
+    const { value, error } = parseJsonObject(text);
+    if (value === undefined) selectors.unread.push({ path, reason: `it is not a JSON object (${error ?? 'not an object'})` });
+    else if (error !== undefined)
+      selectors.unread.push({ path, reason: `it is not valid JSON (${error}); what could be read of it was used` });
+    return value ?? {};
+  };
   const manifests = new Map<string, JsonObject>();
-  for (const [path, text] of texts) if (PACKAGE_JSON.test(path)) manifests.set(folderOf(path), parseJsonObject(text).value ?? {});
+  for (const [path, text] of texts) if (PACKAGE_JSON.test(path)) manifests.set(folderOf(path), readJson(path, text));
   const folders = new Set(manifests.keys());
-  const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set() };
   const mochaSpecs = new Map<string, string[]>();
   const addMocha = (folder: string, specs: readonly string[]): void => {
     mochaSpecs.set(folder, [...(mochaSpecs.get(folder) ?? []), ...specs.flatMap((spec) => toRepoGlob(folder, spec) ?? [])]);
@@ -181,23 +202,26 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
   for (const [path, text] of [...texts].sort(([left], [right]) => compareText(left, right))) {
     const owner = findOwner(path, folders);
     const manifest = manifests.get(owner) ?? {};
-    if (KARMA_CONFIG.test(path)) selectors.karma.push(buildKarmaSuite(path, text, declares(manifest, 'karma')));
-    else if (MOCHA_CONFIG.test(path)) addMocha(folderOf(path), readMochaSpec(text));
+    if (KARMA_CONFIG.test(path)) {
+      const suite = buildKarmaSuite(path, text, declares(manifest, 'karma'));
+      selectors.karma.push(suite);
+      if (!suite.hasPatterns)
+        selectors.unread.push({ path, reason: 'its `files` list holds no test file pattern checker can read without running the config' });
+    } else if (MOCHA_CONFIG.test(path))
+      addMocha(folderOf(path), /\.jsonc?$/.test(path) ? readMochaJsonSpec(readJson(path, text)) : readMochaSpec(text));
     else if (VITEST_CONFIG.test(path) && /\btypecheck\s*:\s*(?:true\b|\{[^}]*\benabled\s*:\s*true\b)/.test(text))
       selectors.vitestTypecheck.add(owner);
     else if (PACKAGE_JSON.test(path)) {
       const folder = folderOf(path);
       const scripts = asRecord(manifest.scripts);
-      const mocha = asRecord(manifest.mocha).spec;
-      addMocha(folder, [
-        ...(typeof mocha === 'string' ? [mocha] : Array.isArray(mocha) ? mocha.filter((item) => typeof item === 'string') : []),
-      ]);
+      addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)));
       addMocha(folder, readMochaScriptSpecs(scripts));
       if (Object.values(scripts).some((script) => typeof script === 'string' && /\bvitest\b[^&;|]*--typecheck\b/.test(script)))
         selectors.vitestTypecheck.add(folder);
     }
   }
   for (const [folder, specs] of mochaSpecs) if (specs.length > 0) selectors.mocha.push({ folder, select: compileGlobs(specs) });
+  selectors.unread.sort((left, right) => compareText(left.path, right.path));
   return selectors;
 }
 

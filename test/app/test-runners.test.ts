@@ -60,6 +60,10 @@ describe('karma specs and mocha tests in one package', () => {
       ],
       json(commands),
     );
+    assert.deepEqual(
+      bundle.limitations.filter((item) => item.code === 'tests/runner-config-unread'),
+      [],
+    );
     const karma = commands.find((command) => command.runner === 'karma');
     assert.equal(karma?.note, 'karma cannot run single files: this runs the whole karma suite, which holds the 1 reaching spec');
     assert.ok(
@@ -86,11 +90,59 @@ describe('a karma config whose files cannot be read statically', () => {
   after(() => fixture.repo.cleanup());
 
   test('gives karma the *.spec.js files of a package that declares it, and mocha what its globs select', async () => {
-    const { testRun } = await analyzeFixture(fixture);
+    const { testRun, limitations } = await analyzeFixture(fixture);
     assert.deepEqual(testRun.commands.map((command) => [command.runner, command.command]).sort(), [
       ['karma', 'npx karma start karma.conf.cjs --single-run'],
       ['mocha', 'npx mocha test/unit/cancel.js'],
     ]);
+    // And says that the karma config was read in vain.
+    assert.deepEqual(
+      limitations
+        .filter((item) => item.code === 'tests/runner-config-unread')
+        .map((item) => [item.severity, item.location?.file, item.message]),
+      [
+        [
+          'info',
+          'karma.conf.cjs',
+          'The test runner configuration karma.conf.cjs could not be read: its `files` list holds no test file pattern checker can read without running the config. Tests under the repository root that it does not select get their runner by convention.',
+        ],
+      ],
+    );
+  });
+});
+
+describe('a runner configuration that is not valid JSON', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': json({ name: 'fetcher', version: '1.0.0', main: 'index.js', devDependencies: { mocha: '^10.0.0' } }),
+        'package-lock.json': KARMA_MOCHA['package-lock.json'],
+        'index.js': KARMA_MOCHA['index.js'],
+        'lib/cancel.js': KARMA_MOCHA['lib/cancel.js'],
+        'test/unit/cancel.js': KARMA_MOCHA['test/unit/cancel.js'],
+        '.mocharc.json': '{ "spec": ["test/unit/**/*.js"], }}\n',
+      },
+      { 'lib/cancel.js': 'exports.isCancel = (value) => value?.__CANCEL__ === true;\n' },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('is named in a limitation, and what could be read of it still selects its tests', async () => {
+    const { testRun, limitations } = await analyzeFixture(fixture);
+    assert.deepEqual(
+      testRun.commands.map((command) => [command.runner, command.files]),
+      [['mocha', ['test/unit/cancel.js']]],
+    );
+    const unread = limitations.filter((item) => item.code === 'tests/runner-config-unread');
+    assert.deepEqual(
+      unread.map((item) => item.location?.file),
+      ['.mocharc.json'],
+    );
+    assert.match(
+      unread[0]?.message ?? '',
+      /^The test runner configuration \.mocharc\.json could not be read: it is not valid JSON \(invalid JSON at offset \d+\); what could be read of it was used\./,
+    );
   });
 });
 
