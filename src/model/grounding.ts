@@ -284,6 +284,7 @@ export const GROUNDING_SCALARS = [
   'historyBoost',
   'minCoverage',
   'minKnownShare',
+  'minForeignCoverage',
 ] as const;
 export type GroundingScalar = (typeof GROUNDING_SCALARS)[number];
 
@@ -333,6 +334,12 @@ export interface GroundingWeights extends Record<GroundingScalar, number> {
    * most of whose words this repository never uses is about something else.
    */
   minKnownShare: number;
+  /**
+   * A task with a word about something else (said nowhere here, not software's language, not a misspelling: "knitting"
+   * on a web framework) is grounded only when the top three candidates together match at least this share of its domain
+   * terms, each weighted by how specific it is here: what is left of such a task is usually a verb any code has.
+   */
+  minForeignCoverage: number;
 }
 
 /** A pack's `grounding` section: any subset of the weights (a repository pack overrides single keys). */

@@ -20,8 +20,9 @@ import { getGroundingIndex, type GroundingIndex, type RouteEntry } from './groun
 import { coverageOf, isGrounding, judgeConfidence, type RankedFile, toCoverage, toTermKey } from './grounding-judgement.js';
 import { type Credit, creditFileValue, type Matcher, matchTerm } from './grounding-match.js';
 import { getFileFactor, lendImportNeighbours, lendTestEvidence, rankBelowImplementations } from './grounding-structure.js';
-import { createTermNamer, extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier } from './terms.js';
-import { type FileText, getTextIndex } from './text-index.js';
+import { findForeignWords } from './foreign-words.js';
+import { createTermNamer, extractTaskTerms, stemWord, TERM_WEIGHTS, termsOfIdentifier, toStem } from './terms.js';
+import { type FileText, getSaidStems, getTextIndex } from './text-index.js';
 import { getInverseFrequency, scoreName, scoreWord, type TextScorer } from './text-score.js';
 import { countOf } from '../text/plural.js';
 
@@ -239,12 +240,32 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
   // A task most of whose words this repository never uses is about something else, unless a file names it: its path,
   // exports or declared names cover as much of it (`password verification` and a declared verifyPassword).
   const isNamed = (): boolean => ranked.some((file) => coverageOf([file.credits], coverage, true) >= weights.minCoverage);
-  const isGrounded = ranked.length > 0 && bestCoverage >= weights.minCoverage && (knownShare >= weights.minKnownShare || isNamed());
+  const isMatched = ranked.length > 0 && bestCoverage >= weights.minCoverage && (knownShare >= weights.minKnownShare || isNamed());
   // Tests have their own list, so that they never crowd the code they test out of the candidates; a task only tests
   // match keeps them as its candidates, and so do weights that rate tests above sources.
   const isTest = (file: RankedFile): boolean => index.fileByPath.get(file.path)?.role === 'test';
   const sources = weights.roleFactor.test > weights.roleFactor.source ? [] : ranked.filter((file) => !isTest(file));
   const [primary, secondary] = sources.length > 0 ? [sources, ranked.filter(isTest)] : [ranked, []];
+  // A task with words about something else ("knitting" on a web framework) is grounded only when its best files match
+  // most of it: what such a task has left to match is usually a verb any code has ("generate").
+  const text = scorer.text;
+  const foreign =
+    !isMatched || text === undefined
+      ? []
+      : findForeignWords(
+          unmatched.filter((term) => term.kind === 'word' && term.source === 'task').map((term) => term.term),
+          () => getSaidStems(text),
+          toStem,
+        );
+  const foreignCoverage =
+    foreign.length === 0
+      ? 1
+      : coverageOf(
+          primary.slice(0, 3).map((file) => file.credits),
+          coverage,
+        );
+  const isAboutElse = foreign.length > 0 && foreignCoverage < weights.minForeignCoverage;
+  const isGrounded = isMatched && !isAboutElse;
   const kept = isGrounded ? primary.slice(0, maxCandidates) : [];
   const toCandidate = ({ path, credits, score }: RankedFile): CandidateFile => {
     const candidate: CandidateFile = { path, id: toFileId(path), score, reasons: toReasons(credits) };
@@ -283,11 +304,13 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
       confidenceReason:
         domainTerms.length === 0
           ? 'the task has only generic words'
-          : ranked.length === 0
-            ? 'no file of the repository matches a domain term of the task'
-            : knownShare < weights.minKnownShare && bestCoverage >= weights.minCoverage
-              ? `most of the task is about something else: ${Math.round(knownShare * 100)}% of its domain words are said anywhere in this repository, below ${Math.round(weights.minKnownShare * 100)}%, and no file's path, exports or declared names cover ${Math.round(weights.minCoverage * 100)}% of it`
-              : `no file matches enough of the task: the best covers ${Math.round(bestCoverage * 100)}% of its domain terms (weighted by how specific each is here), below ${Math.round(weights.minCoverage * 100)}%`,
+          : isAboutElse
+            ? `the task is about something else: ${listOriginals(unmatched.filter((term) => foreign.includes(term.term)))} ${foreign.length === 1 ? 'is' : 'are'} said nowhere in this repository and ${foreign.length === 1 ? 'is not a word' : 'are not words'} software uses, and the best three files match only ${Math.round(foreignCoverage * 100)}% of the task (each term weighted by how specific it is here), below ${Math.round(weights.minForeignCoverage * 100)}%`
+            : ranked.length === 0
+              ? 'no file of the repository matches a domain term of the task'
+              : knownShare < weights.minKnownShare && bestCoverage >= weights.minCoverage
+                ? `most of the task is about something else: ${Math.round(knownShare * 100)}% of its domain words are said anywhere in this repository, below ${Math.round(weights.minKnownShare * 100)}%, and no file's path, exports or declared names cover ${Math.round(weights.minCoverage * 100)}% of it`
+                : `no file matches enough of the task: the best covers ${Math.round(bestCoverage * 100)}% of its domain terms (weighted by how specific each is here), below ${Math.round(weights.minCoverage * 100)}%`,
       unresolvedQuestions: [askForScope(task, terms, domain, knowledgeHits, ranked.length === 0 ? undefined : { unmatched, ranked })],
     };
   }

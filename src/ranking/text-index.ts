@@ -154,3 +154,27 @@ export function getNameDocs(index: TextIndex, name: string): number[] {
   });
   return docs;
 }
+
+const saidCache = new WeakMap<TextIndex, ReadonlySet<string>>();
+
+/**
+ * Every stem the indexed files say, in any field: made once per index, and only when asked (a task with a word that
+ * nothing matched), since it stems every distinct word of the repository.
+ */
+export function getSaidStems(index: TextIndex): ReadonlySet<string> {
+  const cached = saidCache.get(index);
+  if (cached !== undefined) return cached;
+  const said = new Set<string>();
+  for (const fields of index.fields) {
+    for (const words of fields) {
+      if (words.length === 0) continue;
+      for (const entry of words.split(' ')) {
+        const star = entry.indexOf('*');
+        const stem = getStem(star === -1 ? entry : entry.slice(0, star));
+        if (stem !== undefined) said.add(stem);
+      }
+    }
+  }
+  saidCache.set(index, said);
+  return said;
+}

@@ -253,6 +253,47 @@ describe('preflight finds the code by what it says', () => {
     assert.equal(report.unresolvedQuestions.length, 1);
   });
 
+  it('names no file for a task about something else whose verb the code has', async () => {
+    // "compute" and "checksum" name computeChecksum in src/storage/files.ts, but "sourdough" and "loaves" are said
+    // nowhere here and are no words of software's: the task is about baking.
+    const task = 'compute the checksum of sourdough loaves';
+    const report = await runPreflight(repo.dir, task);
+    assert.deepEqual(report.candidateFiles, []);
+    assert.equal(report.confidence, 'low');
+    assert.match(
+      report.confidenceReason,
+      /^the task is about something else: sourdough, loaves are said nowhere in this repository and are not words software uses, and the best three files match only \d+% of the task/,
+    );
+    assert.equal(report.unresolvedQuestions.length, 1);
+    // The weight decides it: a repository pack that sets it to 0 gets the file the verb names.
+    repo.write({
+      '.checker/rules/grounding.yml': [
+        'schemaVersion: 1',
+        'id: no-foreign-check',
+        'version: 1.0.0',
+        'kind: context-weight',
+        'subject: edge-kind',
+        'description: Words of another domain do not refuse a task.',
+        'grounding:',
+        '  minForeignCoverage: 0',
+        'rules:',
+        '  - id: context-weight/imports',
+        '    description: Import edges.',
+        '    rationale: Imports carry behaviour.',
+        '    conditions: { all: [{ fact: edgeKind, operator: equal, value: imports }] }',
+        '    event: { type: context-weight/imports, params: { weight: 1, edgeKind: imports } }',
+        '',
+      ].join('\n'),
+    });
+    try {
+      const answered = await runPreflight(repo.dir, task);
+      assert.deepEqual(answered.limitations, []);
+      assert.equal(answered.candidateFiles[0], 'src/storage/files.ts');
+    } finally {
+      repo.remove('.checker/rules/grounding.yml');
+    }
+  });
+
   it('grounds the context packet on the same candidates', async () => {
     const env = createTestEnv(repo.dir);
     try {
