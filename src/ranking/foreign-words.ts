@@ -12,7 +12,7 @@ export function isSoftwareStem(stem: string): boolean {
 /** The shortest stems checked for a letter too many, and for one replaced or two swapped: shorter ones are one such edit from too many words (`photo` from `proto`). */
 const MIN_EXTRA_LETTER = 5;
 const MIN_REPLACED_LETTER = 7;
-/** The shortest part of two words run together (`parsecontext`, `keyschema`). */
+/** The shortest part of two words of the repository run together (`parsecontext`, `keyschema`). */
 const MIN_PART = 3;
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
@@ -35,15 +35,25 @@ function isMisspelt(stem: string, isKnown: (stem: string) => boolean): boolean {
   return false;
 }
 
+/** The shortest part of two words of software's language run together: shorter ones make too many pairs (`tiebreak`). */
+const MIN_KNOWN_PART = 4;
+
 /**
- * Whether `stem` is two words of the repository run together (`parsecontext` for parseContext): its names. Not of
- * software's language, whose short words make too many pairs (`tiebreak`).
+ * Whether `word` is two words run together: two the repository says (`parsecontext` for parseContext: its names), or
+ * two of software's language of at least MIN_KNOWN_PART letters each (`hardcoded`).
  */
-function isCompound(stem: string, isKnown: (stem: string) => boolean, toStem: (word: string) => string | undefined): boolean {
-  for (let at = MIN_PART; at <= stem.length - MIN_PART; at += 1) {
-    const head = toStem(stem.slice(0, at));
-    const tail = toStem(stem.slice(at));
-    if (head !== undefined && tail !== undefined && isKnown(head) && isKnown(tail)) return true;
+function isCompound(
+  word: string,
+  repository: ReadonlySet<string>,
+  isKnown: (stem: string) => boolean,
+  toStem: (word: string) => string | undefined,
+): boolean {
+  for (let at = MIN_PART; at <= word.length - MIN_PART; at += 1) {
+    const head = toStem(word.slice(0, at));
+    const tail = toStem(word.slice(at));
+    if (head === undefined || tail === undefined) continue;
+    if (repository.has(head) && repository.has(tail)) return true;
+    if (at >= MIN_KNOWN_PART && word.length - at >= MIN_KNOWN_PART && isKnown(head) && isKnown(tail)) return true;
   }
   return false;
 }
@@ -65,26 +75,33 @@ function isDerived(stem: string, isKnown: (stem: string) => boolean): boolean {
 
 /**
  * The task's unmatched words that are about something else: said nowhere in the repository and not software's own
- * language, nor made of known words: a misspelling of one, two of the repository's run together, one with an English
- * prefix or suffix.
+ * language, nor made of known words: a misspelling of one, two run together, one with an English prefix or suffix.
  * "knitting" and "photo" on a web framework are; "polyfill" (software's language), "brower" (browser misspelt),
  * "keyschema" (key and schema) and "revalidation" (validation) are not. `said` is every stem the repository says
  * (asked only when a word is left).
  */
 export function findForeignWords(
-  stems: readonly string[],
+  words: readonly ForeignWordCandidate[],
   said: () => ReadonlySet<string>,
   toStem: (word: string) => string | undefined,
 ): string[] {
-  const left = stems.filter((stem) => /^[a-z]{3,}$/.test(stem) && !isSoftwareStem(stem));
+  const left = words.filter(({ stem }) => /^[a-z]{3,}$/.test(stem) && !isSoftwareStem(stem));
   if (left.length === 0) return [];
   const repository = said();
   const isKnown = (stem: string): boolean => repository.has(stem) || isSoftwareStem(stem);
-  return left.filter(
-    (stem) =>
-      !repository.has(stem) &&
-      !isMisspelt(stem, isKnown) &&
-      !isCompound(stem, (part) => repository.has(part), toStem) &&
-      !isDerived(stem, isKnown),
-  );
+  return left
+    .filter(
+      ({ stem, word }) =>
+        !repository.has(stem) &&
+        !isMisspelt(stem, isKnown) &&
+        !isCompound(word.replace(/[^a-z]/g, ''), repository, isKnown, toStem) &&
+        !isDerived(stem, isKnown),
+    )
+    .map(({ stem }) => stem);
+}
+
+/** A task word nothing matched: its stem, and the word as written (lower case), whose parts a compound is split into. */
+export interface ForeignWordCandidate {
+  stem: string;
+  word: string;
 }

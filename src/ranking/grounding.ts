@@ -253,7 +253,9 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
     !isMatched || text === undefined
       ? []
       : findForeignWords(
-          unmatched.filter((term) => term.kind === 'word' && term.source === 'task').map((term) => term.term),
+          unmatched
+            .filter((term) => term.kind === 'word' && term.source === 'task')
+            .map((term) => ({ stem: term.term, word: term.original.toLowerCase() })),
           () => getSaidStems(text),
           toStem,
         );
