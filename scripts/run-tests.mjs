@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// The test files behind `npm test`, in two tiers, with node's own test runner.
+// The test files behind `npm test`, `npm run test:slow` and `npm run test:all`, in two tiers, with node's own test
+// runner.
 //
 //   node scripts/run-tests.mjs [--tier fast|slow|all] [--isolate] [path-fragment …]
 //
 // fast: every test/**/*.test.ts but the slow ones, in a dozen shared processes (`--isolate`: one process per file,
-//       as node --test does by default); the inner loop, `npm run test:fast`.
+//       as node --test does by default). `npm test` runs it after the build and the static checks (the loop a change
+//       waits for); `npm run test:fast` runs it alone, from the sources.
 // slow: test/**/*.slow.test.ts, the suites that must stay real and take long for it: a real Chromium, published
 //       packages as corpora, an npm install, crash and kill tests, many CLI processes. One process per file, the
-//       longest first.
-// all (the default; `npm test` and CI): the fast tier, then the slow one. Both always run, so a failure in one does
+//       longest first. `npm run test:slow` (after a build); CI runs it after `npm test` (.ci/run).
+// all (the default; `npm run test:all`): the fast tier, then the slow one. Both always run, so a failure in one does
 // not hide the other's; the exit status is 1 when either failed, 2 for a bad argument.
 // Fragments keep only the files whose path contains one of them (`node scripts/run-tests.mjs product session`).
 import { spawn } from 'node:child_process';
@@ -136,6 +138,8 @@ try {
   if (tier !== 'slow') results.push(await runTier('fast', fast, { shard: !isolate, concurrency }));
   if (tier !== 'fast') results.push(await runTier('slow', orderSlowest(slow), { shard: false, concurrency }));
   process.stdout.write('\n');
+  if (tier === 'fast' && slow.length > 0)
+    process.stdout.write(`# slow tier: ${slow.length} files not run here; \`npm run test:slow\` runs them (CI does)\n`);
   for (const result of results)
     process.stdout.write(
       `# ${result.name} tier: ${result.files} files in ${result.seconds.toFixed(0)} s, ${result.ok ? 'passed' : 'FAILED'}\n`,
