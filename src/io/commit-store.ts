@@ -1,10 +1,10 @@
 import { isRecord } from '../text/is-record.js';
 import { redactTree } from '../text/redact-tree.js';
 import { readArtifact, writeArtifact } from './artifacts.js';
+import { listChangedPaths } from './git-changed-paths.js';
 import { isOversizedCommitError, readCommitHead } from './git-commit.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
-import { diffTrees } from './git-tree.js';
 import { hasErrorCode } from './has-error-code.js';
 
 /**
@@ -128,7 +128,7 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
           throw error;
         }
       }
-      const paths = (await diffTrees(repo, parentTree, commit.tree)).map((delta) => delta.path).sort();
+      const paths = await listChangedPaths(repo, parentTree, commit.tree);
       // A commit kept as a count is listed again each time it is asked for; the store already holds all it keeps.
       if (commit.pathCount !== undefined) return { count: paths.length, paths };
       remember(oid, paths.length > MAX_KEPT_PATHS ? { ...commit, pathCount: paths.length } : { ...commit, paths });

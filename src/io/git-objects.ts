@@ -52,7 +52,7 @@ const TREE_MODES: Readonly<Record<string, RawTreeEntry['type']>> = {
  * Names isomorphic-git refuses in a tree (git's verify_path), and names where its code-point order differs from the
  * `<` order used here (U+D800 and above): such a tree is left to it, to fail or sort as it does.
  */
-const UNSAFE_TREE_NAME = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uD800-\uFFFF]|^\.{1,2}$|^\.git[. ]*$|^\.?git~[1-9][. ]*$/i;
+export const UNSAFE_TREE_NAME = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uD800-\uFFFF]|^\.{1,2}$|^\.git[. ]*$|^\.?git~[1-9][. ]*$/i;
 
 /** The entries of a tree object; undefined for a mode or name isomorphic-git would not accept. */
 export function parseTreeObject(bytes: Buffer): RawTreeEntry[] | undefined {
