@@ -5,6 +5,7 @@ import { listChangedPaths } from './git-changed-paths.js';
 import { isOversizedCommitError, readCommitHead } from './git-commit.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
+import { createTurnTaker } from './event-loop-turn.js';
 import { hasErrorCode } from './has-error-code.js';
 
 /**
@@ -80,6 +81,8 @@ export function getCommitStore(repo: GitRepository): Promise<CommitStore> {
 async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
   const entries = await readEntries(repo.root);
   const oversized = new Map<string, unknown>();
+  /** Diffs under way: the decay log and the mined window, read side by side, ask for the same recent commits. */
+  const listing = new Map<string, Promise<string[]>>();
   let isDirty = false;
   const remember = (oid: string, commit: StoredCommit): void => {
     entries.delete(oid);
@@ -128,7 +131,12 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
           throw error;
         }
       }
-      const paths = await listChangedPaths(repo, parentTree, commit.tree);
+      let pending = listing.get(oid);
+      if (pending === undefined) {
+        pending = listChangedPaths(repo, parentTree, commit.tree).finally(() => listing.delete(oid));
+        listing.set(oid, pending);
+      }
+      const paths = await pending;
       // A commit kept as a count is listed again each time it is asked for; the store already holds all it keeps.
       if (commit.pathCount !== undefined) return { count: paths.length, paths };
       remember(oid, paths.length > MAX_KEPT_PATHS ? { ...commit, pathCount: paths.length } : { ...commit, paths });
@@ -140,7 +148,9 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
       const shallowOids = await readShallowOids(repo);
       const tips = [{ oid: startOid, commit: await store.read(startOid) }];
       const walked: { oid: string; commit: StoredCommit }[] = [];
+      const takeTurn = createTurnTaker();
       while (tips.length > 0) {
+        await takeTurn();
         const tip = tips.pop();
         if (tip === undefined) break;
         walked.push(tip);

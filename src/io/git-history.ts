@@ -1,6 +1,7 @@
 import type { HistorySettings, MinedHistory } from '../model/history.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
+import { createTurnTaker } from './event-loop-turn.js';
 import { hasErrorCode } from './has-error-code.js';
 import { resolveRevision } from './git-revision.js';
 import { type CommitStore, getCommitStore, type StoredCommit } from './commit-store.js';
@@ -50,7 +51,9 @@ export async function readHistory(repo: GitRepository, options: ReadHistoryOptio
     entries = await store.walk(start.oid, 1);
   }
   const history: HistoryCommit[] = [];
+  const takeTurn = createTurnTaker();
   for (const { oid, commit } of entries) {
+    await takeTurn();
     if (commit.parents[0] !== undefined && shallow.has(oid)) continue;
     const changed = await readChangedPathsWithin(store, oid);
     if (changed === 'oversized' || changed?.paths === undefined) continue;
@@ -112,7 +115,10 @@ export async function mineHistory(repo: GitRepository, fromOid: string, settings
   };
   const oversized = { messagesCut: 0, commitsLeftOut: 0 };
   const walked: StoredCommit[] = [];
+  // The window is mined while the parse children work (analyze.ts starts it early): this thread answers them between commits.
+  const takeTurn = createTurnTaker();
   for (const { oid, commit } of entries) {
+    await takeTurn();
     if (commit.committerTime < oldest) {
       history.stoppedBy = 'max-age';
       break;

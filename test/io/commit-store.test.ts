@@ -113,6 +113,20 @@ describe('the commit store', () => {
     assert.equal(kept[added].message, 'main 4\n');
   });
 
+  test('the mined window and the decay log read side by side (one store, one diff a commit) answer as each alone', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    const alone = await readAll(repo.dir);
+    rmSync(join(repo.dir, STORE));
+    const opened = await openRepository(repo.dir);
+    const [mined, all, src] = await Promise.all([
+      mineHistory(opened, 'HEAD', SETTINGS),
+      readHistory(opened, { maxCommits: 50 }),
+      readHistory(opened, { paths: ['src'], maxCommits: 50 }),
+    ]);
+    assert.deepEqual({ mined, all, src }, alone);
+  });
+
   test('writes commit messages redacted', async (t) => {
     const repo = createRepo({ 'src/a.ts': 'a\n' });
     t.after(() => repo.cleanup());
