@@ -263,9 +263,8 @@ export function createObjectReader(gitdir: string): ObjectReader {
   };
 
   const readFromPacks = (oid: string, depth: number): RawGitObject | undefined => {
-    const name = Buffer.from(oid, 'hex');
     for (const pack of listPacks()) {
-      const offset = findOffset(pack, name);
+      const offset = findOffset(pack, oid);
       if (offset !== undefined) return readAt(pack, offset, depth);
     }
     return undefined;
@@ -343,9 +342,8 @@ export function createObjectReader(gitdir: string): ObjectReader {
     limit: number,
     budget: { bytes: number },
   ): GitObjectHead | 'oversized' | undefined => {
-    const name = Buffer.from(oid, 'hex');
     for (const pack of listPacks()) {
-      const offset = findOffset(pack, name);
+      const offset = findOffset(pack, oid);
       if (offset !== undefined) return readHeadAt(pack, offset, depth, limit, budget);
     }
     return undefined;
@@ -354,17 +352,15 @@ export function createObjectReader(gitdir: string): ObjectReader {
   const locateListed = (oid: string): ObjectLocation | undefined => {
     const path = join(objectsDir, oid.slice(0, 2), oid.slice(2));
     if (lstatSync(path, { throwIfNoEntry: false })?.isFile() === true) return { kind: 'loose', path };
-    const name = Buffer.from(oid, 'hex');
     for (const pack of listPacks()) {
-      const offset = findOffset(pack, name);
+      const offset = findOffset(pack, oid);
       if (offset !== undefined) return { kind: 'packed', packPath: pack.packPath, offset };
     }
     return undefined;
   };
 
   const isListed = (oid: string): boolean => {
-    const name = Buffer.from(oid, 'hex');
-    if (listPacks().some((pack) => findOffset(pack, name) !== undefined)) return true;
+    if (listPacks().some((pack) => findOffset(pack, oid) !== undefined)) return true;
     try {
       return lstatSync(join(objectsDir, oid.slice(0, 2), oid.slice(2))).isFile();
     } catch {
@@ -437,20 +433,31 @@ function readPackIndex(path: string): PackIndex | undefined {
   };
 }
 
-/** The object's offset in the pack, by binary search within its first byte's fanout range. */
-function findOffset(pack: PackIndex, name: Buffer): number | undefined {
+/** Where findOffset decodes the oid it looks for: each search decodes it again before reading it. */
+const NAME_SCRATCH = Buffer.alloc(20);
+
+/**
+ * The object's offset in the pack, by binary search within its first byte's fanout range. The names are compared byte
+ * by byte here: most differ in their first bytes, where a Buffer.compare call per step cost more than the compare.
+ */
+function findOffset(pack: PackIndex, oid: string): number | undefined {
+  const name = NAME_SCRATCH;
+  if (name.write(oid, 'hex') !== 20) return undefined;
+  const { names } = pack;
   const first = name[0] ?? 0;
   let low = first === 0 ? 0 : (pack.fanout[first - 1] ?? 0);
   let high = (pack.fanout[first] ?? 0) - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const order = pack.names.compare(name, 0, 20, middle * 20, middle * 20 + 20);
+    const at = middle * 20;
+    let order = 0;
+    for (let index = 0; index < 20 && order === 0; index += 1) order = (names[at + index] ?? 0) - (name[index] ?? 0);
     if (order === 0) {
       const small = pack.offsets32.readUInt32BE(middle * 4);
       if ((small & 0x80000000) === 0) return small;
-      const at = (small & 0x7fffffff) * 8;
-      if (at + 8 > pack.offsets64.length) return undefined;
-      const offset = Number(pack.offsets64.readBigUInt64BE(at));
+      const at64 = (small & 0x7fffffff) * 8;
+      if (at64 + 8 > pack.offsets64.length) return undefined;
+      const offset = Number(pack.offsets64.readBigUInt64BE(at64));
       return Number.isSafeInteger(offset) ? offset : undefined;
     }
     if (order > 0) high = middle - 1;
