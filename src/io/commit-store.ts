@@ -51,7 +51,12 @@ export interface CommitStore {
    * with the history behind it (`isOversized` tells).
    */
   walk(startOid: string, depth: number): Promise<{ oid: string; commit: StoredCommit }[]>;
-  /** Writes what was added since the load; a store that cannot be written only costs the next run the reads again. */
+  /** Marks a reading that ends with save(): while one is under way, an earlier one's save writes nothing. */
+  begin(): void;
+  /**
+   * Ends a reading begun with begin() (or none), and writes what was added since the load once no reading is under
+   * way; a store that cannot be written only costs the next run the reads again.
+   */
   save(): Promise<void>;
 }
 
@@ -84,6 +89,7 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
   /** Diffs under way: the decay log and the mined window, read side by side, ask for the same recent commits. */
   const listing = new Map<string, Promise<string[]>>();
   let isDirty = false;
+  let readings = 0;
   const remember = (oid: string, commit: StoredCommit): void => {
     entries.delete(oid);
     entries.set(oid, commit);
@@ -170,8 +176,13 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
       return walked;
     },
 
+    begin() {
+      readings += 1;
+    },
+
     async save() {
-      if (!isDirty) return;
+      readings = Math.max(0, readings - 1);
+      if (readings > 0 || !isDirty) return;
       isDirty = false;
       const kept = [...entries].slice(-MAX_ENTRIES);
       // Messages can quote a secret: what is written is redacted, as everything under .checker/local is.

@@ -1,5 +1,16 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import git from 'isomorphic-git';
@@ -125,6 +136,19 @@ describe('the commit store', () => {
       readHistory(opened, { paths: ['src'], maxCommits: 50 }),
     ]);
     assert.deepEqual({ mined, all, src }, alone);
+  });
+
+  test('readings that overlap write the store once, when the last ends', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    const store = await getCommitStore(await openRepository(repo.dir));
+    store.begin();
+    store.begin();
+    await store.walk(repo.git('rev-parse', 'HEAD'), 3);
+    await store.save();
+    assert.equal(existsSync(join(repo.dir, STORE)), false, 'another reading is under way');
+    await store.save();
+    assert.ok(JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits[repo.git('rev-parse', 'HEAD')]);
   });
 
   test('writes commit messages redacted', async (t) => {
