@@ -162,6 +162,22 @@ describe('the commit store', () => {
     assert.match(JSON.parse(text).commits[leaky].message, /^rotate \[REDACTED:github-token\] after the leak/);
   });
 
+  test('after a new commit the store redacts that commit, and holds what a store written from scratch holds', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    await readAll(repo.dir);
+    repo.write({ 'src/d.ts': 'd\n' });
+    const leaky = commitAt(repo, 'use ghp_abcdefghijklmnopqrstuvwxyz0123456789 here', '2026-02-07T00:00:00Z');
+    await readAll(repo.dir);
+    const kept = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits;
+    assert.match(kept[leaky].message, /^use \[REDACTED:github-token\] here/);
+    rmSync(join(repo.dir, STORE));
+    await readAll(repo.dir);
+    const fresh = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits;
+    const sorted = (commits: Record<string, unknown>): unknown[] => Object.entries(commits).sort(([a], [b]) => (a < b ? -1 : 1));
+    assert.deepEqual(sorted(kept), sorted(fresh));
+  });
+
   test('a damaged, foreign or symlinked store is read from git instead, and a damaged one is rewritten', async (t) => {
     const repo = createBranchyRepo();
     t.after(() => repo.cleanup());
