@@ -4,6 +4,7 @@ import type { ChangeSet } from '../model/change.js';
 import type { Env, RevisionRange } from '../model/env.js';
 import { analyzeChange, type HistoryReads, listChangePaths, startHistoryReads, toChangeRange } from './analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
+import { listComplexityPaths } from '../graph/history/hotspots.js';
 import { loadConfig } from './load/load-config.js';
 import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-reads.js';
 import { toTreeFingerprint } from './tree-fingerprint.js';
@@ -113,6 +114,13 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
       changedPaths: async () => listChangePaths(await readChange()),
       // Read while the children parse; a failure is thrown where the change is asked for.
       onParseStarted: () => void readChange().catch(() => undefined),
+      // The hotspot ranking reads the complexity of every file the history window churned (completeFacts): with the
+      // window mined by the time the parse pass starts, those are parsed in it, not in a second pass after the build.
+      alsoInFull: async () => {
+        const read = await readChange();
+        const mined = historyReads === undefined ? undefined : (await historyReads.mined).value;
+        return mined === undefined ? [] : listComplexityPaths(mined.history, listChangePaths(read));
+      },
     },
   });
   // The fingerprint stands for the scanned files; files the scan skipped (too large, unreadable) are asked here.

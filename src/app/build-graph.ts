@@ -712,6 +712,8 @@ export interface BuildFocus {
   changedPaths: () => Promise<readonly string[]>;
   /** Called once the parse children have their first files: what the caller reads meanwhile no longer delays them. */
   onParseStarted?: () => void;
+  /** FocusSelector.alsoInFull: what the analysis reads in full after the build (completeFacts). */
+  alsoInFull?: () => Promise<readonly string[]>;
 }
 
 /** A focused parse: its selector, and the resolver and resolutions it made on the way, kept for the build. */
@@ -799,6 +801,7 @@ function createFocusedParse(getResolver: () => Promise<Resolver>, focus: BuildFo
           parse: selectFocusedFiles({ facts, linkOnly, links: index, changed: seeds }),
         };
       },
+      ...(focus.alsoInFull === undefined ? {} : { alsoInFull: focus.alsoInFull }),
     },
   };
   return state;

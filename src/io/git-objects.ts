@@ -52,7 +52,7 @@ const TREE_MODES: Readonly<Record<string, RawTreeEntry['type']>> = {
  * Names isomorphic-git refuses in a tree (git's verify_path), and names where its code-point order differs from the
  * `<` order used here (U+D800 and above): such a tree is left to it, to fail or sort as it does.
  */
-const UNSAFE_TREE_NAME = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uD800-\uFFFF]|^\.{1,2}$|^\.git[. ]*$|^\.?git~[1-9][. ]*$/i;
+export const UNSAFE_TREE_NAME = /[\\/:\u200C-\u200F\u202A-\u202E\u206A-\u206F\uD800-\uFFFF]|^\.{1,2}$|^\.git[. ]*$|^\.?git~[1-9][. ]*$/i;
 
 /** The entries of a tree object; undefined for a mode or name isomorphic-git would not accept. */
 export function parseTreeObject(bytes: Buffer): RawTreeEntry[] | undefined {
@@ -140,6 +140,18 @@ const TYPES: readonly (GitObjectType | undefined)[] = [undefined, 'commit', 'tre
 const OFS_DELTA = 6;
 const REF_DELTA = 7;
 const OID = /^[0-9a-f]{40}$/;
+/**
+ * A pack stays open while reads keep coming, and is closed once none came for this long: a history walk reads tens of
+ * thousands of objects, and an open, fstat and close around each was a sixth of its time; closed when idle, a
+ * long-lived server holds no descriptor between calls (nor keeps a pack `git gc` deleted from being freed).
+ */
+const PACK_IDLE_MS = 250;
+
+/** A pack file open for reading, with its size when opened (a pack is written once and never changes). */
+interface OpenPack {
+  descriptor: number;
+  size: number;
+}
 
 interface PackIndex {
   packPath: string;
@@ -169,9 +181,40 @@ export function createObjectReader(gitdir: string): ObjectReader {
   };
   const bases = new Map<string, RawGitObject>();
   let baseBytes = 0;
+  const openPacks = new Map<string, OpenPack>();
+  /** A timer is watching for the open packs to go idle; reads since its last look. */
+  let isWatching = false;
+  let isUsed = false;
+  const closePacks = (): void => {
+    for (const open of openPacks.values()) closeSync(open.descriptor);
+    openPacks.clear();
+  };
+  const checkIdle = (): void => {
+    if (isUsed) {
+      isUsed = false;
+      setTimeout(checkIdle, PACK_IDLE_MS).unref();
+    } else {
+      isWatching = false;
+      closePacks();
+    }
+  };
+  const openPack = (packPath: string): OpenPack | undefined => {
+    isUsed = true;
+    const known = openPacks.get(packPath);
+    if (known !== undefined) return known;
+    const opened = openRegularFileSync(packPath);
+    if (opened === undefined) return undefined;
+    openPacks.set(packPath, opened);
+    if (!isWatching) {
+      isWatching = true;
+      setTimeout(checkIdle, PACK_IDLE_MS).unref();
+    }
+    return opened;
+  };
 
   const listPacks = (): PackIndex[] => {
     if (packs !== undefined) return packs;
+    closePacks();
     packs = [];
     listedMtimeMs = readPackDirTime();
     let names: string[];
@@ -202,7 +245,8 @@ export function createObjectReader(gitdir: string): ObjectReader {
     const known = bases.get(key);
     if (known !== undefined) return known;
     if (depth > MAX_DELTA_DEPTH) return undefined;
-    const entry = readPackEntry(pack.packPath, offset);
+    const opened = openPack(pack.packPath);
+    const entry = opened === undefined ? undefined : readPackEntry(opened, offset);
     if (entry === undefined) return undefined;
     let object: RawGitObject | undefined;
     if (entry.kind === 'whole') object = entry.object;
@@ -219,9 +263,8 @@ export function createObjectReader(gitdir: string): ObjectReader {
   };
 
   const readFromPacks = (oid: string, depth: number): RawGitObject | undefined => {
-    const name = Buffer.from(oid, 'hex');
     for (const pack of listPacks()) {
-      const offset = findOffset(pack, name);
+      const offset = findOffset(pack, oid);
       if (offset !== undefined) return readAt(pack, offset, depth);
     }
     return undefined;
@@ -273,7 +316,8 @@ export function createObjectReader(gitdir: string): ObjectReader {
     const known = bases.get(`${pack.packPath}:${offset}`);
     if (known !== undefined) return { type: known.type, size: known.bytes.length, bytes: known.bytes.subarray(0, limit) };
     if (depth > MAX_DELTA_DEPTH) return undefined;
-    const entry = readPackEntry(pack.packPath, offset, limit);
+    const opened = openPack(pack.packPath);
+    const entry = opened === undefined ? undefined : readPackEntry(opened, offset, limit);
     if (entry === undefined || entry === 'oversized') return entry;
     if (entry.kind === 'whole') return { type: entry.object.type, size: entry.object.bytes.length, bytes: entry.object.bytes };
     if (entry.kind === 'head') return entry.head;
@@ -298,9 +342,8 @@ export function createObjectReader(gitdir: string): ObjectReader {
     limit: number,
     budget: { bytes: number },
   ): GitObjectHead | 'oversized' | undefined => {
-    const name = Buffer.from(oid, 'hex');
     for (const pack of listPacks()) {
-      const offset = findOffset(pack, name);
+      const offset = findOffset(pack, oid);
       if (offset !== undefined) return readHeadAt(pack, offset, depth, limit, budget);
     }
     return undefined;
@@ -309,17 +352,15 @@ export function createObjectReader(gitdir: string): ObjectReader {
   const locateListed = (oid: string): ObjectLocation | undefined => {
     const path = join(objectsDir, oid.slice(0, 2), oid.slice(2));
     if (lstatSync(path, { throwIfNoEntry: false })?.isFile() === true) return { kind: 'loose', path };
-    const name = Buffer.from(oid, 'hex');
     for (const pack of listPacks()) {
-      const offset = findOffset(pack, name);
+      const offset = findOffset(pack, oid);
       if (offset !== undefined) return { kind: 'packed', packPath: pack.packPath, offset };
     }
     return undefined;
   };
 
   const isListed = (oid: string): boolean => {
-    const name = Buffer.from(oid, 'hex');
-    if (listPacks().some((pack) => findOffset(pack, name) !== undefined)) return true;
+    if (listPacks().some((pack) => findOffset(pack, oid) !== undefined)) return true;
     try {
       return lstatSync(join(objectsDir, oid.slice(0, 2), oid.slice(2))).isFile();
     } catch {
@@ -392,20 +433,31 @@ function readPackIndex(path: string): PackIndex | undefined {
   };
 }
 
-/** The object's offset in the pack, by binary search within its first byte's fanout range. */
-function findOffset(pack: PackIndex, name: Buffer): number | undefined {
+/** Where findOffset decodes the oid it looks for: each search decodes it again before reading it. */
+const NAME_SCRATCH = Buffer.alloc(20);
+
+/**
+ * The object's offset in the pack, by binary search within its first byte's fanout range. The names are compared byte
+ * by byte here: most differ in their first bytes, where a Buffer.compare call per step cost more than the compare.
+ */
+function findOffset(pack: PackIndex, oid: string): number | undefined {
+  const name = NAME_SCRATCH;
+  if (name.write(oid, 'hex') !== 20) return undefined;
+  const { names } = pack;
   const first = name[0] ?? 0;
   let low = first === 0 ? 0 : (pack.fanout[first - 1] ?? 0);
   let high = (pack.fanout[first] ?? 0) - 1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    const order = pack.names.compare(name, 0, 20, middle * 20, middle * 20 + 20);
+    const at = middle * 20;
+    let order = 0;
+    for (let index = 0; index < 20 && order === 0; index += 1) order = (names[at + index] ?? 0) - (name[index] ?? 0);
     if (order === 0) {
       const small = pack.offsets32.readUInt32BE(middle * 4);
       if ((small & 0x80000000) === 0) return small;
-      const at = (small & 0x7fffffff) * 8;
-      if (at + 8 > pack.offsets64.length) return undefined;
-      const offset = Number(pack.offsets64.readBigUInt64BE(at));
+      const at64 = (small & 0x7fffffff) * 8;
+      if (at64 + 8 > pack.offsets64.length) return undefined;
+      const offset = Number(pack.offsets64.readBigUInt64BE(at64));
       return Number.isSafeInteger(offset) ? offset : undefined;
     }
     if (order > 0) high = middle - 1;
@@ -476,45 +528,47 @@ function inflatePrefix(compressed: Buffer, limit: number): Buffer | undefined {
  * object larger than that is inflated only as far as the limit, a delta only as far as its first `limit` bytes of
  * result can need.
  */
-function readPackEntry(packPath: string, offset: number, limit: number): PackEntry | 'oversized' | undefined;
-function readPackEntry(packPath: string, offset: number): WholeOrDelta | undefined;
-function readPackEntry(packPath: string, offset: number, limit?: number): PackEntry | 'oversized' | undefined {
-  const opened = openRegularFileSync(packPath);
-  if (opened === undefined) return undefined;
-  const { descriptor, size: packSize } = opened;
-  try {
-    const header = readPackEntryHeader(descriptor, offset);
-    if (header === undefined) return undefined;
-    const { kind, size, baseOffset, baseOid, dataStart: start } = header;
-    // A start read inflates only the start, whatever the size.
-    if (size > MAX_OBJECT_BYTES && limit === undefined) return undefined;
-    const isDelta = kind === 'ofs' || kind === 'ref';
-    const wanted = limit === undefined ? size : isDelta ? bindDeltaPrefix(limit) : limit;
-    if (size > wanted) {
-      const compressed = readBytes(descriptor, start, Math.max(0, Math.min(bindCompressed(wanted), packSize - start)));
-      const bytes = inflatePrefix(compressed, wanted);
-      if (bytes === undefined) return undefined;
-      if (bytes.length < wanted) return 'oversized';
-      if (kind === 'ofs') return { kind, baseOffset, delta: bytes, isCut: true };
-      if (kind === 'ref') return { kind, baseOid, delta: bytes, isCut: true };
-      return { kind: 'head', head: { type: kind, size, bytes } };
-    }
-    const length = Math.min(size + Math.ceil(size / 256) + 64, packSize - start);
-    if (length <= 0) return undefined;
-    const compressed = readBytes(descriptor, start, length);
-    let data: Buffer;
-    try {
-      data = inflateSync(compressed, { maxOutputLength: Math.max(size, 1) });
-    } catch {
-      return undefined;
-    }
-    if (data.length !== size) return undefined;
-    if (kind === 'ofs') return { kind, baseOffset, delta: data };
-    if (kind === 'ref') return { kind, baseOid, delta: data };
-    return { kind: 'whole', object: { type: kind, bytes: data } };
-  } finally {
-    closeSync(descriptor);
+function readPackEntry(pack: OpenPack, offset: number, limit: number): PackEntry | 'oversized' | undefined;
+function readPackEntry(pack: OpenPack, offset: number): WholeOrDelta | undefined;
+function readPackEntry(pack: OpenPack, offset: number, limit?: number): PackEntry | 'oversized' | undefined {
+  const { descriptor, size: packSize } = pack;
+  const windowLength = readSync(descriptor, ENTRY_WINDOW, 0, ENTRY_WINDOW_BYTES, offset);
+  const header = parsePackEntryHeader(ENTRY_WINDOW, windowLength, offset);
+  if (header === undefined) return undefined;
+  // The entry's compressed bytes from the window read with its header when they are all there.
+  const readData = (from: number, length: number): Buffer =>
+    from - offset + length <= windowLength
+      ? ENTRY_WINDOW.subarray(from - offset, from - offset + length)
+      : readBytes(descriptor, from, length);
+  const { kind, size, baseOffset, baseOid, dataStart: start } = header;
+  // A start read inflates only the start, whatever the size.
+  if (size > MAX_OBJECT_BYTES && limit === undefined) return undefined;
+  const isDelta = kind === 'ofs' || kind === 'ref';
+  const wanted = limit === undefined ? size : isDelta ? bindDeltaPrefix(limit) : limit;
+  if (size > wanted) {
+    const compressed = readData(start, Math.max(0, Math.min(bindCompressed(wanted), packSize - start)));
+    const bytes = inflatePrefix(compressed, wanted);
+    if (bytes === undefined) return undefined;
+    if (bytes.length < wanted) return 'oversized';
+    if (kind === 'ofs') return { kind, baseOffset, delta: bytes, isCut: true };
+    if (kind === 'ref') return { kind, baseOid, delta: bytes, isCut: true };
+    return { kind: 'head', head: { type: kind, size, bytes } };
   }
+  const length = Math.min(size + Math.ceil(size / 256) + 64, packSize - start);
+  if (length <= 0) return undefined;
+  const compressed = readData(start, length);
+  let data: Buffer;
+  try {
+    // One output buffer of the size the header gives: zlib's default 16 KiB chunk is allocated (outside the buffer pool)
+    // for every object however small, and a larger object is inflated in chunks and joined.
+    data = inflateSync(compressed, { maxOutputLength: Math.max(size, 1), chunkSize: Math.max(64, size + 1) });
+  } catch {
+    return undefined;
+  }
+  if (data.length !== size) return undefined;
+  if (kind === 'ofs') return { kind, baseOffset, delta: data };
+  if (kind === 'ref') return { kind, baseOid, delta: data };
+  return { kind: 'whole', object: { type: kind, bytes: data } };
 }
 
 /** A pack entry's header: what it holds, its inflated size, and where its zlib stream starts. */
@@ -528,27 +582,42 @@ export interface PackEntryHeader {
   baseOid: string;
 }
 
+/** Bytes of an entry's header read at most: what a header can take (an ofs distance or a ref oid, after the size). */
+const HEADER_BYTES = 64;
+/**
+ * Bytes read at an entry's offset in one read: its header, and the compressed data of most trees, commits and deltas
+ * after it, which then need no second read. Parsed (and inflated) before the next read, all synchronous: none is kept.
+ */
+const ENTRY_WINDOW_BYTES = 4096;
+const ENTRY_WINDOW = Buffer.alloc(ENTRY_WINDOW_BYTES);
+
 /** The header of the entry at `offset` of an open pack; undefined when it is not one. */
 export function readPackEntryHeader(descriptor: number, offset: number): PackEntryHeader | undefined {
-  const head = Buffer.alloc(64);
-  const headLength = readSync(descriptor, head, 0, head.length, offset);
+  const length = readSync(descriptor, ENTRY_WINDOW, 0, HEADER_BYTES, offset);
+  return parsePackEntryHeader(ENTRY_WINDOW, length, offset);
+}
+
+/** The header at the start of `head`, of which `headLength` bytes were read (at most HEADER_BYTES count; past them, zeros). */
+function parsePackEntryHeader(head: Buffer, readLength: number, offset: number): PackEntryHeader | undefined {
+  const headLength = Math.min(readLength, HEADER_BYTES);
+  const at = (index: number): number => (index < headLength ? (head[index] ?? 0) : 0);
   let cursor = 0;
-  let byte = head[cursor++] ?? 0;
+  let byte = at(cursor++);
   const type = (byte >> 4) & 7;
   let size = byte & 15;
   let shift = 4;
   while ((byte & 0x80) !== 0) {
     if (cursor >= headLength || shift > 49) return undefined;
-    byte = head[cursor++] ?? 0;
+    byte = at(cursor++);
     size += (byte & 0x7f) * 2 ** shift;
     shift += 7;
   }
   if (type === OFS_DELTA) {
-    byte = head[cursor++] ?? 0;
+    byte = at(cursor++);
     let distance = byte & 0x7f;
     while ((byte & 0x80) !== 0) {
       if (cursor >= headLength) return undefined;
-      byte = head[cursor++] ?? 0;
+      byte = at(cursor++);
       distance = (distance + 1) * 128 + (byte & 0x7f);
     }
     const baseOffset = offset - distance;

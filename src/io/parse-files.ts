@@ -256,6 +256,7 @@ async function readFocused(
       state.holders.delete(job.path);
     }
   };
+  let alsoInFull: ReadonlySet<string> | undefined;
   while (linkOnly.size > 0) {
     const step = await focus.step({ facts, linkOnly, unlinked });
     const needed = new Set(step.parse.filter((path) => linkOnly.has(path)));
@@ -299,7 +300,9 @@ async function readFocused(
       continue;
     }
     // Parsed wherever a child is free: a parse costs far more than the read a kept text saves.
-    const parsing = jobs.filter((job) => needed.has(job.path));
+    alsoInFull ??= new Set(await focus.alsoInFull?.().catch(() => []));
+    const wanted = alsoInFull;
+    const parsing = jobs.filter((job) => needed.has(job.path) || (wanted.has(job.path) && linkOnly.has(job.path)));
     if (parsing.length === 0) return;
     take(parsing);
     takeOutcomes(parsing, await readInPool(pool, source, parsing, parseOptions, options), sent, cache, source, state);

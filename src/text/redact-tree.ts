@@ -9,11 +9,18 @@ import { redactArgv, redactAssignedValue, redactSecrets } from './redact.js';
  * keys themselves are redacted as text. The input is never changed; parts with nothing to redact are shared.
  */
 export function redactTree<T>(value: T): T {
-  return visit(value, undefined, new Map()) as T;
+  return visit(value, undefined, { plain: new Map(), byKey: new Map() }) as T;
 }
 
-/** Reports repeat names (`auth`, an export, a test title) many times: each distinct string is redacted once per tree. */
-type Seen = Map<string, string>;
+/**
+ * Reports repeat names (`auth`, an export, a test title) many times: each distinct string is redacted once per tree,
+ * and a value under a key that may name a secret once per key (a history's `authorEmail`, `auth` in its name, repeats
+ * a few authors over thousands of commits).
+ */
+interface Seen {
+  plain: Map<string, string>;
+  byKey: Map<string, Map<string, string>>;
+}
 
 /** Keys whose string arrays are command lines (`checks.test.argv`) and whose strings are whole commands. */
 const ARGV_KEY = /^(?:argv|args|arguments)$/i;
@@ -87,16 +94,26 @@ export function redactText(text: string): string {
 function redactString(value: string, key: string | undefined, seen: Seen): string {
   if (key === undefined) {
     if (value.length < MIN_REDACTABLE_LENGTH || !mightHoldSecret(value)) return value;
-    let redacted = seen.get(value);
+    let redacted = seen.plain.get(value);
     if (redacted === undefined) {
       redacted = redactSecrets(value).text;
-      seen.set(value, redacted);
+      seen.plain.set(value, redacted);
     }
     return redacted;
   }
   if (COMMAND_KEY.test(key)) return redactCommandLine(value);
   if (!MIGHT_HOLD_SECRET.test(key) && !mightHoldSecret(value)) return value;
-  return redactAssignedValue(key, value);
+  let values = seen.byKey.get(key);
+  if (values === undefined) {
+    values = new Map();
+    seen.byKey.set(key, values);
+  }
+  let redacted = values.get(value);
+  if (redacted === undefined) {
+    redacted = redactAssignedValue(key, value);
+    values.set(value, redacted);
+  }
+  return redacted;
 }
 
 /** A command string read as the words a shell-free tokenizer would give: `mysql -u root -pS3cret db` hides `S3cret`. */

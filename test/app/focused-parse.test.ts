@@ -102,3 +102,44 @@ test('a build that starts from the facts cache does not ask for the change: noth
     repo.cleanup();
   }
 });
+
+test('files the analysis reads in full after the build (alsoInFull) are parsed in the parse pass, read for links or not', async () => {
+  const files = {
+    'src/a.ts': "import { b } from './b.js';\nexport const a = b + 1;\n",
+    'src/b.ts': 'export const b = 1;\n',
+    // Neither imports the change: the focus never parses them in full.
+    'src/c.ts': "// the format of './b.js', not imported\nexport function c(x: number) {\n  if (x > 1) return 2;\n  return 3;\n}\n",
+    'src/d.ts': 'export function d(y: number) {\n  return y > 0 ? 1 : 0;\n}\n',
+    'src/e.ts': 'export const e = 5;\n',
+  };
+  const repo = createRepo(files);
+  const env = createTestEnv(repo.dir, { useCache: false });
+  try {
+    const changedPaths = async (): Promise<string[]> => ['src/b.ts'];
+    const plain = await buildRepositoryGraph(env, undefined, { focus: { changedPaths } });
+    assert.deepEqual([...(plain.parsed.linkOnly ?? [])].sort(), ['src/c.ts', 'src/d.ts', 'src/e.ts']);
+    let asked = 0;
+    const alsoInFull = async (): Promise<string[]> => {
+      asked += 1;
+      return ['src/c.ts', 'src/d.ts', 'src/a.ts', 'gone.ts'];
+    };
+    const repository = await buildRepositoryGraph(env, undefined, { focus: { changedPaths, alsoInFull } });
+    assert.equal(asked, 1);
+    assert.deepEqual([...(repository.parsed.linkOnly ?? [])], ['src/e.ts']);
+    // Their full facts: the complexity the hotspot ranking reads.
+    assert.deepEqual(
+      ['src/c.ts', 'src/d.ts'].map((path) => repository.parsed.facts.get(path)?.facts.functions.map((fn) => fn.name)),
+      [['c'], ['d']],
+    );
+    // A selector that fails to say is a focused parse without it.
+    const failing = await buildRepositoryGraph(env, undefined, {
+      focus: { changedPaths, alsoInFull: () => Promise.reject(new Error('no history')) },
+    });
+    assert.deepEqual([...(failing.parsed.linkOnly ?? [])].sort(), ['src/c.ts', 'src/d.ts', 'src/e.ts']);
+    const full = await analyzeChange(env, { repository: await buildRepositoryGraph(createTestEnv(repo.dir, { useCache: false })) });
+    assert.deepEqual(withoutTimes(await analyzeChange(env, { repository })), withoutTimes(full));
+  } finally {
+    await env.close();
+    repo.cleanup();
+  }
+});

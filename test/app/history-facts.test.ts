@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import { getPreflightReport } from '../../src/app/preflight.js';
+import { runAgentBundle } from '../../src/app/run-agent-bundle.js';
 import { getTaskContext } from '../../src/app/task-context.js';
+import type { Env } from '../../src/model/env.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import { analyzeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 import { runCliAsync } from '../helpers/cli.js';
@@ -163,6 +165,36 @@ describe('history facts on a scripted history', () => {
     // 1 + the loop + five decisions (four ifs and an &&) = 7; src/a.ts ranks second (2 commits × 2).
     assert.equal(finding?.message, 'src/cart.ts is a hotspot: churn 4 × complexity 7 = 28, rank 1 of 2 files');
   });
+});
+
+test('a cold run of the built CLI parses the churned files the hotspots need in its one parse, and answers as a warm run', async () => {
+  const { fixture } = buildHistory();
+  const real = createTestEnv(fixture.repo.dir);
+  try {
+    let parses = 0;
+    // A build id: the analysis memo's path, whose cold build is focused on the change and mines the window meanwhile.
+    const counting: Env = {
+      ...real,
+      buildId: 'cold',
+      parseSources: (files, options) => {
+        parses += 1;
+        return real.parseSources(files, options);
+      },
+    };
+    const range = { profile: 'generic' as const, base: fixture.base, head: fixture.head ?? '' };
+    const cold = await runAgentBundle(counting, range);
+    assert.deepEqual(
+      cold.evidence.history?.hotspots.map((entry) => [entry.path, entry.churn, entry.complexity, entry.rankedFiles]),
+      [['src/cart.ts', 4, 7, 2]],
+    );
+    // The files ranked beside the cart (src/a.ts, read for its links alone by the focus) were parsed in that one parse.
+    assert.equal(parses, 1);
+    // Another build id analyses again, from the facts cache the cold run wrote (every file in full now).
+    assert.deepEqual(await runAgentBundle({ ...real, buildId: 'warm' }, range), cold);
+  } finally {
+    await real.close();
+    fixture.repo.cleanup();
+  }
 });
 
 describe('history in reports, bundles, preflight and context', () => {

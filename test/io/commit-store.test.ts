@@ -1,5 +1,16 @@
 import assert from 'node:assert/strict';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import git from 'isomorphic-git';
@@ -113,6 +124,33 @@ describe('the commit store', () => {
     assert.equal(kept[added].message, 'main 4\n');
   });
 
+  test('the mined window and the decay log read side by side (one store, one diff a commit) answer as each alone', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    const alone = await readAll(repo.dir);
+    rmSync(join(repo.dir, STORE));
+    const opened = await openRepository(repo.dir);
+    const [mined, all, src] = await Promise.all([
+      mineHistory(opened, 'HEAD', SETTINGS),
+      readHistory(opened, { maxCommits: 50 }),
+      readHistory(opened, { paths: ['src'], maxCommits: 50 }),
+    ]);
+    assert.deepEqual({ mined, all, src }, alone);
+  });
+
+  test('readings that overlap write the store once, when the last ends', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    const store = await getCommitStore(await openRepository(repo.dir));
+    store.begin();
+    store.begin();
+    await store.walk(repo.git('rev-parse', 'HEAD'), 3);
+    await store.save();
+    assert.equal(existsSync(join(repo.dir, STORE)), false, 'another reading is under way');
+    await store.save();
+    assert.ok(JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits[repo.git('rev-parse', 'HEAD')]);
+  });
+
   test('writes commit messages redacted', async (t) => {
     const repo = createRepo({ 'src/a.ts': 'a\n' });
     t.after(() => repo.cleanup());
@@ -122,6 +160,22 @@ describe('the commit store', () => {
     const text = readFileSync(join(repo.dir, STORE), 'utf8');
     assert.doesNotMatch(text, /ghp_abcdefghij/);
     assert.match(JSON.parse(text).commits[leaky].message, /^rotate \[REDACTED:github-token\] after the leak/);
+  });
+
+  test('after a new commit the store redacts that commit, and holds what a store written from scratch holds', async (t) => {
+    const repo = createBranchyRepo();
+    t.after(() => repo.cleanup());
+    await readAll(repo.dir);
+    repo.write({ 'src/d.ts': 'd\n' });
+    const leaky = commitAt(repo, 'use ghp_abcdefghijklmnopqrstuvwxyz0123456789 here', '2026-02-07T00:00:00Z');
+    await readAll(repo.dir);
+    const kept = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits;
+    assert.match(kept[leaky].message, /^use \[REDACTED:github-token\] here/);
+    rmSync(join(repo.dir, STORE));
+    await readAll(repo.dir);
+    const fresh = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits;
+    const sorted = (commits: Record<string, unknown>): unknown[] => Object.entries(commits).sort(([a], [b]) => (a < b ? -1 : 1));
+    assert.deepEqual(sorted(kept), sorted(fresh));
   });
 
   test('a damaged, foreign or symlinked store is read from git instead, and a damaged one is rewritten', async (t) => {

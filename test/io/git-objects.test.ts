@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, readlinkSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import git from 'isomorphic-git';
 import { applyDelta, createObjectReader, parseTreeObject } from '../../src/io/git-objects.js';
 import { openRepository } from '../../src/io/git-repository.js';
@@ -162,6 +163,33 @@ describe('git objects read from packs one at a time', () => {
     assert.match(repo.git('count-objects', '-v'), /^count: 0$/m);
     assert.equal(reader.read(repo.git('rev-parse', 'HEAD:b.ts').trim())?.bytes.toString(), 'export const b = 2;\n');
     assert.equal(reader.read(repo.git('rev-parse', 'HEAD:a.ts').trim())?.bytes.toString(), 'export const a = 1;\n');
+  });
+
+  it('keeps a pack open between reads and closes it once reads stop; a later read opens it again', {
+    skip: !existsSync('/proc/self/fd'),
+  }, async (t) => {
+    const repo = buildHistory();
+    t.after(() => repo.cleanup());
+    repo.git('repack', '-a', '-d');
+    const packDir = join(repo.dir, '.git/objects/pack');
+    const openPacks = (): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`).startsWith(packDir);
+        } catch {
+          return false;
+        }
+      }).length;
+    const reader = createObjectReader(join(repo.dir, '.git'));
+    // Blobs, each read once (the reader keeps what it read): half now, half once the pack was closed.
+    const blobs = catAll(repo).filter((object) => object.type === 'blob');
+    const later = blobs.splice(0, blobs.length >> 1);
+    for (const object of blobs) assert.ok(reader.read(object.oid)?.bytes.equals(object.bytes));
+    assert.equal(openPacks(), 1, 'one descriptor for all the reads');
+    // Closed by a timer once idle: waited for, however busy the machine.
+    while (openPacks() > 0) await sleep(50);
+    for (const object of later) assert.ok(reader.read(object.oid)?.bytes.equals(object.bytes));
+    assert.equal(openPacks(), 1);
   });
 
   it('knows which objects it holds without reading them, and looks at the packs again after a repack', (t) => {
