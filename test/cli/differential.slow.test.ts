@@ -163,13 +163,14 @@ describe('checker differential compares the configured checks on base and head',
   });
 
   it('a check that times out on base is not comparable, and its worktree is still removed', async () => {
-    repo.commitFiles({ '.checker/config.yml': config(true, { slow: [process.execPath, 'scripts/slow.mjs'] }, '\n    timeoutMs: 1500') });
+    // Base sleeps 60 s; head exits at once. The timeout leaves head's node start-up room on a loaded machine (1.5 s did not).
+    repo.commitFiles({ '.checker/config.yml': config(true, { slow: [process.execPath, 'scripts/slow.mjs'] }, '\n    timeoutMs: 15000') });
     const result = await runCliAsync(['differential', '--cwd', repo.dir, '--format', 'json']);
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout) as DifferentialReport;
     const slow = report.checks[0];
     assert.equal(slow?.verdict, 'not-comparable');
-    assert.match(slow?.reason ?? '', /^it timed out on base: ran past its 1500 ms timeout/);
+    assert.match(slow?.reason ?? '', /^it timed out on base: ran past its 15000 ms timeout/);
     assert.deepEqual([slow?.base[0]?.status, slow?.head[0]?.status, slow?.base.length], ['timed-out', 'passed', 1]);
     assert.equal(report.worktrees[0]?.removed, true);
     assert.match(result.stderr, /not comparable: slow/);
