@@ -611,14 +611,17 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
   }
   const proofTests = findProofTests(evidence);
   for (const test of evidence.weakTests) {
-    // A weak test is a task only when it is the proof of a changed line; the others stay evidence, counted.
+    // A weak test is a task only when it is the proof of a changed line and the change is about it: the change edits
+    // it, or its title names what changed. A weak case beside it in the same file stays evidence, counted.
     if (!test.reachesChange || !proofTests.has(test.file)) continue;
+    if (!test.editedByChange && test.namesChange.length === 0) continue;
+    const about = test.editedByChange ? 'the change edits this test' : `it names what changed: ${test.namesChange.join(', ')}`;
     add(
       {
         id: `task:${test.id}`,
         kind: 'weak-test',
         title: `Strengthen the weak test in ${test.file} (${test.kinds.join(', ')})`,
-        detail: oneLine(test.repairTask === '' ? test.message : test.repairTask),
+        detail: oneLine(`${test.repairTask === '' ? test.message : test.repairTask} (${about})`),
         evidenceIds: [test.id, ...knownFile(test.file)],
       },
       test.file,

@@ -1,7 +1,14 @@
 import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
-import { type ChangedTarget, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
+import {
+  type ChangedTarget,
+  createTitleNamer,
+  findContextLines,
+  findSaidNames,
+  scoreTestRelevance,
+  type TestText,
+} from '../ranking/test-relevance.js';
 import { compileGlobs } from '../text/glob.js';
 import { compareText } from '../text/compare-text.js';
 import { hashContent } from '../text/content-hash.js';
@@ -18,7 +25,15 @@ import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../gr
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
 import { classifyRole } from '../graph/roles.js';
-import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
+import type {
+  ChangeAnalysis,
+  ChangedFileEvidence,
+  ImpactedFile,
+  ImpactedRoute,
+  ReviewContext,
+  SymbolImpact,
+  WeakTest,
+} from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -186,6 +201,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
   const findDeclaredTests = createDeclaredTests(repository);
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
+  const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
     const imported = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     const own = [
@@ -194,6 +210,12 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         (test) => !imported.some((known) => known.testFile === test.testFile),
       ),
     ];
+    const target: ChangedTarget = {
+      path: file.path,
+      names: findChangedNames(file, sides, changedExports),
+      context: findContextLines(sides.headText.get(file.path) ?? '', toChangedLines(file.hunks)),
+    };
+    changedTargets.set(file.path, target);
     const reachingTests = scoreReachingTests(
       repository,
       [
@@ -201,11 +223,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
         ...findDeclaredTests(file.path).filter((test) => !own.some((reached) => reached.testFile === test.testFile)),
       ],
-      {
-        path: file.path,
-        names: findChangedNames(file, sides, changedExports),
-        context: findContextLines(sides.headText.get(file.path) ?? '', toChangedLines(file.hunks)),
-      },
+      target,
     );
     reachingTestsByPath.set(file.path, reachingTests);
     proofByPath.set(
@@ -297,6 +315,13 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const proofStates: Record<string, number> = {};
   for (const proof of changedPathProof) proofStates[proof.state] = (proofStates[proof.state] ?? 0) + 1;
   const reachingTests = new Set([...reachingTestsByPath.values()].flat().map((test) => test.testFile));
+  const readText = (path: string): Promise<string | undefined> =>
+    change.head.oid === undefined ? readRepoText(env, path, MAX_TEXT_BYTES) : git.readFileAtRevision(change.head.oid, path);
+  const weakTests = await linkWeakTests(repository, change, evaluated.weakTests, {
+    reachingTestsByPath,
+    targets: changedTargets,
+    readText,
+  });
   return {
     range: { base: change.base, head: change.head },
     changedFiles,
@@ -307,7 +332,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     changedPathProof,
     testEvidence,
     testRun: toTestRun(repository.kg, repository.parsed.facts, changedFiles, reachingTestsByPath, declaredPaths, runnerSelectors),
-    weakTests: evaluated.weakTests,
+    weakTests,
     missingTests: evaluated.missingTests,
     staleAssertions: evaluated.staleAssertions,
     summary: {
@@ -394,6 +419,58 @@ function createDeclaredTests(repository: RepositoryGraph): (path: string) => Rea
     for (const rule of rules) if (rule.isFile(path)) for (const test of testFiles) if (rule.isTest(test) && test !== path) found.add(test);
     return [...found].map((testFile) => ({ testFile, distance: 1, via: [path], mocksChangedModule: false }));
   };
+}
+
+/**
+ * Which weak test cases the change is about: those whose lines it edits, those whose titles say a word of a changed file
+ * they reach that few test titles say, and those whose code says a changed callable or export by name
+ * (ranking/test-relevance.ts). The bundle makes tasks only of these; a weak case beside them in the same file stays
+ * evidence.
+ */
+async function linkWeakTests(
+  repository: RepositoryGraph,
+  change: ChangeSet,
+  weakTests: readonly WeakTest[],
+  context: {
+    reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>;
+    targets: ReadonlyMap<string, ChangedTarget>;
+    readText: (path: string) => Promise<string | undefined>;
+  },
+): Promise<WeakTest[]> {
+  if (weakTests.length === 0) return [];
+  const titles: string[] = [];
+  for (const { facts } of repository.parsed.facts.values())
+    for (const test of facts.tests) if (test.kind === 'test') titles.push(test.titlePath.join(' > '));
+  const nameChange = createTitleNamer(titles);
+  const editedLines = new Map(change.files.map((file) => [file.path, toChangedLines(file.hunks)]));
+  const texts = new Map<string, Promise<string | undefined>>();
+  const linked: WeakTest[] = [];
+  for (const weak of weakTests) {
+    const reached = [...context.reachingTestsByPath]
+      .filter(([, tests]) => tests.some((test) => test.testFile === weak.file))
+      .flatMap(([path]) => context.targets.get(path) ?? []);
+    const node = repository.kg.graph.hasNode(weak.id) ? repository.kg.graph.getNodeAttributes(weak.id) : undefined;
+    const span = node?.kind === 'test' ? node.span : undefined;
+    const edited = span !== undefined && (editedLines.get(weak.file) ?? []).some((line) => line >= span.start && line <= span.end);
+    let said: string[] = [];
+    if (span !== undefined && reached.length > 0) {
+      if (!texts.has(weak.file))
+        texts.set(
+          weak.file,
+          context.readText(weak.file).catch(() => undefined),
+        );
+      const text = await texts.get(weak.file);
+      const body =
+        text
+          ?.split('\n')
+          .slice(span.start - 1, span.end)
+          .join('\n') ?? '';
+      said = findSaidNames(body, reached);
+    }
+    const names = [...new Set([...nameChange(weak.title, reached), ...said])].sort(compareText);
+    linked.push({ ...weak, editedByChange: edited, namesChange: names });
+  }
+  return linked;
 }
 
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */

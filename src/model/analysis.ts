@@ -168,6 +168,10 @@ export interface WeakTest {
   repairTask: string;
   /** The test reaches changed code (ranked first). */
   reachesChange: boolean;
+  /** The change edits lines of this test case. */
+  editedByChange: boolean;
+  /** What of the change this test names: words of it (its file's name, the changed names, the code around it) that few test titles say and this one's does, and changed callables or exports its code calls by name. */
+  namesChange: string[];
   findingIds: string[];
 }
 

@@ -221,6 +221,8 @@ const weakTest = def(
     message: str,
     repairTask: str,
     reachesChange: z.boolean(),
+    editedByChange: z.boolean(),
+    namesChange: strings,
     findingIds: strings,
   }),
 );

@@ -1,5 +1,6 @@
 import type { FileWords } from '../model/facts.js';
 import { splitWords, STOP_WORDS } from '../text/split-words.js';
+import { compareText } from '../text/compare-text.js';
 
 /** What a test file says of itself: its path, its test titles and, when it was parsed in full, the words of its code. */
 export interface TestText {
@@ -171,4 +172,59 @@ export function scoreTestRelevance(tests: readonly TestText[], target: ChangedTa
     scores.set(path, Math.round(score * 1000) / 1000);
   }
   return scores;
+}
+
+/** A term names a change only when few test titles say it: at most this share of them, or `MIN_NAMING_TITLES`. */
+const MAX_NAMING_SHARE = 0.1;
+const MIN_NAMING_TITLES = 3;
+
+/**
+ * Which test cases name a change by their titles. `titles` are the full title paths (`res.body= > when a stream is
+ * given > …`) of every test case of the repository; a term of a changed target (the file's stem, the changed names,
+ * the lines that open the changed code) names the change in a title only when few titles say it: `ctx` or `error`,
+ * said by most koa tests, names nothing; `stream` does. A changed name of several words (`deepMerge`) is named by a
+ * title that says its words in a row. Returns, per title, the distinctive terms it says, sorted.
+ */
+export function createTitleNamer(titles: readonly string[]): (title: string, targets: readonly ChangedTarget[]) => string[] {
+  const joined = titles.map((title) => splitWords(title).join(''));
+  const frequency = new Map<string, number>();
+  for (const title of titles) for (const word of new Set(splitWords(title))) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  const countWhole = (name: string): number => {
+    let count = frequency.get(`=${name}`);
+    if (count === undefined) {
+      count = joined.filter((text) => text.includes(name)).length;
+      frequency.set(`=${name}`, count);
+    }
+    return count;
+  };
+  const limit = Math.max(MIN_NAMING_TITLES, titles.length * MAX_NAMING_SHARE);
+  return (title, targets) => {
+    const words = splitWords(title);
+    const said = new Set(words);
+    const saidWhole = words.join('');
+    const named = new Set<string>();
+    for (const target of targets) {
+      const terms = toTerms(target);
+      for (const word of terms.words) if (!LANGUAGE.has(word) && said.has(word) && (frequency.get(word) ?? 0) <= limit) named.add(word);
+      for (const name of terms.wholeNames) if (saidWhole.includes(name) && countWhole(name) <= limit) named.add(name);
+    }
+    return [...named].sort(compareText);
+  };
+}
+
+/**
+ * The changed callables and exports a test's code says whole, as identifiers (`renderList(3.1, …)`, `res.body =
+ * stream`): a weak case that runs what changed is about the change even when its title says nothing of it. Plumbing
+ * names (`default`, `handler`) and names shorter than three letters say nothing.
+ */
+export function findSaidNames(code: string, targets: readonly ChangedTarget[]): string[] {
+  const identifiers = new Set(code.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  const said = new Set<string>();
+  for (const target of targets)
+    for (const name of target.names) {
+      const last = name.slice(name.lastIndexOf('.') + 1);
+      const words = splitWords(last);
+      if (identifiers.has(last) && words.some(isTerm) && !PLUMBING.has(last.toLowerCase()) && !LANGUAGE.has(last)) said.add(last);
+    }
+  return [...said].sort(compareText);
 }

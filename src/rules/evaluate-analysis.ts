@@ -84,6 +84,8 @@ export function toWeakTests(findings: readonly Finding[], subjects: readonly Fac
           '; ',
         ),
         reachesChange: facts.coversChangedFile === true,
+        editedByChange: false,
+        namesChange: [],
         findingIds: sorted.map((finding) => finding.id).sort(compareText),
       },
     });

@@ -351,6 +351,8 @@ describe('buildAgentBundle', () => {
       message: 'm',
       repairTask: 'r',
       reachesChange: true,
+      editedByChange: false,
+      namesChange: ['money'],
       findingIds: [],
     });
     const analysis = createMoneyAnalysis();
@@ -389,6 +391,18 @@ describe('buildAgentBundle', () => {
     };
     // orders.test.ts is the nearest reaching test (the proof task's fallback), money.test.ts imports the file, named.test.ts imports toCents.
     assert.deepEqual(tasks(analysis), ['src/lib/money.test.ts', 'src/named.test.ts', 'src/orders.test.ts']);
+    // A weak case the change neither edits nor names stays evidence; one the change edits is a task, and says so.
+    const unrelated = { ...analysis, weakTests: analysis.weakTests.map((test) => ({ ...test, namesChange: [] })) };
+    assert.deepEqual(tasks(unrelated), []);
+    const [first, ...rest] = unrelated.weakTests;
+    assert.ok(first !== undefined);
+    const edited = {
+      ...unrelated,
+      weakTests: [{ ...first, id: 'test:src/orders.test.ts#t', file: 'src/orders.test.ts', editedByChange: true }, ...rest],
+    };
+    assert.deepEqual(tasks(edited), ['src/orders.test.ts']);
+    const detail = buildAgentBundle(edited, baseInput()).tasks.find((task) => task.kind === 'weak-test')?.detail;
+    assert.equal(detail, 'r (the change edits this test)');
     // The same tests reaching only a type-only change prove nothing that runs.
     const typeOnly = createMoneyAnalysis();
     typeOnly.weakTests = analysis.weakTests;

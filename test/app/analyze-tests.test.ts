@@ -49,6 +49,9 @@ describe('price', () => {
   it('sound', () => {
     expect(price(1)).toBe(2);
   });
+  it('validity', () => {
+    isValid(1);
+  });
 });
 `;
 const MOCKING_TEST = `import { it, expect, vi } from 'vitest';
@@ -69,6 +72,7 @@ const WEAK_KINDS = {
   'test:src/price.test.ts#price > todo': ['weak-test/todo'],
   'test:src/price.test.ts#price > trivial': ['weak-test/trivial-assertions-only'],
   'test:src/price.test.ts#price > unawaited': ['weak-test/unawaited-assertions'],
+  'test:src/price.test.ts#price > validity': ['weak-test/no-assertions'],
 };
 
 const toKindsById = (analysis: ChangeAnalysis): Record<string, string[]> =>
@@ -112,6 +116,28 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
     );
   });
 
+  test('a weak case is about the change when its code calls what changed; the bundle asks to strengthen only those', () => {
+    const named = Object.fromEntries(analysis.weakTests.map((weak) => [weak.id, weak.namesChange]));
+    // Every case but the todo and validity calls price(); the mocking test calls the mock by that name.
+    assert.deepEqual(named, {
+      'test:src/price-mock.test.ts#mocked price': ['price'],
+      'test:src/price.test.ts#price > focused': ['price'],
+      'test:src/price.test.ts#price > no assertions': ['price'],
+      'test:src/price.test.ts#price > skipped': ['price'],
+      'test:src/price.test.ts#price > snapshot': ['price'],
+      'test:src/price.test.ts#price > swallowed': ['price'],
+      'test:src/price.test.ts#price > todo': [],
+      'test:src/price.test.ts#price > trivial': ['price'],
+      'test:src/price.test.ts#price > unawaited': ['price'],
+      // Calls isValid, which the change does not touch.
+      'test:src/price.test.ts#price > validity': [],
+    });
+    assert.equal(
+      analysis.weakTests.every((weak) => !weak.editedByChange),
+      true,
+    );
+  });
+
   test('every weak test reaches the change and carries a repair task and its findings', () => {
     for (const weak of analysis.weakTests) {
       assert.equal(weak.reachesChange, true, weak.id);
@@ -121,10 +147,7 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
     const provenance = analysis.findings.filter((finding) => finding.kind === 'weak-test').map((finding) => finding.provenance);
     assert.deepEqual(
       [...new Set(provenance)].sort(),
-      Object.values(WEAK_KINDS)
-        .flat()
-        .map((kind) => `weak-tests@1.1.0#${kind}`)
-        .sort(),
+      [...new Set(Object.values(WEAK_KINDS).flat())].map((kind) => `weak-tests@1.1.0#${kind}`).sort(),
     );
   });
 

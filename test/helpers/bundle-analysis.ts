@@ -125,6 +125,8 @@ export function createMoneyAnalysis(): ChangeAnalysis {
         message: 'the only assertion is trivially true',
         repairTask: 'Assert the order total returned by GET /api/orders/:id instead of toBeDefined().',
         reachesChange: true,
+        editedByChange: false,
+        namesChange: ['orders'],
         findingIds: ['f-1'],
       },
     ],

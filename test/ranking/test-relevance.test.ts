@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { findContextLines, scoreTestRelevance, type TestText } from '../../src/ranking/test-relevance.js';
+import { createTitleNamer, findContextLines, scoreTestRelevance, type TestText } from '../../src/ranking/test-relevance.js';
 
 const order = (scores: Map<string, number>): string[] =>
   [...scores.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([path]) => path);
@@ -70,5 +70,35 @@ describe('findContextLines: the code a change sits in', () => {
     assert.deepEqual(order(scores), ['test/req.fresh.js', 'test/req.accepts.js']);
     // Both say req, which the context says too: only fresh tells them apart.
     assert.ok((scores.get('test/req.fresh.js') ?? 0) > 2 * (scores.get('test/req.accepts.js') ?? 0), JSON.stringify([...scores]));
+  });
+});
+
+describe('createTitleNamer: which weak test cases a change is about', () => {
+  // Forty koa-like titles: every one says ctx or error; two say stream.
+  const titles = [
+    'res.body= > when a stream is given > should not throw unhandled errors when replacing failing stream',
+    'ctx.flushHeaders() > should catch stream error',
+    'ctx.onerror(err) > should ignore error after headerSent',
+    ...Array.from({ length: 37 }, (_, index) => `ctx.onerror(err) > case ${index} > should respond with the error`),
+  ];
+  const namer = createTitleNamer(titles);
+  const change = { path: 'lib/application.js', names: [], context: ['function respond (ctx) {', '  if (stream) {'] };
+
+  test('a word of the change that few titles say names it; one most titles say does not', () => {
+    assert.deepEqual(namer('ctx.flushHeaders() > should catch stream error', [change]), ['stream']);
+    assert.deepEqual(namer('ctx.onerror(err) > should ignore error after headerSent', [change]), []);
+    // `respond` is said by 37 of 40 titles: too many to name anything.
+    assert.deepEqual(namer('ctx.onerror(err) > case 1 > should respond with the error', [change]), []);
+  });
+
+  test('a changed name of several words is named by its words in a row; the file stem counts; no target names nothing', () => {
+    const merge = createTitleNamer(['deep merge > merges arrays', 'extend > keeps hooks', 'other > works', 'retry > stops']);
+    assert.deepEqual(merge('deep merge > merges arrays', [{ path: 'source/utils/merge.ts', names: ['deepMerge'] }]), [
+      'deep',
+      'deepmerge',
+      'merge',
+    ]);
+    assert.deepEqual(merge('retry > stops', [{ path: 'source/core/retry.ts', names: [] }]), ['retry']);
+    assert.deepEqual(merge('retry > stops', []), []);
   });
 });
