@@ -144,10 +144,20 @@ function toTestToRun(
       ...(configured.runner === 'karma' ? { config: configured.config } : {}),
       ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
     };
-  const imported = facts
-    .get(test.path)
-    ?.facts.imports.map((item) => RUNNER_IMPORTS.get(item.specifier))
-    .find((runner) => runner !== undefined);
+  const fileFacts = facts.get(test.path)?.facts;
+  const imported = fileFacts?.imports.map((item) => RUNNER_IMPORTS.get(item.specifier)).find((runner) => runner !== undefined);
+  // A file that declares no test case is no suite of the runner its package depends on (jest fails on it): a
+  // TypeScript one is a type test of a script run by ts-node or tsc, to type-check; a JavaScript one has no runner.
+  if (imported === undefined && fileFacts !== undefined && fileFacts.tests.length === 0)
+    return TYPESCRIPT.test(test.path)
+      ? toTypeTestToRun(selectors, own, root, test)
+      : {
+          path: test.path,
+          distance: test.distance,
+          runner: undefined,
+          cwd: own?.folder ?? '',
+          ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
+        };
   const runner =
     imported ??
     (own === undefined ? undefined : runnerOf(own.dependencies)) ??

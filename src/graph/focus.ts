@@ -50,7 +50,8 @@ export function createLinkIndex(): LinkIndex {
       for (const target of imported.get(path) ?? []) importers.get(target)?.delete(path);
       const targets = new Set<string>();
       for (const resolution of resolutions) {
-        for (const target of [resolution.target, ...(resolution.packageFiles ?? [])]) {
+        // What Node runs beside a declaration the import lands on (Resolution.runtimeTarget) is imported too (build-modules.ts).
+        for (const target of [resolution.target, resolution.runtimeTarget, ...(resolution.packageFiles ?? [])]) {
           if (target === undefined || target === path) continue;
           targets.add(target);
           const list = importers.get(target);

@@ -192,6 +192,107 @@ describe('a fixture a test spawns', () => {
   });
 });
 
+describe('a type script under test/ and a declaration file beside the code', () => {
+  // pino's shape: jest is a dev dependency (for test/jest only), test/types/pino.ts is a script ts-node and tsc check,
+  // declaring no test; pino.d.ts types pino.js, which the runtime tests require.
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'logger',
+          version: '1.0.0',
+          main: 'pino.js',
+          types: 'pino.d.ts',
+          devDependencies: { jest: '^30.0.0' },
+        }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'pino.js': 'exports.pino = (level) => ({ level });\n',
+        'pino.d.ts': 'export declare function pino(level: string): { level: string };\n',
+        'test/basic.test.js': "const { pino } = require('..');\ntest('logs', () => expect(pino('info').level).toBe('info'));\n",
+        'test/types/pino.ts': "import { pino } from '../../pino';\nconst logger: { level: string } = pino('info');\nvoid logger;\n",
+      },
+      {
+        'pino.js': "exports.pino = (level) => ({ level: level ?? 'info' });\n",
+        'pino.d.ts': 'export declare function pino(level?: string): { level: string };\n',
+      },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the type script is type-checked, never given to jest; the runtime test is not said to reach the declaration', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.testRun.commands.map((command) => command.command),
+      ['npx jest --runTestsByPath test/basic.test.js'],
+    );
+    assert.match(
+      analysis.testRun.reason,
+      /1 type test with no type-test runner declared .* left out: type-check it with the project's tsc/,
+    );
+    const reaching = (path: string): string[] =>
+      analysis.impactedFiles.filter((file) => file.role === 'test' && file.via.includes(path)).map((file) => file.path);
+    assert.deepEqual(
+      analysis.changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+      // The type script runs pino.js too when ts-node runs it.
+      [['pino.js', ['test/types/pino.ts', 'test/basic.test.js']]],
+    );
+    assert.deepEqual(reaching('pino.d.ts'), ['test/types/pino.ts']);
+  });
+});
+
+describe('a CLI a test runs as a process', () => {
+  // trpc's shape: packages/openapi/test/cli.test.ts runs src/cli.ts with tsx (execFileSync), importing none of it.
+  test('reaches the CLI and what it imports; a path in a test that starts no process reaches nothing', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'tool', version: '1.0.0', type: 'module', devDependencies: { vitest: '^2.0.0' } }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'src/generate.ts': 'export function generate(name: string): string {\n  return `spec for ${name}`;\n}\n',
+        'src/cli.ts': "import { generate } from './generate';\nconsole.log(generate(process.argv[2] ?? 'app'));\n",
+        'src/other.ts': 'export const other = 1;\n',
+        'test/cli.test.ts': [
+          "import { execFileSync } from 'node:child_process';",
+          "import * as path from 'node:path';",
+          "import { it, expect } from 'vitest';",
+          "const cliPath = path.resolve(__dirname, '../src/cli.ts');",
+          "it('prints the spec', () => {",
+          "  expect(execFileSync('npx', ['tsx', cliPath, 'shop'], { encoding: 'utf8' })).toContain('spec for shop');",
+          '});',
+          '',
+        ].join('\n'),
+        'test/names.test.ts': [
+          "import { it, expect } from 'vitest';",
+          "it('names the file', () => {",
+          "  expect('../src/other.ts').toContain('other');",
+          '});',
+          '',
+        ].join('\n'),
+      },
+      {
+        'src/generate.ts': 'export function generate(name: string): string {\n  return `openapi spec for ${name}`;\n}\n',
+        'src/other.ts': 'export const other = 2;\n',
+      },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        analysis.changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+        [
+          ['src/generate.ts', ['test/cli.test.ts']],
+          ['src/other.ts', []],
+        ],
+      );
+      assert.deepEqual(
+        analysis.testRun.commands.map((command) => command.command),
+        ['npx vitest run test/cli.test.ts'],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a change in a language checker does not parse', () => {
   let fixture: ChangeFixture;
   before(() => {

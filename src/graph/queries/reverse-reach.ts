@@ -31,11 +31,13 @@ export interface ReverseAdjacency {
   size: number;
   paths: string[];
   indexByPath: Map<string, number>;
-  /** importers[i]: files that import or re-export paths[i], sorted by path; flag true when every such edge is type-only. */
+  /** importers[i]: files that import or re-export paths[i], sorted by path; flag true when every such edge is type-only (as a JavaScript file's import of a declaration file is). */
   importers: { from: number; typeOnly: boolean }[][];
 }
 
 const cache = createGraphCache<ReverseAdjacency>();
+const JAVASCRIPT = /\.[cm]?jsx?$/;
+const DECLARATION = /\.d\.[cm]?ts$/;
 
 /** Sorted file paths and, per file, its importers (cached per graph until nodes or edges are added). */
 export function getReverseAdjacency(graph: KnowledgeStore): ReverseAdjacency {
@@ -56,7 +58,9 @@ export function getReverseAdjacency(graph: KnowledgeStore): ReverseAdjacency {
     if (from === undefined || to === undefined) return;
     const known = runtime[to];
     if (known === undefined) return;
-    known.set(from, (known.get(from) ?? false) || !attributes.typeOnly);
+    // A JavaScript file runs the code beside a declaration file, never the declaration its import resolves to for types.
+    const typeOnly = attributes.typeOnly || (JAVASCRIPT.test(sourceAttributes.path) && DECLARATION.test(targetAttributes.path));
+    known.set(from, (known.get(from) ?? false) || !typeOnly);
   });
   const importers = runtime.map((byFrom) =>
     [...byFrom].sort((left, right) => left[0] - right[0]).map(([from, isRuntime]) => ({ from, typeOnly: !isRuntime })),
