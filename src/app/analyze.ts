@@ -19,6 +19,8 @@ import { findContractCrossings } from '../graph/queries/find-contract-crossings.
 import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
 import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { listTestFiles } from '../graph/queries/test-files.js';
+import { findSpawnedFiles, PROCESS_MODULES } from '../graph/queries/spawned-files.js';
+import { findReachingFiles } from '../graph/queries/reverse-reach.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
 import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../graph/queries/find-route-callers.js';
@@ -200,6 +202,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   for (const { compiledFrom, path } of changedFiles)
     if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
   const findDeclaredTests = createDeclaredTests(repository);
+  const findSpawningTests = await createSpawningTests(env, repository);
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
@@ -221,7 +224,9 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       [
         ...own,
         ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
-        ...findDeclaredTests(file.path).filter((test) => !own.some((reached) => reached.testFile === test.testFile)),
+        ...[...findDeclaredTests(file.path), ...findSpawningTests(file.path)].filter(
+          (test) => !own.some((reached) => reached.testFile === test.testFile),
+        ),
       ],
       target,
     );
@@ -422,6 +427,32 @@ function createDeclaredTests(repository: RepositoryGraph): (path: string) => Rea
 }
 
 /**
+ * The tests that run a repository file as a program (graph/queries/spawned-files.ts: `execFileSync(tsx, [cliPath])`
+ * with `cliPath = path.resolve(__dirname, '../src/cli.ts')`): they reach that file and everything it imports, one step
+ * further than the file. Only tests that import a process module are read.
+ */
+async function createSpawningTests(env: Env, repository: RepositoryGraph): Promise<(path: string) => ReachingTest[]> {
+  const spawners = [...listTestFiles(repository.kg.graph)]
+    .filter((path) => repository.parsed.facts.get(path)?.facts.imports.some((item) => PROCESS_MODULES.has(item.specifier)) === true)
+    .sort(compareText);
+  if (spawners.length === 0) return () => [];
+  const texts = await readRepoTexts(env, spawners, MAX_TEXT_BYTES);
+  const isFile = (path: string): boolean => repository.kg.graph.hasNode(toFileId(path));
+  const spawned: { program: string; test: string }[] = [];
+  for (const [index, test] of spawners.entries())
+    for (const program of findSpawnedFiles(test, texts[index] ?? '', isFile)) spawned.push({ program, test });
+  if (spawned.length === 0) return () => [];
+  return (path) => {
+    const reaching = new Set([path, ...findReachingFiles(repository.kg, path)]);
+    const found = new Map<string, ReachingTest>();
+    for (const { program, test } of spawned)
+      if (reaching.has(program) && test !== path && !found.has(test))
+        found.set(test, { testFile: test, distance: 1, via: program === path ? [path] : [path, program], mocksChangedModule: false });
+    return [...found.values()];
+  };
+}
+
+/**
  * Which weak test cases the change is about: those whose lines it edits, those whose titles say a word of a changed file
  * they reach that few test titles say, and those whose code says a changed callable or export by name
  * (ranking/test-relevance.ts). The bundle makes tasks only of these; a weak case beside them in the same file stays
@@ -465,7 +496,7 @@ async function linkWeakTests(
           ?.split('\n')
           .slice(span.start - 1, span.end)
           .join('\n') ?? '';
-      said = findSaidNames(body, reached);
+      said = findSaidNames(body, weak.file, reached);
     }
     const names = [...new Set([...nameChange(weak.title, reached), ...said])].sort(compareText);
     linked.push({ ...weak, editedByChange: edited, namesChange: names });

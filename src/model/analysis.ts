@@ -170,7 +170,7 @@ export interface WeakTest {
   reachesChange: boolean;
   /** The change edits lines of this test case. */
   editedByChange: boolean;
-  /** What of the change this test names: words of it (its file's name, the changed names, the code around it) that few test titles say and this one's does, and changed callables or exports its code calls by name. */
+  /** The changed callables and exports this test case names: in its title, when few titles say them, or in its code, in the changed file's own test file. */
   namesChange: string[];
   findingIds: string[];
 }

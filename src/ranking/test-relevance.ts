@@ -174,57 +174,85 @@ export function scoreTestRelevance(tests: readonly TestText[], target: ChangedTa
   return scores;
 }
 
-/** A term names a change only when few test titles say it: at most this share of them, or `MIN_NAMING_TITLES`. */
+/** A name tells a test case apart only when few test titles say it: at most this share of them, or `MIN_NAMING_TITLES`. */
 const MAX_NAMING_SHARE = 0.1;
 const MIN_NAMING_TITLES = 3;
 
+/** The last segment of a changed name (`res.redirect` → `redirect`), as the words a title would say it in, joined. */
+function toSaidName(name: string): { name: string; words: string[] } | undefined {
+  const last = name.slice(name.lastIndexOf('.') + 1);
+  const words = splitWords(last);
+  if (!words.some(isTerm) || PLUMBING.has(last.toLowerCase()) || LANGUAGE.has(last)) return undefined;
+  return { name: last, words };
+}
+
 /**
- * Which test cases name a change by their titles. `titles` are the full title paths (`res.body= > when a stream is
- * given > …`) of every test case of the repository; a term of a changed target (the file's stem, the changed names,
- * the lines that open the changed code) names the change in a title only when few titles say it: `ctx` or `error`,
- * said by most koa tests, names nothing; `stream` does. A changed name of several words (`deepMerge`) is named by a
- * title that says its words in a row. Returns, per title, the distinctive terms it says, sorted.
+ * Which test cases name a change by their titles. `titles` are the full title paths (`renderList > should warn when
+ * given a non-integer N`) of every test case of the repository. A title names the change when it says a changed
+ * callable or export (`renderList`, `res.body=` for a changed `body` setter; a name of several words said in a row)
+ * that few titles say: `fastify` or `ctx`, said by most titles of their repositories, tell no case apart. Words of the
+ * changed file's name or of the code around the change are not enough: too many titles say them for other reasons.
+ * Returns, per title, the changed names it says, sorted.
  */
 export function createTitleNamer(titles: readonly string[]): (title: string, targets: readonly ChangedTarget[]) => string[] {
-  const joined = titles.map((title) => splitWords(title).join(''));
-  const frequency = new Map<string, number>();
-  for (const title of titles) for (const word of new Set(splitWords(title))) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-  const countWhole = (name: string): number => {
-    let count = frequency.get(`=${name}`);
+  const saying = titles.map((title) => toTitleSaying(title));
+  const counts = new Map<string, number>();
+  const countSaying = (words: readonly string[]): number => {
+    const key = words.join(' ');
+    let count = counts.get(key);
     if (count === undefined) {
-      count = joined.filter((text) => text.includes(name)).length;
-      frequency.set(`=${name}`, count);
+      count = saying.filter((said) => says(said, words)).length;
+      counts.set(key, count);
     }
     return count;
   };
   const limit = Math.max(MIN_NAMING_TITLES, titles.length * MAX_NAMING_SHARE);
   return (title, targets) => {
-    const words = splitWords(title);
-    const said = new Set(words);
-    const saidWhole = words.join('');
+    const said = toTitleSaying(title);
     const named = new Set<string>();
-    for (const target of targets) {
-      const terms = toTerms(target);
-      for (const word of terms.words) if (!LANGUAGE.has(word) && said.has(word) && (frequency.get(word) ?? 0) <= limit) named.add(word);
-      for (const name of terms.wholeNames) if (saidWhole.includes(name) && countWhole(name) <= limit) named.add(name);
-    }
+    for (const target of targets)
+      for (const name of target.names) {
+        const found = toSaidName(name);
+        if (found !== undefined && says(said, found.words) && countSaying(found.words) <= limit) named.add(found.name);
+      }
     return [...named].sort(compareText);
   };
 }
 
+interface TitleSaying {
+  words: ReadonlySet<string>;
+  joined: string;
+}
+
+function toTitleSaying(title: string): TitleSaying {
+  const words = splitWords(title);
+  return { words: new Set(words), joined: words.join(' ') };
+}
+
+/** One word said as a word; several said in a row (`deep merge`, `deepMerge`). */
+function says(said: TitleSaying, words: readonly string[]): boolean {
+  if (words.length === 1) return said.words.has(words[0] ?? '');
+  return ` ${said.joined} `.includes(` ${words.join(' ')} `);
+}
+
 /**
- * The changed callables and exports a test's code says whole, as identifiers (`renderList(3.1, …)`, `res.body =
- * stream`): a weak case that runs what changed is about the change even when its title says nothing of it. Plumbing
- * names (`default`, `handler`) and names shorter than three letters say nothing.
+ * The changed callables and exports a test case's code says whole, as identifiers (`renderList(3.1, …)`), when the test
+ * file is the changed file's own (`renderList.spec.ts` for `renderList.ts`): a weak case there that runs what changed
+ * is about the change even when its title says nothing of it. In any other file, a case that calls the changed factory
+ * (`fastify()`, `axios.get`) says nothing about which change it proves.
  */
-export function findSaidNames(code: string, targets: readonly ChangedTarget[]): string[] {
+export function findSaidNames(code: string, testPath: string, targets: readonly ChangedTarget[]): string[] {
   const identifiers = new Set(code.match(/[A-Za-z_$][\w$]*/g) ?? []);
+  const testStem = getFileStem(testPath)
+    .replace(/[.-](?:test|spec)s?$/i, '')
+    .toLowerCase();
   const said = new Set<string>();
-  for (const target of targets)
+  for (const target of targets) {
+    if (getFileStem(target.path).toLowerCase() !== testStem) continue;
     for (const name of target.names) {
-      const last = name.slice(name.lastIndexOf('.') + 1);
-      const words = splitWords(last);
-      if (identifiers.has(last) && words.some(isTerm) && !PLUMBING.has(last.toLowerCase()) && !LANGUAGE.has(last)) said.add(last);
+      const found = toSaidName(name);
+      if (found !== undefined && identifiers.has(found.name)) said.add(found.name);
     }
+  }
   return [...said].sort(compareText);
 }

@@ -5,7 +5,8 @@ import { runCli } from '../helpers/cli.js';
 
 /**
  * Issue 41, item 2: `tests.dependsOn` declares what the import graph cannot see. The CLI test spawns bin/cli.js and
- * reads fixtures/orders.json; neither is imported, so without the declaration a change to them reaches no test.
+ * reads fixtures/orders.json; neither is imported. The spawned CLI is found by its path in the test (spawned-files.ts);
+ * without the declaration a change to the fixture reaches no test.
  */
 const BASE = {
   'package.json': JSON.stringify({ name: 'shop', version: '1.0.0', devDependencies: { vitest: '^2.0.0' } }),
@@ -46,10 +47,22 @@ describe('tests.dependsOn: tests of what imports cannot show', () => {
     assert.deepEqual(proof?.reachingTests, ['test/cli.test.ts']);
   });
 
-  test('without the declaration the same change reaches no test and asks for the whole suite', async () => {
+  test('without the declaration the spawned CLI is still found by its path in the test, and nothing else is', async () => {
     const analysis = await analyzeFixture(undeclared);
+    // .env.test is configuration: the whole suite, as before.
     assert.equal(analysis.testRun.scope, 'full-suite');
-    assert.deepEqual(analysis.changedPathProof.find((entry) => entry.path === 'bin/cli.js')?.reachingTests, []);
+    assert.deepEqual(analysis.changedPathProof.find((entry) => entry.path === 'bin/cli.js')?.reachingTests, ['test/cli.test.ts']);
+    // The fixture alone: only the declaration can say which test reads it.
+    const fixtureOnly = createChangeFixture(BASE, { 'fixtures/orders.json': '[{"id": 2}]\n' });
+    try {
+      const run = (await analyzeFixture(fixtureOnly)).testRun;
+      assert.deepEqual(
+        [run.scope, run.reason],
+        ['full-suite', 'fixtures/orders.json changed (config): it can change how every test builds or runs'],
+      );
+    } finally {
+      fixtureOnly.repo.cleanup();
+    }
   });
 
   test('a declaration without tests is refused, naming the field', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createTitleNamer, findContextLines, scoreTestRelevance, type TestText } from '../../src/ranking/test-relevance.js';
+import { createTitleNamer, findContextLines, findSaidNames, scoreTestRelevance, type TestText } from '../../src/ranking/test-relevance.js';
 
 const order = (scores: Map<string, number>): string[] =>
   [...scores.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([path]) => path);
@@ -73,32 +73,45 @@ describe('findContextLines: the code a change sits in', () => {
   });
 });
 
-describe('createTitleNamer: which weak test cases a change is about', () => {
-  // Forty koa-like titles: every one says ctx or error; two say stream.
+describe('createTitleNamer and findSaidNames: which weak test cases a change is about', () => {
+  // Forty koa-like titles: most say ctx; two say the body setter.
   const titles = [
     'res.body= > when a stream is given > should not throw unhandled errors when replacing failing stream',
-    'ctx.flushHeaders() > should catch stream error',
+    'res.body= > when a string is given > sets the length',
     'ctx.onerror(err) > should ignore error after headerSent',
     ...Array.from({ length: 37 }, (_, index) => `ctx.onerror(err) > case ${index} > should respond with the error`),
   ];
   const namer = createTitleNamer(titles);
-  const change = { path: 'lib/application.js', names: [], context: ['function respond (ctx) {', '  if (stream) {'] };
+  const body = { path: 'lib/response.js', names: ['body'], context: ['  set body (val) {', '    if (stream) {'] };
 
-  test('a word of the change that few titles say names it; one most titles say does not', () => {
-    assert.deepEqual(namer('ctx.flushHeaders() > should catch stream error', [change]), ['stream']);
-    assert.deepEqual(namer('ctx.onerror(err) > should ignore error after headerSent', [change]), []);
-    // `respond` is said by 37 of 40 titles: too many to name anything.
-    assert.deepEqual(namer('ctx.onerror(err) > case 1 > should respond with the error', [change]), []);
+  test('a title names the change when it says a changed name that few titles say; words of the code around it are not enough', () => {
+    assert.deepEqual(
+      namer('res.body= > when a stream is given > should not throw unhandled errors when replacing failing stream', [body]),
+      ['body'],
+    );
+    // `stream` is said by the code around the change, not by a changed name; `onerror` is no changed name here.
+    assert.deepEqual(namer('ctx.flushHeaders() > should catch stream error', [body]), []);
+    // `onerror` changed, but 38 of 40 titles say it: it tells no case apart.
+    assert.deepEqual(
+      namer('ctx.onerror(err) > should ignore error after headerSent', [{ path: 'lib/context.js', names: ['onerror'] }]),
+      [],
+    );
   });
 
-  test('a changed name of several words is named by its words in a row; the file stem counts; no target names nothing', () => {
+  test('a changed name of several words is named by its words in a row, and never by plumbing names', () => {
     const merge = createTitleNamer(['deep merge > merges arrays', 'extend > keeps hooks', 'other > works', 'retry > stops']);
-    assert.deepEqual(merge('deep merge > merges arrays', [{ path: 'source/utils/merge.ts', names: ['deepMerge'] }]), [
-      'deep',
-      'deepmerge',
-      'merge',
-    ]);
-    assert.deepEqual(merge('retry > stops', [{ path: 'source/core/retry.ts', names: [] }]), ['retry']);
-    assert.deepEqual(merge('retry > stops', []), []);
+    assert.deepEqual(merge('deep merge > merges arrays', [{ path: 'source/utils/merge.ts', names: ['deepMerge'] }]), ['deepMerge']);
+    assert.deepEqual(merge('extend > keeps hooks', [{ path: 'source/utils/merge.ts', names: ['deepMerge'] }]), []);
+    assert.deepEqual(merge('other > works', [{ path: 'source/other.ts', names: ['default'] }]), []);
+  });
+
+  test("a case's code names the change only in the changed file's own test file", () => {
+    const change = [{ path: 'packages/runtime-core/src/helpers/renderList.ts', names: ['renderList'] }];
+    assert.deepEqual(
+      findSaidNames('expect(renderList(3.1, () => {})).toEqual([])', 'packages/runtime-core/__tests__/helpers/renderList.spec.ts', change),
+      ['renderList'],
+    );
+    assert.deepEqual(findSaidNames('renderList(3.1, () => {})', 'packages/runtime-core/__tests__/rendererComponent.spec.ts', change), []);
+    assert.deepEqual(findSaidNames('const list = renderLists()', 'test/renderList.test.ts', change), []);
   });
 });
