@@ -486,6 +486,63 @@ describe('helpers declared in the test file', () => {
     });
   });
 
+  test('a promise kept in a variable and awaited later awaits the assertions of its listener (issue 41: koa)', () => {
+    const code = [
+      "it('awaited later', async () => {",
+      '  const handled = new Promise((resolve, reject) => {',
+      "    app.on('error', (err) => {",
+      "      try { assert.strictEqual(err.message, 'boom'); resolve(); } catch (e) { reject(e); }",
+      '    });',
+      '  });',
+      "  await request(app.callback()).get('/');",
+      '  await handled;',
+      '});',
+      "it('never awaited', async () => {",
+      '  const forgotten = new Promise((resolve) => {',
+      "    app.on('error', (err) => { assert.strictEqual(err.message, 'boom'); resolve(); });",
+      '  });',
+      "  await request(app.callback()).get('/');",
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'awaited later': counts(1),
+      'never awaited': counts(1, { unawaitedAssertions: 1 }),
+    });
+  });
+
+  test('a catch that hands its error on, or a finally that asserts, swallows nothing (issue 41: axios, trpc, parse-server)', () => {
+    const code = [
+      "test('finally asserts', async () => {",
+      '  let streamError;',
+      '  try { await pipeline(data); } catch (e) { console.log(`pipeline error: ${e}`); } finally {',
+      "    assert.strictEqual(streamError && streamError.code, 'ERR_CANCELED');",
+      '  }',
+      '});',
+      "test('pushed to a list', async () => {",
+      '  const errors = [];',
+      '  try { await consume(); } catch (err) { errors.push(err); }',
+      '  expect(errors).toHaveLength(1);',
+      '});',
+      "test('handed to a global helper', async () => {",
+      '  try { await request(); } catch (e) { handleError(e); }',
+      '});',
+      "test('only logged', () => {",
+      '  try { run(); } catch (error) { console.error(error); }',
+      '});',
+      "test('given to a local function that does not assert', () => {",
+      '  try { run(); } catch (error) { note(error); }',
+      '});',
+      'function note(error) { console.error(error); }',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'finally asserts': counts(1),
+      'pushed to a list': counts(1),
+      'handed to a global helper': counts(0),
+      'only logged': counts(0, { swallowedErrors: 1 }),
+      'given to a local function that does not assert': counts(0, { swallowedErrors: 1 }),
+    });
+  });
+
   test('configured assertionHelpers keep working alongside local helpers', () => {
     const code = "test('configured', () => {\n  checkShape(a);\n  lib.verifyAll(b);\n});";
     assert.deepEqual(parse(code, ['checkShape', 'verifyAll']), { configured: counts(2) });

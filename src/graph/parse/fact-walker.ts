@@ -67,6 +67,10 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   readonly typeRanges: [number, number][] = [];
   readonly constants: ConstantFact[] = [];
   private tryDepth = 0;
+  private moduleFunctions: ReadonlySet<string> = new Set();
+  private module: AstNode | undefined;
+  /** Names the module awaits or returns (`await handled`, `return done`, `await Promise.all([a, b])`), read on first need. */
+  private awaitedNames: ReadonlySet<string> | undefined;
 
   /** `source` (the parsed text) lets `// @ts-expect-error` lines inside a test count as type assertions. */
   constructor(
@@ -86,7 +90,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   }
 
   walkModule(module: AstNode): void {
+    this.module = module;
     this.testing.setModule(module);
+    this.moduleFunctions = collectModuleFunctions(module);
     for (const item of getNodes(module, 'body')) visitModuleItem(this, item);
   }
 
@@ -416,6 +422,12 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         const callee = init.type === 'CallExpression' ? getIdentifierName(unwrapExpression(getNode(init, 'callee'))) : undefined;
         if (callee !== undefined && this.links.importBindings.get(callee)?.specifier === '@matteo.collina/tspl')
           this.links.assertNames.add(name);
+        // `const handled = new Promise((resolve) => app.on('error', …))` then `await handled`: the listener's
+        // assertions are awaited, as in an awaited `new Promise`.
+        if (init.type === 'NewExpression' && getDottedName(getNode(init, 'callee')) === 'Promise' && this.testing.isInsideTest()) {
+          this.awaitedNames ??= collectAwaitedNames(this.module);
+          if (this.awaitedNames.has(name)) this.awaits.markAwaited(init);
+        }
       }
     }
     if (init?.type === 'ObjectExpression' && name !== undefined && this.scopes.isTopLevelFrame(name)) {
@@ -512,10 +524,14 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       this.addComplexity();
       this.signals.add('catch', handler, 'catch');
       this.testing.visitCatch(() => {
-        // `catch (err) { caught = err }` keeps the error for an assertion after the block: nothing is swallowed.
-        if (keepsCaughtError(handler)) this.testing.countThrow();
+        // `catch (err) { caught = err }` keeps the error for an assertion after the block, `errors.push(err)` or
+        // `handleError(err)` hands it on: nothing is swallowed.
+        if (keepsCaughtError(handler, this.moduleFunctions)) this.testing.countThrow();
         this.visitChildren(handler);
+        // A `finally` that asserts checks the outcome whatever the catch did with the error.
+        this.visit(node.finalizer);
       });
+      return;
     }
     this.visit(node.finalizer);
   }
@@ -585,7 +601,59 @@ export class FactWalker implements RouteHost, ModuleItemHost {
 }
 
 /** A catch block that assigns its error to a variable (`caught = err`), directly in its body. */
-function keepsCaughtError(handler: AstNode): boolean {
+/** Identifiers awaited or returned anywhere in `root`, alone or in the array of a `Promise.all`-style call. */
+function collectAwaitedNames(root: AstNode | undefined): Set<string> {
+  const names = new Set<string>();
+  const add = (argument: AstNode | undefined): void => {
+    const expression = unwrapExpression(argument);
+    const name = getIdentifierName(expression);
+    if (name !== undefined) names.add(name);
+    else if (expression?.type === 'CallExpression' && getDottedName(getNode(expression, 'callee'))?.startsWith('Promise.') === true)
+      for (const list of getExpressions(expression, 'arguments'))
+        if (list.type === 'ArrayExpression') for (const element of getExpressions(list, 'elements')) add(element);
+  };
+  const stack: unknown[] = root === undefined ? [] : [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (Array.isArray(value)) {
+      for (const item of value) stack.push(item);
+      continue;
+    }
+    if (!isAstNode(value)) {
+      if (typeof value === 'object' && value !== null && 'expression' in value) stack.push((value as { expression: unknown }).expression);
+      continue;
+    }
+    if (value.type === 'AwaitExpression' || value.type === 'ReturnStatement') add(getNode(value, 'argument'));
+    for (const child of Object.values(value)) if (typeof child === 'object' && child !== null) stack.push(child);
+  }
+  return names;
+}
+
+/** Names of the functions a module declares at its top level (`function log(e) {…}`, `const log = (e) => …`). */
+function collectModuleFunctions(module: AstNode): Set<string> {
+  const names = new Set<string>();
+  for (const item of getNodes(module, 'body')) {
+    const declaration = item.type === 'ExportDeclaration' ? getNode(item, 'declaration') : item;
+    if (declaration?.type === 'FunctionDeclaration') {
+      const name = getIdentifierName(getNode(declaration, 'identifier'));
+      if (name !== undefined) names.add(name);
+    } else if (declaration?.type === 'VariableDeclaration') {
+      for (const declarator of getNodes(declaration, 'declarations')) {
+        const init = unwrapExpression(getNode(declarator, 'init'));
+        const name = getIdentifierName(getNode(declarator, 'id'));
+        if (name !== undefined && (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression')) names.add(name);
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * Whether a `catch` keeps its error: assigns it to a variable (asserted after the block), or gives it to a call that
+ * hands it on (`errors.push(err)`, `handleError(err)`, `done(err)`), not to a log (`console.*`) nor to a function of
+ * this file (whose assertions, if any, are counted where it is called).
+ */
+function keepsCaughtError(handler: AstNode, moduleFunctions: ReadonlySet<string>): boolean {
   const param = getIdentifierName(getNode(handler, 'param'));
   if (param === undefined) return false;
   const body = getNode(handler, 'body');
@@ -593,6 +661,11 @@ function keepsCaughtError(handler: AstNode): boolean {
     const expression = statement.type === 'ExpressionStatement' ? unwrapExpression(getNode(statement, 'expression')) : undefined;
     if (expression?.type === 'AssignmentExpression' && getIdentifierName(unwrapExpression(getNode(expression, 'right'))) === param)
       return true;
+    // The error given to a call other than a log (`errors.push(err)`, `handleError(err)`, `done(err)`).
+    const callee = expression?.type === 'CallExpression' ? (getDottedName(getNode(expression, 'callee')) ?? '') : undefined;
+    if (expression !== undefined && callee !== undefined && !callee.startsWith('console.') && !moduleFunctions.has(callee)) {
+      if (getExpressions(expression, 'arguments').some((argument) => getIdentifierName(unwrapExpression(argument)) === param)) return true;
+    }
   }
   return false;
 }
