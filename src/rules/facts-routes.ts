@@ -65,6 +65,12 @@ export function deriveRouteFacts(
   });
   const tests = new Set<string>();
   for (const file of handlerFiles) for (const test of lookup.getReachingTestFiles(file)) tests.add(test);
+  // A test that sends the request reaches the route (its `calls` edge); so do the tests of client code that sends it.
+  lookup.kg.graph.forEachInEdge(id, (_edge, attributes, _source, _target, sourceAttributes) => {
+    if (attributes.kind !== 'calls' || sourceAttributes.kind !== 'file') return;
+    if (lookup.isTestFile(sourceAttributes.path)) tests.add(sourceAttributes.path);
+    else for (const test of lookup.getReachingTestFiles(sourceAttributes.path)) tests.add(test);
+  });
   const middleware = [...(route.middleware ?? [])];
   const guards = route.guards ?? [];
   const auth = guards.filter((guard) => guard.role === 'auth' && guard.confidence === 'high');

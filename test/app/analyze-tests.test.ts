@@ -159,6 +159,40 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
   });
 });
 
+describe('a route a test calls over HTTP is reached (issue 41: NestJS e2e specs that import nothing of the app)', () => {
+  test('no missing route test for the route the test calls; one for the route nobody calls', async () => {
+    const routes = (status: number): string =>
+      `import { Router } from 'express';\nexport const orders = Router();\norders.post('/orders', (req, res) => {\n  res.status(${status}).json({ ok: true });\n});\norders.delete('/orders/:id', (req, res) => {\n  res.status(${status}).end();\n});\n`;
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'shop',
+          type: 'module',
+          dependencies: { express: '^4.19.0' },
+          devDependencies: { vitest: '^1.6.0' },
+        }),
+        'src/orders.ts': routes(200),
+        'test/orders.e2e.test.ts':
+          "import { it, expect } from 'vitest';\nit('creates', async () => {\n  const res = await fetch('http://localhost:3000/orders', { method: 'POST' });\n  expect(res.status).toBe(201);\n});\n",
+      },
+      { 'src/orders.ts': routes(201) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        analysis.impactedRoutes.map((route) => route.id),
+        ['route:DELETE /orders/:id', 'route:POST /orders'],
+      );
+      assert.deepEqual(
+        analysis.missingTests.filter((item) => item.subject === 'route').map((item) => item.id),
+        ['route:DELETE /orders/:id'],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('missing tests end to end: changed exports and changed routes no test reaches', () => {
   const tax = (factor: number): string =>
     `export function tax(x: number): number {\n  return x * ${factor};\n}\nexport function fee(x: number): number {\n  return x + ${factor};\n}\nexport type Rate = number;\n`;
