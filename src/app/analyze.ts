@@ -23,7 +23,7 @@ import { findSpawnedFiles, PROCESS_MODULES } from '../graph/queries/spawned-file
 import { findReachingFiles } from '../graph/queries/reverse-reach.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
-import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../graph/queries/find-route-callers.js';
+import { findCallingTests, findHttpImpactedFiles, findRouteCallers, type RouteCaller } from '../graph/queries/find-route-callers.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
 import { classifyRole } from '../graph/roles.js';
@@ -177,10 +177,12 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     role: classifyRole(item.path),
   }));
   limitations.push(...describeDeletedDependents(repository, change));
-  const impactedRoutes = findRouteImpacts(repository.kg, toRouteChanges(change, sides), reached);
+  const routeChanges = toRouteChanges(change, sides);
+  const impactedRoutes = findRouteImpacts(repository.kg, routeChanges, reached);
   // Client code that calls a reached route over HTTP is impacted too, whatever language serves the route.
   const routeCallers = findRouteCallers(repository.kg, impactedRoutes);
   impactedFiles.push(...findHttpImpactedFiles(repository.kg, routeCallers, new Set([...seeds, ...impactedFiles.map((file) => file.path)])));
+  const testRouteCallers = [...routeCallers, ...findEachFileRouteCallers(repository, routeChanges)];
   const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
   const impactedAreas = findImpactedAreas(
     repository.kg,
@@ -209,7 +211,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     const imported = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     const own = [
       ...imported,
-      ...findCallingTests(repository.kg, routeCallers, file.path).filter(
+      ...findCallingTests(repository.kg, testRouteCallers, file.path).filter(
         (test) => !imported.some((known) => known.testFile === test.testFile),
       ),
     ];
@@ -514,6 +516,21 @@ function scoreReachingTests(repository: RepositoryGraph, tests: readonly Reachin
   });
   const scores = scoreTestRelevance(texts, target);
   return tests.map((test) => ({ ...test, relevance: scores.get(test.testFile) ?? 0 }));
+}
+
+/** Above this many changed files, a test that calls a route reaches only the changed file nearest to it. */
+const MAX_EACH_FILE_ROUTE_CHANGES = 12;
+
+/**
+ * The callers of the routes each changed file reaches on its own. The change's routes keep one chain each, from the
+ * nearest changed file: a controller and the service its handler calls both change, the route's chain starts at the
+ * controller, and the e2e test that calls the route must reach the service too.
+ */
+function findEachFileRouteCallers(repository: RepositoryGraph, routeChanges: readonly RouteChange[]): RouteCaller[] {
+  if (routeChanges.length < 2 || routeChanges.length > MAX_EACH_FILE_ROUTE_CHANGES) return [];
+  return routeChanges.flatMap((routeChange) =>
+    findRouteCallers(repository.kg, findRouteImpacts(repository.kg, [routeChange], findReverseReach(repository.kg, [routeChange.path]))),
+  );
 }
 
 /** Changed and deleted lines per changed file, with both sides' facts, for handler-level route reach. */

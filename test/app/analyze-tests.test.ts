@@ -193,6 +193,42 @@ describe('a route a test calls over HTTP is reached (issue 41: NestJS e2e specs 
   });
 });
 
+describe('a test that calls a route reaches every changed file its handler chain reaches (issue 41: a controller and its service)', () => {
+  test('the e2e test reaches the changed service as well as the changed controller', async () => {
+    const controller = (suffix: string): string =>
+      `import { Router } from 'express';\nimport { validateLogin } from './auth.service';\nexport const auth = Router();\nauth.post('/auth/login', (req, res) => {\n  res.json(validateLogin(req.body${suffix}));\n});\n`;
+    const service = (check: string): string =>
+      `export function validateLogin(body: { email?: string }): { ok: boolean } {\n  return { ok: ${check} };\n}\n`;
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'shop',
+          type: 'module',
+          dependencies: { express: '^4.19.0' },
+          devDependencies: { vitest: '^1.6.0' },
+        }),
+        'src/auth.controller.ts': controller(''),
+        'src/auth.service.ts': service('body.email !== undefined'),
+        'test/auth.e2e.test.ts':
+          "import { it, expect } from 'vitest';\nit('logs in', async () => {\n  const res = await fetch('http://localhost:3000/auth/login', { method: 'POST' });\n  expect(res.status).toBe(200);\n});\n",
+      },
+      { 'src/auth.controller.ts': controller(' ?? {}'), 'src/auth.service.ts': service("Boolean(body.email?.includes('@'))") },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        analysis.changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+        [
+          ['src/auth.controller.ts', ['test/auth.e2e.test.ts']],
+          ['src/auth.service.ts', ['test/auth.e2e.test.ts']],
+        ],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('missing tests end to end: changed exports and changed routes no test reaches', () => {
   const tax = (factor: number): string =>
     `export function tax(x: number): number {\n  return x * ${factor};\n}\nexport function fee(x: number): number {\n  return x + ${factor};\n}\nexport type Rate = number;\n`;
