@@ -26,7 +26,8 @@ import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-
 import { findCallingTests, findHttpImpactedFiles, findRouteCallers, type RouteCaller } from '../graph/queries/find-route-callers.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
-import { classifyRole } from '../graph/roles.js';
+import { classifyRole, getLanguage } from '../graph/roles.js';
+import { getCommentSyntax } from '../rules/facts-text.js';
 import type {
   ChangeAnalysis,
   ChangedFileEvidence,
@@ -245,6 +246,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         sides.headFacts.get(file.path)?.exports ?? [],
         updatedTests,
         proofMessages,
+        sides.headText.get(file.path),
       ),
     );
   }
@@ -518,6 +520,22 @@ function scoreReachingTests(repository: RepositoryGraph, tests: readonly Reachin
   return tests.map((test) => ({ ...test, relevance: scores.get(test.testFile) ?? 0 }));
 }
 
+/**
+ * The changed lines that hold code: blank and comment-only lines run nothing (commented-out code is removed code), so
+ * the proof never asks whether they execute. Without the head text, every line.
+ */
+function dropCommentLines(lines: readonly number[], headText: string | undefined, path: string): number[] {
+  if (headText === undefined) return [...lines];
+  const syntax = getCommentSyntax(getLanguage(path), path);
+  if (syntax === 'none') return [...lines];
+  const text = headText.split('\n');
+  const comment = syntax === 'c' ? /^(?:\/\/|\/\*|\*)/ : /^#/;
+  return lines.filter((line) => {
+    const trimmed = (text[line - 1] ?? '').trim();
+    return trimmed !== '' && !comment.test(trimmed);
+  });
+}
+
 /** Above this many changed files, a test that calls a route reaches only the changed file nearest to it. */
 const MAX_EACH_FILE_ROUTE_CHANGES = 12;
 
@@ -684,12 +702,13 @@ function deriveProof(
   headExports: readonly ExportFact[],
   updatedTests: readonly string[],
   proofMessages: ProofMessages,
+  headText?: string,
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   const judgement = deriveChangedPathProof({
     path: file.path,
     status: file.status,
-    changedLines: toChangedLines(file.hunks),
+    changedLines: dropCommentLines(toChangedLines(file.hunks), headText, file.path),
     reachingTests,
     ...(fileCoverage === undefined ? {} : { coverage: { lines: fileCoverage.lines } }),
     coverageFresh: isCoverageFreshFor(coverage, file.path, newestChange === undefined ? undefined : new Date(newestChange).toISOString()),

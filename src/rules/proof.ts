@@ -103,7 +103,7 @@ export interface ChangedPathProofJudgement extends Omit<ChangedPathProof, 'reaso
 
 /**
  * How strongly the tests prove a changed file. Order: no reaching test → `unproven`; every reaching
- * test mocks the file → `mocked-boundary`; deleted → `static-only`; no fresh coverage → `static-only`;
+ * test mocks the file → `mocked-boundary`; deleted, or no changed line left but removed or commented-out ones → `static-only`; no fresh coverage → `static-only`;
  * no instrumented changed line → `static-only`; every instrumented changed line hit →
  * `runtime-proven`; otherwise (some or none hit) → `runtime-unproven`, naming the lines that never ran.
  * The words come from the proof pack's messages (renderChangedPathProof).
@@ -189,6 +189,15 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
       'static-only',
       { messageId: 'static-deleted', data: { path, tests, testFiles } },
       { messageId: 'static-deleted-task', data: { path, importers } },
+    );
+  }
+
+  // Only removed lines (or commented-out code, or a rename): nothing of the file is left to see run.
+  if (changedLines.length === 0 && input.status !== 'added') {
+    return build(
+      'static-only',
+      { messageId: 'static-no-changed-lines', data: { path } },
+      { messageId: 'static-no-changed-lines-task', data: { path, nearest } },
     );
   }
 

@@ -229,6 +229,35 @@ describe('a test that calls a route reaches every changed file its handler chain
   });
 });
 
+describe('code commented out is code removed (issue 41: commander)', () => {
+  test('the proof never asks whether comment lines execute', async () => {
+    const guard = (line: string): string => `export function store(values: Record<string, unknown>): void {\n${line}\n  return;\n}\n`;
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'cli', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+        'src/store.ts': guard("  if (Object.keys(values).length) throw new Error('set before storing');"),
+        'src/store.test.ts':
+          "import { it, expect } from 'vitest';\nimport { store } from './store';\nit('stores', () => {\n  expect(() => store({})).not.toThrow();\n});\n",
+      },
+      { 'src/store.ts': guard("  // if (Object.keys(values).length) throw new Error('set before storing');") },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const proof = analysis.changedPathProof.find((entry) => entry.path === 'src/store.ts');
+      assert.equal(proof?.state, 'static-only');
+      assert.deepEqual(
+        [proof?.reason, proof?.repairTask],
+        [
+          'no executable changed lines: the change only removes lines or renames the file',
+          'Run src/store.test.ts (it imports store) to confirm the tests still pass after the change to src/store.ts.',
+        ],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('missing tests end to end: changed exports and changed routes no test reaches', () => {
   const tax = (factor: number): string =>
     `export function tax(x: number): number {\n  return x * ${factor};\n}\nexport function fee(x: number): number {\n  return x + ${factor};\n}\nexport type Rate = number;\n`;
