@@ -11,6 +11,7 @@ type RouteSegment =
   | { kind: 'text'; text: string }
   | { kind: 'pattern'; pattern: RegExp }
   | { kind: 'param' }
+  | { kind: 'prefix' }
   | { kind: 'rest'; optional: boolean };
 
 interface CompiledRoute {
@@ -80,13 +81,16 @@ function hasPlaceholder(segment: string): boolean {
   return segment.includes('{');
 }
 
+const URI_VERSION = /^v\d+$/;
+
 /** Text segments a route must name after an unresolved prefix for a call to reach it through that prefix. */
 const MIN_TEXT_AFTER_PREFIX = 2;
 
 /**
  * Undefined for a route no call can be told to reach: an unresolved segment (`{?API}`) anywhere but at the head, or at
  * the head of a route that names fewer than two text segments after it; a catch-all alone. An unresolved head (a
- * global prefix read from configuration, `app.setGlobalPrefix(config.get('prefix'))`) stands for one segment.
+ * global prefix read from configuration, `app.setGlobalPrefix(config.get('prefix'))`) stands for one segment, and a URI
+ * version after it (`api/v1`: NestJS's default version, added where the controller names none).
  */
 function compileRoute(route: MatchableRoute): CompiledRoute | undefined {
   const segments: RouteSegment[] = [];
@@ -95,7 +99,7 @@ function compileRoute(route: MatchableRoute): CompiledRoute | undefined {
     if (segment.startsWith('{?')) {
       const named = parts.slice(index + 1).filter((part) => !part.startsWith(':') && !/[{*:]/.test(part)).length;
       if (index > 0 || named < MIN_TEXT_AFTER_PREFIX) return undefined;
-      segments.push({ kind: 'param' });
+      segments.push({ kind: 'prefix' });
       continue;
     }
     if (segment.startsWith(':')) segments.push({ kind: 'param' });
@@ -122,6 +126,12 @@ function escapeRegExp(text: string): string {
 }
 
 function isPathMatch(call: readonly string[], route: readonly RouteSegment[]): boolean {
+  if (route[0]?.kind === 'prefix') {
+    const rest = route.slice(1);
+    if (call.length > 1 && isPathMatch(call.slice(1), rest)) return true;
+    // NestJS URI versioning puts `v1` after the global prefix when the controller does not name its version.
+    return call.length > 2 && URI_VERSION.test(call[1] ?? '') && isPathMatch(call.slice(2), rest);
+  }
   let index = 0;
   for (const segment of route) {
     if (segment.kind === 'rest') return segment.optional || index < call.length;

@@ -177,7 +177,7 @@ describe('matching a call to a route', () => {
     assert.equal(isHttpCallMatch(call('GET', '/api/items'), route('GET', '{?API}/items')), false);
   });
 
-  test('an unresolved global prefix stands for one segment before a route that names two or more', () => {
+  test('an unresolved global prefix stands for one segment (and a URI version) before a route that names two or more', () => {
     const login = route('POST', '/{?configService.getOrThrow()}/v1/auth/email/login');
     assert.equal(isHttpCallMatch(call('POST', '/api/v1/auth/email/login'), login), true);
     assert.equal(isHttpCallMatch(call('POST', '/v1/auth/email/login'), login), false);
@@ -185,6 +185,11 @@ describe('matching a call to a route', () => {
     assert.equal(isHttpCallMatch(call('GET', '/api/v1/auth/email/login'), login), false);
     assert.equal(isHttpCallMatch(call('GET', '/api/users/7'), route('GET', '{?API}/users/:id')), false);
     assert.equal(isHttpCallMatch(call('GET', '/api/v1/{?X}/items'), route('GET', '/api/v1/{?X}/items')), false);
+    // A URI version after the prefix, where the controller names none (nestjs-boilerplate's PATCH /api/v1/auth/me).
+    const me = route('PATCH', '/{?configService.get()}/auth/me');
+    assert.equal(isHttpCallMatch(call('PATCH', '/api/v1/auth/me'), me), true);
+    assert.equal(isHttpCallMatch(call('PATCH', '/api/auth/me'), me), true);
+    assert.equal(isHttpCallMatch(call('PATCH', '/api/beta/auth/me'), me), false);
   });
 
   test('a catch-all route is matched only when no other route is, and a route that is only a catch-all never', () => {
