@@ -598,13 +598,36 @@ function getRouteMethodsByFile(lookup: GraphLookup): Map<string, string[]> {
 /** Signals on changed lines, or inside a function the change touches (an added file: all of them). */
 /** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
 function selectChangedSignals(
-  file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions'>,
+  file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions' | 'headText' | 'baseText' | 'hunks'>,
   changedLines: readonly number[],
 ): SignalFact[] {
   const signals = file.headSignals ?? [];
   if (file.status === 'added') return [...signals];
   const lines = new Set(changedLines);
-  return signals.filter((signal) => lines.has(signal.line));
+  const changed = signals.filter((signal) => lines.has(signal.line));
+  if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
+  const base = file.baseText.split('\n');
+  const removed = getBaseChangedLines(file.hunks).map((line) => base[line - 1] ?? '');
+  const head = file.headText.split('\n');
+  return changed.filter((signal) => !isMovedSignal(signal, head[signal.line - 1] ?? '', removed));
+}
+
+/** `body?.body`, `reason?.name`: the optional accesses of a line, each with the names around it. */
+const OPTIONAL_ACCESS = /[\w$]+\?\.[\w$]+/g;
+
+/**
+ * A signal the change only moved: an optional access whose names around `?.` are already on a line the change removed
+ * (an if-chain of returns rewritten into one assignment keeps `body?.body`; `signal.reason?.name` was
+ * `this.options.signal?.reason?.name`), or any signal on a line the change removed word for word elsewhere. A call
+ * whose arguments changed (`Math.round(x)` → `Math.round(x * 100) / 100`) is no move.
+ */
+function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly string[]): boolean {
+  if (signal.kind === 'optional-access') {
+    const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
+    return accesses.length > 0 && accesses.every((access) => removed.some((line) => line.includes(access)));
+  }
+  const code = headLine.trim();
+  return code !== '' && removed.some((line) => line.trim() === code);
 }
 
 function countParserSignals(files: readonly ChangedFileInput[]): number {

@@ -401,14 +401,27 @@ export function findSemanticChanges(
   const seen = new Set<string>();
   const addedHunks = new Set<number>();
   const readsSchemas = language === 'javascript' && importsSchemaLibrary(headText);
+  // A decision extracted into a new function or moved to another hunk is the old logic too (koa moved
+  // `options.asyncLocalStorage instanceof AsyncLocalStorage` into getAsyncLocalStorage, word for word).
+  const isMovedLogic =
+    hunks.length > 1
+      ? createOldLogicCheck(
+          hunks.flatMap((hunk) => base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines)),
+          hunks.flatMap((hunk) => head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines)),
+          base,
+          head,
+          syntax,
+        )
+      : () => false;
   for (const [index, hunk] of hunks.entries()) {
-    const isOldLogic = createOldLogicCheck(
+    const isHunkLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
       head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines),
       base,
       head,
       syntax,
     );
+    const isOldLogic = (decision: string): boolean => isHunkLogic(decision) || isMovedLogic(decision);
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];

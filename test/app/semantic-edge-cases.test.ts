@@ -282,6 +282,38 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(hunk(['  if (user.active && user.age >= 18) {'], ['  const ok = user.active && user.age >= 18;', '  if (ok) {']), []);
   });
 
+  test('a condition extracted word for word into a new function in another hunk: no case (koa)', () => {
+    const base = [
+      'class App {',
+      '  constructor(options) {',
+      '    if (options.asyncLocalStorage instanceof AsyncLocalStorage) {',
+      '      this.ctxStorage = options.asyncLocalStorage',
+      '    }',
+      '  }',
+      '}',
+    ];
+    const head = [
+      'function getAsyncLocalStorage(options) {',
+      '  if (options.asyncLocalStorage instanceof AsyncLocalStorage) {',
+      '    return options.asyncLocalStorage',
+      '  }',
+      '}',
+      'class App {',
+      '  constructor(options) {',
+      '    if (options.snapshot) {',
+      '      this.ctxStorage = getAsyncLocalStorage(options)',
+      '    }',
+      '  }',
+      '}',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 0, oldLines: 0, newStart: 1, newLines: 5 },
+      { oldStart: 3, oldLines: 2, newStart: 8, newLines: 2 },
+    ]).map((change) => [change.kind, change.line, change.after]);
+    // The extracted test is the old logic; the new `options.snapshot` branch is the change.
+    assert.deepEqual(found, [['condition', 8, 'if (options.snapshot)']]);
+  });
+
   test('the same rewrites that also change the logic still name it: an operator, an operand, a literal, another loop', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [

@@ -265,6 +265,52 @@ function findSubject(subjects: FactSubject[], kind: string, id: string): FactSub
   return found;
 }
 
+describe('signals the change only moved (issue 41: koa, got, zod)', () => {
+  // koa rewrote an if-chain of returns into one assignment: `body?.body` was on a removed line, and the `Promise.all`
+  // line is one the rewritten hunk removed and added back word for word; `options?.timeout` is new. (A call whose
+  // arguments changed stays: src/money.ts's `Math.round` above.)
+  const base = [
+    'export async function respond(body, res) {',
+    "  if (body instanceof Response) return from(body?.body || '').pipe(res);",
+    '  await Promise.all([stream, res]);',
+    '}',
+    '',
+  ].join('\n');
+  const head = [
+    'export async function respond(body, res, options) {',
+    "  const stream = body instanceof Response ? from(body?.body || '') : null;",
+    '  await Promise.all([stream, res]);',
+    '  return options?.timeout;',
+    '}',
+    '',
+  ].join('\n');
+  const change: ChangedFileInput = {
+    path: 'src/respond.ts',
+    status: 'modified',
+    additions: 4,
+    deletions: 3,
+    hunks: [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 4 }],
+    binary: false,
+    baseText: base,
+    headText: head,
+    changedExports: [],
+    headFunctions: [{ name: 'respond', span: { start: 1, end: 5 }, complexity: 2, isAsync: true, params: 3 }],
+    headSignals: [
+      { kind: 'optional-access', line: 2, detail: '?.' },
+      { kind: 'promise-concurrency', line: 3, detail: 'Promise.all' },
+      { kind: 'optional-access', line: 4, detail: '?.' },
+    ],
+  };
+
+  it('keeps only the signal the change added', () => {
+    const subjects = buildAnalysisSubjects(buildFactsInput([change]));
+    assert.deepEqual(
+      subjects.filter((subject) => subject.subject === 'changed-signal').map((subject) => subject.id),
+      ['signal:src/respond.ts:4:optional-access'],
+    );
+  });
+});
+
 describe('buildAnalysisSubjects', () => {
   const subjects = buildAnalysisSubjects(buildFactsInput([moneyChange, readmeChange, utilComment]));
 
