@@ -174,10 +174,14 @@ function getEvidenceIds(finding: Finding, facts: Record<string, unknown>): strin
   return [...ids].sort(compareText);
 }
 
+/** Signals a changed decision on their line already states: a missing value (`??`, `??=`, `?.`) and its fallback. */
+const RESTATED_SIGNALS: ReadonlySet<string> = new Set(['optional-access', 'env-config']);
+
 /**
  * The edge-case findings on changed decisions, one per changed line: the heaviest (then the first rule id), so a line
  * read as a changed boundary and a changed default, or a condition and the throw it guards, asks one question. The
- * other cases of that line are dropped, not merged: the kept one already names the line and its edit.
+ * other cases of that line are dropped, not merged: the kept one already names the line and its edit; so are the
+ * signal cases (an optional field, a read of the environment) of a line with a changed decision.
  */
 function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex): Set<Finding> {
   const strongest = new Map<string, Finding>();
@@ -188,6 +192,14 @@ function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex)
     const line = `${readString(facts, 'path')}:${readNumber(facts, 'line')}`;
     if (strongest.has(line)) weaker.add(finding);
     else strongest.set(line, finding);
+  }
+  // An optional field or an environment read on a line whose changed decision already asks (`??=` read as a changed
+  // default and as an optional field, `process.env.X ?? 3000` as a default and as configuration) says it twice.
+  for (const finding of findings) {
+    if (finding.kind !== 'edge-case' || finding.subject !== 'changed-signal') continue;
+    const facts = getFacts(index, finding);
+    if (!RESTATED_SIGNALS.has(readString(facts, 'signalKind'))) continue;
+    if (strongest.has(`${readString(facts, 'path')}:${readNumber(facts, 'line')}`)) weaker.add(finding);
   }
   return weaker;
 }

@@ -918,6 +918,26 @@ describe('semantic edge cases come first and name the changed line (checker anal
   });
 });
 
+describe('one line, one question: a signal case on a line whose changed decision already asks is dropped (issue 41)', () => {
+  test('the changed default of an environment read asks once, as a default', async () => {
+    const config = (fallback: number): string =>
+      `export function readTimeout(): string {\n  const timeout = process.env.TIMEOUT ?? '${fallback}';\n  return timeout;\n}\n`;
+    const fixture = createChangeFixture(
+      { 'package.json': JSON.stringify({ name: 'cfg', version: '1.0.0', type: 'module' }), 'src/config.ts': config(3000) },
+      { 'src/config.ts': config(5000) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const onLine2 = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => edge.title.startsWith('src/config.ts:2 '))
+        .map((edge) => edge.provenance.replace(/^.*#/, ''));
+      assert.deepEqual(onLine2, ['edge-case/changed-default']);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a changed validation schema names the route it guards (checker analyze)', () => {
   const SCHEMA = [
     "import { z } from 'zod';",
