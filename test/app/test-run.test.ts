@@ -241,6 +241,38 @@ describe('a type script under test/ and a declaration file beside the code', () 
   });
 });
 
+describe('a global setup module a runner loads', () => {
+  // trpc's shape: test/scripts/globalSetup.ts exports `setup` for vitest's globalSetup and imports the code generator;
+  // nothing imports it and it declares no test.
+  test('is no test: not among the reaching tests nor in the command', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'gen', version: '1.0.0', type: 'module', devDependencies: { vitest: '^2.0.0' } }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'vitest.config.ts': "export default { test: { globalSetup: ['./test/scripts/globalSetup.ts'] } };\n",
+        'src/codegen.ts': "export function codegen(): string {\n  return 'v1';\n}\n",
+        'test/scripts/globalSetup.ts': "import { codegen } from '../../src/codegen';\nexport const setup = codegen;\n",
+        'test/codegen.test.ts':
+          "import { it, expect } from 'vitest';\nimport { codegen } from '../src/codegen';\nit('generates', () => expect(codegen()).toBe('v1'));\n",
+      },
+      { 'src/codegen.ts': "export function codegen(): string {\n  return 'v2';\n}\n" },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        analysis.changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+        [['src/codegen.ts', ['test/codegen.test.ts']]],
+      );
+      assert.deepEqual(
+        analysis.testRun.commands.map((command) => command.command),
+        ['npx vitest run test/codegen.test.ts'],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a CLI a test runs as a process', () => {
   // trpc's shape: packages/openapi/test/cli.test.ts runs src/cli.ts with tsx (execFileSync), importing none of it.
   test('reaches the CLI and what it imports; a path in a test that starts no process reaches nothing', async () => {

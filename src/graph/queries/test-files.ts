@@ -7,7 +7,8 @@ const SUPPORT_FOLDER = /(?:^|\/)(?:__fixtures__|fixtures?|helpers?|support|__moc
 
 /**
  * The test files as a runner sees them: files that declare tests, and files in a test folder or with a test name that
- * nothing imports (a runner's entry whose tests checker could not read). A file in a test folder that declares no
+ * nothing imports and that export nothing (a runner's entry whose tests checker could not read; a module that exports,
+ * such as a vitest `globalSetup` exporting `setup`, is loaded by something, not run). A file in a test folder that declares no
  * tests and that other files import is test support (a shared server, fixtures, a setup helper): reach passes
  * through it to the tests that use it, and it is never counted or listed as a test itself; so is a file that declares no
  * tests in a fixtures, helpers, support or mocks folder, imported or not (a fixture a test spawns as a process).
@@ -29,7 +30,12 @@ export function listTestFiles(graph: KnowledgeStore): ReadonlySet<string> {
     graph.forEachInEdge(id, (_edge, edge) => {
       if (edge.kind === 'imports' || edge.kind === 'reexports') imported = true;
     });
-    if (!imported) tests.add(attributes.path);
+    // A module that exports is loaded by something (a runner's `globalSetup` exporting `setup`), not run as a suite.
+    let exports = false;
+    graph.forEachOutEdge(id, (_edge, edge, _source, _target, _sourceAttributes, target) => {
+      if (edge.kind === 'declares' && target.kind === 'export') exports = true;
+    });
+    if (!imported && !exports) tests.add(attributes.path);
   }
   cache.set(graph, tests);
   return tests;
