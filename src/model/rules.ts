@@ -445,6 +445,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'string',
       "for an auth-word signal, what its line does to check credentials (verifies a token, compares a secret, calls an auth API, reads the request credentials or the user's role, refuses with 401 or 403); empty when it shows none",
     ),
+    envChecked: fact(
+      'boolean',
+      'for a read of the environment, a condition on its line or on a line that encloses it tests the same variable (`if (process.env.X) { … process.env.X … }`)',
+    ),
   },
   'changed-semantic': {
     path: fact('string', 'changed file'),

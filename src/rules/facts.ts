@@ -473,6 +473,32 @@ function findAuthCheck(line: string | undefined): string {
   return '';
 }
 
+/** A line that tests what follows: `if (`, `} else if (`, `while (`, a ternary or a short-circuit (`||`, `&&`; not `??`). */
+const CONDITION_LINE = /^(?:\}\s*else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])|&&|\|\|/;
+/** How far above a read its enclosing condition is looked for. */
+const MAX_GUARD_DISTANCE = 30;
+
+/**
+ * Whether a condition already tests the environment variable `detail` (`process.env.NODE_OPTIONS`) read on `line`: the
+ * line itself, or one of the lines that open the code around it (each indented less than the lines below it), is a
+ * condition that names the same variable. Such a read cannot see the variable unset unless the condition lets it.
+ */
+function isEnvChecked(lines: readonly string[], line: number, detail: string): boolean {
+  const names = (text: string): boolean => detail !== '' && text.includes(detail);
+  const own = (lines[line - 1] ?? '').trim();
+  if (CONDITION_LINE.test(own) && names(own)) return true;
+  let indent = (lines[line - 1] ?? '').length - (lines[line - 1] ?? '').trimStart().length;
+  for (let index = line - 2; index >= 0 && index >= line - 1 - MAX_GUARD_DISTANCE && indent > 0; index -= 1) {
+    const text = lines[index] ?? '';
+    const trimmed = text.trim();
+    const depth = text.length - text.trimStart().length;
+    if (trimmed === '' || depth >= indent) continue;
+    indent = depth;
+    if (CONDITION_LINE.test(trimmed) && names(trimmed)) return true;
+  }
+  return false;
+}
+
 /** One `changed-signal` subject per signal of a changed file, flagged when it sits on a changed line. */
 export function deriveSignalSubjects(file: SignalFileInput, changedLines: readonly number[]): FactSubject[] {
   const changed = new Set(changedLines);
@@ -499,6 +525,7 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
         routeMethods: methods,
         isRouteFile: methods.length > 0,
         authCheck: signal.kind === 'auth' ? findAuthCheck(file.lines?.[signal.line - 1]) : '',
+        envChecked: signal.kind === 'env-config' && isEnvChecked(file.lines ?? [], signal.line, signal.detail),
       },
     });
   }

@@ -21,6 +21,7 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
         'src/billing/charge.ts': 'export const charge = (price: number) => price;\n',
         'src/http2.ts': 'export const sessions = new Set();\n',
         'src/auth.ts': "import jwt from 'jsonwebtoken';\nexport const check = (token: string) => Boolean(token);\n",
+        'src/env.ts': 'export const empty = 0;\n',
       },
       {
         'src/client.ts': [
@@ -45,6 +46,16 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
           "export const sessions = new Set();\nexport const closeSessions = (serverHasHttp2Sessions: boolean) => { if (serverHasHttp2Sessions) sessions.clear(); };\nexport const isRequire = (token: string) => token.startsWith('--require=');\n",
         'src/auth.ts':
           "import jwt from 'jsonwebtoken';\nexport const check = (token: string, key: string) => {\n  if (!jwt.verify(token, key)) throw new Error('401');\n};\n",
+        // pino's shape: NODE_OPTIONS is read again inside the condition that found it set; REGION is read unchecked.
+        'src/env.ts': [
+          'export function workerEnv(options: { env?: object }): Record<string, string> {',
+          '  if (!options.env && process.env.NODE_OPTIONS) {',
+          "    return { NODE_OPTIONS: process.env.NODE_OPTIONS.replace('--inspect', '') };",
+          '  }',
+          '  return { REGION: process.env.REGION.toLowerCase() };',
+          '}',
+          '',
+        ].join('\n'),
       },
     );
     report = (await runJsonReport<AnalysisReport>(fixture, ['analyze'], 'analysis-report')).report;
@@ -64,6 +75,15 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
         .filter((edgeCase) => edgeCase.rule === 'edge-case/unauthenticated')
         .map((edgeCase) => edgeCase.title),
       ['src/auth.ts:3 handles authentication (jwt: verifies a token)'],
+    );
+  });
+
+  it('a missing environment variable: only a read no condition around it tests', () => {
+    assert.deepEqual(
+      edgeCases()
+        .filter((edgeCase) => edgeCase.rule === 'edge-case/missing-env')
+        .map((edgeCase) => edgeCase.title),
+      ['src/env.ts:5 reads configuration from the environment (process.env.REGION)'],
     );
   });
 

@@ -539,10 +539,10 @@ describe('analysis through the built-in packs', () => {
         ['semantic-edge-cases@1.3.0#edge-case/changed-arithmetic', 12],
         ['route-edge-cases@3.1.0#edge-case/route-unauthenticated', 9],
         // No request-body case: the route's handler file is not changed, so nothing shows it reading a body.
-        ['edge-cases@1.2.0#edge-case/money-rounding', 7.5],
+        ['edge-cases@1.3.0#edge-case/money-rounding', 7.5],
         ['route-edge-cases@3.1.0#edge-case/route-params', 6],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
-        ['edge-cases@1.2.0#edge-case/money-negative-currency', 4.5],
+        ['edge-cases@1.3.0#edge-case/money-negative-currency', 4.5],
       ],
     );
     assert.deepEqual(ranked.overflow, []);
@@ -638,6 +638,7 @@ describe('fact helpers', () => {
           routeMethods: ['GET', 'POST'],
           isRouteFile: true,
           authCheck: '',
+          envChecked: false,
         },
       },
     ]);

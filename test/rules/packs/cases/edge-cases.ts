@@ -33,6 +33,7 @@ const signal = {
   fileRole: 'source',
   inChangedLines: true,
   authCheck: 'verifies a token',
+  envChecked: false,
 };
 
 export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
@@ -45,6 +46,8 @@ export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
         ...(NOT_EVIDENCE[ruleId] === undefined ? [] : [{ ...signal, signalKind: NOT_EVIDENCE[ruleId] }]),
         // An auth word on a line that checks nothing (an HTTP/2 session set, a command-line token).
         ...(signalKind === 'auth' ? [{ ...signal, signalKind, authCheck: '' }] : []),
+        // A read inside the condition that tests the same variable (`if (process.env.X) { … process.env.X … }`).
+        ...(signalKind === 'env-config' ? [{ ...signal, signalKind, envChecked: true }] : []),
       ],
       invalid: [{ facts: { ...signal, signalKind }, params: { weight, confidence, scope: 'src/orders.ts' } }],
     },
