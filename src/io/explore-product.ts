@@ -173,9 +173,20 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
   page.on('pageerror', (error) => {
     pushCapped(seen.pageErrors, clean(error.message || String(error)), MAX_MESSAGES_PER_PAGE);
   });
+  // Where each same-origin response redirected to, when that is another origin: Chromium may fail a subresource's
+  // request at the refused hop without ever reporting the hop as a request of its own (seen for an XHR under load).
+  const redirectsAway = new Map<Request, string>();
   page.on('response', (response: Response) => {
     const request = response.request();
-    if (response.status() >= 300 && response.status() < 400) redirectStatuses.set(request, response.status());
+    if (response.status() >= 300 && response.status() < 400) {
+      redirectStatuses.set(request, response.status());
+      const location = response.headers().location;
+      const target = location === undefined ? undefined : resolveUrl(location, request.url());
+      if (target !== undefined && !isSameOrigin(target, origin) && !isDocument(request)) {
+        redirectsAway.set(request, target);
+        recordRedirect(seen, request.url(), target, response.status(), request.resourceType(), false);
+      }
+    }
     if (response.status() < 400 || isDocument(request) || !isSameOrigin(request.url(), origin)) return;
     pushCapped(
       seen.failedRequests,
@@ -192,11 +203,18 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
     close(request);
     if (!isSameOrigin(request.url(), origin)) {
       const from = request.redirectedFrom();
-      if (from !== null) recordRedirect(seen, from, request, redirectStatuses.get(from), isDocument(request));
+      if (from !== null)
+        recordRedirect(seen, from.url(), request.url(), redirectStatuses.get(from), request.resourceType(), isDocument(request));
       if (!seen.blockedRequests.includes(request.url())) pushCapped(seen.blockedRequests, request.url(), MAX_REQUESTS_PER_PAGE);
       return;
     }
     if (isDocument(request)) return;
+    // The request failed at the hop the gate refused, reported under its own URL: the redirect is recorded already.
+    const away = redirectsAway.get(request);
+    if (away !== undefined) {
+      if (!seen.blockedRequests.includes(away)) pushCapped(seen.blockedRequests, away, MAX_REQUESTS_PER_PAGE);
+      return;
+    }
     pushCapped(
       seen.failedRequests,
       {
@@ -215,16 +233,32 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
  * A redirect hop to another origin failed: request interception never sees redirect hops, so it was the origin gate
  * that refused it. Recorded with the same-origin URL that answered it, so the report says why the page went nowhere.
  */
-function recordRedirect(seen: PageObservations, from: Request, to: Request, status: number | undefined, isDocument: boolean): void {
+function recordRedirect(
+  seen: PageObservations,
+  from: string,
+  to: string,
+  status: number | undefined,
+  resourceType: string,
+  isDocument: boolean,
+): void {
   const redirect: BlockedRedirect = {
-    from: clean(from.url(), MAX_URL_CHARS),
-    to: clean(to.url(), MAX_URL_CHARS),
+    from: clean(from, MAX_URL_CHARS),
+    to: clean(to, MAX_URL_CHARS),
     ...(status === undefined ? {} : { status }),
-    resourceType: to.resourceType(),
+    resourceType,
   };
   if (isDocument) seen.documentRedirect = redirect;
   if (seen.blockedRedirects.some((known) => known.from === redirect.from && known.to === redirect.to)) return;
   pushCapped(seen.blockedRedirects, redirect, MAX_REQUESTS_PER_PAGE);
+}
+
+/** `location` read against the URL that answered it; undefined when it is no URL. */
+function resolveUrl(location: string, base: string): string | undefined {
+  try {
+    return new URL(location, base).href;
+  } catch {
+    return undefined;
+  }
 }
 
 interface PageFacts {
