@@ -1,16 +1,8 @@
 import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
-import {
-  type ChangedTarget,
-  createTitleNamer,
-  findContextLines,
-  findSaidNames,
-  scoreTestRelevance,
-  type TestText,
-} from '../ranking/test-relevance.js';
+import { type ChangedTarget, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
 import { compileGlobs } from '../text/glob.js';
-import { compareText } from '../text/compare-text.js';
 import { hashContent } from '../text/content-hash.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
@@ -18,25 +10,14 @@ import { findChangedExports } from '../graph/queries/find-changed-exports.js';
 import { findContractCrossings } from '../graph/queries/find-contract-crossings.js';
 import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
 import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
-import { listTestFiles } from '../graph/queries/test-files.js';
-import { findSpawnedFiles, PROCESS_MODULES } from '../graph/queries/spawned-files.js';
-import { findReachingFiles } from '../graph/queries/reverse-reach.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
-import { findCallingTests, findHttpImpactedFiles, findRouteCallers, type RouteCaller } from '../graph/queries/find-route-callers.js';
+import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../graph/queries/find-route-callers.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
 import { getCommentSyntax } from '../rules/facts-text.js';
-import type {
-  ChangeAnalysis,
-  ChangedFileEvidence,
-  ImpactedFile,
-  ImpactedRoute,
-  ReviewContext,
-  SymbolImpact,
-  WeakTest,
-} from '../model/analysis.js';
+import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -59,6 +40,8 @@ import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
+import { createDeclaredTests, createSpawningTests, findEachFileRouteCallers } from './unseen-reach.js';
+import { linkWeakTests } from './weak-test-links.js';
 import { loadRunnerSelectors } from './load/runner-configs.js';
 import type { UnreadRunnerConfig } from './test-runners.js';
 import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
@@ -412,102 +395,6 @@ function findChangedNames(file: ChangedFile, sides: ChangeSides, changedExports:
   return [...names];
 }
 
-/**
- * The tests `tests.dependsOn` declares for a changed path (fixtures, `.env`, spawned CLIs: what imports cannot show), as
- * reaching tests at distance 1. Test files are those of the graph (listTestFiles).
- */
-function createDeclaredTests(repository: RepositoryGraph): (path: string) => ReachingTest[] {
-  const rules = (repository.config.config.tests?.dependsOn ?? []).map((rule) => ({
-    isFile: compileGlobs(rule.files, { dot: true }),
-    isTest: compileGlobs(rule.tests, { dot: true }),
-  }));
-  if (rules.length === 0) return () => [];
-  const testFiles = [...listTestFiles(repository.kg.graph)].sort(compareText);
-  return (path) => {
-    const found = new Set<string>();
-    for (const rule of rules) if (rule.isFile(path)) for (const test of testFiles) if (rule.isTest(test) && test !== path) found.add(test);
-    return [...found].map((testFile) => ({ testFile, distance: 1, via: [path], mocksChangedModule: false }));
-  };
-}
-
-/**
- * The tests that run a repository file as a program (graph/queries/spawned-files.ts: `execFileSync(tsx, [cliPath])`
- * with `cliPath = path.resolve(__dirname, '../src/cli.ts')`): they reach that file and everything it imports, one step
- * further than the file. Only tests that import a process module are read.
- */
-async function createSpawningTests(env: Env, repository: RepositoryGraph): Promise<(path: string) => ReachingTest[]> {
-  const spawners = [...listTestFiles(repository.kg.graph)]
-    .filter((path) => repository.parsed.facts.get(path)?.facts.imports.some((item) => PROCESS_MODULES.has(item.specifier)) === true)
-    .sort(compareText);
-  if (spawners.length === 0) return () => [];
-  const texts = await readRepoTexts(env, spawners, MAX_TEXT_BYTES);
-  const isFile = (path: string): boolean => repository.kg.graph.hasNode(toFileId(path));
-  const spawned: { program: string; test: string }[] = [];
-  for (const [index, test] of spawners.entries())
-    for (const program of findSpawnedFiles(test, texts[index] ?? '', isFile)) spawned.push({ program, test });
-  if (spawned.length === 0) return () => [];
-  return (path) => {
-    const reaching = new Set([path, ...findReachingFiles(repository.kg, path)]);
-    const found = new Map<string, ReachingTest>();
-    for (const { program, test } of spawned)
-      if (reaching.has(program) && test !== path && !found.has(test))
-        found.set(test, { testFile: test, distance: 1, via: program === path ? [path] : [path, program], mocksChangedModule: false });
-    return [...found.values()];
-  };
-}
-
-/**
- * Which weak test cases the change is about: those whose lines it edits, those whose titles say a word of a changed file
- * they reach that few test titles say, and those whose code says a changed callable or export by name
- * (ranking/test-relevance.ts). The bundle makes tasks only of these; a weak case beside them in the same file stays
- * evidence.
- */
-async function linkWeakTests(
-  repository: RepositoryGraph,
-  change: ChangeSet,
-  weakTests: readonly WeakTest[],
-  context: {
-    reachingTestsByPath: ReadonlyMap<string, readonly ReachingTest[]>;
-    targets: ReadonlyMap<string, ChangedTarget>;
-    readText: (path: string) => Promise<string | undefined>;
-  },
-): Promise<WeakTest[]> {
-  if (weakTests.length === 0) return [];
-  const titles: string[] = [];
-  for (const { facts } of repository.parsed.facts.values())
-    for (const test of facts.tests) if (test.kind === 'test') titles.push(test.titlePath.join(' > '));
-  const nameChange = createTitleNamer(titles);
-  const editedLines = new Map(change.files.map((file) => [file.path, toChangedLines(file.hunks)]));
-  const texts = new Map<string, Promise<string | undefined>>();
-  const linked: WeakTest[] = [];
-  for (const weak of weakTests) {
-    const reached = [...context.reachingTestsByPath]
-      .filter(([, tests]) => tests.some((test) => test.testFile === weak.file))
-      .flatMap(([path]) => context.targets.get(path) ?? []);
-    const node = repository.kg.graph.hasNode(weak.id) ? repository.kg.graph.getNodeAttributes(weak.id) : undefined;
-    const span = node?.kind === 'test' ? node.span : undefined;
-    const edited = span !== undefined && (editedLines.get(weak.file) ?? []).some((line) => line >= span.start && line <= span.end);
-    let said: string[] = [];
-    if (span !== undefined && reached.length > 0) {
-      if (!texts.has(weak.file))
-        texts.set(
-          weak.file,
-          context.readText(weak.file).catch(() => undefined),
-        );
-      const text = await texts.get(weak.file);
-      const body =
-        text
-          ?.split('\n')
-          .slice(span.start - 1, span.end)
-          .join('\n') ?? '';
-      said = findSaidNames(body, weak.file, reached);
-    }
-    const names = [...new Set([...nameChange(weak.title, reached), ...said])].sort(compareText);
-    linked.push({ ...weak, editedByChange: edited, namesChange: names });
-  }
-  return linked;
-}
-
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */
 function scoreReachingTests(repository: RepositoryGraph, tests: readonly ReachingTest[], target: ChangedTarget): ReachingTest[] {
   if (tests.length === 0) return [];
@@ -534,21 +421,6 @@ function dropCommentLines(lines: readonly number[], headText: string | undefined
     const trimmed = (text[line - 1] ?? '').trim();
     return trimmed !== '' && !comment.test(trimmed);
   });
-}
-
-/** Above this many changed files, a test that calls a route reaches only the changed file nearest to it. */
-const MAX_EACH_FILE_ROUTE_CHANGES = 12;
-
-/**
- * The callers of the routes each changed file reaches on its own. The change's routes keep one chain each, from the
- * nearest changed file: a controller and the service its handler calls both change, the route's chain starts at the
- * controller, and the e2e test that calls the route must reach the service too.
- */
-function findEachFileRouteCallers(repository: RepositoryGraph, routeChanges: readonly RouteChange[]): RouteCaller[] {
-  if (routeChanges.length < 2 || routeChanges.length > MAX_EACH_FILE_ROUTE_CHANGES) return [];
-  return routeChanges.flatMap((routeChange) =>
-    findRouteCallers(repository.kg, findRouteImpacts(repository.kg, [routeChange], findReverseReach(repository.kg, [routeChange.path]))),
-  );
 }
 
 /** Changed and deleted lines per changed file, with both sides' facts, for handler-level route reach. */

@@ -1,0 +1,78 @@
+/**
+ * Tests that reach a changed file in ways its imports do not show: declared in `tests.dependsOn`, running a repository
+ * file as a program, or calling a route that each changed file reaches on its own.
+ */
+import type { Env } from '../model/env.js';
+import type { ReachingTest } from '../model/coverage.js';
+import { toFileId } from '../graph/ids.js';
+import { listTestFiles } from '../graph/queries/test-files.js';
+import { findSpawnedFiles, PROCESS_MODULES } from '../graph/queries/spawned-files.js';
+import { findReachingFiles, findReverseReach } from '../graph/queries/reverse-reach.js';
+import { findRouteCallers, type RouteCaller } from '../graph/queries/find-route-callers.js';
+import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
+import { compileGlobs } from '../text/glob.js';
+import { compareText } from '../text/compare-text.js';
+import type { RepositoryGraph } from './build-graph.js';
+import { readRepoTexts } from './load/repo-text.js';
+
+/** Texts of the tests read for the paths they run, at most this many bytes each. */
+const MAX_TEXT_BYTES = 2 * 1024 * 1024;
+
+/**
+ * The tests `tests.dependsOn` declares for a changed path (fixtures, `.env`, spawned CLIs: what imports cannot show), as
+ * reaching tests at distance 1. Test files are those of the graph (listTestFiles).
+ */
+export function createDeclaredTests(repository: RepositoryGraph): (path: string) => ReachingTest[] {
+  const rules = (repository.config.config.tests?.dependsOn ?? []).map((rule) => ({
+    isFile: compileGlobs(rule.files, { dot: true }),
+    isTest: compileGlobs(rule.tests, { dot: true }),
+  }));
+  if (rules.length === 0) return () => [];
+  const testFiles = [...listTestFiles(repository.kg.graph)].sort(compareText);
+  return (path) => {
+    const found = new Set<string>();
+    for (const rule of rules) if (rule.isFile(path)) for (const test of testFiles) if (rule.isTest(test) && test !== path) found.add(test);
+    return [...found].map((testFile) => ({ testFile, distance: 1, via: [path], mocksChangedModule: false }));
+  };
+}
+
+/**
+ * The tests that run a repository file as a program (graph/queries/spawned-files.ts: `execFileSync(tsx, [cliPath])`
+ * with `cliPath = path.resolve(__dirname, '../src/cli.ts')`): they reach that file and everything it imports, one step
+ * further than the file. Only tests that import a process module are read.
+ */
+export async function createSpawningTests(env: Env, repository: RepositoryGraph): Promise<(path: string) => ReachingTest[]> {
+  const spawners = [...listTestFiles(repository.kg.graph)]
+    .filter((path) => repository.parsed.facts.get(path)?.facts.imports.some((item) => PROCESS_MODULES.has(item.specifier)) === true)
+    .sort(compareText);
+  if (spawners.length === 0) return () => [];
+  const texts = await readRepoTexts(env, spawners, MAX_TEXT_BYTES);
+  const isFile = (path: string): boolean => repository.kg.graph.hasNode(toFileId(path));
+  const spawned: { program: string; test: string }[] = [];
+  for (const [index, test] of spawners.entries())
+    for (const program of findSpawnedFiles(test, texts[index] ?? '', isFile)) spawned.push({ program, test });
+  if (spawned.length === 0) return () => [];
+  return (path) => {
+    const reaching = new Set([path, ...findReachingFiles(repository.kg, path)]);
+    const found = new Map<string, ReachingTest>();
+    for (const { program, test } of spawned)
+      if (reaching.has(program) && test !== path && !found.has(test))
+        found.set(test, { testFile: test, distance: 1, via: program === path ? [path] : [path, program], mocksChangedModule: false });
+    return [...found.values()];
+  };
+}
+
+/** Above this many changed files, a test that calls a route reaches only the changed file nearest to it. */
+const MAX_EACH_FILE_ROUTE_CHANGES = 12;
+
+/**
+ * The callers of the routes each changed file reaches on its own. The change's routes keep one chain each, from the
+ * nearest changed file: a controller and the service its handler calls both change, the route's chain starts at the
+ * controller, and the e2e test that calls the route must reach the service too.
+ */
+export function findEachFileRouteCallers(repository: RepositoryGraph, routeChanges: readonly RouteChange[]): RouteCaller[] {
+  if (routeChanges.length < 2 || routeChanges.length > MAX_EACH_FILE_ROUTE_CHANGES) return [];
+  return routeChanges.flatMap((routeChange) =>
+    findRouteCallers(repository.kg, findRouteImpacts(repository.kg, [routeChange], findReverseReach(repository.kg, [routeChange.path]))),
+  );
+}
