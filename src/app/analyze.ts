@@ -166,7 +166,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // Client code that calls a reached route over HTTP is impacted too, whatever language serves the route.
   const routeCallers = findRouteCallers(repository.kg, impactedRoutes);
   impactedFiles.push(...findHttpImpactedFiles(repository.kg, routeCallers, new Set([...seeds, ...impactedFiles.map((file) => file.path)])));
-  const testRouteCallers = [...routeCallers, ...findEachFileRouteCallers(repository, routeChanges)];
+  const testRouteCallers = [...routeCallers, ...findEachFileRouteCallers(repository, routeChanges, routeCallers)];
   const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
   const impactedAreas = findImpactedAreas(
     repository.kg,

@@ -70,8 +70,13 @@ const MAX_EACH_FILE_ROUTE_CHANGES = 12;
  * nearest changed file: a controller and the service its handler calls both change, the route's chain starts at the
  * controller, and the e2e test that calls the route must reach the service too.
  */
-export function findEachFileRouteCallers(repository: RepositoryGraph, routeChanges: readonly RouteChange[]): RouteCaller[] {
-  if (routeChanges.length < 2 || routeChanges.length > MAX_EACH_FILE_ROUTE_CHANGES) return [];
+export function findEachFileRouteCallers(
+  repository: RepositoryGraph,
+  routeChanges: readonly RouteChange[],
+  changeCallers: readonly RouteCaller[],
+): RouteCaller[] {
+  // Each file's routes are among the change's: with no caller of those, none of theirs (and no walk per file).
+  if (changeCallers.length === 0 || routeChanges.length < 2 || routeChanges.length > MAX_EACH_FILE_ROUTE_CHANGES) return [];
   return routeChanges.flatMap((routeChange) =>
     findRouteCallers(repository.kg, findRouteImpacts(repository.kg, [routeChange], findReverseReach(repository.kg, [routeChange.path]))),
   );
