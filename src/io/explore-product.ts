@@ -215,6 +215,12 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
       if (!seen.blockedRequests.includes(away)) pushCapped(seen.blockedRequests, away, MAX_REQUESTS_PER_PAGE);
       return;
     }
+    // The gate refuses only other origins, so a same-origin request it refused was redirected away, although the
+    // browser reported neither the 3xx nor the hop: a blocked redirect whose target is unknown, not a failure of the app.
+    if (request.failure()?.errorText.includes(GATE_REFUSAL)) {
+      recordRedirect(seen, request.url(), undefined, redirectStatuses.get(request), request.resourceType(), false);
+      return;
+    }
     pushCapped(
       seen.failedRequests,
       {
@@ -236,14 +242,14 @@ function observePage(page: Page, origin: string, blocked: Set<string>): PageObse
 function recordRedirect(
   seen: PageObservations,
   from: string,
-  to: string,
+  to: string | undefined,
   status: number | undefined,
   resourceType: string,
   isDocument: boolean,
 ): void {
   const redirect: BlockedRedirect = {
     from: clean(from, MAX_URL_CHARS),
-    to: clean(to, MAX_URL_CHARS),
+    ...(to === undefined ? {} : { to: clean(to, MAX_URL_CHARS) }),
     ...(status === undefined ? {} : { status }),
     resourceType,
   };

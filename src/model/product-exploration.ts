@@ -38,8 +38,12 @@ export interface FailedRequest {
 export interface BlockedRedirect {
   /** The same-origin URL that answered the redirect (the last hop, after any same-origin ones). */
   from: string;
-  /** Where it pointed: another origin, never requested. */
-  to: string;
+  /**
+   * Where it pointed: another origin, never requested. Absent when the browser failed the request at the refused hop
+   * without reporting the hop (seen for an XHR under load): a same-origin request the gate refused can only have been
+   * redirected away.
+   */
+  to?: string;
   /** The 3xx status, when the browser reported it. */
   status?: number;
   /** `document` for a page or frame navigation, else what the page loaded (`image`, `script`, `fetch`, …). */
