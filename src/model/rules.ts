@@ -367,6 +367,14 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'boolean',
       "a changed line lies in the route's own chain: its registration, its handler or a middleware (not only in code they call)",
     ),
+    handlerChanged: fact(
+      'boolean',
+      "a changed line lies in the route's registration or its handler (where it is defined): not only in a middleware or code they call",
+    ),
+    guardChanged: fact(
+      'boolean',
+      'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself or code it calls changed',
+    ),
     reachingTests: fact('number', 'test files reaching the handler'),
     handlerWrites: fact(
       'boolean',

@@ -711,23 +711,20 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       .filter((file) => file.status !== 'deleted')
       .map((file): [string, HeadCode] => [file.path, { signals: file.headSignals ?? [], functions: file.headFunctions ?? [] }]),
   );
-  // Routes whose own chain changed: a changed line of the registration, the handler (where it is defined) or a
-  // middleware, or code a middleware calls (an auth helper); not only code further down that the handler calls.
-  const chainChangedIds = new Set(
-    input.impactedRoutes
-      .filter(
-        (route) =>
-          route.direct ||
-          route.steps.some((step) => step.startsWith('changed line ') || step.startsWith('middleware ')) ||
-          isHandlerItselfChanged(input.kg, route),
-      )
-      .map((route) => route.id),
-  );
+  const chainChanges = new Map(input.impactedRoutes.map((route) => [route.id, describeChainChange(input.kg, route)]));
   for (const { id, route } of routes) {
+    const facts = deriveRouteFacts(lookup, id, route, changedRouteIds, headCode);
+    const change = chainChanges.get(id);
+    const guards = (route.guards ?? []).filter((guard) => guard.role === 'auth').map((guard) => guard.name);
     subjects.push({
       subject: 'route',
       id,
-      facts: { ...deriveRouteFacts(lookup, id, route, changedRouteIds, headCode), chainChanged: chainChangedIds.has(id) },
+      facts: {
+        ...facts,
+        chainChanged: change !== undefined && (change.own || change.middleware !== undefined),
+        handlerChanged: change?.own === true,
+        guardChanged: change?.middleware !== undefined && guards.includes(change.middleware),
+      },
     });
   }
   subjects.push({
@@ -771,6 +768,19 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
 }
 
 /** The route's handler is the changed function itself, defined elsewhere (`router.get('/weekly', reports.weeklyReport)`). */
+/**
+ * How a change reaches a route's own chain. `own`: a changed line of its registration or of its handler (where it is
+ * defined). `middleware`: the middleware through which it reaches the route, when a middleware changed or code it calls
+ * did (an auth helper); a change only further down the code the handler calls is neither.
+ */
+function describeChainChange(kg: KnowledgeGraph, route: ImpactedRoute): { own: boolean; middleware: string | undefined } {
+  const own =
+    route.steps.some((step) => /^changed line \d+ of the (?:handler|registration) /.test(step)) || isHandlerItselfChanged(kg, route);
+  const step = route.steps.find((candidate) => candidate.startsWith('middleware '));
+  const middleware = step === undefined ? undefined : /^middleware (.+?) \(/.exec(step)?.[1];
+  return { own, middleware };
+}
+
 function isHandlerItselfChanged(kg: KnowledgeGraph, route: ImpactedRoute): boolean {
   if (route.steps.length !== 2) return false;
   const changed = /^changed (\S+) \((.+):\d+\)$/.exec(route.steps[1] ?? '');

@@ -88,7 +88,7 @@ describe('a low-signal file beside a behaviour change', () => {
         .filter((provenance) => provenance.startsWith('route-edge-cases@'))
         .sort(),
       // The handler reads req.body; no double submit and no unprotected write: it computes a total and stores nothing.
-      ['route-edge-cases@3.1.0#edge-case/route-body', 'route-edge-cases@3.1.0#edge-case/route-params'],
+      ['route-edge-cases@3.2.0#edge-case/route-body', 'route-edge-cases@3.2.0#edge-case/route-params'],
     );
   });
 });

@@ -82,6 +82,8 @@ const route = {
   kind: 'api',
   changed: true,
   chainChanged: true,
+  handlerChanged: true,
+  guardChanged: false,
   params: ['id'],
   paramCount: 1,
 };
@@ -96,7 +98,9 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
       { ...route, path: '/orders', params: [], paramCount: 0 },
       { ...route, changed: false },
       // Reached through a service the handler calls: how the handler reads its parameters did not change.
-      { ...route, chainChanged: false },
+      { ...route, chainChanged: false, handlerChanged: false },
+      // Reached through a middleware the route shares (parse-server's handleParseHeaders): no more.
+      { ...route, handlerChanged: false },
       { ...route, path: '/orders/{?ROUTES.x}', params: [], paramCount: 0 },
     ],
     invalid: [
@@ -129,7 +133,9 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     valid: [
       { ...route, hasAuthMiddleware: false },
       { ...route, hasAuthMiddleware: true, changed: false },
-      { ...route, hasAuthMiddleware: true, authMiddleware: ['AuthGuard'], chainChanged: false },
+      { ...route, hasAuthMiddleware: true, authMiddleware: ['AuthGuard'], chainChanged: false, handlerChanged: false },
+      // Another middleware of the chain changed, not the guard.
+      { ...route, hasAuthMiddleware: true, authMiddleware: ['AuthGuard'], handlerChanged: false, guardChanged: false },
       { ...route, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
     ],
     invalid: [
@@ -138,19 +144,28 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
         message: 'POST /orders/:id is protected by requireAuth (uses jsonwebtoken (verify))',
         params: { weight: 6, confidence: 'high' },
       },
+      {
+        facts: { ...route, hasAuthMiddleware: true, authMiddleware: ['requireAuth'], handlerChanged: false, guardChanged: true },
+        params: { weight: 6 },
+      },
     ],
   },
   'edge-case/route-auth-by-name': {
     valid: [
       { ...route, hasNameOnlyAuth: false },
       { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], changed: false },
-      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], chainChanged: false },
+      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], chainChanged: false, handlerChanged: false },
+      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], handlerChanged: false, guardChanged: false },
     ],
     invalid: [
       {
         facts: { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
         message: 'POST /orders/:id relies on requireAuth, named like authentication; its code shows no credential check',
         params: { weight: 3, confidence: 'low' },
+      },
+      {
+        facts: { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], handlerChanged: false, guardChanged: true },
+        params: { weight: 3 },
       },
     ],
   },
