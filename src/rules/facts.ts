@@ -653,8 +653,25 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
     const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
     return accesses.length > 0 && accesses.every((access) => removed.some((line) => line.includes(access)));
   }
+  // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
+  const call = findCall(headLine, signal.detail);
+  if (call !== undefined) return removed.some((line) => line.includes(call));
   const code = headLine.trim();
   return code !== '' && removed.some((line) => line.trim() === code);
+}
+
+/** `callee(arguments)` as written on the line, when `callee` is a name the line calls on it whole; else undefined. */
+function findCall(line: string, callee: string): string | undefined {
+  if (!/^[A-Za-z_$][\w$.]*$/.test(callee)) return undefined;
+  const start = line.search(new RegExp(`(?<![\\w$.])${callee.replace(/[.$]/g, '\\$&')}\\s*\\(`));
+  if (start < 0) return undefined;
+  let depth = 0;
+  for (let index = line.indexOf('(', start); index < line.length; index++) {
+    const char = line[index];
+    if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return line.slice(start, index + 1);
+  }
+  return undefined;
 }
 
 function countParserSignals(files: readonly ChangedFileInput[]): number {

@@ -105,11 +105,16 @@ function operators(code: string): string {
   return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
 }
 
+/** An `if` or `while` line: its `||` joins tests (`if (!val || !trust(addr))`), it supplies no value. */
+const BRANCH = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/;
+
 function findDefault(line: string): RegExpExecArray | null {
   const code = line.replace(/\/\/.*$/, '');
   const open = code.indexOf('(');
   const parameter = SIGNATURE.test(code) && open >= 0 ? DEFAULT_PARAM.exec(code.slice(open + 1)) : null;
-  return parameter ?? FALLBACK.exec(code);
+  if (parameter !== null) return parameter;
+  const fallback = FALLBACK.exec(code);
+  return fallback?.[1] === '||' && BRANCH.test(code) ? null : fallback;
 }
 
 /**
@@ -165,7 +170,7 @@ function classifyPair(
   after: string,
   line: number,
   following: () => readonly string[] = () => [],
-  isOldLogic: (condition: string) => boolean = () => false,
+  isOldLogic: (condition: string, line?: number) => boolean = () => false,
 ): SemanticChange[] {
   if (isCommentLine(after)) return [];
   const head = toCode(after);
@@ -187,7 +192,7 @@ function classifyPair(
     });
   };
   // A line that makes a removed line's decision, renamed or rewritten (a `for…of` as an index loop), changes nothing.
-  if (codeChanged && isOldLogic(after)) return [];
+  if (codeChanged && isOldLogic(after, line)) return [];
   const isCondition = CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined);
   // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
   // comment is shown as `head`, since a comment marker can also sit inside a string.
@@ -198,7 +203,7 @@ function classifyPair(
   const joined = isCondition && onItsLine === undefined ? joinCondition(shown, following) : undefined;
   const condition = onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
-  const isSameDecision = isCondition && isOldLogic(condition);
+  const isSameDecision = isCondition && isOldLogic(condition, line);
   const headComparison = codeChanged && !isSameDecision ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
   const isLiteralChanged = !codeChanged && isCondition && before !== undefined && !isSameDecision;
@@ -245,7 +250,8 @@ function classifyPair(
   const membership = MEMBERSHIP.exec(head);
   // `for (const key in object)` iterates; it tests nothing.
   const isIteration = membership?.[5] !== undefined && /\bfor\s*\(/.test(head);
-  if (membership !== null && !isIteration && (base === undefined || !base.includes(membership[0]))) {
+  // A membership test a removed line already made, now kept in a variable (`const isPresent = key in input`), is old.
+  if (membership !== null && !isIteration && (base === undefined || !base.includes(membership[0])) && !isOldLogic(membership[0], line)) {
     const collection = membership[1] ?? membership[5] ?? '';
     const item = membership[3] ?? membership[4] ?? '';
     add(
@@ -421,7 +427,7 @@ export function findSemanticChanges(
       head,
       syntax,
     );
-    const isOldLogic = (decision: string): boolean => isHunkLogic(decision) || isMovedLogic(decision);
+    const isOldLogic = (decision: string, at?: number): boolean => isHunkLogic(decision, at) || isMovedLogic(decision, at);
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];

@@ -527,7 +527,7 @@ function classifyPair(
   after: SourceLine,
   line: number,
   following: () => readonly SourceLine[],
-  isOldLogic: (condition: string) => boolean,
+  isOldLogic: (condition: string, line?: number) => boolean,
   language: PythonOrGo,
 ): SemanticChange[] {
   if (after.isComment) return [];
@@ -560,7 +560,7 @@ function classifyPair(
   } else if (slice !== undefined) {
     add('boundary', slice.subject, slice.limit, toSliceValues(slice.subject, slice.limit));
   } else if (condition !== undefined && (base === undefined || (before !== undefined && findCondition(before, () => []) !== undefined))) {
-    if (!isOldLogic(condition.condition)) {
+    if (!isOldLogic(condition.condition, line)) {
       const presence = findPresenceSubject(condition.condition, language);
       const values = condition.isCase
         ? `a value matched by ${excerpt(condition.condition)}, and one that reaches another case`

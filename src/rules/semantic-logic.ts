@@ -37,14 +37,34 @@ function namesOf(lines: readonly SourceLine[], syntax: HunkSyntax): Set<string> 
   return names;
 }
 
-/** `name = expression` of each line, later lines winning. */
-function findDeclarations(lines: readonly SourceLine[], syntax: HunkSyntax): Map<string, string> {
-  const found = new Map<string, string>();
+/** A name's declarations on one side, in line order: `line` is where it stands in that side's file (1-based). */
+type Declarations = ReadonlyMap<string, readonly { line: number; expression: string }[]>;
+
+/** `name = expression` of each line, with its line in `file` (the same line objects). */
+function findDeclarations(lines: readonly SourceLine[], file: readonly SourceLine[], syntax: HunkSyntax): Declarations {
+  const found = new Map<string, { line: number; expression: string }[]>();
   for (const line of lines) {
     const declaration = syntax.findDeclaration(line);
-    if (declaration !== undefined) found.set(declaration[0], declaration[1]);
+    if (declaration === undefined) continue;
+    const list = found.get(declaration[0]) ?? [];
+    list.push({ line: file.indexOf(line) + 1, expression: declaration[1] });
+    found.set(declaration[0], list);
   }
+  for (const list of found.values()) list.sort((a, b) => a.line - b.line);
   return found;
+}
+
+/**
+ * What a name holds where it is read: the nearest declaration before `line` (two functions of a file may each declare
+ * `isPresent`), or the last one when the line is not known.
+ */
+function getDeclared(declarations: Declarations, name: string, line: number | undefined): string | undefined {
+  const list = declarations.get(name);
+  if (list === undefined) return undefined;
+  if (line === undefined) return list[list.length - 1]?.expression;
+  let held: string | undefined;
+  for (const declaration of list) if (declaration.line <= line) held = declaration.expression;
+  return held;
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -56,19 +76,19 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
  * `for each <collection>`.
  */
 function createSubstitution(
-  declarations: ReadonlyMap<string, string>,
+  declarations: Declarations,
   elements: readonly (readonly [string, string])[],
   syntax: HunkSyntax,
-): (text: string) => string {
+): (text: string, line?: number) => string {
   const loopHeader = (text: string): string => {
     const loop = syntax.findLoop?.(text);
     return loop === undefined ? text : `for each ${loop.collection}`;
   };
-  return (text) => {
+  return (text, line) => {
     let result = loopHeader(text);
     for (let pass = 0; pass < 2; pass++) {
       result = result.replace(/[A-Za-z_$][\w$]*/g, (name, offset: number, whole: string) => {
-        const held = whole[offset - 1] === '.' ? undefined : declarations.get(name);
+        const held = whole[offset - 1] === '.' ? undefined : getDeclared(declarations, name, line);
         return held === undefined ? name : `(${held.trim()})`;
       });
     }
@@ -103,14 +123,14 @@ export function createOldLogicCheck(
   baseFile: readonly SourceLine[],
   headFile: readonly SourceLine[],
   syntax: HunkSyntax,
-): (decision: string) => boolean {
+): (decision: string, line?: number) => boolean {
   const removedCode = removed.filter((line) => !line.isComment && line.code !== '');
   if (removedCode.length === 0) return () => false;
   const findLoops = (lines: readonly SourceLine[]): Loop[] => lines.flatMap((line) => syntax.findLoop?.(line.text) ?? []);
   const oldLoops = findLoops(removed);
   const newLoops = findLoops(added);
-  const toOld = createSubstitution(findDeclarations(removed, syntax), pairLoops(newLoops, oldLoops), syntax);
-  const toNew = createSubstitution(findDeclarations(added, syntax), pairLoops(oldLoops, newLoops), syntax);
+  const toOld = createSubstitution(findDeclarations(removed, baseFile, syntax), pairLoops(newLoops, oldLoops), syntax);
+  const toNew = createSubstitution(findDeclarations(added, headFile, syntax), pairLoops(oldLoops, newLoops), syntax);
   const oldDecisions = removedCode.flatMap((line) => [syntax.findCondition(line), line.text]).filter((text) => text !== undefined);
   const old = oldDecisions.map((text) => tokenize(toOld(text), syntax.keywords));
   let baseNames: Set<string> | undefined;
@@ -120,8 +140,8 @@ export function createOldLogicCheck(
     baseNames ??= namesOf(baseFile, syntax);
     return !headNames.has(from) && !baseNames.has(to);
   };
-  return (decision) => {
-    const tokens = tokenize(toNew(decision), syntax.keywords);
+  return (decision, line) => {
+    const tokens = tokenize(toNew(decision, line), syntax.keywords);
     return tokens.length > 0 && old.some((oldTokens) => isSameLogic(oldTokens, tokens, isRename));
   };
 }

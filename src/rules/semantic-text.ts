@@ -163,6 +163,7 @@ export interface HunkSyntax {
     after: SourceLine,
     line: number,
     following: () => readonly SourceLine[],
-    isOldLogic: (condition: string) => boolean,
+    /** `line`: the head line the decision stands on, so that a name reads as its nearest declaration. */
+    isOldLogic: (condition: string, line?: number) => boolean,
   ): SemanticChange[];
 }

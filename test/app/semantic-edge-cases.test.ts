@@ -100,6 +100,21 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  if (count === 0) return;', '  if (count === 1) return;'), [
       ['boundary', 'count', '1', '1 and a value other than 1'],
     ]);
+    // Found on express: the `||` of an if joins two tests and supplies no value, so the call on its right is no
+    // default. Both names stay in use (no rename), so the changed operand is a condition case, and only that.
+    const express = findSemanticChanges(
+      'const secure = this.connection.encrypted || this.socket.encrypted;\nif (!val || !trust(this.connection.remoteAddress, 0)) {\n',
+      'const secure = this.connection.encrypted || this.socket.encrypted;\nif (!val || !trust(this.socket.remoteAddress, 0)) {\n',
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+    );
+    assert.deepEqual(
+      express.map((change) => change.kind),
+      ['condition'],
+    );
+    assert.deepEqual(
+      one('  const name = input || "anon";', '  const name = input || "guest";').map(([kind]) => kind),
+      ['default'],
+    );
     const added = findSemanticChanges('a\n', 'a\nif (x > 1) return 1;\nif (y > 2) throw new Error();\nif (z < 3) return 3;\n', [
       { oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 },
     ]);
@@ -312,6 +327,43 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]).map((change) => [change.kind, change.line, change.after]);
     // The extracted test is the old logic; the new `options.snapshot` branch is the change.
     assert.deepEqual(found, [['condition', 8, 'if (options.snapshot)']]);
+  });
+
+  test('a membership test hoisted into a name, read in another hunk, where a later function declares the same name: no case (zod)', () => {
+    const base = [
+      'function handleProperty(key, input, result) {',
+      '  if (result.value === undefined) {',
+      '    if (key in input) {',
+      '      result.value = undefined;',
+      '    }',
+      '  }',
+      '}',
+      'function handleTuple(i, input) {',
+      '  return i;',
+      '}',
+    ];
+    const head = [
+      'function handleProperty(key, input, result) {',
+      '  const isPresent = key in input;',
+      '  if (result.value === undefined) {',
+      '    if (isPresent) {',
+      '      result.value = undefined;',
+      '    }',
+      '  }',
+      '}',
+      'function handleTuple(i, input) {',
+      '  const isPresent = i < input.length;',
+      '  return i;',
+      '}',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 },
+      { oldStart: 3, oldLines: 1, newStart: 4, newLines: 1 },
+      { oldStart: 8, oldLines: 0, newStart: 10, newLines: 1 },
+    ]).map((change) => [change.kind, change.line, change.subject]);
+    // `isPresent` on line 4 reads as the nearest declaration before it (line 2), `key in input`, the removed condition;
+    // the membership test it holds was made by that removed line. The tuple's new bound is new.
+    assert.deepEqual(found, [['boundary', 10, 'i']]);
   });
 
   test('the same rewrites that also change the logic still name it: an operator, an operand, a literal, another loop', () => {

@@ -309,6 +309,24 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       ['signal:src/respond.ts:4:optional-access'],
     );
   });
+
+  it('a call kept with its arguments on a rewritten line is a move; one given other arguments is not (zod)', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ['if (proms.length) return Promise.all(proms).then(() => payload);', 'return Promise.all([a]);', ''].join('\n'),
+      headText: ['if (proms.length) return Promise.all(proms).then(() => finish(payload));', 'return Promise.all([a, b]);', ''].join('\n'),
+      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 }],
+      headSignals: [
+        { kind: 'promise-concurrency', line: 1, detail: 'Promise.all' },
+        { kind: 'promise-concurrency', line: 2, detail: 'Promise.all' },
+      ],
+    };
+    const subjects = buildAnalysisSubjects(buildFactsInput([rewritten]));
+    assert.deepEqual(
+      subjects.filter((subject) => subject.subject === 'changed-signal').map((subject) => subject.id),
+      ['signal:src/respond.ts:2:promise-concurrency'],
+    );
+  });
 });
 
 describe('buildAnalysisSubjects', () => {
@@ -466,7 +484,10 @@ describe('buildAnalysisSubjects', () => {
       handlerWrite: '',
       readsBody: false,
       bodyRead: '',
+      // Reached through middleware priceCheck, which is not its guard: the chain changed, its handler and guard did not.
       chainChanged: true,
+      handlerChanged: false,
+      guardChanged: false,
     });
     assert.deepEqual(findSubject(subjects, 'change', 'change').facts, {
       fileCount: 3,
@@ -492,6 +513,32 @@ describe('buildAnalysisSubjects', () => {
       ],
       ['vitest', 'npm', true, true, ['express', 'vitest'], ['express'], 2],
     );
+  });
+});
+
+describe('how a change reaches a route (route-edge-cases 3.2.0)', () => {
+  const withSteps = (steps: string[]) => {
+    const input = buildFactsInput([moneyChange]);
+    const [route] = input.impactedRoutes;
+    assert.ok(route);
+    input.impactedRoutes = [{ ...route, steps }];
+    return findSubject(buildAnalysisSubjects(input), 'route', 'route:POST /orders/:id').facts;
+  };
+  const head = 'handler POST /orders/:id (src/routes/orders.ts:3)';
+
+  it('through its guard: the guard changed, the handler did not', () => {
+    const facts = withSteps([head, 'middleware requireAuth (src/routes/orders.ts:5)', 'changed toCents (src/money.ts:1)']);
+    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged], [true, false, true]);
+  });
+
+  it('through a changed line of its handler: the handler changed', () => {
+    const facts = withSteps([head, 'changed line 3 of the handler (src/routes/orders.ts)']);
+    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged], [true, true, false]);
+  });
+
+  it('only through code the handler calls: none of them', () => {
+    const facts = withSteps([head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)']);
+    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged], [false, false, false]);
   });
 });
 
@@ -537,10 +584,9 @@ describe('analysis through the built-in packs', () => {
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
         ['semantic-edge-cases@1.3.0#edge-case/changed-arithmetic', 12],
-        ['route-edge-cases@3.1.0#edge-case/route-unauthenticated', 9],
-        // No request-body case: the route's handler file is not changed, so nothing shows it reading a body.
+        // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
+        // guard, so how it reads its parameters, its body and its credentials did not change.
         ['edge-cases@1.3.0#edge-case/money-rounding', 7.5],
-        ['route-edge-cases@3.1.0#edge-case/route-params', 6],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
         ['edge-cases@1.3.0#edge-case/money-negative-currency', 4.5],
       ],
