@@ -3,7 +3,9 @@
  * their tasks a reviewer keeps, how many edge cases have evidence in the changed code, how many known false claims
  * are still made.
  *
- *   node --import tsx bench/label-score.ts --keep <dir> [--labels bench/labels/issue-41.json]
+ *   node --import tsx bench/label-score.ts --keep <dir> [--labels bench/labels/issue-41.json] [--noise]
+ *
+ * `--noise` lists each task labelled noise, edge case without evidence and false claim still made, with its reason.
  *
  * `<dir>` is what `bench/test-reach.ts --keep <dir>` writes: one folder per fix commit with `bundle.json`,
  * `bundle.md` and `case.json`. Each task of a bundle's task list is matched to a label of the same case by kind, file
@@ -184,10 +186,10 @@ function readBundleText(dir: string, bundle: unknown): string {
   return `${strings.join('\n')}\n${markdown}`;
 }
 
-function readOptions(): { keep: string; labels: string } {
-  let values: { keep?: string; labels?: string };
+function readOptions(): { keep: string; labels: string; noise: boolean } {
+  let values: { keep?: string; labels?: string; noise?: boolean };
   try {
-    ({ values } = parseArgs({ options: { keep: { type: 'string' }, labels: { type: 'string' } } }));
+    ({ values } = parseArgs({ options: { keep: { type: 'string' }, labels: { type: 'string' }, noise: { type: 'boolean' } } }));
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -196,7 +198,7 @@ function readOptions(): { keep: string; labels: string } {
   if (!existsSync(keep) || !statSync(keep).isDirectory()) throw new UsageError(`--keep ${values.keep}: no such directory`);
   const labels = resolve(values.labels ?? fileURLToPath(new URL('labels/issue-41.json', import.meta.url)));
   if (!existsSync(labels)) throw new UsageError(`--labels ${values.labels ?? labels}: no such file`);
-  return { keep, labels };
+  return { keep, labels, noise: values.noise === true };
 }
 
 function readLabels(path: string): Map<string, CaseLabels> {
@@ -272,6 +274,8 @@ function main(): void {
   ]);
   const byKind = new Map<string, { tasks: number; kept: number; noise: number }>();
   const unlabelled: string[] = [];
+  /** With --noise: each task labelled noise, edge case without evidence and false claim still made, with its reason. */
+  const noise: string[] = [];
 
   for (const dir of dirs) {
     const folder = join(options.keep, dir);
@@ -284,9 +288,10 @@ function main(): void {
     tally.bundles++;
 
     const tasks = describeTasks(bundle);
-    const taskLabels = matchLabels(tasks, labels?.tasks ?? [], (label) => label.label);
+    const taskLabels = matchLabels(tasks, labels?.tasks ?? [], (label) => label);
     tasks.forEach((task, index) => {
-      const label = taskLabels[index];
+      const label = taskLabels[index]?.label;
+      if (label === 'noise') noise.push(`${dir} #${index + 1} ${task.kind}: ${task.title} (${taskLabels[index]?.reason})`);
       const kind = byKind.get(task.kind) ?? { tasks: 0, kept: 0, noise: 0 };
       byKind.set(task.kind, kind);
       tally.tasks++;
@@ -304,16 +309,21 @@ function main(): void {
     const edgeLabels = matchLabels(
       edgeCases,
       (labels?.edgeCases ?? []).map((label) => ({ ...label, kind: label.template ?? '' })),
-      (label) => label.evidence,
+      (label) => label,
     );
     tally.edgeCases += edgeCases.length;
-    tally.withEvidence += edgeLabels.filter((evidence) => evidence === true).length;
-    tally.withoutEvidence += edgeLabels.filter((evidence) => evidence === false).length;
+    tally.withEvidence += edgeLabels.filter((label) => label?.evidence === true).length;
+    tally.withoutEvidence += edgeLabels.filter((label) => label?.evidence === false).length;
     edgeCases.forEach((edgeCase, index) => {
-      if (edgeLabels[index] === undefined) unlabelled.push(`${dir} edge case: ${edgeCase.title}`);
+      const label = edgeLabels[index];
+      if (label === undefined) unlabelled.push(`${dir} edge case: ${edgeCase.title}`);
+      else if (!label.evidence) noise.push(`${dir} edge case without evidence: ${edgeCase.title} (${label.reason})`);
     });
-
     const text = readBundleText(folder, bundle);
+    for (const claim of labels?.falseClaims ?? []) {
+      if (text.includes(claim.quote)) noise.push(`${dir} false claim: ${claim.claim} (${claim.reason})`);
+    }
+
     tally.claims += labels?.falseClaims.length ?? 0;
     tally.claimsStill += (labels?.falseClaims ?? []).filter((claim) => text.includes(claim.quote)).length;
   }
@@ -339,6 +349,7 @@ function main(): void {
           `| ${kind} | ${counts.tasks} | ${counts.kept} | ${counts.noise} | ${counts.tasks - counts.kept - counts.noise} |`,
       ),
   ];
+  if (options.noise && noise.length > 0) lines.push('', `Noise (${noise.length}):`, ...noise.map((entry) => `- ${entry}`));
   if (unlabelled.length > 0) lines.push('', `Not labelled (${unlabelled.length}):`, ...unlabelled.map((entry) => `- ${entry}`));
   process.stdout.write(`${lines.join('\n')}\n`);
 }
