@@ -134,7 +134,7 @@ async function compareImpactWithTypeScript(label: string, options: CorpusOptions
   return { changed: changed.length, impacted: ours.size };
 }
 
-test(`impacted files equal TypeScript's reverse closure on ${DEFAULT_CORPUS.name} ${DEFAULT_CORPUS.versions.join(' → ')}`, async () => {
+test(`impacted files equal TypeScript's reverse closure on ${DEFAULT_CORPUS.name} ${DEFAULT_CORPUS.versions.join(' → ')} (a TypeScript program of each version)`, async () => {
   const { changed, impacted } = await compareImpactWithTypeScript(`${DEFAULT_CORPUS.name}@${DEFAULT_CORPUS.versions.join('→')}`, {});
   assert.ok(
     changed >= 3 && impacted >= 100,

@@ -167,7 +167,7 @@ describe('checker product: base evidence, kept test sources and single-check rer
     );
   });
 
-  it('ui: a page that throws at base too is not a confirmed regression; a --test-id rerun of it keeps the other pages in the report and the kept spec', async () => {
+  it('ui: a page that throws at base too is not a confirmed regression; a --test-id rerun of it keeps the other pages in the report and the kept spec (two product runs, each with a real Chromium on base and head)', async () => {
     const { report } = await product(shop, '--target', 'shop-web');
     const about = report.failures.find((failure) => failure.checkId === ABOUT);
     assert.equal(about?.classification, 'unknown');

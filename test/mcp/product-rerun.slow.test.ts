@@ -87,7 +87,7 @@ describe('MCP checker_product_rerun and atBase on an Express shop', () => {
     assert.equal(await areGoneSoonIn(shop.repo.dir), true);
   });
 
-  it('checkKind picks the first failure of that kind, target narrows it, and no argument picks the first failure', async () => {
+  it('checkKind picks the first failure of that kind, target narrows it, and no argument picks the first failure (a product run and three reruns, each with a real Chromium)', async () => {
     const run = await call('checker_product_run', { target: 'shop-web', confirmExecution: true, runGeneratedApiTests: true });
     const failures = run.failures.map((failure) => [failure.checkKind, failure.checkId]);
     assert.deepEqual(failures, [

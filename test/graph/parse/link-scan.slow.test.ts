@@ -458,7 +458,7 @@ describe('real code: this repository and the workspace corpus (zod, rxjs, tRPC; 
     if (corpusDir !== '') rmSync(corpusDir, { recursive: true, force: true });
   });
 
-  test('this repository and published packages: every answer equals the full walk', (t) => {
+  test('this repository and published packages: every answer equals the full walk (each of about 4,000 files read both ways)', (t) => {
     const own = listTrackedFiles(repoRoot).filter((path) => /^(src|test|bench)\//.test(path));
     const corpus = listTrackedFiles(corpusDir);
     assert.ok(corpus.length > 3000, 'the corpus holds the workspace packages');
