@@ -87,7 +87,7 @@ function isCommentLine(line: string): boolean {
 
 /** A function or method signature, where `name = value` is a parameter default rather than an assignment. */
 const SIGNATURE =
-  /\bfunction\b|=>|^\s*(?:(?:public|private|protected|static|async|export|default)\s+)*[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\s*\(/;
+  /\bfunction\b|=>|^\s*(?:(?:public|private|protected|static|async|export|default)\s+)*(?!(?:if|while|for|switch|catch|return)\b)[A-Za-z_$][\w$]*\s*(?:<[^>]*>)?\s*\(/;
 
 /** A subject that counts something (`values.length`, `map.size`, `retryCount`): never below zero. */
 const MEASURE = /(?:^|\.)(?:length|size|count)$|[a-z](?:Length|Size|Count)$/;

@@ -115,6 +115,11 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       one('  const name = input || "anon";', '  const name = input || "guest";').map(([kind]) => kind),
       ['default'],
     );
+    // Found on koa: an `if (…)` is no signature, so the assignment after it is no parameter default.
+    assert.deepEqual(
+      one('    if (body instanceof Blob) stream = from(body);', '    if (body instanceof Blob) stream = from(body.stream());'),
+      [],
+    );
     const added = findSemanticChanges('a\n', 'a\nif (x > 1) return 1;\nif (y > 2) throw new Error();\nif (z < 3) return 3;\n', [
       { oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 },
     ]);

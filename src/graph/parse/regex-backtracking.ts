@@ -172,8 +172,27 @@ function describe(source: string, node: AST.Node): string {
   return source.slice(node.start, node.end);
 }
 
-function findIn(node: AST.Node, source: string, flags: Flags): string | undefined {
-  if (node.type === 'Quantifier' && node.max === Number.POSITIVE_INFINITY) {
+/** Matches whatever follows, so it can never fail: it can match nothing and holds no assertion (`\s*`, `(x)?`). */
+function alwaysMatches(node: AST.Node, flags: Flags): boolean {
+  if (!startOf(node, flags).nullable) return false;
+  let assertion = false;
+  const visit = (child: AST.Node): void => {
+    if (child.type === 'Assertion' || child.type === 'Backreference') assertion = true;
+    else if (child.type === 'Group' || child.type === 'CapturingGroup') child.alternatives.forEach(visit);
+    else if (child.type === 'Alternative') child.elements.forEach(visit);
+    else if (child.type === 'Quantifier') visit(child.element);
+  };
+  visit(node);
+  return !assertion;
+}
+
+/**
+ * `tail`: nothing after `node` can fail, up to the end of the pattern. An ambiguous repetition there cannot backtrack:
+ * once it has matched, the match is over (`/(?:[^\s"']+|"[^"]*")+/g` on a near-match), so only one that something
+ * after it can make fail is a case (`(a+)+$`, `(a+)+b`).
+ */
+function findIn(node: AST.Node, source: string, flags: Flags, tail = false): string | undefined {
+  if (node.type === 'Quantifier' && node.max === Number.POSITIVE_INFINITY && !tail) {
     const inner: { quantifier: AST.Quantifier; path: AST.Node[] }[] = [];
     findInnerRepetitions(node, [node], inner);
     for (const { quantifier, path } of inner) {
@@ -185,18 +204,37 @@ function findIn(node: AST.Node, source: string, flags: Flags): string | undefine
       return `overlapping alternatives ${describe(source, node)}`;
     }
   }
-  const children: readonly AST.Node[] =
-    node.type === 'Pattern' || node.type === 'Group' || node.type === 'CapturingGroup'
-      ? node.alternatives
-      : node.type === 'Assertion' && (node.kind === 'lookahead' || node.kind === 'lookbehind')
-        ? node.alternatives
-        : node.type === 'Alternative'
-          ? node.elements
+  if (node.type === 'Alternative') {
+    // An element is in tail position when its alternative is and every element after it always matches.
+    let restAlwaysMatches = true;
+    const tails = node.elements
+      .map((_element, index) => index)
+      .reverse()
+      .map((index) => {
+        const isTail = tail && restAlwaysMatches;
+        restAlwaysMatches &&= alwaysMatches(node.elements[index] as AST.Element, flags);
+        return isTail;
+      })
+      .reverse();
+    for (const [index, element] of node.elements.entries()) {
+      const found = findIn(element, source, flags, tails[index]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  // A lookaround's body is followed by what the lookaround decides: never in tail position.
+  const [children, childTail]: [readonly AST.Node[], boolean] =
+    node.type === 'Pattern'
+      ? [node.alternatives, true]
+      : node.type === 'Group' || node.type === 'CapturingGroup'
+        ? [node.alternatives, tail]
+        : node.type === 'Assertion' && (node.kind === 'lookahead' || node.kind === 'lookbehind')
+          ? [node.alternatives, false]
           : node.type === 'Quantifier'
-            ? [node.element]
-            : [];
+            ? [[node.element], tail]
+            : [[], false];
   for (const child of children) {
-    const found = findIn(child, source, flags);
+    const found = findIn(child, source, flags, childTail);
     if (found !== undefined) return found;
   }
   return undefined;
