@@ -371,6 +371,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'boolean',
       "a changed line lies in the route's registration or its handler (where it is defined): not only in a middleware or code they call",
     ),
+    viaSharedMiddleware: fact(
+      'boolean',
+      'the change reaches the route only through a middleware of its chain (that middleware or code it calls changed), and other routes it reaches through the same middleware: not through its registration, its handler or code the handler calls',
+    ),
     guardChanged: fact(
       'boolean',
       'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself or code it calls changed',

@@ -729,6 +729,12 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       .map((file): [string, HeadCode] => [file.path, { signals: file.headSignals ?? [], functions: file.headFunctions ?? [] }]),
   );
   const chainChanges = new Map(input.impactedRoutes.map((route) => [route.id, describeChainChange(input.kg, route)]));
+  // How many reached routes the change reaches through each middleware alone.
+  const middlewareRoutes = new Map<string, number>();
+  for (const change of chainChanges.values()) {
+    if (!change.own && change.middleware !== undefined)
+      middlewareRoutes.set(change.middleware, (middlewareRoutes.get(change.middleware) ?? 0) + 1);
+  }
   for (const { id, route } of routes) {
     const facts = deriveRouteFacts(lookup, id, route, changedRouteIds, headCode);
     const change = chainChanges.get(id);
@@ -741,6 +747,8 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
         chainChanged: change !== undefined && (change.own || change.middleware !== undefined),
         handlerChanged: change?.own === true,
         guardChanged: change?.middleware !== undefined && guards.includes(change.middleware),
+        viaSharedMiddleware:
+          change !== undefined && !change.own && change.middleware !== undefined && (middlewareRoutes.get(change.middleware) ?? 0) > 1,
       },
     });
   }

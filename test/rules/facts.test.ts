@@ -488,6 +488,8 @@ describe('buildAnalysisSubjects', () => {
       chainChanged: true,
       handlerChanged: false,
       guardChanged: false,
+      // priceCheck is the middleware of this route alone: a test of the route is still what proves it.
+      viaSharedMiddleware: false,
     });
     assert.deepEqual(findSubject(subjects, 'change', 'change').facts, {
       fileCount: 3,
@@ -528,17 +530,30 @@ describe('how a change reaches a route (route-edge-cases 3.2.0)', () => {
 
   it('through its guard: the guard changed, the handler did not', () => {
     const facts = withSteps([head, 'middleware requireAuth (src/routes/orders.ts:5)', 'changed toCents (src/money.ts:1)']);
-    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged], [true, false, true]);
+    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged, facts.viaSharedMiddleware], [true, false, true, false]);
   });
 
   it('through a changed line of its handler: the handler changed', () => {
     const facts = withSteps([head, 'changed line 3 of the handler (src/routes/orders.ts)']);
-    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged], [true, true, false]);
+    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged, facts.viaSharedMiddleware], [true, true, false, false]);
+  });
+
+  it('through a middleware another reached route runs too: shared', () => {
+    const input = buildFactsInput([moneyChange]);
+    const [route] = input.impactedRoutes;
+    assert.ok(route);
+    const steps = [head, 'middleware priceCheck (src/routes/orders.ts:2)', 'changed toCents (src/money.ts:1)'];
+    input.impactedRoutes = [route, { ...route, id: 'route:DELETE /orders/:id', method: 'DELETE', steps }];
+    const facts = findSubject(buildAnalysisSubjects(input), 'route', 'route:POST /orders/:id').facts;
+    assert.deepEqual([facts.handlerChanged, facts.viaSharedMiddleware], [false, true]);
   });
 
   it('only through code the handler calls: none of them', () => {
     const facts = withSteps([head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)']);
-    assert.deepEqual([facts.chainChanged, facts.handlerChanged, facts.guardChanged], [false, false, false]);
+    assert.deepEqual(
+      [facts.chainChanged, facts.handlerChanged, facts.guardChanged, facts.viaSharedMiddleware],
+      [false, false, false, false],
+    );
   });
 });
 

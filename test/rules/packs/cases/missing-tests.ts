@@ -1,7 +1,7 @@
 import type { RuleCases } from '../../../helpers/run-rule-cases.js';
 
 const exported = { path: 'src/money.ts', name: 'roundCents', change: 'modified' };
-const route = { method: 'POST', path: '/orders', file: 'src/routes/orders.ts', kind: 'api', changed: true };
+const route = { method: 'POST', path: '/orders', file: 'src/routes/orders.ts', kind: 'api', changed: true, viaSharedMiddleware: false };
 
 export const missingTestCases: Record<string, RuleCases> = {
   'missing-test/export-unreached': {
@@ -38,6 +38,8 @@ export const missingRouteTestCases: Record<string, RuleCases> = {
     valid: [
       { ...route, reachingTests: 1 },
       { ...route, changed: false },
+      // Reached only through a middleware other reached routes run too: its own test proves it, not one per route.
+      { ...route, viaSharedMiddleware: true },
     ],
     invalid: [
       {
@@ -57,6 +59,7 @@ export const missingRouteTestCases: Record<string, RuleCases> = {
       { ...route, isMutation: false, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4' },
       { ...route, isMutation: true, reachingTests: 3, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4' },
       { ...route, isMutation: true, handlerWrites: false, handlerWrite: '' },
+      { ...route, isMutation: true, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4', viaSharedMiddleware: true },
     ],
     invalid: [
       {
