@@ -40,7 +40,7 @@ import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
-import { createDeclaredTests, createSpawningTests, findEachFileRouteCallers } from './unseen-reach.js';
+import { createDeclaredTests, createSetupFileTests, createSpawningTests, findEachFileRouteCallers } from './unseen-reach.js';
 import { linkWeakTests } from './weak-test-links.js';
 import { loadRunnerSelectors } from './load/runner-configs.js';
 import type { UnreadRunnerConfig } from './test-runners.js';
@@ -187,8 +187,13 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const mirrors = new Map<string, string[]>();
   for (const { compiledFrom, path } of changedFiles)
     if (compiledFrom !== undefined) mirrors.set(compiledFrom, [...(mirrors.get(compiledFrom) ?? []), path]);
+  const runnerSelectors = await loadRunnerSelectors(
+    env,
+    repository.scan.files.map((file) => file.path),
+  );
   const findDeclaredTests = createDeclaredTests(repository);
   const findSpawningTests = await createSpawningTests(env, repository);
+  const findSetupTests = createSetupFileTests(repository, runnerSelectors.setup);
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
@@ -210,7 +215,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       [
         ...own,
         ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
-        ...[...findDeclaredTests(file.path), ...findSpawningTests(file.path)].filter(
+        ...[...findDeclaredTests(file.path), ...findSpawningTests(file.path), ...findSetupTests(file.path)].filter(
           (test) => !own.some((reached) => reached.testFile === test.testFile),
         ),
       ],
@@ -289,10 +294,6 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // A file in a language checker does not parse has no import graph here: no proof obligation, one limitation per language.
   // Nor has a file that is no code at all (a fixture without an extension, a template, a stylesheet): no test imports it.
   limitations.push(...describeUnparsedLanguages(changedFiles));
-  const runnerSelectors = await loadRunnerSelectors(
-    env,
-    repository.scan.files.map((file) => file.path),
-  );
   limitations.push(...describeUnreadRunnerConfigs(runnerSelectors.unread));
   const changedPathProof = changedFiles
     .filter(

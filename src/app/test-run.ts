@@ -233,7 +233,7 @@ export function toTestRun(
   /** Changed paths whose tests `tests.dependsOn` declares: their tests run, whatever the file's kind, not the whole suite. */
   declaredPaths: ReadonlySet<string> = new Set(),
   /** What the repository's runner configs select (test-runners.ts). */
-  selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [] },
+  selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [], setup: [] },
 ): TestRun {
   const root = findRootPackage(kg);
   const packageManager = getSuiteManager(kg, changedFiles);

@@ -14,6 +14,17 @@ export interface RunnerSelectors {
   vitestTypecheck: Set<string>;
   /** Configurations read in vain: the runners of the tests under them are then chosen by convention. */
   unread: UnreadRunnerConfig[];
+  /** Files a runner loads before each of its test files (setup files, helpers): what they import, every such test reaches. */
+  setup: RunnerSetup[];
+}
+
+export interface RunnerSetup {
+  /** The configuration that names them, repository-relative. */
+  config: string;
+  /** Whether a repository path is one of its setup files. */
+  isSetupFile: (path: string) => boolean;
+  /** Whether a test file is one it loads them for. */
+  runsFor: (path: string) => boolean;
 }
 
 export interface UnreadRunnerConfig {
@@ -43,9 +54,14 @@ const KARMA_CONFIG = /(?:^|\/)karma\.conf(?:ig)?\.[cm]?[jt]s$/;
 const MOCHA_CONFIG = /(?:^|\/)\.mocharc(?:\.(?:js|cjs|mjs|json|jsonc|yml|yaml))?$/;
 const VITEST_CONFIG = /(?:^|\/)vite(?:st)?\.(?:config|workspace)(?:\.[\w-]+)?\.[cm]?[jt]s$/;
 const PACKAGE_JSON = /(?:^|\/)package\.json$/;
+const JASMINE_CONFIG = /(?:^|\/)jasmine\.json$/;
+const JEST_CONFIG = /(?:^|\/)jest\.config\.(?:[cm]?[jt]s|json)$/;
 
 export function isRunnerConfig(path: string): boolean {
-  return !path.includes('node_modules/') && [KARMA_CONFIG, MOCHA_CONFIG, VITEST_CONFIG, PACKAGE_JSON].some((pattern) => pattern.test(path));
+  return (
+    !path.includes('node_modules/') &&
+    [KARMA_CONFIG, MOCHA_CONFIG, VITEST_CONFIG, PACKAGE_JSON, JASMINE_CONFIG, JEST_CONFIG].some((pattern) => pattern.test(path))
+  );
 }
 
 const STRING_LITERAL = /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`([^`$\\]*)`/g;
@@ -90,6 +106,53 @@ function buildKarmaSuite(path: string, text: string, declared: boolean): KarmaSu
     .filter((pattern) => /\.[cm]?[jt]sx?$|\*$/.test(pattern))
     .flatMap((pattern) => toRepoGlob(root, pattern) ?? []);
   return { folder: configFolder, config: path, declared, select: compileGlobs(patterns), hasPatterns: patterns.length > 0 };
+}
+
+/** A config value that is a string or an array of strings, as written. */
+function readStringList(value: unknown): string[] {
+  return typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+}
+
+/** The strings of `key: 'a'` or `key: ['a', 'b']` in a config's text (a JS or YAML value read without running it). */
+function readTextList(text: string, key: string): string[] {
+  const value = new RegExp(`["']?\\b${key}["']?\\s*:\\s*(\\[[^\\]]*\\]|'[^'\\n]*'|"[^"\\n]*"|\`[^\`$]*\`)`).exec(text)?.[1];
+  return value === undefined ? [] : readStrings(value);
+}
+
+/** Paths of repository files a runner loads (`./test/setup.ts`, `<rootDir>/jest.setup.js`), not packages (`ts-node/register`). */
+function toSetupGlobs(folder: string, entries: readonly string[]): string[] {
+  return entries
+    .map((entry) => entry.replace(/^<rootDir>\//, './'))
+    .filter((entry) => entry.startsWith('./') || /^[\w.-]+\/.*\.[cm]?[jt]sx?$|^[\w.-]+\.[cm]?[jt]sx?$/.test(entry))
+    .flatMap((entry) => toRepoGlob(folder, entry) ?? []);
+}
+
+/** Every test file under `folder`. */
+const under =
+  (folder: string) =>
+  (path: string): boolean =>
+    folder === '' || path.startsWith(`${folder}/`);
+
+/**
+ * jasmine's helpers: `spec/support/jasmine.json` is read from the folder jasmine runs in, and its `helpers` and
+ * `spec_files` globs are relative to its `spec_dir` (default `spec`).
+ */
+function readJasmineSetup(path: string, config: JsonObject): RunnerSetup | undefined {
+  const folder = path.endsWith('spec/support/jasmine.json') ? folderOf(folderOf(folderOf(path))) : folderOf(path);
+  const specDir = typeof config.spec_dir === 'string' ? config.spec_dir : 'spec';
+  const root = toRepoGlob(folder, specDir === '' ? '.' : specDir) ?? folder;
+  const base = root === '.' || root.endsWith('/.') ? folder : root;
+  const helpers = toSetupGlobs(
+    base,
+    readStringList(config.helpers).map((helper) => `./${helper}`),
+  );
+  if (helpers.length === 0) return undefined;
+  const specs = readStringList(config.spec_files).flatMap((spec) => toRepoGlob(base, spec) ?? []);
+  return {
+    config: path,
+    isSetupFile: compileGlobs(helpers),
+    runsFor: specs.length > 0 ? compileGlobs(specs) : under(base),
+  };
 }
 
 /** `spec` of a JSON .mocharc: a string or an array of strings. */
@@ -184,7 +247,11 @@ function findOwner(path: string, folders: ReadonlySet<string>): string {
 
 /** The runner selectors of a repository from the texts of its runner configs and package.json files (`isRunnerConfig`). */
 export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): RunnerSelectors {
-  const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [] };
+  const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [], setup: [] };
+  const addSetup = (config: string, folder: string, entries: readonly string[], runsFor = under(folder)): void => {
+    const globs = toSetupGlobs(folder, entries);
+    if (globs.length > 0) selectors.setup.push({ config, isSetupFile: compileGlobs(globs), runsFor });
+  };
   const readJson = (path: string, text: string): JsonObject => {
     const { value, error } = parseJsonObject(text);
     if (value === undefined) selectors.unread.push({ path, reason: `it is not a JSON object (${error ?? 'not an object'})` });
@@ -207,12 +274,38 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
       selectors.karma.push(suite);
       if (!suite.hasPatterns)
         selectors.unread.push({ path, reason: 'its `files` list holds no test file pattern checker can read without running the config' });
-    } else if (MOCHA_CONFIG.test(path))
-      addMocha(folderOf(path), /\.jsonc?$/.test(path) ? readMochaJsonSpec(readJson(path, text)) : readMochaSpec(text));
-    else if (VITEST_CONFIG.test(path) && /\btypecheck\s*:\s*(?:true\b|\{[^}]*\benabled\s*:\s*true\b)/.test(text))
-      selectors.vitestTypecheck.add(owner);
-    else if (PACKAGE_JSON.test(path)) {
+    } else if (MOCHA_CONFIG.test(path)) {
+      const json = /\.jsonc?$/.test(path) ? readJson(path, text) : undefined;
+      addMocha(folderOf(path), json === undefined ? readMochaSpec(text) : readMochaJsonSpec(json));
+      const loads = ['require', 'file'].flatMap((key) => (json === undefined ? readTextList(text, key) : readStringList(json[key])));
+      addSetup(path, folderOf(path), loads);
+    } else if (VITEST_CONFIG.test(path)) {
+      if (/\btypecheck\s*:\s*(?:true\b|\{[^}]*\benabled\s*:\s*true\b)/.test(text)) selectors.vitestTypecheck.add(owner);
+      addSetup(path, folderOf(path), [...readTextList(text, 'setupFiles'), ...readTextList(text, 'globalSetup')]);
+    } else if (JEST_CONFIG.test(path)) {
+      const json = path.endsWith('.json') ? readJson(path, text) : undefined;
+      const keys = ['setupFiles', 'setupFilesAfterEnv', 'globalSetup'];
+      addSetup(
+        path,
+        folderOf(path),
+        keys.flatMap((key) => (json === undefined ? readTextList(text, key) : readStringList(json[key]))),
+      );
+    } else if (JASMINE_CONFIG.test(path)) {
+      const setup = readJasmineSetup(path, readJson(path, text));
+      if (setup !== undefined) selectors.setup.push(setup);
+    } else if (PACKAGE_JSON.test(path)) {
       const folder = folderOf(path);
+      const jest = asRecord(manifest.jest);
+      addSetup(
+        path,
+        folder,
+        ['setupFiles', 'setupFilesAfterEnv', 'globalSetup'].flatMap((key) => readStringList(jest[key])),
+      );
+      addSetup(
+        path,
+        folder,
+        ['require', 'file'].flatMap((key) => readStringList(asRecord(manifest.mocha)[key])),
+      );
       const scripts = asRecord(manifest.scripts);
       addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)));
       addMocha(folder, readMochaScriptSpecs(scripts));

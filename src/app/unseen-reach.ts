@@ -1,6 +1,6 @@
 /**
  * Tests that reach a changed file in ways its imports do not show: declared in `tests.dependsOn`, running a repository
- * file as a program, or calling a route that each changed file reaches on its own.
+ * file as a program, loaded after a runner's setup file, or calling a route that each changed file reaches on its own.
  */
 import type { Env } from '../model/env.js';
 import type { ReachingTest } from '../model/coverage.js';
@@ -14,6 +14,7 @@ import { compileGlobs } from '../text/glob.js';
 import { compareText } from '../text/compare-text.js';
 import type { RepositoryGraph } from './build-graph.js';
 import { readRepoTexts } from './load/repo-text.js';
+import type { RunnerSetup } from './test-runners.js';
 
 /** Texts of the tests read for the paths they run, at most this many bytes each. */
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
@@ -58,6 +59,45 @@ export async function createSpawningTests(env: Env, repository: RepositoryGraph)
     for (const { program, test } of spawned)
       if (reaching.has(program) && test !== path && !found.has(test))
         found.set(test, { testFile: test, distance: 1, via: program === path ? [path] : [path, program], mocksChangedModule: false });
+    return [...found.values()];
+  };
+}
+
+/**
+ * The tests a runner loads a setup file for (jasmine's helpers, mocha's `require` and `file`, jest's and vitest's
+ * `setupFiles`; test-runners.ts): they run it, and what it imports, before their own code, so each reaches what the
+ * setup file reaches, one step further. parse-server's `spec/helper.js` starts the whole server for every spec.
+ */
+export function createSetupFileTests(repository: RepositoryGraph, setups: readonly RunnerSetup[]): (path: string) => ReachingTest[] {
+  if (setups.length === 0) return () => [];
+  const files = [...repository.parsed.facts.keys()].sort(compareText);
+  const tests = [...listTestFiles(repository.kg.graph)].sort(compareText);
+  const loaded = setups
+    .map((setup) => ({ files: files.filter(setup.isSetupFile), tests: tests.filter(setup.runsFor) }))
+    .filter((setup) => setup.files.length > 0 && setup.tests.length > 0);
+  if (loaded.length === 0) return () => [];
+  return (path) => {
+    const distances = new Map(
+      findReverseReach(repository.kg, [path], { includeVia: false, includeTypeOnly: false }).map((file) => [file.path, file.distance]),
+    );
+    distances.set(path, 0);
+    const found = new Map<string, ReachingTest>();
+    for (const setup of loaded) {
+      for (const file of setup.files) {
+        const distance = distances.get(file);
+        if (distance === undefined) continue;
+        for (const test of setup.tests) {
+          const known = found.get(test);
+          if (test === path || test === file || (known !== undefined && known.distance <= distance + 1)) continue;
+          found.set(test, {
+            testFile: test,
+            distance: distance + 1,
+            via: file === path ? [path] : [path, file],
+            mocksChangedModule: false,
+          });
+        }
+      }
+    }
     return [...found.values()];
   };
 }
