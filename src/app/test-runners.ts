@@ -96,16 +96,35 @@ function readArrayAfter(text: string, key: RegExp): string | undefined {
   return undefined;
 }
 
-function buildKarmaSuite(path: string, text: string, declared: boolean): KarmaSuite {
-  const configFolder = folderOf(path);
+/** The folder karma reads its `files` patterns from: the config's, or its `basePath` under it. */
+function findKarmaRoot(configFolder: string, text: string): string {
   const basePath = /\bbasePath\s*:\s*(['"`])([^'"`]*)\1/.exec(text)?.[2];
   const base = basePath === undefined ? configFolder : toRepoGlob(configFolder, basePath === '' ? '.' : basePath);
-  const root = base === undefined || base === '.' || base.endsWith('/.') ? configFolder : base;
+  return base === undefined || base === '.' || base.endsWith('/.') ? configFolder : base;
+}
+
+function buildKarmaSuite(path: string, text: string, declared: boolean): KarmaSuite {
+  const configFolder = folderOf(path);
+  const root = findKarmaRoot(configFolder, text);
   const listed = readArrayAfter(text, /\bfiles\s*:\s*\[/);
   const patterns = (listed === undefined ? [] : readStrings(listed))
     .filter((pattern) => /\.[cm]?[jt]sx?$|\*$/.test(pattern))
     .flatMap((pattern) => toRepoGlob(root, pattern) ?? []);
   return { folder: configFolder, config: path, declared, select: compileGlobs(patterns), hasPatterns: patterns.length > 0 };
+}
+
+/**
+ * The files karma's `files` list names one by one (`test/specs/__helpers.js`, no glob), loaded before the specs its
+ * globs list: setup files of those specs (axios's helpers set `window.axios` from `index.js`).
+ */
+function readKarmaSetup(suite: KarmaSuite, text: string): RunnerSetup | undefined {
+  const listed = readArrayAfter(text, /\bfiles\s*:\s*\[/);
+  const literal = (listed === undefined ? [] : readStrings(listed)).filter(
+    (pattern) => /\.[cm]?[jt]sx?$/.test(pattern) && !/[*?{[]/.test(pattern),
+  );
+  const root = findKarmaRoot(suite.folder, text);
+  const files = literal.flatMap((pattern) => toRepoGlob(root, pattern) ?? []);
+  return files.length === 0 ? undefined : { config: suite.config, isSetupFile: compileGlobs(files), runsFor: suite.select };
 }
 
 /** A config value that is a string or an array of strings, as written. */
@@ -272,6 +291,8 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
     if (KARMA_CONFIG.test(path)) {
       const suite = buildKarmaSuite(path, text, declares(manifest, 'karma'));
       selectors.karma.push(suite);
+      const setup = readKarmaSetup(suite, text);
+      if (setup !== undefined) selectors.setup.push(setup);
       if (!suite.hasPatterns)
         selectors.unread.push({ path, reason: 'its `files` list holds no test file pattern checker can read without running the config' });
     } else if (MOCHA_CONFIG.test(path)) {

@@ -83,6 +83,15 @@ describe('buildRunnerSelectors: the setup files of each runner, read without run
     assert.deepEqual(setupOf(mochaJs, 'api/test/hooks.js', 'api/test/a.js'), ['api/.mocharc.js']);
   });
 
+  test('karma: a file its `files` list names one by one is loaded before the specs its globs list (axios)', () => {
+    const texts = {
+      'karma.conf.cjs':
+        "module.exports = (config) => config.set({ basePath: '', files: [{ pattern: 'test/specs/__helpers.js' }, { pattern: 'test/specs/**/*.spec.js' }] });\n",
+    };
+    assert.deepEqual(setupOf(texts, 'test/specs/__helpers.js', 'test/specs/xsrf.spec.js'), ['karma.conf.cjs']);
+    assert.deepEqual(setupOf(texts, 'test/specs/__helpers.js', 'test/unit/xsrf.js'), []);
+  });
+
   test('jasmine: helpers and spec_files are relative to spec_dir, from the folder jasmine runs in', () => {
     const texts = {
       'server/spec/support/jasmine.json': JSON.stringify({
