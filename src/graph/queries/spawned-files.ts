@@ -11,6 +11,10 @@ export const PROCESS_MODULES: ReadonlySet<string> = new Set([
   'zx',
 ]);
 
+/** `join(__dirname, 'a', 'b.js')` or `path.resolve(__dirname, …)`: quoted segments after `__dirname`, each its own argument. */
+const JOINED_PATH = /\b(?:join|resolve)\(\s*__dirname((?:\s*,\s*(?:'[^'\n]*'|"[^"\n]*"|`[^`$\n]*`))+)\s*\)/g;
+const CODE_FILE = /\.[cm]?[jt]sx?$/;
+
 /** A quoted relative path to a JavaScript or TypeScript file: `'../src/cli.ts'`, `"./bin/run.js"`, `` `bin/cli.mjs` ``. */
 const PATH_LITERAL = /(['"`])((?:\.{1,2}\/)*[\w@.-]+(?:\/[\w@.-]+)*\.[cm]?[jt]sx?)\1/g;
 
@@ -29,8 +33,13 @@ export function findSpawnedFiles(testPath: string, text: string, isFile: (path: 
     if (base === '.' || base === '/' || base === '') break;
   }
   const found = new Set<string>();
-  for (const match of text.matchAll(PATH_LITERAL)) {
-    const literal = match[2] ?? '';
+  // `join(__dirname, '..', 'fixtures', 'preload.mjs')`: the segments, read against the test's folder.
+  const joined = [...text.matchAll(JOINED_PATH)].flatMap((match) => {
+    const segments = [...(match[1] ?? '').matchAll(/(['"`])([^'"`\n]*)\1/g)].map((segment) => segment[2] ?? '');
+    const literal = `./${segments.join('/')}`;
+    return CODE_FILE.test(literal) ? [literal] : [];
+  });
+  for (const literal of [...[...text.matchAll(PATH_LITERAL)].map((match) => match[2] ?? ''), ...joined]) {
     for (const base of bases) {
       const candidate = posix.normalize(base === '' ? literal : `${base}/${literal}`);
       if (candidate.startsWith('..') || candidate === testPath) continue;
