@@ -193,6 +193,24 @@ describe('syntax and failures', () => {
     assert.equal(parse('@decorator class A {}', 'a.mjs').failure, undefined);
   });
 
+  test("Flow-typed JavaScript is read through TypeScript's syntax, its imports and exports kept (parse-server)", () => {
+    const facts = parse(
+      "// @flow\nimport { loadRouters } from './routers';\nexport function start(options: Object, port: number = 1337): string {\n  return loadRouters(options, port);\n}\n",
+      'src/ParseServer.js',
+    );
+    assert.equal(facts.failure, undefined);
+    assert.deepEqual(
+      facts.imports.map((item) => item.specifier),
+      ['./routers'],
+    );
+    assert.deepEqual(
+      facts.exports.map((item) => item.name),
+      ['start'],
+    );
+    // What neither syntax reads keeps the JavaScript parse's own failure.
+    assert.equal(parse('let = = 1;', 'a.js').failure?.code, 'parse/syntax');
+  });
+
   test('never throws on odd input', () => {
     for (const text of ['\u0000', '\uD800', '`${', '/*', 'import', '\uFEFF', '#!']) {
       assert.equal(typeof parse(text).lines, 'number');

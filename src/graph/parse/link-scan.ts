@@ -3,7 +3,8 @@
  * tree and the full walk. Its contract is strict: whenever it answers, the answer is exactly the `imports`, `exports`
  * and `lines` that `extractFacts` gives (same order, spans and optional keys); whenever it is not sure, it answers
  * undefined and the caller parses with swc. It knows nothing swc does not, so a file swc rejects as a syntax error
- * may still get an answer here; such a file has no facts through swc either way.
+ * in every syntax it tries (getSwcOptions) may still get an answer here; such a file has no facts through swc either
+ * way. It declines Flow annotations in JavaScript, which swc then reads as TypeScript.
  */
 import type { ExportFact, ImportedName, ImportFact } from '../../model/facts.js';
 import type { Declaration, LinkEvent } from './link-scan-events.js';

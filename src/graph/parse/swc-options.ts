@@ -8,7 +8,11 @@ function getExtension(path: string): string {
   return dot > slash ? path.slice(dot).toLowerCase() : '';
 }
 
-/** The swc configurations to try in order: JavaScript is parsed with JSX first, then without. */
+/**
+ * The swc configurations to try in order: JavaScript is parsed with JSX first, then without, then as TypeScript, which
+ * reads the annotations of Flow-typed JavaScript (`function f(a: string): number`, parse-server's `// @flow` files)
+ * that no JavaScript parse accepts. A file none of them reads keeps the first failure.
+ */
 export function getSwcOptions(path: string): SwcParseOptions[] {
   const extension = getExtension(path);
   if (typescriptExtensions.includes(extension)) {
@@ -27,5 +31,6 @@ export function getSwcOptions(path: string): SwcParseOptions[] {
   return [
     { ...base, jsx: true },
     { ...base, jsx: false },
+    { syntax: 'typescript', tsx: false, decorators: true, target: 'es2022', comments: false },
   ];
 }
