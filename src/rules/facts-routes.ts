@@ -52,6 +52,18 @@ function findHandlerSignal(route: RouteNode, headCode: ReadonlyMap<string, HeadC
 }
 
 /** The catalogue facts of one route. */
+/** A test that sends the route's request (its `calls` edge), and the tests of client code that sends it. */
+export function getRouteCallingTests(lookup: GraphLookup, routeId: string): Set<string> {
+  const tests = new Set<string>();
+  if (!lookup.kg.graph.hasNode(routeId)) return tests;
+  lookup.kg.graph.forEachInEdge(routeId, (_edge, attributes, _source, _target, sourceAttributes) => {
+    if (attributes.kind !== 'calls' || sourceAttributes.kind !== 'file') return;
+    if (lookup.isTestFile(sourceAttributes.path)) tests.add(sourceAttributes.path);
+    else for (const test of lookup.getReachingTestFiles(sourceAttributes.path)) tests.add(test);
+  });
+  return tests;
+}
+
 export function deriveRouteFacts(
   lookup: GraphLookup,
   id: string,
@@ -65,12 +77,7 @@ export function deriveRouteFacts(
   });
   const tests = new Set<string>();
   for (const file of handlerFiles) for (const test of lookup.getReachingTestFiles(file)) tests.add(test);
-  // A test that sends the request reaches the route (its `calls` edge); so do the tests of client code that sends it.
-  lookup.kg.graph.forEachInEdge(id, (_edge, attributes, _source, _target, sourceAttributes) => {
-    if (attributes.kind !== 'calls' || sourceAttributes.kind !== 'file') return;
-    if (lookup.isTestFile(sourceAttributes.path)) tests.add(sourceAttributes.path);
-    else for (const test of lookup.getReachingTestFiles(sourceAttributes.path)) tests.add(test);
-  });
+  for (const test of getRouteCallingTests(lookup, id)) tests.add(test);
   const middleware = [...(route.middleware ?? [])];
   const guards = route.guards ?? [];
   const auth = guards.filter((guard) => guard.role === 'auth' && guard.confidence === 'high');

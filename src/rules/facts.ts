@@ -15,7 +15,7 @@ import { EDGE_KINDS, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
-import { deriveRouteFacts, type HeadCode } from './facts-routes.js';
+import { deriveRouteFacts, getRouteCallingTests, type HeadCode } from './facts-routes.js';
 import { deriveTestCaseFacts, deriveTestFileFacts } from './facts-tests.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
@@ -378,6 +378,12 @@ function deriveChangedExportFacts(
   const routes = changed.change === 'removed' ? [] : lookup.getRoutesHandledBy(users.length === 0 ? new Set([changed.path]) : routeFiles);
   const tests = new Set<string>();
   for (const path of reached) if (lookup.isTestFile(path)) tests.add(path);
+  // A test that sends the request of a route the export handles, or whose handler calls it, reaches it too (an e2e
+  // spec of a NestJS controller and of the service its handler calls).
+  if (changed.change !== 'removed')
+    for (const route of input.impactedRoutes)
+      if (route.reach === 'handler' && isRouteReachedThrough(route, changed))
+        for (const test of getRouteCallingTests(lookup, route.id)) tests.add(test);
   const headFn = findFunction(file.headFunctions, changed.name, changed.change === 'removed' ? undefined : changed.span);
   const baseFn = findFunction(file.baseFunctions, changed.name, changed.change === 'removed' ? changed.span : undefined);
   const headComplexity = changed.change === 'removed' ? 0 : (headFn?.complexity ?? 0);
@@ -400,6 +406,25 @@ function deriveChangedExportFacts(
     proofState: context.input.proofByPath.get(changed.path)?.state ?? 'unproven',
     signals: getSignalsOnLines(file.headSignals, signalLines),
   };
+}
+
+/**
+ * Whether the change reaches the route through this export: the route's changed handler or registration lies inside
+ * it, or the route's chain ends at a callable it declares (`changed AuthService.validateLogin (src/auth/auth.service.ts:40)`).
+ */
+function isRouteReachedThrough(route: ImpactedRoute, changed: ChangedExport): boolean {
+  const last = route.steps[route.steps.length - 1] ?? '';
+  const callable = /^changed (\S+) \((.+):\d+\)$/.exec(last);
+  if (callable !== null)
+    return callable[2] === changed.path && (callable[1] === changed.name || callable[1]?.startsWith(`${changed.name}.`) === true);
+  const own = /^changed line \d+ of the (?:handler|registration) \((.+)\)$/.exec(last);
+  return (
+    own !== null &&
+    own[1] === changed.path &&
+    route.file === changed.path &&
+    changed.span.start <= route.line &&
+    route.line <= changed.span.end
+  );
 }
 
 /** Test files (paths) that reach a changed path. */

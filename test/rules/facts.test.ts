@@ -548,6 +548,43 @@ describe('how a change reaches a route (route-edge-cases 3.2.0)', () => {
     assert.deepEqual([facts.handlerChanged, facts.viaSharedMiddleware], [false, true]);
   });
 
+  it('an e2e test that sends the request reaches the export the route reaches, though it imports nothing of it', () => {
+    const graph = buildInput();
+    graph.files.push({
+      path: 'test/orders.e2e.test.ts',
+      size: 100,
+      hash: 'h9',
+      facts: makeFacts({
+        tests: [
+          {
+            kind: 'test',
+            titlePath: ['orders'],
+            span: { start: 1, end: 3 },
+            modifiers: [],
+            assertions: 1,
+            trivialAssertions: 0,
+            snapshotAssertions: 0,
+            unawaitedAssertions: 0,
+            swallowedErrors: 0,
+            isAsync: true,
+          },
+        ],
+        httpCalls: [{ method: 'POST', path: '/orders/1', client: 'supertest', line: 2 }],
+      }),
+    });
+    const exportFacts = (steps: string[]) => {
+      const input = { ...buildFactsInput([moneyChange]), kg: buildKnowledgeGraph(graph) };
+      const [route] = input.impactedRoutes;
+      assert.ok(route);
+      input.impactedRoutes = [{ ...route, steps }];
+      return findSubject(buildAnalysisSubjects(input), 'changed-export', 'export:src/money.ts#roundCents').facts;
+    };
+    // money.test.ts imports it; the e2e test sends POST /orders/1, whose handler calls roundCents.
+    assert.equal(exportFacts([head, 'calls roundCents (src/routes/orders.ts:3)', 'changed roundCents (src/money.ts:1)']).reachingTests, 2);
+    // A route the change reaches through another callable says nothing of this export.
+    assert.equal(exportFacts([head, 'changed toCents (src/money.ts:9)']).reachingTests, 1);
+  });
+
   it('only through code the handler calls: none of them', () => {
     const facts = withSteps([head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)']);
     assert.deepEqual(
