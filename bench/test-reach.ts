@@ -5,7 +5,9 @@
  * For each such commit the tree is the commit with its test edits taken back (modified tests restored to the parent's
  * text, added tests removed), so checker sees only what a reviewer or agent sees before the proof is written; `checker
  * ai --base <parent> --format json` then analyses the working tree. A case counts as
- *   - reached when an edited test is among the test files that reach a changed source file (impacted files, role test);
+ *   - reached when an edited test is among the test files that reach a changed source file: the impacted files of role
+ *     test (imports), and each changed path's reaching tests in the proof table (also route callers, spawned programs,
+ *     runner setup files; its first 20, nearest first);
  *   - selected when it is among the files of the bundle's test-run commands (nearest first, capped at 20).
  * Reported per split (dev: tuned on; held-out: reported only), with the median number of tests selected and reached.
  *
@@ -120,6 +122,7 @@ interface AiJson {
   evidence: {
     impactedFiles: { path: string; role: string }[];
     changedFiles: { path: string; role: string }[];
+    changedPathProof?: { reachingTests: string[] }[];
     testRun: { scope: string; commands: { files: string[] }[] };
   };
 }
@@ -184,7 +187,10 @@ function runCase(
   }
   const { evidence } = JSON.parse(output) as AiJson;
   const selected = evidence.testRun.commands.flatMap((command) => command.files);
-  const reached = new Set(evidence.impactedFiles.filter((file) => file.role === 'test').map((file) => file.path));
+  const reached = new Set([
+    ...evidence.impactedFiles.filter((file) => file.role === 'test').map((file) => file.path),
+    ...(evidence.changedPathProof ?? []).flatMap((proof) => proof.reachingTests),
+  ]);
   const positions = edited.modified.map((path) => selected.indexOf(path)).filter((index) => index >= 0);
   const record: ReachRecord = {
     ...base,
