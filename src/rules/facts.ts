@@ -378,6 +378,12 @@ function deriveChangedExportFacts(
   const routes = changed.change === 'removed' ? [] : lookup.getRoutesHandledBy(users.length === 0 ? new Set([changed.path]) : routeFiles);
   const tests = new Set<string>();
   for (const path of reached) if (lookup.isTestFile(path)) tests.add(path);
+  // A test that runs a file using the export without importing it (a runner's setup file, a spawned program: the last
+  // file of its `via`) reaches it too: parse-server's specs run spec/helper.js, which uses the storage adapters.
+  for (const test of input.reachingTestsByPath.get(changed.path) ?? []) {
+    const runs = test.via.length >= 2 ? test.via[test.via.length - 1] : undefined;
+    if (runs !== undefined && reached.has(runs)) tests.add(test.testFile);
+  }
   // A test that sends the request of a route the export handles, or whose handler calls it, reaches it too (an e2e
   // spec of a NestJS controller and of the service its handler calls).
   if (changed.change !== 'removed')

@@ -585,6 +585,20 @@ describe('how a change reaches a route (route-edge-cases 3.2.0)', () => {
     assert.equal(exportFacts([head, 'changed toCents (src/money.ts:9)']).reachingTests, 1);
   });
 
+  it('a test that runs a file using the export (a setup file, a spawned program) reaches the export; one that runs another does not', () => {
+    const exportFacts = (via: string[]) => {
+      const input = buildFactsInput([moneyChange]);
+      const own = input.reachingTestsByPath.get('src/money.ts') ?? [];
+      input.reachingTestsByPath = new Map([
+        ['src/money.ts', [...own, { testFile: 'spec/orders.spec.js', distance: 2, via, mocksChangedModule: false }]],
+      ]);
+      return findSubject(buildAnalysisSubjects(input), 'changed-export', 'export:src/money.ts#roundCents').facts;
+    };
+    // src/routes/orders.ts imports roundCents: a spec its runner loads it for runs roundCents.
+    assert.equal(exportFacts(['src/money.ts', 'src/routes/orders.ts']).reachingTests, 2);
+    assert.equal(exportFacts(['src/money.ts', 'src/util.ts']).reachingTests, 1);
+  });
+
   it('only through code the handler calls: none of them', () => {
     const facts = withSteps([head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)']);
     assert.deepEqual(
