@@ -194,6 +194,8 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const findDeclaredTests = createDeclaredTests(repository);
   const findSpawningTests = await createSpawningTests(env, repository);
   const findSetupTests = createSetupFileTests(repository, runnerSelectors.setup);
+  // A runner's setup file declares no test of its own: it is run with the tests, never listed as one.
+  const isSetupFile = (path: string): boolean => runnerSelectors.setup.some((setup) => setup.isSetupFile(path));
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
@@ -218,7 +220,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         ...[...findDeclaredTests(file.path), ...findSpawningTests(file.path), ...findSetupTests(file.path)].filter(
           (test) => !own.some((reached) => reached.testFile === test.testFile),
         ),
-      ],
+      ].filter((test) => !isSetupFile(test.testFile)),
       target,
     );
     reachingTestsByPath.set(file.path, reachingTests);

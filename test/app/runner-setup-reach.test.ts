@@ -12,7 +12,7 @@ import { analyzeFixture, type ChangeFixture, createChangeFixture } from '../help
 const JASMINE = {
   'package.json': JSON.stringify({ name: 'server', version: '1.0.0', devDependencies: { jasmine: '^5.0.0' } }),
   'spec/support/jasmine.json': JSON.stringify({ spec_dir: 'spec', spec_files: ['*spec.js'], helpers: ['helper.js'] }),
-  'spec/helper.js': "const { startServer } = require('../src/server');\nbeforeAll(() => startServer());\n",
+  'spec/helper.js': "const { startServer } = require('../src/server');\nglobal.server = startServer();\n",
   'spec/Features.spec.js':
     "const { request } = require('./client');\ndescribe('features', () => { it('answers', async () => { expect((await request('/features')).status).toBe(200); }); });\n",
   'spec/client.js': 'exports.request = async (path) => fetch(`http://localhost:8378/1${path}`);\n',
@@ -41,6 +41,7 @@ describe('tests that a runner loads a setup file for reach what it imports', () 
   test('jasmine: every spec reaches what spec/helper.js starts, two steps further, and is the test to run', async () => {
     const analysis = await analyzeFixture(jasmine);
     const proof = analysis.changedPathProof.find((entry) => entry.path === 'src/routers/features.js');
+    // spec/helper.js, which imports the server and declares no test, is run with the specs, not listed as one.
     assert.deepEqual(proof?.reachingTests, ['spec/Features.spec.js']);
     assert.equal(analysis.testRun.scope, 'reaching', analysis.testRun.reason);
     assert.deepEqual(
@@ -57,6 +58,30 @@ describe('tests that a runner loads a setup file for reach what it imports', () 
   test('without the helpers entry no spec reaches the server', async () => {
     const analysis = await analyzeFixture(withoutHelpers);
     assert.deepEqual(analysis.changedPathProof.find((entry) => entry.path === 'src/routers/features.js')?.reachingTests, []);
+  });
+});
+
+describe('karma: a helper its files list names is run before every spec, and is no test itself (axios)', () => {
+  let karma: ChangeFixture;
+  before(() => {
+    karma = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'client', version: '1.0.0', devDependencies: { karma: '^6.0.0', jasmine: '^5.0.0' } }),
+        'karma.conf.cjs':
+          "module.exports = (config) => config.set({ frameworks: ['jasmine'], files: [{ pattern: 'test/specs/__helpers.js' }, { pattern: 'test/specs/**/*.spec.js' }] });\n",
+        'index.js': "export { send } from './lib/send.js';\n",
+        'lib/send.js': 'export const send = (url) => ({ url, xsrf: true });\n',
+        'test/specs/__helpers.js': "import { send } from '../../index.js';\nwindow.send = send;\n",
+        'test/specs/xsrf.spec.js': "describe('xsrf', () => { it('sends', () => { expect(window.send('/a').xsrf).toBe(true); }); });\n",
+      },
+      { 'lib/send.js': 'export const send = (url) => ({ url, xsrf: false });\n' },
+    );
+  });
+  after(() => karma.repo.cleanup());
+
+  test('the spec that imports nothing reaches lib/send.js through the helper; the helper is not listed', async () => {
+    const analysis = await analyzeFixture(karma);
+    assert.deepEqual(analysis.changedPathProof.find((entry) => entry.path === 'lib/send.js')?.reachingTests, ['test/specs/xsrf.spec.js']);
   });
 });
 
