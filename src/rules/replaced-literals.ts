@@ -129,7 +129,7 @@ function findDefaults(line: string): { name: string; value: string }[] {
 /**
  * The messages and defaults a change's hunks replace in one file: a message whose text is gone from the head side
  * (a literal only moved is not replaced), and a default whose name is given another literal on the head side of the
- * same hunk. The replacement of a message is the added literal that shares the most words with it.
+ * same hunk, and not its old one on any other line of it. The replacement of a message is the added literal that shares the most words with it.
  */
 export function findReplacedLiterals(file: {
   path: string;
@@ -167,6 +167,9 @@ export function findReplacedLiterals(file: {
         });
       }
       for (const old of findDefaults(text)) {
+        // A branch of the new code still gives the old value (`type = 'Array'` if an index, else `type = 'Object'`):
+        // what asserted it can still hold.
+        if (added.some((line) => findDefaults(line.text).some((item) => item.name === old.name && item.value === old.value))) continue;
         for (const line of added) {
           const now = findDefaults(line.text).find((item) => item.name === old.name);
           if (now === undefined || now.value === old.value) continue;

@@ -25,6 +25,22 @@ describe('findReplacedLiterals', () => {
     );
   });
 
+  test("a default one branch of the new code still gives is not replaced (parse-server's type = 'Object')", () => {
+    const base = "      type = 'Object';\n";
+    const head = "      if (isArrayIndex) {\n        type = 'Array';\n      } else {\n        type = 'Object';\n      }\n";
+    const hunks = [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 5 }];
+    assert.deepEqual(findReplacedLiterals({ path: 'src/schema.js', hunks, baseText: base, headText: head }), []);
+    const only = "      if (isArrayIndex) {\n        type = 'Array';\n      }\n";
+    assert.deepEqual(
+      findReplacedLiterals({ path: 'src/schema.js', hunks: [{ ...hunks[0], newLines: 3 }], baseText: base, headText: only }).map((item) => [
+        item.name,
+        item.before,
+        item.after,
+      ]),
+      [['type', "'Object'", "'Array'"]],
+    );
+  });
+
   test('a template keeps its static parts; one too short to tell is dropped', () => {
     assert.deepEqual(replace('throw new Error(`unknown id ${id}`);', 'throw new Error(`no record ${id}`);')[0]?.staticParts, [
       'unknown id',
