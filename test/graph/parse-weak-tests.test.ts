@@ -206,6 +206,37 @@ describe('type-level assertions', () => {
     );
   });
 
+  test("a catch that hands the error to a helper calling jasmine's fail() swallows nothing (parse-server)", () => {
+    const code = [
+      'function handleError(e) {',
+      '  if (e && e.networkError) fail(e.networkError.result.errors);',
+      '  else fail(e);',
+      '}',
+      "it('is healthy', async () => {",
+      '  try {',
+      '    expect(await health()).toBeTruthy();',
+      '  } catch (e) {',
+      '    handleError(e);',
+      '  }',
+      '});',
+      "it('fails on error', async () => {",
+      '  try {',
+      '    await health();',
+      '  } catch (e) {',
+      '    fail(e);',
+      '  }',
+      '});',
+    ].join('\n');
+    const facts = extractFacts('spec/graphql.spec.js', code, { assertionHelpers: [] });
+    assert.deepEqual(
+      facts.tests.map((fact) => [fact.titlePath.join(' > '), fact.assertions, fact.swallowedErrors]),
+      [
+        ['is healthy', 2, 0],
+        ['fails on error', 1, 0],
+      ],
+    );
+  });
+
   test('a statement that is only `x satisfies T` is a type assertion; a declaration using satisfies is not', () => {
     const body =
       'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';
