@@ -32,11 +32,12 @@ describe('findReplacedLiterals', () => {
     assert.deepEqual(findReplacedLiterals({ path: 'src/schema.js', hunks, baseText: base, headText: head }), []);
     const only = "      if (isArrayIndex) {\n        type = 'Array';\n      }\n";
     assert.deepEqual(
-      findReplacedLiterals({ path: 'src/schema.js', hunks: [{ ...hunks[0], newLines: 3 }], baseText: base, headText: only }).map((item) => [
-        item.name,
-        item.before,
-        item.after,
-      ]),
+      findReplacedLiterals({
+        path: 'src/schema.js',
+        hunks: [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 3 }],
+        baseText: base,
+        headText: only,
+      }).map((item) => [item.name, item.before, item.after]),
       [['type', "'Object'", "'Array'"]],
     );
   });
