@@ -158,10 +158,13 @@ function toTestToRun(
           cwd: own?.folder ?? '',
           ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
         };
-  const runner =
+  const declared =
     imported ??
     (own === undefined ? undefined : runnerOf(own.dependencies)) ??
     (root === undefined ? undefined : runnerOf(root.dependencies));
+  // Mocha runs only what its spec globs select, where the repository states them (axios: `mocha test/unit/**/*.js`):
+  // a jasmine-style file that karma's `files` skip too is run by no runner.
+  const runner = imported === undefined && declared === 'mocha' && isOutsideMochaSpecs(selectors, test.path) ? undefined : declared;
   const rootRuns = root !== undefined && runner !== undefined && (runnerOf(root.dependencies) === runner || runner === 'node');
   const cwd = rootRuns || own === undefined ? '' : own.folder;
   const hasTsx = (own?.dependencies.has('tsx') ?? false) || (root?.dependencies.has('tsx') ?? false);
@@ -173,6 +176,12 @@ function toTestToRun(
     viaTsx: runner === 'node' && TYPESCRIPT.test(test.path) && hasTsx,
     ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
   };
+}
+
+/** Whether mocha spec globs are stated for the file's folder (or one above it), and none selects it. */
+function isOutsideMochaSpecs(selectors: RunnerSelectors, path: string): boolean {
+  const inside = selectors.mocha.filter((specs) => specs.folder === '' || path.startsWith(`${specs.folder}/`));
+  return inside.length > 0 && !inside.some((specs) => specs.select(path));
 }
 
 /** Files that mark where pytest runs from (its rootdir and configuration); Go runs from the module's go.mod. */

@@ -75,6 +75,34 @@ describe('karma specs and mocha tests in one package', () => {
   });
 });
 
+describe('a test file neither runner selects', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        ...KARMA_MOCHA,
+        // Jasmine-style, but not *.spec.js (karma skips it) and outside mocha's test/unit/** (axios's kindOf.js).
+        'test/specs/utils/kindOf.js':
+          "const { isCancel } = require('../../../lib/cancel');\ndescribe('kindOf', () => {\n  it('is false', () => {\n    expect(isCancel(null)).toEqual(false);\n  });\n});\n",
+      },
+      { 'lib/cancel.js': 'exports.isCancel = (value) => value?.__CANCEL__ === true;\n' },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('is given to no runner: mocha, which the package depends on, runs only what its globs select', async () => {
+    const { testRun } = await analyzeFixture(fixture);
+    assert.deepEqual(
+      testRun.commands.map((command) => [command.runner, command.files]).sort(),
+      [
+        ['karma', ['test/specs/cancel.spec.js']],
+        ['mocha', ['test/unit/cancel.js']],
+      ],
+      json(testRun),
+    );
+  });
+});
+
 describe('a karma config whose files cannot be read statically', () => {
   let fixture: ChangeFixture;
   before(() => {
