@@ -358,12 +358,20 @@ const FOR_OF = /^\s*for\s*\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+([^
 const FOR_INDEX =
   /^\s*for\s*\(\s*(?:let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*0\s*;\s*\1\s*<\s*([^;]+?)\.length\s*;\s*(?:\1\s*\+\+|\+\+\s*\1|\1\s*\+=\s*1)\s*\)\s*\{?\s*$/;
 
+/** `for (let i = 0; i < count; i++)` and `while (count--)`: `count` times, whatever the counter is called. */
+const FOR_COUNT =
+  /^\s*for\s*\(\s*(?:let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*0\s*;\s*\1\s*<\s*([\w$.]+)\s*;\s*(?:\1\s*\+\+|\+\+\s*\1|\1\s*\+=\s*1)\s*\)\s*\{?\s*$/;
+const WHILE_COUNT = /^\s*while\s*\(\s*([\w$.]+)\s*--\s*(?:>\s*0\s*)?\)\s*\{?\s*$/;
+
 function findLoop(text: string): Loop | undefined {
   const code = text.replace(/\/\/.*$/, '');
   const each = FOR_OF.exec(code);
   if (each?.[1] !== undefined && each[2] !== undefined) return { collection: each[2], element: each[1] };
   const indexed = FOR_INDEX.exec(code);
-  return indexed?.[1] !== undefined && indexed[2] !== undefined ? { collection: indexed[2], index: indexed[1] } : undefined;
+  if (indexed?.[1] !== undefined && indexed[2] !== undefined) return { collection: indexed[2], index: indexed[1] };
+  // Counting loops read as `for each count:<n>`: axios rewrote `while (size--)` as `for (let i = 0; i < size; i++)`.
+  const count = FOR_COUNT.exec(code)?.[2] ?? WHILE_COUNT.exec(code)?.[1];
+  return count === undefined ? undefined : { collection: `count:${count}` };
 }
 
 const JAVASCRIPT: HunkSyntax = {

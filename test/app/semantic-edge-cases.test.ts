@@ -371,6 +371,27 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(found, [['boundary', 10, 'i']]);
   });
 
+  test('a counting loop rewritten (`while (size--)` as `for (let i = 0; i < size; i++)`) runs as often: no case (axios)', () => {
+    const base = ['const make = (size = 16) => {', "  let str = '';", '  while (size--) {', '    str += pick();', '  }', '};'];
+    const head = [
+      'const make = (size = 16) => {',
+      "  let str = '';",
+      '  const values = new Uint32Array(size);',
+      '  for (let i = 0; i < size; i++) {',
+      '    str += pick(values[i]);',
+      '  }',
+      '};',
+    ];
+    const hunks = [{ oldStart: 3, oldLines: 2, newStart: 3, newLines: 3 }];
+    assert.deepEqual(findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunks), []);
+    // One more turn is a changed boundary still.
+    const more = head.map((line) => line.replace('i < size', 'i <= size'));
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${more.join('\n')}\n`, hunks).map((change) => [change.kind, change.line]),
+      [['boundary', 4]],
+    );
+  });
+
   test('the same rewrites that also change the logic still name it: an operator, an operand, a literal, another loop', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
