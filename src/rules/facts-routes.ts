@@ -18,6 +18,8 @@ export function getRouteParams(path: string): string[] {
 export interface HeadCode {
   signals: readonly SignalFact[];
   functions: readonly FunctionFact[];
+  /** The file's changed lines (head side). */
+  changedLines?: ReadonlySet<number>;
 }
 
 /**
@@ -26,11 +28,21 @@ export interface HeadCode {
  * seen. Only changed files are read: a handler the change did not touch is no evidence either way, and no template fires
  * on it.
  */
-function findHandlerSignal(route: RouteNode, headCode: ReadonlyMap<string, HeadCode>, kind: SignalKind): string | undefined {
+function findHandlerSignal(
+  route: RouteNode,
+  headCode: ReadonlyMap<string, HeadCode>,
+  kind: SignalKind,
+  onChangedLine = false,
+): string | undefined {
   const signalIn = (file: string, span: Span): string | undefined => {
-    const signal = headCode
-      .get(file)
-      ?.signals.find((candidate) => candidate.kind === kind && candidate.line >= span.start && candidate.line <= span.end);
+    const code = headCode.get(file);
+    const signal = code?.signals.find(
+      (candidate) =>
+        candidate.kind === kind &&
+        candidate.line >= span.start &&
+        candidate.line <= span.end &&
+        (!onChangedLine || code.changedLines?.has(candidate.line) === true),
+    );
     return signal === undefined ? undefined : `${signal.detail} at ${file}:${signal.line}`;
   };
   for (const registration of route.registrations ?? []) {
@@ -51,7 +63,6 @@ function findHandlerSignal(route: RouteNode, headCode: ReadonlyMap<string, HeadC
   return undefined;
 }
 
-/** The catalogue facts of one route. */
 /** A test that sends the route's request (its `calls` edge), and the tests of client code that sends it. */
 export function getRouteCallingTests(lookup: GraphLookup, routeId: string): Set<string> {
   const tests = new Set<string>();
@@ -64,6 +75,7 @@ export function getRouteCallingTests(lookup: GraphLookup, routeId: string): Set<
   return tests;
 }
 
+/** The catalogue facts of one route. */
 export function deriveRouteFacts(
   lookup: GraphLookup,
   id: string,
@@ -108,7 +120,9 @@ export function deriveRouteFacts(
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
     ...describeWrite(findHandlerSignal(route, headCode, 'write')),
-    ...describeBodyRead(findHandlerSignal(route, headCode, 'body-read')),
+    // The body's reading (or its declaration: `@Body() dto`) must itself have changed: a handler that changed elsewhere
+    // reads and validates its body as before (nestjs-boilerplate's login lost a call argument, not its @Body()).
+    ...describeBodyRead(findHandlerSignal(route, headCode, 'body-read', true)),
   };
 }
 

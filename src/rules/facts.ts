@@ -757,7 +757,10 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   const headCode = new Map(
     files
       .filter((file) => file.status !== 'deleted')
-      .map((file): [string, HeadCode] => [file.path, { signals: file.headSignals ?? [], functions: file.headFunctions ?? [] }]),
+      .map((file): [string, HeadCode] => [
+        file.path,
+        { signals: file.headSignals ?? [], functions: file.headFunctions ?? [], changedLines: new Set(toChangedLines(file.hunks)) },
+      ]),
   );
   const chainChanges = new Map(input.impactedRoutes.map((route) => [route.id, describeChainChange(input.kg, route)]));
   // How many reached routes the change reaches through each middleware alone.

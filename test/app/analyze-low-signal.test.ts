@@ -87,8 +87,27 @@ describe('a low-signal file beside a behaviour change', () => {
         .map((item) => item.provenance)
         .filter((provenance) => provenance.startsWith('route-edge-cases@'))
         .sort(),
-      // The handler reads req.body; no double submit and no unprotected write: it computes a total and stores nothing.
-      ['route-edge-cases@3.2.0#edge-case/route-body', 'route-edge-cases@3.2.0#edge-case/route-params'],
+      // The handler reads req.body, but not on a changed line: how it takes its body did not change (route-edge-cases
+      // 3.3.0). No double submit and no unprotected write: it computes a total and stores nothing.
+      ['route-edge-cases@3.3.0#edge-case/route-params'],
+    );
+  });
+});
+
+describe('a changed line that reads the request body', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(BASE, { 'src/routes/orders.ts': ORDERS.replace('req.body.items', 'req.body.lines ?? []') });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('asks the request-body case', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .map((item) => item.provenance)
+        .filter((provenance) => provenance === 'route-edge-cases@3.3.0#edge-case/route-body'),
+      ['route-edge-cases@3.3.0#edge-case/route-body'],
     );
   });
 });
