@@ -1,5 +1,5 @@
 /**
- * Parity and speed of the link scanner (src/graph/parse/link-scan.ts) against the full swc walk, over a folder's
+ * Parity and speed of the link scanner (src/graph/parse/link-scan/scan.ts) against the full swc walk, over a folder's
  * git-tracked JS/TS files:
  *
  *   node --import tsx bench/link-scan-parity.ts <dir>
@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { extractFacts } from '../src/graph/parse/extract-facts.js';
-import { scanModuleLinks } from '../src/graph/parse/link-scan.js';
+import { scanModuleLinks } from '../src/graph/parse/link-scan/scan.js';
 import { isCodeFile } from '../src/model/facts.js';
 
 export interface LinkScanParity {

@@ -1,5 +1,5 @@
 /**
- * Issue 45, item 5: is the hand-written link scanner (src/graph/parse/link-scan*.ts) worth keeping against the
+ * Issue 45, item 5: is the hand-written link scanner (src/graph/parse/link-scan/) worth keeping against the
  * module records of published parsers? Over the git-tracked JS/TS files of each folder given:
  *
  *   node --import tsx bench/parser-choice.ts <dir> [<dir> …]
@@ -23,7 +23,7 @@ import { parseSync as swcParse } from '@swc/core';
 import { init as initLexer, parse as lexModule } from 'es-module-lexer';
 import { parseSync as oxcParse } from 'oxc-parser';
 import { extractFacts } from '../src/graph/parse/extract-facts.js';
-import { scanModuleLinks } from '../src/graph/parse/link-scan.js';
+import { scanModuleLinks } from '../src/graph/parse/link-scan/scan.js';
 import type { ImportFact } from '../src/model/facts.js';
 
 const JS_TS = /\.(?:[cm]?[jt]sx?)$/;

@@ -19,7 +19,7 @@ import type { ExecutionReport } from '../model/execution.js';
 import type { ProofState } from '../model/coverage.js';
 import type { CheckInput, SkillSummary } from '../model/graph.js';
 import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../model/requirements.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import type { HistoryInsights } from '../model/history.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
 import { classifyRole } from '../graph/roles.js';

@@ -3,7 +3,7 @@ import type { Config } from '../model/config.js';
 import type { ChangeSet } from '../model/change.js';
 import type { OutputExcerpt } from '../model/command.js';
 import type { Env } from '../model/env.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import type { CheckResult } from '../model/execution.js';
 import { compareText } from '../text/compare-text.js';
 import { splitCommand } from '../text/command-words.js';

@@ -23,7 +23,7 @@ import type {
 } from '../model/preflight.js';
 import type { Requirements, RequirementsInput, RequirementStatement } from '../model/requirements.js';
 import type { FileRole } from '../model/scan.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { groundTaskInRepository } from './task-grounding.js';
 import { createTermNamer } from '../ranking/terms.js';

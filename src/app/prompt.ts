@@ -3,7 +3,7 @@ import type { TestRun } from '../model/test-run.js';
 import { toCommandLines } from '../text/shell-quote.js';
 import { fenceText as fence, fenceUntrusted } from '../text/fence.js';
 import { describeGroup, groupLimitations } from '../text/group-limitations.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import { compareText } from '../text/compare-text.js';
 
 /** Lists longer than this become ranked summaries with counts (the JSON bundle keeps every item). */

@@ -19,7 +19,7 @@ import type {
   ReportSummary,
   ToolsReport,
 } from '../model/reports.js';
-import { redactSecrets } from '../text/redact.js';
+import { redactSecrets } from '../text/redact/redact.js';
 import type { HistoryInsights } from '../model/history.js';
 import { compareText } from '../text/compare-text.js';
 

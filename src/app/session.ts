@@ -20,7 +20,7 @@ import {
   type TreeObservation,
   type VerificationBoundary,
 } from '../model/session.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import { DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
 import { computePreflight, openGitState, type GitState } from './preflight.js';
 import { computeTaskContext } from './task-context.js';

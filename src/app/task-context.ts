@@ -24,7 +24,7 @@ import { EDGE_KINDS, type NodeAttributes } from '../model/graph.js';
 import type { ContextSeed, EdgeWeights, Grounding } from '../model/grounding.js';
 import type { RequirementsInput } from '../model/requirements.js';
 import type { Checkpoint } from '../model/session.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import { buildRepositoryGraph, type RepositoryGraph } from './build-graph.js';
 import { groundTaskInRepository } from './task-grounding.js';
 import { capLimitations, getRequirementsTerms, openGitState, toTaskText, type GitState } from './preflight.js';

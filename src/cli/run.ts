@@ -7,7 +7,7 @@ import { readVersion } from './version.js';
 import { currentHost } from './host.js';
 import { withQuiet } from './progress.js';
 import { clipRedacted } from '../text/clip.js';
-import { redactArgv, redactSecrets } from '../text/redact.js';
+import { redactArgv, redactSecrets } from '../text/redact/redact.js';
 
 /** Exit codes: 0 done, 1 findings at or above --fail-on, 2 usage, config or runtime error. */
 const EXIT_ERROR = 2;

@@ -1,5 +1,5 @@
 import type { ChatCompletionOutcome, ChatCompletionSpec } from '../model/chat-completion.js';
-import { redactSecrets, sanitizeUntrustedText } from '../text/redact.js';
+import { redactSecrets, sanitizeUntrustedText } from '../text/redact/redact.js';
 import { httpRequest } from './http-get.js';
 
 const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);

@@ -1,5 +1,5 @@
 import { isRecord } from '../text/is-record.js';
-import { redactTree } from '../text/redact-tree.js';
+import { redactTree } from '../text/redact/tree.js';
 import { readArtifact, writeArtifact } from './artifacts.js';
 import { listChangedPaths } from './git-changed-paths.js';
 import { isOversizedCommitError, readCommitHead } from './git-commit.js';

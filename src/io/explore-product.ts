@@ -10,8 +10,8 @@ import type {
   PageVisit,
   ProductExploration,
 } from '../model/product-exploration.js';
-import { redactDocument } from '../text/redact-tree.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { redactDocument } from '../text/redact/tree.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import { createArtifactFolder, writeArtifact } from './artifacts.js';
 import { findChromium, type ChromiumSearch } from './browser.js';
 import { GATE_REFUSAL, type OriginGate, startOriginGate } from './origin-gate.js';

@@ -22,7 +22,7 @@ import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
 import { readUserSettings } from './user-settings.js';
 import { emptyFacts, type FileFacts, isCodeFile } from '../model/facts.js';
-import { redactDocument, redactTree } from '../text/redact-tree.js';
+import { redactDocument, redactTree } from '../text/redact/tree.js';
 import { toAsciiJson } from '../text/ascii-json.js';
 import { isRecord } from '../text/is-record.js';
 

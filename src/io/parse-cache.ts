@@ -8,7 +8,7 @@ import type { FileFacts, FileWords, ParseOptions } from '../model/facts.js';
 import type { SkipReason } from '../model/scan.js';
 import { writeArtifact } from './artifacts.js';
 import { readGuarded } from './guarded-read.js';
-import { redactTree } from '../text/redact-tree.js';
+import { redactTree } from '../text/redact/tree.js';
 import { isRecord } from '../text/is-record.js';
 import { toAsciiJson } from '../text/ascii-json.js';
 import { compareText } from '../text/compare-text.js';

@@ -40,7 +40,7 @@ export interface ReadSource {
 
 /** What a child made of a read job; `failed` is the pool's own answer when the child died or ran over the time limit. */
 export type ReadOutcome =
-  /** `clean`: redacting the facts changes nothing (src/text/redact-tree.ts), so the facts cache may store them as they are. */
+  /** `clean`: redacting the facts changes nothing (src/text/redact/tree.ts), so the facts cache may store them as they are. */
   | { kind: 'parsed'; size: number; hash: string; facts: FileFacts; clean?: true }
   /** Imports, exports and lines from the fast scanner (ReadSource.links), every other list empty. */
   | { kind: 'linked'; size: number; hash: string; facts: FileFacts }

@@ -5,7 +5,7 @@ import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readArtifact, writeArtifact } from './artifacts.js';
 import { hashParseOptions, isFileFactsShape, PARSER_VERSION } from './parse-cache.js';
-import { redactTree } from '../text/redact-tree.js';
+import { redactTree } from '../text/redact/tree.js';
 import { isRecord } from '../text/is-record.js';
 import { toAsciiJson } from '../text/ascii-json.js';
 

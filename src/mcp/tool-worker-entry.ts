@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createNodeEnv } from '../io/node-env.js';
 import { shareProcessGroups, watchProcessGroups } from '../io/process-groups.js';
-import { redactSecrets } from '../text/redact.js';
+import { redactSecrets } from '../text/redact/redact.js';
 import { toErrorResult, type ToolContext } from './tools/define-tool.js';
 import { createWarmGraph } from './warm.js';
 import { isToWorker, toServedTools, toToolWorkerData, type FromWorker, type ToWorker } from './worker-protocol.js';

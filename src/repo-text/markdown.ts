@@ -1,4 +1,4 @@
-import { redactSecrets } from '../text/redact.js';
+import { redactSecrets } from '../text/redact/redact.js';
 
 /** The text of the first `# ` heading outside code fences, or `fallback`. */
 export function getMarkdownTitle(text: string, fallback: string): string {

@@ -1,6 +1,6 @@
 import { parse as parseYaml } from 'yaml';
 import { CheckerError } from '../model/diagnostic.js';
-import { redactSecrets } from '../text/redact.js';
+import { redactSecrets } from '../text/redact/redact.js';
 import { describeYamlProblem, toYamlProblem } from './yaml-error.js';
 
 /** YAML (default alias limits, one document) or JSON by extension; throws CheckerError `input/malformed` naming the file. */

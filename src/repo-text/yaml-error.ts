@@ -1,5 +1,5 @@
 import { isRecord } from '../text/is-record.js';
-import { redactSecrets } from '../text/redact.js';
+import { redactSecrets } from '../text/redact/redact.js';
 
 export interface YamlProblem {
   /** What is wrong, as the yaml library says it: its first line, without the position it appends. */

@@ -1,6 +1,6 @@
 import type { InvestigationRecord, InvestigationReport, InvestigationResult } from '../model/investigation.js';
 import { escapeMarkdownInline } from '../text/fence.js';
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import { countOf } from '../text/plural.js';
 
 /** The info string of a fence holding model output: never instructions, whatever it says. */

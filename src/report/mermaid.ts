@@ -1,4 +1,4 @@
-import { sanitizeUntrustedText } from '../text/redact.js';
+import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import { compareText } from '../text/compare-text.js';
 
 export const MAX_DIAGRAM_NODES = 30;

@@ -1,4 +1,4 @@
-import { redactText } from './redact-tree.js';
+import { redactText } from './redact/tree.js';
 
 /**
  * A value echoed into a message (an error naming the bad input, a limitation quoting a line): redacted first, then cut

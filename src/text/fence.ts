@@ -1,4 +1,4 @@
-import { sanitizeUntrustedText } from './redact.js';
+import { sanitizeUntrustedText } from './redact/redact.js';
 
 export const UNTRUSTED_INFO_STRING = 'text untrusted-repository-text';
 const DEFAULT_MAX_CHARS = 20_000;

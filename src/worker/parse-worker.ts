@@ -8,7 +8,7 @@ import { countLines, type ReadOutcome } from '../io/parse-pool.js';
 import type { LinkKeys } from '../model/env.js';
 import { emptyFacts, type FileFacts, isScriptFile, type ParseOptions } from '../model/facts.js';
 import { isRecord } from '../text/is-record.js';
-import { redactTree } from '../text/redact-tree.js';
+import { redactTree } from '../text/redact/tree.js';
 import type { GrammarParsers } from '../graph/parse/syntax-tree.js';
 import { getGrammarParsers } from './grammars.js';
 

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import fc from 'fast-check';
-import { redactArgv, redactSecrets } from '../../src/text/redact.js';
+import { redactArgv, redactSecrets } from '../../src/text/redact/redact.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const FIXTURES = join(ROOT, 'test', 'fixtures', 'redaction');

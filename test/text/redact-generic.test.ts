@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { redactSecrets } from '../../src/text/redact.js';
+import { redactSecrets } from '../../src/text/redact/redact.js';
 
 const SEED = 20260415;
 const GENERIC = '[REDACTED:generic-secret]';
@@ -337,7 +337,7 @@ function shannon(text: string): number {
 /**
  * 24 random characters from base62 plus `-_`, ≥ 3.5 bits/char and at least one digit. Letters-only strings are left
  * out on purpose: a mixed-case letter run cannot be told from an identifier such as `RTCDtlsTransportState`, and the
- * identifier side of the rule wins (see src/text/redact.ts).
+ * identifier side of the rule wins (see src/text/redact/redact.ts).
  */
 const highEntropyToken = fc
   .string({ unit: fc.constantFrom(...BASE62, '-', '_'), minLength: 24, maxLength: 24 })

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { redactSecrets } from '../../src/text/redact.js';
-import { mightHoldSecret, redactDocument, redactText, redactTree } from '../../src/text/redact-tree.js';
+import { redactSecrets } from '../../src/text/redact/redact.js';
+import { mightHoldSecret, redactDocument, redactText, redactTree } from '../../src/text/redact/tree.js';
 
 interface Corpus {
   values: { key: string; secret: string }[];

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { redactArgv, redactAssignedValue, redactSecrets, sanitizeUntrustedText } from '../../src/text/redact.js';
+import { redactArgv, redactAssignedValue, redactSecrets, sanitizeUntrustedText } from '../../src/text/redact/redact.js';
 import { HOSTILE_REDACTION_INPUTS } from '../fixtures/hostile-redaction-inputs.js';
 
 const SEED = 20260101;

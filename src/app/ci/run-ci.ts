@@ -7,7 +7,7 @@ import type { AgentBundle } from '../../model/bundle.js';
 import { renderCiJobSummary, renderCiPrComment } from '../../report/ci-summary.js';
 import type { SarifLog } from '../../report/sarif.js';
 import { renderJson } from '../../report/json.js';
-import { redactTree } from '../../text/redact-tree.js';
+import { redactTree } from '../../text/redact/tree.js';
 import { buildAgentBundle } from '../agent-bundle.js';
 import { analyzeChange } from '../analyze.js';
 import { readBundleInputs, toResolvedRange } from '../load/read-bundle-inputs.js';

@@ -2,7 +2,7 @@ import type { ChangeAnalysis } from '../../model/analysis.js';
 import type { Env } from '../../model/env.js';
 import type { PackKind } from '../../model/rules.js';
 import { buildSarifLog, type SarifLog } from '../../report/sarif.js';
-import { redactTree } from '../../text/redact-tree.js';
+import { redactTree } from '../../text/redact/tree.js';
 import { loadRulePacks } from '../load/load-rule-packs.js';
 
 /** Finding kinds each narrower findings report shows as SARIF results; the others show every code kind. */

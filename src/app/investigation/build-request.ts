@@ -3,8 +3,8 @@ import type { Config } from '../../model/config.js';
 import type { SkillSummary } from '../../model/graph.js';
 import type { InvestigationEvidence, InvestigationRequest, InvestigationVerifier } from '../../model/investigation.js';
 import type { PreflightReport } from '../../model/preflight.js';
-import { sanitizeUntrustedText } from '../../text/redact.js';
-import { redactTree } from '../../text/redact-tree.js';
+import { sanitizeUntrustedText } from '../../text/redact/redact.js';
+import { redactTree } from '../../text/redact/tree.js';
 import { countOf } from '../../text/plural.js';
 
 /** Default bound of a request, in estimated tokens (`investigation.maxRequestTokens`). */

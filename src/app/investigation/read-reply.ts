@@ -11,7 +11,7 @@ import {
   type VerifyTask,
 } from '../../model/investigation.js';
 import { isRecord } from '../../text/is-record.js';
-import { sanitizeUntrustedText } from '../../text/redact.js';
+import { sanitizeUntrustedText } from '../../text/redact/redact.js';
 
 /** The lists of a reply that checker kept, with everything it dropped and why. */
 export type ReadReply =

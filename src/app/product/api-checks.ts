@@ -1,7 +1,7 @@
 import type { RouteNode } from '../../model/graph.js';
 import type { ApiCheckSpec, ApiConcern, ApiExpectation, ApiRequest } from '../../model/product-check.js';
 import { compareText } from '../../text/compare-text.js';
-import { redactSecrets } from '../../text/redact.js';
+import { redactSecrets } from '../../text/redact/redact.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 /** Larger than the default body limit of Express, Fastify, Koa and Next (100 KB to 1 MB). */

@@ -11,7 +11,7 @@ import { CheckerError, isCheckerError } from '../../model/diagnostic.js';
 import type { ChangeSet } from '../../model/change.js';
 import { compareText } from '../../text/compare-text.js';
 import { countOf } from '../../text/plural.js';
-import { sanitizeUntrustedText } from '../../text/redact.js';
+import { sanitizeUntrustedText } from '../../text/redact/redact.js';
 import { buildRepositoryGraph } from '../build-graph.js';
 import { decideGate, loadTrustedConfig } from '../load/trusted-config.js';
 import { contradictsContract, generateApiChecks, judgeApiAnswer, renderApiTestSource, toPathSlug } from './api-checks.js';

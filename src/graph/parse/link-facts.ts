@@ -1,10 +1,10 @@
 import { emptyFacts, type FileFacts, isScriptFile } from '../../model/facts.js';
-import { scanModuleLinks } from './link-scan.js';
+import { scanModuleLinks } from './link-scan/scan.js';
 import { mayHoldFrameworkFacts } from './framework-hints.js';
 import { findNextRoutes, mayBeNextRoute } from './next-routes.js';
 
 /**
- * A file's facts as far as its imports and exports go (every other list empty), from the fast scanner (link-scan.ts)
+ * A file's facts as far as its imports and exports go (every other list empty), from the fast scanner (link-scan/scan.ts)
  * instead of swc and the full walk; undefined when the file needs the full walk: it may hold tests, routes or mocks,
  * it is a Next.js route, or the scanner declines it. The imports, exports and line count equal the full walk's.
  * `unlinked` when the text holds no key (`holdsKey`, link-keys.ts) and the file is no route: none of its imports can lead

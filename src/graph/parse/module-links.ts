@@ -270,7 +270,7 @@ export class ModuleLinks {
 
 /**
  * `exports.name = …`: a name already exported (or pending) the CommonJS way keeps its first assignment; one assigned a
- * local binding waits for the declarations (its span is the declaration's). Shared with the link scanner (link-scan.ts).
+ * local binding waits for the declarations (its span is the declaration's). Shared with the link scanner (link-scan/scan.ts).
  */
 export function pushCommonJsExport(
   exports: ExportFact[],
@@ -284,7 +284,7 @@ export function pushCommonJsExport(
   else exports.push({ name, kind: 'cjs', span, typeOnly: false });
 }
 
-/** A pending export once every declaration and import binding of the module is known. Shared with link-scan.ts. */
+/** A pending export once every declaration and import binding of the module is known. Shared with link-scan/scan.ts. */
 export function resolvePendingExport(
   pending: PendingExport,
   declarations: ReadonlyMap<string, LocalDeclaration>,

@@ -7,7 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { buildRealCorpus, WORKSPACE_CORPUS } from '../../../bench/corpus.js';
 import { listTrackedFiles, measureLinkScanParity, renderParity } from '../../../bench/link-scan-parity.js';
 import { extractFacts } from '../../../src/graph/parse/extract-facts.js';
-import { scanModuleLinks } from '../../../src/graph/parse/link-scan.js';
+import { scanModuleLinks } from '../../../src/graph/parse/link-scan/scan.js';
 import { type ExportFact, type ImportedName, type ImportFact, type ImportKind, isCodeFile } from '../../../src/model/facts.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));

@@ -3,16 +3,7 @@
  * `import('x')` is not a dynamic import), so types are only skipped, but their end must be found exactly,
  * since the statement or expression around them goes on after it.
  */
-import {
-  decline,
-  type Lexer,
-  TOKEN_NAME,
-  TOKEN_NUMBER,
-  TOKEN_PRIVATE,
-  TOKEN_PUNCT,
-  TOKEN_STRING,
-  TOKEN_TEMPLATE,
-} from './link-scan-lexer.js';
+import { decline, type Lexer, TOKEN_NAME, TOKEN_NUMBER, TOKEN_PRIVATE, TOKEN_PUNCT, TOKEN_STRING, TOKEN_TEMPLATE } from './lexer.js';
 
 /** Punctuators that may stand inside a bracketed type (a type literal, tuple, parameter or type argument list). */
 const typePunctuators = new Set([

@@ -1,4 +1,4 @@
-import { redactAssignments } from './redact-assignments.js';
+import { redactAssignments } from './assignments.js';
 import {
   COMMAND_SEPARATORS,
   commandOf,
@@ -7,9 +7,9 @@ import {
   matchFlag,
   redactCommandFlags,
   secretPart,
-} from './redact-command-flags.js';
-import { classifyKey } from './redact-keys.js';
-import { type Counter, GENERIC, marker, type Span } from './redact-marks.js';
+} from './command-flags.js';
+import { classifyKey } from './keys.js';
+import { type Counter, GENERIC, marker, type Span } from './marks.js';
 import {
   AUTHORIZATION_HEADER,
   BEARER,
@@ -20,7 +20,7 @@ import {
   redactTokens,
   redactUrlPasswords,
   TOKEN_RULES,
-} from './redact-patterns.js';
+} from './patterns.js';
 import {
   isDottedReference,
   isEnvReference,
@@ -30,13 +30,13 @@ import {
   isSecretShaped,
   LITERAL_KEYWORDS,
   NUMBER_LIKE,
-} from './redact-values.js';
+} from './values.js';
 
 /**
  * Secret redaction for untrusted or user-visible text (security.md §6). A redactor is deliberately more
  * aggressive than a scanner: the token rules have no entropy floors and no `EXAMPLE` allowlists. The generic
  * `key = value` rule is the exception: it must not eat our own paths, identifiers and prose, so it asks for a
- * secret-shaped value (see the comment at the top of redact-assignments.ts). Every pattern is either bounded or scanned manually so
+ * secret-shaped value (see the comment at the top of assignments.ts). Every pattern is either bounded or scanned manually so
  * that a 1 MB hostile input stays linear. Both failure modes are measured on a corpus (test/text/redact-corpus.test.ts).
  */
 export interface Redaction {

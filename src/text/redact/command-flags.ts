@@ -1,6 +1,6 @@
 /** Command-line conventions where a short or unnamed flag carries a secret (`mysql -pX`, `curl -u user:X`). */
-import { type Counter, GENERIC, replaceSpans, type Span } from './redact-marks.js';
-import { isBlank, isHiddenValue, NUMBER_LIKE } from './redact-values.js';
+import { type Counter, GENERIC, replaceSpans, type Span } from './marks.js';
+import { isBlank, isHiddenValue, NUMBER_LIKE } from './values.js';
 
 const MAX_FLAG_VALUE = 512;
 

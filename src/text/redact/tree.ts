@@ -1,4 +1,4 @@
-import { COMMAND_SECRET_FLAGS } from './redact-command-flags.js';
+import { COMMAND_SECRET_FLAGS } from './command-flags.js';
 import { redactArgv, redactAssignedValue, redactSecrets } from './redact.js';
 
 /**

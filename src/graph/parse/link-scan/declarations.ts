@@ -2,9 +2,9 @@
  * Declarations: variables (where a `require()` initialiser binds names), functions, classes, decorators, binding
  * patterns, and TypeScript's enums, interfaces, type aliases, namespaces and `declare` forms.
  */
-import type { ExportKind, ImportedName } from '../../model/facts.js';
-import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_NUMBER, TOKEN_PRIVATE, TOKEN_PUNCT, TOKEN_STRING } from './link-scan-lexer.js';
-import { skipType, skipTypeAnnotation, skipTypeBrackets } from './link-scan-types.js';
+import type { ExportKind, ImportedName } from '../../../model/facts.js';
+import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_NUMBER, TOKEN_PRIVATE, TOKEN_PUNCT, TOKEN_STRING } from './lexer.js';
+import { skipType, skipTypeAnnotation, skipTypeBrackets } from './types.js';
 import {
   SHAPE_CALL,
   SHAPE_MEMBER,
@@ -14,8 +14,8 @@ import {
   reservedWords,
   type DeclaredName,
   type BindingInfo,
-} from './link-scan-base.js';
-import { ExpressionScanner } from './link-scan-expressions.js';
+} from './base.js';
+import { ExpressionScanner } from './expressions.js';
 
 /** Class member modifiers that may also be a member's own name (`static() {}`, `get = 1`). */
 const memberModifiers = new Set([

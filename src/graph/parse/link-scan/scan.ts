@@ -6,12 +6,12 @@
  * in every syntax it tries (getSwcOptions) may still get an answer here; such a file has no facts through swc either
  * way. It declines Flow annotations in JavaScript, which swc then reads as TypeScript.
  */
-import type { ExportFact, ImportedName, ImportFact } from '../../model/facts.js';
-import type { Declaration, LinkEvent } from './link-scan-events.js';
-import { type ImportBinding, type PendingExport, pushCommonJsExport, resolvePendingExport } from './module-links.js';
-import { declined } from './link-scan-lexer.js';
-import type { ScanSyntax } from './link-scan-base.js';
-import { LinkScanParser } from './link-scan-parser.js';
+import type { ExportFact, ImportedName, ImportFact } from '../../../model/facts.js';
+import type { Declaration, LinkEvent } from './events.js';
+import { type ImportBinding, type PendingExport, pushCommonJsExport, resolvePendingExport } from '../module-links.js';
+import { declined } from './lexer.js';
+import type { ScanSyntax } from './base.js';
+import { LinkScanParser } from './parser.js';
 
 export interface ModuleLinkFacts {
   imports: ImportFact[];

@@ -1,6 +1,6 @@
 /** Token-shaped secrets found by pattern alone: private keys, vendor tokens, JWTs, URL passwords, SQL `IDENTIFIED BY`. */
-import { count, type Counter, GENERIC, isRepeatedChar, marker, replaceSpans, runEnd, type Span } from './redact-marks.js';
-import { isHiddenValue, isPlaceholder, isPlaceholderValue } from './redact-values.js';
+import { count, type Counter, GENERIC, isRepeatedChar, marker, replaceSpans, runEnd, type Span } from './marks.js';
+import { isHiddenValue, isPlaceholder, isPlaceholderValue } from './values.js';
 
 interface TokenRule {
   rule: string;

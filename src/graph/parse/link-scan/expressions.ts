@@ -2,18 +2,9 @@
  * Expressions by precedence, each reporting its shape: assignments (where CommonJS exports are recorded), operators,
  * calls (where `require()` and `import()` are recorded), member accesses and primaries.
  */
-import type { ImportEvent, LinkEvent } from './link-scan-events.js';
-import {
-  decline,
-  TOKEN_EOF,
-  TOKEN_NAME,
-  TOKEN_NUMBER,
-  TOKEN_PRIVATE,
-  TOKEN_PUNCT,
-  TOKEN_STRING,
-  TOKEN_TEMPLATE,
-} from './link-scan-lexer.js';
-import { skipType, skipTypeBrackets } from './link-scan-types.js';
+import type { ImportEvent, LinkEvent } from './events.js';
+import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_NUMBER, TOKEN_PRIVATE, TOKEN_PUNCT, TOKEN_STRING, TOKEN_TEMPLATE } from './lexer.js';
+import { skipType, skipTypeBrackets } from './types.js';
 import {
   SHAPE_NAME,
   SHAPE_TARGET,
@@ -24,8 +15,8 @@ import {
   SHAPE_AWAIT_MEMBER,
   SHAPE_IMPORT,
   reservedWords,
-} from './link-scan-base.js';
-import { LiteralScanner } from './link-scan-literals.js';
+} from './base.js';
+import { LiteralScanner } from './literals.js';
 
 const binaryOperators = new Set([
   '+',

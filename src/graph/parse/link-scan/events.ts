@@ -1,5 +1,5 @@
-import type { ExportFact, ImportedName, ImportKind, Span } from '../../model/facts.js';
-import type { LocalDeclaration } from './module-links.js';
+import type { ExportFact, ImportedName, ImportKind, Span } from '../../../model/facts.js';
+import type { LocalDeclaration } from '../module-links.js';
 
 /**
  * What `scanModuleLinks` meets, in the order swc's walk would record it: the walker keeps imports, exports and

@@ -1,16 +1,8 @@
 /** Statements inside bodies and at the top level: blocks, control flow, and expression statements. */
-import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_PUNCT } from './link-scan-lexer.js';
-import { skipType } from './link-scan-types.js';
-import {
-  SHAPE_NAME,
-  SHAPE_CALL,
-  SHAPE_AWAIT_CALL,
-  CONTEXT_MODULE,
-  CONTEXT_NAMESPACE,
-  CONTEXT_BODY,
-  CONTEXT_SUBSTATEMENT,
-} from './link-scan-base.js';
-import { DeclarationScanner } from './link-scan-declarations.js';
+import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_PUNCT } from './lexer.js';
+import { skipType } from './types.js';
+import { SHAPE_NAME, SHAPE_CALL, SHAPE_AWAIT_CALL, CONTEXT_MODULE, CONTEXT_NAMESPACE, CONTEXT_BODY, CONTEXT_SUBSTATEMENT } from './base.js';
+import { DeclarationScanner } from './declarations.js';
 
 export abstract class StatementScanner extends DeclarationScanner {
   protected parseStatement(context: number): void {

@@ -2,11 +2,11 @@
  * Object, array and template literals, property keys, and `(…)`, which is a parenthesised expression or an arrow
  * function's parameters: the contents are read as expressions (patterns are a subset) and judged at the `)`.
  */
-import type { CommonJsEntry } from './link-scan-events.js';
-import { decline, TOKEN_NAME, TOKEN_NUMBER, TOKEN_PRIVATE, TOKEN_PUNCT, TOKEN_STRING } from './link-scan-lexer.js';
-import { skipType } from './link-scan-types.js';
-import { SHAPE_STRING, SHAPE_OBJECT, reservedWords, type ObjectProperty } from './link-scan-base.js';
-import { JsxScanner } from './link-scan-jsx.js';
+import type { CommonJsEntry } from './events.js';
+import { decline, TOKEN_NAME, TOKEN_NUMBER, TOKEN_PRIVATE, TOKEN_PUNCT, TOKEN_STRING } from './lexer.js';
+import { skipType } from './types.js';
+import { SHAPE_STRING, SHAPE_OBJECT, reservedWords, type ObjectProperty } from './base.js';
+import { JsxScanner } from './jsx.js';
 
 export abstract class LiteralScanner extends JsxScanner {
   /**

@@ -9,9 +9,9 @@
  * this base (state, positions, events, token helpers), JSX, literals and arrows, expressions, declarations,
  * statements, and the module level (`LinkScanParser`). A layer calls later layers through the abstract methods here.
  */
-import type { ExportKind, ImportedName, ImportKind, Span } from '../../model/facts.js';
-import type { Declaration, ImportEvent, LinkEvent } from './link-scan-events.js';
-import { decline, Lexer, TOKEN_EOF, TOKEN_NAME, TOKEN_PUNCT, TOKEN_STRING } from './link-scan-lexer.js';
+import type { ExportKind, ImportedName, ImportKind, Span } from '../../../model/facts.js';
+import type { Declaration, ImportEvent, LinkEvent } from './events.js';
+import { decline, Lexer, TOKEN_EOF, TOKEN_NAME, TOKEN_PUNCT, TOKEN_STRING } from './lexer.js';
 
 export interface ScanSyntax {
   typescript: boolean;

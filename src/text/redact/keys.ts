@@ -1,5 +1,5 @@
 /** Key classification shared by the generic text rule and redactAssignedValue: names, mentions or has no secret. */
-import { ENV_KEY } from './redact-values.js';
+import { ENV_KEY } from './values.js';
 
 /** Last key words that name the secret itself. */
 const SECRET_NOUNS = new Set([

@@ -1,5 +1,5 @@
 /** What a value looks like: placeholders, paths, references, numbers, or a secret-shaped token. */
-import { isRepeatedChar } from './redact-marks.js';
+import { isRepeatedChar } from './marks.js';
 
 /** A password in a URL or after a flag: anything but a placeholder, however short (`postgres://u:p@h`). */
 export function isHiddenValue(secret: string): boolean {

@@ -2,11 +2,11 @@
  * The module level of the link scanner's parser: top-level statements, where imports, exports and declarations are
  * recorded, and the bodies of namespaces, where the walker records only what their values hold.
  */
-import type { ImportedName } from '../../model/facts.js';
-import type { LinkEvent } from './link-scan-events.js';
-import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_PUNCT, TOKEN_STRING } from './link-scan-lexer.js';
-import { SHAPE_NAME, CONTEXT_MODULE, CONTEXT_NAMESPACE, reservedWords, type DeclaredName } from './link-scan-base.js';
-import { StatementScanner } from './link-scan-statements.js';
+import type { ImportedName } from '../../../model/facts.js';
+import type { LinkEvent } from './events.js';
+import { decline, TOKEN_EOF, TOKEN_NAME, TOKEN_PUNCT, TOKEN_STRING } from './lexer.js';
+import { SHAPE_NAME, CONTEXT_MODULE, CONTEXT_NAMESPACE, reservedWords, type DeclaredName } from './base.js';
+import { StatementScanner } from './statements.js';
 
 export class LinkScanParser extends StatementScanner {
   parseModule(): void {

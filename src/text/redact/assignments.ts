@@ -1,5 +1,5 @@
-import { classifyKey, isFlag, type KeyKind, keySegments } from './redact-keys.js';
-import { count, type Counter, GENERIC, marker } from './redact-marks.js';
+import { classifyKey, isFlag, type KeyKind, keySegments } from './keys.js';
+import { count, type Counter, GENERIC, marker } from './marks.js';
 import {
   ENV_KEY,
   isBareSecret,
@@ -16,7 +16,7 @@ import {
   isSecretShaped,
   isSpace,
   isUpper,
-} from './redact-values.js';
+} from './values.js';
 
 /*
  * Generic `key <operator> value` rule (the `generic-secret` marker). The regex below only *locates* a secret keyword;

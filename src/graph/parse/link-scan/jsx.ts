@@ -1,6 +1,6 @@
 /** JSX elements and fragments: their text is not code, their `{…}` containers and attributes are. */
-import { decline, TOKEN_NAME, TOKEN_PUNCT } from './link-scan-lexer.js';
-import { LinkScanBase } from './link-scan-base.js';
+import { decline, TOKEN_NAME, TOKEN_PUNCT } from './lexer.js';
+import { LinkScanBase } from './base.js';
 
 export abstract class JsxScanner extends LinkScanBase {
   /** A JSX element or fragment in expression position (the current token is its `<`). */
