@@ -10,7 +10,7 @@ import { extractFileWords } from '../src/graph/parse/file-words.js';
 import type { ReadOutcome } from '../src/io/parse-pool.js';
 import { classifySource, readFileBytes } from '../src/io/read-source.js';
 import { isScriptFile, type ParseOptions } from '../src/model/facts.js';
-import { redactTree } from '../src/text/redact-tree.js';
+import { redactTree } from '../src/text/redact/tree.js';
 
 // The parse child's own V8 flags (src/worker/parse-worker.ts), so a thread or process running this task compiles the
 // walker as the child does. Process-wide: set again by each thread, to the same values.

@@ -6,7 +6,7 @@
  *   node --import tsx bench/redact-hostile.ts [--runs 3]
  */
 import { parseArgs } from 'node:util';
-import { redactSecrets } from '../src/text/redact.js';
+import { redactSecrets } from '../src/text/redact/redact.js';
 import { HOSTILE_REDACTION_INPUTS } from '../test/fixtures/hostile-redaction-inputs.js';
 
 function time(run: () => void): number {
