@@ -226,6 +226,15 @@ const MOCHA_VALUE_FLAGS = new Set([
 ]);
 
 /** The spec words of every `mocha …` command in the package's scripts (up to the next `&&`, `;` or `|`). */
+/**
+ * A spec as a glob: a folder (`test/`, `test/acceptance`) is the files with mocha's default extensions directly in it,
+ * or under it with `--recursive` (express runs `mocha … test/ test/acceptance/`).
+ */
+function toMochaGlob(spec: string, recursive: boolean): string {
+  if (/[*?{[]/.test(spec) || /\.[cm]?[jt]sx?$/.test(spec)) return spec;
+  return `${spec.replace(/\/+$/, '')}/${recursive ? '**/' : ''}*.{js,cjs,mjs}`;
+}
+
 function readMochaScriptSpecs(scripts: JsonObject): string[] {
   const specs: string[] = [];
   for (const script of Object.values(scripts)) {
@@ -282,8 +291,9 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
   for (const [path, text] of texts) if (PACKAGE_JSON.test(path)) manifests.set(folderOf(path), readJson(path, text));
   const folders = new Set(manifests.keys());
   const mochaSpecs = new Map<string, string[]>();
-  const addMocha = (folder: string, specs: readonly string[]): void => {
-    mochaSpecs.set(folder, [...(mochaSpecs.get(folder) ?? []), ...specs.flatMap((spec) => toRepoGlob(folder, spec) ?? [])]);
+  const addMocha = (folder: string, specs: readonly string[], recursive = false): void => {
+    const globs = specs.map((spec) => toMochaGlob(spec, recursive)).flatMap((spec) => toRepoGlob(folder, spec) ?? []);
+    mochaSpecs.set(folder, [...(mochaSpecs.get(folder) ?? []), ...globs]);
   };
   for (const [path, text] of [...texts].sort(([left], [right]) => compareText(left, right))) {
     const owner = findOwner(path, folders);
@@ -297,7 +307,11 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
         selectors.unread.push({ path, reason: 'its `files` list holds no test file pattern checker can read without running the config' });
     } else if (MOCHA_CONFIG.test(path)) {
       const json = /\.jsonc?$/.test(path) ? readJson(path, text) : undefined;
-      addMocha(folderOf(path), json === undefined ? readMochaSpec(text) : readMochaJsonSpec(json));
+      addMocha(
+        folderOf(path),
+        json === undefined ? readMochaSpec(text) : readMochaJsonSpec(json),
+        json === undefined ? /\brecursive["']?\s*:\s*true\b/.test(text) : json.recursive === true,
+      );
       const loads = ['require', 'file'].flatMap((key) => (json === undefined ? readTextList(text, key) : readStringList(json[key])));
       addSetup(path, folderOf(path), loads);
     } else if (VITEST_CONFIG.test(path)) {
@@ -328,8 +342,12 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
         ['require', 'file'].flatMap((key) => readStringList(asRecord(manifest.mocha)[key])),
       );
       const scripts = asRecord(manifest.scripts);
-      addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)));
-      addMocha(folder, readMochaScriptSpecs(scripts));
+      addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)), asRecord(manifest.mocha).recursive === true);
+      addMocha(
+        folder,
+        readMochaScriptSpecs(scripts),
+        Object.values(scripts).some((script) => typeof script === 'string' && /\bmocha\b[^&;|]*--recursive\b/.test(script)),
+      );
       if (Object.values(scripts).some((script) => typeof script === 'string' && /\bvitest\b[^&;|]*--typecheck\b/.test(script)))
         selectors.vitestTypecheck.add(folder);
     }

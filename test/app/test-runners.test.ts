@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { buildRunnerSelectors, selectConfiguredRunner } from '../../src/app/test-runners.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
@@ -100,6 +101,21 @@ describe('a test file neither runner selects', () => {
       ],
       json(testRun),
     );
+  });
+});
+
+describe("mocha's folder specs", () => {
+  const runnerOf = (scripts: Record<string, string>, path: string) =>
+    selectConfiguredRunner(buildRunnerSelectors(new Map([['package.json', JSON.stringify({ scripts })]])), path)?.runner;
+
+  test('a folder is the files directly in it, or under it with --recursive (express: mocha … test/ test/acceptance/)', () => {
+    const express = { test: 'mocha --require test/support/env --reporter spec --check-leaks test/ test/acceptance/' };
+    assert.equal(runnerOf(express, 'test/app.router.js'), 'mocha');
+    assert.equal(runnerOf(express, 'test/acceptance/auth.js'), 'mocha');
+    // The required file is no spec, and a deeper folder is not read without --recursive.
+    assert.equal(runnerOf(express, 'test/support/env.js'), undefined);
+    assert.equal(runnerOf({ test: 'mocha test/' }, 'test/unit/a.js'), undefined);
+    assert.equal(runnerOf({ test: 'mocha --recursive test/' }, 'test/unit/a.js'), 'mocha');
   });
 });
 
