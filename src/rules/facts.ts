@@ -370,7 +370,15 @@ function deriveChangedExportFacts(
     ? lookup.kg.graph.getNodeAttributes(toExportId(changed.path, changed.name))
     : undefined;
   const exportNode = node?.kind === 'export' ? node : undefined;
-  const users = changed.change === 'removed' ? [] : lookup.getExportUsers(changed.path, changed.name);
+  // `export class Adapter …` and `export default Adapter`: one binding under two names (the same declaration's span),
+  // so what uses either uses both.
+  const names = [
+    changed.name,
+    ...file.changedExports
+      .filter((other) => other.name !== changed.name && other.span.start === changed.span.start && other.span.end === changed.span.end)
+      .map((other) => other.name),
+  ];
+  const users = changed.change === 'removed' ? [] : sortUnique(names.flatMap((name) => lookup.getExportUsers(changed.path, name)));
   const reached = new Set<string>(users);
   for (const user of users) for (const reacher of lookup.getReachers(user)) reached.add(reacher);
   reached.delete(changed.path);

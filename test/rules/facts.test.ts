@@ -599,6 +599,21 @@ describe('how a change reaches a route (route-edge-cases 3.2.0)', () => {
     assert.equal(exportFacts(['src/money.ts', 'src/util.ts']).reachingTests, 1);
   });
 
+  it('a default export of a binding also exported by name is used by what uses the name (parse-server)', () => {
+    const aliased: ChangedFileInput = {
+      ...moneyChange,
+      changedExports: [
+        ...moneyChange.changedExports,
+        { path: 'src/money.ts', name: 'default', change: 'modified', span: { start: 1, end: 4 } },
+      ],
+    };
+    const subjects = buildAnalysisSubjects(buildFactsInput([aliased]));
+    const named = findSubject(subjects, 'changed-export', 'export:src/money.ts#roundCents').facts;
+    const byDefault = findSubject(subjects, 'changed-export', 'export:src/money.ts#default').facts;
+    assert.deepEqual([byDefault.importerCount, byDefault.reachingTests], [named.importerCount, named.reachingTests]);
+    assert.equal(byDefault.reachingTests, 1);
+  });
+
   it('only through code the handler calls: none of them', () => {
     const facts = withSteps([head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)']);
     assert.deepEqual(
