@@ -387,7 +387,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     handlerWrite: fact('string', 'the first such write and where (`db.pin.create at src/pins.ts:12`), empty when none is seen'),
     readsBody: fact(
       'boolean',
-      'the handler, or a function it calls, reads the request body on a changed line (`req.body`, `await c.req.json()`, `@Body()`, `request.get_json()`, `c.ShouldBindJSON`)',
+      'the handler, or a function it calls, reads the request body on a changed line, or in code whose error answer changed (`req.body`, `await c.req.json()`, `@Body()`, `request.get_json()`, `c.ShouldBindJSON`)',
     ),
     bodyRead: fact('string', 'the first such read and where (`req.body at src/pins.ts:9`), empty when none is seen'),
   },

@@ -20,6 +20,8 @@ export interface HeadCode {
   functions: readonly FunctionFact[];
   /** The file's changed lines (head side). */
   changedLines?: ReadonlySet<number>;
+  /** Those of them that are an error path: a throw, a rejection, an HTTP error status. */
+  errorPathLines?: ReadonlySet<number>;
 }
 
 /**
@@ -36,12 +38,15 @@ function findHandlerSignal(
 ): string | undefined {
   const signalIn = (file: string, span: Span): string | undefined => {
     const code = headCode.get(file);
+    // Or an answer to a bad request changed in the same code (Hono's `ctx.body(null, 500)` → 400 for a body that is no
+    // stack trace): how it takes its body changed all the same.
+    const answerChanged = [...(code?.errorPathLines ?? [])].some((line) => line >= span.start && line <= span.end);
     const signal = code?.signals.find(
       (candidate) =>
         candidate.kind === kind &&
         candidate.line >= span.start &&
         candidate.line <= span.end &&
-        (!onChangedLine || code.changedLines?.has(candidate.line) === true),
+        (!onChangedLine || answerChanged || code.changedLines?.has(candidate.line) === true),
     );
     return signal === undefined ? undefined : `${signal.detail} at ${file}:${signal.line}`;
   };
@@ -120,8 +125,9 @@ export function deriveRouteFacts(
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
     ...describeWrite(findHandlerSignal(route, headCode, 'write')),
-    // The body's reading (or its declaration: `@Body() dto`) must itself have changed: a handler that changed elsewhere
-    // reads and validates its body as before (nestjs-boilerplate's login lost a call argument, not its @Body()).
+    // The body's reading (or its declaration: `@Body() dto`), or the handler's answer to a bad request, must have
+    // changed: a handler that changed elsewhere takes its body as before (nestjs-boilerplate's login lost a call
+    // argument, not its @Body()).
     ...describeBodyRead(findHandlerSignal(route, headCode, 'body-read', true)),
   };
 }

@@ -5,7 +5,7 @@ import { classifyRole, getLanguage } from '../graph/roles.js';
 import type { ChangeKind, ImpactedRoute } from '../model/analysis.js';
 import type { PathClassifier } from './classifiers.js';
 import { describeManifestChange } from './manifest-change.js';
-import { findSemanticChanges } from './semantic-hunks.js';
+import { findSemanticChanges, isErrorPathLine } from './semantic-hunks.js';
 import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
@@ -765,10 +765,15 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   const headCode = new Map(
     files
       .filter((file) => file.status !== 'deleted')
-      .map((file): [string, HeadCode] => [
-        file.path,
-        { signals: file.headSignals ?? [], functions: file.headFunctions ?? [], changedLines: new Set(toChangedLines(file.hunks)) },
-      ]),
+      .map((file): [string, HeadCode] => {
+        const changedLines = toChangedLines(file.hunks);
+        const head = file.headText?.split('\n') ?? [];
+        const errorPathLines = new Set(changedLines.filter((line) => isErrorPathLine(head[line - 1] ?? '')));
+        return [
+          file.path,
+          { signals: file.headSignals ?? [], functions: file.headFunctions ?? [], changedLines: new Set(changedLines), errorPathLines },
+        ];
+      }),
   );
   const chainChanges = new Map(input.impactedRoutes.map((route) => [route.id, describeChainChange(input.kg, route)]));
   // How many reached routes the change reaches through each middleware alone.

@@ -401,6 +401,11 @@ const JAVASCRIPT: HunkSyntax = {
  * (JavaScript and TypeScript, Python or Go). Lines of a hunk are paired in order (the i-th removed line with the
  * i-th added one); added lines without a partner count as new.
  */
+/** A throw, catch or rejection, or an HTTP error status (`res.status(400)`, `ctx.body(null, 400)`) on this line. */
+export function isErrorPathLine(line: string): boolean {
+  return !isCommentLine(line) && ERROR_PATH.test(toCode(line));
+}
+
 export function findSemanticChanges(
   baseText: string | undefined,
   headText: string | undefined,
