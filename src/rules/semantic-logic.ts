@@ -28,10 +28,11 @@ function tokenize(code: string, keywords: ReadonlySet<string>): Token[] {
   return tokens;
 }
 
-/** The names a side of the diff uses in its code (strings and comments left out). */
+/** The names a side of the diff uses in its code (strings and comments left out, block comments' inner lines too). */
 function namesOf(lines: readonly SourceLine[], syntax: HunkSyntax): Set<string> {
   const names = new Set<string>();
   for (const line of lines) {
+    if (line.isComment) continue;
     for (const token of tokenize(line.code, syntax.keywords)) if ('name' in token) names.add(token.name);
   }
   return names;

@@ -274,6 +274,16 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ]).map((change) => [change.kind, change.subject]);
     assert.deepEqual(hunk(['  if (req.connection && req.connection.encrypted) {'], ['  if (req.socket && req.socket.encrypted) {']), []);
     assert.deepEqual(hunk(['  if (req.connection.bytesRead > 1024) {'], ['  if (req.socket.bytesRead > 1024) {']), []);
+    // The new name said only in a block comment of the old file (express's "trusts the socket address") is still new.
+    const doc = ['/**', ' * Trusts the socket address.', ' */'];
+    assert.deepEqual(
+      findSemanticChanges(
+        `${[...doc, '  if (!trust(this.connection.remoteAddress, 0)) {'].join('\n')}\n`,
+        `${[...doc, '  if (!trust(this.socket.remoteAddress, 0)) {'].join('\n')}\n`,
+        [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 }],
+      ),
+      [],
+    );
     assert.deepEqual(
       hunk(
         ['  for (const item of items) {', '    if (item.price > limit) total += 1;'],
