@@ -675,7 +675,47 @@ function selectChangedSignals(
   const base = file.baseText.split('\n');
   const removed = getBaseChangedLines(file.hunks).map((line) => base[line - 1] ?? '');
   const head = file.headText.split('\n');
-  return changed.filter((signal) => !isMovedSignal(signal, head[signal.line - 1] ?? '', removed));
+  return changed.filter(
+    (signal) =>
+      !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) && !isGuardedAlready(signal, head, lines, file.headFunctions ?? []),
+  );
+}
+
+/** Lines around a changed line that stand for its function when no function encloses it (module level). */
+const MODULE_NEIGHBOURHOOD = 5;
+
+/** Each `?.` of a line with the chain before it: `schema?._zod?.optin` gives `schema?.` and `schema?._zod?.`. */
+function findGuardedChains(line: string): string[] {
+  const chains: string[] = [];
+  for (const match of line.matchAll(/\?\.(?![\d([])/g)) {
+    const chain = /[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*$/.exec(line.slice(0, match.index))?.[0];
+    if (chain !== undefined) chains.push(`${chain}?.`);
+  }
+  return chains;
+}
+
+/**
+ * An optional access whose every guarded chain an unchanged line of the same function already guards: zod's new
+ * `schema?._zod?.optin` beside the old `schema?._zod?.optout`. What an absent `schema` does is old behaviour; the
+ * added read is a new field, not a new way for its holder to be missing.
+ */
+function isGuardedAlready(
+  signal: SignalFact,
+  head: readonly string[],
+  changed: ReadonlySet<number>,
+  functions: readonly FunctionFact[],
+): boolean {
+  if (signal.kind !== 'optional-access') return false;
+  const chains = findGuardedChains(head[signal.line - 1] ?? '');
+  if (chains.length === 0) return false;
+  const enclosing = functions
+    .filter((fn) => fn.span.start <= signal.line && signal.line <= fn.span.end)
+    .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+  const from = enclosing?.span.start ?? Math.max(1, signal.line - MODULE_NEIGHBOURHOOD);
+  const to = enclosing?.span.end ?? Math.min(head.length, signal.line + MODULE_NEIGHBOURHOOD);
+  const unchanged: string[] = [];
+  for (let line = from; line <= to; line++) if (!changed.has(line)) unchanged.push(head[line - 1] ?? '');
+  return chains.every((chain) => unchanged.some((text) => text.includes(chain)));
 }
 
 /** `body?.body`, `reason?.name`: the optional accesses of a line, each with the names around it. */

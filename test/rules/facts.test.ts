@@ -327,6 +327,50 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       ['signal:src/respond.ts:2:promise-concurrency'],
     );
   });
+
+  it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
+    const head = [
+      'export function emit(shape, keys) {',
+      '  for (const key of keys) {',
+      '    const schema = shape[key];',
+      '    const isOptionalIn = schema?._zod?.optin === "optional";',
+      '    const isOptionalOut = schema?._zod?.optout === "optional";',
+      '    const label = key?.description;',
+      '  }',
+      '}',
+      'const other = item?._zod?.optout;',
+      '',
+    ].join('\n');
+    const added: ChangedFileInput = {
+      ...change,
+      baseText: head
+        .split('\n')
+        .filter((_, index) => index !== 3 && index !== 5)
+        .join('\n'),
+      headText: head,
+      hunks: [
+        { oldStart: 3, oldLines: 0, newStart: 4, newLines: 1 },
+        { oldStart: 4, oldLines: 0, newStart: 6, newLines: 1 },
+      ],
+      headFunctions: [{ name: 'emit', span: { start: 1, end: 8 }, complexity: 2, isAsync: false, params: 2 }],
+      headSignals: [
+        { kind: 'optional-access', line: 4, detail: '?.' },
+        { kind: 'optional-access', line: 6, detail: '?.' },
+      ],
+    };
+    const ids = (input: ChangedFileInput): string[] =>
+      buildAnalysisSubjects(buildFactsInput([input]))
+        .filter((subject) => subject.subject === 'changed-signal')
+        .map((subject) => subject.id);
+    // `key?.` is guarded nowhere else: that read asks still.
+    assert.deepEqual(ids(added), ['signal:src/respond.ts:6:optional-access']);
+    // The guard only another function makes (line 9, module level) is no precedent.
+    const elsewhere = head.replace('    const isOptionalOut = schema?._zod?.optout === "optional";', '    const isOptionalOut = false;');
+    assert.deepEqual(ids({ ...added, headText: elsewhere }), [
+      'signal:src/respond.ts:4:optional-access',
+      'signal:src/respond.ts:6:optional-access',
+    ]);
+  });
 });
 
 describe('buildAnalysisSubjects', () => {
