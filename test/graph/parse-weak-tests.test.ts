@@ -541,6 +541,37 @@ describe('helpers declared in the test file', () => {
     });
   });
 
+  test('a listener that sets a flag the test asserts after the request ran (issue 41: koa); a flag never asserted proves nothing', () => {
+    const code = [
+      "it('flag asserted', async () => {",
+      '  let errorCaught = false;',
+      "  app.on('error', (err) => {",
+      "    assert.strictEqual(err.message, 'test error');",
+      '    errorCaught = true;',
+      '  });',
+      "  await request(app.callback()).get('/').expect(500);",
+      '  assert.strictEqual(errorCaught, true);',
+      '});',
+      "it('counted and expected', async () => {",
+      '  let calls = 0;',
+      "  app.on('error', (err) => { expect(err.status).toBe(500); calls++; });",
+      "  await request(app.callback()).get('/');",
+      '  expect(calls).toBe(1);',
+      '});',
+      "it('flag never asserted', async () => {",
+      '  let errorCaught = false;',
+      "  app.on('error', (err) => { assert.strictEqual(err.message, 'test error'); errorCaught = true; });",
+      "  await request(app.callback()).get('/').expect(500);",
+      '  assert.strictEqual(status, 500);',
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'flag asserted': counts(3),
+      'counted and expected': counts(2),
+      'flag never asserted': counts(3, { unawaitedAssertions: 1 }),
+    });
+  });
+
   test('a catch that hands its error on, or a finally that asserts, swallows nothing (issue 41: axios, trpc, parse-server)', () => {
     const code = [
       "test('finally asserts', async () => {",

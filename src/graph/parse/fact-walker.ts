@@ -584,9 +584,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     for (const arg of args) {
       const callback = unwrapExpression(arg);
       const isCallback = callbacksUnawaited && isFunctionNode(callback) && !this.awaits.isGuard(method, callback);
-      if (isCallback) this.testing.unawaitedDepth++;
-      this.visitNode(arg);
-      if (isCallback) this.testing.unawaitedDepth--;
+      if (isCallback && callback !== undefined) this.testing.visitUnawaited(callback, () => this.visitNode(arg));
+      else this.visitNode(arg);
     }
   }
 

@@ -22,6 +22,48 @@ interface TestFrame {
   /** swc span of the callback: local helpers declared inside it are counted in place, not per call. */
   callbackStart: number;
   callbackEnd: number;
+  /**
+   * Assertions made in unawaited callbacks that set a variable of the test (`errorCaught = true`): counted as unawaited
+   * when the test ends, unless the test asserts one of those variables after them, which proves the callback ran.
+   */
+  pending: { flags: ReadonlySet<string>; count: number }[];
+}
+
+/** Names a callback assigns (`x = …`, `x += …`, `x++`), not counting those it declares itself: its flags. */
+function findAssignedNames(node: unknown, names = new Set<string>(), depth = 0): Set<string> {
+  if (depth > 200 || node === null || typeof node !== 'object') return names;
+  if (Array.isArray(node)) {
+    for (const item of node) findAssignedNames(item, names, depth + 1);
+    return names;
+  }
+  const record = node as AstNode;
+  if (record.type === 'AssignmentExpression') {
+    const name = getIdentifierName(unwrapExpression(getNode(record, 'left')));
+    if (name !== undefined) names.add(name);
+  } else if (record.type === 'UpdateExpression') {
+    const name = getIdentifierName(unwrapExpression(getNode(record, 'argument')));
+    if (name !== undefined) names.add(name);
+  }
+  for (const [key, value] of Object.entries(record))
+    if (key !== 'span' && typeof value === 'object') findAssignedNames(value, names, depth + 1);
+  return names;
+}
+
+/** The identifiers an expression names (`errorCaught`, `calls.length` gives `calls`). */
+function findNames(node: unknown, names: string[] = [], depth = 0): string[] {
+  if (depth > 50 || node === null || typeof node !== 'object') return names;
+  if (Array.isArray(node)) {
+    for (const item of node) findNames(item, names, depth + 1);
+    return names;
+  }
+  const record = node as AstNode;
+  if (record.type === 'Identifier') {
+    const name = getIdentifierName(record);
+    if (name !== undefined) names.push(name);
+    return names;
+  }
+  for (const [key, value] of Object.entries(record)) if (key !== 'span' && typeof value === 'object') findNames(value, names, depth + 1);
+  return names;
 }
 
 /** Test cases, their assertions and the module mocks of one file, counted while the walker passes through them. */
@@ -30,6 +72,8 @@ export class TestCollector {
   readonly mocks: MockFact[] = [];
   /** How many callbacks that run unawaited (timers, listeners, un-awaited `.then`) the walker is inside. */
   unawaitedDepth = 0;
+  /** The variables each unawaited callback the walker is inside assigns (`enterUnawaited`). */
+  private readonly unawaitedFlags: ReadonlySet<string>[] = [];
   /** Branches (`if`, `?:`, loops) the walk is inside: a `t.skip()` under one skips only sometimes. */
   conditionalDepth = 0;
   private assertOrThrowCount = 0;
@@ -110,6 +154,7 @@ export class TestCollector {
       conditionalBase: this.conditionalDepth,
       callbackStart: callbackSpan?.start ?? 0,
       callbackEnd: callbackSpan?.end ?? 0,
+      pending: [],
     };
     this.frames.push(frame);
     const addedContext = frame.contextName !== undefined && !this.contextNames.has(frame.contextName);
@@ -120,6 +165,7 @@ export class TestCollector {
     const firstChild = this.tests.length;
     visitArguments();
     if (kind === 'test') this.countExpectErrors(frame);
+    for (const { count } of frame.pending) fact.unawaitedAssertions += count;
     // `test('x', async (t) => { await t.test('a', …); await t.test('b', …) })`: a test that only runs subtests
     // (node:test, tap) groups them as a suite does; its subtests assert, it does not.
     if (kind === 'test' && fact.assertions === 0 && this.tests.length > firstChild) {
@@ -149,8 +195,10 @@ export class TestCollector {
         contextName: frame.contextName,
         helpers: this.helpers,
       });
-      if (match !== undefined) this.countMatch(frame, match);
-      else this.countHelperCall(frame, callee, method, args);
+      if (match !== undefined) {
+        this.countMatch(frame, match);
+        if (this.unawaitedDepth === frame.unawaitedBase) this.settleFlags(frame, node);
+      } else this.countHelperCall(frame, callee, method, args);
     }
   }
 
@@ -184,11 +232,35 @@ export class TestCollector {
     return frame?.fact.kind === 'test' ? frame : undefined;
   }
 
+  /** Walks an unawaited callback (`visit`): its assertions count as unawaited unless a flag it sets is asserted later. */
+  visitUnawaited(callback: AstNode, visit: () => void): void {
+    this.unawaitedDepth++;
+    this.unawaitedFlags.push(findAssignedNames(getNode(callback, 'body')));
+    try {
+      visit();
+    } finally {
+      this.unawaitedFlags.pop();
+      this.unawaitedDepth--;
+    }
+  }
+
+  /** An assertion in the test's own flow names a flag that unawaited callbacks set: their assertions ran. */
+  private settleFlags(frame: TestFrame, assertion: AstNode): void {
+    if (frame.pending.length === 0) return;
+    const named = new Set(findNames(assertion));
+    frame.pending = frame.pending.filter((entry) => ![...entry.flags].some((flag) => named.has(flag)));
+  }
+
   private countAssertion(frame: TestFrame, trivial: boolean, snapshot: boolean): void {
     frame.fact.assertions++;
     if (trivial) frame.fact.trivialAssertions++;
     if (snapshot) frame.fact.snapshotAssertions++;
-    if (this.unawaitedDepth > frame.unawaitedBase && !frame.isDoneStyle) frame.fact.unawaitedAssertions++;
+    if (this.unawaitedDepth > frame.unawaitedBase && !frame.isDoneStyle) {
+      // The flags of the callbacks inside this test (those outside it were entered before the test began).
+      const flags = new Set(this.unawaitedFlags.slice(frame.unawaitedBase).flatMap((set) => [...set]));
+      if (flags.size === 0) frame.fact.unawaitedAssertions++;
+      else frame.pending.push({ flags, count: 1 });
+    }
     this.assertOrThrowCount++;
   }
 
