@@ -16,6 +16,17 @@ import type { RepositoryGraph } from './build-graph.js';
 import { readRepoTexts } from './load/repo-text.js';
 import type { RunnerSetup } from './test-runners.js';
 
+/**
+ * The graph's test files less those the scan found generated or minified: a test folder's generated client
+ * (`client.gen.ts` beside trpc's OpenAPI tests) declares no test a runner would run, and was not read to say so.
+ */
+function listWrittenTests(repository: RepositoryGraph): string[] {
+  const unread = new Set(
+    repository.parsed.skipped.filter((skip) => skip.reason === 'generated' || skip.reason === 'minified').map((skip) => skip.path),
+  );
+  return [...listTestFiles(repository.kg.graph)].filter((path) => !unread.has(path)).sort(compareText);
+}
+
 /** Texts of the tests read for the paths they run, at most this many bytes each. */
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 
@@ -29,7 +40,7 @@ export function createDeclaredTests(repository: RepositoryGraph): (path: string)
     isTest: compileGlobs(rule.tests, { dot: true }),
   }));
   if (rules.length === 0) return () => [];
-  const testFiles = [...listTestFiles(repository.kg.graph)].sort(compareText);
+  const testFiles = listWrittenTests(repository);
   return (path) => {
     const found = new Set<string>();
     for (const rule of rules) if (rule.isFile(path)) for (const test of testFiles) if (rule.isTest(test) && test !== path) found.add(test);
@@ -71,7 +82,7 @@ export async function createSpawningTests(env: Env, repository: RepositoryGraph)
 export function createSetupFileTests(repository: RepositoryGraph, setups: readonly RunnerSetup[]): (path: string) => ReachingTest[] {
   if (setups.length === 0) return () => [];
   const files = [...repository.parsed.facts.keys()].sort(compareText);
-  const tests = [...listTestFiles(repository.kg.graph)].sort(compareText);
+  const tests = listWrittenTests(repository);
   const loaded = setups
     .map((setup) => ({ files: files.filter(setup.isSetupFile), tests: tests.filter(setup.runsFor) }))
     .filter((setup) => setup.files.length > 0 && setup.tests.length > 0);
