@@ -677,7 +677,9 @@ function selectChangedSignals(
   const head = file.headText.split('\n');
   return changed.filter(
     (signal) =>
-      !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) && !isGuardedAlready(signal, head, lines, file.headFunctions ?? []),
+      !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&
+      !isGuardedAlready(signal, head, lines, file.headFunctions ?? []) &&
+      !isCharacterRead(signal, head, file.headFunctions ?? []),
   );
 }
 
@@ -694,6 +696,42 @@ function findGuardedChains(line: string): string[] {
   return chains;
 }
 
+/** The first and last line of the innermost function around `line`; at module level, the lines around it. */
+function findEnclosingLines(line: number, head: readonly string[], functions: readonly FunctionFact[]): [number, number] {
+  const enclosing = functions
+    .filter((fn) => fn.span.start <= line && line <= fn.span.end)
+    .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+  return [
+    enclosing?.span.start ?? Math.max(1, line - MODULE_NEIGHBOURHOOD),
+    enclosing?.span.end ?? Math.min(head.length, line + MODULE_NEIGHBOURHOOD),
+  ];
+}
+
+const escapeName = (name: string): string => name.replace(/[.$]/g, '\\$&');
+/** Compared with a one-character string literal, either way round: `=== '"'`, `"/" !== `. */
+const oneCharacter = (operand: string): RegExp =>
+  new RegExp(`${operand}\\s*[!=]==?\\s*(['"\`])(?:\\\\.|[^\\\\])\\1|(['"\`])(?:\\\\.|[^\\\\])\\2\\s*[!=]==?\\s*${operand}(?![\\w$])`);
+
+/**
+ * A first or last element read that is a character of a string, not an item of a list: the read, or the name it is
+ * kept in, is compared with a one-character string in the same function (pino's `const first = value[0]` … `first
+ * === '"'` in stripQuotes). An empty string is a case of its own, not an empty list.
+ */
+function isCharacterRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const read = /^([\w$.]+)\[(?:0|length - 1)\]$/.exec(signal.detail)?.[1];
+  if (read === undefined) return false;
+  const line = head[signal.line - 1] ?? '';
+  const index = signal.detail.endsWith('[0]') ? '0' : `${escapeName(read)}\\.length\\s*-\\s*1`;
+  const access = `${escapeName(read)}\\[\\s*${index}\\s*\\]`;
+  if (oneCharacter(access).test(line)) return true;
+  const kept = new RegExp(`\\b(?:const|let|var)\\s+([\\w$]+)\\s*=\\s*${access}\\s*;?\\s*$`).exec(line)?.[1];
+  if (kept === undefined) return false;
+  const [from, to] = findEnclosingLines(signal.line, head, functions);
+  const compared = oneCharacter(`(?<![\\w$.])${escapeName(kept)}`);
+  return head.slice(from - 1, to).some((text) => compared.test(text));
+}
+
 /**
  * An optional access whose every guarded chain an unchanged line of the same function already guards: zod's new
  * `schema?._zod?.optin` beside the old `schema?._zod?.optout`. What an absent `schema` does is old behaviour; the
@@ -708,11 +746,7 @@ function isGuardedAlready(
   if (signal.kind !== 'optional-access') return false;
   const chains = findGuardedChains(head[signal.line - 1] ?? '');
   if (chains.length === 0) return false;
-  const enclosing = functions
-    .filter((fn) => fn.span.start <= signal.line && signal.line <= fn.span.end)
-    .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
-  const from = enclosing?.span.start ?? Math.max(1, signal.line - MODULE_NEIGHBOURHOOD);
-  const to = enclosing?.span.end ?? Math.min(head.length, signal.line + MODULE_NEIGHBOURHOOD);
+  const [from, to] = findEnclosingLines(signal.line, head, functions);
   const unchanged: string[] = [];
   for (let line = from; line <= to; line++) if (!changed.has(line)) unchanged.push(head[line - 1] ?? '');
   return chains.every((chain) => unchanged.some((text) => text.includes(chain)));

@@ -328,6 +328,49 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     );
   });
 
+  it('a first or last element compared with one character is a character of a string, not a list item (pino)', () => {
+    const head = [
+      'function stripQuotes(value) {',
+      '  const first = value[0];',
+      '  const last = value[value.length - 1];',
+      `  if ((first === '"' && last === '"') || (first === "'" && last === "'")) return value.slice(1, -1);`,
+      '  return value;',
+      '}',
+      'function pick(list) {',
+      '  const head = list[0];',
+      "  if (list[list.length - 1] === 'ab') return head;",
+      '  return head.name;',
+      '}',
+      '',
+    ].join('\n');
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: 'function stripQuotes(value) {\n  return value;\n}\nfunction pick(list) {\n  return list;\n}\n',
+      headText: head,
+      hunks: [
+        { oldStart: 2, oldLines: 0, newStart: 2, newLines: 3 },
+        { oldStart: 5, oldLines: 1, newStart: 8, newLines: 3 },
+      ],
+      headFunctions: [
+        { name: 'stripQuotes', span: { start: 1, end: 6 }, complexity: 3, isAsync: false, params: 1 },
+        { name: 'pick', span: { start: 7, end: 11 }, complexity: 2, isAsync: false, params: 1 },
+      ],
+      headSignals: [
+        { kind: 'collection', line: 2, detail: 'value[0]' },
+        { kind: 'collection', line: 3, detail: 'value[length - 1]' },
+        { kind: 'collection', line: 8, detail: 'list[0]' },
+        { kind: 'collection', line: 9, detail: 'list[length - 1]' },
+      ],
+    };
+    // `list[0]` is kept in `head`, never compared with a character; `'ab'` is two.
+    assert.deepEqual(
+      buildAnalysisSubjects(buildFactsInput([input]))
+        .filter((subject) => subject.subject === 'changed-signal')
+        .map((subject) => subject.id),
+      ['signal:src/respond.ts:8:collection', 'signal:src/respond.ts:9:collection'],
+    );
+  });
+
   it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
     const head = [
       'export function emit(shape, keys) {',
