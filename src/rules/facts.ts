@@ -713,23 +713,26 @@ const oneCharacter = (operand: string): RegExp =>
   new RegExp(`${operand}\\s*[!=]==?\\s*(['"\`])(?:\\\\.|[^\\\\])\\1|(['"\`])(?:\\\\.|[^\\\\])\\2\\s*[!=]==?\\s*${operand}(?![\\w$])`);
 
 /**
- * A first or last element read that is a character of a string, not an item of a list: the read, or the name it is
- * kept in, is compared with a one-character string in the same function (pino's `const first = value[0]` … `first
- * === '"'` in stripQuotes). An empty string is a case of its own, not an empty list.
+ * A collection signal on a string, not a list: in the same function, a first or last element of the same name, or the
+ * name it is kept in, is compared with a one-character string (pino's stripQuotes: `const first = value[0]` … `first
+ * === '"'`, then `value.slice(1, -1)`). An empty string is a case of its own, not an empty list.
  */
 function isCharacterRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
   if (signal.kind !== 'collection') return false;
-  const read = /^([\w$.]+)\[(?:0|length - 1)\]$/.exec(signal.detail)?.[1];
+  const read = /^([\w$.]+)(?:\[(?:0|length - 1)\]|\.slice)$/.exec(signal.detail)?.[1];
   if (read === undefined) return false;
-  const line = head[signal.line - 1] ?? '';
-  const index = signal.detail.endsWith('[0]') ? '0' : `${escapeName(read)}\\.length\\s*-\\s*1`;
-  const access = `${escapeName(read)}\\[\\s*${index}\\s*\\]`;
-  if (oneCharacter(access).test(line)) return true;
-  const kept = new RegExp(`\\b(?:const|let|var)\\s+([\\w$]+)\\s*=\\s*${access}\\s*;?\\s*$`).exec(line)?.[1];
-  if (kept === undefined) return false;
+  const name = escapeName(read);
+  const access = `(?<![\\w$.])${name}\\[\\s*(?:0|${name}\\.length\\s*-\\s*1)\\s*\\]`;
+  const direct = oneCharacter(access);
+  const keeps = new RegExp(`\\b(?:const|let|var)\\s+([\\w$]+)\\s*=\\s*${access}\\s*;?\\s*$`);
   const [from, to] = findEnclosingLines(signal.line, head, functions);
-  const compared = oneCharacter(`(?<![\\w$.])${escapeName(kept)}`);
-  return head.slice(from - 1, to).some((text) => compared.test(text));
+  const lines = head.slice(from - 1, to);
+  if (lines.some((text) => direct.test(text))) return true;
+  const kept = lines.flatMap((text) => keeps.exec(text)?.[1] ?? []);
+  return kept.some((variable) => {
+    const compared = oneCharacter(`(?<![\\w$.])${escapeName(variable)}`);
+    return lines.some((text) => compared.test(text));
+  });
 }
 
 /**

@@ -328,7 +328,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     );
   });
 
-  it('a first or last element compared with one character is a character of a string, not a list item (pino)', () => {
+  it('a first or last element compared with one character is a character of a string, and so is its slice (pino)', () => {
     const head = [
       'function stripQuotes(value) {',
       '  const first = value[0];',
@@ -339,7 +339,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       'function pick(list) {',
       '  const head = list[0];',
       "  if (list[list.length - 1] === 'ab') return head;",
-      '  return head.name;',
+      '  return list.slice(1).concat(head);',
       '}',
       '',
     ].join('\n');
@@ -360,6 +360,8 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { kind: 'collection', line: 3, detail: 'value[length - 1]' },
         { kind: 'collection', line: 8, detail: 'list[0]' },
         { kind: 'collection', line: 9, detail: 'list[length - 1]' },
+        { kind: 'collection', line: 4, detail: 'value.slice' },
+        { kind: 'collection', line: 10, detail: 'list.slice' },
       ],
     };
     // `list[0]` is kept in `head`, never compared with a character; `'ab'` is two.
@@ -367,7 +369,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       buildAnalysisSubjects(buildFactsInput([input]))
         .filter((subject) => subject.subject === 'changed-signal')
         .map((subject) => subject.id),
-      ['signal:src/respond.ts:8:collection', 'signal:src/respond.ts:9:collection'],
+      ['signal:src/respond.ts:8:collection', 'signal:src/respond.ts:9:collection', 'signal:src/respond.ts:10:collection'],
     );
   });
 
