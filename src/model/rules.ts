@@ -455,7 +455,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     isRouteFile: fact('boolean', 'the file declares or handles a route'),
     authCheck: fact(
       'string',
-      "for an auth-word signal, what its line does to check credentials (verifies a token, compares a secret, calls an auth API, reads the request credentials or the user's role, refuses with 401 or 403); empty when it shows none",
+      "for an auth-word signal, what its line does to check credentials (verifies a token, compares a secret, calls an auth API, reads the request credentials or the user's role, refuses with 401 or 403); empty when it shows none, and for a secret compared in a function that refuses only as invalid input (400, 422: a form field of a caller already signed in)",
     ),
     envChecked: fact(
       'boolean',

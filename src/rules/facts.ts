@@ -506,10 +506,22 @@ const AUTH_CHECKS: readonly [RegExp, string][] = [
   [/\b(?:401|403)\b|\b(?:Unauthori[sz]ed|Forbidden)\w*/, 'refuses with 401 or 403'],
 ];
 
-function findAuthCheck(line: string | undefined): string {
-  if (line === undefined) return '';
-  for (const [pattern, check] of AUTH_CHECKS) if (pattern.test(line)) return check;
-  return '';
+/** A refusal that says the input was wrong (400, 422), not that the caller may not: a field's check, not a login. */
+const INVALID_INPUT = /\b(?:400|422)\b|\b(?:UNPROCESSABLE_ENTITY|BAD_REQUEST|UnprocessableEntity\w*|BadRequest\w*)\b/;
+const REFUSED = /\b(?:401|403)\b|\b(?:UNAUTHORIZED|FORBIDDEN|Unauthori[sz]ed\w*|Forbidden\w*)\b/;
+
+/**
+ * What the auth-word signal's line does to check credentials; '' when it shows none. A secret compared in a function
+ * that refuses only as invalid input (nestjs-boilerplate's old password checked on a profile update answers 422)
+ * checks a form field of a caller already signed in: no request without credentials reaches it.
+ */
+function findAuthCheck(lines: readonly string[] | undefined, line: number, fn: FunctionFact | undefined): string {
+  const text = lines?.[line - 1];
+  if (text === undefined) return '';
+  const check = AUTH_CHECKS.find(([pattern]) => pattern.test(text))?.[1] ?? '';
+  if (check !== 'compares a secret' || fn === undefined || lines === undefined) return check;
+  const body = lines.slice(fn.span.start - 1, fn.span.end);
+  return body.some((code) => INVALID_INPUT.test(code)) && !body.some((code) => REFUSED.test(code)) ? '' : check;
 }
 
 /** A line that tests what follows: `if (`, `} else if (`, `while (`, a ternary or a short-circuit (`||`, `&&`; not `??`). */
@@ -563,7 +575,7 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
         isAsyncFunction: fn?.isAsync ?? false,
         routeMethods: methods,
         isRouteFile: methods.length > 0,
-        authCheck: signal.kind === 'auth' ? findAuthCheck(file.lines?.[signal.line - 1]) : '',
+        authCheck: signal.kind === 'auth' ? findAuthCheck(file.lines, signal.line, fn) : '',
         envChecked: signal.kind === 'env-config' && isEnvChecked(file.lines ?? [], signal.line, signal.detail),
       },
     });

@@ -22,6 +22,8 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
         'src/http2.ts': 'export const sessions = new Set();\n',
         'src/auth.ts': "import jwt from 'jsonwebtoken';\nexport const check = (token: string) => Boolean(token);\n",
         'src/env.ts': 'export const empty = 0;\n',
+        'src/login.ts': 'export const login = () => null;\n',
+        'src/profile.ts': 'export const update = () => null;\n',
       },
       {
         'src/client.ts': [
@@ -46,6 +48,24 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
           "export const sessions = new Set();\nexport const closeSessions = (serverHasHttp2Sessions: boolean) => { if (serverHasHttp2Sessions) sessions.clear(); };\nexport const isRequire = (token: string) => token.startsWith('--require=');\n",
         'src/auth.ts':
           "import jwt from 'jsonwebtoken';\nexport const check = (token: string, key: string) => {\n  if (!jwt.verify(token, key)) throw new Error('401');\n};\n",
+        // A password compared to let a caller in is authentication; the old password compared on a profile update of a
+        // caller already signed in, refused as invalid input (422), is a field's check (nestjs-boilerplate).
+        'src/login.ts': [
+          "import bcrypt from 'bcrypt';",
+          'export async function login(password: string, hash: string) {',
+          '  const isValidPassword = await bcrypt.compare(password, hash);',
+          "  if (!isValidPassword) throw new HttpException('Unauthorized', 401);",
+          '}',
+          '',
+        ].join('\n'),
+        'src/profile.ts': [
+          "import bcrypt from 'bcrypt';",
+          'export async function update(oldPassword: string, hash: string) {',
+          '  const isValidOldPassword = await bcrypt.compare(oldPassword, hash);',
+          "  if (!isValidOldPassword) throw new HttpException({ errors: { oldPassword: 'incorrect' } }, HttpStatus.UNPROCESSABLE_ENTITY);",
+          '}',
+          '',
+        ].join('\n'),
         // pino's shape: NODE_OPTIONS is read again inside the condition that found it set; REGION is read unchecked.
         'src/env.ts': [
           'export function workerEnv(options: { env?: object }): Record<string, string> {',
@@ -69,12 +89,15 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
       title: edgeCase.title,
     }));
 
-  it('authentication: only a line that checks credentials (a token verified), not auth words (sessions, a CLI token)', () => {
+  it('authentication: only a line that checks credentials (a token verified, a password let in), not auth words (sessions, a CLI token) or a field check answered 422', () => {
     assert.deepEqual(
       edgeCases()
         .filter((edgeCase) => edgeCase.rule === 'edge-case/unauthenticated')
         .map((edgeCase) => edgeCase.title),
-      ['src/auth.ts:3 handles authentication (jwt: verifies a token)'],
+      [
+        'src/auth.ts:3 handles authentication (jwt: verifies a token)',
+        'src/login.ts:4 handles authentication (isValidPassword: refuses with 401 or 403)',
+      ],
     );
   });
 
