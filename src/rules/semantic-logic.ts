@@ -141,10 +141,31 @@ export function createOldLogicCheck(
     baseNames ??= namesOf(baseFile, syntax);
     return !headNames.has(from) && !baseNames.has(to);
   };
+  // A loop that stops in its body now (`if (!optional) break`): a clause its condition lost may have moved there.
+  const breaksInBody = added.some((line) => !line.isComment && /\bbreak\b/.test(line.code));
   return (decision, line) => {
     const tokens = tokenize(toNew(decision, line), syntax.keywords);
-    return tokens.length > 0 && old.some((oldTokens) => isSameLogic(oldTokens, tokens, isRename));
+    if (tokens.length === 0) return false;
+    return old.some(
+      (oldTokens) => isSameLogic(oldTokens, tokens, isRename) || (breaksInBody && isKeptConjunct(oldTokens, tokens, isRename)),
+    );
   };
+}
+
+/**
+ * The new condition is the old one's first clauses, the rest cut at a top-level `&&`: `while (n > 0 && last(n).optional)`
+ * → `while (n > 0)`, with the dropped test now a `break` in the loop (zod's tuple minItems scan). What the condition
+ * still decides is what it decided before.
+ */
+function isKeptConjunct(old: readonly Token[], now: readonly Token[], isRename: (from: string, to: string) => boolean): boolean {
+  const cut = old[now.length];
+  return (
+    now.length < old.length &&
+    cut !== undefined &&
+    'text' in cut &&
+    cut.text === '&&' &&
+    isSameLogic(old.slice(0, now.length), now, isRename)
+  );
 }
 
 /** Token for token the same, up to names renamed one to one. */

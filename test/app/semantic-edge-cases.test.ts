@@ -402,6 +402,36 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  test('a loop condition that lost a clause to a break in its body decides what it did (zod); without the break it changed', () => {
+    const base = [
+      'let minItems = items.length;',
+      'while (minItems > 0 && (items[minItems - 1] as Item)._zod[optKey] === "optional") {',
+      '  minItems--;',
+      '}',
+    ];
+    const head = [
+      'let minItems = items.length;',
+      'while (minItems > 0) {',
+      '  const optional = isOptional(items[minItems - 1]);',
+      '  if (!optional) break;',
+      '  minItems--;',
+      '}',
+    ];
+    const changes = (after: string[]) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 2, oldLines: 1, newStart: 2, newLines: after.length - 3 },
+      ]).map((change) => [change.kind, change.line]);
+    assert.deepEqual(
+      changes(head).filter(([kind]) => kind === 'condition' || kind === 'boundary'),
+      [['condition', 4]],
+    );
+    // The same clause dropped with no break to take its place: the loop now runs to zero.
+    assert.deepEqual(
+      changes(['let minItems = items.length;', 'while (minItems > 0) {', '  minItems--;', '}']).filter(([kind]) => kind === 'condition'),
+      [['condition', 2]],
+    );
+  });
+
   test('the same rewrites that also change the logic still name it: an operator, an operand, a literal, another loop', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
