@@ -146,6 +146,21 @@ function toSetupGlobs(folder: string, entries: readonly string[]): string[] {
     .flatMap((entry) => toRepoGlob(folder, entry) ?? []);
 }
 
+/** vitest's default `include` and jest's default `testMatch`: what each runs when its config does not say. */
+const VITEST_DEFAULT_INCLUDE = ['**/*.{test,spec}.?(c|m)[jt]s?(x)'];
+const JEST_DEFAULT_TEST_MATCH = ['**/__tests__/**/*.[jt]s?(x)', '**/?(*.)+(spec|test).[jt]s?(x)'];
+
+/**
+ * The test files a vitest or jest config under `folder` runs: its runner's default globs when the config names no
+ * test files of its own (`keys`), every test file under the folder when it does (they are not read, so none is missed).
+ * A script or a generated file beside the tests (trpc's `test/scripts/codegen.run.ts`) is then no test the runner loads
+ * its setup files for.
+ */
+function selectRunnerTests(folder: string, text: string, keys: readonly string[], defaults: readonly string[]): (path: string) => boolean {
+  if (keys.some((key) => new RegExp(`["']?\\b${key}["']?\\s*:`).test(text))) return under(folder);
+  return compileGlobs(defaults.flatMap((glob) => toRepoGlob(folder, glob) ?? []));
+}
+
 /** Every test file under `folder`. */
 const under =
   (folder: string) =>
@@ -316,7 +331,12 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
       addSetup(path, folderOf(path), loads);
     } else if (VITEST_CONFIG.test(path)) {
       if (/\btypecheck\s*:\s*(?:true\b|\{[^}]*\benabled\s*:\s*true\b)/.test(text)) selectors.vitestTypecheck.add(owner);
-      addSetup(path, folderOf(path), [...readTextList(text, 'setupFiles'), ...readTextList(text, 'globalSetup')]);
+      addSetup(
+        path,
+        folderOf(path),
+        [...readTextList(text, 'setupFiles'), ...readTextList(text, 'globalSetup')],
+        selectRunnerTests(folderOf(path), text, ['include', 'dir', 'root'], VITEST_DEFAULT_INCLUDE),
+      );
     } else if (JEST_CONFIG.test(path)) {
       const json = path.endsWith('.json') ? readJson(path, text) : undefined;
       const keys = ['setupFiles', 'setupFilesAfterEnv', 'globalSetup'];
@@ -324,6 +344,7 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
         path,
         folderOf(path),
         keys.flatMap((key) => (json === undefined ? readTextList(text, key) : readStringList(json[key]))),
+        selectRunnerTests(folderOf(path), text, ['testMatch', 'testRegex', 'roots', 'rootDir'], JEST_DEFAULT_TEST_MATCH),
       );
     } else if (JASMINE_CONFIG.test(path)) {
       const setup = readJasmineSetup(path, readJson(path, text));
@@ -335,6 +356,7 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
         path,
         folder,
         ['setupFiles', 'setupFilesAfterEnv', 'globalSetup'].flatMap((key) => readStringList(jest[key])),
+        selectRunnerTests(folder, JSON.stringify(jest), ['testMatch', 'testRegex', 'roots', 'rootDir'], JEST_DEFAULT_TEST_MATCH),
       );
       addSetup(
         path,

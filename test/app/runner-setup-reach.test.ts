@@ -66,7 +66,8 @@ describe('tests that a runner loads a setup file for reach what it imports', () 
     const fixture = createChangeFixture(
       {
         'package.json': JSON.stringify({ name: 'openapi', version: '1.0.0', devDependencies: { vitest: '^3.0.0' } }),
-        'vitest.config.ts': "export default { test: { globalSetup: ['./test/global.ts'] } };\n",
+        // Its own include: every test file of the folder may be one it runs, so only the scan's word rules out the client.
+        'vitest.config.ts': "export default { test: { include: ['test/**/*.ts'], globalSetup: ['./test/global.ts'] } };\n",
         'test/global.ts': "import { startServer } from '../src/server';\nexport async function setup() {\n  await startServer();\n}\n",
         'test/features.test.ts':
           "import { expect, test } from 'vitest';\ntest('answers', async () => {\n  expect((await fetch('http://localhost:8378/features')).status).toBe(200);\n});\n",
@@ -123,11 +124,21 @@ describe('buildRunnerSelectors: the setup files of each runner, read without run
     };
     assert.deepEqual(setupOf(vitest, 'web/test/setup.ts', 'web/src/a.test.ts'), ['web/vitest.config.ts']);
     assert.deepEqual(setupOf(vitest, 'web/test/global.ts', 'web/src/a.test.ts'), ['web/vitest.config.ts']);
-    // Only the tests of its own folder.
+    // Only the tests of its own folder, and only those its default include runs: a script beside them is none (trpc's
+    // test/scripts/codegen.run.ts); a config that names its own files runs every test file of its folder as far as
+    // checker reads it.
     assert.deepEqual(setupOf(vitest, 'web/test/setup.ts', 'api/src/a.test.ts'), []);
+    assert.deepEqual(setupOf(vitest, 'web/test/global.ts', 'web/test/scripts/codegen.run.ts'), []);
+    assert.deepEqual(setupOf(vitest, 'web/test/global.ts', 'web/src/a.spec.mts'), ['web/vitest.config.ts']);
+    const included = {
+      'web/vitest.config.ts': "export default { test: { include: ['test/**/*.ts'], setupFiles: ['./test/setup.ts'] } };\n",
+    };
+    assert.deepEqual(setupOf(included, 'web/test/setup.ts', 'web/test/scripts/codegen.run.ts'), ['web/vitest.config.ts']);
     const jest = { 'package.json': JSON.stringify({ jest: { setupFilesAfterEnv: ['<rootDir>/jest.setup.js', 'jest-extended/all'] } }) };
     assert.deepEqual(setupOf(jest, 'jest.setup.js', 'src/a.test.js'), ['package.json']);
     assert.deepEqual(setupOf(jest, 'jest-extended/all', 'src/a.test.js'), []);
+    assert.deepEqual(setupOf(jest, 'jest.setup.js', 'src/__tests__/a.js'), ['package.json']);
+    assert.deepEqual(setupOf(jest, 'jest.setup.js', 'test/fixtures/app.js'), []);
     const mocha = { '.mocharc.json': JSON.stringify({ require: ['ts-node/register', './test/setup.js'], spec: 'test/**/*.js' }) };
     assert.deepEqual(setupOf(mocha, 'test/setup.js', 'test/a.js'), ['.mocharc.json']);
     const mochaJs = { 'api/.mocharc.js': "module.exports = { file: './test/hooks.js', spec: 'test/**/*.js' };\n" };
