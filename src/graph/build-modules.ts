@@ -44,6 +44,8 @@ export function toFileNode(file: GraphFileInput): NodeAttributes {
     lines: facts?.lines ?? 0,
   };
   if (facts?.failure !== undefined) attributes.parseFailure = facts.failure;
+  if (facts?.globalAssertionHelpers !== undefined && attributes.kind === 'file')
+    attributes.globalAssertionHelpers = facts.globalAssertionHelpers;
   return attributes;
 }
 
@@ -96,6 +98,7 @@ export function addDeclarations(builder: Builder, files: readonly GraphFileInput
         unawaitedAssertions: fact.unawaitedAssertions,
         swallowedErrors: fact.swallowedErrors,
         isAsync: fact.isAsync,
+        ...(fact.freeCalls === undefined ? {} : { freeCalls: fact.freeCalls }),
       });
       addEdge(builder, fileId, id, { kind: 'declares' });
     }

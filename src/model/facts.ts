@@ -77,6 +77,11 @@ export interface TestCaseFact {
   swallowedErrors: number;
   /** The test callback takes a `done` argument or is async. */
   isAsync: boolean;
+  /**
+   * For a test with no assertion counted here: the plain functions it calls that the file neither imports nor declares
+   * (`equal(a, b)`), sorted, at most 16. A setup file may put an asserting helper of that name on the global object.
+   */
+  freeCalls?: string[];
 }
 
 export interface MockFact {
@@ -373,6 +378,11 @@ export interface FileFacts {
   lines: number;
   /** Set when the file could not be parsed; the other lists are then empty. */
   failure?: ParseFailure;
+  /**
+   * Names the file puts on the global object (`global.equal = equal`, `globalThis.check = check`) whose function
+   * asserts: test helpers a runner's setup file hands every test, which call them without importing them.
+   */
+  globalAssertionHelpers?: string[];
   /**
    * What the file's text says, as words (src/graph/parse/file-words.ts): what task grounding ranks files by. Absent for
    * facts read for their links alone (a focused run) and for texts parsed off disk; last, kept apart by the facts cache.

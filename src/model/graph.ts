@@ -39,6 +39,8 @@ export interface FileNode {
   role: FileRole;
   lines: number;
   parseFailure?: ParseFailure;
+  /** Asserting functions the file puts on the global object (FileFacts.globalAssertionHelpers), when it puts any. */
+  globalAssertionHelpers?: string[];
 }
 
 export interface ExportNode {
@@ -141,6 +143,8 @@ export interface TestNode {
   unawaitedAssertions: number;
   swallowedErrors: number;
   isAsync: boolean;
+  /** For a test with no assertion counted in its file: plain functions it calls that the file does not import or declare. */
+  freeCalls?: string[];
 }
 
 export type OwnerType = 'user' | 'team' | 'email';

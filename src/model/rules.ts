@@ -310,7 +310,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
     file: fact('string', 'test file path'),
     title: fact('string', 'full title, parts joined with ` > `'),
     titlePath: fact('string[]', 'titles from the outermost describe to this case'),
-    assertions: fact('number', 'assertions counted in the callback'),
+    assertions: fact(
+      'number',
+      'assertions counted in the callback; for a test that shows none, one per asserting helper it calls that a file of the repository puts on the global object (a setup file’s `global.equal = equal`)',
+    ),
     trivialAssertions: fact('number', 'assertions that are trivially true'),
     snapshotAssertions: fact('number', 'snapshot assertions'),
     unawaitedAssertions: fact('number', 'assertions in callbacks whose promise is neither awaited nor returned'),

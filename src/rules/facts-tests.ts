@@ -121,7 +121,7 @@ export function deriveTestCaseFacts(
     file: node.file,
     title: node.titlePath.join(' > '),
     titlePath: [...node.titlePath],
-    assertions: node.assertions,
+    assertions: countAssertions(lookup, node),
     trivialAssertions: node.trivialAssertions,
     snapshotAssertions: node.snapshotAssertions,
     unawaitedAssertions: node.unawaitedAssertions,
@@ -133,6 +133,32 @@ export function deriveTestCaseFacts(
     coversChangedFile: reaching.has(node.file) || changed.has(node.file),
     lineCount: Math.max(0, node.span.end - node.span.start + 1),
   };
+}
+
+const globalHelpersByLookup = new WeakMap<GraphLookup, ReadonlySet<string>>();
+
+/** Asserting functions some file of the repository puts on the global object (a runner's setup file's `global.equal`). */
+function getGlobalAssertionHelpers(lookup: GraphLookup): ReadonlySet<string> {
+  let helpers = globalHelpersByLookup.get(lookup);
+  if (helpers === undefined) {
+    const found = new Set<string>();
+    lookup.kg.graph.forEachNode((_id, attributes) => {
+      if (attributes.kind === 'file') for (const name of attributes.globalAssertionHelpers ?? []) found.add(name);
+    });
+    helpers = found;
+    globalHelpersByLookup.set(lookup, helpers);
+  }
+  return helpers;
+}
+
+/**
+ * The assertions of a test case: those its file shows, or, for a test that shows none, one per global asserting helper
+ * it calls (parse-server's specs call `equal(a, b)`, which spec/helper.js puts on `global` and which calls `expect`).
+ */
+function countAssertions(lookup: GraphLookup, node: TestNode): number {
+  if (node.assertions > 0 || node.freeCalls === undefined) return node.assertions;
+  const helpers = getGlobalAssertionHelpers(lookup);
+  return helpers.size === 0 ? 0 : node.freeCalls.filter((name) => helpers.has(name)).length;
 }
 
 const packagesByLookup = new WeakMap<GraphLookup, Map<string, Set<string>>>();
@@ -192,7 +218,7 @@ export function deriveTestFileFacts(lookup: GraphLookup, path: string, changedPa
     testCount: cases.length,
     skippedCount: cases.filter((entry) => entry.node.modifiers.includes('skip') || entry.node.modifiers.includes('todo')).length,
     onlyCount: cases.filter((entry) => entry.node.modifiers.includes('only')).length,
-    assertionCount: cases.reduce((total, entry) => total + entry.node.assertions, 0),
+    assertionCount: cases.reduce((total, entry) => total + countAssertions(lookup, entry.node), 0),
     mocks: mocks.specifiers,
     mockCount: mocks.targets.length,
     mocksChangedFile: mocks.targets.some((target) => changedPaths.has(target)),

@@ -82,3 +82,56 @@ describe('weak tests misread (issue 41): a local `test` function, a listener tha
     );
   });
 });
+
+/**
+ * parse-server's shape: spec/helper.js, which jasmine loads before every spec, declares `equal(a, b)` (it calls
+ * `expect`) and puts it on `global`; the specs call it without importing it. `run()` is put on `global` too but asserts
+ * nothing, so a spec that only runs it asserts nothing.
+ */
+describe('weak tests misread (issue 41): an asserting helper a setup file puts on the global object', () => {
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'server', version: '1.0.0', devDependencies: { jasmine: '^5.0.0' } }),
+        'spec/support/jasmine.json': JSON.stringify({ spec_dir: 'spec', spec_files: ['*.spec.js'], helpers: ['helper.js'] }),
+        'spec/helper.js': [
+          "const { add } = require('../src/add');",
+          'function equal(a, b, message) {',
+          '  expect(a).toEqual(b, message);',
+          '}',
+          'function run(value) {',
+          '  return add(value, 0);',
+          '}',
+          'global.equal = equal;',
+          'global.run = run;',
+          '',
+        ].join('\n'),
+        'spec/add.spec.js': [
+          "const { add } = require('../src/add');",
+          "describe('add', () => {",
+          "  it('adds', () => {",
+          '    equal(add(1, 1), 2);',
+          '  });',
+          "  it('runs', () => {",
+          '    run(add(1, 2));',
+          '  });',
+          '});',
+          '',
+        ].join('\n'),
+        'src/add.js': 'exports.add = (a, b) => a + b;\n',
+      },
+      { 'src/add.js': 'exports.add = (a, b) => b + a;\n' },
+    );
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the spec that calls the global equal() asserts; the one that only runs a global helper does not', () => {
+    assert.deepEqual(
+      analysis.weakTests.map((weak) => [weak.id, weak.kinds]),
+      [['test:spec/add.spec.js#add > runs', ['weak-test/no-assertions']]],
+    );
+  });
+});

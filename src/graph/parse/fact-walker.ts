@@ -56,6 +56,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private readonly httpCalls: HttpCallCollector;
   private readonly authz: AuthzCollector;
   readonly scopes: CallableScopes;
+  /** `global.name = value` assignments of the file (recordGlobalHelper). */
+  private readonly globalValues: [string, string][] = [];
   private readonly functions: FunctionFact[] = [];
   private readonly functionFrames: FunctionFact[] = [];
   readonly functionTargets = new Map<AstNode, FunctionTarget>();
@@ -118,7 +120,14 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       constants: this.constants,
       functions: this.functions,
       signals: this.signals.signals,
+      ...this.toGlobalHelpers(),
     };
+  }
+
+  private toGlobalHelpers(): Pick<FileFacts, 'globalAssertionHelpers'> {
+    if (this.globalValues.length === 0) return {};
+    const names = this.globalValues.filter(([, value]) => this.testing.isAssertingHelper(value)).map(([name]) => name);
+    return names.length === 0 ? {} : { globalAssertionHelpers: [...new Set(names)].sort() };
   }
 
   makeEntry(arg: AstNode): PendingEntry {
@@ -461,9 +470,22 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       this.addComplexity();
       if (operator === '??=') this.signals.add('optional-access', node, '??=');
     }
-    if (operator === '=') this.links.recordCommonJsAssignment(node, left, right);
+    if (operator === '=') {
+      this.links.recordCommonJsAssignment(node, left, right);
+      this.recordGlobalHelper(left, right);
+    }
     if (operator.length === 2 && isArithmeticOperator(operator.slice(0, 1))) this.signals.addMoneyArithmetic(node, operator, left, right);
     this.visitChildren(node);
+  }
+
+  /** `global.equal = equal`: a function of this file put on the global object, kept when it asserts (toFacts). */
+  private recordGlobalHelper(left: AstNode | undefined, right: AstNode | undefined): void {
+    if (left?.type !== 'MemberExpression') return;
+    const holder = getIdentifierName(unwrapExpression(getNode(left, 'object')));
+    const value = getIdentifierName(unwrapExpression(right));
+    const name = getPropertyName(left);
+    if (value !== undefined && name !== undefined && (holder === 'global' || holder === 'globalThis'))
+      this.globalValues.push([name, value]);
   }
 
   /** Left-leaning chains (`a + b + c + …`, thousands long in generated code) are walked iteratively. */

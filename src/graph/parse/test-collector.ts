@@ -1,7 +1,16 @@
 import type { MockFact, TestCaseFact } from '../../model/facts.js';
 import type { ModuleLinks } from './module-links.js';
 import type { SourcePositions } from './source-positions.js';
-import { type AstNode, getExpressions, getIdentifierName, getNode, getSpan, getStaticString, unwrapExpression } from './swc-node.js';
+import {
+  type AstNode,
+  getExpressions,
+  getIdentifierName,
+  getNode,
+  getNodes,
+  getSpan,
+  getStaticString,
+  unwrapExpression,
+} from './swc-node.js';
 import { type AssertionMatch, matchAssertionCall, matchPropertyAssertion } from './assertion-calls.js';
 import { collectAssertingHelpers, type LocalHelpers } from './assertion-helpers.js';
 import { findShadowedTestNames, type ShadowedName } from './shadowed-test-names.js';
@@ -27,7 +36,12 @@ interface TestFrame {
    * when the test ends, unless the test asserts one of those variables after them, which proves the callback ran.
    */
   pending: { flags: ReadonlySet<string>; count: number }[];
+  /** Plain functions the test calls that the file does not import (TestCaseFact.freeCalls). */
+  freeCalls: Set<string>;
 }
+
+/** A test's free calls kept, at most. */
+const MAX_FREE_CALLS = 16;
 
 /** Names a callback assigns (`x = …`, `x += …`, `x++`), not counting those it declares itself: its flags. */
 function findAssignedNames(node: unknown, names = new Set<string>(), depth = 0): Set<string> {
@@ -82,6 +96,7 @@ export class TestCollector {
   private readonly helpers: ReadonlySet<string>;
   private moduleNode: AstNode | undefined;
   private localHelpers: LocalHelpers | undefined;
+  private topLevelNames: Set<string> | undefined;
   private shadowedNames: ShadowedName[] | undefined;
   private expectErrorOffsets: number[] | undefined;
   private readonly claimedExpectErrors = new Set<number>();
@@ -155,6 +170,7 @@ export class TestCollector {
       callbackStart: callbackSpan?.start ?? 0,
       callbackEnd: callbackSpan?.end ?? 0,
       pending: [],
+      freeCalls: new Set(),
     };
     this.frames.push(frame);
     const addedContext = frame.contextName !== undefined && !this.contextNames.has(frame.contextName);
@@ -166,6 +182,11 @@ export class TestCollector {
     visitArguments();
     if (kind === 'test') this.countExpectErrors(frame);
     for (const { count } of frame.pending) fact.unawaitedAssertions += count;
+    if (fact.kind === 'test' && fact.assertions === 0 && frame.freeCalls.size > 0) {
+      const declared = this.getLocalHelpers();
+      const free = [...frame.freeCalls].filter((name) => declared.get(name) === undefined && !this.isDeclared(name)).sort();
+      if (free.length > 0) fact.freeCalls = free.slice(0, MAX_FREE_CALLS);
+    }
     // `test('x', async (t) => { await t.test('a', …); await t.test('b', …) })`: a test that only runs subtests
     // (node:test, tap) groups them as a suite does; its subtests assert, it does not.
     if (kind === 'test' && fact.assertions === 0 && this.tests.length > firstChild) {
@@ -188,6 +209,10 @@ export class TestCollector {
         if (always && (object === 'this' || object === frame.contextName)) addModifier(frame.fact, method);
       }
       if (propagatingCalls.has(calleeName)) this.assertOrThrowCount++;
+    }
+    if (frame !== undefined && callee.type === 'Identifier' && calleeName !== undefined && !calleeName.includes('.')) {
+      if (!TEST_FUNCTION_NAMES.has(calleeName) && !propagatingCalls.has(calleeName) && !this.links.importBindings.has(calleeName))
+        frame.freeCalls.add(calleeName);
     }
     if (frame !== undefined && !this.expectSubjects.has(node)) {
       const match = matchAssertionCall(node, {
@@ -284,6 +309,27 @@ export class TestCollector {
       this.countAssertion(frame, helper.trivial, helper.snapshot);
       return;
     }
+  }
+
+  /** Whether `name` is a function this file declares and that asserts (a helper it may put on the global object). */
+  isAssertingHelper(name: string): boolean {
+    return this.getLocalHelpers().get(name) !== undefined;
+  }
+
+  /** A function or variable the module declares at its top (its calls are the file's own, asserting or not). */
+  private isDeclared(name: string): boolean {
+    const body = this.moduleNode === undefined ? [] : getNodes(this.moduleNode, 'body');
+    this.topLevelNames ??= new Set(
+      body.flatMap((item) => {
+        const declaration = item.type === 'ExportDeclaration' ? getNode(item, 'declaration') : item;
+        if (declaration?.type === 'FunctionDeclaration' || declaration?.type === 'ClassDeclaration')
+          return [getIdentifierName(getNode(declaration, 'identifier')) ?? ''];
+        if (declaration?.type === 'VariableDeclaration')
+          return getNodes(declaration, 'declarations').map((declarator) => getIdentifierName(getNode(declarator, 'id')) ?? '');
+        return [];
+      }),
+    );
+    return this.topLevelNames.has(name);
   }
 
   private getLocalHelpers(): LocalHelpers {
