@@ -46,6 +46,7 @@ export function toFileNode(file: GraphFileInput): NodeAttributes {
   if (facts?.failure !== undefined) attributes.parseFailure = facts.failure;
   if (facts?.globalAssertionHelpers !== undefined && attributes.kind === 'file')
     attributes.globalAssertionHelpers = facts.globalAssertionHelpers;
+  if (facts?.program === true && attributes.kind === 'file') attributes.program = true;
   return attributes;
 }
 

@@ -383,6 +383,8 @@ export interface FileFacts {
    * asserts: test helpers a runner's setup file hands every test, which call them without importing them.
    */
   globalAssertionHelpers?: string[];
+  /** The file opens with a `#!` line: a program run by hand (`test/scripts/codegen.run.ts`), not a module a runner loads. */
+  program?: true;
   /**
    * What the file's text says, as words (src/graph/parse/file-words.ts): what task grounding ranks files by. Absent for
    * facts read for their links alone (a focused run) and for texts parsed off disk; last, kept apart by the facts cache.

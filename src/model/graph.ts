@@ -41,6 +41,8 @@ export interface FileNode {
   parseFailure?: ParseFailure;
   /** Asserting functions the file puts on the global object (FileFacts.globalAssertionHelpers), when it puts any. */
   globalAssertionHelpers?: string[];
+  /** The file opens with a `#!` line (FileFacts.program): a program, never a test file a runner loads. */
+  program?: true;
 }
 
 export interface ExportNode {

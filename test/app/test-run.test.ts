@@ -244,7 +244,7 @@ describe('a type script under test/ and a declaration file beside the code', () 
 describe('a global setup module a runner loads', () => {
   // trpc's shape: test/scripts/globalSetup.ts exports `setup` for vitest's globalSetup and imports the code generator;
   // nothing imports it and it declares no test.
-  test('is no test: not among the reaching tests nor in the command', async () => {
+  test('is no test, nor a program beside it: not among the reaching tests nor in the command', async () => {
     const fixture = createChangeFixture(
       {
         'package.json': JSON.stringify({ name: 'gen', version: '1.0.0', type: 'module', devDependencies: { vitest: '^2.0.0' } }),
@@ -252,6 +252,8 @@ describe('a global setup module a runner loads', () => {
         'vitest.config.ts': "export default { test: { globalSetup: ['./test/scripts/globalSetup.ts'] } };\n",
         'src/codegen.ts': "export function codegen(): string {\n  return 'v1';\n}\n",
         'test/scripts/globalSetup.ts': "import { codegen } from '../../src/codegen';\nexport const setup = codegen;\n",
+        // A program run by hand beside it (`#!`), which nothing imports and which exports nothing: no test either.
+        'test/scripts/codegen.run.ts': "#!/usr/bin/env node\nimport { codegen } from '../../src/codegen';\nconsole.log(codegen());\n",
         'test/codegen.test.ts':
           "import { it, expect } from 'vitest';\nimport { codegen } from '../src/codegen';\nit('generates', () => expect(codegen()).toBe('v1'));\n",
       },

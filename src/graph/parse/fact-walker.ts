@@ -121,6 +121,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       functions: this.functions,
       signals: this.signals.signals,
       ...this.toGlobalHelpers(),
+      ...(this.source?.startsWith('#!') === true ? { program: true as const } : {}),
     };
   }
 

@@ -17,5 +17,8 @@ export function extractLinkFacts(path: string, text: string, holdsKey?: (text: s
   if (holdsKey !== undefined && !mayBeNextRoute(path) && !holdsKey(text)) return 'unlinked';
   const links = scanModuleLinks(path, text);
   if (links === undefined || findNextRoutes(path, links.exports).length > 0) return undefined;
-  return { ...emptyFacts(links.lines), imports: links.imports, exports: links.exports };
+  const facts: FileFacts = { ...emptyFacts(links.lines), imports: links.imports, exports: links.exports };
+  // As the full walk says it (FileFacts.program): a `#!` program in a test folder is no test in either run.
+  if (text.startsWith('#!')) facts.program = true;
+  return facts;
 }

@@ -25,7 +25,9 @@ export function listTestFiles(graph: KnowledgeStore): ReadonlySet<string> {
   const tests = new Set(declaring);
   for (const id of named) {
     const attributes = graph.getNodeAttributes(id);
-    if (attributes.kind !== 'file' || declaring.has(attributes.path) || SUPPORT_FOLDER.test(attributes.path)) continue;
+    // A program run by hand (`#!/usr/bin/env node`, trpc's test/scripts/codegen.run.ts) is no runner's entry either.
+    if (attributes.kind !== 'file' || attributes.program === true || declaring.has(attributes.path) || SUPPORT_FOLDER.test(attributes.path))
+      continue;
     let imported = false;
     graph.forEachInEdge(id, (_edge, edge) => {
       if (edge.kind === 'imports' || edge.kind === 'reexports') imported = true;
