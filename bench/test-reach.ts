@@ -27,21 +27,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { classifyRole } from '../src/graph/roles.js';
-import {
-  type CaseSet,
-  type LocalizeCase,
-  loadCases,
-  loadRepoEntries,
-  localizeDir,
-  type Split,
-  toCaseSet,
-  toRepoKey,
-} from './localize/cases.js';
-import { checkoutCommit, findGitDir, resolveReposDir, runGit } from './localize/repo-cache.js';
+import { type CaseSet, type LocalizeCase, localizeDir, type Split, toCaseSet, toRepoKey } from './localize/cases.js';
+import { checkoutCommit, resolveReposDir, runGit } from './localize/repo-cache.js';
+import { selectReachCases } from './test-reach-cases.js';
 
 const repoRoot = resolve(localizeDir, '..', '..');
-const CODE = /\.(?:[cm]?[jt]sx?|py|go)$/i;
 
 interface ReachRecord {
   id: string;
@@ -95,20 +85,6 @@ function readOptions(): Options {
     set: toCaseSet(values.set),
     ...(values.keep === undefined ? {} : { keep: resolve(values.keep) }),
   };
-}
-
-/** Test files the commit modified (they exist at the parent) and added, by checker's own test rule. */
-function findEditedTests(gitDir: string, testCase: LocalizeCase): { modified: string[]; added: string[] } {
-  const modified: string[] = [];
-  const added: string[] = [];
-  const lines = runGit(['diff', '--name-status', '--no-renames', testCase.parent, testCase.commit], { gitDir }).split('\n');
-  for (const line of lines) {
-    const [status, path] = line.split('\t');
-    if (path === undefined || !CODE.test(path) || classifyRole(path) !== 'test') continue;
-    if (status === 'M') modified.push(path);
-    else if (status === 'A') added.push(path);
-  }
-  return { modified, added };
 }
 
 function median(values: readonly number[]): number {
@@ -222,28 +198,21 @@ function summarize(records: readonly ReachRecord[], split: Split): string {
 
 function main(): void {
   const options = readOptions();
-  const entries = loadRepoEntries(options.set).filter((entry) => options.split === 'all' || entry.split === options.split);
-  const cases = loadCases(entries, options.set);
   const records: ReachRecord[] = [];
-  for (const entry of entries) {
-    const gitDir = findGitDir(options.reposDir, entry.repository);
-    if (gitDir === undefined) {
-      log(`${entry.repository}: no clone under ${options.reposDir}, skipped`);
-      continue;
-    }
-    const workDir = join(options.workDir, toRepoKey(entry.repository));
-    let taken = 0;
-    for (const testCase of cases.filter((item) => item.repository === entry.repository)) {
-      if (taken >= options.perRepo) break;
-      const edited = findEditedTests(gitDir, testCase);
-      if (edited.modified.length === 0) continue;
-      taken += 1;
-      const record = runCase(gitDir, workDir, testCase, edited, options.keep);
-      records.push(record);
-      log(
-        `${record.id}: ${record.error ?? `${record.selected ? `selected #${record.rank}` : record.reached ? 'reached, not selected' : 'missed'} (${record.selectedCount} selected, ${record.reachedCount} reach)`}`,
-      );
-    }
+  const selected = selectReachCases({
+    reposDir: options.reposDir,
+    split: options.split,
+    perRepo: options.perRepo,
+    set: options.set,
+    onMissing: (repository) => log(`${repository}: no clone under ${options.reposDir}, skipped`),
+  });
+  for (const { testCase, gitDir, edited } of selected) {
+    const workDir = join(options.workDir, toRepoKey(testCase.repository));
+    const record = runCase(gitDir, workDir, testCase, edited, options.keep);
+    records.push(record);
+    log(
+      `${record.id}: ${record.error ?? `${record.selected ? `selected #${record.rank}` : record.reached ? 'reached, not selected' : 'missed'} (${record.selectedCount} selected, ${record.reachedCount} reach)`}`,
+    );
   }
   mkdirSync(options.workDir, { recursive: true });
   writeFileSync(join(options.workDir, 'test-reach.json'), `${JSON.stringify(records, null, 2)}\n`);
