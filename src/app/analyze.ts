@@ -43,7 +43,7 @@ import { readRepoText, readRepoTexts } from './load/repo-text.js';
 import { createDeclaredTests, createSetupFileTests, createSpawningTests, findEachFileRouteCallers } from './unseen-reach.js';
 import { linkWeakTests } from './weak-test-links.js';
 import { loadRunnerSelectors } from './load/runner-configs.js';
-import type { UnreadRunnerConfig } from './test-runners.js';
+import type { RunnerSelectors, UnreadRunnerConfig } from './test-runners.js';
 import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
 import { loadCoverage } from './load/load-coverage.js';
 import { readLatestExecution } from './load/execution-evidence.js';
@@ -237,6 +237,8 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         updatedTests,
         proofMessages,
         sides.headText.get(file.path),
+        findBrowserRunTests(sides.headText.get(file.path), reachingTests, runnerSelectors),
+        isSetupFile,
       ),
     );
   }
@@ -567,6 +569,19 @@ function toChangedFileEvidence(
   return evidence;
 }
 
+/** A capability check for a browser API: the module has code that runs only where that API exists. */
+const BROWSER_GUARD = /\btypeof\s+(?:XMLHttpRequest|window|document|navigator|localStorage|HTMLElement)\s*[!=]==?\s*['"]undefined['"]/;
+
+/**
+ * For a module whose code a browser capability check guards (axios's `typeof XMLHttpRequest !== 'undefined'` before its
+ * XHR adapter), the reaching tests a browser runner (karma) runs: a Node test that reaches the module through the
+ * package's entry never runs that code. Empty for any other module, or when no browser runner runs a reaching test.
+ */
+function findBrowserRunTests(headText: string | undefined, reachingTests: readonly ReachingTest[], selectors: RunnerSelectors): string[] {
+  if (headText === undefined || selectors.karma.length === 0 || !BROWSER_GUARD.test(headText)) return [];
+  return reachingTests.map((test) => test.testFile).filter((path) => selectors.karma.some((suite) => suite.select(path)));
+}
+
 function deriveProof(
   file: ChangedFile,
   reachingTests: ReachingTest[],
@@ -578,6 +593,8 @@ function deriveProof(
   updatedTests: readonly string[],
   proofMessages: ProofMessages,
   headText?: string,
+  runnableTests: readonly string[] = [],
+  isSetupFile: (path: string) => boolean = () => false,
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   const judgement = deriveChangedPathProof({
@@ -589,11 +606,13 @@ function deriveProof(
     coverageFresh: isCoverageFreshFor(coverage, file.path, newestChange === undefined ? undefined : new Date(newestChange).toISOString()),
     changedSymbols: toChangedSymbols(file.path, changedExports, headExports),
     updatedTests: [...updatedTests],
+    runnableTests: [...runnableTests],
     symbolTests: symbolImpacts
       .filter((impact) => impact.path === file.path && impact.change !== 'removed')
       .flatMap((impact) =>
         impact.importers
-          .filter((importer) => namesChangedSymbol(importer) && classifyRole(importer.path) === 'test')
+          // A runner's setup file (karma's helper that imports the package) is run with the tests, not extended as one.
+          .filter((importer) => namesChangedSymbol(importer) && classifyRole(importer.path) === 'test' && !isSetupFile(importer.path))
           .map((importer) => ({ path: importer.path, name: impact.name })),
       )
       .reduce<{ path: string; names: string[] }[]>((tests, entry) => {

@@ -81,6 +81,12 @@ export interface ChangedPathProofInput {
   symbolTests?: { path: string; names: string[] }[];
   /** Test files the change itself edits (they are where its author put the proof). */
   updatedTests?: string[];
+  /**
+   * Reaching tests that can run the code where it runs, when that is not everywhere: a module whose code a browser
+   * capability check guards (`typeof XMLHttpRequest !== 'undefined'`) and the tests a browser runner (karma) runs. The
+   * first of them is the one to extend, before a Node test that reaches the module but cannot run it.
+   */
+  runnableTests?: string[];
   /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
   coverageCommand?: string;
 }

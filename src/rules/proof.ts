@@ -126,15 +126,22 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   // The test that already imports a changed symbol is the one to extend, before any file that only reaches the module.
   // A test the change itself edits and that reaches the file is where its author put the proof: extend that one first.
   const updated = new Set(input.updatedTests ?? []);
-  const symbolTests = (input.symbolTests ?? []).filter((test) => !mockers.includes(test.path));
+  // Where only some reaching tests can run the code (a browser runner's, for a module a browser capability check
+  // guards), the test to extend is one of those.
+  const runnable = new Set(input.runnableTests ?? []);
+  const canRun = (path: string): boolean => runnable.size === 0 || runnable.has(path);
+  const symbolTests = (input.symbolTests ?? []).filter((test) => !mockers.includes(test.path) && canRun(test.path));
   const symbolTest = symbolTests.find((test) => updated.has(test.path)) ?? symbolTests[0];
   const updatedTest = ordered.find((test) => !test.mocks && updated.has(test.path));
+  const runnableTest = runnable.size === 0 ? undefined : ordered.find((test) => !test.mocks && runnable.has(test.path));
   const nearest =
     symbolTest !== undefined && (updated.has(symbolTest.path) || updatedTest === undefined)
       ? `${symbolTest.path} (it imports ${joinNames(symbolTest.names)}${updated.has(symbolTest.path) ? '; this change edits it' : ''})`
       : updatedTest !== undefined
         ? `${updatedTest.path} (this change edits it)`
-        : (ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling);
+        : runnableTest !== undefined
+          ? `${runnableTest.path} (a browser runner runs it)`
+          : (ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling);
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
   const tests = ordered.length;
   const testFiles = tests === 1 ? 'test file' : 'test files';

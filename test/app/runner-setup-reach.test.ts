@@ -110,6 +110,42 @@ describe('karma: a helper its files list names is run before every spec, and is 
     const analysis = await analyzeFixture(karma);
     assert.deepEqual(analysis.changedPathProof.find((entry) => entry.path === 'lib/send.js')?.reachingTests, ['test/specs/xsrf.spec.js']);
   });
+
+  // axios's shape (96ee232bd3): the XHR adapter is guarded by `typeof XMLHttpRequest`, a mocha test run in Node reaches it
+  // through the package's entry, and only the karma spec runs it. The proof task names the spec karma runs.
+  test('a module a browser capability check guards: the proof task names the spec a browser runner runs, not the Node test', async () => {
+    const files = {
+      'package.json': JSON.stringify({
+        name: 'client',
+        version: '1.0.0',
+        devDependencies: { karma: '^6.0.0', jasmine: '^5.0.0', mocha: '^10.0.0' },
+      }),
+      '.mocharc.json': JSON.stringify({ spec: 'test/unit/**/*.js' }),
+      'karma.conf.cjs':
+        "module.exports = (config) => config.set({ frameworks: ['jasmine'], files: [{ pattern: 'test/specs/__helpers.js' }, { pattern: 'test/specs/**/*.spec.js' }] });\n",
+      'index.js': "export { send } from './lib/send.js';\n",
+      'test/specs/__helpers.js': "import { send } from '../../index.js';\nwindow.send = send;\n",
+      'test/specs/xsrf.spec.js': "describe('xsrf', () => { it('sends', () => { expect(window.send('/a').xsrf).toBe(true); }); });\n",
+      'test/unit/send.js':
+        "import assert from 'node:assert';\nimport { send } from '../../index.js';\ndescribe('send', () => { it('is off in Node', () => { assert.equal(send, false); }); });\n",
+    };
+    const guarded = (xsrf: boolean): string =>
+      `const supported = typeof XMLHttpRequest !== 'undefined';\nexport const send = supported && ((url) => ({ url, xsrf: ${xsrf} }));\n`;
+    const plain = (xsrf: boolean): string => `export const send = (url) => ({ url, xsrf: ${xsrf} });\n`;
+    for (const [module, named] of [
+      [guarded, 'test/specs/xsrf.spec.js (a browser runner runs it)'],
+      [plain, 'test/unit/send.js (it imports send)'],
+    ] as const) {
+      const fixture = createChangeFixture({ ...files, 'lib/send.js': module(true) }, { 'lib/send.js': module(false) });
+      try {
+        const proof = (await analyzeFixture(fixture)).changedPathProof.find((entry) => entry.path === 'lib/send.js');
+        assert.deepEqual(proof?.reachingTests, ['test/unit/send.js', 'test/specs/xsrf.spec.js']);
+        assert.match(proof?.repairTask ?? '', new RegExp(`extend ${named.replace(/[.()]/g, '\\$&')} with a case`));
+      } finally {
+        fixture.repo.cleanup();
+      }
+    }
+  });
 });
 
 describe('buildRunnerSelectors: the setup files of each runner, read without running a config', () => {
