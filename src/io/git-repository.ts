@@ -242,6 +242,15 @@ function createReadOnlyFs(gitdir: string, commonDir: string): PromiseFsClient {
 
 /** True when isomorphic-git (or node) failed with the given error code. */
 /** Oids listed in the repository's `shallow` file (empty for a complete clone). */
+/**
+ * Whether the clone borrows objects from another repository (`git clone --shared` or `--reference`:
+ * objects/info/alternates names its object folders), which checker does not read.
+ */
+export async function borrowsObjects(repo: GitRepository): Promise<boolean> {
+  const text = (await readGitText(join(repo.commonDir, 'objects', 'info', 'alternates'), MAX_POINTER_BYTES)) ?? '';
+  return text.trim() !== '';
+}
+
 export async function readShallowOids(repo: GitRepository): Promise<Set<string>> {
   const text = (await readGitText(join(repo.commonDir, 'shallow'), MAX_GIT_FILE_BYTES)) ?? '';
   return new Set(

@@ -1,7 +1,7 @@
 import git from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
 import type { RevisionInfo } from '../model/change.js';
-import { readShallowOids } from './git-repository.js';
+import { borrowsObjects, readShallowOids } from './git-repository.js';
 import { buildOversizedCommitError, COMMIT_HEAD_BYTES, findMergeBases, readCommitHead } from './git-commit.js';
 import { readObjectHead } from './git-object-head.js';
 import { getObjectReader, parseObjectHeaders } from './git-objects.js';
@@ -130,6 +130,17 @@ async function buildNotFoundError(repo: GitRepository, ref: string, isFullSha: b
     return new CheckerError('git/shallow-missing', `base revision not available: ${ref} is not in this shallow clone`, {
       hint: SHALLOW_HINT,
     });
+  }
+  // A clone made with `--shared` or `--reference` keeps only what it added itself and borrows the rest from another
+  // repository's objects (objects/info/alternates), which checker does not read: say so, not "check the name".
+  if (await borrowsObjects(repo)) {
+    return new CheckerError(
+      'git/ref-not-found',
+      `revision ${ref} was not found among this clone's own objects: it borrows the others from another repository (objects/info/alternates), which checker does not read`,
+      {
+        hint: 'Copy the borrowed objects in with `git repack -a -d` (then delete objects/info/alternates), or clone without --shared or --reference.',
+      },
+    );
   }
   return new CheckerError('git/ref-not-found', `revision ${ref} was not found in the repository`, {
     hint: shallow

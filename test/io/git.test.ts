@@ -96,6 +96,29 @@ describe('resolveRevision', () => {
     await rejectsWithCode(resolveRevision(opened, 'HEAD^3'), 'git/ref-not-found', 'HEAD^3');
   });
 
+  // A clone made with `git clone --shared` borrows every object from the repository it came from
+  // (objects/info/alternates), which checker does not read: the error says so and how to copy them in.
+  test('a revision of a clone that borrows its objects says so, and repacked it resolves', async () => {
+    const dir = makeTempDir();
+    try {
+      const clone = join(dir, 'clone');
+      repo.git('clone', '-q', '--shared', repo.dir, clone);
+      const full = commits[1] ?? '';
+      await assert.rejects(resolveRevision(await openRepository(clone), full), (error: unknown) => {
+        assert.ok(error instanceof CheckerError);
+        assert.equal(error.code, 'git/ref-not-found');
+        assert.match(error.message, /borrows the others from another repository \(objects\/info\/alternates\)/);
+        assert.match(error.hint ?? '', /git repack -a -d/);
+        return true;
+      });
+      repo.git('-C', clone, 'repack', '-q', '-a', '-d');
+      rmSync(join(clone, '.git', 'objects', 'info', 'alternates'));
+      assert.deepEqual(await resolveRevision(await openRepository(clone), full), { ref: full, oid: full });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a tree oid is not a commit', async () => {
     const opened = await openRepository(repo.dir);
     const tree = repo.git('rev-parse', 'HEAD^{tree}');
