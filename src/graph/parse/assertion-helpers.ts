@@ -139,7 +139,8 @@ function getCallbackParamName(fn: AstNode): string | undefined {
 }
 
 /** Depth-first over every AST node under `root` (itself included), skipping type annotations; `visit` returns false to skip a subtree. */
-function forEachNode(root: AstNode, visit: (node: AstNode) => boolean): void {
+/** Every AST node under `root`, iteratively (no depth limit); `visit` returning false skips a node's children. */
+export function forEachNode(root: AstNode, visit: (node: AstNode) => boolean): void {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const value = stack.pop();

@@ -12,7 +12,7 @@ import {
   unwrapExpression,
 } from './swc-node.js';
 import { type AssertionMatch, matchAssertionCall, matchPropertyAssertion } from './assertion-calls.js';
-import { collectAssertingHelpers, type LocalHelpers } from './assertion-helpers.js';
+import { collectAssertingHelpers, forEachNode, type LocalHelpers } from './assertion-helpers.js';
 import { findShadowedTestNames, type ShadowedName } from './shadowed-test-names.js';
 import { findExpectErrorLines, findTestRootName, matchTestCall, TEST_FUNCTION_NAMES, type TestCallMatch } from './test-calls.js';
 import { getCallbackParams } from './walker-patterns.js';
@@ -43,40 +43,31 @@ interface TestFrame {
 /** A test's free calls kept, at most. */
 const MAX_FREE_CALLS = 16;
 
-/** Names a callback assigns (`x = …`, `x += …`, `x++`), not counting those it declares itself: its flags. */
-function findAssignedNames(node: unknown, names = new Set<string>(), depth = 0): Set<string> {
-  if (depth > 200 || node === null || typeof node !== 'object') return names;
-  if (Array.isArray(node)) {
-    for (const item of node) findAssignedNames(item, names, depth + 1);
-    return names;
-  }
-  const record = node as AstNode;
-  if (record.type === 'AssignmentExpression') {
-    const name = getIdentifierName(unwrapExpression(getNode(record, 'left')));
+/** Names a callback assigns (`x = …`, `x += …`, `x++`): its flags. */
+function findAssignedNames(body: AstNode): Set<string> {
+  const names = new Set<string>();
+  forEachNode(body, (node) => {
+    const target =
+      node.type === 'AssignmentExpression'
+        ? getNode(node, 'left')
+        : node.type === 'UpdateExpression'
+          ? getNode(node, 'argument')
+          : undefined;
+    const name = getIdentifierName(unwrapExpression(target));
     if (name !== undefined) names.add(name);
-  } else if (record.type === 'UpdateExpression') {
-    const name = getIdentifierName(unwrapExpression(getNode(record, 'argument')));
-    if (name !== undefined) names.add(name);
-  }
-  for (const [key, value] of Object.entries(record))
-    if (key !== 'span' && typeof value === 'object') findAssignedNames(value, names, depth + 1);
+    return true;
+  });
   return names;
 }
 
 /** The identifiers an expression names (`errorCaught`, `calls.length` gives `calls`). */
-function findNames(node: unknown, names: string[] = [], depth = 0): string[] {
-  if (depth > 50 || node === null || typeof node !== 'object') return names;
-  if (Array.isArray(node)) {
-    for (const item of node) findNames(item, names, depth + 1);
-    return names;
-  }
-  const record = node as AstNode;
-  if (record.type === 'Identifier') {
-    const name = getIdentifierName(record);
-    if (name !== undefined) names.push(name);
-    return names;
-  }
-  for (const [key, value] of Object.entries(record)) if (key !== 'span' && typeof value === 'object') findNames(value, names, depth + 1);
+function findNames(expression: AstNode): Set<string> {
+  const names = new Set<string>();
+  forEachNode(expression, (node) => {
+    const name = node.type === 'Identifier' ? getIdentifierName(node) : undefined;
+    if (name !== undefined) names.add(name);
+    return true;
+  });
   return names;
 }
 
@@ -86,7 +77,7 @@ export class TestCollector {
   readonly mocks: MockFact[] = [];
   /** How many callbacks that run unawaited (timers, listeners, un-awaited `.then`) the walker is inside. */
   unawaitedDepth = 0;
-  /** The variables each unawaited callback the walker is inside assigns (`enterUnawaited`). */
+  /** The variables each unawaited callback the walker is inside assigns (`visitUnawaited`). */
   private readonly unawaitedFlags: ReadonlySet<string>[] = [];
   /** Branches (`if`, `?:`, loops) the walk is inside: a `t.skip()` under one skips only sometimes. */
   conditionalDepth = 0;
@@ -260,7 +251,8 @@ export class TestCollector {
   /** Walks an unawaited callback (`visit`): its assertions count as unawaited unless a flag it sets is asserted later. */
   visitUnawaited(callback: AstNode, visit: () => void): void {
     this.unawaitedDepth++;
-    this.unawaitedFlags.push(findAssignedNames(getNode(callback, 'body')));
+    const body = getNode(callback, 'body');
+    this.unawaitedFlags.push(body === undefined ? new Set() : findAssignedNames(body));
     try {
       visit();
     } finally {
@@ -272,7 +264,7 @@ export class TestCollector {
   /** An assertion in the test's own flow names a flag that unawaited callbacks set: their assertions ran. */
   private settleFlags(frame: TestFrame, assertion: AstNode): void {
     if (frame.pending.length === 0) return;
-    const named = new Set(findNames(assertion));
+    const named = findNames(assertion);
     frame.pending = frame.pending.filter((entry) => ![...entry.flags].some((flag) => named.has(flag)));
   }
 
