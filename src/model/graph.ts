@@ -83,6 +83,9 @@ export interface RouteGuard {
   confidence: 'high' | 'low';
 }
 
+/** The display name of a chain link written inline (`async (ctx) => { … }`): its targets are what it calls. */
+export const INLINE_LINK_NAME = 'inline function';
+
 /** A chain link (handler or middleware) as the graph resolved it, for handler-level reach. */
 export interface ChainLink {
   /** `handler` or the middleware level. */

@@ -368,7 +368,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     changed: fact('boolean', 'the change reaches the route through its handler chain (docs/routes.md)'),
     chainChanged: fact(
       'boolean',
-      "a changed line lies in the route's own chain: its registration, its handler or a middleware (not only in code they call)",
+      "a changed line lies in the route's own chain: its registration, its handler, a middleware or a helper a middleware calls directly (not only in code further down)",
     ),
     handlerChanged: fact(
       'boolean',
@@ -378,9 +378,13 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'boolean',
       'the change reaches the route only through a middleware of its chain (that middleware or code it calls changed), and other routes it reaches through the same middleware: not through its registration, its handler or code the handler calls',
     ),
+    viaSharedCode: fact(
+      'boolean',
+      'the change reaches the route only through code its handler or a middleware calls (not its registration, its handler, a middleware or a helper a middleware calls directly), and more than three reached routes reach the same changed function that way: a shared helper, proven by its own test',
+    ),
     guardChanged: fact(
       'boolean',
-      'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself or code it calls changed',
+      'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself or a helper it calls directly changed',
     ),
     reachingTests: fact('number', 'test files reaching the handler'),
     handlerWrites: fact(
@@ -388,6 +392,11 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'the handler, or a function it calls, writes stored state on a changed file (create, insert, save, update, upsert, increment, SQL INSERT/UPDATE)',
     ),
     handlerWrite: fact('string', 'the first such write and where (`db.pin.create at src/pins.ts:12`), empty when none is seen'),
+    handlerCreates: fact(
+      'boolean',
+      'the handler, or a function it calls, writes on a changed file in a way a repeat adds to (create, insert, save, increment, decrement, SQL INSERT): an update or upsert that sets values ends in the same state when sent twice',
+    ),
+    handlerCreate: fact('string', 'the first such write and where (`db.pin.create at src/pins.ts:12`), empty when none is seen'),
     readsBody: fact(
       'boolean',
       'the handler, or a function it calls, reads the request body on a changed line, or in code whose error answer changed (`req.body`, `await c.req.json()`, `@Body()`, `request.get_json()`, `c.ShouldBindJSON`)',

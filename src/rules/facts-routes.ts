@@ -35,6 +35,7 @@ function findHandlerSignal(
   headCode: ReadonlyMap<string, HeadCode>,
   kind: SignalKind,
   onChangedLine = false,
+  accepts: (signal: SignalFact) => boolean = () => true,
 ): string | undefined {
   const signalIn = (file: string, span: Span): string | undefined => {
     const code = headCode.get(file);
@@ -44,6 +45,7 @@ function findHandlerSignal(
     const signal = code?.signals.find(
       (candidate) =>
         candidate.kind === kind &&
+        accepts(candidate) &&
         candidate.line >= span.start &&
         candidate.line <= span.end &&
         (!onChangedLine || answerChanged || code.changedLines?.has(candidate.line) === true),
@@ -125,6 +127,7 @@ export function deriveRouteFacts(
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
     ...describeWrite(findHandlerSignal(route, headCode, 'write')),
+    ...describeCreate(findHandlerSignal(route, headCode, 'write', false, isRepeatedWrite)),
     // The body's reading (or its declaration: `@Body() dto`), or the handler's answer to a bad request, must have
     // changed: a handler that changed elsewhere takes its body as before (nestjs-boilerplate's login lost a call
     // argument, not its @Body()).
@@ -134,6 +137,36 @@ export function deriveRouteFacts(
 
 function describeWrite(write: string | undefined): { handlerWrites: boolean; handlerWrite: string } {
   return { handlerWrites: write !== undefined, handlerWrite: write ?? '' };
+}
+
+function describeCreate(write: string | undefined): { handlerCreates: boolean; handlerCreate: string } {
+  return { handlerCreates: write !== undefined, handlerCreate: write ?? '' };
+}
+
+/** Write methods a second identical call adds to: a row, a document, a counter step (JavaScript and Python spellings). */
+const ADDING_WRITES = new Set([
+  'create',
+  'createMany',
+  'bulkCreate',
+  'bulk_create',
+  'insert',
+  'insertOne',
+  'insert_one',
+  'insertMany',
+  'insert_many',
+  'save',
+  'increment',
+  'decrement',
+]);
+
+/**
+ * A write that a repeat adds to (`db.order.create`, `INSERT INTO`, `counter.increment`), not one that ends in the same
+ * state when sent twice (`Document.update({ parentDocumentId: null })`, an upsert, `findOrCreate`).
+ */
+function isRepeatedWrite(signal: SignalFact): boolean {
+  if (/^\s*INSERT\s/i.test(signal.detail)) return true;
+  const method = /\.([\w$]+)$/.exec(signal.detail)?.[1];
+  return method !== undefined && ADDING_WRITES.has(method);
 }
 
 function describeBodyRead(read: string | undefined): { readsBody: boolean; bodyRead: string } {

@@ -11,7 +11,7 @@ import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
 import type { HistoryInsights } from '../model/history.js';
 import { getSourceLanguage, type FunctionFact, type SignalFact, type SignalKind } from '../model/facts.js';
-import { EDGE_KINDS, type MemoryKind, type RouteNode } from '../model/graph.js';
+import { EDGE_KINDS, INLINE_LINK_NAME, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
@@ -20,6 +20,7 @@ import { deriveTestCaseFacts, deriveTestFileFacts } from './facts-tests.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
 import { toChangedLines } from './proof.js';
+import { getBaseChangedLines, selectChangedSignals } from './changed-signals.js';
 import { formatLineRanges } from '../text/line-ranges.js';
 
 export interface ChangedFileInput {
@@ -104,12 +105,6 @@ function getRole(lookup: GraphLookup, path: string): string {
     if (attributes.kind === 'file') return attributes.role;
   }
   return classifyRole(path);
-}
-
-function getBaseChangedLines(hunks: readonly Hunk[]): number[] {
-  const lines = new Set<number>();
-  for (const hunk of hunks) for (let offset = 0; offset < hunk.oldLines; offset += 1) lines.add(hunk.oldStart + offset);
-  return [...lines].sort((a, b) => a - b);
 }
 
 function overlaps(span: { start: number; end: number }, lines: ReadonlySet<number>): boolean {
@@ -673,135 +668,6 @@ function getRouteMethodsByFile(lookup: GraphLookup): Map<string, string[]> {
   return byFile;
 }
 
-/** Signals on changed lines, or inside a function the change touches (an added file: all of them). */
-/** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
-function selectChangedSignals(
-  file: Pick<ChangedFileInput, 'status' | 'headSignals' | 'headFunctions' | 'headText' | 'baseText' | 'hunks'>,
-  changedLines: readonly number[],
-): SignalFact[] {
-  const signals = file.headSignals ?? [];
-  if (file.status === 'added') return [...signals];
-  const lines = new Set(changedLines);
-  const changed = signals.filter((signal) => lines.has(signal.line));
-  if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
-  const base = file.baseText.split('\n');
-  const removed = getBaseChangedLines(file.hunks).map((line) => base[line - 1] ?? '');
-  const head = file.headText.split('\n');
-  return changed.filter(
-    (signal) =>
-      !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&
-      !isGuardedAlready(signal, head, lines, file.headFunctions ?? []) &&
-      !isCharacterRead(signal, head, file.headFunctions ?? []),
-  );
-}
-
-/** Lines around a changed line that stand for its function when no function encloses it (module level). */
-const MODULE_NEIGHBOURHOOD = 5;
-
-/** Each `?.` of a line with the chain before it: `schema?._zod?.optin` gives `schema?.` and `schema?._zod?.`. */
-function findGuardedChains(line: string): string[] {
-  const chains: string[] = [];
-  for (const match of line.matchAll(/\?\.(?![\d([])/g)) {
-    const chain = /[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*$/.exec(line.slice(0, match.index))?.[0];
-    if (chain !== undefined) chains.push(`${chain}?.`);
-  }
-  return chains;
-}
-
-/** The first and last line of the innermost function around `line`; at module level, the lines around it. */
-function findEnclosingLines(line: number, head: readonly string[], functions: readonly FunctionFact[]): [number, number] {
-  const enclosing = functions
-    .filter((fn) => fn.span.start <= line && line <= fn.span.end)
-    .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
-  return [
-    enclosing?.span.start ?? Math.max(1, line - MODULE_NEIGHBOURHOOD),
-    enclosing?.span.end ?? Math.min(head.length, line + MODULE_NEIGHBOURHOOD),
-  ];
-}
-
-const escapeName = (name: string): string => name.replace(/[.$]/g, '\\$&');
-/** Compared with a one-character string literal, either way round: `=== '"'`, `"/" !== `. */
-const oneCharacter = (operand: string): RegExp =>
-  new RegExp(`${operand}\\s*[!=]==?\\s*(['"\`])(?:\\\\.|[^\\\\])\\1|(['"\`])(?:\\\\.|[^\\\\])\\2\\s*[!=]==?\\s*${operand}(?![\\w$])`);
-
-/**
- * A collection signal on a string, not a list: in the same function, a first or last element of the same name, or the
- * name it is kept in, is compared with a one-character string (pino's stripQuotes: `const first = value[0]` … `first
- * === '"'`, then `value.slice(1, -1)`). An empty string is a case of its own, not an empty list.
- */
-function isCharacterRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
-  if (signal.kind !== 'collection') return false;
-  const read = /^([\w$.]+)(?:\[(?:0|length - 1)\]|\.slice)$/.exec(signal.detail)?.[1];
-  if (read === undefined) return false;
-  const name = escapeName(read);
-  const access = `(?<![\\w$.])${name}\\[\\s*(?:0|${name}\\.length\\s*-\\s*1)\\s*\\]`;
-  const direct = oneCharacter(access);
-  const keeps = new RegExp(`\\b(?:const|let|var)\\s+([\\w$]+)\\s*=\\s*${access}\\s*;?\\s*$`);
-  const [from, to] = findEnclosingLines(signal.line, head, functions);
-  const lines = head.slice(from - 1, to);
-  if (lines.some((text) => direct.test(text))) return true;
-  const kept = lines.flatMap((text) => keeps.exec(text)?.[1] ?? []);
-  return kept.some((variable) => {
-    const compared = oneCharacter(`(?<![\\w$.])${escapeName(variable)}`);
-    return lines.some((text) => compared.test(text));
-  });
-}
-
-/**
- * An optional access whose every guarded chain an unchanged line of the same function already guards: zod's new
- * `schema?._zod?.optin` beside the old `schema?._zod?.optout`. What an absent `schema` does is old behaviour; the
- * added read is a new field, not a new way for its holder to be missing.
- */
-function isGuardedAlready(
-  signal: SignalFact,
-  head: readonly string[],
-  changed: ReadonlySet<number>,
-  functions: readonly FunctionFact[],
-): boolean {
-  if (signal.kind !== 'optional-access') return false;
-  const chains = findGuardedChains(head[signal.line - 1] ?? '');
-  if (chains.length === 0) return false;
-  const [from, to] = findEnclosingLines(signal.line, head, functions);
-  const unchanged: string[] = [];
-  for (let line = from; line <= to; line++) if (!changed.has(line)) unchanged.push(head[line - 1] ?? '');
-  return chains.every((chain) => unchanged.some((text) => text.includes(chain)));
-}
-
-/** `body?.body`, `reason?.name`: the optional accesses of a line, each with the names around it. */
-const OPTIONAL_ACCESS = /[\w$]+\?\.[\w$]+/g;
-
-/**
- * A signal the change only moved: an optional access whose names around `?.` are already on a line the change removed
- * (an if-chain of returns rewritten into one assignment keeps `body?.body`; `signal.reason?.name` was
- * `this.options.signal?.reason?.name`), or any signal on a line the change removed word for word elsewhere. A call
- * whose arguments changed (`Math.round(x)` → `Math.round(x * 100) / 100`) is no move.
- */
-function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly string[]): boolean {
-  if (signal.kind === 'optional-access') {
-    const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
-    return accesses.length > 0 && accesses.every((access) => removed.some((line) => line.includes(access)));
-  }
-  // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
-  const call = findCall(headLine, signal.detail);
-  if (call !== undefined) return removed.some((line) => line.includes(call));
-  const code = headLine.trim();
-  return code !== '' && removed.some((line) => line.trim() === code);
-}
-
-/** `callee(arguments)` as written on the line, when `callee` is a name the line calls on it whole; else undefined. */
-function findCall(line: string, callee: string): string | undefined {
-  if (!/^[A-Za-z_$][\w$.]*$/.test(callee)) return undefined;
-  const start = line.search(new RegExp(`(?<![\\w$.])${callee.replace(/[.$]/g, '\\$&')}\\s*\\(`));
-  if (start < 0) return undefined;
-  let depth = 0;
-  for (let index = line.indexOf('(', start); index < line.length; index++) {
-    const char = line[index];
-    if (char === '(') depth++;
-    else if (char === ')' && --depth === 0) return line.slice(start, index + 1);
-  }
-  return undefined;
-}
-
 function countParserSignals(files: readonly ChangedFileInput[]): number {
   return files.reduce((total, file) => total + (file.headSignals ?? []).filter((signal) => PARSER_SIGNALS.has(signal.kind)).length, 0);
 }
@@ -865,26 +731,33 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       }),
   );
   const chainChanges = new Map(input.impactedRoutes.map((route) => [route.id, describeChainChange(input.kg, route)]));
-  // How many reached routes the change reaches through each middleware alone.
+  // How many reached routes the change reaches through each middleware alone, and through each changed callable from
+  // outside the route's own chain (code its handler or a middleware calls, further down than a helper).
   const middlewareRoutes = new Map<string, number>();
+  const calleeRoutes = new Map<string, number>();
   for (const change of chainChanges.values()) {
-    if (!change.own && change.middleware !== undefined)
-      middlewareRoutes.set(change.middleware, (middlewareRoutes.get(change.middleware) ?? 0) + 1);
+    if (change.own) continue;
+    if (change.middleware !== undefined) middlewareRoutes.set(change.middleware, (middlewareRoutes.get(change.middleware) ?? 0) + 1);
+    if (isOutsideChain(change)) calleeRoutes.set(change.changed ?? '', (calleeRoutes.get(change.changed ?? '') ?? 0) + 1);
   }
   for (const { id, route } of routes) {
     const facts = deriveRouteFacts(lookup, id, route, changedRouteIds, headCode);
     const change = chainChanges.get(id);
     const guards = (route.guards ?? []).filter((guard) => guard.role === 'auth').map((guard) => guard.name);
+    // A middleware counts as changed when its own code or a helper it calls directly changed, not code further down.
+    const nearMiddleware = change?.middleware !== undefined && change.middlewareDepth <= 1 ? change.middleware : undefined;
+    const viaCallee = change !== undefined && isOutsideChain(change);
     subjects.push({
       subject: 'route',
       id,
       facts: {
         ...facts,
-        chainChanged: change !== undefined && (change.own || change.middleware !== undefined),
+        chainChanged: change !== undefined && (change.own || nearMiddleware !== undefined),
         handlerChanged: change?.own === true,
-        guardChanged: change?.middleware !== undefined && guards.includes(change.middleware),
+        guardChanged: nearMiddleware !== undefined && guards.includes(nearMiddleware),
         viaSharedMiddleware:
           change !== undefined && !change.own && change.middleware !== undefined && (middlewareRoutes.get(change.middleware) ?? 0) > 1,
+        viaSharedCode: viaCallee && (calleeRoutes.get(change.changed ?? '') ?? 0) > MAX_SCOPE_ROUTES,
       },
     });
   }
@@ -928,20 +801,40 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   return subjects;
 }
 
-/** The route's handler is the changed function itself, defined elsewhere (`router.get('/weekly', reports.weeklyReport)`). */
 /**
  * How a change reaches a route's own chain. `own`: a changed line of its registration or of its handler (where it is
- * defined). `middleware`: the middleware through which it reaches the route, when a middleware changed or code it calls
- * did (an auth helper); a change only further down the code the handler calls is neither.
+ * defined, or the changed function is the handler itself). `middleware`: the middleware through which it reaches the
+ * route, when a middleware changed or code it calls did, with `middlewareDepth` calls between them (0: the middleware
+ * itself changed; 1: a helper it calls directly, an auth helper). `changed`: the changed callable the steps end at.
+ * A change only further down the code the handler calls is neither own nor a middleware's.
  */
-function describeChainChange(kg: KnowledgeGraph, route: ImpactedRoute): { own: boolean; middleware: string | undefined } {
-  const own =
-    route.steps.some((step) => /^changed line \d+ of the (?:handler|registration) /.test(step)) || isHandlerItselfChanged(kg, route);
-  const step = route.steps.find((candidate) => candidate.startsWith('middleware '));
-  const middleware = step === undefined ? undefined : /^middleware (.+?) \(/.exec(step)?.[1];
-  return { own, middleware };
+interface ChainChange {
+  own: boolean;
+  middleware: string | undefined;
+  middlewareDepth: number;
+  changed: string | undefined;
 }
 
+/** The change reaches the route only through code further down than its registration, handler or a middleware's helper. */
+function isOutsideChain(change: ChainChange): boolean {
+  return !change.own && change.changed !== undefined && (change.middleware === undefined || change.middlewareDepth > 1);
+}
+
+function describeChainChange(kg: KnowledgeGraph, route: ImpactedRoute): ChainChange {
+  const own =
+    route.steps.some((step) => /^changed line \d+ of the (?:handler|registration) /.test(step)) || isHandlerItselfChanged(kg, route);
+  const index = route.steps.findIndex((candidate) => candidate.startsWith('middleware '));
+  const middleware = index < 0 ? undefined : /^middleware (.+?) \(/.exec(route.steps[index] ?? '')?.[1];
+  const last = route.steps.at(-1) ?? '';
+  const changed = /^changed \S+ \(.+\)$/.test(last) ? last.replace(/:\d+\)$/, ')') : undefined;
+  const middlewareDepth = index < 0 ? 0 : route.steps.slice(index + 1).filter((step) => step.startsWith('calls ')).length;
+  return { own, middleware, middlewareDepth, changed };
+}
+
+/**
+ * The route's handler is the changed function itself, defined elsewhere (`router.get('/weekly', reports.weeklyReport)`).
+ * An inline handler's targets are the functions it calls, so a change to one of them is code the handler calls.
+ */
 function isHandlerItselfChanged(kg: KnowledgeGraph, route: ImpactedRoute): boolean {
   if (route.steps.length !== 2) return false;
   const changed = /^changed (\S+) \((.+):\d+\)$/.exec(route.steps[1] ?? '');
@@ -950,7 +843,7 @@ function isHandlerItselfChanged(kg: KnowledgeGraph, route: ImpactedRoute): boole
   const node = kg.graph.hasNode(route.id) ? kg.graph.getNodeAttributes(route.id) : undefined;
   if (node?.kind !== 'route') return false;
   return (node.registrations ?? []).some((registration) =>
-    registration.chain.some((link) => link.role === 'handler' && link.targets.includes(key)),
+    registration.chain.some((link) => link.role === 'handler' && link.name !== INLINE_LINK_NAME && link.targets.includes(key)),
   );
 }
 

@@ -318,7 +318,7 @@ describe('missing tests end to end: changed exports and changed routes no test r
     assert.deepEqual(rulesById, {
       'export:src/lib/discount.ts#discount': ['missing-tests@1.1.0#missing-test/export-unreached'],
       'export:src/lib/tax.ts#fee': ['missing-tests@1.1.0#missing-test/export-unreached'],
-      'route:GET /orders/:id': ['missing-route-tests@2.1.0#missing-test/route-unreached'],
+      'route:GET /orders/:id': ['missing-route-tests@2.2.0#missing-test/route-unreached'],
     });
   });
 });

@@ -155,8 +155,12 @@ describe('double submit needs a write in the handler (checker analyze)', () => {
       `router.post('/pins.list', async (req, res) => { res.json(await db.pin.findAll({ where: { v: ${version} } })); });`,
       `router.post('/pins.create', async (req, res) => { res.json(await db.pin.create({ ...req.body, v: ${version} })); });`,
       `router.post('/pins.archive', async (req, res) => { res.json(await archive(req.body.id, ${version})); });`,
+      `router.post('/pins.copy', async (req, res) => { res.json(await copy(req.body.id, ${version})); });`,
       'export async function archive(id: string, version: number) {',
       '  return db.pin.update({ where: { id }, data: { archived: true, version } });',
+      '}',
+      'export async function copy(id: string, version: number) {',
+      '  return db.pin.create({ data: { copyOf: id, version } });',
       '}',
       '',
     ].join('\n');
@@ -176,14 +180,14 @@ describe('double submit needs a write in the handler (checker analyze)', () => {
   });
   after(() => fixture.repo.cleanup());
 
-  it('fires for the routes that create or update (directly or through a function the handler calls), not the one that lists', () => {
+  it('fires for the routes whose write a repeat adds to (directly or through a function the handler calls), not one that lists or only updates', () => {
     assert.deepEqual(
       [...report.edgeCases.top, ...report.edgeCases.overflow]
         .filter((edgeCase) => edgeCase.provenance.endsWith('#edge-case/route-double-submit'))
         .map((edgeCase) => edgeCase.title)
         .sort(),
       [
-        'POST /api/pins.archive may be submitted twice: its handler writes (db.pin.update at src/pins.ts:8)',
+        'POST /api/pins.copy may be submitted twice: its handler writes (db.pin.create at src/pins.ts:12)',
         'POST /api/pins.create may be submitted twice: its handler writes (db.pin.create at src/pins.ts:5)',
       ],
     );

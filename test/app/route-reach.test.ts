@@ -346,7 +346,9 @@ describe('fastify, hono, koa and nestjs: handler-level route reach', () => {
   test('koa: a helper reaches the nested-router route behind ctx.throw(401) auth', async () => {
     const analysis = await analyze('purge');
     assertReach(analysis, ['route:POST /koa/admin/ops/purge [handler]']);
-    assert.deepEqual(unauthenticatedCases(analysis), ['route:POST /koa/admin/ops/purge high']);
+    assert.deepEqual(guardsOf(getRoute(analysis, 'route:POST /koa/admin/ops/purge')), ['requireStaff auth route high']);
+    // purge is code the inline handler calls, not the handler: the guard in front of it is as it was, so no auth case.
+    assert.deepEqual(unauthenticatedCases(analysis), []);
   });
 
   test('nestjs: a function called by a controller method reaches that method route only', async () => {

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { buildKnowledgeGraph } from '../../src/graph/build.js';
 import { loadBuiltinPacks } from '../helpers/packs.js';
 import { emptyFacts, type FileFacts, type ImportFact } from '../../src/model/facts.js';
-import type { GraphInput } from '../../src/model/graph.js';
+import { type GraphInput, INLINE_LINK_NAME } from '../../src/model/graph.js';
 import type { ChangedPathProof } from '../../src/model/coverage.js';
 import type { FactSubject } from '../../src/model/rules.js';
 import { scoreMergeRisk } from '../../src/ranking/score.js';
@@ -373,6 +373,84 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     );
   });
 
+  it('a default or an await the change only wrapped is a move; a new default or another awaited operation is not', () => {
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: [
+        'export async function limit(ctx, docs) {',
+        '  const fullPath = `${ctx.mountPath ?? ""}${ctx.path}`;',
+        '  await Document.update({ parentDocumentId: null }, { where: { id: docs } });',
+        '  return fullPath;',
+        '}',
+        '',
+      ].join('\n'),
+      headText: [
+        'export async function limit(ctx, docs) {',
+        '  const fullPath = normalizePath(',
+        '    `${ctx.mountPath ?? ""}${ctx.path}`',
+        '  );',
+        '  const prefix = ctx.prefix ?? "/";',
+        '  await Document.unscoped().update({ parentDocumentId: null }, { where: { id: docs } });',
+        '  await Event.create({ name: "detach" });',
+        '  return prefix + fullPath;',
+        '}',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 3, newStart: 2, newLines: 7 }],
+      headFunctions: [{ name: 'limit', span: { start: 1, end: 9 }, complexity: 1, isAsync: true, params: 2 }],
+      headSignals: [
+        { kind: 'optional-access', line: 3, detail: '??' },
+        { kind: 'optional-access', line: 5, detail: '??' },
+        { kind: 'async-failure', line: 6, detail: 'await outside try' },
+        { kind: 'async-failure', line: 7, detail: 'await outside try' },
+      ],
+    };
+    assert.deepEqual(
+      buildAnalysisSubjects(buildFactsInput([input]))
+        .filter((subject) => subject.subject === 'changed-signal')
+        .map((subject) => subject.id),
+      ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure'],
+    );
+  });
+
+  it("a string's length is no list's: a name typed string or kept from a string method asks no empty-list case", () => {
+    const head = [
+      'function normalizePath(path: string): string {',
+      '  const lowercased = path.toLowerCase();',
+      '  return lowercased.length > 1 && lowercased.endsWith("/") ? lowercased.slice(0, -1) : lowercased;',
+      '}',
+      'function first(items) {',
+      '  const list = items.filter(Boolean);',
+      '  return list.length > 0 ? list[0] : undefined;',
+      '}',
+      "function label(name: string) { return name.length === 0 ? 'none' : name; }",
+      '',
+    ].join('\n');
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: '',
+      headText: head,
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 9 }],
+      headFunctions: [
+        { name: 'normalizePath', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
+        { name: 'first', span: { start: 5, end: 8 }, complexity: 2, isAsync: false, params: 1 },
+        { name: 'label', span: { start: 9, end: 9 }, complexity: 2, isAsync: false, params: 1 },
+      ],
+      headSignals: [
+        { kind: 'collection', line: 3, detail: 'lowercased.length > 1' },
+        { kind: 'collection', line: 3, detail: 'lowercased.slice' },
+        { kind: 'collection', line: 7, detail: 'list.length > 0' },
+        { kind: 'collection', line: 9, detail: 'name.length === 0' },
+      ],
+    };
+    assert.deepEqual(
+      buildAnalysisSubjects(buildFactsInput([input]))
+        .filter((subject) => subject.subject === 'changed-signal')
+        .map((subject) => subject.id),
+      ['signal:src/respond.ts:7:collection'],
+    );
+  });
+
   it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
     const head = [
       'export function emit(shape, keys) {',
@@ -571,6 +649,8 @@ describe('buildAnalysisSubjects', () => {
       reachingTests: 0,
       handlerWrites: false,
       handlerWrite: '',
+      handlerCreates: false,
+      handlerCreate: '',
       readsBody: false,
       bodyRead: '',
       // Reached through middleware priceCheck, which is not its guard: the chain changed, its handler and guard did not.
@@ -579,6 +659,7 @@ describe('buildAnalysisSubjects', () => {
       guardChanged: false,
       // priceCheck is the middleware of this route alone: a test of the route is still what proves it.
       viaSharedMiddleware: false,
+      viaSharedCode: false,
     });
     assert.deepEqual(findSubject(subjects, 'change', 'change').facts, {
       fileCount: 3,
@@ -703,11 +784,89 @@ describe('how a change reaches a route (route-edge-cases 3.2.0)', () => {
     assert.equal(byDefault.reachingTests, 1);
   });
 
+  it('through code its guard calls further down than a helper: the guard did not change (outline: auth → … → BaseStorage)', () => {
+    const deep = withSteps([
+      head,
+      'middleware requireAuth (src/routes/orders.ts:5)',
+      'calls loadUser (src/auth.ts)',
+      'calls avatarOf (src/users.ts)',
+      'changed toCents (src/money.ts:1)',
+    ]);
+    assert.deepEqual([deep.chainChanged, deep.guardChanged], [false, false]);
+    // A helper the guard calls directly is the guard's own code (an auth helper).
+    const near = withSteps([
+      head,
+      'middleware requireAuth (src/routes/orders.ts:5)',
+      'calls loadUser (src/auth.ts)',
+      'changed toCents (src/money.ts:1)',
+    ]);
+    assert.deepEqual([near.chainChanged, near.guardChanged], [true, true]);
+  });
+
+  it('a function an inline handler calls is not the handler itself', () => {
+    const input = buildFactsInput([moneyChange]);
+    const [route] = input.impactedRoutes;
+    assert.ok(route);
+    input.impactedRoutes = [{ ...route, steps: [head, 'changed toCents (src/money.ts:1)'] }];
+    const node = input.kg.graph.getNodeAttributes('route:POST /orders/:id');
+    assert.equal(node.kind, 'route');
+    const link = (name: string) => ({
+      role: 'handler' as const,
+      name,
+      file: 'src/routes/orders.ts',
+      span: { start: 3, end: 9 },
+      targets: ['src/money.ts#toCents'],
+      dynamic: false,
+    });
+    const registration = { file: 'src/routes/orders.ts', line: 3, span: { start: 3, end: 9 }, mounts: [] };
+    const handlerChanged = (name: string) => {
+      if (node.kind === 'route') node.registrations = [{ ...registration, chain: [link(name)] }];
+      return findSubject(buildAnalysisSubjects(input), 'route', 'route:POST /orders/:id').facts.handlerChanged;
+    };
+    // `router.post('/orders/:id', toCents)`: the changed function is the handler.
+    assert.equal(handlerChanged('toCents'), true);
+    // `router.post('/orders/:id', async (req) => { … toCents(…) … })`: code the handler calls.
+    assert.equal(handlerChanged(INLINE_LINK_NAME), false);
+  });
+
+  it('through a function the handlers of more than three reached routes call: shared code', () => {
+    const sharedBy = (count: number) => {
+      const input = buildFactsInput([moneyChange]);
+      const [route] = input.impactedRoutes;
+      assert.ok(route);
+      const steps = [head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)'];
+      input.impactedRoutes = Array.from({ length: count }, (_, index) =>
+        index === 0 ? { ...route, steps } : { ...route, id: `route:GET /prices/${index}`, method: 'GET', path: `/prices/${index}`, steps },
+      );
+      return findSubject(buildAnalysisSubjects(input), 'route', 'route:POST /orders/:id').facts.viaSharedCode;
+    };
+    assert.equal(sharedBy(3), false);
+    assert.equal(sharedBy(4), true);
+    // A route reached through a middleware of its own, three calls further down, reaches the same helper.
+    const input = buildFactsInput([moneyChange]);
+    const [route] = input.impactedRoutes;
+    assert.ok(route);
+    const deep = [head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)'];
+    const guarded = [
+      head,
+      'middleware audit (src/routes/orders.ts:2)',
+      'calls logOrder (src/log.ts)',
+      'calls priceOf (src/price.ts)',
+      'changed toCents (src/money.ts:1)',
+    ];
+    input.impactedRoutes = [
+      { ...route, steps: guarded },
+      ...[1, 2, 3].map((index) => ({ ...route, id: `route:GET /prices/${index}`, method: 'GET', path: `/prices/${index}`, steps: deep })),
+    ];
+    const facts = findSubject(buildAnalysisSubjects(input), 'route', 'route:POST /orders/:id').facts;
+    assert.deepEqual([facts.viaSharedMiddleware, facts.viaSharedCode], [false, true]);
+  });
+
   it('only through code the handler calls: none of them', () => {
     const facts = withSteps([head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)']);
     assert.deepEqual(
-      [facts.chainChanged, facts.handlerChanged, facts.guardChanged, facts.viaSharedMiddleware],
-      [false, false, false, false],
+      [facts.chainChanged, facts.handlerChanged, facts.guardChanged, facts.viaSharedMiddleware, facts.viaSharedCode],
+      [false, false, false, false, false],
     );
   });
 });

@@ -1,5 +1,5 @@
 import type { ChainEntryFact, FileFacts, MountFact, RouteFact, Span, UseFact } from '../../model/facts.js';
-import type { ChainLink, MiddlewareLevel, RouteGuard, RouteRegistration } from '../../model/graph.js';
+import { type ChainLink, INLINE_LINK_NAME, type MiddlewareLevel, type RouteGuard, type RouteRegistration } from '../../model/graph.js';
 import { type SymbolIndex, toCallableKey } from '../symbol-index.js';
 import { joinRoutePaths } from '../parse/route-calls.js';
 import { classifyMiddleware, type MiddlewareClass } from './classify-middleware.js';
@@ -385,7 +385,7 @@ function getOwnUses(
 }
 
 function getEntryName(entry: ChainEntryFact): string {
-  return entry.callee ?? entry.name ?? (entry.inline ? 'inline function' : 'expression');
+  return entry.callee ?? entry.name ?? (entry.inline ? INLINE_LINK_NAME : 'expression');
 }
 
 function toLink(symbols: SymbolIndex, role: ChainLink['role'], file: string, entry: ChainEntryFact): ChainLink {

@@ -88,7 +88,19 @@ const route = {
   paramCount: 1,
 };
 
-const writes = { handlerWrites: true, handlerWrite: 'db.order.create at src/routes/orders.ts:9' };
+const writes = {
+  handlerWrites: true,
+  handlerWrite: 'db.order.create at src/routes/orders.ts:9',
+  handlerCreates: true,
+  handlerCreate: 'db.order.create at src/routes/orders.ts:9',
+};
+/** An update that sets values: written, but a repeat ends in the same state. */
+const updates = {
+  handlerWrites: true,
+  handlerWrite: 'Document.update at src/routes/orders.ts:9',
+  handlerCreates: false,
+  handlerCreate: '',
+};
 const readsBody = { readsBody: true, bodyRead: 'req.body at src/routes/orders.ts:8' };
 
 export const routeEdgeCaseCases: Record<string, RuleCases> = {
@@ -192,7 +204,9 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
       { ...route, isMutation: true, changed: false, ...writes },
       { ...route, isMutation: true, method: 'PUT', ...writes },
       { ...route, isMutation: true, method: 'DELETE', ...writes },
-      { ...route, isMutation: true, handlerWrites: false, handlerWrite: '' },
+      { ...route, isMutation: true, handlerWrites: false, handlerWrite: '', handlerCreates: false, handlerCreate: '' },
+      // Since 3.4.0: an update that sets values is written twice to the same end.
+      { ...route, isMutation: true, ...updates },
     ],
     invalid: [
       {

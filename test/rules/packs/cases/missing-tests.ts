@@ -1,7 +1,15 @@
 import type { RuleCases } from '../../../helpers/run-rule-cases.js';
 
 const exported = { path: 'src/money.ts', name: 'roundCents', change: 'modified' };
-const route = { method: 'POST', path: '/orders', file: 'src/routes/orders.ts', kind: 'api', changed: true, viaSharedMiddleware: false };
+const route = {
+  method: 'POST',
+  path: '/orders',
+  file: 'src/routes/orders.ts',
+  kind: 'api',
+  changed: true,
+  viaSharedMiddleware: false,
+  viaSharedCode: false,
+};
 
 export const missingTestCases: Record<string, RuleCases> = {
   'missing-test/export-unreached': {
@@ -40,6 +48,8 @@ export const missingRouteTestCases: Record<string, RuleCases> = {
       { ...route, changed: false },
       // Reached only through a middleware other reached routes run too: its own test proves it, not one per route.
       { ...route, viaSharedMiddleware: true },
+      // Reached only through a function the handlers of more than three reached routes call: its own test proves it.
+      { ...route, viaSharedCode: true },
     ],
     invalid: [
       {
@@ -60,6 +70,7 @@ export const missingRouteTestCases: Record<string, RuleCases> = {
       { ...route, isMutation: true, reachingTests: 3, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4' },
       { ...route, isMutation: true, handlerWrites: false, handlerWrite: '' },
       { ...route, isMutation: true, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4', viaSharedMiddleware: true },
+      { ...route, isMutation: true, handlerWrites: true, handlerWrite: 'db.order.create at src/orders.ts:4', viaSharedCode: true },
     ],
     invalid: [
       {

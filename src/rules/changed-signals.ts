@@ -1,0 +1,219 @@
+/**
+ * Which signals of a changed file's head are about the change: those on changed lines that the change did not only
+ * move (a line removed elsewhere word for word, an optional access or a default already there) and that are not a
+ * string read as a list. Pure: the file's texts and facts in, signals out.
+ */
+import type { ChangeStatus, Hunk } from '../model/change.js';
+import type { FunctionFact, SignalFact } from '../model/facts.js';
+
+/** What the selection reads of a changed file. */
+interface ChangedSource {
+  status: ChangeStatus;
+  hunks: readonly Hunk[];
+  headText?: string | undefined;
+  baseText?: string | undefined;
+  headFunctions?: readonly FunctionFact[] | undefined;
+  headSignals?: readonly SignalFact[] | undefined;
+}
+
+/** The base side's changed lines (what the change removed or rewrote). */
+export function getBaseChangedLines(hunks: readonly Hunk[]): number[] {
+  const lines = new Set<number>();
+  for (const hunk of hunks) for (let offset = 0; offset < hunk.oldLines; offset += 1) lines.add(hunk.oldStart + offset);
+  return [...lines].sort((a, b) => a - b);
+}
+
+/** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
+export function selectChangedSignals(file: ChangedSource, changedLines: readonly number[]): SignalFact[] {
+  const signals = file.headSignals ?? [];
+  if (file.status === 'added') return [...signals];
+  const lines = new Set(changedLines);
+  const changed = signals.filter((signal) => lines.has(signal.line));
+  if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
+  const base = file.baseText.split('\n');
+  const removed = getBaseChangedLines(file.hunks).map((line) => base[line - 1] ?? '');
+  const head = file.headText.split('\n');
+  return changed.filter(
+    (signal) =>
+      !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&
+      !isGuardedAlready(signal, head, lines, file.headFunctions ?? []) &&
+      !isCharacterRead(signal, head, file.headFunctions ?? []) &&
+      !isStringRead(signal, head, file.headFunctions ?? []),
+  );
+}
+
+/** Lines around a changed line that stand for its function when no function encloses it (module level). */
+const MODULE_NEIGHBOURHOOD = 5;
+
+/** Each `?.` of a line with the chain before it: `schema?._zod?.optin` gives `schema?.` and `schema?._zod?.`. */
+function findGuardedChains(line: string): string[] {
+  const chains: string[] = [];
+  for (const match of line.matchAll(/\?\.(?![\d([])/g)) {
+    const chain = /[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*$/.exec(line.slice(0, match.index))?.[0];
+    if (chain !== undefined) chains.push(`${chain}?.`);
+  }
+  return chains;
+}
+
+/** The first and last line of the innermost function around `line`; at module level, the lines around it. */
+function findEnclosingLines(line: number, head: readonly string[], functions: readonly FunctionFact[]): [number, number] {
+  const enclosing = functions
+    .filter((fn) => fn.span.start <= line && line <= fn.span.end)
+    .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+  return [
+    enclosing?.span.start ?? Math.max(1, line - MODULE_NEIGHBOURHOOD),
+    enclosing?.span.end ?? Math.min(head.length, line + MODULE_NEIGHBOURHOOD),
+  ];
+}
+
+const escapeName = (name: string): string => name.replace(/[.$]/g, '\\$&');
+/** Compared with a one-character string literal, either way round: `=== '"'`, `"/" !== `. */
+const oneCharacter = (operand: string): RegExp =>
+  new RegExp(`${operand}\\s*[!=]==?\\s*(['"\`])(?:\\\\.|[^\\\\])\\1|(['"\`])(?:\\\\.|[^\\\\])\\2\\s*[!=]==?\\s*${operand}(?![\\w$])`);
+
+/**
+ * A collection signal on a string, not a list: in the same function, a first or last element of the same name, or the
+ * name it is kept in, is compared with a one-character string (pino's stripQuotes: `const first = value[0]` … `first
+ * === '"'`, then `value.slice(1, -1)`). An empty string is a case of its own, not an empty list.
+ */
+function isCharacterRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const read = /^([\w$.]+)(?:\[(?:0|length - 1)\]|\.slice)$/.exec(signal.detail)?.[1];
+  if (read === undefined) return false;
+  const name = escapeName(read);
+  const access = `(?<![\\w$.])${name}\\[\\s*(?:0|${name}\\.length\\s*-\\s*1)\\s*\\]`;
+  const direct = oneCharacter(access);
+  const keeps = new RegExp(`\\b(?:const|let|var)\\s+([\\w$]+)\\s*=\\s*${access}\\s*;?\\s*$`);
+  const [from, to] = findEnclosingLines(signal.line, head, functions);
+  const lines = head.slice(from - 1, to);
+  if (lines.some((text) => direct.test(text))) return true;
+  const kept = lines.flatMap((text) => keeps.exec(text)?.[1] ?? []);
+  return kept.some((variable) => {
+    const compared = oneCharacter(`(?<![\\w$.])${escapeName(variable)}`);
+    return lines.some((text) => compared.test(text));
+  });
+}
+
+/**
+ * An optional access whose every guarded chain an unchanged line of the same function already guards: zod's new
+ * `schema?._zod?.optin` beside the old `schema?._zod?.optout`. What an absent `schema` does is old behaviour; the
+ * added read is a new field, not a new way for its holder to be missing.
+ */
+function isGuardedAlready(
+  signal: SignalFact,
+  head: readonly string[],
+  changed: ReadonlySet<number>,
+  functions: readonly FunctionFact[],
+): boolean {
+  if (signal.kind !== 'optional-access') return false;
+  const chains = findGuardedChains(head[signal.line - 1] ?? '');
+  if (chains.length === 0) return false;
+  const [from, to] = findEnclosingLines(signal.line, head, functions);
+  const unchanged: string[] = [];
+  for (let line = from; line <= to; line++) if (!changed.has(line)) unchanged.push(head[line - 1] ?? '');
+  return chains.every((chain) => unchanged.some((text) => text.includes(chain)));
+}
+
+/** `body?.body`, `reason?.name`: the optional accesses of a line, each with the names around it. */
+const OPTIONAL_ACCESS = /[\w$]+\?\.[\w$]+/g;
+
+/**
+ * A signal the change only moved: an optional access whose names around `?.` are already on a line the change removed
+ * (an if-chain of returns rewritten into one assignment keeps `body?.body`; `signal.reason?.name` was
+ * `this.options.signal?.reason?.name`), or any signal on a line the change removed word for word elsewhere. A call
+ * whose arguments changed (`Math.round(x)` → `Math.round(x * 100) / 100`) is no move.
+ */
+function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly string[]): boolean {
+  if (signal.kind === 'optional-access' && (signal.detail === '??' || signal.detail === '??=')) {
+    // `${ctx.mountPath ?? ""}` wrapped in a call: the same operand with the same default was there before.
+    const defaults = findNullishDefaults(headLine);
+    const before = removed.map(collapseSpaces);
+    return defaults.length > 0 && defaults.every((text) => before.some((line) => line.includes(text)));
+  }
+  if (signal.kind === 'async-failure') {
+    // `await Document.update(` → `await Document.unscoped().update(`: the same operation was awaited there before.
+    const awaited = findAwaitedOperation(headLine);
+    return awaited !== undefined && removed.some((line) => findAwaitedOperation(line) === awaited);
+  }
+  if (signal.kind === 'optional-access') {
+    const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
+    return accesses.length > 0 && accesses.every((access) => removed.some((line) => line.includes(access)));
+  }
+  // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
+  const call = findCall(headLine, signal.detail);
+  if (call !== undefined) return removed.some((line) => line.includes(call));
+  const code = headLine.trim();
+  return code !== '' && removed.some((line) => line.trim() === code);
+}
+
+/** `callee(arguments)` as written on the line, when `callee` is a name the line calls on it whole; else undefined. */
+function findCall(line: string, callee: string): string | undefined {
+  if (!/^[A-Za-z_$][\w$.]*$/.test(callee)) return undefined;
+  const start = line.search(new RegExp(`(?<![\\w$.])${callee.replace(/[.$]/g, '\\$&')}\\s*\\(`));
+  if (start < 0) return undefined;
+  let depth = 0;
+  for (let index = line.indexOf('(', start); index < line.length; index++) {
+    const char = line[index];
+    if (char === '(') depth++;
+    else if (char === ')' && --depth === 0) return line.slice(start, index + 1);
+  }
+  return undefined;
+}
+
+const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ');
+
+/** Each `operand ?? default` of a line as written, spaces collapsed: `ctx.mountPath ?? ""`. */
+function findNullishDefaults(line: string): string[] {
+  const found: string[] = [];
+  for (const match of collapseSpaces(line).matchAll(/([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*) ?\?\?=? ?([^\s,;)}\]`]+)/g)) {
+    found.push(match[0]);
+  }
+  return found;
+}
+
+/**
+ * What an `await` on the line waits for, as its first name and the name it finally calls (`Document` and `update` for
+ * `await Document.unscoped().update(`); undefined when the line awaits no call.
+ */
+function findAwaitedOperation(line: string): string | undefined {
+  const start = /\bawait\s+([A-Za-z_$][\w$]*)/.exec(line);
+  if (start === null || start.index === undefined) return undefined;
+  let depth = 0;
+  let last: string | undefined;
+  const rest = line.slice(start.index + start[0].length - (start[1]?.length ?? 0));
+  for (const match of rest.matchAll(/[A-Za-z_$][\w$]*\s*\(|[()]/g)) {
+    const token = match[0];
+    if (token === ')') depth--;
+    else if (token === '(') depth++;
+    else {
+      if (depth === 0) last = token.replace(/\s*\($/, '');
+      depth++;
+    }
+    if (depth < 0) break;
+  }
+  return last === undefined ? undefined : `${start[1]}…${last}`;
+}
+
+/** String methods whose result is a string (`path.toLowerCase()`), for a name's initialiser. */
+const STRING_RESULT =
+  /\.(?:toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|normalize|padStart|padEnd|repeat|replace|replaceAll|substring|toString|join)\([^;]*\)\s*;?\s*$/;
+
+/**
+ * A `.length` compared with 0 or 1, or a `.slice`, on a string, not a list: in the same function the name is declared a string
+ * (`path: string`) or kept from a string (`const lowercased = path.toLowerCase()`, a literal, a template). An empty
+ * string is a case of its own, not an empty list.
+ */
+function isStringRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const name = /^([A-Za-z_$][\w$]*)(?:\.length [<>=!]+ [01]|\.slice)$/.exec(signal.detail)?.[1];
+  if (name === undefined) return false;
+  const escaped = escapeName(name);
+  const typed = new RegExp(`(?<![\\w$.])${escaped}\\??\\s*:\\s*string\\b(?!\\s*\\[)`);
+  const kept = new RegExp(`\\b(?:const|let|var)\\s+${escaped}\\s*=\\s*(.+)$`);
+  const [from, to] = findEnclosingLines(signal.line, head, functions);
+  return head.slice(from - 1, to).some((text) => {
+    if (typed.test(text)) return true;
+    const value = kept.exec(text)?.[1]?.trim();
+    return value !== undefined && (STRING_RESULT.test(value) || /^(['"`])/.test(value) || /^String\(/.test(value));
+  });
+}
