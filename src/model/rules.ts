@@ -368,7 +368,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     changed: fact('boolean', 'the change reaches the route through its handler chain (docs/routes.md)'),
     chainChanged: fact(
       'boolean',
-      "a changed line lies in the route's own chain: its registration, its handler, a middleware or a helper a middleware calls directly (not only in code further down)",
+      "a changed line lies in the route's own chain: its registration, its handler, a middleware, a function it calls or one that function calls (not only in code further down)",
     ),
     handlerChanged: fact(
       'boolean',
@@ -380,11 +380,11 @@ export const FACT_CATALOGUE: FactCatalogue = {
     ),
     viaSharedCode: fact(
       'boolean',
-      'the change reaches the route only through code its handler or a middleware calls (not its registration, its handler, a middleware or a helper a middleware calls directly), and more than three reached routes reach the same changed function that way: a shared helper, proven by its own test',
+      'the change reaches the route only through code its handler or a middleware calls (not its registration, its handler, a middleware or a function near it), and more than three reached routes reach the same changed function that way: a shared helper, proven by its own test',
     ),
     guardChanged: fact(
       'boolean',
-      'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself or a helper it calls directly changed',
+      'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself, a function it calls or one that function calls changed, unless that function is shared code (`viaSharedCode` for the routes that reach it outside their chains)',
     ),
     reachingTests: fact('number', 'test files reaching the handler'),
     handlerWrites: fact(

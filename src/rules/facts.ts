@@ -744,9 +744,12 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     const facts = deriveRouteFacts(lookup, id, route, changedRouteIds, headCode);
     const change = chainChanges.get(id);
     const guards = (route.guards ?? []).filter((guard) => guard.role === 'auth').map((guard) => guard.name);
-    // A middleware counts as changed when its own code or a helper it calls directly changed, not code further down.
+    // A middleware counts as changed when its own code or a helper near it changed, not code further down.
     const nearMiddleware = change?.middleware !== undefined && change.middlewareDepth <= 1 ? change.middleware : undefined;
     const viaCallee = change !== undefined && isOutsideChain(change);
+    // A helper the guard calls is an auth helper only when it is not shared code the change reaches many routes through
+    // otherwise (outline's parseDomain, called by apexAuthRedirect and, further down, by most handlers).
+    const sharedHelper = change?.changed !== undefined && (calleeRoutes.get(change.changed) ?? 0) > MAX_SCOPE_ROUTES;
     subjects.push({
       subject: 'route',
       id,
@@ -754,10 +757,10 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
         ...facts,
         chainChanged: change !== undefined && (change.own || nearMiddleware !== undefined),
         handlerChanged: change?.own === true,
-        guardChanged: nearMiddleware !== undefined && guards.includes(nearMiddleware),
+        guardChanged: nearMiddleware !== undefined && guards.includes(nearMiddleware) && (change?.guardItself === true || !sharedHelper),
         viaSharedMiddleware:
           change !== undefined && !change.own && change.middleware !== undefined && (middlewareRoutes.get(change.middleware) ?? 0) > 1,
-        viaSharedCode: viaCallee && (calleeRoutes.get(change.changed ?? '') ?? 0) > MAX_SCOPE_ROUTES,
+        viaSharedCode: viaCallee && sharedHelper,
       },
     });
   }
@@ -804,14 +807,16 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
 /**
  * How a change reaches a route's own chain. `own`: a changed line of its registration or of its handler (where it is
  * defined, or the changed function is the handler itself). `middleware`: the middleware through which it reaches the
- * route, when a middleware changed or code it calls did, with `middlewareDepth` calls between them (0: the middleware
- * itself changed; 1: a helper it calls directly, an auth helper). `changed`: the changed callable the steps end at.
+ * route, when a middleware changed or code it calls did, with `middlewareDepth` functions between them (0: the
+ * middleware or a function it calls directly changed; 1: one a helper of it calls). `changed`: the changed callable the steps end at.
  * A change only further down the code the handler calls is neither own nor a middleware's.
  */
 interface ChainChange {
   own: boolean;
   middleware: string | undefined;
   middlewareDepth: number;
+  /** The changed function is the middleware itself. */
+  guardItself: boolean;
   changed: string | undefined;
 }
 
@@ -827,8 +832,11 @@ function describeChainChange(kg: KnowledgeGraph, route: ImpactedRoute): ChainCha
   const middleware = index < 0 ? undefined : /^middleware (.+?) \(/.exec(route.steps[index] ?? '')?.[1];
   const last = route.steps.at(-1) ?? '';
   const changed = /^changed \S+ \(.+\)$/.test(last) ? last.replace(/:\d+\)$/, ')') : undefined;
-  const middlewareDepth = index < 0 ? 0 : route.steps.slice(index + 1).filter((step) => step.startsWith('calls ')).length;
-  return { own, middleware, middlewareDepth, changed };
+  // `calls auth (…)` right after `middleware auth (…)` is the middleware's own function (a factory's), not a helper.
+  const calls = index < 0 ? [] : route.steps.slice(index + 1).filter((step) => step.startsWith('calls '));
+  const middlewareDepth = calls.filter((step, position) => position > 0 || !step.startsWith(`calls ${middleware} (`)).length;
+  const guardItself = middleware !== undefined && last.startsWith(`changed ${middleware} (`);
+  return { own, middleware, middlewareDepth, guardItself, changed };
 }
 
 /**

@@ -130,7 +130,16 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   // guards), the test to extend is one of those.
   const runnable = new Set(input.runnableTests ?? []);
   const canRun = (path: string): boolean => runnable.size === 0 || runnable.has(path);
-  const symbolTests = (input.symbolTests ?? []).filter((test) => !mockers.includes(test.path) && canRun(test.path));
+  // Among tests that import as many changed names, the one the reaching tests rank first (it names the change, it is
+  // nearer), not the first by path: a plugin's converter test that imports the helper is no better than the helper's own.
+  const rank = new Map(ordered.map((test, index) => [test.path, index]));
+  const symbolTests = (input.symbolTests ?? [])
+    .filter((test) => !mockers.includes(test.path) && canRun(test.path))
+    .sort(
+      (left, right) =>
+        right.names.length - left.names.length ||
+        (rank.get(left.path) ?? Number.MAX_SAFE_INTEGER) - (rank.get(right.path) ?? Number.MAX_SAFE_INTEGER),
+    );
   const symbolTest = symbolTests.find((test) => updated.has(test.path)) ?? symbolTests[0];
   const updatedTest = ordered.find((test) => !test.mocks && updated.has(test.path));
   const runnableTest = runnable.size === 0 ? undefined : ordered.find((test) => !test.mocks && runnable.has(test.path));

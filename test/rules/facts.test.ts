@@ -793,14 +793,49 @@ describe('how a change reaches a route (route-edge-cases 3.2.0)', () => {
       'changed toCents (src/money.ts:1)',
     ]);
     assert.deepEqual([deep.chainChanged, deep.guardChanged], [false, false]);
-    // A helper the guard calls directly is the guard's own code (an auth helper).
+    // A helper the guard calls directly is the guard's own code (an auth helper); `calls requireAuth` is the guard's own
+    // function (a factory's), not a step further down.
     const near = withSteps([
       head,
       'middleware requireAuth (src/routes/orders.ts:5)',
+      'calls requireAuth (src/auth.ts)',
       'calls loadUser (src/auth.ts)',
       'changed toCents (src/money.ts:1)',
     ]);
     assert.deepEqual([near.chainChanged, near.guardChanged], [true, true]);
+  });
+
+  it("a helper the guard calls that most reached routes' handlers reach too is shared code, not the guard (outline's parseDomain)", () => {
+    const input = buildFactsInput([moneyChange]);
+    const [route] = input.impactedRoutes;
+    assert.ok(route);
+    const guarded = [
+      head,
+      'middleware requireAuth (src/routes/orders.ts:5)',
+      'calls requireAuth (src/auth.ts)',
+      'changed toCents (src/money.ts:1)',
+    ];
+    const deep = [head, 'calls priceOf (src/routes/orders.ts:9)', 'changed toCents (src/money.ts:1)'];
+    const others = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({
+        ...route,
+        id: `route:GET /prices/${index}`,
+        method: 'GET',
+        path: `/prices/${index}`,
+        steps: deep,
+      }));
+    const guardChanged = (count: number) => {
+      input.impactedRoutes = [{ ...route, steps: guarded }, ...others(count)];
+      return findSubject(buildAnalysisSubjects(input), 'route', 'route:POST /orders/:id').facts.guardChanged;
+    };
+    assert.equal(guardChanged(3), true);
+    assert.equal(guardChanged(4), false);
+    // The guard itself changed: its own case, however many routes reach it.
+    input.impactedRoutes = [
+      { ...route, steps: [head, 'middleware requireAuth (src/routes/orders.ts:5)', 'changed requireAuth (src/auth.ts:1)'] },
+      ...others(4),
+    ];
+    assert.equal(findSubject(buildAnalysisSubjects(input), 'route', 'route:POST /orders/:id').facts.guardChanged, true);
   });
 
   it('a function an inline handler calls is not the handler itself', () => {

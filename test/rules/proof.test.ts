@@ -447,6 +447,27 @@ describe('repair tasks name the test that exercises the changed symbol, with the
     });
   });
 
+  test('of tests that import the changed symbol alike, the one the reaching tests rank first, not the first by path', () => {
+    // outline: plugins/notion/…/NotionConverter.test.ts and server/models/helpers/ProseMirrorHelper.test.ts both import
+    // ProsemirrorHelper; the helper's own test names the change and comes first among the reaching tests.
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [
+          { ...reaching('src/pricing/discount.test.ts', 1), relevance: 4 },
+          { ...reaching('plugins/cart/cart.test.ts', 1), relevance: 0 },
+        ],
+        coverage: { lines: { 14: 0 } },
+        changedSymbols: ['applyDiscount'],
+        symbolTests: [
+          { path: 'plugins/cart/cart.test.ts', names: ['applyDiscount'] },
+          { path: 'src/pricing/discount.test.ts', names: ['applyDiscount'] },
+        ],
+      }),
+    );
+    assert.equal(proof.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(proof.repairTask.data.nearest, 'src/pricing/discount.test.ts (it imports applyDiscount)');
+  });
+
   test('a test that mocks the symbol is not the one to extend', () => {
     const proof = deriveChangedPathProof(
       input({
