@@ -374,6 +374,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'boolean',
       "a changed line lies in the route's registration or its handler (where it is defined): not only in a middleware or code they call",
     ),
+    registrationChanged: fact(
+      'boolean',
+      "a changed line lies in the route's registration outside its handler: its path, its middleware list, a decorator (a change inside the handler's body leaves the chain in front of it as it was)",
+    ),
     viaSharedMiddleware: fact(
       'boolean',
       'the change reaches the route only through a middleware of its chain (that middleware or code it calls changed), and other routes it reaches through the same middleware: not through its registration, its handler or code the handler calls',
@@ -394,7 +398,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     handlerWrite: fact('string', 'the first such write and where (`db.pin.create at src/pins.ts:12`), empty when none is seen'),
     handlerCreates: fact(
       'boolean',
-      'the handler, or a function it calls, writes on a changed file in a way a repeat adds to (create, insert, save, increment, decrement, SQL INSERT): an update or upsert that sets values ends in the same state when sent twice',
+      'the handler, or a function it calls, makes a write a repeat adds to (create, insert, save, increment, decrement, SQL INSERT) in code the change touched (the handler itself, or the function around the write): an update or upsert that sets values ends in the same state when sent twice',
     ),
     handlerCreate: fact('string', 'the first such write and where (`db.pin.create at src/pins.ts:12`), empty when none is seen'),
     readsBody: fact(

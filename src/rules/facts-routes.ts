@@ -35,8 +35,9 @@ function findHandlerSignal(
   headCode: ReadonlyMap<string, HeadCode>,
   kind: SignalKind,
   onChangedLine = false,
-  accepts: (signal: SignalFact) => boolean = () => true,
+  accepts: (signal: SignalFact, code: HeadCode, span: Span, handlerChanged: boolean) => boolean = () => true,
 ): string | undefined {
+  let handlerChanged = false;
   const signalIn = (file: string, span: Span): string | undefined => {
     const code = headCode.get(file);
     // Or an answer to a bad request changed in the same code (Hono's `ctx.body(null, 500)` → 400 for a body that is no
@@ -45,7 +46,7 @@ function findHandlerSignal(
     const signal = code?.signals.find(
       (candidate) =>
         candidate.kind === kind &&
-        accepts(candidate) &&
+        accepts(candidate, code, span, handlerChanged) &&
         candidate.line >= span.start &&
         candidate.line <= span.end &&
         (!onChangedLine || answerChanged || code.changedLines?.has(candidate.line) === true),
@@ -55,6 +56,7 @@ function findHandlerSignal(
   for (const registration of route.registrations ?? []) {
     for (const link of registration.chain) {
       if (link.role !== 'handler') continue;
+      handlerChanged = isInChangedCode(link.span.start, headCode.get(link.file), link.span, false);
       const own = signalIn(link.file, link.span);
       if (own !== undefined) return own;
       for (const target of link.targets) {
@@ -127,7 +129,17 @@ export function deriveRouteFacts(
     changed: changedRouteIds.has(id),
     reachingTests: tests.size,
     ...describeWrite(findHandlerSignal(route, headCode, 'write')),
-    ...describeCreate(findHandlerSignal(route, headCode, 'write', false, isRepeatedWrite)),
+    // The handler's own code, or the function around the write, must have changed: a write in another function of a
+    // changed file repeats as it did before (outline's EditorState.create beside a changed ProsemirrorHelper method).
+    ...describeCreate(
+      findHandlerSignal(
+        route,
+        headCode,
+        'write',
+        false,
+        (signal, code, span, handlerChanged) => isRepeatedWrite(signal) && (handlerChanged || isInChangedCode(signal.line, code, span)),
+      ),
+    ),
     // The body's reading (or its declaration: `@Body() dto`), or the handler's answer to a bad request, must have
     // changed: a handler that changed elsewhere takes its body as before (nestjs-boilerplate's login lost a call
     // argument, not its @Body()).
@@ -167,6 +179,19 @@ function isRepeatedWrite(signal: SignalFact): boolean {
   if (/^\s*INSERT\s/i.test(signal.detail)) return true;
   const method = /\.([\w$]+)$/.exec(signal.detail)?.[1];
   return method !== undefined && ADDING_WRITES.has(method);
+}
+
+/** The innermost function around `line` (else `span`; `span` itself when `innermost` is false) holds a changed line. */
+function isInChangedCode(line: number, code: HeadCode | undefined, span: Span, innermost = true): boolean {
+  if (code === undefined) return false;
+  const around = innermost
+    ? code.functions
+        .filter((fn) => fn.span.start <= line && line <= fn.span.end)
+        .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0]
+    : undefined;
+  const { start, end } = around?.span ?? span;
+  for (const changed of code.changedLines ?? []) if (changed >= start && changed <= end) return true;
+  return false;
 }
 
 function describeBodyRead(read: string | undefined): { readsBody: boolean; bodyRead: string } {

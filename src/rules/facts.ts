@@ -757,6 +757,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
         ...facts,
         chainChanged: change !== undefined && (change.own || nearMiddleware !== undefined),
         handlerChanged: change?.own === true,
+        registrationChanged: isRegistrationChanged(route, headCode),
         guardChanged: nearMiddleware !== undefined && guards.includes(nearMiddleware) && (change?.guardItself === true || !sharedHelper),
         viaSharedMiddleware:
           change !== undefined && !change.own && change.middleware !== undefined && (middlewareRoutes.get(change.middleware) ?? 0) > 1,
@@ -818,6 +819,27 @@ interface ChainChange {
   /** The changed function is the middleware itself. */
   guardItself: boolean;
   changed: string | undefined;
+}
+
+/**
+ * A changed line in a registration's own arguments outside its handler: the path, the middleware list, a decorator
+ * (`router.post('/pins', auth(), …)` losing `auth()`). A change inside the handler's body leaves the chain in front of it
+ * as it was.
+ */
+function isRegistrationChanged(route: RouteNode, headCode: ReadonlyMap<string, HeadCode>): boolean {
+  return (route.registrations ?? []).some((registration) => {
+    const lines = headCode.get(registration.file)?.changedLines;
+    if (lines === undefined) return false;
+    const handler = registration.chain.find((link) => link.role === 'handler' && link.file === registration.file);
+    for (const line of lines) {
+      const inRegistration = line >= registration.span.start && line <= registration.span.end;
+      // The handler's first line is the registration's too (`router.post('/x', auth, async (req) => {`, a reference
+      // `reportHandlers.weekly` among the arguments): only the lines of its body are the handler's alone.
+      const inHandler = handler !== undefined && line > handler.span.start && line <= handler.span.end;
+      if (inRegistration && !inHandler) return true;
+    }
+    return false;
+  });
 }
 
 /** The change reaches the route only through code further down than its registration, handler or a middleware's helper. */

@@ -162,6 +162,12 @@ describe('double submit needs a write in the handler (checker analyze)', () => {
       'export async function copy(id: string, version: number) {',
       '  return db.pin.create({ data: { copyOf: id, version } });',
       '}',
+      // The change reaches pins.note through label; the write is in note, which did not change.
+      "router.post('/pins.note', async (req, res) => { res.json({ label: label(req.body.id), note: await note(req.body.id) }); });",
+      `export function label(id: string) { return 'pin ' + id + ' v${version}'; }`,
+      'export async function note(id: string) {',
+      '  return db.note.create({ data: { pinId: id } });',
+      '}',
       '',
     ].join('\n');
 
@@ -180,7 +186,7 @@ describe('double submit needs a write in the handler (checker analyze)', () => {
   });
   after(() => fixture.repo.cleanup());
 
-  it('fires for the routes whose write a repeat adds to (directly or through a function the handler calls), not one that lists or only updates', () => {
+  it('fires for the routes whose write a repeat adds to (directly or through a function the handler calls), not one that lists, only updates, or writes in code the change did not touch', () => {
     assert.deepEqual(
       [...report.edgeCases.top, ...report.edgeCases.overflow]
         .filter((edgeCase) => edgeCase.provenance.endsWith('#edge-case/route-double-submit'))

@@ -656,6 +656,7 @@ describe('buildAnalysisSubjects', () => {
       // Reached through middleware priceCheck, which is not its guard: the chain changed, its handler and guard did not.
       chainChanged: true,
       handlerChanged: false,
+      registrationChanged: false,
       guardChanged: false,
       // priceCheck is the middleware of this route alone: a test of the route is still what proves it.
       viaSharedMiddleware: false,

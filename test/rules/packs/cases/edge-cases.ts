@@ -83,6 +83,7 @@ const route = {
   changed: true,
   chainChanged: true,
   handlerChanged: true,
+  registrationChanged: true,
   guardChanged: false,
   params: ['id'],
   paramCount: 1,
@@ -145,9 +146,25 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     valid: [
       { ...route, hasAuthMiddleware: false },
       { ...route, hasAuthMiddleware: true, changed: false },
-      { ...route, hasAuthMiddleware: true, authMiddleware: ['AuthGuard'], chainChanged: false, handlerChanged: false },
+      {
+        ...route,
+        hasAuthMiddleware: true,
+        authMiddleware: ['AuthGuard'],
+        chainChanged: false,
+        handlerChanged: false,
+        registrationChanged: false,
+      },
       // Another middleware of the chain changed, not the guard.
-      { ...route, hasAuthMiddleware: true, authMiddleware: ['AuthGuard'], handlerChanged: false, guardChanged: false },
+      {
+        ...route,
+        hasAuthMiddleware: true,
+        authMiddleware: ['AuthGuard'],
+        handlerChanged: false,
+        registrationChanged: false,
+        guardChanged: false,
+      },
+      // Since 3.5.0: the handler's body changed, which runs after the guard.
+      { ...route, hasAuthMiddleware: true, authMiddleware: ['AuthGuard'], handlerChanged: true, registrationChanged: false },
       { ...route, hasAuthMiddleware: false, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'] },
     ],
     invalid: [
@@ -157,7 +174,14 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
         params: { weight: 6, confidence: 'high' },
       },
       {
-        facts: { ...route, hasAuthMiddleware: true, authMiddleware: ['requireAuth'], handlerChanged: false, guardChanged: true },
+        facts: {
+          ...route,
+          hasAuthMiddleware: true,
+          authMiddleware: ['requireAuth'],
+          handlerChanged: false,
+          registrationChanged: false,
+          guardChanged: true,
+        },
         params: { weight: 6 },
       },
     ],
@@ -166,8 +190,23 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
     valid: [
       { ...route, hasNameOnlyAuth: false },
       { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], changed: false },
-      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], chainChanged: false, handlerChanged: false },
-      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], handlerChanged: false, guardChanged: false },
+      {
+        ...route,
+        hasNameOnlyAuth: true,
+        nameOnlyAuth: ['requireAuth'],
+        chainChanged: false,
+        handlerChanged: false,
+        registrationChanged: false,
+      },
+      {
+        ...route,
+        hasNameOnlyAuth: true,
+        nameOnlyAuth: ['requireAuth'],
+        handlerChanged: false,
+        registrationChanged: false,
+        guardChanged: false,
+      },
+      { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], handlerChanged: true, registrationChanged: false },
     ],
     invalid: [
       {
@@ -176,7 +215,14 @@ export const routeEdgeCaseCases: Record<string, RuleCases> = {
         params: { weight: 3, confidence: 'low' },
       },
       {
-        facts: { ...route, hasNameOnlyAuth: true, nameOnlyAuth: ['requireAuth'], handlerChanged: false, guardChanged: true },
+        facts: {
+          ...route,
+          hasNameOnlyAuth: true,
+          nameOnlyAuth: ['requireAuth'],
+          handlerChanged: false,
+          registrationChanged: false,
+          guardChanged: true,
+        },
         params: { weight: 3 },
       },
     ],
