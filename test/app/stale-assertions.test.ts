@@ -78,6 +78,20 @@ describe('tasks for tests that assert a literal the change replaces', () => {
     assert.ok(task?.evidenceIds.includes(evidence?.id ?? ''), 'the task cites the evidence');
   });
 
+  test('a text the change removes from one file that other source still says: no task (outline moved an authorize action)', async () => {
+    const fixture = createFixture(
+      {
+        'src/auth.js': authSource(OLD_MESSAGE),
+        'src/messages.js': `export const MISSING_TOKEN = '${OLD_MESSAGE}';\n`,
+        'test/auth.test.js': authTest(`assert.throws(() => bearerAuth(), { message: '${OLD_MESSAGE}' });`),
+      },
+      { 'src/auth.js': authSource(NEW_MESSAGE) },
+    );
+    const bundle = await readBundle(fixture);
+    assert.deepEqual(findStaleTasks(bundle), []);
+    assert.deepEqual(bundle.evidence.staleAssertions, []);
+  });
+
   test('the same change where no test holds the old text: no task', async () => {
     const fixture = createFixture(
       { 'src/auth.js': authSource(OLD_MESSAGE), 'test/auth.test.js': authTest('assert.throws(() => bearerAuth(), /token/);') },
