@@ -46,6 +46,8 @@ const LOGICAL_ASSIGNMENT = /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*(\?\?
 /** A membership test: `list.includes(x)`, `set.has(x)`, `key in object`, `list.indexOf(x) !== -1`. */
 const MEMBERSHIP =
   /([A-Za-z_$][\w$.]*(?:\([^()]*\))?)\.(includes|has|indexOf)\(([^()]*(?:\([^()]*\))?[^()]*)\)|(\S+)\s+in\s+([A-Za-z_$][\w$.]*)/;
+/** A first argument that is a string literal holding more than a plain word (`"\\n"`, `"<table"`): a piece of text. */
+const TEXT_PIECE = /^\s*(['"`])(?:(?!\1)[\w-])*[^\w\s-](?:(?!\1).)*\1/;
 /** Text normalised before it is compared or stored. */
 const NORMALISATION = /\.(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|normalize)\(/;
 /**
@@ -248,15 +250,27 @@ function classifyPair(
     }
   }
   const membership = MEMBERSHIP.exec(head);
+  // Shown as written: `head` has its strings emptied (`"alpha" in rgb` read as `"" in rgb`).
+  const shownMembership = (membership === null ? null : MEMBERSHIP.exec(written)) ?? membership;
   // `for (const key in object)` iterates; it tests nothing.
   const isIteration = membership?.[5] !== undefined && /\bfor\s*\(/.test(head);
+  // A search for a piece of text (`content.indexOf("\\n", from)`, `html.includes("<table")`) looks into a string, not
+  // a collection: its argument is a string literal that is no plain word.
+  const isTextSearch = shownMembership?.[2] !== undefined && TEXT_PIECE.test(shownMembership[3] ?? '');
   // A membership test a removed line already made, now kept in a variable (`const isPresent = key in input`), is old.
-  if (membership !== null && !isIteration && (base === undefined || !base.includes(membership[0])) && !isOldLogic(membership[0], line)) {
-    const collection = membership[1] ?? membership[5] ?? '';
-    const item = membership[3] ?? membership[4] ?? '';
+  if (
+    membership !== null &&
+    shownMembership !== null &&
+    !isIteration &&
+    !isTextSearch &&
+    (base === undefined || !base.includes(membership[0])) &&
+    !isOldLogic(membership[0], line)
+  ) {
+    const collection = shownMembership[1] ?? shownMembership[5] ?? '';
+    const item = shownMembership[3] ?? shownMembership[4] ?? '';
     add(
       'membership',
-      excerpt(membership[0]),
+      excerpt(shownMembership[0]),
       '',
       `${excerpt(item) || 'a value'} that is in ${excerpt(collection)}, one that is not, and one that differs only in case or type ("1" and 1)`,
     );

@@ -224,6 +224,17 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         'op.state that is in TerminalStates, one that is not, and one that differs only in case or type ("1" and 1)',
       ],
     ]);
+    // Shown with its strings (`"alpha" in rgb`, not `"" in rgb`); a search for a piece of text looks into a string.
+    assert.deepEqual(
+      one('  const alpha = 1;', '  const alpha = "alpha" in rgb ? rgb.alpha : 1;').map(([kind, subject]) => [kind, subject]),
+      [['membership', '"alpha" in rgb']],
+    );
+    assert.deepEqual(one('  let index = -1;', '  let index = content.indexOf("\\n", from);'), []);
+    assert.deepEqual(one('  return false;', '  return html.includes("<table");'), []);
+    assert.deepEqual(
+      one('  return false;', '  return roles.includes("admin");').map(([kind, subject]) => [kind, subject]),
+      [['membership', 'roles.includes("admin")']],
+    );
     // A normalisation added beside one the line already made counts; the one it made does not again.
     assert.deepEqual(
       one('  const ok = name.trim() === other;', '  const ok = name.trim().toLowerCase() === other;').map(([kind, subject]) => [
