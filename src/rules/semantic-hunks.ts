@@ -48,6 +48,12 @@ const MEMBERSHIP =
   /([A-Za-z_$][\w$.]*(?:\([^()]*\))?)\.(includes|has|indexOf)\(([^()]*(?:\([^()]*\))?[^()]*)\)|(\S+)\s+in\s+([A-Za-z_$][\w$.]*)/;
 /** A first argument that is a string literal holding more than a plain word (`"\\n"`, `"<table"`): a piece of text. */
 const TEXT_PIECE = /^\s*(['"`])(?:(?!\1)[\w-])*[^\w\s-](?:(?!\1).)*\1/;
+/** Lines above an option flag read for the object it sits in. */
+const FLAG_CONTEXT_LINES = 6;
+/** An ORM include: `include: [`, `{ model: Document,` or `association:`. */
+const INCLUDE_OBJECT = /\binclude\s*:|\bmodel\s*:|\bassociation\s*:/;
+const INCLUDE_REQUIRED_VALUES =
+  "a row whose associated record is missing, or filtered out by the include's where (required: true makes the include an inner join that drops the row), and one whose record is there";
 /** Text normalised before it is compared or stored. */
 const NORMALISATION = /\.(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|normalize)\(/;
 /**
@@ -173,6 +179,7 @@ function classifyPair(
   line: number,
   following: () => readonly string[] = () => [],
   isOldLogic: (condition: string, line?: number) => boolean = () => false,
+  preceding: () => readonly string[] = () => [],
 ): SemanticChange[] {
   if (isCommentLine(after)) return [];
   const head = toCode(after);
@@ -287,7 +294,16 @@ function classifyPair(
   const oldFlag = base === undefined ? null : OPTION_FLAG.exec(base);
   if (flag !== null && (oldFlag === null || oldFlag[0] !== flag[0])) {
     const [, name = '', value = ''] = flag;
-    add('option-flag', name, value, FLAG_VALUES[name] ?? `an input for which ${name}: ${value} matters, with the option and without it`);
+    // `include: [{ model: Document, required: true }]`: an ORM's inner join, not a request's required field.
+    const isJoin = name === 'required' && [...preceding(), after].some((text) => INCLUDE_OBJECT.test(text));
+    add(
+      'option-flag',
+      name,
+      value,
+      isJoin
+        ? INCLUDE_REQUIRED_VALUES
+        : (FLAG_VALUES[name] ?? `an input for which ${name}: ${value} matters, with the option and without it`),
+    );
   }
   if (ERROR_PATH.test(head)) {
     // A changed HTTP status is the one thing a caller sees: name both values.
@@ -405,8 +421,15 @@ const JAVASCRIPT: HunkSyntax = {
     return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
   },
   findLoop,
-  classify: (before, after, line, following, isOldLogic) =>
-    classifyPair(before?.raw, after.raw, line, () => following().map((next) => next.raw), isOldLogic),
+  classify: (before, after, line, following, isOldLogic, preceding) =>
+    classifyPair(
+      before?.raw,
+      after.raw,
+      line,
+      () => following().map((next) => next.raw),
+      isOldLogic,
+      () => (preceding?.() ?? []).map((previous) => previous.raw),
+    ),
 };
 
 /**
@@ -463,7 +486,14 @@ export function findSemanticChanges(
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
       const before = removed !== undefined && isReplacedBy(removed, after, syntax) ? removed : undefined;
-      const found = syntax.classify(before, after, line, () => head.slice(line, line + MAX_CONDITION_LINES * 2), isOldLogic);
+      const found = syntax.classify(
+        before,
+        after,
+        line,
+        () => head.slice(line, line + MAX_CONDITION_LINES * 2),
+        isOldLogic,
+        () => head.slice(Math.max(0, line - 1 - FLAG_CONTEXT_LINES), line - 1),
+      );
       // A field added to a schema that was there before (a few lines into an existing object), not a new schema.
       const isFieldInsertion = baseText !== undefined && hunk.newLines - hunk.oldLines <= 3;
       const validation =

@@ -165,5 +165,7 @@ export interface HunkSyntax {
     following: () => readonly SourceLine[],
     /** `line`: the head line the decision stands on, so that a name reads as its nearest declaration. */
     isOldLogic: (condition: string, line?: number) => boolean,
+    /** The head lines just before it, nearest last: the object an option flag sits in. */
+    preceding?: () => readonly SourceLine[],
   ): SemanticChange[];
 }

@@ -252,6 +252,32 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [],
       'a for…in loop tests nothing',
     );
+    // `required: true` of an ORM include is an inner join (outline's memberships of deleted documents), not a field a
+    // request must send; the same flag in a schema's field still is.
+    const lines = [
+      '  const rows = await Membership.findAll({',
+      '    include: [',
+      '      {',
+      '        model: Document,',
+      '        required: true,',
+      '      },',
+      '    ],',
+      '  });',
+    ];
+    const inserted = findSemanticChanges(`${[...lines.slice(0, 4), ...lines.slice(5)].join('\n')}\n`, `${lines.join('\n')}\n`, [
+      { oldStart: 5, oldLines: 0, newStart: 5, newLines: 1 },
+    ]).map((change) => [change.kind, change.subject, change.values]);
+    assert.deepEqual(inserted, [
+      [
+        'option-flag',
+        'required',
+        "a row whose associated record is missing, or filtered out by the include's where (required: true makes the include an inner join that drops the row), and one whose record is there",
+      ],
+    ]);
+    assert.deepEqual(
+      one('  name: { type: String },', '  name: { type: String, required: true },').map(([kind, , , values]) => [kind, values]),
+      [['option-flag', 'a request without the field, and with it empty']],
+    );
   });
 
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
