@@ -181,7 +181,8 @@ export class SignalCollector {
         this.add('env-config', node, `import.meta.env.${getPropertyName(node) ?? '[…]'}`);
       }
     }
-    if (property?.type === 'Computed') {
+    // `text.split(',')[0]`: a split always gives at least one part, so its first is never missing.
+    if (property?.type === 'Computed' && !isSplitCall(object)) {
       const index = unwrapExpression(getNode(property, 'expression'));
       if (index?.type === 'NumericLiteral' && index.value === 0) this.add('collection', node, `${getDottedName(object) ?? ''}[0]`);
       else if (index?.type === 'BinaryExpression' && isLengthMember(unwrapExpression(getNode(index, 'left')))) {
@@ -350,6 +351,14 @@ function isText(node: AstNode | undefined): boolean {
     default:
       return false;
   }
+}
+
+/** `x.split(…)`: a list of one part at least. */
+function isSplitCall(node: AstNode | undefined): boolean {
+  const target = unwrapExpression(node);
+  if (target?.type !== 'CallExpression') return false;
+  const callee = unwrapExpression(getNode(target, 'callee'));
+  return callee?.type === 'MemberExpression' && getPropertyName(callee) === 'split';
 }
 
 export function isArithmeticOperator(operator: string): boolean {

@@ -36,6 +36,8 @@ describe('edge-case signals need code evidence, not words', () => {
     const code = [
       'export function total(orders) { return orders.map((order) => order.amount); }',
       'export function octets(address) { const parts = [1, 2, 3, 4]; return parts[0] + parts.filter(Boolean).length; }',
+      // A split gives one part at least: its first is never missing (outline's host parsing).
+      "export function host(value) { return value.split(':')[0]; }",
     ];
     assert.deepEqual(signalsOf(code, 'input-collection'), ['1 orders.map']);
     assert.deepEqual(signalsOf(code, 'collection'), ['2 parts[0]']);
