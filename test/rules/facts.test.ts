@@ -265,6 +265,13 @@ function findSubject(subjects: FactSubject[], kind: string, id: string): FactSub
   return found;
 }
 
+/** The ids of the changed-signal subjects the analysis keeps for these changed files. */
+function changedSignalIds(...files: ChangedFileInput[]): string[] {
+  return buildAnalysisSubjects(buildFactsInput(files))
+    .filter((subject) => subject.subject === 'changed-signal')
+    .map((subject) => subject.id);
+}
+
 describe('signals the change only moved (issue 41: koa, got, zod)', () => {
   // koa rewrote an if-chain of returns into one assignment: `body?.body` was on a removed line, and the `Promise.all`
   // line is one the rewritten hunk removed and added back word for word; `options?.timeout` is new. (A call whose
@@ -303,11 +310,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
   };
 
   it('keeps only the signal the change added', () => {
-    const subjects = buildAnalysisSubjects(buildFactsInput([change]));
-    assert.deepEqual(
-      subjects.filter((subject) => subject.subject === 'changed-signal').map((subject) => subject.id),
-      ['signal:src/respond.ts:4:optional-access'],
-    );
+    assert.deepEqual(changedSignalIds(change), ['signal:src/respond.ts:4:optional-access']);
   });
 
   it('a call kept with its arguments on a rewritten line is a move; one given other arguments is not (zod)', () => {
@@ -321,11 +324,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { kind: 'promise-concurrency', line: 2, detail: 'Promise.all' },
       ],
     };
-    const subjects = buildAnalysisSubjects(buildFactsInput([rewritten]));
-    assert.deepEqual(
-      subjects.filter((subject) => subject.subject === 'changed-signal').map((subject) => subject.id),
-      ['signal:src/respond.ts:2:promise-concurrency'],
-    );
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:promise-concurrency']);
   });
 
   it('a first or last element compared with one character is a character of a string, and so is its slice (pino)', () => {
@@ -365,12 +364,11 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       ],
     };
     // `list[0]` is kept in `head`, never compared with a character; `'ab'` is two.
-    assert.deepEqual(
-      buildAnalysisSubjects(buildFactsInput([input]))
-        .filter((subject) => subject.subject === 'changed-signal')
-        .map((subject) => subject.id),
-      ['signal:src/respond.ts:8:collection', 'signal:src/respond.ts:9:collection', 'signal:src/respond.ts:10:collection'],
-    );
+    assert.deepEqual(changedSignalIds(input), [
+      'signal:src/respond.ts:8:collection',
+      'signal:src/respond.ts:9:collection',
+      'signal:src/respond.ts:10:collection',
+    ]);
   });
 
   it('a default or an await the change only wrapped is a move; a new default or another awaited operation is not', () => {
@@ -405,12 +403,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { kind: 'async-failure', line: 7, detail: 'await outside try' },
       ],
     };
-    assert.deepEqual(
-      buildAnalysisSubjects(buildFactsInput([input]))
-        .filter((subject) => subject.subject === 'changed-signal')
-        .map((subject) => subject.id),
-      ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure'],
-    );
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure']);
   });
 
   it("a string's length is no list's: a name typed string or kept from a string method asks no empty-list case", () => {
@@ -443,12 +436,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { kind: 'collection', line: 9, detail: 'name.length === 0' },
       ],
     };
-    assert.deepEqual(
-      buildAnalysisSubjects(buildFactsInput([input]))
-        .filter((subject) => subject.subject === 'changed-signal')
-        .map((subject) => subject.id),
-      ['signal:src/respond.ts:7:collection'],
-    );
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection']);
   });
 
   it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
@@ -481,10 +469,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { kind: 'optional-access', line: 6, detail: '?.' },
       ],
     };
-    const ids = (input: ChangedFileInput): string[] =>
-      buildAnalysisSubjects(buildFactsInput([input]))
-        .filter((subject) => subject.subject === 'changed-signal')
-        .map((subject) => subject.id);
+    const ids = (input: ChangedFileInput): string[] => changedSignalIds(input);
     // `key?.` is guarded nowhere else: that read asks still.
     assert.deepEqual(ids(added), ['signal:src/respond.ts:6:optional-access']);
     // The guard only another function makes (line 9, module level) is no precedent.
