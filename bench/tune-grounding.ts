@@ -4,6 +4,7 @@
  * under every variant of the weights, so a grid of variants costs one pass of graph builds.
  *
  *   node --import tsx bench/tune-grounding.ts --repos <dir> [--variants <file.json>] [--repo owner/name] [--limit n]
+ *     [--off-topic-only] [--dump <file.json>]
  *
  * A variants file is a JSON object of name → a `grounding` section (as in a rule pack) laid over the built-in weights;
  * without one, the built-in weights alone are run. Prints recall@1/5/10, MRR, the share of tasks answered and the
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
       limit: { type: 'string' },
       work: { type: 'string', default: join(process.cwd(), 'bench', 'work', 'tune-grounding') },
       dump: { type: 'string' },
+      'off-topic-only': { type: 'boolean', default: false },
     },
   });
   if (values.repos === undefined) throw new Error('--repos <dir> is required: the folder of clones named owner+name');
@@ -105,54 +107,56 @@ async function main(): Promise<void> {
       const gitDir = findGitDir(values.repos, entry.repository);
       if (gitDir === undefined) throw new Error(`no clone of ${entry.repository} in ${values.repos}`);
       const workDir = join(values.work, toRepoKey(entry.repository));
-      const own = cases.filter((item) => item.repository === entry.repository).slice(0, limit);
+      const own = values['off-topic-only'] ? [] : cases.filter((item) => item.repository === entry.repository).slice(0, limit);
       const jobs: { commit: string; task: string; truth?: string[] }[] = [
         ...own.map((item) => ({ commit: item.parent, task: item.task, truth: item.truth })),
         ...offTopic.filter((item) => item.repository === entry.repository).map((item) => ({ commit: item.commit, task: item.task })),
       ];
-      for (const job of jobs) {
-        checkoutCommit(gitDir, workDir, job.commit);
+      // The off-topic tasks of a repository share one tree: it is built once for all of them.
+      for (const commit of [...new Set(jobs.map((job) => job.commit))]) {
+        checkoutCommit(gitDir, workDir, commit);
         const env = createNodeEnv(workDir, { pool });
         try {
           const repository = await buildRepositoryGraph(env);
           const git = await openGitState(env);
           const { texts, churn } = await readGroundingHistory(env, repository, git, await getFileTexts(env, repository), []);
           const base = toGroundingWeights((await loadRulePacks(env)).packs).weights;
-          for (const [name, section] of Object.entries(sections)) {
-            const grounding = groundTask(repository.kg, job.task, { weights: overlay(base, section), texts, churn });
-            if (values.dump !== undefined && name === Object.keys(sections)[0]) {
-              dumped.push({
-                repository: entry.repository,
-                task: job.task,
-                truth: job.truth,
-                files: repository.kg.graph.order,
-                terms: grounding.terms.map((term) => ({ ...term, frequency: countFiles(repository.kg, texts, base, term) })),
-                unmatched: grounding.unmatchedTerms,
-                confidence: grounding.confidence,
-                confidenceReason: grounding.confidenceReason,
-                candidates: grounding.candidateFiles.slice(0, 10).map((candidate) => ({
-                  path: candidate.path,
-                  score: candidate.score,
-                  reasons: candidate.reasons,
-                })),
-              });
+          for (const job of jobs.filter((item) => item.commit === commit))
+            for (const [name, section] of Object.entries(sections)) {
+              const grounding = groundTask(repository.kg, job.task, { weights: overlay(base, section), texts, churn });
+              if (values.dump !== undefined && name === Object.keys(sections)[0]) {
+                dumped.push({
+                  repository: entry.repository,
+                  task: job.task,
+                  truth: job.truth,
+                  files: repository.kg.graph.order,
+                  terms: grounding.terms.map((term) => ({ ...term, frequency: countFiles(repository.kg, texts, base, term) })),
+                  unmatched: grounding.unmatchedTerms,
+                  confidence: grounding.confidence,
+                  confidenceReason: grounding.confidenceReason,
+                  candidates: grounding.candidateFiles.slice(0, 10).map((candidate) => ({
+                    path: candidate.path,
+                    score: candidate.score,
+                    reasons: candidate.reasons,
+                  })),
+                });
+              }
+              const files = grounding.candidateFiles.map((candidate) => candidate.path);
+              const outcome = outcomes.get(name);
+              if (outcome === undefined) continue;
+              if (job.truth === undefined) {
+                outcome.invented.push(files.length > 0 ? 1 : 0);
+                continue;
+              }
+              outcome.recall1.push(getRecallAt(files, job.truth, 1));
+              outcome.recall5.push(getRecallAt(files, job.truth, 5));
+              outcome.recall10.push(getRecallAt(files, job.truth, 10));
+              outcome.mrr.push(getReciprocalRank(files, job.truth));
+              outcome.answered.push(files.length > 0 ? 1 : 0);
+              const level = outcome.byConfidence.get(grounding.confidence) ?? [];
+              level.push(getRecallAt(files, job.truth, 5));
+              outcome.byConfidence.set(grounding.confidence, level);
             }
-            const files = grounding.candidateFiles.map((candidate) => candidate.path);
-            const outcome = outcomes.get(name);
-            if (outcome === undefined) continue;
-            if (job.truth === undefined) {
-              outcome.invented.push(files.length > 0 ? 1 : 0);
-              continue;
-            }
-            outcome.recall1.push(getRecallAt(files, job.truth, 1));
-            outcome.recall5.push(getRecallAt(files, job.truth, 5));
-            outcome.recall10.push(getRecallAt(files, job.truth, 10));
-            outcome.mrr.push(getReciprocalRank(files, job.truth));
-            outcome.answered.push(files.length > 0 ? 1 : 0);
-            const level = outcome.byConfidence.get(grounding.confidence) ?? [];
-            level.push(getRecallAt(files, job.truth, 5));
-            outcome.byConfidence.set(grounding.confidence, level);
-          }
         } finally {
           await env.close();
         }

@@ -1,12 +1,20 @@
+import { ENGLISH_STEM_LINES } from './english-words.js';
 import { SOFTWARE_STEMS } from './software-words.js';
 import { stemWord } from './terms.js';
 
 let softwareStems: ReadonlySet<string> | undefined;
+let englishStems: ReadonlySet<string> | undefined;
 
 /** Whether software's own language uses a stem: at least two installed packages say it (src/ranking/software-words.ts). */
 export function isSoftwareStem(stem: string): boolean {
   softwareStems ??= new Set(SOFTWARE_STEMS);
   return softwareStems.has(stem);
+}
+
+/** Whether a stem is a common English word's (src/ranking/english-words.ts): spelt right, so no misspelling of another. */
+function isEnglishStem(stem: string): boolean {
+  englishStems ??= new Set(ENGLISH_STEM_LINES.join(' ').split(' '));
+  return englishStems.has(stem);
 }
 
 /** The shortest stems checked for a letter too many, and for one replaced or two swapped: shorter ones are one such edit from too many words (`photo` from `proto`). */
@@ -19,10 +27,11 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /**
  * Whether `stem` is one edit from a stem the repository says: a letter left out (`brower`, `asyc`; from four letters),
  * one too many (`remopv`, `fonrt`; from MIN_EXTRA_LETTER), one replaced (`conctructor`) or two swapped (from
- * MIN_REPLACED_LETTER).
+ * MIN_REPLACED_LETTER). A common English word is spelt right whatever it is one edit from: "river" is no misspelt
+ * "driver", nor "stork" a misspelt "store".
  */
 function isMisspelt(stem: string, isKnown: (stem: string) => boolean): boolean {
-  if (stem.length < 4) return false;
+  if (stem.length < 4 || isEnglishStem(stem)) return false;
   for (let at = 0; at <= stem.length; at += 1) {
     for (const letter of LETTERS) if (isKnown(`${stem.slice(0, at)}${letter}${stem.slice(at)}`)) return true;
   }
@@ -64,12 +73,16 @@ const SUFFIXES = ['less', 'ness', 'ment', 'ful', 'abl'];
 /** The shortest word left after a prefix or suffix. */
 const MIN_BASE = 4;
 
-/** Whether `stem` is a known word with an English prefix or suffix. */
+/** Endings of a verb whose stem may have lost an `e` the stemmer keeps (`hiding` of hide, `shaded` of shade). */
+const VERB_ENDINGS = ['ing', 'ed'];
+
+/** Whether `stem` is a known word with an English prefix or suffix, or a verb's form the stemmer left whole (`hiding`). */
 function isDerived(stem: string, isKnown: (stem: string) => boolean): boolean {
   const known = (base: string): boolean => base.length >= MIN_BASE && (isKnown(base) || isKnown(stemWord(base)));
   return (
     PREFIXES.some((prefix) => stem.startsWith(prefix) && known(stem.slice(prefix.length))) ||
-    SUFFIXES.some((suffix) => stem.endsWith(suffix) && known(stem.slice(0, -suffix.length)))
+    SUFFIXES.some((suffix) => stem.endsWith(suffix) && known(stem.slice(0, -suffix.length))) ||
+    VERB_ENDINGS.some((ending) => stem.endsWith(ending) && known(`${stem.slice(0, -ending.length)}e`))
   );
 }
 

@@ -259,13 +259,10 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
           () => getSaidStems(text),
           toStem,
         );
+  // Each of the best three files alone: together they can match a word each ("watch", "nest", "pair" in three files
+  // of a UI framework for "watch the nest of a pair of storks") where no file is about the task.
   const foreignCoverage =
-    foreign.length === 0
-      ? 1
-      : coverageOf(
-          primary.slice(0, 3).map((file) => file.credits),
-          coverage,
-        );
+    foreign.length === 0 ? 1 : Math.max(0, ...primary.slice(0, 3).map((file) => coverageOf([file.credits], coverage)));
   const isAboutElse = foreign.length > 0 && foreignCoverage < weights.minForeignCoverage;
   const isGrounded = isMatched && !isAboutElse;
   const kept = isGrounded ? primary.slice(0, maxCandidates) : [];
@@ -307,7 +304,7 @@ export function groundTask(knowledge: KnowledgeGraph, task: string, options: Gro
         domainTerms.length === 0
           ? 'the task has only generic words'
           : isAboutElse
-            ? `the task is about something else: ${listOriginals(unmatched.filter((term) => foreign.includes(term.term)))} ${foreign.length === 1 ? 'is' : 'are'} said nowhere in this repository and ${foreign.length === 1 ? 'is not a word' : 'are not words'} software uses, and the best three files match only ${Math.round(foreignCoverage * 100)}% of the task (each term weighted by how specific it is here), below ${Math.round(weights.minForeignCoverage * 100)}%`
+            ? `the task is about something else: ${listOriginals(unmatched.filter((term) => foreign.includes(term.term)))} ${foreign.length === 1 ? 'is' : 'are'} said nowhere in this repository and ${foreign.length === 1 ? 'is not a word' : 'are not words'} software uses, and the best of the top three files matches only ${Math.round(foreignCoverage * 100)}% of the task (each term weighted by how specific it is here), below ${Math.round(weights.minForeignCoverage * 100)}%`
             : ranked.length === 0
               ? 'no file of the repository matches a domain term of the task'
               : knownShare < weights.minKnownShare && bestCoverage >= weights.minCoverage

@@ -223,12 +223,12 @@ describe('preflight finds the code by what it says', () => {
   });
 
   it('reaches a locale folder by the language its comments name', async () => {
-    const report = await runPreflight(repo.dir, 'Kazakh: use the genitive case for month names');
+    const report = await runPreflight(repo.dir, 'Kazakh: abbreviate the month names');
     assert.equal(report.candidateFiles[0], 'src/locale/kk/index.ts');
     const [first] = report.repositoryEvidence.candidateFiles[0]?.reasons ?? [];
     assert.deepEqual([first?.term, first?.matchedOn, first?.line], ['kazakh', 'comment', 2]);
-    // `genitive` is said nowhere: new behaviour, asked about rather than guessed.
-    assert.match(report.unresolvedQuestions[0] ?? '', /genitive/);
+    // `abbreviate` is said nowhere: new behaviour, asked about rather than guessed.
+    assert.match(report.unresolvedQuestions[0] ?? '', /abbreviate/);
   });
 
   it('ranks the implementation above the barrel that re-exports it and the test that tests it', async () => {
@@ -262,7 +262,7 @@ describe('preflight finds the code by what it says', () => {
     assert.equal(report.confidence, 'low');
     assert.match(
       report.confidenceReason,
-      /^the task is about something else: sourdough, loaves are said nowhere in this repository and are not words software uses, and the best three files match only \d+% of the task/,
+      /^the task is about something else: sourdough, loaves are said nowhere in this repository and are not words software uses, and the best of the top three files matches only \d+% of the task/,
     );
     assert.equal(report.unresolvedQuestions.length, 1);
     // The weight decides it: a repository pack that sets it to 0 gets the file the verb names.
@@ -292,6 +292,17 @@ describe('preflight finds the code by what it says', () => {
     } finally {
       repo.remove('.checker/rules/grounding.yml');
     }
+  });
+
+  it('names no file for a task about something else whose words three files match one each', async () => {
+    // "jwt" names the jwt middleware and "etag" the etag one, but no file is about both, and "storks" is said nowhere:
+    // the three best files together match most of the task, each alone a third of it.
+    const report = await runPreflight(repo.dir, 'jwt etag for storks');
+    assert.deepEqual(report.candidateFiles, []);
+    assert.match(report.confidenceReason, /^the task is about something else: storks is said nowhere .* matches only 3\d% of the task/);
+    // A task whose best file is about it keeps its candidates beside such a word.
+    const kept = await runPreflight(repo.dir, 'etag digest for storks');
+    assert.deepEqual(kept.candidateFiles.slice(0, 2).sort(), ['src/middleware/etag/digest.ts', 'src/middleware/etag/index.ts']);
   });
 
   it('grounds the context packet on the same candidates', async () => {

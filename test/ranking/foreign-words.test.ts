@@ -50,6 +50,14 @@ describe('findForeignWords', () => {
     assert.deepEqual(foreign(['photo']), ['photo']);
   });
 
+  it('takes a common English word for itself, never for a misspelling of the word one letter away', () => {
+    // river is driver with a letter left out, flood food with one too many, stork store with one replaced: all software's words.
+    const said = new Set([...SAID, 'driver', 'food', 'lower', 'stor', 'hour']);
+    assert.deepEqual(foreign(['river', 'flood', 'flower', 'storks', 'horse'], said), ['river', 'flood', 'flower', 'stork', 'hors']);
+    // The misspellings stay known beside them.
+    assert.deepEqual(foreign(['brower', 'remopve', 'river'], said), ['river']);
+  });
+
   it('keeps two words of the repository run together', () => {
     assert.deepEqual(foreign(['parsecontext', 'keyschema']), []);
     assert.deepEqual(foreign(['keyquilt']), ['keyquilt']);
@@ -59,6 +67,8 @@ describe('findForeignWords', () => {
     // "constructor" said nowhere here, but software's word: its misspelling is too.
     assert.deepEqual(foreign(['conctructors', 'caseless', 'revalidation', 'unanchored', 'misleading', 'hardcoded'], new Set()), []);
     assert.deepEqual(foreign(['retiling', 'unquilted'], new Set()), ['retil', 'unquilt']);
+    // A verb's form the stemmer leaves whole: hiding is hide's, which software says.
+    assert.deepEqual(foreign(['hiding'], new Set()), []);
   });
 
   it('finds the words of other domains with no word of the repository to lean on', () => {
