@@ -12,6 +12,7 @@ import { findImpactedAreas } from '../graph/queries/find-impacted-areas.js';
 import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
+import { findChangedRoutes } from '../graph/queries/find-changed-routes.js';
 import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../graph/queries/find-route-callers.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
@@ -206,10 +207,13 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         (test) => !imported.some((known) => known.testFile === test.testFile),
       ),
     ];
+    const changedLines = toChangedLines(file.hunks);
+    const routes = findChangedRoutes(repository.kg, file.path, changedLines);
     const target: ChangedTarget = {
       path: file.path,
       names: findChangedNames(file, sides, changedExports),
-      context: findContextLines(sides.headText.get(file.path) ?? '', toChangedLines(file.hunks)),
+      context: findContextLines(sides.headText.get(file.path) ?? '', changedLines),
+      ...(routes.length === 0 ? {} : { routes }),
     };
     changedTargets.set(file.path, target);
     const reachingTests = scoreReachingTests(

@@ -20,6 +20,11 @@ export interface ChangedTarget {
    * names `fresh` where no declaration does.
    */
   context?: readonly string[];
+  /**
+   * The paths of the routes whose registration holds a changed line (`/api/userMemberships.list`): a test whose titles
+   * say one (`#userMemberships.list`) is that route's test.
+   */
+  routes?: readonly string[];
 }
 
 /** Words of JavaScript itself: they name no code. */
@@ -96,8 +101,13 @@ const PLUMBING = new Set([
   'jsx',
   'tsx',
 ]);
-/** A word a test says in its path or titles names what it tests; one its code merely uses, less so; a changed name its code uses whole (`deepMerge`), more than its words apart. */
-const WEIGHT = { path: 2, title: 2, code: 1, name: 3 } as const;
+/**
+ * A word a test says in its path or titles names what it tests; one its code merely uses, less so; a changed name its
+ * code uses whole (`deepMerge`), more than its words apart; a changed route its titles say whole, most: in an app whose
+ * tests all reach every route through one harness, it is the one thing that tells the route's own test apart, and the
+ * words of the code around the change, said by many tests, must not outweigh it.
+ */
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12 } as const;
 
 function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
@@ -122,6 +132,22 @@ interface TermHits {
   words: Set<string>;
   /** Names of two words or more kept whole (`deepMerge` → `deepmerge`), matched against what the test's code names. */
   wholeNames: Set<string>;
+  /** The changed routes' last fixed segments as words (`userMemberships.list` → user memberships list), by segment. */
+  routes: Map<string, string[]>;
+}
+
+/** A segment of a route path that stands for a value (`:id`, `{id}`, `[id]`, `*`), or is empty. */
+const PARAMETER_SEGMENT = /^(?:$|[:{[*])/;
+
+/** The last segment of a route path that is not a parameter, as a title would say it (`/users/:id` → users). */
+function toRouteSegment(path: string): { segment: string; words: string[] } | undefined {
+  const segment = path
+    .split('/')
+    .filter((part) => !PARAMETER_SEGMENT.test(part))
+    .at(-1);
+  if (segment === undefined) return undefined;
+  const words = splitWords(segment);
+  return words.some(isTerm) ? { segment, words } : undefined;
 }
 
 function toTerms(target: ChangedTarget): TermHits {
@@ -134,13 +160,19 @@ function toTerms(target: ChangedTarget): TermHits {
     for (const word of parts) if (isTerm(word)) words.add(word);
     if (parts.length > 1) wholeNames.add(parts.join(''));
   }
-  return { words, wholeNames };
+  const routes = new Map<string, string[]>();
+  for (const path of target.routes ?? []) {
+    const found = toRouteSegment(path);
+    if (found !== undefined) routes.set(found.segment, found.words);
+  }
+  return { words, wholeNames, routes };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
 function weighTerms(test: TestText, terms: TermHits): Map<string, number> {
   const pathWords = new Set(splitWords(test.path));
   const titleWords = new Set(test.titles.flatMap((title) => splitWords(title)));
+  const titleSayings = terms.routes.size === 0 ? [] : test.titles.map((title) => toTitleSaying(title));
   const codeWords = readField(test.words?.code);
   const names = readField(test.words?.names);
   const weights = new Map<string, number>();
@@ -149,13 +181,15 @@ function weighTerms(test: TestText, terms: TermHits): Map<string, number> {
     if (weight > 0) weights.set(word, weight);
   }
   for (const name of terms.wholeNames) if (names.has(name)) weights.set(`=${name}`, WEIGHT.name);
+  for (const [segment, words] of terms.routes)
+    if (titleSayings.some((said) => says(said, words))) weights.set(`route:${segment}`, WEIGHT.route);
   return weights;
 }
 
 /**
- * How closely each test that reaches a changed file names what changed: the file's own name and the changed callables'
- * and exports' names, in the test's path, titles and code, each term weighted by how few of these tests name it (a
- * word every test of a shared app harness says tells none of them apart). Tests that only reach the file through a
+ * How closely each test that reaches a changed file names what changed: the file's own name, the changed callables'
+ * and exports' names and the changed routes, in the test's path, titles and code, each term weighted by how few of
+ * these tests name it (a word every test of a shared app harness says tells none of them apart). Tests that only reach the file through a
  * shared helper, a barrel or the whole app score 0; those that say `redirect` in `test/res.redirect.js` for a change
  * to `res.redirect` score highest. The score only orders tests that reach the change through imports: it never adds
  * one.

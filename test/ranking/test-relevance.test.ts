@@ -32,6 +32,21 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.ok((merge.get('test/retry.ts') ?? 0) > (merge.get('test/other.ts') ?? 0), JSON.stringify([...merge]));
   });
 
+  test("a title that says a changed route's last fixed segment outranks words of the code around the change", () => {
+    const tests: TestText[] = [
+      { path: 'test/api.test.js', titles: ['#posts.list'], words: { code: 'comments where include archived', names: '' } },
+      { path: 'test/users.test.js', titles: ['GET /users/:id/comments'], words: { code: 'res', names: '' } },
+      { path: 'test/other.test.js', titles: ['health'], words: { code: '', names: '' } },
+    ];
+    const target = { path: 'src/routes.js', names: [], context: ['  where include archived comments'] };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/api.test.js');
+    // `/users/:id/comments` is said as `comments`, its last segment that is not a parameter.
+    const routed = scoreTestRelevance(tests, { ...target, routes: ['/users/:id/comments'] });
+    assert.deepEqual(order(routed), ['test/users.test.js', 'test/api.test.js', 'test/other.test.js']);
+    // A route whose segments are all parameters names nothing.
+    assert.deepEqual(scoreTestRelevance(tests, { ...target, routes: ['/:id'] }), scoreTestRelevance(tests, target));
+  });
+
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
     const tests: TestText[] = [
       { path: 'test/index.test.js', titles: ['default handler'], words: { code: 'index default handler utils', names: '' } },
