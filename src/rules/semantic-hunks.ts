@@ -108,6 +108,13 @@ function findRegex(raw: string): string | undefined {
   return match[1] === undefined ? match[0].trim() : `/${match[1]}/${match[2] ?? ''}`;
 }
 
+/** Every regular expression literal of a line, as findRegex shows one. */
+function findRegexes(raw: string): string[] {
+  return [...raw.matchAll(new RegExp(REGEX.source, 'g'))].map((match) =>
+    match[1] === undefined ? match[0].trim() : `/${match[1]}/${match[2] ?? ''}`,
+  );
+}
+
 function operators(code: string): string {
   const withoutRegex = code.replace(new RegExp(REGEX.source, 'g'), ' ');
   return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
@@ -469,6 +476,12 @@ export function findSemanticChanges(
           syntax,
         )
       : () => false;
+  // A pattern a removed line of any hunk already had is moved, not changed (`.replace(/\\/g, "\\\\")` out of a chain).
+  const oldPatterns = new Set(
+    hunks.flatMap((hunk) =>
+      base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).flatMap((line) => (line.isComment ? [] : findRegexes(line.raw))),
+    ),
+  );
   for (const [index, hunk] of hunks.entries()) {
     const isHunkLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
@@ -501,11 +514,12 @@ export function findSemanticChanges(
           ? classifyValidation(before?.raw, after.raw, before?.code, after.code, line)
           : undefined;
       if (validation !== undefined) found.push(validation);
+      const kept = found.filter((change) => change.kind !== 'regex' || !oldPatterns.has(change.subject));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;
-      if (added && found.length > 0) addedHunks.add(index);
-      for (const change of added ? found.slice(0, 1) : found) {
+      if (added && kept.length > 0) addedHunks.add(index);
+      for (const change of added ? kept.slice(0, 1) : kept) {
         // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject.
         const key =
           change.kind === 'boundary' || change.kind === 'default'

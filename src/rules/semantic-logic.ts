@@ -1,4 +1,4 @@
-import type { HunkSyntax, Loop, SourceLine } from './semantic-text.js';
+import { type HunkSyntax, type Loop, MAX_CONDITION_LINES, type SourceLine } from './semantic-text.js';
 
 /**
  * A line's decision as tokens: names, literals (strings kept: `=== 'GET'` and `=== 'HEAD'` decide differently) and
@@ -41,14 +41,37 @@ function namesOf(lines: readonly SourceLine[], syntax: HunkSyntax): Set<string> 
 /** A name's declarations on one side, in line order: `line` is where it stands in that side's file (1-based). */
 type Declarations = ReadonlyMap<string, readonly { line: number; expression: string }[]>;
 
-/** `name = expression` of each line, with its line in `file` (the same line objects). */
+/** Whether `code` opens more brackets than it closes (its strings emptied). */
+function isOpen(code: string): boolean {
+  let depth = 0;
+  for (const char of code) {
+    if (char === '(' || char === '[' || char === '{') depth += 1;
+    else if (char === ')' || char === ']' || char === '}') depth -= 1;
+  }
+  return depth > 0;
+}
+
+/**
+ * `name = expression` of each line, with its line in `file` (the same line objects). An initialiser that goes on over
+ * the next lines of `lines` (`= !!filter?.includes(` / `Status.Archived` / `);`) is joined, up to MAX_CONDITION_LINES.
+ */
 function findDeclarations(lines: readonly SourceLine[], file: readonly SourceLine[], syntax: HunkSyntax): Declarations {
   const found = new Map<string, { line: number; expression: string }[]>();
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const declaration = syntax.findDeclaration(line);
     if (declaration === undefined) continue;
+    const at = file.indexOf(line);
+    let expression = declaration[1];
+    let code = line.code;
+    for (let next = 1; next <= MAX_CONDITION_LINES && isOpen(code); next++) {
+      const following = lines[index + next];
+      if (following === undefined || file.indexOf(following) !== at + next) break;
+      if (following.isComment) continue;
+      code += following.code;
+      expression += ` ${following.raw.replace(/\/\/.*$/, '').trim()}`;
+    }
     const list = found.get(declaration[0]) ?? [];
-    list.push({ line: file.indexOf(line) + 1, expression: declaration[1] });
+    list.push({ line: at + 1, expression: expression.replace(/;\s*$/, '') });
     found.set(declaration[0], list);
   }
   for (const list of found.values()) list.sort((a, b) => a.line - b.line);
@@ -133,7 +156,7 @@ export function createOldLogicCheck(
   const toOld = createSubstitution(findDeclarations(removed, baseFile, syntax), pairLoops(newLoops, oldLoops), syntax);
   const toNew = createSubstitution(findDeclarations(added, headFile, syntax), pairLoops(oldLoops, newLoops), syntax);
   const oldDecisions = removedCode.flatMap((line) => [syntax.findCondition(line), line.text]).filter((text) => text !== undefined);
-  const old = oldDecisions.map((text) => tokenize(toOld(text), syntax.keywords));
+  const old = oldDecisions.map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax.keywords)));
   let baseNames: Set<string> | undefined;
   let headNames: Set<string> | undefined;
   const isRename = (from: string, to: string): boolean => {
@@ -144,12 +167,23 @@ export function createOldLogicCheck(
   // A loop that stops in its body now (`if (!optional) break`): a clause its condition lost may have moved there.
   const breaksInBody = added.some((line) => !line.isComment && /\bbreak\b/.test(line.code));
   return (decision, line) => {
-    const tokens = tokenize(toNew(decision, line), syntax.keywords);
+    const tokens = withoutDoubleNegation(tokenize(toNew(decision, line), syntax.keywords));
     if (tokens.length === 0) return false;
     return old.some(
       (oldTokens) => isSameLogic(oldTokens, tokens, isRename) || (breaksInBody && isKeptConjunct(oldTokens, tokens, isRename)),
     );
   };
+}
+
+/** Tokens with each `!!` left out: a decision made on `!!value` is the one made on `value` (`!!filter?.includes(x)`). */
+function withoutDoubleNegation(tokens: readonly Token[]): Token[] {
+  const kept: Token[] = [];
+  for (const token of tokens) {
+    const last = kept.at(-1);
+    if ('text' in token && token.text === '!' && last !== undefined && 'text' in last && last.text === '!') kept.pop();
+    else kept.push(token);
+  }
+  return kept;
 }
 
 /**

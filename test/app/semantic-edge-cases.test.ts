@@ -381,6 +381,63 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(found, [['condition', 8, 'if (options.snapshot)']]);
   });
 
+  test('a pattern a removed line already had is moved, not changed; a changed one beside it still asks (outline)', () => {
+    const base = [
+      'function escapeQuery(query) {',
+      '  const re = /^[a-z]+$/;',
+      '  if (!re.test(query)) return query;',
+      '  return query',
+      '    .replace(/\\\\/g, "\\\\\\\\")',
+      '    .replace(/:/g, "\\\\:");',
+      '}',
+    ];
+    const head = [
+      'function escapeQuery(query) {',
+      '  const re = /^[a-z0-9]+$/;',
+      '  if (!re.test(query)) return query;',
+      '  return query.replace(/\\\\/g, "\\\\\\\\");',
+      '}',
+    ];
+    // `return query` pairs with `return query.replace(/\\/g, …)`: the pattern was the chain's first, not a new one.
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 },
+      { oldStart: 4, oldLines: 3, newStart: 4, newLines: 1 },
+    ]).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(found, [['regex', '/^[a-z0-9]+$/']]);
+  });
+
+  test('a condition hoisted into a name whose initialiser spans lines and adds `!!`, read in another hunk: no case (outline)', () => {
+    const base = [
+      'function list(statusFilter, where) {',
+      '  if (!statusFilter) where.push(1);',
+      '  const query = [];',
+      '  if (statusFilter?.includes(StatusFilter.Archived)) {',
+      '    query.push(2);',
+      '  }',
+      '}',
+    ];
+    const head = [
+      'function list(statusFilter, where) {',
+      '  const includeArchived = !!statusFilter?.includes(',
+      '    StatusFilter.Archived',
+      '  );',
+      '  if (!statusFilter) where.push(1);',
+      '  const query = [];',
+      '  if (includeArchived) {',
+      '    query.push(2);',
+      '  }',
+      '}',
+    ];
+    const found = (lines: string[]) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${lines.join('\n')}\n`, [
+        { oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 },
+        { oldStart: 4, oldLines: 1, newStart: 7, newLines: 1 },
+      ]).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(found(head), []);
+    // A name that holds another decision is a changed condition: one `!` is no `!!`.
+    assert.deepEqual(found(head.map((line) => line.replace('!!statusFilter', '!statusFilter'))), [['condition', '(includeArchived)']]);
+  });
+
   test('a membership test hoisted into a name, read in another hunk, where a later function declares the same name: no case (zod)', () => {
     const base = [
       'function handleProperty(key, input, result) {',

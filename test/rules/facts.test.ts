@@ -406,7 +406,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure']);
   });
 
-  it("a string's length is no list's: a name typed string or kept from a string method asks no empty-list case", () => {
+  it("a string's length is no list's: a name typed string, kept from a string method or given to a replacer asks no empty-list case", () => {
     const head = [
       'function normalizePath(path: string): string {',
       '  const lowercased = path.toLowerCase();',
@@ -417,26 +417,39 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '  return list.length > 0 ? list[0] : undefined;',
       '}',
       "function label(name: string) { return name.length === 0 ? 'none' : name; }",
+      'function escape(query) {',
+      '  return query.replace(/"[^"]*"|[\\s\\S]/g, (segment) =>',
+      '    segment.length > 1 ? segment.trim() : segment',
+      '  );',
+      '}',
+      'function count(groups) {',
+      '  return groups.map((part) => part.length > 1);',
+      '}',
       '',
     ].join('\n');
     const input: ChangedFileInput = {
       ...change,
       baseText: '',
       headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 9 }],
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 17 }],
       headFunctions: [
         { name: 'normalizePath', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
         { name: 'first', span: { start: 5, end: 8 }, complexity: 2, isAsync: false, params: 1 },
         { name: 'label', span: { start: 9, end: 9 }, complexity: 2, isAsync: false, params: 1 },
+        { name: 'escape', span: { start: 10, end: 14 }, complexity: 1, isAsync: false, params: 1 },
+        { name: 'count', span: { start: 15, end: 17 }, complexity: 1, isAsync: false, params: 1 },
       ],
       headSignals: [
         { kind: 'collection', line: 3, detail: 'lowercased.length > 1' },
         { kind: 'collection', line: 3, detail: 'lowercased.slice' },
         { kind: 'collection', line: 7, detail: 'list.length > 0' },
         { kind: 'collection', line: 9, detail: 'name.length === 0' },
+        { kind: 'collection', line: 12, detail: 'segment.length > 1' },
+        { kind: 'collection', line: 16, detail: 'part.length > 1' },
       ],
     };
-    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection']);
+    // The match a `.replace` callback gets is a string (outline's escapeTsQuery); a `.map` callback's element is not.
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection', 'signal:src/respond.ts:16:collection']);
   });
 
   it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
