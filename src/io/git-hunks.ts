@@ -36,14 +36,17 @@ export function diffTextLines(oldText: string, newText: string): LineDiff {
   const newLines = splitLines(newText);
   const matches: LineMatch[] = [];
   matchLines(oldLines, newLines, { oldStart: 0, oldEnd: oldLines.length, newStart: 0, newEnd: newLines.length }, matches, 0);
-  const hunks: Hunk[] = [];
+  const edits: Edit[] = [];
   let oldLine = 0;
   let newLine = 0;
   for (const match of [...matches, { old: oldLines.length, new: newLines.length, length: 0 }]) {
-    if (match.old > oldLine || match.new > newLine) hunks.push(toHunk(oldLine, match.old - oldLine, newLine, match.new - newLine));
+    if (match.old > oldLine || match.new > newLine)
+      edits.push({ old: oldLine, oldCount: match.old - oldLine, new: newLine, newCount: match.new - newLine });
     oldLine = match.old + match.length;
     newLine = match.new + match.length;
   }
+  for (const [index, edit] of edits.entries()) slideEdit(edit, oldLines, newLines, edits[index - 1], edits[index + 1]);
+  const hunks = edits.map((edit) => toHunk(edit.old, edit.oldCount, edit.new, edit.newCount));
   let additions = 0;
   let deletions = 0;
   for (const hunk of hunks) {
@@ -51,6 +54,42 @@ export function diffTextLines(oldText: string, newText: string): LineDiff {
     deletions += hunk.oldLines;
   }
   return { hunks, additions, deletions };
+}
+
+/** One hunk before numbering: `oldCount` lines at `old` replaced by `newCount` at `new` (0-based). */
+interface Edit {
+  old: number;
+  oldCount: number;
+  new: number;
+  newCount: number;
+}
+
+/**
+ * Places a hunk that only adds (or only removes) lines where git would show it. Such a block can often slide: when its
+ * first line equals the line after it, the same edit reads one line lower (`  }` / new method / … read as an added `  }`
+ * that closes the method above, which the change never touched). Like git's compaction heuristic, the block goes to the
+ * lowest place where it ends with a blank line, else as low as it slides; it never crosses a neighbouring hunk.
+ */
+function slideEdit(edit: Edit, oldLines: readonly string[], newLines: readonly string[], previous?: Edit, next?: Edit): void {
+  const isInsertion = edit.oldCount === 0 && edit.newCount > 0;
+  if (!isInsertion && !(edit.newCount === 0 && edit.oldCount > 0)) return;
+  const lines = isInsertion ? newLines : oldLines;
+  const count = isInsertion ? edit.newCount : edit.oldCount;
+  const side = (at: Edit | undefined): number | undefined => (at === undefined ? undefined : isInsertion ? at.new : at.old);
+  const sideCount = (at: Edit): number => (isInsertion ? at.newCount : at.oldCount);
+  const floor = previous === undefined ? 0 : (side(previous) ?? 0) + sideCount(previous);
+  const ceiling = side(next) ?? lines.length;
+  let start = isInsertion ? edit.new : edit.old;
+  while (start > floor && lines[start - 1] === lines[start + count - 1]) start -= 1;
+  let chosen: number | undefined;
+  for (;;) {
+    if ((lines[start + count - 1] ?? '').trim() === '') chosen = start;
+    if (start + count >= ceiling || lines[start] !== lines[start + count]) break;
+    start += 1;
+  }
+  const shift = (chosen ?? start) - (isInsertion ? edit.new : edit.old);
+  edit.old += shift;
+  edit.new += shift;
 }
 
 /** A run of `length` equal lines at `old` and `new` (0-based). */

@@ -102,6 +102,23 @@ describe('diffTextLines', () => {
     });
   });
 
+  it('places an added or removed block where git does: ending on a blank line, else as low as it slides', () => {
+    // A method added after another (outline's Team.isTeamUrl): read from the top, the added block would start with the
+    // `  }` that closes the method above, which the change never touched.
+    const base = ['class Team {', '  get url() {', '    return u;', '  }', '', '  /**', '   * Rotates.', '   */', '  rotate() {}', '}'];
+    const method = ['  /**', '   * Whether.', '   */', '  isTeamUrl(url) {', '    return url === u;', '  }', ''];
+    const head = [...base.slice(0, 5), ...method, ...base.slice(5)];
+    const added = diffTextLines(text(base), text(head));
+    assertEditScript(text(base), text(head), added, 'method added');
+    assert.deepEqual(added.hunks, [{ oldStart: 5, oldLines: 0, newStart: 6, newLines: 7 }]);
+    const removed = diffTextLines(text(head), text(base));
+    assert.deepEqual(removed.hunks, [{ oldStart: 6, oldLines: 7, newStart: 5, newLines: 0 }]);
+    // With no blank line to end on, as low as it slides: the new `if` block, not the old block's `  }`.
+    const body = ['function f() {', '  if (a) {', '    x();', '  }', '  return 1;', '}'];
+    const withIf = [...body.slice(0, 4), '  if (b) {', '    y();', '  }', ...body.slice(4)];
+    assert.deepEqual(diffTextLines(text(body), text(withIf)).hunks, [{ oldStart: 4, oldLines: 0, newStart: 5, newLines: 3 }]);
+  });
+
   it('numbers pure insertions and deletions like git diff -U0, and counts a missing final newline as a change', () => {
     assert.deepEqual(diffTextLines('a\nb\n', 'a\nx\nb\n').hunks, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }]);
     assert.deepEqual(diffTextLines('a\nb\n', 'b\n').hunks, [{ oldStart: 1, oldLines: 1, newStart: 0, newLines: 0 }]);
