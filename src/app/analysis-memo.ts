@@ -13,11 +13,6 @@ import { toAsciiJson } from '../text/ascii-json.js';
 const MEMO_PATH = 'cache/analysis-v1.json';
 /** Ranges kept (the newest). */
 const KEPT = 4;
-/**
- * An analysis up to this size (JSON characters) is kept inline; a larger one goes to a slot file of its own, read only
- * when its range matches (every run reads the index, match or not).
- */
-const INLINE_CHARS = 200_000;
 /** An analysis larger than this is not kept (a release of ten packages, 943 changed files, is about 10 MB). */
 const MAX_KEPT_CHARS = 64_000_000;
 
@@ -27,7 +22,10 @@ interface MemoEntry {
   /** When it was written (ms): a file modified at or after it may have changed within one timestamp tick. */
   writtenAt: number;
   reads: RecordedRead[];
-  /** Inline, or in `cache/analysis-slot-<slot>.json` (one of KEPT slots, reused as entries leave the index). */
+  /**
+   * In `cache/analysis-slot-<slot>.json` (one of KEPT slots, reused as entries leave the index), read only when its
+   * range matches; inline in an index an earlier build wrote.
+   */
   analysis?: ChangeAnalysis;
   slot?: number;
 }
@@ -137,15 +135,13 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
   const text = toAsciiJson(analysis);
   if (text.length > MAX_KEPT_CHARS) return analysis;
   const others = entries.filter((other) => other.id !== id).slice(-(KEPT - 1));
-  let entry: MemoEntry;
   try {
-    if (text.length <= INLINE_CHARS) entry = { id, writtenAt, reads, analysis };
-    else {
-      const taken = new Set(others.map((other) => other.slot));
-      const slot = [...Array(KEPT).keys()].find((candidate) => !taken.has(candidate)) ?? 0;
-      await env.writeArtifact(slotPath(slot), `{"version":1,"id":${JSON.stringify(id)},"analysis":${text}}\n`);
-      entry = { id, writtenAt, reads, slot };
-    }
+    // Each analysis in a slot of its own, written once: every write is redacted whole on its way out, and an index
+    // holding the kept analyses inline cost every `ai` after an edit on outline ~50 ms to redact four of them again.
+    const taken = new Set(others.map((other) => other.slot));
+    const slot = [...Array(KEPT).keys()].find((candidate) => !taken.has(candidate)) ?? 0;
+    await env.writeArtifact(slotPath(slot), `{"version":1,"id":${JSON.stringify(id)},"analysis":${text}}\n`);
+    const entry: MemoEntry = { id, writtenAt, reads, slot };
     await env.writeArtifact(MEMO_PATH, `${toAsciiJson({ version: 1, entries: [...others, entry] })}\n`);
   } catch {
     // A memo that cannot be written costs the next run the analysis, not this run its answer.

@@ -37,7 +37,8 @@ import { describeConfig } from './tree-fingerprint.js';
 const INDEX_PATH = 'cache/graph-v1.json';
 /** The graph itself, read only when the index matches the tree (a run that builds anyway reads only the index). */
 const DATA_PATH = 'cache/graph-v1.data.json';
-const VERSION = 1;
+/** 2: route nodes name their guards, chain links and mounts in a table of their own (graph/snapshot.ts). */
+const VERSION = 2;
 /** Files modified this close to the scan (ms) may change again without a new mtime on a coarse file system. */
 const RACY_MS = 2000;
 
@@ -238,6 +239,7 @@ function isSnapshotData(value: unknown): value is SnapshotData {
     Array.isArray(graph.parseFailures) &&
     Array.isArray(graph.unmatchedMounts) &&
     Array.isArray(graph.diagnostics) &&
+    Array.isArray(graph.routeParts) &&
     isRecord(openApi) &&
     Array.isArray(openApi.routes) &&
     Array.isArray(openApi.diagnostics)

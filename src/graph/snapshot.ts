@@ -1,4 +1,4 @@
-import type { EdgeAttributes, EdgeKind, GraphInput, NodeAttributes } from '../model/graph.js';
+import type { EdgeAttributes, EdgeKind, GraphInput, NodeAttributes, RouteNode, RouteRegistration } from '../model/graph.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { UnresolvedImport } from '../model/resolve.js';
 import { createBuilder, sortGraphFiles } from './build-context.js';
@@ -12,12 +12,13 @@ import type { RouteLimitation } from './routes/compose-routes.js';
 /**
  * A built knowledge graph as plain data, for a later process to load instead of building it again (the CLI's warm
  * runs, src/app/graph-snapshot.ts). Node ids are listed once and edges refer to them by position, so loading hashes
- * each id once and allocates no edge keys; attributes are kept as they are. What a graph derives from its input
- * without walking it (the symbol index, parsed CODEOWNERS) is made again on load from the same input.
+ * each id once and allocates no edge keys; attributes are kept as they are, but for the parts route nodes share
+ * (`routeParts`). What a graph derives from its input without walking it (the symbol index, parsed CODEOWNERS) is
+ * made again on load from the same input.
  */
 export interface KnowledgeGraphSnapshot {
   ids: string[];
-  nodes: NodeAttributes[];
+  nodes: StoredNode[];
   /** Source and target positions in `ids`, two numbers an edge, in the graph's edge order. */
   ends: number[];
   /** An edge's attributes, or only its kind where that is all they hold (`declares`, `belongs`, `depends`). */
@@ -30,14 +31,39 @@ export interface KnowledgeGraphSnapshot {
   diagnostics: Diagnostic[];
   reexportBindings?: [string, ReexportBinding[]][];
   routeSources?: string[];
+  /**
+   * The guards, chain links and mounts of the route nodes, each stored once and named by its position: a router's
+   * chain is repeated on every route it serves (1.57 of outline's 1.7 MB of route nodes), and loading shares one object
+   * between them (nothing changes a node's attributes in place: a patch replaces them).
+   */
+  routeParts: unknown[];
+}
+
+/** A node as a snapshot keeps it: a route node's guards, chain links and mounts as positions in `routeParts`. */
+type StoredNode = Exclude<NodeAttributes, RouteNode> | StoredRouteNode;
+
+interface StoredRouteNode extends Omit<RouteNode, 'guards' | 'registrations'> {
+  guards?: number[];
+  registrations?: (Omit<RouteRegistration, 'chain' | 'mounts'> & { chain: number[]; mounts: number[] })[];
 }
 
 export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGraphSnapshot {
   const lists = peekGraphLists(knowledge);
   const { ids, nodes, ends, edges } = lists === undefined ? toLists(knowledge.graph) : lists.toLists();
+  const routeParts: unknown[] = [];
+  const positions = new Map<string, number>();
+  const place = (part: unknown): number => {
+    const key = JSON.stringify(part);
+    let position = positions.get(key);
+    if (position === undefined) {
+      position = routeParts.push(part) - 1;
+      positions.set(key, position);
+    }
+    return position;
+  };
   return {
     ids,
-    nodes,
+    nodes: nodes.map((node) => (node.kind === 'route' ? toStoredRoute(node, place) : node)),
     ends,
     edges: edges.map((stored) => (typeof stored !== 'string' && Object.keys(stored).length === 1 ? stored.kind : stored)),
     unresolvedImports: knowledge.unresolvedImports,
@@ -48,7 +74,50 @@ export function toKnowledgeGraphSnapshot(knowledge: KnowledgeGraph): KnowledgeGr
     diagnostics: knowledge.diagnostics,
     ...(knowledge.reexportBindings === undefined ? {} : { reexportBindings: [...knowledge.reexportBindings] }),
     ...(knowledge.routeSources === undefined ? {} : { routeSources: knowledge.routeSources }),
+    routeParts,
   };
+}
+
+/** The route node with its parts replaced by their positions, its keys in the same order. */
+function toStoredRoute(node: RouteNode, place: (part: unknown) => number): StoredRouteNode {
+  const stored: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'guards') stored[key] = node.guards?.map(place);
+    else if (key === 'registrations')
+      stored[key] = node.registrations?.map((registration) => ({
+        ...registration,
+        chain: registration.chain.map(place),
+        mounts: registration.mounts.map(place),
+      }));
+    else stored[key] = value;
+  }
+  return stored as unknown as StoredRouteNode;
+}
+
+/** The route node a stored one stands for, each part the one object `parts` holds; throws when a position is not one. */
+function toRouteNode(node: StoredRouteNode, parts: readonly unknown[], index: number): RouteNode {
+  const malformed = (): Error => new Error(`snapshot: node ${index} is malformed`);
+  const take = (positions: unknown): unknown[] => {
+    if (!Array.isArray(positions)) throw malformed();
+    return positions.map((position) => {
+      if (!isPosition(position, parts.length)) throw malformed();
+      return parts[position];
+    });
+  };
+  const route: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'guards') route[key] = take(value);
+    else if (key === 'registrations') {
+      if (!Array.isArray(value)) throw malformed();
+      route[key] = value.map((registration: unknown) => {
+        if (typeof registration !== 'object' || registration === null) throw malformed();
+        const copy: Record<string, unknown> = {};
+        for (const [field, held] of Object.entries(registration)) copy[field] = field === 'chain' || field === 'mounts' ? take(held) : held;
+        return copy;
+      });
+    } else route[key] = value;
+  }
+  return route as unknown as RouteNode;
 }
 
 /**
@@ -75,7 +144,10 @@ export function fromKnowledgeGraphSnapshot(
     routeDigests?: ReadonlyMap<string, string>;
   } = {},
 ): KnowledgeGraph {
-  const { ids, nodes, ends, edges } = snapshot;
+  const { ids, ends, edges } = snapshot;
+  const parts = snapshot.routeParts;
+  if (!Array.isArray(parts)) throw new Error('snapshot: no route parts');
+  const nodes = snapshot.nodes.map((node, index) => (isKindRecord(node) && node.kind === 'route' ? toRouteNode(node, parts, index) : node));
   if (ids.length !== nodes.length || ends.length !== edges.length * 2) throw new Error('snapshot: node or edge lists differ in length');
   if (ids.length + edges.length > limits.maxElements) throw new Error('snapshot: more elements than the graph limit');
   const fileIds = new Map<string, string>();
@@ -113,7 +185,7 @@ export function fromKnowledgeGraphSnapshot(
   } as KnowledgeGraph;
   // The codeowners' own diagnostics are already among the snapshot's.
   if (input.codeowners !== undefined) result.codeowners = parseCodeowners(input.codeowners.path, input.codeowners.text);
-  const lists = new ListGraph(snapshot);
+  const lists = new ListGraph({ ids, nodes: nodes as NodeAttributes[], ends, edges });
   result.graph = options.store === 'graphology' ? lists.toGraphStore() : lists;
   const builder = createBuilder(input, sortGraphFiles(input.files), result, limits);
   builder.exportIds = exportIds;

@@ -14,7 +14,7 @@ import { toAsciiJson } from '../text/ascii-json.js';
 import { compareText } from '../text/compare-text.js';
 
 /** Bump whenever extracted facts change shape or meaning, or the cache files their layout: every entry is then re-parsed. */
-export const PARSER_VERSION = 32;
+export const PARSER_VERSION = 33;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 /**
@@ -31,18 +31,31 @@ export const FACTS_JOURNAL_FILE = `facts-v${PARSER_VERSION}.journal.json`;
 export const FACTS_DETAIL_FILE = `facts-v${PARSER_VERSION}.detail.json`;
 /** The lists of parsed facts before `typeSpans` and `lines`, and after them (the order of model/facts.ts). */
 const LEADING_FIELDS = ['imports', 'exports', 'tests', 'mocks', 'routes', 'mounts', 'uses'] as const;
-const TRAILING_FIELDS = ['callables', 'constants', 'functions', 'signals'] as const;
+const TRAILING_FIELDS = ['callables', 'constants', 'signals'] as const;
+/**
+ * The functions (with their complexity) are a part of their own: the hotspot ranking reads them for every file the
+ * history window churned, and parsing the whole trailing part for them cost an `ai` after an edit on outline 67-111 ms.
+ */
+const FUNCTION_FIELDS = ['functions'] as const;
 /** Fields of FileFacts kept in the detail file, left out of the cache file. */
-const DETAIL_FIELDS = [...LEADING_FIELDS, ...TRAILING_FIELDS] as const;
+const DETAIL_FIELDS = [...LEADING_FIELDS, ...TRAILING_FIELDS, ...FUNCTION_FIELDS] as const;
 /** The words of a file (FileFacts.words), read by task grounding alone: a third part of the detail file, after the lists. */
 const WORDS_FIELD = 'words';
 const DETAIL_FIELD_SET: ReadonlySet<string> = new Set([...DETAIL_FIELDS, WORDS_FIELD]);
 type DetailField = (typeof DETAIL_FIELDS)[number];
-/** Where an entry's parts are in the detail file: the start of its first part, and the length of each (words: 0 when none). */
-type DetailPlace = [number, number, number, number];
+/**
+ * Where an entry's parts are in the detail file: the start of its first part, and the length of each (leading,
+ * trailing, words, functions; words: 0 when none).
+ */
+type DetailPlace = [number, number, number, number, number];
 const WORD_FIELDS = ['declared', 'code', 'strings', 'comments', 'names'] as const;
-/** The journal is folded into the cache file once it holds more entries than this, or than a tenth of the cache. */
-const MAX_JOURNAL_ENTRIES = 512;
+/**
+ * The journal is folded into the cache file once it holds more entries than this, or than a tenth of the cache. Every
+ * run reads the whole journal, each entry's facts parsed at once (the cache file's wait in the detail file until used),
+ * and a run that parses a file writes it again: the 461 entries the first edit run after a focused cold one parsed on
+ * outline (0.8 MB) cost every later run ~60 ms, where folding them cost the run that parsed them once.
+ */
+const MAX_JOURNAL_ENTRIES = 128;
 const CACHE_DIR = ['.checker', 'local', 'cache'];
 /** The facts of 100k files are about 150 MB of JSON; a bigger cache file is discarded, not parsed. */
 const MAX_CACHE_BYTES = 512 * 1024 * 1024;
@@ -70,7 +83,7 @@ export interface FactsCacheEntry {
   facts?: FileFacts;
   skip?: CachedSkip;
   /** On disk only: where the facts' lists are in the detail file (start byte, then each part's length). */
-  detail?: [number, number, number, number];
+  detail?: DetailPlace;
 }
 
 export interface FactsCache {
@@ -361,29 +374,33 @@ export async function saveFactsCache(root: string, cache: FactsCache): Promise<D
 }
 
 /**
- * Each loaded entry's lists come in two parts, each parsed on first use: the lists before `lines` (what a graph is
- * built from: imports, exports, tests, routes) and those after (callables, constants, functions, signals: most of the
+ * Each loaded entry's lists come in parts, each parsed on first use: the lists before `lines` (what a graph is
+ * built from: imports, exports, tests, routes) and those after (callables, constants, signals: most of the
  * bytes, read by an analysis for the files it looks at). A run that patches a kept graph parses every file's first
  * part, and the second only of the files whose routes it composes again (515 of 10,000 synthetic files). A part is kept on its facts under a symbol: its bytes until read, then its parsed lists,
  * which the lists' getters return (they stay getters: turning each into a plain value cost a map change per list).
- * A third part holds the file's words (FileFacts.words), which only task grounding reads.
+ * A third part holds the file's words (FileFacts.words), which only task grounding reads, and a fourth the functions
+ * (FUNCTION_FIELDS), which the hotspot ranking reads for every churned file.
  */
 const LEADING_PART = Symbol('leading lists');
 const TRAILING_PART = Symbol('trailing lists');
+const FUNCTIONS_PART = Symbol('functions');
 const WORDS_PART = Symbol('words');
 /** Where loaded facts' parts are in the detail file: one object per entry, where two Buffer views cost twice as much. */
 const PLACE = Symbol('detail place');
-type PartKey = typeof LEADING_PART | typeof TRAILING_PART;
+type PartKey = typeof LEADING_PART | typeof TRAILING_PART | typeof FUNCTIONS_PART;
 interface Place {
   detail: Buffer;
   start: number;
   leading: number;
   trailing: number;
   words: number;
+  functions: number;
 }
 type LoadedFacts = FileFacts & {
   [LEADING_PART]?: Record<string, unknown[]>;
   [TRAILING_PART]?: Record<string, unknown[]>;
+  [FUNCTIONS_PART]?: Record<string, unknown[]>;
   /** The parsed words part: null when the entry has none or it does not read as words. */
   [WORDS_PART]?: FileWords | null;
   [PLACE]?: Place;
@@ -403,9 +420,10 @@ function splitDetail(sorted: [string, FactsCacheEntry][], id: string): { entries
     const leading = unreadPart(loaded, LEADING_PART) ?? toPartBytes(facts, LEADING_FIELDS);
     const trailing = unreadPart(loaded, TRAILING_PART) ?? toPartBytes(facts, TRAILING_FIELDS);
     const words = unreadPart(loaded, WORDS_PART) ?? toWordsBytes(facts.words);
-    chunks.push(leading, trailing, words);
-    const place: DetailPlace = [offset, leading.byteLength, trailing.byteLength, words.byteLength];
-    offset += leading.byteLength + trailing.byteLength + words.byteLength;
+    const functions = unreadPart(loaded, FUNCTIONS_PART) ?? toPartBytes(facts, FUNCTION_FIELDS);
+    chunks.push(leading, trailing, words, functions);
+    const place: DetailPlace = [offset, leading.byteLength, trailing.byteLength, words.byteLength, functions.byteLength];
+    offset += leading.byteLength + trailing.byteLength + words.byteLength + functions.byteLength;
     const { detail: _, ...rest } = entry;
     return [path, { ...rest, facts: withoutDetail(facts), detail: place }];
   });
@@ -418,10 +436,12 @@ function splitDetail(sorted: [string, FactsCacheEntry][], id: string): { entries
 function unreadPart(facts: LoadedFacts, key: PartKey | typeof WORDS_PART): Buffer | undefined {
   const place = facts[PLACE];
   if (facts[key] !== undefined || place === undefined) return undefined;
-  const start =
-    key === LEADING_PART ? place.start : key === TRAILING_PART ? place.start + place.leading : place.start + place.leading + place.trailing;
-  const length = key === LEADING_PART ? place.leading : key === TRAILING_PART ? place.trailing : place.words;
-  return place.detail.subarray(start, start + length);
+  // The parts lie in this order, each after the one before.
+  const lengths = [place.leading, place.trailing, place.words, place.functions];
+  const index = [LEADING_PART, TRAILING_PART, WORDS_PART, FUNCTIONS_PART].indexOf(key);
+  let start = place.start;
+  for (let before = 0; before < index; before += 1) start += lengths[before] ?? 0;
+  return place.detail.subarray(start, start + (lengths[index] ?? 0));
 }
 
 function toWordsBytes(words: FileWords | undefined): Buffer {
@@ -476,9 +496,9 @@ function takeDetailedEntry(value: unknown, detail: Buffer): FactsCacheEntry | un
   const place = value.detail;
   if (
     !Array.isArray(place) ||
-    place.length !== 4 ||
+    place.length !== 5 ||
     !place.every((number) => Number.isSafeInteger(number) && number >= 0) ||
-    place[0] + place[1] + place[2] + place[3] > detail.byteLength
+    place[0] + place[1] + place[2] + place[3] + place[4] > detail.byteLength
   ) {
     return undefined;
   }
@@ -491,11 +511,11 @@ function takeDetailedEntry(value: unknown, detail: Buffer): FactsCacheEntry | un
   const facts = Object.defineProperties({}, LEADING_ACCESSORS) as Record<string, unknown>;
   for (const key of Object.keys(inline)) facts[key] = inline[key];
   Object.defineProperties(facts, TRAILING_ACCESSORS);
-  const [start, leading, trailing, words] = place as DetailPlace;
+  const [start, leading, trailing, words, functions] = place as DetailPlace;
   if (words > 0) Object.defineProperty(facts, WORDS_FIELD, WORDS_ACCESSOR);
   // Not enumerable: copies, comparisons and JSON of the facts see only their fields.
   Object.defineProperty(facts, PLACE, {
-    value: { detail, start, leading, trailing, words },
+    value: { detail, start, leading, trailing, words, functions },
     writable: true,
     enumerable: false,
     configurable: true,
@@ -544,7 +564,13 @@ function toAccessors(key: PartKey, fields: readonly DetailField[]): PropertyDesc
 }
 
 const LEADING_ACCESSORS = toAccessors(LEADING_PART, LEADING_FIELDS);
-const TRAILING_ACCESSORS = toAccessors(TRAILING_PART, TRAILING_FIELDS);
+/** The lists after `lines`, in the order of model/facts.ts: `functions` (a part of its own) between constants and signals. */
+const TRAILING_ACCESSORS = ((trailing: PropertyDescriptorMap, functions: PropertyDescriptorMap): PropertyDescriptorMap => ({
+  callables: trailing.callables as PropertyDescriptor,
+  constants: trailing.constants as PropertyDescriptor,
+  functions: functions.functions as PropertyDescriptor,
+  signals: trailing.signals as PropertyDescriptor,
+}))(toAccessors(TRAILING_PART, TRAILING_FIELDS), toAccessors(FUNCTIONS_PART, FUNCTION_FIELDS));
 
 /** The words of loaded facts, parsed from their part on first use; a part that does not read as words is none. */
 function readWords(facts: LoadedFacts): FileWords | undefined {

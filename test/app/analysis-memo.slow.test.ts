@@ -53,6 +53,15 @@ describe('the analysis kept across runs (analysis-memo)', () => {
     const other = createCountingEnv(repo.dir, 'build-2');
     assert.equal(await bundleOf(other.env), fresh);
     assert.equal(other.builds(), 1);
+    // Each analysis is in a slot file of its own, written once; the index the next run rewrites holds none of them.
+    const index = JSON.parse(readFileSync(join(repo.dir, MEMO), 'utf8'));
+    assert.equal(index.entries.length, 2);
+    const slots = index.entries.map((entry: { analysis?: unknown; slot?: number }) => {
+      assert.equal(entry.analysis, undefined, 'no analysis inline');
+      return entry.slot;
+    });
+    assert.equal(new Set(slots).size, 2);
+    for (const slot of slots) assert.ok(existsSync(join(repo.dir, `.checker/local/cache/analysis-slot-${slot}.json`)));
   });
 
   it('analyses again after an edit, a coverage report, a commit, or without a build id', async () => {

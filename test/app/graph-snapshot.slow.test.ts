@@ -110,6 +110,22 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
     assert.ok(peekGraphLists(loaded.kg) !== undefined, 'walking the graph filled nothing');
     assert.deepEqual(getGraphCounts(loaded.kg), getGraphCounts(built.kg));
     assert.deepEqual(iterationOrder(loaded), iterationOrder(built));
+    const nodesOf = (repository: RepositoryGraph): string[] => {
+      const nodes: string[] = [];
+      repository.kg.graph.forEachNode((id, attributes) => {
+        nodes.push(JSON.stringify([id, attributes]));
+      });
+      return nodes;
+    };
+    assert.deepEqual(nodesOf(loaded), nodesOf(built));
+    // A route's guards, chain links and mounts are kept once, in a table, and named by position in the route nodes.
+    const stored = JSON.parse(readFileSync(join(repo.dir, SNAPSHOT_DATA), 'utf8')).data.graph;
+    const parts: unknown[] = stored.routeParts;
+    assert.equal(new Set(parts.map((part) => JSON.stringify(part))).size, parts.length, 'each part once');
+    const chains = stored.nodes.flatMap((node: { kind: string; registrations?: { chain: unknown[] }[] }) =>
+      node.kind === 'route' ? (node.registrations ?? []).map((registration) => registration.chain) : [],
+    );
+    assert.ok(chains.length > 0 && chains.flat().every((position: unknown) => Number.isInteger(position)), JSON.stringify(chains));
     assert.deepEqual(await analyse(envOf(repo), loaded), await analyse(envOf(repo), built));
     // The route kept its mount prefix and its handler chain, which the symbol index rebuilt on load follows.
     assert.ok(loaded.kg.graph.hasNode('route:GET /orders/list'));
@@ -355,6 +371,9 @@ describe('the warm graph kept across runs (graph-snapshot)', () => {
       [SNAPSHOT_DATA, (_index, data) => data.replace(/"ids":\["([^"]+)","([^"]+)"/, '"ids":["$1","$1"')],
       [SNAPSHOT_DATA, (_index, data) => data.replace(/"ends":\[\d+,/, '"ends":[0.5,')],
       [SNAPSHOT_DATA, (_index, data) => data.replace(/"edges":\["\w+"/, '"edges":[{"line":1}')],
+      // A route's chain link named by a position the table of route parts does not have, or no table at all.
+      [SNAPSHOT_DATA, (_index, data) => data.replace(/"chain":\[\d+/, '"chain":[999999')],
+      [SNAPSHOT_DATA, (_index, data) => data.replace('"routeParts":[', '"routeParts":7,"unused":[')],
     ];
     for (const [file, damage] of damages) {
       const index = readFileSync(join(repo.dir, SNAPSHOT), 'utf8');

@@ -150,6 +150,35 @@ describe('git objects read from packs one at a time', () => {
     assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob), undefined, 'a fanout past the names');
   });
 
+  it('finds an object through its index’s 64-bit offsets, and refuses an entry past them', (t) => {
+    const repo = createRepo({ 'a.ts': 'export const a = 1;\n', 'b.ts': 'export const b = 2;\n' });
+    t.after(() => repo.cleanup());
+    repo.git('repack', '-a', '-d');
+    const packDir = join(repo.dir, '.git/objects/pack');
+    const [idx = ''] = readdirSync(packDir).filter((name) => name.endsWith('.idx'));
+    const blob = repo.git('rev-parse', 'HEAD:b.ts').trim();
+    const index = readFileSync(join(packDir, idx));
+    const count = index.readUInt32BE(8 + 255 * 4);
+    const names = 8 + 1024;
+    const position = Array.from({ length: count }, (_, entry) => entry).find(
+      (entry) => index.toString('hex', names + entry * 20, names + entry * 20 + 20) === blob,
+    );
+    assert.ok(position !== undefined, 'the blob is in the pack');
+    // A pack over 2 GiB keeps such offsets in a table after the 32-bit ones: the entry names its place there.
+    const offsets = names + count * 24;
+    const wide = Buffer.alloc(16);
+    wide.writeBigUInt64BE(BigInt(index.readUInt32BE(offsets + position * 4)), 8);
+    const forged = Buffer.concat([index.subarray(0, offsets + count * 4), wide, index.subarray(offsets + count * 4)]);
+    forged.writeUInt32BE(0x80000001, offsets + position * 4);
+    writeFileSync(join(packDir, idx), forged);
+    const reader = createObjectReader(join(repo.dir, '.git'));
+    assert.equal(reader.read(blob)?.bytes.toString(), 'export const b = 2;\n');
+    assert.equal(reader.read(repo.git('rev-parse', 'HEAD:a.ts').trim())?.bytes.toString(), 'export const a = 1;\n');
+    forged.writeUInt32BE(0x80000000 + 1_000_000, offsets + position * 4);
+    writeFileSync(join(packDir, idx), forged);
+    assert.equal(createObjectReader(join(repo.dir, '.git')).read(blob), undefined, 'an entry past the 64-bit offsets');
+  });
+
   it('a reader that outlives a repack finds the objects of the new packs', (t) => {
     const repo = createRepo({ 'a.ts': 'export const a = 1;\n' });
     t.after(() => repo.cleanup());

@@ -37,6 +37,31 @@ const journalFile = join('.checker', 'local', 'cache', FACTS_JOURNAL_FILE);
 const detailFile = join('.checker', 'local', 'cache', FACTS_DETAIL_FILE);
 
 /** The cache file's entries with its journal applied (when the journal names the file's id): what the next run loads. */
+test('the functions are a part of their own: read without the trailing lists, and written back as they were', async (t) => {
+  const repo = createSourceRepo(t);
+  repo.write({ 'src/score.ts': 'export function score(a: number) {\n  if (a > 1 && a < 9) return a;\n  return 0;\n}\n' });
+  const cold = await run(repo);
+  const parsed = cold.facts.get('src/score.ts')?.facts;
+  assert.ok(parsed !== undefined && parsed.functions.length === 1 && parsed.callables.length > 0);
+  const entry = JSON.parse(readFileSync(join(repo.dir, cacheFile), 'latin1')).entries['src/score.ts'];
+  const [start, leading, trailing, words, functions] = entry.detail;
+  const detailPath = join(repo.dir, detailFile);
+  const detail = readFileSync(detailPath);
+  assert.equal(
+    detail.toString('latin1', start + leading + trailing + words, start + leading + trailing + words + functions),
+    JSON.stringify({ functions: parsed.functions }),
+  );
+  // Blanked trailing lists (the same length: the file still matches its cache file) read as empty; the functions do not.
+  detail.fill(0x20, start + leading, start + leading + trailing);
+  writeFileSync(detailPath, detail);
+  const warm = await run(repo);
+  const facts = warm.facts.get('src/score.ts')?.facts;
+  assert.ok(facts !== undefined);
+  assert.deepEqual(facts.functions, parsed.functions);
+  assert.deepEqual(facts.callables, []);
+  assert.deepEqual(Object.keys(facts), Object.keys(parsed));
+});
+
 function readCacheEntries(dir: string): Record<string, unknown> {
   const base = JSON.parse(readFileSync(join(dir, cacheFile), 'utf8'));
   const entries: Record<string, unknown> = { ...base.entries };
@@ -571,21 +596,21 @@ test('the cache and detail files are ASCII (other characters escaped) and give b
   );
 });
 
-test('past 512 journalled entries the cache file is written again and the journal removed', async (t) => {
+test('past 128 journalled entries the cache file is written again and the journal removed', async (t) => {
   const repo = createSourceRepo(t);
   await run(repo);
   const many: Record<string, string> = {};
-  for (let index = 0; index < 520; index += 1) many[`gen/m${index}.ts`] = `export const m${index} = ${index};\n`;
+  for (let index = 0; index < 130; index += 1) many[`gen/m${index}.ts`] = `export const m${index} = ${index};\n`;
   repo.write(many);
   const base = JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8'));
 
   const result = await run(repo);
-  assert.equal(result.stats.parsed, 520);
+  assert.equal(result.stats.parsed, 130);
   assert.equal(existsSync(join(repo.dir, journalFile)), false);
   const rewritten = JSON.parse(readFileSync(join(repo.dir, cacheFile), 'utf8'));
   assert.notEqual(rewritten.baseId, base.baseId);
-  assert.equal(Object.keys(rewritten.entries).length, 525);
-  assert.deepEqual((await run(repo)).stats, { cached: 525, parsed: 0, read: 0, crashed: 0 });
+  assert.equal(Object.keys(rewritten.entries).length, 135);
+  assert.deepEqual((await run(repo)).stats, { cached: 135, parsed: 0, read: 0, crashed: 0 });
 });
 
 test('a symlinked .checker/local is never written through, and the run still parses', async (t) => {
