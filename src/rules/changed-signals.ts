@@ -139,6 +139,11 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
     const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
     return accesses.length > 0 && accesses.every((access) => removed.some((line) => line.includes(access)));
   }
+  // A comparison a removed line made word for word (`doc.memberships.length > 0` moved from a filter's clauses into an `if`).
+  if (signal.kind === 'collection' && /\s(?:[<>]=?|[!=]==?)\s/.test(signal.detail)) {
+    const comparison = collapseSpaces(signal.detail);
+    return removed.some((line) => collapseSpaces(line).includes(comparison));
+  }
   // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
   const call = findCall(headLine, signal.detail);
   if (call !== undefined) return removed.some((line) => line.includes(call));

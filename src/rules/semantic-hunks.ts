@@ -115,6 +115,11 @@ function findRegexes(raw: string): string[] {
   );
 }
 
+/** Every comparison of a line's code as `left operator right`, single-spaced (`doc.memberships.length > 0`). */
+function findComparisons(code: string): string[] {
+  return [...code.matchAll(COMPARISONS)].map((match) => `${match[1]} ${match[3]} ${match[5]}`);
+}
+
 function operators(code: string): string {
   const withoutRegex = code.replace(new RegExp(REGEX.source, 'g'), ' ');
   return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
@@ -476,12 +481,21 @@ export function findSemanticChanges(
           syntax,
         )
       : () => false;
-  // A pattern a removed line of any hunk already had is moved, not changed (`.replace(/\\/g, "\\\\")` out of a chain).
-  const oldPatterns = new Set(
-    hunks.flatMap((hunk) =>
-      base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).flatMap((line) => (line.isComment ? [] : findRegexes(line.raw))),
-    ),
+  const removedLines = hunks.flatMap((hunk) =>
+    base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment),
   );
+  // A pattern a removed line of any hunk already had is moved, not changed (`.replace(/\\/g, "\\\\")` out of a chain).
+  const oldPatterns = new Set(removedLines.flatMap((line) => findRegexes(line.raw)));
+  // So is a comparison a removed line made, the same operands and operator (`doc.memberships.length > 0` moved from a
+  // filter's clauses into an `if`).
+  const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code)));
+  const isMoved = (change: SemanticChange): boolean =>
+    (change.kind === 'regex' && oldPatterns.has(change.subject)) ||
+    (change.kind === 'boundary' &&
+      findComparisons(head[change.line - 1]?.code ?? '').some(
+        (comparison) =>
+          comparison.startsWith(`${change.subject} `) && comparison.endsWith(` ${change.limit}`) && oldComparisons.has(comparison),
+      ));
   for (const [index, hunk] of hunks.entries()) {
     const isHunkLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
@@ -514,7 +528,7 @@ export function findSemanticChanges(
           ? classifyValidation(before?.raw, after.raw, before?.code, after.code, line)
           : undefined;
       if (validation !== undefined) found.push(validation);
-      const kept = found.filter((change) => change.kind !== 'regex' || !oldPatterns.has(change.subject));
+      const kept = found.filter((change) => !isMoved(change));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;

@@ -381,6 +381,32 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(found, [['condition', 8, 'if (options.snapshot)']]);
   });
 
+  test('a comparison a removed line made is moved, not a new boundary; a new limit still asks (outline)', () => {
+    const base = [
+      '  return documents.filter(',
+      '    (doc) =>',
+      '      !doc.collection?.isPrivate ||',
+      '      doc.memberships.length > 0 ||',
+      '      doc.groupMemberships.length > 0',
+      '  );',
+    ];
+    const head = [
+      '  return documents.filter((doc) => {',
+      '    if (doc.memberships.length > 0) {',
+      '      return true;',
+      '    }',
+      '    return doc.groupMemberships.length > 1;',
+      '  });',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 1, oldLines: 6, newStart: 1, newLines: 6 },
+    ]).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(
+      found.filter(([kind]) => kind === 'boundary'),
+      [['boundary', 'doc.groupMemberships.length', '1']],
+    );
+  });
+
   test('a pattern a removed line already had is moved, not changed; a changed one beside it still asks (outline)', () => {
     const base = [
       'function escapeQuery(query) {',

@@ -406,6 +406,29 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure']);
   });
 
+  it('a comparison a removed line made is a move: an empty-list case for it is not new (outline)', () => {
+    const base = ['function visible(doc) {', '  return doc.isPublic ||', '    doc.memberships.length > 0;', '}', ''].join('\n');
+    const head = [
+      'function visible(doc) {',
+      '  if (doc.memberships.length > 0) return true;',
+      '  return doc.isPublic || doc.groups.length > 0;',
+      '}',
+      '',
+    ].join('\n');
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: base,
+      headText: head,
+      hunks: [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 2 }],
+      headFunctions: [{ name: 'visible', span: { start: 1, end: 4 }, complexity: 3, isAsync: false, params: 1 }],
+      headSignals: [
+        { kind: 'collection', line: 2, detail: 'doc.memberships.length > 0' },
+        { kind: 'collection', line: 3, detail: 'doc.groups.length > 0' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:3:collection']);
+  });
+
   it("a string's length is no list's: a name typed string, kept from a string method or given to a replacer asks no empty-list case", () => {
     const head = [
       'function normalizePath(path: string): string {',
