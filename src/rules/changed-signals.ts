@@ -137,7 +137,9 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   }
   if (signal.kind === 'optional-access') {
     const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
-    return accesses.length > 0 && accesses.every((access) => removed.some((line) => line.includes(access)));
+    if (accesses.length > 0) return accesses.every((access) => removed.some((line) => line.includes(access)));
+    // `(options as any)?.[symbol]` names no `holder?.field`: moved when the line was removed word for word.
+    return isRemovedWordForWord(headLine, removed);
   }
   // A comparison a removed line made word for word (`doc.memberships.length > 0` moved from a filter's clauses into an `if`).
   if (signal.kind === 'collection' && /\s(?:[<>]=?|[!=]==?)\s/.test(signal.detail)) {
@@ -147,6 +149,10 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
   const call = findCall(headLine, signal.detail);
   if (call !== undefined) return removed.some((line) => line.includes(call));
+  return isRemovedWordForWord(headLine, removed);
+}
+
+function isRemovedWordForWord(headLine: string, removed: readonly string[]): boolean {
   const code = headLine.trim();
   return code !== '' && removed.some((line) => line.trim() === code);
 }

@@ -61,7 +61,6 @@ describe('signals', () => {
       '20 sql UPDATE accounts SET balance =',
       '20 write UPDATE accounts SET balance =',
       '21 parse-number Number',
-      '21 date-time Date.now',
       '22 collection rows.slice',
       '22 env-config import.meta.env.VITE_API',
       '23 money price +=',

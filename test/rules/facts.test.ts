@@ -406,6 +406,36 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure']);
   });
 
+  it('an optional read by index moved word for word is no new case; a new one is (ky)', () => {
+    const moved = '    const deleted = (options.searchParams as any)?.[deletedSymbol];';
+    const base = ['function apply(options, url) {', '  if (url) {', '    url.clear();', moved, '  }', '}', ''].join('\n');
+    const head = [
+      'function apply(options, url) {',
+      moved,
+      '  const added = (options.extra as any)?.[addedSymbol];',
+      '  if (url) {',
+      '    url.clear();',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: base,
+      headText: head,
+      hunks: [
+        { oldStart: 1, oldLines: 0, newStart: 2, newLines: 2 },
+        { oldStart: 4, oldLines: 1, newStart: 6, newLines: 0 },
+      ],
+      headFunctions: [{ name: 'apply', span: { start: 1, end: 7 }, complexity: 2, isAsync: false, params: 2 }],
+      headSignals: [
+        { kind: 'optional-access', line: 2, detail: '?.' },
+        { kind: 'optional-access', line: 3, detail: '?.' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:3:optional-access']);
+  });
+
   it('a comparison a removed line made is a move: an empty-list case for it is not new (outline)', () => {
     const base = ['function visible(doc) {', '  return doc.isPublic ||', '    doc.memberships.length > 0;', '}', ''].join('\n');
     const head = [

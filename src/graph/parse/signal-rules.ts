@@ -64,7 +64,11 @@ export function getSignalWordMatcher(lists: SignalWordLists | undefined): Signal
   return matcher;
 }
 
-const dateFunctions = new Set(['Date.parse', 'Date.now', 'Date.UTC', 'Intl.DateTimeFormat', 'dayjs', 'moment']);
+/**
+ * Calls that parse, build or format dates. Not `Date.now()`: it gives the milliseconds since the epoch, the same in every
+ * time zone, from no input, so it asks neither a time-zone case nor an invalid date (ky's timeout budget).
+ */
+const dateFunctions = new Set(['Date.parse', 'Date.UTC', 'Intl.DateTimeFormat', 'dayjs', 'moment']);
 const dateMethods = new Set(['toISOString', 'getTimezoneOffset', 'toLocaleDateString', 'toLocaleTimeString', 'toUTCString']);
 const fileModules = new Set(['fs', 'fsp', 'fsPromises', 'fse', 'fs.promises']);
 const networkFunctions = new Set(['fetch', 'axios', 'got', 'ky', 'http.request', 'https.request', 'http.get', 'https.get']);
