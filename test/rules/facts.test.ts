@@ -406,57 +406,61 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure']);
   });
 
+  /** The changed-signal ids of one function's file: its base and head texts, hunks, span and signals. */
+  const changedIdsOf = (
+    base: string[],
+    head: string[],
+    hunks: ChangedFileInput['hunks'],
+    span: { name: string; start: number; end: number },
+    headSignals: ChangedFileInput['headSignals'],
+  ): string[] =>
+    changedSignalIds({
+      ...change,
+      baseText: base.join('\n'),
+      headText: head.join('\n'),
+      hunks,
+      headFunctions: [{ name: span.name, span: { start: span.start, end: span.end }, complexity: 2, isAsync: false, params: 2 }],
+      headSignals,
+    });
+
   it('an optional read by index moved word for word is no new case; a new one is (ky)', () => {
     const moved = '    const deleted = (options.searchParams as any)?.[deletedSymbol];';
-    const base = ['function apply(options, url) {', '  if (url) {', '    url.clear();', moved, '  }', '}', ''].join('\n');
-    const head = [
-      'function apply(options, url) {',
-      moved,
-      '  const added = (options.extra as any)?.[addedSymbol];',
-      '  if (url) {',
-      '    url.clear();',
-      '  }',
-      '}',
-      '',
-    ].join('\n');
-    const input: ChangedFileInput = {
-      ...change,
-      baseText: base,
-      headText: head,
-      hunks: [
+    const base = ['function apply(options, url) {', '  if (url) {', '    url.clear();', moved, '  }', '}', ''];
+    const head = ['function apply(options, url) {', moved, '  const added = (options.extra as any)?.[addedSymbol];'];
+    const ids = changedIdsOf(
+      base,
+      [...head, '  if (url) {', '    url.clear();', '  }', '}', ''],
+      [
         { oldStart: 1, oldLines: 0, newStart: 2, newLines: 2 },
         { oldStart: 4, oldLines: 1, newStart: 6, newLines: 0 },
       ],
-      headFunctions: [{ name: 'apply', span: { start: 1, end: 7 }, complexity: 2, isAsync: false, params: 2 }],
-      headSignals: [
+      { name: 'apply', start: 1, end: 7 },
+      [
         { kind: 'optional-access', line: 2, detail: '?.' },
         { kind: 'optional-access', line: 3, detail: '?.' },
       ],
-    };
-    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:3:optional-access']);
+    );
+    assert.deepEqual(ids, ['signal:src/respond.ts:3:optional-access']);
   });
 
   it('a comparison a removed line made is a move: an empty-list case for it is not new (outline)', () => {
-    const base = ['function visible(doc) {', '  return doc.isPublic ||', '    doc.memberships.length > 0;', '}', ''].join('\n');
-    const head = [
-      'function visible(doc) {',
-      '  if (doc.memberships.length > 0) return true;',
-      '  return doc.isPublic || doc.groups.length > 0;',
-      '}',
-      '',
-    ].join('\n');
-    const input: ChangedFileInput = {
-      ...change,
-      baseText: base,
-      headText: head,
-      hunks: [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 2 }],
-      headFunctions: [{ name: 'visible', span: { start: 1, end: 4 }, complexity: 3, isAsync: false, params: 1 }],
-      headSignals: [
+    const ids = changedIdsOf(
+      ['function visible(doc) {', '  return doc.isPublic ||', '    doc.memberships.length > 0;', '}', ''],
+      [
+        'function visible(doc) {',
+        '  if (doc.memberships.length > 0) return true;',
+        '  return doc.isPublic || doc.groups.length > 0;',
+        '}',
+        '',
+      ],
+      [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 2 }],
+      { name: 'visible', start: 1, end: 4 },
+      [
         { kind: 'collection', line: 2, detail: 'doc.memberships.length > 0' },
         { kind: 'collection', line: 3, detail: 'doc.groups.length > 0' },
       ],
-    };
-    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:3:collection']);
+    );
+    assert.deepEqual(ids, ['signal:src/respond.ts:3:collection']);
   });
 
   it("a string's length is no list's: a name typed string, kept from a string method or given to a replacer asks no empty-list case", () => {
