@@ -65,6 +65,9 @@ export function findReachedCallables(
 ): ReachedCallables {
   const reached = new Map<string, Reached>();
   const queue: string[] = [];
+  // Members the change added (not in the base file): no code that was there before can call them, so neither their
+  // class nor their module is reached through them; code that calls them changed too, and is reached by its own lines.
+  const added = new Set<string>();
   const mark = (key: string, parent: string | undefined, line?: number): void => {
     if (reached.has(key)) return;
     const entry: Reached = { parent, steps: 0, breaks: 0, anchor: key };
@@ -79,10 +82,13 @@ export function findReachedCallables(
       mark(toCallableKey(change.path, '*'), undefined, lines === 'all' ? 1 : (lines.values().next().value ?? 1));
       continue;
     }
+    const baseNames = change.baseFacts === undefined ? undefined : new Set(change.baseFacts.callables.map((callable) => callable.name));
     for (const callable of callables) {
       const line = overlaps(callable.span, lines);
       if (line === undefined || isChangedOnlyInMembers(callable, callables, lines)) continue;
-      mark(toCallableKey(change.path, callable.name), undefined, line);
+      const key = toCallableKey(change.path, callable.name);
+      if (baseNames !== undefined && callable.name.includes('.') && !baseNames.has(callable.name)) added.add(key);
+      mark(key, undefined, line);
     }
     const deleted = new Set(change.deletedLines ?? []);
     if (deleted.size > 0) {
@@ -139,9 +145,10 @@ export function findReachedCallables(
   for (let head = 0; head < queue.length; head += 1) {
     const key = queue[head] ?? '';
     const { file, name } = parseCallableKey(key);
-    if (name !== '*') mark(toCallableKey(file, '*'), key);
+    const isAdded = added.has(key);
+    if (name !== '*' && !isAdded) mark(toCallableKey(file, '*'), key);
     const dot = name.indexOf('.');
-    if (dot > 0) mark(toCallableKey(file, name.slice(0, dot)), key);
+    if (dot > 0 && !isAdded) mark(toCallableKey(file, name.slice(0, dot)), key);
     const parent = reached.get(key)?.parent;
     const throughMember = parent !== undefined && name !== '*' && !name.includes('.') && parent.startsWith(`${key}.`);
     for (const referrer of [...(referrers.get(key) ?? [])].sort(compareText)) {
