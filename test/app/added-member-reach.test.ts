@@ -60,3 +60,67 @@ describe('a method added to a class reaches only the code that calls it', () => 
     );
   });
 });
+
+/** The same change as outline wrote it: the import statement spread over lines to add the new method's helper. */
+const ESM = {
+  'package.json': JSON.stringify({
+    name: 'wiki',
+    version: '1.0.0',
+    type: 'module',
+    dependencies: { koa: '^2.0.0', '@koa/router': '^12.0.0' },
+  }),
+  'server/domains.js': [
+    "export const RESERVED = ['www'];",
+    'export const getBaseDomain = () => "example.com";',
+    'export const parseDomain = (url) => ({ host: new URL(url).host });',
+    '',
+  ].join('\n'),
+  'server/models/Team.js': [
+    "import { Model } from 'sequelize';",
+    "import { getBaseDomain, RESERVED } from '../domains.js';",
+    'export default class Team extends Model {',
+    '  get url() {',
+    '    return `https://${this.subdomain}.${getBaseDomain()}`;',
+    '  }',
+    '',
+    '  get isReserved() {',
+    '    return RESERVED.includes(this.subdomain);',
+    '  }',
+    '}',
+    '',
+  ].join('\n'),
+  'server/routes.js': [
+    "import Router from '@koa/router';",
+    "import Team from './models/Team.js';",
+    'const router = new Router();',
+    "router.get('/teams/:id', async (ctx) => {",
+    '  const team = await Team.findByPk(ctx.params.id);',
+    '  ctx.body = { url: team.url };',
+    '});',
+    'export default router;',
+    '',
+  ].join('\n'),
+};
+
+describe('an import statement spread over lines rebinds only the name it adds', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(ESM, {
+      'server/models/Team.js': ESM['server/models/Team.js']
+        .replace(
+          "import { getBaseDomain, RESERVED } from '../domains.js';",
+          "import {\n  getBaseDomain,\n  parseDomain,\n  RESERVED,\n} from '../domains.js';",
+        )
+        .replace(
+          '    return RESERVED.includes(this.subdomain);\n  }\n}',
+          '    return RESERVED.includes(this.subdomain);\n  }\n\n  isTeamUrl(url) {\n    return parseDomain(url).host === parseDomain(this.url).host;\n  }\n}',
+        ),
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('getBaseDomain and RESERVED are bound as before: no route is reached through url or isReserved', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(analysis.impactedRoutes, []);
+  });
+});

@@ -103,7 +103,15 @@ export function findReachedCallables(
     }
     if (lines !== 'all') {
       const rebound = new Set<string>();
-      for (const fact of change.headFacts?.imports ?? []) if (lines.has(fact.line)) for (const name of fact.names) rebound.add(name.local);
+      // A name the base file bound alike (same module, same imported name) is not rebound by a reformatted statement
+      // (`import { a, b }` spread over lines to add `c`): only `c` is.
+      const bound = new Set(
+        (change.baseFacts?.imports ?? []).flatMap((fact) => fact.names.map((name) => `${fact.specifier}\0${name.imported}\0${name.local}`)),
+      );
+      for (const fact of change.headFacts?.imports ?? []) {
+        if (!lines.has(fact.line)) continue;
+        for (const name of fact.names) if (!bound.has(`${fact.specifier}\0${name.imported}\0${name.local}`)) rebound.add(name.local);
+      }
       if (rebound.size > 0) {
         for (const callable of callables) {
           if (callable.refs.some((ref) => rebound.has(ref.split('.')[0] ?? ref)))
