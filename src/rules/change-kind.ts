@@ -103,12 +103,34 @@ function allLines(text: string): number[] {
 /** How many non-blank, non-comment lines among `lines` there are, all inside type-only spans; undefined when one is not. */
 function countTypedLines(text: string, lines: readonly number[], spans: readonly Span[]): number | undefined {
   const source = text.split('\n');
+  const comments = findBlockCommentLines(source);
   let typed = 0;
   for (const line of lines) {
     const content = (source[line - 1] ?? '').trim();
-    if (content === '' || content.startsWith('//') || content.startsWith('/*') || content.startsWith('*')) continue;
+    if (content === '' || content.startsWith('//') || comments.has(line)) continue;
     if (!spans.some((span) => span.start <= line && line <= span.end)) return undefined;
     typed++;
   }
   return typed;
+}
+
+// The lines (1-based) a block comment holds, from the line that opens it to the line that closes it: a comment's prose
+// need not start with `*` ("Undici types need to be here because…"). A line that closes a comment and goes on with code
+// counts as code.
+function findBlockCommentLines(source: readonly string[]): Set<number> {
+  const lines = new Set<number>();
+  let isOpen = false;
+  for (const [index, text] of source.entries()) {
+    const trimmed = text.trim();
+    if (isOpen) {
+      const end = trimmed.indexOf('*/');
+      if (end === -1 || trimmed.slice(end + 2).trim() === '') lines.add(index + 1);
+      if (end !== -1) isOpen = false;
+    } else if (trimmed.startsWith('/*')) {
+      const end = trimmed.indexOf('*/', 2);
+      if (end === -1 || trimmed.slice(end + 2).trim() === '') lines.add(index + 1);
+      isOpen = end === -1;
+    }
+  }
+  return lines;
 }

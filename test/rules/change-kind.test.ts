@@ -91,6 +91,10 @@ describe('change kinds', () => {
       'type-only',
     );
     assert.equal(kindOf('src/types.ts', undefined, 'export interface A {\n  a: string;\n}\n', 'added'), 'type-only');
+    // Types removed with the block comment above them, whose prose lines start with no `*` (ky's request.ts).
+    const undici =
+      '/*\nUndici types need to be here.\n\nRemove them later.\n*/\n\ntype UndiciInit = string[][];\n\nexport type Init = {\n  a?: UndiciInit;\n};\n';
+    assert.equal(kindOf('src/request.ts', undici, 'export type Init = {\n  a?: string;\n};\n'), 'type-only');
   });
 
   test('runtime: a changed body, a change mixing types and code, a new file with code, and an exported interface beside a changed function', () => {
