@@ -105,9 +105,10 @@ const PLUMBING = new Set([
  * A word a test says in its path or titles names what it tests; one its code merely uses, less so; a changed name its
  * code uses whole (`deepMerge`), more than its words apart; a changed route its titles say whole, most: in an app whose
  * tests all reach every route through one harness, it is the one thing that tells the route's own test apart, and the
- * words of the code around the change, said by many tests, must not outweigh it.
+ * words of the code around the change, said by many tests, must not outweigh it. The test named for the changed file
+ * (`client.test.ts` beside `client.ts`) weighs as much: a framework's catch-all test says every word of its code.
  */
-const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12 } as const;
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12 } as const;
 
 function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
@@ -120,6 +121,43 @@ function getFileStem(path: string): string {
   return base.toLowerCase() === 'index' ? (segments.at(-2) ?? '') : base;
 }
 
+/** A path's folder and its file name up to the first dot (`src/client/client.test.ts` → src/client, client). */
+function splitStem(path: string): { folder: string; stem: string } {
+  const slash = path.lastIndexOf('/');
+  return {
+    folder: slash < 0 ? '' : path.slice(0, slash),
+    stem: path
+      .slice(slash + 1)
+      .replace(/\..*$/, '')
+      .toLowerCase(),
+  };
+}
+
+/** Folders a source file's own test sits in by convention, as the source's folder with each prefix it takes. */
+const TEST_FOLDERS = /^(?:__tests__|tests?|spec)$/;
+
+/**
+ * Whether `testPath` is the test named for `sourcePath`: the same file name (`client.test.ts`, `client.spec.ts` for
+ * `client.ts`) beside it, in a test folder under it (`__tests__/client.test.ts`), or in a test tree that mirrors the
+ * source tree (`test/client/client.test.ts` for `src/client/client.ts`).
+ */
+function isNamedTestOf(testPath: string, sourcePath: string): boolean {
+  const test = splitStem(testPath);
+  const source = splitStem(sourcePath);
+  if (test.stem !== source.stem || test.stem === '') return false;
+  if (test.folder === source.folder) return true;
+  const testFolders = test.folder === '' ? [] : test.folder.split('/');
+  const sourceFolders = source.folder === '' ? [] : source.folder.split('/');
+  if (testFolders.length === sourceFolders.length + 1 && TEST_FOLDERS.test(testFolders.at(-1) ?? ''))
+    return testFolders.slice(0, -1).join('/') === source.folder;
+  return (
+    testFolders.length > 0 &&
+    testFolders.length === sourceFolders.length &&
+    TEST_FOLDERS.test(testFolders[0] ?? '') &&
+    testFolders.slice(1).join('/') === sourceFolders.slice(1).join('/')
+  );
+}
+
 /** Words of a space-separated FileWords field, counts (`word*3`) dropped. */
 function readField(field: string | undefined): Set<string> {
   const words = new Set<string>();
@@ -128,6 +166,8 @@ function readField(field: string | undefined): Set<string> {
 }
 
 interface TermHits {
+  /** The changed file. */
+  path: string;
   /** Single words: the changed file's stem and the changed names, split on case. */
   words: Set<string>;
   /** Names of two words or more kept whole (`deepMerge` → `deepmerge`), matched against what the test's code names. */
@@ -165,7 +205,7 @@ function toTerms(target: ChangedTarget): TermHits {
     const found = toRouteSegment(path);
     if (found !== undefined) routes.set(found.segment, found.words);
   }
-  return { words, wholeNames, routes };
+  return { path: target.path, words, wholeNames, routes };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
@@ -176,13 +216,16 @@ function weighTerms(test: TestText, terms: TermHits): Map<string, number> {
   const codeWords = readField(test.words?.code);
   const names = readField(test.words?.names);
   const weights = new Map<string, number>();
+  // The test named for the changed file speaks for all of it: each word of the change counts as said in its path.
+  const named = isNamedTestOf(test.path, terms.path);
   for (const word of terms.words) {
-    const weight = pathWords.has(word) ? WEIGHT.path : titleWords.has(word) ? WEIGHT.title : codeWords.has(word) ? WEIGHT.code : 0;
+    const weight = named || pathWords.has(word) ? WEIGHT.path : titleWords.has(word) ? WEIGHT.title : codeWords.has(word) ? WEIGHT.code : 0;
     if (weight > 0) weights.set(word, weight);
   }
   for (const name of terms.wholeNames) if (names.has(name)) weights.set(`=${name}`, WEIGHT.name);
   for (const [segment, words] of terms.routes)
     if (titleSayings.some((said) => says(said, words))) weights.set(`route:${segment}`, WEIGHT.route);
+  if (named) weights.set('pair', WEIGHT.pair);
   return weights;
 }
 

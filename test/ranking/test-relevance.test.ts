@@ -47,6 +47,40 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.deepEqual(scoreTestRelevance(tests, { ...target, routes: ['/:id'] }), scoreTestRelevance(tests, target));
   });
 
+  test('the test named for the changed file outranks a catch-all test whose titles say every word of the code', () => {
+    // hono: src/hono.test.ts has a title for every feature; src/client/client.test.ts is client.ts's own test.
+    const tests: TestText[] = [
+      {
+        path: 'src/hono.test.ts',
+        titles: ['method', 'query params', 'web socket url', 'replace protocol'],
+        words: { code: 'hono method query', names: '' },
+      },
+      { path: 'src/client/client.test.ts', titles: ['$ws'], words: { code: 'client query', names: '' } },
+      { path: 'src/client/utils.test.ts', titles: ['replaceUrlProtocol'], words: { code: 'client url', names: '' } },
+    ];
+    const target = {
+      path: 'src/client/client.ts',
+      names: ['hc'],
+      context: [
+        'export const hc = <T extends Hono<any, any, any>, Prefix extends string = string>(',
+        "    if (method === 'ws') {",
+        '      const webSocketUrl = replaceUrlProtocol(',
+        '      if (queryParams) {',
+      ],
+    };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'src/client/client.test.ts');
+    // The same name in a test folder under the source's, or in a test tree mirroring the source tree.
+    for (const path of ['src/client/__tests__/client.test.ts', 'test/client/client.spec.ts']) {
+      const moved = tests.map((test) => (test.path === 'src/client/client.test.ts' ? { ...test, path } : test));
+      assert.equal(order(scoreTestRelevance(moved, target))[0], path);
+    }
+    // A test of the same name elsewhere is not the changed file's own.
+    const elsewhere = tests.map((test) =>
+      test.path === 'src/client/client.test.ts' ? { ...test, path: 'src/adapter/client.test.ts' } : test,
+    );
+    assert.equal(order(scoreTestRelevance(elsewhere, target))[0], 'src/hono.test.ts');
+  });
+
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
     const tests: TestText[] = [
       { path: 'test/index.test.js', titles: ['default handler'], words: { code: 'index default handler utils', names: '' } },
