@@ -91,6 +91,26 @@ describe('signals', () => {
     );
   });
 
+  test('a slice of nothing copies the list: no collection case (hono)', () => {
+    assert.deepEqual(signalsOf('const sorted = accepts.slice().sort(byQuality);\nconst head = accepts.slice(0, 1);'), [
+      '2 collection accepts.slice',
+    ]);
+  });
+
+  test('an optional call made as a statement drops its result: no missing-field case; one whose value is used is (hono)', () => {
+    const code = [
+      'cleanups.get(element)?.();',
+      'timer?.unref();',
+      'await this.options.onDone?.(result);',
+      'const value = getter?.();',
+      'send(options?.body);',
+    ].join('\n');
+    assert.deepEqual(
+      signalsOf(code).filter((signal) => signal.includes(' optional-access ')),
+      ['4 optional-access ?.', '5 optional-access ?.'],
+    );
+  });
+
   test('map on a local that is not a parameter, and words inside other words, are not signals', () => {
     assert.deepEqual(signalsOf('const list = [];\nlist.map(f);\nconst packages = 1;\nconst homepage = 2;\nconst totalWidth = a + b;'), []);
   });

@@ -69,6 +69,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   readonly typeRanges: [number, number][] = [];
   readonly constants: ConstantFact[] = [];
   private tryDepth = 0;
+  /** The `?.` of a statement that only calls (`cleanups.get(el)?.()`, `timer?.unref()`): its result is dropped. */
+  private readonly discardedOptionalCalls = new Set<AstNode>();
   private moduleFunctions: ReadonlySet<string> = new Set();
   private module: AstNode | undefined;
   /** Names the module awaits or returns (`await handled`, `return done`, `await Promise.all([a, b])`), read on first need. */
@@ -245,7 +247,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         this.visitMember(node);
         return;
       case 'OptionalChainingExpression':
-        this.signals.add('optional-access', node, '?.');
+        // A call made only when its target is there, as a statement, has no value to default: no missing-field case.
+        if (!this.discardedOptionalCalls.has(node)) this.signals.add('optional-access', node, '?.');
         this.visitChildren(node);
         return;
       case 'BinaryExpression':
@@ -535,6 +538,17 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       this.testing.countPropertyAssertion(expression);
     }
     if (getNode(node, 'expression')?.type === 'TsSatisfiesExpression') this.testing.countTypeCheck();
+    if (expression?.type === 'OptionalChainingExpression' && getNode(expression, 'base')?.type === 'CallExpression') {
+      // Down the called chain only (`a?.b.c?.()`); an argument's `?.` gives the call a value that matters.
+      for (let link: AstNode | undefined = expression; link !== undefined; ) {
+        if (link.type === 'OptionalChainingExpression') {
+          this.discardedOptionalCalls.add(link);
+          link = getNode(link, 'base');
+        } else if (link.type === 'CallExpression') link = getNode(link, 'callee');
+        else if (link.type === 'MemberExpression') link = getNode(link, 'object');
+        else link = undefined;
+      }
+    }
     this.visitChildren(node);
   }
 

@@ -209,8 +209,14 @@ export class SignalCollector {
       if (money !== undefined) this.add('money', node, `${calleeName}(${money})`);
     }
     const kind = classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root);
-    // Strings slice too: `req.path.slice(1)` is no list that could be empty or hold 100,000 items.
-    if (kind === 'collection' && method === 'slice' && isText(getNode(callee, 'object'))) return;
+    // Strings slice too: `req.path.slice(1)` is no list that could be empty or hold 100,000 items. A `.slice()` of
+    // nothing copies the list whole: it keeps an empty list empty, as the code without it would.
+    if (
+      kind === 'collection' &&
+      method === 'slice' &&
+      (isText(getNode(callee, 'object')) || getExpressions(node, 'arguments').length === 0)
+    )
+      return;
     if (kind !== undefined) {
       this.add(kind, node, name);
       return;
