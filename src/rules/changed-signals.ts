@@ -31,15 +31,28 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
   const changed = signals.filter((signal) => lines.has(signal.line));
   if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
   const base = file.baseText.split('\n');
-  const removed = getBaseChangedLines(file.hunks).map((line) => base[line - 1] ?? '');
+  const removed = getBaseChangedLines(file.hunks).map((line) => toOptionalChains(base[line - 1] ?? ''));
   const head = file.headText.split('\n');
   return changed.filter(
     (signal) =>
       !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&
       !isGuardedAlready(signal, head, lines, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
-      !isStringRead(signal, head, file.headFunctions ?? []),
+      !isStringRead(signal, head, file.headFunctions ?? []) &&
+      !isTupleRead(signal, head, file.headFunctions ?? []),
   );
+}
+
+/** A chain of names and index reads: `opts.args[0]`, `this.#options.retry`. */
+const CHAIN = String.raw`[A-Za-z_$#][\w$]*(?:\??\.#?[A-Za-z_$][\w$]*|\[[^\][]*\])*`;
+const GUARDED_READ = new RegExp(String.raw`(?<![\w$.#\]])(${CHAIN})\s*&&\s*\1\.`, 'g');
+
+/**
+ * A removed line with each guarded read written as the optional chain it means: `opts.args[0] && opts.args[0].param`
+ * reads `opts.args[0]?.param`, so a change that only rewrote the one as the other moved its signals.
+ */
+function toOptionalChains(line: string): string {
+  return line.replace(GUARDED_READ, '$1?.');
 }
 
 /** Lines around a changed line that stand for its function when no function encloses it (module level). */
@@ -203,6 +216,19 @@ function findAwaitedOperation(line: string): string | undefined {
     if (depth < 0) break;
   }
   return last === undefined ? undefined : `${start[1]}…${last}`;
+}
+
+/**
+ * `pair[0]` of a value the same function also reads at another fixed place (`pair[1]`): a tuple of a known shape (a
+ * trie's `[index, params]`, the four octets of an address), not a list that could be empty.
+ */
+function isTupleRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const name = /^(.+)\[0\]$/.exec(signal.detail)?.[1];
+  if (name === undefined || !/^[\w$.]+$/.test(name)) return false;
+  const other = new RegExp(`(?<![\\w$.])${escapeName(name)}\\[[1-9]\\d*\\]`);
+  const [from, to] = findEnclosingLines(signal.line, head, functions);
+  return head.slice(from - 1, to).some((text) => other.test(text));
 }
 
 /** String methods whose result is a string (`path.toLowerCase()`), for a name's initialiser. */

@@ -177,6 +177,14 @@ function getEvidenceIds(finding: Finding, facts: Record<string, unknown>): strin
 /** Signals a changed decision on their line already states: a missing value (`??`, `??=`, `?.`) and its fallback. */
 const RESTATED_SIGNALS: ReadonlySet<string> = new Set(['optional-access', 'env-config']);
 
+/** A length compared with 0 or 1 (`cookies.length > 0`): the changed decision on its line already asks the empty list. */
+const LENGTH_TEST = /\.length [<>=!]+ [01]$/;
+
+function isRestated(facts: Record<string, unknown>): boolean {
+  const kind = readString(facts, 'signalKind');
+  return RESTATED_SIGNALS.has(kind) || (kind === 'collection' && LENGTH_TEST.test(readString(facts, 'detail')));
+}
+
 /**
  * The edge-case findings on changed decisions, one per changed line: the heaviest (then the first rule id), so a line
  * read as a changed boundary and a changed default, or a condition and the throw it guards, asks one question. The
@@ -193,12 +201,13 @@ function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex)
     if (strongest.has(line)) weaker.add(finding);
     else strongest.set(line, finding);
   }
-  // An optional field or an environment read on a line whose changed decision already asks (`??=` read as a changed
-  // default and as an optional field, `process.env.X ?? 3000` as a default and as configuration) says it twice.
+  // An optional field, an environment read or a length test on a line whose changed decision already asks (`??=`
+  // read as a changed default and as an optional field, `process.env.X ?? 3000` as a default and as configuration,
+  // `if (cookies.length > 0)` as a changed condition and as a collection) says it twice.
   for (const finding of findings) {
     if (finding.kind !== 'edge-case' || finding.subject !== 'changed-signal') continue;
     const facts = getFacts(index, finding);
-    if (!RESTATED_SIGNALS.has(readString(facts, 'signalKind'))) continue;
+    if (!isRestated(facts)) continue;
     if (strongest.has(`${readString(facts, 'path')}:${readNumber(facts, 'line')}`)) weaker.add(finding);
   }
   return weaker;

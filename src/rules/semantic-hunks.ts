@@ -10,7 +10,7 @@ import {
   findChangedComparison,
   type Loop,
   MAX_CONDITION_LINES,
-  NORMALISATION_VALUES,
+  getNormalisationValues,
   neighbours,
   REGEX_VALUES,
   REMOVED_ERROR_VALUES,
@@ -300,7 +300,7 @@ function classifyPair(
   const oldNormalisations = new Set(normalisations(base));
   const normalisation = normalisations(head).find((method) => !oldNormalisations.has(method));
   if (normalisation !== undefined) {
-    add('normalisation', normalisation, '', NORMALISATION_VALUES);
+    add('normalisation', normalisation, '', getNormalisationValues(normalisation));
   }
   const flag = OPTION_FLAG.exec(head);
   const oldFlag = base === undefined ? null : OPTION_FLAG.exec(base);

@@ -5,7 +5,7 @@ import {
   findChangedComparison,
   type HunkSyntax,
   MAX_CONDITION_LINES,
-  NORMALISATION_VALUES,
+  getNormalisationValues,
   NUMBER,
   neighbours,
   REGEX_VALUES,
@@ -596,7 +596,7 @@ function classifyPair(
     code === undefined ? [] : [...code.matchAll(NORMALISATION[language])].map((match) => match[1] ?? '');
   const oldNormalisations = new Set(normalisations(base));
   const normalisation = normalisations(head).find((method) => !oldNormalisations.has(method));
-  if (normalisation !== undefined) add('normalisation', normalisation, '', NORMALISATION_VALUES);
+  if (normalisation !== undefined) add('normalisation', normalisation, '', getNormalisationValues(normalisation));
   if (isErrorPath(head, language)) {
     const status = findStatus(head, language);
     const old = base === undefined ? undefined : findStatus(base, language);

@@ -44,8 +44,17 @@ export const NUMBER = /^-?\d+(?:\.\d+)?$/;
 export const COMPARISON_OPERATORS = '===|!==|==|!=|<=|>=|<|>';
 /** Lines a condition that opens on a changed line may run on for (`if (` with one operand a line, as formatters write it). */
 export const MAX_CONDITION_LINES = 8;
-export const NORMALISATION_VALUES =
-  "the same value in other cases and with spaces around it (' Value ', 'VALUE', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')";
+/**
+ * The values that tell a normalisation apart, by what it normalises: spaces (`trim`, `strip`, `TrimSpace`), the
+ * composition of letters (`normalize`), or case (every other method the hunks read).
+ */
+export function getNormalisationValues(method: string): string {
+  if (/^(?:trim|trimStart|trimEnd|strip|lstrip|rstrip|TrimSpace)$/.test(method))
+    return "the value with spaces, a tab or a newline around it (' value ', '\\tvalue\\n'), the bare value, an empty string and one of spaces only ('   ')";
+  if (method === 'normalize')
+    return "the same letter composed and decomposed ('é' as U+00E9 and as 'e' with U+0301), a plain ASCII value and an empty string";
+  return "the same value in other cases ('VALUE', 'Value', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')";
+}
 export const REGEX_VALUES = 'a string the old pattern accepts and the new one refuses, and the reverse';
 export const ROUNDING_VALUES = '.5, -0.5, 0 and a negative value';
 export const REMOVED_ERROR_VALUES = 'the input that used to fail here (it must still be refused, or now be accepted on purpose)';

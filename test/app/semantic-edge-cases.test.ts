@@ -210,9 +210,21 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         'normalisation',
         'toLowerCase',
         '',
-        "the same value in other cases and with spaces around it (' Value ', 'VALUE', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')",
+        "the same value in other cases ('VALUE', 'Value', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')",
       ],
     ]);
+    // hono's etag: a trim asks for spaces around the value, not its case (which trim leaves alone).
+    assert.deepEqual(
+      one('  const tags = header.split(/,\\s*/).map(stripWeak);', "  const tags = header.split(',').map((tag) => stripWeak(tag.trim()));"),
+      [
+        [
+          'normalisation',
+          'trim',
+          '',
+          "the value with spaces, a tab or a newline around it (' value ', '\\tvalue\\n'), the bare value, an empty string and one of spaces only ('   ')",
+        ],
+      ],
+    );
     assert.deepEqual(one('  options.timeout = options.timeout;', '  options.timeout ??= 10000;'), [
       ['default', 'options.timeout', '10000', 'options.timeout undefined and null (it becomes 10000), and a value already set'],
     ]);
@@ -1140,7 +1152,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.3\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.4\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
@@ -1170,6 +1182,30 @@ describe('one line, one question: a signal case on a line whose changed decision
         .filter((edge) => edge.title.startsWith('src/config.ts:2 '))
         .map((edge) => edge.provenance.replace(/^.*#/, ''));
       assert.deepEqual(onLine2, ['edge-case/changed-default']);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+
+  test('a length test that a changed condition makes asks once, as that condition, not again as an empty list (hono)', async () => {
+    const header = (guarded: boolean): string =>
+      [
+        'export function cookieHeader(cookies: string[], headers: Record<string, string>): void {',
+        guarded ? '  if (cookies.length > 0) headers.Cookie = cookies.join("; ");' : '  headers.Cookie = cookies.join("; ");',
+        '}',
+        '',
+      ].join('\n');
+    const fixture = createChangeFixture(
+      { 'package.json': JSON.stringify({ name: 'client', version: '1.0.0', type: 'module' }), 'src/client.ts': header(false) },
+      { 'src/client.ts': header(true) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const onLine2 = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => edge.title.startsWith('src/client.ts:2 '))
+        .map((edge) => edge.provenance.replace(/^.*#/, ''));
+      assert.equal(onLine2.length, 1, JSON.stringify(onLine2));
+      assert.notEqual(onLine2[0], 'edge-case/empty-collection');
     } finally {
       fixture.repo.cleanup();
     }

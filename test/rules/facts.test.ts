@@ -463,6 +463,55 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(ids, ['signal:src/respond.ts:3:collection']);
   });
 
+  it('a guarded read rewritten as an optional chain is a move; a new guarded read is not (hono)', () => {
+    const ids = changedIdsOf(
+      [
+        'function ws(opts, url) {',
+        '  const u = opts.args[0] && opts.args[0].param ? fill(url, opts.args[0].param) : url;',
+        '  return u;',
+        '}',
+        '',
+      ],
+      [
+        'function ws(opts, url) {',
+        '  const u = opts.args[0]?.param ? fill(url, opts.args[0].param) : url;',
+        '  return u + (opts.args[0]?.query ?? "");',
+        '}',
+        '',
+      ],
+      [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 2 }],
+      { name: 'ws', start: 1, end: 4 },
+      [
+        { kind: 'optional-access', line: 2, detail: '?.' },
+        { kind: 'collection', line: 2, detail: 'opts.args[0]' },
+        { kind: 'optional-access', line: 3, detail: '?.' },
+      ],
+    );
+    assert.deepEqual(ids, ['signal:src/respond.ts:3:optional-access']);
+  });
+
+  it('the first place of a tuple the function also reads at its second is no list that could be empty (hono)', () => {
+    const head = [
+      'function build(trie, routes) {',
+      '  const data = trie.paths[path];',
+      '  out[data[0]] = routes.map((r) => params[data[1][r]]);',
+      '  return first(routes[0]);',
+      '}',
+      '',
+    ];
+    const ids = changedIdsOf(
+      ['function build(trie, routes) {', '  return null;', '}', ''],
+      head,
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      { name: 'build', start: 1, end: 5 },
+      [
+        { kind: 'collection', line: 3, detail: 'data[0]' },
+        { kind: 'collection', line: 4, detail: 'routes[0]' },
+      ],
+    );
+    assert.deepEqual(ids, ['signal:src/respond.ts:4:collection']);
+  });
+
   it("a string's length is no list's: a name typed string, kept from a string method or given to a replacer asks no empty-list case", () => {
     const head = [
       'function normalizePath(path: string): string {',
@@ -1003,7 +1052,7 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.3.0#edge-case/changed-arithmetic', 12],
+        ['semantic-edge-cases@1.4.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
         ['edge-cases@1.3.0#edge-case/money-rounding', 7.5],
