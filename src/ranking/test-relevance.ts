@@ -121,16 +121,18 @@ function getFileStem(path: string): string {
   return base.toLowerCase() === 'index' ? (segments.at(-2) ?? '') : base;
 }
 
-/** A path's folder and its file name up to the first dot (`src/client/client.test.ts` → src/client, client). */
+/**
+ * A path's folder and its file name without the extension and a test suffix (`src/client/client.test.ts` → src/client,
+ * client; `tests/command.action.test.js` → tests, command.action).
+ */
 function splitStem(path: string): { folder: string; stem: string } {
   const slash = path.lastIndexOf('/');
-  return {
-    folder: slash < 0 ? '' : path.slice(0, slash),
-    stem: path
-      .slice(slash + 1)
-      .replace(/\..*$/, '')
-      .toLowerCase(),
-  };
+  const name = path
+    .slice(slash + 1)
+    .replace(/\.[^.]*$/, '')
+    .replace(/[.\-_](?:test|spec)$/, '')
+    .toLowerCase();
+  return { folder: slash < 0 ? '' : path.slice(0, slash), stem: name };
 }
 
 /** Folders a source file's own test sits in by convention, as the source's folder with each prefix it takes. */

@@ -74,6 +74,13 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       const moved = tests.map((test) => (test.path === 'src/client/client.test.ts' ? { ...test, path } : test));
       assert.equal(order(scoreTestRelevance(moved, target))[0], path);
     }
+    // commander: tests/command.action.test.js tests one part of lib/command.js; it is not the file's own test, so the
+    // title that names the change still decides.
+    const parts: TestText[] = [
+      { path: 'tests/command.action.test.js', titles: ['action'], words: { code: 'command', names: '' } },
+      { path: 'tests/command.help.test.js', titles: ['help information'], words: { code: 'command', names: '' } },
+    ];
+    assert.equal(order(scoreTestRelevance(parts, { path: 'lib/command.js', names: ['helpInformation'] }))[0], 'tests/command.help.test.js');
     // A test of the same name elsewhere is not the changed file's own.
     const elsewhere = tests.map((test) =>
       test.path === 'src/client/client.test.ts' ? { ...test, path: 'src/adapter/client.test.ts' } : test,
