@@ -1,7 +1,7 @@
 /**
  * Tunes task grounding's weights on the development split of bench/localize (never the held-out one): each mined
- * commit's parent tree is built once, and preflight's ranking (groundTask over the graph and what files say) is run
- * under every variant of the weights, so a grid of variants costs one pass of graph builds.
+ * commit's parent tree is built once, and preflight's ranking (rankTaskFiles: groundTask over the graph and what files
+ * say, the generated-path class, the co-change widening, tests kept apart) is run under every variant of the weights, so a grid of variants costs one pass of graph builds.
  *
  *   node --import tsx bench/tune-grounding.ts --repos <dir> [--variants <file.json>] [--repo owner/name] [--limit n]
  *     [--off-topic-only] [--dump <file.json>]
@@ -9,7 +9,7 @@
  * A variants file is a JSON object of name → a `grounding` section (as in a rule pack) laid over the built-in weights;
  * without one, the built-in weights alone are run. Prints recall@1/5/10, MRR, the share of tasks answered and the
  * off-topic invention rate per variant. The history is read as preflight reads it (churn and the subjects of the commits
- * that changed each file); only the app's co-change widening of the candidates is left out.
+ * that changed each file); only the reason lines, which rank nothing, are left out.
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,12 +18,12 @@ import { buildRepositoryGraph } from '../src/app/build-graph.js';
 import { toGroundingWeights } from '../src/app/grounding-weights.js';
 import { loadRulePacks } from '../src/app/load/load-rule-packs.js';
 import { openGitState } from '../src/app/preflight.js';
-import { getFileTexts, readGroundingHistory } from '../src/app/task-grounding.js';
+import { getFileTexts, rankTaskFiles, readGroundingHistory } from '../src/app/task-grounding.js';
+import { createPathClassifier, mergeClassifiers } from '../src/rules/classifiers.js';
 import { createNodeEnv } from '../src/io/node-env.js';
 import { createParsePool } from '../src/io/parse-pool.js';
 import type { GroundingWeights, GroundingWeightsSection, TaskTerm } from '../src/model/grounding.js';
 import type { KnowledgeGraph } from '../src/graph/build.js';
-import { groundTask } from '../src/ranking/grounding.js';
 import { getGroundingIndex } from '../src/ranking/grounding-index.js';
 import { type FileText, getTextIndex } from '../src/ranking/text-index.js';
 import { scoreName, scoreWord } from '../src/ranking/text-score.js';
@@ -119,11 +119,21 @@ async function main(): Promise<void> {
         try {
           const repository = await buildRepositoryGraph(env);
           const git = await openGitState(env);
-          const { texts, churn } = await readGroundingHistory(env, repository, git, await getFileTexts(env, repository), []);
-          const base = toGroundingWeights((await loadRulePacks(env)).packs).weights;
+          const said = await readGroundingHistory(env, repository, git, await getFileTexts(env, repository), []);
+          const { texts } = said;
+          const packs = (await loadRulePacks(env)).packs;
+          const base = toGroundingWeights(packs).weights;
+          const classify = createPathClassifier(mergeClassifiers(packs));
+          const isGenerated = (path: string): boolean => classify(path).generated;
           for (const job of jobs.filter((item) => item.commit === commit))
             for (const [name, section] of Object.entries(sections)) {
-              const grounding = groundTask(repository.kg, job.task, { weights: overlay(base, section), texts, churn });
+              // Exactly what preflight and context rank with, weights overlaid.
+              const grounding = rankTaskFiles(repository, job.task, {
+                ...said,
+                weights: overlay(base, section),
+                requirementsTerms: [],
+                isGenerated,
+              });
               if (values.dump !== undefined && name === Object.keys(sections)[0]) {
                 dumped.push({
                   repository: entry.repository,

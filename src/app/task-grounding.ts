@@ -5,7 +5,7 @@ import type { FileText } from '../ranking/text-index.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess } from '../model/env.js';
 import { isCodeFile } from '../model/facts.js';
-import type { CandidateFile, Grounding } from '../model/grounding.js';
+import type { CandidateFile, Grounding, GroundingWeights } from '../model/grounding.js';
 import { toFileId } from '../graph/ids.js';
 import { DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { toGroundingWeights } from './grounding-weights.js';
@@ -94,21 +94,40 @@ export interface TaskGroundingInput {
  */
 export async function groundTaskInRepository(env: Env, input: TaskGroundingInput, limitations: Diagnostic[]): Promise<Grounding> {
   const { repository } = input;
-  const kg = repository.kg;
   const [packs, texts] = await Promise.all([loadRulePacks(env), getFileTexts(env, repository)]);
   // A repository pack the loader refused (pack/invalid, pack/refused) is a limitation: defaults are never used silently.
   limitations.push(...packs.diagnostics);
   const { weights } = toGroundingWeights(packs.packs);
   const classify = createPathClassifier(mergeClassifiers(packs.packs));
-  const { history, ...said } = await readGroundingHistory(env, repository, input.git, texts, limitations);
-  const grounding = groundTask(kg, input.task, {
+  const said = await readGroundingHistory(env, repository, input.git, texts, limitations);
+  const ranked = rankTaskFiles(repository, input.task, {
+    ...said,
     weights,
     requirementsTerms: input.requirementsTerms,
     isGenerated: (path) => classify(path).generated,
-    ...said,
   });
-  const widened = widenWithCoChange(history, grounding, (path) => kg.graph.hasNode(toFileId(path)));
-  return addReasonLines(env, repository, keepTestsApart(repository, grounding, widened));
+  return addReasonLines(env, repository, ranked);
+}
+
+/** What rankTaskFiles ranks with: the weights, the generated-path class, and what the files and the history say. */
+export interface TaskRankingInputs {
+  weights: GroundingWeights;
+  requirementsTerms: string[];
+  isGenerated: (path: string) => boolean;
+  history: MinedHistory | undefined;
+  texts: Map<string, FileText>;
+  churn: Map<string, number> | undefined;
+}
+
+/**
+ * The ranking itself, without the reason lines: groundTask, widened by the files that usually change with the
+ * candidates, tests kept apart. bench/tune-grounding.ts tunes on exactly this.
+ */
+export function rankTaskFiles(repository: RepositoryGraph, task: string, inputs: TaskRankingInputs): Grounding {
+  const { history, ...options } = inputs;
+  const grounding = groundTask(repository.kg, task, options);
+  const widened = widenWithCoChange(history, grounding, (path) => repository.kg.graph.hasNode(toFileId(path)));
+  return keepTestsApart(repository, grounding, widened);
 }
 
 /**
