@@ -132,6 +132,11 @@ export interface ChainEntryFact {
   refs: string[];
   /** HTTP statuses the argument responds with (400, 401, 403, 422, 429). */
   statuses?: number[];
+  /**
+   * For a call given no argument or one object literal: the keys it sets to something other than a false literal
+   * (`auth({ optional: true })` → optional), sorted; absent when they cannot be read.
+   */
+  options?: string[];
 }
 
 /**

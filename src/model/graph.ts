@@ -77,6 +77,8 @@ export interface RouteGuard {
   line: number;
   /** Where the middleware's code is declared, when it could be followed. */
   definedIn?: { file: string; line: number; name: string };
+  /** The options its factory call sets (`auth({ optional: true })` → optional), when they could be read. */
+  options?: string[];
   /** What the role rests on: `imports jsonwebtoken`, `responds 401`, `calls validateSession (src/auth.ts)`, `name only`. */
   evidence: string[];
   /** `high` when the code shows the role; `low` when only the name suggests it. */

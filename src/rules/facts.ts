@@ -20,6 +20,7 @@ import { deriveTestCaseFacts, deriveTestFileFacts } from './facts-tests.js';
 import { classifyTextChange, getCommentSyntax } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
 import { toChangedLines } from './proof.js';
+import { findOptionGates } from './option-gates.js';
 import { getBaseChangedLines, selectChangedSignals } from './changed-signals.js';
 import { formatLineRanges } from '../text/line-ranges.js';
 
@@ -740,6 +741,16 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     if (change.middleware !== undefined) middlewareRoutes.set(change.middleware, (middlewareRoutes.get(change.middleware) ?? 0) + 1);
     if (isOutsideChain(change)) calleeRoutes.set(change.changed ?? '', (calleeRoutes.get(change.changed ?? '') ?? 0) + 1);
   }
+  const gatesByChange = new Map<string, string[] | undefined>();
+  const findGates = (change: ChainChange): string[] | undefined => {
+    const key = change.changed ?? '';
+    if (!gatesByChange.has(key)) {
+      const changed = /^changed (\S+) \((.+)\)$/.exec(key);
+      const file = changed === null ? undefined : files.find((candidate) => candidate.path === changed[2]);
+      gatesByChange.set(key, file === undefined || changed?.[1] === undefined ? undefined : findOptionGates(file, changed[1]));
+    }
+    return gatesByChange.get(key);
+  };
   for (const { id, route } of routes) {
     const facts = deriveRouteFacts(lookup, id, route, changedRouteIds, headCode);
     const change = chainChanges.get(id);
@@ -750,6 +761,8 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     // A helper the guard calls is an auth helper only when it is not shared code the change reaches many routes through
     // otherwise (outline's parseDomain, called by apexAuthRedirect and, further down, by most handlers).
     const sharedHelper = change?.changed !== undefined && (calleeRoutes.get(change.changed) ?? 0) > MAX_SCOPE_ROUTES;
+    // A guard changed only behind an option (`if (options.optional …)`) that this route's registration does not set.
+    const gatedOut = change?.guardItself === true && isGatedOut(route, change, findGates(change));
     subjects.push({
       subject: 'route',
       id,
@@ -758,7 +771,8 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
         chainChanged: change !== undefined && (change.own || nearMiddleware !== undefined),
         handlerChanged: change?.own === true,
         registrationChanged: isRegistrationChanged(route, headCode),
-        guardChanged: nearMiddleware !== undefined && guards.includes(nearMiddleware) && (change?.guardItself === true || !sharedHelper),
+        guardChanged:
+          nearMiddleware !== undefined && guards.includes(nearMiddleware) && (change?.guardItself === true || !sharedHelper) && !gatedOut,
         viaSharedMiddleware:
           change !== undefined && !change.own && change.middleware !== undefined && (middlewareRoutes.get(change.middleware) ?? 0) > 1,
         viaSharedCode: viaCallee && sharedHelper,
@@ -840,6 +854,17 @@ function isRegistrationChanged(route: RouteNode, headCode: ReadonlyMap<string, H
     }
     return false;
   });
+}
+
+/**
+ * The route's own registrations of the changed middleware all leave out every option that gates the change, so none
+ * of them can run the changed lines. Unknown options (a variable passed, a spread) or no gate keep the route reached.
+ */
+function isGatedOut(route: RouteNode, change: ChainChange, gates: readonly string[] | undefined): boolean {
+  if (gates === undefined || change.middleware === undefined) return false;
+  const registered = (route.guards ?? []).filter((guard) => guard.name === change.middleware);
+  if (registered.length === 0) return false;
+  return registered.every((guard) => guard.options !== undefined && gates.every((option) => !guard.options?.includes(option)));
 }
 
 /** The change reaches the route only through code further down than its registration, handler or a middleware's helper. */

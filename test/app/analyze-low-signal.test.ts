@@ -107,8 +107,8 @@ describe('a changed line that reads the request body', () => {
     assert.deepEqual(
       [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
         .map((item) => item.provenance)
-        .filter((provenance) => provenance === 'route-edge-cases@3.5.0#edge-case/route-body'),
-      ['route-edge-cases@3.5.0#edge-case/route-body'],
+        .filter((provenance) => provenance === 'route-edge-cases@3.6.0#edge-case/route-body'),
+      ['route-edge-cases@3.6.0#edge-case/route-body'],
     );
   });
 });

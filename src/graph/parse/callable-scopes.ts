@@ -2,7 +2,17 @@ import type { CallableFact, ChainEntryFact } from '../../model/facts.js';
 import { getNamedStatus, limits, type PendingEntry, RefFrame } from './reference-frames.js';
 import { getHandlerName } from './route-calls.js';
 import type { SourcePositions } from './source-positions.js';
-import { type AstNode, getDottedName, getNode, getPropertyName, getString, isFunctionNode, unwrapExpression } from './swc-node.js';
+import {
+  type AstNode,
+  getDottedName,
+  getExpressions,
+  getKeyName,
+  getNode,
+  getPropertyName,
+  getString,
+  isFunctionNode,
+  unwrapExpression,
+} from './swc-node.js';
 import { isDynamicReference } from './walker-patterns.js';
 
 interface ClassContext {
@@ -182,6 +192,8 @@ export class CallableScopes {
       if (callee !== undefined) entry.callee = callee;
       const name = this.toOwnName(getHandlerName(value));
       if (name !== undefined && name !== callee) entry.name = name;
+      const options = getSetOptions(value);
+      if (options !== undefined) entry.options = options;
     }
     const pending: PendingEntry = { entry, frame: new RefFrame(undefined) };
     this.argFrames.set(arg, pending);
@@ -204,4 +216,32 @@ export class CallableScopes {
     const callable = frame.toCallable(span);
     if (callable !== undefined && this.callables.length < limits.MAX_CALLABLES) this.callables.push(callable);
   }
+}
+
+/** A literal that is false in a condition: `false`, `0`, `''`, `null`. */
+function isFalsyLiteral(node: AstNode | undefined): boolean {
+  if (node === undefined) return false;
+  if (node.type === 'NullLiteral') return true;
+  if (node.type === 'BooleanLiteral' || node.type === 'NumericLiteral' || node.type === 'StringLiteral') return !node.value;
+  return node.type === 'Identifier' && getString(node, 'value') === 'undefined';
+}
+
+/**
+ * The options a middleware factory call sets (`auth({ optional: true })` → optional; `auth()` → none): the keys of its
+ * object-literal argument whose value is not a false literal, sorted. Undefined when the call passes anything else, or
+ * an object whose keys cannot all be read (a spread, a shorthand `{ optional }`, a computed key).
+ */
+function getSetOptions(call: AstNode): string[] | undefined {
+  const args = getExpressions(call, 'arguments');
+  if (args.length === 0) return [];
+  const first = unwrapExpression(args[0]);
+  if (args.length > 1 || first?.type !== 'ObjectExpression') return undefined;
+  const set: string[] = [];
+  for (const property of getExpressions(first, 'properties')) {
+    if (property.type !== 'KeyValueProperty') return undefined;
+    const key = getKeyName(getNode(property, 'key'));
+    if (key === undefined) return undefined;
+    if (!isFalsyLiteral(unwrapExpression(getNode(property, 'value')))) set.push(key);
+  }
+  return set.sort();
 }

@@ -299,6 +299,7 @@ export function composeRoutes(
             confidence: result.confidence,
           };
           if (result.definedIn !== undefined) guard.definedIn = result.definedIn;
+          if (draft.entry.options !== undefined) guard.options = draft.entry.options;
           return guard;
         });
         const handlerFiles = new Set<string>();
