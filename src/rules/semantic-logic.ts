@@ -154,7 +154,8 @@ export function createOldLogicCheck(
   const oldLoops = findLoops(removed);
   const newLoops = findLoops(added);
   const toOld = createSubstitution(findDeclarations(removed, baseFile, syntax), pairLoops(newLoops, oldLoops), syntax);
-  const toNew = createSubstitution(findDeclarations(added, headFile, syntax), pairLoops(oldLoops, newLoops), syntax);
+  const headDeclarations = findDeclarations(added, headFile, syntax);
+  const toNew = createSubstitution(headDeclarations, pairLoops(oldLoops, newLoops), syntax);
   const oldDecisions = removedCode.flatMap((line) => [syntax.findCondition(line), line.text]).filter((text) => text !== undefined);
   const old = oldDecisions.map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax.keywords)));
   let baseNames: Set<string> | undefined;
@@ -167,12 +168,51 @@ export function createOldLogicCheck(
   // A loop that stops in its body now (`if (!optional) break`): a clause its condition lost may have moved there.
   const breaksInBody = added.some((line) => !line.isComment && /\bbreak\b/.test(line.code));
   return (decision, line) => {
-    const tokens = withoutDoubleNegation(tokenize(toNew(decision, line), syntax.keywords));
+    const tokens = withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
     if (tokens.length === 0) return false;
     return old.some(
       (oldTokens) => isSameLogic(oldTokens, tokens, isRename) || (breaksInBody && isKeptConjunct(oldTokens, tokens, isRename)),
     );
   };
+}
+
+/** A literal that is false in a condition. */
+const FALSY_LITERAL = /^(?:undefined|null|false|0|''|""|``|void 0)$/;
+
+/**
+ * The condition a value's truth follows: `c ? request.clone() : undefined` is true exactly when `c` is (ky hoisted
+ * `retry.limit > 0` into `retryRequest` this way), `c ? undefined : x` when `c` is not. Undefined for anything else,
+ * a nested or unbalanced ternary among them.
+ */
+function findTruthCondition(expression: string): string | undefined {
+  let depth = 0;
+  let question = -1;
+  let colon = -1;
+  for (let index = 0; index < expression.length; index++) {
+    const char = expression[index] ?? '';
+    if ('([{'.includes(char)) depth += 1;
+    else if (')]}'.includes(char)) depth -= 1;
+    else if (depth === 0 && char === '?' && !'.?'.includes(expression[index + 1] ?? '') && expression[index - 1] !== '?') {
+      if (question >= 0) return undefined;
+      question = index;
+    } else if (depth === 0 && char === ':' && question >= 0 && colon < 0) colon = index;
+  }
+  if (question < 0 || colon < 0) return undefined;
+  const condition = expression.slice(0, question).trim();
+  const whenTrue = expression.slice(question + 1, colon).trim();
+  const whenFalse = expression.slice(colon + 1).trim();
+  if (FALSY_LITERAL.test(whenFalse) && !FALSY_LITERAL.test(whenTrue)) return condition;
+  if (FALSY_LITERAL.test(whenTrue) && !FALSY_LITERAL.test(whenFalse)) return `!(${condition})`;
+  return undefined;
+}
+
+/** A decision that is only a name (or its negation) reads as the condition its value's truth follows, when it has one. */
+function toHeldTruth(declarations: Declarations, decision: string, line: number | undefined): string {
+  const named = /^\s*\(?\s*(!?)\s*([A-Za-z_$][\w$]*)\s*\)?\s*$/.exec(decision);
+  if (named === null) return decision;
+  const held = getDeclared(declarations, named[2] ?? '', line);
+  const condition = held === undefined ? undefined : findTruthCondition(held);
+  return condition === undefined ? decision : `${named[1]}(${condition})`;
 }
 
 /** Tokens with each `!!` left out: a decision made on `!!value` is the one made on `value` (`!!filter?.includes(x)`). */

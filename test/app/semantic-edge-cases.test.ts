@@ -359,6 +359,18 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [],
     );
     assert.deepEqual(hunk(['  if (user.active && user.age >= 18) {'], ['  const ok = user.active && user.age >= 18;', '  if (ok) {']), []);
+    // ky: a value that is there exactly when the old condition held (`c ? x.clone() : undefined`) tested in its place.
+    assert.deepEqual(
+      hunk(
+        ['  if (this.options.retry.limit > 0) {', '    this.request = original.clone();'],
+        [
+          '  const retryRequest = this.options.retry.limit > 0 ? this.request.clone() : undefined;',
+          '  if (retryRequest) {',
+          '    this.request = retryRequest;',
+        ],
+      ),
+      [],
+    );
   });
 
   test('a condition extracted word for word into a new function in another hunk: no case (koa)', () => {
@@ -577,6 +589,14 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ['condition', 2, '(ok)'],
     ]);
     assert.deepEqual(hunk(['  if (a && b) {'], ['  const ok = a && b && c;', '  if (ok) {']), [['condition', 2, '(ok)']]);
+    // The value is there when the condition does not hold: the opposite decision, asked once (at the new ternary).
+    assert.deepEqual(
+      hunk(['  if (limit > 0) {'], ['  const spare = limit > 0 ? undefined : fallback();', '  if (spare) {']).map(([kind, line]) => [
+        kind,
+        line,
+      ]),
+      [['condition', 1]],
+    );
     assert.deepEqual(hunk(["  if (mode === 'gold') {"], ["  if (mode === 'platinum') {"]), [['condition', 1, "(mode === 'platinum')"]]);
     // Stops one element early: not the loop it replaced.
     assert.deepEqual(
