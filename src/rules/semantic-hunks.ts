@@ -394,7 +394,11 @@ function isReplacedBy(removed: SourceLine, after: SourceLine, syntax: HunkSyntax
 }
 
 /** `const name = expression;` (or let, var; a type annotation allowed): the name and its expression. */
-const DECLARATION = /^\s*(?:export\s+)?(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=\s*(.+?);?\s*$/;
+/**
+ * `const name = value`, and a bare name given a value (`modified = await hook(…)` after `let modified;`): what the
+ * name holds from there on.
+ */
+const DECLARATION = /^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?![=>])\s*(.+?);?\s*$/;
 /** `for (const item of items)`, and `for (let i = 0; i < items.length; i++)` (or `++i`, `i += 1`): each element in order. */
 const FOR_OF = /^\s*for\s*\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+of\s+([^;]+?)\s*\)\s*\{?\s*$/;
 const FOR_INDEX =

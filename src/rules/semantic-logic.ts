@@ -167,24 +167,26 @@ export function createOldLogicCheck(
   };
   // A loop that stops in its body now (`if (!optional) break`): a clause its condition lost may have moved there.
   const breaksInBody = added.some((line) => !line.isComment && /\bbreak\b/.test(line.code));
-  return (decision, line) => {
+  const isOld = (decision: string, line: number | undefined): boolean => {
     const tokens = withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
     if (tokens.length === 0) return false;
     return old.some(
       (oldTokens) => isSameLogic(oldTokens, tokens, isRename) || (breaksInBody && isKeptConjunct(oldTokens, tokens, isRename)),
     );
   };
+  return (decision, line) => {
+    if (isOld(decision, line)) return true;
+    // An `if` rewritten as a ternary decides on the same test.
+    const test = findTernaryTest(decision);
+    return test !== undefined && isOld(test, line);
+  };
 }
 
 /** A literal that is false in a condition. */
 const FALSY_LITERAL = /^(?:undefined|null|false|0|''|""|``|void 0)$/;
 
-/**
- * The condition a value's truth follows: `c ? request.clone() : undefined` is true exactly when `c` is (ky hoisted
- * `retry.limit > 0` into `retryRequest` this way), `c ? undefined : x` when `c` is not. Undefined for anything else,
- * a nested or unbalanced ternary among them.
- */
-function findTruthCondition(expression: string): string | undefined {
+/** `c ? a : b` split at its top-level `?` and `:`; undefined when the text has no such ternary, or two. */
+function splitTernary(expression: string): { condition: string; whenTrue: string; whenFalse: string } | undefined {
   let depth = 0;
   let question = -1;
   let colon = -1;
@@ -198,12 +200,36 @@ function findTruthCondition(expression: string): string | undefined {
     } else if (depth === 0 && char === ':' && question >= 0 && colon < 0) colon = index;
   }
   if (question < 0 || colon < 0) return undefined;
-  const condition = expression.slice(0, question).trim();
-  const whenTrue = expression.slice(question + 1, colon).trim();
-  const whenFalse = expression.slice(colon + 1).trim();
+  return {
+    condition: expression.slice(0, question).trim(),
+    whenTrue: expression.slice(question + 1, colon).trim(),
+    whenFalse: expression.slice(colon + 1).trim(),
+  };
+}
+
+/**
+ * The condition a value's truth follows: `c ? request.clone() : undefined` is true exactly when `c` is (ky hoisted
+ * `retry.limit > 0` into `retryRequest` this way), `c ? undefined : x` when `c` is not. Undefined for anything else,
+ * a nested ternary among them.
+ */
+function findTruthCondition(expression: string): string | undefined {
+  const ternary = splitTernary(expression);
+  if (ternary === undefined) return undefined;
+  const { condition, whenTrue, whenFalse } = ternary;
   if (FALSY_LITERAL.test(whenFalse) && !FALSY_LITERAL.test(whenTrue)) return condition;
   if (FALSY_LITERAL.test(whenTrue) && !FALSY_LITERAL.test(whenFalse)) return `!(${condition})`;
   return undefined;
+}
+
+/**
+ * The test of a line that assigns or returns a ternary (`const next = r instanceof Response ? r : response;`): the
+ * decision it makes, which an `if` it replaced may have made word for word.
+ */
+function findTernaryTest(line: string): string | undefined {
+  const condition = splitTernary(line.trim().replace(/;\s*$/, ''))?.condition;
+  if (condition === undefined) return undefined;
+  const test = condition.replace(/^(?:(?:const|let|var)\s+[A-Za-z_$][\w$]*\s*(?::[^=]+)?=|[A-Za-z_$#][\w$#.]*\s*=(?!=)|return\b)\s*/, '');
+  return test === condition ? undefined : test;
 }
 
 /** A decision that is only a name (or its negation) reads as the condition its value's truth follows, when it has one. */

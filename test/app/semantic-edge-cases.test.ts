@@ -359,6 +359,14 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [],
     );
     assert.deepEqual(hunk(['  if (user.active && user.age >= 18) {'], ['  const ok = user.active && user.age >= 18;', '  if (ok) {']), []);
+    // ky: an `if` rewritten as a ternary on the same test.
+    assert.deepEqual(
+      hunk(
+        ['  if (modified instanceof globalThis.Response) {', '    response = modified;', '  }'],
+        ['  const next = modified instanceof globalThis.Response ? modified : response;', '  response = next;'],
+      ),
+      [],
+    );
     // ky: a value that is there exactly when the old condition held (`c ? x.clone() : undefined`) tested in its place.
     assert.deepEqual(
       hunk(
@@ -589,13 +597,21 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ['condition', 2, '(ok)'],
     ]);
     assert.deepEqual(hunk(['  if (a && b) {'], ['  const ok = a && b && c;', '  if (ok) {']), [['condition', 2, '(ok)']]);
-    // The value is there when the condition does not hold: the opposite decision, asked once (at the new ternary).
+    // A ternary on another test than the `if` it replaced is a changed condition.
+    assert.deepEqual(
+      hunk(
+        ['  if (modified instanceof globalThis.Response) {', '    response = modified;', '  }'],
+        ['  const next = modified instanceof Response || isResponseLike(modified) ? modified : response;', '  response = next;'],
+      ).map(([kind, line]) => [kind, line]),
+      [['condition', 1]],
+    );
+    // The value is there when the condition does not hold: the opposite decision, asked once, where it is tested.
     assert.deepEqual(
       hunk(['  if (limit > 0) {'], ['  const spare = limit > 0 ? undefined : fallback();', '  if (spare) {']).map(([kind, line]) => [
         kind,
         line,
       ]),
-      [['condition', 1]],
+      [['condition', 2]],
     );
     assert.deepEqual(hunk(["  if (mode === 'gold') {"], ["  if (mode === 'platinum') {"]), [['condition', 1, "(mode === 'platinum')"]]);
     // Stops one element early: not the loop it replaced.
