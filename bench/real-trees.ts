@@ -27,6 +27,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildRealCorpus, type CorpusPackage, WORKSPACE_CORPUS } from './corpus.js';
 import { findGitDir, resolveReposDir, runGit } from './localize/repo-cache.js';
 import { appendSettledLine, median, repoRoot, runTimed, type TimedProcess, toCount } from './measure.js';
 import {
@@ -50,8 +51,10 @@ interface EditSpec {
 }
 
 interface TreeSpec {
-  repository: string;
-  commit: string;
+  /** A mirror's repository and the commit measured; or, for `corpus`, the published packages bench/corpus.ts commits. */
+  repository?: string;
+  commit?: string;
+  corpus?: CorpusPackage[];
   edits: EditSpec[];
 }
 
@@ -69,6 +72,17 @@ const TREES: Record<string, TreeSpec> = {
         label: 'leaf',
         path: 'packages/medusa/src/api/admin/api-keys/[id]/revoke/route.ts',
         why: 'the first packages/medusa/src/api/**/route.ts by path: a file-system route, imported by nothing',
+      },
+    ],
+  },
+  /** The bench's workspace corpus (`npm run bench -- --corpus`): no lockfile, no test runner to install. */
+  workspace: {
+    corpus: WORKSPACE_CORPUS,
+    edits: [
+      {
+        label: 'edit',
+        path: 'packages/rxjs/src/ajax/index.ts',
+        why: 'the file `npm run bench -- --corpus` edits: the first tracked src/**/*.ts by path',
       },
     ],
   },
@@ -208,6 +222,22 @@ function prepareClone(gitDir: string, dir: string, commit: string): string[] {
   writeFileSync(join(dir, '.git', 'info', 'exclude'), '.checker/\n.codedecay/\n', { flag: 'a' });
   writeFileSync(droppedFile, JSON.stringify(dropped));
   return dropped;
+}
+
+/** The corpus repository, built once (bench/corpus.ts) and reused while its HEAD is the corpus's second commit. */
+async function prepareCorpus(dir: string, packages: CorpusPackage[]): Promise<{ files: number; headOid: string }> {
+  const label = packages.map((entry) => `${entry.name}@${entry.versions[1]}`).join(', ');
+  const count = (): number =>
+    runGit(['ls-files'], { cwd: dir })
+      .split('\n')
+      .filter((line) => line !== '').length;
+  if (existsSync(join(dir, '.git')) && runGit(['log', '-1', '--format=%s'], { cwd: dir }).trim() === label) {
+    return { files: count(), headOid: runGit(['rev-parse', 'HEAD'], { cwd: dir }).trim() };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const corpus = await buildRealCorpus({ packages, workDir: dir });
+  writeFileSync(join(dir, '.git', 'info', 'exclude'), '.checker/\n.codedecay/\n', { flag: 'a' });
+  return corpus;
 }
 
 interface InstalledTree {
@@ -408,6 +438,7 @@ interface EditResult {
 
 async function measureEdit(context: TreeContext, edit: EditSpec, options: Options, records: RunRecord[]): Promise<EditResult> {
   const file = join(context.dir, edit.path);
+  if (!existsSync(file)) throw new Error(`${context.name}: ${edit.path} is not in the tree`);
   const tools = TOOLS.filter((tool) => tool !== 'related' || context.related !== undefined);
   const result: EditResult = {
     tree: context.name,
@@ -520,14 +551,19 @@ async function main(): Promise<void> {
   const results: EditResult[] = [];
   for (const name of options.trees) {
     const spec = TREES[name] as TreeSpec;
-    const gitDir = findGitDir(options.reposDir, spec.repository);
-    if (gitDir === undefined) throw new Error(`no clone of ${spec.repository} under ${options.reposDir}`);
     const dir = join(options.work, name);
-    const dropped = prepareClone(gitDir, dir, spec.commit);
-    log(
-      `${name}: ${spec.commit.slice(0, 10)} at ${dir}${dropped.length === 0 ? '' : `; dropped for want of their blobs: ${dropped.join(', ')}`}`,
-    );
-    const installed = options.related ? await installTree(dir, options) : undefined;
+    if (spec.corpus !== undefined) {
+      const corpus = await prepareCorpus(dir, spec.corpus);
+      log(`${name}: ${corpus.files} files, ${corpus.headOid.slice(0, 10)} at ${dir} (bench/corpus.ts)`);
+    } else {
+      const gitDir = findGitDir(options.reposDir, spec.repository ?? '');
+      if (gitDir === undefined || spec.commit === undefined) throw new Error(`no clone of ${spec.repository} under ${options.reposDir}`);
+      const dropped = prepareClone(gitDir, dir, spec.commit);
+      log(
+        `${name}: ${spec.commit.slice(0, 10)} at ${dir}${dropped.length === 0 ? '' : `; dropped for want of their blobs: ${dropped.join(', ')}`}`,
+      );
+    }
+    const installed = options.related && spec.corpus === undefined ? await installTree(dir, options) : undefined;
     if (installed !== undefined) log(`${name}: dependencies ${installed.note}`);
     const scratch = join(options.work, `${name}.scratch`);
     rmSync(scratch, { recursive: true, force: true });
