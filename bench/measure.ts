@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -358,4 +358,65 @@ export function toCount(name: string, text: string, minimum: number): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < minimum) throw new Error(`--${name} must be an integer of at least ${minimum}, got "${text}"`);
   return value;
+}
+
+export interface TimedProcess {
+  /** The exit code, or -1 when the command died of a signal. */
+  code: number;
+  wallSeconds: number;
+  /** User plus system time of the process and every child it waited for (parse children, jest workers). */
+  cpuSeconds: number;
+  /** The largest resident set of any single process of the tree (GNU time's maximum), not their sum. */
+  peakRssBytes: number;
+  stdout: string;
+  stderr: string;
+}
+
+function readTimeField(report: string, label: string): string {
+  const line = report.split('\n').find((candidate) => candidate.trim().startsWith(label));
+  if (line === undefined) throw new Error(`/usr/bin/time -v printed no "${label}"`);
+  return line.slice(line.lastIndexOf(': ') + 2).trim();
+}
+
+function toWallSeconds(text: string): number {
+  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
+}
+
+/** Runs a command to its end under `/usr/bin/time -v` (its report written to a file of its own, apart from stderr). */
+export function runTimed(command: string, args: readonly string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): TimedProcess {
+  const scratch = mkdtempSync(join(tmpdir(), 'checker-timed-'));
+  const reportFile = join(scratch, 'time.txt');
+  try {
+    const outcome = spawnSync('/usr/bin/time', ['-v', '-o', reportFile, command, ...args], {
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
+    const report = readFileSync(reportFile, 'utf8');
+    return {
+      code: outcome.status ?? -1,
+      wallSeconds: toWallSeconds(readTimeField(report, 'Elapsed (wall clock) time')),
+      cpuSeconds: Number(readTimeField(report, 'User time (seconds)')) + Number(readTimeField(report, 'System time (seconds)')),
+      peakRssBytes: Number(readTimeField(report, 'Maximum resident set size (kbytes)')) * 1024,
+      stdout: outcome.stdout,
+      stderr: outcome.stderr,
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** checker keeps no graph of a tree with a file modified this close to its scan (src/app/graph-snapshot.ts), plus a margin. */
+const RACY_WINDOW_MS = 2100;
+
+function sleep(milliseconds: number): Promise<void> {
+  return new Promise((resolveSleep) => setTimeout(resolveSleep, milliseconds));
+}
+
+/** Appends a line to a file with the racy window waited out on both sides, so that the runs before and after see settled files. */
+export async function appendSettledLine(path: string, line: string): Promise<void> {
+  await sleep(RACY_WINDOW_MS);
+  appendFileSync(path, `${line}\n`);
+  await sleep(RACY_WINDOW_MS);
 }

@@ -1,12 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot, toCount } from './measure.js';
+import { appendSettledLine, repoRoot, runTimed, toCount } from './measure.js';
 import { generateSyntheticRepo, runGit } from './synthetic.js';
-
-/** checker keeps no graph of a tree with a file modified this close to its scan (src/app/graph-snapshot.ts), plus a margin. */
-const RACY_WINDOW_MS = 2100;
 
 interface ScaleOptions {
   sizes: number[];
@@ -62,10 +59,6 @@ function readOptions(): ScaleOptions {
   };
 }
 
-function sleep(milliseconds: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, milliseconds));
-}
-
 /** Generates the tree once: a folder whose HEAD is the generator's commit is reused as it is. */
 async function prepareTree(dir: string, files: number, seed: number): Promise<void> {
   const subject = `synthetic repository (${files} files, seed ${seed})`;
@@ -89,16 +82,6 @@ function pickLeafFile(dir: string): string {
   return leaf;
 }
 
-function readTimeField(report: string, label: string): string {
-  const line = report.split('\n').find((candidate) => candidate.trim().startsWith(label));
-  if (line === undefined) throw new Error(`/usr/bin/time -v printed no "${label}"`);
-  return line.slice(line.lastIndexOf(': ') + 2).trim();
-}
-
-function toWallSeconds(text: string): number {
-  return text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
-}
-
 /** The first `limits/*` code of a JSON report or an error message, if the run ran into one. */
 function findLimitation(output: string): string | undefined {
   return /limits\/[a-z-]+/.exec(output)?.[0];
@@ -106,31 +89,24 @@ function findLimitation(output: string): string | undefined {
 
 function runAi(dir: string, what: string): TimedRun {
   const checker = join(repoRoot, 'bin', 'checker.js');
-  const outcome = spawnSync('/usr/bin/time', ['-v', process.execPath, checker, 'ai', '--format', 'json', '--base', 'HEAD', '--cwd', dir], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 1 << 30,
-  });
-  const report = outcome.stderr;
+  const outcome = runTimed(process.execPath, [checker, 'ai', '--format', 'json', '--base', 'HEAD', '--cwd', dir], { cwd: dir });
   const run: TimedRun = {
     what,
-    code: outcome.status ?? -1,
-    wallSeconds: toWallSeconds(readTimeField(report, 'Elapsed (wall clock) time')),
-    cpuSeconds: Number(readTimeField(report, 'User time (seconds)')) + Number(readTimeField(report, 'System time (seconds)')),
-    peakRssBytes: Number(readTimeField(report, 'Maximum resident set size (kbytes)')) * 1024,
-    limitation: findLimitation(`${outcome.stdout}\n${report}`),
+    code: outcome.code,
+    wallSeconds: outcome.wallSeconds,
+    cpuSeconds: outcome.cpuSeconds,
+    peakRssBytes: outcome.peakRssBytes,
+    limitation: findLimitation(`${outcome.stdout}\n${outcome.stderr}`),
   };
   log(
     `${what}: exit ${run.code}, ${run.wallSeconds.toFixed(2)} s wall, ${run.cpuSeconds.toFixed(2)} CPU s, ${formatMegabytes(run.peakRssBytes)}${run.limitation === undefined ? '' : `, ${run.limitation}`}`,
   );
-  if (run.code !== 0) log(report.split('\n').slice(0, 12).join('\n'));
+  if (run.code !== 0) log(outcome.stderr.split('\n').slice(0, 12).join('\n'));
   return run;
 }
 
-async function appendEdit(dir: string, path: string, ordinal: number): Promise<void> {
-  await sleep(RACY_WINDOW_MS);
-  appendFileSync(join(dir, path), `// scale edit ${ordinal}\n`);
-  await sleep(RACY_WINDOW_MS);
+function appendEdit(dir: string, path: string, ordinal: number): Promise<void> {
+  return appendSettledLine(join(dir, path), `// scale edit ${ordinal}`);
 }
 
 async function measureSize(options: ScaleOptions, files: number): Promise<SizeFigures> {
