@@ -1,3 +1,4 @@
+import { summariseBuildOutputNotes } from './build-output-notes.js';
 import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
@@ -861,13 +862,14 @@ async function selectBearingGaps(
   for (const diagnostic of repository.limitations) {
     const file = diagnostic.location?.file;
     if (file !== undefined && !own.has(file)) {
-      if (ROUTE_LIMITATION.test(diagnostic.code)) continue;
+      // A route limitation, or build output mapped to its source, in a file the change does not reach.
+      if (ROUTE_LIMITATION.test(diagnostic.code) || diagnostic.code === 'resolve/build-output') continue;
       const text = PARSE_FAILURE_CODES.has(diagnostic.code) ? texts.get(file) : undefined;
       if (text !== undefined && !holdsKey(text)) continue;
     }
     limitations.push(diagnostic);
   }
-  return { limitations, unresolvedImports };
+  return { limitations: summariseBuildOutputNotes(limitations), unresolvedImports };
 }
 
 const PARSE_FAILURE_CODES = new Set(['parse/syntax', 'parse/crash', 'parse/timeout']);

@@ -10,8 +10,7 @@ import type { Diagnostic } from '../model/diagnostic.js';
 import { type FileFacts, type ImportFact, isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
-import { compareText } from '../text/compare-text.js';
-import { countOf } from '../text/plural.js';
+import { describeBuildOutputImports } from './build-output-notes.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
 import { mergeClassifiers } from '../rules/classifiers.js';
 import { loadConfig } from './load/load-config.js';
@@ -568,32 +567,6 @@ function listLimitations(
       }),
     ),
   ];
-}
-
-/** One note per rule that mapped imports of absent build output (`../lib/a`) to their sources (build-output.ts). */
-function describeBuildOutputImports(resolutions: ReadonlyMap<string, readonly Resolution[]>): Diagnostic[] {
-  const byRule = new Map<string, { files: Set<string>; count: number }>();
-  for (const [path, list] of resolutions) {
-    for (const resolution of list) {
-      if (resolution.builtFrom === undefined) continue;
-      const entry = byRule.get(resolution.builtFrom) ?? { files: new Set<string>(), count: 0 };
-      entry.files.add(path);
-      entry.count += 1;
-      byRule.set(resolution.builtFrom, entry);
-    }
-  }
-  return [...byRule]
-    .sort(([left], [right]) => compareText(left, right))
-    .map(([rule, entry]): Diagnostic => {
-      const files = [...entry.files].sort(compareText);
-      return {
-        code: 'resolve/build-output',
-        severity: 'info',
-        message: `${countOf(entry.count, 'import')} of build output the repository does not hold (in ${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}) ${entry.count === 1 ? 'was' : 'were'} mapped to ${entry.count === 1 ? 'its source' : 'their sources'}: ${rule}.`,
-        hint: 'The build is assumed to copy each source file to the same path under its output folder; a test that imports the source directly needs no such assumption.',
-        location: { file: files[0] ?? '' },
-      };
-    });
 }
 
 function createClock(env: Env): { lap(name: keyof Timings): void; done(): Timings } {

@@ -1,3 +1,4 @@
+import { summariseBuildOutputNotes } from './build-output-notes.js';
 import { getGraphCounts } from '../graph/queries/graph-counts.js';
 import type { Env } from '../model/env.js';
 import type { GraphReport } from '../model/graph-report.js';
@@ -47,7 +48,9 @@ function toGraphReport(repo: RepositoryGraph): GraphReport {
       reason: item.reason,
     })),
     routes: { api, ui, unmatchedMounts: repo.kg.unmatchedMounts.length },
-    diagnostics: repo.limitations.filter((diagnostic) => !skippedCodes.has(diagnostic.code) || diagnostic.location === undefined),
+    diagnostics: summariseBuildOutputNotes(repo.limitations).filter(
+      (diagnostic) => !skippedCodes.has(diagnostic.code) || diagnostic.location === undefined,
+    ),
     ...(repo.source === undefined ? {} : { graphSource: repo.source }),
     timings: { ...repo.timings },
   };

@@ -1,3 +1,4 @@
+import { summariseBuildOutputNotes } from './build-output-notes.js';
 import { readContracts } from './load/contracts.js';
 import { compileGlobs } from '../text/glob.js';
 import type { KnowledgeGraph } from '../graph/build.js';
@@ -233,7 +234,7 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
     confidenceReason: grounding.confidenceReason,
     unresolvedQuestions: grounding.unresolvedQuestions,
     execution: { modelCalled: false, commandsRun: false, network: false, investigation: false },
-    limitations: capLimitations([...limitations, ...repository.limitations]),
+    limitations: capLimitations([...limitations, ...summariseBuildOutputNotes(repository.limitations)]),
   };
   env.validate('preflight-report', report, { code: 'internal/preflight-report' });
   return { report, repository, grounding, requirements, git };

@@ -1,3 +1,4 @@
+import { summariseBuildOutputNotes } from './build-output-notes.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
 import { DEFAULT_EDGE_WEIGHTS, findImpactClosure, selectContext } from '../ranking/context-select.js';
@@ -220,7 +221,7 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
       idsTruncated: selection.omitted.ids.length > MAX_OMITTED_IDS,
       impacted: selection.omitted.accountedFor,
     },
-    limitations: capLimitations([...limitations, ...repository.limitations]),
+    limitations: capLimitations([...limitations, ...summariseBuildOutputNotes(repository.limitations)]),
   };
   env.validate('task-context', packet, { code: 'internal/task-context' });
   await env.writeArtifact(TASK_CONTEXT_ARTIFACT, `${JSON.stringify(packet, null, 2)}\n`, { mode: 'replace' });

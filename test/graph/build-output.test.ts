@@ -84,25 +84,30 @@ describe('a change to a source its tests reach through lib/', () => {
         'src/a.js': 'export function double(value) {\n  return value * 2;\n}\n',
         'tests/a.spec.js':
           "const { double } = require('../lib/a');\ndescribe('double', () => {\n  it('doubles', () => {\n    expect(double(2)).toBe(4);\n  });\n});\n",
+        'tests/a2.spec.js': "const { double } = require('../lib/a');\nit('doubles 0', () => expect(double(0)).toBe(0));\n",
+        // Build output of a file the change does not reach: no note of it in this change's analysis.
+        'src/b.js': 'export const half = (value) => value / 2;\n',
+        'tests/b.spec.js': "const { half } = require('../lib/b');\nit('halves', () => expect(half(2)).toBe(1));\n",
       },
       { 'src/a.js': 'export function double(value) {\n  return Number(value) * 2;\n}\n' },
     );
   });
   after(() => fixture.repo.cleanup());
 
-  test('reaches tests/a.spec.js, and a limitation names the rule', async () => {
+  test('reaches tests/a.spec.js, and one limitation names the rule and the reaching files alone, run after run', async () => {
     const analysis = await analyzeFixture(fixture);
     const proof = analysis.changedPathProof.find((entry) => entry.path === 'src/a.js');
-    assert.deepEqual(proof?.reachingTests, ['tests/a.spec.js'], json(analysis.changedPathProof));
-    assert.deepEqual(
-      analysis.limitations.filter((item) => item.code === 'resolve/build-output').map((item) => [item.severity, item.message]),
+    assert.deepEqual(proof?.reachingTests, ['tests/a.spec.js', 'tests/a2.spec.js'], json(analysis.changedPathProof));
+    const notes = (result: typeof analysis) =>
+      result.limitations.filter((item) => item.code === 'resolve/build-output').map((item) => [item.severity, item.message]);
+    assert.deepEqual(notes(analysis), [
       [
-        [
-          'info',
-          '1 import of build output the repository does not hold (in tests/a.spec.js) was mapped to its source: package.json scripts.build: babel src --out-dir lib.',
-        ],
+        'info',
+        '2 imports of build output the repository does not hold (in tests/a.spec.js, tests/a2.spec.js) were mapped to their sources: package.json scripts.build: babel src --out-dir lib.',
       ],
-    );
+    ]);
     assert.deepEqual(analysis.unresolvedImports ?? [], []);
+    // The second run reads what the first kept (every file parsed): the same note (medusa's parity runs differed here).
+    assert.deepEqual(notes(await analyzeFixture(fixture)), notes(analysis));
   });
 });
