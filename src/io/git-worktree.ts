@@ -277,14 +277,18 @@ export async function listUntrackedFiles(repo: GitRepository): Promise<string[]>
   const untracked: string[] = [];
   const visit = (directory: string, levels: IgnoreLevel[]): void => {
     const full = directory === '' ? repo.root : join(repo.root, directory);
-    const own = readIgnoreRules(join(full, '.gitignore'));
-    const active = own === undefined ? levels : [...levels, { base: directory, rules: own }];
     let entries: Dirent[];
     try {
       entries = readdirSync(full, { withFileTypes: true });
     } catch {
       return;
     }
+    // Read only where the listing holds one: most folders have none, and a failed open per folder cost medusa's
+    // 8,079 folders half a second.
+    const own = entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory())
+      ? readIgnoreRules(join(full, '.gitignore'))
+      : undefined;
+    const active = own === undefined ? levels : [...levels, { base: directory, rules: own }];
     entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
     for (const entry of entries) {
       if (entry.name === '.git') continue;
