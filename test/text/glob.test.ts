@@ -55,6 +55,11 @@ test('a glob built to backtrack runs in linear time; one RE2 cannot run never ma
   assert.equal(compileGlob('!(a).ts'), null);
   assert.equal(compileGlobs(['!(a).ts'])('b.ts'), false);
   assert.equal(compileGlob('x'.repeat(501)), null);
+  // compileGlobs translates each glob on first need: one it cannot translate still matches nothing, not even its own
+  // text, and a negated one does not turn into "everything else".
+  assert.equal(compileGlobs(['x'.repeat(501)])('x'.repeat(501)), false);
+  assert.equal(compileGlobs(['!!(a).ts'])('b.ts'), false);
+  assert.equal(compileGlobs(['!!(a).ts', 'src/**'])('src/a.ts'), true);
 });
 
 test('a literal folder prefix turns paths away exactly as the full match would, case-insensitively under nocase', () => {
