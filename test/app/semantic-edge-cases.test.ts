@@ -367,6 +367,29 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ),
       [],
     );
+    // ky: the name the test reads was declared with its value on the old side, and given it later on the new one, the
+    // ternary in a hunk of its own.
+    const base = [
+      '  const modified = await hook(request);',
+      '  if (modified instanceof globalThis.Response) {',
+      '    response = modified;',
+      '  }',
+      '  log(response);',
+    ];
+    const head = [
+      '  let modified;',
+      '  modified = await hook(request);',
+      '  log(response);',
+      '  const next = modified instanceof globalThis.Response ? modified : response;',
+      '  response = next;',
+    ];
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+        { oldStart: 1, oldLines: 4, newStart: 1, newLines: 2 },
+        { oldStart: 6, oldLines: 0, newStart: 4, newLines: 2 },
+      ]).map((change) => [change.kind, change.subject]),
+      [],
+    );
     // ky: a value that is there exactly when the old condition held (`c ? x.clone() : undefined`) tested in its place.
     assert.deepEqual(
       hunk(
