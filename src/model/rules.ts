@@ -388,7 +388,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     ),
     guardChanged: fact(
       'boolean',
-      'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself, a function it calls or one that function calls changed, unless that function is shared code (`viaSharedCode` for the routes that reach it outside their chains)',
+      'the change reaches the route through one of its authentication middlewares (`authMiddleware` or `nameOnlyAuth`): the guard itself, a function it calls or one that function calls changed, unless that function is shared code (`viaSharedCode` for the routes that reach it outside their chains), or the guard changed only behind an option its registrations on this route all leave out (`auth()` for a change inside `if (options.optional …)`)',
     ),
     reachingTests: fact('number', 'test files reaching the handler'),
     handlerWrites: fact(
