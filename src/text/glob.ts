@@ -42,34 +42,31 @@ export function toGlobSource(glob: string, options: GlobOptions = {}): { source:
  * cannot run on RE2 (too long, a negated extglob, invalid).
  */
 export function compileGlob(glob: string, options: GlobOptions = {}): ((path: string) => boolean) | null {
-  const compiled = prepareGlob(glob, options);
-  if (compiled === null) return null;
-  let regex: RE2JS;
-  try {
-    regex = RE2JS.compile(compiled.source);
-  } catch {
-    return null;
-  }
-  return toMatcher(compiled, () => regex, options);
+  const lazy = createLazyGlob(glob, options);
+  return lazy.getRegex() === null ? null : lazy.matcher;
 }
 
-interface PreparedGlob {
-  body: string;
-  negated: boolean;
-  source: string;
-}
-
-type GlobShape = Pick<PreparedGlob, 'body' | 'negated'>;
-
-function prepareGlob(glob: string, options: GlobOptions): PreparedGlob | null {
+/**
+ * A glob's matcher whose pattern is translated, and its RE2 automaton built, on the first path that passes its literal
+ * prefix (or when `getRegex` is asked): a monorepo's runner configs give hundreds of globs, each for its own package,
+ * and a run asks about the paths of a few. A glob that does not translate or that RE2 refuses matches nothing, a
+ * negated one included.
+ */
+function createLazyGlob(glob: string, options: GlobOptions): { matcher: (path: string) => boolean; getRegex: () => RE2JS | null } {
   const negated = glob.startsWith('!') && !glob.startsWith('!(');
   const body = negated ? glob.slice(1) : glob;
-  const compiled = toGlobSource(body, options);
-  return 'problem' in compiled ? null : { body, negated, source: compiled.source };
-}
-
-/** The matcher of a prepared glob; `getRegex` is asked only for a path that passes the literal prefix. */
-function toMatcher({ body, negated }: GlobShape, getRegex: () => RE2JS | null, options: GlobOptions): (path: string) => boolean {
+  let regex: RE2JS | null | undefined;
+  const getRegex = (): RE2JS | null => {
+    if (regex === undefined) {
+      const compiled = toGlobSource(body, options);
+      try {
+        regex = 'problem' in compiled ? null : RE2JS.compile(compiled.source);
+      } catch {
+        regex = null;
+      }
+    }
+    return regex;
+  };
   const hidesDotNames = options.dot !== true && !isDotSafe(body);
   // A path without the glob's literal folder prefix (`docs/adr/` of `docs/adr/**/*.md`) cannot match: most paths of a
   // large repository are turned away by a string compare instead of a run of the RE2 automaton (JavaScript, slow).
@@ -83,12 +80,13 @@ function toMatcher({ body, negated }: GlobShape, getRegex: () => RE2JS | null, o
           const head = path.length < prefix.length ? `${path}/` : path.slice(0, prefix.length);
           return (options.nocase === true ? head.toLowerCase() : head) === folded;
         };
-  return (path) => {
-    const isMatch =
-      (path === body && getRegex() !== null) ||
-      (hasPrefix(path) && getRegex()?.test(path) === true && !(hidesDotNames && hasDotSegment(path)));
-    return isMatch !== negated;
-  };
+  // A glob that cannot run was left out whole: neither its own text nor, negated, everything else matches. Only those
+  // two answers need the pattern before a path passes the prefix.
+  const isMatch = (path: string): boolean =>
+    (path === body && getRegex() !== null) ||
+    (hasPrefix(path) && getRegex()?.test(path) === true && !(hidesDotNames && hasDotSegment(path)));
+  const matcher = negated ? (path: string) => getRegex() !== null && !isMatch(path) : isMatch;
+  return { matcher, getRegex };
 }
 
 /** The glob's leading folders that hold no glob syntax at all (`docs/adr/` of `docs/adr/**`), up to the last `/` before any. */
@@ -111,28 +109,7 @@ function hasDotSegment(path: string): boolean {
 
 /** Any of the globs matches (picomatch's list semantics); globs that cannot run on RE2 never match. */
 export function compileGlobs(globs: readonly string[], options: GlobOptions = {}): (path: string) => boolean {
-  const matchers = globs.map((glob) => {
-    const negated = glob.startsWith('!') && !glob.startsWith('!(');
-    const body = negated ? glob.slice(1) : glob;
-    // The pattern is translated and its automaton built on the first path that passes the glob's literal prefix: a
-    // monorepo's runner configs give hundreds of globs, each for its own package, and a run asks about the paths of a
-    // few. A glob that does not translate, or that RE2 refuses, matches nothing, as when it was left out up front.
-    let regex: RE2JS | null | undefined;
-    const getRegex = (): RE2JS | null => {
-      if (regex === undefined) {
-        const compiled = toGlobSource(body, options);
-        try {
-          regex = 'problem' in compiled ? null : RE2JS.compile(compiled.source);
-        } catch {
-          regex = null;
-        }
-      }
-      return regex;
-    };
-    const matcher = toMatcher({ body, negated }, getRegex, options);
-    // A negated glob left out matched nothing: it must not match everything else instead.
-    return negated ? (path: string) => getRegex() !== null && matcher(path) : matcher;
-  });
+  const matchers = globs.map((glob) => createLazyGlob(glob, options).matcher);
   if (matchers.length === 0) return () => false;
   if (matchers.length === 1) return matchers[0] ?? (() => false);
   return (path) => matchers.some((matcher) => matcher(path));
