@@ -393,10 +393,9 @@ function isReplacedBy(removed: SourceLine, after: SourceLine, syntax: HunkSyntax
   return false;
 }
 
-/** `const name = expression;` (or let, var; a type annotation allowed): the name and its expression. */
 /**
- * `const name = value`, and a bare name given a value (`modified = await hook(…)` after `let modified;`): what the
- * name holds from there on.
+ * `const name = expression;` (or let, var; a type annotation allowed), and a bare name given a value
+ * (`modified = await hook(…)` after `let modified;`): the name and what it holds from there on.
  */
 const DECLARATION = /^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)\s*(?::[^=]+)?=(?![=>])\s*(.+?);?\s*$/;
 /** `for (const item of items)`, and `for (let i = 0; i < items.length; i++)` (or `++i`, `i += 1`): each element in order. */

@@ -190,9 +190,17 @@ function splitTernary(expression: string): { condition: string; whenTrue: string
   let depth = 0;
   let question = -1;
   let colon = -1;
+  let quote: string | undefined;
   for (let index = 0; index < expression.length; index++) {
     const char = expression[index] ?? '';
-    if ('([{'.includes(char)) depth += 1;
+    // A `?` or `:` inside a string (`'?page=' + n`) splits nothing.
+    if (quote !== undefined) {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"' || char === '`') quote = char;
+    else if ('([{'.includes(char)) depth += 1;
     else if (')]}'.includes(char)) depth -= 1;
     else if (depth === 0 && char === '?' && !'.?'.includes(expression[index + 1] ?? '') && expression[index - 1] !== '?') {
       if (question >= 0) return undefined;

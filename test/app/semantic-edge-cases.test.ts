@@ -390,6 +390,8 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ]).map((change) => [change.kind, change.subject]),
       [],
     );
+    // The same, with a `:` inside one of the ternary's strings.
+    assert.deepEqual(hunk(['  if (page > 1) {'], ["  const label = page > 1 ? 'page:next' : undefined;", '  if (label) {']), []);
     // ky: a value that is there exactly when the old condition held (`c ? x.clone() : undefined`) tested in its place.
     assert.deepEqual(
       hunk(
