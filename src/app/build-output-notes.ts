@@ -6,10 +6,6 @@ import { countOf } from '../text/plural.js';
 const CODE = 'resolve/build-output';
 const HINT =
   'The build is assumed to copy each source file to the same path under its output folder; a test that imports the source directly needs no such assumption.';
-/** What a note says, read back: how many imports, of which files, by which rule. */
-const NOTE =
-  /^(\d+) imports? of build output the repository does not hold \(in (.+?)\) (?:was|were) mapped to (?:its source|their sources): (.+)\.$/;
-
 function toNote(rule: string, count: number, files: readonly string[]): Diagnostic {
   const shown = `${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}`;
   return {
@@ -37,26 +33,43 @@ export function describeBuildOutputImports(resolutions: ReadonlyMap<string, read
   return notes;
 }
 
-/** The per-file build-output notes of `diagnostics` folded into one per rule (counts added, files listed); the rest as given. */
+/**
+ * The rule of a per-file note made by describeBuildOutputImports, with its count: the message is rebuilt from its
+ * location, so a file or rule text holding the note's own words cannot mislead the reading. Undefined for any other
+ * diagnostic, a folded note among them.
+ */
+function readFileNote(diagnostic: Diagnostic): { rule: string; count: number; file: string } | undefined {
+  const file = diagnostic.location?.file;
+  const count = /^(\d+) /.exec(diagnostic.message)?.[1];
+  if (diagnostic.code !== CODE || file === undefined || count === undefined) return undefined;
+  const one = Number(count) === 1;
+  const start = `${countOf(Number(count), 'import')} of build output the repository does not hold (in ${file}) ${one ? 'was' : 'were'} mapped to ${one ? 'its source' : 'their sources'}: `;
+  const { message } = diagnostic;
+  if (!message.startsWith(start) || !message.endsWith('.')) return undefined;
+  return { rule: message.slice(start.length, -1), count: Number(count), file };
+}
+
+/** The per-file build-output notes of `diagnostics` folded into one per rule, where its first stood (counts added, files listed); the rest as given. */
 export function summariseBuildOutputNotes(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const byRule = new Map<string, { count: number; files: string[]; at: number }>();
-  const kept: Diagnostic[] = [];
+  const byRule = new Map<string, { count: number; files: Set<string>; slot: number }>();
+  const out: (Diagnostic | string)[] = [];
   for (const diagnostic of diagnostics) {
-    const note = diagnostic.code === CODE ? NOTE.exec(diagnostic.message) : null;
-    if (note === null) {
-      kept.push(diagnostic);
+    const note = readFileNote(diagnostic);
+    if (note === undefined) {
+      out.push(diagnostic);
       continue;
     }
-    const [, count, files, rule] = note as unknown as [string, string, string, string];
-    const entry = byRule.get(rule) ?? { count: 0, files: [], at: kept.length };
-    entry.count += Number(count);
-    entry.files.push(...files.split(', ').filter((file) => file !== '…'));
-    byRule.set(rule, entry);
+    let entry = byRule.get(note.rule);
+    if (entry === undefined) {
+      entry = { count: 0, files: new Set(), slot: out.push(note.rule) - 1 };
+      byRule.set(note.rule, entry);
+    }
+    entry.count += note.count;
+    entry.files.add(note.file);
   }
-  // Each rule's note stands where its first file's did.
-  const placed = [...byRule].sort(([left, a], [right, b]) => a.at - b.at || compareText(left, right));
-  for (const [rule, entry] of placed.reverse()) {
-    kept.splice(entry.at, 0, toNote(rule, entry.count, [...new Set(entry.files)].sort(compareText)));
-  }
-  return kept;
+  return out.map((item) => {
+    if (typeof item !== 'string') return item;
+    const entry = byRule.get(item);
+    return toNote(item, entry?.count ?? 0, [...(entry?.files ?? [])].sort(compareText));
+  });
 }
