@@ -1,11 +1,12 @@
 import { composeRoutes, type ComposedRoute } from './routes/compose-routes.js';
 import { toRouteId } from './ids.js';
 import type { RouteGuard, RouteNode, RouteSource } from '../model/graph.js';
-import type { RouteFact } from '../model/facts.js';
+import type { FileFacts, RouteFact } from '../model/facts.js';
 import { compareText } from '../text/compare-text.js';
 import { classifyRole } from './roles.js';
 import { addEdge, type Builder, getFileId } from './build-context.js';
 import { createSymbolIndex } from './build-modules.js';
+import { createNextRouteFilter } from './routes/next-packages.js';
 import { createHttpCallMatcher, type MatchableRoute } from './routes/match-http-calls.js';
 
 /** Route nodes: every framework route of every file, composed across router mounts. */
@@ -66,14 +67,16 @@ function groupRouteDeclarations(builder: Builder, candidates: ReadonlySet<string
   builder.result.symbols = symbols;
   // A route a test file registers (`fastify.get('/a', …)` inside a test) is the test's fixture, not one the product
   // serves: a change would otherwise "reach" it and ask for a test of it.
-  const sources = builder.files.flatMap((file) =>
-    (candidates !== undefined && !candidates.has(file.path)) ||
-    file.facts === undefined ||
-    classifyRole(file.path) === 'test' ||
-    (file.facts.routes.length === 0 && file.facts.mounts.length === 0 && (file.facts.uses ?? []).length === 0)
-      ? []
-      : [{ path: file.path, facts: file.facts }],
+  const servesNext = createNextRouteFilter(
+    builder.input.packages,
+    builder.files.map((file) => file.path),
   );
+  const sources = builder.files.flatMap((file) => {
+    if ((candidates !== undefined && !candidates.has(file.path)) || file.facts === undefined || classifyRole(file.path) === 'test')
+      return [];
+    const facts = withoutUnservedNextRoutes(file.path, file.facts, servesNext);
+    return facts.routes.length === 0 && facts.mounts.length === 0 && (facts.uses ?? []).length === 0 ? [] : [{ path: file.path, facts }];
+  });
   builder.result.routeSources = sources.map((source) => source.path);
   const composed = composeRoutes(symbols, sources);
   builder.result.unmatchedMounts.push(...composed.unmatchedMounts);
@@ -96,6 +99,12 @@ function groupRouteDeclarations(builder: Builder, candidates: ReadonlySet<string
     grouped.set(id, list);
   }
   return grouped;
+}
+
+/** The file's facts without the Next.js routes its package does not serve (routes/next-packages.ts). */
+function withoutUnservedNextRoutes(path: string, facts: FileFacts, servesNext: (path: string) => boolean): FileFacts {
+  if (!facts.routes.some((route) => route.framework.startsWith('nextjs-')) || servesNext(path)) return facts;
+  return { ...facts, routes: facts.routes.filter((route) => !route.framework.startsWith('nextjs-')) };
 }
 
 function toRouteNode(primary: RouteDeclaration, list: RouteDeclaration[], guards: RouteGuard[]): RouteNode {

@@ -7,7 +7,8 @@ import { buildImpactFixture, json, reachOf, type ImpactFixture } from '../helper
 const MONEY = 'src/lib/money.ts';
 
 const FILES = {
-  'package.json': json({ name: 'routes', version: '1.0.0', type: 'module' }),
+  // next: its app/ and pages/ folders are Next.js routes only in a package that serves Next.js (routes/next-packages.ts).
+  'package.json': json({ name: 'routes', version: '1.0.0', type: 'module', dependencies: { next: '^15.0.0' } }),
   'tsconfig.json': json({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true, experimentalDecorators: true } }),
   [MONEY]: 'export const toCents = (value: number): number => Math.round(value * 100);\n',
   'src/express/app.ts': [
