@@ -1,6 +1,7 @@
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax } from './semantic-languages.js';
+import { isInvertedGuard } from './inverted-guard.js';
 import { createOldLogicCheck } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
 import {
@@ -26,6 +27,9 @@ import {
 export type { SemanticChange } from './semantic-text.js';
 
 const MAX_CHANGES = 40;
+/** A removed line at least this long that comes back word for word was moved; `}` or `return;` are everywhere. */
+const MIN_MOVED_TEXT = 12;
+const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
 const COMPARISONS = new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g');
 /** Operands that make a presence or type check (`x !== undefined`), not a boundary. */
@@ -487,6 +491,9 @@ export function findSemanticChanges(
   const removedLines = hunks.flatMap((hunk) =>
     base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment),
   );
+  const removedCode = new Set(
+    removedLines.map((line) => collapseSpaces(line.text)).filter((text) => /[\w$]/.test(text) && text.length >= MIN_MOVED_TEXT),
+  );
   // A pattern a removed line of any hunk already had is moved, not changed (`.replace(/\\/g, "\\\\")` out of a chain).
   const oldPatterns = new Set(removedLines.flatMap((line) => findRegexes(line.raw)));
   // So is a comparison a removed line made, the same operands and operator (`doc.memberships.length > 0` moved from a
@@ -511,7 +518,8 @@ export function findSemanticChanges(
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];
-      if (after === undefined) continue;
+      // A line another hunk removed word for word was moved (a check extracted into a function of its own).
+      if (after === undefined || removedCode.has(collapseSpaces(after.text))) continue;
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
@@ -531,7 +539,10 @@ export function findSemanticChanges(
           ? classifyValidation(before?.raw, after.raw, before?.code, after.code, line)
           : undefined;
       if (validation !== undefined) found.push(validation);
-      const kept = found.filter((change) => !isMoved(change));
+      // A guard clause written from the old test, inverted, decides nothing new (inverted-guard.ts).
+      const inverted =
+        language === 'javascript' && before !== undefined && isInvertedGuard(before, after, base[hunk.oldStart + offset], head[line]);
+      const kept = found.filter((change) => !isMoved(change) && !(inverted && (change.kind === 'condition' || change.kind === 'boundary')));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       const added = before === undefined;
       if (added && addedHunks.has(index)) continue;

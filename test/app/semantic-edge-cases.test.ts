@@ -438,6 +438,65 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(found, [['condition', 8, 'if (options.snapshot)']]);
   });
 
+  test('a membership test extracted word for word into a new function: no case; the new filter still asks (logto)', () => {
+    // The old function keeps its own `names`: the extracted copy declares another, so only the line says it moved.
+    const base = [
+      'export const create = () => {',
+      '  const validate = (fields) => {',
+      '    const names = fields.map(({ name }) => name);',
+      '    const found = lookup(names);',
+      '    const duplicates = names.filter(',
+      '      (name) => names.indexOf(name) !== names.lastIndexOf(name)',
+      '    );',
+      '  };',
+      '};',
+    ];
+    const head = [
+      'const assertUnique = (fields) => {',
+      '  const names = fields.map(({ name }) => name);',
+      '  const duplicates = names.filter(',
+      '    (name) => names.indexOf(name) !== names.lastIndexOf(name)',
+      '  );',
+      '};',
+      'export const create = () => {',
+      '  const validate = (fields) => {',
+      '    const names = fields.map(({ name }) => name);',
+      '    const found = lookup(names);',
+      '    return found.filter(({ name }) => known.has(name));',
+      '  };',
+      '};',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 0, oldLines: 0, newStart: 1, newLines: 6 },
+      { oldStart: 5, oldLines: 3, newStart: 11, newLines: 1 },
+    ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(found, [['membership', 11, 'known.has(name)']]);
+  });
+
+  test('a test inverted into an early exit decides nothing new; a flipped test that keeps its body does (logto)', () => {
+    const guard = (before: string[], after: string[]) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length },
+      ]).map((change) => [change.kind, change.line]);
+    // `if (x) { write }` → `if (!x) return; write`.
+    assert.deepEqual(
+      guard(
+        ['  if (domain?.tenantId) {', '    await save(domain);', '  }'],
+        ['  if (!domain?.tenantId) {', '    return;', '  }', '  await save(domain);'],
+      ),
+      [],
+    );
+    // A returned bound → an early `return false` on its complement.
+    assert.deepEqual(
+      guard(['    client.id.length <= maxLength,'], ['    if (client.id.length > maxLength) {', '      return false;', '    }']),
+      [],
+    );
+    // The same test flipped with its body kept is a decision that changed.
+    assert.deepEqual(guard(['  if (isAllowed) {', '    run();'], ['  if (!isAllowed) {', '    run();']), [['condition', 1]]);
+    // So is one that left before and leaves now on the other side.
+    assert.deepEqual(guard(['  if (isAllowed) return;'], ['  if (!isAllowed) return;']), [['condition', 1]]);
+  });
+
   test('a comparison a removed line made is moved, not a new boundary; a new limit still asks (outline)', () => {
     const base = [
       '  return documents.filter(',
