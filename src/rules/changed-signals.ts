@@ -144,9 +144,9 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
     return defaults.length > 0 && defaults.every((text) => before.some((line) => line.includes(text)));
   }
   if (signal.kind === 'async-failure') {
-    // `await Document.update(` → `await Document.unscoped().update(`: the same operation was awaited there before.
+    // `await Document.update(` → `await Document.unscoped().update(`: the same operation was awaited (or returned) there before.
     const awaited = findAwaitedOperation(headLine);
-    return awaited !== undefined && removed.some((line) => findAwaitedOperation(line) === awaited);
+    return awaited !== undefined && removed.some((line) => findWaitedOperation(line) === awaited);
   }
   if (signal.kind === 'optional-access') {
     const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
@@ -200,7 +200,19 @@ function findNullishDefaults(line: string): string[] {
  * `await Document.unscoped().update(`); undefined when the line awaits no call.
  */
 function findAwaitedOperation(line: string): string | undefined {
-  const start = /\bawait\s+([A-Za-z_$][\w$]*)/.exec(line);
+  return findOperation(line, /\bawait\s+([A-Za-z_$][\w$]*)/);
+}
+
+/**
+ * What a removed line handed its caller to wait for: an awaited call, or a returned one (`return pool.transaction(` →
+ * `const result = await pool.transaction(`: a returned promise rejects to the caller just as an awaited one does).
+ */
+function findWaitedOperation(line: string): string | undefined {
+  return findAwaitedOperation(line) ?? findOperation(line, /^\s*return\s+([A-Za-z_$][\w$]*)/);
+}
+
+function findOperation(line: string, opening: RegExp): string | undefined {
+  const start = opening.exec(line);
   if (start === null || start.index === undefined) return undefined;
   let depth = 0;
   let last: string | undefined;

@@ -406,6 +406,39 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:optional-access', 'signal:src/respond.ts:7:async-failure']);
   });
 
+  it('a returned promise now awaited is a move: it rejected to the caller before too (logto)', () => {
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: [
+        'export async function setDefault(id) {',
+        '  return pool.transaction(async (connection) => {',
+        '    await connection.query(reset);',
+        '  });',
+        '}',
+        '',
+      ].join('\n'),
+      headText: [
+        'export async function setDefault(id) {',
+        '  const { previous } = await pool.transaction(async (connection) => {',
+        '    await connection.query(reset);',
+        '  });',
+        '  await cache.invalidate(previous);',
+        '}',
+        '',
+      ].join('\n'),
+      hunks: [
+        { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 },
+        { oldStart: 5, oldLines: 0, newStart: 5, newLines: 1 },
+      ],
+      headFunctions: [{ name: 'setDefault', span: { start: 1, end: 6 }, complexity: 1, isAsync: true, params: 1 }],
+      headSignals: [
+        { kind: 'async-failure', line: 2, detail: 'await outside try' },
+        { kind: 'async-failure', line: 5, detail: 'await outside try' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:async-failure']);
+  });
+
   /** The changed-signal ids of one function's file: its base and head texts, hunks, span and signals. */
   const changedIdsOf = (
     base: string[],
