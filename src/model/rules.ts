@@ -477,6 +477,11 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'boolean',
       'for a read of the environment, a condition on its line or on a line that encloses it tests the same variable (`if (process.env.X) { … process.env.X … }`)',
     ),
+    writesBefore: fact(
+      'boolean',
+      'the enclosing function (the file, at module level) writes stored state on a line before this one: work a failure here would leave half-done',
+    ),
+    functionWrites: fact('boolean', 'the enclosing function writes stored state (a `write` signal on any of its lines)'),
   },
   'changed-semantic': {
     path: fact('string', 'changed file'),

@@ -475,6 +475,8 @@ export interface SignalFileInput {
   path: string;
   role: string;
   signals: readonly SignalFact[];
+  /** Every signal of the head, changed lines or not: the writes an async failure could leave half-done (`writesBefore`). */
+  allSignals?: readonly SignalFact[];
   functions?: readonly FunctionFact[];
   routeMethods?: readonly string[];
   /** The head text's lines, for what an auth-word signal's line does (`authCheck`). */
@@ -552,6 +554,7 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
   const seen = new Set<string>();
   const subjects: FactSubject[] = [];
   const methods = sortUnique(file.routeMethods ?? []);
+  const writes = (file.allSignals ?? file.signals).filter((signal) => signal.kind === 'write');
   for (const signal of [...file.signals].sort((a, b) => a.line - b.line || (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0))) {
     const id = `signal:${file.path}:${signal.line}:${signal.kind}`;
     if (seen.has(id)) continue;
@@ -573,6 +576,8 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
         isRouteFile: methods.length > 0,
         authCheck: signal.kind === 'auth' ? findAuthCheck(file.lines, signal.line, fn) : '',
         envChecked: signal.kind === 'env-config' && isEnvChecked(file.lines ?? [], signal.line, signal.detail),
+        writesBefore: writes.some((write) => write.line < signal.line && (fn === undefined || write.line >= fn.span.start)),
+        functionWrites: fn !== undefined && writes.some((write) => write.line >= fn.span.start && write.line <= fn.span.end),
       },
     });
   }
@@ -805,6 +810,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
             path: file.path,
             role,
             signals,
+            allSignals: file.headSignals,
             functions: file.headFunctions ?? [],
             routeMethods: methodsByFile.get(file.path) ?? [],
             ...(file.headText === undefined ? {} : { lines: file.headText.split('\n') }),

@@ -14,7 +14,7 @@ export function createMoneyAnalysis(): ChangeAnalysis {
     expectedBehavior: 'the amount is rounded half away from zero to whole cents',
     userVisibleFailure: 'order totals are off by one cent',
     scope: 'src/lib/money.ts#toCents',
-    provenance: 'builtin.edge-cases@1.3.0#edge-case/money-rounding',
+    provenance: 'builtin.edge-cases@1.4.0#edge-case/money-rounding',
     confidence: rank === 1 ? 'high' : 'medium',
     recommendedProof: 'a unit test of toCents with that input',
     score: 100 - rank,

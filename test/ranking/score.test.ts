@@ -121,7 +121,7 @@ function edgeCase(
     expectedBehavior: 'e',
     userVisibleFailure: 'u',
     scope,
-    provenance: `edge-cases@1.3.0#edge-case/${id}`,
+    provenance: `edge-cases@1.4.0#edge-case/${id}`,
     confidence,
     recommendedProof: 'p',
     score: 0,
@@ -174,7 +174,7 @@ describe('rankEdgeCases', () => {
   it('asks a rule once per scope: two lines of one file computing money make one case with both signals', () => {
     const atLine = (line: number, inChangedLines: boolean): RankableEdgeCase => ({
       ...edgeCase(`money-${line}`, 5, 'high', inChangedLines, `amounts reach line ${line}`, 'src/money.ts'),
-      provenance: 'edge-cases@1.3.0#edge-case/money-rounding',
+      provenance: 'edge-cases@1.4.0#edge-case/money-rounding',
     });
     const ranked = rankEdgeCases([atLine(2, true), atLine(3, false), { ...atLine(9, true), scope: 'src/other.ts' }]);
     assert.deepEqual(

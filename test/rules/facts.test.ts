@@ -1088,9 +1088,9 @@ describe('analysis through the built-in packs', () => {
         ['semantic-edge-cases@1.4.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
-        ['edge-cases@1.3.0#edge-case/money-rounding', 7.5],
+        ['edge-cases@1.4.0#edge-case/money-rounding', 7.5],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
-        ['edge-cases@1.3.0#edge-case/money-negative-currency', 4.5],
+        ['edge-cases@1.4.0#edge-case/money-negative-currency', 4.5],
       ],
     );
     assert.deepEqual(ranked.overflow, []);
@@ -1187,9 +1187,48 @@ describe('fact helpers', () => {
           isRouteFile: true,
           authCheck: '',
           envChecked: false,
+          writesBefore: false,
+          functionWrites: false,
         },
       },
     ]);
+    // A write earlier in the function leaves work half-done when the await after it rejects; one in another function
+    // (line 2) or after the await (line 9) does not, though the latter still makes the function one that writes.
+    const awaited = deriveSignalSubjects(
+      {
+        path: 'src/a.ts',
+        role: 'source',
+        signals: [{ kind: 'async-failure', line: 7, detail: 'await outside try' }],
+        allSignals: [
+          { kind: 'write', line: 2, detail: 'db.insert' },
+          { kind: 'async-failure', line: 7, detail: 'await outside try' },
+          { kind: 'write', line: 9, detail: 'order.save' },
+        ],
+        functions: [{ name: 'place', span: { start: 4, end: 10 }, complexity: 1, isAsync: true, params: 0 }],
+      },
+      [7],
+    );
+    assert.deepEqual(
+      awaited.map((subject) => [subject.facts.writesBefore, subject.facts.functionWrites]),
+      [[false, true]],
+    );
+    const afterWrite = deriveSignalSubjects(
+      {
+        path: 'src/a.ts',
+        role: 'source',
+        signals: [{ kind: 'async-failure', line: 7, detail: 'await outside try' }],
+        allSignals: [
+          { kind: 'write', line: 5, detail: 'order.save' },
+          { kind: 'async-failure', line: 7, detail: 'await outside try' },
+        ],
+        functions: [{ name: 'place', span: { start: 4, end: 10 }, complexity: 1, isAsync: true, params: 0 }],
+      },
+      [7],
+    );
+    assert.deepEqual(
+      afterWrite.map((subject) => [subject.facts.writesBefore, subject.facts.functionWrites]),
+      [[true, true]],
+    );
     assert.deepEqual(getRouteParams('/a/:id/{slug}/[...rest]'), ['id', 'slug', 'rest']);
   });
 });

@@ -34,6 +34,8 @@ const signal = {
   inChangedLines: true,
   authCheck: 'verifies a token',
   envChecked: false,
+  writesBefore: true,
+  functionWrites: true,
 };
 
 export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
@@ -48,8 +50,21 @@ export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
         ...(signalKind === 'auth' ? [{ ...signal, signalKind, authCheck: '' }] : []),
         // A read inside the condition that tests the same variable (`if (process.env.X) { … process.env.X … }`).
         ...(signalKind === 'env-config' ? [{ ...signal, signalKind, envChecked: true }] : []),
+        // An await outside any try in a function that wrote nothing before it: nothing is left half-done (logto).
+        ...(signalKind === 'async-failure' ? [{ ...signal, signalKind, detail: 'await outside try', writesBefore: false }] : []),
+        // Reads or cache calls combined concurrently in a function that writes nothing: nothing to compensate (logto).
+        ...(signalKind === 'promise-concurrency' ? [{ ...signal, signalKind, functionWrites: false }] : []),
       ],
-      invalid: [{ facts: { ...signal, signalKind }, params: { weight, confidence, scope: 'src/orders.ts' } }],
+      invalid: [
+        { facts: { ...signal, signalKind }, params: { weight, confidence, scope: 'src/orders.ts' } },
+        // A .catch or a Promise.reject needs no write before it; an await outside try after a write does fire.
+        ...(signalKind === 'async-failure'
+          ? [
+              { facts: { ...signal, signalKind, detail: '.catch', writesBefore: false }, params: { weight, confidence } },
+              { facts: { ...signal, signalKind, detail: 'await outside try' }, params: { weight, confidence } },
+            ]
+          : []),
+      ],
     },
   ]),
 );
