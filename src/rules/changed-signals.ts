@@ -127,8 +127,8 @@ function isGuardedAlready(
   return chains.every((chain) => unchanged.some((text) => text.includes(chain)));
 }
 
-/** `body?.body`, `reason?.name`: the optional accesses of a line, each with the names around it. */
-const OPTIONAL_ACCESS = /[\w$]+\?\.[\w$]+/g;
+/** `body?.body`, `reason?.name`, `cacheKey?.(`: the optional accesses and calls of a line, each with the names around it. */
+const OPTIONAL_ACCESS = /[\w$]+\?\.(?:[\w$]+|\()/g;
 
 /**
  * A signal the change only moved: an optional access whose names around `?.` are already on a line the change removed
@@ -217,12 +217,13 @@ function findOperation(line: string, opening: RegExp): string | undefined {
   let depth = 0;
   let last: string | undefined;
   const rest = line.slice(start.index + start[0].length - (start[1]?.length ?? 0));
-  for (const match of rest.matchAll(/[A-Za-z_$][\w$]*\s*\(|[()]/g)) {
+  // A call given type arguments (`connection.maybeOne<Resource>(`) is the call of its name.
+  for (const match of rest.matchAll(/[A-Za-z_$][\w$]*\s*(?:<[^<>()]*>\s*)?\(|[()]/g)) {
     const token = match[0];
     if (token === ')') depth--;
     else if (token === '(') depth++;
     else {
-      if (depth === 0) last = token.replace(/\s*\($/, '');
+      if (depth === 0) last = token.replace(/\s*(?:<[^<>()]*>\s*)?\($/, '');
       depth++;
     }
     if (depth < 0) break;

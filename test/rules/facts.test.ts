@@ -439,6 +439,38 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:async-failure']);
   });
 
+  it('a call given type arguments, and an optional call, moved to another line are moves (logto)', () => {
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: [
+        'export async function setDefault(connection, id, cacheKey) {',
+        '  const returning = await connection.maybeOne<Resource>(sql`select`);',
+        '  void trySafe(cache.delete(cacheKey?.(id) ?? defaultKey));',
+        '}',
+        '',
+      ].join('\n'),
+      headText: [
+        'export async function setDefault(connection, id, cacheKey) {',
+        '  const resource = await connection.maybeOne<Resource>(sql`select`);',
+        '  const key = cacheKey?.(id) ?? defaultKey;',
+        '  await connection.one<Resource>(sql`update`);',
+        '  const label = format?.(key);',
+        '}',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 4 }],
+      headFunctions: [{ name: 'setDefault', span: { start: 1, end: 6 }, complexity: 1, isAsync: true, params: 3 }],
+      headSignals: [
+        { kind: 'async-failure', line: 2, detail: 'await outside try' },
+        { kind: 'optional-access', line: 3, detail: '?.' },
+        { kind: 'async-failure', line: 4, detail: 'await outside try' },
+        { kind: 'optional-access', line: 5, detail: '?.' },
+      ],
+    };
+    // Another awaited operation (`one`) and another optional call (`format?.(`) are new.
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:4:async-failure', 'signal:src/respond.ts:5:optional-access']);
+  });
+
   /** The changed-signal ids of one function's file: its base and head texts, hunks, span and signals. */
   const changedIdsOf = (
     base: string[],
