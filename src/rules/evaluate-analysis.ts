@@ -189,7 +189,8 @@ function isRestated(facts: Record<string, unknown>): boolean {
  * The edge-case findings on changed decisions, one per changed line: the heaviest (then the first rule id), so a line
  * read as a changed boundary and a changed default, or a condition and the throw it guards, asks one question. The
  * other cases of that line are dropped, not merged: the kept one already names the line and its edit; so are the
- * signal cases (an optional field, a read of the environment) of a line with a changed decision.
+ * signal cases (an optional field, a read of the environment) of a line with a changed decision, and an await's
+ * failure case on a line whose Promise.all asks it.
  */
 function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex): Set<Finding> {
   const strongest = new Map<string, Finding>();
@@ -204,11 +205,20 @@ function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex)
   // An optional field, an environment read or a length test on a line whose changed decision already asks (`??=`
   // read as a changed default and as an optional field, `process.env.X ?? 3000` as a default and as configuration,
   // `if (cookies.length > 0)` as a changed condition and as a collection) says it twice.
-  for (const finding of findings) {
-    if (finding.kind !== 'edge-case' || finding.subject !== 'changed-signal') continue;
+  const signals = findings.filter((finding) => finding.kind === 'edge-case' && finding.subject === 'changed-signal');
+  const lineOf = (finding: Finding): string => {
     const facts = getFacts(index, finding);
-    if (!isRestated(facts)) continue;
-    if (strongest.has(`${readString(facts, 'path')}:${readNumber(facts, 'line')}`)) weaker.add(finding);
+    return `${readString(facts, 'path')}:${readNumber(facts, 'line')}`;
+  };
+  for (const finding of signals) {
+    if (isRestated(getFacts(index, finding)) && strongest.has(lineOf(finding))) weaker.add(finding);
+  }
+  // `await Promise.all(…)`: the concurrency case asks what one failure leaves done; the await's own case asks it again.
+  const concurrent = new Set(
+    signals.filter((finding) => readString(getFacts(index, finding), 'signalKind') === 'promise-concurrency').map(lineOf),
+  );
+  for (const finding of signals) {
+    if (readString(getFacts(index, finding), 'signalKind') === 'async-failure' && concurrent.has(lineOf(finding))) weaker.add(finding);
   }
   return weaker;
 }

@@ -1330,6 +1330,45 @@ describe('one line, one question: a signal case on a line whose changed decision
       fixture.repo.cleanup();
     }
   });
+
+  test('failure cases need work to leave half-done, and an awaited Promise.all asks once, as concurrency (logto)', async () => {
+    const pkg = JSON.stringify({ name: 'resources', version: '1.0.0', type: 'module' });
+    const before = [
+      'export async function setDefault(db: Db, cache: Cache, id: string): Promise<void> {',
+      '  await db.resources.update({ id, isDefault: true });',
+      '}',
+      'export async function readDefault(cache: Cache, ids: string[]): Promise<unknown> {',
+      '  return cache.get(ids[0]);',
+      '}',
+      '',
+    ];
+    const after = [
+      'export async function setDefault(db: Db, cache: Cache, id: string): Promise<void> {',
+      '  await db.resources.update({ id, isDefault: true });',
+      '  await Promise.all([id].map(async (key) => cache.invalidate(key)));',
+      '}',
+      'export async function readDefault(cache: Cache, ids: string[]): Promise<unknown> {',
+      '  const [first, second] = await Promise.all(ids.map(async (key) => cache.get(key)));',
+      '  await cache.get(String(second));',
+      '  return first;',
+      '}',
+      '',
+    ];
+    const fixture = createChangeFixture(
+      { 'package.json': pkg, 'src/resources.ts': before.join('\n') },
+      { 'src/resources.ts': after.join('\n') },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const failures = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => /#edge-case\/(?:rejected-promise|partial-failure)$/.test(edge.provenance))
+        .map((edge) => [edge.title.replace(/ .*$/, ''), edge.provenance.replace(/^.*#/, '')]);
+      // Line 3 invalidates after a write: one case, as concurrency. Lines 6 and 7 only read: none.
+      assert.deepEqual(failures, [['src/resources.ts:3', 'edge-case/partial-failure']]);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
 });
 
 describe('a changed validation schema names the route it guards (checker analyze)', () => {
