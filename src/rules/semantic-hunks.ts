@@ -544,10 +544,12 @@ export function findSemanticChanges(
         language === 'javascript' && before !== undefined && isInvertedGuard(before, after, base[hunk.oldStart + offset], head[line]);
       const kept = found.filter((change) => !isMoved(change) && !(inverted && (change.kind === 'condition' || change.kind === 'boundary')));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
+      // A library option whose effect is known (`rejectOnEmpty: true`: an unknown id is a 404) asks its own question.
       const added = before === undefined;
-      if (added && addedHunks.has(index)) continue;
+      const known = kept.filter((change) => change.kind === 'option-flag' && FLAG_VALUES[change.subject] !== undefined);
+      const chosen = !added ? kept : addedHunks.has(index) ? known : [...kept.slice(0, 1), ...known];
       if (added && kept.length > 0) addedHunks.add(index);
-      for (const change of added ? kept.slice(0, 1) : kept) {
+      for (const change of chosen) {
         // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject.
         const key =
           change.kind === 'boundary' || change.kind === 'default'

@@ -473,6 +473,30 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(found, [['membership', 11, 'known.has(name)']]);
   });
 
+  test('new code asks one case per hunk, and a known library option its own as well (outline rejectOnEmpty)', () => {
+    const base = ['async function list(ctx) {', '  const where = ctx.input.body;', '}'];
+    const head = [
+      'async function list(ctx) {',
+      '  const anchorId = ctx.input.body.documentId;',
+      '  if (!anchorId) {',
+      '    throw InvalidRequestError("documentId is required");',
+      '  }',
+      '  const anchor = await Document.findByPk(anchorId, {',
+      '    userId: ctx.user.id,',
+      '    rejectOnEmpty: true,',
+      '  });',
+      '  const more = await Document.findAll({ paranoid: false, limit: 10 });',
+      '}',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 9 },
+    ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(found, [
+      ['condition', 3, '(!anchorId)'],
+      ['option-flag', 8, 'rejectOnEmpty'],
+    ]);
+  });
+
   test('a test inverted into an early exit decides nothing new; a flipped test that keeps its body does (logto)', () => {
     const guard = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
