@@ -1226,41 +1226,26 @@ describe('fact helpers', () => {
     ]);
     // A write earlier in the function leaves work half-done when the await after it rejects; one in another function
     // (line 2) or after the await (line 9) does not, though the latter still makes the function one that writes.
-    const awaited = deriveSignalSubjects(
-      {
-        path: 'src/a.ts',
-        role: 'source',
-        signals: [{ kind: 'async-failure', line: 7, detail: 'await outside try' }],
-        allSignals: [
-          { kind: 'write', line: 2, detail: 'db.insert' },
-          { kind: 'async-failure', line: 7, detail: 'await outside try' },
-          { kind: 'write', line: 9, detail: 'order.save' },
-        ],
-        functions: [{ name: 'place', span: { start: 4, end: 10 }, complexity: 1, isAsync: true, params: 0 }],
-      },
-      [7],
-    );
+    const awaitAt7 = { kind: 'async-failure', line: 7, detail: 'await outside try' } as const;
+    const writeFacts = (writes: { line: number; detail: string }[]) =>
+      deriveSignalSubjects(
+        {
+          path: 'src/a.ts',
+          role: 'source',
+          signals: [awaitAt7],
+          allSignals: [awaitAt7, ...writes.map((write) => ({ kind: 'write' as const, ...write }))],
+          functions: [{ name: 'place', span: { start: 4, end: 10 }, complexity: 1, isAsync: true, params: 0 }],
+        },
+        [7],
+      ).map((subject) => [subject.facts.writesBefore, subject.facts.functionWrites]);
     assert.deepEqual(
-      awaited.map((subject) => [subject.facts.writesBefore, subject.facts.functionWrites]),
+      writeFacts([
+        { line: 2, detail: 'db.insert' },
+        { line: 9, detail: 'order.save' },
+      ]),
       [[false, true]],
     );
-    const afterWrite = deriveSignalSubjects(
-      {
-        path: 'src/a.ts',
-        role: 'source',
-        signals: [{ kind: 'async-failure', line: 7, detail: 'await outside try' }],
-        allSignals: [
-          { kind: 'write', line: 5, detail: 'order.save' },
-          { kind: 'async-failure', line: 7, detail: 'await outside try' },
-        ],
-        functions: [{ name: 'place', span: { start: 4, end: 10 }, complexity: 1, isAsync: true, params: 0 }],
-      },
-      [7],
-    );
-    assert.deepEqual(
-      afterWrite.map((subject) => [subject.facts.writesBefore, subject.facts.functionWrites]),
-      [[true, true]],
-    );
+    assert.deepEqual(writeFacts([{ line: 5, detail: 'order.save' }]), [[true, true]]);
     assert.deepEqual(getRouteParams('/a/:id/{slug}/[...rest]'), ['id', 'slug', 'rest']);
   });
 });
