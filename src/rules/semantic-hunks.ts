@@ -29,6 +29,9 @@ export type { SemanticChange } from './semantic-text.js';
 const MAX_CHANGES = 40;
 /** A removed line at least this long that comes back word for word was moved; `}` or `return;` are everywhere. */
 const MIN_MOVED_TEXT = 12;
+/** A rethrow this many lines below its catch is still that catch's (a catch block that tests the error first). */
+const MAX_CATCH_LINES = 12;
+const CATCH_BINDING = /\bcatch\s*\(\s*([A-Za-z_$][\w$]*)/;
 const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
 const COMPARISONS = new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g');
@@ -506,6 +509,19 @@ export function findSemanticChanges(
         (comparison) =>
           comparison.startsWith(`${change.subject} `) && comparison.endsWith(` ${change.limit}`) && oldComparisons.has(comparison),
       ));
+  // `throw error;` in a catch whose own line already asks its error path (`} catch (error) {`, a hunk earlier when the
+  // diff splits the block): the same failure, asked twice.
+  const isRethrowOfAskedCatch = (line: number): boolean => {
+    const thrown = /^\s*throw\s+([A-Za-z_$][\w$]*)\s*;?\s*$/.exec(head[line - 1]?.code ?? '')?.[1];
+    if (thrown === undefined) return false;
+    return changes.some(
+      (change) =>
+        change.kind === 'error-path' &&
+        change.line < line &&
+        change.line >= line - MAX_CATCH_LINES &&
+        CATCH_BINDING.exec(head[change.line - 1]?.code ?? '')?.[1] === thrown,
+    );
+  };
   for (const [index, hunk] of hunks.entries()) {
     const isHunkLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
@@ -550,6 +566,7 @@ export function findSemanticChanges(
       const chosen = !added ? kept : addedHunks.has(index) ? known : [...kept.slice(0, 1), ...known];
       if (added && kept.length > 0) addedHunks.add(index);
       for (const change of chosen) {
+        if (change.kind === 'error-path' && isRethrowOfAskedCatch(change.line)) continue;
         // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject.
         const key =
           change.kind === 'boundary' || change.kind === 'default'

@@ -473,6 +473,41 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(found, [['membership', 11, 'known.has(name)']]);
   });
 
+  test('a catch split over two hunks asks its error path once: the rethrow of what it caught is the same failure (logto)', () => {
+    const base = [
+      'async function find(id) {',
+      '  const row = await trySafe(async () => load(id));',
+      '  return row?.isThirdParty ?? true;',
+      '}',
+    ];
+    const head = [
+      'async function find(id) {',
+      '  try {',
+      '    const row = await load(id);',
+      '    return row.isThirdParty;',
+      '  } catch (error) {',
+      "    if (error instanceof RequestError && error.code === 'not_found') {",
+      '      return undefined;',
+      '    }',
+      '',
+      '    throw error;',
+      '  }',
+      '}',
+    ];
+    const hunks = [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 7 },
+      { oldStart: 3, oldLines: 1, newStart: 9, newLines: 3 },
+    ];
+    const kinds = (lines: string[]) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${lines.join('\n')}\n`, hunks)
+        .filter((change) => change.kind === 'error-path')
+        .map((change) => change.line);
+    assert.deepEqual(kinds(head), [5]);
+    // Another error thrown from the catch, or another name rethrown, is a failure of its own.
+    assert.deepEqual(kinds(head.map((line) => line.replace('throw error;', "throw new Error('lookup failed');"))), [5, 10]);
+    assert.deepEqual(kinds(head.map((line) => line.replace('throw error;', 'throw lastError;'))), [5, 10]);
+  });
+
   test('new code asks one case per hunk, and a known library option its own as well (outline rejectOnEmpty)', () => {
     const base = ['async function list(ctx) {', '  const where = ctx.input.body;', '}'];
     const head = [
