@@ -251,8 +251,8 @@ const STRING_RESULT =
 /**
  * A `.length` compared with 0 or 1, or a `.slice`, on a string, not a list: in the same function the name is declared a string
  * (`path: string`), kept from a string (`const lowercased = path.toLowerCase()`, a literal, a template) or is the match
- * a `.replace` callback is given (`(segment) => segment.length > 1`). An empty string is a case of its own, not an
- * empty list.
+ * a `.replace` callback is given (`(segment) => segment.length > 1`), or a piece of a `.split()` a `for…of` walks. An empty
+ * string is a case of its own, not an empty list.
  */
 function isStringRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
   if (signal.kind !== 'collection') return false;
@@ -265,9 +265,11 @@ function isStringRead(signal: SignalFact, head: readonly string[], functions: re
   const replacer = new RegExp(
     `\\.replace(?:All)?\\(.*,\\s*(?:async\\s+)?(?:\\(\\s*${escaped}\\b|${escaped}\\s*=>|function\\s*[\\w$]*\\s*\\(\\s*${escaped}\\b)`,
   );
+  // A piece of a split string walked by a loop: `for (const directory of searchPath.split(path.delimiter))`.
+  const piece = new RegExp(`\\bfor\\s*\\(\\s*(?:const|let|var)\\s+${escaped}\\s+of\\s+[^;]*\\.split\\(`);
   const [from, to] = findEnclosingLines(signal.line, head, functions);
   return head.slice(from - 1, to).some((text) => {
-    if (typed.test(text) || replacer.test(text)) return true;
+    if (typed.test(text) || replacer.test(text) || piece.test(text)) return true;
     const value = kept.exec(text)?.[1]?.trim();
     return value !== undefined && (STRING_RESULT.test(value) || /^(['"`])/.test(value) || /^String\(/.test(value));
   });

@@ -596,19 +596,26 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       'function count(groups) {',
       '  return groups.map((part) => part.length > 1);',
       '}',
+      'function search(searchPath, rows) {',
+      '  for (const directory of searchPath.split(delimiter)) {',
+      '    if (directory.length > 1) use(directory);',
+      '  }',
+      '  for (const row of rows) if (row.length > 0) use(row);',
+      '}',
       '',
     ].join('\n');
     const input: ChangedFileInput = {
       ...change,
       baseText: '',
       headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 17 }],
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 23 }],
       headFunctions: [
         { name: 'normalizePath', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
         { name: 'first', span: { start: 5, end: 8 }, complexity: 2, isAsync: false, params: 1 },
         { name: 'label', span: { start: 9, end: 9 }, complexity: 2, isAsync: false, params: 1 },
         { name: 'escape', span: { start: 10, end: 14 }, complexity: 1, isAsync: false, params: 1 },
         { name: 'count', span: { start: 15, end: 17 }, complexity: 1, isAsync: false, params: 1 },
+        { name: 'search', span: { start: 18, end: 23 }, complexity: 3, isAsync: false, params: 2 },
       ],
       headSignals: [
         { kind: 'collection', line: 3, detail: 'lowercased.length > 1' },
@@ -617,10 +624,17 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { kind: 'collection', line: 9, detail: 'name.length === 0' },
         { kind: 'collection', line: 12, detail: 'segment.length > 1' },
         { kind: 'collection', line: 16, detail: 'part.length > 1' },
+        { kind: 'collection', line: 20, detail: 'directory.length > 1' },
+        { kind: 'collection', line: 22, detail: 'row.length > 0' },
       ],
     };
     // The match a `.replace` callback gets is a string (outline's escapeTsQuery); a `.map` callback's element is not.
-    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection', 'signal:src/respond.ts:16:collection']);
+    // A piece of a `.split()` walked by `for…of` is a string (execa's PATH directories); a row of a list may be a list.
+    assert.deepEqual(changedSignalIds(input), [
+      'signal:src/respond.ts:7:collection',
+      'signal:src/respond.ts:16:collection',
+      'signal:src/respond.ts:22:collection',
+    ]);
   });
 
   it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
