@@ -1,5 +1,6 @@
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
+import { isTypeTestPath } from '../graph/roles.js';
 import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { listTestFiles } from '../graph/queries/test-files.js';
 import type { ChangedFileEvidence } from '../model/analysis.js';
@@ -82,10 +83,6 @@ function runnerOf(dependencies: ReadonlySet<string>): TestRunner | undefined {
 const VITEST_TYPE_TEST = /\.(?:test|spec)-d\.[cm]?tsx?$/;
 const TSTYCHE_TYPE_TEST = /\.tst\.[cm]?tsx?$/;
 
-function isTypeTest(path: string): boolean {
-  return VITEST_TYPE_TEST.test(path) || TSTYCHE_TYPE_TEST.test(path);
-}
-
 /**
  * A type test runs under what the repository has for it: vitest with `--typecheck` when its config turns type checking
  * on (for `*.test-d.ts`), else tsd (`*.test-d.ts`), tstyche (`*.tst.ts`) when declared; else no runner, and the plan
@@ -133,7 +130,7 @@ function toTestToRun(
   const language = getSourceLanguage(test.path);
   if (language === 'python' || language === 'go') return toOtherTestToRun(kg, facts, language, test);
   const own = findPackage(kg, test.path);
-  if (isTypeTest(test.path)) return toTypeTestToRun(selectors, own, root, test);
+  if (isTypeTestPath(test.path)) return toTypeTestToRun(selectors, own, root, test);
   const configured = selectConfiguredRunner(selectors, test.path);
   if (configured !== undefined)
     return {
@@ -268,7 +265,7 @@ export function toTestRun(
   for (const file of changedFiles) {
     if (file.changeKind !== 'type-only' || file.status === 'deleted') continue;
     for (const test of findReachingTests(kg, file.path, { includeTypeOnly: true }))
-      if (isTypeTest(test.testFile)) tests.push({ path: test.testFile, distance: test.distance });
+      if (isTypeTestPath(test.testFile)) tests.push({ path: test.testFile, distance: test.distance });
   }
   return planTestRun({
     tests: tests.map((test) => toTestToRun(kg, facts, root, selectors, test)),

@@ -50,6 +50,12 @@ const DOC_EXTENSIONS = /\.(?:md|mdx|markdown|rst|adoc|txt)$/i;
 /** `*.test.*`, `*.spec.*`, type tests (`*.test-d.ts` for tsd, `*.tst.ts` for TSTyche), `test.js`, `tests.ts`. */
 const TEST_FILE = /\.(?:(?:test|spec)(?:-d)?|tst)\.[cm]?[jt]sx?$|(?:^|[._-])(?:test|spec)s?\.[cm]?[jt]sx?$/i;
 const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__)\//;
+const TYPE_TEST_FILE = /\.(?:(?:test|spec)-d|tst)\.[cm]?tsx?$/;
+
+/** A type test (`*.test-d.ts` for tsd or vitest's typecheck, `*.tst.ts` for TSTyche): it checks types and runs no code. */
+export function isTypeTestPath(path: string): boolean {
+  return TYPE_TEST_FILE.test(path);
+}
 /** pytest's default discovery (`test_*.py`, `*_test.py`) and its fixture files; Go's `_test.go`. */
 const PYTHON_TEST_FILE = /^(?:test_.*|.*_test|conftest)\.py$/;
 const GO_TEST_FILE = /_test\.go$/;

@@ -1,3 +1,4 @@
+import { isTypeTestPath } from '../graph/roles.js';
 import type { SymbolImporter } from '../model/analysis.js';
 import type { Hunk } from '../model/change.js';
 import type {
@@ -129,7 +130,8 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   // Where only some reaching tests can run the code (a browser runner's, for a module a browser capability check
   // guards), the test to extend is one of those.
   const runnable = new Set(input.runnableTests ?? []);
-  const canRun = (path: string): boolean => runnable.size === 0 || runnable.has(path);
+  // A type test (`*.test-d.ts`) checks types and runs nothing: it cannot execute a changed line, however it is edited.
+  const canRun = (path: string): boolean => !isTypeTestPath(path) && (runnable.size === 0 || runnable.has(path));
   // Among tests that import as many changed names, the one the reaching tests rank first (it names the change, it is
   // nearer), not the first by path: a plugin's converter test that imports the helper is no better than the helper's own.
   const rank = new Map(ordered.map((test, index) => [test.path, index]));
@@ -141,7 +143,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
         (rank.get(left.path) ?? Number.MAX_SAFE_INTEGER) - (rank.get(right.path) ?? Number.MAX_SAFE_INTEGER),
     );
   const symbolTest = symbolTests.find((test) => updated.has(test.path)) ?? symbolTests[0];
-  const updatedTest = ordered.find((test) => !test.mocks && updated.has(test.path));
+  const updatedTest = ordered.find((test) => !test.mocks && updated.has(test.path) && canRun(test.path));
   const runnableTest = runnable.size === 0 ? undefined : ordered.find((test) => !test.mocks && runnable.has(test.path));
   const nearest =
     symbolTest !== undefined && (updated.has(symbolTest.path) || updatedTest === undefined)
@@ -150,7 +152,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
         ? `${updatedTest.path} (this change edits it)`
         : runnableTest !== undefined
           ? `${runnableTest.path} (a browser runner runs it)`
-          : (ordered.find((test) => !test.mocks)?.path ?? ordered[0]?.path ?? sibling);
+          : (ordered.find((test) => !test.mocks && !isTypeTestPath(test.path))?.path ?? ordered[0]?.path ?? sibling);
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
   const tests = ordered.length;
   const testFiles = tests === 1 ? 'test file' : 'test files';

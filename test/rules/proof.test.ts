@@ -447,6 +447,20 @@ describe('repair tasks name the test that exercises the changed symbol, with the
     });
   });
 
+  test('a type test is never the one to extend for runtime lines, even one the change edits and that imports the symbol (execa)', () => {
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [reaching('test-d/pricing/discount.test-d.ts', 1), reaching('test/io/max-buffer.js', 2)],
+        coverage: { lines: { 14: 0 } },
+        changedSymbols: ['applyDiscount'],
+        symbolTests: [{ path: 'test-d/pricing/discount.test-d.ts', names: ['applyDiscount'] }],
+        updatedTests: ['test-d/pricing/discount.test-d.ts'],
+      }),
+    );
+    assert.equal(proof.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(proof.repairTask.data.nearest, 'test/io/max-buffer.js');
+  });
+
   test('of tests that import the changed symbol alike, the one the reaching tests rank first, not the first by path', () => {
     // outline: plugins/notion/…/NotionConverter.test.ts and server/models/helpers/ProseMirrorHelper.test.ts both import
     // ProsemirrorHelper; the helper's own test names the change and comes first among the reaching tests.
