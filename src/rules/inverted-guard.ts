@@ -76,19 +76,51 @@ function exitsAt(test: Test, next: SourceLine | undefined): boolean {
 }
 
 /**
- * Whether `after` (an `if` that leaves early) tests the negation of what `before` tested where it did not leave: the
- * guard clause a refactor writes, not a decision that changed. A flipped test that keeps its branch's body (`if (a) {
- * run(); }` → `if (!a) { run(); }`) or that left before too (`if (a) return;` → `if (!a) return;`) is a change.
+ * Whether the `if` block that opens at `base[at]` is the last thing its path does: no `else`, and after its closing
+ * brace comes the end of the function or a `return`. Only then does `if (!x) return;` followed by the block's body
+ * do what the block did: with `doMore()` after the old block, the early exit would skip it.
+ */
+function isLastBlock(base: readonly SourceLine[], at: number): boolean {
+  let depth = 0;
+  let opened = false;
+  for (let index = at; index < base.length; index++) {
+    const code = base[index]?.code ?? '';
+    for (let position = 0; position < code.length; position++) {
+      const char = code[position];
+      if (char === '{') {
+        depth++;
+        opened = true;
+      } else if (char === '}' && opened && --depth === 0) {
+        if (/^\s*else\b/.test(code.slice(position + 1))) return false;
+        const next = base.slice(index + 1).find((line) => !line.isComment && line.code.trim() !== '');
+        return next === undefined || /^\s*(?:\}|return\b)/.test(next.code);
+      }
+    }
+    // `if (x) run();`: no block, and the statement after it runs on both paths.
+    if (!opened && index > at) return false;
+  }
+  return false;
+}
+
+/**
+ * Whether `after` (an `if` that leaves early) tests the negation of what the base line `base[beforeAt]` tested where it
+ * did not leave, and that line's block was the last thing its path did (or it returned the test's value): the guard
+ * clause a refactor writes, not a decision that changed. A flipped test that keeps its branch's body (`if (a) { run();
+ * }` → `if (!a) { run(); }`), that left before too (`if (a) return;` → `if (!a) return;`), or whose old block had code
+ * after it is a change.
  */
 export function isInvertedGuard(
-  before: SourceLine,
+  base: readonly SourceLine[],
+  beforeAt: number,
   after: SourceLine,
-  beforeNext: SourceLine | undefined,
   afterNext: SourceLine | undefined,
 ): boolean {
+  const before = base[beforeAt];
+  if (before === undefined) return false;
   const now = readTest(after.code, true);
   const old = readTest(before.code, false);
   if (now === undefined || old === undefined || now.test === '' || old.test === '') return false;
-  if (!exitsAt(now, afterNext) || exitsAt(old, beforeNext)) return false;
+  if (!exitsAt(now, afterNext) || exitsAt(old, base[beforeAt + 1])) return false;
+  if (IF_START.test(before.code) && !isLastBlock(base, beforeAt)) return false;
   return negate(now.test) === collapse(old.test) || negate(old.test) === collapse(now.test);
 }

@@ -557,7 +557,7 @@ export function findSemanticChanges(
       if (validation !== undefined) found.push(validation);
       // A guard clause written from the old test, inverted, decides nothing new (inverted-guard.ts).
       const inverted =
-        language === 'javascript' && before !== undefined && isInvertedGuard(before, after, base[hunk.oldStart + offset], head[line]);
+        language === 'javascript' && before !== undefined && isInvertedGuard(base, hunk.oldStart + offset - 1, after, head[line]);
       const kept = found.filter((change) => !isMoved(change) && !(inverted && (change.kind === 'condition' || change.kind === 'boundary')));
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       // A library option whose effect is known (`rejectOnEmpty: true`: an unknown id is a 404) asks its own question.

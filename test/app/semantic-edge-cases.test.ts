@@ -554,6 +554,20 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(guard(['  if (isAllowed) {', '    run();'], ['  if (!isAllowed) {', '    run();']), [['condition', 1]]);
     // So is one that left before and leaves now on the other side.
     assert.deepEqual(guard(['  if (isAllowed) return;'], ['  if (!isAllowed) return;']), [['condition', 1]]);
+    // And one whose old block had work after it: the early exit now skips `audit()` when there is no tenant.
+    assert.deepEqual(
+      findSemanticChanges(
+        ['  if (domain?.tenantId) {', '    await save(domain);', '  }', '  audit(domain);'].join('\n'),
+        ['  if (!domain?.tenantId) {', '    return;', '  }', '  await save(domain);', '  audit(domain);'].join('\n'),
+        [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 4 }],
+      ).map((change) => [change.kind, change.line]),
+      [['condition', 1]],
+    );
+    // Or an else.
+    assert.deepEqual(
+      guard(['  if (ready) {', '    run();', '  } else {', '    wait();', '  }'], ['  if (!ready) {', '    return;', '  }', '  run();']),
+      [['condition', 1]],
+    );
   });
 
   test('a comparison a removed line made is moved, not a new boundary; a new limit still asks (outline)', () => {
