@@ -9,7 +9,7 @@ import { type FileFacts, getSourceLanguage } from '../model/facts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import type { TestRun, TestRunner } from '../model/test-run.js';
 import { planTestRun, type TestToRun } from '../ranking/test-run.js';
-import { type RunnerSelectors, selectConfiguredRunner } from './test-runners.js';
+import { type RunnerSelectors, selectConfiguredRunner, selectScriptedConfig } from './test-runners.js';
 
 /** Dependencies that name a runner, in the order they win when a package declares several. */
 const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
@@ -141,6 +141,16 @@ function toTestToRun(
       ...(configured.runner === 'karma' ? { config: configured.config } : {}),
       ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
     };
+  const scripted = selectScriptedConfig(selectors, test.path);
+  if (scripted !== undefined)
+    return {
+      path: test.path,
+      distance: test.distance,
+      runner: scripted.runner,
+      cwd: scripted.cwd,
+      config: scripted.config,
+      ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
+    };
   const fileFacts = facts.get(test.path)?.facts;
   const imported = fileFacts?.imports.map((item) => RUNNER_IMPORTS.get(item.specifier)).find((runner) => runner !== undefined);
   // A file that declares no test case is no suite of the runner its package depends on (jest fails on it): a
@@ -239,7 +249,7 @@ export function toTestRun(
   /** Changed paths whose tests `tests.dependsOn` declares: their tests run, whatever the file's kind, not the whole suite. */
   declaredPaths: ReadonlySet<string> = new Set(),
   /** What the repository's runner configs select (test-runners.ts). */
-  selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [], setup: [] },
+  selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [], setup: [], scripted: [] },
 ): TestRun {
   const root = findRootPackage(kg);
   const packageManager = getSuiteManager(kg, changedFiles);

@@ -16,6 +16,19 @@ export interface RunnerSelectors {
   unread: UnreadRunnerConfig[];
   /** Files a runner loads before each of its test files (setup files, helpers): what they import, every such test reaches. */
   setup: RunnerSetup[];
+  /** Configs a package script names (`vitest --config=./test/node/vitest.config.ts`): they run the tests under them. */
+  scripted: ScriptedConfig[];
+}
+
+/** A runner config named by a package script, in a folder below the package's: it runs the test files under its folder. */
+export interface ScriptedConfig {
+  runner: 'vitest' | 'jest' | 'playwright';
+  /** The folder the script runs from: its package's. */
+  cwd: string;
+  /** The config path, repository-relative. */
+  config: string;
+  /** The config's folder: the test files under it are its. */
+  folder: string;
 }
 
 export interface RunnerSetup {
@@ -290,7 +303,7 @@ function findOwner(path: string, folders: ReadonlySet<string>): string {
 
 /** The runner selectors of a repository from the texts of its runner configs and package.json files (`isRunnerConfig`). */
 export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): RunnerSelectors {
-  const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [], setup: [] };
+  const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [], setup: [], scripted: [] };
   const addSetup = (config: string, folder: string, entries: readonly string[], runsFor = under(folder)): void => {
     const globs = toSetupGlobs(folder, entries);
     if (globs.length > 0) selectors.setup.push({ config, isSetupFile: compileGlobs(globs), runsFor });
@@ -364,6 +377,7 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
         ['require', 'file'].flatMap((key) => readStringList(asRecord(manifest.mocha)[key])),
       );
       const scripts = asRecord(manifest.scripts);
+      selectors.scripted.push(...readScriptedConfigs(folder, scripts));
       addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)), asRecord(manifest.mocha).recursive === true);
       addMocha(
         folder,
@@ -377,6 +391,54 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
   for (const [folder, specs] of mochaSpecs) if (specs.length > 0) selectors.mocha.push({ folder, select: compileGlobs(specs) });
   selectors.unread.sort((left, right) => compareText(left.path, right.path));
   return selectors;
+}
+
+const SCRIPTED_RUNNERS: ReadonlyArray<{ runner: ScriptedConfig['runner']; command: RegExp }> = [
+  { runner: 'vitest', command: /(?:^|\/)vitest$/ },
+  { runner: 'jest', command: /(?:^|\/)jest$/ },
+  { runner: 'playwright', command: /(?:^|\/)playwright$/ },
+];
+
+/**
+ * The configs the scripts of the package in `folder` name with `--config`/`-c` (`vitest --config=./test/node/vitest.config.ts`,
+ * `playwright test -c ./test/browser/playwright.config.ts`), when they sit in a folder below the package's: a config
+ * beside the package.json is the one the runner finds by itself.
+ */
+function readScriptedConfigs(folder: string, scripts: JsonObject): ScriptedConfig[] {
+  const found: ScriptedConfig[] = [];
+  for (const script of Object.values(scripts)) {
+    if (typeof script !== 'string') continue;
+    for (const command of script.split(/&&|\|\||[;|]/)) {
+      const words = command
+        .trim()
+        .split(/\s+/)
+        .map((word) => word.replace(/^['"]|['"]$/g, ''));
+      const start = words.findIndex((word) => SCRIPTED_RUNNERS.some((item) => item.command.test(word)));
+      const runner = SCRIPTED_RUNNERS.find((item) => item.command.test(words[start] ?? ''))?.runner;
+      if (runner === undefined) continue;
+      let written: string | undefined;
+      for (let index = start + 1; index < words.length; index += 1) {
+        const word = words[index] ?? '';
+        const inline = /^--config=(.+)$/.exec(word);
+        if (inline?.[1] !== undefined) written = inline[1];
+        else if (word === '--config' || word === '-c') written = words[index + 1];
+      }
+      const config = written === undefined ? undefined : toRepoGlob(folder, written.startsWith('./') ? written : `./${written}`);
+      if (config === undefined || /[*?{]/.test(config)) continue;
+      const configFolder = folderOf(config);
+      if (configFolder === folder) continue;
+      if (!found.some((item) => item.config === config)) found.push({ runner, cwd: folder, config, folder: configFolder });
+    }
+  }
+  return found;
+}
+
+/** The config a package script runs `path` with: the deepest scripted config whose folder holds it. */
+export function selectScriptedConfig(selectors: RunnerSelectors, path: string): ScriptedConfig | undefined {
+  let best: ScriptedConfig | undefined;
+  for (const item of selectors.scripted)
+    if (path.startsWith(`${item.folder}/`) && (best === undefined || item.folder.length > best.folder.length)) best = item;
+  return best;
 }
 
 export type ConfigSelection = { runner: 'karma'; cwd: string; config: string } | { runner: 'mocha'; cwd: string };

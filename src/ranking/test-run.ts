@@ -17,7 +17,7 @@ export interface TestToRun {
   relevance?: number;
   /** Go: the file's top-level test functions (`TestList`), which `go test -run` selects. */
   testNames?: string[];
-  /** karma: the config its suite runs from, relative to the repository root. */
+  /** karma, or a config a package script names (vitest, jest, playwright): the config it runs with, repository-relative. */
   config?: string;
   /** vitest: a type test, run with `--typecheck`. */
   typecheck?: boolean;
@@ -56,6 +56,11 @@ interface CommandGroup {
   wholePackages?: boolean;
 }
 
+/** `--config <path>` relative to the folder the command runs from, when the group runs with a config of its own. */
+function configFlag(group: CommandGroup, flag: string): string[] {
+  return group.config === undefined ? [] : [flag, quoteShellWord(toRelative(group.config, group.cwd))];
+}
+
 function buildCommand(group: CommandGroup, files: string[], testNames: readonly string[]): string {
   const words = files.map(quoteShellWord);
   switch (group.runner) {
@@ -69,9 +74,9 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
       return ['go', 'test', ...folders.map(quoteShellWord), ...run].join(' ');
     }
     case 'vitest':
-      return ['npx', 'vitest', ...(group.typecheck ? ['--typecheck'] : []), 'run', ...words].join(' ');
+      return ['npx', 'vitest', ...(group.typecheck ? ['--typecheck'] : []), 'run', ...configFlag(group, '--config'), ...words].join(' ');
     case 'jest':
-      return ['npx', 'jest', '--runTestsByPath', ...words].join(' ');
+      return ['npx', 'jest', ...configFlag(group, '--config'), '--runTestsByPath', ...words].join(' ');
     case 'mocha':
       return ['npx', 'mocha', ...words].join(' ');
     case 'jasmine':
@@ -79,7 +84,7 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
     case 'ava':
       return ['npx', 'ava', ...words].join(' ');
     case 'playwright':
-      return ['npx', 'playwright', 'test', ...words].join(' ');
+      return ['npx', 'playwright', 'test', ...configFlag(group, '--config'), ...words].join(' ');
     case 'cypress':
       return ['npx', 'cypress', 'run', '--spec', quoteShellWord(files.join(','))].join(' ');
     case 'node':
@@ -170,7 +175,7 @@ export function planTestRun(input: TestRunInput): TestRun {
     const runner = test.runner;
     const viaTsx = runner === 'node' && test.viaTsx === true;
     const typecheck = runner === 'vitest' && test.typecheck === true;
-    const config = runner === 'karma' ? test.config : undefined;
+    const config = ['karma', 'vitest', 'jest', 'playwright'].includes(runner) ? test.config : undefined;
     const key = [runner, test.cwd, viaTsx, typecheck, config ?? ''].join('\u0000');
     const group = groups.get(key) ?? { runner, cwd: test.cwd, viaTsx, typecheck, config, files: [], testNames: [] };
     group.files.push(test.path);

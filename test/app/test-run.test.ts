@@ -161,6 +161,64 @@ describe('a jasmine suite, whose specs import the build output', () => {
   });
 });
 
+describe('suites a package script runs with configs of their own, importing the package by name', () => {
+  // msw's shape: unit tests under src/ run by the root vitest config; integration tests under test/node import `msw`
+  // (tsup's lib/, not committed) and run with `vitest --config=./test/node/vitest.config.ts`; browser tests with
+  // playwright's config under test/browser. test/package.json only sets the module type.
+  test('each suite is reached through the package name and run with its own config', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'msw',
+          version: '1.0.0',
+          exports: { '.': { types: './lib/core/index.d.mts', import: './lib/core/index.mjs' } },
+          scripts: {
+            test: 'pnpm test:unit && pnpm test:node && pnpm test:browser',
+            'test:unit': 'vitest',
+            'test:node': 'vitest --config=./test/node/vitest.config.ts',
+            'test:browser': 'playwright test -c ./test/browser/playwright.config.ts',
+          },
+          devDependencies: { vitest: '^3.0.0', '@playwright/test': '^1.50.0' },
+        }),
+        'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+        'vitest.config.mts': "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { dir: './src' } });\n",
+        'src/core/index.ts': "export { delay } from './delay';\n",
+        'src/core/delay.ts':
+          'export function delay(ms: number): Promise<void> {\n  return new Promise((done) => setTimeout(done, ms));\n}\n',
+        'src/core/delay.test.ts': "import { delay } from './delay';\nit('waits', async () => {\n  await delay(1);\n});\n",
+        'test/package.json': JSON.stringify({ type: 'module' }),
+        'test/node/vitest.config.ts':
+          "import { defineConfig } from 'vitest/config';\nexport default defineConfig({ test: { dir: './test/node' } });\n",
+        'test/node/delay.node.test.ts': "import { delay } from 'msw';\nit('waits in node', async () => {\n  await delay(1);\n});\n",
+        'test/browser/playwright.config.ts':
+          "import { defineConfig } from '@playwright/test';\nexport default defineConfig({ testDir: '.' });\n",
+        'test/browser/delay.test.ts':
+          "import { test } from '@playwright/test';\nimport { delay } from 'msw';\ntest('waits in the browser', async () => {\n  await delay(1);\n});\n",
+      },
+      {
+        'src/core/delay.ts':
+          'export function delay(ms: number): Promise<void> {\n  return new Promise((done) => setTimeout(done, Math.max(0, ms)));\n}\n',
+      },
+    );
+    try {
+      const { testRun } = await analyzeFixture(fixture);
+      assert.deepEqual(
+        [testRun.scope, testRun.commands.map((command) => [command.cwd, command.runner, command.command])],
+        [
+          'reaching',
+          [
+            ['', 'vitest', 'npx vitest run src/core/delay.test.ts'],
+            ['', 'playwright', 'npx playwright test --config test/browser/playwright.config.ts test/browser/delay.test.ts'],
+            ['', 'vitest', 'npx vitest run --config test/node/vitest.config.ts test/node/delay.node.test.ts'],
+          ],
+        ],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a fixture a test spawns', () => {
   // pino's shape: test/fixtures/*.js are started as child processes by the tests; they declare no tests and nothing
   // imports them, and they are no test of their own.

@@ -475,6 +475,51 @@ describe('self-reference and #imports', () => {
   });
 });
 
+describe('a package whose tests import it by name, through a build it does not hold', () => {
+  // msw's shape: `exports` names tsup's `lib/core/index.mjs` (built from `src/core/index.ts`), and `test/package.json`
+  // holds only `"type": "module"`, so Node's self-reference stops there; vitest's alias is what resolves `msw`.
+  const resolver = createFromTree({
+    'package.json': JSON.stringify({
+      name: 'msw',
+      exports: {
+        '.': { types: './lib/core/index.d.mts', import: './lib/core/index.mjs', default: './lib/core/index.js' },
+        './node': { types: './lib/node/index.d.mts', import: './lib/node/index.mjs' },
+      },
+    }),
+    'src/core/index.ts': '',
+    'src/node/index.ts': '',
+    'test/package.json': JSON.stringify({ type: 'module' }),
+    'test/node/a.test.ts': '',
+    'other/package.json': JSON.stringify({ name: 'other' }),
+    'other/b.test.ts': '',
+  });
+
+  test('an output file with another extension lands on the source it is built from', () => {
+    assert.deepEqual(resolver.resolve('src/a.ts', 'msw/node'), {
+      specifier: 'msw/node',
+      kind: 'package-self',
+      target: 'src/node/index.ts',
+    });
+  });
+
+  test('a nameless package.json between the test and its package keeps the package', () => {
+    assert.deepEqual(resolver.resolve('test/node/a.test.ts', 'msw'), {
+      specifier: 'msw',
+      kind: 'package-self',
+      target: 'src/core/index.ts',
+    });
+    assert.deepEqual(resolver.resolve('test/node/a.test.ts', 'msw/node'), {
+      specifier: 'msw/node',
+      kind: 'package-self',
+      target: 'src/node/index.ts',
+    });
+  });
+
+  test('a named package.json in between is a package of its own', () => {
+    assert.deepEqual(resolver.resolve('other/b.test.ts', 'msw'), { specifier: 'msw', kind: 'external', packageName: 'msw' });
+  });
+});
+
 describe('builtins, externals and invalid specifiers', () => {
   const resolver = createFromTree({ 'src/a.ts': '' });
   const cases: Array<[string, object]> = [

@@ -186,6 +186,17 @@ export function createResolver(input: ResolverInput): Resolver {
     return found;
   };
 
+  /**
+   * The package that owns a nameless scope and is named `name`: `test/package.json` holding only `"type": "module"` sits
+   * inside the package `msw`, whose tests import `msw`. Node's self-reference stops at the nameless scope; the test
+   * runner's alias or the workspace link that makes such an import work in the repository points at the package.
+   */
+  const findNamelessScopeOwner = (scope: PackageInfo | undefined, name: string): PackageInfo | undefined => {
+    if (scope === undefined || scope.name !== undefined || scope.folder === '') return undefined;
+    const owner = getPackageScope(getDirName(scope.folder));
+    return owner?.name === name ? owner : findNamelessScopeOwner(owner, name);
+  };
+
   const resolveLocal = (candidate: string): string | undefined => {
     for (const pass of PASSES) {
       const found = probeFileOrDirectory(repo, packages, candidate, pass);
@@ -232,8 +243,12 @@ export function createResolver(input: ResolverInput): Resolver {
       return { specifier, kind: 'unresolved', reason: `'${specifier}' is neither a path nor a valid package name` };
     }
     const scope = getPackageScope(dir);
-    if (scope !== undefined && scope.name === split.name && scope.manifest.exports !== undefined) {
-      const entry = resolvePackageEntry(repo, scope, split.subpath, conditions);
+    const self =
+      scope !== undefined && scope.name === split.name && scope.manifest.exports !== undefined
+        ? scope
+        : findNamelessScopeOwner(scope, split.name);
+    if (self !== undefined) {
+      const entry = resolvePackageEntry(repo, self, split.subpath, conditions);
       return 'target' in entry
         ? { specifier, kind: 'package-self', target: entry.target }
         : { specifier, kind: 'unresolved', reason: entry.reason };

@@ -16,9 +16,15 @@ export function getConditions(customConditions: readonly string[], mode: ImportM
   return [...customConditions, 'types', ...syntax, 'node', 'default'];
 }
 
+/** What a bundler writes for a source file (`.mjs`, `.d.mts`, `.cjs`…): the stem is the source's, the extension any. */
+const OUTPUT_EXTENSION = /\.(?:d\.[mc]?ts|[mc]?js)$/;
+const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
 /**
  * Heuristic for monorepos whose packages point `exports`/`main` at build output that is not committed:
- * `<pkg>/dist/esm/x.js` → `<pkg>/src/x.ts` when that source exists (up to two output folders are stripped).
+ * `<pkg>/dist/esm/x.js` → `<pkg>/src/x.ts` when that source exists (up to two output folders are stripped). A bundler
+ * (tsup, rollup, esbuild) writes `lib/core/index.mjs` and `index.d.mts` for `src/core/index.ts`, so the output's
+ * extension says nothing of the source's.
  */
 function findSourceForOutput(repo: RepoFiles, folder: string, relative: string): string | undefined {
   const parts = relative.split('/');
@@ -30,6 +36,10 @@ function findSourceForOutput(repo: RepoFiles, folder: string, relative: string):
       const found = probeFile(repo, candidate, pass);
       if (found !== undefined) return found;
     }
+    if (!OUTPUT_EXTENSION.test(candidate)) continue;
+    const stem = candidate.replace(OUTPUT_EXTENSION, '');
+    const found = SOURCE_EXTENSIONS.map((extension) => stem + extension).find((path) => repo.files.has(path));
+    if (found !== undefined) return found;
   }
   return undefined;
 }
