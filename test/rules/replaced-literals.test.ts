@@ -42,6 +42,21 @@ describe('findReplacedLiterals', () => {
     );
   });
 
+  test("a prefix dropped that a formatter adds back is no replaced message (msw's '[MSW] ' inside formatMessage)", () => {
+    const message = 'Failed to apply given request handlers: invalid input.';
+    assert.deepEqual(
+      replace(`invariant(ok, devUtils.formatMessage('[MSW] ${message}'))`, `invariant(ok, devUtils.formatMessage('${message}'))`),
+      [],
+    );
+    // A message cut to a fragment of itself is rewritten, not kept.
+    assert.deepEqual(
+      replace("throw new Error('the token option is required for every call');", "throw new Error('the token option');").map(
+        (item) => item.before,
+      ),
+      ['the token option is required for every call'],
+    );
+  });
+
   test('a template keeps its static parts; one too short to tell is dropped', () => {
     assert.deepEqual(replace('throw new Error(`unknown id ${id}`);', 'throw new Error(`no record ${id}`);')[0]?.staticParts, [
       'unknown id',
