@@ -1,3 +1,4 @@
+import { canonicalRegexLiteral } from './regex-canonical.js';
 import type { Language } from '../model/graph.js';
 
 export type CommentSyntax = 'c' | 'hash' | 'none';
@@ -145,7 +146,8 @@ class Normaliser {
         this.emit(text.slice(index, end));
       } else if (syntax === 'c' && char === '/') {
         end = canStartRegex(this.withoutComments) ? skipRegex(text, index) : index + 1;
-        this.emit(text.slice(index, end));
+        // A regex respelled with the same meaning (an escape that changes nothing dropped) is layout too.
+        this.emit(end > index + 1 ? canonicalRegexLiteral(text.slice(index, end)) : text.slice(index, end));
       } else {
         const run = PLAIN_RUN[syntax];
         run.lastIndex = index;

@@ -1,3 +1,4 @@
+import { canonicalRegexLiteral } from './regex-canonical.js';
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax } from './semantic-languages.js';
@@ -33,6 +34,11 @@ const MIN_MOVED_TEXT = 12;
 const MAX_CATCH_LINES = 12;
 const CATCH_BINDING = /\bcatch\s*\(\s*([A-Za-z_$][\w$]*)/;
 const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/**
+ * A line as a move compares it: spaces collapsed, and the brackets that close what came before it dropped, so a call
+ * chain reformatted (`).catch((error) => {` → `.catch((error) => {` on a line of its own) is the same line.
+ */
+const toMovedText = (text: string): string => collapseSpaces(text).replace(/^[)\]}\s]+/, '');
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
 const COMPARISONS = new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g');
 /** Operands that make a presence or type check (`x !== undefined`), not a boundary. */
@@ -334,7 +340,8 @@ function classifyPair(
   if (before === undefined) return changes;
   const headRegex = findRegex(after);
   const baseRegex = before === undefined ? undefined : findRegex(before);
-  if (headRegex !== undefined && headRegex !== baseRegex) add('regex', headRegex, '', REGEX_VALUES);
+  if (headRegex !== undefined && (baseRegex === undefined || canonicalRegexLiteral(headRegex) !== canonicalRegexLiteral(baseRegex)))
+    add('regex', headRegex, '', REGEX_VALUES);
   const rounding = ROUNDING.test(head);
   if (
     (rounding && (base === undefined || toCode(before ?? '') !== head)) ||
@@ -494,8 +501,11 @@ export function findSemanticChanges(
   const removedLines = hunks.flatMap((hunk) =>
     base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment),
   );
+  const addedCode = new Set(
+    hunks.flatMap((hunk) => head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).map((line) => toMovedText(line.text))),
+  );
   const removedCode = new Set(
-    removedLines.map((line) => collapseSpaces(line.text)).filter((text) => /[\w$]/.test(text) && text.length >= MIN_MOVED_TEXT),
+    removedLines.map((line) => toMovedText(line.text)).filter((text) => /[\w$]/.test(text) && text.length >= MIN_MOVED_TEXT),
   );
   // A pattern a removed line of any hunk already had is moved, not changed (`.replace(/\\/g, "\\\\")` out of a chain).
   const oldPatterns = new Set(removedLines.flatMap((line) => findRegexes(line.raw)));
@@ -535,7 +545,7 @@ export function findSemanticChanges(
       const line = hunk.newStart + offset;
       const after = head[line - 1];
       // A line another hunk removed word for word was moved (a check extracted into a function of its own).
-      if (after === undefined || removedCode.has(collapseSpaces(after.text))) continue;
+      if (after === undefined || removedCode.has(toMovedText(after.text))) continue;
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
@@ -558,7 +568,14 @@ export function findSemanticChanges(
       // A guard clause written from the old test, inverted, decides nothing new (inverted-guard.ts).
       const inverted =
         language === 'javascript' && before !== undefined && isInvertedGuard(base, hunk.oldStart + offset - 1, after, head[line]);
-      const kept = found.filter((change) => !isMoved(change) && !(inverted && (change.kind === 'condition' || change.kind === 'boundary')));
+      // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed.
+      const stays = before !== undefined && addedCode.has(toMovedText(before.text));
+      const kept = found.filter(
+        (change) =>
+          !isMoved(change) &&
+          !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&
+          !(stays && change.kind === 'error-path' && change.subject === 'the removed error path'),
+      );
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       // A library option whose effect is known (`rejectOnEmpty: true`: an unknown id is a 404) asks its own question.
       const added = before === undefined;

@@ -532,6 +532,36 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  test('a `.catch(` a call chain moved to a line of its own is no removed or new error path; a new `.finally` adds none (msw)', () => {
+    const base = [
+      '    const pending = (',
+      '      execute(info) as Promise<Response>',
+      '    ).catch((errorOrResponse) => {',
+      '      if (errorOrResponse instanceof Response) return errorOrResponse;',
+      '      throw errorOrResponse;',
+      '    });',
+    ];
+    const head = [
+      '    const pending = (',
+      '      execute(info) as Promise<Response>',
+      '    )',
+      '      .catch((errorOrResponse) => {',
+      '        if (errorOrResponse instanceof Response) return errorOrResponse;',
+      '        throw errorOrResponse;',
+      '      })',
+      '      .finally(() => controller.abort());',
+    ];
+    const changes = (after: string[]) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 3, oldLines: 4, newStart: 3, newLines: after.length - 2 },
+      ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(changes(head), []);
+    // A catch that is really gone is still asked.
+    assert.deepEqual(changes(['    const pending = (', '      execute(info) as Promise<Response>', '    );']), [
+      ['error-path', 3, 'the removed error path'],
+    ]);
+  });
+
   test('a test inverted into an early exit decides nothing new; a flipped test that keeps its body does (logto)', () => {
     const guard = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [

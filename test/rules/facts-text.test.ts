@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type CommentSyntax, classifyTextChange } from '../../src/rules/facts-text.js';
+import { canonicalRegexLiteral } from '../../src/rules/regex-canonical.js';
 
 /**
  * The rule classifyTextChange implements, written the plain way: each text normalised whole, a character at a time
- * (whitespace collapses, kept only between identifier characters; strings and regexes verbatim; comments collapsed in
+ * (whitespace collapses, kept only between identifier characters; strings verbatim, regexes in their canonical
+ * spelling (regex-canonical.ts); comments collapsed in
  * one form and dropped from the other), then the forms compared. The implementation normalises both sides a piece at
  * a time and stops at the first difference; on every text the answer must be this one.
  */
@@ -62,8 +64,8 @@ function referenceNormalise(text: string, syntax: 'c' | 'hash'): { with: string;
       }
       if (text[end] === '/') for (end += 1; end < text.length && /[a-z]/i.test(text.charAt(end)); end += 1);
       end = Math.min(end, text.length);
-      put('with', text.slice(index, end));
-      put('without', text.slice(index, end));
+      put('with', canonicalRegexLiteral(text.slice(index, end)));
+      put('without', canonicalRegexLiteral(text.slice(index, end)));
     } else {
       put('with', char);
       put('without', char);
@@ -161,6 +163,13 @@ describe('classifyTextChange', () => {
     }
     // The mutations reach every answer, so the comparison above is not vacuous.
     for (const [answer, count] of Object.entries(counts)) assert.ok(count > 200, `${answer}: ${count}`);
+  });
+
+  it('a regex respelled with the same meaning is formatting; one that matches other strings is not (msw)', () => {
+    const base = 'export const normalize = (input) => input.replace(/[\\\\|\\/]+/g, sep);\n';
+    assert.deepEqual(classifyTextChange(base, base.replace('|\\/]', '|/]'), 'c'), { formattingOnly: true, commentOnly: false });
+    assert.deepEqual(classifyTextChange(base, base.replace('+/g', '*/g'), 'c'), { formattingOnly: false, commentOnly: false });
+    assert.deepEqual(classifyTextChange(base, base.replace('/g,', '/gi,'), 'c'), { formattingOnly: false, commentOnly: false });
   });
 
   it('finds a difference far into a long text, and a layout change spread over all of it', () => {
