@@ -190,7 +190,7 @@ function isRestated(facts: Record<string, unknown>): boolean {
  * read as a changed boundary and a changed default, or a condition and the throw it guards, asks one question. The
  * other cases of that line are dropped, not merged: the kept one already names the line and its edit; so are the
  * signal cases (an optional field, a read of the environment) of a line with a changed decision, and an await's
- * failure case on a line whose Promise.all asks it.
+ * failure case on a line whose Promise.all or changed error path asks it.
  */
 function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex): Set<Finding> {
   const strongest = new Map<string, Finding>();
@@ -217,8 +217,16 @@ function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex)
   const concurrent = new Set(
     signals.filter((finding) => readString(getFacts(index, finding), 'signalKind') === 'promise-concurrency').map(lineOf),
   );
+  // A `.catch(` on a line whose changed error path already asks (`this.#writer.abort().catch((error) => {`): the same
+  // failure forced at the same line.
+  const errorPaths = new Set(
+    [...strongest.entries()]
+      .filter(([, finding]) => readString(getFacts(index, finding), 'semanticKind') === 'error-path')
+      .map(([line]) => line),
+  );
   for (const finding of signals) {
-    if (readString(getFacts(index, finding), 'signalKind') === 'async-failure' && concurrent.has(lineOf(finding))) weaker.add(finding);
+    if (readString(getFacts(index, finding), 'signalKind') !== 'async-failure') continue;
+    if (concurrent.has(lineOf(finding)) || errorPaths.has(lineOf(finding))) weaker.add(finding);
   }
   return weaker;
 }

@@ -1474,6 +1474,52 @@ describe('one line, one question: a signal case on a line whose changed decision
   });
 });
 
+describe('a .catch on a changed error path asks once (msw)', () => {
+  test('the changed error path stays; the asynchronous-failure case of its line goes; an await after a write still asks', async () => {
+    const pkg = JSON.stringify({ name: 'sse', version: '1.0.0', type: 'module' });
+    const before = [
+      'export class Client {',
+      '  constructor(private controller: Controller) {}',
+      '  error(): void {',
+      '    this.controller.error();',
+      '  }',
+      '}',
+      '',
+    ];
+    const after = [
+      'export class Client {',
+      '  constructor(private writer: Writer) {}',
+      '  error(): void {',
+      '    this.writer.abort().catch((error) => {',
+      "      console.error('Failed to abort the stream', error);",
+      '    });',
+      '  }',
+      '}',
+      '',
+    ];
+    // An await after a write, outside any try, on a line that is no error path: its failure case still asks.
+    const flush = (closes: boolean): string =>
+      `export async function flush(db: Db, writer: Writer): Promise<void> {\n  await db.save({ flushed: true });\n${closes ? '  await writer.close();\n' : ''}}\n`;
+    const fixture = createChangeFixture(
+      { 'package.json': pkg, 'src/client.ts': before.join('\n'), 'src/flush.ts': flush(false) },
+      { 'src/client.ts': after.join('\n'), 'src/flush.ts': flush(true) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const cases = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => /#edge-case\/(?:rejected-promise|changed-error-path)$/.test(edge.provenance))
+        .map((edge) => [edge.title.replace(/ .*$/, ''), edge.provenance.replace(/^.*#/, '')])
+        .sort();
+      assert.deepEqual(cases, [
+        ['src/client.ts:4', 'edge-case/changed-error-path'],
+        ['src/flush.ts:3', 'edge-case/rejected-promise'],
+      ]);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a changed validation schema names the route it guards (checker analyze)', () => {
   const SCHEMA = [
     "import { z } from 'zod';",
