@@ -5,7 +5,7 @@ import { classifyRole, getLanguage } from '../graph/roles.js';
 import type { ChangeKind, ImpactedRoute } from '../model/analysis.js';
 import type { PathClassifier } from './classifiers.js';
 import { describeManifestChange } from './manifest-change.js';
-import { findSemanticChanges, isErrorPathLine } from './semantic-hunks.js';
+import { findSemanticChanges, isErrorPathLine, listRemovedTests, type RemovedTests } from './semantic-hunks.js';
 import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
@@ -791,6 +791,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   });
   const methodsByFile = getRouteMethodsByFile(lookup);
   let lineBudget = MAX_CHANGED_LINES;
+  const removedTests = collectRemovedTests(files);
   for (const [index, file] of files.entries()) {
     const facts = fileFacts[index];
     if (file.status === 'deleted' || file.binary || facts === undefined) continue;
@@ -800,7 +801,8 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       lineBudget -= lines.length;
       subjects.push(...lines);
     }
-    if (facts.lowSignal !== true) subjects.push(...deriveSemanticSubjects(file, role, getHandlerRoutes(input.impactedRoutes, file.path)));
+    if (facts.lowSignal !== true)
+      subjects.push(...deriveSemanticSubjects(file, role, getHandlerRoutes(input.impactedRoutes, file.path), removedTests(file)));
     if (facts.lowSignal !== true && file.headSignals !== undefined) {
       const changedLines = toChangedLines(file.hunks);
       const signals = selectChangedSignals(file, changedLines);
@@ -922,10 +924,37 @@ function toWhere(routes: readonly string[], path: string, line: number): string 
   return routes.length > MAX_SCOPE_ROUTES ? `${shown} and ${routes.length - MAX_SCOPE_ROUTES} more` : shown;
 }
 
+/**
+ * The `if`/`while` tests each runtime file of the change removed, read once: for a file, the tests the others removed
+ * (a test made there the same way was moved there).
+ */
+function collectRemovedTests(files: readonly ChangedFileInput[]): (own: ChangedFileInput) => RemovedTests {
+  const removed = new Map<ChangedFileInput, string[][]>();
+  const counts = new Map<string, number>();
+  for (const file of files) {
+    if (file.status === 'added' || (file.changeKind ?? 'runtime') !== 'runtime') continue;
+    const tests = listRemovedTests(file.baseText, file.hunks, getSourceLanguage(file.path) ?? 'javascript');
+    removed.set(file, tests);
+    for (const key of new Set(tests.flatMap(([test = '', free = '']) => [`=${test}`, `~${free}`])))
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return (own) => {
+    const mine = new Set((removed.get(own) ?? []).flatMap(([test = '', free = '']) => [`=${test}`, `~${free}`]));
+    const elsewhere = (key: string): boolean => (counts.get(key) ?? 0) > (mine.has(key) ? 1 : 0);
+    return { hasWritten: (test) => elsewhere(`=${test}`), hasPolarityFree: (test) => elsewhere(`~${test}`) };
+  };
+}
+
 /** One `changed-semantic` subject per decision the diff changed in a runtime source file (rules/semantic-hunks.ts). */
-function deriveSemanticSubjects(file: ChangedFileInput, role: string, routes: readonly string[]): FactSubject[] {
+function deriveSemanticSubjects(
+  file: ChangedFileInput,
+  role: string,
+  routes: readonly string[],
+  removedElsewhere: RemovedTests,
+): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
-  return findSemanticChanges(file.baseText, file.headText, file.hunks, getSourceLanguage(file.path) ?? 'javascript').map((change) => ({
+  const language = getSourceLanguage(file.path) ?? 'javascript';
+  return findSemanticChanges(file.baseText, file.headText, file.hunks, language, removedElsewhere).map((change) => ({
     subject: 'changed-semantic',
     id: `semantic:${file.path}:${change.line}:${change.kind}`,
     facts: {

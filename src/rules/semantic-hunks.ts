@@ -198,6 +198,30 @@ function joinCondition(shown: string, following: () => readonly string[]): strin
  * Semantic changes of one replaced or added line; `following` gives the head lines after it, read only for a
  * condition that goes on there.
  */
+/**
+ * The operand a line holds when it is one link of a `&&`/`||` chain written over several lines (`isObject(value) &&`,
+ * `|| key in cache`): the chain's operator at its start or end, and no statement of its own.
+ */
+function findOperand(code: string): string | undefined {
+  const trimmed = code.trim();
+  const operand = trimmed.replace(/^(?:&&|\|\|)\s*/, '').replace(/\s*(?:&&|\|\|)$/, '');
+  // An object's value (`name: options.name ||`) is a default, not a test.
+  if (
+    operand === trimmed ||
+    operand === '' ||
+    /[;{}]|=>|^[\w$]+\s*:/.test(operand) ||
+    /^(?:return|const|let|var|if|while|throw)\b/.test(operand)
+  )
+    return undefined;
+  // Brackets that open or close on other lines belong to the chain's other links: the operand is one link only.
+  let depth = 0;
+  for (const char of operand) {
+    depth += char === '(' || char === '[' ? 1 : char === ')' || char === ']' ? -1 : 0;
+    if (depth < 0) return undefined;
+  }
+  return depth === 0 ? operand : undefined;
+}
+
 function classifyPair(
   before: string | undefined,
   after: string,
@@ -258,6 +282,11 @@ function classifyPair(
       toConditionValues(condition),
       joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
+  } else if (!isCondition) {
+    // An operand of a condition that spans lines (`isObject(value) &&` put first in a returned chain): a new test.
+    const operand = findOperand(head) === undefined ? undefined : findOperand(written);
+    if (operand !== undefined && (base === undefined || findOperand(base) !== findOperand(head)) && !isOldLogic(operand, line))
+      add('condition', operand, '', toConditionValues(operand));
   }
   const headDefault = findDefault(after);
   const baseDefault = before === undefined ? null : findDefault(before);
@@ -472,11 +501,65 @@ export function isErrorPathLine(line: string): boolean {
   return !isCommentLine(line) && ERROR_PATH.test(toCode(line));
 }
 
+/** The test of an `if` or `while` line, spaces dropped. */
+function findTest(code: string): string | undefined {
+  const match = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*(\(.*)$/.exec(code);
+  const test = match?.[1] === undefined ? undefined : takeParenthesised(match[1]);
+  return test?.slice(1, -1).replace(/\s+/g, '');
+}
+
+/** An `if`/`while` test with its polarity dropped: `typeof document !== 'undefined'` and `=== 'undefined'` read alike. */
+function toPolarityFreeTest(code: string): string | undefined {
+  let inner = findTest(code);
+  if (inner === undefined) return undefined;
+  while (inner.startsWith('!(') && inner.endsWith(')') && takeParenthesised(inner.slice(1)) === inner.slice(1)) inner = inner.slice(2, -1);
+  inner = inner.replace(/^!(?!=)/, '');
+  return inner.replace(/!==/g, '===').replace(/!=/g, '==');
+}
+
+/** The tests (`if`, `while`) some hunks removed: as written (spaces dropped) and with their polarity dropped. */
+export interface RemovedTests {
+  hasWritten: (test: string) => boolean;
+  hasPolarityFree: (test: string) => boolean;
+}
+
+const NO_REMOVED_TESTS: RemovedTests = { hasWritten: () => false, hasPolarityFree: () => false };
+
+/**
+ * The tests a file's hunks removed: another file of the change that makes the same test moved it there (msw moved
+ * `if (typeof document !== 'undefined') {` from a decorator into a new function, as `if (typeof document ===
+ * 'undefined') { return }`).
+ */
+export function listRemovedTests(
+  baseText: string | undefined,
+  hunks: readonly Hunk[],
+  language: SourceLanguage = 'javascript',
+): string[][] {
+  if (baseText === undefined || language !== 'javascript') return [];
+  const base = JAVASCRIPT.readLines(baseText);
+  return hunks.flatMap((hunk) =>
+    base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).flatMap((line) => {
+      const written = findTest(line.code);
+      const free = toPolarityFreeTest(line.code);
+      return written === undefined || free === undefined ? [] : [[written, free]];
+    }),
+  );
+}
+
+/** `if (test) return;`, or `if (test) {` followed by a `return`, `throw`, `continue` or `break`: the test exits at once. */
+function exitsAtOnce(line: string, next: string | undefined): boolean {
+  const EXIT = /^\s*(?:return|throw|continue|break)\b/;
+  const rest = line.replace(/^.*?\)\s*/, '');
+  return rest === '{' || rest === '' ? next !== undefined && EXIT.test(next) : EXIT.test(rest);
+}
+
 export function findSemanticChanges(
   baseText: string | undefined,
   headText: string | undefined,
   hunks: readonly Hunk[],
   language: SourceLanguage = 'javascript',
+  /** The tests the change's other files removed (listRemovedTests). */
+  removedElsewhere: RemovedTests = NO_REMOVED_TESTS,
 ): SemanticChange[] {
   if (headText === undefined) return [];
   const syntax = language === 'javascript' ? JAVASCRIPT : createPythonOrGoSyntax(language);
@@ -570,9 +653,16 @@ export function findSemanticChanges(
         language === 'javascript' && before !== undefined && isInvertedGuard(base, hunk.oldStart + offset - 1, after, head[line]);
       // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed.
       const stays = before !== undefined && addedCode.has(toMovedText(before.text));
+      // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
+      const movedTest = toPolarityFreeTest(after.code);
+      const fromElsewhere =
+        movedTest !== undefined &&
+        removedElsewhere.hasPolarityFree(movedTest) &&
+        (removedElsewhere.hasWritten(findTest(after.code) ?? '') || exitsAtOnce(after.code, head[line]?.code));
       const kept = found.filter(
         (change) =>
           !isMoved(change) &&
+          !(fromElsewhere && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(stays && change.kind === 'error-path' && change.subject === 'the removed error path'),
       );

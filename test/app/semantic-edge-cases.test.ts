@@ -562,6 +562,28 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  test('a link added to a condition written over several lines is a changed condition (msw hasRefCounted)', () => {
+    const base = [
+      'export function hasRefCounted(value) {',
+      '  return (',
+      "    typeof Reflect.get(value, 'ref') === 'function' &&",
+      "    typeof Reflect.get(value, 'unref') === 'function'",
+      '  );',
+      '}',
+    ];
+    const head = [...base.slice(0, 2), '    // setTimeout gives a number in the browser.', '    isObject(value) &&', ...base.slice(2)];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 0, newStart: 3, newLines: 2 },
+    ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(found, [['condition', 4, 'isObject(value)']]);
+    // A link of a call's arguments, an object's value or an arrow's body is no operand of its own.
+    const none = (line: string) =>
+      findSemanticChanges('const a = 1;\n', `const a = 1;\n${line}\n`, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }]);
+    assert.deepEqual(none('  name: options.name ||'), []);
+    assert.deepEqual(none('  isOpen && ('), []);
+    assert.deepEqual(none('  items.filter((item) => item.ok) &&'), []);
+  });
+
   test('a test inverted into an early exit decides nothing new; a flipped test that keeps its body does (logto)', () => {
     const guard = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
@@ -1471,6 +1493,56 @@ describe('one line, one question: a signal case on a line whose changed decision
     } finally {
       fixture.repo.cleanup();
     }
+  });
+});
+
+describe('a test moved to another file of the change (msw)', () => {
+  const pkg = JSON.stringify({ name: 'cookies', version: '1.0.0', type: 'module' });
+  const decorate = (forwards: boolean): string =>
+    [
+      'export function decorate(response: Response, cookies: string[]): Response {',
+      ...(forwards
+        ? ["  if (typeof document !== 'undefined') {", '    for (const cookie of cookies) document.cookie = cookie;', '  }']
+        : []),
+      '  return response;',
+      '}',
+      '',
+    ].join('\n');
+  const forward = (test: string): string =>
+    [
+      'export function forward(cookies: string[]): void {',
+      `  if (${test}) {`,
+      '    return;',
+      '  }',
+      '  for (const cookie of cookies) document.cookie = cookie;',
+      '}',
+      '',
+    ].join('\n');
+  const conditions = async (base: Record<string, string>, head: Record<string, string>): Promise<string[]> => {
+    const fixture = createChangeFixture({ 'package.json': pkg, ...base }, head);
+    try {
+      const analysis = await analyzeFixture(fixture);
+      return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => edge.provenance.endsWith('#edge-case/changed-condition'))
+        .map((edge) => edge.title.replace(/ .*$/, ''));
+    } finally {
+      fixture.repo.cleanup();
+    }
+  };
+
+  test('inverted into an early exit where another file dropped it: no case; a test nobody removed still asks', async () => {
+    const base = { 'src/decorate.ts': decorate(true), 'src/forward.ts': 'export {};\n' };
+    assert.deepEqual(
+      await conditions(base, { 'src/decorate.ts': decorate(false), 'src/forward.ts': forward("typeof document === 'undefined'") }),
+      [],
+    );
+    // The same new function while the decorator keeps its test: a new decision.
+    assert.deepEqual(await conditions(base, { 'src/forward.ts': forward("typeof document === 'undefined'") }), ['src/forward.ts:2']);
+    // Another test than the one removed: a new decision too.
+    assert.deepEqual(
+      await conditions(base, { 'src/decorate.ts': decorate(false), 'src/forward.ts': forward("typeof window === 'undefined'") }),
+      ['src/forward.ts:2'],
+    );
   });
 });
 
