@@ -180,6 +180,9 @@ const RESTATED_SIGNALS: ReadonlySet<string> = new Set(['optional-access', 'env-c
 /** A length compared with 0 or 1 (`cookies.length > 0`): the changed decision on its line already asks the empty list. */
 const LENGTH_TEST = /\.length [<>=!]+ [01]$/;
 
+/** How far below a call chain's first line its `.catch(` may sit and still be the same chain's. */
+const CHAIN_LINES = 3;
+
 function isRestated(facts: Record<string, unknown>): boolean {
   const kind = readString(facts, 'signalKind');
   return RESTATED_SIGNALS.has(kind) || (kind === 'collection' && LENGTH_TEST.test(readString(facts, 'detail')));
@@ -224,9 +227,17 @@ function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex)
       .filter(([, finding]) => readString(getFacts(index, finding), 'semanticKind') === 'error-path')
       .map(([line]) => line),
   );
+  // The signal sits where its call chain starts (`this.#writer` above `.write(…)` and `.catch((error) => {`).
+  const asksErrorPath = (finding: Finding): boolean => {
+    const facts = getFacts(index, finding);
+    const line = readNumber(facts, 'line');
+    return Array.from({ length: CHAIN_LINES + 1 }, (_, offset) => `${readString(facts, 'path')}:${line + offset}`).some((at) =>
+      errorPaths.has(at),
+    );
+  };
   for (const finding of signals) {
     if (readString(getFacts(index, finding), 'signalKind') !== 'async-failure') continue;
-    if (concurrent.has(lineOf(finding)) || errorPaths.has(lineOf(finding))) weaker.add(finding);
+    if (concurrent.has(lineOf(finding)) || asksErrorPath(finding)) weaker.add(finding);
   }
   return weaker;
 }

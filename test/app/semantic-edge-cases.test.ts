@@ -1555,6 +1555,9 @@ describe('a .catch on a changed error path asks once (msw)', () => {
       '  error(): void {',
       '    this.controller.error();',
       '  }',
+      '  retry(retry: number): void {',
+      '    this.controller.enqueue(encode(retry));',
+      '  }',
       '}',
       '',
     ];
@@ -1565,6 +1568,13 @@ describe('a .catch on a changed error path asks once (msw)', () => {
       '    this.writer.abort().catch((error) => {',
       "      console.error('Failed to abort the stream', error);",
       '    });',
+      '  }',
+      '  retry(retry: number): void {',
+      '    this.writer',
+      '      .write(encode(retry))',
+      '      .catch((error) => {',
+      "        console.error('Failed to send a retry packet', error);",
+      '      });',
       '  }',
       '}',
       '',
@@ -1582,7 +1592,9 @@ describe('a .catch on a changed error path asks once (msw)', () => {
         .filter((edge) => /#edge-case\/(?:rejected-promise|changed-error-path)$/.test(edge.provenance))
         .map((edge) => [edge.title.replace(/ .*$/, ''), edge.provenance.replace(/^.*#/, '')])
         .sort();
+      // Line 9 starts the chain whose `.catch(` (line 11) asks: the same failure too.
       assert.deepEqual(cases, [
+        ['src/client.ts:11', 'edge-case/changed-error-path'],
         ['src/client.ts:4', 'edge-case/changed-error-path'],
         ['src/flush.ts:3', 'edge-case/rejected-promise'],
       ]);
