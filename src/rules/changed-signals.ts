@@ -25,10 +25,12 @@ export function getBaseChangedLines(hunks: readonly Hunk[]): number[] {
 
 /** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
 export function selectChangedSignals(file: ChangedSource, changedLines: readonly number[]): SignalFact[] {
-  const signals = file.headSignals ?? [];
+  const all = file.headSignals ?? [];
+  const lines = file.headText?.split('\n') ?? [];
+  const signals = all.filter((signal) => !isLengthGuard(signal, lines[signal.line - 1] ?? ''));
   if (file.status === 'added') return [...signals];
-  const lines = new Set(changedLines);
-  const changed = signals.filter((signal) => lines.has(signal.line));
+  const changedSet = new Set(changedLines);
+  const changed = signals.filter((signal) => changedSet.has(signal.line));
   if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
   const base = file.baseText.split('\n');
   const removed = getBaseChangedLines(file.hunks).map((line) => toOptionalChains(base[line - 1] ?? ''));
@@ -36,11 +38,25 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
   return changed.filter(
     (signal) =>
       !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&
-      !isGuardedAlready(signal, head, lines, file.headFunctions ?? []) &&
+      !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
       !isTupleRead(signal, head, file.headFunctions ?? []),
   );
+}
+
+/** A length compared with 0 or 1 (`cleanups.length == 0`), as the collection signal's detail says it. */
+const LENGTH_TEST = /\.length [<>=!]+ [01]$/;
+/** A line that opens with an `if` or `while` test. */
+const TEST_LINE = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/;
+
+/**
+ * A length compared with 0 or 1 in a test (`if (!cleanups || cleanups.length == 0) return`): the code handles the
+ * empty list there, and the test's own case (both outcomes of a changed condition) asks it; "an empty list reaches
+ * it" would ask again, or, in new code that gives one case per hunk, ask what the hunk's case stands for.
+ */
+function isLengthGuard(signal: SignalFact, line: string): boolean {
+  return signal.kind === 'collection' && LENGTH_TEST.test(signal.detail) && TEST_LINE.test(line);
 }
 
 /** A chain of names and index reads: `opts.args[0]`, `this.#options.retry`. */

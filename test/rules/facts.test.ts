@@ -637,6 +637,32 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     ]);
   });
 
+  it('a length tested against 0 or 1 by an if is the empty list handled: the if asks it, no empty-list case (msw)', () => {
+    const head = [
+      'async function runCleanups(cleanups) {',
+      '  if (!cleanups || cleanups.length == 0) {',
+      '    return;',
+      '  }',
+      '  const first = cleanups.length > 1 ? cleanups[0] : undefined;',
+      '  await first?.();',
+      '}',
+      '',
+    ].join('\n');
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: '',
+      headText: head,
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 7 }],
+      headFunctions: [{ name: 'runCleanups', span: { start: 1, end: 7 }, complexity: 3, isAsync: true, params: 1 }],
+      headSignals: [
+        { kind: 'collection', line: 2, detail: 'cleanups.length == 0' },
+        { kind: 'collection', line: 5, detail: 'cleanups.length > 1' },
+      ],
+    };
+    // The ternary's length test is no `if`: the list it reads from may still be empty where the code did not say.
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:collection']);
+  });
+
   it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
     const head = [
       'export function emit(shape, keys) {',
