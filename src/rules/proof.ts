@@ -67,7 +67,7 @@ export function toSiblingTestPath(path: string): string {
 }
 
 /** Reaching tests, those that name the change most closely first (relevance), then nearest by imports, then by path. */
-function orderReachingTests(tests: readonly ReachingTest[]): { path: string; mocks: boolean }[] {
+function orderReachingTests(tests: readonly ReachingTest[]): { path: string; mocks: boolean; relevance: number }[] {
   const best = new Map<string, { distance: number; mocks: boolean; relevance: number }>();
   for (const test of tests) {
     const known = best.get(test.testFile);
@@ -82,7 +82,7 @@ function orderReachingTests(tests: readonly ReachingTest[]): { path: string; moc
   }
   return [...best.entries()]
     .sort(([a, x], [b, y]) => y.relevance - x.relevance || x.distance - y.distance || compareText(a, b))
-    .map(([path, value]) => ({ path, mocks: value.mocks }));
+    .map(([path, value]) => ({ path, mocks: value.mocks, relevance: value.relevance }));
 }
 
 /**
@@ -142,7 +142,15 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
         right.names.length - left.names.length ||
         (rank.get(left.path) ?? Number.MAX_SAFE_INTEGER) - (rank.get(right.path) ?? Number.MAX_SAFE_INTEGER),
     );
-  const symbolTest = symbolTests.find((test) => updated.has(test.path)) ?? symbolTests[0];
+  // A test that imports the changed class only to subclass it for a type guard names less of the change than one
+  // that drives its changed methods (msw's isHandlerKind.test.ts against handleRequest.test.ts): a reaching test that
+  // names the change more closely than every importer is the one to extend.
+  const relevance = new Map(ordered.map((test) => [test.path, test.relevance]));
+  const closest = ordered.find((test) => !test.mocks && canRun(test.path));
+  const importerNamesLess = (path: string): boolean => (relevance.get(path) ?? 0) < (closest?.relevance ?? 0);
+  const symbolTest =
+    symbolTests.find((test) => updated.has(test.path)) ??
+    (symbolTests.every((test) => importerNamesLess(test.path)) ? undefined : symbolTests[0]);
   const updatedTest = ordered.find((test) => !test.mocks && updated.has(test.path) && canRun(test.path));
   const runnableTest = runnable.size === 0 ? undefined : ordered.find((test) => !test.mocks && runnable.has(test.path));
   const nearest =

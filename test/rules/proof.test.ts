@@ -482,6 +482,38 @@ describe('repair tasks name the test that exercises the changed symbol, with the
     assert.equal(proof.repairTask.data.nearest, 'src/pricing/discount.test.ts (it imports applyDiscount)');
   });
 
+  test('a reaching test that names the change more closely than every importer of the symbol is the one to extend (msw)', () => {
+    // isHandlerKind.test.ts imports RequestHandler only to subclass it for a type guard; handleRequest.test.ts drives
+    // the changed run() through the handlers it builds, and names it.
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [
+          { ...reaching('src/utils/handleRequest.test.ts', 2), relevance: 3 },
+          { ...reaching('src/utils/isHandlerKind.test.ts', 1), relevance: 0 },
+        ],
+        coverage: { lines: { 14: 0 } },
+        changedSymbols: ['applyDiscount'],
+        symbolTests: [{ path: 'src/utils/isHandlerKind.test.ts', names: ['applyDiscount'] }],
+      }),
+    );
+    assert.equal(proof.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(proof.repairTask.data.nearest, 'src/utils/handleRequest.test.ts');
+    // An importer that names the change as closely stays the one to extend.
+    const level = deriveChangedPathProof(
+      input({
+        reachingTests: [
+          { ...reaching('src/utils/handleRequest.test.ts', 2), relevance: 3 },
+          { ...reaching('src/utils/isHandlerKind.test.ts', 1), relevance: 3 },
+        ],
+        coverage: { lines: { 14: 0 } },
+        changedSymbols: ['applyDiscount'],
+        symbolTests: [{ path: 'src/utils/isHandlerKind.test.ts', names: ['applyDiscount'] }],
+      }),
+    );
+    assert.equal(level.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(level.repairTask.data.nearest, 'src/utils/isHandlerKind.test.ts (it imports applyDiscount)');
+  });
+
   test('a test that mocks the symbol is not the one to extend', () => {
     const proof = deriveChangedPathProof(
       input({
