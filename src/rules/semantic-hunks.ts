@@ -222,6 +222,38 @@ function findOperand(code: string): string | undefined {
   return depth === 0 ? operand : undefined;
 }
 
+/** The last link of a `&&`/`||` chain, on a line of its own: an expression with balanced brackets, no statement. */
+function findLastOperand(code: string): string | undefined {
+  const operand = code.trim().replace(/\s*\)\s*\{?$/, (closing) => (isBalanced(code.trim()) ? closing : ''));
+  if (operand === '' || /^[.?:)\]]/.test(operand) || /[;{}]|=>|^[\w$]+\s*:/.test(operand)) return undefined;
+  if (/^(?:return|const|let|var|if|while|throw)\b/.test(operand) || /(?:&&|\|\|)/.test(operand)) return undefined;
+  return isBalanced(operand) ? operand : undefined;
+}
+
+function isBalanced(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    depth += char === '(' || char === '[' ? 1 : char === ')' || char === ']' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** The test of a ternary: what stands before its `?`, after the assignment, `return` or bracket that opens it. */
+function findTernaryTest(text: string): string | undefined {
+  const question = /\?(?![.?])/.exec(text);
+  if (question === null) return undefined;
+  const before = text.slice(0, question.index);
+  const returned = before.search(/\breturn\b(?!.*\breturn\b)/);
+  const start = Math.max(
+    before.lastIndexOf('(') + 1,
+    before.search(/(?<![=!<>])=(?!=)[^=]*$/) + 1,
+    returned === -1 ? 0 : returned + 'return'.length,
+  );
+  const test = before.slice(start).trim();
+  return test === '' || !isBalanced(test) ? undefined : test;
+}
+
 function classifyPair(
   before: string | undefined,
   after: string,
@@ -259,7 +291,9 @@ function classifyPair(
   const onItsLine = isCondition ? takeParenthesised(shown) : undefined;
   // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
   const joined = isCondition && onItsLine === undefined ? joinCondition(shown, following) : undefined;
-  const condition = onItsLine ?? joined ?? shown.replace(/\)\s*\{?\s*$/, ')');
+  // A ternary outside an `if` tests what stands before its `?` (`const map = validate ? toMap(list) : null`).
+  const ternary = isCondition && onItsLine === undefined && joined === undefined ? findTernaryTest(shown) : undefined;
+  const condition = onItsLine ?? joined ?? ternary ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
   const isSameDecision = isCondition && isOldLogic(condition, line);
   const headComparison = codeChanged && !isSameDecision ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
@@ -283,8 +317,18 @@ function classifyPair(
       joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
   } else if (!isCondition) {
-    // An operand of a condition that spans lines (`isObject(value) &&` put first in a returned chain): a new test.
-    const operand = findOperand(head) === undefined ? undefined : findOperand(written);
+    // An operand of a condition that spans lines (`isObject(value) &&` put first in a returned chain), or the last one,
+    // after a line that ends with the chain's operator: a new test.
+    const previous = preceding()
+      .filter((text) => !isCommentLine(text) && toCode(text).trim() !== '')
+      .at(-1);
+    const last = previous !== undefined && /(?:&&|\|\|)\s*$/.test(toCode(previous));
+    const operand =
+      findOperand(head) !== undefined
+        ? findOperand(written)
+        : last && findLastOperand(head) !== undefined
+          ? findLastOperand(written)
+          : undefined;
     if (operand !== undefined && (base === undefined || findOperand(base) !== findOperand(head)) && !isOldLogic(operand, line))
       add('condition', operand, '', toConditionValues(operand));
   }
@@ -659,8 +703,17 @@ export function findSemanticChanges(
         movedTest !== undefined &&
         removedElsewhere.hasPolarityFree(movedTest) &&
         (removedElsewhere.hasWritten(findTest(after.code) ?? '') || exitsAtOnce(after.code, head[line]?.code));
+      // A link of a chain that a removed line already tested (`type === 'laser'` once returned alone, now joined by
+      // `|| type === 'custom'`) is the old test.
+      // Read as written: the code form empties strings, and `type === 'laser'` would match `type === 'custom'`.
+      const link =
+        findOperand(after.code) === undefined && findLastOperand(after.code) === undefined
+          ? undefined
+          : (findOperand(after.text) ?? findLastOperand(after.text));
+      const oldLink = link !== undefined && removedLines.some((removed) => collapseSpaces(removed.text).includes(collapseSpaces(link)));
       const kept = found.filter(
         (change) =>
+          !(oldLink && change.kind === 'condition') &&
           !isMoved(change) &&
           !(fromElsewhere && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&

@@ -584,6 +584,29 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(none('  items.filter((item) => item.ok) &&'), []);
   });
 
+  test('the last link of a multi-line chain asks, not a link the old line already tested (excalidraw)', () => {
+    const base = ['  isCapturing() {', "    return this.state.activeTool.type === 'laser';", '  }'];
+    const head = [
+      '  isCapturing() {',
+      '    return (',
+      "      this.state.activeTool.type === 'laser' ||",
+      "      this.state.activeTool.type === 'custom'",
+      '    );',
+      '  }',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 4 },
+    ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(found, [['condition', 4, "this.state.activeTool.type === 'custom'"]]);
+  });
+
+  test('a ternary outside an if is asked about its test, not the whole line (excalidraw)', () => {
+    const found = findSemanticChanges('const a = 1;\n', 'const a = 1;\nconst elementsMap = validate ? arrayToMap(elements) : null;\n', [
+      { oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 },
+    ]).map((change) => [change.kind, change.subject, change.values]);
+    assert.deepEqual(found, [['condition', 'validate', 'an input for which validate is true and one for which it is false']]);
+  });
+
   test('a test inverted into an early exit decides nothing new; a flipped test that keeps its body does (logto)', () => {
     const guard = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
