@@ -43,7 +43,7 @@ function describeExercise(symbols: readonly (string | ChangedSymbol)[]): string 
   const byVerb = new Map<ChangedSymbol['verb'], string[]>();
   for (const symbol of symbols) {
     const { name, verb } = typeof symbol === 'string' ? { name: symbol, verb: 'calls' as const } : symbol;
-    byVerb.set(verb, [...(byVerb.get(verb) ?? []), name]);
+    byVerb.set(verb, [...(byVerb.get(verb) ?? []), name === 'default' ? 'the default export' : name]);
   }
   return [...byVerb.entries()].map(([verb, names]) => `${verb} ${joinNames(names)}`).join(' and ');
 }
@@ -64,6 +64,22 @@ export function toSiblingTestPath(path: string): string {
   if (script !== null) return `${dir}${script[1] ?? base}.test.${script[2] ?? 'ts'}`;
   const dot = base.lastIndexOf('.');
   return `${dir}${dot > 0 ? base.slice(0, dot) : base}.test.ts`;
+}
+
+/** From this many reaching tests on, none of which names the change, the first by distance is a guess, not a choice. */
+const MANY_REACHING_TESTS = 5;
+
+/**
+ * The test to extend when no test imports the changed symbol or is edited by the change: the one that names the
+ * change most closely, or the nearest. Among many reaching tests of which none names the change (excalidraw's App.tsx,
+ * which 78 tests render), the nearest is one of many alike: the task says so, and names it as the nearest only.
+ */
+function describeFallback(ordered: readonly { path: string; mocks: boolean; relevance: number }[], path: string, sibling: string): string {
+  const candidates = ordered.filter((test) => !test.mocks && !isTypeTestPath(test.path));
+  const first = candidates[0];
+  if (first === undefined) return ordered[0]?.path ?? sibling;
+  if (first.relevance > 0 || candidates.length < MANY_REACHING_TESTS) return first.path;
+  return `one of the ${candidates.length} tests that reach ${path} (none names the changed code; the nearest is ${first.path})`;
 }
 
 /** Reaching tests, those that name the change most closely first (relevance), then nearest by imports, then by path. */
@@ -160,7 +176,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
         ? `${updatedTest.path} (this change edits it)`
         : runnableTest !== undefined
           ? `${runnableTest.path} (a browser runner runs it)`
-          : (ordered.find((test) => !test.mocks && !isTypeTestPath(test.path))?.path ?? ordered[0]?.path ?? sibling);
+          : describeFallback(ordered, path, sibling);
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
   const tests = ordered.length;
   const testFiles = tests === 1 ? 'test file' : 'test files';

@@ -514,6 +514,26 @@ describe('repair tasks name the test that exercises the changed symbol, with the
     assert.equal(level.repairTask.data.nearest, 'src/utils/isHandlerKind.test.ts (it imports applyDiscount)');
   });
 
+  test('among many reaching tests none of which names the change, the nearest is named as a guess (excalidraw App.tsx)', () => {
+    const many = ['a', 'b', 'c', 'd', 'e'].map((name, index) => reaching(`tests/${name}.test.tsx`, index + 1));
+    const guess = deriveChangedPathProof(input({ reachingTests: many, coverage: { lines: { 14: 0 } }, changedSymbols: ['default'] }));
+    assert.equal(guess.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(
+      guess.repairTask.data.nearest,
+      `one of the 5 tests that reach ${DISCOUNT} (none names the changed code; the nearest is tests/a.test.tsx)`,
+    );
+    assert.equal(guess.repairTask.data.exercise, 'calls the default export');
+    // One that names the change, or few tests, make the choice.
+    const named = deriveChangedPathProof(
+      input({ reachingTests: [...many.slice(0, 4), { ...reaching('tests/e.test.tsx', 5), relevance: 1 }], coverage: { lines: { 14: 0 } } }),
+    );
+    assert.equal(named.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(named.repairTask.data.nearest, 'tests/e.test.tsx');
+    const few = deriveChangedPathProof(input({ reachingTests: many.slice(0, 4), coverage: { lines: { 14: 0 } } }));
+    assert.equal(few.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(few.repairTask.data.nearest, 'tests/a.test.tsx');
+  });
+
   test('a test that mocks the symbol is not the one to extend', () => {
     const proof = deriveChangedPathProof(
       input({
