@@ -245,10 +245,14 @@ function findTernaryTest(text: string): string | undefined {
   if (question === null) return undefined;
   const before = text.slice(0, question.index);
   const returned = before.search(/\breturn\b(?!.*\breturn\b)/);
+  const assigned = [...before.matchAll(/(?<![=!<>])=(?![=>])/g)].at(-1)?.index;
+  const key = /^\s*(?:\.\.\.)?[\w$]+\s*:(?!:)/.exec(before)?.[0].length;
   const start = Math.max(
     before.lastIndexOf('(') + 1,
-    before.search(/(?<![=!<>])=(?!=)[^=]*$/) + 1,
+    before.lastIndexOf(',') + 1,
+    assigned === undefined ? 0 : assigned + 1,
     returned === -1 ? 0 : returned + 'return'.length,
+    key ?? 0,
   );
   const test = before.slice(start).trim();
   return test === '' || !isBalanced(test) ? undefined : test;

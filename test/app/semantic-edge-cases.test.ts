@@ -605,6 +605,14 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       { oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 },
     ]).map((change) => [change.kind, change.subject, change.values]);
     assert.deepEqual(found, [['condition', 'validate', 'an input for which validate is true and one for which it is false']]);
+    const test = (line: string) =>
+      findSemanticChanges('const a = 1;\n', `const a = 1;\n${line}\n`, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }]).map(
+        (change) => change.subject,
+      );
+    // zod: comparisons after the assignment; trpc: an object's key, a spread's bracket.
+    assert.deepEqual(test('const optional = ctx.io === "input" ? inputOptin(item) === "optional" : false;'), ['ctx.io === "input"']);
+    assert.deepEqual(test('  servers: args.serverUrl ? [{ url: args.serverUrl }] : undefined,'), ['args.serverUrl']);
+    assert.deepEqual(test('  ...(options.servers?.length ? { servers: options.servers } : {}),'), ['options.servers?.length']);
   });
 
   test('a test inverted into an early exit decides nothing new; a flipped test that keeps its body does (logto)', () => {
