@@ -244,6 +244,9 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         sides.headText.get(file.path),
         findBrowserRunTests(sides.headText.get(file.path), reachingTests, runnerSelectors),
         isSetupFile,
+        // A file under a test folder that declares no test case (msw's `*.mocks.ts`, a page script a browser test
+        // loads by path) is no test to extend.
+        reachingTests.map((test) => test.testFile).filter((path) => repository.parsed.facts.get(path)?.facts.tests.length === 0),
       ),
     );
   }
@@ -600,6 +603,7 @@ function deriveProof(
   headText?: string,
   runnableTests: readonly string[] = [],
   isSetupFile: (path: string) => boolean = () => false,
+  caselessTests: readonly string[] = [],
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   const judgement = deriveChangedPathProof({
@@ -612,6 +616,7 @@ function deriveProof(
     changedSymbols: toChangedSymbols(file.path, changedExports, headExports),
     updatedTests: [...updatedTests],
     runnableTests: [...runnableTests],
+    caselessTests: [...caselessTests],
     symbolTests: symbolImpacts
       .filter((impact) => impact.path === file.path && impact.change !== 'removed')
       .flatMap((impact) =>

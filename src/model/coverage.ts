@@ -87,6 +87,8 @@ export interface ChangedPathProofInput {
    * first of them is the one to extend, before a Node test that reaches the module but cannot run it.
    */
   runnableTests?: string[];
+  /** Reaching test files that declare no test case (a page script a browser test loads by path): none is extended. */
+  caselessTests?: string[];
   /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
   coverageCommand?: string;
 }

@@ -27,7 +27,7 @@ export function getBaseChangedLines(hunks: readonly Hunk[]): number[] {
 export function selectChangedSignals(file: ChangedSource, changedLines: readonly number[]): SignalFact[] {
   const all = file.headSignals ?? [];
   const lines = file.headText?.split('\n') ?? [];
-  const signals = all.filter((signal) => !isLengthGuard(signal, lines[signal.line - 1] ?? ''));
+  const signals = all.filter((signal) => !isLengthGuard(signal, lines, signal.line));
   if (file.status === 'added') return [...signals];
   const changedSet = new Set(changedLines);
   const changed = signals.filter((signal) => changedSet.has(signal.line));
@@ -47,7 +47,7 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
 
 /** A length compared with 0 or 1 (`cleanups.length == 0`), as the collection signal's detail says it. */
 const LENGTH_TEST = /\.length [<>=!]+ [01]$/;
-/** A line that opens with an `if` or `while` test. */
+/** A line that opens with an `if` or `while` test; a link of a chain of tests (CHAIN_LINK) is one too. */
 const TEST_LINE = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/;
 
 /**
@@ -55,9 +55,20 @@ const TEST_LINE = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/;
  * empty list there, and the test's own case (both outcomes of a changed condition) asks it; "an empty list reaches
  * it" would ask again, or, in new code that gives one case per hunk, ask what the hunk's case stands for.
  */
-function isLengthGuard(signal: SignalFact, line: string): boolean {
-  return signal.kind === 'collection' && LENGTH_TEST.test(signal.detail) && TEST_LINE.test(line);
+function isLengthGuard(signal: SignalFact, lines: readonly string[], line: number): boolean {
+  if (signal.kind !== 'collection' || !LENGTH_TEST.test(signal.detail)) return false;
+  const text = lines[line - 1] ?? '';
+  if (TEST_LINE.test(text)) return true;
+  // A link of a test written over several lines (`this.cleanups != null &&` above `this.cleanups.length > 0`).
+  const previous = lines
+    .slice(Math.max(0, line - 4), line - 1)
+    .filter((candidate) => candidate.trim() !== '')
+    .at(-1);
+  return CHAIN_LINK.test(text) || (previous !== undefined && /(?:&&|\|\|)\s*$/.test(previous));
 }
+
+/** A line that opens or ends with a `&&`/`||` of a chain. */
+const CHAIN_LINK = /^\s*(?:&&|\|\|)|(?:&&|\|\|)\s*$/;
 
 /** A chain of names and index reads: `opts.args[0]`, `this.#options.retry`. */
 const CHAIN = String.raw`[A-Za-z_$#][\w$]*(?:\??\.#?[A-Za-z_$][\w$]*|\[[^\][]*\])*`;

@@ -147,7 +147,9 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   // guards), the test to extend is one of those.
   const runnable = new Set(input.runnableTests ?? []);
   // A type test (`*.test-d.ts`) checks types and runs nothing: it cannot execute a changed line, however it is edited.
-  const canRun = (path: string): boolean => !isTypeTestPath(path) && (runnable.size === 0 || runnable.has(path));
+  // Nor can a file that declares no test case (a page script a browser test loads): there is no case to extend.
+  const caseless = new Set(input.caselessTests ?? []);
+  const canRun = (path: string): boolean => !isTypeTestPath(path) && !caseless.has(path) && (runnable.size === 0 || runnable.has(path));
   // Among tests that import as many changed names, the one the reaching tests rank first (it names the change, it is
   // nearer), not the first by path: a plugin's converter test that imports the helper is no better than the helper's own.
   const rank = new Map(ordered.map((test, index) => [test.path, index]));
@@ -176,7 +178,11 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
         ? `${updatedTest.path} (this change edits it)`
         : runnableTest !== undefined
           ? `${runnableTest.path} (a browser runner runs it)`
-          : describeFallback(ordered, path, sibling);
+          : describeFallback(
+              ordered.filter((test) => !caseless.has(test.path)),
+              path,
+              sibling,
+            );
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
   const tests = ordered.length;
   const testFiles = tests === 1 ? 'test file' : 'test files';

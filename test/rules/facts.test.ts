@@ -645,6 +645,10 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '  }',
       '  const first = cleanups.length > 1 ? cleanups[0] : undefined;',
       '  await first?.();',
+      '  if (',
+      '    this.iterator &&',
+      '    this.cleanups.length > 0',
+      '  ) return;',
       '}',
       '',
     ].join('\n');
@@ -652,11 +656,12 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       ...change,
       baseText: '',
       headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 7 }],
-      headFunctions: [{ name: 'runCleanups', span: { start: 1, end: 7 }, complexity: 3, isAsync: true, params: 1 }],
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 11 }],
+      headFunctions: [{ name: 'runCleanups', span: { start: 1, end: 11 }, complexity: 4, isAsync: true, params: 1 }],
       headSignals: [
         { kind: 'collection', line: 2, detail: 'cleanups.length == 0' },
         { kind: 'collection', line: 5, detail: 'cleanups.length > 1' },
+        { kind: 'collection', line: 9, detail: 'this.cleanups.length > 0' },
       ],
     };
     // The ternary's length test is no `if`: the list it reads from may still be empty where the code did not say.

@@ -534,6 +534,22 @@ describe('repair tasks name the test that exercises the changed symbol, with the
     assert.equal(few.repairTask.data.nearest, 'tests/a.test.tsx');
   });
 
+  test('a file of the test folder that declares no test case is never the one to extend (msw *.mocks.ts)', () => {
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [
+          { ...reaching('test/browser/find-worker.mocks.ts', 1), relevance: 5 },
+          { ...reaching('test/browser/find-worker.test.ts', 2), relevance: 2 },
+        ],
+        coverage: { lines: { 14: 0 } },
+        caselessTests: ['test/browser/find-worker.mocks.ts'],
+        symbolTests: [{ path: 'test/browser/find-worker.mocks.ts', names: ['applyDiscount'] }],
+      }),
+    );
+    assert.equal(proof.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(proof.repairTask.data.nearest, 'test/browser/find-worker.test.ts');
+  });
+
   test('a test that mocks the symbol is not the one to extend', () => {
     const proof = deriveChangedPathProof(
       input({
