@@ -143,3 +143,47 @@ test('files the analysis reads in full after the build (alsoInFull) are parsed i
     repo.cleanup();
   }
 });
+
+test('the hotspot rank reads the complexity it needs: the most churned files first, all of them only for a possible hotspot', async () => {
+  // 30 leaf files each committed twice, f00-f09 five times more; the changed hub three times. A hub of low complexity is
+  // outscored by the ten most churned files (a tenth of 31 is 4), so the rest are never parsed in full; a complex hub may
+  // be a hotspot, and its rank needs every file. Either way the answer is that of a run that parsed everything.
+  const leaf = (index: number, version: number): string =>
+    `export function f${index}(x: number): number {\n  if (x > ${version}) return x;\n  return x > 0 ? ${index} : ${version};\n}\n`;
+  const hub = (branches: number, version: number): string =>
+    `import { f0 } from './f00.js';\nexport function hub(x: number): number {\n${Array.from(
+      { length: branches },
+      (_, index) => `  if (x === ${index}) return f0(${index + version});\n`,
+    ).join('')}  return 0;\n}\n`;
+  for (const branches of [1, 40]) {
+    const names = Array.from({ length: 30 }, (_, index) => `src/f${String(index).padStart(2, '0')}.ts`);
+    const repo = createRepo(Object.fromEntries([...names.map((path, index) => [path, leaf(index, 0)]), ['src/hub.ts', hub(branches, 0)]]));
+    try {
+      repo.commitFiles(Object.fromEntries(names.map((path, index) => [path, leaf(index, 1)])), 'touch every leaf');
+      for (let round = 2; round < 7; round += 1)
+        repo.commitFiles(Object.fromEntries(names.slice(0, 10).map((path, index) => [path, leaf(index, round)])), `round ${round}`);
+      for (let round = 1; round < 3; round += 1) repo.commitFiles({ 'src/hub.ts': hub(branches, round) }, `hub ${round}`);
+      repo.write({ 'src/hub.ts': hub(branches, 9) });
+      const env = createTestEnv(repo.dir, { useCache: false });
+      try {
+        const focused = await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => ['src/hub.ts'] } });
+        const analysis = await analyzeChange(env, { repository: focused });
+        const full = await analyzeChange(env, { repository: await buildRepositoryGraph(createTestEnv(repo.dir, { useCache: false })) });
+        assert.deepEqual(withoutTimes(analysis), withoutTimes(full));
+        const hotspots = analysis.context.history?.hotspots.map((hotspot) => hotspot.path) ?? [];
+        const unread = focused.parsed.linkOnly?.size ?? 0;
+        if (branches === 1) {
+          assert.deepEqual(hotspots, []);
+          assert.ok(unread >= 15, `${unread} files left unparsed`);
+        } else {
+          assert.deepEqual(hotspots, ['src/hub.ts']);
+          assert.equal(unread, 0);
+        }
+      } finally {
+        await env.close();
+      }
+    } finally {
+      repo.cleanup();
+    }
+  }
+});
