@@ -38,7 +38,7 @@ import { findStaleAssertionEvidence } from './asserted-literals.js';
 import { loadConfig } from './load/load-config.js';
 import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './load/history.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
-import { listComplexityPaths, listMoreComplexityPaths } from '../graph/history/hotspots.js';
+import { listComplexityPaths } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
@@ -747,19 +747,13 @@ async function readHistoryInsights(
   if (loaded === undefined) return undefined;
   const deleted = new Set(change.files.filter((file) => file.status === 'deleted').map((file) => file.path));
   const changedPaths = listChangePaths(change);
-  // A focused build read some files for their links alone: the hotspots rank needs the complexity of the churned files
-  // that could outscore a changed one, and of all of them when a changed file may be a hotspot.
-  const complexity = (path: string): number | undefined =>
-    repository.parsed.linkOnly?.has(path) === true
-      ? undefined
-      : repository.parsed.facts.get(path)?.facts.functions.reduce((total, fn) => total + fn.complexity, 0);
+  // A focused build read some files for their links alone: the hotspots rank needs the complexity of every churned file.
   await completeFacts(env, repository, listComplexityPaths(loaded.history, changedPaths));
-  await completeFacts(env, repository, listMoreComplexityPaths(loaded.history, changedPaths, complexity));
   const insights = deriveHistoryInsights({
     history: loaded.history,
     changedPaths,
     exists: (path) => trackedPaths.has(path) && !deleted.has(path),
-    complexity,
+    complexity: (path) => repository.parsed.facts.get(path)?.facts.functions.reduce((total, fn) => total + fn.complexity, 0),
   });
   return keepJudgedInsights(insights);
 }

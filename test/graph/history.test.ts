@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { findCoChangePartners, findMissedPartners } from '../../src/graph/history/co-change.js';
 import { classifyFixCommit } from '../../src/graph/history/commits.js';
-import { isHotspot, listComplexityPaths, listMoreComplexityPaths, rankHotspots } from '../../src/graph/history/hotspots.js';
+import { isHotspot, rankHotspots } from '../../src/graph/history/hotspots.js';
 import { keepJudgedInsights } from '../../src/graph/history/insights.js';
 import type { MinedCommit } from '../../src/model/history.js';
 import { historyInsights } from '../helpers/history-insights.js';
@@ -130,46 +130,6 @@ describe('hotspots', () => {
     // A complex file committed twice (an import and one edit) is not churning.
     assert.equal(isHotspot({ path: 'y.ts', churn: 2, complexity: 40, score: 80, rank: 1, rankedFiles: 1 }), false);
     assert.equal(isHotspot({ path: 'y.ts', churn: 3, complexity: 40, score: 120, rank: 1, rankedFiles: 1 }), true);
-  });
-});
-
-describe('the complexity a hotspot rank needs, read in two steps', () => {
-  // 40 churned files: 4 of them (a tenth) outscoring a changed file keep it out of the top tenth, whatever the rest.
-  const files = Array.from({ length: 40 }, (_, index) => `src/f${String(index).padStart(2, '0')}.ts`);
-  const commits = [
-    ...files.map((path, index) => commit(`a${index}`, [path])),
-    // f00-f09 churn 4 times, the changed hub 3 times.
-    ...files.slice(0, 10).flatMap((path, index) => [1, 2, 3].map((round) => commit(`b${index}-${round}`, [path]))),
-    ...[1, 2].map((round) => commit(`hub-${round}`, ['src/hub.ts'])),
-    commit('hub-3', ['src/hub.ts', 'README.md']),
-  ];
-  const churned = new Set(commits.flatMap((item) => item.paths));
-
-  test('first the changed candidates and the most churned files, twice as many as it takes to outrank one', () => {
-    const first = listComplexityPaths({ commits }, ['src/hub.ts']);
-    // 42 churned paths: ceil(4.2) = 5 outrank a file; the ten most churned, then the hub itself first.
-    assert.deepEqual(first, ['src/hub.ts', ...files.slice(0, 10)]);
-    assert.deepEqual(listComplexityPaths({ commits }, ['src/f30.ts']), [], 'a changed file that churned once is no candidate');
-  });
-
-  test('no more when what is known leaves every changed file out of the top tenth; all the rest otherwise', () => {
-    const read = new Set(['src/hub.ts', ...files.slice(0, 10)]);
-    const rest = [...churned].filter((path) => !read.has(path)).sort();
-    const more = (hub: number, others: number) =>
-      listMoreComplexityPaths({ commits }, ['src/hub.ts'], (path) =>
-        path === 'src/hub.ts' ? hub : read.has(path) ? others : undefined,
-      ).sort();
-    // hub 3 × 5 = 15: under the minimum score of 20.
-    assert.deepEqual(more(5, 1), []);
-    // hub 3 × 10 = 30; ten read files at 4 × 10 = 40 outscore it: at least 5 do.
-    assert.deepEqual(more(10, 10), []);
-    // hub 3 × 40 = 120 outscores every read file (4 × 10 = 40): its rank needs every file.
-    assert.deepEqual(more(40, 10), rest);
-    // Once everything is read, nothing more.
-    assert.deepEqual(
-      listMoreComplexityPaths({ commits }, ['src/hub.ts'], () => 1),
-      [],
-    );
   });
 });
 
