@@ -702,9 +702,12 @@ export function findSemanticChanges(
       // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed.
       const stays = before !== undefined && addedCode.has(toMovedText(before.text));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
+      // A bare name (`if (deleted)`) is tested everywhere: only a test of some length says where it came from.
       const movedTest = toPolarityFreeTest(after.code);
       const fromElsewhere =
         movedTest !== undefined &&
+        movedTest.length >= MIN_MOVED_TEXT &&
+        !/^[\w$.]+$/.test(movedTest) &&
         removedElsewhere.hasPolarityFree(movedTest) &&
         (removedElsewhere.hasWritten(findTest(after.code) ?? '') || exitsAtOnce(after.code, head[line]?.code));
       // A link of a chain that a removed line already tested (`type === 'laser'` once returned alone, now joined by
@@ -714,7 +717,10 @@ export function findSemanticChanges(
         findOperand(after.code) === undefined && findLastOperand(after.code) === undefined
           ? undefined
           : (findOperand(after.text) ?? findLastOperand(after.text));
-      const oldLink = link !== undefined && removedLines.some((removed) => collapseSpaces(removed.text).includes(collapseSpaces(link)));
+      // An optional access the new code no longer needs (`doc.collection?.isPrivate` under a new `if (!doc.collection)`)
+      // reads the same.
+      const plain = (text: string): string => collapseSpaces(text).replace(/\?\./g, '.');
+      const oldLink = link !== undefined && removedLines.some((removed) => plain(removed.text).includes(plain(link)));
       const kept = found.filter(
         (change) =>
           !(oldLink && change.kind === 'condition') &&

@@ -598,6 +598,13 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       { oldStart: 2, oldLines: 1, newStart: 2, newLines: 4 },
     ]).map((change) => [change.kind, change.line, change.subject]);
     assert.deepEqual(found, [['condition', 4, "this.state.activeTool.type === 'custom'"]]);
+    // A link whose optional access a new guard made needless is old too (outline's Document.ts).
+    const guarded = findSemanticChanges(
+      '  return (\n    (!doc.collection?.isPrivate && !user?.isGuest) ||\n    other\n  );\n',
+      '  if (!doc.collection) {\n    return false;\n  }\n  return (\n    (!doc.collection.isPrivate && !user?.isGuest) ||\n    other\n  );\n',
+      [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 5 }],
+    ).map((change) => change.line);
+    assert.ok(!guarded.includes(5), JSON.stringify(guarded));
   });
 
   test('a ternary outside an if is asked about its test, not the whole line (excalidraw)', () => {
@@ -1572,6 +1579,25 @@ describe('a test moved to another file of the change (msw)', () => {
     // Another test than the one removed: a new decision too.
     assert.deepEqual(
       await conditions(base, { 'src/decorate.ts': decorate(false), 'src/forward.ts': forward("typeof window === 'undefined'") }),
+      ['src/forward.ts:2'],
+    );
+  });
+
+  test('a bare name tested in another file is no move of it (ky: `if (deleted)` in two scopes)', async () => {
+    const guard = (name: string, exits: boolean): string =>
+      [
+        `export function run(${name}: Set<string> | undefined, out: string[]): void {`,
+        `  if (${name}) {`,
+        exits ? '    return;' : `    for (const key of ${name}) out.push(key);`,
+        '  }',
+        '}',
+        '',
+      ].join('\n');
+    assert.deepEqual(
+      await conditions(
+        { 'src/decorate.ts': guard('deleted', false), 'src/forward.ts': 'export {};\n' },
+        { 'src/decorate.ts': 'export {};\n', 'src/forward.ts': guard('deleted', true) },
+      ),
       ['src/forward.ts:2'],
     );
   });
