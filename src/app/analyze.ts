@@ -17,7 +17,7 @@ import { findChangedRoutes } from '../graph/queries/find-changed-routes.js';
 import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../graph/queries/find-route-callers.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
-import { classifyRole, getLanguage } from '../graph/roles.js';
+import { classifyRole, getLanguage, isTestNamedPath } from '../graph/roles.js';
 import { getCommentSyntax } from '../rules/facts-text.js';
 import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
@@ -244,9 +244,12 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         sides.headText.get(file.path),
         findBrowserRunTests(sides.headText.get(file.path), reachingTests, runnerSelectors),
         isSetupFile,
-        // A file under a test folder that declares no test case (msw's `*.mocks.ts`, a page script a browser test
-        // loads by path) is no test to extend.
-        reachingTests.map((test) => test.testFile).filter((path) => repository.parsed.facts.get(path)?.facts.tests.length === 0),
+        // A file under a test folder that is not named as a test and declares no test case (msw's `*.mocks.ts`, a page
+        // script a browser test loads by path) is no test to extend. A test-named file may declare its cases through a
+        // helper checker does not follow (h3's `describeMatrix`): it stays one.
+        reachingTests
+          .map((test) => test.testFile)
+          .filter((path) => !isTestNamedPath(path) && repository.parsed.facts.get(path)?.facts.tests.length === 0),
       ),
     );
   }

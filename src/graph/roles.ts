@@ -53,6 +53,11 @@ const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__)\//
 const TYPE_TEST_FILE = /\.(?:(?:test|spec)-d|tst)\.[cm]?tsx?$/;
 
 /** A type test (`*.test-d.ts` for tsd or vitest's typecheck, `*.tst.ts` for TSTyche): it checks types and runs no code. */
+/** Whether a file is named as a test (`a.test.ts`, `a.spec.js`, `test_a.ts`), whatever folder it is in. */
+export function isTestNamedPath(path: string): boolean {
+  return TEST_FILE.test(path.slice(path.lastIndexOf('/') + 1));
+}
+
 export function isTypeTestPath(path: string): boolean {
   return TYPE_TEST_FILE.test(path);
 }

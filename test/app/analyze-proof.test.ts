@@ -226,3 +226,31 @@ describe('the proof-state counts are those of the changed-path proof table', () 
     assert.deepEqual(analysis.summary.proofStates, { unproven: 1 });
   });
 });
+
+describe('the test a repair task extends: a suite written through a helper, not a page script', () => {
+  // h3's shape: test/static.test.ts declares its cases through `describeMatrix` from test/_setup.ts, so no case of its
+  // own is read; msw's: test/browser/page.mocks.ts is a page script a browser test loads by path, with no case at all.
+  test('the test-named suite that imports the changed symbol is extended; the page script never is', async () => {
+    const serve = (step: number): string => `export function serveStatic(path: string): string {\n  return path.slice(${step});\n}\n`;
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'h3', type: 'module', devDependencies: { vitest: '^3.0.0' } }),
+        'src/static.ts': serve(1),
+        'src/index.ts': "export { serveStatic } from './static';\n",
+        'test/_setup.ts':
+          "import { describe, it } from 'vitest';\nexport function describeMatrix(title: string, fn: (t: { it: typeof it }) => void): void {\n  describe(title, () => fn({ it }));\n}\n",
+        'test/static.test.ts':
+          "import { expect } from 'vitest';\nimport { serveStatic } from '../src';\nimport { describeMatrix } from './_setup';\ndescribeMatrix('serveStatic', ({ it }) => {\n  it('strips the slash', () => expect(serveStatic('/a')).toBe('a'));\n});\n",
+        'test/browser/page.mocks.ts': "import { serveStatic } from '../../src';\nconsole.log(serveStatic('/page'));\n",
+      },
+      { 'src/static.ts': serve(2) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const proof = analysis.changedPathProof.find((item) => item.path === 'src/static.ts');
+      assert.match(proof?.repairTask ?? '', /extend test\/static\.test\.ts \(it imports serveStatic\)/);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
