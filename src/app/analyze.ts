@@ -244,12 +244,17 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         sides.headText.get(file.path),
         findBrowserRunTests(sides.headText.get(file.path), reachingTests, runnerSelectors),
         isSetupFile,
-        // A file under a test folder that is not named as a test and declares no test case (msw's `*.mocks.ts`, a page
-        // script a browser test loads by path) is no test to extend. A test-named file may declare its cases through a
-        // helper checker does not follow (h3's `describeMatrix`): it stays one.
+        // A file under a test folder that is not named as a test is no test to extend when it declares no test case
+        // (msw's `*.mocks.ts`, a page script a browser test loads by path) or other tests import it (h3's
+        // test/_setup.ts, whose `describeMatrix` calls `it` for them). A test-named file may declare its cases through
+        // a helper checker does not follow: it stays one.
         reachingTests
           .map((test) => test.testFile)
-          .filter((path) => !isTestNamedPath(path) && repository.parsed.facts.get(path)?.facts.tests.length === 0),
+          .filter(
+            (path) =>
+              !isTestNamedPath(path) &&
+              (repository.parsed.facts.get(path)?.facts.tests.length === 0 || isImportedByTest(repository.kg, path)),
+          ),
       ),
     );
   }
@@ -409,6 +414,17 @@ function findChangedNames(file: ChangedFile, sides: ChangeSides, changedExports:
     file.hunks.flatMap((hunk) => Array.from({ length: hunk.oldLines }, (_, index) => hunk.oldStart + index)),
   );
   return [...names];
+}
+
+/** Whether another test file imports `path`: it is then a helper of those tests, whatever it calls itself. */
+function isImportedByTest(kg: RepositoryGraph['kg'], path: string): boolean {
+  const id = toFileId(path);
+  if (!kg.graph.hasNode(id)) return false;
+  let imported = false;
+  kg.graph.forEachInEdge(id, (_edge, attributes, _source, _target, sourceAttributes) => {
+    if (attributes.kind === 'imports' && sourceAttributes.kind === 'file' && sourceAttributes.role === 'test') imported = true;
+  });
+  return imported;
 }
 
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */

@@ -253,4 +253,26 @@ describe('the test a repair task extends: a suite written through a helper, not 
       fixture.repo.cleanup();
     }
   });
+
+  test('a helper other tests import is never the one to extend, though it imports the changed symbol (h3 _setup.ts)', async () => {
+    const app = (flag: boolean): string => `export function createApp(): { debug: boolean } {\n  return { debug: ${flag} };\n}\n`;
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'h3', type: 'module', devDependencies: { vitest: '^3.0.0' } }),
+        'src/app.ts': app(false),
+        'test/_setup.ts':
+          "import { describe, it } from 'vitest';\nimport { createApp } from '../src/app';\nexport function describeMatrix(title: string, fn: (app: ReturnType<typeof createApp>) => void): void {\n  describe(title, () => {\n    it('runs', () => fn(createApp()));\n  });\n}\n",
+        'test/debug.test.ts':
+          "import { expect } from 'vitest';\nimport { describeMatrix } from './_setup';\ndescribeMatrix('debug', (app) => {\n  expect(app.debug).toBe(false);\n});\n",
+      },
+      { 'src/app.ts': app(true) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const proof = analysis.changedPathProof.find((item) => item.path === 'src/app.ts');
+      assert.match(proof?.repairTask ?? '', /extend test\/debug\.test\.ts with a case/);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
 });
