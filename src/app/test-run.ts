@@ -9,7 +9,7 @@ import { type FileFacts, getSourceLanguage } from '../model/facts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import type { TestRun, TestRunner } from '../model/test-run.js';
 import { planTestRun, type TestToRun } from '../ranking/test-run.js';
-import { type RunnerSelectors, selectConfiguredRunner, selectScriptedConfig } from './test-runners.js';
+import { type RunnerSelectors, selectConfiguredRunner } from './test-runners.js';
 
 /** Dependencies that name a runner, in the order they win when a package declares several. */
 const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
@@ -116,9 +116,9 @@ function toTypeTestToRun(
 
 /**
  * How a test file is run: a type test by its type-test runner; else the runner whose configuration selects it (karma's
- * `files`, mocha's spec globs); else the runner its imports name (`node:test`, `vitest`, …), else the one its package
- * declares, else the root's; from the root when the root declares that runner (a workspace-wide config), else from
- * its package.
+ * `files`, mocha's spec globs, a config a package script names); else the runner its imports name (`node:test`,
+ * `vitest`, …), else the one its package declares, else the root's; from the root when the root declares that runner
+ * (a workspace-wide config), else from its package.
  */
 function toTestToRun(
   kg: KnowledgeGraph,
@@ -138,17 +138,7 @@ function toTestToRun(
       distance: test.distance,
       runner: configured.runner,
       cwd: configured.cwd,
-      ...(configured.runner === 'karma' ? { config: configured.config } : {}),
-      ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
-    };
-  const scripted = selectScriptedConfig(selectors, test.path);
-  if (scripted !== undefined)
-    return {
-      path: test.path,
-      distance: test.distance,
-      runner: scripted.runner,
-      cwd: scripted.cwd,
-      config: scripted.config,
+      ...(configured.config === undefined ? {} : { config: configured.config }),
       ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
     };
   const fileFacts = facts.get(test.path)?.facts;

@@ -434,21 +434,23 @@ function readScriptedConfigs(folder: string, scripts: JsonObject): ScriptedConfi
 }
 
 /** The config a package script runs `path` with: the deepest scripted config whose folder holds it. */
-export function selectScriptedConfig(selectors: RunnerSelectors, path: string): ScriptedConfig | undefined {
+function selectScriptedConfig(selectors: RunnerSelectors, path: string): ScriptedConfig | undefined {
   let best: ScriptedConfig | undefined;
   for (const item of selectors.scripted)
     if (path.startsWith(`${item.folder}/`) && (best === undefined || item.folder.length > best.folder.length)) best = item;
   return best;
 }
 
-export type ConfigSelection = { runner: 'karma'; cwd: string; config: string } | { runner: 'mocha'; cwd: string };
+export type ConfigSelection =
+  | { runner: 'karma' | ScriptedConfig['runner']; cwd: string; config: string }
+  | { runner: 'mocha'; cwd: string; config?: undefined };
 
 const KARMA_SPEC = /\.spec\.[cm]?[jt]sx?$/;
 
 /**
  * The runner whose configuration selects `path`: a karma config whose `files` list it, else mocha's spec globs, else
  * a karma config whose package declares karma, when the file is a `*.spec.*` under the config's folder and no `files`
- * glob of it could be read.
+ * glob of it could be read, else a config a package script names for the folder that holds it.
  */
 export function selectConfiguredRunner(selectors: RunnerSelectors, path: string): ConfigSelection | undefined {
   const inside = (folder: string): boolean => folder === '' || path.startsWith(`${folder}/`);
@@ -457,5 +459,7 @@ export function selectConfiguredRunner(selectors: RunnerSelectors, path: string)
   const mocha = selectors.mocha.find((specs) => inside(specs.folder) && specs.select(path));
   if (mocha !== undefined) return { runner: 'mocha', cwd: mocha.folder };
   const guessed = selectors.karma.find((suite) => inside(suite.folder) && suite.declared && !suite.hasPatterns && KARMA_SPEC.test(path));
-  return guessed === undefined ? undefined : { runner: 'karma', cwd: guessed.folder, config: guessed.config };
+  if (guessed !== undefined) return { runner: 'karma', cwd: guessed.folder, config: guessed.config };
+  const scripted = selectScriptedConfig(selectors, path);
+  return scripted === undefined ? undefined : { runner: scripted.runner, cwd: scripted.cwd, config: scripted.config };
 }
