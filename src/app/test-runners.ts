@@ -302,7 +302,11 @@ function findOwner(path: string, folders: ReadonlySet<string>): string {
 }
 
 /** The runner selectors of a repository from the texts of its runner configs and package.json files (`isRunnerConfig`). */
-export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): RunnerSelectors {
+export function buildRunnerSelectors(
+  texts: ReadonlyMap<string, string>,
+  /** Whether the repository holds a file: a config a script names and the repository lacks selects nothing. */
+  holds: (path: string) => boolean = () => true,
+): RunnerSelectors {
   const selectors: RunnerSelectors = { karma: [], mocha: [], vitestTypecheck: new Set(), unread: [], setup: [], scripted: [] };
   const addSetup = (config: string, folder: string, entries: readonly string[], runsFor = under(folder)): void => {
     const globs = toSetupGlobs(folder, entries);
@@ -377,7 +381,14 @@ export function buildRunnerSelectors(texts: ReadonlyMap<string, string>): Runner
         ['require', 'file'].flatMap((key) => readStringList(asRecord(manifest.mocha)[key])),
       );
       const scripts = asRecord(manifest.scripts);
-      selectors.scripted.push(...readScriptedConfigs(folder, scripts));
+      for (const scripted of readScriptedConfigs(folder, scripts)) {
+        if (holds(scripted.config)) selectors.scripted.push(scripted);
+        else
+          selectors.unread.push({
+            path,
+            reason: `a script runs ${scripted.runner} with ${scripted.config}, which the repository does not hold; the tests under ${scripted.folder}/ run by convention`,
+          });
+      }
       addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)), asRecord(manifest.mocha).recursive === true);
       addMocha(
         folder,

@@ -119,6 +119,43 @@ describe("mocha's folder specs", () => {
   });
 });
 
+describe('configs a package script names', () => {
+  const scripts = {
+    'test:node': 'vitest --config=./test/node/vitest.config.ts',
+    'test:browser': 'playwright test -c test/browser/playwright.config.ts',
+    'test:gone': 'jest --config ./test/gone/jest.config.js',
+    'test:root': 'vitest --config vitest.config.ts',
+  };
+  const selectors = buildRunnerSelectors(new Map([['package.json', JSON.stringify({ scripts })]]), (path) => !path.includes('/gone/'));
+
+  test('each runs the tests under its folder, with its config; one beside the package.json is found without it', () => {
+    assert.deepEqual(selectConfiguredRunner(selectors, 'test/node/a/b.test.ts'), {
+      runner: 'vitest',
+      cwd: '',
+      config: 'test/node/vitest.config.ts',
+    });
+    assert.deepEqual(selectConfiguredRunner(selectors, 'test/browser/c.test.ts'), {
+      runner: 'playwright',
+      cwd: '',
+      config: 'test/browser/playwright.config.ts',
+    });
+    assert.equal(selectConfiguredRunner(selectors, 'src/d.test.ts'), undefined);
+  });
+
+  test('one the repository does not hold selects nothing and is named as unread', () => {
+    assert.equal(selectConfiguredRunner(selectors, 'test/gone/e.test.js'), undefined);
+    assert.deepEqual(
+      selectors.unread.map((item) => [item.path, item.reason]),
+      [
+        [
+          'package.json',
+          'a script runs jest with test/gone/jest.config.js, which the repository does not hold; the tests under test/gone/ run by convention',
+        ],
+      ],
+    );
+  });
+});
+
 describe('a karma config whose files cannot be read statically', () => {
   let fixture: ChangeFixture;
   before(() => {

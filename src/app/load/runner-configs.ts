@@ -13,5 +13,6 @@ export async function loadRunnerSelectors(env: Env, paths: readonly string[]): P
     const text = texts[index];
     if (text !== undefined) read.set(path, text);
   });
-  return buildRunnerSelectors(read);
+  const tracked = new Set(paths);
+  return buildRunnerSelectors(read, (path) => tracked.has(path));
 }
