@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonObject, parseJsonObject } from '../graph/resolve/json.js';
+import { isTestNamedPath } from '../graph/roles.js';
 import { compareText } from '../text/compare-text.js';
 import { compileGlobs } from '../text/glob.js';
 
@@ -471,6 +472,8 @@ export function selectConfiguredRunner(selectors: RunnerSelectors, path: string)
   if (mocha !== undefined) return { runner: 'mocha', cwd: mocha.folder };
   const guessed = selectors.karma.find((suite) => inside(suite.folder) && suite.declared && !suite.hasPatterns && KARMA_SPEC.test(path));
   if (guessed !== undefined) return { runner: 'karma', cwd: guessed.folder, config: guessed.config };
-  const scripted = selectScriptedConfig(selectors, path);
+  // vitest, jest and playwright run test-named files unless their config says otherwise, which is not read: a page
+  // script beside the tests (msw's `*.mocks.ts`) is none of theirs.
+  const scripted = isTestNamedPath(path) ? selectScriptedConfig(selectors, path) : undefined;
   return scripted === undefined ? undefined : { runner: scripted.runner, cwd: scripted.cwd, config: scripted.config };
 }

@@ -140,6 +140,8 @@ describe('configs a package script names', () => {
       config: 'test/browser/playwright.config.ts',
     });
     assert.equal(selectConfiguredRunner(selectors, 'src/d.test.ts'), undefined);
+    // A page script a browser test loads is no test of the runner's.
+    assert.equal(selectConfiguredRunner(selectors, 'test/browser/page.mocks.ts'), undefined);
   });
 
   test('one the repository does not hold selects nothing and is named as unread', () => {
