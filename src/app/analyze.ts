@@ -198,6 +198,17 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const findSetupTests = createSetupFileTests(repository, runnerSelectors.setup);
   // A runner's setup file declares no test of its own: it is run with the tests, never listed as one.
   const isSetupFile = (path: string): boolean => runnerSelectors.setup.some((setup) => setup.isSetupFile(path));
+  // Asked once per reaching test file, however many changed files it reaches (a release range has thousands).
+  const noTestToExtend = new Map<string, boolean>();
+  const isNoTestToExtend = (path: string): boolean => {
+    let known = noTestToExtend.get(path);
+    if (known === undefined) {
+      known =
+        !isTestNamedPath(path) && (repository.parsed.facts.get(path)?.facts.tests.length === 0 || isImportedByTest(repository.kg, path));
+      noTestToExtend.set(path, known);
+    }
+    return known;
+  };
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
@@ -248,13 +259,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         // (msw's `*.mocks.ts`, a page script a browser test loads by path) or other tests import it (h3's
         // test/_setup.ts, whose `describeMatrix` calls `it` for them). A test-named file may declare its cases through
         // a helper checker does not follow: it stays one.
-        reachingTests
-          .map((test) => test.testFile)
-          .filter(
-            (path) =>
-              !isTestNamedPath(path) &&
-              (repository.parsed.facts.get(path)?.facts.tests.length === 0 || isImportedByTest(repository.kg, path)),
-          ),
+        reachingTests.map((test) => test.testFile).filter(isNoTestToExtend),
       ),
     );
   }
