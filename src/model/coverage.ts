@@ -87,7 +87,10 @@ export interface ChangedPathProofInput {
    * first of them is the one to extend, before a Node test that reaches the module but cannot run it.
    */
   runnableTests?: string[];
-  /** Reaching test files that declare no test case (a page script a browser test loads by path): none is extended. */
+  /**
+   * Reaching files that are no test of their own: not named as a test, and declaring no test case (a page script a
+   * browser test loads by path) or imported by other tests (a helper). None is extended.
+   */
   caselessTests?: string[];
   /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
   coverageCommand?: string;

@@ -147,7 +147,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   // guards), the test to extend is one of those.
   const runnable = new Set(input.runnableTests ?? []);
   // A type test (`*.test-d.ts`) checks types and runs nothing: it cannot execute a changed line, however it is edited.
-  // Nor can a file that declares no test case (a page script a browser test loads): there is no case to extend.
+  // Nor can a file that is no test of its own (a page script a browser test loads, a helper other tests import).
   const caseless = new Set(input.caselessTests ?? []);
   const canRun = (path: string): boolean => !isTypeTestPath(path) && !caseless.has(path) && (runnable.size === 0 || runnable.has(path));
   // Among tests that import as many changed names, the one the reaching tests rank first (it names the change, it is

@@ -194,10 +194,16 @@ function joinCondition(shown: string, following: () => readonly string[]): strin
   return undefined;
 }
 
-/**
- * Semantic changes of one replaced or added line; `following` gives the head lines after it, read only for a
- * condition that goes on there.
- */
+/** Whether every bracket of `text` that opens closes in it, none before it opens. */
+function isBalanced(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    depth += char === '(' || char === '[' ? 1 : char === ')' || char === ']' ? -1 : 0;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
 /**
  * The operand a line holds when it is one link of a `&&`/`||` chain written over several lines (`isObject(value) &&`,
  * `|| key in cache`): the chain's operator at its start or end, and no statement of its own.
@@ -214,12 +220,7 @@ function findOperand(code: string): string | undefined {
   )
     return undefined;
   // Brackets that open or close on other lines belong to the chain's other links: the operand is one link only.
-  let depth = 0;
-  for (const char of operand) {
-    depth += char === '(' || char === '[' ? 1 : char === ')' || char === ']' ? -1 : 0;
-    if (depth < 0) return undefined;
-  }
-  return depth === 0 ? operand : undefined;
+  return isBalanced(operand) ? operand : undefined;
 }
 
 /** The last link of a `&&`/`||` chain, on a line of its own: an expression with balanced brackets, no statement. */
@@ -228,15 +229,6 @@ function findLastOperand(code: string): string | undefined {
   if (operand === '' || /^[.?:)\]]/.test(operand) || /[;{}]|=>|^[\w$]+\s*:/.test(operand)) return undefined;
   if (/^(?:return|const|let|var|if|while|throw)\b/.test(operand) || /(?:&&|\|\|)/.test(operand)) return undefined;
   return isBalanced(operand) ? operand : undefined;
-}
-
-function isBalanced(text: string): boolean {
-  let depth = 0;
-  for (const char of text) {
-    depth += char === '(' || char === '[' ? 1 : char === ')' || char === ']' ? -1 : 0;
-    if (depth < 0) return false;
-  }
-  return depth === 0;
 }
 
 /** The test of a ternary: what stands before its `?`, after the assignment, `return` or bracket that opens it. */
@@ -258,6 +250,10 @@ function findTernaryTest(text: string): string | undefined {
   return test === '' || !isBalanced(test) ? undefined : test;
 }
 
+/**
+ * Semantic changes of one replaced or added line; `following` gives the head lines after it, read only for a
+ * condition that goes on there.
+ */
 function classifyPair(
   before: string | undefined,
   after: string,
