@@ -46,9 +46,11 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
 }
 
 /** A length compared with 0 or 1 (`cleanups.length == 0`), as the collection signal's detail says it. */
-const LENGTH_TEST = /\.length [<>=!]+ [01]$/;
+export const LENGTH_TEST = /\.length [<>=!]+ [01]$/;
 /** A line that opens with an `if` or `while` test; a link of a chain of tests (CHAIN_LINK) is one too. */
 const TEST_LINE = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/;
+/** A line that opens or ends with a `&&`/`||` of a chain. */
+const CHAIN_LINK = /^\s*(?:&&|\|\|)|(?:&&|\|\|)\s*$/;
 
 /**
  * A length compared with 0 or 1 in a test (`if (!cleanups || cleanups.length == 0) return`): the code handles the
@@ -66,9 +68,6 @@ function isLengthGuard(signal: SignalFact, lines: readonly string[], line: numbe
     .at(-1);
   return CHAIN_LINK.test(text) || (previous !== undefined && /(?:&&|\|\|)\s*$/.test(previous));
 }
-
-/** A line that opens or ends with a `&&`/`||` of a chain. */
-const CHAIN_LINK = /^\s*(?:&&|\|\|)|(?:&&|\|\|)\s*$/;
 
 /** A chain of names and index reads: `opts.args[0]`, `this.#options.retry`. */
 const CHAIN = String.raw`[A-Za-z_$#][\w$]*(?:\??\.#?[A-Za-z_$][\w$]*|\[[^\][]*\])*`;

@@ -1,5 +1,6 @@
 import type { EdgeCaseCandidate, MissingTest, ReviewContext, ScoreContributor, StaleAssertion, WeakTest } from '../model/analysis.js';
 import type { FactSubject, Finding, PackKind } from '../model/rules.js';
+import { LENGTH_TEST } from './changed-signals.js';
 import { evaluatePacks, type Evaluator } from './engine.js';
 import type { CompiledPack } from './pack.js';
 import { compareText } from '../text/compare-text.js';
@@ -177,12 +178,10 @@ function getEvidenceIds(finding: Finding, facts: Record<string, unknown>): strin
 /** Signals a changed decision on their line already states: a missing value (`??`, `??=`, `?.`) and its fallback. */
 const RESTATED_SIGNALS: ReadonlySet<string> = new Set(['optional-access', 'env-config']);
 
-/** A length compared with 0 or 1 (`cookies.length > 0`): the changed decision on its line already asks the empty list. */
-const LENGTH_TEST = /\.length [<>=!]+ [01]$/;
-
 /** How far below a call chain's first line its `.catch(` may sit and still be the same chain's. */
 const CHAIN_LINES = 3;
 
+/** A restated signal, or a length compared with 0 or 1 (`cookies.length > 0`): a changed decision on its line asks it. */
 function isRestated(facts: Record<string, unknown>): boolean {
   const kind = readString(facts, 'signalKind');
   return RESTATED_SIGNALS.has(kind) || (kind === 'collection' && LENGTH_TEST.test(readString(facts, 'detail')));

@@ -5,7 +5,7 @@ import { classifyRole, getLanguage } from '../graph/roles.js';
 import type { ChangeKind, ImpactedRoute } from '../model/analysis.js';
 import type { PathClassifier } from './classifiers.js';
 import { describeManifestChange } from './manifest-change.js';
-import { findSemanticChanges, isErrorPathLine, listRemovedTests, type RemovedTests } from './semantic-hunks.js';
+import { findSemanticChanges, isErrorPathLine, listRemovedTests } from './semantic-hunks.js';
 import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
@@ -925,23 +925,21 @@ function toWhere(routes: readonly string[], path: string, line: number): string 
 }
 
 /**
- * The `if`/`while` tests each runtime file of the change removed, read once: for a file, the tests the others removed
- * (a test made there the same way was moved there).
+ * The `if` tests each runtime file of the change removed, read once: for a file, whether another file removed a test
+ * (one made there the same way was moved there).
  */
-function collectRemovedTests(files: readonly ChangedFileInput[]): (own: ChangedFileInput) => RemovedTests {
-  const removed = new Map<ChangedFileInput, string[][]>();
+function collectRemovedTests(files: readonly ChangedFileInput[]): (own: ChangedFileInput) => (test: string) => boolean {
+  const removed = new Map<ChangedFileInput, Set<string>>();
   const counts = new Map<string, number>();
   for (const file of files) {
     if (file.status === 'added' || (file.changeKind ?? 'runtime') !== 'runtime') continue;
-    const tests = listRemovedTests(file.baseText, file.hunks, getSourceLanguage(file.path) ?? 'javascript');
+    const tests = new Set(listRemovedTests(file.baseText, file.hunks, getSourceLanguage(file.path) ?? 'javascript'));
     removed.set(file, tests);
-    for (const key of new Set(tests.flatMap(([test = '', free = '']) => [`=${test}`, `~${free}`])))
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+    for (const test of tests) counts.set(test, (counts.get(test) ?? 0) + 1);
   }
   return (own) => {
-    const mine = new Set((removed.get(own) ?? []).flatMap(([test = '', free = '']) => [`=${test}`, `~${free}`]));
-    const elsewhere = (key: string): boolean => (counts.get(key) ?? 0) > (mine.has(key) ? 1 : 0);
-    return { hasWritten: (test) => elsewhere(`=${test}`), hasPolarityFree: (test) => elsewhere(`~${test}`) };
+    const mine = removed.get(own);
+    return (test) => (counts.get(test) ?? 0) > (mine?.has(test) === true ? 1 : 0);
   };
 }
 
@@ -950,7 +948,7 @@ function deriveSemanticSubjects(
   file: ChangedFileInput,
   role: string,
   routes: readonly string[],
-  removedElsewhere: RemovedTests,
+  removedElsewhere: (test: string) => boolean,
 ): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
   const language = getSourceLanguage(file.path) ?? 'javascript';

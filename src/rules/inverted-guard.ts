@@ -124,3 +124,28 @@ export function isInvertedGuard(
   if (IF_START.test(before.code) && !isLastBlock(base, beforeAt)) return false;
   return negate(now.test) === collapse(old.test) || negate(old.test) === collapse(now.test);
 }
+
+/** A moved test must be at least this long, and more than a bare name (`if (deleted)` is tested everywhere). */
+const MIN_MOVED_TEST = 12;
+
+/** The test of an `if` line as written (strings kept, spaces collapsed); undefined for any other line. */
+export function readIfTest(text: string): string | undefined {
+  const test = readTest(text, true)?.test;
+  return test === undefined || test === '' ? undefined : collapse(test);
+}
+
+/**
+ * Whether the `if` at `after` makes a test another file of the change removed (`removed`, tests as `readIfTest` reads
+ * them): the same test, or its negation when the new `if` leaves at once. msw moved `if (typeof document !==
+ * 'undefined') {` from a decorator into a new function as `if (typeof document === 'undefined') { return }`. Lines are
+ * read as written: their code form empties strings, where `=== 'GET'` would read as `=== 'POST'`.
+ */
+export function isMovedTest(after: SourceLine, afterNext: SourceLine | undefined, removed: (test: string) => boolean): boolean {
+  const now = readTest(after.text, true);
+  if (now === undefined) return false;
+  const test = collapse(now.test);
+  if (test.length < MIN_MOVED_TEST || /^[\w$.]+$/.test(test)) return false;
+  if (removed(test)) return true;
+  const negated = negate(test);
+  return negated !== undefined && exitsAt(now, afterNext) && removed(negated);
+}

@@ -2,7 +2,7 @@ import { canonicalRegexLiteral } from './regex-canonical.js';
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax } from './semantic-languages.js';
-import { isInvertedGuard } from './inverted-guard.js';
+import { isInvertedGuard, isMovedTest, readIfTest } from './inverted-guard.js';
 import { createOldLogicCheck } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
 import {
@@ -545,56 +545,18 @@ export function isErrorPathLine(line: string): boolean {
   return !isCommentLine(line) && ERROR_PATH.test(toCode(line));
 }
 
-/** The test of an `if` or `while` line, spaces dropped. */
-function findTest(code: string): string | undefined {
-  const match = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*(\(.*)$/.exec(code);
-  const test = match?.[1] === undefined ? undefined : takeParenthesised(match[1]);
-  return test?.slice(1, -1).replace(/\s+/g, '');
-}
-
-/** An `if`/`while` test with its polarity dropped: `typeof document !== 'undefined'` and `=== 'undefined'` read alike. */
-function toPolarityFreeTest(code: string): string | undefined {
-  let inner = findTest(code);
-  if (inner === undefined) return undefined;
-  while (inner.startsWith('!(') && inner.endsWith(')') && takeParenthesised(inner.slice(1)) === inner.slice(1)) inner = inner.slice(2, -1);
-  inner = inner.replace(/^!(?!=)/, '');
-  return inner.replace(/!==/g, '===').replace(/!=/g, '==');
-}
-
-/** The tests (`if`, `while`) some hunks removed: as written (spaces dropped) and with their polarity dropped. */
-export interface RemovedTests {
-  hasWritten: (test: string) => boolean;
-  hasPolarityFree: (test: string) => boolean;
-}
-
-const NO_REMOVED_TESTS: RemovedTests = { hasWritten: () => false, hasPolarityFree: () => false };
-
 /**
- * The tests a file's hunks removed: another file of the change that makes the same test moved it there (msw moved
- * `if (typeof document !== 'undefined') {` from a decorator into a new function, as `if (typeof document ===
- * 'undefined') { return }`).
+ * The `if` tests a file's hunks removed, as written (`readIfTest`): another file of the change that makes one of them
+ * moved it there (`isMovedTest`).
  */
-export function listRemovedTests(
-  baseText: string | undefined,
-  hunks: readonly Hunk[],
-  language: SourceLanguage = 'javascript',
-): string[][] {
+export function listRemovedTests(baseText: string | undefined, hunks: readonly Hunk[], language: SourceLanguage = 'javascript'): string[] {
   if (baseText === undefined || language !== 'javascript') return [];
   const base = JAVASCRIPT.readLines(baseText);
   return hunks.flatMap((hunk) =>
-    base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).flatMap((line) => {
-      const written = findTest(line.code);
-      const free = toPolarityFreeTest(line.code);
-      return written === undefined || free === undefined ? [] : [[written, free]];
-    }),
+    base
+      .slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines)
+      .flatMap((line) => (line.isComment ? [] : (readIfTest(line.text) ?? []))),
   );
-}
-
-/** `if (test) return;`, or `if (test) {` followed by a `return`, `throw`, `continue` or `break`: the test exits at once. */
-function exitsAtOnce(line: string, next: string | undefined): boolean {
-  const EXIT = /^\s*(?:return|throw|continue|break)\b/;
-  const rest = line.replace(/^.*?\)\s*/, '');
-  return rest === '{' || rest === '' ? next !== undefined && EXIT.test(next) : EXIT.test(rest);
 }
 
 export function findSemanticChanges(
@@ -602,8 +564,8 @@ export function findSemanticChanges(
   headText: string | undefined,
   hunks: readonly Hunk[],
   language: SourceLanguage = 'javascript',
-  /** The tests the change's other files removed (listRemovedTests). */
-  removedElsewhere: RemovedTests = NO_REMOVED_TESTS,
+  /** Whether another file of the change removed an `if` with this test (listRemovedTests). */
+  removedElsewhere: (test: string) => boolean = () => false,
 ): SemanticChange[] {
   if (headText === undefined) return [];
   const syntax = language === 'javascript' ? JAVASCRIPT : createPythonOrGoSyntax(language);
@@ -698,14 +660,7 @@ export function findSemanticChanges(
       // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed.
       const stays = before !== undefined && addedCode.has(toMovedText(before.text));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
-      // A bare name (`if (deleted)`) is tested everywhere: only a test of some length says where it came from.
-      const movedTest = toPolarityFreeTest(after.code);
-      const fromElsewhere =
-        movedTest !== undefined &&
-        movedTest.length >= MIN_MOVED_TEXT &&
-        !/^[\w$.]+$/.test(movedTest) &&
-        removedElsewhere.hasPolarityFree(movedTest) &&
-        (removedElsewhere.hasWritten(findTest(after.code) ?? '') || exitsAtOnce(after.code, head[line]?.code));
+      const fromElsewhere = language === 'javascript' && isMovedTest(after, head[line], removedElsewhere);
       // A link of a chain that a removed line already tested (`type === 'laser'` once returned alone, now joined by
       // `|| type === 'custom'`) is the old test.
       // Read as written: the code form empties strings, and `type === 'laser'` would match `type === 'custom'`.

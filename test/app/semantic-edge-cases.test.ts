@@ -1583,6 +1583,25 @@ describe('a test moved to another file of the change (msw)', () => {
     );
   });
 
+  test('a test that differs from the removed one only in a string is another test', async () => {
+    const guard = (method: string, exits: boolean): string =>
+      [
+        'export function handle(request: { method: string }, out: string[]): void {',
+        `  if (request.method !== '${method}') {`,
+        exits ? '    return;' : "    out.push('not allowed');",
+        '  }',
+        '}',
+        '',
+      ].join('\n');
+    assert.deepEqual(
+      await conditions(
+        { 'src/decorate.ts': guard('GET', false), 'src/forward.ts': 'export {};\n' },
+        { 'src/decorate.ts': 'export {};\n', 'src/forward.ts': guard('POST', false) },
+      ),
+      ['src/forward.ts:2'],
+    );
+  });
+
   test('a bare name tested in another file is no move of it (ky: `if (deleted)` in two scopes)', async () => {
     const guard = (name: string, exits: boolean): string =>
       [
