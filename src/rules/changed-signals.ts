@@ -26,15 +26,15 @@ export function getBaseChangedLines(hunks: readonly Hunk[]): number[] {
 /** Generic signals count only on changed lines: an unchanged `/\s/` or list elsewhere in a touched function is not about this change. */
 export function selectChangedSignals(file: ChangedSource, changedLines: readonly number[]): SignalFact[] {
   const all = file.headSignals ?? [];
-  const lines = file.headText?.split('\n') ?? [];
-  const signals = all.filter((signal) => !isLengthGuard(signal, lines, signal.line));
-  if (file.status === 'added') return [...signals];
+  if (all.length === 0) return [];
+  const head = file.headText?.split('\n') ?? [];
+  const signals = all.filter((signal) => !isLengthGuard(signal, head, signal.line));
+  if (file.status === 'added') return signals;
   const changedSet = new Set(changedLines);
   const changed = signals.filter((signal) => changedSet.has(signal.line));
   if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
   const base = file.baseText.split('\n');
   const removed = getBaseChangedLines(file.hunks).map((line) => toOptionalChains(base[line - 1] ?? ''));
-  const head = file.headText.split('\n');
   return changed.filter(
     (signal) =>
       !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&

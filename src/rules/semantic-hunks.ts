@@ -39,6 +39,8 @@ const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim(
  * chain reformatted (`).catch((error) => {` → `.catch((error) => {` on a line of its own) is the same line.
  */
 const toMovedText = (text: string): string => collapseSpaces(text).replace(/^[)\]}\s]+/, '');
+/** A line as a chain's link compares it: spaces collapsed, `?.` read as `.`. */
+const toPlainText = (text: string): string => collapseSpaces(text).replace(/\?\./g, '.');
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
 const COMPARISONS = new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g');
 /** Operands that make a presence or type check (`x !== undefined`), not a boundary. */
@@ -590,6 +592,8 @@ export function findSemanticChanges(
   const removedLines = hunks.flatMap((hunk) =>
     base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment),
   );
+  // The removed lines as a link is compared with them, read once per file.
+  const removedPlain = removedLines.map((line) => toPlainText(line.text));
   const addedCode = new Set(
     hunks.flatMap((hunk) => head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).map((line) => toMovedText(line.text))),
   );
@@ -670,8 +674,7 @@ export function findSemanticChanges(
           : (findOperand(after.text) ?? findLastOperand(after.text));
       // An optional access the new code no longer needs (`doc.collection?.isPrivate` under a new `if (!doc.collection)`)
       // reads the same.
-      const plain = (text: string): string => collapseSpaces(text).replace(/\?\./g, '.');
-      const oldLink = link !== undefined && removedLines.some((removed) => plain(removed.text).includes(plain(link)));
+      const oldLink = link !== undefined && removedPlain.some((removed) => removed.includes(toPlainText(link)));
       const kept = found.filter(
         (change) =>
           !(oldLink && change.kind === 'condition') &&
