@@ -94,6 +94,111 @@ const FLAG_VALUES: Record<string, string> = {
   followRedirect: 'a response that redirects (301, 302 and 307)',
 };
 
+/** A token of a line as written: a name, a number, a string, or one operator or bracket, with where it stands. */
+const READ_TOKEN =
+  /\/\/.*$|\/\*.*?\*\/|[A-Za-z_$][\w$]*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`|\?\.|\.\.\.|=>|[^\s\w]/g;
+const NAME = /^[A-Za-z_$][\w$]*$/;
+const LITERAL = /^(?:\d|["'`])/;
+/** Calls whose arguments are only shown (`logger.debug(user.name)` → `logger.debug(user.id)` changes no behaviour). */
+const LOGGING_CALLEE = /^(?:console|log|logger|debug|info|warn|trace|print|printf)$/i;
+/** Type positions and module lines, where a changed name is a type or a specifier, not a value read. */
+const NOT_A_READ_LINE = /^\s*(?:import\b|export\s+(?:type\b|\{[^}]*\}\s*from\b|\*)|type\s|interface\s|declare\s)/;
+
+interface ReadToken {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The tokens of a line's code: a block comment is passed over, a line comment ends it. */
+function readTokens(text: string): ReadToken[] {
+  const tokens: ReadToken[] = [];
+  for (const match of text.matchAll(READ_TOKEN)) {
+    if (match[0].startsWith('//')) break;
+    if (!match[0].startsWith('/*')) tokens.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  return tokens;
+}
+
+/** Whether the tokens hold no top-level comma and their brackets balance: one argument of a call. */
+function isOneArgument(tokens: readonly ReadToken[]): boolean {
+  let depth = 0;
+  for (const { text } of tokens) {
+    if (text === '(' || text === '[' || text === '{') depth += 1;
+    else if (text === ')' || text === ']' || text === '}') depth -= 1;
+    else if (text === ',' && depth === 0) return false;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** The callee of the call whose argument list opens at `open` (a `(` token): `persist`, `callback?.` → callback. */
+function findCallee(tokens: readonly ReadToken[], open: number): string | undefined {
+  let depth = 0;
+  for (let index = open; index >= 0; index--) {
+    const text = tokens[index]?.text ?? '';
+    if (text === ')' || text === ']') depth += 1;
+    else if (text === '(' || text === '[') {
+      if (depth === 0) {
+        const before = tokens[index - 1]?.text === '?.' ? tokens[index - 2] : tokens[index - 1];
+        return before !== undefined && NAME.test(before.text) ? before.text : undefined;
+      }
+      depth -= 1;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A value read from elsewhere, on a line that is otherwise the same: a property read renamed (`url.path` →
+ * `url.pathname`, the last property of its chain), or one whole argument of a call replaced (`callback(stateFromStorage, error)` →
+ * `callback(get(), error)`). What was read and what is read now: they differ on some input, and a test must show
+ * which the fix meant. A call to another method (`.some(` → `.every(`), an added argument, a literal for a literal
+ * and a logging call are other questions or none.
+ */
+function findReplacedRead(before: string, after: string): { read: string; was: string; callee?: string } | undefined {
+  if (NOT_A_READ_LINE.test(before) || NOT_A_READ_LINE.test(after)) return undefined;
+  const old = readTokens(before);
+  const now = readTokens(after);
+  let prefix = 0;
+  while (prefix < old.length && prefix < now.length && old[prefix]?.text === now[prefix]?.text) prefix++;
+  let suffix = 0;
+  while (
+    suffix < old.length - prefix &&
+    suffix < now.length - prefix &&
+    old[old.length - 1 - suffix]?.text === now[now.length - 1 - suffix]?.text
+  )
+    suffix++;
+  const wasSpan = old.slice(prefix, old.length - suffix);
+  const readSpan = now.slice(prefix, now.length - suffix);
+  if (wasSpan.length === 0 || readSpan.length === 0) return undefined;
+  const previous = now[prefix - 1]?.text;
+  const next = now[now.length - suffix]?.text;
+  const textOf = (line: string, span: readonly ReadToken[]): string => line.slice(span[0]?.start ?? 0, span.at(-1)?.end ?? 0);
+  if ((previous === '.' || previous === '?.') && wasSpan.length === 1 && readSpan.length === 1) {
+    const [was, read] = [wasSpan[0]?.text ?? '', readSpan[0]?.text ?? ''];
+    // The value read is the chain's last property: one on the way (`req.connection.remoteAddress` →
+    // `req.socket.remoteAddress`) reaches the same value through an alias more often than not, and a method called is
+    // another function, not another value.
+    if (!NAME.test(was) || !NAME.test(read) || ['(', '.', '?.', '[', '!.'].includes(next ?? '')) return undefined;
+    // The object the property is read from, as written: `ctx.request.url` for `.url`.
+    let start = prefix - 1;
+    while (start > 0 && NAME.test(now[start - 1]?.text ?? '') && ['.', '?.'].includes(now[start - 2]?.text ?? '')) start -= 2;
+    const objectStart = start > 0 && NAME.test(now[start - 1]?.text ?? '') ? start - 1 : start;
+    const object = after.slice(now[objectStart]?.start ?? 0, now[prefix - 1]?.end ?? 0);
+    return { read: `${object}${read}`, was: `${object}${was}` };
+  }
+  if ((previous === '(' || previous === ',') && (next === ')' || next === ',')) {
+    if (!isOneArgument(wasSpan) || !isOneArgument(readSpan)) return undefined;
+    if (wasSpan.every((token) => LITERAL.test(token.text)) && readSpan.every((token) => LITERAL.test(token.text))) return undefined;
+    // The argument list this one stands in: its `(` is the nearest open bracket before the argument.
+    const callee = findCallee(now, prefix - 1);
+    if (callee === undefined || LOGGING_CALLEE.test(callee)) return undefined;
+    return { read: textOf(after, readSpan), was: textOf(before, wasSpan), callee };
+  }
+  return undefined;
+}
+
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
   return line
@@ -427,6 +532,28 @@ function classifyPair(
   return changes;
 }
 
+/**
+ * The question left to a line of code that decides nothing new (classifyPair found nothing) but reads another value
+ * than the line of code it replaced (findReplacedRead).
+ */
+function classifyRead(before: SourceLine, after: SourceLine, line: number): SemanticChange | undefined {
+  if (CONDITION.test(after.code) || before.code === after.code) return undefined;
+  const read = findReplacedRead(before.text, after.text);
+  if (read === undefined) return undefined;
+  return {
+    kind: 'read',
+    line,
+    before: excerpt(withoutBrace(before.raw)),
+    after: excerpt(withoutBrace(after.raw)),
+    subject: excerpt(read.read),
+    limit: read.was,
+    values:
+      read.callee === undefined
+        ? `an input for which ${read.was} and ${read.read} hold different values`
+        : `an input for which ${read.was} and ${read.read} differ, passed to ${read.callee}`,
+  };
+}
+
 const KEYWORDS = new Set([
   'async',
   'await',
@@ -605,6 +732,24 @@ export function findSemanticChanges(
   // So is a comparison a removed line made, the same operands and operator (`doc.memberships.length > 0` moved from a
   // filter's clauses into an `if`).
   const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code)));
+  // A read renamed throughout the file (every name it read is gone from the head, every name it reads now was absent
+  // from the base) is a rename, not another value.
+  const namesIn = (lines: readonly SourceLine[]): Set<string> =>
+    new Set(lines.flatMap((line) => (line.isComment ? [] : (line.code.match(/[A-Za-z_$][\w$]*/g) ?? []))));
+  let fileNames: { base: Set<string>; head: Set<string> } | undefined;
+  const isRenamedRead = (change: SemanticChange): boolean => {
+    if (change.kind !== 'read') return false;
+    fileNames ??= { base: namesIn(base), head: namesIn(head) };
+    const names = (text: string): string[] => text.match(/[A-Za-z_$][\w$]*/g) ?? [];
+    const gone = names(change.limit).filter((name) => !names(change.subject).includes(name));
+    const added = names(change.subject).filter((name) => !names(change.limit).includes(name));
+    return (
+      gone.length > 0 &&
+      added.length > 0 &&
+      gone.every((name) => !fileNames?.head.has(name)) &&
+      added.every((name) => !fileNames?.base.has(name))
+    );
+  };
   const isMoved = (change: SemanticChange): boolean =>
     (change.kind === 'regex' && oldPatterns.has(change.subject)) ||
     (change.kind === 'boundary' &&
@@ -634,9 +779,15 @@ export function findSemanticChanges(
       syntax,
     );
     const isOldLogic = (decision: string, at?: number): boolean => isHunkLogic(decision, at) || isMovedLogic(decision, at);
+    // For a changed read, lines of code pair with lines of code in order: a comment removed above the changed line
+    // (zustand dropped a TODO over the call it changed) is no line it replaced. The decisions keep pairing by position.
+    const isCode = (line: SourceLine): boolean => !line.isComment && line.code !== '';
+    const removedInOrder = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter(isCode);
+    let paired = 0;
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];
+      const partner = after !== undefined && isCode(after) ? removedInOrder[paired++] : undefined;
       // A line another hunk removed word for word was moved (a check extracted into a function of its own).
       if (after === undefined || removedCode.has(toMovedText(after.text))) continue;
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
@@ -651,6 +802,10 @@ export function findSemanticChanges(
         isOldLogic,
         () => head.slice(Math.max(0, line - 1 - FLAG_CONTEXT_LINES), line - 1),
       );
+      if (found.length === 0 && language === 'javascript' && partner !== undefined && !isOldLogic(after.text, line)) {
+        const read = isReplacedBy(partner, after, syntax) ? classifyRead(partner, after, line) : undefined;
+        if (read !== undefined) found.push(read);
+      }
       // A field added to a schema that was there before (a few lines into an existing object), not a new schema.
       const isFieldInsertion = baseText !== undefined && hunk.newLines - hunk.oldLines <= 3;
       const validation =
@@ -679,6 +834,7 @@ export function findSemanticChanges(
         (change) =>
           !(oldLink && change.kind === 'condition') &&
           !isMoved(change) &&
+          !isRenamedRead(change) &&
           !(fromElsewhere && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(stays && change.kind === 'error-path' && change.subject === 'the removed error path'),
@@ -691,9 +847,10 @@ export function findSemanticChanges(
       if (added && kept.length > 0) addedHunks.add(index);
       for (const change of chosen) {
         if (change.kind === 'error-path' && isRethrowOfAskedCatch(change.line)) continue;
-        // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject.
+        // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject,
+        // and reads, one per value replaced (ky passed `request` for `this.#originalRequest` in two hunks).
         const key =
-          change.kind === 'boundary' || change.kind === 'default'
+          change.kind === 'boundary' || change.kind === 'default' || change.kind === 'read'
             ? `${change.kind}:${change.subject}:${change.limit}`
             : `${change.kind}:${index}`;
         if (seen.has(key)) continue;

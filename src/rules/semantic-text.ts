@@ -10,7 +10,8 @@ export type SemanticKind =
   | 'membership'
   | 'normalisation'
   | 'option-flag'
-  | 'validation';
+  | 'validation'
+  | 'read';
 
 /** A change in what the code decides, found by comparing a changed line with the line it replaced. */
 export interface SemanticChange {
@@ -22,7 +23,10 @@ export interface SemanticChange {
   after: string;
   /** What the change decides on: `value.length`, the parameter with a default, the regex. */
   subject: string;
-  /** For a boundary: the limit; for a default: the new default value; for an error path: the HTTP status, when the line has one. */
+  /**
+   * For a boundary: the limit; for a default: the new default value; for an error path: the HTTP status, when the line
+   * has one; for a read: what the line read before (`url.path` where `subject` is `url.pathname`).
+   */
   limit: string;
   /** Concrete inputs to try: `4, 5 and 6`, `.5, -0.5 and 0`, `a call without the argument`. */
   values: string;

@@ -310,6 +310,7 @@ const SEMANTIC_KINDS = [
   'normalisation',
   'option-flag',
   'validation',
+  'read',
 ] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
@@ -329,6 +330,30 @@ semanticEdgeCaseCases['edge-case/changed-boundary'] = {
       message:
         'src/validate.ts:12 changes a boundary on value.length (if (value.length >= 5) return ok; → if (value.length > 5) return ok;)',
       params: { weight: 9, trigger: 'value.length is 4, 5 and 6', confidence: 'high' },
+    },
+  ],
+};
+semanticEdgeCaseCases['edge-case/changed-read'] = {
+  valid: SEMANTIC_KINDS.filter((other) => other !== 'read').map((other) => ({ ...semantic, semanticKind: other })),
+  invalid: [
+    {
+      facts: {
+        ...semantic,
+        semanticKind: 'read',
+        before: 'const path = event.url.path;',
+        after: 'const path = event.url.pathname;',
+        edit: 'const path = event.url.path; → const path = event.url.pathname;',
+        subject: 'event.url.pathname',
+        limit: 'event.url.path',
+        values: 'an input for which event.url.path and event.url.pathname hold different values',
+      },
+      message:
+        'src/validate.ts:12 now reads event.url.pathname where it read event.url.path (const path = event.url.path; → const path = event.url.pathname;)',
+      params: {
+        weight: 6,
+        trigger: 'an input for which event.url.path and event.url.pathname hold different values reaches src/validate.ts:12',
+        confidence: 'medium',
+      },
     },
   ],
 };
