@@ -203,8 +203,14 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const isNoTestToExtend = (path: string): boolean => {
     let known = noTestToExtend.get(path);
     if (known === undefined) {
+      const facts = repository.parsed.facts.get(path)?.facts;
+      // A case, not a suite: socket.io's test/index.ts is one `describe` that requires every suite file. A file other
+      // tests import is their helper when it exports something to them (h3's describeMatrix); one that exports nothing
+      // is a suite an aggregating file includes (`require("./messaging-many")`), and a test of its own.
       known =
-        !isTestNamedPath(path) && (repository.parsed.facts.get(path)?.facts.tests.length === 0 || isImportedByTest(repository.kg, path));
+        !isTestNamedPath(path) &&
+        (facts?.tests.every((test) => test.kind !== 'test') === true ||
+          ((facts?.exports.length ?? 0) > 0 && isImportedByTest(repository.kg, path)));
       noTestToExtend.set(path, known);
     }
     return known;
@@ -259,7 +265,15 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         // (msw's `*.mocks.ts`, a page script a browser test loads by path) or other tests import it (h3's
         // test/_setup.ts, whose `describeMatrix` calls `it` for them). A test-named file may declare its cases through
         // a helper checker does not follow: it stays one.
-        reachingTests.map((test) => test.testFile).filter(isNoTestToExtend),
+        // The same for a file that imports the changed symbol without reaching as a test (a fixture a test spawns).
+        [
+          ...new Set([
+            ...reachingTests.map((test) => test.testFile),
+            ...symbolImpacts
+              .filter((impact) => impact.path === file.path)
+              .flatMap((impact) => impact.importers.map((importer) => importer.path)),
+          ]),
+        ].filter(isNoTestToExtend),
       ),
     );
   }

@@ -77,7 +77,8 @@ const MANY_REACHING_TESTS = 5;
 function describeFallback(ordered: readonly { path: string; mocks: boolean; relevance: number }[], path: string, sibling: string): string {
   const candidates = ordered.filter((test) => !test.mocks && !isTypeTestPath(test.path));
   const first = candidates[0];
-  if (first === undefined) return ordered[0]?.path ?? sibling;
+  // Only type tests (and mocks) reach: a type test never runs a line, so a new test beside the file, not the type test.
+  if (first === undefined) return ordered.find((test) => !isTypeTestPath(test.path))?.path ?? sibling;
   if (first.relevance > 0 || candidates.length < MANY_REACHING_TESTS) return first.path;
   return `one of the ${candidates.length} tests that reach ${path} (none names the changed code; the nearest is ${first.path})`;
 }

@@ -275,4 +275,35 @@ describe('the test a repair task extends: a suite written through a helper, not 
       fixture.repo.cleanup();
     }
   });
+
+  test('a suite file an aggregating entry requires is a test to extend; the entry and a spawned fixture are not (socket.io)', async () => {
+    // socket.io's shape: mocha runs test/index.ts alone, one `describe` that requires every suite file; each suite
+    // imports the package by its folder (`..`, whose main tsc builds from lib/); a fixture a test spawns imports it too.
+    const server = (limit: number): string => `export class Server {\n  limit = ${limit};\n}\n`;
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'io',
+          main: './dist/index.js',
+          scripts: { test: 'mocha --import=tsx test/index.ts' },
+          devDependencies: { mocha: '^10.0.0' },
+        }),
+        'tsconfig.json': JSON.stringify({ compilerOptions: { outDir: './dist' }, include: ['./lib/**/*'] }),
+        'lib/index.ts': server(10),
+        'test/index.ts': 'describe("io", () => {\n  require("./messaging");\n});\n',
+        'test/messaging.ts':
+          "import { Server } from '..';\nimport expect from 'expect.js';\ndescribe('messaging', () => {\n  it('has a limit', () => {\n    expect(new Server().limit).to.be(10);\n  });\n});\n",
+        'test/fixtures/server-close.ts': "const { Server } = require('../..');\nnew Server();\n",
+      },
+      { 'lib/index.ts': server(20) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const proof = analysis.changedPathProof.find((item) => item.path === 'lib/index.ts');
+      assert.ok(proof?.reachingTests.includes('test/messaging.ts'), JSON.stringify(proof?.reachingTests));
+      assert.match(proof?.repairTask ?? '', /extend test\/messaging\.ts \(it imports Server\)/);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
 });

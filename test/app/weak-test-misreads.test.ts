@@ -62,6 +62,8 @@ describe('weak tests misread (issue 41): a local `test` function, a listener tha
         'src/digits.ts': digits('/^\\d+$/'),
         'test/digits.test.ts': DIGITS_TEST,
         'test/helpers/check-digits.ts': HELPER,
+        // A type test (tsd's `.test-d.ts`) is compiled, never run: its listener's assertion is not a weak test.
+        'test/digits.test-d.ts': DIGITS_TEST.replace("from './helpers/check-digits.ts'", "from './helpers/check-digits.ts';\nexport {}"),
       },
       { 'src/digits.ts': digits('/^[0-9]+$/') },
     );

@@ -45,6 +45,23 @@ describe('an import of build output the repository does not hold', () => {
     });
   });
 
+  // Check 15 (socket.io, a first look): the package's runtime tests import `..`, whose main ./dist/index.js tsc builds
+  // from lib/ (tsconfig outDir ./dist, include ./lib/**/*); only its type test, importing ../lib, was seen to reach.
+  test('follows a package folder import through its main into build output', () => {
+    const resolver = resolverOf({
+      'packages/io/package.json': json({ name: 'io', main: './dist/index.js', types: './dist/index.d.ts' }),
+      'packages/io/tsconfig.json': '{\n  "compilerOptions": { "outDir": "./dist", },\n  "include": ["./lib/**/*"]\n}\n',
+      'packages/io/lib/index.ts': '',
+      'packages/io/test/messaging.ts': '',
+    });
+    assert.deepEqual(resolver.resolve('packages/io/test/messaging.ts', '..'), {
+      specifier: '..',
+      kind: 'relative',
+      target: 'packages/io/lib/index.ts',
+      builtFrom: 'packages/io/tsconfig.json compilerOptions: outDir ./dist, include lib',
+    });
+  });
+
   test('follows package.json main into a missing folder beside src/', () => {
     const resolver = resolverOf({
       'package.json': json({ name: 'parse', main: 'lib/index.js' }),

@@ -461,6 +461,14 @@ describe('repair tasks name the test that exercises the changed symbol, with the
     assert.equal(proof.repairTask.data.nearest, 'test/io/max-buffer.js');
   });
 
+  test('when only a type test reaches, a new test beside the file is the one to write, not the type test (socket.io)', () => {
+    const proof = deriveChangedPathProof(
+      input({ reachingTests: [reaching('test/pricing.test-d.ts', 1)], coverage: { lines: { 14: 0 } }, changedSymbols: ['applyDiscount'] }),
+    );
+    assert.equal(proof.repairTask?.messageId, 'runtime-unproven-task');
+    assert.equal(proof.repairTask.data.nearest, toSiblingTestPath(DISCOUNT));
+  });
+
   test('of tests that import the changed symbol alike, the one the reaching tests rank first, not the first by path', () => {
     // outline: plugins/notion/…/NotionConverter.test.ts and server/models/helpers/ProseMirrorHelper.test.ts both import
     // ProsemirrorHelper; the helper's own test names the change and comes first among the reaching tests.

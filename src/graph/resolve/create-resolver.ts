@@ -80,6 +80,16 @@ function probeFileOrDirectory(
 
 const DECLARATION = /\.d\.[cm]?ts$/;
 
+/** The entry paths a package folder's manifest names (`main`, then `types`), repository-relative. */
+function listEntryPaths(packages: ReadonlyMap<string, PackageInfo>, folder: string): string[] {
+  const info = packages.get(folder === '' ? 'package.json' : `${folder}/package.json`);
+  if (info === undefined) return [];
+  return ['main', 'types', 'typings'].flatMap((field) => {
+    const value = info.manifest[field];
+    return typeof value === 'string' ? (joinRepoPath(folder, value) ?? []) : [];
+  });
+}
+
 /**
  * The file Node runs for a relative `candidate` whose TypeScript resolution is a declaration: the file itself with a
  * JavaScript extension, else the folder's package `main`, else its index; undefined when only declarations are there.
@@ -272,9 +282,14 @@ export function createResolver(input: ResolverInput): Resolver {
       const found = resolveLocal(candidate);
       if (found === undefined) {
         buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
-        const built = toBuiltSource(buildOutputRules, candidate);
-        const source = built === undefined ? undefined : resolveLocal(built.path);
-        if (built !== undefined && source !== undefined) return { specifier, kind: 'relative', target: source, builtFrom: built.rule.rule };
+        // The path itself in build output (`../dist/a.js`), or a package folder whose entry is (`..` from a package's
+        // test/, its `main` ./dist/index.js built from lib/ by tsc).
+        for (const path of [candidate, ...listEntryPaths(packages, candidate)]) {
+          const built = toBuiltSource(buildOutputRules, path);
+          const source = built === undefined ? undefined : resolveLocal(built.path);
+          if (built !== undefined && source !== undefined)
+            return { specifier, kind: 'relative', target: source, builtFrom: built.rule.rule };
+        }
         return { specifier, kind: 'unresolved', reason: `no file for ${candidate === '' ? '.' : candidate}` };
       }
       // Compiled output beside its TypeScript source (a package that ships both) is reached through the source's own
