@@ -49,10 +49,15 @@ const JS_COMPARISONS = { comparisons: COMPARISONS, notALimit: NOT_A_LIMIT };
 const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=>][^,)]*?)\s*[,)]/;
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
-/** A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`, `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`. */
+/**
+ * A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`,
+ * `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`, Node's `res.writeHead(400)` (and
+ * uWebSockets.js's `res.writeStatus("400 Bad Request")`, read as written: WRITTEN_STATUS).
+ */
 const STATUS = /\b([45]\d\d)\b/;
+const WRITTEN_STATUS = /\.writeStatus\(\s*["'`]([45]\d\d)\b/;
 const ERROR_PATH =
-  /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
+  /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.writeHead\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
 const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/;
 const ROUNDING = /\bMath\.(?:round|floor|ceil|trunc)\(|\.toFixed\(|\.toPrecision\(|\b(?:round|floor|ceil)\w*\(/;
 const ARITHMETIC = /[\w)\]]\s*([-+*/%])\s*[\w(]/g;
@@ -132,6 +137,31 @@ function isOneArgument(tokens: readonly ReadToken[]): boolean {
   return depth === 0;
 }
 
+/** Whether the bracketed list that holds token `at` is a parameter list: `function`/`constructor` before it, `{`, `=>` or `:` after. */
+function isDefinition(tokens: readonly ReadToken[], at: number): boolean {
+  let open = at;
+  for (let depth = 0; open >= 0; open--) {
+    const text = tokens[open]?.text ?? '';
+    if (text === ')' || text === ']') depth += 1;
+    else if (text === '(' || text === '[') {
+      if (depth === 0) break;
+      depth -= 1;
+    }
+  }
+  let close = at;
+  for (let depth = 0; close < tokens.length; close++) {
+    const text = tokens[close]?.text ?? '';
+    if (text === '(' || text === '[') depth += 1;
+    else if (text === ')' || text === ']') {
+      if (depth === 0) break;
+      depth -= 1;
+    }
+  }
+  const before = [tokens[open - 1]?.text, tokens[open - 2]?.text];
+  const after = tokens[close + 1]?.text;
+  return before.includes('function') || before[0] === 'constructor' || after === '{' || after === '=>' || after === ':';
+}
+
 /** The callee of the call whose argument list opens at `open` (a `(` token): `persist`, `callback?.` → callback. */
 function findCallee(tokens: readonly ReadToken[], open: number): string | undefined {
   let depth = 0;
@@ -190,6 +220,9 @@ function findReplacedRead(before: string, after: string): { read: string; was: s
   }
   if ((previous === '(' || previous === ',') && (next === ')' || next === ',')) {
     if (!isOneArgument(wasSpan) || !isOneArgument(readSpan)) return undefined;
+    // A parameter list (`constructor(private reviver?: Reviver)` → `constructor(opts?: Options)`) declares, it passes
+    // nothing: a type annotation in the argument, or a body or arrow after the list.
+    if ([...wasSpan, ...readSpan].some((token) => token.text === ':') || isDefinition(now, prefix - 1)) return undefined;
     if (wasSpan.every((token) => LITERAL.test(token.text)) && readSpan.every((token) => LITERAL.test(token.text))) return undefined;
     // The argument list this one stands in: its `(` is the nearest open bracket before the argument.
     const callee = findCallee(now, prefix - 1);
@@ -510,10 +543,12 @@ function classifyPair(
         : (FLAG_VALUES[name] ?? `an input for which ${name}: ${value} matters, with the option and without it`),
     );
   }
-  if (ERROR_PATH.test(head)) {
+  // uWebSockets.js writes its status as a string (`writeStatus("400 Bad Request")`), which the code form empties.
+  const statusText = WRITTEN_STATUS.exec(after)?.[1];
+  if (ERROR_PATH.test(head) || statusText !== undefined) {
     // A changed HTTP status is the one thing a caller sees: name both values.
-    const status = STATUS.exec(head)?.[1];
-    const old = base === undefined ? undefined : STATUS.exec(base)?.[1];
+    const status = STATUS.exec(head)?.[1] ?? statusText;
+    const old = base === undefined ? undefined : (STATUS.exec(base)?.[1] ?? WRITTEN_STATUS.exec(before ?? '')?.[1]);
     add('error-path', 'the error path', status ?? '', toStatusValues(status, old));
   } else if (base !== undefined && ERROR_PATH.test(base)) add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
   // A regex or rounding in new code has no old version to compare with: its proof is the new code's test.
@@ -671,7 +706,7 @@ const JAVASCRIPT: HunkSyntax = {
  */
 /** A throw, catch or rejection, or an HTTP error status (`res.status(400)`, `ctx.body(null, 400)`) on this line. */
 export function isErrorPathLine(line: string): boolean {
-  return !isCommentLine(line) && ERROR_PATH.test(toCode(line));
+  return !isCommentLine(line) && (ERROR_PATH.test(toCode(line)) || WRITTEN_STATUS.test(line));
 }
 
 /**

@@ -162,6 +162,17 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ['error-path'],
     );
     assert.deepEqual(one('  return c.json(rows, 200);', '  return c.json(rows, 201);'), [], 'a success status is no error path');
+    // Found on socket.io (a first look): an invalid body is now answered 400 through Node's and uWebSockets.js's own
+    // response calls, where it was left open.
+    const answered = (call: string) =>
+      findSemanticChanges(
+        '      return this.onError("invalid content");\n',
+        `      this.onError("invalid content");\n      return ${call};\n`,
+        [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 }],
+      ).map((change) => [change.kind, change.limit]);
+    assert.deepEqual(answered('res.writeHead(400).end()'), [['error-path', '400']]);
+    assert.deepEqual(answered('res.writeStatus("400 Bad Request").end()'), [['error-path', '400']]);
+    assert.deepEqual(answered('res.writeHead(200).end()'), []);
   });
 
   test('found on tRPC: a condition that opens on its line and goes on below is shown whole, not as `if (`', () => {
@@ -320,6 +331,20 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ['  send(body); // the old body', '  send(body); // the new body'],
     ];
     for (const [before = '', after = ''] of none) assert.deepEqual(one(before, after), [], after);
+    // A parameter list declares (socket.io's Decoder took options where it took a reviver): no value is passed. The
+    // names live on in the file, so that no rename explains the edit away.
+    const listed = (before: string, after: string) =>
+      findSemanticChanges(`  use(reviver, opts, options);\n${before}\n`, `  use(reviver, opts, options);\n${after}\n`, [
+        { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 },
+      ]).map((change) => [change.kind, change.subject]);
+    const lists = [
+      ['  constructor(private reviver?: Reviver) {', '  constructor(opts?: Options | Reviver) {'],
+      ['  function decode(text, reviver) {', '  function decode(text, options) {'],
+      ['  const decode = (text, reviver) => {', '  const decode = (text, options) => {'],
+      ['  decode(text, reviver) {', '  decode(text, options) {'],
+    ];
+    for (const [before = '', after = ''] of lists) assert.deepEqual(listed(before, after), [], after);
+    assert.deepEqual(listed('  decode(text, reviver);', '  decode(text, options);'), [['read', 'options']]);
     // A name renamed throughout the file is the same value under another name.
     const renamed = findSemanticChanges('const saved = load();\ncallback(saved);\n', 'const restored = load();\ncallback(restored);\n', [
       { oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 },
