@@ -567,6 +567,45 @@ function classifyPair(
   return changes;
 }
 
+/** A line's code without a closing `;`, and what it returns when it is a `return` (undefined when it is not). */
+function splitReturn(code: string): { code: string; returned?: string } {
+  const bare = code.replace(/;\s*$/, '').trim();
+  const returned = /^return\s+(.+)$/.exec(bare)?.[1]?.trim();
+  return returned === undefined ? { code: bare } : { code: bare, returned };
+}
+
+/** `debug(` (a call whose arguments go on below) opens `debug("", this.uid, e.message)`; a whole line is the same. */
+function isSameStatement(opened: string, whole: string): boolean {
+  return opened === whole || (opened.endsWith('(') && whole.startsWith(opened));
+}
+
+/**
+ * The same statement, now or no longer returned: socket.io's adapter turned `return debug(…)` in a catch into
+ * `debug(…)`, so the broadcast goes on after a failed publish. The code after the line runs where it did not, or stops
+ * running: the input that reaches the line tells.
+ */
+function classifyExit(before: SourceLine, after: SourceLine, line: number, next: SourceLine | undefined): SemanticChange | undefined {
+  const old = splitReturn(before.code);
+  const now = splitReturn(after.code);
+  // A return moved one statement down (`return this.onError(…)` → `this.onError(…); return res.writeHead(400).end();`)
+  // still stops there.
+  const stopsNext = next !== undefined && /^(?:return|throw)\b/.test(next.code.trim());
+  const removed = old.returned !== undefined && now.returned === undefined && isSameStatement(old.returned, now.code) && !stopsNext;
+  const added = now.returned !== undefined && old.returned === undefined && isSameStatement(old.code, now.returned);
+  if (!removed && !added) return undefined;
+  return {
+    kind: 'exit',
+    line,
+    before: excerpt(withoutBrace(before.raw)),
+    after: excerpt(withoutBrace(after.raw)),
+    subject: removed ? 'no longer returns here' : 'now returns here',
+    limit: '',
+    values: removed
+      ? `an input that reaches line ${line}, asserting what the code after it now does (it stopped there before)`
+      : `an input that reaches line ${line}, asserting that the code after it no longer runs, and one that does not reach it`,
+  };
+}
+
 /**
  * The question left to a line of code that decides nothing new (classifyPair found nothing) but reads another value
  * than the line of code it replaced (findReplacedRead).
@@ -838,8 +877,15 @@ export function findSemanticChanges(
         () => head.slice(Math.max(0, line - 1 - FLAG_CONTEXT_LINES), line - 1),
       );
       if (found.length === 0 && language === 'javascript' && partner !== undefined && !isOldLogic(after.text, line)) {
-        const read = isReplacedBy(partner, after, syntax) ? classifyRead(partner, after, line) : undefined;
-        if (read !== undefined) found.push(read);
+        const other = isReplacedBy(partner, after, syntax)
+          ? (classifyExit(
+              partner,
+              after,
+              line,
+              head.slice(line).find((next) => !next.isComment && next.code !== ''),
+            ) ?? classifyRead(partner, after, line))
+          : undefined;
+        if (other !== undefined) found.push(other);
       }
       // A field added to a schema that was there before (a few lines into an existing object), not a new schema.
       const isFieldInsertion = baseText !== undefined && hunk.newLines - hunk.oldLines <= 3;

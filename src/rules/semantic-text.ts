@@ -11,7 +11,8 @@ export type SemanticKind =
   | 'normalisation'
   | 'option-flag'
   | 'validation'
-  | 'read';
+  | 'read'
+  | 'exit';
 
 /** A change in what the code decides, found by comparing a changed line with the line it replaced. */
 export interface SemanticChange {

@@ -383,6 +383,39 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(both, [['read', 2, 'request', 'this.#originalRequest']]);
   });
 
+  // Check 15 (socket.io's adapter): `return debug(…)` in a catch became `debug(…)`, so a failed publish no longer stops
+  // the local broadcast; nothing asked.
+  test('the same statement no longer returned, or now returned: the code after it runs, or stops', () => {
+    const catchBlock = (returned: boolean): string =>
+      [
+        '  try {',
+        '    offset = await this.publishAndReturnOffset(message);',
+        '  } catch (e) {',
+        returned ? '    return debug(' : '    debug("[%s] error while broadcasting message: %s", this.uid, e.message);',
+        ...(returned ? ['      "[%s] error while broadcasting message: %s",', '      this.uid,', '      e.message,', '    );'] : []),
+        '  }',
+        '  super.broadcast(packet, opts);',
+      ].join('\n');
+    const dropped = findSemanticChanges(`${catchBlock(true)}\n`, `${catchBlock(false)}\n`, [
+      { oldStart: 4, oldLines: 5, newStart: 4, newLines: 1 },
+    ]).map((change) => [change.kind, change.line, change.subject, change.values]);
+    assert.deepEqual(dropped, [
+      [
+        'exit',
+        4,
+        'no longer returns here',
+        'an input that reaches line 4, asserting what the code after it now does (it stopped there before)',
+      ],
+    ]);
+    assert.deepEqual(
+      one('  cleanup(state);', '  return cleanup(state);').map(([kind, subject]) => [kind, subject]),
+      [['exit', 'now returns here']],
+    );
+    // Another statement returned is no exit changed; nor is the return of another value.
+    assert.ok(!one('  return cleanup(state);', '  return cleanup(next);').some(([kind]) => kind === 'exit'));
+    assert.deepEqual(one('  cleanup(state);', '  return done(state);'), []);
+  });
+
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [

@@ -311,6 +311,7 @@ const SEMANTIC_KINDS = [
   'option-flag',
   'validation',
   'read',
+  'exit',
 ] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
@@ -354,6 +355,26 @@ semanticEdgeCaseCases['edge-case/changed-read'] = {
         trigger: 'an input for which event.url.path and event.url.pathname hold different values reaches src/validate.ts:12',
         confidence: 'medium',
       },
+    },
+  ],
+};
+semanticEdgeCaseCases['edge-case/changed-exit'] = {
+  valid: SEMANTIC_KINDS.filter((other) => other !== 'exit').map((other) => ({ ...semantic, semanticKind: other })),
+  invalid: [
+    {
+      facts: {
+        ...semantic,
+        semanticKind: 'exit',
+        before: 'return debug(',
+        after: 'debug("[%s] error while broadcasting message: %s", this.uid, e.message);',
+        edit: 'return debug( → debug("[%s] error while broadcasting message: %s", this.uid, e.message);',
+        subject: 'no longer returns here',
+        limit: '',
+        values: 'an input that reaches line 12, asserting what the code after it now does (it stopped there before)',
+      },
+      message:
+        'src/validate.ts:12 no longer returns here (return debug( → debug("[%s] error while broadcasting message: %s", this.uid, e.message);)',
+      params: { weight: 7, confidence: 'high' },
     },
   ],
 };
