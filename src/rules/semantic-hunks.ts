@@ -62,6 +62,7 @@ const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+
 const ROUNDING = /\bMath\.(?:round|floor|ceil|trunc)\(|\.toFixed\(|\.toPrecision\(|\b(?:round|floor|ceil)\w*\(/;
 const ARITHMETIC = /[\w)\]]\s*([-+*/%])\s*[\w(]/g;
 /** `x ??= y`, `x ||= y`: a default given in place; `x &&= f(x)`: a value transformed when present. */
+const SELF_FALLBACK = /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*=\s*\1\s*(\|\||\?\?)\s*([^;]+)/;
 const LOGICAL_ASSIGNMENT = /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*(\?\?=|\|\|=|&&=)\s*([^;]+)/;
 /** A membership test: `list.includes(x)`, `set.has(x)`, `key in object`, `list.indexOf(x) !== -1`. */
 const MEMBERSHIP =
@@ -287,8 +288,13 @@ function findDefault(line: string): RegExpExecArray | null {
   const parameter = SIGNATURE.test(code) && open >= 0 ? DEFAULT_PARAM.exec(code.slice(open + 1)) : null;
   if (parameter !== null) return parameter;
   const fallback = FALLBACK.exec(code);
+  // `typeof v === 'string' || typeof v === 'number'` tests, one link after another: no value stands in for a missing one.
+  if (fallback?.[1] === '||' && COMPARED.test(fallback[2] ?? '')) return null;
   return fallback?.[1] === '||' && BRANCH.test(code) ? null : fallback;
 }
+
+/** A comparison or type test: what follows `||` in a chain of tests, never a default value. */
+const COMPARED = /[!=]==?|[<>]=?|\binstanceof\b|\bin\s/;
 
 /**
  * The parenthesised group `text` starts with, up to its matching `)`, skipping quoted strings: the condition of
@@ -484,9 +490,12 @@ function classifyPair(
     );
   }
   if (!codeChanged) return changes;
-  const assignment = LOGICAL_ASSIGNMENT.exec(head);
-  if (assignment !== null && (base === undefined || !base.includes(assignment[0]))) {
-    const [, target = '', operator = '', value = ''] = assignment;
+  // `x.p = x.p || y.p` is `x.p ||= y.p` written out (pino-pretty's colorizer `property`), on a line that adds it.
+  const logical = LOGICAL_ASSIGNMENT.exec(head);
+  const spelled = logical === null && base === undefined ? SELF_FALLBACK.exec(head) : null;
+  const [whole = '', target = '', operator = '', value = ''] =
+    logical ?? (spelled === null ? [] : [spelled[0], spelled[1], `${spelled[2] ?? ''}=`, spelled[3]]);
+  if (whole !== '' && (base === undefined || !base.includes(whole))) {
     if (operator === '&&=') {
       add('condition', `${target} ${operator} …`, '', `${target} undefined, empty and set, so that the transform runs only when it should`);
     } else {

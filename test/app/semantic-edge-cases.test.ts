@@ -267,6 +267,21 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [['normalisation', 'toLowerCase']],
     );
     assert.deepEqual(one('  const ok = name.trim() === other;', '  const ok = name.trim() === others;'), []);
+    // Found on pino-pretty: `x.p = x.p || y.p` added is `x.p ||= y.p` written out.
+    const added = findSemanticChanges(
+      '  const a = 1;\n',
+      '  const a = 1;\n  colorizer.property = colorizer.property || custom.property\n',
+      [{ oldStart: 2, oldLines: 0, newStart: 2, newLines: 1 }],
+    ).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(added, [['default', 'colorizer.property', 'custom.property']]);
+    // Found on pino-pretty: a chain of type tests grown by one link is a changed filter, not a default.
+    assert.deepEqual(
+      one(
+        "  const skipKeys = keys.filter(key => typeof log[key] === 'string' || typeof log[key] === 'number')",
+        "  const skipKeys = keys.filter(key => typeof log[key] === 'string' || typeof log[key] === 'number' || typeof log[key] === 'boolean')",
+      ).filter(([kind]) => kind === 'default'),
+      [],
+    );
     assert.deepEqual(one('  const pin = await Pin.findByPk(id);', '  const pin = await Pin.findByPk(id, { rejectOnEmpty: true });'), [
       ['option-flag', 'rejectOnEmpty', 'true', 'an id that matches no record (a 404 or a clear error, not an empty success)'],
     ]);
