@@ -815,6 +815,11 @@ export function findSemanticChanges(
   // So is a comparison a removed line made, the same operands and operator (`doc.memberships.length > 0` moved from a
   // filter's clauses into an `if`).
   const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code)));
+  // And a normalisation a removed line made (pino-pretty split `.replace(/\s+/g, ' ').trim()` over three lines, the
+  // `.trim()` on the last).
+  const oldNormalisations = new Set(
+    removedLines.flatMap((line) => [...line.code.matchAll(new RegExp(NORMALISATION.source, 'g'))].map((match) => match[1] ?? '')),
+  );
   // A read renamed throughout the file (every name it read is gone from the head, every name it reads now was absent
   // from the base) is a rename, not another value.
   const namesIn = (lines: readonly SourceLine[]): Set<string> =>
@@ -835,6 +840,7 @@ export function findSemanticChanges(
   };
   const isMoved = (change: SemanticChange): boolean =>
     (change.kind === 'regex' && oldPatterns.has(change.subject)) ||
+    (change.kind === 'normalisation' && oldNormalisations.has(change.subject)) ||
     (change.kind === 'boundary' &&
       findComparisons(head[change.line - 1]?.code ?? '').some(
         (comparison) =>

@@ -267,6 +267,13 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [['normalisation', 'toLowerCase']],
     );
     assert.deepEqual(one('  const ok = name.trim() === other;', '  const ok = name.trim() === others;'), []);
+    // Found on pino-pretty: a trim the hunk's removed line made, kept on the last of the lines that replace it.
+    const split = findSemanticChanges(
+      "  return messageFormat.replace(/\\s+/g, ' ').trim()\n",
+      "  messageFormat = messageFormat.replace(/[^\\S\\r\\n]+/g, ' ')\n  return messageFormat.trim()\n",
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 }],
+    ).map((change) => change.kind);
+    assert.deepEqual(split, ['regex']);
     // Found on pino-pretty: `x.p = x.p || y.p` added is `x.p ||= y.p` written out.
     const added = findSemanticChanges(
       '  const a = 1;\n',
