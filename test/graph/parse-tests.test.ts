@@ -234,6 +234,37 @@ describe('assertions', () => {
     const code = "it('cb', (done) => {\n  setTimeout(() => { expect(a).toBe(1); done(); });\n});";
     assert.deepEqual(parse(code).tests, [fact('test', ['cb'], 1, 3, { assertions: 1, isAsync: true })]);
   });
+
+  // Check 15 (socket.io's adapter): the test passes only when `partialDone` runs twice and fails if the excluded
+  // client hears the event; it was read as a test with no assertions.
+  test('a done callback handed to a plain function asserts there; one handed to a method only ends the test', () => {
+    const code = [
+      "it('broadcasts to all clients except in room', (done) => {",
+      '  const partialDone = times(2, done);',
+      "  clientSockets[1].on('test', shouldNotHappen(done));",
+      "  clientSockets[0].on('test', () => partialDone());",
+      '});',
+      "it('broadcasts to all clients in a namespace', (done) => {",
+      '  const partialDone = times(3, () => {',
+      '    close();',
+      '    done();',
+      '  });',
+      "  clientSockets[0].on('test', () => partialDone());",
+      '});',
+      "it('only ends', (done) => {",
+      '  run();',
+      '  server.close(done);',
+      '});',
+    ].join('\n');
+    assert.deepEqual(
+      parse(code).tests.map((t) => [t.titlePath.join(' > '), t.assertions]),
+      [
+        ['broadcasts to all clients except in room', 2],
+        ['broadcasts to all clients in a namespace', 1],
+        ['only ends', 0],
+      ],
+    );
+  });
 });
 
 describe('mocks', () => {

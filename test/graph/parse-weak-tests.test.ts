@@ -669,5 +669,12 @@ describe('calls that are no test declaration, and listeners that only fail (issu
       ),
       { later: counts(3, { unawaitedAssertions: 3 }) },
     );
+    // Check 15 (socket.io's adapter): expect.js fails with `expect().fail()`; the listeners guard the test the same way.
+    assert.deepEqual(
+      parse(
+        "import expect from 'expect.js';\nit('one ack', async () => {\n  client.on('test', () => expect().fail());\n  expect(await server.emitWithAck('test')).to.eql(2);\n});\n",
+      ),
+      { 'one ack': counts(2) },
+    );
   });
 });

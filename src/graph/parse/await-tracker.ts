@@ -1,4 +1,4 @@
-import { type AstNode, getDottedName, getExpressions, getNode, getNodes, unwrapExpression } from './swc-node.js';
+import { type AstNode, getDottedName, getExpressions, getIdentifierName, getNode, getNodes, unwrapExpression } from './swc-node.js';
 
 const timerFunctions = new Set(['setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'process.nextTick']);
 const listenerMethods = new Set(['on', 'once', 'addEventListener', 'addListener', 'subscribe']);
@@ -66,9 +66,13 @@ export class AwaitTracker {
   }
 }
 
-/** `assert.fail(…)`, `t.assert.fail()`, `expect.fail()`, `t.fail()`, `fail()`. */
+/** `assert.fail(…)`, `t.assert.fail()`, `expect.fail()`, `t.fail()`, `fail()`, and expect.js's `expect().fail()`. */
 function isFailCall(node: AstNode | undefined): boolean {
   if (node?.type !== 'CallExpression') return false;
-  const name = getDottedName(unwrapExpression(getNode(node, 'callee')));
-  return name === 'fail' || name?.endsWith('.fail') === true;
+  const callee = unwrapExpression(getNode(node, 'callee'));
+  const name = getDottedName(callee);
+  if (name === 'fail' || name?.endsWith('.fail') === true) return true;
+  if (callee?.type !== 'MemberExpression' || getIdentifierName(getNode(callee, 'property')) !== 'fail') return false;
+  const object = unwrapExpression(getNode(callee, 'object'));
+  return object?.type === 'CallExpression' && getIdentifierName(unwrapExpression(getNode(object, 'callee'))) === 'expect';
 }

@@ -19,6 +19,8 @@ import { getCallbackParams } from './walker-patterns.js';
 
 const doneNames = new Set(['done', 'cb', 'callback', 'next', 'finish', 'end']);
 const propagatingCalls = new Set(['done', 'reject', 'fail']);
+/** Functions that only defer a callback: handing them one that ends the test decides nothing. */
+const SCHEDULERS = new Set(['setTimeout', 'setImmediate', 'setInterval', 'queueMicrotask']);
 /** Array methods whose function argument runs once per item: `cases.forEach(check)` calls the helper. */
 const iterationMethods = new Set(['forEach', 'map', 'flatMap', 'every', 'some', 'filter', 'find', 'reduce']);
 
@@ -26,6 +28,8 @@ interface TestFrame {
   fact: TestCaseFact;
   contextName: string | undefined;
   isDoneStyle: boolean;
+  /** The test's completion callback (`done`), when it takes one by a name runners use. */
+  doneName: string | undefined;
   unawaitedBase: number;
   conditionalBase: number;
   /** swc span of the callback: local helpers declared inside it are counted in place, not per call. */
@@ -135,9 +139,8 @@ export class TestCollector {
     const parent = this.frames[this.frames.length - 1];
     const params = callback === undefined ? [] : getCallbackParams(callback);
     const contextName = params[0]?.name;
-    const isDoneStyle =
-      kind === 'test' &&
-      (params.some((param) => param.name !== undefined && doneNames.has(param.name)) || (params.length >= 2 && this.isNodeTestFile()));
+    const doneName = kind === 'test' ? params.find((param) => param.name !== undefined && doneNames.has(param.name))?.name : undefined;
+    const isDoneStyle = kind === 'test' && (doneName !== undefined || (params.length >= 2 && this.isNodeTestFile()));
     const fact: TestCaseFact = {
       kind,
       titlePath: [...(parent?.fact.titlePath ?? []), match.title],
@@ -156,6 +159,7 @@ export class TestCollector {
       fact,
       contextName: kind === 'test' ? contextName : undefined,
       isDoneStyle,
+      doneName,
       unawaitedBase: this.unawaitedDepth,
       conditionalBase: this.conditionalDepth,
       callbackStart: callbackSpan?.start ?? 0,
@@ -214,8 +218,36 @@ export class TestCollector {
       if (match !== undefined) {
         this.countMatch(frame, match);
         if (this.unawaitedDepth === frame.unawaitedBase) this.settleFlags(frame, node);
-      } else this.countHelperCall(frame, callee, method, args);
+      } else if (this.passesDone(frame, callee, calleeName, args)) this.countAssertion(frame, false, false);
+      else this.countHelperCall(frame, callee, method, args);
     }
+  }
+
+  /**
+   * A test's completion callback handed to a plain function decides the outcome there: `times(2, done)` passes only
+   * when it is called twice, `shouldNotHappen(done)` fails the test if it is called. Handed to a method
+   * (`request(app).end(done)`, `server.close(done)`), it only ends the test.
+   */
+  private passesDone(frame: TestFrame, callee: AstNode, calleeName: string | undefined, args: AstNode[]): boolean {
+    if (frame.doneName === undefined || callee.type !== 'Identifier') return false;
+    if (calleeName !== undefined && TEST_FUNCTION_NAMES.has(calleeName)) return false;
+    const doneName = frame.doneName;
+    return args.some((arg) => {
+      const value = unwrapExpression(arg);
+      if (value === undefined) return false;
+      if (getIdentifierName(value) === doneName) return true;
+      // `times(3, () => { …; done(); })`: a callback that ends the test, called as the function decides (a timer
+      // only defers it).
+      if (calleeName !== undefined && SCHEDULERS.has(calleeName)) return false;
+      if (value.type !== 'ArrowFunctionExpression' && value.type !== 'FunctionExpression') return false;
+      let ends = false;
+      forEachNode(value, (node) => {
+        if (node.type === 'CallExpression' && getIdentifierName(unwrapExpression(getNode(node, 'callee') ?? node)) === doneName)
+          ends = true;
+        return !ends;
+      });
+      return ends;
+    });
   }
 
   /** Chai-style `expect(x).to.be.true;` in the current test. */
