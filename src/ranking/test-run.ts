@@ -200,12 +200,24 @@ export function planTestRun(input: TestRunInput): TestRun {
   });
   const unknown = ordered.length - runnable.length;
   const omitted = runnable.length - kept.length;
+  // Runtime tests no detected runner runs (tap, borp), beside only type checks: the type check alone proves no changed
+  // line, so the whole suite runs too.
+  const untypedRuntime = ordered.some((test) => test.runner === undefined && test.typeTest !== true);
+  if (untypedRuntime && kept.every((test) => test.runner === 'tsd' || test.runner === 'tstyche' || test.typecheck === true)) {
+    const suite = fullSuite(input.packageManager, '').commands;
+    commands.push(...suite);
+  }
   const parts = [
     `${countOf(kept.length, 'test file')} that ${kept.length === 1 ? 'reaches' : 'reach'} the change, the changed tests first, then those that name the changed code, then by import distance`,
   ];
   if (omitted > 0) parts.push(`${omitted} more left out (the cap is ${maxFiles})`);
   const untyped = unknown - typeTests.length;
-  if (untyped > 0) parts.push(`${untyped} with no detected runner left out`);
+  if (untyped > 0)
+    parts.push(
+      untypedRuntime && commands.some((command) => command.runner === 'script')
+        ? `${untyped} with no detected runner, run by the whole suite`
+        : `${untyped} with no detected runner left out`,
+    );
   if (typeTests.length > 0)
     parts.push(
       `${countOf(typeTests.length, 'type test')} with no type-test runner declared (tsd, tstyche, vitest typecheck) left out: type-check ${typeTests.length === 1 ? 'it' : 'them'} with the project's tsc`,

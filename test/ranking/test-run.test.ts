@@ -90,3 +90,32 @@ test('the whole suite: a manifest change, nothing reaching, or no runner detecte
   assert.deepEqual([unknown.scope, unknown.commands[0]?.command], ['full-suite', 'npm test']);
   assert.deepEqual(planTestRun({ tests: [], hasRuntimeChange: false, packageManager: 'npm' }).scope, 'none');
 });
+
+test('runtime tests no detected runner runs, beside a type check only: the whole suite runs too (pino-pretty on tap)', () => {
+  const run = planTestRun({
+    tests: [
+      { path: 'test/basic.test.js', distance: 1, runner: undefined, cwd: '' },
+      { path: 'test/types/pretty.test-d.ts', distance: 1, runner: 'tsd', cwd: '', typeTest: true },
+    ],
+    hasRuntimeChange: true,
+    packageManager: 'npm',
+  });
+  assert.deepEqual(
+    run.commands.map((command) => command.command),
+    ['npx tsd', 'npm test'],
+  );
+  assert.match(run.reason, /1 with no detected runner, run by the whole suite/);
+  // A detected runtime runner beside it keeps the list as it is.
+  const runs = planTestRun({
+    tests: [
+      { path: 'test/a.test.ts', distance: 1, runner: 'vitest', cwd: '' },
+      { path: 'test/b.js', distance: 1, runner: undefined, cwd: '' },
+    ],
+    hasRuntimeChange: true,
+    packageManager: 'npm',
+  });
+  assert.deepEqual(
+    runs.commands.map((command) => command.runner),
+    ['vitest'],
+  );
+});
