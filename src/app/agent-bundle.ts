@@ -22,7 +22,8 @@ import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../m
 import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import type { HistoryInsights } from '../model/history.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
-import { classifyRole } from '../graph/roles.js';
+import { classifyRole, isTypeTestPath } from '../graph/roles.js';
+import { isNamedTestOf } from '../ranking/test-relevance.js';
 import { NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { namesChangedSymbol } from '../rules/proof.js';
 import { getHandoff } from './profiles.js';
@@ -558,6 +559,23 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
   const typeOnly = evidence.changedFiles.filter((file) => file.changeKind === 'type-only');
   if (typeOnly.length > 0) {
     const [first] = typeOnly;
+    // The type tests named for the changed files (`useQuery.test-d.tsx` for `useQuery.ts`), among those that reach them;
+    // one named in the plural only where no test has the file's exact name.
+    const reachingTypeTests = evidence.impactedFiles
+      .filter((file) => file.role === 'test' && isTypeTestPath(file.path))
+      .map((file) => ({ path: file.path, asTest: file.path.replace(/\.test-d(\.[^./]+)$/, '.test$1') }));
+    const typeTests = typeOnly
+      .flatMap((file) => {
+        const exact = reachingTypeTests.filter((test) => isNamedTestOf(test.asTest, file.path));
+        return exact.length > 0 ? exact : reachingTypeTests.filter((test) => isNamedTestOf(test.asTest, file.path, true));
+      })
+      .map((test) => test.path)
+      .filter((path, index, all) => all.indexOf(path) === index)
+      .sort(compareText);
+    const extend =
+      typeTests.length === 0
+        ? ''
+        : ` The type test${typeTests.length === 1 ? '' : 's'} named for ${typeOnly.length === 1 ? 'it' : 'them'}: ${typeTests.slice(0, 3).join(', ')}${typeTests.length > 3 ? ` and ${typeTests.length - 3} more` : ''}.`;
     add(
       {
         id: `task:type-check:${first?.path ?? ''}`,
@@ -566,8 +584,7 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
           .map((file) => file.path)
           .slice(0, 3)
           .join(', ')}${typeOnly.length > 3 ? ` and ${typeOnly.length - 3} more` : ''}`,
-        detail:
-          "These lines are types only (interfaces, type aliases, declarations): nothing new runs, so prove them with the project's type checker (e.g. `tsc --noEmit`) or a type-level test, not a runtime test.",
+        detail: `These lines are types only (interfaces, type aliases, declarations): nothing new runs, so prove them with the project's type checker (e.g. \`tsc --noEmit\`) or a type-level test, not a runtime test.${extend}`,
         evidenceIds: typeOnly.map((file) => file.id),
       },
       'type-check',

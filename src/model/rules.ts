@@ -492,7 +492,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     ),
     before: fact('string', 'the replaced line, trimmed (empty for an added line), at most 80 characters'),
     after: fact('string', 'the new line, trimmed, at most 80 characters'),
-    edit: fact('string', '`<before> → <after>`, or `new line: <after>` for an added line'),
+    edit: fact('string', '`<before> → <after>`, `new line: <after>` for an added line, or `removed line: <before>` for a removed one'),
     subject: fact('string', 'what the decision is about: `value.length`, a parameter, the regex'),
     limit: fact('string', 'the limit of a boundary or the new default, `` otherwise'),
     values: fact('string', 'concrete inputs to try (`4, 5 and 6`)'),

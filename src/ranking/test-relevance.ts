@@ -1,6 +1,7 @@
 import type { FileWords } from '../model/facts.js';
 import { splitWords, STOP_WORDS } from '../text/split-words.js';
 import { compareText } from '../text/compare-text.js';
+import { pluralize } from '../text/plural.js';
 
 /** What a test file says of itself: its path, its test titles and, when it was parsed in full, the words of its code. */
 export interface TestText {
@@ -143,10 +144,12 @@ const TEST_FOLDERS = /^(?:__tests__|tests?|spec)$/;
  * `client.ts`) beside it, in a test folder under it (`__tests__/client.test.ts`), or in a test tree that mirrors the
  * source tree (`test/client/client.test.ts` for `src/client/client.ts`).
  */
-function isNamedTestOf(testPath: string, sourcePath: string): boolean {
+export function isNamedTestOf(testPath: string, sourcePath: string, allowPlural = false): boolean {
   const test = splitStem(testPath);
   const source = splitStem(sourcePath);
-  if (test.stem !== source.stem || test.stem === '') return false;
+  // With `allowPlural`, `mutations.test.tsx` is the test of `mutation.ts` (callers allow it when no test has the exact
+  // name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`).
+  if ((test.stem !== source.stem && !(allowPlural && test.stem === pluralize(source.stem))) || test.stem === '') return false;
   if (test.folder === source.folder) return true;
   const testFolders = test.folder === '' ? [] : test.folder.split('/');
   const sourceFolders = source.folder === '' ? [] : source.folder.split('/');
@@ -211,7 +214,7 @@ function toTerms(target: ChangedTarget): TermHits {
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
-function weighTerms(test: TestText, terms: TermHits): Map<string, number> {
+function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<string, number> {
   const pathWords = new Set(splitWords(test.path));
   const titleWords = new Set(test.titles.flatMap((title) => splitWords(title)));
   const titleSayings = terms.routes.size === 0 ? [] : test.titles.map((title) => toTitleSaying(title));
@@ -219,7 +222,7 @@ function weighTerms(test: TestText, terms: TermHits): Map<string, number> {
   const names = readField(test.words?.names);
   const weights = new Map<string, number>();
   // The test named for the changed file speaks for all of it: each word of the change counts as said in its path.
-  const named = isNamedTestOf(test.path, terms.path);
+  const named = isNamedTestOf(test.path, terms.path, allowPlural);
   for (const word of terms.words) {
     const weight = named || pathWords.has(word) ? WEIGHT.path : titleWords.has(word) ? WEIGHT.title : codeWords.has(word) ? WEIGHT.code : 0;
     if (weight > 0) weights.set(word, weight);
@@ -241,7 +244,8 @@ function weighTerms(test: TestText, terms: TermHits): Map<string, number> {
  */
 export function scoreTestRelevance(tests: readonly TestText[], target: ChangedTarget): Map<string, number> {
   const terms = toTerms(target);
-  const weighed = tests.map((test) => ({ path: test.path, weights: weighTerms(test, terms) }));
+  const allowPlural = !tests.some((test) => isNamedTestOf(test.path, target.path));
+  const weighed = tests.map((test) => ({ path: test.path, weights: weighTerms(test, terms, allowPlural) }));
   const frequency = new Map<string, number>();
   for (const { weights } of weighed) for (const term of weights.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const scores = new Map<string, number>();

@@ -176,7 +176,8 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   }
   if (signal.kind === 'optional-access') {
     const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
-    if (accesses.length > 0) return accesses.every((access) => removed.some((line) => line.includes(access)));
+    if (accesses.length > 0)
+      return accesses.every((access) => removed.some((line) => line.includes(access) || readsOptionally(line, access)));
     // `(options as any)?.[symbol]` names no `holder?.field`: moved when the line was removed word for word.
     return isRemovedWordForWord(headLine, removed);
   }
@@ -189,6 +190,15 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   const call = findCall(headLine, signal.detail);
   if (call !== undefined) return removed.some((line) => line.includes(call));
   return isRemovedWordForWord(headLine, removed);
+}
+
+/**
+ * Whether a removed line read the same field optionally from what is now a name of its own: `query?.promise` after
+ * `client.getQueryCache().get(hash)?.promise` was given the name `query`. Calls (`?.(`) must match whole.
+ */
+function readsOptionally(line: string, access: string): boolean {
+  const field = access.slice(access.indexOf('?.'));
+  return field !== '?.(' && new RegExp(`\\)${field.replace(/[.?$]/g, '\\$&')}(?![\\w$])`).test(line);
 }
 
 function isRemovedWordForWord(headLine: string, removed: readonly string[]): boolean {

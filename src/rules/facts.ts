@@ -963,7 +963,12 @@ function deriveSemanticSubjects(
       semanticKind: change.kind,
       before: change.before,
       after: change.after,
-      edit: change.before === '' ? `new line: ${change.after}` : `${change.before} → ${change.after}`,
+      edit:
+        change.before === ''
+          ? `new line: ${change.after}`
+          : change.after === ''
+            ? `removed line: ${change.before}`
+            : `${change.before} → ${change.after}`,
       subject: change.subject,
       limit: change.limit,
       values: change.values,

@@ -16,6 +16,7 @@ import {
   neighbours,
   REGEX_VALUES,
   REMOVED_ERROR_VALUES,
+  FINALLY_VALUES,
   ROUNDING_VALUES,
   type SemanticChange,
   type SemanticKind,
@@ -58,6 +59,11 @@ const STATUS = /\b([45]\d\d)\b/;
 const WRITTEN_STATUS = /\.writeStatus\(\s*["'`]([45]\d\d)\b/;
 const ERROR_PATH =
   /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.writeHead\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
+/**
+ * `} finally {`: what runs however the try block ends. (A promise's `.finally(` added to a chain is its cleanup on
+ * every outcome, most often a release after success; msw's `.finally(() => controller.abort())` asked nothing.)
+ */
+const FINALLY = /(?:^|[};]\s*)finally\s*\{/;
 const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/;
 const ROUNDING = /\bMath\.(?:round|floor|ceil|trunc)\(|\.toFixed\(|\.toPrecision\(|\b(?:round|floor|ceil)\w*\(/;
 const ARITHMETIC = /[\w)\]]\s*([-+*/%])\s*[\w(]/g;
@@ -171,6 +177,8 @@ function findCallee(tokens: readonly ReadToken[], open: number): string | undefi
     if (text === ')' || text === ']') depth += 1;
     else if (text === '(' || text === '[') {
       if (depth === 0) {
+        // An element of an array literal (`return [regexp, handlerMap]`) is passed to nothing.
+        if (text === '[') return undefined;
         const before = tokens[index - 1]?.text === '?.' ? tokens[index - 2] : tokens[index - 1];
         return before !== undefined && NAME.test(before.text) ? before.text : undefined;
       }
@@ -231,6 +239,54 @@ function findReplacedRead(before: string, after: string): { read: string; was: s
     return { read: textOf(after, readSpan), was: textOf(before, wasSpan), callee };
   }
   return undefined;
+}
+
+/** Words that declare the name after them. */
+const DECLARING = new Set(['const', 'let', 'var', 'function', 'class']);
+
+/**
+ * A binding renamed where it is declared, the line otherwise the same (`forEach((query) =>` → `forEach((queryOptions) =>`,
+ * `const user =` → `const member =`): the old name and the new, or undefined.
+ */
+function findRenamedBinding(before: string, after: string): { was: string; now: string } | undefined {
+  const old = readTokens(before);
+  const now = readTokens(after);
+  if (old.length !== now.length) return undefined;
+  const differing = now.flatMap((token, index) => (token.text === old[index]?.text ? [] : [index]));
+  const [at] = differing;
+  if (differing.length !== 1 || at === undefined) return undefined;
+  const [was, name] = [old[at]?.text ?? '', now[at]?.text ?? ''];
+  if (!NAME.test(was) || !NAME.test(name) || ['.', '?.'].includes(now[at - 1]?.text ?? '')) return undefined;
+  const declares = DECLARING.has(now[at - 1]?.text ?? '') || now[at + 1]?.text === '=>' || isDefinition(now, at);
+  return declares ? { was, now: name } : undefined;
+}
+
+/** Whether a line of code reads `chain` whole (`options.throwOnError`, not `options.throwOnErrorLater` or `x.options…`). */
+function readsChain(code: string, chain: string): boolean {
+  return new RegExp(`(?<![\\w$.])${chain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(code);
+}
+
+/**
+ * A link of a multi-line `&&`/`||` chain that a hunk removed and replaced with nothing (`!this.#combinedResult ||`
+ * dropped from an `if`): the condition no longer tests it, so an input it alone decided takes the other branch now.
+ * Not when an added line of the change still tests it (moved into a name or another chain). One per hunk.
+ */
+function findDroppedOperand(removed: readonly SourceLine[], line: number, added: readonly SourceLine[]): SemanticChange | undefined {
+  const code = removed.filter((entry) => !entry.isComment && entry.code.trim() !== '');
+  if (code.length !== 1 || code[0] === undefined) return undefined;
+  const [only] = code;
+  const operand = findOperand(only.code) === undefined ? undefined : findOperand(only.text);
+  if (operand === undefined || !/[\w$]/.test(operand) || added.some((entry) => toPlainText(entry.text).includes(toPlainText(operand))))
+    return undefined;
+  return {
+    kind: 'condition',
+    line,
+    before: excerpt(only.raw.trim()),
+    after: '',
+    subject: excerpt(operand),
+    limit: '',
+    values: `an input that only ${excerpt(operand)} decided before: the condition no longer tests it`,
+  };
 }
 
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
@@ -397,6 +453,17 @@ function findTernaryTest(text: string): string | undefined {
 }
 
 /**
+ * The test of a ternary whose `?` opens the next line of code, as prettier lays out a long one: `(status === 'pending'`
+ * then `? run()`, or a nested `: subscribed` then `? 'optimistic'`. Undefined when the next line of code is no `?` branch.
+ */
+function findSplitTernaryTest(shown: string, following: () => readonly string[]): string | undefined {
+  const next = following().find((text) => !isCommentLine(text) && text.trim() !== '');
+  if (next === undefined || !/^\s*\?(?![.?])/.test(next)) return undefined;
+  const test = findTernaryTest(`${shown.replace(/^[:?{]\s*/, '')} ?`);
+  return test === undefined || !/[\w$]/.test(test) ? undefined : test;
+}
+
+/**
  * Semantic changes of one replaced or added line; `following` gives the head lines after it, read only for a
  * condition that goes on there.
  */
@@ -432,7 +499,8 @@ function classifyPair(
   const isCondition = CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined);
   // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
   // comment is shown as `head`, since a comment marker can also sit inside a string.
-  const written = /\/[/*]/.test(after) ? head : after.trim();
+  // (Outside strings: hono's `match === '/*'` holds no comment.)
+  const written = /\/[/*]/.test(after.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')) ? head : after.trim();
   const shown = written.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
   const onItsLine = isCondition ? takeParenthesised(shown) : undefined;
   // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
@@ -442,6 +510,7 @@ function classifyPair(
   const condition = onItsLine ?? joined ?? ternary ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
   const isSameDecision = isCondition && isOldLogic(condition, line);
+  const splitTest = isCondition ? undefined : findSplitTernaryTest(written, following);
   const headComparison = codeChanged && !isSameDecision ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
   const isLiteralChanged = !codeChanged && isCondition && before !== undefined && !isSameDecision;
@@ -462,6 +531,9 @@ function classifyPair(
       toConditionValues(condition),
       joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
+  } else if (!isCondition && splitTest !== undefined) {
+    if (!isOldLogic(splitTest, line) && (base === undefined || !base.includes(toCode(splitTest))))
+      add('condition', splitTest, '', toConditionValues(splitTest));
   } else if (!isCondition) {
     // An operand of a condition that spans lines (`isObject(value) &&` put first in a returned chain), or the last one,
     // after a line that ends with the chain's operator: a new test.
@@ -554,7 +626,10 @@ function classifyPair(
   }
   // uWebSockets.js writes its status as a string (`writeStatus("400 Bad Request")`), which the code form empties.
   const statusText = WRITTEN_STATUS.exec(after)?.[1];
-  if (ERROR_PATH.test(head) || statusText !== undefined) {
+  if (FINALLY.test(head) && (base === undefined || !FINALLY.test(base))) {
+    // A cleanup that now runs however the block ends: the proof makes the block fail.
+    add('error-path', 'the cleanup', '', FINALLY_VALUES);
+  } else if (ERROR_PATH.test(head) || statusText !== undefined) {
     // A changed HTTP status is the one thing a caller sees: name both values.
     const status = STATUS.exec(head)?.[1] ?? statusText;
     const old = base === undefined ? undefined : (STATUS.exec(base)?.[1] ?? WRITTEN_STATUS.exec(before ?? '')?.[1]);
@@ -838,6 +913,15 @@ export function findSemanticChanges(
       added.every((name) => !fileNames?.base.has(name))
     );
   };
+  // A ternary's test a removed line already made, inline (pino-pretty split `${prettifiers.caller ? … : …}` out of a
+  // template into a name of its own): the same decision.
+  const isOldTernaryTest = (test: string): boolean => {
+    const plain = toPlainText(test);
+    return removedPlain.some((removed) => removed.includes(`${plain} ?`) || removed.includes(`(${plain}) ?`));
+  };
+  const addedLines = hunks.flatMap((hunk) =>
+    head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).filter((line) => !line.isComment),
+  );
   const isMoved = (change: SemanticChange): boolean =>
     (change.kind === 'regex' && oldPatterns.has(change.subject)) ||
     (change.kind === 'normalisation' && oldNormalisations.has(change.subject)) ||
@@ -868,15 +952,36 @@ export function findSemanticChanges(
       syntax,
     );
     const isOldLogic = (decision: string, at?: number): boolean => isHunkLogic(decision, at) || isMovedLogic(decision, at);
+    if (hunk.newLines === 0 && language === 'javascript') {
+      const dropped = findDroppedOperand(base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines), hunk.newStart + 1, addedLines);
+      if (dropped !== undefined && changes.length < MAX_CHANGES) changes.push(dropped);
+      continue;
+    }
     // For a changed read, lines of code pair with lines of code in order: a comment removed above the changed line
     // (zustand dropped a TODO over the call it changed) is no line it replaced. The decisions keep pairing by position.
     const isCode = (line: SourceLine): boolean => !line.isComment && line.code !== '';
     const removedInOrder = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter(isCode);
+    // Bindings the hunk renamed where they are declared: a read of the new name where the old one stood is the same value.
+    const renamed = new Set<string>();
+    // A read the hunk only reordered: a removed line of this hunk read the value read now, and an added line of the
+    // change still reads the one read before (`a || b || c` rewritten `a || c || b`, paired line by line).
+    const isReordered = (change: SemanticChange): boolean =>
+      change.kind === 'read' &&
+      removedInOrder.some((removed) => readsChain(removed.text, change.subject)) &&
+      addedLines.some((added) => readsChain(added.text, change.limit));
+    const isRenamedBinding = (change: SemanticChange): boolean =>
+      change.kind === 'read' &&
+      [...renamed].some((pair) => {
+        const [was = '', now = ''] = pair.split('\u0000');
+        return change.limit.replace(new RegExp(`^${was.replace(/\$/g, '\\$')}(?![\\w$])`), now) === change.subject;
+      });
     let paired = 0;
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];
       const partner = after !== undefined && isCode(after) ? removedInOrder[paired++] : undefined;
+      const binding = partner === undefined || after === undefined ? undefined : findRenamedBinding(partner.text, after.text);
+      if (binding !== undefined) renamed.add(`${binding.was}\u0000${binding.now}`);
       // A line another hunk removed word for word was moved (a check extracted into a function of its own).
       if (after === undefined || removedCode.has(toMovedText(after.text))) continue;
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
@@ -929,8 +1034,11 @@ export function findSemanticChanges(
       const kept = found.filter(
         (change) =>
           !(oldLink && change.kind === 'condition') &&
+          !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
           !isMoved(change) &&
           !isRenamedRead(change) &&
+          !isRenamedBinding(change) &&
+          !isReordered(change) &&
           !(fromElsewhere && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(stays && change.kind === 'error-path' && change.subject === 'the removed error path'),

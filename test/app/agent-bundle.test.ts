@@ -412,6 +412,35 @@ describe('buildAgentBundle', () => {
     assert.deepEqual(tasks(typeOnly), []);
   });
 
+  // Check 17 (TanStack Query): `useQuery.ts`'s return types changed, and `__tests__/useQuery.test-d.tsx` is its type test.
+  it("a type-only change's review task names the type tests named for the changed file", () => {
+    const analysis = createMoneyAnalysis();
+    for (const file of analysis.changedFiles) file.changeKind = 'type-only';
+    const test = (path: string) => ({
+      id: `file:${path}`,
+      path,
+      distance: 1,
+      via: ['src/lib/money.ts'],
+      typeOnly: true,
+      role: 'test' as const,
+    });
+    analysis.impactedFiles.push(test('src/lib/__tests__/money.test-d.ts'), test('src/orders.test-d.ts'), test('src/lib/money.test.ts'));
+    const review = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
+    assert.ok(review !== undefined);
+    assert.match(review.detail, /The type test named for them: src\/lib\/__tests__\/money\.test-d\.ts\.$/);
+    // A plural name (another module's test, `useQueries` beside `useQuery`) only where no test has the exact name.
+    analysis.impactedFiles.push(test('src/lib/__tests__/moneys.test-d.ts'));
+    const exact = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
+    assert.match(exact?.detail ?? '', /The type test named for them: src\/lib\/__tests__\/money\.test-d\.ts\.$/);
+    analysis.impactedFiles = analysis.impactedFiles.filter((file) => file.path !== 'src/lib/__tests__/money.test-d.ts');
+    const plural = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
+    assert.match(plural?.detail ?? '', /The type test named for them: src\/lib\/__tests__\/moneys\.test-d\.ts\.$/);
+    // None named for it: the advice stays general.
+    analysis.impactedFiles = analysis.impactedFiles.filter((file) => file.path !== 'src/lib/__tests__/moneys.test-d.ts');
+    const general = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
+    assert.match(general?.detail ?? '', /not a runtime test\.$/);
+  });
+
   it('scales the prompt: a change reaching 300 files gets ranked counts, the JSON keeps every item', () => {
     const analysis = createMoneyAnalysis();
     const template = analysis.changedFiles[0];

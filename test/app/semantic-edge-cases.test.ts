@@ -349,6 +349,8 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ['  console.log(options.retry);', '  console.log(options.limit);'],
       ['  wait(100);', '  wait(200);'],
       ['  send(body);', '  send(body, headers);'],
+      // hono: an element of an array literal is passed to nothing (it read "passed to return").
+      ['  return [regexp, handlerMap, staticMap];', '  return [regexp, handlers.map(toHandler), staticMap];'],
       ["import { parse } from './url.js';", "import { parse } from './path.js';"],
       ['  send(body); // the old body', '  send(body); // the new body'],
     ];
@@ -403,6 +405,142 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ],
     ).map((change) => [change.kind, change.line, change.subject, change.limit]);
     assert.deepEqual(both, [['read', 2, 'request', 'this.#originalRequest']]);
+  });
+
+  // Check 17 (TanStack Query): a callback's parameter renamed where a new local takes its old name, and a multi-line
+  // `||` chain reordered, each read as another value.
+  test('a binding renamed where it is declared, or a chain reordered, is no other value read', () => {
+    const renamedParameter = findSemanticChanges(
+      ['list.forEach((query) => {', '  ensureTimers(query)', '  ensureRetry(query, boundary)', '})'].join('\n'),
+      [
+        'list.forEach((queryOptions) => {',
+        '  ensureTimers(queryOptions)',
+        '  const query = cache.get(queryOptions.queryHash)',
+        '  ensureRetry(queryOptions, boundary, query)',
+        '})',
+      ].join('\n'),
+      [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 4 }],
+    );
+    assert.deepEqual(renamedParameter, []);
+    // The same edit without the rename where the binding is declared: `query` is still the parameter, another value.
+    const passed = findSemanticChanges(
+      ['list.forEach((query) => {', '  ensureTimers(query)', '})'].join('\n'),
+      ['list.forEach((query) => {', '  ensureTimers(queryOptions)', '})'].join('\n'),
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+    ).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(passed, [['read', 'queryOptions', 'query']]);
+    // Both names live on elsewhere in the file, so that no rename throughout it explains the edit away.
+    const chain = (links: string[]) =>
+      ['  log(options.throwOnError, options.prefetchInRender)', '  if (', ...links, '  ) {', '    stop()', '  }'].join('\n');
+    const reordered = findSemanticChanges(
+      chain(['    options.suspense ||', '    options.throwOnError ||', '    options.prefetchInRender']),
+      chain(['    options.suspense ||', '    options.prefetchInRender ||', '    options.throwOnError']),
+      [{ oldStart: 4, oldLines: 2, newStart: 4, newLines: 2 }],
+    );
+    assert.deepEqual(reordered, []);
+    const swapped = findSemanticChanges(
+      chain(['    options.suspense ||', '    options.throwOnError']),
+      chain(['    options.suspense ||', '    options.prefetchInRender']),
+      [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 }],
+    ).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(swapped, [['read', 'options.prefetchInRender']]);
+  });
+
+  // Check 17 (TanStack Query): prettier puts a long ternary's test on a line of its own, its `?` opening the next one;
+  // the fix's new branch (`status === 'pending'`, `subscribed`) asked nothing.
+  test("a ternary's test on a line of its own, the `?` on the next: both outcomes", () => {
+    const pending = findSemanticChanges(
+      ['  return (', '    this.retryer?.continue() ??', '    this.execute(this.state.variables!)', '  )'].join('\n'),
+      [
+        '  return (',
+        '    this.retryer?.continue() ??',
+        "    (this.state.status === 'pending'",
+        '      ? this.execute(this.state.variables!)',
+        '      : Promise.resolve())',
+        '  )',
+      ].join('\n'),
+      [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 3 }],
+    ).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(pending, [['condition', "this.state.status === 'pending'"]]);
+    const nested = findSemanticChanges(
+      ['  options.results = isRestoring', "    ? 'isRestoring'", "    : 'optimistic'"].join('\n'),
+      ['  options.results = isRestoring', "    ? 'isRestoring'", '    : subscribed', "      ? 'optimistic'", '      : undefined'].join(
+        '\n',
+      ),
+      [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 3 }],
+    ).map((change) => [change.kind, change.subject, change.values]);
+    assert.deepEqual(nested, [['condition', 'subscribed', 'an input for which subscribed is true and one for which it is false']]);
+    // Shown as written: hono's `'/*'` is a string, not a comment that would have the strings emptied.
+    const wildcard = findSemanticChanges(
+      ['  const tail = metaChar', '    ? escape(metaChar)', "    : '(?:|/.*)'"].join('\n'),
+      ['  const tail = metaChar', '    ? escape(metaChar)', "    : match === '/*'", '      ? TAIL', '      : LABEL'].join('\n'),
+      [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 3 }],
+    ).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(wildcard, [['condition', "match === '/*'"]]);
+    // pino-pretty: a ternary the old line made inline, in a template, given a name of its own: the same decision.
+    const named = findSemanticChanges(
+      '  line += `<${prettifiers.caller ? prettifiers.caller(log.caller) : log.caller}>`',
+      [
+        '  const prettyCaller = prettifiers.caller',
+        "    ? prettifiers.caller(log.caller, 'caller', log)",
+        '    : log.caller',
+        '  line += `<${prettyCaller}>`',
+      ].join('\n'),
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 4 }],
+    ).filter((change) => change.kind === 'condition');
+    assert.deepEqual(named, []);
+    // The test the old code made, its branches rewritten: no new decision.
+    const same = findSemanticChanges(
+      ['  const mode = isRestoring', "    ? 'isRestoring'", "    : 'optimistic'"].join('\n'),
+      ['  const mode = isRestoring', "    ? 'restoring'", "    : 'optimistic'"].join('\n'),
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+    );
+    assert.deepEqual(same, []);
+  });
+
+  // Check 17 (TanStack Query): `!this.#combinedResult ||` dropped from an `if`, so that a falsy combined result is kept
+  // rather than computed again; a deletion alone asked nothing.
+  test('a link of a multi-line chain removed with nothing in its place: the input it alone decided', () => {
+    const condition = (links: string[]) =>
+      [
+        '  if (',
+        ...links,
+        '    this.result !== this.lastResult ||',
+        '    combine !== this.lastCombine',
+        '  ) {',
+        '    recompute()',
+        '  }',
+      ].join('\n');
+    const dropped = findSemanticChanges(condition(['    !this.combinedResult ||']), condition([]), [
+      { oldStart: 2, oldLines: 1, newStart: 1, newLines: 0 },
+    ]).map((change) => [change.kind, change.line, change.before, change.subject]);
+    assert.deepEqual(dropped, [['condition', 2, '!this.combinedResult ||', '!this.combinedResult']]);
+    // Still tested by an added line of the change (moved into a name): no case.
+    const moved = findSemanticChanges(
+      `  const stale = false;\n${condition(['    !this.combinedResult ||'])}\n`,
+      `  const stale = !this.combinedResult;\n${condition([])}\n`,
+      [
+        { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 },
+        { oldStart: 3, oldLines: 1, newStart: 2, newLines: 0 },
+      ],
+    ).filter((change) => change.after === '');
+    assert.deepEqual(moved, []);
+    // A removed statement is no link of a chain.
+    const statement = findSemanticChanges('  run();\n  stop();\n', '  run();\n', [{ oldStart: 2, oldLines: 1, newStart: 1, newLines: 0 }]);
+    assert.deepEqual(statement, []);
+  });
+
+  // Check 17 (TanStack Query's broadcast client): `cb()` wrapped in try/finally so that a throwing callback no longer
+  // leaves `transaction` set; nothing asked for the callback that throws.
+  test('a finally added around a block: a call in it that throws, and the cleanup after', () => {
+    const wrapped = findSemanticChanges(
+      ['  transaction = true', '  cb()', '  transaction = false'].join('\n'),
+      ['  transaction = true', '  try {', '    cb()', '  } finally {', '    transaction = false', '  }'].join('\n'),
+      [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 5 }],
+    ).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(wrapped, [['error-path', 4, 'the cleanup']]);
+    // A finally the old code had already: no case.
+    assert.deepEqual(one('  } finally { release()', '  } finally { release(lock)'), []);
   });
 
   // Check 15 (socket.io's adapter): `return debug(…)` in a catch became `debug(…)`, so a failed publish no longer stops
@@ -1581,7 +1719,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.5\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.6\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

@@ -74,6 +74,24 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       const moved = tests.map((test) => (test.path === 'src/client/client.test.ts' ? { ...test, path } : test));
       assert.equal(order(scoreTestRelevance(moved, target))[0], path);
     }
+    // TanStack Query: `__tests__/mutations.test.tsx` is mutation.ts's own test, said in the plural; a test of another
+    // file that names the changed class in its code ranks below it.
+    const plural: TestText[] = [
+      { path: 'src/__tests__/query.test.tsx', titles: ['query', 'continue'], words: { code: 'mutation continue query', names: '' } },
+      { path: 'src/__tests__/mutations.test.tsx', titles: ['mutations', 'should not run again'], words: { code: 'client', names: '' } },
+    ];
+    const mutation = scoreTestRelevance(plural, { path: 'src/mutation.ts', names: ['Mutation.continue'] });
+    assert.equal(order(mutation)[0], 'src/__tests__/mutations.test.tsx', JSON.stringify([...mutation]));
+    // Not when a test has the exact name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`.
+    const hooks: TestText[] = [
+      { path: 'src/__tests__/useQueries.test.tsx', titles: ['useQueries'], words: { code: 'query', names: '' } },
+      { path: 'src/__tests__/useQuery.test.tsx', titles: ['useQuery'], words: { code: 'query', names: '' } },
+    ];
+    const hook = scoreTestRelevance(hooks, { path: 'src/useQuery.ts', names: [] });
+    assert.ok(
+      (hook.get('src/__tests__/useQuery.test.tsx') ?? 0) > 2 * (hook.get('src/__tests__/useQueries.test.tsx') ?? 0),
+      JSON.stringify([...hook]),
+    );
     // commander: tests/command.action.test.js tests one part of lib/command.js; it is not the file's own test, so the
     // title that names the change still decides.
     const parts: TestText[] = [

@@ -313,6 +313,30 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(change), ['signal:src/respond.ts:4:optional-access']);
   });
 
+  // TanStack Query: `cache.get(hash)?.promise` was given a name, `query`, and read as `query?.promise`; `query?.state`
+  // is a field the old code never read.
+  it('a field read optionally from a call, read optionally from the name the call was given, is a move', () => {
+    const named: ChangedFileInput = {
+      ...change,
+      baseText: ['function run(cache, hash) {', '  return cache.get(hash)?.promise;', '}', ''].join('\n'),
+      headText: [
+        'function run(cache, hash) {',
+        '  const query = cache.get(hash);',
+        '  if (query?.state) wait();',
+        '  return query?.promise;',
+        '}',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      headFunctions: [{ name: 'run', span: { start: 1, end: 5 }, complexity: 2, isAsync: false, params: 2 }],
+      headSignals: [
+        { kind: 'optional-access', line: 3, detail: '?.' },
+        { kind: 'optional-access', line: 4, detail: '?.' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(named), ['signal:src/respond.ts:3:optional-access']);
+  });
+
   it('a call kept with its arguments on a rewritten line is a move; one given other arguments is not (zod)', () => {
     const rewritten: ChangedFileInput = {
       ...change,
@@ -1162,7 +1186,7 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.5.0#edge-case/changed-arithmetic', 12],
+        ['semantic-edge-cases@1.6.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
         ['edge-cases@1.4.0#edge-case/money-rounding', 7.5],
