@@ -42,6 +42,7 @@ export type ChangeKind =
   | 'manifest'
   | 'lockfile'
   | 'generated'
+  | 'example'
   | 'rename'
   | 'comment-or-format'
   | 'type-only'

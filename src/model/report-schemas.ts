@@ -98,6 +98,7 @@ const changedFile = def(
       'manifest',
       'lockfile',
       'generated',
+      'example',
       'rename',
       'comment-or-format',
       'type-only',

@@ -105,7 +105,7 @@ export interface Rule {
 }
 
 /** Path classes a pack may extend; each becomes a changed-file fact (`isAuthPath`, …) or a change kind. */
-export const PATH_CLASSES = ['auth', 'payment', 'migration', 'generated', 'lockfile'] as const;
+export const PATH_CLASSES = ['auth', 'payment', 'migration', 'generated', 'example', 'lockfile'] as const;
 export type PathClass = (typeof PATH_CLASSES)[number];
 
 /** Signal classes whose word lists a pack may extend (identifier words such as `authToken`, `pageSize`, `price`). */

@@ -23,7 +23,7 @@ export interface ChangeKindInput {
   /** The TypeScript source this file is compiled from (see findCompiledSource): its proof is the source's. */
   compiledFrom?: string;
   /** The path's classes from the merged classifier packs (rules/classifiers.ts). */
-  pathClasses: Pick<PathClasses, 'generated' | 'lockfile'>;
+  pathClasses: Pick<PathClasses, 'generated' | 'example' | 'lockfile'>;
 }
 
 /** Kinds whose changed lines do not run: they get no runtime-proof obligation. */
@@ -33,6 +33,7 @@ export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set([
   'manifest',
   'lockfile',
   'generated',
+  'example',
   'rename',
   'comment-or-format',
   'type-only',
@@ -55,6 +56,8 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   if (input.pathClasses.generated || input.compiledFrom !== undefined) return 'generated';
   if (input.status === 'renamed' && input.additions === 0 && input.deletions === 0) return 'rename';
   if (role === 'test') return 'test';
+  // An example app, a playground or a demo shows or drives the product: the product's own tests carry the proof.
+  if (input.pathClasses.example) return 'example';
   // A snapshot is what a test expects: a test change. A declaration file holds types only.
   if (/\.snap$/i.test(path) || path.includes('/__snapshots__/')) return 'test';
   if (/\.d\.[cm]?ts$/i.test(path)) return 'type-only';

@@ -17,6 +17,7 @@ import {
   REGEX_VALUES,
   REMOVED_ERROR_VALUES,
   FINALLY_VALUES,
+  CATCH_VALUES,
   ROUNDING_VALUES,
   type SemanticChange,
   type SemanticKind,
@@ -288,6 +289,9 @@ function findDroppedOperand(removed: readonly SourceLine[], line: number, added:
     values: `an input that only ${excerpt(operand)} decided before: the condition no longer tests it`,
   };
 }
+
+/** A line that only opens or closes a block: braces with `try`, `else`, `finally` or `do`, nothing else. */
+const BLOCK_STRUCTURE = /^(?=.*\S)\s*\}?\s*(?:try|else|finally|do)?\s*\{?\s*\}?\s*;?\s*$/;
 
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
@@ -633,7 +637,9 @@ function classifyPair(
     // A changed HTTP status is the one thing a caller sees: name both values.
     const status = STATUS.exec(head)?.[1] ?? statusText;
     const old = base === undefined ? undefined : (STATUS.exec(base)?.[1] ?? WRITTEN_STATUS.exec(before ?? '')?.[1]);
-    add('error-path', 'the error path', status ?? '', toStatusValues(status, old));
+    // A catch is reached by a failure in what it guards, not by an input that "makes this line run".
+    const isCatch = status === undefined && /\bcatch\s*\(|\.catch\(|\}\s*catch\s*\{/.test(head);
+    add('error-path', 'the error path', status ?? '', isCatch ? CATCH_VALUES : toStatusValues(status, old));
   } else if (base !== undefined && ERROR_PATH.test(base)) add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
   // A regex or rounding in new code has no old version to compare with: its proof is the new code's test.
   if (before === undefined) return changes;
@@ -760,6 +766,9 @@ function namesOf(code: string, syntax: HunkSyntax): Set<string> {
  */
 function isReplacedBy(removed: SourceLine, after: SourceLine, syntax: HunkSyntax): boolean {
   if (syntax.isErrorPath(removed.code)) return true;
+  // A line of block structure (`try {`, `} else {`, `}`) is not what a line of code replaced: vite wrapped a
+  // `try {` in a new `if (!config.resolve?.preserveSymlinks) {`, a new condition, not a rewritten `try`.
+  if (BLOCK_STRUCTURE.test(removed.code)) return false;
   const old = namesOf(removed.code, syntax);
   const now = namesOf(after.code, syntax);
   if (old.size === 0 || now.size === 0) return true;

@@ -62,6 +62,7 @@ export function getNormalisationValues(method: string): string {
 }
 export const REGEX_VALUES = 'a string the old pattern accepts and the new one refuses, and the reverse';
 export const ROUNDING_VALUES = '.5, -0.5, 0 and a negative value';
+export const CATCH_VALUES = 'a call the catch guards that throws (or a promise it awaits that rejects)';
 export const FINALLY_VALUES =
   'a call in the block that throws (or rejects): the cleanup still runs, the state after it is reset, and the error still reaches the caller';
 export const REMOVED_ERROR_VALUES = 'the input that used to fail here (it must still be refused, or now be accepted on purpose)';

@@ -541,6 +541,20 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(wrapped, [['error-path', 4, 'the cleanup']]);
     // A finally the old code had already: no case.
     assert.deepEqual(one('  } finally { release()', '  } finally { release(lock)'), []);
+    // Check 18 (vite): a new catch is reached by a failure of what it guards, not by "an input that makes this line run".
+    const caught = findSemanticChanges(
+      ['  await hook()', '  await close()'].join('\n'),
+      ['  try {', '    await hook()', '  } catch (error) {', '    failure = error', '  }', '  await close()'].join('\n'),
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 5 }],
+    ).map((change) => [change.kind, change.line, change.values]);
+    assert.deepEqual(caught, [['error-path', 3, 'a call the catch guards that throws (or a promise it awaits that rejects)']]);
+    // Check 18 (vite): a `try {` wrapped in a new `if`: the `if` is a new condition, not the `try` rewritten.
+    const guarded = findSemanticChanges(
+      ['  try {', '    root = realpath(root)', '  } catch {}'].join('\n'),
+      ['  if (!config.preserveSymlinks) {', '    try {', '      root = realpath(root)', '    } catch {}', '  }'].join('\n'),
+      [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 5 }],
+    ).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(guarded[0], ['condition', '(!config.preserveSymlinks)']);
   });
 
   // Check 15 (socket.io's adapter): `return debug(…)` in a catch became `debug(…)`, so a failed publish no longer stops

@@ -61,6 +61,13 @@ describe('change kinds', () => {
     assert.equal(kindOf('index.test-d.ts', 'expectType<string>(a);\n', 'expectType<number>(a);\n'), 'test');
     assert.equal(kindOf('test/index.tst.ts', 'expect(a).type.toBe<string>();\n', 'expect(a).type.toBe<number>();\n'), 'test');
     assert.equal(kindOf('types/route.d.ts', 'export declare const a: string;\n', 'export declare const a: number;\n'), 'type-only');
+    // Check 18 (vite): a playground behind end-to-end tests, an example app, a demo: they drive the product.
+    for (const path of ['playground/hmr/virtual-invalidation/dep.js', 'examples/react/basic/src/index.tsx', 'packages/ui/demo/app.ts'])
+      assert.equal(kindOf(path, 'a();\n', 'b();\n'), 'example', path);
+    // Their tests stay tests, their configuration configuration; a word inside a name is no folder.
+    assert.equal(kindOf('playground/hmr/__tests__/hmr.spec.ts', 'a();\n', 'b();\n'), 'test');
+    assert.equal(kindOf('playground/hmr/vite.config.ts', 'a();\n', 'b();\n'), 'config');
+    assert.equal(kindOf('src/examples-loader.ts', 'a();\n', 'b();\n'), 'runtime');
   });
 
   test('a rename without edits, comment and formatting edits', () => {
@@ -305,6 +312,38 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
       proofTasks: 1,
       typeCheckTasks: 0,
     });
+  });
+
+  // Check 18 (vite): a fix to packages/ with its playground fixtures got proof tasks, an edge case and a missing test
+  // for the playground's files and its vite.config.ts.
+  test('a playground changed beside the code: no proof, edge case or missing test of its own; the code keeps its tasks', async () => {
+    const fixture = createChangeFixture(
+      { ...base, 'playground/cart/main.ts': "export const label = 'cart';\n", 'playground/cart/vite.config.ts': 'export default {};\n' },
+      {
+        'src/price.ts': TYPES.replace('return price.cents;', 'return Math.round(price.cents);'),
+        'playground/cart/main.ts': "export const label = (cents: number) => (cents > 100 ? 'large' : 'small');\n",
+        'playground/cart/vite.config.ts': 'export default { root: "." };\n',
+      },
+    );
+    try {
+      const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+      assert.deepEqual(
+        report.evidence.changedFiles.map((file) => [file.path, file.changeKind]),
+        [
+          ['playground/cart/main.ts', 'example'],
+          ['playground/cart/vite.config.ts', 'config'],
+          ['src/price.ts', 'runtime'],
+        ],
+      );
+      const tasks = [...report.tasks, ...report.taskOverflow];
+      assert.deepEqual(
+        tasks.filter((task) => task.title.includes('playground/')).map((task) => task.title),
+        [],
+      );
+      assert.ok(tasks.some((task) => task.kind === 'proof' && task.title.includes('src/price.ts')));
+    } finally {
+      fixture.repo.cleanup();
+    }
   });
 
   test('a type-only change scores low, explained by risk/low-signal-change; the runtime change does not', async () => {
