@@ -293,6 +293,63 @@ function findDroppedOperand(removed: readonly SourceLine[], line: number, added:
 /** A line that only opens or closes a block: braces with `try`, `else`, `finally` or `do`, nothing else. */
 const BLOCK_STRUCTURE = /^(?=.*\S)\s*\}?\s*(?:try|else|finally|do)?\s*\{?\s*\}?\s*;?\s*$/;
 
+/** `key: value,` on a line of its own in an object literal. */
+const PROPERTY_LINE = /^(\s*)([A-Za-z_$][\w$]*)\s*:\s*(.+?),?\s*$/;
+/** `...source,` on a line of its own. */
+const SPREAD_LINE = /^(\s*)\.\.\.(.+?),?\s*$/;
+
+/**
+ * The spread at the key's indent within its object, looking from `index` in `direction` (-1 up, 1 down) until a line
+ * indented less (the object's edge).
+ */
+function findSpreadBeside(lines: readonly SourceLine[], index: number, indent: string, direction: -1 | 1): string | undefined {
+  for (let at = index + direction; at >= 0 && at < lines.length; at += direction) {
+    const text = lines[at]?.code ?? '';
+    if (text.trim() === '') continue;
+    const lead = /^\s*/.exec(text)?.[0] ?? '';
+    if (lead.length < indent.length) return undefined;
+    if (lead.length > indent.length) continue;
+    const spread = SPREAD_LINE.exec(text);
+    if (spread !== null) return spread[2];
+  }
+  return undefined;
+}
+
+/**
+ * A property the hunk moved, word for word, from after a spread of its object literal to before it (medusa moved
+ * `transactionId: ulid(),` above `...sharedContext,`): the spread's value of that key now wins, and the moved value is
+ * only a default. A default case, with an input whose spread holds the key and one whose spread does not.
+ */
+function findYieldedKey(
+  base: readonly SourceLine[],
+  head: readonly SourceLine[],
+  hunks: readonly Hunk[],
+  line: number,
+): SemanticChange | undefined {
+  const property = PROPERTY_LINE.exec(head[line - 1]?.code ?? '');
+  if (property === null) return undefined;
+  const [, indent = '', key = '', value = ''] = property;
+  const moved = toMovedText(head[line - 1]?.text ?? '');
+  const removedAt = base.findIndex(
+    (entry, index) =>
+      toMovedText(entry.text) === moved && hunks.some((hunk) => index >= hunk.oldStart - 1 && index < hunk.oldStart - 1 + hunk.oldLines),
+  );
+  if (removedAt < 0) return undefined;
+  const spreadBelow = findSpreadBeside(head, line - 1, indent, 1);
+  const spreadAbove = findSpreadBeside(base, removedAt, indent, -1);
+  if (spreadBelow === undefined || spreadBelow !== spreadAbove) return undefined;
+  return {
+    kind: 'default',
+    line,
+    // The order is the edit: the key after the spread, then before it.
+    before: excerpt(`...${spreadBelow}, ${key}: ${value}`),
+    after: excerpt(`${key}: ${value}, ...${spreadBelow}`),
+    subject: key,
+    limit: excerpt(value),
+    values: `a ${excerpt(spreadBelow)} that holds ${key} (its value now wins over ${excerpt(value)}) and one that does not`,
+  };
+}
+
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
   return line
@@ -348,9 +405,28 @@ function findDefault(line: string): RegExpExecArray | null {
   const parameter = SIGNATURE.test(code) && open >= 0 ? DEFAULT_PARAM.exec(code.slice(open + 1)) : null;
   if (parameter !== null) return parameter;
   const fallback = FALLBACK.exec(code);
+  if (fallback !== null) fallback[2] = takeOperand(code, fallback.index + fallback[0].length - (fallback[2] ?? '').length);
   // `typeof v === 'string' || typeof v === 'number'` tests, one link after another: no value stands in for a missing one.
   if (fallback?.[1] === '||' && COMPARED.test(fallback[2] ?? '')) return null;
   return fallback?.[1] === '||' && BRANCH.test(code) ? null : fallback;
+}
+
+/**
+ * The operand that starts at `start`, its brackets balanced: up to a `,` or `;` outside brackets, or the bracket that
+ * closes around it (`this.getFreshManager()` whole, where FALLBACK stops at its `(`).
+ */
+function takeOperand(code: string, start: number): string {
+  let depth = 0;
+  let end = start;
+  for (; end < code.length; end += 1) {
+    const char = code[end];
+    if (char === '(' || char === '[' || char === '{') depth += 1;
+    else if (char === ')' || char === ']' || char === '}') {
+      if (depth === 0) break;
+      depth -= 1;
+    } else if ((char === ',' || char === ';') && depth === 0) break;
+  }
+  return code.slice(start, end);
 }
 
 /** A comparison or type test: what follows `||` in a chain of tests, never a default value. */
@@ -506,9 +582,11 @@ function classifyPair(
   // (Outside strings: hono's `match === '/*'` holds no comment.)
   const written = /\/[/*]/.test(after.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')) ? head : after.trim();
   const shown = written.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
-  const onItsLine = isCondition ? takeParenthesised(shown) : undefined;
+  // Only an `if` or `while` opens with its condition in brackets: `(hasLocal ? "local" : "nostore")` is a ternary in brackets.
+  const isBranch = BRANCH.test(head);
+  const onItsLine = isCondition && isBranch ? takeParenthesised(shown) : undefined;
   // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
-  const joined = isCondition && onItsLine === undefined ? joinCondition(shown, following) : undefined;
+  const joined = isCondition && isBranch && onItsLine === undefined ? joinCondition(shown, following) : undefined;
   // A ternary outside an `if` tests what stands before its `?` (`const map = validate ? toMap(list) : null`).
   const ternary = isCondition && onItsLine === undefined && joined === undefined ? findTernaryTest(shown) : undefined;
   const condition = onItsLine ?? joined ?? ternary ?? shown.replace(/\)\s*\{?\s*$/, ')');
@@ -554,7 +632,10 @@ function classifyPair(
     if (operand !== undefined && (base === undefined || findOperand(base) !== findOperand(head)) && !isOldLogic(operand, line))
       add('condition', operand, '', toConditionValues(operand));
   }
-  const headDefault = findDefault(after);
+  // A fallback whose value goes on the next line (`options.method ||` then `(hasLocal ? "local" : "nostore")`) is
+  // read with it.
+  const continued = /(?:\?\?|\|\|)\s*$/.test(head) ? following().find((text) => !isCommentLine(text) && text.trim() !== '') : undefined;
+  const headDefault = findDefault(continued === undefined ? after : `${after.trimEnd()} ${continued.trim()}`);
   const baseDefault = before === undefined ? null : findDefault(before);
   if (headDefault !== null && baseDefault !== null && headDefault[2]?.trim() !== baseDefault[2]?.trim()) {
     const subject = headDefault[1] === '??' || headDefault[1] === '||' ? 'the missing value' : (headDefault[1] ?? 'the argument');
@@ -992,7 +1073,14 @@ export function findSemanticChanges(
       const binding = partner === undefined || after === undefined ? undefined : findRenamedBinding(partner.text, after.text);
       if (binding !== undefined) renamed.add(`${binding.was}\u0000${binding.now}`);
       // A line another hunk removed word for word was moved (a check extracted into a function of its own).
-      if (after === undefined || removedCode.has(toMovedText(after.text))) continue;
+      if (after === undefined) continue;
+      // A key moved above a spread of the same object literal now yields to the spread's value of that key.
+      const yielded = language === 'javascript' ? findYieldedKey(base, head, hunks, line) : undefined;
+      if (yielded !== undefined && !seen.has(`default:${yielded.subject}:${yielded.limit}`)) {
+        seen.add(`default:${yielded.subject}:${yielded.limit}`);
+        changes.push(yielded);
+      }
+      if (removedCode.has(toMovedText(after.text))) continue;
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).

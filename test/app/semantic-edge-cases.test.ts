@@ -557,6 +557,54 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(guarded[0], ['condition', '(!config.preserveSymlinks)']);
   });
 
+  // Check 19 (medusa): `transactionId: ulid(),` moved above `...sharedContext,` so that a parent's transaction id is
+  // inherited; a key moved across a spread asked nothing.
+  test('a key moved above a spread of its object: the spread now wins, the moved value is a default', () => {
+    const object = (lines: string[]) => ['  run({', '    context: {', ...lines, '    },', '  })'].join('\n');
+    const moved = findSemanticChanges(
+      object(['      ...sharedContext,', '      parentKey: key,', '      transactionId: ulid(),']),
+      object(['      transactionId: ulid(),', '      ...sharedContext,', '      parentKey: key,']),
+      [
+        { oldStart: 2, oldLines: 0, newStart: 3, newLines: 1 },
+        { oldStart: 5, oldLines: 1, newStart: 5, newLines: 0 },
+      ],
+    ).map((change) => [change.kind, change.subject, change.limit, change.before, change.after]);
+    assert.deepEqual(moved, [
+      ['default', 'transactionId', 'ulid()', '...sharedContext, transactionId: ulid()', 'transactionId: ulid(), ...sharedContext'],
+    ]);
+    // Moved within the keys on the same side of the spread: no case.
+    const reordered = findSemanticChanges(
+      object(['      ...sharedContext,', '      parentKey: key,', '      transactionId: ulid(),']),
+      object(['      ...sharedContext,', '      transactionId: ulid(),', '      parentKey: key,']),
+      [{ oldStart: 4, oldLines: 2, newStart: 4, newLines: 2 }],
+    );
+    assert.deepEqual(reordered, []);
+  });
+
+  // Check 19 (medusa): a fallback whose value goes on to the next line, and one that calls a method.
+  test('a fallback read whole: its value on the next line, a call in it', () => {
+    const split = findSemanticChanges(
+      '  const method = options.method || (hasLocal ? "local" : "memory")\n',
+      '  const method = options.method ||\n    (hasLocal ? "local" : "nostore")\n',
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 }],
+    ).map((change) => [change.kind, change.limit]);
+    assert.deepEqual(split, [['default', '(hasLocal ? "local" : "nostore")']]);
+    assert.deepEqual(
+      one('  return (transaction ?? manager ?? this.manager_) as T', '  return (transaction ?? manager ?? this.freshManager()) as T').map(
+        ([kind, , limit]) => [kind, limit],
+      ),
+      [['default', 'manager ?? this.freshManager()']],
+    );
+    // A ternary in brackets tests what stands before its `?`, not the whole bracket.
+    assert.deepEqual(
+      one('    (hasLocal ? "local" : "memory")', '    (hasLocal && !isServer ? "local" : "memory")').map(([kind, subject]) => [
+        kind,
+        subject,
+      ]),
+      [['condition', 'hasLocal && !isServer']],
+    );
+  });
+
   // Check 15 (socket.io's adapter): `return debug(…)` in a catch became `debug(…)`, so a failed publish no longer stops
   // the local broadcast; nothing asked.
   test('the same statement no longer returned, or now returned: the code after it runs, or stops', () => {
@@ -1733,7 +1781,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.6\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.7\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
