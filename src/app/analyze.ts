@@ -19,12 +19,13 @@ import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
 import { classifyRole, getLanguage, isTestNamedPath } from '../graph/roles.js';
 import { getCommentSyntax } from '../rules/facts-text.js';
+import { createPythonOrGoSyntax } from '../rules/semantic-languages.js';
 import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, LinkKeys, RevisionRange } from '../model/env.js';
-import { type ExportFact, type FileFacts, isCodeFile, type SignalWordLists } from '../model/facts.js';
+import { type ExportFact, type FileFacts, getSourceLanguage, isCodeFile, type SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import type { Config } from '../model/config.js';
 import { classifyChangeKind, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
@@ -464,6 +465,15 @@ function scoreReachingTests(repository: RepositoryGraph, tests: readonly Reachin
  */
 function dropCommentLines(lines: readonly number[], headText: string | undefined, path: string): number[] {
   if (headText === undefined) return [...lines];
+  // A Python docstring's lines (and a Go raw string's) are no code to cover: the line reader knows where they span.
+  const language = getSourceLanguage(path);
+  if (language === 'python' || language === 'go') {
+    const read = createPythonOrGoSyntax(language).readLines(headText);
+    return lines.filter((line) => {
+      const entry = read[line - 1];
+      return entry !== undefined && !entry.isComment && entry.raw.trim() !== '';
+    });
+  }
   const syntax = getCommentSyntax(getLanguage(path), path);
   if (syntax === 'none') return [...lines];
   const text = headText.split('\n');

@@ -350,6 +350,19 @@ function findYieldedKey(
   };
 }
 
+/**
+ * A test of one upper-case constant (`if WIN:`, `if (__DEV__)`, `if (!IS_BROWSER)`): the platform or the build decides
+ * it, no input does, so "an input for which it is true and one for which it is false" asks for nothing a test sends.
+ */
+function isConstantTest(test: string): boolean {
+  const bare = test
+    .trim()
+    .replace(/^\((.*)\)$/, '$1')
+    .trim()
+    .replace(/^(?:not\s+|!\s*)/, '');
+  return /^_*[A-Z][A-Z0-9_]*[A-Z0-9]_*$/.test(bare);
+}
+
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
   return line
@@ -1132,6 +1145,7 @@ export function findSemanticChanges(
         (change) =>
           !(oldLink && change.kind === 'condition') &&
           !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
+          !(change.kind === 'condition' && isConstantTest(change.subject)) &&
           !isMoved(change) &&
           !isRenamedRead(change) &&
           !isRenamedBinding(change) &&

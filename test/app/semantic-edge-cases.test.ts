@@ -605,6 +605,18 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 20 (click): `if WIN:` in a new branch asked for "an input for which WIN is true"; the platform decides it.
+  test('a test of one upper-case constant asks nothing; a test of a value still asks', () => {
+    const added = (line: string) =>
+      findSemanticChanges('a\n', `a\n${line}\n`, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }]).map((change) => [
+        change.kind,
+        change.subject,
+      ]);
+    for (const line of ['  if (WIN) {', '  if (!__DEV__) {', '  if (IS_BROWSER) return;']) assert.deepEqual(added(line), [], line);
+    assert.deepEqual(added('  if (isWin) {'), [['condition', '(isWin)']]);
+    assert.deepEqual(added('  if (WIN && path.includes(":")) {'), [['condition', '(WIN && path.includes(":"))']]);
+  });
+
   // Check 15 (socket.io's adapter): `return debug(…)` in a catch became `debug(…)`, so a failed publish no longer stops
   // the local broadcast; nothing asked.
   test('the same statement no longer returned, or now returned: the code after it runs, or stops', () => {
