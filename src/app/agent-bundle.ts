@@ -584,7 +584,7 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
           .map((file) => file.path)
           .slice(0, 3)
           .join(', ')}${typeOnly.length > 3 ? ` and ${typeOnly.length - 3} more` : ''}`,
-        detail: `These lines are types only (interfaces, type aliases, declarations): nothing new runs, so prove them with the project's type checker (e.g. \`tsc --noEmit\`) or a type-level test, not a runtime test.${extend}`,
+        detail: `These lines are types only (interfaces, type aliases, declarations): nothing new runs, so prove them with the project's type checker (e.g. ${typeOnly.every((file) => file.path.endsWith('.go')) ? '`go vet ./...`' : '`tsc --noEmit`'}) or a type-level test, not a runtime test.${extend}`,
         evidenceIds: typeOnly.map((file) => file.id),
       },
       'type-check',

@@ -66,11 +66,54 @@ const TEST_TITLE = /^\s*(?:it|test|describe|context|suite|specify)(?:\.\w+)*\s*\
 const ASSERTION_CALL =
   /\b(?:expect|assert\w*|should|toBe|toEqual|toStrictEqual|deepEqual|strictEqual|equal|toMatchObject|toHaveProperty|assertEqual)\b/;
 
-/** The string literals of one line of code, outside `//` comments. */
-function scanLiterals(line: string): Literal[] {
+/**
+ * Per line of `text`, whether it opens inside a backquoted literal that an earlier line began (a template literal, a Go
+ * raw string): cobra's `Long: \`Help provides …` then `Simply type \` + c.Name() + \` help …\``, whose first backquote
+ * closes the literal. Quotes, `//` and block comments are passed over as the scan goes.
+ */
+function findBackquoteStarts(text: string): boolean[] {
+  const starts: boolean[] = [];
+  let inBackquote = false;
+  let inBlock = false;
+  for (const line of text.split('\n')) {
+    starts.push(inBackquote);
+    for (let index = 0; index < line.length; index++) {
+      const char = line[index];
+      if (inBackquote) {
+        if (char === '\\') index++;
+        else if (char === '`') inBackquote = false;
+      } else if (inBlock) {
+        if (char === '*' && line[index + 1] === '/') {
+          inBlock = false;
+          index++;
+        }
+      } else if (char === '/' && line[index + 1] === '/') break;
+      else if (char === '/' && line[index + 1] === '*') {
+        inBlock = true;
+        index++;
+      } else if (char === '`') inBackquote = true;
+      else if (char === "'" || char === '"') {
+        let end = index + 1;
+        while (end < line.length && line[end] !== char) end += line[end] === '\\' ? 2 : 1;
+        index = end;
+      }
+    }
+  }
+  return starts;
+}
+
+/**
+ * The string literals of one line of code, outside `//` comments; a line that opens inside a backquoted literal an
+ * earlier line began (`insideBackquote`) is scanned from where that literal closes.
+ */
+function scanLiterals(line: string, insideBackquote = false): Literal[] {
   const literals: Literal[] = [];
   if (COMMENT_LINE.test(line)) return literals;
   let index = 0;
+  if (insideBackquote) {
+    while (index < line.length && line[index] !== '`') index += line[index] === '\\' ? 2 : 1;
+    index++;
+  }
   while (index < line.length) {
     const char = line[index];
     if (char === '/' && line[index + 1] === '/') break;
@@ -101,9 +144,14 @@ function getStaticParts(literal: Literal): string[] {
     .filter((part) => part.length >= 3);
 }
 
-function getLines(text: string, start: number, count: number): { line: number; text: string }[] {
+function getLines(text: string, start: number, count: number): { line: number; text: string; insideBackquote: boolean }[] {
   const all = text.split('\n');
-  return Array.from({ length: count }, (_, offset) => ({ line: start + offset, text: all[start + offset - 1] ?? '' }));
+  const starts = findBackquoteStarts(text);
+  return Array.from({ length: count }, (_, offset) => ({
+    line: start + offset,
+    text: all[start + offset - 1] ?? '',
+    insideBackquote: starts[start + offset - 1] ?? false,
+  }));
 }
 
 function countSharedWords(left: string, right: string): number {
@@ -143,19 +191,24 @@ export function findReplacedLiterals(file: {
     const removed = getLines(file.baseText, hunk.oldStart, hunk.oldLines);
     const added = getLines(file.headText, hunk.newStart, hunk.newLines);
     const addedLiterals = added.flatMap((line) =>
-      scanLiterals(line.text)
+      scanLiterals(line.text, line.insideBackquote)
         .filter((literal) => isMessage(literal) && !file.baseText.includes(literal.raw))
         .map((literal) => ({ line: line.line, literal })),
     );
     const firstLine = Math.max(1, hunk.newStart);
-    for (const { text } of removed) {
-      for (const literal of scanLiterals(text)) {
+    for (const { text, insideBackquote } of removed) {
+      for (const literal of scanLiterals(text, insideBackquote)) {
         if (!isMessage(literal) || file.headText.includes(literal.raw) || file.headText.includes(literal.value)) continue;
         const staticParts = getStaticParts(literal);
         if (staticParts.join('').length < MIN_STATIC_CHARS) continue;
         // The new text is most of the old one, whole (`'[MSW] Failed to apply…'` → `'Failed to apply…'` inside
         // `devUtils.formatMessage(…)`, which adds the prefix back): the code may still say what the test asserts.
-        if (added.some((line) => scanLiterals(line.text).some((now) => isMessage(now) && isKeptWhole(literal.value, now.value)))) continue;
+        if (
+          added.some((line) =>
+            scanLiterals(line.text, line.insideBackquote).some((now) => isMessage(now) && isKeptWhole(literal.value, now.value)),
+          )
+        )
+          continue;
         const best = [...addedLiterals].sort(
           (left, right) => countSharedWords(literal.value, right.literal.value) - countSharedWords(literal.value, left.literal.value),
         )[0];

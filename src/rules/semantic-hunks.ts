@@ -1025,7 +1025,19 @@ export function findSemanticChanges(
   const addedLines = hunks.flatMap((hunk) =>
     head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).filter((line) => !line.isComment),
   );
+  // A slice a removed line already took, the same collection and bound (cobra copied `args[:len(args)-1]` into a new
+  // slice rather than taking it in place).
+  const isOldSlice = (change: SemanticChange): boolean => {
+    const collection = /^len\((.+)\)$/.exec(change.subject)?.[1];
+    if (collection === undefined) return false;
+    const bound = change.limit.replace(/\s+/g, '');
+    return removedLines.some((line) => {
+      const code = line.code.replace(/\s+/g, '');
+      return code.includes(`${collection}[`) && code.includes(bound);
+    });
+  };
   const isMoved = (change: SemanticChange): boolean =>
+    (change.kind === 'boundary' && isOldSlice(change)) ||
     (change.kind === 'regex' && oldPatterns.has(change.subject)) ||
     (change.kind === 'normalisation' && oldNormalisations.has(change.subject)) ||
     (change.kind === 'boundary' &&

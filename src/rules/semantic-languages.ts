@@ -431,6 +431,9 @@ function findChangedSlice(head: string, base: string | undefined): { subject: st
 
 /** Lengths around a slice bound: a negative bound counts from the end, so `[:-1]` is tried on 0, 1 and 2 items. */
 function toSliceValues(subject: string, limit: string): string {
+  // A bound counted from the collection's own length (`args[:len(args)-1]`, all but the last) is tried on the lengths
+  // it breaks on: none, one and two.
+  if (limit.replace(/\s+/g, '').includes(subject.replace(/\s+/g, ''))) return `${subject} is 0, 1 and 2`;
   if (!NUMBER.test(limit)) {
     const bound = /^[\w.]+$/.test(limit) ? limit : `(${limit})`;
     return `${bound} − 1, ${bound} and ${bound} + 1`;
@@ -611,7 +614,8 @@ function classifyPair(
   } else if (base !== undefined && isErrorPath(base, language)) add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
   if (before === undefined || base === undefined) return changes;
   const rounding = ROUNDING[language].test(head);
-  if (rounding || (operators(base) !== operators(head) && operators(head) !== '')) {
+  // The arithmetic of a slice bound (`len(args)-1`) is the bound's question, asked once.
+  if (rounding || (slice === undefined && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;

@@ -439,6 +439,10 @@ describe('buildAgentBundle', () => {
     analysis.impactedFiles = analysis.impactedFiles.filter((file) => file.path !== 'src/lib/__tests__/moneys.test-d.ts');
     const general = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
     assert.match(general?.detail ?? '', /not a runtime test\.$/);
+    // A Go type-only change is checked by Go's tools (check 21, cobra), not by tsc.
+    for (const file of analysis.changedFiles) file.path = file.path.replace(/\.(?:ts|md)$/, '.go');
+    const go = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
+    assert.match(go?.detail ?? '', /\(e\.g\. `go vet \.\/\.\.\.`\)/);
   });
 
   it('scales the prompt: a change reaching 300 files gets ranked counts, the JSON keeps every item', () => {

@@ -1495,6 +1495,19 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
       ]),
       [['boundary', 'len(rows)', '1', '0, 1 and 2']],
     );
+    // Check 21 (cobra): a bound counted from the collection's own length is tried on 0, 1 and 2 items, not on
+    // "(len(args)-1) − 1"; the same slice a removed line took, copied into a new slice, asks nothing.
+    assert.deepEqual(
+      replaced('go', ['\treturn args'], ['\treturn args[:len(args)-1]']).map((change) => [change.kind, change.values]),
+      [['boundary', 'len(args) is 0, 1 and 2']],
+    );
+    const copied = findSemanticChanges(
+      '\ttrimmed := args[:len(args)-1]\n',
+      '\ttrimmed := make([]string, len(args)-1)\n\tcopy(trimmed, args[:len(args)-1])\n',
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 }],
+      'go',
+    ).filter((change) => change.kind === 'boundary');
+    assert.deepEqual(copied, []);
     assert.deepEqual(replaced('python', ['    pages = total // size'], ['    pages = total // size + 1']), [
       {
         kind: 'arithmetic',

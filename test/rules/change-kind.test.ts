@@ -8,6 +8,7 @@ import { findCompiledSource } from '../../src/graph/resolve/compiled-source.js';
 import { classifyChangeKind } from '../../src/rules/change-kind.js';
 import { createPathClassifier, mergeClassifiers } from '../../src/rules/classifiers.js';
 import { createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+import { getGrammarParsers } from '../../src/worker/grammars.js';
 
 const typeSpans = (path: string, text: string) => extractFacts(path, text, { assertionHelpers: [] }).typeSpans ?? [];
 
@@ -27,6 +28,21 @@ function diffHunks(base: string, head: string): Hunk[] {
 }
 
 const pathClasses = createPathClassifier(mergeClassifiers(await loadBuiltinPacks()));
+const grammars = await getGrammarParsers(['x.go']);
+const goKindOf = (base: string, head: string) =>
+  classifyChangeKind({
+    path: 'completions.go',
+    status: 'modified',
+    binary: false,
+    hunks: diffHunks(base, head),
+    additions: 1,
+    deletions: 1,
+    baseText: base,
+    headText: head,
+    baseTypeSpans: extractFacts('completions.go', base, { assertionHelpers: [] }, grammars).typeSpans ?? [],
+    headTypeSpans: extractFacts('completions.go', head, { assertionHelpers: [] }, grammars).typeSpans ?? [],
+    pathClasses: pathClasses('completions.go'),
+  });
 
 function kindOf(path: string, base: string | undefined, head: string | undefined, status: ChangeStatus = 'modified') {
   const hunks = base !== undefined && head !== undefined ? diffHunks(base, head) : [];
@@ -68,6 +84,15 @@ describe('change kinds', () => {
     assert.equal(kindOf('playground/hmr/__tests__/hmr.spec.ts', 'a();\n', 'b();\n'), 'test');
     assert.equal(kindOf('playground/hmr/vite.config.ts', 'a();\n', 'b();\n'), 'config');
     assert.equal(kindOf('src/examples-loader.ts', 'a();\n', 'b();\n'), 'runtime');
+  });
+
+  // Check 21 (cobra): `type CompletionFunc func(…)` made an alias, `type CompletionFunc = func(…)`, got a runtime proof.
+  test('Go: an alias, a function type or an interface changed is type-only; a struct or a function body is not', () => {
+    const go = (body: string) => `package cobra\n\n${body}\n\nfunc Run() int {\n\treturn 1\n}\n`;
+    assert.equal(goKindOf(go('type F func(args []string) string'), go('type F = func(args []string) string')), 'type-only');
+    assert.equal(goKindOf(go('type I interface {\n\tRun()\n}'), go('type I interface {\n\tRun() error\n}')), 'type-only');
+    assert.equal(goKindOf(go('type S struct {\n\tA int\n}'), go('type S struct {\n\tA int64\n}')), 'runtime');
+    assert.equal(goKindOf(go('type F func() string'), go('type F func() string').replace('return 1', 'return 2')), 'runtime');
   });
 
   test('a rename without edits, comment and formatting edits', () => {

@@ -17,6 +17,30 @@ describe('findReplacedLiterals', () => {
     assert.deepEqual(replace("log('short');", "log('brief');"), []);
   });
 
+  // Check 21 (cobra): a Go raw string spans lines; `Simply type \` + c.Name() + \` help …` opens inside it, so the text
+  // between its backquotes is code, not a message the change replaced.
+  test('a line that opens inside a backquoted literal an earlier line began is scanned from where it closes', () => {
+    const text = (name: string) =>
+      `\t\tLong: \`Help provides help for any command in the application.\nSimply type \` + ${name} + \` help [path to command] for full details.\`,\n`;
+    const found = findReplacedLiterals({
+      path: 'command.go',
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+      baseText: text('c.Name()'),
+      headText: text('c.displayName()'),
+    });
+    assert.deepEqual(found, []);
+    // The message after the closing backquote is still read: reworded, it is replaced.
+    const reworded = findReplacedLiterals({
+      path: 'command.go',
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+      baseText: '\tLong: `Help provides help.\nSee docs.`, Short: "show the help for any command here",\n',
+      headText: '\tLong: `Help provides help.\nSee docs.`, Short: "print the help text of one command",\n',
+    })
+      .filter((item) => item.literalKind === 'message')
+      .map((item) => [item.before, item.after]);
+    assert.deepEqual(reworded, [['show the help for any command here', 'print the help text of one command']]);
+  });
+
   test('an import specifier and a type annotation are neither messages nor defaults', () => {
     assert.deepEqual(replace("import { a } from '../lib/some-long-module';", "import { a } from '../lib/another-long-module';"), []);
     assert.deepEqual(

@@ -29,6 +29,7 @@ export function extractGoFacts(path: string, root: SyntaxNode, source: string, w
     signals: collectSignals(tree, source, lines, declarations.importPaths),
     functions,
   };
+  if (declarations.typeSpans.length > 0) facts.typeSpans = declarations.typeSpans;
   if (words) facts.words = collectGoWords(tree, source);
   return facts;
 }

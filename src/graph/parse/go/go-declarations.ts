@@ -1,4 +1,4 @@
-import type { ConstantFact, ExportFact, ExportKind, ImportFact, PathPart } from '../../../model/facts.js';
+import type { ConstantFact, ExportFact, ExportKind, ImportFact, PathPart, Span } from '../../../model/facts.js';
 import { findChild, type GoLines, type GoNode, getChild, getChildren, toStringValue } from './go-tree.js';
 
 /** A top-level function or method: `name` is `Type.Method` for a method. */
@@ -24,6 +24,11 @@ export interface GoDeclarations {
   topLevel: Set<string>;
   /** Package-level variables, by name, with their initial value when there is one per name. */
   variables: Map<string, GoNode | undefined>;
+  /**
+   * Lines of type declarations that hold no runtime data of their own: an alias (`type F = func(…)`), a function type,
+   * an interface. A struct's fields (zero values, tags read by reflection) and a named basic type are left out.
+   */
+  typeSpans: Span[];
 }
 
 const MAJOR_VERSION = /^v\d+$/;
@@ -52,6 +57,7 @@ export function collectDeclarations(root: GoNode, source: string, lines: GoLines
     functions: [],
     topLevel: new Set(),
     variables: new Map(),
+    typeSpans: [],
   };
   let packageLine = 1;
   const text = (node: GoNode): string => source.slice(node.start, node.end);
@@ -74,6 +80,7 @@ export function collectDeclarations(root: GoNode, source: string, lines: GoLines
         break;
       case 'type_declaration':
         for (const spec of node.children) addType(declarations, spec, source, lines);
+        if (node.children.every(isDataFreeType)) declarations.typeSpans.push(lines.spanOf(node));
         break;
       case 'const_declaration':
       case 'var_declaration':
@@ -166,6 +173,14 @@ function getTypeName(node: GoNode | undefined, source: string): string | undefin
     type = type.type === 'generic_type' ? getChild(type, 'type') : type.children[0];
   }
   return type?.type === 'type_identifier' ? source.slice(type.start, type.end) : undefined;
+}
+
+/** A type spec that declares no runtime data: an alias, a function type, an interface (keywords and brackets pass). */
+function isDataFreeType(spec: GoNode): boolean {
+  if (spec.type === 'type_alias') return true;
+  if (spec.type !== 'type_spec') return !/^(?:type_spec|type_alias)$/.test(spec.type) && spec.children.length === 0;
+  const shape = getChild(spec, 'type')?.type;
+  return shape === 'function_type' || shape === 'interface_type';
 }
 
 function addType(declarations: GoDeclarations, spec: GoNode, source: string, lines: GoLines): void {
