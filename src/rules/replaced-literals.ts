@@ -66,6 +66,26 @@ const TEST_TITLE = /^\s*(?:it|test|describe|context|suite|specify)(?:\.\w+)*\s*\
 const ASSERTION_CALL =
   /\b(?:expect|assert\w*|should|toBe|toEqual|toStrictEqual|deepEqual|strictEqual|equal|toMatchObject|toHaveProperty|assertEqual)\b/;
 
+/** What stands before a `/` that opens a regex literal rather than a division: an operator, a bracket, `return`, nothing. */
+const REGEX_BEFORE = /(?:^|[(,=:[!&|?{};]|\breturn)\s*$/;
+
+/**
+ * The index of the `/` that closes the regex literal opening at `start` (its classes and escapes passed over), or
+ * `start` when it does not close on the line (a division after all). A markdown escaper's `/[`*_]/g` opens no
+ * template literal.
+ */
+function skipRegex(line: string, start: number): number {
+  let inClass = false;
+  for (let index = start + 1; index < line.length; index++) {
+    const char = line[index];
+    if (char === '\\') index++;
+    else if (char === '[') inClass = true;
+    else if (char === ']') inClass = false;
+    else if (char === '/' && !inClass) return index;
+  }
+  return start;
+}
+
 /**
  * Per line of `text`, whether it opens inside a backquoted literal that an earlier line began (a template literal, a Go
  * raw string): cobra's `Long: \`Help provides …` then `Simply type \` + c.Name() + \` help …\``, whose first backquote
@@ -91,7 +111,8 @@ function findBackquoteStarts(text: string): boolean[] {
       else if (char === '/' && line[index + 1] === '*') {
         inBlock = true;
         index++;
-      } else if (char === '`') inBackquote = true;
+      } else if (char === '/' && REGEX_BEFORE.test(line.slice(0, index))) index = skipRegex(line, index);
+      else if (char === '`') inBackquote = true;
       else if (char === "'" || char === '"') {
         let end = index + 1;
         while (end < line.length && line[end] !== char) end += line[end] === '\\' ? 2 : 1;
@@ -144,13 +165,21 @@ function getStaticParts(literal: Literal): string[] {
     .filter((part) => part.length >= 3);
 }
 
-function getLines(text: string, start: number, count: number): { line: number; text: string; insideBackquote: boolean }[] {
-  const all = text.split('\n');
-  const starts = findBackquoteStarts(text);
+/** A file's lines with where each opens (findBackquoteStarts), read once per file rather than once per hunk. */
+interface ReadText {
+  lines: string[];
+  starts: boolean[];
+}
+
+function readText(text: string): ReadText {
+  return { lines: text.split('\n'), starts: findBackquoteStarts(text) };
+}
+
+function getLines(text: ReadText, start: number, count: number): { line: number; text: string; insideBackquote: boolean }[] {
   return Array.from({ length: count }, (_, offset) => ({
     line: start + offset,
-    text: all[start + offset - 1] ?? '',
-    insideBackquote: starts[start + offset - 1] ?? false,
+    text: text.lines[start + offset - 1] ?? '',
+    insideBackquote: text.starts[start + offset - 1] ?? false,
   }));
 }
 
@@ -186,10 +215,14 @@ export function findReplacedLiterals(file: {
   headText: string;
 }): ReplacedLiteral[] {
   const replaced: ReplacedLiteral[] = [];
+  let base: ReadText | undefined;
+  let head: ReadText | undefined;
   for (const hunk of file.hunks) {
     if (hunk.oldLines === 0) continue;
-    const removed = getLines(file.baseText, hunk.oldStart, hunk.oldLines);
-    const added = getLines(file.headText, hunk.newStart, hunk.newLines);
+    base ??= readText(file.baseText);
+    head ??= readText(file.headText);
+    const removed = getLines(base, hunk.oldStart, hunk.oldLines);
+    const added = getLines(head, hunk.newStart, hunk.newLines);
     const addedLiterals = added.flatMap((line) =>
       scanLiterals(line.text, line.insideBackquote)
         .filter((literal) => isMessage(literal) && !file.baseText.includes(literal.raw))

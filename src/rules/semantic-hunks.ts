@@ -323,18 +323,14 @@ function findSpreadBeside(lines: readonly SourceLine[], index: number, indent: s
 function findYieldedKey(
   base: readonly SourceLine[],
   head: readonly SourceLine[],
-  hunks: readonly Hunk[],
+  removedAtByText: () => ReadonlyMap<string, number>,
   line: number,
 ): SemanticChange | undefined {
   const property = PROPERTY_LINE.exec(head[line - 1]?.code ?? '');
   if (property === null) return undefined;
   const [, indent = '', key = '', value = ''] = property;
-  const moved = toMovedText(head[line - 1]?.text ?? '');
-  const removedAt = base.findIndex(
-    (entry, index) =>
-      toMovedText(entry.text) === moved && hunks.some((hunk) => index >= hunk.oldStart - 1 && index < hunk.oldStart - 1 + hunk.oldLines),
-  );
-  if (removedAt < 0) return undefined;
+  const removedAt = removedAtByText().get(toMovedText(head[line - 1]?.text ?? ''));
+  if (removedAt === undefined) return undefined;
   const spreadBelow = findSpreadBeside(head, line - 1, indent, 1);
   const spreadAbove = findSpreadBeside(base, removedAt, indent, -1);
   if (spreadBelow === undefined || spreadBelow !== spreadAbove) return undefined;
@@ -1022,6 +1018,19 @@ export function findSemanticChanges(
     const plain = toPlainText(test);
     return removedPlain.some((removed) => removed.includes(`${plain} ?`) || removed.includes(`(${plain}) ?`));
   };
+  // Where each removed line stood in the base, by its moved form (the first one): read once, on the first property line.
+  let removedAt: Map<string, number> | undefined;
+  const removedAtByText = (): ReadonlyMap<string, number> => {
+    if (removedAt !== undefined) return removedAt;
+    removedAt = new Map();
+    for (const hunk of hunks) {
+      for (let index = hunk.oldStart - 1; index < hunk.oldStart - 1 + hunk.oldLines; index++) {
+        const text = toMovedText(base[index]?.text ?? '');
+        if (!removedAt.has(text)) removedAt.set(text, index);
+      }
+    }
+    return removedAt;
+  };
   const addedLines = hunks.flatMap((hunk) =>
     head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).filter((line) => !line.isComment),
   );
@@ -1100,7 +1109,7 @@ export function findSemanticChanges(
       // A line another hunk removed word for word was moved (a check extracted into a function of its own).
       if (after === undefined) continue;
       // A key moved above a spread of the same object literal now yields to the spread's value of that key.
-      const yielded = language === 'javascript' ? findYieldedKey(base, head, hunks, line) : undefined;
+      const yielded = language === 'javascript' ? findYieldedKey(base, head, removedAtByText, line) : undefined;
       if (yielded !== undefined && !seen.has(`default:${yielded.subject}:${yielded.limit}`)) {
         seen.add(`default:${yielded.subject}:${yielded.limit}`);
         changes.push(yielded);

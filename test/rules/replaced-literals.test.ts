@@ -39,6 +39,14 @@ describe('findReplacedLiterals', () => {
       .filter((item) => item.literalKind === 'message')
       .map((item) => [item.before, item.after]);
     assert.deepEqual(reworded, [['show the help for any command here', 'print the help text of one command']]);
+    // A backquote inside a regex literal (a markdown escaper's class) opens no template: the next line is still read.
+    const escaped = findReplacedLiterals({
+      path: 'src/md.ts',
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+      baseText: "const escape = (text) => text.replace(/[`*_]/g, '\\\\$&');\nthrow new Error('the markdown text could not be escaped');\n",
+      headText: "const escape = (text) => text.replace(/[`*_]/g, '\\\\$&');\nthrow new Error('escaping the markdown text failed here');\n",
+    }).map((item) => [item.before, item.after]);
+    assert.deepEqual(escaped, [['the markdown text could not be escaped', 'escaping the markdown text failed here']]);
   });
 
   test('an import specifier and a type annotation are neither messages nor defaults', () => {

@@ -178,7 +178,7 @@ function getTypeName(node: GoNode | undefined, source: string): string | undefin
 /** A type spec that declares no runtime data: an alias, a function type, an interface (keywords and brackets pass). */
 function isDataFreeType(spec: GoNode): boolean {
   if (spec.type === 'type_alias') return true;
-  if (spec.type !== 'type_spec') return !/^(?:type_spec|type_alias)$/.test(spec.type) && spec.children.length === 0;
+  if (spec.type !== 'type_spec') return spec.children.length === 0;
   const shape = getChild(spec, 'type')?.type;
   return shape === 'function_type' || shape === 'interface_type';
 }
