@@ -405,6 +405,59 @@ function operators(code: string): string {
   return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
 }
 
+/** An expression's links at its top level, split at `&&` and `||` outside brackets and strings. */
+function splitLinks(expression: string): string[] {
+  const links: string[] = [];
+  let depth = 0;
+  let quote: string | undefined;
+  let start = 0;
+  for (let index = 0; index < expression.length; index++) {
+    const char = expression[index] ?? '';
+    if (quote !== undefined) {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = undefined;
+    } else if (char === "'" || char === '"' || char === '`') quote = char;
+    else if ('([{'.includes(char)) depth += 1;
+    else if (')]}'.includes(char)) depth -= 1;
+    else if (depth === 0 && (expression.startsWith('&&', index) || expression.startsWith('||', index))) {
+      links.push(expression.slice(start, index).trim());
+      start = index + 2;
+      index += 1;
+    }
+  }
+  links.push(expression.slice(start).trim());
+  return links;
+}
+
+/**
+ * A test a removed line made, joined on its line by a new `&&` link (`featureNames.includes(feature.name)` in a filter
+ * became `featureNames.includes(feature.name) && !feature.archived`): the whole test, or undefined.
+ */
+function findGrownTest(text: string, removedPlain: readonly string[]): string | undefined {
+  const expression = text.trim().replace(/[,;]\s*$/, '');
+  if (/^(?:return|const|let|var|if|while)\b|=>|[{};]/.test(expression) || !isBalanced(expression)) return undefined;
+  const links = splitLinks(expression);
+  if (links.length < 2 || !expression.includes('&&') || links.some((link) => !/[\w$]/.test(link))) return undefined;
+  const isOld = (link: string): boolean => removedPlain.some((removed) => removed.includes(toPlainText(link)));
+  const old = links.filter(isOld);
+  return old.length > 0 && old.length < links.length && !isOld(expression) ? expression : undefined;
+}
+
+/** `??` became `||` or the reverse: which values take the fallback changed, not the fallback. */
+function isFallbackSwap(was: string | undefined, now: string | undefined): boolean {
+  return was !== now && (was === '??' || was === '||') && (now === '??' || now === '||');
+}
+
+/** The operand a fallback stands in for: `params?.groupId` in `groupId: params?.groupId || featureName`. */
+function findFallbackOperand(code: string, operator: number): string | undefined {
+  return /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[[^\]]*\]|\(\))*)\s*$/.exec(code.slice(0, operator))?.[1];
+}
+
+function toFallbackSwapValues(operand: string, fallback: string, widened: boolean): string {
+  const taken = widened ? `now become ${fallback} (?? kept them)` : `are now kept (|| replaced them by ${fallback})`;
+  return `${operand} as '', 0 and false, which ${taken}, and ${operand} undefined`;
+}
+
 /** An `if` or `while` line: its `||` joins tests (`if (!val || !trust(addr))`), it supplies no value. */
 const BRANCH = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/;
 
@@ -576,7 +629,8 @@ function classifyPair(
       kind,
       line,
       // Without the brace that opens a block: the edit is shown in parentheses, where `if (ok) {)` reads as a typo.
-      before: before === undefined ? '' : excerpt(withoutBrace(before)),
+      // A comment the line took the place of is no line it replaced: shown as a new line.
+      before: base === undefined ? '' : excerpt(withoutBrace(before ?? '')),
       after: excerpt(withoutBrace(shownAfter)),
       subject: excerpt(subject),
       limit,
@@ -654,6 +708,12 @@ function classifyPair(
       (headDefault[2] ?? '').trim(),
       `a call without ${subject === 'the missing value' ? 'the value' : subject} (and with undefined and null)`,
     );
+  } else if (headDefault !== null && baseDefault !== null && isFallbackSwap(baseDefault[1], headDefault[1])) {
+    // `params?.groupId ?? featureName` → `params?.groupId || featureName`: the same fallback, taken now (or no longer)
+    // by '', 0 and false.
+    const fallback = (headDefault[2] ?? '').trim();
+    const operand = findFallbackOperand(after, headDefault.index) ?? 'the value';
+    add('default', operand, fallback, toFallbackSwapValues(operand, fallback, headDefault[1] === '||'));
   }
   if (!codeChanged) return changes;
   // `x.p = x.p || y.p` is `x.p ||= y.p` written out (pino-pretty's colorizer `property`), on a line that adds it.
@@ -1162,8 +1222,12 @@ export function findSemanticChanges(
       // An optional access the new code no longer needs (`doc.collection?.isPrivate` under a new `if (!doc.collection)`)
       // reads the same.
       const oldLink = link !== undefined && removedPlain.some((removed) => removed.includes(toPlainText(link)));
+      // A membership test a removed line of the change made (the line it stood on rewritten around it) is old.
+      const isOldMembership = (change: SemanticChange): boolean =>
+        change.kind === 'membership' && removedPlain.some((removed) => removed.includes(toPlainText(change.subject)));
       const kept = found.filter(
         (change) =>
+          !isOldMembership(change) &&
           !(oldLink && change.kind === 'condition') &&
           !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
           !(change.kind === 'condition' && isConstantTest(change.subject)) &&
@@ -1175,6 +1239,22 @@ export function findSemanticChanges(
           !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(stays && change.kind === 'error-path' && change.subject === 'the removed error path'),
       );
+      const grown =
+        before === undefined &&
+        language === 'javascript' &&
+        !kept.some((change) => change.kind === 'condition' || change.kind === 'boundary')
+          ? findGrownTest(after.text, removedPlain)
+          : undefined;
+      if (grown !== undefined && !isOldLogic(grown, line))
+        kept.unshift({
+          kind: 'condition',
+          line,
+          before: '',
+          after: excerpt(after.text.trim()),
+          subject: excerpt(grown),
+          limit: '',
+          values: toConditionValues(grown),
+        });
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       // A library option whose effect is known (`rejectOnEmpty: true`: an unknown id is a 404) asks its own question.
       const added = before === undefined;
@@ -1195,5 +1275,15 @@ export function findSemanticChanges(
       }
     }
   }
-  return changes;
+  // A condition that differs from a removed one only by a value a read case names (`has(token.tokenName)` →
+  // `has(key)` beside `add(token.tokenName)` → `add(key)`) asks that case's question again.
+  const reads = changes.filter((change) => change.kind === 'read');
+  const isReadAgain = (change: SemanticChange): boolean =>
+    change.kind === 'condition' &&
+    reads.some((read) => {
+      const test = change.subject.replace(/^\((.*)\)$/, '$1');
+      const swapped = test.replace(new RegExp(`(?<![\\w$.])${read.subject.replace(/[$.?()[\]]/g, '\\$&')}(?![\\w$])`, 'g'), read.limit);
+      return swapped !== test && removedPlain.some((removed) => removed.includes(toPlainText(swapped)));
+    });
+  return reads.length === 0 ? changes : changes.filter((change) => !isReadAgain(change));
 }

@@ -1238,6 +1238,84 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ['condition', 'arithmetic'],
     );
   });
+
+  test('a fallback operator swapped (`??` for `||`) changes which values take the same fallback (Unleash)', () => {
+    assert.deepEqual(one('    groupId: params?.groupId ?? featureName,', '    groupId: params?.groupId || featureName,'), [
+      [
+        'default',
+        'params?.groupId',
+        'featureName',
+        "params?.groupId as '', 0 and false, which now become featureName (?? kept them), and params?.groupId undefined",
+      ],
+    ]);
+    assert.deepEqual(one('  const port = options.port || 3000;', '  const port = options.port ?? 3000;'), [
+      [
+        'default',
+        'options.port',
+        '3000',
+        "options.port as '', 0 and false, which are now kept (|| replaced them by 3000), and options.port undefined",
+      ],
+    ]);
+    // The same operator and fallback with another operand is no swap.
+    assert.deepEqual(one('  const port = options.port ?? 3000;', '  const port = config.port ?? 3000;'), []);
+  });
+
+  test('a link joined to a test a removed line made asks the new test, not the old membership (Unleash)', () => {
+    const base = ['const features = this.features.filter((feature) =>', '  featureNames.includes(feature.name),', ');'];
+    const head = [
+      'const features = this.features.filter(',
+      '  (feature) =>',
+      '    featureNames.includes(feature.name) && !feature.archived,',
+      ');',
+    ];
+    const changes = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 1, oldLines: 2, newStart: 1, newLines: 3 },
+    ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(changes, [['condition', 3, 'featureNames.includes(feature.name) && !feature.archived']]);
+    // Reformatted only: the same test, no case.
+    const same = head.map((line) => line.replace(' && !feature.archived', ''));
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${same.join('\n')}\n`, [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 3 }]),
+      [],
+    );
+  });
+
+  test('a condition changed only by the value a read case names asks once, as the read (Unleash)', () => {
+    const base = [
+      'function warn(token) {',
+      '  if (this.warned.has(token.name)) {',
+      '    return;',
+      '  }',
+      '  this.warned.add(token.name);',
+      '}',
+    ];
+    const head = [
+      'function warn(token) {',
+      '  const key = `${token.name}:${token.alias}`;',
+      '  if (this.warned.has(key)) {',
+      '    return;',
+      '  }',
+      '  this.warned.add(key);',
+      '}',
+    ];
+    const changes = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 2 },
+      { oldStart: 5, oldLines: 1, newStart: 6, newLines: 1 },
+    ]).map((change) => [change.kind, change.line, change.subject, change.limit]);
+    assert.deepEqual(changes, [['read', 6, 'key', 'token.name']]);
+  });
+
+  test('a comment the changed line took the place of is shown as no line it replaced (Unleash)', () => {
+    const changes = findSemanticChanges(
+      '  // prevent querying the same secret twice\n  this.block(secret);\n',
+      '  if (found && !active) {\n  this.block(secret);\n',
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }],
+    );
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.before, change.after]),
+      [['condition', '', 'if (found && !active)']],
+    );
+  });
 });
 
 /** The changes of a hunk that replaces line `line` of `before` by the same line of `after` (lines joined by `\n`). */
@@ -1806,7 +1884,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.7\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.8\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
