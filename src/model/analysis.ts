@@ -43,6 +43,7 @@ export type ChangeKind =
   | 'lockfile'
   | 'generated'
   | 'example'
+  | 'constant'
   | 'rename'
   | 'comment-or-format'
   | 'type-only'

@@ -99,6 +99,7 @@ const changedFile = def(
       'lockfile',
       'generated',
       'example',
+      'constant',
       'rename',
       'comment-or-format',
       'type-only',

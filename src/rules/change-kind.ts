@@ -34,6 +34,7 @@ export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set([
   'lockfile',
   'generated',
   'example',
+  'constant',
   'rename',
   'comment-or-format',
   'type-only',
@@ -66,6 +67,7 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
     const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path));
     if (text.commentOnly || text.formattingOnly) return 'comment-or-format';
     if (isTypeOnlyChange(input)) return 'type-only';
+    if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isNewConstantsOnly(input)) return 'constant';
   }
   if (
     input.status === 'added' &&
@@ -97,6 +99,35 @@ function isTypeOnlyChange(input: ChangeKindInput): boolean {
   const head = countTypedLines(input.headText, added, input.headTypeSpans);
   const base = countTypedLines(input.baseText, removed, input.baseTypeSpans);
   return head !== undefined && base !== undefined && head + base > 0;
+}
+
+/** `export const TOAST_LIVE_REGION_TEST_ID = 'toast-live-region';`, at the top level: a name for a literal. */
+const LITERAL_CONSTANT =
+  /^(?:export\s+)?const\s+[A-Za-z_$][\w$]*\s*(?::\s*[\w$]+\s*)?=\s*(?:'[^'\\]*'|"[^"\\]*"|`[^`$\\]*`|-?\d[\d_.eE]*|true|false|null)\s*(?:as\s+const\s*)?;?\s*$/;
+/** `kFourOhFourContext: Symbol('fastify.404ContextKey'),` in a table of keys: a unique key, whatever its description. */
+const SYMBOL_KEY = /^\s+['"]?[A-Za-z_$][\w$]*['"]?\s*:\s*Symbol(?:\.for)?\(\s*(?:'[^']*'|"[^"]*")?\s*\),?\s*$/;
+
+/**
+ * Whether the change only adds names for literal values at the top level of the module (a test id, a symbol key):
+ * lines that run whenever the module loads and decide nothing. Their effect is proven where they are used. A changed
+ * or removed value, a property of a table of settings or an element of a list is a change of behaviour, never this.
+ */
+function isNewConstantsOnly(input: ChangeKindInput): boolean {
+  if (input.headText === undefined || input.hunks.length === 0) return false;
+  if (input.baseText === undefined || input.hunks.some((hunk) => hunk.oldLines > 0)) return false;
+  const source = input.headText.split('\n');
+  const comments = findBlockCommentLines(source);
+  let constants = 0;
+  for (const hunk of input.hunks) {
+    for (let line = hunk.newStart; line < hunk.newStart + hunk.newLines; line++) {
+      const text = source[line - 1] ?? '';
+      const content = text.trim();
+      if (content === '' || content.startsWith('//') || comments.has(line)) continue;
+      if (!LITERAL_CONSTANT.test(text) && !SYMBOL_KEY.test(text)) return false;
+      constants++;
+    }
+  }
+  return constants > 0;
 }
 
 function allLines(text: string): number[] {

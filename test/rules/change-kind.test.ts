@@ -86,6 +86,27 @@ describe('change kinds', () => {
     assert.equal(kindOf('src/examples-loader.ts', 'a();\n', 'b();\n'), 'runtime');
   });
 
+  // Check 22 (Unleash): `export const TOAST_LIVE_REGION_TEST_ID = 'toast-live-region';` added to testIds.ts got a
+  // runtime-proof task; so did a symbol added to fastify's table of keys (labelled noise in bench/labels/issue-41.json).
+  test('new names for literal values, added at the top level, are constants; a changed value or a table of settings is not', () => {
+    const ids = "export const A_ID = 'a';\nexport const B_ID = 'b';\n";
+    assert.equal(kindOf('src/utils/testIds.ts', ids, `${ids}export const TOAST_ID = 'toast-live-region';\n`), 'constant');
+    assert.equal(kindOf('src/limits.js', 'const A = 1;\n', 'const A = 1;\nconst MAX_ROWS = 500;\nconst STRICT = true;\n'), 'constant');
+    const keys = "const keys = {\n  kA: Symbol('a'),\n};\nmodule.exports = keys;\n";
+    assert.equal(
+      kindOf('lib/symbols.js', keys, keys.replace("  kA: Symbol('a'),\n", "  kA: Symbol('a'),\n  kB: Symbol('fastify.b'),\n")),
+      'constant',
+    );
+    // A value changed, a value computed, a setting in a table, a constant inside a function: behaviour.
+    assert.equal(kindOf('src/limits.js', 'const MAX_ROWS = 500;\n', 'const MAX_ROWS = 50;\n'), 'runtime');
+    assert.equal(kindOf('src/limits.js', 'const A = 1;\n', 'const A = 1;\nconst B = compute();\n'), 'runtime');
+    const roles = "const ROLES = {\n  read: 'guest',\n};\n";
+    assert.equal(kindOf('src/roles.js', roles, roles.replace("  read: 'guest',\n", "  read: 'guest',\n  delete: 'guest',\n")), 'runtime');
+    const inside = 'function f() {\n  return 1;\n}\n';
+    assert.equal(kindOf('src/f.js', inside, inside.replace('function f() {\n', 'function f() {\n  const LIMIT = 5;\n')), 'runtime');
+    assert.equal(kindOf('app/limits.py', 'A = 1\n', 'A = 1\nB = 2\n'), 'runtime');
+  });
+
   // Check 21 (cobra): `type CompletionFunc func(…)` made an alias, `type CompletionFunc = func(…)`, got a runtime proof.
   test('Go: an alias, a function type or an interface changed is type-only; a struct or a function body is not', () => {
     const go = (body: string) => `package cobra\n\n${body}\n\nfunc Run() int {\n\treturn 1\n}\n`;
@@ -366,6 +387,43 @@ describe('no runtime proof for changes that do not run (checker ai)', () => {
         [],
       );
       assert.ok(tasks.some((task) => task.kind === 'proof' && task.title.includes('src/price.ts')));
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+
+  // Check 22 (Unleash): a test id added to testIds.ts beside the component that uses it.
+  test('a new constant used by a changed file: no proof task of its own; the file that uses it keeps its proof', async () => {
+    const ids = "export const CART_ID = 'cart';\n";
+    const fixture = createChangeFixture(
+      {
+        ...base,
+        'src/ids.ts': ids,
+        'src/cart.test.ts': "import { sum } from './cart.js';\nimport { CART_ID } from './ids.js';\nsum([]);\nconsole.log(CART_ID);\n",
+      },
+      {
+        'src/ids.ts': `${ids}export const TOTAL_ID = 'cart-total';\n`,
+        'src/cart.ts': base['src/cart.ts'].replace('acc + total(item)', 'acc + Math.round(total(item))'),
+      },
+    );
+    try {
+      const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+      assert.deepEqual(
+        report.evidence.changedFiles.map((file) => [file.path, file.changeKind, file.lowSignal]),
+        [
+          ['src/cart.ts', 'runtime', false],
+          ['src/ids.ts', 'constant', true],
+        ],
+      );
+      assert.deepEqual(
+        report.evidence.changedPathProof.map((proof) => proof.path),
+        ['src/cart.ts'],
+      );
+      const tasks = [...report.tasks, ...report.taskOverflow];
+      assert.deepEqual(
+        tasks.filter((task) => task.title.includes('src/ids.ts')).map((task) => task.title),
+        [],
+      );
     } finally {
       fixture.repo.cleanup();
     }
