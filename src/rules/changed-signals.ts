@@ -182,9 +182,11 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
     return isRemovedWordForWord(headLine, removed);
   }
   // A comparison a removed line made word for word (`doc.memberships.length > 0` moved from a filter's clauses into an `if`).
+  // Read through `?.` on both sides: the removed lines' guarded reads are written as optional chains
+  // (`c.path && c.path.length > 0` as `c.path?.length > 0`), where the head may still spell the guard out.
   if (signal.kind === 'collection' && /\s(?:[<>]=?|[!=]==?)\s/.test(signal.detail)) {
-    const comparison = collapseSpaces(signal.detail);
-    return removed.some((line) => collapseSpaces(line).includes(comparison));
+    const comparison = withoutOptionalChains(collapseSpaces(signal.detail));
+    return removed.some((line) => withoutOptionalChains(collapseSpaces(line)).includes(comparison));
   }
   // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
   const call = findCall(headLine, signal.detail);
@@ -221,6 +223,7 @@ function findCall(line: string, callee: string): string | undefined {
 }
 
 const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ');
+const withoutOptionalChains = (text: string): string => text.replace(/\?\.(?![\d([])/g, '.');
 
 /** Each `operand ?? default` of a line as written, spaces collapsed: `ctx.mountPath ?? ""`. */
 function findNullishDefaults(line: string): string[] {

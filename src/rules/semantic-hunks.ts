@@ -443,6 +443,14 @@ function findGrownTest(text: string, removedPlain: readonly string[]): string | 
   return old.length > 0 && old.length < links.length && !isOld(expression) ? expression : undefined;
 }
 
+/** Whether the head is the base with normalisations added and nothing else (`has(key)` → `has(key.trim())`). */
+function isOnlyNormalised(base: string | undefined, head: string): boolean {
+  if (base === undefined) return false;
+  const strip = (code: string): string =>
+    code.replace(new RegExp(`${NORMALISATION.source.replace('\\(', '\\(\\s*\\)')}`, 'g'), '').replace(/\s+/g, '');
+  return strip(base) === strip(head) && base.replace(/\s+/g, '') !== head.replace(/\s+/g, '');
+}
+
 /** `??` became `||` or the reverse: which values take the fallback changed, not the fallback. */
 function isFallbackSwap(was: string | undefined, now: string | undefined): boolean {
   return was !== now && (was === '??' || was === '||') && (now === '??' || now === '||');
@@ -656,6 +664,11 @@ function classifyPair(
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
   const isSameDecision = isCondition && isOldLogic(condition, line);
   const splitTest = isCondition ? undefined : findSplitTernaryTest(written, following);
+  // A value made a ternary (`currentValue: "",` → `currentValue: v.secret ? "" : v.currentValue,`): a new decision.
+  const newTernary =
+    !isCondition && base !== undefined && CONDITION.test(head) && !BRANCH.test(head) && findTernaryTest(base) === undefined
+      ? findTernaryTest(written)
+      : undefined;
   const headComparison = codeChanged && !isSameDecision ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
   const isLiteralChanged = !codeChanged && isCondition && before !== undefined && !isSameDecision;
@@ -668,7 +681,7 @@ function classifyPair(
       headComparison.limit,
       neighbours(headComparison.limit, headComparison.operator, headComparison.subject, MEASURE),
     );
-  } else if (isCondition && !isSameDecision) {
+  } else if (isCondition && !isSameDecision && !isOnlyNormalised(base, head)) {
     add(
       'condition',
       condition,
@@ -676,6 +689,8 @@ function classifyPair(
       toConditionValues(condition),
       joined === undefined ? after : `${written.slice(0, written.length - shown.length)}${joined}`,
     );
+  } else if (newTernary !== undefined && !isOldLogic(newTernary, line)) {
+    add('condition', newTernary, '', toConditionValues(newTernary));
   } else if (!isCondition && splitTest !== undefined) {
     if (!isOldLogic(splitTest, line) && (base === undefined || !base.includes(toCode(splitTest))))
       add('condition', splitTest, '', toConditionValues(splitTest));
@@ -1270,7 +1285,11 @@ export function findSemanticChanges(
             ? `${change.kind}:${change.subject}:${change.limit}`
             : `${change.kind}:${index}`;
         if (seen.has(key)) continue;
+        // The same edit made in two hunks (a header test given `.trim()` in two loops) asks once.
+        const edit = change.before === '' ? undefined : `edit:${change.kind}:${change.before}\u0000${change.after}`;
+        if (edit !== undefined && seen.has(edit)) continue;
         seen.add(key);
+        if (edit !== undefined) seen.add(edit);
         changes.push(change);
       }
     }

@@ -1305,6 +1305,51 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(changes, [['read', 6, 'key', 'token.name']]);
   });
 
+  test('a value made a ternary asks its test; a ternary whose test stays asks nothing new (hoppscotch)', () => {
+    assert.deepEqual(one('    currentValue: "",', '    currentValue: v.secret ? "" : v.currentValue,'), [
+      ['condition', 'v.secret', '', 'an input for which v.secret is true and one for which it is false'],
+    ]);
+    assert.deepEqual(
+      one('  const label = "none";', '  const label = count > 1 ? "many" : "one";').map(([kind]) => kind),
+      ['boundary'],
+    );
+    assert.deepEqual(
+      one('    value: v.secret ? "" : v.value,', '    value: v.secret ? "" : v.value.trim(),').map(([kind]) => kind),
+      ['normalisation'],
+    );
+  });
+
+  test('a test given only a normalisation asks it as a normalisation, and the same edit in two hunks asks once (hoppscotch)', () => {
+    const loop = (key: string) => [
+      '  for (const header of headers) {',
+      `    if (SKIP.has(${key})) continue`,
+      '    out.push(header)',
+      '  }',
+    ];
+    const base = [
+      'function a(headers, out) {',
+      ...loop('header.key.toLowerCase()'),
+      '}',
+      'function b(headers, out) {',
+      ...loop('header.key.toLowerCase()'),
+      '}',
+    ];
+    const head = base.map((line) => line.replace('header.key.toLowerCase()', 'header.key.trim().toLowerCase()'));
+    const changes = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 },
+      { oldStart: 9, oldLines: 1, newStart: 9, newLines: 1 },
+    ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(changes, [['normalisation', 3, 'trim']]);
+    // Another test besides the normalisation is a changed condition still.
+    const other = base.map((line) =>
+      line.replace('SKIP.has(header.key.toLowerCase())', 'SKIP.has(header.key.trim().toLowerCase()) || !header.active'),
+    );
+    const kinds = findSemanticChanges(`${base.join('\n')}\n`, `${other.join('\n')}\n`, [
+      { oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 },
+    ]).map((change) => change.kind);
+    assert.deepEqual(kinds, ['condition', 'normalisation']);
+  });
+
   test('a comment the changed line took the place of is shown as no line it replaced (Unleash)', () => {
     const changes = findSemanticChanges(
       '  // prevent querying the same secret twice\n  this.block(secret);\n',
@@ -1884,7 +1929,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.8\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.9\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

@@ -17,7 +17,7 @@ describe('signals', () => {
       'if (items.length === 0) stop();',
       'const first = list[0];',
       'const name = user?.profile?.name;',
-      "async function load(ids) { const rows = await db.query('SELECT * FROM users'); return ids.map((id) => id); }",
+      "async function load(ids) { const rows = await db.query('SELECT * FROM users'); return ids.map((id) => rows.find((row) => row.id === id)); }",
       'promise.catch(log);',
       'await Promise.all([a(), b()]);',
       'const { page, pageSize } = query;',

@@ -552,6 +552,21 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(ids, ['signal:src/respond.ts:3:collection']);
   });
 
+  it('a length compared behind a guard, on a line rewritten elsewhere, is no new empty-list case (hoppscotch)', () => {
+    const key = (service: string) => `const key = (c) => \`\${${service}.canon(c.domain)}:\${c.path && c.path.length > 0 ? c.path : "/"}\``;
+    const ids = changedIdsOf(
+      [key('cookieJarService'), ''],
+      [key('getCookieJarService()'), 'const other = (d) => d.path && d.path.length > 0;', ''],
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 }],
+      { name: 'key', start: 1, end: 1 },
+      [
+        { kind: 'collection', line: 1, detail: 'c.path.length > 0' },
+        { kind: 'collection', line: 2, detail: 'd.path.length > 0' },
+      ],
+    );
+    assert.deepEqual(ids, ['signal:src/respond.ts:2:collection']);
+  });
+
   it('a guarded read rewritten as an optional chain is a move; a new guarded read is not (hono)', () => {
     const ids = changedIdsOf(
       [
@@ -1186,12 +1201,12 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.8.0#edge-case/changed-arithmetic', 12],
+        ['semantic-edge-cases@1.9.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
-        ['edge-cases@1.4.0#edge-case/money-rounding', 7.5],
+        ['edge-cases@1.5.0#edge-case/money-rounding', 7.5],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
-        ['edge-cases@1.4.0#edge-case/money-negative-currency', 4.5],
+        ['edge-cases@1.5.0#edge-case/money-negative-currency', 4.5],
       ],
     );
     assert.deepEqual(ranked.overflow, []);

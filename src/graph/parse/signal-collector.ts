@@ -12,6 +12,8 @@ import {
   getNodes,
   getPropertyName,
   getString,
+  isAstNode,
+  isRecord,
   unwrapExpression,
 } from './swc-node.js';
 
@@ -223,7 +225,12 @@ export class SignalCollector {
     }
     if (method === 'map' || method === 'filter' || method === 'reduce') {
       const object = getIdentifierName(unwrapExpression(getNode(callee, 'object')));
-      if (object && params?.includes(object)) this.add('input-collection', node, `${object}.${method}`);
+      if (!object || !params?.includes(object)) return;
+      const [callback, initial] = getExpressions(node, 'arguments');
+      // An empty list through a map or a filter gives an empty list; a reduce with no initial value throws on one.
+      if (method === 'reduce' && initial === undefined) this.add('collection', node, `${object}.reduce`);
+      // A long list is a question only where each item costs more than a step: an await, or a walk of another list.
+      if (callback !== undefined && growsPerItem(callback)) this.add('input-collection', node, `${object}.${method}`);
     }
   }
 
@@ -284,6 +291,59 @@ export class SignalCollector {
 }
 
 /** The identifier and property names an argument expression mentions (`offset + limit` → offset, limit), a few levels deep. */
+/** Calls that walk a list of their own (`rows.find(…)` inside a map's callback: a list times a list). */
+const ITERATING_METHODS = new Set([
+  'find',
+  'findIndex',
+  'findLast',
+  'filter',
+  'some',
+  'every',
+  'map',
+  'flatMap',
+  'forEach',
+  'reduce',
+  'sort',
+]);
+/** A loop over another list, or an await (a request or a query per item). */
+const PER_ITEM_WORK = new Set([
+  'ForStatement',
+  'ForOfStatement',
+  'ForInStatement',
+  'WhileStatement',
+  'DoWhileStatement',
+  'AwaitExpression',
+]);
+/** Nodes looked at inside one callback before giving up (a callback that long is no step per item either way). */
+const MAX_CALLBACK_NODES = 2000;
+
+/**
+ * Whether a map, filter or reduce callback does work that grows per item: it awaits (a request or a query per item), or
+ * it walks another list (a loop, or a call that iterates). A callback given by name is not read: no evidence.
+ */
+function growsPerItem(callback: AstNode): boolean {
+  if (callback.type !== 'ArrowFunctionExpression' && callback.type !== 'FunctionExpression') return false;
+  const pending: unknown[] = [getNode(callback, 'body')];
+  for (let seen = 0; pending.length > 0 && seen < MAX_CALLBACK_NODES; seen++) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      pending.push(...value);
+      continue;
+    }
+    if (!isRecord(value)) continue;
+    if (isAstNode(value)) {
+      if (PER_ITEM_WORK.has(value.type)) return true;
+      if (value.type === 'CallExpression') {
+        const called = getNode(value, 'callee');
+        const property = called?.type === 'MemberExpression' ? getNode(called, 'property') : undefined;
+        if (ITERATING_METHODS.has(getIdentifierName(property) ?? '')) return true;
+      }
+    }
+    for (const [key, child] of Object.entries(value)) if (key !== 'span' && typeof child === 'object') pending.push(child);
+  }
+  return false;
+}
+
 function collectNames(node: AstNode | undefined, depth = 0): string[] {
   const target = unwrapExpression(node);
   if (target === undefined || depth > 4) return [];

@@ -32,15 +32,23 @@ describe('edge-case signals need code evidence, not words', () => {
     ]);
   });
 
-  test('large collections: only a list the caller supplies, not a fixed local array', () => {
+  test('large collections: only a list the caller supplies, worked through at a cost that grows per item', () => {
     const code = [
-      'export function total(orders) { return orders.map((order) => order.amount); }',
+      'export const load = (ids) => Promise.all(ids.map(async (id) => await db.user.find(id)));',
       'export function octets(address) { const parts = [1, 2, 3, 4]; return parts[0] + parts.filter(Boolean).length; }',
       // A split gives one part at least: its first is never missing (outline's host parsing).
       "export function host(value) { return value.split(':')[0]; }",
+      'export const join = (orders, users) => orders.map((order) => users.find((user) => user.id === order.userId));',
+      'export function nested(rows) { return rows.filter((row) => { for (const cell of row.cells) if (cell) return true; return false; }); }',
+      // A few steps per item (hoppscotch's envs.map spreading each row), a callback given by name, a reduce: no evidence.
+      'export const normalise = (envs) => envs.map((env) => ({ ...env, value: env.value ?? "" }));',
+      'export const names = (rows) => rows.map(toName);',
+      'export const sum = (items) => items.reduce((total, item) => total + item.amount, 0);',
+      // With no initial value, a reduce throws on an empty list.
+      'export const longest = (words) => words.reduce((a, b) => (a.length > b.length ? a : b));',
     ];
-    assert.deepEqual(signalsOf(code, 'input-collection'), ['1 orders.map']);
-    assert.deepEqual(signalsOf(code, 'collection'), ['2 parts[0]']);
+    assert.deepEqual(signalsOf(code, 'input-collection'), ['1 ids.map', '4 orders.map', '5 rows.filter']);
+    assert.deepEqual(signalsOf(code, 'collection'), ['2 parts[0]', '9 words.reduce']);
   });
 
   test('money: arithmetic on, or rounding of, a money-named value; a count is none', () => {
