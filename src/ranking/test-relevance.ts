@@ -155,13 +155,21 @@ export function isNamedTestOf(testPath: string, sourcePath: string, allowPlural 
   const sourceFolders = source.folder === '' ? [] : source.folder.split('/');
   if (testFolders.length === sourceFolders.length + 1 && TEST_FOLDERS.test(testFolders.at(-1) ?? ''))
     return testFolders.slice(0, -1).join('/') === source.folder;
-  return (
-    testFolders.length > 0 &&
-    testFolders.length === sourceFolders.length &&
-    TEST_FOLDERS.test(testFolders[0] ?? '') &&
-    testFolders.slice(1).join('/') === sourceFolders.slice(1).join('/')
-  );
+  // `test/a/b` beside `src/a/b`, at the root or inside a package (`packages/core/test/lib/tracing/trace.test.ts` is
+  // the test of `packages/core/src/tracing/trace.ts`): the same folders up to the test folder, the source's folders
+  // below its own root ending the test's, with at most two more on the test's side (`lib`, `unit`).
+  return testFolders.some((folder, index) => {
+    if (!TEST_FOLDERS.test(folder) || index >= sourceFolders.length) return false;
+    if (testFolders.slice(0, index).join('/') !== sourceFolders.slice(0, index).join('/')) return false;
+    const below = testFolders.slice(index + 1);
+    const sourceBelow = sourceFolders.slice(index + 1);
+    const extra = below.length - sourceBelow.length;
+    return extra >= 0 && extra <= MAX_EXTRA_TEST_FOLDERS && below.slice(extra).join('/') === sourceBelow.join('/');
+  });
 }
+
+/** Folders a test tree may add above the source tree it mirrors (`test/lib/…` or `test/unit/…` for `src/…`). */
+const MAX_EXTRA_TEST_FOLDERS = 2;
 
 /** Words of a space-separated FileWords field, counts (`word*3`) dropped. */
 function readField(field: string | undefined): Set<string> {

@@ -59,7 +59,7 @@ const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*re
 const STATUS = /\b([45]\d\d)\b/;
 const WRITTEN_STATUS = /\.writeStatus\(\s*["'`]([45]\d\d)\b/;
 const ERROR_PATH =
-  /\bthrow\b|\bcatch\s*\(|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.writeHead\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
+  /\bthrow\b|\bcatch\s*[({]|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.writeHead\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
 /**
  * `} finally {`: what runs however the try block ends. (A promise's `.finally(` added to a chain is its cleanup on
  * every outcome, most often a release after success; msw's `.finally(() => controller.abort())` asked nothing.)
@@ -584,6 +584,23 @@ function findLastOperand(code: string): string | undefined {
 }
 
 /** The test of a ternary: what stands before its `?`, after the assignment, `return` or bracket that opens it. */
+/**
+ * Where the operand that ends `text` starts: after the last bracket left open or comma at the top level (the test of
+ * `new URL(path.startsWith('//') ? …` is `path.startsWith('//')`, whose own brackets close).
+ */
+function findOperandStart(text: string): number {
+  let depth = 0;
+  for (let index = text.length - 1; index >= 0; index--) {
+    const char = text[index];
+    if (char === ')' || char === ']' || char === '}') depth += 1;
+    else if (char === '(' || char === '[' || char === '{') {
+      if (depth === 0) return index + 1;
+      depth -= 1;
+    } else if (char === ',' && depth === 0) return index + 1;
+  }
+  return 0;
+}
+
 function findTernaryTest(text: string): string | undefined {
   const question = /\?(?![.?])/.exec(text);
   if (question === null) return undefined;
@@ -592,8 +609,7 @@ function findTernaryTest(text: string): string | undefined {
   const assigned = [...before.matchAll(/(?<![=!<>])=(?![=>])/g)].at(-1)?.index;
   const key = /^\s*(?:\.\.\.)?[\w$]+\s*:(?!:)/.exec(before)?.[0].length;
   const start = Math.max(
-    before.lastIndexOf('(') + 1,
-    before.lastIndexOf(',') + 1,
+    findOperandStart(before),
     assigned === undefined ? 0 : assigned + 1,
     returned === -1 ? 0 : returned + 'return'.length,
     key ?? 0,

@@ -1350,6 +1350,29 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(kinds, ['condition', 'normalisation']);
   });
 
+  test('a catch with no binding is an error path; a ternary inside a call tests what stands before its ? (sentry)', () => {
+    const base = ['export function url(options) {', '  return String(toUrl(options));', '}'];
+    const head = [
+      'export function url(options) {',
+      '  try {',
+      '    return String(toUrl(options));',
+      '  } catch {',
+      "    return '';",
+      '  }',
+      '}',
+    ];
+    const caught = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 5 },
+    ]);
+    assert.deepEqual(
+      caught.map((change) => [change.kind, change.line, change.after]),
+      [['error-path', 4, '} catch']],
+    );
+    assert.deepEqual(one('  return new URL(path, base);', "  return new URL(path.startsWith('//') ? `${base}${path}` : path, base);"), [
+      ['condition', "path.startsWith('//')", '', "an input for which path.startsWith('//') is true and one for which it is false"],
+    ]);
+  });
+
   test('a comment the changed line took the place of is shown as no line it replaced (Unleash)', () => {
     const changes = findSemanticChanges(
       '  // prevent querying the same secret twice\n  this.block(secret);\n',

@@ -46,19 +46,19 @@ describe('the tests to run, as commands of their runners', () => {
     assert.deepEqual(
       bundle.evidence.testRun.commands.map((command) => [command.cwd, command.command]),
       // price.test.ts names price.ts in its path, its code and against the one other test that reaches price.ts; the
-      // other two are each the only test of their file, so their names tell them less apart.
+      // other two are each their package's test of their file (test/ mirrors src/), args.test.ts calling parse by name.
       [
         ['', 'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts'],
-        ['packages/api', 'npx jest --runTestsByPath test/orders.test.js'],
         ['', 'node --import tsx --test packages/cli/test/args.test.ts'],
+        ['packages/api', 'npx jest --runTestsByPath test/orders.test.js'],
       ],
     );
     assert.ok(
       bundle.prompt.includes(
         [
           'npx vitest run packages/web/src/price.test.ts packages/web/src/cart.test.ts',
-          'cd packages/api && npx jest --runTestsByPath test/orders.test.js',
           'node --import tsx --test packages/cli/test/args.test.ts',
+          'cd packages/api && npx jest --runTestsByPath test/orders.test.js',
         ].join('\n'),
       ),
       bundle.prompt,

@@ -99,6 +99,18 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       { path: 'tests/command.help.test.js', titles: ['help information'], words: { code: 'command', names: '' } },
     ];
     assert.equal(order(scoreTestRelevance(parts, { path: 'lib/command.js', names: ['helpInformation'] }))[0], 'tests/command.help.test.js');
+    // sentry-javascript: a package's test tree mirrors its src/ tree one folder deeper
+    // (packages/core/test/lib/tracing/trace.test.ts); another package's trace.test.ts is not the changed file's test.
+    const packages: TestText[] = [
+      {
+        path: 'packages/opentelemetry/test/trace.test.ts',
+        titles: ['startSpan', 'trace', 'child or root span'],
+        words: { code: 'span scope trace create child root start isolation', names: 'createChildOrRootSpan startSpan' },
+      },
+      { path: 'packages/core/test/lib/tracing/trace.test.ts', titles: ['startSpan'], words: { code: 'span', names: '' } },
+    ];
+    const trace = scoreTestRelevance(packages, { path: 'packages/core/src/tracing/trace.ts', names: ['createChildOrRootSpan'] });
+    assert.equal(order(trace)[0], 'packages/core/test/lib/tracing/trace.test.ts', JSON.stringify([...trace]));
     // A test of the same name elsewhere is not the changed file's own.
     const elsewhere = tests.map((test) =>
       test.path === 'src/client/client.test.ts' ? { ...test, path: 'src/adapter/client.test.ts' } : test,

@@ -73,8 +73,10 @@ describe('the built-in classifiers pack', () => {
   // A class added after the TypeScript regexes were replaced (check 18, vite's playground/).
   test('an example, playground or demo folder is an example; a word inside a name is not', () => {
     const examples = ['examples/react/src/index.tsx', 'playground/hmr/dep.js', 'packages/ui/demo/app.ts', 'site/playgrounds/a.ts'];
+    // Check 24 (sentry-javascript): the apps its end-to-end suites drive, one folder per framework.
+    examples.push('dev-packages/e2e-tests/test-applications/hono-4/src/route-groups/test-route-patterns.ts', 'test-apps/next/app/page.tsx');
     for (const path of examples) assert.equal(builtinClasses(path).example, true, path);
-    for (const path of ['src/example.ts', 'src/examples-loader.ts', 'src/demo-mode.ts', 'src/cart.ts'])
+    for (const path of ['src/example.ts', 'src/examples-loader.ts', 'src/demo-mode.ts', 'src/cart.ts', 'src/e2e-tests-runner.ts'])
       assert.equal(builtinClasses(path).example, false, path);
   });
 
