@@ -3,7 +3,7 @@ import type { ChangeStatus, Hunk } from '../model/change.js';
 import type { Span } from '../model/facts.js';
 import type { PathClasses } from './classifiers.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
-import { classifyTextChange, getCommentSyntax } from './facts-text.js';
+import { classifyTextChange, getCommentSyntax, isIndentSignificant } from './facts-text.js';
 
 export interface ChangeKindInput {
   path: string;
@@ -64,7 +64,7 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   if (/\.d\.[cm]?ts$/i.test(path)) return 'type-only';
   const language = getLanguage(path);
   if (input.status === 'modified' || input.status === 'renamed') {
-    const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path));
+    const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path), isIndentSignificant(language));
     if (text.commentOnly || text.formattingOnly) return 'comment-or-format';
     if (isTypeOnlyChange(input)) return 'type-only';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isNewConstantsOnly(input)) return 'constant';

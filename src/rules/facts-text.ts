@@ -210,8 +210,30 @@ export interface LowSignalKind {
  * Whether the head text differs from the base text only in layout (formattingOnly) or only in comments
  * and layout (commentOnly). Both false when either text is unknown or the texts are identical bytes.
  */
-export function classifyTextChange(baseText: string | undefined, headText: string | undefined, syntax: CommentSyntax): LowSignalKind {
+/** Languages whose indentation is syntax: a line indented into or out of a block runs elsewhere. */
+export function isIndentSignificant(language: Language): boolean {
+  return language === 'python' || language === 'yaml';
+}
+
+/** The leading indentation of each line that holds code (not blank, not a `#` comment). */
+function readCodeIndents(text: string): string {
+  const indents: number[] = [];
+  for (const line of text.split('\n')) {
+    const content = line.trim();
+    if (content !== '' && !content.startsWith('#')) indents.push(line.length - line.trimStart().length);
+  }
+  return indents.join(',');
+}
+
+export function classifyTextChange(
+  baseText: string | undefined,
+  headText: string | undefined,
+  syntax: CommentSyntax,
+  /** Python's and YAML's indentation: a line moved into an `else:` by its indent alone is a change of behaviour. */
+  indentSignificant = false,
+): LowSignalKind {
   if (baseText === undefined || headText === undefined || baseText === headText) return { formattingOnly: false, commentOnly: false };
+  if (indentSignificant && readCodeIndents(baseText) !== readCodeIndents(headText)) return { formattingOnly: false, commentOnly: false };
   if (syntax === 'none') {
     const strip = (text: string): string => text.replace(/\s+/g, ' ').trim();
     return { formattingOnly: strip(baseText) === strip(headText), commentOnly: false };

@@ -17,7 +17,7 @@ import { findReverseReach } from '../graph/queries/reverse-reach.js';
 import { createGraphLookup, sortUnique, type GraphLookup } from './facts-graph.js';
 import { deriveRouteFacts, getRouteCallingTests, type HeadCode } from './facts-routes.js';
 import { deriveTestCaseFacts, deriveTestFileFacts } from './facts-tests.js';
-import { classifyTextChange, getCommentSyntax } from './facts-text.js';
+import { classifyTextChange, getCommentSyntax, isIndentSignificant } from './facts-text.js';
 import { deriveRepositoryFacts, type RepositoryFactOptions } from './facts-repository.js';
 import { toChangedLines } from './proof.js';
 import { findOptionGates } from './option-gates.js';
@@ -214,7 +214,7 @@ function deriveChangedFileFacts(
   const textChange =
     file.binary || file.changeKind === 'runtime' || file.changeKind === 'type-only'
       ? { formattingOnly: false, commentOnly: false }
-      : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path));
+      : classifyTextChange(file.baseText, file.headText, getCommentSyntax(language, path), isIndentSignificant(language));
   const isDocOnly = role === 'doc';
   const reachers = lookup.getReachers(path);
   // Routes whose handler chain this file's change reaches (handler-level reach), not every route of an importer.

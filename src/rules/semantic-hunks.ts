@@ -356,8 +356,15 @@ function isConstantTest(test: string): boolean {
     .replace(/^\((.*)\)$/, '$1')
     .trim()
     .replace(/^(?:not\s+|!\s*)/, '');
-  return /^_*[A-Z][A-Z0-9_]*[A-Z0-9]_*$/.test(bare);
+  return /^_*[A-Z][A-Z0-9_]*[A-Z0-9]_*$/.test(bare) || ENVIRONMENT_TEST.test(bare);
 }
+
+/**
+ * A test of the interpreter or the platform the code runs on (`sys.version_info < (3, 11)`, `sys.platform == "win32"`,
+ * `process.platform === 'win32'`, `runtime.GOOS == "windows"`): no input reaches it, the test matrix does.
+ */
+const ENVIRONMENT_TEST =
+  /^(?:sys\.(?:version_info|platform|implementation\.name)|os\.name|platform\.system\(\)|process\.(?:platform|arch|versions?(?:\.\w+)?)|runtime\.(?:GOOS|GOARCH))(?:\s*(?:[<>]=?|[!=]==?|\bin\b|\bnot in\b)\s*[^&|]+|\.startswith\([^)]*\))?$/;
 
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {

@@ -615,6 +615,15 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     for (const line of ['  if (WIN) {', '  if (!__DEV__) {', '  if (IS_BROWSER) return;']) assert.deepEqual(added(line), [], line);
     assert.deepEqual(added('  if (isWin) {'), [['condition', '(isWin)']]);
     assert.deepEqual(added('  if (WIN && path.includes(":")) {'), [['condition', '(WIN && path.includes(":"))']]);
+    // Check 25 (starlette): `if sys.version_info < (3, 11):` asks nothing; the interpreter decides it, as the platform does.
+    assert.deepEqual(added("  if (process.platform === 'win32') {"), []);
+    const python = (line: string) =>
+      findSemanticChanges('a = 1\n', `a = 1\n${line}\n    b = 2\n`, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 2 }], 'python').map(
+        (change) => [change.kind, change.subject],
+      );
+    for (const line of ['if sys.version_info < (3, 11):', 'if sys.platform == "win32":', 'if os.name == "nt":'])
+      assert.deepEqual(python(line), [], line);
+    assert.deepEqual(python('if version < (3, 11):').length, 1);
   });
 
   // Check 15 (socket.io's adapter): `return debug(…)` in a catch became `debug(…)`, so a failed publish no longer stops

@@ -123,6 +123,10 @@ describe('change kinds', () => {
       'comment-or-format',
     );
     assert.equal(kindOf('src/money.ts', 'export const a = 1;\n', 'export const a  =  1;\n'), 'comment-or-format');
+    // Check 25 (starlette): a Python line indented into the `else:` above it runs in that branch only now.
+    const lookup = 'def lookup(d, follow):\n    if follow:\n        p = a(d)\n    else:\n        p = b(d)\n    d = c(d)\n    return p, d\n';
+    assert.equal(kindOf('starlette/staticfiles.py', lookup, lookup.replace('    d = c(d)', '        d = c(d)')), 'runtime');
+    assert.equal(kindOf('app/a.py', '# old\nx = f(1,2)\n', '# new\nx = f(1, 2)\n'), 'comment-or-format');
   });
 
   test('type-only: interface members, type aliases, type imports, overload signatures, declare, a new types-only file', () => {

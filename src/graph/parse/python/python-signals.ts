@@ -225,6 +225,13 @@ function addSubscript(file: PyFile, node: PyNode, add: AddSignal): void {
     return;
   }
   const text = getText(file, index).replace(/\s/g, '');
+  // A split by a separator gives one part at least (`raw_path.split(b"?", 1)[0]`), a partition always three.
+  if (value.type === 'call') {
+    const { callee, args } = getCallParts(value);
+    const name = callee?.type === 'attribute' ? getParts(callee)[1] : undefined;
+    const method = name === undefined ? '' : getText(file, name);
+    if (/^r?partition$/.test(method) || (/^r?split$/.test(method) && args.length > 0)) return;
+  }
   if (text === '0' || text === '-1') add('collection', node, `${target}[${text}]`);
 }
 
