@@ -160,6 +160,7 @@ function toChangedFileInput(file: ChangedFileEvidence, sides: ChangeRuleInput['s
   if (head !== undefined) {
     input.headFunctions = head.functions;
     input.headSignals = head.signals;
+    if (head.typeSpans !== undefined) input.headTypeSpans = head.typeSpans;
   }
   if (base !== undefined) input.baseFunctions = base.functions;
   return input;

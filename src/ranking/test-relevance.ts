@@ -164,9 +164,15 @@ export function isNamedTestOf(testPath: string, sourcePath: string, allowPlural 
     const below = testFolders.slice(index + 1);
     const sourceBelow = sourceFolders.slice(index + 1);
     const extra = below.length - sourceBelow.length;
+    // Beside the root's (`test/a` for `src/a`, or `lib/a`), the tree mirrored is a source root: in vite's
+    // `src/node/__tests__/environment.spec.ts`, `__tests__` stands beside `server/`, and tests `node/environment.ts`.
+    if ((index > 0 || extra > 0) && !SOURCE_ROOTS.test(sourceFolders[index] ?? '')) return false;
     return extra >= 0 && extra <= MAX_EXTRA_TEST_FOLDERS && below.slice(extra).join('/') === sourceBelow.join('/');
   });
 }
+
+/** Folders a package keeps its code in, which a test tree beside them mirrors. */
+const SOURCE_ROOTS = /^(?:src|lib|source|sources)$/;
 
 /** Folders a test tree may add above the source tree it mirrors (`test/lib/…` or `test/unit/…` for `src/…`). */
 const MAX_EXTRA_TEST_FOLDERS = 2;

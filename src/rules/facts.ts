@@ -10,7 +10,7 @@ import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
 import type { HistoryInsights } from '../model/history.js';
-import { getSourceLanguage, type FunctionFact, type SignalFact, type SignalKind } from '../model/facts.js';
+import { getSourceLanguage, type FunctionFact, type SignalFact, type SignalKind, type Span } from '../model/facts.js';
 import { EDGE_KINDS, INLINE_LINK_NAME, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
@@ -43,6 +43,8 @@ export interface ChangedFileInput {
   baseFunctions?: FunctionFact[];
   /** Head-side signals of the whole file (the parser's `signals`). */
   headSignals?: SignalFact[];
+  /** Head-side type-only declarations (interfaces, type aliases, `declare`): no decision of theirs runs. */
+  headTypeSpans?: readonly Span[];
 }
 
 export interface ImpactedInput {
@@ -959,7 +961,12 @@ function deriveSemanticSubjects(
 ): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
   const language = getSourceLanguage(file.path) ?? 'javascript';
-  return findSemanticChanges(file.baseText, file.headText, file.hunks, language, removedElsewhere).map((change) => ({
+  // A conditional type (`T extends { … } ? A : B` in a type alias) decides a type, not a value: no input reaches it.
+  const isTyped = (line: number): boolean => (file.headTypeSpans ?? []).some((span) => span.start <= line && line <= span.end);
+  const changes = findSemanticChanges(file.baseText, file.headText, file.hunks, language, removedElsewhere).filter(
+    (change) => !isTyped(change.line),
+  );
+  return changes.map((change) => ({
     subject: 'changed-semantic',
     id: `semantic:${file.path}:${change.line}:${change.kind}`,
     facts: {

@@ -361,10 +361,11 @@ function isConstantTest(test: string): boolean {
 
 /**
  * A test of the interpreter or the platform the code runs on (`sys.version_info < (3, 11)`, `sys.platform == "win32"`,
- * `process.platform === 'win32'`, `runtime.GOOS == "windows"`): no input reaches it, the test matrix does.
+ * `process.platform === 'win32'`, `runtime.GOOS == "windows"`, the build's `process.env.NODE_ENV !== 'production'`): no
+ * input reaches it, the test matrix or the build does.
  */
 const ENVIRONMENT_TEST =
-  /^(?:sys\.(?:version_info|platform|implementation\.name)|os\.name|platform\.system\(\)|process\.(?:platform|arch|versions?(?:\.\w+)?)|runtime\.(?:GOOS|GOARCH))(?:\s*(?:[<>]=?|[!=]==?|\bin\b|\bnot in\b)\s*[^&|]+|\.startswith\([^)]*\))?$/;
+  /^(?:sys\.(?:version_info|platform|implementation\.name)|os\.name|platform\.system\(\)|process\.(?:platform|arch|versions?(?:\.\w+)?|env\.NODE_ENV)|runtime\.(?:GOOS|GOARCH))(?:\s*(?:[<>]=?|[!=]==?|\bin\b|\bnot in\b)\s*[^&|]+|\.startswith\([^)]*\))?$/;
 
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
@@ -456,6 +457,52 @@ function isOnlyNormalised(base: string | undefined, head: string): boolean {
   const strip = (code: string): string =>
     code.replace(new RegExp(`${NORMALISATION.source.replace('\\(', '\\(\\s*\\)')}`, 'g'), '').replace(/\s+/g, '');
   return strip(base) === strip(head) && base.replace(/\s+/g, '') !== head.replace(/\s+/g, '');
+}
+
+const PYTHON_BLOCK = /^(\s*)(?:(if|elif|while)\s+(.+?)|(else))\s*:\s*(?:#.*)?$/;
+
+/** The test of the `if`, `elif`, `else` or `while` block that line `at` sits in (an `else:`'s as `not (…)`). */
+function findPythonBlockTest(lines: readonly SourceLine[], at: number): string | undefined {
+  const indent = indentOf(lines[at]?.raw ?? '');
+  for (let index = at - 1; index >= 0; index--) {
+    const line = lines[index];
+    if (line === undefined || line.isComment || line.code.trim() === '') continue;
+    const own = indentOf(line.raw);
+    if (own >= indent) continue;
+    const block = PYTHON_BLOCK.exec(line.raw);
+    if (block === null) return undefined;
+    if (block[4] === undefined) return block[3];
+    // An `else:`: the test of the `if` or `elif` it closes, at its indent.
+    for (let above = index - 1; above >= 0; above--) {
+      const header = lines[above];
+      if (header === undefined || header.isComment || header.code.trim() === '' || indentOf(header.raw) > own) continue;
+      const opened = PYTHON_BLOCK.exec(header.raw);
+      return opened?.[3] === undefined || indentOf(header.raw) < own ? undefined : `not (${opened[3]})`;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+const indentOf = (raw: string): number => raw.length - raw.trimStart().length;
+
+/**
+ * A Python line the change only indented into a block (its test, `into`) or out of one (the old block's test): the same
+ * text at another depth. Undefined when the text changed, the depth did not, or no `if`/`else`/`while` decides it.
+ */
+function findReindentedBlock(
+  base: readonly SourceLine[],
+  head: readonly SourceLine[],
+  baseAt: number,
+  headAt: number,
+): { test: string; into: boolean } | undefined {
+  const before = base[baseAt];
+  const after = head[headAt];
+  if (before === undefined || after === undefined || after.isComment || after.code.trim() === '') return undefined;
+  if (before.text.trim() !== after.text.trim() || indentOf(before.raw) === indentOf(after.raw)) return undefined;
+  const into = indentOf(after.raw) > indentOf(before.raw);
+  const test = into ? findPythonBlockTest(head, headAt) : findPythonBlockTest(base, baseAt);
+  return test === undefined ? undefined : { test, into };
 }
 
 /** `??` became `||` or the reverse: which values take the fallback changed, not the fallback. */
@@ -1212,8 +1259,27 @@ export function findSemanticChanges(
         seen.add(`default:${yielded.subject}:${yielded.limit}`);
         changes.push(yielded);
       }
-      if (removedCode.has(toMovedText(after.text))) continue;
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
+      // Python: a line indented into or out of a block runs under another test now (starlette moved
+      // `directory = os.path.realpath(directory)` into the `else:` above it).
+      const moved =
+        language === 'python' && removed !== undefined ? findReindentedBlock(base, head, hunk.oldStart + offset - 1, line - 1) : undefined;
+      if (moved !== undefined) {
+        if (!seen.has(`condition:${index}`) && changes.length < MAX_CHANGES) {
+          seen.add(`condition:${index}`);
+          changes.push({
+            kind: 'condition',
+            line,
+            before: excerpt(removed?.text.trim() ?? ''),
+            after: excerpt(after.text.trim()),
+            subject: excerpt(moved.test),
+            limit: '',
+            values: `an input for which ${excerpt(moved.test)} is true and one for which it is false: the line ${moved.into ? 'now runs in one of them only' : 'now runs in both'}`,
+          });
+        }
+        continue;
+      }
+      if (removedCode.has(toMovedText(after.text))) continue;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
       const before = removed !== undefined && isReplacedBy(removed, after, syntax) ? removed : undefined;

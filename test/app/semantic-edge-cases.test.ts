@@ -617,6 +617,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(added('  if (WIN && path.includes(":")) {'), [['condition', '(WIN && path.includes(":"))']]);
     // Check 25 (starlette): `if sys.version_info < (3, 11):` asks nothing; the interpreter decides it, as the platform does.
     assert.deepEqual(added("  if (process.platform === 'win32') {"), []);
+    assert.deepEqual(added("  if (process.env.NODE_ENV !== 'production') {"), []);
     const python = (line: string) =>
       findSemanticChanges('a = 1\n', `a = 1\n${line}\n    b = 2\n`, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 2 }], 'python').map(
         (change) => [change.kind, change.subject],
@@ -1494,6 +1495,40 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
 });
 
 describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
+  // Check 25 (starlette): the fix moved one line into the `else:` above it by its indentation alone; nothing was asked.
+  test("a line indented into a block asks that block's test; one taken out of a block asks the old test", () => {
+    const base = [
+      'def lookup(self, directory, path):',
+      '    if self.follow_symlink:',
+      '        full = abspath(path)',
+      '    else:',
+      '        full = realpath(path)',
+      '    directory = realpath(directory)',
+      '    return full, directory',
+    ];
+    const head = base.map((line) => (line === '    directory = realpath(directory)' ? `    ${line}` : line));
+    const into = findSemanticChanges(
+      `${base.join('\n')}\n`,
+      `${head.join('\n')}\n`,
+      [{ oldStart: 6, oldLines: 1, newStart: 6, newLines: 1 }],
+      'python',
+    );
+    assert.deepEqual(
+      into.map((change) => [change.kind, change.line, change.subject]),
+      [['condition', 6, 'not (self.follow_symlink)']],
+    );
+    const out = findSemanticChanges(
+      `${head.join('\n')}\n`,
+      `${base.join('\n')}\n`,
+      [{ oldStart: 6, oldLines: 1, newStart: 6, newLines: 1 }],
+      'python',
+    );
+    assert.deepEqual(
+      out.map((change) => [change.kind, change.subject, change.values.endsWith('now runs in both')]),
+      [['condition', 'not (self.follow_symlink)', true]],
+    );
+  });
+
   test('a boundary on len(), an `is None` presence check (no limit None), and True/False are no limit', () => {
     assert.deepEqual(replaced('python', ['    if len(items) >= 5:'], ['    if len(items) > 5:']), [
       {
@@ -1961,7 +1996,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.9\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.10\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

@@ -111,6 +111,17 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     ];
     const trace = scoreTestRelevance(packages, { path: 'packages/core/src/tracing/trace.ts', names: ['createChildOrRootSpan'] });
     assert.equal(order(trace)[0], 'packages/core/test/lib/tracing/trace.test.ts', JSON.stringify([...trace]));
+    // vite: src/node/__tests__/environment.spec.ts is node/environment.ts's test, not server/environment.ts's.
+    const vite: TestText[] = [
+      { path: 'packages/vite/src/node/__tests__/environment.spec.ts', titles: ['environment'], words: { code: 'environment', names: '' } },
+      {
+        path: 'packages/vite/src/node/ssr/__tests__/ssrLoadModule.spec.ts',
+        titles: ['load'],
+        words: { code: 'dev environment', names: 'DevEnvironment' },
+      },
+    ];
+    const server = scoreTestRelevance(vite, { path: 'packages/vite/src/node/server/environment.ts', names: ['DevEnvironment'] });
+    assert.equal(order(server)[0], 'packages/vite/src/node/ssr/__tests__/ssrLoadModule.spec.ts', JSON.stringify([...server]));
     // A test of the same name elsewhere is not the changed file's own.
     const elsewhere = tests.map((test) =>
       test.path === 'src/client/client.test.ts' ? { ...test, path: 'src/adapter/client.test.ts' } : test,

@@ -780,6 +780,32 @@ describe('buildAnalysisSubjects', () => {
     assert.equal(subjects.filter((subject) => subject.subject === 'edge-kind').length, 14);
   });
 
+  // TanStack Query: `: T extends { queryFnData: infer TQueryFnData; error?: infer TError }` in a type alias of a runtime
+  // file asked "an input for which … is true".
+  it('a decision on a type-only line (a conditional type) is no changed-semantic subject; the same line as code is', () => {
+    const base = 'export type Of<T> = T extends string\n  ? A\n  : B;\nexport const f = (x) => x;\n';
+    const head = 'export type Of<T> = T extends string\n  ? A\n  : T extends { data: infer D } ? D : B;\nexport const f = (x) => x;\n';
+    const typed: ChangedFileInput = {
+      path: 'src/types.ts',
+      status: 'modified',
+      additions: 1,
+      deletions: 1,
+      hunks: [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }],
+      binary: false,
+      baseText: base,
+      headText: head,
+      changedExports: [],
+      headTypeSpans: [{ start: 1, end: 3 }],
+    };
+    const semantic = (input: ChangedFileInput) =>
+      buildAnalysisSubjects(buildFactsInput([input]))
+        .filter((subject) => subject.subject === 'changed-semantic')
+        .map((subject) => subject.id);
+    assert.deepEqual(semantic(typed), []);
+    const { headTypeSpans: _spans, ...untyped } = typed;
+    assert.deepEqual(semantic(untyped), ['semantic:src/types.ts:3:condition']);
+  });
+
   it('derives the changed-file facts of a source change', () => {
     assert.deepEqual(findSubject(subjects, 'changed-file', 'file:src/money.ts').facts, {
       path: 'src/money.ts',
@@ -1201,7 +1227,7 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.9.0#edge-case/changed-arithmetic', 12],
+        ['semantic-edge-cases@1.10.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
         ['edge-cases@1.5.0#edge-case/money-rounding', 7.5],
