@@ -451,11 +451,13 @@ function findGrownTest(text: string, removedPlain: readonly string[]): string | 
   return old.length > 0 && old.length < links.length && !isOld(expression) ? expression : undefined;
 }
 
+/** A normalisation called with no argument (`.trim()`, `.toLowerCase()`), as `isOnlyNormalised` takes it out. */
+const BARE_NORMALISATION = new RegExp(NORMALISATION.source.replace('\\(', '\\(\\s*\\)'), 'g');
+
 /** Whether the head is the base with normalisations added and nothing else (`has(key)` → `has(key.trim())`). */
 function isOnlyNormalised(base: string | undefined, head: string): boolean {
   if (base === undefined) return false;
-  const strip = (code: string): string =>
-    code.replace(new RegExp(`${NORMALISATION.source.replace('\\(', '\\(\\s*\\)')}`, 'g'), '').replace(/\s+/g, '');
+  const strip = (code: string): string => code.replace(BARE_NORMALISATION, '').replace(/\s+/g, '');
   return strip(base) === strip(head) && base.replace(/\s+/g, '') !== head.replace(/\s+/g, '');
 }
 
@@ -637,7 +639,6 @@ function findLastOperand(code: string): string | undefined {
   return isBalanced(operand) ? operand : undefined;
 }
 
-/** The test of a ternary: what stands before its `?`, after the assignment, `return` or bracket that opens it. */
 /**
  * Where the operand that ends `text` starts: after the last bracket left open or comma at the top level (the test of
  * `new URL(path.startsWith('//') ? …` is `path.startsWith('//')`, whose own brackets close).
@@ -655,6 +656,7 @@ function findOperandStart(text: string): number {
   return 0;
 }
 
+/** The test of a ternary: what stands before its `?`, after the assignment, `return` or bracket that opens it. */
 function findTernaryTest(text: string): string | undefined {
   const question = /\?(?![.?])/.exec(text);
   if (question === null) return undefined;

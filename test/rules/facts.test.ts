@@ -785,13 +785,10 @@ describe('buildAnalysisSubjects', () => {
   it('a decision on a type-only line (a conditional type) is no changed-semantic subject; the same line as code is', () => {
     const base = 'export type Of<T> = T extends string\n  ? A\n  : B;\nexport const f = (x) => x;\n';
     const head = 'export type Of<T> = T extends string\n  ? A\n  : T extends { data: infer D } ? D : B;\nexport const f = (x) => x;\n';
+    const { headFunctions: _functions, baseFunctions: _base, headSignals: _signals, ...money } = moneyChange;
     const typed: ChangedFileInput = {
+      ...money,
       path: 'src/types.ts',
-      status: 'modified',
-      additions: 1,
-      deletions: 1,
-      hunks: [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }],
-      binary: false,
       baseText: base,
       headText: head,
       changedExports: [],
