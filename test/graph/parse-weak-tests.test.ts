@@ -572,6 +572,38 @@ describe('helpers declared in the test file', () => {
     });
   });
 
+  test('a test that declares its plan fails when its callbacks do not assert, so none is unawaited (issue 41: undici)', () => {
+    const code = [
+      "test('tspl plan', async (t) => {",
+      '  t = tspl(t, { plan: 2 });',
+      "  client.request({ path: '/' }, (err, { body }) => { body.on('end', () => { t.ifError(err); t.strictEqual(body.size, 5); }); });",
+      '  await t.completed;',
+      '});',
+      "test('node:test plan', (t) => {",
+      '  t.plan(1);',
+      "  emitter.on('done', (value) => { t.assert.strictEqual(value, 1); });",
+      '});',
+      "test('jest assertions', () => {",
+      '  expect.assertions(1);',
+      '  load().then((value) => { expect(value).toBe(1); });',
+      '});',
+      "test('no plan', async (t) => {",
+      "  emitter.on('done', (value) => { assert.strictEqual(value, 1); });",
+      '});',
+      "test('a plan inside a callback plans nothing', async (t) => {",
+      '  setTimeout(() => { t.plan(1); });',
+      '  load().then((value) => { assert.strictEqual(value, 1); });',
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'tspl plan': counts(1),
+      'node:test plan': counts(1),
+      'jest assertions': counts(1),
+      'no plan': counts(1, { unawaitedAssertions: 1 }),
+      'a plan inside a callback plans nothing': counts(1, { unawaitedAssertions: 1 }),
+    });
+  });
+
   test('a catch that hands its error on, or a finally that asserts, swallows nothing (issue 41: axios, trpc, parse-server)', () => {
     const code = [
       "test('finally asserts', async () => {",

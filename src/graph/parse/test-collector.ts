@@ -15,6 +15,7 @@ import { type AssertionMatch, matchAssertionCall, matchPropertyAssertion } from 
 import { collectAssertingHelpers, forEachNode, type LocalHelpers } from './assertion-helpers.js';
 import { findShadowedTestNames, type ShadowedName } from './shadowed-test-names.js';
 import { findExpectErrorLines, findTestRootName, matchTestCall, TEST_FUNCTION_NAMES, type TestCallMatch } from './test-calls.js';
+import { getObjectProperty } from './route-calls.js';
 import { getCallbackParams } from './walker-patterns.js';
 
 const doneNames = new Set(['done', 'cb', 'callback', 'next', 'finish', 'end']);
@@ -42,6 +43,22 @@ interface TestFrame {
   pending: { flags: ReadonlySet<string>; count: number }[];
   /** Plain functions the test calls that the file does not import (TestCaseFact.freeCalls). */
   freeCalls: Set<string>;
+  /** The test declares how many assertions it makes (`declaresPlan`): its runner fails it when fewer run. */
+  planned: boolean;
+}
+
+/**
+ * A call that declares how many assertions the test makes, in the test's own flow: `t.plan(3)` (node:test, tap, ava),
+ * `tspl(t, { plan: 3 })`, jest's `expect.assertions(3)` and `expect.hasAssertions()`. The runner then fails the test
+ * when the assertions in its callbacks do not run, so they are checked although nothing awaits them.
+ */
+function declaresPlan(frame: TestFrame, calleeName: string | undefined, method: string | undefined, args: AstNode[]): boolean {
+  if (calleeName === 'expect.assertions' || calleeName === 'expect.hasAssertions') return true;
+  if (method === 'plan' && calleeName === `${frame.contextName}.plan`) return true;
+  return args.some((arg) => {
+    const value = unwrapExpression(arg);
+    return value?.type === 'ObjectExpression' && getObjectProperty(value, 'plan') !== undefined;
+  });
 }
 
 /** A test's free calls kept, at most. */
@@ -166,6 +183,7 @@ export class TestCollector {
       callbackEnd: callbackSpan?.end ?? 0,
       pending: [],
       freeCalls: new Set(),
+      planned: false,
     };
     this.frames.push(frame);
     const addedContext = frame.contextName !== undefined && !this.contextNames.has(frame.contextName);
@@ -176,7 +194,9 @@ export class TestCollector {
     const firstChild = this.tests.length;
     visitArguments();
     if (kind === 'test') this.countExpectErrors(frame);
-    for (const { count } of frame.pending) fact.unawaitedAssertions += count;
+    // A planned test fails when its callbacks' assertions do not all run, so none of them goes unchecked.
+    if (frame.planned) fact.unawaitedAssertions = 0;
+    else for (const { count } of frame.pending) fact.unawaitedAssertions += count;
     if (fact.kind === 'test' && fact.assertions === 0 && frame.freeCalls.size > 0) {
       const declared = this.getLocalHelpers();
       const free = [...frame.freeCalls].filter((name) => declared.get(name) === undefined && !this.isDeclared(name)).sort();
@@ -205,6 +225,8 @@ export class TestCollector {
       }
       if (propagatingCalls.has(calleeName)) this.assertOrThrowCount++;
     }
+    if (frame !== undefined && this.unawaitedDepth === frame.unawaitedBase && declaresPlan(frame, calleeName, method, args))
+      frame.planned = true;
     if (frame !== undefined && callee.type === 'Identifier' && calleeName !== undefined && !calleeName.includes('.')) {
       if (!TEST_FUNCTION_NAMES.has(calleeName) && !propagatingCalls.has(calleeName) && !this.links.importBindings.has(calleeName))
         frame.freeCalls.add(calleeName);

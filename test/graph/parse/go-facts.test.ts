@@ -192,6 +192,25 @@ describe('Go callables, functions and signals', () => {
   });
 });
 
+test('indexing a fixed-length array is no collection that can be empty; a slice or a parameter slice is (check 27: gin)', () => {
+  const facts = factsOf('tree.go', [
+    'package gin',
+    '',
+    'func shift(rb [4]byte, items []string) string {',
+    '\tvar buf [8]byte',
+    '\t_ = buf[0]',
+    '\tif rb[0] != 0 {',
+    '\t\treturn items[0]',
+    '\t}',
+    '\treturn ""',
+    '}',
+  ]);
+  assert.deepEqual(
+    facts.signals.filter((signal) => signal.kind === 'collection').map((signal) => `${signal.line} ${signal.detail}`),
+    ['7 items[0]'],
+  );
+});
+
 test('Go words: declared names, other identifiers, strings and comments, without keywords, predeclared names or import paths', () => {
   const facts = factsOf('internal/billing/invoice.go', [
     '// Package billing sends invoices.',

@@ -1,6 +1,6 @@
 import type { SignalFact, SignalKind } from '../../../model/facts.js';
 import { isSqlText, truncateDetail } from '../signal-rules.js';
-import { type GoLines, type GoNode, getChild, toStringValue } from './go-tree.js';
+import { type GoLines, type GoNode, getChild, getChildren, toStringValue } from './go-tree.js';
 
 const MAX_SIGNALS = 200;
 const SQL_WRITE = /^\s*(?:INSERT|UPDATE)\s/i;
@@ -103,6 +103,23 @@ const CONCURRENCY_TYPES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['golang.org/x/sync/errgroup', new Set(['Group'])],
 ]);
 
+/**
+ * Names the file declares with a fixed-length array type (`rb [4]byte` as a parameter, `var buf [8]byte`): indexing one
+ * can never meet an empty list. Per file, not per scope: a name reused as a slice elsewhere in the file loses its case.
+ */
+function findArrayNames(root: GoNode, source: string): Set<string> {
+  const names = new Set<string>();
+  const stack = [root];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    if (node.type === 'parameter_declaration' || node.type === 'var_spec') {
+      if (getChild(node, 'type')?.type === 'array_type')
+        for (const name of getChildren(node, 'name')) names.add(source.slice(name.start, name.end));
+    }
+    for (const child of node.children) stack.push(child);
+  }
+  return names;
+}
+
 /** Edge-case signals of a Go file: each rests on a call, a statement or a literal, never on a name alone. */
 export function collectSignals(root: GoNode, source: string, lines: GoLines, importPaths: ReadonlyMap<string, string>): SignalFact[] {
   const signals: SignalFact[] = [];
@@ -116,6 +133,7 @@ export function collectSignals(root: GoNode, source: string, lines: GoLines, imp
     seen.add(key);
     signals.push({ kind, line, detail: truncateDetail(detail.replace(/\s+/g, ' ')) });
   };
+  let arrayNames: Set<string> | undefined;
   const stack = [root];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     switch (node.type) {
@@ -131,7 +149,11 @@ export function collectSignals(root: GoNode, source: string, lines: GoLines, imp
       }
       case 'index_expression': {
         const index = getChild(node, 'index');
-        if (index?.type === 'int_literal' || (index !== undefined && /\blen\(/.test(text(index)))) add('collection', node, text(node));
+        const operand = getChild(node, 'operand');
+        arrayNames ??= findArrayNames(root, source);
+        const isArray = operand?.type === 'identifier' && arrayNames.has(text(operand));
+        if (!isArray && (index?.type === 'int_literal' || (index !== undefined && /\blen\(/.test(text(index)))))
+          add('collection', node, text(node));
         break;
       }
       case 'selector_expression': {
