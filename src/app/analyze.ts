@@ -17,7 +17,7 @@ import { findChangedRoutes } from '../graph/queries/find-changed-routes.js';
 import { findCallingTests, findHttpImpactedFiles, findRouteCallers } from '../graph/queries/find-route-callers.js';
 import { findSymbolImpacts } from '../graph/queries/find-symbol-impacts.js';
 import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '../graph/queries/shown-path.js';
-import { classifyRole, getLanguage, isTestNamedPath } from '../graph/roles.js';
+import { classifyRole, getLanguage, isRunnerNamedTest } from '../graph/roles.js';
 import { getCommentSyntax } from '../rules/facts-text.js';
 import { createPythonOrGoSyntax } from '../rules/semantic-languages.js';
 import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
@@ -209,7 +209,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       // tests import is their helper when it exports something to them (h3's describeMatrix); one that exports nothing
       // is a suite an aggregating file includes (`require("./messaging-many")`), and a test of its own.
       known =
-        !isTestNamedPath(path) &&
+        !isRunnerNamedTest(path) &&
         (facts?.tests.every((test) => test.kind !== 'test') === true ||
           ((facts?.exports.length ?? 0) > 0 && isImportedByTest(repository.kg, path)));
       noTestToExtend.set(path, known);

@@ -52,18 +52,30 @@ const TEST_FILE = /\.(?:(?:test|spec)(?:-d)?|tst)\.[cm]?[jt]sx?$|(?:^|[._-])(?:t
 const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__)\//;
 const TYPE_TEST_FILE = /\.(?:(?:test|spec)-d|tst)\.[cm]?tsx?$/;
 
-/** A type test (`*.test-d.ts` for tsd or vitest's typecheck, `*.tst.ts` for TSTyche): it checks types and runs no code. */
 /** Whether a file is named as a test (`a.test.ts`, `a.spec.js`, `test_a.ts`), whatever folder it is in. */
 export function isTestNamedPath(path: string): boolean {
   return TEST_FILE.test(path.slice(path.lastIndexOf('/') + 1));
 }
 
+/**
+ * Whether a file's name alone makes it a test for its language's runner: a test-named JavaScript or TypeScript file
+ * (`isTestNamedPath`), pytest's `test_*.py` and `*_test.py`, Go's `*_test.go`. A Go package's test files are compiled
+ * together, so each one sees the others' declarations; none of them is thereby a helper.
+ */
+export function isRunnerNamedTest(path: string): boolean {
+  const base = path.slice(path.lastIndexOf('/') + 1);
+  return TEST_FILE.test(base) || GO_TEST_FILE.test(base) || PYTHON_TEST_NAME.test(base);
+}
+
+/** A type test (`*.test-d.ts` for tsd or vitest's typecheck, `*.tst.ts` for TSTyche): it checks types and runs no code. */
 export function isTypeTestPath(path: string): boolean {
   return TYPE_TEST_FILE.test(path);
 }
 /** pytest's default discovery (`test_*.py`, `*_test.py`) and its fixture files; Go's `_test.go`. */
 const PYTHON_TEST_FILE = /^(?:test_.*|.*_test|conftest)\.py$/;
 const GO_TEST_FILE = /_test\.go$/;
+/** pytest's test modules without its fixture files. */
+const PYTHON_TEST_NAME = /^(?:test_.*|.*_test)\.py$/;
 const CONFIG_FOLDER = /^(?:\.github|\.circleci|\.husky|\.vscode|\.devcontainer)\//;
 
 function getBaseName(path: string): string {

@@ -40,6 +40,8 @@ export interface TestRunInput {
 }
 
 const DEFAULT_MAX_FILES = 20;
+/** `go test -run` names at most this many test functions; beyond it the selected packages run whole. */
+const MAX_GO_RUN_NAMES = 40;
 
 function toRelative(path: string, cwd: string): string {
   return cwd === '' ? path : path.slice(cwd.length + 1);
@@ -70,7 +72,8 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
       // Go runs packages: the folders of the test files, each `./`-prefixed (a bare path names a module, not a folder).
       const folders = [...new Set(files.map((file) => (file.includes('/') ? `./${file.slice(0, file.lastIndexOf('/'))}` : '.')))];
       const names = [...new Set(testNames)].sort(compareText);
-      const run = names.length === 0 ? [] : ['-run', quoteShellWord(`^(${names.join('|')})$`)];
+      // Past a screenful of names the pattern is unreadable and selects most of the packages anyway: run them whole.
+      const run = names.length === 0 || names.length > MAX_GO_RUN_NAMES ? [] : ['-run', quoteShellWord(`^(${names.join('|')})$`)];
       return ['go', 'test', ...folders.map(quoteShellWord), ...run].join(' ');
     }
     case 'vitest':

@@ -555,3 +555,32 @@ describe('a Python module on a folder a conftest.py puts on sys.path', () => {
     );
   });
 });
+
+describe('a Go package with several test files and a test of another package that imports it (issue 41: gin)', () => {
+  let fixture: ChangeFixture;
+  const total = (guard: string): string =>
+    `package orders\n\nfunc Total(items []int) int {\n\tsum := 0\n\tfor _, item := range items {\n${guard}\t\tsum += item\n\t}\n\treturn sum\n}\n`;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'go.mod': 'module example.com/shop\n\ngo 1.22\n',
+        'orders/orders.go': total(''),
+        'orders/orders_test.go':
+          'package orders\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tif Total([]int{1, 2}) != 3 {\n\t\tt.Fatal("sum")\n\t}\n}\n',
+        'orders/empty_test.go':
+          'package orders\n\nimport "testing"\n\nfunc TestEmpty(t *testing.T) {\n\tif Total(nil) != 0 {\n\t\tt.Fatal("empty")\n\t}\n}\n',
+        'report/report_test.go':
+          'package report_test\n\nimport (\n\t"testing"\n\n\t"example.com/shop/orders"\n)\n\nfunc TestReport(t *testing.T) {\n\tif orders.Total([]int{1}) != 1 {\n\t\tt.Fatal("report")\n\t}\n}\n',
+      },
+      { 'orders/orders.go': total('\t\tif item < 0 {\n\t\t\tcontinue\n\t\t}\n') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test("the proof extends the file's own _test.go: a package's test files see each other's names without being helpers", async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    const proof = bundle.tasks.filter((task) => task.kind === 'proof');
+    assert.equal(proof.length, 1);
+    assert.match(JSON.stringify(proof[0]), /extend orders\/orders_test\.go/);
+  });
+});

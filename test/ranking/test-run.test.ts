@@ -119,3 +119,28 @@ test('runtime tests no detected runner runs, beside a type check only: the whole
     ['vitest'],
   );
 });
+
+test('go: the reaching test functions by name, and the packages whole once the names pass a screenful (issue 41: gin)', () => {
+  const named = (path: string, prefix: string, count: number): TestToRun => ({
+    ...at(path, 1, 'go'),
+    testNames: Array.from({ length: count }, (_, index) => `Test${prefix}${index}`),
+  });
+  const few = planTestRun({
+    tests: [named('orders_test.go', 'Order', 2), named('api/items_test.go', 'Item', 1)],
+    hasRuntimeChange: true,
+    packageManager: 'go',
+  });
+  assert.deepEqual(
+    few.commands.map((command) => command.command),
+    ["go test ./api . -run '^(TestItem0|TestOrder0|TestOrder1)$'"],
+  );
+  const many = planTestRun({
+    tests: [named('orders_test.go', 'Order', 30), named('api/items_test.go', 'Item', 11)],
+    hasRuntimeChange: true,
+    packageManager: 'go',
+  });
+  assert.deepEqual(
+    many.commands.map((command) => command.command),
+    ['go test ./api .'],
+  );
+});
