@@ -9,7 +9,8 @@ const EXIT = /^\s*\{?\s*(?:return|throw|continue|break)\b/;
 const IF_START = /^\s*(?:\}\s*)?(?:else\s+)?if\s*\(/;
 /** One operand: a name, a member chain, a call or an index read, with no operator at its top level. */
 const OPERAND = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$#][\w$]*|\??\.?\([^()]*\)|\[[^\][]*\])*$/;
-const COMPLEMENT: Record<string, string> = {
+/** Each comparison operator and the one that holds exactly when it does not. */
+export const COMPLEMENT: Readonly<Record<string, string>> = {
   '<': '>=',
   '>=': '<',
   '>': '<=',

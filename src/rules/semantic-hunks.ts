@@ -2,7 +2,7 @@ import { canonicalRegexLiteral } from './regex-canonical.js';
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax } from './semantic-languages.js';
-import { isInvertedGuard, isMovedTest, readIfTest } from './inverted-guard.js';
+import { COMPLEMENT, isInvertedGuard, isMovedTest, readIfTest } from './inverted-guard.js';
 import { createOldLogicCheck } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
 import {
@@ -404,6 +404,13 @@ function findRegexes(raw: string): string[] {
 }
 
 /** Every comparison of a line's code as `left operator right`, single-spaced (`doc.memberships.length > 0`). */
+/** `a < b` and its negation `a >= b` (findComparisons' form): either one tests the same boundary. */
+function withNegation(comparison: string): string[] {
+  const [left, operator = '', right] = comparison.split(' ');
+  const negated = COMPLEMENT[operator];
+  return negated === undefined || comparison.split(' ').length !== 3 ? [comparison] : [comparison, `${left} ${negated} ${right}`];
+}
+
 function findComparisons(code: string): string[] {
   return [...code.matchAll(COMPARISONS)].map((match) => `${match[1]} ${match[3]} ${match[5]}`);
 }
@@ -906,12 +913,50 @@ function isSameStatement(opened: string, whole: string): boolean {
   return opened === whole || (opened.endsWith('(') && whole.startsWith(opened));
 }
 
+/** A line that opens a function's body: `function f(a) {`, `(a) => {`, a method `abort (reason) {`, not an `if (…) {`. */
+const FUNCTION_OPENER =
+  /(?:\bfunction\b[^{]*|=>\s*|^(?:(?:async|static|get|set|public|private|protected|override)\s+)*(?:[#\w$]+|\[[^\]]+\])\s*\([^)]*\)\s*(?::[^{]+)?)\{$/;
+const BLOCK_KEYWORD = /^(?:if|for|while|switch|catch|with|else|do|try|finally)\b/;
+
+function getIndent(line: SourceLine): number {
+  return line.raw.length - line.raw.trimStart().length;
+}
+
+/**
+ * Whether the line at `index` is the last statement of a function body: the next code line closes the block it sits
+ * in, and that block is a function's. Returning there stops nothing that would have run (undici returned the backoff
+ * timer, `return setTimeout(…)`, from the end of its retry policy).
+ */
+function endsFunctionBody(lines: readonly SourceLine[], index: number): boolean {
+  const own = lines[index];
+  if (own === undefined) return false;
+  const next = lines.slice(index + 1).find((line) => !line.isComment && line.code.trim() !== '');
+  if (next === undefined || !next.code.trim().startsWith('}') || getIndent(next) >= getIndent(own)) return false;
+  const closing = getIndent(next);
+  for (let above = index - 1; above >= 0; above -= 1) {
+    const line = lines[above];
+    if (line === undefined || line.isComment || line.code.trim() === '') continue;
+    if (getIndent(line) < closing) return false;
+    if (getIndent(line) === closing) {
+      const code = line.code.trim();
+      return !BLOCK_KEYWORD.test(code) && FUNCTION_OPENER.test(code);
+    }
+  }
+  return false;
+}
+
 /**
  * The same statement, now or no longer returned: socket.io's adapter turned `return debug(…)` in a catch into
  * `debug(…)`, so the broadcast goes on after a failed publish. The code after the line runs where it did not, or stops
  * running: the input that reaches the line tells.
  */
-function classifyExit(before: SourceLine, after: SourceLine, line: number, next: SourceLine | undefined): SemanticChange | undefined {
+function classifyExit(
+  before: SourceLine,
+  after: SourceLine,
+  line: number,
+  next: SourceLine | undefined,
+  endsFunction: boolean,
+): SemanticChange | undefined {
   const old = splitReturn(before.code);
   const now = splitReturn(after.code);
   // A return moved one statement down (`return this.onError(…)` → `this.onError(…); return res.writeHead(400).end();`)
@@ -919,7 +964,7 @@ function classifyExit(before: SourceLine, after: SourceLine, line: number, next:
   const stopsNext = next !== undefined && /^(?:return|throw)\b/.test(next.code.trim());
   const removed = old.returned !== undefined && now.returned === undefined && isSameStatement(old.returned, now.code) && !stopsNext;
   const added = now.returned !== undefined && old.returned === undefined && isSameStatement(old.code, now.returned);
-  if (!removed && !added) return undefined;
+  if ((!removed && !added) || endsFunction) return undefined;
   return {
     kind: 'exit',
     line,
@@ -1131,11 +1176,25 @@ export function findSemanticChanges(
   const removedCode = new Set(
     removedLines.map((line) => toMovedText(line.text)).filter((text) => /[\w$]/.test(text) && text.length >= MIN_MOVED_TEXT),
   );
+  // A line too short to be known by itself (`return err`) moved with the line above it, when that one moved too
+  // (gin wrapped `if err = os.Chmod(dir, mode); err != nil {` and its `return err` in a new `if`).
+  const removedPairs = new Set(
+    hunks.flatMap((hunk) => {
+      const lines = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment);
+      return lines.slice(1).map((line, index) => `${toMovedText(lines[index]?.text ?? '')}\n${toMovedText(line.text)}`);
+    }),
+  );
+  const movedWithAbove = (above: SourceLine | undefined, line: SourceLine): boolean =>
+    above !== undefined &&
+    removedCode.has(toMovedText(above.text)) &&
+    removedPairs.has(`${toMovedText(above.text)}\n${toMovedText(line.text)}`);
   // A pattern a removed line of any hunk already had is moved, not changed (`.replace(/\\/g, "\\\\")` out of a chain).
   const oldPatterns = new Set(removedLines.flatMap((line) => findRegexes(line.raw)));
   // So is a comparison a removed line made, the same operands and operator (`doc.memberships.length > 0` moved from a
   // filter's clauses into an `if`).
-  const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code)));
+  // Negated too: `charCode >= 48` keeps the boundary of the removed `charCode < 48` (undici named the digit test it
+  // inverted, `const startsWithDigit = charCode >= 48 && charCode <= 57`).
+  const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code).flatMap(withNegation)));
   // And a normalisation a removed line made (pino-pretty split `.replace(/\s+/g, ' ').trim()` over three lines, the
   // `.trim()` on the last).
   const oldNormalisations = new Set(
@@ -1281,7 +1340,7 @@ export function findSemanticChanges(
         }
         continue;
       }
-      if (removedCode.has(toMovedText(after.text))) continue;
+      if (removedCode.has(toMovedText(after.text)) || movedWithAbove(head[line - 2], after)) continue;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
       const before = removed !== undefined && isReplacedBy(removed, after, syntax) ? removed : undefined;
@@ -1300,6 +1359,7 @@ export function findSemanticChanges(
               after,
               line,
               head.slice(line).find((next) => !next.isComment && next.code !== ''),
+              endsFunctionBody(head, line - 1),
             ) ?? classifyRead(partner, after, line))
           : undefined;
         if (other !== undefined) found.push(other);

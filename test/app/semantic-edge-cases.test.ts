@@ -660,6 +660,28 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  cleanup(state);', '  return done(state);'), []);
   });
 
+  // Check 26 (undici): the retry policy's last statement became `return setTimeout(…)` to hand its timer back; nothing
+  // followed it in the function, so nothing stops running.
+  test("a statement returned at the end of a function body stops nothing; at the end of an if's block it still does", () => {
+    const body = (opener: string, returned: boolean): string =>
+      [
+        `  ${opener}`,
+        '    const wait = Math.min(minTimeout, maxTimeout)',
+        `    ${returned ? 'return ' : ''}setTimeout(() => cb(null), wait)`,
+        '  }',
+        '  next()',
+      ].join('\n');
+    const exits = (opener: string): string[] =>
+      findSemanticChanges(`${body(opener, false)}\n`, `${body(opener, true)}\n`, [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }])
+        .filter((change) => change.kind === 'exit')
+        .map((change) => change.subject);
+    assert.deepEqual(exits('static [kDefaultRetry] (err, { state, opts }, cb) {'), []);
+    assert.deepEqual(exits('function retry (err, cb) {'), []);
+    assert.deepEqual(exits('const retry = (err, cb) => {'), []);
+    assert.deepEqual(exits('if (shouldWait) {'), ['now returns here']);
+    assert.deepEqual(exits('for (const item of items) {'), ['now returns here']);
+  });
+
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
@@ -1051,6 +1073,30 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(
       found.filter(([kind]) => kind === 'boundary'),
       [['boundary', 'doc.groupMemberships.length', '1']],
+    );
+  });
+
+  test('a removed comparison negated into a named test keeps its boundary; a new limit beside it still asks (check 26: undici)', () => {
+    const base = [
+      '  const charCode = value.charCodeAt(0)',
+      "  if ((charCode < 48 || charCode > 57) && value[0] !== '-') {",
+      '    return skip()',
+      '  }',
+    ];
+    const head = [
+      '  const charCode = value.charCodeAt(0)',
+      '  const startsWithDigit = charCode >= 48 && charCode <= 57',
+      "  const startsWithSignedDigit = value[0] === '-' && value.length > 1",
+      '  if (!startsWithDigit && !startsWithSignedDigit) {',
+      '    return skip()',
+      '  }',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 },
+    ]).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(
+      found.filter(([kind]) => kind === 'boundary'),
+      [['boundary', 'value.length', '1']],
     );
   });
 
@@ -1782,6 +1828,48 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
 });
 
 describe('findSemanticChanges on Go: nil checks, error returns, http.Status names and slices', () => {
+  test('a short line moved with the line above it into a new block is moved, not a new error path (check 27: gin)', () => {
+    const base = [
+      'func save(dir string) error {',
+      '\tif err = os.Chmod(dir, mode); err != nil {',
+      '\t\treturn err',
+      '\t}',
+      '\treturn nil',
+      '}',
+    ];
+    const head = [
+      'func save(dir string) error {',
+      '\tif errors.Is(statErr, os.ErrNotExist) {',
+      '\t\tif err = os.Chmod(dir, mode); err != nil {',
+      '\t\t\treturn err',
+      '\t\t}',
+      '\t}',
+      '\treturn nil',
+      '}',
+    ];
+    const changes = findSemanticChanges(
+      `${base.join('\n')}\n`,
+      `${head.join('\n')}\n`,
+      [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 4 }],
+      'go',
+    );
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.line, change.subject]),
+      [['condition', 2, 'errors.Is(statErr, os.ErrNotExist)']],
+    );
+    // New code around a `return err` (nothing above it moved) still asks its decision.
+    const added = findSemanticChanges(
+      `${['func save() error {', '\treturn nil', '}'].join('\n')}\n`,
+      `${['func save() error {', '\tif err = os.Chmod(dir, mode); err != nil {', '\t\treturn err', '\t}', '\treturn nil', '}'].join('\n')}\n`,
+      [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 }],
+      'go',
+    );
+    assert.deepEqual(
+      added.map((change) => change.kind),
+      ['condition'],
+    );
+  });
+
   test('`err != nil` is a presence check: no boundary, and a changed call inside the if changes no decision', () => {
     assert.deepEqual(replaced('go', ['\tif err := load(path); err != nil {'], ['\tif err := loadAll(path); err != nil {']), []);
     assert.deepEqual(replaced('go', ['\tif err != nil {'], ['\tif err != nil && !retry {']), [
@@ -1996,7 +2084,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.10\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.11\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
