@@ -525,6 +525,11 @@ const KEYWORDS: Readonly<Record<PythonOrGo, ReadonlySet<string>>> = {
  * Semantic changes of one replaced or added Python or Go line, read from its code (strings emptied, comments dropped)
  * and shown as written without its comment.
  */
+/** A Python conditional expression's test (`value if test else other`): found with no keyword, and no `case`. */
+function isConditionalValue(condition: FoundCondition): boolean {
+  return condition.keyword === '' && !condition.isCase;
+}
+
 function classifyPair(
   before: SourceLine | undefined,
   after: SourceLine,
@@ -562,7 +567,12 @@ function classifyPair(
     add('boundary', comparison.subject, comparison.limit, neighbours(comparison.limit, comparison.operator, comparison.subject, MEASURE));
   } else if (slice !== undefined) {
     add('boundary', slice.subject, slice.limit, toSliceValues(slice.subject, slice.limit));
-  } else if (condition !== undefined && (base === undefined || (before !== undefined && findCondition(before, () => []) !== undefined))) {
+  } else if (
+    condition !== undefined &&
+    // A new line, a line that tested before, or a value made conditional (`return [content]` → `return [content] if
+    // content else []`, httpx's fix): a decision either way.
+    (base === undefined || (before !== undefined && findCondition(before, () => []) !== undefined) || isConditionalValue(condition))
+  ) {
     if (!isOldLogic(condition.condition, line)) {
       const presence = findPresenceSubject(condition.condition, language);
       const values = condition.isCase

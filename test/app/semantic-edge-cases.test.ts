@@ -1541,6 +1541,20 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
 });
 
 describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
+  test('a value made conditional asks its test; a conditional that was there asks only when its test changed (check 28: httpx)', () => {
+    assert.deepEqual(
+      replaced('python', ['        return [content]'], ['        return [content] if content else []']).map((change) => [
+        change.kind,
+        change.subject,
+      ]),
+      [['condition', 'content']],
+    );
+    assert.deepEqual(
+      replaced('python', ['        return [content] if content else []'], ['        return [content] if content else ()']),
+      [],
+    );
+  });
+
   // Check 25 (starlette): the fix moved one line into the `else:` above it by its indentation alone; nothing was asked.
   test("a line indented into a block asks that block's test; one taken out of a block asks the old test", () => {
     const base = [
@@ -2084,7 +2098,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.11\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.12\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
