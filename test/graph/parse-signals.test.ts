@@ -6,6 +6,23 @@ const parse = (text: string, path = 'src/module.ts') => extractFacts(path, text,
 const signalsOf = (text: string) => parse(text).signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`);
 
 describe('signals', () => {
+  test('JSON.parse in a try block whose catch takes its failure is handled; in a try with only a finally it is not (check 29: kit)', () => {
+    const code = [
+      'function read(dir) {',
+      "  try { pkg = JSON.parse(fs.readFileSync(dir, 'utf8')); } catch {}",
+      '  try { cleanup(); } finally { config = JSON.parse(raw); }',
+      '  try {',
+      '    once(() => JSON.parse(later));',
+      '  } catch (error) { log(error); }',
+      '  try { lock(); value = JSON.parse(text); } finally { unlock(); }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(
+      signalsOf(code).filter((signal) => signal.includes('parse-json')),
+      ['3 parse-json JSON.parse', '5 parse-json JSON.parse', '7 parse-json JSON.parse'],
+    );
+  });
+
   test('one signal per kind and line, in source order', () => {
     const code = [
       "import dayjs from 'dayjs';",

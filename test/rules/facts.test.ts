@@ -1227,9 +1227,9 @@ describe('analysis through the built-in packs', () => {
         ['semantic-edge-cases@1.12.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
-        ['edge-cases@1.5.0#edge-case/money-rounding', 7.5],
+        ['edge-cases@1.6.0#edge-case/money-rounding', 7.5],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
-        ['edge-cases@1.5.0#edge-case/money-negative-currency', 4.5],
+        ['edge-cases@1.6.0#edge-case/money-negative-currency', 4.5],
       ],
     );
     assert.deepEqual(ranked.overflow, []);

@@ -69,6 +69,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   readonly typeRanges: [number, number][] = [];
   readonly constants: ConstantFact[] = [];
   private tryDepth = 0;
+  /** How many `try` blocks with a `catch` the walker is inside, in the current function. */
+  private catchDepth = 0;
   /** The `?.` of a statement that only calls (`cleanups.get(el)?.()`, `timer?.unref()`): its result is dropped. */
   private readonly discardedOptionalCalls = new Set<AstNode>();
   private moduleFunctions: ReadonlySet<string> = new Set();
@@ -400,11 +402,14 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       if (expression !== undefined) this.awaits.markAwaited(expression);
     }
     const savedTryDepth = this.tryDepth;
+    const savedCatchDepth = this.catchDepth;
     this.tryDepth = 0;
+    this.catchDepth = 0;
     this.paramScopes.push(paramNames);
     this.visitChildren(fn);
     this.paramScopes.pop();
     this.tryDepth = savedTryDepth;
+    this.catchDepth = savedCatchDepth;
     if (fact !== undefined) this.functionFrames.pop();
   }
 
@@ -553,10 +558,12 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   }
 
   private visitTry(node: AstNode): void {
-    this.tryDepth++;
-    this.visit(node.block);
-    this.tryDepth--;
     const handler = getNode(node, 'handler');
+    this.tryDepth++;
+    if (handler !== undefined) this.catchDepth++;
+    this.visit(node.block);
+    if (handler !== undefined) this.catchDepth--;
+    this.tryDepth--;
     if (handler !== undefined) {
       this.addComplexity();
       this.signals.add('catch', handler, 'catch');
@@ -609,7 +616,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     }
     const method = callee.type === 'MemberExpression' ? getPropertyName(callee) : undefined;
     this.testing.recordCall(node, callee, calleeName, method, args);
-    this.signals.addCall(node, callee, calleeName, method, this.paramScopes[this.paramScopes.length - 1]);
+    this.signals.addCall(node, callee, calleeName, method, this.paramScopes[this.paramScopes.length - 1], this.catchDepth > 0);
     if (calleeName === 'RegExp') this.signals.addRegExpConstruction(node, args);
     const callbacksUnawaited = this.testing.isInsideTest() && this.awaits.hasUnawaitedCallbacks(node, callee, calleeName, method);
     if (this.awaits.isAwaited(node) && calleeName?.startsWith('Promise.')) this.awaits.markAwaitedLists(args);

@@ -195,9 +195,17 @@ export class SignalCollector {
 
   /**
    * A call the signal rules classify, pagination with evidence, or `.map`/`.filter`/`.reduce` on a parameter of the
-   * enclosing function (`params`): a list whose size the caller decides.
+   * enclosing function (`params`): a list whose size the caller decides. `caught`: the call sits in a `try` block whose
+   * `catch` takes its failure, so malformed JSON there is handled, not a crash.
    */
-  addCall(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined, params: string[] | undefined): void {
+  addCall(
+    node: AstNode,
+    callee: AstNode,
+    calleeName: string | undefined,
+    method: string | undefined,
+    params: string[] | undefined,
+    caught = false,
+  ): void {
     const name = calleeName ?? (method === undefined ? undefined : `.${method}`);
     if (name === undefined) return;
     const last = method ?? name;
@@ -219,6 +227,7 @@ export class SignalCollector {
       (isText(getNode(callee, 'object')) || getExpressions(node, 'arguments').length === 0)
     )
       return;
+    if (kind === 'parse-json' && caught) return;
     if (kind !== undefined) {
       this.add(kind, node, name);
       return;
