@@ -44,6 +44,7 @@ export type ChangeKind =
   | 'generated'
   | 'example'
   | 'constant'
+  | 'export-only'
   | 'rename'
   | 'comment-or-format'
   | 'type-only'

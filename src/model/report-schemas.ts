@@ -100,6 +100,7 @@ const changedFile = def(
       'generated',
       'example',
       'constant',
+      'export-only',
       'rename',
       'comment-or-format',
       'type-only',

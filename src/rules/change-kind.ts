@@ -35,6 +35,7 @@ export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set([
   'generated',
   'example',
   'constant',
+  'export-only',
   'rename',
   'comment-or-format',
   'type-only',
@@ -68,6 +69,7 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
     if (text.commentOnly || text.formattingOnly) return 'comment-or-format';
     if (isTypeOnlyChange(input)) return 'type-only';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isNewConstantsOnly(input)) return 'constant';
+    if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isExportOnly(input)) return 'export-only';
   }
   if (
     input.status === 'added' &&
@@ -128,6 +130,31 @@ function isNewConstantsOnly(input: ChangeKindInput): boolean {
     }
   }
   return constants > 0;
+}
+
+/** `export ` put before a declaration: `function f(`, `const x =`, `class C`, `async function`, `let`, `var`. */
+const EXPORTED_DECLARATION = /^(\s*)export\s+((?:async\s+)?function\b|const\b|let\b|var\b|class\b|abstract\s+class\b)/;
+
+/**
+ * Whether the change only exports declarations that were there (`function decode(` → `export function decode(`, what
+ * SvelteKit did to share three helpers of its router): every changed line is its old self with `export ` before it.
+ * What runs is the same; the code that comes to import the names carries the proof.
+ */
+function isExportOnly(input: ChangeKindInput): boolean {
+  if (input.headText === undefined || input.baseText === undefined || input.hunks.length === 0) return false;
+  const head = input.headText.split('\n');
+  const base = input.baseText.split('\n');
+  return input.hunks.every((hunk) => {
+    if (hunk.oldLines !== hunk.newLines || hunk.newLines === 0) return false;
+    for (let offset = 0; offset < hunk.newLines; offset++) {
+      const now = head[hunk.newStart - 1 + offset] ?? '';
+      const was = base[hunk.oldStart - 1 + offset];
+      if (now === was) continue;
+      const match = EXPORTED_DECLARATION.exec(now);
+      if (match === null || `${match[1]}${now.slice(match[0].length - (match[2] ?? '').length)}` !== was) return false;
+    }
+    return true;
+  });
 }
 
 function allLines(text: string): number[] {

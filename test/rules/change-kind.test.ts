@@ -107,6 +107,17 @@ describe('change kinds', () => {
     assert.equal(kindOf('app/limits.py', 'A = 1\n', 'A = 1\nB = 2\n'), 'runtime');
   });
 
+  // Check 29 (SvelteKit): three helpers of its router exported for another module, and a runtime proof asked of them.
+  test('declarations only exported are export-only; an export with an edit, a new export or export default is not', () => {
+    const helpers = 'function decode(code) {\n  return code;\n}\n\nconst pattern = /a/g;\n';
+    const exported = 'export function decode(code) {\n  return code;\n}\n\nexport const pattern = /a/g;\n';
+    assert.equal(kindOf('src/utils/routing.js', helpers, exported), 'export-only');
+    assert.equal(kindOf('src/utils/routing.js', 'async function load() {}\n', 'export async function load() {}\n'), 'export-only');
+    assert.equal(kindOf('src/utils/routing.js', helpers, exported.replace('return code;', 'return code.trim();')), 'runtime');
+    assert.equal(kindOf('src/utils/routing.js', helpers, `${helpers}export function encode() {}\n`), 'runtime');
+    assert.equal(kindOf('src/utils/routing.js', 'function decode() {}\n', 'export default function decode() {}\n'), 'runtime');
+  });
+
   // Check 21 (cobra): `type CompletionFunc func(…)` made an alias, `type CompletionFunc = func(…)`, got a runtime proof.
   test('Go: an alias, a function type or an interface changed is type-only; a struct or a function body is not', () => {
     const go = (body: string) => `package cobra\n\n${body}\n\nfunc Run() int {\n\treturn 1\n}\n`;
