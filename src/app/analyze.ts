@@ -51,6 +51,7 @@ import { compileLinkTest, deriveLinkKeys } from '../graph/resolve/link-keys.js';
 import { loadCoverage } from './load/load-coverage.js';
 import { readLatestExecution } from './load/execution-evidence.js';
 import { countOf } from '../text/plural.js';
+import { splitWords } from '../text/split-words.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 const HISTORY_COMMITS = 200;
@@ -216,6 +217,15 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     }
     return known;
   };
+  // A Go package's files all import one another: a test of the package names a changed member only where its code says
+  // it (`binder_test.go` cannot call the `BindingError.MarshalJSON` the change adds).
+  const proofImpacts = symbolImpacts.map((impact) => ({
+    ...impact,
+    importers: impact.importers.filter(
+      (importer) =>
+        getLanguage(importer.path) !== 'go' || importer.use !== 'namespace' || saysMember(repository, importer.path, impact.name),
+    ),
+  }));
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
@@ -255,7 +265,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         coverage,
         newestChange,
         changedExports,
-        symbolImpacts,
+        proofImpacts,
         sides.headFacts.get(file.path)?.exports ?? [],
         updatedTests,
         proofMessages,
@@ -445,6 +455,19 @@ function isImportedByTest(kg: RepositoryGraph['kg'], path: string): boolean {
     if (attributes.kind === 'imports' && sourceAttributes.kind === 'file' && sourceAttributes.role === 'test') imported = true;
   });
   return imported;
+}
+
+/**
+ * Whether a file's code says the last segment of `name` (`MarshalJSON` of `BindingError.MarshalJSON`): as one whole
+ * name when it has several words, else as a word. A file whose words were not kept is taken to say it.
+ */
+function saysMember(repository: RepositoryGraph, path: string, name: string): boolean {
+  const words = repository.parsed.facts.get(path)?.facts.words;
+  if (words === undefined) return true;
+  const parts = splitWords(name.slice(name.lastIndexOf('.') + 1));
+  const field = parts.length > 1 ? words.names : words.code;
+  const said = new Set(field.split(' ').map((entry) => entry.replace(/\*\d+$/, '')));
+  return parts.length > 1 ? said.has(parts.join('')) : parts.every((part) => said.has(part));
 }
 
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */

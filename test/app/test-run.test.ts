@@ -565,6 +565,7 @@ describe('a Go package with several test files and a test of another package tha
       {
         'go.mod': 'module example.com/shop\n\ngo 1.22\n',
         'orders/orders.go': total(''),
+        'orders/average.go': 'package orders\n\nfunc Mean(items []int) int {\n\treturn Total(items) / len(items)\n}\n',
         'orders/orders_test.go':
           'package orders\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tif Total([]int{1, 2}) != 3 {\n\t\tt.Fatal("sum")\n\t}\n}\n',
         'orders/empty_test.go':
@@ -572,7 +573,11 @@ describe('a Go package with several test files and a test of another package tha
         'report/report_test.go':
           'package report_test\n\nimport (\n\t"testing"\n\n\t"example.com/shop/orders"\n)\n\nfunc TestReport(t *testing.T) {\n\tif orders.Total([]int{1}) != 1 {\n\t\tt.Fatal("report")\n\t}\n}\n',
       },
-      { 'orders/orders.go': total('\t\tif item < 0 {\n\t\t\tcontinue\n\t\t}\n') },
+      {
+        'orders/orders.go': total('\t\tif item < 0 {\n\t\t\tcontinue\n\t\t}\n'),
+        'orders/average.go':
+          'package orders\n\nfunc Mean(items []int) int {\n\treturn Total(items) / len(items)\n}\n\nfunc Average(items []int) int {\n\treturn Mean(items)\n}\n',
+      },
     );
   });
   after(() => fixture.repo.cleanup());
@@ -580,7 +585,13 @@ describe('a Go package with several test files and a test of another package tha
   test("the proof extends the file's own _test.go: a package's test files see each other's names without being helpers", async () => {
     const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
     const proof = bundle.tasks.filter((task) => task.kind === 'proof');
-    assert.equal(proof.length, 1);
-    assert.match(JSON.stringify(proof[0]), /extend orders\/orders_test\.go/);
+    assert.deepEqual(
+      proof.map((task) => task.id),
+      ['task:proof:orders/average.go', 'task:proof:orders/orders.go'],
+    );
+    assert.match(JSON.stringify(proof[1]), /extend orders\/orders_test\.go \(it imports Total\)/);
+    // A test of the package names a function the change adds only if its code says it (check 30: echo's
+    // binder_test.go was said to import the BindingError.MarshalJSON the change added).
+    assert.doesNotMatch(JSON.stringify(proof[0]), /it imports/);
   });
 });

@@ -55,6 +55,11 @@ const ordersTest = [
   '',
   'func ExampleTotal() {}',
   '',
+  'func ExampleDiscount() {',
+  '\tfmt.Println(Discount(0))',
+  '\t// Output: 0',
+  '}',
+  '',
   'func TestMain(m *testing.M) { m.Run() }',
   '',
   'func Testable(t *testing.T) {}',
@@ -71,16 +76,17 @@ const ordersTest = [
   '}',
 ];
 
-test('Go tests, benchmarks and examples, with t.Run subtests, testify and t.Error assertions, skips and t.Parallel', () => {
+// Check 30 (echo): a benchmark was asked to assert. `go test` runs benchmarks only under -bench, and an example only
+// when it states its output, which is then its assertion.
+test('Go tests and examples with their output, with t.Run subtests, testify and t.Error assertions, skips and t.Parallel; no benchmark', () => {
   assert.deepEqual(testsOf('internal/orders/orders_test.go', ordersTest), [
     'TestTotal 10-16 assertions=1 trivial=0 parallel',
     'TestDiscount 18-33 assertions=3 trivial=1',
     'TestDiscount > tt.name 21-23 assertions=1 trivial=0',
     'TestDiscount > negative amounts 25-32 assertions=2 trivial=1 parallel',
     'TestDiscount > negative amounts > zero 28-31 assertions=1 trivial=1 skip',
-    'BenchmarkTotal 35-39 assertions=0 trivial=0',
-    'ExampleTotal 41-41 assertions=0 trivial=0',
-    'TestWithHelper 47-49 assertions=1 trivial=0',
+    'ExampleDiscount 43-46 assertions=1 trivial=0',
+    'TestWithHelper 52-54 assertions=1 trivial=0',
   ]);
 });
 

@@ -8,6 +8,8 @@ const SKIPPING_METHODS: ReadonlySet<string> = new Set(['Skip', 'Skipf', 'SkipNow
 const TESTIFY_PACKAGES: ReadonlySet<string> = new Set(['github.com/stretchr/testify/assert', 'github.com/stretchr/testify/require']);
 /** `assertEqual(t, ...)`, `checkStatus(t, ...)`: helpers named for asserting. */
 const HELPER_LIKE = /^(?:assert|require|expect|check|verify|must)[A-Z_]/;
+/** The comment that makes `go test` run an example and compare what it prints. */
+const EXAMPLE_OUTPUT = /\/\/\s*(?:Unordered output|Output):/;
 /** `*testing.T`, `*testing.B`, `*testing.F`, `testing.TB`. */
 const TESTING_TYPE = /^\*?testing\.(?:T|B|F|TB)$/;
 
@@ -65,9 +67,15 @@ export function collectTests(
     else if (parameters.length > 0 && countAssertions(fn.node, new Set(parameters), context) > 0) context.helpers.add(fn.name);
   }
   for (const fn of tests) {
-    const fact = createCase([fn.name], lines.spanOf(fn.node));
-    context.cases.push(fact);
+    // `go test` runs a benchmark only under `-bench`, and an example only when it states its output: neither is a
+    // case of the default run, and a benchmark asserts nothing by design. An example's `// Output:` is its assertion.
+    if (fn.name.startsWith('Benchmark')) continue;
     const body = getChild(fn.node, 'body');
+    const isExample = fn.name.startsWith('Example');
+    if (isExample && (body === undefined || !EXAMPLE_OUTPUT.test(source.slice(body.start, body.end)))) continue;
+    const fact = createCase([fn.name], lines.spanOf(fn.node));
+    if (isExample) fact.assertions = 1;
+    context.cases.push(fact);
     if (body !== undefined) visit(body, new Set(getTestingParameters(fn.node, source)), [{ fact }], context);
   }
   return context.cases;
