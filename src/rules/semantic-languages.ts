@@ -206,8 +206,12 @@ function findGoCondition({ code, text }: LineText, following: () => readonly Sou
   // A `select`'s `case v := <-ch:` waits on a channel; it matches no value.
   const value = /^case\s+(.+):$/.exec(text);
   if (value?.[1] !== undefined && !/<-/.test(value[1])) return { condition: `case ${value[1]}`, keyword: '', isCase: true };
-  const returned = /^return\s+.*(?:&&|\|\|)/.test(code) ? /^return\s+(.*)$/.exec(text) : null;
-  return returned?.[1] === undefined ? undefined : { condition: returned[1], keyword: 'return ', isCase: false };
+  const returned = /^return\s+.*(?:&&|\|\|)/.test(code) ? /^return\s+(.*)$/.exec(text)?.[1] : undefined;
+  if (returned === undefined) return undefined;
+  // `return r.Method == http.MethodOptions &&` goes on below (gofmt's layout): the whole chain is the condition.
+  const ending = /(?:&&|\|\|)\s*$/;
+  const whole = ending.test(returned) ? joinLines(returned, following, (joined) => (ending.test(joined) ? undefined : joined)) : returned;
+  return { condition: whole ?? returned, keyword: 'return ', isCase: false };
 }
 
 /** A condition that opens on its line and closes on a later one, joined into one line; undefined when it does not close in time. */

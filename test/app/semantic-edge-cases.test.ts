@@ -1842,6 +1842,21 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
 });
 
 describe('findSemanticChanges on Go: nil checks, error returns, http.Status names and slices', () => {
+  test('a returned chain that goes on below its line is the whole condition (check 30: echo)', () => {
+    const head = [
+      'func isPreflight(r *http.Request) bool {',
+      '\treturn r.Method == http.MethodOptions &&',
+      '\t\tr.Header.Get("Origin") != "" &&',
+      '\t\tr.Header.Get("Access-Control-Request-Method") != ""',
+      '}',
+    ];
+    const changes = findSemanticChanges('', `${head.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: 5 }], 'go');
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.subject]),
+      [['condition', 'r.Method == http.MethodOptions && r.Header.Get("Origin") != "" && r.Header.Get(…)']],
+    );
+  });
+
   test('a short line moved with the line above it into a new block is moved, not a new error path (check 27: gin)', () => {
     const base = [
       'func save(dir string) error {',
@@ -2098,7 +2113,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.12\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.13\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
