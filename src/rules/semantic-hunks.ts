@@ -262,6 +262,28 @@ function findRenamedBinding(before: string, after: string): { was: string; now: 
   return declares ? { was, now: name } : undefined;
 }
 
+/** A loop's binding: Python's `for name in …`, JavaScript's `for (const name of …)` (or `in`). */
+const LOOP_BINDING = /^\s*(?:for\s+([A-Za-z_]\w*)\s+in\b|for\s*\(\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s+(?:of|in)\b)/;
+
+/** The loop variable a hunk renamed: the one name its removed loops bind and its added loops do not, and the reverse. */
+function findRenamedLoopBinding(removed: readonly SourceLine[], added: readonly SourceLine[]): { was: string; now: string } | undefined {
+  const bindings = (lines: readonly SourceLine[]): Set<string> =>
+    new Set(
+      lines.flatMap((line) => {
+        const match = line.isComment ? null : LOOP_BINDING.exec(line.code);
+        const name = match?.[1] ?? match?.[2];
+        return name === undefined ? [] : [name];
+      }),
+    );
+  const old = bindings(removed);
+  const now = bindings(added);
+  const gone = [...old].filter((name) => !now.has(name));
+  const fresh = [...now].filter((name) => !old.has(name));
+  const [was] = gone;
+  const [name] = fresh;
+  return gone.length === 1 && fresh.length === 1 && was !== undefined && name !== undefined ? { was, now: name } : undefined;
+}
+
 /** Whether a line of code reads `chain` whole (`options.throwOnError`, not `options.throwOnErrorLater` or `x.options…`). */
 function readsChain(code: string, chain: string): boolean {
   return new RegExp(`(?<![\\w$.])${chain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(code);
@@ -1299,6 +1321,17 @@ export function findSemanticChanges(
       change.kind === 'read' &&
       removedInOrder.some((removed) => readsChain(removed.text, change.subject)) &&
       addedLines.some((added) => readsChain(added.text, change.limit));
+    // A loop's variable renamed in the hunk (flask's `for bp in request.blueprints:` became `for name in chain([None],
+    // reversed(request.blueprints)):`): a test of the new name that a removed line made of the old one is the old test.
+    const loop = findRenamedLoopBinding(removedInOrder, head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines));
+    const isRenamedLoopTest = (change: SemanticChange): boolean =>
+      loop !== undefined &&
+      (change.kind === 'condition' || change.kind === 'membership') &&
+      removedInOrder.some((removed) =>
+        toPlainText(removed.text).includes(
+          toPlainText(change.subject.replace(new RegExp(`(?<![\\w$.])${loop.now}(?![\\w$])`, 'g'), loop.was)),
+        ),
+      );
     const isRenamedBinding = (change: SemanticChange): boolean =>
       change.kind === 'read' &&
       [...renamed].some((pair) => {
@@ -1400,6 +1433,7 @@ export function findSemanticChanges(
           !isMoved(change) &&
           !isRenamedRead(change) &&
           !isRenamedBinding(change) &&
+          !isRenamedLoopTest(change) &&
           !isReordered(change) &&
           !(fromElsewhere && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&

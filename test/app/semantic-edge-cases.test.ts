@@ -1541,6 +1541,33 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
 });
 
 describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
+  test("a loop's variable renamed in the hunk leaves the tests of it as they were; a new test still asks (check 31: flask)", () => {
+    const base = [
+      '        funcs = self.before_request_funcs[None]',
+      '        for bp in request.blueprints:',
+      '            if bp in self.before_request_funcs:',
+      '                funcs = chain(funcs, self.before_request_funcs[bp])',
+    ];
+    const head = [
+      '        funcs = []',
+      '        for name in chain([None], reversed(request.blueprints)):',
+      '            if name in self.before_request_funcs:',
+      '                funcs = chain(funcs, self.before_request_funcs[name])',
+      '            if name in self.skipped:',
+      '                break',
+    ];
+    const changes = findSemanticChanges(
+      `${base.join('\n')}\n`,
+      `${head.join('\n')}\n`,
+      [{ oldStart: 1, oldLines: 4, newStart: 1, newLines: 6 }],
+      'python',
+    );
+    assert.deepEqual(
+      changes.filter((change) => change.kind === 'condition' || change.kind === 'membership').map((change) => change.subject),
+      ['name in self.skipped'],
+    );
+  });
+
   test('a value made conditional asks its test; a conditional that was there asks only when its test changed (check 28: httpx)', () => {
     assert.deepEqual(
       replaced('python', ['        return [content]'], ['        return [content] if content else []']).map((change) => [
@@ -2113,7 +2140,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.13\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.14\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
