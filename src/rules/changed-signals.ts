@@ -153,8 +153,11 @@ function isGuardedAlready(
   return chains.every((chain) => unchanged.some((text) => text.includes(chain)));
 }
 
-/** `body?.body`, `reason?.name`, `cacheKey?.(`: the optional accesses and calls of a line, each with the names around it. */
-const OPTIONAL_ACCESS = /[\w$]+\?\.(?:[\w$]+|\()/g;
+/**
+ * `body?.body`, `reason?.name`, `cacheKey?.(`: the optional accesses and calls of a line, each with the names around it
+ * and the index reads before it (`group[0][1]?.orderBy`).
+ */
+const OPTIONAL_ACCESS = /[\w$]+(?:\[[^\][]*\])*\?\.(?:[\w$]+|\()/g;
 
 /**
  * A signal the change only moved: an optional access whose names around `?.` are already on a line the change removed
@@ -188,6 +191,9 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
     const comparison = withoutOptionalChains(collapseSpaces(signal.detail));
     return removed.some((line) => withoutOptionalChains(collapseSpaces(line)).includes(comparison));
   }
+  // An index read a removed line made (`group[0]` kept while the line dropped a `.map(…)`).
+  if (signal.kind === 'collection' && /\[[^\][]*\]$/.test(signal.detail) && !/\s/.test(signal.detail))
+    return removed.some((line) => line.includes(signal.detail));
   // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
   const call = findCall(headLine, signal.detail);
   if (call !== undefined) return removed.some((line) => line.includes(call));

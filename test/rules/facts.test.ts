@@ -337,6 +337,24 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(named), ['signal:src/respond.ts:3:optional-access']);
   });
 
+  // Check 32 (mikro-orm): `Utils.asArray(group[0][1]?.orderBy).map(o => wrap(o))` lost its `.map(…)`; the optional read
+  // and the index read were there before, and were asked as a missing field and an empty list.
+  it('an optional read after index reads, and an index read, kept on a rewritten line are moves', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ['const orderBy = Utils.asArray(group[0][1]?.orderBy).map((o) => wrap(o));', 'const first = rows[0]?.id;', ''].join('\n'),
+      headText: ['const orderBy = Utils.asArray(group[0][1]?.orderBy);', 'const first = items[0]?.key;', ''].join('\n'),
+      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 }],
+      headSignals: [
+        { kind: 'optional-access', line: 1, detail: '?.' },
+        { kind: 'collection', line: 1, detail: 'group[0]' },
+        { kind: 'optional-access', line: 2, detail: '?.' },
+        { kind: 'collection', line: 2, detail: 'items[0]' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:collection', 'signal:src/respond.ts:2:optional-access']);
+  });
+
   it('a call kept with its arguments on a rewritten line is a move; one given other arguments is not (zod)', () => {
     const rewritten: ChangedFileInput = {
       ...change,
