@@ -1068,6 +1068,22 @@ function namesOf(code: string, syntax: HunkSyntax): Set<string> {
  * Whether `after` can stand where `removed` was: they share a name, or one of them names nothing (`return null;`), or
  * the removed line was an error path (its removal is a case of its own).
  */
+/**
+ * The one removed `if` (or `while`) of a hunk, not paired in place with another added line, that an added one replaced
+ * (sharing a name with it), with its offset in the hunk; none when several are.
+ */
+function findReplacedBranch(
+  removed: readonly SourceLine[],
+  after: SourceLine,
+  syntax: HunkSyntax,
+  paired: ReadonlySet<number>,
+): { line: SourceLine; offset: number } | undefined {
+  const branches = removed.flatMap((line, offset) =>
+    !paired.has(offset) && BRANCH.test(line.code) && isReplacedBy(line, after, syntax) ? [{ line, offset }] : [],
+  );
+  return branches.length === 1 ? branches[0] : undefined;
+}
+
 function isReplacedBy(removed: SourceLine, after: SourceLine, syntax: HunkSyntax): boolean {
   if (syntax.isErrorPath(removed.code)) return true;
   // A line of block structure (`try {`, `} else {`, `}`) is not what a line of code replaced: vite wrapped a
@@ -1339,6 +1355,9 @@ export function findSemanticChanges(
         return change.limit.replace(new RegExp(`^${was.replace(/\$/g, '\\$')}(?![\\w$])`), now) === change.subject;
       });
     let paired = 0;
+    // The hunk's removed lines by offset, and those an added line has replaced so far.
+    const hunkRemoved = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines);
+    const pairedOffsets = new Set<number>();
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];
@@ -1354,6 +1373,8 @@ export function findSemanticChanges(
         changes.push(yielded);
       }
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
+      const replacedInPlace = removed !== undefined && isReplacedBy(removed, after, syntax);
+      if (replacedInPlace) pairedOffsets.add(offset);
       // Python: a line indented into or out of a block runs under another test now (starlette moved
       // `directory = os.path.realpath(directory)` into the `else:` above it).
       const moved =
@@ -1376,7 +1397,15 @@ export function findSemanticChanges(
       if (removedCode.has(toMovedText(after.text)) || movedWithAbove(head[line - 2], after)) continue;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
-      const before = removed !== undefined && isReplacedBy(removed, after, syntax) ? removed : undefined;
+      // An `if` the hunk rewrote pairs with the removed `if` it replaced when the line at its place is something else
+      // (mikro-orm removed `const toOne = …` above its `if` and dropped `|| !toOne` from it).
+      // Not one that another added line replaced in place (Unleash's `if` gave way to `const key = …` above its own).
+      const branch =
+        replacedInPlace || language !== 'javascript' || !BRANCH.test(after.code)
+          ? undefined
+          : findReplacedBranch(hunkRemoved, after, syntax, pairedOffsets);
+      if (branch !== undefined) pairedOffsets.add(branch.offset);
+      const before = replacedInPlace ? removed : branch?.line;
       const found = syntax.classify(
         before,
         after,
@@ -1479,11 +1508,11 @@ export function findSemanticChanges(
       }
     }
   }
-  // A condition that differs from a removed one only by a value a read case names (`has(token.tokenName)` →
+  // A condition or membership test that differs from a removed one only by a value a read case names (`has(token.tokenName)` →
   // `has(key)` beside `add(token.tokenName)` → `add(key)`) asks that case's question again.
   const reads = changes.filter((change) => change.kind === 'read');
   const isReadAgain = (change: SemanticChange): boolean =>
-    change.kind === 'condition' &&
+    (change.kind === 'condition' || change.kind === 'membership') &&
     reads.some((read) => {
       const test = change.subject.replace(/^\((.*)\)$/, '$1');
       const swapped = test.replace(new RegExp(`(?<![\\w$.])${read.subject.replace(/[$.?()[\]]/g, '\\$&')}(?![\\w$])`, 'g'), read.limit);

@@ -1076,6 +1076,30 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  test('an if rewritten below a removed declaration pairs with the if it replaced (check 32: mikro-orm)', () => {
+    const base = [
+      '  // partial extraction is unsound for to-one relations',
+      '  const toOne = [ONE_TO_ONE, MANY_TO_ONE].includes(prop.kind);',
+      '',
+      "  if (child.length > 0 && (op === '$and' || !toOne || child.length === where[op].length)) {",
+      '    subCond[op] = child;',
+      '  }',
+    ];
+    const head = [
+      '  // partial extraction is unsound',
+      "  if (child.length > 0 && (op === '$and' || child.length === where[op].length)) {",
+      '    subCond[op] = child;',
+      '  }',
+    ];
+    const changes = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 1, oldLines: 4, newStart: 1, newLines: 2 },
+    ]);
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.line, change.subject]),
+      [['condition', 2, "(child.length > 0 && (op === '$and' || child.length === where[op].length))"]],
+    );
+  });
+
   test('a removed comparison negated into a named test keeps its boundary; a new limit beside it still asks (check 26: undici)', () => {
     const base = [
       '  const charCode = value.charCodeAt(0)',
@@ -2140,7 +2164,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.14\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.15\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
