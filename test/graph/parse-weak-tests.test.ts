@@ -590,6 +590,10 @@ describe('helpers declared in the test file', () => {
       "test('no plan', async (t) => {",
       "  emitter.on('done', (value) => { assert.strictEqual(value, 1); });",
       '});',
+      "test('a billing plan is data, not a test plan', async (t) => {",
+      "  subscribe({ plan: 'pro' });",
+      "  emitter.on('done', (value) => { assert.strictEqual(value, 'pro'); });",
+      '});',
       "test('a plan inside a callback plans nothing', async (t) => {",
       '  setTimeout(() => { t.plan(1); });',
       '  load().then((value) => { assert.strictEqual(value, 1); });',
@@ -600,6 +604,7 @@ describe('helpers declared in the test file', () => {
       'node:test plan': counts(1),
       'jest assertions': counts(1),
       'no plan': counts(1, { unawaitedAssertions: 1 }),
+      'a billing plan is data, not a test plan': counts(1, { unawaitedAssertions: 1 }),
       'a plan inside a callback plans nothing': counts(1, { unawaitedAssertions: 1 }),
     });
   });

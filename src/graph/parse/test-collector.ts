@@ -55,10 +55,14 @@ interface TestFrame {
 function declaresPlan(frame: TestFrame, calleeName: string | undefined, method: string | undefined, args: AstNode[]): boolean {
   if (calleeName === 'expect.assertions' || calleeName === 'expect.hasAssertions') return true;
   if (method === 'plan' && calleeName === `${frame.contextName}.plan`) return true;
-  return args.some((arg) => {
-    const value = unwrapExpression(arg);
-    return value?.type === 'ObjectExpression' && getObjectProperty(value, 'plan') !== undefined;
-  });
+  // The test's context handed on with a plan (`tspl(t, { plan: 3 })`); a `{ plan: 'pro' }` of the code under test is data.
+  const [context, options] = args.map((arg) => unwrapExpression(arg));
+  return (
+    frame.contextName !== undefined &&
+    getIdentifierName(context) === frame.contextName &&
+    options?.type === 'ObjectExpression' &&
+    getObjectProperty(options, 'plan') !== undefined
+  );
 }
 
 /** A test's free calls kept, at most. */
