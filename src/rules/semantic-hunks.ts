@@ -1064,10 +1064,50 @@ function namesOf(code: string, syntax: HunkSyntax): Set<string> {
   return new Set((code.match(/[A-Za-z_$][\w$]*/g) ?? []).filter((name) => !syntax.keywords.has(name)));
 }
 
+/** A name declared with a boolean literal: `let x = true;`, Go's `x := true` or `var x = true`, Python's `x = True`. */
+const FLAG_DECLARATION: Record<SourceLanguage, RegExp> = {
+  javascript: /^\s*(?:let|var|const)\s+([A-Za-z_$][\w$]*)\s*(?::\s*boolean\s*)?=\s*(true|false)\s*;?\s*$/,
+  go: /^\s*(?:var\s+)?([A-Za-z_]\w*)\s*(?:bool\s*)?:?=\s*(true|false)\s*$/,
+  python: /^\s*([A-Za-z_]\w*)\s*(?::\s*bool\s*)?=\s*(True|False)\s*$/,
+};
+/** How far below its declaration a flag's test is looked for. */
+const FLAG_TEST_DISTANCE = 80;
+
 /**
- * Whether `after` can stand where `removed` was: they share a name, or one of them names nothing (`return null;`), or
- * the removed line was an error path (its removal is a case of its own).
+ * A flag that starts the other way (echo's `pathUnescape := true` → `pathUnescape := false`, its fix for a path
+ * unescaped twice): wherever the code below does not set it, the branch it decides flips. Asked as a changed default
+ * only when a line below tests the name (an `if`, a `while`, a ternary or a link of `&&`/`||`, `and`/`or`).
  */
+function findFlippedFlag(
+  before: SourceLine,
+  after: SourceLine,
+  head: readonly SourceLine[],
+  line: number,
+  language: SourceLanguage,
+): SemanticChange | undefined {
+  const pattern = FLAG_DECLARATION[language];
+  const old = pattern.exec(before.code);
+  const now = pattern.exec(after.code);
+  if (old === null || now === null || old[1] !== now[1] || old[2] === now[2]) return undefined;
+  const name = now[1] ?? '';
+  const word = `(?<![\\w$.])!?${name.replace(/\$/g, '\\$')}(?![\\w$])`;
+  const test = new RegExp(
+    `^\\s*(?:\\}\\s*)?(?:else\\s+)?(?:if|elif|while)\\b.*${word}|${word}\\s*(?:\\?|&&|\\|\\||\\band\\b|\\bor\\b)|(?:&&|\\|\\||\\band|\\bor|\\bnot)\\s*${word}`,
+  );
+  const tested = head.slice(line, line + FLAG_TEST_DISTANCE).some((next) => !next.isComment && test.test(next.code));
+  if (!tested) return undefined;
+  const [was, value] = [old[2] ?? '', now[2] ?? ''];
+  return {
+    kind: 'default',
+    line,
+    before: excerpt(before.text.trim()),
+    after: excerpt(after.text.trim()),
+    subject: name,
+    limit: value,
+    values: `an input that reaches line ${line} and leaves ${name} as it starts (${value} now, ${was} before), and one that sets it`,
+  };
+}
+
 /**
  * The one removed `if` (or `while`) of a hunk, not paired in place with another added line, that an added one replaced
  * (sharing a name with it), with its offset in the hunk; none when several are.
@@ -1084,6 +1124,10 @@ function findReplacedBranch(
   return branches.length === 1 ? branches[0] : undefined;
 }
 
+/**
+ * Whether `after` can stand where `removed` was: they share a name, or one of them names nothing (`return null;`), or
+ * the removed line was an error path (its removal is a case of its own).
+ */
 function isReplacedBy(removed: SourceLine, after: SourceLine, syntax: HunkSyntax): boolean {
   if (syntax.isErrorPath(removed.code)) return true;
   // A line of block structure (`try {`, `} else {`, `}`) is not what a line of code replaced: vite wrapped a
@@ -1414,6 +1458,10 @@ export function findSemanticChanges(
         isOldLogic,
         () => head.slice(Math.max(0, line - 1 - FLAG_CONTEXT_LINES), line - 1),
       );
+      // Paired as code lines too: echo wrote three lines of comment above its flipped flag.
+      const flagBefore = before ?? partner;
+      const flipped = flagBefore === undefined ? undefined : findFlippedFlag(flagBefore, after, head, line, language);
+      if (flipped !== undefined) found.push(flipped);
       if (found.length === 0 && language === 'javascript' && partner !== undefined && !isOldLogic(after.text, line)) {
         const other = isReplacedBy(partner, after, syntax)
           ? (classifyExit(

@@ -1893,6 +1893,47 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
 });
 
 describe('findSemanticChanges on Go: nil checks, error returns, http.Status names and slices', () => {
+  test('a flag that starts the other way asks as a changed default when a line below tests it (check 30: echo)', () => {
+    const flipped = (language: 'javascript' | 'python' | 'go', before: string[], after: string[]) =>
+      findSemanticChanges(
+        `${before.join('\n')}\n`,
+        `${after.join('\n')}\n`,
+        [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }],
+        language,
+      )
+        .filter((change) => change.kind === 'default')
+        .map((change) => [change.subject, change.limit]);
+    assert.deepEqual(
+      flipped('go', ['\tpathUnescape := true', '\tif !pathUnescape {', '\t}'], ['\tpathUnescape := false', '\tif !pathUnescape {', '\t}']),
+      [['pathUnescape', 'false']],
+    );
+    assert.deepEqual(
+      flipped(
+        'python',
+        ['    unescape = True', '    if unescape and x:', '        pass'],
+        ['    unescape = False', '    if unescape and x:', '        pass'],
+      ),
+      [['unescape', 'False']],
+    );
+    assert.deepEqual(
+      flipped('javascript', ['  let strict = true;', '  return strict ? a : b;'], ['  let strict = false;', '  return strict ? a : b;']),
+      [['strict', 'false']],
+    );
+    // Written below a new comment, as echo wrote it.
+    const commented = findSemanticChanges(
+      '\tpathUnescape := true\n\tif pathUnescape {\n\t}\n',
+      '\t// URL.Path is already decoded\n\t// so it must not be unescaped again\n\tpathUnescape := false\n\tif pathUnescape {\n\t}\n',
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 3 }],
+      'go',
+    );
+    assert.deepEqual(
+      commented.map((change) => [change.kind, change.line, change.subject]),
+      [['default', 3, 'pathUnescape']],
+    );
+    // A flag no line below tests decides nothing here.
+    assert.deepEqual(flipped('javascript', ['  let done = false;', '  log(done);'], ['  let done = true;', '  log(done);']), []);
+  });
+
   test('a returned chain that goes on below its line is the whole condition (check 30: echo)', () => {
     const head = [
       'func isPreflight(r *http.Request) bool {',
@@ -2164,7 +2205,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.15\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.16\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
