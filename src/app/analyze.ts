@@ -52,6 +52,7 @@ import { loadCoverage } from './load/load-coverage.js';
 import { readLatestExecution } from './load/execution-evidence.js';
 import { countOf } from '../text/plural.js';
 import { splitWords } from '../text/split-words.js';
+import { decodeWords } from '../text/word-field.js';
 
 const MAX_TEXT_BYTES = 2 * 1024 * 1024;
 const HISTORY_COMMITS = 200;
@@ -466,7 +467,7 @@ function saysMember(repository: RepositoryGraph, path: string, name: string): bo
   if (words === undefined) return true;
   const parts = splitWords(name.slice(name.lastIndexOf('.') + 1));
   const field = parts.length > 1 ? words.names : words.code;
-  const said = new Set(field.split(' ').map((entry) => entry.replace(/\*\d+$/, '')));
+  const said = decodeWords(field);
   return parts.length > 1 ? said.has(parts.join('')) : parts.every((part) => said.has(part));
 }
 

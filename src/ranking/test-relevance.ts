@@ -2,6 +2,7 @@ import type { FileWords } from '../model/facts.js';
 import { splitWords, STOP_WORDS } from '../text/split-words.js';
 import { compareText } from '../text/compare-text.js';
 import { pluralize } from '../text/plural.js';
+import { decodeWords } from '../text/word-field.js';
 
 /** What a test file says of itself: its path, its test titles and, when it was parsed in full, the words of its code. */
 export interface TestText {
@@ -177,13 +178,6 @@ const SOURCE_ROOTS = /^(?:src|lib|source|sources)$/;
 /** Folders a test tree may add above the source tree it mirrors (`test/lib/…` or `test/unit/…` for `src/…`). */
 const MAX_EXTRA_TEST_FOLDERS = 2;
 
-/** Words of a space-separated FileWords field, counts (`word*3`) dropped. */
-function readField(field: string | undefined): Set<string> {
-  const words = new Set<string>();
-  for (const entry of (field ?? '').split(' ')) if (entry !== '') words.add(entry.replace(/\*\d$/, ''));
-  return words;
-}
-
 interface TermHits {
   /** The changed file. */
   path: string;
@@ -232,8 +226,8 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   const pathWords = new Set(splitWords(test.path));
   const titleWords = new Set(test.titles.flatMap((title) => splitWords(title)));
   const titleSayings = terms.routes.size === 0 ? [] : test.titles.map((title) => toTitleSaying(title));
-  const codeWords = readField(test.words?.code);
-  const names = readField(test.words?.names);
+  const codeWords = decodeWords(test.words?.code);
+  const names = decodeWords(test.words?.names);
   const weights = new Map<string, number>();
   // The test named for the changed file speaks for all of it: each word of the change counts as said in its path.
   const named = isNamedTestOf(test.path, terms.path, allowPlural);

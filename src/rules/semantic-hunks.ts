@@ -425,14 +425,15 @@ function findRegexes(raw: string): string[] {
   );
 }
 
-/** Every comparison of a line's code as `left operator right`, single-spaced (`doc.memberships.length > 0`). */
 /** `a < b` and its negation `a >= b` (findComparisons' form): either one tests the same boundary. */
 function withNegation(comparison: string): string[] {
-  const [left, operator = '', right] = comparison.split(' ');
+  const parts = comparison.split(' ');
+  const [left, operator = '', right] = parts;
   const negated = COMPLEMENT[operator];
-  return negated === undefined || comparison.split(' ').length !== 3 ? [comparison] : [comparison, `${left} ${negated} ${right}`];
+  return negated === undefined || parts.length !== 3 ? [comparison] : [comparison, `${left} ${negated} ${right}`];
 }
 
+/** Every comparison of a line's code as `left operator right`, single-spaced (`doc.memberships.length > 0`). */
 function findComparisons(code: string): string[] {
   return [...code.matchAll(COMPARISONS)].map((match) => `${match[1]} ${match[3]} ${match[5]}`);
 }
@@ -952,7 +953,11 @@ function getIndent(line: SourceLine): number {
 function endsFunctionBody(lines: readonly SourceLine[], index: number): boolean {
   const own = lines[index];
   if (own === undefined) return false;
-  const next = lines.slice(index + 1).find((line) => !line.isComment && line.code.trim() !== '');
+  let next: SourceLine | undefined;
+  for (let below = index + 1; below < lines.length && next === undefined; below += 1) {
+    const line = lines[below];
+    if (line !== undefined && !line.isComment && line.code.trim() !== '') next = line;
+  }
   if (next === undefined || !next.code.trim().startsWith('}') || getIndent(next) >= getIndent(own)) return false;
   const closing = getIndent(next);
   for (let above = index - 1; above >= 0; above -= 1) {
@@ -977,7 +982,8 @@ function classifyExit(
   after: SourceLine,
   line: number,
   next: SourceLine | undefined,
-  endsFunction: boolean,
+  /** Whether the line ends its function's body (asked only of a statement now or no longer returned). */
+  endsFunction: () => boolean,
 ): SemanticChange | undefined {
   const old = splitReturn(before.code);
   const now = splitReturn(after.code);
@@ -986,7 +992,7 @@ function classifyExit(
   const stopsNext = next !== undefined && /^(?:return|throw)\b/.test(next.code.trim());
   const removed = old.returned !== undefined && now.returned === undefined && isSameStatement(old.returned, now.code) && !stopsNext;
   const added = now.returned !== undefined && old.returned === undefined && isSameStatement(old.code, now.returned);
-  if ((!removed && !added) || endsFunction) return undefined;
+  if ((!removed && !added) || endsFunction()) return undefined;
   return {
     kind: 'exit',
     line,
@@ -1389,7 +1395,7 @@ export function findSemanticChanges(
       (change.kind === 'condition' || change.kind === 'membership') &&
       removedInOrder.some((removed) =>
         toPlainText(removed.text).includes(
-          toPlainText(change.subject.replace(new RegExp(`(?<![\\w$.])${loop.now}(?![\\w$])`, 'g'), loop.was)),
+          toPlainText(change.subject.replace(new RegExp(`(?<![\\w$.])${loop.now.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'), () => loop.was)),
         ),
       );
     const isRenamedBinding = (change: SemanticChange): boolean =>
@@ -1469,7 +1475,7 @@ export function findSemanticChanges(
               after,
               line,
               head.slice(line).find((next) => !next.isComment && next.code !== ''),
-              endsFunctionBody(head, line - 1),
+              () => endsFunctionBody(head, line - 1),
             ) ?? classifyRead(partner, after, line))
           : undefined;
         if (other !== undefined) found.push(other);

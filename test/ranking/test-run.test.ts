@@ -125,22 +125,16 @@ test('go: the reaching test functions by name, and the packages whole once the n
     ...at(path, 1, 'go'),
     testNames: Array.from({ length: count }, (_, index) => `Test${prefix}${index}`),
   });
-  const few = planTestRun({
-    tests: [named('orders_test.go', 'Order', 2), named('api/items_test.go', 'Item', 1)],
-    hasRuntimeChange: true,
-    packageManager: 'go',
-  });
-  assert.deepEqual(
-    few.commands.map((command) => command.command),
-    ["go test ./api . -run '^(TestItem0|TestOrder0|TestOrder1)$'"],
-  );
-  const many = planTestRun({
-    tests: [named('orders_test.go', 'Order', 30), named('api/items_test.go', 'Item', 11)],
-    hasRuntimeChange: true,
-    packageManager: 'go',
-  });
-  assert.deepEqual(
-    many.commands.map((command) => command.command),
-    ['go test ./api .'],
-  );
+  const commands = (orders: number, items: number): string[] =>
+    planTestRun({
+      tests: [named('orders_test.go', 'Order', orders), named('api/items_test.go', 'Item', items)],
+      hasRuntimeChange: true,
+      packageManager: 'go',
+    }).commands.map((command) => command.command);
+  assert.deepEqual(commands(2, 1), ["go test ./api . -run '^(TestItem0|TestOrder0|TestOrder1)$'"]);
+  // Forty names, the cap, are still named one by one; one more runs the packages whole.
+  const [atCap = ''] = commands(30, 10);
+  assert.match(atCap, /^go test \.\/api \. -run '\^\(TestItem0\|/);
+  assert.equal(atCap.split('|').length, 40);
+  assert.deepEqual(commands(30, 11), ['go test ./api .']);
 });
