@@ -172,7 +172,16 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const routeCallers = findRouteCallers(repository.kg, impactedRoutes);
   impactedFiles.push(...findHttpImpactedFiles(repository.kg, routeCallers, new Set([...seeds, ...impactedFiles.map((file) => file.path)])));
   const testRouteCallers = [...routeCallers, ...findEachFileRouteCallers(repository, routeChanges, routeCallers)];
-  const symbolImpacts = findSymbolImpacts(repository.kg, changedExports);
+  // A Go package's files all import one another: a file of the package uses a changed member only where its code says
+  // it (`binder_test.go` cannot call the `BindingError.MarshalJSON` the change adds; gin's `auth.go` does not call
+  // `Context.SaveUploadedFile`). The proof's test and the bundle's list of users both read this.
+  const symbolImpacts = findSymbolImpacts(repository.kg, changedExports).map((impact) => ({
+    ...impact,
+    importers: impact.importers.filter(
+      (importer) =>
+        getLanguage(importer.path) !== 'go' || importer.use !== 'namespace' || saysMember(repository, importer.path, impact.name),
+    ),
+  }));
   const impactedAreas = findImpactedAreas(
     repository.kg,
     change.files.map((file) => file.path),
@@ -218,15 +227,6 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     }
     return known;
   };
-  // A Go package's files all import one another: a test of the package names a changed member only where its code says
-  // it (`binder_test.go` cannot call the `BindingError.MarshalJSON` the change adds).
-  const proofImpacts = symbolImpacts.map((impact) => ({
-    ...impact,
-    importers: impact.importers.filter(
-      (importer) =>
-        getLanguage(importer.path) !== 'go' || importer.use !== 'namespace' || saysMember(repository, importer.path, impact.name),
-    ),
-  }));
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
@@ -266,7 +266,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         coverage,
         newestChange,
         changedExports,
-        proofImpacts,
+        symbolImpacts,
         sides.headFacts.get(file.path)?.exports ?? [],
         updatedTests,
         proofMessages,

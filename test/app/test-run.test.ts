@@ -593,5 +593,13 @@ describe('a Go package with several test files and a test of another package tha
     // A test of the package names a function the change adds only if its code says it (check 30: echo's
     // binder_test.go was said to import the BindingError.MarshalJSON the change added).
     assert.doesNotMatch(JSON.stringify(proof[0]), /it imports/);
+    // Nor is any file of the package listed as a user of it; Total's users are those that call it.
+    assert.deepEqual(
+      bundle.evidence.symbolImpacts.map((impact) => [impact.name, impact.importers.map((importer) => importer.path)]),
+      [
+        ['Average', []],
+        ['Total', ['orders/average.go', 'orders/empty_test.go', 'orders/orders_test.go', 'report/report_test.go']],
+      ],
+    );
   });
 });
