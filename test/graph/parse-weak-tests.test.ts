@@ -541,6 +541,52 @@ describe('helpers declared in the test file', () => {
     });
   });
 
+  test('a test that fails itself on a condition with an error it makes checks by hand (issue 41: knex); passing an error on does not', () => {
+    const code = [
+      "it('compares by hand', function () {",
+      '  const promise = new Promise((resolve, reject) => {',
+      "    stream.on('error', function (actual) {",
+      '      if (actual === expected) resolve();',
+      "      else reject(new Error('Stream emitted unexpected error'));",
+      '    });',
+      '  });',
+      '  return promise;',
+      '});',
+      "it('throws on a mismatch', async () => {",
+      '  const res = await fetch(url);',
+      '  if (res.status !== 200) throw new Error(`status ${res.status}`);',
+      '});',
+      "it('fails done on a mismatch', (done) => {",
+      "  db.load((err, value) => { if (value !== 2) return done(new Error('not two')); done(); });",
+      '});',
+      "it('passes an error on', (done) => {",
+      '  db.load((err) => { if (err) return done(err); done(); });',
+      '});',
+      "it('rethrows', async () => {",
+      '  try { await run(); } catch (err) { if (err.code) throw err; }',
+      '});',
+      "it('ends on a count', (done) => {",
+      "  stream.on('data', () => { count++; if (count === 6) done(); });",
+      '});',
+      "it('ends once', (done) => {",
+      "  stream.on('end', () => { if (!finished) { finished = true; done(); } });",
+      '});',
+      "it('always throws', async () => {",
+      "  await run(); throw new Error('unreachable?');",
+      '});',
+    ].join('\n');
+    assert.deepEqual(parse(code), {
+      'compares by hand': counts(1),
+      'throws on a mismatch': counts(1),
+      'fails done on a mismatch': counts(1),
+      'passes an error on': counts(0),
+      rethrows: counts(0),
+      'ends on a count': counts(1),
+      'ends once': counts(0),
+      'always throws': counts(0),
+    });
+  });
+
   test('a listener that sets a flag the test asserts after the request ran (issue 41: koa); a flag never asserted proves nothing', () => {
     const code = [
       "it('flag asserted', async () => {",

@@ -221,9 +221,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private visitNodeInner(node: AstNode): void {
     if (branchingNodes.has(node.type)) {
       this.addComplexity();
-      this.testing.conditionalDepth++;
+      this.testing.enterBranch(getNode(node, 'test'));
       this.visitChildren(node);
-      this.testing.conditionalDepth--;
+      this.testing.leaveBranch();
       return;
     }
     if (memberOrFunctionNodes.has(node.type)) {
@@ -268,6 +268,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         return;
       case 'ThrowStatement':
         this.testing.countThrow();
+        this.testing.countHandCheck(getNode(node, 'argument'));
         this.signals.add('throw', node, 'throw');
         this.visitChildren(node);
         return;

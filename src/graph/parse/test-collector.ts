@@ -9,6 +9,7 @@ import {
   getNodes,
   getSpan,
   getStaticString,
+  getString,
   unwrapExpression,
 } from './swc-node.js';
 import { type AssertionMatch, matchAssertionCall, matchPropertyAssertion } from './assertion-calls.js';
@@ -20,6 +21,7 @@ import { getCallbackParams } from './walker-patterns.js';
 
 const doneNames = new Set(['done', 'cb', 'callback', 'next', 'finish', 'end']);
 const propagatingCalls = new Set(['done', 'reject', 'fail']);
+const COMPARISONS = new Set(['===', '!==', '==', '!=', '<', '<=', '>', '>=']);
 /** Functions that only defer a callback: handing them one that ends the test decides nothing. */
 const SCHEDULERS = new Set(['setTimeout', 'setImmediate', 'setInterval', 'queueMicrotask']);
 /** Array methods whose function argument runs once per item: `cases.forEach(check)` calls the helper. */
@@ -106,6 +108,8 @@ export class TestCollector {
   private readonly unawaitedFlags: ReadonlySet<string>[] = [];
   /** Branches (`if`, `?:`, loops) the walk is inside: a `t.skip()` under one skips only sometimes. */
   conditionalDepth = 0;
+  /** The test of each branch the walk is in (`if`, `?:`, loops), innermost last. */
+  private readonly branchTests: (AstNode | undefined)[] = [];
   private assertOrThrowCount = 0;
   private readonly frames: TestFrame[] = [];
   private readonly contextNames = new Set<string>();
@@ -228,6 +232,10 @@ export class TestCollector {
         if (always && (object === 'this' || object === frame.contextName)) addModifier(frame.fact, method);
       }
       if (propagatingCalls.has(calleeName)) this.assertOrThrowCount++;
+      if (frame !== undefined && callee.type === 'Identifier' && (calleeName === 'reject' || calleeName === frame.doneName)) {
+        if (args.length === 0 && calleeName === frame.doneName) this.countConditionalEnd();
+        else this.countHandCheck(args[0]);
+      }
     }
     if (frame !== undefined && this.unawaitedDepth === frame.unawaitedBase && declaresPlan(frame, calleeName, method, args))
       frame.planned = true;
@@ -289,8 +297,41 @@ export class TestCollector {
     if (frame !== undefined) this.countAssertion(frame, false, false);
   }
 
+  enterBranch(test: AstNode | undefined): void {
+    this.conditionalDepth++;
+    this.branchTests.push(test);
+  }
+
+  leaveBranch(): void {
+    this.conditionalDepth--;
+    this.branchTests.pop();
+  }
+
   countThrow(): void {
     this.assertOrThrowCount++;
+  }
+
+  /**
+   * A test that fails itself on a condition checks by hand: `if (res.status !== 200) throw new Error(…)`, `else
+   * reject(new Error(…))`, `done(new Error(…))`. Only an error made there counts: `if (err) throw err` or `done(err)`
+   * passes on a failure of the code under test, as the runner would report it anyway.
+   */
+  countHandCheck(argument: AstNode | undefined): void {
+    const frame = this.currentFrame();
+    if (frame === undefined || this.conditionalDepth === frame.conditionalBase) return;
+    if (isMadeError(argument)) this.countAssertion(frame, false, false);
+  }
+
+  /**
+   * `if (count === 6) done();`: a test that ends only once a comparison holds fails by its timeout otherwise. A flag
+   * (`if (!finished) done()`) only keeps it from ending twice.
+   */
+  private countConditionalEnd(): void {
+    const frame = this.currentFrame();
+    if (frame === undefined || this.conditionalDepth === frame.conditionalBase) return;
+    const test = unwrapExpression(this.branchTests[this.branchTests.length - 1]);
+    const operator = test?.type === 'BinaryExpression' ? getString(test, 'operator') : undefined;
+    if (operator !== undefined && COMPARISONS.has(operator)) this.countAssertion(frame, false, false);
   }
 
   /** Visits a `catch` block (`visitHandler`); one in a test that neither asserts nor rethrows swallows the error. */
@@ -428,4 +469,14 @@ function addModifier(fact: TestCaseFact, modifier: 'skip' | 'todo'): void {
     fact.modifiers.push(modifier);
     fact.modifiers.sort();
   }
+}
+
+/** `new Error('…')`, `new AssertionError(…)`, `Error('…')` or a message: an error made where the test fails. */
+function isMadeError(node: AstNode | undefined): boolean {
+  const value = unwrapExpression(node);
+  if (value === undefined) return false;
+  if (value.type === 'StringLiteral' || value.type === 'TemplateLiteral') return true;
+  if (value.type !== 'NewExpression' && value.type !== 'CallExpression') return false;
+  const name = getIdentifierName(unwrapExpression(getNode(value, 'callee')));
+  return name?.endsWith('Error') === true;
 }
