@@ -264,25 +264,59 @@ function toMochaGlob(spec: string, recursive: boolean): string {
   return `${spec.replace(/\/+$/, '')}/${recursive ? '**/' : ''}*.{js,cjs,mjs}`;
 }
 
-function readMochaScriptSpecs(scripts: JsonObject): string[] {
-  const specs: string[] = [];
+/** The words after `mocha` in each command of the package's scripts (up to the next `&&`, `;` or `|`), quotes kept. */
+function listMochaArguments(scripts: JsonObject): string[][] {
+  const found: string[][] = [];
   for (const script of Object.values(scripts)) {
     if (typeof script !== 'string') continue;
     for (const command of script.split(/&&|\|\||[;|]/)) {
       const words = command.trim().split(/\s+/);
       const start = words.findIndex((word) => /(?:^|\/)_?mocha$/.test(word));
-      if (start === -1) continue;
-      for (let index = start + 1; index < words.length; index += 1) {
-        const word = (words[index] ?? '').replace(/^['"]|['"]$/g, '');
-        if (word.startsWith('-')) {
-          if (MOCHA_VALUE_FLAGS.has(word)) index += 1;
-          continue;
-        }
-        if (word.includes('/') || word.includes('*') || /\.[cm]?[jt]sx?$/.test(word)) specs.push(word);
+      if (start !== -1) found.push(words.slice(start + 1));
+    }
+  }
+  return found;
+}
+
+function readMochaScriptSpecs(scripts: JsonObject): string[] {
+  const specs: string[] = [];
+  for (const words of listMochaArguments(scripts)) {
+    for (let index = 0; index < words.length; index += 1) {
+      const word = (words[index] ?? '').replace(/^['"]|['"]$/g, '');
+      if (word.startsWith('-')) {
+        if (MOCHA_VALUE_FLAGS.has(word)) index += 1;
+        continue;
       }
+      if (word.includes('/') || word.includes('*') || /\.[cm]?[jt]sx?$/.test(word)) specs.push(word);
     }
   }
   return specs;
+}
+
+/**
+ * The mocha configs package scripts name (`mocha --config test/mocha-all-config-test.js`, knex), as repository paths,
+ * each with the folder of the package whose script names it: mocha reads its specs from there, where the script runs.
+ * `texts` holds the package.json files (among others).
+ */
+export function listScriptedMochaConfigs(texts: ReadonlyMap<string, string>): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [path, text] of texts) {
+    if (!PACKAGE_JSON.test(path)) continue;
+    let scripts: JsonObject;
+    try {
+      scripts = asRecord(asRecord(JSON.parse(text) as unknown).scripts);
+    } catch {
+      continue;
+    }
+    for (const words of listMochaArguments(scripts)) {
+      words.forEach((word, index) => {
+        const written = word === '--config' ? words[index + 1] : /^--config=(.+)$/.exec(word)?.[1];
+        const config = written === undefined ? undefined : toRepoGlob(folderOf(path), written.replace(/^['"]|['"]$/g, ''));
+        if (config !== undefined && !/[*?{]/.test(config) && !found.has(config)) found.set(config, folderOf(path));
+      });
+    }
+  }
+  return found;
 }
 
 function asRecord(value: unknown): JsonObject {
@@ -323,6 +357,7 @@ export function buildRunnerSelectors(
   const manifests = new Map<string, JsonObject>();
   for (const [path, text] of texts) if (PACKAGE_JSON.test(path)) manifests.set(folderOf(path), readJson(path, text));
   const folders = new Set(manifests.keys());
+  const scriptedMocha = listScriptedMochaConfigs(texts);
   const mochaSpecs = new Map<string, string[]>();
   const addMocha = (folder: string, specs: readonly string[], recursive = false): void => {
     const globs = specs.map((spec) => toMochaGlob(spec, recursive)).flatMap((spec) => toRepoGlob(folder, spec) ?? []);
@@ -338,15 +373,15 @@ export function buildRunnerSelectors(
       if (setup !== undefined) selectors.setup.push(setup);
       if (!suite.hasPatterns)
         selectors.unread.push({ path, reason: 'its `files` list holds no test file pattern checker can read without running the config' });
-    } else if (MOCHA_CONFIG.test(path)) {
+    } else if (MOCHA_CONFIG.test(path) || scriptedMocha.has(path)) {
       const json = /\.jsonc?$/.test(path) ? readJson(path, text) : undefined;
       addMocha(
-        folderOf(path),
+        scriptedMocha.get(path) ?? folderOf(path),
         json === undefined ? readMochaSpec(text) : readMochaJsonSpec(json),
         json === undefined ? /\brecursive["']?\s*:\s*true\b/.test(text) : json.recursive === true,
       );
       const loads = ['require', 'file'].flatMap((key) => (json === undefined ? readTextList(text, key) : readStringList(json[key])));
-      addSetup(path, folderOf(path), loads);
+      addSetup(path, scriptedMocha.get(path) ?? folderOf(path), loads);
     } else if (VITEST_CONFIG.test(path)) {
       if (/\btypecheck\s*:\s*(?:true\b|\{[^}]*\benabled\s*:\s*true\b)/.test(text)) selectors.vitestTypecheck.add(owner);
       addSetup(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { buildRunnerSelectors, selectConfiguredRunner } from '../../src/app/test-runners.js';
+import { buildRunnerSelectors, listScriptedMochaConfigs, selectConfiguredRunner } from '../../src/app/test-runners.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
@@ -116,6 +116,57 @@ describe("mocha's folder specs", () => {
     assert.equal(runnerOf(express, 'test/support/env.js'), undefined);
     assert.equal(runnerOf({ test: 'mocha test/' }, 'test/unit/a.js'), undefined);
     assert.equal(runnerOf({ test: 'mocha --recursive test/' }, 'test/unit/a.js'), 'mocha');
+  });
+});
+
+describe('a mocha config a script names by --config (knex)', () => {
+  test('its spec globs select tests as a .mocharc does; a config no script names selects nothing', () => {
+    const manifest = JSON.stringify({
+      scripts: { test: 'mocha --exit -t 10000 --config test/mocha-all-config-test.js && npm run test:tape' },
+    });
+    const config =
+      "module.exports = {\n  spec: ['test/prep-db-mocha.js', 'test/all-tests-suite.js', 'test/integration2/**/*.spec.js'],\n};\n";
+    const texts = new Map([
+      ['package.json', manifest],
+      ['test/mocha-all-config-test.js', config],
+      ['test/mocha-other-config.js', "module.exports = { spec: ['test/other/**/*.js'] };\n"],
+    ]);
+    assert.deepEqual([...listScriptedMochaConfigs(texts)], [['test/mocha-all-config-test.js', '']]);
+    const selectors = buildRunnerSelectors(texts);
+    assert.equal(selectConfiguredRunner(selectors, 'test/integration2/query/update/updates.spec.js')?.runner, 'mocha');
+    assert.equal(selectConfiguredRunner(selectors, 'test/other/a.js'), undefined);
+  });
+});
+
+describe('a mocha config named by --config, in a repository', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': json({
+          name: 'fetcher',
+          version: '1.0.0',
+          main: 'index.js',
+          scripts: { test: 'mocha --exit --config test/mocha-config.js' },
+          devDependencies: { mocha: '^10.0.0' },
+        }),
+        'package-lock.json': KARMA_MOCHA['package-lock.json'],
+        'index.js': KARMA_MOCHA['index.js'],
+        'lib/cancel.js': KARMA_MOCHA['lib/cancel.js'],
+        'test/mocha-config.js': "module.exports = { spec: ['test/unit/**/*.spec.js'] };\n",
+        'test/unit/cancel.spec.js': KARMA_MOCHA['test/unit/cancel.js'],
+      },
+      { 'lib/cancel.js': 'exports.isCancel = (value) => value?.__CANCEL__ === true;\n' },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('runs the tests its spec selects with mocha', async () => {
+    const { testRun } = await analyzeFixture(fixture);
+    assert.deepEqual(
+      testRun.commands.map((command) => [command.runner, command.files]),
+      [['mocha', ['test/unit/cancel.spec.js']]],
+    );
   });
 });
 

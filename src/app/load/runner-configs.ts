@@ -1,5 +1,5 @@
 import type { Env } from '../../model/env.js';
-import { buildRunnerSelectors, isRunnerConfig, type RunnerSelectors } from '../test-runners.js';
+import { buildRunnerSelectors, isRunnerConfig, listScriptedMochaConfigs, type RunnerSelectors } from '../test-runners.js';
 import { readRepoTexts } from './repo-text.js';
 
 const RUNNER_CONFIG_LIMIT = 256 * 1024;
@@ -14,5 +14,12 @@ export async function loadRunnerSelectors(env: Env, paths: readonly string[]): P
     if (text !== undefined) read.set(path, text);
   });
   const tracked = new Set(paths);
+  // A mocha config under another name is found through the scripts that name it.
+  const named = [...listScriptedMochaConfigs(read).keys()].filter((path) => tracked.has(path) && !read.has(path));
+  const namedTexts = await readRepoTexts(env, named, RUNNER_CONFIG_LIMIT);
+  named.forEach((path, index) => {
+    const text = namedTexts[index];
+    if (text !== undefined) read.set(path, text);
+  });
   return buildRunnerSelectors(read, (path) => tracked.has(path));
 }
