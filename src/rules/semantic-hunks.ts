@@ -1423,7 +1423,9 @@ export function findSemanticChanges(
         changes.push(yielded);
       }
       const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
-      const replacedInPlace = removed !== undefined && isReplacedBy(removed, after, syntax);
+      // A removed line the change adds again was moved, not replaced: knex wrapped `releaseConnection(this.connection)`
+      // in a new `if (this.connection) {`, which took its place in the diff.
+      const replacedInPlace = removed !== undefined && isReplacedBy(removed, after, syntax) && !addedCode.has(toMovedText(removed.text));
       if (replacedInPlace) pairedOffsets.add(offset);
       // Python: a line indented into or out of a block runs under another test now (starlette moved
       // `directory = os.path.realpath(directory)` into the `else:` above it).

@@ -995,6 +995,13 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 5 }],
     ).map((change) => change.line);
     assert.ok(!guarded.includes(5), JSON.stringify(guarded));
+    // A value the old line only handed to a call was never tested: a new guard on it asks (knex's `releaseConnection`).
+    const wrapped = findSemanticChanges(
+      "    stream.on('close', () => {\n      this.client.releaseConnection(this.connection);\n    });\n",
+      "    stream.on('close', () => {\n      if (this.connection) {\n        this.client.releaseConnection(this.connection);\n      }\n    });\n",
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+    ).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(wrapped, [['condition', 2, '(this.connection)']]);
   });
 
   test('a ternary outside an if is asked about its test, not the whole line (excalidraw)', () => {
@@ -2205,7 +2212,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.16\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.17\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
