@@ -146,6 +146,13 @@ const TEST_FOLDERS = /^(?:__tests__|tests?|spec)$/;
  * source tree (`test/client/client.test.ts` for `src/client/client.ts`).
  */
 export function isNamedTestOf(testPath: string, sourcePath: string, allowPlural = false): boolean {
+  if (isTestNamedFor(testPath, sourcePath, allowPlural)) return true;
+  // An index file is its folder's module: knex tests `lib/dialects/mssql/index.js` in `test/unit/dialects/mssql.js`.
+  const folder = /^(.+)\/index\.[^/]+$/.exec(sourcePath)?.[1];
+  return folder !== undefined && isTestNamedFor(testPath, `${folder}.js`, allowPlural);
+}
+
+function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boolean): boolean {
   const test = splitStem(testPath);
   const source = splitStem(sourcePath);
   // With `allowPlural`, `mutations.test.tsx` is the test of `mutation.ts` (callers allow it when no test has the exact

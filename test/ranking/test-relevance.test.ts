@@ -47,6 +47,20 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.deepEqual(scoreTestRelevance(tests, { ...target, routes: ['/:id'] }), scoreTestRelevance(tests, target));
   });
 
+  test("an index file's test is named for its folder, in a mirrored tree too (knex: test/unit/dialects/mssql.js)", () => {
+    // knex's tape test of Raw constructs every dialect's client, the mssql test drives the mssql client.
+    const tests: TestText[] = [
+      { path: 'test/tape/raw.js', titles: ['raw', 'mssql raw'], words: { code: 'mssql client raw settings connection', names: '' } },
+      { path: 'test/unit/dialects/mssql.js', titles: ['MSSQL unit tests'], words: { code: 'knex connection', names: '' } },
+    ];
+    const target = {
+      path: 'lib/dialects/mssql/index.js',
+      names: ['default'],
+      context: ['  _generateConnection() {', '        options: {'],
+    };
+    assert.deepEqual(order(scoreTestRelevance(tests, target)), ['test/unit/dialects/mssql.js', 'test/tape/raw.js']);
+  });
+
   test('the test named for the changed file outranks a catch-all test whose titles say every word of the code', () => {
     // hono: src/hono.test.ts has a title for every feature; src/client/client.test.ts is client.ts's own test.
     const tests: TestText[] = [
