@@ -220,7 +220,7 @@ function deriveChangedFileFacts(
   const isDocOnly = role === 'doc';
   const reachers = lookup.getReachers(path);
   // Routes whose handler chain this file's change reaches (handler-level reach), not every route of an importer.
-  const routes = input.impactedRoutes.filter((route) => route.chain[0] === path);
+  const routes = input.impactedRoutes.filter((route) => route.chain[0] === path && !input.pathClasses(route.file).example);
   const reachingTests = getReachingTestFiles(context, path);
   const owners = lookup.getOwners(path);
   const historyPaths = file.previousPath === undefined ? [path] : [path, file.previousPath];
@@ -387,7 +387,12 @@ function deriveChangedExportFacts(
   for (const user of users) for (const reacher of lookup.getReachers(user)) reached.add(reacher);
   reached.delete(changed.path);
   const routeFiles = new Set([changed.path, ...reached]);
-  const routes = changed.change === 'removed' ? [] : lookup.getRoutesHandledBy(users.length === 0 ? new Set([changed.path]) : routeFiles);
+  const routes =
+    changed.change === 'removed'
+      ? []
+      : lookup
+          .getRoutesHandledBy(users.length === 0 ? new Set([changed.path]) : routeFiles)
+          .filter(({ route }) => !input.pathClasses(route.file).example);
   const tests = new Set<string>();
   for (const path of reached) if (lookup.isTestFile(path)) tests.add(path);
   // A test that runs a file using the export without importing it (a runner's setup file, a spawned program: the last
@@ -731,7 +736,9 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   const changedRouteIds = selectChangedRouteIds(input, files, fileFacts);
   const routes: { id: string; route: RouteNode }[] = [];
   input.kg.graph.forEachNode((id, attributes) => {
-    if (attributes.kind === 'route' && (input.scope === undefined || input.scope.routeIds.has(id))) routes.push({ id, route: attributes });
+    if (attributes.kind !== 'route' || (input.scope !== undefined && !input.scope.routeIds.has(id))) return;
+    // A route an example program declares (chi's `_examples/fileserver`) is no route of the product to test.
+    if (!input.pathClasses(attributes.file).example) routes.push({ id, route: attributes });
   });
   routes.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const headCode = new Map(

@@ -282,6 +282,10 @@ describe('missing tests end to end: changed exports and changed routes no test r
           "import { Router } from 'express';\nexport const users = Router();\nusers.get('/users', (req, res) => {\n  res.json([]);\n});\n",
         'src/routes/users.test.ts':
           "import { it, expect } from 'vitest';\nimport { users } from './users';\nit('declares one route', () => {\n  expect(users.stack.length).toBe(1);\n});\n",
+        // An example program the repository ships (Go's `_examples/`): its route reaches the change, and is no route of
+        // the product to test.
+        '_examples/demo/server.ts':
+          "import express from 'express';\nimport { discount } from '../../src/lib/discount';\nconst app = express();\napp.get('/demo', (req, res) => {\n  res.json(discount(3));\n});\napp.listen(3000);\n",
       },
       {
         'src/lib/tax.ts': tax(3),
@@ -304,7 +308,7 @@ describe('missing tests end to end: changed exports and changed routes no test r
     ]);
     assert.deepEqual(
       analysis.impactedRoutes.map((route) => route.id),
-      ['route:GET /orders/:id', 'route:GET /users'],
+      ['route:GET /orders/:id', 'route:GET /users', 'route:GET /demo'],
     );
   });
 

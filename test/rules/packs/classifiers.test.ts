@@ -75,6 +75,8 @@ describe('the built-in classifiers pack', () => {
     const examples = ['examples/react/src/index.tsx', 'playground/hmr/dep.js', 'packages/ui/demo/app.ts', 'site/playgrounds/a.ts'];
     // Check 24 (sentry-javascript): the apps its end-to-end suites drive, one folder per framework.
     examples.push('dev-packages/e2e-tests/test-applications/hono-4/src/route-groups/test-route-patterns.ts', 'test-apps/next/app/page.tsx');
+    // Go leaves folders named `_…` out of its packages: chi keeps its example programs in `_examples/`.
+    examples.push('_examples/fileserver/main.go');
     for (const path of examples) assert.equal(builtinClasses(path).example, true, path);
     for (const path of ['src/example.ts', 'src/examples-loader.ts', 'src/demo-mode.ts', 'src/cart.ts', 'src/e2e-tests-runner.ts'])
       assert.equal(builtinClasses(path).example, false, path);
