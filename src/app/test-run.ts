@@ -126,9 +126,10 @@ function toTestToRun(
   root: PackageInfo | undefined,
   selectors: RunnerSelectors,
   test: { path: string; distance: number; relevance?: number },
+  goPackageTests: (folder: string) => readonly string[] = () => [],
 ): TestToRun {
   const language = getSourceLanguage(test.path);
-  if (language === 'python' || language === 'go') return toOtherTestToRun(kg, facts, language, test);
+  if (language === 'python' || language === 'go') return toOtherTestToRun(kg, facts, language, test, goPackageTests);
   const own = findPackage(kg, test.path);
   if (isTypeTestPath(test.path)) return toTypeTestToRun(selectors, own, root, test);
   const configured = selectConfiguredRunner(selectors, test.path);
@@ -194,6 +195,7 @@ function toOtherTestToRun(
   facts: ReadonlyMap<string, { facts: FileFacts }>,
   language: 'python' | 'go',
   test: { path: string; distance: number; relevance?: number },
+  goPackageTests: (folder: string) => readonly string[],
 ): TestToRun {
   const markers = language === 'go' ? ['go.mod'] : PYTEST_ROOT_FILES;
   let cwd = test.path.includes('/') ? test.path.slice(0, test.path.lastIndexOf('/')) : '';
@@ -217,6 +219,9 @@ function toOtherTestToRun(
     cwd,
     ...(test.relevance === undefined ? {} : { relevance: test.relevance }),
     ...(testNames.length === 0 ? {} : { testNames: testNames.filter((name) => name !== '') }),
+    ...(language === 'go'
+      ? { packageTests: goPackageTests(test.path.includes('/') ? test.path.slice(0, test.path.lastIndexOf('/')) : '') }
+      : {}),
   };
 }
 
@@ -248,6 +253,19 @@ export function toTestRun(
   );
   // A changed test-support file (a conftest.py, a shared server helper) runs no test itself: the tests it reaches run.
   const testFiles = listTestFiles(kg.graph);
+  // Each Go package's test files, by folder: a command that runs them all needs no `-run` (test-run.ts).
+  let goTests: Map<string, string[]> | undefined;
+  const goPackageTests = (folder: string): readonly string[] => {
+    if (goTests === undefined) {
+      goTests = new Map();
+      for (const path of testFiles) {
+        if (!path.endsWith('_test.go')) continue;
+        const at = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
+        goTests.set(at, [...(goTests.get(at) ?? []), path]);
+      }
+    }
+    return goTests.get(folder) ?? [];
+  };
   const isSupport = (file: ChangedFileEvidence): boolean => file.changeKind === 'test' && !testFiles.has(file.path);
   const tests: { path: string; distance: number; relevance?: number }[] = changedFiles
     .filter(
@@ -268,7 +286,7 @@ export function toTestRun(
       if (isTypeTestPath(test.testFile)) tests.push({ path: test.testFile, distance: test.distance });
   }
   return planTestRun({
-    tests: tests.map((test) => toTestToRun(kg, facts, root, selectors, test)),
+    tests: tests.map((test) => toTestToRun(kg, facts, root, selectors, test, goPackageTests)),
     ...(wholeSuite === undefined
       ? {}
       : { fullSuiteReason: `${wholeSuite.path} changed (${wholeSuite.changeKind}): it can change how every test builds or runs` }),

@@ -17,6 +17,8 @@ export interface TestToRun {
   relevance?: number;
   /** Go: the file's top-level test functions (`TestList`), which `go test -run` selects. */
   testNames?: string[];
+  /** Go: every test file of the file's package; a command that runs them all runs the package whole, with no `-run`. */
+  packageTests?: readonly string[];
   /** karma, or a config a package script names (vitest, jest, playwright): the config it runs with, repository-relative. */
   config?: string;
   /** vitest: a type test, run with `--typecheck`. */
@@ -56,6 +58,8 @@ interface CommandGroup {
   files: string[];
   testNames: string[];
   wholePackages?: boolean;
+  /** Go: the test files of the packages the group's files are in. */
+  packageTests: Set<string>;
 }
 
 /** `--config <path>` relative to the folder the command runs from, when the group runs with a config of its own. */
@@ -180,12 +184,28 @@ export function planTestRun(input: TestRunInput): TestRun {
     const typecheck = runner === 'vitest' && test.typecheck === true;
     const config = ['karma', 'vitest', 'jest', 'playwright'].includes(runner) ? test.config : undefined;
     const key = [runner, test.cwd, viaTsx, typecheck, config ?? ''].join('\u0000');
-    const group = groups.get(key) ?? { runner, cwd: test.cwd, viaTsx, typecheck, config, files: [], testNames: [] };
+    const group = groups.get(key) ?? {
+      runner,
+      cwd: test.cwd,
+      viaTsx,
+      typecheck,
+      config,
+      files: [],
+      testNames: [],
+      packageTests: new Set(),
+    };
     group.files.push(test.path);
+    for (const path of test.packageTests ?? []) group.packageTests.add(path);
     // A Go file whose test functions are not known runs its package whole: no `-run` for the group.
     if (runner === 'go' && (test.testNames?.length ?? 0) === 0) group.wholePackages = true;
     group.testNames.push(...(test.testNames ?? []));
     groups.set(key, group);
+  }
+  // Go: a group holding every test file of its packages names every test they have; `-run` would only repeat them all.
+  for (const group of groups.values()) {
+    const files = new Set(group.files);
+    if (group.runner === 'go' && group.packageTests.size > 0 && [...group.packageTests].every((path) => files.has(path)))
+      group.wholePackages = true;
   }
   const commands: TestRunCommand[] = [...groups.values()].map((group) => {
     const note = getCommandNote(group);

@@ -443,6 +443,10 @@ describe('a Python and Go change', () => {
           'package orders\n\nfunc Total(items []int) int {\n\tsum := 0\n\tfor _, item := range items {\n\t\tsum += item\n\t}\n\treturn sum\n}\n',
         'internal/orders/orders_test.go':
           'package orders\n\nimport "testing"\n\nfunc TestTotal(t *testing.T) {\n\tif Total([]int{1, 2}) != 3 {\n\t\tt.Fatal("sum")\n\t}\n}\n',
+        // Another test of the package: a Go package's tests reach all of it, so the package runs whole, with no -run.
+        'internal/orders/label.go': 'package orders\n\nfunc Label(id int) string {\n\treturn "order"\n}\n',
+        'internal/orders/label_test.go':
+          'package orders\n\nimport "testing"\n\nfunc TestLabel(t *testing.T) {\n\tif Label(1) != "order" {\n\t\tt.Fatal("label")\n\t}\n}\n',
       },
       {
         'shop/pricing.py':
@@ -460,7 +464,7 @@ describe('a Python and Go change', () => {
     assert.deepEqual(
       bundle.evidence.testRun.commands.map((command) => [command.runner, command.cwd, command.command, command.files]).sort(),
       [
-        ['go', '', "go test ./internal/orders -run '^(TestTotal)$'", ['internal/orders/orders_test.go']],
+        ['go', '', 'go test ./internal/orders', ['internal/orders/orders_test.go', 'internal/orders/label_test.go']],
         ['pytest', '', 'python -m pytest tests/test_pricing.py', ['tests/test_pricing.py']],
       ],
     );

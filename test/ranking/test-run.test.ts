@@ -138,3 +138,34 @@ test('go: the reaching test functions by name, and the packages whole once the n
   assert.equal(atCap.split('|').length, 40);
   assert.deepEqual(commands(30, 11), ['go test ./api .']);
 });
+
+test('go: a command that runs every test file of its packages needs no -run (chi: 39 names, the whole middleware package)', () => {
+  const named = (path: string, names: string[], packageTests: string[]): TestToRun => ({
+    ...at(path, 1, 'go'),
+    testNames: names,
+    packageTests,
+  });
+  const middleware = ['middleware/compress_test.go', 'middleware/logger_test.go'];
+  const plan = (tests: TestToRun[]): string[] =>
+    planTestRun({ tests, hasRuntimeChange: true, packageManager: 'go' }).commands.map((command) => command.command);
+  assert.deepEqual(
+    plan([
+      named('middleware/compress_test.go', ['TestCompressor'], middleware),
+      named('middleware/logger_test.go', ['TestLogger'], middleware),
+    ]),
+    ['go test ./middleware'],
+  );
+  // One test file of the package left out: its tests must not run, so the names stay.
+  assert.deepEqual(plan([named('middleware/compress_test.go', ['TestCompressor'], middleware)]), [
+    "go test ./middleware -run '^(TestCompressor)$'",
+  ]);
+  // A second package only partly run keeps the names for both.
+  assert.deepEqual(
+    plan([
+      named('middleware/compress_test.go', ['TestCompressor'], middleware),
+      named('middleware/logger_test.go', ['TestLogger'], middleware),
+      named('mux_test.go', ['TestMux'], ['mux_test.go', 'tree_test.go']),
+    ]),
+    ["go test ./middleware . -run '^(TestCompressor|TestLogger|TestMux)$'"],
+  );
+});
