@@ -973,6 +973,49 @@ function endsFunctionBody(lines: readonly SourceLine[], index: number): boolean 
 }
 
 /**
+ * A `return` added as the last statement of an `if` block the change left as it was: chi's RouteHeaders served the
+ * request when no routes were set and went on to match routes; the fix added the `return` it lacked. For the inputs
+ * that take the branch, the code after the block stops running. Not when nothing follows the block in its function.
+ * `isAdded` tells the head's added lines by index.
+ */
+function findAddedExit(head: readonly SourceLine[], index: number, isAdded: (index: number) => boolean): SemanticChange | undefined {
+  const own = head[index];
+  if (own === undefined || !/^return\b[^;{]*;?$/.test(own.code.trim())) return undefined;
+  const codeAt = (from: number, step: 1 | -1): number => {
+    for (let at = from; at >= 0 && at < head.length; at += step) {
+      const line = head[at];
+      if (line !== undefined && !line.isComment && line.code.trim() !== '') return at;
+    }
+    return -1;
+  };
+  const close = codeAt(index + 1, 1);
+  const closing = head[close];
+  if (closing === undefined || !closing.code.trim().startsWith('}') || getIndent(closing) >= getIndent(own)) return undefined;
+  // The block had statements of its own before the new return, none of them added, and its opener is an unchanged `if`.
+  const above = codeAt(index - 1, -1);
+  const statement = head[above];
+  if (statement === undefined || isAdded(above) || getIndent(statement) !== getIndent(own)) return undefined;
+  let opener = above;
+  while (opener >= 0 && getIndent(head[opener] as SourceLine) >= getIndent(own)) opener = codeAt(opener - 1, -1);
+  const open = head[opener];
+  if (open === undefined || isAdded(opener) || getIndent(open) !== getIndent(closing)) return undefined;
+  if (!/^(?:\}\s*)?(?:else\s+)?if\b/.test(open.code.trim())) return undefined;
+  // Something runs after the block, in the same function.
+  const after = head[codeAt(close + 1, 1)];
+  if (after === undefined || (after.code.trim().startsWith('}') && getIndent(after) < getIndent(closing))) return undefined;
+  const line = index + 1;
+  return {
+    kind: 'exit',
+    line,
+    before: '',
+    after: excerpt(withoutBrace(own.raw)),
+    subject: 'now returns here',
+    limit: '',
+    values: `an input that reaches line ${line}, asserting that the code after it no longer runs, and one that does not reach it`,
+  };
+}
+
+/**
  * The same statement, now or no longer returned: socket.io's adapter turned `return debug(…)` in a catch into
  * `debug(…)`, so the broadcast goes on after a failed publish. The code after the line runs where it did not, or stops
  * running: the input that reaches the line tells.
@@ -1524,6 +1567,11 @@ export function findSemanticChanges(
           !(inverted && (change.kind === 'condition' || change.kind === 'boundary')) &&
           !(stays && change.kind === 'error-path' && change.subject === 'the removed error path'),
       );
+      // A `return` added at the end of an unchanged `if` block (chi's missing return) stops what followed the block.
+      if (before === undefined && kept.length === 0) {
+        const exit = findAddedExit(head, line - 1, (at) => at >= hunk.newStart - 1 && at < hunk.newStart - 1 + hunk.newLines);
+        if (exit !== undefined) kept.push(exit);
+      }
       const grown =
         before === undefined &&
         language === 'javascript' &&

@@ -682,6 +682,49 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(exits('for (const item of items) {'), ['now returns here']);
   });
 
+  // Check 35 (chi's RouteHeaders): `if len(hr) == 0 { next.ServeHTTP(w, r) }` went on to match routes; the fix added the
+  // `return` it lacked, and nothing asked.
+  test('a return added at the end of an unchanged if block stops what followed the block; not at the end of a function', () => {
+    const go = [
+      'func (hr HeaderRouter) Handler(next http.Handler) http.Handler {',
+      '\treturn http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {',
+      '\t\tif len(hr) == 0 {',
+      '\t\t\t// skip if no routes set',
+      '\t\t\tnext.ServeHTTP(w, r)',
+      '\t\t}',
+      '',
+      '\t\tfor header, matchers := range hr {',
+      '\t\t\tmatch(header, matchers)',
+      '\t\t}',
+      '\t})',
+      '}',
+    ];
+    const withReturn = [...go.slice(0, 5), '\t\t\treturn', ...go.slice(5)];
+    const added = (base: string[], head: string[], at: number, language: 'javascript' | 'go' = 'go') =>
+      findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${head.join('\n')}\n`,
+        [{ oldStart: at - 1, oldLines: 0, newStart: at, newLines: 1 }],
+        language,
+      ).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(added(go, withReturn, 6), [['exit', 6, 'now returns here']]);
+    // JavaScript the same; nothing after the block in its function, nothing stops.
+    const js = [
+      'function handle(req, res) {',
+      '  if (!req.user) {',
+      "    res.status(401).send('no');",
+      '  }',
+      '  res.send(load(req));',
+      '}',
+    ];
+    assert.deepEqual(added(js, [...js.slice(0, 3), '    return;', ...js.slice(3)], 4, 'javascript'), [['exit', 4, 'now returns here']]);
+    const last = ['function handle(req, res) {', '  if (!req.user) {', "    res.status(401).send('no');", '  }', '}'];
+    assert.deepEqual(added(last, [...last.slice(0, 3), '    return;', ...last.slice(3)], 4, 'javascript'), []);
+    // A return in a block that is not an if's, or as a block's only statement, is not this case.
+    const loop = ['for (const item of items) {', '  send(item);', '}', 'done();'];
+    assert.deepEqual(added(loop, [...loop.slice(0, 2), '  return;', ...loop.slice(2)], 3, 'javascript'), []);
+  });
+
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
@@ -2212,7 +2255,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.17\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.18\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
