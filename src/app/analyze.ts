@@ -179,7 +179,9 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     ...impact,
     importers: impact.importers.filter(
       (importer) =>
-        getLanguage(importer.path) !== 'go' || importer.use !== 'namespace' || saysMember(repository, importer.path, impact.name),
+        getLanguage(importer.path) !== 'go' ||
+        importer.use !== 'namespace' ||
+        saysMember(repository, importer.path, impact.name, impact.path),
     ),
   }));
   const impactedAreas = findImpactedAreas(
@@ -460,15 +462,28 @@ function isImportedByTest(kg: RepositoryGraph['kg'], path: string): boolean {
 
 /**
  * Whether a file's code says the last segment of `name` (`MarshalJSON` of `BindingError.MarshalJSON`): as one whole
- * name when it has several words, else as a word. A file whose words were not kept is taken to say it.
+ * name when it has several words, else as a word. A method named by one word (`HeaderRouter.Handler`) is said by
+ * files that never touch its type (chi's `strip_test.go` says `http.Handler`): the file must also say the receiver,
+ * or another name of several words that `declaredIn` exports (`RouteHeaders()`, which builds one). A file whose words
+ * were not kept is taken to say it.
  */
-function saysMember(repository: RepositoryGraph, path: string, name: string): boolean {
+function saysMember(repository: RepositoryGraph, path: string, name: string, declaredIn: string): boolean {
   const words = repository.parsed.facts.get(path)?.facts.words;
   if (words === undefined) return true;
-  const parts = splitWords(name.slice(name.lastIndexOf('.') + 1));
-  const field = parts.length > 1 ? words.names : words.code;
-  const said = decodeWords(field);
-  return parts.length > 1 ? said.has(parts.join('')) : parts.every((part) => said.has(part));
+  const dot = name.lastIndexOf('.');
+  const parts = splitWords(name.slice(dot + 1));
+  const names = decodeWords(words.names);
+  if (parts.length > 1) return names.has(parts.join(''));
+  const code = decodeWords(words.code);
+  if (!parts.every((part) => code.has(part))) return false;
+  if (dot === -1) return true;
+  const receiver = splitWords(name.slice(0, dot));
+  if (receiver.length === 1 ? code.has(receiver[0] ?? '') : names.has(receiver.join(''))) return true;
+  const exported = repository.parsed.facts.get(declaredIn)?.facts.exports ?? [];
+  return exported.some((item) => {
+    const said = splitWords(item.name);
+    return said.length > 1 && names.has(said.join(''));
+  });
 }
 
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */

@@ -607,3 +607,34 @@ describe('a Go package with several test files and a test of another package tha
     );
   });
 });
+
+describe('a Go method named by one word (issue 41: chi)', () => {
+  let fixture: ChangeFixture;
+  const router = (body: string): string =>
+    `package headers\n\ntype HeaderRouter map[string]string\n\nfunc RouteHeaders() HeaderRouter {\n\treturn HeaderRouter{}\n}\n\nfunc (hr HeaderRouter) Handler(next func()) func() {\n${body}\treturn next\n}\n`;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'go.mod': 'module example.com/mw\n\ngo 1.22\n',
+        'headers/route_headers.go': router(''),
+        'headers/strip.go': 'package headers\n\nfunc Strip(handler func()) func() {\n\treturn handler\n}\n',
+        // Says Handler, as every middleware test does, and never touches a HeaderRouter.
+        'headers/strip_test.go':
+          'package headers\n\nimport "testing"\n\nfunc TestStrip(t *testing.T) {\n\tHandler := Strip(func() {})\n\tif Handler == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
+        // Builds one with the file's constructor and calls its Handler.
+        'headers/route_headers_test.go':
+          'package headers\n\nimport "testing"\n\nfunc TestRouteHeaders(t *testing.T) {\n\tif RouteHeaders().Handler(func() {}) == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
+      },
+      { 'headers/route_headers.go': router('\tif len(hr) == 0 {\n\t\treturn next\n\t}\n') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('is used by the files that say it and its receiver or the constructor beside it, not by every file that says the word', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      bundle.evidence.symbolImpacts.map((impact) => [impact.name, impact.importers.map((importer) => importer.path)]),
+      [['HeaderRouter.Handler', ['headers/route_headers_test.go']]],
+    );
+  });
+});
