@@ -234,6 +234,8 @@ function findReplacedRead(before: string, after: string): { read: string; was: s
     // nothing: a type annotation in the argument, or a body or arrow after the list.
     if ([...wasSpan, ...readSpan].some((token) => token.text === ':') || isDefinition(now, prefix - 1)) return undefined;
     if (wasSpan.every((token) => LITERAL.test(token.text)) && readSpan.every((token) => LITERAL.test(token.text))) return undefined;
+    // An array or object written in place reads no value of its own (jotai's `atom([() => {}, 0] as […])` → `atom(0)`).
+    if ([wasSpan, readSpan].some((span) => span[0]?.text === '[' || span[0]?.text === '{')) return undefined;
     // The argument list this one stands in: its `(` is the nearest open bracket before the argument.
     const callee = findCallee(now, prefix - 1);
     if (callee === undefined || LOGGING_CALLEE.test(callee)) return undefined;
@@ -383,11 +385,11 @@ function isConstantTest(test: string): boolean {
 
 /**
  * A test of the interpreter or the platform the code runs on (`sys.version_info < (3, 11)`, `sys.platform == "win32"`,
- * `process.platform === 'win32'`, `runtime.GOOS == "windows"`, the build's `process.env.NODE_ENV !== 'production'`): no
- * input reaches it, the test matrix or the build does.
+ * `process.platform === 'win32'`, `runtime.GOOS == "windows"`, the build's `process.env.NODE_ENV !== 'production'` or
+ * Vite's `import.meta.env?.MODE !== 'production'`): no input reaches it, the test matrix or the build does.
  */
 const ENVIRONMENT_TEST =
-  /^(?:sys\.(?:version_info|platform|implementation\.name)|os\.name|platform\.system\(\)|process\.(?:platform|arch|versions?(?:\.\w+)?|env\.NODE_ENV)|runtime\.(?:GOOS|GOARCH))(?:\s*(?:[<>]=?|[!=]==?|\bin\b|\bnot in\b)\s*[^&|]+|\.startswith\([^)]*\))?$/;
+  /^(?:sys\.(?:version_info|platform|implementation\.name)|os\.name|platform\.system\(\)|process\.(?:platform|arch|versions?(?:\.\w+)?|env\.NODE_ENV)|import\.meta\.env\??\.(?:MODE|DEV|PROD|SSR)|runtime\.(?:GOOS|GOARCH))(?:\s*(?:[<>]=?|[!=]==?|\bin\b|\bnot in\b)\s*[^&|]+|\.startswith\([^)]*\))?$/;
 
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
@@ -396,6 +398,14 @@ function toCode(line: string): string {
     .replace(/\/\*.*?\*\//g, '')
     .replace(/\/\/.*$/, '')
     .trim();
+}
+
+/** `c + 1`, `price * rate`, `a.length - 1`: an operand, an arithmetic operator, an operand, as `toPlainText` writes them. */
+const ARITHMETIC_EXPRESSION = /[\w$.\])]+ ?[-+*/%] ?[\w$.(]+/g;
+
+/** Without TypeScript's non-null assertions, which run nothing: `fns!.size` tests what `fns.size` did (jotai). */
+function withoutNonNull(code: string): string {
+  return code.replace(/(?<=[\w$)\]])!(?!=)/g, '');
 }
 
 /** A line that is only a comment (`//`, `/*`, ` * ` inside JSDoc). */
@@ -731,6 +741,7 @@ function classifyPair(
   const head = toCode(after);
   const base = before === undefined || isCommentLine(before) ? undefined : toCode(before);
   if (head === '' || after.trim() === before?.trim()) return [];
+  if (before !== undefined && withoutNonNull(after.trim()) === withoutNonNull(before.trim())) return [];
   const changes: SemanticChange[] = [];
   // Only a default's literal may differ inside a string (`?? 'anon'` → `?? 'guest'`); anything else must differ in code.
   const codeChanged = head !== base;
@@ -1328,6 +1339,11 @@ export function findSemanticChanges(
   const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code).flatMap(withNegation)));
   // And a normalisation a removed line made (pino-pretty split `.replace(/\s+/g, ' ').trim()` over three lines, the
   // `.trim()` on the last).
+  // And arithmetic a removed line did, the same operands (jotai moved a counter's `c + 1` into a new callback).
+  const isOldArithmetic = (text: string): boolean => {
+    const found = toPlainText(text).match(ARITHMETIC_EXPRESSION) ?? [];
+    return found.length > 0 && found.every((expression) => removedPlain.some((removed) => removed.includes(expression)));
+  };
   const oldNormalisations = new Set(
     removedLines.flatMap((line) => [...line.code.matchAll(new RegExp(NORMALISATION.source, 'g'))].map((match) => match[1] ?? '')),
   );
@@ -1559,6 +1575,7 @@ export function findSemanticChanges(
           !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
           !(change.kind === 'condition' && isConstantTest(change.subject)) &&
           !isMoved(change) &&
+          !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isOldArithmetic(after.text)) &&
           !isRenamedRead(change) &&
           !isRenamedBinding(change) &&
           !isRenamedLoopTest(change) &&

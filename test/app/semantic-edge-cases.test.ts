@@ -618,6 +618,8 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     // Check 25 (starlette): `if sys.version_info < (3, 11):` asks nothing; the interpreter decides it, as the platform does.
     assert.deepEqual(added("  if (process.platform === 'win32') {"), []);
     assert.deepEqual(added("  if (process.env.NODE_ENV !== 'production') {"), []);
+    // Check 36 (jotai): Vite's build mode, as the build decides it.
+    assert.deepEqual(added("    if (import.meta.env?.MODE !== 'production') {"), []);
     const python = (line: string) =>
       findSemanticChanges('a = 1\n', `a = 1\n${line}\n    b = 2\n`, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 2 }], 'python').map(
         (change) => [change.kind, change.subject],
@@ -723,6 +725,37 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     // A return in a block that is not an if's, or as a block's only statement, is not this case.
     const loop = ['for (const item of items) {', '  send(item);', '}', 'done();'];
     assert.deepEqual(added(loop, [...loop.slice(0, 2), '  return;', ...loop.slice(2)], 3, 'javascript'), []);
+  });
+
+  // Check 36 (jotai): `if (!fns.size)` became `if (!fns!.size)`, and a counter's `c + 1` moved into a new callback.
+  test('a non-null assertion changes no decision; arithmetic a removed line already did is moved', () => {
+    const pair = (before: string[], after: string[]) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length },
+      ]).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(pair(['    if (!fns.size) {'], ['    if (!fns!.size) {']), []);
+    assert.deepEqual(pair(['    if (!fns.size) {'], ['    if (!fns!.length) {']), [['condition', '(!fns!.length)']]);
+    assert.deepEqual(
+      pair(
+        [
+          '    const refreshAtom = atom([() => {}, 0] as [() => void, number])',
+          '    refreshAtom.INTERNAL_onInit = (store) => {',
+          '      store.set(refreshAtom, ([, c]) => [',
+          '        () => store.set(refreshAtom, ([f, c]) => [f, c + 1]),',
+          '        c,',
+        ],
+        [
+          '    const refreshAtom = atom(0)',
+          '    const triggerRefreshAtom = atom([] as [triggerRefresh?: () => void])',
+          '    triggerRefreshAtom.INTERNAL_onInit = (store) => {',
+          '      store.set(triggerRefreshAtom, [',
+          '        () => store.set(refreshAtom, (c) => c + 1),',
+        ],
+      ),
+      [],
+    );
+    // New arithmetic still asks.
+    assert.deepEqual(pair(['  const total = price;'], ['  const total = price * 1.2;']), [['arithmetic', 'the arithmetic']]);
   });
 
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
@@ -2255,7 +2288,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.18\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.19\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
