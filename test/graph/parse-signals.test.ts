@@ -85,6 +85,22 @@ describe('signals', () => {
     ]);
   });
 
+  test("the build's mode is no configuration and no optional field; a deployment's variable still is (issue 41: jotai)", () => {
+    const code = [
+      "if (import.meta.env?.MODE !== 'production') warn();",
+      "if (process.env.NODE_ENV === 'development') warn();",
+      'if (import.meta.env.DEV) warn();',
+      'const url = import.meta.env.VITE_API_URL;',
+      'const port = process.env.PORT;',
+      'const name = user?.name;',
+    ].join('\n');
+    assert.deepEqual(signalsOf(code), [
+      '4 env-config import.meta.env.VITE_API_URL',
+      '5 env-config process.env.PORT',
+      '6 optional-access ?.',
+    ]);
+  });
+
   test('await inside try is not an async failure, inside a nested function it is', () => {
     const code = 'async function a() {\n  try {\n    await x();\n    const f = async () => {\n      await y();\n    };\n  } catch {}\n}';
     assert.deepEqual(signalsOf(code), ['5 async-failure await outside try', '7 catch catch']);

@@ -6,7 +6,7 @@ import { RouteCollector, type RouteHost } from './route-collector.js';
 import { HttpCallCollector } from './http-call-collector.js';
 import { AuthzCollector } from './authz-collector.js';
 import { resolveRoutes } from './route-resolution.js';
-import { isArithmeticOperator, SignalCollector } from './signal-collector.js';
+import { isArithmeticOperator, readsImportMetaEnv, SignalCollector } from './signal-collector.js';
 import { classifyConstructor, getSignalWordMatcher } from './signal-rules.js';
 import { SourcePositions } from './source-positions.js';
 import {
@@ -250,7 +250,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         return;
       case 'OptionalChainingExpression':
         // A call made only when its target is there, as a statement, has no value to default: no missing-field case.
-        if (!this.discardedOptionalCalls.has(node)) this.signals.add('optional-access', node, '?.');
+        // Nor has `import.meta.env?.MODE`: the build's values, not a record that may lack a field.
+        if (!this.discardedOptionalCalls.has(node) && !readsImportMetaEnv(node)) this.signals.add('optional-access', node, '?.');
         this.visitChildren(node);
         return;
       case 'BinaryExpression':

@@ -169,18 +169,19 @@ export class SignalCollector {
     if (why !== undefined) this.add('regex-backtracking', node, `${shown}: ${why}`);
   }
 
-  /** `process.env.X`, `import.meta.env.X`, `list[0]` and `list[list.length - 1]`. */
+  /**
+   * `process.env.X`, `import.meta.env.X`, `list[0]` and `list[list.length - 1]`. The build's mode (`process.env.NODE_ENV`,
+   * Vite's `import.meta.env.MODE`, `DEV`, `PROD`, `SSR`) is no configuration a deployment can lack: bundlers write it in.
+   */
   addMemberAccess(node: AstNode, object: AstNode | undefined, property: AstNode | undefined): void {
     if (getPropertyName(node) === 'body' && isRequest(object)) this.add('body-read', node, `${getDottedName(object) ?? ''}.body`);
     if (object?.type === 'MemberExpression') {
       const objectName = getDottedName(object);
-      if (objectName === 'process.env') this.add('env-config', node, `process.env.${getPropertyName(node) ?? '[…]'}`);
-      else if (
-        objectName === undefined &&
-        getPropertyName(object) === 'env' &&
-        unwrapExpression(getNode(object, 'object'))?.type === 'MetaProperty'
-      ) {
-        this.add('env-config', node, `import.meta.env.${getPropertyName(node) ?? '[…]'}`);
+      const name = getPropertyName(node);
+      if (objectName === 'process.env') {
+        if (name !== 'NODE_ENV') this.add('env-config', node, `process.env.${name ?? '[…]'}`);
+      } else if (objectName === undefined && getPropertyName(object) === 'env' && isImportMeta(getNode(object, 'object'))) {
+        if (name === undefined || !BUILD_MODE_KEYS.has(name)) this.add('env-config', node, `import.meta.env.${name ?? '[…]'}`);
       }
     }
     // `text.split(',')[0]`: a split always gives at least one part, so its first is never missing.
@@ -442,4 +443,28 @@ export function isArithmeticOperator(operator: string): boolean {
 
 function isLengthMember(node: AstNode | undefined): boolean {
   return node?.type === 'MemberExpression' && getPropertyName(node) === 'length';
+}
+
+/** The keys of `import.meta.env` that Vite sets from the build's mode. */
+const BUILD_MODE_KEYS = new Set(['MODE', 'DEV', 'PROD', 'SSR']);
+
+/** `import.meta`, however an optional chain wraps it. */
+function isImportMeta(node: AstNode | undefined): boolean {
+  let current = unwrapExpression(node);
+  while (current?.type === 'OptionalChainingExpression') current = unwrapExpression(getNode(current, 'base'));
+  return current?.type === 'MetaProperty';
+}
+
+/** Whether an optional chain reads `import.meta.env` (`import.meta.env?.MODE`): the build's values, not a record's fields. */
+export function readsImportMetaEnv(node: AstNode): boolean {
+  let current: AstNode | undefined = node;
+  for (let depth = 0; current !== undefined && depth < 8; depth += 1) {
+    if (current.type === 'OptionalChainingExpression') current = unwrapExpression(getNode(current, 'base'));
+    else if (current.type === 'MemberExpression') {
+      const object = unwrapExpression(getNode(current, 'object'));
+      if (getPropertyName(current) === 'env' && isImportMeta(object)) return true;
+      current = object;
+    } else return false;
+  }
+  return false;
 }
