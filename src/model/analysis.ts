@@ -45,6 +45,7 @@ export type ChangeKind =
   | 'example'
   | 'constant'
   | 'export-only'
+  | 'identifier-rename'
   | 'rename'
   | 'comment-or-format'
   | 'type-only'

@@ -101,6 +101,7 @@ const changedFile = def(
       'example',
       'constant',
       'export-only',
+      'identifier-rename',
       'rename',
       'comment-or-format',
       'type-only',

@@ -36,6 +36,7 @@ export const NON_RUNTIME_KINDS: ReadonlySet<ChangeKind> = new Set([
   'example',
   'constant',
   'export-only',
+  'identifier-rename',
   'rename',
   'comment-or-format',
   'type-only',
@@ -70,6 +71,7 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
     if (isTypeOnlyChange(input)) return 'type-only';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isNewConstantsOnly(input)) return 'constant';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isExportOnly(input)) return 'export-only';
+    if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isIdentifierRename(input)) return 'identifier-rename';
   }
   if (
     input.status === 'added' &&
@@ -155,6 +157,55 @@ function isExportOnly(input: ChangeKindInput): boolean {
     }
     return true;
   });
+}
+
+/** Names, string and template literals whole, and every other character: a line as the rename check compares it. */
+const RENAME_TOKENS = /[A-Za-z_$][\w$]*|(["'`])(?:\\.|(?!\1).)*\1|\S/g;
+const NAME_TOKEN = /^[A-Za-z_$][\w$]*$/;
+
+/**
+ * Whether the change only renames names the file declares (a typo fixed: jotai's `overiddenCreateStore` became
+ * `overriddenCreateStore` in every line that said it): each changed line is its old self with names swapped one for
+ * one, the same swap everywhere; each old name is declared in the base and said nowhere in the head, each new name
+ * declared in the head and said nowhere in the base, and none is exported (importers would break). What runs is the same.
+ */
+function isIdentifierRename(input: ChangeKindInput): boolean {
+  if (input.headText === undefined || input.baseText === undefined || input.hunks.length === 0) return false;
+  const head = input.headText.split('\n');
+  const base = input.baseText.split('\n');
+  const renamed = new Map<string, string>();
+  for (const hunk of input.hunks) {
+    if (hunk.oldLines !== hunk.newLines || hunk.newLines === 0) return false;
+    for (let offset = 0; offset < hunk.newLines; offset++) {
+      const now = (head[hunk.newStart - 1 + offset] ?? '').match(RENAME_TOKENS) ?? [];
+      const was = (base[hunk.oldStart - 1 + offset] ?? '').match(RENAME_TOKENS) ?? [];
+      if (now.length !== was.length) return false;
+      for (const [index, token] of now.entries()) {
+        const old = was[index] ?? '';
+        if (token === old) continue;
+        if (!NAME_TOKEN.test(token) || !NAME_TOKEN.test(old) || (renamed.get(old) ?? token) !== token) return false;
+        renamed.set(old, token);
+      }
+    }
+  }
+  if (renamed.size === 0) return false;
+  const says = (text: string, name: string): boolean => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text);
+  const declares = (text: string, name: string): boolean =>
+    new RegExp(`\\b(?:let|const|var|function|class)\\s+${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text);
+  const exports = (text: string, name: string): boolean =>
+    new RegExp(
+      `\\bexport\\s+(?:default\\s+)?(?:(?:async\\s+)?function|const|let|var|class)\\s+${name.replace(/\$/g, '\\$')}(?![\\w$])|\\bexport\\s*\\{[^}]*(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`,
+    ).test(text);
+  const [baseText, headText] = [input.baseText, input.headText];
+  return [...renamed].every(
+    ([old, now]) =>
+      declares(baseText, old) &&
+      declares(headText, now) &&
+      !says(headText, old) &&
+      !says(baseText, now) &&
+      !exports(baseText, old) &&
+      !exports(headText, now),
+  );
 }
 
 function allLines(text: string): number[] {

@@ -118,6 +118,24 @@ describe('change kinds', () => {
     assert.equal(kindOf('src/utils/routing.js', 'function decode() {}\n', 'export default function decode() {}\n'), 'runtime');
   });
 
+  // Check 36 (jotai): `overiddenCreateStore` renamed `overriddenCreateStore` everywhere in store.ts, and a proof asked.
+  test('a name renamed throughout a file is identifier-rename; an exported, partial or edited rename is not', () => {
+    const store = (name: string) =>
+      `let ${name}: Create | undefined\n\nexport function override(fn) {\n  ${name} = fn(${name})\n}\n\nexport function createStore() {\n  if (${name}) {\n    return ${name}()\n  }\n  return build()\n}\n`;
+    assert.equal(kindOf('src/vanilla/store.ts', store('overiddenCreateStore'), store('overriddenCreateStore')), 'identifier-rename');
+    // An exported name renamed breaks its importers.
+    const exported = (name: string) => `export const ${name} = 1;\nexport function get() {\n  return ${name};\n}\n`;
+    assert.equal(kindOf('src/a.ts', exported('limt'), exported('limit')), 'runtime');
+    // The old name still said somewhere: not every use was renamed.
+    assert.equal(kindOf('src/a.ts', 'const a = 1;\nconst b = a;\nlog(a);\n', 'const c = 1;\nconst b = c;\nlog(a);\n'), 'runtime');
+    // A rename beside another edit, or a changed string, is runtime.
+    assert.equal(
+      kindOf('src/vanilla/store.ts', store('overiddenCreateStore'), store('overriddenCreateStore').replace('build()', 'make()')),
+      'runtime',
+    );
+    assert.equal(kindOf('src/a.ts', "const a = 'x';\nlog(a);\n", "const b = 'y';\nlog(b);\n"), 'runtime');
+  });
+
   // Check 21 (cobra): `type CompletionFunc func(…)` made an alias, `type CompletionFunc = func(…)`, got a runtime proof.
   test('Go: an alias, a function type or an interface changed is type-only; a struct or a function body is not', () => {
     const go = (body: string) => `package cobra\n\n${body}\n\nfunc Run() int {\n\treturn 1\n}\n`;
