@@ -983,6 +983,45 @@ function endsFunctionBody(lines: readonly SourceLine[], index: number): boolean 
   return false;
 }
 
+/** `if (test) {`, `if (test) return x;` (JavaScript), `if test:` (Python), `if test {` (Go): the test, and an exit on the line. */
+const GUARD_OPENERS: Record<SourceLanguage, RegExp> = {
+  javascript: /^if\s*\((.+)\)\s*(?:\{\s*)?((?:return|throw|continue|break)\b.*)?$/,
+  python: /^if\s+(.+?):\s*((?:return|raise|continue|break)\b.*)?$/,
+  go: /^if\s+(.+?)\s*\{\s*$/,
+};
+const EXIT_STATEMENT = /^(?:return|throw|raise|continue|break)\b/;
+
+/**
+ * A guard clause the change removed whole, and did not write again elsewhere (fastapi dropped
+ * `if os.path.splitext(final_segment)[1]: return False` from its navigation check): an input its test held for ran
+ * nothing after it, and now runs the rest. `line` is where the guard stood in the head. One per hunk.
+ */
+function findRemovedGuard(
+  removed: readonly SourceLine[],
+  line: number,
+  language: SourceLanguage,
+  addedAgain: (text: string) => boolean,
+): SemanticChange | undefined {
+  const code = removed.filter((entry) => !entry.isComment && entry.code.trim() !== '');
+  for (const [index, entry] of code.entries()) {
+    const match = GUARD_OPENERS[language].exec(entry.code.trim());
+    if (match === null || addedAgain(entry.text)) continue;
+    const exit = match[2] ?? code[index + 1]?.code.trim();
+    if (exit === undefined || !EXIT_STATEMENT.test(exit)) continue;
+    const test = GUARD_OPENERS[language].exec(entry.text.trim())?.[1] ?? match[1] ?? '';
+    return {
+      kind: 'exit',
+      line,
+      before: excerpt(withoutBrace(entry.raw)),
+      after: '',
+      subject: 'no longer returns here',
+      limit: '',
+      values: `an input for which ${excerpt(test)} holds, asserting what the code after it now does (it stopped there before)`,
+    };
+  }
+  return undefined;
+}
+
 /**
  * A `return` added as the last statement of an `if` block the change left as it was: chi's RouteHeaders served the
  * request when no routes were set and went on to match routes; the fix added the `return` it lacked. For the inputs
@@ -1429,8 +1468,11 @@ export function findSemanticChanges(
       syntax,
     );
     const isOldLogic = (decision: string, at?: number): boolean => isHunkLogic(decision, at) || isMovedLogic(decision, at);
-    if (hunk.newLines === 0 && language === 'javascript') {
-      const dropped = findDroppedOperand(base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines), hunk.newStart + 1, addedLines);
+    if (hunk.newLines === 0) {
+      const removed = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines);
+      const dropped =
+        (language === 'javascript' ? findDroppedOperand(removed, hunk.newStart + 1, addedLines) : undefined) ??
+        findRemovedGuard(removed, hunk.newStart + 1, language, (text) => addedCode.has(toMovedText(text)));
       if (dropped !== undefined && changes.length < MAX_CHANGES) changes.push(dropped);
       continue;
     }

@@ -727,6 +727,73 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(added(loop, [...loop.slice(0, 2), '  return;', ...loop.slice(2)], 3, 'javascript'), []);
   });
 
+  // Check 37 (fastapi): `if os.path.splitext(final_segment)[1]: return False` removed from the navigation check, and
+  // nothing asked.
+  test('a guard clause removed whole asks what its inputs now run; one moved elsewhere, or with no exit, does not', () => {
+    const removed = (
+      base: string[],
+      at: number,
+      count: number,
+      language: 'javascript' | 'python' | 'go' = 'javascript',
+      head?: string[],
+    ) => {
+      const after = head ?? [...base.slice(0, at - 1), ...base.slice(at - 1 + count)];
+      return findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${after.join('\n')}\n`,
+        [{ oldStart: at, oldLines: count, newStart: at - 1, newLines: 0 }],
+        language,
+      ).map((change) => [change.kind, change.line, change.subject, change.values]);
+    };
+    const python = [
+      'def is_navigation(scope):',
+      '    final_segment = path.rsplit("/", 1)[-1]',
+      '    if os.path.splitext(final_segment)[1]:',
+      '        return False',
+      '    return accepts_html(scope)',
+    ];
+    assert.deepEqual(removed(python, 3, 2, 'python'), [
+      [
+        'exit',
+        3,
+        'no longer returns here',
+        'an input for which os.path.splitext(final_segment)[1] holds, asserting what the code after it now does (it stopped there before)',
+      ],
+    ]);
+    const js = [
+      'function send(req, res) {',
+      '  if (!req.user) {',
+      '    return res.status(401).end();',
+      '  }',
+      '  res.json(load(req));',
+      '}',
+    ];
+    assert.deepEqual(
+      removed(js, 2, 3).map(([kind, line, subject]) => [kind, line, subject]),
+      [['exit', 2, 'no longer returns here']],
+    );
+    assert.deepEqual(removed(['function f(x) {', '  if (x) return 1;', '  return 2;', '}'], 2, 1).length, 1);
+    const go = ['func f(x int) int {', '\tif x < 0 {', '\t\treturn 0', '\t}', '\treturn x', '}'];
+    assert.deepEqual(removed(go, 2, 3, 'go').length, 1);
+    // Written again below: moved, not removed. No exit in the block: nothing stopped there.
+    const moved = [
+      'function send(req, res) {',
+      '  res.json(load(req));',
+      '  if (!req.user) {',
+      '    return res.status(401).end();',
+      '  }',
+      '}',
+    ];
+    assert.deepEqual(
+      findSemanticChanges(`${js.join('\n')}\n`, `${moved.join('\n')}\n`, [
+        { oldStart: 2, oldLines: 3, newStart: 1, newLines: 0 },
+        { oldStart: 5, oldLines: 0, newStart: 3, newLines: 3 },
+      ]).filter((change) => change.kind === 'exit'),
+      [],
+    );
+    assert.deepEqual(removed(['function f(x) {', '  if (x) {', '    log(x);', '  }', '  return 2;', '}'], 2, 3), []);
+  });
+
   // Check 36 (jotai): `if (!fns.size)` became `if (!fns!.size)`, and a counter's `c + 1` moved into a new callback.
   test('a non-null assertion changes no decision; arithmetic a removed line already did is moved', () => {
     const pair = (before: string[], after: string[]) =>
@@ -2288,7 +2355,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.19\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.20\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
