@@ -1410,6 +1410,19 @@ export function findSemanticChanges(
     const plain = toPlainText(test);
     return removedPlain.some((removed) => removed.includes(`${plain} ?`) || removed.includes(`(${plain}) ?`));
   };
+  // Lines of the head and each with the line below it, by moved form: read once, when a removed error path is asked.
+  let headLines: { single: Set<string>; pairs: Set<string> } | undefined;
+  const isStillInHead = (removed: SourceLine): boolean => {
+    const at = base.indexOf(removed);
+    if (at === -1 || !ERROR_PATH.test(removed.code)) return false;
+    if (headLines === undefined) {
+      const moved = head.map((line) => toMovedText(line.text));
+      headLines = { single: new Set(moved), pairs: new Set(moved.slice(1).map((text, index) => `${moved[index]}\n${text}`)) };
+    }
+    const text = toMovedText(removed.text);
+    // A call whose message goes on below (`throw new TypeORMError(`) is the same only with that message.
+    return text.endsWith('(') ? headLines.pairs.has(`${text}\n${toMovedText(base[at + 1]?.text ?? '')}`) : headLines.single.has(text);
+  };
   // Where each removed line stood in the base, by its moved form (the first one): read once, on the first property line.
   let removedAt: Map<string, number> | undefined;
   const removedAtByText = (): ReadonlyMap<string, number> => {
@@ -1593,8 +1606,10 @@ export function findSemanticChanges(
       // A guard clause written from the old test, inverted, decides nothing new (inverted-guard.ts).
       const inverted =
         language === 'javascript' && before !== undefined && isInvertedGuard(base, hunk.oldStart + offset - 1, after, head[line]);
-      // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed.
-      const stays = before !== undefined && addedCode.has(toMovedText(before.text));
+      // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed; nor one the head still
+      // makes word for word, its message with it (typeorm folded increment's checks into a helper the diff matched
+      // with decrement's).
+      const stays = before !== undefined && (addedCode.has(toMovedText(before.text)) || isStillInHead(before));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
       const fromElsewhere = language === 'javascript' && isMovedTest(after, head[line], removedElsewhere);
       // A link of a chain that a removed line already tested (`type === 'laser'` once returned alone, now joined by

@@ -1095,6 +1095,40 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  // Check 38 (typeorm): increment's checks folded into a helper the diff matched with decrement's body; its
+  // `throw new TypeORMError(` was called a removed error path though the helper throws it word for word.
+  test('an error path the head still makes, its message with it, is not removed; one whose message is gone is', () => {
+    const check = (message: string) => ['    if (!column)', '      throw new TypeORMError(', `        \`${message}\`,`, '      )'];
+    const body = ['    const column = find(path)', ...check('Column ${path} was not found.')];
+    const helper = (message: string) => [
+      '  helper(op, path) {',
+      '    const column = find(path)',
+      ...check(message),
+      '    return run(op, path)',
+      '  }',
+    ];
+    const base = ['  increment(path) {', ...body, '    return run("+", path)', '  }', ...helper('Column ${path} was not found.')];
+    const changes = (message: string) => {
+      const head = [
+        '  increment(path) {',
+        '    return this.helper(',
+        '      "+",',
+        '      path,',
+        '      conditions,',
+        '    )',
+        '  }',
+        ...helper(message),
+      ];
+      const kept = message === 'Column ${path} was not found.';
+      return findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+        { oldStart: 2, oldLines: 6, newStart: 2, newLines: 5 },
+        ...(kept ? [] : [{ oldStart: 13, oldLines: 1, newStart: 12, newLines: 1 }]),
+      ]).map((change) => [change.kind, change.subject]);
+    };
+    assert.deepEqual(changes('Column ${path} was not found.'), []);
+    assert.deepEqual(changes('No column ${path}.'), [['error-path', 'the removed error path']]);
+  });
+
   test('a link added to a condition written over several lines is a changed condition (msw hasRefCounted)', () => {
     const base = [
       'export function hasRefCounted(value) {',
@@ -2355,7 +2389,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.20\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.21\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
