@@ -400,8 +400,11 @@ function toCode(line: string): string {
     .trim();
 }
 
-/** `c + 1`, `price * rate`, `a.length - 1`: an operand, an arithmetic operator, an operand, as `toPlainText` writes them. */
-const ARITHMETIC_EXPRESSION = /[\w$.\])]+ ?[-+*/%] ?[\w$.(]+/g;
+/**
+ * `c + 1`, `price * rate`, `a.length - 1`: an operand, an arithmetic operator, an operand, as `toPlainText` writes
+ * them; a lookahead, so a chain yields each operation.
+ */
+const ARITHMETIC_EXPRESSION = /(?=([\w$.\])]+ ?[-+*/%] ?[\w$.(]+))/g;
 
 /** Without TypeScript's non-null assertions, which run nothing: `fns!.size` tests what `fns.size` did (jotai). */
 function withoutNonNull(code: string): string {
@@ -1380,7 +1383,8 @@ export function findSemanticChanges(
   // `.trim()` on the last).
   // And arithmetic a removed line did, the same operands (jotai moved a counter's `c + 1` into a new callback).
   const isOldArithmetic = (text: string): boolean => {
-    const found = toPlainText(text).match(ARITHMETIC_EXPRESSION) ?? [];
+    // Every operation, overlapping: `amount * 100 + 1` is `amount * 100` and `100 + 1`, the second new.
+    const found = [...toPlainText(text).matchAll(ARITHMETIC_EXPRESSION)].map((match) => match[1] ?? '');
     return found.length > 0 && found.every((expression) => removedPlain.some((removed) => removed.includes(expression)));
   };
   const oldNormalisations = new Set(

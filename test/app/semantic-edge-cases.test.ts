@@ -821,8 +821,9 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ),
       [],
     );
-    // New arithmetic still asks.
+    // New arithmetic still asks, also chained onto an old operation.
     assert.deepEqual(pair(['  const total = price;'], ['  const total = price * 1.2;']), [['arithmetic', 'the arithmetic']]);
+    assert.deepEqual(pair(['  return amount * 100;'], ['  return amount * 100 + fee;']), [['arithmetic', 'the arithmetic']]);
   });
 
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
