@@ -246,6 +246,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       names: findChangedNames(file, sides, changedExports),
       context: findContextLines(sides.headText.get(file.path) ?? '', changedLines),
       ...(routes.length === 0 ? {} : { routes }),
+      members: (sides.headFacts.get(file.path)?.callables ?? []).map((callable) => callable.name),
     };
     changedTargets.set(file.path, target);
     const reachingTests = scoreReachingTests(

@@ -27,6 +27,11 @@ export interface ChangedTarget {
    * say one (`#userMemberships.list`) is that route's test.
    */
   routes?: readonly string[];
+  /**
+   * Every callable of the changed file (`OrmUtils.mergeDeep`), changed or not: a title that says a class and another
+   * of its members (`OrmUtils > mergeDeep`) is about that member.
+   */
+  members?: readonly string[];
 }
 
 /** Words of JavaScript itself: they name no code. */
@@ -311,10 +316,21 @@ export function createTitleNamer(titles: readonly string[]): (title: string, tar
     for (const target of targets)
       for (const name of target.names) {
         const found = toSaidName(name);
-        if (found !== undefined && says(said, found.words) && countSaying(found.words) <= limit) named.add(found.name);
+        if (found !== undefined && says(said, found.words) && countSaying(found.words) <= limit && !saysOtherMember(said, name, target))
+          named.add(found.name);
       }
     return [...named].sort(compareText);
   };
+}
+
+/** Whether a title that says `container` says a member of it the change left alone (`OrmUtils > mergeDeep`). */
+function saysOtherMember(said: TitleSaying, container: string, target: ChangedTarget): boolean {
+  const prefix = `${container}.`;
+  return (target.members ?? []).some((member) => {
+    if (!member.startsWith(prefix) || target.names.includes(member)) return false;
+    const found = toSaidName(member);
+    return found !== undefined && says(said, found.words);
+  });
 }
 
 interface TitleSaying {

@@ -209,6 +209,26 @@ describe('createTitleNamer and findSaidNames: which weak test cases a change is 
     );
   });
 
+  // Check 38 (typeorm): a change to OrmUtils.normalizeWhere made "OrmUtils > mergeDeep > …" a weak test "that names
+  // what changed: OrmUtils".
+  test("a class named in a title that says another of its members names that member's case, not the change", () => {
+    const utils = createTitleNamer([
+      'OrmUtils > mergeDeep > merges',
+      'OrmUtils > normalizeWhere > throws',
+      'other > works',
+      'more > works',
+    ]);
+    const target = {
+      path: 'src/util/OrmUtils.ts',
+      names: ['OrmUtils', 'OrmUtils.normalizeWhere'],
+      members: ['OrmUtils.mergeDeep', 'OrmUtils.normalizeWhere', 'OrmUtils.deepCompare'],
+    };
+    assert.deepEqual(utils('OrmUtils > mergeDeep > merges', [target]), []);
+    assert.deepEqual(utils('OrmUtils > normalizeWhere > throws', [target]), ['OrmUtils', 'normalizeWhere']);
+    // A title that says the class alone still names it.
+    assert.deepEqual(utils('OrmUtils > works', [target]), ['OrmUtils']);
+  });
+
   test('a changed name of several words is named by its words in a row, and never by plumbing names', () => {
     const merge = createTitleNamer(['deep merge > merges arrays', 'extend > keeps hooks', 'other > works', 'retry > stops']);
     assert.deepEqual(merge('deep merge > merges arrays', [{ path: 'source/utils/merge.ts', names: ['deepMerge'] }]), ['deepMerge']);
