@@ -184,6 +184,9 @@ function isIdentifierRename(input: ChangeKindInput): boolean {
         const old = was[index] ?? '';
         if (token === old) continue;
         if (!NAME_TOKEN.test(token) || !NAME_TOKEN.test(old) || (renamed.get(old) ?? token) !== token) return false;
+        // A property read (`api.data`) or an object's key (`{ data }`, `{ data: 1 }`) names another thing's member.
+        const [previous = '', next = ''] = [now[index - 1], now[index + 1]];
+        if (previous === '.' || (['{', ','].includes(previous) && ['}', ',', ':'].includes(next))) return false;
         renamed.set(old, token);
       }
     }

@@ -408,8 +408,12 @@ const ARITHMETIC_EXPRESSION = /(?=([\w$.\])]+ ?[-+*/%] ?[\w$.(]+))/g;
 
 /** Without TypeScript's non-null assertions, which run nothing: `fns!.size` tests what `fns.size` did (jotai). */
 function withoutNonNull(code: string): string {
-  return code.replace(/(?<=[\w$)\]])!(?!=)/g, '');
+  // Strings are matched first and kept whole: `'Hi!'` is a message, not an assertion.
+  return code.replace(/(["'`])(?:\\.|(?!\1).)*\1|(?<=[\w$)\]])!(?!=)/g, (match) => (match === '!' ? '' : match));
 }
+
+/** `throw new XError(…`, `throw Error(…`, `raise XError(…`: a throw that makes its error there. */
+const MADE_THROW = /^(?:throw|raise)\s+(?:new\s+)?[\w$.]+\(/;
 
 /** A line that is only a comment (`//`, `/*`, ` * ` inside JSDoc). */
 function isCommentLine(line: string): boolean {
@@ -1379,14 +1383,14 @@ export function findSemanticChanges(
   // Negated too: `charCode >= 48` keeps the boundary of the removed `charCode < 48` (undici named the digit test it
   // inverted, `const startsWithDigit = charCode >= 48 && charCode <= 57`).
   const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code).flatMap(withNegation)));
-  // And a normalisation a removed line made (pino-pretty split `.replace(/\s+/g, ' ').trim()` over three lines, the
-  // `.trim()` on the last).
   // And arithmetic a removed line did, the same operands (jotai moved a counter's `c + 1` into a new callback).
   const isOldArithmetic = (text: string): boolean => {
     // Every operation, overlapping: `amount * 100 + 1` is `amount * 100` and `100 + 1`, the second new.
     const found = [...toPlainText(text).matchAll(ARITHMETIC_EXPRESSION)].map((match) => match[1] ?? '');
     return found.length > 0 && found.every((expression) => removedPlain.some((removed) => removed.includes(expression)));
   };
+  // And a normalisation a removed line made (pino-pretty split `.replace(/\s+/g, ' ').trim()` over three lines, the
+  // `.trim()` on the last).
   const oldNormalisations = new Set(
     removedLines.flatMap((line) => [...line.code.matchAll(new RegExp(NORMALISATION.source, 'g'))].map((match) => match[1] ?? '')),
   );
@@ -1416,14 +1420,17 @@ export function findSemanticChanges(
   };
   // Lines of the head and each with the line below it, by moved form: read once, when a removed error path is asked.
   let headLines: { single: Set<string>; pairs: Set<string> } | undefined;
+  // Only a throw that makes its error with a message: a `} catch (e) {` or a bare `throw err` said elsewhere in the head
+  // is another function's.
   const isStillInHead = (removed: SourceLine): boolean => {
+    const text = toMovedText(removed.text);
+    if (!MADE_THROW.test(text) || !(text.endsWith('(') || /["'`]/.test(text))) return false;
     const at = base.indexOf(removed);
-    if (at === -1 || !ERROR_PATH.test(removed.code)) return false;
+    if (at === -1) return false;
     if (headLines === undefined) {
       const moved = head.map((line) => toMovedText(line.text));
       headLines = { single: new Set(moved), pairs: new Set(moved.slice(1).map((text, index) => `${moved[index]}\n${text}`)) };
     }
-    const text = toMovedText(removed.text);
     // A call whose message goes on below (`throw new TypeORMError(`) is the same only with that message.
     return text.endsWith('(') ? headLines.pairs.has(`${text}\n${toMovedText(base[at + 1]?.text ?? '')}`) : headLines.single.has(text);
   };

@@ -801,6 +801,8 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length },
       ]).map((change) => [change.kind, change.subject]);
     assert.deepEqual(pair(['    if (!fns.size) {'], ['    if (!fns!.size) {']), []);
+    // An exclamation mark in a string is a message changed, not an assertion.
+    assert.deepEqual(pair(["    if (mode === 'on!') {"], ["    if (mode === 'on') {"]), [['condition', "(mode === 'on')"]]);
     assert.deepEqual(pair(['    if (!fns.size) {'], ['    if (!fns!.length) {']), [['condition', '(!fns!.length)']]);
     assert.deepEqual(
       pair(
@@ -1128,6 +1130,35 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     };
     assert.deepEqual(changes('Column ${path} was not found.'), []);
     assert.deepEqual(changes('No column ${path}.'), [['error-path', 'the removed error path']]);
+    // A catch removed is still asked, however many other functions of the file catch alike.
+    const save = ['async function save(x) {', '  try {', '    await put(x);', '  } catch (err) {', '    log(err);', '  }', '}'];
+    const load = [
+      'async function load(id) {',
+      '  try {',
+      '    return await fetchOne(id);',
+      '  } catch (err) {',
+      '    return null;',
+      '  }',
+      '}',
+    ];
+    const loose = [
+      'async function load(id) {',
+      '  const row = await fetchOne(id);',
+      '  if (!row) {',
+      '    return undefined;',
+      '  }',
+      '  return row;',
+      '}',
+    ];
+    assert.deepEqual(
+      findSemanticChanges(`${[...load, ...save].join('\n')}\n`, `${[...loose, ...save].join('\n')}\n`, [
+        { oldStart: 2, oldLines: 5, newStart: 2, newLines: 5 },
+      ]).map((change) => [change.kind, change.subject]),
+      [
+        ['condition', '(!row)'],
+        ['error-path', 'the removed error path'],
+      ],
+    );
   });
 
   test('a link added to a condition written over several lines is a changed condition (msw hasRefCounted)', () => {
@@ -2390,7 +2421,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.21\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.22\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

@@ -571,6 +571,12 @@ describe('helpers declared in the test file', () => {
       "it('ends once', (done) => {",
       "  stream.on('end', () => { if (!finished) { finished = true; done(); } });",
       '});',
+      "it('throws in a loop', async () => {",
+      "  for (const item of await list()) throw new Error('unexpected ' + item);",
+      '});',
+      "it('ends in a loop', (done) => {",
+      '  for (let i = 0; i < 3; i++) done();',
+      '});',
       "it('always throws', async () => {",
       "  await run(); throw new Error('unreachable?');",
       '});',
@@ -583,6 +589,8 @@ describe('helpers declared in the test file', () => {
       rethrows: counts(0),
       'ends on a count': counts(1),
       'ends once': counts(0),
+      'throws in a loop': counts(0),
+      'ends in a loop': counts(0),
       'always throws': counts(0),
     });
   });

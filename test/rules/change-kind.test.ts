@@ -134,6 +134,11 @@ describe('change kinds', () => {
       'runtime',
     );
     assert.equal(kindOf('src/a.ts', "const a = 'x';\nlog(a);\n", "const b = 'y';\nlog(b);\n"), 'runtime');
+    // A property read or an object's key renamed with the local name reads or builds another member.
+    const member = (name: string) => `const ${name} = load();\nsend(api.${name});\n`;
+    assert.equal(kindOf('src/a.ts', member('data'), member('info')), 'runtime');
+    const shorthand = (name: string) => `const ${name} = load();\nsend({ ${name} });\n`;
+    assert.equal(kindOf('src/a.ts', shorthand('data'), shorthand('info')), 'runtime');
   });
 
   // Check 21 (cobra): `type CompletionFunc func(…)` made an alias, `type CompletionFunc = func(…)`, got a runtime proof.

@@ -221,7 +221,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private visitNodeInner(node: AstNode): void {
     if (branchingNodes.has(node.type)) {
       this.addComplexity();
-      this.testing.enterBranch(getNode(node, 'test'));
+      // A loop's test is no decision a test makes about a result: only an `if`'s or a `?:`'s is kept.
+      this.testing.enterBranch(node.type === 'IfStatement' || node.type === 'ConditionalExpression' ? getNode(node, 'test') : undefined);
       this.visitChildren(node);
       this.testing.leaveBranch();
       return;

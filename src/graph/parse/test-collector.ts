@@ -108,7 +108,7 @@ export class TestCollector {
   private readonly unawaitedFlags: ReadonlySet<string>[] = [];
   /** Branches (`if`, `?:`, loops) the walk is inside: a `t.skip()` under one skips only sometimes. */
   conditionalDepth = 0;
-  /** The test of each branch the walk is in (`if`, `?:`, loops), innermost last. */
+  /** The test of each branch the walk is in, innermost last: an `if`'s or a `?:`'s, undefined for a loop. */
   private readonly branchTests: (AstNode | undefined)[] = [];
   private assertOrThrowCount = 0;
   private readonly frames: TestFrame[] = [];
@@ -318,8 +318,9 @@ export class TestCollector {
    */
   countHandCheck(argument: AstNode | undefined): void {
     const frame = this.currentFrame();
-    if (frame === undefined || this.conditionalDepth === frame.conditionalBase) return;
-    if (isMadeError(argument)) this.countAssertion(frame, false, false);
+    if (frame === undefined || !isMadeError(argument)) return;
+    // Under an `if` or a `?:` of the test itself; a loop alone decides nothing about the result.
+    if (this.branchTests.slice(frame.conditionalBase).some((test) => test !== undefined)) this.countAssertion(frame, false, false);
   }
 
   /**
@@ -328,7 +329,7 @@ export class TestCollector {
    */
   private countConditionalEnd(): void {
     const frame = this.currentFrame();
-    if (frame === undefined || this.conditionalDepth === frame.conditionalBase) return;
+    if (frame === undefined || this.branchTests.length === frame.conditionalBase) return;
     const test = unwrapExpression(this.branchTests[this.branchTests.length - 1]);
     const operator = test?.type === 'BinaryExpression' ? getString(test, 'operator') : undefined;
     if (operator !== undefined && COMPARISONS.has(operator)) this.countAssertion(frame, false, false);
