@@ -6,6 +6,7 @@ import { buildOversizedCommitError, COMMIT_HEAD_BYTES, findMergeBases, readCommi
 import { readObjectHead } from './git-object-head.js';
 import { getObjectReader, parseObjectHeaders } from './git-objects.js';
 import { hasErrorCode } from './has-error-code.js';
+import { readSymbolicRef, resolveRefOid } from './git-refs.js';
 import type { GitRepository } from './git-repository.js';
 import { countOf } from '../text/plural.js';
 
@@ -94,11 +95,10 @@ async function resolveName(repo: GitRepository, ref: string, name: string): Prom
     throw await buildNotFoundError(repo, ref, true);
   }
   for (const candidate of buildRefCandidates(name)) {
-    try {
-      return await git.resolveRef({ fs, gitdir, ref: candidate });
-    } catch (error) {
-      if (!hasErrorCode(error, 'NotFoundError')) throw toStateError(repo, ref, error);
-    }
+    const oid = await resolveRefOid(repo, candidate).catch((error: unknown) => {
+      throw toStateError(repo, ref, error);
+    });
+    if (oid !== undefined) return oid;
   }
   if (/^[0-9a-f]{4,39}$/i.test(name)) {
     try {
@@ -116,8 +116,8 @@ async function resolveName(repo: GitRepository, ref: string, name: string): Prom
 }
 
 async function buildNotFoundError(repo: GitRepository, ref: string, isFullSha: boolean): Promise<CheckerError> {
-  const hasHead = await git.resolveRef({ fs: repo.fs, gitdir: repo.gitdir, ref: 'HEAD' }).then(
-    () => true,
+  const hasHead = await resolveRefOid(repo, 'HEAD').then(
+    (oid) => oid !== undefined,
     () => false,
   );
   if (!hasHead) {
@@ -242,8 +242,7 @@ const DEFAULT_BRANCH_CANDIDATES = ['main', 'master', 'trunk', 'develop'];
 /** The merge-base with the default branch when HEAD is on another branch; otherwise HEAD itself. */
 export async function defaultBase(repo: GitRepository, preferredBranch?: string): Promise<DefaultBase> {
   const head = await resolveRevision(repo, 'HEAD');
-  const { fs, gitdir } = repo;
-  const branch = await git.currentBranch({ fs, gitdir, fullname: true }).catch(() => undefined);
+  const branch = await readSymbolicRef(repo, 'HEAD').catch(() => undefined);
   if (typeof branch !== 'string') return head;
   const target = preferredBranch === undefined ? await findDefaultBranch(repo) : await findConfiguredBranch(repo, preferredBranch);
   if (target === undefined) return head;
@@ -258,10 +257,9 @@ export async function defaultBase(repo: GitRepository, preferredBranch?: string)
 
 /** `analysis.defaultBranch` from config: it must name a local or origin branch, or the run stops with a clear error. */
 async function findConfiguredBranch(repo: GitRepository, name: string): Promise<string> {
-  const { fs, gitdir } = repo;
   for (const ref of [`refs/heads/${name}`, `refs/remotes/origin/${name}`]) {
-    const exists = await git.resolveRef({ fs, gitdir, ref }).then(
-      () => true,
+    const exists = await resolveRefOid(repo, ref).then(
+      (oid) => oid !== undefined,
       () => false,
     );
     if (exists) return ref;
@@ -272,19 +270,18 @@ async function findConfiguredBranch(repo: GitRepository, name: string): Promise<
 }
 
 async function findDefaultBranch(repo: GitRepository): Promise<string | undefined> {
-  const { fs, gitdir } = repo;
-  const remoteHead = await git.resolveRef({ fs, gitdir, ref: 'refs/remotes/origin/HEAD', depth: 2 }).catch(() => undefined);
-  if (remoteHead?.startsWith('refs/')) {
-    const exists = await git.resolveRef({ fs, gitdir, ref: remoteHead }).then(
-      () => true,
+  const remoteHead = await readSymbolicRef(repo, 'refs/remotes/origin/HEAD').catch(() => undefined);
+  if (remoteHead !== undefined) {
+    const exists = await resolveRefOid(repo, remoteHead).then(
+      (oid) => oid !== undefined,
       () => false,
     );
     if (exists) return remoteHead;
   }
   for (const name of DEFAULT_BRANCH_CANDIDATES) {
     for (const ref of [`refs/heads/${name}`, `refs/remotes/origin/${name}`]) {
-      const exists = await git.resolveRef({ fs, gitdir, ref }).then(
-        () => true,
+      const exists = await resolveRefOid(repo, ref).then(
+        (oid) => oid !== undefined,
         () => false,
       );
       if (exists) return ref;

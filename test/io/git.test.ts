@@ -78,6 +78,36 @@ describe('resolveRevision', () => {
     assert.equal((await resolveRevision(opened, 'v1~0')).oid, commits[0]);
   });
 
+  // A clone keeps most branches and tags in packed-refs; a ref written after packing is loose and wins over its packed
+  // line, as git reads them. Read from a copy, so the other tests keep loose refs.
+  test('resolves refs from packed-refs, a loose ref first, and sees packed-refs rewritten', async () => {
+    const dir = makeTempDir();
+    try {
+      const clone = join(dir, 'packed');
+      repo.git('clone', '-q', '--no-local', repo.dir, clone);
+      repo.git('-C', clone, 'fetch', '-q', 'origin', '+refs/tags/*:refs/tags/*');
+      repo.git('-C', clone, 'pack-refs', '--all');
+      assert.ok(!existsSync(join(clone, '.git', 'refs', 'tags', 'v1')), 'the tag lives only in packed-refs');
+      let opened = await openRepository(clone);
+      assert.equal((await resolveRevision(opened, 'v1')).oid, commits[0], 'annotated packed tag peeled to its commit');
+      assert.equal((await resolveRevision(opened, 'origin/side')).oid, sideTip);
+      assert.equal((await resolveRevision(opened, 'main')).oid, merge);
+      // Moved after packing: the loose ref is the branch's value, the packed line is stale.
+      repo.git('-C', clone, 'update-ref', 'refs/heads/main', commits[1] ?? '');
+      assert.equal((await resolveRevision(opened, 'main')).oid, commits[1]);
+      assert.equal((await resolveRevision(opened, 'HEAD')).oid, commits[1]);
+      // Packed again (the loose file removed): the new packed-refs is read, not the one seen before.
+      repo.git('-C', clone, 'pack-refs', '--all');
+      assert.ok(!existsSync(join(clone, '.git', 'refs', 'heads', 'main')));
+      opened = await openRepository(clone);
+      assert.equal((await resolveRevision(opened, 'main')).oid, commits[1]);
+      assert.equal((await resolveRevision(opened, 'HEAD~1')).oid, commits[0]);
+      await rejectsWithCode(resolveRevision(opened, 'mai'), 'git/ref-not-found', 'mai');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('resolves full and short SHAs', async () => {
     const opened = await openRepository(repo.dir);
     const full = commits[1] ?? '';
