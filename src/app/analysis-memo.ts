@@ -1,10 +1,10 @@
+import { listHotspotCandidates, planComplexityReads, toHotspotField } from '../graph/history/hotspots.js';
 import { createHash } from 'node:crypto';
 import type { ChangeAnalysis } from '../model/analysis.js';
 import type { ChangeSet } from '../model/change.js';
 import type { Env, RevisionRange } from '../model/env.js';
 import { analyzeChange, type HistoryReads, listChangePaths, startHistoryReads, toChangeRange } from './analyze.js';
 import { buildRepositoryGraph, DEFAULT_MAX_FILE_BYTES } from './build-graph.js';
-import { listComplexityPaths } from '../graph/history/hotspots.js';
 import { loadConfig } from './load/load-config.js';
 import { areReadsCurrent, type RecordedRead, recordReads } from './recorded-reads.js';
 import { toTreeFingerprint } from './tree-fingerprint.js';
@@ -112,12 +112,16 @@ export async function analyzeRange(env: Env, range: RevisionRange): Promise<Chan
       changedPaths: async () => listChangePaths(await readChange()),
       // Read while the children parse; a failure is thrown where the change is asked for.
       onParseStarted: () => void readChange().catch(() => undefined),
-      // The hotspot ranking reads the complexity of every file the history window churned (completeFacts): with the
-      // window mined by the time the parse pass starts, those are parsed in it, not in a second pass after the build.
-      alsoInFull: async () => {
+      // The hotspot ranking needs the complexity of every churned file that could outrank a changed one: asked once the
+      // change's files are read in full (their scores set the bar), those are parsed by the same children.
+      alsoInFull: async ({ facts, linkOnly }) => {
         const read = await readChange();
         const mined = historyReads === undefined ? undefined : (await historyReads.mined).value;
-        return mined === undefined ? [] : listComplexityPaths(mined.history, listChangePaths(read));
+        if (mined === undefined) return [];
+        const deleted = new Set(read.files.filter((file) => file.status === 'deleted').map((file) => file.path));
+        const field = toHotspotField(new Set(scan.files.map((file) => file.path)), deleted, facts, linkOnly);
+        const candidates = listHotspotCandidates(mined.history, listChangePaths(read), field.isRanked);
+        return planComplexityReads(mined.history, candidates, field);
       },
     },
   });

@@ -39,7 +39,7 @@ import { findStaleAssertionEvidence } from './asserted-literals.js';
 import { loadConfig } from './load/load-config.js';
 import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './load/history.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
-import { listComplexityPaths } from '../graph/history/hotspots.js';
+import { listHotspotCandidates, planComplexityReads, toHotspotField } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
@@ -835,13 +835,23 @@ async function readHistoryInsights(
   if (loaded === undefined) return undefined;
   const deleted = new Set(change.files.filter((file) => file.status === 'deleted').map((file) => file.path));
   const changedPaths = listChangePaths(change);
-  // A focused build read some files for their links alone: the hotspots rank needs the complexity of every churned file.
-  await completeFacts(env, repository, listComplexityPaths(loaded.history, changedPaths));
+  const scanned = new Set(repository.scan.files.map((file) => file.path));
+  const field = toHotspotField(scanned, deleted, repository.parsed.facts, repository.parsed.linkOnly);
+  // A focused build read the files whose complexity could outrank a changed candidate in its parse (the memo's
+  // BuildFocus.alsoInFull); any other build reads them here, the candidates first.
+  const candidates = listHotspotCandidates(loaded.history, changedPaths, field.isRanked);
+  if (candidates.length > 0) {
+    await completeFacts(env, repository, candidates);
+    const reads = toHotspotField(scanned, deleted, repository.parsed.facts, repository.parsed.linkOnly);
+    await completeFacts(env, repository, planComplexityReads(loaded.history, candidates, reads));
+  }
+  const read = toHotspotField(scanned, deleted, repository.parsed.facts, repository.parsed.linkOnly);
   const insights = deriveHistoryInsights({
     history: loaded.history,
     changedPaths,
     exists: (path) => trackedPaths.has(path) && !deleted.has(path),
-    complexity: (path) => repository.parsed.facts.get(path)?.facts.functions.reduce((total, fn) => total + fn.complexity, 0),
+    isRanked: read.isRanked,
+    complexity: read.complexity,
   });
   return keepJudgedInsights(insights);
 }

@@ -5,7 +5,7 @@ import { patchKnowledgeGraph, recallExportTables, toRouteFactsDigest } from '../
 import { extractOpenApiRoutes } from '../graph/openapi.js';
 import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
 import type { LoadedConfigData } from '../model/config.js';
-import type { Env, FocusSelector, LinkKeys, ParsedSources } from '../model/env.js';
+import type { Env, FocusRead, FocusSelector, LinkKeys, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type FileFacts, type ImportFact, isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
@@ -686,7 +686,7 @@ export interface BuildFocus {
   /** Called once the parse children have their first files: what the caller reads meanwhile no longer delays them. */
   onParseStarted?: () => void;
   /** FocusSelector.alsoInFull: what the analysis reads in full after the build (completeFacts). */
-  alsoInFull?: () => Promise<readonly string[]>;
+  alsoInFull?: (read: FocusRead) => Promise<readonly string[]>;
 }
 
 /** A focused parse: its selector, and the resolver and resolutions it made on the way, kept for the build. */

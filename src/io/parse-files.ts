@@ -256,7 +256,7 @@ async function readFocused(
       state.holders.delete(job.path);
     }
   };
-  let alsoInFull: ReadonlySet<string> | undefined;
+  let askedAlso = false;
   while (linkOnly.size > 0) {
     const step = await focus.step({ facts, linkOnly, unlinked });
     const needed = new Set(step.parse.filter((path) => linkOnly.has(path)));
@@ -300,9 +300,12 @@ async function readFocused(
       continue;
     }
     // Parsed wherever a child is free: a parse costs far more than the read a kept text saves.
-    alsoInFull ??= new Set(await focus.alsoInFull?.().catch(() => []));
-    const wanted = alsoInFull;
-    const parsing = jobs.filter((job) => needed.has(job.path) || (wanted.has(job.path) && linkOnly.has(job.path)));
+    let parsing = jobs.filter((job) => needed.has(job.path));
+    if (parsing.length === 0 && !askedAlso) {
+      askedAlso = true;
+      const also = new Set(await focus.alsoInFull?.({ facts, linkOnly, unlinked }).catch(() => []));
+      parsing = jobs.filter((job) => also.has(job.path) && linkOnly.has(job.path));
+    }
     if (parsing.length === 0) return;
     take(parsing);
     takeOutcomes(parsing, await readInPool(pool, source, parsing, parseOptions, options), sent, cache, source, state);
@@ -367,7 +370,7 @@ function takeOutcomes(
       continue;
     }
     if (outcome.kind === 'unlinked') {
-      facts.set(job.path, { hash: outcome.hash, facts: emptyFacts(outcome.lines) });
+      facts.set(job.path, { hash: outcome.hash, facts: { ...emptyFacts(outcome.lines), complexityBound: outcome.bound } });
       linkOnly.add(job.path);
       unlinked.add(job.path);
       tested.set(job.path, { words: before.words + outcome.tested.words, dots: before.dots || outcome.tested.dots });

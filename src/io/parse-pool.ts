@@ -45,7 +45,16 @@ export type ReadOutcome =
   /** Imports, exports and lines from the fast scanner (ReadSource.links), every other list empty. */
   | { kind: 'linked'; size: number; hash: string; facts: FileFacts }
   /** Read and hashed, but its text held none of the keys it was sent (`tested`, their number): not scanned. */
-  | { kind: 'unlinked'; size: number; hash: string; lines: number; tested: { words: number; dots: boolean }; holder?: number }
+  | {
+      kind: 'unlinked';
+      size: number;
+      hash: string;
+      lines: number;
+      /** FileFacts.complexityBound of the text. */
+      bound: number;
+      tested: { words: number; dots: boolean };
+      holder?: number;
+    }
   | { kind: 'unchanged'; size: number; hash: string }
   /** Classified as not worth parsing (binary, minified, generated, nested too deep): kept in the cache as such. */
   | { kind: 'skipped'; size: number; skip: SkippedFile }

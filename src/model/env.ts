@@ -80,11 +80,12 @@ export interface FocusSelector {
   firstKeys(): LinkKeys | undefined;
   step(read: FocusRead): Promise<FocusStep>;
   /**
-   * Files the caller reads in full after the build whatever the change reaches (the complexity of the history's
-   * churned files), asked once, before the first pass that parses in full: they are parsed in it (not read for their
-   * links first) instead of in a pass of their own after the build.
+   * Files the caller reads in full after the build whatever the change reaches (the churned files whose complexity
+   * could outrank a changed one among the history's hotspots), asked once, when a step leaves nothing more to read and
+   * the change's own files are read in full: they are parsed by the same children, not in a pass of their own after
+   * the build.
    */
-  alsoInFull?(): Promise<readonly string[]>;
+  alsoInFull?(read: FocusRead): Promise<readonly string[]>;
 }
 
 /** One rule pack shipped with checker (`rules/<folder>/pack.yaml|json`), as read; the core parses and validates it. */

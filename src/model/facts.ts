@@ -379,6 +379,12 @@ export interface FileFacts {
   runtimeHash?: string;
   signals: SignalFact[];
   functions: FunctionFact[];
+  /**
+   * On facts read for links alone (a focused run's `linkOnly` files, never cached): an upper bound of the summed
+   * complexity of `functions` had the file been parsed (graph/history/hotspots.ts boundScriptComplexity), counted
+   * while its text was read, so that the hotspot ranking parses only the files that could outrank a changed one.
+   */
+  complexityBound?: number;
   /** Number of lines in the file. */
   lines: number;
   /** Set when the file could not be parsed; the other lists are then empty. */

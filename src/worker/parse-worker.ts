@@ -1,5 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { extractFacts } from '../graph/parse/extract-facts.js';
+import { boundScriptComplexity } from '../graph/history/hotspots.js';
 import { extractLinkFacts } from '../graph/parse/link-facts.js';
 import { extractFileWords } from '../graph/parse/file-words.js';
 import { compileLinkTest } from '../graph/resolve/link-keys.js';
@@ -94,9 +95,10 @@ function answer(
       held.set(path, source);
       heldChars += text.length;
     }
-    return { kind: 'unlinked', size, hash, lines: countLines(text), tested, ...(holds ? { holder: process.pid } : {}) };
+    const bound = boundScriptComplexity(text);
+    return { kind: 'unlinked', size, hash, lines: countLines(text), bound, tested, ...(holds ? { holder: process.pid } : {}) };
   }
-  if (linked !== undefined) return { kind: 'linked', size, hash, facts: linked };
+  if (linked !== undefined) return { kind: 'linked', size, hash, facts: { ...linked, complexityBound: boundScriptComplexity(text) } };
   // A file on disk gets its words too (what task grounding ranks by), while its text is in memory: about a tenth of
   // its parse. Texts parsed off disk (a base revision's) and files read for their links alone go without. A Python or
   // Go file's words come from its syntax tree, with its parse.

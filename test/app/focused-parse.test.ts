@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { analyzeChange } from '../../src/app/analyze.js';
 import { buildRepositoryGraph } from '../../src/app/build-graph.js';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
+import type { FocusRead } from '../../src/model/env.js';
 import { createRepo } from '../helpers/git-repo.js';
 import { createTestEnv } from '../helpers/test-env.js';
 
@@ -103,7 +104,7 @@ test('a build that starts from the facts cache does not ask for the change: noth
   }
 });
 
-test('files the analysis reads in full after the build (alsoInFull) are parsed in the parse pass, read for links or not', async () => {
+test('files the analysis reads in full after the build (alsoInFull) are asked once the change is read in full, and parsed in the same pass', async () => {
   const files = {
     'src/a.ts': "import { b } from './b.js';\nexport const a = b + 1;\n",
     'src/b.ts': 'export const b = 1;\n',
@@ -119,8 +120,14 @@ test('files the analysis reads in full after the build (alsoInFull) are parsed i
     const plain = await buildRepositoryGraph(env, undefined, { focus: { changedPaths } });
     assert.deepEqual([...(plain.parsed.linkOnly ?? [])].sort(), ['src/c.ts', 'src/d.ts', 'src/e.ts']);
     let asked = 0;
-    const alsoInFull = async (): Promise<string[]> => {
+    const alsoInFull = async ({ facts, linkOnly }: FocusRead): Promise<string[]> => {
       asked += 1;
+      // The change's own file is read in full by then (its score sets the hotspot bar); the others hold a bound of
+      // their complexity, counted from their text.
+      assert.equal(linkOnly.has('src/b.ts'), false);
+      assert.deepEqual(facts.get('src/b.ts')?.facts.functions, []);
+      assert.ok((facts.get('src/c.ts')?.facts.complexityBound ?? 0) >= 2, 'c: a function and an if');
+      assert.equal(facts.get('src/e.ts')?.facts.complexityBound, 0);
       return ['src/c.ts', 'src/d.ts', 'src/a.ts', 'gone.ts'];
     };
     const repository = await buildRepositoryGraph(env, undefined, { focus: { changedPaths, alsoInFull } });

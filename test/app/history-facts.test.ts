@@ -157,17 +157,18 @@ describe('history facts on a scripted history', () => {
       [['src/cart.ts', 4, 1]],
     );
     assert.deepEqual(
+      // Ranked among the five code files the window churned: the cart, src/a.ts, the migration, the schema and the test.
       hotspots.map((entry) => [entry.score, entry.rankedFiles]),
-      [[28, 2]],
+      [[28, 5]],
     );
     const finding = analysis.findings.find((entry) => entry.ruleId === 'decay/hotspot');
     assert.equal(finding?.subjectId, 'file:src/cart.ts');
     // 1 + the loop + five decisions (four ifs and an &&) = 7; src/a.ts ranks second (2 commits × 2).
-    assert.equal(finding?.message, 'src/cart.ts is a hotspot: churn 4 × complexity 7 = 28, rank 1 of 2 files');
+    assert.equal(finding?.message, 'src/cart.ts is a hotspot: churn 4 × complexity 7 = 28, rank 1 of 5 files');
   });
 });
 
-test('a cold run of the built CLI parses the churned files the hotspots need in its one parse, and answers as a warm run', async () => {
+test('a cold run of the built CLI reads no churned file in full that could not outrank the cart, and answers as a warm run', async () => {
   const { fixture } = buildHistory();
   const real = createTestEnv(fixture.repo.dir);
   try {
@@ -185,9 +186,10 @@ test('a cold run of the built CLI parses the churned files the hotspots need in 
     const cold = await runAgentBundle(counting, range);
     assert.deepEqual(
       cold.evidence.history?.hotspots.map((entry) => [entry.path, entry.churn, entry.complexity, entry.rankedFiles]),
-      [['src/cart.ts', 4, 7, 2]],
+      [['src/cart.ts', 4, 7, 5]],
     );
-    // The files ranked beside the cart (src/a.ts, read for its links alone by the focus) were parsed in that one parse.
+    // src/a.ts (2 commits, a few tokens: under the cart's 28 whatever its complexity) stayed read for its links alone:
+    // the build's parse is the only one.
     assert.equal(parses, 1);
     // Another build id analyses again, from the facts cache the cold run wrote (every file in full now).
     assert.deepEqual(await runAgentBundle({ ...real, buildId: 'warm' }, range), cold);
@@ -223,7 +225,7 @@ describe('history in reports, bundles, preflight and context', () => {
         `\\| src/cart\\.ts \\| 3 of 4 \\(75%\\) \\| 2\\.96 \\| ${oids.closes?.slice(0, 7)} cart: handle an empty cart; ${oids.revert?.slice(0, 7)} Revert "feat: discount"; `,
       ),
     );
-    assert.match(section, /\| src\/cart\.ts \| 4 \| 7 \| 28 \| 1 of 2 \|/);
+    assert.match(section, /\| src\/cart\.ts \| 4 \| 7 \| 28 \| 1 of 5 \|/);
   });
 
   test('the agent bundle carries the same history evidence, schema-valid, and renders it', async () => {

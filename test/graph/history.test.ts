@@ -1,8 +1,17 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { findCoChangePartners, findMissedPartners } from '../../src/graph/history/co-change.js';
 import { classifyFixCommit } from '../../src/graph/history/commits.js';
-import { isHotspot, rankHotspots } from '../../src/graph/history/hotspots.js';
+import {
+  boundScriptComplexity,
+  isHotspot,
+  listHotspotCandidates,
+  planComplexityReads,
+  rankHotspots,
+} from '../../src/graph/history/hotspots.js';
+import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import { keepJudgedInsights } from '../../src/graph/history/insights.js';
 import type { MinedCommit } from '../../src/model/history.js';
 import { historyInsights } from '../helpers/history-insights.js';
@@ -114,13 +123,15 @@ describe('hotspots', () => {
   test('churn × complexity, ranked; only the top tenth with a score of 20 or more and 3 or more commits is a hotspot', () => {
     const commits = [
       ...Array.from({ length: 5 }, (_, index) => commit(`c${index}`, ['big.ts'])),
-      commit('d1', ['small.ts', 'big.ts']),
-      commit('d2', ['config.json']),
+      commit('d1', ['small.ts', 'big.ts', 'types.ts']),
+      commit('d2', ['config.json', 'gone.ts']),
     ];
-    const ranked = rankHotspots({ commits }, (path) => ({ 'big.ts': 9, 'small.ts': 30 })[path]);
+    // The field: the code files at HEAD; types.ts has no function and still counts, config.json and gone.ts do not.
+    const isRanked = (path: string): boolean => ['big.ts', 'small.ts', 'types.ts'].includes(path);
+    const ranked = rankHotspots({ commits }, isRanked, (path) => ({ 'big.ts': 9, 'small.ts': 30, 'types.ts': 0 })[path]);
     assert.deepEqual(ranked, [
-      { path: 'big.ts', churn: 6, complexity: 9, score: 54, rank: 1, rankedFiles: 2 },
-      { path: 'small.ts', churn: 1, complexity: 30, score: 30, rank: 2, rankedFiles: 2 },
+      { path: 'big.ts', churn: 6, complexity: 9, score: 54, rank: 1, rankedFiles: 3 },
+      { path: 'small.ts', churn: 1, complexity: 30, score: 30, rank: 2, rankedFiles: 3 },
     ]);
     assert.deepEqual(
       ranked.map((entry) => isHotspot(entry)),
@@ -130,6 +141,69 @@ describe('hotspots', () => {
     // A complex file committed twice (an import and one edit) is not churning.
     assert.equal(isHotspot({ path: 'y.ts', churn: 2, complexity: 40, score: 80, rank: 1, rankedFiles: 1 }), false);
     assert.equal(isHotspot({ path: 'y.ts', churn: 3, complexity: 40, score: 120, rank: 1, rankedFiles: 1 }), true);
+  });
+
+  test("only the files whose bound could reach the lowest candidate score are read, and the rank is the full ranking's", () => {
+    const commits = [
+      ...Array.from({ length: 4 }, (_, index) => commit(`h${index}`, ['hub.ts', 'busy.ts'])),
+      commit('o1', ['rare.ts', 'tie.ts', 'py.py']),
+      commit('o2', ['tie.ts', 'small.ts']),
+      commit('o3', ['tie.ts']),
+    ];
+    const exact: Record<string, number> = { 'hub.ts': 10, 'busy.ts': 12, 'rare.ts': 30, 'tie.ts': 13, 'small.ts': 1, 'py.py': 41 };
+    const bounds: Record<string, number> = { 'busy.ts': 15, 'rare.ts': 35, 'tie.ts': 14, 'small.ts': 5, 'py.py': Number.POSITIVE_INFINITY };
+    const isRanked = (path: string): boolean => path in exact;
+    const known = new Set(['hub.ts']);
+    const complexity = (path: string): number | undefined => (known.has(path) ? exact[path] : undefined);
+    const candidates = listHotspotCandidates({ commits }, ['hub.ts', 'rare.ts', 'config.json'], isRanked);
+    assert.deepEqual(candidates, ['hub.ts']);
+    // hub.ts scores 4 × 10 = 40: busy.ts (4 × 15), tie.ts (3 × 14) and py.py (no bound) could reach it; rare.ts
+    // (1 × 35) and small.ts (1 × 5) cannot.
+    const bound = (path: string): number => bounds[path] ?? 0;
+    const wanted = planComplexityReads({ commits }, candidates, { isRanked, complexity, bound });
+    assert.deepEqual(wanted.sort(), ['busy.ts', 'py.py', 'tie.ts']);
+    for (const path of wanted) known.add(path);
+    const read = rankHotspots({ commits }, isRanked, complexity).find((entry) => entry.path === 'hub.ts');
+    const full = rankHotspots({ commits }, isRanked, (path) => exact[path]).find((entry) => entry.path === 'hub.ts');
+    // busy.ts (48) and py.py (41) outrank it, tie.ts (39) does not: rank 3 of the 6 code files, read in full or not.
+    assert.deepEqual(read, { path: 'hub.ts', churn: 4, complexity: 10, score: 40, rank: 3, rankedFiles: 6 });
+    assert.deepEqual(read, full);
+    // No candidate scores 20: nothing is read.
+    const low = (path: string): number | undefined => (path === 'small.ts' ? 1 : undefined);
+    assert.deepEqual(planComplexityReads({ commits }, ['small.ts'], { isRanked, complexity: low, bound: () => 1e9 }), []);
+  });
+
+  test("the bound counts every function and decision the parser counts, on this repository's own sources", () => {
+    const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.tsx?$/.test(path))
+      .sort()
+      .filter((_path, index) => index % 7 === 0);
+    assert.ok(sources.length > 50, `${sources.length} sources`);
+    const snippets: [string, string][] = [
+      [
+        'overloads.ts',
+        'export function f(a: string): string;\nexport function f(a: number): number;\nexport function f(a: any) { return a ?? 1; }\nabstract class A { abstract m(): void; n() { return this?.m(); } }\n',
+      ],
+      [
+        'switch.js',
+        'const g = (x) => { switch (x) { case 1: return x && 2; case 2: return x || 3; default: return x ? 4 : 5 } };\nlet h; h ??= () => { try { h(); } catch { for (;;) while (h) do {} while (h); } };\n',
+      ],
+      [
+        'view.tsx',
+        'export const V = ({ a }) => <div>{a && <b onClick={() => a?.b}>{a.c ? 1 : 2}</b>}</div>;\nconst o = { m() { if (1) {} }, get p() { return 1; }, q: function () {} };\n',
+      ],
+      ['class.ts', 'class C { #p = () => 1; constructor(private x = 1) {} static s() {} set v(x) { if (x) this.x = x; } }\n'],
+    ];
+    const texts: [string, string][] = [
+      ...snippets,
+      ...sources.map((path): [string, string] => [path, readFileSync(join('src', path), 'utf8')]),
+    ];
+    for (const [path, text] of texts) {
+      const facts = extractFacts(path, text, { assertionHelpers: [] });
+      const complexity = facts.functions.reduce((total, fn) => total + fn.complexity, 0);
+      assert.ok(boundScriptComplexity(text) >= complexity, `${path}: bound ${boundScriptComplexity(text)} < complexity ${complexity}`);
+      if (snippets.some(([name]) => name === path)) assert.ok(complexity > 0, `${path} has functions`);
+    }
   });
 });
 

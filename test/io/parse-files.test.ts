@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { extractFacts } from '../../src/graph/parse/extract-facts.js';
 import { extractFileWords } from '../../src/graph/parse/file-words.js';
 import type { FocusSelector, FocusStep, LinkKeys } from '../../src/model/env.js';
+import { boundScriptComplexity } from '../../src/graph/history/hotspots.js';
 import { emptyFacts } from '../../src/model/facts.js';
 import { FACTS_CACHE_FILE, FACTS_DETAIL_FILE, FACTS_JOURNAL_FILE, PARSER_VERSION } from '../../src/io/parse-cache.js';
 import { isParseLikely, parseRepositoryFiles, readTextFile, type ParseRepositoryOptions } from '../../src/io/parse-files.js';
@@ -160,7 +161,9 @@ test('focused, with no cache, before the keys are known: files are read and hash
   assert.deepEqual(first.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
   for (const [path, text] of Object.entries(sources)) {
     const full = readFacts(path, text);
-    assert.deepEqual(first.facts.get(path)?.facts, first.linkOnly.has(path) ? emptyFacts(full.lines) : full, path);
+    // A file read and not parsed keeps its lines and a bound of its complexity, counted from its text (hotspots.ts).
+    const unparsed = { ...emptyFacts(full.lines), complexityBound: boundScriptComplexity(text) };
+    assert.deepEqual(first.facts.get(path)?.facts, first.linkOnly.has(path) ? unparsed : full, path);
     assert.equal(first.facts.get(path)?.hash, sha1(text));
   }
   assert.deepEqual(Object.keys(readCacheEntries(repo.dir)), ['src/users.ts']);
@@ -194,12 +197,18 @@ test('focused with keys: a file holding none is not scanned until a step names a
   assert.deepEqual([...result.linkOnly].sort(), ['lib/legacy.cjs', 'src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
   assert.deepEqual(result.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
   // db.ts names no path at all (no quote, no slash): it holds no key whatever the keys.
-  assert.deepEqual(result.facts.get('src/view.tsx'), { hash: sha1(sources['src/view.tsx']), facts: emptyFacts(1) });
-  assert.deepEqual(result.facts.get('src/db.ts'), { hash: sha1(sources['src/db.ts']), facts: emptyFacts(1) });
+  const unparsed = (path: 'src/view.tsx' | 'src/db.ts') => ({
+    hash: sha1(sources[path]),
+    facts: { ...emptyFacts(1), complexityBound: boundScriptComplexity(sources[path]) },
+  });
+  assert.deepEqual(result.facts.get('src/view.tsx'), unparsed('src/view.tsx'));
+  assert.deepEqual(result.facts.get('src/db.ts'), unparsed('src/db.ts'));
   // A scanned file's links are the full walk's, every other list empty.
   for (const path of ['test/users.test.ts', 'lib/legacy.cjs']) {
-    const full = extractFacts(path, sources[path as keyof typeof sources], { assertionHelpers: [] });
-    const expected = { ...full, tests: [], callables: [], constants: [], functions: [], signals: [], typeSpans: undefined };
+    const text = sources[path as keyof typeof sources];
+    const full = extractFacts(path, text, { assertionHelpers: [] });
+    const lists = { tests: [], callables: [], constants: [], functions: [], signals: [] };
+    const expected = { ...full, ...lists, complexityBound: boundScriptComplexity(text), typeSpans: undefined };
     delete expected.typeSpans;
     // The scanner reads links, not types: a file it answers for has no runtime hash (changed files are parsed in full).
     delete expected.runtimeHash;

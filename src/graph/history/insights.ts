@@ -10,6 +10,8 @@ export interface HistoryInsightInput {
   changedPaths: readonly string[];
   /** Whether a path exists at the head side (a partner that was deleted is not missed). */
   exists: (path: string) => boolean;
+  /** Whether a churned path is ranked for hotspots: a code file at HEAD (rankHotspots). */
+  isRanked: (path: string) => boolean;
   /** Summed function complexity of a file at HEAD, undefined when unknown. */
   complexity: (path: string) => number | undefined;
 }
@@ -29,7 +31,7 @@ export function deriveHistoryInsights(input: HistoryInsightInput): HistoryInsigh
     },
     missedPartners: findMissedPartners(history, changedPaths, input.exists),
     fixProne: findFixProneFiles(history, changedPaths),
-    hotspots: rankHotspots(history, input.complexity).filter((hotspot) => changed.has(hotspot.path) && isHotspot(hotspot)),
+    hotspots: rankHotspots(history, input.isRanked, input.complexity).filter((hotspot) => changed.has(hotspot.path) && isHotspot(hotspot)),
   };
 }
 
