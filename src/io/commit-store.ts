@@ -30,6 +30,11 @@ export interface StoredCommit {
    */
   paths?: string[];
   pathCount?: number;
+  /**
+   * More than this many paths changed: a listing asked for no more than that stopped there (a mass change the history
+   * window leaves out). A later ask for more lists the commit again.
+   */
+  pathsOver?: number;
 }
 
 export interface CommitStore {
@@ -42,7 +47,8 @@ export interface CommitStore {
   isOversized(oid: string): boolean;
   /**
    * How many paths the commit changed against its first parent, and which (sorted); `paths` is absent only when more
-   * than `pathsUpTo` changed. Undefined when the first parent cannot be read (a shallow boundary).
+   * than `pathsUpTo` changed, and `count` is then only known to be more than `pathsUpTo` (the listing stops there).
+   * Undefined when the first parent cannot be read (a shallow boundary).
    */
   readChangedPaths(oid: string, pathsUpTo?: number): Promise<{ count: number; paths?: string[] } | undefined>;
   /**
@@ -134,6 +140,7 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
       const commit = await store.read(oid);
       if (commit.paths !== undefined) return { count: commit.paths.length, paths: commit.paths };
       if (commit.pathCount !== undefined && commit.pathCount > pathsUpTo) return { count: commit.pathCount };
+      if (commit.pathsOver !== undefined && commit.pathsOver >= pathsUpTo) return { count: commit.pathsOver + 1 };
       const parent = commit.parents[0];
       let parentTree: string | undefined;
       if (parent !== undefined) {
@@ -144,15 +151,23 @@ async function loadCommitStore(repo: GitRepository): Promise<CommitStore> {
           throw error;
         }
       }
-      let pending = listing.get(oid);
+      // A listing cut at one limit answers no other ask.
+      const key = `${oid}:${pathsUpTo}`;
+      let pending = listing.get(key);
       if (pending === undefined) {
-        pending = listChangedPaths(repo, parentTree, commit.tree).finally(() => listing.delete(oid));
-        listing.set(oid, pending);
+        pending = listChangedPaths(repo, parentTree, commit.tree, pathsUpTo).finally(() => listing.delete(key));
+        listing.set(key, pending);
       }
       const paths = await pending;
+      if (paths.length > pathsUpTo) {
+        // Only the count matters past the limit (a mass change): the walk stopped once it was passed.
+        if (commit.pathCount === undefined) remember(oid, { ...commit, pathsOver: pathsUpTo });
+        return { count: paths.length };
+      }
       // A commit kept as a count is listed again each time it is asked for; the store already holds all it keeps.
       if (commit.pathCount !== undefined) return { count: paths.length, paths };
-      remember(oid, paths.length > MAX_KEPT_PATHS ? { ...commit, pathCount: paths.length } : { ...commit, paths });
+      const { pathsOver: _over, ...listed } = commit;
+      remember(oid, paths.length > MAX_KEPT_PATHS ? { ...listed, pathCount: paths.length } : { ...listed, paths });
       return { count: paths.length, paths };
     },
 
@@ -240,6 +255,7 @@ function isStoredCommit(value: unknown): value is StoredCommit {
     typeof value.message === 'string' &&
     (value.isCut === undefined || value.isCut === true) &&
     (value.paths === undefined || (Array.isArray(value.paths) && value.paths.every((path) => typeof path === 'string'))) &&
-    (value.pathCount === undefined || (Number.isInteger(value.pathCount) && (value.pathCount as number) > MAX_KEPT_PATHS))
+    (value.pathCount === undefined || (Number.isInteger(value.pathCount) && (value.pathCount as number) > MAX_KEPT_PATHS)) &&
+    (value.pathsOver === undefined || (Number.isInteger(value.pathsOver) && (value.pathsOver as number) >= 0))
   );
 }

@@ -131,8 +131,9 @@ function walkChangedPaths(
   headOid: string | undefined,
   prefix: string,
   paths: string[],
+  upTo: number,
 ): boolean {
-  if (baseOid === headOid) return true;
+  if (baseOid === headOid || paths.length > upTo) return true;
   const base = baseOid === undefined ? EMPTY : readIndexedTree(repo, baseOid);
   const head = headOid === undefined ? EMPTY : readIndexedTree(repo, headOid);
   if (base === undefined || head === undefined) return false;
@@ -143,7 +144,7 @@ function walkChangedPaths(
     if (kind === KIND_BLOB) paths.push(readName(tree, index, prefix));
     else if (kind === KIND_TREE) {
       const oid = readOid(tree, index);
-      return walkChangedPaths(repo, isBase ? oid : undefined, isBase ? undefined : oid, readName(tree, index, prefix), paths);
+      return walkChangedPaths(repo, isBase ? oid : undefined, isBase ? undefined : oid, readName(tree, index, prefix), paths, upTo);
     }
     return true;
   };
@@ -161,7 +162,7 @@ function walkChangedPaths(
         const headKind = head.entries[ht * 3 + 2];
         // The same name and both trees or both not (the order tells a tree from a file of that name).
         if (baseKind === KIND_TREE) {
-          if (!walkChangedPaths(repo, readOid(base, at), readOid(head, ht), readName(base, at, prefix), paths)) return false;
+          if (!walkChangedPaths(repo, readOid(base, at), readOid(head, ht), readName(base, at, prefix), paths, upTo)) return false;
         } else if (baseKind === KIND_BLOB || headKind === KIND_BLOB) paths.push(readName(base, at, prefix));
       }
       at += 1;
@@ -175,9 +176,16 @@ function walkChangedPaths(
  * The paths whose content differs between two trees (either may be absent: empty), sorted: the paths of
  * `diffTrees(repo, baseTree, headTree)`, found without reading each tree into entry objects. A history walk diffs a
  * commit against its parent thousands of times; the walk reads the raw trees and makes a string only of what differs.
+ * With `upTo`, a walk that has found more than that many stops reading trees: the answer is then some of the paths,
+ * more than `upTo` of them (a mass change's count is all the history window asks; medusa's 208 of 2,000 commits).
  */
-export async function listChangedPaths(repo: GitRepository, baseTree: string | undefined, headTree: string | undefined): Promise<string[]> {
+export async function listChangedPaths(
+  repo: GitRepository,
+  baseTree: string | undefined,
+  headTree: string | undefined,
+  upTo = Number.POSITIVE_INFINITY,
+): Promise<string[]> {
   const paths: string[] = [];
-  if (walkChangedPaths(repo, baseTree, headTree, '', paths)) return paths.sort();
+  if (walkChangedPaths(repo, baseTree, headTree, '', paths, upTo)) return paths.sort();
   return (await diffTrees(repo, baseTree, headTree)).map((delta) => delta.path).sort();
 }

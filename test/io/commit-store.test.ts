@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import git from 'isomorphic-git';
 import { getCommitStore } from '../../src/io/commit-store.js';
+import { listChangedPaths } from '../../src/io/git-changed-paths.js';
 import { mineHistory, readHistory } from '../../src/io/git-history.js';
 import { openRepository } from '../../src/io/git-repository.js';
 import { DEFAULT_HISTORY_SETTINGS } from '../../src/model/history.js';
@@ -232,5 +233,38 @@ describe('the commit store', () => {
       if (written !== undefined) assert.equal(inode, written, 'the store was written again');
       written = inode;
     }
+  });
+
+  test('a mass change is listed only past the limit of the window, counted more than it, and listed whole when asked', async (t) => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 12; index += 1) files[`pkg${index % 4}/lib/f${index}.ts`] = `${index}\n`;
+    const repo = createRepo({ 'src/a.ts': 'a\n' });
+    t.after(() => repo.cleanup());
+    repo.write(files);
+    const mass = commitAt(repo, 'release', '2026-03-01T00:00:00Z');
+    repo.write({ 'src/a.ts': 'a2\n' });
+    commitAt(repo, 'small', '2026-03-02T00:00:00Z');
+    const opened = await openRepository(repo.dir);
+    const limit = 5;
+    const tree = (oid: string): string => repo.git('rev-parse', `${oid}^{tree}`);
+    // The walk stops reading trees once it has more than five: some of the twelve, never all of them.
+    const cut = await listChangedPaths(opened, tree(`${mass}^`), tree(mass), limit);
+    assert.ok(cut.length > limit && cut.length < 12, `${cut.length} paths`);
+    assert.equal((await listChangedPaths(opened, tree(`${mass}^`), tree(mass))).length, 12);
+    const mined = await mineHistory(opened, 'HEAD', { ...SETTINGS, massChangeFiles: limit });
+    assert.deepEqual(mined.excluded, { merges: 0, massChanges: 1 });
+    assert.deepEqual(
+      mined.commits.map((commit) => commit.message),
+      ['small\n', 'initial\n'],
+    );
+    const kept = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits[mass];
+    assert.deepEqual([kept.pathsOver, kept.paths, kept.pathCount], [limit, undefined, undefined]);
+    // A later run asks the store: the same window without a walk, then the whole list for the decay log.
+    const again = await openRepository(repo.dir);
+    assert.deepEqual(await mineHistory(again, 'HEAD', { ...SETTINGS, massChangeFiles: limit }), mined);
+    const listed = (await readHistory(again, { paths: ['pkg0'] })).find((commit) => commit.oid === mass);
+    assert.deepEqual(listed?.paths, ['pkg0/lib/f0.ts', 'pkg0/lib/f4.ts', 'pkg0/lib/f8.ts']);
+    const whole = JSON.parse(readFileSync(join(repo.dir, STORE), 'utf8')).commits[mass];
+    assert.deepEqual([whole.pathsOver, whole.paths?.length], [undefined, 12]);
   });
 });
