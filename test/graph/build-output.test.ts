@@ -45,6 +45,32 @@ describe('an import of build output the repository does not hold', () => {
     });
   });
 
+  // Check 39 (yargs, a first look): tests import `../build/lib/utils/apply-extends.js`, which tsc builds from
+  // lib/utils/apply-extends.ts with `rootDir: "."`; no test reached the fix's file.
+  test('follows tsconfig outDir with rootDir ".", at the root and in a package', () => {
+    const resolver = resolverOf({
+      'tsconfig.json': '{ "compilerOptions": { "outDir": "build", "rootDir": "." }, "include": ["lib/**/*.ts"] }\n',
+      'lib/utils/apply-extends.ts': '',
+      'test/helpers.mjs': '',
+      'packages/cli/package.json': json({ name: 'cli' }),
+      'packages/cli/tsconfig.json': json({ compilerOptions: { outDir: './out', rootDir: './' } }),
+      'packages/cli/src/main.ts': '',
+      'packages/cli/test/main.test.js': '',
+    });
+    assert.deepEqual(resolver.resolve('test/helpers.mjs', '../build/lib/utils/apply-extends.js'), {
+      specifier: '../build/lib/utils/apply-extends.js',
+      kind: 'relative',
+      target: 'lib/utils/apply-extends.ts',
+      builtFrom: 'tsconfig.json compilerOptions: outDir build, rootDir . (its own folder)',
+    });
+    assert.deepEqual(resolver.resolve('packages/cli/test/main.test.js', '../out/src/main.js'), {
+      specifier: '../out/src/main.js',
+      kind: 'relative',
+      target: 'packages/cli/src/main.ts',
+      builtFrom: 'packages/cli/tsconfig.json compilerOptions: outDir ./out, rootDir ./ (its own folder)',
+    });
+  });
+
   // Check 15 (socket.io, a first look): the package's runtime tests import `..`, whose main ./dist/index.js tsc builds
   // from lib/ (tsconfig outDir ./dist, include ./lib/**/*); only its type test, importing ../lib, was seen to reach.
   test('follows a package folder import through its main into build output', () => {

@@ -88,12 +88,14 @@ function findTsconfigRule(path: string, text: string): BuildOutputRule | undefin
   const rootDir = typeof options.rootDir === 'string' ? options.rootDir : included.size === 1 ? [...included][0] : undefined;
   const base = getDirName(path);
   const output = normalizeFolder(base, outDir);
-  const source = rootDir === undefined ? undefined : normalizeFolder(base, rootDir);
+  // `rootDir: "."`: the tsconfig's own folder is the source (yargs builds lib/ and the rest into build/).
+  const isOwnFolder = rootDir !== undefined && /^\.\/?$/.test(rootDir.trim());
+  const source = rootDir === undefined ? undefined : isOwnFolder ? base : normalizeFolder(base, rootDir);
   if (output === undefined || source === undefined || output === source) return undefined;
   return {
     output,
     source,
-    rule: `${path} compilerOptions: outDir ${outDir}, ${typeof options.rootDir === 'string' ? 'rootDir' : 'include'} ${rootDir}`,
+    rule: `${path} compilerOptions: outDir ${outDir}, ${typeof options.rootDir === 'string' ? 'rootDir' : 'include'} ${rootDir}${isOwnFolder ? ' (its own folder)' : ''}`,
   };
 }
 
@@ -137,7 +139,8 @@ export function findBuildOutputRules(
   ];
   const rules = new Map<string, BuildOutputRule>();
   for (const rule of candidates)
-    if (!repo.dirs.has(rule.output) && repo.dirs.has(rule.source) && !rules.has(rule.output)) rules.set(rule.output, rule);
+    if (!repo.dirs.has(rule.output) && (rule.source === '' || repo.dirs.has(rule.source)) && !rules.has(rule.output))
+      rules.set(rule.output, rule);
   // The longest output first, so a nested output folder wins over its parent.
   return [...rules.values()].sort((left, right) => right.output.length - left.output.length);
 }
@@ -146,7 +149,8 @@ export function findBuildOutputRules(
 export function toBuiltSource(rules: readonly BuildOutputRule[], candidate: string): { path: string; rule: BuildOutputRule } | undefined {
   for (const rule of rules) {
     if (candidate !== rule.output && !candidate.startsWith(`${rule.output}/`)) continue;
-    return { path: `${rule.source}${candidate.slice(rule.output.length)}`, rule };
+    const rest = candidate.slice(rule.output.length);
+    return { path: rule.source === '' ? rest.replace(/^\//, '') : `${rule.source}${rest}`, rule };
   }
   return undefined;
 }
