@@ -52,6 +52,7 @@ describe('an import of build output the repository does not hold', () => {
       'tsconfig.json': '{ "compilerOptions": { "outDir": "build", "rootDir": "." }, "include": ["lib/**/*.ts"] }\n',
       'lib/utils/apply-extends.ts': '',
       'test/helpers.mjs': '',
+      'index.cjs': '',
       'packages/cli/package.json': json({ name: 'cli' }),
       'packages/cli/tsconfig.json': json({ compilerOptions: { outDir: './out', rootDir: './' } }),
       'packages/cli/src/main.ts': '',
@@ -62,6 +63,12 @@ describe('an import of build output the repository does not hold', () => {
       kind: 'relative',
       target: 'lib/utils/apply-extends.ts',
       builtFrom: 'tsconfig.json compilerOptions: outDir build, rootDir . (its own folder)',
+    });
+    // tsc builds only what `include` names (lib/): build/index.cjs, rollup's bundle, is not the root's index.cjs.
+    assert.deepEqual(resolver.resolve('index.cjs', './build/index.cjs'), {
+      specifier: './build/index.cjs',
+      kind: 'unresolved',
+      reason: 'no file for build/index.cjs',
     });
     assert.deepEqual(resolver.resolve('packages/cli/test/main.test.js', '../out/src/main.js'), {
       specifier: '../out/src/main.js',

@@ -13,6 +13,11 @@ export interface BuildOutputRule {
   source: string;
   /** Where the repository says so, in words (`package.json scripts.build: babel src --out-dir lib`). */
   rule: string;
+  /**
+   * The folders a tsconfig's `include` names (`lib/` of `lib/**\/*.ts`): only sources inside them are built into
+   * `output`. Unset when the compiler takes everything under `source`.
+   */
+  within?: string[];
 }
 
 /** babel's flags that take a value: the word after them is no source folder. */
@@ -77,6 +82,25 @@ function manifestPath(info: PackageInfo): string {
   return info.folder === '' ? 'package.json' : `${info.folder}/package.json`;
 }
 
+/**
+ * The folders a tsconfig's `include` names before its first pattern (`lib` of `./lib/**\/*.ts`, `src` of `src`);
+ * undefined when any include takes files anywhere (`**\/*.ts`) or names a file.
+ */
+function findIncludedFolders(base: string, includes: readonly string[]): string[] | undefined {
+  if (includes.length === 0) return undefined;
+  const folders: string[] = [];
+  for (const item of includes) {
+    const parts = item.replace(/^\.\//, '').split('/');
+    const firstPattern = parts.findIndex((part) => /[*?{[]/.test(part));
+    const literal = firstPattern === -1 ? parts : parts.slice(0, firstPattern);
+    if (literal.length === 0 || (firstPattern === -1 && /\.[a-z]+$/i.test(parts.at(-1) ?? ''))) return undefined;
+    const folder = normalizeFolder(base, literal.join('/'));
+    if (folder === undefined) return undefined;
+    folders.push(folder);
+  }
+  return folders;
+}
+
 /** A tsconfig's own `outDir` with its `rootDir` (or its one `include` folder): `extends` is not followed. */
 function findTsconfigRule(path: string, text: string): BuildOutputRule | undefined {
   const config: JsonObject = parseJsonObject(text).value ?? {};
@@ -92,9 +116,11 @@ function findTsconfigRule(path: string, text: string): BuildOutputRule | undefin
   const isOwnFolder = rootDir !== undefined && /^\.\/?$/.test(rootDir.trim());
   const source = rootDir === undefined ? undefined : isOwnFolder ? base : normalizeFolder(base, rootDir);
   if (output === undefined || source === undefined || output === source) return undefined;
+  const within = findIncludedFolders(base, includes);
   return {
     output,
     source,
+    ...(within === undefined ? {} : { within }),
     rule: `${path} compilerOptions: outDir ${outDir}, ${typeof options.rootDir === 'string' ? 'rootDir' : 'include'} ${rootDir}${isOwnFolder ? ' (its own folder)' : ''}`,
   };
 }
@@ -150,7 +176,9 @@ export function toBuiltSource(rules: readonly BuildOutputRule[], candidate: stri
   for (const rule of rules) {
     if (candidate !== rule.output && !candidate.startsWith(`${rule.output}/`)) continue;
     const rest = candidate.slice(rule.output.length);
-    return { path: rule.source === '' ? rest.replace(/^\//, '') : `${rule.source}${rest}`, rule };
+    const path = rule.source === '' ? rest.replace(/^\//, '') : `${rule.source}${rest}`;
+    if (rule.within !== undefined && !rule.within.some((folder) => path.startsWith(`${folder}/`))) continue;
+    return { path, rule };
   }
   return undefined;
 }
