@@ -179,8 +179,14 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   }
   if (signal.kind === 'optional-access') {
     const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];
-    if (accesses.length > 0)
-      return accesses.every((access) => removed.some((line) => line.includes(access) || readsOptionally(line, access)));
+    if (accesses.length > 0) {
+      const isSource = (line: string, access: string): boolean => line.includes(access) || readsOptionally(line, access);
+      if (!accesses.every((access) => removed.some((line) => isSource(line, access)))) return false;
+      // A moved line that also gained a `?.` the accesses do not spell reads something new optionally (yargs's
+      // `this?.aliases?.[key].find` → `this?.aliases?.[key]?.find`, the crash fix): it has more than its sources had.
+      const sources = removed.filter((line) => accesses.some((access) => isSource(line, access)));
+      return countOptionalReads(headLine) <= sources.reduce((total, line) => total + countOptionalReads(line), 0);
+    }
     // `(options as any)?.[symbol]` names no `holder?.field`: moved when the line was removed word for word.
     return isRemovedWordForWord(headLine, removed);
   }
@@ -207,6 +213,11 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
 function readsOptionally(line: string, access: string): boolean {
   const field = access.slice(access.indexOf('?.'));
   return field !== '?.(' && new RegExp(`\\)${field.replace(/[.?$]/g, '\\$&')}(?![\\w$])`).test(line);
+}
+
+/** The `?.` of a line (not a `?` of `?:` before a decimal, `a ?.5 : 1`). */
+function countOptionalReads(line: string): number {
+  return (line.match(/\?\.(?!\d)/g) ?? []).length;
 }
 
 function isRemovedWordForWord(headLine: string, removed: readonly string[]): boolean {

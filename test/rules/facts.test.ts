@@ -337,6 +337,35 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(named), ['signal:src/respond.ts:3:optional-access']);
   });
 
+  // Check 39 (yargs): the crash fix moved `this?.aliases?.[key].find(…)` into a new `if` and made it `[key]?.find`; the
+  // accesses the line spells were all on the removed line, the third `?.` was not.
+  it('a moved line that gained a `?.` is no move', () => {
+    const moved: ChangedFileInput = {
+      ...change,
+      baseText: [
+        'function complete(key) {',
+        '  if (!zsh) return key;',
+        '  const alias = this?.aliases?.[key].find(isNamed);',
+        '}',
+        '',
+      ].join('\n'),
+      headText: ['function complete(key) {', '  if (zsh) {', '    const alias = this?.aliases?.[key]?.find(isNamed);', '  }', '}', ''].join(
+        '\n',
+      ),
+      hunks: [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 3 }],
+      headFunctions: [{ name: 'complete', span: { start: 1, end: 5 }, complexity: 2, isAsync: false, params: 1 }],
+      headSignals: [
+        { kind: 'optional-access', line: 3, detail: '?.' },
+        { kind: 'optional-access', line: 3, detail: '?.' },
+        { kind: 'optional-access', line: 3, detail: '?.' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(moved), ['signal:src/respond.ts:3:optional-access']);
+    // Moved as it was, it asks nothing.
+    const kept = { ...moved, headText: (moved.headText ?? '').replace('[key]?.find', '[key].find') };
+    assert.deepEqual(changedSignalIds(kept), []);
+  });
+
   // Check 32 (mikro-orm): `Utils.asArray(group[0][1]?.orderBy).map(o => wrap(o))` lost its `.map(…)`; the optional read
   // and the index read were there before, and were asked as a missing field and an empty list.
   it('an optional read after index reads, and an index read, kept on a rewritten line are moves', () => {
