@@ -41,8 +41,32 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
-      !isTupleRead(signal, head, file.headFunctions ?? []),
+      !isTupleRead(signal, head, file.headFunctions ?? []) &&
+      !isEmptyHandledAbove(signal, head, file.headFunctions ?? []),
   );
+}
+
+/**
+ * A first or last element read below an early exit on the same list being empty (yargs: `if (argvKeys.length === 0)
+ * return argv;` then `argvKeys[0]`): no empty list reaches the read, and the exit's own test asks for the empty case.
+ */
+function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const list = /^([\w$.]+)\[(?:0|length - 1)\]$/.exec(signal.detail)?.[1];
+  if (list === undefined) return false;
+  const name = escapeName(list);
+  const empty = new RegExp(
+    `^\\s*(?:\\}\\s*)?(?:else\\s+)?if\\s*\\(\\s*(?:!\\s*${name}\\.length|${name}\\.length\\s*(?:===?\\s*0|<\\s*1))\\s*\\)\\s*(\\{?)\\s*(.*)$`,
+  );
+  const [from] = findEnclosingLines(signal.line, head, functions);
+  for (let line = from; line < signal.line; line++) {
+    const match = empty.exec(head[line - 1] ?? '');
+    if (match === null) continue;
+    const rest = match[2] ?? '';
+    const body = rest === '' ? (head.slice(line).find((text) => text.trim() !== '') ?? '') : rest;
+    if (/^\s*(?:return|throw)\b/.test(body)) return true;
+  }
+  return false;
 }
 
 /** A length compared with 0 or 1 (`cleanups.length == 0`), as the collection signal's detail says it. */

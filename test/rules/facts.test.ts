@@ -366,6 +366,48 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(kept), []);
   });
 
+  // Check 39 (yargs): `argvKeys[0]` below `if (argvKeys.length === 0) return argv;` was asked for an empty list.
+  it('a first element read below an early exit on the empty list is no empty-list case; below a test that goes on, it is', () => {
+    const lines = [
+      'function coerce(argvKeys, argv) {',
+      '  if (argvKeys.length === 0) return argv;',
+      '  return argvKeys[0];',
+      '}',
+      'function last(items) {',
+      '  if (!items.length) {',
+      '    throw new Error("none");',
+      '  }',
+      '  return items[items.length - 1];',
+      '}',
+      'function first(rows) {',
+      '  if (rows.length === 0) log(rows);',
+      '  return rows[0];',
+      '}',
+      '',
+    ];
+    const guarded: ChangedFileInput = {
+      ...change,
+      baseText: 'function coerce(argvKeys, argv) {\n}\nfunction last(items) {\n}\nfunction first(rows) {\n}\n',
+      headText: lines.join('\n'),
+      hunks: [
+        { oldStart: 1, oldLines: 0, newStart: 2, newLines: 2 },
+        { oldStart: 3, oldLines: 0, newStart: 6, newLines: 4 },
+        { oldStart: 5, oldLines: 0, newStart: 12, newLines: 2 },
+      ],
+      headFunctions: [
+        { name: 'coerce', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 2 },
+        { name: 'last', span: { start: 5, end: 10 }, complexity: 2, isAsync: false, params: 1 },
+        { name: 'first', span: { start: 11, end: 14 }, complexity: 2, isAsync: false, params: 1 },
+      ],
+      headSignals: [
+        { kind: 'collection', line: 3, detail: 'argvKeys[0]' },
+        { kind: 'collection', line: 9, detail: 'items[length - 1]' },
+        { kind: 'collection', line: 13, detail: 'rows[0]' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(guarded), ['signal:src/respond.ts:13:collection']);
+  });
+
   // Check 32 (mikro-orm): `Utils.asArray(group[0][1]?.orderBy).map(o => wrap(o))` lost its `.map(…)`; the optional read
   // and the index read were there before, and were asked as a missing field and an empty list.
   it('an optional read after index reads, and an index read, kept on a rewritten line are moves', () => {
