@@ -49,8 +49,27 @@ async function readLoose(repo: GitRepository, name: string): Promise<string | un
   }
 }
 
+/** The per-worktree names git reads outside `refs/` (gitrepository-layout). */
+const PSEUDO_REFS = new Set(['HEAD', 'ORIG_HEAD', 'FETCH_HEAD', 'MERGE_HEAD', 'CHERRY_PICK_HEAD']);
+
+/**
+ * A name that stays inside the git directory: `HEAD` and its kin, or `refs/…` with no empty, `.`-led or `.lock`
+ * component and no control character or backslash (git's check_refname_format, in part). A symbolic ref in a hostile
+ * clone (`ref: ../../../etc/passwd`) names a file outside it; it is not followed.
+ */
+function isRefName(name: string): boolean {
+  if (PSEUDO_REFS.has(name)) return true;
+  if (!name.startsWith('refs/') || /[\\~^:?*[]/.test(name) || name.includes('..')) return false;
+  for (let index = 0; index < name.length; index += 1) {
+    const code = name.charCodeAt(index);
+    if (code <= 0x20 || code === 0x7f) return false;
+  }
+  return name.split('/').every((part) => part !== '' && !part.startsWith('.') && !part.endsWith('.lock'));
+}
+
 /** One step: a loose ref first, as git reads them, then `packed-refs`; a symbolic ref's value keeps its `ref: `. */
 async function readRefValue(repo: GitRepository, name: string): Promise<string | undefined> {
+  if (!isRefName(name)) return undefined;
   const loose = await readLoose(repo, name);
   if (loose !== undefined && loose !== '') return loose;
   return name.startsWith('refs/') ? findPacked(await readPackedRefs(repo), name) : undefined;
@@ -74,8 +93,9 @@ export async function resolveRefOid(repo: GitRepository, name: string): Promise<
 
 /** The ref a symbolic ref points at (`refs/heads/main` for HEAD on main, even before its first commit); undefined otherwise. */
 export async function readSymbolicRef(repo: GitRepository, name: string): Promise<string | undefined> {
+  if (!isRefName(name)) return undefined;
   const value = await readLoose(repo, name);
   if (value === undefined || !value.startsWith(SYMBOLIC)) return undefined;
   const target = value.slice(SYMBOLIC.length).trim();
-  return target.startsWith('refs/') ? target : undefined;
+  return target.startsWith('refs/') && isRefName(target) ? target : undefined;
 }

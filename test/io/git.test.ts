@@ -108,6 +108,27 @@ describe('resolveRevision', () => {
     }
   });
 
+  // A hostile clone's HEAD can name any file as its symbolic target; one outside the git directory holding a real
+  // commit oid must not be read as the branch.
+  test('a symbolic ref naming a file outside the git directory is not followed', async () => {
+    const dir = makeTempDir();
+    try {
+      const clone = join(dir, 'clone');
+      repo.git('clone', '-q', '--no-local', repo.dir, clone);
+      writeFileSync(join(dir, 'outside'), `${commits[0] ?? ''}\n`);
+      writeFileSync(join(clone, '.git', 'HEAD'), 'ref: ../../outside\n');
+      const opened = await openRepository(clone);
+      await rejectsWithCode(resolveRevision(opened, 'HEAD'), 'git/no-commits');
+      writeFileSync(join(clone, '.git', 'HEAD'), 'ref: refs/heads/../../../outside\n');
+      await rejectsWithCode(resolveRevision(opened, 'HEAD'), 'git/no-commits');
+      // A well-formed target is followed as before.
+      writeFileSync(join(clone, '.git', 'HEAD'), 'ref: refs/remotes/origin/side\n');
+      assert.equal((await resolveRevision(opened, 'HEAD')).oid, sideTip);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('resolves full and short SHAs', async () => {
     const opened = await openRepository(repo.dir);
     const full = commits[1] ?? '';
