@@ -106,8 +106,10 @@ export function planComplexityReads(history: Pick<MinedHistory, 'commits'>, cand
  * anywhere in the text (strings and comments too) can only count more.
  */
 export function boundScriptComplexity(text: string): number {
+  // A parse child counts every file it reads for links: `test` with lastIndex makes no match arrays (half matchAll's time).
+  const token = /\b(?:if|for|while|case|catch)\b|[?(]|&&|\|\||=>/g;
   let count = 0;
-  for (const _match of text.matchAll(/\b(?:if|for|while|case|catch)\b|[?(]|&&|\|\||=>/g)) count += 1;
+  while (token.test(text)) count += 1;
   return count;
 }
 
