@@ -59,9 +59,12 @@ function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functi
     `^\\s*(?:\\}\\s*)?(?:else\\s+)?if\\s*\\(\\s*(?:!\\s*${name}\\.length|${name}\\.length\\s*(?:===?\\s*0|<\\s*1))\\s*\\)\\s*(\\{?)\\s*(.*)$`,
   );
   const [from] = findEnclosingLines(signal.line, head, functions);
+  const depth = (text: string): number => /^\s*/.exec(text)?.[0].length ?? 0;
+  const readDepth = depth(head[signal.line - 1] ?? '');
   for (let line = from; line < signal.line; line++) {
     const match = empty.exec(head[line - 1] ?? '');
-    if (match === null) continue;
+    // An exit indented deeper than the read leaves a block the read is not in (a callback's `return`).
+    if (match === null || depth(head[line - 1] ?? '') > readDepth) continue;
     const rest = match[2] ?? '';
     const body = rest === '' ? (head.slice(line).find((text) => text.trim() !== '') ?? '') : rest;
     if (/^\s*(?:return|throw)\b/.test(body)) return true;

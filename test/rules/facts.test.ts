@@ -383,29 +383,40 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '  if (rows.length === 0) log(rows);',
       '  return rows[0];',
       '}',
+      'function pick(list, each) {',
+      '  each(() => {',
+      '    if (!list.length) return;',
+      '  });',
+      '  return list[0];',
+      '}',
       '',
     ];
     const guarded: ChangedFileInput = {
       ...change,
-      baseText: 'function coerce(argvKeys, argv) {\n}\nfunction last(items) {\n}\nfunction first(rows) {\n}\n',
+      baseText:
+        'function coerce(argvKeys, argv) {\n}\nfunction last(items) {\n}\nfunction first(rows) {\n}\nfunction pick(list, each) {\n}\n',
       headText: lines.join('\n'),
       hunks: [
         { oldStart: 1, oldLines: 0, newStart: 2, newLines: 2 },
         { oldStart: 3, oldLines: 0, newStart: 6, newLines: 4 },
         { oldStart: 5, oldLines: 0, newStart: 12, newLines: 2 },
+        { oldStart: 6, oldLines: 0, newStart: 16, newLines: 4 },
       ],
       headFunctions: [
         { name: 'coerce', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 2 },
         { name: 'last', span: { start: 5, end: 10 }, complexity: 2, isAsync: false, params: 1 },
         { name: 'first', span: { start: 11, end: 14 }, complexity: 2, isAsync: false, params: 1 },
+        { name: 'pick', span: { start: 15, end: 20 }, complexity: 2, isAsync: false, params: 2 },
       ],
       headSignals: [
         { kind: 'collection', line: 3, detail: 'argvKeys[0]' },
         { kind: 'collection', line: 9, detail: 'items[length - 1]' },
         { kind: 'collection', line: 13, detail: 'rows[0]' },
+        { kind: 'collection', line: 19, detail: 'list[0]' },
       ],
     };
-    assert.deepEqual(changedSignalIds(guarded), ['signal:src/respond.ts:13:collection']);
+    // pick's exit returns from the callback alone: an empty list still reaches `list[0]`.
+    assert.deepEqual(changedSignalIds(guarded), ['signal:src/respond.ts:13:collection', 'signal:src/respond.ts:19:collection']);
   });
 
   // Check 32 (mikro-orm): `Utils.asArray(group[0][1]?.orderBy).map(o => wrap(o))` lost its `.map(…)`; the optional read
