@@ -76,6 +76,18 @@ async function readAll(dir: string): Promise<unknown> {
   };
 }
 
+/** An initial commit, one changing `count` files named by `pathOf` (its oid is `mass`), then a small one. */
+function buildMassHistory(count: number, pathOf: (index: number) => string): { repo: TestRepo; mass: string } {
+  const files: Record<string, string> = {};
+  for (let index = 0; index < count; index += 1) files[pathOf(index)] = `${index}\n`;
+  const repo = createRepo({ 'src/a.ts': 'a\n' });
+  repo.write(files);
+  const mass = commitAt(repo, 'mass change', '2026-03-01T00:00:00Z');
+  repo.write({ 'src/a.ts': 'a2\n' });
+  commitAt(repo, 'small', '2026-03-02T00:00:00Z');
+  return { repo, mass };
+}
+
 describe('the commit store', () => {
   test('walks commits in the order of isomorphic-git log, merges and equal times included, at every depth', async (t) => {
     const repo = createBranchyRepo();
@@ -205,14 +217,8 @@ describe('the commit store', () => {
   });
 
   test('keeps only the count of a commit that changed more than 2,000 paths, and lists them when asked', async (t) => {
-    const files: Record<string, string> = {};
-    for (let index = 0; index < 2001; index += 1) files[`gen/f${index}.txt`] = `${index}\n`;
-    const repo = createRepo({ 'src/a.ts': 'a\n' });
+    const { repo, mass } = buildMassHistory(2001, (index) => `gen/f${index}.txt`);
     t.after(() => repo.cleanup());
-    repo.write(files);
-    const mass = commitAt(repo, 'generate', '2026-03-01T00:00:00Z');
-    repo.write({ 'src/a.ts': 'a2\n' });
-    commitAt(repo, 'small', '2026-03-02T00:00:00Z');
     let written: number | undefined;
     for (let run = 0; run < 2; run += 1) {
       const opened = await openRepository(repo.dir);
@@ -236,14 +242,8 @@ describe('the commit store', () => {
   });
 
   test('a mass change is listed only past the limit of the window, counted more than it, and listed whole when asked', async (t) => {
-    const files: Record<string, string> = {};
-    for (let index = 0; index < 12; index += 1) files[`pkg${index % 4}/lib/f${index}.ts`] = `${index}\n`;
-    const repo = createRepo({ 'src/a.ts': 'a\n' });
+    const { repo, mass } = buildMassHistory(12, (index) => `pkg${index % 4}/lib/f${index}.ts`);
     t.after(() => repo.cleanup());
-    repo.write(files);
-    const mass = commitAt(repo, 'release', '2026-03-01T00:00:00Z');
-    repo.write({ 'src/a.ts': 'a2\n' });
-    commitAt(repo, 'small', '2026-03-02T00:00:00Z');
     const opened = await openRepository(repo.dir);
     const limit = 5;
     const tree = (oid: string): string => repo.git('rev-parse', `${oid}^{tree}`);
