@@ -92,7 +92,7 @@ export function renderHistoryInsights(history: HistoryInsights): string {
       '**Changed hotspots** (churn × complexity)',
       '',
       renderTable(
-        ['file', 'churn', 'complexity', 'score', 'rank'],
+        ['file', 'churn', 'complexity', 'score', 'rank among the churned code files'],
         history.hotspots.map((hotspot) => [
           hotspot.path,
           hotspot.churn,

@@ -348,7 +348,7 @@ function deriveHistoryFacts(insights: HistoryInsights | undefined, paths: readon
     hotspotEvidence:
       hotspot === undefined
         ? ''
-        : `churn ${hotspot.churn} × complexity ${hotspot.complexity} = ${hotspot.score}, rank ${hotspot.rank} of ${hotspot.rankedFiles} files`,
+        : `churn ${hotspot.churn} × complexity ${hotspot.complexity} = ${hotspot.score}, rank ${hotspot.rank} of ${hotspot.rankedFiles} churned code files`,
   };
 }
 

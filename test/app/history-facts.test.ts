@@ -164,7 +164,7 @@ describe('history facts on a scripted history', () => {
     const finding = analysis.findings.find((entry) => entry.ruleId === 'decay/hotspot');
     assert.equal(finding?.subjectId, 'file:src/cart.ts');
     // 1 + the loop + five decisions (four ifs and an &&) = 7; src/a.ts ranks second (2 commits × 2).
-    assert.equal(finding?.message, 'src/cart.ts is a hotspot: churn 4 × complexity 7 = 28, rank 1 of 5 files');
+    assert.equal(finding?.message, 'src/cart.ts is a hotspot: churn 4 × complexity 7 = 28, rank 1 of 5 churned code files');
   });
 });
 
