@@ -3,6 +3,7 @@ import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
 import { type ChangedTarget, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
+import { createTestPlacer } from '../ranking/test-placement.js';
 import { compileGlobs } from '../text/glob.js';
 import { hashContent } from '../text/content-hash.js';
 import type { KnowledgeGraph } from '../graph/build.js';
@@ -25,7 +26,7 @@ import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, LinkKeys, RevisionRange } from '../model/env.js';
-import { type ExportFact, type FileFacts, getSourceLanguage, isCodeFile, type SignalWordLists } from '../model/facts.js';
+import { type ExportFact, type FileFacts, type FunctionFact, getSourceLanguage, isCodeFile, type SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import type { Config } from '../model/config.js';
 import { classifyChangeKind, NON_RUNTIME_KINDS } from '../rules/change-kind.js';
@@ -229,6 +230,8 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     }
     return known;
   };
+  // Where a new test of a changed file goes, as the repository's own source and test pairs place theirs.
+  const placeTest = createTestPlacer(repository.scan.files.map((file) => file.path));
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
   for (const file of change.files) {
@@ -270,7 +273,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         newestChange,
         changedExports,
         symbolImpacts,
-        sides.headFacts.get(file.path)?.exports ?? [],
+        sides.headFacts.get(file.path) ?? { exports: [], functions: [] },
         updatedTests,
         proofMessages,
         sides.headText.get(file.path),
@@ -289,6 +292,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
               .flatMap((impact) => impact.importers.map((importer) => importer.path)),
           ]),
         ].filter(isNoTestToExtend),
+        placeTest(file.path),
       ),
     );
   }
@@ -685,13 +689,14 @@ function deriveProof(
   newestChange: number | undefined,
   changedExports: ChangedExport[],
   symbolImpacts: readonly SymbolImpact[],
-  headExports: readonly ExportFact[],
+  head: Pick<FileFacts, 'exports' | 'functions'>,
   updatedTests: readonly string[],
   proofMessages: ProofMessages,
   headText?: string,
   runnableTests: readonly string[] = [],
   isSetupFile: (path: string) => boolean = () => false,
   caselessTests: readonly string[] = [],
+  newTestPath?: string,
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   const judgement = deriveChangedPathProof({
@@ -701,10 +706,11 @@ function deriveProof(
     reachingTests,
     ...(fileCoverage === undefined ? {} : { coverage: { lines: fileCoverage.lines } }),
     coverageFresh: isCoverageFreshFor(coverage, file.path, newestChange === undefined ? undefined : new Date(newestChange).toISOString()),
-    changedSymbols: toChangedSymbols(file.path, changedExports, headExports),
+    changedSymbols: toChangedSymbols(file.path, changedExports, head.exports, head.functions),
     updatedTests: [...updatedTests],
     runnableTests: [...runnableTests],
     caselessTests: [...caselessTests],
+    ...optional('newTestPath', newTestPath),
     symbolTests: symbolImpacts
       .filter((impact) => impact.path === file.path && impact.change !== 'removed')
       .flatMap((impact) =>
@@ -733,8 +739,16 @@ function deriveProof(
 }
 
 /** Changed runtime exports of a file with the verb a test uses on each; type-only exports are left out (they do not run). */
-function toChangedSymbols(path: string, changedExports: readonly ChangedExport[], headExports: readonly ExportFact[]): ChangedSymbol[] {
+function toChangedSymbols(
+  path: string,
+  changedExports: readonly ChangedExport[],
+  headExports: readonly ExportFact[],
+  headFunctions: readonly FunctionFact[],
+): ChangedSymbol[] {
   const kinds = new Map(headExports.map((fact) => [fact.name, fact]));
+  // `export default locale` of an object (dayjs's locales): a test uses it; only a function is called.
+  const isValue = (fact: ExportFact | undefined): boolean =>
+    fact?.kind === 'default' && fact.local !== undefined && !headFunctions.some((declared) => declared.name === fact.local);
   const symbols: ChangedSymbol[] = [];
   for (const item of changedExports) {
     if (item.path !== path || item.change === 'removed') continue;
@@ -745,7 +759,7 @@ function toChangedSymbols(path: string, changedExports: readonly ChangedExport[]
       ? 'renders'
       : fact?.kind === 'class'
         ? 'constructs'
-        : fact?.kind === 'variable' || fact?.kind === 'enum' || fact?.kind === 'cjs'
+        : fact?.kind === 'variable' || fact?.kind === 'enum' || fact?.kind === 'cjs' || isValue(fact)
           ? 'uses'
           : 'calls';
     symbols.push({ name: item.name, verb });

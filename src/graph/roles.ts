@@ -67,6 +67,24 @@ export function isRunnerNamedTest(path: string): boolean {
   return TEST_FILE.test(base) || GO_TEST_FILE.test(base) || PYTHON_TEST_NAME.test(base);
 }
 
+/**
+ * The conventional sibling test of a source file: `<dir>/<name>.test.<ext>` (`.ts` for non-script files), Python's
+ * `<dir>/test_<name>.py` (what pytest collects), Go's `<dir>/<name>_test.go` (the package's own test file).
+ */
+export function toSiblingTestPath(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const dir = slash < 0 ? '' : path.slice(0, slash + 1);
+  const base = path.slice(slash + 1);
+  if (base.endsWith('.py')) return `${dir}test_${base}`;
+  if (base.endsWith('.go')) return `${dir}${base.slice(0, -'.go'.length)}_test.go`;
+  const declaration = /^(.+)\.d\.(ts|mts|cts)$/.exec(base);
+  if (declaration !== null) return `${dir}${declaration[1] ?? base}.test.${declaration[2] ?? 'ts'}`;
+  const script = /^(.+)\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.exec(base);
+  if (script !== null) return `${dir}${script[1] ?? base}.test.${script[2] ?? 'ts'}`;
+  const dot = base.lastIndexOf('.');
+  return `${dir}${dot > 0 ? base.slice(0, dot) : base}.test.ts`;
+}
+
 /** A type test (`*.test-d.ts` for tsd or vitest's typecheck, `*.tst.ts` for TSTyche): it checks types and runs no code. */
 export function isTypeTestPath(path: string): boolean {
   return TYPE_TEST_FILE.test(path);

@@ -92,6 +92,11 @@ export interface ChangedPathProofInput {
    * browser test loads by path) or imported by other tests (a helper). None is extended.
    */
   caselessTests?: string[];
+  /**
+   * Where a new test of the file goes, as the repository places the tests of its sources (test-placement.ts:
+   * `test/locale/it.test.js` for `src/locale/it.js`); the sibling `<name>.test.<ext>` when absent.
+   */
+  newTestPath?: string;
   /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
   coverageCommand?: string;
 }

@@ -1,4 +1,4 @@
-import { isTypeTestPath } from '../graph/roles.js';
+import { isTypeTestPath, toSiblingTestPath } from '../graph/roles.js';
 import type { SymbolImporter } from '../model/analysis.js';
 import type { Hunk } from '../model/change.js';
 import type {
@@ -46,24 +46,6 @@ function describeExercise(symbols: readonly (string | ChangedSymbol)[]): string 
     byVerb.set(verb, [...(byVerb.get(verb) ?? []), name === 'default' ? 'the default export' : name]);
   }
   return [...byVerb.entries()].map(([verb, names]) => `${verb} ${joinNames(names)}`).join(' and ');
-}
-
-/**
- * The conventional sibling test of a source file: `<dir>/<name>.test.<ext>` (`.ts` for non-script files), Python's
- * `<dir>/test_<name>.py` (what pytest collects), Go's `<dir>/<name>_test.go` (the package's own test file).
- */
-export function toSiblingTestPath(path: string): string {
-  const slash = path.lastIndexOf('/');
-  const dir = slash < 0 ? '' : path.slice(0, slash + 1);
-  const base = path.slice(slash + 1);
-  if (base.endsWith('.py')) return `${dir}test_${base}`;
-  if (base.endsWith('.go')) return `${dir}${base.slice(0, -'.go'.length)}_test.go`;
-  const declaration = /^(.+)\.d\.(ts|mts|cts)$/.exec(base);
-  if (declaration !== null) return `${dir}${declaration[1] ?? base}.test.${declaration[2] ?? 'ts'}`;
-  const script = /^(.+)\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.exec(base);
-  if (script !== null) return `${dir}${script[1] ?? base}.test.${script[2] ?? 'ts'}`;
-  const dot = base.lastIndexOf('.');
-  return `${dir}${dot > 0 ? base.slice(0, dot) : base}.test.ts`;
 }
 
 /** From this many reaching tests on, none of which names the change, the first by distance is a guess, not a choice. */
@@ -139,7 +121,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
 
   const exercise = describeExercise(input.changedSymbols ?? []);
   const command = input.coverageCommand === undefined ? '' : ` (${input.coverageCommand})`;
-  const sibling = toSiblingTestPath(path);
+  const sibling = input.newTestPath ?? toSiblingTestPath(path);
   const mockers = ordered.filter((test) => test.mocks).map((test) => test.path);
   // The test that already imports a changed symbol is the one to extend, before any file that only reaches the module.
   // A test the change itself edits and that reaches the file is where its author put the proof: extend that one first.

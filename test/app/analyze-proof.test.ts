@@ -307,3 +307,36 @@ describe('the test a repair task extends: a suite written through a helper, not 
     }
   });
 });
+
+describe('a new test goes where the repository keeps its tests (dayjs: jest runs only test/)', () => {
+  let fixture: ChangeFixture;
+  const locale = (word: string): string =>
+    `const locale = {\n  name: 'x',\n  relativeTime: { h: '${word}' },\n};\nexport default locale;\n`;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'dates', jest: { roots: ['test'] }, devDependencies: { jest: '^29.0.0' } }),
+        'src/locale/ru.js': locale('час'),
+        'src/locale/it.js': locale('una ora'),
+        'test/locale/ru.test.js':
+          "import ru from '../../src/locale/ru';\n\nit('names the hour', () => {\n  expect(ru.relativeTime.h).toBe('час');\n});\n",
+      },
+      { 'src/locale/it.js': locale('un ora') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the unproven locale is asked for test/locale/it.test.js, which uses its default export', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.changedPathProof.map((proof) => [proof.path, proof.state, proof.repairTask]),
+      [
+        [
+          'src/locale/it.js',
+          'unproven',
+          'Add a test in test/locale/it.test.js that imports src/locale/it.js and uses the default export on line 3, then run the suite with coverage so checker can see these lines execute.',
+        ],
+      ],
+    );
+  });
+});

@@ -479,7 +479,8 @@ describe('a Python and Go change', () => {
       ],
     );
     assert.doesNotMatch(JSON.stringify(bundle.tasks), /\.test\.ts/);
-    assert.match(JSON.stringify(proof[0]), /Add a test in shop\/test_discounts\.py that imports shop\/discounts\.py and calls discount/);
+    // The new test goes where the repository keeps pricing's: tests/test_pricing.py is pytest's module for shop/pricing.py.
+    assert.match(JSON.stringify(proof[0]), /Add a test in tests\/test_discounts\.py that imports shop\/discounts\.py and calls discount/);
     assert.match(JSON.stringify(proof[2]), /extend internal\/orders\/orders_test\.go/);
     assert.match(JSON.stringify(proof[1]), /extend tests\/test_pricing\.py \(it imports price\)/);
     // Check 20 (click): a docstring's lines are no code to cover; the proof names only the lines that run.

@@ -1,13 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ChangedPathProofInput, CoverageEvidence, ReachingTest } from '../../src/model/coverage.js';
-import {
-  deriveChangedPathProof,
-  isCoverageFreshFor,
-  summarizeTestEvidence,
-  toChangedLines,
-  toSiblingTestPath,
-} from '../../src/rules/proof.js';
+import { toSiblingTestPath } from '../../src/graph/roles.js';
+import { deriveChangedPathProof, isCoverageFreshFor, summarizeTestEvidence, toChangedLines } from '../../src/rules/proof.js';
 import { formatLineRanges } from '../../src/text/line-ranges.js';
 
 const DISCOUNT = 'src/pricing/discount.ts';

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { createTestPlacer } from '../../src/ranking/test-placement.js';
+
+describe('createTestPlacer: a new test goes where the repository keeps the tests of its sources', () => {
+  test('a test tree beside the sources (dayjs): the mirrored folder, for plain files and for index files', () => {
+    const place = createTestPlacer([
+      'src/locale/ru.js',
+      'src/locale/it.js',
+      'test/locale/ru.test.js',
+      'src/plugin/utc/index.js',
+      'src/plugin/duration/index.js',
+      'test/plugin/utc.test.js',
+      'test/plugin/duration.test.js',
+      'src/plugin/week/index.js',
+    ]);
+    assert.equal(place('src/locale/it.js'), 'test/locale/it.test.js');
+    assert.equal(place('src/plugin/week/index.js'), 'test/plugin/week.test.js');
+  });
+
+  test('beside the file, or in a __tests__ folder under it, with the new file extension', () => {
+    assert.equal(createTestPlacer(['src/a.ts', 'src/a.test.ts', 'src/b.ts'])('src/b.ts'), 'src/b.test.ts');
+    assert.equal(createTestPlacer(['src/x/a.ts', 'src/x/__tests__/a.test.ts', 'src/x/b.tsx'])('src/x/b.tsx'), 'src/x/__tests__/b.test.tsx');
+  });
+
+  test('pytest modules in a tests folder beside the package', () => {
+    const place = createTestPlacer(['shop/cart.py', 'shop/pricing.py', 'tests/test_cart.py']);
+    assert.equal(place('shop/pricing.py'), 'tests/test_pricing.py');
+  });
+
+  test('the nearest pairs decide: each package of a monorepo keeps its own layout', () => {
+    const place = createTestPlacer(['packages/a/src/x.ts', 'packages/a/test/x.test.ts', 'packages/b/src/y.ts', 'packages/b/src/y.test.ts']);
+    assert.equal(place('packages/a/src/z.ts'), 'packages/a/test/z.test.ts');
+    assert.equal(place('packages/b/src/w.ts'), 'packages/b/src/w.test.ts');
+  });
+
+  test('the sibling without any pair, and always for Go', () => {
+    assert.equal(createTestPlacer(['src/a.ts', 'test/helpers.ts'])('src/a.ts'), 'src/a.test.ts');
+    assert.equal(createTestPlacer(['pkg/a.go', 'tests/a_test.go', 'lib/b.ts', 'test/b.test.ts'])('pkg/a.go'), 'pkg/a_test.go');
+  });
+});
