@@ -252,10 +252,15 @@ function isRemovedWordForWord(headLine: string, removed: readonly string[]): boo
   return code !== '' && removed.some((line) => line.trim() === code);
 }
 
-/** `callee(arguments)` as written on the line, when `callee` is a name the line calls on it whole; else undefined. */
+/**
+ * `callee(arguments)` as written on the line, when `callee` is a name the line calls on it whole, or `new Name` it
+ * constructs (`new Date(y, M, d)`); else undefined.
+ */
 function findCall(line: string, callee: string): string | undefined {
-  if (!/^[A-Za-z_$][\w$.]*$/.test(callee)) return undefined;
-  const start = line.search(new RegExp(`(?<![\\w$.])${callee.replace(/[.$]/g, '\\$&')}\\s*\\(`));
+  const constructed = /^new ([A-Za-z_$][\w$.]*)$/.exec(callee)?.[1];
+  const name = constructed ?? callee;
+  if (!/^[A-Za-z_$][\w$.]*$/.test(name)) return undefined;
+  const start = line.search(new RegExp(`(?<![\\w$.])${constructed === undefined ? '' : 'new\\s+'}${name.replace(/[.$]/g, '\\$&')}\\s*\\(`));
   if (start < 0) return undefined;
   let depth = 0;
   for (let index = line.indexOf('(', start); index < line.length; index++) {

@@ -451,6 +451,20 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:promise-concurrency']);
   });
 
+  it('a construction kept with its arguments is a move; one given other arguments is not (dayjs)', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ['return new Date(y, M, d, h, m, s, ms)', 'return new Date(y, M, d)', ''].join('\n'),
+      headText: ['newDate = new Date(y, M, d, h, m, s, ms)', 'return new Date(y, M, d, h)', ''].join('\n'),
+      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 }],
+      headSignals: [
+        { kind: 'date-time', line: 1, detail: 'new Date' },
+        { kind: 'date-time', line: 2, detail: 'new Date' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:date-time']);
+  });
+
   it('a first or last element compared with one character is a character of a string, and so is its slice (pino)', () => {
     const head = [
       'function stripQuotes(value) {',
