@@ -115,7 +115,7 @@ const PLUMBING = new Set([
  * words of the code around the change, said by many tests, must not outweigh it. The test named for the changed file
  * (`client.test.ts` beside `client.ts`) weighs as much: a framework's catch-all test says every word of its code.
  */
-const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12 } as const;
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16 } as const;
 
 function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
@@ -199,7 +199,16 @@ interface TermHits {
   wholeNames: Set<string>;
   /** The changed routes' last fixed segments as words (`userMemberships.list` → user memberships list), by segment. */
   routes: Map<string, string[]>;
+  /**
+   * Changed callables of two words or more, whole (`utcoffset`): the changed ones and those whose code holds a changed
+   * line (`proto.utcOffset = function (input) {` above it). A test file named for one is that callable's own test.
+   */
+  callables: Set<string>;
 }
+
+/** The callable a line opens: `proto.utcOffset = function (`, `deepMerge = (…) =>`, `function deepMerge(`, `deepMerge(a, b) {`. */
+const OPENS_CALLABLE =
+  /^\s*(?:(?:export\s+)?(?:async\s+)?function\s*\*?\s*([\w$]+)\s*\(|(?:(?:const|let|var)\s+)?(?:[\w$]+\.)*([\w$]+)\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)|(?:(?:static|async|get|set|public|private|protected)\s+)*([\w$]+)\s*\([^)]*\)\s*\{)/;
 
 /** A segment of a route path that stands for a value (`:id`, `{id}`, `[id]`, `*`), or is empty. */
 const PARAMETER_SEGMENT = /^(?:$|[:{[*])/;
@@ -219,18 +228,28 @@ function toTerms(target: ChangedTarget): TermHits {
   const words = new Set(splitWords(getFileStem(target.path)).filter(isTerm));
   for (const line of target.context ?? []) for (const word of splitWords(line)) if (isTerm(word) && !LANGUAGE.has(word)) words.add(word);
   const wholeNames = new Set<string>();
+  const callables = new Set<string>();
   for (const name of target.names) {
     const last = name.slice(name.lastIndexOf('.') + 1);
     const parts = splitWords(last);
     for (const word of parts) if (isTerm(word)) words.add(word);
-    if (parts.length > 1) wholeNames.add(parts.join(''));
+    if (parts.length > 1) {
+      wholeNames.add(parts.join(''));
+      callables.add(parts.join(''));
+    }
+  }
+  for (const line of target.context ?? []) {
+    const opened = OPENS_CALLABLE.exec(line);
+    const name = opened?.[1] ?? opened?.[2] ?? opened?.[3];
+    const parts = name === undefined || LANGUAGE.has(name) ? [] : splitWords(name);
+    if (parts.length > 1) callables.add(parts.join(''));
   }
   const routes = new Map<string, string[]>();
   for (const path of target.routes ?? []) {
     const found = toRouteSegment(path);
     if (found !== undefined) routes.set(found.segment, found.words);
   }
-  return { path: target.path, words, wholeNames, routes };
+  return { path: target.path, words, wholeNames, routes, callables };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
@@ -241,16 +260,29 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   const codeWords = decodeWords(test.words?.code);
   const names = decodeWords(test.words?.names);
   const weights = new Map<string, number>();
-  // The test named for the changed file speaks for all of it: each word of the change counts as said in its path.
+  // dayjs's test/plugin/utc-utcOffset.test.js for a change inside `proto.utcOffset = function`, beside utc.test.js: a
+  // file named for the changed callable is more its test than the one named for the file that holds it.
+  const stem = terms.callables.size === 0 ? '' : splitWords(splitStem(test.path).stem).join('');
+  const namedCallables = [...terms.callables].filter((name) => stem.includes(name));
+  // The test named for the changed file, or for a changed callable, speaks for all of it: each word of the change
+  // counts as said in its path.
   const named = isNamedTestOf(test.path, terms.path, allowPlural);
   for (const word of terms.words) {
-    const weight = named || pathWords.has(word) ? WEIGHT.path : titleWords.has(word) ? WEIGHT.title : codeWords.has(word) ? WEIGHT.code : 0;
+    const weight =
+      named || namedCallables.length > 0 || pathWords.has(word)
+        ? WEIGHT.path
+        : titleWords.has(word)
+          ? WEIGHT.title
+          : codeWords.has(word)
+            ? WEIGHT.code
+            : 0;
     if (weight > 0) weights.set(word, weight);
   }
   for (const name of terms.wholeNames) if (names.has(name)) weights.set(`=${name}`, WEIGHT.name);
   for (const [segment, words] of terms.routes)
     if (titleSayings.some((said) => says(said, words))) weights.set(`route:${segment}`, WEIGHT.route);
   if (named) weights.set('pair', WEIGHT.pair);
+  for (const name of namedCallables) weights.set(`file:${name}`, WEIGHT.callableFile);
   return weights;
 }
 

@@ -143,6 +143,23 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(order(scoreTestRelevance(elsewhere, target))[0], 'src/hono.test.ts');
   });
 
+  test('a test named for the changed callable outranks the test named for its file (dayjs: utc-utcOffset.test.js)', () => {
+    const tests: TestText[] = [
+      { path: 'test/plugin/utc.test.js', titles: ['UTC', 'utcOffset'], words: { code: 'utc offset local', names: 'utcoffset' } },
+      { path: 'test/plugin/utc-utcOffset.test.js', titles: ['keep local time'], words: { code: 'utc offset', names: 'utcoffset' } },
+      { path: 'test/plugin/timezone.test.js', titles: ['tz'], words: { code: 'utc', names: '' } },
+    ];
+    const context = ['export default (option, Dayjs, dayjs) => {', '  proto.utcOffset = function (input, keepLocalTime) {'];
+    const target = { path: 'src/plugin/utc/index.js', names: ['default'], context };
+    assert.deepEqual(order(scoreTestRelevance(tests, target)).slice(0, 2), [
+      'test/plugin/utc-utcOffset.test.js',
+      'test/plugin/utc.test.js',
+    ]);
+    // A change outside utcOffset (another method's lines) leaves the file's own test first.
+    const elsewhere = { ...target, context: ['export default (option, Dayjs, dayjs) => {', '  proto.local = function () {'] };
+    assert.equal(order(scoreTestRelevance(tests, elsewhere))[0], 'test/plugin/utc.test.js');
+  });
+
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
     const tests: TestText[] = [
       { path: 'test/index.test.js', titles: ['default handler'], words: { code: 'index default handler utils', names: '' } },
