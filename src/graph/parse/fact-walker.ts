@@ -36,6 +36,7 @@ import {
   branchingNodes,
   declarationOnlyNodes,
   getParameterPropertyTypes,
+  isTypeOnlyMember,
   logicalOperators,
   memberOrFunctionNodes,
   skippedKeys,
@@ -183,6 +184,12 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         continue;
       }
       if (!isRecord(value)) continue;
+      // yup's `oneOf(enums: …): this;` overloads above the method, `declare spec: ArraySchemaSpec`: type lines of a class.
+      if (isAstNode(value) && isTypeOnlyMember(value)) {
+        this.recordTypeRange(value);
+        this.typeSpans.push(this.positions.spanOf(value));
+        continue;
+      }
       for (const key in value) {
         const child = value[key];
         if (typeof child !== 'object' || child === null || key === 'span' || key === 'ctxt') continue;

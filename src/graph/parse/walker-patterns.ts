@@ -143,6 +143,9 @@ export function isTypeOnlyItem(item: AstNode): boolean {
       const declaration = getNode(item, 'declaration');
       return declaration !== undefined && isTypeOnlyItem(declaration);
     }
+    // `export default interface StringSchema<…> {…}` (yup's declaration merging with the class of the same name).
+    case 'ExportDefaultDeclaration':
+      return getNode(item, 'decl')?.type === 'TsInterfaceDeclaration';
     case 'FunctionDeclaration':
       return isTrue(item, 'declare') || item.body === null;
     case 'VariableDeclaration':
@@ -150,6 +153,28 @@ export function isTypeOnlyItem(item: AstNode): boolean {
     case 'TsEnumDeclaration':
     case 'TsModuleDeclaration':
       return isTrue(item, 'declare');
+    default:
+      return false;
+  }
+}
+
+/**
+ * A class member that has no run-time effect: an overload signature or an abstract method (a method without a body),
+ * a `declare` field, an index signature.
+ */
+export function isTypeOnlyMember(member: AstNode): boolean {
+  switch (member.type) {
+    case 'ClassMethod':
+    case 'PrivateMethod': {
+      // swc's `function` of a method is a record without a `type`.
+      const fn = member.function;
+      return typeof fn === 'object' && fn !== null && (fn as { body?: unknown }).body == null;
+    }
+    case 'ClassProperty':
+    case 'PrivateProperty':
+      return isTrue(member, 'declare');
+    case 'TsIndexSignature':
+      return true;
     default:
       return false;
   }

@@ -34,3 +34,50 @@ describe('runtimeHash: what a file runs, without its type syntax', () => {
     assert.notEqual(hashOf(typed.replace('rows.map', 'rows.flatMap')), hashOf(typed));
   });
 });
+
+describe('type lines of a class (yup: overloads above a method, a declare field, a default-exported interface)', () => {
+  const base = ['export default abstract class Schema {', '  oneOf(enums: unknown[]) {', '    return enums.length;', '  }', '}', ''].join(
+    '\n',
+  );
+  const head = [
+    'export default abstract class Schema {',
+    '  declare spec: { types?: unknown };',
+    '  oneOf<U>(enums: readonly U[]): this;',
+    '  oneOf(enums: unknown[], message: string): any;',
+    '  oneOf(enums: unknown[]) {',
+    '    return enums.length;',
+    '  }',
+    '  abstract cast(value: unknown): unknown;',
+    '  [key: string]: unknown;',
+    '}',
+    '',
+  ].join('\n');
+
+  test('overload signatures, abstract methods, declare fields and index signatures run nothing', () => {
+    assert.equal(hashOf(head), hashOf(base));
+    const spans = extractFacts('src/schema.ts', head, { assertionHelpers: [] }).typeSpans ?? [];
+    for (const line of [2, 3, 4, 8, 9])
+      assert.ok(
+        spans.some((span) => span.start <= line && line <= span.end),
+        `line ${line}`,
+      );
+    assert.ok(!spans.some((span) => span.start <= 6 && 6 <= span.end), 'the method body runs');
+  });
+
+  test('a method given a body, or a field without declare, does run', () => {
+    assert.notEqual(
+      hashOf(head.replace('  abstract cast(value: unknown): unknown;', '  cast(value: unknown) { return value; }')),
+      hashOf(head),
+    );
+    assert.notEqual(hashOf(head.replace('  declare spec:', '  spec:')), hashOf(head));
+  });
+
+  test('an interface exported as the default is a type span', () => {
+    const text = 'export default class S {}\nexport default interface S {\n  run(): void;\n}\n';
+    const spans = extractFacts('src/s.ts', text, { assertionHelpers: [] }).typeSpans ?? [];
+    assert.ok(
+      spans.some((span) => span.start === 2 && span.end === 4),
+      JSON.stringify(spans),
+    );
+  });
+});
