@@ -2,7 +2,7 @@ import { summariseBuildOutputNotes } from './build-output-notes.js';
 import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
-import { type ChangedTarget, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
+import { type ChangedTarget, findChangedLiterals, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
 import { createTestPlacer } from '../ranking/test-placement.js';
 import { compileGlobs } from '../text/glob.js';
 import { hashContent } from '../text/content-hash.js';
@@ -248,6 +248,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       path: file.path,
       names: findChangedNames(file, sides, changedExports),
       context: findContextLines(sides.headText.get(file.path) ?? '', changedLines),
+      literals: findChangedLiterals(sides.headText.get(file.path) ?? '', changedLines),
       ...(routes.length === 0 ? {} : { routes }),
       members: (sides.headFacts.get(file.path)?.callables ?? []).map((callable) => callable.name),
     };

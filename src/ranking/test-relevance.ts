@@ -23,6 +23,11 @@ export interface ChangedTarget {
    */
   context?: readonly string[];
   /**
+   * The string literals the changed lines say (`'CONNECT'` of `request.method === 'CONNECT' && !response.ok`): the case
+   * a changed condition is about, which the test of that case names (`http-connect.test.ts`).
+   */
+  literals?: readonly string[];
+  /**
    * The paths of the routes whose registration holds a changed line (`/api/userMemberships.list`): a test whose titles
    * say one (`#userMemberships.list`) is that route's test.
    */
@@ -40,6 +45,30 @@ const LANGUAGE = new Set(
     ' ',
   ),
 );
+/** What `typeof` answers: a literal that says one compares a type, it names no case. */
+const TYPE_NAMES = new Set(['string', 'number', 'bigint', 'boolean', 'symbol', 'object', 'function', 'undefined']);
+
+/** A quoted string on a line: single or double quotes, no escapes or template parts. */
+const QUOTED = /'([^'\\\n]*)'|"([^"\\\n]*)"/g;
+
+/**
+ * The string literals of the changed lines of a text, distinct, in order: what a changed condition compares with
+ * (`'CONNECT'`), a header or an event it names. Comment lines are passed over.
+ */
+export function findChangedLiterals(text: string, changedLines: readonly number[]): string[] {
+  const lines = text.split('\n');
+  const found = new Set<string>();
+  for (const line of changedLines) {
+    const code = (lines[line - 1] ?? '').trim();
+    if (/^(?:\/\/|\/\*|\*)/.test(code)) continue;
+    for (const match of code.matchAll(QUOTED)) {
+      const literal = match[1] ?? match[2] ?? '';
+      if (literal !== '' && !TYPE_NAMES.has(literal)) found.add(literal);
+    }
+  }
+  return [...found];
+}
+
 /** How far above a changed line the line that opens its code is looked for. */
 const MAX_CONTEXT_DISTANCE = 200;
 
@@ -227,6 +256,8 @@ function toRouteSegment(path: string): { segment: string; words: string[] } | un
 function toTerms(target: ChangedTarget): TermHits {
   const words = new Set(splitWords(getFileStem(target.path)).filter(isTerm));
   for (const line of target.context ?? []) for (const word of splitWords(line)) if (isTerm(word) && !LANGUAGE.has(word)) words.add(word);
+  for (const literal of target.literals ?? [])
+    for (const word of splitWords(literal)) if (isTerm(word) && !LANGUAGE.has(word)) words.add(word);
   const wholeNames = new Set<string>();
   const callables = new Set<string>();
   for (const name of target.names) {
@@ -235,7 +266,9 @@ function toTerms(target: ChangedTarget): TermHits {
     for (const word of parts) if (isTerm(word)) words.add(word);
     if (parts.length > 1) {
       wholeNames.add(parts.join(''));
-      callables.add(parts.join(''));
+      // The innermost callable only: `FetchResponse` holds the changed `FetchResponse.clone`, and a test named for the
+      // class (`fetch-response-non-configurable.test.ts`) is about some other part of it.
+      if (!target.names.some((other) => other.startsWith(`${name}.`))) callables.add(parts.join(''));
     }
   }
   for (const line of target.context ?? []) {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createTitleNamer, findContextLines, findSaidNames, scoreTestRelevance, type TestText } from '../../src/ranking/test-relevance.js';
+import {
+  createTitleNamer,
+  findChangedLiterals,
+  findContextLines,
+  findSaidNames,
+  scoreTestRelevance,
+  type TestText,
+} from '../../src/ranking/test-relevance.js';
 
 const order = (scores: Map<string, number>): string[] =>
   [...scores.entries()].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([path]) => path);
@@ -155,9 +162,49 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       'test/plugin/utc-utcOffset.test.js',
       'test/plugin/utc.test.js',
     ]);
+    // A class that holds the changed method is no callable a test is named for (mswjs: FetchResponse.clone).
+    const fetchTests: TestText[] = [
+      { path: 'src/utils/fetchUtils.test.ts', titles: ['FetchResponse'], words: { code: 'fetch response', names: 'fetchresponse' } },
+      {
+        path: 'test/modules/fetch/fetch-response-non-configurable.test.ts',
+        titles: ['status'],
+        words: { code: 'fetch response', names: 'fetchresponse' },
+      },
+    ];
+    const clone = { path: 'src/utils/fetchUtils.ts', names: ['FetchResponse', 'FetchResponse.clone'] };
+    assert.equal(order(scoreTestRelevance(fetchTests, clone))[0], 'src/utils/fetchUtils.test.ts');
     // A change outside utcOffset (another method's lines) leaves the file's own test first.
     const elsewhere = { ...target, context: ['export default (option, Dayjs, dayjs) => {', '  proto.local = function () {'] };
     assert.equal(order(scoreTestRelevance(tests, elsewhere))[0], 'test/plugin/utc.test.js');
+  });
+
+  test("a string the changed lines compare with names the case's test (mswjs: 'CONNECT' → http-connect.test.ts)", () => {
+    const text = [
+      'async respondWith(request, response) {',
+      '  if (',
+      "    (request.method === 'CONNECT' && !response.ok) ||",
+      "    (request.method !== 'CONNECT' && typeof body === 'object')",
+      '  ) {',
+      "    // 'ignored' in a comment",
+      '    socket.end()',
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(findChangedLiterals(text, [2, 3, 4, 6]), ['CONNECT']);
+    const tests: TestText[] = [
+      {
+        path: 'test/third-party/node-fetch.test.ts',
+        titles: ['responds with a mocked response'],
+        words: { code: 'response respond', names: '' },
+      },
+      { path: 'test/modules/http/intercept/http-connect.test.ts', titles: ['mocks a tunnel'], words: { code: 'request', names: '' } },
+    ];
+    const target = { path: 'src/interceptors/http/source.ts', names: [], context: findContextLines(text, [3]) };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/third-party/node-fetch.test.ts');
+    assert.equal(
+      order(scoreTestRelevance(tests, { ...target, literals: findChangedLiterals(text, [3]) }))[0],
+      'test/modules/http/intercept/http-connect.test.ts',
+    );
   });
 
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
