@@ -707,7 +707,7 @@ function deriveProof(
     reachingTests,
     ...(fileCoverage === undefined ? {} : { coverage: { lines: fileCoverage.lines } }),
     coverageFresh: isCoverageFreshFor(coverage, file.path, newestChange === undefined ? undefined : new Date(newestChange).toISOString()),
-    changedSymbols: toChangedSymbols(file.path, changedExports, head.exports, head.functions),
+    changedSymbols: toChangedSymbols(file.path, changedExports, head.exports, head.functions, headText),
     updatedTests: [...updatedTests],
     runnableTests: [...runnableTests],
     caselessTests: [...caselessTests],
@@ -745,8 +745,13 @@ function toChangedSymbols(
   changedExports: readonly ChangedExport[],
   headExports: readonly ExportFact[],
   headFunctions: readonly FunctionFact[],
+  headText = '',
 ): ChangedSymbol[] {
   const kinds = new Map(headExports.map((fact) => [fact.name, fact]));
+  const lines = headText.split('\n');
+  // `export default class Request` (node-fetch): a test constructs it.
+  const isClass = (fact: ExportFact | undefined): boolean =>
+    fact?.kind === 'default' && /(?:^|\s)class\s/.test(lines[fact.span.start - 1] ?? '');
   // `export default locale` of an object (dayjs's locales): a test uses it; only a function is called.
   const isValue = (fact: ExportFact | undefined): boolean =>
     fact?.kind === 'default' && fact.local !== undefined && !headFunctions.some((declared) => declared.name === fact.local);
@@ -758,7 +763,7 @@ function toChangedSymbols(
     const component = /\.[jt]sx$/.test(path) && /^[A-Z]/.test(item.name) && (fact?.kind === 'function' || fact?.kind === 'variable');
     const verb: ChangedSymbol['verb'] = component
       ? 'renders'
-      : fact?.kind === 'class'
+      : fact?.kind === 'class' || isClass(fact)
         ? 'constructs'
         : fact?.kind === 'variable' || fact?.kind === 'enum' || fact?.kind === 'cjs' || isValue(fact)
           ? 'uses'

@@ -312,6 +312,8 @@ describe('a new test goes where the repository keeps its tests (dayjs: jest runs
   let fixture: ChangeFixture;
   const locale = (word: string): string =>
     `const locale = {\n  name: 'x',\n  relativeTime: { h: '${word}' },\n};\nexport default locale;\n`;
+  const request = (method: string): string =>
+    `export default class Request {\n  constructor(init) {\n    this.method = init.method || '${method}';\n  }\n}\n`;
   before(() => {
     fixture = createChangeFixture(
       {
@@ -320,13 +322,14 @@ describe('a new test goes where the repository keeps its tests (dayjs: jest runs
         'src/locale/it.js': locale('una ora'),
         'test/locale/ru.test.js':
           "import ru from '../../src/locale/ru';\n\nit('names the hour', () => {\n  expect(ru.relativeTime.h).toBe('час');\n});\n",
+        'src/request.js': request('GET'),
       },
-      { 'src/locale/it.js': locale('un ora') },
+      { 'src/locale/it.js': locale('un ora'), 'src/request.js': request('HEAD') },
     );
   });
   after(() => fixture.repo.cleanup());
 
-  test('the unproven locale is asked for test/locale/it.test.js, which uses its default export', async () => {
+  test('the unproven locale is asked for test/locale/it.test.js, which uses its default export; a class is constructed', async () => {
     const analysis = await analyzeFixture(fixture);
     assert.deepEqual(
       analysis.changedPathProof.map((proof) => [proof.path, proof.state, proof.repairTask]),
@@ -335,6 +338,11 @@ describe('a new test goes where the repository keeps its tests (dayjs: jest runs
           'src/locale/it.js',
           'unproven',
           'Add a test in test/locale/it.test.js that imports src/locale/it.js and uses the default export on line 3, then run the suite with coverage so checker can see these lines execute.',
+        ],
+        [
+          'src/request.js',
+          'unproven',
+          'Add a test in test/request.test.js that imports src/request.js and constructs the default export on line 3, then run the suite with coverage so checker can see these lines execute.',
         ],
       ],
     );
