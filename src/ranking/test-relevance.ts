@@ -224,6 +224,8 @@ interface TermHits {
   path: string;
   /** Single words: the changed file's stem and the changed names, split on case. */
   words: Set<string>;
+  /** Words of the changed lines' string literals that are not among `words`: counted only in a test's path. */
+  literalWords: Set<string>;
   /** Names of two words or more kept whole (`deepMerge` → `deepmerge`), matched against what the test's code names. */
   wholeNames: Set<string>;
   /** The changed routes' last fixed segments as words (`userMemberships.list` → user memberships list), by segment. */
@@ -256,8 +258,10 @@ function toRouteSegment(path: string): { segment: string; words: string[] } | un
 function toTerms(target: ChangedTarget): TermHits {
   const words = new Set(splitWords(getFileStem(target.path)).filter(isTerm));
   for (const line of target.context ?? []) for (const word of splitWords(line)) if (isTerm(word) && !LANGUAGE.has(word)) words.add(word);
+  // A literal names a case only where a test's file is named for it: titles and code say `GET` and `HEAD` everywhere.
+  const literalWords = new Set<string>();
   for (const literal of target.literals ?? [])
-    for (const word of splitWords(literal)) if (isTerm(word) && !LANGUAGE.has(word)) words.add(word);
+    for (const word of splitWords(literal)) if (isTerm(word) && !LANGUAGE.has(word) && !words.has(word)) literalWords.add(word);
   const wholeNames = new Set<string>();
   const callables = new Set<string>();
   for (const name of target.names) {
@@ -282,7 +286,7 @@ function toTerms(target: ChangedTarget): TermHits {
     const found = toRouteSegment(path);
     if (found !== undefined) routes.set(found.segment, found.words);
   }
-  return { path: target.path, words, wholeNames, routes, callables };
+  return { path: target.path, words, literalWords, wholeNames, routes, callables };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
@@ -311,6 +315,7 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
             : 0;
     if (weight > 0) weights.set(word, weight);
   }
+  for (const word of terms.literalWords) if (pathWords.has(word)) weights.set(`'${word}`, WEIGHT.code);
   for (const name of terms.wholeNames) if (names.has(name)) weights.set(`=${name}`, WEIGHT.name);
   for (const [segment, words] of terms.routes)
     if (titleSayings.some((said) => says(said, words))) weights.set(`route:${segment}`, WEIGHT.route);

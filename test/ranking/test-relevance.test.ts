@@ -178,7 +178,7 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(order(scoreTestRelevance(tests, elsewhere))[0], 'test/plugin/utc.test.js');
   });
 
-  test("a string the changed lines compare with names the case's test (mswjs: 'CONNECT' → http-connect.test.ts)", () => {
+  test("a string the changed lines compare with names the case's test by its file name, weaker than the code's names", () => {
     const text = [
       'async respondWith(request, response) {',
       '  if (',
@@ -191,20 +191,34 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       '}',
     ].join('\n');
     assert.deepEqual(findChangedLiterals(text, [2, 3, 4, 6]), ['CONNECT']);
+    // mswjs: two tests that say the same words of the code; the one named for CONNECT is the case's.
+    const said = { titles: ['responds to a request'], words: { code: 'response respond request connect', names: '' } };
     const tests: TestText[] = [
-      {
-        path: 'test/third-party/node-fetch.test.ts',
-        titles: ['responds with a mocked response'],
-        words: { code: 'response respond', names: '' },
-      },
-      { path: 'test/modules/http/intercept/http-connect.test.ts', titles: ['mocks a tunnel'], words: { code: 'request', names: '' } },
+      { path: 'test/third-party/node-fetch.test.ts', ...said },
+      { path: 'test/modules/http/intercept/http-connect.test.ts', ...said },
     ];
     const target = { path: 'src/interceptors/http/source.ts', names: [], context: findContextLines(text, [3]) };
-    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/third-party/node-fetch.test.ts');
-    assert.equal(
-      order(scoreTestRelevance(tests, { ...target, literals: findChangedLiterals(text, [3]) }))[0],
-      'test/modules/http/intercept/http-connect.test.ts',
+    const without = scoreTestRelevance(tests, target);
+    assert.equal(without.get('test/third-party/node-fetch.test.ts'), without.get('test/modules/http/intercept/http-connect.test.ts'));
+    const withLiterals = scoreTestRelevance(tests, { ...target, literals: findChangedLiterals(text, [3]) });
+    assert.ok(
+      (withLiterals.get('test/modules/http/intercept/http-connect.test.ts') ?? 0) >
+        (withLiterals.get('test/third-party/node-fetch.test.ts') ?? 0),
+      JSON.stringify([...withLiterals]),
     );
+    // express: 'QUERY' added to the methods req.fresh accepts names req.query.js's query strings, not the fresh check
+    // the change sits in: the code's own name outweighs it.
+    const express: TestText[] = [
+      { path: 'test/req.query.js', titles: ['req', '.query'], words: { code: 'query get', names: '' } },
+      { path: 'test/req.fresh.js', titles: ['req', '.fresh'], words: { code: 'fresh get', names: '' } },
+    ];
+    const fresh = {
+      path: 'lib/request.js',
+      names: [],
+      context: ["defineGetter(req, 'fresh', function(){"],
+      literals: ['GET', 'HEAD', 'QUERY'],
+    };
+    assert.equal(order(scoreTestRelevance(express, fresh))[0], 'test/req.fresh.js');
   });
 
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
