@@ -123,6 +123,35 @@ interface ReadToken {
   end: number;
 }
 
+/**
+ * A line that reads the same properties from another object, everything else as it was: node-fetch's
+ * `if (options.protocol === 'data:')` → `if (parsedURL.protocol === 'data:')` (one name replaced by another wherever
+ * it is the root of a property read). Returns the first read as written on each side.
+ */
+function findSwappedObject(before: string, after: string): { read: string; was: string } | undefined {
+  if (NOT_A_READ_LINE.test(before) || NOT_A_READ_LINE.test(after)) return undefined;
+  const old = readTokens(before);
+  const now = readTokens(after);
+  if (old.length !== now.length) return undefined;
+  let swap: { from: string; to: string; at: number } | undefined;
+  for (let index = 0; index < old.length; index++) {
+    const was = old[index]?.text ?? '';
+    const read = now[index]?.text ?? '';
+    if (was === read) continue;
+    const rootRead =
+      NAME.test(was) &&
+      NAME.test(read) &&
+      ['.', '?.'].includes(now[index + 1]?.text ?? '') &&
+      NAME.test(now[index + 2]?.text ?? '') &&
+      !['.', '?.'].includes(now[index - 1]?.text ?? '');
+    if (!rootRead || (swap !== undefined && (swap.from !== was || swap.to !== read))) return undefined;
+    swap ??= { from: was, to: read, at: index };
+  }
+  if (swap === undefined) return undefined;
+  const property = `${now[swap.at + 1]?.text ?? '.'}${now[swap.at + 2]?.text ?? ''}`;
+  return { read: `${swap.to}${property}`, was: `${swap.from}${property}` };
+}
+
 /** The tokens of a line's code: a block comment is passed over, a line comment ends it. */
 function readTokens(text: string): ReadToken[] {
   const tokens: ReadToken[] = [];
@@ -768,6 +797,13 @@ function classifyPair(
   // A line that makes a removed line's decision, renamed or rewritten (a `for…of` as an index loop), changes nothing.
   if (codeChanged && isOldLogic(after, line)) return [];
   const isCondition = CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined);
+  // The same test of a value read from another object: the question is whether the two hold the same value, asked
+  // once for every line that swapped them (the read case's key), not a new condition per line.
+  const swapped = isCondition && before !== undefined && base !== undefined ? findSwappedObject(before, after) : undefined;
+  if (swapped !== undefined) {
+    add('read', swapped.read, swapped.was, `an input for which ${swapped.was} and ${swapped.read} hold different values`);
+    return changes;
+  }
   // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
   // comment is shown as `head`, since a comment marker can also sit inside a string.
   // (Outside strings: hono's `match === '/*'` holds no comment.)

@@ -325,6 +325,35 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 43 (node-fetch): three conditions read `protocol` from `parsedURL` where they read it from `options`; their
+  // logic is as it was, and the question is whether the two objects hold the same value: one read case, not three.
+  test('a condition that reads the same property from another object asks once whether the two differ', () => {
+    const base = [
+      "  if (!supportedSchemas.has(options.protocol)) throw new TypeError('scheme');",
+      "  if (options.protocol === 'data:') return data();",
+      "  const send = (options.protocol === 'https:' ? https : http).request;",
+      '  send(options);',
+      '',
+    ].join('\n');
+    // `options` lives on (node-fetch destructured `{parsedURL, options}`): no rename explains the edit away.
+    const head = base.replaceAll('options.protocol', 'parsedURL.protocol');
+    const changes = findSemanticChanges(base, head, [{ oldStart: 1, oldLines: 3, newStart: 1, newLines: 3 }]);
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.line, change.subject, change.limit]),
+      [['read', 1, 'parsedURL.protocol', 'options.protocol']],
+    );
+    // Two objects swapped for two others is no such swap: the condition itself changed.
+    const twice = findSemanticChanges(
+      '  if (options.protocol === other.protocol) return data();\n  send(options, other);\n',
+      '  if (parsedURL.protocol === request.protocol) return data();\n  send(options, other);\n',
+      [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }],
+    );
+    assert.deepEqual(
+      twice.map((change) => change.kind),
+      ['condition'],
+    );
+  });
+
   // Issue 41: h3 read `url.pathname` where it read `url.path`, zustand passed `get()` where it passed the stored state;
   // neither line decides anything, and both asked nothing, though the fix is about the input where the two differ.
   test('another property read or another argument passed: the input where old and new differ', () => {
