@@ -54,6 +54,11 @@ function toSourceKey(path: string): SourceKey | undefined {
   return { folder, stem, extension };
 }
 
+/** The stem a test's name repeats: a private Python module's underscores are left out (`_make.py` → `test_make.py`). */
+function toTestedStem(source: SourceKey): string {
+  return source.extension === 'py' ? source.stem.replace(/^_+/, '') : source.stem;
+}
+
 /** pytest's `test_app.py` (or `app_test.py`) read as `app.test.py`, so that the naming rules pair it with `app.py`. */
 function toPairingPath(testPath: string): string {
   const slash = testPath.lastIndexOf('/');
@@ -75,9 +80,10 @@ function toRule(testPath: string, source: SourceKey): PlacementRule | undefined 
   const slash = testPath.lastIndexOf('/');
   const testFolder = slash < 0 ? '' : testPath.slice(0, slash);
   const base = testPath.slice(slash + 1);
-  const at = base.toLowerCase().indexOf(source.stem.toLowerCase());
+  const stem = toTestedStem(source);
+  const at = base.toLowerCase().indexOf(stem.toLowerCase());
   if (at < 0) return undefined;
-  const name = { before: base.slice(0, at), after: base.slice(at + source.stem.length), sourceExtension: source.extension };
+  const name = { before: base.slice(0, at), after: base.slice(at + stem.length), sourceExtension: source.extension };
   if (testFolder === source.folder) return { kind: 'relative', sourcePrefix: '', testPrefix: '', ...name };
   if (source.folder === '' || testFolder.startsWith(`${source.folder}/`))
     return {
@@ -132,7 +138,7 @@ function learnRules(paths: readonly string[]): LearnedRule[] {
     else if (role === 'source') {
       const key = toSourceKey(path);
       if (key === undefined) continue;
-      const stem = key.stem.toLowerCase();
+      const stem = toTestedStem(key).toLowerCase();
       const known = sourcesByStem.get(stem);
       if (known === undefined) sourcesByStem.set(stem, [{ path, key }]);
       else known.push({ path, key });
@@ -164,7 +170,7 @@ function applyRule(rule: PlacementRule, key: SourceKey): string {
     rule.after.endsWith(`.${rule.sourceExtension}`) && rule.sourceExtension !== key.extension
       ? `${rule.after.slice(0, -rule.sourceExtension.length)}${key.extension}`
       : rule.after;
-  return joinFolder(folder, `${rule.before}${key.stem}${after}`);
+  return joinFolder(folder, `${rule.before}${toTestedStem(key)}${after}`);
 }
 
 /**

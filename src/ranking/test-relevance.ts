@@ -163,11 +163,13 @@ function getFileStem(path: string): string {
  */
 function splitStem(path: string): { folder: string; stem: string } {
   const slash = path.lastIndexOf('/');
-  const name = path
+  let name = path
     .slice(slash + 1)
     .replace(/\.[^.]*$/, '')
     .replace(/[.\-_](?:test|spec)$/, '')
     .toLowerCase();
+  // pytest's `test_make.py` is the test of `_make.py`: the prefix and a private module's underscores are no part of it.
+  if (path.endsWith('.py')) name = name.replace(/^test_/, '').replace(/^_+/, '');
   return { folder: slash < 0 ? '' : path.slice(0, slash), stem: name };
 }
 
@@ -189,6 +191,15 @@ export function isNamedTestOf(testPath: string, sourcePath: string, allowPlural 
 function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boolean): boolean {
   const test = splitStem(testPath);
   const source = splitStem(sourcePath);
+  // A Python package's tests in the test folder beside it: `tests/test_validators.py` for `src/attr/validators.py`
+  // (the src layout) or `attr/validators.py`.
+  if (testPath.endsWith('.py') && sourcePath.endsWith('.py') && test.stem === source.stem && test.stem !== '') {
+    const testFolders = test.folder === '' ? [] : test.folder.split('/');
+    const packageFolders = (source.folder === '' ? [] : source.folder.split('/')).filter((folder, index) => index > 0 || folder !== 'src');
+    const testRoot = testFolders.slice(0, -1).join('/');
+    if (TEST_FOLDERS.test(testFolders.at(-1) ?? '') && packageFolders.length === 1 + (testRoot === '' ? 0 : testRoot.split('/').length))
+      if (source.folder.replace(/^src\//, '').startsWith(testRoot)) return true;
+  }
   // With `allowPlural`, `mutations.test.tsx` is the test of `mutation.ts` (callers allow it when no test has the exact
   // name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`).
   if ((test.stem !== source.stem && !(allowPlural && test.stem === pluralize(source.stem))) || test.stem === '') return false;

@@ -23,9 +23,13 @@ describe('createTestPlacer: a new test goes where the repository keeps the tests
     assert.equal(createTestPlacer(['src/x/a.ts', 'src/x/__tests__/a.test.ts', 'src/x/b.tsx'])('src/x/b.tsx'), 'src/x/__tests__/b.test.tsx');
   });
 
-  test('pytest modules in a tests folder beside the package', () => {
+  test('pytest modules in a tests folder beside the package, in the src layout and for private modules too', () => {
     const place = createTestPlacer(['shop/cart.py', 'shop/pricing.py', 'tests/test_cart.py']);
     assert.equal(place('shop/pricing.py'), 'tests/test_pricing.py');
+    // attrs: tests/test_make.py is the test of src/attr/_make.py.
+    const attrs = createTestPlacer(['src/attr/_make.py', 'src/attr/_funcs.py', 'src/attr/filters.py', 'tests/test_make.py']);
+    assert.equal(attrs('src/attr/_funcs.py'), 'tests/test_funcs.py');
+    assert.equal(attrs('src/attr/filters.py'), 'tests/test_filters.py');
   });
 
   test('the nearest pairs decide: each package of a monorepo keeps its own layout', () => {

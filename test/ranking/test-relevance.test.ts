@@ -5,6 +5,7 @@ import {
   findChangedLiterals,
   findContextLines,
   findSaidNames,
+  isNamedTestOf,
   scoreTestRelevance,
   type TestText,
 } from '../../src/ranking/test-relevance.js';
@@ -219,6 +220,14 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       literals: ['GET', 'HEAD', 'QUERY'],
     };
     assert.equal(order(scoreTestRelevance(express, fresh))[0], 'test/req.fresh.js');
+  });
+
+  test("pytest's test module is named for its source: tests/test_validators.py, and test_make.py for _make.py (attrs)", () => {
+    assert.equal(isNamedTestOf('tests/test_validators.py', 'src/attr/validators.py'), true);
+    assert.equal(isNamedTestOf('tests/test_make.py', 'src/attr/_make.py'), true);
+    assert.equal(isNamedTestOf('tests/test_make.py', 'attr/_make.py'), true);
+    assert.equal(isNamedTestOf('tests/test_make.py', 'src/attr/validators.py'), false);
+    assert.equal(isNamedTestOf('tests/test_make.py', 'src/attr/deep/_make.py'), false);
   });
 
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
