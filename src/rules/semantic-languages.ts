@@ -424,6 +424,8 @@ function findSlices(code: string): Slice[] {
 function findChangedSlice(head: string, base: string | undefined): { subject: string; limit: string } | undefined {
   const old = base === undefined ? [] : findSlices(base);
   for (const slice of findSlices(head)) {
+    // `sys.version_info[:2]` is a version check's tuple, not a collection whose length could change.
+    if (slice.collection === 'sys.version_info') continue;
     const previous = old.find((candidate) => candidate.collection === slice.collection);
     if (previous !== undefined && previous.lower === slice.lower && previous.upper === slice.upper) continue;
     const isUpperChanged = slice.upper !== '' && (previous === undefined || previous.upper !== slice.upper);

@@ -2020,6 +2020,14 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
     );
   });
 
+  test("a version check's slice of sys.version_info is no boundary on a length (check 44: attrs)", () => {
+    assert.deepEqual(replaced('python', ['PY_3_12_PLUS = True'], ['PY_3_13_PLUS = sys.version_info[:2] >= (3, 13)']), []);
+    assert.deepEqual(
+      replaced('python', ['first = args'], ['first = args[:2]']).map((change) => [change.kind, change.subject]),
+      [['boundary', 'len(args)']],
+    );
+  });
+
   test('a slice bound is a boundary on the length; floor division is arithmetic, not a comment; a # comment is no change', () => {
     assert.deepEqual(replaced('python', ['    return items[:10]'], ['    return items[:20]']), [
       {
@@ -2450,7 +2458,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.22\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.24\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

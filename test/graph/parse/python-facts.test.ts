@@ -492,6 +492,14 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
   );
 });
 
+test("a version check's slice of sys.version_info is no collection (check 44: attrs)", () => {
+  const facts = parse('src/attr/_compat.py', ['import sys', '', 'PY_3_13_PLUS = sys.version_info[:2] >= (3, 13)', 'first = args[:2]']);
+  assert.deepEqual(
+    facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),
+    ['4 collection args[:2]'],
+  );
+});
+
 test('body reads: Flask, Starlette, Django and FastAPI request bodies, never a query string or a response', () => {
   const facts = parse('shop/body.py', [
     'from fastapi import Body',

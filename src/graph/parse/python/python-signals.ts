@@ -218,6 +218,8 @@ function addSubscript(file: PyFile, node: PyNode, add: AddSignal): void {
   const index = indexes.length === 1 ? indexes[0] : undefined;
   if (value === undefined || index === undefined) return;
   const target = getDottedName(file, value) ?? '';
+  // `sys.version_info[:2] >= (3, 13)` checks the interpreter's version: never empty, never input.
+  if (target === 'sys.version_info') return;
   if (index.type === 'slice') {
     const named = collectNames(file, index).find((name) => words.isPaginationName(name));
     if (named !== undefined) add('pagination', node, `${target}[…${named}…]`);
