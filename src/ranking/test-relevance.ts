@@ -142,7 +142,8 @@ const PLUMBING = new Set([
  * code uses whole (`deepMerge`), more than its words apart; a changed route its titles say whole, most: in an app whose
  * tests all reach every route through one harness, it is the one thing that tells the route's own test apart, and the
  * words of the code around the change, said by many tests, must not outweigh it. The test named for the changed file
- * (`client.test.ts` beside `client.ts`) weighs as much: a framework's catch-all test says every word of its code.
+ * (`client.test.ts` beside `client.ts`) weighs as much: a framework's catch-all test says every word of its code. A test
+ * named for the changed callable (`utc-utcOffset.test.js`) weighs more than the file's: it is about that callable alone.
  */
 const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16 } as const;
 
@@ -191,15 +192,14 @@ export function isNamedTestOf(testPath: string, sourcePath: string, allowPlural 
 function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boolean): boolean {
   const test = splitStem(testPath);
   const source = splitStem(sourcePath);
-  // A Python package's tests in the test folder beside it: `tests/test_validators.py` for `src/attr/validators.py`
-  // (the src layout) or `attr/validators.py`.
-  if (testPath.endsWith('.py') && sourcePath.endsWith('.py') && test.stem === source.stem && test.stem !== '') {
-    const testFolders = test.folder === '' ? [] : test.folder.split('/');
-    const packageFolders = (source.folder === '' ? [] : source.folder.split('/')).filter((folder, index) => index > 0 || folder !== 'src');
-    const testRoot = testFolders.slice(0, -1).join('/');
-    if (TEST_FOLDERS.test(testFolders.at(-1) ?? '') && packageFolders.length === 1 + (testRoot === '' ? 0 : testRoot.split('/').length))
-      if (source.folder.replace(/^src\//, '').startsWith(testRoot)) return true;
-  }
+  if (
+    testPath.endsWith('.py') &&
+    sourcePath.endsWith('.py') &&
+    test.stem === source.stem &&
+    test.stem !== '' &&
+    isBesidePackage(test.folder, source.folder)
+  )
+    return true;
   // With `allowPlural`, `mutations.test.tsx` is the test of `mutation.ts` (callers allow it when no test has the exact
   // name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`).
   if ((test.stem !== source.stem && !(allowPlural && test.stem === pluralize(source.stem))) || test.stem === '') return false;
@@ -222,6 +222,18 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
     if ((index > 0 || extra > 0) && !SOURCE_ROOTS.test(sourceFolders[index] ?? '')) return false;
     return extra >= 0 && extra <= MAX_EXTRA_TEST_FOLDERS && below.slice(extra).join('/') === sourceBelow.join('/');
   });
+}
+
+/**
+ * Whether a Python test folder stands beside the package a module is in: `tests/` for `src/attr/` (the src layout) or
+ * `attr/`, `lib/tests/` for `lib/attr/`.
+ */
+function isBesidePackage(testFolder: string, sourceFolder: string): boolean {
+  const testFolders = testFolder === '' ? [] : testFolder.split('/');
+  if (!TEST_FOLDERS.test(testFolders.at(-1) ?? '')) return false;
+  const root = testFolders.slice(0, -1);
+  const packageFolders = (sourceFolder === '' ? [] : sourceFolder.split('/')).filter((folder, index) => index > 0 || folder !== 'src');
+  return packageFolders.length === root.length + 1 && root.every((folder, index) => packageFolders[index] === folder);
 }
 
 /** Folders a package keeps its code in, which a test tree beside them mirrors. */
