@@ -343,7 +343,11 @@ const ERROR_PATH: Readonly<Record<PythonOrGo, RegExp>> = {
   go: /\bpanic\(|\berrors\.New\(|\bfmt\.Errorf\(|\blog\.(?:Fatal|Panic)\w*\(|\bhttp\.Error\(|^return\b(?:.*,)?\s*(?:err|(?:\w+\.)?Err[A-Z]\w*)\s*$/,
 };
 
+/** Go's sentinel error, defined once (`ErrMethodMismatch = errors.New("method is not allowed")`): the paths that return it fail, not its definition. */
+const GO_SENTINEL = /^(?:var\s+)?[Ee]rr[A-Z]\w*\s*(?:error\s*)?=\s*(?:errors\.New|fmt\.Errorf)\(/;
+
 function isErrorPath(code: string, language: PythonOrGo): boolean {
+  if (language === 'go' && GO_SENTINEL.test(code.trim())) return false;
   return ERROR_PATH[language].test(code) || isErrorStatus(findStatus(code, language));
 }
 

@@ -2146,6 +2146,14 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
 });
 
 describe('findSemanticChanges on Go: nil checks, error returns, http.Status names and slices', () => {
+  test("a sentinel error's definition is no error path; returning it, or an error made in place, is (check 45: gorilla/mux)", () => {
+    const kinds = (before: string, after: string) => replaced('go', [before], [after]).map((change) => change.kind);
+    assert.deepEqual(kinds('\tErrNotFound = errors.New("no route")', '\tErrMethodMismatch = errors.New("method is not allowed")'), []);
+    assert.deepEqual(kinds('var errStop = 1', 'var errStop = fmt.Errorf("stop")'), []);
+    assert.deepEqual(kinds('\treturn nil', '\treturn ErrMethodMismatch'), ['error-path']);
+    assert.deepEqual(kinds('\terr = nil', '\terr = errors.New("bad input")'), ['error-path']);
+  });
+
   test('a flag that starts the other way asks as a changed default when a line below tests it (check 30: echo)', () => {
     const flipped = (language: 'javascript' | 'python' | 'go', before: string[], after: string[]) =>
       findSemanticChanges(
@@ -2458,7 +2466,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.24\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.25\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
