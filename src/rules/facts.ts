@@ -812,6 +812,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   const methodsByFile = getRouteMethodsByFile(lookup);
   let lineBudget = MAX_CHANGED_LINES;
   const removedTests = collectRemovedTests(files);
+  const removedLines = collectRemovedLines(files);
   for (const [index, file] of files.entries()) {
     const facts = fileFacts[index];
     if (file.status === 'deleted' || file.binary || facts === undefined) continue;
@@ -822,7 +823,9 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
       subjects.push(...lines);
     }
     if (facts.lowSignal !== true)
-      subjects.push(...deriveSemanticSubjects(file, role, getHandlerRoutes(input.impactedRoutes, file.path), removedTests(file)));
+      subjects.push(
+        ...deriveSemanticSubjects(file, role, getHandlerRoutes(input.impactedRoutes, file.path), removedTests(file), removedLines(file)),
+      );
     if (facts.lowSignal !== true && file.headSignals !== undefined) {
       const changedLines = toChangedLines(file.hunks);
       const signals = selectChangedSignals(file, changedLines);
@@ -963,19 +966,56 @@ function collectRemovedTests(files: readonly ChangedFileInput[]): (own: ChangedF
   };
 }
 
+/** The length below which a removed line is too plain to say that a line elsewhere moved (`}`, `return`, `break;`). */
+const MIN_MOVED_LINE = 12;
+
+/** A statement that tests, loops or exits: `if (…)`, `} else if (…)`, `while`, `for`, `switch`, `case`, `return`, `throw`. */
+const CONTROL_LINE = /^(?:\}\s*)?(?:else\b\s*)?(?:if|while|for|switch|case|return|throw|elif|except)\b/;
+
+/** A line of code as compared across files: trimmed, its spaces collapsed. */
+const toComparedLine = (line: string): string => line.trim().replace(/\s+/g, ' ');
+
+/**
+ * The code lines the hunks of the change's other runtime files removed: a line one file adds and another removed word
+ * for word moved between them (router's `const methods = METHODS.map((method) => method.toLowerCase())` from
+ * lib/route.js to index.js), and decides nothing new.
+ */
+function collectRemovedLines(files: readonly ChangedFileInput[]): (own: ChangedFileInput) => (line: string) => boolean {
+  const removed = new Map<ChangedFileInput, Set<string>>();
+  for (const file of files) {
+    if (file.status === 'added' || file.baseText === undefined || (file.changeKind ?? 'runtime') !== 'runtime') continue;
+    const base = file.baseText.split('\n');
+    const lines = new Set<string>();
+    for (const hunk of file.hunks)
+      for (let line = hunk.oldStart; line < hunk.oldStart + hunk.oldLines; line++) {
+        const code = toComparedLine(base[line - 1] ?? '');
+        // A brace or a bare keyword moves with any block: only a line that says something counts. A test or an exit
+        // means what the names it reads mean where it stands (ky's `if (deleted)` in two scopes): isMovedTest decides those.
+        if (code.length >= MIN_MOVED_LINE && !CONTROL_LINE.test(code)) lines.add(code);
+      }
+    removed.set(file, lines);
+  }
+  return (own) => (line) => {
+    const code = toComparedLine(line);
+    return [...removed].some(([file, lines]) => file !== own && lines.has(code));
+  };
+}
+
 /** One `changed-semantic` subject per decision the diff changed in a runtime source file (rules/semantic-hunks.ts). */
 function deriveSemanticSubjects(
   file: ChangedFileInput,
   role: string,
   routes: readonly string[],
   removedElsewhere: (test: string) => boolean,
+  movedFromElsewhere: (line: string) => boolean = () => false,
 ): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
   const language = getSourceLanguage(file.path) ?? 'javascript';
   // A conditional type (`T extends { … } ? A : B` in a type alias) decides a type, not a value: no input reaches it.
   const isTyped = (line: number): boolean => (file.headTypeSpans ?? []).some((span) => span.start <= line && line <= span.end);
+  const head = file.headText?.split('\n') ?? [];
   const changes = findSemanticChanges(file.baseText, file.headText, file.hunks, language, removedElsewhere).filter(
-    (change) => !isTyped(change.line),
+    (change) => !isTyped(change.line) && !(change.before === '' && movedFromElsewhere(head[change.line - 1] ?? '')),
   );
   return changes.map((change) => ({
     subject: 'changed-semantic',

@@ -2466,7 +2466,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.25\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.26\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
@@ -2562,6 +2562,31 @@ describe('one line, one question: a signal case on a line whose changed decision
     } finally {
       fixture.repo.cleanup();
     }
+  });
+});
+
+describe('a line moved from another file of the change (check 46: pillarjs/router)', () => {
+  const pkg = JSON.stringify({ name: 'router', version: '1.0.0' });
+  const METHODS = 'const methods = METHODS.map((method) => method.toLowerCase())';
+  const module = (lines: string[]): string =>
+    ["const { METHODS } = require('node:http')", ...lines, 'module.exports = methods', ''].join('\n');
+  const normalisations = async (base: Record<string, string>, head: Record<string, string>): Promise<string[]> => {
+    const fixture = createChangeFixture({ 'package.json': pkg, ...base }, head);
+    try {
+      const analysis = await analyzeFixture(fixture);
+      return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => edge.provenance.endsWith('#edge-case/changed-normalisation'))
+        .map((edge) => edge.title.replace(/ .*$/, ''));
+    } finally {
+      fixture.repo.cleanup();
+    }
+  };
+
+  test('a line another file removed word for word asks nothing where it lands; a line nobody removed still asks', async () => {
+    const base = { 'lib/route.js': module(['const flat = true', METHODS]), 'index.js': module(['const flat = true']) };
+    const moved = { 'lib/route.js': module(['const flat = true']), 'index.js': module(['const flat = true', METHODS]) };
+    assert.deepEqual(await normalisations(base, moved), []);
+    assert.deepEqual(await normalisations(base, { 'index.js': moved['index.js'] }), ['index.js:3']);
   });
 });
 
