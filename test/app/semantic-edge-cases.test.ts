@@ -2565,22 +2565,26 @@ describe('one line, one question: a signal case on a line whose changed decision
   });
 });
 
+/** The `path:line` of each edge case of one semantic rule that analysing `head` over `base` gives. */
+async function listCaseLines(rule: string, base: Record<string, string>, head: Record<string, string>): Promise<string[]> {
+  const fixture = createChangeFixture(base, head);
+  try {
+    const analysis = await analyzeFixture(fixture);
+    return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+      .filter((edge) => edge.provenance.endsWith(`#edge-case/${rule}`))
+      .map((edge) => edge.title.replace(/ .*$/, ''));
+  } finally {
+    fixture.repo.cleanup();
+  }
+}
+
 describe('a line moved from another file of the change (check 46: pillarjs/router)', () => {
   const pkg = JSON.stringify({ name: 'router', version: '1.0.0' });
   const METHODS = 'const methods = METHODS.map((method) => method.toLowerCase())';
   const module = (lines: string[]): string =>
     ["const { METHODS } = require('node:http')", ...lines, 'module.exports = methods', ''].join('\n');
-  const normalisations = async (base: Record<string, string>, head: Record<string, string>): Promise<string[]> => {
-    const fixture = createChangeFixture({ 'package.json': pkg, ...base }, head);
-    try {
-      const analysis = await analyzeFixture(fixture);
-      return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
-        .filter((edge) => edge.provenance.endsWith('#edge-case/changed-normalisation'))
-        .map((edge) => edge.title.replace(/ .*$/, ''));
-    } finally {
-      fixture.repo.cleanup();
-    }
-  };
+  const normalisations = (base: Record<string, string>, head: Record<string, string>): Promise<string[]> =>
+    listCaseLines('changed-normalisation', { 'package.json': pkg, ...base }, head);
 
   test('a line another file removed word for word asks nothing where it lands; a line nobody removed still asks', async () => {
     const base = { 'lib/route.js': module(['const flat = true', METHODS]), 'index.js': module(['const flat = true']) };
@@ -2612,17 +2616,8 @@ describe('a test moved to another file of the change (msw)', () => {
       '}',
       '',
     ].join('\n');
-  const conditions = async (base: Record<string, string>, head: Record<string, string>): Promise<string[]> => {
-    const fixture = createChangeFixture({ 'package.json': pkg, ...base }, head);
-    try {
-      const analysis = await analyzeFixture(fixture);
-      return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
-        .filter((edge) => edge.provenance.endsWith('#edge-case/changed-condition'))
-        .map((edge) => edge.title.replace(/ .*$/, ''));
-    } finally {
-      fixture.repo.cleanup();
-    }
-  };
+  const conditions = (base: Record<string, string>, head: Record<string, string>): Promise<string[]> =>
+    listCaseLines('changed-condition', { 'package.json': pkg, ...base }, head);
 
   test('inverted into an early exit where another file dropped it: no case; a test nobody removed still asks', async () => {
     const base = { 'src/decorate.ts': decorate(true), 'src/forward.ts': 'export {};\n' };
