@@ -234,9 +234,21 @@ function findWeakerOnSameLine(findings: readonly Finding[], index: SubjectIndex)
       errorPaths.has(at),
     );
   };
+  // `return Promise.reject(err)` inside a changed catch (yup's catchValidationError): the catch's case asks what the
+  // caller gets; the rejection it makes is that answer, not another failure to force.
+  const rejectsInCaughtPath = (finding: Finding): boolean => {
+    const facts = getFacts(index, finding);
+    const line = readNumber(facts, 'line');
+    return (
+      readString(facts, 'detail') === 'Promise.reject' &&
+      Array.from({ length: CHAIN_LINES }, (_, offset) => `${readString(facts, 'path')}:${line - 1 - offset}`).some((at) =>
+        errorPaths.has(at),
+      )
+    );
+  };
   for (const finding of signals) {
     if (readString(getFacts(index, finding), 'signalKind') !== 'async-failure') continue;
-    if (concurrent.has(lineOf(finding)) || asksErrorPath(finding)) weaker.add(finding);
+    if (concurrent.has(lineOf(finding)) || asksErrorPath(finding) || rejectsInCaughtPath(finding)) weaker.add(finding);
   }
   return weaker;
 }

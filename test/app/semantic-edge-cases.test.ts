@@ -2563,6 +2563,36 @@ describe('one line, one question: a signal case on a line whose changed decision
       fixture.repo.cleanup();
     }
   });
+
+  test('a rejection a changed catch makes is its answer, not another failure to force (yup: catchValidationError)', async () => {
+    const lazy = (catches: boolean, rejects: string): string =>
+      [
+        'export function run(fn: () => Promise<unknown>): Promise<unknown> {',
+        ...(catches
+          ? ['  try {', '    return fn();', '  } catch (err) {', `    if (isValidation(err)) return ${rejects};`, '    throw err;', '  }']
+          : ['  return fn();']),
+        '}',
+        'function isValidation(err: unknown): boolean {',
+        '  return err instanceof Error;',
+        '}',
+        '',
+      ].join('\n');
+    const cases = async (head: string): Promise<string[]> => {
+      const fixture = createChangeFixture(
+        { 'package.json': JSON.stringify({ name: 'lazy', version: '1.0.0', type: 'module' }), 'src/lazy.ts': lazy(false, '') },
+        { 'src/lazy.ts': head },
+      );
+      try {
+        const analysis = await analyzeFixture(fixture);
+        return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+          .filter((edge) => /#edge-case\/(?:rejected-promise|changed-error-path)$/.test(edge.provenance))
+          .map((edge) => `${edge.title.replace(/ .*$/, '')} ${edge.provenance.replace(/^.*#/, '')}`);
+      } finally {
+        fixture.repo.cleanup();
+      }
+    };
+    assert.deepEqual(await cases(lazy(true, 'Promise.reject(err)')), ['src/lazy.ts:4 edge-case/changed-error-path']);
+  });
 });
 
 /** The `path:line` of each edge case of one semantic rule that analysing `head` over `base` gives. */
