@@ -2,6 +2,7 @@ import type { ChangeKind } from '../model/analysis.js';
 import type { ChangeStatus, Hunk } from '../model/change.js';
 import type { Span } from '../model/facts.js';
 import type { PathClasses } from './classifiers.js';
+import { isNodeBuiltin } from '../graph/resolve/builtins.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
 import { classifyTextChange, getCommentSyntax, isIndentSignificant } from './facts-text.js';
 
@@ -67,7 +68,8 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   const language = getLanguage(path);
   if (input.status === 'modified' || input.status === 'renamed') {
     const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path), isIndentSignificant(language));
-    if (text.commentOnly || text.formattingOnly) return 'comment-or-format';
+    if (text.commentOnly || text.formattingOnly || isBuiltinPrefixOnly(input.baseText, input.headText, language))
+      return 'comment-or-format';
     if (isTypeOnlyChange(input)) return 'type-only';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isNewConstantsOnly(input)) return 'constant';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isExportOnly(input)) return 'export-only';
@@ -81,6 +83,21 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   )
     return 'type-only';
   return 'runtime';
+}
+
+/** A Node built-in named as the runtime names it either way: `'node:net'` and `'net'` load the same module. */
+const BUILTIN_SPECIFIER = /(['"])node:([\w/]+)\1/g;
+
+/**
+ * Whether the two texts differ only in `node:` prefixes of built-in modules (node-fetch's `import {isIP} from 'net'`
+ * → `'node:net'`): the same modules load, nothing else changed.
+ */
+function isBuiltinPrefixOnly(baseText: string | undefined, headText: string | undefined, language: string): boolean {
+  if (baseText === undefined || headText === undefined || baseText === headText || !['ts', 'tsx', 'js', 'jsx'].includes(language))
+    return false;
+  const withoutPrefix = (text: string): string =>
+    text.replace(BUILTIN_SPECIFIER, (written, quote: string, name: string) => (isNodeBuiltin(name) ? `${quote}${name}${quote}` : written));
+  return withoutPrefix(baseText) === withoutPrefix(headText);
 }
 
 function isTypeOnlyChange(input: ChangeKindInput): boolean {

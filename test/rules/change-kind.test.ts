@@ -161,6 +161,11 @@ describe('change kinds', () => {
     const lookup = 'def lookup(d, follow):\n    if follow:\n        p = a(d)\n    else:\n        p = b(d)\n    d = c(d)\n    return p, d\n';
     assert.equal(kindOf('starlette/staticfiles.py', lookup, lookup.replace('    d = c(d)', '        d = c(d)')), 'runtime');
     assert.equal(kindOf('app/a.py', '# old\nx = f(1,2)\n', '# new\nx = f(1, 2)\n'), 'comment-or-format');
+    // Check 43 (node-fetch): a built-in named with its `node:` prefix loads the same module; another module does not.
+    const referrer = (specifier: string): string => `import {isIP} from '${specifier}';\nexport const ip = isIP;\n`;
+    assert.equal(kindOf('src/utils/referrer.js', referrer('net'), referrer('node:net')), 'comment-or-format');
+    assert.equal(kindOf('src/utils/referrer.js', referrer('net'), referrer('node:tls')), 'runtime');
+    assert.equal(kindOf('src/utils/referrer.js', referrer('ip'), referrer('node:ip')), 'runtime');
   });
 
   test('type-only: interface members, type aliases, type imports, overload signatures, declare, a new types-only file', () => {
