@@ -1,6 +1,6 @@
 import { classifyRole, toSiblingTestPath } from '../graph/roles.js';
 import { compareText } from '../text/compare-text.js';
-import { isNamedTestOf } from './test-relevance.js';
+import { getTestedStem, isNamedTestOf } from './test-relevance.js';
 
 /**
  * Where a repository keeps the test of a source file, learned from the pairs it already has: dayjs tests
@@ -57,14 +57,6 @@ function toSourceKey(path: string): SourceKey | undefined {
 /** The stem a test's name repeats: a private Python module's underscores are left out (`_make.py` → `test_make.py`). */
 function toTestedStem(source: SourceKey): string {
   return source.extension === 'py' ? source.stem.replace(/^_+/, '') : source.stem;
-}
-
-/** pytest's `test_app.py` (or `app_test.py`) read as `app.test.py`, so that the naming rules pair it with `app.py`. */
-function toPairingPath(testPath: string): string {
-  const slash = testPath.lastIndexOf('/');
-  const base = testPath.slice(slash + 1);
-  const python = /^test_(.+)\.py$/.exec(base) ?? /^(.+)_test\.py$/.exec(base);
-  return python === null ? testPath : `${testPath.slice(0, slash + 1)}${python[1]}.test.py`;
 }
 
 function splitFolder(folder: string): string[] {
@@ -146,14 +138,8 @@ function learnRules(paths: readonly string[]): LearnedRule[] {
   }
   const learned: LearnedRule[] = [];
   for (const test of tests) {
-    const pairing = toPairingPath(test);
-    const stem = pairing
-      .slice(pairing.lastIndexOf('/') + 1)
-      .replace(/\.[^.]*$/, '')
-      .replace(/[.\-_](?:test|spec)$/i, '')
-      .toLowerCase();
-    for (const source of sourcesByStem.get(stem) ?? []) {
-      if (!isNamedTestOf(pairing, source.path)) continue;
+    for (const source of sourcesByStem.get(getTestedStem(test)) ?? []) {
+      if (!isNamedTestOf(test, source.path)) continue;
       const rule = toRule(test, source.key);
       if (rule !== undefined) learned.push({ rule, folder: source.key.folder });
     }
@@ -181,18 +167,16 @@ function applyRule(rule: PlacementRule, key: SourceKey): string {
  */
 export function createTestPlacer(paths: readonly string[]): (source: string) => string {
   let learned: LearnedRule[] | undefined;
-  return (source) => {
-    const sibling = toSiblingTestPath(source);
-    const key = toSourceKey(source);
-    if (source.endsWith('.go') || !CODE.test(source) || key === undefined) return sibling;
+  // The rule depends on the folder and the language only: a release range of thousands of files asks a few hundred.
+  const chosen = new Map<string, PlacementRule | undefined>();
+  const choose = (folder: string, python: boolean): PlacementRule | undefined => {
     learned ??= learnRules(paths);
     let nearest = -1;
     const votes = new Map<string, { rule: PlacementRule; count: number }>();
-    const python = key.extension === 'py';
-    for (const { rule, folder } of learned) {
+    for (const { rule, folder: learnedIn } of learned) {
       if ((rule.sourceExtension === 'py') !== python) continue;
-      if (rule.kind === 'mirror' && !isUnder(key.folder, rule.sourcePrefix)) continue;
-      const shared = countSharedFolders(folder, key.folder);
+      if (rule.kind === 'mirror' && !isUnder(folder, rule.sourcePrefix)) continue;
+      const shared = countSharedFolders(learnedIn, folder);
       if (shared < nearest) continue;
       if (shared > nearest) {
         nearest = shared;
@@ -203,9 +187,17 @@ export function createTestPlacer(paths: readonly string[]): (source: string) => 
       if (known === undefined) votes.set(id, { rule, count: 1 });
       else known.count += 1;
     }
-    const best = [...votes.values()].sort(
+    return [...votes.values()].sort(
       (left, right) => right.count - left.count || compareText(toRuleKey(left.rule), toRuleKey(right.rule)),
-    )[0];
-    return best === undefined ? sibling : applyRule(best.rule, key);
+    )[0]?.rule;
+  };
+  return (source) => {
+    const key = toSourceKey(source);
+    if (source.endsWith('.go') || !CODE.test(source) || key === undefined) return toSiblingTestPath(source);
+    const python = key.extension === 'py';
+    const id = `${python ? 'py' : 'js'}\u0000${key.folder}`;
+    if (!chosen.has(id)) chosen.set(id, choose(key.folder, python));
+    const rule = chosen.get(id);
+    return rule === undefined ? toSiblingTestPath(source) : applyRule(rule, key);
   };
 }

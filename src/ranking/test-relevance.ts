@@ -174,6 +174,11 @@ function splitStem(path: string): { folder: string; stem: string } {
   return { folder: slash < 0 ? '' : path.slice(0, slash), stem: name };
 }
 
+/** The stem a test file is named by, lower-cased: `ru` of `test/locale/ru.test.js`, `make` of pytest's `tests/test_make.py`. */
+export function getTestedStem(path: string): string {
+  return splitStem(path).stem;
+}
+
 /** Folders a source file's own test sits in by convention, as the source's folder with each prefix it takes. */
 const TEST_FOLDERS = /^(?:__tests__|tests?|spec)$/;
 

@@ -15,6 +15,8 @@ describe('createTestPlacer: a new test goes where the repository keeps the tests
       'src/plugin/week/index.js',
     ]);
     assert.equal(place('src/locale/it.js'), 'test/locale/it.test.js');
+    // The rule is kept per folder; each file keeps its own name.
+    assert.equal(place('src/locale/de.ts'), 'test/locale/de.test.ts');
     assert.equal(place('src/plugin/week/index.js'), 'test/plugin/week.test.js');
   });
 
