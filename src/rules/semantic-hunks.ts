@@ -3,7 +3,7 @@ import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax } from './semantic-languages.js';
 import { COMPLEMENT, isInvertedGuard, isMovedTest, readIfTest } from './inverted-guard.js';
-import { createOldLogicCheck } from './semantic-logic.js';
+import { createOldLogicCheck, isWrappedInList } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
 import {
   COMPARISON_OPERATORS,
@@ -1351,6 +1351,26 @@ export function isErrorPathLine(line: string): boolean {
  * The `if` tests a file's hunks removed, as written (`readIfTest`): another file of the change that makes one of them
  * moved it there (`isMovedTest`).
  */
+/** A member path of two links or more (`options.signal!.reason`), non-null assertions allowed between links. */
+const MEMBER_PATH = /(?<![\w$#.!])[A-Za-z_$#][\w$#]*(?:!?\.[A-Za-z_$#][\w$#]*){2,}/g;
+
+/**
+ * Whether a line is a removed one word for word but for a value reached from further out: `reject(signal.reason);`
+ * moved out of p-queue's `#throwOnAbort(signal)` and inlined where `options` is at hand, as `reject(options.signal!.reason);`.
+ * The same value read by a longer path (its last two links or more kept) decides nothing new.
+ */
+function isReachedFurther(text: string, removed: ReadonlySet<string>): boolean {
+  const moved = toMovedText(text);
+  for (const match of moved.matchAll(MEMBER_PATH)) {
+    const links = match[0].replace(/!\./g, '.').split('.');
+    for (let drop = 1; links.length - drop >= 2; drop++) {
+      const shorter = `${moved.slice(0, match.index)}${links.slice(drop).join('.')}${moved.slice(match.index + match[0].length)}`;
+      if (removed.has(shorter)) return true;
+    }
+  }
+  return false;
+}
+
 export function listRemovedTests(baseText: string | undefined, hunks: readonly Hunk[], language: SourceLanguage = 'javascript'): string[] {
   if (baseText === undefined || language !== 'javascript') return [];
   const base = JAVASCRIPT.readLines(baseText);
@@ -1389,6 +1409,12 @@ export function findSemanticChanges(
           syntax,
         )
       : () => false;
+  // The `if` tests each hunk removed: one another hunk makes again, or inverted into an early exit, was moved there
+  // (p-queue's `if (this.#timeoutId === undefined) { … }` extracted as `#createIntervalTimeout`'s `if (this.#timeoutId
+  // !== undefined) { return; }`), as one another file removed is.
+  const removedTestsByHunk = hunks.map((hunk) => new Set(listRemovedTests(baseText, [hunk], language)));
+  const isRemovedInOtherHunk = (test: string, own: number): boolean =>
+    removedTestsByHunk.some((tests, at) => at !== own && tests.has(test));
   const removedLines = hunks.flatMap((hunk) =>
     base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment),
   );
@@ -1607,7 +1633,8 @@ export function findSemanticChanges(
         }
         continue;
       }
-      if (removedCode.has(toMovedText(after.text)) || movedWithAbove(head[line - 2], after)) continue;
+      if (removedCode.has(toMovedText(after.text)) || movedWithAbove(head[line - 2], after) || isReachedFurther(after.text, removedCode))
+        continue;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).
       // An `if` the hunk rewrote pairs with the removed `if` it replaced when the line at its place is something else
@@ -1658,7 +1685,8 @@ export function findSemanticChanges(
       // with decrement's).
       const stays = before !== undefined && (addedCode.has(toMovedText(before.text)) || isStillInHead(before));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
-      const fromElsewhere = language === 'javascript' && isMovedTest(after, head[line], removedElsewhere);
+      const fromElsewhere =
+        language === 'javascript' && isMovedTest(after, head[line], (test) => removedElsewhere(test) || isRemovedInOtherHunk(test, index));
       // A link of a chain that a removed line already tested (`type === 'laser'` once returned alone, now joined by
       // `|| type === 'custom'`) is the old test.
       // Read as written: the code form empties strings, and `type === 'laser'` would match `type === 'custom'`.
@@ -1678,6 +1706,7 @@ export function findSemanticChanges(
           !(oldLink && change.kind === 'condition') &&
           !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
           !(change.kind === 'condition' && isConstantTest(change.subject)) &&
+          !(change.kind === 'condition' && isWrappedInList(after.text)) &&
           !isMoved(change) &&
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isOldArithmetic(after.text)) &&
           !isRenamedRead(change) &&

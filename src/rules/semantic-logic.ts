@@ -216,6 +216,22 @@ function splitTernary(expression: string): { condition: string; whenTrue: string
 }
 
 /**
+ * A value put in one shape whatever shape it came in: `Array.isArray(events) ? events : [events]` (or `typeof x ===
+ * 'string' ? [x] : x`). Both branches give the value as a list, so the test decides no behaviour of its own; the
+ * callers' two shapes are the question, and the type states them (p-queue's `#onEvent` given one event or several).
+ */
+export function isWrappedInList(line: string): boolean {
+  const ternary = splitTernary(line.trim().replace(/;\s*$/, ''));
+  if (ternary === undefined) return false;
+  const whenTrue = ternary.whenTrue.replace(/\s+/g, '');
+  const whenFalse = ternary.whenFalse.replace(/\s+/g, '');
+  const value = whenFalse === `[${whenTrue}]` ? whenTrue : whenTrue === `[${whenFalse}]` ? whenFalse : undefined;
+  if (value === undefined || !/^[A-Za-z_$#][\w$#.]*$/.test(value)) return false;
+  const escaped = value.replace(/[$.#]/g, '\\$&');
+  return new RegExp(`(?<![\\w$#.])${escaped}(?![\\w$#])`).test(ternary.condition);
+}
+
+/**
  * The condition a value's truth follows: `c ? request.clone() : undefined` is true exactly when `c` is (ky hoisted
  * `retry.limit > 0` into `retryRequest` this way), `c ? undefined : x` when `c` is not. Undefined for anything else,
  * a nested ternary among them.

@@ -2904,3 +2904,96 @@ describe('edits that change no behaviour get no condition case; real logic chang
     ]);
   });
 });
+
+describe('refactors a fix made on the way ask nothing; the decisions they carry still do (check 47: sindresorhus/p-queue)', () => {
+  const changes = (base: string[], head: string[], hunks: { oldStart: number; oldLines: number; newStart: number; newLines: number }[]) =>
+    findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunks).map((change) => [change.kind, change.line, change.subject]);
+
+  test('a value put in list shape whatever shape it came in has no branch to test; a test choosing another value has', () => {
+    const base = ['function on(event, listener) {', '  emitter.on(event, listener);', '}'];
+    const head = (line: string) => [
+      'function on(events, listener) {',
+      line,
+      '  for (const event of list) emitter.on(event, listener);',
+      '}',
+    ];
+    const hunks = [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 3 }];
+    assert.deepEqual(changes(base, head('  const list = Array.isArray(events) ? events : [events];'), hunks), []);
+    assert.deepEqual(changes(base, head("  const list = typeof events === 'string' ? [ events ] : events;"), hunks), []);
+    assert.deepEqual(changes(base, head('  const list = Array.isArray(events) ? events : defaults;'), hunks), [
+      ['condition', 2, 'Array.isArray(events)'],
+    ]);
+  });
+
+  test('a guard extracted into a new method, inverted into an early exit, is the removed test; another test is new', () => {
+    const base = (test: string) => [
+      'class Queue {',
+      '  pause() {',
+      `    if (${test}) {`,
+      '      this.timeoutId = setTimeout(resume, delay);',
+      '    }',
+      '    return true;',
+      '  }',
+      '  other() {',
+      '    return 1;',
+      '  }',
+      '}',
+    ];
+    const head = [
+      'class Queue {',
+      '  pause() {',
+      '    this.createTimeout(delay);',
+      '    return true;',
+      '  }',
+      '  other() {',
+      '    return 1;',
+      '  }',
+      '  createTimeout(delay) {',
+      '    if (this.timeoutId !== undefined) {',
+      '      return;',
+      '    }',
+      '    this.timeoutId = setTimeout(resume, delay);',
+      '  }',
+      '}',
+    ];
+    const hunks = [
+      { oldStart: 3, oldLines: 3, newStart: 3, newLines: 1 },
+      { oldStart: 10, oldLines: 0, newStart: 9, newLines: 6 },
+    ];
+    assert.deepEqual(changes(base('this.timeoutId === undefined'), head, hunks), []);
+    assert.deepEqual(changes(base('this.intervalId === undefined'), head, hunks), [['condition', 10, '(this.timeoutId !== undefined)']]);
+  });
+
+  test('a rejection inlined where the value is reached by a longer path is the removed one; another value is a new error path', () => {
+    const base = [
+      'function race(operation, signal) {',
+      '  return new Promise((resolve, reject) => {',
+      "    signal.addEventListener('abort', () => {",
+      '      reject(signal.reason);',
+      '    });',
+      '  });',
+      '}',
+      'function run(options) {',
+      '  let listener;',
+      '  return work();',
+      '}',
+    ];
+    const head = (line: string) => [
+      'function run(options) {',
+      '  let listener;',
+      '  const aborted = new Promise((resolve, reject) => {',
+      '    listener = () => {',
+      line,
+      '    };',
+      '  });',
+      '  return work();',
+      '}',
+    ];
+    const hunks = [
+      { oldStart: 1, oldLines: 7, newStart: 0, newLines: 0 },
+      { oldStart: 9, oldLines: 0, newStart: 3, newLines: 5 },
+    ];
+    assert.deepEqual(changes(base, head('      reject(options.signal!.reason);'), hunks), []);
+    assert.deepEqual(changes(base, head('      reject(options.error!.reason);'), hunks), [['error-path', 5, 'the error path']]);
+  });
+});
