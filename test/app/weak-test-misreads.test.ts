@@ -137,3 +137,52 @@ describe('weak tests misread (issue 41): an asserting helper a setup file puts o
     );
   });
 });
+
+/**
+ * Check 49 (psf/requests): tests/test_utils.py patches `requests.utils.proxy_bypass` in one test. The patch was read as
+ * a mock of the whole of utils.py: every test of the file "mocks the unit it tests", and the file, the one named for
+ * the changed module, was passed over as a test to extend, as if utils.py never ran in it.
+ */
+describe('a Python patch of one name of a module (check 49: psf/requests)', () => {
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    const utils = (parse: string) => `def helper():\n    return 1\n\n\ndef parse(value):\n    return ${parse}\n`;
+    fixture = createChangeFixture(
+      {
+        'pyproject.toml': '[project]\nname = "pkg"\nversion = "1.0.0"\n',
+        'pkg/__init__.py': '',
+        'pkg/utils.py': utils('value.split(";")[0]'),
+        'tests/test_app.py': 'from pkg import utils\n\n\ndef test_app():\n    assert utils.parse("a") == "a"\n',
+        'tests/test_utils.py': [
+          'from unittest import mock',
+          'from pkg.utils import helper, parse',
+          '',
+          '',
+          'def test_parse():',
+          '    assert parse("a;b") == "a"',
+          '',
+          '',
+          'def test_helper():',
+          '    with mock.patch("pkg.utils.helper") as patched:',
+          '        patched.return_value = 2',
+          '        assert helper() == 1',
+          '',
+        ].join('\n'),
+      },
+      { 'pkg/utils.py': utils('value.split(";")[0].strip()') },
+    );
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('only the test named for the patched name mocks the unit; the file named for the module is the one to extend', () => {
+    assert.deepEqual(
+      analysis.weakTests.map((weak) => [weak.id, weak.kinds]),
+      [['test:tests/test_utils.py#test_helper', ['weak-test/mocks-unit-under-test']]],
+    );
+    const proof = analysis.changedPathProof.find((entry) => entry.path === 'pkg/utils.py');
+    assert.deepEqual(proof?.reachingTests, ['tests/test_utils.py', 'tests/test_app.py']);
+    assert.match(proof?.repairTask ?? '', /extend tests\/test_utils\.py /);
+  });
+});

@@ -3,6 +3,7 @@ import type { ReachingTest } from '../../model/coverage.js';
 import type { KnowledgeGraph, KnowledgeStore } from '../build.js';
 import { getReverseAdjacency, type ReverseAdjacency } from './reverse-reach.js';
 import { listTestFiles } from './test-files.js';
+import { isNamePatch } from '../name-patch.js';
 import { createParentWalk, getShownVia, linkParent, linkSeed, type ParentWalk } from './shown-path.js';
 
 export interface ReachingTestsOptions {
@@ -37,6 +38,8 @@ function getTestIndex(graph: KnowledgeStore): TestIndex {
   }
   graph.forEachEdge((_edge, attributes, _source, _target, sourceAttributes, targetAttributes) => {
     if (attributes.kind !== 'mocks' || sourceAttributes.kind !== 'file' || targetAttributes.kind !== 'file') return;
+    // A patch of one name (requests' `patch("requests.utils.proxy_bypass")`) leaves the rest of the module running.
+    if (isNamePatch(sourceAttributes.path, attributes.specifier, targetAttributes.path)) return;
     const from = adjacency.indexByPath.get(sourceAttributes.path);
     const to = adjacency.indexByPath.get(targetAttributes.path);
     if (from === undefined || to === undefined) return;
