@@ -5,6 +5,7 @@ import type { PathClasses } from './classifiers.js';
 import { isNodeBuiltin } from '../graph/resolve/builtins.js';
 import { classifyRole, getLanguage } from '../graph/roles.js';
 import { classifyTextChange, getCommentSyntax, isIndentSignificant } from './facts-text.js';
+import { toPythonRuntimeText } from './python-text.js';
 
 export interface ChangeKindInput {
   path: string;
@@ -68,7 +69,12 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   const language = getLanguage(path);
   if (input.status === 'modified' || input.status === 'renamed') {
     const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path), isIndentSignificant(language));
-    if (text.commentOnly || text.formattingOnly || isBuiltinPrefixOnly(input.baseText, input.headText, language))
+    if (
+      text.commentOnly ||
+      text.formattingOnly ||
+      isBuiltinPrefixOnly(input.baseText, input.headText, language) ||
+      isPythonTextOnly(input.baseText, input.headText, language)
+    )
       return 'comment-or-format';
     if (isTypeOnlyChange(input)) return 'type-only';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isNewConstantsOnly(input)) return 'constant';
@@ -83,6 +89,16 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   )
     return 'type-only';
   return 'runtime';
+}
+
+/** Python texts that differ only in docstrings, comments, quote style and layout (python-text.ts). */
+function isPythonTextOnly(baseText: string | undefined, headText: string | undefined, language: string): boolean {
+  return (
+    language === 'python' &&
+    baseText !== undefined &&
+    headText !== undefined &&
+    toPythonRuntimeText(baseText) === toPythonRuntimeText(headText)
+  );
 }
 
 /** A Node built-in named as the runtime names it either way: `'node:net'` and `'net'` load the same module. */

@@ -236,7 +236,7 @@ function deriveChangedFileFacts(
   // Nothing new runs: documentation, comments, formatting, type declarations, generated or compiled output.
   const lowSignalReason = isDocOnly
     ? 'documentation'
-    : textChange.commentOnly || textChange.formattingOnly
+    : textChange.commentOnly || textChange.formattingOnly || changeKind === 'comment-or-format'
       ? 'comments or formatting'
       : changeKind === 'type-only'
         ? 'type declarations (the type checker proves them, nothing new runs)'

@@ -161,6 +161,18 @@ describe('change kinds', () => {
     const lookup = 'def lookup(d, follow):\n    if follow:\n        p = a(d)\n    else:\n        p = b(d)\n    d = c(d)\n    return p, d\n';
     assert.equal(kindOf('starlette/staticfiles.py', lookup, lookup.replace('    d = c(d)', '        d = c(d)')), 'runtime');
     assert.equal(kindOf('app/a.py', '# old\nx = f(1,2)\n', '# new\nx = f(1, 2)\n'), 'comment-or-format');
+    // Check 49 (psf/requests): a typo fixed in a docstring, and `'https'` written `"https"` by a linter, run the same.
+    const send = (doc: string, scheme: string): string =>
+      `def send(request):\n    """${doc}\n\n    :param request: the request\n    """\n    if not request.url.startswith(${scheme}):\n        return None\n    return request\n`;
+    assert.equal(
+      kindOf('src/requests/adapters.py', send('The PreparedReqest.', "'https'"), send('The PreparedRequest.', "'https'")),
+      'comment-or-format',
+    );
+    assert.equal(kindOf('requests/sessions.py', send('Send.', "'https'"), send('Send.', '"https"')), 'comment-or-format');
+    assert.equal(kindOf('requests/sessions.py', send('Send.', "'https'"), send('Send.', '"http"')), 'runtime');
+    assert.equal(kindOf('requests/sessions.py', send('Send.', "'https'"), send('Send.', '"it\'s"')), 'runtime');
+    // A string that goes on into an expression is no docstring: `"%s" % x` → `"%d" % x` changes what runs.
+    assert.equal(kindOf('app/fmt.py', 'def f(x):\n    "%s" % x\n', 'def f(x):\n    "%d" % x\n'), 'runtime');
     // Check 43 (node-fetch): a built-in named with its `node:` prefix loads the same module; another module does not.
     const referrer = (specifier: string): string => `import {isIP} from '${specifier}';\nexport const ip = isIP;\n`;
     assert.equal(kindOf('src/utils/referrer.js', referrer('net'), referrer('node:net')), 'comment-or-format');
