@@ -336,6 +336,12 @@ test('pytest functions and classes, unittest cases: titles, assertions, trivial 
   ]);
   assert.deepEqual(facts.mocks, [{ specifier: 'shop.orders.send_mail', framework: 'node', line: 30 }]);
   assert.deepEqual(parse('tests/conftest.py', TEST_FILE).tests, []);
+  // Check 51 (pallets/werkzeug): src/werkzeug/testapp.py is a demo app whose `def test_app(req)` is the app. unittest
+  // discovers `test*.py` but collects TestCase classes alone; pytest collects functions and `Test*` classes only from
+  // `test_*.py` and `*_test.py`.
+  const titles = (path: string): string[][] => parse(path, TEST_FILE).tests.map((test) => test.titlePath);
+  assert.deepEqual(titles('src/werkzeug/testapp.py'), [['OrderCase'], ['OrderCase', 'test_mail']]);
+  assert.deepEqual(titles('tests/orders_test.py'), titles('tests/test_orders.py'));
 });
 
 test('relative imports keep their dots; __all__ decides the exports, imported names becoming re-exports', () => {

@@ -32,6 +32,8 @@ const todoDecorators = new Set(['mark.xfail', 'expectedFailure']);
  * (`tests.py`). A `test_connection` function in any other module is code, and `conftest.py` holds fixtures, not tests.
  */
 const TEST_MODULE = /^test.*\.py$|_test\.py$/;
+/** pytest's default `python_files`: only these modules have their `test*` functions and plain `Test*` classes collected. */
+const PYTEST_MODULE = /^test_.*\.py$|_test\.py$/;
 
 /**
  * The tests of a Python test module as pytest and unittest discover them: top-level `test*` functions, and `test*`
@@ -43,33 +45,37 @@ export function isTestModule(path: string): boolean {
 
 export function collectTests(path: string, file: PyFile, scope: ModuleScope): TestCaseFact[] {
   if (!isTestModule(path)) return [];
+  // unittest's discovery (`test*.py`) collects TestCase classes alone: werkzeug's src/werkzeug/testapp.py, a demo app
+  // whose `def test_app(req)` is the app, is no test module to pytest and holds no TestCase.
+  const pytest = PYTEST_MODULE.test(path.slice(path.lastIndexOf('/') + 1));
   const tests: TestCaseFact[] = [];
   for (const declaration of scope.declarations) {
     const definition = declaration.definition;
     if (definition === undefined) continue;
-    if (declaration.kind === 'function' && definition.name.startsWith('test')) tests.push(toTestCase(file, definition, []));
-    else if (declaration.kind === 'class') addTestClass(file, definition, [], tests);
+    if (declaration.kind === 'function' && pytest && definition.name.startsWith('test')) tests.push(toTestCase(file, definition, []));
+    else if (declaration.kind === 'class') addTestClass(file, definition, [], tests, pytest);
   }
   return tests;
 }
 
-function addTestClass(file: PyFile, definition: Definition, titles: readonly string[], tests: TestCaseFact[]): void {
+function addTestClass(file: PyFile, definition: Definition, titles: readonly string[], tests: TestCaseFact[], pytest: boolean): void {
   const members = getMembers(file, definition);
-  if (!isTestClass(file, definition, members)) return;
+  if (!isTestClass(file, definition, members, pytest)) return;
   const titlePath = [...titles, definition.name];
   tests.push({ ...toEmptyCase(file, definition, titlePath), kind: 'suite' });
   for (const member of members) {
-    if (member.node.type === 'class_definition') addTestClass(file, member, titlePath, tests);
+    if (member.node.type === 'class_definition') addTestClass(file, member, titlePath, tests, pytest);
     else if (member.name.startsWith('test')) tests.push(toTestCase(file, member, titlePath));
   }
 }
 
-function isTestClass(file: PyFile, definition: Definition, members: readonly Definition[]): boolean {
+/** A `…TestCase` subclass (unittest and pytest), or a `Test*` class without `__init__` in a module pytest collects. */
+function isTestClass(file: PyFile, definition: Definition, members: readonly Definition[], pytest: boolean): boolean {
   const bases = findChild(definition.node, 'argument_list');
   const isTestCase = getPositional(bases === undefined ? [] : getParts(bases)).some((base) =>
     /TestCase$/.test(getDottedName(file, base) ?? ''),
   );
-  return isTestCase || (definition.name.startsWith('Test') && !members.some((member) => member.name === '__init__'));
+  return isTestCase || (pytest && definition.name.startsWith('Test') && !members.some((member) => member.name === '__init__'));
 }
 
 function toEmptyCase(file: PyFile, definition: Definition, titlePath: string[]): TestCaseFact {
