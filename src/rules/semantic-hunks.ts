@@ -1351,6 +1351,24 @@ export function isErrorPathLine(line: string): boolean {
  * The `if` tests a file's hunks removed, as written (`readIfTest`): another file of the change that makes one of them
  * moved it there (`isMovedTest`).
  */
+/** The lines a block of new code is known by when it is written twice, and the characters they must say together. */
+const COPIED_BLOCK_LINES = 3;
+const MIN_COPIED_BLOCK = 60;
+
+/**
+ * The key of the new code from `line` on (its first COPIED_BLOCK_LINES code lines, as moved text), when those say
+ * enough to be a copy rather than an idiom: `if err != nil { return err }` in two hunks checks two different calls.
+ */
+function toCopiedBlock(head: readonly SourceLine[], line: number): string | undefined {
+  const lines: string[] = [];
+  for (let at = line - 1; at < head.length && lines.length < COPIED_BLOCK_LINES; at++) {
+    const next = head[at];
+    if (next !== undefined && !next.isComment && next.code.trim() !== '') lines.push(toMovedText(next.text));
+  }
+  if (lines.length < COPIED_BLOCK_LINES || lines.join('').replace(/\s/g, '').length < MIN_COPIED_BLOCK) return undefined;
+  return `block:${lines.join('\n')}`;
+}
+
 /** A member path of two links or more (`options.signal!.reason`), non-null assertions allowed between links. */
 const MEMBER_PATH = /(?<![\w$#.!])[A-Za-z_$#][\w$#]*(?:!?\.[A-Za-z_$#][\w$#]*){2,}/g;
 
@@ -1753,8 +1771,9 @@ export function findSemanticChanges(
             ? `${change.kind}:${change.subject}:${change.limit}`
             : `${change.kind}:${index}`;
         if (seen.has(key)) continue;
-        // The same edit made in two hunks (a header test given `.trim()` in two loops) asks once.
-        const edit = change.before === '' ? undefined : `edit:${change.kind}:${change.before}\u0000${change.after}`;
+        // The same edit made in two hunks (a header test given `.trim()` in two loops) asks once; so does a block of new
+        // code written twice (viper's `case "durationSlice":` and the three lines below it, in both branches of find).
+        const edit = change.before === '' ? toCopiedBlock(head, change.line) : `edit:${change.kind}:${change.before}\u0000${change.after}`;
         if (edit !== undefined && seen.has(edit)) continue;
         seen.add(key);
         if (edit !== undefined) seen.add(edit);

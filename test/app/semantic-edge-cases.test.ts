@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
-import { findSemanticChanges } from '../../src/rules/semantic-hunks.js';
+import { findSemanticChanges, type SemanticChange } from '../../src/rules/semantic-hunks.js';
 import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
 const one = (before: string, after: string) =>
@@ -2146,6 +2146,37 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
 });
 
 describe('findSemanticChanges on Go: nil checks, error returns, http.Status names and slices', () => {
+  // Check 52 (spf13/viper): the same `case "durationSlice":` block added to both branches of find asked twice.
+  test('a block of new code written in two hunks asks once; a short idiom in two hunks asks for each', () => {
+    const block = (value: string) => [
+      `\tcase "${value}":`,
+      '\t\ts := strings.TrimPrefix(flag.ValueString(), "[")',
+      '\t\treturn cast.ToDurationSlice(strings.Split(s, ","))',
+    ];
+    const file = (first: string[], second: string[]) =>
+      ['func find() any {', '\tswitch a {', ...first, '\t}', '\tswitch b {', ...second, '\t}', '\treturn nil', '}'].join('\n');
+    const lines = (changes: SemanticChange[]) => changes.map((change) => [change.kind, change.line]);
+    const twice = (first: string[], second: string[]) =>
+      lines(
+        findSemanticChanges(
+          `${file([], [])}\n`,
+          `${file(first, second)}\n`,
+          [
+            { oldStart: 2, oldLines: 0, newStart: 3, newLines: first.length },
+            { oldStart: 4, oldLines: 0, newStart: 5 + first.length, newLines: second.length },
+          ],
+          'go',
+        ),
+      );
+    assert.deepEqual(twice(block('durationSlice'), block('durationSlice')), [['condition', 3]]);
+    assert.deepEqual(twice(block('durationSlice'), block('intSlice')), [
+      ['condition', 3],
+      ['condition', 8],
+    ]);
+    const check = ['\tif err != nil {', '\t\treturn err', '\t}'];
+    assert.deepEqual(twice(check, check).length, 2);
+  });
+
   test("a sentinel error's definition is no error path; returning it, or an error made in place, is (check 45: gorilla/mux)", () => {
     const kinds = (before: string, after: string) => replaced('go', [before], [after]).map((change) => change.kind);
     assert.deepEqual(kinds('\tErrNotFound = errors.New("no route")', '\tErrMethodMismatch = errors.New("method is not allowed")'), []);
