@@ -81,6 +81,7 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isExportOnly(input)) return 'export-only';
     if (['ts', 'tsx', 'js', 'jsx'].includes(language) && isIdentifierRename(input)) return 'identifier-rename';
   }
+  if (language === 'go' && (input.status === 'added' || input.status === 'modified') && isGoConstantsOnly(input)) return 'constant';
   if (
     input.status === 'added' &&
     input.headText !== undefined &&
@@ -163,6 +164,35 @@ function isNewConstantsOnly(input: ChangeKindInput): boolean {
       if (!LITERAL_CONSTANT.test(text) && !SYMBOL_KEY.test(text)) return false;
       constants++;
     }
+  }
+  return constants > 0;
+}
+
+/** A Go line that names a literal: `const BindStruct = true`, or `Name = "x"` inside a `const (` block. */
+const GO_LITERAL_CONSTANT =
+  /^(?:const\s+)?[A-Za-z_]\w*(?:\s+[\w.]+)?\s*=\s*(?:"[^"\\]*"|`[^`]*`|'[^'\\]*'|-?\d[\d_.eExX]*|true|false|nil)$/;
+/** What a Go file of constants holds besides them: its package clause, build constraints, `const (` and `)`. */
+const GO_CONSTANTS_FRAME = /^(?:package\s+\w+|const\s*\(|\)|\/\/.*)$/;
+
+/**
+ * Whether the change only adds Go constants for literal values (viper's internal/features/bind_struct.go, a build
+ * constraint and `const BindStruct = true`): nothing runs until a caller reads them, and there they are proven. A
+ * changed or removed value is a change of behaviour, never this.
+ */
+function isGoConstantsOnly(input: ChangeKindInput): boolean {
+  if (input.headText === undefined || input.hunks.some((hunk) => hunk.oldLines > 0)) return false;
+  const source = input.headText.split('\n');
+  // A new file is read whole; a changed one, in its added lines.
+  const lines =
+    input.status === 'added'
+      ? source.map((_text, index) => index + 1)
+      : input.hunks.flatMap((hunk) => Array.from({ length: hunk.newLines }, (_value, offset) => hunk.newStart + offset));
+  let constants = 0;
+  for (const line of lines) {
+    const content = (source[line - 1] ?? '').trim();
+    if (content === '' || GO_CONSTANTS_FRAME.test(content)) continue;
+    if (!GO_LITERAL_CONSTANT.test(content)) return false;
+    constants++;
   }
   return constants > 0;
 }

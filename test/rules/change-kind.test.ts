@@ -150,6 +150,20 @@ describe('change kinds', () => {
     assert.equal(goKindOf(go('type F func() string'), go('type F func() string').replace('return 1', 'return 2')), 'runtime');
   });
 
+  // Check 52 (spf13/viper): internal/features/bind_struct.go, a build constraint and `const BindStruct = true`, was asked
+  // for a runtime test of its own; its value is proven where viper.go reads it.
+  test('Go: a new file of literal constants is constant; one with code, or a changed value, is not', () => {
+    const flag = '//go:build viper_bind_struct\n\npackage features\n\nconst BindStruct = true\n';
+    assert.equal(kindOf('internal/features/bind_struct.go', undefined, flag, 'added'), 'constant');
+    const block = 'package features\n\nconst (\n\tName = "viper"\n\tLimit int = 3\n)\n';
+    assert.equal(kindOf('internal/features/names.go', undefined, block, 'added'), 'constant');
+    assert.equal(
+      kindOf('internal/features/bind_struct.go', undefined, `${flag}\nfunc On() bool { return BindStruct }\n`, 'added'),
+      'runtime',
+    );
+    assert.equal(kindOf('internal/features/bind_struct.go', flag, flag.replace('true', 'false')), 'runtime');
+  });
+
   test('a rename without edits, comment and formatting edits', () => {
     assert.equal(kindOf('src/health-check.ts', 'export const ok = 1;\n', 'export const ok = 1;\n', 'renamed'), 'rename');
     assert.equal(
