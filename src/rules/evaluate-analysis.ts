@@ -181,10 +181,18 @@ const RESTATED_SIGNALS: ReadonlySet<string> = new Set(['optional-access', 'env-c
 /** How far below a call chain's first line its `.catch(` may sit and still be the same chain's. */
 const CHAIN_LINES = 3;
 
-/** A restated signal, or a length compared with 0 or 1 (`cookies.length > 0`): a changed decision on its line asks it. */
+/** A first or last element read (`rv[0]`, `segments[length - 1]`), as the collection signal names it. */
+const ELEMENT_READ = /\[(?:0|length - 1)\]$/;
+
+/**
+ * A restated signal, a length compared with 0 or 1 (`cookies.length > 0`), or an element read (werkzeug's `if rv is None
+ * or rv[0].merge_slashes is False:`, ufo's `segments[segments.length - 1]?.endsWith(":/")` in a new `if`): a changed
+ * decision on its line asks it.
+ */
 function isRestated(facts: Record<string, unknown>): boolean {
   const kind = readString(facts, 'signalKind');
-  return RESTATED_SIGNALS.has(kind) || (kind === 'collection' && LENGTH_TEST.test(readString(facts, 'detail')));
+  const detail = readString(facts, 'detail');
+  return RESTATED_SIGNALS.has(kind) || (kind === 'collection' && (LENGTH_TEST.test(detail) || ELEMENT_READ.test(detail)));
 }
 
 /**

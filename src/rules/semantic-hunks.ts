@@ -50,7 +50,9 @@ const NOT_A_LIMIT = /^(?:undefined|null|true|false|NaN|typeof)$/;
 const JS_COMPARISONS = { comparisons: COMPARISONS, notALimit: NOT_A_LIMIT };
 const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=>][^,)]*?)\s*[,)]/;
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
-const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|\?[^?.:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
+// A ternary's `?` is neither `?.` nor either mark of `??`, and its first branch may read a member (ufo's
+// `s0.endsWith("/") ? s0.slice(0, -1) : s0`); an optional field's `?:` has no branch.
+const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
 /**
  * A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`,
  * `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`, Node's `res.writeHead(400)` (and
@@ -925,6 +927,9 @@ function classifyPair(
       '',
       `${excerpt(item) || 'a value'} that is in ${excerpt(collection)}, one that is not, and one that differs only in case or type ("1" and 1)`,
     );
+    // A ternary testing membership (`"alpha" in rgb ? rgb.alpha : 1`) asks it as membership, not again as a condition.
+    const asked = changes.findIndex((change) => change.kind === 'condition' && change.subject === excerpt(shownMembership[0]));
+    if (asked !== -1) changes.splice(asked, 1);
   }
   // A normalisation the old line did not make (`name.trim()` → `name.trim().toLowerCase()` adds toLowerCase).
   const normalisations = (code: string | undefined): string[] =>

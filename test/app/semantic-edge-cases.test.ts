@@ -14,6 +14,21 @@ const one = (before: string, after: string) =>
   ]);
 
 describe('findSemanticChanges: what the diff changed in a decision', () => {
+  // Check 53 (unjs/ufo): `const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;`, the fix, asked nothing: a
+  // ternary was known only when its first branch held no dot.
+  test('a new ternary whose branch reads a member is a condition; an optional field or chaining is not', () => {
+    const added = (line: string) =>
+      findSemanticChanges('export function f(s0: string) {\n}\n', `export function f(s0: string) {\n${line}\n}\n`, [
+        { oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 },
+      ]).map((change) => [change.kind, change.subject]);
+    assert.deepEqual(added('  const clean = s0.endsWith("/") ? s0.slice(0, -1) : s0;'), [['condition', 's0.endsWith("/")']]);
+    assert.deepEqual(
+      added('  const clean = s0?.trim() ?? s0.padEnd(2, ":");').filter(([kind]) => kind === 'condition'),
+      [],
+    );
+    assert.deepEqual(added('  type Options = { strict?: boolean; base?: string };'), []);
+  });
+
   test('a comparison or its limit: the values at, below and above the limit', () => {
     assert.deepEqual(one('  if (value.length >= 5) return ok;', '  if (value.length > 5) return ok;'), [
       ['boundary', 'value.length', '5', '4, 5 and 6'],
@@ -2551,6 +2566,32 @@ describe('one line, one question: a signal case on a line whose changed decision
         .map((edge) => edge.provenance.replace(/^.*#/, ''));
       assert.equal(onLine2.length, 1, JSON.stringify(onLine2));
       assert.notEqual(onLine2[0], 'edge-case/empty-collection');
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+
+  // Check 51 (werkzeug) and check 53 (ufo): `if rv is None or rv[0].merge_slashes is False:` and
+  // `if (sindex === 1 && segments[segments.length - 1]?.endsWith(":/"))` each asked their condition and an empty list.
+  test('an element read inside a changed condition asks once, as that condition, not again as an empty list', async () => {
+    const join = (guarded: boolean): string =>
+      [
+        'export function lastIsProtocol(segments: string[], index: number): boolean {',
+        guarded ? '  if (index === 1 && segments[0]?.endsWith(":/")) return true;' : '  if (index === 1) return true;',
+        '  return false;',
+        '}',
+        '',
+      ].join('\n');
+    const fixture = createChangeFixture(
+      { 'package.json': JSON.stringify({ name: 'join', version: '1.0.0', type: 'module' }), 'src/join.ts': join(false) },
+      { 'src/join.ts': join(true) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const onLine2 = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => edge.title.startsWith('src/join.ts:2 '))
+        .map((edge) => edge.provenance.replace(/^.*#/, ''));
+      assert.deepEqual(onLine2, ['edge-case/changed-condition']);
     } finally {
       fixture.repo.cleanup();
     }
