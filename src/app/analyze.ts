@@ -21,6 +21,7 @@ import { isOmittedMarker, isShownWhole, MAX_SHOWN_PATH, SHOWN_PATH_END } from '.
 import { classifyRole, getLanguage, isRunnerNamedTest } from '../graph/roles.js';
 import { getCommentSyntax } from '../rules/facts-text.js';
 import { createPythonOrGoSyntax } from '../rules/semantic-languages.js';
+import { isMessageTextOnly } from '../rules/message-text.js';
 import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
@@ -294,6 +295,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
           ]),
         ].filter(isNoTestToExtend),
         placeTest(file.path),
+        isMessageTextOnly(sides.baseText.get(file.path), sides.headText.get(file.path), file.hunks, getLanguage(file.path) === 'python'),
       ),
     );
   }
@@ -698,6 +700,7 @@ function deriveProof(
   isSetupFile: (path: string) => boolean = () => false,
   caselessTests: readonly string[] = [],
   newTestPath?: string,
+  messageOnly = false,
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   const judgement = deriveChangedPathProof({
@@ -712,6 +715,7 @@ function deriveProof(
     runnableTests: [...runnableTests],
     caselessTests: [...caselessTests],
     ...optional('newTestPath', newTestPath),
+    ...(messageOnly ? { messageOnly } : {}),
     symbolTests: symbolImpacts
       .filter((impact) => impact.path === file.path && impact.change !== 'removed')
       .flatMap((impact) =>

@@ -97,6 +97,11 @@ export interface ChangedPathProofInput {
    * `test/locale/it.test.js` for `src/locale/it.js`); the sibling `<name>.test.<ext>` when absent.
    */
   newTestPath?: string;
+  /**
+   * The change only rewords messages (an error's text, a log line: src/rules/message-text.ts): what can fail is a test
+   * that asserts the old text, so the task is to run the reaching tests rather than to make the lines run.
+   */
+  messageOnly?: boolean;
   /** The repository's coverage command, e.g. `npx vitest run --coverage`. */
   coverageCommand?: string;
 }

@@ -588,6 +588,7 @@ export const PROOF_MESSAGE_DATA = {
   'static-stale-coverage-task': ['path', 'command', 'lines', 'runs', 'nearest'],
   'static-no-changed-lines': ['path'],
   'static-no-changed-lines-task': ['path', 'nearest'],
+  'static-message-only': ['path', 'lines'],
   'static-not-executable': ['path', 'lines'],
   'static-not-executable-task': ['path', 'Lines', 'holds', 'nearest'],
   'runtime-proven': ['path', 'coveredLines'],

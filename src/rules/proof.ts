@@ -223,6 +223,16 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
     );
   }
 
+  // Only the text of messages changed (urfave/cli's `cant` → `can't` in two `fmt.Errorf` calls): a test asserting the
+  // old text is what can fail, so the reaching tests are to be run, not extended. Fresh coverage still decides.
+  if (input.messageOnly === true && input.coverage === undefined) {
+    return build(
+      'static-only',
+      { messageId: 'static-message-only', data: { path, lines } },
+      { messageId: 'static-no-changed-lines-task', data: { path, nearest } },
+    );
+  }
+
   // Only removed lines (or commented-out code, or a rename): nothing of the file is left to see run.
   if (changedLines.length === 0 && input.status !== 'added') {
     return build(

@@ -226,6 +226,23 @@ describe('deriveChangedPathProof: fallbacks', () => {
     );
   });
 
+  // Check 48 (urfave/cli): "Fix typos" reworded two `fmt.Errorf` messages and was asked to extend a test to run them.
+  test('a change that only rewords messages asks to run the reaching tests; fresh coverage still decides', () => {
+    const reworded = deriveChangedPathProof(input({ changedLines: [14], messageOnly: true }));
+    assert.deepEqual(
+      [reworded.state, reworded.reason, reworded.repairTask],
+      [
+        'static-only',
+        { messageId: 'static-message-only', data: { path: DISCOUNT, lines: 'line 14' } },
+        { messageId: 'static-no-changed-lines-task', data: { path: DISCOUNT, nearest: 'test/pricing/discount.test.ts' } },
+      ],
+    );
+    const covered = deriveChangedPathProof(
+      input({ changedLines: [14], messageOnly: true, coverage: { lines: { 14: 2 } }, coverageFresh: true }),
+    );
+    assert.equal(covered.state, 'runtime-proven');
+  });
+
   test('reaching tests are deduplicated, sorted by distance then path, and capped at 20 with the full count', () => {
     const many = Array.from({ length: 25 }, (_, index) =>
       reaching(`test/case-${String(index).padStart(2, '0')}.test.ts`, index < 5 ? 2 : 1),

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Hunk } from '../../src/model/change.js';
+import { isMessageTextOnly } from '../../src/rules/message-text.js';
+
+/** One hunk per line that differs (the sides have as many lines). */
+function linesChanged(base: string, head: string): Hunk[] {
+  const before = base.split('\n');
+  const after = head.split('\n');
+  return before.flatMap((line, index) =>
+    line === after[index] ? [] : [{ oldStart: index + 1, oldLines: 1, newStart: index + 1, newLines: 1 }],
+  );
+}
+
+const reworded = (base: string, head: string, python = false): boolean => isMessageTextOnly(base, head, linesChanged(base, head), python);
+
+// Check 48 (urfave/cli): "Fix typos" changed `cant` to `can't` in two fmt.Errorf messages and a comment.
+test('a message reworded in an error, a log line or a raise is message text only; a comment beside it changes nothing', () => {
+  const go = (message: string, comment: string) => `func (f *Flag) Set() error {\n\t// ${comment}\n\treturn fmt.Errorf("${message}")\n}\n`;
+  assert.equal(
+    reworded(go('cant duplicate this flag', 'doesnt accept args'), go("can't duplicate this flag", "doesn't accept args")),
+    true,
+  );
+  assert.equal(reworded("throw new TypeError('Expected a numbr');\n", "throw new TypeError('Expected a number');\n"), true);
+  // A template that holds an expression is read as code: its reworded text is not told from a changed expression.
+  assert.equal(reworded('  console.warn(`retrying in ${ms} ms`, id);\n', '  console.warn(`retrying after ${ms} ms`, id);\n'), false);
+  assert.equal(reworded("    raise ValueError('bad  value')  # why\n", "    raise ValueError('bad value')  # why not\n", true), true);
+  assert.equal(reworded("  logger.info('sent the mail');\n", "  logger.info('sent the email');\n"), true);
+});
+
+test('a literal that decides, names a key or builds a query is behaviour; so is any change of code', () => {
+  assert.equal(reworded("if (method === 'GET') return;\n", "if (method === 'POST') return;\n"), false);
+  assert.equal(reworded("const sql = 'select id from users';\n", "const sql = 'select id from members';\n"), false);
+  assert.equal(reworded("throw new Error('no');\n", "throw new RangeError('no');\n"), false);
+  assert.equal(reworded("throw new Error('no');\n", "throw new Error('no', { cause });\n"), false);
+  assert.equal(
+    isMessageTextOnly("throw new Error('a');\n", "throw new Error('b');\nreturn;\n", [
+      { oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 },
+    ]),
+    false,
+  );
+});
