@@ -216,6 +216,7 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
   // `test/a/b` beside `src/a/b`, at the root or inside a package (`packages/core/test/lib/tracing/trace.test.ts` is
   // the test of `packages/core/src/tracing/trace.ts`): the same folders up to the test folder, the source's folders
   // below its own root ending the test's, with at most two more on the test's side (`lib`, `unit`).
+  if (!testPath.endsWith('.py') && isFlatTestOf(testFolders, sourceFolders, test.stem)) return true;
   return testFolders.some((folder, index) => {
     if (!TEST_FOLDERS.test(folder) || index >= sourceFolders.length) return false;
     if (testFolders.slice(0, index).join('/') !== sourceFolders.slice(0, index).join('/')) return false;
@@ -239,6 +240,20 @@ function isBesidePackage(testFolder: string, sourceFolder: string): boolean {
   const root = testFolders.slice(0, -1);
   const packageFolders = (sourceFolder === '' ? [] : sourceFolder.split('/')).filter((folder, index) => index > 0 || folder !== 'src');
   return packageFolders.length === root.length + 1 && root.every((folder, index) => packageFolders[index] === folder);
+}
+
+/** Names many folders of a tree each have a file of: a flat test folder's file of such a name is no one file's test. */
+const SHARED_STEMS = new Set(['index', 'utils', 'util', 'helpers', 'helper', 'types', 'common', 'main', 'constants', 'config', 'errors']);
+
+/**
+ * A flat test folder beside a source root whose tree goes deeper (body-parser's `test/json.js` for
+ * `lib/types/json.js`, at the root or in a package): the same name, the test folder where the source root stands.
+ */
+function isFlatTestOf(testFolders: readonly string[], sourceFolders: readonly string[], stem: string): boolean {
+  const root = testFolders.length - 1;
+  if (root < 0 || !TEST_FOLDERS.test(testFolders[root] ?? '') || SHARED_STEMS.has(stem)) return false;
+  if (sourceFolders.length < root + 2 || !SOURCE_ROOTS.test(sourceFolders[root] ?? '')) return false;
+  return testFolders.slice(0, root).every((folder, index) => sourceFolders[index] === folder);
 }
 
 /** Folders a package keeps its code in, which a test tree beside them mirrors. */

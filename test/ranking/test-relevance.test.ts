@@ -230,6 +230,18 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(isNamedTestOf('tests/test_make.py', 'src/attr/deep/_make.py'), false);
   });
 
+  // Check 54 (expressjs/body-parser): test/json.js, raw.js, text.js and urlencoded.js test lib/types/<name>.js; t7's proof
+  // went to test/urlencoded.js.
+  test('a flat test folder beside a deeper source tree: the same name is the named test, not a name many folders share', () => {
+    assert.equal(isNamedTestOf('test/json.js', 'lib/types/json.js'), true);
+    assert.equal(isNamedTestOf('packages/parser/test/json.js', 'packages/parser/src/types/json.js'), true);
+    assert.equal(isNamedTestOf('test/json.js', 'lib/types/raw.js'), false);
+    assert.equal(isNamedTestOf('test/json.js', 'vendor/types/json.js'), false);
+    assert.equal(isNamedTestOf('test/index.js', 'lib/types/index.js'), false);
+    assert.equal(isNamedTestOf('test/utils.js', 'lib/types/utils.js'), false);
+    assert.equal(isNamedTestOf('other/test/json.js', 'packages/parser/src/types/json.js'), false);
+  });
+
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
     const tests: TestText[] = [
       { path: 'test/index.test.js', titles: ['default handler'], words: { code: 'index default handler utils', names: '' } },
