@@ -910,10 +910,17 @@ function classifyPair(
   // A search for a piece of text (`content.indexOf("\\n", from)`, `html.includes("<table")`) looks into a string, not
   // a collection: its argument is a string literal that is no plain word.
   const isTextSearch = shownMembership?.[2] !== undefined && TEXT_PIECE.test(shownMembership[3] ?? '');
+  // An index kept for its position (body-parser's `var index = str.indexOf(char)`, then `str.substring(0, index)`)
+  // tests nothing on its line; a comparison of it, there or below, is its own question.
+  const isPositionLookup =
+    membership?.[2] === 'indexOf' &&
+    /^\s*(?:(?:const|let|var)\s+)?[A-Za-z_$][\w$]*\s*=(?!=)\s*/.test(head) &&
+    head.replace(/^\s*(?:(?:const|let|var)\s+)?[A-Za-z_$][\w$]*\s*=\s*/, '').replace(/;?\s*$/, '') === membership[0];
   // A membership test a removed line already made, now kept in a variable (`const isPresent = key in input`), is old.
   if (
     membership !== null &&
     shownMembership !== null &&
+    !isPositionLookup &&
     !isIteration &&
     !isTextSearch &&
     (base === undefined || !base.includes(membership[0])) &&

@@ -16,6 +16,18 @@ const one = (before: string, after: string) =>
 describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Check 53 (unjs/ufo): `const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;`, the fix, asked nothing: a
   // ternary was known only when its first branch held no dot.
+  // Check 54 (expressjs/body-parser): `var index = str.indexOf(char)`, a position for `str.substring(0, index)`, was
+  // asked for a member and a non-member.
+  test('an index kept for its position tests no membership; an index compared does', () => {
+    const added = (line: string) =>
+      findSemanticChanges('function f(str, char) {\n}\n', `function f(str, char) {\n${line}\n}\n`, [
+        { oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 },
+      ]).map((change) => change.kind);
+    assert.deepEqual(added('  var index = str.indexOf(char)'), []);
+    assert.deepEqual(added('  const found = str.indexOf(char) !== -1'), ['boundary']);
+    assert.deepEqual(added('  const at = str.indexOf(char) + 1'), ['membership']);
+  });
+
   test('a new ternary whose branch reads a member is a condition; an optional field or chaining is not', () => {
     const added = (line: string) =>
       findSemanticChanges('export function f(s0: string) {\n}\n', `export function f(s0: string) {\n${line}\n}\n`, [
