@@ -1,4 +1,5 @@
 import type { ChangeKind } from '../model/analysis.js';
+import type { Language } from '../model/graph.js';
 import type { ChangeStatus, Hunk } from '../model/change.js';
 import type { Span } from '../model/facts.js';
 import type { PathClasses } from './classifiers.js';
@@ -73,7 +74,8 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
       text.commentOnly ||
       text.formattingOnly ||
       isBuiltinPrefixOnly(input.baseText, input.headText, language) ||
-      isPythonTextOnly(input.baseText, input.headText, language)
+      isPythonTextOnly(input.baseText, input.headText, language) ||
+      isSemicolonStyleOnly(input.baseText, input.headText, language, path)
     )
       return 'comment-or-format';
     if (isTypeOnlyChange(input)) return 'type-only';
@@ -90,6 +92,36 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   )
     return 'type-only';
   return 'runtime';
+}
+
+/** A line's last `;`, before a line break, spaces or a line comment. */
+const LINE_END_SEMICOLON = /;[ \t]*(?=\/\/[^\n]*)?$/;
+/** What a line may not start with after a `;` taken away (an ASI hazard); a comment (`//`, `/*`) is none. */
+const ASI_HAZARD = /^\s*(?:[([`+-]|\/(?![/*]))/;
+
+/**
+ * Whether JavaScript or TypeScript texts differ only in semicolons that end a line (koa-router's `function Layer(…)
+ * { … };` → `}`, a linter's `semi` rule either way), with comment and layout changes beside them. A `;` before a line
+ * that opens with `(`, `[`, a template, `+`, `-` or `/` keeps two statements apart and is never taken away.
+ */
+function isSemicolonStyleOnly(baseText: string | undefined, headText: string | undefined, language: Language, path: string): boolean {
+  if (!['ts', 'tsx', 'js', 'jsx'].includes(language) || baseText === undefined || headText === undefined) return false;
+  const strip = (text: string): string => {
+    const lines = text.split('\n');
+    // Walked from the end, so each line knows the next line that says something.
+    let next: string | undefined;
+    for (let index = lines.length - 1; index >= 0; index--) {
+      const line = lines[index] ?? '';
+      if (next === undefined || !ASI_HAZARD.test(next)) lines[index] = line.replace(LINE_END_SEMICOLON, '');
+      if (line.trim() !== '') next = line;
+    }
+    return lines.join('\n');
+  };
+  const base = strip(baseText);
+  const head = strip(headText);
+  if (base === baseText && head === headText) return false;
+  const text = classifyTextChange(base, head, getCommentSyntax(language, path), false);
+  return base === head || text.commentOnly || text.formattingOnly;
 }
 
 /** Python texts that differ only in docstrings, comments, quote style and layout (python-text.ts). */

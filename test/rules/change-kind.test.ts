@@ -187,6 +187,15 @@ describe('change kinds', () => {
     assert.equal(kindOf('requests/sessions.py', send('Send.', "'https'"), send('Send.', '"it\'s"')), 'runtime');
     // A string that goes on into an expression is no docstring: `"%s" % x` → `"%d" % x` changes what runs.
     assert.equal(kindOf('app/fmt.py', 'def f(x):\n    "%s" % x\n', 'def f(x):\n    "%d" % x\n'), 'runtime');
+    // Check 55 (koajs/router): "fix jsdoc and typo" took the `;` off `function Layer(…) { … };` and fixed comments.
+    const layer = (end: string, word: string) =>
+      `/** Additionaly, ${word} */\nfunction Layer(path) {\n  this.path = path${end}\n}${end}\n/** Exported. */\nmodule.exports = Layer${end}\n`;
+    assert.equal(kindOf('lib/layer.js', layer(';', 'a'), layer('', 'b')), 'comment-or-format');
+    assert.equal(kindOf('lib/layer.ts', layer(';', 'a'), layer(';', 'a').replace('= path;', '= path')), 'comment-or-format');
+    // Before a line that opens with `(` the `;` keeps two statements apart: taking it away joins them into a call.
+    const iife = (end: string) => `const run = setup()${end}\n(function () {\n  run();\n})();\n`;
+    assert.equal(kindOf('lib/start.js', iife(';'), iife('')), 'runtime');
+    assert.equal(kindOf('lib/layer.js', layer(';', 'a'), layer('', 'a').replace('= path', '= path + 1')), 'runtime');
     // Check 43 (node-fetch): a built-in named with its `node:` prefix loads the same module; another module does not.
     const referrer = (specifier: string): string => `import {isIP} from '${specifier}';\nexport const ip = isIP;\n`;
     assert.equal(kindOf('src/utils/referrer.js', referrer('net'), referrer('node:net')), 'comment-or-format');
