@@ -1363,6 +1363,9 @@ export function isErrorPathLine(line: string): boolean {
  * The `if` tests a file's hunks removed, as written (`readIfTest`): another file of the change that makes one of them
  * moved it there (`isMovedTest`).
  */
+/** A coverage tool's marker for code the tests are not meant to run: istanbul, c8 and v8 ignores, coverage.py's pragma. */
+const COVERAGE_IGNORE = /\b(?:istanbul|c8|v8)\s+ignore\b|#\s*pragma:\s*no\s*cover\b/;
+
 /** The lines a block of new code is known by when it is written twice, and the characters they must say together. */
 const COPIED_BLOCK_LINES = 3;
 const MIN_COPIED_BLOCK = 60;
@@ -1664,6 +1667,10 @@ export function findSemanticChanges(
         continue;
       }
       if (removedCode.has(toMovedText(after.text)) || movedWithAbove(head[line - 2], after) || isReachedFurther(after.text, removedCode))
+        continue;
+      // Code its authors marked as never run by the tests (`/* istanbul ignore next */ throw …`, `# pragma: no cover`)
+      // asks for no test that runs it.
+      if (COVERAGE_IGNORE.test(after.raw) || (head[line - 2]?.isComment === true && COVERAGE_IGNORE.test(head[line - 2]?.raw ?? '')))
         continue;
       // A rewritten hunk pairs lines by position; a removed line that shares no name with the added one is not what
       // it replaced (`const value = await reader.read();` → `if (values.length > 0) {` is new code, not a new limit).

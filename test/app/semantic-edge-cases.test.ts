@@ -16,6 +16,19 @@ const one = (before: string, after: string) =>
 describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Check 53 (unjs/ufo): `const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;`, the fix, asked nothing: a
   // ternary was known only when its first branch held no dot.
+  // Check 54 (expressjs/body-parser): `JSON.parse(partial); /* istanbul ignore next */ throw new SyntaxError('strict
+  // violation')`, a throw its authors mark as never reached, was asked to be forced.
+  test('code marked for the coverage tool to ignore asks for no test that runs it', () => {
+    const added = (lines: string[], language: 'javascript' | 'python' = 'javascript') =>
+      findSemanticChanges('', `${lines.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }], language).map(
+        (change) => change.kind,
+      );
+    assert.deepEqual(added(["  JSON.parse(partial); /* istanbul ignore next */ throw new SyntaxError('strict violation')"]), []);
+    assert.deepEqual(added(['  /* c8 ignore next */', "  if (typeof setImmediate !== 'function') return"]), []);
+    assert.deepEqual(added(["    raise RuntimeError('unreachable')  # pragma: no cover"], 'python'), []);
+    assert.deepEqual(added(["  JSON.parse(partial); throw new SyntaxError('strict violation')"]), ['error-path']);
+  });
+
   // Check 54 (expressjs/body-parser): `var index = str.indexOf(char)`, a position for `str.substring(0, index)`, was
   // asked for a member and a non-member.
   test('an index kept for its position tests no membership; an index compared does', () => {
