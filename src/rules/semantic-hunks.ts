@@ -1363,6 +1363,23 @@ export function isErrorPathLine(line: string): boolean {
  * The `if` tests a file's hunks removed, as written (`readIfTest`): another file of the change that makes one of them
  * moved it there (`isMovedTest`).
  */
+/**
+ * A new loop's header that only runs it over a collection or a chain, written the usual way: `for (let i = start; i <
+ * list.length; i++)`, Go's `for i := 0; i < n; i++`, or a walk up a chain (`for c := cmd; c != nil; c = c.parent`,
+ * `for (let node = head; node; node = node.next)`). Its test is the loop's end, not a decision of the change (body-parser's
+ * `i < str.length`, urfave/cli's parent walk); `<=`, a step other than one, or a countdown asks as before.
+ */
+const PLAIN_LOOP_HEADERS = [
+  /^\s*for\s*\(\s*(?:let|var)?\s*([A-Za-z_$][\w$]*)\s*=\s*[^;]+;\s*\1\s*<\s*[\w$.]+\s*;\s*(?:\1\+\+|\+\+\1|\1\s*\+=\s*1)\s*\)/,
+  /^\s*for\s+([A-Za-z_]\w*)\s*:=\s*[^;]+;\s*\1\s*<\s*[\w.()]+\s*;\s*\1\+\+\s*\{/,
+  /^\s*for\s+([A-Za-z_]\w*)\s*:=\s*[^;]+;\s*\1\s*!=\s*nil\s*;\s*\1\s*=\s*\1\.\w+\s*\{/,
+  /^\s*for\s*\(\s*(?:let|var)?\s*([A-Za-z_$][\w$]*)\s*=\s*[^;]+;\s*\1(?:\s*!==?\s*(?:null|undefined))?\s*;\s*\1\s*=\s*\1\.[A-Za-z_$][\w$]*\s*\)/,
+];
+
+function isPlainLoopHeader(text: string): boolean {
+  return PLAIN_LOOP_HEADERS.some((pattern) => pattern.test(text));
+}
+
 /** A coverage tool's marker for code the tests are not meant to run: istanbul, c8 and v8 ignores, coverage.py's pragma. */
 const COVERAGE_IGNORE = /\b(?:istanbul|c8|v8)\s+ignore\b|#\s*pragma:\s*no\s*cover\b/;
 
@@ -1744,6 +1761,7 @@ export function findSemanticChanges(
           !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
           !(change.kind === 'condition' && isConstantTest(change.subject)) &&
           !(change.kind === 'condition' && isWrappedInList(after.text)) &&
+          !(before === undefined && (change.kind === 'condition' || change.kind === 'boundary') && isPlainLoopHeader(after.text)) &&
           !isMoved(change) &&
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isOldArithmetic(after.text)) &&
           !isRenamedRead(change) &&

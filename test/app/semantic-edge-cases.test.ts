@@ -16,6 +16,23 @@ const one = (before: string, after: string) =>
 describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Check 53 (unjs/ufo): `const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;`, the fix, asked nothing: a
   // ternary was known only when its first branch held no dot.
+  // Check 54 (body-parser): a new `for (var i = index + 1; i < str.length; i++)` asked for str.length ± 1; check 48
+  // (urfave/cli): `for c := cmd; c != nil; c = c.parent` asked for c nil and not, above the fix's `if c.HideHelpCommand`.
+  test("a new loop's usual header is its end, not a decision; an unusual bound or a countdown still asks", () => {
+    const added = (lines: string[], language: 'javascript' | 'go' = 'javascript') =>
+      findSemanticChanges('', `${lines.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }], language).map(
+        (change) => [change.kind, change.subject],
+      );
+    const body = ['      partial += "#"', '    }'];
+    assert.deepEqual(added(['    for (var i = index + 1; i < str.length; i++) {', ...body]), []);
+    assert.deepEqual(added(['  for (let node = head; node; node = node.next) {', ...body]), []);
+    assert.deepEqual(added(['    for (var i = index + 1; i <= str.length; i++) {', ...body]), [['boundary', 'i']]);
+    assert.deepEqual(added(['  for (let i = list.length - 1; i >= 0; i--) {', ...body]), [['boundary', 'i']]);
+    const walk = ['\tfor c := cmd; c != nil; c = c.parent {', '\t\tif c.HideHelpCommand {', '\t\t\treturn true', '\t\t}', '\t}'];
+    assert.deepEqual(added(walk, 'go'), [['condition', 'c.HideHelpCommand']]);
+    assert.deepEqual(added(['\tfor i := 0; i < len(args); i++ {', '\t\tx++', '\t}'], 'go'), []);
+  });
+
   // Check 54 (expressjs/body-parser): `JSON.parse(partial); /* istanbul ignore next */ throw new SyntaxError('strict
   // violation')`, a throw its authors mark as never reached, was asked to be forced.
   test('code marked for the coverage tool to ignore asks for no test that runs it', () => {
