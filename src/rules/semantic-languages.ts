@@ -167,6 +167,9 @@ const GO_OPENER = /^(?:\}\s*)?(?:else\s+)?(if|for)\b\s*/;
 
 type LineText = Pick<SourceLine, 'code' | 'text'>;
 
+/** What an `assert` that only narrows a type tests: a value that is not None, or an isinstance check. */
+const TYPE_NARROWING_ASSERT = /^(?:[\w.]+(?:\[[^\]]*\])?\s+is\s+not\s+None|isinstance\([^()]*(?:\([^()]*\))?[^()]*\))$/;
+
 /** The condition of a Python line: found in its code (a word inside a string decides nothing), shown from its text. */
 function findPythonCondition({ code, text }: LineText, following: () => readonly SourceLine[]): FoundCondition | undefined {
   const opener = PYTHON_OPENER.exec(text);
@@ -179,8 +182,13 @@ function findPythonCondition({ code, text }: LineText, following: () => readonly
       : { condition: condition.trim(), keyword: opener[0], isCase: false };
   }
   const assertion = /^assert\b\s*(.+)$/.exec(text);
-  if (assertion?.[1] !== undefined)
-    return { condition: (takeUntilTopLevel(assertion[1], ',') ?? assertion[1]).trim(), keyword: 'assert ', isCase: false };
+  if (assertion?.[1] !== undefined) {
+    const asserted = (takeUntilTopLevel(assertion[1], ',') ?? assertion[1]).trim();
+    // `assert self.process.pid is not None` (uvicorn) or `assert isinstance(x, T)` narrows a type for the checker:
+    // no input is meant to fail it.
+    if (TYPE_NARROWING_ASSERT.test(asserted)) return undefined;
+    return { condition: asserted, keyword: 'assert ', isCase: false };
+  }
   // `value if cond else other`: outside a comprehension, whose `if` has no `else`.
   const ternary = /\bif\s+(.+?)\s+else\b/;
   const shownTernary = ternary.test(code) ? ternary.exec(text)?.[1] : undefined;

@@ -1867,6 +1867,20 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
 });
 
 describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
+  // Check 56 (encode/uvicorn): `assert self.process.pid is not None`, there for the type checker, asked for a pid of None.
+  test('an assert that narrows a type asks nothing; an assert on a value does', () => {
+    const added = (line: string) =>
+      findSemanticChanges(
+        'def f(self):\n    pass\n',
+        `def f(self):\n${line}\n    pass\n`,
+        [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }],
+        'python',
+      ).map((change) => change.kind);
+    assert.deepEqual(added('    assert self.process.pid is not None'), []);
+    assert.deepEqual(added('    assert isinstance(self.app, Callable)'), []);
+    assert.deepEqual(added('    assert self.process.pid > 0'), ['boundary']);
+  });
+
   test("a loop's variable renamed in the hunk leaves the tests of it as they were; a new test still asks (check 31: flask)", () => {
     const base = [
       '        funcs = self.before_request_funcs[None]',

@@ -26,6 +26,12 @@ test('a message reworded in an error, a log line or a raise is message text only
   assert.equal(reworded('  console.warn(`retrying in ${ms} ms`, id);\n', '  console.warn(`retrying after ${ms} ms`, id);\n'), false);
   assert.equal(reworded("    raise ValueError('bad  value')  # why\n", "    raise ValueError('bad value')  # why not\n", true), true);
   assert.equal(reworded("  logger.info('sent the mail');\n", "  logger.info('sent the email');\n"), true);
+  // Check 56 (encode/uvicorn): a message kept in a name for the next line to log.
+  assert.equal(
+    reworded("    msg = 'Please use pip install'  # noqa: E501\n", '    msg = "Please use \'pip install\'"  # noqa: E501\n', true),
+    true,
+  );
+  assert.equal(reworded("if (message === 'a') run();\n", "if (message === 'b') run();\n"), false);
 });
 
 test('a literal that decides, names a key or builds a query is behaviour; so is any change of code', () => {
