@@ -145,7 +145,7 @@ const PLUMBING = new Set([
  * (`client.test.ts` beside `client.ts`) weighs as much: a framework's catch-all test says every word of its code. A test
  * named for the changed callable (`utc-utcOffset.test.js`) weighs more than the file's: it is about that callable alone.
  */
-const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16 } as const;
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16, goPackage: 6 } as const;
 
 function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
@@ -363,6 +363,11 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   for (const [segment, words] of terms.routes)
     if (titleSayings.some((said) => says(said, words))) weights.set(`route:${segment}`, WEIGHT.route);
   if (named) weights.set('pair', WEIGHT.pair);
+  // A Go test file beside the changed file is compiled into its package and tests its internals; a test of another
+  // package sees only what it exports (go-playground/validator's validator_test.go for regexes.go, against 23
+  // translations/*_test.go and non-standard tests at the same distance).
+  if (test.path.endsWith('_test.go') && terms.path.endsWith('.go') && splitStem(test.path).folder === splitStem(terms.path).folder)
+    weights.set('package', WEIGHT.goPackage);
   for (const name of namedCallables) weights.set(`file:${name}`, WEIGHT.callableFile);
   return weights;
 }

@@ -242,6 +242,20 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(isNamedTestOf('other/test/json.js', 'packages/parser/src/types/json.js'), false);
   });
 
+  // Check 57 (go-playground/validator): the fix's own validator_test.go (package validator, beside regexes.go) was one of
+  // 24 tests at distance 1, and the proof went to non-standard/validators/notblank_test.go, first by path.
+  test("a Go test beside the changed file, in its package, outranks another package's test", () => {
+    const tests: TestText[] = [
+      { path: 'non-standard/validators/notblank_test.go', titles: ['TestNotBlank'], words: { code: 'validator', names: '' } },
+      { path: 'translations/en/en_test.go', titles: ['TestTranslations'], words: { code: 'validator', names: '' } },
+      { path: 'validator_test.go', titles: ['TestUUID'], words: { code: 'validate', names: '' } },
+    ];
+    const scores = scoreTestRelevance(tests, { path: 'regexes.go', names: [] });
+    assert.ok((scores.get('validator_test.go') ?? 0) > 0);
+    assert.equal(scores.get('translations/en/en_test.go'), 0);
+    assert.equal(scores.get('non-standard/validators/notblank_test.go'), 0);
+  });
+
   test('plumbing and stop words name nothing: index, default, handler, utils score no test', () => {
     const tests: TestText[] = [
       { path: 'test/index.test.js', titles: ['default handler'], words: { code: 'index default handler utils', names: '' } },
