@@ -1401,6 +1401,46 @@ function toCopiedBlock(head: readonly SourceLine[], line: number): string | unde
   return `block:${lines.join('\n')}`;
 }
 
+/** A call that compiles its argument as a pattern: `regexp.MustCompile(x)`, `re.compile(x)`, `new RegExp(x)`, or a
+ * helper named for it (go-playground/validator's `lazyRegexCompile(x)`). */
+const COMPILE_CALL = /(?:\bnew\s+RegExp|\b\w*(?:[Cc]ompile)\w*)\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
+/** A constant set to a string literal: `name = "…"` in a Go const block, `const name = '…'`, `NAME = r"…"`. */
+const STRING_CONSTANT =
+  /^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)(?:\s+string)?\s*(?::\s*string\s*)?=\s*(r?(?:`[^`]*`|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'))\s*[;,]?\s*(?:\/\/.*|#.*)?$/;
+
+/** The names the file passes, alone, to a call that compiles a pattern. */
+function findCompiledNames(text: string | undefined): ReadonlySet<string> {
+  const names = new Set<string>();
+  if (text === undefined) return names;
+  for (const match of text.matchAll(COMPILE_CALL)) if (match[1] !== undefined) names.add(match[1]);
+  return names;
+}
+
+/**
+ * A changed pattern kept in a constant the file compiles (go-playground/validator's `e164RegexString = "^\\+?[1-9]\\d{7,14}$"`,
+ * compiled by `lazyRegexCompile(e164RegexString)`): the same question as a pattern changed where it is compiled.
+ */
+function findCompiledConstant(
+  before: SourceLine | undefined,
+  after: SourceLine,
+  line: number,
+  compiled: ReadonlySet<string>,
+): SemanticChange | undefined {
+  if (before === undefined) return undefined;
+  const now = STRING_CONSTANT.exec(after.text);
+  const was = STRING_CONSTANT.exec(before.text);
+  if (now?.[1] === undefined || now[2] === undefined || was?.[1] !== now[1] || was[2] === now[2] || !compiled.has(now[1])) return undefined;
+  return {
+    kind: 'regex',
+    line,
+    before: excerpt(before.text.trim()),
+    after: excerpt(after.text.trim()),
+    subject: excerpt(now[2]),
+    limit: '',
+    values: REGEX_VALUES,
+  };
+}
+
 /** A member path of two links or more (`options.signal!.reason`), non-null assertions allowed between links. */
 const MEMBER_PATH = /(?<![\w$#.!])[A-Za-z_$#][\w$#]*(?:!?\.[A-Za-z_$#][\w$#]*){2,}/g;
 
@@ -1465,6 +1505,9 @@ export function findSemanticChanges(
   const removedTestsByHunk = hunks.map((hunk) => new Set(listRemovedTests(baseText, [hunk], language)));
   const isRemovedInOtherHunk = (test: string, own: number): boolean =>
     removedTestsByHunk.some((tests, at) => at !== own && tests.has(test));
+  // Names whose value the file compiles as a pattern, read once when a changed line may need them.
+  let compiled: ReadonlySet<string> | undefined;
+  const compiledNames = (): ReadonlySet<string> => (compiled ??= findCompiledNames(headText));
   const removedLines = hunks.flatMap((hunk) =>
     base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment),
   );
@@ -1708,6 +1751,8 @@ export function findSemanticChanges(
         isOldLogic,
         () => head.slice(Math.max(0, line - 1 - FLAG_CONTEXT_LINES), line - 1),
       );
+      const pattern = findCompiledConstant(before ?? partner, after, line, compiledNames());
+      if (pattern !== undefined && !found.some((change) => change.kind === 'regex')) found.push(pattern);
       // Paired as code lines too: echo wrote three lines of comment above its flipped flag.
       const flagBefore = before ?? partner;
       const flipped = flagBefore === undefined ? undefined : findFlippedFlag(flagBefore, after, head, line, language);

@@ -2217,6 +2217,45 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
 });
 
 describe('findSemanticChanges on Go: nil checks, error returns, http.Status names and slices', () => {
+  // Check 57 (go-playground/validator): five fixes changed a pattern kept in a constant (`e164RegexString =
+  // "^\\+?[1-9]\\d{7,14}$"`) that `lazyRegexCompile(e164RegexString)` compiles, and asked nothing about the pattern.
+  test('a pattern kept in a constant the file compiles is a changed pattern; a constant nothing compiles is not', () => {
+    const file = (pattern: string, compiled: string) =>
+      [
+        'const (',
+        `\te164RegexString = "${pattern}"`,
+        '\tlabel = "e164"',
+        ')',
+        '',
+        'var (',
+        `\te164Regex = lazyRegexCompile(${compiled})`,
+        ')',
+      ].join('\n');
+    const changed = (
+      compiled: string,
+      language: 'go' | 'javascript' | 'python' = 'go',
+      base = file('^\\\\+?[1-9]\\\\d{1,14}$', compiled),
+      head = file('^\\\\+?[1-9]\\\\d{7,14}$', compiled),
+    ) =>
+      findSemanticChanges(`${base}\n`, `${head}\n`, [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }], language).map((change) => [
+        change.kind,
+        change.line,
+      ]);
+    assert.deepEqual(changed('e164RegexString'), [['regex', 2]]);
+    assert.deepEqual(changed('label'), []);
+    const js = (pattern: string) =>
+      `// Digits only.\nconst DIGITS = '${pattern}';\nexport const isDigits = (text) => new RegExp(DIGITS).test(text);`;
+    assert.deepEqual(
+      changed('', 'javascript', js('^[0-9]+$'), js('^[0-9]*$')).map(([kind]) => kind),
+      ['regex'],
+    );
+    const py = (pattern: string) => `import re\nDIGITS_RE = r"${pattern}"\nMATCHER = re.compile(DIGITS_RE)`;
+    assert.deepEqual(
+      changed('', 'python', py('^[0-9]+$'), py('^[0-9]*$')).map(([kind]) => kind),
+      ['regex'],
+    );
+  });
+
   // Check 52 (spf13/viper): the same `case "durationSlice":` block added to both branches of find asked twice.
   test('a block of new code written in two hunks asks once; a short idiom in two hunks asks for each', () => {
     const block = (value: string) => [
