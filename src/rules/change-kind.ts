@@ -106,6 +106,9 @@ const ASI_HAZARD = /^\s*(?:[([`+-]|\/(?![/*]))/;
  */
 function isSemicolonStyleOnly(baseText: string | undefined, headText: string | undefined, language: Language, path: string): boolean {
   if (!['ts', 'tsx', 'js', 'jsx'].includes(language) || baseText === undefined || headText === undefined) return false;
+  // Only a change in how many lines end with `;` can be one: most edits leave the count and skip the second comparison.
+  const ending = /;[ \t]*(?:\/\/[^\n]*)?$/gm;
+  if ((baseText.match(ending)?.length ?? 0) === (headText.match(ending)?.length ?? 0)) return false;
   const strip = (text: string): string => {
     const lines = text.split('\n');
     // Walked from the end, so each line knows the next line that says something.

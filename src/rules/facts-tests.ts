@@ -70,6 +70,11 @@ function getTestedFiles(lookup: GraphLookup, testFile: string): string[] {
   return [...getTestFileEdges(lookup, testFile).tested];
 }
 
+/** Whether a title says a name whole: `test_proxy_bypass` says `proxy_bypass`, `test_get_netrc_auth` does not say `get_net`. */
+function saysName(title: string, name: string): boolean {
+  return new RegExp(`(?<![a-z0-9])${name.replace(/[$]/g, '\\$&')}(?![a-z0-9])`).test(title);
+}
+
 /**
  * True when the test file mocks the module it is named after, or the only module it tests. A Python patch of one name
  * counts only for a test named for that name: requests' test_utils.py patches `requests.utils.proxy_bypass` in one
@@ -80,7 +85,7 @@ function isMockingUnitUnderTest(lookup: GraphLookup, node: TestNode): boolean {
   const title = node.titlePath.join(' ').toLowerCase();
   const targets = getTestFileEdges(lookup, testFile)
     .mocked.filter(
-      (mock) => !isNamePatch(testFile, mock.specifier, mock.target) || title.includes(getPatchedName(mock.specifier).toLowerCase()),
+      (mock) => !isNamePatch(testFile, mock.specifier, mock.target) || saysName(title, getPatchedName(mock.specifier).toLowerCase()),
     )
     .map((mock) => mock.target);
   if (targets.length === 0) return false;

@@ -9,7 +9,7 @@ const STRING_LITERAL = /(?:[rbuf]{0,2})("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|
  * the line below to log (uvicorn's `msg = "No supported WebSocket library detected. …"`).
  */
 const MESSAGE_CALL =
-  /^(?:(?:const|let|var)\s+)?(?:msg|message|\w*_message|\w*Message|warning)\s*=(?!=)|\b(?:new\s+\w*(?:Error|Exception)\s*\(|throw\b|raise\b|errors\.New\s*\(|fmt\.Errorf\s*\(|panic\s*\(|console\.(?:log|info|warn|error|debug)\s*\(|(?:log|logger|logging)\.\w+\s*\(|warn(?:ing)?s?\s*\(|print(?:ln|f)?\s*\(|\w*(?:Error|Exception)\s*\()/;
+  /^(?:(?:const|let|var)\s+)?(?:msg|message|\w*_message|\w*Message|warning)\s*=(?!=)|\b(?:new\s+\w*(?:Error|Exception)\s*\(|throw\b|raise\b|errors\.New\s*\(|fmt\.Errorf\s*\(|panic\s*\(|console\.(?:log|info|warn|error|debug)\s*\(|(?:log|logger|logging)\.\w+\s*\(|warn(?:ing)?s?\s*\(|print(?:ln|f)?\s*\(|[A-Z]\w*(?:Error|Exception)\s*\()/;
 
 /** A line of a block or doc comment: one that opens with a slash and a star, or goes on with a star. */
 const BLOCK_COMMENT_LINE = /^(?:\/\*|\*)/;

@@ -1401,9 +1401,15 @@ function toCopiedBlock(head: readonly SourceLine[], line: number): string | unde
   return `block:${lines.join('\n')}`;
 }
 
-/** A call that compiles its argument as a pattern: `regexp.MustCompile(x)`, `re.compile(x)`, `new RegExp(x)`, or a
- * helper named for it (go-playground/validator's `lazyRegexCompile(x)`). */
-const COMPILE_CALL = /(?:\bnew\s+RegExp|\b\w*(?:[Cc]ompile)\w*)\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
+/** A call given one name as its first argument: the callee and the name. */
+const CALL_WITH_NAME = /([A-Za-z_$][\w$.]*)\(\s*([A-Za-z_$][\w$]*)\s*[,)]/g;
+/**
+ * A callee that compiles a regular expression: `RegExp` (with or without `new`), Go's `regexp.MustCompile`, Python's
+ * `re.compile`, or a helper named for both (go-playground/validator's `lazyRegexCompile`). A template's `compile` is none.
+ */
+const isRegexCompiler = (callee: string): boolean =>
+  /^(?:RegExp|regexp\.(?:Must)?Compile(?:POSIX)?|re\.compile)$/.test(callee) ||
+  (/compile/i.test(callee) && /reg(?:ex|exp)?(?![a-z])|Regexp?/i.test(callee));
 /** A constant set to a string literal: `name = "…"` in a Go const block, `const name = '…'`, `NAME = r"…"`. */
 const STRING_CONSTANT =
   /^\s*(?:(?:export\s+)?(?:const|let|var)\s+)?([A-Za-z_$][\w$]*)(?:\s+string)?\s*(?::\s*string\s*)?=\s*(r?(?:`[^`]*`|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'))\s*[;,]?\s*(?:\/\/.*|#.*)?$/;
@@ -1412,7 +1418,8 @@ const STRING_CONSTANT =
 function findCompiledNames(text: string | undefined): ReadonlySet<string> {
   const names = new Set<string>();
   if (text === undefined) return names;
-  for (const match of text.matchAll(COMPILE_CALL)) if (match[1] !== undefined) names.add(match[1]);
+  for (const match of text.matchAll(CALL_WITH_NAME))
+    if (match[1] !== undefined && match[2] !== undefined && isRegexCompiler(match[1])) names.add(match[2]);
   return names;
 }
 
@@ -1464,11 +1471,14 @@ function isReachedFurther(text: string, removed: ReadonlySet<string>): boolean {
 export function listRemovedTests(baseText: string | undefined, hunks: readonly Hunk[], language: SourceLanguage = 'javascript'): string[] {
   if (baseText === undefined || language !== 'javascript') return [];
   const base = JAVASCRIPT.readLines(baseText);
-  return hunks.flatMap((hunk) =>
-    base
-      .slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines)
-      .flatMap((line) => (line.isComment ? [] : (readIfTest(line.text) ?? []))),
-  );
+  return hunks.flatMap((hunk) => readRemovedTests(base, hunk));
+}
+
+/** The `if` tests of the base lines a hunk removes (readIfTest). */
+function readRemovedTests(base: readonly SourceLine[], hunk: Hunk): string[] {
+  return base
+    .slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines)
+    .flatMap((line) => (line.isComment ? [] : (readIfTest(line.text) ?? [])));
 }
 
 export function findSemanticChanges(
@@ -1502,7 +1512,7 @@ export function findSemanticChanges(
   // The `if` tests each hunk removed: one another hunk makes again, or inverted into an early exit, was moved there
   // (p-queue's `if (this.#timeoutId === undefined) { … }` extracted as `#createIntervalTimeout`'s `if (this.#timeoutId
   // !== undefined) { return; }`), as one another file removed is.
-  const removedTestsByHunk = hunks.map((hunk) => new Set(listRemovedTests(baseText, [hunk], language)));
+  const removedTestsByHunk = language === 'javascript' ? hunks.map((hunk) => new Set(readRemovedTests(base, hunk))) : [];
   const isRemovedInOtherHunk = (test: string, own: number): boolean =>
     removedTestsByHunk.some((tests, at) => at !== own && tests.has(test));
   // Names whose value the file compiles as a pattern, read once when a changed line may need them.

@@ -13,6 +13,10 @@ const one = (before: string, after: string) =>
     change.values,
   ]);
 
+/** The changes of a new file made of `lines`, every line added. */
+const findInNewFile = (lines: readonly string[], language: 'javascript' | 'python' | 'go') =>
+  findSemanticChanges('', `${lines.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }], language);
+
 describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Check 53 (unjs/ufo): `const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;`, the fix, asked nothing: a
   // ternary was known only when its first branch held no dot.
@@ -20,9 +24,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   // (urfave/cli): `for c := cmd; c != nil; c = c.parent` asked for c nil and not, above the fix's `if c.HideHelpCommand`.
   test("a new loop's usual header is its end, not a decision; an unusual bound or a countdown still asks", () => {
     const added = (lines: string[], language: 'javascript' | 'go' = 'javascript') =>
-      findSemanticChanges('', `${lines.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }], language).map(
-        (change) => [change.kind, change.subject],
-      );
+      findInNewFile(lines, language).map((change) => [change.kind, change.subject]);
     const body = ['      partial += "#"', '    }'];
     assert.deepEqual(added(['    for (var i = index + 1; i < str.length; i++) {', ...body]), []);
     assert.deepEqual(added(['  for (let node = head; node; node = node.next) {', ...body]), []);
@@ -37,9 +39,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   // violation')`, a throw its authors mark as never reached, was asked to be forced.
   test('code marked for the coverage tool to ignore asks for no test that runs it', () => {
     const added = (lines: string[], language: 'javascript' | 'python' = 'javascript') =>
-      findSemanticChanges('', `${lines.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }], language).map(
-        (change) => change.kind,
-      );
+      findInNewFile(lines, language).map((change) => change.kind);
     assert.deepEqual(added(["  JSON.parse(partial); /* istanbul ignore next */ throw new SyntaxError('strict violation')"]), []);
     assert.deepEqual(added(['  /* c8 ignore next */', "  if (typeof setImmediate !== 'function') return"]), []);
     assert.deepEqual(added(["    raise RuntimeError('unreachable')  # pragma: no cover"], 'python'), []);
@@ -2243,6 +2243,9 @@ describe('findSemanticChanges on Go: nil checks, error returns, http.Status name
       ]);
     assert.deepEqual(changed('e164RegexString'), [['regex', 2]]);
     assert.deepEqual(changed('label'), []);
+    // A template compiled by name is no pattern: only a regular expression's compiler counts.
+    const template = (text: string) => `// Greeting.\nconst GREETING = '${text}';\nexport const render = Handlebars.compile(GREETING);`;
+    assert.deepEqual(changed('', 'javascript', template('Hello {{name}}'), template('Hi {{name}}')), []);
     const js = (pattern: string) =>
       `// Digits only.\nconst DIGITS = '${pattern}';\nexport const isDigits = (text) => new RegExp(DIGITS).test(text);`;
     assert.deepEqual(

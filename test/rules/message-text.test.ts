@@ -36,6 +36,7 @@ test('a message reworded in an error, a log line or a raise is message text only
 
 test('a literal that decides, names a key or builds a query is behaviour; so is any change of code', () => {
   assert.equal(reworded("if (method === 'GET') return;\n", "if (method === 'POST') return;\n"), false);
+  assert.equal(reworded("  onError('click');\n", "  onError('submit');\n"), false);
   assert.equal(reworded("const sql = 'select id from users';\n", "const sql = 'select id from members';\n"), false);
   assert.equal(reworded("throw new Error('no');\n", "throw new RangeError('no');\n"), false);
   assert.equal(reworded("throw new Error('no');\n", "throw new Error('no', { cause });\n"), false);
