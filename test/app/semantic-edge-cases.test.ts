@@ -2627,22 +2627,26 @@ describe('semantic edge cases come first and name the changed line (checker anal
 });
 
 describe('one line, one question: a signal case on a line whose changed decision already asks is dropped (issue 41)', () => {
-  test('the changed default of an environment read asks once, as a default', async () => {
-    const config = (fallback: number): string =>
-      `export function readTimeout(): string {\n  const timeout = process.env.TIMEOUT ?? '${fallback}';\n  return timeout;\n}\n`;
+  /** The edge-case rules that ask about line 2 of `path` when it changes from `before` to `after` (`ai`'s analysis). */
+  const askedOnLine2 = async (path: string, before: string, after: string): Promise<string[]> => {
     const fixture = createChangeFixture(
-      { 'package.json': JSON.stringify({ name: 'cfg', version: '1.0.0', type: 'module' }), 'src/config.ts': config(3000) },
-      { 'src/config.ts': config(5000) },
+      { 'package.json': JSON.stringify({ name: 'lines', version: '1.0.0', type: 'module' }), [path]: before },
+      { [path]: after },
     );
     try {
       const analysis = await analyzeFixture(fixture);
-      const onLine2 = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
-        .filter((edge) => edge.title.startsWith('src/config.ts:2 '))
+      return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => edge.title.startsWith(`${path}:2 `))
         .map((edge) => edge.provenance.replace(/^.*#/, ''));
-      assert.deepEqual(onLine2, ['edge-case/changed-default']);
     } finally {
       fixture.repo.cleanup();
     }
+  };
+
+  test('the changed default of an environment read asks once, as a default', async () => {
+    const config = (fallback: number): string =>
+      `export function readTimeout(): string {\n  const timeout = process.env.TIMEOUT ?? '${fallback}';\n  return timeout;\n}\n`;
+    assert.deepEqual(await askedOnLine2('src/config.ts', config(3000), config(5000)), ['edge-case/changed-default']);
   });
 
   test('a length test that a changed condition makes asks once, as that condition, not again as an empty list (hono)', async () => {
@@ -2653,20 +2657,9 @@ describe('one line, one question: a signal case on a line whose changed decision
         '}',
         '',
       ].join('\n');
-    const fixture = createChangeFixture(
-      { 'package.json': JSON.stringify({ name: 'client', version: '1.0.0', type: 'module' }), 'src/client.ts': header(false) },
-      { 'src/client.ts': header(true) },
-    );
-    try {
-      const analysis = await analyzeFixture(fixture);
-      const onLine2 = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
-        .filter((edge) => edge.title.startsWith('src/client.ts:2 '))
-        .map((edge) => edge.provenance.replace(/^.*#/, ''));
-      assert.equal(onLine2.length, 1, JSON.stringify(onLine2));
-      assert.notEqual(onLine2[0], 'edge-case/empty-collection');
-    } finally {
-      fixture.repo.cleanup();
-    }
+    const onLine2 = await askedOnLine2('src/client.ts', header(false), header(true));
+    assert.equal(onLine2.length, 1, JSON.stringify(onLine2));
+    assert.notEqual(onLine2[0], 'edge-case/empty-collection');
   });
 
   // Check 51 (werkzeug) and check 53 (ufo): `if rv is None or rv[0].merge_slashes is False:` and
@@ -2680,19 +2673,7 @@ describe('one line, one question: a signal case on a line whose changed decision
         '}',
         '',
       ].join('\n');
-    const fixture = createChangeFixture(
-      { 'package.json': JSON.stringify({ name: 'join', version: '1.0.0', type: 'module' }), 'src/join.ts': join(false) },
-      { 'src/join.ts': join(true) },
-    );
-    try {
-      const analysis = await analyzeFixture(fixture);
-      const onLine2 = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
-        .filter((edge) => edge.title.startsWith('src/join.ts:2 '))
-        .map((edge) => edge.provenance.replace(/^.*#/, ''));
-      assert.deepEqual(onLine2, ['edge-case/changed-condition']);
-    } finally {
-      fixture.repo.cleanup();
-    }
+    assert.deepEqual(await askedOnLine2('src/join.ts', join(false), join(true)), ['edge-case/changed-condition']);
   });
 
   test('failure cases need work to leave half-done, and an awaited Promise.all asks once, as concurrency (logto)', async () => {
