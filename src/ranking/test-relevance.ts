@@ -174,6 +174,16 @@ function splitStem(path: string): { folder: string; stem: string } {
   return { folder: slash < 0 ? '' : path.slice(0, slash), stem: name };
 }
 
+/**
+ * Whether two lower-cased stems name the same thing, whichever separators spell them: immer tests
+ * `src/plugins/mapset.ts` in `__tests__/map-set.js`, and a `mapSet.ts` would say the same.
+ */
+function isSameStem(a: string, b: string): boolean {
+  return a === b || (a.replace(STEM_SEPARATORS, '') === b.replace(STEM_SEPARATORS, '') && a.replace(STEM_SEPARATORS, '') !== '');
+}
+
+const STEM_SEPARATORS = /[-_]/g;
+
 /** The stem a test file is named by, lower-cased: `ru` of `test/locale/ru.test.js`, `make` of pytest's `tests/test_make.py`. */
 export function getTestedStem(path: string): string {
   return splitStem(path).stem;
@@ -207,7 +217,8 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
     return true;
   // With `allowPlural`, `mutations.test.tsx` is the test of `mutation.ts` (callers allow it when no test has the exact
   // name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`).
-  if ((test.stem !== source.stem && !(allowPlural && test.stem === pluralize(source.stem))) || test.stem === '') return false;
+  if ((!isSameStem(test.stem, source.stem) && !(allowPlural && isSameStem(test.stem, pluralize(source.stem)))) || test.stem === '')
+    return false;
   if (test.folder === source.folder) return true;
   const testFolders = test.folder === '' ? [] : test.folder.split('/');
   const sourceFolders = source.folder === '' ? [] : source.folder.split('/');

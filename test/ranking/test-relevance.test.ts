@@ -242,6 +242,15 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(isNamedTestOf('other/test/json.js', 'packages/parser/src/types/json.js'), false);
   });
 
+  // Check 58 (immerjs/immer): src/plugins/mapset.ts is tested in __tests__/map-set.js; the proof went to base.js.
+  test('a test named for the source with other separators is its named test: map-set.js for mapset.ts', () => {
+    assert.equal(isNamedTestOf('__tests__/map-set.js', 'src/plugins/mapset.ts'), true);
+    assert.equal(isNamedTestOf('src/map_set.test.ts', 'src/mapSet.ts'), true);
+    assert.equal(isNamedTestOf('__tests__/map-set.js', 'src/plugins/mapsets.ts'), false);
+    assert.equal(isNamedTestOf('__tests__/map-set.js', 'src/plugins/map.ts'), false);
+    assert.equal(isNamedTestOf('__tests__/-.js', 'src/plugins/_.ts'), false);
+  });
+
   // Check 57 (go-playground/validator): the fix's own validator_test.go (package validator, beside regexes.go) was one of
   // 24 tests at distance 1, and the proof went to non-standard/validators/notblank_test.go, first by path.
   test("a Go test beside the changed file, in its package, outranks another package's test", () => {
