@@ -167,11 +167,20 @@ export function createOldLogicCheck(
   };
   // A loop that stops in its body now (`if (!optional) break`): a clause its condition lost may have moved there.
   const breaksInBody = added.some((line) => !line.isComment && /\bbreak\b/.test(line.code));
+  // Or the new lines test the clause elsewhere, word for word: immer's `if (method === "push" && args.length > 0)` became
+  // `if (method === "push")` inside a new `if (changed)`, `changed` being `args.length > 0` for a push.
+  const addedTokens = added.filter((line) => !line.isComment && line.code !== '').map((line) => tokenize(line.text, syntax.keywords));
+  const isTestedElsewhere = (old: readonly Token[], now: readonly Token[]): boolean => {
+    const clause = old.slice(now.length + 1);
+    return clause.length > 0 && addedTokens.some((tokens) => holdsRun(tokens, clause));
+  };
   const isOld = (decision: string, line: number | undefined): boolean => {
     const tokens = withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
     if (tokens.length === 0) return false;
     return old.some(
-      (oldTokens) => isSameLogic(oldTokens, tokens, isRename) || (breaksInBody && isKeptConjunct(oldTokens, tokens, isRename)),
+      (oldTokens) =>
+        isSameLogic(oldTokens, tokens, isRename) ||
+        ((breaksInBody || isTestedElsewhere(oldTokens, tokens)) && isKeptConjunct(oldTokens, tokens, isRename)),
     );
   };
   return (decision, line) => {
@@ -290,6 +299,16 @@ function isKeptConjunct(old: readonly Token[], now: readonly Token[], isRename: 
     cut.text === '&&' &&
     isSameLogic(old.slice(0, now.length), now, isRename)
   );
+}
+
+/** Whether `tokens` hold `run` in a row, token for token (no renames). */
+function holdsRun(tokens: readonly Token[], run: readonly Token[]): boolean {
+  const same = (a: Token | undefined, b: Token): boolean =>
+    a !== undefined && ('text' in a ? 'text' in b && a.text === b.text : 'name' in b && a.name === b.name);
+  for (let start = 0; start + run.length <= tokens.length; start += 1) {
+    if (run.every((token, offset) => same(tokens[start + offset], token))) return true;
+  }
+  return false;
 }
 
 /** Token for token the same, up to names renamed one to one. */

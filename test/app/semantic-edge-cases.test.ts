@@ -1571,6 +1571,47 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 58 (immerjs/immer): `if (method === "push" && args.length > 0)` → `if (method === "push")` inside a new
+  // `if (changed)` whose `changed` tests `args.length > 0` for a push asked for both outcomes of the push test.
+  test('a clause a condition lost that another hunk tests word for word was moved; dropped outright it changed', () => {
+    const base = [
+      'function f(method, args, state, before) {',
+      '  run()',
+      '  x()',
+      '  y()',
+      '  if (method === "push" && args.length > 0) {',
+      '    insert(state, args)',
+      '  }',
+      '}',
+    ];
+    const head = [
+      'function f(method, args, state, before) {',
+      '  run()',
+      '  const changed = method === "push" ? args.length > 0 : before > 0',
+      '  if (!changed) return',
+      '  x()',
+      '  y()',
+      '  if (method === "push") {',
+      '    insert(state, args)',
+      '  }',
+      '}',
+    ];
+    const lines = (hunks: { oldStart: number; oldLines: number; newStart: number; newLines: number }[], after: string[]) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${after.join('\n')}\n`, hunks)
+        .filter((change) => change.kind === 'condition')
+        .map((change) => change.line);
+    const moved = lines(
+      [
+        { oldStart: 3, oldLines: 0, newStart: 3, newLines: 2 },
+        { oldStart: 5, oldLines: 1, newStart: 7, newLines: 1 },
+      ],
+      head,
+    );
+    assert.equal(moved.includes(7), false, JSON.stringify(moved));
+    const dropped = head.filter((line) => !/changed/.test(line));
+    assert.deepEqual(lines([{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 1 }], dropped), [5]);
+  });
+
   test('the same rewrites that also change the logic still name it: an operator, an operand, a literal, another loop', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
