@@ -543,6 +543,12 @@ const KEYWORDS: Readonly<Record<PythonOrGo, ReadonlySet<string>>> = {
  * Semantic changes of one replaced or added Python or Go line, read from its code (strings emptied, comments dropped)
  * and shown as written without its comment.
  */
+/**
+ * A bare `else:` (Python) or `} else {` (Go): made an `elif`/`else if` (marshmallow's `else:` → `elif partial is not
+ * None:`), the branch now runs on a test of its own.
+ */
+const ELSE_LINE = /^\s*(?:\}\s*)?else\s*(?::|\{)\s*$/;
+
 /** A Python conditional expression's test (`value if test else other`): found with no keyword, and no `case`. */
 function isConditionalValue(condition: FoundCondition): boolean {
   return condition.keyword === '' && !condition.isCase;
@@ -589,7 +595,9 @@ function classifyPair(
     condition !== undefined &&
     // A new line, a line that tested before, or a value made conditional (`return [content]` → `return [content] if
     // content else []`, httpx's fix): a decision either way.
-    (base === undefined || (before !== undefined && findCondition(before, () => []) !== undefined) || isConditionalValue(condition))
+    (base === undefined ||
+      (before !== undefined && (findCondition(before, () => []) !== undefined || ELSE_LINE.test(before.code))) ||
+      isConditionalValue(condition))
   ) {
     if (!isOldLogic(condition.condition, line)) {
       const presence = findPresenceSubject(condition.condition, language);

@@ -35,6 +35,35 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(added(['\tfor i := 0; i < len(args); i++ {', '\t\tx++', '\t}'], 'go'), []);
   });
 
+  // Check 59 (marshmallow-code/marshmallow): the fix made `else:` an `elif partial is not None:` and asked nothing.
+  test('a bare else made an elif (Python) or else if (Go) is a new condition', () => {
+    const replaced = (base: string[], head: string[], language: 'python' | 'go') =>
+      findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${head.join('\n')}\n`,
+        [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 }],
+        language,
+      ).map((change) => [change.kind, change.line, change.subject]);
+    const python = ['def f(partial, sub):', '    if sub:', '        d["partial"] = sub', '    else:', '        d["partial"] = partial'];
+    assert.deepEqual(
+      replaced(
+        python,
+        python.map((line) => line.replace('else:', 'elif partial is not None:')),
+        'python',
+      ),
+      [['condition', 4, 'partial is not None']],
+    );
+    const go = ['func f(p *int, s bool) {', '\tif s {', '\t\tx = 1', '\t} else {', '\t\tx = 2', '\t}', '}'];
+    assert.deepEqual(
+      replaced(
+        go,
+        go.map((line) => line.replace('} else {', '} else if p != nil {')),
+        'go',
+      ),
+      [['condition', 4, 'p != nil']],
+    );
+  });
+
   // Check 54 (expressjs/body-parser): `JSON.parse(partial); /* istanbul ignore next */ throw new SyntaxError('strict
   // violation')`, a throw its authors mark as never reached, was asked to be forced.
   test('code marked for the coverage tool to ignore asks for no test that runs it', () => {
