@@ -56,9 +56,37 @@ export function isMessageTextOnly(
       const now = splitLiterals(after, python);
       if (old.code !== now.code || old.literals.length !== now.literals.length) return false;
       if (old.literals.every((literal, index) => literal === now.literals[index])) continue;
-      if (!MESSAGE_CALL.test(now.code)) return false;
+      // A prefix changes the value, not its words: marshmallow's `'Field for "{field_name}" …'` made an f-string now
+      // names the field.
+      if (old.literals.some((literal, index) => toPrefix(literal) !== toPrefix(now.literals[index] ?? ''))) return false;
+      if (!MESSAGE_CALL.test(now.code) && !isMessagePart(head, hunk.newStart - 1 + offset, python)) return false;
       reworded += 1;
     }
   }
   return reworded > 0;
+}
+
+/** A string literal's prefix letters, lower-cased (`f`, `rb`): none in JavaScript or Go. */
+function toPrefix(literal: string): string {
+  return (/^[A-Za-z]*/.exec(literal)?.[0] ?? '').toLowerCase();
+}
+
+/** A line of string literals alone, with what joins them or ends the value (`"a" +`, `'b',`, `"c")`). */
+const LITERALS_ONLY = /^(?:""\s*[+,]?\s*)+\)?[;,]?$/;
+
+/** How many lines of literals above a changed one are walked to find the message call they belong to. */
+const MAX_MESSAGE_LINES = 8;
+
+/**
+ * Whether line `index` (0-based) of `lines` is a line of literals alone that goes on a message begun above it:
+ * `raise ValueError(` or `msg = (` then a string per line, as a long message is wrapped.
+ */
+function isMessagePart(lines: readonly string[], index: number, python: boolean): boolean {
+  if (!LITERALS_ONLY.test(splitLiterals(lines[index] ?? '', python).code)) return false;
+  for (let at = index - 1; at >= 0 && at >= index - MAX_MESSAGE_LINES; at--) {
+    const code = splitLiterals(lines[at] ?? '', python).code;
+    if (LITERALS_ONLY.test(code)) continue;
+    return MESSAGE_CALL.test(code);
+  }
+  return false;
 }

@@ -62,6 +62,7 @@ function scanLine(raw: string, language: PythonOrGo, state: ScanState): SourceLi
   let code = '';
   let text = '';
   const startsInSignature = state.brackets.includes(true);
+  const startsInBrackets = state.brackets.length > 0;
   let index = 0;
   while (index < raw.length) {
     if (state.isBlockComment) {
@@ -108,8 +109,9 @@ function scanLine(raw: string, language: PythonOrGo, state: ScanState): SourceLi
     raw,
     text: text.trim(),
     code,
-    // A line with no code, or a bare string (a docstring), says nothing the code decides.
-    isComment: raw.trim() !== '' && (code === '' || code === '""'),
+    // A line with no code, or a bare string (a docstring), says nothing the code decides. A string alone on a line inside
+    // brackets is part of a value (marshmallow's message, concatenated over three lines, made an f-string).
+    isComment: raw.trim() !== '' && (code === '' || (code === '""' && !startsInBrackets)),
     inSignature: startsInSignature || (language === 'python' && /^(?:async\s+)?def\b/.test(code)),
   };
 }

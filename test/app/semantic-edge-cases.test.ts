@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import { findSemanticChanges, type SemanticChange } from '../../src/rules/semantic-hunks.js';
+import { createPythonOrGoSyntax } from '../../src/rules/semantic-languages.js';
 import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
 const one = (before: string, after: string) =>
@@ -33,6 +34,25 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     const walk = ['\tfor c := cmd; c != nil; c = c.parent {', '\t\tif c.HideHelpCommand {', '\t\t\treturn true', '\t\t}', '\t}'];
     assert.deepEqual(added(walk, 'go'), [['condition', 'c.HideHelpCommand']]);
     assert.deepEqual(added(['\tfor i := 0; i < len(args); i++ {', '\t\tx++', '\t}'], 'go'), []);
+  });
+
+  // Check 59 (marshmallow-code/marshmallow): a message wrapped over three lines in `msg = (…)`, two of them made
+  // f-strings, read as three docstrings: the proof found no executable changed line and asked only to run a test.
+  test('a Python string alone on a line inside brackets is code; a docstring is not', () => {
+    const text = [
+      'def f(name):',
+      '    """Check the name."""',
+      '    msg = (',
+      `        f'Field for "{name}" '`,
+      '        "must be a Field."',
+      '    )',
+      '',
+    ];
+    const lines = createPythonOrGoSyntax('python').readLines(text.join('\n'));
+    assert.deepEqual(
+      lines.map((line) => line.isComment),
+      [false, true, false, false, false, false, false],
+    );
   });
 
   // Check 59 (marshmallow-code/marshmallow): the fix made `else:` an `elif partial is not None:` and asked nothing.

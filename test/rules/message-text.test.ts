@@ -47,3 +47,35 @@ test('a literal that decides, names a key or builds a query is behaviour; so is 
     false,
   );
 });
+
+// Check 59 (marshmallow-code/marshmallow): a message wrapped over three lines inside `msg = (…)`, two of its strings
+// made f-strings so that the field's name is said. Reworded lines of a wrapped message are message text; a new prefix
+// is a new value.
+test('a wrapped message reworded is message text; a string made an f-string is not; strings of any other value are behaviour', () => {
+  const wrapped = (first: string, second: string) =>
+    `        msg = (\n            ${first}\n            "Field instance, not a class. "\n            ${second}\n        )\n`;
+  assert.equal(
+    reworded(
+      wrapped(`'Field for "x" must be declard as a '`, "'Did you mean it?'"),
+      wrapped(`'Field for "x" must be declared as a '`, "'Did you mean it?'"),
+      true,
+    ),
+    true,
+  );
+  assert.equal(
+    reworded(
+      wrapped(`'Field for "{field_name}" must be declared as a '`, "'Did you mean it?'"),
+      wrapped(`f'Field for "{field_name}" must be declared as a '`, "'Did you mean it?'"),
+      true,
+    ),
+    false,
+  );
+  assert.equal(
+    reworded("  throw new Error(\n    'a numbr ' +\n    'here'\n  );\n", "  throw new Error(\n    'a number ' +\n    'here'\n  );\n"),
+    true,
+  );
+  assert.equal(
+    reworded("  const sql = (\n    'select id from users'\n  )\n", "  const sql = (\n    'select id from members'\n  )\n", true),
+    false,
+  );
+});
