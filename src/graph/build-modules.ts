@@ -106,6 +106,23 @@ export function addDeclarations(builder: Builder, files: readonly GraphFileInput
   }
 }
 
+/**
+ * A Python `from pkg import mod` that resolved to the module `pkg/mod.py` (or the package `pkg/mod/__init__.py`): the
+ * name is the module, used as a namespace (marshmallow's tests say `fields.TimeDelta(…)` after `from marshmallow import
+ * fields`), not a name the module exports.
+ */
+function isModuleImportedByName(path: string, fact: ImportFact, target: string): boolean {
+  if (!path.endsWith('.py') || fact.names.length !== 1) return false;
+  const imported = fact.names[0]?.imported;
+  if (imported === undefined || imported === '*' || !fact.specifier.endsWith(`.${imported}`)) return false;
+  return (
+    target.endsWith(`/${imported}.py`) ||
+    target === `${imported}.py` ||
+    target.endsWith(`/${imported}/__init__.py`) ||
+    target === `${imported}/__init__.py`
+  );
+}
+
 function getImportedNames(fact: ImportFact): string[] {
   return [...new Set(fact.names.map((name) => name.imported))];
 }
@@ -193,7 +210,7 @@ export function addImportEdges(builder: Builder, files: readonly GraphFileInput[
         kind: 'imports',
         specifier: fact.specifier,
         line: fact.line,
-        names: getImportedNames(fact),
+        names: isModuleImportedByName(file.path, fact, target) ? ['*'] : getImportedNames(fact),
         typeOnly: fact.typeOnly,
         dynamic: fact.kind === 'dynamic',
         require: fact.kind === 'require' || fact.kind === 'import-equals',

@@ -171,3 +171,42 @@ describe('findSymbolImpacts on a real repository', () => {
     }
   });
 });
+
+// Check 59 (marshmallow-code/marshmallow): the tests say `from marshmallow import fields` then `fields.TimeDelta(…)`;
+// the bundle said "TimeDelta … changed and no test reaches it".
+describe('findSymbolImpacts on a Python package', () => {
+  let fixture: ImpactFixture;
+  before(async () => {
+    fixture = await buildImpactFixture({
+      'src/shop/__init__.py': '',
+      'src/shop/fields.py': 'class TimeDelta:\n    pass\n\n\nclass Date:\n    pass\n',
+      'src/shop/schema.py': 'from shop.fields import Date\n\n\ndef load():\n    return Date()\n',
+      'src/shop/api/__init__.py': 'VERSION = 1\n',
+      'tests/test_fields.py': 'from shop import fields\n\n\ndef test_delta():\n    assert fields.TimeDelta()\n',
+      'tests/test_api.py': 'from shop import api\n\n\ndef test_version():\n    assert api.VERSION == 1\n',
+    });
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('a module imported by name from its package is a namespace use of every name it declares', () => {
+    const impacts = findSymbolImpacts(fixture.built.kg, [
+      changed('src/shop/fields.py', 'TimeDelta'),
+      changed('src/shop/fields.py', 'Date'),
+      changed('src/shop/api/__init__.py', 'VERSION'),
+    ]);
+    assert.deepEqual(
+      impacts.map((impact) => [impact.name, impact.importers.map((found) => [found.path, found.use])]),
+      [
+        ['TimeDelta', [['tests/test_fields.py', 'namespace']]],
+        [
+          'Date',
+          [
+            ['src/shop/schema.py', 'named'],
+            ['tests/test_fields.py', 'namespace'],
+          ],
+        ],
+        ['VERSION', [['tests/test_api.py', 'namespace']]],
+      ],
+    );
+  });
+});
