@@ -289,6 +289,23 @@ interface TermHits {
    * line (`proto.utcOffset = function (input) {` above it). A test file named for one is that callable's own test.
    */
   callables: Set<string>;
+  /**
+   * The roots (toRoot) of changed callables named by one word, the innermost only: marshmallow's `Schema._deserialize`
+   * is tested in tests/test_deserialization.py, beside test_schema.py.
+   */
+  rootCallables: Set<string>;
+}
+
+/** Endings a word takes for the act it names or its doing (`deserialize`, `deserialization`; `parse`, `parsing`), longest first. */
+const ROOT_ENDINGS = /(?:ization|isation|ation|ition|ing|ion|ize|ise|ate|es|e|s)$/;
+
+/** How short a root may be and still name a callable (`load`). */
+const MIN_ROOT = 4;
+
+/** A word without the ending of its act or its doing, when what is left is long enough to name something. */
+function toRoot(word: string): string {
+  const root = word.toLowerCase().replace(ROOT_ENDINGS, '');
+  return root.length >= MIN_ROOT ? root : word.toLowerCase();
 }
 
 /** The callable a line opens: `proto.utcOffset = function (`, `deepMerge = (…) =>`, `function deepMerge(`, `deepMerge(a, b) {`. */
@@ -318,15 +335,19 @@ function toTerms(target: ChangedTarget): TermHits {
     for (const word of splitWords(literal)) if (isTerm(word) && !LANGUAGE.has(word) && !words.has(word)) literalWords.add(word);
   const wholeNames = new Set<string>();
   const callables = new Set<string>();
+  const rootCallables = new Set<string>();
   for (const name of target.names) {
     const last = name.slice(name.lastIndexOf('.') + 1);
     const parts = splitWords(last);
     for (const word of parts) if (isTerm(word)) words.add(word);
+    const innermost = !target.names.some((other) => other.startsWith(`${name}.`));
+    if (parts.length === 1 && innermost && isTerm(parts[0] ?? '') && !LANGUAGE.has(parts[0] ?? ''))
+      rootCallables.add(toRoot(parts[0] ?? ''));
     if (parts.length > 1) {
       wholeNames.add(parts.join(''));
       // The innermost callable only: `FetchResponse` holds the changed `FetchResponse.clone`, and a test named for the
       // class (`fetch-response-non-configurable.test.ts`) is about some other part of it.
-      if (!target.names.some((other) => other.startsWith(`${name}.`))) callables.add(parts.join(''));
+      if (innermost) callables.add(parts.join(''));
     }
   }
   for (const line of target.context ?? []) {
@@ -340,7 +361,7 @@ function toTerms(target: ChangedTarget): TermHits {
     const found = toRouteSegment(path);
     if (found !== undefined) routes.set(found.segment, found.words);
   }
-  return { path: target.path, words, literalWords, wholeNames, routes, callables };
+  return { path: target.path, words, literalWords, wholeNames, routes, callables, rootCallables };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
@@ -353,8 +374,9 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   const weights = new Map<string, number>();
   // dayjs's test/plugin/utc-utcOffset.test.js for a change inside `proto.utcOffset = function`, beside utc.test.js: a
   // file named for the changed callable is more its test than the one named for the file that holds it.
-  const stem = terms.callables.size === 0 ? '' : splitWords(splitStem(test.path).stem).join('');
+  const stem = terms.callables.size === 0 && terms.rootCallables.size === 0 ? '' : splitWords(splitStem(test.path).stem).join('');
   const namedCallables = [...terms.callables].filter((name) => stem.includes(name));
+  if (stem !== '' && terms.rootCallables.has(toRoot(stem))) namedCallables.push(toRoot(stem));
   // The test named for the changed file, or for a changed callable, speaks for all of it: each word of the change
   // counts as said in its path.
   const named = isNamedTestOf(test.path, terms.path, allowPlural);

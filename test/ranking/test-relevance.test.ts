@@ -251,6 +251,21 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(isNamedTestOf('__tests__/-.js', 'src/plugins/_.ts'), false);
   });
 
+  // Check 59 (marshmallow-code/marshmallow): changes inside `Schema._deserialize` and `TimeDelta._serialize` were tested
+  // in tests/test_deserialization.py and tests/test_serialization.py; the proofs went to test_schema.py and
+  // test_fields.py, the tests named for the files.
+  test('a test file named for the act of a changed one-word callable is its test: test_deserialization.py for _deserialize', () => {
+    const tests: TestText[] = [
+      { path: 'tests/test_schema.py', titles: ['test_load'], words: { code: 'schema load', names: '' } },
+      { path: 'tests/test_deserialization.py', titles: ['test_load_none'], words: { code: 'schema load', names: '' } },
+      { path: 'tests/test_serialization.py', titles: ['test_dump'], words: { code: 'schema dump', names: '' } },
+    ];
+    const top = (names: string[]) => order(scoreTestRelevance(tests, { path: 'src/marshmallow/schema.py', names }))[0];
+    assert.equal(top(['Schema', 'Schema._deserialize']), 'tests/test_deserialization.py');
+    assert.equal(top(['Schema', 'Schema._serialize']), 'tests/test_serialization.py');
+    assert.equal(top(['Schema', 'Schema.load']), 'tests/test_schema.py');
+  });
+
   // Check 57 (go-playground/validator): the fix's own validator_test.go (package validator, beside regexes.go) was one of
   // 24 tests at distance 1, and the proof went to non-standard/validators/notblank_test.go, first by path.
   test("a Go test beside the changed file, in its package, outranks another package's test", () => {
