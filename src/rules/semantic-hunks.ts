@@ -1469,17 +1469,38 @@ function isReachedFurther(text: string, removed: ReadonlySet<string>): boolean {
 }
 
 export function listRemovedTests(baseText: string | undefined, hunks: readonly Hunk[], language: SourceLanguage = 'javascript'): string[] {
-  if (baseText === undefined || language !== 'javascript') return [];
-  const base = JAVASCRIPT.readLines(baseText);
-  return hunks.flatMap((hunk) => readRemovedTests(base, hunk));
+  if (baseText === undefined) return [];
+  const base = (language === 'javascript' ? JAVASCRIPT : createPythonOrGoSyntax(language)).readLines(baseText);
+  return hunks.flatMap((hunk) => readRemovedTests(base, hunk, language));
 }
 
-/** The `if` tests of the base lines a hunk removes (readIfTest). */
-function readRemovedTests(base: readonly SourceLine[], hunk: Hunk): string[] {
+/** The `if` tests of the base lines a hunk removes (readIfTest, readBranchTest). */
+function readRemovedTests(base: readonly SourceLine[], hunk: Hunk, language: SourceLanguage): string[] {
   return base
     .slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines)
-    .flatMap((line) => (line.isComment ? [] : (readIfTest(line.text) ?? [])));
+    .flatMap((line) =>
+      line.isComment ? [] : ((language === 'javascript' ? readIfTest(line.text) : readBranchTest(line.text, language)) ?? []),
+    );
 }
+
+/** The test of a Python `if`/`elif` line or a Go `if`/`} else if` line, as written, spaces collapsed. */
+function readBranchTest(text: string, language: 'python' | 'go'): string | undefined {
+  const match = (language === 'python' ? /^(?:el)?if\s+(.+?)\s*:$/ : /^(?:\}\s*else\s+)?if\s+(.+?)\s*\{$/).exec(text.trim());
+  return match?.[1]?.replace(/\s+/g, ' ');
+}
+
+/**
+ * Whether a Python or Go `if` makes a test another file (or hunk) of the change removed, word for word: marshmallow
+ * moved `if not isinstance(validator, Validator) and r is False:` from Field into the new validate.And. A bare name
+ * or a short test (`if err != nil {`) is tested everywhere and moves nothing.
+ */
+function isMovedBranchTest(text: string, language: 'python' | 'go', removed: (test: string) => boolean): boolean {
+  const test = readBranchTest(text, language);
+  return test !== undefined && test.length >= MIN_MOVED_BRANCH_TEST && !/^[\w.]+$/.test(test) && removed(test);
+}
+
+/** A moved test must be at least this long (`err != nil` and `not data` are tested everywhere). */
+const MIN_MOVED_BRANCH_TEST = 12;
 
 export function findSemanticChanges(
   baseText: string | undefined,
@@ -1512,7 +1533,7 @@ export function findSemanticChanges(
   // The `if` tests each hunk removed: one another hunk makes again, or inverted into an early exit, was moved there
   // (p-queue's `if (this.#timeoutId === undefined) { … }` extracted as `#createIntervalTimeout`'s `if (this.#timeoutId
   // !== undefined) { return; }`), as one another file removed is.
-  const removedTestsByHunk = language === 'javascript' ? hunks.map((hunk) => new Set(readRemovedTests(base, hunk))) : [];
+  const removedTestsByHunk = hunks.map((hunk) => new Set(readRemovedTests(base, hunk, language)));
   const isRemovedInOtherHunk = (test: string, own: number): boolean =>
     removedTestsByHunk.some((tests, at) => at !== own && tests.has(test));
   // Names whose value the file compiles as a pattern, read once when a changed line may need them.
@@ -1794,8 +1815,9 @@ export function findSemanticChanges(
       // with decrement's).
       const stays = before !== undefined && (addedCode.has(toMovedText(before.text)) || isStillInHead(before));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
+      const isRemovedTest = (test: string): boolean => removedElsewhere(test) || isRemovedInOtherHunk(test, index);
       const fromElsewhere =
-        language === 'javascript' && isMovedTest(after, head[line], (test) => removedElsewhere(test) || isRemovedInOtherHunk(test, index));
+        language === 'javascript' ? isMovedTest(after, head[line], isRemovedTest) : isMovedBranchTest(after.text, language, isRemovedTest);
       // A link of a chain that a removed line already tested (`type === 'laser'` once returned alone, now joined by
       // `|| type === 'custom'`) is the old test.
       // Read as written: the code form empties strings, and `type === 'laser'` would match `type === 'custom'`.

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
-import { findSemanticChanges, type SemanticChange } from '../../src/rules/semantic-hunks.js';
+import { findSemanticChanges, listRemovedTests, type SemanticChange } from '../../src/rules/semantic-hunks.js';
 import { createPythonOrGoSyntax } from '../../src/rules/semantic-languages.js';
 import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
@@ -18,7 +18,44 @@ const one = (before: string, after: string) =>
 const findInNewFile = (lines: readonly string[], language: 'javascript' | 'python' | 'go') =>
   findSemanticChanges('', `${lines.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }], language);
 
+/** The changes of a new Python file made of `lines`, given the tests other files of the change removed. */
+const findInNewFileMoved = (lines: readonly string[], removedElsewhere: (test: string) => boolean) =>
+  findSemanticChanges(
+    '',
+    `${lines.join('\n')}\n`,
+    [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }],
+    'python',
+    removedElsewhere,
+  );
+
 describe('findSemanticChanges: what the diff changed in a decision', () => {
+  // Check 59 (marshmallow-code/marshmallow): `if not isinstance(validator, Validator) and r is False:` moved from
+  // Field._validate into the new validate.And, and was asked as a new condition there.
+  test('a Python or Go test another file of the change removed, made again word for word, moved', () => {
+    const removedFrom = listRemovedTests(
+      'def f(self, value):\n    for validator in self.validators:\n        r = validator(value)\n        if not isinstance(validator, Validator) and r is False:\n            raise self.make_error("failed")\n',
+      [{ oldStart: 2, oldLines: 4, newStart: 2, newLines: 0 }],
+      'python',
+    );
+    assert.deepEqual(removedFrom, ['not isinstance(validator, Validator) and r is False']);
+    const added = [
+      'class And(Validator):',
+      '    def __call__(self, value):',
+      '        for validator in self.validators:',
+      '            r = validator(value)',
+      '            if not isinstance(validator, Validator) and r is False:',
+      '                raise ValidationError(self.error)',
+    ];
+    const conditions = (removed: readonly string[]) =>
+      findInNewFileMoved(added, (test) => removed.includes(test)).filter((change) => change.kind === 'condition').length;
+    assert.equal(conditions(removedFrom), 0);
+    assert.equal(conditions([]), 1);
+    const go = ['func f(v *V) error {', '\tif v.limit > 0 && v.count >= v.limit {', '\t\treturn errLimit', '\t}', '\treturn nil', '}'];
+    assert.deepEqual(listRemovedTests(`${go.join('\n')}\n`, [{ oldStart: 2, oldLines: 3, newStart: 2, newLines: 0 }], 'go'), [
+      'v.limit > 0 && v.count >= v.limit',
+    ]);
+  });
+
   // Check 53 (unjs/ufo): `const cleanPath = s0.endsWith("/") ? s0.slice(0, -1) : s0;`, the fix, asked nothing: a
   // ternary was known only when its first branch held no dot.
   // Check 54 (body-parser): a new `for (var i = index + 1; i < str.length; i++)` asked for str.length ± 1; check 48
