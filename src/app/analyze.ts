@@ -2,7 +2,14 @@ import { summariseBuildOutputNotes } from './build-output-notes.js';
 import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
-import { type ChangedTarget, findChangedLiterals, findContextLines, scoreTestRelevance, type TestText } from '../ranking/test-relevance.js';
+import {
+  type ChangedTarget,
+  findChangedLiterals,
+  findContextLines,
+  scoreTestRelevance,
+  type TestText,
+  toRoot,
+} from '../ranking/test-relevance.js';
 import { createTestPlacer } from '../ranking/test-placement.js';
 import { compileGlobs } from '../text/glob.js';
 import { hashContent } from '../text/content-hash.js';
@@ -487,10 +494,13 @@ function saysMember(repository: RepositoryGraph, path: string, name: string, dec
   if (dot === -1) return true;
   const receiver = splitWords(name.slice(0, dot));
   if (receiver.length === 1 ? code.has(receiver[0] ?? '') : names.has(receiver.join(''))) return true;
+  // A constructor names what it builds: `RouteHeaders()` a HeaderRouter (a word's root shared). Any other export of the
+  // file is no evidence: go-resty's client_test.go says util.go's exports and `err.Error()`, and never a restyError.
+  const receiverRoots = new Set(receiver.map(toRoot));
   const exported = repository.parsed.facts.get(declaredIn)?.facts.exports ?? [];
   return exported.some((item) => {
     const said = splitWords(item.name);
-    return said.length > 1 && names.has(said.join(''));
+    return said.length > 1 && said.some((word) => receiverRoots.has(toRoot(word))) && names.has(said.join(''));
   });
 }
 

@@ -303,7 +303,7 @@ const ROOT_ENDINGS = /(?:ization|isation|ation|ition|ing|ion|ize|ise|ate|es|e|s)
 const MIN_ROOT = 4;
 
 /** A word without the ending of its act or its doing, when what is left is long enough to name something. */
-function toRoot(word: string): string {
+export function toRoot(word: string): string {
   const root = word.toLowerCase().replace(ROOT_ENDINGS, '');
   return root.length >= MIN_ROOT ? root : word.toLowerCase();
 }

@@ -612,7 +612,7 @@ describe('a Go package with several test files and a test of another package tha
 describe('a Go method named by one word (issue 41: chi)', () => {
   let fixture: ChangeFixture;
   const router = (body: string): string =>
-    `package headers\n\ntype HeaderRouter map[string]string\n\nfunc RouteHeaders() HeaderRouter {\n\treturn HeaderRouter{}\n}\n\nfunc (hr HeaderRouter) Handler(next func()) func() {\n${body}\treturn next\n}\n`;
+    `package headers\n\ntype HeaderRouter map[string]string\n\nfunc RouteHeaders() HeaderRouter {\n\treturn HeaderRouter{}\n}\n\ntype Stripped struct{ Handler func() }\n\nfunc StripPrefix(next func()) Stripped {\n\treturn Stripped{next}\n}\n\nfunc (hr HeaderRouter) Handler(next func()) func() {\n${body}\treturn next\n}\n`;
   before(() => {
     fixture = createChangeFixture(
       {
@@ -622,6 +622,10 @@ describe('a Go method named by one word (issue 41: chi)', () => {
         // Says Handler, as every middleware test does, and never touches a HeaderRouter.
         'headers/strip_test.go':
           'package headers\n\nimport "testing"\n\nfunc TestStrip(t *testing.T) {\n\tHandler := Strip(func() {})\n\tif Handler == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
+        // Says Handler and an export of the file of other words (check 60, go-resty: client_test.go says util.go's
+        // exports and `err.Error()`, never a restyError).
+        'headers/other_test.go':
+          'package headers\n\nimport "testing"\n\nfunc TestOther(t *testing.T) {\n\tif StripPrefix(nil).Handler == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
         // Builds one with the file's constructor and calls its Handler.
         'headers/route_headers_test.go':
           'package headers\n\nimport "testing"\n\nfunc TestRouteHeaders(t *testing.T) {\n\tif RouteHeaders().Handler(func() {}) == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
