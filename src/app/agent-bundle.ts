@@ -20,7 +20,7 @@ import type { ProofState } from '../model/coverage.js';
 import type { CheckInput, SkillSummary } from '../model/graph.js';
 import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../model/requirements.js';
 import { sanitizeUntrustedText } from '../text/redact/redact.js';
-import type { HistoryInsights } from '../model/history.js';
+import type { CoChangePartner, HistoryInsights } from '../model/history.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
 import { classifyRole, isTypeTestPath } from '../graph/roles.js';
 import { isNamedTestOf } from '../ranking/test-relevance.js';
@@ -682,19 +682,33 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
       .filter((entry) => entry.contributor === 'risk/missed-co-change')
       .flatMap((entry) => entry.evidenceIds),
   );
+  // Partners that changed in the very same commits of one file are one question (go-resty: client.go, redirect.go and
+  // request.go each in the 5 of 7 commits that changed response.go were three review tasks).
+  const groups = new Map<string, CoChangePartner[]>();
   for (const partner of evidence.history?.missedPartners ?? []) {
     if (!flagged.has(`file:${partner.path}`)) continue;
+    const key = [partner.path, partner.support, partner.pathCommits, ...partner.commits.map((commit) => commit.oid)].join('|');
+    groups.set(key, [...(groups.get(key) ?? []), partner]);
+  }
+  for (const group of groups.values()) {
+    const [first] = group;
+    if (first === undefined) continue;
+    const names = group.map((partner) => partner.partner);
+    const several = names.length > 1;
+    const said = several ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : first.partner;
     add(
       {
-        id: `task:co-change:${partner.path}|${partner.partner}`,
+        id: `task:co-change:${first.path}|${names.join('+')}`,
         kind: 'review',
-        title: `Check whether ${partner.partner} needs the matching change`,
-        detail: `${partner.partner} changed in ${partner.support} of the ${partner.pathCommits} recent commits that changed ${partner.path} (${partner.commits
+        title: `Check whether ${said} ${several ? 'need' : 'needs'} the matching change`,
+        detail: `${said} changed in ${several ? 'each of ' : ''}${first.support} of the ${first.pathCommits} recent commits that changed ${first.path} (${first.commits
           .map((commit) => commit.oid.slice(0, 7))
-          .join(', ')}); this change does not touch it. Update it, or say in the summary why it does not need to change.`,
-        evidenceIds: knownFile(partner.path),
+          .join(
+            ', ',
+          )}); this change does not touch ${several ? 'them' : 'it'}. Update ${several ? 'them' : 'it'}, or say in the summary why ${several ? 'they do' : 'it does'} not need to change.`,
+        evidenceIds: knownFile(first.path),
       },
-      `co-change|${partner.path}|${partner.partner}`,
+      `co-change|${first.path}|${names.join('+')}`,
       'review',
       TASK_WEIGHTS.coChange,
     );

@@ -284,3 +284,60 @@ describe('history in reports, bundles, preflight and context', () => {
     fixture.repo.write({ '.checker/config.yml': 'history:\n  massChangeFiles: 6\n' });
   });
 });
+
+// Check 60 (go-resty/resty): client.go, redirect.go and request.go each changed in the same 5 of 7 commits that changed
+// response.go, and the bundle asked three review questions where one says it.
+describe('usual partners that changed in the same commits', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    const repo = createRepo();
+    const files: Record<string, string> = {
+      '.checker/config.yml': 'history:\n  massChangeFiles: 6\n',
+      'package.json': JSON.stringify({ name: 'api', type: 'module' }),
+      'src/response.ts': 'export const r = 0;\n',
+      'src/client.ts': 'export const c = 0;\n',
+      'src/request.ts': 'export const q = 0;\n',
+      'src/debug.ts': 'export const d = 0;\n',
+    };
+    for (const filler of FILLERS) files[filler] = 'export const value = 0;\n';
+    repo.write(files);
+    commitAt(repo, 'initial import', '2025-01-01T00:00:00Z');
+    for (let step = 1; step <= 4; step += 1) {
+      const debug: Record<string, string> = step <= 3 ? { 'src/debug.ts': `export const d = ${step};\n` } : {};
+      repo.write({
+        'src/response.ts': `export const r = ${step};\n`,
+        'src/client.ts': `export const c = ${step};\n`,
+        'src/request.ts': `export const q = ${step};\n`,
+        ...debug,
+      });
+      commitAt(repo, `feat: step ${step}`, `2025-02-0${step}T00:00:00Z`);
+    }
+    for (const [index, filler] of FILLERS.entries()) {
+      repo.write({ [filler]: `export const value = ${index + 1};\n`, 'src/debug.ts': `export const d = ${index + 10};\n` });
+      commitAt(repo, `chore: filler ${index}`, `2025-03-0${index + 1}T00:00:00Z`);
+    }
+    const base = commitAt(repo, 'docs: none', '2025-03-09T00:00:00Z');
+    repo.write({ 'src/response.ts': 'export const r = 5;\n' });
+    const head = commitAt(repo, 'feat: step 5', '2025-03-10T00:00:00Z');
+    fixture = { repo, base, head };
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('are one review task naming each of them', async () => {
+    const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    const reviews = report.tasks.filter((task) => task.id.startsWith('task:co-change:'));
+    assert.deepEqual(
+      reviews.map((task) => [task.id, task.title]),
+      [
+        [
+          'task:co-change:src/response.ts|src/client.ts+src/request.ts',
+          'Check whether src/client.ts and src/request.ts need the matching change',
+        ],
+      ],
+    );
+    assert.match(
+      reviews[0]?.detail ?? '',
+      /^src\/client\.ts and src\/request\.ts changed in each of 4 of the 4 recent commits that changed src\/response\.ts \(/,
+    );
+  });
+});
