@@ -49,6 +49,28 @@ describe('findReplacedLiterals', () => {
     assert.deepEqual(escaped, [['the markdown text could not be escaped', 'escaping the markdown text failed here']]);
   });
 
+  // Check 61 (helmetjs/helmet): four literal warnings became one template whose pieces still say each of them; four
+  // stale-assertion tasks asked to update tests that still pass.
+  test('a message the head still says piece by piece, from its strings and a template, is not replaced; a word put in is', () => {
+    const base = [
+      'if (options.hidePoweredBy !== undefined) console.warn("hidePoweredBy does not take options. Remove the property to silence this warning.");',
+      'const other = 1;',
+    ].join('\n');
+    const head = [
+      'const hide = getArgs(options.hidePoweredBy, { name: "hidePoweredBy", takesOptions: false });',
+      'console.warn(`${config.name} does not take options. ${',
+      '  enabledByDefault ? "Remove the property" : "Set the property to `true`"',
+      '} to silence this warning.`);',
+    ].join('\n');
+    const hunks = [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 4 }];
+    assert.deepEqual(findReplacedLiterals({ path: 'index.ts', hunks, baseText: `${base}\n`, headText: `${head}\n` }), []);
+    const worded = head.replace('does not take options. ${', 'does not take any options. ${');
+    assert.deepEqual(
+      findReplacedLiterals({ path: 'index.ts', hunks, baseText: `${base}\n`, headText: `${worded}\n` }).map((item) => item.literalKind),
+      ['message'],
+    );
+  });
+
   test('an import specifier and a type annotation are neither messages nor defaults', () => {
     assert.deepEqual(replace("import { a } from '../lib/some-long-module';", "import { a } from '../lib/another-long-module';"), []);
     assert.deepEqual(
