@@ -165,6 +165,7 @@ interface FoundCondition {
 }
 
 const PYTHON_OPENER = /^(if|elif|while)\b\s*/;
+const TYPE_CHECKING_TEST = /^(?:(?:typing|t)\.)?TYPE_CHECKING$/;
 const GO_OPENER = /^(?:\}\s*)?(?:else\s+)?(if|for)\b\s*/;
 
 type LineText = Pick<SourceLine, 'code' | 'text'>;
@@ -179,7 +180,9 @@ function findPythonCondition({ code, text }: LineText, following: () => readonly
     const rest = text.slice(opener[0].length);
     // One that does not close in time is left as written.
     const condition = takeUntilTopLevel(rest, ':') ?? joinLines(rest, following, (joined) => takeUntilTopLevel(joined, ':')) ?? rest;
-    return condition === undefined || condition.trim() === ''
+    // `if TYPE_CHECKING:` (jinja's `if t.TYPE_CHECKING: import typing_extensions as te`) holds imports for the type
+    // checker: false whenever the code runs, no input decides it.
+    return condition === undefined || condition.trim() === '' || TYPE_CHECKING_TEST.test(condition.trim())
       ? undefined
       : { condition: condition.trim(), keyword: opener[0], isCase: false };
   }
@@ -549,6 +552,9 @@ const KEYWORDS: Readonly<Record<PythonOrGo, ReadonlySet<string>>> = {
  * A bare `else:` (Python) or `} else {` (Go): made an `elif`/`else if` (marshmallow's `else:` → `elif partial is not
  * None:`), the branch now runs on a test of its own.
  */
+/** The keyword of a branch that tests: Python's `if`, `elif`, `while`; Go's `if` (after `} else` too). */
+const BRANCH_KEYWORD = /^(?:\}\s*)?(?:else\s+)?(?:el)?if\b|^while\b/;
+
 const ELSE_LINE = /^\s*(?:\}\s*)?else\s*(?::|\{)\s*$/;
 
 /** A Python conditional expression's test (`value if test else other`): found with no keyword, and no `case`. */
@@ -599,7 +605,10 @@ function classifyPair(
     // content else []`, httpx's fix): a decision either way.
     (base === undefined ||
       (before !== undefined && (findCondition(before, () => []) !== undefined || ELSE_LINE.test(before.code))) ||
-      isConditionalValue(condition))
+      isConditionalValue(condition) ||
+      // An `if` or `while` in place of a line that tested nothing (jinja's loop over a required block's body, whose
+      // new `if not isinstance(body_node, nodes.Output) or any(…)` stood where the old `for` did).
+      BRANCH_KEYWORD.test(condition.keyword))
   ) {
     if (!isOldLogic(condition.condition, line)) {
       const presence = findPresenceSubject(condition.condition, language);

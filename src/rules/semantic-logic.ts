@@ -174,13 +174,28 @@ export function createOldLogicCheck(
     const clause = old.slice(now.length + 1);
     return clause.length > 0 && addedTokens.some((tokens) => holdsRun(tokens, clause));
   };
+  // Or into a new test nested in the branch (jinja's `if node.required and not all(…)` became `if node.required:` over a
+  // loop whose `if not isinstance(body_node, nodes.Output) or any(…)` fails): that test is the question, asked there.
+  const addedLines = new Set(added);
+  const testsInBranch = (line: number | undefined): boolean => {
+    const opening = line === undefined ? undefined : headFile[line - 1];
+    if (line === undefined || opening === undefined) return false;
+    const indent = toIndent(opening.raw);
+    for (let at = line; at < headFile.length && at < line + MAX_BRANCH_LINES; at++) {
+      const next = headFile[at];
+      if (next === undefined || next.isComment || next.code === '') continue;
+      if (toIndent(next.raw) <= indent) return false;
+      if (addedLines.has(next) && syntax.findCondition(next) !== undefined) return true;
+    }
+    return false;
+  };
   const isOld = (decision: string, line: number | undefined): boolean => {
     const tokens = withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
     if (tokens.length === 0) return false;
     return old.some(
       (oldTokens) =>
         isSameLogic(oldTokens, tokens, isRename) ||
-        ((breaksInBody || isTestedElsewhere(oldTokens, tokens)) && isKeptConjunct(oldTokens, tokens, isRename)),
+        ((breaksInBody || isTestedElsewhere(oldTokens, tokens) || testsInBranch(line)) && isKeptConjunct(oldTokens, tokens, isRename)),
     );
   };
   return (decision, line) => {
@@ -296,9 +311,16 @@ function isKeptConjunct(old: readonly Token[], now: readonly Token[], isRename: 
     now.length < old.length &&
     cut !== undefined &&
     'text' in cut &&
-    cut.text === '&&' &&
+    (cut.text === '&&' || cut.text === 'and') &&
     isSameLogic(old.slice(0, now.length), now, isRename)
   );
+}
+
+/** How far below a changed branch a new test nested in it is looked for. */
+const MAX_BRANCH_LINES = 40;
+
+function toIndent(raw: string): number {
+  return raw.length - raw.trimStart().length;
 }
 
 /** Whether `tokens` hold `run` in a row, token for token (no renames). */

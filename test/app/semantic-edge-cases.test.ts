@@ -92,6 +92,54 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 62 (pallets/jinja): `if node.required and not all(…)` became `if node.required:` over a loop whose new
+  // `if not isinstance(body_node, nodes.Output) or any(…)` fails; the outer test was asked and the new one was not.
+  test('a clause a Python condition lost into a test nested in its branch is asked there, not on the branch', () => {
+    const base = [
+      'def f(node):',
+      '    if node.required and not all(',
+      '        isinstance(child, TemplateData) and child.data.isspace()',
+      '        for body in node.body',
+      '        for child in body.nodes',
+      '    ):',
+      '        fail("x")',
+    ];
+    const head = [
+      'def f(node):',
+      '    if node.required:',
+      '        for body_node in node.body:',
+      '            if not isinstance(body_node, Output) or any(',
+      '                not isinstance(output_node, TemplateData) or not output_node.data.isspace()',
+      '                for output_node in body_node.nodes',
+      '            ):',
+      '                fail("x")',
+    ];
+    const conditions = (after: string[]) =>
+      findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${after.join('\n')}\n`,
+        [{ oldStart: 2, oldLines: 6, newStart: 2, newLines: after.length - 1 }],
+        'python',
+      )
+        .filter((change) => change.kind === 'condition')
+        .map((change) => change.line);
+    assert.deepEqual(conditions(head), [4]);
+    // The clause dropped with no test in its place: the branch is the question.
+    assert.deepEqual(conditions(['def f(node):', '    if node.required:', '        fail("x")']), [2]);
+  });
+
+  test('a Python `if TYPE_CHECKING:` decides nothing at run time; an if in place of a plain line does', () => {
+    assert.deepEqual(findInNewFile(['if t.TYPE_CHECKING:', '    import typing_extensions as te'], 'python'), []);
+    assert.deepEqual(findInNewFile(['if typing.TYPE_CHECKING:', '    import typing_extensions as te'], 'python'), []);
+    const replaced = findSemanticChanges(
+      'def f(x):\n    run(x)\n',
+      'def f(x):\n    if x.ready:\n        run(x)\n',
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 2 }],
+      'python',
+    ).map((change) => [change.kind, change.line]);
+    assert.deepEqual(replaced, [['condition', 2]]);
+  });
+
   // Check 59 (marshmallow-code/marshmallow): the fix made `else:` an `elif partial is not None:` and asked nothing.
   test('a bare else made an elif (Python) or else if (Go) is a new condition', () => {
     const replaced = (base: string[], head: string[], language: 'python' | 'go') =>
