@@ -191,6 +191,7 @@ export function createTestPlacer(paths: readonly string[]): (source: string) => 
       (left, right) => right.count - left.count || compareText(toRuleKey(left.rule), toRuleKey(right.rule)),
     )[0]?.rule;
   };
+  let folders: Set<string> | undefined;
   return (source) => {
     const key = toSourceKey(source);
     if (source.endsWith('.go') || !CODE.test(source) || key === undefined) return toSiblingTestPath(source);
@@ -198,6 +199,21 @@ export function createTestPlacer(paths: readonly string[]): (source: string) => 
     const id = `${python ? 'py' : 'js'}\u0000${key.folder}`;
     if (!chosen.has(id)) chosen.set(id, choose(key.folder, python));
     const rule = chosen.get(id);
-    return rule === undefined ? toSiblingTestPath(source) : applyRule(rule, key);
+    const placed = rule === undefined ? toSiblingTestPath(source) : applyRule(rule, key);
+    if (!python) return placed;
+    // A pytest module beside a package of the same name cannot be imported (typer keeps the tests of typer/cli.py in
+    // tests/test_cli/, so a tests/test_cli.py would clash with it): the new test goes into that package.
+    folders ??= listFolders(paths);
+    const stem = placed.replace(/\.py$/, '');
+    return folders.has(stem) ? `${stem}/${placed.slice(placed.lastIndexOf('/') + 1)}` : placed;
   };
+}
+
+/** Every folder that holds one of `paths`, at any depth. */
+function listFolders(paths: readonly string[]): Set<string> {
+  const folders = new Set<string>();
+  for (const path of paths) {
+    for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) folders.add(path.slice(0, slash));
+  }
+  return folders;
 }

@@ -34,6 +34,20 @@ describe('createTestPlacer: a new test goes where the repository keeps the tests
     assert.equal(attrs('src/attr/filters.py'), 'tests/test_filters.py');
   });
 
+  // Check 65 (fastapi/typer): typer/cli.py's tests live in tests/test_cli/; the bundle asked for a tests/test_cli.py,
+  // which pytest cannot import beside that package.
+  test('a pytest module whose name a test package already takes goes into that package', () => {
+    const place = createTestPlacer([
+      'typer/cli.py',
+      'typer/core.py',
+      'tests/test_core.py',
+      'tests/test_cli/__init__.py',
+      'tests/test_cli/test_doc.py',
+    ]);
+    assert.equal(place('typer/cli.py'), 'tests/test_cli/test_cli.py');
+    assert.equal(place('typer/core.py'), 'tests/test_core.py');
+  });
+
   test('the nearest pairs decide: each package of a monorepo keeps its own layout', () => {
     const place = createTestPlacer(['packages/a/src/x.ts', 'packages/a/test/x.test.ts', 'packages/b/src/y.ts', 'packages/b/src/y.test.ts']);
     assert.equal(place('packages/a/src/z.ts'), 'packages/a/test/z.test.ts');
