@@ -171,8 +171,9 @@ export function createOldLogicCheck(
   // `if (method === "push")` inside a new `if (changed)`, `changed` being `args.length > 0` for a push.
   const addedTokens = added.filter((line) => !line.isComment && line.code !== '').map((line) => tokenize(line.text, syntax.keywords));
   const isTestedElsewhere = (old: readonly Token[], now: readonly Token[]): boolean => {
+    // A clause of a few tokens at least: a bare name (`&& ok`) is said on many lines for other reasons.
     const clause = old.slice(now.length + 1);
-    return clause.length > 0 && addedTokens.some((tokens) => holdsRun(tokens, clause));
+    return clause.length >= MIN_MOVED_CLAUSE_TOKENS && addedTokens.some((tokens) => holdsRun(tokens, clause));
   };
   // Or into a new test nested in the branch (jinja's `if node.required and not all(…)` became `if node.required:` over a
   // loop whose `if not isinstance(body_node, nodes.Output) or any(…)` fails): that test is the question, asked there.
@@ -315,6 +316,9 @@ function isKeptConjunct(old: readonly Token[], now: readonly Token[], isRename: 
     isSameLogic(old.slice(0, now.length), now, isRename)
   );
 }
+
+/** A clause that moved must be a comparison or a call at least (`args.length > 0`), not a bare name. */
+const MIN_MOVED_CLAUSE_TOKENS = 3;
 
 /** How far below a changed branch a new test nested in it is looked for. */
 const MAX_BRANCH_LINES = 40;
