@@ -1744,6 +1744,16 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.equal(moved.includes(7), false, JSON.stringify(moved));
     const dropped = head.filter((line) => !/changed/.test(line));
     assert.deepEqual(lines([{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 1 }], dropped), [5]);
+    // A bare name dropped from the test is said on other lines for other reasons: still a changed condition.
+    const bare = (text: string) => text.replace('args.length > 0', 'ok');
+    const bareChanges = findSemanticChanges(`${base.map(bare).join('\n')}\n`, `${head.map(bare).join('\n')}\n`, [
+      { oldStart: 3, oldLines: 0, newStart: 3, newLines: 2 },
+      { oldStart: 5, oldLines: 1, newStart: 7, newLines: 1 },
+    ]).filter((change) => change.kind === 'condition');
+    assert.ok(
+      bareChanges.some((change) => change.line === 7),
+      JSON.stringify(bareChanges),
+    );
   });
 
   test('the same rewrites that also change the logic still name it: an operator, an operand, a literal, another loop', () => {
