@@ -230,6 +230,10 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
   const call = findCall(headLine, signal.detail);
   if (call !== undefined) return removed.some((line) => line.includes(call));
+  // A method called with the same arguments as a removed line did, on whatever it is called on now (NodeBB's
+  // `keyId.shift().slice(7, -1)` → `keyId.at(-1).slice(7, -1)`: what changed is which element, not the slice).
+  const method = /^\.[A-Za-z_$][\w$]*$/.test(signal.detail) ? findMethodCall(headLine, signal.detail) : undefined;
+  if (method !== undefined) return removed.some((line) => line.includes(method));
   return isRemovedWordForWord(headLine, removed);
 }
 
@@ -260,7 +264,19 @@ function findCall(line: string, callee: string): string | undefined {
   const constructed = /^new ([A-Za-z_$][\w$.]*)$/.exec(callee)?.[1];
   const name = constructed ?? callee;
   if (!/^[A-Za-z_$][\w$.]*$/.test(name)) return undefined;
-  const start = line.search(new RegExp(`(?<![\\w$.])${constructed === undefined ? '' : 'new\\s+'}${name.replace(/[.$]/g, '\\$&')}\\s*\\(`));
+  return takeCall(
+    line,
+    line.search(new RegExp(`(?<![\\w$.])${constructed === undefined ? '' : 'new\\s+'}${name.replace(/[.$]/g, '\\$&')}\\s*\\(`)),
+  );
+}
+
+/** `.slice(7, -1)`: the call of method `member` (written `.slice`) on the line, its arguments balanced; undefined without one. */
+function findMethodCall(line: string, member: string): string | undefined {
+  return takeCall(line, line.search(new RegExp(`${member.replace(/[.$]/g, '\\$&')}\\s*\\(`)));
+}
+
+/** The text of the call that starts at `start` up to the bracket that closes its arguments; undefined when none does. */
+function takeCall(line: string, start: number): string | undefined {
   if (start < 0) return undefined;
   let depth = 0;
   for (let index = line.indexOf('(', start); index < line.length; index++) {

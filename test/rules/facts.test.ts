@@ -451,6 +451,22 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:promise-concurrency']);
   });
 
+  // Check 66 (NodeBB): `keyId.shift().slice(7, -1)` → `keyId.at(-1).slice(7, -1)` was asked as an empty list reaching
+  // `.slice`; the slice was there before, with the same arguments.
+  it('a method called with the same arguments as before, on another receiver, is a move; other arguments are not', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ["req.uid = keyId.shift().slice(7, -1).replace(/#.*$/, '');", 'const tail = parts.slice(1);', ''].join('\n'),
+      headText: ["req.uid = keyId.at(-1).slice(7, -1).replace(/#.*$/, '');", 'const tail = parts.slice(2);', ''].join('\n'),
+      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 }],
+      headSignals: [
+        { kind: 'collection', line: 1, detail: '.slice' },
+        { kind: 'collection', line: 2, detail: '.slice' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:collection']);
+  });
+
   it('a construction kept with its arguments is a move; one given other arguments is not (dayjs)', () => {
     const rewritten: ChangedFileInput = {
       ...change,
