@@ -130,11 +130,29 @@ function findComparisons(code: string, syntax: ComparisonSyntax): Comparison[] {
     const [, left = '', spaceBefore = '', operator = '', spaceAfter = '', right = ''] = match;
     if (syntax.notALimit.test(left) || syntax.notALimit.test(right)) continue;
     const equality = operator.startsWith('=') || operator.startsWith('!');
-    if (NUMBER.test(right)) found.push({ subject: left === ')' ? 'the value' : left, operator, limit: right });
+    if (NUMBER.test(right))
+      found.push({ subject: left === ')' ? (findCallEndingAt(code, match.index) ?? 'the value') : left, operator, limit: right });
     else if (NUMBER.test(left)) found.push({ subject: right, operator, limit: left });
     else if (!equality && spaceBefore !== '' && spaceAfter !== '' && left !== ')') found.push({ subject: left, operator, limit: right });
   }
   return found;
+}
+
+/**
+ * The call whose closing bracket stands at `close`, callee included (`src.methodInt(MethodHead)` of fiber's `… ||
+ * src.methodInt(MethodHead) < 0`); undefined when its brackets do not balance on the line or no name calls it.
+ */
+function findCallEndingAt(code: string, close: number): string | undefined {
+  let depth = 0;
+  for (let index = close; index >= 0; index--) {
+    const char = code[index];
+    if (char === ')') depth++;
+    else if (char === '(' && --depth === 0) {
+      const callee = /[A-Za-z_$][\w$.]*$/.exec(code.slice(0, index))?.[0];
+      return callee === undefined ? undefined : code.slice(index - callee.length, close + 1);
+    }
+  }
+  return undefined;
 }
 
 /** The first comparison of the new line that the old line did not make (any, for an added line). */

@@ -140,6 +140,19 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(replaced, [['condition', 2]]);
   });
 
+  // Check 67 (gofiber/fiber): `… || src.methodInt(MethodHead) < 0` asked for a boundary on "the value".
+  test('a boundary on what a call returns names the call', () => {
+    const boundary = (lines: string[], language: 'javascript' | 'go') =>
+      findInNewFile(lines, language)
+        .filter((change) => change.kind === 'boundary')
+        .map((change) => change.subject);
+    assert.deepEqual(boundary(['\tskip := walk.skip || src.config.Disable || src.methodInt(MethodHead) < 0'], 'go'), [
+      'src.methodInt(MethodHead)',
+    ]);
+    assert.deepEqual(boundary(['  if (list.indexOf(item, from) >= 2) go()'], 'javascript'), ['list.indexOf(item, from)']);
+    assert.deepEqual(boundary(['  if ((a.b + 1) > 3) go()'], 'javascript'), ['the value']);
+  });
+
   // Check 59 (marshmallow-code/marshmallow): the fix made `else:` an `elif partial is not None:` and asked nothing.
   test('a bare else made an elif (Python) or else if (Go) is a new condition', () => {
     const replaced = (base: string[], head: string[], language: 'python' | 'go') =>
@@ -1799,10 +1812,13 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [['boundary', 'x']],
     );
     // A method called under another name is another function (`Math.round` → `Math.floor`), not a rename (the bundle
-    // keeps one of the two cases of the line, the heavier rounding).
+    // keeps one of the two cases of the line, the heavier rounding). The comparison names the call it bounds.
     assert.deepEqual(
-      hunk(['  if (Math.round(total) > 0) {'], ['  if (Math.floor(total) > 0) {']).map(([kind]) => kind),
-      ['condition', 'arithmetic'],
+      hunk(['  if (Math.round(total) > 0) {'], ['  if (Math.floor(total) > 0) {']).map(([kind, , subject]) => [kind, subject]),
+      [
+        ['boundary', 'Math.floor(total)'],
+        ['arithmetic', 'the rounding'],
+      ],
     );
   });
 
