@@ -687,6 +687,10 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
   const groups = new Map<string, CoChangePartner[]>();
   for (const partner of evidence.history?.missedPartners ?? []) {
     if (!flagged.has(`file:${partner.path}`)) continue;
+    // A manifest or lockfile moves with the code when a dependency or the version does (release commits, dependency
+    // bumps), which the change's own imports say, not the history: valtio's package.json beside src/react.ts, helmet's
+    // package-lock.json beside index.ts. The History section still lists it.
+    if (classifyRole(partner.partner) === 'manifest') continue;
     const key = [partner.path, partner.support, partner.pathCommits, ...partner.commits.map((commit) => commit.oid)].join('|');
     groups.set(key, [...(groups.get(key) ?? []), partner]);
   }

@@ -308,6 +308,8 @@ describe('usual partners that changed in the same commits', () => {
         'src/response.ts': `export const r = ${step};\n`,
         'src/client.ts': `export const c = ${step};\n`,
         'src/request.ts': `export const q = ${step};\n`,
+        // Released with each step: the manifest moves with the code, and needs no matching change of its own.
+        'package.json': JSON.stringify({ name: 'api', type: 'module', version: `1.${step}.0` }),
         ...debug,
       });
       commitAt(repo, `feat: step ${step}`, `2025-02-0${step}T00:00:00Z`);
@@ -323,8 +325,13 @@ describe('usual partners that changed in the same commits', () => {
   });
   after(() => fixture.repo.cleanup());
 
-  test('are one review task naming each of them', async () => {
+  test('are one review task naming each of them; a manifest among them is evidence, not a task', async () => {
     const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(report.evidence.history?.missedPartners.map((partner) => partner.partner).sort(), [
+      'package.json',
+      'src/client.ts',
+      'src/request.ts',
+    ]);
     const reviews = report.tasks.filter((task) => task.id.startsWith('task:co-change:'));
     assert.deepEqual(
       reviews.map((task) => [task.id, task.title]),
