@@ -297,12 +297,23 @@ const PIECE_CLOSES = new Set(['"', "'", '`', '$']);
  * string, which no piece may do.
  */
 function isSpelledByHead(message: string, headText: string): boolean {
+  // Every word of it must be said somewhere: most reworded messages stop here, before any piece is looked for.
+  if (!message.split(/[^\p{L}\p{N}_]+/u).every((word) => word === '' || headText.includes(word))) return false;
   let at = 0;
   let pieces = 0;
   while (at < message.length) {
     if (++pieces > MAX_PIECES) return false;
+    // The longest piece from here the head holds anywhere (a piece held means its prefixes are), then the longest of
+    // those that stands between a string's ends.
+    let low = 0;
+    let high = message.length - at;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (headText.includes(message.slice(at, at + middle))) low = middle;
+      else high = middle - 1;
+    }
     let taken = 0;
-    for (let length = message.length - at; length >= MIN_PIECE_CHARS && taken === 0; length--) {
+    for (let length = low; length >= MIN_PIECE_CHARS && taken === 0; length--) {
       const piece = message.slice(at, at + length);
       for (let found = headText.indexOf(piece); found !== -1; found = headText.indexOf(piece, found + 1)) {
         if (PIECE_OPENS.has(headText[found - 1] ?? '') && PIECE_CLOSES.has(headText[found + length] ?? '')) {
