@@ -544,24 +544,18 @@ const KEYWORDS: Readonly<Record<PythonOrGo, ReadonlySet<string>>> = {
   ),
 };
 
-/**
- * Semantic changes of one replaced or added Python or Go line, read from its code (strings emptied, comments dropped)
- * and shown as written without its comment.
- */
-/**
- * A bare `else:` (Python) or `} else {` (Go): made an `elif`/`else if` (marshmallow's `else:` → `elif partial is not
- * None:`), the branch now runs on a test of its own.
- */
 /** The keyword of a branch that tests: Python's `if`, `elif`, `while`; Go's `if` (after `} else` too). */
 const BRANCH_KEYWORD = /^(?:\}\s*)?(?:else\s+)?(?:el)?if\b|^while\b/;
-
-const ELSE_LINE = /^\s*(?:\}\s*)?else\s*(?::|\{)\s*$/;
 
 /** A Python conditional expression's test (`value if test else other`): found with no keyword, and no `case`. */
 function isConditionalValue(condition: FoundCondition): boolean {
   return condition.keyword === '' && !condition.isCase;
 }
 
+/**
+ * Semantic changes of one replaced or added Python or Go line, read from its code (strings emptied, comments dropped)
+ * and shown as written without its comment.
+ */
 function classifyPair(
   before: SourceLine | undefined,
   after: SourceLine,
@@ -604,10 +598,10 @@ function classifyPair(
     // A new line, a line that tested before, or a value made conditional (`return [content]` → `return [content] if
     // content else []`, httpx's fix): a decision either way.
     (base === undefined ||
-      (before !== undefined && (findCondition(before, () => []) !== undefined || ELSE_LINE.test(before.code))) ||
+      (before !== undefined && findCondition(before, () => []) !== undefined) ||
       isConditionalValue(condition) ||
-      // An `if` or `while` in place of a line that tested nothing (jinja's loop over a required block's body, whose
-      // new `if not isinstance(body_node, nodes.Output) or any(…)` stood where the old `for` did).
+      // A branch in place of a line that tested nothing: a bare `else:` made `elif partial is not None:` (marshmallow),
+      // or a plain statement put under an `if`.
       BRANCH_KEYWORD.test(condition.keyword))
   ) {
     if (!isOldLogic(condition.condition, line)) {

@@ -132,7 +132,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(findInNewFile(['if t.TYPE_CHECKING:', '    import typing_extensions as te'], 'python'), []);
     assert.deepEqual(findInNewFile(['if typing.TYPE_CHECKING:', '    import typing_extensions as te'], 'python'), []);
     const replaced = findSemanticChanges(
-      'def f(x):\n    run(x)\n',
+      'def f(x):\n    log(x)\n',
       'def f(x):\n    if x.ready:\n        run(x)\n',
       [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 2 }],
       'python',
