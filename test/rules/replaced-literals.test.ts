@@ -64,11 +64,14 @@ describe('findReplacedLiterals', () => {
     ].join('\n');
     const hunks = [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 4 }];
     assert.deepEqual(findReplacedLiterals({ path: 'index.ts', hunks, baseText: `${base}\n`, headText: `${head}\n` }), []);
+    // A word put into the message: replaced, whether the word is new to the file or said in another string of it.
     const worded = head.replace('does not take options. ${', 'does not take any options. ${');
-    assert.deepEqual(
-      findReplacedLiterals({ path: 'index.ts', hunks, baseText: `${base}\n`, headText: `${worded}\n` }).map((item) => item.literalKind),
-      ['message'],
-    );
+    for (const text of [worded, `${worded}\nconst hint = "any";`]) {
+      assert.deepEqual(
+        findReplacedLiterals({ path: 'index.ts', hunks, baseText: `${base}\n`, headText: `${text}\n` }).map((item) => item.literalKind),
+        ['message'],
+      );
+    }
   });
 
   test('an import specifier and a type annotation are neither messages nor defaults', () => {
