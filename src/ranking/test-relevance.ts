@@ -179,7 +179,9 @@ function splitStem(path: string): { folder: string; stem: string } {
  * `src/plugins/mapset.ts` in `__tests__/map-set.js`, and a `mapSet.ts` would say the same.
  */
 function isSameStem(a: string, b: string): boolean {
-  return a === b || (a.replace(STEM_SEPARATORS, '') === b.replace(STEM_SEPARATORS, '') && a.replace(STEM_SEPARATORS, '') !== '');
+  if (a === b) return true;
+  const bare = a.replace(STEM_SEPARATORS, '');
+  return bare !== '' && bare === b.replace(STEM_SEPARATORS, '');
 }
 
 const STEM_SEPARATORS = /[-_]/g;
