@@ -43,6 +43,14 @@ interface ReachRecord {
   reached: boolean;
   /** 1-based position of the first edited test among the selected files; undefined when none was selected. */
   rank?: number;
+  /**
+   * The test each changed file's proof names first (its nearest reaching test, the one a proof task asks to extend),
+   * for the changed files with reaching tests; `proofHit` when one of them is an edited test.
+   */
+  proofTests: string[];
+  proofHit: boolean;
+  /** Per changed file, its first reaching tests as the bundle lists them (to study a miss offline). */
+  reaching: Record<string, string[]>;
   selectedCount: number;
   reachedCount: number;
   scope: string;
@@ -98,7 +106,7 @@ interface AiJson {
   evidence: {
     impactedFiles: { path: string; role: string }[];
     changedFiles: { path: string; role: string }[];
-    changedPathProof?: { reachingTests: string[] }[];
+    changedPathProof?: { path: string; reachingTests: string[] }[];
     testRun: { scope: string; commands: { files: string[] }[] };
   };
 }
@@ -143,7 +151,10 @@ function runCase(
   edited: { modified: string[]; added: string[] },
   keep?: string,
 ): ReachRecord {
-  const base: Omit<ReachRecord, 'selected' | 'reached' | 'selectedCount' | 'reachedCount' | 'scope'> = {
+  const base: Omit<
+    ReachRecord,
+    'selected' | 'reached' | 'selectedCount' | 'reachedCount' | 'scope' | 'proofTests' | 'proofHit' | 'reaching'
+  > = {
     id: testCase.id,
     repository: testCase.repository,
     split: testCase.split,
@@ -159,7 +170,18 @@ function runCase(
     if (keep !== undefined) keepBundle(keep, gitDir, workDir, testCase, output, edited);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { ...base, selected: false, reached: false, selectedCount: 0, reachedCount: 0, scope: 'error', error: message };
+    return {
+      ...base,
+      selected: false,
+      reached: false,
+      selectedCount: 0,
+      reachedCount: 0,
+      scope: 'error',
+      error: message,
+      proofTests: [],
+      proofHit: false,
+      reaching: {},
+    };
   }
   const { evidence } = JSON.parse(output) as AiJson;
   const selected = evidence.testRun.commands.flatMap((command) => command.files);
@@ -168,7 +190,12 @@ function runCase(
     ...(evidence.changedPathProof ?? []).flatMap((proof) => proof.reachingTests),
   ]);
   const positions = edited.modified.map((path) => selected.indexOf(path)).filter((index) => index >= 0);
+  const proofs = (evidence.changedPathProof ?? []).filter((proof) => proof.reachingTests.length > 0);
+  const proofTests = proofs.map((proof) => proof.reachingTests[0] ?? '');
   const record: ReachRecord = {
+    proofTests,
+    proofHit: proofTests.some((path) => edited.modified.includes(path)),
+    reaching: Object.fromEntries(proofs.map((proof) => [proof.path, proof.reachingTests])),
     ...base,
     selected: positions.length > 0,
     reached: edited.modified.some((path) => reached.has(path)),
@@ -182,7 +209,7 @@ function runCase(
 
 function summarize(records: readonly ReachRecord[], split: Split): string {
   const rows = records.filter((record) => record.split === split && record.error === undefined);
-  if (rows.length === 0) return `| ${split} | 0 | — | — | — | — | — |`;
+  if (rows.length === 0) return `| ${split} | 0 | — | — | — | — | — | — |`;
   const share = (count: number): string => `${count}/${rows.length} (${((100 * count) / rows.length).toFixed(0)}%)`;
   const ranks = rows.flatMap((record) => (record.rank === undefined ? [] : [record.rank]));
   return [
@@ -192,7 +219,8 @@ function summarize(records: readonly ReachRecord[], split: Split): string {
     share(rows.filter((record) => record.selected).length),
     ranks.length === 0 ? '—' : String(median(ranks)),
     String(median(rows.map((record) => record.selectedCount))),
-    `${String(median(rows.map((record) => record.reachedCount)))} |`,
+    String(median(rows.map((record) => record.reachedCount))),
+    `${share(rows.filter((record) => record.proofHit).length)} |`,
   ].join(' | ');
 }
 
@@ -219,8 +247,8 @@ function main(): void {
   const errors = records.filter((record) => record.error !== undefined).length;
   process.stdout.write(
     [
-      '| split | repositories | edited test reaches the change | edited test selected | median rank | median selected | median reaching |',
-      '|---|---|---|---|---|---|---|',
+      '| split | repositories | edited test reaches the change | edited test selected | median rank | median selected | median reaching | proof names the edited test |',
+      '|---|---|---|---|---|---|---|---|',
       summarize(records, 'dev'),
       summarize(records, 'held-out'),
       '',
