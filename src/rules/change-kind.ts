@@ -258,7 +258,7 @@ function isExportOnly(input: ChangeKindInput): boolean {
 }
 
 /** Names, string and template literals whole, and every other character: a line as the rename check compares it. */
-const RENAME_TOKENS = /[A-Za-z_$][\w$]*|(["'`])(?:\\.|(?!\1).)*\1|\S/g;
+const RENAME_TOKENS = /[A-Za-z_$][\w$]*|(["'`])(?:\\.|(?!\1)[^\\\n])*\1|\S/g;
 const NAME_TOKEN = /^[A-Za-z_$][\w$]*$/;
 
 /**

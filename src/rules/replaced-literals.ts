@@ -62,7 +62,7 @@ const DEFAULT_PATTERNS = [
 const TYPE_NAMES = new Set(['number', 'string', 'boolean', 'bigint', 'any', 'unknown', 'object', 'undefined', 'never', 'void']);
 const COMMENT_LINE = /^\s*(?:\*|\/\*|#)/;
 /** A test's title names what it tests, it asserts nothing: `it('unknown id throws', …`. */
-const TEST_TITLE = /^\s*(?:it|test|describe|context|suite|specify)(?:\.\w+)*\s*\(\s*(['"`])(?:\\.|(?!\1).)*\1/;
+const TEST_TITLE = /^\s*(?:it|test|describe|context|suite|specify)(?:\.\w+)*\s*\(\s*(['"`])(?:\\.|(?!\1)[^\\\n])*\1/;
 const ASSERTION_CALL =
   /\b(?:expect|assert\w*|should|toBe|toEqual|toStrictEqual|deepEqual|strictEqual|equal|toMatchObject|toHaveProperty|assertEqual)\b/;
 

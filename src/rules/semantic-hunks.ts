@@ -425,7 +425,7 @@ const ENVIRONMENT_TEST =
 /** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
 function toCode(line: string): string {
   return line
-    .replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')
+    .replace(/(["'`])(?:\\.|(?!\1)[^\\\n])*\1/g, '""')
     .replace(/\/\*.*?\*\//g, '')
     .replace(/\/\/.*$/, '')
     .trim();
@@ -440,7 +440,7 @@ const ARITHMETIC_EXPRESSION = /(?=([\w$.\])]+ ?[-+*/%] ?[\w$.(]+))/g;
 /** Without TypeScript's non-null assertions, which run nothing: `fns!.size` tests what `fns.size` did (jotai). */
 function withoutNonNull(code: string): string {
   // Strings are matched first and kept whole: `'Hi!'` is a message, not an assertion.
-  return code.replace(/(["'`])(?:\\.|(?!\1).)*\1|(?<=[\w$)\]])!(?!=)/g, (match) => (match === '!' ? '' : match));
+  return code.replace(/(["'`])(?:\\.|(?!\1)[^\\\n])*\1|(?<=[\w$)\]])!(?!=)/g, (match) => (match === '!' ? '' : match));
 }
 
 /** `throw new XError(…`, `throw Error(…`, `raise XError(…`: a throw that makes its error there. */
@@ -809,7 +809,7 @@ function classifyPair(
   // Shown as written (strings kept): `head` has its literals emptied, which read as `"" !== method`. A line with a
   // comment is shown as `head`, since a comment marker can also sit inside a string.
   // (Outside strings: hono's `match === '/*'` holds no comment.)
-  const written = /\/[/*]/.test(after.replace(/(["'`])(?:\\.|(?!\1).)*\1/g, '""')) ? head : after.trim();
+  const written = /\/[/*]/.test(after.replace(/(["'`])(?:\\.|(?!\1)[^\\\n])*\1/g, '""')) ? head : after.trim();
   const shown = written.replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
   // Only an `if` or `while` opens with its condition in brackets: `(hasLocal ? "local" : "nostore")` is a ternary in brackets.
   const isBranch = BRANCH.test(head);
