@@ -44,8 +44,8 @@ interface ReachRecord {
   /** 1-based position of the first edited test among the selected files; undefined when none was selected. */
   rank?: number;
   /**
-   * The test each changed file's proof names first (its nearest reaching test, the one a proof task asks to extend),
-   * for the changed files with reaching tests; `proofHit` when one of them is an edited test.
+   * The test each changed file's proof task asks to extend (findNamedTest), for the changed files with reaching tests;
+   * `proofHit` when one of them is an edited test.
    */
   proofTests: string[];
   proofHit: boolean;
@@ -106,9 +106,22 @@ interface AiJson {
   evidence: {
     impactedFiles: { path: string; role: string }[];
     changedFiles: { path: string; role: string }[];
-    changedPathProof?: { path: string; reachingTests: string[] }[];
+    changedPathProof?: { path: string; reachingTests: string[]; repairTask?: string }[];
     testRun: { scope: string; commands: { files: string[] }[] };
   };
+}
+
+/**
+ * The reaching test a proof's repair task names first (the one it asks to extend: a test importing the changed
+ * symbol, or the one that names the change most closely), else the first reaching test.
+ */
+function findNamedTest(repairTask: string, reaching: readonly string[]): string {
+  let named: { path: string; at: number } | undefined;
+  for (const path of reaching) {
+    const at = repairTask.indexOf(path);
+    if (at >= 0 && (named === undefined || at < named.at)) named = { path, at };
+  }
+  return named?.path ?? reaching[0] ?? '';
 }
 
 function runChecker(workDir: string, parent: string, format: 'json' | 'markdown'): string {
@@ -191,7 +204,7 @@ function runCase(
   ]);
   const positions = edited.modified.map((path) => selected.indexOf(path)).filter((index) => index >= 0);
   const proofs = (evidence.changedPathProof ?? []).filter((proof) => proof.reachingTests.length > 0);
-  const proofTests = proofs.map((proof) => proof.reachingTests[0] ?? '');
+  const proofTests = proofs.map((proof) => findNamedTest(proof.repairTask ?? '', proof.reachingTests));
   const record: ReachRecord = {
     proofTests,
     proofHit: proofTests.some((path) => edited.modified.includes(path)),
