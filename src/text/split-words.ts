@@ -1,8 +1,11 @@
-const WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
+const WORD = /[A-Z]{2,}(?:s(?![a-z])|v(?=\d))|[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 
 /**
  * Splits an identifier, path or sentence into lower-case ASCII words: case changes, digits and any other character
- * separate them (`HTTPServer2Config` → http, server, 2, config). One regular expression, no intermediate strings: the
+ * separate them (`HTTPServer2Config` → http, server, 2, config). An acronym's plural is one word (`getURLs` → get,
+ * urls; `APIs` → apis), and so is a version's `v` (`IPv6` → ipv, 6; zod's `$ZodCIDRv6` → zod, cidrv, 6): each as its
+ * lower-case spelling splits (`ipv6`, `cidrv6`), where the case rule alone read `IPv6` as i, pv, 6. Any other single
+ * lower-case letter after capitals starts a word (vue's `VOn` → v, on). One regular expression, no intermediate strings: the
  * parse children split every identifier, string and comment of a file with it.
  */
 export function splitWords(text: string): string[] {

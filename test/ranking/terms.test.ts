@@ -20,6 +20,25 @@ test('identifiers split on case, digits and separators', () => {
   assert.deepEqual(splitWords('order_line-items.v2:id#total'), ['order', 'line', 'items', 'v', '2', 'id', 'total']);
 });
 
+test('an acronym in the plural or before a version splits as its lower-case spelling does', () => {
+  assert.deepEqual(splitWords('$ZodCIDRv6'), ['zod', ...splitWords('cidrv6')]);
+  assert.deepEqual(splitWords('isIPv4'), ['is', ...splitWords('ipv4')]);
+  assert.deepEqual(splitWords('getURLs(APIs, IDsToDelete)'), ['get', 'urls', 'apis', 'ids', 'to', 'delete']);
+  assert.deepEqual(splitWords('URLSearchParams'), ['url', 'search', 'params']);
+  assert.deepEqual(splitWords('parseWithVOn ssrVIf XMLHttpRequest'), [
+    'parse',
+    'with',
+    'v',
+    'on',
+    'ssr',
+    'v',
+    'if',
+    'xml',
+    'http',
+    'request',
+  ]);
+});
+
 test('the stemmer is conservative and treats inflections alike', () => {
   const stems = Object.fromEntries(
     [
