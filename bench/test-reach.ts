@@ -44,8 +44,8 @@ interface ReachRecord {
   /** 1-based position of the first edited test among the selected files; undefined when none was selected. */
   rank?: number;
   /**
-   * The test each changed file's proof task asks to extend (findNamedTest), for the changed files with reaching tests;
-   * `proofHit` when one of them is an edited test.
+   * The test each changed file's proof task asks to extend (findNamedTest), for the changed files with reaching tests,
+   * and the type tests a type-only change's review task names; `proofHit` when one of them is an edited test.
    */
   proofTests: string[];
   proofHit: boolean;
@@ -103,6 +103,8 @@ function median(values: readonly number[]): number {
 }
 
 interface AiJson {
+  tasks: { id: string; detail: string }[];
+  taskOverflow: { id: string; detail: string }[];
   evidence: {
     impactedFiles: { path: string; role: string }[];
     changedFiles: { path: string; role: string }[];
@@ -196,7 +198,7 @@ function runCase(
       reaching: {},
     };
   }
-  const { evidence } = JSON.parse(output) as AiJson;
+  const { evidence, tasks, taskOverflow } = JSON.parse(output) as AiJson;
   const selected = evidence.testRun.commands.flatMap((command) => command.files);
   const reached = new Set([
     ...evidence.impactedFiles.filter((file) => file.role === 'test').map((file) => file.path),
@@ -204,7 +206,10 @@ function runCase(
   ]);
   const positions = edited.modified.map((path) => selected.indexOf(path)).filter((index) => index >= 0);
   const proofs = (evidence.changedPathProof ?? []).filter((proof) => proof.reachingTests.length > 0);
-  const proofTests = proofs.map((proof) => findNamedTest(proof.repairTask ?? '', proof.reachingTests));
+  // A type-only change has no runtime proof: its review task names the type tests named for it.
+  const typeCheck = [...tasks, ...taskOverflow].find((task) => task.id.startsWith('task:type-check:'));
+  const typeTests = /The type tests? named for (?:it|them): (.*)\.$/.exec(typeCheck?.detail ?? '')?.[1]?.split(', ') ?? [];
+  const proofTests = [...proofs.map((proof) => findNamedTest(proof.repairTask ?? '', proof.reachingTests)), ...typeTests];
   const record: ReachRecord = {
     proofTests,
     proofHit: proofTests.some((path) => edited.modified.includes(path)),

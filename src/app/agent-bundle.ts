@@ -23,7 +23,7 @@ import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import type { CoChangePartner, HistoryInsights } from '../model/history.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
 import { classifyRole, isTypeTestPath } from '../graph/roles.js';
-import { isNamedTestOf } from '../ranking/test-relevance.js';
+import { getTestedStem, isNamedTestOf } from '../ranking/test-relevance.js';
 import { NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { namesChangedSymbol } from '../rules/proof.js';
 import { getHandoff } from './profiles.js';
@@ -560,14 +560,19 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
   if (typeOnly.length > 0) {
     const [first] = typeOnly;
     // The type tests named for the changed files (`useQuery.test-d.tsx` for `useQuery.ts`), among those that reach them;
-    // one named in the plural only where no test has the file's exact name.
+    // one named in the plural only where no test has the file's exact name; else one of its name anywhere: tsd's and
+    // TSTyche's tests often share one folder (fastify's `test/types/route.test-d.ts` for `types/route.d.ts`, pino's
+    // `test/types/pino.test-d.ts` for `pino.d.ts`).
     const reachingTypeTests = evidence.impactedFiles
       .filter((file) => file.role === 'test' && isTypeTestPath(file.path))
-      .map((file) => ({ path: file.path, asTest: file.path.replace(/\.test-d(\.[^./]+)$/, '.test$1') }));
+      .map((file) => ({ path: file.path, asTest: file.path.replace(/\.(?:test-d|tst)(\.[^./]+)$/, '.test$1') }));
     const typeTests = typeOnly
       .flatMap((file) => {
         const exact = reachingTypeTests.filter((test) => isNamedTestOf(test.asTest, file.path));
-        return exact.length > 0 ? exact : reachingTypeTests.filter((test) => isNamedTestOf(test.asTest, file.path, true));
+        if (exact.length > 0) return exact;
+        const plural = reachingTypeTests.filter((test) => isNamedTestOf(test.asTest, file.path, true));
+        if (plural.length > 0) return plural;
+        return reachingTypeTests.filter((test) => getTestedStem(test.asTest) === getTestedStem(file.path));
       })
       .map((test) => test.path)
       .filter((path, index, all) => all.indexOf(path) === index)

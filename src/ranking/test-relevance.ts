@@ -164,14 +164,34 @@ function getFileStem(path: string): string {
  */
 function splitStem(path: string): { folder: string; stem: string } {
   const slash = path.lastIndexOf('/');
-  let name = path
-    .slice(slash + 1)
-    .replace(/\.[^.]*$/, '')
-    .replace(/[.\-_](?:test|spec)$/, '')
-    .toLowerCase();
+  return { folder: slash < 0 ? '' : path.slice(0, slash), stem: getTestName(path).toLowerCase() };
+}
+
+/** A file's name without the extension and a test suffix, its case kept (`command.positionalOptions`). */
+function getTestName(path: string): string {
+  const name = path
+    .slice(path.lastIndexOf('/') + 1)
+    // A declaration file is named as its module (`route` of `types/route.d.ts`), as its type test is (`route.test-d.ts`).
+    .replace(/(?:\.d(?=\.[cm]?ts$))?\.[^.]*$/, '')
+    .replace(/[.\-_](?:test|spec)$/i, '');
   // pytest's `test_make.py` is the test of `_make.py`: the prefix and a private module's underscores are no part of it.
-  if (path.endsWith('.py')) name = name.replace(/^test_/, '').replace(/^_+/, '');
-  return { folder: slash < 0 ? '' : path.slice(0, slash), stem: name };
+  return path.endsWith('.py') ? name.replace(/^test_/i, '').replace(/^_+/, '') : name;
+}
+
+/**
+ * Whether a test is named for the changed file and one changed callable of it: the file's words and then words of the
+ * callable only (commander's `tests/command.positionalOptions.test.js` for `Command.enablePositionalOptions` in
+ * lib/command.js, fastify's `test/reply-trailers.test.js` for `sendTrailer` in lib/reply.js), each word by its root.
+ * Its name says which part of the file it is about, where the file's own test (`test/internals/reply.test.js`) covers
+ * all of it.
+ */
+function isNamedForFileAndCallable(testPath: string, terms: TermHits): boolean {
+  if (terms.callableRoots.length === 0) return false;
+  const fileWords = splitWords(getFileStem(terms.path)).filter(isTerm).map(toRoot);
+  const testWords = splitWords(getTestName(testPath)).filter(isTerm).map(toRoot);
+  const rest = testWords.filter((word) => !fileWords.includes(word));
+  if (fileWords.length === 0 || rest.length === 0 || !fileWords.every((word) => testWords.includes(word))) return false;
+  return terms.callableRoots.some((roots) => rest.every((word) => roots.has(word)));
 }
 
 /**
@@ -280,6 +300,10 @@ interface TermHits {
   path: string;
   /** Single words: the changed file's stem and the changed names, split on case. */
   words: Set<string>;
+  /** Callables the change is inside, assigned to a member, by their paths lower-cased (`app.listen`). */
+  memberPaths: Set<string>;
+  /** The roots of each changed innermost callable's words, for callables of two words or more (`enabl`, `positional`, `option`). */
+  callableRoots: Set<string>[];
   /** Words of the changed lines' string literals that are not among `words`: counted only in a test's path. */
   literalWords: Set<string>;
   /** Names of two words or more kept whole (`deepMerge` → `deepmerge`), matched against what the test's code names. */
@@ -313,6 +337,9 @@ export function toRoot(word: string): string {
 /** The callable a line opens: `proto.utcOffset = function (`, `deepMerge = (…) =>`, `function deepMerge(`, `deepMerge(a, b) {`. */
 const OPENS_CALLABLE =
   /^\s*(?:(?:export\s+)?(?:async\s+)?function\s*\*?\s*([\w$]+)\s*\(|(?:(?:const|let|var)\s+)?(?:[\w$]+\.)*([\w$]+)\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)|(?:(?:static|async|get|set|public|private|protected)\s+)*([\w$]+)\s*\([^)]*\)\s*\{)/;
+
+/** A callable assigned to a member, its path whole: `app.listen` of `app.listen = function listen () {`. */
+const OPENS_MEMBER = /^\s*((?:[\w$]+\.)+[\w$]+)\s*=\s*(?:async\s+)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>)/;
 
 /** A segment of a route path that stands for a value (`:id`, `{id}`, `[id]`, `*`), or is empty. */
 const PARAMETER_SEGMENT = /^(?:$|[:{[*])/;
@@ -352,18 +379,26 @@ function toTerms(target: ChangedTarget): TermHits {
       if (innermost) callables.add(parts.join(''));
     }
   }
+  const memberPaths = new Set<string>();
   for (const line of target.context ?? []) {
     const opened = OPENS_CALLABLE.exec(line);
     const name = opened?.[1] ?? opened?.[2] ?? opened?.[3];
     const parts = name === undefined || LANGUAGE.has(name) ? [] : splitWords(name);
     if (parts.length > 1) callables.add(parts.join(''));
+    const member = OPENS_MEMBER.exec(line)?.[1];
+    if (member !== undefined) memberPaths.add(member.toLowerCase());
   }
   const routes = new Map<string, string[]>();
   for (const path of target.routes ?? []) {
     const found = toRouteSegment(path);
     if (found !== undefined) routes.set(found.segment, found.words);
   }
-  return { path: target.path, words, literalWords, wholeNames, routes, callables, rootCallables };
+  const callableRoots = target.names
+    .filter((name) => !target.names.some((other) => other.startsWith(`${name}.`)))
+    .map((name) => splitWords(name.slice(name.lastIndexOf('.') + 1)).filter(isTerm))
+    .filter((parts) => parts.length > 1)
+    .map((parts) => new Set(parts.map(toRoot)));
+  return { path: target.path, words, literalWords, wholeNames, routes, callables, rootCallables, callableRoots, memberPaths };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
@@ -379,6 +414,9 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   const stem = terms.callables.size === 0 && terms.rootCallables.size === 0 ? '' : splitWords(splitStem(test.path).stem).join('');
   const namedCallables = [...terms.callables].filter((name) => stem.includes(name));
   if (stem !== '' && terms.rootCallables.has(toRoot(stem))) namedCallables.push(toRoot(stem));
+  if (isNamedForFileAndCallable(test.path, terms)) namedCallables.push(stem);
+  // express's test/app.listen.js for a change inside `app.listen = function listen () {` of lib/application.js.
+  if (terms.memberPaths.has(splitStem(test.path).stem)) namedCallables.push(splitStem(test.path).stem);
   // The test named for the changed file, or for a changed callable, speaks for all of it: each word of the change
   // counts as said in its path.
   const named = isNamedTestOf(test.path, terms.path, allowPlural);

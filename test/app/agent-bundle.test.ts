@@ -439,6 +439,18 @@ describe('buildAgentBundle', () => {
     analysis.impactedFiles = analysis.impactedFiles.filter((file) => file.path !== 'src/lib/__tests__/moneys.test-d.ts');
     const general = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
     assert.match(general?.detail ?? '', /not a runtime test\.$/);
+    // A declaration file's type test in one type-test folder, by its name (fastify: test/types/route.test-d.ts for
+    // types/route.d.ts; pino: test/types/pino.tst.ts for pino.d.ts), where none stands beside it.
+    const [first] = analysis.changedFiles;
+    assert.ok(first !== undefined);
+    const declarations = { ...analysis, changedFiles: [{ ...first, id: 'file:types/route.d.ts', path: 'types/route.d.ts' }] };
+    declarations.impactedFiles = [test('test/types/instance.test-d.ts'), test('test/types/route.test-d.ts')];
+    const declared = buildAgentBundle(declarations, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
+    assert.match(declared?.detail ?? '', /The type test named for it: test\/types\/route\.test-d\.ts\.$/);
+    declarations.changedFiles = [{ ...first, id: 'file:pino.d.ts', path: 'pino.d.ts' }];
+    declarations.impactedFiles = [test('test/types/pino.tst.ts'), test('test/types/route.test-d.ts')];
+    const root = buildAgentBundle(declarations, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));
+    assert.match(root?.detail ?? '', /The type test named for it: test\/types\/pino\.tst\.ts\.$/);
     // A Go type-only change is checked by Go's tools (check 21, cobra), not by tsc.
     for (const file of analysis.changedFiles) file.path = file.path.replace(/\.(?:ts|md)$/, '.go');
     const go = buildAgentBundle(analysis, baseInput()).tasks.find((task) => task.id.startsWith('task:type-check:'));

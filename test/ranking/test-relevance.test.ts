@@ -179,6 +179,59 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(order(scoreTestRelevance(tests, elsewhere))[0], 'test/plugin/utc.test.js');
   });
 
+  test("a test named for the changed file and one changed callable outranks the file's own test", () => {
+    // fastify 183576d: `sendTrailer` in lib/reply.js; the fix extended test/reply-trailers.test.js, not the file's own.
+    const said = { titles: ['reply', 'trailers'], words: { code: 'reply send trailer payload', names: 'sendtrailer' } };
+    const tests: TestText[] = [
+      { path: 'test/internals/reply.test.js', ...said },
+      { path: 'test/reply-trailers.test.js', ...said },
+      { path: 'test/reply-error.test.js', ...said },
+    ];
+    const target = { path: 'lib/reply.js', names: ['sendTrailer', 'onSendEnd'] };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/reply-trailers.test.js');
+    // commander 1453bdf: `Command.enablePositionalOptions`, a test named `command.positionalOptions` (a verb left out).
+    const commander: TestText[] = [
+      {
+        path: 'tests/command.chain.test.js',
+        titles: ['enablePositionalOptions'],
+        words: { code: 'command', names: 'enablepositionaloptions' },
+      },
+      {
+        path: 'tests/command.positionalOptions.test.js',
+        titles: ['positional'],
+        words: { code: 'command', names: 'enablepositionaloptions' },
+      },
+    ];
+    const positional = { path: 'lib/command.js', names: ['Command', 'Command.enablePositionalOptions'] };
+    assert.equal(order(scoreTestRelevance(commander, positional))[0], 'tests/command.positionalOptions.test.js');
+    // A word of the test's name that is no word of a changed callable (`trailers` for `sendHeaders`), or a test that does
+    // not say the file's name (`trailers.test.js` beside a change to reply.js), is no such test; `reply-error` is
+    // `sendError`'s.
+    const headers = { path: 'lib/reply.js', names: ['sendHeaders', 'onSendEnd'] };
+    assert.equal(order(scoreTestRelevance(tests, headers))[0], 'test/internals/reply.test.js');
+    assert.equal(order(scoreTestRelevance(tests, { ...headers, names: ['sendError'] }))[0], 'test/reply-error.test.js');
+    const unnamed = tests.map((test) => (test.path === 'test/reply-trailers.test.js' ? { ...test, path: 'test/trailers.test.js' } : test));
+    assert.equal(order(scoreTestRelevance(unnamed, target))[0], 'test/internals/reply.test.js');
+  });
+
+  test('a test named for the member a changed callable is assigned to is its test (express: test/app.listen.js)', () => {
+    // express ee40a88: a change inside `app.listen = function listen () {` of lib/application.js; body-parser's tests say
+    // `application/json` in every title.
+    const tests: TestText[] = [
+      { path: 'test/express.json.js', titles: ['should parse application/json'], words: { code: 'app length listen', names: '' } },
+      { path: 'test/res.send.js', titles: ['application'], words: { code: 'app length', names: '' } },
+      { path: 'test/app.listen.js', titles: ['should wrap with an HTTP server'], words: { code: 'app listen', names: '' } },
+    ];
+    const context = ['app.listen = function listen () {'];
+    const target = { path: 'lib/application.js', names: ['once'], context };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/app.listen.js');
+    // Inside another member (`app.render`), the listen test is not the change's.
+    assert.notEqual(
+      order(scoreTestRelevance(tests, { ...target, context: ['app.render = function render(name, options) {'] }))[0],
+      'test/app.listen.js',
+    );
+  });
+
   test("a string the changed lines compare with names the case's test by its file name, weaker than the code's names", () => {
     const text = [
       'async respondWith(request, response) {',
