@@ -539,7 +539,8 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
   const churn = new Map(evidence.changedFiles.map((file) => [file.path, file.additions + file.deletions]));
   const maxChurn = Math.max(1, ...churn.values());
   for (const proof of evidence.changedPathProof) {
-    if (proof.state === 'runtime-proven' || testFiles.has(proof.path)) continue;
+    // A proof without a repair task asks nothing: proven, or only message text changed where no test reaches.
+    if (proof.state === 'runtime-proven' || proof.repairTask === '' || testFiles.has(proof.path)) continue;
     // Among files in the same proof state, the larger change first.
     const closeness = 0.9 + 0.1 * ((churn.get(proof.path) ?? 0) / maxChurn);
     add(
@@ -547,7 +548,7 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
         id: `task:${proof.id}`,
         kind: 'proof',
         title: `Prove the changed lines of ${proof.path} at runtime (now ${proof.state})`,
-        detail: oneLine(proof.repairTask === '' ? proof.reason : proof.repairTask),
+        detail: oneLine(proof.repairTask),
         evidenceIds: [proof.id, ...knownFile(proof.path)],
       },
       proof.path,

@@ -575,6 +575,7 @@ export const PROOF_MESSAGE_DATA = {
   'unproven-deleted': ['path'],
   'unproven-deleted-task': ['path'],
   unproven: ['path'],
+  'unproven-message-only': ['path', 'lines'],
   'unproven-task': ['path', 'sibling', 'exercise', 'onLines', 'command'],
   'mocked-boundary-deleted': ['path', 'mockers'],
   'mocked-boundary-deleted-task': ['path', 'mockers', 'mocks'],

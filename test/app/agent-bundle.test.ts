@@ -492,6 +492,13 @@ describe('buildAgentBundle', () => {
     assert.equal(bundle.evidence.changedFiles.length, 300);
     assert.equal(bundle.tasks.length, 12);
     assert.equal([...bundle.tasks, ...bundle.taskOverflow].filter((task) => task.kind === 'proof').length, 300);
+    // A proof without a repair task (only message text changed, and no test reaches the file) asks nothing.
+    const [reworded] = analysis.changedPathProof;
+    assert.ok(reworded !== undefined);
+    reworded.repairTask = '';
+    const quiet = buildAgentBundle(analysis, baseInput());
+    assert.equal([...quiet.tasks, ...quiet.taskOverflow].filter((task) => task.kind === 'proof').length, 299);
+    reworded.repairTask = `Add a test for ${reworded.path}.`;
     const lines = bundle.prompt.split('\n').length;
     assert.ok(lines < 110, `prompt has ${lines} lines`);
     assert.match(bundle.prompt, /- …and 280 more; by folder: pkg0\/src\/ \(100\), pkg1\/src\/ \(100\), pkg2\/src\/ \(100\)\./);

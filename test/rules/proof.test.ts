@@ -241,6 +241,14 @@ describe('deriveChangedPathProof: fallbacks', () => {
       input({ changedLines: [14], messageOnly: true, coverage: { lines: { 14: 2 } }, coverageFresh: true }),
     );
     assert.equal(covered.state, 'runtime-proven');
+    // No test reaches the file (express-session's release script, `placegolder` → `placeholder`): none asserts the old
+    // text and nothing else runs otherwise; the reason says so and there is no task.
+    const unreached = deriveChangedPathProof(input({ changedLines: [14], messageOnly: true, reachingTests: [] }));
+    assert.deepEqual(
+      [unreached.state, unreached.reason, unreached.repairTask],
+      ['unproven', { messageId: 'unproven-message-only', data: { path: DISCOUNT, lines: 'line 14' } }, undefined],
+    );
+    assert.equal(deriveChangedPathProof(input({ changedLines: [14], reachingTests: [] })).repairTask?.messageId, 'unproven-task');
   });
 
   test('reaching tests are deduplicated, sorted by distance then path, and capped at 20 with the full count', () => {

@@ -27,5 +27,9 @@ export const proofCases: Record<string, RuleCases> = {
   'proof/runtime-unproven': forState('runtime-unproven', 3, 'src/cart.ts: changed lines did not run under test (why)'),
   'proof/static-only': forState('static-only', 2, 'src/cart.ts: only static proof (why)'),
   'proof/mocked-boundary': forState('mocked-boundary', 4, 'src/cart.ts: tests mock it instead of running it (why)'),
-  'proof/unproven': forState('unproven', 5, 'src/cart.ts: no test reaches it (why)'),
+  'proof/unproven': (() => {
+    const cases = forState('unproven', 5, 'src/cart.ts: no test reaches it (why)');
+    // Only message text changed and no test reaches the file: the proof asks nothing (unproven-message-only).
+    return { ...cases, valid: [...cases.valid, { ...src, proofState: 'unproven', proofTask: '' }] };
+  })(),
 };

@@ -135,6 +135,8 @@ export const riskCases: Record<string, RuleCases> = {
       { ...src, proofState: 'static-only' },
       { ...src, proofState: 'unproven', role: 'doc', lowSignal: true },
       { ...src, proofState: 'unproven', status: 'deleted' },
+      // Only message text changed and no test reaches the file: a proof without a task is no missing proof.
+      { ...src, proofState: 'unproven', proofTask: '' },
     ],
     invalid: [
       {
@@ -142,7 +144,7 @@ export const riskCases: Record<string, RuleCases> = {
         message: 'src/orders.ts (lines 3-4) has no test proof (unproven)',
         params: { weight: 6, proof: 'Add a test in src/orders.test.ts' },
       },
-      { facts: { ...src, proofState: 'mocked-boundary' }, params: { weight: 6 } },
+      { facts: { ...src, proofState: 'mocked-boundary', proofTask: 'Add a test.' }, params: { weight: 6 } },
     ],
   },
   'risk/weak-proof': {
