@@ -8,7 +8,7 @@ import { projectRoot } from '../helpers/cli.js';
 
 const doc = readFileSync(join(projectRoot, 'docs/rule-packs.md'), 'utf8');
 
-test('docs/rule-packs.md lists every built-in pack with its subject and every rule', () => {
+test('docs/rule-packs.md lists every built-in pack with its version, its subject and every rule', () => {
   const rows = new Map(
     doc
       .split('\n')
@@ -18,10 +18,20 @@ test('docs/rule-packs.md lists every built-in pack with its subject and every ru
   for (const folder of readdirSync(join(projectRoot, 'rules')).sort()) {
     const pack: unknown = parse(readFileSync(join(projectRoot, 'rules', folder, 'pack.yaml'), 'utf8'));
     assert.ok(
-      typeof pack === 'object' && pack !== null && 'id' in pack && 'subject' in pack && 'rules' in pack && Array.isArray(pack.rules),
+      typeof pack === 'object' &&
+        pack !== null &&
+        'id' in pack &&
+        'version' in pack &&
+        'subject' in pack &&
+        'rules' in pack &&
+        Array.isArray(pack.rules),
     );
     const row = rows.get(`\`${String(pack.id)}\``);
     assert.ok(row !== undefined, `no row for pack ${String(pack.id)}`);
+    assert.ok(
+      row.startsWith(`| \`${String(pack.id)}\` | ${String(pack.version)} |`),
+      `${String(pack.id)}: version ${String(pack.version)}`,
+    );
     assert.ok(row.includes(`| \`${String(pack.subject)}\` |`), `${String(pack.id)}: subject`);
     for (const rule of pack.rules as { id: string; event: { params: { weight: number } } }[]) {
       assert.ok(row.includes(`\`${rule.id}\` (${rule.event.params.weight})`), `${String(pack.id)}: ${rule.id}`);
