@@ -34,6 +34,7 @@ import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, LinkKeys, RevisionRange } from '../model/env.js';
+import { MAX_FUNCTION_REFS } from '../graph/parse/go/go-references.js';
 import { type ExportFact, type FileFacts, type FunctionFact, getSourceLanguage, isCodeFile, type SignalWordLists } from '../model/facts.js';
 import type { MemoryNode } from '../model/graph.js';
 import type { Config } from '../model/config.js';
@@ -483,8 +484,12 @@ function isImportedByTest(kg: RepositoryGraph['kg'], path: string): boolean {
  * were not kept is taken to say it.
  */
 function saysMember(repository: RepositoryGraph, path: string, name: string, declaredIn: string): boolean {
-  const words = repository.parsed.facts.get(path)?.facts.words;
-  if (words === undefined) return true;
+  const facts = repository.parsed.facts.get(path)?.facts;
+  const words = facts?.words;
+  if (facts === undefined || words === undefined) return true;
+  const exported = repository.parsed.facts.get(declaredIn)?.facts.exports ?? [];
+  // A file of the same package names the package's declarations unqualified, as its functions' references keep them.
+  if (getFolder(path) === getFolder(declaredIn) && refersToOwner(facts, name, exported) === false) return false;
   const dot = name.lastIndexOf('.');
   const parts = splitWords(name.slice(dot + 1));
   const names = decodeWords(words.names);
@@ -497,11 +502,33 @@ function saysMember(repository: RepositoryGraph, path: string, name: string, dec
   // A constructor names what it builds: `RouteHeaders()` a HeaderRouter (a word's root shared). Any other export of the
   // file is no evidence: go-resty's client_test.go says util.go's exports and `err.Error()`, and never a restyError.
   const receiverRoots = new Set(receiver.map(toRoot));
-  const exported = repository.parsed.facts.get(declaredIn)?.facts.exports ?? [];
   return exported.some((item) => {
     const said = splitWords(item.name);
     return said.length > 1 && said.some((word) => receiverRoots.has(toRoot(word))) && names.has(said.join(''));
   });
+}
+
+function getFolder(path: string): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf('/')));
+}
+
+/**
+ * Whether a Go file's functions refer to what `name` is declared on (`Handler` of `Handler.WithAttrs`, or `NewHandler`
+ * itself): by name (`Handler{}`, `*Handler`, `NewHandler()`), through a member (`Handler.x`), or through a constructor
+ * the declaring file exports that shares a word root with it (`NewHandler()` builds a Handler). logrus's slog_test.go
+ * says `slog.Handler` and declares its own `WithAttrs`, and never names the package's Handler. Undefined when the
+ * file's references are not all known: no function of it was read, or one's list is full.
+ */
+function refersToOwner(facts: FileFacts, name: string, exported: readonly ExportFact[]): boolean | undefined {
+  const callables = facts.callables ?? [];
+  if (callables.length === 0 || callables.some((callable) => (callable.refs?.length ?? 0) >= MAX_FUNCTION_REFS)) return undefined;
+  const owner = name.slice(0, name.includes('.') ? name.indexOf('.') : undefined);
+  const refs = new Set(callables.flatMap((callable) => callable.refs ?? []));
+  if (refs.has(owner) || [...refs].some((ref) => ref.startsWith(`${owner}.`))) return true;
+  const ownerRoots = new Set(splitWords(owner).map(toRoot));
+  return exported.some(
+    (item) => refs.has(item.name) && item.name !== owner && splitWords(item.name).some((word) => ownerRoots.has(toRoot(word))),
+  );
 }
 
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */

@@ -643,3 +643,35 @@ describe('a Go method named by one word (issue 41: chi)', () => {
     );
   });
 });
+
+describe("a Go type said only as another package's, or by methods a test declares on its own type (issue 41: logrus)", () => {
+  let fixture: ChangeFixture;
+  const handler = (body: string): string =>
+    `package bridge\n\ntype Handler struct{ level int }\n\nfunc NewHandler() *Handler {\n\treturn &Handler{}\n}\n\nfunc (h *Handler) WithAttrs(attrs []string) *Handler {\n${body}\treturn h\n}\n`;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'go.mod': 'module example.com/logs\n\ngo 1.22\n',
+        'bridge/handler.go': handler(''),
+        // logrus's hooks/slog/slog_test.go: says `slog.Handler` and declares its own WithAttrs, never this package's.
+        'bridge/hook_test.go':
+          'package bridge\n\nimport (\n\t"log/slog"\n\t"testing"\n)\n\ntype errorHandler struct{}\n\nfunc (e *errorHandler) WithAttrs(attrs []string) *errorHandler {\n\treturn e\n}\n\nfunc TestHook(t *testing.T) {\n\tvar h slog.Handler\n\t_ = h\n\tif (&errorHandler{}).WithAttrs(nil) == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
+        // Builds one with the package's constructor and calls the changed method.
+        'bridge/handler_test.go':
+          'package bridge\n\nimport "testing"\n\nfunc TestHandler(t *testing.T) {\n\th := NewHandler()\n\tif h.WithAttrs(nil) == nil {\n\t\tt.Fatal("nil")\n\t}\n}\n',
+      },
+      { 'bridge/handler.go': handler('\tif len(attrs) == 0 {\n\t\treturn h\n\t}\n') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('is used by the test that builds one, not by the test that only says its words', async () => {
+    const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.deepEqual(
+      bundle.evidence.symbolImpacts.map((impact) => [impact.name, impact.importers.map((importer) => importer.path)]),
+      [['Handler.WithAttrs', ['bridge/handler_test.go']]],
+    );
+    const proof = bundle.tasks.find((task) => task.kind === 'proof');
+    assert.match(proof?.detail ?? '', /extend bridge\/handler_test\.go \(it imports Handler\.WithAttrs\)/);
+  });
+});

@@ -67,7 +67,8 @@ const BRANCHES: ReadonlySet<string> = new Set([
   '&&',
   '||',
 ]);
-const MAX_REFS = 200;
+/** How many names one function's references keep: a function at the limit may refer to more. */
+export const MAX_FUNCTION_REFS = 200;
 
 /** Go's predeclared names: never a declaration of the package. */
 export const PREDECLARED: ReadonlySet<string> = new Set(
@@ -116,7 +117,7 @@ export function collectReferences(node: GoNode, scope: GoScope): GoReferences {
   const { source, importPaths, locals } = scope;
   const text = (part: GoNode): string => source.slice(part.start, part.end);
   const addRef = (name: string): void => {
-    if (refs.size < MAX_REFS) refs.add(name);
+    if (refs.size < MAX_FUNCTION_REFS) refs.add(name);
   };
   const stack = [node];
   for (let current = stack.pop(); current !== undefined; current = stack.pop()) {
