@@ -98,6 +98,22 @@ describe('co-change partners', () => {
     );
   });
 
+  test('a commit of more than eight files couples none of them', () => {
+    const wide = (oid: string): MinedCommit =>
+      commit(oid, ['api.ts', 'ui.ts', ...Array.from({ length: 7 }, (_, index) => `feature/part${index}.ts`)], 'feat: a wide feature');
+    const narrow = (oid: string): MinedCommit => commit(oid, ['api.ts', 'ui.ts', 'feature/part0.ts'], 'fix: both sides');
+    const others = ['x1', 'x2', 'x3', 'x4'].map((oid) => commit(oid, ['other.ts']));
+    // Four nine-file features and one two-file change: no coupling.
+    assert.equal(findCoChangePartners({ commits: [...['w1', 'w2', 'w3', 'w4'].map(wide), narrow('n1'), ...others] }, ['api.ts']).size, 0);
+    // Four commits of three files do couple them.
+    assert.deepEqual(
+      findCoChangePartners({ commits: [...['n1', 'n2', 'n3', 'n4'].map(narrow), ...others] }, ['api.ts'])
+        .get('api.ts')
+        ?.map((entry) => entry.partner),
+      ['feature/part0.ts', 'ui.ts'],
+    );
+  });
+
   test('below four shared commits or 70% confidence nothing is reported', () => {
     assert.equal(findCoChangePartners({ commits }, ['ui.ts']).size, 0);
     assert.equal(findCoChangePartners({ commits: commits.slice(0, 2) }, ['api.ts']).size, 0);

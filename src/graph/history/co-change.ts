@@ -8,6 +8,13 @@ const CO_CHANGE_MIN_SUPPORT = 4;
 const CO_CHANGE_MIN_CONFIDENCE = 0.7;
 /** And when it changes with the file more often than with the window at large (it is not just in every commit). */
 const CO_CHANGE_MIN_LIFT = 1.5;
+/**
+ * Only commits of at most this many files couple the files they change: a feature or refactor across a dozen files
+ * says little about which two belong together. Over the 540 most recent fixes of the localization benchmark's
+ * development repositories, a partner counted over every commit was one the fix changed in 46 of 76 suggestions; over
+ * commits of at most 8 files, in 44 of 54 (bench/RESULTS.md, 2026-12-03, eighteenth session).
+ */
+const CO_CHANGE_MAX_COMMIT_FILES = 8;
 const MAX_CITED = 5;
 
 const round2 = (value: number): number => Math.round(value * 100) / 100;
@@ -16,13 +23,15 @@ export interface CoChangeOptions {
   minSupport?: number;
   minConfidence?: number;
   minLift?: number;
+  maxCommitFiles?: number;
 }
 
 /**
  * Partners of each of `paths`: files that changed in at least `minSupport` of the window's commits that changed the
  * path, in at least `minConfidence` of them, with a lift of at least `minLift`. Strongest first (confidence, support,
  * path). Only pairs with one of `paths` are counted, so the cost is the window's size, not its pairs. Cosmetic sweeps
- * (lint, format, typo, style commits) are left out: the files they touch together are not coupled.
+ * (lint, format, typo, style commits) and commits of more than `maxCommitFiles` files are left out: the files they touch
+ * together are not coupled.
  */
 export function findCoChangePartners(
   history: Pick<MinedHistory, 'commits'>,
@@ -32,11 +41,13 @@ export function findCoChangePartners(
   const minSupport = options.minSupport ?? CO_CHANGE_MIN_SUPPORT;
   const minConfidence = options.minConfidence ?? CO_CHANGE_MIN_CONFIDENCE;
   const minLift = options.minLift ?? CO_CHANGE_MIN_LIFT;
+  const maxCommitFiles = options.maxCommitFiles ?? CO_CHANGE_MAX_COMMIT_FILES;
   const wanted = new Set(paths);
   const fileCommits = new Map<string, number>();
   const together = new Map<string, Map<string, MinedCommit[]>>();
-  for (const commit of history.commits) {
-    if (isSweepCommit(commit.message)) continue;
+  // The window is the commits that can couple files: lift compares a partner's rate with the file against its rate among them.
+  const coupling = history.commits.filter((commit) => !isSweepCommit(commit.message) && commit.paths.length <= maxCommitFiles);
+  for (const commit of coupling) {
     for (const path of commit.paths) fileCommits.set(path, (fileCommits.get(path) ?? 0) + 1);
     for (const path of commit.paths) {
       if (!wanted.has(path)) continue;
@@ -50,7 +61,7 @@ export function findCoChangePartners(
       }
     }
   }
-  const total = history.commits.length;
+  const total = coupling.length;
   const result = new Map<string, CoChangePartner[]>();
   for (const path of wanted) {
     const pathCommits = fileCommits.get(path) ?? 0;
