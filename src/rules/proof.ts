@@ -154,6 +154,13 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
     (symbolTests.every((test) => importerNamesLess(test.path)) ? undefined : symbolTests[0]);
   const updatedTest = ordered.find((test) => !test.mocks && updated.has(test.path) && canRun(test.path));
   const runnableTest = runnable.size === 0 ? undefined : ordered.find((test) => !test.mocks && runnable.has(test.path));
+  // A Go package's tests all reach each of its files; where none names a new file's code, the test to write is the
+  // file's own (logrus's new hooks/slog/handler.go, whose fix added handler_test.go beside a slog_test.go that never
+  // calls it).
+  const ownGoTest =
+    path.endsWith('.go') && input.status === 'added' && symbolTest === undefined && updatedTest === undefined
+      ? `${sibling} (create it: no test of the package names the new code)`
+      : undefined;
   const nearest =
     symbolTest !== undefined && (updated.has(symbolTest.path) || updatedTest === undefined)
       ? `${symbolTest.path} (it imports ${joinNames(symbolTest.names)}${updated.has(symbolTest.path) ? '; this change edits it' : ''})`
@@ -161,11 +168,13 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
         ? `${updatedTest.path} (this change edits it)`
         : runnableTest !== undefined
           ? `${runnableTest.path} (a browser runner runs it)`
-          : describeFallback(
-              ordered.filter((test) => !caseless.has(test.path)),
-              path,
-              sibling,
-            );
+          : ownGoTest !== undefined
+            ? ownGoTest
+            : describeFallback(
+                ordered.filter((test) => !caseless.has(test.path)),
+                path,
+                sibling,
+              );
   const onLines = changedLines.length > 0 ? ` on ${formatLineRanges(changedLines)}` : '';
   const tests = ordered.length;
   const testFiles = tests === 1 ? 'test file' : 'test files';

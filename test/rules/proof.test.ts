@@ -251,6 +251,29 @@ describe('deriveChangedPathProof: fallbacks', () => {
     assert.equal(deriveChangedPathProof(input({ changedLines: [14], reachingTests: [] })).repairTask?.messageId, 'unproven-task');
   });
 
+  // Check 70 (logrus): a new hooks/slog/handler.go, reached by the package's slog_test.go, which never calls it.
+  test("a new Go file that no test of its package names asks for its own test, not another file's", () => {
+    const added = (overrides: Partial<ChangedPathProofInput>) =>
+      deriveChangedPathProof(
+        input({
+          path: 'hooks/slog/handler.go',
+          status: 'added',
+          changedLines: [1, 2, 3],
+          reachingTests: [reaching('hooks/slog/slog_test.go', 1)],
+          coverageFresh: false,
+          ...overrides,
+        }),
+      ).repairTask?.data.nearest;
+    assert.equal(added({}), 'hooks/slog/handler_test.go (create it: no test of the package names the new code)');
+    // A test that calls the new code is the one to extend; so is one the change edits; a modified file keeps its nearest.
+    assert.match(
+      added({ symbolTests: [{ path: 'hooks/slog/slog_test.go', names: ['NewHandler'] }] }) ?? '',
+      /^hooks\/slog\/slog_test\.go \(it imports NewHandler\)/,
+    );
+    assert.match(added({ updatedTests: ['hooks/slog/slog_test.go'] }) ?? '', /^hooks\/slog\/slog_test\.go \(this change edits it\)/);
+    assert.equal(added({ status: 'modified' }), 'hooks/slog/slog_test.go');
+  });
+
   test('reaching tests are deduplicated, sorted by distance then path, and capped at 20 with the full count', () => {
     const many = Array.from({ length: 25 }, (_, index) =>
       reaching(`test/case-${String(index).padStart(2, '0')}.test.ts`, index < 5 ? 2 : 1),
