@@ -253,8 +253,8 @@ describe('deriveChangedPathProof: fallbacks', () => {
 
   // Check 70 (logrus): a new hooks/slog/handler.go, reached by the package's slog_test.go, which never calls it.
   test("a new Go file that no test of its package names asks for its own test, not another file's", () => {
-    const added = (overrides: Partial<ChangedPathProofInput>) =>
-      deriveChangedPathProof(
+    const added = (overrides: Partial<ChangedPathProofInput>): string | undefined => {
+      const data: Record<string, string | number> | undefined = deriveChangedPathProof(
         input({
           path: 'hooks/slog/handler.go',
           status: 'added',
@@ -263,7 +263,9 @@ describe('deriveChangedPathProof: fallbacks', () => {
           coverageFresh: false,
           ...overrides,
         }),
-      ).repairTask?.data.nearest;
+      ).repairTask?.data;
+      return data?.nearest === undefined ? undefined : String(data.nearest);
+    };
     assert.equal(added({}), 'hooks/slog/handler_test.go (create it: no test of the package names the new code)');
     // A test that calls the new code is the one to extend; so is one the change edits; a modified file keeps its nearest.
     assert.match(
