@@ -1380,6 +1380,33 @@ function isPlainLoopHeader(text: string): boolean {
   return PLAIN_LOOP_HEADERS.some((pattern) => pattern.test(text));
 }
 
+/** A loop on one flag: Python's `while changed:`, JavaScript's `while (changed) {`, Go's `for changed {`. */
+const FLAG_LOOP =
+  /^\s*(?:while\s+(?:not\s+)?([A-Za-z_]\w*)\s*:|while\s*\(\s*!?([A-Za-z_$][\w$]*)\s*\)\s*\{?|for\s+!?([A-Za-z_]\w*)\s*\{)\s*$/;
+/** How far into a flag loop's body the assignment of its flag is looked for. */
+const MAX_FLAG_LOOP_LINES = 60;
+
+/**
+ * A new loop that runs until its own flag says nothing changed (cattrs's `while made_progress:`, whose body sets
+ * `made_progress = False` and sets it back when a pass removed something): its test is the loop's end, true then
+ * false in every run, not a decision an input picks. The body's decisions are asked.
+ */
+function isFlagLoopHeader(head: readonly SourceLine[], line: number): boolean {
+  const header = head[line - 1];
+  const match = header === undefined ? null : FLAG_LOOP.exec(header.code);
+  const flag = match?.[1] ?? match?.[2] ?? match?.[3];
+  if (header === undefined || flag === undefined) return false;
+  const indent = header.raw.length - header.raw.trimStart().length;
+  const assigns = new RegExp(`^\\s*${flag.replace(/\$/g, '\\$')}\\s*:?=\\s*(?:True|False|true|false)\\b`);
+  for (let at = line; at < head.length && at < line + MAX_FLAG_LOOP_LINES; at++) {
+    const next = head[at];
+    if (next === undefined || next.isComment || next.code.trim() === '') continue;
+    if (next.raw.length - next.raw.trimStart().length <= indent && !/^\s*\}/.test(next.raw)) return false;
+    if (assigns.test(next.code)) return true;
+  }
+  return false;
+}
+
 /** A coverage tool's marker for code the tests are not meant to run: istanbul, c8 and v8 ignores, coverage.py's pragma. */
 const COVERAGE_IGNORE = /\b(?:istanbul|c8|v8)\s+ignore\b|#\s*pragma:\s*no\s*cover\b/;
 
@@ -1839,6 +1866,7 @@ export function findSemanticChanges(
           !(change.kind === 'condition' && isConstantTest(change.subject)) &&
           !(change.kind === 'condition' && isWrappedInList(after.text)) &&
           !(before === undefined && (change.kind === 'condition' || change.kind === 'boundary') && isPlainLoopHeader(after.text)) &&
+          !(before === undefined && change.kind === 'condition' && isFlagLoopHeader(head, line)) &&
           !isMoved(change) &&
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isOldArithmetic(after.text)) &&
           !isRenamedRead(change) &&

@@ -73,6 +73,31 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(added(['\tfor i := 0; i < len(args); i++ {', '\t\tx++', '\t}'], 'go'), []);
   });
 
+  // Check 71 (python-attrs/cattrs t1): a new `while made_progress:` whose body sets the flag asked for it true and false.
+  test('a new loop on its own progress flag is its end, not a decision; its body is asked, and a flag it never sets asks', () => {
+    const added = (lines: string[], language: 'javascript' | 'python' | 'go') =>
+      findInNewFile(lines, language).map((change) => [change.kind, change.subject]);
+    const python = [
+      'def f(remaining):',
+      '    made_progress = True',
+      '    while made_progress:',
+      '        made_progress = False',
+      '        if len(remaining) > 1:',
+      '            remaining.pop()',
+      '            made_progress = True',
+    ];
+    assert.deepEqual(added(python, 'python'), [['boundary', 'len(remaining)']]);
+    const javascript = ['let changed = true;', 'while (changed) {', '  changed = false;', '  if (step()) changed = true;', '}'];
+    assert.deepEqual(added(javascript, 'javascript'), [['condition', '(step())']]);
+    const go = ['	changed := true', '	for changed {', '		changed = false', '		if step() {', '			changed = true', '		}', '	}'];
+    assert.deepEqual(added(go, 'go'), [['condition', 'step()']]);
+    // A loop on a flag its body never sets waits on something else (a flag another thread sets): asked.
+    assert.deepEqual(added(['def f(state):', '    while state.running:', '        work(state)'], 'python'), [
+      ['condition', 'state.running'],
+    ]);
+    assert.deepEqual(added(['def f(ready):', '    while ready:', '        work()'], 'python'), [['condition', 'ready']]);
+  });
+
   // Check 59 (marshmallow-code/marshmallow): a message wrapped over three lines in `msg = (…)`, two of them made
   // f-strings, read as three docstrings: the proof found no executable changed line and asked only to run a test.
   test('a Python string alone on a line inside brackets is code; a docstring is not', () => {
