@@ -709,8 +709,12 @@ function toChangedFileEvidence(
   return evidence;
 }
 
-/** A capability check for a browser API: the module has code that runs only where that API exists. */
-const BROWSER_GUARD = /\btypeof\s+(?:XMLHttpRequest|window|document|navigator|localStorage|HTMLElement)\s*[!=]==?\s*['"]undefined['"]/;
+/**
+ * A capability check for a browser API: the module has code that runs only where that API exists. One that picks a
+ * value (`typeof window !== 'undefined' ? window : global`, axios's lib/utils.js finding the global object) guards nothing.
+ */
+const BROWSER_GUARD =
+  /\btypeof\s+(?:XMLHttpRequest|window|document|navigator|localStorage|HTMLElement)\s*[!=]==?\s*['"]undefined['"](?!\s*\)*\s*\?)/;
 
 /**
  * For a module whose code a browser capability check guards (axios's `typeof XMLHttpRequest !== 'undefined'` before its

@@ -132,9 +132,13 @@ describe('karma: a helper its files list names is run before every spec, and is 
     const guarded = (xsrf: boolean): string =>
       `const supported = typeof XMLHttpRequest !== 'undefined';\nexport const send = supported && ((url) => ({ url, xsrf: ${xsrf} }));\n`;
     const plain = (xsrf: boolean): string => `export const send = (url) => ({ url, xsrf: ${xsrf} });\n`;
+    // axios's lib/utils.js (23a25af068): `typeof window` only picks the global object; nothing of it runs in the browser alone.
+    const picksGlobal = (xsrf: boolean): string =>
+      `const _global = typeof globalThis !== 'undefined' ? globalThis : typeof window !== 'undefined' ? window : global;\nexport const send = (url) => ({ url, xsrf: ${xsrf}, _global });\n`;
     for (const [module, named] of [
       [guarded, 'test/specs/xsrf.spec.js (a browser runner runs it)'],
       [plain, 'test/unit/send.js (it imports send)'],
+      [picksGlobal, 'test/unit/send.js (it imports send)'],
     ] as const) {
       const fixture = createChangeFixture({ ...files, 'lib/send.js': module(true) }, { 'lib/send.js': module(false) });
       try {
