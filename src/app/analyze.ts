@@ -4,6 +4,7 @@ import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
 import {
   type ChangedTarget,
+  findChangedCallees,
   findChangedLiterals,
   findContextLines,
   scoreTestRelevance,
@@ -258,6 +259,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       names: findChangedNames(file, sides, changedExports),
       context: findContextLines(sides.headText.get(file.path) ?? '', changedLines),
       literals: findChangedLiterals(sides.headText.get(file.path) ?? '', changedLines),
+      callees: findChangedCallees(sides.headText.get(file.path) ?? '', changedLines),
       ...(routes.length === 0 ? {} : { routes }),
       members: (sides.headFacts.get(file.path)?.callables ?? []).map((callable) => callable.name),
     };

@@ -27,6 +27,8 @@ export interface ChangedTarget {
    * a changed condition is about, which the test of that case names (`http-connect.test.ts`).
    */
   literals?: readonly string[];
+  /** The functions the changed lines call (findChangedCallees): a test named for one is about that call. */
+  callees?: readonly string[];
   /**
    * The paths of the routes whose registration holds a changed line (`/api/userMemberships.list`): a test whose titles
    * say one (`#userMemberships.list`) is that route's test.
@@ -64,6 +66,42 @@ export function findChangedLiterals(text: string, changedLines: readonly number[
     for (const match of code.matchAll(QUOTED)) {
       const literal = match[1] ?? match[2] ?? '';
       if (literal !== '' && !TYPE_NAMES.has(literal)) found.add(literal);
+    }
+  }
+  return [...found];
+}
+
+/**
+ * Words that open a call-like form without calling a function of the repository: keywords, and the built-ins of
+ * JavaScript, Python and Go a test is never named for by what it tests (zod's `throw new Error()` is no call of
+ * error.test.ts's subject).
+ */
+const CALL_KEYWORDS = new Set(
+  (
+    'if for while switch catch function return typeof await new super elif import require ' +
+    'Array Object String Number Boolean Symbol BigInt Date Promise Map Set WeakMap WeakSet RegExp JSON Math Reflect Proxy ' +
+    'parseInt parseFloat isNaN isFinite setTimeout clearTimeout setImmediate queueMicrotask structuredClone ' +
+    'print len range isinstance issubclass getattr setattr hasattr str int float bool list dict tuple type super ' +
+    'make append panic recover'
+  ).split(' '),
+);
+/** A constructor of an error: `Error`, `TypeError`, `ValueError`, `HTTPException`. */
+const ERROR_CONSTRUCTOR = /(?:Error|Exception)$/;
+
+/**
+ * The functions the changed lines call, by name, distinct (`mixin` and `mixinMergeStrategy` of pino's `obj =
+ * mixinMergeStrategy(obj, mixin(obj, num, this))`): a test named for one is about what the changed line does with it.
+ * Comment lines and words of the language are passed over.
+ */
+export function findChangedCallees(text: string, changedLines: readonly number[]): string[] {
+  const lines = text.split('\n');
+  const found = new Set<string>();
+  for (const line of changedLines) {
+    const code = (lines[line - 1] ?? '').trim();
+    if (/^(?:\/\/|\/\*|\*|#)/.test(code)) continue;
+    for (const match of code.replace(QUOTED, '""').matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
+      const name = match[1] ?? '';
+      if (!CALL_KEYWORDS.has(name) && !LANGUAGE.has(name) && !ERROR_CONSTRUCTOR.test(name)) found.add(name);
     }
   }
   return [...found];
@@ -144,8 +182,10 @@ const PLUMBING = new Set([
  * words of the code around the change, said by many tests, must not outweigh it. The test named for the changed file
  * (`client.test.ts` beside `client.ts`) weighs as much: a framework's catch-all test says every word of its code. A test
  * named for the changed callable (`utc-utcOffset.test.js`) weighs more than the file's: it is about that callable alone.
+ * A test named for a function the changed lines call (pino's `mixin.test.js` for `mixin(obj, num, this)`) weighs
+ * between the two: it is about what the line does with that function.
  */
-const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16, goPackage: 6 } as const;
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16, goPackage: 6, callee: 6 } as const;
 
 function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
@@ -302,6 +342,8 @@ interface TermHits {
   words: Set<string>;
   /** Callables the change is inside, assigned to a member, by their paths lower-cased (`app.listen`). */
   memberPaths: Set<string>;
+  /** The functions the changed lines call, their words joined (`mixinmergestrategy`). */
+  callees: Set<string>;
   /** The roots of each changed innermost callable's words, for callables of two words or more (`enabl`, `positional`, `option`). */
   callableRoots: Set<string>[];
   /** Words of the changed lines' string literals that are not among `words`: counted only in a test's path. */
@@ -398,7 +440,10 @@ function toTerms(target: ChangedTarget): TermHits {
     .map((name) => splitWords(name.slice(name.lastIndexOf('.') + 1)).filter(isTerm))
     .filter((parts) => parts.length > 1)
     .map((parts) => new Set(parts.map(toRoot)));
-  return { path: target.path, words, literalWords, wholeNames, routes, callables, rootCallables, callableRoots, memberPaths };
+  const callees = new Set(
+    (target.callees ?? []).map((name) => splitWords(name).join('')).filter((name) => name.length >= MIN_ROOT && isTerm(name)),
+  );
+  return { path: target.path, words, literalWords, wholeNames, routes, callables, rootCallables, callableRoots, memberPaths, callees };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
@@ -442,6 +487,8 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   if (test.path.endsWith('_test.go') && terms.path.endsWith('.go') && splitStem(test.path).folder === splitStem(terms.path).folder)
     weights.set('package', WEIGHT.goPackage);
   for (const name of namedCallables) weights.set(`file:${name}`, WEIGHT.callableFile);
+  const compact = splitWords(splitStem(test.path).stem).join('');
+  if (terms.callees.has(compact)) weights.set(`callee:${compact}`, WEIGHT.callee);
   return weights;
 }
 

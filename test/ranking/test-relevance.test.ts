@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   createTitleNamer,
+  findChangedCallees,
   findChangedLiterals,
   findContextLines,
   findSaidNames,
@@ -230,6 +231,28 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
       order(scoreTestRelevance(tests, { ...target, context: ['app.render = function render(name, options) {'] }))[0],
       'test/app.listen.js',
     );
+  });
+
+  // pino 962bc2b: `obj = mixinMergeStrategy(obj, mixin(obj, num, this))` in lib/proto.js's write; the fix extended
+  // test/mixin.test.js, while test/error.test.js's titles say mixin as often.
+  test('a test named for a function the changed lines call is about that call', () => {
+    const text = [
+      'function write (_obj, msg, num) {',
+      '  // mixin(old)',
+      "  obj = mixinMergeStrategy(obj, mixin(obj, num, this), 'x(')",
+      '  if (!obj) throw new TypeError(String(num))',
+      '}',
+    ].join('\n');
+    // Built-ins and error constructors are no subject a test is named for (zod: `throw new Error()` and error.test.ts).
+    assert.deepEqual(findChangedCallees(text, [2, 3, 4]), ['mixinMergeStrategy', 'mixin']);
+    const tests: TestText[] = [
+      { path: 'test/error.test.js', titles: ['mixin error'], words: { code: 'msg mixin obj', names: '' } },
+      { path: 'test/mixin.test.js', titles: ['works'], words: { code: 'msg mixin', names: '' } },
+      { path: 'test/basic.test.js', titles: ['logs'], words: { code: 'obj', names: '' } },
+    ];
+    const target = { path: 'lib/proto.js', names: ['write'], context: ['function write (_obj, msg, num) {'] };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/error.test.js');
+    assert.equal(order(scoreTestRelevance(tests, { ...target, callees: findChangedCallees(text, [3]) }))[0], 'test/mixin.test.js');
   });
 
   test("a string the changed lines compare with names the case's test by its file name, weaker than the code's names", () => {
