@@ -227,10 +227,10 @@ function getTestName(path: string): string {
  */
 function isNamedForFileAndCallable(testPath: string, terms: TermHits): boolean {
   if (terms.callableRoots.length === 0) return false;
-  const fileWords = splitWords(getFileStem(terms.path)).filter(isTerm).map(toRoot);
+  const { fileRoots } = terms;
   const testWords = splitWords(getTestName(testPath)).filter(isTerm).map(toRoot);
-  const rest = testWords.filter((word) => !fileWords.includes(word));
-  if (fileWords.length === 0 || rest.length === 0 || !fileWords.every((word) => testWords.includes(word))) return false;
+  const rest = testWords.filter((word) => !fileRoots.includes(word));
+  if (fileRoots.length === 0 || rest.length === 0 || !fileRoots.every((word) => testWords.includes(word))) return false;
   return terms.callableRoots.some((roots) => rest.every((word) => roots.has(word)));
 }
 
@@ -346,6 +346,8 @@ interface TermHits {
   callees: Set<string>;
   /** The roots of each changed innermost callable's words, for callables of two words or more (`enabl`, `positional`, `option`). */
   callableRoots: Set<string>[];
+  /** The roots of the words of the changed file's name (`command` of lib/command.js). */
+  fileRoots: string[];
   /** Words of the changed lines' string literals that are not among `words`: counted only in a test's path. */
   literalWords: Set<string>;
   /** Names of two words or more kept whole (`deepMerge` → `deepmerge`), matched against what the test's code names. */
@@ -443,7 +445,20 @@ function toTerms(target: ChangedTarget): TermHits {
   const callees = new Set(
     (target.callees ?? []).map((name) => splitWords(name).join('')).filter((name) => name.length >= MIN_ROOT && isTerm(name)),
   );
-  return { path: target.path, words, literalWords, wholeNames, routes, callables, rootCallables, callableRoots, memberPaths, callees };
+  const fileRoots = splitWords(getFileStem(target.path)).filter(isTerm).map(toRoot);
+  return {
+    path: target.path,
+    words,
+    literalWords,
+    wholeNames,
+    routes,
+    callables,
+    rootCallables,
+    callableRoots,
+    fileRoots,
+    memberPaths,
+    callees,
+  };
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
@@ -456,12 +471,14 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   const weights = new Map<string, number>();
   // dayjs's test/plugin/utc-utcOffset.test.js for a change inside `proto.utcOffset = function`, beside utc.test.js: a
   // file named for the changed callable is more its test than the one named for the file that holds it.
-  const stem = terms.callables.size === 0 && terms.rootCallables.size === 0 ? '' : splitWords(splitStem(test.path).stem).join('');
+  const testStem = splitStem(test.path).stem;
+  const compact = splitWords(testStem).join('');
+  const stem = terms.callables.size === 0 && terms.rootCallables.size === 0 ? '' : compact;
   const namedCallables = [...terms.callables].filter((name) => stem.includes(name));
   if (stem !== '' && terms.rootCallables.has(toRoot(stem))) namedCallables.push(toRoot(stem));
   if (isNamedForFileAndCallable(test.path, terms)) namedCallables.push(stem);
   // express's test/app.listen.js for a change inside `app.listen = function listen () {` of lib/application.js.
-  if (terms.memberPaths.has(splitStem(test.path).stem)) namedCallables.push(splitStem(test.path).stem);
+  if (terms.memberPaths.has(testStem)) namedCallables.push(testStem);
   // The test named for the changed file, or for a changed callable, speaks for all of it: each word of the change
   // counts as said in its path.
   const named = isNamedTestOf(test.path, terms.path, allowPlural);
@@ -487,7 +504,6 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   if (test.path.endsWith('_test.go') && terms.path.endsWith('.go') && splitStem(test.path).folder === splitStem(terms.path).folder)
     weights.set('package', WEIGHT.goPackage);
   for (const name of namedCallables) weights.set(`file:${name}`, WEIGHT.callableFile);
-  const compact = splitWords(splitStem(test.path).stem).join('');
   if (terms.callees.has(compact)) weights.set(`callee:${compact}`, WEIGHT.callee);
   return weights;
 }
