@@ -522,15 +522,28 @@ function getFolder(path: string): string {
  * file's references are not all known: no function of it was read, or one's list is full.
  */
 function refersToOwner(facts: FileFacts, name: string, exported: readonly ExportFact[]): boolean | undefined {
-  const callables = facts.callables ?? [];
-  if (callables.length === 0 || callables.some((callable) => (callable.refs?.length ?? 0) >= MAX_FUNCTION_REFS)) return undefined;
+  const refs = readFunctionRefs(facts);
+  if (refs === undefined) return undefined;
   const owner = name.slice(0, name.includes('.') ? name.indexOf('.') : undefined);
-  const refs = new Set(callables.flatMap((callable) => callable.refs ?? []));
-  if (refs.has(owner) || [...refs].some((ref) => ref.startsWith(`${owner}.`))) return true;
+  if (refs.names.has(owner) || refs.owners.has(owner)) return true;
   const ownerRoots = new Set(splitWords(owner).map(toRoot));
   return exported.some(
-    (item) => refs.has(item.name) && item.name !== owner && splitWords(item.name).some((word) => ownerRoots.has(toRoot(word))),
+    (item) => refs.names.has(item.name) && item.name !== owner && splitWords(item.name).some((word) => ownerRoots.has(toRoot(word))),
   );
+}
+
+/** Per file's facts, what its functions refer to, once: asked for every changed export and every file of its package. */
+const functionRefs = new WeakMap<FileFacts, { names: Set<string>; owners: Set<string> } | undefined>();
+
+/** The names a file's functions refer to and the owners of the members among them (`Handler` of `Handler.x`). */
+function readFunctionRefs(facts: FileFacts): { names: Set<string>; owners: Set<string> } | undefined {
+  if (functionRefs.has(facts)) return functionRefs.get(facts);
+  const callables = facts.callables ?? [];
+  const complete = callables.length > 0 && callables.every((callable) => (callable.refs?.length ?? 0) < MAX_FUNCTION_REFS);
+  const names = new Set(callables.flatMap((callable) => callable.refs ?? []));
+  const refs = complete ? { names, owners: new Set([...names].map((ref) => ref.split('.')[0] ?? ref)) } : undefined;
+  functionRefs.set(facts, refs);
+  return refs;
 }
 
 /** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */
