@@ -798,7 +798,9 @@ function classifyPair(
   };
   // A line that makes a removed line's decision, renamed or rewritten (a `for…of` as an index loop), changes nothing.
   if (codeChanged && isOldLogic(after, line)) return [];
-  const isCondition = CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined);
+  // An `if` or `while` is a decision whatever line the diff paired it with (joi's `if (rule.args.sign === 'positive') {`
+  // in place of a line that read `rule.args.sign`); a ternary only in place of a condition or of nothing.
+  const isCondition = CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined || BRANCH.test(head));
   // The same test of a value read from another object: the question is whether the two hold the same value, asked
   // once for every line that swapped them (the read case's key), not a new condition per line.
   const swapped = isCondition && before !== undefined && base !== undefined ? findSwappedObject(before, after) : undefined;

@@ -75,7 +75,15 @@ function findDeclarations(lines: readonly SourceLine[], file: readonly SourceLin
     found.set(declaration[0], list);
   }
   for (const list of found.values()) list.sort((a, b) => a.line - b.line);
+  // A counter (`let i = -1` then `i++`) holds its initialiser only until its first step: read as itself.
+  for (const name of found.keys()) if (lines.some((line) => !line.isComment && isStepped(line.code, name))) found.delete(name);
   return found;
+}
+
+/** Whether `code` steps `name` (`i++`, `--i`, `i += 2`): a value that changes as it goes, unlike one assigned whole. */
+function isStepped(code: string, name: string): boolean {
+  const escaped = escapeRegExp(name);
+  return new RegExp(`(?<![\\w$.])${escaped}\\s*(?:\\+\\+|--|(?:[-+*/%&|^]|\\*\\*)=)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])`).test(code);
 }
 
 /**
@@ -193,11 +201,19 @@ export function createOldLogicCheck(
   const isOld = (decision: string, line: number | undefined): boolean => {
     const tokens = withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
     if (tokens.length === 0) return false;
-    return old.some(
-      (oldTokens) =>
-        isSameLogic(oldTokens, tokens, isRename) ||
-        ((breaksInBody || isTestedElsewhere(oldTokens, tokens) || testsInBranch(line)) && isKeptConjunct(oldTokens, tokens, isRename)),
+    return (
+      old.some(
+        (oldTokens) =>
+          isSameLogic(oldTokens, tokens, isRename) ||
+          ((breaksInBody || isTestedElsewhere(oldTokens, tokens) || testsInBranch(line)) && isKeptConjunct(oldTokens, tokens, isRename)),
+      ) || isJoinedOldTests(decision, line)
     );
+  };
+  // Tests removed lines made one by one, joined by `||` into one (express-session's `if (err) { … } else if (!sess)`
+  // became `if (err || !sess)`): each case was a branch before.
+  const isJoinedOldTests = (decision: string, line: number | undefined): boolean => {
+    const parts = splitTopLevel(stripCondition(decision), syntax.keywords.has('or') ? /^(?:\|\||or\b)/ : /^\|\|/);
+    return parts.length > 1 && parts.every((part) => isOld(part, line));
   };
   return (decision, line) => {
     if (isOld(decision, line)) return true;
@@ -205,6 +221,44 @@ export function createOldLogicCheck(
     const test = findTernaryTest(decision);
     return test !== undefined && isOld(test, line);
   };
+}
+
+/** A condition without its keyword, its `if (…) {` brackets or Python's closing colon: `if (a || b) {` reads `a || b`. */
+function stripCondition(decision: string): string {
+  const bare = decision
+    .trim()
+    .replace(/^(?:\}\s*)?(?:else\s+)?(?:el)?(?:if|while)\b\s*/, '')
+    .replace(/\s*(?:\{|:)\s*$/, '');
+  return bare.startsWith('(') && bare.endsWith(')') && splitTopLevel(bare.slice(1, -1), /^\)/).length === 1 ? bare.slice(1, -1) : bare;
+}
+
+/**
+ * `text` cut where `separator` matches outside brackets and strings (`a || (b || c)` → `a`, `(b || c)`). A separator
+ * that is a closing bracket (`/^\)/`) finds a bracket closed early: `(a) || (b)` is not one bracketed whole.
+ */
+function splitTopLevel(text: string, separator: RegExp): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  let quote: string | undefined;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index] ?? '';
+    if (quote !== undefined) {
+      if (char === '\\') index += 1;
+      else if (char === quote) quote = undefined;
+      continue;
+    }
+    if (char === "'" || char === '"' || char === '`') quote = char;
+    else if (depth === 0 && !(/[\w$]/.test(char) && /[\w$]/.test(text[index - 1] ?? '')) && separator.test(text.slice(index))) {
+      const length = separator.exec(text.slice(index))?.[0].length ?? 1;
+      parts.push(text.slice(start, index).trim());
+      index += length - 1;
+      start = index + 1;
+    } else if ('([{'.includes(char)) depth += 1;
+    else if (')]}'.includes(char)) depth -= 1;
+  }
+  parts.push(text.slice(start).trim());
+  return parts;
 }
 
 /** A literal that is false in a condition. */

@@ -165,6 +165,83 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(replaced, [['condition', 2]]);
   });
 
+  // Check 72 (hapijs/joi): the diff paired a new `if` with a removed plain line sharing a word, and nothing was asked.
+  test('an if in place of any line is a decision; a counter renamed and tests joined by || are the old logic', () => {
+    const changed = (before: string[], after: string[], language: 'javascript' | 'python' = 'javascript') => {
+      let start = 0;
+      while (before[start] === after[start]) start += 1;
+      let end = 0;
+      while (before.at(-1 - end) === after.at(-1 - end) && end < before.length - start) end += 1;
+      return findSemanticChanges(
+        `${before.join('\n')}\n`,
+        `${after.join('\n')}\n`,
+        [{ oldStart: start + 1, oldLines: before.length - start - end, newStart: start + 1, newLines: after.length - start - end }],
+        language,
+      ).map((change) => [change.kind, change.line, change.subject]);
+    };
+    assert.deepEqual(
+      changed(
+        ['function f(x, res) {', '  res.x = x.y;', '  return res;', '}'],
+        ['function f(x, res) {', "  if (x.y === 'v') {", '    res.x = 1;', '  }', '  return res;', '}'],
+      ),
+      [['condition', 2, "(x.y === 'v')"]],
+    );
+    // zod b6066b3: `const result = item.run(…)` in a for…of counted by `i++` became `const r = items[i].run(…)` in an
+    // index loop; `r` was a name the file already had, so only the values the two hold make them one.
+    const loop = (name: string) => [
+      `    if (${name} instanceof Promise) {`,
+      `      proms.push(${name}.then((x) => handle(x, i)));`,
+      '    } else {',
+      `      handle(${name}, i);`,
+      '    }',
+      '  }',
+    ];
+    const zodBase = ['function g(items, input, r) {', '  let i = -1;', '  for (const item of items) {', '    i++;'];
+    const zodHead = ['function g(items, input, r) {', '  for (let i = 0; i < items.length; i++) {'];
+    assert.deepEqual(
+      changed(
+        [...zodBase, '    const result = item.run(input[i]);', ...loop('result'), '}'],
+        [...zodHead, '    const r = items[i].run(input[i]);', ...loop('r'), '}'],
+      ),
+      [],
+    );
+    // express-session 85682a2: `if (err) { … } else if (!sess) { … }` became `if (err || !sess)`.
+    assert.deepEqual(
+      changed(
+        [
+          'function h(err, sess) {',
+          '  if (err) {',
+          '    next(err);',
+          '  } else if (!sess) {',
+          '    next();',
+          '  } else {',
+          '    go(sess);',
+          '  }',
+          '}',
+        ],
+        ['function h(err, sess) {', '  if (err||!sess) {', '    next(err);', '    return;', '  }', '  go(sess);', '}'],
+      ),
+      [],
+    );
+    assert.deepEqual(
+      changed(
+        ['def h(err, sess):', '    if err:', '        nxt(err)', '    elif not sess:', '        nxt(err)'],
+        ['def h(err, sess):', '    if err or not sess:', '        nxt(err)'],
+        'python',
+      ),
+      [],
+    );
+    // A test no removed line made is new, joined or not (`order` inside `color or order` is no separator).
+    assert.deepEqual(
+      changed(
+        ['def h(color, order):', '    if color:', '        nxt(color)', '    elif order:', '        nxt(order)'],
+        ['def h(color, order):', '    if color or order or extra:', '        nxt(color)'],
+        'python',
+      ),
+      [['condition', 2, 'color or order or extra']],
+    );
+  });
+
   // Check 67 (gofiber/fiber): `… || src.methodInt(MethodHead) < 0` asked for a boundary on "the value".
   test('a boundary on what a call returns names the call', () => {
     const boundary = (lines: string[], language: 'javascript' | 'go') =>
