@@ -23,6 +23,8 @@ function tokenize(code: string, keywords: ReadonlySet<string>): Token[] {
     // called (`Math.round(` → `Math.floor(` calls another function), while a property read (`req.connection` →
     // `req.socket`) and a local name may be.
     if (name !== undefined) tokens.push(keywords.has(name) || isMethodCall(code, match.index, name) ? { text: name } : { name });
+    // A trailing comma is layout (`{ value, issues: [], }` over lines is `{ value, issues: [] }` on one).
+    else if (operator === ',' && /^,\s*[)\]}]/.test(code.slice(match.index))) continue;
     else tokens.push({ text: literal ?? operator ?? '' });
   }
   return tokens;

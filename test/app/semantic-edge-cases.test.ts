@@ -187,7 +187,8 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [['condition', 2, "(x.y === 'v')"]],
     );
     // zod b6066b3: `const result = item.run(…)` in a for…of counted by `i++` became `const r = items[i].run(…)` in an
-    // index loop; `r` was a name the file already had, so only the values the two hold make them one.
+    // index loop; `r` was a name the file already had, so only the values the two hold make them one (a trailing comma
+    // of the old call's object is layout).
     const loop = (name: string) => [
       `    if (${name} instanceof Promise) {`,
       `      proms.push(${name}.then((x) => handle(x, i)));`,
@@ -200,8 +201,16 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     const zodHead = ['function g(items, input, r) {', '  for (let i = 0; i < items.length; i++) {'];
     assert.deepEqual(
       changed(
-        [...zodBase, '    const result = item.run(input[i]);', ...loop('result'), '}'],
-        [...zodHead, '    const r = items[i].run(input[i]);', ...loop('r'), '}'],
+        [
+          ...zodBase,
+          '    const result = item.run(',
+          '      { value: input[i], issues: [], },',
+          '      ctx',
+          '    );',
+          ...loop('result'),
+          '}',
+        ],
+        [...zodHead, '    const r = items[i].run({ value: input[i], issues: [] }, ctx);', ...loop('r'), '}'],
       ),
       [],
     );
