@@ -6,6 +6,7 @@ import {
   type ChangedTarget,
   findChangedCallees,
   findChangedLiterals,
+  findSiblingLiterals,
   findContextLines,
   scoreTestRelevance,
   type TestText,
@@ -260,6 +261,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       context: findContextLines(sides.headText.get(file.path) ?? '', changedLines),
       literals: findChangedLiterals(sides.headText.get(file.path) ?? '', changedLines),
       callees: findChangedCallees(sides.headText.get(file.path) ?? '', changedLines),
+      siblings: findSiblingLiterals(sides.headText.get(file.path) ?? '', changedLines),
       ...(routes.length === 0 ? {} : { routes }),
       members: (sides.headFacts.get(file.path)?.callables ?? []).map((callable) => callable.name),
     };

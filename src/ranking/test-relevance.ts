@@ -3,6 +3,7 @@ import { splitWords, STOP_WORDS } from '../text/split-words.js';
 import { compareText } from '../text/compare-text.js';
 import { pluralize } from '../text/plural.js';
 import { decodeWords } from '../text/word-field.js';
+import { NAME_LIKE } from '../graph/parse/file-words.js';
 
 /** What a test file says of itself: its path, its test titles and, when it was parsed in full, the words of its code. */
 export interface TestText {
@@ -29,6 +30,11 @@ export interface ChangedTarget {
   literals?: readonly string[];
   /** The functions the changed lines call (findChangedCallees): a test named for one is about that call. */
   callees?: readonly string[];
+  /**
+   * The other cases of the family a changed line adds to (findSiblingLiterals): `LIMIT_FILE_SIZE` beside a new
+   * `abortWithCode('MISSING_FIELD_NAME')`. A test that checks them is where the new case's test goes.
+   */
+  siblings?: readonly string[];
   /**
    * The paths of the routes whose registration holds a changed line (`/api/userMemberships.list`): a test whose titles
    * say one (`#userMemberships.list`) is that route's test.
@@ -102,6 +108,65 @@ export function findChangedCallees(text: string, changedLines: readonly number[]
     for (const match of code.replace(QUOTED, '""').matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
       const name = match[1] ?? '';
       if (!CALL_KEYWORDS.has(name) && !LANGUAGE.has(name) && !ERROR_CONSTRUCTOR.test(name)) found.add(name);
+    }
+  }
+  return [...found];
+}
+
+/** A call whose first argument is a quoted literal: `abortWithCode('LIMIT_FILE_SIZE'`, `emitter.emit("close"`. */
+const LITERAL_CALL = /([A-Za-z_$][\w$.]*)\s*\(\s*(['"])([^'"\\\n]+)\2/g;
+/** An object entry's key, quoted or not: `LIMIT_FIELD_KEY: 'Field name too long',`. */
+const ENTRY_KEY = /^\s*(['"]?)([A-Za-z_$][\w$-]*)\1\s*:(?!:)/;
+/** How many lines around a changed entry its object's other entries are looked for. */
+const MAX_ENTRY_DISTANCE = 100;
+
+/**
+ * The literals of the family each changed line adds a case to, distinct and not themselves changed: the first
+ * arguments of other calls of a callee a changed line calls with a literal (multer's `abortWithCode('LIMIT_PART_COUNT')`
+ * and seven more beside a new `abortWithCode('MISSING_FIELD_NAME')`), and the other keys of an object a changed line
+ * adds an entry to (its `errorMessages` map). Only names of several words (`LIMIT_PART_COUNT`, `fieldName`): a test
+ * says one of those only to check that case.
+ */
+export function findSiblingLiterals(text: string, changedLines: readonly number[]): string[] {
+  const lines = text.split('\n');
+  const changed = new Set(changedLines);
+  const own = new Set<string>();
+  const callees = new Set<string>();
+  const entries: { line: number; indent: number }[] = [];
+  for (const line of changedLines) {
+    const code = lines[line - 1] ?? '';
+    if (/^\s*(?:\/\/|\/\*|\*|#)/.test(code)) continue;
+    for (const match of code.matchAll(LITERAL_CALL)) {
+      callees.add(match[1] ?? '');
+      own.add(match[3] ?? '');
+    }
+    const key = ENTRY_KEY.exec(code);
+    if (key !== null) {
+      own.add(key[2] ?? '');
+      entries.push({ line, indent: code.length - code.trimStart().length });
+    }
+  }
+  const found = new Set<string>();
+  const add = (literal: string): void => {
+    if (!own.has(literal) && NAME_LIKE.test(literal)) found.add(literal);
+  };
+  if (callees.size > 0) {
+    for (const [index, code] of lines.entries()) {
+      if (changed.has(index + 1)) continue;
+      for (const match of code.matchAll(LITERAL_CALL)) if (callees.has(match[1] ?? '')) add(match[3] ?? '');
+    }
+  }
+  // The entries of the same object: the lines at the entry's indentation, up and down until one indented less.
+  for (const { line, indent } of entries) {
+    for (const step of [-1, 1]) {
+      for (let at = line + step; at >= 1 && at <= lines.length && Math.abs(at - line) <= MAX_ENTRY_DISTANCE; at += step) {
+        const code = lines[at - 1] ?? '';
+        if (code.trim() === '') continue;
+        const depth = code.length - code.trimStart().length;
+        if (depth < indent) break;
+        const key = depth === indent && !changed.has(at) ? ENTRY_KEY.exec(code) : null;
+        if (key !== null) add(key[2] ?? '');
+      }
     }
   }
   return [...found];
@@ -185,7 +250,7 @@ const PLUMBING = new Set([
  * A test named for a function the changed lines call (pino's `mixin.test.js` for `mixin(obj, num, this)`) weighs
  * between the two: it is about what the line does with that function.
  */
-const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16, goPackage: 6, callee: 6 } as const;
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16, goPackage: 6, callee: 6, sibling: 6 } as const;
 
 function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
@@ -344,6 +409,8 @@ interface TermHits {
   memberPaths: Set<string>;
   /** The functions the changed lines call, their words joined (`mixinmergestrategy`). */
   callees: Set<string>;
+  /** The compact names of the changed lines' sibling literals (`limitfilesize`). */
+  siblings: Set<string>;
   /** The roots of each changed innermost callable's words, for callables of two words or more (`enabl`, `positional`, `option`). */
   callableRoots: Set<string>[];
   /** The roots of the words of the changed file's name (`command` of lib/command.js). */
@@ -458,6 +525,7 @@ function toTerms(target: ChangedTarget): TermHits {
     fileRoots,
     memberPaths,
     callees,
+    siblings: new Set((target.siblings ?? []).map((literal) => literal.toLowerCase().replace(/[^a-z0-9]/g, ''))),
   };
 }
 
@@ -505,6 +573,10 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
     weights.set('package', WEIGHT.goPackage);
   for (const name of namedCallables) weights.set(`file:${name}`, WEIGHT.callableFile);
   if (terms.callees.has(compact)) weights.set(`callee:${compact}`, WEIGHT.callee);
+  // By the share of the family the test checks: multer's error-handling.js says all eight error codes, a test of the
+  // express integration says one of them.
+  const siblingsSaid = [...terms.siblings].filter((sibling) => names.has(sibling)).length;
+  if (siblingsSaid > 0) weights.set('siblings', (WEIGHT.sibling * siblingsSaid) / terms.siblings.size);
   return weights;
 }
 

@@ -6,6 +6,7 @@ import {
   findChangedLiterals,
   findContextLines,
   findSaidNames,
+  findSiblingLiterals,
   isNamedTestOf,
   scoreTestRelevance,
   type TestText,
@@ -253,6 +254,51 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     const target = { path: 'lib/proto.js', names: ['write'], context: ['function write (_obj, msg, num) {'] };
     assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/error.test.js');
     assert.equal(order(scoreTestRelevance(tests, { ...target, callees: findChangedCallees(text, [3]) }))[0], 'test/mixin.test.js');
+  });
+
+  // multer 055767b: a new `abortWithCode('MISSING_FIELD_NAME')` and a new key of the errorMessages map; the fix's test
+  // went into test/error-handling.js, which checks the other error codes, while express-integration.js checks one.
+  test('a test that checks the other cases of the family a changed line adds to is where the new case goes', () => {
+    const middleware = [
+      "busboy.on('field', function (fieldname, value, truncated) {",
+      "  if (fieldname == null) return abortWithCode('MISSING_FIELD_NAME')",
+      "  if (truncated) return abortWithCode('LIMIT_FIELD_KEY')",
+      "  emit('field')",
+      '})',
+      "busboy.on('partsLimit', function () { abortWithCode('LIMIT_PART_COUNT') })",
+      'busboy.on(\'filesLimit\', function () { abortWithCode("LIMIT_FILE_COUNT") })',
+    ].join('\n');
+    // The changed call's own literal and single words (`field`, an event) are no family of cases.
+    assert.deepEqual(findSiblingLiterals(middleware, [2]), ['LIMIT_FIELD_KEY', 'LIMIT_PART_COUNT', 'LIMIT_FILE_COUNT']);
+    const errors = [
+      'var errorMessages = {',
+      "  LIMIT_FIELD_KEY: 'Field name too long',",
+      '  nested: {',
+      "    OTHER_CODE: 'not this object',",
+      '  },',
+      "  'LIMIT_UNEXPECTED_FILE': 'Unexpected field',",
+      "  MISSING_FIELD_NAME: 'Field name missing'",
+      '}',
+      "var OUTSIDE_CODE = 'x'",
+    ].join('\n');
+    assert.deepEqual(findSiblingLiterals(errors, [7]), ['LIMIT_UNEXPECTED_FILE', 'LIMIT_FIELD_KEY']);
+    const tests: TestText[] = [
+      {
+        path: 'test/error-handling.js',
+        titles: ['should respect parts limit'],
+        words: { code: 'multer err code', names: 'limitfieldkey limitfilecount limitpartcount' },
+      },
+      {
+        path: 'test/express-integration.js',
+        titles: ['should work with express'],
+        words: { code: 'multer busboy field', names: 'limitpartcount' },
+      },
+      { path: 'test/select-field.js', titles: ['should select the first field'], words: { code: 'multer field', names: '' } },
+    ];
+    const target = { path: 'lib/make-middleware.js', names: ['makeMiddleware'], context: ["busboy.on('field', function () {"] };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/express-integration.js');
+    const ranked = order(scoreTestRelevance(tests, { ...target, siblings: findSiblingLiterals(middleware, [2]) }));
+    assert.deepEqual(ranked.slice(0, 2), ['test/error-handling.js', 'test/express-integration.js']);
   });
 
   test("a string the changed lines compare with names the case's test by its file name, weaker than the code's names", () => {
