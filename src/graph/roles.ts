@@ -85,6 +85,11 @@ export function toSiblingTestPath(path: string): string {
   return `${dir}${dot > 0 ? base.slice(0, dot) : base}.test.ts`;
 }
 
+/** A benchmark kept among the tests (`tests/test_url_benchmarks.py`, `benchmarks/`, `parse.bench.ts`): it measures speed. */
+export function isBenchmarkPath(path: string): boolean {
+  return /(?:^|[/._-])bench(?:mark)?s?(?:[/._-]|$)/i.test(path);
+}
+
 /** A type test (`*.test-d.ts` for tsd or vitest's typecheck, `*.tst.ts` for TSTyche): it checks types and runs no code. */
 export function isTypeTestPath(path: string): boolean {
   return TYPE_TEST_FILE.test(path);

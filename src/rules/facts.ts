@@ -1,7 +1,7 @@
 import { type AssertedLiteral, deriveAssertedLiteralSubjects } from './replaced-literals.js';
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toExportId, toFileId } from '../graph/ids.js';
-import { classifyRole, getLanguage, isTypeTestPath } from '../graph/roles.js';
+import { classifyRole, getLanguage, isBenchmarkPath, isTypeTestPath } from '../graph/roles.js';
 import type { ChangeKind, ImpactedRoute } from '../model/analysis.js';
 import type { PathClassifier } from './classifiers.js';
 import { describeManifestChange } from './manifest-change.js';
@@ -728,8 +728,9 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     if (input.scope !== undefined && !input.scope.testFiles.has(node.file)) continue;
     testFiles.add(node.file);
     // A type test is checked by the compiler and never run: what would make a run weak (an assertion never awaited, none
-    // at all) says nothing of it.
-    if (node.testKind !== 'test' || isTypeTestPath(node.file)) continue;
+    // at all) says nothing of it. Nor of a benchmark, which times a call and asserts nothing by design (yarl's
+    // tests/test_url_benchmarks.py).
+    if (node.testKind !== 'test' || isTypeTestPath(node.file) || isBenchmarkPath(node.file)) continue;
     subjects.push({ subject: 'test-case', id, facts: deriveTestCaseFacts(input.kg, id, { changedPaths, testsReachingChange, lookup }) });
   }
   for (const path of sortUnique(testFiles)) {

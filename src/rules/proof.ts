@@ -1,4 +1,4 @@
-import { isTypeTestPath, toSiblingTestPath } from '../graph/roles.js';
+import { isBenchmarkPath, isTypeTestPath, toSiblingTestPath } from '../graph/roles.js';
 import type { SymbolImporter } from '../model/analysis.js';
 import type { Hunk } from '../model/change.js';
 import type {
@@ -79,8 +79,16 @@ function orderReachingTests(tests: readonly ReachingTest[]): { path: string; moc
         relevance: Math.max(known.relevance, relevance),
       });
   }
+  // A benchmark measures speed: a proof goes to a test of behaviour first (yarl's tests/test_url_benchmarks.py called
+  // the changed parser as often as test_url.py).
   return [...best.entries()]
-    .sort(([a, x], [b, y]) => y.relevance - x.relevance || x.distance - y.distance || compareText(a, b))
+    .sort(
+      ([a, x], [b, y]) =>
+        Number(isBenchmarkPath(a)) - Number(isBenchmarkPath(b)) ||
+        y.relevance - x.relevance ||
+        x.distance - y.distance ||
+        compareText(a, b),
+    )
     .map(([path, value]) => ({ path, mocks: value.mocks, relevance: value.relevance }));
 }
 

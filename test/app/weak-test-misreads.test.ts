@@ -62,6 +62,15 @@ describe('weak tests misread (issue 41): a local `test` function, a listener tha
         'src/digits.ts': digits('/^\\d+$/'),
         'test/digits.test.ts': DIGITS_TEST,
         'test/helpers/check-digits.ts': HELPER,
+        // A benchmark times a call and asserts nothing by design (yarl's tests/test_url_benchmarks.py): no weak test.
+        'test/digits-benchmarks.test.ts': [
+          "import { it } from 'node:test';",
+          "import { isDigits } from '../src/digits.ts';",
+          "it('times isDigits', () => {",
+          "  for (let i = 0; i < 1000; i++) isDigits('123');",
+          '});',
+          '',
+        ].join('\n'),
         // A type test (tsd's `.test-d.ts`) is compiled, never run: its listener's assertion is not a weak test.
         'test/digits.test-d.ts': DIGITS_TEST.replace("from './helpers/check-digits.ts'", "from './helpers/check-digits.ts';\nexport {}"),
       },

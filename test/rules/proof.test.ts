@@ -80,6 +80,29 @@ describe('deriveChangedPathProof: the five states', () => {
     });
   });
 
+  // yarl 50ba229: tests/test_url_benchmarks.py (pytest-codspeed) named the parser as often as test_url.py, and was the
+  // test the proof asked to extend.
+  test('a benchmark that reaches the file is the last test to extend, however closely it names the change', () => {
+    const relevant = (testFile: string, relevance: number): ReachingTest => ({ ...reaching(testFile, 1), relevance });
+    const proof = deriveChangedPathProof(
+      input({
+        reachingTests: [
+          relevant('tests/test_url_benchmarks.py', 9),
+          relevant('benchmarks/discount.bench.ts', 9),
+          relevant('tests/test_url.py', 2),
+          relevant('tests/test_workbench.py', 1),
+        ],
+      }),
+    );
+    assert.deepEqual(proof.reachingTests, [
+      'tests/test_url.py',
+      'tests/test_workbench.py',
+      'benchmarks/discount.bench.ts',
+      'tests/test_url_benchmarks.py',
+    ]);
+    assert.equal((proof.repairTask?.data as { nearest?: string } | undefined)?.nearest, 'tests/test_url.py');
+  });
+
   test('a mocking test beside a non-mocking one is not a mocked boundary, and the non-mocking test is the one to extend', () => {
     const proof = deriveChangedPathProof(
       input({ reachingTests: [reaching('test/a-mocking.test.ts', 1, true), reaching('test/z-real.test.ts', 3)] }),
