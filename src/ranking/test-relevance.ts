@@ -113,6 +113,21 @@ export function findChangedCallees(text: string, changedLines: readonly number[]
   return [...found];
 }
 
+/**
+ * Python's protocol methods, by the word a test of the protocol is named for: nothing calls `__getstate__` but
+ * `pickle`, and its test is test_pickle.py. Only protocols whose name is not the method's own word.
+ */
+const PROTOCOL_TESTS: ReadonlyMap<string, string> = new Map([
+  ['__getstate__', 'pickle'],
+  ['__setstate__', 'pickle'],
+  ['__reduce__', 'pickle'],
+  ['__reduce_ex__', 'pickle'],
+  ['__getnewargs__', 'pickle'],
+  ['__getnewargs_ex__', 'pickle'],
+  ['__copy__', 'copy'],
+  ['__deepcopy__', 'copy'],
+]);
+
 /** A call whose first argument is a quoted literal: `abortWithCode('LIMIT_FILE_SIZE'`, `emitter.emit("close"`. */
 const LITERAL_CALL = /([A-Za-z_$][\w$.]*)\s*\(\s*(['"])([^'"\\\n]+)\2/g;
 /** An object entry's key, quoted or not: `LIMIT_FIELD_KEY: 'Field name too long',`. */
@@ -478,6 +493,9 @@ function toTerms(target: ChangedTarget): TermHits {
   const rootCallables = new Set<string>();
   for (const name of target.names) {
     const last = name.slice(name.lastIndexOf('.') + 1);
+    // A protocol method is called by what its tests are named for: `__getstate__` by pickle (yarl's test_pickle.py).
+    const protocol = PROTOCOL_TESTS.get(last);
+    if (protocol !== undefined && !target.names.some((other) => other.startsWith(`${name}.`))) rootCallables.add(toRoot(protocol));
     const parts = splitWords(last);
     for (const word of parts) if (isTerm(word)) words.add(word);
     const innermost = !target.names.some((other) => other.startsWith(`${name}.`));

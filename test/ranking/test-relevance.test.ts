@@ -301,6 +301,17 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.deepEqual(ranked.slice(0, 2), ['test/error-handling.js', 'test/express-integration.js']);
   });
 
+  // yarl faaa1fd: `URL.__getstate__` changed; the fix's test was tests/test_pickle.py, which calls pickle.dumps.
+  test('a protocol method is tested under the name of what calls it: __getstate__ by pickle', () => {
+    const tests: TestText[] = [
+      { path: 'tests/test_url.py', titles: ['test_state', 'test_str'], words: { code: 'url state get', names: '' } },
+      { path: 'tests/test_pickle.py', titles: ['test_pickle'], words: { code: 'pickle dumps loads', names: '' } },
+    ];
+    const target = (name: string) => ({ path: 'yarl/_url.py', names: ['URL', `URL.${name}`] });
+    assert.equal(order(scoreTestRelevance(tests, target('__getstate__')))[0], 'tests/test_pickle.py');
+    assert.equal(order(scoreTestRelevance(tests, target('__deepcopy__')))[0], 'tests/test_url.py');
+  });
+
   test("a string the changed lines compare with names the case's test by its file name, weaker than the code's names", () => {
     const text = [
       'async respondWith(request, response) {',
