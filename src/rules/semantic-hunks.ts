@@ -1531,6 +1531,58 @@ function isMovedBranchTest(text: string, language: 'python' | 'go', removed: (te
 /** A moved test must be at least this long (`err != nil` and `not data` are tested everywhere). */
 const MIN_MOVED_BRANCH_TEST = 12;
 
+/** How a function of the file is opened, by its name: `def name(`, `function name(`, `name(…) {`, `func (r) name(`. */
+const DEFINITION: Readonly<Record<SourceLanguage, (name: string) => RegExp>> = {
+  python: (name) => new RegExp(`^\\s*(?:async\\s+)?def\\s+${name}\\s*\\(`),
+  javascript: (name) =>
+    new RegExp(
+      `^\\s*(?:export\\s+)?(?:async\\s+)?(?:function\\s*\\*?\\s*${name}\\s*\\(|(?:static\\s+|private\\s+|public\\s+|protected\\s+)*${name}\\s*\\([^;]*\\)\\s*(?::[^={;]+)?\\{\\s*$)`,
+    ),
+  go: (name) => new RegExp(`^\\s*func\\s+(?:\\([^)]*\\)\\s*)?${name}\\s*[[(]`),
+};
+/** How many lines of a called function's body are read, at most. */
+const MAX_INLINED_LINES = 120;
+
+/**
+ * The body lines of each function of the base file that `removed` lines call by name (`self.with_name(`,
+ * `this.build(`, `helper(`), when its definition is not itself among them. Python bodies end where the indentation
+ * does; JavaScript and Go bodies where their braces close.
+ */
+function findCalledBodies(removed: readonly SourceLine[], base: readonly SourceLine[], language: SourceLanguage): SourceLine[] {
+  const names = new Set<string>();
+  for (const line of removed) {
+    if (line.isComment) continue;
+    for (const match of line.code.matchAll(/(?:^|[^\w$.]|(?:\b(?:self|this|cls)\.))([A-Za-z_$][\w$]*)\s*\(/g)) names.add(match[1] ?? '');
+  }
+  const removedSet = new Set(removed);
+  const bodies: SourceLine[] = [];
+  for (const name of names) {
+    if (/^(?:if|for|while|switch|return|function|catch|elif|def|func|print|len|super|isinstance)$/.test(name)) continue;
+    const definition = DEFINITION[language](name.replace(/\$/g, '\\$'));
+    const at = base.findIndex((line) => !line.isComment && definition.test(line.code));
+    if (at < 0 || removedSet.has(base[at] as SourceLine)) continue;
+    const opening = base[at] as SourceLine;
+    const indent = opening.raw.length - opening.raw.trimStart().length;
+    let depth = 0;
+    for (let index = at; index < base.length && index <= at + MAX_INLINED_LINES; index++) {
+      const line = base[index] as SourceLine;
+      // Parameters are no lines of the body: `keep_query: bool = False,` would read as the value the name holds.
+      const inBody = language === 'python' ? !line.inSignature : depth > 0;
+      if (language === 'python') {
+        // The bracket that closes a signature of several lines (`    ) -> "URL":`) stands at the `def`'s indentation.
+        const code = line.code.trim();
+        if (index > at && code !== '' && !line.isComment && !/^[)\]]/.test(code) && line.raw.length - line.raw.trimStart().length <= indent)
+          break;
+      } else {
+        for (const char of line.code) depth += char === '{' ? 1 : char === '}' ? -1 : 0;
+      }
+      if (index > at && inBody) bodies.push(line);
+      if (language !== 'python' && index > at && depth <= 0) break;
+    }
+  }
+  return bodies;
+}
+
 export function findSemanticChanges(
   baseText: string | undefined,
   headText: string | undefined,
@@ -1553,6 +1605,24 @@ export function findSemanticChanges(
     hunks.length > 1
       ? createOldLogicCheck(
           hunks.flatMap((hunk) => base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines)),
+          hunks.flatMap((hunk) => head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines)),
+          base,
+          head,
+          syntax,
+        )
+      : () => false;
+  // A call the change replaced by the called function's own lines (yarl's with_suffix stopped calling
+  // `self.with_name(name, keep_query=keep_query, …)` and took its `query = self._query if keep_query else ""`): the
+  // decisions of that body are old.
+  const inlined = findCalledBodies(
+    hunks.flatMap((hunk) => base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines)),
+    base,
+    language,
+  );
+  const isInlinedLogic =
+    inlined.length > 0
+      ? createOldLogicCheck(
+          inlined,
           hunks.flatMap((hunk) => head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines)),
           base,
           head,
@@ -1706,7 +1776,8 @@ export function findSemanticChanges(
       head,
       syntax,
     );
-    const isOldLogic = (decision: string, at?: number): boolean => isHunkLogic(decision, at) || isMovedLogic(decision, at);
+    const isOldLogic = (decision: string, at?: number): boolean =>
+      isHunkLogic(decision, at) || isMovedLogic(decision, at) || isInlinedLogic(decision, at);
     if (hunk.newLines === 0) {
       const removed = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines);
       const dropped =

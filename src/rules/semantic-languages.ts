@@ -170,8 +170,11 @@ const GO_OPENER = /^(?:\}\s*)?(?:else\s+)?(if|for)\b\s*/;
 
 type LineText = Pick<SourceLine, 'code' | 'text'>;
 
-/** What an `assert` that only narrows a type tests: a value that is not None, or an isinstance check. */
-const TYPE_NARROWING_ASSERT = /^(?:[\w.]+(?:\[[^\]]*\])?\s+is\s+not\s+None|isinstance\([^()]*(?:\([^()]*\))?[^()]*\))$/;
+/**
+ * What an `assert` that only narrows a type tests: a value that is (not) None, or an isinstance check, negated or not
+ * (yarl's `assert not isinstance(encode_host_size, object)` in the branch where a sentinel was ruled out).
+ */
+const TYPE_NARROWING_ASSERT = /^(?:[\w.]+(?:\[[^\]]*\])?\s+is\s+(?:not\s+)?None|(?:not\s+)?isinstance\([^()]*(?:\([^()]*\))?[^()]*\))$/;
 
 /** The condition of a Python line: found in its code (a word inside a string decides nothing), shown from its text. */
 function findPythonCondition({ code, text }: LineText, following: () => readonly SourceLine[]): FoundCondition | undefined {

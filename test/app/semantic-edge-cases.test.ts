@@ -251,6 +251,61 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 75 (aio-libs/yarl 1dc46ab): with_suffix stopped calling `self.with_name(…)` and took its lines, among them
+  // `query = self._query if keep_query else ""`, asked as a new condition.
+  test("a called function's lines put in place of the call are its old decisions; a test of its own is still new", () => {
+    const changed = (before: string[], after: string[], language: 'javascript' | 'python') => {
+      let start = 0;
+      while (before[start] === after[start]) start += 1;
+      let end = 0;
+      while (before.at(-1 - end) === after.at(-1 - end) && end < before.length - start) end += 1;
+      return findSemanticChanges(
+        `${before.join('\n')}\n`,
+        `${after.join('\n')}\n`,
+        [{ oldStart: start + 1, oldLines: before.length - start - end, newStart: start + 1, newLines: after.length - start - end }],
+        language,
+      ).map((change) => [change.kind, change.line, change.subject]);
+    };
+    const withName = [
+      'class URL:',
+      '    def with_name(',
+      '        self,',
+      '        name,',
+      '        keep_query: bool = False,',
+      '    ):',
+      '        """Replace the name."""',
+      '        query = self._query if keep_query else ""',
+      '        return make(name, query)',
+      '',
+      '    def with_suffix(self, suffix, keep_query=False):',
+    ];
+    const suffixed = (query: string) =>
+      changed(
+        [...withName, '        name = self.name + suffix', '        return self.with_name(name, keep_query=keep_query)'],
+        [...withName, '        name = self.name + suffix', `        query = ${query}`, '        return make(name, query)'],
+        'python',
+      );
+    assert.deepEqual(suffixed('self._query if keep_query else ""'), []);
+    // A test the called body never made is new (the parameter's default `keep_query: bool = False` is no value it holds).
+    assert.deepEqual(suffixed('self._query if keep_query and self._query else ""'), [['condition', 13, 'keep_query and self._query']]);
+    const build = [
+      'class Url {',
+      '  build(name, strict = false) {',
+      '    if (strict && name === "") throw new Error("empty");',
+      '    return make(name);',
+      '  }',
+      '  rename(name, strict) {',
+    ];
+    assert.deepEqual(
+      changed(
+        [...build, '    return this.build(name, strict);', '  }', '}'],
+        [...build, '    if (strict && name === "") throw new Error("empty");', '    return make(name);', '  }', '}'],
+        'javascript',
+      ),
+      [],
+    );
+  });
+
   // Check 67 (gofiber/fiber): `… || src.methodInt(MethodHead) < 0` asked for a boundary on "the value".
   test('a boundary on what a call returns names the call', () => {
     const boundary = (lines: string[], language: 'javascript' | 'go') =>
@@ -2190,6 +2245,9 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
       ).map((change) => change.kind);
     assert.deepEqual(added('    assert self.process.pid is not None'), []);
     assert.deepEqual(added('    assert isinstance(self.app, Callable)'), []);
+    // Check 75 (aio-libs/yarl): the negated check and `is None` narrow as well.
+    assert.deepEqual(added('    assert not isinstance(encode_host_size, object)'), []);
+    assert.deepEqual(added('    assert self.transport is None'), []);
     assert.deepEqual(added('    assert self.process.pid > 0'), ['boundary']);
   });
 
