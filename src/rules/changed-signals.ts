@@ -28,13 +28,18 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
   const all = file.headSignals ?? [];
   if (all.length === 0) return [];
   const head = file.headText?.split('\n') ?? [];
-  const signals = all.filter((signal) => !isLengthGuard(signal, head, signal.line));
+  const base = file.baseText?.split('\n') ?? [];
+  const removed = getBaseChangedLines(file.hunks).map((line) => toOptionalChains(base[line - 1] ?? ''));
+  const signals = all.filter(
+    (signal) =>
+      !isLengthGuard(signal, head, signal.line) &&
+      !isOnlyTested(signal, head[signal.line - 1] ?? '', removed) &&
+      !isTestedAbove(signal, head),
+  );
   if (file.status === 'added') return signals;
   const changedSet = new Set(changedLines);
   const changed = signals.filter((signal) => changedSet.has(signal.line));
   if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
-  const base = file.baseText.split('\n');
-  const removed = getBaseChangedLines(file.hunks).map((line) => toOptionalChains(base[line - 1] ?? ''));
   return changed.filter(
     (signal) =>
       !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&
@@ -45,6 +50,79 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isEmptyHandledAbove(signal, head, file.headFunctions ?? []),
   );
 }
+
+/**
+ * An optional read that an `if` or `while` only tests for truth: ofetch's new `if (defaults?.query && input?.query) {`.
+ * A missing field takes the branch's other side, never a silent `undefined` further on; the condition's own case asks
+ * for it. Each operand holding `?.` must be a bare chain (negated or not): one compared, called or passed on is read.
+ */
+function isOnlyTested(signal: SignalFact, line: string, removed: readonly string[]): boolean {
+  if (signal.kind !== 'optional-access' || signal.detail !== '?.') return false;
+  const opened = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/.exec(line);
+  if (opened === null) return false;
+  // The test is the bracket the keyword opens, to its close (a statement may follow on the line).
+  let depth = 1;
+  let end = opened[0].length;
+  for (; end < line.length && depth > 0; end++) depth += line[end] === '(' ? 1 : line[end] === ')' ? -1 : 0;
+  if (depth > 0) return false;
+  // The statement after it must not read the field on: `if (a?.b) use(a?.b.c)` reads it again, optionally.
+  if (line.slice(end).includes('?.')) return false;
+  const test = line.slice(opened[0].length, end - 1);
+  const operands = test.split(/&&|\|\|/).map((operand) => operand.trim().replace(/^!+/, ''));
+  const chains = operands.filter((operand) => operand.includes('?.'));
+  // A read made optional where a removed line read it plainly (`if (a.b)` → `if (a?.b)`) is the crash fix: asked.
+  return (
+    chains.length > 0 &&
+    chains.every((chain) => BARE_CHAIN.test(chain)) &&
+    !chains.some((chain) => removed.some((text) => text.includes(chain.replaceAll('?.', '.'))))
+  );
+}
+
+/** The operands an `if (…)` line joins with `&&`, each a bare chain, its `?.` read as `.`; empty for any other line. */
+function findTestedChains(line: string): string[] {
+  const opened = /^\s*(?:\}\s*)?(?:else\s+)?if\s*\(/.exec(line);
+  if (opened === null) return [];
+  let depth = 1;
+  let end = opened[0].length;
+  for (; end < line.length && depth > 0; end++) depth += line[end] === '(' ? 1 : line[end] === ')' ? -1 : 0;
+  if (depth > 0) return [];
+  const test = line.slice(opened[0].length, end - 1);
+  if (test.includes('||')) return [];
+  return test
+    .split('&&')
+    .map((operand) => operand.trim())
+    .filter((operand) => BARE_CHAIN.test(operand) || /^[A-Za-z_$][\w$]*$/.test(operand))
+    .map((operand) => operand.replaceAll('?.', '.'));
+}
+
+/** How far above an optional read the `if` that guards it is looked for. */
+const MAX_GUARD_DISTANCE = 30;
+
+/**
+ * An optional read inside the block of an `if` that tested what it reads from (ofetch's `...defaults?.params` under
+ * `if (defaults?.params && input?.params) {`): the holder is there, whatever `?.` says.
+ */
+function isTestedAbove(signal: SignalFact, head: readonly string[]): boolean {
+  if (signal.kind !== 'optional-access' || signal.detail !== '?.') return false;
+  const line = head[signal.line - 1] ?? '';
+  const holders = findGuardedChains(line).map((chain) => chain.slice(0, -2).replaceAll('?.', '.'));
+  if (holders.length === 0) return false;
+  let indent = line.length - line.trimStart().length;
+  const tested = new Set<string>();
+  for (let at = signal.line - 2; at >= 0 && at >= signal.line - 1 - MAX_GUARD_DISTANCE; at--) {
+    const above = head[at] ?? '';
+    if (above.trim() === '') continue;
+    const depth = above.length - above.trimStart().length;
+    if (depth >= indent) continue;
+    indent = depth;
+    for (const chain of findTestedChains(above)) tested.add(chain);
+    if (/^\s*(?:export\s+)?(?:async\s+)?function\b|=>\s*\{\s*$/.test(above) || depth === 0) break;
+  }
+  return holders.every((holder) => [...tested].some((chain) => chain === holder || chain.startsWith(`${holder}.`)));
+}
+
+/** A member chain and nothing else: `defaults?.query`, `this.opts?.retry?.limit`. */
+const BARE_CHAIN = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
 
 /**
  * A first or last element read below an early exit on the same list being empty (yargs: `if (argvKeys.length === 0)

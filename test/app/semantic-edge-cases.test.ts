@@ -3013,6 +3013,43 @@ describe('one line, one question: a signal case on a line whose changed decision
     }
   };
 
+  // Check 74 (unjs/ofetch 933e754): a new mergeFetchOptions asked its first `if (defaults?.params && input?.params)` (new
+  // code asks once per hunk), then `if (defaults?.query && input?.query)` as an optional field "silently undefined".
+  test('an optional read a new if only tests for truth, or tested above, asks nothing; one read on into a value still does', async () => {
+    const asked = async (second: string): Promise<string[]> => {
+      const path = 'src/merge.ts';
+      const merge = (body: string[]): string =>
+        [
+          'export function merge(input?: { q?: string; n?: string }, defaults?: { q?: string; n?: string }): string {',
+          ...body,
+          "  return '';",
+          '}',
+          '',
+        ].join('\n');
+      const fixture = createChangeFixture(
+        { 'package.json': JSON.stringify({ name: 'lines', version: '1.0.0', type: 'module' }), [path]: merge([]) },
+        { [path]: merge(['  if (defaults?.q && input?.q) return defaults.q + input.q;', `  ${second}`]) },
+      );
+      try {
+        const analysis = await analyzeFixture(fixture);
+        return [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+          .filter((edge) => edge.title.startsWith(path))
+          .map((edge) => `${edge.title.split(' ')[0]} ${edge.provenance.replace(/^.*#/, '')}`);
+      } finally {
+        fixture.repo.cleanup();
+      }
+    };
+    assert.deepEqual(await asked('if (defaults?.n && !input?.n) return defaults.n;'), ['src/merge.ts:2 edge-case/changed-condition']);
+    // And a read under an `if` that tested its holder (`...defaults?.params` inside that `if`'s block) finds it there.
+    assert.deepEqual(await asked('if (input?.n) {\n    return input?.n;\n  }'), [
+      'src/merge.ts:2 edge-case/changed-condition',
+    ]);
+    assert.deepEqual(await asked('const n = input?.n;'), [
+      'src/merge.ts:2 edge-case/changed-condition',
+      'src/merge.ts:3 edge-case/missing-optional',
+    ]);
+  });
+
   test('the changed default of an environment read asks once, as a default', async () => {
     const config = (fallback: number): string =>
       `export function readTimeout(): string {\n  const timeout = process.env.TIMEOUT ?? '${fallback}';\n  return timeout;\n}\n`;

@@ -322,7 +322,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       headText: [
         'function run(cache, hash) {',
         '  const query = cache.get(hash);',
-        '  if (query?.state) wait();',
+        '  const state = query?.state;',
         '  return query?.promise;',
         '}',
         '',
