@@ -14,6 +14,23 @@ const one = (before: string, after: string) =>
     change.values,
   ]);
 
+/**
+ * The kind, line and subject of each change between two versions of a file, the hunk being the lines between their
+ * common head and tail.
+ */
+const changed = (before: string[], after: string[], language: 'javascript' | 'python' = 'javascript') => {
+  let start = 0;
+  while (before[start] === after[start]) start += 1;
+  let end = 0;
+  while (before.at(-1 - end) === after.at(-1 - end) && end < before.length - start) end += 1;
+  return findSemanticChanges(
+    `${before.join('\n')}\n`,
+    `${after.join('\n')}\n`,
+    [{ oldStart: start + 1, oldLines: before.length - start - end, newStart: start + 1, newLines: after.length - start - end }],
+    language,
+  ).map((change) => [change.kind, change.line, change.subject]);
+};
+
 /** The changes of a new file made of `lines`, every line added. */
 const findInNewFile = (lines: readonly string[], language: 'javascript' | 'python' | 'go') =>
   findSemanticChanges('', `${lines.join('\n')}\n`, [{ oldStart: 0, oldLines: 0, newStart: 1, newLines: lines.length }], language);
@@ -167,18 +184,6 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
 
   // Check 72 (hapijs/joi): the diff paired a new `if` with a removed plain line sharing a word, and nothing was asked.
   test('an if in place of any line is a decision; a counter renamed and tests joined by || are the old logic', () => {
-    const changed = (before: string[], after: string[], language: 'javascript' | 'python' = 'javascript') => {
-      let start = 0;
-      while (before[start] === after[start]) start += 1;
-      let end = 0;
-      while (before.at(-1 - end) === after.at(-1 - end) && end < before.length - start) end += 1;
-      return findSemanticChanges(
-        `${before.join('\n')}\n`,
-        `${after.join('\n')}\n`,
-        [{ oldStart: start + 1, oldLines: before.length - start - end, newStart: start + 1, newLines: after.length - start - end }],
-        language,
-      ).map((change) => [change.kind, change.line, change.subject]);
-    };
     assert.deepEqual(
       changed(
         ['function f(x, res) {', '  res.x = x.y;', '  return res;', '}'],
@@ -254,18 +259,6 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Check 75 (aio-libs/yarl 1dc46ab): with_suffix stopped calling `self.with_name(…)` and took its lines, among them
   // `query = self._query if keep_query else ""`, asked as a new condition.
   test("a called function's lines put in place of the call are its old decisions; a test of its own is still new", () => {
-    const changed = (before: string[], after: string[], language: 'javascript' | 'python') => {
-      let start = 0;
-      while (before[start] === after[start]) start += 1;
-      let end = 0;
-      while (before.at(-1 - end) === after.at(-1 - end) && end < before.length - start) end += 1;
-      return findSemanticChanges(
-        `${before.join('\n')}\n`,
-        `${after.join('\n')}\n`,
-        [{ oldStart: start + 1, oldLines: before.length - start - end, newStart: start + 1, newLines: after.length - start - end }],
-        language,
-      ).map((change) => [change.kind, change.line, change.subject]);
-    };
     const withName = [
       'class URL:',
       '    def with_name(',
@@ -3041,9 +3034,7 @@ describe('one line, one question: a signal case on a line whose changed decision
     };
     assert.deepEqual(await asked('if (defaults?.n && !input?.n) return defaults.n;'), ['src/merge.ts:2 edge-case/changed-condition']);
     // And a read under an `if` that tested its holder (`...defaults?.params` inside that `if`'s block) finds it there.
-    assert.deepEqual(await asked('if (input?.n) {\n    return input?.n;\n  }'), [
-      'src/merge.ts:2 edge-case/changed-condition',
-    ]);
+    assert.deepEqual(await asked('if (input?.n) {\n    return input?.n;\n  }'), ['src/merge.ts:2 edge-case/changed-condition']);
     assert.deepEqual(await asked('const n = input?.n;'), [
       'src/merge.ts:2 edge-case/changed-condition',
       'src/merge.ts:3 edge-case/missing-optional',
