@@ -58,17 +58,10 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
  */
 function isOnlyTested(signal: SignalFact, line: string, removed: readonly string[]): boolean {
   if (signal.kind !== 'optional-access' || signal.detail !== '?.') return false;
-  const opened = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/.exec(line);
-  if (opened === null) return false;
-  // The test is the bracket the keyword opens, to its close (a statement may follow on the line).
-  let depth = 1;
-  let end = opened[0].length;
-  for (; end < line.length && depth > 0; end++) depth += line[end] === '(' ? 1 : line[end] === ')' ? -1 : 0;
-  if (depth > 0) return false;
+  const branch = takeBranchTest(line, /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/);
   // The statement after it must not read the field on: `if (a?.b) use(a?.b.c)` reads it again, optionally.
-  if (line.slice(end).includes('?.')) return false;
-  const test = line.slice(opened[0].length, end - 1);
-  const operands = test.split(/&&|\|\|/).map((operand) => operand.trim().replace(/^!+/, ''));
+  if (branch === undefined || branch.rest.includes('?.')) return false;
+  const operands = branch.test.split(/&&|\|\|/).map((operand) => operand.trim().replace(/^!+/, ''));
   const chains = operands.filter((operand) => operand.includes('?.'));
   // A read made optional where a removed line read it plainly (`if (a.b)` → `if (a?.b)`) is the crash fix: asked.
   return (
@@ -78,16 +71,23 @@ function isOnlyTested(signal: SignalFact, line: string, removed: readonly string
   );
 }
 
-/** The operands an `if (…)` line joins with `&&`, each a bare chain, its `?.` read as `.`; empty for any other line. */
-function findTestedChains(line: string): string[] {
-  const opened = /^\s*(?:\}\s*)?(?:else\s+)?if\s*\(/.exec(line);
-  if (opened === null) return [];
+/**
+ * The test in the bracket `opener` ends with (`if (`), to the bracket that closes it, and the rest of the line (a
+ * statement may follow on it); undefined when the line does not open so or the bracket closes on a later line.
+ */
+function takeBranchTest(line: string, opener: RegExp): { test: string; rest: string } | undefined {
+  const opened = opener.exec(line);
+  if (opened === null) return undefined;
   let depth = 1;
   let end = opened[0].length;
   for (; end < line.length && depth > 0; end++) depth += line[end] === '(' ? 1 : line[end] === ')' ? -1 : 0;
-  if (depth > 0) return [];
-  const test = line.slice(opened[0].length, end - 1);
-  if (test.includes('||')) return [];
+  return depth > 0 ? undefined : { test: line.slice(opened[0].length, end - 1), rest: line.slice(end) };
+}
+
+/** The operands an `if (…)` line joins with `&&`, each a bare chain, its `?.` read as `.`; empty for any other line. */
+function findTestedChains(line: string): string[] {
+  const test = takeBranchTest(line, /^\s*(?:\}\s*)?(?:else\s+)?if\s*\(/)?.test;
+  if (test === undefined || test.includes('||')) return [];
   return test
     .split('&&')
     .map((operand) => operand.trim())
