@@ -1531,56 +1531,74 @@ function isMovedBranchTest(text: string, language: 'python' | 'go', removed: (te
 /** A moved test must be at least this long (`err != nil` and `not data` are tested everywhere). */
 const MIN_MOVED_BRANCH_TEST = 12;
 
-/** How a function of the file is opened, by its name: `def name(`, `function name(`, `name(…) {`, `func (r) name(`. */
-const DEFINITION: Readonly<Record<SourceLanguage, (name: string) => RegExp>> = {
-  python: (name) => new RegExp(`^\\s*(?:async\\s+)?def\\s+${name}\\s*\\(`),
-  javascript: (name) =>
-    new RegExp(
-      `^\\s*(?:export\\s+)?(?:async\\s+)?(?:function\\s*\\*?\\s*${name}\\s*\\(|(?:static\\s+|private\\s+|public\\s+|protected\\s+)*${name}\\s*\\([^;]*\\)\\s*(?::[^={;]+)?\\{\\s*$)`,
-    ),
-  go: (name) => new RegExp(`^\\s*func\\s+(?:\\([^)]*\\)\\s*)?${name}\\s*[[(]`),
+/**
+ * A line that opens a function, its name captured: `def name(`, `function name(`, a method's `name(…) {`,
+ * `func (r) name(`. (A keyword's `if (x) {` reads as a method named `if`: calls of keywords are never looked up.)
+ */
+const DEFINITION: Readonly<Record<SourceLanguage, RegExp>> = {
+  python: /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(/,
+  javascript:
+    /^\s*(?:export\s+)?(?:async\s+)?(?:function\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|(?:(?:static|private|public|protected)\s+)*([A-Za-z_$][\w$]*)\s*\([^;]*\)\s*(?::[^={;]+)?\{\s*$)/,
+  go: /^\s*func\s+(?:\([^)]*\)\s*)?([A-Za-z_]\w*)\s*[[(]/,
 };
+/** Words that open a call-like form and name no function of the file. */
+const NOT_CALLED = /^(?:if|for|while|switch|return|function|catch|elif|def|func|print|len|super|isinstance)$/;
 /** How many lines of a called function's body are read, at most. */
 const MAX_INLINED_LINES = 120;
 
 /**
  * The body lines of each function of the base file that `removed` lines call by name (`self.with_name(`,
- * `this.build(`, `helper(`), when its definition is not itself among them. Python bodies end where the indentation
- * does; JavaScript and Go bodies where their braces close.
+ * `this.build(`, `helper(`), when its definition is not itself among them: the first definition of the name. Python
+ * bodies end where the indentation does; JavaScript and Go bodies where their braces close. Parameters are left out.
  */
 function findCalledBodies(removed: readonly SourceLine[], base: readonly SourceLine[], language: SourceLanguage): SourceLine[] {
   const names = new Set<string>();
   for (const line of removed) {
     if (line.isComment) continue;
-    for (const match of line.code.matchAll(/(?:^|[^\w$.]|(?:\b(?:self|this|cls)\.))([A-Za-z_$][\w$]*)\s*\(/g)) names.add(match[1] ?? '');
-  }
-  const removedSet = new Set(removed);
-  const bodies: SourceLine[] = [];
-  for (const name of names) {
-    if (/^(?:if|for|while|switch|return|function|catch|elif|def|func|print|len|super|isinstance)$/.test(name)) continue;
-    const definition = DEFINITION[language](name.replace(/\$/g, '\\$'));
-    const at = base.findIndex((line) => !line.isComment && definition.test(line.code));
-    if (at < 0 || removedSet.has(base[at] as SourceLine)) continue;
-    const opening = base[at] as SourceLine;
-    const indent = opening.raw.length - opening.raw.trimStart().length;
-    let depth = 0;
-    for (let index = at; index < base.length && index <= at + MAX_INLINED_LINES; index++) {
-      const line = base[index] as SourceLine;
-      // Parameters are no lines of the body: `keep_query: bool = False,` would read as the value the name holds.
-      const inBody = language === 'python' ? !line.inSignature : depth > 0;
-      if (language === 'python') {
-        // The bracket that closes a signature of several lines (`    ) -> "URL":`) stands at the `def`'s indentation.
-        const code = line.code.trim();
-        if (index > at && code !== '' && !line.isComment && !/^[)\]]/.test(code) && line.raw.length - line.raw.trimStart().length <= indent)
-          break;
-      } else {
-        for (const char of line.code) depth += char === '{' ? 1 : char === '}' ? -1 : 0;
-      }
-      if (index > at && inBody) bodies.push(line);
-      if (language !== 'python' && index > at && depth <= 0) break;
+    for (const match of line.code.matchAll(/(?:^|[^\w$.]|(?:\b(?:self|this|cls)\.))([A-Za-z_$][\w$]*)\s*\(/g)) {
+      const name = match[1] ?? '';
+      if (!NOT_CALLED.test(name)) names.add(name);
     }
   }
+  if (names.size === 0) return [];
+  const removedSet = new Set(removed);
+  const definitions = new Map<string, number>();
+  for (const [index, line] of base.entries()) {
+    if (line.isComment) continue;
+    const match = DEFINITION[language].exec(line.code);
+    const name = match?.[1] ?? match?.[2];
+    if (name !== undefined && names.has(name) && !definitions.has(name) && !removedSet.has(line)) definitions.set(name, index);
+  }
+  const bodies: SourceLine[] = [];
+  for (const at of definitions.values()) bodies.push(...readBody(base, at, language));
   return bodies;
+}
+
+/** The lines of the body of the function whose definition opens at `at` (0-based), up to MAX_INLINED_LINES. */
+function readBody(lines: readonly SourceLine[], at: number, language: SourceLanguage): SourceLine[] {
+  const opening = lines[at] as SourceLine;
+  const indent = opening.raw.length - opening.raw.trimStart().length;
+  const body: SourceLine[] = [];
+  let depth = 0;
+  let opened = false;
+  for (let index = at; index < lines.length && index <= at + MAX_INLINED_LINES; index++) {
+    const line = lines[index] as SourceLine;
+    if (language === 'python') {
+      // The bracket that closes a signature of several lines (`    ) -> "URL":`) stands at the `def`'s indentation.
+      const code = line.code.trim();
+      const outside = code !== '' && !line.isComment && !/^[)\]]/.test(code) && line.raw.length - line.raw.trimStart().length <= indent;
+      if (index > at && outside) break;
+      // A parameter's default (`keep_query: bool = False,`) would read as the value the name holds.
+      if (index > at && !line.inSignature) body.push(line);
+      continue;
+    }
+    // Past the brace that opens the body: the parameters of a signature of several lines stay out.
+    if (opened && index > at) body.push(line);
+    for (const char of line.code) depth += char === '{' ? 1 : char === '}' ? -1 : 0;
+    if (depth > 0) opened = true;
+    else if (opened) break;
+  }
+  return body;
 }
 
 export function findSemanticChanges(

@@ -281,6 +281,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(suffixed('self._query if keep_query else ""'), []);
     // A test the called body never made is new (the parameter's default `keep_query: bool = False` is no value it holds).
     assert.deepEqual(suffixed('self._query if keep_query and self._query else ""'), [['condition', 13, 'keep_query and self._query']]);
+    // A method, and a function whose parameters take lines of their own (`strict = false` is no value `strict` holds).
     const build = [
       'class Url {',
       '  build(name, strict = false) {',
@@ -289,14 +290,20 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       '  }',
       '  rename(name, strict) {',
     ];
-    assert.deepEqual(
-      changed(
-        [...build, '    return this.build(name, strict);', '  }', '}'],
-        [...build, '    if (strict && name === "") throw new Error("empty");', '    return make(name);', '  }', '}'],
-        'javascript',
-      ),
-      [],
-    );
+    const inlined = ['    if (strict && name === "") throw new Error("empty");', '    return make(name);', '  }', '}'];
+    assert.deepEqual(changed([...build, '    return this.build(name, strict);', '  }', '}'], [...build, ...inlined], 'javascript'), []);
+    const built = [
+      'function build(',
+      '  name,',
+      '  strict = false,',
+      ') {',
+      '  if (strict && name === "") throw new Error("empty");',
+      '  return make(name);',
+      '}',
+      'class Url {',
+      '  rename(name, strict) {',
+    ];
+    assert.deepEqual(changed([...built, '    return build(name, strict);', '  }', '}'], [...built, ...inlined], 'javascript'), []);
   });
 
   // Check 67 (gofiber/fiber): `… || src.methodInt(MethodHead) < 0` asked for a boundary on "the value".
