@@ -1368,14 +1368,17 @@ export function isErrorPathLine(line: string): boolean {
 /**
  * A new loop's header that only runs it over a collection or a chain, written the usual way: `for (let i = start; i <
  * list.length; i++)`, Go's `for i := 0; i < n; i++`, or a walk up a chain (`for c := cmd; c != nil; c = c.parent`,
- * `for (let node = head; node; node = node.next)`). Its test is the loop's end, not a decision of the change (body-parser's
- * `i < str.length`, urfave/cli's parent walk); `<=`, a step other than one, or a countdown asks as before.
+ * `for (let node = head; node; node = node.next)`), or a drain that reads until nothing is left. Its test is the loop's
+ * end, not a decision of the change (body-parser's `i < str.length`, urfave/cli's parent walk); `<=`, a step other than
+ * one, or a countdown asks as before.
  */
 const PLAIN_LOOP_HEADERS = [
   /^\s*for\s*\(\s*(?:let|var)?\s*([A-Za-z_$][\w$]*)\s*=\s*[^;]+;\s*\1\s*<\s*[\w$.]+\s*;\s*(?:\1\+\+|\+\+\1|\1\s*\+=\s*1)\s*\)/,
   /^\s*for\s+([A-Za-z_]\w*)\s*:=\s*[^;]+;\s*\1\s*<\s*[\w.()]+\s*;\s*\1\+\+\s*\{/,
   /^\s*for\s+([A-Za-z_]\w*)\s*:=\s*[^;]+;\s*\1\s*!=\s*nil\s*;\s*\1\s*=\s*\1\.\w+\s*\{/,
   /^\s*for\s*\(\s*(?:let|var)?\s*([A-Za-z_$][\w$]*)\s*=\s*[^;]+;\s*\1(?:\s*!==?\s*(?:null|undefined))?\s*;\s*\1\s*=\s*\1\.[A-Za-z_$][\w$]*\s*\)/,
+  // A drain: a read called until it gives nothing, with an empty body (multer's `while (stream.read() !== null) {}`).
+  /^\s*while\s*\(\s*[A-Za-z_$][\w$.]*\([^()]*\)\s*!==?\s*(?:null|undefined)\s*\)\s*\{\s*\}\s*;?\s*$/,
 ];
 
 function isPlainLoopHeader(text: string): boolean {

@@ -88,6 +88,11 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     const walk = ['\tfor c := cmd; c != nil; c = c.parent {', '\t\tif c.HideHelpCommand {', '\t\t\treturn true', '\t\t}', '\t}'];
     assert.deepEqual(added(walk, 'go'), [['condition', 'c.HideHelpCommand']]);
     assert.deepEqual(added(['\tfor i := 0; i < len(args); i++ {', '\t\tx++', '\t}'], 'go'), []);
+    // Check 73 (expressjs/multer 2c8505f): a drain reads until nothing is left; a loop that does work per read asks.
+    assert.deepEqual(added(['    while (stream.read() !== null) {}']), []);
+    assert.deepEqual(added(['    while (stream.read() !== null) {', '      count++', '    }']), [
+      ['condition', '(stream.read() !== null)'],
+    ]);
   });
 
   // Check 71 (python-attrs/cattrs t1): a new `while made_progress:` whose body sets the flag asked for it true and false.
