@@ -358,9 +358,10 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
   )
     return true;
   // With `allowPlural`, `mutations.test.tsx` is the test of `mutation.ts` (callers allow it when no test has the exact
-  // name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`).
-  if ((!isSameStem(test.stem, source.stem) && !(allowPlural && isSameStem(test.stem, pluralize(source.stem)))) || test.stem === '')
-    return false;
+  // name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`), and zod's `tests/error.test.ts` the
+  // test of `errors.ts`.
+  const plural = allowPlural && (isSameStem(test.stem, pluralize(source.stem)) || isSameStem(pluralize(test.stem), source.stem));
+  if ((!isSameStem(test.stem, source.stem) && !plural) || test.stem === '') return false;
   if (test.folder === source.folder) return true;
   const testFolders = test.folder === '' ? [] : test.folder.split('/');
   const sourceFolders = source.folder === '' ? [] : source.folder.split('/');

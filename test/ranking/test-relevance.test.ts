@@ -106,6 +106,13 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     ];
     const mutation = scoreTestRelevance(plural, { path: 'src/mutation.ts', names: ['Mutation.continue'] });
     assert.equal(order(mutation)[0], 'src/__tests__/mutations.test.tsx', JSON.stringify([...mutation]));
+    // The other way round too: zod's `classic/tests/error.test.ts` is the test of `classic/errors.ts`.
+    const singular: TestText[] = [
+      { path: 'src/tests/object.test.ts', titles: ['issues', 'errors'], words: { code: 'errors issues flatten', names: '' } },
+      { path: 'src/tests/error.test.ts', titles: ['error map'], words: { code: 'map', names: '' } },
+    ];
+    const errors = scoreTestRelevance(singular, { path: 'src/errors.ts', names: ['flattenError'] });
+    assert.equal(order(errors)[0], 'src/tests/error.test.ts', JSON.stringify([...errors]));
     // Not when a test has the exact name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`.
     const hooks: TestText[] = [
       { path: 'src/__tests__/useQueries.test.tsx', titles: ['useQueries'], words: { code: 'query', names: '' } },
