@@ -2027,5 +2027,28 @@ export function findSemanticChanges(
       const swapped = test.replace(new RegExp(`(?<![\\w$.])${read.subject.replace(/[$.?()[\]]/g, '\\$&')}(?![\\w$])`, 'g'), read.limit);
       return swapped !== test && removedPlain.some((removed) => removed.includes(toPlainText(swapped)));
     });
-  return reads.length === 0 ? changes : changes.filter((change) => !isReadAgain(change));
+  // An error built by a call that spans lines, with a changed decision among its arguments (ofetch's `new FetchError(`
+  // then `message,` and `ctx.error ? { cause: ctx.error } : undefined`): one statement, one question, the decision's.
+  const isErrorAroundDecision = (change: SemanticChange): boolean => {
+    if (change.kind !== 'error-path') return false;
+    const end = findStatementEnd(head, change.line);
+    return changes.some((other) => other !== change && other.kind !== 'error-path' && other.line > change.line && other.line <= end);
+  };
+  return changes.filter((change) => !(reads.length > 0 && isReadAgain(change)) && !isErrorAroundDecision(change));
+}
+
+/**
+ * The last line (1-based) of the statement that opens on `line` and leaves a bracket open: up to MAX_CONDITION_LINES
+ * further. The line itself when it closes what it opens.
+ */
+function findStatementEnd(lines: readonly SourceLine[], line: number): number {
+  let depth = 0;
+  for (let at = line; at <= lines.length && at <= line + MAX_CONDITION_LINES; at++) {
+    const entry = lines[at - 1];
+    if (entry === undefined) break;
+    if (entry.isComment) continue;
+    for (const char of entry.code) depth += '([{'.includes(char) ? 1 : ')]}'.includes(char) ? -1 : 0;
+    if (depth <= 0) return at;
+  }
+  return line;
 }

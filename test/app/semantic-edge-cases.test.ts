@@ -311,6 +311,20 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(changed([...built, '    return build(name, strict);', '  }', '}'], [...built, ...inlined], 'javascript'), []);
   });
 
+  // Check 74 (unjs/ofetch 905244a): `new FetchError(` over four lines, its new argument a ternary on `ctx.error`, asked
+  // as a changed error path and as that condition.
+  test('an error built over several lines asks its changed decision once, not again as an error path', () => {
+    const head = ['export function fail(ctx, message) {'];
+    const tail = ['  throw err;', '}'];
+    const built = (argument: string) =>
+      changed(
+        [...head, '  const err = new FetchError(message);', ...tail],
+        [...head, '  const err = new FetchError(', '    message,', `    ${argument}`, '  );', ...tail],
+      );
+    assert.deepEqual(built('ctx.error ? { cause: ctx.error } : undefined'), [['condition', 4, 'ctx.error']]);
+    assert.deepEqual(built('{ cause: ctx.error }'), [['error-path', 2, 'the error path']]);
+  });
+
   // Check 67 (gofiber/fiber): `… || src.methodInt(MethodHead) < 0` asked for a boundary on "the value".
   test('a boundary on what a call returns names the call', () => {
     const boundary = (lines: string[], language: 'javascript' | 'go') =>
