@@ -4,10 +4,12 @@
  * string read as a list. Pure: the file's texts and facts in, signals out.
  */
 import type { ChangeStatus, Hunk } from '../model/change.js';
-import type { FunctionFact, SignalFact } from '../model/facts.js';
+import { type FunctionFact, getSourceLanguage, type SignalFact } from '../model/facts.js';
+import { listCalledBodyLines } from './semantic-hunks.js';
 
 /** What the selection reads of a changed file. */
 interface ChangedSource {
+  path: string;
   status: ChangeStatus;
   hunks: readonly Hunk[];
   headText?: string | undefined;
@@ -29,7 +31,11 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
   if (all.length === 0) return [];
   const head = file.headText?.split('\n') ?? [];
   const base = file.baseText?.split('\n') ?? [];
-  const removed = getBaseChangedLines(file.hunks).map((line) => toOptionalChains(base[line - 1] ?? ''));
+  // With the lines of the functions removed lines called: a change that put a call's body in its place moved them
+  // (yarl's with_suffix took with_name's `if len(parts) == 1:`).
+  const language = getSourceLanguage(file.path);
+  const inlined = language === undefined || file.baseText === undefined ? [] : listCalledBodyLines(file.baseText, file.hunks, language);
+  const removed = [...getBaseChangedLines(file.hunks).map((line) => base[line - 1] ?? ''), ...inlined].map(toOptionalChains);
   const signals = all.filter(
     (signal) =>
       !isLengthGuard(signal, head, signal.line) &&

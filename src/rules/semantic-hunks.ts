@@ -1577,6 +1577,17 @@ function findCalledBodies(removed: readonly SourceLine[], base: readonly SourceL
   return bodies;
 }
 
+/**
+ * The lines, as written, of the functions of the base file that lines the hunks removed call (findCalledBodies): what a
+ * change that put a call's body in its place took, for the signals it only moved.
+ */
+export function listCalledBodyLines(baseText: string, hunks: readonly Hunk[], language: SourceLanguage): string[] {
+  const syntax = language === 'javascript' ? JAVASCRIPT : createPythonOrGoSyntax(language);
+  const base = syntax.readLines(baseText);
+  const removed = hunks.flatMap((hunk) => base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines));
+  return findCalledBodies(removed, base, language).map((line) => line.raw);
+}
+
 /** The lines of the body of the function whose definition opens at `at` (0-based), up to MAX_INLINED_LINES. */
 function readBody(lines: readonly SourceLine[], at: number, language: SourceLanguage): SourceLine[] {
   const opening = lines[at] as SourceLine;

@@ -337,6 +337,42 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(named), ['signal:src/respond.ts:3:optional-access']);
   });
 
+  // Check 75 (aio-libs/yarl 1dc46ab): with_suffix stopped returning `self.with_name(name)` and took its lines; its
+  // `if len(parts) == 1:` was asked as an empty list, though with_name had made that test all along.
+  it('a signal on a line taken from a function the change stopped calling was moved, not added', () => {
+    const withName = [
+      'class URL:',
+      '    def with_name(self, name):',
+      '        parts = list(self.raw_parts)',
+      '        if len(parts) == 1:',
+      '            parts.append(name)',
+      '        return parts',
+      '',
+    ];
+    const inlined: ChangedFileInput = {
+      ...change,
+      path: 'yarl/_url.py',
+      baseText: [...withName, '    def with_suffix(self, suffix):', '        return self.with_name(self.name + suffix)', ''].join('\n'),
+      headText: [
+        ...withName,
+        '    def with_suffix(self, suffix):',
+        '        name = self.name + suffix',
+        '        parts = list(self.raw_parts)',
+        '        if len(parts) == 1:',
+        '            parts.append(name)',
+        '        return parts[-1:]',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 9, oldLines: 1, newStart: 9, newLines: 5 }],
+      headFunctions: [],
+      headSignals: [
+        { kind: 'collection', line: 11, detail: 'len(parts) == 1' },
+        { kind: 'collection', line: 13, detail: 'parts[-1:]' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(inlined), ['signal:yarl/_url.py:13:collection']);
+  });
+
   // Check 39 (yargs): the crash fix moved `this?.aliases?.[key].find(…)` into a new `if` and made it `[key]?.find`; the
   // accesses the line spells were all on the removed line, the third `?.` was not.
   it('a moved line that gained a `?.` is no move', () => {
