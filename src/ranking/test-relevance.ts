@@ -3,7 +3,7 @@ import { splitWords, STOP_WORDS } from '../text/split-words.js';
 import { compareText } from '../text/compare-text.js';
 import { pluralize } from '../text/plural.js';
 import { decodeWords } from '../text/word-field.js';
-import { NAME_LIKE } from '../graph/parse/file-words.js';
+import { NAME_LIKE, toCompactName } from '../graph/parse/file-words.js';
 
 /** What a test file says of itself: its path, its test titles and, when it was parsed in full, the words of its code. */
 export interface TestText {
@@ -544,7 +544,8 @@ function toTerms(target: ChangedTarget): TermHits {
     fileRoots,
     memberPaths,
     callees,
-    siblings: new Set((target.siblings ?? []).map((literal) => literal.toLowerCase().replace(/[^a-z0-9]/g, ''))),
+    // As a test's names hold a string that reads as a name (`'LIMIT_FILE_SIZE'` → `limitfilesize`).
+    siblings: new Set((target.siblings ?? []).flatMap((literal) => toCompactName(literal) ?? [])),
   };
 }
 
