@@ -1,3 +1,4 @@
+import { isBenchmarkPath } from '../graph/roles.js';
 import type { TestRun, TestRunCommand, TestRunner } from '../model/test-run.js';
 import { compareText } from '../text/compare-text.js';
 import { quoteShellWord } from '../text/shell-quote.js';
@@ -141,10 +142,13 @@ export function planTestRun(input: TestRunInput): TestRun {
     const relevance = Math.max(known?.relevance ?? 0, test.relevance ?? 0);
     nearest.set(test.path, known === undefined || test.distance < known.distance ? { ...test, relevance } : { ...known, relevance });
   }
-  // Changed tests (distance 0) first, then the tests that name the change most closely, then the nearest by imports.
+  // Changed tests (distance 0) first, then the tests that name the change most closely, then the nearest by imports;
+  // a benchmark (yarl's tests/test_url_benchmarks.py names the parser as often as test_url.py) after the tests of
+  // behaviour, unless the change edits it.
   const ordered = [...nearest.values()].sort(
     (left, right) =>
       Number(right.distance === 0) - Number(left.distance === 0) ||
+      Number(left.distance !== 0 && isBenchmarkPath(left.path)) - Number(right.distance !== 0 && isBenchmarkPath(right.path)) ||
       (right.relevance ?? 0) - (left.relevance ?? 0) ||
       left.distance - right.distance ||
       compareText(left.path, right.path),
@@ -230,8 +234,9 @@ export function planTestRun(input: TestRunInput): TestRun {
     const suite = fullSuite(input.packageManager, '').commands;
     commands.push(...suite);
   }
+  const benchmarksLast = kept.some((test) => test.distance !== 0 && isBenchmarkPath(test.path)) ? ', benchmarks last' : '';
   const parts = [
-    `${countOf(kept.length, 'test file')} that ${kept.length === 1 ? 'reaches' : 'reach'} the change, the changed tests first, then those that name the changed code, then by import distance`,
+    `${countOf(kept.length, 'test file')} that ${kept.length === 1 ? 'reaches' : 'reach'} the change, the changed tests first, then those that name the changed code, then by import distance${benchmarksLast}`,
   ];
   if (omitted > 0) parts.push(`${omitted} more left out (the cap is ${maxFiles})`);
   const untyped = unknown - typeTests.length;

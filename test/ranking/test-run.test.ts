@@ -169,3 +169,20 @@ test('go: a command that runs every test file of its packages needs no -run (chi
     ["go test ./middleware . -run '^(TestCompressor|TestLogger|TestMux)$'"],
   );
 });
+
+// Check 75 (aio-libs/yarl): tests/test_url_benchmarks.py named the parser as often as test_url.py and ran third.
+test('a benchmark runs after the tests of behaviour, however closely it names the change, unless the change edits it', () => {
+  const named = (path: string, distance: number, relevance: number): TestToRun => ({ ...at(path, distance, 'pytest'), relevance });
+  const plan = (benchmark: TestToRun) =>
+    planTestRun({
+      tests: [named('tests/test_url.py', 2, 3), benchmark, named('tests/test_cache.py', 2, 0)],
+      hasRuntimeChange: true,
+      packageManager: 'pytest',
+    });
+  const run = plan(named('tests/test_url_benchmarks.py', 2, 9));
+  assert.deepEqual(run.commands[0]?.files, ['tests/test_url.py', 'tests/test_cache.py', 'tests/test_url_benchmarks.py']);
+  assert.match(run.reason, /by import distance, benchmarks last/);
+  const edited = plan(named('tests/test_url_benchmarks.py', 0, 9));
+  assert.deepEqual(edited.commands[0]?.files, ['tests/test_url_benchmarks.py', 'tests/test_url.py', 'tests/test_cache.py']);
+  assert.doesNotMatch(edited.reason, /benchmarks last/);
+});
