@@ -105,7 +105,9 @@ export function findChangedCallees(text: string, changedLines: readonly number[]
   for (const line of changedLines) {
     const code = (lines[line - 1] ?? '').trim();
     if (/^(?:\/\/|\/\*|\*|#)/.test(code)) continue;
-    for (const match of code.replace(QUOTED, '""').matchAll(/([A-Za-z_$][\w$]*)\s*\(/g)) {
+    // A name starts where no name character stands before it: tried from inside a long run (a template literal's
+    // base64), the pattern backtracks over the rest of the run at every character of it.
+    for (const match of code.replace(QUOTED, '""').matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\s*\(/g)) {
       const name = match[1] ?? '';
       if (!CALL_KEYWORDS.has(name) && !LANGUAGE.has(name) && !ERROR_CONSTRUCTOR.test(name)) found.add(name);
     }
@@ -129,7 +131,7 @@ const PROTOCOL_TESTS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /** A call whose first argument is a quoted literal: `abortWithCode('LIMIT_FILE_SIZE'`, `emitter.emit("close"`. */
-const LITERAL_CALL = /([A-Za-z_$][\w$.]*)\s*\(\s*(['"])([^'"\\\n]+)\2/g;
+const LITERAL_CALL = /(?<![\w$.])([A-Za-z_$][\w$.]*)\s*\(\s*(['"])([^'"\\\n]+)\2/g;
 /** An object entry's key, quoted or not: `LIMIT_FIELD_KEY: 'Field name too long',`. */
 const ENTRY_KEY = /^\s*(['"]?)([A-Za-z_$][\w$-]*)\1\s*:(?!:)/;
 /** How many lines around a changed entry its object's other entries are looked for. */

@@ -48,3 +48,20 @@ describe('a line with an unclosed quote before a run of escapes', () => {
     assert.equal(evaluate(rename, CHANGE_KIND), 'identifier-rename');
   });
 });
+
+// A changed line holding a long run of name characters (a base64 blob in a template literal): a call pattern tried from
+// every character of the run backtracks over the rest of it, 50,000 characters taking a second and 400,000 a minute.
+describe('a changed line with a long run of name characters', () => {
+  const RELEVANCE = fileURLToPath(new URL('../../src/ranking/test-relevance.ts', import.meta.url));
+  const blob = '`const logo = \\`${"A".repeat(400000)}\\`; abortWithCode("LIMIT_FILE_SIZE");`';
+
+  test('the functions it calls are read at once', () => {
+    assert.deepEqual(evaluate(`m.findChangedCallees(${blob}, [1])`, RELEVANCE), ['abortWithCode']);
+  });
+
+  test('the sibling literals of its calls are read at once', () => {
+    assert.deepEqual(evaluate(`m.findSiblingLiterals(${blob} + '\\nabortWithCode("LIMIT_PART_COUNT");', [1])`, RELEVANCE), [
+      'LIMIT_PART_COUNT',
+    ]);
+  });
+});
