@@ -78,14 +78,17 @@ function findDeclarations(lines: readonly SourceLine[], file: readonly SourceLin
   }
   for (const list of found.values()) list.sort((a, b) => a.line - b.line);
   // A counter (`let i = -1` then `i++`) holds its initialiser only until its first step: read as itself.
-  for (const name of found.keys()) if (lines.some((line) => !line.isComment && isStepped(line.code, name))) found.delete(name);
+  for (const name of found.keys()) {
+    const stepped = toStepPattern(name);
+    if (lines.some((line) => !line.isComment && stepped.test(line.code))) found.delete(name);
+  }
   return found;
 }
 
-/** Whether `code` steps `name` (`i++`, `--i`, `i += 2`): a value that changes as it goes, unlike one assigned whole. */
-function isStepped(code: string, name: string): boolean {
+/** What steps `name` (`i++`, `--i`, `i += 2`): a value that changes as it goes, unlike one assigned whole. */
+function toStepPattern(name: string): RegExp {
   const escaped = escapeRegExp(name);
-  return new RegExp(`(?<![\\w$.])${escaped}\\s*(?:\\+\\+|--|(?:[-+*/%&|^]|\\*\\*)=)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])`).test(code);
+  return new RegExp(`(?<![\\w$.])${escaped}\\s*(?:\\+\\+|--|(?:[-+*/%&|^]|\\*\\*)=)|(?:\\+\\+|--)\\s*${escaped}(?![\\w$])`);
 }
 
 /**
@@ -168,6 +171,11 @@ export function createOldLogicCheck(
   const toNew = createSubstitution(headDeclarations, pairLoops(oldLoops, newLoops), syntax);
   const oldDecisions = removedCode.flatMap((line) => [syntax.findCondition(line), line.text]).filter((text) => text !== undefined);
   const old = oldDecisions.map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax.keywords)));
+  // The tests the removed lines made, without their whole lines: what a condition joined from them may be made of.
+  const oldTests = removedCode
+    .map((line) => syntax.findCondition(line))
+    .filter((text) => text !== undefined)
+    .map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax.keywords)));
   let baseNames: Set<string> | undefined;
   let headNames: Set<string> | undefined;
   const isRename = (from: string, to: string): boolean => {
@@ -200,8 +208,10 @@ export function createOldLogicCheck(
     }
     return false;
   };
+  const toTokens = (decision: string, line: number | undefined): Token[] =>
+    withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
   const isOld = (decision: string, line: number | undefined): boolean => {
-    const tokens = withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
+    const tokens = toTokens(decision, line);
     if (tokens.length === 0) return false;
     return (
       old.some(
@@ -212,10 +222,18 @@ export function createOldLogicCheck(
     );
   };
   // Tests removed lines made one by one, joined by `||` into one (express-session's `if (err) { … } else if (!sess)`
-  // became `if (err || !sess)`): each case was a branch before.
+  // became `if (err || !sess)`): each case was a branch before. Only tests: two calls a removed block made as
+  // statements (`validate(a)`, `check(b)`) joined into `if validate(a) or check(b):` decide something new.
   const isJoinedOldTests = (decision: string, line: number | undefined): boolean => {
-    const parts = splitTopLevel(stripCondition(decision), syntax.keywords.has('or') ? /^(?:\|\||or\b)/ : /^\|\|/);
-    return parts.length > 1 && parts.every((part) => isOld(part, line));
+    if (oldTests.length === 0) return false;
+    const parts = splitTopLevel(stripCondition(decision), syntax.keywords.has('or') ? /\|\||or\b/ : /\|\|/);
+    return (
+      parts.length > 1 &&
+      parts.every((part) => {
+        const tokens = toTokens(part, line);
+        return tokens.length > 0 && oldTests.some((oldTokens) => isSameLogic(oldTokens, tokens, isRename));
+      })
+    );
   };
   return (decision, line) => {
     if (isOld(decision, line)) return true;
@@ -231,14 +249,16 @@ function stripCondition(decision: string): string {
     .trim()
     .replace(/^(?:\}\s*)?(?:else\s+)?(?:el)?(?:if|while)\b\s*/, '')
     .replace(/\s*(?:\{|:)\s*$/, '');
-  return bare.startsWith('(') && bare.endsWith(')') && splitTopLevel(bare.slice(1, -1), /^\)/).length === 1 ? bare.slice(1, -1) : bare;
+  return bare.startsWith('(') && bare.endsWith(')') && splitTopLevel(bare.slice(1, -1), /\)/).length === 1 ? bare.slice(1, -1) : bare;
 }
 
 /**
- * `text` cut where `separator` matches outside brackets and strings (`a || (b || c)` → `a`, `(b || c)`). A separator
- * that is a closing bracket (`/^\)/`) finds a bracket closed early: `(a) || (b)` is not one bracketed whole.
+ * `text` cut where `separator` matches outside brackets and strings (`a || (b || c)` → `a`, `(b || c)`), tried at
+ * each place as it stands there (sticky). A separator that is a closing bracket (`/\)/`) finds a bracket closed early:
+ * `(a) || (b)` is not one bracketed whole.
  */
 function splitTopLevel(text: string, separator: RegExp): string[] {
+  const sticky = new RegExp(separator.source, 'y');
   const parts: string[] = [];
   let depth = 0;
   let start = 0;
@@ -251,8 +271,8 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
       continue;
     }
     if (char === "'" || char === '"' || char === '`') quote = char;
-    else if (depth === 0 && !(/[\w$]/.test(char) && /[\w$]/.test(text[index - 1] ?? '')) && separator.test(text.slice(index))) {
-      const length = separator.exec(text.slice(index))?.[0].length ?? 1;
+    else if (depth === 0 && !(/[\w$]/.test(char) && /[\w$]/.test(text[index - 1] ?? '')) && matchesAt(sticky, text, index)) {
+      const length = sticky.lastIndex - index;
       parts.push(text.slice(start, index).trim());
       index += length - 1;
       start = index + 1;
@@ -261,6 +281,12 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
   }
   parts.push(text.slice(start).trim());
   return parts;
+}
+
+/** Whether a sticky `pattern` matches `text` at `index`; its `lastIndex` is then where the match ends. */
+function matchesAt(pattern: RegExp, text: string, index: number): boolean {
+  pattern.lastIndex = index;
+  return pattern.test(text);
 }
 
 /** A literal that is false in a condition. */

@@ -250,6 +250,15 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ),
       [],
     );
+    // Calls a removed block made as statements, joined into a test, decide something new.
+    assert.deepEqual(
+      changed(
+        ['def h(a, b):', '    validate(a)', '    check(b)', '    go(a)'],
+        ['def h(a, b):', '    if validate(a) or check(b):', '        go(a)'],
+        'python',
+      ),
+      [['condition', 2, 'validate(a) or check(b)']],
+    );
     // A test no removed line made is new, joined or not (`order` inside `color or order` is no separator).
     assert.deepEqual(
       changed(
