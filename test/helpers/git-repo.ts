@@ -94,6 +94,7 @@ export function createRepo(files: FileTree = {}, options: { commit?: boolean; br
   const dir = makeTempDir();
   const home = join(dir, '..', `${dir.split('/').pop() ?? 'repo'}-home`);
   mkdirSync(home, { recursive: true });
+  tempDirs.add(home);
   const env = gitEnv(home);
   let tick = 0;
   const git = (...args: string[]): string =>
