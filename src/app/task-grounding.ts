@@ -10,7 +10,7 @@ import { toFileId } from '../graph/ids.js';
 import { DEFAULT_MAX_FILE_BYTES, type RepositoryGraph } from './build-graph.js';
 import { toGroundingWeights } from './grounding-weights.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
-import { createPathClassifier, mergeClassifiers } from '../rules/classifiers.js';
+import { createPathClassTest, mergeClassifiers } from '../rules/classifiers.js';
 import { countChurn } from '../graph/history/hotspots.js';
 import { collectSubjectWords } from '../graph/history/subject-words.js';
 import type { MinedHistory } from '../model/history.js';
@@ -98,13 +98,13 @@ export async function groundTaskInRepository(env: Env, input: TaskGroundingInput
   // A repository pack the loader refused (pack/invalid, pack/refused) is a limitation: defaults are never used silently.
   limitations.push(...packs.diagnostics);
   const { weights } = toGroundingWeights(packs.packs);
-  const classify = createPathClassifier(mergeClassifiers(packs.packs));
+  const isGenerated = createPathClassTest(mergeClassifiers(packs.packs), 'generated');
   const said = await readGroundingHistory(env, repository, input.git, texts, limitations);
   const ranked = rankTaskFiles(repository, input.task, {
     ...said,
     weights,
     requirementsTerms: input.requirementsTerms,
-    isGenerated: (path) => classify(path).generated,
+    isGenerated,
   });
   return addReasonLines(env, repository, ranked);
 }

@@ -104,6 +104,23 @@ function compilePathClass(data: MergedClassifiers['paths'][PathClass]): (path: s
   return (path) => !excluded(path) && matchers.some((matcher) => matcher(path));
 }
 
+/**
+ * One path class alone, remembered per path: what a caller that asks one class of many paths needs (task grounding
+ * asks `generated` of every scored file, several times each; every class of each cost a warm preflight 86 ms).
+ */
+export function createPathClassTest(merged: MergedClassifiers, name: PathClass): (path: string) => boolean {
+  const matches = compilePathClass(merged.paths[name]);
+  const seen = new Map<string, boolean>();
+  return (path) => {
+    let answer = seen.get(path);
+    if (answer === undefined) {
+      answer = matches(path);
+      seen.set(path, answer);
+    }
+    return answer;
+  };
+}
+
 /** Compiles the merged path classes once; every match runs on RE2 (linear in the path). */
 export function createPathClassifier(merged: MergedClassifiers): PathClassifier {
   const compiled = mapNames(PATH_CLASSES, (name) => compilePathClass(merged.paths[name]));

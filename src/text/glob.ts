@@ -80,11 +80,17 @@ function createLazyGlob(glob: string, options: GlobOptions): { matcher: (path: s
           const head = path.length < prefix.length ? `${path}/` : path.slice(0, prefix.length);
           return (options.nocase === true ? head.toLowerCase() : head) === folded;
         };
+  // The same for a literal part anywhere (`/dist/` of `**/dist/**`, `.min.js` of `**/*.min.js`): the classifier globs
+  // start with `**`, and a warm preflight asked RE2 about every scored file (34 ms of 0.9 s on outline).
+  const needle = requiredLiteral(body);
+  const foldedNeedle = options.nocase === true ? needle.toLowerCase() : needle;
+  const hasNeedle =
+    needle === '' ? () => true : (path: string) => `/${options.nocase === true ? path.toLowerCase() : path}/`.includes(foldedNeedle);
   // A glob that cannot run was left out whole: neither its own text nor, negated, everything else matches. Only those
   // two answers need the pattern before a path passes the prefix.
   const isMatch = (path: string): boolean =>
     (path === body && getRegex() !== null) ||
-    (hasPrefix(path) && getRegex()?.test(path) === true && !(hidesDotNames && hasDotSegment(path)));
+    (hasPrefix(path) && hasNeedle(path) && getRegex()?.test(path) === true && !(hidesDotNames && hasDotSegment(path)));
   const matcher = negated ? (path: string) => getRegex() !== null && !isMatch(path) : isMatch;
   return { matcher, getRegex };
 }
@@ -96,6 +102,18 @@ function literalPrefix(glob: string): string {
   // `./` and `../` segments are normalised by picomatch, not by a string compare: no prefix then.
   if (/(^|\/)\.{1,2}(\/|$)/.test(literal)) return '';
   return literal.slice(0, literal.lastIndexOf('/') + 1);
+}
+
+/**
+ * The longest run of literal text a path must hold, seen in `/path/`, for the glob to match: '' when the glob uses
+ * anything but `*`, `?` and plain names (braces, classes, extglobs and escapes make a run optional or not literal).
+ * The path is padded with `/` since `**\/` and `/**` match nothing at either end (`**\/dist/**` matches `dist/a.js`).
+ */
+function requiredLiteral(glob: string): string {
+  if (/[[\]{}()!+@\\]/.test(glob) || /(^|\/)\.{1,2}(\/|$)/.test(glob)) return '';
+  let longest = '';
+  for (const run of glob.split(/[*?]+/)) if (run.length > longest.length) longest = run;
+  return longest;
 }
 
 /** Without `dot`, a wildcard never matches a name starting with `.`; a glob that names dot segments itself (`.github/**`) is checked whole. */

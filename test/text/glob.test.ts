@@ -86,3 +86,19 @@ test('a literal folder prefix turns paths away exactly as the full match would, 
     }
   }
 });
+
+test('a literal part anywhere in a glob turns paths away exactly as the full match would', () => {
+  // The needle is looked for in `/path/`: `**/dist/**` matches `dist/a.js`, `a/**/b` matches `a/b`.
+  const globs = ['**/dist/**', '**/*.min.js', '**/*.generated.*/**', 'a/**/b', 'src/*.ts', '**/Build/**', 'x?y/**'];
+  const paths = ['dist/a.js', 'pkg/dist/a.js', 'pkg/distx/a.js', 'a.MIN.js', 'lib/a.min.js', 'a.minjs', 'x/a.generated.ts/y.ts'];
+  const more = ['a/b', 'a/x/b', 'ab', 'src/a.ts', 'src/x/a.ts', 'pkg/build/a.js', 'pkg/BUILD/a.js', 'xzy/a', 'x/y/a'];
+  for (const glob of globs) {
+    for (const nocase of [false, true]) {
+      const expected = picomatch(glob, { dot: true, nocase });
+      const actual = compileGlob(glob, { dot: true, nocase });
+      for (const path of [...paths, ...more]) {
+        assert.equal(actual?.(path), expected(path), `${glob} (nocase ${String(nocase)}) on ${path}`);
+      }
+    }
+  }
+});
