@@ -287,7 +287,8 @@ function readMochaScriptSpecs(scripts: JsonObject): string[] {
         if (MOCHA_VALUE_FLAGS.has(word)) index += 1;
         continue;
       }
-      if (word.includes('/') || word.includes('*') || /\.[cm]?[jt]sx?$/.test(word)) specs.push(word);
+      // A bare name is a spec as well (nock: `mocha --recursive tests`); a flag's value mocha's list lacks names no file.
+      if (/^[\w.@*{}[\]-][\w./@*{},[\]-]*$/.test(word)) specs.push(word);
     }
   }
   return specs;

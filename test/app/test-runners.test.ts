@@ -117,6 +117,14 @@ describe("mocha's folder specs", () => {
     assert.equal(runnerOf({ test: 'mocha test/' }, 'test/unit/a.js'), undefined);
     assert.equal(runnerOf({ test: 'mocha --recursive test/' }, 'test/unit/a.js'), 'mocha');
   });
+
+  test('a folder named without a slash is a spec too (nock: nyc … mocha --recursive tests)', () => {
+    const nock = { test: 'nyc --reporter=lcov --reporter=text mocha --recursive tests', 'test:jest': 'jest tests_jest' };
+    assert.equal(runnerOf(nock, 'tests/test_common.js'), 'mocha');
+    assert.equal(runnerOf(nock, 'tests/got/test_intercept.js'), 'mocha');
+    assert.equal(runnerOf(nock, 'tests_jest/leak.spec.js'), undefined);
+    assert.equal(runnerOf({ test: 'mocha --timeout 5000 --reporter dot' }, 'dot/a.js'), undefined);
+  });
 });
 
 describe('a mocha config a script names by --config (knex)', () => {
