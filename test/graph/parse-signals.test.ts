@@ -242,6 +242,14 @@ describe('syntax and failures', () => {
     assert.equal(parse('const a = <T,>(x: T) => x; const b = <string>y;', 'a.ts').failure, undefined);
     assert.equal(parse('export const A = () => <div />;', 'a.ts').failure?.code, 'parse/syntax');
     assert.equal(parse('with (obj) { x = 1; }\nreturn;', 'legacy.cjs').failure, undefined);
+    // A .js file may be CommonJS, which returns at its top level (nock's tests/test_unix_socket.js); a .mjs never is.
+    const script = parse("const os = require('os');\nif (os.platform() === 'win32') {\n  return\n}\ndescribe('socket', () => {});", 'a.js');
+    assert.equal(script.failure, undefined);
+    assert.deepEqual(
+      script.imports.map((item) => item.specifier),
+      ['os'],
+    );
+    assert.equal(parse('if (x) {\n  return\n}\n', 'a.mjs').failure?.code, 'parse/syntax');
     assert.equal(parse('@decorator class A {}', 'a.mjs').failure, undefined);
   });
 
