@@ -42,6 +42,12 @@ const TYPESCRIPT = /\.[cm]?tsx?$/;
 const WHOLE_SUITE_KINDS = new Set(['manifest', 'lockfile', 'config']);
 /** CI and editor settings: they change how a CI service or an editor runs, not how the tests build or run here. */
 const CI_CONFIG = /^(?:\.github|\.circleci|\.gitlab|\.husky|\.vscode|\.devcontainer)\/|^\.gitlab-ci\.ya?ml$/;
+/**
+ * Linter and formatter settings: they change what a lint or format check reports, not how a test builds or runs (nock's
+ * .eslintrc.yml, changed beside a fix in lib/, sent the whole suite instead of the tests that reach the fix).
+ */
+const CHECK_CONFIG =
+  /(?:^|\/)(?:\.eslintrc(?:\.[a-z]+)?|\.eslintignore|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|\.oxlintrc\.json|\.prettierrc(?:\.[a-z]+)?|\.prettierignore|prettier\.config\.[cm]?js|\.editorconfig|\.stylelintrc(?:\.[a-z]+)?|\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml)|\.commitlintrc(?:\.[a-z]+)?|commitlint\.config\.[cm]?[jt]s|\.lintstagedrc(?:\.[a-z]+)?|c?spell\.json|\.cspell\.json)$/i;
 
 interface PackageInfo {
   folder: string;
@@ -249,7 +255,11 @@ export function toTestRun(
   const root = findRootPackage(kg);
   const packageManager = getSuiteManager(kg, changedFiles);
   const wholeSuite = changedFiles.find(
-    (file) => WHOLE_SUITE_KINDS.has(file.changeKind) && !declaredPaths.has(file.path) && !CI_CONFIG.test(file.path),
+    (file) =>
+      WHOLE_SUITE_KINDS.has(file.changeKind) &&
+      !declaredPaths.has(file.path) &&
+      !CI_CONFIG.test(file.path) &&
+      !CHECK_CONFIG.test(file.path),
   );
   // A changed test-support file (a conftest.py, a shared server helper) runs no test itself: the tests it reaches run.
   const testFiles = listTestFiles(kg.graph);

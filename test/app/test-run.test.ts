@@ -96,11 +96,12 @@ describe('the whole suite when everything may change, or nothing reaches the cha
     });
   });
 
-  test('a CI workflow changed beside the code does not ask for the whole suite', async () => {
+  test('a CI workflow or a linter setting changed beside the code does not ask for the whole suite', async () => {
     const workflow = createChangeFixture(
-      { ...BASE, '.github/workflows/test.yml': 'on: push\njobs: {}\n' },
+      { ...BASE, '.github/workflows/test.yml': 'on: push\njobs: {}\n', '.eslintrc.yml': 'root: true\n' },
       {
         '.github/workflows/test.yml': 'on: [push, pull_request]\njobs: {}\n',
+        '.eslintrc.yml': 'root: true\nrules: {}\n',
         'packages/api/src/orders.js': 'exports.list = () => [{ id: 2 }];\n',
       },
     );
