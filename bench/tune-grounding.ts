@@ -19,7 +19,7 @@ import { toGroundingWeights } from '../src/app/grounding-weights.js';
 import { loadRulePacks } from '../src/app/load/load-rule-packs.js';
 import { openGitState } from '../src/app/preflight.js';
 import { getFileTexts, rankTaskFiles, readGroundingHistory } from '../src/app/task-grounding.js';
-import { createPathClassifier, mergeClassifiers } from '../src/rules/classifiers.js';
+import { createPathClassTest, mergeClassifiers } from '../src/rules/classifiers.js';
 import { createNodeEnv } from '../src/io/node-env.js';
 import { createParsePool } from '../src/io/parse-pool.js';
 import type { GroundingWeights, GroundingWeightsSection, TaskTerm } from '../src/model/grounding.js';
@@ -123,8 +123,7 @@ async function main(): Promise<void> {
           const { texts } = said;
           const packs = (await loadRulePacks(env)).packs;
           const base = toGroundingWeights(packs).weights;
-          const classify = createPathClassifier(mergeClassifiers(packs));
-          const isGenerated = (path: string): boolean => classify(path).generated;
+          const isGenerated = createPathClassTest(mergeClassifiers(packs), 'generated');
           for (const job of jobs.filter((item) => item.commit === commit))
             for (const [name, section] of Object.entries(sections)) {
               // Exactly what preflight and context rank with, weights overlaid.
