@@ -90,6 +90,37 @@ test('Go tests and examples with their output, with t.Run subtests, testify and 
   ]);
 });
 
+// Check 77 (testify): its own tests call their package's assertions unqualified (`Contains(t, …)`), and were said to
+// assert nothing.
+test('a call made as a statement that hands the test its t may fail it; one whose result is kept builds something', () => {
+  const lines = [
+    'package assert',
+    '',
+    'import "testing"',
+    '',
+    'func TestNotSubsetMessage(t *testing.T) {',
+    '\tmockT := new(mockTestingT)',
+    '\tNotSubset(mockT, []int{1}, []int{1})',
+    '\tContains(t, mockT.errorString(), "is a subset")',
+    '}',
+    '',
+    'func TestRows(t *testing.T) {',
+    '\tdbtest.CheckRows(t, 3)',
+    '}',
+    '',
+    'func TestServer(t *testing.T) {',
+    '\tsrv := NewServer(t)',
+    '\tsrv.Close()',
+    '\tdefer Cleanup(t)',
+    '}',
+  ];
+  assert.deepEqual(testsOf('assert/assertions_test.go', lines), [
+    'TestNotSubsetMessage 5-9 assertions=1 trivial=0',
+    'TestRows 11-13 assertions=1 trivial=0',
+    'TestServer 15-19 assertions=0 trivial=0',
+  ]);
+});
+
 test('only _test.go files hold tests', () => {
   assert.deepEqual(testsOf('internal/orders/orders.go', ordersTest), []);
 });

@@ -103,24 +103,32 @@ function countAssertions(node: GoNode, testVars: Set<string>, context: TestConte
   return probe.assertions;
 }
 
-function visit(node: GoNode, testVars: ReadonlySet<string>, open: OpenCase[], context: TestContext): void {
+/** `isStatement`: `node` is the whole of an expression statement (its result, if any, is dropped). */
+function visit(node: GoNode, testVars: ReadonlySet<string>, open: OpenCase[], context: TestContext, isStatement = false): void {
   if (node.type === 'func_literal') {
     const parameters = getTestingParameters(node, context.source);
     if (parameters.length > 0) testVars = new Set([...testVars, ...parameters]);
-  } else if (node.type === 'call_expression' && visitCall(node, testVars, open, context)) return;
-  for (const child of node.children) visit(child, testVars, open, context);
+  } else if (node.type === 'call_expression' && visitCall(node, testVars, open, context, isStatement)) return;
+  for (const child of node.children) visit(child, testVars, open, context, node.type === 'expression_statement');
 }
 
-/** Records what one call says about the open cases; true when it opened a subtest and walked it. */
-function visitCall(call: GoNode, testVars: ReadonlySet<string>, open: OpenCase[], context: TestContext): boolean {
+/**
+ * Records what one call says about the open cases; true when it opened a subtest and walked it. A call made as a
+ * statement that hands the test its `t` first may fail it, whoever declares it: testify's own tests call their
+ * package's `Contains(t, …)` unqualified, and a suite's `helpers.CheckRows(t, …)` lives in another package. A call
+ * whose result is kept (`srv := newServer(t)`) builds something and asserts nothing.
+ */
+function visitCall(call: GoNode, testVars: ReadonlySet<string>, open: OpenCase[], context: TestContext, isStatement: boolean): boolean {
   const { source } = context;
   const callee = getChild(call, 'function');
   const args = getChild(call, 'arguments')?.children ?? [];
   const current = open[open.length - 1]?.fact;
   if (callee === undefined || current === undefined) return false;
+  const first = args[0];
+  const handsTest = isStatement && first?.type === 'identifier' && testVars.has(source.slice(first.start, first.end));
   if (callee.type === 'identifier') {
     const name = source.slice(callee.start, callee.end);
-    if (context.helpers.has(name) || HELPER_LIKE.test(name)) addAssertion(open, false);
+    if (context.helpers.has(name) || HELPER_LIKE.test(name) || handsTest) addAssertion(open, false);
     return false;
   }
   if (callee.type !== 'selector_expression') return false;
@@ -135,6 +143,7 @@ function visitCall(call: GoNode, testVars: ReadonlySet<string>, open: OpenCase[]
     else if (method === 'Parallel') current.isAsync = true;
     else if (method === 'Run') return openSubtest(call, args, testVars, open, context);
   } else if (context.testifyLocals.has(owner)) addAssertion(open, isTrivialAssertion(method, args, source));
+  else if (handsTest) addAssertion(open, false);
   return false;
 }
 
