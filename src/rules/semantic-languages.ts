@@ -266,6 +266,22 @@ function toPresenceValues(subject: string, language: PythonOrGo): string {
 
 /** `name = expression` (Python), `name := expression`, `var name = expression` (Go); never `==`. */
 const PYTHON_DECLARATION = /^([A-Za-z_]\w*)\s*(?::[^=]+)?=(?!=)\s*(.+)$/;
+/**
+ * The names an `if` or `switch` header binds before its condition (`if expectedArg, actualArg := x.Interface(),
+ * y.Interface(); !equal(expectedArg, actualArg) {`, testify's mock.go), each with its value; none when one value gives
+ * several names (`v, ok := m[k]`).
+ */
+function findGoHeaderDeclarations(line: SourceLine): (readonly [string, string])[] {
+  const opener = line.isComment ? null : /^(?:\}\s*)?(?:else\s+)?(?:if|switch)\s+/.exec(line.text);
+  if (opener === null) return [];
+  const [init, ...rest] = splitTopLevel(line.text.slice(opener[0].length).replace(/\s*\{$/, ''), ';');
+  const binding = rest.length === 0 ? null : /^([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*)\s*:=\s*(.+)$/.exec(init?.trim() ?? '');
+  if (binding?.[1] === undefined || binding[2] === undefined) return [];
+  const names = binding[1].split(',').map((name) => name.trim());
+  const values = splitTopLevel(binding[2], ',').map((value) => value.trim());
+  return names.length === values.length ? names.map((name, index) => [name, values[index] ?? ''] as const) : [];
+}
+
 const GO_DECLARATION = /^(?:var\s+)?([A-Za-z_]\w*)\s*(?::=|(?:\s[\w.*[\]]+\s*)?=(?!=))\s*(.+)$/;
 
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|(?:len|cap)\([^()]*\)|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\(\)|\[[^[\]]*\])*`;
@@ -679,6 +695,7 @@ export function createPythonOrGoSyntax(language: PythonOrGo): HunkSyntax {
       const match = line.isComment ? null : declaration.exec(line.text);
       return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
     },
+    ...(language === 'go' ? { findHeaderDeclarations: findGoHeaderDeclarations } : {}),
     classify: (before, after, line, following, isOldLogic) => classifyPair(before, after, line, following, isOldLogic, language),
   };
 }

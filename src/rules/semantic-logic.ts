@@ -60,6 +60,9 @@ function isOpen(code: string): boolean {
 function findDeclarations(lines: readonly SourceLine[], file: readonly SourceLine[], syntax: HunkSyntax): Declarations {
   const found = new Map<string, { line: number; expression: string }[]>();
   for (const [index, line] of lines.entries()) {
+    for (const [name, expression] of syntax.findHeaderDeclarations?.(line) ?? []) {
+      found.set(name, [...(found.get(name) ?? []), { line: file.indexOf(line) + 1, expression }]);
+    }
     const declaration = syntax.findDeclaration(line);
     if (declaration === undefined) continue;
     const at = file.indexOf(line);

@@ -191,6 +191,8 @@ export interface HunkSyntax {
   findCondition(line: SourceLine): string | undefined;
   /** `name = expression` in the language's declaration syntax. */
   findDeclaration(line: SourceLine): readonly [string, string] | undefined;
+  /** The names a branch's header binds for its condition (Go's `if a, b := x, y; …`), each with its value. */
+  findHeaderDeclarations?(line: SourceLine): (readonly [string, string])[];
   /** The loop a line's text opens, when it visits each element of a collection in order. */
   findLoop?(text: string): Loop | undefined;
   classify(

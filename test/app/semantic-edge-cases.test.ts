@@ -2826,6 +2826,24 @@ describe('findSemanticChanges on Go: nil checks, error returns, http.Status name
     );
   });
 
+  // Check 77 (testify's mock.go): the operands of an unchanged test given names in the if's header.
+  test('names an if header binds read as their values: the same test is no new condition', () => {
+    const before = ['\t\tif !equal(want[i].Interface(), got[i].Interface()) {'];
+    const named = ['\t\tif w, g := want[i].Interface(), got[i].Interface(); !equal(w, g) {'];
+    assert.deepEqual(replaced('go', before, named), []);
+    const changedTest = ['\t\tif w, g := want[i].Interface(), got[i].Interface(); !equal(g, w) && strict {'];
+    assert.deepEqual(
+      replaced('go', before, changedTest).map((change) => [change.kind, change.subject]),
+      [['condition', '!equal(g, w) && strict']],
+    );
+    // One value that gives two names (`v, ok := m[k]`) binds nothing to read through: a new test, and a lookup.
+    const lookup = replaced('go', ['\tif m[k] != nil {'], ['\tif v, ok := m[k]; ok && v != nil {']);
+    assert.deepEqual(
+      lookup.map((change) => change.kind),
+      ['condition', 'membership'],
+    );
+  });
+
   test('a status given as http.StatusForbidden is shown as 403; an error return is an error path', () => {
     assert.deepEqual(
       replaced('go', ['\t\thttp.Error(w, "no access", http.StatusNotFound)'], ['\t\thttp.Error(w, "no access", http.StatusForbidden)']),
