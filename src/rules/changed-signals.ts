@@ -132,16 +132,20 @@ const BARE_CHAIN = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
 
 /**
  * A first or last element read below an early exit on the same list being empty (yargs: `if (argvKeys.length === 0)
- * return argv;` then `argvKeys[0]`): no empty list reaches the read, and the exit's own test asks for the empty case.
+ * return argv;` then `argvKeys[0]`; testify's `if len(splitted) == 0 {` then `return splitted[len(splitted)-1]`;
+ * Python's `if not parts:`): no empty list reaches the read, and the exit's own test asks for the empty case.
  */
 function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
   if (signal.kind !== 'collection') return false;
-  const list = /^([\w$.]+)\[(?:0|length - 1)\]$/.exec(signal.detail)?.[1];
+  const list = /^([\w$.]+)\[(?:0|-1|length - 1|len\(\1\)\s*-\s*1)\]$/.exec(signal.detail)?.[1];
   if (list === undefined) return false;
   const name = escapeName(list);
-  const empty = new RegExp(
-    `^\\s*(?:\\}\\s*)?(?:else\\s+)?if\\s*\\(\\s*(?:!\\s*${name}\\.length|${name}\\.length\\s*(?:===?\\s*0|<\\s*1))\\s*\\)\\s*(\\{?)\\s*(.*)$`,
-  );
+  const test = [
+    `\\(\\s*(?:!\\s*${name}\\.length|${name}\\.length\\s*(?:===?\\s*0|<\\s*1))\\s*\\)\\s*(\\{?)`,
+    `len\\(${name}\\)\\s*(?:==\\s*0|<\\s*1)\\s*(\\{|:)`,
+    `not\\s+${name}\\s*(:)`,
+  ];
+  const empty = new RegExp(`^\\s*(?:\\}\\s*)?(?:else\\s+)?if\\s*(?:${test.join('|')})\\s*(.*)$`);
   const [from] = findEnclosingLines(signal.line, head, functions);
   const depth = (text: string): number => /^\s*/.exec(text)?.[0].length ?? 0;
   const readDepth = depth(head[signal.line - 1] ?? '');
@@ -149,9 +153,9 @@ function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functi
     const match = empty.exec(head[line - 1] ?? '');
     // An exit indented deeper than the read leaves a block the read is not in (a callback's `return`).
     if (match === null || depth(head[line - 1] ?? '') > readDepth) continue;
-    const rest = match[2] ?? '';
+    const rest = match[4] ?? '';
     const body = rest === '' ? (head.slice(line).find((text) => text.trim() !== '') ?? '') : rest;
-    if (/^\s*(?:return|throw)\b/.test(body)) return true;
+    if (/^\s*(?:(?:return|throw|raise)\b|panic\()/.test(body)) return true;
   }
   return false;
 }

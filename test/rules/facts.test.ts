@@ -455,6 +455,55 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(guarded), ['signal:src/respond.ts:13:collection', 'signal:src/respond.ts:19:collection']);
   });
 
+  // Check 77 (testify): `return splitted[len(splitted)-1]` below `if len(splitted) == 0 {` / `return trimmed`.
+  it('a Go or Python last element read below an early exit on the empty list is no empty-list case', () => {
+    const lines = [
+      'func funcName(n string) string {',
+      '\tsplitted := strings.Split(n, ".")',
+      '\tif len(splitted) == 0 {',
+      '\t\treturn n',
+      '\t}',
+      '\treturn splitted[len(splitted)-1]',
+      '}',
+      'func first(rows []string) string {',
+      '\tif len(rows) == 0 {',
+      '\t\tlog(rows)',
+      '\t}',
+      '\treturn rows[0]',
+      '}',
+      '',
+    ];
+    const guarded: ChangedFileInput = {
+      ...change,
+      path: 'mock/mock.go',
+      baseText: 'func funcName(n string) string {\n}\nfunc first(rows []string) string {\n}\n',
+      headText: lines.join('\n'),
+      hunks: [
+        { oldStart: 1, oldLines: 0, newStart: 2, newLines: 5 },
+        { oldStart: 3, oldLines: 0, newStart: 9, newLines: 4 },
+      ],
+      headFunctions: [
+        { name: 'funcName', span: { start: 1, end: 7 }, complexity: 2, isAsync: false, params: 1 },
+        { name: 'first', span: { start: 8, end: 13 }, complexity: 2, isAsync: false, params: 1 },
+      ],
+      headSignals: [
+        { kind: 'collection', line: 6, detail: 'splitted[len(splitted)-1]' },
+        { kind: 'collection', line: 12, detail: 'rows[0]' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(guarded), ['signal:mock/mock.go:12:collection']);
+    const python: ChangedFileInput = {
+      ...change,
+      path: 'app/names.py',
+      baseText: 'def last(parts):\n    pass\n',
+      headText: ['def last(parts):', '    if not parts:', '        return None', '    return parts[-1]', ''].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      headFunctions: [{ name: 'last', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 }],
+      headSignals: [{ kind: 'collection', line: 4, detail: 'parts[-1]' }],
+    };
+    assert.deepEqual(changedSignalIds(python), []);
+  });
+
   // Check 32 (mikro-orm): `Utils.asArray(group[0][1]?.orderBy).map(o => wrap(o))` lost its `.map(…)`; the optional read
   // and the index read were there before, and were asked as a missing field and an empty list.
   it('an optional read after index reads, and an index read, kept on a rewritten line are moves', () => {
