@@ -600,14 +600,18 @@ function classifyPair(
       values,
     });
   };
-  const comparison = !codeChanged
-    ? undefined
-    : language === 'go'
-      ? findChangedComparison(toStatusNumbers(head), base === undefined ? undefined : toStatusNumbers(base), COMPARISONS.go)
-      : findChangedComparison(head, base, COMPARISONS.python);
-  const slice = codeChanged && comparison === undefined ? findChangedSlice(head, base) : undefined;
   const findCondition = language === 'python' ? findPythonCondition : findGoCondition;
   const condition = codeChanged ? findCondition(after, following) : undefined;
+  // The same test as a removed line made, its operands named or renamed (rich's `if codepoint > last_entry[1]:` with
+  // `last_entry = table[-1]`, in place of `if codepoint > table[-1][1]:`): no bound moved.
+  const isSameDecision = condition !== undefined && isOldLogic(condition.condition, line);
+  const comparison =
+    !codeChanged || isSameDecision
+      ? undefined
+      : language === 'go'
+        ? findChangedComparison(toStatusNumbers(head), base === undefined ? undefined : toStatusNumbers(base), COMPARISONS.go)
+        : findChangedComparison(head, base, COMPARISONS.python);
+  const slice = codeChanged && comparison === undefined ? findChangedSlice(head, base) : undefined;
   if (comparison !== undefined) {
     add('boundary', comparison.subject, comparison.limit, neighbours(comparison.limit, comparison.operator, comparison.subject, MEASURE));
   } else if (slice !== undefined) {
@@ -623,7 +627,7 @@ function classifyPair(
       // or a plain statement put under an `if`.
       BRANCH_KEYWORD.test(condition.keyword))
   ) {
-    if (!isOldLogic(condition.condition, line)) {
+    if (!isSameDecision) {
       const presence = findPresenceSubject(condition.condition, language);
       const values = condition.isCase
         ? `a value matched by ${excerpt(condition.condition)}, and one that reaches another case`

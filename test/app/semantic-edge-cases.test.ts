@@ -2262,6 +2262,22 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
 });
 
 describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
+  // Check 78 (rich's cells.py): `if codepoint > table[-1][1]:` became `last_entry = table[-1]` and
+  // `if codepoint > last_entry[1]:`, and was asked for a bound on codepoint.
+  test('a comparison whose operand was given a name in the hunk is the same bound; a moved bound is not', () => {
+    const before = ['def size(codepoint, table):', '    if codepoint > table[-1][1]:', '        return 1', '    return 0'];
+    const named = [
+      'def size(codepoint, table):',
+      '    last_entry = table[-1]',
+      '    if codepoint > last_entry[1]:',
+      '        return 1',
+      '    return 0',
+    ];
+    assert.deepEqual(changed(before, named, 'python'), []);
+    const moved = [...named.slice(0, 2), '    if codepoint >= last_entry[1]:', ...named.slice(3)];
+    assert.deepEqual(changed(before, moved, 'python'), [['boundary', 3, 'codepoint']]);
+  });
+
   // Check 56 (encode/uvicorn): `assert self.process.pid is not None`, there for the type checker, asked for a pid of None.
   test('an assert that narrows a type asks nothing; an assert on a value does', () => {
     const added = (line: string) =>
