@@ -471,6 +471,8 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
     "        raise ValueError('bad')",
     '    except ValueError:',
     '        pass',
+    // Check 78 (rich's segment.py): int() of arithmetic truncates a number; of a join it may parse text.
+    '    pos = int((offset / limit) * len(items)) + int(-offset) + int(len(items)) + int(raw + raw)',
   ]);
   assert.deepEqual(
     facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),
@@ -494,6 +496,7 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
       '21 pagination items[…offset…]',
       "23 throw raise ValueError('bad')",
       '24 catch except ValueError',
+      '26 parse-number int(raw + raw)',
     ],
   );
 });

@@ -142,7 +142,12 @@ function addCall(file: PyFile, node: PyNode, add: AddSignal): void {
   const root = name?.split('.')[0] ?? '';
   const shown = name ?? `.${method}`;
   const positional = getPositional(args);
-  if ((name === 'int' || name === 'float') && positional[0] !== undefined && !isNumberLiteral(positional[0]))
+  if (
+    (name === 'int' || name === 'float') &&
+    positional[0] !== undefined &&
+    !isNumberLiteral(positional[0]) &&
+    !isArithmetic(file, positional[0])
+  )
     add('parse-number', node, getText(file, node));
   if (name === 'json.loads' || name === 'json.load' || name === 'loads') add('parse-json', node, shown);
   if (name !== undefined && isDateCall(name, root, method)) add('date-time', node, shown);
@@ -179,6 +184,20 @@ function isDateCall(name: string, root: string, method: string): boolean {
 
 function isNumberLiteral(node: PyNode): boolean {
   return node.type === 'integer' || node.type === 'float';
+}
+
+/**
+ * Arithmetic that yields a number (`(cut / cell_length) * len(text)`, `-x`, `len(items)`): `int()` of it truncates,
+ * it parses no text (rich's segment.py was asked for "12abc"). `+` and `%` are left out: they join and format strings.
+ */
+function isArithmetic(file: PyFile, node: PyNode): boolean {
+  if (node.type === 'parenthesized_expression') return getParts(node).some((part) => isArithmetic(file, part));
+  if (node.type === 'unary_operator') return true;
+  if (node.type === 'call') return /^(?:len|round|abs|sum|min|max|math\.\w+)$/.test(getDottedName(file, getCallParts(node).callee) ?? '');
+  if (node.type !== 'binary_operator') return false;
+  const [left, right] = getParts(node);
+  if (left === undefined || right === undefined) return false;
+  return /^(?:\*\*?|\/\/?|-)$/.test(file.source.slice(left.end, right.start).trim());
 }
 
 function addWrite(file: PyFile, node: PyNode, callee: PyNode | undefined, method: string, add: AddSignal): void {
