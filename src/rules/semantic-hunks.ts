@@ -404,6 +404,7 @@ function findYieldedKey(
 /**
  * A test of one upper-case constant (`if WIN:`, `if (__DEV__)`, `if (!IS_BROWSER)`): the platform or the build decides
  * it, no input does, so "an input for which it is true and one for which it is false" asks for nothing a test sends.
+ * A literal (`while True:`, `while (true)`, rich's segment.py) loops until its body leaves: nothing to ask of it.
  */
 function isConstantTest(test: string): boolean {
   const bare = test
@@ -411,7 +412,7 @@ function isConstantTest(test: string): boolean {
     .replace(/^\((.*)\)$/, '$1')
     .trim()
     .replace(/^(?:not\s+|!\s*)/, '');
-  return /^_*[A-Z][A-Z0-9_]*[A-Z0-9]_*$/.test(bare) || ENVIRONMENT_TEST.test(bare);
+  return /^_*[A-Z][A-Z0-9_]*[A-Z0-9]_*$/.test(bare) || /^(?:True|False|true|false|[01])$/.test(bare) || ENVIRONMENT_TEST.test(bare);
 }
 
 /**

@@ -433,6 +433,21 @@ function operators(code: string): string {
   return [...code.matchAll(ARITHMETIC)].map((match) => match[2]).join('');
 }
 
+/**
+ * Whether the operators that differ between two lines are `+` alone with no number beside one: a join of strings,
+ * lists or styles (rich's `border_style = style + console.get_style(…)`), which has no halves or negatives to ask.
+ */
+function isOnlyJoined(base: string, head: string): boolean {
+  const count = (text: string): Map<string, number> => {
+    const counts = new Map<string, number>();
+    for (const operator of operators(text).match(/\/\/|\*\*|./g) ?? []) counts.set(operator, (counts.get(operator) ?? 0) + 1);
+    return counts;
+  };
+  const [was, now] = [count(base), count(head)];
+  const changed = [...new Set([...was.keys(), ...now.keys()])].filter((operator) => was.get(operator) !== now.get(operator));
+  return changed.length > 0 && changed.every((operator) => operator === '+') && !/(?<![\w.])\d[\d.]*\s*\+|\+\s*\d/.test(head);
+}
+
 /** The pattern of `re.compile(r"…")` or `regexp.MustCompile(`…`)`, as written. */
 const REGEX_CALL: Readonly<Record<PythonOrGo, RegExp>> = {
   python:
@@ -675,15 +690,23 @@ function classifyPair(
           : `an input that raises ${caught} here, and one that raises another exception (it must not be caught here)`;
       add('error-path', `the handler of ${caught}`, '', values);
     } else add('error-path', 'the error path', isErrorStatus(status) ? (status ?? '') : '', toStatusValues(status, old));
-  } else if (base !== undefined && isErrorPath(base, language)) add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
+  } else if (base !== undefined && isErrorPath(base, language) && !INVARIANT_FAILURE.test(base)) {
+    add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
+  }
   if (before === undefined || base === undefined) return changes;
   const rounding = ROUNDING[language].test(head);
   // The arithmetic of a slice bound (`len(args)-1`) is the bound's question, asked once.
-  if (rounding || (slice === undefined && operators(base) !== operators(head) && operators(head) !== '')) {
+  if (rounding || (slice === undefined && operators(base) !== operators(head) && operators(head) !== '' && !isOnlyJoined(base, head))) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;
 }
+
+/**
+ * A failed invariant (`raise AssertionError("Will never reach here")` below a loop that always returns, rich's
+ * segment.py): no input was refused there, so its removal leaves no input "that used to fail here" to ask about.
+ */
+const INVARIANT_FAILURE = /^\s*raise\s+AssertionError\b/;
 
 /** How Python or Go code is read for its decisions. */
 export function createPythonOrGoSyntax(language: PythonOrGo): HunkSyntax {

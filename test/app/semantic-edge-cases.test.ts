@@ -2262,6 +2262,31 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
 });
 
 describe('findSemanticChanges on Python: its own comments, conditions, errors and slices', () => {
+  // Check 78 (rich's segment.py and panel.py): a loop on `True`, a failed invariant removed, a join of styles.
+  test('a loop on a literal, a removed AssertionError and a join by + ask nothing; a + with a number is arithmetic', () => {
+    const body = ['def split(text, cut):', '    pos = 0', '    return text'];
+    assert.deepEqual(
+      changed(body, [...body.slice(0, 2), '    while True:', '        pos += 1', '        break', '    return text'], 'python'),
+      [],
+    );
+    assert.deepEqual(changed(['def f():', '    raise AssertionError("Will never reach here")'], ['def f():', '    pass'], 'python'), []);
+    assert.deepEqual(
+      changed(['def f():', '    raise ValueError("bad")'], ['def f():', '    pass'], 'python').map(([kind]) => kind),
+      ['error-path'],
+    );
+    const joined = changed(
+      ['def f(style):', '    border = get_style(b)'],
+      ['def f(style):', '    border = style + get_style(b)'],
+      'python',
+    );
+    assert.deepEqual(joined, []);
+    const counted = changed(['def f(style):', '    width = get_width(b)'], ['def f(style):', '    width = get_width(b) + 1'], 'python');
+    assert.deepEqual(
+      counted.map(([kind]) => kind),
+      ['arithmetic'],
+    );
+  });
+
   // Check 78 (rich's cells.py): `if codepoint > table[-1][1]:` became `last_entry = table[-1]` and
   // `if codepoint > last_entry[1]:`, and was asked for a bound on codepoint.
   test('a comparison whose operand was given a name in the hunk is the same bound; a moved bound is not', () => {
