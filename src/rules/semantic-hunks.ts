@@ -19,6 +19,7 @@ import {
   FINALLY_VALUES,
   CATCH_VALUES,
   ROUNDING_VALUES,
+  hasNewRounding,
   type SemanticChange,
   type SemanticKind,
   type SourceLine,
@@ -611,8 +612,13 @@ function findDefault(line: string): RegExpExecArray | null {
   if (parameter !== null) return parameter;
   const fallback = FALLBACK.exec(code);
   if (fallback !== null) fallback[2] = takeOperand(code, fallback.index + fallback[0].length - (fallback[2] ?? '').length);
-  // `typeof v === 'string' || typeof v === 'number'` tests, one link after another: no value stands in for a missing one.
-  if (fallback?.[1] === '||' && COMPARED.test(fallback[2] ?? '')) return null;
+  // `typeof v === 'string' || typeof v === 'number'` tests, one link after another: no value stands in for a missing one;
+  // so do `isInteger(value) || (isString(value) && value)` (jsonwebtoken's option check) and `a || b && c`.
+  if (
+    fallback?.[1] === '||' &&
+    (COMPARED.test(fallback[2] ?? '') || PREDICATE_CALL.test(fallback[2] ?? '') || /&&/.test(fallback[2] ?? ''))
+  )
+    return null;
   return fallback?.[1] === '||' && BRANCH.test(code) ? null : fallback;
 }
 
@@ -634,8 +640,20 @@ function takeOperand(code: string, start: number): string {
   return code.slice(start, end);
 }
 
+/**
+ * `!~list.indexOf(x)` written as the comparison it is (`list.indexOf(x) === -1`), and `~list.indexOf(x)` as `!== -1`:
+ * jsonwebtoken's verify.js spelled the old idiom out and was asked for a boundary at -1.
+ */
+function withIndexComparisons(code: string): string {
+  return code
+    .replace(/!\s*~\s*([\w$.]+\.indexOf\([^()]*\))/g, '$1 === -1')
+    .replace(/(?<![\w$)!])~\s*([\w$.]+\.indexOf\([^()]*\))/g, '$1 !== -1');
+}
+
 /** A comparison or type test: what follows `||` in a chain of tests, never a default value. */
 const COMPARED = /[!=]==?|[<>]=?|\binstanceof\b|\bin\s/;
+/** A call of a predicate (`isString(value)`, `Array.isArray(x)`, `has(key)`): a test, never a default value. */
+const PREDICATE_CALL = /(?<![\w$])(?:is|has|can|should)(?:[A-Z_$][\w$]*)?\s*\(/;
 
 /**
  * The parenthesised group `text` starts with, up to its matching `)`, skipping quoted strings: the condition of
@@ -830,7 +848,10 @@ function classifyPair(
     !isCondition && base !== undefined && CONDITION.test(head) && !BRANCH.test(head) && findTernaryTest(base) === undefined
       ? findTernaryTest(written)
       : undefined;
-  const headComparison = codeChanged && !isSameDecision ? findChangedComparison(head, base, JS_COMPARISONS) : undefined;
+  const headComparison =
+    codeChanged && !isSameDecision
+      ? findChangedComparison(withIndexComparisons(head), base === undefined ? undefined : withIndexComparisons(base), JS_COMPARISONS)
+      : undefined;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
   const isLiteralChanged = !codeChanged && isCondition && before !== undefined && !isSameDecision;
   if (!codeChanged && !isLiteralChanged) {
@@ -983,11 +1004,8 @@ function classifyPair(
   const baseRegex = before === undefined ? undefined : findRegex(before);
   if (headRegex !== undefined && (baseRegex === undefined || canonicalRegexLiteral(headRegex) !== canonicalRegexLiteral(baseRegex)))
     add('regex', headRegex, '', REGEX_VALUES);
-  const rounding = ROUNDING.test(head);
-  if (
-    (rounding && (base === undefined || toCode(before ?? '') !== head)) ||
-    (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')
-  ) {
+  const rounding = hasNewRounding(head, base, ROUNDING);
+  if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;
@@ -1333,7 +1351,7 @@ const JAVASCRIPT: HunkSyntax = {
   findCondition: (line) => {
     if (!CONDITION.test(line.code)) return undefined;
     const shown = line.raw.trim().replace(/^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*/, '');
-    return takeParenthesised(shown) ?? shown;
+    return withIndexComparisons(takeParenthesised(shown) ?? shown);
   },
   findDeclaration: (line) => {
     const match = DECLARATION.exec(line.code === '' ? '' : line.raw.replace(/\/\/.*$/, ''));

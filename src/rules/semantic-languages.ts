@@ -11,6 +11,7 @@ import {
   REGEX_VALUES,
   REMOVED_ERROR_VALUES,
   ROUNDING_VALUES,
+  hasNewRounding,
   type SemanticChange,
   type SemanticKind,
   type SourceLine,
@@ -694,7 +695,7 @@ function classifyPair(
     add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
   }
   if (before === undefined || base === undefined) return changes;
-  const rounding = ROUNDING[language].test(head);
+  const rounding = hasNewRounding(head, base, ROUNDING[language]);
   // The arithmetic of a slice bound (`len(args)-1`) is the bound's question, asked once.
   if (rounding || (slice === undefined && operators(base) !== operators(head) && operators(head) !== '' && !isOnlyJoined(base, head))) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);

@@ -62,6 +62,30 @@ export function getNormalisationValues(method: string): string {
 }
 export const REGEX_VALUES = 'a string the old pattern accepts and the new one refuses, and the reverse';
 export const ROUNDING_VALUES = '.5, -0.5, 0 and a negative value';
+
+/** Each call `rounding` opens in `code` (the pattern ends at its `(`), whole to its closing bracket, spaces dropped. */
+function listRoundingCalls(code: string, rounding: RegExp): string[] {
+  const calls: string[] = [];
+  for (const match of code.matchAll(new RegExp(rounding.source, 'g'))) {
+    let depth = 0;
+    let end = match.index + match[0].length - 1;
+    for (; end < code.length; end++) {
+      if (code[end] === '(') depth++;
+      else if (code[end] === ')' && --depth === 0) break;
+    }
+    calls.push(code.slice(match.index, end + 1).replace(/\s+/g, ''));
+  }
+  return calls;
+}
+
+/**
+ * Whether `head` rounds something `base` did not round the same way: a new or changed rounding call. A line that kept
+ * its rounding whole (jsonwebtoken's `var timestamp = … Math.floor(Date.now() / 1000)` made `const`) rounds as before.
+ */
+export function hasNewRounding(head: string, base: string | undefined, rounding: RegExp): boolean {
+  const old = new Set(base === undefined ? [] : listRoundingCalls(base, rounding));
+  return listRoundingCalls(head, rounding).some((call) => !old.has(call));
+}
 export const CATCH_VALUES = 'a call the catch guards that throws (or a promise it awaits that rejects)';
 export const FINALLY_VALUES =
   'a call in the block that throws (or rejects): the cleanup still runs, the state after it is reset, and the error still reaches the caller';

@@ -486,6 +486,34 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  // Check 79 (auth0/node-jsonwebtoken): `var` made `const` around a kept rounding, a validity test read as a default,
+  // and the `!~list.indexOf(x)` idiom spelled out, each asked as a change.
+  test('a kept rounding, a chain of predicate tests and !~indexOf spelled out change nothing', () => {
+    const floor = 'Math.floor(Date.now() / 1000);';
+    assert.deepEqual(one(`  var timestamp = payload.iat || ${floor}`, `  const timestamp = payload.iat || ${floor}`), []);
+    assert.deepEqual(
+      one('  var t = Math.floor(now / 1000);', '  const t = Math.floor(now / 100);').map(([kind, subject]) => [kind, subject]),
+      [['arithmetic', 'the rounding']],
+    );
+    assert.deepEqual(
+      one(
+        '  expiresIn: { isValid: function(value) { return isInteger(value) || isString(value); } },',
+        '  expiresIn: { isValid: function(value) { return isInteger(value) || (isString(value) && value); } },',
+      ).filter(([kind]) => kind === 'default'),
+      [],
+    );
+    assert.deepEqual(
+      one('  const limit = options.limit || 10;', '  const limit = options.limit || 20;').map(([kind]) => kind),
+      ['default'],
+    );
+    assert.deepEqual(one('  if (!~algorithms.indexOf(alg)) {', '  if (algorithms.indexOf(alg) === -1) {'), []);
+    assert.deepEqual(one('  if (~algorithms.indexOf(alg)) {', '  if (algorithms.indexOf(alg) !== -1) {'), []);
+    assert.deepEqual(
+      one('  if (!~algorithms.indexOf(alg)) {', '  if (algorithms.indexOf(alg) > 0) {').map(([kind]) => kind),
+      ['boundary'],
+    );
+  });
+
   test('found reading this repository: JSDoc is not a regex, an assignment is not a default, equality is not a range', () => {
     assert.deepEqual(one('/** Share of the lines kept. */', "/** Share of the old file's lines (how much of the `src/` kept). */"), []);
     assert.deepEqual(
