@@ -85,6 +85,23 @@ describe('signals', () => {
     ]);
   });
 
+  // Check 79 (auth0/node-jsonwebtoken): `new Date(maxAgeTimestamp * 1000)` was asked for DST and for "2024-02-30".
+  test('a Date made from a number is an instant, no date handling; one made from anything else is', () => {
+    const code = [
+      'const a = new Date(seconds * 1000);',
+      'const b = new Date(0);',
+      'const c = new Date(Date.now() + ttl);',
+      'const d = new Date(input);',
+      'const e = new Date();',
+      'const f = new Date(start.getTime() - offset);',
+      'const g = new Date(year, month, 1);',
+    ].join('\n');
+    assert.deepEqual(
+      signalsOf(code).filter((signal) => signal.includes('date-time')),
+      ['4 date-time new Date', '5 date-time new Date', '7 date-time new Date'],
+    );
+  });
+
   test("the build's mode is no configuration and no optional field; a deployment's variable still is (issue 41: jotai)", () => {
     const code = [
       "if (import.meta.env?.MODE !== 'production') warn();",

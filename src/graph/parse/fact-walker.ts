@@ -593,7 +593,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private visitNew(node: AstNode): void {
     const name = getDottedName(getNode(node, 'callee'));
     if (name !== undefined) {
-      const kind = classifyConstructor(name);
+      const kind = name === 'Date' && isEpochDate(getExpressions(node, 'arguments')) ? undefined : classifyConstructor(name);
       if (kind !== undefined) this.signals.add(kind, node, `new ${name}`);
       if (name === 'RegExp') this.signals.addRegExpConstruction(node, getExpressions(node, 'arguments'));
       this.scopes.addStatus(getExceptionStatus(name));
@@ -721,4 +721,22 @@ function keepsCaughtError(handler: AstNode, moduleFunctions: ReadonlySet<string>
     }
   }
   return false;
+}
+
+/**
+ * `new Date(seconds * 1000)`, `new Date(0)`, `new Date(Date.now() + ttl)`: an instant made from a number, which no
+ * time zone shifts and no text makes invalid (jsonwebtoken's `new TokenExpiredError('maxAge exceeded', new
+ * Date(maxAgeTimestamp * 1000))` was asked for DST and for "2024-02-30").
+ */
+function isEpochDate(args: readonly AstNode[]): boolean {
+  const [only] = args;
+  const arg = args.length === 1 ? unwrapExpression(only) : undefined;
+  if (arg?.type === 'NumericLiteral') return true;
+  if (arg?.type !== 'BinaryExpression') return false;
+  const operator = getString(arg, 'operator') ?? '';
+  const sides = [unwrapExpression(getNode(arg, 'left')), unwrapExpression(getNode(arg, 'right'))];
+  if ((operator === '*' || operator === '/') && sides.some((side) => side?.type === 'NumericLiteral')) return true;
+  const isNow = (side: AstNode | undefined): boolean =>
+    side?.type === 'CallExpression' && /^(?:Date\.now|.+\.getTime)$/.test(getDottedName(getNode(side, 'callee')) ?? '');
+  return (operator === '+' || operator === '-') && sides.some(isNow);
 }
