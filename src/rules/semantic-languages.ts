@@ -285,14 +285,20 @@ function findGoHeaderDeclarations(line: SourceLine): (readonly [string, string])
 
 const GO_DECLARATION = /^(?:var\s+)?([A-Za-z_]\w*)\s*(?::=|(?:\s[\w.*[\]]+\s*)?=(?!=))\s*(.+)$/;
 
-const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|(?:len|cap)\([^()]*\)|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\(\)|\[[^[\]]*\])*`;
+const TERM = String.raw`-?\d+(?:\.\d+)?\b|(?:len|cap)\([^()]*\)|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\(\)|\[[^[\]]*\])*`;
+/**
+ * A comparison's operand, arithmetic included: golang-jwt's `curveBits%8 > 0` compares `curveBits%8`, not `8`, and
+ * `len(sig) != 2*m.KeySize` compares with `2*m.KeySize`, not `2`. Three terms at most, and an operand starts only where
+ * a name or number starts: each place of a long chain of terms is then tried in bounded time.
+ */
+const OPERAND = String.raw`(?:${TERM})(?:\s*[-+*/%]\s*(?:${TERM})){0,2}`;
 const COMPARISONS: Readonly<Record<PythonOrGo, ComparisonSyntax>> = {
   python: {
-    comparisons: new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g'),
+    comparisons: new RegExp(String.raw`((?<![\w.\])])${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g'),
     notALimit: /^(?:None|True|False)$/,
   },
   go: {
-    comparisons: new RegExp(String.raw`(${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g'),
+    comparisons: new RegExp(String.raw`((?<![\w.\])])${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g'),
     notALimit: /^(?:nil|true|false)$/,
   },
 };
@@ -696,8 +702,11 @@ function classifyPair(
   }
   if (before === undefined || base === undefined) return changes;
   const rounding = hasNewRounding(head, base, ROUNDING[language]);
-  // The arithmetic of a slice bound (`len(args)-1`) is the bound's question, asked once.
-  if (rounding || (slice === undefined && operators(base) !== operators(head) && operators(head) !== '' && !isOnlyJoined(base, head))) {
+  // The arithmetic of a slice bound or of a compared operand (`len(args)-1`, `curveBits%8`) is the bound's question,
+  // asked once.
+  const isBoundArithmetic =
+    slice !== undefined || (comparison !== undefined && /[-+*/%]/.test(`${comparison.subject} ${comparison.limit}`));
+  if (rounding || (!isBoundArithmetic && operators(base) !== operators(head) && operators(head) !== '' && !isOnlyJoined(base, head))) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;

@@ -2895,6 +2895,15 @@ describe('findSemanticChanges on Go: nil checks, error returns, http.Status name
     );
   });
 
+  // Check 80 (golang-jwt): `if curveBits%8 > 0` was asked for "8 is -1, 0 and 1", and `len(sig) != 2*m.KeySize` for 2.
+  test('a comparison with arithmetic on either side compares the whole of it', () => {
+    const bound = (before: string, after: string) =>
+      replaced('go', [before], [after]).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(bound('\tif curveBits > 0 {', '\tif curveBits%8 > 0 {'), [['boundary', 'curveBits%8', '0']]);
+    assert.deepEqual(bound('\tif len(sig) != 2*size {', '\tif len(sig) != 2*m.KeySize {'), [['condition', 'len(sig) != 2*m.KeySize', '']]);
+    assert.deepEqual(bound('\tfor i < len(args) {', '\tfor i < len(args)-1 {'), [['boundary', 'i', 'len(args)-1']]);
+  });
+
   // Check 77 (testify's mock.go): the operands of an unchanged test given names in the if's header.
   test('names an if header binds read as their values: the same test is no new condition', () => {
     const before = ['\t\tif !equal(want[i].Interface(), got[i].Interface()) {'];
