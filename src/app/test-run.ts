@@ -43,11 +43,12 @@ const WHOLE_SUITE_KINDS = new Set(['manifest', 'lockfile', 'config']);
 /** CI and editor settings: they change how a CI service or an editor runs, not how the tests build or run here. */
 const CI_CONFIG = /^(?:\.github|\.circleci|\.gitlab|\.husky|\.vscode|\.devcontainer)\/|^\.gitlab-ci\.ya?ml$/;
 /**
- * Linter and formatter settings: they change what a lint or format check reports, not how a test builds or runs (nock's
- * .eslintrc.yml, changed beside a fix in lib/, sent the whole suite instead of the tests that reach the fix).
+ * Linter and formatter settings, and what git or a package registry ignores: they change what a lint or format check
+ * reports or what is committed and published, not how a test builds or runs (nock's .eslintrc.yml and golang-jwt's
+ * .gitignore, changed beside a fix, sent the whole suite instead of the tests that reach the fix).
  */
 const CHECK_CONFIG =
-  /(?:^|\/)(?:\.eslintrc(?:\.[a-z]+)?|\.eslintignore|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|\.oxlintrc\.json|\.prettierrc(?:\.[a-z]+)?|\.prettierignore|prettier\.config\.[cm]?js|\.editorconfig|\.stylelintrc(?:\.[a-z]+)?|\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml)|\.commitlintrc(?:\.[a-z]+)?|commitlint\.config\.[cm]?[jt]s|\.lintstagedrc(?:\.[a-z]+)?|c?spell\.json|\.cspell\.json)$/i;
+  /(?:^|\/)(?:\.gitignore|\.gitattributes|\.npmignore|\.mailmap|\.eslintrc(?:\.[a-z]+)?|\.eslintignore|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|\.oxlintrc\.json|\.prettierrc(?:\.[a-z]+)?|\.prettierignore|prettier\.config\.[cm]?js|\.editorconfig|\.stylelintrc(?:\.[a-z]+)?|\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml)|\.commitlintrc(?:\.[a-z]+)?|commitlint\.config\.[cm]?[jt]s|\.lintstagedrc(?:\.[a-z]+)?|c?spell\.json|\.cspell\.json)$/i;
 
 interface PackageInfo {
   folder: string;

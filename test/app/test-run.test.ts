@@ -96,12 +96,13 @@ describe('the whole suite when everything may change, or nothing reaches the cha
     });
   });
 
-  test('a CI workflow or a linter setting changed beside the code does not ask for the whole suite', async () => {
+  test('a CI workflow, a linter setting or .gitignore changed beside the code does not ask for the whole suite', async () => {
     const workflow = createChangeFixture(
-      { ...BASE, '.github/workflows/test.yml': 'on: push\njobs: {}\n', '.eslintrc.yml': 'root: true\n' },
+      { ...BASE, '.github/workflows/test.yml': 'on: push\njobs: {}\n', '.eslintrc.yml': 'root: true\n', '.gitignore': 'dist\n' },
       {
         '.github/workflows/test.yml': 'on: [push, pull_request]\njobs: {}\n',
         '.eslintrc.yml': 'root: true\nrules: {}\n',
+        '.gitignore': 'dist\ncoverage\n',
         'packages/api/src/orders.js': 'exports.list = () => [{ id: 2 }];\n',
       },
     );
