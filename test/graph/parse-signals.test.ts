@@ -85,6 +85,20 @@ describe('signals', () => {
     ]);
   });
 
+  // Check 81 (jsonschema): `total = len(instance)` then `total - prefix` was asked for cents and currencies.
+  test('a money word declared as a length is a count, no money', () => {
+    const code = [
+      'const total = items.length;',
+      'const extra = total - prefix;',
+      'const amount = order.total;',
+      'const due = amount - paid;',
+    ];
+    assert.deepEqual(
+      signalsOf(code.join('\n')).filter((signal) => signal.includes('money')),
+      ['4 money amount -'],
+    );
+  });
+
   // Check 79 (auth0/node-jsonwebtoken): `new Date(maxAgeTimestamp * 1000)` was asked for DST and for "2024-02-30".
   test('a Date made from a number is an instant, no date handling; one made from anything else is', () => {
     const code = [

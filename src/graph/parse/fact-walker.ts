@@ -443,6 +443,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       }
       this.links.recordBindingImport(id, init);
       if (name !== undefined) {
+        this.signals.markCount(name, init);
         this.routes.recordRouterDeclaration(name, init);
         this.httpCalls.recordDeclaration(name, init);
         this.authz.recordDeclaration(name, init);

@@ -68,6 +68,8 @@ const comparisonOperators = new Set(['===', '==', '!==', '!=', '<', '<=', '>', '
 export class SignalCollector {
   readonly signals: SignalFact[] = [];
   private readonly keys = new Set<string>();
+  /** Names declared as a length or size (`const total = items.length`): counts, whatever their word says. */
+  private readonly counts = new Set<string>();
 
   constructor(
     private readonly positions: SourcePositions,
@@ -89,6 +91,11 @@ export class SignalCollector {
     if (kind !== undefined) this.add(kind, node, name);
   }
 
+  /** Records a name declared from a length or size (`const total = rows.length`): no money operand. */
+  markCount(name: string, init: AstNode): void {
+    if (init.type === 'MemberExpression' && /^(?:length|size)$/.test(getPropertyName(init) ?? '')) this.counts.add(name);
+  }
+
   /** `price + tax`, `total *= rate`: arithmetic on a money-named operand. */
   addMoneyArithmetic(node: AstNode, operator: string, left: AstNode | undefined, right: AstNode | undefined): void {
     const name = this.getMoneyOperandName(left) ?? this.getMoneyOperandName(right);
@@ -100,7 +107,7 @@ export class SignalCollector {
     if (value === undefined) return undefined;
     const name =
       value.type === 'Identifier' ? getString(value, 'value') : value.type === 'MemberExpression' ? getPropertyName(value) : undefined;
-    return this.words.isMoneyName(name) ? name : undefined;
+    return name !== undefined && !this.counts.has(name) && this.words.isMoneyName(name) ? name : undefined;
   }
 
   /** Arithmetic on money and `.length` compared with 0 or 1 in one binary expression. */

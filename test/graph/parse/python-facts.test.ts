@@ -473,6 +473,9 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
     '        pass',
     // Check 78 (rich's segment.py): int() of arithmetic truncates a number; of a join it may parse text.
     '    pos = int((offset / limit) * len(items)) + int(-offset) + int(len(items)) + int(raw + raw)',
+    // Check 81 (jsonschema): a money word assigned a length is a count.
+    '    total = len(items)',
+    '    extra = total - offset',
   ]);
   assert.deepEqual(
     facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),

@@ -261,8 +261,18 @@ function addMoneyArithmetic(file: PyFile, node: PyNode, add: AddSignal): void {
   if (left === undefined || right === undefined) return;
   const operator = file.source.slice(left.end, right.start).trim();
   if (!arithmeticOperators.test(operator)) return;
-  const name = [getMoneyOperand(file, left), getMoneyOperand(file, right)].find((candidate) => words.isMoneyName(candidate));
+  const name = [getMoneyOperand(file, left), getMoneyOperand(file, right)].find(
+    (candidate) => words.isMoneyName(candidate) && !isCountName(file, candidate),
+  );
   if (name !== undefined) add('money', node, `${name} ${operator}`);
+}
+
+/**
+ * A name the file assigns a length (`total = len(instance)`, jsonschema's items check): a count, whatever its word
+ * says, so `total - prefix` is no money.
+ */
+function isCountName(file: PyFile, name: string | undefined): boolean {
+  return name !== undefined && new RegExp(`^[ \\t]*${name}[ \\t]*=[ \\t]*len\\(`, 'm').test(file.source);
 }
 
 function getMoneyOperand(file: PyFile, node: PyNode): string | undefined {
