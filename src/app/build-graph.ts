@@ -12,6 +12,7 @@ import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../mo
 import type { Resolution } from '../model/resolve.js';
 import { describeBuildOutputImports } from './build-output-notes.js';
 import type { ScanResult, ScannedFile } from '../model/scan.js';
+import { countOf } from '../text/plural.js';
 import { mergeClassifiers } from '../rules/classifiers.js';
 import { loadConfig } from './load/load-config.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
@@ -552,6 +553,7 @@ function listLimitations(
     ),
     ...openApiDiagnostics,
     ...describeBuildOutputImports(resolutions),
+    ...describeGoWithoutModule(scan, resolutions),
     ...docs.diagnostics,
     ...kg.diagnostics,
     ...(kg.routeLimitations ?? []).map(
@@ -566,6 +568,29 @@ function listLimitations(
         location: { file: item.file, line: item.line },
       }),
     ),
+  ];
+}
+
+/**
+ * Go packages and no go.mod anywhere (a tree from before Go modules, golang-jwt's early history): the module path is
+ * unknown, so an import of one of the repository's own packages by path reads as an external module, and the tests of
+ * an `X_test` package that import X, or another package that imports it, do not reach it. Said once, when any Go file
+ * imports a path checker could not tell from an external module.
+ */
+function describeGoWithoutModule(scan: ScanResult, resolutions: ReadonlyMap<string, readonly Resolution[]>): Diagnostic[] {
+  if (!scan.files.some((file) => file.path.endsWith('.go')) || scan.files.some((file) => /(?:^|\/)go\.mod$/.test(file.path))) return [];
+  let imports = 0;
+  for (const [path, list] of resolutions) {
+    if (path.endsWith('.go')) imports += list.filter((resolution) => resolution.kind === 'external').length;
+  }
+  if (imports === 0) return [];
+  return [
+    {
+      code: 'resolve/go-no-module',
+      severity: 'warn',
+      message: `The repository has Go packages and no go.mod, so every Go import by path is read as an external module (${countOf(imports, 'such import')}): a package of this repository imported by path (an X_test package importing X included) is not reached through them.`,
+      hint: 'Add a go.mod that declares the module path (`go mod init <path>`).',
+    },
   ];
 }
 

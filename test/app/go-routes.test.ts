@@ -224,3 +224,55 @@ describe('a gin service: a handler change on a typed receiver in a route group',
     );
   });
 });
+
+// Check 80 (golang-jwt before its go.mod): an X_test package imports X by a path no go.mod maps, so no test reached
+// the change, and no limitation said why.
+describe('Go packages without a go.mod', () => {
+  const files = (withModule: boolean): Record<string, string> => ({
+    ...(withModule ? { 'go.mod': 'module github.com/acme/jwt-go\n\ngo 1.22\n' } : {}),
+    'token.go': 'package jwt\n\nfunc Parse(raw string) string {\n\treturn raw\n}\n',
+    'token_test.go': [
+      'package jwt_test',
+      '',
+      'import (',
+      '\t"testing"',
+      '',
+      '\t"github.com/acme/jwt-go"',
+      ')',
+      '',
+      'func TestParse(t *testing.T) {',
+      '\tif jwt.Parse("a") != "a" {',
+      '\t\tt.Fatal("parse")',
+      '\t}',
+      '}',
+      '',
+    ].join('\n'),
+  });
+  const change = { 'token.go': 'package jwt\n\nfunc Parse(raw string) string {\n\treturn raw + ""\n}\n' };
+
+  test('say that imports by path are read as external modules; with a go.mod, say nothing and reach the test', async () => {
+    const bare = createChangeFixture(files(false), change);
+    const moduled = createChangeFixture(files(true), change);
+    try {
+      const { report: without } = await runJsonReport<AgentBundle>(bare, ['ai'], 'agent-bundle');
+      assert.deepEqual(
+        without.limitations.filter((item) => item.code === 'resolve/go-no-module').map((item) => item.message),
+        [
+          'The repository has Go packages and no go.mod, so every Go import by path is read as an external module (1 such import): a package of this repository imported by path (an X_test package importing X included) is not reached through them.',
+        ],
+      );
+      const { report: withModule } = await runJsonReport<AgentBundle>(moduled, ['ai'], 'agent-bundle');
+      assert.deepEqual(
+        withModule.limitations.filter((item) => item.code === 'resolve/go-no-module'),
+        [],
+      );
+      assert.deepEqual(
+        withModule.evidence.testRun.commands.map((command) => command.command),
+        ['go test .'],
+      );
+    } finally {
+      bare.repo.cleanup();
+      moduled.repo.cleanup();
+    }
+  });
+});
