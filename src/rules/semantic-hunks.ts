@@ -41,6 +41,8 @@ const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim(
  * A line as a move compares it: spaces collapsed, and the brackets that close what came before it dropped, so a call
  * chain reformatted (`).catch((error) => {` → `.catch((error) => {` on a line of its own) is the same line.
  */
+/** A line that only opens a catch block: `} catch {`, `} catch (error) {`. */
+const CATCH_OPENER = /^\s*\}?\s*catch\s*(?:\([^()]*\))?\s*\{\s*$/;
 const toMovedText = (text: string): string => collapseSpaces(text).replace(/^[)\]}\s]+/, '');
 /** A line as a chain's link compares it: spaces collapsed, `?.` read as `.`. */
 const toPlainText = (text: string): string => collapseSpaces(text).replace(/\?\./g, '.');
@@ -1770,6 +1772,29 @@ export function findSemanticChanges(
     // A call whose message goes on below (`throw new TypeORMError(`) is the same only with that message.
     return text.endsWith('(') ? headLines.pairs.has(`${text}\n${toMovedText(base[at + 1]?.text ?? '')}`) : headLines.single.has(text);
   };
+  // A guard that throws, made again by an added line with the same test (jose's `if (header.alg !== 'none') throw new
+  // Error()` inside a try became `if (header.alg !== 'none') {` / `throw new JWTInvalid(…)` after it), or a catch
+  // opened again (`} catch {` → `} catch (cause) {`): the error path moved, its error named anew; no input that used
+  // to fail now passes.
+  let addedTests: Set<string> | undefined;
+  const isGuardStillMade = (removed: SourceLine): boolean => {
+    if (language !== 'javascript' || !ERROR_PATH.test(removed.code)) return false;
+    if (CATCH_OPENER.test(removed.code))
+      return hunks.some((hunk) =>
+        head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).some((line) => CATCH_OPENER.test(line.code)),
+      );
+    const test = syntax.findCondition(removed);
+    if (test === undefined) return false;
+    addedTests ??= new Set(
+      hunks.flatMap((hunk) =>
+        head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).flatMap((line) => {
+          const made = syntax.findCondition(line);
+          return made === undefined ? [] : [collapseSpaces(made)];
+        }),
+      ),
+    );
+    return addedTests.has(collapseSpaces(test));
+  };
   // Where each removed line stood in the base, by its moved form (the first one): read once, on the first property line.
   let removedAt: Map<string, number> | undefined;
   const removedAtByText = (): ReadonlyMap<string, number> => {
@@ -1964,7 +1989,7 @@ export function findSemanticChanges(
       // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed; nor one the head still
       // makes word for word, its message with it (typeorm folded increment's checks into a helper the diff matched
       // with decrement's).
-      const stays = before !== undefined && (addedCode.has(toMovedText(before.text)) || isStillInHead(before));
+      const stays = before !== undefined && (addedCode.has(toMovedText(before.text)) || isStillInHead(before) || isGuardStillMade(before));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
       const isRemovedTest = (test: string): boolean => removedElsewhere(test) || isRemovedInOtherHunk(test, index);
       const fromElsewhere =
@@ -1982,6 +2007,20 @@ export function findSemanticChanges(
       // A membership test a removed line of the change made (the line it stood on rewritten around it) is old.
       const isOldMembership = (change: SemanticChange): boolean =>
         change.kind === 'membership' && removedPlain.some((removed) => removed.includes(toPlainText(change.subject)));
+      // A catch opened again (`} catch {` → `} catch (cause) {`) is no new error path; the line the diff paired with it
+      // may still be one the change removed (a guard that throws, not made again).
+      const isReopenedCatch = CATCH_OPENER.test(after.code) && removedLines.some((removed) => CATCH_OPENER.test(removed.code));
+      if (isReopenedCatch && before !== undefined && !stays && !CATCH_OPENER.test(before.code) && ERROR_PATH.test(before.code)) {
+        found.push({
+          kind: 'error-path',
+          line,
+          before: excerpt(withoutBrace(before.raw)),
+          after: excerpt(withoutBrace(after.raw)),
+          subject: 'the removed error path',
+          limit: '',
+          values: REMOVED_ERROR_VALUES,
+        });
+      }
       const kept = found.filter(
         (change) =>
           !isOldMembership(change) &&
@@ -1992,6 +2031,7 @@ export function findSemanticChanges(
           !(before === undefined && (change.kind === 'condition' || change.kind === 'boundary') && isPlainLoopHeader(after.text)) &&
           !(before === undefined && change.kind === 'condition' && isFlagLoopHeader(head, line)) &&
           !isMoved(change) &&
+          !(change.kind === 'error-path' && change.subject === 'the error path' && isReopenedCatch) &&
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isOldArithmetic(after.text)) &&
           !isRenamedRead(change) &&
           !isRenamedBinding(change) &&

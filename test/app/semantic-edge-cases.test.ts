@@ -486,6 +486,48 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  // Check 82 (panva/jose): a guard moved out of a try, its error renamed, and the catch given a binding.
+  test('a throwing guard made again with the same test, and a catch opened again, are no error paths', () => {
+    const before = [
+      'function parse(raw) {',
+      '  let header;',
+      '  try {',
+      '    header = JSON.parse(raw);',
+      "    if (header.alg !== 'none') throw new Error();",
+      '  } catch {',
+      "    throw new JWTInvalid('Invalid');",
+      '  }',
+      '  return header;',
+      '}',
+    ];
+    const after = [
+      'function parse(raw) {',
+      '  let header;',
+      '  try {',
+      '    header = parseHeader(raw);',
+      '  } catch (cause) {',
+      "    throw new JWTInvalid('Invalid');",
+      '  }',
+      "  if (header.alg !== 'none') {",
+      "    throw new JWTInvalid('Invalid');",
+      '  }',
+      '  return header;',
+      '}',
+    ];
+    const kinds = (head: string[], hunks: { oldStart: number; oldLines: number; newStart: number; newLines: number }[]) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${head.join('\n')}\n`, hunks)
+        .filter((change) => change.kind === 'error-path' && change.line <= 7)
+        .map((change) => [change.kind, change.subject]);
+    const moved = [
+      { oldStart: 4, oldLines: 3, newStart: 4, newLines: 2 },
+      { oldStart: 8, oldLines: 0, newStart: 8, newLines: 3 },
+    ];
+    assert.deepEqual(kinds(after, moved), []);
+    // Without the guard made again, the removed one is a removed error path.
+    const dropped = [...after.slice(0, 7), ...after.slice(10)];
+    assert.deepEqual(kinds(dropped, [{ oldStart: 4, oldLines: 3, newStart: 4, newLines: 2 }]), [['error-path', 'the removed error path']]);
+  });
+
   // Check 79 (auth0/node-jsonwebtoken): `var` made `const` around a kept rounding, a validity test read as a default,
   // and the `!~list.indexOf(x)` idiom spelled out, each asked as a change.
   test('a kept rounding, a chain of predicate tests and !~indexOf spelled out change nothing', () => {
