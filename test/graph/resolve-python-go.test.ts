@@ -76,6 +76,30 @@ describe('Python imports', () => {
     assert.deepEqual(resolve(resolver, 'src/shop/pricing.py', 'flask.Flask'), { kind: 'external', packageName: 'flask' });
     assert.equal(resolve(resolver, 'src/shop/pricing.py', 'shop.api.gone.thing').kind, 'unresolved');
   });
+
+  test('a module named by a pattern is every module of its package that matches, the package itself left out', () => {
+    const backends = createFromFiles({
+      'src/anyio/__init__.py': '',
+      'src/anyio/_core/_eventloop.py': '',
+      'src/anyio/_core/__init__.py': '',
+      'src/anyio/_backends/__init__.py': '',
+      'src/anyio/_backends/_asyncio.py': '',
+      'src/anyio/_backends/_trio.py': '',
+      'src/anyio/_backends/helpers.py': '',
+      'src/anyio/_backends/_uv/__init__.py': '',
+    });
+    assert.deepEqual(resolve(backends, 'src/anyio/_core/_eventloop.py', 'anyio._backends._*'), {
+      kind: 'module-root',
+      target: 'src/anyio/_backends/_asyncio.py',
+      packageFiles: ['src/anyio/_backends/_trio.py', 'src/anyio/_backends/_uv/__init__.py'],
+    });
+    assert.equal(resolve(backends, 'src/anyio/_core/_eventloop.py', 'anyio._backends.x*').kind, 'unresolved');
+    assert.equal(resolve(backends, 'src/anyio/_core/_eventloop.py', 'anyio.*._x').kind, 'unresolved');
+    assert.deepEqual(resolve(backends, 'src/anyio/_core/_eventloop.py', 'sqlalchemy.dialects.*'), {
+      kind: 'external',
+      packageName: 'sqlalchemy',
+    });
+  });
 });
 
 describe('Go imports', () => {

@@ -1,3 +1,4 @@
+import { compareText } from '../../text/compare-text.js';
 import type { Resolution } from '../../model/resolve.js';
 import { getDirName } from './paths.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
@@ -57,6 +58,7 @@ export function createPythonResolver(
         : { specifier, kind: 'relative', target };
     }
     const roots = [getImportRoot(repo, fromFile), ...projectRoots.filter((root) => root !== getImportRoot(repo, fromFile))];
+    if (specifier.includes('*')) return resolvePattern(repo, roots, specifier, parts);
     const target = findModule(repo, roots, parts);
     if (target !== undefined) return { specifier, kind: 'module-root', target };
     const top = parts[0] ?? specifier;
@@ -82,6 +84,42 @@ function resolveConftest(repo: PythonRepo, fromFile: string, specifier: string):
   const target = joinPath(dir, ['conftest.py']);
   return repo.files.has(target) ? { specifier, kind: 'relative', target } : { specifier, kind: 'builtin' };
 }
+
+/**
+ * A module named at run time from a pattern (`anyio._backends._*`, written by the parser for
+ * `import_module(f"anyio._backends._{name}")`): every module of the package whose name the last part matches, the
+ * package's own `__init__` left out; its folder is found under the first root that has it. A star before the last part
+ * names no one folder: unresolved.
+ */
+function resolvePattern(repo: PythonRepo, roots: readonly string[], specifier: string, parts: readonly string[]): Resolution {
+  const last = parts[parts.length - 1] ?? '';
+  const folders = parts.slice(0, -1);
+  if (folders.some((part) => part.includes('*')) || folders.length === 0)
+    return { specifier, kind: 'unresolved', reason: 'the module is named at run time outside one package' };
+  const matches = new RegExp(`^${last.split('*').map(escapeRegExp).join('[A-Za-z0-9_]*')}$`);
+  for (const root of roots) {
+    const folder = joinPath(root, folders);
+    if (!repo.files.has(`${folder}/__init__.py`)) continue;
+    const found = [...repo.files]
+      .filter((file) => {
+        if (getDirName(file) === folder)
+          return file.endsWith('.py') && file !== `${folder}/__init__.py` && matches.test(file.slice(folder.length + 1, -3));
+        return (
+          file.endsWith('/__init__.py') &&
+          getDirName(getDirName(file)) === folder &&
+          matches.test(getDirName(file).slice(folder.length + 1))
+        );
+      })
+      .sort(compareText);
+    const [target, ...rest] = found;
+    if (target === undefined) return { specifier, kind: 'unresolved', reason: `no module of ${folders.join('.')} matches ${last}` };
+    return { specifier, kind: 'module-root', target, ...(rest.length === 0 ? {} : { packageFiles: rest }) };
+  }
+  const top = parts[0] ?? specifier;
+  return PYTHON_STDLIB.has(top) ? { specifier, kind: 'builtin' } : { specifier, kind: 'external', packageName: top };
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The module file for `parts` under the first root that has it; failing that, the module defining the last part. */
 function findModule(repo: PythonRepo, roots: readonly string[], parts: readonly string[]): string | undefined {

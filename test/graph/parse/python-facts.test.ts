@@ -382,6 +382,28 @@ test('relative imports keep their dots; __all__ decides the exports, imported na
   assert.equal(facts.words?.comments, 'package shop');
 });
 
+// Check 83 (agronholm/anyio): `import_module(f"anyio._backends._{asynclib_name}")` loads the event-loop backend, and
+// no test reached a change in one.
+test('a module named at run time inside a package is imported as a pattern; one named whole or relative at run time is not', () => {
+  const facts = parse('shop/loader.py', [
+    'from importlib import import_module',
+    '',
+    'def load(name, package):',
+    '    import_module(f"shop._backends._{name}")',
+    '    import_module("shop.plugins." + name)',
+    '    import_module(f"{name}")',
+    '    import_module(f".{name}", package)',
+    '    import_module(name)',
+  ]);
+  assert.deepEqual(
+    facts.imports.filter((fact) => fact.kind === 'dynamic').map((fact) => [fact.specifier, fact.line]),
+    [
+      ['shop._backends._*', 4],
+      ['shop.plugins.*', 5],
+    ],
+  );
+});
+
 test('TYPE_CHECKING imports are type-only, import_module is dynamic, private names are not exported, self.method is a ref', () => {
   const facts = parse('shop/plain.py', [
     'import importlib',

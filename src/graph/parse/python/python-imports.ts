@@ -1,5 +1,6 @@
 import type { ImportFact } from '../../../model/facts.js';
 import {
+  findChild,
   getCallParts,
   getDottedName,
   getLine,
@@ -108,7 +109,8 @@ function addDynamicImport(file: PyFile, node: PyNode, imports: ImportFact[]): vo
   const { callee, args } = getCallParts(node);
   const name = getDottedName(file, callee);
   if (name === undefined || !dynamicImporters.has(name)) return;
-  const specifier = getStringValue(file, getPositional(args)[0]);
+  const argument = getPositional(args)[0];
+  const specifier = getStringValue(file, argument) ?? getModulePattern(file, argument);
   if (specifier === undefined || specifier === '') return;
   imports.push({
     specifier,
@@ -117,4 +119,29 @@ function addDynamicImport(file: PyFile, node: PyNode, imports: ImportFact[]): vo
     names: [{ imported: '*', local: '*', typeOnly: false }],
     line: getLine(file, node),
   });
+}
+
+/**
+ * A module name built at run time as a pattern, each part not known here read as `*`: `f"anyio._backends._{name}"`
+ * and `"anyio._backends._" + name` give `anyio._backends._*` (anyio loads its event-loop backend so). Only a name whose
+ * known text names a package (a dotted prefix, not relative) before the first unknown part: the resolver lists that
+ * package's modules that match.
+ */
+function getModulePattern(file: PyFile, node: PyNode | undefined): string | undefined {
+  let pattern: string | undefined;
+  if (node?.type === 'string' && findChild(node, 'interpolation') !== undefined) {
+    const open = findChild(node, 'string_start');
+    if (open === undefined || /[bB]/.test(getText(file, open))) return undefined;
+    pattern = node.children
+      .filter((child) => child.type === 'string_content' || child.type === 'interpolation')
+      .map((child) => (child.type === 'interpolation' ? '*' : getText(file, child)))
+      .join('');
+  } else if (node?.type === 'binary_operator') {
+    const [left, right] = getParts(node);
+    const prefix = getStringValue(file, left);
+    const isPlus = left !== undefined && right !== undefined && file.source.slice(left.end, right.start).trim() === '+';
+    if (prefix !== undefined && isPlus && getStringValue(file, right) === undefined) pattern = `${prefix}*`;
+  }
+  if (pattern === undefined || !/^[A-Za-z_][\w]*(?:\.[\w]+)*\.[\w]*\*[\w*]*$/.test(pattern)) return undefined;
+  return pattern;
 }
