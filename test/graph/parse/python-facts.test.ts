@@ -263,6 +263,27 @@ const TEST_FILE = [
   '        assert total(3)',
 ];
 
+// Check 83 (anyio): `with pytest.RaisesGroup(pytest.RaisesExc(TypeError, match=pattern)):` was said to assert nothing.
+test("pytest 8.4's RaisesGroup and RaisesExc assert the exceptions they expect", () => {
+  const facts = parse('tests/test_groups.py', [
+    'import pytest',
+    '',
+    'async def test_start_exception_delivery():',
+    '    with pytest.RaisesGroup(pytest.RaisesExc(TypeError, match="coroutine")):',
+    '        start()',
+    '',
+    'def test_nothing():',
+    '    start()',
+  ]);
+  assert.deepEqual(
+    facts.tests.map((fact) => [fact.titlePath.join(' > '), fact.assertions]),
+    [
+      ['test_start_exception_delivery', 2],
+      ['test_nothing', 0],
+    ],
+  );
+});
+
 test('pytest functions and classes, unittest cases: titles, assertions, trivial ones, modifiers, swallowed errors, mocks', () => {
   const facts = parse('tests/test_orders.py', TEST_FILE);
   const counts = { snapshotAssertions: 0, unawaitedAssertions: 0 };

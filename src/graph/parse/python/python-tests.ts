@@ -21,8 +21,21 @@ import {
 
 /** Calls that patch the object a dotted string names. */
 const patchCallees = new Set(['patch', 'mock.patch', 'unittest.mock.patch', 'mocker.patch', 'monkeypatch.setattr']);
-/** Context managers and calls that assert an exception or a warning. */
-const raisesCallees = new Set(['pytest.raises', 'pytest.warns', 'pytest.deprecated_call', 'raises', 'warns']);
+/**
+ * Context managers and calls that assert an exception or a warning; pytest 8.4's `RaisesGroup` and `RaisesExc` assert
+ * an exception group and its members (anyio's `with pytest.RaisesGroup(pytest.RaisesExc(TypeError, match=…))`).
+ */
+const raisesCallees = new Set([
+  'pytest.raises',
+  'pytest.warns',
+  'pytest.deprecated_call',
+  'pytest.RaisesGroup',
+  'pytest.RaisesExc',
+  'raises',
+  'warns',
+  'RaisesGroup',
+  'RaisesExc',
+]);
 const failCallees = new Set(['self.fail', 'pytest.fail']);
 const skipDecorators = new Set(['mark.skip', 'mark.skipif', 'skip', 'skipIf', 'skipUnless']);
 const todoDecorators = new Set(['mark.xfail', 'expectedFailure']);
