@@ -440,6 +440,19 @@ function operators(code: string): string {
   return [...code.matchAll(ARITHMETIC)].map((match) => match[2]).join('');
 }
 
+/** A length or a whole number: `len(h.groups)`, `cap(buf)`, `2`. */
+const COUNT_TERM = String.raw`(?:len|cap)\([^()]*\)|\d+\b`;
+const COUNT_ARITHMETIC = new RegExp(String.raw`(?<![\w.])(?:${COUNT_TERM})\s*[-+*]\s*(?:${COUNT_TERM})(?![\w(])`, 'g');
+
+/**
+ * Whether every arithmetic of a line adds, subtracts or multiplies lengths and whole numbers (zap's `make([]string,
+ * len(h.groups)+1)`): a count, with no halves or negatives to ask about.
+ */
+function isCountArithmetic(code: string): boolean {
+  const counted = [...code.matchAll(COUNT_ARITHMETIC)].length;
+  return counted > 0 && counted === operators(code).length;
+}
+
 /**
  * Whether the operators that differ between two lines are `+` alone with no number beside one: a join of strings,
  * lists or styles (rich's `border_style = style + console.get_style(…)`), which has no halves or negatives to ask.
@@ -706,7 +719,14 @@ function classifyPair(
   // asked once.
   const isBoundArithmetic =
     slice !== undefined || (comparison !== undefined && /[-+*/%]/.test(`${comparison.subject} ${comparison.limit}`));
-  if (rounding || (!isBoundArithmetic && operators(base) !== operators(head) && operators(head) !== '' && !isOnlyJoined(base, head))) {
+  if (
+    rounding ||
+    (!isBoundArithmetic &&
+      operators(base) !== operators(head) &&
+      operators(head) !== '' &&
+      !isOnlyJoined(base, head) &&
+      !isCountArithmetic(head))
+  ) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;

@@ -2937,6 +2937,14 @@ describe('findSemanticChanges on Go: nil checks, error returns, http.Status name
     );
   });
 
+  // Check 84 (uber-go/zap): `newGroups := make([]string, len(h.groups)+1)` was asked for halves and negatives.
+  test('arithmetic on lengths and whole numbers counts: no halves to ask; on other values it is arithmetic', () => {
+    const kinds = (after: string) => replaced('go', ['\treturn h.withFields(group)'], [after]).map((change) => change.kind);
+    assert.deepEqual(kinds('\tnewGroups := make([]string, len(h.groups)+1)'), []);
+    assert.deepEqual(kinds('\tlast := len(items) - 1'), []);
+    assert.deepEqual(kinds('\tshare := total / len(h.groups)'), ['arithmetic']);
+  });
+
   // Check 80 (golang-jwt): `if curveBits%8 > 0` was asked for "8 is -1, 0 and 1", and `len(sig) != 2*m.KeySize` for 2.
   test('a comparison with arithmetic on either side compares the whole of it', () => {
     const bound = (before: string, after: string) =>
