@@ -77,7 +77,11 @@ function toRule(testPath: string, source: SourceKey): PlacementRule | undefined 
   if (at < 0) return undefined;
   const name = { before: base.slice(0, at), after: base.slice(at + stem.length), sourceExtension: source.extension };
   if (testFolder === source.folder) return { kind: 'relative', sourcePrefix: '', testPrefix: '', ...name };
-  if (source.folder === '' || testFolder.startsWith(`${source.folder}/`))
+  // A source at the root, or a top folder's index file (thelounge's server/index.ts, tested by test/server.ts), tested in
+  // a folder says the tests live in a tree of their own, not in a folder under each source's: a mirror of the whole
+  // repository (read as a folder under each, its defaults/config.js got `defaults/test/config.js`).
+  if (source.folder === '') return { kind: 'mirror', sourcePrefix: '', testPrefix: testFolder, ...name };
+  if (testFolder.startsWith(`${source.folder}/`))
     return {
       kind: 'relative',
       sourcePrefix: '',

@@ -20,6 +20,14 @@ describe('createTestPlacer: a new test goes where the repository keeps the tests
     assert.equal(place('src/plugin/week/index.js'), 'test/plugin/week.test.js');
   });
 
+  // Check 85 (thelounge): server/index.ts tested by test/server.ts read as "tests in a test folder under each source
+  // folder", so defaults/config.js got defaults/test/config.js.
+  test('a top folder tested in a folder of its own makes a mirror, not a folder under every source folder', () => {
+    const place = createTestPlacer(['server/index.ts', 'test/server.ts', 'defaults/config.js', 'client/js/colors.ts']);
+    assert.equal(place('defaults/config.js'), 'test/defaults/config.js');
+    assert.equal(place('client/js/colors.ts'), 'test/client/js/colors.ts');
+  });
+
   test('beside the file, or in a __tests__ folder under it, with the new file extension', () => {
     assert.equal(createTestPlacer(['src/a.ts', 'src/a.test.ts', 'src/b.ts'])('src/b.ts'), 'src/b.test.ts');
     assert.equal(createTestPlacer(['src/x/a.ts', 'src/x/__tests__/a.test.ts', 'src/x/b.tsx'])('src/x/b.tsx'), 'src/x/__tests__/b.test.tsx');
