@@ -130,7 +130,9 @@ function learnRules(paths: readonly string[]): LearnedRule[] {
   for (const path of paths) {
     if (!CODE.test(path)) continue;
     const role = classifyRole(path);
-    if (role === 'test') tests.push(path);
+    // A test package's `__init__.py` or a `conftest.py` marks a folder or holds fixtures; it tests no module of its name
+    // (healthchecks' hc/integrations/email/tests/__init__.py taught `tests/__transport.py` for transport.py).
+    if (role === 'test' && !/(?:^|\/)(?:__init__|conftest)\.py$/.test(path)) tests.push(path);
     else if (role === 'source') {
       const key = toSourceKey(path);
       if (key === undefined) continue;

@@ -28,6 +28,20 @@ describe('createTestPlacer: a new test goes where the repository keeps the tests
     assert.equal(place('client/js/colors.ts'), 'test/client/js/colors.ts');
   });
 
+  // Check 86 (healthchecks): each integration's tests/__init__.py was paired with its __init__.py, and transport.py's
+  // new test became tests/__transport.py.
+  test("a test package's __init__.py and a conftest.py teach no place", () => {
+    const place = createTestPlacer([
+      'hc/email/__init__.py',
+      'hc/email/tests/__init__.py',
+      'hc/email/tests/conftest.py',
+      'hc/email/views.py',
+      'hc/email/tests/test_views.py',
+      'hc/email/transport.py',
+    ]);
+    assert.equal(place('hc/email/transport.py'), 'hc/email/tests/test_transport.py');
+  });
+
   test('beside the file, or in a __tests__ folder under it, with the new file extension', () => {
     assert.equal(createTestPlacer(['src/a.ts', 'src/a.test.ts', 'src/b.ts'])('src/b.ts'), 'src/b.test.ts');
     assert.equal(createTestPlacer(['src/x/a.ts', 'src/x/__tests__/a.test.ts', 'src/x/b.tsx'])('src/x/b.tsx'), 'src/x/__tests__/b.test.tsx');
