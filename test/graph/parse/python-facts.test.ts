@@ -519,6 +519,9 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
     // Check 81 (jsonschema): a money word assigned a length is a count.
     '    total = len(items)',
     '    extra = total - offset',
+    // Check 86 (healthchecks): seconds since the epoch are no calendar time; a local time is.
+    '    stamp = int(time.time())',
+    '    parts = time.localtime(stamp)',
   ]);
   assert.deepEqual(
     facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),
@@ -543,6 +546,7 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
       "23 throw raise ValueError('bad')",
       '24 catch except ValueError',
       '26 parse-number int(raw + raw)',
+      '30 date-time time.localtime',
     ],
   );
 });

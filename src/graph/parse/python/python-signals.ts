@@ -29,7 +29,11 @@ const dateMethods = new Set([
   'utcnow',
 ]);
 /** `time` functions about dates and clocks; `time.sleep` and `time.perf_counter` are none. */
-const timeFunctions = new Set(['time', 'gmtime', 'localtime', 'mktime', 'strftime', 'strptime', 'ctime', 'asctime']);
+/**
+ * The `time` functions that deal in calendar time: zones, formats, parsing. `time.time()` is seconds since the epoch,
+ * as JavaScript's `Date.now()` is (healthchecks' signing timestamp was asked for DST and for "2024-02-30").
+ */
+const timeFunctions = new Set(['gmtime', 'localtime', 'mktime', 'strftime', 'strptime', 'ctime', 'asctime']);
 const regexFunctions = new Set(['compile', 'match', 'fullmatch', 'search', 'sub', 'subn', 'split', 'findall', 'finditer']);
 const networkRoots = new Set(['requests', 'httpx', 'aiohttp', 'urllib3', 'socket']);
 const fileFunctions = new Set([
@@ -193,7 +197,10 @@ function isNumberLiteral(node: PyNode): boolean {
 function isArithmetic(file: PyFile, node: PyNode): boolean {
   if (node.type === 'parenthesized_expression') return getParts(node).some((part) => isArithmetic(file, part));
   if (node.type === 'unary_operator') return true;
-  if (node.type === 'call') return /^(?:len|round|abs|sum|min|max|math\.\w+)$/.test(getDottedName(file, getCallParts(node).callee) ?? '');
+  if (node.type === 'call')
+    return /^(?:len|round|abs|sum|min|max|math\.\w+|time\.(?:time|monotonic|perf_counter)(?:_ns)?)$/.test(
+      getDottedName(file, getCallParts(node).callee) ?? '',
+    );
   if (node.type !== 'binary_operator') return false;
   const [left, right] = getParts(node);
   if (left === undefined || right === undefined) return false;
