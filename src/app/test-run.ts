@@ -38,6 +38,8 @@ const LOCKFILES: readonly [string, string][] = [
   ['bun.lock', 'bun'],
 ];
 const TYPESCRIPT = /\.[cm]?tsx?$/;
+/** Files at the root of a Python project: its suite runs under pytest when no changed code says otherwise. */
+const PYTHON_PROJECT_FILES = ['pyproject.toml', 'setup.py', 'setup.cfg', 'manage.py', 'pytest.ini', 'tox.ini'];
 /** Change kinds that reach every test: what the packages install or how the tools build and run. */
 const WHOLE_SUITE_KINDS = new Set(['manifest', 'lockfile', 'config']);
 /** CI and editor settings: they change how a CI service or an editor runs, not how the tests build or run here. */
@@ -234,12 +236,21 @@ function toOtherTestToRun(
 
 /** The ecosystem whose whole suite a change runs: Go or Python when every changed runtime file is one, else the package manager's. */
 function getSuiteManager(kg: KnowledgeGraph, changedFiles: readonly ChangedFileEvidence[]): string {
+  // Only code says which language's runner: a Django template changed beside a form (healthchecks) is no JavaScript.
   const languages = new Set(
-    changedFiles.filter((file) => file.changeKind === 'runtime' || file.changeKind === 'test').map((file) => getSourceLanguage(file.path)),
+    changedFiles
+      .filter((file) => file.changeKind === 'runtime' || file.changeKind === 'test')
+      .flatMap((file) => getSourceLanguage(file.path) ?? []),
   );
   if (languages.size === 1 && languages.has('python')) return 'pytest';
   if (languages.size === 1 && languages.has('go')) return 'go';
-  return LOCKFILES.find(([name]) => kg.graph.hasNode(toFileId(name)))?.[1] ?? 'npm';
+  const holds = (name: string): boolean => kg.graph.hasNode(toFileId(name));
+  // No changed code, and no package.json at the root: the repository's own language says.
+  if (languages.size === 0 && !holds('package.json')) {
+    if (holds('go.mod')) return 'go';
+    if (PYTHON_PROJECT_FILES.some(holds)) return 'pytest';
+  }
+  return LOCKFILES.find(([name]) => holds(name))?.[1] ?? 'npm';
 }
 
 /** The tests to run for a change (analysis → bundle and audit-tests): planTestRun over what the graph says of each test. */

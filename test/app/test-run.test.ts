@@ -130,6 +130,32 @@ describe('the whole suite when everything may change, or nothing reaches the cha
   });
 });
 
+// Check 86 (healthchecks): a Django form and its template changed, no test reaching them, and the whole suite was
+// `npm test` in a repository with no package.json.
+describe("the whole suite in the project's own language", () => {
+  test('a Python change beside a template runs pytest; a template alone in a Python project too', async () => {
+    const base = {
+      'manage.py': 'import sys\n',
+      'shop/forms.py': 'class AddForm:\n    fields = ["url"]\n',
+      'shop/templates/add.html': '<form></form>\n',
+      'shop/tests/test_views.py': 'def test_nothing():\n    assert True\n',
+    };
+    const both = createChangeFixture(base, {
+      'shop/forms.py': 'class AddForm:\n    fields = ["url", "priority"]\n',
+      'shop/templates/add.html': '<form method="post"></form>\n',
+    });
+    const template = createChangeFixture(base, { 'shop/templates/add.html': '<form method="post"></form>\n' });
+    try {
+      const commands = async (fixture: ChangeFixture) => (await analyzeFixture(fixture)).testRun.commands.map((command) => command.command);
+      assert.deepEqual(await commands(both), ['python -m pytest']);
+      assert.deepEqual(await commands(template), ['python -m pytest']);
+    } finally {
+      both.repo.cleanup();
+      template.repo.cleanup();
+    }
+  });
+});
+
 describe('a jasmine suite, whose specs import the build output', () => {
   // parse-server's shape: jasmine specs under spec/ require ../lib/…, babel's output of src/ that git does not hold.
   test('names the reaching spec to jasmine, not the whole suite', async () => {
