@@ -257,7 +257,7 @@ export interface MountFact {
 }
 
 /** The client library an HTTP call is made with. */
-export type HttpClient = 'fetch' | 'axios' | 'ky' | 'ofetch' | 'nuxt' | 'angular' | 'supertest';
+export type HttpClient = 'fetch' | 'axios' | 'ky' | 'ofetch' | 'nuxt' | 'angular' | 'supertest' | 'test-client';
 
 /**
  * An HTTP request made by client code with a path known statically (src/graph/parse/http-call-collector.ts):

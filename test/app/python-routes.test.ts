@@ -309,6 +309,53 @@ describe('a Django project: a view change under an included URLconf', () => {
   });
 });
 
+// Check 86 (healthchecks): a Django test that requests the route through the test client, importing no view, was not
+// known to test it: the route asked for a test of its own and the view's change ran the whole suite.
+describe("a Django test that requests a view's URL through the test client", () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        ...DJANGO,
+        'shop/tests/test_views.py': [
+          'from django.test import TestCase',
+          '',
+          '',
+          'class OrderTests(TestCase):',
+          '    def setUp(self):',
+          '        self.url = f"/shop/orders/{self.order.pk}/"',
+          '',
+          '    def test_detail(self):',
+          '        response = self.client.get(self.url)',
+          '        self.assertEqual(response.status_code, 200)',
+          '',
+        ].join('\n'),
+      },
+      {
+        'shop/views.py': DJANGO['shop/views.py'].replace(
+          '    return JsonResponse({"id": pk})',
+          '    if pk < 1:\n        return JsonResponse({"error": "not found"}, status=404)\n    return JsonResponse({"id": pk})',
+        ),
+      },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('reaches the change, runs with pytest, and asks for no test of the route', async () => {
+    const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    const proof = report.evidence.changedPathProof.find((entry) => entry.path === 'shop/views.py');
+    assert.deepEqual(proof?.reachingTests, ['shop/tests/test_views.py']);
+    assert.deepEqual(
+      report.evidence.testRun.commands.map((command) => command.command),
+      ['python -m pytest shop/tests/test_views.py'],
+    );
+    assert.deepEqual(
+      report.tasks.filter((task) => task.kind === 'missing-test').map((task) => task.title),
+      [],
+    );
+  });
+});
+
 /**
  * pytest loads every conftest.py from a test module's folder up to the root, with no import. The root conftest's db
  * fixture imports shop.db; tests/conftest.py adds a client; tests/api has its own conftest. other/test_misc.py is under

@@ -403,6 +403,34 @@ test('relative imports keep their dots; __all__ decides the exports, imported na
   assert.equal(facts.words?.comments, 'package shop');
 });
 
+// Check 86 (healthchecks): the gotify test posts to `self.url`, which its setUp sets to an f-string, and no test was
+// known to call the route.
+test("a test client's requests with a known path: literals, f-strings, and a name the file assigns once", () => {
+  const facts = parse('shop/tests/test_add.py', [
+    'from django.test import TestCase',
+    '',
+    'class AddTestCase(TestCase):',
+    '    def setUp(self):',
+    '        self.url = f"/projects/{self.project.code}/add/"',
+    '',
+    '    def test_it_works(self):',
+    '        r = self.client.post(self.url, {"a": 1})',
+    '        self.client.get("/api/v1/checks/?tag=x")',
+    '        client.delete(f"http://testserver/items/{item.id}")',
+    '        requests.get("/not/a/test/client")',
+    '        self.client.get(other)',
+    '        assert r.status_code == 302',
+  ]);
+  assert.deepEqual(
+    (facts.httpCalls ?? []).map((call) => [call.method, call.path, call.client, call.line]),
+    [
+      ['POST', '/projects/{self.project.code}/add/', 'test-client', 8],
+      ['GET', '/api/v1/checks/', 'test-client', 9],
+      ['DELETE', '/items/{item.id}', 'test-client', 10],
+    ],
+  );
+});
+
 // Check 83 (agronholm/anyio): `import_module(f"anyio._backends._{asynclib_name}")` loads the event-loop backend, and
 // no test reached a change in one.
 test('a module named at run time inside a package is imported as a pattern; one named whole or relative at run time is not', () => {

@@ -3,6 +3,7 @@ import type { SyntaxNode } from '../syntax-tree.js';
 import { collectCallables } from './python-callables.js';
 import { collectConftestImports } from './python-conftest.js';
 import { collectExports } from './python-exports.js';
+import { collectHttpCalls } from './python-http-calls.js';
 import { collectImports } from './python-imports.js';
 import { collectRoutes } from './python-routes.js';
 import { getModuleScope } from './python-scope.js';
@@ -50,6 +51,8 @@ export function extractPythonFacts(path: string, root: SyntaxNode, source: strin
     functions,
     signals: collectSignals(file),
   };
+  const httpCalls = collectHttpCalls(file);
+  if (httpCalls.length > 0) facts.httpCalls = httpCalls;
   if (words) facts.words = collectWords(file);
   return facts;
 }
