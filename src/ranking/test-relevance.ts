@@ -273,11 +273,11 @@ function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
 }
 
-/** The file's own name (its folder's for an index file), without extension or `.test`-style suffixes. */
+/** The file's own name (its folder's for an index file or a package's `__init__.py`), without extension or `.test`-style suffixes. */
 function getFileStem(path: string): string {
   const segments = path.split('/');
   const base = (segments.at(-1) ?? '').replace(/\..*$/, '');
-  return base.toLowerCase() === 'index' ? (segments.at(-2) ?? '') : base;
+  return base.toLowerCase() === 'index' || base === '__init__' ? (segments.at(-2) ?? '') : base;
 }
 
 /**
@@ -343,9 +343,12 @@ const TEST_FOLDERS = /^(?:__tests__|tests?|spec)$/;
  */
 export function isNamedTestOf(testPath: string, sourcePath: string, allowPlural = false): boolean {
   if (isTestNamedFor(testPath, sourcePath, allowPlural)) return true;
-  // An index file is its folder's module: knex tests `lib/dialects/mssql/index.js` in `test/unit/dialects/mssql.js`.
+  // An index file is its folder's module: knex tests `lib/dialects/mssql/index.js` in `test/unit/dialects/mssql.js`;
+  // so is a package's `__init__.py` (CTFd tests CTFd/utils/validators/__init__.py in tests/utils/test_validators.py).
   const folder = /^(.+)\/index\.[^/]+$/.exec(sourcePath)?.[1];
-  return folder !== undefined && isTestNamedFor(testPath, `${folder}.js`, allowPlural);
+  if (folder !== undefined) return isTestNamedFor(testPath, `${folder}.js`, allowPlural);
+  const pythonPackage = /^(.+)\/__init__\.py$/.exec(sourcePath)?.[1];
+  return pythonPackage !== undefined && isTestNamedFor(testPath, `${pythonPackage}.py`, allowPlural);
 }
 
 function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boolean): boolean {

@@ -368,6 +368,9 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(isNamedTestOf('tests/test_make.py', 'attr/_make.py'), true);
     assert.equal(isNamedTestOf('tests/test_make.py', 'src/attr/validators.py'), false);
     assert.equal(isNamedTestOf('tests/test_make.py', 'src/attr/deep/_make.py'), false);
+    // Check 87 (CTFd): a package's __init__.py is its package's module, as an index file is its folder's.
+    assert.equal(isNamedTestOf('tests/utils/test_validators.py', 'CTFd/utils/validators/__init__.py'), true);
+    assert.equal(isNamedTestOf('tests/utils/test_init.py', 'CTFd/utils/validators/__init__.py'), false);
   });
 
   // Check 54 (expressjs/body-parser): test/json.js, raw.js, text.js and urlencoded.js test lib/types/<name>.js; t7's proof
