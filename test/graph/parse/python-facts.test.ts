@@ -550,6 +550,9 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
     // Check 86 (healthchecks): seconds since the epoch are no calendar time; a local time is.
     '    stamp = int(time.time())',
     '    parts = time.localtime(stamp)',
+    // Check 87 (CTFd): the current instant in UTC has no zone to shift; local now still does.
+    '    a = datetime.utcnow(); b = datetime.now(timezone.utc); c = datetime.now(tz=UTC)',
+    '    d = datetime.now()',
   ]);
   assert.deepEqual(
     facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),
@@ -575,6 +578,7 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
       '24 catch except ValueError',
       '26 parse-number int(raw + raw)',
       '30 date-time time.localtime',
+      '32 date-time datetime.now',
     ],
   );
 });

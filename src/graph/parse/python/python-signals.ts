@@ -154,7 +154,7 @@ function addCall(file: PyFile, node: PyNode, add: AddSignal): void {
   )
     add('parse-number', node, getText(file, node));
   if (name === 'json.loads' || name === 'json.load' || name === 'loads') add('parse-json', node, shown);
-  if (name !== undefined && isDateCall(name, root, method)) add('date-time', node, shown);
+  if (name !== undefined && isDateCall(name, root, method) && !isUtcNow(file, method, args)) add('date-time', node, shown);
   else if (name === undefined && dateMethods.has(method)) add('date-time', node, shown);
   if (name === 'Decimal' || name === 'decimal.Decimal' || method === 'quantize') add('money', node, shown);
   if (name === 'round' && positional[0] !== undefined && words.isMoneyName(getMoneyOperand(file, positional[0])))
@@ -184,6 +184,16 @@ function isDateCall(name: string, root: string, method: string): boolean {
   if (root === 'time') return name !== 'time' && timeFunctions.has(method);
   if (dateRoots.has(root)) return true;
   return dateMethods.has(method) && name !== method;
+}
+
+/**
+ * The current instant in UTC (`datetime.utcnow()`, `datetime.now(timezone.utc)`, `datetime.now(tz=UTC)`): no zone
+ * shifts it and no text makes it invalid (CTFd's attempt timeout was asked for DST and for "2024-02-30").
+ */
+function isUtcNow(file: PyFile, method: string, args: readonly PyNode[]): boolean {
+  if (method === 'utcnow') return args.length === 0;
+  const [zone] = args;
+  return method === 'now' && args.length === 1 && zone !== undefined && /\butc\b/i.test(getText(file, zone));
 }
 
 function isNumberLiteral(node: PyNode): boolean {
