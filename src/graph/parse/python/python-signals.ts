@@ -187,10 +187,13 @@ function isDateCall(name: string, root: string, method: string): boolean {
 }
 
 /**
- * The current instant in UTC (`datetime.utcnow()`, `datetime.now(timezone.utc)`, `datetime.now(tz=UTC)`): no zone
- * shifts it and no text makes it invalid (CTFd's attempt timeout was asked for DST and for "2024-02-30").
+ * The current instant in UTC (`datetime.utcnow()`, `datetime.now(timezone.utc)`, `datetime.now(tz=UTC)`), or a
+ * duration: no zone shifts it and no text makes it invalid (CTFd's attempt timeout, `datetime.utcnow() -
+ * timedelta(seconds=…)`, was asked for DST and for "2024-02-30").
  */
 function isUtcNow(file: PyFile, method: string, args: readonly PyNode[]): boolean {
+  // A duration (`timedelta(seconds=…)`) is no instant either: the instant it is added to says whether a zone matters.
+  if (method === 'timedelta') return true;
   if (method === 'utcnow') return args.length === 0;
   const [zone] = args;
   return method === 'now' && args.length === 1 && zone !== undefined && /\butc\b/i.test(getText(file, zone));
