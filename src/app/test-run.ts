@@ -49,8 +49,8 @@ const CI_CONFIG = /^(?:\.github|\.circleci|\.gitlab|\.husky|\.vscode|\.devcontai
  * reports or what is committed and published, not how a test builds or runs (nock's .eslintrc.yml and golang-jwt's
  * .gitignore, changed beside a fix, sent the whole suite instead of the tests that reach the fix).
  */
-const CHECK_CONFIG =
-  /(?:^|\/)(?:\.gitignore|\.gitattributes|\.npmignore|\.mailmap|\.eslintrc(?:\.[a-z]+)?|\.eslintignore|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|\.oxlintrc\.json|\.prettierrc(?:\.[a-z]+)?|\.prettierignore|prettier\.config\.[cm]?js|\.editorconfig|\.stylelintrc(?:\.[a-z]+)?|\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml)|\.commitlintrc(?:\.[a-z]+)?|commitlint\.config\.[cm]?[jt]s|\.lintstagedrc(?:\.[a-z]+)?|c?spell\.json|\.cspell\.json)$/i;
+const NO_TEST_SETTINGS =
+  /(?:^|\/)(?:\.gitignore|\.gitattributes|\.npmignore|\.mailmap|\.eslintrc(?:\.[a-z]+)?|\.eslintignore|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|\.oxlintrc\.json|\.prettierrc(?:\.[a-z]+)?|\.prettierignore|prettier\.config\.[cm]?js|\.editorconfig|\.stylelintrc(?:\.[a-z]+)?|\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml)|\.commitlintrc(?:\.[a-z]+)?|commitlint\.config\.[cm]?[jt]s|\.lintstagedrc(?:\.[a-z]+)?|\.?cspell\.json)$/i;
 
 interface PackageInfo {
   folder: string;
@@ -271,7 +271,7 @@ export function toTestRun(
       WHOLE_SUITE_KINDS.has(file.changeKind) &&
       !declaredPaths.has(file.path) &&
       !CI_CONFIG.test(file.path) &&
-      !CHECK_CONFIG.test(file.path),
+      !NO_TEST_SETTINGS.test(file.path),
   );
   // A changed test-support file (a conftest.py, a shared server helper) runs no test itself: the tests it reaches run.
   const testFiles = listTestFiles(kg.graph);

@@ -28,10 +28,10 @@ const dateMethods = new Set([
   'astimezone',
   'utcnow',
 ]);
-/** `time` functions about dates and clocks; `time.sleep` and `time.perf_counter` are none. */
 /**
  * The `time` functions that deal in calendar time: zones, formats, parsing. `time.time()` is seconds since the epoch,
- * as JavaScript's `Date.now()` is (healthchecks' signing timestamp was asked for DST and for "2024-02-30").
+ * as JavaScript's `Date.now()` is (healthchecks' signing timestamp was asked for DST and for "2024-02-30"); `time.sleep`
+ * and `time.perf_counter` are clocks.
  */
 const timeFunctions = new Set(['gmtime', 'localtime', 'mktime', 'strftime', 'strptime', 'ctime', 'asctime']);
 const regexFunctions = new Set(['compile', 'match', 'fullmatch', 'search', 'sub', 'subn', 'split', 'findall', 'finditer']);
@@ -154,7 +154,7 @@ function addCall(file: PyFile, node: PyNode, add: AddSignal): void {
   )
     add('parse-number', node, getText(file, node));
   if (name === 'json.loads' || name === 'json.load' || name === 'loads') add('parse-json', node, shown);
-  if (name !== undefined && isDateCall(name, root, method) && !isUtcNow(file, method, args)) add('date-time', node, shown);
+  if (name !== undefined && isDateCall(name, root, method) && !isZoneFree(file, method, args)) add('date-time', node, shown);
   else if (name === undefined && dateMethods.has(method)) add('date-time', node, shown);
   if (name === 'Decimal' || name === 'decimal.Decimal' || method === 'quantize') add('money', node, shown);
   if (name === 'round' && positional[0] !== undefined && words.isMoneyName(getMoneyOperand(file, positional[0])))
@@ -191,7 +191,7 @@ function isDateCall(name: string, root: string, method: string): boolean {
  * duration: no zone shifts it and no text makes it invalid (CTFd's attempt timeout, `datetime.utcnow() -
  * timedelta(seconds=…)`, was asked for DST and for "2024-02-30").
  */
-function isUtcNow(file: PyFile, method: string, args: readonly PyNode[]): boolean {
+function isZoneFree(file: PyFile, method: string, args: readonly PyNode[]): boolean {
   // A duration (`timedelta(seconds=…)`) is no instant either: the instant it is added to says whether a zone matters.
   if (method === 'timedelta') return true;
   if (method === 'utcnow') return args.length === 0;
