@@ -1,6 +1,5 @@
 import type { HttpCallFact } from '../../../model/facts.js';
 import {
-  findChild,
   getCallParts,
   getDottedName,
   getLine,
@@ -10,6 +9,7 @@ import {
   getText,
   type PyFile,
   type PyNode,
+  readFormatString,
   visit,
 } from './python-tree.js';
 
@@ -53,13 +53,7 @@ export function collectHttpCalls(file: PyFile): HttpCallFact[] {
 
 /** A string literal's value, or an f-string with each interpolation as `{name}`; undefined for anything else. */
 function toPath(file: PyFile, node: PyNode): string | undefined {
-  const literal = getStringValue(file, node);
-  if (literal !== undefined) return literal;
-  if (node.type !== 'string' || findChild(node, 'interpolation') === undefined) return undefined;
-  return node.children
-    .filter((child) => child.type === 'string_content' || child.type === 'interpolation')
-    .map((child) => (child.type === 'interpolation' ? `{${getText(file, child).slice(1, -1).trim()}}` : getText(file, child)))
-    .join('');
+  return getStringValue(file, node) ?? readFormatString(file, node, (expression) => `{${expression}}`);
 }
 
 /** The paths a name (`url`, `self.url`) is assigned in the file: null when it is assigned more than one. */

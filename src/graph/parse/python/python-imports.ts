@@ -1,6 +1,5 @@
 import type { ImportFact } from '../../../model/facts.js';
 import {
-  findChild,
   getCallParts,
   getDottedName,
   getLine,
@@ -8,6 +7,7 @@ import {
   getPositional,
   getStringValue,
   getText,
+  readFormatString,
   type PyFile,
   type PyNode,
 } from './python-tree.js';
@@ -128,15 +128,8 @@ function addDynamicImport(file: PyFile, node: PyNode, imports: ImportFact[]): vo
  * package's modules that match.
  */
 function getModulePattern(file: PyFile, node: PyNode | undefined): string | undefined {
-  let pattern: string | undefined;
-  if (node?.type === 'string' && findChild(node, 'interpolation') !== undefined) {
-    const open = findChild(node, 'string_start');
-    if (open === undefined || /[bB]/.test(getText(file, open))) return undefined;
-    pattern = node.children
-      .filter((child) => child.type === 'string_content' || child.type === 'interpolation')
-      .map((child) => (child.type === 'interpolation' ? '*' : getText(file, child)))
-      .join('');
-  } else if (node?.type === 'binary_operator') {
+  let pattern = readFormatString(file, node, () => '*');
+  if (pattern === undefined && node?.type === 'binary_operator') {
     const [left, right] = getParts(node);
     const prefix = getStringValue(file, left);
     const isPlus = left !== undefined && right !== undefined && file.source.slice(left.end, right.start).trim() === '+';

@@ -153,6 +153,20 @@ export function getStringValue(file: PyFile, node: PyNode | undefined): string |
   return file.source.slice(open.end, close.start);
 }
 
+/**
+ * An f-string's text with each interpolation read as `hole` gives it (`f"/items/{item.id}"` with `{…}` kept, or `*`);
+ * undefined for anything but an f-string, and for a bytes literal.
+ */
+export function readFormatString(file: PyFile, node: PyNode | undefined, hole: (expression: string) => string): string | undefined {
+  if (node?.type !== 'string' || findChild(node, 'interpolation') === undefined) return undefined;
+  const open = findChild(node, 'string_start');
+  if (open === undefined || /[bB]/.test(getText(file, open))) return undefined;
+  return node.children
+    .filter((child) => child.type === 'string_content' || child.type === 'interpolation')
+    .map((child) => (child.type === 'interpolation' ? hole(getText(file, child).slice(1, -1).trim()) : getText(file, child)))
+    .join('');
+}
+
 /** Whether the string literal is raw (`r'\d+'`): its text is its value. */
 export function isRawString(file: PyFile, node: PyNode): boolean {
   const open = node.type === 'string' ? findChild(node, 'string_start') : undefined;
