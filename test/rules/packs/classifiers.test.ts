@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { loadBuiltinPacks, validatePackData } from '../../helpers/packs.js';
 import { isCheckerError } from '../../../src/model/diagnostic.js';
 import type { ClassifierSection, LoadedPack, RulePack } from '../../../src/model/rules.js';
-import { createPathClassifier, mergeClassifiers } from '../../../src/rules/classifiers.js';
+import { createPathClassifier, createPathClassTest, mergeClassifiers } from '../../../src/rules/classifiers.js';
 
 const builtin = await loadBuiltinPacks();
 const builtinClasses = createPathClassifier(mergeClassifiers(builtin));
@@ -93,6 +93,15 @@ describe('the built-in classifiers pack', () => {
       };
       const { example: _example, ...former } = builtinClasses(path);
       assert.deepEqual(former, expected, path);
+    }
+  });
+
+  test('one class asked alone (task grounding asks generated of every scored file) answers as the whole classifier', () => {
+    const paths = [...PATHS, 'packages/web/dist/app.js', 'lib/vendor/x.min.js', 'src/api.pb.ts', 'src/distance.ts'];
+    for (const name of ['generated', 'auth', 'example'] as const) {
+      const isInClass = createPathClassTest(mergeClassifiers(builtin), name);
+      // Asked twice: the second answer comes from what the first remembered.
+      for (const path of [...paths, ...paths]) assert.equal(isInClass(path), builtinClasses(path)[name], `${name} ${path}`);
     }
   });
 
