@@ -46,6 +46,7 @@ export function toFileNode(file: GraphFileInput): NodeAttributes {
   if (facts?.failure !== undefined) attributes.parseFailure = facts.failure;
   if (facts?.globalAssertionHelpers !== undefined && attributes.kind === 'file')
     attributes.globalAssertionHelpers = facts.globalAssertionHelpers;
+  if (facts?.assertingExports !== undefined && attributes.kind === 'file') attributes.assertingExports = facts.assertingExports;
   if (facts?.program === true && attributes.kind === 'file') attributes.program = true;
   return attributes;
 }
@@ -100,6 +101,7 @@ export function addDeclarations(builder: Builder, files: readonly GraphFileInput
         swallowedErrors: fact.swallowedErrors,
         isAsync: fact.isAsync,
         ...(fact.freeCalls === undefined ? {} : { freeCalls: fact.freeCalls }),
+        ...(fact.importedCalls === undefined ? {} : { importedCalls: fact.importedCalls }),
       });
       addEdge(builder, fileId, id, { kind: 'declares' });
     }

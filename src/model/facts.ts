@@ -82,6 +82,11 @@ export interface TestCaseFact {
    * (`equal(a, b)`), sorted, at most 16. A setup file may put an asserting helper of that name on the global object.
    */
   freeCalls?: string[];
+  /**
+   * For a test with no assertion counted here: the imported functions it calls, by local name (`test({ valid })` with
+   * `import test from './testFunctions'`), sorted, at most 16. The file they come from may export an asserting helper.
+   */
+  importedCalls?: string[];
 }
 
 export interface MockFact {
@@ -394,6 +399,12 @@ export interface FileFacts {
    * asserts: test helpers a runner's setup file hands every test, which call them without importing them.
    */
   globalAssertionHelpers?: string[];
+  /**
+   * Names the file exports (`default` for its default export) whose function asserts, directly or through its own
+   * helpers: a shared test helper (validator.js's `export default function test(options)`) the tests call by import.
+   * Read only when the text names an assertion (`assert`, `expect`, `should`).
+   */
+  assertingExports?: string[];
   /** The file opens with a `#!` line: a program run by hand (`test/scripts/codegen.run.ts`), not a module a runner loads. */
   program?: true;
   /**

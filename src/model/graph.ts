@@ -41,6 +41,8 @@ export interface FileNode {
   parseFailure?: ParseFailure;
   /** Asserting functions the file puts on the global object (FileFacts.globalAssertionHelpers), when it puts any. */
   globalAssertionHelpers?: string[];
+  /** Exported names whose function asserts (FileFacts.assertingExports), when it exports any. */
+  assertingExports?: string[];
   /** The file opens with a `#!` line (FileFacts.program): a program, never a test file a runner loads. */
   program?: true;
 }
@@ -152,6 +154,8 @@ export interface TestNode {
   isAsync: boolean;
   /** For a test with no assertion counted in its file: plain functions it calls that the file does not import or declare. */
   freeCalls?: string[];
+  /** For a test with no assertion counted in its file: the imported functions it calls, by local name. */
+  importedCalls?: string[];
 }
 
 export type OwnerType = 'user' | 'team' | 'email';

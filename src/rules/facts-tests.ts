@@ -178,9 +178,48 @@ function getGlobalAssertionHelpers(lookup: GraphLookup): ReadonlySet<string> {
  * it calls (parse-server's specs call `equal(a, b)`, which spec/helper.js puts on `global` and which calls `expect`).
  */
 function countAssertions(lookup: GraphLookup, node: TestNode): number {
-  if (node.assertions > 0 || node.freeCalls === undefined) return node.assertions;
-  const helpers = getGlobalAssertionHelpers(lookup);
-  return helpers.size === 0 ? 0 : node.freeCalls.filter((name) => helpers.has(name)).length;
+  if (node.assertions > 0) return node.assertions;
+  let count = 0;
+  if (node.freeCalls !== undefined) {
+    const helpers = getGlobalAssertionHelpers(lookup);
+    if (helpers.size > 0) count += node.freeCalls.filter((name) => helpers.has(name)).length;
+  }
+  if (node.importedCalls !== undefined) {
+    const helpers = getImportedAssertionHelpers(lookup, node.file);
+    count += node.importedCalls.filter((name) => helpers.has(name)).length;
+  }
+  return count;
+}
+
+const importedHelpersByLookup = new WeakMap<GraphLookup, Map<string, ReadonlySet<string>>>();
+
+/**
+ * The local names under which a test file imports a function another file exports and that asserts (validator.js's
+ * tests call `test({ validator, valid, invalid })`, imported from ./testFunctions, whose body asserts).
+ */
+function getImportedAssertionHelpers(lookup: GraphLookup, testFile: string): ReadonlySet<string> {
+  let byFile = importedHelpersByLookup.get(lookup);
+  if (byFile === undefined) {
+    byFile = new Map();
+    importedHelpersByLookup.set(lookup, byFile);
+  }
+  const known = byFile.get(testFile);
+  if (known !== undefined) return known;
+  const found = new Set<string>();
+  const { graph } = lookup.kg;
+  const id = toFileId(testFile);
+  if (graph.hasNode(id)) {
+    graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+      if (attributes.kind !== 'uses' || targetAttributes.kind !== 'export') return;
+      const owner = toFileId(targetAttributes.path);
+      if (!graph.hasNode(owner)) return;
+      const file = graph.getNodeAttributes(owner);
+      if (file.kind !== 'file' || file.assertingExports?.includes(targetAttributes.name) !== true) return;
+      for (const local of attributes.locals) found.add(local);
+    });
+  }
+  byFile.set(testFile, found);
+  return found;
 }
 
 const packagesByLookup = new WeakMap<GraphLookup, Map<string, Set<string>>>();

@@ -148,6 +148,56 @@ describe('weak tests misread (issue 41): an asserting helper a setup file puts o
 });
 
 /**
+ * Check 88 (validatorjs/validator.js): every test calls `test({ validator, valid, invalid })`, the default export of
+ * test/testFunctions.js, which asserts each value. The name is the runner's, the function is the repository's: each test
+ * touching the change was told it "asserts nothing". A helper imported from a file whose export does not assert proves
+ * nothing, as before.
+ */
+describe('weak tests misread (issue 41): an asserting helper a test imports', () => {
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'validate', version: '1.0.0', scripts: { test: 'mocha --recursive' } }),
+        'src/slug.js': 'export default function isSlug(value) {\n  return /^[a-z-]+$/.test(value);\n}\n',
+        'test/testFunctions.js': [
+          "import assert from 'assert';",
+          "import isSlug from '../src/slug';",
+          'export default function test(options) {',
+          '  for (const valid of options.valid) assert.ok(isSlug(valid), valid);',
+          '}',
+          'export const run = (value) => isSlug(value);',
+          '',
+        ].join('\n'),
+        'test/slug.test.js': [
+          "import test, { run } from './testFunctions';",
+          "describe('slug', () => {",
+          "  it('accepts slugs', () => {",
+          "    test({ valid: ['a-b'] });",
+          '  });',
+          "  it('runs', () => {",
+          "    run('a-b');",
+          '  });',
+          '});',
+          '',
+        ].join('\n'),
+      },
+      { 'src/slug.js': 'export default function isSlug(value) {\n  return /^[a-z0-9-]+$/.test(value);\n}\n' },
+    );
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the test that calls the imported asserting test() asserts; the one that only runs an import does not', () => {
+    assert.deepEqual(
+      analysis.weakTests.map((weak) => [weak.id, weak.kinds]),
+      [['test:test/slug.test.js#slug > runs', ['weak-test/no-assertions']]],
+    );
+  });
+});
+
+/**
  * Check 49 (psf/requests): tests/test_utils.py patches `requests.utils.proxy_bypass` in one test. The patch was read as
  * a mock of the whole of utils.py: every test of the file "mocks the unit it tests", and the file, the one named for
  * the changed module, was passed over as a test to extend, as if utils.py never ran in it.

@@ -60,7 +60,17 @@ export function collectAssertingHelpers(module: AstNode, context: Omit<Assertion
   };
   forEachNode(module, (node) => {
     if (node.type === 'FunctionDeclaration') define(getIdentifierName(getNode(node, 'identifier')), node, node);
-    else if (node.type === 'VariableDeclarator') {
+    else if (node.type === 'ExportDefaultDeclaration') {
+      // `export default function test(options) {…}`: the module's default export, by its name and as `default`.
+      const decl = getNode(node, 'decl');
+      if (decl?.type === 'FunctionExpression') {
+        define('default', decl, node);
+        define(getIdentifierName(getNode(decl, 'identifier')), decl, node);
+      }
+    } else if (node.type === 'ExportDefaultExpression') {
+      const expression = unwrapExpression(getNode(node, 'expression'));
+      if (isFunctionNode(expression)) define('default', expression, node);
+    } else if (node.type === 'VariableDeclarator') {
       const init = unwrapExpression(getNode(node, 'init'));
       if (isFunctionNode(init)) define(getIdentifierName(getNode(node, 'id')), init, node);
     }

@@ -43,6 +43,9 @@ import {
   typeKeys,
 } from './walker-patterns.js';
 
+/** Text that could hold an assertion: a file without one of these words exports no asserting helper. */
+const ASSERTION_WORD = /\b(?:assert|expect|should)\b/;
+
 /**
  * Collects every fact of one module in a single pass over swc's AST. The walker keeps the
  * traversal, scopes and reference frames; imports and exports (`ModuleLinks`), tests
@@ -126,6 +129,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       functions: this.functions,
       signals: this.signals.signals,
       ...this.toGlobalHelpers(),
+      ...this.toAssertingExports(),
       ...(this.source?.startsWith('#!') === true ? { program: true as const } : {}),
     };
   }
@@ -134,6 +138,15 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     if (this.globalValues.length === 0) return {};
     const names = this.globalValues.filter(([, value]) => this.testing.isAssertingHelper(value)).map(([name]) => name);
     return names.length === 0 ? {} : { globalAssertionHelpers: [...new Set(names)].sort() };
+  }
+
+  /** Exported functions that assert, looked for only when the text names an assertion at all. */
+  private toAssertingExports(): Pick<FileFacts, 'assertingExports'> {
+    if (this.source === undefined || !ASSERTION_WORD.test(this.source)) return {};
+    const names = this.links.exports
+      .filter((fact) => fact.from === undefined && !fact.typeOnly && this.testing.isAssertingHelper(fact.local ?? fact.name))
+      .map((fact) => fact.name);
+    return names.length === 0 ? {} : { assertingExports: [...new Set(names)].sort() };
   }
 
   makeEntry(arg: AstNode): PendingEntry {

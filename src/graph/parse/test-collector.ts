@@ -45,6 +45,8 @@ interface TestFrame {
   pending: { flags: ReadonlySet<string>; count: number }[];
   /** Plain functions the test calls that the file does not import (TestCaseFact.freeCalls). */
   freeCalls: Set<string>;
+  /** Imported functions the test calls (TestCaseFact.importedCalls). */
+  importedCalls: Set<string>;
   /** The test declares how many assertions it makes (`declaresPlan`): its runner fails it when fewer run. */
   planned: boolean;
 }
@@ -191,6 +193,7 @@ export class TestCollector {
       callbackEnd: callbackSpan?.end ?? 0,
       pending: [],
       freeCalls: new Set(),
+      importedCalls: new Set(),
       planned: false,
     };
     this.frames.push(frame);
@@ -210,6 +213,8 @@ export class TestCollector {
       const free = [...frame.freeCalls].filter((name) => declared.get(name) === undefined && !this.isDeclared(name)).sort();
       if (free.length > 0) fact.freeCalls = free.slice(0, MAX_FREE_CALLS);
     }
+    if (fact.kind === 'test' && fact.assertions === 0 && frame.importedCalls.size > 0)
+      fact.importedCalls = [...frame.importedCalls].sort().slice(0, MAX_FREE_CALLS);
     // `test('x', async (t) => { await t.test('a', …); await t.test('b', …) })`: a test that only runs subtests
     // (node:test, tap) groups them as a suite does; its subtests assert, it does not.
     if (kind === 'test' && fact.assertions === 0 && this.tests.length > firstChild) {
@@ -240,8 +245,8 @@ export class TestCollector {
     if (frame !== undefined && this.unawaitedDepth === frame.unawaitedBase && declaresPlan(frame, calleeName, method, args))
       frame.planned = true;
     if (frame !== undefined && callee.type === 'Identifier' && calleeName !== undefined && !calleeName.includes('.')) {
-      if (!TEST_FUNCTION_NAMES.has(calleeName) && !propagatingCalls.has(calleeName) && !this.links.importBindings.has(calleeName))
-        frame.freeCalls.add(calleeName);
+      if (this.links.importBindings.has(calleeName)) frame.importedCalls.add(calleeName);
+      else if (!TEST_FUNCTION_NAMES.has(calleeName) && !propagatingCalls.has(calleeName)) frame.freeCalls.add(calleeName);
     }
     if (frame !== undefined && !this.expectSubjects.has(node)) {
       const match = matchAssertionCall(node, {
