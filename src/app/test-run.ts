@@ -123,6 +123,12 @@ function toTypeTestToRun(
   return { ...base, runner: undefined, cwd: ownFolder };
 }
 
+/** A mocha test run with the load flags its package's script gives mocha (`--require @babel/register`). */
+function withMochaFlags(selectors: RunnerSelectors, test: TestToRun): TestToRun {
+  const flags = test.runner === 'mocha' ? selectors.mochaFlags?.get(test.cwd) : undefined;
+  return flags === undefined ? test : { ...test, flags };
+}
+
 /**
  * How a test file is run: a type test by its type-test runner; else the runner whose configuration selects it (karma's
  * `files`, mocha's spec globs, a config a package script names); else the runner its imports name (`node:test`,
@@ -308,7 +314,7 @@ export function toTestRun(
       if (isTypeTestPath(test.testFile)) tests.push({ path: test.testFile, distance: test.distance });
   }
   return planTestRun({
-    tests: tests.map((test) => toTestToRun(kg, facts, root, selectors, test, goPackageTests)),
+    tests: tests.map((test) => withMochaFlags(selectors, toTestToRun(kg, facts, root, selectors, test, goPackageTests))),
     ...(wholeSuite === undefined
       ? {}
       : { fullSuiteReason: `${wholeSuite.path} changed (${wholeSuite.changeKind}): it can change how every test builds or runs` }),

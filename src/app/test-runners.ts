@@ -19,6 +19,11 @@ export interface RunnerSelectors {
   setup: RunnerSetup[];
   /** Configs a package script names (`vitest --config=./test/node/vitest.config.ts`): they run the tests under them. */
   scripted: ScriptedConfig[];
+  /**
+   * Per package folder, the flags its script gives mocha that change how a file loads (`--require @babel/register`,
+   * `--ui tdd`, `--file test/setup.js`, a node loader): a command naming single files needs them too.
+   */
+  mochaFlags?: Map<string, string[]>;
 }
 
 /** A runner config named by a package script, in a folder below the package's: it runs the test files under its folder. */
@@ -278,6 +283,28 @@ function listMochaArguments(scripts: JsonObject): string[][] {
   return found;
 }
 
+/** Mocha flags, with the value they take, that change how a test file loads and runs its cases. */
+const MOCHA_LOAD_FLAGS = new Set(['--require', '-r', '--file', '--ui', '-u', '--loader', '--experimental-loader', '--import']);
+
+/**
+ * The load flags (`MOCHA_LOAD_FLAGS`) of the package's mocha command: the `test` script's, else the first script's that
+ * runs mocha. validator.js runs `mocha --require @babel/register --recursive`: without the flag its `import`s fail.
+ */
+function readMochaScriptFlags(scripts: JsonObject): string[] {
+  const test = typeof scripts.test === 'string' ? listMochaArguments({ test: scripts.test }) : [];
+  const words = test[0] ?? listMochaArguments(scripts)[0] ?? [];
+  const flags: string[] = [];
+  for (let index = 0; index < words.length; index += 1) {
+    const word = (words[index] ?? '').replace(/^['"]|['"]$/g, '');
+    const [flag = '', inline] = word.split(/=(.*)/s);
+    if (!MOCHA_LOAD_FLAGS.has(flag)) continue;
+    const value = inline ?? (words[index + 1] ?? '').replace(/^['"]|['"]$/g, '');
+    if (inline === undefined) index += 1;
+    if (value !== '' && !value.startsWith('-')) flags.push(flag, value);
+  }
+  return flags;
+}
+
 function readMochaScriptSpecs(scripts: JsonObject): string[] {
   const specs: string[] = [];
   for (const words of listMochaArguments(scripts)) {
@@ -427,6 +454,17 @@ export function buildRunnerSelectors(
           });
       }
       addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)), asRecord(manifest.mocha).recursive === true);
+      const flags = readMochaScriptFlags(scripts);
+      if (flags.length > 0) {
+        selectors.mochaFlags ??= new Map();
+        selectors.mochaFlags.set(folder, flags);
+      }
+      // `--require test/setup.js`, `--file test/hooks.js`: loaded before every spec, as a .mocharc's `require` is.
+      addSetup(
+        path,
+        folder,
+        flags.filter((_, index) => ['--require', '-r', '--file'].includes(flags[index - 1] ?? '')),
+      );
       addMocha(
         folder,
         readMochaScriptSpecs(scripts),

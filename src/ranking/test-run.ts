@@ -26,6 +26,8 @@ export interface TestToRun {
   typecheck?: boolean;
   /** A type test (`*.test-d.ts`, `*.tst.ts`): with no runner, it is type-checked, not sent to the whole suite. */
   typeTest?: boolean;
+  /** mocha: the load flags its package's script gives it, as flag and value pairs (`--require`, `@babel/register`). */
+  flags?: readonly string[];
 }
 
 export interface TestRunInput {
@@ -56,6 +58,7 @@ interface CommandGroup {
   viaTsx: boolean;
   typecheck: boolean;
   config: string | undefined;
+  flags: readonly string[];
   files: string[];
   testNames: string[];
   wholePackages?: boolean;
@@ -86,7 +89,7 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
     case 'jest':
       return ['npx', 'jest', ...configFlag(group, '--config'), '--runTestsByPath', ...words].join(' ');
     case 'mocha':
-      return ['npx', 'mocha', ...words].join(' ');
+      return ['npx', 'mocha', ...group.flags.map((word, index) => (index % 2 === 0 ? word : quoteShellWord(word))), ...words].join(' ');
     case 'jasmine':
       return ['npx', 'jasmine', ...words].join(' ');
     case 'ava':
@@ -187,13 +190,15 @@ export function planTestRun(input: TestRunInput): TestRun {
     const viaTsx = runner === 'node' && test.viaTsx === true;
     const typecheck = runner === 'vitest' && test.typecheck === true;
     const config = ['karma', 'vitest', 'jest', 'playwright'].includes(runner) ? test.config : undefined;
-    const key = [runner, test.cwd, viaTsx, typecheck, config ?? ''].join('\u0000');
+    const flags = runner === 'mocha' ? (test.flags ?? []) : [];
+    const key = [runner, test.cwd, viaTsx, typecheck, config ?? '', ...flags].join('\u0000');
     const group = groups.get(key) ?? {
       runner,
       cwd: test.cwd,
       viaTsx,
       typecheck,
       config,
+      flags,
       files: [],
       testNames: [],
       packageTests: new Set(),

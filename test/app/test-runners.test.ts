@@ -127,6 +127,59 @@ describe("mocha's folder specs", () => {
   });
 });
 
+/**
+ * Check 88 (validatorjs/validator.js): `nyc … mocha --require @babel/register --reporter dot --recursive`. The tests
+ * `import`; `npx mocha test/a.test.js` without the flag fails on the first line of every file.
+ */
+describe("mocha's load flags from the package's script", () => {
+  const flagsOf = (scripts: Record<string, string>) =>
+    buildRunnerSelectors(new Map([['package.json', JSON.stringify({ scripts })]])).mochaFlags?.get('');
+
+  test('--require, --file, --ui and a loader are kept with their values; reporters, timeouts and specs are not', () => {
+    assert.deepEqual(flagsOf({ test: 'nyc --reporter=text mocha --require @babel/register --reporter dot --recursive' }), [
+      '--require',
+      '@babel/register',
+    ]);
+    assert.deepEqual(flagsOf({ test: "mocha -r ts-node/register --ui=tdd --file 'test/setup.js' -t 5000 test/**/*.ts" }), [
+      '-r',
+      'ts-node/register',
+      '--ui',
+      'tdd',
+      '--file',
+      'test/setup.js',
+    ]);
+    // The `test` script's mocha command is the one a reviewer runs; another script's flags are not mixed in.
+    assert.deepEqual(flagsOf({ 'test:browser': 'mocha --require jsdom-global', test: 'mocha --require esm test/' }), ['--require', 'esm']);
+    assert.equal(flagsOf({ test: 'mocha --timeout 5000 test/' }), undefined);
+  });
+
+  test('the command that runs the reaching tests carries them', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': json({
+          name: 'validate',
+          version: '1.0.0',
+          scripts: { test: 'nyc --reporter=text mocha --require @babel/register --reporter dot --recursive' },
+          devDependencies: { mocha: '^10.0.0', '@babel/register': '^7.0.0' },
+        }),
+        'src/slug.js': 'export default function isSlug(value) {\n  return /^[a-z-]+$/.test(value);\n}\n',
+        'test/slug.test.js':
+          "import assert from 'assert';\nimport isSlug from '../src/slug';\ndescribe('slug', () => {\n  it('accepts', () => {\n    assert.ok(isSlug('a-b'));\n  });\n});\n",
+      },
+      { 'src/slug.js': 'export default function isSlug(value) {\n  return /^[a-z0-9-]+$/.test(value);\n}\n' },
+    );
+    try {
+      const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+      assert.deepEqual(
+        bundle.evidence.testRun.commands.map((command) => command.command),
+        ['npx mocha --require @babel/register test/slug.test.js'],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a mocha config a script names by --config (knex)', () => {
   test('its spec globs select tests as a .mocharc does; a config no script names selects nothing', () => {
     const manifest = JSON.stringify({
