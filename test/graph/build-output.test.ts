@@ -105,6 +105,27 @@ describe('an import of build output the repository does not hold', () => {
     assert.equal(resolver.resolve('spec/users.spec.js', '../lib/Routers/users').target, 'src/Routers/users.js');
   });
 
+  test('follows babel -d . into the package folder itself, for the files it lacks (check 88: validator.js)', () => {
+    const resolver = resolverOf({
+      'package.json': json({ name: 'validator', main: 'index.js', scripts: { 'build:node': 'babel src -d .' } }),
+      'src/index.js': '',
+      'src/lib/isSlug.js': '',
+      'test/helper.js': '',
+      'test/exports.test.js': '',
+    });
+    const rule = 'package.json scripts.build:node: babel src -d .';
+    assert.deepEqual(resolver.resolve('test/exports.test.js', '../index'), {
+      specifier: '../index',
+      kind: 'relative',
+      target: 'src/index.js',
+      builtFrom: rule,
+    });
+    assert.equal(resolver.resolve('test/exports.test.js', '../lib/isSlug').target, 'src/lib/isSlug.js');
+    // A file the package holds is itself, and a path no source has stays unresolved.
+    assert.equal(resolver.resolve('test/exports.test.js', './helper').builtFrom, undefined);
+    assert.equal(resolver.resolve('test/exports.test.js', '../validator.min.js').kind, 'unresolved');
+  });
+
   test('is left unresolved when the repository says nothing of the folder, or holds it', () => {
     const silent = resolverOf({ 'package.json': json({ name: 'plain' }), 'src/a.js': '', 'tests/a.spec.js': '' });
     assert.equal(silent.resolve('tests/a.spec.js', '../lib/a').kind, 'unresolved');

@@ -46,6 +46,10 @@ function normalizeFolder(base: string, folder: string): string | undefined {
   return joinRepoPath(base, trimmed.startsWith('./') ? trimmed : `./${trimmed}`);
 }
 
+function isOwnFolder(folder: string): boolean {
+  return /^['"]?\.\/?['"]?$/.test(folder);
+}
+
 /** `babel <source> --out-dir <output>` (or `-d`, `--out-dir=`) in each script of a package. */
 function findBabelRules(info: PackageInfo): BuildOutputRule[] {
   const scripts = isJsonObject(info.manifest.scripts) ? info.manifest.scripts : {};
@@ -70,7 +74,8 @@ function findBabelRules(info: PackageInfo): BuildOutputRule[] {
         source ??= word;
       }
       const from = source === undefined ? undefined : normalizeFolder(info.folder, source);
-      const to = output === undefined ? undefined : normalizeFolder(info.folder, output);
+      // `babel src -d .` (validator.js) builds into the package's own folder: `../index` from test/ is src/index.js.
+      const to = output === undefined ? undefined : isOwnFolder(output) ? info.folder : normalizeFolder(info.folder, output);
       if (from !== undefined && to !== undefined)
         rules.push({ output: to, source: from, rule: `${manifestPath(info)} scripts.${name}: ${command.trim()}` });
     }
@@ -164,9 +169,12 @@ export function findBuildOutputRules(
     ...sortedPackages.flatMap((info) => findEntryRule(info, repo) ?? []),
   ];
   const rules = new Map<string, BuildOutputRule>();
-  for (const rule of candidates)
-    if (!repo.dirs.has(rule.output) && (rule.source === '' || repo.dirs.has(rule.source)) && !rules.has(rule.output))
-      rules.set(rule.output, rule);
+  const packageFolders = new Set(sortedPackages.map((info) => info.folder));
+  for (const rule of candidates) {
+    // A package's own folder always exists; built into, it maps only the files it lacks.
+    const absent = !repo.dirs.has(rule.output) || (packageFolders.has(rule.output) && rule.output !== rule.source);
+    if (absent && (rule.source === '' || repo.dirs.has(rule.source)) && !rules.has(rule.output)) rules.set(rule.output, rule);
+  }
   // The longest output first, so a nested output folder wins over its parent.
   return [...rules.values()].sort((left, right) => right.output.length - left.output.length);
 }
@@ -174,8 +182,8 @@ export function findBuildOutputRules(
 /** The source path an absent build-output `candidate` is built from, with its rule; undefined when no rule covers it. */
 export function toBuiltSource(rules: readonly BuildOutputRule[], candidate: string): { path: string; rule: BuildOutputRule } | undefined {
   for (const rule of rules) {
-    if (candidate !== rule.output && !candidate.startsWith(`${rule.output}/`)) continue;
-    const rest = candidate.slice(rule.output.length);
+    if (rule.output !== '' && candidate !== rule.output && !candidate.startsWith(`${rule.output}/`)) continue;
+    const rest = rule.output === '' ? `/${candidate}` : candidate.slice(rule.output.length);
     const path = rule.source === '' ? rest.replace(/^\//, '') : `${rule.source}${rest}`;
     if (rule.within !== undefined && !rule.within.some((folder) => path.startsWith(`${folder}/`))) continue;
     return { path, rule };
