@@ -19,6 +19,8 @@ import {
   FINALLY_VALUES,
   CATCH_VALUES,
   ROUNDING_VALUES,
+  findNewModulus,
+  getRemainderValues,
   hasNewRounding,
   type SemanticChange,
   type SemanticKind,
@@ -72,7 +74,8 @@ const ERROR_PATH =
 const FINALLY = /(?:^|[};]\s*)finally\s*\{/;
 const REGEX = /(?:^|[=(,:!&|?{};\s])\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/;
 const ROUNDING = /\bMath\.(?:round|floor|ceil|trunc)\(|\.toFixed\(|\.toPrecision\(|\b(?:round|floor|ceil)\w*\(/;
-const ARITHMETIC = /[\w)\]]\s*([-+*/%])\s*[\w(]/g;
+/** An operator between two operands; the operands are looked at, not taken, so `a % 2 + b` yields both `%` and `+`. */
+const ARITHMETIC = /(?<=[\w)\]]\s*)([-+*/%])(?=\s*[\w(])/g;
 /** `x ??= y`, `x ||= y`: a default given in place; `x &&= f(x)`: a value transformed when present. */
 const SELF_FALLBACK = /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*=\s*\1\s*(\|\||\?\?)\s*([^;]+)/;
 const LOGICAL_ASSIGNMENT = /([A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*)\s*(\?\?=|\|\|=|&&=)\s*([^;]+)/;
@@ -1007,7 +1010,9 @@ function classifyPair(
   if (headRegex !== undefined && (baseRegex === undefined || canonicalRegexLiteral(headRegex) !== canonicalRegexLiteral(baseRegex)))
     add('regex', headRegex, '', REGEX_VALUES);
   const rounding = hasNewRounding(head, base, ROUNDING);
-  if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')) {
+  const modulus = rounding ? undefined : findNewModulus(head, base);
+  if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, 'javascript'));
+  else if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;

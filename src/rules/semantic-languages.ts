@@ -11,6 +11,8 @@ import {
   REGEX_VALUES,
   REMOVED_ERROR_VALUES,
   ROUNDING_VALUES,
+  findNewModulus,
+  getRemainderValues,
   hasNewRounding,
   type SemanticChange,
   type SemanticKind,
@@ -434,7 +436,7 @@ const ROUNDING: Readonly<Record<PythonOrGo, RegExp>> = {
 };
 
 /** Binary operators, spaced the same on both sides (`a - b`, `a*b`): `return -1` and Go's `*T` are not arithmetic. */
-const ARITHMETIC = /[\w)\]](\s*)(\/\/|\*\*|[-+*/%])\1[\w(]/g;
+const ARITHMETIC = /(?<=[\w)\]])(\s*)(\/\/|\*\*|[-+*/%])\1(?=[\w(])/g;
 
 function operators(code: string): string {
   return [...code.matchAll(ARITHMETIC)].map((match) => match[2]).join('');
@@ -719,14 +721,10 @@ function classifyPair(
   // asked once.
   const isBoundArithmetic =
     slice !== undefined || (comparison !== undefined && /[-+*/%]/.test(`${comparison.subject} ${comparison.limit}`));
-  if (
-    rounding ||
-    (!isBoundArithmetic &&
-      operators(base) !== operators(head) &&
-      operators(head) !== '' &&
-      !isOnlyJoined(base, head) &&
-      !isCountArithmetic(head))
-  ) {
+  const plain = !isBoundArithmetic && !isOnlyJoined(base, head) && !isCountArithmetic(head);
+  const modulus = rounding || !plain ? undefined : findNewModulus(head, base);
+  if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, language));
+  else if (rounding || (plain && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;

@@ -1,3 +1,5 @@
+import type { SourceLanguage } from '../model/facts.js';
+
 /** What the semantic-hunk classifiers of every language share: the change they report and how they word it. */
 
 export type SemanticKind =
@@ -7,6 +9,7 @@ export type SemanticKind =
   | 'error-path'
   | 'regex'
   | 'arithmetic'
+  | 'remainder'
   | 'membership'
   | 'normalisation'
   | 'option-flag'
@@ -62,6 +65,36 @@ export function getNormalisationValues(method: string): string {
 }
 export const REGEX_VALUES = 'a string the old pattern accepts and the new one refuses, and the reverse';
 export const ROUNDING_VALUES = '.5, -0.5, 0 and a negative value';
+
+/** `% 10`, `% len(items)`: each modulus a text takes a remainder by, spaces dropped. */
+function listModuli(code: string): string[] {
+  return [...code.matchAll(/(?<=[\w)\]]\s*)%\s*([\w.]+(?:\([^()]*\))?|\([^()]*\))/g)].map((match) => (match[1] ?? '').replace(/\s+/g, ''));
+}
+
+/**
+ * The modulus of a remainder the head takes and the base did not (`checksum % 11` → `(checksum % 11) % 10` adds
+ * `% 10`; `% 11` → `% 10` changes it): a remainder changes its result where it wraps, not at halves.
+ */
+export function findNewModulus(head: string, base: string | undefined): string | undefined {
+  const old = listModuli(base ?? '');
+  for (const modulus of listModuli(head)) {
+    const index = old.indexOf(modulus);
+    if (index === -1) return modulus;
+    old.splice(index, 1);
+  }
+  return undefined;
+}
+
+/** What to try through a new remainder: where it wraps (0 and one below the modulus), and a negative dividend. */
+export function getRemainderValues(modulus: string, language: SourceLanguage): string {
+  const size = Number(modulus);
+  const below = Number.isInteger(size) && size > 0 ? `${size - 1}` : `${modulus} − 1`;
+  const sign =
+    language === 'python'
+      ? "Python's % takes the divisor's sign"
+      : `${language === 'go' ? "Go's" : "JavaScript's"} % keeps the dividend's sign`;
+  return `a value whose remainder by ${modulus} is 0, one whose remainder is ${below}, and a negative value (${sign})`;
+}
 
 /** Each call `rounding` opens in `code` (the pattern ends at its `(`), whole to its closing bracket, spaces dropped. */
 function listRoundingCalls(code: string, rounding: RegExp): string[] {

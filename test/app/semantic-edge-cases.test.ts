@@ -1325,6 +1325,40 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(pair(['  return amount * 100;'], ['  return amount * 100 + fee;']), [['arithmetic', 'the arithmetic']]);
   });
 
+  // Check 88 (validator.js isTaxID): `checksum % 11` became `(checksum % 11) % 10`, so a checksum of 10 gives the digit 0.
+  test('a remainder added or its modulus changed asks where it wraps, not at halves', () => {
+    const pair = (before: string, after: string, language?: 'python' | 'go') =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], language).map((change) => [
+        change.kind,
+        change.subject,
+        change.values,
+      ]);
+    const js = 'a value whose remainder by 10 is 0, one whose remainder is 9, and a negative value';
+    assert.deepEqual(
+      pair('  return (parseInt(tin[10], 10) === checksum % 11);', '  return (parseInt(tin[10], 10) === ((checksum % 11) % 10));'),
+      [['remainder', 'the remainder by 10', `${js} (JavaScript's % keeps the dividend's sign)`]],
+    );
+    assert.deepEqual(pair('  checksum = 10 - (checksum % 10);', '  checksum = (10 - (checksum % 10)) % 10;'), [
+      ['remainder', 'the remainder by 10', `${js} (JavaScript's % keeps the dividend's sign)`],
+    ]);
+    assert.deepEqual(
+      pair('  const slot = hash % 11;', '  const slot = hash % size;').map(([kind, subject]) => [kind, subject]),
+      [['remainder', 'the remainder by size']],
+    );
+    assert.deepEqual(pair('    digit = total % 11', '    digit = total % 11 % 10', 'python'), [
+      [
+        'remainder',
+        'the remainder by 10',
+        "a value whose remainder by 10 is 0, one whose remainder is 9, and a negative value (Python's % takes the divisor's sign)",
+      ],
+    ]);
+    // The same remainder with another operator around it is arithmetic, asked as before.
+    assert.deepEqual(
+      pair('  return a % 2 + b;', '  return a % 2 - b;').map(([kind]) => kind),
+      ['arithmetic'],
+    );
+  });
+
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
@@ -3154,7 +3188,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.26\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.27\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

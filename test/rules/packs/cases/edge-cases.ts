@@ -34,6 +34,7 @@ const signal = {
   inChangedLines: true,
   authCheck: 'verifies a token',
   envChecked: false,
+  dateFormatter: false,
   writesBefore: true,
   functionWrites: true,
 };
@@ -50,6 +51,10 @@ export const edgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
         ...(signalKind === 'auth' ? [{ ...signal, signalKind, authCheck: '' }] : []),
         // A read inside the condition that tests the same variable (`if (process.env.X) { … process.env.X … }`).
         ...(signalKind === 'env-config' ? [{ ...signal, signalKind, envChecked: true }] : []),
+        // An Intl.DateTimeFormat formats dates and builds none (luxon's IANAZone): no invalid date reaches it.
+        ...(ruleId === 'edge-case/invalid-dates'
+          ? [{ ...signal, signalKind, detail: 'new Intl.DateTimeFormat', dateFormatter: true }]
+          : []),
         // An await outside any try in a function that wrote nothing before it: nothing is left half-done (logto).
         ...(signalKind === 'async-failure' ? [{ ...signal, signalKind, detail: 'await outside try', writesBefore: false }] : []),
         // Reads or cache calls combined concurrently in a function that writes nothing: nothing to compensate (logto).
@@ -306,6 +311,7 @@ const SEMANTIC_KINDS = [
   'error-path',
   'regex',
   'arithmetic',
+  'remainder',
   'membership',
   'normalisation',
   'option-flag',
