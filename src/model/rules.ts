@@ -477,6 +477,10 @@ export const FACT_CATALOGUE: FactCatalogue = {
       'boolean',
       'for a read of the environment, a condition on its line or on a line that encloses it tests the same variable (`if (process.env.X) { … process.env.X … }`)',
     ),
+    dateFormatter: fact(
+      'boolean',
+      'for a date-time signal, it builds a date formatter (`new Intl.DateTimeFormat(locale, { timeZone })`), which formats dates and builds none',
+    ),
     writesBefore: fact(
       'boolean',
       'the enclosing function (the file, at module level) writes stored state on a line before this one: work a failure here would leave half-done',

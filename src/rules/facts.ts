@@ -591,6 +591,8 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
         isRouteFile: methods.length > 0,
         authCheck: signal.kind === 'auth' ? findAuthCheck(file.lines, signal.line, fn) : '',
         envChecked: signal.kind === 'env-config' && isEnvChecked(file.lines ?? [], signal.line, signal.detail),
+        // `new Intl.DateTimeFormat(locale, { timeZone })` formats dates and builds none: no invalid date reaches it.
+        dateFormatter: signal.kind === 'date-time' && /^(?:new )?Intl\.DateTimeFormat$/.test(signal.detail),
         writesBefore: writes.some((write) => write.line < signal.line && (fn === undefined || write.line >= fn.span.start)),
         functionWrites: fn !== undefined && writes.some((write) => write.line >= fn.span.start && write.line <= fn.span.end),
       },

@@ -24,6 +24,7 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
         'src/env.ts': 'export const empty = 0;\n',
         'src/login.ts': 'export const login = () => null;\n',
         'src/profile.ts': 'export const update = () => null;\n',
+        'src/zone.ts': 'export const zones = new Map();\n',
       },
       {
         'src/client.ts': [
@@ -64,6 +65,13 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
           '  const isValidOldPassword = await bcrypt.compare(oldPassword, hash);',
           "  if (!isValidOldPassword) throw new HttpException({ errors: { oldPassword: 'incorrect' } }, HttpStatus.UNPROCESSABLE_ENTITY);",
           '}',
+          '',
+        ].join('\n'),
+        // Check 89 (luxon): a formatter built for a zone, and a date built from input.
+        'src/zone.ts': [
+          'export const zones = new Map();',
+          "export const formatter = (timeZone: string) => new Intl.DateTimeFormat('en-US', { timeZone });",
+          'export const parse = (text: string) => new Date(text);',
           '',
         ].join('\n'),
         // pino's shape: NODE_OPTIONS is read again inside the condition that found it set; REGION is read unchecked.
@@ -117,6 +125,14 @@ describe('edge cases and risks fire on code evidence, not words (checker analyze
         .map((edgeCase) => edgeCase.title),
       ['src/list.ts:2 pages through results (.slice(…offset…))'],
     );
+  });
+
+  it('invalid dates: a date built from input, not a formatter', () => {
+    const titles = (rule: string) =>
+      edgeCases()
+        .filter((edgeCase) => edgeCase.rule === rule && edgeCase.scope.startsWith('src/zone.ts'))
+        .map((edgeCase) => edgeCase.title);
+    assert.deepEqual(titles('edge-case/invalid-dates'), ['src/zone.ts:3 builds dates (new Date)']);
   });
 
   it('catastrophic regex: the nested repetition, not the alternation of literals', () => {

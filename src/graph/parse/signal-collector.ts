@@ -280,8 +280,10 @@ export class SignalCollector {
   private addPaging(node: AstNode, callee: AstNode, method: string | undefined): void {
     const args = getExpressions(node, 'arguments');
     if (method !== undefined && pagingMethods.has(method) && !(method === 'slice' && isText(getNode(callee, 'object')))) {
+      const receiver = getDottedName(unwrapExpression(getNode(callee, 'object'))) ?? '';
       const named = args.flatMap((arg) => collectNames(arg)).find((name) => this.words.isPaginationName(name));
-      if (named !== undefined) {
+      // `zone.offset(zoneOffsetTs)` (luxon): an offset of time, not of rows.
+      if (named !== undefined && !saysTime(named) && !saysTime(receiver)) {
         this.add('pagination', node, `.${method}(…${named}…)`);
         return;
       }
@@ -305,6 +307,15 @@ export class SignalCollector {
       }
     }
   }
+}
+
+/** Words of a time offset (`zoneOffset`, `utcOffsetMinutes`, `offsetTs`, `dt.offset(…)`): no page is turned there. */
+const TIME_WORDS = new Set(
+  'zone timezone tz utc gmt time timestamp ts ms millis date datetime dt minute minutes hour hours second seconds'.split(' '),
+);
+
+function saysTime(name: string): boolean {
+  return name.split(/[._$]|(?<=[a-z0-9])(?=[A-Z])/).some((word) => TIME_WORDS.has(word.toLowerCase()));
 }
 
 /** The identifier and property names an argument expression mentions (`offset + limit` → offset, limit), a few levels deep. */

@@ -22,6 +22,9 @@ describe('edge-case signals need code evidence, not words', () => {
       'export const fixed = (db) => db.user.findMany({ take: 10 });',
       "export const view = (res, page) => res.render('home', { page });",
       'export const cut = (path, limit) => path.slice(0, limit);',
+      // Check 89 (luxon): an offset of time, by its name or its receiver's, turns no page.
+      'export const guess = (zone, zoneOffsetTs) => zone.offset(zoneOffsetTs);',
+      'export const shift = (dt, offset) => dt.offset(offset);',
     ];
     assert.deepEqual(signalsOf(code, 'pagination'), [
       '1 .slice(…offset…)',
