@@ -20,7 +20,9 @@ import {
   CATCH_VALUES,
   ROUNDING_VALUES,
   findNewModulus,
+  findSortOrder,
   getRemainderValues,
+  ORDER_VALUES,
   hasNewRounding,
   type SemanticChange,
   type SemanticKind,
@@ -1011,7 +1013,10 @@ function classifyPair(
     add('regex', headRegex, '', REGEX_VALUES);
   const rounding = hasNewRounding(head, base, ROUNDING);
   const modulus = rounding ? undefined : findNewModulus(head, base);
+  const order = findSortOrder(head);
   if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, 'javascript'));
+  // luxon's `.sort()` → `.sort((a, b) => a.toMillis() - b.toMillis())`: a comparator's subtraction orders, it rounds nothing.
+  else if (order !== undefined && base !== undefined && order !== findSortOrder(base)) add('order', 'the sort order', '', ORDER_VALUES);
   else if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }

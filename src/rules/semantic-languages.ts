@@ -12,7 +12,9 @@ import {
   REMOVED_ERROR_VALUES,
   ROUNDING_VALUES,
   findNewModulus,
+  findSortOrder,
   getRemainderValues,
+  ORDER_VALUES,
   hasNewRounding,
   type SemanticChange,
   type SemanticKind,
@@ -723,7 +725,9 @@ function classifyPair(
     slice !== undefined || (comparison !== undefined && /[-+*/%]/.test(`${comparison.subject} ${comparison.limit}`));
   const plain = !isBoundArithmetic && !isOnlyJoined(base, head) && !isCountArithmetic(head);
   const modulus = rounding || !plain ? undefined : findNewModulus(head, base);
+  const order = findSortOrder(head);
   if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, language));
+  else if (order !== undefined && order !== findSortOrder(base)) add('order', 'the sort order', '', ORDER_VALUES);
   else if (rounding || (plain && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }

@@ -10,6 +10,7 @@ export type SemanticKind =
   | 'regex'
   | 'arithmetic'
   | 'remainder'
+  | 'order'
   | 'membership'
   | 'normalisation'
   | 'option-flag'
@@ -84,6 +85,25 @@ export function findNewModulus(head: string, base: string | undefined): string |
   }
   return undefined;
 }
+
+/**
+ * The ordering a line asks for, as written: a sort's comparator or key (`.sort((a, b) => a.toMillis() - b.toMillis())`,
+ * `sorted(items, key=len)`, `.sort()` bare), spaces dropped; undefined when the line sorts nothing.
+ */
+export function findSortOrder(code: string): string | undefined {
+  const match = /(?:\.(?:sort|toSorted)|\bsorted)\(/.exec(code);
+  if (match === null) return undefined;
+  let depth = 1;
+  let index = match.index + match[0].length;
+  for (; index < code.length && depth > 0; index++) {
+    if (code[index] === '(') depth++;
+    else if (code[index] === ')') depth--;
+  }
+  return code.slice(match.index, index).replace(/\s+/g, '');
+}
+
+export const ORDER_VALUES =
+  'items given out of order, two that compare equal, and ones whose default (string) order differs from the intended one (10 and 9, dates in different zones)';
 
 /** What to try through a new remainder: where it wraps (0 and one below the modulus), and a negative dividend. */
 export function getRemainderValues(modulus: string, language: SourceLanguage): string {

@@ -1326,7 +1326,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   });
 
   // Check 88 (validator.js isTaxID): `checksum % 11` became `(checksum % 11) % 10`, so a checksum of 10 gives the digit 0.
-  test('a remainder added or its modulus changed asks where it wraps, not at halves', () => {
+  test('a remainder added or its modulus changed asks where it wraps, a comparator asks the order, not halves', () => {
     const pair = (before: string, after: string, language?: 'python' | 'go') =>
       findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], language).map((change) => [
         change.kind,
@@ -1352,6 +1352,17 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         "a value whose remainder by 10 is 0, one whose remainder is 9, and a negative value (Python's % takes the divisor's sign)",
       ],
     ]);
+    // Check 89 (luxon): `.sort()` given a comparator orders by time; its subtraction rounds nothing.
+    assert.deepEqual(
+      pair('      .sort(),', '      .sort((a, b) => a.toMillis() - b.toMillis()),').map(([kind, subject]) => [kind, subject]),
+      [['order', 'the sort order']],
+    );
+    assert.deepEqual(
+      pair('    return sorted(items, key=len)', '    return sorted(items, key=lambda item: item.size)', 'python').map(([kind]) => kind),
+      ['order'],
+    );
+    // The same sort on a line changed elsewhere asks nothing of its order.
+    assert.deepEqual(pair('  const names = list.sort(byName);', '  const names = [...list].sort(byName);'), []);
     // The same remainder with another operator around it is arithmetic, asked as before.
     assert.deepEqual(
       pair('  return a % 2 + b;', '  return a % 2 - b;').map(([kind]) => kind),

@@ -312,6 +312,7 @@ const SEMANTIC_KINDS = [
   'regex',
   'arithmetic',
   'remainder',
+  'order',
   'membership',
   'normalisation',
   'option-flag',
