@@ -237,6 +237,34 @@ describe('type-level assertions', () => {
     );
   });
 
+  // Check 90 (loguru): `try: 1 / 0` then `except: logger.exception(…)` makes an error on purpose to log it, then asserts.
+  test('a try that throws on purpose swallows nothing; one around the code under test does (python-facts: the same in Python)', () => {
+    const js = [
+      "it('logs the error', () => {",
+      '  try {',
+      "    throw new Error('boom');",
+      '  } catch {',
+      "    logger.error('caught');",
+      '  }',
+      "  expect(lines()).toContain('caught');",
+      '});',
+      "it('hides a failure', () => {",
+      '  try {',
+      '    run();',
+      '  } catch {',
+      "    logger.error('caught');",
+      '  }',
+      '});',
+    ].join('\n');
+    assert.deepEqual(
+      extractFacts('test/log.test.js', js, { assertionHelpers: [] }).tests.map((fact) => [fact.titlePath[0], fact.swallowedErrors]),
+      [
+        ['logs the error', 0],
+        ['hides a failure', 1],
+      ],
+    );
+  });
+
   test('a statement that is only `x satisfies T` is a type assertion; a declaration using satisfies is not', () => {
     const body =
       'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';

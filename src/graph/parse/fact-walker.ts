@@ -595,6 +595,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         // `catch (err) { caught = err }` keeps the error for an assertion after the block, `errors.push(err)` or
         // `handleError(err)` hands it on: nothing is swallowed.
         if (keepsCaughtError(handler, this.moduleFunctions)) this.testing.countThrow();
+        // `try { throw new Error('x') } catch (error) { log(error) }`: the test raises on purpose to have an error to
+        // handle; nothing of the code under test is swallowed.
+        else if (isDeliberateThrow(getNode(node, 'block'))) this.testing.countThrow();
         this.visitChildren(handler);
         // A `finally` that asserts checks the outcome whatever the catch did with the error.
         this.visit(node.finalizer);
@@ -742,6 +745,11 @@ function keepsCaughtError(handler: AstNode, moduleFunctions: ReadonlySet<string>
  * time zone shifts and no text makes invalid (jsonwebtoken's `new TokenExpiredError('maxAge exceeded', new
  * Date(maxAgeTimestamp * 1000))` was asked for DST and for "2024-02-30").
  */
+/** A try block that throws at its top (`try { throw new Error('x') } catch …`): the error is made to be caught. */
+function isDeliberateThrow(block: AstNode | undefined): boolean {
+  return block !== undefined && getNodes(block, 'stmts').some((statement) => statement.type === 'ThrowStatement');
+}
+
 function isEpochDate(args: readonly AstNode[]): boolean {
   const [only] = args;
   const arg = args.length === 1 ? unwrapExpression(only) : undefined;

@@ -264,6 +264,40 @@ const TEST_FILE = [
 ];
 
 // Check 83 (anyio): `with pytest.RaisesGroup(pytest.RaisesExc(TypeError, match=pattern)):` was said to assert nothing.
+// Check 90 (loguru): `try: 1 / 0` then `except: logger.exception(…)` makes an error on purpose to log it, then asserts.
+test('a try that raises on purpose swallows nothing; one around the code under test does', () => {
+  const py = [
+    'def test_exception_log(writer):',
+    '    try:',
+    '        1 / 0  # noqa: B018',
+    '    except Exception:',
+    '        logger.exception("Error")',
+    '    assert writer.read() == "Error"',
+    '',
+    'def test_raise(writer):',
+    '    try:',
+    '        raise ValueError("x")',
+    '    except ValueError:',
+    '        logger.exception("Error")',
+    '    assert writer.read()',
+    '',
+    'def test_hides(writer):',
+    '    try:',
+    '        run()',
+    '    except Exception:',
+    '        pass',
+    '    assert writer.read()',
+  ];
+  assert.deepEqual(
+    parse('tests/test_log.py', py).tests.map((fact) => [fact.titlePath[0], fact.swallowedErrors]),
+    [
+      ['test_exception_log', 0],
+      ['test_raise', 0],
+      ['test_hides', 1],
+    ],
+  );
+});
+
 test("pytest 8.4's RaisesGroup and RaisesExc assert the exceptions they expect", () => {
   const facts = parse('tests/test_groups.py', [
     'import pytest',
@@ -547,8 +581,9 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
     // Check 81 (jsonschema): a money word assigned a length is a count.
     '    total = len(items)',
     '    extra = total - offset',
-    // Check 86 (healthchecks): seconds since the epoch are no calendar time; a local time is.
-    '    stamp = int(time.time())',
+    // Check 86 (healthchecks): seconds since the epoch are no calendar time; a local time is. Check 90 (loguru): nor is
+    // a date's timestamp or a count, which int() truncates without parsing text.
+    '    stamp = int(time.time()); micro = int(dt.timestamp()); n = int(text.count("a"))',
     '    parts = time.localtime(stamp)',
     // Check 87 (CTFd): the current instant in UTC has no zone to shift; local now still does.
     '    a = datetime.utcnow() - timedelta(seconds=5); b = datetime.now(timezone.utc); c = datetime.now(tz=UTC)',
@@ -583,11 +618,18 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
   );
 });
 
-test("a version check's slice of sys.version_info is no collection (check 44: attrs)", () => {
-  const facts = parse('src/attr/_compat.py', ['import sys', '', 'PY_3_13_PLUS = sys.version_info[:2] >= (3, 13)', 'first = args[:2]']);
+test("a slice is no collection read: it never raises (check 44: attrs' sys.version_info[:2]; check 90: loguru)", () => {
+  const facts = parse('src/attr/_compat.py', [
+    'import sys',
+    '',
+    'PY_3_13_PLUS = sys.version_info[:2] >= (3, 13)',
+    'first = args[:2]',
+    'hex_color = color[1:]',
+    'head = args[0]',
+  ]);
   assert.deepEqual(
     facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),
-    ['4 collection args[:2]'],
+    ['6 collection args[0]'],
   );
 });
 

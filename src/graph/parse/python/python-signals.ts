@@ -207,13 +207,20 @@ function isNumberLiteral(node: PyNode): boolean {
  * Arithmetic that yields a number (`(cut / cell_length) * len(text)`, `-x`, `len(items)`): `int()` of it truncates,
  * it parses no text (rich's segment.py was asked for "12abc"). `+` and `%` are left out: they join and format strings.
  */
+/** Methods of the standard library's values that answer a number: a date's timestamp, a timedelta's seconds, a count. */
+const NUMBER_METHODS = /^(?:timestamp|total_seconds|toordinal|weekday|isoweekday|bit_length|count|index|find|rfind)$/;
+
 function isArithmetic(file: PyFile, node: PyNode): boolean {
   if (node.type === 'parenthesized_expression') return getParts(node).some((part) => isArithmetic(file, part));
   if (node.type === 'unary_operator') return true;
-  if (node.type === 'call')
+  if (node.type === 'call') {
+    const { callee } = getCallParts(node);
+    // A method that answers a number (loguru's `int(dt.timestamp())`): a float truncated, no text parsed.
+    if (callee?.type === 'attribute' && NUMBER_METHODS.test(getText(file, getParts(callee)[1] ?? callee))) return true;
     return /^(?:len|round|abs|sum|min|max|math\.\w+|time\.(?:time|monotonic|perf_counter)(?:_ns)?)$/.test(
-      getDottedName(file, getCallParts(node).callee) ?? '',
+      getDottedName(file, callee) ?? '',
     );
+  }
   if (node.type !== 'binary_operator') return false;
   const [left, right] = getParts(node);
   if (left === undefined || right === undefined) return false;
@@ -251,7 +258,7 @@ function addPaging(file: PyFile, node: PyNode, method: string, args: readonly Py
   if (keys.length >= 2 || keys.includes('offset') || keys.includes('cursor')) add('pagination', node, `${method}(${keys.join(', ')})`);
 }
 
-/** `items[0]`, `items[-1]`, `items[a:b]`; a slice by a pagination name is pagination. */
+/** `items[0]`, `items[-1]`; a slice by a pagination name (`items[offset:offset + limit]`) is pagination. */
 function addSubscript(file: PyFile, node: PyNode, add: AddSignal): void {
   const [value, ...indexes] = getParts(node);
   const index = indexes.length === 1 ? indexes[0] : undefined;
@@ -259,10 +266,10 @@ function addSubscript(file: PyFile, node: PyNode, add: AddSignal): void {
   const target = getDottedName(file, value) ?? '';
   // `sys.version_info[:2] >= (3, 13)` checks the interpreter's version: never empty, never input.
   if (target === 'sys.version_info') return;
+  // A slice never raises: an empty list or string gives an empty one (loguru's `color[1:]` was asked an empty list).
   if (index.type === 'slice') {
     const named = collectNames(file, index).find((name) => words.isPaginationName(name));
     if (named !== undefined) add('pagination', node, `${target}[…${named}…]`);
-    else add('collection', node, `${target}[${getText(file, index)}]`);
     return;
   }
   const text = getText(file, index).replace(/\s/g, '');

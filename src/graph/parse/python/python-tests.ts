@@ -172,6 +172,9 @@ function isTriviallyTrue(file: PyFile, node: PyNode | undefined): boolean {
 
 /** A `try` with an `except` that neither asserts nor raises: a failure there passes the test silently. */
 function isSwallowingTry(file: PyFile, node: PyNode): boolean {
+  // `try: 1 / 0` then `except: logger.exception(…)` (loguru): the test raises on purpose to have an error to handle.
+  const body = node.children.find((child) => child.type === 'block');
+  if (body?.children.some((statement) => isDeliberateRaise(file, statement)) === true) return false;
   return node.children.some((clause) => {
     if (clause.type !== 'except_clause') return false;
     let isHandled = false;
@@ -181,6 +184,13 @@ function isSwallowingTry(file: PyFile, node: PyNode): boolean {
     });
     return !isHandled && countAssertions(file, clause).assertions === 0;
   });
+}
+
+/** A statement that always raises: `raise X(…)`, or a division by a literal zero (`1 / 0`). */
+function isDeliberateRaise(file: PyFile, statement: PyNode): boolean {
+  if (statement.type === 'raise_statement') return true;
+  if (statement.type !== 'expression_statement') return false;
+  return /^[\w.()]+\s*(?:\/\/?|%)\s*0$/.test(getText(file, statement).replace(/#.*$/, '').trim());
 }
 
 /** `patch('a.b.c')`, `mocker.patch(…)`, `monkeypatch.setattr('a.b.c', …)`: the dotted target of each, as a mock. */
