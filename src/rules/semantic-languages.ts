@@ -11,6 +11,7 @@ import {
   REGEX_VALUES,
   REMOVED_ERROR_VALUES,
   ROUNDING_VALUES,
+  asWritten,
   findNewModulus,
   findSortOrder,
   getRemainderValues,
@@ -652,9 +653,12 @@ function classifyPair(
         : findChangedComparison(head, base, COMPARISONS.python);
   const slice = codeChanged && comparison === undefined ? findChangedSlice(head, base) : undefined;
   if (comparison !== undefined) {
-    add('boundary', comparison.subject, comparison.limit, neighbours(comparison.limit, comparison.operator, comparison.subject, MEASURE));
+    // Shown as written: the code has its strings emptied (loguru's `record["level"].no` read as `record[""].no`).
+    const [subject, limit] = [asWritten(comparison.subject, after.text), asWritten(comparison.limit, after.text)];
+    add('boundary', subject, limit, neighbours(limit, comparison.operator, subject, MEASURE));
   } else if (slice !== undefined) {
-    add('boundary', slice.subject, slice.limit, toSliceValues(slice.subject, slice.limit));
+    const [subject, limit] = [asWritten(slice.subject, after.text), asWritten(slice.limit, after.text)];
+    add('boundary', subject, limit, toSliceValues(subject, limit));
   } else if (
     condition !== undefined &&
     // A new line, a line that tested before, or a value made conditional (`return [content]` → `return [content] if

@@ -105,6 +105,19 @@ export function findSortOrder(code: string): string | undefined {
 export const ORDER_VALUES =
   'items given out of order, two that compare equal, and ones whose default (string) order differs from the intended one (10 and 9, dates in different zones)';
 
+/**
+ * A piece of a line's code (strings emptied: `record[""].no`) as the line writes it (`record["level"].no`): the first
+ * place the written line has that shape, or the code itself when it has none.
+ */
+export function asWritten(code: string, written: string): string {
+  if (!/""|''/.test(code)) return code;
+  const pattern = code
+    .split(/(""|'')/)
+    .map((part) => (part === '""' ? '"[^"]*"' : part === "''" ? "'[^']*'" : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(pattern).exec(written)?.[0] ?? code;
+}
+
 /** What to try through a new remainder: where it wraps (0 and one below the modulus), and a negative dividend. */
 export function getRemainderValues(modulus: string, language: SourceLanguage): string {
   const size = Number(modulus);

@@ -1363,6 +1363,14 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
     // The same sort on a line changed elsewhere asks nothing of its order.
     assert.deepEqual(pair('  const names = list.sort(byName);', '  const names = [...list].sort(byName);'), []);
+    // Check 90 (loguru): a boundary on a subscript by a string is shown as written, not as the code with strings emptied.
+    const added = findSemanticChanges(
+      'def emit(self, message):\n    self._handler.handle(message)\n',
+      'def emit(self, message):\n    if message.record["level"].no < self._handler.level:\n        return\n    self._handler.handle(message)\n',
+      [{ oldStart: 2, oldLines: 0, newStart: 2, newLines: 2 }],
+      'python',
+    ).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(added, [['boundary', 'message.record["level"].no', 'self._handler.level']]);
     // The same remainder with another operator around it is arithmetic, asked as before.
     assert.deepEqual(
       pair('  return a % 2 + b;', '  return a % 2 - b;').map(([kind]) => kind),
