@@ -53,7 +53,8 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
       !isTupleRead(signal, head, file.headFunctions ?? []) &&
-      !isEmptyHandledAbove(signal, head, file.headFunctions ?? []),
+      !isEmptyHandledAbove(signal, head, file.headFunctions ?? []) &&
+      !isInsideNonEmptyTest(signal, head),
   );
 }
 
@@ -156,6 +157,42 @@ function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functi
     const rest = match[4] ?? '';
     const body = rest === '' ? (head.slice(line).find((text) => text.trim() !== '') ?? '') : rest;
     if (/^\s*(?:(?:return|throw|raise)\b|panic\()/.test(body)) return true;
+  }
+  return false;
+}
+
+/**
+ * An element read inside a block whose test says the list holds it: `if len(parts) > 1 {` above `parts[1]`, `if parts:`
+ * above `parts[0]`, `if (rows.length) {` above `rows[0]`; or, for a regular expression's submatches (cast's
+ * `matches := re.FindStringSubmatch(s)` then `if matches != nil {` above `matches[1]`), a test that it matched at all:
+ * a match holds every group.
+ */
+function isInsideNonEmptyTest(signal: SignalFact, head: readonly string[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const read = /^([\w$.]+)\[(-?\d+)\]$/.exec(signal.detail);
+  const [, list = '', indexText = ''] = read ?? [];
+  if (read === null) return false;
+  const index = Number(indexText);
+  const name = escapeName(list);
+  const needed = index < 0 ? 1 : index + 1;
+  const line = head[signal.line - 1] ?? '';
+  let indent = line.length - line.trimStart().length;
+  const isSubmatch = new RegExp(`\\b${name}\\s*:?=\\s*[\\w.]+\\.Find\\w*Submatch\\w*\\(`);
+  for (let at = signal.line - 2; at >= 0 && at >= signal.line - 1 - MAX_GUARD_DISTANCE; at--) {
+    const above = head[at] ?? '';
+    if (above.trim() === '') continue;
+    const depth = above.length - above.trimStart().length;
+    if (depth >= indent) continue;
+    indent = depth;
+    const test = /^\s*(?:\}\s*)?(?:else\s+)?(?:el)?if\b(.*)$/.exec(above)?.[1];
+    if (test !== undefined) {
+      const bound = new RegExp(`(?:len\\(${name}\\)|${name}\\.length)\\s*(>=?)\\s*(\\d+)`).exec(test);
+      if (bound !== null && Number(bound[2]) + (bound[1] === '>' ? 1 : 0) >= needed) return true;
+      const truthy = new RegExp(`^\\s*\\(?\\s*(?:${name}|${name}\\.length|len\\(${name}\\))\\s*\\)?\\s*[:{]`).test(test);
+      if (needed === 1 && truthy) return true;
+      if (new RegExp(`^\\s*${name}\\s*!=\\s*nil\\s*\\{`).test(test) && head.slice(0, at).some((text) => isSubmatch.test(text))) return true;
+    }
+    if (depth === 0) break;
   }
   return false;
 }

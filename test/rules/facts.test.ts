@@ -455,6 +455,53 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(guarded), ['signal:src/respond.ts:13:collection', 'signal:src/respond.ts:19:collection']);
   });
 
+  // Check 91 (cast): `matches[1]` inside `if matches != nil {` after `matches := re.FindStringSubmatch(s)`.
+  it('an element read inside a test that the list holds it is no empty-list case', () => {
+    const lines = [
+      'func trim(s string) string {',
+      '\tmatches := stringNumberRe.FindStringSubmatch(s)',
+      '\tif matches != nil {',
+      '\t\ts = matches[1]',
+      '\t}',
+      '\tif len(rows) > 1 {',
+      '\t\ts = rows[1]',
+      '\t}',
+      '',
+      '',
+      '\tif parts != nil {',
+      '\t\ts = parts[0]',
+      '\t}',
+      '\treturn s',
+      '}',
+      '',
+    ];
+    const guarded: ChangedFileInput = {
+      ...change,
+      path: 'number.go',
+      baseText: 'func trim(s string) string {\n\treturn s\n}\n',
+      headText: lines.join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 0, newStart: 2, newLines: 12 }],
+      headFunctions: [{ name: 'trim', span: { start: 1, end: 15 }, complexity: 4, isAsync: false, params: 1 }],
+      headSignals: [
+        { kind: 'collection', line: 4, detail: 'matches[1]' },
+        { kind: 'collection', line: 7, detail: 'rows[1]' },
+        { kind: 'collection', line: 12, detail: 'parts[0]' },
+      ],
+    };
+    // A non-nil slice may still be empty: only a regular expression's submatches hold every group once it matched.
+    assert.deepEqual(changedSignalIds(guarded), ['signal:number.go:12:collection']);
+    const python: ChangedFileInput = {
+      ...change,
+      path: 'app/names.py',
+      baseText: 'def first(parts):\n    pass\n',
+      headText: ['def first(parts):', '    if parts:', '        return parts[0]', '    return None', ''].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      headFunctions: [{ name: 'first', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 }],
+      headSignals: [{ kind: 'collection', line: 3, detail: 'parts[0]' }],
+    };
+    assert.deepEqual(changedSignalIds(python), []);
+  });
+
   // Check 77 (testify): `return splitted[len(splitted)-1]` below `if len(splitted) == 0 {` / `return trimmed`.
   it('a Go or Python last element read below an early exit on the empty list is no empty-list case', () => {
     const lines = [

@@ -121,6 +121,41 @@ test('a call made as a statement that hands the test its t may fail it; one whos
   ]);
 });
 
+// Check 91 (spf13/cast): quicktest wraps t (`c := qt.New(t)`, `c.Assert(…)`), and a table runner is handed the
+// wrapper (`runNumberTest(qt.New(t), tests, …)`); both were said to assert nothing.
+test('a wrapper of t made by an assertion library stands in for it; a server built from t does not', () => {
+  const lines = [
+    'package cast',
+    '',
+    'import (',
+    '\t"testing"',
+    '\tqt "github.com/frankban/quicktest"',
+    ')',
+    '',
+    'func TestIndirectPointers(t *testing.T) {',
+    '\tc := qt.New(t)',
+    '\tc.Helper()',
+    '\tc.Assert(ToInt(13), qt.Equals, 13)',
+    '}',
+    '',
+    'func TestToUint64E(t *testing.T) {',
+    '\trunNumberTest(qt.New(t), tests)',
+    '}',
+    '',
+    'func TestLogsOnly(t *testing.T) {',
+    '\tc := qt.New(t)',
+    '\tc.Log("nothing checked")',
+    '\tsrv := NewServer(t)',
+    '\tsrv.Close()',
+    '}',
+  ];
+  assert.deepEqual(testsOf('cast_test.go', lines), [
+    'TestIndirectPointers 8-12 assertions=1 trivial=0',
+    'TestToUint64E 14-16 assertions=1 trivial=0',
+    'TestLogsOnly 18-23 assertions=0 trivial=0',
+  ]);
+});
+
 test('only _test.go files hold tests', () => {
   assert.deepEqual(testsOf('internal/orders/orders.go', ordersTest), []);
 });

@@ -26,7 +26,17 @@ const PACKAGE_CALLS: ReadonlyMap<string, ReadonlyMap<string, SignalKind> | Signa
       ['NewDecoder', 'parse-json'],
     ]),
   ],
-  ['time', 'date-time'],
+  // Calendar time only: a Duration, a Sleep, a timer or time.Since is an amount of time, the same in every zone
+  // (cast's `time.Duration(0)` was asked about daylight saving and about "2024-02-30").
+  [
+    'time',
+    new Map<string, SignalKind>(
+      ['Now', 'Date', 'Parse', 'ParseInLocation', 'LoadLocation', 'FixedZone', 'Unix', 'UnixMilli', 'UnixMicro'].map((name) => [
+        name,
+        'date-time',
+      ]),
+    ),
+  ],
   ['regexp', 'regex'],
   [
     'os',

@@ -24,7 +24,31 @@ interface TestContext {
   /** Top-level helpers of the file that fail the test they are given. */
   helpers: Set<string>;
   cases: TestCaseFact[];
+  /**
+   * Variables the test made from its `t` (`c := qt.New(t)`, `is := is.New(t)`, `a := assert.New(t)`): their methods
+   * are the assertions of the library that wraps `t`. Reset for each test and helper.
+   */
+  standIns: Set<string>;
 }
+
+/** Methods of a wrapped `t` that assert nothing: logging, cleanup, naming, subtests. */
+const NON_ASSERTING_METHODS: ReadonlySet<string> = new Set([
+  'Helper',
+  'Cleanup',
+  'Log',
+  'Logf',
+  'Name',
+  'Parallel',
+  'Run',
+  'Setenv',
+  'TempDir',
+  'Skip',
+  'Skipf',
+  'SkipNow',
+  'Defer',
+  'Done',
+  'Context',
+]);
 
 /** Whether `name` is one `go test` runs: `TestXxx`, `BenchmarkXxx`, `FuzzXxx`, `ExampleXxx` (`Testable` is not one). */
 function isTestName(name: string): boolean {
@@ -56,7 +80,7 @@ export function collectTests(
 ): TestCaseFact[] {
   const testifyLocals = new Set<string>(['assert', 'require']);
   for (const [local, path] of importPaths) if (TESTIFY_PACKAGES.has(path)) testifyLocals.add(local);
-  const context: TestContext = { source, lines, testifyLocals, helpers: new Set(), cases: [] };
+  const context: TestContext = { source, lines, testifyLocals, helpers: new Set(), cases: [], standIns: new Set() };
   const tests: GoFunction[] = [];
   for (const fn of functions) {
     if (fn.receiverType !== undefined) continue;
@@ -76,6 +100,7 @@ export function collectTests(
     const fact = createCase([fn.name], lines.spanOf(fn.node));
     if (isExample) fact.assertions = 1;
     context.cases.push(fact);
+    context.standIns.clear();
     if (body !== undefined) visit(body, new Set(getTestingParameters(fn.node, source)), [{ fact }], context);
   }
   return context.cases;
@@ -99,7 +124,7 @@ function createCase(titlePath: string[], span: TestCaseFact['span']): TestCaseFa
 /** Assertion calls anywhere below `node` (a helper's body), for deciding whether a helper asserts. */
 function countAssertions(node: GoNode, testVars: Set<string>, context: TestContext): number {
   const probe = createCase([], { start: 0, end: 0 });
-  visit(node, testVars, [{ fact: probe }], { ...context, cases: [] });
+  visit(node, testVars, [{ fact: probe }], { ...context, cases: [], standIns: new Set() });
   return probe.assertions;
 }
 
@@ -108,8 +133,39 @@ function visit(node: GoNode, testVars: ReadonlySet<string>, open: OpenCase[], co
   if (node.type === 'func_literal') {
     const parameters = getTestingParameters(node, context.source);
     if (parameters.length > 0) testVars = new Set([...testVars, ...parameters]);
-  } else if (node.type === 'call_expression' && visitCall(node, testVars, open, context, isStatement)) return;
+  } else if (node.type === 'short_var_declaration') addStandIns(node, testVars, context);
+  else if (node.type === 'call_expression' && visitCall(node, testVars, open, context, isStatement)) return;
   for (const child of node.children) visit(child, testVars, open, context, node.type === 'expression_statement');
+}
+
+/** `c := qt.New(t)`: each name given a wrapper of the test's `t` stands in for it. */
+function addStandIns(node: GoNode, testVars: ReadonlySet<string>, context: TestContext): void {
+  const [left, right] = [getChild(node, 'left'), getChild(node, 'right')];
+  const values = right?.children.filter((child) => child.type !== ',') ?? [];
+  const [value] = values;
+  if (left === undefined || values.length !== 1 || value === undefined || !isHandedTest(value, testVars, context)) return;
+  for (const name of left.children) if (name.type === 'identifier') context.standIns.add(context.source.slice(name.start, name.end));
+}
+
+/** The constructors assertion libraries wrap `t` with: `qt.New(t)`, `assert.New(t)`, `is.New(t)`, gomega's `NewWithT(t)`. */
+const WRAPPER_CONSTRUCTOR = /(?:^|\.)(?:New|NewWithT|NewGomegaWithT)$/;
+
+/** A wrapper of the test's `t` (or of a stand-in for it): `qt.New(t)`; `NewServer(t)` builds a server, no assertion. */
+function isHandedTest(node: GoNode, testVars: ReadonlySet<string>, context: TestContext): boolean {
+  const callee = node.type === 'call_expression' ? getChild(node, 'function') : undefined;
+  if (callee === undefined || !WRAPPER_CONSTRUCTOR.test(context.source.slice(callee.start, callee.end))) return false;
+  if (callee.type === 'identifier' && context.source.slice(callee.start, callee.end) === 'New') return false;
+  return (getChild(node, 'arguments')?.children ?? []).some((arg) => isTestValue(arg, testVars, context, false));
+}
+
+/** The test's `t`, a stand-in for it, or (`deep`) a wrapper of one (`runNumberTest(qt.New(t), …)`). */
+function isTestValue(node: GoNode | undefined, testVars: ReadonlySet<string>, context: TestContext, deep: boolean): boolean {
+  if (node === undefined) return false;
+  if (node.type === 'identifier') {
+    const name = context.source.slice(node.start, node.end);
+    return testVars.has(name) || context.standIns.has(name);
+  }
+  return deep && isHandedTest(node, testVars, context);
 }
 
 /**
@@ -125,7 +181,7 @@ function visitCall(call: GoNode, testVars: ReadonlySet<string>, open: OpenCase[]
   const current = open[open.length - 1]?.fact;
   if (callee === undefined || current === undefined) return false;
   const first = args[0];
-  const handsTest = isStatement && first?.type === 'identifier' && testVars.has(source.slice(first.start, first.end));
+  const handsTest = isStatement && isTestValue(first, testVars, context, true);
   if (callee.type === 'identifier') {
     const name = source.slice(callee.start, callee.end);
     if (context.helpers.has(name) || HELPER_LIKE.test(name) || handsTest) addAssertion(open, false);
@@ -142,6 +198,8 @@ function visitCall(call: GoNode, testVars: ReadonlySet<string>, open: OpenCase[]
     else if (SKIPPING_METHODS.has(method) && !current.modifiers.includes('skip')) current.modifiers.push('skip');
     else if (method === 'Parallel') current.isAsync = true;
     else if (method === 'Run') return openSubtest(call, args, testVars, open, context);
+  } else if (context.standIns.has(owner)) {
+    if (!NON_ASSERTING_METHODS.has(method)) addAssertion(open, isTrivialAssertion(method, args, source));
   } else if (context.testifyLocals.has(owner)) addAssertion(open, isTrivialAssertion(method, args, source));
   else if (handsTest) addAssertion(open, false);
   return false;
