@@ -1,6 +1,6 @@
 import type { KnowledgeGraph } from '../graph/build.js';
 import { toFileId } from '../graph/ids.js';
-import { isTypeTestPath } from '../graph/roles.js';
+import { isNamedConfig, isTypeTestPath } from '../graph/roles.js';
 import { findReachingTests } from '../graph/queries/find-reaching-tests.js';
 import { listTestFiles } from '../graph/queries/test-files.js';
 import type { ChangedFileEvidence } from '../model/analysis.js';
@@ -51,6 +51,26 @@ const CI_CONFIG = /^(?:\.github|\.circleci|\.gitlab|\.husky|\.vscode|\.devcontai
  */
 const NO_TEST_SETTINGS =
   /(?:^|\/)(?:\.gitignore|\.gitattributes|\.npmignore|\.mailmap|\.eslintrc(?:\.[a-z]+)?|\.eslintignore|eslint\.config\.[cm]?[jt]s|biome\.jsonc?|\.oxlintrc\.json|\.prettierrc(?:\.[a-z]+)?|\.prettierignore|prettier\.config\.[cm]?js|\.editorconfig|\.stylelintrc(?:\.[a-z]+)?|\.markdownlint(?:-cli2)?\.(?:jsonc?|ya?ml)|\.commitlintrc(?:\.[a-z]+)?|commitlint\.config\.[cm]?[jt]s|\.lintstagedrc(?:\.[a-z]+)?|\.?cspell\.json)$/i;
+
+/**
+ * A JSON, YAML or TOML file at the root of the repository or of one of its packages: a setting the tools may read. One
+ * deeper is data (uptime-kuma's `src/lang/en.json`, a translation), which reaches the tests that read it, not all of them.
+ */
+function isAtPackageRoot(kg: KnowledgeGraph, path: string): boolean {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 || findPackage(kg, path)?.folder === path.slice(0, slash);
+}
+
+/** Whether a file of the repository imports `path` (a JSON module read by `import en from './lang/en.json'`). */
+function isImported(kg: KnowledgeGraph, path: string): boolean {
+  const id = toFileId(path);
+  if (!kg.graph.hasNode(id)) return false;
+  let found = false;
+  kg.graph.forEachInEdge(id, (_edge, attributes) => {
+    if (attributes.kind === 'imports') found = true;
+  });
+  return found;
+}
 
 interface PackageInfo {
   folder: string;
@@ -272,12 +292,18 @@ export function toTestRun(
 ): TestRun {
   const root = findRootPackage(kg);
   const packageManager = getSuiteManager(kg, changedFiles);
+  // A JSON, YAML or TOML file below a package's root is data (uptime-kuma's `src/lang/en.json`): code that imports it
+  // reaches its tests; read some other way, any test may read it, and the whole suite runs, saying why.
+  const isData = (file: ChangedFileEvidence): boolean =>
+    file.changeKind === 'config' && !isNamedConfig(file.path) && !isAtPackageRoot(kg, file.path);
+  const importedData = changedFiles.filter((file) => isData(file) && file.status !== 'deleted' && isImported(kg, file.path));
   const wholeSuite = changedFiles.find(
     (file) =>
       WHOLE_SUITE_KINDS.has(file.changeKind) &&
       !declaredPaths.has(file.path) &&
       !CI_CONFIG.test(file.path) &&
-      !NO_TEST_SETTINGS.test(file.path),
+      !NO_TEST_SETTINGS.test(file.path) &&
+      !importedData.includes(file),
   );
   // A changed test-support file (a conftest.py, a shared server helper) runs no test itself: the tests it reaches run.
   const testFiles = listTestFiles(kg.graph);
@@ -306,6 +332,8 @@ export function toTestRun(
     for (const test of reaching)
       tests.push({ path: test.testFile, distance: test.distance, ...(test.relevance === undefined ? {} : { relevance: test.relevance }) });
   }
+  for (const file of importedData)
+    for (const test of findReachingTests(kg, file.path)) tests.push({ path: test.testFile, distance: test.distance });
   // A type-only change (a .d.ts, an interface) runs no runtime test, but the type tests that read it, through type
   // imports too, check it.
   for (const file of changedFiles) {
@@ -317,10 +345,16 @@ export function toTestRun(
     tests: tests.map((test) => withMochaFlags(selectors, toTestToRun(kg, facts, root, selectors, test, goPackageTests))),
     ...(wholeSuite === undefined
       ? {}
-      : { fullSuiteReason: `${wholeSuite.path} changed (${wholeSuite.changeKind}): it can change how every test builds or runs` }),
-    hasRuntimeChange: changedFiles.some(
-      (file) => (file.changeKind === 'runtime' || file.changeKind === 'test') && getUnparsedLanguage(file.path) === undefined,
-    ),
+      : {
+          fullSuiteReason: isData(wholeSuite)
+            ? `${wholeSuite.path} changed (data no code imports): any test may read it; tests.dependsOn can say which`
+            : `${wholeSuite.path} changed (${wholeSuite.changeKind}): it can change how every test builds or runs`,
+        }),
+    hasRuntimeChange:
+      importedData.length > 0 ||
+      changedFiles.some(
+        (file) => (file.changeKind === 'runtime' || file.changeKind === 'test') && getUnparsedLanguage(file.path) === undefined,
+      ),
     unparsedLanguages: [
       ...new Set(
         changedFiles

@@ -107,6 +107,16 @@ function getBaseName(path: string): string {
 }
 
 /**
+ * A config file by its name (`tsconfig.json`, `vite.config.ts`, `.babelrc`, `.env.test`) or its folder (`.github/`):
+ * what a tool reads. A JSON, YAML or TOML file is a config by its extension alone otherwise (`src/lang/en.json`).
+ */
+export function isNamedConfig(path: string): boolean {
+  const base = getBaseName(path);
+  const lower = base.toLowerCase();
+  return CONFIG_NAMES.has(lower) || CONFIG_PATTERN.test(base) || lower.startsWith('.env') || CONFIG_FOLDER.test(path);
+}
+
+/**
  * The role of a repository file from its path alone: tests (`*.test.*`, `*.spec.*`, `*.test-d.ts`, `__tests__/`, `test/`,
  * `tests/` folders; Python's `test_*.py`, `*_test.py`, `conftest.py`; Go's `_test.go`), manifests (package.json,
  * go.mod, pyproject.toml, lockfiles), config files, docs (Markdown and other prose), source.

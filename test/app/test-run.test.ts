@@ -156,6 +156,35 @@ describe("the whole suite in the project's own language", () => {
   });
 });
 
+// Check 92 (uptime-kuma): a translation, src/lang/en.json, changed beside server code, and the whole suite ran because
+// a JSON file read as configuration "can change how every test builds or runs".
+describe('a JSON file below the package root is data, not configuration', () => {
+  test('imported, it runs the tests that reach its importer; at the root, it is a setting and runs the whole suite', async () => {
+    const base = {
+      'package.json': JSON.stringify({ name: 'kuma', version: '1.0.0', type: 'module', scripts: { test: 'node --test' } }),
+      'package-lock.json': '{"lockfileVersion": 3}\n',
+      'settings.json': '{"port": 3001}\n',
+      'src/lang/en.json': '{"hello": "Hello"}\n',
+      'src/i18n.js': "import en from './lang/en.json' with { type: 'json' };\nexport const t = (key) => en[key];\n",
+      'test/i18n.test.js':
+        "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { t } from '../src/i18n.js';\ntest('says hello', () => {\n  assert.equal(t('hello'), 'Hello');\n});\n",
+    };
+    const data = createChangeFixture(base, { 'src/lang/en.json': '{"hello": "Hi"}\n' });
+    const setting = createChangeFixture(base, { 'settings.json': '{"port": 3002}\n' });
+    try {
+      const run = async (fixture: ChangeFixture) => {
+        const { testRun } = await analyzeFixture(fixture);
+        return [testRun.scope, testRun.commands.map((command) => command.command)];
+      };
+      assert.deepEqual(await run(data), ['reaching', ['node --test test/i18n.test.js']]);
+      assert.deepEqual(await run(setting), ['full-suite', ['npm test']]);
+    } finally {
+      data.repo.cleanup();
+      setting.repo.cleanup();
+    }
+  });
+});
+
 describe('a jasmine suite, whose specs import the build output', () => {
   // parse-server's shape: jasmine specs under spec/ require ../lib/…, babel's output of src/ that git does not hold.
   test('names the reaching spec to jasmine, not the whole suite', async () => {

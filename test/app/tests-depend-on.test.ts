@@ -58,7 +58,7 @@ describe('tests.dependsOn: tests of what imports cannot show', () => {
       const run = (await analyzeFixture(fixtureOnly)).testRun;
       assert.deepEqual(
         [run.scope, run.reason],
-        ['full-suite', 'fixtures/orders.json changed (config): it can change how every test builds or runs'],
+        ['full-suite', 'fixtures/orders.json changed (data no code imports): any test may read it; tests.dependsOn can say which'],
       );
     } finally {
       fixtureOnly.repo.cleanup();
