@@ -55,6 +55,33 @@ describe('callables: the per-declaration reference index', () => {
   });
 });
 
+// Check 92 (uptime-kuma): `setting` removed from `const { ping, …, setting } = require('../util-server')` made the whole
+// declaration a changed callable named `ping`, and every route handler calling a `ping` of its own was reached.
+describe('callables: a module loaded and destructured binds imports, and declares no callable', () => {
+  test('require, await import and a member of a require; a destructured call result is still a callable', () => {
+    const facts = parse(
+      [
+        'const {',
+        '    ping,',
+        '    setting,',
+        "} = require('../util-server');",
+        "const { Router } = require('express').default;",
+        "const { load } = await import('./loader.js');",
+        'const [first] = compute();',
+        'class Monitor {',
+        '  beat() { return ping(); }',
+        '}',
+        'module.exports = Monitor;',
+      ].join('\n'),
+      'server/model/monitor.js',
+    );
+    assert.deepEqual(
+      facts.callables.map((callable) => `${callable.name} ${callable.span.start}-${callable.span.end}`),
+      ['first 7-7', 'Monitor.beat 9-9', 'Monitor 8-10'],
+    );
+  });
+});
+
 describe('route registrations: handler and middleware entries, uses, constants', () => {
   test('entries carry their references, spans and statuses; dynamic handlers are marked', () => {
     const facts = parse(

@@ -19,6 +19,16 @@ export interface ModuleItemHost {
   visitNode(node: AstNode): void;
 }
 
+/** `require('x')`, `await import('x')`, `require('x').member`: a module loaded, whose bindings are imports. */
+function isModuleLoad(init: AstNode | undefined): boolean {
+  let value = unwrapExpression(init);
+  if (value?.type === 'AwaitExpression') value = unwrapExpression(getNode(value, 'argument'));
+  while (value?.type === 'MemberExpression') value = unwrapExpression(getNode(value, 'object'));
+  if (value?.type !== 'CallExpression') return false;
+  const callee = getNode(value, 'callee');
+  return callee?.type === 'Import' || (callee?.type === 'Identifier' && getString(callee, 'value') === 'require');
+}
+
 /** Walks a top-level declaration inside the frame of the callable it declares, a variable's declarators one by one. */
 function visitTopLevel(host: ModuleItemHost, declaration: AstNode, statement: AstNode, spanStart: AstNode, defaultName?: string): void {
   if (declaration.type === 'VariableDeclaration') {
@@ -26,7 +36,9 @@ function visitTopLevel(host: ModuleItemHost, declaration: AstNode, statement: As
     const isConst = getString(declaration, 'kind') === 'const';
     for (const declarator of declarators) {
       const id = getNode(declarator, 'id');
-      const name = getBindingNames(id)[0];
+      // `const { ping, setting } = require('../util-server')` binds imports, and declares no callable named for its
+      // first binding: uptime-kuma removed `setting` from such a list, and every route calling a `ping` was reached.
+      const name = id?.type !== 'Identifier' && isModuleLoad(getNode(declarator, 'init')) ? undefined : getBindingNames(id)[0];
       if (isConst && id?.type === 'Identifier' && name !== undefined)
         collectConstantParts(name, getNode(declarator, 'init'), host.constants);
       const spanNode = declarators.length === 1 ? statement : declarator;
