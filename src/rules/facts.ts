@@ -816,6 +816,7 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
   let lineBudget = MAX_CHANGED_LINES;
   const removedTests = collectRemovedTests(files);
   const removedLines = collectRemovedLines(files);
+  const addedGuards = collectAddedGuards(files);
   for (const [index, file] of files.entries()) {
     const facts = fileFacts[index];
     if (file.status === 'deleted' || file.binary || facts === undefined) continue;
@@ -827,7 +828,14 @@ export function buildAnalysisSubjects(input: AnalysisFactsInput): FactSubject[] 
     }
     if (facts.lowSignal !== true)
       subjects.push(
-        ...deriveSemanticSubjects(file, role, getHandlerRoutes(input.impactedRoutes, file.path), removedTests(file), removedLines(file)),
+        ...deriveSemanticSubjects(
+          file,
+          role,
+          getHandlerRoutes(input.impactedRoutes, file.path),
+          removedTests(file),
+          removedLines(file),
+          addedGuards(file),
+        ),
       );
     if (facts.lowSignal !== true && file.headSignals !== undefined) {
       const changedLines = toChangedLines(file.hunks);
@@ -1004,6 +1012,32 @@ function collectRemovedLines(files: readonly ChangedFileInput[]): (own: ChangedF
   };
 }
 
+/** A guard's opening line as compared across files: its trailing `{` and its spaces dropped. */
+const toComparedGuard = (line: string): string => toComparedLine(line).replace(/\s*\{$/, '');
+
+/**
+ * The `if` lines the change's other runtime files added: a guard one file removes and another adds moved with its
+ * code (uptime-kuma moved the steam monitor out of monitor.js, `if (!steamAPIKey)` and all, into steam.js).
+ */
+function collectAddedGuards(files: readonly ChangedFileInput[]): (own: ChangedFileInput) => (guard: string) => boolean {
+  const added = new Map<ChangedFileInput, Set<string>>();
+  for (const file of files) {
+    if (file.headText === undefined || (file.changeKind ?? 'runtime') !== 'runtime') continue;
+    const head = file.headText.split('\n');
+    const lines = new Set<string>();
+    for (const hunk of file.hunks)
+      for (let line = hunk.newStart; line < hunk.newStart + hunk.newLines; line++) {
+        const code = toComparedGuard(head[line - 1] ?? '');
+        if (code.length >= MIN_MOVED_LINE && /^(?:if|elif)\b/.test(code)) lines.add(code);
+      }
+    added.set(file, lines);
+  }
+  return (own) => (guard) => {
+    const code = toComparedGuard(guard);
+    return [...added].some(([file, lines]) => file !== own && lines.has(code));
+  };
+}
+
 /** One `changed-semantic` subject per decision the diff changed in a runtime source file (rules/semantic-hunks.ts). */
 function deriveSemanticSubjects(
   file: ChangedFileInput,
@@ -1011,6 +1045,7 @@ function deriveSemanticSubjects(
   routes: readonly string[],
   removedElsewhere: (test: string) => boolean,
   movedFromElsewhere: (line: string) => boolean = () => false,
+  guardAddedElsewhere: (guard: string) => boolean = () => false,
 ): FactSubject[] {
   if ((file.changeKind ?? 'runtime') !== 'runtime' || role !== 'source') return [];
   const language = getSourceLanguage(file.path) ?? 'javascript';
@@ -1018,7 +1053,10 @@ function deriveSemanticSubjects(
   const isTyped = (line: number): boolean => (file.headTypeSpans ?? []).some((span) => span.start <= line && line <= span.end);
   const head = file.headText?.split('\n') ?? [];
   const changes = findSemanticChanges(file.baseText, file.headText, file.hunks, language, removedElsewhere).filter(
-    (change) => !isTyped(change.line) && !(change.before === '' && movedFromElsewhere(head[change.line - 1] ?? '')),
+    (change) =>
+      !isTyped(change.line) &&
+      !(change.before === '' && movedFromElsewhere(head[change.line - 1] ?? '')) &&
+      !(change.kind === 'exit' && change.after === '' && guardAddedElsewhere(change.before)),
   );
   return changes.map((change) => ({
     subject: 'changed-semantic',

@@ -3407,6 +3407,46 @@ describe('a line moved from another file of the change (check 46: pillarjs/route
   });
 });
 
+describe('a guard moved to another file of the change (check 92: uptime-kuma)', () => {
+  const pkg = JSON.stringify({ name: 'kuma', version: '1.0.0' });
+  const monitor = (steam: boolean): string =>
+    [
+      'exports.beat = async function beat(monitor, setting) {',
+      ...(steam
+        ? [
+            "  if (monitor.type === 'steam') {",
+            "    const steamAPIKey = await setting('steamAPIKey');",
+            '    if (!steamAPIKey) {',
+            "      throw new Error('Steam API Key not found');",
+            '    }',
+            '    return steamAPIKey;',
+            '  }',
+          ]
+        : []),
+      '  return null;',
+      '};',
+      '',
+    ].join('\n');
+  const steam = [
+    'exports.check = async function check(setting) {',
+    "  const steamAPIKey = await setting('steamAPIKey');",
+    '  if (!steamAPIKey) {',
+    "    throw new Error('Steam API Key not found');",
+    '  }',
+    '  return steamAPIKey;',
+    '};',
+    '',
+  ].join('\n');
+  const exits = (base: Record<string, string>, head: Record<string, string>): Promise<string[]> =>
+    listCaseLines('changed-exit', { 'package.json': pkg, ...base }, head);
+
+  test('a removed guard another file adds asks nothing; one nobody adds still asks', async () => {
+    const base = { 'server/monitor.js': monitor(true), 'server/steam.js': 'exports.check = null;\n' };
+    assert.deepEqual(await exits(base, { 'server/monitor.js': monitor(false), 'server/steam.js': steam }), []);
+    assert.deepEqual(await exits(base, { 'server/monitor.js': monitor(false) }), ['server/monitor.js:2']);
+  });
+});
+
 describe('a test moved to another file of the change (msw)', () => {
   const pkg = JSON.stringify({ name: 'cookies', version: '1.0.0', type: 'module' });
   const decorate = (forwards: boolean): string =>
