@@ -163,9 +163,9 @@ function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functi
 
 /**
  * An element read inside a block whose test says the list holds it: `if len(parts) > 1 {` above `parts[1]`, `if parts:`
- * above `parts[0]`, `if (rows.length) {` above `rows[0]`; or, for a regular expression's submatches (cast's
- * `matches := re.FindStringSubmatch(s)` then `if matches != nil {` above `matches[1]`), a test that it matched at all:
- * a match holds every group.
+ * above `parts[0]`, `if (rows.length) {` above `rows[0]`; or, for the submatches of a regular expression, a test that
+ * it matched at all (cast: `matches := re.FindStringSubmatch(text)`, then `if matches != nil {` above `matches[1]`): a
+ * match holds every group.
  */
 function isInsideNonEmptyTest(signal: SignalFact, head: readonly string[]): boolean {
   if (signal.kind !== 'collection') return false;

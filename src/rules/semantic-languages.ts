@@ -136,7 +136,7 @@ function readLines(text: string, language: PythonOrGo): SourceLine[] {
  * `text` up to the first `stop` outside brackets and strings (`:` of `if a[1:2]:`, not of the slice), or undefined
  * when there is none. A walrus `:=` is no stop.
  */
-function takeUntilTopLevel(text: string, stops: string): string | undefined {
+function takeUntilTopLevel(text: string, stops: string, endAtClose = false): string | undefined {
   let depth = 0;
   let quote: string | undefined;
   for (let index = 0; index < text.length; index++) {
@@ -146,8 +146,11 @@ function takeUntilTopLevel(text: string, stops: string): string | undefined {
       else if (character === quote) quote = undefined;
     } else if (character === '"' || character === "'" || character === '`') quote = character;
     else if ('([{'.includes(character)) depth++;
-    else if (')]}'.includes(character)) depth--;
-    else if (depth === 0 && stops.includes(character) && !(character === ':' && text[index + 1] === '=')) return text.slice(0, index);
+    else if (')]}'.includes(character)) {
+      depth--;
+      // A comprehension's `if` ends where its brackets close (`[v for v in vs if v not in (\n a,\n b,\n)]`).
+      if (depth < 0 && endAtClose) return text.slice(0, index);
+    } else if (depth === 0 && stops.includes(character) && !(character === ':' && text[index + 1] === '=')) return text.slice(0, index);
   }
   return undefined;
 }
@@ -188,7 +191,7 @@ function findPythonCondition({ code, text }: LineText, following: () => readonly
   if (opener !== null) {
     const rest = text.slice(opener[0].length);
     // One that does not close in time is left as written.
-    const condition = takeUntilTopLevel(rest, ':') ?? joinLines(rest, following, (joined) => takeUntilTopLevel(joined, ':')) ?? rest;
+    const condition = takeUntilTopLevel(rest, ':') ?? joinLines(rest, following, (joined) => takeUntilTopLevel(joined, ':', true)) ?? rest;
     // `if TYPE_CHECKING:` (jinja's `if t.TYPE_CHECKING: import typing_extensions as te`) holds imports for the type
     // checker: false whenever the code runs, no input decides it.
     return condition === undefined || condition.trim() === '' || TYPE_CHECKING_TEST.test(condition.trim())

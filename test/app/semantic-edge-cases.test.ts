@@ -1378,6 +1378,36 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 93 (django-rest-framework): a comprehension's `if` over several lines was shown as `validator not in (`.
+  test("a comprehension's condition over several lines is read to the bracket that closes it", () => {
+    const base = [
+      'def f(kwargs):',
+      '    kwargs = [',
+      '        v for v in kwargs',
+      '        if v is not validators.validate_ipv46_address',
+      '    ]',
+      '    return kwargs',
+      '',
+    ].join('\n');
+    const head = [
+      'def f(kwargs):',
+      '    kwargs = [',
+      '        v for v in kwargs',
+      '        if v not in (',
+      '            validators.ipv4,',
+      '            validators.ipv6,',
+      '        )',
+      '    ]',
+      '    return kwargs',
+      '',
+    ].join('\n');
+    const changes = findSemanticChanges(base, head, [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 4 }], 'python');
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.subject]),
+      [['condition', 'v not in (validators.ipv4, validators.ipv6,)']],
+    );
+  });
+
   test('an operand given a name, or a renamed variable, changes no decision; a changed operator still does', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
