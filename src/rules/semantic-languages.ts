@@ -710,7 +710,10 @@ function classifyPair(
   const oldNormalisations = new Set(normalisations(base));
   const normalisation = normalisations(head).find((method) => !oldNormalisations.has(method));
   if (normalisation !== undefined) add('normalisation', normalisation, '', getNormalisationValues(normalisation));
-  if (isErrorPath(head, language)) {
+  // Go's `return err` → `return false, err`: the function gained a result, the error path returns the same error.
+  const isSameReturn =
+    language === 'go' && base !== undefined && toReturnedError(head) !== undefined && toReturnedError(head) === toReturnedError(base);
+  if (isErrorPath(head, language) && !isSameReturn) {
     const status = findStatus(head, language);
     const old = base === undefined ? undefined : findStatus(base, language);
     const caught = language === 'python' ? findCaughtClasses(head) : undefined;
@@ -721,7 +724,7 @@ function classifyPair(
           : `an input that raises ${caught} here, and one that raises another exception (it must not be caught here)`;
       add('error-path', `the handler of ${caught}`, '', values);
     } else add('error-path', 'the error path', isErrorStatus(status) ? (status ?? '') : '', toStatusValues(status, old));
-  } else if (base !== undefined && isErrorPath(base, language) && !INVARIANT_FAILURE.test(base)) {
+  } else if (base !== undefined && isErrorPath(base, language) && !INVARIANT_FAILURE.test(base) && !isSameReturn) {
     add('error-path', 'the removed error path', '', REMOVED_ERROR_VALUES);
   }
   if (before === undefined || base === undefined) return changes;
@@ -739,6 +742,18 @@ function classifyPair(
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;
+}
+
+/** Zero values a Go return puts beside its error: `nil`, `false`, `0`, `""`, an empty composite (`T{}`). */
+const GO_ZERO_VALUE = /^(?:nil|false|0|""|[\w.*[\]]*\{\})$/;
+
+/** What a Go `return` hands back besides its zero values (`return false, err` → `err`); undefined for another line. */
+function toReturnedError(code: string): string | undefined {
+  const returned = /^return\s+(.+)$/.exec(code.trim())?.[1];
+  if (returned === undefined) return undefined;
+  const values = splitTopLevel(returned, ',').map((value) => value.trim());
+  const kept = values.filter((value) => !GO_ZERO_VALUE.test(value));
+  return kept.length === 0 ? undefined : kept.join(', ');
 }
 
 /**

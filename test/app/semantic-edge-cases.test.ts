@@ -1371,6 +1371,17 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       'python',
     ).map((change) => [change.kind, change.subject, change.limit]);
     assert.deepEqual(added, [['boundary', 'message.record["level"].no', 'self._handler.level']]);
+    // Check 94 (mapstructure): `return err` → `return false, err` gave the function a result; the error path is the same.
+    const go = (before: string, after: string) =>
+      findSemanticChanges(
+        `func f() (bool, error) {\n\tif err != nil {\n${before}\n\t}\n}\n`,
+        `func f() (bool, error) {\n\tif err != nil {\n${after}\n\t}\n}\n`,
+        [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }],
+        'go',
+      ).map((change) => change.kind);
+    assert.deepEqual(go('\t\treturn err', '\t\treturn false, err'), []);
+    assert.deepEqual(go('\t\treturn nil, err', '\t\treturn Config{}, err'), []);
+    assert.deepEqual(go('\t\treturn err', '\t\treturn false, fmt.Errorf("decode: %w", err)'), ['error-path']);
     // The same remainder with another operator around it is arithmetic, asked as before.
     assert.deepEqual(
       pair('  return a % 2 + b;', '  return a % 2 - b;').map(([kind]) => kind),
