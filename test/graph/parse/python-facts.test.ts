@@ -287,6 +287,28 @@ test('a try that raises on purpose swallows nothing; one around the code under t
     '    except Exception:',
     '        pass',
     '    assert writer.read()',
+    '',
+    // Check 95 (waitress): the error is expected, and its absence fails the test.
+    'def test_expects(parser):',
+    '    try:',
+    '        parser.parse_header(b"x")',
+    '    except ParsingError:',
+    '        pass',
+    '    else:',
+    '        assert False',
+    '',
+    'def test_expects_inline(parser):',
+    '    try:',
+    '        parser.parse_header(b"x")',
+    '        pytest.fail("no error")',
+    '    except ParsingError:',
+    '        pass',
+    '',
+    'def test_swallows_its_assertion(parser):',
+    '    try:',
+    '        assert parser.parse_header(b"x")',
+    '    except Exception:',
+    '        pass',
   ];
   assert.deepEqual(
     parse('tests/test_log.py', py).tests.map((fact) => [fact.titlePath[0], fact.swallowedErrors]),
@@ -294,6 +316,9 @@ test('a try that raises on purpose swallows nothing; one around the code under t
       ['test_exception_log', 0],
       ['test_raise', 0],
       ['test_hides', 1],
+      ['test_expects', 0],
+      ['test_expects_inline', 0],
+      ['test_swallows_its_assertion', 1],
     ],
   );
 });

@@ -175,6 +175,22 @@ function isSwallowingTry(file: PyFile, node: PyNode): boolean {
   // `try: 1 / 0` then `except: logger.exception(…)` (loguru): the test raises on purpose to have an error to handle.
   const body = node.children.find((child) => child.type === 'block');
   if (body?.children.some((statement) => isDeliberateRaise(file, statement)) === true) return false;
+  // `try: parse(data) except ParsingError: pass else: self.assertTrue(False)` (waitress): the test expects the error,
+  // and fails when it does not come; the same with the failing assertion last in the `try` body.
+  const orElse = node.children.find((child) => child.type === 'else_clause');
+  if (orElse !== undefined && countAssertions(file, orElse).assertions > 0) return false;
+  // An assertion last in the body fails the test only past excepts that let AssertionError through.
+  const last = body?.children.filter((statement) => statement.type !== 'comment').at(-1);
+  const excepts = node.children.filter((child) => child.type === 'except_clause');
+  const letsAssertionsThrough = excepts.every((clause) => {
+    const caught =
+      getText(file, clause)
+        .split(':')[0]
+        ?.replace(/^except\s*/, '')
+        .trim() ?? '';
+    return caught !== '' && !/\b(?:Exception|BaseException|AssertionError)\b/.test(caught);
+  });
+  if (last !== undefined && letsAssertionsThrough && countAssertions(file, last).assertions > 0) return false;
   return node.children.some((clause) => {
     if (clause.type !== 'except_clause') return false;
     let isHandled = false;
