@@ -265,6 +265,35 @@ describe('type-level assertions', () => {
     );
   });
 
+  // Check 97 (feathers): a listener's `callback` parameter was read as another test's asserting `const callback`, an
+  // assertion left unawaited in every test that stubs a connection.
+  test("a call of a parameter is the parameter's, not a helper of the same name declared in another test", () => {
+    const code = [
+      "it('creates', async () => {",
+      "  connection.once('create', (path, data, callback) => callback(null, path));",
+      "  assert.equal(await service.create({}), 'todos');",
+      '});',
+      "it('listens', (done) => {",
+      '  const callback = (data) => {',
+      '    assert.deepEqual(data, { hello: 1 });',
+      '    done();',
+      '  };',
+      "  service.on('test', callback);",
+      '});',
+    ].join('\n');
+    assert.deepEqual(
+      extractFacts('test/client.test.js', code, { assertionHelpers: [] }).tests.map((fact) => [
+        fact.titlePath[0],
+        fact.assertions,
+        fact.unawaitedAssertions,
+      ]),
+      [
+        ['creates', 1, 0],
+        ['listens', 1, 0],
+      ],
+    );
+  });
+
   test('a statement that is only `x satisfies T` is a type assertion; a declaration using satisfies is not', () => {
     const body =
       'z.string() satisfies z.ZodString;\nz.number().def.type satisfies "number";\nconst schema = z.object({}) satisfies z.ZodType;\nschema.parse({});';

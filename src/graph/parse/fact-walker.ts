@@ -642,7 +642,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       return;
     }
     const method = callee.type === 'MemberExpression' ? getPropertyName(callee) : undefined;
-    this.testing.recordCall(node, callee, calleeName, method, args);
+    this.testing.recordCall(node, callee, calleeName, method, args, (name) => this.isParameter(name));
     this.signals.addCall(node, callee, calleeName, method, this.paramScopes[this.paramScopes.length - 1], this.catchDepth > 0);
     if (calleeName === 'RegExp') this.signals.addRegExpConstruction(node, args);
     const callbacksUnawaited = this.testing.isInsideTest() && this.awaits.hasUnawaitedCallbacks(node, callee, calleeName, method);

@@ -226,7 +226,15 @@ export class TestCollector {
   }
 
   /** A call inside or outside a test: a module mock, `t.skip()`, `done()`, an assertion or an asserting helper. */
-  recordCall(node: AstNode, callee: AstNode, calleeName: string | undefined, method: string | undefined, args: AstNode[]): void {
+  recordCall(
+    node: AstNode,
+    callee: AstNode,
+    calleeName: string | undefined,
+    method: string | undefined,
+    args: AstNode[],
+    /** Whether a name is a parameter of a function around the call (it shadows a helper of that name). */
+    isParameter: (name: string) => boolean = () => false,
+  ): void {
     const frame = this.currentFrame();
     if (calleeName !== undefined) {
       this.recordMock(calleeName, args, node);
@@ -258,7 +266,7 @@ export class TestCollector {
         this.countMatch(frame, match);
         if (this.unawaitedDepth === frame.unawaitedBase) this.settleFlags(frame, node);
       } else if (this.passesDone(frame, callee, calleeName, args)) this.countAssertion(frame, false, false);
-      else this.countHelperCall(frame, callee, method, args);
+      else this.countHelperCall(frame, callee, method, args, isParameter);
     }
   }
 
@@ -396,12 +404,19 @@ export class TestCollector {
    * function handed to `cases.forEach(check)`. Helpers declared inside the test itself were already
    * counted where they are written.
    */
-  private countHelperCall(frame: TestFrame, callee: AstNode, method: string | undefined, args: AstNode[]): void {
+  private countHelperCall(
+    frame: TestFrame,
+    callee: AstNode,
+    method: string | undefined,
+    args: AstNode[],
+    isParameter: (name: string) => boolean,
+  ): void {
     const candidates: AstNode[] = [callee];
     if (method !== undefined && iterationMethods.has(method)) candidates.push(...args);
     for (const candidate of candidates) {
       const name = getIdentifierName(unwrapExpression(candidate));
-      const helper = name === undefined ? undefined : this.getLocalHelpers().get(name);
+      // `(path, callback) => callback(null, path)` (feathers): the parameter, not another test's asserting `callback`.
+      const helper = name === undefined || isParameter(name) ? undefined : this.getLocalHelpers().get(name);
       if (helper === undefined || (helper.start >= frame.callbackStart && helper.end <= frame.callbackEnd)) continue;
       this.countAssertion(frame, helper.trivial, helper.snapshot);
       return;
