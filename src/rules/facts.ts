@@ -364,6 +364,25 @@ function findFunction(
   );
 }
 
+/** The file's functions that call `name`, directly or through other functions of the file, by their head text. */
+function findInFileCallers(file: ChangedFileInput, name: string): string[] {
+  const functions = file.headFunctions ?? [];
+  if (file.headText === undefined || functions.length === 0) return [];
+  const lines = file.headText.split('\n');
+  const bodies = new Map(functions.map((fn) => [fn.name, lines.slice(fn.span.start - 1, fn.span.end).join('\n')]));
+  const callers = new Set<string>();
+  const queue = [name];
+  for (let callee = queue.shift(); callee !== undefined; callee = queue.shift()) {
+    const called = new RegExp(`(?<![\\w$.])${callee.replace(/[$]/g, '\\$&')}\\s*\\(`);
+    for (const [caller, body] of bodies) {
+      if (caller === name || callers.has(caller) || !called.test(body)) continue;
+      callers.add(caller);
+      queue.push(caller);
+    }
+  }
+  return [...callers];
+}
+
 /** The catalogue facts of one changed export (symbol-level reach: only files that use the name). */
 function deriveChangedExportFacts(
   input: AnalysisFactsInput,
@@ -403,6 +422,13 @@ function deriveChangedExportFacts(
     const runs = test.via.length >= 2 ? test.via[test.via.length - 1] : undefined;
     if (runs !== undefined && reached.has(runs)) tests.add(test.testFile);
   }
+  // A test that imports another export of the file whose function calls this one, directly or through the file's own
+  // functions, reaches it too (feathers' typebox test calls `querySyntax`, which calls `queryProperties`, which calls
+  // the changed `queryProperty`).
+  if (changed.change !== 'removed' && tests.size === 0)
+    for (const caller of findInFileCallers(file, changed.name))
+      for (const user of lookup.getExportUsers(changed.path, caller))
+        for (const path of [user, ...lookup.getReachers(user)]) if (lookup.isTestFile(path)) tests.add(path);
   // A test that sends the request of a route the export handles, or whose handler calls it, reaches it too (an e2e
   // spec of a NestJS controller and of the service its handler calls).
   if (changed.change !== 'removed')

@@ -327,6 +327,39 @@ describe('missing tests end to end: changed exports and changed routes no test r
   });
 });
 
+// Check 97 (feathers' typebox): the test calls `querySyntax`, which calls `queryProperties`, which calls the changed
+// `queryProperty`; "no test reaches it" was said of it, and its proof named no test.
+describe('a changed export another export of its file calls is reached by the tests of that one', () => {
+  test('reached through the chain of calls in the file; an export nothing calls is still unreached', async () => {
+    const query = (n: number): string =>
+      [
+        `export const queryProperty = (value: number) => value + ${n};`,
+        'export const queryProperties = (values: number[]) => values.map((value) => queryProperty(value));',
+        'export const querySyntax = (values: number[]) => ({ $in: queryProperties(values) });',
+        `export const unrelated = (value: number) => value * ${n};`,
+        '',
+      ].join('\n');
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'typebox', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+        'src/index.ts': query(1),
+        'test/index.test.ts':
+          "import { it, expect } from 'vitest';\nimport { querySyntax } from '../src';\nit('builds $in', () => {\n  expect(querySyntax([1])).toEqual({ $in: [2] });\n});\n",
+      },
+      { 'src/index.ts': query(2) },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        analysis.missingTests.map((item) => item.id),
+        ['export:src/index.ts#unrelated'],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('weak tests are judged in the few reaching tests that name the change most', () => {
   const weakCase = (title: string) =>
     `import { it } from 'vitest';\nimport { price } from './price';\nit('${title}', () => {\n  price(1);\n});\n`;
