@@ -8,6 +8,7 @@ import {
   findChangedLiterals,
   findSiblingLiterals,
   findContextLines,
+  isNamedTestOf,
   scoreTestRelevance,
   type TestText,
   toRoot,
@@ -50,6 +51,7 @@ import { evaluateChangeRules } from './evaluate-change.js';
 import { findStaleAssertionEvidence } from './asserted-literals.js';
 import { loadConfig } from './load/load-config.js';
 import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './load/history.js';
+import { findCoChangePartners } from '../graph/history/co-change.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
 import { listHotspotCandidates, planComplexityReads, toHotspotField } from '../graph/history/hotspots.js';
 import type { HistoryInsights } from '../model/history.js';
@@ -245,6 +247,11 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const placeTest = createTestPlacer(repository.scan.files.map((file) => file.path));
   const declaredPaths = new Set(change.files.filter((file) => findDeclaredTests(file.path).length > 0).map((file) => file.path));
   const changedTargets = new Map<string, ChangedTarget>();
+  // The tests that changed with each changed file in the history (tomlkit's tests/test_toml_document.py in 17 of the 23
+  // commits that changed container.py): the proof extends one of them before a test that only says the file's words.
+  const history = await take(historyReads.decay, limitations);
+  const mined = await take(historyReads.mined, limitations);
+  const testPartners = findTestPartners(mined, change.files, (path) => classifyRole(path) === 'test');
   for (const file of change.files) {
     const imported = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     const own = [
@@ -276,6 +283,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         ),
       ].filter((test) => !isSetupFile(test.testFile)),
       target,
+      testPartners.get(file.path),
     );
     reachingTestsByPath.set(file.path, reachingTests);
     proofByPath.set(
@@ -314,8 +322,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   limitations.push(...describeShortenedChains(impactedFiles, impactedRoutes, reachingTestsByPath));
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
-  const history = await take(historyReads.decay, limitations);
-  const historyInsights = await readHistoryInsights(env, repository, change, trackedPaths, await take(historyReads.mined, limitations));
+  const historyInsights = await readHistoryInsights(env, repository, change, trackedPaths, mined);
   const contracts = await readContracts(env, limitations);
   const memory = matchMemory(
     repository.kg,
@@ -548,8 +555,36 @@ function readFunctionRefs(facts: FileFacts): { names: Set<string>; owners: Set<s
   return refs;
 }
 
-/** Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). */
-function scoreReachingTests(repository: RepositoryGraph, tests: readonly ReachingTest[], target: ChangedTarget): ReachingTest[] {
+/** Per changed file, the test files that changed with it in the mined history, strongest first (co-change partners). */
+function findTestPartners(
+  mined: LoadedHistory | undefined,
+  files: readonly ChangedFile[],
+  isTest: (path: string) => boolean,
+): Map<string, ReadonlyMap<string, number>> {
+  const partners = new Map<string, ReadonlyMap<string, number>>();
+  if (mined === undefined) return partners;
+  const paths = files.filter((file) => file.status !== 'deleted' && !isTest(file.path)).map((file) => file.path);
+  for (const [path, found] of findCoChangePartners(mined.history, paths)) {
+    const tests = found.filter((partner) => isTest(partner.partner));
+    if (tests.length > 0) partners.set(path, new Map(tests.map((partner) => [partner.partner, partner.confidence])));
+  }
+  return partners;
+}
+
+/** What a test's history with the file weighs among the words it says (a named test's name weighs 3 a term). */
+const PARTNER_WEIGHT = 6;
+
+/**
+ * Each reaching test with how closely it names what changed in `target` (ranking/test-relevance.ts). When no reaching
+ * test is named for the file, a test that changed with it in the history (`partners`, with the share of the file's
+ * commits it changed in) weighs as a few words said.
+ */
+function scoreReachingTests(
+  repository: RepositoryGraph,
+  tests: readonly ReachingTest[],
+  target: ChangedTarget,
+  partners: ReadonlyMap<string, number> = new Map(),
+): ReachingTest[] {
   if (tests.length === 0) return [];
   const texts = [...new Set(tests.map((test) => test.testFile))].map((path): TestText => {
     const facts = repository.parsed.facts.get(path)?.facts;
@@ -557,6 +592,9 @@ function scoreReachingTests(repository: RepositoryGraph, tests: readonly Reachin
     return facts?.words === undefined ? { path, titles } : { path, titles, words: facts.words };
   });
   const scores = scoreTestRelevance(texts, target);
+  if (!texts.some((text) => isNamedTestOf(text.path, target.path)))
+    for (const [path, confidence] of partners)
+      if (scores.has(path)) scores.set(path, (scores.get(path) ?? 0) + PARTNER_WEIGHT * confidence);
   return tests.map((test) => ({ ...test, relevance: scores.get(test.testFile) ?? 0 }));
 }
 

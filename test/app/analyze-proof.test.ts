@@ -9,6 +9,7 @@ import {
   writeCoverage,
   type ChangeFixture,
 } from '../helpers/analysis-fixtures.js';
+import { createRepo } from '../helpers/git-repo.js';
 
 const source = (name: string, step: number): string =>
   `export function ${name}(x: number): number {\n  const y = x + ${step};\n  return y;\n}\n`;
@@ -304,6 +305,58 @@ describe('the test a repair task extends: a suite written through a helper, not 
       assert.match(proof?.repairTask ?? '', /extend test\/messaging\.ts \(it imports Server\)/);
     } finally {
       fixture.repo.cleanup();
+    }
+  });
+});
+
+/**
+ * Check 98 (tomlkit): container.py had no test named for it; test_items.py said its words, and
+ * test_toml_document.py had changed with it in 17 of its 23 commits (the fixes edited that one). Check 99 (gorilla's
+ * websocket): conn_test.go is named for conn.go, and client_server_test.go said more of the changed names.
+ */
+const DOCUMENT_TEST =
+  "import { it, expect } from 'vitest';\nimport { Container } from '../src/container';\nit('renders a document', () => {\n  expect(new Container()).toBeTruthy();\n});\n";
+
+describe('the test a proof extends: a test that changed with the file in the history, the named test among importers', () => {
+  test('a co-change partner outweighs a few words said; a test named for the file goes before one naming more', async () => {
+    const container = (step: number): string =>
+      `export class Container {\n  add(value: number): number {\n    return value + ${step};\n  }\n}\nexport const size = ${step};\n`;
+    const repo = createRepo({
+      'package.json': JSON.stringify({ name: 'toml', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+      'src/container.ts': container(0),
+      'src/other.ts': 'export const other = 0;\n',
+      'test/items.test.ts':
+        "import { it, expect } from 'vitest';\nimport { Container } from '../src/container';\nit('Container add adds items', () => {\n  expect(new Container().add(1)).toBe(1);\n});\n",
+      'test/document.test.ts': DOCUMENT_TEST,
+      'src/conn.ts': 'export const open = (n: number) => n;\nexport const read = (n: number) => n;\n',
+      'test/conn.test.ts':
+        "import { it, expect } from 'vitest';\nimport { open } from '../src/conn';\nit('opens', () => {\n  expect(open(1)).toBe(1);\n});\n",
+      'test/client-server.test.ts':
+        "import { it, expect } from 'vitest';\nimport { open, read } from '../src/conn';\nit('round trip', () => {\n  expect(read(open(1))).toBe(1);\n});\n",
+    });
+    try {
+      for (let round = 1; round <= 5; round++) {
+        repo.write({
+          'src/container.ts': container(round * 10),
+          'test/document.test.ts': `${DOCUMENT_TEST}// round ${round}\n`,
+        });
+        repo.commit(`container round ${round}`);
+        repo.write({ 'src/other.ts': `export const other = ${round};\n` });
+        repo.commit(`other round ${round}`);
+      }
+      const base = repo.git('rev-parse', 'HEAD');
+      repo.write({
+        'src/container.ts': container(99),
+        'src/conn.ts': 'export const open = (n: number) => n + 1;\nexport const read = (n: number) => n - 1;\n',
+      });
+      const head = repo.commit('change');
+      const analysis = await analyzeFixture({ repo, base, head });
+      const extended = (path: string) =>
+        /extend ([^ ]+)/.exec(analysis.changedPathProof.find((entry) => entry.path === path)?.repairTask ?? '')?.[1];
+      assert.equal(extended('src/container.ts'), 'test/document.test.ts');
+      assert.equal(extended('src/conn.ts'), 'test/conn.test.ts');
+    } finally {
+      repo.cleanup();
     }
   });
 });
