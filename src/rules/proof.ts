@@ -144,18 +144,22 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   // Among tests that import as many changed names, the one the reaching tests rank first (it names the change, it is
   // nearer), not the first by path: a plugin's converter test that imports the helper is no better than the helper's own.
   const rank = new Map(ordered.map((test, index) => [test.path, index]));
-  const symbolTests = (input.symbolTests ?? [])
-    .filter((test) => !mockers.includes(test.path) && canRun(test.path))
-    .sort(
-      (left, right) =>
-        right.names.length - left.names.length ||
-        (rank.get(left.path) ?? Number.MAX_SAFE_INTEGER) - (rank.get(right.path) ?? Number.MAX_SAFE_INTEGER),
-    );
   // A test that imports the changed class only to subclass it for a type guard names less of the change than one
   // that drives its changed methods (msw's isHandlerKind.test.ts against handleRequest.test.ts): a reaching test that
   // names the change more closely than every importer is the one to extend.
   const relevance = new Map(ordered.map((test) => [test.path, test.relevance]));
   const closest = ordered.find((test) => !test.mocks && canRun(test.path));
+  // The importer the reaching tests rank first (the test named for the file, gorilla's conn_test.go for conn.go) goes
+  // before one that says more of the changed names (client_server_test.go, which drives the whole connection).
+  const isClosest = (test: { path: string }): number => (test.path === closest?.path ? 1 : 0);
+  const symbolTests = (input.symbolTests ?? [])
+    .filter((test) => !mockers.includes(test.path) && canRun(test.path))
+    .sort(
+      (left, right) =>
+        isClosest(right) - isClosest(left) ||
+        right.names.length - left.names.length ||
+        (rank.get(left.path) ?? Number.MAX_SAFE_INTEGER) - (rank.get(right.path) ?? Number.MAX_SAFE_INTEGER),
+    );
   const importerNamesLess = (path: string): boolean => (relevance.get(path) ?? 0) < (closest?.relevance ?? 0);
   const symbolTest =
     symbolTests.find((test) => updated.has(test.path)) ??
