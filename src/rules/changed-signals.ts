@@ -114,18 +114,29 @@ function isTestedAbove(signal: SignalFact, head: readonly string[]): boolean {
   const line = head[signal.line - 1] ?? '';
   const holders = findGuardedChains(line).map((chain) => chain.slice(0, -2).replaceAll('?.', '.'));
   if (holders.length === 0) return false;
-  let indent = line.length - line.trimStart().length;
   const tested = new Set<string>();
-  for (let at = signal.line - 2; at >= 0 && at >= signal.line - 1 - MAX_GUARD_DISTANCE; at--) {
-    const above = head[at] ?? '';
-    if (above.trim() === '') continue;
-    const depth = above.length - above.trimStart().length;
-    if (depth >= indent) continue;
-    indent = depth;
+  for (const { text: above, depth } of listEnclosingLines(head, signal.line)) {
     for (const chain of findTestedChains(above)) tested.add(chain);
     if (/^\s*(?:export\s+)?(?:async\s+)?function\b|=>\s*\{\s*$/.test(above) || depth === 0) break;
   }
   return holders.every((holder) => [...tested].some((chain) => chain === holder || chain.startsWith(`${holder}.`)));
+}
+
+/**
+ * The lines that open the blocks around `line` (1-based), innermost first: each less indented than the last, at most
+ * MAX_GUARD_DISTANCE lines up. `at` is the line's 0-based index in `head`.
+ */
+function* listEnclosingLines(head: readonly string[], line: number): Generator<{ text: string; depth: number; at: number }> {
+  const start = head[line - 1] ?? '';
+  let indent = start.length - start.trimStart().length;
+  for (let at = line - 2; at >= 0 && at >= line - 1 - MAX_GUARD_DISTANCE; at--) {
+    const text = head[at] ?? '';
+    if (text.trim() === '') continue;
+    const depth = text.length - text.trimStart().length;
+    if (depth >= indent) continue;
+    indent = depth;
+    yield { text, depth, at };
+  }
 }
 
 /** A member chain and nothing else: `defaults?.query`, `this.opts?.retry?.limit`. */
@@ -175,15 +186,8 @@ function isInsideNonEmptyTest(signal: SignalFact, head: readonly string[]): bool
   const index = Number(indexText);
   const name = escapeName(list);
   const needed = index < 0 ? 1 : index + 1;
-  const line = head[signal.line - 1] ?? '';
-  let indent = line.length - line.trimStart().length;
   const isSubmatch = new RegExp(`\\b${name}\\s*:?=\\s*[\\w.]+\\.Find\\w*Submatch\\w*\\(`);
-  for (let at = signal.line - 2; at >= 0 && at >= signal.line - 1 - MAX_GUARD_DISTANCE; at--) {
-    const above = head[at] ?? '';
-    if (above.trim() === '') continue;
-    const depth = above.length - above.trimStart().length;
-    if (depth >= indent) continue;
-    indent = depth;
+  for (const { text: above, depth, at } of listEnclosingLines(head, signal.line)) {
     const test = /^\s*(?:\}\s*)?(?:else\s+)?(?:el)?if\b(.*)$/.exec(above)?.[1];
     if (test !== undefined) {
       const bound = new RegExp(`(?:len\\(${name}\\)|${name}\\.length)\\s*(>=?)\\s*(\\d+)`).exec(test);
