@@ -126,6 +126,18 @@ describe('an import of build output the repository does not hold', () => {
     assert.equal(resolver.resolve('test/exports.test.js', '../validator.min.js').kind, 'unresolved');
   });
 
+  test("a bundle named for its format lands on the entry it is built from (check 100: marked's lib/marked.esm.js)", () => {
+    const resolver = resolverOf({
+      'package.json': json({ name: 'marked', type: 'module', main: './lib/marked.esm.js', scripts: { build: 'node esbuild.config.js' } }),
+      'src/marked.ts': '',
+      'test/unit/Lexer.test.js': '',
+    });
+    assert.equal(resolver.resolve('test/unit/Lexer.test.js', '../../lib/marked.esm.js').target, 'src/marked.ts');
+    assert.equal(resolver.resolve('test/unit/Lexer.test.js', '../../lib/marked.umd.min.js').target, 'src/marked.ts');
+    // A file whose name only looks like a format is mapped the same way only when the named source is missing.
+    assert.equal(resolver.resolve('test/unit/Lexer.test.js', '../../lib/other.esm.js').kind, 'unresolved');
+  });
+
   test('is left unresolved when the repository says nothing of the folder, or holds it', () => {
     const silent = resolverOf({ 'package.json': json({ name: 'plain' }), 'src/a.js': '', 'tests/a.spec.js': '' });
     assert.equal(silent.resolve('tests/a.spec.js', '../lib/a').kind, 'unresolved');

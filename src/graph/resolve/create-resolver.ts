@@ -207,6 +207,9 @@ export function createResolver(input: ResolverInput): Resolver {
     return owner?.name === name ? owner : findNamelessScopeOwner(owner, name);
   };
 
+  /** The format suffix of a bundle's name (`.esm` of `marked.esm.js`, `.umd.min` of `lib.umd.min.js`). */
+  const BUNDLE_FORMAT = /(?:\.(?:esm|cjs|umd|min|module|browser|node|es|iife|global|production|development))+(?=\.[cm]?js$)/;
+
   const resolveLocal = (candidate: string): string | undefined => {
     for (const pass of PASSES) {
       const found = probeFileOrDirectory(repo, packages, candidate, pass);
@@ -286,7 +289,10 @@ export function createResolver(input: ResolverInput): Resolver {
         // test/, its `main` ./dist/index.js built from lib/ by tsc).
         for (const path of [candidate, ...listEntryPaths(packages, candidate)]) {
           const built = toBuiltSource(buildOutputRules, path);
-          const source = built === undefined ? undefined : resolveLocal(built.path);
+          // A bundle named for its format (marked's `lib/marked.esm.js`, built from `src/marked.ts`) lands on the entry
+          // without the format's suffix.
+          const source =
+            built === undefined ? undefined : (resolveLocal(built.path) ?? resolveLocal(built.path.replace(BUNDLE_FORMAT, '')));
           if (built !== undefined && source !== undefined)
             return { specifier, kind: 'relative', target: source, builtFrom: built.rule.rule };
         }
