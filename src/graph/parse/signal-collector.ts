@@ -281,9 +281,13 @@ export class SignalCollector {
     const args = getExpressions(node, 'arguments');
     if (method !== undefined && pagingMethods.has(method) && !(method === 'slice' && isText(getNode(callee, 'object')))) {
       const receiver = getDottedName(unwrapExpression(getNode(callee, 'object'))) ?? '';
-      const named = args.flatMap((arg) => collectNames(arg)).find((name) => this.words.isPaginationName(name));
-      // `zone.offset(zoneOffsetTs)` (luxon): an offset of time, not of rows.
-      if (named !== undefined && !saysTime(named) && !saysTime(receiver)) {
+      const names = args.flatMap((arg) => collectNames(arg)).filter((name) => this.words.isPaginationName(name));
+      const named = names[0];
+      // `zone.offset(zoneOffsetTs)` (luxon): an offset of time, not of rows. `match0.slice(0, offset)` (marked's
+      // lexer): an offset into a text; a slice pages with a page word, a limit beside the offset, or rows to cut.
+      const isTextOffset =
+        method === 'slice' && names.every((name) => OFFSET_ONLY.test(name)) && !PLURAL_RECEIVER.test(receiver.split('.').at(-1) ?? '');
+      if (named !== undefined && !saysTime(named) && !saysTime(receiver) && !isTextOffset) {
         this.add('pagination', node, `.${method}(…${named}…)`);
         return;
       }
@@ -308,6 +312,11 @@ export class SignalCollector {
     }
   }
 }
+
+/** A name that is only an offset (`offset`, `startOffset`, `offsets`), with no page, limit or cursor word. */
+const OFFSET_ONLY = /^(?:[a-z]+)?offsets?$/i;
+/** A receiver named as rows (`items`, `results`, `rows`, `values`, `list`, `data`): what a page is cut from. */
+const PLURAL_RECEIVER = /(?:[a-z]s|list|data|rows|entries|collection|array)$/i;
 
 /** Words of a time offset (`zoneOffset`, `utcOffsetMinutes`, `offsetTs`, `dt.offset(…)`): no page is turned there. */
 const TIME_WORDS = new Set(

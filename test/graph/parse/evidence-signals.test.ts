@@ -25,6 +25,8 @@ describe('edge-case signals need code evidence, not words', () => {
       // Check 89 (luxon): an offset of time, by its name or its receiver's, turns no page.
       'export const guess = (zone, zoneOffsetTs) => zone.offset(zoneOffsetTs);',
       'export const shift = (dt, offset) => dt.offset(offset);',
+      // Check 100 (marked): an offset into a matched text.
+      "export const mask = (match0, offset) => match0.slice(0, offset) + '[';",
     ];
     assert.deepEqual(signalsOf(code, 'pagination'), [
       '1 .slice(…offset…)',
