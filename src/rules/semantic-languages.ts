@@ -580,7 +580,7 @@ function findDefaults(line: SourceLine, language: PythonOrGo): FoundDefault[] {
     });
   }
   // `value or default` where a value is produced (an assignment, a return, an argument), not in a condition.
-  const fallbackPattern = /(?:^return\b|[=(,])\s*[^=]*?\s\bor\s+([^,):]+)/;
+  const fallbackPattern = /(?:^return\b|[=(,])\s*[^=]*?\s\bor\s+(\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}|[^,):]+)/;
   const fallback = fallbackPattern.test(line.code) ? fallbackPattern.exec(text) : null;
   if (fallback?.[1] !== undefined && !PYTHON_OPENER.test(text)) {
     const value = fallback[1].trim();
@@ -685,8 +685,10 @@ function classifyPair(
     }
   }
   const oldDefaults = before === undefined ? [] : findDefaults(before, language);
+  // `x or []` made `x or ()` (structlog's ignores): an empty container for another, the same nothing.
+  const isEmpty = (value: string): boolean => /^(?:\(\s*\)|\[\s*\]|\{\s*\}|""|''|tuple\(\)|list\(\)|dict\(\)|set\(\))$/.test(value);
   const changedDefault = findDefaults(after, language).find((found) =>
-    oldDefaults.some((old) => old.subject === found.subject && old.value !== found.value),
+    oldDefaults.some((old) => old.subject === found.subject && old.value !== found.value && !(isEmpty(old.value) && isEmpty(found.value))),
   );
   if (changedDefault !== undefined) add('default', changedDefault.subject, changedDefault.value, changedDefault.values);
   const headRegex = REGEX_CALL[language].exec(after.text)?.[1];

@@ -1382,6 +1382,16 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(go('\t\treturn err', '\t\treturn false, err'), []);
     assert.deepEqual(go('\t\treturn nil, err', '\t\treturn Config{}, err'), []);
     assert.deepEqual(go('\t\treturn err', '\t\treturn false, fmt.Errorf("decode: %w", err)'), ['error-path']);
+    // Check 101 (structlog): `x or []` made `x or ()` is the same nothing; a default in brackets is read whole.
+    const defaults = (before: string, after: string) =>
+      findSemanticChanges(
+        `def f(x):\n    ${before}\n`,
+        `def f(x):\n    ${after}\n`,
+        [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+        'python',
+      ).map((change) => [change.kind, change.limit]);
+    assert.deepEqual(defaults('y = tuple(["a"] + (x or []))', 'y = ("a", *tuple(x or ()))'), []);
+    assert.deepEqual(defaults('y = tuple(x or [])', 'y = tuple(x or ("b",))'), [['default', '("b",)']]);
     // The same remainder with another operator around it is arithmetic, asked as before.
     assert.deepEqual(
       pair('  return a % 2 + b;', '  return a % 2 - b;').map(([kind]) => kind),
