@@ -25,6 +25,29 @@ const api = (method: string, path: string, framework: RouteFact['framework'], li
   ...extra,
 });
 
+// Check 103 (typicode/json-server): `new App()` of @tinyhttp/app registers routes as express does, and none was found.
+describe('express-like frameworks: tinyhttp and polka', () => {
+  test("routes of tinyhttp's `new App()` and polka's `polka()`; an App of another module is no router", () => {
+    const tinyhttp = [
+      "import { App } from '@tinyhttp/app';",
+      'export function createApp() {',
+      '  const app = new App();',
+      "  app.get('/:name', (req, res) => res.json([]));",
+      "  app.post('/:name', create);",
+      '  return app;',
+      '}',
+    ].join('\n');
+    assert.deepEqual(parse(tinyhttp).routes, [
+      api('GET', '/:name', 'express', 4, { router: 'app' }),
+      api('POST', '/:name', 'express', 5, { handler: 'create', router: 'app' }),
+    ]);
+    const polka = ["import polka from 'polka';", 'const app = polka();', "app.get('/users', listUsers);"].join('\n');
+    assert.deepEqual(parse(polka).routes, [api('GET', '/users', 'express', 3, { handler: 'listUsers', router: 'app' })]);
+    const other = ["import { App } from './ui';", 'const view = new App();', "view.get('/users', listUsers);"].join('\n');
+    assert.deepEqual(parse(other).routes, []);
+  });
+});
+
 describe('express', () => {
   test('app, Router, route() chains and mounts', () => {
     const code = [

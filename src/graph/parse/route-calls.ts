@@ -139,8 +139,11 @@ export function isRouterLikeName(name: string): boolean {
   return routerLikeNames.test(name);
 }
 
+/** Frameworks that register routes as express does (`app.get('/:name', handler)`): tinyhttp, polka, ultimate-express. */
+const EXPRESS_LIKE = new Set(['express', 'ultimate-express', '@tinyhttp/app', '@tinyhttp/router', 'polka']);
+
 export function getFrameworkOfModule(specifier: string): RouteFramework | undefined {
-  if (specifier === 'express') return 'express';
+  if (EXPRESS_LIKE.has(specifier)) return 'express';
   if (specifier === 'fastify') return 'fastify';
   if (specifier === 'hono' || specifier.startsWith('hono/')) return 'hono';
   if (specifier === '@koa/router' || specifier === 'koa-router' || specifier === 'koa') return 'koa';

@@ -152,6 +152,8 @@ class RouteResolver {
       )
         return framework;
       if (member === 'Router' && (binding.imported === 'default' || binding.imported === '*')) return framework;
+      // tinyhttp's `new App()` and `new Router()` (json-server's app.ts).
+      if (member === undefined && declaration.isNew && (binding.imported === 'App' || binding.imported === 'Router')) return framework;
       return undefined;
     }
     if (framework === 'fastify') return member === undefined && !declaration.isNew ? framework : undefined;
