@@ -232,3 +232,25 @@ test('echo: the handler comes before route middleware; groups join their prefix'
     'echo POST /login on Register -> login',
   ]);
 });
+
+// Check 104 (julienschmidt/httprouter): the library's own `func (r *Router) GET(path string, handle Handle)` calls
+// `r.Handle(http.MethodGet, path, handle)`; each was read as an ALL route at `/{?http.MethodGet}`.
+describe('a method before the path, and a registration helper whose path is its parameter', () => {
+  test('the helper declares no route; a call with a method and a literal path declares that method', () => {
+    const facts = factsOf([
+      'package router',
+      '',
+      'import "net/http"',
+      '',
+      'func (r *Router) GET(path string, handle Handle) {',
+      '\tr.Handle(http.MethodGet, path, handle)',
+      '}',
+      '',
+      'func Routes(mux *http.ServeMux) {',
+      '\tmux.Handle(http.MethodPost, "/items", createItem)',
+      '\tmux.Handle("/health", health)',
+      '}',
+    ]);
+    assert.deepEqual(routeLines(facts), ['go-http POST /items on Routes -> createItem', 'go-http ALL /health on Routes -> health']);
+  });
+});

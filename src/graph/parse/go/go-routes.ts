@@ -26,6 +26,16 @@ interface PendingUse {
   offset: number;
 }
 
+/** An HTTP method given as a string (`"GET"`) or as net/http's constant (`http.MethodGet`), upper-cased. */
+function toHttpMethod(node: GoNode, source: string): string | undefined {
+  const literal = toStringLiteral(node, source)?.toUpperCase();
+  if (literal !== undefined) return UPPER_METHODS_LIST.includes(literal) ? literal : undefined;
+  const constant = /^(?:\w+\.)?Method([A-Z][a-z]+)$/.exec(source.slice(node.start, node.end))?.[1]?.toUpperCase();
+  return constant !== undefined && UPPER_METHODS_LIST.includes(constant) ? constant : undefined;
+}
+
+const UPPER_METHODS_LIST = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
+
 interface FunctionScope {
   name: string;
   env: Map<string, Router>;
@@ -397,10 +407,22 @@ class RouteCollector {
     } else if (method === 'Use') this.addUse(router, args, call, scope);
   }
 
-  /** net/http's `mux.HandleFunc("GET /items/{id}", h)` and chi's `r.Handle("/x", h)`. */
+  /**
+   * net/http's `mux.HandleFunc("GET /items/{id}", h)` and chi's `r.Handle("/x", h)`. A method before the path
+   * (httprouter's `r.Handle(http.MethodGet, path, handle)`) is read as gin's `Handle`; a path that is a parameter of the
+   * function around the call is a registration helper's (httprouter's own `func (r *Router) GET(path string, …)`), no
+   * route of the application.
+   */
   private addPatternRoute(router: Router, args: GoNode[], call: GoNode, scope: FunctionScope): void {
     const [patternNode, ...rest] = args;
     if (patternNode === undefined || rest.length === 0) return;
+    const verb = toHttpMethod(patternNode, this.source);
+    const pathNode = verb === undefined ? patternNode : rest[0];
+    if (pathNode?.type === 'identifier' && scope.parameters.has(this.text(pathNode))) return;
+    if (verb !== undefined && pathNode !== undefined && rest.length >= 2) {
+      this.addRoute(router, verb, pathNode, rest.slice(1), call, scope, 'last');
+      return;
+    }
     const pattern = toStringLiteral(patternNode, this.source);
     if (pattern === undefined) {
       this.addRoute(router, 'ALL', patternNode, rest, call, scope, 'last');
