@@ -373,7 +373,7 @@ function findInFileCallers(file: ChangedFileInput, name: string): string[] {
   const callers = new Set<string>();
   const queue = [name];
   for (let callee = queue.shift(); callee !== undefined; callee = queue.shift()) {
-    const called = new RegExp(`(?<![\\w$.])${callee.replace(/[$]/g, '\\$&')}\\s*\\(`);
+    const called = new RegExp(`(?<![\\w$.])${callee.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(`);
     for (const [caller, body] of bodies) {
       if (caller === name || callers.has(caller) || !called.test(body)) continue;
       callers.add(caller);

@@ -41,12 +41,12 @@ const MIN_MOVED_TEXT = 12;
 const MAX_CATCH_LINES = 12;
 const CATCH_BINDING = /\bcatch\s*\(\s*([A-Za-z_$][\w$]*)/;
 const collapseSpaces = (text: string): string => text.replace(/\s+/g, ' ').trim();
+/** A line that only opens a catch block: `} catch {`, `} catch (error) {`. */
+const CATCH_OPENER = /^\s*\}?\s*catch\s*(?:\([^()]*\))?\s*\{\s*$/;
 /**
  * A line as a move compares it: spaces collapsed, and the brackets that close what came before it dropped, so a call
  * chain reformatted (`).catch((error) => {` → `.catch((error) => {` on a line of its own) is the same line.
  */
-/** A line that only opens a catch block: `} catch {`, `} catch (error) {`. */
-const CATCH_OPENER = /^\s*\}?\s*catch\s*(?:\([^()]*\))?\s*\{\s*$/;
 const toMovedText = (text: string): string => collapseSpaces(text).replace(/^[)\]}\s]+/, '');
 /** A line as a chain's link compares it: spaces collapsed, `?.` read as `.`. */
 const toPlainText = (text: string): string => collapseSpaces(text).replace(/\?\./g, '.');

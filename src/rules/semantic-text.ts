@@ -92,14 +92,18 @@ export function findNewModulus(head: string, base: string | undefined): string |
  */
 export function findSortOrder(code: string): string | undefined {
   const match = /(?:\.(?:sort|toSorted)|\bsorted)\(/.exec(code);
-  if (match === null) return undefined;
-  let depth = 1;
-  let index = match.index + match[0].length;
-  for (; index < code.length && depth > 0; index++) {
-    if (code[index] === '(') depth++;
-    else if (code[index] === ')') depth--;
+  return match === null ? undefined : readCall(code, match);
+}
+
+/** The call a match opens (it ends at the call's `(`), whole to its closing bracket, spaces dropped. */
+function readCall(code: string, match: RegExpExecArray): string {
+  let depth = 0;
+  let end = match.index + match[0].length - 1;
+  for (; end < code.length; end++) {
+    if (code[end] === '(') depth++;
+    else if (code[end] === ')' && --depth === 0) break;
   }
-  return code.slice(match.index, index).replace(/\s+/g, '');
+  return code.slice(match.index, end + 1).replace(/\s+/g, '');
 }
 
 export const ORDER_VALUES =
@@ -131,17 +135,7 @@ export function getRemainderValues(modulus: string, language: SourceLanguage): s
 
 /** Each call `rounding` opens in `code` (the pattern ends at its `(`), whole to its closing bracket, spaces dropped. */
 function listRoundingCalls(code: string, rounding: RegExp): string[] {
-  const calls: string[] = [];
-  for (const match of code.matchAll(new RegExp(rounding.source, 'g'))) {
-    let depth = 0;
-    let end = match.index + match[0].length - 1;
-    for (; end < code.length; end++) {
-      if (code[end] === '(') depth++;
-      else if (code[end] === ')' && --depth === 0) break;
-    }
-    calls.push(code.slice(match.index, end + 1).replace(/\s+/g, ''));
-  }
-  return calls;
+  return [...code.matchAll(new RegExp(rounding.source, 'g'))].map((match) => readCall(code, match));
 }
 
 /**

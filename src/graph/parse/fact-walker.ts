@@ -740,16 +740,16 @@ function keepsCaughtError(handler: AstNode, moduleFunctions: ReadonlySet<string>
   return false;
 }
 
-/**
- * `new Date(seconds * 1000)`, `new Date(0)`, `new Date(Date.now() + ttl)`: an instant made from a number, which no
- * time zone shifts and no text makes invalid (jsonwebtoken's `new TokenExpiredError('maxAge exceeded', new
- * Date(maxAgeTimestamp * 1000))` was asked for DST and for "2024-02-30").
- */
 /** A try block that throws at its top (`try { throw new Error('x') } catch …`): the error is made to be caught. */
 function isDeliberateThrow(block: AstNode | undefined): boolean {
   return block !== undefined && getNodes(block, 'stmts').some((statement) => statement.type === 'ThrowStatement');
 }
 
+/**
+ * `new Date(seconds * 1000)`, `new Date(0)`, `new Date(Date.now() + ttl)`: an instant made from a number, which no
+ * time zone shifts and no text makes invalid (jsonwebtoken's `new TokenExpiredError('maxAge exceeded', new
+ * Date(maxAgeTimestamp * 1000))` was asked for DST and for "2024-02-30").
+ */
 function isEpochDate(args: readonly AstNode[]): boolean {
   const [only] = args;
   const arg = args.length === 1 ? unwrapExpression(only) : undefined;

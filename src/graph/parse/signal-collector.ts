@@ -327,7 +327,6 @@ function saysTime(name: string): boolean {
   return name.split(/[._$]|(?<=[a-z0-9])(?=[A-Z])/).some((word) => TIME_WORDS.has(word.toLowerCase()));
 }
 
-/** The identifier and property names an argument expression mentions (`offset + limit` → offset, limit), a few levels deep. */
 /** Calls that walk a list of their own (`rows.find(…)` inside a map's callback: a list times a list). */
 const ITERATING_METHODS = new Set([
   'find',
@@ -381,6 +380,7 @@ function growsPerItem(callback: AstNode): boolean {
   return false;
 }
 
+/** The identifier and property names an argument expression mentions (`offset + limit` → offset, limit), a few levels deep. */
 function collectNames(node: AstNode | undefined, depth = 0): string[] {
   const target = unwrapExpression(node);
   if (target === undefined || depth > 4) return [];

@@ -127,6 +127,9 @@ function collectDirs(files: ReadonlySet<string>): Set<string> {
   return dirs;
 }
 
+/** The format suffix of a bundle's name (`.esm` of `marked.esm.js`, `.umd.min` of `lib.umd.min.js`). */
+const BUNDLE_FORMAT = /(?:\.(?:esm|cjs|umd|min|module|browser|node|es|iife|global|production|development))+(?=\.[cm]?js$)/;
+
 /**
  * A pure module resolver over a known file set, following TypeScript's bundler/node16 rules: relative
  * paths with extension probing, tsconfig `paths`/`baseUrl`/`extends`, workspaces with `exports`,
@@ -206,9 +209,6 @@ export function createResolver(input: ResolverInput): Resolver {
     const owner = getPackageScope(getDirName(scope.folder));
     return owner?.name === name ? owner : findNamelessScopeOwner(owner, name);
   };
-
-  /** The format suffix of a bundle's name (`.esm` of `marked.esm.js`, `.umd.min` of `lib.umd.min.js`). */
-  const BUNDLE_FORMAT = /(?:\.(?:esm|cjs|umd|min|module|browser|node|es|iife|global|production|development))+(?=\.[cm]?js$)/;
 
   const resolveLocal = (candidate: string): string | undefined => {
     for (const pass of PASSES) {

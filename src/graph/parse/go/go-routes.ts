@@ -26,16 +26,6 @@ interface PendingUse {
   offset: number;
 }
 
-/** An HTTP method given as a string (`"GET"`) or as net/http's constant (`http.MethodGet`), upper-cased. */
-function toHttpMethod(node: GoNode, source: string): string | undefined {
-  const literal = toStringLiteral(node, source)?.toUpperCase();
-  if (literal !== undefined) return UPPER_METHODS_LIST.includes(literal) ? literal : undefined;
-  const constant = /^(?:\w+\.)?Method([A-Z][a-z]+)$/.exec(source.slice(node.start, node.end))?.[1]?.toUpperCase();
-  return constant !== undefined && UPPER_METHODS_LIST.includes(constant) ? constant : undefined;
-}
-
-const UPPER_METHODS_LIST = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE'];
-
 interface FunctionScope {
   name: string;
   env: Map<string, Router>;
@@ -46,6 +36,14 @@ interface FunctionScope {
 
 const CHI_METHODS: ReadonlySet<string> = new Set(['Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'Connect', 'Trace']);
 const UPPER_METHODS: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'CONNECT', 'TRACE']);
+/** An HTTP method given as a string (`"GET"`) or as net/http's constant (`http.MethodGet`), upper-cased. */
+function toHttpMethod(node: GoNode, source: string): string | undefined {
+  const method =
+    toStringLiteral(node, source)?.toUpperCase() ??
+    /^(?:\w+\.)?Method([A-Z][a-z]+)$/.exec(source.slice(node.start, node.end))?.[1]?.toUpperCase();
+  return method !== undefined && UPPER_METHODS.has(method) ? method : undefined;
+}
+
 const ROUTER_TYPES: Readonly<Record<GoFramework, ReadonlySet<string>>> = {
   chi: new Set(['Router', 'Mux']),
   gin: new Set(['Engine', 'RouterGroup', 'IRouter', 'IRoutes']),

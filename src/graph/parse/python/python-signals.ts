@@ -203,13 +203,13 @@ function isNumberLiteral(node: PyNode): boolean {
   return node.type === 'integer' || node.type === 'float';
 }
 
+/** Methods of the standard library's values that answer a number: a date's timestamp, a timedelta's seconds, a count. */
+const NUMBER_METHODS = /^(?:timestamp|total_seconds|toordinal|weekday|isoweekday|bit_length|count|index|find|rfind)$/;
+
 /**
  * Arithmetic that yields a number (`(cut / cell_length) * len(text)`, `-x`, `len(items)`): `int()` of it truncates,
  * it parses no text (rich's segment.py was asked for "12abc"). `+` and `%` are left out: they join and format strings.
  */
-/** Methods of the standard library's values that answer a number: a date's timestamp, a timedelta's seconds, a count. */
-const NUMBER_METHODS = /^(?:timestamp|total_seconds|toordinal|weekday|isoweekday|bit_length|count|index|find|rfind)$/;
-
 function isArithmetic(file: PyFile, node: PyNode): boolean {
   if (node.type === 'parenthesized_expression') return getParts(node).some((part) => isArithmetic(file, part));
   if (node.type === 'unary_operator') return true;
