@@ -43,8 +43,11 @@ import {
   typeKeys,
 } from './walker-patterns.js';
 
-/** Text that could hold an assertion: a file without one of these words exports no asserting helper. */
-const ASSERTION_WORD = /\b(?:assert|expect|should)\b/;
+/**
+ * Text that calls an assertion (`assert(`, `assert.equal(`, `expect(`, chai's `.should.`): a file without one exports no
+ * asserting helper. The word alone is in many a comment ("should"), and each file that has it is walked once more.
+ */
+const ASSERTION_CALL = /\b(?:assert|expect)(?:\.\w+)*\s*\(|\.should\./;
 
 /**
  * Collects every fact of one module in a single pass over swc's AST. The walker keeps the
@@ -142,7 +145,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
 
   /** Exported functions that assert, looked for only when the text names an assertion at all. */
   private toAssertingExports(): Pick<FileFacts, 'assertingExports'> {
-    if (this.source === undefined || !ASSERTION_WORD.test(this.source)) return {};
+    if (this.links.exports.length === 0 || this.source === undefined) return {};
+    // A file that imports an assertion module (`import { ok } from 'node:assert'`) may assert under any name.
+    if (this.links.assertNames.size <= 1 && !ASSERTION_CALL.test(this.source)) return {};
     const names = this.links.exports
       .filter((fact) => fact.from === undefined && !fact.typeOnly && this.testing.isAssertingHelper(fact.local ?? fact.name))
       .map((fact) => fact.name);
