@@ -23,9 +23,20 @@ type MockEdge = { specifier: string; target: string };
  * of a file asked them again, walking the file's edges (one per test case among them) per case; quadratic in a file's
  * cases (outline after an edit: 0.7 s of a 4.7 s `ai`, on the kept graph's lists).
  */
-const edgesByLookup = new WeakMap<GraphLookup, Map<string, { mocks: MockTargets; mocked: MockEdge[]; tested: string[] }>>();
+interface TestFileEdges {
+  mocks: MockTargets;
+  mocked: MockEdge[];
+  tested: string[];
+  /**
+   * The local names under which the file imports a function another file exports and that asserts (validator.js's
+   * tests call `test({ validator, valid, invalid })`, imported from ./testFunctions, whose body asserts).
+   */
+  assertingImports: ReadonlySet<string>;
+}
 
-function getTestFileEdges(lookup: GraphLookup, testFile: string): { mocks: MockTargets; mocked: MockEdge[]; tested: string[] } {
+const edgesByLookup = new WeakMap<GraphLookup, Map<string, TestFileEdges>>();
+
+function getTestFileEdges(lookup: GraphLookup, testFile: string): TestFileEdges {
   let byFile = edgesByLookup.get(lookup);
   if (byFile === undefined) {
     byFile = new Map();
@@ -40,8 +51,16 @@ function getTestFileEdges(lookup: GraphLookup, testFile: string): { mocks: MockT
   const frameworks: string[] = [];
   const tested: string[] = [];
   const mocked: MockEdge[] = [];
+  const assertingImports = new Set<string>();
   if (graph.hasNode(id)) {
     graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+      if (attributes.kind === 'uses' && targetAttributes.kind === 'export') {
+        const owner = toFileId(targetAttributes.path);
+        const file = graph.hasNode(owner) ? graph.getNodeAttributes(owner) : undefined;
+        if (file?.kind === 'file' && file.assertingExports?.includes(targetAttributes.name) === true)
+          for (const local of attributes.locals) assertingImports.add(local);
+        return;
+      }
       if (targetAttributes.kind !== 'file') return;
       if (attributes.kind === 'tests') tested.push(targetAttributes.path);
       else if (attributes.kind === 'mocks') {
@@ -56,6 +75,7 @@ function getTestFileEdges(lookup: GraphLookup, testFile: string): { mocks: MockT
     mocks: { specifiers: sortUnique(specifiers), targets: sortUnique(targets), frameworks: sortUnique(frameworks) },
     mocked,
     tested: sortUnique(tested),
+    assertingImports,
   };
   byFile.set(testFile, edges);
   return edges;
@@ -185,41 +205,10 @@ function countAssertions(lookup: GraphLookup, node: TestNode): number {
     if (helpers.size > 0) count += node.freeCalls.filter((name) => helpers.has(name)).length;
   }
   if (node.importedCalls !== undefined) {
-    const helpers = getImportedAssertionHelpers(lookup, node.file);
+    const helpers = getTestFileEdges(lookup, node.file).assertingImports;
     count += node.importedCalls.filter((name) => helpers.has(name)).length;
   }
   return count;
-}
-
-const importedHelpersByLookup = new WeakMap<GraphLookup, Map<string, ReadonlySet<string>>>();
-
-/**
- * The local names under which a test file imports a function another file exports and that asserts (validator.js's
- * tests call `test({ validator, valid, invalid })`, imported from ./testFunctions, whose body asserts).
- */
-function getImportedAssertionHelpers(lookup: GraphLookup, testFile: string): ReadonlySet<string> {
-  let byFile = importedHelpersByLookup.get(lookup);
-  if (byFile === undefined) {
-    byFile = new Map();
-    importedHelpersByLookup.set(lookup, byFile);
-  }
-  const known = byFile.get(testFile);
-  if (known !== undefined) return known;
-  const found = new Set<string>();
-  const { graph } = lookup.kg;
-  const id = toFileId(testFile);
-  if (graph.hasNode(id)) {
-    graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
-      if (attributes.kind !== 'uses' || targetAttributes.kind !== 'export') return;
-      const owner = toFileId(targetAttributes.path);
-      if (!graph.hasNode(owner)) return;
-      const file = graph.getNodeAttributes(owner);
-      if (file.kind !== 'file' || file.assertingExports?.includes(targetAttributes.name) !== true) return;
-      for (const local of attributes.locals) found.add(local);
-    });
-  }
-  byFile.set(testFile, found);
-  return found;
 }
 
 const packagesByLookup = new WeakMap<GraphLookup, Map<string, Set<string>>>();
