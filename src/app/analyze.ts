@@ -54,7 +54,7 @@ import { loadDecayHistory, type LoadedHistory, loadMinedHistory } from './load/h
 import { findCoChangePartners } from '../graph/history/co-change.js';
 import { deriveHistoryInsights, keepJudgedInsights } from '../graph/history/insights.js';
 import { listHotspotCandidates, planComplexityReads, toHotspotField } from '../graph/history/hotspots.js';
-import type { HistoryInsights } from '../model/history.js';
+import type { CoChangePartner, HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
 import { createDeclaredTests, createSetupFileTests, createSpawningTests, findEachFileRouteCallers } from './unseen-reach.js';
@@ -251,7 +251,9 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // commits that changed container.py): the proof extends one of them before a test that only says the file's words.
   const history = await take(historyReads.decay, limitations);
   const mined = await take(historyReads.mined, limitations);
-  const testPartners = findTestPartners(mined, change.files, (path) => classifyRole(path) === 'test');
+  // Found once: the proofs weigh the test partners, the history insights name the partners the change missed.
+  const coChange = mined === undefined ? undefined : findCoChangePartners(mined.history, listChangePaths(change));
+  const testPartners = findTestPartners(coChange, (path) => classifyRole(path) === 'test');
   for (const file of change.files) {
     const imported = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
     const own = [
@@ -322,7 +324,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   limitations.push(...describeShortenedChains(impactedFiles, impactedRoutes, reachingTestsByPath));
   const testEvidence = summarizeTestEvidence(coverage, newestChange === undefined ? undefined : new Date(newestChange).toISOString());
 
-  const historyInsights = await readHistoryInsights(env, repository, change, trackedPaths, mined);
+  const historyInsights = await readHistoryInsights(env, repository, change, trackedPaths, mined, coChange);
   const contracts = await readContracts(env, limitations);
   const memory = matchMemory(
     repository.kg,
@@ -557,14 +559,12 @@ function readFunctionRefs(facts: FileFacts): { names: Set<string>; owners: Set<s
 
 /** Per changed file, the test files that changed with it in the mined history, strongest first (co-change partners). */
 function findTestPartners(
-  mined: LoadedHistory | undefined,
-  files: readonly ChangedFile[],
+  coChange: ReadonlyMap<string, readonly CoChangePartner[]> | undefined,
   isTest: (path: string) => boolean,
 ): Map<string, ReadonlyMap<string, number>> {
   const partners = new Map<string, ReadonlyMap<string, number>>();
-  if (mined === undefined) return partners;
-  const paths = files.filter((file) => file.status !== 'deleted' && !isTest(file.path)).map((file) => file.path);
-  for (const [path, found] of findCoChangePartners(mined.history, paths)) {
+  for (const [path, found] of coChange ?? []) {
+    if (isTest(path)) continue;
     const tests = found.filter((partner) => isTest(partner.partner));
     if (tests.length > 0) partners.set(path, new Map(tests.map((partner) => [partner.partner, partner.confidence])));
   }
@@ -951,6 +951,7 @@ async function readHistoryInsights(
   change: ChangeSet,
   trackedPaths: ReadonlySet<string>,
   loaded: LoadedHistory | undefined,
+  partners?: ReadonlyMap<string, readonly CoChangePartner[]>,
 ): Promise<HistoryInsights | undefined> {
   if (loaded === undefined) return undefined;
   const deleted = new Set(change.files.filter((file) => file.status === 'deleted').map((file) => file.path));
@@ -972,6 +973,7 @@ async function readHistoryInsights(
     exists: (path) => trackedPaths.has(path) && !deleted.has(path),
     isRanked: read.isRanked,
     complexity: read.complexity,
+    ...(partners === undefined ? {} : { partners }),
   });
   return keepJudgedInsights(insights);
 }

@@ -97,10 +97,12 @@ export function findMissedPartners(
   changedPaths: readonly string[],
   exists: (path: string) => boolean,
   options: CoChangeOptions = {},
+  /** The partners of `changedPaths` found already (findCoChangePartners with the same options). */
+  found: ReadonlyMap<string, readonly CoChangePartner[]> = findCoChangePartners(history, changedPaths, options),
 ): CoChangePartner[] {
   const changed = new Set(changedPaths);
   const best = new Map<string, CoChangePartner>();
-  for (const partners of findCoChangePartners(history, changedPaths, options).values()) {
+  for (const partners of found.values()) {
     for (const partner of partners) {
       if (changed.has(partner.partner) || !exists(partner.partner)) continue;
       const known = best.get(partner.partner);

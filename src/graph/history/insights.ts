@@ -1,4 +1,4 @@
-import type { HistoryInsights, MinedHistory } from '../../model/history.js';
+import type { CoChangePartner, HistoryInsights, MinedHistory } from '../../model/history.js';
 import { findMissedPartners } from './co-change.js';
 import { findFixProneFiles } from './fix-prone.js';
 import { isHotspot, rankHotspots } from './hotspots.js';
@@ -14,6 +14,8 @@ export interface HistoryInsightInput {
   isRanked: (path: string) => boolean;
   /** Summed function complexity of a file at HEAD, undefined when unknown. */
   complexity: (path: string) => number | undefined;
+  /** The co-change partners of `changedPaths`, when the caller found them already. */
+  partners?: ReadonlyMap<string, readonly CoChangePartner[]>;
 }
 
 /** Missed co-change partners, fix-prone changed files and changed hotspots, from one mined window. */
@@ -29,7 +31,7 @@ export function deriveHistoryInsights(input: HistoryInsightInput): HistoryInsigh
       stoppedBy: history.stoppedBy,
       settings: { ...history.settings },
     },
-    missedPartners: findMissedPartners(history, changedPaths, input.exists),
+    missedPartners: findMissedPartners(history, changedPaths, input.exists, {}, input.partners),
     fixProne: findFixProneFiles(history, changedPaths),
     hotspots: rankHotspots(history, input.isRanked, input.complexity).filter((hotspot) => changed.has(hotspot.path) && isHotspot(hotspot)),
   };
