@@ -54,7 +54,9 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isStringRead(signal, head, file.headFunctions ?? []) &&
       !isTupleRead(signal, head, file.headFunctions ?? []) &&
       !isEmptyHandledAbove(signal, head, file.headFunctions ?? []) &&
-      !isInsideNonEmptyTest(signal, head),
+      !isMatchCheckedAbove(signal, head, file.headFunctions ?? []) &&
+      !isInsideNonEmptyTest(signal, head) &&
+      !isSliceInsideLengthTest(signal, head, file.headFunctions ?? []),
   );
 }
 
@@ -196,6 +198,72 @@ function isInsideNonEmptyTest(signal: SignalFact, head: readonly string[]): bool
       if (needed === 1 && truthy) return true;
       if (new RegExp(`^\\s*${name}\\s*!=\\s*nil\\s*\\{`).test(test) && head.slice(0, at).some((text) => isSubmatch.test(text))) return true;
     }
+    if (depth === 0) break;
+  }
+  return false;
+}
+
+/** The call that gives a regular expression's match: Go's `Find…Submatch`, JavaScript's `exec`/`match`, Python's `re.match`. */
+const MATCH_CALL = String.raw`.*?(?:\.Find\w*Submatch\w*|\.exec|\.match|\.fullmatch|\.search)\(`;
+
+/**
+ * A group read of a regular expression's match below an early exit on there being no match (Masterminds/semver: `m :=
+ * versionRegex.FindStringSubmatch(v)`, `if m == nil { return nil, ErrInvalidSemVer }`, then `m[4]`; JavaScript's `if
+ * (!m) return`): a match holds every group of its expression, so no empty list reaches the read.
+ */
+function isMatchCheckedAbove(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const list = /^([\w$]+)\[\d+\]$/.exec(signal.detail)?.[1];
+  if (list === undefined) return false;
+  const name = escapeName(list);
+  const assigned = new RegExp(`(?:^|[\\s(])${name}\\s*:?=\\s*${MATCH_CALL}`);
+  const noMatch = new RegExp(
+    `^\\s*if\\s*(?:${name}\\s*==\\s*nil\\s*\\{|\\(\\s*(?:!\\s*${name}|${name}\\s*===?\\s*null)\\s*\\)\\s*\\{?|(?:not\\s+${name}|${name}\\s+is\\s+None)\\s*:)\\s*(.*)$`,
+  );
+  const [from] = findEnclosingLines(signal.line, head, functions);
+  let matched = false;
+  for (let line = from; line < signal.line; line++) {
+    const text = head[line - 1] ?? '';
+    if (assigned.test(text)) matched = true;
+    const exit = matched ? noMatch.exec(text) : null;
+    if (exit === null) continue;
+    const rest = exit[1] ?? '';
+    const body = rest === '' ? (head.slice(line).find((next) => next.trim() !== '') ?? '') : rest;
+    if (/^\s*(?:(?:return|throw|raise|continue)\b|panic\()/.test(body)) return true;
+  }
+  return false;
+}
+
+/**
+ * A Go slice inside a test that the list is long enough for it: `if len(ll) > 3 {` above `ll = ll[:3]`, or, with the
+ * length kept in a name (`n := len(dst)`), `if n >= 4 && … {` above `dst[:n-1]`. A bound is a number or the length
+ * less a number; any other bound is not known, and the slice stays asked.
+ */
+function isSliceInsideLengthTest(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  if (signal.kind !== 'collection') return false;
+  const slice = /^([\w.]+)\[([^\][:]*):([^\][:]*)\]$/.exec(signal.detail);
+  if (slice === null) return false;
+  const [, list = '', low = '', high = ''] = slice;
+  const name = escapeName(list);
+  const [from] = findEnclosingLines(signal.line, head, functions);
+  const aliases = head
+    .slice(from - 1, signal.line - 1)
+    .flatMap((text) => new RegExp(`^\\s*(\\w+)\\s*:?=\\s*len\\(${name}\\)\\s*$`).exec(text)?.[1] ?? []);
+  const length = [`len\\(${name}\\)`, ...aliases].join('|');
+  let needed = 0;
+  for (const bound of [low.trim(), high.trim()]) {
+    if (bound === '') continue;
+    const lessLength = new RegExp(`^(?:${length})\\s*-\\s*(\\d+)$`).exec(bound);
+    if (/^\d+$/.test(bound)) needed = Math.max(needed, Number(bound));
+    else if (lessLength !== null) needed = Math.max(needed, Number(lessLength[1]));
+    else if (!new RegExp(`^(?:${length})$`).test(bound)) return false;
+  }
+  if (needed === 0) return false;
+  const test = new RegExp(`(?:^|[\\s(&|])(?:${length})\\s*(>=?)\\s*(\\d+)`);
+  for (const { text: above, depth } of listEnclosingLines(head, signal.line)) {
+    const condition = /^\s*(?:\}\s*)?(?:else\s+)?if\b(.*)$/.exec(above)?.[1];
+    const bound = condition === undefined ? null : test.exec(condition);
+    if (bound !== null && Number(bound[2]) + (bound[1] === '>' ? 1 : 0) >= needed) return true;
     if (depth === 0) break;
   }
   return false;

@@ -502,6 +502,90 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(python), []);
   });
 
+  // Check 111 (Masterminds/semver): `m[4]` below `if m == nil { return nil, ErrInvalidSemVer }` after
+  // `m := versionRegex.FindStringSubmatch(v)`; JavaScript's `if (!m) return` after `re.exec(s)`.
+  it('a group read below an early exit on no match is no empty-list case', () => {
+    const lines = [
+      'func parse(v string) string {',
+      '\tm := versionRegex.FindStringSubmatch(v)',
+      '\tif m == nil {',
+      '\t\treturn ""',
+      '\t}',
+      '\tparts := strings.Split(v, ".")',
+      '\tif parts == nil {',
+      '\t\treturn ""',
+      '\t}',
+      '\treturn m[4] + parts[2]',
+      '}',
+      '',
+    ];
+    const go: ChangedFileInput = {
+      ...change,
+      path: 'version.go',
+      baseText: 'func parse(v string) string {\n\treturn v\n}\n',
+      headText: lines.join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 9 }],
+      headFunctions: [{ name: 'parse', span: { start: 1, end: 11 }, complexity: 3, isAsync: false, params: 1 }],
+      headSignals: [
+        { kind: 'collection', line: 10, detail: 'm[4]' },
+        { kind: 'collection', line: 10, detail: 'parts[2]' },
+      ],
+    };
+    // A non-nil slice of another call may still be short: only a match holds every group.
+    assert.deepEqual(changedSignalIds(go), ['signal:version.go:10:collection']);
+    const javascript: ChangedFileInput = {
+      ...change,
+      baseText: 'function start(cls) {\n}\n',
+      headText: ['function start(cls) {', '  const m = /start:(\\S+)/.exec(cls);', '  if (!m) return 0;', '  return m[1];', '}', ''].join(
+        '\n',
+      ),
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 3 }],
+      headFunctions: [{ name: 'start', span: { start: 1, end: 5 }, complexity: 2, isAsync: false, params: 1 }],
+      headSignals: [{ kind: 'collection', line: 4, detail: 'm[1]' }],
+    };
+    assert.deepEqual(changedSignalIds(javascript), []);
+  });
+
+  // Check 110 (zerolog): `ll = ll[:3]` inside `if len(ll) > 3 {`; `dst = dst[:n-1]` inside `if n >= 4 && … {` after
+  // `n := len(dst)`.
+  it('a Go slice inside a test that the list is long enough is no empty-list case', () => {
+    const lines = [
+      'func strip(ll string, dst []byte, k int) string {',
+      '\tif len(ll) > 3 {',
+      '\t\tll = ll[:3]',
+      '\t}',
+      '\tn := len(dst)',
+      "\tif n >= 4 && dst[n-4] == 'e' {",
+      '\t\tdst = dst[:n-1]',
+      '\t}',
+      '\tif len(ll) > 1 {',
+      '\t\tll = ll[:3]',
+      '\t}',
+      '\tif len(ll) > 3 {',
+      '\t\tll = ll[:k]',
+      '\t}',
+      '\treturn ll',
+      '}',
+      '',
+    ];
+    const go: ChangedFileInput = {
+      ...change,
+      path: 'console.go',
+      baseText: 'func strip(ll string, dst []byte, k int) string {\n\treturn ll\n}\n',
+      headText: lines.join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 0, newStart: 2, newLines: 13 }],
+      headFunctions: [{ name: 'strip', span: { start: 1, end: 16 }, complexity: 5, isAsync: false, params: 3 }],
+      headSignals: [
+        { kind: 'collection', line: 3, detail: 'll[:3]' },
+        { kind: 'collection', line: 7, detail: 'dst[:n-1]' },
+        { kind: 'collection', line: 10, detail: 'll[:3]' },
+        { kind: 'collection', line: 13, detail: 'll[:k]' },
+      ],
+    };
+    // Two characters do not hold three, and a bound the test does not know stays asked.
+    assert.deepEqual(changedSignalIds(go), ['signal:console.go:10:collection', 'signal:console.go:13:collection']);
+  });
+
   // Check 77 (testify): `return splitted[len(splitted)-1]` below `if len(splitted) == 0 {` / `return trimmed`.
   it('a Go or Python last element read below an early exit on the empty list is no empty-list case', () => {
     const lines = [
