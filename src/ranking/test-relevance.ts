@@ -88,7 +88,9 @@ const CALL_KEYWORDS = new Set(
     'Array Object String Number Boolean Symbol BigInt Date Promise Map Set WeakMap WeakSet RegExp JSON Math Reflect Proxy ' +
     'parseInt parseFloat isNaN isFinite setTimeout clearTimeout setImmediate queueMicrotask structuredClone ' +
     'print len range isinstance issubclass getattr setattr hasattr str int float bool list dict tuple type super ' +
-    'make append panic recover'
+    'make append panic recover ' +
+    // Keywords that a parenthesis may follow: `except (KeyError, TypeError):`, `not (a or b)`, `func (c *Ctx)`.
+    'except and or not in is assert del yield raise with lambda throw delete void of case func defer'
   ).split(' '),
 );
 /** A constructor of an error: `Error`, `TypeError`, `ValueError`, `HTTPException`. */

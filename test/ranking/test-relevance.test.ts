@@ -253,6 +253,8 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     ].join('\n');
     // Built-ins and error constructors are no subject a test is named for (zod: `throw new Error()` and error.test.ts).
     assert.deepEqual(findChangedCallees(text, [2, 3, 4]), ['mixinMergeStrategy', 'mixin']);
+    // A keyword a parenthesis follows is no call (falcon: `except (KeyError, TypeError):`).
+    assert.deepEqual(findChangedCallees('try:\n    pass\nexcept (KeyError, TypeError):\n    return not (a or b)\n', [3, 4]), []);
     const tests: TestText[] = [
       { path: 'test/error.test.js', titles: ['mixin error'], words: { code: 'msg mixin obj', names: '' } },
       { path: 'test/mixin.test.js', titles: ['works'], words: { code: 'msg mixin', names: '' } },
