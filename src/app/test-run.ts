@@ -20,6 +20,8 @@ const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
   ['mocha', 'mocha'],
   ['jasmine', 'jasmine'],
   ['ava', 'ava'],
+  ['tap', 'tap'],
+  ['tape', 'tape'],
   ['@playwright/test', 'playwright'],
   ['cypress', 'cypress'],
 ];
@@ -29,6 +31,8 @@ const RUNNER_IMPORTS: ReadonlyMap<string, TestRunner> = new Map([
   ['@jest/globals', 'jest'],
   ['node:test', 'node'],
   ['ava', 'ava'],
+  ['tap', 'tap'],
+  ['tape', 'tape'],
   ['@playwright/test', 'playwright'],
 ]);
 const LOCKFILES: readonly [string, string][] = [

@@ -5,6 +5,9 @@ export type TestRunner =
   | 'mocha'
   | 'jasmine'
   | 'ava'
+  /** node-tap (`npx tap <files>`) and tape (`npx tape <files>`): each test file is a program that prints TAP. */
+  | 'tap'
+  | 'tape'
   | 'playwright'
   | 'cypress'
   | 'node'
@@ -23,6 +26,8 @@ export const TEST_RUNNERS: readonly TestRunner[] = [
   'mocha',
   'jasmine',
   'ava',
+  'tap',
+  'tape',
   'playwright',
   'cypress',
   'node',

@@ -94,6 +94,10 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
       return ['npx', 'jasmine', ...words].join(' ');
     case 'ava':
       return ['npx', 'ava', ...words].join(' ');
+    case 'tap':
+      return ['npx', 'tap', ...words].join(' ');
+    case 'tape':
+      return ['npx', 'tape', ...words].join(' ');
     case 'playwright':
       return ['npx', 'playwright', 'test', ...configFlag(group, '--config'), ...words].join(' ');
     case 'cypress':

@@ -22,6 +22,8 @@ const RUNNERS: readonly [string, string][] = [
   ['@jest/globals', 'jest'],
   ['mocha', 'mocha'],
   ['ava', 'ava'],
+  ['tap', 'tap'],
+  ['tape', 'tape'],
   ['@playwright/test', 'playwright'],
   ['cypress', 'cypress'],
 ];

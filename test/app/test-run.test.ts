@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { AgentBundle } from '../../src/model/bundle.js';
 import type { AuditTestsReport } from '../../src/model/reports.js';
-import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
+import { analyzeFixture, createChangeFixture, runJsonReport, sorted, type ChangeFixture } from '../helpers/analysis-fixtures.js';
 
 /**
  * Issue 41, item 2: the tests to run as the commands of the detected runner. A workspace: the root runs vitest for the
@@ -212,6 +212,63 @@ describe('a jasmine suite, whose specs import the build output', () => {
         [testRun.scope, testRun.commands.map((command) => [command.runner, command.command])],
         ['reaching', [['jasmine', 'npx jasmine spec/Middlewares.spec.js']]],
       );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
+describe('node-tap and tape suites', () => {
+  // node-semver's shape: `"test": "tap"`, each test a program that requires tap (`const t = require('tap')`, then
+  // `t.test(…)`, or `const { test } = require('tap')`); a tape package names its own test function.
+  test('names the reaching files to tap and tape, and the proof to the test of the changed file', async () => {
+    const range = 'module.exports = class Range {\n  constructor(raw) {\n    this.raw = raw.trim();\n  }\n};\n';
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'semver',
+          version: '1.0.0',
+          workspaces: ['tape'],
+          scripts: { test: 'tap' },
+          devDependencies: { tap: '^16.0.0' },
+        }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'classes/range.js': range,
+        'ranges/intersects.js':
+          "const Range = require('../classes/range');\nmodule.exports = (a, b) => new Range(a).raw === new Range(b).raw;\n",
+        'test/classes/range.js':
+          "const t = require('tap');\nconst Range = require('../../classes/range');\nt.test('keeps the raw text', (t) => {\n  t.equal(new Range(' 1 ').raw, '1');\n  t.end();\n});\n",
+        'test/ranges/intersects.js':
+          "const { test } = require('tap');\nconst intersects = require('../../ranges/intersects');\nconst Range = require('../../classes/range');\ntest('intersects a range', (t) => {\n  t.ok(intersects('1', new Range('1').raw));\n  t.end();\n});\n",
+        'tape/package.json': JSON.stringify({
+          name: 'tape-user',
+          version: '1.0.0',
+          scripts: { test: 'tape test/*.js' },
+          devDependencies: { tape: '^5.0.0' },
+        }),
+        'tape/index.js': 'module.exports = (a) => a + 1;\n',
+        'tape/test/index.js':
+          "const tape = require('tape');\nconst add = require('../index');\ntape('adds one', (t) => {\n  t.equal(add(1), 2);\n  t.end();\n});\n",
+      },
+      {
+        'classes/range.js': range.replace('raw.trim()', 'String(raw).trim()'),
+        'tape/index.js': 'module.exports = (a) => Number(a) + 1;\n',
+      },
+    );
+    try {
+      const { testRun, changedPathProof } = await analyzeFixture(fixture);
+      assert.deepEqual(
+        [testRun.scope, sorted(testRun.commands.map((command) => [command.cwd, command.runner, command.command]))],
+        [
+          'reaching',
+          [
+            ['', 'tap', 'npx tap test/classes/range.js test/ranges/intersects.js'],
+            ['tape', 'tape', 'npx tape test/index.js'],
+          ],
+        ],
+      );
+      const proof = changedPathProof.find((entry) => entry.path === 'classes/range.js');
+      assert.match(proof?.repairTask ?? '', /extend test\/classes\/range\.js /);
     } finally {
       fixture.repo.cleanup();
     }

@@ -37,6 +37,9 @@ const baseNames = new Map<string, { kind: 'suite' | 'test'; modifier?: TestModif
   ['fdescribe', { kind: 'suite', modifier: 'only' }],
 ]);
 
+const NO_NAMES: ReadonlySet<string> = new Set();
+const TEST_BASE: { kind: 'suite' | 'test'; modifier?: TestModifier } = { kind: 'test' };
+
 /** The names a runner gives its test and suite functions (`test`, `it`, `describe`, `xit`, …). */
 export const TEST_FUNCTION_NAMES: ReadonlySet<string> = new Set(baseNames.keys());
 
@@ -62,11 +65,16 @@ const curriedModifiers = new Set(['each', 'for', 'skipIf', 'runIf']);
 /**
  * Recognises `describe/it/test` calls with their modifier chains (`it.skip`, `test.each(t)(…)`,
  * `xit`, `describe.only`), Playwright's `test.describe`, and node:test subtests `t.test(…)` where
- * `t` is one of `contextNames`.
+ * `t` is one of `contextNames`; `testNames` are the file's own names for a runner's `test` (tape's `const tape =
+ * require('tape')`, then `tape('x', …)`).
  */
-export function matchTestCall(call: AstNode, contextNames: ReadonlySet<string>): TestCallMatch | undefined {
+export function matchTestCall(
+  call: AstNode,
+  contextNames: ReadonlySet<string>,
+  testNames: ReadonlySet<string> = NO_NAMES,
+): TestCallMatch | undefined {
   const rootName = findRootName(getNode(call, 'callee'));
-  if (rootName === undefined || (!baseNames.has(rootName) && !contextNames.has(rootName))) return undefined;
+  if (rootName === undefined || (!baseNames.has(rootName) && !contextNames.has(rootName) && !testNames.has(rootName))) return undefined;
   let callee = unwrapExpression(getNode(call, 'callee'));
   const modifiers = new Set<TestModifier>();
   const properties: string[] = [];
@@ -89,7 +97,7 @@ export function matchTestCall(call: AstNode, contextNames: ReadonlySet<string>):
   }
   if (root === undefined) return undefined;
   let kind: 'suite' | 'test';
-  const base = baseNames.get(root);
+  const base = baseNames.get(root) ?? (testNames.has(root) ? TEST_BASE : undefined);
   if (contextNames.has(root) && properties[0] === 'test') {
     kind = 'test';
     properties.shift();

@@ -145,8 +145,21 @@ export class TestCollector {
 
   /** A test or suite declaration: the runner's function (not one of the file's own named `test`) given a title. */
   matchTest(node: AstNode): TestCallMatch | undefined {
-    const match = matchTestCall(node, this.contextNames);
+    const root = findTestRootName(node);
+    const runner = root === undefined ? undefined : this.getTapBinding(root);
+    // node-tap's root test (`const t = require('tap')`, then `t.test('x', …)`) is a context its file opens at the top.
+    const opened = runner === 'tap' && root !== undefined && !this.contextNames.has(root);
+    if (opened) this.contextNames.add(root);
+    const match = matchTestCall(node, this.contextNames, runner === 'tape' && root !== undefined ? new Set([root]) : undefined);
+    if (opened) this.contextNames.delete(root);
     return match === undefined || this.isOwnFunctionCall(node) ? undefined : match;
+  }
+
+  /** `tap` for a binding of node-tap's module object, `tape` for one of tape's test function: the runner it stands for. */
+  private getTapBinding(name: string): 'tap' | 'tape' | undefined {
+    const binding = this.links.importBindings.get(name);
+    if (binding === undefined || (binding.imported !== 'default' && binding.imported !== '*')) return undefined;
+    return binding.specifier === 'tap' ? 'tap' : binding.specifier === 'tape' ? 'tape' : undefined;
   }
 
   /** `function test(n) {…}` … `test('abc')`: a call of the file's own function that shares a runner's name. */
