@@ -275,6 +275,46 @@ describe('node-tap and tape suites', () => {
   });
 });
 
+describe('routes an app hands its plugin hooks, requested through a shared agent', () => {
+  // etherpad's shape: hooks get the express app as a field of their argument (`(hookName, {app}) => …`) in files that
+  // import no framework; every spec requests a running server through the supertest agent a shared helper makes
+  // (`common.init()`).
+  test('the spec that requests the changed route runs, and the proof extends it', async () => {
+    const hook =
+      "exports.expressPreSession = async (hookName, {app}) => {\n  app.get('/favicon.ico', (req, res) => {\n    res.send('icon');\n  });\n};\n";
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'pad',
+          version: '1.0.0',
+          scripts: { test: 'mocha' },
+          dependencies: { express: '^4.0.0' },
+          devDependencies: { mocha: '^10.0.0', supertest: '^7.0.0' },
+        }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'node/hooks/specialpages.js': hook,
+        'tests/common.js': "const supertest = require('supertest');\nexports.init = async () => supertest('http://localhost:9001');\n",
+        'tests/specs/served.js':
+          "const assert = require('assert');\nconst common = require('../common');\nlet agent;\nbefore(async () => { agent = await common.init(); });\nit('serves the icon', async () => {\n  const res = await agent.get('/favicon.ico');\n  assert.equal(res.status, 200);\n});\n",
+        'tests/specs/a-health.js':
+          "const assert = require('assert');\nconst common = require('../common');\nlet agent;\nbefore(async () => { agent = await common.init(); });\nit('is healthy', async () => {\n  const res = await agent.get('/health');\n  assert.equal(res.status, 404);\n});\n",
+      },
+      { 'node/hooks/specialpages.js': hook.replace("res.send('icon')", 'res.status(301).end()') },
+    );
+    try {
+      const { testRun, changedPathProof } = await analyzeFixture(fixture);
+      assert.deepEqual(
+        [testRun.scope, testRun.commands.map((command) => command.command)],
+        // The server loads its hooks by name (etherpad's ep.json): no import reaches them; the request does.
+        ['reaching', ['npx mocha tests/specs/served.js']],
+      );
+      assert.match(changedPathProof[0]?.repairTask ?? '', /extend tests\/specs\/served\.js /);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('suites a package script runs with configs of their own, importing the package by name', () => {
   // msw's shape: unit tests under src/ run by the root vitest config; integration tests under test/node import `msw`
   // (tsup's lib/, not committed) and run with `vitest --config=./test/node/vitest.config.ts`; browser tests with

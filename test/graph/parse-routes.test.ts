@@ -98,6 +98,40 @@ describe('express', () => {
     ]);
   });
 
+  // Check 112 (etherpad): plugin hooks get the app as a field of their argument, `(hookName, {app}) => …` or
+  // `args.app.get(…)`, in files that import no framework; their tests request the paths through a supertest agent made
+  // in a shared helper (`agent = await common.init()`).
+  test('an app handed over in a destructured parameter or as a field of one, and an agent requesting it', () => {
+    const code = [
+      'exports.expressPreSession = async (hookName, {app}) => {',
+      "  app.get('/health', (req, res) => res.send('ok'));",
+      '};',
+      'exports.expressCreateServer = (hookName, args) => {',
+      "  args.app.get('/favicon.ico', (req, res) => res.send(''));",
+      "  args.client.get('/not-a-route', (err, res) => res);",
+      '};',
+    ].join('\n');
+    assert.deepEqual(parse(code, 'src/hooks.js').routes, [
+      api('GET', '/health', 'express', 2, { router: 'app' }),
+      api('GET', '/favicon.ico', 'express', 5, { router: 'app' }),
+    ]);
+    const spec = [
+      "const common = require('../common');",
+      'let agent;',
+      'before(async () => { agent = await common.init(); });',
+      "it('serves the icon', async () => { await agent.get('/favicon.ico').expect(200); });",
+      "it('asks another host', async () => { await client.get('/favicon.ico'); });",
+    ].join('\n');
+    assert.deepEqual(
+      (extractFacts('src/tests/favicon.js', spec, { assertionHelpers: [] }).httpCalls ?? []).map((call) => [
+        call.client,
+        call.method,
+        call.path,
+      ]),
+      [['supertest', 'GET', '/favicon.ico']],
+    );
+  });
+
   test('unmounted-prefix use of a router mounts at the root', () => {
     const code =
       "import express from 'express';\nimport apiRouter from './api';\nconst app = express();\napp.use(apiRouter);\napp.use(cors);";

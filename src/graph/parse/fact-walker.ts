@@ -70,6 +70,11 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   readonly functionTargets = new Map<AstNode, FunctionTarget>();
   private readonly classNames: string[] = [];
   private readonly paramScopes: string[][] = [];
+  /**
+   * Per function, the names its parameters' object patterns bind (`{app}` of etherpad's `(hookName, {app}) => {…}`):
+   * parameters as a receiver of routes is concerned, not as a whole argument a signal reads.
+   */
+  private readonly destructuredScopes: string[][] = [];
   private readonly awaits = new AwaitTracker();
   readonly typeSpans: Span[] = [];
   /** Byte ranges (from the file's start) of type syntax: annotations, type arguments and parameters, type-only items. */
@@ -164,6 +169,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
 
   isParameter(name: string): boolean {
     for (const scope of this.paramScopes) if (scope.includes(name)) return true;
+    for (const scope of this.destructuredScopes) if (scope.includes(name)) return true;
     return false;
   }
 
@@ -409,13 +415,16 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   private visitFunction(fn: Readonly<Record<string, unknown>>, target: FunctionTarget | undefined): void {
     const params = Array.isArray(fn.params) ? fn.params : [];
     const paramNames: string[] = [];
+    const destructured: string[] = [];
     for (const param of params) {
       if (!isAstNode(param)) continue;
       const pattern =
         param.type === 'Parameter' ? getNode(param, 'pat') : param.type === 'TsParameterProperty' ? getNode(param, 'param') : param;
       // `init(app: Koa = new Koa())`: a parameter with a default is still the parameter.
-      const name = getIdentifierName(pattern?.type === 'AssignmentPattern' ? getNode(pattern, 'left') : pattern);
+      const bound = pattern?.type === 'AssignmentPattern' ? getNode(pattern, 'left') : pattern;
+      const name = getIdentifierName(bound);
       if (name !== undefined) paramNames.push(name);
+      else if (bound?.type === 'ObjectPattern') destructured.push(...listPatternNames(bound));
     }
     let fact: FunctionFact | undefined;
     if (target !== undefined) {
@@ -434,8 +443,10 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     this.tryDepth = 0;
     this.catchDepth = 0;
     this.paramScopes.push(paramNames);
+    this.destructuredScopes.push(destructured);
     this.visitChildren(fn);
     this.paramScopes.pop();
+    this.destructuredScopes.pop();
     this.tryDepth = savedTryDepth;
     this.catchDepth = savedCatchDepth;
     if (fact !== undefined) this.functionFrames.pop();
@@ -766,4 +777,15 @@ function isEpochDate(args: readonly AstNode[]): boolean {
   const isNow = (side: AstNode | undefined): boolean =>
     side?.type === 'CallExpression' && /^(?:Date\.now|.+\.getTime)$/.test(getDottedName(getNode(side, 'callee')) ?? '');
   return (operator === '+' || operator === '-') && sides.some(isNow);
+}
+
+/** The names an object pattern binds at its top level: `app` of `{app}`, `server` of `{app: server}`, `a` of `{a = 1}`. */
+function listPatternNames(pattern: AstNode): string[] {
+  const names: string[] = [];
+  for (const property of getNodes(pattern, 'properties')) {
+    const target = property.type === 'KeyValuePatternProperty' ? getNode(property, 'value') : getNode(property, 'key');
+    const name = getIdentifierName(target?.type === 'AssignmentPattern' ? getNode(target, 'left') : target);
+    if (name !== undefined) names.push(name);
+  }
+  return names;
 }

@@ -27,22 +27,22 @@ const FRAMEWORK_MODULE = /['"`](?:express|fastify|hono(?:\/[^'"`]*)?|koa|@koa\/r
 /** NestJS: controllers and their method decorators, and the global prefix (taken on any receiver). */
 const NEST = /@\s*Controller\b|\.\s*setGlobalPrefix\s*\(/;
 /**
- * The roots test-calls.ts recognises (`describe`, `it`, `xit`, …) called (`it(`, `it<T>(`, `it?.(`) or followed by one
+ * The roots test-calls.ts recognises (`describe`, `it`, `xit`, …, and tape's own name for `test`) called (`it(`, `it<T>(`, `it?.(`) or followed by one
  * of its chain properties (`it.skip`, `test.each`, `test.describe`), and not as a member (`regex.test`) or a declaration
  * (`function describe<T>(`, `describe(description: string)`, `describe(description) {`: a call with one bare name in
  * it has no callback and no static title, so it is no test either).
  */
 const TEST_CALL =
-  /(?:^|[^\w$.])(?<!function\s+)(?:describe|suite|context|it|test|specify|xit|xtest|xspecify|xdescribe|xcontext|xsuite|fit|fdescribe)(?:\s*(?:\?\.\s*)?\((?!\s*[\w$]+\s*(?:\??\s*:|\)))|<|\s*\??\.\s*(?:skip|only|todo|fixme|concurrent|sequential|serial|parallel|fails|each|for|skipIf|runIf|shuffle|describe)\b)/;
+  /(?:^|[^\w$.])(?<!function\s+)(?:describe|suite|context|it|test|specify|xit|xtest|xspecify|xdescribe|xcontext|xsuite|fit|fdescribe|tape)(?:\s*(?:\?\.\s*)?\((?!\s*[\w$]+\s*(?:\??\s*:|\)))|<|\s*\??\.\s*(?:skip|only|todo|fixme|concurrent|sequential|serial|parallel|fails|each|for|skipIf|runIf|shuffle|describe)\b)/;
 /** `vi.mock`, `vi.doMock`, `jest.mock`, `jest.doMock`, `jest.unstable_mockModule`, `mock.module`. */
 const MOCK_CALL = /\.\s*(?:mock|doMock|unstable_mockModule)\s*\(|\bmock\s*\.\s*module\s*\(/;
 /**
  * What every HTTP call http-call-collector.ts records starts with: a fetch-like function (`fetch`, `$fetch`, `useFetch`,
  * `ofetch`, and `ofetch.create` for an instance), axios or ky (their calls, members and `create`), Angular's
- * `this.http`, or a supertest `request(`/`supertest(` not called as a member.
+ * `this.http`, a supertest `request(`/`supertest(` not called as a member, or a member of a supertest agent (`agent.`).
  */
 const HTTP_CALL =
-  /(?:fetch|Fetch)\s*[(<.]|\b(?:axios|ky)\b|\bthis\s*\.\s*(?:http|httpClient|_http)\s*\.|(?:^|[^\w$.])(?:request|supertest)\s*\(/;
+  /(?:fetch|Fetch)\s*[(<.]|\b(?:axios|ky)\b|\bthis\s*\.\s*(?:http|httpClient|_http)\s*\.|(?:^|[^\w$.])(?:request|supertest)\s*\(|(?:^|[^\w$.])(?:agent|[a-z][\w$]*Agent)\s*\./;
 /**
  * Whole lines of comment: `// …`, and ` * …` inside a block comment (JSDoc) when the comment does not end on it. Prose in
  * them would otherwise read as calls (`it. The …`). A line opening a comment may go on with code after it (`/* c *\/ app.get(…)`)

@@ -38,6 +38,11 @@ const INSTANCE_FACTORIES: ReadonlyMap<string, { client: HttpClient; baseKey: str
 ]);
 /** Angular's injected HttpClient, by the names it is injected as. */
 const ANGULAR_RECEIVERS: ReadonlySet<string> = new Set(['this.http', 'this.httpClient', 'this._http']);
+/**
+ * A supertest or superagent agent, by the name its documentation gives it (`const agent = request.agent(app)`), made
+ * where the file cannot see (etherpad's `agent = await common.init()`): `agent.get('/favicon.ico')` requests the path.
+ */
+const SUPERTEST_AGENT = /^(?:agent|[a-z]\w*Agent)$/;
 /** The supertest entry points: `request(app).get('/x')`, `supertest(app).post('/x')`. */
 const SUPERTEST_FUNCTIONS: ReadonlySet<string> = new Set(['request', 'supertest']);
 /**
@@ -117,6 +122,8 @@ export class HttpCallCollector {
     const receiver = getDottedName(object);
     if (receiver === 'axios' || receiver === 'ky') this.push(receiver, first, method, line);
     else if (receiver !== undefined && ANGULAR_RECEIVERS.has(receiver)) this.push('angular', first, method, line);
+    else if (receiver !== undefined && object.type === 'Identifier' && SUPERTEST_AGENT.test(receiver))
+      this.push('supertest', first, method, line);
     else if (receiver !== undefined && object.type === 'Identifier') this.push('axios', first, method, line, receiver);
     else if (object.type === 'CallExpression' && SUPERTEST_FUNCTIONS.has(getDottedName(getNode(object, 'callee')) ?? '')) {
       this.push('supertest', first, method, line);

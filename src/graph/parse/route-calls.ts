@@ -25,6 +25,8 @@ export interface Receiver {
   isIdentifier: boolean;
 }
 
+const FIELD_ROUTER = /^(?:app|router)$|(?:Router|App)$/;
+
 export function resolveReceiver(node: AstNode | undefined, depth = 0): Receiver | undefined {
   const value = unwrapExpression(node);
   if (value === undefined || depth > 20) return undefined;
@@ -35,6 +37,12 @@ export function resolveReceiver(node: AstNode | undefined, depth = 0): Receiver 
   if (value.type === 'MemberExpression' && unwrapExpression(getNode(value, 'object'))?.type === 'ThisExpression') {
     const root = getPropertyName(value);
     return root === undefined ? undefined : { root, isIdentifier: false };
+  }
+  // `args.app.get('/x', …)`: an app or a router handed over as a field of an argument (etherpad's plugin hooks). Only
+  // the names that say app or router: a field named `server` or `api` is as often a client.
+  if (value.type === 'MemberExpression' && unwrapExpression(getNode(value, 'object'))?.type === 'Identifier') {
+    const root = getPropertyName(value);
+    return root === undefined || !FIELD_ROUTER.test(root) ? undefined : { root, isIdentifier: false };
   }
   if (value.type !== 'CallExpression') return undefined;
   const callee = unwrapExpression(getNode(value, 'callee'));

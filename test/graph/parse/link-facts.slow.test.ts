@@ -97,6 +97,9 @@ test('the hints: calls and decorators that can make facts are flagged; members, 
     "vi.mock('./db');",
     "mock.module('./db', {});",
     "/* istanbul ignore next */ app.get('/z', h);",
+    "exports.hook = (name, args) => {\n  args.app.get('/favicon.ico', h);\n};",
+    "await agent.get('/favicon.ico').expect(200);",
+    "tape('adds', (t) => t.end());",
   ])
     assert.equal(flagged(text), true, text);
   for (const text of [
