@@ -379,9 +379,11 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
   // below its own root ending the test's, with at most two more on the test's side (`lib`, `unit`).
   if (!testPath.endsWith('.py') && isFlatTestOf(testFolders, sourceFolders, test.stem)) return true;
   return testFolders.some((folder, index) => {
-    if (!TEST_FOLDERS.test(folder) || index >= sourceFolders.length) return false;
+    if (!TEST_FOLDERS.test(folder) || index > sourceFolders.length) return false;
     if (testFolders.slice(0, index).join('/') !== sourceFolders.slice(0, index).join('/')) return false;
     const below = testFolders.slice(index + 1);
+    // The test folder put in front of the tree it mirrors (node-semver's `test/classes/range.js` for `classes/range.js`).
+    if (below.join('/') === sourceFolders.slice(index).join('/')) return true;
     const sourceBelow = sourceFolders.slice(index + 1);
     const extra = below.length - sourceBelow.length;
     // Beside the root's (`test/a` for `src/a`, or `lib/a`), the tree mirrored is a source root: in vite's

@@ -387,6 +387,15 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(isNamedTestOf('other/test/json.js', 'packages/parser/src/types/json.js'), false);
   });
 
+  // Check 105 (npm/node-semver): test/classes/range.js tests classes/range.js, test/ranges/subset.js ranges/subset.js;
+  // the proofs went to test/ranges/intersects.js, which also imports the class.
+  test('a test tree put in front of the tree it mirrors: test/classes/range.js is the test of classes/range.js', () => {
+    assert.equal(isNamedTestOf('test/classes/range.js', 'classes/range.js'), true);
+    assert.equal(isNamedTestOf('packages/semver/test/classes/range.js', 'packages/semver/classes/range.js'), true);
+    assert.equal(isNamedTestOf('test/ranges/range.js', 'classes/range.js'), false);
+    assert.equal(isNamedTestOf('test/classes/deep/range.js', 'classes/range.js'), false);
+  });
+
   // Check 58 (immerjs/immer): src/plugins/mapset.ts is tested in __tests__/map-set.js; the proof went to base.js.
   test('a test named for the source with other separators is its named test: map-set.js for mapset.ts', () => {
     assert.equal(isNamedTestOf('__tests__/map-set.js', 'src/plugins/mapset.ts'), true);
