@@ -2,7 +2,7 @@ import {
   COMPARISON_OPERATORS,
   type ComparisonSyntax,
   excerpt,
-  findChangedComparison,
+  findChangedComparisons,
   type HunkSyntax,
   MAX_CONDITION_LINES,
   getNormalisationValues,
@@ -300,6 +300,17 @@ const TERM = String.raw`-?\d+(?:\.\d+)?\b|(?:len|cap)\([^()]*\)|[A-Za-z_]\w*(?:\
  * a name or number starts: each place of a long chain of terms is then tried in bounded time.
  */
 const OPERAND = String.raw`(?:${TERM})(?:\s*[-+*/%]\s*(?:${TERM})){0,2}`;
+/** A Python comparison followed by another on its right operand: `2 < delta <= 10` chains `2 < delta` and `delta <= 10`. */
+const PYTHON_CHAIN = new RegExp(
+  String.raw`((?<![\w.\])])${OPERAND})(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})(?=\s*(?:${COMPARISON_OPERATORS})\s*(?:${OPERAND}))`,
+  'g',
+);
+
+/** A line with each chained comparison written out as its links joined by `and`, so that each link is read. */
+function splitPythonChains(code: string): string {
+  return code.replace(PYTHON_CHAIN, '$1$2$3$4$5 and $5');
+}
+
 const COMPARISONS: Readonly<Record<PythonOrGo, ComparisonSyntax>> = {
   python: {
     comparisons: new RegExp(String.raw`((?<![\w.\])])${OPERAND}|\))(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})`, 'g'),
@@ -648,17 +659,22 @@ function classifyPair(
   // The same test as a removed line made, its operands named or renamed (rich's `if codepoint > last_entry[1]:` with
   // `last_entry = table[-1]`, in place of `if codepoint > table[-1][1]:`): no bound moved.
   const isSameDecision = condition !== undefined && isOldLogic(condition.condition, line);
-  const comparison =
+  const comparisons =
     !codeChanged || isSameDecision
-      ? undefined
+      ? []
       : language === 'go'
-        ? findChangedComparison(toStatusNumbers(head), base === undefined ? undefined : toStatusNumbers(base), COMPARISONS.go)
-        : findChangedComparison(head, base, COMPARISONS.python);
+        ? findChangedComparisons(toStatusNumbers(head), base === undefined ? undefined : toStatusNumbers(base), COMPARISONS.go)
+        : findChangedComparisons(splitPythonChains(head), base === undefined ? undefined : splitPythonChains(base), COMPARISONS.python);
+  const comparison = comparisons[0];
   const slice = codeChanged && comparison === undefined ? findChangedSlice(head, base) : undefined;
   if (comparison !== undefined) {
     // Shown as written: the code has its strings emptied (loguru's `record["level"].no` read as `record[""].no`).
     const [subject, limit] = [asWritten(comparison.subject, after.text), asWritten(comparison.limit, after.text)];
-    add('boundary', subject, limit, neighbours(limit, comparison.operator, subject, MEASURE));
+    // Every bound the line draws on the same subject (arrow's `delta == 0 or 2 < delta <= 10`: 0, then 2 and 10).
+    const values = comparisons
+      .filter((other) => other.subject === comparison.subject)
+      .map((other) => neighbours(asWritten(other.limit, after.text), other.operator, subject, MEASURE));
+    add('boundary', subject, limit, [...new Set(values)].join('; '));
   } else if (slice !== undefined) {
     const [subject, limit] = [asWritten(slice.subject, after.text), asWritten(slice.limit, after.text)];
     add('boundary', subject, limit, toSliceValues(subject, limit));

@@ -241,9 +241,14 @@ function findCallEndingAt(code: string, close: number): string | undefined {
 
 /** The first comparison of the new line that the old line did not make (any, for an added line). */
 export function findChangedComparison(head: string, base: string | undefined, syntax: ComparisonSyntax): Comparison | undefined {
+  return findChangedComparisons(head, base, syntax)[0];
+}
+
+/** Every comparison of the new line that the old line did not make, in order. */
+export function findChangedComparisons(head: string, base: string | undefined, syntax: ComparisonSyntax): Comparison[] {
   const key = (comparison: Comparison): string => `${comparison.subject} ${comparison.operator} ${comparison.limit}`;
   const old = new Set((base === undefined ? [] : findComparisons(base, syntax)).map(key));
-  return findComparisons(head, syntax).find((comparison) => !old.has(key(comparison)));
+  return findComparisons(head, syntax).filter((comparison) => !old.has(key(comparison)));
 }
 
 export function toConditionValues(condition: string): string {

@@ -95,6 +95,18 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  // Check 108 (arrow-py/arrow): `elif delta == 0 or 2 < delta <= 10:` was asked for 0 alone; the chain's own bounds, 2 and
+  // 10, are where Hebrew's plural forms change.
+  test('each bound a Python line draws on one subject, a chained comparison read link by link', () => {
+    const changes = findSemanticChanges(
+      'def f(delta):\n    if delta == 2:\n        return "two"\n    else:\n        return "many"\n',
+      'def f(delta):\n    if delta == 2:\n        return "two"\n    elif delta == 0 or 2 < delta <= 10:\n        return "few"\n',
+      [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 }],
+      'python',
+    ).map((change) => [change.kind, change.subject, change.values]);
+    assert.deepEqual(changes, [['boundary', 'delta', '0 and a value other than 0; 1, 2 and 3; 9, 10 and 11']]);
+  });
+
   // Check 71 (python-attrs/cattrs t1): a new `while made_progress:` whose body sets the flag asked for it true and false.
   test('a new loop on its own progress flag is its end, not a decision; its body is asked, and a flag it never sets asks', () => {
     const added = (lines: string[], language: 'javascript' | 'python' | 'go') =>
