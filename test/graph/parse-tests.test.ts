@@ -125,6 +125,31 @@ describe('test cases', () => {
     ]);
   });
 
+  // Checks 105 and 113 (node-semver, minimatch): tap's module object declares tests (`t.test(…)`) and is a test of its
+  // own where it asserts outside them; tape's function declares them under whatever name it is bound to.
+  test('node-tap and tape: the root object, its top-level assertions, and tape under its own name', () => {
+    const tap = [
+      "const t = require('tap');",
+      "t.equal(parse('1'), 1);",
+      "t.test('parses', (t) => {",
+      "  t.same(parse('2'), 2);",
+      '  t.end();',
+      '});',
+      "t.ok(parse('3'));",
+    ].join('\n');
+    assert.deepEqual(
+      parse(tap).tests.map((test) => [test.titlePath.join(' > '), test.assertions, test.span]),
+      [
+        ['(top level)', 2, { start: 2, end: 7 }],
+        ['parses', 1, { start: 3, end: 6 }],
+      ],
+    );
+    const tape = "import tape from 'tape';\ntape('adds', (t) => {\n  t.equal(add(1), 2);\n  t.end();\n});\n";
+    assert.deepEqual(summarize(parse(tape).tests), ['test:adds']);
+    // Another module's `t` declares nothing, and asserts nothing at the top.
+    assert.deepEqual(parse("const t = require('./helper');\nt.test('x', () => {});\nt.equal(1, 1);\n").tests, []);
+  });
+
   test('calls that only look like tests are ignored', () => {
     const code = [
       'const ok = /x/.test(value);',

@@ -100,6 +100,9 @@ function findNames(expression: AstNode): Set<string> {
   return names;
 }
 
+/** The title of the case node-tap's assertions outside every test make: tap reports them under the file itself. */
+const TOP_LEVEL_TITLE = '(top level)';
+
 /** Test cases, their assertions and the module mocks of one file, counted while the walker passes through them. */
 export class TestCollector {
   readonly tests: TestCaseFact[] = [];
@@ -115,6 +118,8 @@ export class TestCollector {
   private assertOrThrowCount = 0;
   private readonly frames: TestFrame[] = [];
   private readonly contextNames = new Set<string>();
+  /** The case node-tap's top-level assertions make the file (countTopLevelAssertion). */
+  private topLevelTest: TestCaseFact | undefined;
   private readonly helpers: ReadonlySet<string>;
   private moduleNode: AstNode | undefined;
   private localHelpers: LocalHelpers | undefined;
@@ -153,6 +158,36 @@ export class TestCollector {
     const match = matchTestCall(node, this.contextNames, runner === 'tape' && root !== undefined ? new Set([root]) : undefined);
     if (opened) this.contextNames.delete(root);
     return match === undefined || this.isOwnFunctionCall(node) ? undefined : match;
+  }
+
+  /**
+   * An assertion on node-tap's root test outside every test (`const t = require('tap')`, then `t.equal(…)` at the top
+   * of the file, as minimatch's older tests are written): the file is that test, one case named TOP_LEVEL_TITLE.
+   */
+  private countTopLevelAssertion(node: AstNode, calleeName: string, method: string): void {
+    const root = calleeName.slice(0, calleeName.length - method.length - 1);
+    if (root.includes('.') || this.getTapBinding(root) !== 'tap') return;
+    const match = matchAssertionCall(node, { assertNames: this.links.assertNames, contextName: root, helpers: this.helpers });
+    if (match === undefined) return;
+    const span = this.positions.spanOf(node);
+    if (this.topLevelTest === undefined) {
+      this.topLevelTest = {
+        kind: 'test',
+        titlePath: [TOP_LEVEL_TITLE],
+        span,
+        modifiers: [],
+        assertions: 0,
+        trivialAssertions: 0,
+        snapshotAssertions: 0,
+        unawaitedAssertions: 0,
+        swallowedErrors: 0,
+        isAsync: false,
+      };
+      this.tests.push(this.topLevelTest);
+    } else this.topLevelTest.span = { start: this.topLevelTest.span.start, end: span.end };
+    this.topLevelTest.assertions++;
+    if (match.trivial) this.topLevelTest.trivialAssertions++;
+    if (match.snapshot) this.topLevelTest.snapshotAssertions++;
   }
 
   /** `tap` for a binding of node-tap's module object, `tape` for one of tape's test function: the runner it stands for. */
@@ -249,6 +284,7 @@ export class TestCollector {
     isParameter: (name: string) => boolean = () => false,
   ): void {
     const frame = this.currentFrame();
+    if (frame === undefined && method !== undefined && calleeName !== undefined) this.countTopLevelAssertion(node, calleeName, method);
     if (calleeName !== undefined) {
       this.recordMock(calleeName, args, node);
       if (frame !== undefined && method !== undefined && (method === 'skip' || method === 'todo')) {
