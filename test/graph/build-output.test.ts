@@ -126,6 +126,48 @@ describe('an import of build output the repository does not hold', () => {
     assert.equal(resolver.resolve('test/exports.test.js', '../validator.min.js').kind, 'unresolved');
   });
 
+  test('follows tshy into each dialect folder it builds (check 113: minimatch imports ../dist/esm/index.js)', () => {
+    const resolver = resolverOf({
+      'package.json': json({
+        name: 'minimatch',
+        type: 'module',
+        main: './dist/commonjs/index.js',
+        tshy: { exports: { '.': './src/index.ts' }, esmDialects: ['browser'] },
+      }),
+      'src/index.ts': '',
+      'src/unescape.ts': '',
+      'test/partial.js': '',
+    });
+    assert.deepEqual(resolver.resolve('test/partial.js', '../dist/esm/index.js'), {
+      specifier: '../dist/esm/index.js',
+      kind: 'relative',
+      target: 'src/index.ts',
+      builtFrom: 'package.json tshy: builds src/ into dist/esm/',
+    });
+    assert.equal(resolver.resolve('test/partial.js', '../dist/commonjs/unescape.js').target, 'src/unescape.ts');
+    assert.equal(resolver.resolve('test/partial.js', '../dist/browser/index.js').target, 'src/index.ts');
+    assert.equal(resolver.resolve('test/partial.js', '../dist/other/index.js').kind, 'unresolved');
+  });
+
+  test('takes the sources a tsconfig builds from the config it extends (check 113: minimatch before tshy)', () => {
+    const resolver = resolverOf({
+      'package.json': json({ name: 'minimatch', main: './dist/cjs/index-cjs.js' }),
+      'tsconfig-base.json': json({ include: ['src/**/*.ts'], compilerOptions: { strict: true } }),
+      'tsconfig.json': json({ extends: './tsconfig-base.json', compilerOptions: { outDir: 'dist/cjs' } }),
+      'tsconfig-esm.json': json({ extends: './tsconfig-base', compilerOptions: { outDir: 'dist/mjs' } }),
+      'src/index.ts': '',
+      'src/index-cjs.ts': '',
+      'test/basic.js': '',
+    });
+    assert.deepEqual(resolver.resolve('test/basic.js', '../dist/mjs/index.js'), {
+      specifier: '../dist/mjs/index.js',
+      kind: 'relative',
+      target: 'src/index.ts',
+      builtFrom: 'tsconfig-esm.json compilerOptions: outDir dist/mjs, include src',
+    });
+    assert.equal(resolver.resolve('test/basic.js', '../dist/cjs/index-cjs.js').target, 'src/index-cjs.ts');
+  });
+
   test("a bundle named for its format lands on the entry it is built from (check 100: marked's lib/marked.esm.js)", () => {
     const resolver = resolverOf({
       'package.json': json({ name: 'marked', type: 'module', main: './lib/marked.esm.js', scripts: { build: 'node esbuild.config.js' } }),

@@ -30,6 +30,14 @@ const TREE: Record<string, string> = {
   'packages/core/lib/internal/thing.ts': '',
   'packages/core/src/private/secret.ts': '',
   'packages/core/src/use.ts': '',
+  // tshy builds src/ into dist/esm and dist/commonjs; minimatch's tests import `../dist/esm/index.js` (check 113).
+  'packages/glob/package.json': JSON.stringify({
+    name: 'glob',
+    main: './dist/commonjs/index.js',
+    tshy: { exports: { '.': './src/index.ts' } },
+  }),
+  'packages/glob/src/index.ts': '',
+  'packages/glob/test/basic.js': '',
 };
 
 const CASES: [from: string, specifier: string][] = [
@@ -53,6 +61,8 @@ const CASES: [from: string, specifier: string][] = [
   ['app/main.ts', '@acme/core/feature'],
   ['packages/core/src/use.ts', '@acme/core'],
   ['packages/core/src/use.ts', '#internal/secret'],
+  ['packages/glob/test/basic.js', '../dist/esm/index.js'],
+  ['packages/glob/test/basic.js', '../dist/commonjs/index.js'],
 ];
 
 test('every specifier the resolver resolves is held by its target file keys (the first pass misses no importer)', () => {

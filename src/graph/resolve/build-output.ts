@@ -106,28 +106,81 @@ function findIncludedFolders(base: string, includes: readonly string[]): string[
   return folders;
 }
 
-/** A tsconfig's own `outDir` with its `rootDir` (or its one `include` folder): `extends` is not followed. */
-function findTsconfigRule(path: string, text: string): BuildOutputRule | undefined {
+/**
+ * The `include` and `rootDir` a tsconfig takes, from itself or else from the configs it `extends` by a relative path in
+ * the same folder tree (minimatch's tsconfig-esm.json sets only `outDir` and extends tsconfig-base.json, which
+ * includes `src/**\/*.ts`), a few levels at most; each found with the folder it is relative to.
+ */
+function findSourceSettings(
+  path: string,
+  config: JsonObject,
+  tsconfigs: ReadonlyMap<string, string>,
+): { includes: string[]; rootDir: string | undefined; base: string } {
+  let current = config;
+  let currentPath = path;
+  for (let depth = 0; depth < MAX_EXTENDS; depth++) {
+    const options = isJsonObject(current.compilerOptions) ? current.compilerOptions : {};
+    const includes = Array.isArray(current.include) ? current.include.filter((item) => typeof item === 'string') : [];
+    const rootDir = typeof options.rootDir === 'string' ? options.rootDir : undefined;
+    if (includes.length > 0 || rootDir !== undefined) return { includes, rootDir, base: getDirName(currentPath) };
+    const parent = typeof current.extends === 'string' && current.extends.startsWith('.') ? current.extends : undefined;
+    const parentPath =
+      parent === undefined ? undefined : joinRepoPath(getDirName(currentPath), parent.endsWith('.json') ? parent : `${parent}.json`);
+    const text = parentPath === undefined ? undefined : tsconfigs.get(parentPath);
+    const parsed = text === undefined ? undefined : parseJsonObject(text).value;
+    if (parentPath === undefined || parsed === undefined) break;
+    current = parsed;
+    currentPath = parentPath;
+  }
+  return { includes: [], rootDir: undefined, base: getDirName(path) };
+}
+
+const MAX_EXTENDS = 4;
+
+/** A tsconfig's `outDir` with its `rootDir` (or its one `include` folder), its own or those of the configs it extends. */
+function findTsconfigRule(path: string, text: string, tsconfigs: ReadonlyMap<string, string>): BuildOutputRule | undefined {
   const config: JsonObject = parseJsonObject(text).value ?? {};
   const options = isJsonObject(config.compilerOptions) ? config.compilerOptions : {};
   const outDir = typeof options.outDir === 'string' ? options.outDir : undefined;
   if (outDir === undefined) return undefined;
-  const includes = Array.isArray(config.include) ? config.include.filter((item) => typeof item === 'string') : [];
+  const settings = findSourceSettings(path, config, tsconfigs);
+  const includes = settings.includes;
   const included = new Set(includes.map((item) => item.replace(/^\.\//, '').split('/')[0] ?? ''));
-  const rootDir = typeof options.rootDir === 'string' ? options.rootDir : included.size === 1 ? [...included][0] : undefined;
+  const rootDir = settings.rootDir ?? (included.size === 1 ? [...included][0] : undefined);
   const base = getDirName(path);
+  const sourceBase = settings.base;
   const output = normalizeFolder(base, outDir);
   // `rootDir: "."`: the tsconfig's own folder is the source (yargs builds lib/ and the rest into build/).
   const isOwnFolder = rootDir !== undefined && /^\.\/?$/.test(rootDir.trim());
-  const source = rootDir === undefined ? undefined : isOwnFolder ? base : normalizeFolder(base, rootDir);
+  const source = rootDir === undefined ? undefined : isOwnFolder ? sourceBase : normalizeFolder(sourceBase, rootDir);
   if (output === undefined || source === undefined || output === source) return undefined;
-  const within = findIncludedFolders(base, includes);
+  const within = findIncludedFolders(sourceBase, includes);
   return {
     output,
     source,
     ...(within === undefined ? {} : { within }),
-    rule: `${path} compilerOptions: outDir ${outDir}, ${typeof options.rootDir === 'string' ? 'rootDir' : 'include'} ${rootDir}${isOwnFolder ? ' (its own folder)' : ''}`,
+    rule: `${path} compilerOptions: outDir ${outDir}, ${settings.rootDir !== undefined ? 'rootDir' : 'include'} ${rootDir}${isOwnFolder ? ' (its own folder)' : ''}`,
   };
+}
+
+/**
+ * tshy (a package's `tshy` settings): it builds `src/` into `dist/esm` and `dist/commonjs`, and into a folder of each
+ * dialect its `esmDialects` and `commonjsDialects` add (`dist/browser`). minimatch's tests import `../dist/esm/index.js`.
+ */
+function findTshyRules(info: PackageInfo): BuildOutputRule[] {
+  const settings = info.manifest.tshy;
+  if (!isJsonObject(settings)) return [];
+  const dialects = ['esm', 'commonjs'];
+  for (const key of ['esmDialects', 'commonjsDialects']) {
+    const extra = settings[key];
+    if (Array.isArray(extra)) for (const name of extra) if (typeof name === 'string' && /^[\w-]+$/.test(name)) dialects.push(name);
+  }
+  const source = normalizeFolder(info.folder, 'src');
+  if (source === undefined) return [];
+  return dialects.flatMap((dialect) => {
+    const output = normalizeFolder(info.folder, `dist/${dialect}`);
+    return output === undefined ? [] : [{ output, source, rule: `${manifestPath(info)} tshy: builds src/ into dist/${dialect}/` }];
+  });
 }
 
 /** `main` (or a string `exports`) pointing into a first-level folder the package does not hold, beside its `src/`. */
@@ -151,7 +204,7 @@ function findEntryRule(info: PackageInfo, repo: RepoFiles): BuildOutputRule | un
 
 /**
  * The build-output folders of a repository that it does not hold, each with its source folder: from babel's
- * `--out-dir` in package.json scripts, tsconfig `outDir`/`rootDir`, then package.json `main` into a missing folder
+ * `--out-dir` in package.json scripts, tshy's settings, tsconfig `outDir`/`rootDir`, then package.json `main` into a missing folder
  * beside `src/`; the first rule for a folder wins.
  */
 export function findBuildOutputRules(
@@ -162,10 +215,11 @@ export function findBuildOutputRules(
   const sortedPackages = [...packages].sort((left, right) => compareText(left.folder, right.folder));
   const candidates = [
     ...sortedPackages.flatMap(findBabelRules),
+    ...sortedPackages.flatMap(findTshyRules),
     ...[...tsconfigs]
       .filter(([path]) => !path.includes('node_modules/'))
       .sort(([left], [right]) => compareText(left, right))
-      .flatMap(([path, text]) => findTsconfigRule(path, text) ?? []),
+      .flatMap(([path, text]) => findTsconfigRule(path, text, tsconfigs) ?? []),
     ...sortedPackages.flatMap((info) => findEntryRule(info, repo) ?? []),
   ];
   const rules = new Map<string, BuildOutputRule>();

@@ -368,7 +368,12 @@ export function createResolver(input: ResolverInput): Resolver {
     getConfigProblems: () => [...configProblems, ...loader.problems],
     getWorkspacePackages: () => new Map([...workspaces].map(([name, info]) => [name, info.folder])),
     getLinkKeys(path) {
-      keyContext ??= { packages: [...packages.values()], aliasPrefixes: [...aliasPrefixes] };
+      buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
+      keyContext ??= {
+        packages: [...packages.values()],
+        aliasPrefixes: [...aliasPrefixes],
+        buildOutputs: buildOutputRules.map((rule) => ({ output: rule.output, source: rule.source })),
+      };
       return deriveLinkKeys(path, keyContext);
     },
   };

@@ -11,6 +11,11 @@ export interface LinkKeyContext {
   packages: readonly PackageInfo[];
   /** The literal start of every tsconfig `paths` pattern and package.json `imports` key: an alias may name any file. */
   aliasPrefixes: readonly string[];
+  /**
+   * The build-output folders the repository does not hold, each with the folder it is built from (build-output.ts): an
+   * import of `../dist/esm/index.js` names src/index.ts by the output's folder, which no key of the source path says.
+   */
+  buildOutputs?: readonly { output: string; source: string }[];
 }
 
 const MANIFEST_ENTRIES = ['main', 'module', 'types', 'typings', 'browser'];
@@ -53,6 +58,12 @@ export function deriveLinkKeys(path: string, context: LinkKeyContext): LinkKeys 
   for (const info of pointing) {
     if (info.folder !== '') words.add(`${SEGMENT}${firstRun(info.folder.slice(info.folder.lastIndexOf('/') + 1))}`);
     dots = true;
+  }
+  // Built into a folder the repository lacks, an index is named by its file within that folder (`dist/esm/index.js`).
+  for (const { output, source } of context.buildOutputs ?? []) {
+    if (stem !== 'index' || (source !== '' && !path.startsWith(`${source}/`))) continue;
+    words.add(`${SEGMENT}index`);
+    if (output !== '') words.add(`${SEGMENT}${firstRun(output.slice(output.lastIndexOf('/') + 1))}`);
   }
   return { words: [...words].sort(), dots };
 }
