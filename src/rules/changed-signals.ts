@@ -561,7 +561,8 @@ function isStringRead(signal: SignalFact, head: readonly string[], functions: re
   if (name === undefined) return false;
   const escaped = escapeName(name);
   const typed = new RegExp(`(?<![\\w$.])${escaped}\\??\\s*:\\s*string\\b(?!\\s*\\[)`);
-  const kept = new RegExp(`\\b(?:const|let|var)\\s+${escaped}\\s*=\\s*(.+)$`);
+  // Declared, or given again (minimatch's `re = '^' + open + re + close + '$'` above `re.slice(1, -1)`).
+  const kept = new RegExp(`(?:\\b(?:const|let|var)\\s+|^\\s*)${escaped}\\s*=\\s*(.+)$`);
   // The match a replacer is called with: `text.replace(/…/g, (segment) => …)`.
   const replacer = new RegExp(
     `\\.replace(?:All)?\\(.*,\\s*(?:async\\s+)?(?:\\(\\s*${escaped}\\b|${escaped}\\s*=>|function\\s*[\\w$]*\\s*\\(\\s*${escaped}\\b)`,

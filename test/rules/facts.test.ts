@@ -987,13 +987,17 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '  }',
       '  for (const row of rows) if (row.length > 0) use(row);',
       '}',
+      'function anchor(re, open, close) {',
+      "  re = '^' + open + re + close + '$';",
+      "  return re.slice(1, -1) + (re.length > 1 ? '' : '?');",
+      '}',
       '',
     ].join('\n');
     const input: ChangedFileInput = {
       ...change,
       baseText: '',
       headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 23 }],
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 27 }],
       headFunctions: [
         { name: 'normalizePath', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
         { name: 'first', span: { start: 5, end: 8 }, complexity: 2, isAsync: false, params: 1 },
@@ -1001,6 +1005,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { name: 'escape', span: { start: 10, end: 14 }, complexity: 1, isAsync: false, params: 1 },
         { name: 'count', span: { start: 15, end: 17 }, complexity: 1, isAsync: false, params: 1 },
         { name: 'search', span: { start: 18, end: 23 }, complexity: 3, isAsync: false, params: 2 },
+        { name: 'anchor', span: { start: 24, end: 27 }, complexity: 2, isAsync: false, params: 3 },
       ],
       headSignals: [
         { kind: 'collection', line: 3, detail: 'lowercased.length > 1' },
@@ -1011,10 +1016,13 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
         { kind: 'collection', line: 16, detail: 'part.length > 1' },
         { kind: 'collection', line: 20, detail: 'directory.length > 1' },
         { kind: 'collection', line: 22, detail: 'row.length > 0' },
+        { kind: 'collection', line: 26, detail: 're.slice' },
+        { kind: 'collection', line: 26, detail: 're.length > 1' },
       ],
     };
     // The match a `.replace` callback gets is a string (outline's escapeTsQuery); a `.map` callback's element is not.
     // A piece of a `.split()` walked by `for…of` is a string (execa's PATH directories); a row of a list may be a list.
+    // A name given a string again is one (minimatch's `re = '^' + open + re + close + '$'`, check 113).
     assert.deepEqual(changedSignalIds(input), [
       'signal:src/respond.ts:7:collection',
       'signal:src/respond.ts:16:collection',
