@@ -147,9 +147,17 @@ function toTypeTestToRun(
   return { ...base, runner: undefined, cwd: ownFolder };
 }
 
-/** A mocha test run with the load flags its package's script gives mocha (`--require @babel/register`). */
-function withMochaFlags(selectors: RunnerSelectors, test: TestToRun): TestToRun {
-  const flags = test.runner === 'mocha' ? selectors.mochaFlags?.get(test.cwd) : undefined;
+/**
+ * A mocha or `node --test` run with the load flags its package's script gives the runner (`--require @babel/register`,
+ * `-r esbuild-register`).
+ */
+function withScriptFlags(selectors: RunnerSelectors, test: TestToRun): TestToRun {
+  const flags =
+    test.runner === 'mocha'
+      ? selectors.mochaFlags?.get(test.cwd)
+      : test.runner === 'node'
+        ? selectors.nodeTestFlags?.get(test.cwd)
+        : undefined;
   return flags === undefined ? test : { ...test, flags };
 }
 
@@ -346,7 +354,7 @@ export function toTestRun(
       if (isTypeTestPath(test.testFile)) tests.push({ path: test.testFile, distance: test.distance });
   }
   return planTestRun({
-    tests: tests.map((test) => withMochaFlags(selectors, toTestToRun(kg, facts, root, selectors, test, goPackageTests))),
+    tests: tests.map((test) => withScriptFlags(selectors, toTestToRun(kg, facts, root, selectors, test, goPackageTests))),
     ...(wholeSuite === undefined
       ? {}
       : {

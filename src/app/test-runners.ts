@@ -24,6 +24,8 @@ export interface RunnerSelectors {
    * `--ui tdd`, `--file test/setup.js`, a node loader): a command naming single files needs them too.
    */
   mochaFlags?: Map<string, string[]>;
+  /** Per package folder, the load flags its script gives `node --test` (`-r esbuild-register`), in order, each before its value. */
+  nodeTestFlags?: Map<string, string[]>;
 }
 
 /** A runner config named by a package script, in a folder below the package's: it runs the test files under its folder. */
@@ -292,12 +294,41 @@ const MOCHA_LOAD_FLAGS = new Set(['--require', '-r', '--file', '--ui', '-u', '--
  */
 function readMochaScriptFlags(scripts: JsonObject): string[] {
   const test = typeof scripts.test === 'string' ? listMochaArguments({ test: scripts.test }) : [];
-  const words = test[0] ?? listMochaArguments(scripts)[0] ?? [];
+  return readLoadFlags(test[0] ?? listMochaArguments(scripts)[0] ?? [], MOCHA_LOAD_FLAGS);
+}
+
+/** Node's flags, with the value they take, that load code before a test file (a TypeScript hook such as esbuild-register). */
+const NODE_LOAD_FLAGS = new Set(['--require', '-r', '--import', '--loader', '--experimental-loader']);
+
+/** The words after `node` of each script command that runs `node … --test`. */
+function listNodeTestArguments(scripts: JsonObject): string[][] {
+  const found: string[][] = [];
+  for (const script of Object.values(scripts)) {
+    if (typeof script !== 'string') continue;
+    for (const command of script.split(/&&|\|\||[;|]/)) {
+      const words = command.trim().split(/\s+/);
+      const start = words.findIndex((word) => /(?:^|\/)node$/.test(word));
+      if (start !== -1 && words.slice(start + 1).includes('--test')) found.push(words.slice(start + 1));
+    }
+  }
+  return found;
+}
+
+/**
+ * The load flags (`NODE_LOAD_FLAGS`) a package's scripts give `node --test`: MQTT.js runs `node -r esbuild-register
+ * --test test/node/*.ts`, and its TypeScript tests do not load under a bare `node --test`.
+ */
+function readNodeTestScriptFlags(scripts: JsonObject): string[] {
+  return readLoadFlags(listNodeTestArguments(scripts)[0] ?? [], NODE_LOAD_FLAGS);
+}
+
+/** The flags of `words` that `load` names, each followed by its value (`--require x`, `--require=x`). */
+function readLoadFlags(words: readonly string[], load: ReadonlySet<string>): string[] {
   const flags: string[] = [];
   for (let index = 0; index < words.length; index += 1) {
     const word = (words[index] ?? '').replace(/^['"]|['"]$/g, '');
     const [flag = '', inline] = word.split(/=(.*)/s);
-    if (!MOCHA_LOAD_FLAGS.has(flag)) continue;
+    if (!load.has(flag)) continue;
     const value = inline ?? (words[index + 1] ?? '').replace(/^['"]|['"]$/g, '');
     if (inline === undefined) index += 1;
     if (value !== '' && !value.startsWith('-')) flags.push(flag, value);
@@ -458,6 +489,11 @@ export function buildRunnerSelectors(
       if (flags.length > 0) {
         selectors.mochaFlags ??= new Map();
         selectors.mochaFlags.set(folder, flags);
+      }
+      const nodeFlags = readNodeTestScriptFlags(scripts);
+      if (nodeFlags.length > 0) {
+        selectors.nodeTestFlags ??= new Map();
+        selectors.nodeTestFlags.set(folder, nodeFlags);
       }
       // `--require test/setup.js`, `--file test/hooks.js`: loaded before every spec, as a .mocharc's `require` is.
       addSetup(

@@ -26,7 +26,7 @@ export interface TestToRun {
   typecheck?: boolean;
   /** A type test (`*.test-d.ts`, `*.tst.ts`): with no runner, it is type-checked, not sent to the whole suite. */
   typeTest?: boolean;
-  /** mocha: the load flags its package's script gives it, as flag and value pairs (`--require`, `@babel/register`). */
+  /** mocha and `node --test`: the load flags its package's script gives it, as flag and value pairs (`--require`, `@babel/register`). */
   flags?: readonly string[];
 }
 
@@ -71,6 +71,11 @@ function configFlag(group: CommandGroup, flag: string): string[] {
   return group.config === undefined ? [] : [flag, quoteShellWord(toRelative(group.config, group.cwd))];
 }
 
+/** Flags each followed by its value, the values shell-quoted. */
+function quoteFlagValues(flags: readonly string[]): string[] {
+  return flags.map((word, index) => (index % 2 === 0 ? word : quoteShellWord(word)));
+}
+
 function buildCommand(group: CommandGroup, files: string[], testNames: readonly string[]): string {
   const words = files.map(quoteShellWord);
   switch (group.runner) {
@@ -89,7 +94,7 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
     case 'jest':
       return ['npx', 'jest', ...configFlag(group, '--config'), '--runTestsByPath', ...words].join(' ');
     case 'mocha':
-      return ['npx', 'mocha', ...group.flags.map((word, index) => (index % 2 === 0 ? word : quoteShellWord(word))), ...words].join(' ');
+      return ['npx', 'mocha', ...quoteFlagValues(group.flags), ...words].join(' ');
     case 'jasmine':
       return ['npx', 'jasmine', ...words].join(' ');
     case 'ava':
@@ -103,7 +108,13 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
     case 'cypress':
       return ['npx', 'cypress', 'run', '--spec', quoteShellWord(files.join(','))].join(' ');
     case 'node':
-      return ['node', ...(group.viaTsx ? ['--import', 'tsx'] : []), '--test', ...words].join(' ');
+      // The script's own loader (`-r esbuild-register`) in place of tsx, which the package may not have.
+      return [
+        'node',
+        ...(group.flags.length > 0 ? quoteFlagValues(group.flags) : group.viaTsx ? ['--import', 'tsx'] : []),
+        '--test',
+        ...words,
+      ].join(' ');
     case 'karma':
       return [
         'npx',
@@ -194,7 +205,7 @@ export function planTestRun(input: TestRunInput): TestRun {
     const viaTsx = runner === 'node' && test.viaTsx === true;
     const typecheck = runner === 'vitest' && test.typecheck === true;
     const config = ['karma', 'vitest', 'jest', 'playwright'].includes(runner) ? test.config : undefined;
-    const flags = runner === 'mocha' ? (test.flags ?? []) : [];
+    const flags = runner === 'mocha' || runner === 'node' ? (test.flags ?? []) : [];
     const key = [runner, test.cwd, viaTsx, typecheck, config ?? '', ...flags].join('\u0000');
     const group = groups.get(key) ?? {
       runner,

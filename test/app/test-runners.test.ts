@@ -180,6 +180,51 @@ describe("mocha's load flags from the package's script", () => {
   });
 });
 
+/**
+ * Check 114 (mqttjs/MQTT.js): `node -r esbuild-register --test test/node/*.ts`. A bare `node --test test/node/mqtt.ts`
+ * cannot load the TypeScript.
+ */
+describe("node --test's load flags from the package's script", () => {
+  const flagsOf = (scripts: Record<string, string>) =>
+    buildRunnerSelectors(new Map([['package.json', JSON.stringify({ scripts })]])).nodeTestFlags?.get('');
+
+  test('-r, --require, --import and a loader are kept with their values; reporters and files are not', () => {
+    assert.deepEqual(
+      flagsOf({ 'unit-test:node': 'node -r esbuild-register --test-concurrency 4 --test-reporter=spec --test test/node/*.ts' }),
+      ['-r', 'esbuild-register'],
+    );
+    assert.deepEqual(flagsOf({ test: 'node --import=tsx --loader ./hooks.mjs --test' }), ['--import', 'tsx', '--loader', './hooks.mjs']);
+    // A script that runs node without --test is no test command.
+    assert.equal(flagsOf({ start: 'node -r dotenv/config server.js', test: 'node --test' }), undefined);
+  });
+
+  test('the command that runs the reaching tests carries them, in place of tsx', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': json({
+          name: 'mqtt',
+          version: '1.0.0',
+          scripts: { test: 'npm run unit', unit: 'node -r esbuild-register --test test/*.ts' },
+          devDependencies: { 'esbuild-register': '^3.0.0', tsx: '^4.0.0' },
+        }),
+        'src/client.ts': 'export function connect(url: string): string {\n  return url;\n}\n',
+        'test/client.ts':
+          "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { connect } from '../src/client';\ntest('connects', () => {\n  assert.equal(connect('mqtt://x'), 'mqtt://x');\n});\n",
+      },
+      { 'src/client.ts': 'export function connect(url: string): string {\n  return url.trim();\n}\n' },
+    );
+    try {
+      const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+      assert.deepEqual(
+        bundle.evidence.testRun.commands.map((command) => command.command),
+        ['node -r esbuild-register --test test/client.ts'],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a mocha config a script names by --config (knex)', () => {
   test('its spec globs select tests as a .mocharc does; a config no script names selects nothing', () => {
     const manifest = JSON.stringify({
