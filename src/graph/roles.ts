@@ -49,7 +49,11 @@ const CONFIG_PATTERN =
 const DOC_EXTENSIONS = /\.(?:md|mdx|markdown|rst|adoc|txt)$/i;
 /** `*.test.*`, `*.spec.*`, type tests (`*.test-d.ts` for tsd, `*.tst.ts` for TSTyche), `test.js`, `tests.ts`. */
 const TEST_FILE = /\.(?:(?:test|spec)(?:-d)?|tst)\.[cm]?[jt]sx?$|(?:^|[._-])(?:test|spec)s?\.[cm]?[jt]sx?$/i;
-const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__)\//;
+/**
+ * Test folders, and folders named for test helpers (objection's `testUtils/`, `test-utils/`, `test_helpers/`, `testSupport/`):
+ * what their files hold runs only under the tests, which reach the code through them.
+ */
+const TEST_FOLDER = /(?:^|\/)(?:__tests__|__mocks__|test|tests|e2e|__specs__|[tT]est[-_]?(?:[uU]tils?|[hH]elpers?|[sS]upport))\//;
 const TYPE_TEST_FILE = /\.(?:(?:test|spec)-d|tst)\.[cm]?tsx?$/;
 
 /** Whether a file is named as a test (`a.test.ts`, `a.spec.js`, `test_a.ts`), whatever folder it is in. */

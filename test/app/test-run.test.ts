@@ -315,6 +315,43 @@ describe('routes an app hands its plugin hooks, requested through a shared agent
   });
 });
 
+describe('a folder named for test helpers holds test support', () => {
+  // objection's shape: tests/integration/index.js makes a session with testUtils/TestSession.js and hands it to each
+  // integration test module. A change to the helper is proven by the tests that use it: no test of its own.
+  test('its change runs the tests that use it, and asks no test of its own', async () => {
+    const session =
+      "const model = require('../lib/model');\nexports.create = () => ({ model, counts: {} });\nexports.count = (obj, key) => {\n  obj[key] = 1;\n};\n";
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'orm',
+          version: '1.0.0',
+          scripts: { test: 'mocha tests/integration/index.js' },
+          devDependencies: { mocha: '^10.0.0' },
+        }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'lib/model.js': 'exports.find = (rows) => rows.filter(Boolean);\n',
+        'testUtils/TestSession.js': session,
+        'tests/integration/index.js':
+          "const TestSession = require('../../testUtils/TestSession');\ndescribe('integration', () => {\n  const session = TestSession.create();\n  require('./find')(session);\n});\n",
+        'tests/integration/find.js':
+          "const assert = require('assert');\nmodule.exports = (session) => {\n  describe('find', () => {\n    it('finds', () => {\n      assert.deepEqual(session.model.find([1, 0]), [1]);\n    });\n  });\n};\n",
+      },
+      { 'testUtils/TestSession.js': session.replace('obj[key] = 1;', 'obj[key] = (obj[key] || 0) + 1;') },
+    );
+    try {
+      const { testRun, changedPathProof } = await analyzeFixture(fixture);
+      assert.deepEqual(testRun.scope, 'reaching');
+      assert.deepEqual(
+        changedPathProof.filter((proof) => /TestSession\.test\.js/.test(proof.repairTask ?? '')).map((proof) => proof.path),
+        [],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('suites a package script runs with configs of their own, importing the package by name', () => {
   // msw's shape: unit tests under src/ run by the root vitest config; integration tests under test/node import `msw`
   // (tsup's lib/, not committed) and run with `vitest --config=./test/node/vitest.config.ts`; browser tests with
