@@ -495,6 +495,19 @@ function findComparisons(code: string): string[] {
   return [...code.matchAll(COMPARISONS)].map((match) => `${match[1]} ${match[3]} ${match[5]}`);
 }
 
+/** A count: a length or size, a whole number, or a value that starts from 0 (`(counts[key] || 0)`, `(n ?? 0)`). */
+const COUNT_TERM = String.raw`[\w$.\]\[]*\.(?:length|size)\b|\d+\b(?!\.\d)|\([^()]*(?:\|\||\?\?)\s*0\s*\)`;
+const COUNT_ARITHMETIC = new RegExp(String.raw`(?<![\w$.])(?:${COUNT_TERM})\s*[-+*]\s*(?:${COUNT_TERM})(?![\w$(.])`, 'g');
+
+/**
+ * Whether every arithmetic of a line adds, subtracts or multiplies counts (objection's `obj[key] = (obj[key] || 0) + 1`,
+ * `items.length + 1`): whole numbers, with no halves to ask about.
+ */
+function isCountArithmetic(code: string): boolean {
+  const counted = [...code.matchAll(COUNT_ARITHMETIC)].length;
+  return counted > 0 && counted === operators(code).length;
+}
+
 function operators(code: string): string {
   const withoutRegex = code.replace(new RegExp(REGEX.source, 'g'), ' ');
   return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
@@ -1017,7 +1030,7 @@ function classifyPair(
   if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, 'javascript'));
   // luxon's `.sort()` → `.sort((a, b) => a.toMillis() - b.toMillis())`: a comparator's subtraction orders, it rounds nothing.
   else if (order !== undefined && base !== undefined && order !== findSortOrder(base)) add('order', 'the sort order', '', ORDER_VALUES);
-  else if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '')) {
+  else if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '' && !isCountArithmetic(head))) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }
   return changes;

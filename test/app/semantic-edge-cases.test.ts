@@ -1335,6 +1335,10 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     // New arithmetic still asks, also chained onto an old operation.
     assert.deepEqual(pair(['  const total = price;'], ['  const total = price * 1.2;']), [['arithmetic', 'the arithmetic']]);
     assert.deepEqual(pair(['  return amount * 100;'], ['  return amount * 100 + fee;']), [['arithmetic', 'the arithmetic']]);
+    // Counting asks no halves (check 115, objection's `obj[key] = (obj[key] || 0) + 1`), nor a length plus one.
+    assert.deepEqual(pair(['  if (!_.has(obj, key)) {'], ['  obj[key] = (obj[key] || 0) + 1;']), []);
+    assert.deepEqual(pair(['  const n = items.length;'], ['  const n = items.length + 1;']), []);
+    assert.deepEqual(pair(['  const n = items.length;'], ['  const n = items.length * ratio;']), [['arithmetic', 'the arithmetic']]);
   });
 
   // Check 88 (validator.js isTaxID): `checksum % 11` became `(checksum % 11) % 10`, so a checksum of 10 gives the digit 0.
@@ -2179,10 +2183,10 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [['condition', 2]],
     );
     assert.deepEqual(hunk(["  if (mode === 'gold') {"], ["  if (mode === 'platinum') {"]), [['condition', 1, "(mode === 'platinum')"]]);
-    // Stops one element early: not the loop it replaced.
+    // Stops one element early: not the loop it replaced. A length less one is a count: the boundary asks it, no halves.
     assert.deepEqual(
       hunk(['  for (const item of items) {'], ['  for (let i = 0; i < items.length - 1; i++) {']).map(([kind]) => kind),
-      ['boundary', 'arithmetic'],
+      ['boundary'],
     );
     // `min` → `max` where both names are still used: another value, not a rename.
     assert.deepEqual(
