@@ -263,6 +263,44 @@ const TEST_FILE = [
   '        assert total(3)',
 ];
 
+// Check 116 (pypa/packaging): `@pytest.mark.skipif(sys.implementation.name != "cpython", …)` was a skipped test to
+// "make pass and remove .skip"; it runs on CPython. A skip on a condition skips only where it holds.
+test('a skip on a condition is no skipped test; a skip, or a condition that is always true, is', () => {
+  const py = [
+    'import sys',
+    'import unittest',
+    'import pytest',
+    '',
+    '@pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython-only")',
+    'def test_cpython():',
+    '    assert sys.version_info',
+    '',
+    '@pytest.mark.skipif(True, reason="broken")',
+    'def test_broken():',
+    '    assert sys.version_info',
+    '',
+    '@pytest.mark.skip(reason="slow")',
+    'def test_slow():',
+    '    assert sys.version_info',
+    '',
+    'class Case(unittest.TestCase):',
+    '    @unittest.skipUnless(sys.platform == "linux", "linux")',
+    '    def test_linux(self):',
+    '        self.assertTrue(sys.platform)',
+    '',
+  ];
+  assert.deepEqual(
+    parse('tests/test_platform.py', py).tests.map((test) => [test.titlePath.at(-1), test.modifiers]),
+    [
+      ['test_cpython', []],
+      ['test_broken', ['skip']],
+      ['test_slow', ['skip']],
+      ['Case', []],
+      ['test_linux', []],
+    ],
+  );
+});
+
 // Check 83 (anyio): `with pytest.RaisesGroup(pytest.RaisesExc(TypeError, match=pattern)):` was said to assert nothing.
 // Check 90 (loguru): `try: 1 / 0` then `except: logger.exception(…)` makes an error on purpose to log it, then asserts.
 test('a try that raises on purpose swallows nothing; one around the code under test does', () => {

@@ -37,7 +37,13 @@ const raisesCallees = new Set([
   'RaisesExc',
 ]);
 const failCallees = new Set(['self.fail', 'pytest.fail']);
-const skipDecorators = new Set(['mark.skip', 'mark.skipif', 'skip', 'skipIf', 'skipUnless']);
+const skipDecorators = new Set(['mark.skip', 'skip']);
+/**
+ * Skips on a condition (`@pytest.mark.skipif(sys.implementation.name != "cpython")`, `@unittest.skipIf(…)`): the test
+ * runs where the condition does not hold (packaging's CPython-only test runs on CPython), so it is no skipped test,
+ * unless the condition is the literal `True`.
+ */
+const conditionalSkipDecorators = new Set(['mark.skipif', 'skipIf', 'skipUnless']);
 const todoDecorators = new Set(['mark.xfail', 'expectedFailure']);
 
 /**
@@ -122,13 +128,21 @@ function toTestCase(file: PyFile, definition: Definition, titles: readonly strin
   return fact;
 }
 
+/** Whether a skip's condition always skips: `True` (`skipUnless`: `False`). */
+function isAlwaysTrue(file: PyFile, condition: PyNode | undefined, negated: boolean): boolean {
+  const text = condition === undefined ? '' : getText(file, condition).trim();
+  return text === (negated ? 'False' : 'True');
+}
+
 function getModifiers(file: PyFile, definition: Definition): TestModifier[] {
   const modifiers = new Set<TestModifier>();
   for (const decorator of definition.decorators) {
-    let expression = getDecoratorExpression(decorator);
-    if (expression?.type === 'call') expression = getCallParts(expression).callee;
+    const decorated = getDecoratorExpression(decorator);
+    const call = decorated?.type === 'call' ? getCallParts(decorated) : undefined;
+    const expression = call === undefined ? decorated : call.callee;
     const name = (getDottedName(file, expression) ?? '').replace(/^(?:pytest|unittest)\./, '');
     if (skipDecorators.has(name)) modifiers.add('skip');
+    else if (conditionalSkipDecorators.has(name) && isAlwaysTrue(file, call?.args[0], name === 'skipUnless')) modifiers.add('skip');
     else if (todoDecorators.has(name)) modifiers.add('todo');
   }
   return [...modifiers];
