@@ -227,9 +227,21 @@ function isGoConstantsOnly(input: ChangeKindInput): boolean {
     const content = (source[line - 1] ?? '').trim();
     if (content === '' || GO_CONSTANTS_FRAME.test(content)) continue;
     if (!GO_LITERAL_CONSTANT.test(content)) return false;
+    // `skipUntilTable = false` inside a function is an assignment, not a constant (go-toml's fix, check 117).
+    if (!content.startsWith('const ') && !isInsideConstBlock(source, line)) return false;
     constants++;
   }
   return constants > 0;
+}
+
+/** Whether a line stands inside a top-level `const (` … `)` block: the nearest top-level line above it opens one. */
+function isInsideConstBlock(source: readonly string[], line: number): boolean {
+  for (let index = line - 2; index >= 0; index--) {
+    const text = source[index] ?? '';
+    if (/^const\s*\(/.test(text)) return true;
+    if (/^\S/.test(text) && !text.startsWith('//')) return false;
+  }
+  return false;
 }
 
 /** `export ` put before a declaration: `function f(`, `const x =`, `class C`, `async function`, `let`, `var`. */

@@ -162,6 +162,11 @@ describe('change kinds', () => {
       'runtime',
     );
     assert.equal(kindOf('internal/features/bind_struct.go', flag, flag.replace('true', 'false')), 'runtime');
+    // Check 117 (pelletier/go-toml): `skipUntilTable = false` added in a function's switch is an assignment.
+    const decode = 'package toml\n\nfunc decode() {\n\tswitch kind {\n\tcase Table:\n\t\tenter()\n\t}\n}\n';
+    assert.equal(kindOf('unmarshaler.go', decode, decode.replace('\t\tenter()', '\t\tskipUntilTable = false\n\t\tenter()')), 'runtime');
+    const added = `${block.slice(0, -2)}\tDepth = 4\n)\n`;
+    assert.equal(kindOf('internal/features/names.go', block, added), 'constant');
   });
 
   test('a rename without edits, comment and formatting edits', () => {
