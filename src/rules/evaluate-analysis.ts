@@ -183,16 +183,21 @@ const CHAIN_LINES = 3;
 
 /** A first or last element read (`rv[0]`, `segments[length - 1]`), as the collection signal names it. */
 const ELEMENT_READ = /\[(?:0|length - 1)\]$/;
+/** A Go slice (`b[:1]`), which a changed slice bound on its line asks (go-toml's new `p.Range(b[:1])`, check 117). */
+const SLICE_READ = /\[[^\][]*:[^\][]*\]$/;
 
 /**
- * A restated signal, a length compared with 0 or 1 (`cookies.length > 0`), or an element read (werkzeug's `if rv is None
- * or rv[0].merge_slashes is False:`, ufo's `segments[segments.length - 1]?.endsWith(":/")` in a new `if`): a changed
- * decision on its line asks it.
+ * A restated signal, a length compared with 0 or 1 (`cookies.length > 0`), an element read (werkzeug's `if rv is None
+ * or rv[0].merge_slashes is False:`, ufo's `segments[segments.length - 1]?.endsWith(":/")` in a new `if`) or a Go
+ * slice: a changed decision on its line asks it.
  */
 function isRestated(facts: Record<string, unknown>): boolean {
   const kind = readString(facts, 'signalKind');
   const detail = readString(facts, 'detail');
-  return RESTATED_SIGNALS.has(kind) || (kind === 'collection' && (LENGTH_TEST.test(detail) || ELEMENT_READ.test(detail)));
+  return (
+    RESTATED_SIGNALS.has(kind) ||
+    (kind === 'collection' && (LENGTH_TEST.test(detail) || ELEMENT_READ.test(detail) || SLICE_READ.test(detail)))
+  );
 }
 
 /**

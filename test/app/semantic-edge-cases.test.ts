@@ -3361,6 +3361,24 @@ describe('one line, one question: a signal case on a line whose changed decision
     assert.notEqual(onLine2[0], 'edge-case/empty-collection');
   });
 
+  // Check 117 (pelletier/go-toml): `Raw: p.Range(b[:1]),` asked its slice bound, then an empty list reaching `b[:1]`.
+  test('a Go slice whose changed bound its line asks is not asked again as an empty list', async () => {
+    const parse = (raw: string): string => `package toml\n\nfunc parseInline(b []byte) Node {\n\treturn Node{Raw: ${raw}}\n}\n`;
+    const fixture = createChangeFixture(
+      { 'go.mod': 'module example.com/toml\n\ngo 1.22\n', 'parser.go': parse('b') },
+      { 'parser.go': parse('b[:1]') },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      const asked = [...analysis.edgeCases.top, ...analysis.edgeCases.overflow]
+        .filter((edge) => edge.title.startsWith('parser.go:4 '))
+        .map((edge) => edge.provenance.replace(/^.*#/, ''));
+      assert.deepEqual(asked, ['edge-case/changed-boundary']);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+
   // Check 51 (werkzeug) and check 53 (ufo): `if rv is None or rv[0].merge_slashes is False:` and
   // `if (sindex === 1 && segments[segments.length - 1]?.endsWith(":/"))` each asked their condition and an empty list.
   test('an element read inside a changed condition asks once, as that condition, not again as an empty list', async () => {
