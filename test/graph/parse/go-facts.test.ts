@@ -210,6 +210,18 @@ test('indexing a fixed-length array is no collection that can be empty; a slice 
     facts.signals.filter((signal) => signal.kind === 'collection').map((signal) => `${signal.line} ${signal.detail}`),
     ['7 items[0]'],
   );
+  // Check 118 (gorilla/schema): a call through reflection returns what the method does, never an empty list.
+  const reflected = factsOf('encoder.go', [
+    'package schema',
+    '',
+    'func isZero(v reflect.Value, items []reflect.Value) bool {',
+    '\treturn v.MethodByName("IsZero").Call([]reflect.Value{})[0].Bool() && items[0].Bool()',
+    '}',
+  ]);
+  assert.deepEqual(
+    reflected.signals.filter((signal) => signal.kind === 'collection').map((signal) => `${signal.line} ${signal.detail}`),
+    ['4 items[0]'],
+  );
 });
 
 test('Go words: declared names, other identifiers, strings and comments, without keywords, predeclared names or import paths', () => {

@@ -162,7 +162,11 @@ export function collectSignals(root: GoNode, source: string, lines: GoLines, imp
         const operand = getChild(node, 'operand');
         arrayNames ??= findArrayNames(root, source);
         const isArray = operand?.type === 'identifier' && arrayNames.has(text(operand));
-        if (!isArray && (index?.type === 'int_literal' || (index !== undefined && /\blen\(/.test(text(index)))))
+        if (
+          !isArray &&
+          !isReflectCallResult(operand, source) &&
+          (index?.type === 'int_literal' || (index !== undefined && /\blen\(/.test(text(index))))
+        )
           add('collection', node, text(node));
         break;
       }
@@ -238,4 +242,16 @@ function hasSqlArgument(call: GoNode, source: string): boolean {
     if (value !== undefined && isSqlText(value)) return true;
   }
   return false;
+}
+
+/**
+ * The results of a call through reflection (`v.MethodByName("IsZero").Call(nil)[0]`, gorilla/schema): as many as the
+ * method returns, whatever the input, so no empty list reaches the read.
+ */
+function isReflectCallResult(operand: GoNode | undefined, source: string): boolean {
+  if (operand?.type !== 'call_expression') return false;
+  const callee = getChild(operand, 'function');
+  const field = callee?.type === 'selector_expression' ? getChild(callee, 'field') : undefined;
+  const name = field === undefined ? '' : source.slice(field.start, field.end);
+  return name === 'Call' || name === 'CallSlice';
 }
