@@ -262,7 +262,7 @@ describe('assertions', () => {
 
   // Check 15 (socket.io's adapter): the test passes only when `partialDone` runs twice and fails if the excluded
   // client hears the event; it was read as a test with no assertions.
-  test('a done callback handed to a plain function asserts there; one handed to a method only ends the test', () => {
+  test('a done callback handed to a plain function or an event listener asserts there; one handed to a method only ends the test', () => {
     const code = [
       "it('broadcasts to all clients except in room', (done) => {",
       '  const partialDone = times(2, done);',
@@ -280,6 +280,12 @@ describe('assertions', () => {
       '  run();',
       '  server.close(done);',
       '});',
+      // Check 119 (engine.io): the test passes only if the transport closes.
+      "it('closes upon parse error', (done) => {",
+      "  engine.on('connection', (conn) => {",
+      "    conn.transport.on('close', done);",
+      '  });',
+      '});',
     ].join('\n');
     assert.deepEqual(
       parse(code).tests.map((t) => [t.titlePath.join(' > '), t.assertions]),
@@ -287,6 +293,7 @@ describe('assertions', () => {
         ['broadcasts to all clients except in room', 2],
         ['broadcasts to all clients in a namespace', 1],
         ['only ends', 0],
+        ['closes upon parse error', 1],
       ],
     );
   });

@@ -314,7 +314,8 @@ export class TestCollector {
       if (match !== undefined) {
         this.countMatch(frame, match);
         if (this.unawaitedDepth === frame.unawaitedBase) this.settleFlags(frame, node);
-      } else if (this.passesDone(frame, callee, calleeName, args)) this.countAssertion(frame, false, false);
+      } else if (this.passesDone(frame, callee, calleeName, args) || waitsForEvent(frame, method, args))
+        this.countAssertion(frame, false, false);
       else this.countHelperCall(frame, callee, method, args, isParameter);
     }
   }
@@ -532,6 +533,18 @@ export class TestCollector {
     }
     if (specifier !== undefined) this.mocks.push({ specifier, framework, line: this.positions.startLine(node) });
   }
+}
+
+/** Methods that register a listener: the test that ends in one passes only if the event comes. */
+const LISTENER_METHODS = new Set(['on', 'once', 'addListener', 'addEventListener', 'prependListener', 'prependOnceListener']);
+
+/**
+ * `conn.transport.on("close", done)` (engine.io): the test's completion callback registered as an event's listener ends
+ * the test only when the event comes, and times it out otherwise: the event coming is what the test checks.
+ */
+function waitsForEvent(frame: TestFrame, method: string | undefined, args: readonly AstNode[]): boolean {
+  if (frame.doneName === undefined || method === undefined || !LISTENER_METHODS.has(method)) return false;
+  return args.slice(1).some((arg) => getIdentifierName(unwrapExpression(arg)) === frame.doneName);
 }
 
 function addModifier(fact: TestCaseFact, modifier: 'skip' | 'todo'): void {
