@@ -481,6 +481,27 @@ export function isScriptFile(path: string): boolean {
   return getSourceLanguage(path) === 'javascript';
 }
 
+/** A test or suite case with nothing counted yet: the collectors of each language fill in its counts. */
+export function createTestCase(
+  kind: TestCaseFact['kind'],
+  titlePath: string[],
+  span: Span,
+  modifiers: TestCaseFact['modifiers'] = [],
+): TestCaseFact {
+  return {
+    kind,
+    titlePath,
+    span,
+    modifiers,
+    assertions: 0,
+    trivialAssertions: 0,
+    snapshotAssertions: 0,
+    unawaitedAssertions: 0,
+    swallowedErrors: 0,
+    isAsync: false,
+  };
+}
+
 export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {
   return {
     imports: [],

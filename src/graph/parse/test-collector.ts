@@ -1,4 +1,4 @@
-import type { MockFact, TestCaseFact } from '../../model/facts.js';
+import { createTestCase, type MockFact, type TestCaseFact } from '../../model/facts.js';
 import type { ModuleLinks } from './module-links.js';
 import type { SourcePositions } from './source-positions.js';
 import {
@@ -171,18 +171,7 @@ export class TestCollector {
     if (match === undefined) return;
     const span = this.positions.spanOf(node);
     if (this.topLevelTest === undefined) {
-      this.topLevelTest = {
-        kind: 'test',
-        titlePath: [TOP_LEVEL_TITLE],
-        span,
-        modifiers: [],
-        assertions: 0,
-        trivialAssertions: 0,
-        snapshotAssertions: 0,
-        unawaitedAssertions: 0,
-        swallowedErrors: 0,
-        isAsync: false,
-      };
+      this.topLevelTest = createTestCase('test', [TOP_LEVEL_TITLE], span);
       this.tests.push(this.topLevelTest);
     } else this.topLevelTest.span = { start: this.topLevelTest.span.start, end: span.end };
     this.topLevelTest.assertions++;
@@ -216,18 +205,8 @@ export class TestCollector {
     const contextName = params[0]?.name;
     const doneName = kind === 'test' ? params.find((param) => param.name !== undefined && doneNames.has(param.name))?.name : undefined;
     const isDoneStyle = kind === 'test' && (doneName !== undefined || (params.length >= 2 && this.isNodeTestFile()));
-    const fact: TestCaseFact = {
-      kind,
-      titlePath: [...(parent?.fact.titlePath ?? []), match.title],
-      span: this.positions.spanOf(node),
-      modifiers: match.modifiers,
-      assertions: 0,
-      trivialAssertions: 0,
-      snapshotAssertions: 0,
-      unawaitedAssertions: 0,
-      swallowedErrors: 0,
-      isAsync: kind === 'test' && (callback?.async === true || isDoneStyle),
-    };
+    const fact = createTestCase(kind, [...(parent?.fact.titlePath ?? []), match.title], this.positions.spanOf(node), match.modifiers);
+    fact.isAsync = kind === 'test' && (callback?.async === true || isDoneStyle);
     this.tests.push(fact);
     const callbackSpan = callback === undefined ? undefined : getSpan(callback);
     const frame: TestFrame = {

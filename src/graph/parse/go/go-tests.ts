@@ -1,4 +1,4 @@
-import type { TestCaseFact } from '../../../model/facts.js';
+import { createTestCase, type TestCaseFact } from '../../../model/facts.js';
 import type { GoFunction } from './go-declarations.js';
 import { type GoLines, type GoNode, getChild, getChildren, toStringValue } from './go-tree.js';
 
@@ -107,18 +107,7 @@ export function collectTests(
 }
 
 function createCase(titlePath: string[], span: TestCaseFact['span']): TestCaseFact {
-  return {
-    kind: 'test',
-    titlePath,
-    span,
-    modifiers: [],
-    assertions: 0,
-    trivialAssertions: 0,
-    snapshotAssertions: 0,
-    unawaitedAssertions: 0,
-    swallowedErrors: 0,
-    isAsync: false,
-  };
+  return createTestCase('test', titlePath, span);
 }
 
 /** Assertion calls anywhere below `node` (a helper's body), for deciding whether a helper asserts. */

@@ -1,4 +1,4 @@
-import type { MockFact, TestCaseFact, TestModifier } from '../../../model/facts.js';
+import { createTestCase, type MockFact, type TestCaseFact, type TestModifier } from '../../../model/facts.js';
 import { getMembers } from './python-callables.js';
 import type { ModuleScope } from './python-scope.js';
 import {
@@ -98,18 +98,7 @@ function isTestClass(file: PyFile, definition: Definition, members: readonly Def
 }
 
 function toEmptyCase(file: PyFile, definition: Definition, titlePath: string[]): TestCaseFact {
-  return {
-    kind: 'test',
-    titlePath,
-    span: getSpan(file, definition.outer),
-    modifiers: getModifiers(file, definition),
-    assertions: 0,
-    trivialAssertions: 0,
-    snapshotAssertions: 0,
-    unawaitedAssertions: 0,
-    swallowedErrors: 0,
-    isAsync: false,
-  };
+  return createTestCase('test', titlePath, getSpan(file, definition.outer), getModifiers(file, definition));
 }
 
 function toTestCase(file: PyFile, definition: Definition, titles: readonly string[]): TestCaseFact {
