@@ -508,6 +508,19 @@ function isCountArithmetic(code: string): boolean {
   return counted > 0 && counted === operators(code).length;
 }
 
+/** `for (let i = 0; i < packets.length; i++)`: an index loop over every element, its bound the list's own length. */
+const FULL_INDEX_LOOP =
+  /^\s*for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*0\s*;\s*\1\s*<\s*[\w$.]+\.length\s*;\s*(?:\1\+\+|\+\+\1|\1\s*\+=\s*1)\s*\)/;
+
+/**
+ * A loop over every element where the old line was no index loop (engine.io's new send loop): its bound is the list's
+ * length, no value a test moves across; the empty list is the case, asked where the elements are read. An index loop
+ * whose bound changed (`i <= list.length` → `i < list.length`) still asks its boundary.
+ */
+function isNewFullLoop(head: string, base: string | undefined): boolean {
+  return FULL_INDEX_LOOP.test(head) && (base === undefined || !/^\s*for\s*\(\s*(?:let|var)\b/.test(base));
+}
+
 function operators(code: string): string {
   const withoutRegex = code.replace(new RegExp(REGEX.source, 'g'), ' ');
   return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
@@ -869,7 +882,7 @@ function classifyPair(
       ? findTernaryTest(written)
       : undefined;
   const headComparison =
-    codeChanged && !isSameDecision
+    codeChanged && !isSameDecision && !isNewFullLoop(head, base)
       ? findChangedComparison(withIndexComparisons(head), base === undefined ? undefined : withIndexComparisons(base), JS_COMPARISONS)
       : undefined;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.

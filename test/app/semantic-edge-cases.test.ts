@@ -2183,6 +2183,13 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [['condition', 2]],
     );
     assert.deepEqual(hunk(["  if (mode === 'gold') {"], ["  if (mode === 'platinum') {"]), [['condition', 1, "(mode === 'platinum')"]]);
+    // A new loop over every element (engine.io's send loop, check 119) draws no boundary a test moves a value across;
+    // one whose bound changed does.
+    assert.deepEqual(hunk(['  packets.forEach((packet) => send(packet));'], ['  for (let i = 0; i < packets.length; i++) {']), []);
+    assert.deepEqual(
+      hunk(['  for (let i = 0; i <= packets.length; i++) {'], ['  for (let i = 0; i < packets.length; i++) {']).map(([kind]) => kind),
+      ['boundary'],
+    );
     // Stops one element early: not the loop it replaced. A length less one is a count: the boundary asks it, no halves.
     assert.deepEqual(
       hunk(['  for (const item of items) {'], ['  for (let i = 0; i < items.length - 1; i++) {']).map(([kind]) => kind),
