@@ -55,6 +55,7 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isTupleRead(signal, head, file.headFunctions ?? []) &&
       !isEmptyHandledAbove(signal, head, file.headFunctions ?? []) &&
       !isMatchCheckedAbove(signal, head, file.headFunctions ?? []) &&
+      !isDigitGroupParse(signal, head) &&
       !isInsideNonEmptyTest(signal, head) &&
       !isSliceInsideLengthTest(signal, head, file.headFunctions ?? []),
   );
@@ -232,6 +233,87 @@ function isMatchCheckedAbove(signal: SignalFact, head: readonly string[], functi
     if (/^\s*(?:(?:return|throw|raise|continue)\b|panic\()/.test(body)) return true;
   }
   return false;
+}
+
+/** A number parsed from a group of a match: `int(match.group(1))`, `int(m[2])`, `parseInt(m[1], 10)`, `Number(match[3])`. */
+const GROUP_PARSE =
+  /\b(?:int|float|parseInt|parseFloat|Number(?:\.parse(?:Int|Float))?)\(\s*([A-Za-z_$][\w$]*)(?:\.group\(\s*(\d+)\s*\)|\[(\d+)\])/;
+/** A capturing group that holds digits alone: `(\d+)`, `(\d\d\d\d)`, `([0-9]{1,3})`. */
+const DIGITS_ONLY = /^(?:\\d|\[0-9\])(?:\\d|\[0-9\]|[+*]|\{\d+(?:,\d*)?\})*$/;
+
+/**
+ * A number parsed from a group of a regular expression's match where the group holds digits alone (falcon's
+ * `int(match.group(1))` of `re.compile(r'received (\d\d\d\d)')`): the pattern decides the text, and no "12abc" or ""
+ * reaches the parse. The expression is found in the file as a literal or a name given one (`re.compile(r'…')`, `/…/`).
+ */
+function isDigitGroupParse(signal: SignalFact, head: readonly string[]): boolean {
+  if (signal.kind !== 'parse-number') return false;
+  const parse = GROUP_PARSE.exec(head[signal.line - 1] ?? '');
+  if (parse === null) return false;
+  const [, name = '', groupText, indexText] = parse;
+  const group = Number(groupText ?? indexText);
+  const matched = new RegExp(
+    `(?:^|[\\s(])${escapeName(name)}\\s*:?=\\s*(?:await\\s+)?(.+?)\\.(?:match|fullmatch|search|exec|FindStringSubmatch)\\(`,
+  );
+  let source: string | undefined;
+  for (let line = signal.line - 1; line >= 1 && source === undefined; line--) {
+    const holder = matched.exec(head[line - 1] ?? '')?.[1]?.trim();
+    if (holder !== undefined) source = findPatternSource(holder, head);
+  }
+  const body = source === undefined ? undefined : findGroupBody(source, group);
+  return body !== undefined && DIGITS_ONLY.test(body);
+}
+
+/** The source of the expression a match is called on: a literal there, or the literal a name of the file is given. */
+function findPatternSource(holder: string, head: readonly string[]): string | undefined {
+  const literal = readPatternLiteral(holder);
+  if (literal !== undefined) return literal;
+  if (!/^[A-Za-z_$][\w$.]*$/.test(holder)) return undefined;
+  const given = new RegExp(`^\\s*(?:(?:export\\s+)?(?:const|let|var)\\s+)?${escapeName(holder)}\\s*(?::[^=]+)?=\\s*(.+)$`);
+  for (const text of head) {
+    const value = given.exec(text)?.[1];
+    const found = value === undefined ? undefined : readPatternLiteral(value);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** `/…/flags`, `re.compile(r'…')`, `new RegExp('…')` at the start of an expression: the pattern's source. */
+function readPatternLiteral(expression: string): string | undefined {
+  const slash = /^\/((?:\\.|\[(?:\\.|[^\]])*\]|[^/\\\n])+)\/[a-z]*/.exec(expression.trim());
+  if (slash !== null) return slash[1];
+  const compiled = /^(?:re\.compile|new RegExp|RegExp)\(\s*r?(['"])((?:\\.|(?!\1).)*)\1/.exec(expression.trim());
+  return compiled?.[2];
+}
+
+/** The text inside the `index`-th capturing group of a pattern (`(…)` and `(?P<name>…)`/`(?<name>…)`, not `(?:…)`). */
+function findGroupBody(source: string, index: number): string | undefined {
+  let count = 0;
+  for (let at = 0; at < source.length; at++) {
+    const character = source[at];
+    if (character === '\\') {
+      at++;
+      continue;
+    }
+    if (character === '[') {
+      while (at < source.length && source[at] !== ']') at += source[at] === '\\' ? 2 : 1;
+      continue;
+    }
+    if (character !== '(') continue;
+    const named = /^\(\?P?<[A-Za-z_]\w*>/.exec(source.slice(at));
+    if (source[at + 1] === '?' && named === null) continue;
+    count++;
+    if (count !== index) continue;
+    const start = at + (named?.[0].length ?? 1);
+    let depth = 1;
+    for (let end = start; end < source.length; end++) {
+      if (source[end] === '\\') end++;
+      else if (source[end] === '(') depth++;
+      else if (source[end] === ')' && --depth === 0) return source.slice(start, end);
+    }
+    return undefined;
+  }
+  return undefined;
 }
 
 /**

@@ -546,6 +546,53 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(javascript), []);
   });
 
+  // Check 109 (falcon): `int(match.group(1))` of `re.compile(r'received (\d\d\d\d)')` was asked to parse "12abc";
+  // etherpad's `Number.parseInt(start[1])` of `/start:(\S+)/` rightly is.
+  it('a number parsed from a group of digits alone is no parse that meets text', () => {
+    const python: ChangedFileInput = {
+      ...change,
+      path: 'falcon/asgi/ws.py',
+      baseText:
+        "import re\n_CAUSE = re.compile(r'received (\\d\\d\\d\\d)')\n_NAME = re.compile(r'(?P<who>\\w+) (\\d+)')\ndef f(text):\n    return None\n",
+      headText: [
+        'import re',
+        "_CAUSE = re.compile(r'received (\\d\\d\\d\\d)')",
+        "_NAME = re.compile(r'(?P<who>\\w+) (\\d+)')",
+        'def f(text):',
+        '    match = _CAUSE.match(text)',
+        '    code = int(match.group(1))',
+        '    named = _NAME.search(text)',
+        '    return code + int(named.group(1)) + int(named.group(2))',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 4 }],
+      headFunctions: [{ name: 'f', span: { start: 4, end: 8 }, complexity: 1, isAsync: false, params: 1 }],
+      headSignals: [
+        { kind: 'parse-number', line: 6, detail: 'int(match.group(1))' },
+        { kind: 'parse-number', line: 8, detail: 'int(named.group(1))' },
+      ],
+    };
+    // The named group `who` is group 1 and holds a word: asked.
+    assert.deepEqual(changedSignalIds(python), ['signal:falcon/asgi/ws.py:8:parse-number']);
+    const javascript: ChangedFileInput = {
+      ...change,
+      path: 'src/static/js/domline.js',
+      baseText: 'function f(cls) {\n  return 0;\n}\n',
+      headText: [
+        'function f(cls) {',
+        '  const start = /(?:^| )start:(\\S+)/.exec(cls);',
+        '  const size = /size:([0-9]{1,3})/.exec(cls);',
+        '  return Number.parseInt(start[1]) + parseInt(size[1], 10);',
+        '}',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      headFunctions: [{ name: 'f', span: { start: 1, end: 5 }, complexity: 1, isAsync: false, params: 1 }],
+      headSignals: [{ kind: 'parse-number', line: 4, detail: 'Number.parseInt' }],
+    };
+    assert.deepEqual(changedSignalIds(javascript), ['signal:src/static/js/domline.js:4:parse-number']);
+  });
+
   // Check 110 (zerolog): `ll = ll[:3]` inside `if len(ll) > 3 {`; `dst = dst[:n-1]` inside `if n >= 4 && … {` after
   // `n := len(dst)`.
   it('a Go slice inside a test that the list is long enough is no empty-list case', () => {
