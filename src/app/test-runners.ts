@@ -271,55 +271,43 @@ function toMochaGlob(spec: string, recursive: boolean): string {
   return `${spec.replace(/\/+$/, '')}/${recursive ? '**/' : ''}*.{js,cjs,mjs}`;
 }
 
-/** The words after `mocha` in each command of the package's scripts (up to the next `&&`, `;` or `|`), quotes kept. */
-function listMochaArguments(scripts: JsonObject): string[][] {
+/** The words after a program `program` names in each command of the package's scripts (up to the next `&&`, `;` or `|`), quotes kept. */
+function listProgramArguments(scripts: JsonObject, program: RegExp): string[][] {
   const found: string[][] = [];
   for (const script of Object.values(scripts)) {
     if (typeof script !== 'string') continue;
     for (const command of script.split(/&&|\|\||[;|]/)) {
       const words = command.trim().split(/\s+/);
-      const start = words.findIndex((word) => /(?:^|\/)_?mocha$/.test(word));
+      const start = words.findIndex((word) => program.test(word));
       if (start !== -1) found.push(words.slice(start + 1));
     }
   }
   return found;
 }
 
-/** Mocha flags, with the value they take, that change how a test file loads and runs its cases. */
-const MOCHA_LOAD_FLAGS = new Set(['--require', '-r', '--file', '--ui', '-u', '--loader', '--experimental-loader', '--import']);
-
-/**
- * The load flags (`MOCHA_LOAD_FLAGS`) of the package's mocha command: the `test` script's, else the first script's that
- * runs mocha. validator.js runs `mocha --require @babel/register --recursive`: without the flag its `import`s fail.
- */
-function readMochaScriptFlags(scripts: JsonObject): string[] {
-  const test = typeof scripts.test === 'string' ? listMochaArguments({ test: scripts.test }) : [];
-  return readLoadFlags(test[0] ?? listMochaArguments(scripts)[0] ?? [], MOCHA_LOAD_FLAGS);
+/** The words after `mocha` in each command of the package's scripts. */
+function listMochaArguments(scripts: JsonObject): string[][] {
+  return listProgramArguments(scripts, /(?:^|\/)_?mocha$/);
 }
 
+/** The words after `node` in each command of the package's scripts that runs `node … --test`. */
+function listNodeTestArguments(scripts: JsonObject): string[][] {
+  return listProgramArguments(scripts, /(?:^|\/)node$/).filter((words) => words.includes('--test'));
+}
+
+/** Mocha flags, with the value they take, that change how a test file loads and runs its cases. */
+const MOCHA_LOAD_FLAGS = new Set(['--require', '-r', '--file', '--ui', '-u', '--loader', '--experimental-loader', '--import']);
 /** Node's flags, with the value they take, that load code before a test file (a TypeScript hook such as esbuild-register). */
 const NODE_LOAD_FLAGS = new Set(['--require', '-r', '--import', '--loader', '--experimental-loader']);
 
-/** The words after `node` of each script command that runs `node … --test`. */
-function listNodeTestArguments(scripts: JsonObject): string[][] {
-  const found: string[][] = [];
-  for (const script of Object.values(scripts)) {
-    if (typeof script !== 'string') continue;
-    for (const command of script.split(/&&|\|\||[;|]/)) {
-      const words = command.trim().split(/\s+/);
-      const start = words.findIndex((word) => /(?:^|\/)node$/.test(word));
-      if (start !== -1 && words.slice(start + 1).includes('--test')) found.push(words.slice(start + 1));
-    }
-  }
-  return found;
-}
-
 /**
- * The load flags (`NODE_LOAD_FLAGS`) a package's scripts give `node --test`: MQTT.js runs `node -r esbuild-register
- * --test test/node/*.ts`, and its TypeScript tests do not load under a bare `node --test`.
+ * The load flags of a runner's command in the package's scripts: the `test` script's, else the first script's that
+ * runs it. validator.js runs `mocha --require @babel/register --recursive`, MQTT.js `node -r esbuild-register --test
+ * test/node/*.ts`: without the flag the tests do not load.
  */
-function readNodeTestScriptFlags(scripts: JsonObject): string[] {
-  return readLoadFlags(listNodeTestArguments(scripts)[0] ?? [], NODE_LOAD_FLAGS);
+function readScriptLoadFlags(scripts: JsonObject, list: (scripts: JsonObject) => string[][], load: ReadonlySet<string>): string[] {
+  const test = typeof scripts.test === 'string' ? list({ test: scripts.test }) : [];
+  return readLoadFlags(test[0] ?? list(scripts)[0] ?? [], load);
 }
 
 /** The flags of `words` that `load` names, each followed by its value (`--require x`, `--require=x`). */
@@ -485,12 +473,12 @@ export function buildRunnerSelectors(
           });
       }
       addMocha(folder, readMochaJsonSpec(asRecord(manifest.mocha)), asRecord(manifest.mocha).recursive === true);
-      const flags = readMochaScriptFlags(scripts);
+      const flags = readScriptLoadFlags(scripts, listMochaArguments, MOCHA_LOAD_FLAGS);
       if (flags.length > 0) {
         selectors.mochaFlags ??= new Map();
         selectors.mochaFlags.set(folder, flags);
       }
-      const nodeFlags = readNodeTestScriptFlags(scripts);
+      const nodeFlags = readScriptLoadFlags(scripts, listNodeTestArguments, NODE_LOAD_FLAGS);
       if (nodeFlags.length > 0) {
         selectors.nodeTestFlags ??= new Map();
         selectors.nodeTestFlags.set(folder, nodeFlags);

@@ -168,6 +168,11 @@ export function createResolver(input: ResolverInput): Resolver {
   }
   let keyContext: LinkKeyContext | undefined;
   let buildOutputRules: BuildOutputRule[] | undefined;
+  /** The repository's build-output rules, found on first need: most trees import no build output. */
+  const getBuildOutputRules = (): BuildOutputRule[] => {
+    buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
+    return buildOutputRules;
+  };
 
   const settingsByDir = new Map<string, ResolutionSettings | undefined>();
   const scopeByDir = new Map<string, PackageInfo | undefined>();
@@ -284,11 +289,11 @@ export function createResolver(input: ResolverInput): Resolver {
       if (candidate === undefined) return { specifier, kind: 'unresolved', reason: `'${specifier}' points outside the repository` };
       const found = resolveLocal(candidate);
       if (found === undefined) {
-        buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
+        const rules = getBuildOutputRules();
         // The path itself in build output (`../dist/a.js`), or a package folder whose entry is (`..` from a package's
         // test/, its `main` ./dist/index.js built from lib/ by tsc).
         for (const path of [candidate, ...listEntryPaths(packages, candidate)]) {
-          const built = toBuiltSource(buildOutputRules, path);
+          const built = toBuiltSource(rules, path);
           // A bundle named for its format (marked's `lib/marked.esm.js`, built from `src/marked.ts`) lands on the entry
           // without the format's suffix.
           const source =
@@ -368,11 +373,10 @@ export function createResolver(input: ResolverInput): Resolver {
     getConfigProblems: () => [...configProblems, ...loader.problems],
     getWorkspacePackages: () => new Map([...workspaces].map(([name, info]) => [name, info.folder])),
     getLinkKeys(path) {
-      buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
       keyContext ??= {
         packages: [...packages.values()],
         aliasPrefixes: [...aliasPrefixes],
-        buildOutputs: buildOutputRules.map((rule) => ({ output: rule.output, source: rule.source })),
+        buildOutputs: getBuildOutputRules().map((rule) => ({ output: rule.output, source: rule.source })),
       };
       return deriveLinkKeys(path, keyContext);
     },

@@ -60,8 +60,8 @@ export function deriveLinkKeys(path: string, context: LinkKeyContext): LinkKeys 
     dots = true;
   }
   // Built into a folder the repository lacks, an index is named by its file within that folder (`dist/esm/index.js`).
-  for (const { output, source } of context.buildOutputs ?? []) {
-    if (stem !== 'index' || (source !== '' && !path.startsWith(`${source}/`))) continue;
+  for (const { output, source } of stem === 'index' ? (context.buildOutputs ?? []) : []) {
+    if (source !== '' && !path.startsWith(`${source}/`)) continue;
     words.add(`${SEGMENT}index`);
     if (output !== '') words.add(`${SEGMENT}${firstRun(output.slice(output.lastIndexOf('/') + 1))}`);
   }
