@@ -20,12 +20,14 @@ const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
   ['mocha', 'mocha'],
   ['jasmine', 'jasmine'],
   ['ava', 'ava'],
-  ['tap', 'tap'],
-  ['tape', 'tape'],
   ['@playwright/test', 'playwright'],
   ['cypress', 'cypress'],
 ];
-/** Imports in a test file that name its runner, whatever the package declares. */
+/**
+ * Imports in a test file that name its runner, whatever the package declares. node-tap and tape are runners by import
+ * alone: their tests require them, and a `describe`/`it` file of a package that also declares tape (MQTT.js's browser
+ * tests, run by wtr) is none of theirs.
+ */
 const RUNNER_IMPORTS: ReadonlyMap<string, TestRunner> = new Map([
   ['vitest', 'vitest'],
   ['@jest/globals', 'jest'],

@@ -249,6 +249,9 @@ describe('node-tap and tape suites', () => {
         'tape/index.js': 'module.exports = (a) => a + 1;\n',
         'tape/test/index.js':
           "const tape = require('tape');\nconst add = require('../index');\ntape('adds one', (t) => {\n  t.equal(add(1), 2);\n  t.end();\n});\n",
+        // A browser test of the same package, run by another tool with describe/it globals: no tape test.
+        'tape/test/browser.js':
+          "const add = require('../index');\ndescribe('add', () => {\n  it('adds one', () => {\n    if (add(1) !== 2) throw new Error('sum');\n  });\n});\n",
       },
       {
         'classes/range.js': range.replace('raw.trim()', 'String(raw).trim()'),
