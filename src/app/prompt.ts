@@ -1,4 +1,5 @@
 import type { AgentBundle, BundleTask } from '../model/bundle.js';
+import type { ImpactedFile } from '../model/analysis.js';
 import type { TestRun } from '../model/test-run.js';
 import { toCommandLines } from '../text/shell-quote.js';
 import { fenceText as fence, fenceUntrusted } from '../text/fence.js';
@@ -166,27 +167,7 @@ function renderChanged(bundle: PromptInput): string[] {
     lines.push(`- …and ${files.length - PROMPT_LIST_LIMIT} more; by folder: ${countBy(files.map((file) => topFolder(file.path)))}.`);
 
   const impacted = evidence.impactedFiles;
-  if (impacted.length > 0) {
-    const typeOnly = impacted.filter((file) => file.typeOnly).length;
-    lines.push(
-      '',
-      `${impacted.length} file${impacted.length === 1 ? ' imports' : 's import'} the change (by distance: ${countBy(
-        impacted.map((file) => `${file.distance}`),
-        'hop ',
-      )})${typeOnly > 0 ? `, ${typeOnly} only through types` : ''}.`,
-    );
-    if (impacted.length <= PROMPT_LIST_LIMIT) {
-      for (const file of impacted)
-        lines.push(`- ${code(file.path)} via ${file.via.map(code).join(' → ') || 'direct import'}${file.typeOnly ? ' (types only)' : ''}`);
-    } else {
-      lines.push(
-        `- Nearest: ${limitList(
-          impacted.filter((file) => file.distance === 1).map((file) => code(file.path)),
-          10,
-        )}; by folder: ${countBy(impacted.map((file) => topFolder(file.path)))}.`,
-      );
-    }
-  }
+  if (impacted.length > 0) lines.push('', ...renderImpacted(impacted));
   const routes = evidence.impactedRoutes;
   if (routes.length > 0) {
     lines.push('', `${routes.length} route${routes.length === 1 ? '' : 's'} reached:`);
@@ -246,6 +227,39 @@ const KIND_LABELS: Record<BundleTask['kind'], string> = {
 };
 
 /** The ranked tasks, numbered; the overflow as counts by kind (the JSON bundle's `taskOverflow` lists them). */
+/**
+ * The files the change reaches: those that import it, by distance, and those that reach it through an HTTP call to a
+ * route it reaches (a client, a test that requests the route), each said for what it is: a file that requests
+ * `GET /favicon.ico` imports nothing of the change.
+ */
+function renderImpacted(impacted: readonly ImpactedFile[]): string[] {
+  const importers = impacted.filter((file) => file.route === undefined);
+  const callers = impacted.filter((file) => file.route !== undefined);
+  const typeOnly = importers.filter((file) => file.typeOnly).length;
+  const byImport =
+    importers.length === 0
+      ? ''
+      : `${importers.length} file${importers.length === 1 ? ' imports' : 's import'} the change (by distance: ${countBy(
+          importers.map((file) => `${file.distance}`),
+          'hop ',
+        )})${typeOnly > 0 ? `, ${typeOnly} only through types` : ''}`;
+  const byCall =
+    callers.length === 0
+      ? ''
+      : `${callers.length} file${callers.length === 1 ? ' reaches' : 's reach'} it through an HTTP call to a route it reaches`;
+  const lines = [`${[byImport, byCall].filter((part) => part !== '').join('; ')}.`];
+  const describe = (file: ImpactedFile): string =>
+    file.route === undefined
+      ? `- ${code(file.path)} via ${file.via.map(code).join(' → ') || 'direct import'}${file.typeOnly ? ' (types only)' : ''}`
+      : `- ${code(file.path)}: ${inline(file.reason ?? `calls ${file.route.replace(/^route:/, '')}, a route the change reaches`)}`;
+  if (impacted.length <= PROMPT_LIST_LIMIT) return [...lines, ...impacted.map(describe)];
+  const nearest = importers.filter((file) => file.distance === 1).map((file) => code(file.path));
+  return [
+    ...lines,
+    `- ${nearest.length > 0 ? `Nearest: ${limitList(nearest, 10)}; by` : 'By'} folder: ${countBy(impacted.map((file) => topFolder(file.path)))}.`,
+  ];
+}
+
 function renderTasks(tasks: readonly BundleTask[], overflow: readonly BundleTask[]): string[] {
   if (tasks.length === 0) return ['No task: the evidence shows no missing proof. Run the checks below and report back.'];
   const lines = tasks.map((task, index) => `${index + 1}. ${inline(task.title)}: ${inline(task.detail)}${cite(task.evidenceIds)}`);

@@ -93,6 +93,13 @@ describe('a Python route called by TypeScript client code', () => {
       bundle.evidence.testRun.commands.map((command) => command.files),
       [['web/src/orders.test.ts']],
     );
+    // The prompt says how each file reaches the change: the client requests the route, it imports nothing of it.
+    const reach = bundle.prompt.split('\n').filter((line) => /the change \(by distance|reaches? it through|`web\/src\//.test(line));
+    assert.deepEqual(reach.slice(0, 3), [
+      '1 file imports the change (by distance: hop 1 (1)); 2 files reach it through an HTTP call to a route it reaches.',
+      '- `web/src/orders.ts`: calls POST /api/orders on line 2, a route the change reaches',
+      '- `web/src/orders.test.ts`: imports web/src/orders.ts, which calls POST /api/orders on line 2, a route the change reaches',
+    ]);
     // Again from the facts cache (the calls are kept beside its lists) and the kept graph: the same reach.
     const { report: again } = await runJsonReport<AgentBundle>(ordersChange, ['ai'], 'agent-bundle');
     assert.deepEqual(again.evidence.impactedFiles, bundle.evidence.impactedFiles);
