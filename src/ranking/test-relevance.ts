@@ -364,6 +364,7 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
     isBesidePackage(test.folder, source.folder)
   )
     return true;
+  if (testPath.endsWith('.py') && sourcePath.endsWith('.py') && isFolderQualifiedTest(test, source)) return true;
   // With `allowPlural`, `mutations.test.tsx` is the test of `mutation.ts` (callers allow it when no test has the exact
   // name: `useQueries.test.tsx` is another hook's test beside `useQuery.test.tsx`), and zod's `tests/error.test.ts` the
   // test of `errors.ts`.
@@ -391,6 +392,19 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
     if ((index > 0 || extra > 0) && !SOURCE_ROOTS.test(sourceFolders[index] ?? '')) return false;
     return extra >= 0 && extra <= MAX_EXTRA_TEST_FOLDERS && below.slice(extra).join('/') === sourceBelow.join('/');
   });
+}
+
+/**
+ * pytest's module named for its source's folder and name joined (falcon's `tests/test_media_handlers.py` for
+ * `falcon/media/handlers.py`), in a test folder at the root or in a folder the source's path starts with.
+ */
+function isFolderQualifiedTest(test: { folder: string; stem: string }, source: { folder: string; stem: string }): boolean {
+  const sourceFolders = source.folder === '' ? [] : source.folder.split('/');
+  const parent = sourceFolders.at(-1);
+  if (parent === undefined || source.stem === '' || test.stem !== `${parent.toLowerCase()}_${source.stem}`) return false;
+  const testFolders = test.folder === '' ? [] : test.folder.split('/');
+  if (!TEST_FOLDERS.test(testFolders.at(-1) ?? '')) return false;
+  return testFolders.slice(0, -1).every((folder, index) => index < sourceFolders.length - 1 && sourceFolders[index] === folder);
 }
 
 /**

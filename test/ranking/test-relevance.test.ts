@@ -373,6 +373,12 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     // Check 87 (CTFd): a package's __init__.py is its package's module, as an index file is its folder's.
     assert.equal(isNamedTestOf('tests/utils/test_validators.py', 'CTFd/utils/validators/__init__.py'), true);
     assert.equal(isNamedTestOf('tests/utils/test_init.py', 'CTFd/utils/validators/__init__.py'), false);
+    // falcon: a module named for its source's folder and name joined.
+    assert.equal(isNamedTestOf('tests/test_media_handlers.py', 'falcon/media/handlers.py'), true);
+    assert.equal(isNamedTestOf('falcon/tests/test_media_handlers.py', 'falcon/media/handlers.py'), true);
+    assert.equal(isNamedTestOf('tests/test_media_handlers.py', 'falcon/routing/handlers.py'), false);
+    assert.equal(isNamedTestOf('tests/test_media_handlers.py', 'falcon/media/multipart.py'), false);
+    assert.equal(isNamedTestOf('other/tests/test_media_handlers.py', 'falcon/media/handlers.py'), false);
   });
 
   // Check 54 (expressjs/body-parser): test/json.js, raw.js, text.js and urlencoded.js test lib/types/<name>.js; t7's proof
