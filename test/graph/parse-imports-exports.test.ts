@@ -354,6 +354,30 @@ describe('declaration files', () => {
     for (const path of ['types/index.d.mts', 'types/index.d.cts']) assert.equal(parse(typings, path).failure, undefined, path);
   });
 
+  // nodemailer's test/mime-funcs/mime-funcs-test.js: a lone high surrogate's escape before a code point's escape is
+  // valid JavaScript that swc 1.16 rejects; the file gave no test and reached nothing.
+  test("a high surrogate's escape before a code point's escape gives the file its imports and tests", () => {
+    const text = [
+      "const mimeFuncs = require('../../lib/mime-funcs');",
+      "it('encodes a lone surrogate', () => {",
+      "  assert.equal(mimeFuncs.encode('\\ud800\\u{20000}'), 'x');",
+      '});',
+      '',
+    ].join('\n');
+    const facts = extractFacts('test/mime-funcs-test.js', text, { assertionHelpers: [] });
+    assert.equal(facts.failure, undefined);
+    assert.deepEqual(
+      facts.imports.map((fact) => [fact.specifier, fact.line]),
+      [['../../lib/mime-funcs', 1]],
+    );
+    assert.deepEqual(
+      facts.tests.map((fact) => [fact.titlePath, fact.span.start, fact.assertions]),
+      [[['encodes a lone surrogate'], 2, 1]],
+    );
+    // A surrogate's escape before anything else is left as written: a real syntax error stays one.
+    assert.equal(parse("const bad = '\\u{zz}';", 'src/a.js').failure?.code, 'parse/syntax');
+  });
+
   test('outside a declaration file the same text is the syntax error it is', () => {
     assert.deepEqual(parse(typings, 'src/index.ts').failure, {
       code: 'parse/syntax',

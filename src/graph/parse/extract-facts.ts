@@ -58,16 +58,33 @@ function parseModule(path: string, source: string): AstNode | ParseFailure {
       failure ??= toSyntaxFailure(error);
     }
   }
-  const ambient = failure === undefined ? undefined : toAmbientDeclarations(path, source, failure);
-  if (ambient !== undefined) {
-    try {
-      const module: unknown = parseSync(ambient, getSwcOptions(path)[0]);
-      if (isAstNode(module)) return module;
-    } catch {
-      // The file's own failure stands.
+  const rewritten = failure === undefined ? undefined : (toAmbientDeclarations(path, source, failure) ?? toPairedEscapes(source, failure));
+  if (rewritten !== undefined) {
+    for (const options of getSwcOptions(path)) {
+      try {
+        const module: unknown = parseSync(rewritten, options);
+        if (isAstNode(module)) return module;
+      } catch {
+        // The file's own failure stands.
+      }
     }
   }
   return failure ?? { code: 'parse/crash', message: 'parser returned no module' };
+}
+
+/** A high surrogate's escape followed by a code point's escape (`'\ud800\u{20000}'`). */
+const SURROGATE_BEFORE_CODE_POINT = /\\u[dD][89abAB][0-9a-fA-F]{2}(?=\\u\{)/g;
+
+/**
+ * swc 1.16 reads the escape after a high surrogate's (`\ud800`) as its low surrogate and rejects a code point escape
+ * there (`'\ud800\u{20000}'`, valid JavaScript: nodemailer's mime-funcs-test.js), and the whole file gave no facts. When
+ * that is the failure, each such surrogate escape is read as U+FFFD (`\ufffd`, as long: every offset stands); one
+ * character of a string literal is no fact.
+ */
+function toPairedEscapes(source: string, failure: ParseFailure): string | undefined {
+  if (!failure.message.startsWith('Bad character escape sequence')) return undefined;
+  const rewritten = source.replace(SURROGATE_BEFORE_CODE_POINT, '\\ufffd');
+  return rewritten === source ? undefined : rewritten;
 }
 
 const DECLARATION_FILE = /\.d\.[mc]?ts$/;
