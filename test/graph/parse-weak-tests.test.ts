@@ -206,6 +206,32 @@ describe('type-level assertions', () => {
     );
   });
 
+  // winston's suites assert with assume (`assume(info.message).equals('test')`), inside the callback a logger calls.
+  test('a call of an assertion library bound by import asserts: assume, must; a local function of that name does not', () => {
+    const code = [
+      "const assume = require('assume');",
+      "const demand = require('must');",
+      "it('autobinds', (done) => {",
+      '  const logger = createLogger((info) => {',
+      "    assume(info.message).equals('test');",
+      '    done();',
+      '  });',
+      "  logger.info('test');",
+      '});',
+      "it('must', () => { demand(parse('1')).must.equal(1); });",
+    ].join('\n');
+    assert.deepEqual(
+      extractFacts('test/logger.test.js', code, { assertionHelpers: [] }).tests.map((fact) => [fact.titlePath[0], fact.assertions]),
+      // autobinds: the assertion, and `done` called where the logger calls back (as with `assert.equal` there).
+      [
+        ['autobinds', 2],
+        ['must', 1],
+      ],
+    );
+    const local = ['function assume(value) { return value; }', "it('local', () => { assume(run()); });"].join('\n');
+    assert.equal(extractFacts('test/local.test.js', local, { assertionHelpers: [] }).tests[0]?.assertions, 0);
+  });
+
   test("a catch that hands the error to a helper calling jasmine's fail() swallows nothing (parse-server)", () => {
     const code = [
       'function handleError(e) {',

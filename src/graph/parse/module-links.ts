@@ -19,7 +19,22 @@ import {
 } from './swc-node.js';
 import { getBindingNames, getModuleExportName, getPatternImports } from './walker-patterns.js';
 
-const assertModules = new Set(['assert', 'assert/strict', 'node:assert', 'node:assert/strict', 'power-assert', 'uvu/assert']);
+/**
+ * Modules whose binding asserts when called: node's assert and its drop-ins, and the libraries whose export is a
+ * subject an assertion chains on (`assume(x).equals(y)`, winston's suites; `demand(x).must.equal(y)`).
+ */
+const assertModules = new Set([
+  'assert',
+  'assert/strict',
+  'node:assert',
+  'node:assert/strict',
+  'power-assert',
+  'uvu/assert',
+  'assume',
+  'better-assert',
+  'must',
+  'unexpected',
+]);
 const assertExportNames = new Set(['assert', 'strict']);
 
 /** A function or class the walker records under a name it cannot read from the node itself. */
