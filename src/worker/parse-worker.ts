@@ -5,7 +5,7 @@ import { extractLinkFacts } from '../graph/parse/link-facts.js';
 import { extractFileWords } from '../graph/parse/file-words.js';
 import { compileLinkTest } from '../graph/resolve/link-keys.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
-import { countLines, type ReadOutcome } from '../io/parse-pool.js';
+import { countLines, MAX_KEPT_KEYS, type ReadOutcome } from '../io/parse-pool.js';
 import type { LinkKeys } from '../model/env.js';
 import { emptyFacts, type FileFacts, isScriptFile, type ParseOptions } from '../model/facts.js';
 import { isRecord } from '../text/is-record.js';
@@ -45,6 +45,8 @@ interface ReadRequest {
   links?: boolean;
   /** With `links`: only files whose text holds one of these are scanned; the others are answered `unlinked`. */
   keys?: LinkKeys;
+  /** The keys' id: a later batch of the same keys sends the id alone (src/io/parse-pool.ts), kept here (knownKeys). */
+  keysId?: string;
   /** Keep the text of a file answered `unlinked` for a later request (a focused run's next passes), until `release`. */
   hold?: boolean;
   options: ParseOptions;
@@ -53,6 +55,24 @@ interface ReadRequest {
 
 function isReadRequest(message: unknown): message is ReadRequest {
   return isRequest(message, 'read') && typeof message.root === 'string' && typeof message.maxBytes === 'number';
+}
+
+/** The keys sent so far, by id; cleared at the count the parent clears its record of them at (MAX_KEPT_KEYS). */
+const knownKeys = new Map<string, LinkKeys>();
+
+/**
+ * The request with its keys: those it carries (kept under their id), or those its id named before. An id not known
+ * (never expected) leaves the request without keys: every file is then scanned, which answers the same, slower.
+ */
+function withKeys(message: ReadRequest): ReadRequest {
+  if (message.keysId === undefined) return message;
+  if (message.keys !== undefined) {
+    if (knownKeys.size >= MAX_KEPT_KEYS) knownKeys.clear();
+    knownKeys.set(message.keysId, message.keys);
+    return message;
+  }
+  const keys = knownKeys.get(message.keysId);
+  return keys === undefined ? { ...message, keysId: undefined } : { ...message, keys };
 }
 
 /** Texts of files answered `unlinked`, kept for the focused run's next passes (ReadRequest.hold), and their characters. */
@@ -87,7 +107,7 @@ function answer(
   wasTested = false,
 ): ReadOutcome {
   const { text, size, hash } = source;
-  const linked = message.links === true ? extractLinkFacts(path, text, getLinkTest(message.keys, wasTested)) : undefined;
+  const linked = message.links === true ? extractLinkFacts(path, text, getLinkTest(message, wasTested)) : undefined;
   if (linked === 'unlinked') {
     const tested = { words: message.keys?.words.length ?? 0, dots: message.keys?.dots === true };
     const holds = message.hold === true && heldChars + text.length <= MAX_HELD_CHARS;
@@ -112,9 +132,10 @@ function answer(
 const linkTests = new Map<string, (text: string) => boolean>();
 
 /** The test of a request's keys, compiled once for the batches that send the same keys. */
-function getLinkTest(keys: LinkKeys | undefined, wasTested: boolean): ((text: string) => boolean) | undefined {
+function getLinkTest(message: ReadRequest, wasTested: boolean): ((text: string) => boolean) | undefined {
+  const keys = message.keys;
   if (keys === undefined) return undefined;
-  const id = `${wasTested}:${JSON.stringify(keys)}`;
+  const id = `${wasTested}:${message.keysId ?? JSON.stringify(keys)}`;
   let test = linkTests.get(id);
   if (test === undefined) {
     if (linkTests.size >= 16) linkTests.clear();
@@ -169,13 +190,14 @@ process.on('message', (message: unknown) => {
     return;
   }
   if (isReadRequest(message)) {
-    const paths = message.files.map((file) => file.path);
+    const request = withKeys(message);
+    const paths = request.files.map((file) => file.path);
     void loadGrammarsFor(paths).then((grammars) => {
-      const results: [string, ReadOutcome][] = message.files.map((file) => [
+      const results: [string, ReadOutcome][] = request.files.map((file) => [
         file.path,
-        readOne(message, file.path, file.knownHash, grammars),
+        readOne(request, file.path, file.knownHash, grammars),
       ]);
-      reply({ type: 'result', id: message.id, results });
+      reply({ type: 'result', id: request.id, results });
     });
     return;
   }

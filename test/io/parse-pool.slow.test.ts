@@ -316,3 +316,31 @@ test('texts a child keeps go back to that child; after it dies, or after release
   );
   assert.equal(reread.get('file-0.ts')?.kind, 'linked');
 });
+
+test("a focus's keys go to a child once: its later batches, sent the keys' id alone, are tested against the same keys", async (t) => {
+  const root = makeTempDir('checker-pool-keys-');
+  const jobs = Array.from({ length: 12 }, (_, index) => {
+    const path = `file-${index}.ts`;
+    // Every third file names the key; the others hold nothing that could import the change.
+    writeFileSync(
+      join(root, path),
+      index % 3 === 0 ? "import { x } from './wanted';\nexport const value = x;\n" : 'export const value = 1;\n',
+    );
+    return { path, size: 48 };
+  });
+  const pool = createParsePool({ size: 1, batchFiles: 2 });
+  t.after(async () => {
+    await pool.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  const keys = { words: ['wanted'], dots: false };
+  const kinds = async (): Promise<string[]> => {
+    const outcomes = await pool.read({ root, maxBytes: 1 << 20, links: true, keys: () => keys }, jobs, options);
+    return jobs.map((job) => outcomes.get(job.path)?.kind ?? 'missing');
+  };
+  const expected = jobs.map((_, index) => (index % 3 === 0 ? 'linked' : 'unlinked'));
+  // Six batches to one child: the first carries the keys, the next five their id.
+  assert.deepEqual(await kinds(), expected);
+  // A second read is another set of keys, sent again, then named by its own id.
+  assert.deepEqual(await kinds(), expected);
+});
