@@ -324,9 +324,10 @@ function readLoadFlags(words: readonly string[], load: ReadonlySet<string>): str
   return flags;
 }
 
-function readMochaScriptSpecs(scripts: JsonObject): string[] {
-  const specs: string[] = [];
-  for (const words of listMochaArguments(scripts)) {
+/** The spec words of each `mocha …` command of the package's scripts, a list per command (empty: mocha's default). */
+function readMochaScriptSpecs(scripts: JsonObject): string[][] {
+  return listMochaArguments(scripts).map((words) => {
+    const specs: string[] = [];
     for (let index = 0; index < words.length; index += 1) {
       const word = (words[index] ?? '').replace(/^['"]|['"]$/g, '');
       if (word.startsWith('-')) {
@@ -336,8 +337,27 @@ function readMochaScriptSpecs(scripts: JsonObject): string[] {
       // A bare name is a spec as well (nock: `mocha --recursive tests`); a flag's value mocha's list lacks names no file.
       if (/^[\w.@*{}[\]-][\w./@*{},[\]-]*$/.test(word)) specs.push(word);
     }
+    return specs;
+  });
+}
+
+/** mocha's own spec when neither the command nor a config names one: `./test/*.{js,cjs,mjs}` (`**` with recursive). */
+const MOCHA_DEFAULT_SPEC = 'test';
+
+/**
+ * A package's mocha settings in its own folder's .mocharc: whether it says `recursive: true`, whether it names a spec,
+ * and whether it is code (`.mocharc.js`), whose spec may be computed where this reading cannot see it.
+ */
+function readMochaConfigOf(texts: ReadonlyMap<string, string>, folder: string): { recursive: boolean; spec: boolean; code: boolean } {
+  const found = { recursive: false, spec: false, code: false };
+  for (const [path, text] of texts) {
+    if (!MOCHA_CONFIG.test(path) || folderOf(path) !== folder) continue;
+    const json = /\.jsonc?$/.test(path) ? (parseJsonObject(text).value ?? {}) : undefined;
+    found.recursive ||= json === undefined ? /\brecursive["']?\s*:\s*true\b/.test(text) : json.recursive === true;
+    found.spec ||= (json === undefined ? readMochaSpec(text) : readMochaJsonSpec(json)).length > 0;
+    found.code ||= /\.[cm]?js$/.test(path);
   }
-  return specs;
+  return found;
 }
 
 /**
@@ -489,10 +509,22 @@ export function buildRunnerSelectors(
         folder,
         flags.filter((_, index) => ['--require', '-r', '--file'].includes(flags[index - 1] ?? '')),
       );
+      // A folder a script names is read recursively when the script says so or the package's mocha config does
+      // (winston: `mocha test/unit` with `recursive: true` in .mocharc.yml); a bare `mocha` runs mocha's default spec
+      // unless a config names one (or may: a .mocharc.js computes it).
+      const config = readMochaConfigOf(texts, folder);
+      const commands = readMochaScriptSpecs(scripts);
+      const bare =
+        commands.some((specs) => specs.length === 0) &&
+        !config.spec &&
+        !config.code &&
+        readMochaJsonSpec(asRecord(manifest.mocha)).length === 0;
       addMocha(
         folder,
-        readMochaScriptSpecs(scripts),
-        Object.values(scripts).some((script) => typeof script === 'string' && /\bmocha\b[^&;|]*--recursive\b/.test(script)),
+        [...commands.flat(), ...(bare ? [MOCHA_DEFAULT_SPEC] : [])],
+        config.recursive ||
+          asRecord(manifest.mocha).recursive === true ||
+          Object.values(scripts).some((script) => typeof script === 'string' && /\bmocha\b[^&;|]*--recursive\b/.test(script)),
       );
       if (Object.values(scripts).some((script) => typeof script === 'string' && /\bvitest\b[^&;|]*--typecheck\b/.test(script)))
         selectors.vitestTypecheck.add(folder);

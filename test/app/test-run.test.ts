@@ -290,7 +290,7 @@ describe('routes an app hands its plugin hooks, requested through a shared agent
         'package.json': JSON.stringify({
           name: 'pad',
           version: '1.0.0',
-          scripts: { test: 'mocha' },
+          scripts: { test: 'mocha --recursive tests/specs' },
           dependencies: { express: '^4.0.0' },
           devDependencies: { mocha: '^10.0.0', supertest: '^7.0.0' },
         }),

@@ -125,6 +125,32 @@ describe("mocha's folder specs", () => {
     assert.equal(runnerOf(nock, 'tests_jest/leak.spec.js'), undefined);
     assert.equal(runnerOf({ test: 'mocha --timeout 5000 --reporter dot' }, 'dot/a.js'), undefined);
   });
+
+  // winstonjs/winston: `mocha test/unit` and a bare `mocha`, with `recursive: true` in .mocharc.yml and no spec there.
+  test("a package's .mocharc recursive reads its scripts' folders whole; a bare mocha runs mocha's default test folder", () => {
+    const winston = {
+      test: 'rimraf test/fixtures/logs/* && mocha',
+      'test:unit': 'mocha test/unit',
+      'test:integration': 'mocha test/integration',
+    };
+    const runnerIn = (files: Record<string, string>, path: string) =>
+      selectConfiguredRunner(
+        buildRunnerSelectors(new Map([['package.json', JSON.stringify({ scripts: winston })], ...Object.entries(files)])),
+        path,
+      )?.runner;
+    const recursive = { '.mocharc.yml': 'exclude:\n  - test/helpers/scripts/*.js\nexit: true\nrecursive: true\n' };
+    assert.equal(runnerIn(recursive, 'test/unit/winston/transports/http.test.js'), 'mocha');
+    assert.equal(runnerIn(recursive, 'test/typescript-definitions.js'), 'mocha');
+    assert.equal(runnerIn({ '.mocharc.json': '{ "recursive": true }' }, 'test/unit/winston/logger.test.js'), 'mocha');
+    // Without recursive, a folder is the files directly in it; a config's spec replaces mocha's default.
+    assert.equal(runnerIn({}, 'test/unit/winston/logger.test.js'), undefined);
+    assert.equal(runnerIn({}, 'test/typescript-definitions.js'), 'mocha');
+    assert.equal(runnerIn({ '.mocharc.yml': 'spec: spec/**/*.js\n' }, 'test/typescript-definitions.js'), undefined);
+    // A config that is code may compute its spec: mocha's default is not assumed there.
+    assert.equal(runnerIn({ '.mocharc.js': 'module.exports = { spec: specs() };\n' }, 'test/typescript-definitions.js'), undefined);
+    // A config in another package's folder is that package's.
+    assert.equal(runnerIn({ 'other/.mocharc.yml': 'recursive: true\n' }, 'test/unit/winston/logger.test.js'), undefined);
+  });
 });
 
 /**
