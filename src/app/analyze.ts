@@ -463,16 +463,18 @@ function describeUnparsedLanguages(changedFiles: readonly ChangedFileEvidence[])
  */
 function findChangedNames(file: ChangedFile, sides: ChangeSides, changedExports: readonly ChangedExport[]): string[] {
   const names = new Set(changedExports.filter((changed) => changed.path === file.path).map((changed) => changed.name));
-  const touch = (
-    callables: readonly { name: string; span: { start: number; end: number } }[] | undefined,
-    lines: readonly number[],
-  ): void => {
-    for (const callable of callables ?? [])
-      if (lines.some((line) => line >= callable.span.start && line <= callable.span.end)) names.add(callable.name);
+  // A binding an import makes (`const ExceptionStream = require('./exception-stream')`) is another module's code: a
+  // changed import line names no callable of this file, and a test named for the import tests that module (winston's
+  // rejection-handler.js swapped ExceptionStream for RejectionStream; its proof went to exception-stream.test.js).
+  const touch = (facts: FileFacts | undefined, lines: readonly number[]): void => {
+    const imported = new Set(facts?.imports.flatMap((fact) => fact.names.map((name) => name.local)));
+    for (const callable of facts?.callables ?? [])
+      if (!imported.has(callable.name) && lines.some((line) => line >= callable.span.start && line <= callable.span.end))
+        names.add(callable.name);
   };
-  touch(sides.headFacts.get(file.path)?.callables, toChangedLines(file.hunks));
+  touch(sides.headFacts.get(file.path), toChangedLines(file.hunks));
   touch(
-    sides.baseFacts.get(file.path)?.callables,
+    sides.baseFacts.get(file.path),
     file.hunks.flatMap((hunk) => Array.from({ length: hunk.oldLines }, (_, index) => hunk.oldStart + index)),
   );
   return [...names];

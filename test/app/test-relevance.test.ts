@@ -99,3 +99,52 @@ describe('reaching tests as a runner sees them, the ones that name the change fi
     );
   });
 });
+
+// Check 121 (winstonjs/winston 333b763): rejection-handler.js swapped `const ExceptionStream = require('./exception-stream')`
+// for a RejectionStream; the proof went to exception-stream.test.js, named for the binding the change removed.
+describe('a changed import line names the imported module, not a callable of the file', () => {
+  let fixture: ChangeFixture;
+  const handler = (stream: string, file: string): string =>
+    [
+      `const ${stream} = require('./${file}');`,
+      'module.exports = class RejectionHandler {',
+      '  handle(transport) {',
+      `    return new ${stream}(transport);`,
+      '  }',
+      '};',
+      '',
+    ].join('\n');
+  const testOf = (subject: string, title: string): string =>
+    [
+      "const assert = require('node:assert');",
+      `const Subject = require('../lib/${subject}');`,
+      `describe('${title}', () => {`,
+      "  it('works', () => assert.ok(Subject));",
+      '});',
+      '',
+    ].join('\n');
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'logs', version: '1.0.0', devDependencies: { mocha: '^10.0.0' } }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'lib/exception-stream.js':
+          'module.exports = class ExceptionStream {\n  constructor(transport) {\n    this.transport = transport;\n  }\n};\n',
+        'lib/rejection-stream.js':
+          'module.exports = class RejectionStream {\n  constructor(transport) {\n    this.transport = transport;\n  }\n};\n',
+        'lib/rejection-handler.js': handler('ExceptionStream', 'exception-stream'),
+        // Both reach the handler; the exception stream's test says ExceptionStream throughout.
+        'test/exception-stream.test.js': `${testOf('exception-stream', 'ExceptionStream')}require('../lib/rejection-handler');\n`,
+        'test/rejection-handler.test.js': testOf('rejection-handler', 'RejectionHandler'),
+      },
+      { 'lib/rejection-handler.js': handler('RejectionStream', 'rejection-stream') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test("the proof extends the changed file's own test", async () => {
+    const { changedPathProof } = await analyzeFixture(fixture);
+    const proof = changedPathProof.find((entry) => entry.path === 'lib/rejection-handler.js');
+    assert.match(proof?.repairTask ?? '', /extend test\/rejection-handler\.test\.js /, proof?.repairTask);
+  });
+});
