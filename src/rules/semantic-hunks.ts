@@ -1945,7 +1945,16 @@ export function findSemanticChanges(
         seen.add(`default:${yielded.subject}:${yielded.limit}`);
         changes.push(yielded);
       }
-      const removed = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
+      // Paired by position, unless the line there is not what this one replaced and the removed code line in the same
+      // order is (nodemailer wrote three lines of comment above a helper whose pattern it widened, where two stood).
+      const positional = offset < hunk.oldLines ? base[hunk.oldStart + offset - 1] : undefined;
+      const removed =
+        partner !== undefined &&
+        partner !== positional &&
+        (positional === undefined || !isReplacedBy(positional, after, syntax)) &&
+        isReplacedBy(partner, after, syntax)
+          ? partner
+          : positional;
       // A removed line the change adds again was moved, not replaced: knex wrapped `releaseConnection(this.connection)`
       // in a new `if (this.connection) {`, which took its place in the diff.
       const replacedInPlace = removed !== undefined && isReplacedBy(removed, after, syntax) && !addedCode.has(toMovedText(removed.text));

@@ -498,6 +498,29 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  // Check 120 (nodemailer b7d772e): three lines of comment where two stood, above a renamed helper whose pattern the
+  // fix widened with the tag delimiters; paired by position, the helper met the line below it and asked nothing.
+  test('a line is paired with the removed code line it replaced when comments shifted the positions', () => {
+    const before = [
+      'function header(domain) {',
+      '  // one',
+      '  // two',
+      "  const strip = (value) => String(value).replace(/[\\x00-\\x1f]/g, '');",
+      "  return 'd=' + strip(domain);",
+      '}',
+    ];
+    const after = [
+      'function header(domain) {',
+      '  // one',
+      '  // two',
+      '  // three',
+      "  const clean = (value) => String(value).replace(/[\\x00-\\x1f;=]/g, '');",
+      "  return 'd=' + clean(domain);",
+      '}',
+    ];
+    assert.deepEqual(changed(before, after), [['regex', 5, '/[\\x00-\\x1f;=]/g']]);
+  });
+
   // Check 82 (panva/jose): a guard moved out of a try, its error renamed, and the catch given a binding.
   test('a throwing guard made again with the same test, and a catch opened again, are no error paths', () => {
     const before = [
