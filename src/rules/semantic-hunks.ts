@@ -1105,6 +1105,13 @@ const GUARD_OPENERS: Record<SourceLanguage, RegExp> = {
 };
 const EXIT_STATEMENT = /^(?:return|throw|raise|continue|break)\b/;
 
+/** A line that opens a function: `func name(…) … {` (Go), `def name(…):` (Python), a JavaScript function or method. */
+function opensCallable(code: string, language: SourceLanguage): boolean {
+  if (language === 'go') return /^func\b/.test(code);
+  if (language === 'python') return /^(?:async\s+)?def\s/.test(code);
+  return !BLOCK_KEYWORD.test(code) && FUNCTION_OPENER.test(code);
+}
+
 /**
  * A guard clause the change removed whole, and did not write again elsewhere (fastapi dropped
  * `if os.path.splitext(final_segment)[1]: return False` from its navigation check): an input its test held for ran
@@ -1120,6 +1127,11 @@ function findRemovedGuard(
   for (const [index, entry] of code.entries()) {
     const match = GUARD_OPENERS[language].exec(entry.code.trim());
     if (match === null || addedAgain(entry.text)) continue;
+    // A guard of a function removed with it (pocketbase deleted `saveViewCollection` and its `if
+    // !newCollection.IsView()`): no input runs the code after it any more. Not when the function was written again
+    // elsewhere, opener and all.
+    const opener = code.slice(0, index).find((above) => getIndent(above) < getIndent(entry) && opensCallable(above.code.trim(), language));
+    if (opener !== undefined && !addedAgain(opener.text)) continue;
     const exit = match[2] ?? code[index + 1]?.code.trim();
     if (exit === undefined || !EXIT_STATEMENT.test(exit)) continue;
     const test = GUARD_OPENERS[language].exec(entry.text.trim())?.[1] ?? match[1] ?? '';

@@ -1324,6 +1324,11 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [],
     );
     assert.deepEqual(removed(['function f(x) {', '  if (x) {', '    log(x);', '  }', '  return 2;', '}'], 2, 3), []);
+    // Check 129 (pocketbase c388ade): a function removed whole, its guard with it: no input reaches what followed.
+    const file = ['package core', '', ...go, '', 'func g() int {', '\treturn 1', '}'];
+    assert.deepEqual(removed(file, 3, 7, 'go'), []);
+    assert.deepEqual(removed(['const a = 1;', ...js, 'const b = 2;'], 2, 7), []);
+    assert.deepEqual(removed(['x = 1', ...python, 'y = 2'], 2, 5, 'python'), []);
   });
 
   // Check 36 (jotai): `if (!fns.size)` became `if (!fns!.size)`, and a counter's `c + 1` moved into a new callback.
