@@ -226,7 +226,6 @@ const KIND_LABELS: Record<BundleTask['kind'], string> = {
   review: 'reviews',
 };
 
-/** The ranked tasks, numbered; the overflow as counts by kind (the JSON bundle's `taskOverflow` lists them). */
 /**
  * The files the change reaches: those that import it, by distance, and those that reach it through an HTTP call to a
  * route it reaches (a client, a test that requests the route), each said for what it is: a file that requests
@@ -260,6 +259,7 @@ function renderImpacted(impacted: readonly ImpactedFile[]): string[] {
   ];
 }
 
+/** The ranked tasks, numbered; the overflow as counts by kind (the JSON bundle's `taskOverflow` lists them). */
 function renderTasks(tasks: readonly BundleTask[], overflow: readonly BundleTask[]): string[] {
   if (tasks.length === 0) return ['No task: the evidence shows no missing proof. Run the checks below and report back.'];
   const lines = tasks.map((task, index) => `${index + 1}. ${inline(task.title)}: ${inline(task.detail)}${cite(task.evidenceIds)}`);
