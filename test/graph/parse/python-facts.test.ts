@@ -723,3 +723,38 @@ test('body reads: Flask, Starlette, Django and FastAPI request bodies, never a q
     ['4 request.get_json', '5 request.form', '6 request.files', '9 request.json', '12 request.POST', '14 Body()'],
   );
 });
+
+// Check 131 (marshmallow-code/webargs): `@pytest.fixture def testapp(self, loop)` in a test class builds the app its
+// tests take; it was a test with no assertions, and a bundle asked to strengthen it.
+test('a fixture named test… is no test case; the tests beside it are', () => {
+  const facts = parse('tests/test_parser.py', [
+    'import pytest',
+    '',
+    '@pytest.fixture',
+    'def testdir(tmp_path):',
+    '    return tmp_path',
+    '',
+    '@pytest.fixture(scope="module")',
+    'def testdata():',
+    '    return [1]',
+    '',
+    'class TestParser:',
+    '    @pytest.fixture',
+    '    def testapp(self, loop):',
+    '        return make_app(loop)',
+    '',
+    '    def test_parse(self, testapp):',
+    '        assert testapp.get("/").json == {}',
+    '',
+    'def test_data(testdata):',
+    '    assert testdata == [1]',
+  ]);
+  assert.deepEqual(
+    facts.tests.map((fact) => [fact.kind, fact.titlePath.join(' > '), fact.assertions]),
+    [
+      ['suite', 'TestParser', 0],
+      ['test', 'TestParser > test_parse', 1],
+      ['test', 'test_data', 1],
+    ],
+  );
+});

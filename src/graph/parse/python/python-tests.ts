@@ -71,7 +71,7 @@ export function collectTests(path: string, file: PyFile, scope: ModuleScope): Te
   for (const declaration of scope.declarations) {
     const definition = declaration.definition;
     if (definition === undefined) continue;
-    if (declaration.kind === 'function' && pytest && definition.name.startsWith('test')) tests.push(toTestCase(file, definition, []));
+    if (declaration.kind === 'function' && pytest && isTestFunction(file, definition)) tests.push(toTestCase(file, definition, []));
     else if (declaration.kind === 'class') addTestClass(file, definition, [], tests, pytest);
   }
   return tests;
@@ -84,8 +84,21 @@ function addTestClass(file: PyFile, definition: Definition, titles: readonly str
   tests.push({ ...toEmptyCase(file, definition, titlePath), kind: 'suite' });
   for (const member of members) {
     if (member.node.type === 'class_definition') addTestClass(file, member, titlePath, tests, pytest);
-    else if (member.name.startsWith('test')) tests.push(toTestCase(file, member, titlePath));
+    else if (isTestFunction(file, member)) tests.push(toTestCase(file, member, titlePath));
   }
+}
+
+/**
+ * A function pytest or unittest collects: named `test…`, and no fixture (webargs' `@pytest.fixture def testapp(self,
+ * loop)` builds the app its tests take; pytest never runs it as a test).
+ */
+function isTestFunction(file: PyFile, definition: Definition): boolean {
+  if (!definition.name.startsWith('test')) return false;
+  return !definition.decorators.some((decorator) => {
+    const decorated = getDecoratorExpression(decorator);
+    const expression = decorated?.type === 'call' ? getCallParts(decorated).callee : decorated;
+    return /(?:^|\.)(?:yield_)?fixture$/.test(getDottedName(file, expression) ?? '');
+  });
 }
 
 /** A `…TestCase` subclass (unittest and pytest), or a `Test*` class without `__init__` in a module pytest collects. */
