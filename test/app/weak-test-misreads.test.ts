@@ -251,3 +251,47 @@ describe('a Python patch of one name of a module (check 49: psf/requests)', () =
     assert.match(proof?.repairTask ?? '', /extend tests\/test_utils\.py /);
   });
 });
+
+/**
+ * Check 130 (fs-extra): `describe('should stop at src or root path and not throw max call stack size error')` holds
+ * cases that call the function and assert nothing: not throwing is what they check. Check 127 (pydantic-settings)
+ * had the same shape, its title saying nothing of it: that one stays a weak test.
+ */
+describe('weak tests misread (issue 41): a case its title says checks that the code does not throw', () => {
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'paths', type: 'module', scripts: { test: 'node --test' } }),
+        'src/paths.ts': digits('/^\\d+$/'),
+        'test/paths.test.ts': [
+          "import { describe, it } from 'node:test';",
+          "import { isDigits } from '../src/paths.ts';",
+          "describe('should stop at the root and not throw max call stack size error', () => {",
+          "  it('isDigits()', () => {",
+          "    isDigits('1'.repeat(100000));",
+          '  });',
+          '});',
+          "it('does not crash on an empty string', () => {",
+          "  isDigits('');",
+          '});',
+          "it('runs isDigits', () => {",
+          "  isDigits('12');",
+          '});',
+          '',
+        ].join('\n'),
+      },
+      { 'src/paths.ts': digits('/^[0-9]+$/') },
+    );
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('only the case whose title says nothing of throwing asserts nothing', () => {
+    assert.deepEqual(
+      analysis.weakTests.map((weak) => [weak.id, weak.kinds]),
+      [['test:test/paths.test.ts#runs isDigits', ['weak-test/no-assertions']]],
+    );
+  });
+});
