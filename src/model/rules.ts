@@ -324,10 +324,6 @@ export const FACT_CATALOGUE: FactCatalogue = {
     mocksUnitUnderTest: fact('boolean', 'the file mocks the module the test is about'),
     coversChangedFile: fact('boolean', 'the test file reaches a changed file'),
     lineCount: fact('number', 'lines in the test callback'),
-    titleSaysNoThrow: fact(
-      'boolean',
-      'a title (its own or a suite’s) says the case checks that the code does not throw or crash (`should not throw max call stack size error`)',
-    ),
   },
   'test-file': {
     path: fact('string', 'test file path'),

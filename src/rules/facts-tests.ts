@@ -174,16 +174,8 @@ export function deriveTestCaseFacts(
     mocksUnitUnderTest: isMockingUnitUnderTest(lookup, node),
     coversChangedFile: reaching.has(node.file) || changed.has(node.file),
     lineCount: Math.max(0, node.span.end - node.span.start + 1),
-    titleSaysNoThrow: node.titlePath.some((title) => NO_THROW_TITLE.test(title.replace(/[_-]+/g, ' '))),
   };
 }
-
-/**
- * A title that says its case checks the code does not throw or crash (fs-extra's `should stop at src or root path and
- * not throw max call stack size error`, `test_parse_does_not_raise`): running without throwing is what it asserts.
- */
-const NO_THROW_TITLE =
-  /\b(?:not|never|doesn'?t|don'?t|won'?t|shouldn'?t|without)\s+(?:throw(?:s|ing)?|crash(?:es|ing)?|rais(?:e|es|ing)|fail(?:s|ing)? with an? (?:error|exception))\b/i;
 
 const globalHelpersByLookup = new WeakMap<GraphLookup, ReadonlySet<string>>();
 

@@ -148,7 +148,7 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
     const provenance = analysis.findings.filter((finding) => finding.kind === 'weak-test').map((finding) => finding.provenance);
     assert.deepEqual(
       [...new Set(provenance)].sort(),
-      [...new Set(Object.values(WEAK_KINDS).flat())].map((kind) => `weak-tests@1.2.0#${kind}`).sort(),
+      [...new Set(Object.values(WEAK_KINDS).flat())].map((kind) => `weak-tests@1.1.0#${kind}`).sort(),
     );
   });
 
