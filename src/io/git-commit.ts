@@ -1,10 +1,10 @@
 import { StringDecoder } from 'node:string_decoder';
-import git from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
 import { readObjectHead } from './git-object-head.js';
 import { type GitObjectHead, getObjectReader } from './git-objects.js';
 import type { GitRepository } from './git-repository.js';
 import { readShallowOids } from './git-repository.js';
+import { loadIsomorphicGit } from './isomorphic-git.js';
 
 /**
  * Bytes of a commit object read at most. Its tree, parents, author and committer come first; the message, which a
@@ -109,12 +109,12 @@ export async function readCommitHead(repo: GitRepository, oid: string): Promise<
   );
   if (head === 'oversized') throw buildOversizedCommitError(oid);
   if (head !== undefined) {
-    if (head.type !== 'commit') throw new git.Errors.ObjectTypeError(oid, head.type, 'commit');
+    if (head.type !== 'commit') throw new (await loadIsomorphicGit()).Errors.ObjectTypeError(oid, head.type, 'commit');
     const parsed = parseCommitHead(head);
     if (parsed !== undefined) return parsed;
     if (head.bytes.length < head.size) throw buildOversizedCommitError(oid);
   }
-  const { commit } = await git.readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
+  const { commit } = await (await loadIsomorphicGit()).readCommit({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache });
   const toSignature = ({ name, email, timestamp }: CommitSignature): CommitSignature => ({ name, email, timestamp });
   return {
     tree: commit.tree,

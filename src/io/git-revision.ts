@@ -1,4 +1,4 @@
-import git from 'isomorphic-git';
+import type git from 'isomorphic-git';
 import { CheckerError } from '../model/diagnostic.js';
 import type { RevisionInfo } from '../model/change.js';
 import { borrowsObjects, readShallowOids } from './git-repository.js';
@@ -6,6 +6,7 @@ import { buildOversizedCommitError, COMMIT_HEAD_BYTES, findMergeBases, readCommi
 import { readObjectHead } from './git-object-head.js';
 import { getObjectReader, parseObjectHeaders } from './git-objects.js';
 import { hasErrorCode } from './has-error-code.js';
+import { loadIsomorphicGit } from './isomorphic-git.js';
 import { readSymbolicRef, resolveRefOid } from './git-refs.js';
 import type { GitRepository } from './git-repository.js';
 import { countOf } from '../text/plural.js';
@@ -87,7 +88,7 @@ async function resolveName(repo: GitRepository, ref: string, name: string): Prom
     // asked only when it finds nothing, for what it cannot see (alternates).
     const exists =
       getObjectReader(repo).has(oid) ||
-      (await git.expandOid({ fs, gitdir, oid, cache }).then(
+      (await (await loadIsomorphicGit()).expandOid({ fs, gitdir, oid, cache }).then(
         () => true,
         () => false,
       ));
@@ -102,7 +103,7 @@ async function resolveName(repo: GitRepository, ref: string, name: string): Prom
   }
   if (/^[0-9a-f]{4,39}$/i.test(name)) {
     try {
-      return await git.expandOid({ fs, gitdir, oid: name.toLowerCase(), cache });
+      return await (await loadIsomorphicGit()).expandOid({ fs, gitdir, oid: name.toLowerCase(), cache });
     } catch (error) {
       if (hasErrorCode(error, 'AmbiguousError')) {
         throw new CheckerError('git/ref-ambiguous', `short SHA ${name} is ambiguous: more than one object starts with it`, {
@@ -206,7 +207,9 @@ async function readNamingShallow<T>(repo: GitRepository, ref: string, oid: strin
 }
 
 function readObjectOrThrow(repo: GitRepository, ref: string, oid: string): Promise<Awaited<ReturnType<typeof git.readObject>>> {
-  return readNamingShallow(repo, ref, oid, () => git.readObject({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache }));
+  return readNamingShallow(repo, ref, oid, async () =>
+    (await loadIsomorphicGit()).readObject({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache }),
+  );
 }
 
 /** A commit's parents; a missing object in a shallow clone becomes `git/shallow-missing`. */

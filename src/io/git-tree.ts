@@ -1,9 +1,9 @@
-import git from 'isomorphic-git';
 import type { TreeEntry } from 'isomorphic-git';
 import { hasErrorCode } from './has-error-code.js';
 import type { GitRepository } from './git-repository.js';
 import { readCommitHead } from './git-commit.js';
 import { getObjectReader, parseTreeObject } from './git-objects.js';
+import { loadIsomorphicGit } from './isomorphic-git.js';
 
 /** A content change between two trees; gitlinks (submodules) and mode-only changes are not reported. */
 export interface TreeDelta {
@@ -56,7 +56,7 @@ export async function readTreeEntries(repo: GitRepository, oid: string): Promise
   if (known !== undefined) return known;
   const raw = getObjectReader(repo).read(oid);
   const parsed = raw?.type === 'tree' ? parseTreeObject(raw.bytes) : undefined;
-  const tree = parsed ?? (await git.readTree({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache })).tree;
+  const tree = parsed ?? (await (await loadIsomorphicGit()).readTree({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache })).tree;
   caches.trees.set(oid, tree);
   return tree;
 }
@@ -190,7 +190,8 @@ export async function readBlobBytes(repo: GitRepository, oid: string): Promise<U
   try {
     const raw = getObjectReader(repo).read(oid);
     if (raw !== undefined && raw.type !== 'blob') return undefined;
-    const blob = raw?.bytes ?? (await git.readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache })).blob;
+    const blob =
+      raw?.bytes ?? (await (await loadIsomorphicGit()).readBlob({ fs: repo.fs, gitdir: repo.gitdir, oid, cache: repo.cache })).blob;
     if (caches.blobBytes + blob.byteLength <= MAX_CACHED_BLOB_BYTES) {
       caches.blobs.set(oid, blob);
       caches.blobBytes += blob.byteLength;

@@ -5,8 +5,6 @@ import { renderPreflightMarkdown } from '../../report/preflight-markdown.js';
 import { cwdArg, formatArg, toFormat, toTask } from '../args.js';
 import { emitReport, withEnv } from '../context.js';
 import { emitInvestigationPayload, investigateArgs, reportInvestigation, toInvestigationMode } from '../investigate-args.js';
-import { attachToPreflight } from '../../app/investigation/investigate.js';
-import { investigatePreflight } from '../../app/investigation/run-investigation.js';
 
 /** `checker ai preflight` and `checker agent preflight`: the same before-coding brief. */
 export default defineCommand({
@@ -30,6 +28,12 @@ export default defineCommand({
         await emitReport(env.root, report, { format, output: args.output, schema: 'preflight-report', markdown: renderPreflightMarkdown });
         return;
       }
+      // Loaded only when asked for: the investigation brings the whole change analysis (the rules engine, coverage
+      // maps), which a brief never runs.
+      const [{ attachToPreflight }, { investigatePreflight }] = await Promise.all([
+        import('../../app/investigation/investigate.js'),
+        import('../../app/investigation/run-investigation.js'),
+      ]);
       const run = await investigatePreflight(env, report, investigation === 'send');
       if (investigation === 'dry-run') {
         await emitInvestigationPayload(env.root, run, { format, output: args.output });
