@@ -758,3 +758,98 @@ test('a fixture named test… is no test case; the tests beside it are', () => {
     ],
   );
 });
+
+// Check 132 (jd/tenacity): `self._assert_inclusive_range(fn(state), 5, 5)` in a loop calls a method of the TestCase that
+// asserts with `self.assertLessEqual`; the test was said to have no assertions, and a bundle asked to strengthen it.
+test("a call of the module's own helper that asserts is an assertion; a helper that asserts nothing is not", () => {
+  const facts = parse('tests/test_wait.py', [
+    'import unittest',
+    '',
+    'def check_roundtrip(value):',
+    '    assert load(dump(value)) == value',
+    '',
+    'def check_twice(value):',
+    '    check_roundtrip(value)',
+    '    check_roundtrip([value])',
+    '',
+    'def build(value):',
+    '    return dump(value)',
+    '',
+    'class Base(unittest.TestCase):',
+    '    def _assert_inclusive_range(self, wait, low, high):',
+    '        self.assertLessEqual(wait, high)',
+    '        self.assertGreaterEqual(wait, low)',
+    '',
+    '    def _make(self):',
+    '        return wait_for(1)',
+    '',
+    'class TestWait(Base):',
+    '    def test_loop(self):',
+    '        for _ in range(10):',
+    '            self._assert_inclusive_range(wait_for(1), 1, 1)',
+    '',
+    '    def test_made(self):',
+    '        self._make()',
+    '',
+    '    def test_swallowed(self):',
+    '        try:',
+    '            wait_for(-1)',
+    '        except ValueError:',
+    '            self._assert_inclusive_range(0, 0, 0)',
+    '',
+    'def test_function():',
+    '    check_twice(1)',
+    '',
+    'def test_builds():',
+    '    build(1)',
+  ]);
+  assert.deepEqual(
+    facts.tests.map((fact) => [fact.titlePath.join(' > '), fact.assertions, fact.swallowedErrors]),
+    [
+      ['Base', 0, 0],
+      ['TestWait', 0, 0],
+      ['TestWait > test_loop', 1, 0],
+      ['TestWait > test_made', 0, 0],
+      ['TestWait > test_swallowed', 1, 0],
+      ['test_function', 1, 0],
+      ['test_builds', 0, 0],
+    ],
+  );
+});
+
+// Check 132 (jd/tenacity): `try: … except CustomError: pass else: raise Exception` fails the test when the error does
+// not come, and `except RetryError as retry_err: retry_err.reraise()` hands the error on; both were called a test that
+// swallows errors and asserts nothing.
+test('a try whose else raises expects the error; an except that re-raises by a call swallows nothing', () => {
+  const facts = parse('tests/test_reraise.py', [
+    'def test_expects_error():',
+    '    try:',
+    '        run(reraise=True)',
+    '    except CustomError:',
+    '        pass',
+    '    else:',
+    '        raise Exception',
+    '',
+    'def test_reraises():',
+    '    try:',
+    '        run()',
+    '    except RetryError as retry_err:',
+    '        retry_err.reraise()',
+    '',
+    'def test_swallows():',
+    '    try:',
+    '        run()',
+    '    except CustomError:',
+    '        log("failed")',
+    '    else:',
+    '        log("ok")',
+  ]);
+  assert.deepEqual(
+    facts.tests.map((fact) => [fact.titlePath.join(' > '), fact.assertions, fact.swallowedErrors]),
+    [
+      ['test_expects_error', 1, 0],
+      ['test_reraises', 0, 0],
+      ['test_swallows', 0, 1],
+    ],
+  );
+});

@@ -67,24 +67,81 @@ export function collectTests(path: string, file: PyFile, scope: ModuleScope): Te
   // unittest's discovery (`test*.py`) collects TestCase classes alone: werkzeug's src/werkzeug/testapp.py, a demo app
   // whose `def test_app(req)` is the app, is no test module to pytest and holds no TestCase.
   const pytest = PYTEST_MODULE.test(path.slice(path.lastIndexOf('/') + 1));
+  const context: TestContext = { file, pytest, isAsserting: findAssertingHelpers(file, scope) };
   const tests: TestCaseFact[] = [];
   for (const declaration of scope.declarations) {
     const definition = declaration.definition;
     if (definition === undefined) continue;
-    if (declaration.kind === 'function' && pytest && isTestFunction(file, definition)) tests.push(toTestCase(file, definition, []));
-    else if (declaration.kind === 'class') addTestClass(file, definition, [], tests, pytest);
+    if (declaration.kind === 'function' && pytest && isTestFunction(file, definition)) tests.push(toTestCase(context, definition, []));
+    else if (declaration.kind === 'class') addTestClass(context, definition, [], tests);
   }
   return tests;
 }
 
-function addTestClass(file: PyFile, definition: Definition, titles: readonly string[], tests: TestCaseFact[], pytest: boolean): void {
+interface TestContext {
+  file: PyFile;
+  pytest: boolean;
+  /** Whether a call's dotted callee is one of the module's own helpers that assert (findAssertingHelpers). */
+  isAsserting: (callee: string) => boolean;
+}
+
+/** How many rounds of helpers calling helpers are followed: a helper that asserts through three others is rare. */
+const HELPER_ROUNDS = 3;
+
+/**
+ * The module's own functions and methods that assert, so that a test calling them asserts: tenacity's
+ * `self._assert_inclusive_range(fn(state), 5, 5)`, a method of the TestCase that calls `self.assertLessEqual`, or a
+ * module-level `check_roundtrip(value)` whose body says `assert`. By what each body does, not by its name; a helper
+ * that calls another asserting helper asserts too. A method counts through `self.`/`cls.` (it may be a base class's of
+ * the same module), a function by its bare name.
+ */
+function findAssertingHelpers(file: PyFile, scope: ModuleScope): (callee: string) => boolean {
+  const functions: Definition[] = [];
+  const methods: Definition[] = [];
+  const addMembers = (definition: Definition): void => {
+    for (const member of getMembers(file, definition)) {
+      if (member.node.type === 'class_definition') addMembers(member);
+      else if (member.node.type === 'function_definition') methods.push(member);
+    }
+  };
+  for (const declaration of scope.declarations) {
+    const definition = declaration.definition;
+    if (definition === undefined) continue;
+    if (declaration.kind === 'function') functions.push(definition);
+    else if (declaration.kind === 'class') addMembers(definition);
+  }
+  const functionNames = new Set<string>();
+  const methodNames = new Set<string>();
+  const isAsserting = (callee: string): boolean => {
+    const method = /^(?:self|cls)\.([A-Za-z_]\w*)$/.exec(callee)?.[1];
+    return method === undefined ? functionNames.has(callee) : methodNames.has(method);
+  };
+  for (let round = 0; round < HELPER_ROUNDS; round += 1) {
+    const before = functionNames.size + methodNames.size;
+    for (const [definitions, names] of [
+      [functions, functionNames],
+      [methods, methodNames],
+    ] as const) {
+      for (const definition of definitions) {
+        const body = findChild(definition.node, 'block');
+        if (!names.has(definition.name) && body !== undefined && countAssertions(file, body, isAsserting).assertions > 0)
+          names.add(definition.name);
+      }
+    }
+    if (functionNames.size + methodNames.size === before) break;
+  }
+  return isAsserting;
+}
+
+function addTestClass(context: TestContext, definition: Definition, titles: readonly string[], tests: TestCaseFact[]): void {
+  const { file, pytest } = context;
   const members = getMembers(file, definition);
   if (!isTestClass(file, definition, members, pytest)) return;
   const titlePath = [...titles, definition.name];
   tests.push({ ...toEmptyCase(file, definition, titlePath), kind: 'suite' });
   for (const member of members) {
-    if (member.node.type === 'class_definition') addTestClass(file, member, titlePath, tests, pytest);
-    else if (isTestFunction(file, member)) tests.push(toTestCase(file, member, titlePath));
+    if (member.node.type === 'class_definition') addTestClass(context, member, titlePath, tests);
+    else if (isTestFunction(file, member)) tests.push(toTestCase(context, member, titlePath));
   }
 }
 
@@ -114,15 +171,16 @@ function toEmptyCase(file: PyFile, definition: Definition, titlePath: string[]):
   return createTestCase('test', titlePath, getSpan(file, definition.outer), getModifiers(file, definition));
 }
 
-function toTestCase(file: PyFile, definition: Definition, titles: readonly string[]): TestCaseFact {
+function toTestCase(context: TestContext, definition: Definition, titles: readonly string[]): TestCaseFact {
+  const { file } = context;
   const fact = toEmptyCase(file, definition, [...titles, definition.name]);
   const body = findChild(definition.node, 'block');
   if (body !== undefined) {
-    const counted = countAssertions(file, body);
+    const counted = countAssertions(file, body, context.isAsserting);
     fact.assertions = counted.assertions;
     fact.trivialAssertions = counted.trivial;
     visit(body, (node) => {
-      if (node.type === 'try_statement' && isSwallowingTry(file, node)) fact.swallowedErrors++;
+      if (node.type === 'try_statement' && isSwallowingTry(file, node, context.isAsserting)) fact.swallowedErrors++;
       return undefined;
     });
   }
@@ -150,19 +208,27 @@ function getModifiers(file: PyFile, definition: Definition): TestModifier[] {
   return [...modifiers];
 }
 
-/** `assert` statements, `assert*` calls (`self.assertEqual`, `mock.assert_called_once`), fails and raises checks. */
-function countAssertions(file: PyFile, node: PyNode): { assertions: number; trivial: number } {
+/**
+ * `assert` statements, `assert*` calls (`self.assertEqual`, `mock.assert_called_once`), fails and raises checks, calls
+ * of the module's own helpers that assert (`isAsserting`), and a `try` whose `else` raises: `try: … except
+ * CustomError: pass else: raise Exception` (tenacity) fails the test when the expected error does not come, as
+ * `pytest.raises` would.
+ */
+function countAssertions(file: PyFile, node: PyNode, isAsserting: (callee: string) => boolean): { assertions: number; trivial: number } {
   let assertions = 0;
   let trivial = 0;
   visit(node, (child) => {
     if (child.type === 'assert_statement') {
       assertions++;
       if (isTriviallyTrue(file, getParts(child)[0])) trivial++;
+    } else if (child.type === 'try_statement') {
+      const orElse = child.children.find((part) => part.type === 'else_clause');
+      if (orElse !== undefined && hasRaise(file, orElse)) assertions++;
     } else if (child.type === 'call') {
       const { callee, args } = getCallParts(child);
       const name = getCalleeName(file, callee);
       const last = name.slice(name.lastIndexOf('.') + 1);
-      if (last.startsWith('assert') || failCallees.has(name) || raisesCallees.has(name)) {
+      if (last.startsWith('assert') || failCallees.has(name) || raisesCallees.has(name) || isAsserting(name)) {
         assertions++;
         if ((last === 'assertTrue' || last === 'assert_') && isTriviallyTrue(file, getPositional(args)[0])) trivial++;
       }
@@ -187,14 +253,14 @@ function isTriviallyTrue(file: PyFile, node: PyNode | undefined): boolean {
 }
 
 /** A `try` with an `except` that neither asserts nor raises: a failure there passes the test silently. */
-function isSwallowingTry(file: PyFile, node: PyNode): boolean {
+function isSwallowingTry(file: PyFile, node: PyNode, isAsserting: (callee: string) => boolean): boolean {
   // `try: 1 / 0` then `except: logger.exception(…)` (loguru): the test raises on purpose to have an error to handle.
   const body = node.children.find((child) => child.type === 'block');
   if (body?.children.some((statement) => isDeliberateRaise(file, statement)) === true) return false;
   // `try: parse(data) except ParsingError: pass else: self.assertTrue(False)` (waitress): the test expects the error,
   // and fails when it does not come; the same with the failing assertion last in the `try` body.
   const orElse = node.children.find((child) => child.type === 'else_clause');
-  if (orElse !== undefined && countAssertions(file, orElse).assertions > 0) return false;
+  if (orElse !== undefined && (hasRaise(file, orElse) || countAssertions(file, orElse, isAsserting).assertions > 0)) return false;
   // An assertion last in the body fails the test only past excepts that let AssertionError through.
   const last = body?.children.filter((statement) => statement.type !== 'comment').at(-1);
   const excepts = node.children.filter((child) => child.type === 'except_clause');
@@ -206,16 +272,27 @@ function isSwallowingTry(file: PyFile, node: PyNode): boolean {
         .trim() ?? '';
     return caught !== '' && !/\b(?:Exception|BaseException|AssertionError)\b/.test(caught);
   });
-  if (last !== undefined && letsAssertionsThrough && countAssertions(file, last).assertions > 0) return false;
-  return node.children.some((clause) => {
-    if (clause.type !== 'except_clause') return false;
-    let isHandled = false;
-    visit(clause, (child) => {
-      if (child.type === 'raise_statement') isHandled = true;
-      return !isHandled;
-    });
-    return !isHandled && countAssertions(file, clause).assertions === 0;
+  if (last !== undefined && letsAssertionsThrough && countAssertions(file, last, isAsserting).assertions > 0) return false;
+  return node.children.some(
+    (clause) => clause.type === 'except_clause' && !hasRaise(file, clause) && countAssertions(file, clause, isAsserting).assertions === 0,
+  );
+}
+
+/**
+ * Whether `node` raises: a `raise` statement, or a call that re-raises by what it is named (`retry_err.reraise()` in
+ * tenacity's tests, six's `reraise(tp, value, tb)`, `raise_from(…)`).
+ */
+function hasRaise(file: PyFile, node: PyNode): boolean {
+  let found = false;
+  visit(node, (child) => {
+    if (child.type === 'raise_statement') found = true;
+    else if (child.type === 'call') {
+      const name = getCalleeName(file, getCallParts(child).callee);
+      if (/^(?:re)?raise(?:_from)?$/.test(name.slice(name.lastIndexOf('.') + 1))) found = true;
+    }
+    return !found;
   });
+  return found;
 }
 
 /** A statement that always raises: `raise X(…)`, or a division by a literal zero (`1 / 0`). */
