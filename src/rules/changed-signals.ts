@@ -631,17 +631,23 @@ function isTupleRead(signal: SignalFact, head: readonly string[], functions: rea
 const STRING_RESULT =
   /\.(?:toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|normalize|padStart|padEnd|repeat|replace|replaceAll|substring|toString|join)\([^;]*\)\s*;?\s*$/;
 
+/** Methods strings have and lists do not: a name one of them is called on holds a string. */
+const STRING_ONLY_METHOD =
+  'charCodeAt|charAt|codePointAt|toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|startsWith|endsWith|padStart|padEnd|localeCompare|normalize|substring|substr|split|replace|replaceAll|match|matchAll|search';
+
 /**
  * A `.length` compared with 0 or 1, or a `.slice`, on a string, not a list: in the same function the name is declared a string
- * (`path: string`), kept from a string (`const lowercased = path.toLowerCase()`, a literal, a template) or is the match
- * a `.replace` callback is given (`(segment) => segment.length > 1`), or a piece of a `.split()` a `for…of` walks. An empty
- * string is a case of its own, not an empty list.
+ * (`path: string`), kept from a string (`const lowercased = path.toLowerCase()`, a literal, a template), is the match
+ * a `.replace` callback is given (`(segment) => segment.length > 1`), a piece of a `.split()` a `for…of` walks, or a
+ * string method is called on it (markdown-it's `state.pending.charCodeAt(ws - 1)` above `state.pending.slice(0, ws)`).
+ * An empty string is a case of its own, not an empty list.
  */
 function isStringRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
   if (signal.kind !== 'collection') return false;
-  const name = /^([A-Za-z_$][\w$]*)(?:\.length [<>=!]+ [01]|\.slice)$/.exec(signal.detail)?.[1];
+  const name = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\.length [<>=!]+ [01]|\.slice)$/.exec(signal.detail)?.[1];
   if (name === undefined) return false;
   const escaped = escapeName(name);
+  const stringMethod = new RegExp(`(?<![\\w$.])${escaped}\\??\\.(?:${STRING_ONLY_METHOD})\\(`);
   const typed = new RegExp(`(?<![\\w$.])${escaped}\\??\\s*:\\s*string\\b(?!\\s*\\[)`);
   // Declared, or given again (minimatch's `re = '^' + open + re + close + '$'` above `re.slice(1, -1)`).
   const kept = new RegExp(`(?:\\b(?:const|let|var)\\s+|^\\s*)${escaped}\\s*=\\s*(.+)$`);
@@ -653,7 +659,7 @@ function isStringRead(signal: SignalFact, head: readonly string[], functions: re
   const piece = new RegExp(`\\bfor\\s*\\(\\s*(?:const|let|var)\\s+${escaped}\\s+of\\s+[^;]*\\.split\\(`);
   const [from, to] = findEnclosingLines(signal.line, head, functions);
   return head.slice(from - 1, to).some((text) => {
-    if (typed.test(text) || replacer.test(text) || piece.test(text)) return true;
+    if (typed.test(text) || replacer.test(text) || piece.test(text) || stringMethod.test(text)) return true;
     const value = kept.exec(text)?.[1]?.trim();
     return value !== undefined && (STRING_RESULT.test(value) || /^(['"`])/.test(value) || /^String\(/.test(value));
   });

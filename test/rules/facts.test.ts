@@ -1077,6 +1077,39 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     ]);
   });
 
+  // Check 133 (markdown-it): `state.pending.slice(0, ws)` below `state.pending.charCodeAt(ws - 1)` was asked for an empty
+  // list; `state.pending` is the text waiting to be emitted. A list sliced beside a method strings and lists share is.
+  it('a member chain a string method is called on holds a string: its slice and length ask no empty-list case', () => {
+    const head = [
+      'function newline(state) {',
+      '  let ws = state.pending.length - 1;',
+      '  while (ws >= 1 && state.pending.charCodeAt(ws - 1) === 0x20) ws--;',
+      '  state.pending = state.pending.slice(0, ws);',
+      '}',
+      'function tail(state) {',
+      '  if (state.tokens.indexOf(marker) > 0) use(state.tokens.slice(1));',
+      '  return state.tokens.length > 0;',
+      '}',
+      '',
+    ].join('\n');
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: '',
+      headText: head,
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 9 }],
+      headFunctions: [
+        { name: 'newline', span: { start: 1, end: 5 }, complexity: 3, isAsync: false, params: 1 },
+        { name: 'tail', span: { start: 6, end: 9 }, complexity: 2, isAsync: false, params: 1 },
+      ],
+      headSignals: [
+        { kind: 'collection', line: 4, detail: 'state.pending.slice' },
+        { kind: 'collection', line: 7, detail: 'state.tokens.slice' },
+        { kind: 'collection', line: 8, detail: 'state.tokens.length > 0' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection', 'signal:src/respond.ts:8:collection']);
+  });
+
   it('a length tested against 0 or 1 by an if is the empty list handled: the if asks it, no empty-list case (msw)', () => {
     const head = [
       'async function runCleanups(cleanups) {',
