@@ -233,6 +233,33 @@ describe('functions', () => {
   });
 });
 
+describe('functions assigned to members', () => {
+  // Check 133 (markdown-it): `module.exports = function autolink(state, silent) {…}` had no function fact, so an edge
+  // case's checks looked five lines around the change instead of at the function (`state.src.charCodeAt` above it).
+  test("express's res.send = function send(), module.exports = function, exports.x = () =>, a named callback", () => {
+    const code = [
+      'res.send = function send(body) {',
+      '  if (body) return 1;',
+      '  return 0;',
+      '};',
+      'module.exports = function autolink(state) { return state.pos; };',
+      'exports.parse = (text) => text.trim();',
+      'module.exports.compile = function () {};',
+      'module.exports = async () => {};',
+      'app.use(function handler(req, res) {});',
+      'routes[key] = function () {};',
+    ].join('\n');
+    assert.deepEqual(parse(code).functions, [
+      { name: 'send', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
+      { name: 'autolink', span: { start: 5, end: 5 }, complexity: 1, isAsync: false, params: 1 },
+      { name: 'parse', span: { start: 6, end: 6 }, complexity: 1, isAsync: false, params: 1 },
+      { name: 'compile', span: { start: 7, end: 7 }, complexity: 1, isAsync: false, params: 0 },
+      { name: 'default', span: { start: 8, end: 8 }, complexity: 1, isAsync: true, params: 0 },
+      { name: 'handler', span: { start: 9, end: 9 }, complexity: 1, isAsync: false, params: 2 },
+    ]);
+  });
+});
+
 describe('syntax and failures', () => {
   test('a syntax error gives empty facts with its position', () => {
     const facts = parse('import a from "a";\n\nconst x = ;\n');

@@ -336,9 +336,12 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         return;
       }
       case 'FunctionExpression':
-      case 'ArrowFunctionExpression':
-        this.visitFunction(node, this.functionTargets.get(node));
+      case 'ArrowFunctionExpression': {
+        // A named function expression is a function of that name wherever it stands (`app.use(function handler(…)`).
+        const name = node.type === 'FunctionExpression' ? getIdentifierName(getNode(node, 'identifier')) : undefined;
+        this.visitFunction(node, this.functionTargets.get(node) ?? (name === undefined ? undefined : { name, spanNode: node }));
         return;
+      }
       case 'MethodProperty':
       case 'GetterProperty':
       case 'SetterProperty':
@@ -522,9 +525,27 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     if (operator === '=') {
       this.links.recordCommonJsAssignment(node, left, right);
       this.recordGlobalHelper(left, right);
+      this.recordAssignedFunction(node, left, right);
     }
     if (operator.length === 2 && isArithmeticOperator(operator.slice(0, 1))) this.signals.addMoneyArithmetic(node, operator, left, right);
     this.visitChildren(node);
+  }
+
+  /**
+   * A function assigned to a member is a function of the file, spanning the assignment, as a declared one is: express's
+   * `res.send = function send(body) {…}`, markdown-it's `module.exports = function autolink(state, silent) {…}`,
+   * `exports.parse = (text) => …`. Named by its own name, else by the member (`default` for `module.exports`); each
+   * edge case's enclosing function and the hotspot's complexity then see it.
+   */
+  private recordAssignedFunction(node: AstNode, left: AstNode | undefined, right: AstNode | undefined): void {
+    const value = unwrapExpression(right);
+    if (left?.type !== 'MemberExpression' || value === undefined || this.functionTargets.has(value)) return;
+    if (value.type !== 'FunctionExpression' && value.type !== 'ArrowFunctionExpression') return;
+    const isModuleExports = getDottedName(left) === 'module.exports';
+    const name =
+      (value.type === 'FunctionExpression' ? getIdentifierName(getNode(value, 'identifier')) : undefined) ??
+      (isModuleExports ? 'default' : getPropertyName(left));
+    if (name !== undefined) this.functionTargets.set(value, { name, spanNode: node });
   }
 
   /** `global.equal = equal`: a function of this file put on the global object, kept when it asserts (toFacts). */
