@@ -579,6 +579,51 @@ describe('a CLI a test runs as a process', () => {
   });
 });
 
+describe('a file a test runs in a worker thread', () => {
+  // Check 133 (markdown-it): test/pathological.mjs renders in a jest-worker given
+  // `new URL('./pathological_worker.js', import.meta.url)`; the worker imports the library. The fix's own test reached
+  // nothing and was left out of the command.
+  test('reaches what the worker imports, through worker_threads or a worker pool', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'md', version: '1.0.0', type: 'module', devDependencies: { mocha: '^10.0.0' } }),
+        'package-lock.json': '{"lockfileVersion": 3}\n',
+        'lib/render.js': 'export function render(text) {\n  return text.trim();\n}\n',
+        'test/render_worker.js': "import { render } from '../lib/render.js';\nexport function run(text) {\n  return render(text);\n}\n",
+        'test/pathological.mjs': [
+          "import assert from 'node:assert';",
+          "import { Worker } from 'jest-worker';",
+          "it('renders a long input in time', async () => {",
+          "  const worker = new Worker(new URL('./render_worker.js', import.meta.url), { enableWorkerThreads: true });",
+          "  assert.strictEqual(await worker.run(' a '), 'a');",
+          '  await worker.end();',
+          '});',
+          '',
+        ].join('\n'),
+        'test/threads.mjs': [
+          "import assert from 'node:assert';",
+          "import { Worker } from 'node:worker_threads';",
+          "it('starts', () => {",
+          "  const worker = new Worker(new URL('./render_worker.js', import.meta.url));",
+          '  assert.ok(worker);',
+          '});',
+          '',
+        ].join('\n'),
+      },
+      { 'lib/render.js': 'export function render(text) {\n  return text.trim().toLowerCase();\n}\n' },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      assert.deepEqual(
+        analysis.changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+        [['lib/render.js', ['test/pathological.mjs', 'test/threads.mjs']]],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('a change in a language checker does not parse', () => {
   let fixture: ChangeFixture;
   before(() => {

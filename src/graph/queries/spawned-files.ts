@@ -1,6 +1,9 @@
 import { posix } from 'node:path';
 
-/** Modules that start processes: a test importing one of them may run a repository file as a program. */
+/**
+ * Modules that start processes or worker threads: a test importing one of them may run a repository file as a program
+ * (markdown-it's pathological test renders in a jest-worker given `require.resolve('./pathological_worker.js')`).
+ */
 export const PROCESS_MODULES: ReadonlySet<string> = new Set([
   'child_process',
   'node:child_process',
@@ -9,6 +12,12 @@ export const PROCESS_MODULES: ReadonlySet<string> = new Set([
   'tinyexec',
   'nano-spawn',
   'zx',
+  'worker_threads',
+  'node:worker_threads',
+  'jest-worker',
+  'piscina',
+  'tinypool',
+  'workerpool',
 ]);
 
 /** `join(__dirname, 'a', 'b.js')` or `path.resolve(__dirname, …)`: quoted segments after `__dirname`, each its own argument. */
