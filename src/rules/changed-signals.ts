@@ -506,6 +506,13 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   // An index read a removed line made (`group[0]` kept while the line dropped a `.map(…)`).
   if (signal.kind === 'collection' && /\[[^\][]*\]$/.test(signal.detail) && !/\s/.test(signal.detail))
     return removed.some((line) => line.includes(signal.detail));
+  // A last element a removed line read (cheerio's fromURL: `baseURL: history ? history[history.length - 1] : url` became
+  // `const baseURI = history ? history[history.length - 1] : urlObject`): the fallback changed, not the read.
+  const last = signal.kind === 'collection' ? /^([\w$.]+)\[length - 1\]$/.exec(signal.detail)?.[1] : undefined;
+  if (last !== undefined) {
+    const read = `${last}[${last}.length - 1]`;
+    return removed.some((line) => collapseSpaces(line).includes(read));
+  }
   // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
   const call = findCall(headLine, signal.detail);
   if (call !== undefined) return removed.some((line) => line.includes(call));

@@ -700,6 +700,24 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:collection', 'signal:src/respond.ts:2:optional-access']);
   });
 
+  // Check 136 (cheerio): `baseURL: history ? history[history.length - 1] : url` became `const baseURI = history ?
+  // history[history.length - 1] : urlObject`; the last element was read before, and was asked as an empty list.
+  it('a last element a removed line read is a move; one of another list is not', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ['  baseURL: history ? history[history.length - 1] : url,', 'const tail = rows[0];', ''].join('\n'),
+      headText: ['const baseURI = history ? history[history.length - 1] : urlObject;', 'const tail = rows[rows.length - 1];', ''].join(
+        '\n',
+      ),
+      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 }],
+      headSignals: [
+        { kind: 'collection', line: 1, detail: 'history[length - 1]' },
+        { kind: 'collection', line: 2, detail: 'rows[length - 1]' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:collection']);
+  });
+
   it('a call kept with its arguments on a rewritten line is a move; one given other arguments is not (zod)', () => {
     const rewritten: ChangedFileInput = {
       ...change,
