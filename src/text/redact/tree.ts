@@ -33,6 +33,23 @@ const COMMAND_KEY = /^(?:command|cmd|commandLine)$/i;
 const NAME_KEY = /^[A-Za-z_$][\w$.-]{0,63}$/;
 const FILE_NAME = /\.(?:[cm]?[jt]sx?|json5?|ya?ml|toml|md|mdx|txt|lock|html?|css|scss|vue|svelte|graphql|sql|env)$/i;
 
+/**
+ * Whether a property name gives its string value a context (NAME_KEY, not a file name), per name: reports and facts
+ * repeat a few dozen names (`name`, `line`, `path`) over thousands of objects. Bounded: a document with more distinct
+ * names asks the rest each time.
+ */
+const keyContexts = new Map<string, boolean>();
+const MAX_KEY_CONTEXTS = 4096;
+
+function givesContext(name: string): boolean {
+  let gives = keyContexts.get(name);
+  if (gives === undefined) {
+    gives = NAME_KEY.test(name) && !FILE_NAME.test(name);
+    if (keyContexts.size < MAX_KEY_CONTEXTS) keyContexts.set(name, gives);
+  }
+  return gives;
+}
+
 /** Copy on write: a subtree with nothing to redact is returned as is, so a clean report costs a walk, not a copy. */
 function visit(value: unknown, key: string | undefined, seen: Seen): unknown {
   if (typeof value === 'string') return redactString(value, key, seen);
@@ -44,21 +61,31 @@ function visit(value: unknown, key: string | undefined, seen: Seen): unknown {
     let copy: unknown[] | undefined;
     for (let index = 0; index < value.length; index += 1) {
       const item: unknown = value[index];
-      const redacted = visit(item, undefined, seen);
+      const redacted = typeof item === 'object' || typeof item === 'string' ? visit(item, undefined, seen) : item;
       if (redacted !== item && copy === undefined) copy = value.slice(0, index);
       copy?.push(redacted);
     }
     return copy ?? value;
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value);
     let copy: Record<string, unknown> | undefined;
-    for (let index = 0; index < entries.length; index += 1) {
-      const [name, item] = entries[index] ?? ['', undefined];
-      const safeName = redactString(name, undefined, seen);
-      const redacted = visit(item, NAME_KEY.test(name) && !FILE_NAME.test(name) ? name : undefined, seen);
-      if ((redacted !== item || safeName !== name) && copy === undefined) copy = Object.fromEntries(entries.slice(0, index));
+    let index = 0;
+    for (const name of Object.keys(value)) {
+      const item: unknown = (value as Record<string, unknown>)[name];
+      const safeName = name.length < MIN_REDACTABLE_LENGTH ? name : redactString(name, undefined, seen);
+      // Only a string or an array (argv) is read in the context of its key; numbers, booleans and null are kept.
+      const redacted =
+        typeof item === 'string' || Array.isArray(item)
+          ? visit(item, givesContext(name) ? name : undefined, seen)
+          : typeof item === 'object' && item !== null
+            ? visit(item, undefined, seen)
+            : item;
+      if ((redacted !== item || safeName !== name) && copy === undefined) {
+        copy = {};
+        for (const earlier of Object.keys(value).slice(0, index)) copy[earlier] = (value as Record<string, unknown>)[earlier];
+      }
       if (copy !== undefined) copy[safeName] = redacted;
+      index += 1;
     }
     return copy ?? value;
   }
