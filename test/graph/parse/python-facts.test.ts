@@ -301,6 +301,33 @@ test('a skip on a condition is no skipped test; a skip, or a condition that is a
   );
 });
 
+// Check 140 (dateutil): `@pytest.mark.xfail` on `test_YmdH_M_S`, a test with a body and assertions, was a todo to
+// "write the body … or remove the placeholder". An expected failure runs and reports, like vitest's `it.fails`.
+test('an expected failure is a test that runs, not a placeholder', () => {
+  const py = [
+    'import unittest',
+    'import pytest',
+    '',
+    '@pytest.mark.xfail(reason="gh-1234")',
+    'def test_known_bug():',
+    '    assert parse("2024") == 2024',
+    '',
+    'class Case(unittest.TestCase):',
+    '    @unittest.expectedFailure',
+    '    def test_known(self):',
+    '        self.assertEqual(parse("x"), 1)',
+    '',
+  ];
+  assert.deepEqual(
+    parse('tests/test_known.py', py).tests.map((test) => [test.titlePath.at(-1), test.modifiers, test.assertions]),
+    [
+      ['test_known_bug', [], 1],
+      ['Case', [], 0],
+      ['test_known', [], 1],
+    ],
+  );
+});
+
 // Check 83 (anyio): `with pytest.RaisesGroup(pytest.RaisesExc(TypeError, match=pattern)):` was said to assert nothing.
 // Check 90 (loguru): `try: 1 / 0` then `except: logger.exception(…)` makes an error on purpose to log it, then asserts.
 test('a try that raises on purpose swallows nothing; one around the code under test does', () => {
@@ -422,7 +449,7 @@ test('pytest functions and classes, unittest cases: titles, assertions, trivial 
       kind: 'test',
       titlePath: ['TestRefunds', 'test_refund'],
       span: { start: 21, end: 23 },
-      modifiers: ['todo'],
+      modifiers: [],
       assertions: 1,
       trivialAssertions: 0,
       ...counts,
