@@ -22,7 +22,7 @@ import type { AffectedFlow, RequirementStatement, RequirementsInput } from '../m
 import { sanitizeUntrustedText } from '../text/redact/redact.js';
 import type { CoChangePartner, HistoryInsights } from '../model/history.js';
 import { rankTasks, type TaskCandidate } from '../ranking/rank-tasks.js';
-import { classifyRole, isTypeTestPath } from '../graph/roles.js';
+import { classifyRole, getLanguage, isTypeTestPath } from '../graph/roles.js';
 import { getTestedStem, isNamedTestOf } from '../ranking/test-relevance.js';
 import { NON_RUNTIME_KINDS } from '../rules/change-kind.js';
 import { namesChangedSymbol } from '../rules/proof.js';
@@ -418,6 +418,7 @@ const TASK_WEIGHTS = {
   missingRoute: 66,
   missingExport: 58,
   staleAssertion: 62,
+  staleUse: 64,
   contract: 58,
   edgeCase: { high: 55, medium: 45, low: 30 } satisfies Record<EdgeCase['confidence'], number>,
   typeCheck: 50,
@@ -666,6 +667,33 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
       TASK_WEIGHTS.edgeCase[edge.confidence],
       // Keeps the edge-case ranking among equally confident cases.
       1 - index / 1000,
+    );
+  }
+  for (const impact of evidence.symbolImpacts) {
+    // An export the change removes that another file still names breaks that file, whatever the tests say.
+    const stale = impact.importers.filter((importer) => importer.staleLine !== undefined);
+    const [first] = stale;
+    if (first === undefined) continue;
+    const where = stale.slice(0, 3).map((importer) => `${importer.path}:${importer.staleLine}`);
+    const more = stale.length > 3 ? ` and ${stale.length - 3} more` : '';
+    const python = getLanguage(impact.path) === 'python';
+    const breaks = stale.every((importer) => importer.typeOnly)
+      ? `The type check fails on ${stale.length === 1 ? 'it' : 'them'}.`
+      : python
+        ? '`from … import` of a missing name raises ImportError when the module loads; `module.name` raises AttributeError where it runs.'
+        : 'A named ES import of a missing export fails when the module loads; a namespace member or a CommonJS property is undefined where it is used.';
+    const instead = impact.renamedTo === undefined ? '' : ` The change adds ${impact.renamedTo} in its place.`;
+    add(
+      {
+        id: `task:stale-use:${impact.id}`,
+        kind: 'review',
+        title: `${where.join(', ')}${more} still ${stale.length === 1 ? 'uses' : 'use'} ${impact.name}, which this change removes from ${impact.path}`,
+        detail: `${breaks}${instead} Update ${stale.length === 1 ? 'that file' : 'those files'}${impact.renamedTo === undefined ? '' : ` to ${impact.renamedTo}`}, or keep ${impact.name} exported until ${stale.length === 1 ? 'it moves' : 'they move'}.`,
+        evidenceIds: [impact.id, ...knownFile(impact.path), ...stale.flatMap((importer) => knownFile(importer.path))],
+      },
+      `stale-use|${impact.id}`,
+      'update',
+      TASK_WEIGHTS.staleUse,
     );
   }
   for (const contract of evidence.contracts) {

@@ -57,6 +57,7 @@ import { listHotspotCandidates, planComplexityReads, toHotspotField } from '../g
 import type { CoChangePartner, HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
+import { markStaleUses } from './stale-uses.js';
 import { createDeclaredTests, createSetupFileTests, createSpawningTests, findEachFileRouteCallers } from './unseen-reach.js';
 import { linkWeakTests } from './weak-test-links.js';
 import { loadRunnerSelectors } from './load/runner-configs.js';
@@ -189,7 +190,9 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // A Go package's files all import one another: a file of the package uses a changed member only where its code says
   // it (`binder_test.go` cannot call the `BindingError.MarshalJSON` the change adds; gin's `auth.go` does not call
   // `Context.SaveUploadedFile`). The proof's test and the bundle's list of users both read this.
-  const symbolImpacts = findSymbolImpacts(repository.kg, changedExports).map((impact) => ({
+  const readText = (path: string): Promise<string | undefined> =>
+    change.head.oid === undefined ? readRepoText(env, path, MAX_TEXT_BYTES) : git.readFileAtRevision(change.head.oid, path);
+  const impacts = findSymbolImpacts(repository.kg, changedExports).map((impact) => ({
     ...impact,
     importers: impact.importers.filter(
       (importer) =>
@@ -198,6 +201,13 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         saysMember(repository, importer.path, impact.name, impact.path),
     ),
   }));
+  // An export the change removes that an importer still names breaks it: the bundle asks for the importer's update.
+  const symbolImpacts = await markStaleUses(impacts, {
+    facts: repository.parsed.facts,
+    baseFacts: sides.baseFacts,
+    changedExports,
+    readText,
+  });
   const impactedAreas = findImpactedAreas(
     repository.kg,
     change.files.map((file) => file.path),
@@ -390,8 +400,6 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   const proofStates: Record<string, number> = {};
   for (const proof of changedPathProof) proofStates[proof.state] = (proofStates[proof.state] ?? 0) + 1;
   const reachingTests = new Set([...reachingTestsByPath.values()].flat().map((test) => test.testFile));
-  const readText = (path: string): Promise<string | undefined> =>
-    change.head.oid === undefined ? readRepoText(env, path, MAX_TEXT_BYTES) : git.readFileAtRevision(change.head.oid, path);
   const weakTests = await linkWeakTests(repository, change, evaluated.weakTests, {
     reachingTestsByPath,
     targets: changedTargets,
@@ -820,12 +828,19 @@ function deriveProof(
         impact.importers
           // A runner's setup file (karma's helper that imports the package) is run with the tests, not extended as one.
           .filter((importer) => namesChangedSymbol(importer) && classifyRole(importer.path) === 'test' && !isSetupFile(importer.path))
-          .map((importer) => ({ path: importer.path, name: impact.name })),
+          .map((importer) => ({
+            path: importer.path,
+            name: impact.name,
+            whole: importer.use === 'namespace' && getLanguage(importer.path) !== 'go',
+          })),
       )
-      .reduce<{ path: string; names: string[] }[]>((tests, entry) => {
+      .reduce<{ path: string; names: string[]; whole: boolean }[]>((tests, entry) => {
         const known = tests.find((test) => test.path === entry.path);
-        if (known === undefined) tests.push({ path: entry.path, names: [entry.name] });
-        else if (!known.names.includes(entry.name)) known.names.push(entry.name);
+        if (known === undefined) tests.push({ path: entry.path, names: [entry.name], whole: entry.whole });
+        else {
+          if (!known.names.includes(entry.name)) known.names.push(entry.name);
+          known.whole &&= entry.whole;
+        }
         return tests;
       }, [])
       .sort((left, right) => right.names.length - left.names.length || (left.path < right.path ? -1 : left.path > right.path ? 1 : 0)),

@@ -144,6 +144,11 @@ export interface SymbolImporter {
   typeOnly: boolean;
   /** `named`, `namespace` (import * as ns), `side-effect` (import 'x'), `require`, `dynamic`. */
   use: 'named' | 'namespace' | 'side-effect' | 'require' | 'dynamic';
+  /**
+   * For a removed export only: the importer's line that still names it (its `import { x }` or `require`, or the first
+   * `ns.x` of a namespace import). Absent when the importer names it nowhere (a namespace that uses other members).
+   */
+  staleLine?: number;
 }
 
 export interface SymbolImpact {
@@ -153,6 +158,11 @@ export interface SymbolImpact {
   name: string;
   change: ChangedExport['change'];
   importers: SymbolImporter[];
+  /**
+   * For a removed export: the export the change added in its place in the same file (the same name but for case, or
+   * the file's one added export where it removes one), so importers know what to call.
+   */
+  renamedTo?: string;
 }
 
 export interface ImpactedAreas {

@@ -78,7 +78,12 @@ export interface ChangedPathProofInput {
   /** Changed exports or functions to name in the repair task, with how a test exercises them (default `calls`). */
   changedSymbols?: (string | ChangedSymbol)[];
   /** Test files that import a changed symbol of this file (not only the file): the first is the one to extend. */
-  symbolTests?: { path: string; names: string[] }[];
+  symbolTests?: {
+    path: string;
+    names: string[];
+    /** It imports the module whole (`import * as ns`): it may name none of `names`, so the task does not say it imports them. */
+    whole?: boolean;
+  }[];
   /** Test files the change itself edits (they are where its author put the proof). */
   updatedTests?: string[];
   /**

@@ -166,8 +166,10 @@ const symbolImpact = def(
         through: strings,
         typeOnly: z.boolean(),
         use: z.enum(['named', 'namespace', 'side-effect', 'require', 'dynamic']),
+        staleLine: z.int().min(1).optional(),
       }),
     ),
+    renamedTo: nonEmpty.optional(),
   }),
 );
 const impactedAreas = def(

@@ -220,13 +220,13 @@ function renderSymbolImpacts(bundle: AgentBundle): string[] {
           .slice(0, LIST_LIMIT)
           .map((symbol) => [
             `${symbol.name} in ${symbol.path}`,
-            symbol.change,
+            symbol.renamedTo === undefined ? symbol.change : `${symbol.change} (${symbol.renamedTo} added in its place)`,
             symbol.importers.length === 0
               ? 'none'
               : symbol.importers
                   .map(
                     (importer) =>
-                      `${importer.path} (${importer.use}${importer.through.length > 0 ? ` through ${importer.through.join(', ')}` : ''})`,
+                      `${importer.path} (${importer.use}${importer.through.length > 0 ? ` through ${importer.through.join(', ')}` : ''}${importer.staleLine === undefined ? '' : `; still names it at line ${importer.staleLine}`})`,
                   )
                   .join('; '),
           ]),

@@ -172,9 +172,17 @@ export function renderSymbolImpacts(impacts: readonly SymbolImpact[]): string {
     ['export', 'change', 'importers', 'imported by'],
     (impact) => [
       `${impact.path}#${impact.name}`,
-      impact.change,
+      impact.renamedTo === undefined ? impact.change : `${impact.change} (${impact.renamedTo} added in its place)`,
       impact.importers.length,
-      joinCapped(impact.importers.map((importer) => (importer.use === 'named' ? importer.path : `${importer.path} (${importer.use})`))),
+      joinCapped(
+        impact.importers.map((importer) => {
+          const notes = [
+            ...(importer.use === 'named' ? [] : [importer.use]),
+            ...(importer.staleLine === undefined ? [] : [`still names it at line ${importer.staleLine}`]),
+          ];
+          return notes.length === 0 ? importer.path : `${importer.path} (${notes.join('; ')})`;
+        }),
+      ),
     ],
     'changed exports',
     'No changed export.',

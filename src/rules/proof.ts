@@ -175,7 +175,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
       : undefined;
   const nearest =
     symbolTest !== undefined && (updated.has(symbolTest.path) || updatedTest === undefined)
-      ? `${symbolTest.path} (it imports ${joinNames(symbolTest.names)}${updated.has(symbolTest.path) ? '; this change edits it' : ''})`
+      ? `${symbolTest.path} (it imports ${symbolTest.whole === true ? `${path} whole` : joinNames(symbolTest.names)}${updated.has(symbolTest.path) ? '; this change edits it' : ''})`
       : updatedTest !== undefined
         ? `${updatedTest.path} (this change edits it)`
         : runnableTest !== undefined
