@@ -635,6 +635,29 @@ function toFallbackSwapValues(operand: string, fallback: string, widened: boolea
   return `${operand} as '', 0 and false, which ${taken}, and ${operand} undefined`;
 }
 
+/**
+ * A fallback the change adds to a value the line already computed, the line otherwise as it was: find-my-way's
+ * `path.replace(OPTIONAL_PARAM_REGEXP, '$2')` became `… || '/'`, so an optional parameter at the root no longer
+ * yields an empty path. Undefined for any other edit.
+ */
+function findAddedFallback(before: string, after: string, fallback: RegExpExecArray): { operand: string; fallback: string } | undefined {
+  const operator = fallback[1];
+  const value = (fallback[2] ?? '').trim();
+  if ((operator !== '||' && operator !== '??') || value === '') return undefined;
+  const valueAt = after.indexOf(value, fallback.index + operator.length);
+  if (valueAt === -1) return undefined;
+  const squash = (text: string): string => text.replace(/\s+/g, '').replace(/;$/, '');
+  if (squash(after.slice(0, fallback.index) + after.slice(valueAt + value.length)) !== squash(before)) return undefined;
+  const operand =
+    /^\s*(?:(?:(?:const|let|var)\s+)?[\w$.]+\s*=(?!=)|return\b|[\w$]+\s*:)?\s*(.*?)\s*$/.exec(after.slice(0, fallback.index))?.[1] ?? '';
+  return operand === '' ? undefined : { operand, fallback: value };
+}
+
+function toAddedFallbackValues(operand: string, fallback: string, falsy: boolean): string {
+  const taken = falsy ? "'' (an empty result), 0, false, undefined and null" : 'undefined and null';
+  return `${operand} as ${taken}, which now become ${fallback}, and a value it keeps`;
+}
+
 /** An `if` or `while` line: its `||` joins tests (`if (!val || !trust(addr))`), it supplies no value. */
 const BRANCH = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(/;
 
@@ -944,6 +967,10 @@ function classifyPair(
     const fallback = (headDefault[2] ?? '').trim();
     const operand = findFallbackOperand(after, headDefault.index) ?? 'the value';
     add('default', operand, fallback, toFallbackSwapValues(operand, fallback, headDefault[1] === '||'));
+  } else if (headDefault !== null && baseDefault === null && before !== undefined && continued === undefined) {
+    const added = findAddedFallback(before, after, headDefault);
+    if (added !== undefined)
+      add('default', added.operand, added.fallback, toAddedFallbackValues(added.operand, added.fallback, headDefault[1] === '||'));
   }
   if (!codeChanged) return changes;
   // `x.p = x.p || y.p` is `x.p ||= y.p` written out (pino-pretty's colorizer `property`), on a line that adds it.

@@ -2262,6 +2262,33 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(one('  const port = options.port ?? 3000;', '  const port = config.port ?? 3000;'), []);
   });
 
+  // Check 137 (find-my-way): `path.replace(OPTIONAL_PARAM_REGEXP, '$2')` became `… || '/'` and no edge case asked
+  // which paths now become '/'.
+  test('a fallback added to a value the line already computed asks the values it now replaces', () => {
+    assert.deepEqual(
+      one(
+        "    const pathOptional = path.replace(OPTIONAL_PARAM_REGEXP, '$2')",
+        "    const pathOptional = path.replace(OPTIONAL_PARAM_REGEXP, '$2') || '/'",
+      ),
+      [
+        [
+          'default',
+          "path.replace(OPTIONAL_PARAM_REGEXP, '$2')",
+          "'/'",
+          "path.replace(OPTIONAL_PARAM_REGEXP, '$2') as '' (an empty result), 0, false, undefined and null, which now become '/', and a value it keeps",
+        ],
+      ],
+    );
+    assert.deepEqual(one('  return options.retries;', '  return options.retries ?? 2;'), [
+      ['default', 'options.retries', '2', 'options.retries as undefined and null, which now become 2, and a value it keeps'],
+    ]);
+    // A fallback that comes with another edit of the line is not only a fallback: no default case from it.
+    assert.deepEqual(
+      one('  const name = user.name;', '  const name = user.displayName || user.name;').filter(([kind]) => kind === 'default'),
+      [],
+    );
+  });
+
   test('a link joined to a test a removed line made asks the new test, not the old membership (Unleash)', () => {
     const base = ['const features = this.features.filter((feature) =>', '  featureNames.includes(feature.name),', ');'];
     const head = [
@@ -3309,7 +3336,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.27\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.28\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
