@@ -1131,6 +1131,8 @@ const GUARD_OPENERS: Record<SourceLanguage, RegExp> = {
   go: /^if\s+(.+?)\s*\{\s*$/,
 };
 const EXIT_STATEMENT = /^(?:return|throw|raise|continue|break)\b/;
+/** A read of the process environment: `process.env.X`, `os.environ[…]`, `os.getenv(…)`. */
+const ENVIRONMENT_READ = /\bprocess\.env\b|\bos\.(?:environ|getenv)\b/;
 
 /** A line that opens a function: `func name(…) … {` (Go), `def name(…):` (Python), a JavaScript function or method. */
 function opensCallable(code: string, language: SourceLanguage): boolean {
@@ -1162,6 +1164,9 @@ function findRemovedGuard(
     const exit = match[2] ?? code[index + 1]?.code.trim();
     if (exit === undefined || !EXIT_STATEMENT.test(exit)) continue;
     const test = GUARD_OPENERS[language].exec(entry.text.trim())?.[1] ?? match[1] ?? '';
+    // A check the module makes once as it loads, on its own code (find-my-way's `if (!isRegexSafe(FULL_PATH_REGEXP))
+    // throw`, removed with the regex it checked): no input reaches it. One on the environment is configuration.
+    if (getIndent(entry) === 0 && /^(?:throw|raise)\b/.test(exit) && !ENVIRONMENT_READ.test(test)) continue;
     return {
       kind: 'exit',
       line,

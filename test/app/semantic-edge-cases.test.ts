@@ -1329,6 +1329,16 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(removed(file, 3, 7, 'go'), []);
     assert.deepEqual(removed(['const a = 1;', ...js, 'const b = 2;'], 2, 7), []);
     assert.deepEqual(removed(['x = 1', ...python, 'y = 2'], 2, 5, 'python'), []);
+    // Check 137 (find-my-way): a check the module makes on its own code as it loads, no input reaching it.
+    const loadCheck = ['const RE = /a/;', 'if (!isRegexSafe(RE)) {', "  throw new Error('unsafe');", '}', 'module.exports = RE;'];
+    assert.deepEqual(removed(loadCheck, 2, 3), []);
+    assert.deepEqual(removed(['import sys', 'if sys.version_info < (3, 9):', '    raise ImportError("old")', 'x = 1'], 2, 2, 'python'), []);
+    // One on the environment is configuration: still asked.
+    const envCheck = ['if (!process.env.SECRET) {', "  throw new Error('SECRET is required');", '}', 'module.exports = 1;'];
+    assert.deepEqual(
+      removed(envCheck, 1, 3).map(([kind, line]) => [kind, line]),
+      [['exit', 1]],
+    );
   });
 
   // Check 36 (jotai): `if (!fns.size)` became `if (!fns!.size)`, and a counter's `c + 1` moved into a new callback.
