@@ -476,9 +476,26 @@ function findChangedNames(file: ChangedFile, sides: ChangeSides, changedExports:
   // rejection-handler.js swapped ExceptionStream for RejectionStream; its proof went to exception-stream.test.js).
   const touch = (facts: FileFacts | undefined, lines: readonly number[]): void => {
     const imported = new Set(facts?.imports.flatMap((fact) => fact.names.map((name) => name.local)));
-    for (const callable of facts?.callables ?? [])
-      if (!imported.has(callable.name) && lines.some((line) => line >= callable.span.start && line <= callable.span.end))
-        names.add(callable.name);
+    const within = (span: { start: number; end: number }) => (line: number) => line >= span.start && line <= span.end;
+    const named = new Set<number>();
+    for (const callable of facts?.callables ?? []) {
+      const inside = lines.filter(within(callable.span));
+      if (imported.has(callable.name) || inside.length === 0) continue;
+      names.add(callable.name);
+      for (const line of inside) named.add(line);
+    }
+    // A line no callable holds may sit in a function assigned to a member (find-my-way's `Router.prototype.findRoute =
+    // function findNode (…)`, which its test find-route.test.js names): the outermost such function names it.
+    const rest = lines.filter((line) => !named.has(line));
+    if (rest.length === 0) return;
+    const outermost = (facts?.functions ?? []).filter(
+      (fn, _index, all) =>
+        rest.some(within(fn.span)) &&
+        !all.some(
+          (other) => other !== fn && other.span.start <= fn.span.start && other.span.end >= fn.span.end && rest.some(within(other.span)),
+        ),
+    );
+    for (const fn of outermost) if (!imported.has(fn.name) && fn.name !== 'default') names.add(fn.name);
   };
   touch(sides.headFacts.get(file.path), toChangedLines(file.hunks));
   touch(

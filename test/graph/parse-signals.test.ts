@@ -248,6 +248,7 @@ describe('functions assigned to members', () => {
       'module.exports = async () => {};',
       'app.use(function handler(req, res) {});',
       'routes[key] = function () {};',
+      'Router.prototype.findRoute = function findNode(method) { return method; };',
     ].join('\n');
     assert.deepEqual(parse(code).functions, [
       { name: 'send', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
@@ -256,6 +257,8 @@ describe('functions assigned to members', () => {
       { name: 'compile', span: { start: 7, end: 7 }, complexity: 1, isAsync: false, params: 0 },
       { name: 'default', span: { start: 8, end: 8 }, complexity: 1, isAsync: true, params: 0 },
       { name: 'handler', span: { start: 9, end: 9 }, complexity: 1, isAsync: false, params: 2 },
+      // Check 137 (find-my-way): named as its callers and its test (find-route.test.js) say it, not by its own name.
+      { name: 'findRoute', span: { start: 11, end: 11 }, complexity: 1, isAsync: false, params: 1 },
     ]);
   });
 });

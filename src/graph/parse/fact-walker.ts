@@ -534,17 +534,18 @@ export class FactWalker implements RouteHost, ModuleItemHost {
   /**
    * A function assigned to a member is a function of the file, spanning the assignment, as a declared one is: express's
    * `res.send = function send(body) {…}`, markdown-it's `module.exports = function autolink(state, silent) {…}`,
-   * `exports.parse = (text) => …`. Named by its own name, else by the member (`default` for `module.exports`); each
-   * edge case's enclosing function and the hotspot's complexity then see it.
+   * `exports.parse = (text) => …`. Named by the member, the name its callers say (find-my-way's
+   * `Router.prototype.findRoute = function findNode (…)` is `findRoute`, and so is its test, find-route.test.js);
+   * `module.exports` by the function's own name, else `default`. Each edge case's enclosing function and the
+   * hotspot's complexity then see it.
    */
   private recordAssignedFunction(node: AstNode, left: AstNode | undefined, right: AstNode | undefined): void {
     const value = unwrapExpression(right);
     if (left?.type !== 'MemberExpression' || value === undefined || this.functionTargets.has(value)) return;
     if (value.type !== 'FunctionExpression' && value.type !== 'ArrowFunctionExpression') return;
     const isModuleExports = getDottedName(left) === 'module.exports';
-    const name =
-      (value.type === 'FunctionExpression' ? getIdentifierName(getNode(value, 'identifier')) : undefined) ??
-      (isModuleExports ? 'default' : getPropertyName(left));
+    const own = value.type === 'FunctionExpression' ? getIdentifierName(getNode(value, 'identifier')) : undefined;
+    const name = isModuleExports ? (own ?? 'default') : (getPropertyName(left) ?? own);
     if (name !== undefined) this.functionTargets.set(value, { name, spanNode: node });
   }
 
