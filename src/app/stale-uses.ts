@@ -29,8 +29,15 @@ export async function markStaleUses(impacts: readonly SymbolImpact[], input: Sta
       marked.push(impact);
       continue;
     }
+    const was = input.baseFacts.get(impact.path)?.exports.find((item) => item.name === impact.name);
+    // A CommonJS module always has a default for `import x from` and `require` (its `module.exports`): commander made
+    // `module.exports` an object of exports instead of the program, and esm.mjs's `import commander` still loads.
+    if (impact.name === 'default' && was?.kind === 'cjs') {
+      marked.push(impact);
+      continue;
+    }
     // An importer of a removed type uses it as a type: the type check, not the run, fails on it.
-    const isType = input.baseFacts.get(impact.path)?.exports.find((item) => item.name === impact.name)?.typeOnly === true;
+    const isType = was?.typeOnly === true;
     const importers: SymbolImporter[] = [];
     let read = 0;
     for (const importer of impact.importers) {

@@ -124,4 +124,20 @@ describe('an export the change removes that another file still uses', () => {
     assert.equal(unused.evidence.symbolImpacts.find((impact) => impact.name === 'Options')?.change, 'removed');
     assert.deepEqual(findStaleUseTasks(unused), []);
   });
+  // The labelled sample (commander c876dee8a5): `module.exports = new Command()` became an object of exports, and
+  // esm.mjs's `import commander from './index.js'` was said to use a removed default. A CommonJS module has one always.
+  test('the default of a CommonJS module is never removed for its importers', async () => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'cli', version: '1.0.0' }),
+        'index.js': 'class Command {}\nmodule.exports = new Command();\nmodule.exports.Command = Command;\n',
+        'esm.mjs': "import cli from './index.js';\nexport const { Command } = cli;\n",
+      },
+      { 'index.js': 'class Command {}\nexports.program = new Command();\nexports.Command = Command;\n' },
+    );
+    fixtures.push(fixture);
+    const { report } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+    assert.equal(report.evidence.symbolImpacts.find((impact) => impact.name === 'default')?.change, 'removed');
+    assert.deepEqual(findStaleUseTasks(report), []);
+  });
 });
