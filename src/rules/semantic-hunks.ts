@@ -649,8 +649,27 @@ function findAddedFallback(before: string, after: string, fallback: RegExpExecAr
   const squash = (text: string): string => text.replace(/\s+/g, '').replace(/;$/, '');
   if (squash(after.slice(0, fallback.index) + after.slice(valueAt + value.length)) !== squash(before)) return undefined;
   const operand =
-    /^\s*(?:(?:(?:const|let|var)\s+)?[\w$.]+\s*=(?!=)|return\b|[\w$]+\s*:)?\s*(.*?)\s*$/.exec(after.slice(0, fallback.index))?.[1] ?? '';
+    /^\s*(?:(?:(?:const|let|var)\s+)?[\w$.]+\s*=(?!=)|return\b|[\w$]+\s*:)?\s*(.*?)\s*$/.exec(
+      takeOpenOperand(after.slice(0, fallback.index)),
+    )?.[1] ?? '';
   return operand === '' ? undefined : { operand, fallback: value };
+}
+
+/**
+ * The operand that ends `text`, from the bracket left open before it or the `,` beside it: `matchedParameters[i]` of
+ * `params.push(matchedParameters[i]` (find-my-way's `params.push(matchedParameters[i] ?? '')`).
+ */
+function takeOpenOperand(text: string): string {
+  let depth = 0;
+  for (let index = text.length - 1; index >= 0; index -= 1) {
+    const char = text[index];
+    if (char === ')' || char === ']' || char === '}') depth += 1;
+    else if (char === '(' || char === '[' || char === '{') {
+      if (depth === 0) return text.slice(index + 1);
+      depth -= 1;
+    } else if (char === ',' && depth === 0) return text.slice(index + 1);
+  }
+  return text;
 }
 
 function toAddedFallbackValues(operand: string, fallback: string, falsy: boolean): string {

@@ -2289,6 +2289,14 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         ],
       ],
     );
+    // Inside a call's arguments: the argument is the operand (find-my-way's `params.push(matchedParameters[i] ?? '')`).
+    assert.deepEqual(
+      one('      params.push(matchedParameters[i])', "      params.push(matchedParameters[i] ?? '')").map(([kind, subject]) => [
+        kind,
+        subject,
+      ]),
+      [['default', 'matchedParameters[i]']],
+    );
     assert.deepEqual(one('  return options.retries;', '  return options.retries ?? 2;'), [
       ['default', 'options.retries', '2', 'options.retries as undefined and null, which now become 2, and a value it keeps'],
     ]);
