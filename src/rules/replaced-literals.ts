@@ -10,6 +10,12 @@ import { compareText } from '../text/compare-text.js';
 export interface ReplacedLiteral extends Pick<StaleAssertion, 'path' | 'line' | 'literalKind' | 'name' | 'before' | 'after'> {
   /** For a message: the texts a test must hold, in order (a template's parts between its interpolations). */
   staticParts: string[];
+  /**
+   * For a message: the static parts of the head's messages in the same file that share words with it. A test line that
+   * holds one of them may assert what the new code says (path-to-regexp's `Expected "b" to be a string` matches the
+   * head's `` `Expected "${token.name}" to be a string` `` as much as the removed `to be ${typeOfMessage}`).
+   */
+  headParts?: string[][];
 }
 
 export interface TestText {
@@ -183,6 +189,20 @@ function getLines(text: ReadText, start: number, count: number): { line: number;
   }));
 }
 
+/** Head messages kept beside a replaced one, and the words they must share with it. */
+const MAX_HEAD_PARTS = 20;
+const MIN_SHARED_WORDS = 2;
+
+/** Every message literal of a text with its static parts, those long enough to tell a test line apart. */
+function listMessages(text: ReadText): { value: string; parts: string[] }[] {
+  return text.lines.flatMap((line, index) =>
+    scanLiterals(line, text.starts[index] ?? false)
+      .filter(isMessage)
+      .map((literal) => ({ value: literal.value, parts: getStaticParts(literal) }))
+      .filter((message) => message.parts.join('').length >= MIN_STATIC_CHARS),
+  );
+}
+
 function countSharedWords(left: string, right: string): number {
   const words = new Set(left.toLowerCase().split(/\W+/));
   return right
@@ -217,6 +237,7 @@ export function findReplacedLiterals(file: {
   const replaced: ReplacedLiteral[] = [];
   let base: ReadText | undefined;
   let head: ReadText | undefined;
+  let headMessages: { value: string; parts: string[] }[] | undefined;
   for (const hunk of file.hunks) {
     if (hunk.oldLines === 0) continue;
     base ??= readText(file.baseText);
@@ -243,6 +264,11 @@ export function findReplacedLiterals(file: {
           )
         )
           continue;
+        headMessages ??= listMessages(head);
+        const headParts = headMessages
+          .filter((now) => countSharedWords(literal.value, now.value) >= MIN_SHARED_WORDS)
+          .map((now) => now.parts)
+          .slice(0, MAX_HEAD_PARTS);
         const best = [...addedLiterals].sort(
           (left, right) => countSharedWords(literal.value, right.literal.value) - countSharedWords(literal.value, left.literal.value),
         )[0];
@@ -254,6 +280,7 @@ export function findReplacedLiterals(file: {
           before: literal.raw,
           after: best?.literal.raw ?? '',
           staticParts,
+          ...(headParts.length === 0 ? {} : { headParts }),
         });
       }
       for (const old of findDefaults(text)) {
@@ -398,7 +425,9 @@ export function findAssertedLiterals(
     needle: getNeedle(literal),
     matches:
       literal.literalKind === 'message'
-        ? (lines: readonly string[], index: number) => holdsMessage(lines[index] ?? '', literal.staticParts)
+        ? (lines: readonly string[], index: number) =>
+            holdsMessage(lines[index] ?? '', literal.staticParts) &&
+            !(literal.headParts ?? []).some((parts) => holdsMessage(lines[index] ?? '', parts))
         : createDefaultMatcher(literal),
   }));
   const asserted: AssertedLiteral[] = [];

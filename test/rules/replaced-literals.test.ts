@@ -144,6 +144,24 @@ describe('findAssertedLiterals', () => {
     assert.deepEqual(findAssertedLiterals(retries, [testText('assert.equal(client.retries, 12);')], 8).asserted, []);
   });
 
+  // Check 138 (path-to-regexp's compiler rewrite): `Expected "b" to be a string` was a stale assertion of the removed
+  // `` `Expected "${token.name}" to be ${typeOfMessage}` ``; the head's `` `Expected "${token.name}" to be a string` ``
+  // says it still.
+  test('a test line that a message of the head also matches asserts nothing stale', () => {
+    const template = replace(
+      'throw new TypeError(`Expected "${token.name}" to be ${typeOfMessage}`);',
+      'throw new TypeError(`Expected "${token.name}" to be an array`);\nthrow new TypeError(`Expected "${token.name}" to be a string`);',
+    );
+    const text = [
+      'expect(() => toPath()).toThrow(new TypeError(\'Expected "b" to be a string\'));',
+      'expect(() => toPath()).toThrow(new TypeError(\'Expected "b" to be a number\'));',
+    ].join('\n');
+    assert.deepEqual(
+      findAssertedLiterals(template, [testText(text)], 8).asserted.map((item) => item.testLine),
+      [2],
+    );
+  });
+
   test('tests that reach the changed file come first, and the cap counts the rest', () => {
     const line = "expect(() => find(7)).toThrow('unknown id for the record');";
     const far = { path: 'a/far.test.ts', text: `${line}\n${line}`, reaches: new Set<string>() };
