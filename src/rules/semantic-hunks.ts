@@ -19,6 +19,7 @@ import {
   FINALLY_VALUES,
   CATCH_VALUES,
   ROUNDING_VALUES,
+  findNewIndexOffset,
   findNewModulus,
   findSortOrder,
   getRemainderValues,
@@ -30,6 +31,7 @@ import {
   toConditionValues,
   toStatusValues,
   withoutBrace,
+  withoutIndexOffsets,
 } from './semantic-text.js';
 
 export type { SemanticChange } from './semantic-text.js';
@@ -1086,7 +1088,11 @@ function classifyPair(
   const rounding = hasNewRounding(head, base, ROUNDING);
   const modulus = rounding ? undefined : findNewModulus(head, base);
   const order = findSortOrder(head);
+  const offset = rounding || base === undefined ? undefined : findNewIndexOffset(head, base, 'javascript');
+  const onlyOffset =
+    offset !== undefined && base !== undefined && operators(withoutIndexOffsets(base)) === operators(withoutIndexOffsets(head));
   if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, 'javascript'));
+  else if (onlyOffset) add('boundary', offset.index, '', offset.values);
   // luxon's `.sort()` → `.sort((a, b) => a.toMillis() - b.toMillis())`: a comparator's subtraction orders, it rounds nothing.
   else if (order !== undefined && base !== undefined && order !== findSortOrder(base)) add('order', 'the sort order', '', ORDER_VALUES);
   else if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '' && !isCountArithmetic(head))) {

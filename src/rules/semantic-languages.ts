@@ -12,6 +12,7 @@ import {
   REMOVED_ERROR_VALUES,
   ROUNDING_VALUES,
   asWritten,
+  findNewIndexOffset,
   findNewModulus,
   findSortOrder,
   getRemainderValues,
@@ -23,6 +24,7 @@ import {
   toConditionValues,
   toStatusValues,
   withoutBrace,
+  withoutIndexOffsets,
 } from './semantic-text.js';
 
 type PythonOrGo = 'python' | 'go';
@@ -754,8 +756,12 @@ function classifyPair(
   const plain = !isBoundArithmetic && !isOnlyJoined(base, head) && !isCountArithmetic(head);
   const modulus = rounding || !plain ? undefined : findNewModulus(head, base);
   const order = findSortOrder(head);
+  // `self[mstridx - 1]` in place of `self[mstridx]` asks the ends of the list, not halves and negatives.
+  const offset = rounding || !plain ? undefined : findNewIndexOffset(head, base, language);
+  const onlyOffset = offset !== undefined && operators(withoutIndexOffsets(base)) === operators(withoutIndexOffsets(head));
   if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, language));
   else if (order !== undefined && order !== findSortOrder(base)) add('order', 'the sort order', '', ORDER_VALUES);
+  else if (onlyOffset) add('boundary', offset.index, '', offset.values);
   else if (rounding || (plain && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }

@@ -146,6 +146,36 @@ export function hasNewRounding(head: string, base: string | undefined, rounding:
   const old = new Set(base === undefined ? [] : listRoundingCalls(base, rounding));
   return listRoundingCalls(head, rounding).some((call) => !old.has(call));
 }
+/** A subscript that offsets its index by a whole number: `self[mstridx - 1]`, `parts[i + 1]`. */
+const INDEX_OFFSET = /\[\s*([A-Za-z_$][\w$.]*)\s*([-+])\s*(\d+)\s*\]/g;
+
+/** A line's code with each offset subscript emptied (`self[]`): the arithmetic left outside the index. */
+export function withoutIndexOffsets(code: string): string {
+  return code.replace(INDEX_OFFSET, '[]');
+}
+
+/**
+ * An index offset the head has and the base had not (dateutil's `del self[mstridx]` became `other = self[mstridx - 1]`),
+ * with the values to try: it asks an off-by-one at the ends of the list, not a rounding. Undefined when there is none.
+ */
+export function findNewIndexOffset(head: string, base: string, language: SourceLanguage): { index: string; values: string } | undefined {
+  const old = new Set([...base.matchAll(INDEX_OFFSET)].map((match) => match[0].replace(/\s+/g, '')));
+  const added = [...head.matchAll(INDEX_OFFSET)].find((match) => !old.has(match[0].replace(/\s+/g, '')));
+  if (added === undefined) return undefined;
+  const [read = '', index = '', sign = '', amount = ''] = added;
+  const written = `${head.slice(Math.max(0, (added.index ?? 0) - 40), added.index).match(/[\w$.]*$/)?.[0] ?? ''}${read.replace(/\s+/g, ' ')}`;
+  if (sign === '-') {
+    const below =
+      language === 'python' ? `reads from the end, no IndexError` : language === 'go' ? 'panics: index out of range' : 'is undefined';
+    return {
+      index,
+      values: `${amount === '1' ? '0' : `0 to ${Number(amount) - 1}`} (then ${written} ${below}), ${amount} and the last index`,
+    };
+  }
+  const past = language === 'python' ? 'raises IndexError' : language === 'go' ? 'panics: index out of range' : 'is undefined';
+  return { index, values: `the last index (then ${written} reads past the end and ${past}) and the one below it` };
+}
+
 export const CATCH_VALUES = 'a call the catch guards that throws (or a promise it awaits that rejects)';
 export const FINALLY_VALUES =
   'a call in the block that throws (or rejects): the cleanup still runs, the state after it is reset, and the error still reaches the caller';

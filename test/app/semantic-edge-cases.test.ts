@@ -2274,6 +2274,28 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
 
   // Check 137 (find-my-way): `path.replace(OPTIONAL_PARAM_REGEXP, '$2')` became `… || '/'` and no edge case asked
   // which paths now become '/'.
+  // Check 140 (dateutil): `del self[mstridx]` became `other = self[mstridx - 1]` and got the rounding case (.5, -0.5);
+  // an index offset asks the ends of the list.
+  test('an index offset asks the ends of the list, not a rounding', () => {
+    const pair = (before: string, after: string, language: 'javascript' | 'python' | 'go') =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], language).map((change) => [
+        change.kind,
+        change.subject,
+        change.values,
+      ]);
+    assert.deepEqual(pair('        del self[mstridx]', '        other = self[mstridx - 1]', 'python'), [
+      ['boundary', 'mstridx', '0 (then self[mstridx - 1] reads from the end, no IndexError), 1 and the last index'],
+    ]);
+    assert.deepEqual(pair('  const next = parts[i];', '  const next = parts[i + 1];', 'javascript'), [
+      ['boundary', 'i', 'the last index (then parts[i + 1] reads past the end and is undefined) and the one below it'],
+    ]);
+    // Arithmetic beside the offset is still arithmetic.
+    assert.deepEqual(
+      pair('  const total = prices[i];', '  const total = prices[i - 1] * 1.2;', 'javascript').map(([kind]) => kind),
+      ['arithmetic'],
+    );
+  });
+
   test('a fallback added to a value the line already computed asks the values it now replaces', () => {
     assert.deepEqual(
       one(
