@@ -148,7 +148,8 @@ const BARE_CHAIN = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)+$/;
 /**
  * A first or last element read below an early exit on the same list being empty (yargs: `if (argvKeys.length === 0)
  * return argv;` then `argvKeys[0]`; testify's `if len(splitted) == 0 {` then `return splitted[len(splitted)-1]`;
- * Python's `if not parts:`): no empty list reaches the read, and the exit's own test asks for the empty case.
+ * Python's `if not parts:`), or below an assertion that it holds one (`assert len(key) == 1`, `assert parts`,
+ * `assert.ok(rows.length)`): no empty list reaches the read, and the exit's own test asks for the empty case.
  */
 function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
   if (signal.kind !== 'collection') return false;
@@ -172,6 +173,12 @@ function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functi
     const body = rest === '' ? (head.slice(line).find((text) => text.trim() !== '') ?? '') : rest;
     if (/^\s*(?:(?:return|throw|raise)\b|panic\()/.test(body)) return true;
   }
+  // An assertion that it holds an element: dateutil's `assert len(missing) == len(key) == 1` above `key = key[0]`.
+  const holds = new RegExp(
+    `^\\s*(?:assert\\s+(?:${name}\\s*(?:,|$)|.*len\\(${name}\\).*(?:==|>=)\\s*[1-9])|assert(?:\\.ok|\\.equal|\\.strictEqual)?\\(\\s*${name}\\.length\\b)`,
+  );
+  for (let line = from; line < signal.line; line++)
+    if (depth(head[line - 1] ?? '') <= readDepth && holds.test(head[line - 1] ?? '')) return true;
   return false;
 }
 

@@ -680,6 +680,20 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       headSignals: [{ kind: 'collection', line: 4, detail: 'parts[-1]' }],
     };
     assert.deepEqual(changedSignalIds(python), []);
+    // Check 140 (dateutil): `assert len(missing) == len(key) == 1` above `key = key[0]`; an assertion of another list
+    // guards nothing.
+    const asserted = (assertion: string): ChangedFileInput => ({
+      ...change,
+      path: 'app/ymd.py',
+      baseText: 'def resolve(key):\n    pass\n',
+      headText: ['def resolve(key, missing):', `    ${assertion}`, '    key = key[0]', '    return key', ''].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      headFunctions: [{ name: 'resolve', span: { start: 1, end: 4 }, complexity: 1, isAsync: false, params: 2 }],
+      headSignals: [{ kind: 'collection', line: 3, detail: 'key[0]' }],
+    });
+    assert.deepEqual(changedSignalIds(asserted('assert len(missing) == len(key) == 1')), []);
+    assert.deepEqual(changedSignalIds(asserted('assert key, "no key"')), []);
+    assert.deepEqual(changedSignalIds(asserted('assert len(missing) == 1')), ['signal:app/ymd.py:3:collection']);
   });
 
   // Check 32 (mikro-orm): `Utils.asArray(group[0][1]?.orderBy).map(o => wrap(o))` lost its `.map(…)`; the optional read
