@@ -718,11 +718,14 @@ function classifyPair(
   const oldMembership = before === undefined || base === undefined ? undefined : findMembership(before, language);
   if (membership !== undefined && membership.text !== oldMembership?.text) {
     const nearMiss = language === 'python' ? 'case or type ("1" and 1)' : 'case or surrounding spaces';
+    // A number counted by `range` (dateutil's `[x for x in range(3) if x not in strids.values()]`) has no case or type to miss.
+    const item = membership.item.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const counted = /^\d+$/.test(membership.item) || (item !== '' && new RegExp(`\\bfor\\s+${item}\\s+in\\s+range\\(`).test(after.text));
     add(
       'membership',
       membership.text,
       '',
-      `${excerpt(membership.item) || 'a value'} that is in ${excerpt(membership.collection)}, one that is not, and one that differs only in ${nearMiss}`,
+      `${excerpt(membership.item) || 'a value'} that is in ${excerpt(membership.collection)}${counted ? ' and one that is not' : `, one that is not, and one that differs only in ${nearMiss}`}`,
     );
   }
   const normalisations = (code: string | undefined): string[] =>

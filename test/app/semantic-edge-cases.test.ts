@@ -2762,6 +2762,13 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
       [['membership', 'user.role in STAFF']],
       "a comprehension's filter still tests",
     );
+    // Check 140 (dateutil): a number counted by range has no case or type to miss.
+    assert.deepEqual(
+      replaced('python', ['            missing = []'], ['            missing = [x for x in range(3) if x not in strids.values()]']).map(
+        (change) => [change.kind, change.values],
+      ),
+      [['membership', 'x that is in strids.values() and one that is not']],
+    );
   });
 
   test('an except clause names the classes it catches; raise, abort and FastAPI or Flask statuses are error paths with the new status', () => {
