@@ -158,6 +158,24 @@ function scanLiterals(line: string, insideBackquote = false): Literal[] {
   return literals;
 }
 
+/** What compares a value with the literal beside it: `=== 'x'`, `indexOf('x')`, `includes('x')`, `'x' !==`. */
+const COMPARED_BEFORE = /(?:[=!]==?|\.(?:indexOf|includes|startsWith|endsWith|has|test|match)\()\s*$/;
+const COMPARED_AFTER = /^\s*(?:[=!]==?|\)\s*(?:[<>]=?|[=!]==?))/;
+
+/**
+ * A literal of one word that the line compares a value with (light-my-request's `indexOf('application/json') < 0`) or
+ * reads a key by: a value tested, not a message said, whatever tests elsewhere hold the same media type or name.
+ */
+function isComparedWord(line: string, literal: Literal): boolean {
+  if (/\s/.test(literal.value)) return false;
+  const at = line.indexOf(`${literal.quote}${literal.raw}${literal.quote}`);
+  if (at === -1) return false;
+  const before = line.slice(0, at);
+  const after = line.slice(at + literal.raw.length + 2);
+  // A key read (`res.headers['content-type']`) names a property, it says nothing either.
+  return COMPARED_BEFORE.test(before) || COMPARED_AFTER.test(after) || (/\[\s*$/.test(before) && /^\s*\]/.test(after));
+}
+
 function isMessage(literal: Literal): boolean {
   if (literal.raw.length >= MIN_MESSAGE_CHARS) return true;
   return literal.raw.split(/\s+/).filter((word) => word !== '').length >= MIN_MESSAGE_WORDS;
@@ -253,7 +271,7 @@ export function findReplacedLiterals(file: {
     for (const { text, insideBackquote } of removed) {
       for (const literal of scanLiterals(text, insideBackquote)) {
         if (!isMessage(literal) || file.headText.includes(literal.raw) || file.headText.includes(literal.value)) continue;
-        if (isSpelledByHead(literal.value, file.headText)) continue;
+        if (isSpelledByHead(literal.value, file.headText) || isComparedWord(text, literal)) continue;
         const staticParts = getStaticParts(literal);
         if (staticParts.join('').length < MIN_STATIC_CHARS) continue;
         // The new text is most of the old one, whole (`'[MSW] Failed to apply…'` → `'Failed to apply…'` inside

@@ -122,6 +122,18 @@ describe('findReplacedLiterals', () => {
   });
 });
 
+describe('a compared word', () => {
+  // Check 141 (light-my-request): removing `if (res.headers['content-type'].indexOf('application/json') < 0) throw …`
+  // made six tests that say 'application/json' as a header value stale assertions.
+  test('a one-word literal a removed line compares with is no message; one it says is', () => {
+    const removed = (line: string) => replace(line, '').map((item) => item.before);
+    assert.deepEqual(removed("  if (res.headers['content-type'].indexOf('application/json') < 0) {"), []);
+    assert.deepEqual(removed("  if (type === 'application/json') {"), []);
+    assert.deepEqual(removed("  router.post('admin/email/login', login);"), ['admin/email/login']);
+    assert.deepEqual(removed("  throw createError('FST_ERR_INSTANCE_ALREADY_LISTENING');"), ['FST_ERR_INSTANCE_ALREADY_LISTENING']);
+  });
+});
+
 describe('findAssertedLiterals', () => {
   const message = replace("throw new Error('unknown id for the record');", "throw new Error('no such record');");
   const retries = replace('const { retries = 2 } = options;', 'const { retries = 3 } = options;');
