@@ -678,6 +678,8 @@ test('signals rest on code: parsing, json, dates, money, indexing, regex, env, s
     // Check 87 (CTFd): the current instant in UTC has no zone to shift; local now still does.
     '    a = datetime.utcnow() - timedelta(seconds=5); b = datetime.now(timezone.utc); c = datetime.now(tz=UTC)',
     '    d = datetime.now()',
+    // Check 142 (humanize): float() of a number formatted with `%` parses nothing the user wrote.
+    '    ratio = float(fmt % (offset / limit))',
   ]);
   assert.deepEqual(
     facts.signals.map((signal) => `${signal.line} ${signal.kind} ${signal.detail}`),

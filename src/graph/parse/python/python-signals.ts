@@ -224,7 +224,8 @@ function isArithmetic(file: PyFile, node: PyNode): boolean {
   if (node.type !== 'binary_operator') return false;
   const [left, right] = getParts(node);
   if (left === undefined || right === undefined) return false;
-  return /^(?:\*\*?|\/\/?|-)$/.test(file.source.slice(left.end, right.start).trim());
+  // `format % (abs_bytes / base**exp)` (humanize's naturalsize) formats a number; a remainder is one: no text parsed.
+  return /^(?:\*\*?|\/\/?|-|%)$/.test(file.source.slice(left.end, right.start).trim());
 }
 
 function addWrite(file: PyFile, node: PyNode, callee: PyNode | undefined, method: string, add: AddSignal): void {
