@@ -2195,8 +2195,16 @@ export function findSemanticChanges(
         // code written twice (viper's `case "durationSlice":` and the three lines below it, in both branches of find).
         const edit = change.before === '' ? toCopiedBlock(head, change.line) : `edit:${change.kind}:${change.before}\u0000${change.after}`;
         if (edit !== undefined && seen.has(edit)) continue;
+        // A condition edited alike in functions that differ by a number (lo's Zip2…Zip9 each gained `|| !yield(item)`
+        // after `ok == [N]bool{}`) is one question.
+        const shape =
+          change.kind === 'condition' && change.before !== ''
+            ? `shape:${change.before.replace(/\d+/g, '#')}\u0000${change.after.replace(/\d+/g, '#')}`
+            : undefined;
+        if (shape !== undefined && seen.has(shape)) continue;
         seen.add(key);
         if (edit !== undefined) seen.add(edit);
+        if (shape !== undefined) seen.add(shape);
         changes.push(change);
       }
     }

@@ -2419,6 +2419,36 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(kinds, ['condition', 'normalisation']);
   });
 
+  // Check 143 (samber/lo): Zip2 … Zip9 each gained `|| !yield(item)` after `ok == [N]bool{}`: eight condition cases.
+  test('a condition edited alike in hunks that differ only by a number asks once', () => {
+    const zip = (n: number, after: boolean) => [
+      `func Zip${n}() {`,
+      `	if ok == [${n}]bool{}${after ? ' || !yield(item)' : ''} {`,
+      '		return',
+      '	}',
+      '}',
+    ];
+    const base = [...zip(2, false), ...zip(3, false)];
+    const head = [...zip(2, true), ...zip(3, true)];
+    const hunks = [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 },
+      { oldStart: 7, oldLines: 1, newStart: 7, newLines: 1 },
+    ];
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunks, 'go').map((change) => [change.kind, change.line]),
+      [['condition', 2]],
+    );
+    // Another edit in the second hunk is its own question.
+    const other = [...zip(2, true), ...zip(3, false).map((line) => line.replace('ok == [3]bool{}', 'ok != [3]bool{}'))];
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${other.join('\n')}\n`, hunks, 'go').map((change) => [change.kind, change.line]),
+      [
+        ['condition', 2],
+        ['condition', 7],
+      ],
+    );
+  });
+
   test('a catch with no binding is an error path; a ternary inside a call tests what stands before its ? (sentry)', () => {
     const base = ['export function url(options) {', '  return String(toUrl(options));', '}'];
     const head = [
