@@ -1,7 +1,7 @@
 import { canonicalRegexLiteral } from './regex-canonical.js';
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
-import { createPythonOrGoSyntax } from './semantic-languages.js';
+import { createPythonOrGoSyntax, findZeroValueReturn } from './semantic-languages.js';
 import { COMPLEMENT, isInvertedGuard, isMovedTest, readIfTest } from './inverted-guard.js';
 import { createOldLogicCheck, isWrappedInList } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
@@ -2000,6 +2000,13 @@ export function findSemanticChanges(
     // The hunk's removed lines by offset, and those an added line has replaced so far.
     const hunkRemoved = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines);
     const pairedOffsets = new Set<number>();
+    // Go's `return result, err` made `var zero R` and `return zero, err`: the error returned is the same, the value
+    // beside it is now the zero value. One read case, on the new return; its two lines ask nothing else.
+    const zeroReturn = language === 'go' ? findZeroValueReturn(hunkRemoved, head, hunk.newStart, hunk.newLines) : undefined;
+    if (zeroReturn !== undefined && !seen.has(`read:${zeroReturn.change.subject}:${zeroReturn.change.limit}`)) {
+      seen.add(`read:${zeroReturn.change.subject}:${zeroReturn.change.limit}`);
+      if (changes.length < MAX_CHANGES) changes.push(zeroReturn.change);
+    }
     for (let offset = 0; offset < hunk.newLines && changes.length < MAX_CHANGES; offset++) {
       const line = hunk.newStart + offset;
       const after = head[line - 1];
@@ -2007,7 +2014,7 @@ export function findSemanticChanges(
       const binding = partner === undefined || after === undefined ? undefined : findRenamedBinding(partner.text, after.text);
       if (binding !== undefined) renamed.add(`${binding.was}\u0000${binding.now}`);
       // A line another hunk removed word for word was moved (a check extracted into a function of its own).
-      if (after === undefined) continue;
+      if (after === undefined || zeroReturn?.lines.has(line) === true) continue;
       // A key moved above a spread of the same object literal now yields to the spread's value of that key.
       const yielded = language === 'javascript' ? findYieldedKey(base, head, removedAtByText, line) : undefined;
       if (yielded !== undefined && !seen.has(`default:${yielded.subject}:${yielded.limit}`)) {

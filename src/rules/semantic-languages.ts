@@ -771,6 +771,48 @@ function classifyPair(
   return changes;
 }
 
+/** A Go zero value declared for a return: `var zero R`. */
+const GO_ZERO_DECLARATION = /^var\s+([A-Za-z_]\w*)\s+[\w.*[\]]+$/;
+
+/**
+ * A Go error return that now hands back the zero value beside the same error (samber/lo's `return result, err` →
+ * `var zero R` then `return zero, err`): the caller gets the zero value, not the partial result. The read case and the
+ * head lines it covers; undefined when the hunk is not that.
+ */
+export function findZeroValueReturn(
+  removed: readonly SourceLine[],
+  head: readonly SourceLine[],
+  newStart: number,
+  newLines: number,
+): { change: SemanticChange; lines: Set<number> } | undefined {
+  for (let line = newStart; line < newStart + newLines; line++) {
+    const name = GO_ZERO_DECLARATION.exec(head[line - 1]?.code.trim() ?? '')?.[1];
+    const returned = head[line]?.code.trim() ?? '';
+    if (name === undefined || !returned.startsWith(`return ${name},`)) continue;
+    const now = splitTopLevel(returned.slice('return '.length), ',').map((value) => value.trim());
+    for (const old of removed) {
+      const code = old.code.trim();
+      if (!code.startsWith('return ')) continue;
+      const was = splitTopLevel(code.slice('return '.length), ',').map((value) => value.trim());
+      if (was.length !== now.length || was.at(-1) !== now.at(-1) || was[0] === name) continue;
+      const value = was[0] ?? '';
+      return {
+        lines: new Set([line, line + 1]),
+        change: {
+          kind: 'read',
+          line: line + 1,
+          before: excerpt(code),
+          after: excerpt(returned),
+          subject: name,
+          limit: value,
+          values: `a failure (${now.at(-1)} not nil) after ${value} holds a partial value`,
+        },
+      };
+    }
+  }
+  return undefined;
+}
+
 /** Zero values a Go return puts beside its error: `nil`, `false`, `0`, `""`, an empty composite (`T{}`). */
 const GO_ZERO_VALUE = /^(?:nil|false|0|""|[\w.*[\]]*\{\})$/;
 

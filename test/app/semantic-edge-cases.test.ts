@@ -2419,6 +2419,34 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(kinds, ['condition', 'normalisation']);
   });
 
+  // Check 143 (samber/lo 64b0378): `return result, err` became `var zero R` and `return zero, err` in four functions;
+  // each was asked as a removed error path and a new one ("the input that used to fail here").
+  test('a Go error return that now hands back the zero value is one read case, not two error paths', () => {
+    const fn = (body: string[]) => [
+      'func ReduceErr[T, R any](collection []T, accumulator func(R, T) (R, error), initial R) (R, error) {',
+      '\tfor i := range collection {',
+      '\t\tresult, err := accumulator(initial, collection[i])',
+      '\t\tif err != nil {',
+      ...body,
+      '\t\t}',
+      '\t\tinitial = result',
+      '\t}',
+      '\treturn initial, nil',
+      '}',
+    ];
+    const base = fn(['\t\t\treturn result, err']);
+    const head = fn(['\t\t\tvar zero R', '\t\t\treturn zero, err']);
+    assert.deepEqual(
+      findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${head.join('\n')}\n`,
+        [{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 2 }],
+        'go',
+      ).map((change) => [change.kind, change.line, change.subject, change.limit, change.values]),
+      [['read', 6, 'zero', 'result', 'a failure (err not nil) after result holds a partial value']],
+    );
+  });
+
   // Check 143 (samber/lo): Zip2 … Zip9 each gained `|| !yield(item)` after `ok == [N]bool{}`: eight condition cases.
   test('a condition edited alike in hunks that differ only by a number asks once', () => {
     const zip = (n: number, after: boolean) => [
