@@ -19,6 +19,7 @@ import {
   FINALLY_VALUES,
   CATCH_VALUES,
   ROUNDING_VALUES,
+  findNewClamp,
   findNewIndexOffset,
   findNewModulus,
   findSortOrder,
@@ -1091,8 +1092,10 @@ function classifyPair(
   const offset = rounding || base === undefined ? undefined : findNewIndexOffset(head, base, 'javascript');
   const onlyOffset =
     offset !== undefined && base !== undefined && operators(withoutIndexOffsets(base)) === operators(withoutIndexOffsets(head));
+  const clamp = rounding || before === undefined ? undefined : findNewClamp(after, before);
   if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, 'javascript'));
   else if (onlyOffset) add('boundary', offset.index, '', offset.values);
+  else if (clamp !== undefined) add('boundary', clamp.subject, clamp.limit, clamp.values);
   // luxon's `.sort()` → `.sort((a, b) => a.toMillis() - b.toMillis())`: a comparator's subtraction orders, it rounds nothing.
   else if (order !== undefined && base !== undefined && order !== findSortOrder(base)) add('order', 'the sort order', '', ORDER_VALUES);
   else if (rounding || (base !== undefined && operators(base) !== operators(head) && operators(head) !== '' && !isCountArithmetic(head))) {

@@ -12,6 +12,7 @@ import {
   REMOVED_ERROR_VALUES,
   ROUNDING_VALUES,
   asWritten,
+  findNewClamp,
   findNewIndexOffset,
   findNewModulus,
   findSortOrder,
@@ -762,9 +763,12 @@ function classifyPair(
   // `self[mstridx - 1]` in place of `self[mstridx]` asks the ends of the list, not halves and negatives.
   const offset = rounding || !plain ? undefined : findNewIndexOffset(head, base, language);
   const onlyOffset = offset !== undefined && operators(withoutIndexOffsets(base)) === operators(withoutIndexOffsets(head));
+  // `max(0, precision - (exponent % 3) - 1)` where the line had the bare expression: the two sides of the new bound.
+  const clamp = findNewClamp(after.text, before.text);
   if (modulus !== undefined) add('remainder', `the remainder by ${modulus}`, '', getRemainderValues(modulus, language));
   else if (order !== undefined && order !== findSortOrder(base)) add('order', 'the sort order', '', ORDER_VALUES);
   else if (onlyOffset) add('boundary', offset.index, '', offset.values);
+  else if (clamp !== undefined) add('boundary', clamp.subject, clamp.limit, clamp.values);
   else if (rounding || (plain && operators(base) !== operators(head) && operators(head) !== '')) {
     add('arithmetic', rounding ? 'the rounding' : 'the arithmetic', '', ROUNDING_VALUES);
   }

@@ -176,6 +176,26 @@ export function findNewIndexOffset(head: string, base: string, language: SourceL
   return { index, values: `the last index (then ${written} reads past the end and ${past}) and the one below it` };
 }
 
+/** A bound put on a value by a call: `max(0, x)`, `Math.min(x, 100)`, Go's `max(0, n)`. */
+const CLAMP =
+  /\b(?:Math\.)?(max|min)\(\s*(?:(-?\d+(?:\.\d+)?)\s*,\s*([^()]*(?:\([^()]*\)[^()]*)*?)|([^()]*(?:\([^()]*\)[^()]*)*?)\s*,\s*(-?\d+(?:\.\d+)?))\s*\)/;
+
+/**
+ * A value the changed line now clamps by a number (humanize's `"%if" % max(0, precision - (exponent % 3) - 1)`, the
+ * same expression unclamped before): the values on both sides of the bound. Undefined when the line has no new clamp.
+ */
+export function findNewClamp(head: string, base: string): { subject: string; limit: string; values: string } | undefined {
+  const clamp = CLAMP.exec(head);
+  if (clamp === null) return undefined;
+  const [whole, kind = '', leftLimit, leftValue, rightValue, rightLimit] = clamp;
+  const limit = leftLimit ?? rightLimit ?? '';
+  const subject = (leftValue ?? rightValue ?? '').trim();
+  const squash = (text: string): string => text.replace(/\s+/g, '');
+  if (subject === '' || squash(base).includes(squash(whole)) || !squash(base).includes(squash(subject))) return undefined;
+  const beyond = kind === 'max' ? 'below' : 'above';
+  return { subject, limit, values: `${beyond} ${limit} (now ${limit}), exactly ${limit}, and ${kind === 'max' ? 'above' : 'below'} it` };
+}
+
 export const CATCH_VALUES = 'a call the catch guards that throws (or a promise it awaits that rejects)';
 export const FINALLY_VALUES =
   'a call in the block that throws (or rejects): the cleanup still runs, the state after it is reset, and the error still reaches the caller';

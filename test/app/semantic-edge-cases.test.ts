@@ -2419,6 +2419,31 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(kinds, ['condition', 'normalisation']);
   });
 
+  // Check 142 (humanize e5a3976): `".%if" % (precision - (exponent % 3) - 1)` got `max(0, …)` and no case asked for a
+  // precision below the exponent's digits.
+  test('a value the line now clamps asks both sides of the bound', () => {
+    const pair = (before: string, after: string, language: 'javascript' | 'python') =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], language).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+        change.values,
+      ]);
+    assert.deepEqual(
+      pair(
+        '    value_ = format(value, ".%if" % (precision - (exponent % 3) - 1))',
+        '    value_ = format(value, ".%if" % max(0, precision - (exponent % 3) - 1))',
+        'python',
+      ),
+      [['boundary', 'precision - (exponent % 3) - 1', '0', 'below 0 (now 0), exactly 0, and above it']],
+    );
+    assert.deepEqual(pair('  const size = Number(limit);', '  const size = Math.min(Number(limit), 100);', 'javascript'), [
+      ['boundary', 'Number(limit)', '100', 'above 100 (now 100), exactly 100, and below it'],
+    ]);
+    // A clamp the line had already asks nothing new.
+    assert.deepEqual(pair('  const size = Math.min(limit, 100);', '  let size = Math.min(limit, 100);', 'javascript'), []);
+  });
+
   // Check 143 (samber/lo 64b0378): `return result, err` became `var zero R` and `return zero, err` in four functions;
   // each was asked as a removed error path and a new one ("the input that used to fail here").
   test('a Go error return that now hands back the zero value is one read case, not two error paths', () => {
