@@ -11,11 +11,12 @@ export interface ReplacedLiteral extends Pick<StaleAssertion, 'path' | 'line' | 
   /** For a message: the texts a test must hold, in order (a template's parts between its interpolations). */
   staticParts: string[];
   /**
-   * For a message: the static parts of the head's messages in the same file that share words with it. A test line that
-   * holds one of them may assert what the new code says (path-to-regexp's `Expected "b" to be a string` matches the
-   * head's `` `Expected "${token.name}" to be a string` `` as much as the removed `to be ${typeOfMessage}`).
+   * For a message: the head's messages in the same file that share words with it, each as a pattern of its whole text
+   * (an interpolation any text). A test line that holds one may assert what the new code says (path-to-regexp's
+   * `Expected "b" to be a string` matches the head's `` `Expected "${token.name}" to be a string` `` as much as the
+   * removed `to be ${typeOfMessage}`).
    */
-  headParts?: string[][];
+  headMessages?: RegExp[];
 }
 
 export interface TestText {
@@ -208,16 +209,22 @@ function getLines(text: ReadText, start: number, count: number): { line: number;
 }
 
 /** Head messages kept beside a replaced one, and the words they must share with it. */
-const MAX_HEAD_PARTS = 20;
+const MAX_HEAD_MESSAGES = 20;
 const MIN_SHARED_WORDS = 2;
 
-/** Every message literal of a text with its static parts, those long enough to tell a test line apart. */
-function listMessages(text: ReadText): { value: string; parts: string[] }[] {
+/**
+ * Every message literal of a text as a pattern of its whole text, an interpolation standing for any text (commander's
+ * `` `… but got ${received}: ${details}.` `` does not say `but got 1.`); those with too little static text to tell a
+ * test line apart are left out.
+ */
+function listMessages(text: ReadText): { value: string; pattern: RegExp }[] {
   return text.lines.flatMap((line, index) =>
     scanLiterals(line, text.starts[index] ?? false)
-      .filter(isMessage)
-      .map((literal) => ({ value: literal.value, parts: getStaticParts(literal) }))
-      .filter((message) => message.parts.join('').length >= MIN_STATIC_CHARS),
+      .filter((literal) => isMessage(literal) && getStaticParts(literal).join('').length >= MIN_STATIC_CHARS)
+      .map((literal) => ({
+        value: literal.value,
+        pattern: new RegExp((literal.quote === '`' ? literal.value.split(INTERPOLATION) : [literal.value]).map(escapeRegex).join('[^]*?')),
+      })),
   );
 }
 
@@ -255,7 +262,7 @@ export function findReplacedLiterals(file: {
   const replaced: ReplacedLiteral[] = [];
   let base: ReadText | undefined;
   let head: ReadText | undefined;
-  let headMessages: { value: string; parts: string[] }[] | undefined;
+  let headMessages: { value: string; pattern: RegExp }[] | undefined;
   for (const hunk of file.hunks) {
     if (hunk.oldLines === 0) continue;
     base ??= readText(file.baseText);
@@ -283,10 +290,10 @@ export function findReplacedLiterals(file: {
         )
           continue;
         headMessages ??= listMessages(head);
-        const headParts = headMessages
+        const sayings = headMessages
           .filter((now) => countSharedWords(literal.value, now.value) >= MIN_SHARED_WORDS)
-          .map((now) => now.parts)
-          .slice(0, MAX_HEAD_PARTS);
+          .map((now) => now.pattern)
+          .slice(0, MAX_HEAD_MESSAGES);
         const best = [...addedLiterals].sort(
           (left, right) => countSharedWords(literal.value, right.literal.value) - countSharedWords(literal.value, left.literal.value),
         )[0];
@@ -298,7 +305,7 @@ export function findReplacedLiterals(file: {
           before: literal.raw,
           after: best?.literal.raw ?? '',
           staticParts,
-          ...(headParts.length === 0 ? {} : { headParts }),
+          ...(sayings.length === 0 ? {} : { headMessages: sayings }),
         });
       }
       for (const old of findDefaults(text)) {
@@ -402,6 +409,12 @@ function holdsMessage(testLine: string, parts: readonly string[]): boolean {
   });
 }
 
+/** Whether a test line, or one of its strings, says a message of the head whole. */
+function saysMessage(testLine: string, pattern: RegExp): boolean {
+  const line = testLine.replace(TEST_TITLE, '');
+  return [line, ...scanLiterals(line).map((literal) => literal.value)].some((text) => pattern.test(text));
+}
+
 function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
@@ -445,7 +458,7 @@ export function findAssertedLiterals(
       literal.literalKind === 'message'
         ? (lines: readonly string[], index: number) =>
             holdsMessage(lines[index] ?? '', literal.staticParts) &&
-            !(literal.headParts ?? []).some((parts) => holdsMessage(lines[index] ?? '', parts))
+            !(literal.headMessages ?? []).some((pattern) => saysMessage(lines[index] ?? '', pattern))
         : createDefaultMatcher(literal),
   }));
   const asserted: AssertedLiteral[] = [];

@@ -172,6 +172,17 @@ describe('findAssertedLiterals', () => {
       findAssertedLiterals(template, [testText(text)], 8).asserted.map((item) => item.testLine),
       [2],
     );
+    // The labelled sample (commander 2e96cd3887): the new message adds `: ${details}`; a test of the old text is stale,
+    // though every longer piece of the new one is in it.
+    const extended = replace(
+      'const message = `error: too many arguments${forSubcommand}. Expected ${expected} argument${s} but got ${receivedArgs.length}.`;',
+      'const message = `error: too many arguments${forSubcommand}. Expected ${expected} argument${s} but got ${received}: ${details}.`;',
+    );
+    const old = "expect(() => program.parse(['excess'])).toThrow('error: too many arguments. Expected 0 arguments but got 1.');";
+    assert.deepEqual(
+      findAssertedLiterals(extended, [testText(old)], 8).asserted.map((item) => item.testLine),
+      [1],
+    );
   });
 
   test('tests that reach the changed file come first, and the cap counts the rest', () => {
