@@ -328,6 +328,28 @@ function findRenamedLoopBinding(removed: readonly SourceLine[], added: readonly 
   return gone.length === 1 && fresh.length === 1 && was !== undefined && name !== undefined ? { was, now: name } : undefined;
 }
 
+/** A Go range over a collection: `for _, item := range collection {`, `for i := range collection {`. */
+const GO_RANGE = /^for\s+([A-Za-z_]\w*)(?:\s*,\s*([A-Za-z_]\w*))?\s*:=\s*range\s+([\w.]+)\s*\{$/;
+
+/**
+ * A Go range whose value binding the hunk dropped for an index read (samber/lo's `for _, item := range collection`
+ * became `for i := range collection`, and `predicate(item)` became `predicate(collection[i])`): the same element.
+ */
+function findRangeValueAsIndex(removed: readonly SourceLine[], added: readonly SourceLine[]): { was: string; now: string } | undefined {
+  for (const old of removed) {
+    const was = GO_RANGE.exec(old.code.trim());
+    const value = was?.[2];
+    if (was === null || value === undefined || value === '_') continue;
+    for (const line of added) {
+      const now = GO_RANGE.exec(line.code.trim());
+      const index = now?.[1];
+      if (now === null || now[2] !== undefined || now[3] !== was[3] || index === undefined || index === '_') continue;
+      return { was: value, now: `${was[3]}[${index}]` };
+    }
+  }
+  return undefined;
+}
+
 /** Whether a line of code reads `chain` whole (`options.throwOnError`, not `options.throwOnErrorLater` or `x.options…`). */
 function readsChain(code: string, chain: string): boolean {
   return new RegExp(`(?<![\\w$.])${chain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`).test(code);
@@ -1984,13 +2006,18 @@ export function findSemanticChanges(
       addedLines.some((added) => readsChain(added.text, change.limit));
     // A loop's variable renamed in the hunk (flask's `for bp in request.blueprints:` became `for name in chain([None],
     // reversed(request.blueprints)):`): a test of the new name that a removed line made of the old one is the old test.
-    const loop = findRenamedLoopBinding(removedInOrder, head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines));
+    const addedInHunk = head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines);
+    const loop =
+      findRenamedLoopBinding(removedInOrder, addedInHunk) ??
+      (language === 'go' ? findRangeValueAsIndex(removedInOrder, addedInHunk) : undefined);
     const isRenamedLoopTest = (change: SemanticChange): boolean =>
       loop !== undefined &&
       (change.kind === 'condition' || change.kind === 'membership') &&
       removedInOrder.some((removed) =>
         toPlainText(removed.text).includes(
-          toPlainText(change.subject.replace(new RegExp(`(?<![\\w$.])${loop.now.replace(/\$/g, '\\$')}(?![\\w$])`, 'g'), () => loop.was)),
+          toPlainText(
+            change.subject.replace(new RegExp(`(?<![\\w$.])${loop.now.replace(/[$[\]]/g, '\\$&')}(?![\\w$])`, 'g'), () => loop.was),
+          ),
         ),
       );
     const isRenamedBinding = (change: SemanticChange): boolean =>

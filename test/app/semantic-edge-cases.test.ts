@@ -2472,6 +2472,33 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 143 (samber/lo c70160e): `for _, item := range collection` became `for i := range collection` and
+  // `predicate(item)` became `predicate(collection[i])`: the same element, asked as a changed condition.
+  test('a Go range value read by its index instead is the same value: no condition case', () => {
+    const filter = (loop: string, element: string) => [
+      'func Filter[T any](collection []T, predicate func(item T) bool) []T {',
+      '\tj := 0',
+      `\t${loop}`,
+      `\t\tif predicate(${element}) {`,
+      `\t\t\tcollection[j] = ${element}`,
+      '\t\t\tj++',
+      '\t\t}',
+      '\t}',
+      '\treturn collection[:j]',
+      '}',
+    ];
+    const base = filter('for _, item := range collection {', 'item');
+    const head = filter('for i := range collection {', 'collection[i]');
+    const hunk = [{ oldStart: 3, oldLines: 3, newStart: 3, newLines: 3 }];
+    assert.deepEqual(findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunk, 'go'), []);
+    // Another element is another value.
+    const other = filter('for i := range collection {', 'collection[j]');
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${other.join('\n')}\n`, hunk, 'go').map((change) => change.kind),
+      ['condition'],
+    );
+  });
+
   // Check 143 (samber/lo): Zip2 … Zip9 each gained `|| !yield(item)` after `ok == [N]bool{}`: eight condition cases.
   test('a condition edited alike in hunks that differ only by a number asks once', () => {
     const zip = (n: number, after: boolean) => [
