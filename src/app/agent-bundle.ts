@@ -719,12 +719,16 @@ function buildTaskCandidates(evidence: BundleEvidence, requirements: Requirement
   // Partners that changed in the very same commits of one file are one question (go-resty: client.go, redirect.go and
   // request.go each in the 5 of 7 commits that changed response.go were three review tasks).
   const groups = new Map<string, CoChangePartner[]>();
+  const extendedTests = new Map(evidence.changedPathProof.map((proof) => [proof.path, proof.repairTask]));
   for (const partner of evidence.history?.missedPartners ?? []) {
     if (!flagged.has(`file:${partner.path}`)) continue;
     // A manifest or lockfile moves with the code when a dependency or the version does (release commits, dependency
     // bumps), which the change's own imports say, not the history: valtio's package.json beside src/react.ts, helmet's
     // package-lock.json beside index.ts. The History section still lists it.
     if (classifyRole(partner.partner) === 'manifest') continue;
+    // A test the changed file's proof task already says to extend is that task's question (light-my-request's
+    // test/test.js, named by the proof of lib/request.js and again as a co-change partner).
+    if (classifyRole(partner.partner) === 'test' && extendedTests.get(partner.path)?.includes(partner.partner) === true) continue;
     const key = [partner.path, partner.support, partner.pathCommits, ...partner.commits.map((commit) => commit.oid)].join('|');
     groups.set(key, [...(groups.get(key) ?? []), partner]);
   }
