@@ -757,7 +757,7 @@ function classifyPair(
   // asked once.
   const isBoundArithmetic =
     slice !== undefined || (comparison !== undefined && /[-+*/%]/.test(`${comparison.subject} ${comparison.limit}`));
-  const plain = !isBoundArithmetic && !isOnlyJoined(base, head) && !isCountArithmetic(head);
+  const plain = !isBoundArithmetic && !isOnlyJoined(base, head) && !isCountArithmetic(head) && !isOnlyCapacity(head, language);
   const modulus = rounding || !plain ? undefined : findNewModulus(head, base);
   const order = findSortOrder(head);
   // `self[mstridx - 1]` in place of `self[mstridx]` asks the ends of the list, not halves and negatives.
@@ -815,6 +815,19 @@ export function findZeroValueReturn(
     }
   }
   return undefined;
+}
+
+/** A Go `make` given a capacity: `make(Slice, 0, initialSize-len(indexes))`. */
+const GO_MAKE_CAPACITY = /\bmake\(\s*[^,()]+,\s*[^,()]+,\s*([^()]*(?:\([^()]*\)[^()]*)*)\)/;
+
+/**
+ * A Go line whose arithmetic is all in a `make` capacity (samber/lo's `make(Slice, 0, initialSize-len(indexes))`): a
+ * hint of how much to allocate, which changes no result.
+ */
+function isOnlyCapacity(head: string, language: PythonOrGo): boolean {
+  if (language !== 'go') return false;
+  const capacity = GO_MAKE_CAPACITY.exec(head);
+  return capacity !== null && operators(head.replace(capacity[0], 'make()')) === '';
 }
 
 /** Zero values a Go return puts beside its error: `nil`, `false`, `0`, `""`, an empty composite (`T{}`). */

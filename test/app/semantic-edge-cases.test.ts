@@ -2472,6 +2472,16 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 143 (samber/lo c70160e): `make(Slice, 0, initialSize-len(indexes))` was asked .5, -0.5 and negatives.
+  test("arithmetic only in a Go make's capacity asks nothing; in its length it is arithmetic", () => {
+    const pair = (before: string, after: string) =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], 'go').map(
+        (change) => change.kind,
+      );
+    assert.deepEqual(pair('\tresult := make(Slice, 0, initialSize)', '\tresult := make(Slice, 0, initialSize-len(indexes))'), []);
+    assert.deepEqual(pair('\tresult := make(Slice, size)', '\tresult := make(Slice, size/2)'), ['arithmetic']);
+  });
+
   // Check 143 (samber/lo c70160e): `for _, item := range collection` became `for i := range collection` and
   // `predicate(item)` became `predicate(collection[i])`: the same element, asked as a changed condition.
   test('a Go range value read by its index instead is the same value: no condition case', () => {
