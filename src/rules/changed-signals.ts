@@ -488,7 +488,10 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   if (signal.kind === 'async-failure') {
     // `await Document.update(` → `await Document.unscoped().update(`: the same operation was awaited (or returned) there before.
     const awaited = findAwaitedOperation(headLine);
-    return awaited !== undefined && removed.some((line) => findWaitedOperation(line) === awaited);
+    if (awaited !== undefined) return removed.some((line) => findWaitedOperation(line) === awaited);
+    // `.then(…).catch(next)` joined onto one line (fastify-cors): the same handler caught the same chain before.
+    const handler = /^\.[A-Za-z_$][\w$]*$/.test(signal.detail) ? findMethodCall(headLine, signal.detail) : undefined;
+    return handler !== undefined && removed.some((line) => line.includes(handler));
   }
   if (signal.kind === 'optional-access') {
     const accesses = headLine.match(OPTIONAL_ACCESS) ?? [];

@@ -33,6 +33,7 @@ import {
   toStatusValues,
   withoutBrace,
   withoutIndexOffsets,
+  asWritten,
 } from './semantic-text.js';
 
 export type { SemanticChange } from './semantic-text.js';
@@ -957,12 +958,9 @@ function classifyPair(
   if (!codeChanged && !isLiteralChanged) {
     // fall through to the default check only
   } else if (headComparison !== undefined) {
-    add(
-      'boundary',
-      headComparison.subject,
-      headComparison.limit,
-      neighbours(headComparison.limit, headComparison.operator, headComparison.subject, MEASURE),
-    );
+    // Shown as written: the code form empties strings (`opts.origin.indexOf("")` for fastify-cors's `indexOf('*')`).
+    const subject = asWritten(headComparison.subject, written);
+    add('boundary', subject, headComparison.limit, neighbours(headComparison.limit, headComparison.operator, subject, MEASURE));
   } else if (isCondition && !isSameDecision && !isOnlyNormalised(base, head)) {
     add(
       'condition',
@@ -2221,6 +2219,10 @@ export function findSemanticChanges(
       if (added && kept.length > 0) addedHunks.add(index);
       for (const change of chosen) {
         if (change.kind === 'error-path' && isRethrowOfAskedCatch(change.line)) continue;
+        // `.catch(next)` a removed line of the hunk had on the same chain (fastify-cors joined `.then(…)` and
+        // `.then(…).catch(next)` onto one line): the same failure goes to the same handler.
+        const handler = change.values === CATCH_VALUES ? /\.catch\([^()]*\)/.exec(head[change.line - 1]?.text ?? '')?.[0] : undefined;
+        if (handler !== undefined && hunkRemoved.some((removed) => removed.text.includes(handler))) continue;
         // One case per kind and hunk (a rewritten rounding spans lines), except boundaries and defaults, one per subject,
         // and reads, one per value replaced (ky passed `request` for `this.#originalRequest` in two hunks).
         const key =

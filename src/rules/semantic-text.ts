@@ -109,6 +109,9 @@ function readCall(code: string, match: RegExpExecArray): string {
 export const ORDER_VALUES =
   'items given out of order, two that compare equal, and ones whose default (string) order differs from the intended one (10 and 9, dates in different zones)';
 
+/** Any quoted string, whatever its quotes. */
+const QUOTED_ANY = '(?:"[^"]*"|\'[^\']*\'|`[^`]*`)';
+
 /**
  * A piece of a line's code (strings emptied: `record[""].no`) as the line writes it (`record["level"].no`): the first
  * place the written line has that shape, or the code itself when it has none.
@@ -117,7 +120,8 @@ export function asWritten(code: string, written: string): string {
   if (!/""|''/.test(code)) return code;
   const pattern = code
     .split(/(""|'')/)
-    .map((part) => (part === '""' ? '"[^"]*"' : part === "''" ? "'[^']*'" : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    // Emptied as `""` or `''` whatever its quotes were: either stands for any quoted string.
+    .map((part) => (part === '""' || part === "''" ? QUOTED_ANY : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('');
   return new RegExp(pattern).exec(written)?.[0] ?? code;
 }

@@ -2472,6 +2472,34 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 144 (fastify-cors 365a08e): `.then(…)` and `.then(…).catch(next)` joined onto one line were asked as a changed
+  // error path; `indexOf('*')` was shown as `indexOf("")`.
+  test('a catch the hunk had on the same chain is no changed error path; a comparison is shown as written', () => {
+    const base = [
+      '        if (ret && typeof ret.then === "function") {',
+      '          ret.then(options => Object.assign({}, defaultOptions, options))',
+      '            .then(corsOptions => addCorsHeadersHandler(fastify, corsOptions, req, reply, next)).catch(next)',
+      '          return',
+    ];
+    const head = [
+      '        if (ret && typeof ret.then === "function") {',
+      '          ret.then(options => addCorsHeadersHandler(fastify, normalizeCorsOptions(options), req, reply, next)).catch(next)',
+      '          return',
+    ];
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 1 }]).map(
+        (change) => change.kind,
+      ),
+      [],
+    );
+    assert.deepEqual(
+      one('  if (opts.origin === true) {', "  if (Array.isArray(opts.origin) && opts.origin.indexOf('*') !== -1) {").map(
+        ([kind, subject]) => [kind, subject],
+      ),
+      [['boundary', "opts.origin.indexOf('*')"]],
+    );
+  });
+
   // Check 143 (samber/lo c70160e): `make(Slice, 0, initialSize-len(indexes))` was asked .5, -0.5 and negatives.
   test("arithmetic only in a Go make's capacity asks nothing; in its length it is arithmetic", () => {
     const pair = (before: string, after: string) =>

@@ -888,6 +888,31 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:async-failure']);
   });
 
+  // Check 144 (fastify-cors 365a08e): `.then(…)` and `.then(…).catch(next)` joined onto one line: the same handler.
+  it('a .catch a removed line made with the same handler is a move; another handler is not', () => {
+    const input = (handler: string): ChangedFileInput => ({
+      ...change,
+      baseText: [
+        'export function handle(ret, next) {',
+        '  ret.then((options) => normalize(options))',
+        '    .then((options) => apply(options, next)).catch(next)',
+        '}',
+        '',
+      ].join('\n'),
+      headText: [
+        'export function handle(ret, next) {',
+        `  ret.then((options) => apply(normalize(options), next)).catch(${handler})`,
+        '}',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 1 }],
+      headFunctions: [{ name: 'handle', span: { start: 1, end: 3 }, complexity: 1, isAsync: false, params: 2 }],
+      headSignals: [{ kind: 'async-failure', line: 2, detail: '.catch' }],
+    });
+    assert.deepEqual(changedSignalIds(input('next')), []);
+    assert.deepEqual(changedSignalIds(input('report')), ['signal:src/respond.ts:2:async-failure']);
+  });
+
   it('a call given type arguments, and an optional call, moved to another line are moves (logto)', () => {
     const input: ChangedFileInput = {
       ...change,
