@@ -692,7 +692,13 @@ function classifyPair(
       // or a plain statement put under an `if`.
       BRANCH_KEYWORD.test(condition.keyword))
   ) {
-    if (!isSameDecision) {
+    // `if is_private and (` → `if (` (validators' _check_private_ip): the opening bracket is no test; the operand the
+    // line dropped is the question, asked like a link of a chain removed with nothing in its place.
+    const opener = language === 'python' && /^\s*(?:el)?if\s*\(\s*$/.test(after.text);
+    const dropped = opener && before !== undefined ? /^\s*(?:el)?if\s+(.+?)\s+(?:and|or)\s*\(\s*$/.exec(before.text)?.[1] : undefined;
+    if (dropped !== undefined)
+      add('condition', dropped, '', `an input that only ${excerpt(dropped)} decided before: the condition no longer tests it`);
+    else if (!isSameDecision && !(opener && /^\(\s*$/.test(condition.condition.trim()))) {
       const presence = findPresenceSubject(condition.condition, language);
       const values = condition.isCase
         ? `a value matched by ${excerpt(condition.condition)}, and one that reaches another case`

@@ -2472,6 +2472,27 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 145 (validators 7c0e605): `if is_private and (` became `if (`, and the case read "an input for which ( is true".
+  test('a Python condition that drops its first operand before a bracket asks that operand', () => {
+    const base = [
+      'def check(value, is_private):',
+      '    if is_private and (',
+      '        value.startswith("10.")',
+      '    ):',
+      '        return True',
+    ];
+    const head = ['def check(value, is_private):', '    if (', '        value.startswith("10.")', '    ):', '        return True'];
+    assert.deepEqual(
+      findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${head.join('\n')}\n`,
+        [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+        'python',
+      ).map((change) => [change.kind, change.subject, change.values]),
+      [['condition', 'is_private', 'an input that only is_private decided before: the condition no longer tests it']],
+    );
+  });
+
   // Check 144 (fastify-cors 365a08e): `.then(…)` and `.then(…).catch(next)` joined onto one line were asked as a changed
   // error path; `indexOf('*')` was shown as `indexOf("")`.
   test('a catch the hunk had on the same chain is no changed error path; a comparison is shown as written', () => {
