@@ -107,6 +107,14 @@ describe('imports', () => {
       path: 'a.js',
       expected: [{ specifier: './n', kind: 'require', typeOnly: false, names: [name('*', '*')], line: 1 }],
     },
+    // ajv's spec helpers join strings so that bundlers leave the require alone: still one static specifier.
+    {
+      title: 'require of joined string literals',
+      code: 'const Ajv = typeof window == "object" ? window.ajv : require("" + "../dist/" + `jtd`);',
+      path: 'a.js',
+      expected: [{ specifier: '../dist/jtd', kind: 'require', typeOnly: false, names: [name('*', '*')], line: 1 }],
+    },
+    { title: 'require of a string joined with a name is not static', code: "require('./' + name);", path: 'a.js', expected: [] },
     { title: 'require.resolve is not an import', code: "require.resolve('./x');", path: 'a.js', expected: [] },
     {
       title: 'reexport named',

@@ -71,10 +71,21 @@ export function getIdentifierName(node: AstNode | undefined): string | undefined
   return undefined;
 }
 
-/** Value of a string literal or of a template literal without expressions. */
-export function getStaticString(node: AstNode | undefined): string | undefined {
+/** How many `+` links a joined static string may have: more is no specifier anyone writes. */
+const MAX_JOINED_STRINGS = 8;
+
+/**
+ * Value of a string literal, of a template literal without expressions, or of such strings joined by `+` (ajv's
+ * spec helpers `require("" + "../dist/jtd")`, written so that bundlers leave the require alone).
+ */
+export function getStaticString(node: AstNode | undefined, depth = 0): string | undefined {
   if (node === undefined) return undefined;
   if (node.type === 'StringLiteral') return getString(node, 'value');
+  if (node.type === 'BinaryExpression' && getString(node, 'operator') === '+' && depth < MAX_JOINED_STRINGS) {
+    const left = getStaticString(unwrapExpression(getNode(node, 'left')), depth + 1);
+    const right = left === undefined ? undefined : getStaticString(unwrapExpression(getNode(node, 'right')), depth + 1);
+    return left === undefined || right === undefined ? undefined : left + right;
+  }
   if (node.type === 'TemplateLiteral' && getNodes(node, 'expressions').length === 0) {
     const quasis = getNodes(node, 'quasis');
     const first = quasis[0];
