@@ -92,6 +92,13 @@ const MEMBERSHIP =
 const TEXT_PIECE = /^\s*(['"`])(?:(?!\1)[\w-])*[^\w\s-](?:(?!\1).)*\1/;
 /** Lines above an option flag read for the object it sits in. */
 const FLAG_CONTEXT_LINES = 6;
+/** How far above a `+` its operands' declarations are looked for, to tell joined text from a sum. */
+const STRING_DECLARATION_LINES = 20;
+/**
+ * A value that is text (the code form, strings emptied): one that opens with a string, joins one with `+`, or a
+ * ternary with a string branch (`params ? str.rawValue(node, 'params') : ''`).
+ */
+const STRING_VALUE = /^""|""\s*\+|\+\s*""|[?:]\s*""\s*;?\s*$/;
 /** An ORM include: `include: [`, `{ model: Document,` or `association:`. */
 const INCLUDE_OBJECT = /\binclude\s*:|\bmodel\s*:|\bassociation\s*:/;
 const INCLUDE_REQUIRED_VALUES =
@@ -829,11 +836,25 @@ function findOperand(code: string): string | undefined {
   return isBalanced(operand) ? operand : undefined;
 }
 
-/** The last link of a `&&`/`||` chain, on a line of its own: an expression with balanced brackets, no statement. */
+/** Whether a bracket opens `text` and its match closes it: `(a && b)`, not `(a) && (b)`. */
+function isWrapped(text: string): boolean {
+  if (!text.startsWith('(')) return false;
+  let depth = 0;
+  for (let index = 0; index < text.length; index++) {
+    if (text[index] === '(') depth++;
+    else if (text[index] === ')' && --depth === 0) return index === text.length - 1;
+  }
+  return false;
+}
+
+/**
+ * The last link of a `&&`/`||` chain, on a line of its own: an expression with balanced brackets, no statement. A
+ * bracketed group is one link, whatever it joins inside (postcss's `|| (child.type === 'decl' && …))`).
+ */
 function findLastOperand(code: string): string | undefined {
   const operand = code.trim().replace(/\s*\)\s*\{?$/, (closing) => (isBalanced(code.trim()) ? closing : ''));
   if (operand === '' || /^[.?:)\]]/.test(operand) || /[;{}]|=>|^[\w$]+\s*:/.test(operand)) return undefined;
-  if (/^(?:return|const|let|var|if|while|throw)\b/.test(operand) || /(?:&&|\|\|)/.test(operand)) return undefined;
+  if (/^(?:return|const|let|var|if|while|throw)\b/.test(operand) || (/(?:&&|\|\|)/.test(operand) && !isWrapped(operand))) return undefined;
   return isBalanced(operand) ? operand : undefined;
 }
 
@@ -987,8 +1008,12 @@ function classifyPair(
         : last && findLastOperand(head) !== undefined
           ? findLastOperand(written)
           : undefined;
-    if (operand !== undefined && (base === undefined || findOperand(base) !== findOperand(head)) && !isOldLogic(operand, line))
-      add('condition', operand, '', toConditionValues(operand));
+    // A bracketed group that became the last link is compared with the last link it replaced (postcss's `!child.nodes`
+    // → `(child.type === 'decl' && child.prop.startsWith('--')))`); another single link read is a read case.
+    const operandOf = (code: string): string | undefined => findOperand(code) ?? (last ? findLastOperand(code) : undefined);
+    const grouped = operand !== undefined && findOperand(head) === undefined && isWrapped(operand);
+    const changedLink = base === undefined || (grouped ? operandOf(base) !== operandOf(head) : findOperand(base) !== findOperand(head));
+    if (operand !== undefined && changedLink && !isOldLogic(operand, line)) add('condition', operand, '', toConditionValues(operand));
   }
   // A fallback whose value goes on the next line (`options.method ||` then `(hasLocal ? "local" : "nostore")`) is
   // read with it.
@@ -1855,6 +1880,18 @@ export function findSemanticChanges(
     const found = [...toPlainText(text).matchAll(ARITHMETIC_EXPRESSION)].map((match) => match[1] ?? '');
     return found.length > 0 && found.every((expression) => removedPlain.some((removed) => removed.includes(expression)));
   };
+  // Text joined, not numbers added: a line whose every operator is `+` and one of whose operands the lines above gave a
+  // string (postcss's `return name + afterName + params` below `let name = '@' + node.name`). JavaScript only.
+  const isJoinedText = (line: number): boolean => {
+    const code = head[line - 1]?.code ?? '';
+    if (language !== 'javascript' || !/^\++$/.test(operators(code))) return false;
+    const operands = new Set(code.match(/(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$.([])/g) ?? []);
+    for (let at = line - 2; at >= Math.max(0, line - 1 - STRING_DECLARATION_LINES); at--) {
+      const assigned = /^\s*(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$]*)\s*\+?=(?!=)\s*(.*)$/.exec(head[at]?.code ?? '');
+      if (assigned !== null && operands.has(assigned[1] ?? '') && STRING_VALUE.test(assigned[2] ?? '')) return true;
+    }
+    return false;
+  };
   // And a normalisation a removed line made (pino-pretty split `.replace(/\s+/g, ' ').trim()` over three lines, the
   // `.trim()` on the last).
   const oldNormalisations = new Set(
@@ -1877,6 +1914,31 @@ export function findSemanticChanges(
       gone.every((name) => !fileNames?.head.has(name)) &&
       added.every((name) => !fileNames?.base.has(name))
     );
+  };
+  // A line that differs from the one it replaced only by names the change renamed throughout the file (gjson fixed the
+  // spelling of `modifer`: every `modifer == 0` became `modifier == 0`) decides what it decided.
+  // Variables only, declared in their file (`modifer := 0`, `let name =`): a call or a property replaced by another
+  // (`Math.round` → `Math.floor`) is no spelling.
+  const isDeclared = (name: string, lines: readonly SourceLine[]): boolean => {
+    const declared = new RegExp(`(?:^|[^\\w$.])(?:(?:let|const|var)\\s+)?${name.replace(/\$/g, '\\$')}\\s*(?::=|=(?!=))`);
+    return lines.some((line) => !line.isComment && declared.test(line.code));
+  };
+  const isRenamedLine = (before: SourceLine, after: SourceLine): boolean => {
+    const split = (code: string): string[] =>
+      code
+        .replace(/\s+/g, ' ')
+        .trim()
+        .split(/([A-Za-z_$][\w$]*)/);
+    const [was, now] = [split(before.code), split(after.code)];
+    if (was.length !== now.length || before.code === after.code) return false;
+    fileNames ??= { base: namesIn(base), head: namesIn(head) };
+    const names = fileNames;
+    // Odd positions hold names, even ones what stands between them.
+    return was.every((part, at) => {
+      const other = now[at] ?? '';
+      if (part === other) return true;
+      return at % 2 === 1 && !names.head.has(part) && !names.base.has(other) && isDeclared(part, base) && isDeclared(other, head);
+    });
   };
   // A ternary's test a removed line already made, inline (pino-pretty split `${prettifiers.caller ? … : …}` out of a
   // template into a name of its own): the same decision.
@@ -1940,15 +2002,16 @@ export function findSemanticChanges(
     head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).filter((line) => !line.isComment),
   );
   // A slice a removed line already took, the same collection and bound (cobra copied `args[:len(args)-1]` into a new
-  // slice rather than taking it in place).
+  // slice rather than taking it in place). The bound inside that slice's brackets: gjson's `len(value) > 2 &&
+  // value[0] == '"'` made `len(value) >= 2` reads `value[0]` and says 2, but took no slice to 2.
   const isOldSlice = (change: SemanticChange): boolean => {
     const collection = /^len\((.+)\)$/.exec(change.subject)?.[1];
     if (collection === undefined) return false;
     const bound = change.limit.replace(/\s+/g, '');
-    return removedLines.some((line) => {
-      const code = line.code.replace(/\s+/g, '');
-      return code.includes(`${collection}[`) && code.includes(bound);
-    });
+    const quote = (text: string): string => text.replace(/\s+/g, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const [list, limit] = [quote(collection), quote(bound)];
+    const slice = new RegExp(`${list}\\[[^\\]]*:[^\\]]*${limit}|${list}\\[${limit}:`);
+    return removedLines.some((line) => slice.test(line.code.replace(/\s+/g, '')));
   };
   const isMoved = (change: SemanticChange): boolean =>
     (change.kind === 'boundary' && isOldSlice(change)) ||
@@ -2099,6 +2162,7 @@ export function findSemanticChanges(
           : findReplacedBranch(hunkRemoved, after, syntax, pairedOffsets);
       if (branch !== undefined) pairedOffsets.add(branch.offset);
       const before = replacedInPlace ? removed : branch?.line;
+      if (before !== undefined && isRenamedLine(before, after)) continue;
       const found = syntax.classify(
         before,
         after,
@@ -2182,6 +2246,7 @@ export function findSemanticChanges(
           !isMoved(change) &&
           !(change.kind === 'error-path' && change.subject === 'the error path' && isReopenedCatch) &&
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isOldArithmetic(after.text)) &&
+          !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isJoinedText(line)) &&
           !isRenamedRead(change) &&
           !isRenamedBinding(change) &&
           !isRenamedLoopTest(change) &&

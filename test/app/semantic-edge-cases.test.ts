@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { ChangeAnalysis } from '../../src/model/analysis.js';
 import type { AgentBundle } from '../../src/model/bundle.js';
+import type { Hunk } from '../../src/model/change.js';
 import { findSemanticChanges, listRemovedTests, type SemanticChange } from '../../src/rules/semantic-hunks.js';
 import { createPythonOrGoSyntax } from '../../src/rules/semantic-languages.js';
 import { analyzeFixture, createChangeFixture, runJsonReport, type ChangeFixture } from '../helpers/analysis-fixtures.js';
@@ -4181,5 +4182,127 @@ describe('refactors a fix made on the way ask nothing; the decisions they carry 
     ];
     assert.deepEqual(changes(base, head('      reject(options.signal!.reason);'), hunks), []);
     assert.deepEqual(changes(base, head('      reject(options.error!.reason);'), hunks), [['error-path', 5, 'the error path']]);
+  });
+});
+
+// Checks 146-152 (yargs, postcss, hapi, bottle, gjson, ajv, multidict: first looks at repositories nobody here tuned on).
+describe('findSemanticChanges: checks 146-152', () => {
+  /** Kind, line and subject of the changes between two versions, given their hunks. */
+  const between = (base: string[], head: string[], hunks: Hunk[], language: 'javascript' | 'go' = 'javascript') =>
+    findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunks, language).map((change) => [
+      change.kind,
+      change.line,
+      change.subject,
+    ]);
+
+  test('a length bound moved beside an element read asks its boundary; a slice a removed line took to it does not (gjson)', () => {
+    const go = (operator: string) => [
+      'package gjson',
+      '',
+      'func unquote(value string) string {',
+      `\tif len(value) ${operator} 2 && value[0] == '"' &&`,
+      `\t\tvalue[len(value)-1] == '"' {`,
+      '\t\treturn value[1 : len(value)-1]',
+      '\t}',
+      '\treturn value',
+      '}',
+    ];
+    assert.deepEqual(between(go('>'), go('>='), [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 }], 'go'), [
+      ['boundary', 4, 'len(value)'],
+    ]);
+    // The slice a removed line took, to the same bound, checked now: the bound is old.
+    const sliced = between(
+      ['package p', '', 'func f(value string) string {', '\treturn value[:2]', '}'],
+      ['package p', '', 'func f(value string) string {', '\tif len(value) >= 2 {', '\t\treturn value[:2]', '\t}', '\treturn value', '}'],
+      [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 4 }],
+      'go',
+    );
+    assert.deepEqual(
+      sliced.filter(([kind]) => kind === 'boundary'),
+      [],
+    );
+  });
+
+  test('a name whose spelling the change fixed throughout the file decides what it decided (gjson)', () => {
+    const go = (name: string, reset: boolean) => [
+      'package gjson',
+      '',
+      'func parse(path string) int {',
+      `\t${name} := 0`,
+      ...(reset ? [`\t${name} = 0`] : []),
+      '\tfor i := 0; i < len(path); i++ {',
+      `\t\tif ${name} == 0 && path[i] == '@' {`,
+      `\t\t\t${name} = i`,
+      '\t\t}',
+      '\t}',
+      `\treturn ${name}`,
+      '}',
+    ];
+    const hunks = [
+      { oldStart: 4, oldLines: 1, newStart: 4, newLines: 2 },
+      { oldStart: 6, oldLines: 2, newStart: 7, newLines: 2 },
+      { oldStart: 10, oldLines: 1, newStart: 11, newLines: 1 },
+    ];
+    assert.deepEqual(between(go('modifer', false), go('modifier', true), hunks, 'go'), []);
+    // A name the head still says elsewhere is another value, not a spelling: the bound is new.
+    const limits = (name: string) => [
+      'package p',
+      '',
+      'func f(a, b int) int {',
+      `\tif ${name} == 0 {`,
+      '\t\treturn a',
+      '\t}',
+      '\treturn b',
+      '}',
+    ];
+    assert.deepEqual(between(limits('a'), limits('b'), [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 }], 'go'), [
+      ['boundary', 4, 'b'],
+    ]);
+  });
+
+  test('a bracketed group added as the last link of a condition is its new test (postcss)', () => {
+    const base = [
+      'function pushBody(nodes, i) {',
+      '  if (',
+      '    i < nodes.length - 1 &&',
+      "    child.type === 'atrule' &&",
+      '    !child.nodes',
+      '  ) {',
+      '    semicolon = true',
+      '  }',
+      '}',
+    ];
+    const head = [
+      'function pushBody(nodes, i) {',
+      '  if (',
+      '    i < nodes.length - 1 &&',
+      "    ((child.type === 'atrule' && !child.nodes) ||",
+      "      (child.type === 'decl' && child.prop.startsWith('--')))",
+      '  ) {',
+      '    semicolon = true',
+      '  }',
+      '}',
+    ];
+    assert.deepEqual(between(base, head, [{ oldStart: 4, oldLines: 2, newStart: 4, newLines: 2 }]), [
+      ['condition', 5, "(child.type === 'decl' && child.prop.startsWith('--'))"],
+    ]);
+  });
+
+  test('text joined with + is no arithmetic; a sum of numbers still is (postcss)', () => {
+    const at = (result: string, first: string, second: string) => [
+      'function atruleStart(str, node) {',
+      `  let name = ${first}`,
+      `  let params = ${second}`,
+      '  let afterName = node.raws.afterName',
+      `  return ${result}`,
+      '}',
+    ];
+    const hunks = [{ oldStart: 5, oldLines: 1, newStart: 5, newLines: 1 }];
+    const text = ["'@' + node.name", "node.params ? str.rawValue(node, 'params') : ''"] as const;
+    assert.deepEqual(between(at('name + params', ...text), at('name + afterName + params', ...text), hunks), []);
+    const numbers = ['node.count', 'node.size'] as const;
+    assert.deepEqual(between(at('name + params', ...numbers), at('name + afterName + params', ...numbers), hunks), [
+      ['arithmetic', 5, 'the arithmetic'],
+    ]);
   });
 });
