@@ -355,8 +355,16 @@ export function toTestRun(
     for (const test of findReachingTests(kg, file.path, { includeTypeOnly: true }))
       if (isTypeTestPath(test.testFile)) tests.push({ path: test.testFile, distance: test.distance });
   }
+  // A Python file of the test folder that pytest does not collect by name (test_*.py, *_test.py) and that declares no
+  // test (bottle's test/__init__.py, which sets up coverage) takes no place in the command.
+  const declaresNoTests = (path: string): boolean =>
+    getSourceLanguage(path) === 'python' &&
+    !/(?:^|\/)(?:test_[^/]*|[^/]*_test)\.py$/.test(path) &&
+    facts.get(path)?.facts.tests.length === 0;
   return planTestRun({
-    tests: tests.map((test) => withScriptFlags(selectors, toTestToRun(kg, facts, root, selectors, test, goPackageTests))),
+    tests: tests
+      .filter((test) => !declaresNoTests(test.path))
+      .map((test) => withScriptFlags(selectors, toTestToRun(kg, facts, root, selectors, test, goPackageTests))),
     ...(wholeSuite === undefined
       ? {}
       : {

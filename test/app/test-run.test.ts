@@ -154,6 +154,30 @@ describe("the whole suite in the project's own language", () => {
       template.repo.cleanup();
     }
   });
+
+  // Check 149 (bottle): test/__init__.py imports the module every test imports and declares no test; pytest does not
+  // collect it, and it took one of the twenty places of the command.
+  test('a Python file of the test folder that pytest does not collect is no test to run; a test module is', async () => {
+    const fixture = createChangeFixture(
+      {
+        'pytest.ini': '[pytest]\n',
+        'bottle.py': 'def route(path):\n    return path\n',
+        'test/__init__.py': 'import bottle\n\nbottle.DEBUG = True\n',
+        'test/helpers.py': 'import bottle\n\n\ndef make():\n    return bottle.route("/")\n',
+        'test/test_route.py': 'import bottle\n\n\ndef test_route():\n    assert bottle.route("/a") == "/a"\n',
+      },
+      { 'bottle.py': 'def route(path):\n    if not path:\n        return "/"\n    return path\n' },
+    );
+    try {
+      const { testRun } = await analyzeFixture(fixture);
+      assert.deepEqual(
+        testRun.commands.map((command) => command.command),
+        ['python -m pytest test/test_route.py'],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
 });
 
 // Check 92 (uptime-kuma): a translation, src/lang/en.json, changed beside server code, and the whole suite ran because
