@@ -291,6 +291,38 @@ describe('type-level assertions', () => {
     );
   });
 
+  // Check 149 (bottle, in Python): the catch makes the same value another way, and the test checks it after the block.
+  test('a catch that makes the value its try would have made is a fallback; one that sets something else swallows', () => {
+    const js = [
+      "it('reads the cookie', () => {",
+      '  let cookies;',
+      '  try {',
+      '    cookies = headers.getSetCookie();',
+      '  } catch {',
+      "    cookies = headers.get('set-cookie').split(',');",
+      '  }',
+      "  expect(cookies).toContain('b=b');",
+      '});',
+      "it('sets a flag', () => {",
+      '  let cookies;',
+      '  let failed;',
+      '  try {',
+      '    cookies = headers.getSetCookie();',
+      '  } catch {',
+      '    failed = true;',
+      '  }',
+      "  expect(cookies).toContain('b=b');",
+      '});',
+    ].join('\n');
+    assert.deepEqual(
+      extractFacts('test/cookie.test.js', js, { assertionHelpers: [] }).tests.map((fact) => [fact.titlePath[0], fact.swallowedErrors]),
+      [
+        ['reads the cookie', 0],
+        ['sets a flag', 1],
+      ],
+    );
+  });
+
   // Check 97 (feathers): a listener's `callback` parameter was read as another test's asserting `const callback`, an
   // assertion left unawaited in every test that stubs a connection.
   test("a call of a parameter is the parameter's, not a helper of the same name declared in another test", () => {

@@ -636,6 +636,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         // `try { throw new Error('x') } catch (error) { log(error) }`: the test raises on purpose to have an error to
         // handle; nothing of the code under test is swallowed.
         else if (isDeliberateThrow(getNode(node, 'block'))) this.testing.countThrow();
+        // `try { c = read() } catch { c = fallback() }`: the same value made another way, checked after the block
+        // either way (bottle's test_cookie, in Python): a fallback, not a swallowed failure.
+        else if (isFallback(getNode(node, 'block'), getNode(handler, 'body'))) this.testing.countThrow();
         this.visitChildren(handler);
         // A `finally` that asserts checks the outcome whatever the catch did with the error.
         this.visit(node.finalizer);
@@ -779,6 +782,21 @@ function keepsCaughtError(handler: AstNode, moduleFunctions: ReadonlySet<string>
 }
 
 /** A try block that throws at its top (`try { throw new Error('x') } catch …`): the error is made to be caught. */
+/** Whether a catch block assigns a plain name its try block assigns too. */
+function isFallback(block: AstNode | undefined, handler: AstNode | undefined): boolean {
+  const assigned = (body: AstNode | undefined): string[] =>
+    (body === undefined ? [] : getNodes(body, 'stmts')).flatMap((statement) => {
+      const expression = statement.type === 'ExpressionStatement' ? unwrapExpression(getNode(statement, 'expression')) : undefined;
+      const name =
+        expression?.type === 'AssignmentExpression' && getString(expression, 'operator') === '='
+          ? getIdentifierName(getNode(expression, 'left'))
+          : undefined;
+      return name === undefined ? [] : [name];
+    });
+  const tried = new Set(assigned(block));
+  return assigned(handler).some((name) => tried.has(name));
+}
+
 function isDeliberateThrow(block: AstNode | undefined): boolean {
   return block !== undefined && getNodes(block, 'stmts').some((statement) => statement.type === 'ThrowStatement');
 }

@@ -374,6 +374,22 @@ test('a try that raises on purpose swallows nothing; one around the code under t
     '        assert parser.parse_header(b"x")',
     '    except Exception:',
     '        pass',
+    '',
+    // Check 149 (bottle): the except computes the same value another way; the asserts below check it either way.
+    'def test_cookie(self):',
+    '    try:',
+    "        c = self.urlopen('/cookie')['header'].get_all('Set-Cookie', '')",
+    '    except:',
+    "        c = self.urlopen('/cookie')['header'].get('Set-Cookie', '').split(',')",
+    '        c = [x.strip() for x in c]',
+    "    self.assertTrue('b=b' in c)",
+    '',
+    'def test_keeps_another_value(self):',
+    '    try:',
+    "        c = self.urlopen('/cookie')",
+    '    except:',
+    '        d = None',
+    '    self.assertTrue(c)',
   ];
   assert.deepEqual(
     parse('tests/test_log.py', py).tests.map((fact) => [fact.titlePath[0], fact.swallowedErrors]),
@@ -384,6 +400,8 @@ test('a try that raises on purpose swallows nothing; one around the code under t
       ['test_expects', 0],
       ['test_expects_inline', 0],
       ['test_swallows_its_assertion', 1],
+      ['test_cookie', 0],
+      ['test_keeps_another_value', 1],
     ],
   );
 });
