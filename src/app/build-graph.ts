@@ -37,6 +37,8 @@ const CONFIG_TEXT_LIMIT = 1024 * 1024;
 const OPENAPI_TEXT_LIMIT = 4 * 1024 * 1024;
 const OPENAPI_READS_AT_ONCE = 16;
 const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json)$/;
+/** Bundler configs whose bundles tests may import (build-output.ts). */
+const BUNDLER_CONFIG = /(?:^|\/)rollup\.config\.[cm]?[jt]s$/;
 const PACKAGE_JSON = /(^|\/)package\.json$/;
 const GO_MOD = /(^|\/)go\.mod$/;
 const CONFTEST = /(^|\/)conftest\.py$/;
@@ -622,10 +624,12 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
   const packageJsons = new Map<string, string>();
   const goModules = new Map<string, string>();
   const conftests = new Map<string, string>();
+  const bundlerConfigs = new Map<string, string>();
   const configs = paths.filter(
     (path) =>
       RESOLVER_CONFIG.test(path) ||
-      ((PACKAGE_JSON.test(path) || GO_MOD.test(path) || CONFTEST.test(path)) && !path.includes('node_modules/')),
+      ((PACKAGE_JSON.test(path) || GO_MOD.test(path) || CONFTEST.test(path) || BUNDLER_CONFIG.test(path)) &&
+        !path.includes('node_modules/')),
   );
   const texts = await readRepoTexts(env, configs, CONFIG_TEXT_LIMIT);
   configs.forEach((path, index) => {
@@ -634,6 +638,7 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
     if (RESOLVER_CONFIG.test(path)) tsconfigs.set(path, text);
     else if (GO_MOD.test(path)) goModules.set(path, text);
     else if (CONFTEST.test(path)) conftests.set(path, text);
+    else if (BUNDLER_CONFIG.test(path)) bundlerConfigs.set(path, text);
     else packageJsons.set(path, text);
   });
   const pnpmText = paths.includes('pnpm-workspace.yaml') ? await readRepoText(env, 'pnpm-workspace.yaml', CONFIG_TEXT_LIMIT) : undefined;
@@ -646,6 +651,7 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
     externalConfigs,
     goModules,
     conftests,
+    bundlerConfigs,
     ...pnpmWorkspace,
   });
   // `extends` may name configs the scan does not list (node_modules/@tsconfig/…, or a non-tsconfig name):
@@ -661,7 +667,16 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
       if (text !== undefined) added += 1;
     });
     if (added === 0) break;
-    resolver = createResolver({ files: new Set(paths), tsconfigs, packageJsons, externalConfigs, goModules, conftests, ...pnpmWorkspace });
+    resolver = createResolver({
+      files: new Set(paths),
+      tsconfigs,
+      packageJsons,
+      externalConfigs,
+      goModules,
+      conftests,
+      bundlerConfigs,
+      ...pnpmWorkspace,
+    });
   }
   return resolver;
 }

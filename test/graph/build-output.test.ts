@@ -11,6 +11,7 @@ function resolverOf(files: Record<string, string>): ReturnType<typeof createReso
     files: new Set(Object.keys(files)),
     tsconfigs: pick(/(?:^|\/)tsconfig[^/]*\.json$/),
     packageJsons: pick(/(?:^|\/)package\.json$/),
+    bundlerConfigs: pick(/(?:^|\/)rollup\.config\.[cm]?[jt]s$/),
   });
 }
 
@@ -43,6 +44,33 @@ describe('an import of build output the repository does not hold', () => {
       target: 'packages/core/src/graph/walk.ts',
       builtFrom: 'packages/core/tsconfig.json compilerOptions: outDir ./dist, rootDir ./src',
     });
+  });
+
+  // Check 146 (yargs at e326cde): the cjs tests require `../build/index.cjs`, one bundle rollup writes from lib/cjs.ts
+  // beside tsc's build/lib/…; no test reached the fix's file and the proof went to the one ESM test.
+  test('follows a rollup config from the bundle it writes to its entry; a bundle of several entries is left unresolved', () => {
+    const rollup = (input: string) =>
+      `const output = { format: 'cjs', file: './build/index.cjs', exports: 'default' };\nmodule.exports = { input: ${input}, output };\n`;
+    const files = {
+      'tsconfig.json': '{ "compilerOptions": { "outDir": "build", "rootDir": "." }, "include": ["lib/**/*.ts"] }\n',
+      'lib/cjs.ts': '',
+      'lib/yargs-factory.ts': '',
+      'index.cjs': '',
+      'test/usage.cjs': '',
+    };
+    const resolver = resolverOf({ ...files, 'rollup.config.cjs': rollup("'./lib/cjs.ts'") });
+    assert.deepEqual(resolver.resolve('index.cjs', './build/index.cjs'), {
+      specifier: './build/index.cjs',
+      kind: 'relative',
+      target: 'lib/cjs.ts',
+      builtFrom: 'rollup.config.cjs: bundles ./lib/cjs.ts into ./build/index.cjs',
+    });
+    // tsc's own output beside the bundle still maps folder to folder.
+    assert.equal(resolver.resolve('test/usage.cjs', '../build/lib/yargs-factory.js').target, 'lib/yargs-factory.ts');
+    // A test that requires the bundle names the entry by the bundle's file name: a focused run reads it.
+    assert.ok(resolver.getLinkKeys('lib/cjs.ts').words.includes('/index'));
+    const several = resolverOf({ ...files, 'rollup.config.cjs': rollup("'./lib/cjs.ts', other: { input: './lib/esm.ts' }") });
+    assert.equal(several.resolve('index.cjs', './build/index.cjs').kind, 'unresolved');
   });
 
   // Check 39 (yargs, a first look): tests import `../build/lib/utils/apply-extends.js`, which tsc builds from

@@ -18,6 +18,8 @@ export interface BuildOutputRule {
    * `output`. Unset when the compiler takes everything under `source`.
    */
   within?: string[];
+  /** A bundle: `output` is one file built from the entry file `source` (rollup's `output.file` from its `input`). */
+  file?: true;
 }
 
 /** babel's flags that take a value: the word after them is no source folder. */
@@ -202,15 +204,38 @@ function findEntryRule(info: PackageInfo, repo: RepoFiles): BuildOutputRule | un
   return undefined;
 }
 
+/** `input: './lib/cjs.ts'` and `file: './build/index.cjs'` in a rollup config, quoted either way. */
+const ROLLUP_INPUT = /\binput\s*:\s*(['"])([^'"\n]+)\1/g;
+const ROLLUP_FILE = /\bfile\s*:\s*(['"])([^'"\n]+)\1/g;
+
+/**
+ * The bundles a rollup config writes (`output.file`), each built from its one entry (`input`), read from the config's
+ * text: yargs's tests require `../build/index.cjs`, which `rollup.config.cjs` bundles from `./lib/cjs.ts`. A config with
+ * several entries, or an entry the repository does not hold, says no one file.
+ */
+function findBundleRules(path: string, text: string, repo: RepoFiles): BuildOutputRule[] {
+  const inputs = [...new Set([...text.matchAll(ROLLUP_INPUT)].map((match) => match[2] ?? ''))];
+  const base = getDirName(path);
+  const input = inputs.length === 1 ? joinRepoPath(base, inputs[0] ?? '') : undefined;
+  if (input === undefined || !repo.files.has(input)) return [];
+  return [...new Set([...text.matchAll(ROLLUP_FILE)].map((match) => match[2] ?? ''))].flatMap((file) => {
+    const output = joinRepoPath(base, file);
+    return output === undefined || output === input
+      ? []
+      : [{ output, source: input, file: true as const, rule: `${path}: bundles ${inputs[0]} into ${file}` }];
+  });
+}
+
 /**
  * The build-output folders of a repository that it does not hold, each with its source folder: from babel's
  * `--out-dir` in package.json scripts, tshy's settings, tsconfig `outDir`/`rootDir`, then package.json `main` into a missing folder
- * beside `src/`; the first rule for a folder wins.
+ * beside `src/`; the first rule for a folder wins. Bundles a rollup config writes map file to file.
  */
 export function findBuildOutputRules(
   repo: RepoFiles,
   packages: Iterable<PackageInfo>,
   tsconfigs: ReadonlyMap<string, string>,
+  bundlerConfigs: ReadonlyMap<string, string> = new Map(),
 ): BuildOutputRule[] {
   const sortedPackages = [...packages].sort((left, right) => compareText(left.folder, right.folder));
   const candidates = [
@@ -221,11 +246,19 @@ export function findBuildOutputRules(
       .sort(([left], [right]) => compareText(left, right))
       .flatMap(([path, text]) => findTsconfigRule(path, text, tsconfigs) ?? []),
     ...sortedPackages.flatMap((info) => findEntryRule(info, repo) ?? []),
+    ...[...bundlerConfigs]
+      .filter(([path]) => !path.includes('node_modules/'))
+      .sort(([left], [right]) => compareText(left, right))
+      .flatMap(([path, text]) => findBundleRules(path, text, repo)),
   ];
   const rules = new Map<string, BuildOutputRule>();
   const packageFolders = new Set(sortedPackages.map((info) => info.folder));
   for (const rule of candidates) {
     // A package's own folder always exists; built into, it maps only the files it lacks.
+    if (rule.file === true) {
+      if (!repo.files.has(rule.output) && !rules.has(rule.output)) rules.set(rule.output, rule);
+      continue;
+    }
     const absent = !repo.dirs.has(rule.output) || (packageFolders.has(rule.output) && rule.output !== rule.source);
     if (absent && (rule.source === '' || repo.dirs.has(rule.source)) && !rules.has(rule.output)) rules.set(rule.output, rule);
   }
@@ -236,6 +269,10 @@ export function findBuildOutputRules(
 /** The source path an absent build-output `candidate` is built from, with its rule; undefined when no rule covers it. */
 export function toBuiltSource(rules: readonly BuildOutputRule[], candidate: string): { path: string; rule: BuildOutputRule } | undefined {
   for (const rule of rules) {
+    if (rule.file === true) {
+      if (candidate === rule.output) return { path: rule.source, rule };
+      continue;
+    }
     if (rule.output !== '' && candidate !== rule.output && !candidate.startsWith(`${rule.output}/`)) continue;
     const rest = rule.output === '' ? `/${candidate}` : candidate.slice(rule.output.length);
     const path = rule.source === '' ? rest.replace(/^\//, '') : `${rule.source}${rest}`;

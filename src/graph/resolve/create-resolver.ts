@@ -31,6 +31,8 @@ export interface ResolverInput {
   goModules?: ReadonlyMap<string, string>;
   /** Repo path → text of every conftest.py: the folders they put on `sys.path` are Python import roots. */
   conftests?: ReadonlyMap<string, string>;
+  /** Repo path → text of every rollup config: the bundles it writes map to their entries (build-output.ts). */
+  bundlerConfigs?: ReadonlyMap<string, string>;
 }
 
 export interface Resolver {
@@ -170,7 +172,7 @@ export function createResolver(input: ResolverInput): Resolver {
   let buildOutputRules: BuildOutputRule[] | undefined;
   /** The repository's build-output rules, found on first need: most trees import no build output. */
   const getBuildOutputRules = (): BuildOutputRule[] => {
-    buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs);
+    buildOutputRules ??= findBuildOutputRules(repo, packages.values(), input.tsconfigs, input.bundlerConfigs);
     return buildOutputRules;
   };
 
@@ -376,7 +378,11 @@ export function createResolver(input: ResolverInput): Resolver {
       keyContext ??= {
         packages: [...packages.values()],
         aliasPrefixes: [...aliasPrefixes],
-        buildOutputs: getBuildOutputRules().map((rule) => ({ output: rule.output, source: rule.source })),
+        buildOutputs: getBuildOutputRules().map((rule) => ({
+          output: rule.output,
+          source: rule.source,
+          ...(rule.file ? { file: true } : {}),
+        })),
       };
       return deriveLinkKeys(path, keyContext);
     },

@@ -15,7 +15,7 @@ export interface LinkKeyContext {
    * The build-output folders the repository does not hold, each with the folder it is built from (build-output.ts): an
    * import of `../dist/esm/index.js` names src/index.ts by the output's folder, which no key of the source path says.
    */
-  buildOutputs?: readonly { output: string; source: string }[];
+  buildOutputs?: readonly { output: string; source: string; file?: boolean }[];
 }
 
 const MANIFEST_ENTRIES = ['main', 'module', 'types', 'typings', 'browser'];
@@ -59,8 +59,13 @@ export function deriveLinkKeys(path: string, context: LinkKeyContext): LinkKeys 
     if (info.folder !== '') words.add(`${SEGMENT}${firstRun(info.folder.slice(info.folder.lastIndexOf('/') + 1))}`);
     dots = true;
   }
+  // A bundle built from the file is named by the bundle's own name (`../build/index.cjs` for lib/cjs.ts).
+  for (const { output, source, file } of context.buildOutputs ?? []) {
+    if (file === true && source === path) words.add(`${SEGMENT}${firstRun(output.slice(output.lastIndexOf('/') + 1))}`);
+  }
   // Built into a folder the repository lacks, an index is named by its file within that folder (`dist/esm/index.js`).
-  for (const { output, source } of stem === 'index' ? (context.buildOutputs ?? []) : []) {
+  for (const { output, source, file } of stem === 'index' ? (context.buildOutputs ?? []) : []) {
+    if (file === true) continue;
     if (source !== '' && !path.startsWith(`${source}/`)) continue;
     words.add(`${SEGMENT}index`);
     if (output !== '') words.add(`${SEGMENT}${firstRun(output.slice(output.lastIndexOf('/') + 1))}`);
