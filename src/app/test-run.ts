@@ -20,6 +20,8 @@ const RUNNER_DEPENDENCIES: readonly [string, TestRunner][] = [
   ['mocha', 'mocha'],
   ['jasmine', 'jasmine'],
   ['ava', 'ava'],
+  ['@hapi/lab', 'lab'],
+  ['uvu', 'uvu'],
   ['@playwright/test', 'playwright'],
   ['cypress', 'cypress'],
 ];
@@ -35,6 +37,8 @@ const RUNNER_IMPORTS: ReadonlyMap<string, TestRunner> = new Map([
   ['ava', 'ava'],
   ['tap', 'tap'],
   ['tape', 'tape'],
+  ['@hapi/lab', 'lab'],
+  ['uvu', 'uvu'],
   ['@playwright/test', 'playwright'],
 ]);
 const LOCKFILES: readonly [string, string][] = [
@@ -159,7 +163,9 @@ function withScriptFlags(selectors: RunnerSelectors, test: TestToRun): TestToRun
       ? selectors.mochaFlags?.get(test.cwd)
       : test.runner === 'node'
         ? selectors.nodeTestFlags?.get(test.cwd)
-        : undefined;
+        : test.runner === 'lab' || test.runner === 'uvu'
+          ? selectors.runnerFlags?.get(test.runner)?.get(test.cwd)
+          : undefined;
   return flags === undefined ? test : { ...test, flags };
 }
 

@@ -26,7 +26,18 @@ export interface RunnerSelectors {
   mochaFlags?: Map<string, string[]>;
   /** Per package folder, the load flags its script gives `node --test` (`-r esbuild-register`), in order, each before its value. */
   nodeTestFlags?: Map<string, string[]>;
+  /** lab and uvu: per runner, then per package folder, the load flags its script gives it (`uvu -r ts-node/register`). */
+  runnerFlags?: Map<'lab' | 'uvu', Map<string, string[]>>;
 }
+
+/**
+ * Flags, each with its value, that change how lab or uvu loads a file: lab's assertion library and transforms (not its
+ * coverage threshold, which a run of a few files would miss), uvu's preloaded modules.
+ */
+const RUNNER_LOAD_FLAGS: readonly (readonly ['lab' | 'uvu', RegExp, ReadonlySet<string>])[] = [
+  ['lab', /(?:^|\/)lab$/, new Set(['-a', '--assert', '-T', '--transform'])],
+  ['uvu', /(?:^|\/)uvu$/, new Set(['-r', '--require'])],
+];
 
 /** A runner config named by a package script, in a folder below the package's: it runs the test files under its folder. */
 export interface ScriptedConfig {
@@ -502,6 +513,14 @@ export function buildRunnerSelectors(
       if (nodeFlags.length > 0) {
         selectors.nodeTestFlags ??= new Map();
         selectors.nodeTestFlags.set(folder, nodeFlags);
+      }
+      for (const [runner, program, load] of RUNNER_LOAD_FLAGS) {
+        const found = readScriptLoadFlags(scripts, (all) => listProgramArguments(all, program), load);
+        if (found.length === 0) continue;
+        selectors.runnerFlags ??= new Map();
+        const byFolder = selectors.runnerFlags.get(runner) ?? new Map<string, string[]>();
+        byFolder.set(folder, found);
+        selectors.runnerFlags.set(runner, byFolder);
       }
       // `--require test/setup.js`, `--file test/hooks.js`: loaded before every spec, as a .mocharc's `require` is.
       addSetup(

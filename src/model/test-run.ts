@@ -8,6 +8,10 @@ export type TestRunner =
   /** node-tap (`npx tap <files>`) and tape (`npx tape <files>`): each test file is a program that prints TAP. */
   | 'tap'
   | 'tape'
+  /** hapi's lab (`npx lab <files>`). */
+  | 'lab'
+  /** uvu: given a folder and a pattern of file names (`npx uvu test '^(?:a\\.test\\.js)$'`). */
+  | 'uvu'
   | 'playwright'
   | 'cypress'
   | 'node'
@@ -28,6 +32,8 @@ export const TEST_RUNNERS: readonly TestRunner[] = [
   'ava',
   'tap',
   'tape',
+  'lab',
+  'uvu',
   'playwright',
   'cypress',
   'node',

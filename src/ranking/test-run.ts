@@ -76,6 +76,15 @@ function quoteFlagValues(flags: readonly string[]): string[] {
   return flags.map((word, index) => (index % 2 === 0 ? word : quoteShellWord(word)));
 }
 
+/** The deepest folder that holds every file ('' for none but the root). */
+function commonFolder(files: readonly string[]): string {
+  const folders = files.map((file) => (file.includes('/') ? file.slice(0, file.lastIndexOf('/')).split('/') : []));
+  const first = folders[0] ?? [];
+  let depth = 0;
+  while (depth < first.length && folders.every((parts) => parts[depth] === first[depth])) depth += 1;
+  return first.slice(0, depth).join('/');
+}
+
 function buildCommand(group: CommandGroup, files: string[], testNames: readonly string[]): string {
   const words = files.map(quoteShellWord);
   switch (group.runner) {
@@ -103,6 +112,21 @@ function buildCommand(group: CommandGroup, files: string[], testNames: readonly 
       return ['npx', 'tap', ...words].join(' ');
     case 'tape':
       return ['npx', 'tape', ...words].join(' ');
+    case 'lab':
+      return ['npx', 'lab', ...quoteFlagValues(group.flags), ...words].join(' ');
+    case 'uvu': {
+      // uvu takes a folder and a pattern it tests each file's path below that folder with: the files' common folder,
+      // and their paths below it, anchored.
+      const folder = commonFolder(files);
+      const names = files.map((file) => (folder === '' ? file : file.slice(folder.length + 1)).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      return [
+        'npx',
+        'uvu',
+        ...quoteFlagValues(group.flags),
+        quoteShellWord(folder === '' ? '.' : folder),
+        quoteShellWord(`^(?:${names.join('|')})$`),
+      ].join(' ');
+    }
     case 'playwright':
       return ['npx', 'playwright', 'test', ...configFlag(group, '--config'), ...words].join(' ');
     case 'cypress':
@@ -205,7 +229,7 @@ export function planTestRun(input: TestRunInput): TestRun {
     const viaTsx = runner === 'node' && test.viaTsx === true;
     const typecheck = runner === 'vitest' && test.typecheck === true;
     const config = ['karma', 'vitest', 'jest', 'playwright'].includes(runner) ? test.config : undefined;
-    const flags = runner === 'mocha' || runner === 'node' ? (test.flags ?? []) : [];
+    const flags = runner === 'mocha' || runner === 'node' || runner === 'lab' || runner === 'uvu' ? (test.flags ?? []) : [];
     const key = [runner, test.cwd, viaTsx, typecheck, config ?? '', ...flags].join('\u0000');
     const group = groups.get(key) ?? {
       runner,

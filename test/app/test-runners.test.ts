@@ -251,6 +251,59 @@ describe("node --test's load flags from the package's script", () => {
   });
 });
 
+/**
+ * Checks 147 and 148 (postcss: uvu; hapi: @hapi/lab): no runner was detected, and every bundle said to run the whole
+ * suite. lab takes files; uvu takes a folder and a pattern of the paths below it. A coverage threshold (`-t 100`) is
+ * no load flag: a run of a few files would fail it.
+ */
+describe('lab and uvu run the reaching tests, with the load flags of their script', () => {
+  const commandsOf = async (manifest: Record<string, unknown>, tests: Record<string, string>) => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': json({ name: 'lib', version: '1.0.0', ...manifest }),
+        'lib/list.js': 'exports.split = function split(text) {\n  return text.split(",");\n};\n',
+        ...tests,
+      },
+      {
+        'lib/list.js':
+          'exports.split = function split(text) {\n  if (typeof text !== "string") return [];\n  return text.split(",");\n};\n',
+      },
+    );
+    try {
+      const { report: bundle } = await runJsonReport<AgentBundle>(fixture, ['ai'], 'agent-bundle');
+      return bundle.evidence.testRun.commands.map((command) => [command.runner, command.command]);
+    } finally {
+      fixture.repo.cleanup();
+    }
+  };
+
+  test('lab: its files, with the assertion library but not the coverage threshold', async () => {
+    const labTest = (title: string) =>
+      `const Code = require('@hapi/code');\nconst Lab = require('@hapi/lab');\nconst List = require('../lib/list');\nconst { describe, it } = (exports.lab = Lab.script());\ndescribe('${title}', () => {\n  it('splits', () => {\n    Code.expect(List.split('a,b')).to.equal(['a', 'b']);\n  });\n});\n`;
+    assert.deepEqual(
+      await commandsOf(
+        { scripts: { test: 'lab -a @hapi/code -t 100 -L -m 5000' }, devDependencies: { '@hapi/lab': '^24.0.0', '@hapi/code': '^9.0.0' } },
+        { 'test/list.js': labTest('list'), 'test/index.js': labTest('index') },
+      ),
+      [['lab', 'npx lab -a @hapi/code test/list.js test/index.js']],
+    );
+  });
+
+  test('uvu: the files as a pattern below their common folder, with its preloaded module', async () => {
+    const uvuTest = `const { test } = require('uvu');\nconst assert = require('uvu/assert');\nconst { split } = require('../../lib/list');\ntest('splits', () => {\n  assert.equal(split('a,b'), ['a', 'b']);\n});\ntest.run();\n`;
+    assert.deepEqual(
+      await commandsOf(
+        {
+          scripts: { test: 'pnpm run /^test:/', 'test:unit': 'uvu -r ts-node/register/transpile-only test "\\.test\\.(ts|js)$"' },
+          devDependencies: { uvu: '^0.5.6' },
+        },
+        { 'test/unit/list.test.js': uvuTest, 'test/unit/deep/split.test.js': uvuTest.replace('../../lib', '../../../lib') },
+      ),
+      [['uvu', "npx uvu -r ts-node/register/transpile-only test/unit '^(?:deep/split\\.test\\.js|list\\.test\\.js)$'"]],
+    );
+  });
+});
+
 describe('a mocha config a script names by --config (knex)', () => {
   test('its spec globs select tests as a .mocharc does; a config no script names selects nothing', () => {
     const manifest = JSON.stringify({
