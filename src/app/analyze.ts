@@ -5,6 +5,7 @@ import { toTestRun } from './test-run.js';
 import {
   type ChangedTarget,
   findChangedCallees,
+  findChangedCollaborators,
   findChangedLiterals,
   findSiblingLiterals,
   findContextLines,
@@ -279,7 +280,10 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
       names: findChangedNames(file, sides, changedExports),
       context: findContextLines(sides.headText.get(file.path) ?? '', changedLines),
       literals: findChangedLiterals(sides.headText.get(file.path) ?? '', changedLines),
-      callees: findChangedCallees(sides.headText.get(file.path) ?? '', changedLines),
+      callees: [
+        ...findChangedCallees(sides.headText.get(file.path) ?? '', changedLines),
+        ...findChangedCollaborators(sides.headText.get(file.path) ?? '', changedLines),
+      ],
       siblings: findSiblingLiterals(sides.headText.get(file.path) ?? '', changedLines),
       ...(routes.length === 0 ? {} : { routes }),
       members: (sides.headFacts.get(file.path)?.callables ?? []).map((callable) => callable.name),

@@ -117,6 +117,25 @@ export function findChangedCallees(text: string, changedLines: readonly number[]
   return [...found];
 }
 
+/** `this.#completion?.completionKey`, `this.router.match(`: a member of `this` whose own member is read. */
+const COLLABORATOR = /\bthis\.#?([A-Za-z_$][\w$]*)\??\.[A-Za-z_$#]/g;
+
+/**
+ * The objects a class's changed lines work through (`completion` of yargs's `this.#completion?.completionKey`), by
+ * name, distinct: a test named for one (completion.mjs) is about what the change does with it, as for a callee.
+ * Comment lines are passed over.
+ */
+export function findChangedCollaborators(text: string, changedLines: readonly number[]): string[] {
+  const lines = text.split('\n');
+  const found = new Set<string>();
+  for (const line of changedLines) {
+    const code = (lines[line - 1] ?? '').trim();
+    if (/^(?:\/\/|\/\*|\*)/.test(code)) continue;
+    for (const match of code.replace(QUOTED, '""').matchAll(COLLABORATOR)) found.add(match[1] ?? '');
+  }
+  return [...found];
+}
+
 /**
  * Python's protocol methods, by the word a test of the protocol is named for: nothing calls `__getstate__` but
  * `pickle`, and its test is test_pickle.py. Only protocols whose name is not the method's own word.

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import {
   createTitleNamer,
   findChangedCallees,
+  findChangedCollaborators,
   findChangedLiterals,
   findContextLines,
   findSaidNames,
@@ -263,6 +264,33 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     const target = { path: 'lib/proto.js', names: ['write'], context: ['function write (_obj, msg, num) {'] };
     assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/error.test.js');
     assert.equal(order(scoreTestRelevance(tests, { ...target, callees: findChangedCallees(text, [3]) }))[0], 'test/mixin.test.js');
+  });
+
+  // Check 146 (yargs 888db19): the change reads `this.#completion?.completionKey` inside YargsInstance; the fix's test
+  // is test/completion.mjs, and the proof named test/usage.mjs.
+  test('a test named for an object the changed lines work through (a member of this) is about what they do with it', () => {
+    const text = [
+      'class YargsInstance {',
+      '  run(argv) {',
+      '    const requestCompletions = this.#completion?.completionKey',
+      "      ? [this.#completion.completionKey, ...this.getAliases()['x.y']].some((key) => key in argv)",
+      '      : this.options.strict;',
+      '    return this.#logger;',
+      '  }',
+      '}',
+    ].join('\n');
+    // Members read through, not members read alone (`this.#logger`), nor words inside strings.
+    assert.deepEqual(findChangedCollaborators(text, [3, 4, 5, 6]), ['completion', 'options']);
+    const tests: TestText[] = [
+      { path: 'test/usage.mjs', titles: ['usage run', 'argv'], words: { code: 'argv run yargs', names: '' } },
+      { path: 'test/completion.mjs', titles: ['completion'], words: { code: 'argv', names: '' } },
+    ];
+    const target = { path: 'lib/yargs-factory.ts', names: ['YargsInstance.run'], context: ['  run(argv) {'] };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/usage.mjs');
+    assert.equal(
+      order(scoreTestRelevance(tests, { ...target, callees: findChangedCollaborators(text, [3, 4]) }))[0],
+      'test/completion.mjs',
+    );
   });
 
   // multer 055767b: a new `abortWithCode('MISSING_FIELD_NAME')` and a new key of the errorMessages map; the fix's test
