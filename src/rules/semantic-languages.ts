@@ -299,10 +299,11 @@ const GO_DECLARATION = /^(?:var\s+)?([A-Za-z_]\w*)\s*(?::=|(?:\s[\w.*[\]]+\s*)?=
 const TERM = String.raw`-?\d+(?:\.\d+)?\b|(?:len|cap)\([^()]*\)|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*|\(\)|\[[^[\]]*\])*`;
 /**
  * A comparison's operand, arithmetic included: golang-jwt's `curveBits%8 > 0` compares `curveBits%8`, not `8`, and
- * `len(sig) != 2*m.KeySize` compares with `2*m.KeySize`, not `2`. Three terms at most, and an operand starts only where
+ * `len(sig) != 2*m.KeySize` compares with `2*m.KeySize`, not `2`, and boltons's `val >= 2 ** len_` with `2 ** len_`
+ * (Python's `**` and `//` are one operator). Three terms at most, and an operand starts only where
  * a name or number starts: each place of a long chain of terms is then tried in bounded time.
  */
-const OPERAND = String.raw`(?:${TERM})(?:\s*[-+*/%]\s*(?:${TERM})){0,2}`;
+const OPERAND = String.raw`(?:${TERM})(?:\s*(?:\*\*|//|[-+*/%])\s*(?:${TERM})){0,2}`;
 /** A Python comparison followed by another on its right operand: `2 < delta <= 10` chains `2 < delta` and `delta <= 10`. */
 const PYTHON_CHAIN = new RegExp(
   String.raw`((?<![\w.\])])${OPERAND})(\s*)(${COMPARISON_OPERATORS})(\s*)(${OPERAND})(?=\s*(?:${COMPARISON_OPERATORS})\s*(?:${OPERAND}))`,

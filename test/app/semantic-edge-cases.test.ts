@@ -4185,8 +4185,8 @@ describe('refactors a fix made on the way ask nothing; the decisions they carry 
   });
 });
 
-// Checks 146-152 (yargs, postcss, hapi, bottle, gjson, ajv, multidict: first looks at repositories nobody here tuned on).
-describe('findSemanticChanges: checks 146-152', () => {
+// Checks 146-158 (yargs, postcss, hapi, bottle, gjson, ajv, multidict, boltons: first looks at repositories nobody here tuned on).
+describe('findSemanticChanges: checks 146-158', () => {
   /** Kind, line and subject of the changes between two versions, given their hunks. */
   const between = (base: string[], head: string[], hunks: Hunk[], language: 'javascript' | 'go' = 'javascript') =>
     findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunks, language).map((change) => [
@@ -4286,6 +4286,25 @@ describe('findSemanticChanges: checks 146-152', () => {
     assert.deepEqual(between(base, head, [{ oldStart: 4, oldLines: 2, newStart: 4, newLines: 2 }]), [
       ['condition', 5, "(child.type === 'decl' && child.prop.startsWith('--'))"],
     ]);
+  });
+
+  test("a bound that is a power is the power, not its base (boltons's Bits)", () => {
+    const py = (operator: string) => [
+      'def check(val, len_):',
+      `    if val ${operator} 2 ** len_:`,
+      '        raise ValueError(val)',
+      '    return val',
+    ];
+    const changes = findSemanticChanges(
+      `${py('>').join('\n')}\n`,
+      `${py('>=').join('\n')}\n`,
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+      'python',
+    );
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.subject, change.limit, change.values]),
+      [['boundary', 'val', '2 ** len_', '2 ** len_ − 1, 2 ** len_ and 2 ** len_ + 1']],
+    );
   });
 
   test('text joined with + is no arithmetic; a sum of numbers still is (postcss)', () => {
