@@ -293,6 +293,32 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     );
   });
 
+  // Check 153 (handlebars db06ebb): the change is inside `strict: function (obj, name, loc) {`, a method of the object
+  // literal template() builds; the fix extended spec/strict.js and the proof named spec/runtime.js, the file's pair.
+  test("a test named for the object literal's method that holds the change outranks the file's own test", () => {
+    const text = [
+      'export function template(templateSpec, env) {',
+      '  let container = {',
+      '    strict: function (obj, name, loc) {',
+      '      if (obj == null || !(name in Object(obj))) {',
+      '        throw new Exception(name);',
+      '      }',
+      '    },',
+      '  };',
+      '}',
+    ].join('\n');
+    const tests: TestText[] = [
+      { path: 'spec/runtime.js', titles: ['runtime', 'template'], words: { code: 'template env', names: '' } },
+      { path: 'spec/strict.js', titles: ['strict mode', 'should error on missing property lookup'], words: { code: 'obj', names: '' } },
+      { path: 'spec/basic.js', titles: ['basic context'], words: { code: 'name', names: '' } },
+    ];
+    const target = { path: 'lib/handlebars/runtime.js', names: ['template'], context: findContextLines(text, [4]) };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'spec/strict.js');
+    // A method of a class or a function declared by name was already read; an object key that holds no function is not.
+    const data = { ...target, context: ['  let container = {', '    strict: true,'] };
+    assert.equal(order(scoreTestRelevance(tests, data))[0], 'spec/runtime.js');
+  });
+
   // multer 055767b: a new `abortWithCode('MISSING_FIELD_NAME')` and a new key of the errorMessages map; the fix's test
   // went into test/error-handling.js, which checks the other error codes, while express-integration.js checks one.
   test('a test that checks the other cases of the family a changed line adds to is where the new case goes', () => {
