@@ -2330,7 +2330,25 @@ export function findSemanticChanges(
     const end = findStatementEnd(head, change.line);
     return changes.some((other) => other !== change && other.kind !== 'error-path' && other.line > change.line && other.line <= end);
   };
-  return changes.filter((change) => !(reads.length > 0 && isReadAgain(change)) && !isErrorAroundDecision(change));
+  // A new raise or throw that is the whole body of a branch whose test is asked on the line above (tomli's `if
+  // nested_dict.is_frozen(key):` then `raise TOMLDecodeError(…)`): the condition's true outcome is that error, asked
+  // once. An error path that names a status says more, and stays.
+  const isBranchBodyError = (change: SemanticChange): boolean => {
+    if (change.kind !== 'error-path' || change.subject !== 'the error path' || change.limit !== '') return false;
+    let above = change.line - 1;
+    while (above >= 1 && (head[above - 1]?.isComment === true || head[above - 1]?.code.trim() === '')) above -= 1;
+    const opener = head[above - 1];
+    const body = head[change.line - 1];
+    if (opener === undefined || body === undefined || getIndentOf(body.raw) <= getIndentOf(opener.raw)) return false;
+    return changes.some((other) => other.line === above && (other.kind === 'condition' || other.kind === 'boundary'));
+  };
+  return changes.filter(
+    (change) => !(reads.length > 0 && isReadAgain(change)) && !isErrorAroundDecision(change) && !isBranchBodyError(change),
+  );
+}
+
+function getIndentOf(raw: string): number {
+  return raw.length - raw.trimStart().length;
 }
 
 /**

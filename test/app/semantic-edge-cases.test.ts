@@ -4307,6 +4307,33 @@ describe('findSemanticChanges: checks 146-158', () => {
     );
   });
 
+  test('a raise that is the whole body of a newly asked branch is that branch, asked once (tomli)', () => {
+    const base = ['def parse(nested, key):', '    nest = nested.get_or_create(key)', '    return nest'];
+    const head = [
+      'def parse(nested, key):',
+      '    if nested.is_frozen(key):',
+      '        raise DecodeError("Can not overwrite a value")',
+      '    nest = nested.get_or_create(key)',
+      '    return nest',
+    ];
+    const python = (lines: string[]) =>
+      findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${lines.join('\n')}\n`,
+        [{ oldStart: 2, oldLines: 0, newStart: 2, newLines: 2 }],
+        'python',
+      ).map((change) => [change.kind, change.line]);
+    // Added lines ask one question per hunk already; replaced in place, the raise would be asked again.
+    const replaced = findSemanticChanges(
+      `${base.join('\n')}\n`,
+      `${['def parse(nested, key):', '    if nested.is_frozen(key):', '        raise DecodeError("Can not overwrite a value")', '    return nested'].join('\n')}\n`,
+      [{ oldStart: 2, oldLines: 2, newStart: 2, newLines: 3 }],
+      'python',
+    ).map((change) => [change.kind, change.line]);
+    assert.deepEqual(python(head), [['condition', 2]]);
+    assert.deepEqual(replaced, [['condition', 2]]);
+  });
+
   test('text joined with + is no arithmetic; a sum of numbers still is (postcss)', () => {
     const at = (result: string, first: string, second: string) => [
       'function atruleStart(str, node) {',
