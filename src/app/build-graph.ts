@@ -3,7 +3,7 @@ import { compileGlobs } from '../text/glob.js';
 import { buildKnowledgeGraph, DEFAULT_GRAPH_LIMITS, type KnowledgeGraph } from '../graph/build.js';
 import { patchKnowledgeGraph, recallExportTables, toRouteFactsDigest } from '../graph/patch.js';
 import { extractOpenApiRoutes } from '../graph/openapi.js';
-import { createResolver, parsePnpmWorkspacePackages, type Resolver } from '../graph/resolve/index.js';
+import { createResolver, parsePnpmWorkspacePackages, type Resolver, type ResolverInput } from '../graph/resolve/index.js';
 import type { LoadedConfigData } from '../model/config.js';
 import type { Env, FocusRead, FocusSelector, LinkKeys, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
@@ -644,7 +644,8 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
   const pnpmText = paths.includes('pnpm-workspace.yaml') ? await readRepoText(env, 'pnpm-workspace.yaml', CONFIG_TEXT_LIMIT) : undefined;
   const pnpmWorkspace = pnpmText === undefined ? {} : { workspaceGlobs: parsePnpmWorkspacePackages(pnpmText) };
   const externalConfigs = new Map<string, string>();
-  let resolver = createResolver({
+  // The external configs are read into the same map between rounds: each round's resolver sees what the last one missed.
+  const input: ResolverInput = {
     files: new Set(paths),
     tsconfigs,
     packageJsons,
@@ -653,7 +654,8 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
     conftests,
     bundlerConfigs,
     ...pnpmWorkspace,
-  });
+  };
+  let resolver = createResolver(input);
   // `extends` may name configs the scan does not list (node_modules/@tsconfig/…, or a non-tsconfig name):
   // read those that exist and build again, a bounded number of rounds for extends chains.
   for (let round = 0; round < 4; round += 1) {
@@ -667,16 +669,7 @@ async function createRepositoryResolver(env: Env, paths: string[]): Promise<Reso
       if (text !== undefined) added += 1;
     });
     if (added === 0) break;
-    resolver = createResolver({
-      files: new Set(paths),
-      tsconfigs,
-      packageJsons,
-      externalConfigs,
-      goModules,
-      conftests,
-      bundlerConfigs,
-      ...pnpmWorkspace,
-    });
+    resolver = createResolver(input);
   }
   return resolver;
 }
