@@ -121,9 +121,47 @@ export function isInvertedGuard(
   const now = readTest(after.code, true);
   const old = readTest(before.code, false);
   if (now === undefined || old === undefined || now.test === '' || old.test === '') return false;
+  const negated = negate(now.test) === collapse(old.test) || negate(old.test) === collapse(now.test);
+  // `if (x) { …; return a } else { return b }` → `if (!x) { return b }` then the rest (handlebars's strictLookup): the
+  // else's exit, now taken first, the same statement.
+  const elseExit = IF_START.test(before.code) ? findElseExit(base, beforeAt) : undefined;
+  const exit = EXIT.test(now.rest) ? now.rest : afterNext?.code;
+  if (negated && elseExit !== undefined && exit !== undefined && toStatement(exit) === elseExit) return true;
   if (!exitsAt(now, afterNext) || exitsAt(old, base[beforeAt + 1])) return false;
   if (IF_START.test(before.code) && !isLastBlock(base, beforeAt)) return false;
-  return negate(now.test) === collapse(old.test) || negate(old.test) === collapse(now.test);
+  return negated;
+}
+
+/** An exit statement as compared: braces and a closing `;` dropped, spaces collapsed (`{ return stack; }` → `return stack`). */
+function toStatement(code: string): string {
+  return collapse(code.replace(/^\s*\{|\}\s*$/g, '').replace(/;\s*$/, ''));
+}
+
+/**
+ * The one statement of the `else` block of the `if` that opens at `base[at]`, when it is an exit (`return stack;`) and
+ * the block holds nothing else; undefined otherwise.
+ */
+function findElseExit(base: readonly SourceLine[], at: number): string | undefined {
+  let depth = 0;
+  let opened = false;
+  for (let index = at; index < base.length; index++) {
+    const code = base[index]?.code ?? '';
+    for (let position = 0; position < code.length; position++) {
+      const char = code[position];
+      if (char === '{') {
+        depth++;
+        opened = true;
+      } else if (char === '}' && opened && --depth === 0) {
+        if (!/^\s*else\s*\{\s*$/.test(code.slice(position + 1))) return undefined;
+        const body = base.slice(index + 1).filter((line) => !line.isComment && line.code.trim() !== '');
+        const [statement, closing] = body;
+        if (statement === undefined || closing === undefined || !EXIT.test(statement.code) || !/^\s*\}/.test(closing.code))
+          return undefined;
+        return toStatement(statement.code);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** A moved test must be at least this long, and more than a bare name (`if (deleted)` is tested everywhere). */
