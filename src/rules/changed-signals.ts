@@ -648,20 +648,24 @@ function isTupleRead(signal: SignalFact, head: readonly string[], functions: rea
 const STRING_RESULT =
   /\.(?:toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|normalize|padStart|padEnd|repeat|replace|replaceAll|substring|toString|join)\([^;]*\)\s*;?\s*$/;
 
+/** A ternary whose last branch is a string literal: `node.params ? str.rawValue(node, 'params') : ''` (postcss). */
+const TEXT_FALLBACK = /:\s*(['"`])[^'"`]*\1\s*;?\s*$/;
+
 /** Methods strings have and lists do not: a name one of them is called on holds a string. */
 const STRING_ONLY_METHOD =
   'charCodeAt|charAt|codePointAt|toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUpperCase|trim|trimStart|trimEnd|startsWith|endsWith|padStart|padEnd|localeCompare|normalize|substring|substr|split|replace|replaceAll|match|matchAll|search';
 
 /**
- * A `.length` compared with 0 or 1, or a `.slice`, on a string, not a list: in the same function the name is declared a string
- * (`path: string`), kept from a string (`const lowercased = path.toLowerCase()`, a literal, a template), is the match
+ * A `.length` compared with 0 or 1, a `.slice`, or a first or last character (`params[0]`), on a string, not a list: in
+ * the same function the name is declared a string (`path: string`), kept from a string (`const lowercased =
+ * path.toLowerCase()`, a literal, a template, a ternary that falls back to one), is the match
  * a `.replace` callback is given (`(segment) => segment.length > 1`), a piece of a `.split()` a `for…of` walks, or a
  * string method is called on it (markdown-it's `state.pending.charCodeAt(ws - 1)` above `state.pending.slice(0, ws)`).
  * An empty string is a case of its own, not an empty list.
  */
 function isStringRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
   if (signal.kind !== 'collection') return false;
-  const name = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\.length [<>=!]+ [01]|\.slice)$/.exec(signal.detail)?.[1];
+  const name = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\.length [<>=!]+ [01]|\.slice|\[0\]|\[length - 1\])$/.exec(signal.detail)?.[1];
   if (name === undefined) return false;
   const escaped = escapeName(name);
   const stringMethod = new RegExp(`(?<![\\w$.])${escaped}\\??\\.(?:${STRING_ONLY_METHOD})\\(`);
@@ -678,6 +682,8 @@ function isStringRead(signal: SignalFact, head: readonly string[], functions: re
   return head.slice(from - 1, to).some((text) => {
     if (typed.test(text) || replacer.test(text) || piece.test(text) || stringMethod.test(text)) return true;
     const value = kept.exec(text)?.[1]?.trim();
-    return value !== undefined && (STRING_RESULT.test(value) || /^(['"`])/.test(value) || /^String\(/.test(value));
+    return (
+      value !== undefined && (STRING_RESULT.test(value) || /^(['"`])/.test(value) || /^String\(/.test(value) || TEXT_FALLBACK.test(value))
+    );
   });
 }

@@ -1167,6 +1167,37 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection', 'signal:src/respond.ts:8:collection']);
   });
 
+  // Check 147 (postcss c30586d): `params[0]` of `let params = node.params ? str.rawValue(node, 'params') : ''` was asked
+  // for an empty list; it is the first character of a string.
+  it("a first character of a name kept from a ternary that falls back to '' asks no empty-list case; a list's still does", () => {
+    const head = [
+      'function atruleStart(str, node) {',
+      "  let params = node.params ? str.rawValue(node, 'params') : ''",
+      '  if (params && !END.test(params[0])) return params',
+      '}',
+      'function first(node) {',
+      '  let nodes = node.nodes ? node.nodes : []',
+      '  return nodes[0]',
+      '}',
+      '',
+    ].join('\n');
+    const input: ChangedFileInput = {
+      ...change,
+      baseText: '',
+      headText: head,
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 8 }],
+      headFunctions: [
+        { name: 'atruleStart', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 2 },
+        { name: 'first', span: { start: 5, end: 8 }, complexity: 1, isAsync: false, params: 1 },
+      ],
+      headSignals: [
+        { kind: 'collection', line: 3, detail: 'params[0]' },
+        { kind: 'collection', line: 7, detail: 'nodes[0]' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection']);
+  });
+
   it('a length tested against 0 or 1 by an if is the empty list handled: the if asks it, no empty-list case (msw)', () => {
     const head = [
       'async function runCleanups(cleanups) {',
