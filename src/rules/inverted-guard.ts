@@ -82,6 +82,17 @@ function exitsAt(test: Test, next: SourceLine | undefined): boolean {
  * do what the block did: with `doMore()` after the old block, the early exit would skip it.
  */
 function isLastBlock(base: readonly SourceLine[], at: number): boolean {
+  const end = findBlockEnd(base, at);
+  if (end === undefined || /^\s*else\b/.test(end.after)) return false;
+  const next = base.slice(end.index + 1).find((line) => !line.isComment && line.code.trim() !== '');
+  return next === undefined || /^\s*(?:\}|return\b)/.test(next.code);
+}
+
+/**
+ * Where the block that opens on `base[at]` closes: the line's index and what follows the closing brace on it. Undefined
+ * when no block opens on the line or the next (`if (x) run();`: the statement after it runs on both paths) or none closes.
+ */
+function findBlockEnd(base: readonly SourceLine[], at: number): { index: number; after: string } | undefined {
   let depth = 0;
   let opened = false;
   for (let index = at; index < base.length; index++) {
@@ -91,16 +102,11 @@ function isLastBlock(base: readonly SourceLine[], at: number): boolean {
       if (char === '{') {
         depth++;
         opened = true;
-      } else if (char === '}' && opened && --depth === 0) {
-        if (/^\s*else\b/.test(code.slice(position + 1))) return false;
-        const next = base.slice(index + 1).find((line) => !line.isComment && line.code.trim() !== '');
-        return next === undefined || /^\s*(?:\}|return\b)/.test(next.code);
-      }
+      } else if (char === '}' && opened && --depth === 0) return { index, after: code.slice(position + 1) };
     }
-    // `if (x) run();`: no block, and the statement after it runs on both paths.
-    if (!opened && index > at) return false;
+    if (!opened && index > at) return undefined;
   }
-  return false;
+  return undefined;
 }
 
 /**
@@ -142,26 +148,11 @@ function toStatement(code: string): string {
  * the block holds nothing else; undefined otherwise.
  */
 function findElseExit(base: readonly SourceLine[], at: number): string | undefined {
-  let depth = 0;
-  let opened = false;
-  for (let index = at; index < base.length; index++) {
-    const code = base[index]?.code ?? '';
-    for (let position = 0; position < code.length; position++) {
-      const char = code[position];
-      if (char === '{') {
-        depth++;
-        opened = true;
-      } else if (char === '}' && opened && --depth === 0) {
-        if (!/^\s*else\s*\{\s*$/.test(code.slice(position + 1))) return undefined;
-        const body = base.slice(index + 1).filter((line) => !line.isComment && line.code.trim() !== '');
-        const [statement, closing] = body;
-        if (statement === undefined || closing === undefined || !EXIT.test(statement.code) || !/^\s*\}/.test(closing.code))
-          return undefined;
-        return toStatement(statement.code);
-      }
-    }
-  }
-  return undefined;
+  const end = findBlockEnd(base, at);
+  if (end === undefined || !/^\s*else\s*\{\s*$/.test(end.after)) return undefined;
+  const [statement, closing] = base.slice(end.index + 1).filter((line) => !line.isComment && line.code.trim() !== '');
+  if (statement === undefined || closing === undefined || !EXIT.test(statement.code) || !/^\s*\}/.test(closing.code)) return undefined;
+  return toStatement(statement.code);
 }
 
 /** A moved test must be at least this long, and more than a bare name (`if (deleted)` is tested everywhere). */
