@@ -2339,16 +2339,12 @@ export function findSemanticChanges(
     while (above >= 1 && (head[above - 1]?.isComment === true || head[above - 1]?.code.trim() === '')) above -= 1;
     const opener = head[above - 1];
     const body = head[change.line - 1];
-    if (opener === undefined || body === undefined || getIndentOf(body.raw) <= getIndentOf(opener.raw)) return false;
+    if (opener === undefined || body === undefined || getIndent(body) <= getIndent(opener)) return false;
     return changes.some((other) => other.line === above && (other.kind === 'condition' || other.kind === 'boundary'));
   };
   return changes.filter(
     (change) => !(reads.length > 0 && isReadAgain(change)) && !isErrorAroundDecision(change) && !isBranchBodyError(change),
   );
-}
-
-function getIndentOf(raw: string): number {
-  return raw.length - raw.trimStart().length;
 }
 
 /**

@@ -69,6 +69,9 @@ describe('an import of build output the repository does not hold', () => {
     assert.equal(resolver.resolve('test/usage.cjs', '../build/lib/yargs-factory.js').target, 'lib/yargs-factory.ts');
     // A test that requires the bundle names the entry by the bundle's file name: a focused run reads it.
     assert.ok(resolver.getLinkKeys('lib/cjs.ts').words.includes('/index'));
+    // A bundle the repository commits is the file the import lands on.
+    const committed = resolverOf({ ...files, 'build/index.cjs': '', 'rollup.config.cjs': rollup("'./lib/cjs.ts'") });
+    assert.equal(committed.resolve('index.cjs', './build/index.cjs').target, 'build/index.cjs');
     const several = resolverOf({ ...files, 'rollup.config.cjs': rollup("'./lib/cjs.ts', other: { input: './lib/esm.ts' }") });
     assert.equal(several.resolve('index.cjs', './build/index.cjs').kind, 'unresolved');
   });

@@ -781,7 +781,6 @@ function keepsCaughtError(handler: AstNode, moduleFunctions: ReadonlySet<string>
   return false;
 }
 
-/** A try block that throws at its top (`try { throw new Error('x') } catch …`): the error is made to be caught. */
 /** Whether a catch block assigns a plain name its try block assigns too. */
 function isFallback(block: AstNode | undefined, handler: AstNode | undefined): boolean {
   const assigned = (body: AstNode | undefined): string[] =>
@@ -797,6 +796,7 @@ function isFallback(block: AstNode | undefined, handler: AstNode | undefined): b
   return assigned(handler).some((name) => tried.has(name));
 }
 
+/** A try block that throws at its top (`try { throw new Error('x') } catch …`): the error is made to be caught. */
 function isDeliberateThrow(block: AstNode | undefined): boolean {
   return block !== undefined && getNodes(block, 'stmts').some((statement) => statement.type === 'ThrowStatement');
 }

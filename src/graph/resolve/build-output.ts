@@ -254,11 +254,12 @@ export function findBuildOutputRules(
   const rules = new Map<string, BuildOutputRule>();
   const packageFolders = new Set(sortedPackages.map((info) => info.folder));
   for (const rule of candidates) {
-    // A package's own folder always exists; built into, it maps only the files it lacks.
+    // A bundle maps only when the repository lacks it: a committed one is itself the file an import lands on.
     if (rule.file === true) {
       if (!repo.files.has(rule.output) && !rules.has(rule.output)) rules.set(rule.output, rule);
       continue;
     }
+    // A package's own folder always exists; built into, it maps only the files it lacks.
     const absent = !repo.dirs.has(rule.output) || (packageFolders.has(rule.output) && rule.output !== rule.source);
     if (absent && (rule.source === '' || repo.dirs.has(rule.source)) && !rules.has(rule.output)) rules.set(rule.output, rule);
   }

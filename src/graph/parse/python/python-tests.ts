@@ -276,18 +276,20 @@ function isSwallowingTry(file: PyFile, node: PyNode, isAsserting: (callee: strin
   if (last !== undefined && letsAssertionsThrough && countAssertions(file, last, isAsserting).assertions > 0) return false;
   // `try: c = headers.get_all(…) except: c = headers.get(…).split(',')` (bottle's test_cookie): the except computes the
   // same value another way, and what follows the try checks it either way. A fallback, not a swallowed failure.
-  const assigned = body === undefined ? new Set<string>() : listAssignedNames(file, body);
+  const assigned = listAssignedNames(file, body);
+  const fallsBack = (clause: PyNode): boolean =>
+    [
+      ...listAssignedNames(
+        file,
+        clause.children.find((child) => child.type === 'block'),
+      ),
+    ].some((name) => assigned.has(name));
   return node.children.some(
     (clause) =>
       clause.type === 'except_clause' &&
       !hasRaise(file, clause) &&
       countAssertions(file, clause, isAsserting).assertions === 0 &&
-      ![
-        ...listAssignedNames(
-          file,
-          clause.children.find((child) => child.type === 'block'),
-        ),
-      ].some((name) => assigned.has(name)),
+      !fallsBack(clause),
   );
 }
 
