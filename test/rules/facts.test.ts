@@ -945,6 +945,21 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:4:async-failure', 'signal:src/respond.ts:5:optional-access']);
   });
 
+  /** The changed-signal ids of a file the change adds whole (`head`, ending in a newline), given its functions and signals. */
+  const addedFileIds = (
+    head: string,
+    headFunctions: ChangedFileInput['headFunctions'],
+    headSignals: ChangedFileInput['headSignals'],
+  ): string[] =>
+    changedSignalIds({
+      ...change,
+      baseText: '',
+      headText: head,
+      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: head.split('\n').length - 1 }],
+      headFunctions,
+      headSignals,
+    });
+
   /** The changed-signal ids of one function's file: its base and head texts, hunks, span and signals. */
   const changedIdsOf = (
     base: string[],
@@ -1097,37 +1112,31 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '}',
       '',
     ].join('\n');
-    const input: ChangedFileInput = {
-      ...change,
-      baseText: '',
-      headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 27 }],
-      headFunctions: [
-        { name: 'normalizePath', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
-        { name: 'first', span: { start: 5, end: 8 }, complexity: 2, isAsync: false, params: 1 },
-        { name: 'label', span: { start: 9, end: 9 }, complexity: 2, isAsync: false, params: 1 },
-        { name: 'escape', span: { start: 10, end: 14 }, complexity: 1, isAsync: false, params: 1 },
-        { name: 'count', span: { start: 15, end: 17 }, complexity: 1, isAsync: false, params: 1 },
-        { name: 'search', span: { start: 18, end: 23 }, complexity: 3, isAsync: false, params: 2 },
-        { name: 'anchor', span: { start: 24, end: 27 }, complexity: 2, isAsync: false, params: 3 },
-      ],
-      headSignals: [
-        { kind: 'collection', line: 3, detail: 'lowercased.length > 1' },
-        { kind: 'collection', line: 3, detail: 'lowercased.slice' },
-        { kind: 'collection', line: 7, detail: 'list.length > 0' },
-        { kind: 'collection', line: 9, detail: 'name.length === 0' },
-        { kind: 'collection', line: 12, detail: 'segment.length > 1' },
-        { kind: 'collection', line: 16, detail: 'part.length > 1' },
-        { kind: 'collection', line: 20, detail: 'directory.length > 1' },
-        { kind: 'collection', line: 22, detail: 'row.length > 0' },
-        { kind: 'collection', line: 26, detail: 're.slice' },
-        { kind: 'collection', line: 26, detail: 're.length > 1' },
-      ],
-    };
+    const functions: ChangedFileInput['headFunctions'] = [
+      { name: 'normalizePath', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 1 },
+      { name: 'first', span: { start: 5, end: 8 }, complexity: 2, isAsync: false, params: 1 },
+      { name: 'label', span: { start: 9, end: 9 }, complexity: 2, isAsync: false, params: 1 },
+      { name: 'escape', span: { start: 10, end: 14 }, complexity: 1, isAsync: false, params: 1 },
+      { name: 'count', span: { start: 15, end: 17 }, complexity: 1, isAsync: false, params: 1 },
+      { name: 'search', span: { start: 18, end: 23 }, complexity: 3, isAsync: false, params: 2 },
+      { name: 'anchor', span: { start: 24, end: 27 }, complexity: 2, isAsync: false, params: 3 },
+    ];
+    const signals: ChangedFileInput['headSignals'] = [
+      { kind: 'collection', line: 3, detail: 'lowercased.length > 1' },
+      { kind: 'collection', line: 3, detail: 'lowercased.slice' },
+      { kind: 'collection', line: 7, detail: 'list.length > 0' },
+      { kind: 'collection', line: 9, detail: 'name.length === 0' },
+      { kind: 'collection', line: 12, detail: 'segment.length > 1' },
+      { kind: 'collection', line: 16, detail: 'part.length > 1' },
+      { kind: 'collection', line: 20, detail: 'directory.length > 1' },
+      { kind: 'collection', line: 22, detail: 'row.length > 0' },
+      { kind: 'collection', line: 26, detail: 're.slice' },
+      { kind: 'collection', line: 26, detail: 're.length > 1' },
+    ];
     // The match a `.replace` callback gets is a string (outline's escapeTsQuery); a `.map` callback's element is not.
     // A piece of a `.split()` walked by `for…of` is a string (execa's PATH directories); a row of a list may be a list.
     // A name given a string again is one (minimatch's `re = '^' + open + re + close + '$'`, check 113).
-    assert.deepEqual(changedSignalIds(input), [
+    assert.deepEqual(addedFileIds(head, functions, signals), [
       'signal:src/respond.ts:7:collection',
       'signal:src/respond.ts:16:collection',
       'signal:src/respond.ts:22:collection',
@@ -1149,22 +1158,16 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '}',
       '',
     ].join('\n');
-    const input: ChangedFileInput = {
-      ...change,
-      baseText: '',
-      headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 9 }],
-      headFunctions: [
-        { name: 'newline', span: { start: 1, end: 5 }, complexity: 3, isAsync: false, params: 1 },
-        { name: 'tail', span: { start: 6, end: 9 }, complexity: 2, isAsync: false, params: 1 },
-      ],
-      headSignals: [
-        { kind: 'collection', line: 4, detail: 'state.pending.slice' },
-        { kind: 'collection', line: 7, detail: 'state.tokens.slice' },
-        { kind: 'collection', line: 8, detail: 'state.tokens.length > 0' },
-      ],
-    };
-    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection', 'signal:src/respond.ts:8:collection']);
+    const functions: ChangedFileInput['headFunctions'] = [
+      { name: 'newline', span: { start: 1, end: 5 }, complexity: 3, isAsync: false, params: 1 },
+      { name: 'tail', span: { start: 6, end: 9 }, complexity: 2, isAsync: false, params: 1 },
+    ];
+    const signals: ChangedFileInput['headSignals'] = [
+      { kind: 'collection', line: 4, detail: 'state.pending.slice' },
+      { kind: 'collection', line: 7, detail: 'state.tokens.slice' },
+      { kind: 'collection', line: 8, detail: 'state.tokens.length > 0' },
+    ];
+    assert.deepEqual(addedFileIds(head, functions, signals), ['signal:src/respond.ts:7:collection', 'signal:src/respond.ts:8:collection']);
   });
 
   // Check 147 (postcss c30586d): `params[0]` of `let params = node.params ? str.rawValue(node, 'params') : ''` was asked
@@ -1181,21 +1184,15 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '}',
       '',
     ].join('\n');
-    const input: ChangedFileInput = {
-      ...change,
-      baseText: '',
-      headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 8 }],
-      headFunctions: [
-        { name: 'atruleStart', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 2 },
-        { name: 'first', span: { start: 5, end: 8 }, complexity: 1, isAsync: false, params: 1 },
-      ],
-      headSignals: [
-        { kind: 'collection', line: 3, detail: 'params[0]' },
-        { kind: 'collection', line: 7, detail: 'nodes[0]' },
-      ],
-    };
-    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:7:collection']);
+    const functions: ChangedFileInput['headFunctions'] = [
+      { name: 'atruleStart', span: { start: 1, end: 4 }, complexity: 2, isAsync: false, params: 2 },
+      { name: 'first', span: { start: 5, end: 8 }, complexity: 1, isAsync: false, params: 1 },
+    ];
+    const signals: ChangedFileInput['headSignals'] = [
+      { kind: 'collection', line: 3, detail: 'params[0]' },
+      { kind: 'collection', line: 7, detail: 'nodes[0]' },
+    ];
+    assert.deepEqual(addedFileIds(head, functions, signals), ['signal:src/respond.ts:7:collection']);
   });
 
   it('a length tested against 0 or 1 by an if is the empty list handled: the if asks it, no empty-list case (msw)', () => {
@@ -1213,20 +1210,16 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       '}',
       '',
     ].join('\n');
-    const input: ChangedFileInput = {
-      ...change,
-      baseText: '',
-      headText: head,
-      hunks: [{ oldStart: 1, oldLines: 0, newStart: 1, newLines: 11 }],
-      headFunctions: [{ name: 'runCleanups', span: { start: 1, end: 11 }, complexity: 4, isAsync: true, params: 1 }],
-      headSignals: [
-        { kind: 'collection', line: 2, detail: 'cleanups.length == 0' },
-        { kind: 'collection', line: 5, detail: 'cleanups.length > 1' },
-        { kind: 'collection', line: 9, detail: 'this.cleanups.length > 0' },
-      ],
-    };
+    const functions: ChangedFileInput['headFunctions'] = [
+      { name: 'runCleanups', span: { start: 1, end: 11 }, complexity: 4, isAsync: true, params: 1 },
+    ];
+    const signals: ChangedFileInput['headSignals'] = [
+      { kind: 'collection', line: 2, detail: 'cleanups.length == 0' },
+      { kind: 'collection', line: 5, detail: 'cleanups.length > 1' },
+      { kind: 'collection', line: 9, detail: 'this.cleanups.length > 0' },
+    ];
     // The ternary's length test is no `if`: the list it reads from may still be empty where the code did not say.
-    assert.deepEqual(changedSignalIds(input), ['signal:src/respond.ts:5:collection']);
+    assert.deepEqual(addedFileIds(head, functions, signals), ['signal:src/respond.ts:5:collection']);
   });
 
   it('an optional read whose holder an unchanged line of the function already guards is no new case (zod)', () => {
