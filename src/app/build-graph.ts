@@ -35,6 +35,9 @@ import type { ConfigProblem } from '../graph/resolve/tsconfig.js';
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 const CONFIG_TEXT_LIMIT = 1024 * 1024;
 const OPENAPI_TEXT_LIMIT = 4 * 1024 * 1024;
+/** The `openapi:`/`swagger:` key is looked for in a description's first 4,096 characters, at most 4 bytes each. */
+const OPENAPI_HEAD_CHARACTERS = 4096;
+const OPENAPI_HEAD_BYTES = 4 * OPENAPI_HEAD_CHARACTERS;
 const OPENAPI_READS_AT_ONCE = 16;
 const RESOLVER_CONFIG = /(^|\/)(tsconfig[^/]*\.json|jsconfig\.json)$/;
 /** Bundler configs whose bundles tests may import (build-output.ts). */
@@ -857,13 +860,23 @@ async function readOpenApiRoutes(
       !file.path.includes('node_modules/') &&
       file.size <= OPENAPI_TEXT_LIMIT,
   );
+  // Whether a file is a description is decided by its start: only those are read whole (outline's 4.5 MB of
+  // translations and fixtures were read, decoded and digested on every first run to find none).
+  const heads = await readRepoTexts(
+    env,
+    candidates.map((file) => file.path),
+    { maxBytes: OPENAPI_HEAD_BYTES, head: true },
+  );
+  const described = candidates
+    .filter((_, index) => OPENAPI_MARKER.test(heads[index]?.slice(0, OPENAPI_HEAD_CHARACTERS) ?? ''))
+    .map((file) => file.path);
   // A chunk at a time: the reads overlap, and at most a chunk of texts (up to 4 MB each) is held at once.
-  for (let start = 0; start < candidates.length; start += OPENAPI_READS_AT_ONCE) {
-    const chunk = candidates.slice(start, start + OPENAPI_READS_AT_ONCE).map((file) => file.path);
-    const texts = await readRepoTexts(env, chunk, OPENAPI_TEXT_LIMIT, OPENAPI_READS_AT_ONCE);
+  for (let start = 0; start < described.length; start += OPENAPI_READS_AT_ONCE) {
+    const chunk = described.slice(start, start + OPENAPI_READS_AT_ONCE);
+    const texts = await readRepoTexts(env, chunk, { maxBytes: OPENAPI_TEXT_LIMIT }, OPENAPI_READS_AT_ONCE);
     chunk.forEach((path, index) => {
       const text = texts[index];
-      if (text === undefined || !OPENAPI_MARKER.test(text.slice(0, 4096))) return;
+      if (text === undefined) return;
       try {
         const found = extractOpenApiRoutes(parseStructuredText(path, text));
         if (found.length > 0) routes.push({ path, routes: found });

@@ -2,6 +2,7 @@ import { constants, type Stats } from 'node:fs';
 import { lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import {
+  dropCutCharacter,
   refuse,
   type FileKind,
   type FileRefusal,
@@ -97,11 +98,13 @@ export function createRepoFiles(repoRoot: string): RepoFiles {
       return refuse.unreadable(path, describeError(error));
     }
     if (!info.isFile()) return refuse.notAFile(path);
-    if (info.size > options.maxBytes) return refuse.tooLarge(path, options.maxBytes, info.size);
-    const read = await readCapped(resolved.real, path, options.maxBytes);
+    const head = options.head === true;
+    if (!head && info.size > options.maxBytes) return refuse.tooLarge(path, options.maxBytes, info.size);
+    const read = await readCapped(resolved.real, path, options.maxBytes, head);
     if (!read.ok) return read;
+    const bytes = head && read.isCut ? dropCutCharacter(read.bytes) : read.bytes;
     try {
-      return { ok: true, text: (options.invalidUtf8 === 'replace' ? replacingDecoder : fatalDecoder).decode(read.bytes) };
+      return { ok: true, text: (options.invalidUtf8 === 'replace' ? replacingDecoder : fatalDecoder).decode(bytes) };
     } catch {
       return refuse.invalidUtf8(path);
     }
@@ -158,8 +161,16 @@ export function createRepoFiles(repoRoot: string): RepoFiles {
   return { readText, list, stat: statPath, toRepoPath, existsOnHost };
 }
 
-/** Reads at most `maxBytes` from a regular file opened without following a last-component symlink and without blocking. */
-async function readCapped(real: string, path: string, maxBytes: number): Promise<{ ok: true; bytes: Buffer } | FileRefusal> {
+/**
+ * Reads at most `maxBytes` from a regular file opened without following a last-component symlink and without blocking;
+ * a longer file is refused, or with `head` cut after `maxBytes` (`isCut`).
+ */
+async function readCapped(
+  real: string,
+  path: string,
+  maxBytes: number,
+  head: boolean,
+): Promise<{ ok: true; bytes: Buffer; isCut: boolean } | FileRefusal> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(real, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
@@ -183,9 +194,12 @@ async function readCapped(real: string, path: string, maxBytes: number): Promise
       const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
       if (bytesRead === 0) break;
       length += bytesRead;
-      if (length > maxBytes) return refuse.tooLarge(path, maxBytes);
+      if (length > maxBytes) {
+        if (head) return { ok: true, bytes: buffer.subarray(0, maxBytes), isCut: true };
+        return refuse.tooLarge(path, maxBytes);
+      }
     }
-    return { ok: true, bytes: buffer.subarray(0, length) };
+    return { ok: true, bytes: buffer.subarray(0, length), isCut: false };
   } catch (error) {
     return refuse.unreadable(path, describeError(error));
   } finally {

@@ -43,6 +43,23 @@ export interface ReadTextOptions {
   maxBytes: number;
   /** 'refuse' (default): invalid UTF-8 is refused (`invalid-utf8`); 'replace': decoded with U+FFFD. */
   invalidUtf8?: 'refuse' | 'replace';
+  /**
+   * True: the file's first `maxBytes` bytes, a longer file cut there instead of refused (`too-large`), and a character
+   * the cut splits left out. For a caller that decides from a file's start whether to read it whole.
+   */
+  head?: boolean;
+}
+
+/** `bytes` without the UTF-8 sequence a cut at its end left incomplete (what is invalid before it stays invalid). */
+export function dropCutCharacter(bytes: Uint8Array): Uint8Array {
+  // A sequence is at most 4 bytes: look back at most 3 for the lead byte of the last one.
+  for (let back = 1; back <= Math.min(3, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back] ?? 0;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.subarray(0, bytes.length - back) : bytes;
+  }
+  return bytes;
 }
 
 /**

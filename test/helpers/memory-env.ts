@@ -5,7 +5,7 @@ import type { ChangeSet } from '../../src/model/change.js';
 import type { CommandRun, CommandSpec } from '../../src/model/command.js';
 import { CheckerError } from '../../src/model/diagnostic.js';
 import type { Env, GitAccess, HistoryEntry, UserSettingsSource } from '../../src/model/env.js';
-import { refuse, type FileRefusal, type FileStat, type FolderEntry, type RepoFiles } from '../../src/model/repo-files.js';
+import { dropCutCharacter, refuse, type FileRefusal, type FileStat, type FolderEntry, type RepoFiles } from '../../src/model/repo-files.js';
 import { compareText } from '../../src/text/compare-text.js';
 
 export interface MemoryGit {
@@ -144,10 +144,12 @@ function createMemoryFiles(root: string, options: MemoryEnvOptions, now: Date): 
       const found = await statPath(path);
       if (!found.ok) return found;
       if (found.kind !== 'file') return refuse.notAFile(path);
-      if (found.size > readOptions.maxBytes) return refuse.tooLarge(path, readOptions.maxBytes, found.size);
+      const isCut = readOptions.head === true && found.size > readOptions.maxBytes;
+      if (!isCut && found.size > readOptions.maxBytes) return refuse.tooLarge(path, readOptions.maxBytes, found.size);
       const resolved = resolvePath(path);
       const content = resolved.ok ? files.get(resolved.real) : undefined;
-      const bytes = typeof content === 'string' ? Buffer.from(content) : (content ?? new Uint8Array());
+      const whole = typeof content === 'string' ? Buffer.from(content) : (content ?? new Uint8Array());
+      const bytes = isCut ? dropCutCharacter(whole.subarray(0, readOptions.maxBytes)) : whole;
       try {
         return { ok: true, text: new TextDecoder('utf-8', { fatal: readOptions.invalidUtf8 !== 'replace' }).decode(bytes) };
       } catch {

@@ -381,4 +381,24 @@ describe('readRepoFile', () => {
     }
     assert.equal(await readRepoFile(repo, 'bad.txt', { maxBytes: 100, fatalUtf8: false }), 'a\ufffdb');
   });
+
+  it('with head, reads a longer file up to the cap, leaving out a character the cut splits', async () => {
+    const { repo } = makeLayout();
+    // 'é' is two bytes and '€' three: a cap of 4 falls inside the euro sign, 5 after it.
+    writeFileSync(join(repo, 'text.txt'), 'é€z and more');
+    writeFileSync(join(repo, 'bad.txt'), Buffer.from([0x61, 0xff, 0x62, 0x63]));
+    const files = createRepoFiles(repo);
+    const head = async (path: string, maxBytes: number): Promise<string> => {
+      const read = await files.readText(path, { maxBytes, head: true });
+      return read.ok ? read.text : `refused: ${read.reason}`;
+    };
+    assert.deepEqual(
+      [await head('text.txt', 1), await head('text.txt', 2), await head('text.txt', 4), await head('text.txt', 5)],
+      ['', 'é', 'é', 'é€'],
+    );
+    assert.equal(await head('text.txt', 100), 'é€z and more');
+    // What is invalid before the cut stays refused.
+    assert.equal(await head('bad.txt', 3), 'refused: invalid-utf8');
+    assert.equal((await files.readText('text.txt', { maxBytes: 5 })).ok, false);
+  });
 });

@@ -1,11 +1,12 @@
 import type { Env } from '../../model/env.js';
+import type { ReadTextOptions } from '../../model/repo-files.js';
 
 /**
  * A repository file's text through `env.files` (contained, regular, size-capped, valid UTF-8), or undefined when it
  * is missing or refused; callers that must say why read `env.files.readText` themselves.
  */
-export async function readRepoText(env: Env, path: string, maxBytes: number): Promise<string | undefined> {
-  const read = await env.files.readText(path, { maxBytes });
+export async function readRepoText(env: Env, path: string, options: number | ReadTextOptions): Promise<string | undefined> {
+  const read = await env.files.readText(path, typeof options === 'number' ? { maxBytes: options } : options);
   return read.ok ? read.text : undefined;
 }
 
@@ -17,7 +18,7 @@ export async function readRepoText(env: Env, path: string, maxBytes: number): Pr
 export async function readRepoTexts(
   env: Env,
   paths: readonly string[],
-  maxBytes: number,
+  options: number | ReadTextOptions,
   concurrency = 32,
 ): Promise<(string | undefined)[]> {
   const texts: (string | undefined)[] = new Array(paths.length);
@@ -25,7 +26,7 @@ export async function readRepoTexts(
   const worker = async (): Promise<void> => {
     for (let index = next++; index < paths.length; index = next++) {
       const path = paths[index];
-      if (path !== undefined) texts[index] = await readRepoText(env, path, maxBytes);
+      if (path !== undefined) texts[index] = await readRepoText(env, path, options);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, paths.length) }, worker));
