@@ -12,7 +12,10 @@ import {
   findChangedComparison,
   type Loop,
   MAX_CONDITION_LINES,
+  findEscapingChange,
   getNormalisationValues,
+  listEscapings,
+  REMOVED_ESCAPING,
   neighbours,
   REGEX_VALUES,
   REMOVED_ERROR_VALUES,
@@ -1097,6 +1100,11 @@ function classifyPair(
   if (normalisation !== undefined) {
     add('normalisation', normalisation, '', getNormalisationValues(normalisation));
   }
+  const escaping = findEscapingChange(before === undefined || base === undefined ? undefined : { code: base, text: before }, {
+    code: head,
+    text: after,
+  });
+  if (escaping !== undefined) add('escaping', escaping.subject, escaping.was, escaping.values);
   const flag = OPTION_FLAG.exec(head);
   const oldFlag = base === undefined ? null : OPTION_FLAG.exec(base);
   if (flag !== null && (oldFlag === null || oldFlag[0] !== flag[0])) {
@@ -2013,10 +2021,19 @@ export function findSemanticChanges(
     const slice = new RegExp(`${list}\\[[^\\]]*:[^\\]]*${limit}|${list}\\[${limit}:`);
     return removedLines.some((line) => slice.test(line.code.replace(/\s+/g, '')));
   };
+  // An escaping another line of the hunk made or makes (outline's `.replace(/\\/g, …)` joined onto `return query`):
+  // moved between lines, not changed.
+  const isMovedEscaping = (subject: string): boolean => {
+    const removed = subject.endsWith(REMOVED_ESCAPING);
+    const lines = removed ? addedLines : removedLines;
+    const name = removed ? subject.slice(0, -REMOVED_ESCAPING.length) : subject;
+    return lines.some((line) => listEscapings(line.code, line.text).includes(name));
+  };
   const isMoved = (change: SemanticChange): boolean =>
     (change.kind === 'boundary' && isOldSlice(change)) ||
     (change.kind === 'regex' && oldPatterns.has(change.subject)) ||
     (change.kind === 'normalisation' && oldNormalisations.has(change.subject)) ||
+    (change.kind === 'escaping' && isMovedEscaping(change.subject)) ||
     (change.kind === 'boundary' &&
       findComparisons(head[change.line - 1]?.code ?? '').some(
         (comparison) =>

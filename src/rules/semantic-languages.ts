@@ -5,6 +5,7 @@ import {
   findChangedComparisons,
   type HunkSyntax,
   MAX_CONDITION_LINES,
+  findEscapingChange,
   getNormalisationValues,
   NUMBER,
   neighbours,
@@ -741,6 +742,8 @@ function classifyPair(
   const oldNormalisations = new Set(normalisations(base));
   const normalisation = normalisations(head).find((method) => !oldNormalisations.has(method));
   if (normalisation !== undefined) add('normalisation', normalisation, '', getNormalisationValues(normalisation));
+  const escaping = findEscapingChange(before === undefined || base === undefined ? undefined : before, after);
+  if (escaping !== undefined) add('escaping', escaping.subject, escaping.was, escaping.values);
   // Go's `return err` → `return false, err`: the function gained a result, the error path returns the same error.
   const isSameReturn =
     language === 'go' && base !== undefined && toReturnedError(head) !== undefined && toReturnedError(head) === toReturnedError(base);

@@ -13,6 +13,7 @@ export type SemanticKind =
   | 'order'
   | 'membership'
   | 'normalisation'
+  | 'escaping'
   | 'option-flag'
   | 'validation'
   | 'read'
@@ -64,6 +65,78 @@ export function getNormalisationValues(method: string): string {
     return "the same letter composed and decomposed ('é' as U+00E9 and as 'e' with U+0301), a plain ASCII value and an empty string";
   return "the same value in other cases ('VALUE', 'Value', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')";
 }
+/**
+ * A call that escapes or encodes text for another syntax, by its name: URL encodings (`encodeURIComponent`, Python's
+ * `quote_plus`, Go's `url.QueryEscape`), HTML (`escapeHtml`, `html.escape`), regexes (`escapeRegExp`, `re.escape`,
+ * `regexp.QuoteMeta`), shells (`shlex.quote`), quoting (`strconv.Quote`), and the serialisers that quote a string
+ * (`JSON.stringify`, `json.dumps`). Strings are emptied from the code it reads, so a name in a message is no call.
+ */
+const ESCAPING_CALL =
+  /(?<![\w$.])((?:[A-Za-z_$][\w$]*\.)*(?:encodeURI(?:Component)?|decodeURI(?:Component)?|(?:un)?escape[\w$]*|[\w$]+(?:Escape|_escape|Unescape)[\w$]*|(?:un)?quote(?:_plus|_from_bytes)?|Quote(?:Meta|ToASCII)?|QuoteMeta|stringify|dumps))\s*\(/g;
+/** Said after the subject of an escaping a line no longer makes. */
+export const REMOVED_ESCAPING = ' (removed)';
+/** Only these quote a string when given one; with an object they serialise it, which escapes nothing new. */
+const SERIALISER = /^(?:JSON\.stringify|json\.dumps)$/;
+/** `.replace(/"/g, '\\"')`, `.replace(/[<>&]/g, …)`: a replacement of quotes, markup or backslashes is an escaping. */
+const ESCAPING_REPLACE = /\.replace(?:All)?\(\s*\/((?:[^/\\\n]|\\.)*(?:["'`<>&]|\\\\)(?:[^/\\\n]|\\.)*)\/[a-z]*\s*,/;
+
+/** The escapings a line makes: the calls of `code` (strings emptied), and a replacement of quotes in `text`. */
+export function listEscapings(code: string, text: string): string[] {
+  const found = [...code.matchAll(ESCAPING_CALL)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => !/(?:^|\.)(?:stringify|dumps)$/.test(name) || SERIALISER.test(name));
+  const replaced = ESCAPING_REPLACE.exec(text);
+  if (replaced !== null) found.push(`replace(/${replaced[1] ?? ''}/)`);
+  return found;
+}
+
+/**
+ * How a replaced line's escaping changed (`encodeURIComponent(key)` → `encodeURI(key)`, `format.replace(/"/g, …)` →
+ * `JSON.stringify(format)`, an escaping added to or taken from the line): the new escaping (else the one removed) and
+ * the text that tells the two apart. A serialiser alone (`send(data)` → `send(JSON.stringify(data))`) escapes nothing
+ * for another syntax; a line new to the file is not compared.
+ */
+export function findEscapingChange(
+  before: { code: string; text: string } | undefined,
+  after: { code: string; text: string },
+): { subject: string; was: string; values: string } | undefined {
+  if (before === undefined) return undefined;
+  const old = listEscapings(before.code, before.text);
+  const now = listEscapings(after.code, after.text);
+  // Counted: `encodeURIComponent(key) + '=' + encodeURIComponent(val)` → `encodeURI(key) + …` swapped one of two.
+  const without = (from: string[], taken: string[]): string[] => {
+    const left = [...taken];
+    return from.filter((name) => {
+      const at = left.indexOf(name);
+      if (at !== -1) left.splice(at, 1);
+      return at === -1;
+    });
+  };
+  const added = without(now, old);
+  const removed = without(old, now);
+  if (![...added, ...removed].some((name) => !SERIALISER.test(name))) return undefined;
+  const subject = added[0] ?? removed[0] ?? '';
+  const escaper = added.find((name) => !SERIALISER.test(name)) ?? removed.find((name) => !SERIALISER.test(name)) ?? subject;
+  return {
+    subject: added.length > 0 ? subject : `${subject}${REMOVED_ESCAPING}`,
+    was: removed[0] ?? '',
+    values: getEscapingValues(escaper),
+  };
+}
+
+/** The text that tells escapings of one syntax apart, by the escaping's name (`replace(/[<>&]/)` for a replacement). */
+function getEscapingValues(name: string): string {
+  if (/reg|QuoteMeta|(?:^|\.)re\.escape$/i.test(name))
+    return "text holding regex metacharacters ('.', '*', '+', '?', '(', '[', '\\', '^', '$', '|'), and plain text";
+  if (/shell|shlex/i.test(name)) return "an argument holding a space, a quote, '$(…)', ';' and a leading '-'";
+  if (/html|xml|markup|entit|[<>&]/i.test(name))
+    return "text holding '<', '>', '&', '\"' and \"'\", text already escaped ('&amp;lt;'), and plain text";
+  if (/sql/i.test(name)) return "an identifier or value holding a quote, a backslash, a ';' and a reserved word";
+  if (/URI|url|(?:^|\.)(?:un)?quote(?:_plus|_from_bytes)?$|(?:Query|Path)(?:Un)?[eE]scape|^(?:un)?escape$/.test(name))
+    return "text holding the characters URL encodings treat differently ('/', '?', '#', '[', ']', '@', '$', '&', '+', '=', ','), a space, '%' and a letter outside ASCII ('é'), encoded and decoded back";
+  return "text holding a double quote, a single quote, a backslash, a newline and a letter outside ASCII ('é'), and text without any";
+}
+
 export const REGEX_VALUES = 'a string the old pattern accepts and the new one refuses, and the reverse';
 export const ROUNDING_VALUES = '.5, -0.5, 0 and a negative value';
 

@@ -829,6 +829,52 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Checks 159-160: superagent's fix `encodeURIComponent(key)` → `encodeURI(key)` and morgan's quote replacement made
+  // `JSON.stringify(format)` asked nothing; the characters the two escapings treat differently are the question.
+  test('an escaping swapped, added or taken from a replaced line asks for the characters it treats differently', () => {
+    const escaping = (before: string, after: string) =>
+      one(before, after)
+        .filter(([kind]) => kind === 'escaping')
+        .map(([, subject, limit, values]) => [subject, limit, String(values).slice(0, 40)]);
+    const URL_TEXT = 'text holding the characters URL encoding';
+    assert.deepEqual(
+      escaping(
+        "  pairs.push(encodeURIComponent(key) + '=' + encodeURIComponent(val));",
+        "  pairs.push(encodeURI(key) + '=' + encodeURIComponent(val));",
+      ),
+      [['encodeURI', 'encodeURIComponent', URL_TEXT]],
+    );
+    assert.deepEqual(escaping(`  var fmt = format.replace(/"/g, '\\\\"')`, '  var fmt = String(JSON.stringify(format))'), [
+      ['JSON.stringify', 'replace(/"/)', 'text holding a double quote, a single qu'],
+    ]);
+    assert.deepEqual(escaping('  const label = name;', '  const label = escapeHtml(name);'), [
+      ['escapeHtml', '', "text holding '<', '>', '&', '\"' and \"'\","],
+    ]);
+    assert.deepEqual(escaping('  const pattern = escapeRegExp(word);', '  const pattern = word;'), [
+      ['escapeRegExp (removed)', 'escapeRegExp', "text holding regex metacharacters ('.', "],
+    ]);
+    // A serialiser alone escapes for no other syntax; the same escaping of another value is no change of escaping; a
+    // name that only says quote is no call.
+    assert.deepEqual(escaping('  res.send(data);', '  res.send(JSON.stringify(data));'), []);
+    assert.deepEqual(escaping('  const q = encodeURIComponent(a);', '  const q = encodeURIComponent(b);'), []);
+    assert.deepEqual(escaping('  const ok = isQuoted(name);', '  const ok = isQuoted(name) && quoted;'), []);
+    assert.deepEqual(escaping("  log('escape(x) failed');", "  log('escape(y) failed');"), []);
+    // Python and Go by their own names; a line new to the file is not compared.
+    const language = (lang: 'python' | 'go', before: string, after: string) =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], lang)
+        .filter((change) => change.kind === 'escaping')
+        .map((change) => [change.subject, change.values.slice(0, 40)]);
+    assert.deepEqual(language('python', '    q = quote(value)', '    q = quote_plus(value)'), [['quote_plus', URL_TEXT]]);
+    assert.deepEqual(language('go', '\tu := url.QueryEscape(v)', '\tu := url.PathEscape(v)'), [['url.PathEscape', URL_TEXT]]);
+    assert.deepEqual(language('go', '\ts := strconv.Quote(v)', '\ts := v'), [
+      ['strconv.Quote (removed)', 'text holding a double quote, a single qu'],
+    ]);
+    assert.deepEqual(
+      findInNewFile(['const label = escapeHtml(name);'], 'javascript').filter((change) => change.kind === 'escaping'),
+      [],
+    );
+  });
+
   // Check 43 (node-fetch): three conditions read `protocol` from `parsedURL` where they read it from `options`; their
   // logic is as it was, and the question is whether the two objects hold the same value: one read case, not three.
   test('a condition that reads the same property from another object asks once whether the two differ', () => {
@@ -3553,7 +3599,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.28\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.29\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
@@ -4350,5 +4396,31 @@ describe('findSemanticChanges: checks 146-158', () => {
     assert.deepEqual(between(at('name + params', ...numbers), at('name + afterName + params', ...numbers), hunks), [
       ['arithmetic', 5, 'the arithmetic'],
     ]);
+  });
+});
+
+describe('an escaping changed (checks 159-160: superagent, morgan)', () => {
+  test('the pack asks it once per replaced line, naming the line', async () => {
+    const pkg = JSON.stringify({ name: 'client', version: '1.0.0' });
+    const client = (encode: string): string =>
+      [
+        'function pushPair(pairs, key, val) {',
+        '  if (val === null) {',
+        `    pairs.push(${encode}(key));`,
+        '    return;',
+        '  }',
+        `  pairs.push(${encode}(key) + '=' + encodeURIComponent(val));`,
+        '}',
+        'module.exports = pushPair;',
+        '',
+      ].join('\n');
+    assert.deepEqual(
+      await listCaseLines(
+        'changed-escaping',
+        { 'package.json': pkg, 'src/client.js': client('encodeURIComponent') },
+        { 'src/client.js': client('encodeURI') },
+      ),
+      ['src/client.js:3', 'src/client.js:6'],
+    );
   });
 });
