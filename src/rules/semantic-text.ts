@@ -78,15 +78,17 @@ export const REMOVED_ESCAPING = ' (removed)';
 /** Only these quote a string when given one; with an object they serialise it, which escapes nothing new. */
 const SERIALISER = /^(?:JSON\.stringify|json\.dumps)$/;
 /** `.replace(/"/g, '\\"')`, `.replace(/[<>&]/g, …)`: a replacement of quotes, markup or backslashes is an escaping. */
-const ESCAPING_REPLACE = /\.replace(?:All)?\(\s*\/((?:[^/\\\n]|\\.)*(?:["'`<>&]|\\\\)(?:[^/\\\n]|\\.)*)\/[a-z]*\s*,/;
+const ESCAPING_REPLACE = /\.replace(?:All)?\(\s*\/((?:[^/\\\n[]|\\.|\[(?:[^\]\\\n]|\\.)*\])+)\/[a-z]*\s*,/;
+/** What a replaced pattern names to be an escaping: a quote, markup or a backslash. */
+const ESCAPED_CHARACTER = /["'`<>&]|\\\\/;
 
 /** The escapings a line makes: the calls of `code` (strings emptied), and a replacement of quotes in `text`. */
 export function listEscapings(code: string, text: string): string[] {
   const found = [...code.matchAll(ESCAPING_CALL)]
     .map((match) => match[1] ?? '')
     .filter((name) => !/(?:^|\.)(?:stringify|dumps)$/.test(name) || SERIALISER.test(name));
-  const replaced = ESCAPING_REPLACE.exec(text);
-  if (replaced !== null) found.push(`replace(/${replaced[1] ?? ''}/)`);
+  const pattern = ESCAPING_REPLACE.exec(text)?.[1];
+  if (pattern !== undefined && ESCAPED_CHARACTER.test(pattern)) found.push(`replace(/${pattern}/)`);
   return found;
 }
 
@@ -103,11 +105,13 @@ export function findEscapingChange(
   if (before === undefined) return undefined;
   const old = listEscapings(before.code, before.text);
   const now = listEscapings(after.code, after.text);
-  // Counted: `encodeURIComponent(key) + '=' + encodeURIComponent(val)` → `encodeURI(key) + …` swapped one of two.
+  // Counted: `encodeURIComponent(key) + '=' + encodeURIComponent(val)` → `encodeURI(key) + …` swapped one of two. A
+  // replacement kept with another pattern is the regex case's to ask, so replacements compare as one escaping.
+  const sameAs = (name: string): string => (name.startsWith('replace(/') ? 'replace' : name);
   const without = (from: string[], taken: string[]): string[] => {
-    const left = [...taken];
+    const left = taken.map(sameAs);
     return from.filter((name) => {
-      const at = left.indexOf(name);
+      const at = left.indexOf(sameAs(name));
       if (at !== -1) left.splice(at, 1);
       return at === -1;
     });

@@ -853,6 +853,11 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(escaping('  const pattern = escapeRegExp(word);', '  const pattern = word;'), [
       ['escapeRegExp (removed)', 'escapeRegExp', "text holding regex metacharacters ('.', "],
     ]);
+    // A pattern whose class holds a `/` is read whole; a replacement kept with another pattern is the regex case's.
+    assert.deepEqual(escaping("  const safe = html.replace(/[<>/]/g, '');", '  const safe = html;'), [
+      ['replace(/[<>/]/) (removed)', 'replace(/[<>/]/)', "text holding '<', '>', '&', '\"' and \"'\","],
+    ]);
+    assert.deepEqual(escaping("  const safe = html.replace(/[<>]/g, '');", "  const safe = html.replace(/[<>&]/g, '');"), []);
     // A serialiser alone escapes for no other syntax; the same escaping of another value is no change of escaping; a
     // name that only says quote is no call.
     assert.deepEqual(escaping('  res.send(data);', '  res.send(JSON.stringify(data));'), []);

@@ -319,6 +319,7 @@ const SEMANTIC_KINDS = [
   'validation',
   'read',
   'exit',
+  'escaping',
 ] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
