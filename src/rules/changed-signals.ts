@@ -52,6 +52,7 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
+      !isSliceAtFoundIndex(signal, head, file.headFunctions ?? []) &&
       !isTupleRead(signal, head, file.headFunctions ?? []) &&
       !isEmptyHandledAbove(signal, head, file.headFunctions ?? []) &&
       !isMatchCheckedAbove(signal, head, file.headFunctions ?? []) &&
@@ -650,6 +651,30 @@ const STRING_RESULT =
 
 /** A ternary whose last branch is a string literal: `node.params ? str.rawValue(node, 'params') : ''` (postcss). */
 const TEXT_FALLBACK = /:\s*(['"`])[^'"`]*\1\s*;?\s*$/;
+
+/**
+ * A Go slice of a string at a place found in it (gorilla/mux's `if i := strings.Index(host, ":"); i != -1 {` above
+ * `host = host[:i]`): the index lies inside the string, and the slice cannot run past its end; `host[i+1:]` after a
+ * one-character separator neither. A bound found elsewhere, or a string sliced at a number (`ll[:3]`), stays asked.
+ */
+function isSliceAtFoundIndex(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  const slice = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\[([^\][:]*):([^\][:]*)\]$/.exec(signal.detail);
+  if (slice === null) return false;
+  const [, name = '', low = '', high = ''] = slice;
+  const bound = [low, high].map((side) => side.replace(/\s+/g, '')).filter((side) => side !== '');
+  const index = /^([A-Za-z_]\w*)(?:\+1)?$/.exec(bound[0] ?? '')?.[1];
+  if (bound.length !== 1 || index === undefined) return false;
+  const found = new RegExp(
+    `(?<![\\w.])${index}\\s*:?=\\s*(?:strings|bytes)\\.(?:Last)?Index(?:Byte|Rune|Any)?\\(\\s*${escapeName(name)}\\s*,`,
+  );
+  const tested = new RegExp(`(?<![\\w.])${index}\\s*(?:!=\\s*-1|>=\\s*0|>\\s*-1)`);
+  const [from] = findEnclosingLines(signal.line, head, functions);
+  const above = head.slice(from - 1, signal.line - 1);
+  // Found, then tested on that line (`if i := …; i != -1 {`) or one below it.
+  let at = above.length - 1;
+  while (at >= 0 && !found.test(above[at] ?? '')) at -= 1;
+  return at >= 0 && above.slice(at).some((text) => tested.test(text));
+}
 
 /** Methods strings have and lists do not: a name one of them is called on holds a string. */
 const STRING_ONLY_METHOD =

@@ -1975,6 +1975,14 @@ export function findSemanticChanges(
   // opened again (`} catch {` → `} catch (cause) {`): the error path moved, its error named anew; no input that used
   // to fail now passes.
   let addedTests: Set<string> | undefined;
+  // Go's `return allMethods, err` after a walk made `return allMethods, nil` after a loop that returns `nil, err` itself
+  // (gorilla/mux's CORSMethodMiddleware fix): the same error still goes back to the caller, from an added line.
+  const isErrorStillReturned = (removed: SourceLine): boolean => {
+    const name = language === 'go' ? /^return\b.*?\b(err|\w+Err)\s*$/.exec(removed.code)?.[1] : undefined;
+    if (name === undefined) return false;
+    const returned = new RegExp(`^return\\b.*\\b${name}\\s*$`);
+    return addedLines.some((line) => returned.test(line.code));
+  };
   const isGuardStillMade = (removed: SourceLine): boolean => {
     if (language !== 'javascript' || !ERROR_PATH.test(removed.code)) return false;
     if (CATCH_OPENER.test(removed.code))
@@ -2219,7 +2227,9 @@ export function findSemanticChanges(
       // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed; nor one the head still
       // makes word for word, its message with it (typeorm folded increment's checks into a helper the diff matched
       // with decrement's).
-      const stays = before !== undefined && (addedCode.has(toMovedText(before.text)) || isStillInHead(before) || isGuardStillMade(before));
+      const stays =
+        before !== undefined &&
+        (addedCode.has(toMovedText(before.text)) || isStillInHead(before) || isGuardStillMade(before) || isErrorStillReturned(before));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
       const isRemovedTest = (test: string): boolean => removedElsewhere(test) || isRemovedInOtherHunk(test, index);
       const fromElsewhere =

@@ -230,6 +230,11 @@ function findGoCondition({ code, text }: LineText, following: () => readonly Sou
     // `if init; cond`, `for init; cond; post`, `for cond`; a `for … range` or a bare `for` decides nothing.
     const condition = opener[1] === 'for' ? (clauses.length === 3 ? clauses[1] : clauses[0]) : clauses[clauses.length - 1];
     if (condition === undefined || condition === '' || /\brange\b/.test(condition)) return undefined;
+    // `if rr, ok := m.(*routeRegexp); ok {` whose block opens with its own `if` (gorilla/mux's query check): the type
+    // assertion only lets the inner test run, which is the decision.
+    const isAssertion = clauses.length === 2 && /^!?ok$/.test(condition) && /^\w+,\s*ok\s*:=\s*.+\.\(\*?[\w.]+\)$/.test(clauses[0] ?? '');
+    const inner = isAssertion ? following().find((next) => !next.isComment && next.text !== '') : undefined;
+    if (inner !== undefined && /^if\s/.test(inner.text)) return undefined;
     return { condition, keyword: `${opener[0].replace(/\s*$/, '')} `, isCase: false };
   }
   // A `select`'s `case v := <-ch:` waits on a channel; it matches no value.

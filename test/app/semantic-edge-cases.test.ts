@@ -108,6 +108,45 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(changes, [['boundary', 'delta', '0 and a value other than 0; 1, 2 and 3; 9, 10 and 11']]);
   });
 
+  // Check 161 (gorilla/mux mx4): `err := r.Walk(…)` … `return allMethods, err` became a loop that returns `nil, err`
+  // itself and `return allMethods, nil`, asked as a removed error path.
+  test('a Go error return made nil where an added line returns the same error is no removed error path', () => {
+    const base = ['func all(r *Router) ([]string, error) {', '\tvar all []string', '\terr := r.Walk(visit)', '\treturn all, err', '}'];
+    const head = (returned: string) => [
+      'func all(r *Router) ([]string, error) {',
+      '\tvar all []string',
+      '\tfor _, route := range r.routes {',
+      '\t\tmethods, err := route.GetMethods()',
+      '\t\tif err != nil {',
+      `\t\t\treturn nil, ${returned}`,
+      '\t\t}',
+      '\t\tall = append(all, methods...)',
+      '\t}',
+      '\treturn all, nil',
+      '}',
+    ];
+    const paths = (returned: string) =>
+      findSemanticChanges(
+        `${base.join('\n')}\n`,
+        `${head(returned).join('\n')}\n`,
+        [{ oldStart: 3, oldLines: 2, newStart: 3, newLines: 8 }],
+        'go',
+      )
+        .filter((change) => change.kind === 'error-path')
+        .map((change) => [change.line, change.subject]);
+    assert.deepEqual(paths('err'), []);
+    assert.deepEqual(paths('ErrNotFound'), [[4, 'the removed error path']]);
+  });
+
+  // Check 161 (gorilla/mux mx2): a new `if rr, ok := m.(*routeRegexp); ok {` around `if rr.regexpType ==
+  // regexpTypeQuery {` asked whether `ok` was true, and the hunk's one case was spent on it.
+  test('a Go type assertion whose block opens with its own if asks that test; alone, it asks itself', () => {
+    const added = (lines: string[]) => findInNewFile(lines, 'go').map((change) => [change.kind, change.line, change.subject]);
+    const nested = ['if rr, ok := m.(*routeRegexp); ok {', '\tif rr.regexpType == regexpTypeQuery {', '\t\treturn ErrNotFound', '\t}', '}'];
+    assert.deepEqual(added(nested), [['condition', 2, 'rr.regexpType == regexpTypeQuery']]);
+    assert.deepEqual(added(['if rr, ok := m.(*routeRegexp); ok {', '\treturn rr.regexp', '}']), [['condition', 1, 'ok']]);
+  });
+
   // Check 71 (python-attrs/cattrs t1): a new `while made_progress:` whose body sets the flag asked for it true and false.
   test('a new loop on its own progress flag is its end, not a decision; its body is asked, and a flag it never sets asks', () => {
     const added = (lines: string[], language: 'javascript' | 'python' | 'go') =>

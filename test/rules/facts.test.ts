@@ -502,6 +502,42 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(python), []);
   });
 
+  // Check 161 (gorilla/mux mx3): `host = host[:i]` below `if i := strings.Index(host, ":"); i != -1 {` was asked with
+  // "an empty list reaches host[:i]".
+  it('a Go slice of a string at an index found in it is no empty-list case; at a number, or of a list, it still is', () => {
+    const lines = [
+      'func setMatch(req *http.Request, rows []string, name string) {',
+      '\thost := getHost(req)',
+      '\tif i := strings.Index(host, ":"); i != -1 {',
+      '\t\thost = host[:i]',
+      '\t}',
+      '\tname = name[1:]',
+      '\tif j := strings.Index(name, "/"); j >= 0 {',
+      '\t\trows = rows[j+1:]',
+      '\t\tname = name[j+1:]',
+      '\t}',
+      '\tuse(host, name, rows)',
+      '}',
+      '',
+    ];
+    const sliced: ChangedFileInput = {
+      ...change,
+      path: 'regexp.go',
+      baseText: 'func setMatch(req *http.Request, rows []string, name string) {\n}\n',
+      headText: lines.join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 0, newStart: 2, newLines: 10 }],
+      headFunctions: [{ name: 'setMatch', span: { start: 1, end: 12 }, complexity: 3, isAsync: false, params: 3 }],
+      headSignals: [
+        { kind: 'collection', line: 4, detail: 'host[:i]' },
+        { kind: 'collection', line: 6, detail: 'name[1:]' },
+        { kind: 'collection', line: 8, detail: 'rows[j+1:]' },
+        { kind: 'collection', line: 9, detail: 'name[j+1:]' },
+      ],
+    };
+    // `rows` is sliced at an index found in `name`.
+    assert.deepEqual(changedSignalIds(sliced), ['signal:regexp.go:6:collection', 'signal:regexp.go:8:collection']);
+  });
+
   // Check 111 (Masterminds/semver): `m[4]` below `if m == nil { return nil, ErrInvalidSemVer }` after
   // `m := versionRegex.FindStringSubmatch(v)`; JavaScript's `if (!m) return` after `re.exec(s)`.
   it('a group read below an early exit on no match is no empty-list case', () => {
@@ -1739,7 +1775,7 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.28.0#edge-case/changed-arithmetic', 12],
+        ['semantic-edge-cases@1.29.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
         ['edge-cases@1.7.0#edge-case/money-rounding', 7.5],
