@@ -53,6 +53,7 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
       !isSliceAtFoundIndex(signal, head, file.headFunctions ?? []) &&
+      !isBoundsChecked(signal, head, file.headFunctions ?? []) &&
       !isTupleRead(signal, head, file.headFunctions ?? []) &&
       !isEmptyHandledAbove(signal, head, file.headFunctions ?? []) &&
       !isMatchCheckedAbove(signal, head, file.headFunctions ?? []) &&
@@ -674,6 +675,19 @@ function isSliceAtFoundIndex(signal: SignalFact, head: readonly string[], functi
   let at = above.length - 1;
   while (at >= 0 && !found.test(above[at] ?? '')) at -= 1;
   return at >= 0 && above.slice(at).some((text) => tested.test(text));
+}
+
+/**
+ * A Go read at a fixed index that the function's bounds-check hint already made (`_ = uuid[15] // bounds check` above
+ * google/uuid's `uuid[7] = byte(s)`): a shorter slice panics at the hint, so the read meets no empty list of its own.
+ */
+function isBoundsChecked(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
+  const read = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\[(\d+)\]$/.exec(signal.detail);
+  if (read === null) return false;
+  const [, name = '', index = ''] = read;
+  const hint = new RegExp(`^\\s*_\\s*=\\s*${escapeName(name)}\\[(\\d+)\\]\\s*(?://.*)?$`);
+  const [from] = findEnclosingLines(signal.line, head, functions);
+  return head.slice(from - 1, signal.line - 1).some((text) => Number(hint.exec(text)?.[1] ?? -1) >= Number(index));
 }
 
 /** Methods strings have and lists do not: a name one of them is called on holds a string. */

@@ -538,6 +538,33 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(sliced), ['signal:regexp.go:6:collection', 'signal:regexp.go:8:collection']);
   });
 
+  // Held-out check (google/uuid, fix a2b2b32): `uuid[7] = byte(s)` below `_ = uuid[15] // bounds check`.
+  it('a Go read at an index a bounds-check hint above already reached is no empty-list case; one past it still is', () => {
+    const lines = [
+      'func makeV7(uuid []byte, rest []byte) {',
+      '\t_ = uuid[15] // bounds check',
+      '\tuuid[7] = byte(s)',
+      '\trest[0] = 1',
+      '\tuuid[16] = 0',
+      '}',
+      '',
+    ];
+    const hinted: ChangedFileInput = {
+      ...change,
+      path: 'version7.go',
+      baseText: 'func makeV7(uuid []byte, rest []byte) {\n\t_ = uuid[15] // bounds check\n}\n',
+      headText: lines.join('\n'),
+      hunks: [{ oldStart: 3, oldLines: 0, newStart: 3, newLines: 3 }],
+      headFunctions: [{ name: 'makeV7', span: { start: 1, end: 6 }, complexity: 1, isAsync: false, params: 2 }],
+      headSignals: [
+        { kind: 'collection', line: 3, detail: 'uuid[7]' },
+        { kind: 'collection', line: 4, detail: 'rest[0]' },
+        { kind: 'collection', line: 5, detail: 'uuid[16]' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(hinted), ['signal:version7.go:4:collection', 'signal:version7.go:5:collection']);
+  });
+
   // Check 111 (Masterminds/semver): `m[4]` below `if m == nil { return nil, ErrInvalidSemVer }` after
   // `m := versionRegex.FindStringSubmatch(v)`; JavaScript's `if (!m) return` after `re.exec(s)`.
   it('a group read below an early exit on no match is no empty-list case', () => {
