@@ -679,7 +679,7 @@ function isSliceAtFoundIndex(signal: SignalFact, head: readonly string[], functi
 
 /**
  * A Go read at a fixed index that the function's bounds-check hint already made (`_ = uuid[15] // bounds check` above
- * google/uuid's `uuid[7] = byte(s)`): a shorter slice panics at the hint, so the read meets no empty list of its own.
+ * google/uuid's `uuid[7] = byte(v)`): a shorter slice panics at the hint, so the read meets no empty list of its own.
  */
 function isBoundsChecked(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
   const read = /^([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\[(\d+)\]$/.exec(signal.detail);
