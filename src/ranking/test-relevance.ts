@@ -45,6 +45,11 @@ export interface ChangedTarget {
    * of its members (`OrmUtils > mergeDeep`) is about that member.
    */
   members?: readonly string[];
+  /**
+   * The exports of the file that call a changed private helper (findExportedCallers): more-itertools's `running_min` for
+   * its `_windowed_running_min`. A test says these, never the helper; they weigh as whole names and nothing else.
+   */
+  callers?: readonly string[];
 }
 
 /** Words of JavaScript itself: they name no code. */
@@ -551,6 +556,10 @@ function toTerms(target: ChangedTarget): TermHits {
       if (innermost) callables.add(parts.join(''));
     }
   }
+  for (const caller of target.callers ?? []) {
+    const parts = splitWords(caller.slice(caller.lastIndexOf('.') + 1));
+    if (parts.length > 1) wholeNames.add(parts.join(''));
+  }
   const memberPaths = new Set<string>();
   for (const line of target.context ?? []) {
     const opened = OPENS_CALLABLE.exec(line);
@@ -596,7 +605,7 @@ function toTerms(target: ChangedTarget): TermHits {
 }
 
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
-function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<string, number> {
+function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean, othersSayChange = false): Map<string, number> {
   const pathWords = new Set(splitWords(test.path));
   const titleWords = new Set(test.titles.flatMap((title) => splitWords(title)));
   const titleSayings = terms.routes.size === 0 ? [] : test.titles.map((title) => toTitleSaying(title));
@@ -615,7 +624,9 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   if (terms.memberPaths.has(testStem)) namedCallables.push(testStem);
   // The test named for the changed file, or for a changed callable, speaks for all of it: each word of the change
   // counts as said in its path.
-  const named = isNamedTestOf(test.path, terms.path, allowPlural);
+  // A test named for the file that says none of the changed callables, where another test does, is about the file's
+  // other code (more-itertools's test_recipes.py, beside test_more.py calling the changed `running_min` twelve times).
+  const named = isNamedTestOf(test.path, terms.path, allowPlural) && !(othersSayChange && !saysWholeName(names, terms));
   for (const word of terms.words) {
     const weight =
       named || namedCallables.length > 0 || pathWords.has(word)
@@ -646,6 +657,12 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
   return weights;
 }
 
+/** Whether a test's names say a changed callable or export by its whole name of several words (`runningmin`). */
+function saysWholeName(names: ReadonlySet<string>, terms: TermHits): boolean {
+  for (const name of terms.wholeNames) if (names.has(name)) return true;
+  return false;
+}
+
 /**
  * How closely each test that reaches a changed file names what changed: the file's own name, the changed callables'
  * and exports' names and the changed routes, in the test's path, titles and code, each term weighted by how few of
@@ -657,7 +674,11 @@ function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean): Map<
 export function scoreTestRelevance(tests: readonly TestText[], target: ChangedTarget): Map<string, number> {
   const terms = toTerms(target);
   const allowPlural = !tests.some((test) => isNamedTestOf(test.path, target.path));
-  const weighed = tests.map((test) => ({ path: test.path, weights: weighTerms(test, terms, allowPlural) }));
+  const sayers = tests.filter((test) => saysWholeName(decodeWords(test.words?.names), terms)).length;
+  const weighed = tests.map((test) => ({
+    path: test.path,
+    weights: weighTerms(test, terms, allowPlural, sayers > 0),
+  }));
   const frequency = new Map<string, number>();
   for (const { weights } of weighed) for (const term of weights.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const scores = new Map<string, number>();

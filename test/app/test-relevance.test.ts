@@ -148,3 +148,54 @@ describe('a changed import line names the imported module, not a callable of the
     assert.match(proof?.repairTask ?? '', /extend test\/rejection-handler\.test\.js /, proof?.repairTask);
   });
 });
+
+/**
+ * Check 166 (more-itertools d992be0): a fix inside the private `_windowed_running_min` of recipes.py. The file's own
+ * test, tests/test_recipes.py, never calls it or the `running_min` it serves; tests/test_more.py calls `running_min`.
+ */
+describe('a change to a private helper is the change of the exports that call it', () => {
+  let fixture: ChangeFixture;
+  const recipes = (kept: string): string =>
+    [
+      '__all__ = ["running_min", "take"]',
+      '',
+      '',
+      'def _windowed_running_min(values, size):',
+      '    window = []',
+      '    for value in values:',
+      `        while window and not window[-1] ${kept} value:`,
+      '            window.pop()',
+      '        window.append(value)',
+      '        yield window[0]',
+      '',
+      '',
+      'def running_min(values, size=None):',
+      '    return _windowed_running_min(values, size)',
+      '',
+      '',
+      'def take(n, values):',
+      '    return list(values)[:n]',
+      '',
+    ].join('\n');
+  const pytest = (name: string, calls: string): string =>
+    ['import tools', '', '', `def test_${name}():`, `    assert ${calls}`, ''].join('\n');
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'pyproject.toml': '[project]\nname = "tools"\nversion = "1.0"\n',
+        'tools/__init__.py': 'from .recipes import *\n',
+        'tools/recipes.py': recipes('<'),
+        'tests/test_recipes.py': pytest('take', 'tools.take(1, [3, 4]) == [3]'),
+        'tests/test_more.py': pytest('running_min', 'list(tools.running_min([2, 1])) == [2, 1]'),
+      },
+      { 'tools/recipes.py': recipes('<=') },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the proof extends the test that calls running_min, not the file-named test that never does', async () => {
+    const { changedPathProof } = await analyzeFixture(fixture);
+    const proof = changedPathProof.find((entry) => entry.path === 'tools/recipes.py');
+    assert.match(proof?.repairTask ?? '', /extend tests\/test_more\.py /, proof?.repairTask);
+  });
+});

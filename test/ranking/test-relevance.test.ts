@@ -161,6 +161,25 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(order(scoreTestRelevance(elsewhere, target))[0], 'src/hono.test.ts');
   });
 
+  test('a test named for the file that says no changed name loses to a test that says one; saying one keeps it first', () => {
+    // more-itertools: test_recipes.py never says running_min; test_more.py calls it for the changed helper.
+    const tests: TestText[] = [
+      { path: 'tests/test_recipes.py', titles: ['test_take'], words: { code: 'take values', names: 'take' } },
+      { path: 'tests/test_more.py', titles: ['test_running_min'], words: { code: 'running min values', names: 'runningmin' } },
+    ];
+    const target = { path: 'tools/recipes.py', names: ['_windowed_running_min'], callers: ['running_min'] };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'tests/test_more.py');
+    const saying = tests.map((test) =>
+      test.path === 'tests/test_recipes.py' ? { ...test, words: { code: 'take running min', names: 'take runningmin' } } : test,
+    );
+    assert.equal(order(scoreTestRelevance(saying, target))[0], 'tests/test_recipes.py');
+    // Where no test says a changed name, the file's own test leads as before.
+    assert.equal(
+      order(scoreTestRelevance(tests, { path: 'tools/recipes.py', names: ['_windowed_running_min'] }))[0],
+      'tests/test_recipes.py',
+    );
+  });
+
   test('a test named for the changed callable outranks the test named for its file (dayjs: utc-utcOffset.test.js)', () => {
     const tests: TestText[] = [
       { path: 'test/plugin/utc.test.js', titles: ['UTC', 'utcOffset'], words: { code: 'utc offset local', names: 'utcoffset' } },
