@@ -557,6 +557,21 @@ function isNewFullLoop(head: string, base: string | undefined): boolean {
   return FULL_INDEX_LOOP.test(head) && (base === undefined || !/^\s*for\s*\(\s*(?:let|var)\b/.test(base));
 }
 
+const LOGICAL_OPERATOR = /&&|\|\||\band\b|\bor\b/g;
+
+/** The same code with only its logical operators changed (`a && b` → `a || b`, Python's `and` → `or`). */
+function isLogicFlipped(base: string, head: string): boolean {
+  const bare = (code: string): string => code.replace(LOGICAL_OPERATOR, '\0').replace(/\s+/g, ' ').trim();
+  return base !== head && LOGICAL_OPERATOR.test(head) && bare(base) === bare(head);
+}
+
+/** The expression a flipped operator joins: what the line returns or assigns, else the whole line. */
+function findFlippedExpression(written: string): string {
+  const returned = /\breturn\s+(.+)$/.exec(written)?.[1];
+  const assigned = /^[^=]*?(?::=|(?<![=!<>])=(?![=>]))\s*(.+)$/.exec(written)?.[1];
+  return (returned ?? assigned ?? written).replace(/[\s;{}]+$/, '').trim();
+}
+
 function operators(code: string): string {
   const withoutRegex = code.replace(new RegExp(REGEX.source, 'g'), ' ');
   return [...withoutRegex.matchAll(ARITHMETIC)].map((match) => match[1]).join('');
@@ -998,6 +1013,11 @@ function classifyPair(
   } else if (!isCondition && splitTest !== undefined) {
     if (!isOldLogic(splitTest, line) && (base === undefined || !base.includes(toCode(splitTest))))
       add('condition', splitTest, '', toConditionValues(splitTest));
+  } else if (!isCondition && base !== undefined && isLogicFlipped(base, head)) {
+    // `return unicode.IsPrint(r) && unicode.IsSpace(r)` → `||` (go-cmp's isPrintSpace): the same operands, joined the
+    // other way, decide differently for every input where they disagree.
+    const expression = findFlippedExpression(written);
+    if (!isOldLogic(expression, line)) add('condition', expression, '', toConditionValues(expression));
   } else if (!isCondition) {
     // An operand of a condition that spans lines (`isObject(value) &&` put first in a returned chain), or the last one,
     // after a line that ends with the chain's operator: a new test.
@@ -1256,6 +1276,41 @@ function findRemovedGuard(
       subject: 'no longer returns here',
       limit: '',
       values: `an input for which ${excerpt(test)} holds, asserting what the code after it now does (it stopped there before)`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A default the change removed, made nowhere else (uuid's `options ??= {}` above `if (native.randomUUID && !buf &&
+ * !options)`): a caller that omits the value now meets it missing. `line` is where it stood in the head.
+ */
+function findRemovedDefault(
+  removed: readonly SourceLine[],
+  line: number,
+  added: readonly SourceLine[],
+  addedAgain: (text: string) => boolean,
+): SemanticChange | undefined {
+  for (const entry of removed) {
+    if (entry.isComment || addedAgain(entry.text)) continue;
+    const logical = LOGICAL_ASSIGNMENT.exec(entry.code);
+    const spelled = logical === null ? SELF_FALLBACK.exec(entry.code) : null;
+    const [, target = '', operator = '', value = ''] =
+      logical ?? (spelled === null ? [] : [spelled[0], spelled[1], `${spelled[2] ?? ''}=`, spelled[3]]);
+    if (target === '' || operator === '&&=' || !/^\s*(?:[\w$.?]+)\s*(?:\?\?=|\|\|=|=)/.test(entry.code)) continue;
+    // Given another way (`function v4(options = {})`, `const opts = { ...defaults, ...options }`): still a default.
+    const assigned = new RegExp(`(?<![\\w$.])${target.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*(?:\\?\\?|\\|\\|)?=(?![=>])`);
+    if (added.some((other) => assigned.test(other.code))) continue;
+    const whole = entry.text.trim().replace(/;$/, '');
+    const missing = operator === '??=' ? 'undefined and null' : "undefined, null, '' and 0";
+    return {
+      kind: 'default',
+      line,
+      before: excerpt(withoutBrace(entry.raw)),
+      after: '',
+      subject: target,
+      limit: `${operator === '??=' ? 'undefined' : 'the value as given'} (\`${excerpt(whole)}\` removed)`,
+      values: `${target} ${missing} (no longer made ${excerpt(value.trim())}), and a value already set`,
     };
   }
   return undefined;
@@ -2074,6 +2129,9 @@ export function findSemanticChanges(
       const removed = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines);
       const dropped =
         (language === 'javascript' ? findDroppedOperand(removed, hunk.newStart + 1, addedLines) : undefined) ??
+        (language === 'javascript'
+          ? findRemovedDefault(removed, hunk.newStart + 1, addedLines, (text) => addedCode.has(toMovedText(text)))
+          : undefined) ??
         findRemovedGuard(removed, hunk.newStart + 1, language, (text) => addedCode.has(toMovedText(text)));
       if (dropped !== undefined && changes.length < MAX_CHANGES) changes.push(dropped);
       continue;

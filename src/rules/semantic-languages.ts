@@ -241,6 +241,11 @@ function findGoCondition({ code, text }: LineText, following: () => readonly Sou
   const value = /^case\s+(.+):$/.exec(text);
   if (value?.[1] !== undefined && !/<-/.test(value[1])) return { condition: `case ${value[1]}`, keyword: '', isCase: true };
   const returned = /^return\s+.*(?:&&|\|\|)/.test(code) ? /^return\s+(.*)$/.exec(text)?.[1] : undefined;
+  // A one-line function literal returns its test (go-cmp's `isPrintSpace := func(r rune) bool { return … }`).
+  const literal = /\bfunc\b[^{]*\{\s*return\s+[^}]*(?:&&|\|\|)[^}]*\}$/.test(code)
+    ? /\{\s*return\s+(.*?)\s*\}$/.exec(text)?.[1]
+    : undefined;
+  if (literal !== undefined) return { condition: literal, keyword: 'return ', isCase: false };
   if (returned === undefined) return undefined;
   // `return r.Method == http.MethodOptions &&` goes on below (gofmt's layout): the whole chain is the condition.
   const ending = /(?:&&|\|\|)\s*$/;

@@ -2724,6 +2724,92 @@ const replaced = (language: 'python' | 'go', before: string[], after: string[], 
     language,
   );
 
+describe('findSemanticChanges: operands joined the other way (check 168, go-cmp d5fcb38)', () => {
+  const pair = (before: string, after: string, language: 'javascript' | 'python' | 'go') =>
+    findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], language).map((change) => [
+      change.kind,
+      change.subject,
+    ]);
+
+  test('&& made || (or `and` made `or`) in what a line returns or assigns is a changed condition', () => {
+    assert.deepEqual(pair('  return isPrint(r) && isSpace(r);', '  return isPrint(r) || isSpace(r);', 'javascript'), [
+      ['condition', 'isPrint(r) || isSpace(r)'],
+    ]);
+    assert.deepEqual(pair('  const ok = a && b;', '  const ok = a || b;', 'javascript'), [['condition', 'a || b']]);
+    assert.deepEqual(pair('    return a and b', '    return a or b', 'python'), [['condition', 'a or b']]);
+    // Go's one-line function literal returns its test.
+    assert.deepEqual(
+      pair(
+        '\tisPrintSpace := func(r rune) bool { return unicode.IsPrint(r) && unicode.IsSpace(r) }',
+        '\tisPrintSpace := func(r rune) bool { return unicode.IsPrint(r) || unicode.IsSpace(r) }',
+        'go',
+      ),
+      [['condition', 'unicode.IsPrint(r) || unicode.IsSpace(r)']],
+    );
+  });
+
+  test('an operand replaced, or || made ??, is no flipped operator', () => {
+    assert.deepEqual(pair('  return a && b;', '  return a && c;', 'javascript'), []);
+    assert.deepEqual(
+      pair('  const v = a || b;', '  const v = a ?? b;', 'javascript').map(([kind]) => kind),
+      ['default'],
+    );
+    assert.deepEqual(pair('\tf := func() bool { return a }', '\tf := func() bool { return b }', 'go'), []);
+  });
+});
+
+describe('findSemanticChanges: a default the change removed (check 167, uuid afe6232)', () => {
+  const removing = (base: readonly string[], head: readonly string[], hunks: Hunk[]) =>
+    findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunks, 'javascript').map((change) => [
+      change.kind,
+      change.line,
+      change.subject,
+      change.limit,
+    ]);
+  const body = ['  if (native.randomUUID && !buf && !options) {', '    return native.randomUUID();', '  }', '  return fill(options);', '}'];
+
+  test('`options ??= {}` removed asks for a call without options; `opts = opts || {}` the same with the falsy values', () => {
+    assert.deepEqual(
+      removing(
+        ['function v4(options, buf) {', '  options ??= {};', '', ...body],
+        ['function v4(options, buf) {', ...body],
+        [{ oldStart: 2, oldLines: 2, newStart: 1, newLines: 0 }],
+      ),
+      [['default', 2, 'options', 'undefined (`options ??= {}` removed)']],
+    );
+    assert.deepEqual(
+      removing(
+        ['function v4(options, buf) {', '  options = options || {};', ...body],
+        ['function v4(options, buf) {', ...body],
+        [{ oldStart: 2, oldLines: 1, newStart: 1, newLines: 0 }],
+      ),
+      [['default', 2, 'options', 'the value as given (`options = options || {}` removed)']],
+    );
+  });
+
+  test('a default given another way (a parameter default) or made again elsewhere is no removed default', () => {
+    assert.deepEqual(
+      removing(
+        ['function v4(options, buf) {', '  options ??= {};', ...body],
+        ['function v4(options = {}, buf) {', ...body],
+        [
+          { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 },
+          { oldStart: 2, oldLines: 1, newStart: 1, newLines: 0 },
+        ],
+      ).filter(([kind]) => kind === 'default'),
+      [],
+    );
+    assert.deepEqual(
+      removing(
+        ['function v4(options, buf) {', '  options ??= {};', ...body],
+        ['function v4(options, buf) {', ...body],
+        [{ oldStart: 2, oldLines: 1, newStart: 1, newLines: 0 }],
+      ).length,
+      1,
+    );
+  });
+});
+
 describe('findSemanticChanges on validation schemas: what a changed schema accepts', () => {
   const ZOD = 'import { z } from "zod";';
   /** One replaced (or, with `before` undefined, inserted) line of a schema file that imports `header`. */
