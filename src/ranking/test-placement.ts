@@ -198,6 +198,13 @@ export function createTestPlacer(paths: readonly string[]): (source: string) => 
     )[0]?.rule;
   };
   let folders: Set<string> | undefined;
+  let pytestFolder: string | null | undefined;
+  // No pair names a module (tablib's tests/test_tablib.py tests the package through its formats registry): the
+  // folder that holds most of the repository's pytest modules, else beside the module; `_ods.py` → `test_ods.py`.
+  const placeUnpairedPython = (key: SourceKey): string => {
+    pytestFolder ??= findPytestFolder(paths) ?? null;
+    return joinFolder(pytestFolder ?? key.folder, `test_${toTestedStem(key)}.py`);
+  };
   return (source) => {
     const key = toSourceKey(source);
     if (source.endsWith('.go') || !CODE.test(source) || key === undefined) return toSiblingTestPath(source);
@@ -205,7 +212,7 @@ export function createTestPlacer(paths: readonly string[]): (source: string) => 
     const id = `${python ? 'py' : 'js'}\u0000${key.folder}`;
     if (!chosen.has(id)) chosen.set(id, choose(key.folder, python));
     const rule = chosen.get(id);
-    const placed = rule === undefined ? toSiblingTestPath(source) : applyRule(rule, key);
+    const placed = rule === undefined ? (python ? placeUnpairedPython(key) : toSiblingTestPath(source)) : applyRule(rule, key);
     if (!python) return placed;
     // A pytest module beside a package of the same name cannot be imported (typer keeps the tests of typer/cli.py in
     // tests/test_cli/, so a tests/test_cli.py would clash with it): the new test goes into that package.
@@ -213,6 +220,19 @@ export function createTestPlacer(paths: readonly string[]): (source: string) => 
     const stem = placed.replace(/\.py$/, '');
     return folders.has(stem) ? `${stem}/${placed.slice(placed.lastIndexOf('/') + 1)}` : placed;
   };
+}
+
+/** The folder that holds the most pytest modules (`test_*.py`, `*_test.py`), the first by path on a tie. */
+function findPytestFolder(paths: readonly string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const path of paths) {
+    const slash = path.lastIndexOf('/');
+    const base = path.slice(slash + 1);
+    if (!/^test_.+\.py$|^.+_test\.py$/.test(base) || classifyRole(path) !== 'test') continue;
+    const folder = slash < 0 ? '' : path.slice(0, slash);
+    counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort(([left, a], [right, b]) => b - a || compareText(left, right))[0]?.[0];
 }
 
 /** Every folder that holds one of `paths`, at any depth. */

@@ -76,6 +76,23 @@ describe('createTestPlacer: a new test goes where the repository keeps the tests
     assert.equal(place('packages/b/src/w.ts'), 'packages/b/src/w.test.ts');
   });
 
+  // Check 172 (jazzband/tablib): tests/test_tablib.py tests every format through the package, so no pair names
+  // src/tablib/formats/_ods.py; its new test was src/tablib/formats/test__ods.py, beside the module.
+  test('a Python module no pair names: the folder of most pytest modules, the private prefix left out', () => {
+    const place = createTestPlacer([
+      'src/tablib/__init__.py',
+      'src/tablib/core.py',
+      'src/tablib/formats/_ods.py',
+      'tests/test_tablib.py',
+      'tests/test_tablib_dbfpy.py',
+      'tests/conftest.py',
+      'docs/test_build.py',
+    ]);
+    assert.equal(place('src/tablib/formats/_ods.py'), 'tests/test_ods.py');
+    // No pytest module anywhere: beside the module.
+    assert.equal(createTestPlacer(['pkg/_codec.py', 'pkg/core.py'])('pkg/_codec.py'), 'pkg/test_codec.py');
+  });
+
   test('the sibling without any pair, and always for Go', () => {
     assert.equal(createTestPlacer(['src/a.ts', 'test/helpers.ts'])('src/a.ts'), 'src/a.test.ts');
     assert.equal(createTestPlacer(['pkg/a.go', 'tests/a_test.go', 'lib/b.ts', 'test/b.test.ts'])('pkg/a.go'), 'pkg/a_test.go');
