@@ -66,13 +66,13 @@ export function getNormalisationValues(method: string): string {
   return "the same value in other cases ('VALUE', 'Value', 'value'), an empty string, and letters outside ASCII ('İ', 'ß')";
 }
 /**
- * A call that escapes or encodes text for another syntax, by its name: URL encodings (`encodeURIComponent`, Python's
- * `quote_plus`, Go's `url.QueryEscape`), HTML (`escapeHtml`, `html.escape`), regexes (`escapeRegExp`, `re.escape`,
+ * A call that escapes or encodes text for another syntax, by its name: URL encodings (`encodeURIComponent`, the
+ * encodeurl package's `encodeUrl`, Python's `quote_plus`, Go's `url.QueryEscape`), HTML (`escapeHtml`, `html.escape`), regexes (`escapeRegExp`, `re.escape`,
  * `regexp.QuoteMeta`), shells (`shlex.quote`), quoting (`strconv.Quote`), and the serialisers that quote a string
  * (`JSON.stringify`, `json.dumps`). Strings are emptied from the code it reads, so a name in a message is no call.
  */
 const ESCAPING_CALL =
-  /(?<![\w$.])((?:[A-Za-z_$][\w$]*\.)*(?:encodeURI(?:Component)?|decodeURI(?:Component)?|(?:un)?escape[\w$]*|[\w$]+(?:Escape|_escape|Unescape)[\w$]*|(?:un)?quote(?:_plus|_from_bytes)?|Quote(?:Meta|ToASCII)?|QuoteMeta|stringify|dumps))\s*\(/g;
+  /(?<![\w$.])((?:[A-Za-z_$][\w$]*\.)*(?:encodeURI(?:Component)?|decodeURI(?:Component)?|(?:en|de)code(?:Url|URL|Uri)|(?:un)?escape[\w$]*|[\w$]+(?:Escape|_escape|Unescape)[\w$]*|(?:un)?quote(?:_plus|_from_bytes)?|Quote(?:Meta|ToASCII)?|QuoteMeta|stringify|dumps))\s*\(/g;
 /** Said after the subject of an escaping a line no longer makes. */
 export const REMOVED_ESCAPING = ' (removed)';
 /** Only these quote a string when given one; with an object they serialise it, which escapes nothing new. */
@@ -136,7 +136,7 @@ function getEscapingValues(name: string): string {
   if (/html|xml|markup|entit|[<>&]/i.test(name))
     return "text holding '<', '>', '&', '\"' and \"'\", text already escaped ('&amp;lt;'), and plain text";
   if (/sql/i.test(name)) return "an identifier or value holding a quote, a backslash, a ';' and a reserved word";
-  if (/URI|url|(?:^|\.)(?:un)?quote(?:_plus|_from_bytes)?$|(?:Query|Path)(?:Un)?[eE]scape|^(?:un)?escape$/.test(name))
+  if (/URI|url|Url|Uri|(?:^|\.)(?:un)?quote(?:_plus|_from_bytes)?$|(?:Query|Path)(?:Un)?[eE]scape|^(?:un)?escape$/.test(name))
     return "text holding the characters URL encodings treat differently ('/', '?', '#', '[', ']', '@', '$', '&', '+', '=', ','), a space, '%' and a letter outside ASCII ('é'), encoded and decoded back";
   return "text holding a double quote, a single quote, a backslash, a newline and a letter outside ASCII ('é'), and text without any";
 }

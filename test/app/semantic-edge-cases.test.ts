@@ -883,6 +883,11 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ),
       [['encodeURI', 'encodeURIComponent', URL_TEXT]],
     );
+    // send's 8a44fe6: the encodeurl package's `encodeUrl` put around a redirect location (check 171).
+    assert.deepEqual(
+      escaping("  var loc = collapseLeadingSlashes(path + '/')", "  var loc = encodeUrl(collapseLeadingSlashes(path + '/'))"),
+      [['encodeUrl', '', URL_TEXT]],
+    );
     assert.deepEqual(escaping(`  var fmt = format.replace(/"/g, '\\\\"')`, '  var fmt = String(JSON.stringify(format))'), [
       ['JSON.stringify', 'replace(/"/)', 'text holding a double quote, a single qu'],
     ]);
