@@ -2214,7 +2214,10 @@ export function findSemanticChanges(
       const moved =
         language === 'python' && removed !== undefined ? findReindentedBlock(base, head, hunk.oldStart + offset - 1, line - 1) : undefined;
       if (moved !== undefined) {
-        if (!seen.has(`condition:${index}`) && changes.length < MAX_CHANGES) {
+        // The test the line moved under is asked already where the hunk writes it (tablib's new `if self.headers:` above
+        // the loops it now holds): one question.
+        const asked = changes.some((change) => change.kind === 'condition' && change.subject === excerpt(moved.test));
+        if (!asked && !seen.has(`condition:${index}`) && changes.length < MAX_CHANGES) {
           seen.add(`condition:${index}`);
           changes.push({
             kind: 'condition',

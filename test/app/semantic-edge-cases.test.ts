@@ -3038,6 +3038,46 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
     );
   });
 
+  // Check 172 (tablib 234f434): a new `if self.headers:` above the loops it now holds was asked, and so was the loop
+  // the diff moved under it in a hunk of its own, about the same test.
+  test('a line moved under a test the change itself writes asks that test once, where it is written', () => {
+    const base = [
+      'def stack(self, other):',
+      '    for column in self.headers:',
+      '        add(self[column])',
+      '',
+      '    for column in other.headers:',
+      '        add(other[column])',
+      '    return done',
+    ];
+    const head = [
+      'def stack(self, other):',
+      '    if self.headers:',
+      '        for column in self.headers:',
+      '            add(self[column])',
+      '',
+      '        for column in other.headers:',
+      '            add(other[column])',
+      '    else:',
+      '        add_all(self)',
+      '    return done',
+    ];
+    // The hunks as the change's diff pairs them: the second loop moved in a hunk of its own.
+    const changes = findSemanticChanges(
+      `${base.join('\n')}\n`,
+      `${head.join('\n')}\n`,
+      [
+        { oldStart: 2, oldLines: 2, newStart: 2, newLines: 3 },
+        { oldStart: 5, oldLines: 2, newStart: 6, newLines: 4 },
+      ],
+      'python',
+    );
+    assert.deepEqual(
+      changes.filter((change) => change.kind === 'condition').map((change) => [change.line, change.subject]),
+      [[2, 'self.headers']],
+    );
+  });
+
   test('a boundary on len(), an `is None` presence check (no limit None), and True/False are no limit', () => {
     assert.deepEqual(replaced('python', ['    if len(items) >= 5:'], ['    if len(items) > 5:']), [
       {
