@@ -179,6 +179,14 @@ export function createOldLogicCheck(
     .map((line) => syntax.findCondition(line))
     .filter((text) => text !== undefined)
     .map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax.keywords)));
+  // The operands a removed line returned joined (`return field.IsValid() && field.Interface() != zero`): a guard that
+  // returns early on one of them (go-playground/form's `if !field.IsValid() { return false }`) tests what it tested.
+  const operand = (text: string): string => text.trim().replace(/^(?:!\s*|not\s+)/, '');
+  const oldOperands = removedCode
+    .map((line) => /^\s*return\s+(.+?)\s*;?\s*$/.exec(line.code)?.[1])
+    .filter((returned) => returned !== undefined && /&&|\|\||\band\b|\bor\b/.test(returned))
+    .flatMap((returned) => splitTopLevel(returned ?? '', syntax.keywords.has('or') ? /&&|\|\||and\b|or\b/ : /&&|\|\|/))
+    .map((link) => withoutDoubleNegation(tokenize(toOld(operand(link)), syntax.keywords)));
   let baseNames: Set<string> | undefined;
   let headNames: Set<string> | undefined;
   const isRename = (from: string, to: string): boolean => {
@@ -221,8 +229,15 @@ export function createOldLogicCheck(
         (oldTokens) =>
           isSameLogic(oldTokens, tokens, isRename) ||
           ((breaksInBody || isTestedElsewhere(oldTokens, tokens) || testsInBranch(line)) && isKeptConjunct(oldTokens, tokens, isRename)),
-      ) || isJoinedOldTests(decision, line)
+      ) ||
+      isJoinedOldTests(decision, line) ||
+      isOldOperand(decision, line)
     );
+  };
+  const isOldOperand = (decision: string, line: number | undefined): boolean => {
+    if (oldOperands.length === 0) return false;
+    const tokens = toTokens(operand(stripCondition(decision)), line);
+    return tokens.length > 0 && oldOperands.some((oldTokens) => isSameLogic(oldTokens, tokens, isRename));
   };
   // Tests removed lines made one by one, joined by `||` into one (express-session's `if (err) { … } else if (!sess)`
   // became `if (err || !sess)`): each case was a branch before. Only tests: two calls a removed block made as

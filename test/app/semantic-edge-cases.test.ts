@@ -2763,6 +2763,55 @@ describe('findSemanticChanges: operands joined the other way (check 168, go-cmp 
   });
 });
 
+describe('findSemanticChanges: a returned chain split into guards (check 175, go-playground/form 5e42369)', () => {
+  const base = [
+    'func hasValue(field reflect.Value) bool {',
+    '\tswitch field.Kind() {',
+    '\tdefault:',
+    '\t\treturn field.IsValid() && field.Interface() != reflect.Zero(field.Type()).Interface()',
+    '\t}',
+    '}',
+  ];
+  const head = [
+    'func hasValue(field reflect.Value) bool {',
+    '\tswitch field.Kind() {',
+    '\tdefault:',
+    '\t\tif !field.IsValid() {',
+    '\t\t\treturn false',
+    '\t\t}',
+    '\t\tif !field.Type().Comparable() {',
+    '\t\t\treturn true',
+    '\t\t}',
+    '\t\treturn field.Interface() != reflect.Zero(field.Type()).Interface()',
+    '\t}',
+    '}',
+  ];
+
+  test('a guard on an operand the old line returned is old logic; the new guard beside it is asked', () => {
+    const changes = findSemanticChanges(
+      `${base.join('\n')}\n`,
+      `${head.join('\n')}\n`,
+      [{ oldStart: 4, oldLines: 1, newStart: 4, newLines: 7 }],
+      'go',
+    );
+    assert.deepEqual(
+      changes.filter((change) => change.kind === 'condition').map((change) => [change.line, change.subject]),
+      [[7, '!field.Type().Comparable()']],
+    );
+    // The same in JavaScript: `return a && b` made `if (!a) return false;` then `return b`.
+    const js = findSemanticChanges(
+      'function ok(user) {\n  return user.active && user.age > 17;\n}\n',
+      'function ok(user) {\n  if (!user.active) return false;\n  if (user.banned) return false;\n  return user.age > 17;\n}\n',
+      [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      'javascript',
+    );
+    assert.deepEqual(
+      js.filter((change) => change.kind === 'condition').map((change) => change.subject),
+      ['(user.banned)'],
+    );
+  });
+});
+
 describe('findSemanticChanges: a default the change removed (check 167, uuid afe6232)', () => {
   const removing = (base: readonly string[], head: readonly string[], hunks: Hunk[]) =>
     findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, hunks, 'javascript').map((change) => [
