@@ -265,6 +265,8 @@ function joinLines(
     if (next.isComment || next.text === '') continue;
     count++;
     if (count > MAX_CONDITION_LINES) return undefined;
+    // A Python line continued with a backslash is one line without it (sqlparse's `if self._seen_begin and \`).
+    text = text.replace(/\s*\\$/, '');
     text += /[([{]$/.test(text) || /^[)\]}]/.test(next.text) ? next.text : ` ${next.text}`;
     const closed = close(text);
     if (closed !== undefined) return closed;

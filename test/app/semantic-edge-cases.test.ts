@@ -3127,6 +3127,18 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
     );
   });
 
+  // Check 176 (sqlparse 5ca50a2): a condition continued with backslashes was shown with them.
+  test('a condition continued with backslashes is read, and shown, as one line without them', () => {
+    const [change] = findSemanticChanges(
+      'def f(self, ttype, unified):\n    return 0\n',
+      "def f(self, ttype, unified):\n    if self._seen_begin and \\\n            (ttype is T.Keyword) and \\\n            unified in ('WORK',):\n        return 1\n    return 0\n",
+      [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 4 }],
+      'python',
+    );
+    assert.deepEqual([change?.kind, change?.subject], ['condition', "self._seen_begin and (ttype is T.Keyword) and unified in ('WORK',)"]);
+    assert.doesNotMatch(change?.after ?? '', /\\/);
+  });
+
   test('a boundary on len(), an `is None` presence check (no limit None), and True/False are no limit', () => {
     assert.deepEqual(replaced('python', ['    if len(items) >= 5:'], ['    if len(items) > 5:']), [
       {
