@@ -464,6 +464,16 @@ const NORMALISATION: Readonly<Record<PythonOrGo, RegExp>> = {
   go: /\bstrings\.(ToLower|ToUpper|TrimSpace|EqualFold|ToTitle)\(/g,
 };
 
+/**
+ * The line's only edit is a normalisation of a value it tests (sqlparse's `tmp_token.value == 'AS'` →
+ * `tmp_token.value.upper() == 'AS'`, Go's `strings.ToUpper(method)`): the normalisation case asks it, not a condition.
+ */
+function isOnlyNormalised(base: string | undefined, head: string, language: PythonOrGo): boolean {
+  if (base === undefined) return false;
+  const strip = (code: string): string => code.replace(NORMALISATION[language], '(').replace(/[\s()]+/g, '');
+  return strip(base) === strip(head) && base.replace(/\s+/g, '') !== head.replace(/\s+/g, '');
+}
+
 const ROUNDING: Readonly<Record<PythonOrGo, RegExp>> = {
   python: /\bround\(|\bmath\.(?:floor|ceil|trunc)\(|\.quantize\(/,
   go: /\bmath\.(?:Round|RoundToEven|Floor|Ceil|Trunc)\(/,
@@ -712,7 +722,7 @@ function classifyPair(
     const dropped = opener && before !== undefined ? /^\s*(?:el)?if\s+(.+?)\s+(?:and|or)\s*\(\s*$/.exec(before.text)?.[1] : undefined;
     if (dropped !== undefined)
       add('condition', dropped, '', `an input that only ${excerpt(dropped)} decided before: the condition no longer tests it`);
-    else if (!isSameDecision && !(opener && /^\(\s*$/.test(condition.condition.trim()))) {
+    else if (!isSameDecision && !(opener && /^\(\s*$/.test(condition.condition.trim())) && !isOnlyNormalised(base, head, language)) {
       const presence = findPresenceSubject(condition.condition, language);
       const values = condition.isCase
         ? `a value matched by ${excerpt(condition.condition)}, and one that reaches another case`

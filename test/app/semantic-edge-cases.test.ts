@@ -3127,6 +3127,24 @@ describe('findSemanticChanges on Python: its own comments, conditions, errors an
     );
   });
 
+  // Check 176 (sqlparse 111b35c): `tmp_token.value == 'AS'` → `tmp_token.value.upper() == 'AS'` asked the condition,
+  // which took the line's one question from the normalisation.
+  test('a test whose only edit normalises the value it compares asks the normalisation, not a condition', () => {
+    const kinds = (before: string, after: string, language: 'python' | 'go') =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }], language).map(
+        (change) => change.kind,
+      );
+    assert.deepEqual(kinds("        if tmp_token.value == 'AS':", "        if tmp_token.value.upper() == 'AS':", 'python'), [
+      'normalisation',
+    ]);
+    assert.deepEqual(kinds('\tif method == "GET" {', '\tif strings.ToUpper(method) == "GET" {', 'go'), ['normalisation']);
+    // Another edit of the test beside it is a condition still.
+    assert.deepEqual(kinds("        if value == 'AS':", "        if value.upper() == 'AS' or strict:", 'python'), [
+      'condition',
+      'normalisation',
+    ]);
+  });
+
   // Check 176 (sqlparse 5ca50a2): a condition continued with backslashes was shown with them.
   test('a condition continued with backslashes is read, and shown, as one line without them', () => {
     const [change] = findSemanticChanges(
