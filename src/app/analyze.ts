@@ -9,6 +9,7 @@ import {
   findChangedLiterals,
   findSiblingLiterals,
   findContextLines,
+  findExportedCallers,
   isNamedTestOf,
   scoreTestRelevance,
   type TestText,
@@ -509,39 +510,6 @@ function findChangedNames(file: ChangedFile, sides: ChangeSides, changedExports:
     file.hunks.flatMap((hunk) => Array.from({ length: hunk.oldLines }, (_, index) => hunk.oldStart + index)),
   );
   return [...names];
-}
-
-/** A private helper called by more of its file's exports than this is the file's plumbing: its callers name nothing. */
-const MAX_HELPER_CALLERS = 3;
-
-/**
- * The exported callables of a file that call one of `changed` that the file does not export, directly or through other
- * private callables of it (more-itertools's `running_min` for a change to its `_windowed_running_min`): a test calls
- * the export, never the helper, so the export is what a test of the change says. A helper more than
- * `MAX_HELPER_CALLERS` exports call adds none.
- */
-function findExportedCallers(facts: FileFacts | undefined, changed: ReadonlySet<string>): string[] {
-  if (facts === undefined) return [];
-  const exported = new Set(facts.exports.map((fact) => fact.local ?? fact.name));
-  const callables = facts.callables ?? [];
-  const found = new Set<string>();
-  for (const helper of changed) {
-    if (exported.has(helper) || !callables.some((callable) => callable.name === helper)) continue;
-    const callers = new Set<string>();
-    const seen = new Set([helper]);
-    const queue = [helper];
-    while (queue.length > 0) {
-      const callee = queue.shift() ?? '';
-      for (const callable of callables) {
-        if (seen.has(callable.name) || !callable.refs.includes(callee)) continue;
-        seen.add(callable.name);
-        if (exported.has(callable.name)) callers.add(callable.name);
-        else queue.push(callable.name);
-      }
-    }
-    if (callers.size <= MAX_HELPER_CALLERS) for (const caller of callers) if (!changed.has(caller)) found.add(caller);
-  }
-  return [...found];
 }
 
 /** Whether another test file imports `path`: it is then a helper of those tests, whatever it calls itself. */

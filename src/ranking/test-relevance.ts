@@ -1,4 +1,4 @@
-import type { FileWords } from '../model/facts.js';
+import type { FileFacts, FileWords } from '../model/facts.js';
 import { splitWords, STOP_WORDS } from '../text/split-words.js';
 import { compareText } from '../text/compare-text.js';
 import { pluralize } from '../text/plural.js';
@@ -604,13 +604,51 @@ function toTerms(target: ChangedTarget): TermHits {
   };
 }
 
+/** A private helper called by more of its file's exports than this is the file's plumbing: its callers name nothing. */
+const MAX_HELPER_CALLERS = 3;
+
+/**
+ * The exported callables of a file that call one of `changed` that the file does not export, directly or through other
+ * private callables of it (more-itertools's `running_min` for a change to its `_windowed_running_min`): a test calls
+ * the export, never the helper, so the export is what a test of the change says. A helper more than
+ * `MAX_HELPER_CALLERS` exports call adds none.
+ */
+export function findExportedCallers(facts: Pick<FileFacts, 'exports' | 'callables'> | undefined, changed: ReadonlySet<string>): string[] {
+  if (facts === undefined) return [];
+  const exported = new Set(facts.exports.map((fact) => fact.local ?? fact.name));
+  const callables = facts.callables ?? [];
+  const found = new Set<string>();
+  for (const helper of changed) {
+    if (exported.has(helper) || !callables.some((callable) => callable.name === helper)) continue;
+    const callers = new Set<string>();
+    const seen = new Set([helper]);
+    const queue = [helper];
+    while (queue.length > 0) {
+      const callee = queue.shift() ?? '';
+      for (const callable of callables) {
+        if (seen.has(callable.name) || !callable.refs.includes(callee)) continue;
+        seen.add(callable.name);
+        if (exported.has(callable.name)) callers.add(callable.name);
+        else queue.push(callable.name);
+      }
+    }
+    if (callers.size <= MAX_HELPER_CALLERS) for (const caller of callers) if (!changed.has(caller)) found.add(caller);
+  }
+  return [...found];
+}
+
 /** How strongly one test file names each term: its best weight per term, 0 when it never does. */
-function weighTerms(test: TestText, terms: TermHits, allowPlural: boolean, othersSayChange = false): Map<string, number> {
+function weighTerms(
+  test: TestText,
+  names: ReadonlySet<string>,
+  terms: TermHits,
+  allowPlural: boolean,
+  othersSayChange: boolean,
+): Map<string, number> {
   const pathWords = new Set(splitWords(test.path));
   const titleWords = new Set(test.titles.flatMap((title) => splitWords(title)));
   const titleSayings = terms.routes.size === 0 ? [] : test.titles.map((title) => toTitleSaying(title));
   const codeWords = decodeWords(test.words?.code);
-  const names = decodeWords(test.words?.names);
   const weights = new Map<string, number>();
   // dayjs's test/plugin/utc-utcOffset.test.js for a change inside `proto.utcOffset = function`, beside utc.test.js: a
   // file named for the changed callable is more its test than the one named for the file that holds it.
@@ -674,10 +712,11 @@ function saysWholeName(names: ReadonlySet<string>, terms: TermHits): boolean {
 export function scoreTestRelevance(tests: readonly TestText[], target: ChangedTarget): Map<string, number> {
   const terms = toTerms(target);
   const allowPlural = !tests.some((test) => isNamedTestOf(test.path, target.path));
-  const sayers = tests.filter((test) => saysWholeName(decodeWords(test.words?.names), terms)).length;
-  const weighed = tests.map((test) => ({
+  const names = tests.map((test) => decodeWords(test.words?.names));
+  const othersSayChange = names.some((said) => saysWholeName(said, terms));
+  const weighed = tests.map((test, index) => ({
     path: test.path,
-    weights: weighTerms(test, terms, allowPlural, sayers > 0),
+    weights: weighTerms(test, names[index] ?? new Set(), terms, allowPlural, othersSayChange),
   }));
   const frequency = new Map<string, number>();
   for (const { weights } of weighed) for (const term of weights.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);

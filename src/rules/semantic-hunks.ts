@@ -557,11 +557,12 @@ function isNewFullLoop(head: string, base: string | undefined): boolean {
   return FULL_INDEX_LOOP.test(head) && (base === undefined || !/^\s*for\s*\(\s*(?:let|var)\b/.test(base));
 }
 
-const LOGICAL_OPERATOR = /&&|\|\||\band\b|\bor\b/g;
+const LOGICAL_OPERATOR = /&&|\|\||\band\b|\bor\b/;
 
 /** The same code with only its logical operators changed (`a && b` → `a || b`, Python's `and` → `or`). */
 function isLogicFlipped(base: string, head: string): boolean {
-  const bare = (code: string): string => code.replace(LOGICAL_OPERATOR, '\0').replace(/\s+/g, ' ').trim();
+  const every = new RegExp(LOGICAL_OPERATOR.source, 'g');
+  const bare = (code: string): string => code.replace(every, '\0').replace(/\s+/g, ' ').trim();
   return base !== head && LOGICAL_OPERATOR.test(head) && bare(base) === bare(head);
 }
 

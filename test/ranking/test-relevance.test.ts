@@ -6,6 +6,7 @@ import {
   findChangedCollaborators,
   findChangedLiterals,
   findContextLines,
+  findExportedCallers,
   findSaidNames,
   findSiblingLiterals,
   isNamedTestOf,
@@ -614,5 +615,38 @@ describe('createTitleNamer and findSaidNames: which weak test cases a change is 
     );
     assert.deepEqual(findSaidNames('renderList(3.1, () => {})', 'packages/runtime-core/__tests__/rendererComponent.spec.ts', change), []);
     assert.deepEqual(findSaidNames('const list = renderLists()', 'test/renderList.test.ts', change), []);
+  });
+});
+
+describe('findExportedCallers: the exports that call a changed private helper', () => {
+  const span = { start: 1, end: 2 };
+  const callable = (name: string, refs: string[]) => ({ name, span, refs });
+  const exported = (name: string) => ({ name, kind: 'function' as const, span, typeOnly: false });
+
+  test('directly or through private callables; an exported change, or a helper more than three exports call, adds none', () => {
+    const facts = {
+      exports: [exported('running_min'), exported('running_max'), exported('take')],
+      callables: [
+        callable('_windowed', []),
+        callable('_dispatch', ['_windowed']),
+        callable('running_min', ['_windowed']),
+        callable('running_max', ['_dispatch']),
+        callable('take', []),
+      ],
+    };
+    assert.deepEqual(findExportedCallers(facts, new Set(['_windowed'])).sort(), ['running_max', 'running_min']);
+    assert.deepEqual(findExportedCallers(facts, new Set(['take'])), []);
+    // A caller that is itself changed is a changed name already.
+    assert.deepEqual(findExportedCallers(facts, new Set(['_windowed', 'running_min'])), ['running_max']);
+    const plumbing = {
+      exports: ['a', 'b', 'c', 'd'].map(exported),
+      callables: [callable('_util', []), ...['a', 'b', 'c', 'd'].map((name) => callable(name, ['_util']))],
+    };
+    assert.deepEqual(findExportedCallers(plumbing, new Set(['_util'])), []);
+    assert.deepEqual(findExportedCallers({ ...plumbing, exports: plumbing.exports.slice(0, 3) }, new Set(['_util'])).sort(), [
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });
