@@ -1310,7 +1310,8 @@ function findRemovedDefault(
       before: excerpt(withoutBrace(entry.raw)),
       after: '',
       subject: target,
-      limit: `${operator === '??=' ? 'undefined' : 'the value as given'} (\`${excerpt(whole)}\` removed)`,
+      // Quoted, not in backticks: the Markdown bundle escapes a backtick inside a task's text.
+      limit: `${operator === '??=' ? 'undefined' : 'the value as given'}, now that "${excerpt(whole)}" is removed`,
       values: `${target} ${missing} (no longer made ${excerpt(value.trim())}), and a value already set`,
     };
   }

@@ -2829,7 +2829,7 @@ describe('findSemanticChanges: a default the change removed (check 167, uuid afe
         ['function v4(options, buf) {', ...body],
         [{ oldStart: 2, oldLines: 2, newStart: 1, newLines: 0 }],
       ),
-      [['default', 2, 'options', 'undefined (`options ??= {}` removed)']],
+      [['default', 2, 'options', 'undefined, now that "options ??= {}" is removed']],
     );
     assert.deepEqual(
       removing(
@@ -2837,7 +2837,7 @@ describe('findSemanticChanges: a default the change removed (check 167, uuid afe
         ['function v4(options, buf) {', ...body],
         [{ oldStart: 2, oldLines: 1, newStart: 1, newLines: 0 }],
       ),
-      [['default', 2, 'options', 'the value as given (`options = options || {}` removed)']],
+      [['default', 2, 'options', 'the value as given, now that "options = options || {}" is removed']],
     );
   });
 
