@@ -527,7 +527,7 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
   }
   // A call the line makes with the same arguments as a removed line did (`Promise.all(proms)` given another `.then`).
   const call = findCall(headLine, signal.detail);
-  if (call !== undefined) return removed.some((line) => line.includes(call));
+  if (call !== undefined) return removed.some((line) => line.includes(call) || line.includes(toSameElements(call)));
   // A method called with the same arguments as a removed line did, on whatever it is called on now (NodeBB's
   // `keyId.shift().slice(7, -1)` → `keyId.at(-1).slice(7, -1)`: what changed is which element, not the slice).
   const method = /^\.[A-Za-z_$][\w$]*$/.test(signal.detail) ? findMethodCall(headLine, signal.detail) : undefined;
@@ -566,6 +566,15 @@ function findCall(line: string, callee: string): string | undefined {
     line,
     line.search(new RegExp(`(?<![\\w$.])${constructed === undefined ? '' : 'new\\s+'}${name.replace(/[.$]/g, '\\$&')}\\s*\\(`)),
   );
+}
+
+/**
+ * The call that takes the same elements as a `.slice` one: hono's `value.subarray(offset)` → `value.slice(offset)`
+ * copies the elements the view held: whether a later write shows through is the question, not an empty list. Other
+ * calls as they are.
+ */
+function toSameElements(call: string): string {
+  return call.replace(/\.slice(\s*\()/, '.subarray$1');
 }
 
 /** `.slice(7, -1)`: the call of method `member` (written `.slice`) on the line, its arguments balanced; undefined without one. */

@@ -8,6 +8,7 @@ import { classifyValidation, importsSchemaLibrary } from './semantic-validation.
 import {
   COMPARISON_OPERATORS,
   excerpt,
+  excerptPair,
   type HunkSyntax,
   findChangedComparison,
   type Loop,
@@ -503,19 +504,64 @@ const SIGNATURE =
 /** A subject that counts something (`values.length`, `map.size`, `retryCount`): never below zero. */
 const MEASURE = /(?:^|\.)(?:length|size|count)$|[a-z](?:Length|Size|Count)$/;
 
+/** The first regular expression literal of a line, as findRegexes shows it. */
 function findRegex(raw: string): string | undefined {
-  const match = REGEX.exec(raw);
-  if (match === null) return undefined;
-  // The literal alone: the character before it (`(`, `=`, `,`) only tells a regex from a division, and quoting it
-  // left titles with a bracket they never close ("changes the pattern (/\s/g").
-  return match[1] === undefined ? match[0].trim() : `/${match[1]}/${match[2] ?? ''}`;
+  return findRegexes(raw)[0];
 }
 
-/** Every regular expression literal of a line, as findRegex shows one. */
+/** A regular expression literal or a `new RegExp(…)` call, matched where it starts. */
+const REGEX_AT = /\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/y;
+/** Words after which a `/` opens a regular expression, not a division (`return /x/.test(text)`). */
+const REGEX_AFTER_WORD = /\b(?:return|typeof|case|do|else|in|of|delete|void|throw|yield|await)$/;
+
+/**
+ * Every regular expression literal of a line, as findRegex shows one. The line is read as code: a slash inside a
+ * string (hono's `'(?:$|/)' : … : '/?$'`) or a comment opens nothing, and a slash after an operand divides.
+ */
 function findRegexes(raw: string): string[] {
-  return [...raw.matchAll(new RegExp(REGEX.source, 'g'))].map((match) =>
-    match[1] === undefined ? match[0].trim() : `/${match[1]}/${match[2] ?? ''}`,
-  );
+  const found: string[] = [];
+  let previous = '';
+  for (let index = 0; index < raw.length; index++) {
+    const char = raw[index] ?? '';
+    if (char === '"' || char === "'" || char === '`') {
+      index = endOfQuoted(raw, index);
+      previous = char;
+      continue;
+    }
+    if (char === '/' && raw[index + 1] === '/') break;
+    if (char === '/' && raw[index + 1] === '*') {
+      const end = raw.indexOf('*/', index + 2);
+      if (end < 0) break;
+      index = end + 1;
+      continue;
+    }
+    const opens =
+      char === '/'
+        ? previous === '' || '=(,:!&|?{};[+-*%<>~^'.includes(previous) || REGEX_AFTER_WORD.test(raw.slice(0, index).trimEnd())
+        : char === 'n' && !/[\w$]/.test(raw[index - 1] ?? '');
+    if (opens) {
+      REGEX_AT.lastIndex = index;
+      const match = REGEX_AT.exec(raw);
+      if (match !== null) {
+        found.push(match[1] === undefined ? match[0].trim() : `/${match[1]}/${match[2] ?? ''}`);
+        index = REGEX_AT.lastIndex - 1;
+        previous = ')';
+        continue;
+      }
+    }
+    if (!/\s/.test(char)) previous = char;
+  }
+  return found;
+}
+
+/** Where the string or template opened at `start` closes (the line's end when it does not). */
+function endOfQuoted(raw: string, start: number): number {
+  const quote = raw[start];
+  for (let index = start + 1; index < raw.length; index++) {
+    if (raw[index] === '\\') index++;
+    else if (raw[index] === quote) return index;
+  }
+  return raw.length;
 }
 
 /** `a < b` and its negation `a >= b` (findComparisons' form): either one tests the same boundary. */
@@ -944,13 +990,15 @@ function classifyPair(
   // Only a default's literal may differ inside a string (`?? 'anon'` → `?? 'guest'`); anything else must differ in code.
   const codeChanged = head !== base;
   const add = (kind: SemanticKind, subject: string, limit: string, values: string, shownAfter = after): void => {
+    // Without the brace that opens a block: the edit is shown in parentheses, where `if (ok) {)` reads as a typo.
+    // A comment the line took the place of is no line it replaced: shown as a new line.
+    const [shownBase, shownHead] =
+      base === undefined ? ['', excerpt(withoutBrace(shownAfter))] : excerptPair(withoutBrace(before ?? ''), withoutBrace(shownAfter));
     changes.push({
       kind,
       line,
-      // Without the brace that opens a block: the edit is shown in parentheses, where `if (ok) {)` reads as a typo.
-      // A comment the line took the place of is no line it replaced: shown as a new line.
-      before: base === undefined ? '' : excerpt(withoutBrace(before ?? '')),
-      after: excerpt(withoutBrace(shownAfter)),
+      before: shownBase,
+      after: shownHead,
       subject: excerpt(subject),
       limit,
       values,
@@ -1970,7 +2018,9 @@ export function findSemanticChanges(
   const isRenamedRead = (change: SemanticChange): boolean => {
     if (change.kind !== 'read') return false;
     fileNames ??= { base: namesIn(base), head: namesIn(head) };
-    const names = (text: string): string[] => text.match(/[A-Za-z_$][\w$]*/g) ?? [];
+    // `this` and `self` name the object, not a value: ky's local `mainRequest` became the new field
+    // `this._originalRequest`, assigned what the local was.
+    const names = (text: string): string[] => (text.match(/[A-Za-z_$][\w$]*/g) ?? []).filter((name) => name !== 'this' && name !== 'self');
     const gone = names(change.limit).filter((name) => !names(change.subject).includes(name));
     const added = names(change.subject).filter((name) => !names(change.limit).includes(name));
     return (

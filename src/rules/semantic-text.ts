@@ -290,6 +290,23 @@ export function excerpt(text: string): string {
   return `${kept}…${findUnclosed(kept)}`;
 }
 
+/**
+ * A replaced line and its replacement, each as `excerpt` shows it, unless the two excerpts would read the same: a long
+ * line that changed past the cut (ky's `… ?? (this._input as Request).method` given `?? 'GET'` at its end) is shown
+ * from a little before its first difference on, both lines from the same place.
+ */
+export function excerptPair(before: string, after: string): [string, string] {
+  const [was, now] = [excerpt(before), excerpt(after)];
+  if (was !== now) return [was, now];
+  const [old, changed] = [before.trim().replace(/\s+/g, ' '), after.trim().replace(/\s+/g, ' ')];
+  let first = 0;
+  while (first < old.length && old[first] === changed[first]) first++;
+  if (first === old.length && first === changed.length) return [was, now];
+  // Start at a word a third of an excerpt before the difference, so the edit shows with what it belongs to.
+  const from = Math.max(0, old.lastIndexOf(' ', Math.max(0, first - Math.floor(MAX_EXCERPT / 3))) + 1);
+  return [`…${excerpt(old.slice(from))}`, `…${excerpt(changed.slice(from))}`];
+}
+
 const CLOSERS: Readonly<Record<string, string>> = { '(': ')', '[': ']', '{': '}' };
 
 /** The closing brackets, innermost first, of the brackets `code` opens and does not close (quoted text skipped). */

@@ -561,6 +561,45 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(changed(before, after), [['regex', 5, '/[\\x00-\\x1f;=]/g']]);
   });
 
+  // ky's `method:` option (the independent check): the old and new lines were cut at the same place, so the task read
+  // "X… → X…", the same text twice; both are shown from just before where they differ.
+  test('a replaced long line that changed past the excerpt is shown from its first difference, both sides alike', () => {
+    const before = '      method: normalizeRequestMethod(options.method ?? (this._input as Request).method),';
+    const after = "      method: normalizeRequestMethod(options.method ?? (this._input as Request).method ?? 'GET'),";
+    const [change] = findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]);
+    assert.deepEqual(
+      [change?.before, change?.after],
+      ['…(this._input as Request).method),', "…(this._input as Request).method ?? 'GET'),"],
+    );
+  });
+
+  // hono's pattern router (a fix commit read on the independent check): `'(?:$|/)' : path.endsWith('*') ? '' : '/?$'`
+  // was read as the pattern `/)' : … : '/`, a regex opened by a slash inside a string.
+  test('a slash inside a string, a comment or a division opens no pattern; a literal after an operator or return does', () => {
+    assert.deepEqual(
+      one("const suffix = '$'", "const suffix = path.endsWith('/*') ? '(?:$|/)' : path.endsWith('*') ? '' : '/?$'").filter(
+        ([kind]) => kind === 'regex',
+      ),
+      [],
+    );
+    assert.deepEqual(
+      one('const half = total / 2 / count', 'const half = total / 3 / count').filter(([kind]) => kind === 'regex'),
+      [],
+    );
+    assert.deepEqual(
+      one('x = a // b/c/', 'x = b // b/c/').filter(([kind]) => kind === 'regex'),
+      [],
+    );
+    assert.deepEqual(
+      one('  return /^a$/.test(value)', '  return /^a+$/.test(value)').map(([kind, subject]) => [kind, subject]),
+      [['regex', '/^a+$/']],
+    );
+    assert.deepEqual(
+      one("path = path.replace(/\\*$/, '')", "path = path.replace('/', '').replace(/\\*+$/, '')").map(([kind, subject]) => [kind, subject]),
+      [['regex', '/\\*+$/']],
+    );
+  });
+
   // Check 82 (panva/jose): a guard moved out of a try, its error renamed, and the catch given a binding.
   test('a throwing guard made again with the same test, and a catch opened again, are no error paths', () => {
     const before = [
@@ -1002,6 +1041,13 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       { oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 },
     ]);
     assert.deepEqual(renamed, []);
+    // A local made a new field of `this`, assigned the same value (ky's `mainRequest` → `this._originalRequest`).
+    const toField = findSemanticChanges(
+      'const main = this.request;\nreturn fetch(main, options);\n',
+      'this._original = this.request;\nreturn fetch(this._original, options);\n',
+      [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 }],
+    );
+    assert.deepEqual(toField, []);
     // The same argument replaced while the old name lives on is another value.
     const replaced = findSemanticChanges('const saved = load();\ncallback(saved);\n', 'const saved = load();\ncallback(load());\n', [
       { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 },

@@ -825,6 +825,22 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:collection']);
   });
 
+  // hono's etag digest (the independent check): `chunk = value.subarray(offset)` → `chunk = value.slice(offset)` was asked
+  // an empty list reaching `value.slice`; the view became a copy of the same elements.
+  it('a slice that takes what a removed subarray took is a move; a slice of other bounds is not', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ['chunk = value.subarray(offset)', 'rest = value.subarray(offset)', ''].join('\n'),
+      headText: ['chunk = value.slice(offset)', 'rest = value.slice(offset + 1)', ''].join('\n'),
+      hunks: [{ oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 }],
+      headSignals: [
+        { kind: 'collection', line: 1, detail: 'value.slice' },
+        { kind: 'collection', line: 2, detail: 'value.slice' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:collection']);
+  });
+
   it('a construction kept with its arguments is a move; one given other arguments is not (dayjs)', () => {
     const rewritten: ChangedFileInput = {
       ...change,
