@@ -60,7 +60,13 @@ import type { CoChangePartner, HistoryInsights } from '../model/history.js';
 import { loadRulePacks } from './load/load-rule-packs.js';
 import { readRepoText, readRepoTexts } from './load/repo-text.js';
 import { markStaleUses } from './stale-uses.js';
-import { createDeclaredTests, createSetupFileTests, createSpawningTests, findEachFileRouteCallers } from './unseen-reach.js';
+import {
+  createDeclaredTests,
+  createSetupFileTests,
+  createSpawningTests,
+  findEachFileRouteCallers,
+  listUnreadUnseenTests,
+} from './unseen-reach.js';
 import { linkWeakTests } from './weak-test-links.js';
 import { loadRunnerSelectors } from './load/runner-configs.js';
 import type { RunnerSelectors, UnreadRunnerConfig } from './test-runners.js';
@@ -233,6 +239,10 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     env,
     repository.scan.files.map((file) => file.path),
   );
+  // A focused build read some suites for their links alone: those a reached setup file or a declared dependency makes
+  // tests of the change are read in full first, as a build from full facts reads them.
+  const unseen = listUnreadUnseenTests(repository, runnerSelectors.setup, listChangePaths(change));
+  if (unseen.length > 0) await completeFacts(env, repository, unseen);
   const findDeclaredTests = createDeclaredTests(repository);
   const findSpawningTests = await createSpawningTests(env, repository);
   const findSetupTests = createSetupFileTests(repository, runnerSelectors.setup);
@@ -266,14 +276,37 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // Found once: the proofs weigh the test partners, the history insights name the partners the change missed.
   const coChange = mined === undefined ? undefined : findCoChangePartners(mined.history, listChangePaths(change));
   const testPartners = findTestPartners(coChange, (path) => classifyRole(path) === 'test');
+  // Every test that reaches a changed file, found before any is read: a focused cold run read some of them for their
+  // links alone (tests reached through a route's callers or a declared dependency import nothing the change touches),
+  // and their cases, titles and words must be what a later run reads (outline's 75 such tests were taken for type
+  // tests, and the proof's order changed, between a first run and the next).
+  const ownTests = new Map<string, ReachingTest[]>();
   for (const file of change.files) {
     const imported = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
-    const own = [
+    ownTests.set(file.path, [
       ...imported,
       ...findCallingTests(repository.kg, testRouteCallers, file.path).filter(
         (test) => !imported.some((known) => known.testFile === test.testFile),
       ),
-    ];
+    ]);
+  }
+  const linkOnly = repository.parsed.linkOnly;
+  if (linkOnly !== undefined && linkOnly.size > 0) {
+    const tests = new Set<string>();
+    for (const file of change.files) {
+      const found = [
+        ...(ownTests.get(file.path) ?? []),
+        ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
+        ...findDeclaredTests(file.path),
+        ...findSpawningTests(file.path),
+        ...findSetupTests(file.path),
+      ];
+      for (const test of found) if (linkOnly.has(test.testFile)) tests.add(test.testFile);
+    }
+    if (tests.size > 0) await completeFacts(env, repository, [...tests]);
+  }
+  for (const file of change.files) {
+    const own = ownTests.get(file.path) ?? [];
     const changedLines = toChangedLines(file.hunks);
     const routes = findChangedRoutes(repository.kg, file.path, changedLines);
     const target: ChangedTarget = {

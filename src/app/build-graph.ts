@@ -834,11 +834,22 @@ export async function completeFacts(env: Env, repository: RepositoryGraph, paths
   const files = repository.scan.files.filter((file) => wanted.has(file.path));
   const parsed = await env.parseSources(files, { ...options, pruneCache: false });
   const remaining = new Set(linkOnly);
+  const completed = completedFacts.get(repository) ?? new Set<string>();
   for (const [path, entry] of parsed.facts) {
     repository.parsed.facts.set(path, entry);
     remaining.delete(path);
+    completed.add(path);
   }
   repository.parsed.linkOnly = remaining;
+  completedFacts.set(repository, completed);
+}
+
+/** Per graph, the files completeFacts read in full after the build: their facts hold more than the graph was made of. */
+const completedFacts = new WeakMap<RepositoryGraph, Set<string>>();
+
+/** The files completeFacts read in full after `repository` was built (none for a graph built from full facts). */
+export function listCompletedFacts(repository: RepositoryGraph): string[] {
+  return [...(completedFacts.get(repository) ?? [])];
 }
 
 function resolveFile(resolver: Resolver, path: string, facts: FileFacts): Resolution[] {

@@ -12,9 +12,10 @@ import { findRouteCallers, type RouteCaller } from '../graph/queries/find-route-
 import { findRouteImpacts, type RouteChange } from '../graph/queries/find-route-impacts.js';
 import { compileGlobs } from '../text/glob.js';
 import { compareText } from '../text/compare-text.js';
-import type { RepositoryGraph } from './build-graph.js';
+import { listCompletedFacts, type RepositoryGraph } from './build-graph.js';
 import { readRepoTexts } from './load/repo-text.js';
 import type { RunnerSetup } from './test-runners.js';
+import { classifyRole } from '../graph/roles.js';
 
 /**
  * The graph's test files less those the scan found generated or minified: a test folder's generated client
@@ -24,7 +25,41 @@ function listWrittenTests(repository: RepositoryGraph): string[] {
   const unread = new Set(
     repository.parsed.skipped.filter((skip) => skip.reason === 'generated' || skip.reason === 'minified').map((skip) => skip.path),
   );
-  return [...listTestFiles(repository.kg.graph)].filter((path) => !unread.has(path)).sort(compareText);
+  // With the tests a focused build read for their links alone and completeFacts read in full since: the graph was
+  // built without their cases, which make them tests (a spec in a `helpers/` folder declares its own).
+  const completed = listCompletedFacts(repository).filter((path) => {
+    const facts = repository.parsed.facts.get(path)?.facts;
+    return facts !== undefined && facts.tests.length > 0 && facts.program !== true;
+  });
+  return [...new Set([...listTestFiles(repository.kg.graph), ...completed])].filter((path) => !unread.has(path)).sort(compareText);
+}
+
+/**
+ * The files a focused build read for their links alone that a runner setup file or a `tests.dependsOn` rule makes
+ * tests of the change: the runner loads the setup file the change reaches before each of them (or the rule says they
+ * use a changed file), whatever they import. Their cases decide whether they are tests at all, so they must be read in
+ * full before the tests are listed (outline's and axios's suites under `helpers/` folders were left out of a first run
+ * and listed by the next).
+ */
+export function listUnreadUnseenTests(repository: RepositoryGraph, setups: readonly RunnerSetup[], changed: readonly string[]): string[] {
+  const linkOnly = repository.parsed.linkOnly;
+  if (linkOnly === undefined || linkOnly.size === 0) return [];
+  const candidates = [...linkOnly].filter((path) => classifyRole(path) === 'test');
+  if (candidates.length === 0) return [];
+  const rules = (repository.config.config.tests?.dependsOn ?? [])
+    .map((rule) => ({ isFile: compileGlobs(rule.files, { dot: true }), isTest: compileGlobs(rule.tests, { dot: true }) }))
+    .filter((rule) => changed.some((path) => rule.isFile(path)));
+  let live: RunnerSetup[] = [];
+  if (setups.length > 0) {
+    const reached = new Set([
+      ...changed,
+      ...findReverseReach(repository.kg, [...changed], { includeVia: false, includeTypeOnly: false }).map((file) => file.path),
+    ]);
+    const files = [...repository.parsed.facts.keys()];
+    live = setups.filter((setup) => files.some((file) => reached.has(file) && setup.isSetupFile(file)));
+  }
+  if (rules.length === 0 && live.length === 0) return [];
+  return candidates.filter((path) => rules.some((rule) => rule.isTest(path)) || live.some((setup) => setup.runsFor(path)));
 }
 
 /** Texts of the tests read for the paths they run, at most this many bytes each. */

@@ -150,3 +150,38 @@ test('files the analysis reads in full after the build (alsoInFull) are asked on
     repo.cleanup();
   }
 });
+
+test('a test that reaches the change only through its runner setup file is read in full: a suite to run, not a type test', async () => {
+  // outline's shape: vitest's setupFiles import the server's models, the suites use vitest's globals and import nothing
+  // the change touches. A first run read such a suite for its links alone, found no test case in it, and told the
+  // agent to type-check 75 of them with tsc, where the next run listed them to run.
+  const repo = createRepo({
+    'package.json': JSON.stringify({ name: 'wiki', type: 'module', devDependencies: { vitest: '^3.0.0' } }),
+    'vitest.config.ts': "export default { test: { globals: true, setupFiles: ['./test/setup.ts'] } };\n",
+    'test/setup.ts': "import { connect } from '../src/db.js';\nconnect();\n",
+    'src/db.ts': 'export function connect(): number {\n  return 1;\n}\n',
+    'src/math.ts': 'export const add = (a: number, b: number): number => a + b;\n',
+    'src/math.test.ts':
+      "import { add } from './math.js';\n\ndescribe('add', () => {\n  it('adds', () => {\n    expect(add(1, 2)).toBe(3);\n  });\n});\n",
+    // axios's test/specs/helpers/*.spec.js: a suite in a `helpers/` folder is a test only by the cases it declares.
+    'test/helpers/sum.test.ts':
+      "import { add } from '../../src/math.js';\n\ndescribe('sum', () => {\n  it('sums', () => {\n    expect(add(2, 2)).toBe(4);\n  });\n});\n",
+  });
+  repo.write({ 'src/db.ts': 'export function connect(): number {\n  return 2;\n}\n' });
+  const env = createTestEnv(repo.dir, { useCache: false });
+  try {
+    const full = await analyzeChange(env, { repository: await buildRepositoryGraph(env) });
+    const repository = await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => ['src/db.ts'] } });
+    assert.ok(repository.parsed.linkOnly?.has('src/math.test.ts'), 'the suite was read for its links alone');
+    assert.ok(repository.parsed.linkOnly?.has('test/helpers/sum.test.ts'), 'the helpers-folder suite too');
+    const focused = await analyzeChange(env, { repository });
+    assert.deepEqual(
+      focused.testRun.commands.map((command) => command.command),
+      ['npx vitest run src/math.test.ts test/helpers/sum.test.ts'],
+    );
+    assert.deepEqual(withoutTimes(focused), withoutTimes(full));
+  } finally {
+    await env.close();
+    repo.cleanup();
+  }
+});
