@@ -280,33 +280,31 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
   // links alone (tests reached through a route's callers or a declared dependency import nothing the change touches),
   // and their cases, titles and words must be what a later run reads (outline's 75 such tests were taken for type
   // tests, and the proof's order changed, between a first run and the next).
-  const ownTests = new Map<string, ReachingTest[]>();
+  const foundTests = new Map<string, ReachingTest[]>();
   for (const file of change.files) {
     const imported = findReachingTests(repository.kg, file.status === 'deleted' ? (file.previousPath ?? file.path) : file.path);
-    ownTests.set(file.path, [
+    const own = [
       ...imported,
       ...findCallingTests(repository.kg, testRouteCallers, file.path).filter(
         (test) => !imported.some((known) => known.testFile === test.testFile),
       ),
-    ]);
+    ];
+    const all = [
+      ...own,
+      ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
+      ...[...findDeclaredTests(file.path), ...findSpawningTests(file.path), ...findSetupTests(file.path)].filter(
+        (test) => !own.some((reached) => reached.testFile === test.testFile),
+      ),
+    ].filter((test) => !isSetupFile(test.testFile));
+    foundTests.set(file.path, all);
   }
   const linkOnly = repository.parsed.linkOnly;
-  if (linkOnly !== undefined && linkOnly.size > 0) {
-    const tests = new Set<string>();
-    for (const file of change.files) {
-      const found = [
-        ...(ownTests.get(file.path) ?? []),
-        ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
-        ...findDeclaredTests(file.path),
-        ...findSpawningTests(file.path),
-        ...findSetupTests(file.path),
-      ];
-      for (const test of found) if (linkOnly.has(test.testFile)) tests.add(test.testFile);
-    }
-    if (tests.size > 0) await completeFacts(env, repository, [...tests]);
-  }
+  const unread = [...foundTests.values()]
+    .flatMap((tests) => tests.map((test) => test.testFile))
+    .filter((path) => linkOnly?.has(path) === true);
+  if (unread.length > 0) await completeFacts(env, repository, [...new Set(unread)]);
   for (const file of change.files) {
-    const own = ownTests.get(file.path) ?? [];
+    const all = foundTests.get(file.path) ?? [];
     const changedLines = toChangedLines(file.hunks);
     const routes = findChangedRoutes(repository.kg, file.path, changedLines);
     const target: ChangedTarget = {
@@ -325,18 +323,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
     const callers = findExportedCallers(sides.headFacts.get(file.path), new Set(target.names));
     if (callers.length > 0) target.callers = callers;
     changedTargets.set(file.path, target);
-    const reachingTests = scoreReachingTests(
-      repository,
-      [
-        ...own,
-        ...(mirrors.get(file.path) ?? []).flatMap((mirror) => findReachingTests(repository.kg, mirror)),
-        ...[...findDeclaredTests(file.path), ...findSpawningTests(file.path), ...findSetupTests(file.path)].filter(
-          (test) => !own.some((reached) => reached.testFile === test.testFile),
-        ),
-      ].filter((test) => !isSetupFile(test.testFile)),
-      target,
-      testPartners.get(file.path),
-    );
+    const reachingTests = scoreReachingTests(repository, all, target, testPartners.get(file.path));
     reachingTestsByPath.set(file.path, reachingTests);
     proofByPath.set(
       file.path,

@@ -46,20 +46,25 @@ export function listUnreadUnseenTests(repository: RepositoryGraph, setups: reado
   if (linkOnly === undefined || linkOnly.size === 0) return [];
   const candidates = [...linkOnly].filter((path) => classifyRole(path) === 'test');
   if (candidates.length === 0) return [];
-  const rules = (repository.config.config.tests?.dependsOn ?? [])
-    .map((rule) => ({ isFile: compileGlobs(rule.files, { dot: true }), isTest: compileGlobs(rule.tests, { dot: true }) }))
-    .filter((rule) => changed.some((path) => rule.isFile(path)));
+  const rules = compileDependsOn(repository).filter((rule) => changed.some((path) => rule.isFile(path)));
   let live: RunnerSetup[] = [];
   if (setups.length > 0) {
-    const reached = new Set([
+    const reached = [
       ...changed,
       ...findReverseReach(repository.kg, [...changed], { includeVia: false, includeTypeOnly: false }).map((file) => file.path),
-    ]);
-    const files = [...repository.parsed.facts.keys()];
-    live = setups.filter((setup) => files.some((file) => reached.has(file) && setup.isSetupFile(file)));
+    ].filter((path) => repository.parsed.facts.has(path));
+    live = setups.filter((setup) => reached.some((path) => setup.isSetupFile(path)));
   }
   if (rules.length === 0 && live.length === 0) return [];
   return candidates.filter((path) => rules.some((rule) => rule.isTest(path)) || live.some((setup) => setup.runsFor(path)));
+}
+
+/** The `tests.dependsOn` rules of the configuration, their globs compiled. */
+function compileDependsOn(repository: RepositoryGraph): { isFile: (path: string) => boolean; isTest: (path: string) => boolean }[] {
+  return (repository.config.config.tests?.dependsOn ?? []).map((rule) => ({
+    isFile: compileGlobs(rule.files, { dot: true }),
+    isTest: compileGlobs(rule.tests, { dot: true }),
+  }));
 }
 
 /** Texts of the tests read for the paths they run, at most this many bytes each. */
@@ -70,10 +75,7 @@ const MAX_TEXT_BYTES = 2 * 1024 * 1024;
  * reaching tests at distance 1. Test files are those of the graph (listTestFiles).
  */
 export function createDeclaredTests(repository: RepositoryGraph): (path: string) => ReachingTest[] {
-  const rules = (repository.config.config.tests?.dependsOn ?? []).map((rule) => ({
-    isFile: compileGlobs(rule.files, { dot: true }),
-    isTest: compileGlobs(rule.tests, { dot: true }),
-  }));
+  const rules = compileDependsOn(repository);
   if (rules.length === 0) return () => [];
   const testFiles = listWrittenTests(repository);
   return (path) => {

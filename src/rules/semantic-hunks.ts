@@ -511,8 +511,11 @@ function findRegex(raw: string): string | undefined {
 
 /** A regular expression literal or a `new RegExp(…)` call, matched where it starts. */
 const REGEX_AT = /\/((?:\\.|\[(?:\\.|[^\]\\\n])*\]|[^/\\\n[])+)\/([dgimsuyv]*)|new\s+RegExp\(([^)]*)\)/y;
-/** Words after which a `/` opens a regular expression, not a division (`return /x/.test(text)`). */
-const REGEX_AFTER_WORD = /\b(?:return|typeof|case|do|else|in|of|delete|void|throw|yield|await)$/;
+/**
+ * Words after which a `/` opens a regular expression, not a division (`return /x/.test(text)`), and an arrow's `=>`
+ * (`(text) => /^a/.test(text)`); a `<` or a lone `>` opens none, as JSX closes its tags with `</`.
+ */
+const REGEX_AFTER_WORD = /(?:\b(?:return|typeof|case|do|else|in|of|delete|void|throw|yield|await)|=>)$/;
 
 /**
  * Every regular expression literal of a line, as findRegex shows one. The line is read as code: a slash inside a
@@ -537,7 +540,7 @@ function findRegexes(raw: string): string[] {
     }
     const opens =
       char === '/'
-        ? previous === '' || '=(,:!&|?{};[+-*%<>~^'.includes(previous) || REGEX_AFTER_WORD.test(raw.slice(0, index).trimEnd())
+        ? previous === '' || '=(,:!&|?{};[+-*%~^'.includes(previous) || REGEX_AFTER_WORD.test(raw.slice(0, index).trimEnd())
         : char === 'n' && !/[\w$]/.test(raw[index - 1] ?? '');
     if (opens) {
       REGEX_AT.lastIndex = index;

@@ -590,6 +590,15 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       one('x = a // b/c/', 'x = b // b/c/').filter(([kind]) => kind === 'regex'),
       [],
     );
+    // JSX closes its tags with `</`: `</b><i>z</i>` is markup, not the pattern `/b><i>z</i`.
+    assert.deepEqual(
+      one('  return <b>y</b>;', '  return <b>y</b><i>z</i>;').filter(([kind]) => kind === 'regex'),
+      [],
+    );
+    assert.deepEqual(
+      one('const ok = (s) => /^a$/.test(s);', 'const ok = (s) => /^a+$/.test(s);').map(([kind, subject]) => [kind, subject]),
+      [['regex', '/^a+$/']],
+    );
     assert.deepEqual(
       one('  return /^a$/.test(value)', '  return /^a+$/.test(value)').map(([kind, subject]) => [kind, subject]),
       [['regex', '/^a+$/']],
