@@ -128,6 +128,59 @@ function readArrayAfter(text: string, key: RegExp): string | undefined {
   return undefined;
 }
 
+/**
+ * The inline projects of a vitest or jest config (vitest's `test.projects` or older `test.workspace`, jest's
+ * `projects`), each as the text of its object, and the config's text without them. Each project loads its own setup
+ * files for its own tests only: outline's server project starts the database and loads every plugin for
+ * `server/**` and `plugins/**`, and its shared project loads a console mock for `shared/**`, so a shared test reaches
+ * nothing the server's setup imports. A project named by a path (`'packages/*'`) has a config of its own, read as such.
+ */
+function readInlineProjects(text: string): { entries: string[]; rest: string } | undefined {
+  const key = /\b(?:projects|workspace)["']?\s*:\s*\[/;
+  const match = key.exec(text);
+  const body = readArrayAfter(text, key);
+  if (match === null || body === undefined) return undefined;
+  const entries: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let index = 0; index < body.length; index += 1) {
+    const char = body[index];
+    if (char === '{' || char === '[') {
+      if (depth === 0 && char === '{') start = index;
+      depth += 1;
+    } else if (char === '}' || char === ']') {
+      depth -= 1;
+      if (depth === 0 && start >= 0) {
+        entries.push(body.slice(start, index + 1));
+        start = -1;
+      }
+    }
+  }
+  if (entries.length === 0) return undefined;
+  const end = match.index + match[0].length + body.length + 1;
+  return { entries, rest: text.slice(0, match.index) + text.slice(end) };
+}
+
+/**
+ * The test files one inline project runs: the globs of its `include` (vitest) or `testMatch` (jest) when they are
+ * written out, under its `root` or `rootDir` when that is a literal; every test file under that folder when it names its
+ * files some other way; its runner's defaults when it names none.
+ */
+function selectProjectTests(
+  folder: string,
+  entry: string,
+  includeKey: string,
+  otherKeys: readonly string[],
+  defaults: readonly string[],
+): (path: string) => boolean {
+  const root = /["']?\b(?:root|rootDir)["']?\s*:\s*(['"`])([^'"`\n]*)\1/.exec(entry)?.[2]?.replace(/^<rootDir>\/?/, './');
+  const base = root === undefined || root === '' ? folder : (toRepoGlob(folder, root) ?? folder);
+  const included = readTextList(entry, includeKey).map((glob) => glob.replace(/^<rootDir>\//, ''));
+  if (included.length > 0) return compileGlobs(included.flatMap((glob) => toRepoGlob(base, glob) ?? []));
+  if ([includeKey, ...otherKeys].some((name) => new RegExp(`["']?\\b${name}["']?\\s*:`).test(entry))) return under(base);
+  return compileGlobs(defaults.flatMap((glob) => toRepoGlob(base, glob) ?? []));
+}
+
 /** The folder karma reads its `files` patterns from: the config's, or its `basePath` under it. */
 function findKarmaRoot(configFolder: string, text: string): string {
   const basePath = /\bbasePath\s*:\s*(['"`])([^'"`]*)\1/.exec(text)?.[2];
@@ -462,19 +515,37 @@ export function buildRunnerSelectors(
       addSetup(path, scriptedMocha.get(path) ?? folderOf(path), loads);
     } else if (VITEST_CONFIG.test(path)) {
       if (/\btypecheck\s*:\s*(?:true\b|\{[^}]*\benabled\s*:\s*true\b)/.test(text)) selectors.vitestTypecheck.add(owner);
+      const projects = readInlineProjects(text);
+      for (const entry of projects?.entries ?? [])
+        addSetup(
+          path,
+          folderOf(path),
+          [...readTextList(entry, 'setupFiles'), ...readTextList(entry, 'globalSetup')],
+          selectProjectTests(folderOf(path), entry, 'include', ['dir'], VITEST_DEFAULT_INCLUDE),
+        );
+      const own = projects?.rest ?? text;
       addSetup(
         path,
         folderOf(path),
-        [...readTextList(text, 'setupFiles'), ...readTextList(text, 'globalSetup')],
+        [...readTextList(own, 'setupFiles'), ...readTextList(own, 'globalSetup')],
         selectRunnerTests(folderOf(path), text, ['include', 'dir', 'root'], VITEST_DEFAULT_INCLUDE),
       );
     } else if (JEST_CONFIG.test(path)) {
       const json = path.endsWith('.json') ? readJson(path, text) : undefined;
       const keys = ['setupFiles', 'setupFilesAfterEnv', 'globalSetup'];
+      const projects = readInlineProjects(text);
+      for (const entry of projects?.entries ?? [])
+        addSetup(
+          path,
+          folderOf(path),
+          keys.flatMap((key) => readTextList(entry, key)),
+          selectProjectTests(folderOf(path), entry, 'testMatch', ['testRegex', 'roots'], JEST_DEFAULT_TEST_MATCH),
+        );
+      const own = projects?.rest ?? text;
       addSetup(
         path,
         folderOf(path),
-        keys.flatMap((key) => (json === undefined ? readTextList(text, key) : readStringList(json[key]))),
+        keys.flatMap((key) => (json === undefined ? readTextList(own, key) : readStringList(json[key]))),
         selectRunnerTests(folderOf(path), text, ['testMatch', 'testRegex', 'roots', 'rootDir'], JEST_DEFAULT_TEST_MATCH),
       );
     } else if (JASMINE_CONFIG.test(path)) {

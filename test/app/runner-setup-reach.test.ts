@@ -185,6 +185,58 @@ describe('buildRunnerSelectors: the setup files of each runner, read without run
     assert.deepEqual(setupOf(mochaJs, 'api/test/hooks.js', 'api/test/a.js'), ['api/.mocharc.js']);
   });
 
+  // outline's vitest.config.ts: the server project starts the database for server/** and plugins/**; the shared
+  // project loads a console mock for shared/**. Read as one config, every shared test reached the whole server.
+  test('vitest and jest inline projects: each project loads its own setup files for its own tests only', () => {
+    const vitest = {
+      'vitest.config.ts': [
+        'const shared = { resolve: { alias: {} } };',
+        'export default defineConfig({',
+        '  test: {',
+        '    globals: true,',
+        "    setupFiles: ['./test/everywhere.ts'],",
+        '    projects: [',
+        "      { ...shared, test: { name: 'server', include: ['server/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}'],",
+        "        setupFiles: ['./__mocks__/console.js', './server/test/setup.ts'], globalSetup: ['./server/test/teardown.ts'] } },",
+        "      defineProject({ test: { name: 'shared', include: ['shared/**/*.test.{ts,tsx}'], setupFiles: ['./__mocks__/console.js', './shared/test/setup.ts'] } }),",
+        "      { test: { name: 'app', root: './app', setupFiles: ['./app/test/setup.ts'] } },",
+        "      'packages/*',",
+        '    ],',
+        '  },',
+        '});',
+        '',
+      ].join('\n'),
+    };
+    assert.deepEqual(setupOf(vitest, 'server/test/setup.ts', 'server/models/User.test.ts'), ['vitest.config.ts']);
+    assert.deepEqual(setupOf(vitest, 'server/test/setup.ts', 'plugins/storage/server/files.test.ts'), ['vitest.config.ts']);
+    assert.deepEqual(setupOf(vitest, 'server/test/teardown.ts', 'server/models/User.test.ts'), ['vitest.config.ts']);
+    assert.deepEqual(setupOf(vitest, 'server/test/setup.ts', 'shared/utils/error.test.ts'), []);
+    assert.deepEqual(setupOf(vitest, 'shared/test/setup.ts', 'shared/utils/error.test.ts'), ['vitest.config.ts']);
+    assert.deepEqual(setupOf(vitest, 'shared/test/setup.ts', 'server/models/User.test.ts'), []);
+    // A mock two projects load runs for the tests of both.
+    assert.deepEqual(setupOf(vitest, '__mocks__/console.js', 'shared/utils/error.test.ts'), ['vitest.config.ts']);
+    assert.deepEqual(setupOf(vitest, '__mocks__/console.js', 'app/scenes/Home.test.tsx'), []);
+    // A project with a root and no include runs the default include under its root.
+    assert.deepEqual(setupOf(vitest, 'app/test/setup.ts', 'app/scenes/Home.test.tsx'), ['vitest.config.ts']);
+    assert.deepEqual(setupOf(vitest, 'app/test/setup.ts', 'server/models/User.test.ts'), []);
+    // The config's own setup file, outside the projects, is still run for every test of its folder.
+    assert.deepEqual(setupOf(vitest, 'test/everywhere.ts', 'shared/utils/error.test.ts'), ['vitest.config.ts']);
+    const jest = {
+      'jest.config.js': [
+        'module.exports = {',
+        '  projects: [',
+        "    { displayName: 'api', testMatch: ['<rootDir>/api/**/*.test.js'], setupFilesAfterEnv: ['<rootDir>/api/jest.setup.js'] },",
+        "    { displayName: 'web', testMatch: ['<rootDir>/web/**/*.test.js'], setupFiles: ['<rootDir>/web/jest.setup.js'] },",
+        '  ],',
+        '};',
+        '',
+      ].join('\n'),
+    };
+    assert.deepEqual(setupOf(jest, 'api/jest.setup.js', 'api/users.test.js'), ['jest.config.js']);
+    assert.deepEqual(setupOf(jest, 'api/jest.setup.js', 'web/page.test.js'), []);
+    assert.deepEqual(setupOf(jest, 'web/jest.setup.js', 'web/page.test.js'), ['jest.config.js']);
+  });
+
   test('karma: a file its `files` list names one by one is loaded before the specs its globs list (axios)', () => {
     const texts = {
       'karma.conf.cjs':
