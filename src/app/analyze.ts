@@ -1,4 +1,5 @@
 import { summariseBuildOutputNotes } from './build-output-notes.js';
+import { blankBlockComments } from '../text/block-comments.js';
 import { readContracts } from './load/contracts.js';
 import { getUnparsedLanguage } from '../model/languages.js';
 import { toTestRun } from './test-run.js';
@@ -669,7 +670,8 @@ function dropCommentLines(lines: readonly number[], headText: string | undefined
   }
   const syntax = getCommentSyntax(getLanguage(path), path);
   if (syntax === 'none') return [...lines];
-  const text = headText.split('\n');
+  // A line inside a block comment is no code, whether or not it starts with `*`.
+  const text = syntax === 'c' ? blankBlockComments(headText) : headText.split('\n');
   const comment = syntax === 'c' ? /^(?:\/\/|\/\*|\*)/ : /^#/;
   return lines.filter((line) => {
     const trimmed = (text[line - 1] ?? '').trim();

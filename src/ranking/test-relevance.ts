@@ -1,4 +1,5 @@
 import type { FileFacts, FileWords } from '../model/facts.js';
+import { blankBlockComments } from '../text/block-comments.js';
 import { splitWords, STOP_WORDS } from '../text/split-words.js';
 import { compareText } from '../text/compare-text.js';
 import { pluralize } from '../text/plural.js';
@@ -69,7 +70,7 @@ const QUOTED = /'([^'\\\n]*)'|"([^"\\\n]*)"/g;
  * (`'CONNECT'`), a header or an event it names. Comment lines are passed over.
  */
 export function findChangedLiterals(text: string, changedLines: readonly number[]): string[] {
-  const lines = text.split('\n');
+  const lines = blankBlockComments(text);
   const found = new Set<string>();
   for (const line of changedLines) {
     const code = (lines[line - 1] ?? '').trim();
@@ -107,7 +108,7 @@ const ERROR_CONSTRUCTOR = /(?:Error|Exception)$/;
  * Comment lines and words of the language are passed over.
  */
 export function findChangedCallees(text: string, changedLines: readonly number[]): string[] {
-  const lines = text.split('\n');
+  const lines = blankBlockComments(text);
   const found = new Set<string>();
   for (const line of changedLines) {
     const code = (lines[line - 1] ?? '').trim();
@@ -131,7 +132,7 @@ const COLLABORATOR = /\bthis\.#?([A-Za-z_$][\w$]*)\??\.[A-Za-z_$#]/g;
  * Comment lines are passed over.
  */
 export function findChangedCollaborators(text: string, changedLines: readonly number[]): string[] {
-  const lines = text.split('\n');
+  const lines = blankBlockComments(text);
   const found = new Set<string>();
   for (const line of changedLines) {
     const code = (lines[line - 1] ?? '').trim();
@@ -171,7 +172,7 @@ const MAX_ENTRY_DISTANCE = 100;
  * says one of those only to check that case.
  */
 export function findSiblingLiterals(text: string, changedLines: readonly number[]): string[] {
-  const lines = text.split('\n');
+  const lines = blankBlockComments(text);
   const changed = new Set(changedLines);
   const own = new Set<string>();
   const callees = new Set<string>();

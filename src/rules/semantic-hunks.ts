@@ -1,4 +1,5 @@
 import { canonicalRegexLiteral } from './regex-canonical.js';
+import { blankBlockComments } from '../text/block-comments.js';
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax, findZeroValueReturn } from './semantic-languages.js';
@@ -77,6 +78,17 @@ const STATUS = /\b([45]\d\d)\b/;
 const WRITTEN_STATUS = /\.writeStatus\(\s*["'`]([45]\d\d)\b/;
 const ERROR_PATH =
   /\bthrow\b|\bcatch\s*[({]|\.catch\(|\breject\(|\bnew\s+\w*(?:Error|Exception)\(|\.status\(\s*[45]\d\d|\.code\(\s*[45]\d\d|\bsendStatus\(\s*[45]\d\d|\.writeHead\(\s*[45]\d\d|\.(?:body|json|text|html|newResponse)\(.*,\s*[45]\d\d\s*[,)]|\bstatus(?:Code)?\s*[:=]\s*[45]\d\d\b/;
+/** The first characters of the first string a line (or the line after it) holds, up to an interpolation: a message's start. */
+function readMessageStart(line: string, next: string | undefined): string | undefined {
+  for (const text of [line, next ?? '']) {
+    const literal = /(['"`])((?:\\.|(?!\1).)*?)(?:\1|\$\{)/.exec(text)?.[2];
+    if (literal !== undefined && literal.trim() !== '') return literal.trim().slice(0, 16);
+  }
+  return undefined;
+}
+
+/** The error a line makes: `new XError(` or `new XException(`, or a factory thrown by name (`throw InvalidRequestError(`). */
+const MADE_ERROR = /(?:\bthrow\s+(?:new\s+)?|\bnew\s+(?=\w*(?:Error|Exception)\s*\())([A-Z][\w$]*)\s*\(/;
 /**
  * `} finally {`: what runs however the try block ends. (A promise's `.finally(` added to a chain is its cleanup on
  * every outcome, most often a release after success; msw's `.finally(() => controller.abort())` asked nothing.)
@@ -1612,9 +1624,21 @@ function findLoop(text: string): Loop | undefined {
   return count === undefined ? undefined : { collection: `count:${count}` };
 }
 
+/**
+ * A file's lines with their code. A line inside a block comment that does not start with `*` (`NOTE: Use DOMException
+ * with AbortError name as specified in MDN docs` between `/*` and `*\/`) is a comment too, not code that says `in`.
+ */
+function readJavaScriptLines(text: string): SourceLine[] {
+  const blanked = blankBlockComments(text);
+  return text.split('\n').map((raw, index) => {
+    const rest = blanked[index] ?? raw;
+    const code = toCode(rest);
+    return { raw, text: raw, code, isComment: isCommentLine(raw) || (rest !== raw && code === ''), inSignature: false };
+  });
+}
+
 const JAVASCRIPT: HunkSyntax = {
-  readLines: (text) =>
-    text.split('\n').map((raw) => ({ raw, text: raw, code: toCode(raw), isComment: isCommentLine(raw), inSignature: false })),
+  readLines: readJavaScriptLines,
   toCode,
   isErrorPath: (code) => ERROR_PATH.test(code),
   keywords: KEYWORDS,
@@ -2111,6 +2135,31 @@ export function findSemanticChanges(
     );
     return addedTests.has(collapseSpaces(test));
   };
+  // The same error made again by an added line, its arguments changed (a `new DOMException(reason)` made
+  // `new DOMException(reason, 'AbortError')` under a new support check): no input that failed there now passes. Its
+  // message, where the line or the next one starts one, must start the same: a check dropped while another throws the
+  // same type is a removed error path.
+  const isErrorStillMade = (removed: SourceLine): boolean => {
+    const made = language === 'javascript' ? MADE_ERROR.exec(removed.code)?.[1] : undefined;
+    if (made === undefined) return false;
+    const again = new RegExp(`(?<![\\w$.])(?:new\\s+)?${made}\\s*\\(`);
+    const at = base.indexOf(removed);
+    const message = readMessageStart(removed.text, base[at + 1]?.text);
+    return addedLines.some((line) => {
+      if (!again.test(line.code)) return false;
+      if (message === undefined) return true;
+      const index = head.indexOf(line);
+      return readMessageStart(line.text, head[index + 1]?.text) === message;
+    });
+  };
+  // A throw whose error the change moved into a helper it adds (`throw InvalidRequestError(`DNS lookup …`)` became
+  // `throw privateIpError(hostname)`, the helper making the same error): the error path is the old one.
+  const isErrorMovedToHelper = (before: SourceLine, after: SourceLine): boolean => {
+    const helper = /^throw\s+(?:new\s+)?([A-Za-z_$][\w$]*)\s*\(/.exec(after.code)?.[1];
+    if (helper === undefined || helper === MADE_ERROR.exec(before.code)?.[1] || !isErrorStillMade(before)) return false;
+    const declared = new RegExp(`\\bfunction\\s+${helper}\\b|\\b(?:const|let)\\s+${helper}\\s*=`);
+    return addedLines.some((line) => declared.test(line.code));
+  };
   // Where each removed line stood in the base, by its moved form (the first one): read once, on the first property line.
   let removedAt: Map<string, number> | undefined;
   const removedAtByText = (): ReadonlyMap<string, number> => {
@@ -2243,7 +2292,8 @@ export function findSemanticChanges(
       const binding = partner === undefined || after === undefined ? undefined : findRenamedBinding(partner.text, after.text);
       if (binding !== undefined) renamed.add(`${binding.was}\u0000${binding.now}`);
       // A line another hunk removed word for word was moved (a check extracted into a function of its own).
-      if (after === undefined || zeroReturn?.lines.has(line) === true) continue;
+      // A comment asks nothing, a line inside a block comment included (classifyPair reads a line alone).
+      if (after === undefined || after.isComment || zeroReturn?.lines.has(line) === true) continue;
       // A key moved above a spread of the same object literal now yields to the spread's value of that key.
       const yielded = language === 'javascript' ? findYieldedKey(base, head, removedAtByText, line) : undefined;
       if (yielded !== undefined && !seen.has(`default:${yielded.subject}:${yielded.limit}`)) {
@@ -2345,7 +2395,11 @@ export function findSemanticChanges(
       // with decrement's).
       const stays =
         before !== undefined &&
-        (addedCode.has(toMovedText(before.text)) || isStillInHead(before) || isGuardStillMade(before) || isErrorStillReturned(before));
+        (addedCode.has(toMovedText(before.text)) ||
+          isStillInHead(before) ||
+          isGuardStillMade(before) ||
+          isErrorStillReturned(before) ||
+          isErrorStillMade(before));
       // A test another file of the change removed, made here the same way or inverted into an early exit, moved.
       const isRemovedTest = (test: string): boolean => removedElsewhere(test) || isRemovedInOtherHunk(test, index);
       const fromElsewhere =
@@ -2388,6 +2442,12 @@ export function findSemanticChanges(
           !(before === undefined && change.kind === 'condition' && isFlagLoopHeader(head, line)) &&
           !isMoved(change) &&
           !(change.kind === 'error-path' && change.subject === 'the error path' && isReopenedCatch) &&
+          !(
+            change.kind === 'error-path' &&
+            change.subject === 'the error path' &&
+            before !== undefined &&
+            isErrorMovedToHelper(before, after)
+          ) &&
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isOldArithmetic(after.text)) &&
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isJoinedText(line)) &&
           !isRenamedRead(change) &&

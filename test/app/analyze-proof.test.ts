@@ -401,3 +401,44 @@ describe('a new test goes where the repository keeps its tests (dayjs: jest runs
     );
   });
 });
+
+// ky ce8588d830 (the third independent check): a block comment whose lines do not start with `*` was asked to execute
+// as changed code ("lines 3, 8-9, 11-13"), and its `fetch()` sent the proof to test/fetch.ts.
+describe('a block comment is no changed code, whatever its lines start with', () => {
+  let fixture: ChangeFixture;
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'abort', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+        'src/abort.ts': "export function abortError(reason?: string) {\n  return new Error(reason ?? 'aborted');\n}\n",
+      },
+      {
+        'src/abort.ts': [
+          'export function abortError(reason?: string) {',
+          '  /*',
+          '  NOTE: the fetch() promise rejects with an AbortError, as specified in MDN docs.',
+          '  */',
+          "  const error = new Error(reason ?? 'aborted');",
+          "  error.name = 'AbortError';",
+          '  return error;',
+          '}',
+          '',
+        ].join('\n'),
+      },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the repair task names the code lines only', async () => {
+    const analysis = await analyzeFixture(fixture);
+    assert.deepEqual(
+      analysis.changedPathProof.map((proof) => [proof.path, proof.repairTask]),
+      [
+        [
+          'src/abort.ts',
+          'Add a test in src/abort.test.ts that imports src/abort.ts and calls abortError on lines 5-7, then run the suite with coverage so checker can see these lines execute.',
+        ],
+      ],
+    );
+  });
+});

@@ -46,6 +46,83 @@ const findInNewFileMoved = (lines: readonly string[], removedElsewhere: (test: s
     removedElsewhere,
   );
 
+describe('findSemanticChanges: an error made again, a helper that makes it, a comment block', () => {
+  // A third independent check (ky ce8588d830): the error gained its name under a support check; the removed line was
+  // paired with a line of a block comment, read as code ("a membership test specified in MDN") and as an error
+  // path removed.
+  test('an error made again with its message, and a block comment, ask nothing but the new condition', () => {
+    const before = [
+      'export function composeAbortError(signal) {',
+      "  return new DOMException(signal?.reason ?? 'The operation was aborted.');",
+      '}',
+    ];
+    const after = [
+      'export function composeAbortError(signal) {',
+      '  /*',
+      '  NOTE: Use DOMException with AbortError name as specified in MDN docs',
+      '  */',
+      '  if (isDomExceptionSupported) {',
+      "    return new DOMException(signal?.reason ?? 'The operation was aborted.', 'AbortError');",
+      '  }',
+      "  const error = new Error(signal?.reason ?? 'The operation was aborted.');",
+      '  return error;',
+      '}',
+    ];
+    assert.deepEqual(changed(before, after), [['condition', 5, '(isDomExceptionSupported)']]);
+    // A check dropped while another error of the same type is thrown is still a removed error path.
+    assert.deepEqual(
+      changed(
+        ['function f(a, b) {', "  if (!a) throw new TypeError('a is required');", '  return a;', '}'],
+        ['function f(a, b) {', "  if (!b) throw new TypeError('b is required');", '  return a;', '}'],
+      ).map(([kind, , subject]) => [kind, subject]),
+      [
+        ['condition', '(!b)'],
+        ['error-path', 'the error path'],
+      ],
+    );
+  });
+
+  // outline 3fcef8d68e: the private-IP error moved into `privateIpError`, the same message; the new DNS failure is
+  // the change's one new error path.
+  test('a throw whose error moved into a helper the change adds is no changed error path', () => {
+    const before = [
+      'export async function validate(hostname) {',
+      '  if (isPrivate(hostname)) {',
+      '    throw InvalidRequestError(',
+      '      `DNS lookup ${hostname} is not allowed.`',
+      '    );',
+      '  }',
+      '  const address = await lookup(hostname);',
+      '}',
+    ];
+    const after = [
+      'function privateIpError(ip) {',
+      '  return InvalidRequestError(',
+      '    `DNS lookup ${ip} is not allowed.`',
+      '  );',
+      '}',
+      'export async function validate(hostname) {',
+      '  if (isPrivate(hostname)) {',
+      '    throw privateIpError(hostname);',
+      '  }',
+      '  let address;',
+      '  try {',
+      '    address = await lookup(hostname);',
+      '  } catch {',
+      '    throw InvalidRequestError(`DNS lookup for ${hostname} failed.`);',
+      '  }',
+      '}',
+    ];
+    const found = findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
+      { oldStart: 1, oldLines: 0, newStart: 1, newLines: 5 },
+      { oldStart: 3, oldLines: 3, newStart: 8, newLines: 1 },
+      { oldStart: 7, oldLines: 1, newStart: 10, newLines: 6 },
+    ]).map((change) => [change.kind, change.line]);
+    assert.ok(!found.some(([, line]) => line === 8), JSON.stringify(found));
+    assert.deepEqual(found, [['error-path', 13]]);
+  });
+});
+
 describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Check 59 (marshmallow-code/marshmallow): `if not isinstance(validator, Validator) and r is False:` moved from
   // Field._validate into the new validate.And, and was asked as a new condition there.

@@ -274,6 +274,9 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     ].join('\n');
     // Built-ins and error constructors are no subject a test is named for (zod: `throw new Error()` and error.test.ts).
     assert.deepEqual(findChangedCallees(text, [2, 3, 4]), ['mixinMergeStrategy', 'mixin']);
+    // A call a block comment names is no call, on a line that does not start with `*` too (ky's `the fetch() promise
+    // rejects` sent a proof to test/fetch.ts).
+    assert.deepEqual(findChangedCallees('/*\nthe fetch() promise\n*/\nreturn compose(reason)\n', [1, 2, 3, 4]), ['compose']);
     // A keyword a parenthesis follows is no call (falcon: `except (KeyError, TypeError):`).
     assert.deepEqual(findChangedCallees('try:\n    pass\nexcept (KeyError, TypeError):\n    return not (a or b)\n', [3, 4]), []);
     const tests: TestText[] = [
