@@ -23,7 +23,11 @@ interface RouteDeclaration {
  * (a patch: the files that did before, and the changed ones), only those files' facts are read.
  */
 export function addRoutes(builder: Builder, candidates?: ReadonlySet<string>): void {
+  // Where a route of a router mounted nowhere checker could resolve may be served, by route id (compose-routes.ts).
+  const servedUnder = new Map<string, string[]>();
   for (const [id, list] of groupRouteDeclarations(builder, candidates)) {
+    const under = list.flatMap((declaration) => declaration.composed?.servedUnder ?? []);
+    if (under.length > 0) servedUnder.set(id, [...new Set(under)]);
     const primary = list.find((declaration) => declaration.route.framework !== 'openapi') ?? list[0];
     if (primary === undefined) continue;
     const guards = primary.composed?.guards ?? [];
@@ -31,7 +35,7 @@ export function addRoutes(builder: Builder, candidates?: ReadonlySet<string>): v
     addHandlesEdges(builder, id, list);
     addGuardsEdges(builder, id, guards);
   }
-  addCallsEdges(builder);
+  addCallsEdges(builder, servedUnder);
 }
 
 /**
@@ -39,11 +43,12 @@ export function addRoutes(builder: Builder, candidates?: ReadonlySet<string>): v
  * file's calls are read, also in a patch: they are kept beside the facts' inline fields (model/facts.ts), and a patch
  * makes every route node, and so every edge into one, anew.
  */
-function addCallsEdges(builder: Builder): void {
+function addCallsEdges(builder: Builder, servedUnder: ReadonlyMap<string, readonly string[]>): void {
   const routes: MatchableRoute[] = [];
   builder.graph.forEachNode((id, attributes) => {
-    if (attributes.kind === 'route' && attributes.routeKind === 'api')
-      routes.push({ id, method: attributes.method, path: attributes.path });
+    if (attributes.kind !== 'route' || attributes.routeKind !== 'api') return;
+    routes.push({ id, method: attributes.method, path: attributes.path });
+    for (const path of servedUnder.get(id) ?? []) routes.push({ id, method: attributes.method, path });
   });
   if (routes.length === 0) return;
   const match = createHttpCallMatcher(routes);

@@ -1,4 +1,5 @@
 import { classifyRole } from '../roles.js';
+import { TEST_CLIENT_FACTORY_NAME } from './http-call-collector.js';
 
 /**
  * What any call the fact walker turns into a route, mount, middleware or setting starts with: a chain method called on
@@ -39,10 +40,17 @@ const MOCK_CALL = /\.\s*(?:mock|doMock|unstable_mockModule)\s*\(|\bmock\s*\.\s*m
 /**
  * What every HTTP call http-call-collector.ts records starts with: a fetch-like function (`fetch`, `$fetch`, `useFetch`,
  * `ofetch`, and `ofetch.create` for an instance), axios or ky (their calls, members and `create`), Angular's
- * `this.http`, a supertest `request(`/`supertest(` not called as a member, or a member of a supertest agent (`agent.`).
+ * `this.http`, a supertest `request(`/`supertest(` not called as a member, a member of a supertest agent (`agent.`), or
+ * a helper that makes a test server or client (`getTestServer(`).
  */
-const HTTP_CALL =
-  /(?:fetch|Fetch)\s*[(<.]|\b(?:axios|ky)\b|\bthis\s*\.\s*(?:http|httpClient|_http)\s*\.|(?:^|[^\w$.])(?:request|supertest)\s*\(|(?:^|[^\w$.])(?:agent|[a-z][\w$]*Agent)\s*\./;
+const HTTP_CALL = new RegExp(
+  [
+    /(?:fetch|Fetch)\s*[(<.]|\b(?:axios|ky)\b|\bthis\s*\.\s*(?:http|httpClient|_http)\s*\./.source,
+    /(?:^|[^\w$.])(?:request|supertest)\s*\(|(?:^|[^\w$.])(?:agent|[a-z][\w$]*Agent)\s*\./.source,
+    // A test server or client a helper makes (`const server = getTestServer()`), whose members request paths.
+    `\\b${TEST_CLIENT_FACTORY_NAME}\\s*\\(`,
+  ].join('|'),
+);
 /**
  * Whole lines of comment: `// …`, and ` * …` inside a block comment (JSDoc) when the comment does not end on it. Prose in
  * them would otherwise read as calls (`it. The …`). A line opening a comment may go on with code after it (`/* c *\/ app.get(…)`)

@@ -12,6 +12,7 @@ import {
   getPropertyName,
   getStaticString,
   getString,
+  isFunctionNode,
   unwrapExpression,
 } from './swc-node.js';
 
@@ -43,6 +44,13 @@ const ANGULAR_RECEIVERS: ReadonlySet<string> = new Set(['this.http', 'this.httpC
  * where the file cannot see (etherpad's `agent = await common.init()`): `agent.get('/favicon.ico')` requests the path.
  */
 const SUPERTEST_AGENT = /^(?:agent|[a-z]\w*Agent)$/;
+/**
+ * A helper named for making a test server or client (`const server = getTestServer()`, `await createTestClient(app)`),
+ * imported or declared in the file: `server.post('/api/files.create', user, { body })` requests the path, as a
+ * supertest agent does (outline's route tests all go through one).
+ */
+export const TEST_CLIENT_FACTORY_NAME = '(?:get|create|make|build|start|setup|init|new)?Test(?:Server|Client|Agent|App|Api|Request)';
+const TEST_CLIENT_FACTORY = new RegExp(`^${TEST_CLIENT_FACTORY_NAME}$`);
 /** The supertest entry points: `request(app).get('/x')`, `supertest(app).post('/x')`. */
 const SUPERTEST_FUNCTIONS: ReadonlySet<string> = new Set(['request', 'supertest']);
 /**
@@ -85,6 +93,11 @@ export class HttpCallCollector {
 
   /** `const api = axios.create({ baseURL: '/api' })`: an instance whose calls get the base URL. */
   recordDeclaration(name: string, init: AstNode): void {
+    const made = init.type === 'AwaitExpression' ? unwrapExpression(getNode(init, 'argument')) : init;
+    if (made?.type === 'CallExpression' && TEST_CLIENT_FACTORY.test(getDottedName(getNode(made, 'callee'))?.split('.').at(-1) ?? '')) {
+      this.instances.set(name, { client: 'test-client' });
+      return;
+    }
     if (init.type !== 'CallExpression') return;
     const factory = INSTANCE_FACTORIES.get(getDottedName(getNode(init, 'callee')) ?? '');
     if (factory === undefined) return;
@@ -124,7 +137,9 @@ export class HttpCallCollector {
     else if (receiver !== undefined && ANGULAR_RECEIVERS.has(receiver)) this.push('angular', first, method, line);
     else if (receiver !== undefined && object.type === 'Identifier' && SUPERTEST_AGENT.test(receiver))
       this.push('supertest', first, method, line);
-    else if (receiver !== undefined && object.type === 'Identifier') this.push('axios', first, method, line, receiver);
+    // A handler after the path registers a route (`app.get('/x', (req, res) => …)`), it requests none.
+    else if (receiver !== undefined && object.type === 'Identifier' && !args.slice(1).some((arg) => isFunctionNode(unwrapExpression(arg))))
+      this.push('axios', first, method, line, receiver);
     else if (object.type === 'CallExpression' && SUPERTEST_FUNCTIONS.has(getDottedName(getNode(object, 'callee')) ?? '')) {
       this.push('supertest', first, method, line);
     }

@@ -12,6 +12,13 @@ export interface ComposedRoute {
   guards: RouteGuard[];
   /** Files other than `file` where the handler's code lives. */
   handlerFiles: string[];
+  /**
+   * For a route of a router that no resolved mount reaches, while mounts checker could not resolve sit under known
+   * prefixes: the paths it may be served at under each (outline's plugins register their routers through
+   * `router.use("/", hook.value.routes())` inside the router served at `/api`, so `POST /files.create` is called as
+   * `/api/files.create`). Calls match them; the route keeps its own path.
+   */
+  servedUnder?: string[];
 }
 
 export interface RouteLimitation {
@@ -100,6 +107,7 @@ export function composeRoutes(
 ): { routes: ComposedRoute[]; limitations: RouteLimitation[]; unmatchedMounts: UnmatchedMountInfo[] } {
   const limitations: RouteLimitation[] = [];
   const unmatchedMounts: UnmatchedMountInfo[] = [];
+  const unmatchedAt: { file: string; keys: string[]; offset: number; prefix: string }[] = [];
   const receivers = new Map<string, Set<string>>();
   const uses = new Map<string, UseLike[]>();
   const incoming = new Map<string, IncomingMount[]>();
@@ -177,6 +185,7 @@ export function composeRoutes(
         continue;
       }
       unmatchedMounts.push({ file: path, prefix, target: mount.target, line: mount.line, reason: found.reason });
+      unmatchedAt.push({ file: path, keys: keysOf(mount.receiver, mount.scope), offset: mount.offset ?? 0, prefix });
       limitations.push({
         code: 'routes/unmatched-mount',
         file: path,
@@ -247,6 +256,28 @@ export function composeRoutes(
       guardCache.set(key, known);
     }
     return known;
+  };
+
+  // The full prefixes of the mounts checker could not resolve: where a router it sees mounted nowhere may be served.
+  const unresolvedPrefixes = [
+    ...new Set(
+      unmatchedAt.flatMap((mount) =>
+        getContexts(mount.file, mount.keys, mount.offset, mount.prefix, 0, new Set()).map((context) =>
+          joinRoutePaths(context.prefix, mount.prefix),
+        ),
+      ),
+    ),
+  ].filter((prefix) => prefix !== '/' && !prefix.includes('{?'));
+  // A router nothing mounts that mounts and uses nothing itself: no app, a router whose mount is one of those.
+  const isUnmounted = (path: string, keys: readonly string[]): boolean => {
+    const facts = files.find((file) => file.path === path)?.facts;
+    const sameReceiver = (receiver: string | undefined, scope: string | undefined): boolean =>
+      keysOf(receiver, scope).some((key) => keys.includes(key));
+    return (
+      keys.every((key) => !incoming.has(routerKey(path, key))) &&
+      !(facts?.mounts ?? []).some((mount) => sameReceiver(mount.receiver, mount.scope)) &&
+      !(facts?.uses ?? []).some((use) => sameReceiver(use.receiver, use.scope))
+    );
   };
 
   const routes: ComposedRoute[] = [];
@@ -320,14 +351,17 @@ export function composeRoutes(
         const span =
           route.span ??
           (isCode ? { start: route.line, end: route.line } : (chain[chain.length - 1]?.span ?? { start: route.line, end: route.line }));
-        routes.push({
+        const composed: ComposedRoute = {
           file: path,
           route,
           fullPath,
           registration: { file: path, line: route.line, span, chain, mounts: context.served },
           guards,
           handlerFiles: [...handlerFiles].sort(),
-        });
+        };
+        if (isCode && unresolvedPrefixes.length > 0 && context.prefix === '' && isUnmounted(path, keysOf(route.router, route.scope)))
+          composed.servedUnder = unresolvedPrefixes.map((prefix) => joinRoutePaths(prefix, fullPath));
+        routes.push(composed);
       }
     }
   }

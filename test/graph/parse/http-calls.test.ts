@@ -122,6 +122,28 @@ describe('HTTP calls in client code', () => {
     );
   });
 
+  // outline's route tests: `const server = getTestServer();` then `server.post('/api/files.create', user, { body })`.
+  test('a test server or client a helper named for one makes; a route registered on one is no call', () => {
+    assert.deepEqual(
+      callLines(
+        [
+          "import { getTestServer } from '@server/test/support';",
+          'const server = getTestServer();',
+          'const client = await createTestClient(app);',
+          'const other = getServer();',
+          "await server.post('/api/files.create', user, { body: { key } });",
+          'await client.get(`/api/files.get?key=${key}`);',
+          "other.post('/api/other');",
+          "server.get('/api/fixture', (ctx) => { ctx.body = 1; });",
+        ].join('\n'),
+        'server/files.test.ts',
+      ),
+      ['POST /api/files.create test-client:5', 'GET /api/files.get test-client:6'],
+    );
+    const text = "import { getTestServer } from './support';\nconst server = getTestServer();\nserver.post('/api/a');\n";
+    assert.equal(extractLinkFacts('server/a.test.ts', text), undefined);
+  });
+
   test('no calls, no field; a file with calls gets the full walk, not the link scanner', () => {
     assert.equal(callsOf("export const a = map.get('/x');\n"), undefined);
     assert.equal(callsOf("import axios from 'axios';\nexport const a = axios;\n"), undefined);
