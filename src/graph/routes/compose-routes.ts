@@ -269,8 +269,9 @@ export function composeRoutes(
     ),
   ].filter((prefix) => prefix !== '/' && !prefix.includes('{?'));
   // A router nothing mounts that mounts and uses nothing itself: no app, a router whose mount is one of those.
+  const factsByPath = new Map(files.map((file) => [file.path, file.facts]));
   const isUnmounted = (path: string, keys: readonly string[]): boolean => {
-    const facts = files.find((file) => file.path === path)?.facts;
+    const facts = factsByPath.get(path);
     const sameReceiver = (receiver: string | undefined, scope: string | undefined): boolean =>
       keysOf(receiver, scope).some((key) => keys.includes(key));
     return (
