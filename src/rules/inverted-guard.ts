@@ -62,12 +62,47 @@ function negate(test: string): string | undefined {
     return OPERAND.test(unwrapped) || COMPARISON.test(unwrapped) ? unwrapped : undefined;
   }
   if (OPERAND.test(text)) return `!${text}`;
+  // De Morgan, one operator throughout: `a === 'x' && b === 'y'` is the negation of `a !== 'x' || b !== 'y'`.
+  const links = splitLinks(text);
+  if (links !== undefined) {
+    const negated = links.parts.map((link) => negate(link));
+    return negated.every((link) => link !== undefined && !/&&|\|\|/.test(link))
+      ? negated.join(links.operator === '&&' ? ' || ' : ' && ')
+      : undefined;
+  }
   if (/&&|\|\||\?/.test(text)) return undefined;
   const comparison = COMPARISON.exec(text);
   if (comparison === null) return undefined;
   const [, left = '', operator = '', right = ''] = comparison;
   const complement = COMPLEMENT[operator];
   return complement === undefined ? undefined : `${left} ${complement} ${right}`;
+}
+
+/**
+ * The links of a test joined by one operator at its top level (`&&` or `||`, never both, none inside brackets); undefined
+ * for a test of one link, of both operators, or with a ternary.
+ */
+function splitLinks(text: string): { operator: '&&' | '||'; parts: string[] } | undefined {
+  if (text.includes('?')) return undefined;
+  const parts: string[] = [];
+  const operators = new Set<string>();
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '(' || char === '[' || char === '{') depth += 1;
+    else if (char === ')' || char === ']' || char === '}') depth -= 1;
+    else if (depth === 0 && (text.startsWith('&&', index) || text.startsWith('||', index))) {
+      operators.add(text.slice(index, index + 2));
+      parts.push(text.slice(start, index).trim());
+      start = index + 2;
+      index += 1;
+    }
+  }
+  parts.push(text.slice(start).trim());
+  const [operator] = [...operators];
+  if (operators.size !== 1 || (operator !== '&&' && operator !== '||') || parts.some((part) => part === '')) return undefined;
+  return { operator, parts };
 }
 
 /** Whether the line leaves at its test (`if (x) return;`), or opens a block whose first line leaves. */

@@ -2147,6 +2147,23 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       guard(['  if (ready) {', '    run();', '  } else {', '    wait();', '  }'], ['  if (!ready) {', '    return;', '  }', '  run();']),
       [['condition', 1]],
     );
+    // A test of several links inverted by De Morgan (checker's own build-routes.ts, read by this session's review).
+    assert.deepEqual(
+      guard(
+        ["  if (a.kind === 'route' && a.routeKind === 'api') {", '    routes.push(id);', '  }'],
+        ["  if (a.kind !== 'route' || a.routeKind !== 'api') return;", '  routes.push(id);'],
+      ),
+      [],
+    );
+    // Not when one link is not negated, nor when the operators are mixed.
+    assert.deepEqual(
+      guard(['  if (a && b) {', '    run();', '  }'], ['  if (!a || b) return;', '  run();']).map(([kind]) => kind),
+      ['condition'],
+    );
+    assert.deepEqual(
+      guard(['  if (a && (b || c)) {', '    run();', '  }'], ['  if (!a || !b || !c) return;', '  run();']).map(([kind]) => kind),
+      ['condition'],
+    );
   });
 
   test('a comparison a removed line made is moved, not a new boundary; a new limit still asks (outline)', () => {
