@@ -124,10 +124,16 @@ function isLastBlock(base: readonly SourceLine[], at: number): boolean {
 }
 
 /**
- * Where the block that opens on `base[at]` closes: the line's index and what follows the closing brace on it. Undefined
- * when no block opens on the line or the next (`if (x) run();`: the statement after it runs on both paths) or none closes.
+ * Where the block that opens on `base[at]` closes: the line's index and what follows the closing brace on it. An `if`
+ * whose test ends its line without a brace governs the one statement of the next line, when that line ends it
+ * (`if (a.kind === 'route')` / `  routes.push(id);`). Undefined when no block opens on the line or the next (`if (x)
+ * run();`: the statement after it runs on both paths) or none closes.
  */
 function findBlockEnd(base: readonly SourceLine[], at: number): { index: number; after: string } | undefined {
+  const opening = base[at]?.code.trim() ?? '';
+  const statement = base[at + 1]?.code.trim() ?? '';
+  if (IF_START.test(opening) && opening.endsWith(')') && !statement.includes('{') && /;$/.test(statement))
+    return { index: at + 1, after: '' };
   let depth = 0;
   let opened = false;
   for (let index = at; index < base.length; index++) {

@@ -2155,6 +2155,19 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ),
       [],
     );
+    // An old `if` without braces governs its next line's one statement.
+    assert.deepEqual(
+      guard(
+        ["  if (a.kind === 'route' && a.routeKind === 'api')", '    routes.push(id);', '});'],
+        ["  if (a.kind !== 'route' || a.routeKind !== 'api') return;", '  routes.push(id);', '});'],
+      ),
+      [],
+    );
+    // Not when something ran after it on both paths.
+    assert.deepEqual(
+      guard(['  if (ready)', '    run();', '  audit();'], ['  if (!ready) return;', '  run();', '  audit();']).map(([kind]) => kind),
+      ['condition'],
+    );
     // Not when one link is not negated, nor when the operators are mixed.
     assert.deepEqual(
       guard(['  if (a && b) {', '    run();', '  }'], ['  if (!a || b) return;', '  run();']).map(([kind]) => kind),
