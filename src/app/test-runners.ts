@@ -173,7 +173,10 @@ function selectProjectTests(
   otherKeys: readonly string[],
   defaults: readonly string[],
 ): (path: string) => boolean {
-  const root = /["']?\b(?:root|rootDir)["']?\s*:\s*(['"`])([^'"`\n]*)\1/.exec(entry)?.[2]?.replace(/^<rootDir>\/?/, './');
+  const root = /["']?\b(?:root|rootDir)["']?\s*:\s*(['"`])([^'"`\n]*)\1/
+    .exec(entry)?.[2]
+    ?.replace(/^<rootDir>\/?/, './')
+    .replace(/^\.$/, './');
   const base = root === undefined || root === '' ? folder : (toRepoGlob(folder, root) ?? folder);
   const included = readTextList(entry, includeKey).map((glob) => glob.replace(/^<rootDir>\//, ''));
   if (included.length > 0) return compileGlobs(included.flatMap((glob) => toRepoGlob(base, glob) ?? []));

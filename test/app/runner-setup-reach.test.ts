@@ -200,6 +200,7 @@ describe('buildRunnerSelectors: the setup files of each runner, read without run
         "        setupFiles: ['./__mocks__/console.js', './server/test/setup.ts'], globalSetup: ['./server/test/teardown.ts'] } },",
         "      defineProject({ test: { name: 'shared', include: ['shared/**/*.test.{ts,tsx}'], setupFiles: ['./__mocks__/console.js', './shared/test/setup.ts'] } }),",
         "      { test: { name: 'app', root: './app', setupFiles: ['./app/test/setup.ts'] } },",
+        "      { test: { name: 'tools', root: '.', dir: 'tools', setupFiles: ['./tools/setup.ts'] } },",
         "      'packages/*',",
         '    ],',
         '  },',
@@ -219,6 +220,8 @@ describe('buildRunnerSelectors: the setup files of each runner, read without run
     // A project with a root and no include runs the default include under its root.
     assert.deepEqual(setupOf(vitest, 'app/test/setup.ts', 'app/scenes/Home.test.tsx'), ['vitest.config.ts']);
     assert.deepEqual(setupOf(vitest, 'app/test/setup.ts', 'server/models/User.test.ts'), []);
+    // A root of `.` is the config's folder.
+    assert.deepEqual(setupOf(vitest, 'tools/setup.ts', 'tools/a.test.ts'), ['vitest.config.ts']);
     // The config's own setup file, outside the projects, is still run for every test of its folder.
     assert.deepEqual(setupOf(vitest, 'test/everywhere.ts', 'shared/utils/error.test.ts'), ['vitest.config.ts']);
     const jest = {

@@ -69,15 +69,17 @@ describe('findSemanticChanges: an error made again, a helper that makes it, a co
       '}',
     ];
     assert.deepEqual(changed(before, after), [['condition', 5, '(isDomExceptionSupported)']]);
-    // A check dropped while another error of the same type is thrown is still a removed error path.
+    // An error no longer made, while another line makes one of the same type with another message, is still a removed
+    // error path.
     assert.deepEqual(
       changed(
-        ['function f(a, b) {', "  if (!a) throw new TypeError('a is required');", '  return a;', '}'],
-        ['function f(a, b) {', "  if (!b) throw new TypeError('b is required');", '  return a;', '}'],
+        ['function f(a, b) {', "  const x = a ?? fail(new TypeError('a is required'));", '  return x;', '}'],
+        ['function f(a, b) {', '  const x = a ?? null;', "  if (!b) throw new TypeError('b is required');", '  return x;', '}'],
       ).map(([kind, , subject]) => [kind, subject]),
       [
+        ['default', 'the missing value'],
+        ['error-path', 'the removed error path'],
         ['condition', '(!b)'],
-        ['error-path', 'the error path'],
       ],
     );
   });

@@ -26,4 +26,15 @@ describe('blankBlockComments: what block comments hold, as spaces', () => {
       ],
     );
   });
+
+  // Read back: a quote inside a comment opened a string that hid the comment's end, and the code after it (and the
+  // next line) was blanked; `/*/` closed the comment it opened.
+  test('a quote inside a comment opens no string; `/*/` does not close itself', () => {
+    assert.deepEqual(
+      blankBlockComments(["/* it's */ const a = 'b';", 'run(a);', '/*/ still a comment', 'end */ go();'].join('\n')).map((line) =>
+        line.trimEnd(),
+      ),
+      ["           const a = 'b';", 'run(a);', '', '       go();'],
+    );
+  });
 });

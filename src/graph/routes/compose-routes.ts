@@ -268,14 +268,14 @@ export function composeRoutes(
       ),
     ),
   ].filter((prefix) => prefix !== '/' && !prefix.includes('{?'));
-  // A router nothing mounts that mounts and uses nothing itself: no app, a router whose mount is one of those.
+  // A route served at no prefix is on a router nothing resolved mounts; one that mounts and uses nothing itself is no
+  // app (an app serves its own routes at their paths), so its mount may be one of those checker could not resolve.
   const factsByPath = new Map(files.map((file) => [file.path, file.facts]));
-  const isUnmounted = (path: string, keys: readonly string[]): boolean => {
+  const isBareRouter = (path: string, keys: readonly string[]): boolean => {
     const facts = factsByPath.get(path);
     const sameReceiver = (receiver: string | undefined, scope: string | undefined): boolean =>
       keysOf(receiver, scope).some((key) => keys.includes(key));
     return (
-      keys.every((key) => !incoming.has(routerKey(path, key))) &&
       !(facts?.mounts ?? []).some((mount) => sameReceiver(mount.receiver, mount.scope)) &&
       !(facts?.uses ?? []).some((use) => sameReceiver(use.receiver, use.scope))
     );
@@ -360,7 +360,7 @@ export function composeRoutes(
           guards,
           handlerFiles: [...handlerFiles].sort(),
         };
-        if (isCode && unresolvedPrefixes.length > 0 && context.prefix === '' && isUnmounted(path, keysOf(route.router, route.scope)))
+        if (isCode && unresolvedPrefixes.length > 0 && context.prefix === '' && isBareRouter(path, keysOf(route.router, route.scope)))
           composed.servedUnder = unresolvedPrefixes.map((prefix) => joinRoutePaths(prefix, fullPath));
         routes.push(composed);
       }
