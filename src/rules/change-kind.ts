@@ -66,10 +66,14 @@ export function classifyChangeKind(input: ChangeKindInput): ChangeKind {
   if (input.pathClasses.example) return 'example';
   // A snapshot is what a test expects: a test change. A declaration file holds types only.
   if (/\.snap$/i.test(path) || path.includes('/__snapshots__/')) return 'test';
-  if (/\.d\.[cm]?ts$/i.test(path)) return 'type-only';
   const language = getLanguage(path);
+  const isDeclarationFile = /\.d\.[cm]?ts$/i.test(path);
+  if (isDeclarationFile && input.status !== 'modified' && input.status !== 'renamed') return 'type-only';
   if (input.status === 'modified' || input.status === 'renamed') {
     const text = classifyTextChange(input.baseText, input.headText, getCommentSyntax(language, path), isIndentSignificant(language));
+    // A declaration file holds types only; one whose edit is its doc comments alone (ky reworded a hook's JSDoc in
+    // index.d.ts) changes no type either: nothing to type-check.
+    if (isDeclarationFile) return text.commentOnly || text.formattingOnly ? 'comment-or-format' : 'type-only';
     if (
       text.commentOnly ||
       text.formattingOnly ||

@@ -77,6 +77,12 @@ describe('change kinds', () => {
     assert.equal(kindOf('index.test-d.ts', 'expectType<string>(a);\n', 'expectType<number>(a);\n'), 'test');
     assert.equal(kindOf('test/index.tst.ts', 'expect(a).type.toBe<string>();\n', 'expect(a).type.toBe<number>();\n'), 'test');
     assert.equal(kindOf('types/route.d.ts', 'export declare const a: string;\n', 'export declare const a: number;\n'), 'type-only');
+    // Its doc comment reworded, nothing else: no type changed.
+    const declared = (doc: string): string => `/**\n${doc}\n*/\nexport declare const json: unknown;\n`;
+    assert.equal(
+      kindOf('index.d.ts', declared('Accepts a plain object.'), declared('Accepts any plain object or value.')),
+      'comment-or-format',
+    );
     // Check 18 (vite): a playground behind end-to-end tests, an example app, a demo: they drive the product.
     for (const path of ['playground/hmr/virtual-invalidation/dep.js', 'examples/react/basic/src/index.tsx', 'packages/ui/demo/app.ts'])
       assert.equal(kindOf(path, 'a();\n', 'b();\n'), 'example', path);
