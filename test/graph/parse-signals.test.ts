@@ -50,12 +50,11 @@ describe('signals', () => {
       'sum += item.price; const ok = Promise.reject(err);',
     ].join('\n');
     assert.deepEqual(signalsOf(code), [
-      '1 date-time dayjs',
       '2 parse-number parseInt',
       '2 env-config process.env.PORT',
       '2 optional-access ??',
       '3 parse-json JSON.parse',
-      '4 date-time new Date',
+      '4 date-time now.toISOString',
       '5 money price *',
       '6 money amount.toFixed',
       '7 collection items.length === 0',
@@ -112,7 +111,27 @@ describe('signals', () => {
     ].join('\n');
     assert.deepEqual(
       signalsOf(code).filter((signal) => signal.includes('date-time')),
-      ['4 date-time new Date', '5 date-time new Date', '7 date-time new Date'],
+      ['4 date-time new Date', '7 date-time new Date'],
+    );
+  });
+
+  // Fourth independent check (outline 4c36bd83de): `import { subSeconds } from "date-fns"` and a ten-second window
+  // from `new Date()` were asked for DST and for "2024-02-30".
+  test("a date library's calls are date code, its import and its zone-free arithmetic are not", () => {
+    const code = [
+      "import { subSeconds, format, parseISO } from 'date-fns';",
+      "import * as dateFns from 'date-fns';",
+      'const since = subSeconds(new Date(), 10);',
+      "const label = format(day, 'yyyy-MM-dd');",
+      'const parsed = parseISO(input);',
+      'const later = dateFns.addHours(now, 1);',
+      'const start = dateFns.startOfDay(now);',
+      'today.setHours(0, 0, 0, 0);',
+      'const shown = isBefore(a, b) ? subSeconds : format;',
+    ].join('\n');
+    assert.deepEqual(
+      signalsOf(code).filter((signal) => signal.includes('date-time')),
+      ['4 date-time format', '5 date-time parseISO', '7 date-time dateFns.startOfDay', '8 date-time today.setHours'],
     );
   });
 

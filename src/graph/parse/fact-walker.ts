@@ -804,9 +804,11 @@ function isDeliberateThrow(block: AstNode | undefined): boolean {
 /**
  * `new Date(seconds * 1000)`, `new Date(0)`, `new Date(Date.now() + ttl)`: an instant made from a number, which no
  * time zone shifts and no text makes invalid (jsonwebtoken's `new TokenExpiredError('maxAge exceeded', new
- * Date(maxAgeTimestamp * 1000))` was asked for DST and for "2024-02-30").
+ * Date(maxAgeTimestamp * 1000))` was asked for DST and for "2024-02-30"). So is `new Date()`, the present instant, as
+ * `Date.now()`: a calendar read from it (`setHours`, a date library's `format`) is what a zone shifts.
  */
 function isEpochDate(args: readonly AstNode[]): boolean {
+  if (args.length === 0) return true;
   const [only] = args;
   const arg = args.length === 1 ? unwrapExpression(only) : undefined;
   if (arg?.type === 'NumericLiteral') return true;

@@ -177,14 +177,15 @@ export class ModuleLinks {
   pushImport(specifier: string, kind: ImportFact['kind'], typeOnly: boolean, names: ImportedName[], node: AstNode): void {
     const allTypes = names.length > 0 && names.every((name) => name.typeOnly);
     this.imports.push({ specifier, kind, typeOnly: typeOnly || allTypes, names, line: this.positions.startLine(node) });
+    const isDateLibrary = isDateModule(specifier);
     for (const name of names) {
       if (name.local === '*' || kind === 'reexport' || kind === 'reexport-all') continue;
+      if (isDateLibrary) this.signals.addDateBinding(name.local);
       this.importBindings.set(name.local, { specifier, imported: name.imported });
       const isAssertModule = assertModules.has(specifier);
       const isAssertExport = (specifier === 'chai' || specifier === 'vitest') && assertExportNames.has(name.imported);
       if (isAssertModule || isAssertExport) this.assertNames.add(name.local);
     }
-    if (isDateModule(specifier)) this.signals.add('date-time', node, specifier);
   }
 
   recordImportDeclaration(node: AstNode): void {

@@ -65,11 +65,25 @@ const arithmeticOperators = new Set(['+', '-', '*', '/', '%', '**']);
 const comparisonOperators = new Set(['===', '==', '!==', '!=', '<', '<=', '>', '>=']);
 
 /** Signals of one file: at most one per kind and line, at most `maxSignals` in all. */
+/**
+ * Calls of a date library that neither read a calendar nor parse text: an instant moved by a fixed amount of time, two
+ * instants compared or measured apart (date-fns's `subSeconds(new Date(), 10)`). Their answer is the same in every time
+ * zone and builds no date from input, as `Date.now()` (signal-rules.ts).
+ */
+const ZONE_FREE_DATE_CALL =
+  /^(?:(?:add|sub|differenceIn)(?:Milliseconds|Seconds|Minutes|Hours)|isBefore|isAfter|isEqual|compareAsc|compareDesc|min|max|getTime|getUnixTime|isValid)$/;
+
+function isZoneFreeDateCall(name: string): boolean {
+  return ZONE_FREE_DATE_CALL.test(name);
+}
+
 export class SignalCollector {
   readonly signals: SignalFact[] = [];
   private readonly keys = new Set<string>();
   /** Names declared as a length or size (`const total = items.length`): counts, whatever their word says. */
   private readonly counts = new Set<string>();
+  /** Local names a date library's import binds (`subSeconds`, `format` from date-fns; `dayjs`; a namespace). */
+  private readonly dateBindings = new Set<string>();
 
   constructor(
     private readonly positions: SourcePositions,
@@ -83,6 +97,14 @@ export class SignalCollector {
     if (this.keys.has(key)) return;
     this.keys.add(key);
     this.signals.push({ kind, line, detail: truncateDetail(detail) });
+  }
+
+  /**
+   * A name a date library's import binds: its calls are date code (ModuleLinks.pushImport). The import itself is no
+   * evidence of date handling: outline imported `subSeconds` for a ten-second window and got time-zone cases.
+   */
+  addDateBinding(local: string): void {
+    this.dateBindings.add(local);
   }
 
   /** An identifier whose words are auth or pagination words (`authToken`, `pageSize`). */
@@ -226,7 +248,9 @@ export class SignalCollector {
       const money = this.getMoneyOperandName(operand);
       if (money !== undefined) this.add('money', node, `${calleeName}(${money})`);
     }
-    const kind = classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root);
+    const kind =
+      classifyCall(calleeName ?? name, last, calleeName?.startsWith('fs.promises.') === true ? 'fs.promises' : root) ??
+      (this.dateBindings.has(root) && !isZoneFreeDateCall(last) ? 'date-time' : undefined);
     // Strings slice too: `req.path.slice(1)` is no list that could be empty or hold 100,000 items. A `.slice()` of
     // nothing copies the list whole: it keeps an empty list empty, as the code without it would.
     if (

@@ -69,7 +69,15 @@ export function getSignalWordMatcher(lists: SignalWordLists | undefined): Signal
  * time zone, from no input, so it asks neither a time-zone case nor an invalid date (ky's timeout budget).
  */
 const dateFunctions = new Set(['Date.parse', 'Date.UTC', 'Intl.DateTimeFormat', 'dayjs', 'moment']);
-const dateMethods = new Set(['toISOString', 'getTimezoneOffset', 'toLocaleDateString', 'toLocaleTimeString', 'toUTCString']);
+const dateMethods = new Set([
+  'toISOString',
+  'getTimezoneOffset',
+  'toLocaleDateString',
+  'toLocaleTimeString',
+  'toUTCString',
+  'toDateString',
+  'setHours',
+]);
 const fileModules = new Set(['fs', 'fsp', 'fsPromises', 'fse', 'fs.promises']);
 const networkFunctions = new Set(['fetch', 'axios', 'got', 'ky', 'http.request', 'https.request', 'http.get', 'https.get']);
 
