@@ -3,6 +3,7 @@
  * move (a line removed elsewhere word for word, an optional access or a default already there) and that are not a
  * string read as a list. Pure: the file's texts and facts in, signals out.
  */
+import { joinLinesBelow } from './chain-links.js';
 import type { ChangeStatus, Hunk } from '../model/change.js';
 import { type FunctionFact, getSourceLanguage, type SignalFact } from '../model/facts.js';
 import { listCalledBodyLines } from './semantic-hunks.js';
@@ -48,7 +49,8 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
   if (changed.length === 0 || file.baseText === undefined || file.headText === undefined) return changed;
   return changed.filter(
     (signal) =>
-      !isMovedSignal(signal, head[signal.line - 1] ?? '', removed) &&
+      // A call's signal sits on the line its chain starts (`promise` above `.then(resolve)` and `.catch(reject)`).
+      !isMovedSignal(signal, joinLinesBelow(head, signal.line - 1), removed) &&
       !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&

@@ -6,6 +6,7 @@ import { createPythonOrGoSyntax, findZeroValueReturn } from './semantic-language
 import { COMPLEMENT, isInvertedGuard, isMovedTest, readIfTest } from './inverted-guard.js';
 import { createOldLogicCheck, isWrappedInList } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
+import { isChainLink, joinChainAbove, joinChainBelow } from './chain-links.js';
 import {
   COMPARISON_OPERATORS,
   excerpt,
@@ -57,6 +58,7 @@ const CATCH_OPENER = /^\s*\}?\s*catch\s*(?:\([^()]*\))?\s*\{\s*$/;
  * chain reformatted (`).catch((error) => {` → `.catch((error) => {` on a line of its own) is the same line.
  */
 const toMovedText = (text: string): string => collapseSpaces(text).replace(/^[)\]}\s]+/, '');
+const withoutSemicolon = (text: string): string => text.replace(/;\s*$/, '');
 /** A line as a chain's link compares it: spaces collapsed, `?.` read as `.`. */
 const toPlainText = (text: string): string => collapseSpaces(text).replace(/\?\./g, '.');
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
@@ -2088,6 +2090,23 @@ export function findSemanticChanges(
     const plain = toPlainText(test);
     return removedPlain.some((removed) => removed.includes(`${plain} ?`) || removed.includes(`(${plain}) ?`));
   };
+  // The statements the change's added chain links belong to, joined on one line through each link, by moved form: read
+  // once, when asked.
+  let addedChains: string[] | undefined;
+  // A line the change removed that an added chain still writes, broken over lines (`promise.then(resolve).catch(reject)`
+  // made `promise` / `.then(resolve)` / `.catch(reject)` / `.then(…)`): moved, not removed.
+  const isInAddedChain = (removed: SourceLine): boolean => {
+    const text = withoutSemicolon(toMovedText(removed.text));
+    if (text.length < MIN_MOVED_TEXT) return false;
+    addedChains ??= hunks.flatMap((hunk) => {
+      const joined: string[] = [];
+      for (let at = hunk.newStart - 1; at < hunk.newStart - 1 + hunk.newLines; at++) {
+        if (isChainLink(head[at])) joined.push(toMovedText(joinChainAbove(head, at) ?? ''));
+      }
+      return joined;
+    });
+    return addedChains.some((chain) => chain.includes(text));
+  };
   // Lines of the head and each with the line below it, by moved form: read once, when a removed error path is asked.
   let headLines: { single: Set<string>; pairs: Set<string> } | undefined;
   // Only a throw that makes its error with a message: a `} catch (e) {` or a bare `throw err` said elsewhere in the head
@@ -2382,9 +2401,12 @@ export function findSemanticChanges(
       }
       // A field added to a schema that was there before (a few lines into an existing object), not a new schema.
       const isFieldInsertion = baseText !== undefined && hunk.newLines - hunk.oldLines <= 3;
+      // Each side as the whole chain it starts: `client_name: z` with `.string()`, `.min(1)`, `.optional()` below it.
+      const beforeChain = before === undefined ? undefined : (joinChainBelow(base, base.indexOf(before)) ?? before);
+      const afterChain = joinChainBelow(head, line - 1) ?? after;
       const validation =
         readsSchemas && (before !== undefined || isFieldInsertion)
-          ? classifyValidation(before?.raw, after.raw, before?.code, after.code, line)
+          ? classifyValidation(beforeChain?.raw, afterChain.raw, beforeChain?.code, afterChain.code, line)
           : undefined;
       if (validation !== undefined) found.push(validation);
       // A guard clause written from the old test, inverted, decides nothing new (inverted-guard.ts).
@@ -2396,6 +2418,7 @@ export function findSemanticChanges(
       const stays =
         before !== undefined &&
         (addedCode.has(toMovedText(before.text)) ||
+          isInAddedChain(before) ||
           isStillInHead(before) ||
           isGuardStillMade(before) ||
           isErrorStillReturned(before) ||

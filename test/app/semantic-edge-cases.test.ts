@@ -730,6 +730,31 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(kinds(dropped, [{ oldStart: 4, oldLines: 3, newStart: 4, newLines: 2 }]), [['error-path', 'the removed error path']]);
   });
 
+  // Fourth independent check (ky 30450d89f8): `promise.then(resolve).catch(reject);` broken one link per line with a
+  // `.then(…)` added after it was asked as a removed error path and as a new asynchronous failure.
+  test('a promise chain broken over lines keeps its catch: no error path removed, none added', () => {
+    const before = [
+      'const settle = (promise, resolve, reject, cleanup) => {',
+      '  promise.then(resolve).catch(reject);',
+      '  return promise;',
+      '};',
+    ];
+    const after = [
+      'const settle = (promise, resolve, reject, cleanup) => {',
+      '  promise',
+      '    .then(resolve)',
+      '    .catch(reject)',
+      '    .then(cleanup);',
+      '  return promise;',
+      '};',
+    ];
+    const errorPaths = (head: string[]) => changed(before, head).filter(([kind]) => kind === 'error-path' || kind === 'async-failure');
+    assert.deepEqual(errorPaths(after), []);
+    // Without the catch, the chain no longer takes the failure: the removed error path is asked.
+    const uncaught = after.filter((line) => !line.includes('.catch(reject)'));
+    assert.deepEqual(errorPaths(uncaught), [['error-path', 2, 'the removed error path']]);
+  });
+
   // Check 79 (auth0/node-jsonwebtoken): `var` made `const` around a kept rounding, a validity test read as a default,
   // and the `!~list.indexOf(x)` idiom spelled out, each asked as a change.
   test('a kept rounding, a chain of predicate tests and !~indexOf spelled out change nothing', () => {
@@ -3100,6 +3125,31 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
     assert.deepEqual(
       schemaLine('  age: Joi.number().min(0),', '  age: Joi.number().min(18),', "const Joi = require('joi');")[0]?.slice(0, 3),
       ['validation', 'age', 'min(0) removed, min(18) added'],
+    );
+  });
+
+  // Fourth independent check (outline 4845da08ac): the field's chain broken one link per line, `.optional()` added
+  // last, was read from its first line alone as "string() removed, min(1) removed, max(…) removed".
+  test('a chain broken one link per line is read whole: only the link it gained is the change', () => {
+    const base = [ZOD, 'export const Body = z.object({', '  client_name: z.string().min(1).max(100),', '});'];
+    const head = [
+      ZOD,
+      'export const Body = z.object({',
+      '  client_name: z',
+      '    .string()',
+      '    .min(1)',
+      '    .max(100)',
+      '    .optional(),',
+      '});',
+    ];
+    const hunk = { oldStart: 3, oldLines: 1, newStart: 3, newLines: 5 };
+    assert.deepEqual(
+      findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [hunk]).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+      ]),
+      [['validation', 'client_name', 'optional() added']],
     );
   });
 

@@ -992,6 +992,29 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input('report')), ['signal:src/respond.ts:2:async-failure']);
   });
 
+  // Fourth independent check (ky 30450d89f8): the signal of `.catch(reject)` sits on `promise`, the line its chain
+  // starts; read alone, that line holds no handler, and the moved catch was asked as an asynchronous failure.
+  it('a .catch a removed line made, its chain now broken over lines, is a move; another handler is not', () => {
+    const input = (handler: string): ChangedFileInput => ({
+      ...change,
+      baseText: ['export function settle(promise, resolve, reject) {', '  promise.then(resolve).catch(reject);', '}', ''].join('\n'),
+      headText: [
+        'export function settle(promise, resolve, reject) {',
+        '  promise',
+        '    .then(resolve)',
+        `    .catch(${handler})`,
+        '    .then(cleanup);',
+        '}',
+        '',
+      ].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 4 }],
+      headFunctions: [{ name: 'settle', span: { start: 1, end: 6 }, complexity: 1, isAsync: false, params: 3 }],
+      headSignals: [{ kind: 'async-failure', line: 2, detail: '.catch' }],
+    });
+    assert.deepEqual(changedSignalIds(input('reject')), []);
+    assert.deepEqual(changedSignalIds(input('report')), ['signal:src/respond.ts:2:async-failure']);
+  });
+
   it('a call given type arguments, and an optional call, moved to another line are moves (logto)', () => {
     const input: ChangedFileInput = {
       ...change,
