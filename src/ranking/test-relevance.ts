@@ -644,7 +644,7 @@ function weighTerms(
   names: ReadonlySet<string>,
   terms: TermHits,
   allowPlural: boolean,
-  othersSayChange: boolean,
+  othersSay: { change: boolean; route: boolean },
 ): Map<string, number> {
   const pathWords = new Set(splitWords(test.path));
   const titleWords = new Set(test.titles.flatMap((title) => splitWords(title)));
@@ -664,8 +664,13 @@ function weighTerms(
   // The test named for the changed file, or for a changed callable, speaks for all of it: each word of the change
   // counts as said in its path.
   // A test named for the file that says none of the changed callables, where another test does, is about the file's
-  // other code (more-itertools's test_recipes.py, beside test_more.py calling the changed `running_min` twelve times).
-  const named = isNamedTestOf(test.path, terms.path, allowPlural) && !(othersSayChange && !saysWholeName(names, terms));
+  // other code (more-itertools's test_recipes.py, beside test_more.py calling the changed `running_min` twelve times);
+  // so is one whose titles say none of the changed routes where another's do (outline's oauth/index.test.ts, about
+  // revoke and token, beside oauth.test.ts's `#oauth.register` for a change in the register handler).
+  const named =
+    isNamedTestOf(test.path, terms.path, allowPlural) &&
+    !(othersSay.change && !saysWholeName(names, terms)) &&
+    !(othersSay.route && !saysChangedRoute(test, terms));
   for (const word of terms.words) {
     const weight =
       named || namedCallables.length > 0 || pathWords.has(word)
@@ -696,6 +701,12 @@ function weighTerms(
   return weights;
 }
 
+/** Whether one of a test's titles says a changed route (`#oauth.register` for `/oauth/register`). */
+function saysChangedRoute(test: TestText, terms: TermHits): boolean {
+  const sayings = test.titles.map((title) => toTitleSaying(title));
+  return [...terms.routes.values()].some((words) => sayings.some((said) => says(said, words)));
+}
+
 /** Whether a test's names say a changed callable or export by its whole name of several words (`runningmin`). */
 function saysWholeName(names: ReadonlySet<string>, terms: TermHits): boolean {
   for (const name of terms.wholeNames) if (names.has(name)) return true;
@@ -714,10 +725,13 @@ export function scoreTestRelevance(tests: readonly TestText[], target: ChangedTa
   const terms = toTerms(target);
   const allowPlural = !tests.some((test) => isNamedTestOf(test.path, target.path));
   const names = tests.map((test) => decodeWords(test.words?.names));
-  const othersSayChange = names.some((said) => saysWholeName(said, terms));
+  const othersSay = {
+    change: names.some((said) => saysWholeName(said, terms)),
+    route: terms.routes.size > 0 && tests.some((test) => saysChangedRoute(test, terms)),
+  };
   const weighed = tests.map((test, index) => ({
     path: test.path,
-    weights: weighTerms(test, names[index] ?? new Set(), terms, allowPlural, othersSayChange),
+    weights: weighTerms(test, names[index] ?? new Set(), terms, allowPlural, othersSay),
   }));
   const frequency = new Map<string, number>();
   for (const { weights } of weighed) for (const term of weights.keys()) frequency.set(term, (frequency.get(term) ?? 0) + 1);

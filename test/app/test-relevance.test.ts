@@ -199,3 +199,56 @@ describe('a change to a private helper is the change of the exports that call it
     assert.match(proof?.repairTask ?? '', /extend tests\/test_more\.py /, proof?.repairTask);
   });
 });
+
+/**
+ * The fourth independent check (outline 4845da08ac): a fix in the handler of `POST /register` in
+ * server/routes/oauth/index.ts. The test named for the file, index.test.ts, is about revoke and token; oauth.test.ts's
+ * `#oauth.register` is the route's test, where the fix went.
+ */
+describe('a file-named test whose titles say none of the changed routes yields to one whose titles say one', () => {
+  let fixture: ChangeFixture;
+  const routes = (name: string): string =>
+    [
+      "const Router = require('@koa/router');",
+      'const router = new Router();',
+      "router.post('/register', async (ctx) => {",
+      `  ctx.body = { name: ${name} };`,
+      '});',
+      "router.post('/revoke', async (ctx) => {",
+      '  ctx.body = { revoked: true };',
+      '});',
+      'module.exports = router;',
+      '',
+    ].join('\n');
+  const jest = (title: string): string =>
+    [
+      "const router = require('./index');",
+      `describe('${title}', () => {`,
+      "  it('answers', () => expect(router.stack.length).toBe(2));",
+      '});',
+      '',
+    ].join('\n');
+  before(() => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({
+          name: 'wiki',
+          version: '1.0.0',
+          dependencies: { '@koa/router': '^12.0.0', koa: '^2.15.0' },
+          devDependencies: { jest: '^29.0.0' },
+        }),
+        'server/routes/oauth/index.js': routes('ctx.request.body.client_name'),
+        'server/routes/oauth/index.test.js': jest('#oauth.revoke'),
+        'server/routes/oauth/oauth.test.js': jest('#oauth.register'),
+      },
+      { 'server/routes/oauth/index.js': routes("ctx.request.body.client_name ?? 'Untitled application'") },
+    );
+  });
+  after(() => fixture.repo.cleanup());
+
+  test('the proof extends oauth.test.js, whose titles say the register route, not index.test.js', async () => {
+    const { changedPathProof } = await analyzeFixture(fixture);
+    const proof = changedPathProof.find((entry) => entry.path === 'server/routes/oauth/index.js');
+    assert.match(proof?.repairTask ?? '', /extend server\/routes\/oauth\/oauth\.test\.js /, proof?.repairTask);
+  });
+});
