@@ -10,6 +10,10 @@ import { excerpt, type SemanticChange } from './semantic-text.js';
 const SCHEMA_IMPORT =
   /(?:\bfrom\s*|\brequire\(\s*|\bimport\s*)["'](?:zod(?:\/[\w-]+)?|yup|joi|@hapi\/joi|valibot|superstruct|@sinclair\/typebox|@vinejs\/vine|arktype)["']/;
 
+/** Loosening modifiers that let a field be left out (`undefined`), and those that let it be `null` (`nullish` both). */
+const LETS_ABSENT = new Set(['optional', 'nullish', 'notRequired', 'default', 'catch', 'partial', 'Optional']);
+const LETS_NULL = new Set(['nullable', 'nullish']);
+
 /** Modifiers that decide whether a value may be missing. */
 const LOOSENS = new Set(['optional', 'nullable', 'nullish', 'notRequired', 'default', 'catch', 'partial', 'Optional']);
 const TIGHTENS = new Set(['required', 'nonempty', 'nonEmpty', 'defined', 'nonNullable', 'nonOptional']);
@@ -143,15 +147,19 @@ export function classifyValidation(
   const headTight = has(head, TIGHTENS);
   const tightened = (baseLoose && !headLoose) || (!baseTight && headTight);
   const loosened = (!baseLoose && headLoose) || (baseTight && !headTight);
+  // Which missing value the side that accepts it lets through: zod's `optional()` an absent field, not `null`.
+  const missing = (loose: readonly Modifier[], other: readonly Modifier[]): string => {
+    const lets = (set: ReadonlySet<string>): boolean => loose.some((m) => set.has(m.name)) && !other.some((m) => set.has(m.name));
+    const [absent, nul] = [lets(LETS_ABSENT), lets(LETS_NULL)];
+    if (absent === nul) return `a request without ${named} and one with ${named}: null`;
+    return absent ? `a request without ${named}` : `a request with ${named}: null`;
+  };
   if (tightened && !loosened)
-    return change(
-      excerpt(edit),
-      `a request without ${named} and one with ${named}: null (accepted before, refused now: existing clients that omit it break)`,
-    );
+    return change(excerpt(edit), `${missing(base, head)} (accepted before, refused now: existing clients that omit it break)`);
   if (loosened && !tightened)
     return change(
       excerpt(edit),
-      `a request without ${named} and one with ${named}: null (refused before, accepted now: the code after validation must handle the missing value)`,
+      `${missing(head, base)} (refused before, accepted now: the code after validation must handle the missing value)`,
     );
   const defaults = added.filter((modifier) => modifier.name === 'default');
   if (defaults.length > 0 && [...added, ...removed].every((modifier) => modifier.name === 'default'))

@@ -3082,9 +3082,14 @@ describe('findSemanticChanges on validation schemas: what a changed schema accep
         'validation',
         'limit',
         'max(100) removed, max(25) added, optional() added',
-        'a request without limit and one with limit: null (refused before, accepted now: the code after validation must handle the missing value)',
+        'a request without limit (refused before, accepted now: the code after validation must handle the missing value)',
       ],
     ]);
+    // Each side's missing value is its own: `optional()` lets a field be left out, `nullable()` be null, not both.
+    assert.equal(
+      schemaLine('  note: z.string(),', '  note: z.string().nullable(),')[0]?.[3],
+      'a request with note: null (refused before, accepted now: the code after validation must handle the missing value)',
+    );
   });
 
   test('a bound, a format and a base type; a new required field; yup and joi as well as zod', () => {
@@ -4513,7 +4518,7 @@ describe('a changed validation schema names the route it guards (checker analyze
     assert.equal(edge?.scope, 'POST /api/orders');
     assert.equal(
       edge?.trigger,
-      'POST /api/orders receives a request without note and one with note: null (accepted before, refused now: existing clients that omit it break)',
+      'POST /api/orders receives a request without note (accepted before, refused now: existing clients that omit it break)',
     );
     assert.equal(
       edge?.recommendedProof,
