@@ -103,6 +103,8 @@ export function findEscapingChange(
   after: { code: string; text: string },
 ): { subject: string; was: string; values: string } | undefined {
   if (before === undefined) return undefined;
+  const replacement = findReplacementChange(before.code, after.code);
+  if (replacement !== undefined) return replacement;
   const old = listEscapings(before.code, before.text);
   const now = listEscapings(after.code, after.text);
   // Counted: `encodeURIComponent(key) + '=' + encodeURIComponent(val)` → `encodeURI(key) + …` swapped one of two. A
@@ -125,6 +127,57 @@ export function findEscapingChange(
     subject: added.length > 0 ? subject : `${subject}${REMOVED_ESCAPING}`,
     was: removed[0] ?? '',
     values: getEscapingValues(escaper),
+  };
+}
+
+/** A `.replace(`/`.replaceAll(` call's second argument written as a function (`() => …`, `function`, `(m) => …`). */
+const FUNCTION_ARGUMENT = /^\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
+const REPLACE_OPEN = /\.replace(?:All)?\(/g;
+
+/** A replacement that is a name alone (`replace(re, replacer)`): a function or a string, the line does not say. */
+const NAME_ARGUMENT = /^\s*[A-Za-z_$][\w$.]*\s*(?:\)|$)/;
+
+/**
+ * Per `.replace(` call of a line (strings emptied), whether its replacement is a function (true), text (false), or a
+ * name that may be either (undefined).
+ */
+function listReplacementKinds(code: string): (boolean | undefined)[] {
+  const kinds: (boolean | undefined)[] = [];
+  for (const match of code.matchAll(REPLACE_OPEN)) {
+    let depth = 0;
+    for (let at = (match.index ?? 0) + match[0].length; at < code.length; at++) {
+      const character = code[at] ?? '';
+      if ('([{'.includes(character)) depth++;
+      else if (')]}'.includes(character)) {
+        if (depth === 0) break;
+        depth--;
+      } else if (character === ',' && depth === 0) {
+        const rest = code.slice(at + 1);
+        kinds.push(FUNCTION_ARGUMENT.test(rest) ? true : NAME_ARGUMENT.test(rest) ? undefined : false);
+        break;
+      }
+    }
+  }
+  return kinds;
+}
+
+/**
+ * A replacement given as a function where it was text, or the reverse (hono's `replace(reg, v ? `/${v}` : '')` made
+ * `replace(reg, () => …)`): a replacement string expands `$&`, `$1`, `` $` ``, `$'` and `$$`, a function's result goes in
+ * as it is. Only a line whose replace calls are the same in number on both sides is compared.
+ */
+function findReplacementChange(before: string, after: string): { subject: string; was: string; values: string } | undefined {
+  const old = listReplacementKinds(before);
+  const now = listReplacementKinds(after);
+  if (old.length === 0 || old.length !== now.length) return undefined;
+  const at = now.findIndex((isFunction, index) => isFunction !== undefined && old[index] !== undefined && isFunction !== old[index]);
+  if (at === -1) return undefined;
+  const [function_, text] = ['replace(…, () => …)', 'replace(…, text)'];
+  return {
+    subject: now[at] === true ? function_ : text,
+    was: now[at] === true ? text : function_,
+    values:
+      "a replacement value holding '$&', '$1', '$$', '$`' and \"$'\" (a replacement string expands them, a function's result goes in as it is), and one without",
   };
 }
 

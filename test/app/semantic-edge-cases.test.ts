@@ -1020,6 +1020,25 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Fourth independent check (hono 4eb022de68): `replace(reg, v ? \`/${v}\` : '')` made `replace(reg, () => …)` so that
+  // a `$` in a route parameter is no replacement pattern; nothing was asked.
+  test('a replacement given as a function where it was text, or the reverse, asks for the $ patterns a string expands', () => {
+    const replacement = (before: string, after: string) =>
+      one(before, after)
+        .filter(([kind]) => kind === 'escaping')
+        .map(([, subject, limit, values]) => [subject, limit, String(values).slice(0, 44)]);
+    const DOLLARS = "a replacement value holding '$&', '$1', '$$'";
+    assert.deepEqual(replacement("  url = url.replace(reg, v ? `/${v}` : '')", "  url = url.replace(reg, () => (v ? `/${v}` : ''))"), [
+      ['replace(…, () => …)', 'replace(…, text)', DOLLARS],
+    ]);
+    assert.deepEqual(replacement('  s = s.replaceAll(/x/g, (m) => m + tail)', '  s = s.replaceAll(/x/g, `${tail}`)'), [
+      ['replace(…, text)', 'replace(…, () => …)', DOLLARS],
+    ]);
+    // A name may hold either; the same kind on both sides changes nothing.
+    assert.deepEqual(replacement('  s = s.replace(re, replacer)', '  s = s.replace(re, (m) => m.trim())'), []);
+    assert.deepEqual(replacement("  s = s.replace(re, 'a')", "  s = s.replace(re, 'b')"), []);
+  });
+
   // Checks 159-160: superagent's fix `encodeURIComponent(key)` → `encodeURI(key)` and morgan's quote replacement made
   // `JSON.stringify(format)` asked nothing; the characters the two escapings treat differently are the question.
   test('an escaping swapped, added or taken from a replaced line asks for the characters it treats differently', () => {
@@ -4072,7 +4091,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.29\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.30\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
