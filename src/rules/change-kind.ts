@@ -283,6 +283,20 @@ const NAME_TOKEN = /^[A-Za-z_$][\w$]*$/;
  * one, the same swap everywhere; each old name is declared in the base and said nowhere in the head, each new name
  * declared in the head and said nowhere in the base, and none is exported (importers would break). What runs is the same.
  */
+/**
+ * A parameter list: the brackets before `=>` or a body's `{`, a return type between (`(fn: T): Promise<R> {`), or one
+ * parameter before `=>`. A call's arguments (`run(fn)`) are none.
+ */
+const PARAMETER_LIST = /\(([^()]*)\)\s*(?::[^=;{}()]+)?\s*(?:=>|\{)/g;
+const PARAMETER_NAME = /^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)\s*\??\s*(?:[:=]|$)/;
+
+/** Whether `text` declares `name` as a parameter: ky renamed `_retry(fn: T)` to `_retry(function_: T)`. */
+function isParameter(text: string, name: string): boolean {
+  for (const match of text.matchAll(PARAMETER_LIST))
+    if ((match[1] ?? '').split(',').some((parameter) => PARAMETER_NAME.exec(parameter)?.[1] === name)) return true;
+  return new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\s*=>`).test(text);
+}
+
 function isIdentifierRename(input: ChangeKindInput): boolean {
   if (input.headText === undefined || input.baseText === undefined || input.hunks.length === 0) return false;
   const head = input.headText.split('\n');
@@ -298,9 +312,11 @@ function isIdentifierRename(input: ChangeKindInput): boolean {
         const old = was[index] ?? '';
         if (token === old) continue;
         if (!NAME_TOKEN.test(token) || !NAME_TOKEN.test(old) || (renamed.get(old) ?? token) !== token) return false;
-        // A property read (`api.data`) or an object's key (`{ data }`, `{ data: 1 }`) names another thing's member.
+        // A property read (`api.data`, not a spread's `...args`) or an object's key (`{ data }`, `{ data: 1 }`) names
+        // another thing's member.
         const [previous = '', next = ''] = [now[index - 1], now[index + 1]];
-        if (previous === '.' || (['{', ','].includes(previous) && ['}', ',', ':'].includes(next))) return false;
+        const isMember = previous === '.' && now[index - 2] !== '.';
+        if (isMember || (['{', ','].includes(previous) && ['}', ',', ':'].includes(next))) return false;
         renamed.set(old, token);
       }
     }
@@ -308,7 +324,7 @@ function isIdentifierRename(input: ChangeKindInput): boolean {
   if (renamed.size === 0) return false;
   const says = (text: string, name: string): boolean => new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text);
   const declares = (text: string, name: string): boolean =>
-    new RegExp(`\\b(?:let|const|var|function|class)\\s+${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text);
+    new RegExp(`\\b(?:let|const|var|function|class)\\s+${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text) || isParameter(text, name);
   const exports = (text: string, name: string): boolean =>
     new RegExp(
       `\\bexport\\s+(?:default\\s+)?(?:(?:async\\s+)?function|const|let|var|class)\\s+${name.replace(/\$/g, '\\$')}(?![\\w$])|\\bexport\\s*\\{[^}]*(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`,

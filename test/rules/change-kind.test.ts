@@ -145,6 +145,14 @@ describe('change kinds', () => {
     assert.equal(kindOf('src/a.ts', member('data'), member('info')), 'runtime');
     const shorthand = (name: string) => `const ${name} = load();\nsend({ ${name} });\n`;
     assert.equal(kindOf('src/a.ts', shorthand('data'), shorthand('info')), 'runtime');
+    // The fourth independent check (ky 634cb2b3ec): parameters renamed, in a signature with a return type and in a
+    // function type, as a lint rule asked (`fn` → `function_`, `args` → `arguments_`).
+    const retry = (fn: string, args: string) =>
+      `export class Ky {\n  protected async _retry<T extends (...${args}: any) => Promise<any>>(${fn}: T): Promise<ReturnType<T> | void> {\n    return await ${fn}();\n  }\n}\n`;
+    assert.equal(kindOf('source/core/Ky.ts', retry('fn', 'args'), retry('function_', 'arguments_')), 'identifier-rename');
+    // A call's argument named anew is no parameter: `task` is declared nowhere, a reference to something else.
+    const run = (name: string) => `export function start(job) {\n  return schedule(${name});\n}\n`;
+    assert.equal(kindOf('src/a.ts', run('job'), run('task')), 'runtime');
   });
 
   // Check 21 (cobra): `type CompletionFunc func(…)` made an alias, `type CompletionFunc = func(…)`, got a runtime proof.
