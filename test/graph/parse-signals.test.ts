@@ -128,10 +128,17 @@ describe('signals', () => {
       'const start = dateFns.startOfDay(now);',
       'today.setHours(0, 0, 0, 0);',
       'const shown = isBefore(a, b) ? subSeconds : format;',
+      'const year = new Date().getFullYear();',
     ].join('\n');
     assert.deepEqual(
       signalsOf(code).filter((signal) => signal.includes('date-time')),
-      ['4 date-time format', '5 date-time parseISO', '7 date-time dateFns.startOfDay', '8 date-time today.setHours'],
+      [
+        '4 date-time format',
+        '5 date-time parseISO',
+        '7 date-time dateFns.startOfDay',
+        '8 date-time today.setHours',
+        '10 date-time .getFullYear',
+      ],
     );
   });
 

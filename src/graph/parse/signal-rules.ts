@@ -76,6 +76,15 @@ const dateMethods = new Set([
   'toLocaleTimeString',
   'toUTCString',
   'toDateString',
+  // A calendar read or set on a Date: what a zone shifts (`new Date().getFullYear()`, `today.setHours(0, 0, 0, 0)`).
+  'getFullYear',
+  'getMonth',
+  'getDate',
+  'getDay',
+  'getHours',
+  'setFullYear',
+  'setMonth',
+  'setDate',
   'setHours',
 ]);
 const fileModules = new Set(['fs', 'fsp', 'fsPromises', 'fse', 'fs.promises']);
