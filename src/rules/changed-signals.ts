@@ -52,7 +52,6 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       // A call's signal sits on the line its chain starts (`promise` above `.then(resolve)` and `.catch(reject)`).
       !isMovedSignal(signal, joinLinesBelow(head, signal.line - 1), removed) &&
       !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
-      !isUnsetLocalRead(signal, head, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
       !isSliceAtFoundIndex(signal, head, file.headFunctions ?? []) &&
@@ -469,24 +468,6 @@ function isGuardedAlready(
   const unchanged: string[] = [];
   for (let line = from; line <= to; line++) if (!changed.has(line)) unchanged.push(head[line - 1] ?? '');
   return chains.every((chain) => unchanged.some((text) => text.includes(chain)));
-}
-
-/**
- * An optional read of a local the enclosing function declared without a value (`let chunk: Uint8Array | undefined`
- * above `chunk?.byteLength`, hono's digest): the function leaves it unset itself until it assigns it, and the read is
- * how it tells; no input is missing a field there. Every `?.` of the line must read such a local.
- */
-function isUnsetLocalRead(signal: SignalFact, head: readonly string[], functions: readonly FunctionFact[]): boolean {
-  if (signal.kind !== 'optional-access' || signal.detail !== '?.') return false;
-  const text = head[signal.line - 1] ?? '';
-  const roots = [...text.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\?\./g)].map((match) => match[1] ?? '');
-  if (roots.length === 0 || (text.match(/\?\./g)?.length ?? 0) !== roots.length) return false;
-  const [from] = findEnclosingLines(signal.line, head, functions);
-  const body = head.slice(from - 1, signal.line - 1);
-  return roots.every((root) => {
-    const unset = new RegExp(`^\\s*let\\s+${escapeName(root)}\\s*(?::[^=;]+)?(?:=\\s*undefined\\s*)?;?\\s*$`);
-    return body.some((line) => unset.test(line));
-  });
 }
 
 /**

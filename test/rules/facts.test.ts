@@ -992,30 +992,6 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(input('report')), ['signal:src/respond.ts:2:async-failure']);
   });
 
-  // Fourth independent check (hono 26de73133b): `chunk?.byteLength` of a `let chunk` the function leaves unset until it
-  // assigns it was asked as "an input without the optional field".
-  it("an optional read of a local declared without a value is the function's own state; of a field it is not", () => {
-    const input = (declaration: string): ChangedFileInput => ({
-      ...change,
-      baseText: ['export function digest(value) {', '  return value;', '}', ''].join('\n'),
-      headText: [
-        'export function digest(value) {',
-        `  ${declaration}`,
-        '  if (chunk?.byteLength !== SIZE) chunk = new Uint8Array(SIZE);',
-        '  return chunk;',
-        '}',
-        '',
-      ].join('\n'),
-      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
-      headFunctions: [{ name: 'digest', span: { start: 1, end: 5 }, complexity: 2, isAsync: false, params: 1 }],
-      headSignals: [{ kind: 'optional-access', line: 3, detail: '?.' }],
-    });
-    assert.deepEqual(changedSignalIds(input('let chunk: Uint8Array | undefined;')), []);
-    assert.deepEqual(changedSignalIds(input('let chunk = undefined;')), []);
-    // Given a value (a field of the input), the read may meet a missing one.
-    assert.deepEqual(changedSignalIds(input('let chunk = value.chunk;')), ['signal:src/respond.ts:3:optional-access']);
-  });
-
   // Fourth independent check (ky 30450d89f8): the signal of `.catch(reject)` sits on `promise`, the line its chain
   // starts; read alone, that line holds no handler, and the moved catch was asked as an asynchronous failure.
   it('a .catch a removed line made, its chain now broken over lines, is a move; another handler is not', () => {
