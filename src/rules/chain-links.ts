@@ -16,33 +16,36 @@ export function isChainLink(line: SourceLine | undefined): boolean {
   return line !== undefined && !line.isComment && CHAIN_LINK.test(line.code);
 }
 
+/** The index of the last chain link written below the line at `at` (`at` itself when none follows). */
+function findChainEnd(count: number, at: number, isLink: (index: number) => boolean): number {
+  let end = at;
+  while (end + 1 < count && end + 1 <= at + MAX_CHAIN_LINES && isLink(end + 1)) end++;
+  return end;
+}
+
+/** `pieces`, the first trimmed at its end and the rest at both, as one line. */
+function joinPieces(pieces: readonly string[]): string {
+  return pieces.map((piece, index) => (index === 0 ? piece.trimEnd() : piece.trim())).join('');
+}
+
 /** Lines as written: the line at `at` with the chain links written below it, joined (`promise.then(resolve).catch(reject)`). */
 export function joinLinesBelow(lines: readonly string[], at: number): string {
-  let joined = lines[at] ?? '';
-  for (let next = at + 1; next < lines.length && next <= at + MAX_CHAIN_LINES; next++) {
-    const link = lines[next] ?? '';
-    if (!CHAIN_LINK.test(link)) break;
-    joined = `${joined.trimEnd()}${link.trim()}`;
-  }
-  return joined;
+  const end = findChainEnd(lines.length, at, (index) => CHAIN_LINK.test(lines[index] ?? ''));
+  return end === at ? (lines[at] ?? '') : joinPieces(lines.slice(at, end + 1));
 }
 
 /** The line at `at` with the chain links written below it, as one line; the line itself when no link follows. */
 export function joinChainBelow(lines: readonly SourceLine[], at: number): SourceLine | undefined {
   const first = lines[at];
-  if (first === undefined || !isChainLink(lines[at + 1])) return first;
-  let { raw, text, code } = first;
-  raw = raw.trimEnd();
-  text = text.trimEnd();
-  code = code.trimEnd();
-  for (let next = at + 1; next < lines.length && next <= at + MAX_CHAIN_LINES; next++) {
-    const link = lines[next];
-    if (link === undefined || !isChainLink(link)) break;
-    raw += link.raw.trim();
-    text += link.text.trim();
-    code += link.code.trim();
-  }
-  return { ...first, raw, text, code };
+  const end = findChainEnd(lines.length, at, (index) => isChainLink(lines[index]));
+  if (first === undefined || end === at) return first;
+  const chain = lines.slice(at, end + 1);
+  return {
+    ...first,
+    raw: joinPieces(chain.map((line) => line.raw)),
+    text: joinPieces(chain.map((line) => line.text)),
+    code: joinPieces(chain.map((line) => line.code)),
+  };
 }
 
 /**

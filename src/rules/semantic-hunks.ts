@@ -59,6 +59,10 @@ const CATCH_OPENER = /^\s*\}?\s*catch\s*(?:\([^()]*\))?\s*\{\s*$/;
  */
 const toMovedText = (text: string): string => collapseSpaces(text).replace(/^[)\]}\s]+/, '');
 const withoutSemicolon = (text: string): string => text.replace(/;\s*$/, '');
+/** The validation change of two lines, each read as the whole chain it starts (joinChainBelow). */
+function classifyChains(before: SourceLine | undefined, after: SourceLine | undefined, line: number): SemanticChange | undefined {
+  return after === undefined ? undefined : classifyValidation(before?.raw, after.raw, before?.code, after.code, line);
+}
 /** A line as a chain's link compares it: spaces collapsed, `?.` read as `.`. */
 const toPlainText = (text: string): string => collapseSpaces(text).replace(/\?\./g, '.');
 const OPERAND = String.raw`-?\d+(?:\.\d+)?\b|[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\(\))*`;
@@ -2402,11 +2406,13 @@ export function findSemanticChanges(
       // A field added to a schema that was there before (a few lines into an existing object), not a new schema.
       const isFieldInsertion = baseText !== undefined && hunk.newLines - hunk.oldLines <= 3;
       // Each side as the whole chain it starts: `client_name: z` with `.string()`, `.min(1)`, `.optional()` below it.
-      const beforeChain = before === undefined ? undefined : (joinChainBelow(base, base.indexOf(before)) ?? before);
-      const afterChain = joinChainBelow(head, line - 1) ?? after;
       const validation =
         readsSchemas && (before !== undefined || isFieldInsertion)
-          ? classifyValidation(beforeChain?.raw, afterChain.raw, beforeChain?.code, afterChain.code, line)
+          ? classifyChains(
+              before === undefined ? undefined : joinChainBelow(base, base.indexOf(before)),
+              joinChainBelow(head, line - 1),
+              line,
+            )
           : undefined;
       if (validation !== undefined) found.push(validation);
       // A guard clause written from the old test, inverted, decides nothing new (inverted-guard.ts).

@@ -15,6 +15,12 @@ const one = (before: string, after: string) =>
     change.values,
   ]);
 
+/** The escaping changes of one replaced line: subject, what it was, and the start (`length` characters) of the values. */
+const escapingOf = (before: string, after: string, length: number) =>
+  one(before, after)
+    .filter(([kind]) => kind === 'escaping')
+    .map(([, subject, limit, values]) => [subject, limit, String(values).slice(0, length)]);
+
 /**
  * The kind, line and subject of each change between two versions of a file, the hunk being the lines between their
  * common head and tail.
@@ -1023,10 +1029,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Fourth independent check (hono 4eb022de68): `replace(reg, v ? \`/${v}\` : '')` made `replace(reg, () => …)` so that
   // a `$` in a route parameter is no replacement pattern; nothing was asked.
   test('a replacement given as a function where it was text, or the reverse, asks for the $ patterns a string expands', () => {
-    const replacement = (before: string, after: string) =>
-      one(before, after)
-        .filter(([kind]) => kind === 'escaping')
-        .map(([, subject, limit, values]) => [subject, limit, String(values).slice(0, 44)]);
+    const replacement = (before: string, after: string) => escapingOf(before, after, 44);
     const DOLLARS = "a replacement value holding '$&', '$1', '$$'";
     assert.deepEqual(replacement("  url = url.replace(reg, v ? `/${v}` : '')", "  url = url.replace(reg, () => (v ? `/${v}` : ''))"), [
       ['replace(…, () => …)', 'replace(…, text)', DOLLARS],
@@ -1042,10 +1045,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Checks 159-160: superagent's fix `encodeURIComponent(key)` → `encodeURI(key)` and morgan's quote replacement made
   // `JSON.stringify(format)` asked nothing; the characters the two escapings treat differently are the question.
   test('an escaping swapped, added or taken from a replaced line asks for the characters it treats differently', () => {
-    const escaping = (before: string, after: string) =>
-      one(before, after)
-        .filter(([kind]) => kind === 'escaping')
-        .map(([, subject, limit, values]) => [subject, limit, String(values).slice(0, 40)]);
+    const escaping = (before: string, after: string) => escapingOf(before, after, 40);
     const URL_TEXT = 'text holding the characters URL encoding';
     assert.deepEqual(
       escaping(

@@ -64,7 +64,6 @@ const sqlPaging = /\b(?:LIMIT|OFFSET)\s+(?:\?|\$\d+|:\w+|@\w+)/i;
 const arithmeticOperators = new Set(['+', '-', '*', '/', '%', '**']);
 const comparisonOperators = new Set(['===', '==', '!==', '!=', '<', '<=', '>', '>=']);
 
-/** Signals of one file: at most one per kind and line, at most `maxSignals` in all. */
 /**
  * Calls of a date library that neither read a calendar nor parse text: an instant moved by a fixed amount of time, two
  * instants compared or measured apart (date-fns's `subSeconds(new Date(), 10)`). Their answer is the same in every time
@@ -77,6 +76,7 @@ function isZoneFreeDateCall(name: string): boolean {
   return ZONE_FREE_DATE_CALL.test(name);
 }
 
+/** Signals of one file: at most one per kind and line, at most `maxSignals` in all. */
 export class SignalCollector {
   readonly signals: SignalFact[] = [];
   private readonly keys = new Set<string>();
