@@ -5,10 +5,12 @@
  *
  *   node --import tsx bench/focus-parity.ts <dir> [--edits 30] [--seed 1]
  *
- * `<dir>` is a git repository (a bench corpus, bench/work/corpus-*). It is copied twice to a temporary folder: one copy
- * keeps a full facts cache and graph, the other is run with none. Each edit appends an exported constant to one JS/TS
- * file (picked by the seed) in both, and both `ai --format json` outputs must be byte-identical. Prints each mismatch
- * with its first differing line, and the median times.
+ * `<dir>` is a git repository (a bench corpus, bench/work/corpus-*). It is copied three times to a temporary folder: one
+ * copy keeps a full facts cache and graph, one is run with none, and one (the chain) is run cold at the first edit and
+ * keeps what each run leaves from then on, as a user's edit loop does (the facts cache's link entries, the kept graph
+ * with files read for their links alone, parse-files.ts' isLinkRun). Each edit appends an exported constant to one
+ * JS/TS file (picked by the seed) in all three, and the three `ai --format json` outputs must be byte-identical.
+ * Prints each mismatch with its first differing line, and the median times (the chain's without its cold first run).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,15 @@ function runAi(dir: string): { out: string; seconds: number } {
   const seconds = (performance.now() - started) / 1000;
   if (result.status !== 0) throw new Error(`ai exited ${result.status} in ${dir}: ${result.stderr.slice(0, 500)}`);
   return { out: result.stdout, seconds };
+}
+
+/** Where `out` first differs from the warm run's answer, or undefined when they are the same. */
+function describeDifference(label: string, out: string, warm: string): string | undefined {
+  if (out === warm) return undefined;
+  const left = warm.split('\n');
+  const right = out.split('\n');
+  const line = left.findIndex((text, index) => text !== right[index]);
+  return `line ${line + 1}: warm ${JSON.stringify(left[line])} vs ${label} ${JSON.stringify(right[line])}`;
 }
 
 function median(values: number[]): number {
@@ -61,39 +72,41 @@ function main(): void {
   const work = mkdtempSync(join(tmpdir(), 'checker-focus-parity-'));
   const warm = join(work, 'warm');
   const cold = join(work, 'cold');
+  const chain = join(work, 'chain');
+  const dirs = [warm, cold, chain];
   try {
-    for (const dir of [warm, cold]) cpSync(source, dir, { recursive: true, filter: (from) => !from.includes('/.checker/') });
+    for (const dir of dirs) cpSync(source, dir, { recursive: true, filter: (from) => !from.includes('/.checker/') });
     for (let round = 0; round < 2; round += 1) {
       const settled = spawnSync(process.execPath, [cli, 'graph', '--format', 'json', '--cwd', warm], { encoding: 'utf8' });
       if (settled.status !== 0) throw new Error(`graph exited ${settled.status}: ${settled.stderr.slice(0, 500)}`);
     }
-    const times = { warm: [] as number[], cold: [] as number[] };
+    const times = { warm: [] as number[], cold: [] as number[], chain: [] as number[] };
     const mismatches: string[] = [];
-    for (const path of [...picked].sort()) {
-      const originals = [warm, cold].map((dir) => readFileSync(join(dir, path)));
+    for (const [round, path] of [...picked].sort().entries()) {
+      const originals = dirs.map((dir) => readFileSync(join(dir, path)));
       try {
-        for (const dir of [warm, cold]) appendFileSync(join(dir, path), '\nexport const checkerParityEdit = 1;\n');
+        for (const dir of dirs) appendFileSync(join(dir, path), '\nexport const checkerParityEdit = 1;\n');
         const answer = runAi(warm);
         rmSync(join(cold, '.checker'), { recursive: true, force: true });
         const focused = runAi(cold);
+        const chained = runAi(chain);
         times.warm.push(answer.seconds);
         times.cold.push(focused.seconds);
-        if (answer.out !== focused.out) {
-          const left = answer.out.split('\n');
-          const right = focused.out.split('\n');
-          const line = left.findIndex((text, index) => text !== right[index]);
-          mismatches.push(`${path}: line ${line + 1}: warm ${JSON.stringify(left[line])} vs cold ${JSON.stringify(right[line])}`);
-        }
+        if (round > 0) times.chain.push(chained.seconds);
+        const differences = [
+          describeDifference('cold', focused.out, answer.out),
+          describeDifference('chain', chained.out, answer.out),
+        ].filter((line) => line !== undefined);
+        for (const difference of differences) mismatches.push(`${path}: ${difference}`);
         console.log(
-          `${path}: ${answer.out === focused.out ? 'same' : 'DIFFERENT'} (warm ${answer.seconds.toFixed(2)} s, cold ${focused.seconds.toFixed(2)} s)`,
+          `${path}: ${differences.length === 0 ? 'same' : 'DIFFERENT'} (warm ${answer.seconds.toFixed(2)} s, cold ${focused.seconds.toFixed(2)} s, chain ${chained.seconds.toFixed(2)} s)`,
         );
       } finally {
-        writeFileSync(join(warm, path), originals[0] as Buffer);
-        writeFileSync(join(cold, path), originals[1] as Buffer);
+        for (const [index, dir] of dirs.entries()) writeFileSync(join(dir, path), originals[index] as Buffer);
       }
     }
     console.log(
-      `\n${picked.size} edits, ${picked.size - mismatches.length} identical, ${mismatches.length} different; median warm ${median(times.warm).toFixed(2)} s, cold ${median(times.cold).toFixed(2)} s`,
+      `\n${picked.size} edits, ${picked.size - new Set(mismatches.map((line) => line.split(':')[0])).size} identical, ${mismatches.length} differences; median warm ${median(times.warm).toFixed(2)} s, cold ${median(times.cold).toFixed(2)} s, chain after its first run ${median(times.chain).toFixed(2)} s`,
     );
     for (const mismatch of mismatches) console.log(`- ${mismatch}`);
     if (mismatches.length > 0) process.exitCode = 1;

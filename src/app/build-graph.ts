@@ -7,7 +7,8 @@ import { createResolver, parsePnpmWorkspacePackages, type Resolver, type Resolve
 import type { LoadedConfigData } from '../model/config.js';
 import type { Env, FocusRead, FocusSelector, LinkKeys, ParsedSources } from '../model/env.js';
 import type { Diagnostic } from '../model/diagnostic.js';
-import { type FileFacts, type ImportFact, isPatchableCodeFile, type ParseOptions, type RouteFact } from '../model/facts.js';
+import { type FileFacts, type ImportFact, isPatchableCodeFile, type ParseOptions, type RouteFact, toLinkFacts } from '../model/facts.js';
+import { compareText } from '../text/compare-text.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import { describeBuildOutputImports } from './build-output-notes.js';
@@ -133,7 +134,20 @@ export async function buildRepositoryGraph(
   focused?.prime();
   const parsed = await parsing;
   clock.lap('parse');
-  const linkOnly = parsed.linkOnly?.size ?? 0;
+  // A focused cold run leaves the files that hold no key of the change unscanned: with their imports unknown, no graph
+  // of them is kept. Files read for their links alone are kept (GraphSnapshotData.linkOnly), as the facts cache keeps them.
+  const linksKnown = (parsed.unlinked?.size ?? 0) === 0;
+  /** The files a focused run read in full after the parse (readFocusInFull): what they parsed counts as parsed. */
+  const completions: ParsedSources[] = [];
+  const complete = async (resolutions: ReadonlyMap<string, readonly Resolution[]>): Promise<void> => {
+    if (options.focus === undefined || !linksKnown) return;
+    const read = await readFocusInFull(env, scan, parsed, resolutions, options.focus, parseOptions);
+    if (read !== undefined) completions.push(read);
+  };
+  /** Whether the files read after the parse allow what the parse alone allowed: nothing crashed, nothing to redact, few. */
+  const isCompletionKeepable = (): boolean =>
+    completions.every((read) => read.stats.crashed === 0 && (read.stats.parsed === 0 || read.unclean?.size === 0)) &&
+    completions.reduce((total, read) => total + read.stats.parsed, parsed.stats.parsed) <= maxPatched;
 
   const graphLimits = { maxElements: analysis.maxGraphElements ?? DEFAULT_GRAPH_LIMITS.maxElements };
   // Written only by a run whose facts all came from the facts cache, and whose tree no edit can race. The tree is the
@@ -143,7 +157,8 @@ export async function buildRepositoryGraph(
     options.patchable === undefined &&
     parsed.stats.parsed === 0 &&
     parsed.stats.crashed === 0 &&
-    linkOnly === 0 &&
+    (parsed.unclean?.size ?? 0) === 0 &&
+    linksKnown &&
     scannedAt !== undefined &&
     isSnapshotSafe(scan, scannedAt);
   // A build from the facts cache may keep its graph also after an edit: the files parsed in this run held nothing it redacts
@@ -153,15 +168,17 @@ export async function buildRepositoryGraph(
     snapshotId !== undefined &&
     options.patchable === undefined &&
     parsed.stats.crashed === 0 &&
-    linkOnly === 0 &&
+    linksKnown &&
     scannedAt !== undefined &&
-    (parsed.stats.parsed === 0 || (parsed.stats.cached > 0 && parsed.stats.parsed <= maxPatched && parsed.unclean?.size === 0)) &&
+    (parsed.stats.parsed === 0
+      ? (parsed.unclean?.size ?? 0) === 0
+      : parsed.stats.cached > 0 && parsed.stats.parsed <= maxPatched && parsed.unclean?.size === 0) &&
     // A focused parse's resolver read the tree unrecorded: what it read outside the scan could not be asked again.
     (early !== undefined || focused?.resolver === undefined) &&
     isSnapshotSettleable(scan, scannedAt);
   // A snapshot stands for facts from the facts cache: only the touched files may have been parsed in this run.
   const accepts = (touched: readonly string[]): boolean =>
-    parsed.stats.crashed === 0 && linkOnly === 0 && parsed.stats.parsed <= touched.length && touched.length <= maxPatched;
+    parsed.stats.crashed === 0 && linksKnown && parsed.stats.parsed <= touched.length && touched.length <= maxPatched;
   let kept: KeptGraph | undefined;
   if (keptRead !== undefined) {
     const read = await keptRead;
@@ -171,12 +188,21 @@ export async function buildRepositoryGraph(
   }
   if (kept !== undefined) {
     env.reportProgress({ phase: 'build', files: paths.length });
-    const loaded = await fromSnapshot(env, kept, config, scan, parsed, graphLimits, options.patchable !== undefined);
+    const loaded = await fromSnapshot(
+      env,
+      kept,
+      config,
+      scan,
+      parsed,
+      { ...graphLimits, maxPatched },
+      options.patchable !== undefined,
+      complete,
+    );
     if (loaded !== undefined) {
       clock.lap('build');
       env.reportProgress({ phase: 'analyse' });
       const { repository, configProblems, reads, resolver } = loaded;
-      if (mayKeep && snapshotId !== undefined && loaded.stale) {
+      if (mayKeep && completions.length === 0 && snapshotId !== undefined && loaded.stale) {
         await saveGraphSnapshot(env, snapshotId, reads, scan, {
           graph: toKnowledgeGraphSnapshot(repository.kg),
           resolutions: [...repository.resolutions],
@@ -184,6 +210,7 @@ export async function buildRepositoryGraph(
           openApiRoutes: kept.data.openApiRoutes,
           configProblems,
           routeDigests: toRouteDigests(parsed),
+          ...toLinkOnlyList(parsed),
         });
       }
       const limitations = listLimitations(
@@ -197,6 +224,7 @@ export async function buildRepositoryGraph(
         repository.resolutions,
       );
       const result: RepositoryGraph = { root: env.root, ...repository, config, scan, parsed, limitations, timings: clock.done() };
+      if ((parsed.linkOnly?.size ?? 0) > 0) focusStates.set(result, parseOptions);
       if (options.patchable !== undefined && resolver !== undefined) {
         const openApiRoutes = kept.data.openApiRoutes;
         updateStates.set(result, { resolver, openApiRoutes, scannedAt: options.patchable.scannedAt, signalWords, scanned });
@@ -211,6 +239,7 @@ export async function buildRepositoryGraph(
   const resolver = await (early?.resolver ?? focused?.resolver ?? createRepositoryResolver(buildEnv, paths));
   const resolutions = resolveAll(resolver, parsed, focused?.resolved);
   clock.lap('resolve');
+  await complete(resolutions);
 
   const docs = await (early?.docs ?? loadRepoDocs(buildEnv, paths));
   const openApiRoutes = await (early?.openApiRoutes ?? readOpenApiRoutes(buildEnv, scan.files));
@@ -225,7 +254,7 @@ export async function buildRepositoryGraph(
   env.reportProgress({ phase: 'analyse' });
   const configProblems = resolver.getConfigProblems();
   const limitations = listLimitations(config, scan, parsed, configProblems, openApiRoutes.diagnostics, docs, kg, resolutions);
-  if (recorded !== undefined && snapshotId !== undefined) {
+  if (recorded !== undefined && snapshotId !== undefined && isCompletionKeepable()) {
     await saveGraphSnapshot(
       env,
       snapshotId,
@@ -238,6 +267,7 @@ export async function buildRepositoryGraph(
         openApiRoutes,
         configProblems,
         routeDigests: toRouteDigests(parsed),
+        ...toLinkOnlyList(parsed),
       },
       scannedAt,
     );
@@ -254,7 +284,7 @@ export async function buildRepositoryGraph(
     timings: clock.done(),
     source: 'build',
   };
-  if (linkOnly > 0) focusStates.set(repository, parseOptions);
+  if ((parsed.linkOnly?.size ?? 0) > 0) focusStates.set(repository, parseOptions);
   if (options.patchable !== undefined) {
     updateStates.set(repository, { resolver, openApiRoutes, scannedAt: options.patchable.scannedAt, signalWords, scanned });
   }
@@ -282,8 +312,11 @@ async function fromSnapshot(
   config: LoadedConfigData,
   scan: ScanResult,
   parsed: ParsedSources,
-  limits: { maxElements: number },
+  /** `maxPatched`: past this many files to patch (edited, or read in full since the graph was kept), the caller builds. */
+  limits: { maxElements: number; maxPatched: number },
   patchable: boolean,
+  /** Reads in full the link-only files the change needs (readFocusInFull), over the resolutions the graph is made of. */
+  complete: (resolutions: ReadonlyMap<string, readonly Resolution[]>) => Promise<void>,
 ): Promise<
   | {
       repository: Pick<RepositoryGraph, 'kg' | 'docs' | 'resolutions' | 'source'>;
@@ -298,13 +331,13 @@ async function fromSnapshot(
 > {
   const { data } = kept;
   const resolutions = new Map(data.resolutions);
-  const files = toGraphFiles(scan, parsed);
+  const graphFiles = toGraphFiles(scan, parsed);
   const keptHashes = new Map<string, string>();
   for (let index = 0; index < data.graph.ids.length; index += 1) {
     const node = data.graph.nodes[index];
     if (node?.kind === 'file') keptHashes.set(node.path, node.hash);
   }
-  const changed = new Set(files.filter((file) => keptHashes.get(file.path) !== file.hash).map((file) => file.path));
+  const changed = new Set(graphFiles.filter((file) => keptHashes.get(file.path) !== file.hash).map((file) => file.path));
   let configProblems = data.configProblems;
   let reads = kept.reads;
   let resolver: Resolver | undefined;
@@ -314,7 +347,7 @@ async function fromSnapshot(
       recorded.env,
       scan.files.map((file) => file.path),
     );
-    for (const file of files) {
+    for (const file of graphFiles) {
       if (!changed.has(file.path)) continue;
       if (file.facts === undefined) resolutions.delete(file.path);
       else resolutions.set(file.path, resolveFile(resolver, file.path, file.facts));
@@ -322,10 +355,23 @@ async function fromSnapshot(
     configProblems = resolver.getConfigProblems();
     reads = [...kept.reads, ...recorded.log.reads.values()];
   }
+  await complete(resolutions);
+  // A file the graph holds with its links alone that is read in full now (here, or by an earlier run since the graph was
+  // kept) is patched in with the same hash: its tests and the rest of its facts join the graph.
+  const linkOnly = parsed.linkOnly ?? new Set<string>();
+  const completed = (data.linkOnly ?? []).filter((path) => !linkOnly.has(path) && parsed.facts.has(path) && !changed.has(path));
+  for (const path of completed) changed.add(path);
+  if (changed.size > limits.maxPatched) return undefined;
+  const files = toGraphFiles(scan, parsed);
   const input = toGraphInput(config, files, resolutions, data.docs, data.openApiRoutes.routes);
   // Loaded with the facts it was made of (when the facts cache still held them), the graph tells the patch which
   // exposed names the edits moved; otherwise the patch takes every barrel they reach as changed in every name.
-  const earlier = changed.size > 0 ? toEarlierFiles(files, changed, keptHashes, parsed.previous) : undefined;
+  const previous = new Map(parsed.previous);
+  for (const path of completed) {
+    const entry = parsed.facts.get(path);
+    if (entry !== undefined) previous.set(path, { hash: entry.hash, facts: toLinkFacts(entry.facts) });
+  }
+  const earlier = changed.size > 0 ? toEarlierFiles(files, changed, keptHashes, previous) : undefined;
   const loadInput =
     earlier === undefined ? input : toGraphInput(config, earlier, new Map(data.resolutions), data.docs, data.openApiRoutes.routes);
   try {
@@ -344,7 +390,7 @@ async function fromSnapshot(
       configProblems,
       resolver,
       reads,
-      stale: kept.touched.length > 0,
+      stale: kept.touched.length > 0 || completed.length > 0,
     };
   } catch {
     return undefined;
@@ -795,10 +841,7 @@ function createFocusedParse(getResolver: () => Promise<Resolver>, focus: BuildFo
           state.resolved.set(entry.facts, resolved);
           index.set(path, resolved);
         }
-        // A file making HTTP calls may call a route the change reaches (build-routes.ts links them after the parse): its
-        // importers are reached as the change's are. Such a file was never read for links alone (framework-hints.ts).
-        const seeds = [...changed];
-        for (const [path, entry] of facts) if ((entry.facts.httpCalls?.length ?? 0) > 0 && !linkOnly.has(path)) seeds.push(path);
+        const seeds = toFocusSeeds(changed, facts, linkOnly);
         // What is read so far names part of the reach at least: its files' keys, and the files it needs in full.
         for (const path of listImporters(index, seeds)) {
           if (keyed.has(path)) continue;
@@ -814,6 +857,72 @@ function createFocusedParse(getResolver: () => Promise<Resolver>, focus: BuildFo
     },
   };
   return state;
+}
+
+/**
+ * Where a focused run's reach starts: the change's paths, and every file read in full that makes HTTP calls (it may call
+ * a route the change reaches, build-routes.ts links them after the parse, so its importers are reached as the change's
+ * are; such a file is never read for its links alone, framework-hints.ts).
+ */
+function toFocusSeeds(
+  changed: readonly string[],
+  facts: ReadonlyMap<string, { facts: FileFacts }>,
+  linkOnly: ReadonlySet<string>,
+): string[] {
+  const seeds = [...changed];
+  for (const [path, entry] of facts) if ((entry.facts.httpCalls?.length ?? 0) > 0 && !linkOnly.has(path)) seeds.push(path);
+  return seeds;
+}
+
+/**
+ * A focused run that took link entries from its facts cache (the runs after a focused cold run, parse-files.ts'
+ * isLinkRun): the files among `parsed.linkOnly` an analysis of the change reads in full (selectFocusedFiles, walked
+ * over `resolutions`, those of the graph), parsed now and put in `parsed` in place, as a focused cold run parses them
+ * before its build. The cache keeps them in full from then on. Undefined when none is needed.
+ */
+async function readFocusInFull(
+  env: Env,
+  scan: ScanResult,
+  parsed: ParsedSources,
+  resolutions: ReadonlyMap<string, readonly Resolution[]>,
+  focus: BuildFocus,
+  options: ParseOptions & { maxFileBytes: number },
+): Promise<ParsedSources | undefined> {
+  const linkOnly = parsed.linkOnly;
+  if (linkOnly === undefined || linkOnly.size === 0) return undefined;
+  const index = createLinkIndex();
+  for (const [path, list] of resolutions) index.set(path, list);
+  const changed = await focus.changedPaths();
+  const wanted = new Set(
+    selectFocusedFiles({ facts: parsed.facts, linkOnly, links: index, changed: toFocusSeeds(changed, parsed.facts, linkOnly) }),
+  );
+  if (wanted.size === 0) return undefined;
+  const read = await env.parseSources(
+    scan.files.filter((file) => wanted.has(file.path)),
+    { ...options, pruneCache: false },
+  );
+  const remaining = new Set(linkOnly);
+  for (const [path, entry] of read.facts) {
+    parsed.facts.set(path, entry);
+    remaining.delete(path);
+  }
+  parsed.linkOnly = remaining;
+  // As one parse would list them: its own notes first, then parse failures by path (parse-files.ts' finish).
+  const isFailure = (diagnostic: Diagnostic): boolean => diagnostic.code.startsWith('parse/') && diagnostic.location?.file !== undefined;
+  const failures = [...parsed.diagnostics, ...read.diagnostics].filter(isFailure);
+  failures.sort((a, b) => compareText(a.location?.file ?? '', b.location?.file ?? ''));
+  parsed.diagnostics = [
+    ...parsed.diagnostics.filter((diagnostic) => !isFailure(diagnostic)),
+    ...read.diagnostics.filter((diagnostic) => !isFailure(diagnostic)),
+    ...failures,
+  ];
+  return read;
+}
+
+/** GraphSnapshotData.linkOnly: the files the graph is built from with their links alone, when there are any. */
+function toLinkOnlyList(parsed: ParsedSources): { linkOnly?: string[] } {
+  const linkOnly = parsed.linkOnly;
+  return linkOnly === undefined || linkOnly.size === 0 ? {} : { linkOnly: [...linkOnly].sort(compareText) };
 }
 
 /** The parse options of a graph built with files left `linkOnly` (completeFacts parses them with the same). */

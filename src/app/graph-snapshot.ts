@@ -29,7 +29,8 @@ import { describeConfig } from './tree-fingerprint.js';
  *
  * It is written by a CLI run that builds from facts the facts cache holds as they are (so everything in it derives
  * from inputs as stored, redacted, on disk): from the cache, or parsed in this run with nothing to redact (an edit run
- * on a tree with no kept graph). Files modified too close to the scan are kept with a stat no scan matches, so the
+ * on a tree with no kept graph). Files held with their links alone (the cache's link entries) are named in `linkOnly`;
+ * a focused cold run, which leaves files unscanned, keeps none. Files modified too close to the scan are kept with a stat no scan matches, so the
  * next run hashes them again and patches in those that changed. A run that loads and patches it does not write it
  * unless its facts all came from the cache and no file is that close to its scan; the MCP server's first call loads
  * it too (then patches it in memory as it would a built graph) but writes none.
@@ -50,6 +51,11 @@ export interface GraphSnapshotData {
   configProblems: ConfigProblem[];
   /** By path, the digest of what routes are made of in the facts the graph was built from (graph/patch.ts). */
   routeDigests?: [string, string][];
+  /**
+   * The files whose facts the graph was built from held their links alone (a focused run's, FactsCacheEntry.links): a
+   * run that reads one of them in full patches it in (build-graph.ts). Absent: every file was read in full.
+   */
+  linkOnly?: string[];
 }
 
 interface SnapshotIndex {
@@ -112,6 +118,9 @@ export async function loadGraphSnapshot(
   const stored = await readJsonArtifact(env, DATA_PATH);
   if (!isSnapshotData(stored) || stored.version !== VERSION || stored.dataId !== index.dataId) return undefined;
   if (stored.data.routeDigests !== undefined && !isStringPairList(stored.data.routeDigests)) delete stored.data.routeDigests;
+  // Which files it holds with their links alone cannot be guessed: without a readable list the graph is not used.
+  const linkOnly: unknown = stored.data.linkOnly;
+  if (linkOnly !== undefined && !(Array.isArray(linkOnly) && linkOnly.every((path) => typeof path === 'string'))) return undefined;
   return { data: stored.data, touched, reads: index.reads };
 }
 

@@ -14,7 +14,7 @@ import { toAsciiJson } from '../text/ascii-json.js';
 import { compareText } from '../text/compare-text.js';
 
 /** Bump whenever extracted facts change shape or meaning, or the cache files their layout: every entry is then re-parsed. */
-export const PARSER_VERSION = 91;
+export const PARSER_VERSION = 92;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 /**
@@ -82,6 +82,11 @@ export interface FactsCacheEntry {
   /** Exactly one of `facts` and `skip` is set. */
   facts?: FileFacts;
   skip?: CachedSkip;
+  /**
+   * The facts hold the file's imports, exports and lines alone, read by the link scanner (a focused run's `linked`
+   * outcome, src/io/parse-files.ts): a focused run takes them as they are, any other run parses the file in full.
+   */
+  links?: true;
   /** On disk only: where the facts' lists are in the detail file (start byte, then each part's length). */
   detail?: DetailPlace;
 }
@@ -663,7 +668,7 @@ function isCacheEntry(value: unknown, detailApart = false): value is FactsCacheE
   }
   const hasFacts = value.facts !== undefined;
   const hasSkip = value.skip !== undefined;
-  if (hasFacts === hasSkip) return false;
+  if (hasFacts === hasSkip || (value.links !== undefined && (value.links !== true || !hasFacts))) return false;
   if (hasSkip)
     return (
       isRecord(value.skip) &&

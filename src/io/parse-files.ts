@@ -74,8 +74,10 @@ export interface ParseRepositoryResult {
   stats: ParseStats;
   /** The cached facts of files parsed again in this run: their earlier version (ParsedSources.previous). */
   previous: Map<string, ParsedFile>;
-  /** Files whose facts hold their imports, exports and lines alone (a focused run): never written to the cache. */
+  /** Files whose facts hold their imports, exports and lines alone (a focused run), cached as such (FactsCacheEntry.links). */
   linkOnly: Set<string>;
+  /** Among `linkOnly`: files a cold focused run never scanned (their text held no key of the change): their lines alone. */
+  unlinked: Set<string>;
   /** Files parsed in this run whose facts may hold what the facts cache redacts (ParsedSources.unclean). */
   unclean: Set<string>;
 }
@@ -123,9 +125,10 @@ export async function parseRepositoryFiles(
     diagnostics.push(...loaded.diagnostics);
   }
 
+  const links = isLinkRun(cache, options);
   const toRead = codeFiles.filter((file) => {
     const entry = cache.entries.get(file.path);
-    return entry === undefined || !isStatUnchanged(entry, file, cache);
+    return entry === undefined || !isStatUnchanged(entry, file, cache) || (entry.links === true && !links);
   }).length;
   if (toRead === 0) await early?.close();
   const ownPool =
@@ -136,7 +139,7 @@ export async function parseRepositoryFiles(
   if (toRead >= WARM_START_FILES) (ownPool ?? options.pool)?.warm();
   try {
     const run = options.known === undefined ? options : { ...options, useCache: false };
-    return await parseWithPool(root, codeFiles, parseOptions, cache, run, ownPool ?? options.pool, {
+    return await parseWithPool(root, codeFiles, parseOptions, cache, run, ownPool ?? options.pool, links, {
       diagnostics,
       stats,
       facts,
@@ -169,6 +172,17 @@ interface RunState {
   unclean: Set<string>;
 }
 
+/**
+ * Whether a focused run takes the link entries of its facts cache as they are (FactsCacheEntry.links): the run after a
+ * focused cold run reads no file that run read for its links alone, and reads the files it never read for theirs.
+ * Any other run (no focus, the MCP server's known facts) parses them in full.
+ */
+function isLinkRun(cache: FactsCache, options: ParseRepositoryOptions): boolean {
+  if (options.focus === undefined || options.known !== undefined) return false;
+  for (const entry of cache.entries.values()) if (entry.links === true) return true;
+  return false;
+}
+
 async function parseWithPool(
   root: string,
   codeFiles: ScannedFile[],
@@ -176,25 +190,56 @@ async function parseWithPool(
   cache: FactsCache,
   options: ParseRepositoryOptions,
   pool: ParsePool | undefined,
+  links: boolean,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { stats, facts, skipped } = state;
+  const { stats, facts, skipped, linkOnly } = state;
   const maxBytes = options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
   const jobs: ReadJob[] = [];
   /** Each job's scanned file and the cache entry it was sent against (the source of its `knownHash`). */
   const sent = new Map<string, { file: ScannedFile; entry: FactsCacheEntry | undefined }>();
+  /**
+   * In a link run (isLinkRun), the files read for their links: those with no entry (a focused cold run never scanned
+   * them). A file with an entry that reads anew was most likely edited, and an edited file is read in full by any
+   * analysis of the change: it is parsed now rather than scanned now and parsed after.
+   */
+  const scanned = new Set<string>();
   for (const file of codeFiles) {
     const entry = cache.entries.get(file.path);
-    if (entry !== undefined && isStatUnchanged(entry, file, cache)) {
+    const usable = entry !== undefined && (entry.links !== true || links);
+    if (usable && isStatUnchanged(entry, file, cache)) {
       stats.cached += 1;
       takeEntry(file.path, entry, facts, skipped);
+      if (entry.links === true) linkOnly.add(file.path);
       continue;
     }
     stats.read += 1;
-    jobs.push({ path: file.path, size: file.size, ...(entry?.facts === undefined ? {} : { knownHash: entry.hash }) });
+    // A link entry's hash stands for its text only where its link facts are taken (a link run).
+    const known = entry?.facts !== undefined && usable ? { knownHash: entry.hash } : {};
+    jobs.push({ path: file.path, size: file.size, ...known });
     sent.set(file.path, { file, entry });
+    if (links && entry === undefined) scanned.add(file.path);
   }
   if (jobs.length === 0) return finish(root, codeFiles, cache, options, state);
+  if (links) {
+    const activePool = pool ?? createParsePool({ size: 1 });
+    try {
+      const linkJobs = jobs.filter((job) => scanned.has(job.path));
+      const fullJobs = jobs.filter((job) => !scanned.has(job.path));
+      const source = { root, maxBytes };
+      const reads = [
+        linkJobs.length === 0 ? undefined : readInPool(activePool, { ...source, links: true }, linkJobs, parseOptions, options),
+        fullJobs.length === 0 ? undefined : readInPool(activePool, source, fullJobs, parseOptions, options),
+      ];
+      options.onStarted?.(jobs.length);
+      const [linkRead, fullRead] = await Promise.all(reads);
+      if (linkRead !== undefined) takeOutcomes(linkJobs, linkRead, sent, cache, source, state);
+      if (fullRead !== undefined) takeOutcomes(fullJobs, fullRead, sent, cache, source, state);
+    } finally {
+      if (pool === undefined) await activePool.close();
+    }
+    return finish(root, codeFiles, cache, options, state);
+  }
 
   // The children read, classify, hash and parse: the parent neither reads the files nor sends their texts over IPC.
   const activePool = pool ?? createParsePool({ size: 1 });
@@ -327,8 +372,8 @@ function readInPool(
 }
 
 /**
- * Each job's outcome into the run's facts, skipped files and cache; a `linked` one into `linkOnly` (an `unlinked` one,
- * its lines alone, into `unlinked` too), never the cache.
+ * Each job's outcome into the run's facts, skipped files and cache; a `linked` one into `linkOnly` and the cache as a
+ * link entry; an `unlinked` one, its lines alone, into `linkOnly` and `unlinked`, never the cache.
  */
 function takeOutcomes(
   jobs: readonly ReadJob[],
@@ -358,15 +403,20 @@ function takeOutcomes(
       setCacheEntry(cache, job.path, { hash: '', ...stat, skip: { reason: outcome.skip.reason, detail: outcome.skip.detail } });
       continue;
     }
-    // `unchanged` answers a `knownHash`, which is only sent for an entry with facts.
+    // `unchanged` answers a `knownHash`, which is only sent for an entry with facts (link facts only in a link run).
     if (outcome.kind === 'unchanged' && entry?.facts !== undefined) {
       facts.set(job.path, { hash: outcome.hash, facts: entry.facts });
       setCacheEntry(cache, job.path, { ...entry, ...stat });
+      if (entry.links === true) linkOnly.add(job.path);
       continue;
     }
     if (outcome.kind === 'linked') {
+      if (entry?.facts !== undefined) previous.set(job.path, { hash: entry.hash, facts: entry.facts });
       facts.set(job.path, { hash: outcome.hash, facts: outcome.facts });
       linkOnly.add(job.path);
+      const linked: FactsCacheEntry = { hash: outcome.hash, ...stat, facts: outcome.facts, links: true };
+      setCacheEntry(cache, job.path, outcome.clean === true ? markRedacted(linked) : linked);
+      if (outcome.clean !== true) state.unclean.add(job.path);
       continue;
     }
     if (outcome.kind === 'unlinked') {
@@ -409,7 +459,7 @@ async function finish(
   options: ParseRepositoryOptions,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
-  const { diagnostics, stats, facts, previous, skipped, linkOnly, unclean } = state;
+  const { diagnostics, stats, facts, previous, skipped, linkOnly, unlinked, unclean } = state;
   if (options.pruneCache !== false) {
     const present = new Set(codeFiles.map((file) => file.path));
     for (const path of [...cache.entries.keys()]) if (!present.has(path)) deleteCacheEntry(cache, path);
@@ -435,7 +485,7 @@ async function finish(
     });
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { facts, skipped, diagnostics, stats, previous, linkOnly, unclean };
+  return { facts, skipped, diagnostics, stats, previous, linkOnly, unlinked, unclean };
 }
 
 /** Whether some code file will need reading: none is cached (no cache, or not used) or one was written since the cache. */

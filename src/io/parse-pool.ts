@@ -42,8 +42,8 @@ export interface ReadSource {
 export type ReadOutcome =
   /** `clean`: redacting the facts changes nothing (src/text/redact/tree.ts), so the facts cache may store them as they are. */
   | { kind: 'parsed'; size: number; hash: string; facts: FileFacts; clean?: true }
-  /** Imports, exports and lines from the fast scanner (ReadSource.links), every other list empty. */
-  | { kind: 'linked'; size: number; hash: string; facts: FileFacts }
+  /** Imports, exports and lines from the fast scanner (ReadSource.links), every other list empty; `clean` as above. */
+  | { kind: 'linked'; size: number; hash: string; facts: FileFacts; clean?: true }
   /** Read and hashed, but its text held none of the keys it was sent (`tested`, their number): not scanned. */
   | {
       kind: 'unlinked';

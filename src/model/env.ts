@@ -32,10 +32,15 @@ export interface ParsedSources {
   previous?: Map<string, { hash: string; facts: FileFacts }>;
   /**
    * Files whose facts hold their imports, exports and lines alone, every other list empty (a focused run,
-   * ParseSourcesOptions.focus): read by the fast scanner, never parsed, never cached. Those of them whose text held no
-   * key of the change's reach (FocusSelector) were not even scanned: their facts hold their lines alone.
+   * ParseSourcesOptions.focus): read by the fast scanner, never parsed, cached as such for the next focused run. Those
+   * in `unlinked` were not even scanned.
    */
   linkOnly?: ReadonlySet<string>;
+  /**
+   * Among `linkOnly`, the files a focused cold run never scanned: their text held no key of the change's reach
+   * (FocusSelector), so their facts hold their lines alone, and their imports are not known.
+   */
+  unlinked?: ReadonlySet<string>;
   /**
    * Files parsed in this run whose facts may hold what the facts cache redacts (a parse child found something to redact,
    * or the facts were made in this process): a graph made of them is not what a build from the cache makes, and is

@@ -519,3 +519,13 @@ export function emptyFacts(lines: number, failure?: ParseFailure): FileFacts {
     signals: [],
   };
 }
+
+/**
+ * A file's links alone: its imports, exports and lines, every other list empty, as the link scanner reads them
+ * (src/graph/parse/link-facts.ts). Of full facts, what a graph built from the file's link facts was made of.
+ */
+export function toLinkFacts(facts: Pick<FileFacts, 'lines' | 'imports' | 'exports' | 'program'>): FileFacts {
+  const links: FileFacts = { ...emptyFacts(facts.lines), imports: facts.imports, exports: facts.exports };
+  if (facts.program === true) links.program = true;
+  return links;
+}

@@ -118,7 +118,11 @@ function answer(
     const bound = boundScriptComplexity(text);
     return { kind: 'unlinked', size, hash, lines: countLines(text), bound, tested, ...(holds ? { holder: process.pid } : {}) };
   }
-  if (linked !== undefined) return { kind: 'linked', size, hash, facts: { ...linked, complexityBound: boundScriptComplexity(text) } };
+  if (linked !== undefined) {
+    const facts = { ...linked, complexityBound: boundScriptComplexity(text) };
+    // Kept in the facts cache as a link entry, redacted as parsed facts are (below).
+    return redactTree(facts) === facts ? { kind: 'linked', size, hash, facts, clean: true } : { kind: 'linked', size, hash, facts };
+  }
   // A file on disk gets its words too (what task grounding ranks by), while its text is in memory: about a tenth of
   // its parse. Texts parsed off disk (a base revision's) and files read for their links alone go without. A Python or
   // Go file's words come from its syntax tree, with its parse.

@@ -214,7 +214,65 @@ test('focused with keys: a file holding none is not scanned until a step names a
     delete expected.runtimeHash;
     assert.deepEqual(result.facts.get(path)?.facts, expected, path);
   }
-  assert.deepEqual(Object.keys(readCacheEntries(repo.dir)), ['src/users.ts']);
+  // The files read for their links are kept as link entries; those never scanned are not kept at all.
+  const entries = readCacheEntries(repo.dir) as Record<string, { links?: true }>;
+  assert.deepEqual(Object.keys(entries), ['lib/legacy.cjs', 'src/users.ts', 'test/users.test.ts']);
+  assert.deepEqual(
+    Object.values(entries).map((entry) => entry.links),
+    [true, undefined, true],
+  );
+});
+
+test('a focused run after a focused cold one takes its link entries as they are, scans the files never scanned, parses the edited', async (t) => {
+  const repo = createSourceRepo(t);
+  ageFiles(repo);
+  const { focus } = createFocus({ words: ['/db'], dots: false }, [{ keys: { words: ['/db'], dots: false }, parse: ['src/users.ts'] }]);
+  await run(repo, { focus });
+  const lib = "const db = require('../src/db.js');\nmodule.exports = { db };\n";
+  repo.write({ 'lib/legacy.cjs': lib });
+  ageFiles(repo, ['lib/legacy.cjs']);
+  let steps = 0;
+  const later: FocusSelector = {
+    firstKeys: () => undefined,
+    step: async () => {
+      steps += 1;
+      return { parse: [] };
+    },
+  };
+
+  const next = await run(repo, { focus: later });
+
+  // users.ts in full from the cache; db.ts, view.tsx and the test (none held the key `/db`: never scanned) read for
+  // their links; legacy.cjs, edited since its link entry, parsed in full. The selector is not asked: the build reads
+  // in full what the change needs (build-graph.ts' readFocusInFull).
+  assert.equal(steps, 0);
+  assert.deepEqual(next.stats, { cached: 1, parsed: 1, read: 4, crashed: 0 });
+  assert.deepEqual([...next.linkOnly].sort(), ['src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
+  assert.deepEqual([...next.unlinked], []);
+  assert.deepEqual(next.facts.get('lib/legacy.cjs')?.facts, readFacts('lib/legacy.cjs', lib));
+  assert.deepEqual(
+    next.facts.get('src/db.ts')?.facts.exports.map((fact) => fact.name),
+    ['db'],
+  );
+  // The link entry legacy.cjs had is what the kept graph was made of: the earlier facts of the file parsed again.
+  assert.deepEqual(next.previous.get('lib/legacy.cjs')?.facts.tests, []);
+  const entries = readCacheEntries(repo.dir) as Record<string, { links?: true }>;
+  assert.deepEqual(
+    Object.entries(entries).map(([path, entry]) => [path, entry.links]),
+    [
+      ['lib/legacy.cjs', undefined],
+      ['src/db.ts', true],
+      ['src/users.ts', undefined],
+      ['src/view.tsx', true],
+      ['test/users.test.ts', true],
+    ],
+  );
+
+  // A run that is not focused takes no link entry: it parses those files in full, and caches them so.
+  const full = await run(repo);
+  assert.deepEqual(full.stats, { cached: 2, parsed: 3, read: 3, crashed: 0 });
+  assert.deepEqual([...full.linkOnly], []);
+  assert.deepEqual(full.facts.get('test/users.test.ts')?.facts, readFacts('test/users.test.ts', sources['test/users.test.ts']));
 });
 
 test('an untouched repository is served from the cache without reading a file', async (t) => {

@@ -1,4 +1,4 @@
-import { emptyFacts, type FileFacts, isScriptFile } from '../../model/facts.js';
+import { type FileFacts, isScriptFile, toLinkFacts } from '../../model/facts.js';
 import { scanModuleLinks } from './link-scan/scan.js';
 import { mayHoldFrameworkFacts } from './framework-hints.js';
 import { findNextRoutes, mayBeNextRoute } from './next-routes.js';
@@ -17,8 +17,6 @@ export function extractLinkFacts(path: string, text: string, holdsKey?: (text: s
   if (holdsKey !== undefined && !mayBeNextRoute(path) && !holdsKey(text)) return 'unlinked';
   const links = scanModuleLinks(path, text);
   if (links === undefined || findNextRoutes(path, links.exports).length > 0) return undefined;
-  const facts: FileFacts = { ...emptyFacts(links.lines), imports: links.imports, exports: links.exports };
   // As the full walk says it (FileFacts.program): a `#!` program in a test folder is no test in either run.
-  if (text.startsWith('#!')) facts.program = true;
-  return facts;
+  return toLinkFacts({ ...links, ...(text.startsWith('#!') ? { program: true } : {}) });
 }
