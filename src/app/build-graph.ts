@@ -9,6 +9,7 @@ import type { Env, FocusRead, FocusSelector, LinkKeys, ParsedSources } from '../
 import type { Diagnostic } from '../model/diagnostic.js';
 import { type FileFacts, type ImportFact, isPatchableCodeFile, type ParseOptions, type RouteFact, toLinkFacts } from '../model/facts.js';
 import { compareText } from '../text/compare-text.js';
+import { classifyRole } from '../graph/roles.js';
 import type { CheckInput, GraphFileInput, GraphInput, RepoDocsData } from '../model/graph.js';
 import type { Resolution } from '../model/resolve.js';
 import { describeBuildOutputImports } from './build-output-notes.js';
@@ -82,7 +83,15 @@ export interface RepositoryGraph {
 export async function buildRepositoryGraph(
   env: Env,
   known: { config: LoadedConfigData; scan: ScanResult; scannedAt?: number } | undefined = undefined,
-  options: { patchable?: { scannedAt: number }; focus?: BuildFocus } = {},
+  options: {
+    patchable?: { scannedAt: number };
+    focus?: BuildFocus;
+    /**
+     * A build for a task, with no change (preflight, context): modules are read for their links and words alone, tests
+     * and files with framework facts in full (ParseSourcesOptions.moduleLinks); what task grounding ranks by is all there.
+     */
+    moduleLinks?: boolean;
+  } = {},
 ): Promise<RepositoryGraph> {
   const clock = createClock(env);
   const config = known?.config ?? (await loadConfig(env));
@@ -113,10 +122,12 @@ export async function buildRepositoryGraph(
     options.focus === undefined || options.patchable !== undefined || analysis.coldParse === 'full'
       ? undefined
       : createFocusedParse(() => early?.resolver ?? createRepositoryResolver(env, paths), options.focus);
+  const moduleLinks = options.moduleLinks === true && options.patchable === undefined && analysis.coldParse !== 'full';
   const parsing = env.parseSources(scan.files, {
     ...parseOptions,
     onStarted: markStarted,
     ...(focused === undefined ? {} : { focus: focused.select }),
+    ...(moduleLinks && focused === undefined ? { moduleLinks: { isTest: (path: string) => classifyRole(path) === 'test' } } : {}),
   });
   // The kept graph does not depend on the parse: after a few edits it is read (and its JSON parsed) while the parse
   // children work on the edited files, once they have them. Whether it may stand for this run is asked below, when

@@ -134,7 +134,7 @@ export async function computePreflight(env: Env, input: PreflightInput): Promise
   const task = toTaskText(input.task);
   const requirements =
     input.requirements ?? (input.requirementsPath === undefined ? undefined : await readRequirements(env, input.requirementsPath));
-  const repository = input.repository ?? (await buildRepositoryGraph(env));
+  const repository = input.repository ?? (await buildRepositoryGraph(env, undefined, { moduleLinks: true }));
   const git = await openGitState(env);
   const kg = repository.kg;
   const limitations: Diagnostic[] = git.limitation === undefined ? [] : [git.limitation];

@@ -93,7 +93,7 @@ export async function computeTaskContext(env: Env, input: TaskContextInput): Pro
   const maxNodes = resolveMaxNodes(input.maxNodes, config.config.context?.maxNodes);
   const requirements =
     input.requirements ?? (input.requirementsPath === undefined ? undefined : await readRequirements(env, input.requirementsPath));
-  const repository = input.repository ?? (await buildRepositoryGraph(env));
+  const repository = input.repository ?? (await buildRepositoryGraph(env, undefined, { moduleLinks: true }));
   const kg = repository.kg;
   const git = await openGitState(env);
   const limitations: Diagnostic[] = git.limitation === undefined ? [] : [git.limitation];

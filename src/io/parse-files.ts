@@ -49,6 +49,13 @@ export interface ParseRepositoryOptions extends ParseOptions {
    * exports alone where the fast scanner can tell them, and `focus` is asked which of those need their full facts.
    */
   focus?: FocusSelector;
+  /**
+   * With no focus (a build with no change: preflight, context): a file that is neither a test nor may hold framework
+   * facts is read for its links and words alone, and such link entries of the cache are taken as they are; tests and
+   * every other file are parsed in full (ReadSource.modules); `isTest` says which files are tests (graph/roles.ts).
+   * Not with `known`.
+   */
+  moduleLinks?: { isTest: (path: string) => boolean };
 }
 
 export interface ParsedFile {
@@ -125,10 +132,10 @@ export async function parseRepositoryFiles(
     diagnostics.push(...loaded.diagnostics);
   }
 
-  const links = isLinkRun(cache, options);
+  const links = toLinkMode(cache, options);
   const toRead = codeFiles.filter((file) => {
     const entry = cache.entries.get(file.path);
-    return entry === undefined || !isStatUnchanged(entry, file, cache) || (entry.links === true && !links);
+    return entry === undefined || !isStatUnchanged(entry, file, cache) || !isUsable(entry, file.path, links, options);
   }).length;
   if (toRead === 0) await early?.close();
   const ownPool =
@@ -173,14 +180,22 @@ interface RunState {
 }
 
 /**
- * Whether a focused run takes the link entries of its facts cache as they are (FactsCacheEntry.links): the run after a
- * focused cold run reads no file that run read for its links alone, and reads the files it never read for theirs.
- * Any other run (no focus, the MCP server's known facts) parses them in full.
+ * How a run takes the link entries of its facts cache (FactsCacheEntry.links) and reads the files with no entry:
+ * - `focus`: a focused run after a focused cold run takes every link entry as it is and reads for their links the files
+ *   that run never read, so it reads no file that run read for its links alone (build-graph.ts reads in full what the
+ *   change needs);
+ * - `modules`: a build with no change (ParseRepositoryOptions.moduleLinks) takes those of modules and reads modules
+ *   for their links and words, tests in full;
+ * - `none`: every other run (a cold focused run, which tests keys first; no focus; the MCP server's known facts)
+ *   parses a link entry's file in full.
  */
-function isLinkRun(cache: FactsCache, options: ParseRepositoryOptions): boolean {
-  if (options.focus === undefined || options.known !== undefined) return false;
-  for (const entry of cache.entries.values()) if (entry.links === true) return true;
-  return false;
+type LinkMode = 'focus' | 'modules' | 'none';
+
+function toLinkMode(cache: FactsCache, options: ParseRepositoryOptions): LinkMode {
+  if (options.known !== undefined) return 'none';
+  if (options.focus === undefined) return options.moduleLinks === undefined ? 'none' : 'modules';
+  for (const entry of cache.entries.values()) if (entry.links === true) return 'focus';
+  return 'none';
 }
 
 async function parseWithPool(
@@ -190,7 +205,7 @@ async function parseWithPool(
   cache: FactsCache,
   options: ParseRepositoryOptions,
   pool: ParsePool | undefined,
-  links: boolean,
+  links: LinkMode,
   state: RunState,
 ): Promise<ParseRepositoryResult> {
   const { stats, facts, skipped, linkOnly } = state;
@@ -206,7 +221,7 @@ async function parseWithPool(
   const scanned = new Set<string>();
   for (const file of codeFiles) {
     const entry = cache.entries.get(file.path);
-    const usable = entry !== undefined && (entry.links !== true || links);
+    const usable = entry !== undefined && isUsable(entry, file.path, links, options);
     if (usable && isStatUnchanged(entry, file, cache)) {
       stats.cached += 1;
       takeEntry(file.path, entry, facts, skipped);
@@ -218,17 +233,19 @@ async function parseWithPool(
     const known = entry?.facts !== undefined && usable ? { knownHash: entry.hash } : {};
     jobs.push({ path: file.path, size: file.size, ...known });
     sent.set(file.path, { file, entry });
-    if (links && entry === undefined) scanned.add(file.path);
+    // A build with no change needs no module in full: a link entry it could not take is read for its links and words.
+    if ((links !== 'none' && entry === undefined) || (links === 'modules' && entry?.links === true)) scanned.add(file.path);
   }
   if (jobs.length === 0) return finish(root, codeFiles, cache, options, state);
-  if (links) {
+  if (links !== 'none') {
     const activePool = pool ?? createParsePool({ size: 1 });
     try {
       const linkJobs = jobs.filter((job) => scanned.has(job.path));
       const fullJobs = jobs.filter((job) => !scanned.has(job.path));
       const source = { root, maxBytes };
+      const linkSource = { ...source, links: true, ...(links === 'modules' ? { modules: true } : {}) };
       const reads = [
-        linkJobs.length === 0 ? undefined : readInPool(activePool, { ...source, links: true }, linkJobs, parseOptions, options),
+        linkJobs.length === 0 ? undefined : readInPool(activePool, linkSource, linkJobs, parseOptions, options),
         fullJobs.length === 0 ? undefined : readInPool(activePool, source, fullJobs, parseOptions, options),
       ];
       options.onStarted?.(jobs.length);
@@ -493,6 +510,16 @@ export function isParseLikely(root: string, codeFiles: ScannedFile[], useCache: 
   if (codeFiles.length === 0) return false;
   const cacheTime = useCache ? readFactsCacheTime(root) : undefined;
   return cacheTime === undefined || codeFiles.some((file) => file.mtimeMs >= cacheTime);
+}
+
+/** Whether a run of this link mode takes the entry as it is: a full entry always, a link entry as toLinkMode says. */
+function isUsable(entry: FactsCacheEntry, path: string, links: LinkMode, options: ParseRepositoryOptions): boolean {
+  if (entry.links !== true) return true;
+  if (links === 'focus') return true;
+  // A module's link entry from a focused run has no words (grounding would read the file on the main thread for them).
+  return (
+    links === 'modules' && options.moduleLinks?.isTest(path) === false && entry.facts !== undefined && Object.hasOwn(entry.facts, 'words')
+  );
 }
 
 /** Racy-git rule: a file modified at or after the cache was written may have changed within the same timestamp. */

@@ -36,6 +36,11 @@ export interface ReadSource {
   keys?: () => LinkKeys | undefined;
   /** With `links`: the children keep the texts of the files they answer `unlinked` (ReadJob.holder) until `release`. */
   hold?: boolean;
+  /**
+   * With `links`: test files are parsed in full (their titles are ranked), and each file read for its links gets its
+   * words (FileFacts.words): a build with no change to focus on, whose task grounding ranks every file by what it says.
+   */
+  modules?: boolean;
 }
 
 /** What a child made of a read job; `failed` is the pool's own answer when the child died or ran over the time limit. */
@@ -463,6 +468,7 @@ export function createParsePool(options: ParsePoolOptions = {}): ParsePool {
               ...(keysId === undefined ? {} : { keysId }),
               ...(fresh ? { keys } : {}),
               ...(source.links === true && source.hold === true ? { hold: true } : {}),
+              ...(source.links === true && source.modules === true ? { modules: true } : {}),
               options: parseOptions,
               files: batch.map((job) => ({ path: job.path, knownHash: known.get(job.path) })),
             };

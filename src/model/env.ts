@@ -169,9 +169,15 @@ export interface ParseSourcesOptions extends ParseOptions {
   /**
    * With no facts cache to start from (a first run, `--no-cache`): files are first read for their imports and exports
    * alone where the fast scanner can tell them (src/graph/parse/link-facts.ts), and `focus` is asked which of those need
-   * their full facts; the others stay `linkOnly`. A run that starts from a cache parses every changed file in full.
+   * their full facts; the others stay `linkOnly`. A run whose cache holds such link entries takes them as they are and
+   * reads for their links the files with no entry (src/io/parse-files.ts' link modes).
    */
   focus?: FocusSelector;
+  /**
+   * With no focus (a build with no change: preflight, context): files that are neither tests (`isTest`) nor may hold
+   * framework facts are read for their links and words alone, and link entries of such files are taken as they are.
+   */
+  moduleLinks?: { isTest: (path: string) => boolean };
   /** Drop the cache entries of code files not in `files` (deleted files); default true. False when `files` is a subset. */
   pruneCache?: boolean;
 }

@@ -3,6 +3,7 @@ import { extractFacts } from '../graph/parse/extract-facts.js';
 import { boundScriptComplexity } from '../graph/history/hotspots.js';
 import { extractLinkFacts } from '../graph/parse/link-facts.js';
 import { extractFileWords } from '../graph/parse/file-words.js';
+import { classifyRole } from '../graph/roles.js';
 import { compileLinkTest } from '../graph/resolve/link-keys.js';
 import { classifySource, readFileBytes } from '../io/read-source.js';
 import { countLines, MAX_KEPT_KEYS, type ReadOutcome } from '../io/parse-pool.js';
@@ -49,6 +50,8 @@ interface ReadRequest {
   keysId?: string;
   /** Keep the text of a file answered `unlinked` for a later request (a focused run's next passes), until `release`. */
   hold?: boolean;
+  /** With `links`: test files are parsed in full, and a file read for its links gets its words (ReadSource.modules). */
+  modules?: boolean;
   options: ParseOptions;
   files: { path: string; knownHash?: string }[];
 }
@@ -107,7 +110,8 @@ function answer(
   wasTested = false,
 ): ReadOutcome {
   const { text, size, hash } = source;
-  const linked = message.links === true ? extractLinkFacts(path, text, getLinkTest(message, wasTested)) : undefined;
+  const scans = message.links === true && !(message.modules === true && classifyRole(path) === 'test');
+  const linked = scans ? extractLinkFacts(path, text, getLinkTest(message, wasTested)) : undefined;
   if (linked === 'unlinked') {
     const tested = { words: message.keys?.words.length ?? 0, dots: message.keys?.dots === true };
     const holds = message.hold === true && heldChars + text.length <= MAX_HELD_CHARS;
@@ -119,7 +123,8 @@ function answer(
     return { kind: 'unlinked', size, hash, lines: countLines(text), bound, tested, ...(holds ? { holder: process.pid } : {}) };
   }
   if (linked !== undefined) {
-    const facts = { ...linked, complexityBound: boundScriptComplexity(text) };
+    const facts: FileFacts = { ...linked, complexityBound: boundScriptComplexity(text) };
+    if (message.modules === true) facts.words = extractFileWords(text);
     // Kept in the facts cache as a link entry, redacted as parsed facts are (below).
     return redactTree(facts) === facts ? { kind: 'linked', size, hash, facts, clean: true } : { kind: 'linked', size, hash, facts };
   }

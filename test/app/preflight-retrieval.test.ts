@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getPreflightReport } from '../../src/app/preflight.js';
+import { buildRepositoryGraph } from '../../src/app/build-graph.js';
+import { computePreflight, getPreflightReport } from '../../src/app/preflight.js';
 import { getTaskContext } from '../../src/app/task-context.js';
 import type { PreflightReport } from '../../src/model/preflight.js';
 import { getValidator } from '../../src/io/schema.js';
@@ -581,6 +582,54 @@ const SERVICES = {
     '',
   ].join('\n'),
 };
+
+describe('a first preflight reads modules for their links and words alone', () => {
+  let repo: TestRepo;
+  before(() => {
+    repo = createRepo(LIBRARY);
+  });
+  after(() => repo.cleanup());
+
+  it('answers what a build from every file’s full facts answers, and the next run takes what it cached', async () => {
+    const tasks = ['mention verifyToken in missing-options error message', 'treat If-None-Match * as a match', 'Add Kazakh months'];
+    const withoutTime = (report: PreflightReport): unknown => ({ ...report, generatedAt: undefined });
+    const env = createTestEnv(repo.dir, { useCache: false });
+    try {
+      const full = await buildRepositoryGraph(env);
+      assert.deepEqual([...(full.parsed.linkOnly ?? [])], []);
+      for (const task of tasks) {
+        const first = await computePreflight(env, { task });
+        // The modules read for their links alone: not the test (its titles are ranked), not the barrel's tests.
+        assert.deepEqual(
+          [...(first.repository.parsed.linkOnly ?? [])].sort(),
+          Object.keys(LIBRARY)
+            .filter((path) => path.endsWith('.ts') && !path.endsWith('.test.ts'))
+            .sort(),
+        );
+        assert.ok(first.repository.parsed.facts.get('src/storage/guard.ts')?.facts.words !== undefined, 'words read with the links');
+        assert.deepEqual(withoutTime(first.report), withoutTime((await computePreflight(env, { task, repository: full })).report), task);
+        const packet = (context: unknown): unknown =>
+          JSON.parse(JSON.stringify(context, (key, value) => (key === 'generatedAt' ? undefined : value)));
+        assert.deepEqual(packet(await getTaskContext(env, { task })), packet(await getTaskContext(env, { task, repository: full })), task);
+      }
+    } finally {
+      await env.close();
+    }
+    // With the facts cache: the link entries are taken as they are by the next preflight, parsed in full by a graph.
+    const cached = createTestEnv(repo.dir);
+    try {
+      await computePreflight(cached, { task: tasks[0] as string });
+      const next = await computePreflight(cached, { task: tasks[0] as string });
+      assert.equal(next.repository.parsed.stats.parsed, 0);
+      assert.ok((next.repository.parsed.linkOnly?.size ?? 0) > 0);
+      const graph = await buildRepositoryGraph(cached);
+      assert.deepEqual([...(graph.parsed.linkOnly ?? [])], []);
+      assert.equal(graph.parsed.stats.parsed, next.repository.parsed.linkOnly?.size);
+    } finally {
+      await cached.close();
+    }
+  });
+});
 
 describe('preflight finds Python and Go code by what it says', () => {
   let repo: TestRepo;

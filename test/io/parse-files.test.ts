@@ -275,6 +275,28 @@ test('a focused run after a focused cold one takes its link entries as they are,
   assert.deepEqual(full.facts.get('test/users.test.ts')?.facts, readFacts('test/users.test.ts', sources['test/users.test.ts']));
 });
 
+test('a build with no change reads modules for their links and words, tests in full; a test’s link entry is parsed', async (t) => {
+  const repo = createSourceRepo(t);
+  ageFiles(repo);
+  const isTest = (path: string): boolean => path.startsWith('test/');
+  // A focused cold run leaves the test a link entry: its titles were never read.
+  const { focus } = createFocus({ words: ['/db', "'node"], dots: false }, [{ keys: { words: ['/db', "'node"], dots: false }, parse: [] }]);
+  await run(repo, { focus });
+  assert.equal((readCacheEntries(repo.dir) as Record<string, { links?: true }>)['test/users.test.ts']?.links, true);
+
+  const first = await run(repo, { moduleLinks: { isTest } });
+
+  // legacy.cjs and users.ts, link entries without words, and db.ts and view.tsx, never scanned, are read for their
+  // links and words; the test's link entry is parsed in full.
+  assert.deepEqual(first.stats, { cached: 0, parsed: 1, read: 5, crashed: 0 });
+  assert.deepEqual([...first.linkOnly].sort(), ['lib/legacy.cjs', 'src/db.ts', 'src/users.ts', 'src/view.tsx']);
+  assert.deepEqual(first.facts.get('test/users.test.ts')?.facts, readFacts('test/users.test.ts', sources['test/users.test.ts']));
+  assert.deepEqual(first.facts.get('src/db.ts')?.facts.words, extractFileWords(sources['src/db.ts']));
+  const again = await run(repo, { moduleLinks: { isTest } });
+  assert.deepEqual(again.stats, { cached: 5, parsed: 0, read: 0, crashed: 0 });
+  assert.deepEqual(again.facts.get('src/db.ts')?.facts.words, extractFileWords(sources['src/db.ts']));
+});
+
 test('an untouched repository is served from the cache without reading a file', async (t) => {
   const repo = createSourceRepo(t);
   const first = await run(repo);
