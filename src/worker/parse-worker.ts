@@ -126,7 +126,9 @@ function answer(
     const facts: FileFacts = { ...linked, complexityBound: boundScriptComplexity(text) };
     if (message.modules === true) facts.words = extractFileWords(text);
     // Kept in the facts cache as a link entry, redacted as parsed facts are (below).
-    return redactTree(facts) === facts ? { kind: 'linked', size, hash, facts, clean: true } : { kind: 'linked', size, hash, facts };
+    const redacted = redactTree(facts);
+    if (redacted === facts) return { kind: 'linked', size, hash, facts, clean: true };
+    return { kind: 'linked', size, hash, facts: withRedactedWords(facts, redacted) };
   }
   // A file on disk gets its words too (what task grounding ranks by), while its text is in memory: about a tenth of
   // its parse. Texts parsed off disk (a base revision's) and files read for their links alone go without. A Python or
@@ -135,7 +137,19 @@ function answer(
   if (isScriptFile(path)) facts.words = extractFileWords(text);
   // The facts cache holds facts redacted; most files have nothing to redact, and saying so here spares the parent
   // (whose thread is a cold run's longest) a second walk of every file's facts when it writes the cache.
-  return redactTree(facts) === facts ? { kind: 'parsed', size, hash, facts, clean: true } : { kind: 'parsed', size, hash, facts };
+  const redacted = redactTree(facts);
+  if (redacted === facts) return { kind: 'parsed', size, hash, facts, clean: true };
+  return { kind: 'parsed', size, hash, facts: withRedactedWords(facts, redacted) };
+}
+
+/**
+ * `facts` with the words of their redacted copy. Words are for ranking alone: a run ranks a file by what the facts
+ * cache will hold of it, so that a first run ranks as every later one does (outline's 57 files with something to
+ * redact shifted a first preflight's scores).
+ */
+function withRedactedWords(facts: FileFacts, redacted: FileFacts): FileFacts {
+  if (facts.words !== undefined && redacted.words !== facts.words) facts.words = redacted.words;
+  return facts;
 }
 
 const linkTests = new Map<string, (text: string) => boolean>();

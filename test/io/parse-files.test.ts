@@ -297,6 +297,20 @@ test('a build with no change reads modules for their links and words, tests in f
   assert.deepEqual(again.facts.get('src/db.ts')?.facts.words, extractFileWords(sources['src/db.ts']));
 });
 
+test('a run ranks a file by the words the cache will hold of it: redacted in the run that parses it too', async (t) => {
+  const repo = createSourceRepo(t);
+  // The words are a sorted bag: `password` before `placeholder` reads to the redaction as a key and its value.
+  const text = "export const label = 'Enter your password';\nexport const hint = 'placeholder placeholder';\n";
+  repo.write({ 'src/form.ts': text });
+  ageFiles(repo);
+  const first = await run(repo);
+  const second = await run(repo);
+  assert.equal(second.stats.parsed, 0);
+  const words = first.facts.get('src/form.ts')?.facts.words;
+  assert.ok(words !== undefined && words.strings !== extractFileWords(text).strings, 'the redacted words');
+  assert.deepEqual(words, second.facts.get('src/form.ts')?.facts.words);
+});
+
 test('an untouched repository is served from the cache without reading a file', async (t) => {
   const repo = createSourceRepo(t);
   const first = await run(repo);
