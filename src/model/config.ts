@@ -310,7 +310,7 @@ export const configSchema = z.strictObject({
         maxPromptTasks: field(z.int().min(1).max(100).optional(), 'Ranked tasks the bundle lists first; the rest are overflow.', [20], 12),
         coldParse: field(
           z.enum(['focused', 'full']).optional(),
-          'focused: an analysis with no facts cache parses in full only the files the change can reach (and tests, routes and what they import), the rest for imports and exports alone; full: every file.',
+          'focused: an analysis parses in full only the files its change can reach (and tests, routes and what they import), and preflight and context only tests and files with framework facts; the rest are read for imports and exports alone (and their words, for a task), and kept so in the facts cache; full: every file.',
           ['full'],
           'focused',
         ),
