@@ -8,7 +8,7 @@
  * `<dir>` is a git repository (a bench corpus, bench/work/corpus-*). It is copied three times to a temporary folder: one
  * copy keeps a full facts cache and graph, one is run with none, and one (the chain) is run cold at the first edit and
  * keeps what each run leaves from then on, as a user's edit loop does (the facts cache's link entries, the kept graph
- * with files read for their links alone, parse-files.ts' isLinkRun). Each edit appends an exported constant to one
+ * with files read for their links alone, parse-files.ts' link mode `focus`). Each edit appends an exported constant to one
  * JS/TS file (picked by the seed) in all three, and the three `ai --format json` outputs must be byte-identical.
  * Prints each mismatch with its first differing line, and the median times (the chain's without its cold first run).
  */

@@ -887,7 +887,7 @@ function toFocusSeeds(
 
 /**
  * A focused run that took link entries from its facts cache (the runs after a focused cold run, parse-files.ts'
- * isLinkRun): the files among `parsed.linkOnly` an analysis of the change reads in full (selectFocusedFiles, walked
+ * link mode `focus`): the files among `parsed.linkOnly` an analysis of the change reads in full (selectFocusedFiles, walked
  * over `resolutions`, those of the graph), parsed now and put in `parsed` in place, as a focused cold run parses them
  * before its build. The cache keeps them in full from then on. Undefined when none is needed.
  */

@@ -214,7 +214,7 @@ async function parseWithPool(
   /** Each job's scanned file and the cache entry it was sent against (the source of its `knownHash`). */
   const sent = new Map<string, { file: ScannedFile; entry: FactsCacheEntry | undefined }>();
   /**
-   * In a link run (isLinkRun), the files read for their links: those with no entry (a focused cold run never scanned
+   * In a link run (toLinkMode), the files read for their links: those with no entry (a focused cold run never scanned
    * them). A file with an entry that reads anew was most likely edited, and an edited file is read in full by any
    * analysis of the change: it is parsed now rather than scanned now and parsed after.
    */

@@ -10,7 +10,7 @@ import { createRepo, type TestRepo } from '../helpers/git-repo.js';
 import { analyse } from '../helpers/repository-shape.js';
 import { createTestEnv } from '../helpers/test-env.js';
 
-// The runs after a focused cold run (src/io/parse-files.ts' isLinkRun): the facts cache keeps the files the cold run
+// The runs after a focused cold run (src/io/parse-files.ts' link mode `focus`): the facts cache keeps the files the cold run
 // read for their links alone as link entries, the next run takes them as they are and reads for their links the files
 // the cold run never scanned, reads in full what the new change needs (build-graph.ts' readFocusInFull) and keeps its
 // graph with the link-only files named; the run after loads that graph and patches in what it reads in full. Each
