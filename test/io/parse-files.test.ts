@@ -309,6 +309,9 @@ test('a run ranks a file by the words the cache will hold of it: redacted in the
   const words = first.facts.get('src/form.ts')?.facts.words;
   assert.ok(words !== undefined && words.strings !== extractFileWords(text).strings, 'the redacted words');
   assert.deepEqual(words, second.facts.get('src/form.ts')?.facts.words);
+  // Nothing else of its facts was redacted: they are the cache's as they are, and the parent does not redact them again.
+  assert.equal(first.unclean.has('src/form.ts'), false);
+  assert.deepEqual(second.facts.get('src/form.ts')?.facts, first.facts.get('src/form.ts')?.facts);
 });
 
 test('an untouched repository is served from the cache without reading a file', async (t) => {
