@@ -1,5 +1,6 @@
 import type { FileFacts } from '../model/facts.js';
 import type { Resolution } from '../model/resolve.js';
+import { classifyRole } from './roles.js';
 
 export interface FocusInput {
   /** Every code file's facts: full, or imports, exports and lines alone for the files in `linkOnly`. */
@@ -24,12 +25,17 @@ export function selectFocusedFiles(input: FocusInput): string[] {
   const index = input.links;
   const needed = visit(input.changed, index.importers);
   const routeFiles: string[] = [];
+  const testFiles: string[] = [];
   for (const path of needed) {
+    if (classifyRole(path) === 'test') testFiles.push(path);
     const facts = input.facts.get(path)?.facts;
     if (facts === undefined || input.linkOnly.has(path)) continue;
     if (facts.routes.length > 0 || facts.mounts.length > 0 || facts.uses.length > 0) routeFiles.push(path);
   }
   for (const path of visit(routeFiles, index.imported)) needed.add(path);
+  // What a reaching test imports may assert for it (a helper whose exported function calls `expect`): read for its links
+  // alone, its asserting exports were unknown and the test was said to assert nothing.
+  for (const path of testFiles) for (const imported of index.imported.get(path) ?? []) needed.add(imported);
   return [...needed].filter((path) => input.linkOnly.has(path)).sort();
 }
 

@@ -185,3 +185,30 @@ test('a test that reaches the change only through its runner setup file is read 
     repo.cleanup();
   }
 });
+
+test('a reaching test that asserts through an imported helper is not said to assert nothing', async () => {
+  // helpers.ts imports nothing the change reaches: read for its links alone, its asserting export was unknown.
+  const repo = createRepo({
+    'package.json': JSON.stringify({ name: 'helpers', type: 'module', devDependencies: { vitest: '^2.0.0' } }),
+    'src/a.ts': 'export function a(): number {\n  return 1;\n}\n',
+    'test/helpers.ts': "import { expect } from 'vitest';\nexport function checkOne(value: number): void {\n  expect(value).toBe(1);\n}\n",
+    'test/a.test.ts':
+      "import { it } from 'vitest';\nimport { a } from '../src/a.js';\nimport { checkOne } from './helpers.js';\nit('is one', () => {\n  checkOne(a());\n});\n",
+  });
+  repo.write({ 'src/a.ts': 'export function a(): number {\n  return 2 - 1;\n}\n' });
+  const env = createTestEnv(repo.dir, { useCache: false });
+  try {
+    const full = await analyzeChange(env, { repository: await buildRepositoryGraph(env) });
+    const repository = await buildRepositoryGraph(env, undefined, { focus: { changedPaths: async () => ['src/a.ts'] } });
+    assert.equal(repository.parsed.linkOnly?.has('test/helpers.ts'), false);
+    const focused = await analyzeChange(env, { repository });
+    assert.deepEqual(
+      focused.findings.filter((finding) => finding.ruleId.startsWith('weak-test')).map((finding) => finding.ruleId),
+      [],
+    );
+    assert.deepEqual(withoutTimes(focused), withoutTimes(full));
+  } finally {
+    await env.close();
+    repo.cleanup();
+  }
+});
