@@ -19,7 +19,8 @@ export interface FocusInput {
  * indirectly (handlers, middleware, mounted routers and the constants of route paths are followed there). A route the
  * change reaches is registered in a file that imports it, and so is every mount above it: a file with routes that the
  * change does not reach is not followed (its routes are not the change's, nor are its route limitations, analyze.ts).
- * Files that may hold tests, routes or mocks were never read for links alone (link-facts.ts): their facts are full.
+ * And what each reaching test imports directly: a helper may assert for it. Files that may hold routes or mocks, and
+ * test cases outside a test file, were never read for links alone (link-facts.ts): their facts are full.
  */
 export function selectFocusedFiles(input: FocusInput): string[] {
   const index = input.links;
