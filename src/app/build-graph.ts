@@ -122,7 +122,7 @@ export async function buildRepositoryGraph(
     options.focus === undefined || options.patchable !== undefined || analysis.coldParse === 'full'
       ? undefined
       : createFocusedParse(() => early?.resolver ?? createRepositoryResolver(env, paths), options.focus);
-  const moduleLinks = options.moduleLinks === true && options.patchable === undefined && analysis.coldParse !== 'full';
+  const moduleLinks = options.moduleLinks === true && analysis.coldParse !== 'full';
   const parsing = env.parseSources(scan.files, {
     ...parseOptions,
     onStarted: markStarted,
@@ -522,6 +522,8 @@ export async function updateRepositoryGraph(
   };
   updateStates.delete(previous);
   updateStates.set(repository, { ...state, scannedAt: known.scannedAt, scanned: known.scan });
+  const focus = focusStates.get(previous);
+  if (focus !== undefined && (parsed.linkOnly?.size ?? 0) > 0) focusStates.set(repository, focus);
   return repository;
 }
 
@@ -912,7 +914,13 @@ async function readFocusInFull(
     scan.files.filter((file) => wanted.has(file.path)),
     { ...options, pruneCache: false },
   );
-  const remaining = new Set(linkOnly);
+  mergeRead(parsed, read);
+  return read;
+}
+
+/** Puts the full facts `read` of files `parsed` holds with their links alone in `parsed`, in place. */
+function mergeRead(parsed: ParsedSources, read: ParsedSources): void {
+  const remaining = new Set(parsed.linkOnly);
   for (const [path, entry] of read.facts) {
     parsed.facts.set(path, entry);
     remaining.delete(path);
@@ -927,7 +935,75 @@ async function readFocusInFull(
     ...read.diagnostics.filter((diagnostic) => !isFailure(diagnostic)),
     ...failures,
   ];
-  return read;
+}
+
+/**
+ * The MCP server's graph (built `patchable` with `moduleLinks`) made whole for an analysis of a change: the files among
+ * `parsed.linkOnly` it reads in full (readFocusInFull) are parsed now and patched into the graph in place, as a CLI run
+ * after a preflight reads them before it loads its kept graph. False when the patch failed part-way: the graph is then
+ * half-patched and must be dropped. A graph that is not patchable, or holds no file read for its links alone, is left
+ * as it is (a CLI run's focused graph was read in full for its change when it was built).
+ */
+export async function readChangeInFull(env: Env, repository: RepositoryGraph, changed: readonly string[]): Promise<boolean> {
+  const state = updateStates.get(repository);
+  const options = focusStates.get(repository);
+  if (state === undefined || options === undefined || (repository.parsed.linkOnly?.size ?? 0) === 0) return true;
+  const { scan, parsed, resolutions } = repository;
+  const read = await readFocusInFull(env, scan, parsed, resolutions, { changedPaths: async () => changed }, options);
+  if (read === undefined) return true;
+  // The parse reported its own progress: what follows it is the analysis again.
+  env.reportProgress({ phase: 'analyse' });
+  return patchInFull(repository, state, new Set(read.facts.keys()));
+}
+
+/**
+ * Reads in full `paths` among the files the MCP server's graph holds with their links alone, and patches them into the
+ * graph in place, as readChangeInFull does; for the server's reads while it is idle (warm.ts), so it reports no progress
+ * and leaves the facts cache as it is. False when the patch failed part-way (the graph must be dropped).
+ */
+export async function fillInFull(env: Env, repository: RepositoryGraph, paths: readonly string[]): Promise<boolean> {
+  const state = updateStates.get(repository);
+  const options = focusStates.get(repository);
+  const linkOnly = repository.parsed.linkOnly;
+  if (state === undefined || options === undefined || linkOnly === undefined) return true;
+  const wanted = new Set(paths.filter((path) => linkOnly.has(path)));
+  if (wanted.size === 0) return true;
+  const files = repository.scan.files.filter((file) => wanted.has(file.path));
+  // Facts known to be none: every file is read and parsed in full, and the cache file is neither read nor written.
+  const none: ParsedSources = { facts: new Map(), skipped: [], diagnostics: [], stats: { cached: 0, parsed: 0, read: 0, crashed: 0 } };
+  const read = await env.parseSources(files, { ...options, quiet: true }, { files: [], parsed: none, scannedAt: 0 });
+  // A file edited since the graph's scan stays as the graph holds it: the next call's patch reads it as changed, and
+  // resolves its imports again (its new facts over its old resolutions would join edges it no longer has).
+  const edited = new Set(
+    [...read.facts].filter(([path, entry]) => entry.hash !== repository.parsed.facts.get(path)?.hash).map(([path]) => path),
+  );
+  for (const path of edited) read.facts.delete(path);
+  read.diagnostics = read.diagnostics.filter((diagnostic) => !edited.has(diagnostic.location?.file ?? ''));
+  mergeRead(repository.parsed, read);
+  return patchInFull(repository, state, new Set(read.facts.keys()));
+}
+
+/** Patches `repository`'s graph for `completed`, files whose full facts replaced their link facts; false if it failed. */
+function patchInFull(repository: RepositoryGraph, state: UpdateState, completed: ReadonlySet<string>): boolean {
+  if (completed.size === 0) return true;
+  const { scan, parsed, resolutions, config, docs, kg } = repository;
+  const input = toGraphInput(config, toGraphFiles(scan, parsed), resolutions, docs, state.openApiRoutes.routes);
+  try {
+    if (!patchKnowledgeGraph(kg, input, completed)) return false;
+  } catch {
+    return false;
+  }
+  repository.limitations = listLimitations(
+    config,
+    scan,
+    parsed,
+    state.resolver.getConfigProblems(),
+    state.openApiRoutes.diagnostics,
+    docs,
+    kg,
+    resolutions,
+  );
+  return true;
 }
 
 /** GraphSnapshotData.linkOnly: the files the graph is built from with their links alone, when there are any. */

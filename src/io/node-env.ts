@@ -69,7 +69,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
         ...parseOptions,
         useCache: options.useCache !== false && cacheIsTrusted,
         ...(sharedPool === undefined ? {} : { pool: sharedPool }),
-        ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+        ...(options.onProgress === undefined || parseOptions.quiet === true ? {} : { onProgress: options.onProgress }),
         ...(known === undefined ? {} : { known }),
       });
       if (!cacheIsTrusted) {

@@ -186,13 +186,13 @@ interface RunState {
  *   change needs);
  * - `modules`: a build with no change (ParseRepositoryOptions.moduleLinks) takes those of modules and reads modules
  *   for their links and words, tests in full;
- * - `none`: every other run (a cold focused run, which tests keys first; no focus; the MCP server's known facts)
- *   parses a link entry's file in full.
+ *   The MCP server's patch of its graph (`known` facts holding files read for their links alone) takes them the same way.
+ * - `none`: every other run (a cold focused run, which tests keys first; no focus) parses a link entry's file in full.
  */
 type LinkMode = 'focus' | 'modules' | 'none';
 
 function toLinkMode(cache: FactsCache, options: ParseRepositoryOptions): LinkMode {
-  if (options.known !== undefined) return 'none';
+  if (options.known !== undefined) return (options.known.parsed.linkOnly?.size ?? 0) > 0 ? 'focus' : 'none';
   if (options.focus === undefined) return options.moduleLinks === undefined ? 'none' : 'modules';
   for (const entry of cache.entries.values()) if (entry.links === true) return 'focus';
   return 'none';
@@ -538,7 +538,8 @@ function createKnownCache(known: KnownFacts, options: ParseOptions): FactsCache 
     const stat = { size: file.size, mtimeMs: file.mtimeMs, ino: file.ino };
     const parsed = known.parsed.facts.get(file.path);
     const skip = skipped.get(file.path);
-    if (parsed !== undefined) cache.entries.set(file.path, { hash: parsed.hash, ...stat, facts: parsed.facts });
+    const links = known.parsed.linkOnly?.has(file.path) === true ? { links: true as const } : {};
+    if (parsed !== undefined) cache.entries.set(file.path, { hash: parsed.hash, ...stat, facts: parsed.facts, ...links });
     else if (skip !== undefined) cache.entries.set(file.path, { hash: '', ...stat, skip: { reason: skip.reason, detail: skip.detail } });
   }
   return { ...cache, loadedMtimeMs: known.scannedAt };

@@ -33,6 +33,11 @@ const env = createNodeEnv(root, {
   },
 });
 const context: ToolContext = { env, warm: createWarmGraph(env), log, deadlineMs };
+/** Tool calls started and not yet answered, and the timer that starts `fill` once none has run for FILL_AFTER_MS. */
+let running = 0;
+let idle: NodeJS.Timeout | undefined;
+let closing = false;
+const FILL_AFTER_MS = 1000;
 
 async function runCall(call: Extract<ToWorker, { type: 'call' }>): Promise<CallToolResult> {
   const tool = byName.get(call.name);
@@ -54,12 +59,23 @@ port.on('message', (message: unknown) => {
   if (message.type === 'probe') {
     post({ type: 'probe', id: message.id });
   } else if (message.type === 'close') {
+    closing = true;
+    clearTimeout(idle);
     void env.close().finally(() => port.close());
   } else {
     if (message.progress === true) listening.add(message.id);
+    running += 1;
+    clearTimeout(idle);
     void runCall(message).then((result) => {
       listening.delete(message.id);
       post({ type: 'result', id: message.id, result });
+      running -= 1;
+      // Once no call has run for a while, the modules the graph holds with their links alone are read in full (warm.ts'
+      // fill); calls that come one after another are not made to wait for it.
+      if (running === 0) {
+        idle = setTimeout(() => void context.warm.fill(() => running === 0 && !closing).catch(() => undefined), FILL_AFTER_MS);
+        idle.unref();
+      }
     });
   }
 });

@@ -180,6 +180,8 @@ export interface ParseSourcesOptions extends ParseOptions {
   moduleLinks?: { isTest: (path: string) => boolean };
   /** Drop the cache entries of code files not in `files` (deleted files); default true. False when `files` is a subset. */
   pruneCache?: boolean;
+  /** Reports no progress: a read nobody waits on (the MCP server's reads while it is idle). */
+  quiet?: boolean;
 }
 
 /**

@@ -40,12 +40,18 @@ describe('MCP notifications/progress', () => {
     assert.deepEqual(
       seen.map((item) => item.message),
       [
-        'parsing 0/3 files',
+        // The graph holds modules with their links and words alone (what preflight and context rank by)...
+        'reading the imports and exports of 0/3 files',
         // Counts within 250 ms of the last are dropped; the last count is always sent.
-        ...seen.map((item) => item.message).filter((message) => /^parsing [12]\/3 files$/.test(message ?? '')),
-        'parsing 3/3 files',
+        ...seen.map((item) => item.message).filter((message) => /^reading the imports and exports of [12]\/3 files$/.test(message ?? '')),
+        'reading the imports and exports of 3/3 files',
         'resolving the imports of 3 files',
         'building the graph of 3 files',
+        'analysing',
+        // ...and an analysis of the change first reads in full what it needs: the changed b.ts and a.ts, which imports it.
+        'parsing 0/2 files',
+        ...seen.map((item) => item.message).filter((message) => /^parsing 1\/2 files$/.test(message ?? '')),
+        'parsing 2/2 files',
         'analysing',
       ],
     );

@@ -49,9 +49,15 @@ async function preflightSubject(env: Env, report: PreflightReport): Promise<Inve
   return { kind: 'preflight', report, skills: docs.skills };
 }
 
+/** What an investigation is of: the subject asked, else a task with no range is a preflight's and the rest a change's. */
+export function toInvestigationSubject(input: Pick<InvestigationInput, 'subject' | 'task' | 'base' | 'head'>): 'preflight' | 'change' {
+  const hasRange = input.base !== undefined || input.head !== undefined;
+  return input.subject ?? (input.task !== undefined && !hasRange ? 'preflight' : 'change');
+}
+
 async function buildSubject(env: Env, input: InvestigationInput): Promise<InvestigationSubject> {
   const hasRange = input.base !== undefined || input.head !== undefined;
-  const subject = input.subject ?? (input.task !== undefined && !hasRange ? 'preflight' : 'change');
+  const subject = toInvestigationSubject(input);
   if (subject === 'preflight') {
     if (input.task === undefined) {
       throw new CheckerError('investigation/missing-task', 'a preflight investigation needs "task": what should change, in words', {

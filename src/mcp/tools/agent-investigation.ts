@@ -1,5 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { getInvestigationReport } from '../../app/investigation/run-investigation.js';
+import { getInvestigationReport, toInvestigationSubject } from '../../app/investigation/run-investigation.js';
 import { renderInvestigationMarkdown } from '../../report/investigation-markdown.js';
 import { agentInvestigationInputSchema } from '../schemas.js';
 import { pickRange } from './analysis-tool.js';
@@ -20,14 +20,20 @@ export default defineTool({
   async run(input, { env, warm, deadlineMs }) {
     const deadline = env.now().getTime() + deadlineMs - DEADLINE_MARGIN_MS;
     const requirements = toRequirementsInput(env, input.requirements);
+    const range = pickRange(input);
+    // A change's investigation analyses it: the warm graph is made whole for that change first.
+    const repository =
+      toInvestigationSubject({ ...range, ...input }) === 'change'
+        ? (await warm.getRepositoryFor(range)).repository
+        : await warm.getRepository();
     const report = await getInvestigationReport(env, {
-      ...pickRange(input),
+      ...range,
       ...(input.subject === undefined ? {} : { subject: input.subject }),
       ...(input.task === undefined ? {} : { task: input.task }),
       ...(requirements === undefined ? {} : { requirements }),
       profile: input.profile ?? 'generic',
       confirmed: input.confirmInvestigation === true,
-      repository: await warm.getRepository(),
+      repository,
       // The provider gets what is left of the call's deadline once the evidence is built, less time to answer.
       deadline,
     });
