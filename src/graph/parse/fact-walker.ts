@@ -47,6 +47,9 @@ import {
  * Text that calls an assertion (`assert(`, `assert.equal(`, `expect(`, chai's `.should.`): a file without one exports no
  * asserting helper. The word alone is in many a comment ("should"), and each file that has it is walked once more.
  */
+/** Type assertions: TypeScript erases all but their expression. */
+const ASSERTIONS = new Set(['TsAsExpression', 'TsSatisfiesExpression', 'TsNonNullExpression', 'TsConstAssertion', 'TsTypeAssertion']);
+
 const ASSERTION_CALL = /\b(?:assert|expect)(?:\.\w+)*\s*\(|\.should\./;
 
 /**
@@ -214,6 +217,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         this.typeSpans.push(this.positions.spanOf(value));
         continue;
       }
+      // `x as T`, `x satisfies T`, `x!`, `x as const` and `<T>x` run as `x`: the operator goes with its type.
+      if (isAstNode(value)) this.recordAssertionRange(value);
       for (const key in value) {
         const child = value[key];
         if (typeof child !== 'object' || child === null || key === 'span' || key === 'ctxt') continue;
@@ -221,6 +226,16 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         else stack.push(child);
       }
     }
+  }
+
+  /** For a type assertion, the byte range of what it adds around its expression (`as T`, `!`, `<T>`). */
+  private recordAssertionRange(node: AstNode): void {
+    if (!ASSERTIONS.has(node.type)) return;
+    const span = getSpan(node);
+    const inner = getSpan(getNode(node, 'expression') ?? node);
+    if (span === undefined || inner === undefined) return;
+    const range: [number, number] = node.type === 'TsTypeAssertion' ? [span.start, inner.start] : [inner.end, span.end];
+    if (range[1] > range[0]) this.typeRanges.push([range[0] - this.positions.base, range[1] - this.positions.base]);
   }
 
   /** Records the byte range of one piece of type syntax (or of each in a list). */

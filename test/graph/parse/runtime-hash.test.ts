@@ -28,6 +28,26 @@ describe('runtimeHash: what a file runs, without its type syntax', () => {
     assert.equal(hashOf(typed), hashOf(plain));
   });
 
+  test('type assertions do not change it: `as T`, `satisfies T`, `!`, `as const`, `<T>x` (hono: `[func.call(null, props) as Child]`)', () => {
+    const call = '  return [load(id)];';
+    const base = ['export function rows(id) {', call, '}', ''].join('\n');
+    for (const cast of [
+      '[load(id) as Row[]]',
+      '[load(id) satisfies unknown]',
+      '[load(id)!]',
+      '[load(id) as const]',
+      '[<Row[]>load(id)]',
+      '[(load(id) as unknown as Row)]',
+    ])
+      assert.equal(
+        hashOf(base.replace('[load(id)]', cast)),
+        hashOf(base.replace('[load(id)]', cast.startsWith('[(') ? '[(load(id))]' : '[load(id)]')),
+        cast,
+      );
+    // What it asserts runs, as before: another expression under the same cast is a runtime change.
+    assert.notEqual(hashOf(base.replace('[load(id)]', '[load(id, 1) as Row[]]')), hashOf(base));
+  });
+
   test('a runtime change does: an argument, a string (also beside non-ASCII text), an operator', () => {
     assert.notEqual(hashOf(typed.replace("load<Row>(id, 'é: ü')", "load<Row>(id, 'é: ü', true)")), hashOf(typed));
     assert.notEqual(hashOf(typed.replace("'é: ü'", "'é: u'")), hashOf(typed));
