@@ -188,7 +188,7 @@ function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functi
 
 /**
  * An element read inside a block whose test says the list holds it: `if len(parts) > 1 {` above `parts[1]`, `if parts:`
- * above `parts[0]`, `if (rows.length) {` above `rows[0]`; or, for the submatches of a regular expression, a test that
+ * above `parts[0]`, `if (rows.length) {` above `rows[0]`, or in a ternary's branch on its own line whose test does; or, for the submatches of a regular expression, a test that
  * it matched at all (cast: `matches := re.FindStringSubmatch(text)`, then `if matches != nil {` above `matches[1]`): a
  * match holds every group.
  */
@@ -200,6 +200,15 @@ function isInsideNonEmptyTest(signal: SignalFact, head: readonly string[]): bool
   const index = Number(indexText);
   const name = escapeName(list);
   const needed = index < 0 ? 1 : index + 1;
+  // A ternary on the read's own line whose test holds it (hono's `buffer.length === 1 ? raw(buffer[0], …) : …`), or
+  // whose branch the line begins, its test on the line above.
+  const line = head[signal.line - 1] ?? '';
+  const own = /^\s*\?(?![.?])/.test(line) ? `${head[signal.line - 2] ?? ''} ${line}` : line;
+  const ternary = new RegExp(`(?:${name}\\.length|len\\(${name}\\))\\s*(?:(===?|>=?)\\s*(\\d+)\\s*)?\\?(?![.?])`).exec(own);
+  if (ternary !== null && own.slice(ternary.index + ternary[0].length).includes(`${list}[${indexText}]`)) {
+    const [, operator, count] = ternary;
+    if (operator === undefined ? needed === 1 : Number(count) + (operator === '>' ? 1 : 0) >= needed) return true;
+  }
   const isSubmatch = new RegExp(`\\b${name}\\s*:?=\\s*[\\w.]+\\.Find\\w*Submatch\\w*\\(`);
   for (const { text: above, depth, at } of listEnclosingLines(head, signal.line)) {
     const test = /^\s*(?:\}\s*)?(?:else\s+)?(?:el)?if\b(.*)$/.exec(above)?.[1];
@@ -475,6 +484,8 @@ function isGuardedAlready(
  * and the index reads before it (`group[0][1]?.orderBy`).
  */
 const OPTIONAL_ACCESS = /[\w$]+(?:\[[^\][]*\])*\?\.(?:[\w$]+|\()/g;
+/** A named call's result read optionally: the callee and the field (`match(…)?.length` gives `match` and `length`). */
+const CALLED_OPTIONAL = /([A-Za-z_$][\w$]*)\((?:[^()]|\([^()]*\))*\)\?\.([\w$]+)/g;
 
 /**
  * A signal the change only moved: an optional access whose names around `?.` are already on a line the change removed
@@ -506,6 +517,15 @@ function isMovedSignal(signal: SignalFact, headLine: string, removed: readonly s
       // `this?.aliases?.[key].find` → `this?.aliases?.[key]?.find`, the crash fix): it has more than its sources had.
       const sources = removed.filter((line) => accesses.some((access) => isSource(line, access)));
       return countOptionalReads(headLine) <= sources.reduce((total, line) => total + countOptionalReads(line), 0);
+    }
+    // A call's result read optionally (`m[0].match(/\//g)?.length`, hono's trie router given a `g` flag): moved when a
+    // removed line read the same field of the same callee's result as optionally, whatever the arguments now are.
+    const calls = [...headLine.matchAll(CALLED_OPTIONAL)];
+    if (calls.length > 0) {
+      const isSource = (line: string): boolean =>
+        calls.every(([, callee, field]) => line.includes(`${callee}(`) && line.includes(`)?.${field}`));
+      const sources = removed.filter(isSource);
+      return sources.length > 0 && countOptionalReads(headLine) <= Math.max(...sources.map(countOptionalReads));
     }
     // `(options as any)?.[symbol]` names no `holder?.field`: moved when the line was removed word for word.
     return isRemovedWordForWord(headLine, removed);

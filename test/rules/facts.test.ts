@@ -337,6 +337,22 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(named), ['signal:src/respond.ts:3:optional-access']);
   });
 
+  // hono 569b4191a2 gave a regex a `g` flag: `m[0].match(/\//)?.length ?? 0` → `m[0].match(/\//g)?.length ?? 0`. The
+  // call's result was read as optionally before; a `?.` the old line did not have, or another callee, is new.
+  it("a called result's field read optionally, as a removed line read it, is a move; another callee or one more `?.` is not", () => {
+    const line = (text: string): ChangedFileInput => ({
+      ...change,
+      baseText: ['function count(m) {', '  return m[0].match(///)?.length ?? 0;', '}', ''].join('\n'),
+      headText: ['function count(m) {', `  const componentCount = ${text};`, '}', ''].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+      headFunctions: [{ name: 'count', span: { start: 1, end: 3 }, complexity: 1, isAsync: false, params: 1 }],
+      headSignals: [{ kind: 'optional-access', line: 2, detail: '?.' }],
+    });
+    assert.deepEqual(changedSignalIds(line('m[0].match(///g)?.length ?? 0')), []);
+    assert.deepEqual(changedSignalIds(line('m[0].search(///g)?.length ?? 0')), ['signal:src/respond.ts:2:optional-access']);
+    assert.deepEqual(changedSignalIds(line('m[0]?.match(///g)?.length ?? 0')), ['signal:src/respond.ts:2:optional-access']);
+  });
+
   // Check 75 (aio-libs/yarl 1dc46ab): with_suffix stopped returning `self.with_name(name)` and took its lines; its
   // `if len(parts) == 1:` was asked as an empty list, though with_name had made that test all along.
   it('a signal on a line taken from a function the change stopped calling was moved, not added', () => {
@@ -500,6 +516,28 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
       headSignals: [{ kind: 'collection', line: 3, detail: 'parts[0]' }],
     };
     assert.deepEqual(changedSignalIds(python), []);
+    // hono 3feb3551d4: `buffer.length === 1 ? raw(buffer[0], …) : …`, a ternary whose test holds the read; a test that
+    // does not (`=== 0`, or the read of another list) leaves the case.
+    const ternary = (text: string): ChangedFileInput => ({
+      ...change,
+      path: 'src/render.ts',
+      baseText: 'export function render(buffer) {\n  return buffer;\n}\n',
+      headText: ['export function render(buffer) {', `  return ${text};`, '}', ''].join('\n'),
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 }],
+      headFunctions: [{ name: 'render', span: { start: 1, end: 3 }, complexity: 2, isAsync: false, params: 1 }],
+      headSignals: [{ kind: 'collection', line: 2, detail: 'buffer[0]' }],
+    });
+    assert.deepEqual(changedSignalIds(ternary('buffer.length === 1 ? raw(buffer[0]) : join(buffer)')), []);
+    assert.deepEqual(changedSignalIds(ternary('buffer.length ? buffer[0] : null')), []);
+    const split = ternary('buffer.length === 1\n    ? raw(buffer[0])\n    : join(buffer)');
+    const branch = {
+      ...split,
+      hunks: [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }],
+      headSignals: [{ kind: 'collection' as const, line: 3, detail: 'buffer[0]' }],
+    };
+    assert.deepEqual(changedSignalIds(branch), [], 'its branch on a line of its own');
+    assert.deepEqual(changedSignalIds(ternary('buffer.length === 0 ? buffer[0] : null')), ['signal:src/render.ts:2:collection']);
+    assert.deepEqual(changedSignalIds(ternary('rows.length === 1 ? buffer[0] : null')), ['signal:src/render.ts:2:collection']);
   });
 
   // Check 161 (gorilla/mux mx3): `host = host[:i]` below `if i := strings.Index(host, ":"); i != -1 {` was asked with
