@@ -469,6 +469,23 @@ function findYieldedKey(
  * it, no input does, so "an input for which it is true and one for which it is false" asks for nothing a test sends.
  * A literal (`while True:`, `while (true)`, rich's segment.py) loops until its body leaves: nothing to ask of it.
  */
+/**
+ * A ternary that passes an optional value on when it is set and nothing when not (outline's `listStyle ? { listStyle } :
+ * undefined`, `name ? encode(name) : null`): both outcomes are the value's own, what the code it is passed to does with
+ * it or without it; the ternary decides nothing of its own to ask.
+ */
+function isOptionalPassThrough(line: string, test: string): boolean {
+  const bare = test
+    .trim()
+    .replace(/^\((.*)\)$/, '$1')
+    .trim();
+  if (!/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*$/.test(bare)) return false;
+  const name = bare.split(/\??\./).at(-1) ?? bare;
+  const escaped = bare.replace(/[$.?]/g, '\\$&');
+  const ternary = new RegExp(`(?<![\\w$.])${escaped}\\s*\\?(?![.?])\\s*([^:?]+?)\\s*:\\s*(?:undefined|null)\\b`).exec(line);
+  return ternary !== null && new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(ternary[1] ?? '');
+}
+
 function isConstantTest(test: string): boolean {
   const bare = test
     .trim()
@@ -2466,6 +2483,7 @@ export function findSemanticChanges(
           !(oldLink && change.kind === 'condition') &&
           !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
           !(change.kind === 'condition' && isConstantTest(change.subject)) &&
+          !(change.kind === 'condition' && isOptionalPassThrough(after.text, change.subject)) &&
           !(change.kind === 'condition' && isWrappedInList(after.text)) &&
           !(before === undefined && (change.kind === 'condition' || change.kind === 'boundary') && isPlainLoopHeader(after.text)) &&
           !(before === undefined && change.kind === 'condition' && isFlagLoopHeader(head, line)) &&

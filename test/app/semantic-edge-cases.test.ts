@@ -1997,6 +1997,30 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  test("a ternary that passes an optional value on decides nothing: new code's case is its catch (outline toggleList)", () => {
+    const head = [
+      'function toggle(node, listStyle) {',
+      '  try {',
+      '    const converted = convert(node, listStyle ? { listStyle } : undefined);',
+      '    return replace(converted);',
+      '  } catch (_err) {',
+      '    return flatten(node);',
+      '  }',
+      '}',
+    ];
+    assert.deepEqual(
+      findInNewFile(head, 'javascript').map((change) => [change.kind, change.line]),
+      [['error-path', 5]],
+    );
+    // A ternary that chooses between two values of its own, or passes on another name, is a decision.
+    for (const line of ['listStyle ? { listStyle } : DEFAULT_STYLE', 'listStyle ? { style: other } : undefined'])
+      assert.deepEqual(
+        findInNewFile([head[0] ?? '', `  return convert(node, ${line});`, '}'], 'javascript').map((change) => change.kind),
+        ['condition'],
+        line,
+      );
+  });
+
   test('a `.catch(` a call chain moved to a line of its own is no removed or new error path; a new `.finally` adds none (msw)', () => {
     const base = [
       '    const pending = (',
