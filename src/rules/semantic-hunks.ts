@@ -150,6 +150,26 @@ const FLAG_VALUES: Record<string, string> = {
   followRedirect: 'a response that redirects (301, 302 and 307)',
 };
 
+/**
+ * What makes an object answer only for its own keys: made without a prototype, or asked with an own-key test (hono's
+ * query, header and param records made `Object.create(null)` where they were `{}`).
+ */
+const OWN_KEYS =
+  /\bObject\.create\(\s*null\s*\)|\bObject\.setPrototypeOf\([^,()]+,\s*null\s*\)|\bObject\.hasOwn\(|\.hasOwnProperty(?:\.call)?\(/g;
+const PROTOTYPE_VALUES = 'a key named __proto__, one named constructor, and one named toString';
+
+/**
+ * The own-key construct a replaced line has and the line it replaced had not (`{}` → `Object.create(null)`, `key in
+ * obj` → `Object.hasOwn(obj, key)`): keys an object inherits (`__proto__`, `constructor`, `toString`) are now answered
+ * otherwise. Never for a line new to the file.
+ */
+function findPrototypeChange(base: string | undefined, head: string): string | undefined {
+  if (base === undefined) return undefined;
+  const spaced = (text: string): string[] => (text.match(OWN_KEYS) ?? []).map((match) => match.replace(/\s+/g, ''));
+  const before = new Set(spaced(base));
+  return spaced(head).find((construct) => !before.has(construct));
+}
+
 /** A token of a line as written: a name, a number, a string, or one operator or bracket, with where it stands. */
 const READ_TOKEN =
   /\/\/.*$|\/\*.*?\*\/|[A-Za-z_$][\w$]*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`|\?\.|\.\.\.|=>|[^\s\w]/g;
@@ -1212,6 +1232,8 @@ function classifyPair(
     text: after,
   });
   if (escaping !== undefined) add('escaping', escaping.subject, escaping.was, escaping.values);
+  const prototype = findPrototypeChange(base, head);
+  if (prototype !== undefined) add('prototype', prototype, '', PROTOTYPE_VALUES);
   const flag = OPTION_FLAG.exec(head);
   const oldFlag = base === undefined ? null : OPTION_FLAG.exec(base);
   if (flag !== null && (oldFlag === null || oldFlag[0] !== flag[0])) {

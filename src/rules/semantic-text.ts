@@ -15,6 +15,7 @@ export type SemanticKind =
   | 'normalisation'
   | 'escaping'
   | 'option-flag'
+  | 'prototype'
   | 'validation'
   | 'read'
   | 'exit';

@@ -1997,6 +1997,22 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  test('an object made without a prototype, or asked for its own keys, asks for the keys it inherited (hono c85aead088)', () => {
+    assert.deepEqual(one('  const headerData = {};', '  const headerData = Object.create(null);'), [
+      ['prototype', 'Object.create(null)', '', 'a key named __proto__, one named constructor, and one named toString'],
+    ]);
+    assert.deepEqual(
+      one('  if (key in cache) return cache[key];', '  if (Object.hasOwn(cache, key)) return cache[key];').map(([kind]) => kind),
+      ['condition', 'prototype'],
+    );
+    // The same construct on both sides, or on a line new to the file, asks nothing of it.
+    assert.deepEqual(one('  const a = Object.create(null);', '  const b = Object.create( null );'), []);
+    assert.deepEqual(
+      findInNewFile(['export function parse() {', '  const out = Object.create(null);', '  return out;', '}'], 'javascript'),
+      [],
+    );
+  });
+
   test("a ternary that passes an optional value on decides nothing: new code's case is its catch (outline toggleList)", () => {
     const head = [
       'function toggle(node, listStyle) {',
@@ -4115,7 +4131,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.30\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.31\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

@@ -320,6 +320,7 @@ const SEMANTIC_KINDS = [
   'read',
   'exit',
   'escaping',
+  'prototype',
 ] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
