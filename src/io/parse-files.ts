@@ -132,7 +132,7 @@ export async function parseRepositoryFiles(
     diagnostics.push(...loaded.diagnostics);
   }
 
-  const links = toLinkMode(cache, options);
+  const links = toLinkMode(cache, options, codeFiles);
   const toRead = codeFiles.filter((file) => {
     const entry = cache.entries.get(file.path);
     return entry === undefined || !isStatUnchanged(entry, file, cache) || !isUsable(entry, file.path, links, options);
@@ -191,12 +191,21 @@ interface RunState {
  */
 type LinkMode = 'focus' | 'modules' | 'none';
 
-function toLinkMode(cache: FactsCache, options: ParseRepositoryOptions): LinkMode {
+function toLinkMode(cache: FactsCache, options: ParseRepositoryOptions, codeFiles: readonly ScannedFile[]): LinkMode {
   if (options.known !== undefined) return (options.known.parsed.linkOnly?.size ?? 0) > 0 ? 'focus' : 'none';
   if (options.focus === undefined) return options.moduleLinks === undefined ? 'none' : 'modules';
+  // An empty cache is a focused cold run's, which tests keys first (parseWithPool).
+  if (cache.entries.size === 0) return 'none';
   for (const entry of cache.entries.values()) if (entry.links === true) return 'focus';
-  return 'none';
+  // A cache an earlier run left with most files never read (an `ai` with nothing changed reads a few dozen): those are
+  // read for their links, as after a focused cold run, not parsed in full (the workspace corpus: 6.3 s, not 2.5 s).
+  let missing = 0;
+  for (const file of codeFiles) if (!cache.entries.has(file.path)) missing += 1;
+  return missing > Math.max(UNREAD_FILES, codeFiles.length / 10) ? 'focus' : 'none';
 }
+
+/** Past this many code files with no cache entry (or a tenth of them), a focused run reads them for their links first. */
+const UNREAD_FILES = 256;
 
 async function parseWithPool(
   root: string,

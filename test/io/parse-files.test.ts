@@ -275,6 +275,45 @@ test('a focused run after a focused cold one takes its link entries as they are,
   assert.deepEqual(full.facts.get('test/users.test.ts')?.facts, readFacts('test/users.test.ts', sources['test/users.test.ts']));
 });
 
+test('a focused run over a cache that holds few of the files (an `ai` with nothing changed) reads the rest for their links', async (t) => {
+  // 300 modules no earlier run read: past 256 files with no entry, they are read for their links, as after a focused
+  // cold run, and the files the cache holds are taken from it. Before, every one was parsed in full (workspace: 6.3 s).
+  const modules = Object.fromEntries(
+    Array.from({ length: 300 }, (_, index) => [`src/m${index}.ts`, `import { db } from './db.js';\nexport const m${index} = db;\n`]),
+  );
+  const repo = createRepo({ ...sources, ...modules });
+  t.after(() => repo.cleanup());
+  ageFiles(repo);
+  const scan = await scanRepository(repo.dir);
+  const few = scan.files.filter((file) => file.path in sources);
+  await parseRepositoryFiles(repo.dir, few, { assertionHelpers: [], pool, pruneCache: false });
+  let steps = 0;
+  const later: FocusSelector = {
+    firstKeys: () => undefined,
+    step: async () => {
+      steps += 1;
+      return { parse: [] };
+    },
+  };
+  const next = await run(repo, { focus: later });
+  assert.equal(steps, 0);
+  assert.deepEqual(next.stats, { cached: 5, parsed: 0, read: 300, crashed: 0 });
+  assert.equal(next.linkOnly.size, 300);
+  assert.deepEqual(
+    next.facts.get('src/m7.ts')?.facts.exports.map((fact) => fact.name),
+    ['m7'],
+  );
+  // With fewer files unread than that, they are parsed in full as before.
+  repo.remove('src/m0.ts');
+  rmSync(join(repo.dir, cacheFile));
+  rmSync(join(repo.dir, detailFile), { force: true });
+  rmSync(join(repo.dir, journalFile), { force: true });
+  const most = (await scanRepository(repo.dir)).files.filter((file) => !/^src\/m\d\d?\.ts$/.test(file.path));
+  await parseRepositoryFiles(repo.dir, most, { assertionHelpers: [], pool, pruneCache: false });
+  const parsed = await run(repo, { focus: later });
+  assert.deepEqual([parsed.stats.parsed, parsed.linkOnly.size], [99, 0]);
+});
+
 test('a build with no change reads modules for their links and words, tests in full; a test’s link entry is parsed', async (t) => {
   const repo = createSourceRepo(t);
   ageFiles(repo);
