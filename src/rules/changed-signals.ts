@@ -60,9 +60,28 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isEmptyHandledAbove(signal, head, file.headFunctions ?? []) &&
       !isMatchCheckedAbove(signal, head, file.headFunctions ?? []) &&
       !isDigitGroupParse(signal, head) &&
+      !isOwnRefRead(signal, head) &&
       !isInsideNonEmptyTest(signal, head) &&
       !isSliceInsideLengthTest(signal, head, file.headFunctions ?? []),
   );
+}
+
+/**
+ * An optional read of what a component keeps in its own ref (hono's `unsubscribeRef.current?.()` of `const unsubscribeRef
+ * = useRef<() => void>(null)`): `current` is empty until the component's own code fills it, on its first render or
+ * effect, whatever the input; the lifecycle asks it, no input without a field does. Every `?.` of the line must read a
+ * ref so made in the file.
+ */
+function isOwnRefRead(signal: SignalFact, head: readonly string[]): boolean {
+  if (signal.kind !== 'optional-access' || signal.detail !== '?.') return false;
+  const line = head[signal.line - 1] ?? '';
+  const holders = [...line.matchAll(/([\w$.]+?)\?\.(?!\d)/g)].map((match) => match[1] ?? '');
+  if (holders.length === 0 || holders.some((holder) => !/^[A-Za-z_$][\w$]*\.current$/.test(holder))) return false;
+  return holders.every((holder) => {
+    const name = holder.slice(0, -'.current'.length).replace(/\$/g, '\\$');
+    const made = new RegExp(`\\b(?:const|let)\\s+${name}\\s*=\\s*(?:React\\.)?useRef\\b`);
+    return head.some((text) => made.test(text));
+  });
 }
 
 /**

@@ -353,6 +353,22 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(line('m[0]?.match(///g)?.length ?? 0')), ['signal:src/respond.ts:2:optional-access']);
   });
 
+  // hono 224d2f5cbf: `unsubscribeRef.current?.()` of `const unsubscribeRef = useRef(null)`: the ref is empty until the
+  // component's own effect fills it; no input leaves it out. A `?.` on anything else of the line is still asked.
+  it("an optional read of a component's own ref asks no missing field; of a prop's `current`, it does", () => {
+    const ref = (text: string): ChangedFileInput => ({
+      ...change,
+      baseText: ['function useStore(subscribe, props) {', '  const unsubscribeRef = useRef(null);', '}', ''].join('\n'),
+      headText: ['function useStore(subscribe, props) {', '  const unsubscribeRef = useRef(null);', `  ${text};`, '}', ''].join('\n'),
+      hunks: [{ oldStart: 3, oldLines: 0, newStart: 3, newLines: 1 }],
+      headFunctions: [{ name: 'useStore', span: { start: 1, end: 4 }, complexity: 1, isAsync: false, params: 2 }],
+      headSignals: [{ kind: 'optional-access', line: 3, detail: '?.' }],
+    });
+    assert.deepEqual(changedSignalIds(ref('unsubscribeRef.current?.()')), []);
+    assert.deepEqual(changedSignalIds(ref('props.current?.()')), ['signal:src/respond.ts:3:optional-access']);
+    assert.deepEqual(changedSignalIds(ref('unsubscribeRef.current?.(props.user?.id)')), ['signal:src/respond.ts:3:optional-access']);
+  });
+
   // Check 75 (aio-libs/yarl 1dc46ab): with_suffix stopped returning `self.with_name(name)` and took its lines; its
   // `if len(parts) == 1:` was asked as an empty list, though with_name had made that test all along.
   it('a signal on a line taken from a function the change stopped calling was moved, not added', () => {
