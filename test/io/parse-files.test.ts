@@ -141,6 +141,19 @@ function createFocus(
   return { focus, asked };
 }
 
+/** A selector that asks for nothing, and how often it was asked. */
+function createQuietFocus(): { selector: FocusSelector; steps: () => number } {
+  let steps = 0;
+  const selector: FocusSelector = {
+    firstKeys: () => undefined,
+    step: async () => {
+      steps += 1;
+      return { parse: [] };
+    },
+  };
+  return { selector, steps: () => steps };
+}
+
 test('focused, with no cache, before the keys are known: files are read and hashed, none scanned; the chosen ones parsed', async (t) => {
   const repo = createSourceRepo(t);
   const { focus, asked } = createFocus(undefined, [{ parse: ['src/users.ts', 'README.md'] }]);
@@ -231,21 +244,14 @@ test('a focused run after a focused cold one takes its link entries as they are,
   const lib = "const db = require('../src/db.js');\nmodule.exports = { db };\n";
   repo.write({ 'lib/legacy.cjs': lib });
   ageFiles(repo, ['lib/legacy.cjs']);
-  let steps = 0;
-  const later: FocusSelector = {
-    firstKeys: () => undefined,
-    step: async () => {
-      steps += 1;
-      return { parse: [] };
-    },
-  };
+  const { selector: later, steps } = createQuietFocus();
 
   const next = await run(repo, { focus: later });
 
   // users.ts in full from the cache; db.ts, view.tsx and the test (none held the key `/db`: never scanned) read for
   // their links; legacy.cjs, edited since its link entry, parsed in full. The selector is not asked: the build reads
   // in full what the change needs (build-graph.ts' readFocusInFull).
-  assert.equal(steps, 0);
+  assert.equal(steps(), 0);
   assert.deepEqual(next.stats, { cached: 1, parsed: 1, read: 4, crashed: 0 });
   assert.deepEqual([...next.linkOnly].sort(), ['src/db.ts', 'src/view.tsx', 'test/users.test.ts']);
   assert.deepEqual([...next.unlinked], []);
@@ -287,16 +293,9 @@ test('a focused run over a cache that holds few of the files (an `ai` with nothi
   const scan = await scanRepository(repo.dir);
   const few = scan.files.filter((file) => file.path in sources);
   await parseRepositoryFiles(repo.dir, few, { assertionHelpers: [], pool, pruneCache: false });
-  let steps = 0;
-  const later: FocusSelector = {
-    firstKeys: () => undefined,
-    step: async () => {
-      steps += 1;
-      return { parse: [] };
-    },
-  };
+  const { selector: later, steps } = createQuietFocus();
   const next = await run(repo, { focus: later });
-  assert.equal(steps, 0);
+  assert.equal(steps(), 0);
   assert.deepEqual(next.stats, { cached: 5, parsed: 0, read: 300, crashed: 0 });
   assert.equal(next.linkOnly.size, 300);
   assert.deepEqual(
