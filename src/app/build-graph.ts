@@ -900,6 +900,8 @@ async function readFocusInFull(
   resolutions: ReadonlyMap<string, readonly Resolution[]>,
   focus: BuildFocus,
   options: ParseOptions & { maxFileBytes: number },
+  /** Leave a file edited since the graph's scan as `parsed` holds it (asHeldOnly): the MCP server's live graph. */
+  live = false,
 ): Promise<ParsedSources | undefined> {
   const linkOnly = parsed.linkOnly;
   if (linkOnly === undefined || linkOnly.size === 0) return undefined;
@@ -914,7 +916,19 @@ async function readFocusInFull(
     scan.files.filter((file) => wanted.has(file.path)),
     { ...options, pruneCache: false },
   );
-  mergeRead(parsed, read);
+  mergeRead(parsed, live ? asHeldOnly(parsed, read) : read);
+  return read;
+}
+
+/**
+ * `read` without the files whose text is no longer the one `parsed` holds their link facts of (edited since the
+ * graph's scan): a live graph keeps them as they are, and its next update reads them as changed and resolves their
+ * imports again (new facts over the old resolutions would join edges the file no longer has).
+ */
+function asHeldOnly(parsed: ParsedSources, read: ParsedSources): ParsedSources {
+  const edited = new Set([...read.facts].filter(([path, entry]) => entry.hash !== parsed.facts.get(path)?.hash).map(([path]) => path));
+  for (const path of edited) read.facts.delete(path);
+  read.diagnostics = read.diagnostics.filter((diagnostic) => !edited.has(diagnostic.location?.file ?? ''));
   return read;
 }
 
@@ -949,7 +963,7 @@ export async function readChangeInFull(env: Env, repository: RepositoryGraph, ch
   const options = focusStates.get(repository);
   if (state === undefined || options === undefined || (repository.parsed.linkOnly?.size ?? 0) === 0) return true;
   const { scan, parsed, resolutions } = repository;
-  const read = await readFocusInFull(env, scan, parsed, resolutions, { changedPaths: async () => changed }, options);
+  const read = await readFocusInFull(env, scan, parsed, resolutions, { changedPaths: async () => changed }, options, true);
   if (read === undefined) return true;
   // The parse reported its own progress: what follows it is the analysis again.
   env.reportProgress({ phase: 'analyse' });
@@ -971,14 +985,10 @@ export async function fillInFull(env: Env, repository: RepositoryGraph, paths: r
   const files = repository.scan.files.filter((file) => wanted.has(file.path));
   // Facts known to be none: every file is read and parsed in full, and the cache file is neither read nor written.
   const none: ParsedSources = { facts: new Map(), skipped: [], diagnostics: [], stats: { cached: 0, parsed: 0, read: 0, crashed: 0 } };
-  const read = await env.parseSources(files, { ...options, quiet: true }, { files: [], parsed: none, scannedAt: 0 });
-  // A file edited since the graph's scan stays as the graph holds it: the next call's patch reads it as changed, and
-  // resolves its imports again (its new facts over its old resolutions would join edges it no longer has).
-  const edited = new Set(
-    [...read.facts].filter(([path, entry]) => entry.hash !== repository.parsed.facts.get(path)?.hash).map(([path]) => path),
+  const read = asHeldOnly(
+    repository.parsed,
+    await env.parseSources(files, { ...options, quiet: true }, { files: [], parsed: none, scannedAt: 0 }),
   );
-  for (const path of edited) read.facts.delete(path);
-  read.diagnostics = read.diagnostics.filter((diagnostic) => !edited.has(diagnostic.location?.file ?? ''));
   mergeRead(repository.parsed, read);
   return patchInFull(repository, state, new Set(read.facts.keys()));
 }

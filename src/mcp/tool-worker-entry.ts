@@ -72,7 +72,7 @@ port.on('message', (message: unknown) => {
       running -= 1;
       // Once no call has run for a while, the modules the graph holds with their links alone are read in full (warm.ts'
       // fill); calls that come one after another are not made to wait for it.
-      if (running === 0) {
+      if (running === 0 && !closing) {
         idle = setTimeout(() => void context.warm.fill(() => running === 0 && !closing).catch(() => undefined), FILL_AFTER_MS);
         idle.unref();
       }

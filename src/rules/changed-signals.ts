@@ -207,9 +207,9 @@ function isEmptyHandledAbove(signal: SignalFact, head: readonly string[], functi
 
 /**
  * An element read inside a block whose test says the list holds it: `if len(parts) > 1 {` above `parts[1]`, `if parts:`
- * above `parts[0]`, `if (rows.length) {` above `rows[0]`, or in a ternary's branch on its own line whose test does; or, for the submatches of a regular expression, a test that
- * it matched at all (cast: `matches := re.FindStringSubmatch(text)`, then `if matches != nil {` above `matches[1]`): a
- * match holds every group.
+ * above `parts[0]`, `if (rows.length) {` above `rows[0]`, or in the branch of a ternary whose test does; or, for the
+ * submatches of a regular expression, a test that it matched at all (cast: `matches := re.FindStringSubmatch(text)`,
+ * then `if matches != nil {` above `matches[1]`): a match holds every group.
  */
 function isInsideNonEmptyTest(signal: SignalFact, head: readonly string[]): boolean {
   if (signal.kind !== 'collection') return false;

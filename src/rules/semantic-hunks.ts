@@ -484,21 +484,20 @@ function findYieldedKey(
   };
 }
 
-/**
- * A test of one upper-case constant (`if WIN:`, `if (__DEV__)`, `if (!IS_BROWSER)`): the platform or the build decides
- * it, no input does, so "an input for which it is true and one for which it is false" asks for nothing a test sends.
- * A literal (`while True:`, `while (true)`, rich's segment.py) loops until its body leaves: nothing to ask of it.
- */
+/** A condition's test without the brackets around it: `(ok)` is `ok`. */
+const unwrapTest = (test: string): string =>
+  test
+    .trim()
+    .replace(/^\((.*)\)$/, '$1')
+    .trim();
+
 /**
  * A ternary that passes an optional value on when it is set and nothing when not (outline's `listStyle ? { listStyle } :
  * undefined`, `name ? encode(name) : null`): both outcomes are the value's own, what the code it is passed to does with
  * it or without it; the ternary decides nothing of its own to ask.
  */
 function isOptionalPassThrough(line: string, test: string): boolean {
-  const bare = test
-    .trim()
-    .replace(/^\((.*)\)$/, '$1')
-    .trim();
+  const bare = unwrapTest(test);
   if (!/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*)*$/.test(bare)) return false;
   const name = bare.split(/\??\./).at(-1) ?? bare;
   const escaped = bare.replace(/[$.?]/g, '\\$&');
@@ -506,12 +505,13 @@ function isOptionalPassThrough(line: string, test: string): boolean {
   return ternary !== null && new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(ternary[1] ?? '');
 }
 
+/**
+ * A test of one upper-case constant (`if WIN:`, `if (__DEV__)`, `if (!IS_BROWSER)`): the platform or the build decides
+ * it, no input does, so "an input for which it is true and one for which it is false" asks for nothing a test sends.
+ * A literal (`while True:`, `while (true)`, rich's segment.py) loops until its body leaves: nothing to ask of it.
+ */
 function isConstantTest(test: string): boolean {
-  const bare = test
-    .trim()
-    .replace(/^\((.*)\)$/, '$1')
-    .trim()
-    .replace(/^(?:not\s+|!\s*)/, '');
+  const bare = unwrapTest(test).replace(/^(?:not\s+|!\s*)/, '');
   return /^_*[A-Z][A-Z0-9_]*[A-Z0-9]_*$/.test(bare) || /^(?:True|False|true|false|[01])$/.test(bare) || ENVIRONMENT_TEST.test(bare);
 }
 

@@ -47,10 +47,10 @@ import {
  * Text that calls an assertion (`assert(`, `assert.equal(`, `expect(`, chai's `.should.`): a file without one exports no
  * asserting helper. The word alone is in many a comment ("should"), and each file that has it is walked once more.
  */
-/** Type assertions: TypeScript erases all but their expression. */
-const ASSERTIONS = new Set(['TsAsExpression', 'TsSatisfiesExpression', 'TsNonNullExpression', 'TsConstAssertion', 'TsTypeAssertion']);
-
 const ASSERTION_CALL = /\b(?:assert|expect)(?:\.\w+)*\s*\(|\.should\./;
+
+/** Type assertions: TypeScript erases all but their expression. */
+const TYPE_ASSERTIONS = new Set(['TsAsExpression', 'TsSatisfiesExpression', 'TsNonNullExpression', 'TsConstAssertion', 'TsTypeAssertion']);
 
 /**
  * Collects every fact of one module in a single pass over swc's AST. The walker keeps the
@@ -230,7 +230,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
 
   /** For a type assertion, the byte range of what it adds around its expression (`as T`, `!`, `<T>`). */
   private recordAssertionRange(node: AstNode): void {
-    if (!ASSERTIONS.has(node.type)) return;
+    if (!TYPE_ASSERTIONS.has(node.type)) return;
     const span = getSpan(node);
     const inner = getSpan(getNode(node, 'expression') ?? node);
     if (span === undefined || inner === undefined) return;
