@@ -132,7 +132,7 @@ const NORMALISATION = /\.(toLowerCase|toUpperCase|toLocaleLowerCase|toLocaleUppe
  * a duplicate, a field that is not in the schema, a record soft-deleted.
  */
 const OPTION_FLAG =
-  /\b(rejectOnEmpty|strict|upsert|paranoid|required|nullable|optional|unique|cascade|overwrite|force|throwHttpErrors|followRedirect|allowUnknown|stripUnknown|ignoreDuplicates|returning|validate)\s*:\s*(true|false|'[^']*'|"[^"]*"|\d+)/;
+  /\b(rejectOnEmpty|strict|upsert|paranoid|required|nullable|optional|unique|cascade|overwrite|force|throwHttpErrors|followRedirect|allowUnknown|stripUnknown|ignoreDuplicates|returning|validate|preventAbort|preventCancel|preventClose)\s*:\s*(true|false|'[^']*'|"[^"]*"|\d+)/g;
 const FLAG_VALUES: Record<string, string> = {
   rejectOnEmpty: 'an id that matches no record (a 404 or a clear error, not an empty success)',
   strict: 'input with a field the schema does not declare, and input of the wrong type',
@@ -148,6 +148,10 @@ const FLAG_VALUES: Record<string, string> = {
   stripUnknown: 'input with a field the schema does not declare (is it dropped or kept?)',
   throwHttpErrors: 'a response with status 404 and one with 500',
   followRedirect: 'a response that redirects (301, 302 and 307)',
+  // A stream's pipeTo: what an error or an end on one side does to the other.
+  preventAbort: 'a source stream that errors while piping (is the destination aborted, or left writable?)',
+  preventCancel: 'a destination stream that errors while piping (is the source cancelled, or left readable?)',
+  preventClose: 'a source stream that ends (is the destination closed, or left open for more?)',
 };
 
 /**
@@ -523,13 +527,27 @@ function isConstantTest(test: string): boolean {
 const ENVIRONMENT_TEST =
   /^(?:sys\.(?:version_info|platform|implementation\.name)|os\.name|platform\.system\(\)|process\.(?:platform|arch|versions?(?:\.\w+)?|env\.NODE_ENV)|import\.meta\.env\??\.(?:MODE|DEV|PROD|SSR)|runtime\.(?:GOOS|GOARCH))(?:\s*(?:[<>]=?|[!=]==?|\bin\b|\bnot in\b)\s*[^&|]+|\.startswith\([^)]*\))?$/;
 
-/** Drops comments and the contents of string literals, so a changed message is not a changed decision. */
+/**
+ * Drops comments and the contents of string literals, so a changed message is not a changed decision. A regular
+ * expression literal is code, kept as written: its slashes and quotes open no comment and no string (hono's
+ * `m[0].match(/\//g)` read as `m[0].match(/\` hid the `g` it gained).
+ */
 function toCode(line: string): string {
-  return line
+  const literals = scanRegexes(line).filter((regex) => regex.literal && /\/[/*]|["'`]/.test(line.slice(regex.start + 1, regex.end)));
+  let held = line;
+  for (const [at, regex] of [...literals.entries()].reverse())
+    held = `${held.slice(0, regex.start)}\uE000${at}\uE001${held.slice(regex.end)}`;
+  const code = held
     .replace(/(["'`])(?:\\.|(?!\1)[^\\\n])*\1/g, '""')
     .replace(/\/\*.*?\*\//g, '')
     .replace(/\/\/.*$/, '')
     .trim();
+  return literals.length === 0
+    ? code
+    : code.replace(/\uE000(\d+)\uE001/g, (_, at: string) => {
+        const regex = literals[Number(at)];
+        return regex === undefined ? '' : line.slice(regex.start, regex.end);
+      });
 }
 
 /**
@@ -577,7 +595,63 @@ const REGEX_AFTER_WORD = /(?:\b(?:return|typeof|case|do|else|in|of|delete|void|t
  * string (hono's `'(?:$|/)' : … : '/?$'`) or a comment opens nothing, and a slash after an operand divides.
  */
 function findRegexes(raw: string): string[] {
-  const found: string[] = [];
+  return scanRegexes(raw).map((regex) => regex.shown);
+}
+
+/** What a flag of a regular expression changes, as the strings that show it. */
+const REGEX_FLAG_VALUES: Record<string, string> = {
+  g: 'a string with two or more matches',
+  y: 'a string whose match does not start where the last match ended',
+  i: 'the same text in upper and in lower case',
+  m: 'a string of several lines with a match at the start or the end of an inner line',
+  s: 'a string with a line break where the pattern has a `.`',
+  u: 'a string with a character outside the Basic Multilingual Plane (an emoji) where the pattern has `.` or a class',
+  v: 'a string with a character outside the Basic Multilingual Plane (an emoji) where the pattern has `.` or a class',
+};
+
+/**
+ * The strings to try when a pattern kept its text and gained or lost flags (hono's `match(/\//)` made `match(/\//g)`
+ * counts every slash, not the first): a string on which each flag decides, not "one the old pattern accepts". A
+ * pattern kept in a name that gains `g` or `y` also carries `lastIndex` from one `test` or `exec` to the next.
+ */
+function toFlagValues(base: string, head: string, line: string): string | undefined {
+  const [was, now] = [/^\/(.+)\/([a-z]*)$/s.exec(base), /^\/(.+)\/([a-z]*)$/s.exec(head)];
+  if (was === null || now === null) return undefined;
+  const [, wasBody = '', wasFlags = ''] = was;
+  const [, nowBody = '', nowFlags = ''] = now;
+  if (canonicalRegexLiteral(`/${wasBody}/`) !== canonicalRegexLiteral(`/${nowBody}/`)) return undefined;
+  const flags = [...new Set([...wasFlags, ...nowFlags])].filter((flag) => wasFlags.includes(flag) !== nowFlags.includes(flag));
+  const values = [...new Set(flags.map((flag) => REGEX_FLAG_VALUES[flag]).filter((value) => value !== undefined))];
+  if (values.length === 0) return undefined;
+  const kept = /[\w$]\s*(?::[^=]+)?=\s*$/.test(line.slice(0, line.indexOf(head)));
+  if (kept && flags.some((flag) => (flag === 'g' || flag === 'y') && nowFlags.includes(flag)))
+    values.push('the same test or exec called twice in a row (lastIndex carries over)');
+  const said = flags.map((flag) => `${nowFlags.includes(flag) ? 'gained' : 'lost'} ${flag}`).join(', ');
+  return `${values.join('; ')}: the pattern ${said}`;
+}
+
+/** A line without its `//` comment, read as code: a `//` inside a string or a regular expression (`/\//g`) is kept. */
+function withoutLineComment(raw: string): string {
+  return raw.slice(0, scanLine(raw, []));
+}
+
+/** A regular expression of a line: as findRegex shows it, and where its text starts and ends. */
+interface RegexAt {
+  shown: string;
+  start: number;
+  end: number;
+  /** A `/…/flags` literal, not a `new RegExp(…)` call. */
+  literal: boolean;
+}
+
+function scanRegexes(raw: string): RegexAt[] {
+  const found: RegexAt[] = [];
+  scanLine(raw, found);
+  return found;
+}
+
+/** Reads a line as code, adding its regular expressions to `found`; where its `//` comment starts (its length if none). */
+function scanLine(raw: string, found: RegexAt[]): number {
   let previous = '';
   for (let index = 0; index < raw.length; index++) {
     const char = raw[index] ?? '';
@@ -586,10 +660,10 @@ function findRegexes(raw: string): string[] {
       previous = char;
       continue;
     }
-    if (char === '/' && raw[index + 1] === '/') break;
+    if (char === '/' && raw[index + 1] === '/') return index;
     if (char === '/' && raw[index + 1] === '*') {
       const end = raw.indexOf('*/', index + 2);
-      if (end < 0) break;
+      if (end < 0) return raw.length;
       index = end + 1;
       continue;
     }
@@ -601,7 +675,8 @@ function findRegexes(raw: string): string[] {
       REGEX_AT.lastIndex = index;
       const match = REGEX_AT.exec(raw);
       if (match !== null) {
-        found.push(match[1] === undefined ? match[0].trim() : `/${match[1]}/${match[2] ?? ''}`);
+        const literal = match[1] !== undefined;
+        found.push({ shown: literal ? `/${match[1]}/${match[2] ?? ''}` : match[0].trim(), start: index, end: REGEX_AT.lastIndex, literal });
         index = REGEX_AT.lastIndex - 1;
         previous = ')';
         continue;
@@ -609,7 +684,7 @@ function findRegexes(raw: string): string[] {
     }
     if (!/\s/.test(char)) previous = char;
   }
-  return found;
+  return raw.length;
 }
 
 /** Where the string or template opened at `start` closes (the line's end when it does not). */
@@ -1234,9 +1309,11 @@ function classifyPair(
   if (escaping !== undefined) add('escaping', escaping.subject, escaping.was, escaping.values);
   const prototype = findPrototypeChange(base, head);
   if (prototype !== undefined) add('prototype', prototype, '', PROTOTYPE_VALUES);
-  const flag = OPTION_FLAG.exec(head);
-  const oldFlag = base === undefined ? null : OPTION_FLAG.exec(base);
-  if (flag !== null && (oldFlag === null || oldFlag[0] !== flag[0])) {
+  // Each flag the line sets that the line it replaced did not set so (hono's pipeTo kept `preventClose: true` and
+  // gained `preventAbort: true`); one set by another removed line of the hunk is moved (findSemanticChanges).
+  const oldFlags = new Set(base === undefined ? [] : [...base.matchAll(OPTION_FLAG)].map((match) => match[0].replace(/\s+/g, '')));
+  for (const flag of head.matchAll(OPTION_FLAG)) {
+    if (oldFlags.has(flag[0].replace(/\s+/g, ''))) continue;
     const [, name = '', value = ''] = flag;
     // `include: [{ model: Document, required: true }]`: an ORM's inner join, not a request's required field.
     const isJoin = name === 'required' && [...preceding(), after].some((text) => INCLUDE_OBJECT.test(text));
@@ -1267,7 +1344,7 @@ function classifyPair(
   const headRegex = findRegex(after);
   const baseRegex = before === undefined ? undefined : findRegex(before);
   if (headRegex !== undefined && (baseRegex === undefined || canonicalRegexLiteral(headRegex) !== canonicalRegexLiteral(baseRegex)))
-    add('regex', headRegex, '', REGEX_VALUES);
+    add('regex', headRegex, '', (baseRegex === undefined ? undefined : toFlagValues(baseRegex, headRegex, after)) ?? REGEX_VALUES);
   const rounding = hasNewRounding(head, base, ROUNDING);
   const modulus = rounding ? undefined : findNewModulus(head, base);
   const order = findSortOrder(head);
@@ -1361,6 +1438,7 @@ function findRemovedGuard(
   line: number,
   language: SourceLanguage,
   addedAgain: (text: string) => boolean,
+  added: readonly SourceLine[] = [],
 ): SemanticChange | undefined {
   const code = removed.filter((entry) => !entry.isComment && entry.code.trim() !== '');
   for (const [index, entry] of code.entries()) {
@@ -1374,6 +1452,15 @@ function findRemovedGuard(
     const exit = match[2] ?? code[index + 1]?.code.trim();
     if (exit === undefined || !EXIT_STATEMENT.test(exit)) continue;
     const test = GUARD_OPENERS[language].exec(entry.text.trim())?.[1] ?? match[1] ?? '';
+    // Its test made again by new code (ky moved `if (!retryMethods.has(this._options.method.toLowerCase())) return fn`
+    // into its caller: `const isRetriableMethod = retryMethods.has(…)` and a ternary): the guard moved, it was not dropped.
+    const tested = toPlainText(test.trim().replace(/^(?:!\s*|not\s+)/, ''));
+    if (
+      tested.length >= MIN_MOVED_TEXT &&
+      /[.(]/.test(tested) &&
+      added.some((other) => !other.isComment && toPlainText(other.text).includes(tested))
+    )
+      continue;
     // A check the module makes once as it loads, on its own code (find-my-way's `if (!isRegexSafe(FULL_PATH_REGEXP))
     // throw`, removed with the regex it checked): no input reaches it. One on the environment is configuration.
     if (getIndent(entry) === 0 && /^(?:throw|raise)\b/.test(exit) && !ENVIRONMENT_READ.test(test)) continue;
@@ -1694,10 +1781,14 @@ const JAVASCRIPT: HunkSyntax = {
     return withIndexComparisons(takeParenthesised(shown) ?? shown);
   },
   findDeclaration: (line) => {
-    const match = DECLARATION.exec(line.code === '' ? '' : line.raw.replace(/\/\/.*$/, ''));
+    const match = DECLARATION.exec(line.code === '' ? '' : withoutLineComment(line.raw));
     return match?.[1] !== undefined && match[2] !== undefined ? [match[1], match[2]] : undefined;
   },
   findLoop,
+  findRegexLiterals: (text) =>
+    scanRegexes(text)
+      .filter((regex) => regex.literal)
+      .map((regex) => ({ start: regex.start, end: regex.end, token: canonicalRegexLiteral(regex.shown) })),
   classify: (before, after, line, following, isOldLogic, preceding) =>
     classifyPair(
       before?.raw,
@@ -2032,6 +2123,12 @@ export function findSemanticChanges(
   const removedLines = hunks.flatMap((hunk) =>
     base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).filter((line) => !line.isComment),
   );
+  // The option flags the removed lines set (`preventClose:true`), read when a changed line sets one.
+  let flagsRemoved: ReadonlySet<string> | undefined;
+  const removedFlags = (): ReadonlySet<string> =>
+    (flagsRemoved ??= new Set(
+      removedLines.flatMap((line) => [...line.code.matchAll(OPTION_FLAG)].map((match) => `${match[1]}:${match[2]}`)),
+    ));
   // The removed lines as a link is compared with them, read once per file.
   const removedPlain = removedLines.map((line) => toPlainText(line.text));
   const addedCode = new Set(
@@ -2259,6 +2356,7 @@ export function findSemanticChanges(
     return lines.some((line) => listEscapings(line.code, line.text).includes(name));
   };
   const isMoved = (change: SemanticChange): boolean =>
+    (change.kind === 'option-flag' && removedFlags().has(`${change.subject}:${change.limit}`)) ||
     (change.kind === 'boundary' && isOldSlice(change)) ||
     (change.kind === 'regex' && oldPatterns.has(change.subject)) ||
     (change.kind === 'normalisation' && oldNormalisations.has(change.subject)) ||
@@ -2298,7 +2396,7 @@ export function findSemanticChanges(
         (language === 'javascript'
           ? findRemovedDefault(removed, hunk.newStart + 1, addedLines, (text) => addedCode.has(toMovedText(text)))
           : undefined) ??
-        findRemovedGuard(removed, hunk.newStart + 1, language, (text) => addedCode.has(toMovedText(text)));
+        findRemovedGuard(removed, hunk.newStart + 1, language, (text) => addedCode.has(toMovedText(text)), addedLines);
       if (dropped !== undefined && changes.length < MAX_CHANGES) changes.push(dropped);
       continue;
     }
@@ -2551,9 +2649,12 @@ export function findSemanticChanges(
       // Added lines (new code) give at most one case per hunk: their proof is the new code's test, not a before/after.
       // A library option whose effect is known (`rejectOnEmpty: true`: an unknown id is a 404) asks its own question.
       const added = before === undefined;
-      const known = kept.filter((change) => change.kind === 'option-flag' && FLAG_VALUES[change.subject] !== undefined);
-      const chosen = !added ? kept : addedHunks.has(index) ? known : [...kept.slice(0, 1), ...known];
-      if (added && kept.length > 0) addedHunks.add(index);
+      // Such a flag takes no hunk's one case: hono's new `try` around a pipeTo that gained `preventAbort: true` asks both.
+      const isKnown = (change: SemanticChange): boolean => change.kind === 'option-flag' && FLAG_VALUES[change.subject] !== undefined;
+      const known = kept.filter(isKnown);
+      const first = addedHunks.has(index) ? [] : kept.filter((change) => !isKnown(change)).slice(0, 1);
+      const chosen = !added ? kept : [...first, ...known];
+      if (added && first.length > 0) addedHunks.add(index);
       for (const change of chosen) {
         if (change.kind === 'error-path' && isRethrowOfAskedCatch(change.line)) continue;
         // `.catch(next)` a removed line of the hunk had on the same chain (fastify-cors joined `.then(…)` and

@@ -14,18 +14,29 @@ function isMethodCall(code: string, at: number, name: string): boolean {
   return /\.\s*$/.test(code.slice(0, at)) && /^\s*\(/.test(code.slice(at + name.length));
 }
 
-function tokenize(code: string, keywords: ReadonlySet<string>): Token[] {
+/**
+ * A text's tokens. A regular expression literal is one token, as the syntax reads it: the letters of `/^abc$/` are
+ * no names a rename could map, and the slashes of `/\//g` open no comment (hono's trie router gained a `g` there).
+ */
+function tokenize(code: string, syntax: Pick<HunkSyntax, 'keywords' | 'findRegexLiterals'>): Token[] {
   const tokens: Token[] = [];
-  for (const match of code.matchAll(TOKEN)) {
-    const { comment, name, literal, operator } = match.groups ?? {};
-    if (comment !== undefined) break;
-    // A keyword (`typeof`, `in`, `None`, `nil`) is part of the logic, not a name that can be renamed; nor is a method
-    // called (`Math.round(` → `Math.floor(` calls another function), while a property read (`req.connection` →
-    // `req.socket`) and a local name may be.
-    if (name !== undefined) tokens.push(keywords.has(name) || isMethodCall(code, match.index, name) ? { text: name } : { name });
-    // A trailing comma is layout (`{ value, issues: [], }` over lines is `{ value, issues: [] }` on one).
-    else if (operator === ',' && /^,\s*[)\]}]/.test(code.slice(match.index))) continue;
-    else tokens.push({ text: literal ?? operator ?? '' });
+  const regexes = syntax.findRegexLiterals?.(code) ?? [];
+  let from = 0;
+  for (const regex of [...regexes, { start: code.length, end: code.length, token: '' }]) {
+    for (const match of code.slice(from, regex.start).matchAll(TOKEN)) {
+      const { comment, name, literal, operator } = match.groups ?? {};
+      if (comment !== undefined) return tokens;
+      const at = from + match.index;
+      // A keyword (`typeof`, `in`, `None`, `nil`) is part of the logic, not a name that can be renamed; nor is a method
+      // called (`Math.round(` → `Math.floor(` calls another function), while a property read (`req.connection` →
+      // `req.socket`) and a local name may be.
+      if (name !== undefined) tokens.push(syntax.keywords.has(name) || isMethodCall(code, at, name) ? { text: name } : { name });
+      // A trailing comma is layout (`{ value, issues: [], }` over lines is `{ value, issues: [] }` on one).
+      else if (operator === ',' && /^,\s*[)\]}]/.test(code.slice(at))) continue;
+      else tokens.push({ text: literal ?? operator ?? '' });
+    }
+    if (regex.token !== '') tokens.push({ text: regex.token });
+    from = regex.end;
   }
   return tokens;
 }
@@ -35,7 +46,7 @@ function namesOf(lines: readonly SourceLine[], syntax: HunkSyntax): Set<string> 
   const names = new Set<string>();
   for (const line of lines) {
     if (line.isComment) continue;
-    for (const token of tokenize(line.code, syntax.keywords)) if ('name' in token) names.add(token.name);
+    for (const token of tokenize(line.code, syntax)) if ('name' in token) names.add(token.name);
   }
   return names;
 }
@@ -127,7 +138,10 @@ function createSubstitution(
   return (text, line) => {
     let result = loopHeader(text);
     for (let pass = 0; pass < 2; pass++) {
+      // A name's letters inside a regular expression literal are the pattern's, not the name's.
+      const regexes = syntax.findRegexLiterals?.(result) ?? [];
       result = result.replace(/[A-Za-z_$][\w$]*/g, (name, offset: number, whole: string) => {
+        if (regexes.some((regex) => offset > regex.start && offset < regex.end)) return name;
         const held = whole[offset - 1] === '.' ? undefined : getDeclared(declarations, name, line);
         return held === undefined ? name : `(${held.trim()})`;
       });
@@ -173,12 +187,12 @@ export function createOldLogicCheck(
   const headDeclarations = findDeclarations(added, headFile, syntax);
   const toNew = createSubstitution(headDeclarations, pairLoops(oldLoops, newLoops), syntax);
   const oldDecisions = removedCode.flatMap((line) => [syntax.findCondition(line), line.text]).filter((text) => text !== undefined);
-  const old = oldDecisions.map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax.keywords)));
+  const old = oldDecisions.map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax)));
   // The tests the removed lines made, without their whole lines: what a condition joined from them may be made of.
   const oldTests = removedCode
     .map((line) => syntax.findCondition(line))
     .filter((text) => text !== undefined)
-    .map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax.keywords)));
+    .map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax)));
   // The operands a removed line returned joined (`return field.IsValid() && field.Interface() != zero`): a guard that
   // returns early on one of them (go-playground/form's `if !field.IsValid() { return false }`) tests what it tested.
   const operand = (text: string): string => text.trim().replace(/^(?:!\s*|not\s+)/, '');
@@ -186,7 +200,7 @@ export function createOldLogicCheck(
     .map((line) => /^\s*return\s+(.+?)\s*;?\s*$/.exec(line.code)?.[1])
     .filter((returned) => returned !== undefined && /&&|\|\||\band\b|\bor\b/.test(returned))
     .flatMap((returned) => splitTopLevel(returned ?? '', syntax.keywords.has('or') ? /&&|\|\||and\b|or\b/ : /&&|\|\|/))
-    .map((link) => withoutDoubleNegation(tokenize(toOld(operand(link)), syntax.keywords)));
+    .map((link) => withoutDoubleNegation(tokenize(toOld(operand(link)), syntax)));
   let baseNames: Set<string> | undefined;
   let headNames: Set<string> | undefined;
   const isRename = (from: string, to: string): boolean => {
@@ -198,7 +212,7 @@ export function createOldLogicCheck(
   const breaksInBody = added.some((line) => !line.isComment && /\bbreak\b/.test(line.code));
   // Or the new lines test the clause elsewhere, word for word: immer's `if (method === "push" && args.length > 0)` became
   // `if (method === "push")` inside a new `if (changed)`, `changed` being `args.length > 0` for a push.
-  const addedTokens = added.filter((line) => !line.isComment && line.code !== '').map((line) => tokenize(line.text, syntax.keywords));
+  const addedTokens = added.filter((line) => !line.isComment && line.code !== '').map((line) => tokenize(line.text, syntax));
   const isTestedElsewhere = (old: readonly Token[], now: readonly Token[]): boolean => {
     // A clause of a few tokens at least: a bare name (`&& ok`) is said on many lines for other reasons.
     const clause = old.slice(now.length + 1);
@@ -220,7 +234,7 @@ export function createOldLogicCheck(
     return false;
   };
   const toTokens = (decision: string, line: number | undefined): Token[] =>
-    withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax.keywords));
+    withoutDoubleNegation(tokenize(toNew(toHeldTruth(headDeclarations, decision, line), line), syntax));
   const isOld = (decision: string, line: number | undefined): boolean => {
     const tokens = toTokens(decision, line);
     if (tokens.length === 0) return false;

@@ -471,6 +471,13 @@ export interface Loop {
   index?: string;
 }
 
+/** A regular expression literal of a line: where its text starts and ends, and the token it reads as. */
+export interface RegexLiteral {
+  start: number;
+  end: number;
+  token: string;
+}
+
 /** What pairing a hunk's lines needs to know of a language, and its classifier for one replaced or added line. */
 export interface HunkSyntax {
   readLines(text: string): SourceLine[];
@@ -486,6 +493,11 @@ export interface HunkSyntax {
   findHeaderDeclarations?(line: SourceLine): (readonly [string, string])[];
   /** The loop a line's text opens, when it visits each element of a collection in order. */
   findLoop?(text: string): Loop | undefined;
+  /**
+   * The regular expression literals of a line's text, each where it stands and as one token (two spellings of a
+   * pattern alike): what stands inside one is no name, no comment and no string.
+   */
+  findRegexLiterals?(text: string): readonly RegexLiteral[];
   classify(
     before: SourceLine | undefined,
     after: SourceLine,

@@ -1598,6 +1598,34 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       [],
     );
     assert.deepEqual(removed(['function f(x) {', '  if (x) {', '    log(x);', '  }', '  return 2;', '}'], 2, 3), []);
+    // Its test made again by new code (ky 7c7f5fe1b3 moved `_retry`'s guard for methods it does not retry into the caller's
+    // ternary): moved. A bare name tested again is no evidence of that.
+    const retry = [
+      'function run(fn) {',
+      '  const isRetriable = retryMethods.has(this._options.method.toLowerCase());',
+      '  return isRetriable ? this._retry(fn) : fn;',
+      '}',
+      '_retry(fn) {',
+      '  if (!retryMethods.has(this._options.method.toLowerCase())) {',
+      '    return fn;',
+      '  }',
+      '  return attempt(fn);',
+      '}',
+    ];
+    const guard = (first: string) =>
+      findSemanticChanges(
+        `${['function run(fn) {', '  return this._retry(fn);', '}', ...retry.slice(4)].join('\n')}\n`,
+        `${[...retry.slice(0, 1), first, ...retry.slice(2, 5), ...retry.slice(8)].join('\n')}\n`,
+        [
+          { oldStart: 2, oldLines: 1, newStart: 2, newLines: 2 },
+          { oldStart: 5, oldLines: 3, newStart: 5, newLines: 0 },
+        ],
+      ).filter((change) => change.kind === 'exit');
+    assert.deepEqual(guard(retry[1] ?? ''), []);
+    assert.deepEqual(
+      guard('  const isRetriable = isRetriableMethod(this._options);').map((change) => change.subject),
+      ['no longer returns here'],
+    );
     // Check 129 (pocketbase c388ade): a function removed whole, its guard with it: no input reaches what followed.
     const file = ['package core', '', ...go, '', 'func g() int {', '\treturn 1', '}'];
     assert.deepEqual(removed(file, 3, 7, 'go'), []);
@@ -1995,6 +2023,67 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       ['condition', 3, '(!anchorId)'],
       ['option-flag', 8, 'rejectOnEmpty'],
     ]);
+  });
+
+  // hono cd31bc196e wrapped `pipeTo` in a new try/finally and gave it `preventAbort: true` beside the `preventClose: true`
+  // the removed line had: the flag it gained asks its own case, the one it kept none, and the finally keeps the hunk's case.
+  test("a stream option a line gains asks what it does; one a removed line set is moved; neither takes the hunk's case", () => {
+    const base = [
+      '  async pipe(body) {',
+      '    await body.pipeTo(this.writable, { preventClose: true })',
+      '    this.writer = this.writable.getWriter()',
+      '  }',
+    ];
+    const head = [
+      '  async pipe(body) {',
+      '    try {',
+      '      await body.pipeTo(this.writable, { preventClose: true, preventAbort: true })',
+      '    } finally {',
+      '      this.writer = this.writable.getWriter()',
+      '    }',
+      '  }',
+    ];
+    const found = findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+      { oldStart: 2, oldLines: 2, newStart: 2, newLines: 5 },
+    ]).map((change) => [change.kind, change.line, change.subject, change.values]);
+    assert.deepEqual(found, [
+      ['option-flag', 3, 'preventAbort', 'a source stream that errors while piping (is the destination aborted, or left writable?)'],
+      ['error-path', 4, 'the cleanup', found[1]?.[3]],
+    ]);
+    // Replaced in place: only the flag the line did not set before.
+    assert.deepEqual(
+      one('  await body.pipeTo(dest, { preventClose: true })', '  await body.pipeTo(dest, { preventAbort: true, preventClose: true })').map(
+        ([kind, subject]) => [kind, subject],
+      ),
+      [['option-flag', 'preventAbort']],
+    );
+    assert.deepEqual(one('  x({ strict: true, required: false })', '  x({ required: false, strict: true })'), []);
+  });
+
+  // hono 569b4191a2 counted slashes with `m[0].match(/\//)?.length`, one at most, and fixed it with `g`: the slashes of
+  // `/\//` read as a `//` comment, so the two lines were one decision and the pattern's new flag asked nothing.
+  test('a pattern that gains or loses a flag asks for a string on which the flag decides; its slashes open no comment', () => {
+    assert.deepEqual(one('  const n = m[0].match(/\\//)?.length ?? 0', '  const n = m[0].match(/\\//g)?.length ?? 0'), [
+      ['regex', '/\\//g', '', 'a string with two or more matches: the pattern gained g'],
+    ]);
+    assert.deepEqual(
+      one('  const ok = /^a$/i.test(name)', '  const ok = /^a$/.test(name)').map(([, , , values]) => values),
+      ['the same text in upper and in lower case: the pattern lost i'],
+    );
+    assert.deepEqual(
+      one('const SLASH = /\\//', 'const SLASH = /\\//g').map(([, , , values]) => values),
+      ['a string with two or more matches; the same test or exec called twice in a row (lastIndex carries over): the pattern gained g'],
+    );
+    // The letters of a pattern are no names: `/^abc$/` → `/^abd$/` is no rename of `abc`.
+    assert.deepEqual(
+      one('  const ok = /^abc$/.test(name)', '  const ok = /^abd$/.test(name)').map(([kind, subject]) => [kind, subject]),
+      [['regex', '/^abd$/']],
+    );
+    // A quote inside a pattern opens no string.
+    assert.deepEqual(
+      one('  const parts = s.split(/"/)', "  const parts = s.split(/'/)").map(([kind, subject]) => [kind, subject]),
+      [['regex', "/'/"]],
+    );
   });
 
   test('an object made without a prototype, or asked for its own keys, asks for the keys it inherited (hono c85aead088)', () => {
@@ -4131,7 +4220,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.31\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.32\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
