@@ -379,6 +379,74 @@ describe('a folder named for test helpers holds test support', () => {
   });
 });
 
+describe('a file of describe blocks inside an exported helper is test support', () => {
+  // h3's shape: test/_setup.ts exports describeMatrix, which wraps the caller's cases in `describe("web")` and
+  // `describe("node")`; it declares no test case and vitest's default globs never run it. The tests that call it do.
+  test('its suites are not a test: the command runs the tests that use it, and the change is reached through it', async () => {
+    const setup =
+      "import { describe } from 'vitest';\nimport { serve } from '../src/static';\nexport const canServe = serve('GET');\nexport function describeMatrix(title: string, fn: (target: string) => void): void {\n  describe(title, () => {\n    describe('web', () => fn('web'));\n    describe('node', () => fn('node'));\n  });\n}\n";
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'h', version: '1.0.0', scripts: { test: 'vitest' }, devDependencies: { vitest: '^3.0.0' } }),
+        'pnpm-lock.yaml': "lockfileVersion: '9.0'\n",
+        'src/static.ts': 'export function serve(method: string): boolean {\n  return method === "GET";\n}\n',
+        'test/_setup.ts': setup,
+        'test/static.test.ts':
+          "import { it, expect } from 'vitest';\nimport { describeMatrix } from './_setup';\nimport { serve } from '../src/static';\ndescribeMatrix('serve', (target) => {\n  it(`serves GET on ${target}`, () => expect(serve('GET')).toBe(true));\n});\n",
+      },
+      { 'src/static.ts': 'export function serve(method: string): boolean {\n  return method === "GET" || method === "HEAD";\n}\n' },
+    );
+    try {
+      const { testRun, changedPathProof } = await analyzeFixture(fixture);
+      assert.deepEqual(
+        [testRun.scope, testRun.commands.map((command) => command.command)],
+        ['reaching', ['npx vitest run test/static.test.ts']],
+      );
+      assert.deepEqual(
+        changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+        [['src/static.ts', ['test/static.test.ts']]],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
+describe('test cases declared only inside exported helpers are the cases of the tests that call them', () => {
+  // yup's shape: test/helpers.ts exports castAll, which calls `it` for each value (jest's config ignores the file);
+  // test/string.ts calls castAll. The helper is support: the runner runs string.ts.
+  test('the helper is not run or counted; the test that calls it is', async () => {
+    const helpers =
+      "import { print } from '../src/print';\nexport const castAll = (cast: (v: unknown) => unknown, values: unknown[]): void => {\n  for (const value of values)\n    it(`casts ${print(value)}`, () => {\n      expect(cast(value)).toBeDefined();\n    });\n};\n";
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'y', version: '1.0.0', scripts: { test: 'jest' }, devDependencies: { jest: '^29.0.0' } }),
+        'yarn.lock': '',
+        'src/print.ts': 'export function print(value: unknown): string {\n  return String(value);\n}\n',
+        'test/helpers.ts': helpers,
+        'test/string.ts':
+          "import { castAll } from './helpers';\nimport { print } from '../src/print';\ndescribe('string', () => {\n  castAll(print, [1, 'a']);\n});\n",
+      },
+      {
+        'src/print.ts': 'export function print(value: unknown): string {\n  return typeof value === "string" ? value : String(value);\n}\n',
+      },
+    );
+    try {
+      const { testRun, changedPathProof } = await analyzeFixture(fixture);
+      assert.deepEqual(
+        [testRun.scope, testRun.commands.map((command) => command.command)],
+        ['reaching', ['npx jest --runTestsByPath test/string.ts']],
+      );
+      assert.deepEqual(
+        changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+        [['src/print.ts', ['test/string.ts']]],
+      );
+    } finally {
+      fixture.repo.cleanup();
+    }
+  });
+});
+
 describe('suites a package script runs with configs of their own, importing the package by name', () => {
   // msw's shape: unit tests under src/ run by the root vitest config; integration tests under test/node import `msw`
   // (tsup's lib/, not committed) and run with `vitest --config=./test/node/vitest.config.ts`; browser tests with

@@ -160,6 +160,24 @@ describe('test cases', () => {
     ].join('\n');
     assert.deepEqual(parse(code).tests, []);
   });
+
+  test('a function read from a list by index is the file own, one read by name stays the runner', () => {
+    // yup's schema.ts runs its validations in a loop: `const test = tests[i]; test(args, panic, function finish(err) {…})`.
+    const loop = [
+      'export function run(tests, args) {',
+      '  for (let i = 0; i < tests.length; i++) {',
+      '    const test = tests[i];',
+      "    test('x', function finishTestRun(err) {});",
+      '  }',
+      '}',
+    ].join('\n');
+    assert.deepEqual(parse(loop).tests, []);
+    const named = ["const test = runner['test'];", "test('reads', () => {});"].join('\n');
+    assert.deepEqual(
+      parse(named).tests.map((found) => found.titlePath),
+      [['reads']],
+    );
+  });
 });
 
 describe('assertions', () => {

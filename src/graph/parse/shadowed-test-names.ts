@@ -62,7 +62,20 @@ function declare(node: AstNode, scope: Scope, names: ReadonlySet<string>): void 
   } else if (node.type === 'VariableDeclarator') {
     const id = getNode(node, 'id');
     const init = unwrapExpression(getNode(node, 'init'));
-    if (id?.type === 'Identifier' && (init === undefined || !RUNNER_VALUES.has(init.type))) name = getString(id, 'value');
+    if (id?.type === 'Identifier' && (init === undefined || !RUNNER_VALUES.has(init.type) || isIndexedElement(init)))
+      name = getString(id, 'value');
   }
   if (name !== undefined && names.has(name)) scope.declared.add(name);
+}
+
+/**
+ * An element read by a computed index (`const test = tests[i]`, yup's validation loop): a value of the file's list,
+ * never the runner's function, which is read by name (`runner.test`, `base['test']`).
+ */
+function isIndexedElement(init: AstNode): boolean {
+  if (init.type !== 'MemberExpression') return false;
+  const property = getNode(init, 'property');
+  if (property?.type !== 'Computed') return false;
+  const expression = unwrapExpression(getNode(property, 'expression'));
+  return expression?.type !== 'StringLiteral';
 }
