@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module';
 import { canonicalRegexLiteral } from './regex-canonical.js';
 import { blankBlockComments } from '../text/block-comments.js';
 import type { Hunk } from '../model/change.js';
@@ -45,6 +46,7 @@ import {
 export type { SemanticChange } from './semantic-text.js';
 
 const MAX_CHANGES = 40;
+const NODE_MODULES: ReadonlySet<string> = new Set(builtinModules.map((name) => name.replace(/^node:/, '')));
 /** A removed line at least this long that comes back word for word was moved; `}` or `return;` are everywhere. */
 const MIN_MOVED_TEXT = 12;
 /** A rethrow this many lines below its catch is still that catch's (a catch block that tests the error first). */
@@ -517,6 +519,33 @@ function isOptionalPassThrough(line: string, test: string): boolean {
 function isConstantTest(test: string): boolean {
   const bare = unwrapTest(test).replace(/^(?:not\s+|!\s*)/, '');
   return /^_*[A-Z][A-Z0-9_]*[A-Z0-9]_*$/.test(bare) || /^(?:True|False|true|false|[01])$/.test(bare) || ENVIRONMENT_TEST.test(bare);
+}
+
+/** A name bound to a whole module: `const url = require('url')`, `import * as fs from 'node:fs'`, `import url from 'url'`. */
+const MODULE_BINDING =
+  /^\s*(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)|import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+)['"])/;
+
+/** The names a file binds to one of Node's own modules (`url`, `node:crypto`): what the runtime provides, not the caller. */
+function findRuntimeModuleNames(lines: readonly SourceLine[]): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const line of lines) {
+    if (line.isComment) continue;
+    const match = MODULE_BINDING.exec(line.raw);
+    const name = match?.[1] ?? match?.[3];
+    const module = match?.[2] ?? match?.[4];
+    if (name !== undefined && module !== undefined && NODE_MODULES.has(module.replace(/^node:/, ''))) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * A test of whether Node's own module has a member (codimd's `if (url.URL)` before `new url.URL(data)`, else
+ * `url.parse`): the Node version decides it, no input does, so there is no input for each outcome to ask for.
+ */
+function isFeatureDetection(test: string, runtimeModules: ReadonlySet<string>): boolean {
+  const bare = unwrapTest(test).replace(/^(?:!\s*)/, '');
+  const member = /^(?:typeof\s+)?([A-Za-z_$][\w$]*)\.[A-Za-z_$][\w$]*(?:\s*[!=]==?\s*(['"])(?:undefined|function)\2)?$/.exec(bare);
+  return member?.[1] !== undefined && runtimeModules.has(member[1]);
 }
 
 /**
@@ -2379,6 +2408,11 @@ export function findSemanticChanges(
         CATCH_BINDING.exec(head[change.line - 1]?.code ?? '')?.[1] === thrown,
     );
   };
+  let runtimeModuleNames: ReadonlySet<string> | undefined;
+  const runtimeModules = (): ReadonlySet<string> => {
+    runtimeModuleNames ??= findRuntimeModuleNames(head);
+    return runtimeModuleNames;
+  };
   for (const [index, hunk] of hunks.entries()) {
     const isHunkLogic = createOldLogicCheck(
       base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines),
@@ -2603,6 +2637,7 @@ export function findSemanticChanges(
           !(oldLink && change.kind === 'condition') &&
           !(change.kind === 'condition' && isOldTernaryTest(change.subject)) &&
           !(change.kind === 'condition' && isConstantTest(change.subject)) &&
+          !(change.kind === 'condition' && language === 'javascript' && isFeatureDetection(change.subject, runtimeModules())) &&
           !(change.kind === 'condition' && isOptionalPassThrough(after.text, change.subject)) &&
           !(change.kind === 'condition' && isWrappedInList(after.text)) &&
           !(before === undefined && (change.kind === 'condition' || change.kind === 'boundary') && isPlainLoopHeader(after.text)) &&
