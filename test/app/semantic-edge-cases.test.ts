@@ -4236,7 +4236,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.32\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.33\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
