@@ -51,6 +51,7 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
     (signal) =>
       // A call's signal sits on the line its chain starts (`promise` above `.then(resolve)` and `.catch(reject)`).
       !isMovedSignal(signal, joinLinesBelow(head, signal.line - 1), removed) &&
+      !isParsedBefore(signal, file.hunks, base) &&
       !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
@@ -64,6 +65,19 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
       !isInsideNonEmptyTest(signal, head) &&
       !isSliceInsideLengthTest(signal, head, file.headFunctions ?? []),
   );
+}
+
+/**
+ * JSON parsed where a removed line of the same hunk parsed JSON (node-fetch's `return JSON.parse(buffer.toString())` →
+ * `return JSON.parse(text)`): malformed text failed there before; what the parse is now given is a read case's question,
+ * not a new parse.
+ */
+function isParsedBefore(signal: SignalFact, hunks: readonly Hunk[], base: readonly string[]): boolean {
+  if (signal.kind !== 'parse-json' || !/^[A-Za-z_$][\w$.]*$/.test(signal.detail)) return false;
+  const hunk = hunks.find((candidate) => signal.line >= candidate.newStart && signal.line < candidate.newStart + candidate.newLines);
+  if (hunk === undefined) return false;
+  const call = new RegExp(`(?<![\\w$])${escapeName(signal.detail)}\\s*\\(`);
+  return base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).some((line) => call.test(line));
 }
 
 /**

@@ -1736,9 +1736,10 @@ function findReplacedBranch(
   after: SourceLine,
   syntax: HunkSyntax,
   paired: ReadonlySet<number>,
+  isKept: (line: SourceLine) => boolean,
 ): { line: SourceLine; offset: number } | undefined {
   const branches = removed.flatMap((line, offset) =>
-    !paired.has(offset) && BRANCH.test(line.code) && isReplacedBy(line, after, syntax) ? [{ line, offset }] : [],
+    !paired.has(offset) && BRANCH.test(line.code) && !isKept(line) && isReplacedBy(line, after, syntax) ? [{ line, offset }] : [],
   );
   return branches.length === 1 ? branches[0] : undefined;
 }
@@ -2163,6 +2164,15 @@ export function findSemanticChanges(
   const addedCode = new Set(
     hunks.flatMap((hunk) => head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).map((line) => toMovedText(line.text))),
   );
+  // An `if` the change kept as the `else if` of a branch written above it (execa put `if (next === '\n') {…}` before its
+  // `if (next === 'u' && …)`): the new branch is new code, not a rewrite of the one it now precedes.
+  const keptAsElse = new Set(
+    [...addedCode].flatMap((text) => {
+      const kept = /^else\s+(if\b.*)$/.exec(text)?.[1];
+      return kept === undefined ? [] : [kept];
+    }),
+  );
+  const isKeptBranch = (line: SourceLine): boolean => keptAsElse.has(toMovedText(line.text));
   const removedCode = new Set(
     removedLines.map((line) => toMovedText(line.text)).filter((text) => /[\w$]/.test(text) && text.length >= MIN_MOVED_TEXT),
   );
@@ -2506,7 +2516,11 @@ export function findSemanticChanges(
           : positional;
       // A removed line the change adds again was moved, not replaced: knex wrapped `releaseConnection(this.connection)`
       // in a new `if (this.connection) {`, which took its place in the diff.
-      const replacedInPlace = removed !== undefined && isReplacedBy(removed, after, syntax) && !addedCode.has(toMovedText(removed.text));
+      const replacedInPlace =
+        removed !== undefined &&
+        isReplacedBy(removed, after, syntax) &&
+        !addedCode.has(toMovedText(removed.text)) &&
+        !isKeptBranch(removed);
       if (replacedInPlace) pairedOffsets.add(offset);
       // Python: a line indented into or out of a block runs under another test now (starlette moved
       // `directory = os.path.realpath(directory)` into the `else:` above it).
@@ -2544,7 +2558,7 @@ export function findSemanticChanges(
       const branch =
         replacedInPlace || language !== 'javascript' || !BRANCH.test(after.code)
           ? undefined
-          : findReplacedBranch(hunkRemoved, after, syntax, pairedOffsets);
+          : findReplacedBranch(hunkRemoved, after, syntax, pairedOffsets, isKeptBranch);
       if (branch !== undefined) pairedOffsets.add(branch.offset);
       const before = replacedInPlace ? removed : branch?.line;
       if (before !== undefined && isRenamedLine(before, after)) continue;

@@ -1435,6 +1435,34 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(python('if version < (3, 11):').length, 1);
   });
 
+  // Check 181 (execa): a branch written above an `if` the change kept as its `else if` showed as a rewrite of that `if`
+  // ("if (next === 'u' && …) → if (next === '\n')"): it is a new line, and the kept test asks nothing.
+  test('a new branch above an if kept as its else-if is new code, not a rewrite of it', () => {
+    const base = [
+      "if (raw === '\\\\') {",
+      "  if (next === 'u' && raw[i + 2] === '{') {",
+      '    i = raw.indexOf("}", i + 3);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const head = [
+      "if (raw === '\\\\') {",
+      "  if (next === '\\n') {",
+      '    i += 1;',
+      "  } else if (next === 'u' && raw[i + 2] === '{') {",
+      '    i = raw.indexOf("}", i + 3);',
+      '  }',
+      '}',
+      '',
+    ].join('\n');
+    const changes = findSemanticChanges(base, head, [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }]);
+    assert.deepEqual(
+      changes.map((change) => [change.kind, change.line, change.before, change.subject]),
+      [['condition', 2, '', "(next === '\\n')"]],
+    );
+  });
+
   // Check 177 (codimd): a new `parseUrl` asked "an input for which (url.URL) is true and one for which it is false"; the
   // Node version decides whether the url module has URL, no input does.
   test('a test of whether one of Node own modules has a member asks nothing; the same test of a value still asks', () => {

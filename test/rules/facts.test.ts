@@ -863,6 +863,25 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:promise-concurrency']);
   });
 
+  // Check 184 (node-fetch): `return JSON.parse(buffer.toString())` → `return JSON.parse(text)` was asked as new JSON
+  // parsing; malformed text failed there before. A parse where no removed line parsed stays asked.
+  it('JSON parsed where a removed line parsed JSON is not a new parse; a parse on a line that did not is', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ['const buffer = await consumeBody(this);', 'return JSON.parse(buffer.toString());', 'const n = 1;', ''].join('\n'),
+      headText: ['const text = await this.text();', 'return JSON.parse(text);', 'const meta = JSON.parse(raw);', ''].join('\n'),
+      hunks: [
+        { oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 },
+        { oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 },
+      ],
+      headSignals: [
+        { kind: 'parse-json', line: 2, detail: 'JSON.parse' },
+        { kind: 'parse-json', line: 3, detail: 'JSON.parse' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:3:parse-json']);
+  });
+
   // Check 66 (NodeBB): `keyId.shift().slice(7, -1)` → `keyId.at(-1).slice(7, -1)` was asked as an empty list reaching
   // `.slice`; the slice was there before, with the same arguments.
   it('a method called with the same arguments as before, on another receiver, is a move; other arguments are not', () => {
@@ -1898,9 +1917,9 @@ describe('analysis through the built-in packs', () => {
         ['semantic-edge-cases@1.33.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
-        ['edge-cases@1.7.0#edge-case/money-rounding', 7.5],
+        ['edge-cases@1.8.0#edge-case/money-rounding', 7.5],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
-        ['edge-cases@1.7.0#edge-case/money-negative-currency', 4.5],
+        ['edge-cases@1.8.0#edge-case/money-negative-currency', 4.5],
       ],
     );
     assert.deepEqual(ranked.overflow, []);
