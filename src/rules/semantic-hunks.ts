@@ -1619,6 +1619,49 @@ function classifyExit(
   };
 }
 
+/** `return <literal>;` (or a bare `return;`): the literal as written, `undefined` for none. */
+const LITERAL_RETURN = /^\s*(?:\}\s*)?return(?:\s+(true|false|null|undefined|-?\d+(?:\.\d+)?|(['"])[^'"\\]*\2|\[\s*\]|\{\s*\}))?\s*;?\s*$/;
+
+function readLiteralReturn(line: SourceLine): string | undefined {
+  if (line.isComment) return undefined;
+  const match = LITERAL_RETURN.exec(withoutLineComment(line.raw));
+  if (match === null) return undefined;
+  return (match[1] ?? 'undefined').replace(/^\[\s*\]$/, '[]').replace(/^\{\s*\}$/, '{}');
+}
+
+const isFalsy = (literal: string): boolean => /^(?:false|null|undefined|0|-0|''|"")$/.test(literal);
+
+/**
+ * The one removed `return <literal>` of a hunk that an added `return <literal>` of another value replaced: h3's
+ * serveStatic turned `if (!options.fallthrough) { throw … } return false;` into `if (options.fallthrough) { return; }
+ * throw …`, so a fall-through now gives `undefined`, not `false`. None when the hunk removed several, or none.
+ */
+function findReplacedReturn(removed: readonly SourceLine[], after: SourceLine, addedCode: ReadonlySet<string>): SourceLine | undefined {
+  if (readLiteralReturn(after) === undefined) return undefined;
+  const returns = removed.filter((line) => readLiteralReturn(line) !== undefined && !addedCode.has(toMovedText(line.text)));
+  return returns.length === 1 ? returns[0] : undefined;
+}
+
+/** A literal returned in place of another (`return false` → `return`, `return null` → `return []`): what every caller gets. */
+function classifyReturned(before: SourceLine, after: SourceLine, line: number): SemanticChange | undefined {
+  const was = readLiteralReturn(before);
+  const now = readLiteralReturn(after);
+  if (was === undefined || now === undefined || was === now) return undefined;
+  const truth =
+    isFalsy(was) === isFalsy(now)
+      ? `both ${isFalsy(now) ? 'falsy' : 'truthy'}: a caller that compares with ${was} sees the difference, one that tests the result's truth does not`
+      : `one truthy, one falsy: a caller that tests the result now takes its other branch`;
+  return {
+    kind: 'return',
+    line,
+    before: excerpt(withoutBrace(before.raw)),
+    after: excerpt(withoutBrace(after.raw)),
+    subject: `now returns ${now} where it returned ${was}`,
+    limit: was,
+    values: `an input that reaches line ${line}, asserting the value its caller gets (${now}, not ${was}; ${truth})`,
+  };
+}
+
 /**
  * The question left to a line of code that decides nothing new (classifyPair found nothing) but reads another value
  * than the line of code it replaced (findReplacedRead).
@@ -2587,6 +2630,13 @@ export function findSemanticChanges(
             ) ?? classifyRead(partner, after, line))
           : undefined;
         if (other !== undefined) found.push(other);
+      }
+      // A literal returned where the hunk removed a return of another (`return false` → `return`).
+      // One per hunk, as every kind (the key below).
+      if (found.length === 0 && language === 'javascript') {
+        const replaced = findReplacedReturn(hunkRemoved, after, addedCode);
+        const returned = replaced === undefined ? undefined : classifyReturned(replaced, after, line);
+        if (returned !== undefined) found.push(returned);
       }
       // A field added to a schema that was there before (a few lines into an existing object), not a new schema.
       const isFieldInsertion = baseText !== undefined && hunk.newLines - hunk.oldLines <= 3;

@@ -18,7 +18,8 @@ export type SemanticKind =
   | 'prototype'
   | 'validation'
   | 'read'
-  | 'exit';
+  | 'exit'
+  | 'return';
 
 /** A change in what the code decides, found by comparing a changed line with the line it replaced. */
 export interface SemanticChange {

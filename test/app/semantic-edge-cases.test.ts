@@ -1435,6 +1435,40 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(python('if version < (3, 11):').length, 1);
   });
 
+  // Check 177 (h3): serveStatic's `if (!options.fallthrough) { throw … } return false;` became `if (options.fallthrough)
+  // { return; } throw …`: a fall-through now gives undefined where it gave false, and nothing asked it.
+  test('a return of another literal than the return the hunk removed asks what every caller gets', () => {
+    const returned = (before: string, after: string) =>
+      findSemanticChanges(
+        `function f(o) {\n  if (o.m) {\n${before}\n  }\n  return 1;\n}\n`,
+        `function f(o) {\n  if (o.m) {\n${after}\n  }\n  return 1;\n}\n`,
+        [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }],
+      ).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(returned('    return false;', '    return;'), [['return', 'now returns undefined where it returned false', 'false']]);
+    assert.deepEqual(returned('    return null;', '    return [];'), [['return', 'now returns [] where it returned null', 'null']]);
+    assert.deepEqual(returned("    return 'a';", '    return 0;'), [['return', "now returns 0 where it returned 'a'", "'a'"]]);
+    // Without the evidence: the same literal, a value that is no literal, or no removed return.
+    assert.deepEqual(returned('    return null; // none', '    return null;'), []);
+    assert.deepEqual(
+      returned('    return null;', '    return cached;').filter(([kind]) => kind === 'return'),
+      [],
+    );
+    assert.deepEqual(
+      returned('    log(o);', '    return false;').filter(([kind]) => kind === 'return'),
+      [],
+    );
+    // The swapped guard of h3: the condition and the value returned, each once.
+    const base = 'function f(o) {\n  if (!o.fallthrough) {\n    throw new Error("x");\n  }\n  return false;\n}\n';
+    const head = 'function f(o) {\n  if (o.fallthrough) {\n    return;\n  }\n  throw new Error("x");\n}\n';
+    assert.deepEqual(
+      findSemanticChanges(base, head, [{ oldStart: 2, oldLines: 4, newStart: 2, newLines: 4 }]).map((change) => [change.kind, change.line]),
+      [
+        ['condition', 2],
+        ['return', 3],
+      ],
+    );
+  });
+
   // Check 181 (execa): a branch written above an `if` the change kept as its `else if` showed as a rewrite of that `if`
   // ("if (next === 'u' && …) → if (next === '\n')"): it is a new line, and the kept test asks nothing.
   test('a new branch above an if kept as its else-if is new code, not a rewrite of it', () => {
@@ -4264,7 +4298,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.33\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.34\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

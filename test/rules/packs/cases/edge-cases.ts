@@ -321,6 +321,7 @@ const SEMANTIC_KINDS = [
   'exit',
   'escaping',
   'prototype',
+  'return',
 ] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
@@ -383,6 +384,25 @@ semanticEdgeCaseCases['edge-case/changed-exit'] = {
       },
       message:
         'src/validate.ts:12 no longer returns here (return debug( → debug("[%s] error while broadcasting message: %s", this.uid, e.message);)',
+      params: { weight: 7, confidence: 'high' },
+    },
+  ],
+};
+semanticEdgeCaseCases['edge-case/changed-return'] = {
+  valid: SEMANTIC_KINDS.filter((other) => other !== 'return').map((other) => ({ ...semantic, semanticKind: other })),
+  invalid: [
+    {
+      facts: {
+        ...semantic,
+        semanticKind: 'return',
+        before: 'return false;',
+        after: 'return;',
+        edit: 'return false; → return;',
+        subject: 'now returns undefined where it returned false',
+        limit: 'false',
+        values: 'an input that reaches line 12, asserting the value its caller gets (undefined, not false)',
+      },
+      message: 'src/validate.ts:12 now returns undefined where it returned false (return false; → return;)',
       params: { weight: 7, confidence: 'high' },
     },
   ],
