@@ -116,3 +116,34 @@ describe('NestJS URI versioning', () => {
     );
   });
 });
+
+// hedgedoc (check 192): `RouterModule.register([{ path: '/api/v2', module: PublicApiModule }, …])` prefixes the notes
+// controllers of two modules; checker listed `GET /notes/:noteAlias/revisions/:revisionUuid` once, unprefixed, and said
+// nothing. It does not follow RouterModule yet: it says so, naming the file and line.
+describe('NestJS RouterModule', () => {
+  test('a RouterModule.register checker does not follow is a limitation naming its file and line', async () => {
+    const repo = createRepo({
+      ...NEST_FILES,
+      'src/app.module.ts': source(
+        "import { Module } from '@nestjs/common';",
+        "import { RouterModule } from '@nestjs/core';",
+        "import { UsersController } from './users.controller';",
+        "@Module({ controllers: [UsersController], imports: [RouterModule.register([{ path: '/admin', module: AppModule }])] })",
+        'export class AppModule {}',
+      ),
+    });
+    const env = createTestEnv(repo.dir);
+    try {
+      const graph = await buildRepositoryGraph(env);
+      assert.deepEqual(
+        graph.limitations.filter((limitation) => limitation.code.startsWith('routes/')).map((limitation) => limitation.message),
+        [
+          'src/app.module.ts:4: RouterModule.register prefixes the routes of the modules it lists; checker does not follow it, so the routes of those modules are listed without their prefixes.',
+        ],
+      );
+    } finally {
+      await env.close();
+      repo.cleanup();
+    }
+  });
+});

@@ -211,3 +211,6 @@ export function getOptionsPrefix(node: AstNode | undefined): string {
   if (value?.type !== 'ObjectExpression') return '';
   return getStaticString(getObjectProperty(value, 'prefix')) ?? '';
 }
+
+/** The setting a Nest `RouterModule.register(…)` call is recorded as: compose-routes.ts reports it as a limitation. */
+export const NEST_ROUTER_MODULE = 'RouterModule.register';

@@ -15,6 +15,7 @@ import {
   isPathExpression,
   isPrefixExpression,
   joinRoutePaths,
+  NEST_ROUTER_MODULE,
   resolveReceiver,
 } from './route-calls.js';
 import type { SourcePositions } from './source-positions.js';
@@ -144,6 +145,11 @@ export class RouteCollector {
       const versioning = method === 'enableVersioning' ? getUriVersioning(args[0]) : undefined;
       if (method === 'enableVersioning' && versioning === undefined) return;
       this.useCandidates.push({ ...base, prefix, entries: [], setting: method, ...(versioning === undefined ? {} : { versioning }) });
+      return;
+    }
+    // Nest's `RouterModule.register(routes)` prefixes the controllers of the modules it lists: read only to say so.
+    if (method === 'register' && receiver.isIdentifier && receiver.root === 'RouterModule') {
+      this.useCandidates.push({ ...base, prefix: undefined, entries: [], setting: NEST_ROUTER_MODULE });
       return;
     }
     switch (method) {

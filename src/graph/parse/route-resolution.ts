@@ -1,6 +1,6 @@
 import type { ImportFact, MountFact, RouteFact, RouteFramework, UseFact } from '../../model/facts.js';
 import { isStaticParts, renderParts, toChainEntry } from './reference-frames.js';
-import { applyPrefix, getFrameworkOfModule, isRouterLikeName, joinRoutePaths } from './route-calls.js';
+import { applyPrefix, getFrameworkOfModule, isRouterLikeName, joinRoutePaths, NEST_ROUTER_MODULE } from './route-calls.js';
 import type { MountCandidate, RouteCandidate, RouteCollector } from './route-collector.js';
 
 interface ImportBinding {
@@ -116,7 +116,8 @@ class RouteResolver {
   private resolveUses(): UseFact[] {
     const uses: UseFact[] = [];
     for (const candidate of this.collected.useCandidates) {
-      const isNestSetting = candidate.setting === 'setGlobalPrefix' || candidate.setting === 'enableVersioning';
+      const isNestSetting =
+        candidate.setting === 'setGlobalPrefix' || candidate.setting === 'enableVersioning' || candidate.setting === NEST_ROUTER_MODULE;
       if (!isNestSetting && this.getReceiverFramework(candidate, '/') === undefined) continue;
       const use: UseFact = {
         receiver: candidate.receiver,

@@ -1,7 +1,7 @@
 import type { ChainEntryFact, FileFacts, MountFact, RouteFact, Span, UseFact } from '../../model/facts.js';
 import { type ChainLink, INLINE_LINK_NAME, type MiddlewareLevel, type RouteGuard, type RouteRegistration } from '../../model/graph.js';
 import { type SymbolIndex, toCallableKey } from '../symbol-index.js';
-import { joinRoutePaths } from '../parse/route-calls.js';
+import { joinRoutePaths, NEST_ROUTER_MODULE } from '../parse/route-calls.js';
 import { classifyMiddleware, type MiddlewareClass } from './classify-middleware.js';
 
 export interface ComposedRoute {
@@ -128,6 +128,15 @@ export function composeRoutes(
       }
       if (use.setting === 'enableVersioning') {
         versioning = use.versioning;
+        continue;
+      }
+      if (use.setting === NEST_ROUTER_MODULE) {
+        limitations.push({
+          code: 'routes/unmatched-mount',
+          file: path,
+          line: use.line,
+          message: `${path}:${use.line}: RouterModule.register prefixes the routes of the modules it lists; checker does not follow it, so the routes of those modules are listed without their prefixes.`,
+        });
         continue;
       }
       list.push(toUseLike(use));
