@@ -1469,7 +1469,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
-  // Check 181 (execa): a branch written above an `if` the change kept as its `else if` showed as a rewrite of that `if`
+  // Check 182 (execa): a branch written above an `if` the change kept as its `else if` showed as a rewrite of that `if`
   // ("if (next === 'u' && …) → if (next === '\n')"): it is a new line, and the kept test asks nothing.
   test('a new branch above an if kept as its else-if is new code, not a rewrite of it', () => {
     const base = [
@@ -1497,7 +1497,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
-  // Check 177 (codimd): a new `parseUrl` asked "an input for which (url.URL) is true and one for which it is false"; the
+  // Check 180 (codimd): a new `parseUrl` asked "an input for which (url.URL) is true and one for which it is false"; the
   // Node version decides whether the url module has URL, no input does.
   test('a test of whether one of Node own modules has a member asks nothing; the same test of a value still asks', () => {
     const added = (header: string, line: string) =>

@@ -863,7 +863,7 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:2:promise-concurrency']);
   });
 
-  // Check 184 (node-fetch): `return JSON.parse(buffer.toString())` → `return JSON.parse(text)` was asked as new JSON
+  // Check 185 (node-fetch): `return JSON.parse(buffer.toString())` → `return JSON.parse(text)` was asked as new JSON
   // parsing; malformed text failed there before. A parse where no removed line parsed stays asked.
   it('JSON parsed where a removed line parsed JSON is not a new parse; a parse on a line that did not is', () => {
     const rewritten: ChangedFileInput = {
