@@ -1619,6 +1619,43 @@ function classifyExit(
   };
 }
 
+/**
+ * A link of a query builder's chain that filters rows, on a line of its own (`.andWhere(FieldNameRevision.noteId,
+ * noteId)` in knex; `.where(…)`, `.whereIn(…)`, `.orWhere(…)` and their negations): its method and its first argument.
+ */
+const FILTER_LINK = /^\s*\.((?:and|or)?[wW]here(?:Not)?(?:In|Null|Exists|Between)?)\(\s*([^,)]*)/;
+/** What a query chain is built from: knex's `this.knex(Table)`, `.select(`, `.from(`, `.first()`, a query builder. */
+const QUERY_CHAIN = /\bknex\b|\.(?:select|from|first|update|delete|del|count|createQueryBuilder|query|innerJoin|leftJoin|join)\(/;
+
+/**
+ * A filter link added to a query chain (hedgedoc's `getRevisionDto` gained `.andWhere(FieldNameRevision.noteId, noteId)`,
+ * so a revision of another note is no longer found): the rows the query returned before and no longer does, or, for an
+ * `orWhere`, the rows it now also returns. The chain above the line must read as a query.
+ */
+function classifyFilter(head: readonly SourceLine[], line: number): SemanticChange | undefined {
+  const after = head[line - 1];
+  if (after === undefined || after.isComment) return undefined;
+  const link = FILTER_LINK.exec(withoutLineComment(after.raw));
+  if (link === null) return undefined;
+  const chain = joinChainAbove(head, line - 1) ?? '';
+  if (!QUERY_CHAIN.test(chain)) return undefined;
+  const method = link[1] ?? 'where';
+  const on = (link[2] ?? '').trim();
+  const subject = excerpt(on === '' ? method : on);
+  const widens = /^or/.test(method);
+  return {
+    kind: 'filter',
+    line,
+    before: '',
+    after: excerpt(after.text.trim()),
+    subject: widens ? `the query now also returns rows matching ${subject}` : `the query now also filters on ${subject}`,
+    limit: method,
+    values: widens
+      ? `a row the query did not return before and that matches the new ${method} on ${subject} (now returned), and one that matches neither`
+      : `a row the query returned before that fails the new ${method} on ${subject} (another owner, parent or state: no longer returned), and one that passes it`,
+  };
+}
+
 /** `return <literal>;` (or a bare `return;`): the literal as written, `undefined` for none. */
 const LITERAL_RETURN = /^\s*(?:\}\s*)?return(?:\s+(true|false|null|undefined|-?\d+(?:\.\d+)?|(['"])[^'"\\]*\2|\[\s*\]|\{\s*\}))?\s*;?\s*$/;
 
@@ -2630,6 +2667,11 @@ export function findSemanticChanges(
             ) ?? classifyRead(partner, after, line))
           : undefined;
         if (other !== undefined) found.push(other);
+      }
+      // A filter added to a query chain (`.andWhere(noteId)`): the rows it no longer returns.
+      if (found.length === 0 && language === 'javascript' && before === undefined) {
+        const filter = classifyFilter(head, line);
+        if (filter !== undefined) found.push(filter);
       }
       // A literal returned where the hunk removed a return of another (`return false` → `return`).
       // One per hunk, as every kind (the key below).

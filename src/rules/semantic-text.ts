@@ -19,7 +19,8 @@ export type SemanticKind =
   | 'validation'
   | 'read'
   | 'exit'
-  | 'return';
+  | 'return'
+  | 'filter';
 
 /** A change in what the code decides, found by comparing a changed line with the line it replaced. */
 export interface SemanticChange {

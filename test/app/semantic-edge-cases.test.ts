@@ -1469,6 +1469,29 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // Check 192 (hedgedoc): getRevisionDto gained `.andWhere(FieldNameRevision.noteId, noteId)`, so a revision of another
+  // note is no longer served; the route's path-parameter case was all it asked.
+  test('a filter link added to a query chain asks for a row the new filter leaves out; a where of no query asks nothing', () => {
+    const start = '  const revision = await this.knex(TableRevision)';
+    const query = (link: string) =>
+      findSemanticChanges(
+        [start, '    .select(Field.uuid)', '    .where(Field.uuid, uuid)', '    .first();', ''].join('\n'),
+        [start, '    .select(Field.uuid)', '    .where(Field.uuid, uuid)', link, '    .first();', ''].join('\n'),
+        [{ oldStart: 4, oldLines: 0, newStart: 4, newLines: 1 }],
+      ).map((change) => [change.kind, change.subject, change.limit]);
+    assert.deepEqual(query('    .andWhere(Field.noteId, noteId)'), [['filter', 'the query now also filters on Field.noteId', 'andWhere']]);
+    assert.deepEqual(query("    .orWhere('public', true)"), [['filter', "the query now also returns rows matching 'public'", 'orWhere']]);
+    // Without the evidence: a chain that reads as no query (a collection library's `where` on a list).
+    assert.deepEqual(
+      findSemanticChanges(
+        ['  const open = _(tickets)', '    .filter(Boolean)', '    .value();', ''].join('\n'),
+        ['  const open = _(tickets)', '    .filter(Boolean)', "    .where({ state: 'open' })", '    .value();', ''].join('\n'),
+        [{ oldStart: 3, oldLines: 0, newStart: 3, newLines: 1 }],
+      ).filter((change) => change.kind === 'filter'),
+      [],
+    );
+  });
+
   // Check 182 (execa): a branch written above an `if` the change kept as its `else if` showed as a rewrite of that `if`
   // ("if (next === 'u' && …) → if (next === '\n')"): it is a new line, and the kept test asks nothing.
   test('a new branch above an if kept as its else-if is new code, not a rewrite of it', () => {
@@ -4298,7 +4321,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.34\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.35\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

@@ -322,6 +322,7 @@ const SEMANTIC_KINDS = [
   'escaping',
   'prototype',
   'return',
+  'filter',
 ] as const;
 
 export const semanticEdgeCaseCases: Record<string, RuleCases> = Object.fromEntries(
@@ -403,6 +404,26 @@ semanticEdgeCaseCases['edge-case/changed-return'] = {
         values: 'an input that reaches line 12, asserting the value its caller gets (undefined, not false)',
       },
       message: 'src/validate.ts:12 now returns undefined where it returned false (return false; → return;)',
+      params: { weight: 7, confidence: 'high' },
+    },
+  ],
+};
+semanticEdgeCaseCases['edge-case/changed-filter'] = {
+  valid: SEMANTIC_KINDS.filter((other) => other !== 'filter').map((other) => ({ ...semantic, semanticKind: other })),
+  invalid: [
+    {
+      facts: {
+        ...semantic,
+        semanticKind: 'filter',
+        before: '',
+        after: '.andWhere(FieldNameRevision.noteId, noteId)',
+        edit: 'new line: .andWhere(FieldNameRevision.noteId, noteId)',
+        subject: 'the query now also filters on FieldNameRevision.noteId',
+        limit: 'andWhere',
+        values: 'a row the query returned before that fails the new andWhere on FieldNameRevision.noteId, and one that passes it',
+      },
+      message:
+        'src/validate.ts:12 the query now also filters on FieldNameRevision.noteId (new line: .andWhere(FieldNameRevision.noteId, noteId))',
       params: { weight: 7, confidence: 'high' },
     },
   ],
