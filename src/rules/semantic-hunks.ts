@@ -46,6 +46,8 @@ import {
 export type { SemanticChange } from './semantic-text.js';
 
 const MAX_CHANGES = 40;
+/** How far apart (in base lines) two hunks are read as one rewrite when a return's old value is looked for. */
+const NEAR_HUNK_LINES = 12;
 const NODE_MODULES: ReadonlySet<string> = new Set(builtinModules.map((name) => name.replace(/^node:/, '')));
 /** A removed line at least this long that comes back word for word was moved; `}` or `return;` are everywhere. */
 const MIN_MOVED_TEXT = 12;
@@ -1627,6 +1629,26 @@ const FILTER_LINK = /^\s*\.((?:and|or)?[wW]here(?:Not)?(?:In|Null|Exists|Between
 /** What a query chain is built from: knex's `this.knex(Table)`, `.select(`, `.from(`, `.first()`, a query builder. */
 const QUERY_CHAIN = /\bknex\b|\.(?:select|from|first|update|delete|del|count|createQueryBuilder|query|innerJoin|leftJoin|join)\(/;
 
+/** How many lines above a chain link its statement's start is looked for. */
+const MAX_STATEMENT_LINES = 24;
+
+/**
+ * The statement a chain link at `at` (0-based) goes on, from the line after the last one above that ends a statement
+ * (`;`, `{`, `}`) to the link: `this.knex(Table)`, `.select(` and its arguments on lines of their own, `.where(…)`.
+ */
+function readStatementAbove(lines: readonly SourceLine[], at: number): string {
+  let start = at;
+  while (start > 0 && at - start < MAX_STATEMENT_LINES) {
+    const above = lines[start - 1];
+    if (above === undefined || (!above.isComment && /[;{}]\s*$/.test(above.code.trimEnd()))) break;
+    start--;
+  }
+  return lines
+    .slice(start, at + 1)
+    .map((line) => line.code.trim())
+    .join(' ');
+}
+
 /**
  * A filter link added to a query chain (hedgedoc's `getRevisionDto` gained `.andWhere(FieldNameRevision.noteId, noteId)`,
  * so a revision of another note is no longer found): the rows the query returned before and no longer does, or, for an
@@ -1637,8 +1659,7 @@ function classifyFilter(head: readonly SourceLine[], line: number): SemanticChan
   if (after === undefined || after.isComment) return undefined;
   const link = FILTER_LINK.exec(withoutLineComment(after.raw));
   if (link === null) return undefined;
-  const chain = joinChainAbove(head, line - 1) ?? '';
-  if (!QUERY_CHAIN.test(chain)) return undefined;
+  if (!QUERY_CHAIN.test(readStatementAbove(head, line - 1))) return undefined;
   const method = link[1] ?? 'where';
   const on = (link[2] ?? '').trim();
   const subject = excerpt(on === '' ? method : on);
@@ -2676,7 +2697,12 @@ export function findSemanticChanges(
       // A literal returned where the hunk removed a return of another (`return false` → `return`).
       // One per hunk, as every kind (the key below).
       if (found.length === 0 && language === 'javascript') {
-        const replaced = findReplacedReturn(hunkRemoved, after, addedCode);
+        // The hunks around this one too: git splits h3's rewritten guard so that `return;` and the `return false;` it
+        // replaced fall in two hunks a few lines apart.
+        const near = hunks
+          .filter((other) => Math.abs(other.oldStart - hunk.oldStart) <= NEAR_HUNK_LINES)
+          .flatMap((other) => base.slice(other.oldStart - 1, other.oldStart - 1 + other.oldLines));
+        const replaced = findReplacedReturn(near, after, addedCode);
         const returned = replaced === undefined ? undefined : classifyReturned(replaced, after, line);
         if (returned !== undefined) found.push(returned);
       }

@@ -1457,6 +1457,36 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       returned('    log(o);', '    return false;').filter(([kind]) => kind === 'return'),
       [],
     );
+    // As git splits h3's rewrite: `return;` in one hunk, the `return false;` it replaced in the next, a few lines down.
+    const guard = [
+      'function f(o) {',
+      '  if (!o.fallthrough) {',
+      '    o.headers.set("allow", "GET");',
+      '    throw new Error("x");',
+      '  }',
+      '  return false;',
+      '}',
+      '',
+    ].join('\n');
+    const swapped = [
+      'function f(o) {',
+      '  if (o.fallthrough) {',
+      '    return;',
+      '  }',
+      '  o.headers.set("allow", "GET");',
+      '  throw new Error("x");',
+      '}',
+      '',
+    ].join('\n');
+    assert.deepEqual(
+      findSemanticChanges(guard, swapped, [
+        { oldStart: 2, oldLines: 3, newStart: 2, newLines: 2 },
+        { oldStart: 6, oldLines: 1, newStart: 5, newLines: 2 },
+      ])
+        .filter((change) => change.kind === 'return')
+        .map((change) => [change.line, change.subject]),
+      [[3, 'now returns undefined where it returned false']],
+    );
     // The swapped guard of h3: the condition and the value returned, each once.
     const base = 'function f(o) {\n  if (!o.fallthrough) {\n    throw new Error("x");\n  }\n  return false;\n}\n';
     const head = 'function f(o) {\n  if (o.fallthrough) {\n    return;\n  }\n  throw new Error("x");\n}\n';
@@ -1480,6 +1510,22 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         [{ oldStart: 4, oldLines: 0, newStart: 4, newLines: 1 }],
       ).map((change) => [change.kind, change.subject, change.limit]);
     assert.deepEqual(query('    .andWhere(Field.noteId, noteId)'), [['filter', 'the query now also filters on Field.noteId', 'andWhere']]);
+    // hedgedoc's select lists its columns on lines of their own: the statement is read from its start.
+    const columns = [
+      '  const revision = await this.knex(TableRevision)',
+      '    .select(',
+      '      Field.uuid,',
+      '      Field.patch,',
+      '    )',
+    ];
+    assert.deepEqual(
+      findSemanticChanges(
+        [...columns, '    .where(Field.uuid, uuid)', '    .first();', ''].join('\n'),
+        [...columns, '    .where(Field.uuid, uuid)', '    .andWhere(Field.noteId, noteId)', '    .first();', ''].join('\n'),
+        [{ oldStart: 7, oldLines: 0, newStart: 7, newLines: 1 }],
+      ).map((change) => [change.kind, change.line]),
+      [['filter', 7]],
+    );
     assert.deepEqual(query("    .orWhere('public', true)"), [['filter', "the query now also returns rows matching 'public'", 'orWhere']]);
     // Without the evidence: a chain that reads as no query (a collection library's `where` on a list).
     assert.deepEqual(
