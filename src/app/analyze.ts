@@ -7,6 +7,7 @@ import {
   type ChangedTarget,
   findChangedCallees,
   findChangedCollaborators,
+  findIntroducedNames,
   findChangedLiterals,
   findSiblingLiterals,
   findContextLines,
@@ -318,6 +319,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         ...findChangedCollaborators(sides.headText.get(file.path) ?? '', changedLines),
       ],
       siblings: findSiblingLiterals(sides.headText.get(file.path) ?? '', changedLines),
+      introduced: findIntroducedNames(sides.headText.get(file.path) ?? '', sides.baseText.get(file.path), changedLines),
       ...(routes.length === 0 ? {} : { routes }),
       members: (sides.headFacts.get(file.path)?.callables ?? []).map((callable) => callable.name),
     };

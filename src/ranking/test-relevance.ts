@@ -47,6 +47,12 @@ export interface ChangedTarget {
    */
   members?: readonly string[];
   /**
+   * Names of two words or more the changed lines say and the base text never did (findIntroducedNames): undici's
+   * `maxResponseSize`, read for the first time in its HTTP/2 client. A test named for one (test/max-response-size.js)
+   * is about what the change starts to honour.
+   */
+  introduced?: readonly string[];
+  /**
    * The exports of the file that call a changed private helper (findExportedCallers): more-itertools's `running_min` for
    * its `_windowed_running_min`. A test says these, never the helper; they weigh as whole names and nothing else.
    */
@@ -140,6 +146,31 @@ export function findChangedCollaborators(text: string, changedLines: readonly nu
     for (const match of code.replace(QUOTED, '""').matchAll(COLLABORATOR)) found.add(match[1] ?? '');
   }
   return [...found];
+}
+
+const IDENTIFIER = /(?<![\w$])[A-Za-z_$][\w$]*/g;
+
+/**
+ * Identifiers of two words or more (`maxResponseSize`, `MAX_RESPONSE_SIZE`) on the changed lines of `text` that `base`
+ * never says, as their words joined lower-case (`maxresponsesize`), distinct; a leading one-letter word (`kMaxResponseSize`'s
+ * `k`) is dropped. Comment lines and strings are passed over.
+ */
+export function findIntroducedNames(text: string, base: string | undefined, changedLines: readonly number[]): string[] {
+  if (base === undefined) return [];
+  const lines = blankBlockComments(text);
+  const said = new Set(base.match(IDENTIFIER) ?? []);
+  const found = new Set<string>();
+  for (const line of changedLines) {
+    const code = (lines[line - 1] ?? '').trim();
+    if (/^(?:\/\/|\/\*|\*|#)/.test(code)) continue;
+    for (const name of code.replace(QUOTED, '""').match(IDENTIFIER) ?? []) {
+      if (said.has(name) || LANGUAGE.has(name)) continue;
+      const words = splitWords(name);
+      const kept = words[0]?.length === 1 ? words.slice(1) : words;
+      if (kept.length > 1 && kept.every((word) => !/^\d+$/.test(word)) && kept.some(isTerm)) found.add(kept.join(''));
+    }
+  }
+  return [...found].sort(compareText);
 }
 
 /**
@@ -483,6 +514,8 @@ interface TermHits {
   literalWords: Set<string>;
   /** Names of two words or more kept whole (`deepMerge` → `deepmerge`), matched against what the test's code names. */
   wholeNames: Set<string>;
+  /** Names of two words or more the change introduced (`maxresponsesize`): a test file named for one is about it. */
+  introduced: Set<string>;
   /** The changed routes' last fixed segments as words (`userMemberships.list` → user memberships list), by segment. */
   routes: Map<string, string[]>;
   /**
@@ -600,6 +633,7 @@ function toTerms(target: ChangedTarget): TermHits {
     fileRoots,
     memberPaths,
     callees,
+    introduced: new Set(target.introduced ?? []),
     // As a test's names hold a string that reads as a name (`'LIMIT_FILE_SIZE'` → `limitfilesize`).
     siblings: new Set((target.siblings ?? []).flatMap((literal) => toCompactName(literal) ?? [])),
   };
@@ -693,6 +727,7 @@ function weighTerms(
   if (test.path.endsWith('_test.go') && terms.path.endsWith('.go') && splitStem(test.path).folder === splitStem(terms.path).folder)
     weights.set('package', WEIGHT.goPackage);
   for (const name of namedCallables) weights.set(`file:${name}`, WEIGHT.callableFile);
+  if (terms.introduced.has(compact)) weights.set(`introduced:${compact}`, WEIGHT.callableFile);
   if (terms.callees.has(compact)) weights.set(`callee:${compact}`, WEIGHT.callee);
   // By the share of the family the test checks: multer's error-handling.js says all eight error codes, a test of the
   // express integration says one of them.

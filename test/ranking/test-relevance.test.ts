@@ -8,6 +8,7 @@ import {
   findContextLines,
   findExportedCallers,
   findSaidNames,
+  findIntroducedNames,
   findSiblingLiterals,
   isNamedTestOf,
   scoreTestRelevance,
@@ -385,6 +386,35 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/express-integration.js');
     const ranked = order(scoreTestRelevance(tests, { ...target, siblings: findSiblingLiterals(middleware, [2]) }));
     assert.deepEqual(ranked.slice(0, 2), ['test/error-handling.js', 'test/express-integration.js']);
+  });
+
+  // undici de1223fc45 (check 189): the HTTP/2 client began to honour `maxResponseSize`, a name client-h2.js never said;
+  // the fix's test was test/max-response-size.js, ranked below tests that say the changed function's words.
+  test('a test file named for a name the change introduces to the file is about what the change starts to honour', () => {
+    const base = ['function onData (chunk) {', '  const { request } = state', '  request.onResponseData(chunk)', '}'].join('\n');
+    const head = [
+      'function onData (chunk) {',
+      '  const { request, maxResponseSize } = state',
+      '  // maxBodyLength is a comment, not code',
+      '  if (maxResponseSize > -1 && state.bytesRead + chunk.length > maxResponseSize) {',
+      "    state.abort(new ResponseExceededMaxSizeError('x_y_name'))",
+      '  }',
+      '  request.onResponseData(chunk)',
+      '}',
+    ].join('\n');
+    // Names of two words or more the base never said; a one-letter first word dropped (`kMaxResponseSize`); strings,
+    // comments and the unchanged line (onResponseData) left out.
+    assert.deepEqual(findIntroducedNames(head, base, [2, 3, 4, 5, 7]), ['bytesread', 'maxresponsesize', 'responseexceededmaxsizeerror']);
+    assert.deepEqual(findIntroducedNames('const kMaxSize = 1', 'const x = 1', [1]), ['maxsize']);
+    assert.deepEqual(findIntroducedNames(head, undefined, [2]), []);
+    const tests: TestText[] = [
+      { path: 'test/fetch/abort.js', titles: ['abort on data'], words: { code: 'abort data chunk request', names: 'ondata' } },
+      { path: 'test/max-response-size.js', titles: ['max response size'], words: { code: 'client errors', names: 'maxresponsesize' } },
+    ];
+    const target = { path: 'lib/dispatcher/client-h2.js', names: ['onData'], context: ['function onData (chunk) {'] };
+    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/fetch/abort.js');
+    const introduced = findIntroducedNames(head, base, [2, 3, 4, 5, 7]);
+    assert.equal(order(scoreTestRelevance(tests, { ...target, introduced }))[0], 'test/max-response-size.js');
   });
 
   // yarl faaa1fd: `URL.__getstate__` changed; the fix's test was tests/test_pickle.py, which calls pickle.dumps.
