@@ -379,6 +379,15 @@ describe('a folder named for test helpers holds test support', () => {
   });
 });
 
+/** A change's test command (scope and commands) and, per changed file, the tests that reach it. */
+async function readRunAndReach(fixture: ChangeFixture): Promise<{ run: [string, string[]]; reach: [string, string[]][] }> {
+  const { testRun, changedPathProof } = await analyzeFixture(fixture);
+  return {
+    run: [testRun.scope, testRun.commands.map((command) => command.command)],
+    reach: changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
+  };
+}
+
 describe('a file of describe blocks inside an exported helper is test support', () => {
   // h3's shape: test/_setup.ts exports describeMatrix, which wraps the caller's cases in `describe("web")` and
   // `describe("node")`; it declares no test case and vitest's default globs never run it. The tests that call it do.
@@ -397,15 +406,10 @@ describe('a file of describe blocks inside an exported helper is test support', 
       { 'src/static.ts': 'export function serve(method: string): boolean {\n  return method === "GET" || method === "HEAD";\n}\n' },
     );
     try {
-      const { testRun, changedPathProof } = await analyzeFixture(fixture);
-      assert.deepEqual(
-        [testRun.scope, testRun.commands.map((command) => command.command)],
-        ['reaching', ['npx vitest run test/static.test.ts']],
-      );
-      assert.deepEqual(
-        changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
-        [['src/static.ts', ['test/static.test.ts']]],
-      );
+      assert.deepEqual(await readRunAndReach(fixture), {
+        run: ['reaching', ['npx vitest run test/static.test.ts']],
+        reach: [['src/static.ts', ['test/static.test.ts']]],
+      });
     } finally {
       fixture.repo.cleanup();
     }
@@ -432,15 +436,10 @@ describe('test cases declared only inside exported helpers are the cases of the 
       },
     );
     try {
-      const { testRun, changedPathProof } = await analyzeFixture(fixture);
-      assert.deepEqual(
-        [testRun.scope, testRun.commands.map((command) => command.command)],
-        ['reaching', ['npx jest --runTestsByPath test/string.ts']],
-      );
-      assert.deepEqual(
-        changedPathProof.map((proof) => [proof.path, proof.reachingTests]),
-        [['src/print.ts', ['test/string.ts']]],
-      );
+      assert.deepEqual(await readRunAndReach(fixture), {
+        run: ['reaching', ['npx jest --runTestsByPath test/string.ts']],
+        reach: [['src/print.ts', ['test/string.ts']]],
+      });
     } finally {
       fixture.repo.cleanup();
     }
