@@ -48,6 +48,7 @@ export type { SemanticChange } from './semantic-text.js';
 const MAX_CHANGES = 40;
 /** How far apart (in base lines) two hunks are read as one rewrite when a return's old value is looked for. */
 const NEAR_HUNK_LINES = 12;
+/** Node's own modules, without the `node:` scheme: a name bound to one is the runtime's (findRuntimeModuleNames). */
 const NODE_MODULES: ReadonlySet<string> = new Set(builtinModules.map((name) => name.replace(/^node:/, '')));
 /** A removed line at least this long that comes back word for word was moved; `}` or `return;` are everywhere. */
 const MIN_MOVED_TEXT = 12;
@@ -1690,9 +1691,10 @@ function readLiteralReturn(line: SourceLine): string | undefined {
 const isFalsy = (literal: string): boolean => /^(?:false|null|undefined|0|-0|''|"")$/.test(literal);
 
 /**
- * The one removed `return <literal>` of a hunk that an added `return <literal>` of another value replaced: h3's
- * serveStatic turned `if (!options.fallthrough) { throw … } return false;` into `if (options.fallthrough) { return; }
- * throw …`, so a fall-through now gives `undefined`, not `false`. None when the hunk removed several, or none.
+ * The one removed `return <literal>` among `removed` (a hunk's lines and its neighbours') that an added `return
+ * <literal>` of another value replaced: h3's serveStatic turned `if (!options.fallthrough) { throw … } return false;`
+ * into `if (options.fallthrough) { return; } throw …`, so a fall-through now gives `undefined`, not `false`. None when
+ * they hold several, or none, or the removed one is added again word for word.
  */
 function findReplacedReturn(removed: readonly SourceLine[], after: SourceLine, addedCode: ReadonlySet<string>): SourceLine | undefined {
   if (readLiteralReturn(after) === undefined) return undefined;
