@@ -402,13 +402,17 @@ describe('a file of describe blocks inside an exported helper is test support', 
         'test/_setup.ts': setup,
         'test/static.test.ts':
           "import { it, expect } from 'vitest';\nimport { describeMatrix } from './_setup';\nimport { serve } from '../src/static';\ndescribeMatrix('serve', (target) => {\n  it(`serves GET on ${target}`, () => expect(serve('GET')).toBe(true));\n});\n",
+        // A file named as a test whose cases checker does not read (a helper of its own runs them) stays a test, though
+        // it exports: its runner runs it.
+        'test/methods.test.ts':
+          "import { describe } from 'vitest';\nimport { serve } from '../src/static';\nexport const methods = ['GET'];\ndescribe('each method', () => {\n  for (const method of methods) check(serve(method));\n});\n",
       },
       { 'src/static.ts': 'export function serve(method: string): boolean {\n  return method === "GET" || method === "HEAD";\n}\n' },
     );
     try {
       assert.deepEqual(await readRunAndReach(fixture), {
-        run: ['reaching', ['npx vitest run test/static.test.ts']],
-        reach: [['src/static.ts', ['test/static.test.ts']]],
+        run: ['reaching', ['npx vitest run test/static.test.ts test/methods.test.ts']],
+        reach: [['src/static.ts', ['test/static.test.ts', 'test/methods.test.ts']]],
       });
     } finally {
       fixture.repo.cleanup();

@@ -10,13 +10,14 @@ const SCRIPT = /\.[cm]?[jt]sx?$/;
 const SUPPORT_FOLDER = /(?:^|\/)(?:__fixtures__|fixtures?|helpers?|support|__mocks__|mocks?)\//;
 
 /**
- * The test files as a runner sees them: files that declare test cases (a `describe` alone is no test; cases declared
- * only inside exported functions other tests import are theirs, `isSharedCases`), and files in a test folder or with a
- * test name that nothing imports and that export nothing (a runner's entry whose tests checker could not read; a module that exports,
- * such as a vitest `globalSetup` exporting `setup`, is loaded by something, not run). A file in a test folder that declares no
- * tests and that other files import is test support (a shared server, fixtures, a setup helper): reach passes
- * through it to the tests that use it, and it is never counted or listed as a test itself; so is a file that declares no
- * tests in a fixtures, helpers, support or mocks folder, imported or not (a fixture a test spawns as a process).
+ * The test files as a runner sees them: files that declare test cases (a `describe` alone is none outside a file
+ * named as a test; cases declared only inside exported functions other tests import are theirs, `isSharedCases`), and
+ * files in a test folder or with a test name that nothing imports and that export nothing (a runner's entry whose tests
+ * checker could not read; a module that exports, such as a vitest `globalSetup` exporting `setup`, is loaded by
+ * something, not run). A file in a test folder that declares no tests and that other files import is test support (a
+ * shared server, fixtures, a setup helper): reach passes through it to the tests that use it, and it is never counted
+ * or listed as a test itself; so is a file that declares no tests in a fixtures, helpers, support or mocks folder,
+ * imported or not (a fixture a test spawns as a process).
  */
 export function listTestFiles(graph: KnowledgeStore): ReadonlySet<string> {
   const cached = cache.get(graph);
@@ -24,13 +25,18 @@ export function listTestFiles(graph: KnowledgeStore): ReadonlySet<string> {
   const cases = new Map<string, Span[]>();
   const exported = new Map<string, Span[]>();
   const named: string[] = [];
+  const add = (spans: Map<string, Span[]>, path: string, span: Span): void => {
+    const list = spans.get(path);
+    if (list === undefined) spans.set(path, [span]);
+    else list.push(span);
+  };
   graph.forEachNode((id, attributes) => {
-    // A suite alone declares no test: a file whose only declarations are `describe` blocks inside an exported helper
-    // (h3's test/_setup.ts `describeMatrix`) is judged as any other file of the test folder below.
-    if (attributes.kind === 'test' && attributes.testKind === 'test')
-      cases.set(attributes.file, [...(cases.get(attributes.file) ?? []), attributes.span]);
-    else if (attributes.kind === 'export' && !attributes.typeOnly)
-      exported.set(attributes.path, [...(exported.get(attributes.path) ?? []), attributes.span]);
+    // A suite alone declares no test, unless the file is named as one (its cases may be written in a way checker does
+    // not read): a file whose only declarations are `describe` blocks inside an exported helper (h3's test/_setup.ts
+    // `describeMatrix`) is judged as any other file of the test folder below.
+    if (attributes.kind === 'test' && (attributes.testKind === 'test' || isTestNamedPath(attributes.file)))
+      add(cases, attributes.file, attributes.span);
+    else if (attributes.kind === 'export' && !attributes.typeOnly) add(exported, attributes.path, attributes.span);
     else if (attributes.kind === 'file' && attributes.role === 'test') named.push(id);
   });
   const isImported = (id: string): boolean => {
