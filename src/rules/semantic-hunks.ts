@@ -1696,8 +1696,7 @@ const isFalsy = (literal: string): boolean => /^(?:false|null|undefined|0|-0|''|
  * into `if (options.fallthrough) { return; } throw …`, so a fall-through now gives `undefined`, not `false`. None when
  * they hold several, or none, or the removed one is added again word for word.
  */
-function findReplacedReturn(removed: readonly SourceLine[], after: SourceLine, addedCode: ReadonlySet<string>): SourceLine | undefined {
-  if (readLiteralReturn(after) === undefined) return undefined;
+function findReplacedReturn(removed: readonly SourceLine[], addedCode: ReadonlySet<string>): SourceLine | undefined {
   const returns = removed.filter((line) => readLiteralReturn(line) !== undefined && !addedCode.has(toMovedText(line.text)));
   return returns.length === 1 ? returns[0] : undefined;
 }
@@ -2698,13 +2697,13 @@ export function findSemanticChanges(
       }
       // A literal returned where the hunk removed a return of another (`return false` → `return`).
       // One per hunk, as every kind (the key below).
-      if (found.length === 0 && language === 'javascript') {
+      if (found.length === 0 && language === 'javascript' && readLiteralReturn(after) !== undefined) {
         // The hunks around this one too: git splits h3's rewritten guard so that `return;` and the `return false;` it
         // replaced fall in two hunks a few lines apart.
         const near = hunks
           .filter((other) => Math.abs(other.oldStart - hunk.oldStart) <= NEAR_HUNK_LINES)
           .flatMap((other) => base.slice(other.oldStart - 1, other.oldStart - 1 + other.oldLines));
-        const replaced = findReplacedReturn(near, after, addedCode);
+        const replaced = findReplacedReturn(near, addedCode);
         const returned = replaced === undefined ? undefined : classifyReturned(replaced, after, line);
         if (returned !== undefined) found.push(returned);
       }
