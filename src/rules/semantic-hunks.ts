@@ -528,15 +528,30 @@ function isConstantTest(test: string): boolean {
 const MODULE_BINDING =
   /^\s*(?:(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=\s*require\(\s*['"]([^'"]+)['"]\s*\)|import\s+(?:\*\s+as\s+)?([A-Za-z_$][\w$]*)\s+from\s+['"]([^'"]+)['"])/;
 
-/** The names a file binds to one of Node's own modules (`url`, `node:crypto`): what the runtime provides, not the caller. */
+/**
+ * The names a file binds to one of Node's own modules (`url`, `node:crypto`): what the runtime provides, not the caller.
+ * Not a name the file also binds otherwise (a parameter `url` of a function of a file that requires `url`, a variable
+ * given another value): there `url.host` may be the caller's.
+ */
 function findRuntimeModuleNames(lines: readonly SourceLine[]): ReadonlySet<string> {
   const names = new Set<string>();
+  const bindingLines = new Set<SourceLine>();
   for (const line of lines) {
     if (line.isComment) continue;
     const match = MODULE_BINDING.exec(line.raw);
     const name = match?.[1] ?? match?.[3];
     const module = match?.[2] ?? match?.[4];
-    if (name !== undefined && module !== undefined && NODE_MODULES.has(module.replace(/^node:/, ''))) names.add(name);
+    if (name !== undefined && module !== undefined && NODE_MODULES.has(module.replace(/^node:/, ''))) {
+      names.add(name);
+      bindingLines.add(line);
+    }
+  }
+  for (const name of names) {
+    const escaped = name.replace(/\$/g, '\\$');
+    const rebound = new RegExp(
+      `\\b(?:const|let|var|function)\\s+${escaped}\\b|[(,]\\s*${escaped}\\s*(?:[,)=:]|$)|(?<![\\w$.])${escaped}\\s*=>`,
+    );
+    if (lines.some((line) => !line.isComment && !bindingLines.has(line) && rebound.test(line.code))) names.delete(name);
   }
   return names;
 }

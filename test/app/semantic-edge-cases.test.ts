@@ -1569,17 +1569,21 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   // Check 180 (codimd): a new `parseUrl` asked "an input for which (url.URL) is true and one for which it is false"; the
   // Node version decides whether the url module has URL, no input does.
   test('a test of whether one of Node own modules has a member asks nothing; the same test of a value still asks', () => {
-    const added = (header: string, line: string) =>
-      findSemanticChanges(`${header}\n`, `${header}\n${line}\n`, [{ oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 }]).map((change) => [
-        change.kind,
-        change.subject,
-      ]);
+    const added = (header: string, line: string) => {
+      const at = header.split('\n').length;
+      return findSemanticChanges(`${header}\n`, `${header}\n${line}\n`, [{ oldStart: at, oldLines: 0, newStart: at + 1, newLines: 1 }]).map(
+        (change) => [change.kind, change.subject],
+      );
+    };
     assert.deepEqual(added("var url = require('url')", '  if (url.URL) {'), []);
     assert.deepEqual(added("import * as crypto from 'node:crypto';", "  if (typeof crypto.randomUUID === 'function') {"), []);
     assert.deepEqual(added("import url from 'url';", '  if (!url.URL) return null;'), []);
     // A binding of a package, or a value's member, is the caller's: still asked.
     assert.deepEqual(added("const got = require('got')", '  if (got.extend) {'), [['condition', '(got.extend)']]);
     assert.deepEqual(added("var url = require('url')", '  if (options.URL) {'), [['condition', '(options.URL)']]);
+    // A file that also binds the name otherwise (a parameter `url`): its member may be the caller's.
+    assert.deepEqual(added("var url = require('url')\nfunction get(url) {", '  if (url.host) {'), [['condition', '(url.host)']]);
+    assert.deepEqual(added("const url = require('node:url')\nconst open = (url) => 1;", '  if (url.URL) {'), [['condition', '(url.URL)']]);
   });
 
   // Check 15 (socket.io's adapter): `return debug(…)` in a catch became `debug(…)`, so a failed publish no longer stops
