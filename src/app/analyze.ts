@@ -643,16 +643,30 @@ function scoreReachingTests(
   partners: ReadonlyMap<string, number> = new Map(),
 ): ReachingTest[] {
   if (tests.length === 0) return [];
+  const routesCalled = (target.routes?.length ?? 0) > 0;
   const texts = [...new Set(tests.map((test) => test.testFile))].map((path): TestText => {
     const facts = repository.parsed.facts.get(path)?.facts;
     const titles = [...new Set(facts?.tests.flatMap((test) => test.titlePath) ?? [])];
-    return facts?.words === undefined ? { path, titles } : { path, titles, words: facts.words };
+    const text: TestText = facts?.words === undefined ? { path, titles } : { path, titles, words: facts.words };
+    if (routesCalled) text.calledRoutes = listCalledRoutes(repository.kg, path);
+    return text;
   });
   const scores = scoreTestRelevance(texts, target);
   if (!texts.some((text) => isNamedTestOf(text.path, target.path)))
     for (const [path, confidence] of partners)
       if (scores.has(path)) scores.set(path, (scores.get(path) ?? 0) + PARTNER_WEIGHT * confidence);
   return tests.map((test) => ({ ...test, relevance: scores.get(test.testFile) ?? 0 }));
+}
+
+/** The paths of the routes a file requests over HTTP: its `calls` edges. */
+function listCalledRoutes(kg: KnowledgeGraph, path: string): string[] {
+  const id = toFileId(path);
+  const paths: string[] = [];
+  if (!kg.graph.hasNode(id)) return paths;
+  kg.graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
+    if (attributes.kind === 'calls' && targetAttributes.kind === 'route') paths.push(targetAttributes.path);
+  });
+  return paths;
 }
 
 /**

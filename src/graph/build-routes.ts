@@ -1,11 +1,12 @@
 import { composeRoutes, type ComposedRoute } from './routes/compose-routes.js';
 import { toRouteId } from './ids.js';
 import type { RouteGuard, RouteNode, RouteSource } from '../model/graph.js';
-import type { FileFacts, RouteFact } from '../model/facts.js';
+import type { FileFacts, HttpCallFact, RouteFact } from '../model/facts.js';
 import { compareText } from '../text/compare-text.js';
 import { classifyRole } from './roles.js';
 import { addEdge, type Builder, getFileId } from './build-context.js';
 import { createSymbolIndex } from './build-modules.js';
+import type { SymbolIndex } from './symbol-index.js';
 import { createNextRouteFilter } from './routes/next-packages.js';
 import { createHttpCallMatcher, type MatchableRoute } from './routes/match-http-calls.js';
 
@@ -52,11 +53,14 @@ function addCallsEdges(builder: Builder, servedUnder: ReadonlyMap<string, readon
   });
   if (routes.length === 0) return;
   const match = createHttpCallMatcher(routes);
+  const symbols = builder.result.symbols ?? createSymbolIndex(builder);
   for (const file of builder.files) {
     const calls = file.facts?.httpCalls;
     if (calls === undefined || calls.length === 0 || !builder.fileIds.has(file.path)) continue;
     const linked = new Set<string>();
-    for (const call of calls) {
+    for (const fact of calls) {
+      const call = fact.prefixRef === undefined ? fact : withImportedPrefix(symbols, file.path, fact);
+      if (call === undefined) continue;
       for (const route of match(call)) {
         if (linked.has(route.id)) continue;
         linked.add(route.id);
@@ -64,6 +68,17 @@ function addCallsEdges(builder: Builder, servedUnder: ReadonlyMap<string, readon
       }
     }
   }
+}
+
+/**
+ * A call whose URL starts with an imported name (`${PUBLIC_API_PREFIX}/notes/x`), with the name's value in front of its
+ * path: a constant path (`'/api/v2'`) wherever it is declared, through barrels. Undefined when the value is not one.
+ */
+function withImportedPrefix(symbols: SymbolIndex, file: string, call: HttpCallFact): HttpCallFact | undefined {
+  const resolved = symbols.resolvePath(file, [{ ref: call.prefixRef ?? '' }]);
+  if (resolved.unresolved.length > 0 || !resolved.text.startsWith('/')) return undefined;
+  const prefix = resolved.text.replace(/\/+$/, '');
+  return { ...call, path: call.path === '/' ? prefix || '/' : `${prefix}${call.path}` };
 }
 
 /** Framework routes composed across mounts, then OpenAPI operations, grouped by route id (method and full path). */

@@ -184,6 +184,30 @@ export interface UseFact {
    * `prefix: false`) and the version of routes that declare none.
    */
   versioning?: { prefix: string; defaultVersion?: string };
+  /**
+   * NestJS `RouterModule.register(routes)`: each module it names with the path its controllers are served under, the
+   * parents' paths joined in (`children`). Absent when the routes could not be read (a limitation then says so).
+   */
+  modulePaths?: NestModulePathFact[];
+}
+
+/** One module of a Nest `RouterModule.register` tree: `{ path: '/api/v2', module: PublicApiModule }`. */
+export interface NestModulePathFact {
+  /** The full path, static parts only (`{?NAME}` for a constant). */
+  path: string;
+  /** Set when the path uses constants: the parts the graph resolves. */
+  pathParts?: PathPart[];
+  /** The module as the file names it (`PublicApiModule`, `admin.AdminModule`). */
+  module: string;
+  line: number;
+}
+
+/** A Nest module class: `@Module({ controllers: [NotesController] }) class NotesModule {}`. */
+export interface NestModuleFact {
+  name: string;
+  /** The controllers it declares, as the file names them. */
+  controllers: string[];
+  line: number;
 }
 
 export interface RouteFact {
@@ -281,6 +305,11 @@ export interface HttpCallFact {
   client: HttpClient;
   /** The host when the URL names one (`https://api.example.com/x` → `api.example.com`): linked only when it is local. */
   host?: string;
+  /**
+   * The URL starts with this imported name (`${PUBLIC_API_PREFIX}/notes`): `path` is what follows it, and the graph puts
+   * the name's value, read where it is declared, in front (a value it cannot read links nothing).
+   */
+  prefixRef?: string;
   line: number;
 }
 
@@ -364,6 +393,8 @@ export interface FileFacts {
   mounts: MountFact[];
   /** Router- and app-level middleware and settings. */
   uses: UseFact[];
+  /** NestJS modules declared in the file that list controllers (their RouterModule path prefixes those controllers' routes). */
+  nestModules?: NestModuleFact[];
   /**
    * HTTP requests with a static path, when the file makes any. Kept beside the cache file's inline fields, not with the
    * lists, so the graph reads every file's calls without parsing their lists.

@@ -12,6 +12,8 @@ export interface TestText {
   /** Every test and suite title of the file. */
   titles: readonly string[];
   words?: Pick<FileWords, 'code' | 'names'>;
+  /** The paths of the routes the test requests over HTTP (its `calls` edges): one of the changed routes says it whole. */
+  calledRoutes?: readonly string[];
 }
 
 /** One changed file as its tests would name it: its path, and the callables and exports the change touched. */
@@ -518,6 +520,8 @@ interface TermHits {
   introduced: Set<string>;
   /** The changed routes' last fixed segments as words (`userMemberships.list` → user memberships list), by segment. */
   routes: Map<string, string[]>;
+  /** The changed routes' full paths, as a test that requests one calls it. */
+  routePaths: Set<string>;
   /**
    * Changed callables of two words or more, whole (`utcoffset`): the changed ones and those whose code holds a changed
    * line (`proto.utcOffset = function (input) {` above it). A test file named for one is that callable's own test.
@@ -627,6 +631,7 @@ function toTerms(target: ChangedTarget): TermHits {
     literalWords,
     wholeNames,
     routes,
+    routePaths: new Set(target.routes ?? []),
     callables,
     rootCallables,
     callableRoots,
@@ -720,6 +725,7 @@ function weighTerms(
   for (const name of terms.wholeNames) if (names.has(name)) weights.set(`=${name}`, WEIGHT.name);
   for (const [segment, words] of terms.routes)
     if (titleSayings.some((said) => says(said, words))) weights.set(`route:${segment}`, WEIGHT.route);
+  if (callsChangedRoute(test, terms)) weights.set('calls-route', WEIGHT.route);
   if (named) weights.set('pair', WEIGHT.pair);
   // A Go test file beside the changed file is compiled into its package and tests its internals; a test of another
   // package sees only what it exports (go-playground/validator's validator_test.go for regexes.go, against 23
@@ -738,8 +744,18 @@ function weighTerms(
 
 /** Whether one of a test's titles says a changed route (`#oauth.register` for `/oauth/register`). */
 function saysChangedRoute(test: TestText, terms: TermHits): boolean {
+  if (callsChangedRoute(test, terms)) return true;
   const sayings = test.titles.map((title) => toTitleSaying(title));
   return [...terms.routes.values()].some((words) => sayings.some((said) => says(said, words)));
+}
+
+/**
+ * Whether a test requests a changed route over HTTP: hedgedoc's public and private notes controllers serve the same
+ * `notes/:noteAlias/revisions/:revisionUuid` under `/api/v2` and `/api/private`, and every e2e test reaches both
+ * through the app module; only the path a test requests tells the public controller's test from the private one's.
+ */
+function callsChangedRoute(test: TestText, terms: TermHits): boolean {
+  return terms.routePaths.size > 0 && (test.calledRoutes ?? []).some((path) => terms.routePaths.has(path));
 }
 
 /** Whether a test's names say a changed callable or export by its whole name of several words (`runningmin`). */

@@ -117,30 +117,251 @@ describe('NestJS URI versioning', () => {
   });
 });
 
-// hedgedoc (check 192): `RouterModule.register([{ path: '/api/v2', module: PublicApiModule }, …])` prefixes the notes
-// controllers of two modules; checker listed `GET /notes/:noteAlias/revisions/:revisionUuid` once, unprefixed, and said
-// nothing. It does not follow RouterModule yet: it says so, naming the file and line.
+// hedgedoc (check 192): `RouterModule.register(routes)` with `routes` a `Routes` array of the file serves the controllers
+// of PublicApiModule under `/api/v2` and those of PrivateApiModule under `/api/private`. Both modules have a notes
+// controller at `notes/:alias`: checker listed one route, unprefixed, for two, and a change to the public controller
+// reached the private API's e2e test through it.
+const ROUTER_MODULE_FILES: FileTree = {
+  'package.json': JSON.stringify({ name: 'nest-router-module', dependencies: { '@nestjs/core': '^10.0.0', '@nestjs/common': '^10.0.0' } }),
+  'src/main.ts': source(
+    "import { NestFactory } from '@nestjs/core';",
+    "import { AppModule } from './app.module';",
+    'async function bootstrap(): Promise<void> {',
+    '  const app = await NestFactory.create(AppModule);',
+    '  await app.listen(3000);',
+    '}',
+    'void bootstrap();',
+  ),
+  'src/app.module.ts': source(
+    "import { Module } from '@nestjs/common';",
+    "import { RouterModule, Routes } from '@nestjs/core';",
+    "import { PrivateApiModule } from './api/private/private-api.module';",
+    "import { PublicApiModule } from './api/public/public-api.module';",
+    "import { MeModule } from './api/private/me/me.module';",
+    "import { HealthController } from './health.controller';",
+    "export const PUBLIC_API_PREFIX = '/api/v2';",
+    "export const PRIVATE_API_PREFIX = '/api/private';",
+    'const routes: Routes = [',
+    '  { path: PUBLIC_API_PREFIX, module: PublicApiModule },',
+    "  { path: PRIVATE_API_PREFIX, module: PrivateApiModule, children: [{ path: 'me', module: MeModule }] },",
+    '];',
+    '@Module({',
+    '  imports: [RouterModule.register(routes), PublicApiModule, PrivateApiModule, MeModule],',
+    '  controllers: [HealthController],',
+    '})',
+    'export class AppModule {}',
+  ),
+  'src/health.controller.ts': source(
+    "import { Controller, Get } from '@nestjs/common';",
+    "@Controller('health')",
+    'export class HealthController {',
+    '  @Get()',
+    "  check(): string { return 'ok'; }",
+    '}',
+  ),
+  'src/api/public/public-api.module.ts': source(
+    "import { Module } from '@nestjs/common';",
+    "import { NotesController } from './notes/notes.controller';",
+    '@Module({ controllers: [NotesController] })',
+    'export class PublicApiModule {}',
+  ),
+  'src/api/public/notes/notes.controller.ts': source(
+    "import { Controller, Get, Param } from '@nestjs/common';",
+    "@Controller('notes')",
+    'export class NotesController {',
+    "  @Get(':alias')",
+    "  getNote(@Param('alias') alias: string): string {",
+    '    return alias;',
+    '  }',
+    '}',
+  ),
+  'src/api/private/private-api.module.ts': source(
+    "import { Module } from '@nestjs/common';",
+    "import { NotesController } from './notes/notes.controller';",
+    '@Module({ controllers: [NotesController] })',
+    'export class PrivateApiModule {}',
+  ),
+  'src/api/private/notes/notes.controller.ts': source(
+    "import { Controller, Get, Param } from '@nestjs/common';",
+    "@Controller('notes')",
+    'export class NotesController {',
+    "  @Get(':alias')",
+    "  getNote(@Param('alias') alias: string): string {",
+    '    return alias.toUpperCase();',
+    '  }',
+    '}',
+  ),
+  'src/api/private/me/me.module.ts': source(
+    "import { Module } from '@nestjs/common';",
+    "import { MeController } from './me.controller';",
+    '@Module({ controllers: [MeController] })',
+    'export class MeModule {}',
+  ),
+  'src/api/private/me/me.controller.ts': source(
+    "import { Controller, Get } from '@nestjs/common';",
+    '@Controller()',
+    'export class MeController {',
+    '  @Get()',
+    "  getMe(): string { return 'me'; }",
+    '}',
+  ),
+  'test/private-notes.e2e-spec.ts': source(
+    "import request from 'supertest';",
+    "import { PRIVATE_API_PREFIX } from '../src/app.module';",
+    "import { app } from './app';",
+    "test('reads a note', () => request(app.getHttpServer()).get(`${PRIVATE_API_PREFIX}/notes/abc`).expect(200));",
+  ),
+  'test/public-notes.e2e-spec.ts': source(
+    "import request from 'supertest';",
+    "import { PUBLIC_API_PREFIX } from '../src/app.module';",
+    "import { app } from './app';",
+    "test('reads a note', () => request(app.getHttpServer()).get(`${PUBLIC_API_PREFIX}/notes/abc`).expect(200));",
+  ),
+  'test/app.ts': source('export const app = { getHttpServer: (): unknown => undefined };'),
+  'src/slug.ts': source("export const slug = (text: string): string => text.replace(/ /g, '-');"),
+};
+
+function listRouteIds(graph: RepositoryGraph): string[] {
+  const ids: string[] = [];
+  graph.kg.graph.forEachNode((id, attributes) => {
+    if (attributes.kind === 'route') ids.push(id);
+  });
+  return sorted(ids);
+}
+
+function listRouteLimitations(graph: RepositoryGraph): string[] {
+  return graph.limitations.filter((limitation) => limitation.code.startsWith('routes/')).map((limitation) => limitation.message);
+}
+
 describe('NestJS RouterModule', () => {
-  test('a RouterModule.register checker does not follow is a limitation naming its file and line', async () => {
+  test('serves each module’s controllers under its path, children under their parent’s, constants resolved', async () => {
+    const repo = createRepo(ROUTER_MODULE_FILES);
+    const env = createTestEnv(repo.dir);
+    try {
+      const graph = await buildRepositoryGraph(env);
+      assert.deepEqual(listRouteIds(graph), [
+        'route:GET /api/private/me',
+        'route:GET /api/private/notes/:alias',
+        'route:GET /api/v2/notes/:alias',
+        'route:GET /health',
+      ]);
+      assert.deepEqual(listRouteLimitations(graph), []);
+    } finally {
+      await env.close();
+      repo.cleanup();
+    }
+  });
+
+  test('the RouterModule path goes between the version segment and the controller’s path', async () => {
     const repo = createRepo({
       ...NEST_FILES,
       'src/app.module.ts': source(
         "import { Module } from '@nestjs/common';",
         "import { RouterModule } from '@nestjs/core';",
-        "import { UsersController } from './users.controller';",
-        "@Module({ controllers: [UsersController], imports: [RouterModule.register([{ path: '/admin', module: AppModule }])] })",
+        "import { UsersModule } from './users.module';",
+        "@Module({ imports: [UsersModule, RouterModule.register([{ path: 'admin', module: UsersModule }])] })",
         'export class AppModule {}',
+      ),
+      'src/users.module.ts': source(
+        "import { Module } from '@nestjs/common';",
+        "import { UsersController } from './users.controller';",
+        '@Module({ controllers: [UsersController] })',
+        'export class UsersModule {}',
       ),
     });
     const env = createTestEnv(repo.dir);
     try {
-      const graph = await buildRepositoryGraph(env);
+      const ids = listRouteIds(await buildRepositoryGraph(env));
+      assert.ok(ids.includes('route:GET /api/v1/admin/users/:id'), ids.join('\n'));
+      assert.ok(!ids.some((id) => id.startsWith('route:GET /api/v1/users')), ids.join('\n'));
+    } finally {
+      await env.close();
+      repo.cleanup();
+    }
+  });
+
+  test('a change to one module’s controller reaches its own route and not the same path of the other module (cold CLI run)', () => {
+    const repo = createRepo(ROUTER_MODULE_FILES);
+    try {
+      const controller = join(repo.dir, 'src/api/private/notes/notes.controller.ts');
+      writeFileSync(controller, readFileSync(controller, 'utf8').replace('alias.toUpperCase()', 'alias.toLowerCase()'));
+      const result = runCli(['impact', '--format', 'json', '--cwd', repo.dir]);
+      assert.equal(result.code, 0, result.stderr);
+      const report = JSON.parse(result.stdout) as { impactedRoutes: { id: string }[]; impactedFiles: { path: string }[] };
       assert.deepEqual(
-        graph.limitations.filter((limitation) => limitation.code.startsWith('routes/')).map((limitation) => limitation.message),
-        [
-          'src/app.module.ts:4: RouterModule.register prefixes the routes of the modules it lists; checker does not follow it, so the routes of those modules are listed without their prefixes.',
-        ],
+        report.impactedRoutes.map((route) => route.id),
+        ['route:GET /api/private/notes/:alias'],
       );
+      assert.ok(
+        report.impactedFiles.some((file) => file.path === 'test/private-notes.e2e-spec.ts'),
+        result.stdout,
+      );
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test('a request whose path starts with an imported prefix calls the route; the proof extends the test that calls it', () => {
+    // Both e2e tests import the app module, so both reach both controllers; only the prefix each requests tells them
+    // apart (hedgedoc's `${PUBLIC_API_PREFIX}/notes/…`, the constant imported from src/app.module.ts).
+    const repo = createRepo(ROUTER_MODULE_FILES);
+    try {
+      const controller = join(repo.dir, 'src/api/public/notes/notes.controller.ts');
+      writeFileSync(controller, readFileSync(controller, 'utf8').replace('return alias;', 'return alias.trim();'));
+      const result = runCli(['ai', '--format', 'json', '--cwd', repo.dir]);
+      assert.equal(result.code, 0, result.stderr);
+      const bundle = JSON.parse(result.stdout) as { tasks: { id: string; detail: string }[] };
+      const proof = bundle.tasks.find((task) => task.id === 'task:proof:src/api/public/notes/notes.controller.ts');
+      assert.match(proof?.detail ?? result.stdout, /extend test\/public-notes\.e2e-spec\.ts /);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test('a focused cold run reads every module in full: its routes are the full run’s, prefixes and all', async () => {
+    // The change does not reach the public API's module, but the file that registers the RouterModule, which the change
+    // reaches, imports it: read in full (src/graph/focus.ts), its controllers are known.
+    const repo = createRepo(ROUTER_MODULE_FILES);
+    const controller = join(repo.dir, 'src/api/private/notes/notes.controller.ts');
+    writeFileSync(controller, readFileSync(controller, 'utf8').replace('toUpperCase', 'toLowerCase'));
+    const env = createTestEnv(repo.dir, { useCache: false });
+    try {
+      const full = listRouteIds(await buildRepositoryGraph(env));
+      const focusedGraph = await buildRepositoryGraph(env, undefined, {
+        focus: { changedPaths: async () => ['src/api/private/notes/notes.controller.ts'] },
+      });
+      assert.ok((focusedGraph.parsed.linkOnly?.size ?? 0) > 0, 'the run is focused: some file is read for its links alone');
+      assert.ok(!focusedGraph.parsed.linkOnly?.has('src/api/public/public-api.module.ts'));
+      assert.deepEqual(listRouteIds(focusedGraph), full);
+      assert.ok(full.includes('route:GET /api/v2/notes/:alias'));
+    } finally {
+      await env.close();
+      repo.cleanup();
+    }
+  });
+
+  test('routes checker cannot read, and a module it cannot find, are limitations naming file and line', async () => {
+    const repo = createRepo({
+      ...ROUTER_MODULE_FILES,
+      'src/app.module.ts': source(
+        "import { Module } from '@nestjs/common';",
+        "import { RouterModule } from '@nestjs/core';",
+        "import { buildRoutes } from './routes';",
+        '@Module({',
+        "  imports: [RouterModule.register(buildRoutes()), RouterModule.register([{ path: '/x', module: MissingModule }])],",
+        '})',
+        'export class AppModule {}',
+      ),
+      'src/routes.ts': source('export const buildRoutes = (): unknown[] => [];'),
+    });
+    const env = createTestEnv(repo.dir);
+    try {
+      const graph = await buildRepositoryGraph(env);
+      assert.deepEqual(listRouteLimitations(graph), [
+        'src/app.module.ts:5: RouterModule.register is given routes checker cannot read (not an array written out in the file), so the routes of the modules it lists are listed without their prefixes.',
+        'src/app.module.ts:5: RouterModule.register serves MissingModule at "/x", but "MissingModule" is neither imported nor declared at the top of src/app.module.ts; its routes are listed without that prefix.',
+      ]);
+      assert.ok(listRouteIds(graph).includes('route:GET /notes/:alias'));
     } finally {
       await env.close();
       repo.cleanup();

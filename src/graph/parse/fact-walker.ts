@@ -119,8 +119,8 @@ export class FactWalker implements RouteHost, ModuleItemHost {
 
   toFacts(lines: number): FileFacts {
     this.links.resolvePendingExports();
-    const { routes, mounts, uses } = resolveRoutes(this.routes, this.links.imports, this.links.importBindings);
-    const httpCalls = this.httpCalls.toFacts(this.constants);
+    const { routes, mounts, uses, nestModules } = resolveRoutes(this.routes, this.links.imports, this.links.importBindings);
+    const httpCalls = this.httpCalls.toFacts(this.constants, new Set(this.links.importBindings.keys()));
     const authz = this.authz.toFacts(this.links.imports.map((entry) => entry.specifier));
     return {
       imports: this.links.imports,
@@ -130,6 +130,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       routes,
       mounts,
       uses,
+      ...(nestModules.length === 0 ? {} : { nestModules }),
       ...(httpCalls.length === 0 ? {} : { httpCalls }),
       ...(authz.length === 0 ? {} : { authz }),
       typeSpans: this.typeSpans,
@@ -474,6 +475,7 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     const name = getIdentifierName(getNode(node, 'identifier')) ?? this.functionTargets.get(node)?.name ?? 'default';
     this.scopes.enterClass(name, getParameterPropertyTypes(node));
     this.routes.collectNestRoutes(node, name);
+    this.routes.collectNestModule(node, name);
     this.classNames.push(name);
     this.visitChildren(node);
     this.classNames.pop();

@@ -146,7 +146,7 @@ export class HttpCallCollector {
   }
 
   /** The calls, once the file is walked: instance calls get their base URL, or are dropped when no instance of that name exists. */
-  toFacts(constants: readonly ConstantFact[]): HttpCallFact[] {
+  toFacts(constants: readonly ConstantFact[], imported: ReadonlySet<string>): HttpCallFact[] {
     const byName = new Map(constants.map((constant) => [constant.name, constant.parts]));
     const facts: HttpCallFact[] = [];
     for (const call of this.pending) {
@@ -154,7 +154,12 @@ export class HttpCallCollector {
       const instance = call.instance === undefined ? undefined : this.instances.get(call.instance);
       if (call.instance !== undefined && instance === undefined) continue;
       const target = toTarget(call.parts, byName);
-      if (target === undefined) continue;
+      if (target === undefined) {
+        // `${PUBLIC_API_PREFIX}/notes/${alias}` with the prefix imported: the graph resolves it (build-routes.ts).
+        const prefixed = instance === undefined ? toImportedPrefixTarget(call.parts, byName, imported) : undefined;
+        if (prefixed !== undefined) facts.push({ method: call.method, client: call.client, line: call.line, ...prefixed });
+        continue;
+      }
       const base = instance?.base === undefined || target.host !== undefined ? undefined : toTarget(instance.base, byName);
       if (instance?.base !== undefined && target.host === undefined && base === undefined) continue;
       const path = base === undefined ? target.path : joinBase(base.path, target.path);
@@ -254,6 +259,24 @@ function toTarget(parts: readonly PathPart[], constants: ReadonlyMap<string, Pat
   const path = end === -1 ? text : text.slice(0, end);
   if (/\s/.test(path)) return undefined;
   return { path: path.startsWith('/') ? path : `/${path}`, ...(host === undefined ? {} : { host }) };
+}
+
+/**
+ * A URL that starts with an imported name and goes on with a path (`${PUBLIC_API_PREFIX}/notes`, `API_BASE + '/x'`): the
+ * path after it, and the name, whose value the graph reads where it is declared. Undefined for any other URL.
+ */
+function toImportedPrefixTarget(
+  parts: readonly PathPart[],
+  constants: ReadonlyMap<string, PathPart[]>,
+  imported: ReadonlySet<string>,
+): { path: string; prefixRef: string } | undefined {
+  const [head, ...rest] = expandConstants(parts, constants, 0);
+  if (head === undefined || !('ref' in head) || !imported.has(head.ref.split('.')[0] ?? '')) return undefined;
+  const next = rest[0];
+  if (next !== undefined && !('text' in next && next.text.startsWith('/'))) return undefined;
+  const target = rest.length === 0 ? { path: '/' } : toTarget(rest, constants);
+  if (target === undefined || target.host !== undefined) return undefined;
+  return { path: target.path, prefixRef: head.ref };
 }
 
 function expandConstants(parts: readonly PathPart[], constants: ReadonlyMap<string, PathPart[]>, depth: number): PathPart[] {

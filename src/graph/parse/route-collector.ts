@@ -1,4 +1,4 @@
-import type { PathPart, RouteFact, Span } from '../../model/facts.js';
+import type { NestModuleFact, NestModulePathFact, PathPart, RouteFact, Span } from '../../model/facts.js';
 import type { ModuleLinks } from './module-links.js';
 import { type PendingEntry, getPathParts, isStaticParts, RefFrame, renderParts } from './reference-frames.js';
 import {
@@ -33,6 +33,7 @@ import {
   getStaticString,
   isAstNode,
   isFunctionNode,
+  isRecord,
   unwrapExpression,
 } from './swc-node.js';
 import { getCallbackParams } from './walker-patterns.js';
@@ -73,6 +74,8 @@ export interface UseCandidate extends CallBase {
   entries: PendingEntry[];
   setting: string | undefined;
   versioning?: { prefix: string; defaultVersion?: string };
+  /** The argument of a Nest `RouterModule.register(…)`: the routes tree, read when the file's declarations are known. */
+  routerModuleArg?: AstNode;
 }
 
 export interface InlinePlugin {
@@ -121,6 +124,9 @@ export class RouteCollector {
   readonly prefixCalls = new Map<string, string[]>();
   readonly nestRoutes: RouteFact[] = [];
   readonly nestEntries = new Map<RouteFact, NestEntries>();
+  readonly nestModules: NestModuleFact[] = [];
+  /** Arrays declared by name (`const routes: Routes = [...]`): what `RouterModule.register(routes)` passes. */
+  private readonly declaredArrays = new Map<string, AstNode>();
 
   constructor(private readonly host: RouteHost) {}
 
@@ -147,9 +153,11 @@ export class RouteCollector {
       this.useCandidates.push({ ...base, prefix, entries: [], setting: method, ...(versioning === undefined ? {} : { versioning }) });
       return;
     }
-    // Nest's `RouterModule.register(routes)` prefixes the controllers of the modules it lists: read only to say so.
+    // Nest's `RouterModule.register(routes)` prefixes the controllers of the modules it lists.
     if (method === 'register' && receiver.isIdentifier && receiver.root === 'RouterModule') {
-      this.useCandidates.push({ ...base, prefix: undefined, entries: [], setting: NEST_ROUTER_MODULE });
+      const candidate: UseCandidate = { ...base, prefix: undefined, entries: [], setting: NEST_ROUTER_MODULE };
+      if (args[0] !== undefined) candidate.routerModuleArg = args[0];
+      this.useCandidates.push(candidate);
       return;
     }
     switch (method) {
@@ -360,6 +368,7 @@ export class RouteCollector {
 
   /** `const router = express.Router()`, `new Hono().basePath('/api')`, `app.basePath('/v1')`. */
   recordRouterDeclaration(name: string, init: AstNode): void {
+    if (init.type === 'ArrayExpression') this.declaredArrays.set(name, init);
     let value = init;
     if (value.type === 'AwaitExpression') value = unwrapExpression(getNode(value, 'argument')) ?? value;
     if (value.type === 'CallExpression') {
@@ -397,6 +406,63 @@ export class RouteCollector {
       const parent = getIdentifierName(object);
       if (parent !== undefined) this.routerDeclarations.set(name, { factory: '', isNew: false, prefix, parent });
     }
+  }
+
+  /** `@Module({ controllers: [UsersController] })` classes: which controllers a RouterModule path would prefix. */
+  collectNestModule(node: AstNode, className: string): void {
+    const call = findDecoratorCall(getNodes(node, 'decorators'), 'Module');
+    const options = call === undefined ? undefined : unwrapExpression(getExpressions(call, 'arguments')[0]);
+    if (options?.type !== 'ObjectExpression') return;
+    const list = getObjectProperty(options, 'controllers');
+    if (list?.type !== 'ArrayExpression') return;
+    const controllers = getExpressions(list, 'elements').flatMap((element) => getDottedName(unwrapExpression(element)) ?? []);
+    if (controllers.length > 0) this.nestModules.push({ name: className, controllers, line: this.host.positions.startLine(node) });
+  }
+
+  /**
+   * The modules a `RouterModule.register(routes)` argument names, each with its full path (`children` joined under
+   * their parent's): an array literal, or an array the file declares by name. Undefined when any part of the tree is
+   * not written out (a spread of a call, a computed module), so that the whole call stays a limitation.
+   */
+  readModulePaths(arg: AstNode): NestModulePathFact[] | undefined {
+    const found: NestModulePathFact[] = [];
+    return this.readRouteTree(arg, [], found, 0) ? found : undefined;
+  }
+
+  private readRouteTree(node: AstNode | undefined, parent: PathPart[], found: NestModulePathFact[], depth: number): boolean {
+    let list = unwrapExpression(node);
+    const name = getIdentifierName(list);
+    if (name !== undefined) list = this.declaredArrays.get(name);
+    if (list?.type !== 'ArrayExpression' || depth > 8) return false;
+    const elements = Array.isArray(list.elements) ? (list.elements as unknown[]) : [];
+    for (const element of elements) {
+      if (!isRecord(element)) continue;
+      const expression = unwrapExpression(isAstNode(element.expression) ? element.expression : undefined);
+      if (expression === undefined) continue;
+      if (isRecord(element.spread)) {
+        if (!this.readRouteTree(expression, parent, found, depth + 1)) return false;
+        continue;
+      }
+      const line = this.host.positions.startLine(expression);
+      if (expression.type !== 'ObjectExpression') {
+        // A module given as a child on its own is served at its parent's path.
+        const module = getDottedName(expression);
+        if (module === undefined) return false;
+        found.push(toModulePath(parent, module, line));
+        continue;
+      }
+      const pathNode = getObjectProperty(expression, 'path');
+      const own = pathNode === undefined ? [] : getPathParts(pathNode);
+      if (own === undefined) return false;
+      const parts = [...parent, { text: '/' }, ...own];
+      const moduleNode = getObjectProperty(expression, 'module');
+      const module = getDottedName(moduleNode);
+      if (moduleNode !== undefined && module === undefined) return false;
+      if (module !== undefined) found.push(toModulePath(parts, module, line));
+      const children = getObjectProperty(expression, 'children');
+      if (children !== undefined && !this.readRouteTree(children, parts, found, depth + 1)) return false;
+    }
+    return true;
   }
 
   /** `@Controller('users')` classes: one route per `@Get()`/`@Post()`… decorator and path, with `@UseGuards` as middleware. */
@@ -470,6 +536,13 @@ export class RouteCollector {
       }
     }
   }
+}
+
+function toModulePath(parts: PathPart[], module: string, line: number): NestModulePathFact {
+  const path = joinRoutePaths(renderParts(parts));
+  const fact: NestModulePathFact = { path, module, line };
+  if (!isStaticParts(parts)) fact.pathParts = parts;
+  return fact;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ImportFact, MountFact, RouteFact, RouteFramework, UseFact } from '../../model/facts.js';
+import type { ImportFact, MountFact, NestModuleFact, RouteFact, RouteFramework, UseFact } from '../../model/facts.js';
 import { isStaticParts, renderParts, toChainEntry } from './reference-frames.js';
 import { applyPrefix, getFrameworkOfModule, isRouterLikeName, joinRoutePaths, NEST_ROUTER_MODULE } from './route-calls.js';
 import type { MountCandidate, RouteCandidate, RouteCollector } from './route-collector.js';
@@ -18,6 +18,7 @@ export interface ResolvedRoutes {
   routes: RouteFact[];
   mounts: MountFact[];
   uses: UseFact[];
+  nestModules: NestModuleFact[];
 }
 
 /** The routes, mounts and middleware of one file, keeping only calls on receivers that are routers. */
@@ -48,7 +49,7 @@ class RouteResolver {
       if (candidate.via === 'register' && framework !== 'fastify') continue;
       mounts.push(this.toMountFact(candidate));
     }
-    return { routes, mounts, uses: this.resolveUses() };
+    return { routes, mounts, uses: this.resolveUses(), nestModules: this.collected.nestModules };
   }
 
   /** Routes registered on an inline plugin's parameter belong to a router of their own, mounted where it is registered. */
@@ -128,6 +129,8 @@ class RouteResolver {
       if (candidate.prefix !== undefined) use.prefix = renderParts(candidate.prefix);
       if (candidate.setting !== undefined) use.setting = candidate.setting;
       if (candidate.versioning !== undefined) use.versioning = candidate.versioning;
+      const modulePaths = candidate.routerModuleArg === undefined ? undefined : this.collected.readModulePaths(candidate.routerModuleArg);
+      if (modulePaths !== undefined) use.modulePaths = modulePaths;
       if (candidate.scope !== undefined) use.scope = candidate.scope;
       if (this.isApplication(candidate.receiver)) use.appLevel = true;
       uses.push(use);

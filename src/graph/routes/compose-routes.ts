@@ -1,4 +1,4 @@
-import type { ChainEntryFact, FileFacts, MountFact, RouteFact, Span, UseFact } from '../../model/facts.js';
+import type { ChainEntryFact, FileFacts, MountFact, NestModulePathFact, RouteFact, Span, UseFact } from '../../model/facts.js';
 import { type ChainLink, INLINE_LINK_NAME, type MiddlewareLevel, type RouteGuard, type RouteRegistration } from '../../model/graph.js';
 import { type SymbolIndex, toCallableKey } from '../symbol-index.js';
 import { joinRoutePaths, NEST_ROUTER_MODULE } from '../parse/route-calls.js';
@@ -113,6 +113,7 @@ export function composeRoutes(
   const incoming = new Map<string, IncomingMount[]>();
   let globalPrefix = '';
   let versioning: UseFact['versioning'];
+  const modulePaths = new Map<string, ModulePath[]>();
 
   for (const { path, facts } of files) {
     const names = new Set<string>();
@@ -131,12 +132,14 @@ export function composeRoutes(
         continue;
       }
       if (use.setting === NEST_ROUTER_MODULE) {
-        limitations.push({
-          code: 'routes/unmatched-mount',
-          file: path,
-          line: use.line,
-          message: `${path}:${use.line}: RouterModule.register prefixes the routes of the modules it lists; checker does not follow it, so the routes of those modules are listed without their prefixes.`,
-        });
+        if (use.modulePaths === undefined)
+          limitations.push({
+            code: 'routes/unmatched-mount',
+            file: path,
+            line: use.line,
+            message: `${path}:${use.line}: RouterModule.register is given routes checker cannot read (not an array written out in the file), so the routes of the modules it lists are listed without their prefixes.`,
+          });
+        else addModulePaths(symbols, path, use.modulePaths, modulePaths, limitations);
         continue;
       }
       list.push(toUseLike(use));
@@ -293,31 +296,38 @@ export function composeRoutes(
   const routes: ComposedRoute[] = [];
   for (const { path, facts } of files) {
     for (const route of facts.routes) {
-      let localPath = route.path;
+      let declaredPath = route.path;
       if (route.pathParts !== undefined) {
         const resolved = symbols.resolvePath(path, route.pathParts);
-        localPath = joinRoutePaths(resolved.text);
+        declaredPath = joinRoutePaths(resolved.text);
         for (const ref of resolved.unresolved) {
           limitations.push({
             code: 'routes/unresolved-path',
             file: path,
             line: route.line,
-            message: `${path}:${route.line}: the path of this ${route.method} route uses ${ref}, which cannot be resolved statically; it is listed as ${localPath}.`,
+            message: `${path}:${route.line}: the path of this ${route.method} route uses ${ref}, which cannot be resolved statically; it is listed as ${declaredPath}.`,
           });
         }
       }
-      if (route.framework === 'nestjs') {
-        // Nest serves /<global prefix>/<version segment>/<controller path>/<method path>.
-        const version = versioning === undefined ? undefined : (route.version ?? versioning.defaultVersion);
-        if (versioning !== undefined && version !== undefined && version !== '')
-          localPath = joinRoutePaths(`${versioning.prefix}${version}`, localPath);
-        if (globalPrefix !== '') localPath = joinRoutePaths(globalPrefix, localPath);
-      }
+      // Nest serves /<global prefix>/<version segment>/<RouterModule path>/<controller path>/<method path>.
+      const variants =
+        route.framework === 'nestjs'
+          ? (modulePaths.get(routerKey(path, route.router ?? '')) ?? [undefined]).map((modulePath) => ({
+              localPath: toNestPath(declaredPath, route, modulePath?.path ?? '', globalPrefix, versioning),
+              served: modulePath === undefined ? [] : [modulePath.served],
+            }))
+          : [{ localPath: declaredPath, served: [] }];
       const isCode = !route.framework.startsWith('nextjs') && route.framework !== 'openapi';
-      const contexts = isCode
-        ? getContexts(path, keysOf(route.router, route.scope), route.offset ?? Number.MAX_SAFE_INTEGER, localPath, 0, new Set())
-        : [{ prefix: '', chain: [], served: [] }];
-      for (const context of contexts) {
+      const placed = variants.flatMap((variant) =>
+        (isCode
+          ? getContexts(path, keysOf(route.router, route.scope), route.offset ?? Number.MAX_SAFE_INTEGER, variant.localPath, 0, new Set())
+          : [{ prefix: '', chain: [], served: [] }]
+        ).map((context) => ({
+          localPath: variant.localPath,
+          context: variant.served.length === 0 ? context : { ...context, served: [...variant.served, ...context.served] },
+        })),
+      );
+      for (const { localPath, context } of placed) {
         const servedPath =
           context.replacesPrefix === true && route.ownPrefix !== undefined ? removePrefix(route.ownPrefix, localPath) : localPath;
         const fullPath =
@@ -376,6 +386,97 @@ export function composeRoutes(
     }
   }
   return { routes, limitations, unmatchedMounts };
+}
+
+interface ModulePath {
+  /** The RouterModule path of the controller's module, resolved. */
+  path: string;
+  /** Where RouterModule.register says so: a change there moves the route. */
+  served: Context['served'][number];
+}
+
+/** A Nest route's served path: the global prefix, the URI version's segment, the RouterModule path, then its own. */
+function toNestPath(
+  declared: string,
+  route: RouteFact,
+  modulePath: string,
+  globalPrefix: string,
+  versioning: UseFact['versioning'],
+): string {
+  let path = modulePath === '' ? declared : joinRoutePaths(modulePath, declared);
+  const version = versioning === undefined ? undefined : (route.version ?? versioning.defaultVersion);
+  if (versioning !== undefined && version !== undefined && version !== '') path = joinRoutePaths(`${versioning.prefix}${version}`, path);
+  return globalPrefix === '' ? path : joinRoutePaths(globalPrefix, path);
+}
+
+/**
+ * The controllers of each module a `RouterModule.register` tree names, keyed by file and class, with the module's path:
+ * the module resolved from the registering file, its `@Module({ controllers })` read, and each controller resolved
+ * from the module's file. A module checker cannot find is a limitation naming it; a module of a package, or one that
+ * lists no controllers (a parent of `children`), prefixes nothing here.
+ */
+function addModulePaths(
+  symbols: SymbolIndex,
+  file: string,
+  entries: readonly NestModulePathFact[],
+  found: Map<string, ModulePath[]>,
+  limitations: RouteLimitation[],
+): void {
+  for (const entry of entries) {
+    let path = entry.path;
+    if (entry.pathParts !== undefined) {
+      const resolved = symbols.resolvePath(file, entry.pathParts);
+      path = joinRoutePaths(resolved.text);
+      for (const ref of resolved.unresolved) {
+        limitations.push({
+          code: 'routes/unresolved-path',
+          file,
+          line: entry.line,
+          message: `${file}:${entry.line}: the RouterModule path of ${entry.module} uses ${ref}, which cannot be resolved statically; its routes show {?${ref}} in their path.`,
+        });
+      }
+    }
+    const module = findClass(symbols, file, entry.module);
+    if (module === undefined) {
+      limitations.push({
+        code: 'routes/unmatched-mount',
+        file,
+        line: entry.line,
+        message: `${file}:${entry.line}: RouterModule.register serves ${entry.module} at "${path}", but "${entry.module.split('.')[0]}" is neither imported nor declared at the top of ${file}; its routes are listed without that prefix.`,
+      });
+      continue;
+    }
+    if (module.file === undefined) continue;
+    const declared = symbols.getFacts(module.file)?.nestModules?.find((candidate) => candidate.name === module.name);
+    for (const controller of declared?.controllers ?? []) {
+      const target = findClass(symbols, module.file, controller);
+      if (target?.file === undefined) continue;
+      const key = routerKey(target.file, target.name);
+      const list = found.get(key) ?? [];
+      if (list.some((known) => known.path === path)) continue;
+      list.push({ path, served: { file, line: entry.line, span: { start: entry.line, end: entry.line } } });
+      found.set(key, list);
+    }
+  }
+}
+
+/**
+ * The file and class a name used in `file` stands for: declared there, or imported (through barrels); `file`
+ * undefined for a package's. Undefined when the name is neither.
+ */
+function findClass(symbols: SymbolIndex, file: string, name: string): { file: string | undefined; name: string } | undefined {
+  const target = symbols.resolveName(file, name);
+  if (target === undefined) {
+    const local = symbols.getFacts(file)?.nestModules?.some((module) => module.name === name) === true;
+    return local || symbols.getCallable(file, name) !== undefined ? { file, name } : undefined;
+  }
+  if (target.kind === 'package') return { file: undefined, name };
+  if (target.kind === 'callable') return { file: target.file, name: target.name };
+  const [root = name, member] = name.split('.');
+  const binding = symbols.getBinding(file, root);
+  const imported =
+    binding === undefined || binding.imported === '*' || binding.imported === 'default' ? (member ?? root) : binding.imported;
+  return { file: target.file, name: imported };
 }
 
 /** `path` without its leading `prefix` segments (`/orders`, `/orders/:id` → `/:id`); unchanged when it does not start with them. */

@@ -62,6 +62,26 @@ describe('HTTP calls in client code', () => {
     );
   });
 
+  test('a prefix imported from another file is kept by name for the graph to resolve; a local unknown one drops the call', () => {
+    const calls = callsOf(
+      [
+        "import { PUBLIC_API_PREFIX, api } from '../src/app.module';",
+        "import request from 'supertest';",
+        'request(app).get(`${PUBLIC_API_PREFIX}/notes/${alias}`);',
+        "request(app).post(PUBLIC_API_PREFIX + '/notes');",
+        'request(app).get(`${api.PREFIX}/me`);',
+        'request(app).get(`${PUBLIC_API_PREFIX}notes`);',
+        'request(app).get(`${prefix}/unknown`);',
+        'request(app).get(`${PUBLIC_API_PREFIX}`);',
+      ].join('\n'),
+      'test/notes.e2e-spec.ts',
+    );
+    assert.deepEqual(
+      calls?.map((call) => `${call.method} ${call.prefixRef ?? '-'} ${call.path}:${call.line}`),
+      ['GET PUBLIC_API_PREFIX /notes/{alias}:3', 'POST PUBLIC_API_PREFIX /notes:4', 'GET api.PREFIX /me:5', 'GET PUBLIC_API_PREFIX /:8'],
+    );
+  });
+
   test('axios: members, the config form, and an instance of the same file with its base URL, declared before or after', () => {
     assert.deepEqual(
       callLines(
