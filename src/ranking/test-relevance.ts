@@ -355,7 +355,8 @@ function getTestName(path: string): string {
     .slice(path.lastIndexOf('/') + 1)
     // A declaration file is named as its module (`route` of `types/route.d.ts`), as its type test is (`route.test-d.ts`).
     .replace(/(?:\.d(?=\.[cm]?ts$))?\.[^.]*$/, '')
-    .replace(/[.\-_](?:test|spec)$/i, '');
+    // jsonwebtoken names its tests `verify.tests.js`: the plural suffix is the same mark.
+    .replace(/[.\-_](?:test|spec)s?$/i, '');
   // pytest's `test_make.py` is the test of `_make.py`: the prefix and a private module's underscores are no part of it.
   return path.endsWith('.py') ? name.replace(/^test_/i, '').replace(/^_+/, '') : name;
 }

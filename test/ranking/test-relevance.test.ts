@@ -471,6 +471,15 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(order(scoreTestRelevance(express, fresh))[0], 'test/req.fresh.js');
   });
 
+  // Check 199 (auth0/node-jsonwebtoken 8345030795): its tests are `test/verify.tests.js`; the proof named
+  // jwt.asymmetric_signing.tests.js, which says `algorithms` more, for a change to verify.js that the fix tested there.
+  test('a test suffix in the plural (`verify.tests.js`, `user.specs.ts`) names its source as the singular does', () => {
+    assert.equal(isNamedTestOf('test/verify.tests.js', 'verify.js'), true);
+    assert.equal(isNamedTestOf('src/user.specs.ts', 'src/user.ts'), true);
+    assert.equal(isNamedTestOf('test/verify.tests.js', 'sign.js'), false);
+    assert.equal(isNamedTestOf('test/contests.js', 'con.js'), false);
+  });
+
   test("pytest's test module is named for its source: tests/test_validators.py, and test_make.py for _make.py (attrs)", () => {
     assert.equal(isNamedTestOf('tests/test_validators.py', 'src/attr/validators.py'), true);
     assert.equal(isNamedTestOf('tests/test_make.py', 'src/attr/_make.py'), true);
