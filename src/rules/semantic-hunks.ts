@@ -79,7 +79,7 @@ const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 // A ternary's `?` is neither `?.` nor either mark of `??`, and its first branch may read a member (ufo's
 // `s0.endsWith("/") ? s0.slice(0, -1) : s0`); an optional field's `?:` has no branch.
-const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*\b(?:if|&&|\|\|)/;
+const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*(?:\bif\b|&&|\|\|)/;
 /**
  * A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`,
  * `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`, Node's `res.writeHead(400)` (and
@@ -1188,7 +1188,12 @@ function classifyPair(
   if (codeChanged && isOldLogic(after, line)) return [];
   // An `if` or `while` is a decision whatever line the diff paired it with (joi's `if (rule.args.sign === 'positive') {`
   // in place of a line that read `rule.args.sign`); a ternary only in place of a condition or of nothing.
-  const isCondition = CONDITION.test(head) && (base === undefined || CONDITION.test(base) || before === undefined || BRANCH.test(head));
+  // A returned fallback (`return options.timeout || 2000`) is a default, asked as one below, not a test.
+  const isReturnedFallback = /^\s*return\b/.test(head) && !/\?[^?.]/.test(head) && findDefault(after) !== null;
+  const isCondition =
+    CONDITION.test(head) &&
+    !isReturnedFallback &&
+    (base === undefined || CONDITION.test(base) || before === undefined || BRANCH.test(head));
   // The same test of a value read from another object: the question is whether the two hold the same value, asked
   // once for every line that swapped them (the read case's key), not a new condition per line.
   const swapped = isCondition && before !== undefined && base !== undefined ? findSwappedObject(before, after) : undefined;
@@ -1208,7 +1213,10 @@ function classifyPair(
   const joined = isCondition && isBranch && onItsLine === undefined ? joinCondition(shown, following) : undefined;
   // A ternary outside an `if` tests what stands before its `?` (`const map = validate ? toMap(list) : null`).
   const ternary = isCondition && onItsLine === undefined && joined === undefined ? findTernaryTest(shown) : undefined;
-  const condition = onItsLine ?? joined ?? ternary ?? shown.replace(/\)\s*\{?\s*$/, ')');
+  // A returned test is shown without its keyword: `return isInteger(value) || (isString(value) && value);` tests
+  // `isInteger(value) || (isString(value) && value)`.
+  const returned = isCondition && !isBranch && ternary === undefined ? /^return\s+(.+?);?$/.exec(shown.trim())?.[1] : undefined;
+  const condition = onItsLine ?? joined ?? ternary ?? returned ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
   const isSameDecision = isCondition && isOldLogic(condition, line);
   const splitTest = isCondition ? undefined : findSplitTernaryTest(written, following);

@@ -1126,6 +1126,27 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
 
   // Issue 41: h3 read `url.pathname` where it read `url.path`, zustand passed `get()` where it passed the stored state;
   // neither line decides anything, and both asked nothing, though the fix is about the input where the two differ.
+  // Check 199 (auth0/node-jsonwebtoken 7f9604ac98): `return isInteger(value) || isString(value)` gained `&& value`, the
+  // fix (an empty string no longer passes); the pattern read `return … && …` only with no space before the operator.
+  test('a returned test that gains or loses an operand is a changed condition; a returned fallback is a default', () => {
+    assert.deepEqual(one('    return isInteger(value) || isString(value);', '    return isInteger(value) || (isString(value) && value);'), [
+      [
+        'condition',
+        'isInteger(value) || (isString(value) && value)',
+        '',
+        'an input for which isInteger(value) || (isString(value) && value) is true and one for which it is false',
+      ],
+    ]);
+    assert.deepEqual(
+      one('  return a && b;', '  return a && b && c;').map(([kind, subject]) => [kind, subject]),
+      [['condition', 'a && b && c']],
+    );
+    assert.deepEqual(
+      one('  return options.timeout || 1000;', '  return options.timeout || 2000;').map(([kind]) => kind),
+      ['default'],
+    );
+  });
+
   test('another property read or another argument passed: the input where old and new differ', () => {
     assert.deepEqual(one('  const path = event.url.path;', '  const path = event.url.pathname;'), [
       ['read', 'event.url.pathname', 'event.url.path', 'an input for which event.url.path and event.url.pathname hold different values'],
