@@ -79,7 +79,8 @@ const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 // A ternary's `?` is neither `?.` nor either mark of `??`, and its first branch may read a member (ufo's
 // `s0.endsWith("/") ? s0.slice(0, -1) : s0`); an optional field's `?:` has no branch.
-const CONDITION = /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*(?:\bif\b|&&|\|\|)/;
+const CONDITION =
+  /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*(?:\bif\b|&&|\|\|)|\{\s*return\b[^}]*(?:&&|\|\|)/;
 /**
  * A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`,
  * `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`, Node's `res.writeHead(400)` (and
@@ -1189,7 +1190,7 @@ function classifyPair(
   // An `if` or `while` is a decision whatever line the diff paired it with (joi's `if (rule.args.sign === 'positive') {`
   // in place of a line that read `rule.args.sign`); a ternary only in place of a condition or of nothing.
   // A returned fallback (`return options.timeout || 2000`) is a default, asked as one below, not a test.
-  const isReturnedFallback = /^\s*return\b/.test(head) && !/\?[^?.]/.test(head) && findDefault(after) !== null;
+  const isReturnedFallback = /(?:^\s*|\{\s*)return\b/.test(head) && !/\?[^?.]/.test(head) && findDefault(after) !== null;
   const isCondition =
     CONDITION.test(head) &&
     !isReturnedFallback &&
@@ -1215,7 +1216,11 @@ function classifyPair(
   const ternary = isCondition && onItsLine === undefined && joined === undefined ? findTernaryTest(shown) : undefined;
   // A returned test is shown without its keyword: `return isInteger(value) || (isString(value) && value);` tests
   // `isInteger(value) || (isString(value) && value)`.
-  const returned = isCondition && !isBranch && ternary === undefined ? /^return\s+(.+?);?$/.exec(shown.trim())?.[1] : undefined;
+  // A one-line function's (`isValid: function(value) { return … }`) up to the brace that closes it.
+  const returned =
+    isCondition && !isBranch && ternary === undefined
+      ? (/^return\s+(.+?);?$/.exec(shown.trim()) ?? /\{\s*return\s+([^;{}]+?);?\s*\}/.exec(shown))?.[1]
+      : undefined;
   const condition = onItsLine ?? joined ?? ternary ?? returned ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
   const isSameDecision = isCondition && isOldLogic(condition, line);
@@ -1230,7 +1235,10 @@ function classifyPair(
       ? findChangedComparison(withIndexComparisons(head), base === undefined ? undefined : withIndexComparisons(base), JS_COMPARISONS)
       : undefined;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
-  const isLiteralChanged = !codeChanged && isCondition && before !== undefined && !isSameDecision;
+  // Not when the old line holds the same test, as written: the literal that changed is elsewhere on the line (a
+  // message beside a one-line validator's `return`, a comment).
+  const isLiteralChanged =
+    !codeChanged && isCondition && before !== undefined && !isSameDecision && !before.replace(/\/\/.*$/, '').includes(condition);
   if (!codeChanged && !isLiteralChanged) {
     // fall through to the default check only
   } else if (headComparison !== undefined) {

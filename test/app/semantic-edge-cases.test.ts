@@ -1145,6 +1145,18 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       one('  return options.timeout || 1000;', '  return options.timeout || 2000;').map(([kind]) => kind),
       ['default'],
     );
+    // As jsonwebtoken writes it: a one-line validator in an options schema.
+    const validator = (test: string, message: string) =>
+      `  expiresIn: { isValid: function(value) { return ${test}; }, message: '${message}' },`;
+    assert.deepEqual(
+      one(validator('isInteger(value) || isString(value)', 'm'), validator('isInteger(value) || (isString(value) && value)', 'm')).map(
+        ([kind, subject]) => [kind, subject],
+      ),
+      [['condition', 'isInteger(value) || (isString(value) && value)']],
+    );
+    // The same test, another message or comment on its line: no decision changed.
+    assert.deepEqual(one(validator('isInteger(value) || isString(value)', 'a'), validator('isInteger(value) || isString(value)', 'b')), []);
+    assert.deepEqual(one('    return isA(value) || isB(value); // a', '    return isA(value) || isB(value); // b'), []);
   });
 
   test('another property read or another argument passed: the input where old and new differ', () => {
@@ -4392,7 +4404,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.35\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.36\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
