@@ -51,7 +51,7 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
     (signal) =>
       // A call's signal sits on the line its chain starts (`promise` above `.then(resolve)` and `.catch(reject)`).
       !isMovedSignal(signal, joinLinesBelow(head, signal.line - 1), removed) &&
-      !isParsedBefore(signal, file.hunks, base) &&
+      !isParsedBefore(signal, file.hunks, base, head) &&
       !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
@@ -67,17 +67,29 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
   );
 }
 
+/** The signals a call makes wherever it stands: the same call on a removed line of the hunk made it there before. */
+const CALL_SIGNALS: ReadonlySet<SignalFact['kind']> = new Set(['parse-json', 'date-time']);
+
 /**
  * JSON parsed where a removed line of the same hunk parsed JSON (node-fetch's `return JSON.parse(buffer.toString())` →
  * `return JSON.parse(text)`): malformed text failed there before; what the parse is now given is a read case's question,
- * not a new parse.
+ * not a new parse. The same for a date call (luxon's `dtfCache[zone] = new Intl.DateTimeFormat(…)` →
+ * `dtf = new Intl.DateTimeFormat(…)`, its cache made a Map): the zone handling was there before.
  */
-function isParsedBefore(signal: SignalFact, hunks: readonly Hunk[], base: readonly string[]): boolean {
-  if (signal.kind !== 'parse-json' || !/^[A-Za-z_$][\w$.]*$/.test(signal.detail)) return false;
+function isParsedBefore(signal: SignalFact, hunks: readonly Hunk[], base: readonly string[], head: readonly string[]): boolean {
+  const callee = signal.detail.replace(/^new\s+/, '');
+  if (!CALL_SIGNALS.has(signal.kind) || !/^[A-Za-z_$][\w$.]*$/.test(callee)) return false;
   const hunk = hunks.find((candidate) => signal.line >= candidate.newStart && signal.line < candidate.newStart + candidate.newLines);
   if (hunk === undefined) return false;
-  const call = new RegExp(`(?<![\\w$])${escapeName(signal.detail)}\\s*\\(`);
-  return base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines).some((line) => call.test(line));
+  const call = new RegExp(`(?<![\\w$])${signal.detail === callee ? '' : 'new\\s+'}${escapeName(callee)}\\s*\\(`);
+  const removed = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines);
+  if (signal.kind === 'parse-json') return removed.some((line) => call.test(line));
+  // A date call given other arguments computes another date (dayjs's `new Date(y, M, d)` → `new Date(y, M, d, h)`): the
+  // call and what follows it on its line must be as a removed line wrote them.
+  const line = head[signal.line - 1] ?? '';
+  const at = line.search(call);
+  const written = at < 0 ? '' : line.slice(at).trim();
+  return written !== '' && removed.some((text) => text.includes(written));
 }
 
 /**

@@ -882,6 +882,25 @@ describe('signals the change only moved (issue 41: koa, got, zod)', () => {
     assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:3:parse-json']);
   });
 
+  // Check 205 (luxon 9a08074373): `dtfCache[zone] = new Intl.DateTimeFormat(…)` → `dtf = new Intl.DateTimeFormat(…)`, its
+  // cache made a Map, was asked a DST case: the date call was there before. A date call no removed line made stays.
+  it('a date call a removed line of the hunk made is no new date code; one no removed line made is', () => {
+    const rewritten: ChangedFileInput = {
+      ...change,
+      baseText: ['if (!dtfCache[zone]) {', '  dtfCache[zone] = new Intl.DateTimeFormat("en-US", {', 'const n = 1;', ''].join('\n'),
+      headText: ['if (dtf === undefined) {', '  dtf = new Intl.DateTimeFormat("en-US", {', 'const day = new Date(ts);', ''].join('\n'),
+      hunks: [
+        { oldStart: 1, oldLines: 2, newStart: 1, newLines: 2 },
+        { oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 },
+      ],
+      headSignals: [
+        { kind: 'date-time', line: 2, detail: 'new Intl.DateTimeFormat' },
+        { kind: 'date-time', line: 3, detail: 'new Date' },
+      ],
+    };
+    assert.deepEqual(changedSignalIds(rewritten), ['signal:src/respond.ts:3:date-time']);
+  });
+
   // Check 66 (NodeBB): `keyId.shift().slice(7, -1)` → `keyId.at(-1).slice(7, -1)` was asked as an empty list reaching
   // `.slice`; the slice was there before, with the same arguments.
   it('a method called with the same arguments as before, on another receiver, is a move; other arguments are not', () => {
@@ -1917,9 +1936,9 @@ describe('analysis through the built-in packs', () => {
         ['semantic-edge-cases@1.36.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
-        ['edge-cases@1.8.0#edge-case/money-rounding', 7.5],
+        ['edge-cases@1.9.0#edge-case/money-rounding', 7.5],
         // Equal scores keep the finding-id order (the id hash decides; see getFindingId).
-        ['edge-cases@1.8.0#edge-case/money-negative-currency', 4.5],
+        ['edge-cases@1.9.0#edge-case/money-negative-currency', 4.5],
       ],
     );
     assert.deepEqual(ranked.overflow, []);
