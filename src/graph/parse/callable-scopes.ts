@@ -81,7 +81,7 @@ export class CallableScopes {
   }
 
   /** A member of a top-level class or object: a callable `Owner.member` of its own. */
-  visitMemberInFrame(owner: string, key: string | undefined, spanNode: AstNode, visit: () => void): void {
+  visitMemberInFrame(owner: string, key: string | undefined, spanNode: AstNode, visit: () => void, startNode: AstNode = spanNode): void {
     if (key === undefined) {
       visit();
       return;
@@ -93,7 +93,7 @@ export class CallableScopes {
     } finally {
       this.frames.pop();
     }
-    this.addCallable(frame, this.positions.spanOf(spanNode));
+    this.addCallable(frame, this.positions.spanOf(spanNode, startNode));
   }
 
   /** A class member: a callable of its own when the class is a top-level declaration visited in its own frame. */
