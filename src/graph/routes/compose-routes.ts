@@ -1,4 +1,4 @@
-import type { ChainEntryFact, FileFacts, MountFact, NestModulePathFact, RouteFact, Span, UseFact } from '../../model/facts.js';
+import type { ChainEntryFact, FileFacts, MountFact, NestModulePathFact, PathPart, RouteFact, Span, UseFact } from '../../model/facts.js';
 import { type ChainLink, INLINE_LINK_NAME, type MiddlewareLevel, type RouteGuard, type RouteRegistration } from '../../model/graph.js';
 import { type SymbolIndex, toCallableKey } from '../symbol-index.js';
 import { joinRoutePaths, NEST_ROUTER_MODULE } from '../parse/route-calls.js';
@@ -296,19 +296,18 @@ export function composeRoutes(
   const routes: ComposedRoute[] = [];
   for (const { path, facts } of files) {
     for (const route of facts.routes) {
-      let declaredPath = route.path;
-      if (route.pathParts !== undefined) {
-        const resolved = symbols.resolvePath(path, route.pathParts);
-        declaredPath = joinRoutePaths(resolved.text);
-        for (const ref of resolved.unresolved) {
-          limitations.push({
-            code: 'routes/unresolved-path',
-            file: path,
-            line: route.line,
-            message: `${path}:${route.line}: the path of this ${route.method} route uses ${ref}, which cannot be resolved statically; it is listed as ${declaredPath}.`,
-          });
-        }
-      }
+      const declaredPath =
+        route.pathParts === undefined
+          ? route.path
+          : resolvePathParts(
+              symbols,
+              path,
+              route.line,
+              route.pathParts,
+              limitations,
+              (ref, text) =>
+                `the path of this ${route.method} route uses ${ref}, which cannot be resolved statically; it is listed as ${text}.`,
+            );
       // Nest serves /<global prefix>/<version segment>/<RouterModule path>/<controller path>/<method path>.
       const variants =
         route.framework === 'nestjs'
@@ -388,6 +387,22 @@ export function composeRoutes(
   return { routes, limitations, unmatchedMounts };
 }
 
+/** A path written with constants, resolved; each constant it cannot resolve a `routes/unresolved-path` limitation. */
+function resolvePathParts(
+  symbols: SymbolIndex,
+  file: string,
+  line: number,
+  parts: readonly PathPart[],
+  limitations: RouteLimitation[],
+  say: (ref: string, text: string) => string,
+): string {
+  const resolved = symbols.resolvePath(file, parts);
+  const text = joinRoutePaths(resolved.text);
+  for (const ref of resolved.unresolved)
+    limitations.push({ code: 'routes/unresolved-path', file, line, message: `${file}:${line}: ${say(ref, text)}` });
+  return text;
+}
+
 interface ModulePath {
   /** The RouterModule path of the controller's module, resolved. */
   path: string;
@@ -423,19 +438,18 @@ function addModulePaths(
   limitations: RouteLimitation[],
 ): void {
   for (const entry of entries) {
-    let path = entry.path;
-    if (entry.pathParts !== undefined) {
-      const resolved = symbols.resolvePath(file, entry.pathParts);
-      path = joinRoutePaths(resolved.text);
-      for (const ref of resolved.unresolved) {
-        limitations.push({
-          code: 'routes/unresolved-path',
-          file,
-          line: entry.line,
-          message: `${file}:${entry.line}: the RouterModule path of ${entry.module} uses ${ref}, which cannot be resolved statically; its routes show {?${ref}} in their path.`,
-        });
-      }
-    }
+    const path =
+      entry.pathParts === undefined
+        ? entry.path
+        : resolvePathParts(
+            symbols,
+            file,
+            entry.line,
+            entry.pathParts,
+            limitations,
+            (ref) =>
+              `the RouterModule path of ${entry.module} uses ${ref}, which cannot be resolved statically; its routes show {?${ref}} in their path.`,
+          );
     const module = findClass(symbols, file, entry.module);
     if (module === undefined) {
       limitations.push({
