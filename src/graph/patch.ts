@@ -171,9 +171,9 @@ export function patchKnowledgeGraph(knowledge: KnowledgeGraph, input: GraphInput
 /**
  * A digest of what route composition reads of a file's facts: its own routes, mounts, middleware and Nest modules (and
  * its line count when it declares any), and, through the symbol index, its imports, exports, callables and constants;
- * its HTTP calls link it to routes. When a patch finds it the same for every changed file, the route nodes, their edges and the mounts
- * left unmatched stand: an edit to a file that serves no route does not compose every route of the tree again (0.35 s
- * of an `ai` after a one-line edit on outline).
+ * its HTTP calls link it to routes. When a patch finds it the same for every changed file, the route nodes, their edges
+ * and the mounts left unmatched stand: an edit to a file that serves no route does not compose every route of the tree
+ * again (0.35 s of an `ai` after a one-line edit on outline).
  */
 export function toRouteFactsDigest(facts: FileFacts | undefined): string {
   if (facts === undefined) return '';

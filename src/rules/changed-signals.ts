@@ -51,7 +51,7 @@ export function selectChangedSignals(file: ChangedSource, changedLines: readonly
     (signal) =>
       // A call's signal sits on the line its chain starts (`promise` above `.then(resolve)` and `.catch(reject)`).
       !isMovedSignal(signal, joinLinesBelow(head, signal.line - 1), removed) &&
-      !isParsedBefore(signal, file.hunks, base, head) &&
+      !isCallMadeBefore(signal, file.hunks, base, head) &&
       !isGuardedAlready(signal, head, changedSet, file.headFunctions ?? []) &&
       !isCharacterRead(signal, head, file.headFunctions ?? []) &&
       !isStringRead(signal, head, file.headFunctions ?? []) &&
@@ -76,7 +76,7 @@ const CALL_SIGNALS: ReadonlySet<SignalFact['kind']> = new Set(['parse-json', 'da
  * not a new parse. The same for a date call (luxon's `dtfCache[zone] = new Intl.DateTimeFormat(…)` →
  * `dtf = new Intl.DateTimeFormat(…)`, its cache made a Map): the zone handling was there before.
  */
-function isParsedBefore(signal: SignalFact, hunks: readonly Hunk[], base: readonly string[], head: readonly string[]): boolean {
+function isCallMadeBefore(signal: SignalFact, hunks: readonly Hunk[], base: readonly string[], head: readonly string[]): boolean {
   const callee = signal.detail.replace(/^new\s+/, '');
   if (!CALL_SIGNALS.has(signal.kind) || !/^[A-Za-z_$][\w$.]*$/.test(callee)) return false;
   const hunk = hunks.find((candidate) => signal.line >= candidate.newStart && signal.line < candidate.newStart + candidate.newLines);

@@ -1,6 +1,6 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildRepositoryGraph, type RepositoryGraph } from '../../src/app/build-graph.js';
 import { createTestEnv } from '../helpers/test-env.js';
@@ -313,6 +313,31 @@ describe('NestJS RouterModule', () => {
       const bundle = JSON.parse(result.stdout) as { tasks: { id: string; detail: string }[] };
       const proof = bundle.tasks.find((task) => task.id === 'task:proof:src/api/public/notes/notes.controller.ts');
       assert.match(proof?.detail ?? result.stdout, /extend test\/public-notes\.e2e-spec\.ts /);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  test('a module edited after runs that kept the graph: the next run moves the routes as a cold run does', () => {
+    // A module that stops listing a controller moves that controller's routes, though the module file declares no route:
+    // a run that stood the kept route nodes would still say /api/v2.
+    const repo = createRepo(ROUTER_MODULE_FILES);
+    try {
+      const impact = (): string[] => {
+        const result = runCli(['impact', '--format', 'json', '--cwd', repo.dir]);
+        assert.equal(result.code, 0, result.stderr);
+        return (JSON.parse(result.stdout) as { impactedRoutes: { id: string }[] }).impactedRoutes.map((route) => route.id);
+      };
+      const controller = join(repo.dir, 'src/api/public/notes/notes.controller.ts');
+      writeFileSync(controller, readFileSync(controller, 'utf8').replace('return alias;', 'return alias.trim();'));
+      assert.deepEqual(impact(), ['route:GET /api/v2/notes/:alias']);
+      assert.deepEqual(impact(), ['route:GET /api/v2/notes/:alias']);
+      const module = join(repo.dir, 'src/api/public/public-api.module.ts');
+      writeFileSync(module, readFileSync(module, 'utf8').replace('controllers: [NotesController]', 'controllers: []'));
+      const warm = impact();
+      rmSync(join(repo.dir, '.checker'), { recursive: true, force: true });
+      assert.deepEqual(impact(), warm);
+      assert.deepEqual(warm, ['route:GET /notes/:alias']);
     } finally {
       repo.cleanup();
     }

@@ -530,8 +530,13 @@ export class FactWalker implements RouteHost, ModuleItemHost {
       // swc gives a `key: value` property no span of its own: it spans its key to its value (else every member of
       // jsonwebtoken's `sign_options_schema` stood on line 1, and a change there touched them all).
       const value = property.type === 'KeyValueProperty' ? getNode(property, 'value') : undefined;
-      const spanNode = value !== undefined && keyNode !== undefined ? { end: value, start: keyNode } : undefined;
-      this.scopes.visitMemberInFrame(owner, key, spanNode?.end ?? property, () => this.visitNode(property), spanNode?.start);
+      this.scopes.visitMemberInFrame(
+        owner,
+        key,
+        value ?? property,
+        () => this.visitNode(property),
+        value === undefined ? property : keyNode,
+      );
     }
     this.scopes.leaveObject();
   }

@@ -212,5 +212,5 @@ export function getOptionsPrefix(node: AstNode | undefined): string {
   return getStaticString(getObjectProperty(value, 'prefix')) ?? '';
 }
 
-/** The setting a Nest `RouterModule.register(…)` call is recorded as: compose-routes.ts reports it as a limitation. */
+/** The setting a Nest `RouterModule.register(…)` call is recorded as (UseFact.modulePaths holds what it registers). */
 export const NEST_ROUTER_MODULE = 'RouterModule.register';
