@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readlinkSync } from 'node:fs';
-import type { BigIntStats, Dirent } from 'node:fs';
+import { lstatSync, readlinkSync } from 'node:fs';
+import type { BigIntStats } from 'node:fs';
 import { join } from 'node:path';
-import ignore from 'ignore';
-import type { Ignore } from 'ignore';
 import { readGitIndex } from './git-index.js';
 import { hashBlobGuardedSync, readGuardedSync } from './guarded-read.js';
 import type { IndexEntry } from './git-index.js';
 import type { GitRepository } from './git-repository.js';
-import { LOCAL_STATE_DIR } from './scan.js';
+import { LOCAL_STATE_DIR, openFolderLister } from './folder-lister.js';
 import { readTreeEntries, type TreeDelta } from './git-tree.js';
 
 /** A change between a base tree and the working tree; `newContent` is the working-tree bytes already read. */
@@ -16,8 +14,6 @@ export interface WorktreeDelta extends TreeDelta {
   newContent?: Buffer;
 }
 
-/** Same limits as the scan (src/io/scan.ts): an ignore file or diffed file over these is not held in memory. */
-const MAX_IGNORE_FILE_BYTES = 1024 * 1024;
 /** A working-tree file above this is hashed in chunks and not diffed line by line. */
 export const MAX_WORKTREE_DIFF_BYTES = 8 * 1024 * 1024;
 const MODE_SYMLINK = 0o120000;
@@ -233,78 +229,45 @@ export async function diffWorktree(repo: GitRepository, baseTree: string, untrac
   return deltas;
 }
 
-interface IgnoreLevel {
-  base: string;
-  rules: Ignore;
-}
-
-/** An ignore file that is not a regular file (a FIFO, `/dev/zero`, a symlink) or is over the cap is not read. */
-function readIgnoreRules(path: string): Ignore | undefined {
-  const read = readGuardedSync(path, { maxBytes: MAX_IGNORE_FILE_BYTES });
-  if (!read.ok) return undefined;
-  return ignore({ allowRelativePaths: true }).add(read.bytes.toString('utf8'));
-}
-
-function isIgnoredPath(levels: IgnoreLevel[], path: string, isDirectory: boolean): boolean {
-  let ignored = false;
-  for (const level of levels) {
-    const relative = level.base === '' ? path : path.slice(level.base.length + 1);
-    const result = level.rules.test(isDirectory ? `${relative}/` : relative);
-    if (result.ignored) ignored = true;
-    else if (result.unignored) ignored = false;
-  }
-  return ignored;
-}
-
 /**
  * Files in the working tree that are neither in the index nor ignored (`.gitignore` files at every
- * level plus `.git/info/exclude`; the user's global excludes file is not read). Ignored folders
- * and nested repositories are not entered.
+ * level plus `info/exclude`; the user's global excludes file is not read). Ignored folders
+ * and nested repositories are not entered. The folder listings are kept for the next call
+ * (src/io/folder-lister.ts) unless git tracks files under `.checker/local/` or `useCache` is false.
  */
-export async function listUntrackedFiles(repo: GitRepository): Promise<string[]> {
+export async function listUntrackedFiles(repo: GitRepository, options: { useCache?: boolean } = {}): Promise<string[]> {
   const index = await readGitIndex(repo.gitdir);
   const tracked = new Set<string>();
   const trackedDirectories = new Set<string>();
+  let tracksLocalState = false;
   for (const entry of index.entries) {
     tracked.add(entry.path);
+    if (entry.path.startsWith(`${LOCAL_STATE_DIR}/`)) tracksLocalState = true;
     for (let slash = entry.path.indexOf('/'); slash >= 0; slash = entry.path.indexOf('/', slash + 1)) {
       trackedDirectories.add(entry.path.slice(0, slash));
     }
   }
-  const rootLevels: IgnoreLevel[] = [];
-  const exclude = readIgnoreRules(join(repo.commonDir, 'info', 'exclude'));
-  if (exclude !== undefined) rootLevels.push({ base: '', rules: exclude });
+  const lister = await openFolderLister({
+    root: repo.root,
+    excludeFile: join(repo.commonDir, 'info', 'exclude'),
+    ...(tracksLocalState || options.useCache === false ? {} : { cacheName: 'untracked' }),
+  });
   const untracked: string[] = [];
-  const visit = (directory: string, levels: IgnoreLevel[]): void => {
-    const full = directory === '' ? repo.root : join(repo.root, directory);
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(full, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    // Read only where the listing holds one: most folders have none, and a failed open per folder cost medusa's
-    // 8,079 folders half a second.
-    const own = entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory())
-      ? readIgnoreRules(join(full, '.gitignore'))
-      : undefined;
-    const active = own === undefined ? levels : [...levels, { base: directory, rules: own }];
-    entries.sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name === '.git') continue;
-      const path = directory === '' ? entry.name : `${directory}/${entry.name}`;
-      if (entry.isDirectory()) {
-        // checker's own state is never the repository's content: while a run writes it (its .gitignore of `*` exists
-        // but is still empty for an instant), a listing on another thread would count it as untracked files.
-        if (tracked.has(path) || path === LOCAL_STATE_DIR) continue;
-        const isNestedRepository = !trackedDirectories.has(path) && lstatOrUndefined(join(full, entry.name, '.git')) !== undefined;
-        if (isNestedRepository || isIgnoredPath(active, path, true)) continue;
-        visit(path, active);
-      } else if (!tracked.has(path) && !isIgnoredPath(active, path, false)) {
+  const visit = (directory: string): void => {
+    const listing = lister.list(directory);
+    if (!listing.ok) return;
+    for (const { name, kind } of listing.entries) {
+      const path = directory === '' ? name : `${directory}/${name}`;
+      if (kind === 'd') {
+        if (tracked.has(path)) continue;
+        const isNestedRepository = !trackedDirectories.has(path) && lstatOrUndefined(join(repo.root, path, '.git')) !== undefined;
+        if (!isNestedRepository) visit(path);
+      } else if (!tracked.has(path)) {
         untracked.push(path);
       }
     }
   };
-  visit('', rootLevels);
+  visit('');
+  await lister.save();
   return untracked;
 }

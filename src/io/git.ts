@@ -26,6 +26,8 @@ export interface ReadChangeOptions {
   head?: string;
   /** Untracked, not-ignored files to count as added when the head is the working tree; computed when absent. */
   untrackedFiles?: string[];
+  /** false: the untracked-file listing neither reads nor keeps its folder listings (`--no-cache`). */
+  keepListings?: boolean;
 }
 
 /** Renames are looked for by content similarity only when both sides have at most this many candidates. */
@@ -57,7 +59,7 @@ export async function readChange(repo: GitRepository, options: ReadChangeOptions
   let deltas: WorktreeDelta[];
   if (options.head === undefined) {
     head = { ref: 'WORKTREE' };
-    const untracked = options.untrackedFiles ?? (await listUntrackedFiles(repo));
+    const untracked = options.untrackedFiles ?? (await listUntrackedFiles(repo, { useCache: options.keepListings !== false }));
     deltas = await diffWorktree(repo, baseTree, untracked);
   } else {
     const resolved = await resolveRevision(repo, options.head);

@@ -57,7 +57,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     reportProgress: options.onProgress ?? (() => undefined),
     files: createRepoFiles(root),
     scan: async (scanOptions) => {
-      const result = await scanRepository(root, scanOptions);
+      const result = await scanRepository(root, { ...scanOptions, useCache: options.useCache !== false });
       trackedLocalState = result.trackedLocalState ?? [];
       return result;
     },
@@ -115,7 +115,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     builtinPacks: () => readBuiltinPackSources(),
     ...(readBuildId() === undefined ? {} : { buildId: readBuildId() }),
     openGit: () => {
-      git ??= openGitAccess(root);
+      git ??= openGitAccess(root, options.useCache !== false);
       return git;
     },
     readUserSettings: async () => readUserSettings(options.processEnv ?? process.env),
@@ -191,7 +191,7 @@ function toRangeKey(range: RevisionRange): string {
   return JSON.stringify([range.base ?? null, range.head ?? null, range.defaultBranch ?? null]);
 }
 
-function startChangeWorker(root: string, range: RevisionRange): Worker {
+function startChangeWorker(root: string, range: RevisionRange & { keepListings: boolean }): Worker {
   const isSource = import.meta.url.endsWith('.ts');
   const entry = new URL(`../worker/change-worker.${isSource ? 'ts' : 'js'}`, import.meta.url);
   const options = { workerData: { root, range } };
@@ -205,7 +205,7 @@ function startChangeWorker(root: string, range: RevisionRange): Worker {
 }
 
 /** The change read by src/worker/change-worker.ts, or undefined when the thread could not read it (the caller reads it). */
-function readChangeInWorker(root: string, range: RevisionRange): Promise<ChangeSet | undefined> {
+function readChangeInWorker(root: string, range: RevisionRange & { keepListings: boolean }): Promise<ChangeSet | undefined> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
@@ -225,7 +225,7 @@ function readChangeInWorker(root: string, range: RevisionRange): Promise<ChangeS
   });
 }
 
-async function openGitAccess(root: string): Promise<GitAccess> {
+async function openGitAccess(root: string, keepListings: boolean): Promise<GitAccess> {
   // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
   // outside a git repository never need it.
   const {
@@ -244,11 +244,11 @@ async function openGitAccess(root: string): Promise<GitAccess> {
   return {
     readChange: (range: RevisionRange): Promise<ChangeSet> => {
       const early = prefetched.get(toRangeKey(range));
-      if (early === undefined) return asGitError(repo.gitdir, readChange(repo, range));
+      if (early === undefined) return asGitError(repo.gitdir, readChange(repo, { ...range, keepListings }));
       prefetched.delete(toRangeKey(range));
       return asGitError(
         repo.gitdir,
-        early.change.then((change) => change ?? readChange(repo, range)),
+        early.change.then((change) => change ?? readChange(repo, { ...range, keepListings })),
       );
     },
     readChangeStamp: (range: RevisionRange) =>
@@ -263,7 +263,7 @@ async function openGitAccess(root: string): Promise<GitAccess> {
       if (range.head !== undefined || prefetched.has(key) || readFactsCacheTime(repo.root) === undefined) return;
       const stamp = readChangeStamp(repo, range);
       const change = stamp.then(
-        () => readChangeInWorker(repo.root, range),
+        () => readChangeInWorker(repo.root, { ...range, keepListings }),
         () => undefined,
       );
       prefetched.set(key, { stamp, change });

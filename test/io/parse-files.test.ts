@@ -104,7 +104,7 @@ function readFacts(path: string, text: string) {
 }
 
 async function run(repo: TestRepo, extra: Partial<ParseRepositoryOptions> = {}) {
-  const scan = await scanRepository(repo.dir);
+  const scan = await scanRepository(repo.dir, { useCache: extra.useCache !== false });
   return parseRepositoryFiles(repo.dir, scan.files, { assertionHelpers: [], pool, ...extra });
 }
 
