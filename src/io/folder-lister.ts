@@ -30,8 +30,11 @@ export type FolderListing = { ok: true; entries: ListedEntry[]; hasGit: boolean 
 export interface FolderLister {
   /** Lists a repository-relative folder ('' for the root); a walk lists a folder only after its parent. */
   list(folder: string): FolderListing;
-  /** Keeps the listings for the next walk (when it was opened with a cache and anything changed). */
-  save(): Promise<void>;
+  /**
+   * Keeps the listings for the next walk (when it was opened with a cache and anything changed); true when the kept
+   * file now holds exactly this walk's listings (written, or nothing to write).
+   */
+  save(): Promise<boolean>;
   /** The folders this walk read from disk (all of them without a kept listing), in the order listed. */
   readonly listedAgain: readonly string[];
 }
@@ -43,6 +46,11 @@ export interface FolderListerOptions {
   excludeFile: string;
   /** The cache's name under `.checker/local/cache/` (one per walker); none: every folder is listed. */
   cacheName?: string;
+  /**
+   * The kept listings were written (or confirmed) by a walk of this same run a moment ago, with the same `info/exclude`:
+   * they are used without a folder's lstat, and never written. A folder they lack is listed as without them.
+   */
+  isFresh?: boolean;
 }
 
 /** size, mtime, ctime and inode of a file: a changed file changes one of them. */
@@ -75,7 +83,7 @@ interface IgnoreLevel {
  * against the ignore rules: 0.5 s of a 0.75 s scan; a folder's lstat is what it costs now.
  */
 export async function openFolderLister(options: FolderListerOptions): Promise<FolderLister> {
-  const { root, excludeFile, cacheName } = options;
+  const { root, excludeFile, cacheName, isFresh = false } = options;
   const cachePath = cacheName === undefined ? undefined : `cache/folders-${cacheName}.json`;
   const excludeStamp = stampOf(excludeFile);
   const kept = cachePath === undefined ? new Map<string, FolderRecord>() : await loadRecords(root, cachePath, excludeFile, excludeStamp);
@@ -85,7 +93,7 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
   const dirty = new Set<string>();
   const listedAgain: string[] = [];
 
-  for (const [folder, record] of kept) {
+  for (const [folder, record] of isFresh ? [] : kept) {
     if (record.ignoreStamp !== undefined && !isSameStamp(record.ignoreStamp, stampOf(join(root, folder, '.gitignore')))) dirty.add(folder);
   }
   const isUnderDirty = (folder: string): boolean => {
@@ -149,6 +157,11 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
   return {
     listedAgain,
     list: (folder) => {
+      const fresh = isFresh ? kept.get(folder) : undefined;
+      if (fresh !== undefined) {
+        records.set(folder, fresh);
+        return { ok: true, entries: fresh.entries, hasGit: fresh.hasGit };
+      }
       let stats: Stats;
       try {
         stats = lstatSync(folder === '' ? root : join(root, folder));
@@ -171,7 +184,8 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
       return listAgain(folder, stats);
     },
     save: async () => {
-      if (cachePath === undefined || (listedAgain.length === 0 && records.size === kept.size)) return;
+      if (cachePath === undefined || isFresh) return false;
+      if (listedAgain.length === 0 && records.size === kept.size) return true;
       const folders = [...records].map(([folder, record]) => [
         folder,
         record.mtimeMs,
@@ -185,7 +199,10 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
       ]);
       const text = JSON.stringify({ format: CACHE_FORMAT, excludeFile, excludeStamp: excludeStamp ?? null, folders });
       // A cache that cannot be written only costs the next run its listings.
-      await writeArtifact(root, cachePath, text).catch(() => undefined);
+      return writeArtifact(root, cachePath, text).then(
+        () => true,
+        () => false,
+      );
     },
   };
 }

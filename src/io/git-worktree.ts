@@ -233,9 +233,12 @@ export async function diffWorktree(repo: GitRepository, baseTree: string, untrac
  * Files in the working tree that are neither in the index nor ignored (`.gitignore` files at every
  * level plus `info/exclude`; the user's global excludes file is not read). Ignored folders
  * and nested repositories are not entered. The folder listings are kept for the next call
- * (src/io/folder-lister.ts) unless git tracks files under `.checker/local/` or `useCache` is false.
+ * (src/io/folder-lister.ts) unless git tracks files under `.checker/local/` or `useCache` is false. `fromScan`: the
+ * scan of this run kept its listings a moment ago, so they are walked without a folder's lstat and nothing is written
+ * (on medusa's 9.3k folders the listing takes 30 ms instead of 230 ms, or 600 ms on a cold run that keeps its own); a
+ * folder the scan did not enter (`node_modules` that no rule ignores) is listed here.
  */
-export async function listUntrackedFiles(repo: GitRepository, options: { useCache?: boolean } = {}): Promise<string[]> {
+export async function listUntrackedFiles(repo: GitRepository, options: { useCache?: boolean; fromScan?: boolean } = {}): Promise<string[]> {
   const index = await readGitIndex(repo.gitdir);
   const tracked = new Set<string>();
   const trackedDirectories = new Set<string>();
@@ -250,7 +253,11 @@ export async function listUntrackedFiles(repo: GitRepository, options: { useCach
   const lister = await openFolderLister({
     root: repo.root,
     excludeFile: join(repo.commonDir, 'info', 'exclude'),
-    ...(tracksLocalState || options.useCache === false ? {} : { cacheName: 'untracked' }),
+    ...(tracksLocalState || options.useCache === false
+      ? {}
+      : options.fromScan === true
+        ? { cacheName: 'scan', isFresh: true }
+        : { cacheName: 'untracked' }),
   });
   const untracked: string[] = [];
   const visit = (directory: string): void => {

@@ -28,6 +28,8 @@ export interface ReadChangeOptions {
   untrackedFiles?: string[];
   /** false: the untracked-file listing neither reads nor keeps its folder listings (`--no-cache`). */
   keepListings?: boolean;
+  /** The scan of this run kept its folder listings a moment ago: the untracked-file listing walks them (see listUntrackedFiles). */
+  hasFreshScanListings?: boolean;
 }
 
 /** Renames are looked for by content similarity only when both sides have at most this many candidates. */
@@ -59,7 +61,9 @@ export async function readChange(repo: GitRepository, options: ReadChangeOptions
   let deltas: WorktreeDelta[];
   if (options.head === undefined) {
     head = { ref: 'WORKTREE' };
-    const untracked = options.untrackedFiles ?? (await listUntrackedFiles(repo, { useCache: options.keepListings !== false }));
+    const untracked =
+      options.untrackedFiles ??
+      (await listUntrackedFiles(repo, { useCache: options.keepListings !== false, fromScan: options.hasFreshScanListings === true }));
     deltas = await diffWorktree(repo, baseTree, untracked);
   } else {
     const resolved = await resolveRevision(repo, options.head);

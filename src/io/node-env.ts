@@ -18,6 +18,7 @@ import { runCommandOnExit, startService } from './services.js';
 import { httpGet, httpRequest } from './http-get.js';
 import { requestChatCompletion } from './chat-completions.js';
 import { scanRepository } from './scan.js';
+import type { ReadChangeOptions } from './git.js';
 import { checkSchema, validateOrThrow } from './schema.js';
 import { readGitIndex } from './git-index.js';
 import { readUserSettings } from './user-settings.js';
@@ -45,6 +46,7 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
   let pool: ParsePool | undefined;
   let git: Promise<GitAccess> | undefined;
   let trackedLocalState: string[] = [];
+  let scanListingsKeptAt: number | undefined;
   const getPool = (): ParsePool | undefined => {
     if (options.pool !== undefined) return options.pool;
     if (options.keepPool !== true) return undefined;
@@ -57,8 +59,9 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     reportProgress: options.onProgress ?? (() => undefined),
     files: createRepoFiles(root),
     scan: async (scanOptions) => {
-      const result = await scanRepository(root, { ...scanOptions, useCache: options.useCache !== false });
+      const { listingsKeptAt, ...result } = await scanRepository(root, { ...scanOptions, useCache: options.useCache !== false });
       trackedLocalState = result.trackedLocalState ?? [];
+      scanListingsKeptAt = listingsKeptAt;
       return result;
     },
     parseSources: async (files: ScannedFile[], parseOptions: ParseSourcesOptions, known?: KnownFacts): Promise<ParsedSources> => {
@@ -115,7 +118,10 @@ export function createNodeEnv(root: string, options: NodeEnvOptions = {}): Env {
     builtinPacks: () => readBuiltinPackSources(),
     ...(readBuildId() === undefined ? {} : { buildId: readBuildId() }),
     openGit: () => {
-      git ??= openGitAccess(root, options.useCache !== false);
+      git ??= openGitAccess(root, {
+        keepListings: options.useCache !== false,
+        hasFreshScanListings: () => scanListingsKeptAt !== undefined && Date.now() - scanListingsKeptAt < FRESH_LISTINGS_MS,
+      });
       return git;
     },
     readUserSettings: async () => readUserSettings(options.processEnv ?? process.env),
@@ -191,7 +197,7 @@ function toRangeKey(range: RevisionRange): string {
   return JSON.stringify([range.base ?? null, range.head ?? null, range.defaultBranch ?? null]);
 }
 
-function startChangeWorker(root: string, range: RevisionRange & { keepListings: boolean }): Worker {
+function startChangeWorker(root: string, range: ReadChangeOptions): Worker {
   const isSource = import.meta.url.endsWith('.ts');
   const entry = new URL(`../worker/change-worker.${isSource ? 'ts' : 'js'}`, import.meta.url);
   const options = { workerData: { root, range } };
@@ -205,7 +211,7 @@ function startChangeWorker(root: string, range: RevisionRange & { keepListings: 
 }
 
 /** The change read by src/worker/change-worker.ts, or undefined when the thread could not read it (the caller reads it). */
-function readChangeInWorker(root: string, range: RevisionRange & { keepListings: boolean }): Promise<ChangeSet | undefined> {
+function readChangeInWorker(root: string, range: ReadChangeOptions): Promise<ChangeSet | undefined> {
   return new Promise((resolve) => {
     let worker: Worker;
     try {
@@ -225,7 +231,19 @@ function readChangeInWorker(root: string, range: RevisionRange & { keepListings:
   });
 }
 
-async function openGitAccess(root: string, keepListings: boolean): Promise<GitAccess> {
+/**
+ * A scan's kept listings stand for the working tree this long after it: the change read by the same run walks them
+ * instead of listing every folder again, and sees the untracked files the scan saw.
+ */
+const FRESH_LISTINGS_MS = 2000;
+
+interface ListingUse {
+  /** false: `--no-cache`. */
+  keepListings: boolean;
+  hasFreshScanListings: () => boolean;
+}
+
+async function openGitAccess(root: string, listings: ListingUse): Promise<GitAccess> {
   // Loaded on first use: isomorphic-git costs ~90 ms to import, and graph, preflight and context
   // outside a git repository never need it.
   const {
@@ -244,11 +262,16 @@ async function openGitAccess(root: string, keepListings: boolean): Promise<GitAc
   return {
     readChange: (range: RevisionRange): Promise<ChangeSet> => {
       const early = prefetched.get(toRangeKey(range));
-      if (early === undefined) return asGitError(repo.gitdir, readChange(repo, { ...range, keepListings }));
+      const withListings = (): ReadChangeOptions => ({
+        ...range,
+        keepListings: listings.keepListings,
+        hasFreshScanListings: listings.hasFreshScanListings(),
+      });
+      if (early === undefined) return asGitError(repo.gitdir, readChange(repo, withListings()));
       prefetched.delete(toRangeKey(range));
       return asGitError(
         repo.gitdir,
-        early.change.then((change) => change ?? readChange(repo, { ...range, keepListings })),
+        early.change.then((change) => change ?? readChange(repo, withListings())),
       );
     },
     readChangeStamp: (range: RevisionRange) =>
@@ -263,7 +286,12 @@ async function openGitAccess(root: string, keepListings: boolean): Promise<GitAc
       if (range.head !== undefined || prefetched.has(key) || readFactsCacheTime(repo.root) === undefined) return;
       const stamp = readChangeStamp(repo, range);
       const change = stamp.then(
-        () => readChangeInWorker(repo.root, { ...range, keepListings }),
+        () =>
+          readChangeInWorker(repo.root, {
+            ...range,
+            keepListings: listings.keepListings,
+            hasFreshScanListings: listings.hasFreshScanListings(),
+          }),
         () => undefined,
       );
       prefetched.set(key, { stamp, change });

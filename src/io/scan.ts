@@ -34,9 +34,10 @@ interface WalkState {
  * Folders are listed through src/io/folder-lister.ts, which keeps their listings for the next scan;
  * every file is still lstat'ed (its size and mtime decide whether its facts are current), with
  * synchronous calls on purpose: for thousands of small lstat calls they are about twice as fast as
- * fs/promises (10,000 files: ~90 ms).
+ * fs/promises (10,000 files: ~90 ms). `listingsKeptAt`: when the kept listings were found to hold exactly what this
+ * scan saw (absent when they could not be kept).
  */
-export async function scanRepository(root: string, options: ScanOptions = {}): Promise<ScanResult> {
+export async function scanRepository(root: string, options: ScanOptions = {}): Promise<ScanResult & { listingsKeptAt?: number }> {
   const realRoot = await realpath(root);
   const tracked = await readTrackedPaths(realRoot);
   const trackedLocalState = tracked.filter((path) => path.startsWith(`${LOCAL_STATE_DIR}/`));
@@ -56,11 +57,17 @@ export async function scanRepository(root: string, options: ScanOptions = {}): P
     seen: new Set(),
   };
   walkDirectory(state, '');
-  await lister.save();
+  const listingsKept = await lister.save();
   addTrackedLeftovers(state, tracked);
   state.files.sort((a, b) => compareText(a.path, b.path));
   state.skipped.sort((a, b) => compareText(a.path, b.path));
-  return { root: realRoot, files: state.files, skipped: state.skipped, ...(trackedLocalState.length > 0 ? { trackedLocalState } : {}) };
+  return {
+    root: realRoot,
+    files: state.files,
+    skipped: state.skipped,
+    ...(trackedLocalState.length > 0 ? { trackedLocalState } : {}),
+    ...(listingsKept ? { listingsKeptAt: Date.now() } : {}),
+  };
 }
 
 function walkDirectory(state: WalkState, dirPath: string): void {

@@ -179,7 +179,7 @@ test('a repository that commits files under .checker/local gets no kept listings
   assert.ok(!existsSync(join(repo.dir, '.checker', 'local', 'cache', 'folders-untracked.json')));
 });
 
-test('without the cache (`--no-cache`) neither the scan nor the change keeps folder listings; with it both do', async (t) => {
+test("without the cache (`--no-cache`) neither the scan nor the change keeps folder listings; with it the change walks the scan's", async (t) => {
   const repo = createTree();
   t.after(() => repo.cleanup());
   repo.write({ 'notes/todo.md': 'untracked\n' });
@@ -190,15 +190,42 @@ test('without the cache (`--no-cache`) neither the scan nor the change keeps fol
           .filter((name) => name.startsWith('folders-'))
           .sort()
       : [];
+  const readChangedPaths = async (env: ReturnType<typeof createNodeEnv>): Promise<string[]> =>
+    (await (await env.openGit()).readChange({ base: 'HEAD' })).files.map((file) => file.path);
   for (const useCache of [false, true]) {
     const env = createNodeEnv(repo.dir, { useCache });
     await env.scan({ maxFileBytes: 1024 * 1024 });
-    const change = await (await env.openGit()).readChange({ base: 'HEAD' });
-    assert.deepEqual(
-      change.files.map((file) => file.path),
-      ['notes/todo.md'],
-    );
+    assert.deepEqual(await readChangedPaths(env), ['notes/todo.md']);
     await env.close();
-    assert.deepEqual(kept(), useCache ? ['folders-scan.json', 'folders-untracked.json'] : [], `useCache ${useCache}`);
+    // Read right after the scan, the change's untracked files come from the scan's listings: nothing else is kept.
+    assert.deepEqual(kept(), useCache ? ['folders-scan.json'] : [], `useCache ${useCache}`);
   }
+  // A change read with no scan before it lists the folders itself and keeps its own listings.
+  const unscanned = createNodeEnv(repo.dir);
+  assert.deepEqual(await readChangedPaths(unscanned), ['notes/todo.md']);
+  await unscanned.close();
+  assert.deepEqual(kept(), ['folders-scan.json', 'folders-untracked.json']);
+});
+
+test("listings a walk of the same run just kept are used without a folder's lstat, racy or not, and never written", async (t) => {
+  const repo = createTree();
+  t.after(() => repo.cleanup());
+  const excludeFile = join(repo.dir, '.git', 'info', 'exclude');
+  const first = await openFolderLister({ root: repo.dir, excludeFile, cacheName: 'test' });
+  const files = walk(first);
+  assert.equal(await first.save(), true);
+  const cacheFile = join(repo.dir, '.checker', 'local', 'cache', 'folders-test.json');
+  const written = statSync(cacheFile).mtimeMs;
+
+  repo.write({ 'fresh/only-here.ts': 'export {};\n' });
+  const fresh = await openFolderLister({ root: repo.dir, excludeFile, cacheName: 'test', isFresh: true });
+  const again = walk(fresh);
+  // Every folder just listed is taken as it was (racy as they all are); the root's new folder is not seen.
+  assert.deepEqual(fresh.listedAgain, []);
+  assert.deepEqual(again, files);
+  assert.equal(await fresh.save(), false);
+  assert.equal(statSync(cacheFile).mtimeMs, written);
+  // A folder the kept walk never entered is listed.
+  assert.deepEqual(walk(fresh, 'fresh'), ['fresh/only-here.ts']);
+  assert.deepEqual(fresh.listedAgain, ['fresh']);
 });
