@@ -1,5 +1,5 @@
 import { builtinModules } from 'node:module';
-import { canonicalRegexLiteral } from './regex-canonical.js';
+import { canonicalRegexLiteral, describeClassChange } from './regex-canonical.js';
 import { blankBlockComments } from '../text/block-comments.js';
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
@@ -1407,7 +1407,13 @@ function classifyPair(
   const headRegex = findRegex(after);
   const baseRegex = before === undefined ? undefined : findRegex(before);
   if (headRegex !== undefined && (baseRegex === undefined || canonicalRegexLiteral(headRegex) !== canonicalRegexLiteral(baseRegex)))
-    add('regex', headRegex, '', (baseRegex === undefined ? undefined : toFlagValues(baseRegex, headRegex, after)) ?? REGEX_VALUES);
+    add(
+      'regex',
+      headRegex,
+      '',
+      (baseRegex === undefined ? undefined : (toFlagValues(baseRegex, headRegex, after) ?? describeClassChange(baseRegex, headRegex))) ??
+        REGEX_VALUES,
+    );
   const rounding = hasNewRounding(head, base, ROUNDING);
   const modulus = rounding ? undefined : findNewModulus(head, base);
   const order = findSortOrder(head);

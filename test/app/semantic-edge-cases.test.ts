@@ -616,7 +616,12 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
     assert.deepEqual(one("    throw new Error('bad');", '    return null;')[0]?.[0], 'error-path');
     assert.deepEqual(one('  const re = /^[a-z]+$/;', '  const re = /^[a-z0-9]+$/;'), [
-      ['regex', '/^[a-z0-9]+$/', '', 'a string the old pattern accepts and the new one refuses, and the reverse'],
+      [
+        'regex',
+        '/^[a-z0-9]+$/',
+        '',
+        'a string with a character in 0-9 where [a-z0-9] stands (the new pattern accepts it, the old one refused it), and a string both accept',
+      ],
     ]);
     assert.deepEqual(one('  return Math.round(total * 100) / 100;', '  return Math.floor(total * 100) / 100;'), [
       ['arithmetic', 'the rounding', '', '.5, -0.5, 0 and a negative value'],
@@ -2267,6 +2272,36 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     assert.deepEqual(
       one('  const parts = s.split(/"/)', "  const parts = s.split(/'/)").map(([kind, subject]) => [kind, subject]),
       [['regex', "/'/"]],
+    );
+  });
+
+  // validator.js b18bde8b7f: `[J,G,V,E]` and `[1,4,5]` read as lists took the comma as a character; the fix dropped it.
+  test('a pattern changed only inside its character classes names the characters a class gained or lost', () => {
+    assert.deepEqual(
+      one('  VE: str => /^(VE)?[J,G,V,E]{1}-(\\d{9})$/.test(str),', '  VE: str => /^(VE)?[JGVE]{1}-(\\d{9})$/.test(str),').map(
+        ([, , , values]) => values,
+      ),
+      ['a string with `,` where [J,G,V,E] stands (the old pattern accepts it, the new one refuses it), and a string both accept'],
+    );
+    // Two classes losing the same character ask once; a range gained, and a negated class read the other way round.
+    assert.deepEqual(
+      one('  const ok = /^[1,4,5]\\d-[1,4,5]$/.test(s)', '  const ok = /^[145]\\d-[145]$/.test(s)').map(([, , , values]) => values),
+      ['a string with `,` where [1,4,5] stands (the old pattern accepts it, the new one refuses it), and a string both accept'],
+    );
+    assert.deepEqual(
+      one('  const ok = /^[a-z]+$/.test(s)', '  const ok = /^[a-z0-9]+$/.test(s)').map(([, , , values]) => values),
+      [
+        'a string with a character in 0-9 where [a-z0-9] stands (the new pattern accepts it, the old one refused it), and a string both accept',
+      ],
+    );
+    assert.deepEqual(
+      one('  const bad = /[^a-z_]/.test(s)', '  const bad = /[^a-z]/.test(s)').map(([, , , values]) => values),
+      ['a string with `_` where [^a-z] stands (the new pattern accepts it, the old one refused it), and a string both accept'],
+    );
+    // Anything else changed, and the strings are the general ones.
+    assert.deepEqual(
+      one('  const ok = /^[a-z]+$/.test(s)', '  const ok = /^[a-z0-9]*$/.test(s)').map(([, , , values]) => values),
+      ['a string the old pattern accepts and the new one refuses, and the reverse'],
     );
   });
 
@@ -4404,7 +4439,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.36\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.37\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
