@@ -226,7 +226,8 @@ function isSameStamp(left: Stamp | undefined, right: Stamp | undefined): boolean
   return left.every((value, index) => value === right[index]);
 }
 
-function kindOf(entry: Dirent): EntryKind {
+/** What a directory entry or an lstat says a path is. */
+export function kindOf(entry: Dirent | Stats): EntryKind {
   if (entry.isDirectory()) return 'd';
   if (entry.isFile()) return 'f';
   if (entry.isSymbolicLink()) return 'l';

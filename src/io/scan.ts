@@ -2,7 +2,7 @@ import { lstatSync, realpathSync, type Stats } from 'node:fs';
 import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ScanResult, ScannedFile, SkippedFile } from '../model/scan.js';
-import { type EntryKind, type FolderLister, LOCAL_STATE_DIR, openFolderLister } from './folder-lister.js';
+import { type EntryKind, type FolderLister, kindOf, LOCAL_STATE_DIR, openFolderLister } from './folder-lister.js';
 import { readGitIndex } from './git-index.js';
 import { readGuardedSync } from './guarded-read.js';
 import { hasUnsafeNameChars, showName } from '../text/safe-name.js';
@@ -120,7 +120,7 @@ function statRegularFile(state: WalkState, path: string): void {
 
 function recordStats(state: WalkState, path: string, stats: Stats): void {
   if (!stats.isFile()) {
-    state.skipped.push({ path, reason: 'not-regular', detail: describeStatsKind(stats) });
+    state.skipped.push({ path, reason: 'not-regular', detail: describeEntryKind(kindOf(stats)) });
   } else if (stats.size > state.maxFileBytes) {
     state.skipped.push({
       path,
@@ -233,15 +233,7 @@ function describeEntryKind(kind: EntryKind): string {
   if (kind === 's') return 'a socket';
   if (kind === 'c') return 'a character device';
   if (kind === 'b') return 'a block device';
-  return 'not a regular file';
-}
-
-function describeStatsKind(stats: Stats): string {
-  if (stats.isFIFO()) return 'a named pipe (FIFO)';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isCharacterDevice()) return 'a character device';
-  if (stats.isBlockDevice()) return 'a block device';
-  if (stats.isDirectory()) return 'a directory';
+  if (kind === 'd') return 'a directory';
   return 'not a regular file';
 }
 
