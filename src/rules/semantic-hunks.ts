@@ -1082,6 +1082,49 @@ function findOperand(code: string): string | undefined {
   return isBalanced(operand) ? operand : undefined;
 }
 
+/** How many lines above a line its `if`/`while` may open, for the line to be read as part of that test. */
+const MAX_BRANCH_TEST_LINES = 8;
+
+/**
+ * Whether the line after `preceding` is inside the test of an `if` or `while` that opened above it and has not closed:
+ * `if (` alone, `} else if (arg.match(/^--.+/) || (`, or a chain's first links ending in `&&`.
+ */
+function isInBranchTest(preceding: readonly string[]): boolean {
+  const lines = preceding.slice(-MAX_BRANCH_TEST_LINES).map(toCode);
+  for (let at = lines.length - 1; at >= 0; at--) {
+    const text = lines[at] ?? '';
+    if (!BRANCH.test(text)) {
+      // A statement ended or a block opened above: the line is not in a test that opened further up.
+      if (/[;{}]\s*$/.test(text)) return false;
+      continue;
+    }
+    const opened = text.search(/\b(?:if|while)\s*\(/);
+    let depth = 0;
+    for (const char of [text.slice(opened), ...lines.slice(at + 1)].join('\n')) {
+      if (char === '(' || char === '[') depth += 1;
+      else if (char === ')' || char === ']') depth -= 1;
+      if (depth === 0 && char === ')') return false;
+    }
+    return depth > 0;
+  }
+  return false;
+}
+
+/**
+ * The links of a test on a line of its own, without the operator that joins them to the links around them and the
+ * brackets that close the test (`a && b)) {` → `a && b`); undefined for anything but a balanced chain of `&&`/`||`.
+ */
+function findChainOnLine(code: string): string | undefined {
+  let chain = code
+    .trim()
+    .replace(/^(?:&&|\|\|)\s*/, '')
+    .replace(/\s*(?:&&|\|\|)\s*\(?$/, '');
+  while (/\)\s*\{?$/.test(chain) && !isBalanced(chain)) chain = chain.replace(/\)\s*\{?$/, '').trimEnd();
+  if (chain === '' || !/&&|\|\|/.test(chain) || !isBalanced(chain)) return undefined;
+  if (/[;{}]|=>|^[\w$]+\s*:/.test(chain) || /^(?:return|const|let|var|if|while|throw)\b/.test(chain)) return undefined;
+  return chain;
+}
+
 /** Whether a bracket opens `text` and its match closes it: `(a && b)`, not `(a) && (b)`. */
 function isWrapped(text: string): boolean {
   if (!text.startsWith('(')) return false;
@@ -1270,17 +1313,30 @@ function classifyPair(
       .filter((text) => !isCommentLine(text) && toCode(text).trim() !== '')
       .at(-1);
     const last = previous !== undefined && /(?:&&|\|\|)\s*$/.test(toCode(previous));
+    // Links of an `if`'s test on a line of their own (`!configuration['short-option-groups'] && arg.match(/^-[^-]+/)`
+    // below `} else if (arg.match(/^--.+/) || (`, given `&& !arg.match(negative)`): the line's own chain.
+    // Only a chain that gained, lost or swapped a link: an operand read from another name is a read case, asked below.
+    const joins = (code: string): string => (code.match(/&&|\|\|/g) ?? []).join(' ');
+    const inBranch =
+      findOperand(head) === undefined &&
+      (!last || findLastOperand(head) === undefined) &&
+      (base === undefined || joins(base) !== joins(head)) &&
+      isInBranchTest(preceding());
+    const operandOf = (code: string): string | undefined =>
+      findOperand(code) ?? (last ? findLastOperand(code) : undefined) ?? (inBranch ? findChainOnLine(code) : undefined);
     const operand =
       findOperand(head) !== undefined
         ? findOperand(written)
         : last && findLastOperand(head) !== undefined
           ? findLastOperand(written)
-          : undefined;
+          : inBranch && findChainOnLine(head) !== undefined
+            ? findChainOnLine(written)
+            : undefined;
     // A bracketed group that became the last link is compared with the last link it replaced (postcss's `!child.nodes`
     // → `(child.type === 'decl' && child.prop.startsWith('--')))`); another single link read is a read case.
-    const operandOf = (code: string): string | undefined => findOperand(code) ?? (last ? findLastOperand(code) : undefined);
     const grouped = operand !== undefined && findOperand(head) === undefined && isWrapped(operand);
-    const changedLink = base === undefined || (grouped ? operandOf(base) !== operandOf(head) : findOperand(base) !== findOperand(head));
+    const changedLink =
+      base === undefined || (grouped || inBranch ? operandOf(base) !== operandOf(head) : findOperand(base) !== findOperand(head));
     if (operand !== undefined && changedLink && !isOldLogic(operand, line)) add('condition', operand, '', toConditionValues(operand));
   }
   // A fallback whose value goes on the next line (`options.method ||` then `(hasLocal ? "local" : "nostore")`) is

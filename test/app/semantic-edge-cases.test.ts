@@ -2275,6 +2275,41 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     );
   });
 
+  // yargs-parser ccc3634e32 gave a test's links on a line of their own `&& !arg.match(negative)`: the line sits inside
+  // the test `} else if (arg.match(/^--.+/) || (` opens, so it is no chain without a decision.
+  test('the links of an if test on a line of their own ask the test when the chain gained, lost or swapped a link', () => {
+    const inTest = (above: string[], was: string, now: string, below: string[] = ['  ) {', '    m = 1', '  }', '}']) => {
+      const base = ['function f(a, b, c, arg, configuration, negative) {', ...above, was, ...below];
+      const head = [...base];
+      head[above.length + 1] = now;
+      return findSemanticChanges(`${base.join('\n')}\n`, `${head.join('\n')}\n`, [
+        { oldStart: above.length + 2, oldLines: 1, newStart: above.length + 2, newLines: 1 },
+      ]).map((change) => [change.kind, change.subject]);
+    };
+    assert.deepEqual(inTest(['  if ('], '    isA(a) && isB(b)', '    isA(a) && isB(b) && !isC(c)'), [
+      ['condition', 'isA(a) && isB(b) && !isC(c)'],
+    ]);
+    assert.deepEqual(
+      inTest(
+        ['  if (c) {', '  } else if (arg.match(/^--.+/) || ('],
+        "    !configuration['short-option-groups'] && arg.match(/^-[^-]+/)",
+        "    !configuration['short-option-groups'] && arg.match(/^-[^-]+/) && !arg.match(negative)",
+        ['  )) {', '    m = 1', '  }', '}'],
+      ).map(([kind]) => kind),
+      ['condition'],
+    );
+    // The test's first link above, its closing bracket on the line: the line's own links, without the bracket.
+    assert.deepEqual(
+      inTest(['  if (isX(a) ||'], '    isA(a) && isB(b)) {', '    isA(a) && isB(b) && !isC(c)) {', ['    m = 1', '  }', '}']),
+      [['condition', 'isA(a) && isB(b) && !isC(c)']],
+    );
+    assert.deepEqual(inTest(['  if ('], '    isA(a) || isB(b)', '    isA(a) && isB(b)'), [['condition', 'isA(a) && isB(b)']]);
+    // An operand read from another name is a read case; a chain outside any test, or below a test that closed, asks nothing.
+    assert.deepEqual(inTest(['  if ('], '    isA(a) && isB(b)', '    isA(a) && isB(bb)'), [['read', 'bb']]);
+    assert.deepEqual(inTest(['  const ok = call('], '    isA(a) && isB(b)', '    isA(a) && isB(b) && !isC(c)', ['  )', '}']), []);
+    assert.deepEqual(inTest(['  if (isA(a)) {'], '    m = isA(a) && isB(b)', '    m = isA(a) && isB(b) && c', ['  }', '}']), []);
+  });
+
   // validator.js b18bde8b7f: `[J,G,V,E]` and `[1,4,5]` read as lists took the comma as a character; the fix dropped it.
   test('a pattern changed only inside its character classes names the characters a class gained or lost', () => {
     assert.deepEqual(
