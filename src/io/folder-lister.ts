@@ -126,6 +126,8 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
     } catch (error) {
       return { ok: false, error };
     }
+    // Read only where the listing holds one: most folders have none, and a failed open per folder cost medusa's
+    // 8,079 folders half a second.
     const hasIgnoreFile = dirents.some((entry) => entry.name === '.gitignore' && entry.isFile());
     const ignoreStamp = hasIgnoreFile ? stampOf(join(root, folder, '.gitignore')) : undefined;
     const previous = kept.get(folder);
@@ -145,6 +147,8 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
       const name = dirent.name;
       if (name === '.git') continue;
       const path = folder === '' ? name : `${folder}/${name}`;
+      // checker's own state is never the repository's content: while a run writes it (its .gitignore of `*` exists but
+      // is still empty for an instant), a listing on another thread would count it as untracked files.
       if (path === LOCAL_STATE_DIR) continue;
       const kind = kindOf(dirent);
       if (!isIgnored(active, path, kind === 'd')) record.entries.push({ name, kind });
