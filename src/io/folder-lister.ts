@@ -1,4 +1,5 @@
 import { type Dirent, lstatSync, readdirSync, type Stats } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { readArtifact, writeArtifact } from './artifacts.js';
@@ -202,11 +203,25 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
         record.entries.map((entry) => `${entry.kind}${entry.name}`).join('/'),
       ]);
       const text = JSON.stringify({ format: CACHE_FORMAT, excludeFile, excludeStamp: excludeStamp ?? null, folders });
-      // A cache that cannot be written only costs the next run its listings.
-      return writeArtifact(root, cachePath, text).then(
-        () => true,
-        () => false,
-      );
+      // The write adds a file to the cache folder and renames it: a file system that leaves the folder's mtime and ctime
+      // as they were (some network mounts) would also hide new files from kept listings, so none is kept there. Asked
+      // only of a folder last changed over RACY_MS ago, whose next change no timestamp's granularity can hide.
+      const cacheFolder = join(root, '.checker', 'local', 'cache');
+      const stamp = stampOf(cacheFolder);
+      const before = stamp !== undefined && stamp[1] < Date.now() - RACY_MS ? stamp : undefined;
+      let written: string;
+      try {
+        written = await writeArtifact(root, cachePath, text);
+      } catch {
+        // A cache that cannot be written only costs the next run its listings.
+        return false;
+      }
+      const after = stampOf(cacheFolder);
+      if (before !== undefined && after !== undefined && before[1] === after[1] && before[2] === after[2]) {
+        await unlink(written).catch(() => undefined);
+        return false;
+      }
+      return true;
     },
   };
 }

@@ -229,3 +229,18 @@ test("listings a walk of the same run just kept are used without a folder's lsta
   assert.deepEqual(walk(fresh, 'fresh'), ['fresh/only-here.ts']);
   assert.deepEqual(fresh.listedAgain, ['fresh']);
 });
+
+test("a listing written into a cache folder last changed long ago is kept: the folder's own change proves the file system dates them", async (t) => {
+  const repo = createTree();
+  t.after(() => repo.cleanup());
+  ageFolders(repo.dir);
+  await walkWithCache(repo);
+  const cacheFolder = join(repo.dir, '.checker', 'local', 'cache');
+  const past = new Date(Date.now() - 3_600_000);
+  utimesSync(cacheFolder, past, past);
+  repo.write({ 'src/lib/added.ts': 'export {};\n' });
+  const added = await walkWithCache(repo);
+  assert.deepEqual(added.listedAgain, ['src/lib']);
+  assert.ok(existsSync(join(cacheFolder, 'folders-test.json')), 'kept after the probe');
+  assert.ok(statSync(cacheFolder).mtimeMs > past.getTime(), 'the write changed the folder');
+});
