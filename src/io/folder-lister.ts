@@ -203,6 +203,8 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
         record.entries.map((entry) => `${entry.kind}${entry.name}`).join('/'),
       ]);
       const text = JSON.stringify({ format: CACHE_FORMAT, excludeFile, excludeStamp: excludeStamp ?? null, folders });
+      // Listings the next run would not read (a tree of millions of folders) are not written either.
+      if (Buffer.byteLength(text) > MAX_CACHE_BYTES) return false;
       // The write adds a file to the cache folder and renames it: a file system that leaves the folder's mtime and ctime
       // as they were (some network mounts) would also hide new files from kept listings, so none is kept there. Asked
       // only of a folder last changed over RACY_MS ago, whose next change no timestamp's granularity can hide.
