@@ -173,10 +173,11 @@ export async function openFolderLister(options: FolderListerOptions): Promise<Fo
       } catch (error) {
         return { ok: false, error };
       }
+      // A folder swapped for a symlink since its parent was listed is not read through: it may point anywhere.
+      if (!stats.isDirectory()) return { ok: false, error: new Error('not a folder (a symlink or a file now)') };
       const record = kept.get(folder);
       if (
         record !== undefined &&
-        stats.isDirectory() &&
         record.mtimeMs === stats.mtimeMs &&
         record.ctimeMs === stats.ctimeMs &&
         record.ino === stats.ino &&

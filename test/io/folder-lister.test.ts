@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type FolderLister, openFolderLister } from '../../src/io/folder-lister.js';
 import { listUntrackedFiles, openRepository } from '../../src/io/git.js';
 import { createNodeEnv } from '../../src/io/node-env.js';
 import { scanRepository } from '../../src/io/scan.js';
-import { createRepo, type TestRepo } from '../helpers/git-repo.js';
+import { createRepo, makeTempDir, type TestRepo } from '../helpers/git-repo.js';
 
 /** Every folder of the working tree but `.git` and checker's state: dated an hour back, so a kept listing of it is not racy. */
 function ageFolders(dir: string, relative = ''): void {
@@ -243,4 +243,15 @@ test("a listing written into a cache folder last changed long ago is kept: the f
   assert.deepEqual(added.listedAgain, ['src/lib']);
   assert.ok(existsSync(join(cacheFolder, 'folders-test.json')), 'kept after the probe');
   assert.ok(statSync(cacheFolder).mtimeMs > past.getTime(), 'the write changed the folder');
+});
+
+test('a folder swapped for a symlink is not listed through it, wherever the link points', async (t) => {
+  const repo = createTree();
+  t.after(() => repo.cleanup());
+  const outside = makeTempDir('checker-outside-');
+  writeFileSync(join(outside, 'secret.txt'), 'not the repository\n');
+  symlinkSync(outside, join(repo.dir, 'linked'));
+  const lister = await openFolderLister({ root: repo.dir, excludeFile: join(repo.dir, '.git', 'info', 'exclude') });
+  assert.equal(lister.list('linked').ok, false);
+  assert.ok(!walk(lister).some((path) => path.startsWith('linked/')));
 });
