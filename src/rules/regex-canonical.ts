@@ -55,7 +55,8 @@ function write(node: Node): string {
 
 /** A class element as a reviewer reads it: a character quoted, a range or a set by what it stands for. */
 function describeClassElement(element: AST.CharacterClassElement): string {
-  if (element.type === 'Character') return element.raw === ' ' ? 'a space' : `\`${element.raw}\``;
+  // Quoted, not in backticks: the Markdown bundle escapes a backtick inside a task's text.
+  if (element.type === 'Character') return element.raw === ' ' ? 'a space' : element.raw === "'" ? `"'"` : `'${element.raw}'`;
   if (element.type === 'CharacterClassRange') return `a character in ${element.raw}`;
   return `a character of ${element.raw}`;
 }
@@ -105,7 +106,7 @@ function splitClasses(pattern: AST.Pattern): { shape: string; classes: AST.Chara
 
 /**
  * The strings that tell two patterns apart when they differ only inside character classes (validator.js's
- * `[J,G,V,E]` made `[JGVE]`: a string with `,` there, which the old pattern accepted and the new one refuses);
+ * `[J,G,V,E]` made `[JGVE]`: a string with ',' there, which the old pattern accepted and the new one refuses);
  * undefined for any other change (a class given or stripped of `^`, anything outside the classes, the flags).
  */
 export function describeClassChange(base: string, head: string): string | undefined {

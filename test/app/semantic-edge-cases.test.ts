@@ -2315,17 +2315,17 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     const valuesOf = (before: string, after: string) => one(before, after).map(([, , , values]) => values);
     assert.deepEqual(
       valuesOf('  VE: str => /^(VE)?[J,G,V,E]{1}-(\\d{9})$/.test(str),', '  VE: str => /^(VE)?[JGVE]{1}-(\\d{9})$/.test(str),'),
-      ['a string with `,` where [J,G,V,E] stands (the old pattern accepts it, the new one refuses it), and a string both accept'],
+      ["a string with ',' where [J,G,V,E] stands (the old pattern accepts it, the new one refuses it), and a string both accept"],
     );
     // Two classes losing the same character ask once; a range gained, and a negated class read the other way round.
     assert.deepEqual(valuesOf('  const ok = /^[1,4,5]\\d-[1,4,5]$/.test(s)', '  const ok = /^[145]\\d-[145]$/.test(s)'), [
-      'a string with `,` where [1,4,5] stands (the old pattern accepts it, the new one refuses it), and a string both accept',
+      "a string with ',' where [1,4,5] stands (the old pattern accepts it, the new one refuses it), and a string both accept",
     ]);
     assert.deepEqual(valuesOf('  const ok = /^[a-z]+$/.test(s)', '  const ok = /^[a-z0-9]+$/.test(s)'), [
       'a string with a character in 0-9 where [a-z0-9] stands (the new pattern accepts it, the old one refused it), and a string both accept',
     ]);
     assert.deepEqual(valuesOf('  const bad = /[^a-z_]/.test(s)', '  const bad = /[^a-z]/.test(s)'), [
-      'a string with `_` where [^a-z] stands (the new pattern accepts it, the old one refused it), and a string both accept',
+      "a string with '_' where [^a-z] stands (the new pattern accepts it, the old one refused it), and a string both accept",
     ]);
     // Anything else changed, and the strings are the general ones.
     assert.deepEqual(valuesOf('  const ok = /^[a-z]+$/.test(s)', '  const ok = /^[a-z0-9]*$/.test(s)'), [
