@@ -1,6 +1,7 @@
 import { RE2JS } from 're2js';
 import type { Diagnostic } from '../model/diagnostic.js';
 import type { OwnerType } from '../model/graph.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 export interface CodeownersRule {
   pattern: string;
@@ -38,10 +39,6 @@ export function getOwnerType(owner: string): OwnerType | undefined {
   if (USER.test(owner)) return 'user';
   if (EMAIL.test(owner)) return 'email';
   return undefined;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
 /**
@@ -92,12 +89,12 @@ export function compileCodeownersPattern(pattern: string): RE2JS | undefined {
     let escaped = false;
     for (const char of segment) {
       if (escaped) {
-        source += escapeRegex(char);
+        source += escapeRegExp(char);
         escaped = false;
       } else if (char === '\\') escaped = true;
       else if (char === '*') source += '[^/]*';
       else if (char === '?') source += '[^/]';
-      else source += escapeRegex(char);
+      else source += escapeRegExp(char);
     }
     if (index === last) source += '(?:/.*)?';
     needSlash = true;

@@ -5,6 +5,7 @@ import { compareText } from '../text/compare-text.js';
 import { pluralize } from '../text/plural.js';
 import { decodeWords } from '../text/word-field.js';
 import { NAME_LIKE, toCompactName } from '../graph/parse/file-words.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 /** What a test file says of itself: its path, its test titles and, when it was parsed in full, the words of its code. */
 export interface TestText {
@@ -862,6 +863,33 @@ function toTitleSaying(title: string): TitleSaying {
   return { words: new Set(words), joined: words.join(' ') };
 }
 
+/**
+ * Whether `name` is a class or object whose changed lines all lie in members the names list (`Router` beside
+ * `Router.use`): a case that only constructs it (koa-router's `new Router()` with no assertions) never runs the changed
+ * member. A changed constructor runs on every construction, so the class keeps its name then.
+ */
+function isOnlyItsMembersChanged(name: string, names: readonly string[]): boolean {
+  const members = names.filter((other) => other.startsWith(`${name}.`));
+  return members.length > 0 && !members.some((member) => member.endsWith('.constructor'));
+}
+
+/**
+ * Whether the code calls a changed member of one word on its owner (`Router.use` as `router.use(…)` after `const router
+ * = new Router()`, `new Router().use(…)`, `Router.use`, `this.use`): koa-router's test of `allowedMethods` says
+ * `app.use(router.routes())`, Koa's `use`, not the router's.
+ */
+function isCalledOnOwner(code: string, name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  const owner = name.slice(name.lastIndexOf('.', dot - 1) + 1, dot);
+  const member = escapeRegExp(name.slice(dot + 1));
+  const ownerPattern = escapeRegExp(owner);
+  const receivers = new Set([owner, `${owner.charAt(0).toLowerCase()}${owner.slice(1)}`, 'this']);
+  for (const bound of code.matchAll(new RegExp(`([A-Za-z_$][\\w$]*)\\s*=\\s*(?:await\\s+)?(?:new\\s+)?${ownerPattern}\\b`, 'g')))
+    if (bound[1] !== undefined) receivers.add(bound[1]);
+  const on = [...receivers].map(escapeRegExp).join('|');
+  return new RegExp(`(?:(?<![\\w$.])(?:${on})|new\\s+${ownerPattern}\\s*\\([^()]*\\))\\s*\\??\\.\\s*${member}(?![\\w$])`).test(code);
+}
+
 /** One word said as a word; several said in a row (`deep merge`, `deepMerge`). */
 function says(said: TitleSaying, words: readonly string[]): boolean {
   if (words.length === 1) return said.words.has(words[0] ?? '');
@@ -883,8 +911,11 @@ export function findSaidNames(code: string, testPath: string, targets: readonly 
   for (const target of targets) {
     if (getFileStem(target.path).toLowerCase() !== testStem) continue;
     for (const name of target.names) {
+      if (isOnlyItsMembersChanged(name, target.names)) continue;
       const found = toSaidName(name);
-      if (found !== undefined && identifiers.has(found.name)) said.add(found.name);
+      if (found === undefined || !identifiers.has(found.name)) continue;
+      if (found.words.length === 1 && name.includes('.') && !isCalledOnOwner(code, name)) continue;
+      said.add(found.name);
     }
   }
   return [...said].sort(compareText);

@@ -2,6 +2,7 @@ import type { StaleAssertion } from '../model/analysis.js';
 import type { Hunk } from '../model/change.js';
 import type { FactSubject } from '../model/rules.js';
 import { compareText } from '../text/compare-text.js';
+import { escapeRegExp } from '../text/escape-regexp.js';
 
 /**
  * A string or default value the change removed from a source file, read from the base side of a hunk: the fields a
@@ -223,7 +224,7 @@ function listMessages(text: ReadText): { value: string; pattern: RegExp }[] {
       .filter((literal) => isMessage(literal) && getStaticParts(literal).join('').length >= MIN_STATIC_CHARS)
       .map((literal) => ({
         value: literal.value,
-        pattern: new RegExp((literal.quote === '`' ? literal.value.split(INTERPOLATION) : [literal.value]).map(escapeRegex).join('[^]*?')),
+        pattern: new RegExp((literal.quote === '`' ? literal.value.split(INTERPOLATION) : [literal.value]).map(escapeRegExp).join('[^]*?')),
       })),
   );
 }
@@ -415,15 +416,11 @@ function saysMessage(testLine: string, pattern: RegExp): boolean {
   return [line, ...scanLiterals(line).map((literal) => literal.value)].some((text) => pattern.test(text));
 }
 
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function createDefaultMatcher(literal: ReplacedLiteral): (lines: readonly string[], index: number) => boolean {
-  const name = new RegExp(String.raw`(?<![\w$])${escapeRegex(literal.name)}(?![\w$])`);
-  const value = escapeRegex(literal.before);
+  const name = new RegExp(String.raw`(?<![\w$])${escapeRegExp(literal.name)}(?![\w$])`);
+  const value = escapeRegExp(literal.before);
   const near = new RegExp(
-    String.raw`(?<![\w$])${escapeRegex(literal.name)}(?![\w$]).{0,${DEFAULT_NEAR_CHARS}}(?<![\w$.])${value}(?![\w$.])|(?<![\w$.])${value}(?![\w$.]).{0,${DEFAULT_NEAR_CHARS}}(?<![\w$])${escapeRegex(literal.name)}(?![\w$])`,
+    String.raw`(?<![\w$])${escapeRegExp(literal.name)}(?![\w$]).{0,${DEFAULT_NEAR_CHARS}}(?<![\w$.])${value}(?![\w$.])|(?<![\w$.])${value}(?![\w$.]).{0,${DEFAULT_NEAR_CHARS}}(?<![\w$])${escapeRegExp(literal.name)}(?![\w$])`,
   );
   return (lines, index) => {
     const line = lines[index] ?? '';

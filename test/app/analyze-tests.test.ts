@@ -159,6 +159,63 @@ describe('weak tests end to end: each kind, and configured assertion helpers', (
   });
 });
 
+describe('a weak case that only constructs a class whose method changed names no change (issue 41: koa-router)', () => {
+  const cart = (step: number, size = 0): string =>
+    `export class Cart {\n  items: number[] = [];\n  constructor() {\n    this.items.length = ${size};\n  }\n  total(): number {\n    return this.items.length + ${step};\n  }\n}\n`;
+  const CART_TEST = `import { it } from 'vitest';
+import { Cart } from './cart';
+it('constructs', () => {
+  new Cart();
+});
+it('totals', () => {
+  new Cart().total();
+});
+it('bound', () => {
+  const basket = new Cart();
+  basket.total();
+});
+it('ledger', () => {
+  const ledger = { total: () => 0 };
+  ledger.total();
+});
+`;
+  const namesOf = async (head: string): Promise<Record<string, string[]>> => {
+    const fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'cart', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+        'src/cart.ts': cart(1),
+        'src/cart.test.ts': CART_TEST,
+      },
+      { 'src/cart.ts': head },
+    );
+    try {
+      const analysis = await analyzeFixture(fixture);
+      return Object.fromEntries(analysis.weakTests.map((weak) => [weak.id, weak.namesChange]));
+    } finally {
+      fixture.repo.cleanup();
+    }
+  };
+
+  test('a changed method: a case calling it on the class names it; one only constructing the class, or calling another object, names nothing', async () => {
+    assert.deepEqual(await namesOf(cart(2)), {
+      // Calls a `total` of another object (koa-router's test saying Koa's `app.use`, not the router's).
+      'test:src/cart.test.ts#ledger': [],
+      'test:src/cart.test.ts#bound': ['total'],
+      'test:src/cart.test.ts#constructs': [],
+      'test:src/cart.test.ts#totals': ['total'],
+    });
+  });
+
+  test('a changed constructor runs on every construction: each case that constructs the class names it', async () => {
+    assert.deepEqual(await namesOf(cart(1, 1)), {
+      'test:src/cart.test.ts#ledger': [],
+      'test:src/cart.test.ts#bound': ['Cart'],
+      'test:src/cart.test.ts#constructs': ['Cart'],
+      'test:src/cart.test.ts#totals': ['Cart'],
+    });
+  });
+});
+
 describe('a route a test calls over HTTP is reached (issue 41: NestJS e2e specs that import nothing of the app)', () => {
   test('no missing route test for the route the test calls; one for the route nobody calls', async () => {
     const routes = (status: number): string =>

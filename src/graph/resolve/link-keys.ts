@@ -1,6 +1,7 @@
 import type { LinkKeys } from '../../model/env.js';
 import { getDirName, joinRepoPath } from './paths.js';
 import type { PackageInfo } from './workspaces.js';
+import { escapeRegExp } from '../../text/escape-regexp.js';
 
 // What a file's text must hold for one of its imports to resolve to a given file (LinkKeys). A focused cold run scans
 // for imports only the files whose text holds a key of a file the change reaches (src/app/build-graph.ts), so every
@@ -181,10 +182,6 @@ function holdsRun(text: string, runs: ReadonlySet<string>): boolean {
   // The delimiter that ends a run is not part of its match: it starts the next one.
   for (let match = RUN.exec(text); match !== null; match = RUN.exec(text)) if (runs.has(match[1] as string)) return true;
   return false;
-}
-
-function escapeRegExp(word: string): string {
-  return word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 }
 
 // An import keyword, then spaces, comments and `(` in any order, then the string's opening quote. Each

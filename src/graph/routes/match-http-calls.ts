@@ -1,4 +1,5 @@
 import type { HttpCallFact } from '../../model/facts.js';
+import { escapeRegExp } from '../../text/escape-regexp.js';
 
 /** What a route offers a call to match: its method and full path (`:id` parameters, `*rest` catch-alls). */
 export interface MatchableRoute {
@@ -119,10 +120,6 @@ function toSegmentPattern(segment: string): RegExp {
     .map((piece, index) => (index % 2 === 1 ? '[^/]*' : escapeRegExp(piece)))
     .join('');
   return new RegExp(`^${source}$`);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function isPathMatch(call: readonly string[], route: readonly RouteSegment[]): boolean {
