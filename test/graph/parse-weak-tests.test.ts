@@ -323,6 +323,52 @@ describe('type-level assertions', () => {
     );
   });
 
+  // Check 227 (koa-router): a route handler in the test turns its failed assertions into a 500 the request expects not
+  // to see; the error is answered, not swallowed. A catch that answers 200 (or nothing) still swallows.
+  test('a catch that answers with an HTTP error status swallows nothing; one answering success does', () => {
+    const js = [
+      "it('echoes', async () => {",
+      "  router.get('/:saying', (ctx) => {",
+      '    try {',
+      "      assert.strictEqual(ctx.params.saying, 'hello');",
+      '    } catch (err) {',
+      '      ctx.status = 500;',
+      '      ctx.body = err.message;',
+      '    }',
+      '  });',
+      "  await request(server).get('/hello').expect(200);",
+      '});',
+      "it('sends', async () => {",
+      "  app.get('/', (req, res) => {",
+      '    try {',
+      '      check(req);',
+      '    } catch (err) {',
+      '      res.status(400).send(err.message);',
+      '    }',
+      '  });',
+      "  await request(app).get('/').expect(200);",
+      '});',
+      "it('hides', async () => {",
+      "  app.get('/', (req, res) => {",
+      '    try {',
+      '      check(req);',
+      '    } catch (err) {',
+      '      res.status(200).end();',
+      '    }',
+      '  });',
+      "  await request(app).get('/').expect(200);",
+      '});',
+    ].join('\n');
+    assert.deepEqual(
+      extractFacts('test/router.test.js', js, { assertionHelpers: [] }).tests.map((fact) => [fact.titlePath[0], fact.swallowedErrors]),
+      [
+        ['echoes', 0],
+        ['sends', 0],
+        ['hides', 1],
+      ],
+    );
+  });
+
   // Check 97 (feathers): a listener's `callback` parameter was read as another test's asserting `const callback`, an
   // assertion left unawaited in every test that stubs a connection.
   test("a call of a parameter is the parameter's, not a helper of the same name declared in another test", () => {

@@ -666,6 +666,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
         // `try { c = read() } catch { c = fallback() }`: the same value made another way, checked after the block
         // either way (bottle's test_cookie, in Python): a fallback, not a swallowed failure.
         else if (isFallback(getNode(node, 'block'), getNode(handler, 'body'))) this.testing.countThrow();
+        // `catch (err) { ctx.status = 500; … }` in a handler the test serves: the failure is the response's status,
+        // which the request in the test sees (koa-router's `.expect(200)`), not swallowed.
+        else if (answersWithErrorStatus(getNode(handler, 'body'))) this.testing.countThrow();
         this.visitChildren(handler);
         // A `finally` that asserts checks the outcome whatever the catch did with the error.
         this.visit(node.finalizer);
@@ -806,6 +809,34 @@ function keepsCaughtError(handler: AstNode, moduleFunctions: ReadonlySet<string>
     }
   }
   return false;
+}
+
+/**
+ * Whether a catch block answers with an HTTP error status: `ctx.status = 500`, `res.statusCode = 400`,
+ * `res.status(500)…`, `res.sendStatus(500)`, `res.writeHead(500)`.
+ */
+function answersWithErrorStatus(body: AstNode | undefined): boolean {
+  const isErrorStatus = (node: AstNode | undefined): boolean => {
+    const value = getNumericValue(unwrapExpression(node));
+    return value !== undefined && value >= 400 && value < 600;
+  };
+  return (body === undefined ? [] : getNodes(body, 'stmts')).some((statement) => {
+    const expression = statement.type === 'ExpressionStatement' ? unwrapExpression(getNode(statement, 'expression')) : undefined;
+    if (expression?.type === 'AssignmentExpression') {
+      const target = getDottedName(getNode(expression, 'left')) ?? '';
+      return /\.(?:status|statusCode)$/.test(target) && isErrorStatus(getNode(expression, 'right'));
+    }
+    // The call a chain starts from: `res.status(500)` of `res.status(500).send(err.message)`.
+    let call = expression?.type === 'CallExpression' ? expression : undefined;
+    while (call !== undefined) {
+      const callee = getNode(call, 'callee');
+      const name = getDottedName(callee) ?? '';
+      if (/\.(?:status|sendStatus|writeHead)$/.test(name) && isErrorStatus(getExpressions(call, 'arguments')[0])) return true;
+      const object = callee?.type === 'MemberExpression' ? unwrapExpression(getNode(callee, 'object')) : undefined;
+      call = object?.type === 'CallExpression' ? object : undefined;
+    }
+    return false;
+  });
 }
 
 /** Whether a catch block assigns a plain name its try block assigns too. */
