@@ -775,13 +775,36 @@ function isCountArithmetic(code: string): boolean {
 const FULL_INDEX_LOOP =
   /^\s*for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*0\s*;\s*\1\s*<\s*[\w$.]+\.length\s*;\s*(?:\1\+\+|\+\+\1|\1\s*\+=\s*1)\s*\)/;
 
+/** `for (var i = chain.length - 1; i >= 0; --i)` (qs's parseObject): every element, last first. */
+const REVERSE_FULL_INDEX_LOOP =
+  /^\s*for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*[\w$.]+\.length\s*-\s*1\s*;\s*\1\s*(?:>=\s*0|>\s*-\s*1)\s*;\s*(?:\1--|--\1|\1\s*-=\s*1)\s*\)/;
+
 /**
  * A loop over every element where the old line was no index loop (engine.io's new send loop): its bound is the list's
  * length, no value a test moves across; the empty list is the case, asked where the elements are read. An index loop
  * whose bound changed (`i <= list.length` → `i < list.length`) still asks its boundary.
  */
 function isNewFullLoop(head: string, base: string | undefined): boolean {
-  return FULL_INDEX_LOOP.test(head) && (base === undefined || !/^\s*for\s*\(\s*(?:let|var)\b/.test(base));
+  return (
+    (FULL_INDEX_LOOP.test(head) || REVERSE_FULL_INDEX_LOOP.test(head)) && (base === undefined || !/^\s*for\s*\(\s*(?:let|var)\b/.test(base))
+  );
+}
+
+/** `while (queue.length)`, `while (stack.length > 0)`, `while (pending.size)`: a loop on whether a list still holds anything. */
+const WHILE_NOT_EMPTY = /^\s*while\s*\(\s*([\w$.]+)\.(?:length|size)\s*(?:(?:>|!==?)\s*0\s*)?\)\s*\{?\s*$/;
+
+/**
+ * A new loop that drains a list it empties itself (qs's `while (queue.length) { var item = queue.pop(); … }`): it stops
+ * when the list is empty by construction, so whether the list is empty is no input a test picks; an empty list at the
+ * start is asked where the list comes from, if anywhere. A `while` that replaced another loop test is asked as before.
+ */
+function isNewDrainLoop(head: string, base: string | undefined, following: () => readonly string[]): boolean {
+  const list = WHILE_NOT_EMPTY.exec(head)?.[1];
+  if (list === undefined || (base !== undefined && /^\s*(?:\}\s*)?(?:while|for|do)\b/.test(base))) return false;
+  const taken = new RegExp(`(?:^|[^\\w$.])${list.replace(/[$.]/g, '\\$&')}\\.(?:pop|shift|splice|delete|clear)\\(`);
+  return following()
+    .slice(0, 12)
+    .some((line) => taken.test(toCode(line)));
 }
 
 const LOGICAL_OPERATOR = /&&|\|\||\band\b|\bor\b/;
@@ -827,6 +850,67 @@ function splitLinks(expression: string): string[] {
   }
   links.push(expression.slice(start).trim());
   return links;
+}
+
+/** A comparison of equality as one link: `typeof value !== "object"`, `value === null`. */
+const EQUALITY_LINK = /^([^=!<>&|?]+?)\s*(===|!==|==|!=)\s*([^=!<>&|?]+)$/;
+const NEGATED_EQUALITY: Readonly<Record<string, string>> = { '===': '!==', '!==': '===', '==': '!=', '!=': '==' };
+
+/**
+ * The negation of a test whose links are all joined by `&&` or all by `||`, each an equality or a plain read
+ * (`value === null || typeof value !== "object"` → `value !== null && typeof value === "object"`), as De Morgan writes
+ * it; undefined for anything else.
+ */
+function negateCondition(condition: string): string | undefined {
+  let expression = condition.trim().replace(/;$/, '');
+  while (expression.startsWith('(') && expression.endsWith(')') && isBalanced(expression.slice(1, -1)))
+    expression = expression.slice(1, -1).trim();
+  const and = expression.includes('&&');
+  if (and === expression.includes('||')) return undefined;
+  const links = splitLinks(expression).map((link) => {
+    const equality = EQUALITY_LINK.exec(link);
+    if (equality !== null) return `${equality[1]} ${NEGATED_EQUALITY[equality[2] ?? '']} ${equality[3]}`;
+    if (/^![A-Za-z_$][\w$.]*$/.test(link)) return link.slice(1);
+    return /^[A-Za-z_$][\w$.]*$/.test(link) ? `!${link}` : undefined;
+  });
+  return links.every((link) => link !== undefined) ? links.join(and ? ' || ' : ' && ') : undefined;
+}
+
+/** A link of a fallback chain read as a value: a name or a member read (`ctx.path`, `opts?.routerPath`, `headers['x-id']`). */
+const CHAIN_READ = /^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\[(?:'[^']*'|"[^"]*"|\d+)\])*$/;
+
+/**
+ * The links of a fallback chain a line assigns or returns (`router.opts.routerPath || ctx.routerPath || ctx.path`), all
+ * joined by `||` or all by `??`, when two or more of them are reads.
+ */
+function readFallbackChain(text: string): string[] | undefined {
+  const expression = findFlippedExpression(text.replace(/\/\/.*$/, ''));
+  if (!isBalanced(expression) || /&&|\?(?![?.])/.test(expression.replace(/\?\?/g, ''))) return undefined;
+  const operators = new Set(expression.match(/\|\||\?\?/g) ?? []);
+  if (operators.size !== 1) return undefined;
+  const links = (operators.has('??') ? expression.split('??') : splitLinks(expression)).map((link) => link.trim());
+  return links.filter((link) => CHAIN_READ.test(link)).length >= 2 ? links : undefined;
+}
+
+/**
+ * Two links both chains read, now in the other order (koa-router's `… || ctx.routerPath || ctx.path` → `… ||
+ * ctx.newRouterPath || ctx.path || ctx.routerPath`): on an input that sets both, the value read changed.
+ */
+function findReorderedLinks(base: string, head: string): { first: string; second: string; before: string; after: string } | undefined {
+  const old = readFallbackChain(base);
+  const now = readFallbackChain(head);
+  if (old === undefined || now === undefined) return undefined;
+  const shared = now.filter((link) => CHAIN_READ.test(link) && old.includes(link));
+  for (const [index, first] of shared.entries())
+    for (const second of shared.slice(index + 1))
+      if (old.indexOf(second) < old.indexOf(first))
+        return {
+          first,
+          second,
+          before: old.join(now.includes('??') ? ' ?? ' : ' || '),
+          after: now.join(now.includes('??') ? ' ?? ' : ' || '),
+        };
+  return undefined;
 }
 
 /**
@@ -1202,7 +1286,7 @@ function classifyPair(
   after: string,
   line: number,
   following: () => readonly string[] = () => [],
-  isOldLogic: (condition: string, line?: number) => boolean = () => false,
+  isOldLogic: (condition: string, line?: number, moved?: boolean) => boolean = () => false,
   preceding: () => readonly string[] = () => [],
 ): SemanticChange[] {
   if (isCommentLine(after)) return [];
@@ -1230,6 +1314,7 @@ function classifyPair(
   };
   // A line that makes a removed line's decision, renamed or rewritten (a `for…of` as an index loop), changes nothing.
   if (codeChanged && isOldLogic(after, line)) return [];
+  if (isNewDrainLoop(head, base, following)) return [];
   // An `if` or `while` is a decision whatever line the diff paired it with (joi's `if (rule.args.sign === 'positive') {`
   // in place of a line that read `rule.args.sign`); a ternary only in place of a condition or of nothing.
   // A returned fallback (`return options.timeout || 2000`) is a default, asked as one below, not a test.
@@ -1266,7 +1351,10 @@ function classifyPair(
       : undefined;
   const condition = onItsLine ?? joined ?? ternary ?? returned ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
-  const isSameDecision = isCondition && isOldLogic(condition, line);
+  // Or its negation moved from another hunk (defu's new `if (value === null || typeof value !== "object") return false`
+  // where the removed `isObject` returned `value !== null && typeof value === "object"`); negated in place, it changed.
+  const negated = isCondition ? negateCondition(condition) : undefined;
+  const isSameDecision = isCondition && (isOldLogic(condition, line) || (negated !== undefined && isOldLogic(negated, line, true)));
   const splitTest = isCondition ? undefined : findSplitTernaryTest(written, following);
   // A value made a ternary (`currentValue: "",` → `currentValue: v.secret ? "" : v.currentValue,`): a new decision.
   const newTernary =
@@ -1342,6 +1430,23 @@ function classifyPair(
   // A fallback whose value goes on the next line (`options.method ||` then `(hasLocal ? "local" : "nostore")`) is
   // read with it.
   const continued = /(?:\?\?|\|\|)\s*$/.test(head) ? following().find((text) => !isCommentLine(text) && text.trim() !== '') : undefined;
+  // A value that goes on the next line (`const path =` then the chain) is read with it.
+  const assigned =
+    /=\s*$/.test(head) && !/[=!<>]=\s*$/.test(head) ? following().find((text) => !isCommentLine(text) && text.trim() !== '') : undefined;
+  const reordered =
+    base === undefined || before === undefined
+      ? undefined
+      : findReorderedLinks(before, assigned === undefined ? after : `${after.trimEnd()} ${assigned.trim()}`);
+  if (reordered !== undefined) {
+    add(
+      'read',
+      reordered.after,
+      reordered.before,
+      `an input that sets both ${reordered.first} and ${reordered.second} (the new order reads ${reordered.first}, the old one read ${reordered.second})`,
+      assigned === undefined ? after : `${after.trimEnd()} ${assigned.trim()}`,
+    );
+    return changes;
+  }
   const headDefault = findDefault(continued === undefined ? after : `${after.trimEnd()} ${continued.trim()}`);
   const baseDefault = before === undefined ? null : findDefault(before);
   if (headDefault !== null && baseDefault !== null && headDefault[2]?.trim() !== baseDefault[2]?.trim()) {
@@ -2626,8 +2731,25 @@ export function findSemanticChanges(
       head,
       syntax,
     );
-    const isOldLogic = (decision: string, at?: number): boolean =>
-      isHunkLogic(decision, at) || isMovedLogic(decision, at) || isInlinedLogic(decision, at);
+    // Logic the other hunks removed, made on first use: a test moved here from elsewhere, not rewritten in place.
+    let isOtherHunkLogic: ((decision: string, at?: number) => boolean) | undefined;
+    const isMovedHere = (decision: string, at?: number): boolean => {
+      isOtherHunkLogic ??=
+        hunks.length > 1
+          ? createOldLogicCheck(
+              hunks
+                .filter((other) => other !== hunk)
+                .flatMap((other) => base.slice(other.oldStart - 1, other.oldStart - 1 + other.oldLines)),
+              hunks.flatMap((other) => head.slice(other.newStart - 1, other.newStart - 1 + other.newLines)),
+              base,
+              head,
+              syntax,
+            )
+          : () => false;
+      return isOtherHunkLogic(decision, at) || isInlinedLogic(decision, at);
+    };
+    const isOldLogic = (decision: string, at?: number, moved = false): boolean =>
+      moved ? isMovedHere(decision, at) : isHunkLogic(decision, at) || isMovedLogic(decision, at) || isInlinedLogic(decision, at);
     if (hunk.newLines === 0) {
       const removed = base.slice(hunk.oldStart - 1, hunk.oldStart - 1 + hunk.oldLines);
       const dropped =

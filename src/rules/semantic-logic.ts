@@ -186,7 +186,15 @@ export function createOldLogicCheck(
   const toOld = createSubstitution(findDeclarations(removed, baseFile, syntax), pairLoops(newLoops, oldLoops), syntax);
   const headDeclarations = findDeclarations(added, headFile, syntax);
   const toNew = createSubstitution(headDeclarations, pairLoops(oldLoops, newLoops), syntax);
-  const oldDecisions = removedCode.flatMap((line) => [syntax.findCondition(line), line.text]).filter((text) => text !== undefined);
+  // A test a removed line returned (`return value !== null && typeof value === "object"`) is a decision too, without
+  // its keyword.
+  const returnedTest = (line: SourceLine): string | undefined => {
+    const returned = /^\s*return\s+(.+?)\s*;?\s*$/.exec(line.text)?.[1];
+    return returned !== undefined && /&&|\|\||\band\b|\bor\b/.test(returned) ? returned : undefined;
+  };
+  const oldDecisions = removedCode
+    .flatMap((line) => [syntax.findCondition(line), line.text, returnedTest(line)])
+    .filter((text) => text !== undefined);
   const old = oldDecisions.map((text) => withoutDoubleNegation(tokenize(toOld(text), syntax)));
   // The tests the removed lines made, without their whole lines: what a condition joined from them may be made of.
   const oldTests = removedCode

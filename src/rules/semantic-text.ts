@@ -505,8 +505,11 @@ export interface HunkSyntax {
     after: SourceLine,
     line: number,
     following: () => readonly SourceLine[],
-    /** `line`: the head line the decision stands on, so that a name reads as its nearest declaration. */
-    isOldLogic: (condition: string, line?: number) => boolean,
+    /**
+     * `line`: the head line the decision stands on, so that a name reads as its nearest declaration. `moved`: only logic
+     * another hunk removed or a call inlined counts (a test negated in place is a changed test; moved, a guard).
+     */
+    isOldLogic: (condition: string, line?: number, moved?: boolean) => boolean,
     /** The head lines just before it, nearest last: the object an option flag sits in. */
     preceding?: () => readonly SourceLine[],
   ): SemanticChange[];

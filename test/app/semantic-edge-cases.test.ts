@@ -163,14 +163,17 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
   // ternary was known only when its first branch held no dot.
   // Check 54 (body-parser): a new `for (var i = index + 1; i < str.length; i++)` asked for str.length ± 1; check 48
   // (urfave/cli): `for c := cmd; c != nil; c = c.parent` asked for c nil and not, above the fix's `if c.HideHelpCommand`.
-  test("a new loop's usual header is its end, not a decision; an unusual bound or a countdown still asks", () => {
+  test("a new loop's usual header is its end, not a decision; an unusual bound still asks", () => {
     const added = (lines: string[], language: 'javascript' | 'go' = 'javascript') =>
       findInNewFile(lines, language).map((change) => [change.kind, change.subject]);
     const body = ['      partial += "#"', '    }'];
     assert.deepEqual(added(['    for (var i = index + 1; i < str.length; i++) {', ...body]), []);
     assert.deepEqual(added(['  for (let node = head; node; node = node.next) {', ...body]), []);
     assert.deepEqual(added(['    for (var i = index + 1; i <= str.length; i++) {', ...body]), [['boundary', 'i']]);
-    assert.deepEqual(added(['  for (let i = list.length - 1; i >= 0; i--) {', ...body]), [['boundary', 'i']]);
+    // A countdown over the whole list is the same full range read last first (qs's parseObject, check 225, where it was
+    // asked as i -1, 0 and 1); one that stops before the first element still asks.
+    assert.deepEqual(added(['  for (let i = list.length - 1; i >= 0; i--) {', ...body]), []);
+    assert.deepEqual(added(['  for (let i = list.length - 1; i > 0; i--) {', ...body]), [['boundary', 'i']]);
     const walk = ['\tfor c := cmd; c != nil; c = c.parent {', '\t\tif c.HideHelpCommand {', '\t\t\treturn true', '\t\t}', '\t}'];
     assert.deepEqual(added(walk, 'go'), [['condition', 'c.HideHelpCommand']]);
     assert.deepEqual(added(['\tfor i := 0; i < len(args); i++ {', '\t\tx++', '\t}'], 'go'), []);
@@ -2908,6 +2911,24 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       hunk(['  for (let i = 0; i <= packets.length; i++) {'], ['  for (let i = 0; i < packets.length; i++) {']).map(([kind]) => kind),
       ['boundary'],
     );
+    // Last element first (qs's parseObject, check 225): no boundary either; a reverse loop whose bound moved asks one.
+    assert.deepEqual(hunk(['  var root = chain.shift();'], ['  for (var i = chain.length - 1; i >= 0; --i) {']), []);
+    assert.deepEqual(
+      hunk(['  for (var i = chain.length - 1; i > 0; --i) {'], ['  for (var i = chain.length - 1; i >= 0; --i) {']).map(([kind]) => kind),
+      ['boundary'],
+    );
+    // A new loop that drains the list it tests (qs's compactQueue) stops when the list is empty by construction: no
+    // condition. One whose list the body never takes from, or a `while` in place of another loop test, is asked.
+    const drain = ['  while (queue.length) {', '    var item = queue.pop();', '    visit(item);', '  }'];
+    assert.deepEqual(hunk(['  visit(root);'], drain), []);
+    assert.deepEqual(
+      hunk(['  visit(root);'], ['  while (queue.length) {', '    next(queue[0]);', '  }']).map(([kind]) => kind),
+      ['condition'],
+    );
+    assert.deepEqual(
+      hunk(['  while (queue.length > 1) {'], drain).map(([kind]) => kind),
+      ['condition'],
+    );
     // Stops one element early: not the loop it replaced. A length less one is a count: the boundary asks it, no halves.
     assert.deepEqual(
       hunk(['  for (const item of items) {'], ['  for (let i = 0; i < items.length - 1; i++) {']).map(([kind]) => kind),
@@ -2928,6 +2949,85 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         ['boundary', 'Math.floor(total)'],
         ['arithmetic', 'the rounding'],
       ],
+    );
+  });
+
+  test('a test moved from a removed helper and negated into a guard is the old test; the new test beside it is asked (defu, check 236)', () => {
+    const base = [
+      'function isObject(value) {',
+      '  return value !== null && typeof value === "object";',
+      '}',
+      '',
+      'function merge(target, defaults) {',
+      '  if (!isObject(defaults)) {',
+      '    return merge(target, {});',
+      '  }',
+      '  return 1;',
+      '}',
+    ];
+    const head = (guard: string) => [
+      'function merge(target, defaults) {',
+      '  if (!isPlainObject(defaults)) {',
+      '    return merge(target, {});',
+      '  }',
+      '  return 1;',
+      '}',
+      '',
+      'function isPlainObject(value) {',
+      `  if (${guard}) {`,
+      '    return false;',
+      '  }',
+      '  const prototype = Object.getPrototypeOf(value);',
+      '  return prototype === null || prototype === Object.prototype;',
+      '}',
+    ];
+    const changes = (guard: string) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${head(guard).join('\n')}\n`, [
+        { oldStart: 1, oldLines: 4, newStart: 1, newLines: 0 },
+        { oldStart: 6, oldLines: 1, newStart: 2, newLines: 1 },
+        { oldStart: 10, oldLines: 0, newStart: 7, newLines: 8 },
+      ]).map((change) => [change.kind, change.line, change.subject]);
+    const prototypeTest = ['condition', 13, 'prototype === null || prototype === Object.prototype'];
+    assert.deepEqual(changes('value === null || typeof value !== "object"'), [prototypeTest]);
+    // Another test than the one removed, negated or not, is asked.
+    assert.deepEqual(changes('value === undefined || typeof value !== "object"')[0], [
+      'condition',
+      9,
+      '(value === undefined || typeof value !== "object")',
+    ]);
+  });
+
+  test('a fallback chain whose reads changed order reads another value when both are set (koa-router, check 229)', () => {
+    const hunk = (before: string[], after: string[]) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
+        { oldStart: 1, oldLines: before.length, newStart: 1, newLines: after.length },
+      ]).map((change) => [change.kind, change.subject, change.limit, change.values]);
+    const reordered = [
+      'read',
+      'router.opts.routerPath || ctx.newRouterPath || ctx.path || ctx.routerPath',
+      'router.opts.routerPath || ctx.routerPath || ctx.path',
+      'an input that sets both ctx.path and ctx.routerPath (the new order reads ctx.path, the old one read ctx.routerPath)',
+    ];
+    // On one line, and with the value on the line after its `=`.
+    const old = ['    const path = router.opts.routerPath || ctx.routerPath || ctx.path;'];
+    assert.deepEqual(hunk(old, ['    const path = router.opts.routerPath || ctx.newRouterPath || ctx.path || ctx.routerPath;']), [
+      reordered,
+    ]);
+    assert.deepEqual(hunk(old, ['    const path =', '      router.opts.routerPath || ctx.newRouterPath || ctx.path || ctx.routerPath;']), [
+      reordered,
+    ]);
+    assert.deepEqual(
+      hunk(['  return opts.id ?? headers.id;'], ['  return headers.id ?? opts.id;']).map(([kind, , , values]) => [kind, values]),
+      [['read', 'an input that sets both headers.id and opts.id (the new order reads headers.id, the old one read opts.id)']],
+    );
+    // The same order with a link added asks what a new fallback asks, not a read; a test with `&&` is no chain.
+    assert.deepEqual(
+      hunk(['  const name = opts.name || env.NAME;'], ['  const name = opts.name || env.NAME || cfg.name;']).map(([kind]) => kind),
+      ['default'],
+    );
+    assert.equal(
+      hunk(['  const ok = a.x || b.y;'], ['  const ok = b.y && a.x;']).some(([kind]) => kind === 'read'),
+      false,
     );
   });
 
@@ -4467,7 +4567,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.37\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.38\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
