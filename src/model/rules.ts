@@ -492,7 +492,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     line: fact('number', 'head-side line of the change'),
     semanticKind: fact(
       'string',
-      'boundary | default | condition | error-path | regex | arithmetic | membership | normalisation | escaping | option-flag | prototype | validation | read | exit | return | filter: what the diff changed in the decision',
+      'boundary | default | condition | error-path | regex | arithmetic | membership | normalisation | escaping | option-flag | prototype | own-keys | validation | read | exit | return | filter: what the diff changed in the decision',
     ),
     before: fact('string', 'the replaced line, trimmed (empty for an added line), at most 80 characters'),
     after: fact('string', 'the new line, trimmed, at most 80 characters'),

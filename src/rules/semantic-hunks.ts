@@ -180,6 +180,32 @@ function findPrototypeChange(base: string | undefined, head: string): string | u
   return spaced(head).find((construct) => !before.has(construct));
 }
 
+const FOR_IN = /\bfor\s*\(\s*(?:const|let|var)\s+[\w$]+\s+in\s+(.+?)\s*\)\s*\{?\s*$/;
+const OWN_KEY_LIST = /\bObject\.(?:keys|entries|getOwnPropertyNames)\(\s*([^()]+?)\s*\)/;
+
+/**
+ * A `for…in` over an object replaced by a loop over `Object.keys`, `Object.entries` or `Object.getOwnPropertyNames` of
+ * the same object, or the reverse (defu's `for (const key in baseObject)` → `for (const key of
+ * Object.keys(baseObject as Record<string, any>))`): keys the object inherits are no longer listed, or now are.
+ */
+function findOwnKeysChange(base: string | undefined, head: string): { object: string; ownOnly: boolean } | undefined {
+  if (base === undefined) return undefined;
+  const bare = (object: string): string =>
+    object
+      .replace(/\s+as\s+.+$/, '')
+      .replace(/^\((.+)\)$/, '$1')
+      .trim();
+  const inBase = FOR_IN.exec(base)?.[1];
+  const listedHead = OWN_KEY_LIST.exec(head)?.[1];
+  if (inBase !== undefined && listedHead !== undefined && bare(inBase) === bare(listedHead) && !FOR_IN.test(head))
+    return { object: bare(inBase), ownOnly: true };
+  const inHead = FOR_IN.exec(head)?.[1];
+  const listedBase = OWN_KEY_LIST.exec(base)?.[1];
+  if (inHead !== undefined && listedBase !== undefined && bare(inHead) === bare(listedBase) && !OWN_KEY_LIST.test(head))
+    return { object: bare(inHead), ownOnly: false };
+  return undefined;
+}
+
 /** A token of a line as written: a name, a number, a string, or one operator or bracket, with where it stands. */
 const READ_TOKEN =
   /\/\/.*$|\/\*.*?\*\/|[A-Za-z_$][\w$]*|\d[\w.]*|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`|\?\.|\.\.\.|=>|[^\s\w]/g;
@@ -1533,6 +1559,14 @@ function classifyPair(
   if (escaping !== undefined) add('escaping', escaping.subject, escaping.was, escaping.values);
   const prototype = findPrototypeChange(base, head);
   if (prototype !== undefined) add('prototype', prototype, '', PROTOTYPE_VALUES);
+  const ownKeys = findOwnKeysChange(base, head);
+  if (ownKeys !== undefined)
+    add(
+      'own-keys',
+      ownKeys.object,
+      ownKeys.ownOnly ? 'only its own keys are listed now; the inherited one is skipped' : 'the keys it inherits are listed now as well',
+      `${ownKeys.object} as an object that inherits an enumerable key (made with Object.create({ inherited: 1 }), or an instance whose prototype has one) beside its own keys`,
+    );
   // Each flag the line sets that the line it replaced did not set so (hono's pipeTo kept `preventClose: true` and
   // gained `preventAbort: true`); one set by another removed line of the hunk is moved (findSemanticChanges).
   const oldFlags = new Set(base === undefined ? [] : [...base.matchAll(OPTION_FLAG)].map((match) => match[0].replace(/\s+/g, '')));

@@ -16,6 +16,7 @@ export type SemanticKind =
   | 'escaping'
   | 'option-flag'
   | 'prototype'
+  | 'own-keys'
   | 'validation'
   | 'read'
   | 'exit'

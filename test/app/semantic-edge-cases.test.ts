@@ -2997,6 +2997,32 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  test('a for…in made a loop over Object.keys of the same object lists no inherited key; the reverse lists them (defu, check 233)', () => {
+    const one = (before: string, after: string) =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+      ]);
+    assert.deepEqual(one('  for (const key in baseObject) {', '  for (const key of Object.keys(baseObject as Record<string, any>)) {'), [
+      ['own-keys', 'baseObject', 'only its own keys are listed now; the inherited one is skipped'],
+    ]);
+    assert.deepEqual(one('  for (const [k, v] of Object.entries(opts)) {', '  for (const k in opts) {'), [
+      ['own-keys', 'opts', 'the keys it inherits are listed now as well'],
+    ]);
+    // Another object, or a loop new to the file, asks nothing of the kind.
+    assert.deepEqual(
+      one('  for (const key in defaults) {', '  for (const key of Object.keys(overrides)) {').filter(([kind]) => kind === 'own-keys'),
+      [],
+    );
+    assert.deepEqual(
+      findSemanticChanges('\n', '  for (const key of Object.keys(input)) {\n', [
+        { oldStart: 1, oldLines: 0, newStart: 1, newLines: 1 },
+      ]).filter((change) => change.kind === 'own-keys'),
+      [],
+    );
+  });
+
   test('a fallback chain whose reads changed order reads another value when both are set (koa-router, check 229)', () => {
     const hunk = (before: string[], after: string[]) =>
       findSemanticChanges(`${before.join('\n')}\n`, `${after.join('\n')}\n`, [
@@ -4567,7 +4593,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.38\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.39\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',

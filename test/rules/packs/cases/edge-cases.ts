@@ -321,6 +321,7 @@ const SEMANTIC_KINDS = [
   'exit',
   'escaping',
   'prototype',
+  'own-keys',
   'return',
   'filter',
 ] as const;
