@@ -180,6 +180,25 @@ function findPrototypeChange(base: string | undefined, head: string): string | u
   return spaced(head).find((construct) => !before.has(construct));
 }
 
+const ASSIGN_COPY = /\bObject\.assign\(\s*\{\s*\}\s*,\s*([^()]+?)\s*\)/;
+const SPREAD_COPY = /\{\s*\.\.\.\s*([^{},()]+?)\s*\}/;
+
+/**
+ * A copy made by `Object.assign({}, source)` replaced by `{ ...source }` of the same source, or the reverse (defu's
+ * prototype pollution fix): assign sets an own `__proto__` key of the source through the setter, changing the copy's
+ * prototype; spread defines it as an ordinary key. The copy written as it is now, or undefined.
+ */
+function findCopyChange(base: string | undefined, head: string): string | undefined {
+  if (base === undefined) return undefined;
+  const assigned = ASSIGN_COPY.exec(base)?.[1];
+  const spread = SPREAD_COPY.exec(head);
+  if (assigned !== undefined && spread?.[1]?.trim() === assigned.trim() && !ASSIGN_COPY.test(head)) return spread[0];
+  const spreadBase = SPREAD_COPY.exec(base)?.[1];
+  const assignedHead = ASSIGN_COPY.exec(head);
+  if (spreadBase !== undefined && assignedHead?.[1]?.trim() === spreadBase.trim() && !SPREAD_COPY.test(head)) return assignedHead[0];
+  return undefined;
+}
+
 const FOR_IN = /\bfor\s*\(\s*(?:const|let|var)\s+[\w$]+\s+in\s+(.+?)\s*\)\s*\{?\s*$/;
 const OWN_KEY_LIST = /\bObject\.(?:keys|entries|getOwnPropertyNames)\(\s*([^()]+?)\s*\)/;
 
@@ -816,6 +835,24 @@ function isNewFullLoop(head: string, base: string | undefined): boolean {
   );
 }
 
+/** `while (j >= 0 && …)`, `while (i < text.length && …)`: a scan bounded by a list's first or last index. */
+const SCAN_BOUND = /^\s*while\s*\(\s*([A-Za-z_$][\w$]*)\s*(?:>=\s*0|>\s*-\s*1|<\s*[\w$.]+\.length)\s*(?:&&|\))/;
+
+/**
+ * A new scan that steps its own index one at a time until the list's end (mlly's `while (j >= 0 &&
+ * /[A-Za-z0-9_$]/.test(str[j])) j--`): the bound is the list's first or last index, no value a test moves across, and
+ * its test holds and fails in every run; where the scan stops is asked where its result is used.
+ */
+function isNewScanLoop(head: string, base: string | undefined, following: () => readonly string[]): boolean {
+  const index = SCAN_BOUND.exec(head)?.[1];
+  if (index === undefined || (base !== undefined && /^\s*(?:\}\s*)?(?:while|for|do)\b/.test(base))) return false;
+  const name = index.replace(/\$/g, '\\$');
+  const step = new RegExp(`(?<![\\w$.])${name}\\s*(?:\\+\\+|--|[-+]=\\s*1\\b)|(?:\\+\\+|--)\\s*${name}(?![\\w$])`);
+  return following()
+    .slice(0, 8)
+    .some((line) => step.test(toCode(line)));
+}
+
 /** `while (queue.length)`, `while (stack.length > 0)`, `while (pending.size)`: a loop on whether a list still holds anything. */
 const WHILE_NOT_EMPTY = /^\s*while\s*\(\s*([\w$.]+)\.(?:length|size)\s*(?:(?:>|!==?)\s*0\s*)?\)\s*\{?\s*$/;
 
@@ -892,7 +929,7 @@ function negateCondition(condition: string): string | undefined {
   while (expression.startsWith('(') && expression.endsWith(')') && isBalanced(expression.slice(1, -1)))
     expression = expression.slice(1, -1).trim();
   const and = expression.includes('&&');
-  if (and === expression.includes('||')) return undefined;
+  if (and && expression.includes('||')) return undefined;
   const links = splitLinks(expression).map((link) => {
     const equality = EQUALITY_LINK.exec(link);
     if (equality !== null) return `${equality[1]} ${NEGATED_EQUALITY[equality[2] ?? '']} ${equality[3]}`;
@@ -1340,7 +1377,7 @@ function classifyPair(
   };
   // A line that makes a removed line's decision, renamed or rewritten (a `for…of` as an index loop), changes nothing.
   if (codeChanged && isOldLogic(after, line)) return [];
-  if (isNewDrainLoop(head, base, following)) return [];
+  if (isNewDrainLoop(head, base, following) || isNewScanLoop(head, base, following)) return [];
   // An `if` or `while` is a decision whatever line the diff paired it with (joi's `if (rule.args.sign === 'positive') {`
   // in place of a line that read `rule.args.sign`); a ternary only in place of a condition or of nothing.
   // A returned fallback (`return options.timeout || 2000`) is a default, asked as one below, not a test.
@@ -1559,6 +1596,9 @@ function classifyPair(
   if (escaping !== undefined) add('escaping', escaping.subject, escaping.was, escaping.values);
   const prototype = findPrototypeChange(base, head);
   if (prototype !== undefined) add('prototype', prototype, '', PROTOTYPE_VALUES);
+  const copy = prototype === undefined ? findCopyChange(base, head) : undefined;
+  if (copy !== undefined)
+    add('prototype', copy, '', `own keys named __proto__ (JSON.parse('{"__proto__": {"polluted": true}}') makes one)`);
   const ownKeys = findOwnKeysChange(base, head);
   if (ownKeys !== undefined)
     add(
@@ -2529,6 +2569,23 @@ export function findSemanticChanges(
   // Negated too: `charCode >= 48` keeps the boundary of the removed `charCode < 48` (undici named the digit test it
   // inverted, `const startsWithDigit = charCode >= 48 && charCode <= 57`).
   const oldComparisons = new Set(removedLines.flatMap((line) => findComparisons(line.code).flatMap(withNegation)));
+  // But a line the diff left as it was but for its comparison operators (`if (n === 1) {` → `if (n !== 1) {`, its
+  // block below untouched) flipped its decision in place: the same code now runs for the other inputs.
+  const withoutOperators = (code: string): string =>
+    code
+      .replace(/\s*(?:===|!==|==|!=|<=|>=|<|>)\s*/g, ' ~ ')
+      .replace(/\s+/g, ' ')
+      .trim();
+  const flippedInPlace = new Set(removedLines.map((line) => withoutOperators(line.code)));
+  const isFlippedInPlace = (line: number): boolean => {
+    const code = head[line - 1]?.code ?? '';
+    const next = head[line];
+    return (
+      flippedInPlace.has(withoutOperators(code)) &&
+      !removedLines.some((removed) => removed.code.trim() === code.trim()) &&
+      (next === undefined || !addedLines.includes(next))
+    );
+  };
   // And arithmetic a removed line did, the same operands (jotai moved a counter's `c + 1` into a new callback).
   const isOldArithmetic = (text: string): boolean => {
     // Every operation, overlapping: `amount * 100 + 1` is `amount * 100` and `100 + 1`, the second new.
@@ -2735,6 +2792,7 @@ export function findSemanticChanges(
     (change.kind === 'normalisation' && oldNormalisations.has(change.subject)) ||
     (change.kind === 'escaping' && isMovedEscaping(change.subject)) ||
     (change.kind === 'boundary' &&
+      !isFlippedInPlace(change.line) &&
       findComparisons(head[change.line - 1]?.code ?? '').some(
         (comparison) =>
           comparison.startsWith(`${change.subject} `) && comparison.endsWith(` ${change.limit}`) && oldComparisons.has(comparison),

@@ -186,11 +186,13 @@ export function createOldLogicCheck(
   const toOld = createSubstitution(findDeclarations(removed, baseFile, syntax), pairLoops(newLoops, oldLoops), syntax);
   const headDeclarations = findDeclarations(added, headFile, syntax);
   const toNew = createSubstitution(headDeclarations, pairLoops(oldLoops, newLoops), syntax);
-  // A test a removed line returned (`return value !== null && typeof value === "object"`) is a decision too, without
-  // its keyword.
+  // A test a removed line returned (`return value !== null && typeof value === "object"`) or assigned (finalhandler's
+  // `var msg = env === 'production'`, its `?` on the next line) is a decision too, without its keyword or name.
   const returnedTest = (line: SourceLine): string | undefined => {
     const returned = /^\s*return\s+(.+?)\s*;?\s*$/.exec(line.text)?.[1];
-    return returned !== undefined && /&&|\|\||\band\b|\bor\b/.test(returned) ? returned : undefined;
+    if (returned !== undefined) return /&&|\|\||\band\b|\bor\b/.test(returned) ? returned : undefined;
+    const assigned = /^\s*(?:(?:var|let|const)\s+)?[A-Za-z_$][\w$.]*\s*=(?![=>])\s*(.+?)\s*;?\s*$/.exec(line.text)?.[1];
+    return assigned !== undefined && /===|!==|==|!=|<=|>=|&&|\|\|/.test(assigned) && !/[?:]/.test(assigned) ? assigned : undefined;
   };
   const oldDecisions = removedCode
     .flatMap((line) => [syntax.findCondition(line), line.text, returnedTest(line)])

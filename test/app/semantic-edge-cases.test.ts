@@ -177,6 +177,15 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     const walk = ['\tfor c := cmd; c != nil; c = c.parent {', '\t\tif c.HideHelpCommand {', '\t\t\treturn true', '\t\t}', '\t}'];
     assert.deepEqual(added(walk, 'go'), [['condition', 'c.HideHelpCommand']]);
     assert.deepEqual(added(['\tfor i := 0; i < len(args); i++ {', '\t\tx++', '\t}'], 'go'), []);
+    // A new scan that steps its index to the list's first index (mlly's identifier scan, check 252) asks nothing; one
+    // that stops elsewhere, or never steps that index, asks its bound.
+    const scan = (loop: string, step: string) =>
+      added(['  let j = i - 1;', loop, step, '  }', '  return j + 1 < i;']).filter(
+        ([, subject]) => subject === 'j' || String(subject).includes('j >='),
+      );
+    assert.deepEqual(scan('  while (j >= 0 && isWord(str[j])) {', '    j--;'), []);
+    assert.deepEqual(scan('  while (j >= 1 && isWord(str[j])) {', '    j--;'), [['boundary', 'j']]);
+    assert.deepEqual(scan('  while (j >= 0 && isWord(str[j])) {', '    count++;'), [['boundary', 'j']]);
     // Check 73 (expressjs/multer 2c8505f): a drain reads until nothing is left; a loop that does work per read asks.
     assert.deepEqual(added(['    while (stream.read() !== null) {}']), []);
     assert.deepEqual(added(['    while (stream.read() !== null) {', '      count++', '    }']), [
@@ -2997,6 +3006,38 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  test('a copy by spread where Object.assign({}, …) copied the same source, or the reverse, asks an own __proto__ key (defu, check 234)', () => {
+    const one = (before: string, after: string) =>
+      findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [
+        change.kind,
+        change.subject,
+      ]);
+    assert.deepEqual(one('  const object = Object.assign({}, defaults);', '  const object = { ...defaults };'), [
+      ['prototype', '{ ...defaults }'],
+    ]);
+    assert.deepEqual(one('  return { ...opts };', '  return Object.assign({}, opts);'), [['prototype', 'Object.assign({}, opts)']]);
+    // Another source is another value, not another copy.
+    assert.deepEqual(one('  const o = Object.assign({}, a);', '  const o = { ...b };'), []);
+  });
+
+  test('a comparison flipped in place, its block untouched, is a changed decision; moved and inverted elsewhere it is not', () => {
+    const flip = (before: string, after: string, body = ['    go(n);', '  }']) =>
+      findSemanticChanges(`${[before, ...body].join('\n')}\n`, `${[after, ...body].join('\n')}\n`, [
+        { oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 },
+      ]).map((change) => [change.kind, change.subject, change.values]);
+    assert.deepEqual(flip('  if (n === 1) {', '  if (n !== 1) {'), [['boundary', 'n', '1 and a value other than 1']]);
+    assert.deepEqual(flip('  if (n > 1) {', '  if (n <= 1) {'), [['boundary', 'n', '0, 1 and 2']]);
+    // The test negated into another statement keeps its boundary (undici's digit test): no case.
+    assert.deepEqual(
+      findSemanticChanges(
+        '  if (code < 48) {\n    return false;\n  }\n',
+        '  const digit = code >= 48;\n  if (!digit) {\n    return false;\n  }\n',
+        [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 2 }],
+      ).filter((change) => change.kind === 'boundary'),
+      [],
+    );
+  });
+
   test('a for…in made a loop over Object.keys of the same object lists no inherited key; the reverse lists them (defu, check 233)', () => {
     const one = (before: string, after: string) =>
       findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [
@@ -4593,7 +4634,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.39\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.40\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
