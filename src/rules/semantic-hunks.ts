@@ -1861,6 +1861,27 @@ function findAddedExit(head: readonly SourceLine[], index: number, isAdded: (ind
 }
 
 /**
+ * A `continue` made a `break`, or the reverse (negotiator's media-type parser stopped reading parameters at `q`): the
+ * items after the one that reaches the line are no longer read, or now are.
+ */
+function classifyLoopExit(before: SourceLine, after: SourceLine, line: number): SemanticChange | undefined {
+  const word = (code: string): string | undefined => /^\s*\{?\s*(continue|break)\s*;?\s*\}?\s*$/.exec(code)?.[1];
+  const was = word(before.code);
+  const now = word(after.code);
+  if (was === undefined || now === undefined || was === now) return undefined;
+  const stops = now === 'break';
+  return {
+    kind: 'exit',
+    line,
+    before: excerpt(withoutBrace(before.raw)),
+    after: excerpt(withoutBrace(after.raw)),
+    subject: stops ? 'now leaves the loop here' : 'now goes on to the next item here',
+    limit: '',
+    values: `a list with more items after the one that reaches line ${line}, asserting that they ${stops ? 'are no longer read' : 'are read now'}`,
+  };
+}
+
+/**
  * The same statement, now or no longer returned: socket.io's adapter turned `return debug(…)` in a catch into
  * `debug(…)`, so the broadcast goes on after a failed publish. The code after the line runs where it did not, or stops
  * running: the input that reaches the line tells.
@@ -2987,13 +3008,15 @@ export function findSemanticChanges(
       if (flipped !== undefined) found.push(flipped);
       if (found.length === 0 && language === 'javascript' && partner !== undefined && !isOldLogic(after.text, line)) {
         const other = isReplacedBy(partner, after, syntax)
-          ? (classifyExit(
+          ? (classifyLoopExit(partner, after, line) ??
+            classifyExit(
               partner,
               after,
               line,
               head.slice(line).find((next) => !next.isComment && next.code !== ''),
               () => endsFunctionBody(head, line - 1),
-            ) ?? classifyRead(partner, after, line))
+            ) ??
+            classifyRead(partner, after, line))
           : undefined;
         if (other !== undefined) found.push(other);
       }

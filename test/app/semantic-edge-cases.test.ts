@@ -3006,6 +3006,29 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
     ]);
   });
 
+  test('a continue made a break leaves the loop there; the reverse reads the items after (negotiator, check 245)', () => {
+    const base =
+      "for (var j = 0; j < params.length; j++) {\n  if (params[j] === 'q') {\n    q = 1;\n    continue;\n  }\n  out.push(params[j]);\n}\n";
+    const swap = (from: string, to: string) =>
+      findSemanticChanges(base.replace('continue;', from), base.replace('continue;', to), [
+        { oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 },
+      ]).map((change) => [change.kind, change.subject, change.values]);
+    assert.deepEqual(swap('continue;', 'break;'), [
+      [
+        'exit',
+        'now leaves the loop here',
+        'a list with more items after the one that reaches line 4, asserting that they are no longer read',
+      ],
+    ]);
+    assert.deepEqual(swap('break;', 'continue;'), [
+      [
+        'exit',
+        'now goes on to the next item here',
+        'a list with more items after the one that reaches line 4, asserting that they are read now',
+      ],
+    ]);
+  });
+
   test('a copy by spread where Object.assign({}, …) copied the same source, or the reverse, asks an own __proto__ key (defu, check 234)', () => {
     const one = (before: string, after: string) =>
       findSemanticChanges(`${before}\n`, `${after}\n`, [{ oldStart: 1, oldLines: 1, newStart: 1, newLines: 1 }]).map((change) => [
