@@ -1870,14 +1870,25 @@ function classifyLoopExit(before: SourceLine, after: SourceLine, line: number): 
   const now = word(after.code);
   if (was === undefined || now === undefined || was === now) return undefined;
   const stops = now === 'break';
+  return toExitChange(
+    before,
+    after,
+    line,
+    stops ? 'now leaves the loop here' : 'now goes on to the next item here',
+    `a list with more items after the one that reaches line ${line}, asserting that they ${stops ? 'are no longer read' : 'are read now'}`,
+  );
+}
+
+/** An exit case on a replaced line, both lines shown. */
+function toExitChange(before: SourceLine, after: SourceLine, line: number, subject: string, values: string): SemanticChange {
   return {
     kind: 'exit',
     line,
     before: excerpt(withoutBrace(before.raw)),
     after: excerpt(withoutBrace(after.raw)),
-    subject: stops ? 'now leaves the loop here' : 'now goes on to the next item here',
+    subject,
     limit: '',
-    values: `a list with more items after the one that reaches line ${line}, asserting that they ${stops ? 'are no longer read' : 'are read now'}`,
+    values,
   };
 }
 
@@ -1902,17 +1913,15 @@ function classifyExit(
   const removed = old.returned !== undefined && now.returned === undefined && isSameStatement(old.returned, now.code) && !stopsNext;
   const added = now.returned !== undefined && old.returned === undefined && isSameStatement(old.code, now.returned);
   if ((!removed && !added) || endsFunction()) return undefined;
-  return {
-    kind: 'exit',
+  return toExitChange(
+    before,
+    after,
     line,
-    before: excerpt(withoutBrace(before.raw)),
-    after: excerpt(withoutBrace(after.raw)),
-    subject: removed ? 'no longer returns here' : 'now returns here',
-    limit: '',
-    values: removed
+    removed ? 'no longer returns here' : 'now returns here',
+    removed
       ? `an input that reaches line ${line}, asserting what the code after it now does (it stopped there before)`
       : `an input that reaches line ${line}, asserting that the code after it no longer runs, and one that does not reach it`,
-  };
+  );
 }
 
 /**
