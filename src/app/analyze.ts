@@ -36,6 +36,7 @@ import { classifyRole, getLanguage, isRunnerNamedTest } from '../graph/roles.js'
 import { getCommentSyntax } from '../rules/facts-text.js';
 import { createPythonOrGoSyntax } from '../rules/semantic-languages.js';
 import { isMessageTextOnly } from '../rules/message-text.js';
+import type { SkipReason } from '../model/scan.js';
 import type { ChangeAnalysis, ChangedFileEvidence, ImpactedFile, ImpactedRoute, ReviewContext, SymbolImpact } from '../model/analysis.js';
 import type { ChangeSet, ChangedExport, ChangedFile } from '../model/change.js';
 import type { ChangedPathProof, ChangedSymbol, CoverageEvidence, ReachingTest } from '../model/coverage.js';
@@ -770,11 +771,17 @@ async function readChangeSides(
     // all, so only code is named (a source map over the limit loses nothing).
     if (isCodeFile(file.path) && (isOver(headText.get(file.path)) || isOver(baseText.get(file.path)))) unparsed.push(file.path);
   }
-  if (unparsed.length > 0) {
-    const skipped = new Set(unparsed);
+  // A file the scan left out as minified, generated or too deeply nested (mustache.min.js, committed beside its source)
+  // is not parsed here either: its exports are a bundle's, and a test task for them asks for something nobody writes.
+  // The scan's own limitation names it.
+  const leftOut = new Set(
+    [...repository.scan.skipped, ...repository.parsed.skipped].filter((skip) => LEFT_OUT_REASONS.has(skip.reason)).map((skip) => skip.path),
+  );
+  const skipped = new Set([...unparsed, ...change.files.map((file) => file.path).filter((path) => leftOut.has(path))]);
+  if (skipped.size > 0) {
     toParse.splice(0, toParse.length, ...toParse.filter((job) => !skipped.has(job.path)));
     baseJobs.splice(0, baseJobs.length, ...baseJobs.filter((job) => !skipped.has(job.path)));
-    for (const path of unparsed) headFacts.delete(path);
+    for (const path of skipped) headFacts.delete(path);
   }
   const assertionHelpers = [...(repository.config.config.analysis?.assertionHelpers ?? [])];
   // One parse call (one pool start) for both sides; base-side paths get a prefix so they cannot
@@ -790,6 +797,9 @@ async function readChangeSides(
   }
   return { change, headText, baseText, headFacts, baseFacts, unparsed };
 }
+
+/** Why the scan leaves a file out that says what the file is, not that it could not be read. */
+const LEFT_OUT_REASONS: ReadonlySet<SkipReason> = new Set(['minified', 'generated', 'nesting-too-deep']);
 
 function toChangedFileEvidence(
   kg: KnowledgeGraph,
