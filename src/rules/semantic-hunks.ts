@@ -830,10 +830,14 @@ const REVERSE_FULL_INDEX_LOOP =
  * whose bound changed (`i <= list.length` → `i < list.length`) still asks its boundary.
  */
 function isNewFullLoop(head: string, base: string | undefined): boolean {
+  const isNew = base === undefined || !/^\s*for\s*\(\s*(?:let|var)\b/.test(base);
   return (
-    (FULL_INDEX_LOOP.test(head) || REVERSE_FULL_INDEX_LOOP.test(head)) && (base === undefined || !/^\s*for\s*\(\s*(?:let|var)\b/.test(base))
+    isNew && (FULL_INDEX_LOOP.test(head) || REVERSE_FULL_INDEX_LOOP.test(head) || FIXED_RANGE_LOOP.test(head.replace(/\/\*.*?\*\//g, '')))
   );
 }
+
+/** `for (let code = 65 /* A *\/; code <= 90 /* Z *\/; code++)` (ohash's collation table): a range no input moves. */
+const FIXED_RANGE_LOOP = /^\s*for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*-?\d+\s*;\s*\1\s*(?:<=?|>=?)\s*-?\d+\s*;/;
 
 /** `while (j >= 0 && …)`, `while (i < text.length && …)`: a scan bounded by a list's first or last index. */
 const SCAN_BOUND = /^\s*while\s*\(\s*([A-Za-z_$][\w$]*)\s*(?:>=\s*0|>\s*-\s*1|<\s*[\w$.]+\.length)\s*(?:&&|\))/;

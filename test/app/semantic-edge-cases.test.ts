@@ -2920,6 +2920,12 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       hunk(['  for (let i = 0; i <= packets.length; i++) {'], ['  for (let i = 0; i < packets.length; i++) {']).map(([kind]) => kind),
       ['boundary'],
     );
+    // Over a range fixed in the code (ohash's collation table, check 256): no input moves its bounds.
+    assert.deepEqual(hunk(['  const weights = [];'], ['  for (let code = 65 /* A */; code <= 90 /* Z */; code++) {']), []);
+    assert.deepEqual(
+      hunk(['  for (let code = 65; code <= 89; code++) {'], ['  for (let code = 65; code <= 90; code++) {']).map(([kind]) => kind),
+      ['boundary'],
+    );
     // Last element first (qs's parseObject, check 225): no boundary either; a reverse loop whose bound moved asks one.
     assert.deepEqual(hunk(['  var root = chain.shift();'], ['  for (var i = chain.length - 1; i >= 0; --i) {']), []);
     assert.deepEqual(
