@@ -921,7 +921,6 @@ function splitLinks(expression: string): string[] {
 
 /** A comparison of equality as one link: `typeof value !== "object"`, `value === null`. */
 const EQUALITY_LINK = /^([^=!<>&|?]+?)\s*(===|!==|==|!=)\s*([^=!<>&|?]+)$/;
-const NEGATED_EQUALITY: Readonly<Record<string, string>> = { '===': '!==', '!==': '===', '==': '!=', '!=': '==' };
 
 /**
  * The negation of a test whose links are all joined by `&&` or all by `||`, each an equality or a plain read
@@ -936,7 +935,7 @@ function negateCondition(condition: string): string | undefined {
   if (and && expression.includes('||')) return undefined;
   const links = splitLinks(expression).map((link) => {
     const equality = EQUALITY_LINK.exec(link);
-    if (equality !== null) return `${equality[1]} ${NEGATED_EQUALITY[equality[2] ?? '']} ${equality[3]}`;
+    if (equality !== null) return `${equality[1]} ${COMPLEMENT[equality[2] ?? '']} ${equality[3]}`;
     if (/^![A-Za-z_$][\w$.]*$/.test(link)) return link.slice(1);
     return /^[A-Za-z_$][\w$.]*$/.test(link) ? `!${link}` : undefined;
   });
