@@ -357,6 +357,16 @@ export interface FunctionFact {
   params: number;
 }
 
+/** The innermost function whose span holds `line` (the shortest), or undefined at module level. */
+export function findInnermostFunction<T extends { span: Span }>(functions: readonly T[], line: number): T | undefined {
+  let innermost: T | undefined;
+  for (const fn of functions) {
+    if (fn.span.start > line || line > fn.span.end) continue;
+    if (innermost === undefined || fn.span.end - fn.span.start < innermost.span.end - innermost.span.start) innermost = fn;
+  }
+  return innermost;
+}
+
 export interface ParseFailure {
   code: 'parse/syntax' | 'parse/crash' | 'parse/timeout' | 'parse/too-deep';
   message: string;

@@ -5,7 +5,7 @@
  */
 import { joinLinesBelow } from './chain-links.js';
 import type { ChangeStatus, Hunk } from '../model/change.js';
-import { type FunctionFact, getSourceLanguage, type SignalFact } from '../model/facts.js';
+import { type FunctionFact, findInnermostFunction, getSourceLanguage, type SignalFact } from '../model/facts.js';
 import { listCalledBodyLines } from './semantic-hunks.js';
 
 /** What the selection reads of a changed file. */
@@ -467,9 +467,7 @@ function findGuardedChains(line: string): string[] {
 
 /** The first and last line of the innermost function around `line`; at module level, the lines around it. */
 function findEnclosingLines(line: number, head: readonly string[], functions: readonly FunctionFact[]): [number, number] {
-  const enclosing = functions
-    .filter((fn) => fn.span.start <= line && line <= fn.span.end)
-    .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0];
+  const enclosing = findInnermostFunction(functions, line);
   return [
     enclosing?.span.start ?? Math.max(1, line - MODULE_NEIGHBOURHOOD),
     enclosing?.span.end ?? Math.min(head.length, line + MODULE_NEIGHBOURHOOD),
@@ -706,8 +704,17 @@ function findOperation(line: string, opening: RegExp): string | undefined {
     }
     if (depth < 0) break;
   }
+  if (last === undefined) {
+    // A tagged template awaited (unstorage's `await opts.database.sql /* sql */ \`DELETE FROM {${table}} …\``): the tag
+    // and the template's text up to its first value, which tell one query from another.
+    const tagged = TAGGED_TEMPLATE.exec(rest);
+    if (tagged !== null) last = `${tagged[1]}\`${tagged[2]}`;
+  }
   return last === undefined ? undefined : `${start[1]}…${last}`;
 }
+
+/** A name chain that tags a template literal (a block comment may stand before the backtick): its last name, and the text up to the first value. */
+const TAGGED_TEMPLATE = /^(?:[A-Za-z_$][\w$]*\s*\??\.\s*)*([A-Za-z_$][\w$]*)\s*(?:\/\*.*?\*\/\s*)?(?:<[^<>()]*>\s*)?`([^`$]*)/;
 
 /**
  * `pair[0]` of a value the same function also reads at another fixed place (`pair[1]`): a tuple of a known shape (a

@@ -1,4 +1,4 @@
-import type { FunctionFact, SignalFact, SignalKind, Span } from '../model/facts.js';
+import { findInnermostFunction, type FunctionFact, type SignalFact, type SignalKind, type Span } from '../model/facts.js';
 import type { RouteNode } from '../model/graph.js';
 import { type GraphLookup, sortUnique } from './facts-graph.js';
 
@@ -184,11 +184,7 @@ function isRepeatedWrite(signal: SignalFact): boolean {
 /** The innermost function around `line` (else `span`; `span` itself when `innermost` is false) holds a changed line. */
 function isInChangedCode(line: number, code: HeadCode | undefined, span: Span, innermost = true): boolean {
   if (code === undefined) return false;
-  const around = innermost
-    ? code.functions
-        .filter((fn) => fn.span.start <= line && line <= fn.span.end)
-        .sort((a, b) => a.span.end - a.span.start - (b.span.end - b.span.start))[0]
-    : undefined;
+  const around = innermost ? findInnermostFunction(code.functions, line) : undefined;
   const { start, end } = around?.span ?? span;
   for (const changed of code.changedLines ?? []) if (changed >= start && changed <= end) return true;
   return false;

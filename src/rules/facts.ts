@@ -10,7 +10,14 @@ import type { ChangeStatus, ChangedExport, Hunk } from '../model/change.js';
 import type { ChangedPathProof, ReachingTest } from '../model/coverage.js';
 import type { HistoryEntry } from '../model/env.js';
 import type { HistoryInsights } from '../model/history.js';
-import { getSourceLanguage, type FunctionFact, type SignalFact, type SignalKind, type Span } from '../model/facts.js';
+import {
+  findInnermostFunction,
+  getSourceLanguage,
+  type FunctionFact,
+  type SignalFact,
+  type SignalKind,
+  type Span,
+} from '../model/facts.js';
 import { EDGE_KINDS, INLINE_LINK_NAME, type MemoryKind, type RouteNode } from '../model/graph.js';
 import type { FactSubject } from '../model/rules.js';
 import { findReverseReach } from '../graph/queries/reverse-reach.js';
@@ -600,7 +607,8 @@ export function deriveSignalSubjects(file: SignalFileInput, changedLines: readon
     const id = `signal:${file.path}:${signal.line}:${signal.kind}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const fn = (file.functions ?? []).find((candidate) => signal.line >= candidate.span.start && signal.line <= candidate.span.end);
+    // The innermost: a method of an object a factory returns writes nothing its sibling methods wrote before it.
+    const fn = findInnermostFunction(file.functions ?? [], signal.line);
     subjects.push({
       subject: 'changed-signal',
       id,

@@ -33,6 +33,7 @@ import {
   getRemainderValues,
   ORDER_VALUES,
   hasNewRounding,
+  isUnsetProperty,
   type SemanticChange,
   type SemanticKind,
   type SourceLine,
@@ -368,6 +369,9 @@ function findReplacedRead(before: string, after: string): { read: string; was: s
     // `req.socket.remoteAddress`) reaches the same value through an alias more often than not, and a method called is
     // another function, not another value.
     if (!NAME.test(was) || !NAME.test(read) || ['(', '.', '?.', '[', '!.'].includes(next ?? '')) return undefined;
+    // Only shown: `logger.debug(user.name)` → `logger.debug(user.id)`.
+    const shownBy = findCallee(now, prefix - 1);
+    if (shownBy !== undefined && LOGGING_CALLEE.test(shownBy)) return undefined;
     // The object the property is read from, as written: `ctx.request.url` for `.url`.
     let start = prefix - 1;
     while (start > 0 && NAME.test(now[start - 1]?.text ?? '') && ['.', '?.'].includes(now[start - 2]?.text ?? '')) start -= 2;
@@ -1104,6 +1108,38 @@ function takeOpenOperand(text: string): string {
 function toAddedFallbackValues(operand: string, fallback: string, falsy: boolean): string {
   const taken = falsy ? "'' (an empty result), 0, false, undefined and null" : 'undefined and null';
   return `${operand} as ${taken}, which now become ${fallback}, and a value it keeps`;
+}
+
+/** A literal a constant may be declared with: a string without escapes, a number, a boolean or null. */
+const CONSTANT_LITERAL = /^(?:'[^'\\\n]*'|"[^"\\\n]*"|-?\d+(?:\.\d+)?|true|false|null)$/;
+
+/**
+ * The literal a default stands for: itself, or the one value the file's `const` declarations of that name give it
+ * (`const DEFAULT_TABLE_NAME = "storage"`), quotes made double; undefined for anything else.
+ */
+function toConstantValue(value: string, lines: readonly SourceLine[]): string | undefined {
+  const text = value.trim();
+  const normalize = (literal: string): string => (literal.startsWith("'") ? `"${literal.slice(1, -1)}"` : literal);
+  if (CONSTANT_LITERAL.test(text)) return normalize(text);
+  if (!/^[A-Za-z_$][\w$]*$/.test(text)) return undefined;
+  const declared = new RegExp(`^\\s*(?:export\\s+)?const\\s+${text.replace(/\$/g, '\\$')}\\s*(?::[^=]+)?=\\s*(.+?)\\s*;?\\s*$`);
+  const values = new Set<string>();
+  for (const line of lines) {
+    const match = line.isComment ? null : declared.exec(withoutLineComment(line.raw));
+    if (match?.[1] !== undefined) values.add(CONSTANT_LITERAL.test(match[1]) ? normalize(match[1]) : '');
+  }
+  const [only] = values;
+  return values.size === 1 && only !== '' ? only : undefined;
+}
+
+/** Whether a removed line's default (`before`) is the one its replacement gives, by the same operator, through a constant or not. */
+function isSameDefaultValue(before: SourceLine, after: SourceLine, base: readonly SourceLine[], head: readonly SourceLine[]): boolean {
+  const was = findDefault(withoutLineComment(before.raw));
+  const now = findDefault(withoutLineComment(after.raw));
+  // `??` for `||` keeps the value and changes who takes it: asked.
+  if (was?.[2] === undefined || now?.[2] === undefined || was[1] !== now[1]) return false;
+  const value = toConstantValue(now[2], head);
+  return value !== undefined && value === toConstantValue(was[2], base);
 }
 
 /** An `if` or `while` line: its `||` joins tests (`if (!val || !trust(addr))`), it supplies no value. */
@@ -2659,7 +2695,8 @@ export function findSemanticChanges(
       gone.length > 0 &&
       added.length > 0 &&
       gone.every((name) => !fileNames?.head.has(name)) &&
-      added.every((name) => !fileNames?.base.has(name))
+      added.every((name) => !fileNames?.base.has(name)) &&
+      !added.some((name) => isUnsetProperty(name, head))
     );
   };
   // A line that differs from the one it replaced only by names the change renamed throughout the file (gjson fixed the
@@ -3012,6 +3049,12 @@ export function findSemanticChanges(
         isOldLogic,
         () => head.slice(Math.max(0, line - 1 - FLAG_CONTEXT_LINES), line - 1),
       );
+      // A default written as a constant the change declares with the old value (unstorage's `opts.table || "storage"` →
+      // `opts.table || DEFAULT_TABLE_NAME`, `const DEFAULT_TABLE_NAME = "storage"`) is the same default.
+      if (before !== undefined && language === 'javascript') {
+        const kept = found.filter((change) => change.kind !== 'default' || !isSameDefaultValue(before, after, base, head));
+        found.splice(0, found.length, ...kept);
+      }
       const pattern = findCompiledConstant(before ?? partner, after, line, compiledNames());
       if (pattern !== undefined && !found.some((change) => change.kind === 'regex')) found.push(pattern);
       // Paired as code lines too: echo wrote three lines of comment above its flipped flag.

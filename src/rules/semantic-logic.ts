@@ -1,4 +1,4 @@
-import { type HunkSyntax, type Loop, MAX_CONDITION_LINES, type SourceLine } from './semantic-text.js';
+import { type HunkSyntax, isUnsetProperty, type Loop, MAX_CONDITION_LINES, type SourceLine } from './semantic-text.js';
 
 /**
  * A line's decision as tokens: names, literals (strings kept: `=== 'GET'` and `=== 'HEAD'` decide differently) and
@@ -216,7 +216,7 @@ export function createOldLogicCheck(
   const isRename = (from: string, to: string): boolean => {
     headNames ??= namesOf(headFile, syntax);
     baseNames ??= namesOf(baseFile, syntax);
-    return !headNames.has(from) && !baseNames.has(to);
+    return !headNames.has(from) && !baseNames.has(to) && !isUnsetProperty(to, headFile);
   };
   // A loop that stops in its body now (`if (!optional) break`): a clause its condition lost may have moved there.
   const breaksInBody = added.some((line) => !line.isComment && /\bbreak\b/.test(line.code));

@@ -339,6 +339,29 @@ export const FINALLY_VALUES =
   'a call in the block that throws (or rejects): the cleanup still runs, the state after it is reset, and the error still reaches the caller';
 export const REMOVED_ERROR_VALUES = 'the input that used to fail here (it must still be refused, or now be accepted on purpose)';
 
+/**
+ * Whether a file reads `name` as a value of its own (`opts.formLimit`: a property read at the end of its chains, never
+ * given a value there with `.formLimit =` or `formLimit:`): its callers set it, so a new name there reads what they pass
+ * under it (koa-bodyparser's `opts.urlencodedLimit` → `opts.formLimit`, the option its README named), not a value the
+ * file renamed. A property read on the way to another (`req.socket.encrypted`) is an object, and one renamed
+ * (`req.connection` → `req.socket`) reaches the same object through an alias more often than not.
+ */
+export function isUnsetProperty(name: string, lines: readonly SourceLine[]): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  const read = new RegExp(`\\??\\.${escaped}(?![\\w$])(\\s*(?:\\??\\.|\\(|\\[))?`, 'g');
+  const given = new RegExp(`(?<![\\w$])${escaped}\\s*(?:=(?![=>])|:(?!:))`);
+  let isRead = false;
+  for (const line of lines) {
+    if (line.isComment) continue;
+    if (given.test(line.code)) return false;
+    for (const match of line.code.matchAll(read)) {
+      if (match[1] !== undefined) return false;
+      isRead = true;
+    }
+  }
+  return isRead;
+}
+
 export function excerpt(text: string): string {
   const trimmed = text.trim().replace(/\s+/g, ' ');
   if (trimmed.length <= MAX_EXCERPT) return trimmed;

@@ -5488,3 +5488,93 @@ describe('an escaping changed (checks 159-160: superagent, morgan)', () => {
     );
   });
 });
+
+describe('renames that keep a value, and an option read under a new name (checks 270 and 273: unstorage, koa-bodyparser)', () => {
+  test('a default written as a constant declared with the old value asks nothing; another value still asks', () => {
+    const before = ['const driver = (opts = {}) => {', '  const table = opts.table || "storage";', '  return table;', '};'];
+    const after = (value: string) => [
+      `const DEFAULT_TABLE_NAME = ${value};`,
+      'const driver = (opts = {}) => {',
+      '  const table = opts.table || DEFAULT_TABLE_NAME;',
+      '  return table;',
+      '};',
+    ];
+    const hunks = [
+      { oldStart: 0, oldLines: 0, newStart: 1, newLines: 1 },
+      { oldStart: 2, oldLines: 1, newStart: 3, newLines: 1 },
+    ];
+    const defaults = (value: string) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after(value).join('\n')}\n`, hunks)
+        .filter((change) => change.kind === 'default')
+        .map((change) => [change.line, change.limit]);
+    assert.deepEqual(defaults("'storage'"), []);
+    assert.deepEqual(defaults('"unstorage"'), [[3, 'DEFAULT_TABLE_NAME']]);
+  });
+
+  test('a property read from an options object under a new name is another value; a renamed variable is not', () => {
+    const options = (read: string) => [
+      '/** formLimit: the limit of the urlencoded body */',
+      'function formOptions(opts) {',
+      '  var formOpts = {};',
+      '  copy(opts).to(formOpts);',
+      `  formOpts.limit = ${read};`,
+      '  return formOpts;',
+      '}',
+    ];
+    assert.deepEqual(changed(options('opts.urlencodedLimit'), options('opts.formLimit')), [['read', 5, 'opts.formLimit']]);
+    // The file gives the new property its value: a field renamed, read where it was.
+    const field = (name: string) => [
+      'class Cache {',
+      `  reset() { this.${name} = new Map(); }`,
+      `  get(key) { return this.${name}.get(key); }`,
+      '}',
+    ];
+    assert.deepEqual(changed(field('store'), field('entries')), []);
+  });
+
+  test('an await of a tagged template whose only change is a renamed name asks no rejection case; a new query asks', async () => {
+    const pkg = JSON.stringify({ name: 'storage', version: '1.0.0' });
+    const driver = (renamed: boolean, added: boolean): string =>
+      [
+        'export function createDriver(opts) {',
+        `  ${renamed ? 'const tableName = opts.tableName;' : 'opts.tableName = opts.tableName;'}`,
+        '  return {',
+        '    async removeItem(key) {',
+        '      await opts.database.sql /* sql */ `INSERT INTO log VALUES (${key})`;',
+        `      await opts.database.sql /* sql */ \`DELETE FROM {\${${renamed ? 'tableName' : 'opts.tableName'}}} WHERE key=\${key}\`;`,
+        ...(added ? ['      await opts.database.sql `DELETE FROM cache`;'] : []),
+        '    },',
+        '  };',
+        '}',
+        '',
+      ].join('\n');
+    const rejections = (added: boolean) =>
+      listCaseLines(
+        'rejected-promise',
+        { 'package.json': pkg, 'src/driver.js': driver(false, false) },
+        { 'src/driver.js': driver(true, added) },
+      );
+    // After a write of the same function, the renamed delete asks nothing: the same query was awaited there before.
+    assert.deepEqual(await rejections(false), []);
+    assert.deepEqual(await rejections(true), ['src/driver.js:7']);
+  });
+
+  test('an await in a function declared inside a factory follows no write of a sibling function', async () => {
+    const pkg = JSON.stringify({ name: 'storage', version: '1.0.0' });
+    const driver = (call: string): string =>
+      [
+        'export function createDriver(db) {',
+        '  async function setItem(key, value) {',
+        '    await db.sql `INSERT INTO kv VALUES (${key}, ${value})`;',
+        '  }',
+        '  async function getItem(key) {',
+        `    return await ${call}(key);`,
+        '  }',
+        '  return { setItem, getItem };',
+        '}',
+        '',
+      ].join('\n');
+    const base = { 'package.json': pkg, 'src/driver.js': driver('db.read') };
+    assert.deepEqual(await listCaseLines('rejected-promise', base, { 'src/driver.js': driver('db.readCached') }), []);
+  });
+});
