@@ -32,6 +32,11 @@ interface TestFileEdges {
    * tests call `test({ validator, valid, invalid })`, imported from ./testFunctions, whose body asserts).
    */
   assertingImports: ReadonlySet<string>;
+  /**
+   * The asserting functions the files it imports export, by their names there: nunjucks's tests `require('./util')` into
+   * a variable declared above, then `equal = util.equal`, and call `equal(…)`, which no import binds.
+   */
+  requiredAssertions: ReadonlySet<string>;
 }
 
 const edgesByLookup = new WeakMap<GraphLookup, Map<string, TestFileEdges>>();
@@ -52,6 +57,7 @@ function getTestFileEdges(lookup: GraphLookup, testFile: string): TestFileEdges 
   const tested: string[] = [];
   const mocked: MockEdge[] = [];
   const assertingImports = new Set<string>();
+  const requiredAssertions = new Set<string>();
   if (graph.hasNode(id)) {
     graph.forEachOutEdge(id, (_edge, attributes, _source, _target, _sourceAttributes, targetAttributes) => {
       if (attributes.kind === 'uses' && targetAttributes.kind === 'export') {
@@ -62,6 +68,7 @@ function getTestFileEdges(lookup: GraphLookup, testFile: string): TestFileEdges 
         return;
       }
       if (targetAttributes.kind !== 'file') return;
+      if (attributes.kind === 'imports') for (const name of targetAttributes.assertingExports ?? []) requiredAssertions.add(name);
       if (attributes.kind === 'tests') tested.push(targetAttributes.path);
       else if (attributes.kind === 'mocks') {
         specifiers.push(attributes.specifier);
@@ -76,6 +83,7 @@ function getTestFileEdges(lookup: GraphLookup, testFile: string): TestFileEdges 
     mocked,
     tested: sortUnique(tested),
     assertingImports,
+    requiredAssertions,
   };
   byFile.set(testFile, edges);
   return edges;
@@ -195,14 +203,16 @@ function getGlobalAssertionHelpers(lookup: GraphLookup): ReadonlySet<string> {
 
 /**
  * The assertions of a test case: those its file shows, or, for a test that shows none, one per global asserting helper
- * it calls (parse-server's specs call `equal(a, b)`, which spec/helper.js puts on `global` and which calls `expect`).
+ * it calls (parse-server's specs call `equal(a, b)`, which spec/helper.js puts on `global` and which calls `expect`),
+ * or per asserting function of that name a module the file imports exports.
  */
 function countAssertions(lookup: GraphLookup, node: TestNode): number {
   if (node.assertions > 0) return node.assertions;
   let count = 0;
   if (node.freeCalls !== undefined) {
     const helpers = getGlobalAssertionHelpers(lookup);
-    if (helpers.size > 0) count += node.freeCalls.filter((name) => helpers.has(name)).length;
+    const required = getTestFileEdges(lookup, node.file).requiredAssertions;
+    count += node.freeCalls.filter((name) => helpers.has(name) || required.has(name)).length;
   }
   if (node.importedCalls !== undefined) {
     const helpers = getTestFileEdges(lookup, node.file).assertingImports;

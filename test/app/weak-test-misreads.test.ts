@@ -198,6 +198,69 @@ describe('weak tests misread (issue 41): an asserting helper a test imports', ()
 });
 
 /**
+ * Check 276 (mozilla/nunjucks): tests/compiler.js declares `var util; var equal;`, then `util = require('./util')` and
+ * `equal = util.equal`, and its cases call `equal(template, expected)`; tests/util.js's `equal` asserts. No import binds
+ * `equal`, and a case that only called it was told it "asserts nothing". A free call named for no asserting export of an
+ * imported file still asserts nothing.
+ */
+describe('weak tests misread (issue 41): an asserting helper taken from a required module by name', () => {
+  let fixture: ChangeFixture;
+  let analysis: ChangeAnalysis;
+  before(async () => {
+    fixture = createChangeFixture(
+      {
+        'package.json': JSON.stringify({ name: 'templates', version: '1.0.0', scripts: { test: 'mocha tests' } }),
+        'src/render.js': "exports.render = (text) => text.replace('{{ x }}', 'x');\n",
+        'tests/util.js': [
+          "var expect = require('expect.js');",
+          "var render = require('../src/render').render;",
+          'function equal(template, expected) {',
+          '  expect(render(template)).to.be(expected);',
+          '}',
+          'function show(template) {',
+          '  return render(template);',
+          '}',
+          'module.exports.equal = equal;',
+          'module.exports.show = show;',
+          '',
+        ].join('\n'),
+        'tests/render.js': [
+          '(function () {',
+          '  var util;',
+          '  var equal;',
+          '  var show;',
+          "  if (typeof require !== 'undefined') {",
+          "    util = require('./util');",
+          '  }',
+          '  equal = util.equal;',
+          '  show = util.show;',
+          "  describe('render', function () {",
+          "    it('renders a value', function () {",
+          "      equal('{{ x }}', 'x');",
+          '    });',
+          "    it('shows a value', function () {",
+          "      show('{{ x }}');",
+          '    });',
+          '  });',
+          '})();',
+          '',
+        ].join('\n'),
+      },
+      { 'src/render.js': "exports.render = (text) => text.replace('{{ x }}', 'y');\n" },
+    );
+    analysis = await analyzeFixture(fixture);
+  });
+  after(() => fixture.repo.cleanup());
+
+  test("the case that calls the required module's asserting equal() asserts; the one that only shows does not", () => {
+    assert.deepEqual(
+      analysis.weakTests.map((weak) => [weak.id, weak.kinds]),
+      [['test:tests/render.js#render > shows a value', ['weak-test/no-assertions']]],
+    );
+  });
+});
+
+/**
  * Check 49 (psf/requests): tests/test_utils.py patches `requests.utils.proxy_bypass` in one test. The patch was read as
  * a mock of the whole of utils.py: every test of the file "mocks the unit it tests", and the file, the one named for
  * the changed module, was passed over as a test to extend, as if utils.py never ran in it.
