@@ -439,6 +439,7 @@ function isTestNamedFor(testPath: string, sourcePath: string, allowPlural: boole
   // the test of `packages/core/src/tracing/trace.ts`): the same folders up to the test folder, the source's folders
   // below its own root ending the test's, with at most two more on the test's side (`lib`, `unit`).
   if (!testPath.endsWith('.py') && isFlatTestOf(testFolders, sourceFolders, test.stem)) return true;
+  if (!testPath.endsWith('.py') && isRootTestOfPackageFolder(testFolders, sourceFolders, test.stem)) return true;
   return testFolders.some((folder, index) => {
     if (!TEST_FOLDERS.test(folder) || index > sourceFolders.length) return false;
     if (testFolders.slice(0, index).join('/') !== sourceFolders.slice(0, index).join('/')) return false;
@@ -491,6 +492,17 @@ function isFlatTestOf(testFolders: readonly string[], sourceFolders: readonly st
   if (root < 0 || !TEST_FOLDERS.test(testFolders[root] ?? '') || SHARED_STEMS.has(stem)) return false;
   if (sourceFolders.length < root + 2 || !SOURCE_ROOTS.test(sourceFolders[root] ?? '')) return false;
   return testFolders.slice(0, root).every((folder, index) => sourceFolders[index] === folder);
+}
+
+/**
+ * The repository's root test folder for a source root one folder down (nunjucks keeps its code in `nunjucks/src/` and
+ * tests `nunjucks/src/runtime.js` in `tests/runtime.js`): the same name, at any depth below that source root. Not a
+ * monorepo's `packages/<name>/src/`, whose package folder stands two down.
+ */
+function isRootTestOfPackageFolder(testFolders: readonly string[], sourceFolders: readonly string[], stem: string): boolean {
+  if (testFolders.length !== 1 || !TEST_FOLDERS.test(testFolders[0] ?? '') || SHARED_STEMS.has(stem)) return false;
+  const [top = '', root = ''] = sourceFolders;
+  return !TEST_FOLDERS.test(top) && !SOURCE_ROOTS.test(top) && SOURCE_ROOTS.test(root);
 }
 
 /** Folders a package keeps its code in, which a test tree beside them mirrors. */

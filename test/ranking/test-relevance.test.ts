@@ -507,6 +507,13 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.equal(isNamedTestOf('test/index.js', 'lib/types/index.js'), false);
     assert.equal(isNamedTestOf('test/utils.js', 'lib/types/utils.js'), false);
     assert.equal(isNamedTestOf('other/test/json.js', 'packages/parser/src/types/json.js'), false);
+    // Check 275 (mozilla/nunjucks): the code in a package folder at the root, `nunjucks/src/`, the tests in `tests/`.
+    assert.equal(isNamedTestOf('tests/runtime.js', 'nunjucks/src/runtime.js'), true);
+    assert.equal(isNamedTestOf('tests/runtime.js', 'nunjucks/src/lib/runtime.js'), true);
+    assert.equal(isNamedTestOf('tests/runtime.js', 'nunjucks/src/compiler.js'), false);
+    assert.equal(isNamedTestOf('tests/runtime.js', 'packages/nunjucks/src/runtime.js'), false);
+    assert.equal(isNamedTestOf('tests/index.js', 'nunjucks/src/index.js'), false);
+    assert.equal(isNamedTestOf('other/tests/runtime.js', 'nunjucks/src/runtime.js'), false);
   });
 
   // Check 105 (npm/node-semver): test/classes/range.js tests classes/range.js, test/ranges/subset.js ranges/subset.js;
