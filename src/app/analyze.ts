@@ -359,6 +359,7 @@ export async function analyzeChange(env: Env, options: AnalyzeOptions = {}): Pro
         ].filter(isNoTestToExtend),
         placeTest(file.path),
         isMessageTextOnly(sides.baseText.get(file.path), sides.headText.get(file.path), file.hunks, getLanguage(file.path) === 'python'),
+        reachingTests.map((test) => test.testFile).filter((path) => isConditionalTestFile(repository.parsed.facts.get(path)?.facts)),
       ),
     );
   }
@@ -659,6 +660,24 @@ function scoreReachingTests(
   return tests.map((test) => ({ ...test, relevance: scores.get(test.testFile) ?? 0 }));
 }
 
+/**
+ * Whether every test case of a file runs only where a condition holds: its own `it.skipIf(…)`, or a suite around it
+ * (`describe.runIf(…)`) by span and title.
+ */
+function isConditionalTestFile(facts: Pick<FileFacts, 'tests'> | undefined): boolean {
+  const cases = facts?.tests.filter((test) => test.kind === 'test') ?? [];
+  const conditions = facts?.tests.filter((test) => test.modifiers.includes('conditional')) ?? [];
+  if (cases.length === 0 || conditions.length === 0) return false;
+  return cases.every((test) =>
+    conditions.some(
+      (around) =>
+        around.span.start <= test.span.start &&
+        test.span.end <= around.span.end &&
+        around.titlePath.every((title, index) => test.titlePath[index] === title),
+    ),
+  );
+}
+
 /** The paths of the routes a file requests over HTTP: its `calls` edges. */
 function listCalledRoutes(kg: KnowledgeGraph, path: string): string[] {
   const id = toFileId(path);
@@ -879,6 +898,7 @@ function deriveProof(
   caselessTests: readonly string[] = [],
   newTestPath?: string,
   messageOnly = false,
+  conditionalTests: readonly string[] = [],
 ): ChangedPathProof {
   const fileCoverage = coverage.files[file.path];
   const judgement = deriveChangedPathProof({
@@ -892,6 +912,7 @@ function deriveProof(
     updatedTests: [...updatedTests],
     runnableTests: [...runnableTests],
     caselessTests: [...caselessTests],
+    ...(conditionalTests.length === 0 ? {} : { conditionalTests: [...conditionalTests] }),
     ...optional('newTestPath', newTestPath),
     ...(messageOnly ? { messageOnly } : {}),
     symbolTests: symbolImpacts

@@ -98,6 +98,11 @@ export interface ChangedPathProofInput {
    */
   caselessTests?: string[];
   /**
+   * Reaching test files whose every case runs only where a condition holds (unstorage's S3 suite,
+   * `describe.skipIf(!accessKeyId)`, which needs credentials): another reaching test is extended first.
+   */
+  conditionalTests?: string[];
+  /**
    * Where a new test of the file goes, as the repository places the tests of its sources (test-placement.ts:
    * `test/locale/it.test.js` for `src/locale/it.js`); the sibling `<name>.test.<ext>` when absent.
    */

@@ -57,7 +57,8 @@ export interface ExportFact {
   local?: string;
 }
 
-export type TestModifier = 'skip' | 'only' | 'todo';
+/** `conditional`: the case runs only where a condition holds (`it.skipIf(!token)`, `describe.runIf(isLinux)`). */
+export type TestModifier = 'skip' | 'only' | 'todo' | 'conditional';
 
 export interface TestCaseFact {
   kind: 'suite' | 'test';

@@ -318,7 +318,7 @@ export const FACT_CATALOGUE: FactCatalogue = {
     snapshotAssertions: fact('number', 'snapshot assertions'),
     unawaitedAssertions: fact('number', 'assertions in callbacks whose promise is neither awaited nor returned'),
     swallowedErrors: fact('number', 'catch blocks with no assertion and no rethrow'),
-    modifiers: fact('string[]', 'skip | only | todo'),
+    modifiers: fact('string[]', 'skip | only | todo | conditional (runs only where a condition holds: skipIf, runIf)'),
     isAsync: fact('boolean', 'async callback or done argument'),
     mockCount: fact('number', 'mocks in the test file'),
     mocksUnitUnderTest: fact('boolean', 'the file mocks the module the test is about'),

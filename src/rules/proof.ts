@@ -140,7 +140,12 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
   // A type test (`*.test-d.ts`) checks types and runs nothing: it cannot execute a changed line, however it is edited.
   // Nor can a file that is no test of its own (a page script a browser test loads, a helper other tests import).
   const caseless = new Set(input.caselessTests ?? []);
-  const canRun = (path: string): boolean => !isTypeTestPath(path) && !caseless.has(path) && (runnable.size === 0 || runnable.has(path));
+  // A test that runs only under a condition (credentials, a platform) is extended only when no reaching test runs always.
+  const conditional = new Set(input.conditionalTests ?? []);
+  const isExtensible = (path: string): boolean => !isTypeTestPath(path) && !caseless.has(path);
+  const runsAlways = ordered.some((test) => !test.mocks && isExtensible(test.path) && !conditional.has(test.path));
+  const canRun = (path: string): boolean =>
+    isExtensible(path) && (runnable.size === 0 || runnable.has(path)) && !(runsAlways && conditional.has(path));
   // Among tests that import as many changed names, the one the reaching tests rank first (it names the change, it is
   // nearer), not the first by path: a plugin's converter test that imports the helper is no better than the helper's own.
   const rank = new Map(ordered.map((test, index) => [test.path, index]));
@@ -183,7 +188,7 @@ export function deriveChangedPathProof(input: ChangedPathProofInput): ChangedPat
           : ownGoTest !== undefined
             ? ownGoTest
             : describeFallback(
-                ordered.filter((test) => !caseless.has(test.path)),
+                ordered.filter((test) => !caseless.has(test.path) && !(runsAlways && conditional.has(test.path))),
                 path,
                 sibling,
               );

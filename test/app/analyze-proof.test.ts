@@ -442,3 +442,39 @@ describe('a block comment is no changed code, whatever its lines start with', ()
     );
   });
 });
+
+/**
+ * Check 268 (unjs/unstorage): test/drivers/s3.test.ts, the S3 driver's named test, runs only with credentials
+ * (`describe.skipIf(!accessKeyId)`); test/drivers/s3-list.test.ts stubs fetch and always runs. The proof named the
+ * first, which CI skips. When the only reaching test runs under a condition, it is still the one named.
+ */
+describe('a reaching test that runs only under a condition is extended last (check 268: unstorage)', () => {
+  const driver = (prefix: string): string =>
+    `export default function s3Driver(options: { bucket: string }) {\n  return { url: () => '${prefix}' + options.bucket };\n}\n`;
+  const conditional =
+    "import { describe, it, expect } from 'vitest';\nimport s3Driver from '../../src/drivers/s3';\nconst key = process.env.S3_KEY;\ndescribe.skipIf(!key)('drivers: s3', () => {\n  it('lists', () => {\n    expect(s3Driver({ bucket: 'b' }).url()).toBe('https://b');\n  });\n});\n";
+  const always =
+    "import { describe, it, expect } from 'vitest';\nimport s3Driver from '../../src/drivers/s3';\ndescribe('drivers: s3 (list)', () => {\n  it('builds the url', () => {\n    expect(s3Driver({ bucket: 'b' }).url()).toBe('https://b');\n  });\n});\n";
+  const base = {
+    'package.json': JSON.stringify({ name: 'storage', type: 'module', devDependencies: { vitest: '^1.6.0' } }),
+    'src/drivers/s3.ts': driver('https://'),
+    'test/drivers/s3.test.ts': conditional,
+  };
+  const proofOf = async (files: Record<string, string>): Promise<string | undefined> => {
+    const fixture = createChangeFixture(files, { 'src/drivers/s3.ts': driver('http://') });
+    try {
+      const report = (await runJsonReport<AuditTestsReport>(fixture, ['audit-tests'], 'audit-tests-report')).report;
+      return report.changedPathProof.find((proof) => proof.path === 'src/drivers/s3.ts')?.repairTask;
+    } finally {
+      fixture.repo.cleanup();
+    }
+  };
+
+  test('the test that always runs is extended; the conditional one only when no other reaches', async () => {
+    assert.match(
+      (await proofOf({ ...base, 'test/drivers/s3-list.test.ts': always })) ?? '',
+      /extend test\/drivers\/s3-list\.test\.ts \(it imports default\)/,
+    );
+    assert.match((await proofOf(base)) ?? '', /extend test\/drivers\/s3\.test\.ts \(it imports default\)/);
+  });
+});

@@ -88,7 +88,7 @@ describe('test cases', () => {
       'test:t8 [skip]',
       'test:t9 [only]',
       'suite:s4 [only]',
-      'test:t10',
+      'test:t10 [conditional]',
       'test:t11 [only]',
       'test:t12',
       'suite:s5',

@@ -55,8 +55,8 @@ const chainModifiers = new Map<string, TestModifier | undefined>([
   ['fails', undefined],
   ['each', undefined],
   ['for', undefined],
-  ['skipIf', undefined],
-  ['runIf', undefined],
+  ['skipIf', 'conditional'],
+  ['runIf', 'conditional'],
   ['shuffle', undefined],
 ]);
 
