@@ -840,6 +840,27 @@ function isNewFullLoop(head: string, base: string | undefined): boolean {
   );
 }
 
+/** `for (let i = 0; i < keys.length; i += MAX_BULK_DELETE)`: a list walked in chunks of a size other than one. */
+const CHUNK_LOOP =
+  /^\s*for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*0\s*;\s*\1\s*<\s*([\w$.]+)\.length\s*;\s*\1\s*\+=\s*([A-Za-z_$][\w$.]*|[2-9]\d*|1\d+)\s*\)/;
+
+/**
+ * A new loop over a list in chunks (unstorage's deletes, `i += MAX_BULK_DELETE` with `keys.slice(i, i + MAX_BULK_DELETE)`):
+ * no value of the index is a boundary, the list's length against the chunk size is (a last chunk that is partial,
+ * exactly full, or none at all).
+ */
+function findNewChunkLoop(line: string, base: string | undefined): { list: string; size: string; values: string } | undefined {
+  if (base !== undefined && CHUNK_LOOP.test(base)) return undefined;
+  const found = CHUNK_LOOP.exec(line);
+  if (found === null) return undefined;
+  const [, , list = '', size = ''] = found;
+  return {
+    list,
+    size,
+    values: `0, 1, ${size}, ${size} + 1 and 2 × ${size} + 1 (each item handled once, the last chunk partial, full or none)`,
+  };
+}
+
 /** `for (let code = 65 /* A *\/; code <= 90 /* Z *\/; code++)` (ohash's collation table): a range no input moves. */
 const FIXED_RANGE_LOOP = /^\s*for\s*\(\s*(?:let|var)\s+([\w$]+)\s*=\s*-?\d+\s*;\s*\1\s*(?:<=?|>=?)\s*-?\d+\s*;/;
 
@@ -1108,6 +1129,19 @@ function takeOpenOperand(text: string): string {
 function toAddedFallbackValues(operand: string, fallback: string, falsy: boolean): string {
   const taken = falsy ? "'' (an empty result), 0, false, undefined and null" : 'undefined and null';
   return `${operand} as ${taken}, which now become ${fallback}, and a value it keeps`;
+}
+
+/**
+ * A line with its tests of emptiness written one way (`x.length === 0`) and its optional chains as plain reads:
+ * unstorage's `if (!keys?.length)` → `if (keys.length === 0)`, once `keys` was always a list, tests what it tested.
+ */
+function toEmptinessForm(code: string): string {
+  return code
+    .replace(/\?\./g, '.')
+    .replace(/!\s*([A-Za-z_$][\w$.]*)\.length\b(?!\s*[=!<>])/g, '$1.length === 0')
+    .replace(/([A-Za-z_$][\w$.]*)\.length\s*(?:<\s*1|<=\s*0|===?\s*0)(?![\w.])/g, '$1.length === 0')
+    .replace(/\b0\s*===?\s*([A-Za-z_$][\w$.]*)\.length\b/g, '$1.length === 0')
+    .replace(/([A-Za-z_$][\w$.]*)\.length\s*(?:>=\s*1|!==?\s*0|>\s*0)(?![\w.])/g, '$1.length > 0');
 }
 
 /** A literal a constant may be declared with: a string without escapes, a number, a boolean or null. */
@@ -1456,15 +1490,20 @@ function classifyPair(
   // Or its negation moved from another hunk (defu's new `if (value === null || typeof value !== "object") return false`
   // where the removed `isObject` returned `value !== null && typeof value === "object"`); negated in place, it changed.
   const negated = isCondition ? negateCondition(condition) : undefined;
-  const isSameDecision = isCondition && (isOldLogic(condition, line) || (negated !== undefined && isOldLogic(negated, line, true)));
+  const isSameDecision =
+    isCondition &&
+    (isOldLogic(condition, line) ||
+      (negated !== undefined && isOldLogic(negated, line, true)) ||
+      (base !== undefined && base !== head && toEmptinessForm(base) === toEmptinessForm(head)));
   const splitTest = isCondition ? undefined : findSplitTernaryTest(written, following);
   // A value made a ternary (`currentValue: "",` → `currentValue: v.secret ? "" : v.currentValue,`): a new decision.
   const newTernary =
     !isCondition && base !== undefined && CONDITION.test(head) && !BRANCH.test(head) && findTernaryTest(base) === undefined
       ? findTernaryTest(written)
       : undefined;
+  const chunks = codeChanged ? findNewChunkLoop(written, base) : undefined;
   const headComparison =
-    codeChanged && !isSameDecision && !isNewFullLoop(head, base)
+    codeChanged && !isSameDecision && !isNewFullLoop(head, base) && chunks === undefined
       ? findChangedComparison(withIndexComparisons(head), base === undefined ? undefined : withIndexComparisons(base), JS_COMPARISONS)
       : undefined;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
@@ -1474,6 +1513,8 @@ function classifyPair(
     !codeChanged && isCondition && before !== undefined && !isSameDecision && !before.replace(/\/\/.*$/, '').includes(condition);
   if (!codeChanged && !isLiteralChanged) {
     // fall through to the default check only
+  } else if (chunks !== undefined) {
+    add('boundary', `${chunks.list}.length`, chunks.size, chunks.values);
   } else if (headComparison !== undefined) {
     // Shown as written: the code form empties strings (`opts.origin.indexOf("")` for fastify-cors's `indexOf('*')`).
     const subject = asWritten(headComparison.subject, written);
@@ -2835,6 +2876,28 @@ export function findSemanticChanges(
   const addedLines = hunks.flatMap((hunk) =>
     head.slice(hunk.newStart - 1, hunk.newStart - 1 + hunk.newLines).filter((line) => !line.isComment),
   );
+  // A value the change keeps under a new name: a removed line assigned it in place (`opts.base = resolve(opts.base)`)
+  // and an added one declares the name with the same expression (`const base = resolve(opts.base)`, unstorage's
+  // fs-lite, which stopped writing to its caller's options): a read of the new name where the old one stood is the
+  // same value.
+  let keptNames: Map<string, string> | undefined;
+  const isKeptUnderNewName = (change: SemanticChange): boolean => {
+    if (change.kind !== 'read') return false;
+    if (keptNames === undefined) {
+      const declared = new Map<string, string>();
+      for (const line of addedLines) {
+        const found = /^\s*(?:const|let|var)\s+([A-Za-z_$][\w$]*)\s*=(?![=>])\s*(.+?);?\s*$/.exec(line.text);
+        if (found?.[1] !== undefined && found[2] !== undefined) declared.set(toMovedText(found[2]), found[1]);
+      }
+      keptNames = new Map();
+      for (const line of removedLines) {
+        const found = /^\s*([A-Za-z_$][\w$.]*)\s*=(?![=>])\s*(.+?);?\s*$/.exec(line.text);
+        const name = found?.[2] === undefined ? undefined : declared.get(toMovedText(found[2]));
+        if (found?.[1] !== undefined && name !== undefined) keptNames.set(found[1], name);
+      }
+    }
+    return keptNames.get(change.limit.replace(/!$/, '')) === change.subject;
+  };
   // A slice a removed line already took, the same collection and bound (cobra copied `args[:len(args)-1]` into a new
   // slice rather than taking it in place). The bound inside that slice's brackets: gjson's `len(value) > 2 &&
   // value[0] == '"'` made `len(value) >= 2` reads `value[0]` and says 2, but took no slice to 2.
@@ -3172,6 +3235,7 @@ export function findSemanticChanges(
           !(change.kind === 'arithmetic' && change.subject === 'the arithmetic' && isJoinedText(line)) &&
           !isRenamedRead(change) &&
           !isRenamedBinding(change) &&
+          !isKeptUnderNewName(change) &&
           !isRenamedLoopTest(change) &&
           !isReordered(change) &&
           !(fromElsewhere && (change.kind === 'condition' || change.kind === 'boundary')) &&

@@ -4663,7 +4663,7 @@ describe('semantic edge cases come first and name the changed line (checker anal
   test('the boundary edge case is first, names line 4 and the values 2, 3 and 4; no generic signal from an unchanged line', () => {
     const [first] = analysis.edgeCases.top;
     assert.ok(first !== undefined);
-    assert.match(first.provenance, /^semantic-edge-cases@1\.40\.0#edge-case\/changed-boundary$/);
+    assert.match(first.provenance, /^semantic-edge-cases@1\.41\.0#edge-case\/changed-boundary$/);
     assert.equal(
       first.title,
       'src/validate.ts:4 changes a boundary on trimmed.length (if (trimmed.length >= 3) return parts.length > 0; → if (trimmed.length > 3) return parts.length > 0;)',
@@ -5576,5 +5576,82 @@ describe('renames that keep a value, and an option read under a new name (checks
       ].join('\n');
     const base = { 'package.json': pkg, 'src/driver.js': driver('db.read') };
     assert.deepEqual(await listCaseLines('rejected-promise', base, { 'src/driver.js': driver('db.readCached') }), []);
+  });
+
+  test('an emptiness test written another way is the same decision; a new limit or the other side still asks (check 269)', () => {
+    assert.deepEqual(one('    if (!keys?.length) {', '    if (keys.length === 0) {'), []);
+    assert.deepEqual(one('    if (!keys.length) {', '    if (keys.length < 1) {'), []);
+    assert.deepEqual(one('    if (keys.length > 0) {', '    if (keys.length !== 0) {'), []);
+    assert.deepEqual(
+      one('    if (!keys.length) {', '    if (keys.length <= 1) {').map(([kind, subject, limit]) => [kind, subject, limit]),
+      [['boundary', 'keys.length', '1']],
+    );
+    assert.deepEqual(
+      one('    if (keys.length === 0) {', '    if (keys.length > 0) {').map(([kind, subject, limit]) => [kind, subject, limit]),
+      [['boundary', 'keys.length', '0']],
+    );
+  });
+
+  test('a new loop over a list in chunks asks the length against the chunk size, not the index (check 268)', () => {
+    const before = ['async function clear(keys) {', '  await Promise.all(keys.map((key) => remove(key)));', '}'];
+    const after = (step: string) => [
+      'async function clear(keys) {',
+      `  for (let i = 0; i < keys.length; i += ${step}) {`,
+      `    await Promise.all(keys.slice(i, i + ${step}).map((key) => remove(key)));`,
+      '  }',
+      '}',
+    ];
+    const hunks = [{ oldStart: 2, oldLines: 1, newStart: 2, newLines: 3 }];
+    const cases = (step: string) =>
+      findSemanticChanges(`${before.join('\n')}\n`, `${after(step).join('\n')}\n`, hunks).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+        change.values,
+      ]);
+    assert.deepEqual(cases('MAX_DELETES'), [
+      [
+        'boundary',
+        'keys.length',
+        'MAX_DELETES',
+        '0, 1, MAX_DELETES, MAX_DELETES + 1 and 2 × MAX_DELETES + 1 (each item handled once, the last chunk partial, full or none)',
+      ],
+    ]);
+    // One at a time is every element: no case, as before.
+    assert.deepEqual(cases('1'), []);
+  });
+
+  test('a value kept under a new name (assigned in place, now declared) reads the same; another name still asks (check 270)', () => {
+    const base = [
+      'const driver = (opts = {}) => {',
+      '  opts.base = resolve(opts.base);',
+      '  const file = (key) => {',
+      '    const resolved = join(opts.base!, key);',
+      '    return resolved;',
+      '  };',
+      '  return { file, options: opts };',
+      '};',
+    ];
+    const head = (read: string) => [
+      'const driver = (opts = {}) => {',
+      '  const base = resolve(opts.base);',
+      '  const file = (key) => {',
+      `    const resolved = join(${read}, key);`,
+      '    return resolved;',
+      '  };',
+      '  return { file, options: { ...opts, base } };',
+      '};',
+    ];
+    const hunks = [
+      { oldStart: 2, oldLines: 1, newStart: 2, newLines: 1 },
+      { oldStart: 4, oldLines: 1, newStart: 4, newLines: 1 },
+      { oldStart: 7, oldLines: 1, newStart: 7, newLines: 1 },
+    ];
+    const reads = (read: string) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${head(read).join('\n')}\n`, hunks)
+        .filter((change) => change.kind === 'read')
+        .map((change) => [change.line, change.subject, change.limit]);
+    assert.deepEqual(reads('base'), []);
+    assert.deepEqual(reads('root'), [[4, 'root', 'opts.base!']]);
   });
 });

@@ -1933,7 +1933,7 @@ describe('analysis through the built-in packs', () => {
       ranked.top.map((edge) => [edge.provenance, edge.score]),
       [
         // Math.round(x) → Math.round(x * 100) / 100: the changed rounding ranks above every generic case.
-        ['semantic-edge-cases@1.40.0#edge-case/changed-arithmetic', 12],
+        ['semantic-edge-cases@1.41.0#edge-case/changed-arithmetic', 12],
         // No route case: the change reaches the route through middleware priceCheck, neither its handler nor its
         // guard, so how it reads its parameters, its body and its credentials did not change.
         ['edge-cases@1.9.0#edge-case/money-rounding', 7.5],
