@@ -128,6 +128,8 @@ const STRING_DECLARATION_LINES = 20;
  * ternary with a string branch (`params ? str.rawValue(node, 'params') : ''`).
  */
 const STRING_VALUE = /^""|""\s*\+|\+\s*""|[?:]\s*""\s*;?\s*$/;
+/** A path the node:path module makes (`path.resolve(dir)`, `path.join(a, b)`): text, whatever it is joined with. */
+const PATH_TEXT = /^path\.(?:join|resolve|normalize|relative|dirname|basename|extname|format)\s*\(/;
 /** An ORM include: `include: [`, `{ model: Document,` or `association:`. */
 const INCLUDE_OBJECT = /\binclude\s*:|\bmodel\s*:|\bassociation\s*:/;
 const INCLUDE_REQUIRED_VALUES =
@@ -541,6 +543,47 @@ function findYieldedKey(
     limit: excerpt(value),
     values: `a ${excerpt(spreadBelow)} that holds ${key} (its value now wins over ${excerpt(value)}) and one that does not`,
   };
+}
+
+/** A value a default option is set to: a number, a string without escapes, a boolean, null, Infinity or undefined. */
+const OPTION_VALUE = /^(?:-?\d[\d_]*(?:\.\d+)?(?:\s*[*]\s*\d[\d_]*)*|'[^'\\]*'|"[^"\\]*"|true|false|null|undefined|-?Infinity)$/;
+/** The declaration that opens an object of defaults: `const DEFAULT_OPTIONS = {`, `static defaults = {`, `defaults: {`. */
+const DEFAULTS_OBJECT =
+  /^\s*(?:(?:export\s+)?(?:const|let|var)\s+|static\s+|this\.)?([A-Za-z_$][\w$]*)\s*(?::\s*[^=]+)?(?:=|:)\s*(?:Object\.freeze\(\s*)?\{\s*$/;
+/** How far above a property its object's opening line is looked for. */
+const MAX_DEFAULTS_DISTANCE = 60;
+
+/**
+ * A default option's value changed in place (formidable's `DEFAULT_OPTIONS` gave `maxFiles: Infinity`, now `1000`):
+ * every caller that leaves the option out now gets the new value. The property's object must be named for defaults
+ * (`DEFAULT_OPTIONS`, `defaults`, `defaultConfig`), and both values literals.
+ */
+function findDefaultOption(before: SourceLine, after: SourceLine, head: readonly SourceLine[], line: number): SemanticChange | undefined {
+  const old = PROPERTY_LINE.exec(withoutLineComment(before.raw));
+  const now = PROPERTY_LINE.exec(withoutLineComment(after.raw));
+  if (old === null || now === null || old[2] !== now[2] || old[1] !== now[1]) return undefined;
+  const [was, value] = [(old[3] ?? '').trim(), (now[3] ?? '').trim()];
+  if (was === value || !OPTION_VALUE.test(was) || !OPTION_VALUE.test(value)) return undefined;
+  const indent = now[1] ?? '';
+  for (let at = line - 2; at >= Math.max(0, line - 1 - MAX_DEFAULTS_DISTANCE); at--) {
+    const entry = head[at];
+    if (entry === undefined || entry.isComment || entry.code.trim() === '') continue;
+    const lead = /^\s*/.exec(entry.raw)?.[0] ?? '';
+    if (lead.length >= indent.length) continue;
+    const opened = DEFAULTS_OBJECT.exec(entry.code)?.[1];
+    if (opened === undefined || !/default/i.test(opened)) return undefined;
+    const key = now[2] ?? '';
+    return {
+      kind: 'default',
+      line,
+      before: excerpt(before.text.trim()),
+      after: excerpt(after.text.trim()),
+      subject: key,
+      limit: value,
+      values: `a call that leaves ${key} out (now ${value}, ${was} before), one at the new value and one past it, and one that sets it`,
+    };
+  }
+  return undefined;
 }
 
 /** A condition's test without the brackets around it: `(ok)` is `ok`. */
@@ -2707,10 +2750,13 @@ export function findSemanticChanges(
   const isJoinedText = (line: number): boolean => {
     const code = head[line - 1]?.code ?? '';
     if (language !== 'javascript' || !/^\++$/.test(operators(code))) return false;
+    // A path separator joined on (formidable's `resolvedDir + path.sep`): text.
+    if (/\+\s*path\.(?:sep|delimiter)\b|\bpath\.(?:sep|delimiter)\s*\+/.test(code)) return true;
     const operands = new Set(code.match(/(?<![\w$.])[A-Za-z_$][\w$]*(?![\w$.([])/g) ?? []);
     for (let at = line - 2; at >= Math.max(0, line - 1 - STRING_DECLARATION_LINES); at--) {
       const assigned = /^\s*(?:(?:let|const|var)\s+)?([A-Za-z_$][\w$]*)\s*\+?=(?!=)\s*(.*)$/.exec(head[at]?.code ?? '');
-      if (assigned !== null && operands.has(assigned[1] ?? '') && STRING_VALUE.test(assigned[2] ?? '')) return true;
+      const value = assigned?.[2] ?? '';
+      if (assigned !== null && operands.has(assigned[1] ?? '') && (STRING_VALUE.test(value) || PATH_TEXT.test(value))) return true;
     }
     return false;
   };
@@ -3112,6 +3158,10 @@ export function findSemanticChanges(
         isOldLogic,
         () => head.slice(Math.max(0, line - 1 - FLAG_CONTEXT_LINES), line - 1),
       );
+      if (found.length === 0 && before !== undefined && language === 'javascript') {
+        const option = findDefaultOption(before, after, head, line);
+        if (option !== undefined) found.push(option);
+      }
       // A default written as a constant the change declares with the old value (unstorage's `opts.table || "storage"` →
       // `opts.table || DEFAULT_TABLE_NAME`, `const DEFAULT_TABLE_NAME = "storage"`) is the same default.
       if (before !== undefined && language === 'javascript') {

@@ -255,8 +255,36 @@ export function createOldLogicCheck(
           ((breaksInBody || isTestedElsewhere(oldTokens, tokens) || testsInBranch(line)) && isKeptConjunct(oldTokens, tokens, isRename)),
       ) ||
       isJoinedOldTests(decision, line) ||
-      isOldOperand(decision, line)
+      isOldOperand(decision, line) ||
+      isNestedOldConjunct(decision, line)
     );
+  };
+  // A removed test's `&&` links made nested tests (sanitize-html's `if (a === 'style' && options.parseStyleAttributes)`
+  // became `if (a === 'style') {` over `if (options.parseStyleAttributes) {`): each is a link of the old test when the
+  // added lines test every other link of it.
+  const and = syntax.keywords.has('and') ? /&&|and\b/ : /&&/;
+  const oldLinks = removedCode
+    .map((line) => syntax.findCondition(line))
+    .filter((text) => text !== undefined)
+    .map((text) => splitTopLevel(stripCondition(text), and).map((link) => withoutDoubleNegation(tokenize(toOld(link), syntax))))
+    .filter((links) => links.length > 1);
+  let addedTests: Token[][] | undefined;
+  const isNestedOldConjunct = (decision: string, line: number | undefined): boolean => {
+    if (oldLinks.length === 0) return false;
+    const tokens = toTokens(stripCondition(decision), line);
+    if (tokens.length === 0) return false;
+    addedTests ??= added
+      .map((entry) => (entry.isComment ? undefined : syntax.findCondition(entry)))
+      .filter((text) => text !== undefined)
+      .map((text) => withoutDoubleNegation(tokenize(toNew(stripCondition(text)), syntax)));
+    const tested = addedTests;
+    return oldLinks.some((links) => {
+      const own = links.findIndex((link) => isSameLogic(link, tokens, isRename));
+      return (
+        own >= 0 &&
+        links.every((link, index) => index === own || tested.some((test) => test !== tokens && isSameLogic(link, test, isRename)))
+      );
+    });
   };
   const isOldOperand = (decision: string, line: number | undefined): boolean => {
     if (oldOperands.length === 0) return false;

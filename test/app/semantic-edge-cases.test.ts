@@ -5654,4 +5654,71 @@ describe('renames that keep a value, and an option read under a new name (checks
     assert.deepEqual(reads('base'), []);
     assert.deepEqual(reads('root'), [[4, 'root', 'opts.base!']]);
   });
+
+  test('a path separator joined on is text, not arithmetic: the changed check asks as a condition (check 288)', () => {
+    const check = (joined: string) => [
+      '  join(name) {',
+      '    const dir = path.resolve(this.uploadDir);',
+      '    const target = path.resolve(dir, name);',
+      `    if (!target.startsWith(${joined})) {`,
+      '      return dir;',
+      '    }',
+      '    return target;',
+      '  }',
+    ];
+    assert.deepEqual(changed(check('dir'), check('dir + path.sep')), [['condition', 4, '(!target.startsWith(dir + path.sep))']]);
+    assert.deepEqual(changed(check('this.root'), check('this.root + path.sep')), [
+      ['condition', 4, '(!target.startsWith(this.root + path.sep))'],
+    ]);
+    // Numbers added still ask the arithmetic, beside the condition.
+    assert.deepEqual(
+      changed(check('dir'), check('offset + 1')).map(([kind]) => kind),
+      ['condition', 'arithmetic'],
+    );
+  });
+
+  test('a default option changed in an object named for defaults asks the callers that leave it out (check 287)', () => {
+    const options = (name: string, value: string) => [
+      `const ${name} = {`,
+      '  maxFields: 1000,',
+      `  maxFiles: ${value},`,
+      '  maxFileSize: 200 * 1024 * 1024,',
+      '};',
+    ];
+    const hunks = [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }];
+    const cases = (name: string, was: string, now: string) =>
+      findSemanticChanges(`${options(name, was).join('\n')}\n`, `${options(name, now).join('\n')}\n`, hunks).map((change) => [
+        change.kind,
+        change.subject,
+        change.limit,
+        change.values,
+      ]);
+    assert.deepEqual(cases('DEFAULT_OPTIONS', 'Infinity', '1000'), [
+      [
+        'default',
+        'maxFiles',
+        '1000',
+        'a call that leaves maxFiles out (now 1000, Infinity before), one at the new value and one past it, and one that sets it',
+      ],
+    ]);
+    // An object not named for defaults, or a value that is no literal, asks nothing here.
+    assert.deepEqual(cases('LIMITS', 'Infinity', '1000'), []);
+    assert.deepEqual(cases('DEFAULT_OPTIONS', 'Infinity', 'os.cpus().length'), []);
+  });
+
+  test("a test's && links made nested tests are the old test; a new branch beside them still asks (check 291)", () => {
+    const base = ["    if (a === 'style' && options.parseStyleAttributes) {", '      parse(value);', '    }'];
+    const head = (inner: string) => [
+      "    if (a === 'style') {",
+      `      if (${inner}) {`,
+      '        parse(value);',
+      '      } else if (options.allowedStyles) {',
+      "        throw new Error('allowedStyles needs parseStyleAttributes');",
+      '      }',
+      '    }',
+    ];
+    assert.deepEqual(changed(base, head('options.parseStyleAttributes')), [['condition', 4, '(options.allowedStyles)']]);
+    // Another inner test is new: the hunk's one question goes to it.
+    assert.deepEqual(changed(base, head('options.parseStyles')), [['condition', 2, '(options.parseStyles)']]);
+  });
 });
