@@ -328,19 +328,7 @@ const PLUMBING = new Set([
  * A test named for a function the changed lines call (pino's `mixin.test.js` for `mixin(obj, num, this)`) weighs
  * between the two: it is about what the line does with that function.
  */
-const WEIGHT = {
-  path: 2,
-  title: 2,
-  code: 1,
-  name: 3,
-  route: 12,
-  pair: 12,
-  callableFile: 16,
-  callableObject: 8,
-  goPackage: 6,
-  callee: 6,
-  sibling: 6,
-} as const;
+const WEIGHT = { path: 2, title: 2, code: 1, name: 3, route: 12, pair: 12, callableFile: 16, goPackage: 6, callee: 6, sibling: 6 } as const;
 
 function isTerm(word: string): boolean {
   return word.length >= 3 && !STOP_WORDS.has(word) && !PLUMBING.has(word) && !/^\d+$/.test(word);
@@ -554,12 +542,6 @@ interface TermHits {
    */
   callables: Set<string>;
   /**
-   * What changed innermost functions of two words or more act on, their words after the first joined (`array` of
-   * fast-json-stringify's `buildArray`): a test file named for it (test/array.test.js) tests that function's work,
-   * unless another test says a changed name whole.
-   */
-  callableObjects: Set<string>;
-  /**
    * The roots (toRoot) of changed callables named by one word, the innermost only: marshmallow's `Schema._deserialize`
    * is tested in tests/test_deserialization.py, beside test_schema.py.
    */
@@ -608,7 +590,6 @@ function toTerms(target: ChangedTarget): TermHits {
     for (const word of splitWords(literal)) if (isTerm(word) && !LANGUAGE.has(word) && !words.has(word)) literalWords.add(word);
   const wholeNames = new Set<string>();
   const callables = new Set<string>();
-  const callableObjects = new Set<string>();
   const rootCallables = new Set<string>();
   for (const name of target.names) {
     const last = name.slice(name.lastIndexOf('.') + 1);
@@ -625,9 +606,6 @@ function toTerms(target: ChangedTarget): TermHits {
       // The innermost callable only: `FetchResponse` holds the changed `FetchResponse.clone`, and a test named for the
       // class (`fetch-response-non-configurable.test.ts`) is about some other part of it.
       if (innermost) callables.add(parts.join(''));
-      // A function's (`buildArray`), not a class's (`DevEnvironment`): its first word is what it does.
-      const object = parts.slice(1).join('');
-      if (innermost && /^[a-z]/.test(last) && object.length >= MIN_ROOT) callableObjects.add(object.toLowerCase());
     }
   }
   for (const caller of target.callers ?? []) {
@@ -669,7 +647,6 @@ function toTerms(target: ChangedTarget): TermHits {
     routes,
     routePaths: new Set(target.routes ?? []),
     callables,
-    callableObjects,
     rootCallables,
     callableRoots,
     fileRoots,
@@ -771,8 +748,6 @@ function weighTerms(
     weights.set('package', WEIGHT.goPackage);
   for (const name of namedCallables) weights.set(`file:${name}`, WEIGHT.callableFile);
   if (terms.introduced.has(compact)) weights.set(`introduced:${compact}`, WEIGHT.callableFile);
-  if (terms.callableObjects.has(compact) && namedCallables.length === 0 && !othersSay.change)
-    weights.set(`object:${compact}`, WEIGHT.callableObject);
   if (terms.callees.has(compact)) weights.set(`callee:${compact}`, WEIGHT.callee);
   // By the share of the family the test checks: multer's error-handling.js says all eight error codes, a test of the
   // express integration says one of them.

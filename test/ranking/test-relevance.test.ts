@@ -60,23 +60,6 @@ describe('scoreTestRelevance: which reaching tests name the change', () => {
     assert.deepEqual(scoreTestRelevance(tests, { ...target, routes: ['/:id'] }), scoreTestRelevance(tests, target));
   });
 
-  test('a test named for what a changed callable acts on tests it (check 285: fast-json-stringify buildArray, test/array.test.js)', () => {
-    // test/oneof.test.js says more of the change's words (items, schema, location); test/array.test.js is named for the array buildArray builds.
-    const tests: TestText[] = [
-      {
-        path: 'test/oneof.test.js',
-        titles: ['oneOf with array items', 'oneOf with $ref schema'],
-        words: { code: 'build items schema location array ref oneof', names: '' },
-      },
-      { path: 'test/array.test.js', titles: ['array with items'], words: { code: 'build items schema', names: '' } },
-      { path: 'test/object.test.js', titles: ['object with properties'], words: { code: 'build schema properties', names: '' } },
-    ];
-    const target = { path: 'index.js', names: ['buildArray'], context: ['function buildArray (context, location, input) {'] };
-    assert.equal(order(scoreTestRelevance(tests, target))[0], 'test/array.test.js');
-    // A function that acts on what no test is named for: the words decide.
-    assert.equal(order(scoreTestRelevance(tests, { path: 'index.js', names: ['buildOneof'] }))[0], 'test/oneof.test.js');
-  });
-
   test("an index file's test is named for its folder, in a mirrored tree too (knex: test/unit/dialects/mssql.js)", () => {
     // knex's tape test of Raw constructs every dialect's client, the mssql test drives the mssql client.
     const tests: TestText[] = [
