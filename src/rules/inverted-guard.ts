@@ -105,6 +105,19 @@ function splitLinks(text: string): { operator: '&&' | '||'; parts: string[] } | 
   return { operator, parts };
 }
 
+/**
+ * A line with its tests of emptiness written one way (`x.length === 0`) and its optional chains as plain reads:
+ * unstorage's `if (!keys?.length)` → `if (keys.length === 0)`, once `keys` was always a list, tests what it tested.
+ */
+export function toEmptinessForm(code: string): string {
+  return code
+    .replace(/\?\./g, '.')
+    .replace(/!\s*([A-Za-z_$][\w$.]*)\.length\b(?!\s*[=!<>])/g, '$1.length === 0')
+    .replace(/([A-Za-z_$][\w$.]*)\.length\s*(?:<\s*1|<=\s*0|===?\s*0)(?![\w.])/g, '$1.length === 0')
+    .replace(/\b0\s*===?\s*([A-Za-z_$][\w$.]*)\.length\b/g, '$1.length === 0')
+    .replace(/([A-Za-z_$][\w$.]*)\.length\s*(?:>=\s*1|!==?\s*0|>\s*0)(?![\w.])/g, '$1.length > 0');
+}
+
 /** Whether the line leaves at its test (`if (x) return;`), or opens a block whose first line leaves. */
 function exitsAt(test: Test, next: SourceLine | undefined): boolean {
   if (EXIT.test(test.rest)) return true;
@@ -177,6 +190,30 @@ export function isInvertedGuard(
   if (!exitsAt(now, afterNext) || exitsAt(old, base[beforeAt + 1])) return false;
   if (IF_START.test(before.code) && !isLastBlock(base, beforeAt)) return false;
   return negated;
+}
+
+/**
+ * Whether `after` (an `if` that opens a block) wraps in its negation what followed an early exit the base made at
+ * `base[beforeAt]` (hookable's `if (hooks.length === 0) { return; }` then the calls → `if (hooks.length > 0) { return
+ * callHooks(…) }`): the old exit returned nothing and the new block ends its function, so each input ends as it did.
+ */
+export function isUnwrappedGuard(base: readonly SourceLine[], beforeAt: number, head: readonly SourceLine[], afterAt: number): boolean {
+  const before = base[beforeAt];
+  const after = head[afterAt];
+  if (before === undefined || after === undefined) return false;
+  const old = readTest(before.code, true);
+  const now = readTest(after.code, true);
+  if (old === undefined || now === undefined || now.rest !== '{' || old.test === '' || now.test === '') return false;
+  const exit = EXIT.test(old.rest) ? old.rest : old.rest === '{' || old.rest === '' ? base[beforeAt + 1]?.code : undefined;
+  if (exit === undefined || !/^\s*\{?\s*return\s*(?:undefined\s*)?;?\s*\}?\s*$/.test(exit)) return false;
+  const negated = negate(now.test);
+  const same = (left: string | undefined, right: string): boolean =>
+    left !== undefined && toEmptinessForm(collapse(left)) === toEmptinessForm(collapse(right));
+  if (!same(negated, old.test) && !same(negate(old.test), now.test)) return false;
+  const end = findBlockEnd(head, afterAt);
+  if (end === undefined || end.after.trim() !== '') return false;
+  const next = head.slice(end.index + 1).find((line) => !line.isComment && line.code.trim() !== '');
+  return next !== undefined && /^\s*\}/.test(next.code);
 }
 
 /** An exit statement as compared: braces and a closing `;` dropped, spaces collapsed (`{ return stack; }` → `return stack`). */

@@ -4,7 +4,7 @@ import { blankBlockComments } from '../text/block-comments.js';
 import type { Hunk } from '../model/change.js';
 import type { SourceLanguage } from '../model/facts.js';
 import { createPythonOrGoSyntax, findZeroValueReturn } from './semantic-languages.js';
-import { COMPLEMENT, isInvertedGuard, isMovedTest, readIfTest } from './inverted-guard.js';
+import { COMPLEMENT, isInvertedGuard, isMovedTest, isUnwrappedGuard, readIfTest, toEmptinessForm } from './inverted-guard.js';
 import { createOldLogicCheck, isWrappedInList } from './semantic-logic.js';
 import { classifyValidation, importsSchemaLibrary } from './semantic-validation.js';
 import { isChainLink, joinChainAbove, joinChainBelow } from './chain-links.js';
@@ -80,8 +80,9 @@ const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 // A ternary's `?` is neither `?.` nor either mark of `??`, and its first branch may read a member (ufo's
 // `s0.endsWith("/") ? s0.slice(0, -1) : s0`); an optional field's `?:` has no branch.
+// An arrow's expression body that joins tests is a predicate (meow's `filter: ([, flag]) => flag.default && …`).
 const CONDITION =
-  /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*(?:\bif\b|&&|\|\|)|\{\s*return\b[^}]*(?:&&|\|\|)/;
+  /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*(?:\bif\b|&&|\|\|)|\{\s*return\b[^}]*(?:&&|\|\|)|=>\s*(?!\{)[^;{)]*(?:&&|\|\|)/;
 /**
  * A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`,
  * `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`, Node's `res.writeHead(400)` (and
@@ -1174,17 +1175,11 @@ function toAddedFallbackValues(operand: string, fallback: string, falsy: boolean
   return `${operand} as ${taken}, which now become ${fallback}, and a value it keeps`;
 }
 
-/**
- * A line with its tests of emptiness written one way (`x.length === 0`) and its optional chains as plain reads:
- * unstorage's `if (!keys?.length)` → `if (keys.length === 0)`, once `keys` was always a list, tests what it tested.
- */
-function toEmptinessForm(code: string): string {
-  return code
-    .replace(/\?\./g, '.')
-    .replace(/!\s*([A-Za-z_$][\w$.]*)\.length\b(?!\s*[=!<>])/g, '$1.length === 0')
-    .replace(/([A-Za-z_$][\w$.]*)\.length\s*(?:<\s*1|<=\s*0|===?\s*0)(?![\w.])/g, '$1.length === 0')
-    .replace(/\b0\s*===?\s*([A-Za-z_$][\w$.]*)\.length\b/g, '$1.length === 0')
-    .replace(/([A-Za-z_$][\w$.]*)\.length\s*(?:>=\s*1|!==?\s*0|>\s*0)(?![\w.])/g, '$1.length > 0');
+/** A search's index compared with where "not found" starts: `i.indexOf(x) > -1`, `!== -1`, `>= 0`, `=== -1`, `< 0`. */
+function isFoundTest(comparison: { subject: string; operator: string; limit: string }): boolean {
+  if (!/\.(?:indexOf|lastIndexOf)\([^()]*(?:\([^()]*\))?[^()]*\)$/.test(comparison.subject)) return false;
+  const { operator, limit } = comparison;
+  return limit === '-1' ? ['>', '!==', '!=', '===', '==', '<='].includes(operator) : limit === '0' && ['>=', '<'].includes(operator);
 }
 
 /** A literal a constant may be declared with: a string without escapes, a number, a boolean or null. */
@@ -1497,7 +1492,7 @@ function classifyPair(
   // An `if` or `while` is a decision whatever line the diff paired it with (joi's `if (rule.args.sign === 'positive') {`
   // in place of a line that read `rule.args.sign`); a ternary only in place of a condition or of nothing.
   // A returned fallback (`return options.timeout || 2000`) is a default, asked as one below, not a test.
-  const isReturnedFallback = /(?:^\s*|\{\s*)return\b/.test(head) && !/\?[^?.]/.test(head) && findDefault(after) !== null;
+  const isReturnedFallback = /(?:^\s*|\{\s*)return\b|=>\s*(?!\{)/.test(head) && !/\?[^?.]/.test(head) && findDefault(after) !== null;
   const isCondition =
     CONDITION.test(head) &&
     !isReturnedFallback &&
@@ -1520,13 +1515,20 @@ function classifyPair(
   // A condition that goes on past its line is shown whole, keyword included: `if (` alone says nothing.
   const joined = isCondition && isBranch && onItsLine === undefined ? joinCondition(shown, following) : undefined;
   // A ternary outside an `if` tests what stands before its `?` (`const map = validate ? toMap(list) : null`).
-  const ternary = isCondition && onItsLine === undefined && joined === undefined ? findTernaryTest(shown) : undefined;
+  // A branch of a ternary laid out over lines (`? (Buffer.isBuffer(first) ? first : copy(first))`) tests what its own
+  // nested ternary tests, without the mark that opens the branch.
+  const ternary =
+    isCondition && onItsLine === undefined && joined === undefined
+      ? findTernaryTest(shown.replace(/^\s*[?:](?![.?])\s*\(?/, ''))
+      : undefined;
   // A returned test is shown without its keyword: `return isInteger(value) || (isString(value) && value);` tests
   // `isInteger(value) || (isString(value) && value)`.
   // A one-line function's (`isValid: function(value) { return … }`) up to the brace that closes it.
   const returned =
     isCondition && !isBranch && ternary === undefined
-      ? (/^return\s+(.+?);?$/.exec(shown.trim()) ?? /\{\s*return\s+([^;{}]+?);?\s*\}/.exec(shown))?.[1]
+      ? (/^return\s+(.+?);?$/.exec(shown.trim()) ??
+          /\{\s*return\s+([^;{}]+?);?\s*\}/.exec(shown) ??
+          /=>\s*(?!\{)(.+?)[,;]?\s*$/.exec(shown))?.[1]
       : undefined;
   const condition = onItsLine ?? joined ?? ternary ?? returned ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).
@@ -1545,10 +1547,12 @@ function classifyPair(
       ? findTernaryTest(written)
       : undefined;
   const chunks = codeChanged ? findNewChunkLoop(written, base) : undefined;
-  const headComparison =
+  const compared =
     codeChanged && !isSameDecision && !isNewFullLoop(head, base) && chunks === undefined
       ? findChangedComparison(withIndexComparisons(head), base === undefined ? undefined : withIndexComparisons(base), JS_COMPARISONS)
       : undefined;
+  // `text.indexOf(quote) > -1` asks whether the text holds the quote (a membership case below), not what -2, -1 and 0 do.
+  const headComparison = compared !== undefined && isFoundTest(compared) ? undefined : compared;
   // Code alike but a literal of the condition changed (`=== 'GET'` → `=== 'POST'`): a decision changed all the same.
   // Not when the old line holds the same test, as written: the literal that changed is elsewhere on the line (a
   // message beside a one-line validator's `return`, a comment).
@@ -3219,7 +3223,10 @@ export function findSemanticChanges(
       if (validation !== undefined) found.push(validation);
       // A guard clause written from the old test, inverted, decides nothing new (inverted-guard.ts).
       const inverted =
-        language === 'javascript' && before !== undefined && isInvertedGuard(base, hunk.oldStart + offset - 1, after, head[line]);
+        language === 'javascript' &&
+        before !== undefined &&
+        (isInvertedGuard(base, hunk.oldStart + offset - 1, after, head[line]) ||
+          isUnwrappedGuard(base, base.indexOf(before), head, line - 1));
       // An error path the diff only moved (a `.catch(` put on a line of its own) was not removed; nor one the head still
       // makes word for word, its message with it (typeorm folded increment's checks into a helper the diff matched
       // with decrement's).

@@ -544,7 +544,8 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
         { oldStart: 1, oldLines: 0, newStart: 2, newLines: 1 },
       ]).map((change) => change.kind);
     assert.deepEqual(added('  var index = str.indexOf(char)'), []);
-    assert.deepEqual(added('  const found = str.indexOf(char) !== -1'), ['boundary']);
+    // Compared with where "not found" starts, it asks found or not (check 311), not -2, -1 and 0.
+    assert.deepEqual(added('  const found = str.indexOf(char) !== -1'), ['membership']);
     assert.deepEqual(added('  const at = str.indexOf(char) + 1'), ['membership']);
   });
 
@@ -3393,7 +3394,7 @@ describe('findSemanticChanges: what the diff changed in a decision', () => {
       one('  if (opts.origin === true) {', "  if (Array.isArray(opts.origin) && opts.origin.indexOf('*') !== -1) {").map(
         ([kind, subject]) => [kind, subject],
       ),
-      [['boundary', "opts.origin.indexOf('*')"]],
+      [['condition', "(Array.isArray(opts.origin) && opts.origin.indexOf('*') !== -1)"]],
     );
   });
 
@@ -5720,5 +5721,86 @@ describe('renames that keep a value, and an option read under a new name (checks
     assert.deepEqual(changed(base, head('options.parseStyleAttributes')), [['condition', 4, '(options.allowedStyles)']]);
     // Another inner test is new: the hunk's one question goes to it.
     assert.deepEqual(changed(base, head('options.parseStyles')), [['condition', 2, '(options.parseStyles)']]);
+  });
+
+  test('an early return of nothing unwrapped into its negation around the rest asks nothing (check 300: hookable)', () => {
+    const base = [
+      'export function serial(hooks, args) {',
+      '  if (hooks.length === 0) {',
+      '    return;',
+      '  }',
+      '',
+      '  const task = createTask(args.shift());',
+      '',
+      '  return next(hooks, args, task, 0);',
+      '}',
+    ];
+    const head = (test: string, after: string[] = []) => [
+      'export function serial(hooks, args) {',
+      `  if (${test}) {`,
+      '    return next(hooks, args, createTask(args.shift()), 0);',
+      '  }',
+      ...after,
+      '}',
+    ];
+    const cases = (lines: string[]) =>
+      findSemanticChanges(`${base.join('\n')}\n`, `${lines.join('\n')}\n`, [
+        { oldStart: 2, oldLines: 7, newStart: 2, newLines: lines.length - 2 },
+      ]).map((change) => [change.kind, change.line, change.subject]);
+    assert.deepEqual(cases(head('hooks.length > 0')), []);
+    assert.deepEqual(cases(head('hooks.length !== 0')), []);
+    // Another bound, or code after the block that the empty list now reaches, changes what an input gets.
+    assert.deepEqual(cases(head('hooks.length > 1')), [['boundary', 2, 'hooks.length']]);
+    assert.deepEqual(cases(head('hooks.length > 0', ['  return null;'])), [
+      ['boundary', 2, 'hooks.length'],
+      ['return', 5, 'now returns null where it returned undefined'],
+    ]);
+  });
+
+  test("a ternary's branch line that holds a ternary of its own asks that test, not the branch mark (check 306: raw-body)", () => {
+    const lines = (branch: string) => ['    string = chunks.length === 1', `      ? ${branch}`, '      : Buffer.concat(chunks, total)'];
+    assert.deepEqual(
+      changed(
+        lines('chunks[0]'),
+        lines('(Buffer.isBuffer(first) ? first : Buffer.from(first.buffer, first.byteOffset, first.byteLength))'),
+      ),
+      [['condition', 2, 'Buffer.isBuffer(first)']],
+    );
+  });
+
+  test("an arrow's predicate body that gains a negation is a changed condition (check 308: meow)", () => {
+    const rule = (negation: string) => [
+      'const filters = {',
+      '  defaultNotInChoices: {',
+      `    filter: ([, flag]) => flag.default && Array.isArray(flag.choices) && ${negation}[flag.default].flat().every((value) => flag.choices.includes(value)),`,
+      "    message: 'Each default must be a choice',",
+      '  },',
+      '};',
+    ];
+    const [found, ...more] = changed(rule(''), rule('!'));
+    assert.deepEqual([found?.[0], found?.[1], more], ['condition', 3, []]);
+    // The arrow's body, not its parameters.
+    assert.match(String(found?.[2]), /^flag\.default && Array\.isArray\(flag\.choices\) && !\[/);
+    // An arrow that returns a fallback is a default, not a test.
+    assert.deepEqual(
+      changed(['const timeout = (options) => options.timeout || 1000;'], ['const timeout = (options) => options.timeout || 2000;']).map(
+        ([kind]) => kind,
+      ),
+      ['default'],
+    );
+  });
+
+  test('a search compared with where "not found" starts asks found or not; a moved bound still asks its values (check 311)', () => {
+    const lines = (extra: string[]) => [
+      '  if (needsQuotes',
+      '    || escaped.indexOf(delimiter) > -1',
+      ...extra,
+      "    || escaped.charAt(0) === ' ')",
+      '    quote();',
+    ];
+    assert.deepEqual(changed(lines([]), lines(['    || value.indexOf(quoteChar) > -1'])), [
+      ['condition', 3, 'value.indexOf(quoteChar) > -1'],
+    ]);
+    assert.deepEqual(changed(['  if (a.indexOf(b) > -1) {'], ['  if (a.indexOf(b) > 0) {']), [['boundary', 1, 'a.indexOf(b)']]);
   });
 });
