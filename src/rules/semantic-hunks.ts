@@ -574,17 +574,22 @@ function findDefaultOption(before: SourceLine, after: SourceLine, head: readonly
     const opened = DEFAULTS_OBJECT.exec(entry.code)?.[1];
     if (opened === undefined || !/default/i.test(opened)) return undefined;
     const key = now[2] ?? '';
-    return {
-      kind: 'default',
-      line,
-      before: excerpt(before.text.trim()),
-      after: excerpt(after.text.trim()),
-      subject: key,
-      limit: value,
-      values: `a call that leaves ${key} out (now ${value}, ${was} before), one at the new value and one past it, and one that sets it`,
-    };
+    const values = `a call that leaves ${key} out (now ${value}, ${was} before), one at the new value and one past it, and one that sets it`;
+    return toReplacedDefault(before, after, line, key, value, values);
   }
   return undefined;
+}
+
+/** A default a line replaced in place: the two lines as written, what now stands in, and the values to try. */
+function toReplacedDefault(
+  before: SourceLine,
+  after: SourceLine,
+  line: number,
+  subject: string,
+  limit: string,
+  values: string,
+): SemanticChange {
+  return { kind: 'default', line, before: excerpt(before.text.trim()), after: excerpt(after.text.trim()), subject, limit, values };
 }
 
 /** A condition's test without the brackets around it: `(ok)` is `ok`. */
@@ -2247,15 +2252,8 @@ function findFlippedFlag(
   const tested = head.slice(line, line + FLAG_TEST_DISTANCE).some((next) => !next.isComment && test.test(next.code));
   if (!tested) return undefined;
   const [was, value] = [old[2] ?? '', now[2] ?? ''];
-  return {
-    kind: 'default',
-    line,
-    before: excerpt(before.text.trim()),
-    after: excerpt(after.text.trim()),
-    subject: name,
-    limit: value,
-    values: `an input that reaches line ${line} and leaves ${name} as it starts (${value} now, ${was} before), and one that sets it`,
-  };
+  const values = `an input that reaches line ${line} and leaves ${name} as it starts (${value} now, ${was} before), and one that sets it`;
+  return toReplacedDefault(before, after, line, name, value, values);
 }
 
 /**
