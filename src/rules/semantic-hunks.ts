@@ -80,9 +80,13 @@ const DEFAULT_PARAM = /([A-Za-z_$][\w$]*)\s*(?::\s*[\w$<>[\]|. ]+)?\s*=\s*([^,)=
 const FALLBACK = /(\?\?|\|\|)\s*([^;,)]+)/;
 // A ternary's `?` is neither `?.` nor either mark of `??`, and its first branch may read a member (ufo's
 // `s0.endsWith("/") ? s0.slice(0, -1) : s0`); an optional field's `?:` has no branch.
-// An arrow's expression body that joins tests is a predicate (meow's `filter: ([, flag]) => flag.default && …`).
-const CONDITION =
-  /^\s*(?:\}\s*)?(?:else\s+)?(?:if|while)\s*\(|(?<!\?)\?(?![.?])[^?:]+:|^\s*return\b.*(?:\bif\b|&&|\|\|)|\{\s*return\b[^}]*(?:&&|\|\|)|=>\s*(?!\{)[^;{)]*(?:&&|\|\|)/;
+// The line's own arrow, given to a key or a name, whose expression body joins tests is a predicate (meow's
+// `filter: ([, flag]) => flag.default && …`); an arrow passed to a call (`every((c) => c >= '0' && …)`) is not the line's.
+const OWN_ARROW =
+  /^\s*(?:[A-Za-z_$][\w$]*\s*:|(?:(?:export\s+)?(?:const|let|var)\s+)?[A-Za-z_$][\w$.]*\s*=)\s*(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>\s*(?!\{)/;
+const CONDITION = new RegExp(
+  `^\\s*(?:\\}\\s*)?(?:else\\s+)?(?:if|while)\\s*\\(|(?<!\\?)\\?(?![.?])[^?:]+:|^\\s*return\\b.*(?:\\bif\\b|&&|\\|\\|)|\\{\\s*return\\b[^}]*(?:&&|\\|\\|)|${OWN_ARROW.source}[^;{)]*(?:&&|\\|\\|)`,
+);
 /**
  * A throw, catch or rejection, or an HTTP error status: Express/Fastify `res.status(4xx)`, `reply.code(5xx)`,
  * `sendStatus`, Hono `c.json(body, 400)`, `ctx.body(null, 500)`, `{ status: 404 }`, Node's `res.writeHead(400)` (and
@@ -1497,7 +1501,8 @@ function classifyPair(
   // An `if` or `while` is a decision whatever line the diff paired it with (joi's `if (rule.args.sign === 'positive') {`
   // in place of a line that read `rule.args.sign`); a ternary only in place of a condition or of nothing.
   // A returned fallback (`return options.timeout || 2000`) is a default, asked as one below, not a test.
-  const isReturnedFallback = /(?:^\s*|\{\s*)return\b|=>\s*(?!\{)/.test(head) && !/\?[^?.]/.test(head) && findDefault(after) !== null;
+  const isReturnedFallback =
+    (/(?:^\s*|\{\s*)return\b/.test(head) || OWN_ARROW.test(head)) && !/\?[^?.]/.test(head) && findDefault(after) !== null;
   const isCondition =
     CONDITION.test(head) &&
     !isReturnedFallback &&
@@ -1533,7 +1538,7 @@ function classifyPair(
     isCondition && !isBranch && ternary === undefined
       ? (/^return\s+(.+?);?$/.exec(shown.trim()) ??
           /\{\s*return\s+([^;{}]+?);?\s*\}/.exec(shown) ??
-          /=>\s*(?!\{)(.+?)[,;]?\s*$/.exec(shown))?.[1]
+          new RegExp(`${OWN_ARROW.source}(.+?)[,;]?\\s*$`).exec(shown))?.[1]
       : undefined;
   const condition = onItsLine ?? joined ?? ternary ?? returned ?? shown.replace(/\)\s*\{?\s*$/, ')');
   // The same decision as a removed line made, written differently (an operand given a name, a variable renamed).

@@ -5781,6 +5781,16 @@ describe('renames that keep a value, and an option read under a new name (checks
     assert.deepEqual([found?.[0], found?.[1], more], ['condition', 3, []]);
     // The arrow's body, not its parameters.
     assert.match(String(found?.[2]), /^flag\.default && Array\.isArray\(flag\.choices\) && !\[/);
+    // An arrow passed to a call is not the line's own (parse-server's `Array.from(y).every(c => c >= '0' && c <= '9')`,
+    // commander's `cmd._hasHelpOption && args.find(arg => arg === long || arg === short)`).
+    assert.deepEqual(changed(['  const x = 1;'], ["  const isIndex = Array.from(y).every(c => c >= '0' && c <= '9');"]), []);
+    assert.deepEqual(
+      changed(
+        ['  const help = args.find(arg => arg === cmd.long || arg === cmd.short);'],
+        ['  const help = cmd.hasHelp && args.find(arg => arg === cmd.long || arg === cmd.short);'],
+      ),
+      [],
+    );
     // An arrow that returns a fallback is a default, not a test.
     assert.deepEqual(
       changed(['const timeout = (options) => options.timeout || 1000;'], ['const timeout = (options) => options.timeout || 2000;']).map(
