@@ -18,6 +18,12 @@ export interface ReplacedLiteral extends Pick<StaleAssertion, 'path' | 'line' | 
    * removed `to be ${typeOfMessage}`).
    */
   headMessages?: RegExp[];
+  /**
+   * For a message: the name of the function that said it (`onClose` of `Boot.prototype.onClose = function (func) {`).
+   * Where some test lines that hold the old text call it, the others assert another function's message (avvio's
+   * `app.close({})` tests, whose own message is alike).
+   */
+  callable?: string;
 }
 
 export interface TestText {
@@ -276,7 +282,7 @@ export function findReplacedLiterals(file: {
         .map((literal) => ({ line: line.line, literal })),
     );
     const firstLine = Math.max(1, hunk.newStart);
-    for (const { text, insideBackquote } of removed) {
+    for (const { text, insideBackquote, line: removedAt } of removed) {
       for (const literal of scanLiterals(text, insideBackquote)) {
         if (!isMessage(literal) || file.headText.includes(literal.raw) || file.headText.includes(literal.value)) continue;
         if (isSpelledByHead(literal.value, file.headText) || isComparedWord(text, literal)) continue;
@@ -307,6 +313,7 @@ export function findReplacedLiterals(file: {
           after: best?.literal.raw ?? '',
           staticParts,
           ...(sayings.length === 0 ? {} : { headMessages: sayings }),
+          ...optionalCallable(findEnclosingCallable(base.lines, removedAt)),
         });
       }
       for (const old of findDefaults(text)) {
@@ -331,6 +338,34 @@ export function findReplacedLiterals(file: {
     }
   }
   return dedupeLiterals(replaced);
+}
+
+/** `name =` or `name:` before a function, `function name(`, a method `name(…) {`: the name that opens a callable. */
+const CALLABLE_OPENING =
+  /(?:\bfunction\s*\*?\s*([A-Za-z_$][\w$]*)\s*\(|([A-Za-z_$][\w$]*)\s*[:=]\s*(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)|^\s*(?:(?:static|async|get|set|public|private|protected)\s+)*([A-Za-z_$][\w$]*)\s*\([^()]*\)\s*\{)/;
+const NOT_CALLABLE_NAMES = new Set(['if', 'for', 'while', 'switch', 'catch', 'function', 'return', 'constructor']);
+/** How far above a line its function's opening is looked for. */
+const MAX_CALLABLE_DISTANCE = 200;
+
+/** The name of the innermost function that holds line `at` (1-based) of `lines`, by indentation; undefined at module level. */
+function findEnclosingCallable(lines: readonly string[], at: number): string | undefined {
+  let indent = /^\s*/.exec(lines[at - 1] ?? '')?.[0].length ?? 0;
+  for (let index = at - 2; index >= Math.max(0, at - 1 - MAX_CALLABLE_DISTANCE); index--) {
+    const text = lines[index] ?? '';
+    if (text.trim() === '') continue;
+    const lead = /^\s*/.exec(text)?.[0].length ?? 0;
+    if (lead >= indent) continue;
+    indent = lead;
+    const found = CALLABLE_OPENING.exec(text);
+    const name = found?.[1] ?? found?.[2] ?? found?.[3];
+    if (name !== undefined && !NOT_CALLABLE_NAMES.has(name)) return name;
+    if (lead === 0) return undefined;
+  }
+  return undefined;
+}
+
+function optionalCallable(name: string | undefined): { callable?: string } {
+  return name === undefined ? {} : { callable: name };
 }
 
 /** A piece of an old message the head must say whole, between two ends of its strings or interpolations. */
@@ -478,7 +513,19 @@ export function findAssertedLiterals(
       });
     }
   }
-  return { asserted: asserted.slice(0, limit), found: asserted.length };
+  const kept = asserted.filter((hit) => !isAnotherCallablesMessage(hit, asserted));
+  return { asserted: kept.slice(0, limit), found: kept.length };
+}
+
+/**
+ * Whether a test line holds a message its function's own tests assert elsewhere: some test lines that hold it call the
+ * function that said it, and this one does not.
+ */
+function isAnotherCallablesMessage(hit: AssertedLiteral, all: readonly AssertedLiteral[]): boolean {
+  const name = hit.literal.callable;
+  if (name === undefined) return false;
+  const calls = new RegExp(String.raw`(?<![\w$])${escapeRegExp(name)}\s*\(`);
+  return !calls.test(hit.excerpt) && all.some((other) => other.literal === hit.literal && calls.test(other.excerpt));
 }
 
 const MAX_FACT_TEXT = 120;

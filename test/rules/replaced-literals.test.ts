@@ -199,4 +199,40 @@ describe('findAssertedLiterals', () => {
     );
     assert.equal(found, 3);
   });
+
+  test("where some lines that hold the old message call its function, the others assert another's (check 315: avvio)", () => {
+    const base = [
+      'Boot.prototype.onClose = function (func) {',
+      "  if (typeof func !== 'function') {",
+      "    throw new Error('callback is not a function');",
+      '  }',
+      '};',
+    ];
+    const head = [...base.slice(0, 2), "    throw new CallbackError('onClose', typeof func);", ...base.slice(3)];
+    const literals = findReplacedLiterals({
+      path: 'boot.js',
+      hunks: [{ oldStart: 3, oldLines: 1, newStart: 3, newLines: 1 }],
+      baseText: `${base.join('\n')}\n`,
+      headText: `${head.join('\n')}\n`,
+    });
+    assert.deepEqual(
+      literals.map((literal) => literal.callable),
+      ['onClose'],
+    );
+    const text = [
+      "test('close needs a function', (t) => {",
+      "  t.throws(() => app.close({}), { message: 'callback is not a function' });",
+      '});',
+      "test('onClose needs a function', (t) => {",
+      "  t.throws(() => app.onClose({}), { message: 'callback is not a function' });",
+      '});',
+    ].join('\n');
+    const lines = (test: string) =>
+      findAssertedLiterals(literals, [{ path: 'test/close.test.js', text: test, reaches: new Set(['boot.js']) }], 8).asserted.map(
+        (item) => item.testLine,
+      );
+    assert.deepEqual(lines(text), [5]);
+    // None calls it: every line that holds the text may assert it.
+    assert.deepEqual(lines(text.replace('app.onClose({})', 'app.close(null)')), [2, 5]);
+  });
 });
