@@ -14,7 +14,7 @@ import { toAsciiJson } from '../text/ascii-json.js';
 import { compareText } from '../text/compare-text.js';
 
 /** Bump whenever extracted facts change shape or meaning, or the cache files their layout: every entry is then re-parsed. */
-export const PARSER_VERSION = 99;
+export const PARSER_VERSION = 100;
 
 export const FACTS_CACHE_FILE = `facts-v${PARSER_VERSION}.json`;
 /**

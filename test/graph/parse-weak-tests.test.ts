@@ -204,6 +204,32 @@ describe('type-level assertions', () => {
         ['skips without IPv6', 1, 0, []],
       ],
     );
+    // Check 316 (fastify/avvio): under a plan, `t.pass()` in a callback proves the callback ran (it is no trivially true
+    // assertion); in the test's own flow, or without a plan, it still is.
+    const passes = [
+      "const { test } = require('tap');",
+      "test('planned callbacks', (t) => {",
+      '  t.plan(2);',
+      "  const app = boot(() => { t.pass('booted'); });",
+      "  app.use(function (server, opts, done) { t.pass('loaded'); done(); });",
+      '});',
+      "test('no plan', (t) => {",
+      "  boot(() => { t.pass('booted'); });",
+      '  t.end();',
+      '});',
+      "test('planned, own flow', (t) => {",
+      '  t.plan(1);',
+      "  t.pass('ok');",
+      '});',
+    ].join('\n');
+    assert.deepEqual(
+      extractFacts('test/boot.test.js', passes, { assertionHelpers: [] }).tests.map((fact) => [fact.titlePath[0], fact.trivialAssertions]),
+      [
+        ['planned callbacks', 0],
+        ['no plan', 1],
+        ['planned, own flow', 1],
+      ],
+    );
   });
 
   // winston's suites assert with assume (`assume(info.message).equals('test')`), inside the callback a logger calls.

@@ -463,7 +463,9 @@ export class FactWalker implements RouteHost, ModuleItemHost {
     this.catchDepth = 0;
     this.paramScopes.push(paramNames);
     this.destructuredScopes.push(destructured);
+    this.testing.enterFunction();
     this.visitChildren(fn);
+    this.testing.leaveFunction();
     this.paramScopes.pop();
     this.destructuredScopes.pop();
     this.tryDepth = savedTryDepth;

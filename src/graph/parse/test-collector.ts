@@ -49,6 +49,13 @@ interface TestFrame {
   importedCalls: Set<string>;
   /** The test declares how many assertions it makes (`declaresPlan`): its runner fails it when fewer run. */
   planned: boolean;
+  /**
+   * Trivially true assertions made inside callbacks (`t.pass('booted')` in the callback `boot(…)` is given): under a plan
+   * each proves its callback ran, as many times as planned.
+   */
+  trivialInCallbacks: number;
+  /** How many functions held the test's call: its callback is one more, a callback inside it two. */
+  functionBase: number;
 }
 
 /**
@@ -113,6 +120,8 @@ export class TestCollector {
   private readonly unawaitedFlags: ReadonlySet<string>[] = [];
   /** Branches (`if`, `?:`, loops) the walk is inside: a `t.skip()` under one skips only sometimes. */
   conditionalDepth = 0;
+  /** How many functions hold the node being visited (the walker enters and leaves each). */
+  private functionDepth = 0;
   /** The test of each branch the walk is in, innermost last: an `if`'s or a `?:`'s, undefined for a loop. */
   private readonly branchTests: (AstNode | undefined)[] = [];
   private assertOrThrowCount = 0;
@@ -141,6 +150,14 @@ export class TestCollector {
 
   setModule(module: AstNode): void {
     this.moduleNode = module;
+  }
+
+  enterFunction(): void {
+    this.functionDepth++;
+  }
+
+  leaveFunction(): void {
+    this.functionDepth--;
   }
 
   /** Inside a test or a suite callback. */
@@ -222,6 +239,8 @@ export class TestCollector {
       freeCalls: new Set(),
       importedCalls: new Set(),
       planned: false,
+      trivialInCallbacks: 0,
+      functionBase: this.functionDepth,
     };
     this.frames.push(frame);
     const addedContext = frame.contextName !== undefined && !this.contextNames.has(frame.contextName);
@@ -233,8 +252,10 @@ export class TestCollector {
     visitArguments();
     if (kind === 'test') this.countExpectErrors(frame);
     // A planned test fails when its callbacks' assertions do not all run, so none of them goes unchecked.
-    if (frame.planned) fact.unawaitedAssertions = 0;
-    else for (const { count } of frame.pending) fact.unawaitedAssertions += count;
+    if (frame.planned) {
+      fact.unawaitedAssertions = 0;
+      fact.trivialAssertions -= frame.trivialInCallbacks;
+    } else for (const { count } of frame.pending) fact.unawaitedAssertions += count;
     if (fact.kind === 'test' && fact.assertions === 0 && frame.freeCalls.size > 0) {
       const declared = this.getLocalHelpers();
       const free = [...frame.freeCalls].filter((name) => declared.get(name) === undefined && !this.isDeclared(name)).sort();
@@ -413,6 +434,7 @@ export class TestCollector {
   private countAssertion(frame: TestFrame, trivial: boolean, snapshot: boolean): void {
     frame.fact.assertions++;
     if (trivial) frame.fact.trivialAssertions++;
+    if (trivial && this.functionDepth > frame.functionBase + 1) frame.trivialInCallbacks++;
     if (snapshot) frame.fact.snapshotAssertions++;
     if (this.unawaitedDepth > frame.unawaitedBase && !frame.isDoneStyle) {
       // The flags of the callbacks inside this test (those outside it were entered before the test began).
