@@ -1240,7 +1240,21 @@ function findDefault(line: string): RegExpExecArray | null {
     (COMPARED.test(fallback[2] ?? '') || PREDICATE_CALL.test(fallback[2] ?? '') || /&&/.test(fallback[2] ?? ''))
   )
     return null;
+  // Links of a ternary's test (fast-uri's `return a || b || c ? undefined : normalized`): what follows the `?` is a
+  // branch, not a value standing in for a missing one.
+  if (fallback?.[1] === '||' && /(?<![?])\?(?![.?])/.test(withoutBrackets(fallback[2] ?? ''))) return null;
   return fallback?.[1] === '||' && BRANCH.test(code) ? null : fallback;
+}
+
+/** Text with what its brackets hold taken out (`a || (b ? c : d)` → `a || ()`), nested ones too. */
+function withoutBrackets(text: string): string {
+  let previous: string;
+  let current = text;
+  do {
+    previous = current;
+    current = current.replace(/\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}/g, '()');
+  } while (current !== previous);
+  return current;
 }
 
 /**

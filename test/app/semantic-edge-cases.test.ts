@@ -5813,4 +5813,24 @@ describe('renames that keep a value, and an option read under a new name (checks
     ]);
     assert.deepEqual(changed(['  if (a.indexOf(b) > -1) {'], ['  if (a.indexOf(b) > 0) {']), [['boundary', 1, 'a.indexOf(b)']]);
   });
+
+  test("links of a ternary's test are a condition, not a fallback; a ternary given as a fallback still is one (check 322)", () => {
+    assert.deepEqual(
+      one(
+        '  return malformedAuthority || malformedEncoding ? undefined : normalized',
+        '  return malformedAuthority || malformedEncoding || malformedScheme ? undefined : normalized',
+      ).map(([kind, subject]) => [kind, subject]),
+      [['condition', 'malformedAuthority || malformedEncoding || malformedScheme']],
+    );
+    assert.deepEqual(
+      one('  const port = options.port || 80', '  const port = options.port || (secure ? 443 : 80)').map(([kind, subject]) => [
+        kind,
+        subject,
+      ]),
+      [
+        ['condition', 'secure'],
+        ['default', 'the missing value'],
+      ],
+    );
+  });
 });
